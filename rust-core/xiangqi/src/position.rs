@@ -1,0 +1,404 @@
+//! The validated position: board, side to move, counters and Zobrist hash, with make/unmake
+//! and attack detection. Move generation lives in `movegen.rs`, validation in `setup.rs`.
+//!
+//! ```
+//! use banco_xiangqi::{Position, Move};
+//! let mut pos = Position::startpos();
+//! assert_eq!(pos.legal_moves().len(), 44);
+//! let mv: Move = "h2e2".parse::<banco_xiangqi::Iccs>().unwrap().0;
+//! let before = pos.hash();
+//! let undo = pos.make(mv);
+//! assert_ne!(pos.hash(), before);
+//! pos.unmake(mv, undo);
+//! assert_eq!(pos.hash(), before);
+//! ```
+//!
+//! ## Representation
+//!
+//! A 16×16 mailbox (`[u8; 256]`, the 9×10 board with a margin of three squares) plus a
+//! piece list of 16 fixed slots per side (king, 2 advisors, 2 elephants, 2 horses, 2 rooks,
+//! 2 cannons, 5 pawns). Indices are `u8`, so every table lookup is bounds-check free, and
+//! off-board squares read as empty, so sliding and leaping need no edge tests beyond one
+//! `IN_BOARD` lookup. Legality uses a cheap pre-filter: a move that is not by the king, while
+//! not in check, can only expose the king if it leaves or enters the king's rank or file or
+//! leaves a horse-leg square next to the king; only those moves pay for an attack test, which
+//! reads the board "as if" the move were made, without making it.
+
+use crate::moves::Move;
+use crate::piece::{Piece, PieceKind};
+use crate::setup::Setup;
+use crate::square::Square;
+use crate::tables::*;
+use crate::zobrist::{SIDE_KEY, piece_key};
+use banco_game::Color;
+
+/// A legal xiangqi position (see [`Setup`] for unvalidated input).
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) board: [u8; 256],
+    pub(crate) slot: [u8; 256],
+    pub(crate) lists: [[u8; 16]; 2],
+    pub(crate) side: Color,
+    pub(crate) hash: u64,
+    pub(crate) halfmoves: u16,
+    pub(crate) fullmoves: u16,
+}
+
+/// What [`Position::make`] returns so that [`Position::unmake`] can restore the position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Undo {
+    pub(crate) captured: u8,
+    pub(crate) captured_slot: u8,
+    pub(crate) halfmoves: u16,
+}
+
+impl Undo {
+    /// The captured piece, if the move captured.
+    #[must_use]
+    pub fn captured(self) -> Option<Piece> {
+        Piece::from_code(self.captured)
+    }
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.side == other.side
+            && self.halfmoves == other.halfmoves
+            && self.fullmoves == other.fullmoves
+    }
+}
+impl Eq for Position {}
+
+impl core::fmt::Debug for Position {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Position({})", crate::fen::to_fen(self))
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+impl Position {
+    /// The start position.
+    #[must_use]
+    pub fn startpos() -> Position {
+        Position::from_setup_unchecked(&Setup::startpos())
+    }
+
+    /// Builds a position from a setup that is known to be within the piece counts of the
+    /// game (at most one king and the start count of every kind per side). Extra pieces
+    /// beyond those counts are dropped. Use [`Position::from_setup`] for untrusted input.
+    pub(crate) fn from_setup_unchecked(setup: &Setup) -> Position {
+        let mut pos = Position {
+            board: [0; 256],
+            slot: [0; 256],
+            lists: [[0; 16]; 2],
+            side: setup.turn,
+            hash: 0,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+        };
+        let mut used = [[0u8; 7]; 2];
+        for sq in Square::all() {
+            if let Some(p) = setup.board[sq.index() as usize] {
+                let side = p.color.index();
+                let k = p.kind as usize;
+                if used[side][k] >= p.kind.start_count() {
+                    continue;
+                }
+                let slot = SLOT_BASE[k] + used[side][k];
+                used[side][k] += 1;
+                let i = sq.to_inner();
+                let code = p.code();
+                pos.board[i as usize] = code;
+                pos.slot[i as usize] = slot;
+                pos.lists[side][slot as usize] = i;
+                pos.hash ^= piece_key(code, i);
+            }
+        }
+        if pos.side == Color::Black {
+            pos.hash ^= SIDE_KEY;
+        }
+        pos
+    }
+
+    /// The unvalidated setup of this position (for editing, FEN and display).
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        for sq in Square::all() {
+            setup.board[sq.index() as usize] = self.piece_at(sq);
+        }
+        setup.turn = self.side;
+        setup.halfmoves = self.halfmoves;
+        setup.fullmoves = self.fullmoves;
+        setup
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.to_inner() as usize])
+    }
+
+    /// Side to move.
+    #[inline]
+    #[must_use]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Zobrist hash of pieces and side to move.
+    #[inline]
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Plies since the last capture (FEN's half-move field).
+    #[inline]
+    #[must_use]
+    pub fn halfmoves(&self) -> u16 {
+        self.halfmoves
+    }
+
+    /// FEN's full-move number (starts at 1, grows after Black's move).
+    #[inline]
+    #[must_use]
+    pub fn fullmoves(&self) -> u16 {
+        self.fullmoves
+    }
+
+    /// Square of `color`'s king.
+    #[inline]
+    #[must_use]
+    pub fn king_square(&self, color: Color) -> Square {
+        Square::from_inner(self.king_inner(color.index()))
+    }
+
+    #[inline(always)]
+    pub(crate) fn king_inner(&self, side: usize) -> u8 {
+        self.lists[side][0]
+    }
+
+    /// Every piece with its square, Red's first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.lists.iter().flat_map(|l| l.iter()).filter(|&&s| s != 0).filter_map(|&s| {
+            Piece::from_code(self.board[s as usize]).map(|p| (Square::from_inner(s), p))
+        })
+    }
+
+    /// Number of pieces of `color` and `kind` on the board.
+    #[must_use]
+    pub fn count(&self, color: Color, kind: PieceKind) -> u8 {
+        let base = SLOT_BASE[kind as usize] as usize;
+        let n = kind.start_count() as usize;
+        self.lists[color.index()][base..base + n].iter().filter(|&&s| s != 0).count() as u8
+    }
+
+    /// Recomputes the hash from scratch (tests compare it with the incremental one).
+    #[must_use]
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = if self.side == Color::Black { SIDE_KEY } else { 0 };
+        for i in 0..=255u8 {
+            let c = self.board[i as usize];
+            if c != 0 {
+                h ^= piece_key(c, i);
+            }
+        }
+        h
+    }
+
+    /// Plays `mv`, which must be pseudo-legal for the side to move (a move from
+    /// [`Position::legal_moves`]). Returns what [`Position::unmake`] needs.
+    #[inline]
+    pub fn make(&mut self, mv: Move) -> Undo {
+        let (f, t) = (mv.from_inner(), mv.to_inner());
+        let piece = self.board[f as usize];
+        let captured = self.board[t as usize];
+        let side = self.side.index();
+        let undo = Undo { captured, captured_slot: self.slot[t as usize], halfmoves: self.halfmoves };
+        if captured != 0 {
+            self.lists[code_side(captured)][undo.captured_slot as usize & 15] = 0;
+            self.hash ^= piece_key(captured, t);
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves = self.halfmoves.saturating_add(1);
+        }
+        let s = self.slot[f as usize];
+        self.board[t as usize] = piece;
+        self.board[f as usize] = 0;
+        self.slot[t as usize] = s;
+        self.lists[side][s as usize & 15] = t;
+        self.hash ^= piece_key(piece, f) ^ piece_key(piece, t) ^ SIDE_KEY;
+        if self.side == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.side = self.side.other();
+        undo
+    }
+
+    /// Takes back `mv` made by [`Position::make`].
+    #[inline]
+    pub fn unmake(&mut self, mv: Move, undo: Undo) {
+        let (f, t) = (mv.from_inner(), mv.to_inner());
+        self.side = self.side.other();
+        if self.side == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_sub(1);
+        }
+        let side = self.side.index();
+        let piece = self.board[t as usize];
+        let s = self.slot[t as usize];
+        self.board[f as usize] = piece;
+        self.slot[f as usize] = s;
+        self.lists[side][s as usize & 15] = f;
+        self.board[t as usize] = undo.captured;
+        self.hash ^= piece_key(piece, f) ^ piece_key(piece, t) ^ SIDE_KEY;
+        if undo.captured != 0 {
+            self.slot[t as usize] = undo.captured_slot;
+            self.lists[code_side(undo.captured)][undo.captured_slot as usize & 15] = t;
+            self.hash ^= piece_key(undo.captured, t);
+        }
+        self.halfmoves = undo.halfmoves;
+    }
+
+    /// Passes the move to the other side (for null-move pruning in search). Returns the
+    /// previous half-move counter for [`Position::unmake_null`].
+    pub fn make_null(&mut self) -> u16 {
+        self.side = self.side.other();
+        self.hash ^= SIDE_KEY;
+        let h = self.halfmoves;
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        h
+    }
+
+    /// Takes back [`Position::make_null`].
+    pub fn unmake_null(&mut self, halfmoves: u16) {
+        self.side = self.side.other();
+        self.hash ^= SIDE_KEY;
+        self.halfmoves = halfmoves;
+    }
+
+    /// True if the side to move is in check (including by the facing kings).
+    #[inline]
+    #[must_use]
+    pub fn in_check(&self) -> bool {
+        let side = self.side.index();
+        self.attacked(self.king_inner(side), 1 - side)
+    }
+
+    /// True if `color`'s king is attacked.
+    #[must_use]
+    pub fn is_check_on(&self, color: Color) -> bool {
+        self.attacked(self.king_inner(color.index()), 1 - color.index())
+    }
+
+    /// True if `sq` is attacked by a piece of `by` (a king attacks its neighbours in the
+    /// palace and the other king along an open file).
+    #[must_use]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.attacked(sq.to_inner(), by.index())
+    }
+
+    #[inline(always)]
+    pub(crate) fn attacked(&self, t: u8, by: usize) -> bool {
+        attacked_on(&|s: u8| self.board[s as usize], t, by)
+    }
+
+    /// Would the own king be attacked after `mv` (a pseudo-legal move of the side to move)?
+    #[inline]
+    pub(crate) fn exposes_king(&self, mv: Move) -> bool {
+        let (f, t) = (mv.from_inner(), mv.to_inner());
+        let moved = self.board[f as usize];
+        let side = self.side.index();
+        let k = self.king_inner(side);
+        let king_after = if f == k { t } else { k };
+        let view = |s: u8| {
+            if s == t {
+                moved
+            } else if s == f {
+                0
+            } else {
+                self.board[s as usize]
+            }
+        };
+        attacked_on(&view, king_after, 1 - side)
+    }
+
+    /// Full legality of a pseudo-legal move given whether the side is in check: the fast
+    /// filter described in the module docs, then the virtual attack test.
+    #[inline(always)]
+    pub(crate) fn pseudo_is_legal(&self, mv: Move, in_check: bool) -> bool {
+        let (f, t) = (mv.from_inner(), mv.to_inner());
+        let k = self.king_inner(self.side.index());
+        if !in_check && f != k {
+            let line = |s: u8| (s ^ k) & 0xF0 == 0 || (s ^ k) & 0x0F == 0;
+            let diag = matches!(f.wrapping_sub(k), 15 | 17 | 0xF1 | 0xEF);
+            if !line(f) && !line(t) && !diag {
+                return true;
+            }
+        }
+        !self.exposes_king(mv)
+    }
+}
+
+/// Attack test over any board view (the real board, or the board as if a move were made).
+#[inline(always)]
+pub(crate) fn attacked_on(get: &impl Fn(u8) -> u8, t: u8, by: usize) -> bool {
+    let base = side_base(by);
+    let (pawn, horse, rook, cannon, king) =
+        (base | PAWN, base | HORSE, base | ROOK, base | CANNON, base | KING);
+    // Pawns: from straight behind (in the attacker's direction), or sideways once across.
+    if get(t.wrapping_sub(forward(by))) == pawn {
+        return true;
+    }
+    if !own_half(by, t) && (get(t.wrapping_add(1)) == pawn || get(t.wrapping_sub(1)) == pawn) {
+        return true;
+    }
+    // Horses: the leg is the square diagonally next to the target.
+    for d in DIAG {
+        let leg = t.wrapping_add(d);
+        if get(leg) == 0 {
+            let vert = if d == 17 || d == 15 { 16 } else { 0u8.wrapping_sub(16) };
+            let horiz = d.wrapping_sub(vert);
+            if get(leg.wrapping_add(vert)) == horse || get(leg.wrapping_add(horiz)) == horse {
+                return true;
+            }
+        }
+    }
+    // King steps inside the palace.
+    if IN_PALACE[t as usize] {
+        for d in ORTHO {
+            if get(t.wrapping_add(d)) == king {
+                return true;
+            }
+        }
+    }
+    // Lines: rooks, the facing king along a file, cannons over one screen.
+    for (i, d) in ORTHO.into_iter().enumerate() {
+        let mut s = t.wrapping_add(d);
+        while IN_BOARD[s as usize] && get(s) == 0 {
+            s = s.wrapping_add(d);
+        }
+        if !IN_BOARD[s as usize] {
+            continue;
+        }
+        let p = get(s);
+        if p == rook || (i < 2 && p == king) {
+            return true;
+        }
+        s = s.wrapping_add(d);
+        while IN_BOARD[s as usize] && get(s) == 0 {
+            s = s.wrapping_add(d);
+        }
+        if IN_BOARD[s as usize] && get(s) == cannon {
+            return true;
+        }
+    }
+    false
+}

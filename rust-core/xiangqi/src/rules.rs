@@ -1,0 +1,281 @@
+//! Rule sets and the repetition judge.
+//!
+//! ```
+//! use banco_xiangqi::{Xiangqi, RuleSet};
+//! use banco_game::{Game, Outcome, Color, WinReason};
+//! // Red's rook checks from f0/e0 forever while Black's king shuffles: Red loses.
+//! let mut game = Xiangqi::from_fen("9/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1").unwrap();
+//! for mv in "f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0".split(' ') {
+//!     game.play(mv.parse().unwrap()).unwrap();
+//! }
+//! assert_eq!(
+//!     game.outcome(&RuleSet::asian()),
+//!     Some(Outcome::Win { winner: Color::Black, reason: WinReason::PerpetualCheck })
+//! );
+//! ```
+//!
+//! ## What is judged
+//!
+//! The judge runs when the current position has occurred [`RuleSet::repetitions`] times
+//! (3 by default) since the last capture. It looks at every move from the first of those
+//! occurrences to now and, for each side, asks:
+//!
+//! * **Perpetual check** — did every one of this side's moves give check?
+//! * **Perpetual chase** (Asian rules only) — is there one enemy piece that every one of this
+//!   side's moves newly attacked (attacked after the move but not before it) in a way that
+//!   counts as a chase: the attacker is not a king or a pawn; the victim is not a king and not
+//!   a pawn on its own half; the capture would be legal; and either the victim is a rook
+//!   attacked by a horse or cannon, or a rook, cannon or horse attacked by an advisor or
+//!   elephant (attacks on a stronger piece count even if it is protected), or the victim has
+//!   no legal recapture on its square. Attacks between two pieces of the same kind count only
+//!   if the victim could not legally capture back (a blocked horse leg, a pin). Pieces are
+//!   followed by identity through the cycle, so chasing one piece as it flees counts.
+//!
+//! Then: a side that checks perpetually loses unless the other does too (draw); otherwise a
+//! side that chases perpetually loses unless the other does too (draw); otherwise the
+//! repetition is a draw. Under [`RepetitionRule::Casual`] only perpetual check is judged.
+//!
+//! ## What is not judged
+//!
+//! The finer points of the AXF/WXF rule book are not modelled: "one check one chase" and
+//! other mixed sequences are judged as draws unless one pattern runs through every move;
+//! chases of a pawn across the river are judged like any other piece (AXF exempts some);
+//! discovered attacks through pinned "fake protectors" are judged only through the legality
+//! of the recapture; and there is no separate count of checks per piece (the 10-check
+//! limit some federations use). The no-capture rule counts plies since the last capture,
+//! checks included.
+
+use crate::game::Xiangqi;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::tables::*;
+use banco_game::{Color, DrawReason, MoveList, Outcome, WinReason};
+
+/// Which repetition rules apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RepetitionRule {
+    /// Asian (AXF/WXF-style) rules: perpetual check and perpetual chase lose.
+    #[default]
+    Asian,
+    /// Casual rules: perpetual check loses, any other repetition draws.
+    Casual,
+}
+
+/// Rules that decide how a game ends besides mate and stalemate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    /// Repetition rules.
+    pub repetition: RepetitionRule,
+    /// How many occurrences of a position trigger the judge (3 by default).
+    pub repetitions: u8,
+    /// Draw after this many plies without a capture; 0 turns the rule off (120 by default).
+    pub no_capture_plies: u16,
+}
+
+impl Default for RuleSet {
+    fn default() -> Self {
+        RuleSet::asian()
+    }
+}
+
+impl RuleSet {
+    /// Asian rules, 3-fold repetition judged, 120 plies without capture draw.
+    #[must_use]
+    pub const fn asian() -> RuleSet {
+        RuleSet { repetition: RepetitionRule::Asian, repetitions: 3, no_capture_plies: 120 }
+    }
+
+    /// Casual rules: 3-fold repetition draws unless one side checked throughout.
+    #[must_use]
+    pub const fn casual() -> RuleSet {
+        RuleSet { repetition: RepetitionRule::Casual, repetitions: 3, no_capture_plies: 120 }
+    }
+
+    /// The preset with this name (`asian`, `casual`).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<RuleSet> {
+        match name.to_ascii_lowercase().as_str() {
+            "asian" | "axf" | "wxf" => Some(RuleSet::asian()),
+            "casual" => Some(RuleSet::casual()),
+            _ => None,
+        }
+    }
+}
+
+/// The judge's verdict on a repetition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Nobody is to blame (or both are).
+    Draw,
+    /// This side loses for perpetual check.
+    PerpetualCheck(Color),
+    /// This side loses for perpetual chase.
+    PerpetualChase(Color),
+}
+
+impl Verdict {
+    /// The game outcome of this verdict.
+    #[must_use]
+    pub fn outcome(self) -> Outcome {
+        match self {
+            Verdict::Draw => Outcome::Draw { reason: DrawReason::Repetition },
+            Verdict::PerpetualCheck(loser) => {
+                Outcome::Win { winner: loser.other(), reason: WinReason::PerpetualCheck }
+            }
+            Verdict::PerpetualChase(loser) => {
+                Outcome::Win { winner: loser.other(), reason: WinReason::PerpetualChase }
+            }
+        }
+    }
+
+    /// The losing side, if any.
+    #[must_use]
+    pub fn loser(self) -> Option<Color> {
+        match self {
+            Verdict::Draw => None,
+            Verdict::PerpetualCheck(c) | Verdict::PerpetualChase(c) => Some(c),
+        }
+    }
+}
+
+/// Judges the current position of `game` if it has occurred `min_occurrences` times.
+pub(crate) fn judge(game: &Xiangqi, rules: &RuleSet, min_occurrences: usize) -> Option<Verdict> {
+    let history = game.history();
+    let pos = game.position();
+    let key = pos.hash();
+    let reversible = (pos.halfmoves() as usize).min(history.len());
+    // Find the span back to the (min_occurrences - 1)-th earlier occurrence.
+    let mut found = 1;
+    let mut span = 0;
+    let mut d = 2;
+    while d <= reversible {
+        if history[history.len() - d].hash_before == key {
+            found += 1;
+            if found >= min_occurrences.max(2) {
+                span = d;
+                break;
+            }
+        }
+        d += 2;
+    }
+    if span == 0 {
+        return None;
+    }
+    let cycle = &history[history.len() - span..];
+    // Perpetual check: every move of a side in the cycle gave check.
+    let mover_of = |i: usize| {
+        // cycle[i] was played by the side to move `span - i` plies before now.
+        if (span - i) % 2 == 0 { pos.side_to_move() } else { pos.side_to_move().other() }
+    };
+    let mut checks = [true; 2];
+    for (i, p) in cycle.iter().enumerate() {
+        if !p.check {
+            checks[mover_of(i).index()] = false;
+        }
+    }
+    match checks {
+        [true, true] => return Some(Verdict::Draw),
+        [true, false] => return Some(Verdict::PerpetualCheck(Color::Red)),
+        [false, true] => return Some(Verdict::PerpetualCheck(Color::Black)),
+        [false, false] => {}
+    }
+    if rules.repetition == RepetitionRule::Casual {
+        return Some(Verdict::Draw);
+    }
+    // Perpetual chase: walk back through the cycle.
+    let mut chase = [u16::MAX; 2];
+    let mut scratch = pos.clone();
+    let mut after = [chase_set(&mut scratch, 0), chase_set(&mut scratch, 1)];
+    for (i, p) in cycle.iter().enumerate().rev() {
+        let x = mover_of(i).index();
+        scratch.unmake(p.mv, p.undo);
+        let before = [chase_set(&mut scratch, 0), chase_set(&mut scratch, 1)];
+        if p.check {
+            chase[x] = 0;
+        } else {
+            chase[x] &= after[x] & !before[x];
+        }
+        after = before;
+        if chase == [0, 0] {
+            break;
+        }
+    }
+    Some(match (chase[0] != 0, chase[1] != 0) {
+        (true, false) => Verdict::PerpetualChase(Color::Red),
+        (false, true) => Verdict::PerpetualChase(Color::Black),
+        _ => Verdict::Draw,
+    })
+}
+
+/// Is `mv` a legal move for the owner of the piece on its from-square (whoever is to move)?
+fn legal_for_owner(pos: &mut Position, mv: Move) -> bool {
+    let owner = pos.board[mv.from_inner() as usize];
+    if owner == 0 {
+        return false;
+    }
+    let side = if code_side(owner) == 0 { Color::Red } else { Color::Black };
+    let saved = pos.side;
+    if saved != side {
+        pos.side = side;
+    }
+    let ok = pos.is_legal(mv);
+    pos.side = saved;
+    ok
+}
+
+/// The enemy pieces (as a mask of their slots) that `chaser` attacks in a way that counts as
+/// a chase in this position (see the module docs).
+pub(crate) fn chase_set(pos: &mut Position, chaser: usize) -> u16 {
+    let victim = 1 - chaser;
+    let mut set = 0u16;
+    let mut captures = MoveList::new();
+    for slot in 0..16 {
+        let from = pos.lists[chaser][slot];
+        let kind = SLOT_KIND[slot];
+        if from == 0 || kind == KING || kind == PAWN {
+            continue;
+        }
+        captures.clear();
+        pos.piece_captures(from, &mut captures);
+        for &mv in &captures {
+            let to = mv.to_inner();
+            let target = pos.board[to as usize];
+            let vkind = target & 7;
+            let vslot = pos.slot[to as usize] & 15;
+            if vkind == KING || (vkind == PAWN && own_half(victim, to)) {
+                continue;
+            }
+            if set & (1 << vslot) != 0 || !legal_for_owner(pos, mv) {
+                continue;
+            }
+            let stronger = (matches!(kind, HORSE | CANNON) && vkind == ROOK)
+                || (matches!(kind, ADVISOR | ELEPHANT) && matches!(vkind, ROOK | CANNON | HORSE));
+            if stronger {
+                set |= 1 << vslot;
+                continue;
+            }
+            if is_protected(pos, mv) {
+                continue;
+            }
+            if kind == vkind && legal_for_owner(pos, Move::inner(to, from)) {
+                continue;
+            }
+            set |= 1 << vslot;
+        }
+    }
+    set
+}
+
+/// After the capture `mv`, can the victim legally take back on the capture square?
+fn is_protected(pos: &mut Position, mv: Move) -> bool {
+    let saved = pos.side;
+    let mover = code_side(pos.board[mv.from_inner() as usize]);
+    pos.side = if mover == 0 { Color::Red } else { Color::Black };
+    let undo = pos.make(mv);
+    let mut replies = MoveList::new();
+    pos.generate_legal_captures(&mut replies);
+    let protected = replies.iter().any(|r| r.to_inner() == mv.to_inner());
+    pos.unmake(mv, undo);
+    pos.side = saved;
+    protected
+}
