@@ -141,8 +141,7 @@ pub fn setup_to_fen(setup: &Setup) -> String {
         }
     }
     let side = if setup.turn == Color::Red { 'w' } else { 'b' };
-    s.push_str(&format!(" {side} - - {} {}", setup.halfmoves, setup.fullmoves));
-    s
+    format!("{s} {side} - - {} {}", setup.halfmoves, setup.fullmoves)
 }
 
 /// The FEN of a position.

@@ -81,7 +81,7 @@ impl Position {
     /// the side to move (the own king may be left attacked).
     #[must_use]
     pub fn is_pseudo_legal(&self, mv: Move) -> bool {
-        let (f, t) = (mv.from_inner(), mv.to_inner());
+        let (f, t) = (mv.inner_from(), mv.to_inner());
         if !IN_BOARD[f as usize] || !IN_BOARD[t as usize] || f == t {
             return false;
         }

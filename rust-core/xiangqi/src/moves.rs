@@ -35,7 +35,7 @@ impl Move {
 
     /// Internal from-index.
     #[inline]
-    pub(crate) const fn from_inner(self) -> u8 {
+    pub(crate) const fn inner_from(self) -> u8 {
         self.from
     }
 

@@ -218,7 +218,7 @@ impl Position {
     /// [`Position::legal_moves`]). Returns what [`Position::unmake`] needs.
     #[inline]
     pub fn make(&mut self, mv: Move) -> Undo {
-        let (f, t) = (mv.from_inner(), mv.to_inner());
+        let (f, t) = (mv.inner_from(), mv.to_inner());
         let piece = self.board[f as usize];
         let captured = self.board[t as usize];
         let side = self.side.index();
@@ -246,7 +246,7 @@ impl Position {
     /// Takes back `mv` made by [`Position::make`].
     #[inline]
     pub fn unmake(&mut self, mv: Move, undo: Undo) {
-        let (f, t) = (mv.from_inner(), mv.to_inner());
+        let (f, t) = (mv.inner_from(), mv.to_inner());
         self.side = self.side.other();
         if self.side == Color::Black {
             self.fullmoves = self.fullmoves.saturating_sub(1);
@@ -313,7 +313,7 @@ impl Position {
     /// Would the own king be attacked after `mv` (a pseudo-legal move of the side to move)?
     #[inline]
     pub(crate) fn exposes_king(&self, mv: Move) -> bool {
-        let (f, t) = (mv.from_inner(), mv.to_inner());
+        let (f, t) = (mv.inner_from(), mv.to_inner());
         let moved = self.board[f as usize];
         let side = self.side.index();
         let k = self.king_inner(side);
@@ -330,29 +330,93 @@ impl Position {
         attacked_on(&view, king_after, 1 - side)
     }
 
-    /// Full legality of a pseudo-legal move given whether the side is in check: the fast
-    /// filter described in the module docs, then the virtual attack test.
+    /// Full legality of a pseudo-legal move given whether the side is in check. When not in
+    /// check and the king does not move, only the attacks that the move can change are
+    /// tested: the king's rays through the from- and to-squares (rooks, cannons, the facing
+    /// king) and, when the from-square is a horse leg next to the king, that horse.
     #[inline(always)]
     pub(crate) fn pseudo_is_legal(&self, mv: Move, in_check: bool) -> bool {
-        let (f, t) = (mv.from_inner(), mv.to_inner());
-        let k = self.king_inner(self.side.index());
-        if !in_check && f != k {
-            let line = |s: u8| (s ^ k) & 0xF0 == 0 || (s ^ k) & 0x0F == 0;
-            let diag = matches!(f.wrapping_sub(k), 15 | 17 | 0xF1 | 0xEF);
-            if !line(f) && !line(t) && !diag {
-                return true;
+        let (f, t) = (mv.inner_from(), mv.to_inner());
+        let side = self.side.index();
+        let k = self.king_inner(side);
+        if in_check || f == k {
+            return !self.exposes_king(mv);
+        }
+        let moved = self.board[f as usize];
+        let view = |s: u8| {
+            if s == t {
+                moved
+            } else if s == f {
+                0
+            } else {
+                self.board[s as usize]
+            }
+        };
+        let by = 1 - side;
+        let df = ray_dir(k, f);
+        if df != 0 && ray_attacked(&view, k, df, by) {
+            return false;
+        }
+        let dt = ray_dir(k, t);
+        if dt != 0 && dt != df && ray_attacked(&view, k, dt, by) {
+            return false;
+        }
+        let d = f.wrapping_sub(k);
+        if matches!(d, 15 | 17 | 0xF1 | 0xEF) {
+            // f was the leg of the horses two steps beyond it, seen from the king.
+            let vert = if d == 15 || d == 17 { 16 } else { 0u8.wrapping_sub(16) };
+            let horiz = d.wrapping_sub(vert);
+            let horse = side_base(by) | HORSE;
+            if view(f.wrapping_add(vert)) == horse || view(f.wrapping_add(horiz)) == horse {
+                return false;
             }
         }
-        !self.exposes_king(mv)
+        true
     }
+}
+
+/// The step from `k` towards `s` if they share a rank or file (0 otherwise or if equal).
+#[inline(always)]
+fn ray_dir(k: u8, s: u8) -> u8 {
+    if s == k {
+        0
+    } else if (s ^ k) & 0xF0 == 0 {
+        if s > k { 1 } else { 0xFF }
+    } else if (s ^ k).trailing_zeros() >= 4 {
+        if s > k { 16 } else { 0xF0 }
+    } else {
+        0
+    }
+}
+
+/// Is `t` attacked along the ray in direction `d` by a rook, a cannon over one screen, or
+/// (along a file) the other king?
+#[inline(always)]
+fn ray_attacked(get: &impl Fn(u8) -> u8, t: u8, d: u8, by: usize) -> bool {
+    let base = side_base(by);
+    let mut s = t.wrapping_add(d);
+    while IN_BOARD[s as usize] && get(s) == 0 {
+        s = s.wrapping_add(d);
+    }
+    if !IN_BOARD[s as usize] {
+        return false;
+    }
+    let p = get(s);
+    if p == base | ROOK || (p == base | KING && (d == 16 || d == 0xF0)) {
+        return true;
+    }
+    s = s.wrapping_add(d);
+    while IN_BOARD[s as usize] && get(s) == 0 {
+        s = s.wrapping_add(d);
+    }
+    IN_BOARD[s as usize] && get(s) == base | CANNON
 }
 
 /// Attack test over any board view (the real board, or the board as if a move were made).
 #[inline(always)]
 pub(crate) fn attacked_on(get: &impl Fn(u8) -> u8, t: u8, by: usize) -> bool {
     let base = side_base(by);
-    let (pawn, horse, rook, cannon, king) =
-        (base | PAWN, base | HORSE, base | ROOK, base | CANNON, base | KING);
+    let (pawn, horse, king) = (base | PAWN, base | HORSE, base | KING);
     // Pawns: from straight behind (in the attacker's direction), or sideways once across.
     if get(t.wrapping_sub(forward(by))) == pawn {
         return true;
@@ -380,25 +444,6 @@ pub(crate) fn attacked_on(get: &impl Fn(u8) -> u8, t: u8, by: usize) -> bool {
         }
     }
     // Lines: rooks, the facing king along a file, cannons over one screen.
-    for (i, d) in ORTHO.into_iter().enumerate() {
-        let mut s = t.wrapping_add(d);
-        while IN_BOARD[s as usize] && get(s) == 0 {
-            s = s.wrapping_add(d);
-        }
-        if !IN_BOARD[s as usize] {
-            continue;
-        }
-        let p = get(s);
-        if p == rook || (i < 2 && p == king) {
-            return true;
-        }
-        s = s.wrapping_add(d);
-        while IN_BOARD[s as usize] && get(s) == 0 {
-            s = s.wrapping_add(d);
-        }
-        if IN_BOARD[s as usize] && get(s) == cannon {
-            return true;
-        }
-    }
-    false
+    ORTHO.into_iter().any(|d| ray_attacked(get, t, d, by))
 }
+

@@ -209,7 +209,7 @@ pub(crate) fn judge(game: &Xiangqi, rules: &RuleSet, min_occurrences: usize) -> 
 
 /// Is `mv` a legal move for the owner of the piece on its from-square (whoever is to move)?
 fn legal_for_owner(pos: &mut Position, mv: Move) -> bool {
-    let owner = pos.board[mv.from_inner() as usize];
+    let owner = pos.board[mv.inner_from() as usize];
     if owner == 0 {
         return false;
     }
@@ -229,9 +229,8 @@ pub(crate) fn chase_set(pos: &mut Position, chaser: usize) -> u16 {
     let victim = 1 - chaser;
     let mut set = 0u16;
     let mut captures = MoveList::new();
-    for slot in 0..16 {
+    for (slot, &kind) in SLOT_KIND.iter().enumerate() {
         let from = pos.lists[chaser][slot];
-        let kind = SLOT_KIND[slot];
         if from == 0 || kind == KING || kind == PAWN {
             continue;
         }
@@ -269,7 +268,7 @@ pub(crate) fn chase_set(pos: &mut Position, chaser: usize) -> u16 {
 /// After the capture `mv`, can the victim legally take back on the capture square?
 fn is_protected(pos: &mut Position, mv: Move) -> bool {
     let saved = pos.side;
-    let mover = code_side(pos.board[mv.from_inner() as usize]);
+    let mover = code_side(pos.board[mv.inner_from() as usize]);
     pos.side = if mover == 0 { Color::Red } else { Color::Black };
     let undo = pos.make(mv);
     let mut replies = MoveList::new();

@@ -118,15 +118,12 @@ impl Setup {
             match p.kind {
                 PieceKind::King if !in_palace => problems.push(Problem::KingOutsidePalace(sq)),
                 PieceKind::Advisor
-                    if !(in_palace && (file + rank) % 2 == 1 || file == 4 && rank == 1) =>
+                    if !(in_palace && (file + rank) % 2 == 1) =>
                 {
                     problems.push(Problem::AdvisorOutsidePalace(sq));
                 }
                 PieceKind::Elephant
-                    if !matches!(
-                        (file, rank),
-                        (2 | 6, 0) | (0 | 4 | 8, 2) | (2 | 6, 4)
-                    ) =>
+                    if !matches!((file, rank), (2 | 6, 0 | 4) | (0 | 4 | 8, 2)) =>
                 {
                     problems.push(Problem::ElephantOffPoints(sq));
                 }

@@ -1,0 +1,109 @@
+//! Rules tools: `perft`, `judge`, `bench perft`.
+
+use crate::CliError;
+use banco_game::Game;
+use banco_xiangqi::{Iccs, Position, RuleSet, Xiangqi, fen, perft as xperft};
+use clap::Args;
+use std::time::Instant;
+
+/// Parses the optional `--fen` (start position when absent).
+pub(crate) fn position_arg(fen_text: Option<&str>) -> Result<Position, CliError> {
+    match fen_text {
+        None => Ok(Position::startpos()),
+        Some(text) => fen::parse(text).map_err(|e| CliError::input(format!("bad FEN: {e}"))),
+    }
+}
+
+/// `banco perft`.
+#[derive(Args, Debug)]
+pub(crate) struct PerftArgs {
+    /// Start from this position (FEN) instead of the start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Depth in plies.
+    #[arg(long)]
+    depth: u32,
+    /// Print the count below each legal move first.
+    #[arg(long)]
+    divide: bool,
+}
+
+pub(crate) fn perft(args: &PerftArgs) -> Result<(), CliError> {
+    let mut pos = position_arg(args.fen.as_deref())?;
+    let total = if args.divide && args.depth > 0 {
+        let mut total = 0;
+        for (mv, n) in xperft::divide(&mut pos, args.depth) {
+            println!("{mv}: {n}");
+            total += n;
+        }
+        total
+    } else {
+        xperft::perft(&mut pos, args.depth)
+    };
+    println!("{total}");
+    Ok(())
+}
+
+/// `banco judge`.
+#[derive(Args, Debug)]
+pub(crate) struct JudgeArgs {
+    /// Start from this position (FEN) instead of the start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Rule set: asian (default) or casual.
+    #[arg(long, default_value = "asian")]
+    rules: String,
+    /// Moves in coordinate notation (h2e2 …).
+    moves: Vec<String>,
+}
+
+pub(crate) fn judge(args: &JudgeArgs) -> Result<(), CliError> {
+    let rules = RuleSet::from_name(&args.rules).ok_or_else(|| {
+        CliError::input(format!("unknown rule set `{}`: use asian or casual", args.rules))
+    })?;
+    let mut game = Xiangqi::from_position(position_arg(args.fen.as_deref())?);
+    for (i, text) in args.moves.iter().enumerate() {
+        let index = i + 1;
+        if let Some(outcome) = game.outcome(&rules) {
+            return Err(CliError::input(format!(
+                "move {index} `{text}` comes after the end of the game ({outcome})"
+            )));
+        }
+        let iccs: Iccs = text.parse().map_err(|e| CliError::input(format!("move {index}: {e}")))?;
+        let mv = iccs
+            .to_move(game.position())
+            .map_err(|e| CliError::input(format!("move {index}: {e}")))?;
+        game.play(mv).map_err(|e| CliError::input(format!("move {index}: {e}")))?;
+    }
+    match game.outcome(&rules) {
+        Some(o) => println!("result {} {}", o.score_text(), o.reason_text()),
+        None => println!("result * game goes on"),
+    }
+    Ok(())
+}
+
+/// `banco bench`.
+#[derive(Args, Debug)]
+pub(crate) struct BenchArgs {
+    /// What to measure: `perft` (move generation, perft 5 from the start).
+    what: Option<String>,
+    /// Depth for `bench perft`.
+    #[arg(long, default_value_t = 5)]
+    depth: u32,
+}
+
+pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
+    match args.what.as_deref() {
+        Some("perft") => {
+            let mut pos = Position::startpos();
+            let start = Instant::now();
+            let nodes = xperft::perft(&mut pos, args.depth);
+            let secs = start.elapsed().as_secs_f64();
+            let nps = (nodes as f64 / secs.max(1e-9)) as u64;
+            println!("nodes {nodes} time {secs:.3} nps {nps}");
+            Ok(())
+        }
+        Some(other) => Err(CliError::input(format!("unknown benchmark `{other}`: use perft"))),
+        None => Err(CliError::input("say what to benchmark: `banco bench perft`")),
+    }
+}

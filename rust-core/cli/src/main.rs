@@ -1,0 +1,56 @@
+//! `banco` — the Banco command line: play xiangqi against the computer, and the tools around
+//! the rules and the engine (perft, notation, repetition judge, benchmarks).
+//!
+//! Exit codes: 0 success, 2 bad input (a FEN, a move, an option).
+
+mod cmd_rules;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Banco: xiangqi and friends, against the computer or a friend nearby.
+#[derive(Parser, Debug)]
+#[command(name = "banco", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaf nodes of the legal-move tree (move generator test).
+    Perft(cmd_rules::PerftArgs),
+    /// Judge a sequence of moves under a rule set; last line `result R REASON`.
+    Judge(cmd_rules::JudgeArgs),
+    /// Benchmarks: `banco bench perft` runs perft 5 from the start position.
+    Bench(cmd_rules::BenchArgs),
+}
+
+/// An error that ends the command with a message and an exit code.
+#[derive(Debug)]
+pub(crate) enum CliError {
+    /// Bad input from the user (exit code 2).
+    Input(String),
+}
+
+impl CliError {
+    pub(crate) fn input(msg: impl std::fmt::Display) -> CliError {
+        CliError::Input(msg.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => cmd_rules::perft(&args),
+        Command::Judge(args) => cmd_rules::judge(&args),
+        Command::Bench(args) => cmd_rules::bench(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::Input(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
