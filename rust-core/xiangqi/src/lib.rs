@@ -41,7 +41,10 @@ mod zobrist;
 
 pub use game::{PlayError, Xiangqi, XiangqiUndo};
 pub use moves::Move;
-pub use notation::{IllegalMove, Iccs, ParseIccsError};
+pub use notation::{
+    Chinese, Direction, IllegalMove, Iccs, Origin, ParseChineseError, ParseIccsError,
+    ParseWxfError, Place, Wxf, WxfOrigin,
+};
 pub use piece::{Piece, PieceKind};
 pub use position::{Position, Undo};
 pub use rules::{RepetitionRule, RuleSet};

@@ -4,6 +4,13 @@
 //!
 //! * [`Iccs`] — coordinates, `h2e2` (ICCS/UCI; files a–i from Red's left, ranks 0–9 from
 //!   Red's side; `H2-E2` is also read).
+//! * [`Wxf`] — WXF, `C2=5`, `H8+7`, `C+=5`, `13=2` (module [`wxf`]).
+//! * [`Chinese`] — `炮二平五`, `马8进7`, `前炮平五` (module [`chinese`]).
+//!
+//! WXF and Chinese tell a move from the mover's seat (files 1–9 from the mover's right,
+//! forward / backward / sideways, front and rear of like pieces on a file); they share
+//! [`Direction`] and [`Origin`]. Each notation's writer (`from_move`) gives a text that its
+//! parser reads back as the same move, for every legal move.
 //!
 //! ```
 //! use banco_xiangqi::{Iccs, Position};
@@ -15,9 +22,15 @@
 //! assert!("h2".parse::<Iccs>().is_err()); // malformed
 //! ```
 
+pub mod chinese;
 mod iccs;
+mod relative;
+pub mod wxf;
 
+pub use chinese::{Chinese, ParseChineseError};
 pub use iccs::{Iccs, ParseIccsError};
+pub use relative::{Direction, Origin, Place};
+pub use wxf::{ParseWxfError, Wxf, WxfOrigin};
 
 /// A well-formed move that is not legal in the position it was resolved against.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
