@@ -8,35 +8,54 @@ use banco_xiangqi::{Iccs, RuleSet, Xiangqi};
 #[test]
 fn repetition_table() {
     let rows = banco_tests::read_tsv("rules/repetition.tsv").expect("repetition table");
-    let recorded: usize = std::fs::read_to_string(banco_tests::data_dir().join("repetition-pass-count.txt"))
-        .expect("recorded pass count")
-        .trim()
-        .parse()
-        .expect("a number");
+    let recorded: usize =
+        std::fs::read_to_string(banco_tests::data_dir().join("repetition-pass-count.txt"))
+            .expect("recorded pass count")
+            .trim()
+            .parse()
+            .expect("a number");
     let mut passed = 0;
     let mut failures = Vec::new();
     for row in &rows {
-        let mut game = Xiangqi::from_fen(&row["fen"]).unwrap_or_else(|e| panic!("{}: {e}", row["source"]));
+        let mut game =
+            Xiangqi::from_fen(&row["fen"]).unwrap_or_else(|e| panic!("{}: {e}", row["source"]));
         for text in row["moves"].split_whitespace() {
             let iccs: Iccs = text.parse().expect("coordinate move");
-            let mv = iccs.to_move(game.position()).unwrap_or_else(|e| panic!("{}: {e}", row["source"]));
+            let mv = iccs
+                .to_move(game.position())
+                .unwrap_or_else(|e| panic!("{}: {e}", row["source"]));
             game.play(mv).expect("legal");
         }
-        assert!(game.occurrences() >= 3, "{}: final position occurred {} times", row["source"], game.occurrences());
-        let got = game.outcome(&RuleSet::asian()).map_or("*", |o| o.score_text());
+        assert!(
+            game.occurrences() >= 3,
+            "{}: final position occurred {} times",
+            row["source"],
+            game.occurrences()
+        );
+        let got = game
+            .outcome(&RuleSet::asian())
+            .map_or("*", |o| o.score_text());
         if got == row["result"] {
             passed += 1;
         } else {
-            failures.push(format!("{} ({}): got {got}, want {}", row["source"], row["note"], row["result"]));
+            failures.push(format!(
+                "{} ({}): got {got}, want {}",
+                row["source"], row["note"], row["result"]
+            ));
         }
     }
     println!("repetition table: {passed}/{} rows pass", rows.len());
     for f in &failures {
         println!("  FAIL {f}");
     }
-    assert!(passed >= recorded, "{passed} rows pass, fewer than the recorded {recorded}");
+    assert!(
+        passed >= recorded,
+        "{passed} rows pass, fewer than the recorded {recorded}"
+    );
     if passed > recorded {
-        println!("more rows pass than recorded ({recorded}): raise tests/data/repetition-pass-count.txt to {passed}");
+        println!(
+            "more rows pass than recorded ({recorded}): raise tests/data/repetition-pass-count.txt to {passed}"
+        );
     }
 }
 

@@ -1,0 +1,255 @@
+//! Property tests: make/unmake restores position and hash, the incremental hash equals a
+//! hash computed from scratch, FEN round-trips, legality agrees with move generation, and
+//! setup validation reports each defect with the right kind.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use banco_game::{Color, Game, MoveList};
+use banco_xiangqi::{
+    Move, Piece, PieceKind, Position, Problem, Setup, Square, Xiangqi, fen, perft,
+};
+use proptest::prelude::*;
+
+/// Plays `choices` as indices into the legal moves, returning the positions met on the way.
+fn random_walk(choices: &[u8]) -> Vec<Position> {
+    let mut pos = Position::startpos();
+    let mut out = vec![pos.clone()];
+    let mut moves = MoveList::new();
+    for &c in choices {
+        pos.generate_legal(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves.as_slice()[c as usize % moves.len()];
+        pos.make(mv);
+        out.push(pos.clone());
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn make_unmake_restores(choices in proptest::collection::vec(any::<u8>(), 0..80)) {
+        for pos in random_walk(&choices) {
+            prop_assert_eq!(pos.hash(), pos.compute_hash());
+            let mut scratch = pos.clone();
+            for &mv in &pos.legal_moves() {
+                let undo = scratch.make(mv);
+                prop_assert_eq!(scratch.hash(), scratch.compute_hash());
+                prop_assert!(!scratch.is_check_on(pos.side_to_move()), "{mv} leaves the king in check");
+                scratch.unmake(mv, undo);
+                prop_assert_eq!(&scratch, &pos);
+                prop_assert_eq!(scratch.hash(), pos.hash());
+            }
+        }
+    }
+
+    #[test]
+    fn fen_round_trip(choices in proptest::collection::vec(any::<u8>(), 0..80)) {
+        for pos in random_walk(&choices) {
+            let text = fen::to_fen(&pos);
+            let back = fen::parse(&text).unwrap();
+            prop_assert_eq!(&back, &pos);
+            prop_assert_eq!(back.hash(), pos.hash());
+            prop_assert_eq!(fen::to_fen(&back), text);
+        }
+    }
+
+    #[test]
+    fn legality_agrees_with_generation(choices in proptest::collection::vec(any::<u8>(), 0..60), code in 0u16..8100) {
+        let walk = random_walk(&choices);
+        let pos = walk.last().unwrap();
+        let legal = pos.legal_moves();
+        if let Some(mv) = Move::from_wire(code) {
+            prop_assert_eq!(pos.is_legal(mv), legal.contains(&mv));
+        }
+        for &mv in &legal {
+            prop_assert!(pos.is_legal(mv));
+            prop_assert_eq!(Move::from_wire(mv.to_wire()), Some(mv));
+        }
+    }
+
+    #[test]
+    fn fen_parser_never_panics(text in "\\PC{0,120}") {
+        let _ = fen::parse(&text);
+    }
+
+    #[test]
+    fn fen_parser_survives_mutations(pos in 0usize..80, ch in proptest::char::any()) {
+        let mut text: Vec<char> = fen::START_FEN.chars().collect();
+        if pos < text.len() {
+            text[pos] = ch;
+        }
+        let text: String = text.into_iter().collect();
+        if let Ok(p) = fen::parse(&text) {
+            prop_assert_eq!(p.hash(), p.compute_hash());
+        }
+    }
+}
+
+#[test]
+fn play_rejects_illegal_and_changes_nothing() {
+    let mut game = Xiangqi::new();
+    let before = game.fen();
+    for code in 0..8100u16 {
+        if let Some(mv) = Move::from_wire(code) {
+            if !game.position().is_legal(mv) {
+                assert!(game.play(mv).is_err());
+            }
+        }
+    }
+    assert_eq!(game.fen(), before);
+    assert_eq!(game.ply(), 0);
+}
+
+fn problems_of(edit: impl FnOnce(&mut Setup)) -> Vec<Problem> {
+    let mut s = Setup::startpos();
+    edit(&mut s);
+    Position::from_setup(&s)
+        .map(|_| Vec::new())
+        .unwrap_or_else(|e| e.problems().to_vec())
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+#[test]
+fn setup_defects_each_reported() {
+    let red = |k| Some(Piece::new(Color::Red, k));
+    let black = |k| Some(Piece::new(Color::Black, k));
+    assert_eq!(problems_of(|_| {}), vec![]);
+    assert!(problems_of(|s| s.put(sq("e0"), None)).contains(&Problem::MissingKing(Color::Red)));
+    assert!(
+        problems_of(|s| s.put(sq("d1"), black(PieceKind::King))).contains(&Problem::TooMany {
+            color: Color::Black,
+            kind: PieceKind::King,
+            count: 2
+        })
+    );
+    assert!(
+        problems_of(|s| s.put(sq("e4"), red(PieceKind::Rook))).contains(&Problem::TooMany {
+            color: Color::Red,
+            kind: PieceKind::Rook,
+            count: 3
+        })
+    );
+    assert!(
+        problems_of(|s| s.put(sq("e4"), red(PieceKind::Pawn))).contains(&Problem::TooMany {
+            color: Color::Red,
+            kind: PieceKind::Pawn,
+            count: 6
+        })
+    );
+    assert_eq!(
+        problems_of(|s| {
+            s.put(sq("d0"), None);
+            s.put(sq("a1"), red(PieceKind::Advisor));
+        }),
+        vec![Problem::AdvisorOutsidePalace(sq("a1"))]
+    );
+    assert_eq!(
+        problems_of(|s| {
+            s.put(sq("c0"), None);
+            s.put(sq("c1"), red(PieceKind::Elephant));
+        }),
+        vec![Problem::ElephantOffPoints(sq("c1"))]
+    );
+    assert_eq!(
+        problems_of(|s| {
+            s.put(sq("c9"), None);
+            s.put(sq("c3"), black(PieceKind::Elephant)); // across the river
+        }),
+        vec![Problem::ElephantOffPoints(sq("c3"))]
+    );
+    assert_eq!(
+        problems_of(|s| {
+            s.put(sq("a3"), None);
+            s.put(sq("a2"), red(PieceKind::Pawn));
+        }),
+        vec![Problem::PawnBehindStart(sq("a2"))]
+    );
+    assert_eq!(
+        problems_of(|s| {
+            s.put(sq("e0"), None);
+            s.put(sq("d1"), red(PieceKind::King));
+            s.put(sq("a0"), None);
+            s.put(sq("a1"), red(PieceKind::King));
+        })
+        .iter()
+        .filter(|p| matches!(p, Problem::KingOutsidePalace(_) | Problem::TooMany { .. }))
+        .count(),
+        2
+    );
+    // Kings facing on an open file.
+    let mut s = Setup::empty();
+    s.put(sq("e0"), red(PieceKind::King));
+    s.put(sq("e9"), black(PieceKind::King));
+    assert_eq!(
+        Position::from_setup(&s).unwrap_err().problems(),
+        &[Problem::KingsFacing]
+    );
+    // The side not to move in check: a red rook attacks the black king, Red to move.
+    s.put(sq("e9"), None);
+    s.put(sq("d9"), black(PieceKind::King));
+    s.put(sq("d5"), red(PieceKind::Rook));
+    assert_eq!(
+        Position::from_setup(&s).unwrap_err().problems(),
+        &[Problem::OpponentInCheck(Color::Black)]
+    );
+    s.turn = Color::Black;
+    assert!(Position::from_setup(&s).is_ok());
+}
+
+#[test]
+fn several_problems_listed_together() {
+    let err = fen::parse("4k4/9/9/9/9/9/9/9/R8/RRA1A4 w").unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("red has no king"), "{msg}");
+    assert!(msg.contains("3 rooks"), "{msg}");
+    assert!(msg.contains("advisor on c0"), "{msg}");
+}
+
+#[test]
+fn fen_errors_say_where() {
+    let cases = [
+        ("", "FEN is empty"),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9",
+            "FEN has 9 ranks, expected 10",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+            "FEN rank 0 has 8 files, expected 9",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1X1P/1C5C1/9/RNBAKABNR w",
+            "FEN rank 3 has `X`",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
+            "FEN side to move is `x`",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - z 1",
+            "half-move clock is `z`",
+        ),
+    ];
+    for (text, want) in cases {
+        let msg = fen::parse(text).unwrap_err().to_string();
+        assert!(msg.contains(want), "{text:?}: {msg}");
+    }
+    // h/e aliases.
+    let aliased =
+        fen::parse("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1")
+            .unwrap();
+    assert_eq!(aliased, Position::startpos());
+}
+
+#[test]
+fn divide_sums_to_perft() {
+    let mut pos = Position::startpos();
+    let total: u64 = perft::divide(&mut pos, 3).iter().map(|(_, n)| n).sum();
+    assert_eq!(total, 79666);
+}

@@ -1,0 +1,168 @@
+//! Game-end rules, each case from a constructed position.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use banco_game::{Color, DrawReason, Game, Outcome, WinReason};
+use banco_xiangqi::{RuleSet, Xiangqi};
+
+fn play(fen: &str, moves: &str) -> Xiangqi {
+    let mut game = Xiangqi::from_fen(fen).unwrap();
+    for m in moves.split_whitespace() {
+        game.play(m.parse().unwrap())
+            .unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    game
+}
+
+const ASIAN: RuleSet = RuleSet::asian();
+
+#[test]
+fn checkmate() {
+    let g = play("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", "e1d1");
+    assert_eq!(
+        g.outcome(&ASIAN),
+        Some(Outcome::Win {
+            winner: Color::Red,
+            reason: WinReason::Checkmate
+        })
+    );
+}
+
+#[test]
+fn stalemate_loses() {
+    // The black king on d9 may not step to e9 (facing the red king) nor to d8 (the
+    // rook's rank), and it is not in check.
+    let g = play("3k5/9/9/9/9/9/9/9/9/2R1K4 w - - 0 1", "c0c8");
+    assert!(!g.in_check());
+    assert_eq!(
+        g.outcome(&ASIAN),
+        Some(Outcome::Win {
+            winner: Color::Red,
+            reason: WinReason::Stalemate
+        })
+    );
+}
+
+#[test]
+fn insufficient_material_draws() {
+    let g = play("3ak4/4a4/9/9/9/9/9/4B4/4A4/3AK1B2 w - - 0 1", "");
+    assert_eq!(
+        g.outcome(&ASIAN),
+        Some(Outcome::Draw {
+            reason: DrawReason::InsufficientMaterial
+        })
+    );
+}
+
+#[test]
+fn no_capture_rule() {
+    let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 118 80";
+    let g = play(fen, "a0a1");
+    assert_eq!(g.outcome(&ASIAN), None);
+    let g = play(fen, "a0a1 d9d8");
+    assert_eq!(
+        g.outcome(&ASIAN),
+        Some(Outcome::Draw {
+            reason: DrawReason::NoCapture(120)
+        })
+    );
+    let off = RuleSet {
+        no_capture_plies: 0,
+        ..ASIAN
+    };
+    assert_eq!(g.outcome(&off), None);
+    let short = RuleSet {
+        no_capture_plies: 60,
+        ..ASIAN
+    };
+    assert_eq!(
+        g.outcome(&short).map(|o| o.to_string()).as_deref(),
+        Some("1/2-1/2 no capture in 60 plies")
+    );
+}
+
+#[test]
+fn perpetual_check_loses() {
+    let g = play(
+        "9/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1",
+        "f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0",
+    );
+    assert_eq!(g.occurrences(), 3);
+    assert_eq!(
+        g.outcome(&ASIAN),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::PerpetualCheck
+        })
+    );
+}
+
+#[test]
+fn mutual_perpetual_check_draws() {
+    let g = play(
+        "4ck3/9/9/9/9/2r1R1N2/6N2/9/4A4/3AK4 w - - 0 1",
+        "e4e3 c4c3 e3e4 c3c4 e4e3 c4c3 e3e4 c3c4",
+    );
+    assert_eq!(
+        g.outcome(&ASIAN),
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition
+        })
+    );
+}
+
+#[test]
+fn perpetual_chase_loses() {
+    // Two chariots chase two cannons (WXF diagram 80): Red chases, Red loses.
+    let g = play(
+        "3rkabc1/4a3R/4b4/9/9/9/9/B8/1R2A4/c1BAK4 w - - 0 1",
+        "b1a1 a0b0 a1b1 b0a0 b1a1 a0b0 a1b1 b0a0 b1a1 a0b0 a1b1",
+    );
+    assert_eq!(
+        g.outcome(&ASIAN),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::PerpetualChase
+        })
+    );
+    // Casual rules do not judge chases.
+    assert_eq!(
+        g.outcome(&RuleSet::casual()),
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition
+        })
+    );
+}
+
+#[test]
+fn idle_repetition_draws() {
+    let g = play(
+        "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+        "a0a1 d9d8 a1a0 d8d9 a0a1 d9d8 a1a0 d8d9",
+    );
+    assert_eq!(g.occurrences(), 3);
+    assert_eq!(
+        g.outcome(&ASIAN),
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition
+        })
+    );
+    // Only twice: the game goes on (unless the rule set asks for 2).
+    let g2 = play("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "a0a1 d9d8 a1a0 d8d9");
+    assert_eq!(g2.outcome(&ASIAN), None);
+    assert_eq!(
+        g2.outcome(&RuleSet {
+            repetitions: 2,
+            ..ASIAN
+        }),
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition
+        })
+    );
+}
+
+#[test]
+fn capture_resets_repetition_window() {
+    let g = play("3k5/9/9/9/9/9/9/9/p8/R3K4 w - - 0 1", "a0a1 d9d8");
+    assert_eq!(g.position().halfmoves(), 1);
+    assert_eq!(g.occurrences(), 1);
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The one test command of Banco (README): formatting, lints, and every test suite,
+# exactly as CI runs it. Provisions what it lacks (rustfmt/clippy components; later
+# steps install their own toolchains).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
+  step "installing rustfmt and clippy"
+  rustup component add rustfmt clippy
+fi
+
+step "cargo fmt --check"
+cargo fmt --all --check
+
+step "cargo clippy (all targets, warnings are errors)"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+# The test profile is optimised (opt-level 3, see Cargo.toml): the perft and engine suites
+# run at release speed without paying for LTO on every test binary.
+step "cargo test (workspace)"
+cargo test --workspace --locked
+
+for script in tests/net/mdns-netns.sh; do
+  if [ -f "$script" ]; then
+    step "$script"
+    bash "$script"
+  fi
+done
+
+step "all test suites passed"
