@@ -82,13 +82,21 @@ impl RuleSet {
     /// Asian rules, 3-fold repetition judged, 120 plies without capture draw.
     #[must_use]
     pub const fn asian() -> RuleSet {
-        RuleSet { repetition: RepetitionRule::Asian, repetitions: 3, no_capture_plies: 120 }
+        RuleSet {
+            repetition: RepetitionRule::Asian,
+            repetitions: 3,
+            no_capture_plies: 120,
+        }
     }
 
     /// Casual rules: 3-fold repetition draws unless one side checked throughout.
     #[must_use]
     pub const fn casual() -> RuleSet {
-        RuleSet { repetition: RepetitionRule::Casual, repetitions: 3, no_capture_plies: 120 }
+        RuleSet {
+            repetition: RepetitionRule::Casual,
+            repetitions: 3,
+            no_capture_plies: 120,
+        }
     }
 
     /// The preset with this name (`asian`, `casual`).
@@ -118,13 +126,17 @@ impl Verdict {
     #[must_use]
     pub fn outcome(self) -> Outcome {
         match self {
-            Verdict::Draw => Outcome::Draw { reason: DrawReason::Repetition },
-            Verdict::PerpetualCheck(loser) => {
-                Outcome::Win { winner: loser.other(), reason: WinReason::PerpetualCheck }
-            }
-            Verdict::PerpetualChase(loser) => {
-                Outcome::Win { winner: loser.other(), reason: WinReason::PerpetualChase }
-            }
+            Verdict::Draw => Outcome::Draw {
+                reason: DrawReason::Repetition,
+            },
+            Verdict::PerpetualCheck(loser) => Outcome::Win {
+                winner: loser.other(),
+                reason: WinReason::PerpetualCheck,
+            },
+            Verdict::PerpetualChase(loser) => Outcome::Win {
+                winner: loser.other(),
+                reason: WinReason::PerpetualChase,
+            },
         }
     }
 
@@ -165,7 +177,11 @@ pub(crate) fn judge(game: &Xiangqi, rules: &RuleSet, min_occurrences: usize) -> 
     // Perpetual check: every move of a side in the cycle gave check.
     let mover_of = |i: usize| {
         // cycle[i] was played by the side to move `span - i` plies before now.
-        if (span - i) % 2 == 0 { pos.side_to_move() } else { pos.side_to_move().other() }
+        if (span - i) % 2 == 0 {
+            pos.side_to_move()
+        } else {
+            pos.side_to_move().other()
+        }
     };
     let mut checks = [true; 2];
     for (i, p) in cycle.iter().enumerate() {
@@ -190,11 +206,7 @@ pub(crate) fn judge(game: &Xiangqi, rules: &RuleSet, min_occurrences: usize) -> 
         let x = mover_of(i).index();
         scratch.unmake(p.mv, p.undo);
         let before = [chase_set(&mut scratch, 0), chase_set(&mut scratch, 1)];
-        if p.check {
-            chase[x] = 0;
-        } else {
-            chase[x] &= after[x] & !before[x];
-        }
+        chase[x] &= after[x] & !before[x];
         after = before;
         if chase == [0, 0] {
             break;
@@ -207,13 +219,33 @@ pub(crate) fn judge(game: &Xiangqi, rules: &RuleSet, min_occurrences: usize) -> 
     })
 }
 
+impl Position {
+    /// The enemy pieces that `chaser` attacks in this position in a way the repetition judge
+    /// counts as a chase (see the module docs), whoever is to move. A UI can use it to warn a
+    /// player who is about to repeat a chase.
+    #[must_use]
+    pub fn chased_by(&self, chaser: Color) -> Vec<crate::Square> {
+        let mut scratch = self.clone();
+        let set = chase_set(&mut scratch, chaser.index());
+        let victim = chaser.other().index();
+        (0..16)
+            .filter(|i| set & (1 << i) != 0)
+            .map(|i| crate::Square::from_inner(self.lists[victim][i]))
+            .collect()
+    }
+}
+
 /// Is `mv` a legal move for the owner of the piece on its from-square (whoever is to move)?
 fn legal_for_owner(pos: &mut Position, mv: Move) -> bool {
     let owner = pos.board[mv.inner_from() as usize];
     if owner == 0 {
         return false;
     }
-    let side = if code_side(owner) == 0 { Color::Red } else { Color::Black };
+    let side = if code_side(owner) == 0 {
+        Color::Red
+    } else {
+        Color::Black
+    };
     let saved = pos.side;
     if saved != side {
         pos.side = side;
@@ -278,3 +310,4 @@ fn is_protected(pos: &mut Position, mv: Move) -> bool {
     pos.side = saved;
     protected
 }
+
