@@ -53,8 +53,8 @@
 
 use super::IllegalMove;
 use super::relative::{
-    Description, Direction, Origin, Place, candidates, column, file_number, is_diagonal,
-    motion, resolve, tandem_files,
+    Description, Direction, Origin, Place, candidates, column, file_number, is_diagonal, motion,
+    resolve, tandem_files,
 };
 use crate::moves::Move;
 use crate::piece::PieceKind;
@@ -165,8 +165,10 @@ fn write_numeral(f: &mut fmt::Formatter<'_>, color: Color, n: u8) -> fmt::Result
 impl FromStr for Chinese {
     type Err = ParseChineseError;
     fn from_str(s: &str) -> Result<Chinese, ParseChineseError> {
-        let err =
-            |reason: &str| ParseChineseError { text: s.to_owned(), reason: reason.to_owned() };
+        let err = |reason: &str| ParseChineseError {
+            text: s.to_owned(),
+            reason: reason.to_owned(),
+        };
         let chars: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
         if chars.is_empty() {
             return Err(err("it is empty; expected a move like 炮二平五"));
@@ -210,11 +212,17 @@ impl FromStr for Chinese {
                 }
                 None => return Err(unexpected(c)),
             },
-            None => return Err(err("the verb is missing: 进 (forward), 退 (backward) or 平 (sideways)")),
+            None => {
+                return Err(err(
+                    "the verb is missing: 进 (forward), 退 (backward) or 平 (sideways)",
+                ));
+            }
         };
         let (number, color) = match at(i + 1) {
             Some(c) => numeral(c).ok_or_else(|| {
-                err(&format!("`{c}` is not a number: write 一 … 九 or 1 … 9 after the verb"))
+                err(&format!(
+                    "`{c}` is not a number: write 一 … 九 or 1 … 9 after the verb"
+                ))
             })?,
             None => return Err(err("the number after the verb is missing")),
         };
@@ -247,7 +255,13 @@ impl FromStr for Chinese {
         if kind == PieceKind::King && place.is_some() {
             return Err(err("there is only one king: give its file, like 帅五进一"));
         }
-        Ok(Chinese { color, kind, origin, direction, number })
+        Ok(Chinese {
+            color,
+            kind,
+            origin,
+            direction,
+            number,
+        })
     }
 }
 
@@ -297,7 +311,12 @@ impl Chinese {
     /// The move, if exactly one legal move in `pos` fits (for the side to move, whichever
     /// numerals were written).
     pub fn to_move(self, pos: &Position) -> Result<Move, IllegalMove> {
-        resolve(pos, &self.description(), &self.to_string(), "前 or 后 (front or rear)")
+        resolve(
+            pos,
+            &self.description(),
+            &self.to_string(),
+            "前 or 后 (front or rear)",
+        )
     }
 
     /// The Chinese notation of `mv`, a legal move in `pos`, in the forms described in the
@@ -319,18 +338,37 @@ impl Chinese {
             (_, i) => Place::Nth(i as u8 + 1),
         };
         let multi = tandem_files(pos, color, kind) >= 2;
-        let tandem = Origin::Tandem { place, file: multi.then_some(file) };
+        let tandem = Origin::Tandem {
+            place,
+            file: multi.then_some(file),
+        };
         let keeps_file = matches!(kind, PieceKind::Advisor | PieceKind::Elephant);
-        let origin = if col.len() < 2 || keeps_file { Origin::File(file) } else { tandem };
-        let chinese = Chinese { color, kind, origin, direction, number };
+        let origin = if col.len() < 2 || keeps_file {
+            Origin::File(file)
+        } else {
+            tandem
+        };
+        let chinese = Chinese {
+            color,
+            kind,
+            origin,
+            direction,
+            number,
+        };
         if col.len() < 2 || candidates(pos, &chinese.description()) == [mv] {
             return chinese;
         }
-        let fallback = Chinese { origin: tandem, ..chinese };
+        let fallback = Chinese {
+            origin: tandem,
+            ..chinese
+        };
         if candidates(pos, &fallback.description()) == [mv] {
             return fallback;
         }
-        let origin = Origin::Tandem { place: Place::Nth(index as u8 + 1), file: Some(file) };
+        let origin = Origin::Tandem {
+            place: Place::Nth(index as u8 + 1),
+            file: Some(file),
+        };
         Chinese { origin, ..chinese }
     }
 }
@@ -342,7 +380,11 @@ mod tests {
     use proptest::prelude::*;
 
     fn play(pos: &Position, s: &str) -> String {
-        s.parse::<Chinese>().unwrap().to_move(pos).unwrap().to_string()
+        s.parse::<Chinese>()
+            .unwrap()
+            .to_move(pos)
+            .unwrap()
+            .to_string()
     }
 
     #[test]
@@ -361,8 +403,8 @@ mod tests {
         assert_eq!(play(&pos, "仕四进五"), "f0e1");
         assert_eq!(play(&pos, "帥五进一"), "e0e1");
         assert_eq!(play(&pos, "兵七进一"), "c3c4");
-        let black = fen::parse("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b")
-            .unwrap();
+        let black =
+            fen::parse("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b").unwrap();
         assert_eq!(play(&black, "马8进7"), "h9g7");
         assert_eq!(play(&black, "炮8平5"), "h7e7");
         assert_eq!(play(&black, "卒3进1"), "c6c5");
@@ -376,20 +418,32 @@ mod tests {
         assert_eq!(play(&pos, "前炮平五"), "c4e4");
         assert_eq!(play(&pos, "後炮平五"), "c2e2");
         assert_eq!(play(&pos, "后俥進一"), "c0c1");
-        assert_eq!(Chinese::from_move(&pos, "c2e2".parse().unwrap()).to_string(), "后炮平五");
+        assert_eq!(
+            Chinese::from_move(&pos, "c2e2".parse().unwrap()).to_string(),
+            "后炮平五"
+        );
         // Five pawns on one file: places 一 … 五 from the front.
         let pos = fen::parse("6P2/4C1P2/4k1P2/6P2/6P2/9/9/4C1R2/9/3K5 w - - 0 1").unwrap();
         assert_eq!(play(&pos, "一兵平四"), "g9f9");
         assert_eq!(play(&pos, "五兵平四"), "g5f5");
         assert_eq!(play(&pos, "前兵平四"), "g9f9");
-        assert_eq!(Chinese::from_move(&pos, "g6f6".parse().unwrap()).to_string(), "四兵平四");
+        assert_eq!(
+            Chinese::from_move(&pos, "g6f6".parse().unwrap()).to_string(),
+            "四兵平四"
+        );
         // Pawns in tandem on two files: the file replaces the piece name.
         let pos = fen::parse("7h1/3k3h1/9/9/9/1p7/1p2p4/8p/5K3/4p4 b - - 0 1").unwrap();
         assert_eq!(play(&pos, "前2平3"), "b3c3");
         assert_eq!(play(&pos, "前卒2平3"), "b3c3");
         assert_eq!(play(&pos, "一2平3"), "b3c3");
-        assert_eq!(Chinese::from_move(&pos, "b3c3".parse().unwrap()).to_string(), "前2平3");
-        assert_eq!(Chinese::from_move(&pos, "b4a4".parse().unwrap()).to_string(), "后2平1");
+        assert_eq!(
+            Chinese::from_move(&pos, "b3c3".parse().unwrap()).to_string(),
+            "前2平3"
+        );
+        assert_eq!(
+            Chinese::from_move(&pos, "b4a4".parse().unwrap()).to_string(),
+            "后2平1"
+        );
     }
 
     #[test]
@@ -405,7 +459,13 @@ mod tests {
         assert!(e("前帅进一").contains("only one king"));
         assert!(e("C2=5").contains("not part of a Chinese move"));
         let pos = Position::startpos();
-        let i = |s: &str| s.parse::<Chinese>().unwrap().to_move(&pos).unwrap_err().to_string();
+        let i = |s: &str| {
+            s.parse::<Chinese>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap_err()
+                .to_string()
+        };
         assert!(i("炮三平五").contains("no cannon on file 3"));
         assert!(i("前炮平五").contains("no cannon"));
     }

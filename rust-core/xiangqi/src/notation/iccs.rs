@@ -50,12 +50,16 @@ impl Iccs {
         let text = mv.to_string();
         Err(match pos.piece_at(mv.from()) {
             None => IllegalMove::new(text, format!("no piece on {}", mv.from())),
-            Some(p) if p.color != pos.side_to_move() => {
-                IllegalMove::new(text, format!("the {} on {} is not yours", p.kind.name(), mv.from()))
-            }
+            Some(p) if p.color != pos.side_to_move() => IllegalMove::new(
+                text,
+                format!("the {} on {} is not yours", p.kind.name(), mv.from()),
+            ),
             Some(p) if pos.is_pseudo_legal(mv) => IllegalMove::new(
                 text,
-                format!("moving the {} would leave your king in check", p.kind.name()),
+                format!(
+                    "moving the {} would leave your king in check",
+                    p.kind.name()
+                ),
             ),
             Some(p) => IllegalMove::new(text, format!("a {} cannot move like that", p.kind.name())),
         })

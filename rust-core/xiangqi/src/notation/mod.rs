@@ -46,6 +46,9 @@ impl IllegalMove {
     /// An illegal move with a reason.
     #[must_use]
     pub fn new(text: impl Into<String>, reason: impl Into<String>) -> IllegalMove {
-        IllegalMove { text: text.into(), reason: Some(reason.into()) }
+        IllegalMove {
+            text: text.into(),
+            reason: Some(reason.into()),
+        }
     }
 }

@@ -76,14 +76,20 @@ pub(crate) fn file_number(color: Color, file: u8) -> u8 {
 
 /// Does the kind move diagonally (so that its number is a destination file)?
 pub(crate) fn is_diagonal(kind: PieceKind) -> bool {
-    matches!(kind, PieceKind::Advisor | PieceKind::Elephant | PieceKind::Horse)
+    matches!(
+        kind,
+        PieceKind::Advisor | PieceKind::Elephant | PieceKind::Horse
+    )
 }
 
 /// The squares of `color`'s pieces of `kind` on board file `file`, front first.
 pub(crate) fn column(pos: &Position, color: Color, kind: PieceKind, file: u8) -> Vec<Square> {
     let mut squares: Vec<Square> = (0..10u8)
         .filter_map(|rank| Square::new(file, rank))
-        .filter(|&sq| pos.piece_at(sq).is_some_and(|p| p.color == color && p.kind == kind))
+        .filter(|&sq| {
+            pos.piece_at(sq)
+                .is_some_and(|p| p.color == color && p.kind == kind)
+        })
         .collect();
     if color == Color::Red {
         squares.reverse();
@@ -93,7 +99,9 @@ pub(crate) fn column(pos: &Position, color: Color, kind: PieceKind, file: u8) ->
 
 /// How many files hold two or more of `color`'s pieces of `kind`.
 pub(crate) fn tandem_files(pos: &Position, color: Color, kind: PieceKind) -> usize {
-    (0..9u8).filter(|&f| column(pos, color, kind, f).len() >= 2).count()
+    (0..9u8)
+        .filter(|&f| column(pos, color, kind, f).len() >= 2)
+        .count()
 }
 
 /// The direction and number of `mv` made by `color`'s piece of `kind`.
@@ -114,7 +122,13 @@ pub(crate) fn motion(color: Color, kind: PieceKind, mv: Move) -> (Direction, u8)
 }
 
 /// Does `origin` designate the piece on `from`, one of `color`'s pieces of `kind`?
-fn origin_fits(pos: &Position, color: Color, kind: PieceKind, origin: Origin, from: Square) -> bool {
+fn origin_fits(
+    pos: &Position,
+    color: Color,
+    kind: PieceKind,
+    origin: Origin,
+    from: Square,
+) -> bool {
     match origin {
         Origin::File(n) => from.file() == board_file(color, n),
         Origin::Tandem { place, file } => {
@@ -122,7 +136,9 @@ fn origin_fits(pos: &Position, color: Color, kind: PieceKind, origin: Origin, fr
                 return false;
             }
             let col = column(pos, color, kind, from.file());
-            let Some(i) = col.iter().position(|&s| s == from) else { return false };
+            let Some(i) = col.iter().position(|&s| s == from) else {
+                return false;
+            };
             let k = col.len();
             k >= 2
                 && match place {
@@ -138,7 +154,8 @@ fn origin_fits(pos: &Position, color: Color, kind: PieceKind, origin: Origin, fr
 /// Does the description fit `mv` (a move of the side to move)?
 fn fits(pos: &Position, d: &Description, mv: Move) -> bool {
     let color = pos.side_to_move();
-    pos.piece_at(mv.from()).is_some_and(|p| p.color == color && p.kind == d.kind)
+    pos.piece_at(mv.from())
+        .is_some_and(|p| p.color == color && p.kind == d.kind)
         && motion(color, d.kind, mv) == (d.direction, d.number)
         && origin_fits(pos, color, d.kind, d.origin, mv.from())
 }
@@ -154,7 +171,11 @@ pub(crate) struct Description {
 
 /// Every legal move that fits the description.
 pub(crate) fn candidates(pos: &Position, d: &Description) -> Vec<Move> {
-    pos.legal_moves().iter().copied().filter(|&m| fits(pos, d, m)).collect()
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| fits(pos, d, m))
+        .collect()
 }
 
 /// The one legal move that fits the description, or why there is none. `text` is the move as
@@ -186,7 +207,10 @@ pub(crate) fn resolve(
     if mine.is_empty() {
         return Err(IllegalMove::new(text, format!("{color} has no {name}")));
     }
-    if !mine.iter().any(|&s| origin_fits(pos, color, d.kind, d.origin, s)) {
+    if !mine
+        .iter()
+        .any(|&s| origin_fits(pos, color, d.kind, d.origin, s))
+    {
         let reason = match d.origin {
             Origin::File(n) => format!("{color} has no {name} on file {n}"),
             Origin::Tandem { file: Some(n), .. } => {
@@ -201,9 +225,15 @@ pub(crate) fn resolve(
     let mut pseudo = MoveList::new();
     pos.generate_pseudo(&mut pseudo);
     if pseudo.iter().any(|&m| fits(pos, d, m)) {
-        Err(IllegalMove::new(text, format!("moving the {name} would leave your king in check")))
+        Err(IllegalMove::new(
+            text,
+            format!("moving the {name} would leave your king in check"),
+        ))
     } else {
-        Err(IllegalMove::new(text, format!("the {name} cannot move like that")))
+        Err(IllegalMove::new(
+            text,
+            format!("the {name} cannot move like that"),
+        ))
     }
 }
 
@@ -240,10 +270,25 @@ mod tests {
     #[test]
     fn motion_of_moves() {
         let mv = |s: &str| s.parse::<Move>().unwrap();
-        assert_eq!(motion(Color::Red, PieceKind::Cannon, mv("h2e2")), (Direction::Sideways, 5));
-        assert_eq!(motion(Color::Red, PieceKind::Horse, mv("h0g2")), (Direction::Forward, 3));
-        assert_eq!(motion(Color::Black, PieceKind::Horse, mv("h9g7")), (Direction::Forward, 7));
-        assert_eq!(motion(Color::Black, PieceKind::Rook, mv("a9a5")), (Direction::Forward, 4));
-        assert_eq!(motion(Color::Red, PieceKind::Rook, mv("a9a5")), (Direction::Backward, 4));
+        assert_eq!(
+            motion(Color::Red, PieceKind::Cannon, mv("h2e2")),
+            (Direction::Sideways, 5)
+        );
+        assert_eq!(
+            motion(Color::Red, PieceKind::Horse, mv("h0g2")),
+            (Direction::Forward, 3)
+        );
+        assert_eq!(
+            motion(Color::Black, PieceKind::Horse, mv("h9g7")),
+            (Direction::Forward, 7)
+        );
+        assert_eq!(
+            motion(Color::Black, PieceKind::Rook, mv("a9a5")),
+            (Direction::Forward, 4)
+        );
+        assert_eq!(
+            motion(Color::Red, PieceKind::Rook, mv("a9a5")),
+            (Direction::Backward, 4)
+        );
     }
 }

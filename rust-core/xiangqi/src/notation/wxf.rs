@@ -57,8 +57,8 @@
 
 use super::IllegalMove;
 use super::relative::{
-    Description, Direction, Origin, Place, board_file, candidates, column, file_number,
-    in_region, is_diagonal, motion, resolve, tandem_files,
+    Description, Direction, Origin, Place, candidates, column, file_number, in_region, is_diagonal,
+    motion, resolve, tandem_files,
 };
 use crate::moves::Move;
 use crate::piece::PieceKind;
@@ -135,15 +135,23 @@ fn letter(kind: PieceKind) -> char {
 }
 
 fn digit(c: char) -> Option<u8> {
-    c.to_digit(10).and_then(|d| u8::try_from(d).ok()).filter(|&d| d >= 1)
+    c.to_digit(10)
+        .and_then(|d| u8::try_from(d).ok())
+        .filter(|&d| d >= 1)
 }
 
 impl FromStr for Wxf {
     type Err = ParseWxfError;
     fn from_str(s: &str) -> Result<Wxf, ParseWxfError> {
-        let err = |reason: &str| ParseWxfError { text: s.to_owned(), reason: reason.to_owned() };
-        let chars: Vec<char> =
-            s.chars().filter(|c| !c.is_whitespace()).map(|c| c.to_ascii_uppercase()).collect();
+        let err = |reason: &str| ParseWxfError {
+            text: s.to_owned(),
+            reason: reason.to_owned(),
+        };
+        let chars: Vec<char> = s
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| c.to_ascii_uppercase())
+            .collect();
         if chars.is_empty() {
             return Err(err("it is empty; expected a move like C2=5"));
         }
@@ -155,7 +163,9 @@ impl FromStr for Wxf {
         }
         let letter_kind = |c: char| {
             kind_of_letter(c).ok_or_else(|| {
-                err(&format!("`{c}` is not a piece letter: use K A E H R C P (or B, N)"))
+                err(&format!(
+                    "`{c}` is not a piece letter: use K A E H R C P (or B, N)"
+                ))
             })
         };
         let index_file = |i: char, f: char| -> Result<(u8, u8), ParseWxfError> {
@@ -173,13 +183,19 @@ impl FromStr for Wxf {
                     '+' => WxfOrigin::Front,
                     '-' => WxfOrigin::Rear,
                     _ => WxfOrigin::File(digit(*o).ok_or_else(|| {
-                        err(&format!("`{o}` is neither a file 1-9 nor + / - (front / rear)"))
+                        err(&format!(
+                            "`{o}` is neither a file 1-9 nor + / - (front / rear)"
+                        ))
                     })?),
                 };
                 (kind, origin, tail)
             }
             [s @ ('+' | '-'), l, tail @ ..] if tail.len() == 2 => {
-                let origin = if *s == '+' { WxfOrigin::Front } else { WxfOrigin::Rear };
+                let origin = if *s == '+' {
+                    WxfOrigin::Front
+                } else {
+                    WxfOrigin::Rear
+                };
                 (letter_kind(*l)?, origin, tail)
             }
             [i, f, tail @ ..] if i.is_ascii_digit() && tail.len() == 2 => {
@@ -195,7 +211,9 @@ impl FromStr for Wxf {
             }
             _ => return Err(err(SHAPE)),
         };
-        let [op, n] = tail else { return Err(err(SHAPE)) };
+        let [op, n] = tail else {
+            return Err(err(SHAPE));
+        };
         let direction = match op {
             '+' => Direction::Forward,
             '-' => Direction::Backward,
@@ -217,7 +235,12 @@ impl FromStr for Wxf {
         if kind == PieceKind::King && !matches!(origin, WxfOrigin::File(_)) {
             return Err(err("there is only one king: give its file, like K5+1"));
         }
-        Ok(Wxf { kind, origin, direction, number })
+        Ok(Wxf {
+            kind,
+            origin,
+            direction,
+            number,
+        })
     }
 }
 
@@ -246,18 +269,35 @@ impl Wxf {
     fn description(self) -> Description {
         let origin = match self.origin {
             WxfOrigin::File(n) => Origin::File(n),
-            WxfOrigin::Front => Origin::Tandem { place: Place::Front, file: None },
-            WxfOrigin::Rear => Origin::Tandem { place: Place::Rear, file: None },
-            WxfOrigin::Index { index, file } => {
-                Origin::Tandem { place: Place::Nth(index), file: Some(file) }
-            }
+            WxfOrigin::Front => Origin::Tandem {
+                place: Place::Front,
+                file: None,
+            },
+            WxfOrigin::Rear => Origin::Tandem {
+                place: Place::Rear,
+                file: None,
+            },
+            WxfOrigin::Index { index, file } => Origin::Tandem {
+                place: Place::Nth(index),
+                file: Some(file),
+            },
         };
-        Description { kind: self.kind, origin, direction: self.direction, number: self.number }
+        Description {
+            kind: self.kind,
+            origin,
+            direction: self.direction,
+            number: self.number,
+        }
     }
 
     /// The move, if exactly one legal move in `pos` fits.
     pub fn to_move(self, pos: &Position) -> Result<Move, IllegalMove> {
-        resolve(pos, &self.description(), &self.to_string(), "+ or - (front or rear)")
+        resolve(
+            pos,
+            &self.description(),
+            &self.to_string(),
+            "+ or - (front or rear)",
+        )
     }
 
     /// The WXF of `mv`, a legal move in `pos`, in the forms described in the module docs.
@@ -271,18 +311,34 @@ impl Wxf {
         let col = column(pos, color, kind, from.file());
         let index = col.iter().position(|&s| s == from).unwrap_or(0);
         let file = file_number(color, from.file());
-        let by_index = WxfOrigin::Index { index: index as u8 + 1, file };
-        let by_place = if index == 0 { WxfOrigin::Front } else { WxfOrigin::Rear };
+        let by_index = WxfOrigin::Index {
+            index: index as u8 + 1,
+            file,
+        };
+        let by_place = if index == 0 {
+            WxfOrigin::Front
+        } else {
+            WxfOrigin::Rear
+        };
         let origin = match col.len() {
             k if k >= 3 || (k == 2 && tandem_files(pos, color, kind) >= 2) => by_index,
             2 if other_can_follow(&col, index, mv, color, kind) => by_place,
             _ => WxfOrigin::File(file),
         };
-        let wxf = Wxf { kind, origin, direction, number };
+        let wxf = Wxf {
+            kind,
+            origin,
+            direction,
+            number,
+        };
         if col.len() < 2 || candidates(pos, &wxf.description()) == [mv] {
             return wxf;
         }
-        let origin = if kind == PieceKind::Pawn { by_index } else { by_place };
+        let origin = if kind == PieceKind::Pawn {
+            by_index
+        } else {
+            by_place
+        };
         Wxf { origin, ..wxf }
     }
 }
@@ -296,11 +352,16 @@ fn other_can_follow(
     color: banco_game::Color,
     kind: PieceKind,
 ) -> bool {
-    let Some(&other) = col.get(1 - index.min(1)) else { return false };
+    let Some(&other) = col.get(1 - index.min(1)) else {
+        return false;
+    };
     let df = i32::from(mv.to().file()) - i32::from(mv.from().file());
     let dr = i32::from(mv.to().rank()) - i32::from(mv.from().rank());
     let (f, r) = (i32::from(other.file()) + df, i32::from(other.rank()) + dr);
-    let target = u8::try_from(f).ok().zip(u8::try_from(r).ok()).and_then(|(f, r)| Square::new(f, r));
+    let target = u8::try_from(f)
+        .ok()
+        .zip(u8::try_from(r).ok())
+        .and_then(|(f, r)| Square::new(f, r));
     target.is_some_and(|t| in_region(color, kind, t))
 }
 
@@ -327,8 +388,8 @@ mod tests {
         assert_eq!(wxf(&pos, "R1+2"), "i0i2");
         assert_eq!(wxf(&pos, "P7+1"), "c3c4");
         assert_eq!(wxf(&pos, "K5+1"), "e0e1");
-        let black = fen::parse("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b")
-            .unwrap();
+        let black =
+            fen::parse("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b").unwrap();
         assert_eq!(wxf(&black, "H8+7"), "h9g7");
         assert_eq!(wxf(&black, "C2=5"), "b7e7");
         assert_eq!(wxf(&black, "R1+1"), "a9a8");
@@ -358,7 +419,13 @@ mod tests {
         assert!(e("C2=55").contains("expected"));
         assert!(e("炮二平五").contains("ASCII"));
         let pos = Position::startpos();
-        let i = |s: &str| s.parse::<Wxf>().unwrap().to_move(&pos).unwrap_err().to_string();
+        let i = |s: &str| {
+            s.parse::<Wxf>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap_err()
+                .to_string()
+        };
         assert!(i("C3=5").contains("no cannon on file 3"), "{}", i("C3=5"));
         assert!(i("R1+9").contains("cannot move like that"));
         assert!(i("C+=5").contains("no cannon"));
