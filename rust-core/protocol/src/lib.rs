@@ -1,0 +1,145 @@
+//! # banco-protocol — the match protocol of Banco
+//!
+//! Two phones that meet on the LAN or over Bluetooth agree on a game, exchange moves in a
+//! handful of bytes, survive dropped links and keep out anyone who does not belong. This
+//! crate is that protocol as pure logic: **no I/O, no threads, no clock, no OS randomness**.
+//! In the sans-I/O style of quinn-proto, a [`Session`] consumes frames and the time
+//! (`now`, milliseconds of any monotonic clock) and produces frames, events and a timer
+//! deadline; the same code runs over TCP, BLE or the in-memory link of the [`sim`]ulator.
+//!
+//! ```
+//! use banco_protocol::sim::CountingGame;
+//! use banco_protocol::{Event, Identity, MatchSpec, Session, SessionConfig};
+//! use banco_game::{Color, GameKind};
+//!
+//! let start = CountingGame::default();
+//! let mut a = Session::new(SessionConfig::new("An", start.clone()), Identity::from_secret([1; 32]), [11; 32]);
+//! let mut b = Session::new(SessionConfig::new("Binh", start), Identity::from_secret([2; 32]), [22; 32]);
+//!
+//! // The driver: carry frames both ways until both sides are quiet.
+//! fn pump(a: &mut Session<CountingGame>, b: &mut Session<CountingGame>, now: u64) {
+//!     loop {
+//!         let mut moved = false;
+//!         while let Some(f) = a.poll_transmit() { b.handle_datagram(&f, now); moved = true; }
+//!         while let Some(f) = b.poll_transmit() { a.handle_datagram(&f, now); moved = true; }
+//!         if !moved { break; }
+//!     }
+//! }
+//!
+//! a.connect(0)?; // a dialled, b accepted
+//! b.accept(0)?;
+//! pump(&mut a, &mut b, 0);
+//!
+//! // Both sides show the six digits; the players compare them and confirm.
+//! let code_a = a.peer().unwrap().code;
+//! assert_eq!(code_a, b.peer().unwrap().code);
+//! a.confirm_peer(true)?;
+//! b.confirm_peer(true)?;
+//!
+//! let spec = MatchSpec { game: GameKind::Xiangqi, rules: 0, local_color: Color::Red, clock: None };
+//! a.propose(spec, 10)?;
+//! pump(&mut a, &mut b, 10);
+//! b.accept_proposal(20)?;
+//! pump(&mut a, &mut b, 20);
+//!
+//! a.play(2, 30)?; // red adds 2
+//! pump(&mut a, &mut b, 30);
+//! assert_eq!(b.game().unwrap(), a.game().unwrap());
+//! let played: Vec<_> = std::iter::from_fn(|| b.poll_event())
+//!     .filter(|e| matches!(e, Event::MovePlayed { .. }))
+//!     .collect();
+//! assert_eq!(played, vec![Event::MovePlayed { ply: 0, mv: 2, by: Color::Red }]);
+//! # Ok::<(), banco_protocol::ActionError>(())
+//! ```
+//!
+//! ## Life cycle of a session
+//!
+//! 1. **Link.** The driver opens a connection and calls [`Session::connect`] (dialling side)
+//!    or [`Session::accept`]. Three Noise `XX_25519_ChaChaPoly_BLAKE2s` messages follow;
+//!    their payloads carry [`Hello`](message::Hello) (version, capabilities, name, SAS
+//!    material). Then each side sends [`Resume`](message::Resume) until the peer's arrives:
+//!    [`Event::LinkUp`].
+//! 2. **Pairing.** On the first link both sides show a six-digit code
+//!    ([`Event::VerifyPeer`], see [`sas`]); the game waits for [`Session::confirm_peer`].
+//!    A peer remembered in [`KnownPeers`] skips this ([`Event::PeerVerified`] with
+//!    `known: true`); a remembered name with a new key raises [`Event::PeerKeyChanged`].
+//! 3. **Match.** [`Session::propose`] / [`Session::accept_proposal`] (game, rule set, who is
+//!    Red, clock). Moves go through [`Session::play`]; the peer's moves are validated with
+//!    our own rules engine and reported as [`Event::MovePlayed`], or refused as
+//!    [`Event::PeerIllegalMove`] / [`Event::Desync`] without touching the position. Undo,
+//!    draw, resignation, clock flag; [`Event::GameOver`] with the same outcome on both sides.
+//! 4. **Reconnects.** When a link dies ([`Event::LinkDown`], or [`Session::link_lost`] from
+//!    the driver) the driver makes a new one with `connect`/`accept` on the same session:
+//!    a new handshake (new keys), then `Resume { session, last_seen }` replays whatever the
+//!    peer missed. A match survives any number of disconnects.
+//! 5. **End.** [`Session::close`] sends `Bye`; [`Event::Closed`].
+//!
+//! ## Messages and sizes
+//!
+//! One message is one frame: `varint(nonce) ‖ ChaCha20-Poly1305(postcard(Envelope))`. The
+//! [`Envelope`](message::Envelope) is a one-byte header (`seq` and `ack`, 4 bits each) and
+//! a [`Body`](message::Body) with a one-byte tag. Sizes before encryption (frozen by
+//! `tests/golden.rs`):
+//!
+//! | body | bytes | note |
+//! |---|---|---|
+//! | `Move{ply, mv, hash, clock}` | **9–10** | 10 for xiangqi moves thought about for < 12.8 s; 11 when longer |
+//! | `Ack`, `Ping`, `Pong`, `Accept`, `DrawOffer`, `Bye` | 2 | |
+//! | `UndoRequest{ply}`, `UndoReply`, `Resign{ply}`, `Flag{ply}`, `Decline`, `Error` | 3–4 | |
+//! | `DrawReply{accept, ply}` | 4 | |
+//! | `Propose{game, rules, color, clock}` | 6–13 | |
+//! | `Resume{session, last_seen, sas_reveal}` | 12–45 | once per link |
+//! | `Hello{version, caps, name, sas}` | 37 + name | inside the handshake |
+//! | `Reveal{ply, link}` | 35 | reserved for jieqi (capability `CAP_JIEQI_REVEAL`) |
+//!
+//! A move frame on the link is the 10-byte envelope + 16-byte tag + 1–3-byte nonce.
+//! Stream links (TCP) prefix every frame with its varint length ([`frame`]); frames are at
+//! most [`frame::MAX_FRAME_LEN`] = 4 KiB, checked before any allocation.
+//!
+//! ## What is protected, and what is not
+//!
+//! * **Protected:** confidentiality and integrity of every frame after the handshake
+//!   (forged, truncated, replayed and reordered frames are dropped by the crypto layer);
+//!   the identity of the peer once the code is compared (a man in the middle produces two
+//!   different codes; the commit-reveal of the SAS nonces stops it from grinding keys
+//!   until they match); exactly-once, in-order delivery of moves and offers; validation of
+//!   every received move by our own rules engine and the position hash; bounded memory
+//!   against floods (frame size limit, rate limit, bounded queues).
+//! * **Not protected:** traffic analysis (frame sizes and timing are visible); the player
+//!   names in `Hello` are sent before the peer is authenticated (encrypted, but to a peer
+//!   not yet verified); denial of service by someone who can drop radio traffic; a peer
+//!   lying about its own thinking time (each side trusts the mover's reported time, as
+//!   with any clock without a referee); the security of the stored [`Identity`] secret,
+//!   which is the platform's job.
+//!
+//! ## Modules
+//!
+//! * [`message`] — wire types and their postcard encoding; [`PROTOCOL_VERSION`].
+//! * [`frame`] — varint length framing with a streaming decoder for TCP.
+//! * [`crypto`] — Noise handshake and the AEAD transport (explicit nonces).
+//! * [`sas`] — the six-digit short authentication string.
+//! * [`peers`] — remembered peers, export/import.
+//! * [`session`] — the state machine ([`Session`], [`Event`]).
+//! * [`sim`] — a seeded fault-injecting simulator and soak runner ([`sim::run_soak`]).
+#![forbid(unsafe_code)]
+
+pub mod crypto;
+pub mod frame;
+pub mod message;
+pub mod peers;
+pub mod sas;
+pub mod session;
+pub mod sim;
+
+pub use crypto::{Identity, PublicKey};
+pub use peers::{KnownPeers, PeersError};
+pub use session::config::{MatchSpec, SessionConfig, Stats, Timing};
+pub use session::event::{
+    ActionError, CloseReason, Event, IllegalReason, LinkDownReason, Rejection,
+};
+pub use session::{PeerInfo, Session};
+
+/// Version of the wire protocol, sent in `Hello`. Any change of the byte layout (see the
+/// golden tests) bumps it; peers with different versions refuse each other with
+/// [`LinkDownReason::Version`].
+pub const PROTOCOL_VERSION: u8 = 1;

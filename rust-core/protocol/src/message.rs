@@ -1,0 +1,491 @@
+//! Wire messages: the [`Envelope`] and every [`Body`], encoded with postcard.
+//!
+//! The layout is frozen by golden-byte tests (`tests/golden.rs`); changing it bumps
+//! [`PROTOCOL_VERSION`](crate::PROTOCOL_VERSION).
+//!
+//! ```
+//! use banco_protocol::message::{Body, Envelope, MoveMsg};
+//!
+//! let env = Envelope::new(3, 2, Body::Move(MoveMsg { ply: 4, mv: 4013, hash: 0xdead_beef, clock: 17 }));
+//! let bytes = env.encode();
+//! assert_eq!(bytes.len(), 10); // a move envelope, before encryption
+//! assert_eq!(Envelope::decode(&bytes)?, env);
+//! # Ok::<(), banco_protocol::message::WireError>(())
+//! ```
+
+use banco_game::{Color, GameKind};
+use serde::{Deserialize, Serialize};
+
+/// Capability bit: the peer plays xiangqi.
+pub const CAP_XIANGQI: u32 = 1 << 0;
+/// Capability bit: the peer understands jieqi's fair-reveal messages ([`Body::Reveal`]).
+pub const CAP_JIEQI_REVEAL: u32 = 1 << 1;
+/// Capability bit: the peer plays chess.
+pub const CAP_CHESS: u32 = 1 << 2;
+
+/// Longest player name carried in [`Hello`], in bytes.
+pub const MAX_NAME_LEN: usize = 64;
+
+/// Errors of decoding a message.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WireError {
+    /// The bytes are not a valid message of this protocol version (unknown body, bad value,
+    /// or cut short).
+    #[error("malformed message: {0}")]
+    Malformed(String),
+    /// A valid message followed by extra bytes.
+    #[error("{0} unexpected bytes after the message")]
+    TrailingBytes(usize),
+    /// A player name longer than [`MAX_NAME_LEN`].
+    #[error("player name of {0} bytes is longer than the limit of {MAX_NAME_LEN}")]
+    NameTooLong(usize),
+}
+
+/// One message on the wire: a 1-byte header holding the sequence number and the
+/// acknowledgement (4 bits each, see below), then the body.
+///
+/// `seq` and `ack` are the low 4 bits of 64-bit counters kept by the session, in the style
+/// of QUIC's truncated packet numbers: at most 8 sequenced messages are in flight, and the
+/// crypto layer rejects stale datagrams, so the receiver always reconstructs the full
+/// number unambiguously. `seq` only has a meaning for sequenced bodies
+/// (see [`Body::is_sequenced`]); `ack` is the receiver's next expected sequence number and is
+/// carried by every envelope.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "WireEnvelope", into = "WireEnvelope")]
+pub struct Envelope {
+    /// Sequence number modulo 16.
+    pub seq: u8,
+    /// Acknowledgement (next expected sequence number) modulo 16.
+    pub ack: u8,
+    /// The message.
+    pub body: Body,
+}
+
+#[derive(Clone, Serialize, Deserialize)]
+struct WireEnvelope {
+    header: u8,
+    body: Body,
+}
+
+impl From<WireEnvelope> for Envelope {
+    fn from(w: WireEnvelope) -> Self {
+        Envelope {
+            seq: w.header >> 4,
+            ack: w.header & 0x0f,
+            body: w.body,
+        }
+    }
+}
+
+impl From<Envelope> for WireEnvelope {
+    fn from(e: Envelope) -> Self {
+        WireEnvelope {
+            header: (e.seq & 0x0f) << 4 | (e.ack & 0x0f),
+            body: e.body,
+        }
+    }
+}
+
+impl Envelope {
+    /// An envelope; `seq` and `ack` are reduced modulo 16.
+    pub fn new(seq: u8, ack: u8, body: Body) -> Self {
+        Envelope {
+            seq: seq & 0x0f,
+            ack: ack & 0x0f,
+            body,
+        }
+    }
+
+    /// The postcard bytes of this envelope.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(16);
+        self.encode_into(&mut out);
+        out
+    }
+
+    /// Appends the postcard bytes of this envelope to `out`.
+    pub fn encode_into(&self, out: &mut Vec<u8>) {
+        // Serialising these plain types into a growable vector cannot fail; an empty result
+        // would be caught by the peer as a malformed message.
+        if let Ok(bytes) = postcard::to_extend(self, core::mem::take(out)) {
+            *out = bytes;
+        }
+    }
+
+    /// Decodes one envelope; the whole input must be used.
+    pub fn decode(bytes: &[u8]) -> Result<Envelope, WireError> {
+        let (env, rest): (Envelope, &[u8]) =
+            postcard::take_from_bytes(bytes).map_err(|e| WireError::Malformed(e.to_string()))?;
+        if !rest.is_empty() {
+            return Err(WireError::TrailingBytes(rest.len()));
+        }
+        env.body.validate()?;
+        Ok(env)
+    }
+}
+
+/// Every message body. The variant order is the wire tag and is frozen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Body {
+    /// Tag 0. Greeting carried inside the Noise handshake (messages 2 and 3).
+    Hello(Hello),
+    /// Tag 1. Proposes a game.
+    Propose(Propose),
+    /// Tag 2. Accepts the pending proposal.
+    Accept,
+    /// Tag 3. Declines the pending proposal.
+    Decline {
+        /// Why.
+        reason: DeclineReason,
+    },
+    /// Tag 4. A move.
+    Move(MoveMsg),
+    /// Tag 5. Asks to take back moves until the position has `ply` moves.
+    UndoRequest {
+        /// Ply count of the position to go back to.
+        ply: u32,
+    },
+    /// Tag 6. Answers an [`Body::UndoRequest`].
+    UndoReply {
+        /// True to take back.
+        accept: bool,
+    },
+    /// Tag 7. Offers a draw.
+    DrawOffer,
+    /// Tag 8. Answers a [`Body::DrawOffer`]; `ply` is the position the answer was given in.
+    DrawReply {
+        /// True to agree to the draw.
+        accept: bool,
+        /// Ply count of the sender's position when answering.
+        ply: u32,
+    },
+    /// Tag 9. The sender resigns in the position with `ply` moves.
+    Resign {
+        /// Ply count of the sender's position.
+        ply: u32,
+    },
+    /// Tag 10. The sender's clock ran out in the position with `ply` moves.
+    Flag {
+        /// Ply count of the sender's position.
+        ply: u32,
+    },
+    /// Tag 11. Keepalive.
+    Ping,
+    /// Tag 12. Answer to [`Body::Ping`].
+    Pong,
+    /// Tag 13. First message on every link after the handshake.
+    Resume(Resume),
+    /// Tag 14. The sender ends the session.
+    Bye,
+    /// Tag 15. The sender could not handle a message.
+    Error {
+        /// What went wrong.
+        code: ErrorCode,
+    },
+    /// Tag 16. Carries only the header's acknowledgement.
+    Ack,
+    /// Tag 17. Reserved for jieqi's fair reveal: the next link of the sender's hash chain.
+    /// Only sent to peers announcing [`CAP_JIEQI_REVEAL`].
+    Reveal {
+        /// Ply of the flip.
+        ply: u32,
+        /// The revealed hash-chain link.
+        link: [u8; 32],
+    },
+}
+
+impl Body {
+    /// True for bodies carried by the reliable, ordered stream (numbered, acknowledged,
+    /// retransmitted, delivered exactly once). Link-level bodies (`Hello`, `Ping`, `Pong`,
+    /// `Resume`, `Bye`, `Error`, `Ack`) are not.
+    pub fn is_sequenced(&self) -> bool {
+        !matches!(
+            self,
+            Body::Hello(_)
+                | Body::Ping
+                | Body::Pong
+                | Body::Resume(_)
+                | Body::Bye
+                | Body::Error { .. }
+                | Body::Ack
+        )
+    }
+
+    /// A short name for logs and errors.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Body::Hello(_) => "Hello",
+            Body::Propose(_) => "Propose",
+            Body::Accept => "Accept",
+            Body::Decline { .. } => "Decline",
+            Body::Move(_) => "Move",
+            Body::UndoRequest { .. } => "UndoRequest",
+            Body::UndoReply { .. } => "UndoReply",
+            Body::DrawOffer => "DrawOffer",
+            Body::DrawReply { .. } => "DrawReply",
+            Body::Resign { .. } => "Resign",
+            Body::Flag { .. } => "Flag",
+            Body::Ping => "Ping",
+            Body::Pong => "Pong",
+            Body::Resume(_) => "Resume",
+            Body::Bye => "Bye",
+            Body::Error { .. } => "Error",
+            Body::Ack => "Ack",
+            Body::Reveal { .. } => "Reveal",
+        }
+    }
+
+    fn validate(&self) -> Result<(), WireError> {
+        match self {
+            Body::Hello(h) if h.name.len() > MAX_NAME_LEN => {
+                Err(WireError::NameTooLong(h.name.len()))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Greeting exchanged inside the Noise handshake.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    /// The sender's [`PROTOCOL_VERSION`](crate::PROTOCOL_VERSION).
+    pub version: u8,
+    /// Capability bits (`CAP_*`).
+    pub caps: u32,
+    /// The sender's display name (at most [`MAX_NAME_LEN`] bytes).
+    pub name: String,
+    /// Short-authentication-string material: the responder's commitment to its nonce
+    /// (handshake message 2) or the initiator's nonce (message 3). See [`crate::sas`].
+    pub sas: [u8; 32],
+}
+
+impl Hello {
+    /// The bytes carried as a Noise handshake payload: the postcard encoding of
+    /// `Body::Hello(self)`.
+    pub fn to_payload(&self) -> Vec<u8> {
+        postcard::to_allocvec(&Body::Hello(self.clone())).unwrap_or_default()
+    }
+
+    /// Decodes a handshake payload made by [`Hello::to_payload`].
+    pub fn from_payload(bytes: &[u8]) -> Result<Hello, WireError> {
+        let (body, rest): (Body, &[u8]) =
+            postcard::take_from_bytes(bytes).map_err(|e| WireError::Malformed(e.to_string()))?;
+        if !rest.is_empty() {
+            return Err(WireError::TrailingBytes(rest.len()));
+        }
+        body.validate()?;
+        match body {
+            Body::Hello(h) => Ok(h),
+            other => Err(WireError::Malformed(format!(
+                "expected Hello in the handshake, got {}",
+                other.name()
+            ))),
+        }
+    }
+}
+
+/// A game proposal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Propose {
+    /// The game, see [`game_code`].
+    pub game: u8,
+    /// Index of the rule set in the list both applications agree on
+    /// (see [`SessionConfig::rules`](crate::SessionConfig::rules)).
+    pub rules: u8,
+    /// The colour the proposer plays.
+    #[serde(with = "color_serde")]
+    pub color: Color,
+    /// The clock, or `None` for an untimed game.
+    pub clock: Option<ClockSpec>,
+}
+
+/// A clock setting: base time plus an increment per move (Fischer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ClockSpec {
+    /// Starting time of each side, in milliseconds.
+    pub base_ms: u32,
+    /// Time added after each move, in milliseconds.
+    pub increment_ms: u32,
+}
+
+/// A move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveMsg {
+    /// Low 8 bits of the ply count of the position the move is played in (0 for the first
+    /// move): a check on ordering, both sides know the full count.
+    pub ply: u8,
+    /// The move in the game's `u16` wire encoding.
+    pub mv: u16,
+    /// Low 32 bits of the position hash after the move, sent as 4 fixed bytes.
+    #[serde(with = "fixed_u32")]
+    pub hash: u32,
+    /// The mover's thinking time for this move in units of 100 ms (0 in untimed games).
+    pub clock: u32,
+}
+
+/// First message on every link after the handshake, repeated until the peer's arrives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resume {
+    /// Session identifier (derived from the first link's handshake hash).
+    pub session: [u8; 8],
+    /// Number of sequenced messages received in order so far (the next expected one).
+    pub last_seen: u32,
+    /// The responder's SAS nonce, revealed after the initiator's nonce is known
+    /// (`None` from the initiator).
+    pub sas_reveal: Option<[u8; 32]>,
+}
+
+/// Why a proposal was declined (forward compatible: unknown values decode).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DeclineReason(pub u8);
+
+impl DeclineReason {
+    /// The player said no.
+    pub const DECLINED: DeclineReason = DeclineReason(0);
+    /// The game is not supported by the peer.
+    pub const UNSUPPORTED_GAME: DeclineReason = DeclineReason(1);
+    /// The rule set index is unknown to the peer.
+    pub const UNSUPPORTED_RULES: DeclineReason = DeclineReason(2);
+    /// The peer is in a game.
+    pub const BUSY: DeclineReason = DeclineReason(3);
+
+    /// A few words for people.
+    pub fn text(self) -> &'static str {
+        match self.0 {
+            0 => "the other player declined",
+            1 => "the other player's app does not support this game",
+            2 => "the other player's app does not know these rules",
+            3 => "the other player is in a game",
+            _ => "declined for an unknown reason",
+        }
+    }
+}
+
+/// Error codes of [`Body::Error`] (forward compatible: unknown values decode).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ErrorCode(pub u16);
+
+impl ErrorCode {
+    /// A message could not be decoded.
+    pub const MALFORMED: ErrorCode = ErrorCode(1);
+    /// The protocol versions differ.
+    pub const VERSION: ErrorCode = ErrorCode(2);
+    /// The session of a `Resume` is unknown.
+    pub const UNKNOWN_SESSION: ErrorCode = ErrorCode(3);
+    /// A move was illegal.
+    pub const ILLEGAL_MOVE: ErrorCode = ErrorCode(4);
+    /// A move's hash differed from ours.
+    pub const DESYNC: ErrorCode = ErrorCode(5);
+    /// A message made no sense in the current state.
+    pub const UNEXPECTED: ErrorCode = ErrorCode(6);
+    /// The peer is sending too fast.
+    pub const RATE_LIMITED: ErrorCode = ErrorCode(7);
+    /// The message is known but not supported (for example jieqi reveal).
+    pub const UNSUPPORTED: ErrorCode = ErrorCode(8);
+
+    /// A few words for people.
+    pub fn text(self) -> &'static str {
+        match self.0 {
+            1 => "malformed message",
+            2 => "protocol version mismatch",
+            3 => "unknown session",
+            4 => "illegal move",
+            5 => "positions differ (desync)",
+            6 => "unexpected message",
+            7 => "rate limited",
+            8 => "unsupported message",
+            _ => "unknown error",
+        }
+    }
+}
+
+/// The wire code of a game kind.
+pub fn game_code(kind: GameKind) -> u8 {
+    match kind {
+        GameKind::Xiangqi => 0,
+        GameKind::Jieqi => 1,
+        GameKind::Chess => 2,
+        GameKind::Lines => 3,
+    }
+}
+
+/// The game kind of a wire code, if known.
+pub fn game_from_code(code: u8) -> Option<GameKind> {
+    match code {
+        0 => Some(GameKind::Xiangqi),
+        1 => Some(GameKind::Jieqi),
+        2 => Some(GameKind::Chess),
+        3 => Some(GameKind::Lines),
+        _ => None,
+    }
+}
+
+mod color_serde {
+    use banco_game::Color;
+    use serde::{Deserialize, Deserializer, Serializer, de::Error as _};
+
+    pub(super) fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(c.index() as u8)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        match u8::deserialize(d)? {
+            0 => Ok(Color::Red),
+            1 => Ok(Color::Black),
+            other => Err(D::Error::custom(format_args!(
+                "colour {other} is neither red (0) nor black (1)"
+            ))),
+        }
+    }
+}
+
+mod fixed_u32 {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(v: &u32, s: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&v.to_le_bytes(), s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+        Ok(u32::from_le_bytes(<[u8; 4]>::deserialize(d)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_packs_nibbles() {
+        let e = Envelope::new(0x1f, 0x23, Body::Ack);
+        assert_eq!((e.seq, e.ack), (0xf, 0x3));
+        assert_eq!(e.encode(), vec![0xf3, 16]);
+    }
+
+    #[test]
+    fn trailing_bytes_rejected() {
+        let mut b = Envelope::new(1, 1, Body::Ping).encode();
+        b.push(0);
+        assert_eq!(Envelope::decode(&b), Err(WireError::TrailingBytes(1)));
+    }
+
+    #[test]
+    fn long_name_rejected() {
+        let h = Hello {
+            version: 1,
+            caps: 0,
+            name: "x".repeat(65),
+            sas: [0; 32],
+        };
+        let b = Envelope::new(0, 0, Body::Hello(h)).encode();
+        assert_eq!(Envelope::decode(&b), Err(WireError::NameTooLong(65)));
+    }
+
+    #[test]
+    fn game_codes_round_trip() {
+        for k in GameKind::ALL {
+            assert_eq!(game_from_code(game_code(k)), Some(k));
+        }
+        assert_eq!(game_from_code(9), None);
+    }
+}

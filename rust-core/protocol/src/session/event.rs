@@ -1,0 +1,267 @@
+//! What a [`Session`](crate::Session) reports ([`Event`]) and the errors of its calls.
+
+use crate::crypto::{CryptoError, PublicKey};
+use crate::message::{DeclineReason, ErrorCode, WireError};
+use crate::sas::Sas;
+use crate::session::config::MatchSpec;
+use banco_game::{Color, Outcome};
+
+/// Something the application should know about, from [`Session::poll_event`](crate::Session::poll_event).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event<M> {
+    /// A link finished its handshake and resume exchange; `resumed` is false on the first
+    /// link of the session.
+    LinkUp {
+        /// True when this link continues a session after a reconnect.
+        resumed: bool,
+    },
+    /// The link is gone (the driver should make a new one to continue the match).
+    LinkDown {
+        /// Why.
+        reason: LinkDownReason,
+    },
+    /// Show `code` and ask the player whether the other phone shows the same digits, then
+    /// call [`Session::confirm_peer`](crate::Session::confirm_peer) or
+    /// [`Session::reject_peer`](crate::Session::reject_peer). Nothing of the game happens
+    /// before.
+    VerifyPeer {
+        /// The six digits.
+        code: Sas,
+        /// The name the peer announced.
+        name: String,
+        /// The peer's static key.
+        key: PublicKey,
+    },
+    /// The peer is trusted: confirmed now, or `known` from the remembered peers.
+    PeerVerified {
+        /// The peer's name.
+        name: String,
+        /// The peer's static key.
+        key: PublicKey,
+        /// True when the key was already remembered (no code was shown).
+        known: bool,
+    },
+    /// WARNING: a remembered name came with a different key. Either the other player
+    /// reinstalled the app, or someone is impersonating them. The code must be compared.
+    PeerKeyChanged {
+        /// The name.
+        name: String,
+        /// The remembered key.
+        old: PublicKey,
+        /// The key presented now.
+        new: PublicKey,
+    },
+    /// The peer proposes a game; answer with
+    /// [`Session::accept_proposal`](crate::Session::accept_proposal) or
+    /// [`Session::decline_proposal`](crate::Session::decline_proposal).
+    Proposed(MatchSpec),
+    /// The peer declined our proposal.
+    ProposalDeclined {
+        /// Why.
+        reason: DeclineReason,
+    },
+    /// A game started (`spec.local_color` is our side).
+    MatchStarted(MatchSpec),
+    /// A move was played, by either side, and validated by our own rules engine.
+    MovePlayed {
+        /// Ply index of the move (0 for the first move of the game).
+        ply: u32,
+        /// The move.
+        mv: M,
+        /// Who played it.
+        by: Color,
+    },
+    /// The peer asks to take back moves until the position has `to_ply` moves; answer with
+    /// [`Session::reply_undo`](crate::Session::reply_undo).
+    UndoRequested {
+        /// Target ply count.
+        to_ply: u32,
+    },
+    /// The peer declined our undo request.
+    UndoDeclined,
+    /// Moves were taken back; the position now has `to_ply` moves.
+    Undone {
+        /// Ply count after the undo.
+        to_ply: u32,
+    },
+    /// The peer offers a draw; answer with [`Session::reply_draw`](crate::Session::reply_draw).
+    DrawOffered,
+    /// The peer declined our draw offer.
+    DrawDeclined,
+    /// The game ended. Both sides compute the same outcome at the same ply.
+    GameOver {
+        /// The result.
+        outcome: Outcome,
+        /// Ply count of the final position.
+        ply: u32,
+    },
+    /// The peer sent a move our rules engine refuses; it was not applied.
+    PeerIllegalMove {
+        /// Ply index the move claimed.
+        ply: u32,
+        /// The wire code of the move.
+        code: u16,
+        /// Why it was refused.
+        reason: IllegalReason,
+    },
+    /// The peer's position hash after a legal move differs from ours; the move was not
+    /// applied.
+    Desync {
+        /// Ply index of the move.
+        ply: u32,
+        /// Low 32 bits of our hash after the move.
+        local: u32,
+        /// The hash the peer sent.
+        remote: u32,
+    },
+    /// The peer reported an error about one of our messages.
+    PeerError {
+        /// What went wrong.
+        code: ErrorCode,
+    },
+    /// An incoming frame was dropped. Reported at most a few times in a row (bounded).
+    FrameRejected {
+        /// Why.
+        reason: Rejection,
+    },
+    /// The session is over; nothing more will happen.
+    Closed {
+        /// Why.
+        reason: CloseReason,
+    },
+}
+
+/// Why a link went down.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LinkDownReason {
+    /// The handshake or the resume exchange did not complete in time.
+    #[error("the connection could not be set up in time")]
+    HandshakeTimeout,
+    /// Nothing was heard from the peer for too long.
+    #[error("the other phone stopped answering")]
+    PeerSilent,
+    /// The driver reported the link closed ([`Session::link_lost`](crate::Session::link_lost)).
+    #[error("the connection was closed")]
+    Closed,
+    /// The peer on this link has a different key than the peer of the session.
+    #[error("a different device answered on this link; refusing it")]
+    WrongPeer,
+    /// The peer speaks another protocol version.
+    #[error(
+        "the other app speaks protocol version {peer}, this app speaks {ours}; update both apps"
+    )]
+    Version {
+        /// The peer's version.
+        peer: u8,
+        /// Ours.
+        ours: u8,
+    },
+    /// The peer does not know our session (it restarted); start a new session.
+    #[error("the other phone does not know this match any more; start a new one")]
+    UnknownSession,
+    /// The peer broke the protocol on this link.
+    #[error("protocol violation: {0}")]
+    Violation(&'static str),
+}
+
+/// Why a peer's move was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalReason {
+    /// No game is running.
+    #[error("no game is running")]
+    NoGame,
+    /// It is not the peer's turn.
+    #[error("not the peer's turn")]
+    NotTheirTurn,
+    /// The code is not a move of this game.
+    #[error("not a move of this game")]
+    Undecodable,
+    /// The move is illegal in our position.
+    #[error("illegal in this position")]
+    Illegal,
+    /// The move was numbered for another ply.
+    #[error("numbered for another ply")]
+    WrongPly,
+}
+
+/// Why an incoming frame was dropped.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    /// Decryption refused it (replayed, reordered, truncated, forged).
+    #[error(transparent)]
+    Crypto(#[from] CryptoError),
+    /// The decrypted bytes are not a valid message.
+    #[error(transparent)]
+    Wire(#[from] WireError),
+    /// The frame exceeds the frame size limit.
+    #[error("frame of {0} bytes exceeds the 4 KiB limit")]
+    Oversized(usize),
+    /// The peer sends too many frames; the excess is dropped.
+    #[error("too many frames from the peer; dropping")]
+    RateLimited,
+    /// A frame arrived while no link is set up.
+    #[error("no link is set up")]
+    NoLink,
+}
+
+/// Why the session closed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CloseReason {
+    /// We called [`Session::close`](crate::Session::close).
+    #[error("closed by this player")]
+    Local,
+    /// The peer said goodbye.
+    #[error("the other player left")]
+    PeerLeft,
+    /// The player said the codes differ.
+    #[error("the codes differ: the connection may be intercepted")]
+    CodeMismatch,
+}
+
+/// Errors of the calls a local player makes (play, propose, offers…). The state is
+/// unchanged when one is returned.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// The session is closed.
+    #[error("the session is closed")]
+    Closed,
+    /// The peer's code was not confirmed yet.
+    #[error("confirm the other player's code first")]
+    NotVerified,
+    /// There is nothing to confirm.
+    #[error("there is no code to confirm")]
+    NothingToConfirm,
+    /// No game is running.
+    #[error("no game is running")]
+    NoGame,
+    /// A game is running.
+    #[error("a game is already running")]
+    GameRunning,
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// It is the other player's turn.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// The move is illegal here.
+    #[error("illegal move")]
+    IllegalMove,
+    /// Our clock ran out (the session flags and reports the loss).
+    #[error("your time ran out")]
+    OutOfTime,
+    /// A proposal or request of ours is waiting for an answer.
+    #[error("waiting for the other player's answer")]
+    Pending,
+    /// There is no offer or request to answer.
+    #[error("there is nothing to answer")]
+    NothingToAnswer,
+    /// There is no move of ours to take back.
+    #[error("there is no move to take back")]
+    NothingToUndo,
+    /// The proposal names a game this session does not play, or an unknown rule set.
+    #[error("this game or rule set is not available")]
+    Unsupported,
+    /// Too many messages wait for the peer; try again once it catches up.
+    #[error("too many messages are waiting for the other phone")]
+    QueueFull,
+}

@@ -1,0 +1,246 @@
+//! The reliable message layer: sequence numbers, cumulative acknowledgements,
+//! retransmission on timeout, duplicate suppression and in-order delivery.
+//!
+//! Full sequence numbers are 64-bit counters; the wire carries their low 4 bits
+//! ([`Envelope`](crate::message::Envelope)). At most [`WINDOW`] = 8 messages are in flight,
+//! and the crypto layer accepts a frame only if it is newer than every frame accepted
+//! before, so a sequenced message that is accepted lies within `WINDOW` of the next
+//! expected one on either side: 16 values tell them apart. A new link restarts the crypto
+//! layer; the `Resume` exchange then resynchronises the full counters.
+
+use crate::message::Body;
+use std::collections::{BTreeMap, VecDeque};
+
+/// Sequenced messages in flight at most.
+pub(crate) const WINDOW: u64 = 8;
+/// Messages waiting to be sent at most (a local limit; the API reports `QueueFull`).
+pub(crate) const OUTBOX_MAX: usize = 64;
+
+#[derive(Debug)]
+struct Outgoing {
+    seq: u64,
+    body: Body,
+    sent_at: Option<u64>,
+    sent_before: bool,
+}
+
+/// Sender and receiver state of the reliable stream (one per session, kept across links).
+#[derive(Debug)]
+pub(crate) struct Reliable {
+    next_seq: u64,
+    sent_upto: u64,
+    outbox: VecDeque<Outgoing>,
+    expected: u64,
+    early: BTreeMap<u64, Body>,
+    /// An acknowledgement should be sent.
+    pub(crate) ack_pending: bool,
+    rto: u64,
+    rto_init: u64,
+    rto_max: u64,
+    /// Messages sent again.
+    pub(crate) retransmissions: u64,
+}
+
+impl Reliable {
+    pub(crate) fn new(rto_init: u64, rto_max: u64) -> Self {
+        Reliable {
+            next_seq: 0,
+            sent_upto: 0,
+            outbox: VecDeque::new(),
+            expected: 0,
+            early: BTreeMap::new(),
+            ack_pending: false,
+            rto: rto_init,
+            rto_init,
+            rto_max,
+            retransmissions: 0,
+        }
+    }
+
+    fn base(&self) -> u64 {
+        self.outbox.front().map_or(self.next_seq, |o| o.seq)
+    }
+
+    /// Next sequence number expected from the peer (everything below was delivered).
+    pub(crate) fn expected(&self) -> u64 {
+        self.expected
+    }
+
+    /// Low 4 bits of the next expected sequence number (the `ack` of the header).
+    pub(crate) fn ack_nibble(&self) -> u8 {
+        (self.expected & 0x0f) as u8
+    }
+
+    /// Low 4 bits of the next sequence number (the `seq` of unsequenced envelopes).
+    pub(crate) fn seq_nibble(&self) -> u8 {
+        (self.next_seq & 0x0f) as u8
+    }
+
+    /// True when the outbox has room for `n` more messages.
+    pub(crate) fn has_room(&self, n: usize) -> bool {
+        self.outbox.len() + n <= OUTBOX_MAX
+    }
+
+    /// Queues a sequenced body. The caller checks [`Reliable::has_room`] first.
+    pub(crate) fn push(&mut self, body: Body) {
+        self.outbox.push_back(Outgoing {
+            seq: self.next_seq,
+            body,
+            sent_at: None,
+            sent_before: false,
+        });
+        self.next_seq += 1;
+    }
+
+    /// Handles the `ack` nibble of a received envelope.
+    pub(crate) fn on_ack(&mut self, nibble: u8) {
+        let base = self.base();
+        let d = u64::from(nibble.wrapping_sub(base as u8) & 0x0f);
+        let acked = base + d;
+        if acked > self.sent_upto || d == 0 {
+            return;
+        }
+        while self.outbox.front().is_some_and(|o| o.seq < acked) {
+            self.outbox.pop_front();
+        }
+        self.rto = self.rto_init;
+    }
+
+    /// Handles a sequenced body with the `seq` nibble; returns the bodies now deliverable in
+    /// order (none for a duplicate).
+    pub(crate) fn on_data(&mut self, nibble: u8, body: Body) -> Vec<Body> {
+        self.ack_pending = true;
+        let d = u64::from(nibble.wrapping_sub(self.expected as u8) & 0x0f);
+        if d >= WINDOW {
+            return Vec::new(); // an old duplicate: the ack tells the peer again
+        }
+        if d > 0 {
+            self.early.entry(self.expected + d).or_insert(body);
+            return Vec::new();
+        }
+        let mut out = vec![body];
+        self.expected += 1;
+        while let Some(next) = self.early.remove(&self.expected) {
+            out.push(next);
+            self.expected += 1;
+        }
+        out
+    }
+
+    /// The next sequenced message to put on the link now, as (seq nibble, body).
+    pub(crate) fn next_to_send(&mut self, now: u64) -> Option<(u8, Body)> {
+        let limit = self.base() + WINDOW;
+        let o = self
+            .outbox
+            .iter_mut()
+            .take_while(|o| o.seq < limit)
+            .find(|o| o.sent_at.is_none())?;
+        o.sent_at = Some(now);
+        if o.sent_before {
+            self.retransmissions += 1;
+        }
+        o.sent_before = true;
+        self.sent_upto = self.sent_upto.max(o.seq + 1);
+        Some(((o.seq & 0x0f) as u8, o.body.clone()))
+    }
+
+    /// When the oldest message in flight should be sent again.
+    pub(crate) fn deadline(&self) -> Option<u64> {
+        self.outbox
+            .iter()
+            .filter_map(|o| o.sent_at)
+            .min()
+            .map(|t| t + self.rto)
+    }
+
+    /// Marks everything in flight for retransmission if the timer expired.
+    pub(crate) fn on_timeout(&mut self, now: u64) {
+        if self.deadline().is_some_and(|d| d <= now) {
+            for o in &mut self.outbox {
+                o.sent_at = None;
+            }
+            self.rto = (self.rto * 2).min(self.rto_max);
+        }
+    }
+
+    /// A new link: the peer has received everything below `last_seen`. Returns false if the
+    /// peer claims more than was ever sent.
+    pub(crate) fn resume(&mut self, last_seen: u64) -> bool {
+        if last_seen < self.base() || last_seen > self.next_seq {
+            // Below base: the peer forgot messages it acknowledged (it cannot happen with an
+            // honest peer, and they are gone). Above: more than was ever sent.
+            return false;
+        }
+        while self.outbox.front().is_some_and(|o| o.seq < last_seen) {
+            self.outbox.pop_front();
+        }
+        for o in &mut self.outbox {
+            o.sent_at = None;
+        }
+        self.sent_upto = self.sent_upto.max(last_seen);
+        self.rto = self.rto_init;
+        true
+    }
+
+    /// Messages waiting or in flight.
+    pub(crate) fn unacked(&self) -> usize {
+        self.outbox.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(n: u32) -> Body {
+        Body::UndoRequest { ply: n }
+    }
+
+    #[test]
+    fn in_order_and_duplicates() {
+        let mut r = Reliable::new(100, 1000);
+        assert_eq!(r.on_data(0, mv(0)), vec![mv(0)]);
+        assert_eq!(r.on_data(0, mv(0)), vec![]); // duplicate
+        assert_eq!(r.on_data(2, mv(2)), vec![]); // early
+        assert_eq!(r.on_data(1, mv(1)), vec![mv(1), mv(2)]);
+        assert_eq!(r.expected(), 3);
+        assert_eq!(r.on_data(1, mv(1)), vec![]);
+    }
+
+    #[test]
+    fn wraps_around_sixteen() {
+        let mut a = Reliable::new(100, 1000);
+        let mut b = Reliable::new(100, 1000);
+        for i in 0..100 {
+            a.push(mv(i));
+            let (s, body) = a.next_to_send(0).unwrap();
+            assert_eq!(b.on_data(s, body), vec![mv(i)]);
+            a.on_ack(b.ack_nibble());
+            assert_eq!(a.unacked(), 0);
+        }
+    }
+
+    #[test]
+    fn window_and_retransmit() {
+        let mut a = Reliable::new(100, 1000);
+        for i in 0..10 {
+            a.push(mv(i));
+        }
+        let mut sent = 0;
+        while a.next_to_send(0).is_some() {
+            sent += 1;
+        }
+        assert_eq!(sent, WINDOW);
+        assert_eq!(a.deadline(), Some(100));
+        a.on_timeout(100);
+        assert!(a.next_to_send(100).is_some());
+        assert_eq!(a.retransmissions, 1);
+        assert_eq!(a.deadline(), Some(300)); // backoff doubled
+        a.on_ack(3);
+        assert_eq!(a.unacked(), 7);
+        assert!(a.resume(5));
+        assert_eq!(a.unacked(), 5);
+        assert!(!a.resume(2));
+        assert!(!a.resume(11));
+    }
+}

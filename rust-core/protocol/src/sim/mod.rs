@@ -1,0 +1,423 @@
+//! A deterministic simulator: two [`Session`]s joined by an in-memory channel with a
+//! seeded [`FaultPlan`] (drop, duplicate, reorder, delay, disconnect-and-resume), playing
+//! whole games of random legal moves with random undo requests, draw offers and clocks.
+//!
+//! [`run_soak`] plays many such games and counts what went wrong; `banco soak --games N
+//! --seed S` prints its [`SoakReport`]:
+//!
+//! ```
+//! let report = banco_protocol::sim::run_soak(3, 7);
+//! assert_eq!(report.to_string(), "games 3 lost 0 duplicated 0 desync 0 failures 0");
+//! ```
+//!
+//! [`run_soak_with`] plays any [`Game`] (for example xiangqi with its rule set).
+
+mod counting;
+mod faults;
+
+pub use counting::{CountingError, CountingGame, CountingRules};
+pub use faults::FaultPlan;
+
+use crate::message::ClockSpec;
+use crate::{Event, Identity, MatchSpec, Session, SessionConfig};
+use banco_game::{Color, Game, MoveList};
+use core::fmt;
+use faults::{Channel, below, chance};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+/// Settings of a soak run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SoakConfig {
+    /// Number of games.
+    pub games: u32,
+    /// Seed of everything random (keys, moves, faults).
+    pub seed: u64,
+    /// How the link misbehaves.
+    pub faults: FaultPlan,
+    /// After this many plies the side to move resigns.
+    pub max_plies: u32,
+    /// Virtual time after which an unfinished game counts as a failure, milliseconds.
+    pub game_deadline_ms: u64,
+}
+
+impl SoakConfig {
+    /// `games` games from `seed` on a [`FaultPlan::ROUGH`] link.
+    pub fn new(games: u32, seed: u64) -> Self {
+        SoakConfig {
+            games,
+            seed,
+            faults: FaultPlan::ROUGH,
+            max_plies: 300,
+            game_deadline_ms: 6 * 3600 * 1000,
+        }
+    }
+}
+
+/// What a soak run measured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SoakReport {
+    /// Games played.
+    pub games: u64,
+    /// Moves one side played that the other never applied.
+    pub lost: u64,
+    /// Moves applied twice.
+    pub duplicated: u64,
+    /// Games whose two sides ended in different positions or outcomes, plus refused moves
+    /// (`PeerIllegalMove`, `Desync` events, which honest peers never cause).
+    pub desync: u64,
+    /// Games that did not finish in time or closed unexpectedly.
+    pub failures: u64,
+    /// Moves in the final positions.
+    pub moves: u64,
+    /// Link cuts (each followed by a reconnect and `Resume`).
+    pub disconnects: u64,
+    /// Frames put on the simulated link.
+    pub frames: u64,
+    /// Undo requests accepted.
+    pub undos: u64,
+}
+
+impl SoakReport {
+    /// True when nothing was lost, duplicated, desynchronised or failed.
+    pub fn is_clean(&self) -> bool {
+        self.lost == 0 && self.duplicated == 0 && self.desync == 0 && self.failures == 0
+    }
+
+    fn add(&mut self, o: &SoakReport) {
+        self.games += o.games;
+        self.lost += o.lost;
+        self.duplicated += o.duplicated;
+        self.desync += o.desync;
+        self.failures += o.failures;
+        self.moves += o.moves;
+        self.disconnects += o.disconnects;
+        self.frames += o.frames;
+        self.undos += o.undos;
+    }
+}
+
+impl fmt::Display for SoakReport {
+    /// `games N lost L duplicated D desync X failures F`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "games {} lost {} duplicated {} desync {} failures {}",
+            self.games, self.lost, self.duplicated, self.desync, self.failures
+        )
+    }
+}
+
+/// Plays `games` counting games from `seed` on a rough link (see [`SoakConfig::new`]).
+pub fn run_soak(games: u32, seed: u64) -> SoakReport {
+    run_soak_with(
+        &SoakConfig::new(games, seed),
+        &CountingGame::default(),
+        CountingRules::default(),
+    )
+}
+
+/// Plays `config.games` games of `G` from `start` under `rules`.
+pub fn run_soak_with<G: Game>(config: &SoakConfig, start: &G, rules: G::Rules) -> SoakReport {
+    let mut total = SoakReport::default();
+    let mut seeds = ChaCha8Rng::seed_from_u64(config.seed);
+    for _ in 0..config.games {
+        let r = play_game(config, seeds.next_u64(), start, rules);
+        total.add(&r);
+    }
+    total
+}
+
+struct Player<G: Game> {
+    session: Session<G>,
+    line: Vec<G::Move>,
+    next_action: Option<u64>,
+    is_a: bool,
+    proposed: bool,
+    bad_events: u64,
+}
+
+fn random_bytes(rng: &mut ChaCha8Rng) -> [u8; 32] {
+    let mut b = [0u8; 32];
+    rng.fill_bytes(&mut b);
+    b
+}
+
+/// Plays one game with `seed` and reports it (`games` is 1).
+pub fn play_game<G: Game>(
+    config: &SoakConfig,
+    seed: u64,
+    start: &G,
+    rules: G::Rules,
+) -> SoakReport {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let plan = config.faults;
+    let mut players = [true, false].map(|is_a| {
+        let mut cfg = SessionConfig::new(if is_a { "A" } else { "B" }, start.clone());
+        cfg.rules = vec![rules];
+        let session = Session::new(
+            cfg,
+            Identity::from_secret(random_bytes(&mut rng)),
+            random_bytes(&mut rng),
+        );
+        Player {
+            session,
+            line: Vec::new(),
+            next_action: None,
+            is_a,
+            proposed: false,
+            bad_events: 0,
+        }
+    });
+    let mut report = SoakReport {
+        games: 1,
+        ..SoakReport::default()
+    };
+    let mut chan = Channel::default();
+    let mut now = 0u64;
+    let mut link_at = Some(0u64);
+    loop {
+        if now > config.game_deadline_ms {
+            report.failures += 1;
+            break;
+        }
+        let mut cut = false;
+        if link_at.is_some_and(|t| t <= now) {
+            link_at = None;
+            chan.cut();
+            let first = usize::from(chance(&mut rng, 500));
+            for (i, p) in players.iter_mut().enumerate() {
+                let r = if i == first {
+                    p.session.connect(now)
+                } else {
+                    p.session.accept(now)
+                };
+                if r.is_err() {
+                    report.failures += 1;
+                }
+            }
+        }
+        while let Some((to_b, bytes)) = chan.pop_due(now) {
+            let [a, b] = &mut players;
+            let target = if to_b { b } else { a };
+            target.session.handle_datagram(&bytes, now);
+            if chance(&mut rng, plan.disconnect) {
+                cut = true;
+                break;
+            }
+        }
+        for p in &mut players {
+            if p.session.poll_timeout().is_some_and(|t| t <= now) {
+                p.session.handle_timeout(now);
+            }
+        }
+        for p in &mut players {
+            cut |= handle_events(p, now, &mut rng, &mut report);
+            act(p, now, &mut rng, config.max_plies);
+        }
+        if players.iter().any(|p| p.session.is_closed()) {
+            report.failures += 1;
+            break;
+        }
+        if cut && link_at.is_none() {
+            chan.cut();
+            for p in &mut players {
+                p.session.link_lost(now);
+                let _ = handle_events(p, now, &mut rng, &mut report);
+            }
+            report.disconnects += 1;
+            link_at = Some(now + 50 + below(&mut rng, 1000));
+        }
+        for (i, p) in players.iter_mut().enumerate() {
+            while let Some(frame) = p.session.poll_transmit() {
+                chan.send(&mut rng, &plan, now, i == 0, frame);
+            }
+        }
+        let [a, b] = &players;
+        let settled = |p: &Player<G>| {
+            p.session.outcome().is_some() && p.session.unacked() == 0 && p.next_action.is_none()
+        };
+        if settled(a)
+            && settled(b)
+            && chan.is_empty()
+            && link_at.is_none()
+            && a.session.is_link_up()
+        {
+            break;
+        }
+        let next = [
+            chan.next_due(),
+            a.session.poll_timeout(),
+            b.session.poll_timeout(),
+            link_at,
+            a.next_action,
+            b.next_action,
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(now + 1000);
+        now = next.max(now + 1);
+    }
+    judge(&players, &mut report);
+    report.frames = chan.sent;
+    report
+}
+
+fn judge<G: Game>(players: &[Player<G>; 2], report: &mut SoakReport) {
+    let [a, b] = players;
+    report.desync += a.bad_events + b.bad_events;
+    let (ma, mb) = (
+        a.session.moves().unwrap_or(&[]),
+        b.session.moves().unwrap_or(&[]),
+    );
+    report.moves += ma.len().max(mb.len()) as u64;
+    if report.failures > 0 {
+        return;
+    }
+    let same_end = a.session.outcome() == b.session.outcome()
+        && a.session.game().map(Game::hash) == b.session.game().map(Game::hash);
+    if ma == mb && same_end {
+        return;
+    }
+    let (short, long) = if ma.len() <= mb.len() {
+        (ma, mb)
+    } else {
+        (mb, ma)
+    };
+    if long.starts_with(short) {
+        report.lost += (long.len() - short.len()) as u64;
+    } else {
+        report.desync += 1;
+    }
+}
+
+/// Reacts to a player's events; returns true if the link should be cut.
+fn handle_events<G: Game>(
+    p: &mut Player<G>,
+    now: u64,
+    rng: &mut ChaCha8Rng,
+    report: &mut SoakReport,
+) -> bool {
+    let mut cut = false;
+    while let Some(ev) = p.session.poll_event() {
+        match ev {
+            Event::VerifyPeer { .. } => {
+                let _ = p.session.confirm_peer(false);
+                propose_once(p, now, rng);
+            }
+            Event::PeerVerified { .. } => propose_once(p, now, rng),
+            Event::Proposed(_) => {
+                let _ = p.session.accept_proposal(now);
+            }
+            Event::MatchStarted(_) => p.line.clear(),
+            Event::MovePlayed { ply, mv, .. } => {
+                let ply = ply as usize;
+                if ply < p.line.len() {
+                    report.duplicated += 1;
+                    p.line.truncate(ply);
+                } else if ply > p.line.len() {
+                    report.lost += (ply - p.line.len()) as u64;
+                    p.line = p
+                        .session
+                        .moves()
+                        .map(<[G::Move]>::to_vec)
+                        .unwrap_or_default();
+                    continue;
+                }
+                p.line.push(mv);
+            }
+            Event::Undone { to_ply } => {
+                if !p.is_a {
+                    report.undos += 1;
+                }
+                p.line = p
+                    .session
+                    .moves()
+                    .map(<[G::Move]>::to_vec)
+                    .unwrap_or_default();
+                p.line.truncate(to_ply as usize);
+            }
+            Event::UndoRequested { .. } => {
+                let _ = p.session.reply_undo(chance(rng, 600), now);
+            }
+            Event::DrawOffered => {
+                let _ = p.session.reply_draw(chance(rng, 200), now);
+            }
+            Event::PeerIllegalMove { .. } | Event::Desync { .. } => p.bad_events += 1,
+            Event::LinkDown { .. } => cut = true,
+            _ => {}
+        }
+    }
+    cut
+}
+
+fn propose_once<G: Game>(p: &mut Player<G>, now: u64, rng: &mut ChaCha8Rng) {
+    if !p.is_a || p.proposed || !p.session.peer().is_some_and(|i| i.verified) {
+        return;
+    }
+    p.proposed = true;
+    let clock = match below(rng, 10) {
+        0..=5 => None,
+        6..=8 => Some(ClockSpec {
+            base_ms: 120_000,
+            increment_ms: 2_000,
+        }),
+        _ => Some(ClockSpec {
+            base_ms: 4_000,
+            increment_ms: 0,
+        }),
+    };
+    let local_color = if chance(rng, 500) {
+        Color::Red
+    } else {
+        Color::Black
+    };
+    let game = p.session.game().map_or_else(|| start_kind(p), Game::kind);
+    let spec = MatchSpec {
+        game,
+        rules: 0,
+        local_color,
+        clock,
+    };
+    let _ = p.session.propose(spec, now);
+}
+
+fn start_kind<G: Game>(p: &Player<G>) -> banco_game::GameKind {
+    p.session.start_position().kind()
+}
+
+/// Schedules and takes the player's actions.
+fn act<G: Game>(p: &mut Player<G>, now: u64, rng: &mut ChaCha8Rng, max_plies: u32) {
+    let Some(spec) = p.session.match_spec() else {
+        return;
+    };
+    let Some(game) = p.session.game() else { return };
+    let my_turn = p.session.outcome().is_none() && game.side_to_move() == spec.local_color;
+    match p.next_action {
+        None if my_turn => p.next_action = Some(now + 20 + below(rng, 400)),
+        Some(t) if t <= now => {
+            p.next_action = None;
+            if !my_turn {
+                return;
+            }
+            if p.session.ply().unwrap_or(0) >= max_plies {
+                let _ = p.session.resign(now);
+                return;
+            }
+            let mut list = MoveList::<G::Move>::new();
+            game.legal_moves(&mut list);
+            if chance(rng, 20) {
+                let _ = p.session.offer_draw(now);
+            }
+            let Some(&mv) = list.as_slice().get(below(rng, list.len() as u64) as usize) else {
+                let _ = p.session.resign(now);
+                return;
+            };
+            if p.session.play(mv, now).is_ok() && chance(rng, 40) {
+                let _ = p.session.request_undo(now);
+            }
+        }
+        _ => {}
+    }
+}
