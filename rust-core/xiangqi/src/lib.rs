@@ -25,6 +25,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod engine_support;
 pub mod fen;
 mod game;
 mod movegen;

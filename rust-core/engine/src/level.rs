@@ -1,0 +1,203 @@
+//! Playing levels 1–10. Lower levels search less (depth and node caps: they miss deep
+//! tactics) and choose among the near-best moves with a seeded, score-weighted draw (they
+//! play plausible but imprecise moves). The choice only ever falls on moves whose searched
+//! score is within the level's margin of the best, so from level 5 up the engine never
+//! gives away a rook, horse or cannon by choice (margins ≤ 60 centipawns). Level 10 is
+//! full strength: the caller's limits and the best move.
+//!
+//! ```
+//! use banco_engine::{level, Level, Limits, XiangqiSearcher};
+//! use banco_xiangqi::{RuleSet, Xiangqi};
+//! use std::sync::atomic::AtomicBool;
+//! let game = Xiangqi::new();
+//! let mut searcher = XiangqiSearcher::new(1);
+//! let stop = AtomicBool::new(false);
+//! let a = level::play(&mut searcher, &game, &RuleSet::default(), Level::new(3).unwrap(), &Limits::default(), 42, &stop);
+//! searcher.clear();
+//! let b = level::play(&mut searcher, &game, &RuleSet::default(), Level::new(3).unwrap(), &Limits::default(), 42, &stop);
+//! assert_eq!(a.best_move, b.best_move); // same seed, same choice
+//! ```
+
+use crate::error::EngineError;
+use crate::limits::Limits;
+use crate::score::DECISIVE;
+use crate::search::{SearchOptions, SearchResult, Searcher};
+use crate::searchable::SearchGame;
+use banco_game::Game;
+use std::sync::atomic::AtomicBool;
+
+/// A playing level, 1 (beginner) to 10 (full strength).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// What a level does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelConfig {
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Most nodes per move.
+    pub nodes: Option<u64>,
+    /// Moves within this many centipawns of the best may be chosen.
+    pub margin: i32,
+    /// Softness of the choice: a move `temperature` centipawns worse than the best is
+    /// chosen e (≈ 2.7) times less often.
+    pub temperature: i32,
+}
+
+impl Level {
+    /// Full strength.
+    pub const MAX: Level = Level(10);
+
+    /// The level `n` (1–10).
+    pub fn new(n: u8) -> Result<Level, EngineError> {
+        if (1..=10).contains(&n) {
+            Ok(Level(n))
+        } else {
+            Err(EngineError::BadLevel(n))
+        }
+    }
+
+    /// The level number.
+    #[must_use]
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// What this level does.
+    #[must_use]
+    pub fn config(self) -> LevelConfig {
+        let (depth, nodes, margin, temperature) = match self.0 {
+            1 => (Some(1), Some(400), 250, 120),
+            2 => (Some(2), Some(1_500), 180, 90),
+            3 => (Some(3), Some(4_000), 130, 65),
+            4 => (Some(4), Some(10_000), 90, 45),
+            5 => (Some(5), Some(25_000), 60, 30),
+            6 => (Some(6), Some(60_000), 40, 20),
+            7 => (Some(8), Some(150_000), 25, 12),
+            8 => (Some(10), Some(400_000), 15, 8),
+            9 => (Some(14), Some(1_200_000), 8, 4),
+            _ => (None, None, 0, 1),
+        };
+        LevelConfig {
+            depth,
+            nodes,
+            margin,
+            temperature,
+        }
+    }
+
+    /// The caller's limits tightened by this level's caps.
+    #[must_use]
+    pub fn limits(self, base: &Limits) -> Limits {
+        let c = self.config();
+        let mut l = *base;
+        if let Some(d) = c.depth {
+            l.depth = Some(l.depth.map_or(d, |x| x.min(d)));
+            l.infinite = false;
+        }
+        if let Some(n) = c.nodes {
+            l.nodes = Some(l.nodes.map_or(n, |x| x.min(n)));
+            l.infinite = false;
+        }
+        l
+    }
+}
+
+/// A small seeded generator (SplitMix64).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    #[must_use]
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A float in [0, 1).
+    pub fn next_f64(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// The move a level picks from a search result (see the module docs); `seed` makes the
+/// draw repeatable.
+#[must_use]
+pub fn choose<M: Copy>(result: &SearchResult<M>, level: Level, seed: u64) -> Option<M> {
+    let best = result.best_move?;
+    let c = level.config();
+    if c.margin == 0 || result.value.abs() >= DECISIVE || result.root_scores.len() < 2 {
+        return Some(best);
+    }
+    let top = result.value;
+    let candidates: Vec<(M, f64)> = result
+        .root_scores
+        .iter()
+        .filter(|&&(_, s)| s >= top - c.margin && s > -DECISIVE)
+        .map(|&(m, s)| {
+            (
+                m,
+                (f64::from(s - top) / f64::from(c.temperature.max(1))).exp(),
+            )
+        })
+        .collect();
+    let total: f64 = candidates.iter().map(|&(_, w)| w).sum();
+    if candidates.is_empty() || total <= 0.0 {
+        return Some(best);
+    }
+    let mut x = Rng::new(seed).next_f64() * total;
+    for &(m, w) in &candidates {
+        if x < w {
+            return Some(m);
+        }
+        x -= w;
+    }
+    Some(best)
+}
+
+/// Searches at `level` and returns the result with the level's choice as the best move
+/// (its principal variation is cut to that move when it differs).
+pub fn play<S: SearchGame>(
+    searcher: &mut Searcher<S>,
+    game: &S::Game,
+    rules: &<S::Game as Game>::Rules,
+    level: Level,
+    base: &Limits,
+    seed: u64,
+    stop: &AtomicBool,
+) -> SearchResult<S::Move> {
+    let limits = level.limits(base);
+    let margin = level.config().margin;
+    let options = SearchOptions {
+        excluded: Vec::new(),
+        root_margin: (margin > 0).then_some(margin),
+    };
+    let mut result = searcher.search_with(game, rules, &limits, &options, stop, |_| {});
+    let pick = choose(
+        &result,
+        level,
+        seed ^ game.hash().rotate_left(17) ^ u64::from(game.ply()),
+    );
+    if pick != result.best_move {
+        if let Some(m) = pick {
+            result.value = result
+                .root_scores
+                .iter()
+                .find(|r| r.0 == m)
+                .map_or(result.value, |r| r.1);
+            result.score = crate::score::Score::from_internal(result.value);
+        }
+        result.best_move = pick;
+        result.pv = pick.into_iter().collect();
+    }
+    result
+}

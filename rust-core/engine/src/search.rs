@@ -1,0 +1,769 @@
+//! The search: iterative deepening over a principal-variation alpha-beta with aspiration
+//! windows, a transposition table, quiescence (captures, and every evasion when in check),
+//! null-move pruning with a zugzwang guard, reverse futility pruning, late-move
+//! reductions, check extensions, mate-distance pruning, and the rules' repetition judge on
+//! the search path (so a perpetual checker sees its loss).
+//!
+//! ```
+//! use banco_engine::{Limits, Searcher, XiangqiNode, score::Score};
+//! use banco_xiangqi::{RuleSet, Xiangqi};
+//! use std::sync::atomic::AtomicBool;
+//! let game = Xiangqi::new();
+//! let mut searcher = Searcher::<XiangqiNode>::new(4);
+//! let mut depths = Vec::new();
+//! let result = searcher.search(&game, &RuleSet::default(), &Limits::depth(4), &AtomicBool::new(false), |info| {
+//!     depths.push(info.depth);
+//! });
+//! assert_eq!(depths, [1, 2, 3, 4]);
+//! assert!(result.best_move.is_some());
+//! assert!(matches!(result.score, Score::Cp(v) if v.abs() < 100));
+//! ```
+//!
+//! The search runs on the caller's thread. It polls the stop flag and the clock every
+//! 1,024 nodes (well under a millisecond), so raising the flag from another thread makes
+//! [`Searcher::search`] return its best move at once. With depth or node limits only, the
+//! search is deterministic: same position, same limits, fresh searcher → same result.
+
+use crate::history::{History, Killers};
+use crate::limits::Limits;
+use crate::movepick::{MovePicker, Stage};
+use crate::score::{DECISIVE, INF, MAX_PLY, RULE_WIN, Score, mate_in, mated_in};
+use crate::searchable::{Repetition, SearchGame};
+use crate::timeman::Timer;
+use crate::tt::{Bound, TranspositionTable};
+use banco_game::{Game, MoveList};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Progress of a search, reported after every completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo<M> {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Principal variation.
+    pub pv: Vec<M>,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second (0 for untimed searches).
+    pub nps: u64,
+    /// Milliseconds since the start (0 for untimed searches).
+    pub time_ms: u64,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// Best move; `None` when the side to move has no legal move (it has lost).
+    pub best_move: Option<M>,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Internal score (centipawns, or near ±[`MATE`](crate::score::MATE)).
+    pub value: i32,
+    /// Principal variation, starting with the best move.
+    pub pv: Vec<M>,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds used (0 for untimed searches).
+    pub time_ms: u64,
+    /// Every root move with its score at the last completed iteration (exact for moves
+    /// within [`SearchOptions::root_margin`] of the best, an upper bound for the others),
+    /// best first.
+    pub root_scores: Vec<(M, i32)>,
+}
+
+/// Options beyond the limits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchOptions<M> {
+    /// Root moves not to consider (UCCI `banmoves`).
+    pub excluded: Vec<M>,
+    /// Score every root move within this many centipawns of the best exactly (for the
+    /// human-like levels); `None` searches the root like any other node.
+    pub root_margin: Option<i32>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct RootMove<M> {
+    mv: M,
+    score: i32,
+}
+
+/// Reductions for late moves, by depth and move number.
+fn lmr(depth: i32, moves: usize) -> i32 {
+    let d = (depth.clamp(1, 63)) as f64;
+    let m = (moves.clamp(1, 63)) as f64;
+    (0.5 + d.ln() * m.ln() / 2.2) as i32
+}
+
+/// A searcher for one game type: transposition table, history, killers and evaluation
+/// weights, kept from one search to the next.
+pub struct Searcher<S: SearchGame> {
+    tt: TranspositionTable,
+    history: History,
+    killers: Killers<S::Move>,
+    params: S::Params,
+    pv: Vec<[S::Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    evals: [i32; MAX_PLY + 1],
+    null_move: [bool; MAX_PLY + 2],
+    nodes: u64,
+    node_limit: u64,
+    seldepth: usize,
+    root_depth: i32,
+    aborted: bool,
+    timer: Option<Timer>,
+    lmr_table: [[i8; 64]; 64],
+}
+
+impl<S: SearchGame> Searcher<S> {
+    /// A searcher with a transposition table of `hash_mib` MiB and default weights.
+    #[must_use]
+    pub fn new(hash_mib: usize) -> Searcher<S> {
+        Searcher::with_params(hash_mib, S::Params::default())
+    }
+
+    /// A searcher with the given evaluation weights.
+    #[must_use]
+    pub fn with_params(hash_mib: usize, params: S::Params) -> Searcher<S> {
+        let mut lmr_table = [[0i8; 64]; 64];
+        for (d, row) in lmr_table.iter_mut().enumerate() {
+            for (m, v) in row.iter_mut().enumerate() {
+                *v = lmr(d as i32, m) as i8;
+            }
+        }
+        Searcher {
+            tt: TranspositionTable::new(hash_mib),
+            history: History::new(S::MOVE_INDEX_SIZE),
+            killers: Killers::default(),
+            params,
+            pv: vec![[S::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            evals: [0; MAX_PLY + 1],
+            null_move: [false; MAX_PLY + 2],
+            nodes: 0,
+            node_limit: u64::MAX,
+            seldepth: 0,
+            root_depth: 0,
+            aborted: false,
+            timer: None,
+            lmr_table,
+        }
+    }
+
+    /// Replaces the transposition table with one of `hash_mib` MiB.
+    pub fn resize_hash(&mut self, hash_mib: usize) {
+        self.tt = TranspositionTable::new(hash_mib);
+    }
+
+    /// Forgets everything learnt (table, history, killers): the next search behaves like
+    /// a fresh searcher's.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+        self.killers.clear();
+    }
+
+    /// The evaluation weights.
+    pub fn params(&self) -> &S::Params {
+        &self.params
+    }
+
+    /// Bytes of memory this searcher holds (table included).
+    #[must_use]
+    pub fn memory_bytes(&self) -> usize {
+        self.tt.bytes()
+            + S::MOVE_INDEX_SIZE * 2 * size_of::<i32>()
+            + self.pv.len() * size_of::<[S::Move; MAX_PLY + 1]>()
+            + size_of::<Self>()
+    }
+
+    /// Searches `game` under `rules` until a limit is reached or `stop` is raised;
+    /// `on_info` hears about every completed iteration.
+    pub fn search(
+        &mut self,
+        game: &S::Game,
+        rules: &<S::Game as Game>::Rules,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: impl FnMut(&SearchInfo<S::Move>),
+    ) -> SearchResult<S::Move> {
+        self.search_with(
+            game,
+            rules,
+            limits,
+            &SearchOptions::default(),
+            stop,
+            on_info,
+        )
+    }
+
+    /// [`Searcher::search`] with options.
+    pub fn search_with(
+        &mut self,
+        game: &S::Game,
+        rules: &<S::Game as Game>::Rules,
+        limits: &Limits,
+        options: &SearchOptions<S::Move>,
+        stop: &AtomicBool,
+        mut on_info: impl FnMut(&SearchInfo<S::Move>),
+    ) -> SearchResult<S::Move> {
+        let mut node = S::from_game(game, rules, &self.params);
+        self.tt.new_search();
+        self.history.age();
+        self.killers.clear();
+        self.nodes = 0;
+        self.node_limit = if limits.infinite {
+            u64::MAX
+        } else {
+            limits.nodes.unwrap_or(u64::MAX)
+        };
+        self.aborted = false;
+        let timer = Timer::start(limits);
+        self.timer = Some(timer);
+        let max_depth = if limits.infinite {
+            MAX_PLY as u32 - 8
+        } else {
+            limits
+                .depth
+                .unwrap_or(MAX_PLY as u32 - 8)
+                .clamp(1, MAX_PLY as u32 - 8)
+        };
+
+        let mut list = MoveList::new();
+        node.legal_moves(&mut list);
+        let mut roots: Vec<RootMove<S::Move>> = list
+            .iter()
+            .filter(|m| !options.excluded.contains(m))
+            .map(|&mv| RootMove { mv, score: -INF })
+            .collect();
+        if roots.is_empty() {
+            // No legal move (or every one banned): the side to move has lost.
+            let value = if list.is_empty() { mated_in(0) } else { 0 };
+            return SearchResult {
+                best_move: None,
+                score: Score::from_internal(value),
+                value,
+                pv: Vec::new(),
+                depth: 0,
+                nodes: 0,
+                time_ms: 0,
+                root_scores: Vec::new(),
+            };
+        }
+        let mut result = SearchResult {
+            best_move: Some(roots[0].mv),
+            score: Score::Cp(0),
+            value: 0,
+            pv: vec![roots[0].mv],
+            depth: 0,
+            nodes: 0,
+            time_ms: 0,
+            root_scores: Vec::new(),
+        };
+        let mut prev: i32 = 0;
+        let mut stability = 0u32;
+        for depth in 1..=max_depth as i32 {
+            self.root_depth = depth;
+            self.seldepth = 0;
+            let use_aspiration =
+                depth >= 4 && options.root_margin.is_none() && prev.abs() < DECISIVE;
+            let mut delta = 30;
+            let (mut alpha, mut beta) = if use_aspiration {
+                (prev - delta, prev + delta)
+            } else {
+                (-INF, INF)
+            };
+            let mut value;
+            loop {
+                value = self.root(
+                    &mut node,
+                    &mut roots,
+                    depth,
+                    alpha,
+                    beta,
+                    options.root_margin,
+                    stop,
+                );
+                if self.aborted {
+                    break;
+                }
+                if value <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (value - delta).max(-INF);
+                } else if value >= beta {
+                    beta = (value + delta).min(INF);
+                } else {
+                    break;
+                }
+                delta += delta;
+                if delta > 1000 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            }
+            if self.aborted {
+                // A partial iteration still counts when it found a better root move.
+                if depth > 1
+                    && roots[0].score > -INF
+                    && self.pv_len[0] > 0
+                    && Some(roots[0].mv) != result.best_move
+                {
+                    result.best_move = Some(roots[0].mv);
+                    result.pv = self.pv[0][..self.pv_len[0]].to_vec();
+                }
+                break;
+            }
+            if result.best_move == Some(roots[0].mv) {
+                stability += 1;
+            } else {
+                stability = 0;
+            }
+            prev = value;
+            let time_ms = timer.elapsed_ms();
+            result.best_move = Some(roots[0].mv);
+            result.pv = self.pv[0][..self.pv_len[0].max(1)].to_vec();
+            if result.pv.first() != Some(&roots[0].mv) {
+                result.pv = vec![roots[0].mv];
+            }
+            result.value = value;
+            result.score = Score::from_internal(value);
+            result.depth = depth as u32;
+            result.root_scores = roots.iter().map(|r| (r.mv, r.score)).collect();
+            on_info(&SearchInfo {
+                depth: depth as u32,
+                seldepth: self.seldepth as u32,
+                score: result.score,
+                pv: result.pv.clone(),
+                nodes: self.nodes,
+                nps: if time_ms > 0 {
+                    self.nodes * 1000 / time_ms
+                } else {
+                    0
+                },
+                time_ms,
+                hashfull: self.tt.hashfull(),
+            });
+            if limits.infinite {
+                continue;
+            }
+            if roots.len() == 1 && limits.is_timed() {
+                break;
+            }
+            if value.abs() >= DECISIVE
+                && depth as u64 > 2 * u64::from((mate_in(0) - value.abs()).max(0) as u32) + 2
+                && limits.is_timed()
+            {
+                break;
+            }
+            let scale = match stability {
+                0 => 160,
+                1 => 120,
+                2 | 3 => 90,
+                _ => 70,
+            };
+            if timer.soft_expired(scale) {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.time_ms = timer.elapsed_ms();
+        result
+    }
+
+    #[inline]
+    fn should_abort(&mut self, stop: &AtomicBool) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        } else if self.nodes & 1023 == 0 {
+            if stop.load(Ordering::Relaxed) || self.timer.is_some_and(|t| t.hard_expired()) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, mv: S::Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let row = &mut head[ply];
+        row[ply] = mv;
+        let child = &tail[0];
+        for i in ply + 1..child_len.min(MAX_PLY) {
+            row[i] = child[i];
+        }
+        self.pv_len[ply] = child_len.min(MAX_PLY);
+    }
+
+    fn root(
+        &mut self,
+        node: &mut S,
+        roots: &mut [RootMove<S::Move>],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        margin: Option<i32>,
+        stop: &AtomicBool,
+    ) -> i32 {
+        self.nodes += 1;
+        self.pv_len[0] = 0;
+        let mut best = -INF;
+        let key = node.hash();
+        let mut best_mv = None;
+        for r in roots.iter_mut() {
+            r.score = -INF;
+        }
+        for i in 0..roots.len() {
+            let mv = roots[i].mv;
+            let undo = node.make(mv);
+            self.nodes += 1;
+            let check = node.in_check();
+            let new_depth = depth - 1 + i32::from(check);
+            let v = if i == 0 {
+                -self.negamax(node, new_depth, -beta, -alpha, 1, true, stop)
+            } else {
+                let floor = margin.map_or(alpha, |m| (best - m).min(alpha).max(-INF + 1));
+                let mut v = -self.negamax(node, new_depth, -floor - 1, -floor, 1, false, stop);
+                if v > floor && v < beta && !self.aborted {
+                    v = -self.negamax(node, new_depth, -beta, -floor, 1, true, stop);
+                }
+                v
+            };
+            node.unmake(mv, undo);
+            if self.aborted {
+                break;
+            }
+            roots[i].score = v;
+            if v > best {
+                best = v;
+            }
+            if v > alpha {
+                alpha = v;
+                best_mv = Some(mv);
+                self.update_pv(0, mv);
+                // Move the new best to the front, keeping the order of the others.
+                roots[..=i].rotate_right(1);
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        if !self.aborted {
+            // Best first for the next iteration; a stable sort keeps the search order.
+            roots.sort_by(|a, b| b.score.cmp(&a.score));
+            if let Some(mv) = best_mv {
+                let bound = if best >= beta {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                self.tt.store(
+                    key,
+                    depth,
+                    best,
+                    0,
+                    bound,
+                    <S::Game as Game>::encode_move(mv),
+                    0,
+                );
+            }
+        }
+        best
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn negamax(
+        &mut self,
+        node: &mut S,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+        stop: &AtomicBool,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.should_abort(stop) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(r) = node.repetition() {
+            return match r {
+                Repetition::Draw => 0,
+                Repetition::Win => RULE_WIN - ply as i32,
+                Repetition::Loss => -RULE_WIN + ply as i32,
+            };
+        }
+        if node.rule_draw() {
+            return 0;
+        }
+        // Mate-distance pruning.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 2 {
+            return node.evaluate();
+        }
+        let in_check = node.in_check();
+        if depth <= 0 {
+            return self.qsearch(node, alpha, beta, ply, stop);
+        }
+        let key = node.hash();
+        let hit = self.tt.probe(key, ply);
+        let mut tt_move = S::Move::default();
+        if let Some(h) = hit {
+            if let Some(m) = <S::Game as Game>::decode_move(h.mv) {
+                tt_move = m;
+            }
+            if !pv_node && h.depth >= depth {
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                };
+                if cut {
+                    return h.score;
+                }
+            }
+        }
+        let eval = if in_check {
+            -INF
+        } else if let Some(h) = hit {
+            h.eval
+        } else {
+            node.evaluate()
+        };
+        self.evals[ply] = eval;
+        let improving = ply >= 2 && !in_check && eval > self.evals[ply - 2];
+        if !pv_node && !in_check && beta.abs() < DECISIVE {
+            // Reverse futility: far above beta at low depth.
+            if depth <= 6 && eval - 80 * depth + if improving { 30 } else { 0 } >= beta {
+                return eval;
+            }
+            // Null move, guarded against zugzwang and not twice in a row.
+            if depth >= 3 && eval >= beta && node.has_big_pieces() && !self.null_move[ply] {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
+                let u = node.make_null();
+                self.nodes += 1;
+                self.null_move[ply + 1] = true;
+                let v = -self.negamax(node, depth - 1 - r, -beta, -beta + 1, ply + 1, false, stop);
+                node.unmake_null(u);
+                self.null_move[ply + 1] = false;
+                if self.aborted {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= DECISIVE { beta } else { v };
+                }
+            }
+        }
+        // Internal iterative reduction: no table move at a deep node.
+        if tt_move == S::Move::default() && depth >= 6 {
+            depth -= 1;
+        }
+        let mut moves = MoveList::new();
+        node.legal_moves(&mut moves);
+        if moves.is_empty() {
+            // Checkmate, or stalemate, which loses in xiangqi too.
+            return mated_in(ply);
+        }
+        let killers = self.killers.get(ply);
+        let mut picker = MovePicker::new(node, moves, tt_move, killers, &self.history);
+        let side = node.side_to_move().index();
+        let mut best = -INF;
+        let mut best_move = S::Move::default();
+        let mut searched = 0usize;
+        let mut quiets: MoveList<S::Move> = MoveList::new();
+        let original_alpha = alpha;
+        while let Some((mv, stage)) = picker.next() {
+            let quiet = matches!(stage, Stage::Quiet | Stage::Killer)
+                || (stage == Stage::TtMove && node.capture_key(mv).is_none());
+            // Late-move pruning of quiet moves at shallow depth.
+            if !pv_node
+                && !in_check
+                && quiet
+                && depth <= 3
+                && best > -DECISIVE
+                && searched >= (4 + 3 * depth * depth) as usize / if improving { 1 } else { 2 } + 2
+            {
+                continue;
+            }
+            let undo = node.make(mv);
+            self.nodes += 1;
+            let check = node.in_check();
+            let ext = i32::from(check && ply < 2 * self.root_depth as usize + 8);
+            let new_depth = depth - 1 + ext;
+            let mut v;
+            if searched == 0 {
+                v = -self.negamax(node, new_depth, -beta, -alpha, ply + 1, pv_node, stop);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched >= 2 && quiet && !in_check && !check {
+                    r = i32::from(self.lmr_table[depth.min(63) as usize][searched.min(63)]);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if stage == Stage::Killer {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                v = -self.negamax(
+                    node,
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                    stop,
+                );
+                if v > alpha && r > 0 && !self.aborted {
+                    v = -self.negamax(node, new_depth, -alpha - 1, -alpha, ply + 1, false, stop);
+                }
+                if v > alpha && v < beta && pv_node && !self.aborted {
+                    v = -self.negamax(node, new_depth, -beta, -alpha, ply + 1, true, stop);
+                }
+            }
+            node.unmake(mv, undo);
+            if self.aborted {
+                return 0;
+            }
+            searched += 1;
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = mv;
+                    alpha = v;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if v >= beta {
+                        if quiet {
+                            self.killers.push(ply, mv);
+                            self.history.reward(side, S::move_index(mv), depth);
+                            for &q in &quiets {
+                                self.history.punish(side, S::move_index(q), depth);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets.push(mv);
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let code = if best_move == S::Move::default() {
+            0
+        } else {
+            <S::Game as Game>::encode_move(best_move)
+        };
+        self.tt.store(
+            key,
+            depth,
+            best,
+            if in_check { 0 } else { eval },
+            bound,
+            code,
+            ply,
+        );
+        best
+    }
+
+    fn qsearch(
+        &mut self,
+        node: &mut S,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        stop: &AtomicBool,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.should_abort(stop) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 2 {
+            return node.evaluate();
+        }
+        let mut moves = MoveList::new();
+        if node.in_check() {
+            node.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return mated_in(ply);
+            }
+            let mut picker = MovePicker::captures(node, moves);
+            let mut best = -INF;
+            while let Some((mv, _)) = picker.next() {
+                let undo = node.make(mv);
+                self.nodes += 1;
+                let v = -self.qsearch(node, -beta, -alpha, ply + 1, stop);
+                node.unmake(mv, undo);
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if v >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            return best;
+        }
+        let stand = node.evaluate();
+        if stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        node.legal_captures(&mut moves);
+        let mut picker = MovePicker::captures(node, moves);
+        while let Some((mv, _)) = picker.next() {
+            if stand + node.capture_value(mv) + 150 <= alpha || !node.see_ok(mv) {
+                continue;
+            }
+            let undo = node.make(mv);
+            self.nodes += 1;
+            let v = -self.qsearch(node, -beta, -alpha, ply + 1, stop);
+            node.unmake(mv, undo);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

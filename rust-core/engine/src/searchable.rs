@@ -1,0 +1,95 @@
+//! [`SearchGame`]: what the search needs from a game beyond [`banco_game::Game`].
+//!
+//! The search is generic over this trait and monomorphised for each game, so there is no
+//! dynamic dispatch per node. A `SearchGame` is built from a public game value (a
+//! [`banco_game::Game`]) and its rules, and adds what a search needs and a player does not:
+//! captures-only generation, null moves, a static evaluation, a move index for history
+//! tables, capture ordering keys and the repetition judge on the search path.
+//!
+//! ```
+//! use banco_engine::{SearchGame, XiangqiNode};
+//! use banco_xiangqi::{RuleSet, Xiangqi};
+//! use banco_game::MoveList;
+//! let node = XiangqiNode::from_game(&Xiangqi::new(), &RuleSet::default(), &Default::default());
+//! let mut moves = MoveList::new();
+//! node.legal_moves(&mut moves);
+//! assert_eq!(moves.len(), 44);
+//! assert!(node.evaluate().abs() < 50); // the start position is balanced
+//! ```
+
+use banco_game::{Color, Game, MoveList};
+use core::fmt;
+
+/// What the repetition judge says about the current node, from the side to move's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    /// A drawn repetition.
+    Draw,
+    /// The side to move wins (the opponent checked or chased perpetually).
+    Win,
+    /// The side to move loses (it checked or chased perpetually).
+    Loss,
+}
+
+/// A game state that the search can drive. See the module docs.
+pub trait SearchGame: Clone + Send + 'static {
+    /// The public game this state is built from.
+    type Game: Game<Move = Self::Move>;
+    /// Moves, the same as the game's.
+    type Move: Copy + Eq + Default + fmt::Debug + fmt::Display + Send + Sync + 'static;
+    /// Token to unmake a move.
+    type Undo: Copy;
+    /// Token to unmake a null move.
+    type NullUndo: Copy;
+    /// Evaluation weights.
+    type Params: Clone + Default + fmt::Debug + Send + Sync + 'static;
+    /// Size of the range of [`SearchGame::move_index`].
+    const MOVE_INDEX_SIZE: usize;
+
+    /// The state of `game` (position and history) under `rules`.
+    fn from_game(
+        game: &Self::Game,
+        rules: &<Self::Game as Game>::Rules,
+        params: &Self::Params,
+    ) -> Self;
+    /// Side to move.
+    fn side_to_move(&self) -> Color;
+    /// Hash of the position.
+    fn hash(&self) -> u64;
+    /// True if the side to move is in check.
+    fn in_check(&self) -> bool;
+    /// Every legal move.
+    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+    /// Every legal capture.
+    fn legal_captures(&self, out: &mut MoveList<Self::Move>);
+    /// True if `mv` (any value, e.g. from the transposition table) is legal.
+    fn is_legal(&self, mv: Self::Move) -> bool;
+    /// Plays a legal move.
+    fn make(&mut self, mv: Self::Move) -> Self::Undo;
+    /// Takes back a move.
+    fn unmake(&mut self, mv: Self::Move, undo: Self::Undo);
+    /// Passes.
+    fn make_null(&mut self) -> Self::NullUndo;
+    /// Takes back a pass.
+    fn unmake_null(&mut self, undo: Self::NullUndo);
+    /// Static evaluation in centipawns for the side to move.
+    fn evaluate(&self) -> i32;
+    /// Ordering key of a capture (most valuable victim, least valuable attacker), or
+    /// `None` for a quiet move.
+    fn capture_key(&self, mv: Self::Move) -> Option<i32>;
+    /// Value of the piece `mv` captures (0 for a quiet move), for delta pruning.
+    fn capture_value(&self, mv: Self::Move) -> i32;
+    /// False when a capture loses material at first sight (static exchange).
+    fn see_ok(&self, mv: Self::Move) -> bool;
+    /// Index of a move in `0..MOVE_INDEX_SIZE` for history tables.
+    fn move_index(mv: Self::Move) -> usize;
+    /// Judges a repetition of the current position on the path (the first repetition
+    /// counts); `None` when the position has not occurred before.
+    fn repetition(&mut self) -> Option<Repetition>;
+    /// True when a rule other than repetition draws the game here (e.g. no capture for
+    /// too long).
+    fn rule_draw(&self) -> bool;
+    /// True when the side to move has pieces besides king, guards and pawns (null-move
+    /// pruning is unsafe without them: zugzwang).
+    fn has_big_pieces(&self) -> bool;
+}

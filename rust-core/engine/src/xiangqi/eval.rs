@@ -1,0 +1,330 @@
+//! Xiangqi evaluation: material and piece-square tables blended by game phase, plus the
+//! terms that decide xiangqi positions — king safety (missing advisors and elephants
+//! against the enemy's rooks, horses and cannons), cannons behind a screen on the king's
+//! file, horse and rook mobility, pawns across the river and connected.
+//!
+//! ```
+//! use banco_engine::xiangqi::eval::{evaluate, XiangqiParams};
+//! use banco_xiangqi::Position;
+//! let start = Position::startpos();
+//! assert!(evaluate(&start, &XiangqiParams::default()).abs() < 50);
+//! // Red without a rook is clearly worse.
+//! let pos: Position = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w - - 0 1".parse().unwrap();
+//! assert!(evaluate(&pos, &XiangqiParams::default()) < -600);
+//! ```
+//!
+//! ## Weights and tuning
+//!
+//! Every weight lives in [`XiangqiParams`], so a match can pit two weight sets against each
+//! other (`banco match --a level=10 --b level=10,eval=material`). The defaults were set by
+//! hand from xiangqi practice (rook ≈ 2 horses ≈ 2 cannons; a crossed pawn is worth about
+//! two unmoved ones; horses gain and cannons lose value as the board empties) and then
+//! adjusted one term at a time by short self-play matches between the current weights
+//! and a variant (`banco match` with `eval=` options, colours swapped over balanced
+//! openings), keeping a change only when it did not score below 50 %. The closing note of
+//! the engine issue lists the matches that were run.
+
+use banco_game::Color;
+use banco_xiangqi::{PieceKind, Position, Square};
+
+/// Evaluation weights (centipawns). Indexing by [`PieceKind`] order: king, advisor,
+/// elephant, horse, rook, cannon, pawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XiangqiParams {
+    /// Material in the middle game.
+    pub material_mg: [i32; 7],
+    /// Material in the end game.
+    pub material_eg: [i32; 7],
+    /// Scale of the piece-square tables in percent (0 turns them off).
+    pub pst_scale: i32,
+    /// Rook mobility per square above 6 (middle game, end game).
+    pub rook_mobility: (i32, i32),
+    /// Horse mobility by the number of squares it can reach (0–8).
+    pub horse_mobility: [i32; 9],
+    /// Penalty per missing advisor per enemy rook / horse.
+    pub missing_advisor: (i32, i32),
+    /// Penalty per missing elephant per enemy cannon / rook.
+    pub missing_elephant: (i32, i32),
+    /// Cannon on the enemy king's file with nothing between (hollow cannon), one screen,
+    /// two pieces between.
+    pub cannon_file: [i32; 3],
+    /// Bonus per pair of crossed pawns side by side.
+    pub connected_pawns: i32,
+    /// Bonus per own attacking piece (rook, horse, cannon, crossed pawn) near the enemy
+    /// palace, scaled by the attackers' count.
+    pub attack: i32,
+    /// Bonus for the side to move.
+    pub tempo: i32,
+    /// Only material counts (the seed apps' evaluation; a baseline for matches).
+    pub material_only: bool,
+}
+
+impl Default for XiangqiParams {
+    fn default() -> Self {
+        XiangqiParams {
+            material_mg: [0, 120, 120, 400, 900, 450, 30],
+            material_eg: [0, 110, 110, 450, 950, 420, 50],
+            pst_scale: 100,
+            rook_mobility: (4, 6),
+            horse_mobility: [-50, -25, -8, 0, 6, 10, 14, 16, 18],
+            missing_advisor: (25, 10),
+            missing_elephant: (20, 8),
+            cannon_file: [60, 25, 8],
+            connected_pawns: 15,
+            attack: 6,
+            tempo: 10,
+            material_only: false,
+        }
+    }
+}
+
+impl XiangqiParams {
+    /// Material only, with the seed apps' values (for the plain alpha-beta baseline).
+    #[must_use]
+    pub fn material_only() -> XiangqiParams {
+        XiangqiParams {
+            material_mg: [0, 120, 120, 400, 900, 450, 60],
+            material_eg: [0, 120, 120, 400, 900, 450, 60],
+            material_only: true,
+            tempo: 0,
+            ..XiangqiParams::default()
+        }
+    }
+}
+
+/// Total phase of the start position: rooks count 6, horses and cannons 3.
+const PHASE_MAX: i32 = 2 * (2 * 6 + 4 * 3);
+
+/// Square index seen from `color` (Red's own view: rank 0 is the own back rank).
+#[inline(always)]
+const fn relative(sq: u8, color: Color) -> usize {
+    match color {
+        Color::Red => sq as usize,
+        Color::Black => {
+            let (f, r) = (sq % 9, sq / 9);
+            (f + 9 * (9 - r)) as usize
+        }
+    }
+}
+
+const fn abs(x: i32) -> i32 {
+    if x < 0 { -x } else { x }
+}
+
+/// Piece-square value for Red of `kind` on `(file, rank)`: (middle game, end game).
+const fn pst_value(kind: usize, file: i32, rank: i32) -> (i32, i32) {
+    let center = 4 - abs(file - 4); // 0 at the edge, 4 on the e-file
+    match kind {
+        0 => {
+            // King: stay home; stepping up is risky in the middle game.
+            let up = rank * 12;
+            let side = if file == 4 { 0 } else { 6 };
+            (-up - side, -up / 2)
+        }
+        1 | 2 => {
+            // Guards: central squares protect best.
+            (if file == 4 { 6 } else { 0 }, 0)
+        }
+        3 => {
+            // Horse: central and advanced, not on the edge; strong near the enemy palace.
+            let adv = match rank {
+                0 => -10,
+                1 => -4,
+                2..=4 => 4,
+                5 => 10,
+                6 | 7 => 20,
+                8 => 12,
+                _ => 0,
+            };
+            let edge = if file == 0 || file == 8 { -15 } else { 0 };
+            (center * 4 + adv + edge, center * 3 + adv / 2 + edge)
+        }
+        4 => {
+            // Rook: open central files and the ribs; the enemy's pawn rank.
+            let adv = match rank {
+                0 => -8,
+                1 => 0,
+                2 | 3 | 4 => 4,
+                5 => 6,
+                6 => 14,
+                7 => 10,
+                8 => 10,
+                _ => 4,
+            };
+            let rib = if file == 3 || file == 5 { 6 } else { 0 };
+            (center * 2 + rib + adv, center + adv / 2)
+        }
+        5 => {
+            // Cannon: the central file early on; its home rank and the river are fine.
+            let file_bonus = if file == 4 { 16 } else { center * 2 };
+            let adv = match rank {
+                0 => 0,
+                1 | 2 => 4,
+                3 | 4 => 2,
+                5 | 6 => 0,
+                7 => 6,
+                _ => -4,
+            };
+            (file_bonus + adv, center + adv / 2)
+        }
+        _ => {
+            // Pawn: worth little at home, much more across the river, most near the palace.
+            if rank < 5 {
+                let home = if rank == 4 && (file == 2 || file == 4 || file == 6) {
+                    6
+                } else {
+                    0
+                };
+                (home, home)
+            } else {
+                let c = match center {
+                    4 => 24,
+                    3 => 20,
+                    2 => 12,
+                    1 => 6,
+                    _ => 0,
+                };
+                let adv = match rank {
+                    5 => 10,
+                    6 => 26,
+                    7 => 36,
+                    8 => 30,
+                    _ => -10,
+                };
+                (40 + c + adv, 60 + c + adv)
+            }
+        }
+    }
+}
+
+const fn build_pst() -> [[(i32, i32); 90]; 7] {
+    let mut t = [[(0, 0); 90]; 7];
+    let mut k = 0;
+    while k < 7 {
+        let mut s = 0;
+        while s < 90 {
+            t[k][s] = pst_value(k, (s % 9) as i32, (s / 9) as i32);
+            s += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+/// Piece-square tables from Red's side, `(mg, eg)`, indexed `[kind][square]`.
+static PST: [[(i32, i32); 90]; 7] = build_pst();
+
+/// Per-side sums that the final blend needs.
+#[derive(Default, Clone, Copy)]
+struct Side {
+    mg: i32,
+    eg: i32,
+    rooks: i32,
+    horses: i32,
+    cannons: i32,
+    advisors: i32,
+    elephants: i32,
+    /// Attacking pieces near the enemy palace.
+    attackers: i32,
+}
+
+/// Evaluation of `pos` in centipawns for the side to move.
+#[must_use]
+pub fn evaluate(pos: &Position, p: &XiangqiParams) -> i32 {
+    let mut sides = [Side::default(); 2];
+    let kings = [pos.king_square(Color::Red), pos.king_square(Color::Black)];
+    for color in Color::ALL {
+        let s = &mut sides[color.index()];
+        let enemy_king = kings[color.other().index()];
+        for (sq, kind) in pos.pieces_of(color) {
+            let k = kind as usize;
+            s.mg += p.material_mg[k];
+            s.eg += p.material_eg[k];
+            if p.material_only {
+                continue;
+            }
+            let (m, e) = PST[k][relative(sq.index(), color)];
+            s.mg += m * p.pst_scale / 100;
+            s.eg += e * p.pst_scale / 100;
+            let near_palace = abs(sq.file() as i32 - 4) <= 2
+                && abs(sq.rank() as i32 - enemy_king.rank() as i32) <= 3;
+            match kind {
+                PieceKind::Advisor => s.advisors += 1,
+                PieceKind::Elephant => s.elephants += 1,
+                PieceKind::Rook => {
+                    s.rooks += 1;
+                    let mob = pos.pseudo_mobility(sq) as i32 - 6;
+                    s.mg += mob * p.rook_mobility.0;
+                    s.eg += mob * p.rook_mobility.1;
+                    s.attackers += i32::from(near_palace);
+                }
+                PieceKind::Horse => {
+                    s.horses += 1;
+                    let mob = p.horse_mobility[pos.pseudo_mobility(sq).min(8) as usize];
+                    s.mg += mob;
+                    s.eg += mob;
+                    s.attackers += i32::from(near_palace);
+                }
+                PieceKind::Cannon => {
+                    s.cannons += 1;
+                    if sq.file() == enemy_king.file() {
+                        if let Some(n) = pos.pieces_between(sq, enemy_king) {
+                            if let Some(&b) = p.cannon_file.get(n as usize) {
+                                s.mg += b;
+                                s.eg += b / 2;
+                            }
+                        }
+                    }
+                    s.attackers += i32::from(near_palace);
+                }
+                PieceKind::Pawn => {
+                    let crossed = if color == Color::Red {
+                        sq.rank() >= 5
+                    } else {
+                        sq.rank() <= 4
+                    };
+                    if crossed {
+                        s.attackers += i32::from(near_palace);
+                        if sq.file() < 8 {
+                            if let Some(right) = Square::new(sq.file() + 1, sq.rank()) {
+                                if pos
+                                    .piece_at(right)
+                                    .is_some_and(|q| q.color == color && q.kind == PieceKind::Pawn)
+                                {
+                                    s.mg += p.connected_pawns;
+                                    s.eg += p.connected_pawns;
+                                }
+                            }
+                        }
+                    }
+                }
+                PieceKind::King => {}
+            }
+        }
+    }
+    let [red, black] = sides;
+    let phase = ((red.rooks + black.rooks) * 6
+        + (red.horses + black.horses + red.cannons + black.cannons) * 3)
+        .min(PHASE_MAX);
+    let mut mg = red.mg - black.mg;
+    let eg = red.eg - black.eg;
+    if !p.material_only {
+        mg += safety(&black, &red, p) - safety(&red, &black, p);
+    }
+    let blended = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    let us = pos.side_to_move();
+    let v = if us == Color::Red { blended } else { -blended };
+    v + p.tempo
+}
+
+/// Danger to `me`'s king from `them`: missing guards against their attacking pieces, and
+/// their pieces gathered near my palace.
+fn safety(me: &Side, them: &Side, p: &XiangqiParams) -> i32 {
+    let missing_adv = 2 - me.advisors.min(2);
+    let missing_ele = 2 - me.elephants.min(2);
+    let guards = missing_adv
+        * (p.missing_advisor.0 * them.rooks + p.missing_advisor.1 * them.horses)
+        + missing_ele * (p.missing_elephant.0 * them.cannons + p.missing_elephant.1 * them.rooks);
+    let attack = p.attack * them.attackers * them.attackers;
+    guards + attack
+}

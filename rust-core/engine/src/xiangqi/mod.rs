@@ -1,0 +1,257 @@
+//! Xiangqi for the search: [`XiangqiNode`] (a position with its path, implementing
+//! [`SearchGame`]) and the evaluation in [`eval`].
+//!
+//! ```
+//! use banco_engine::{Limits, Searcher, XiangqiNode};
+//! use banco_xiangqi::{RuleSet, Xiangqi};
+//! use std::sync::atomic::AtomicBool;
+//! // Red mates at once with the rook on the d-file.
+//! let game = Xiangqi::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+//! let mut searcher = Searcher::<XiangqiNode>::new(1);
+//! let result = searcher.search(&game, &RuleSet::default(), &Limits::depth(3), &AtomicBool::new(false), |_| {});
+//! assert_eq!(result.best_move.unwrap().to_string(), "e1d1");
+//! ```
+
+pub mod eval;
+
+use crate::searchable::{Repetition, SearchGame};
+use banco_game::{Color, Game, MoveList};
+use banco_xiangqi::{Move, PieceKind, Position, RuleSet, Undo, Xiangqi, rules::Verdict};
+pub use eval::XiangqiParams;
+
+/// One move on the path from the game's start: what the repetition scan needs.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    hash_before: u64,
+    mv: Move,
+    check: bool,
+    null: bool,
+}
+
+/// A xiangqi position with the moves that led to it (the game's history and then the
+/// search path), the rule set and the evaluation weights.
+#[derive(Clone, Debug)]
+pub struct XiangqiNode {
+    pos: Position,
+    path: Vec<Step>,
+    root_check: bool,
+    rules: RuleSet,
+    params: XiangqiParams,
+}
+
+/// Ordering value of each piece kind for most-valuable-victim / least-valuable-attacker.
+const ORDER_VALUE: [i32; 7] = [1000, 20, 20, 40, 90, 45, 10];
+
+impl XiangqiNode {
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The evaluation weights.
+    #[must_use]
+    pub fn params(&self) -> &XiangqiParams {
+        &self.params
+    }
+
+    fn verdict(&self, span: usize) -> Option<Verdict> {
+        let mut game = Xiangqi::from_position(self.pos.clone());
+        for s in &self.path[self.path.len() - span..] {
+            if !game.position().is_legal(s.mv) {
+                return None;
+            }
+            game.make_unchecked(s.mv);
+        }
+        game.repetition_verdict(&self.rules, 2)
+    }
+}
+
+impl SearchGame for XiangqiNode {
+    type Game = Xiangqi;
+    type Move = Move;
+    type Undo = Undo;
+    type NullUndo = u16;
+    type Params = XiangqiParams;
+    const MOVE_INDEX_SIZE: usize = 90 * 90;
+
+    fn from_game(game: &Xiangqi, rules: &RuleSet, params: &XiangqiParams) -> XiangqiNode {
+        let mut pos = game.start_position().clone();
+        let mut path = Vec::with_capacity(game.moves().len() + 160);
+        for mv in game.moves() {
+            let hash_before = pos.hash();
+            pos.make(mv);
+            path.push(Step {
+                hash_before,
+                mv,
+                check: pos.in_check(),
+                null: false,
+            });
+        }
+        let root_check = pos.in_check();
+        XiangqiNode {
+            pos,
+            path,
+            root_check,
+            rules: *rules,
+            params: params.clone(),
+        }
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.pos.side_to_move()
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.pos.hash()
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.path.last().map_or(self.root_check, |s| s.check)
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        self.pos.generate_legal(out);
+    }
+
+    #[inline]
+    fn legal_captures(&self, out: &mut MoveList<Move>) {
+        self.pos.generate_legal_captures(out);
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: Move) -> bool {
+        self.pos.is_legal(mv)
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) -> Undo {
+        let hash_before = self.pos.hash();
+        let undo = self.pos.make(mv);
+        let check = self.pos.in_check();
+        self.path.push(Step {
+            hash_before,
+            mv,
+            check,
+            null: false,
+        });
+        undo
+    }
+
+    #[inline]
+    fn unmake(&mut self, mv: Move, undo: Undo) {
+        self.path.pop();
+        self.pos.unmake(mv, undo);
+    }
+
+    fn make_null(&mut self) -> u16 {
+        let hash_before = self.pos.hash();
+        let h = self.pos.make_null();
+        self.path.push(Step {
+            hash_before,
+            mv: Move::default(),
+            check: false,
+            null: true,
+        });
+        h
+    }
+
+    fn unmake_null(&mut self, undo: u16) {
+        self.path.pop();
+        self.pos.unmake_null(undo);
+    }
+
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(&self.pos, &self.params)
+    }
+
+    #[inline]
+    fn capture_key(&self, mv: Move) -> Option<i32> {
+        let victim = self.pos.captured_kind(mv)?;
+        let attacker = self
+            .pos
+            .moved_kind(mv)
+            .map_or(0, |k| ORDER_VALUE[k as usize]);
+        Some(ORDER_VALUE[victim as usize] * 16 - attacker / 8)
+    }
+
+    #[inline]
+    fn capture_value(&self, mv: Move) -> i32 {
+        self.pos
+            .captured_kind(mv)
+            .map_or(0, |k| self.params.material_mg[k as usize])
+    }
+
+    #[inline]
+    fn see_ok(&self, mv: Move) -> bool {
+        self.pos.see_sign(mv)
+    }
+
+    #[inline]
+    fn move_index(mv: Move) -> usize {
+        mv.from().index() as usize * 90 + mv.to().index() as usize
+    }
+
+    fn repetition(&mut self) -> Option<Repetition> {
+        let key = self.pos.hash();
+        let len = self.path.len();
+        let reversible = (self.pos.halfmoves() as usize).min(len);
+        let mut d = 2;
+        while d <= reversible {
+            let (a, b) = (&self.path[len - d], &self.path[len - d + 1]);
+            if a.null || b.null {
+                return None;
+            }
+            if a.hash_before == key {
+                let me = self.pos.side_to_move();
+                return Some(match self.verdict(d) {
+                    None | Some(Verdict::Draw) => Repetition::Draw,
+                    Some(v) if v.loser() == Some(me) => Repetition::Loss,
+                    Some(_) => Repetition::Win,
+                });
+            }
+            d += 2;
+        }
+        None
+    }
+
+    #[inline]
+    fn rule_draw(&self) -> bool {
+        self.rules.no_capture_plies > 0 && self.pos.halfmoves() >= self.rules.no_capture_plies
+    }
+
+    #[inline]
+    fn has_big_pieces(&self) -> bool {
+        let c = self.pos.side_to_move();
+        [PieceKind::Rook, PieceKind::Horse, PieceKind::Cannon]
+            .iter()
+            .any(|&k| self.pos.count(c, k) > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perpetual_checker_sees_the_loss() {
+        // Red's rook can only check from f0/e0; repeating the check cycle loses for Red.
+        let mut game = Xiangqi::from_fen("9/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1").unwrap();
+        for mv in "f0e0 e8f8 e0f0 f8e8".split(' ') {
+            game.play(mv.parse().unwrap()).unwrap();
+        }
+        let mut node = XiangqiNode::from_game(&game, &RuleSet::asian(), &XiangqiParams::default());
+        // The start position has come back once: Black (to move after Red's checks)...
+        assert_eq!(node.side_to_move(), Color::Red);
+        assert_eq!(node.repetition(), Some(Repetition::Loss));
+        let mv: Move = "f0e0".parse().unwrap();
+        let u = node.make(mv);
+        assert_eq!(node.repetition(), Some(Repetition::Win));
+        node.unmake(mv, u);
+    }
+}
