@@ -1,7 +1,8 @@
-//! Rules tools: `perft`, `judge`, `bench perft`.
+//! Rules tools: `perft`, `move`, `judge`, `bench perft`.
 
 use crate::CliError;
 use banco_game::Game;
+use banco_xiangqi::notation::{Chinese, MoveTextError, Wxf, parse_any};
 use banco_xiangqi::{Iccs, Position, RuleSet, Xiangqi, fen, perft as xperft};
 use clap::Args;
 use std::time::Instant;
@@ -44,6 +45,32 @@ pub(crate) fn perft(args: &PerftArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// `banco move`.
+#[derive(Args, Debug)]
+pub(crate) struct MoveArgs {
+    /// Position (FEN); the start position when absent.
+    #[arg(long)]
+    fen: Option<String>,
+    /// The move in coordinates (h2e2), WXF (C2.5 or C2=5) or Chinese (炮二平五).
+    #[arg(value_name = "MOVE")]
+    text: String,
+}
+
+pub(crate) fn move_cmd(args: &MoveArgs) -> Result<(), CliError> {
+    let pos = position_arg(args.fen.as_deref())?;
+    let mv = parse_any(&pos, &args.text).map_err(|e| match e {
+        MoveTextError::Unreadable(_) => CliError::input(format!("unparsable move: {e}")),
+        MoveTextError::Illegal(_) => CliError::input(format!("illegal move: {e}")),
+    })?;
+    println!(
+        "iccs {} wxf {} chinese {}",
+        Iccs(mv),
+        Wxf::from_move(&pos, mv),
+        Chinese::from_move(&pos, mv)
+    );
+    Ok(())
+}
+
 /// `banco judge`.
 #[derive(Args, Debug)]
 pub(crate) struct JudgeArgs {
@@ -59,7 +86,10 @@ pub(crate) struct JudgeArgs {
 
 pub(crate) fn judge(args: &JudgeArgs) -> Result<(), CliError> {
     let rules = RuleSet::from_name(&args.rules).ok_or_else(|| {
-        CliError::input(format!("unknown rule set `{}`: use asian or casual", args.rules))
+        CliError::input(format!(
+            "unknown rule set `{}`: use asian or casual",
+            args.rules
+        ))
     })?;
     let mut game = Xiangqi::from_position(position_arg(args.fen.as_deref())?);
     for (i, text) in args.moves.iter().enumerate() {
@@ -69,11 +99,14 @@ pub(crate) fn judge(args: &JudgeArgs) -> Result<(), CliError> {
                 "move {index} `{text}` comes after the end of the game ({outcome})"
             )));
         }
-        let iccs: Iccs = text.parse().map_err(|e| CliError::input(format!("move {index}: {e}")))?;
+        let iccs: Iccs = text
+            .parse()
+            .map_err(|e| CliError::input(format!("move {index}: {e}")))?;
         let mv = iccs
             .to_move(game.position())
             .map_err(|e| CliError::input(format!("move {index}: {e}")))?;
-        game.play(mv).map_err(|e| CliError::input(format!("move {index}: {e}")))?;
+        game.play(mv)
+            .map_err(|e| CliError::input(format!("move {index}: {e}")))?;
     }
     match game.outcome(&rules) {
         Some(o) => println!("result {} {}", o.score_text(), o.reason_text()),
@@ -103,7 +136,11 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
             println!("nodes {nodes} time {secs:.3} nps {nps}");
             Ok(())
         }
-        Some(other) => Err(CliError::input(format!("unknown benchmark `{other}`: use perft"))),
-        None => Err(CliError::input("say what to benchmark: `banco bench perft`")),
+        Some(other) => Err(CliError::input(format!(
+            "unknown benchmark `{other}`: use perft"
+        ))),
+        None => Err(CliError::input(
+            "say what to benchmark: `banco bench perft`",
+        )),
     }
 }

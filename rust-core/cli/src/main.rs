@@ -20,6 +20,8 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal-move tree (move generator test).
     Perft(cmd_rules::PerftArgs),
+    /// Show a move (coordinates, WXF or Chinese) in all three notations.
+    Move(cmd_rules::MoveArgs),
     /// Judge a sequence of moves under a rule set; last line `result R REASON`.
     Judge(cmd_rules::JudgeArgs),
     /// Benchmarks: `banco bench perft` runs perft 5 from the start position.
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => cmd_rules::perft(&args),
+        Command::Move(args) => cmd_rules::move_cmd(&args),
         Command::Judge(args) => cmd_rules::judge(&args),
         Command::Bench(args) => cmd_rules::bench(&args),
     };

@@ -22,11 +22,13 @@
 //! assert!("h2".parse::<Iccs>().is_err()); // malformed
 //! ```
 
+mod any;
 pub mod chinese;
 mod iccs;
 mod relative;
 pub mod wxf;
 
+pub use any::{MoveTextError, parse_any};
 pub use chinese::{Chinese, ParseChineseError};
 pub use iccs::{Iccs, ParseIccsError};
 pub use relative::{Direction, Origin, Place};

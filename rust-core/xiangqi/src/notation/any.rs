@@ -1,0 +1,46 @@
+//! Reading a move written in any supported notation.
+//!
+//! ```
+//! use banco_xiangqi::{notation::{parse_any, MoveTextError}, Position};
+//! let pos = Position::startpos();
+//! let a = parse_any(&pos, "h2e2").unwrap();
+//! assert_eq!(parse_any(&pos, "C2.5").unwrap(), a);
+//! assert_eq!(parse_any(&pos, "C2=5").unwrap(), a);
+//! assert_eq!(parse_any(&pos, "炮二平五").unwrap(), a);
+//! assert!(matches!(parse_any(&pos, "hello"), Err(MoveTextError::Unreadable(_))));
+//! assert!(matches!(parse_any(&pos, "h2h8"), Err(MoveTextError::Illegal(_))));
+//! ```
+
+use super::{Chinese, Iccs, IllegalMove, Wxf};
+use crate::moves::Move;
+use crate::position::Position;
+
+/// Why a typed move could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextError {
+    /// The text is not a move in any notation Banco reads.
+    #[error(
+        "`{0}` is not a move: write coordinates (h2e2), WXF (C2.5, H8+7) or Chinese (炮二平五)"
+    )]
+    Unreadable(String),
+    /// The text is a well-formed move that is not legal in this position.
+    #[error("{0}")]
+    Illegal(#[from] IllegalMove),
+}
+
+/// Reads `text` as coordinates, WXF or Chinese notation and resolves it against `pos`.
+/// Syntax is tried first in that order; the first notation that reads the text decides
+/// legality.
+pub fn parse_any(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
+    let text = text.trim();
+    if let Ok(iccs) = text.parse::<Iccs>() {
+        return Ok(iccs.to_move(pos)?);
+    }
+    if let Ok(wxf) = text.parse::<Wxf>() {
+        return Ok(wxf.to_move(pos)?);
+    }
+    if let Ok(chinese) = text.parse::<Chinese>() {
+        return Ok(chinese.to_move(pos)?);
+    }
+    Err(MoveTextError::Unreadable(text.to_owned()))
+}
