@@ -1,0 +1,235 @@
+//! The high-level helpers the command line and the apps call: [`host`] a match (listen, and
+//! advertise on the LAN), [`join`] one by address, [`browse`] for hosts, [`join_named`] a host
+//! by its display name.
+//!
+//! ```
+//! use banco_net::{Link, host, join};
+//! use std::time::Duration;
+//!
+//! // Host on a free loopback port without mDNS, join it, exchange a frame.
+//! let host = host("127.0.0.1:0".parse().unwrap(), None)?;
+//! let guest = join(&host.local_addr().to_string(), Duration::from_secs(2))?;
+//! let link = host.accept(Some(Duration::from_secs(2)))?.expect("the guest");
+//! guest.send(b"hello")?;
+//! assert_eq!(link.recv(Some(Duration::from_secs(2)))?, Some(b"hello".to_vec()));
+//! # Ok::<(), banco_net::NetError>(())
+//! ```
+
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::time::{Duration, Instant};
+
+use crate::discovery::{
+    Advertisement, Discovery, DiscoveryConfig, PeerBrowser, PeerEvent, PeerInfo,
+};
+use crate::error::{DiscoveryError, LinkError, NetError};
+use crate::tcp::{TcpLink, TcpListenerLink};
+
+/// The default TCP port of `banco host`.
+pub const DEFAULT_PORT: u16 = 7368;
+
+/// What to advertise while hosting, and on which interfaces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Advertise {
+    /// The advertisement.
+    pub ad: Advertisement,
+    /// Where the mDNS daemon works.
+    pub config: DiscoveryConfig,
+}
+
+/// A hosted match: a TCP listener, advertised on the LAN if asked. Dropping it withdraws the
+/// advertisement and stops listening.
+#[derive(Debug)]
+pub struct Host {
+    // Declared first so it is dropped (advertisement withdrawn) before the listener closes.
+    discovery: Option<Discovery>,
+    listener: TcpListenerLink,
+    service: Option<String>,
+}
+
+/// Listens on `listen` (port 0 picks one) and, with `advertise`, publishes the host with mDNS.
+pub fn host(listen: SocketAddr, advertise: Option<Advertise>) -> Result<Host, NetError> {
+    let listener = TcpListenerLink::bind(listen)?;
+    let (discovery, service) = match advertise {
+        None => (None, None),
+        Some(Advertise { ad, config }) => {
+            let discovery = Discovery::start(&config)?;
+            let service = discovery.advertise(&ad, listener.local_addr().port())?;
+            (Some(discovery), Some(service))
+        }
+    };
+    Ok(Host {
+        discovery,
+        listener,
+        service,
+    })
+}
+
+impl Host {
+    /// The listening address (with the real port).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener.local_addr()
+    }
+
+    /// The mDNS service name, when advertised.
+    pub fn service_name(&self) -> Option<&str> {
+        self.service.as_deref()
+    }
+
+    /// Waits for a guest: `Ok(None)` when `timeout` passes first.
+    pub fn accept(&self, timeout: Option<Duration>) -> Result<Option<TcpLink>, LinkError> {
+        self.listener.accept(timeout)
+    }
+
+    /// The listener, for handing to a driver as its source of reconnections.
+    pub fn listener(&self) -> &TcpListenerLink {
+        &self.listener
+    }
+
+    /// Withdraws the advertisement (waiting for the goodbye to go out) and stops listening.
+    pub fn shutdown(mut self) -> Result<(), NetError> {
+        if let Some(d) = self.discovery.take() {
+            d.shutdown()?;
+        }
+        Ok(())
+    }
+}
+
+/// Connects to `addr` given as `host:port`, `ip:port` or `[ipv6%scope]:port`.
+pub fn join(addr: &str, timeout: Duration) -> Result<TcpLink, NetError> {
+    let addrs: Vec<SocketAddr> = match addr.parse::<SocketAddr>() {
+        Ok(a) => vec![a],
+        Err(_) => addr
+            .to_socket_addrs()
+            .map_err(|_| NetError::BadAddress(addr.to_owned()))?
+            .collect(),
+    };
+    if addrs.is_empty() {
+        return Err(NetError::BadAddress(addr.to_owned()));
+    }
+    Ok(TcpLink::connect_any(&addrs, timeout)?)
+}
+
+/// Connects to a discovered peer, trying its addresses best first.
+pub fn join_peer(peer: &PeerInfo, timeout: Duration) -> Result<TcpLink, LinkError> {
+    TcpLink::connect_any(&peer.addresses, timeout)
+}
+
+/// A running browse with the daemon it owns.
+#[derive(Debug)]
+pub struct Browser {
+    // The browser must go before the daemon.
+    peers: PeerBrowser,
+    discovery: Discovery,
+}
+
+/// Starts an mDNS daemon and browses for hosts.
+pub fn browse(config: &DiscoveryConfig) -> Result<Browser, NetError> {
+    let discovery = Discovery::start(config)?;
+    let peers = discovery.browse()?;
+    Ok(Browser { peers, discovery })
+}
+
+impl Browser {
+    /// Waits for the next event; `None` when `timeout` passed.
+    pub fn recv(&self, timeout: Option<Duration>) -> Option<PeerEvent> {
+        self.peers.recv(timeout)
+    }
+
+    /// Waits until a peer satisfying `accept` is found (or updated into one), for at most
+    /// `timeout`. Daemon errors are skipped (they are not fatal to a browse).
+    pub fn wait_for(
+        &self,
+        timeout: Duration,
+        mut accept: impl FnMut(&PeerInfo) -> bool,
+    ) -> Result<PeerInfo, NetError> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(DiscoveryError::NotFound.into());
+            }
+            match self.recv(Some(left)) {
+                Some(PeerEvent::PeerFound(p) | PeerEvent::PeerUpdated(p)) if accept(&p) => {
+                    return Ok(p);
+                }
+                Some(_) => {}
+                None => return Err(DiscoveryError::NotFound.into()),
+            }
+        }
+    }
+
+    /// Stops browsing and shuts the daemon down.
+    pub fn shutdown(self) -> Result<(), NetError> {
+        let Browser { peers, discovery } = self;
+        drop(peers);
+        discovery.shutdown()?;
+        Ok(())
+    }
+}
+
+/// Browses until a host whose display name is `name` (ignoring case) appears, then connects.
+pub fn join_named(
+    name: &str,
+    config: &DiscoveryConfig,
+    timeout: Duration,
+) -> Result<(TcpLink, PeerInfo), NetError> {
+    let deadline = Instant::now() + timeout;
+    let browser = browse(config)?;
+    let peer = browser.wait_for(timeout, |p| p.name.eq_ignore_ascii_case(name))?;
+    let left = deadline
+        .saturating_duration_since(Instant::now())
+        .max(Duration::from_secs(1));
+    let link = join_peer(&peer, left)?;
+    let _ = browser.shutdown();
+    Ok((link, peer))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link::Link;
+
+    #[test]
+    fn host_without_mdns_and_join_by_name_of_address() {
+        let h = host("127.0.0.1:0".parse().unwrap(), None).unwrap();
+        assert!(h.service_name().is_none());
+        let port = h.local_addr().port();
+        let guest = join(&format!("localhost:{port}"), Duration::from_secs(2)).unwrap();
+        let link = h.accept(Some(Duration::from_secs(2))).unwrap().unwrap();
+        link.send(b"hi").unwrap();
+        assert_eq!(
+            guest.recv(Some(Duration::from_secs(2))).unwrap(),
+            Some(b"hi".to_vec())
+        );
+        h.shutdown().unwrap();
+    }
+
+    #[test]
+    fn bad_addresses() {
+        assert!(matches!(
+            join("no port here", Duration::from_millis(100)),
+            Err(NetError::BadAddress(_))
+        ));
+    }
+
+    #[test]
+    fn join_peer_uses_the_addresses_in_order() {
+        let h = host("127.0.0.1:0".parse().unwrap(), None).unwrap();
+        let dead = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap();
+        let peer = PeerInfo {
+            id: "x._banco._tcp.local.".into(),
+            name: "x".into(),
+            games: vec![],
+            protocol_version: Some(1),
+            fingerprint: String::new(),
+            host: "h.local.".into(),
+            port: h.local_addr().port(),
+            addresses: vec![dead, h.local_addr()],
+        };
+        let link = join_peer(&peer, Duration::from_secs(1)).unwrap();
+        assert_eq!(link.peer_addr(), h.local_addr());
+    }
+}

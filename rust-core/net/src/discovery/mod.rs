@@ -1,0 +1,466 @@
+//! LAN discovery with mDNS / DNS-SD (`mdns-sd`): advertise `_banco._tcp.local.` with a TXT
+//! record (display name, games offered, protocol version, short key fingerprint) and browse
+//! for peers, reported as [`PeerEvent`]s.
+//!
+//! ```no_run
+//! use banco_net::discovery::{Advertisement, Discovery, DiscoveryConfig, PeerEvent};
+//! use banco_game::GameKind;
+//! use std::time::Duration;
+//!
+//! let discovery = Discovery::start(&DiscoveryConfig::default())?;
+//! let ad = Advertisement::new("Alice", vec![GameKind::Xiangqi], 1, "a1b2c3");
+//! discovery.advertise(&ad, 4000)?;
+//! let browser = discovery.browse()?;
+//! while let Some(event) = browser.recv(Some(Duration::from_secs(3))) {
+//!     if let PeerEvent::PeerFound(peer) = event {
+//!         println!("{} at {:?}", peer.name, peer.addresses);
+//!     }
+//! }
+//! discovery.shutdown()?;
+//! # Ok::<(), banco_net::DiscoveryError>(())
+//! ```
+//!
+//! Tests never start the daemon in the machine's own network namespace: the parsing and
+//! bookkeeping live in [`peer`] and are unit-tested; the daemon itself is exercised by
+//! `tests/net/mdns-netns.sh` inside network namespaces it creates.
+
+pub mod peer;
+
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+use banco_game::GameKind;
+use mdns_sd::{
+    DaemonEvent, DaemonStatus, IfKind, ScopedIp, ServiceDaemon, ServiceEvent, ServiceInfo,
+};
+
+pub use peer::{PeerEvent, PeerInfo};
+use peer::{PeerTracker, TXT_FINGERPRINT, TXT_GAMES, TXT_NAME, TXT_VERSION};
+
+use crate::error::DiscoveryError;
+
+/// The DNS-SD service type of Banco.
+pub const SERVICE_TYPE: &str = "_banco._tcp.local.";
+/// Longest display name put in an advertisement, in bytes (longer names are cut at a
+/// character boundary; an instance name may not exceed 63 bytes).
+pub const MAX_NAME_BYTES: usize = 40;
+/// How long [`Discovery::shutdown`] waits for the daemon.
+const SHUTDOWN_WAIT: Duration = Duration::from_secs(3);
+
+/// Where the daemon works.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiscoveryConfig {
+    /// Network interfaces to use, by name (`wlan0`); empty means every interface.
+    pub interfaces: Vec<String>,
+    /// UDP port of mDNS: 5353 except in experiments.
+    pub mdns_port: u16,
+}
+
+impl Default for DiscoveryConfig {
+    fn default() -> Self {
+        DiscoveryConfig {
+            interfaces: Vec::new(),
+            mdns_port: mdns_sd::MDNS_PORT,
+        }
+    }
+}
+
+impl DiscoveryConfig {
+    /// Every interface, standard port, restricted to `interfaces` if not empty.
+    pub fn on_interfaces<S: Into<String>>(
+        interfaces: impl IntoIterator<Item = S>,
+    ) -> DiscoveryConfig {
+        DiscoveryConfig {
+            interfaces: interfaces.into_iter().map(Into::into).collect(),
+            ..Self::default()
+        }
+    }
+}
+
+/// What a host advertises about itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Advertisement {
+    /// Display name (cut to [`MAX_NAME_BYTES`]).
+    pub name: String,
+    /// Games offered.
+    pub games: Vec<GameKind>,
+    /// Protocol version spoken.
+    pub protocol_version: u16,
+    /// Short fingerprint of the static key, lower-case hex (a few bytes), or empty.
+    pub fingerprint: String,
+}
+
+impl Advertisement {
+    /// An advertisement.
+    pub fn new(
+        name: &str,
+        games: Vec<GameKind>,
+        protocol_version: u16,
+        fingerprint: &str,
+    ) -> Advertisement {
+        Advertisement {
+            name: name.to_owned(),
+            games,
+            protocol_version,
+            fingerprint: fingerprint.to_owned(),
+        }
+    }
+
+    /// The display name cut to [`MAX_NAME_BYTES`] at a character boundary, with control
+    /// characters removed.
+    pub fn display_name(&self) -> String {
+        let mut out = String::new();
+        for c in self.name.chars().filter(|c| !c.is_control()) {
+            if out.len() + c.len_utf8() > MAX_NAME_BYTES {
+                break;
+            }
+            out.push(c);
+        }
+        if out.trim().is_empty() {
+            String::from("banco")
+        } else {
+            out
+        }
+    }
+
+    /// The fingerprint keeping only hex digits, at most 16 of them.
+    fn clean_fingerprint(&self) -> String {
+        self.fingerprint
+            .chars()
+            .filter(char::is_ascii_hexdigit)
+            .take(16)
+            .collect::<String>()
+            .to_ascii_lowercase()
+    }
+
+    /// The DNS-SD instance name: the display name, plus the fingerprint when there is one so
+    /// that two players with the same name stay apart.
+    pub fn instance_name(&self) -> String {
+        let fp = self.clean_fingerprint();
+        if fp.is_empty() {
+            self.display_name()
+        } else {
+            format!("{}-{fp}", self.display_name())
+        }
+    }
+
+    /// The mDNS host name: `banco-<fingerprint>.local.`, or a hash of the instance name.
+    pub fn host_name(&self) -> String {
+        let fp = self.clean_fingerprint();
+        let tag = if fp.is_empty() {
+            // FNV-1a: stable across runs and platforms.
+            let h = self
+                .instance_name()
+                .bytes()
+                .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+                });
+            format!("{:012x}", h >> 16)
+        } else {
+            fp
+        };
+        format!("banco-{tag}.local.")
+    }
+
+    /// The TXT record, as key/value pairs.
+    pub fn txt(&self) -> Vec<(&'static str, String)> {
+        let games: Vec<&str> = self.games.iter().map(|g| g.name()).collect();
+        vec![
+            (TXT_NAME, self.display_name()),
+            (TXT_GAMES, games.join(",")),
+            (TXT_VERSION, self.protocol_version.to_string()),
+            (TXT_FINGERPRINT, self.clean_fingerprint()),
+        ]
+    }
+
+    /// The `mdns-sd` service record for a host listening on `port`, addresses filled in by the
+    /// daemon, restricted to `interfaces` if any.
+    fn service_info(
+        &self,
+        port: u16,
+        interfaces: &[String],
+    ) -> Result<ServiceInfo, DiscoveryError> {
+        let txt = self.txt();
+        let mut info = ServiceInfo::new(
+            SERVICE_TYPE,
+            &self.instance_name(),
+            &self.host_name(),
+            "",
+            port,
+            &txt[..],
+        )
+        .map_err(|e| DiscoveryError::InvalidAdvertisement(e.to_string()))?
+        .enable_addr_auto();
+        if !interfaces.is_empty() {
+            info.set_interfaces(interfaces.iter().map(|i| IfKind::Name(i.clone())).collect());
+        }
+        Ok(info)
+    }
+}
+
+type Subscribers = Arc<Mutex<Vec<Sender<PeerEvent>>>>;
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A running mDNS daemon: advertise, browse, shut down. Dropping it shuts the daemon down
+/// without waiting; [`Discovery::shutdown`] waits for it and reports failures.
+pub struct Discovery {
+    daemon: ServiceDaemon,
+    interfaces: Vec<String>,
+    registered: Mutex<Vec<String>>,
+    subscribers: Subscribers,
+    monitor: Option<JoinHandle<()>>,
+    down: bool,
+}
+
+impl std::fmt::Debug for Discovery {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Discovery")
+            .field("interfaces", &self.interfaces)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Discovery {
+    /// Starts the daemon (a thread of `mdns-sd`) on the configured interfaces.
+    pub fn start(config: &DiscoveryConfig) -> Result<Discovery, DiscoveryError> {
+        let daemon = ServiceDaemon::new_with_port(config.mdns_port)?;
+        if !config.interfaces.is_empty() {
+            daemon.disable_interface(IfKind::All)?;
+            let names: Vec<IfKind> = config
+                .interfaces
+                .iter()
+                .map(|i| IfKind::Name(i.clone()))
+                .collect();
+            daemon.enable_interface(names)?;
+        }
+        let subscribers: Subscribers = Arc::default();
+        let events = daemon.monitor()?;
+        let monitor = {
+            let subscribers = Arc::clone(&subscribers);
+            thread::Builder::new()
+                .name("banco-mdns-monitor".into())
+                .spawn(move || {
+                    // Ends when the daemon shuts down and drops its sender.
+                    while let Ok(event) = events.recv() {
+                        if let DaemonEvent::Error(e) = event {
+                            lock(&subscribers)
+                                .retain(|s| s.send(PeerEvent::DaemonError(e.to_string())).is_ok());
+                        }
+                    }
+                })
+                .map_err(|e| DiscoveryError::Daemon(mdns_sd::Error::Msg(e.to_string())))?
+        };
+        Ok(Discovery {
+            daemon,
+            interfaces: config.interfaces.clone(),
+            registered: Mutex::new(Vec::new()),
+            subscribers,
+            monitor: Some(monitor),
+            down: false,
+        })
+    }
+
+    /// Publishes `ad` for a host listening on TCP `port`. Returns the service's full name
+    /// (for [`Discovery::withdraw`]). The daemon probes the name first; if another host holds
+    /// it, the daemon picks `name (2)` on its own.
+    pub fn advertise(&self, ad: &Advertisement, port: u16) -> Result<String, DiscoveryError> {
+        let info = ad.service_info(port, &self.interfaces)?;
+        let fullname = info.get_fullname().to_owned();
+        self.daemon.register(info)?;
+        lock(&self.registered).push(fullname.clone());
+        Ok(fullname)
+    }
+
+    /// Withdraws an advertisement (sends the goodbye packets).
+    pub fn withdraw(&self, fullname: &str) -> Result<(), DiscoveryError> {
+        lock(&self.registered).retain(|n| n != fullname);
+        let status = self.daemon.unregister(fullname)?;
+        // The status only tells whether the name was registered; waiting lets the goodbye go.
+        let _ = status.recv_timeout(Duration::from_secs(1));
+        Ok(())
+    }
+
+    /// Starts browsing for Banco hosts. One browser per daemon: a second one would share
+    /// (and, when dropped, stop) the first one's query.
+    pub fn browse(&self) -> Result<PeerBrowser, DiscoveryError> {
+        let (tx, rx) = mpsc::channel();
+        lock(&self.subscribers).push(tx.clone());
+        let events = self.daemon.browse(SERVICE_TYPE)?;
+        let thread = thread::Builder::new()
+            .name("banco-mdns-browse".into())
+            .spawn(move || {
+                let mut tracker = PeerTracker::default();
+                // Ends when the browse is stopped or the daemon shuts down.
+                while let Ok(event) = events.recv() {
+                    let out = match event {
+                        ServiceEvent::ServiceResolved(r) => {
+                            let ips = r.get_addresses().iter().map(scoped);
+                            let peer = PeerInfo::from_parts(
+                                r.get_fullname(),
+                                r.get_hostname(),
+                                r.get_port(),
+                                ips,
+                                |k| r.get_property_val_str(k),
+                            );
+                            tracker.resolved(peer)
+                        }
+                        ServiceEvent::ServiceRemoved(_, fullname) => tracker.removed(&fullname),
+                        ServiceEvent::SearchStopped(_) => break,
+                        _ => None,
+                    };
+                    if let Some(out) = out {
+                        if tx.send(out).is_err() {
+                            break;
+                        }
+                    }
+                }
+            })
+            .map_err(|e| DiscoveryError::Daemon(mdns_sd::Error::Msg(e.to_string())))?;
+        Ok(PeerBrowser {
+            events: rx,
+            daemon: self.daemon.clone(),
+            thread: Some(thread),
+        })
+    }
+
+    /// Withdraws every advertisement, stops the daemon and waits for it.
+    pub fn shutdown(mut self) -> Result<(), DiscoveryError> {
+        self.stop(SHUTDOWN_WAIT)
+    }
+
+    fn stop(&mut self, wait: Duration) -> Result<(), DiscoveryError> {
+        if self.down {
+            return Ok(());
+        }
+        self.down = true;
+        let names = std::mem::take(&mut *lock(&self.registered));
+        for name in names {
+            if let Ok(status) = self.daemon.unregister(&name) {
+                let _ = status.recv_timeout(wait.min(Duration::from_secs(1)));
+            }
+        }
+        let result = match self.daemon.shutdown() {
+            Ok(status) => match status.recv_timeout(wait) {
+                Ok(DaemonStatus::Shutdown) | Err(mdns_sd::RecvTimeoutError::Disconnected) => Ok(()),
+                Ok(_) | Err(mdns_sd::RecvTimeoutError::Timeout) => {
+                    Err(DiscoveryError::ShutdownTimeout)
+                }
+            },
+            Err(mdns_sd::Error::DaemonShutdown) => Ok(()),
+            Err(e) => Err(e.into()),
+        };
+        if result.is_ok() {
+            if let Some(monitor) = self.monitor.take() {
+                let _ = monitor.join();
+            }
+        }
+        result
+    }
+}
+
+impl Drop for Discovery {
+    fn drop(&mut self) {
+        let _ = self.stop(Duration::ZERO);
+    }
+}
+
+fn scoped(ip: &ScopedIp) -> (std::net::IpAddr, u32) {
+    let scope = match ip {
+        ScopedIp::V6(v6) => v6.scope_id().index,
+        _ => 0,
+    };
+    (ip.to_ip_addr(), scope)
+}
+
+/// The stream of [`PeerEvent`]s of one browse. Dropping it stops the browse.
+pub struct PeerBrowser {
+    events: Receiver<PeerEvent>,
+    daemon: ServiceDaemon,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl std::fmt::Debug for PeerBrowser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PeerBrowser").finish_non_exhaustive()
+    }
+}
+
+impl PeerBrowser {
+    /// Waits for the next event; `None` when `timeout` passed or discovery stopped.
+    pub fn recv(&self, timeout: Option<Duration>) -> Option<PeerEvent> {
+        match timeout {
+            None => self.events.recv().ok(),
+            Some(t) => self.events.recv_timeout(t).ok(),
+        }
+    }
+
+    /// The underlying channel, for callers that select over several.
+    pub fn events(&self) -> &Receiver<PeerEvent> {
+        &self.events
+    }
+}
+
+impl Drop for PeerBrowser {
+    fn drop(&mut self) {
+        if self.daemon.stop_browse(SERVICE_TYPE).is_ok() {
+            if let Some(thread) = self.thread.take() {
+                let _ = thread.join();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn advertisement_names_and_txt() {
+        let ad = Advertisement::new(
+            "Alice",
+            vec![GameKind::Xiangqi, GameKind::Jieqi],
+            1,
+            "A1:B2:C3",
+        );
+        assert_eq!(ad.instance_name(), "Alice-a1b2c3");
+        assert_eq!(ad.host_name(), "banco-a1b2c3.local.");
+        let txt = ad.txt();
+        assert_eq!(txt[0], ("name", "Alice".to_owned()));
+        assert_eq!(txt[1], ("games", "xiangqi,jieqi".to_owned()));
+        assert_eq!(txt[2], ("v", "1".to_owned()));
+        assert_eq!(txt[3], ("fp", "a1b2c3".to_owned()));
+        let info = ad.service_info(4000, &[]).unwrap();
+        assert_eq!(info.get_fullname(), "Alice-a1b2c3._banco._tcp.local.");
+        assert_eq!(info.get_property_val_str("games"), Some("xiangqi,jieqi"));
+    }
+
+    #[test]
+    fn long_and_odd_names_are_tamed() {
+        let ad = Advertisement::new(&"Tướng".repeat(20), vec![], 1, "");
+        let name = ad.display_name();
+        assert!(name.len() <= MAX_NAME_BYTES && name.starts_with("Tướng"));
+        assert!(ad.host_name().starts_with("banco-") && ad.host_name().ends_with(".local."));
+        assert_eq!(
+            Advertisement::new("\n\t", vec![], 1, "").display_name(),
+            "banco"
+        );
+        // Stable across runs.
+        assert_eq!(
+            ad.host_name(),
+            Advertisement::new(&"Tướng".repeat(20), vec![], 1, "").host_name()
+        );
+        assert!(ad.service_info(1, &["eth0".to_owned()]).is_ok());
+    }
+
+    #[test]
+    fn config_on_interfaces() {
+        let c = DiscoveryConfig::on_interfaces(["veth0"]);
+        assert_eq!(c.interfaces, vec!["veth0".to_owned()]);
+        assert_eq!(c.mdns_port, 5353);
+    }
+}

@@ -1,0 +1,461 @@
+//! TCP links: varint-length-delimited frames over a `TCP_NODELAY` stream, connect with a
+//! timeout, and a listener whose `accept` takes a timeout.
+//!
+//! ```
+//! use banco_net::{Link, tcp::{TcpListenerLink, TcpLink}};
+//! use std::time::Duration;
+//!
+//! let listener = TcpListenerLink::bind("127.0.0.1:0".parse().unwrap())?;
+//! let client = TcpLink::connect(listener.local_addr(), Duration::from_secs(2))?;
+//! let server = listener.accept(Some(Duration::from_secs(2)))?.expect("a connection");
+//! client.send(b"move")?;
+//! assert_eq!(server.recv(Some(Duration::from_secs(2)))?, Some(b"move".to_vec()));
+//! # Ok::<(), banco_net::LinkError>(())
+//! ```
+
+use std::io::{self, Read, Write};
+use std::net::{Ipv4Addr, Ipv6Addr, Shutdown, SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use crate::error::LinkError;
+use crate::frame::{FrameDecoder, encode_frame};
+use crate::link::{Link, MAX_FRAME_SIZE};
+
+/// How long a `send` may block on a peer that stopped reading before the link is given up.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
+/// Connections accepted but not yet taken by [`TcpListenerLink::accept`]; more are refused.
+const ACCEPT_BACKLOG: usize = 8;
+/// Size of the read buffer of a link.
+const READ_CHUNK: usize = 4096;
+
+struct Reader {
+    stream: TcpStream,
+    decoder: FrameDecoder,
+    buf: Box<[u8]>,
+    start: usize,
+    end: usize,
+    /// The read timeout currently set on the socket, to skip redundant syscalls.
+    timeout: Option<Duration>,
+}
+
+/// A TCP connection carrying length-delimited frames. See the [module docs](self).
+pub struct TcpLink {
+    reader: Mutex<Reader>,
+    writer: Mutex<TcpStream>,
+    /// A handle used only to shut the socket down (never locked, so `close` cannot block).
+    control: TcpStream,
+    closed: AtomicBool,
+    peer: SocketAddr,
+    max_frame: usize,
+}
+
+impl std::fmt::Debug for TcpLink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TcpLink")
+            .field("peer", &self.peer)
+            .finish_non_exhaustive()
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl TcpLink {
+    /// Connects to `addr`, giving up after `timeout`.
+    pub fn connect(addr: SocketAddr, timeout: Duration) -> Result<TcpLink, LinkError> {
+        let stream = TcpStream::connect_timeout(&addr, timeout).map_err(LinkError::from_io)?;
+        TcpLink::from_stream(stream)
+    }
+
+    /// Tries each address in turn (as DNS or discovery listed them) until one connects; each
+    /// attempt gets `timeout`. Returns the last error if none does.
+    pub fn connect_any(addrs: &[SocketAddr], timeout: Duration) -> Result<TcpLink, LinkError> {
+        let mut last = LinkError::Timeout;
+        for addr in addrs {
+            match TcpLink::connect(*addr, timeout) {
+                Ok(link) => return Ok(link),
+                Err(e) => last = e,
+            }
+        }
+        Err(last)
+    }
+
+    /// Resolves `addr` (`host:port`) and connects to the first address that answers.
+    pub fn connect_to(addr: impl ToSocketAddrs, timeout: Duration) -> Result<TcpLink, LinkError> {
+        let addrs: Vec<SocketAddr> = addr
+            .to_socket_addrs()
+            .map_err(LinkError::from_io)?
+            .collect();
+        TcpLink::connect_any(&addrs, timeout)
+    }
+
+    /// Wraps a connected stream: sets `TCP_NODELAY` and a write timeout.
+    pub fn from_stream(stream: TcpStream) -> Result<TcpLink, LinkError> {
+        TcpLink::from_stream_with_limit(stream, MAX_FRAME_SIZE)
+    }
+
+    /// Like [`TcpLink::from_stream`] with a chosen frame limit.
+    pub fn from_stream_with_limit(
+        stream: TcpStream,
+        max_frame: usize,
+    ) -> Result<TcpLink, LinkError> {
+        stream.set_nodelay(true)?;
+        stream.set_write_timeout(Some(WRITE_TIMEOUT))?;
+        let peer = stream.peer_addr()?;
+        let reader = Reader {
+            stream: stream.try_clone()?,
+            decoder: FrameDecoder::new(max_frame),
+            buf: vec![0; READ_CHUNK].into_boxed_slice(),
+            start: 0,
+            end: 0,
+            timeout: None,
+        };
+        let control = stream.try_clone()?;
+        Ok(TcpLink {
+            reader: Mutex::new(reader),
+            writer: Mutex::new(stream),
+            control,
+            closed: AtomicBool::new(false),
+            peer,
+            max_frame,
+        })
+    }
+
+    /// The peer's address.
+    pub fn peer_addr(&self) -> SocketAddr {
+        self.peer
+    }
+
+    fn closed_error(&self, err: LinkError) -> LinkError {
+        if self.closed.load(Ordering::Acquire) {
+            LinkError::Closed
+        } else {
+            err
+        }
+    }
+}
+
+impl Link for TcpLink {
+    fn send(&self, frame: &[u8]) -> Result<(), LinkError> {
+        let mut wire = Vec::with_capacity(frame.len() + 3);
+        encode_frame(frame, self.max_frame, &mut wire)?;
+        if self.closed.load(Ordering::Acquire) {
+            return Err(LinkError::Closed);
+        }
+        let mut writer = lock(&self.writer);
+        writer
+            .write_all(&wire)
+            .map_err(|e| self.closed_error(LinkError::from_io(e)))?;
+        Ok(())
+    }
+
+    fn recv(&self, timeout: Option<Duration>) -> Result<Option<Vec<u8>>, LinkError> {
+        let deadline = timeout.and_then(|t| Instant::now().checked_add(t));
+        let mut guard = lock(&self.reader);
+        let r = &mut *guard;
+        loop {
+            if self.closed.load(Ordering::Acquire) {
+                return Err(LinkError::Closed);
+            }
+            let mut input = &r.buf[r.start..r.end];
+            let before = input.len();
+            let frame = r.decoder.decode(&mut input);
+            r.start += before - input.len();
+            if let Some(frame) = frame? {
+                return Ok(Some(frame));
+            }
+            // The buffer is used up: read more.
+            r.start = 0;
+            r.end = 0;
+            let wait = match deadline {
+                None => None,
+                Some(d) => {
+                    let left = d.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        return Ok(None);
+                    }
+                    // Round up to whole milliseconds so the timeout is never zero.
+                    Some(Duration::from_millis(left.as_millis().max(1) as u64))
+                }
+            };
+            if r.timeout != wait {
+                r.stream.set_read_timeout(wait)?;
+                r.timeout = wait;
+            }
+            match r.stream.read(&mut r.buf) {
+                Ok(0) => {
+                    let err = if r.decoder.is_idle() {
+                        LinkError::Closed
+                    } else {
+                        LinkError::Reset
+                    };
+                    return Err(self.closed_error(err));
+                }
+                Ok(n) => r.end = n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    if deadline.is_some_and(|d| Instant::now() >= d) {
+                        return Ok(None);
+                    }
+                }
+                Err(e) => return Err(self.closed_error(LinkError::from_io(e))),
+            }
+        }
+    }
+
+    fn max_frame_size(&self) -> usize {
+        self.max_frame
+    }
+
+    fn close(&self) {
+        if !self.closed.swap(true, Ordering::AcqRel) {
+            // Wakes a reader blocked in `read`; errors (already disconnected) do not matter.
+            let _ = self.control.shutdown(Shutdown::Both);
+        }
+    }
+
+    fn peer(&self) -> String {
+        format!("tcp {}", self.peer)
+    }
+}
+
+impl Drop for TcpLink {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+/// A listening TCP socket whose [`accept`](TcpListenerLink::accept) takes a timeout.
+///
+/// A background thread blocks in `accept(2)` and hands connections over through a small
+/// bounded queue (connections beyond it are refused), so waiting costs no CPU. Dropping the
+/// listener stops the thread.
+pub struct TcpListenerLink {
+    local: SocketAddr,
+    incoming: Receiver<TcpLink>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl std::fmt::Debug for TcpListenerLink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TcpListenerLink")
+            .field("local", &self.local)
+            .finish_non_exhaustive()
+    }
+}
+
+impl TcpListenerLink {
+    /// Binds `addr` (port 0 picks a free port) and starts accepting.
+    pub fn bind(addr: SocketAddr) -> Result<TcpListenerLink, LinkError> {
+        let listener = TcpListener::bind(addr)?;
+        let local = listener.local_addr()?;
+        let (tx, rx) = mpsc::sync_channel(ACCEPT_BACKLOG);
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread = {
+            let stop = Arc::clone(&stop);
+            thread::Builder::new()
+                .name("banco-accept".into())
+                .spawn(move || accept_loop(&listener, &tx, &stop))?
+        };
+        Ok(TcpListenerLink {
+            local,
+            incoming: rx,
+            stop,
+            thread: Some(thread),
+        })
+    }
+
+    /// The bound address (with the real port when bound to port 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.local
+    }
+
+    /// Waits for the next connection: `Ok(None)` if `timeout` passes first; `None` as timeout
+    /// waits for ever.
+    pub fn accept(&self, timeout: Option<Duration>) -> Result<Option<TcpLink>, LinkError> {
+        let got = match timeout {
+            None => self
+                .incoming
+                .recv()
+                .map_err(|_| RecvTimeoutError::Disconnected),
+            Some(t) => self.incoming.recv_timeout(t),
+        };
+        match got {
+            Ok(link) => Ok(Some(link)),
+            Err(RecvTimeoutError::Timeout) => Ok(None),
+            Err(RecvTimeoutError::Disconnected) => Err(LinkError::Closed),
+        }
+    }
+}
+
+fn accept_loop(listener: &TcpListener, tx: &SyncSender<TcpLink>, stop: &AtomicBool) {
+    let mut failures = 0u32;
+    loop {
+        let accepted = listener.accept();
+        if stop.load(Ordering::Acquire) {
+            return;
+        }
+        match accepted {
+            Ok((stream, _)) => {
+                failures = 0;
+                let Ok(link) = TcpLink::from_stream(stream) else {
+                    continue;
+                };
+                match tx.try_send(link) {
+                    Ok(()) => {}
+                    // Nobody is taking connections fast enough: refuse this one.
+                    Err(TrySendError::Full(link)) => link.close(),
+                    Err(TrySendError::Disconnected(_)) => return,
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => {
+                // Out of descriptors and the like: back off instead of spinning.
+                failures = failures.saturating_add(1);
+                thread::sleep(Duration::from_millis(10 * u64::from(failures.min(100))));
+            }
+        }
+    }
+}
+
+impl Drop for TcpListenerLink {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Release);
+        // Wake the thread blocked in accept(2) with a connection to ourselves.
+        let ip = match self.local {
+            SocketAddr::V4(a) if a.ip().is_unspecified() => Ipv4Addr::LOCALHOST.into(),
+            SocketAddr::V6(a) if a.ip().is_unspecified() => Ipv6Addr::LOCALHOST.into(),
+            a => a.ip(),
+        };
+        let woke = TcpStream::connect_timeout(
+            &SocketAddr::new(ip, self.local.port()),
+            Duration::from_secs(1),
+        );
+        if let (Ok(_), Some(thread)) = (woke, self.thread.take()) {
+            let _ = thread.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const T: Option<Duration> = Some(Duration::from_secs(5));
+
+    fn pair() -> (TcpLink, TcpLink, TcpListenerLink) {
+        let listener = TcpListenerLink::bind("127.0.0.1:0".parse().unwrap()).unwrap();
+        let client = TcpLink::connect(listener.local_addr(), Duration::from_secs(2)).unwrap();
+        let server = listener.accept(T).unwrap().unwrap();
+        (client, server, listener)
+    }
+
+    #[test]
+    fn frames_both_ways() {
+        let (c, s, _l) = pair();
+        for i in 0..50u16 {
+            c.send(&vec![i as u8; usize::from(i) * 30]).unwrap();
+        }
+        for i in 0..50u16 {
+            assert_eq!(
+                s.recv(T).unwrap().unwrap(),
+                vec![i as u8; usize::from(i) * 30]
+            );
+        }
+        s.send(b"").unwrap();
+        s.send(b"pong").unwrap();
+        assert_eq!(c.recv(T).unwrap(), Some(Vec::new()));
+        assert_eq!(c.recv(T).unwrap(), Some(b"pong".to_vec()));
+        assert!(c.peer().starts_with("tcp 127.0.0.1:"));
+    }
+
+    #[test]
+    fn recv_times_out_and_keeps_partial_frames() {
+        let (c, s, _l) = pair();
+        assert_eq!(s.recv(Some(Duration::from_millis(20))).unwrap(), None);
+        assert_eq!(s.recv(Some(Duration::ZERO)).unwrap(), None);
+        // Half a frame, a timeout, then the rest.
+        let mut raw = c.writer.lock().unwrap().try_clone().unwrap();
+        raw.write_all(&[5, b'h', b'e']).unwrap();
+        assert_eq!(s.recv(Some(Duration::from_millis(30))).unwrap(), None);
+        raw.write_all(b"llo").unwrap();
+        assert_eq!(s.recv(T).unwrap(), Some(b"hello".to_vec()));
+    }
+
+    #[test]
+    fn oversized_frames() {
+        let (c, s, _l) = pair();
+        assert!(matches!(
+            c.send(&[0; 5000]),
+            Err(LinkError::FrameTooLarge { .. })
+        ));
+        c.send(b"still fine").unwrap();
+        assert_eq!(s.recv(T).unwrap(), Some(b"still fine".to_vec()));
+        // A hostile prefix announcing 1 MiB is refused before anything is allocated.
+        let mut raw = c.writer.lock().unwrap().try_clone().unwrap();
+        raw.write_all(&[0x80, 0x80, 0x40]).unwrap();
+        assert!(matches!(
+            s.recv(T),
+            Err(LinkError::FrameTooLarge { max: 4096, .. })
+        ));
+    }
+
+    #[test]
+    fn peer_close_and_local_close() {
+        let (c, s, _l) = pair();
+        c.send(b"bye").unwrap();
+        drop(c);
+        assert_eq!(s.recv(T).unwrap(), Some(b"bye".to_vec()));
+        assert!(matches!(s.recv(T), Err(LinkError::Closed)));
+
+        let (c, s, _l) = pair();
+        let s = Arc::new(s);
+        let reader = {
+            let s = Arc::clone(&s);
+            thread::spawn(move || s.recv(None))
+        };
+        thread::sleep(Duration::from_millis(20));
+        s.close();
+        assert!(matches!(reader.join().unwrap(), Err(LinkError::Closed)));
+        assert!(matches!(s.send(b"x"), Err(LinkError::Closed)));
+        drop(c);
+    }
+
+    #[test]
+    fn accept_times_out_and_listener_drops_cleanly() {
+        let listener = TcpListenerLink::bind("127.0.0.1:0".parse().unwrap()).unwrap();
+        assert!(
+            listener
+                .accept(Some(Duration::from_millis(20)))
+                .unwrap()
+                .is_none()
+        );
+        let addr = listener.local_addr();
+        drop(listener);
+        // The port is closed now.
+        assert!(TcpLink::connect(addr, Duration::from_millis(500)).is_err());
+    }
+
+    #[test]
+    fn connect_to_a_closed_port_fails() {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = l.local_addr().unwrap();
+        drop(l);
+        assert!(TcpLink::connect_any(&[addr, addr], Duration::from_millis(500)).is_err());
+        assert!(matches!(
+            TcpLink::connect_any(&[], Duration::from_millis(1)),
+            Err(LinkError::Timeout)
+        ));
+    }
+}
