@@ -45,7 +45,7 @@
 //! assert!("炮二走五".parse::<Chinese>().is_err()); // malformed
 //!
 //! // Black answers with digits; two rooks on a file are told apart by 前/后.
-//! let pos = fen::parse("4k4/9/9/9/9/9/r8/r8/4K4/9 b - - 0 1").unwrap();
+//! let pos = fen::parse("3k5/9/9/9/9/9/r8/r8/4K4/9 b - - 0 1").unwrap();
 //! let mv = "后车平5".parse::<Chinese>().unwrap().to_move(&pos).unwrap();
 //! assert_eq!(mv.to_string(), "a3e3");
 //! assert_eq!(Chinese::from_move(&pos, mv).to_string(), "后车平5");

@@ -254,6 +254,68 @@ pub(crate) fn in_region(color: Color, kind: PieceKind, sq: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fen;
+    use crate::notation::{Chinese, Wxf};
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{RngCore, SeedableRng};
+
+    /// Every legal move of `pos`, written in WXF and in Chinese, reads back as itself.
+    fn assert_round_trips(pos: &Position) -> usize {
+        let moves = pos.legal_moves();
+        for &mv in &moves {
+            let wxf = Wxf::from_move(pos, mv).to_string();
+            let back = wxf.parse::<Wxf>().map(|w| w.to_move(pos));
+            assert_eq!(back, Ok(Ok(mv)), "{pos:?} {mv}: WXF {wxf}");
+            let chinese = Chinese::from_move(pos, mv).to_string();
+            let back = chinese.parse::<Chinese>().map(|c| c.to_move(pos));
+            assert_eq!(back, Ok(Ok(mv)), "{pos:?} {mv}: Chinese {chinese}");
+        }
+        moves.len()
+    }
+
+    /// Random games from `start`: every legal move of every position round-trips.
+    fn random_games(start: &Position, seed: u64, games: usize, plies: usize) -> usize {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut checked = 0;
+        for _ in 0..games {
+            let mut pos = start.clone();
+            for _ in 0..plies {
+                checked += assert_round_trips(&pos);
+                let moves = pos.legal_moves();
+                let Some(&mv) = moves
+                    .as_slice()
+                    .get(rng.next_u32() as usize % moves.len().max(1))
+                else {
+                    break;
+                };
+                pos.make(mv);
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn round_trip_in_random_games_from_the_start() {
+        let checked = random_games(&Position::startpos(), 0x0B4C_0001, 40, 200);
+        assert!(checked > 100_000, "only {checked} moves checked");
+    }
+
+    #[test]
+    fn round_trip_in_random_games_from_tandem_positions() {
+        // Pawns three and more on a file, in tandem on several files, doubled rooks,
+        // cannons, horses, advisors and elephants on one file.
+        for fen in [
+            "6P2/4C1P2/4k1P2/6P2/6P2/9/9/4C1R2/9/3K5 w - - 0 1",
+            "7h1/3k3h1/9/9/9/1p7/1p2p4/8p/5K3/4p4 b - - 0 1",
+            "9/4k4/9/p1P1p4/p1P1p4/P1p1P4/2P6/4B4/4A4/2BAK4 w - - 0 1",
+            "2bak4/9/3a5/1R7/1Rb4c1/7c1/4P4/2HA5/2H6/3AK4 w - - 0 1",
+            "2bak4/9/3a5/1R7/1Rb4c1/7c1/4P4/2HA5/2H6/3AK4 b - - 0 1",
+            "4ka3/4a4/4b4/9/9/1p1p5/1p1p1p3/4B4/3KA4/3A2B2 b - - 0 1",
+        ] {
+            let pos = fen::parse(fen).unwrap();
+            random_games(&pos, 7, 6, 60);
+        }
+    }
 
     #[test]
     fn files_from_the_right() {
