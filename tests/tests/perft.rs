@@ -1,5 +1,7 @@
 //! Every row of the reference perft table (Fairy-Stockfish counts, cross-checked).
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use banco_xiangqi::{fen, perft};
 
 #[test]
@@ -13,8 +15,15 @@ fn perft_table() {
         let want: u64 = row["nodes"].parse().expect("nodes");
         let got = perft::perft(&mut pos, depth);
         if got != want {
-            failures.push(format!("{} depth {depth}: got {got}, want {want}", row["label"]));
+            failures.push(format!(
+                "{} depth {depth}: got {got}, want {want}",
+                row["label"]
+            ));
         }
     }
-    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
 }

@@ -2,6 +2,8 @@
 //! Fairy-Stockfish tests). Prints every failing row; the number of passing rows may only
 //! rise: it is recorded in `tests/data/repetition-pass-count.txt`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use banco_game::Game;
 use banco_xiangqi::{Iccs, RuleSet, Xiangqi};
 

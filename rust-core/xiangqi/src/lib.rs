@@ -34,6 +34,7 @@ pub mod notation;
 pub mod perft;
 mod piece;
 mod position;
+pub mod record;
 pub mod rules;
 mod setup;
 mod square;
@@ -43,7 +44,7 @@ mod zobrist;
 pub use game::{PlayError, Xiangqi, XiangqiUndo};
 pub use moves::Move;
 pub use notation::{
-    Chinese, Direction, IllegalMove, Iccs, Origin, ParseChineseError, ParseIccsError,
+    Chinese, Direction, Iccs, IllegalMove, Origin, ParseChineseError, ParseIccsError,
     ParseWxfError, Place, Wxf, WxfOrigin,
 };
 pub use piece::{Piece, PieceKind};

@@ -1,7 +1,7 @@
 //! Property tests: make/unmake restores position and hash, the incremental hash equals a
 //! hash computed from scratch, FEN round-trips, legality agrees with move generation, and
 //! setup validation reports each defect with the right kind.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use banco_game::{Color, Game, MoveList};
 use banco_xiangqi::{
@@ -106,9 +106,7 @@ fn play_rejects_illegal_and_changes_nothing() {
 fn problems_of(edit: impl FnOnce(&mut Setup)) -> Vec<Problem> {
     let mut s = Setup::startpos();
     edit(&mut s);
-    Position::from_setup(&s)
-        .map(|_| Vec::new())
-        .unwrap_or_else(|e| e.problems().to_vec())
+    Position::from_setup(&s).map_or_else(|e| e.problems().to_vec(), |_| Vec::new())
 }
 
 fn sq(name: &str) -> Square {
@@ -252,4 +250,94 @@ fn divide_sums_to_perft() {
     let mut pos = Position::startpos();
     let total: u64 = perft::divide(&mut pos, 3).iter().map(|(_, n)| n).sum();
     assert_eq!(total, 79666);
+}
+
+mod records {
+    use super::*;
+    use banco_xiangqi::RuleSet;
+    use banco_xiangqi::record::{GameRecord, RecordError};
+
+    fn game_from(choices: &[u8]) -> Xiangqi {
+        let mut game = Xiangqi::new();
+        let mut moves = MoveList::new();
+        for &c in choices {
+            game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            game.play(moves.as_slice()[c as usize % moves.len()])
+                .unwrap();
+        }
+        game
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn round_trips(choices in proptest::collection::vec(any::<u8>(), 0..120), undo in 0usize..5) {
+            let mut game = game_from(&choices);
+            let mut redo = Vec::new();
+            for _ in 0..undo {
+                if let Some(mv) = game.undo_move() {
+                    redo.push(mv);
+                }
+            }
+            let mut record = GameRecord::new(&game, RuleSet::casual());
+            record.redo = redo;
+            record.tags.push(("Red".into(), "Lan \"the\" player".into()));
+            let bytes = record.to_bytes();
+            let back = GameRecord::from_bytes(&bytes).unwrap();
+            prop_assert_eq!(&back, &record);
+            prop_assert_eq!(back.replay().unwrap().fen(), game.fen());
+            let text = record.to_text();
+            let from_text = GameRecord::from_text(&text).unwrap();
+            prop_assert_eq!(from_text.moves, record.moves);
+            prop_assert_eq!(from_text.redo, back.redo);
+            prop_assert_eq!(from_text.rules, RuleSet::casual());
+        }
+
+        #[test]
+        fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+            let _ = GameRecord::from_bytes(&bytes);
+            let mut with_magic = b"BNCO\x01".to_vec();
+            with_magic.extend(&bytes);
+            let _ = GameRecord::from_bytes(&with_magic);
+        }
+
+        #[test]
+        fn flipped_bytes_are_errors_or_legal_games(choices in proptest::collection::vec(any::<u8>(), 1..40), at in any::<usize>(), bit in 0u8..8) {
+            let bytes = GameRecord::new(&game_from(&choices), RuleSet::asian()).to_bytes();
+            let mut bad = bytes.clone();
+            let i = at % bad.len();
+            bad[i] ^= 1 << bit;
+            if let Ok(record) = GameRecord::from_bytes(&bad) {
+                prop_assert!(record.replay().is_ok());
+            }
+        }
+
+        #[test]
+        fn random_text_never_panics(text in "\\PC{0,200}") {
+            let _ = GameRecord::from_text(&text);
+        }
+    }
+
+    #[test]
+    fn errors_are_readable() {
+        assert_eq!(
+            GameRecord::from_bytes(b"PK\x03\x04").unwrap_err(),
+            RecordError::NotARecord
+        );
+        assert_eq!(
+            GameRecord::from_bytes(b"BNCO\x09").unwrap_err(),
+            RecordError::NewerVersion(9)
+        );
+        let mut record = GameRecord::new(&Xiangqi::new(), RuleSet::asian());
+        record.moves.push("h2h8".parse().unwrap());
+        let err = GameRecord::from_bytes(&record.to_bytes()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "saved game move 1 (h2h8) is not legal there"
+        );
+    }
 }

@@ -1,5 +1,5 @@
 //! Game-end rules, each case from a constructed position.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use banco_game::{Color, DrawReason, Game, Outcome, WinReason};
 use banco_xiangqi::{RuleSet, Xiangqi};
