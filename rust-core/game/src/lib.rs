@@ -189,8 +189,13 @@ impl Outcome {
     #[must_use]
     pub const fn score_text(self) -> &'static str {
         match self {
-            Outcome::Win { winner: Color::Red, .. } => "1-0",
-            Outcome::Win { winner: Color::Black, .. } => "0-1",
+            Outcome::Win {
+                winner: Color::Red, ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "0-1",
             Outcome::Draw { .. } => "1/2-1/2",
         }
     }
@@ -226,7 +231,12 @@ pub enum GameKind {
 
 impl GameKind {
     /// Every kind.
-    pub const ALL: [GameKind; 4] = [GameKind::Xiangqi, GameKind::Jieqi, GameKind::Chess, GameKind::Lines];
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Xiangqi,
+        GameKind::Jieqi,
+        GameKind::Chess,
+        GameKind::Lines,
+    ];
 
     /// Lower-case name used on the command line, in UCI and in saved files.
     #[must_use]
@@ -242,7 +252,9 @@ impl GameKind {
     /// The kind with this name (see [`GameKind::name`]), if any.
     #[must_use]
     pub fn from_name(name: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(name))
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(name))
     }
 }
 
@@ -279,7 +291,10 @@ impl<M: Copy + Default> MoveList<M> {
     #[inline]
     #[must_use]
     pub fn new() -> Self {
-        MoveList { len: 0, moves: [M::default(); MAX_MOVES] }
+        MoveList {
+            len: 0,
+            moves: [M::default(); MAX_MOVES],
+        }
     }
 }
 
@@ -459,9 +474,14 @@ mod tests {
 
     #[test]
     fn outcome_texts() {
-        let d = Outcome::Draw { reason: DrawReason::NoCapture(120) };
+        let d = Outcome::Draw {
+            reason: DrawReason::NoCapture(120),
+        };
         assert_eq!(d.to_string(), "1/2-1/2 no capture in 120 plies");
-        let w = Outcome::Win { winner: Color::Black, reason: WinReason::PerpetualCheck };
+        let w = Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::PerpetualCheck,
+        };
         assert_eq!(w.to_string(), "0-1 perpetual check");
     }
 
