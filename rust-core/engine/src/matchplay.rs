@@ -1,1 +1,460 @@
-//! todo
+//! Engine-versus-engine matches: pairs of games from a set of balanced openings with
+//! colours swapped, a W/D/L count for player A and the Elo difference with its 95 %
+//! error bar. `banco match` uses it to tune weights and to grade the levels.
+//!
+//! ```
+//! use banco_engine::matchplay::{self, MatchOptions, PlayerSpec};
+//! let a: PlayerSpec = "level=4,nodes=3000".parse().unwrap();
+//! let b: PlayerSpec = "level=1".parse().unwrap();
+//! let options = MatchOptions { games: 2, max_plies: 60, ..MatchOptions::default() };
+//! let report = matchplay::run(&a, &b, &options, |_| {});
+//! assert_eq!(report.games(), 2);
+//! assert!(report.summary().contains("elo"));
+//! ```
+//!
+//! A spec is a comma-separated list: `level=N` (1–10, default 10), `plain` (the plain
+//! alpha-beta baseline), `nodes=N` and `depth=N` (caps per move), `hash=MIB`, and
+//! evaluation variants for tuning: `eval=material`, `pst=PERCENT`, `mobility=PERCENT`,
+//! `safety=PERCENT`, `cannon=PERCENT`, `pawns=PERCENT`.
+
+use crate::error::EngineError;
+use crate::level::{self, Level};
+use crate::limits::Limits;
+use crate::plain;
+use crate::search::Searcher;
+use crate::xiangqi::{XiangqiNode, XiangqiParams, eval};
+use banco_game::{Color, Game, Outcome};
+use banco_xiangqi::{Move, Position, RuleSet, Xiangqi};
+use core::str::FromStr;
+use std::sync::atomic::AtomicBool;
+
+/// Balanced openings (coordinate moves from the start position), each played twice.
+pub const OPENINGS: &[(&str, &str)] = &[
+    ("central cannon vs screen horses", "h2e2 h9g7 h0g2 b9c7"),
+    ("same-direction cannons", "h2e2 h7e7 h0g2 h9g7"),
+    ("opposite-direction cannons", "h2e2 b7e7 h0g2 b9c7"),
+    ("elephant opening", "c0e2 h7e7 h0g2 h9g7"),
+    ("pawn opening", "c3c4 g6g5 b0c2 h9g7"),
+    ("horse opening", "h0g2 c6c5 c3c4 b9c7"),
+    ("cross-palace cannon", "b2f2 h9g7 h0g2 b9c7"),
+    ("central cannon vs turtle", "h2e2 h9g7 h0g2 g6g5"),
+    ("left central cannon", "b2e2 b9c7 b0c2 h9g7"),
+    ("edge cannon", "h2i2 h9g7 h0g2 b9c7"),
+];
+
+/// Who plays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerSpec {
+    /// The text it was read from.
+    pub name: String,
+    /// The plain alpha-beta baseline instead of the engine.
+    pub plain: bool,
+    /// Playing level of the engine.
+    pub level: Level,
+    /// Node cap per move.
+    pub nodes: Option<u64>,
+    /// Depth cap per move.
+    pub depth: Option<u32>,
+    /// Table size in MiB.
+    pub hash_mib: usize,
+    /// Evaluation weights.
+    pub params: XiangqiParams,
+}
+
+fn scale(v: i32, pct: i32) -> i32 {
+    v * pct / 100
+}
+
+impl FromStr for PlayerSpec {
+    type Err = EngineError;
+    fn from_str(text: &str) -> Result<PlayerSpec, EngineError> {
+        let bad = |reason: &str| EngineError::BadSpec {
+            spec: text.to_owned(),
+            reason: reason.to_owned(),
+        };
+        let mut spec = PlayerSpec {
+            name: text.to_owned(),
+            plain: false,
+            level: Level::MAX,
+            nodes: None,
+            depth: None,
+            hash_mib: 16,
+            params: XiangqiParams::default(),
+        };
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part.split_once('=').unwrap_or((part, ""));
+            let num = || {
+                value
+                    .parse::<i64>()
+                    .map_err(|_| bad(&format!("`{value}` is not a number")))
+            };
+            let p = &mut spec.params;
+            match key.to_ascii_lowercase().as_str() {
+                "plain" | "alphabeta" => spec.plain = true,
+                "level" | "l" => {
+                    spec.level = Level::new(u8::try_from(num()?).unwrap_or(0))
+                        .map_err(|e| bad(&e.to_string()))?
+                }
+                "nodes" => {
+                    spec.nodes =
+                        Some(u64::try_from(num()?).map_err(|_| bad("nodes must be positive"))?)
+                }
+                "depth" => {
+                    spec.depth =
+                        Some(u32::try_from(num()?).map_err(|_| bad("depth must be positive"))?)
+                }
+                "hash" => {
+                    spec.hash_mib = usize::try_from(num()?)
+                        .map_err(|_| bad("hash must be positive"))?
+                        .clamp(1, 4096)
+                }
+                "eval" if value == "material" => *p = XiangqiParams::material_only(),
+                "eval" if value == "default" => *p = XiangqiParams::default(),
+                "pst" => p.pst_scale = num()? as i32,
+                "mobility" => {
+                    let pct = num()? as i32;
+                    p.rook_mobility =
+                        (scale(p.rook_mobility.0, pct), scale(p.rook_mobility.1, pct));
+                    p.horse_mobility = p.horse_mobility.map(|v| scale(v, pct));
+                }
+                "safety" => {
+                    let pct = num()? as i32;
+                    p.missing_advisor = (
+                        scale(p.missing_advisor.0, pct),
+                        scale(p.missing_advisor.1, pct),
+                    );
+                    p.missing_elephant = (
+                        scale(p.missing_elephant.0, pct),
+                        scale(p.missing_elephant.1, pct),
+                    );
+                    p.attack = scale(p.attack, pct);
+                }
+                "cannon" => {
+                    let pct = num()? as i32;
+                    p.cannon_file = p.cannon_file.map(|v| scale(v, pct));
+                }
+                "pawns" => {
+                    let pct = num()? as i32;
+                    p.connected_pawns = scale(p.connected_pawns, pct);
+                }
+                other => {
+                    if let Ok(n) = other.trim_start_matches('l').parse::<u8>() {
+                        spec.level = Level::new(n).map_err(|e| bad(&e.to_string()))?;
+                    } else {
+                        return Err(bad(&format!("unknown option `{other}`")));
+                    }
+                }
+            }
+        }
+        Ok(spec)
+    }
+}
+
+/// How a match is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchOptions {
+    /// Number of games (pairs over the openings, colours swapped).
+    pub games: u32,
+    /// Time per move in milliseconds (`None`: the players' node and depth caps, or 20,000
+    /// nodes for a player without caps — deterministic).
+    pub movetime_ms: Option<u64>,
+    /// Games still going after this many plies are adjudicated on material.
+    pub max_plies: u32,
+    /// Seed of the levels' choices.
+    pub seed: u64,
+    /// Rules.
+    pub rules: RuleSet,
+}
+
+impl Default for MatchOptions {
+    fn default() -> Self {
+        MatchOptions {
+            games: 20,
+            movetime_ms: None,
+            max_plies: 300,
+            seed: 1,
+            rules: RuleSet::default(),
+        }
+    }
+}
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// Game number from 0.
+    pub index: u32,
+    /// Opening name.
+    pub opening: &'static str,
+    /// True if A played Red.
+    pub a_red: bool,
+    /// The result (adjudicated games are drawn or won "by material").
+    pub outcome: Option<Outcome>,
+    /// Score of A: 1, ½ or 0.
+    pub a_score: f64,
+    /// Plies played.
+    pub plies: u32,
+    /// How it ended, in words.
+    pub reason: String,
+}
+
+/// The result of a match, from A's side.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchReport {
+    /// Games A won.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// Games A lost.
+    pub losses: u32,
+}
+
+impl MatchReport {
+    /// Games played.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's score fraction.
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        let n = self.games().max(1);
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(n)
+    }
+
+    /// Elo difference A − B and its 95 % error bar.
+    #[must_use]
+    pub fn elo(&self) -> (f64, f64) {
+        let n = f64::from(self.games().max(1));
+        let elo_of = |s: f64| {
+            let s = s.clamp(0.5 / n, 1.0 - 0.5 / n);
+            -400.0 * (1.0 / s - 1.0).log10()
+        };
+        let s = self.score();
+        let var = (f64::from(self.wins) * (1.0 - s).powi(2)
+            + f64::from(self.draws) * (0.5 - s).powi(2)
+            + f64::from(self.losses) * s.powi(2))
+            / n;
+        let se = (var / n).sqrt();
+        let e = elo_of(s);
+        let err = (elo_of(s + 1.96 * se) - elo_of(s - 1.96 * se)) / 2.0;
+        (e, err)
+    }
+
+    /// `W 12 D 5 L 3 score 0.725 elo +168 +/- 120`.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let (e, err) = self.elo();
+        format!(
+            "W {} D {} L {} score {:.3} elo {:+.0} +/- {:.0}",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.score(),
+            e,
+            err
+        )
+    }
+}
+
+/// A player during one game.
+struct Player {
+    spec: PlayerSpec,
+    searcher: Searcher<XiangqiNode>,
+}
+
+impl Player {
+    fn new(spec: &PlayerSpec) -> Player {
+        Player {
+            searcher: Searcher::with_params(spec.hash_mib, spec.params.clone()),
+            spec: spec.clone(),
+        }
+    }
+
+    fn limits(&self, options: &MatchOptions) -> Limits {
+        let mut l = options
+            .movetime_ms
+            .map_or_else(Limits::default, Limits::movetime);
+        l.nodes = self.spec.nodes;
+        l.depth = self.spec.depth;
+        let capped = self.spec.level < Level::MAX || l.nodes.is_some() || l.depth.is_some();
+        if options.movetime_ms.is_none() && !capped {
+            l.nodes = Some(20_000);
+        }
+        l
+    }
+
+    fn choose(&mut self, game: &Xiangqi, options: &MatchOptions, seed: u64) -> Option<Move> {
+        let limits = self.limits(options);
+        let stop = AtomicBool::new(false);
+        if self.spec.plain {
+            return plain::search(game, &options.rules, &limits, &stop).best_move;
+        }
+        level::play(
+            &mut self.searcher,
+            game,
+            &options.rules,
+            self.spec.level,
+            &limits,
+            seed,
+            &stop,
+        )
+        .best_move
+    }
+}
+
+/// Plays one game from `opening`; returns the record from A's side.
+fn play_game(a: &PlayerSpec, b: &PlayerSpec, index: u32, options: &MatchOptions) -> GameRecord {
+    let (name, line) = OPENINGS[(index / 2) as usize % OPENINGS.len()];
+    let a_red = index % 2 == 0;
+    let mut game = Xiangqi::new();
+    for text in line.split_whitespace() {
+        if let Ok(mv) = text.parse::<Move>() {
+            let _ = game.play(mv);
+        }
+    }
+    let mut players = if a_red {
+        [Player::new(a), Player::new(b)]
+    } else {
+        [Player::new(b), Player::new(a)]
+    };
+    let a_color = if a_red { Color::Red } else { Color::Black };
+    let seed = options
+        .seed
+        .wrapping_mul(0x2545_F491_4F6C_DD1D)
+        .wrapping_add(u64::from(index));
+    let record =
+        |outcome: Option<Outcome>, winner: Option<Color>, plies: u32, reason: String| GameRecord {
+            index,
+            opening: name,
+            a_red,
+            outcome,
+            a_score: match winner {
+                Some(c) if c == a_color => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            },
+            plies,
+            reason,
+        };
+    loop {
+        if let Some(o) = game.outcome(&options.rules) {
+            return record(Some(o), o.winner(), game.ply(), o.to_string());
+        }
+        if game.ply() >= options.max_plies {
+            let v = material(game.position());
+            let winner = if v >= 300 {
+                Some(Color::Red)
+            } else if v <= -300 {
+                Some(Color::Black)
+            } else {
+                None
+            };
+            return record(
+                None,
+                winner,
+                game.ply(),
+                format!("adjudicated on material ({v:+})"),
+            );
+        }
+        let side = game.side_to_move().index();
+        let Some(mv) = players[side].choose(&game, options, seed ^ u64::from(game.ply())) else {
+            return record(
+                None,
+                Some(game.side_to_move().other()),
+                game.ply(),
+                "no move".to_owned(),
+            );
+        };
+        if game.play(mv).is_err() {
+            return record(
+                None,
+                Some(game.side_to_move().other()),
+                game.ply(),
+                format!("illegal move {mv}"),
+            );
+        }
+    }
+}
+
+/// Material balance for Red.
+fn material(pos: &Position) -> i32 {
+    let v = eval::evaluate(pos, &XiangqiParams::material_only());
+    if pos.side_to_move() == Color::Red {
+        v
+    } else {
+        -v
+    }
+}
+
+/// Plays `options.games` games between A and B; `on_game` hears about each.
+pub fn run(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    options: &MatchOptions,
+    mut on_game: impl FnMut(&GameRecord),
+) -> MatchReport {
+    let mut report = MatchReport::default();
+    for index in 0..options.games {
+        let g = play_game(a, b, index, options);
+        if g.a_score > 0.75 {
+            report.wins += 1;
+        } else if g.a_score < 0.25 {
+            report.losses += 1;
+        } else {
+            report.draws += 1;
+        }
+        on_game(&g);
+    }
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs() {
+        let s: PlayerSpec = "level=5,nodes=1000,eval=material".parse().unwrap();
+        assert_eq!(s.level.number(), 5);
+        assert_eq!(s.nodes, Some(1000));
+        assert!(s.params.material_only);
+        assert!("plain".parse::<PlayerSpec>().unwrap().plain);
+        assert!("level=11".parse::<PlayerSpec>().is_err());
+        assert!("bogus=1".parse::<PlayerSpec>().is_err());
+        assert_eq!("L3".parse::<PlayerSpec>().unwrap().level.number(), 3);
+    }
+
+    #[test]
+    fn elo_maths() {
+        let r = MatchReport {
+            wins: 15,
+            draws: 0,
+            losses: 5,
+        };
+        let (e, err) = r.elo();
+        assert!((e - 190.8).abs() < 1.0, "{e}");
+        assert!(err > 50.0 && err < 400.0);
+        assert_eq!(
+            MatchReport {
+                wins: 5,
+                draws: 10,
+                losses: 5
+            }
+            .elo()
+            .0
+            .round(),
+            0.0
+        );
+    }
+
+    #[test]
+    fn openings_are_legal() {
+        for (name, line) in OPENINGS {
+            let mut game = Xiangqi::new();
+            for mv in line.split_whitespace() {
+                assert!(game.play(mv.parse().unwrap()).is_ok(), "{name}: {mv}");
+            }
+        }
+    }
+}

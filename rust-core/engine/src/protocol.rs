@@ -1,1 +1,251 @@
-//! todo
+//! What the UCI and UCCI front ends share: a session (position, options, a search
+//! thread that can be stopped at any time) and the parsing of `position` commands.
+
+use crate::XiangqiSearcher;
+use crate::error::EngineError;
+use crate::level::{self, Level};
+use crate::limits::Limits;
+use crate::score::Score;
+use crate::search::{SearchInfo, SearchOptions, SearchResult};
+use banco_game::Game;
+use banco_xiangqi::{Iccs, Move, RuleSet, Xiangqi};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+
+/// The dialect to print in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Dialect {
+    Uci,
+    Ucci,
+}
+
+/// A shared writer that flushes every line.
+pub(crate) struct Out<W: Write>(Arc<Mutex<W>>);
+
+impl<W: Write> Clone for Out<W> {
+    fn clone(&self) -> Self {
+        Out(Arc::clone(&self.0))
+    }
+}
+
+impl<W: Write> Out<W> {
+    pub(crate) fn new(w: W) -> Out<W> {
+        Out(Arc::new(Mutex::new(w)))
+    }
+
+    /// Writes one line and flushes; errors (a closed pipe) are ignored, as nobody is
+    /// left to hear them.
+    pub(crate) fn line(&self, text: &str) {
+        let mut w = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let _ = writeln!(w, "{text}");
+        let _ = w.flush();
+    }
+}
+
+/// Position, options and the search thread.
+pub(crate) struct Session<W: Write + Send + 'static> {
+    pub(crate) out: Out<W>,
+    pub(crate) game: Xiangqi,
+    pub(crate) rules: RuleSet,
+    pub(crate) level: Level,
+    pub(crate) hash_mib: usize,
+    pub(crate) excluded: Vec<Move>,
+    dialect: Dialect,
+    searcher: Arc<Mutex<XiangqiSearcher>>,
+    stop: Arc<AtomicBool>,
+    worker: Option<JoinHandle<()>>,
+    infinite: bool,
+}
+
+impl<W: Write + Send + 'static> Session<W> {
+    pub(crate) fn new(output: W, dialect: Dialect) -> Session<W> {
+        Session {
+            out: Out::new(output),
+            game: Xiangqi::new(),
+            rules: RuleSet::default(),
+            level: Level::MAX,
+            hash_mib: 16,
+            excluded: Vec::new(),
+            dialect,
+            searcher: Arc::new(Mutex::new(XiangqiSearcher::new(16))),
+            stop: Arc::new(AtomicBool::new(false)),
+            worker: None,
+            infinite: false,
+        }
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    pub(crate) fn stop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(h) = self.worker.take() {
+            let _ = h.join();
+        }
+    }
+
+    /// At the end of the input: a finite search may finish, an infinite one is stopped.
+    pub(crate) fn wait_or_stop(&mut self) {
+        if self.infinite {
+            self.stop();
+        } else if let Some(h) = self.worker.take() {
+            let _ = h.join();
+        }
+    }
+
+    pub(crate) fn resize(&mut self, mib: usize) {
+        self.stop();
+        self.hash_mib = mib.clamp(1, 4096);
+        let mut s = self.searcher.lock().unwrap_or_else(PoisonError::into_inner);
+        s.resize_hash(self.hash_mib);
+    }
+
+    pub(crate) fn new_game(&mut self) {
+        self.stop();
+        self.searcher
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+    }
+
+    /// `position startpos|fen FEN… [moves m1 m2 …]` (the word `position` removed).
+    pub(crate) fn position(&mut self, args: &[&str]) -> Result<(), EngineError> {
+        self.stop();
+        let moves_at = args
+            .iter()
+            .position(|&t| t == "moves")
+            .unwrap_or(args.len());
+        let (head, moves) = args.split_at(moves_at);
+        let mut game = match head.first() {
+            Some(&"startpos") => Xiangqi::new(),
+            Some(&"fen") => {
+                let fen = head[1..].join(" ");
+                Xiangqi::from_fen(&fen).map_err(|e| EngineError::BadPosition(e.to_string()))?
+            }
+            _ => {
+                return Err(EngineError::BadPosition(
+                    "expected `startpos` or `fen`".to_owned(),
+                ));
+            }
+        };
+        for text in moves.iter().skip(1) {
+            let mv = text
+                .parse::<Iccs>()
+                .map_err(|e| EngineError::BadMove(e.to_string()))?
+                .to_move(game.position())
+                .map_err(|e| EngineError::BadMove(e.to_string()))?;
+            game.play(mv)
+                .map_err(|e| EngineError::BadMove(e.to_string()))?;
+        }
+        self.game = game;
+        self.excluded.clear();
+        Ok(())
+    }
+
+    /// Starts a search on its own thread; it prints `info` lines and a `bestmove`.
+    pub(crate) fn go(&mut self, limits: Limits) {
+        self.stop();
+        self.stop.store(false, Ordering::SeqCst);
+        let out = self.out.clone();
+        let searcher = Arc::clone(&self.searcher);
+        let stop = Arc::clone(&self.stop);
+        let game = self.game.clone();
+        let rules = self.rules;
+        let level = self.level;
+        let dialect = self.dialect;
+        self.infinite = limits.infinite;
+        let options = SearchOptions {
+            excluded: std::mem::take(&mut self.excluded),
+            root_margin: None,
+        };
+        let spawned = std::thread::Builder::new()
+            .name("banco-search".to_owned())
+            .spawn(move || {
+                let mut s = searcher.lock().unwrap_or_else(PoisonError::into_inner);
+                let result = if level < Level::MAX && options.excluded.is_empty() {
+                    level::play(&mut s, &game, &rules, level, &limits, game.hash(), &stop)
+                } else {
+                    s.search_with(&game, &rules, &limits, &options, &stop, |info| {
+                        out.line(&info_line(info, dialect))
+                    })
+                };
+                drop(s);
+                if limits.infinite {
+                    // UCI: after `go infinite` the best move waits for `stop`.
+                    while !stop.load(Ordering::SeqCst) {
+                        std::thread::sleep(std::time::Duration::from_millis(2));
+                    }
+                }
+                out.line(&bestmove_line(&result, dialect));
+            });
+        match spawned {
+            Ok(h) => self.worker = Some(h),
+            Err(e) => self
+                .out
+                .line(&format!("info string cannot start the search: {e}")),
+        }
+    }
+}
+
+impl<W: Write + Send + 'static> Drop for Session<W> {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+fn pv_text(pv: &[Move]) -> String {
+    pv.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn info_line(info: &SearchInfo<Move>, dialect: Dialect) -> String {
+    let score = match (info.score, dialect) {
+        (s, Dialect::Uci) => s.to_string(),
+        (Score::Cp(v), Dialect::Ucci) => v.to_string(),
+        (Score::Mate(n), Dialect::Ucci) => {
+            let v = if n > 0 {
+                30_000 - 2 * n + 1
+            } else {
+                -30_000 - 2 * n
+            };
+            v.to_string()
+        }
+    };
+    match dialect {
+        Dialect::Uci => format!(
+            "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {} pv {}",
+            info.depth,
+            info.seldepth,
+            info.nodes,
+            info.nps,
+            info.time_ms,
+            info.hashfull,
+            pv_text(&info.pv)
+        ),
+        Dialect::Ucci => format!(
+            "info depth {} score {score} nodes {} time {} pv {}",
+            info.depth,
+            info.nodes,
+            info.time_ms,
+            pv_text(&info.pv)
+        ),
+    }
+}
+
+fn bestmove_line(result: &SearchResult<Move>, dialect: Dialect) -> String {
+    match (result.best_move, dialect) {
+        (Some(m), _) => format!("bestmove {m}"),
+        (None, Dialect::Uci) => "bestmove 0000".to_owned(),
+        (None, Dialect::Ucci) => "nobestmove".to_owned(),
+    }
+}
+
+/// Reads the number after `key` in `args`.
+pub(crate) fn number_after<T: core::str::FromStr>(args: &[&str], key: &str) -> Option<T> {
+    args.iter()
+        .position(|&t| t == key)
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+}

@@ -42,7 +42,13 @@ pub struct SolveOptions {
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { max_mate: 15, time_limit: Some(Duration::from_secs(10)), node_limit: None, max_quiet: 4, hash_mib: 16 }
+        SolveOptions {
+            max_mate: 15,
+            time_limit: Some(Duration::from_secs(10)),
+            node_limit: None,
+            max_quiet: 4,
+            hash_mib: 16,
+        }
     }
 }
 
@@ -108,7 +114,10 @@ impl Solver<'_> {
         let i = self.slot(key);
         let e = &mut self.table[i];
         if e.key != key {
-            *e = Entry { key, ..Entry::default() };
+            *e = Entry {
+                key,
+                ..Entry::default()
+            };
         }
         if let Some((n, mv)) = proven {
             if e.proven == 0 || n < e.proven {
@@ -122,7 +131,10 @@ impl Solver<'_> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
-            let late = self.options.time_limit.is_some_and(|t| self.start.elapsed() >= t);
+            let late = self
+                .options
+                .time_limit
+                .is_some_and(|t| self.start.elapsed() >= t);
             if late || self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
@@ -135,7 +147,12 @@ impl Solver<'_> {
 
     /// Ordering key of `mv` (number of defender replies, checks first) and whether it
     /// is quiet (neither a check nor an evasion); `None` when a quiet move is not wanted.
-    fn replies(node: &mut XiangqiNode, mv: Move, in_check: bool, want_quiet: bool) -> Option<(u32, bool)> {
+    fn replies(
+        node: &mut XiangqiNode,
+        mv: Move,
+        in_check: bool,
+        want_quiet: bool,
+    ) -> Option<(u32, bool)> {
         let undo = node.make(mv);
         let check = node.in_check();
         let quiet = !check && !in_check;
@@ -222,8 +239,10 @@ impl Solver<'_> {
             return false;
         }
         // Captures and king moves first: they are the likeliest escapes.
-        let mut order: Vec<(i32, Move)> =
-            moves.iter().map(|&m| (node.capture_key(m).unwrap_or(0), m)).collect();
+        let mut order: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|&m| (node.capture_key(m).unwrap_or(0), m))
+            .collect();
         order.sort_by_key(|&(k, _)| -k);
         for (_, mv) in order {
             let undo = node.make(mv);
@@ -246,7 +265,9 @@ impl Solver<'_> {
         if n == 0 || out.len() > 200 {
             return;
         }
-        let Some(e) = self.entry(node.hash()) else { return };
+        let Some(e) = self.entry(node.hash()) else {
+            return;
+        };
         if e.proven == 0 || !node.is_legal(e.mv) {
             return;
         }
@@ -262,7 +283,11 @@ impl Solver<'_> {
             for &r in &moves {
                 let u = node.make(r);
                 let known = self.entry(node.hash()).map_or(0, |e| u32::from(e.proven));
-                let len = if known > 0 { known } else { self.shortest(node, n - 1, quiet).unwrap_or(0) };
+                let len = if known > 0 {
+                    known
+                } else {
+                    self.shortest(node, n - 1, quiet).unwrap_or(0)
+                };
                 node.unmake(r, u);
                 if best.is_none_or(|(b, _)| len > b) {
                     best = Some((len, r));
@@ -281,7 +306,12 @@ impl Solver<'_> {
 
 /// Looks for a forced mate for the side to move in `game`.
 #[must_use]
-pub fn solve(game: &Xiangqi, rules: &RuleSet, options: &SolveOptions, stop: &AtomicBool) -> SolveResult {
+pub fn solve(
+    game: &Xiangqi,
+    rules: &RuleSet,
+    options: &SolveOptions,
+    stop: &AtomicBool,
+) -> SolveResult {
     let mut node = XiangqiNode::from_game(game, rules, &XiangqiParams::material_only());
     let entries = (options.hash_mib.max(1) << 20) / size_of::<Entry>();
     let mut solver = Solver {
@@ -327,5 +357,10 @@ pub fn solve(game: &Xiangqi, rules: &RuleSet, options: &SolveOptions, stop: &Ato
 /// [`solve`] from a FEN under the default rules.
 pub fn solve_fen(fen: &str, options: &SolveOptions) -> Result<SolveResult, EngineError> {
     let game = Xiangqi::from_fen(fen).map_err(|e| EngineError::BadPosition(e.to_string()))?;
-    Ok(solve(&game, &RuleSet::default(), options, &AtomicBool::new(false)))
+    Ok(solve(
+        &game,
+        &RuleSet::default(),
+        options,
+        &AtomicBool::new(false),
+    ))
 }

@@ -1,1 +1,139 @@
-//! todo
+//! The UCCI 3.0 core protocol, driven line by line with every output line flushed:
+//! `ucci`, `isready`, `setoption`, `position startpos|fen FEN [moves …]`, `banmoves m1 m2
+//! …` (for the next `go` only), `go [ponder|draw] depth N | nodes N | time MS [increment
+//! MS] [movestogo N]`, `stop`, `quit` (answered with `bye`). The search answers `info
+//! depth … score … pv …` lines and `bestmove M` (or `nobestmove`). Times are in
+//! milliseconds; coordinates a0–i9.
+//!
+//! ```
+//! use banco_engine::ucci;
+//! let input = "ucci\nposition startpos\nbanmoves h2e2 b2e2\ngo depth 2\nquit\n";
+//! let mut output = Vec::new();
+//! ucci::run_to_end(input.as_bytes(), &mut output).unwrap();
+//! let text = String::from_utf8(output).unwrap();
+//! assert!(text.contains("ucciok"));
+//! let best = text.lines().find(|l| l.starts_with("bestmove")).unwrap();
+//! assert!(best != "bestmove h2e2" && best != "bestmove b2e2");
+//! assert!(text.ends_with("bye\n"));
+//! ```
+
+use crate::error::EngineError;
+use crate::level::Level;
+use crate::limits::{Clock, Limits};
+use crate::protocol::{Dialect, Session, number_after};
+use crate::uci::SharedBuf;
+use banco_xiangqi::{Iccs, Move};
+use std::io::{BufRead, Write};
+
+/// Runs a UCCI session until `quit` or the end of the input.
+pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result<(), EngineError> {
+    let mut session = Session::new(output, Dialect::Ucci);
+    for line in input.lines() {
+        let line = line?;
+        let args: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, rest)) = args.split_first() else {
+            continue;
+        };
+        match cmd {
+            "ucci" => {
+                session.out.line("id name Banco");
+                session.out.line("id author Banco developers");
+                session
+                    .out
+                    .line("option hashsize type spin min 1 max 4096 default 16");
+                session
+                    .out
+                    .line("option level type spin min 1 max 10 default 10");
+                session.out.line("ucciok");
+            }
+            "isready" => session.out.line("readyok"),
+            "setoption" => set_option(&mut session, rest),
+            "position" => {
+                if let Err(e) = session.position(rest) {
+                    session.out.line(&format!("info string {e}"));
+                }
+            }
+            "banmoves" => {
+                session.stop();
+                let moves: Vec<Move> = rest
+                    .iter()
+                    .filter_map(|t| t.parse::<Iccs>().ok())
+                    .filter_map(|m| m.to_move(session.game.position()).ok())
+                    .collect();
+                session.excluded = moves;
+            }
+            "go" => {
+                let limits = go_limits(rest);
+                session.go(limits);
+            }
+            "stop" => session.stop(),
+            "quit" => {
+                session.stop();
+                break;
+            }
+            _ => session
+                .out
+                .line(&format!("info string unknown command `{cmd}`")),
+        }
+    }
+    session.wait_or_stop();
+    session.out.line("bye");
+    Ok(())
+}
+
+/// [`run`] with a borrowed writer: waits for the session to end (for tests and tools).
+pub fn run_to_end<R: BufRead>(input: R, output: &mut Vec<u8>) -> Result<(), EngineError> {
+    let shared = SharedBuf::default();
+    let result = run(input, shared.clone());
+    output.extend_from_slice(&shared.take());
+    result
+}
+
+fn set_option<W: Write + Send + 'static>(session: &mut Session<W>, args: &[&str]) {
+    let (Some(name), Some(value)) = (args.first(), args.get(1)) else {
+        session
+            .out
+            .line("info string setoption needs a name and a value");
+        return;
+    };
+    match name.to_ascii_lowercase().as_str() {
+        "hashsize" => match value.parse::<usize>() {
+            Ok(mib) => session.resize(mib),
+            Err(_) => session
+                .out
+                .line(&format!("info string hashsize `{value}` is not a number")),
+        },
+        "level" => match value
+            .parse::<u8>()
+            .map_err(|_| EngineError::BadLevel(0))
+            .and_then(Level::new)
+        {
+            Ok(l) => session.level = l,
+            Err(e) => session.out.line(&format!("info string {e}")),
+        },
+        _ => session
+            .out
+            .line(&format!("info string unknown option `{name}`")),
+    }
+}
+
+/// Limits of a UCCI `go` command.
+#[must_use]
+pub fn go_limits(args: &[&str]) -> Limits {
+    let mut l = Limits {
+        depth: number_after(args, "depth"),
+        nodes: number_after(args, "nodes"),
+        ..Limits::default()
+    };
+    if let Some(time_ms) = number_after::<u64>(args, "time") {
+        l.clock = Some(Clock {
+            time_ms,
+            inc_ms: number_after(args, "increment").unwrap_or(0),
+            moves_to_go: number_after(args, "movestogo"),
+        });
+    }
+    if args.contains(&"infinite") || (l.depth.is_none() && l.nodes.is_none() && l.clock.is_none()) {
+        l.infinite = true;
+    }
+    l
+}

@@ -1,0 +1,219 @@
+//! Search tests: mates, legality under every kind of limit, stop, determinism, levels.
+
+use banco_engine::level::Rng;
+use banco_engine::matchplay::{self, MatchOptions, PlayerSpec};
+use banco_engine::score::Score;
+use banco_engine::solve::{SolveOptions, solve_fen};
+use banco_engine::{Level, Limits, XiangqiSearcher, level};
+use banco_game::{Game, MoveList};
+use banco_xiangqi::{RuleSet, Xiangqi};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+fn search(fen: &str, limits: Limits) -> banco_engine::SearchResult<banco_xiangqi::Move> {
+    let game = Xiangqi::from_fen(fen).unwrap();
+    let mut s = XiangqiSearcher::new(8);
+    s.search(
+        &game,
+        &RuleSet::default(),
+        &limits,
+        &AtomicBool::new(false),
+        |_| {},
+    )
+}
+
+/// Plays the PV and checks that the side to move at its end has no legal move.
+fn pv_mates(fen: &str, pv: &[banco_xiangqi::Move]) -> bool {
+    let mut game = Xiangqi::from_fen(fen).unwrap();
+    for &mv in pv {
+        if game.play(mv).is_err() {
+            return false;
+        }
+    }
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    moves.is_empty()
+}
+
+#[test]
+fn finds_mate_in_one_two_three() {
+    for (fen, n) in [
+        ("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", 1),
+        ("5k3/9/9/9/9/9/9/9/R8/3K5 w - - 0 1", 2),
+        ("4ka3/9/9/9/9/9/9/9/9/R2K1C3 w - - 0 1", 3),
+        ("9/9/3a1k3/9/1N5N1/4R4/1n5r1/9/3K1p3/9 w - - 0 1", 5),
+    ] {
+        let r = search(fen, Limits::depth(2 * n + 2));
+        assert_eq!(r.score, Score::Mate(n as i32), "{fen}");
+        assert_eq!(r.pv.len(), 2 * n as usize - 1, "{fen}: {:?}", r.pv);
+        assert!(pv_mates(fen, &r.pv), "{fen}: {:?}", r.pv);
+    }
+}
+
+#[test]
+fn solver_finds_short_mates() {
+    let r = solve_fen(
+        "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1",
+        &SolveOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(r.last_line(), "mate 1 e1d1");
+    let r = solve_fen(
+        "5k3/9/9/9/9/9/9/9/R8/3K5 w - - 0 1",
+        &SolveOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(r.mate, Some(2));
+    let r = solve_fen(
+        "4ka3/9/9/9/9/9/9/9/9/R2K1C3 w - - 0 1",
+        &SolveOptions::default(),
+    )
+    .unwrap();
+    assert!(r.mate.is_some_and(|m| m <= 4));
+    assert!(pv_mates("4ka3/9/9/9/9/9/9/9/9/R2K1C3 w - - 0 1", &r.line));
+    // No mate for a bare king against a bare king with an elephant.
+    let r = solve_fen(
+        "4k4/9/9/9/9/9/9/4B4/9/3K5 w - - 0 1",
+        &SolveOptions {
+            max_mate: 3,
+            ..SolveOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(r.last_line(), "none");
+}
+
+/// Random positions reached by seeded random play.
+fn random_positions(count: usize, seed: u64) -> Vec<Xiangqi> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut game = Xiangqi::new();
+        let plies = 4 + rng.next_u64() % 90;
+        for _ in 0..plies {
+            let mut moves = MoveList::new();
+            game.legal_moves(&mut moves);
+            if moves.is_empty() || game.outcome(&RuleSet::default()).is_some() {
+                break;
+            }
+            let mv = moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize];
+            game.play(mv).unwrap();
+        }
+        if game.outcome(&RuleSet::default()).is_none() {
+            out.push(game);
+        }
+    }
+    out
+}
+
+#[test]
+fn never_returns_an_illegal_move() {
+    let limits = [
+        Limits::depth(1),
+        Limits::depth(3),
+        Limits::nodes(1),
+        Limits::nodes(50),
+        Limits::nodes(3000),
+        Limits::movetime(5),
+        Limits::clock(200, 10),
+    ];
+    let mut searcher = XiangqiSearcher::new(2);
+    let stop = AtomicBool::new(false);
+    for (i, game) in random_positions(40, 7).iter().enumerate() {
+        let l = limits[i % limits.len()];
+        let r = searcher.search(game, &RuleSet::default(), &l, &stop, |_| {});
+        let mv = r.best_move.expect("a position that is not over has a move");
+        assert!(game.is_legal(mv), "{} {mv} under {l:?}", game.fen());
+        let mut replay = game.clone();
+        for &m in &r.pv {
+            assert!(replay.play(m).is_ok(), "pv {:?} from {}", r.pv, game.fen());
+        }
+        let lv = Level::new(1 + (i % 10) as u8).unwrap();
+        let r = level::play(
+            &mut searcher,
+            game,
+            &RuleSet::default(),
+            lv,
+            &Limits::nodes(2000),
+            i as u64,
+            &stop,
+        );
+        assert!(game.is_legal(r.best_move.unwrap()));
+    }
+}
+
+#[test]
+fn stop_returns_promptly() {
+    let game = Xiangqi::new();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let worker = std::thread::spawn(move || {
+        let mut s = XiangqiSearcher::new(16);
+        let started = Instant::now();
+        let r = s.search(
+            &game,
+            &RuleSet::default(),
+            &Limits::infinite(),
+            &flag,
+            |_| {},
+        );
+        (r, started)
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    stop.store(true, Ordering::SeqCst);
+    let (r, _) = worker.join().unwrap();
+    // 10 ms is the target; allow a generous bound on a loaded machine.
+    assert!(
+        asked.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        asked.elapsed()
+    );
+    assert!(r.best_move.is_some());
+}
+
+#[test]
+fn fixed_depth_is_deterministic() {
+    let fen = "r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3";
+    let a = search(fen, Limits::depth(6));
+    let b = search(fen, Limits::depth(6));
+    assert_eq!(a, b);
+    let c = search(fen, Limits::nodes(20_000));
+    let d = search(fen, Limits::nodes(20_000));
+    assert_eq!(c, d);
+    assert!(c.nodes <= 20_000);
+}
+
+#[test]
+fn perpetual_checker_avoids_the_loss() {
+    // Red's rook checks from e0 and f0 while the black king shuffles. Under Asian rules
+    // repeating the checks loses, so Red must play something else (a pawn move) now.
+    let mut game = Xiangqi::from_fen("9/4k4/9/9/9/9/P8/9/2p6/3K1RBc1 w - - 0 1").unwrap();
+    for mv in "f0e0 e8f8 e0f0 f8e8".split(' ') {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let mut s = XiangqiSearcher::new(4);
+    let r = s.search(
+        &game,
+        &RuleSet::asian(),
+        &Limits::depth(6),
+        &AtomicBool::new(false),
+        |_| {},
+    );
+    assert_ne!(r.best_move.unwrap().to_string(), "f0e0", "{r:?}");
+}
+
+#[test]
+fn levels_are_ordered() {
+    let strong: PlayerSpec = "level=10,nodes=6000".parse().unwrap();
+    let weak: PlayerSpec = "level=3".parse().unwrap();
+    let options = MatchOptions {
+        games: 4,
+        max_plies: 120,
+        seed: 3,
+        ..MatchOptions::default()
+    };
+    let report = matchplay::run(&strong, &weak, &options, |_| {});
+    assert!(report.score() > 0.5, "{}", report.summary());
+}
