@@ -9,8 +9,10 @@
 //!
 //! WXF and Chinese tell a move from the mover's seat (files 1–9 from the mover's right,
 //! forward / backward / sideways, front and rear of like pieces on a file); they share
-//! [`Direction`] and [`Origin`]. Each notation's writer (`from_move`) gives a text that its
-//! parser reads back as the same move, for every legal move.
+//! [`Direction`]. Chinese names the moving piece with an [`Origin`] (file, or a [`Place`]
+//! among like pieces on a file), WXF with the narrower [`WxfOrigin`]. Each writer
+//! (`from_move`) gives a text that its parser reads back as the same move, for every legal
+//! move; the WXF writer reproduces Fairy-Stockfish's WXF exactly.
 //!
 //! ```
 //! use banco_xiangqi::{Iccs, Position};

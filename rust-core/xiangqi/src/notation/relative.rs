@@ -297,11 +297,13 @@ mod tests {
     #[test]
     fn round_trip_in_random_games_from_the_start() {
         let checked = random_games(&Position::startpos(), 0x0B4C_0001, 40, 200);
+        println!("{checked} moves round-trip in WXF and Chinese");
         assert!(checked > 100_000, "only {checked} moves checked");
     }
 
     #[test]
     fn round_trip_in_random_games_from_tandem_positions() {
+        let mut checked = 0;
         // Pawns three and more on a file, in tandem on several files, doubled rooks,
         // cannons, horses, advisors and elephants on one file.
         for fen in [
@@ -313,8 +315,9 @@ mod tests {
             "4ka3/4a4/4b4/9/9/1p1p5/1p1p1p3/4B4/3KA4/3A2B2 b - - 0 1",
         ] {
             let pos = fen::parse(fen).unwrap();
-            random_games(&pos, 7, 6, 60);
+            checked += random_games(&pos, 7, 6, 60);
         }
+        println!("{checked} moves round-trip in WXF and Chinese");
     }
 
     #[test]
