@@ -24,7 +24,10 @@ impl PublicKey {
     pub fn fingerprint(&self) -> String {
         let hex: Vec<String> = self.0[..8]
             .chunks(2)
-            .map(|c| c.iter().map(|b| format!("{b:02x}")).collect())
+            .map(|c| {
+                c.iter()
+                    .fold(String::new(), |acc, b| acc + &format!("{b:02x}"))
+            })
             .collect();
         hex.join("-")
     }

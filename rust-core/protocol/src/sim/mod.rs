@@ -345,7 +345,15 @@ fn handle_events<G: Game>(
                 let _ = p.session.reply_draw(chance(rng, 200), now);
             }
             Event::PeerIllegalMove { .. } | Event::Desync { .. } => p.bad_events += 1,
-            Event::LinkDown { .. } => cut = true,
+            Event::LinkDown { reason } => {
+                if std::env::var_os("BANCO_SIM_DEBUG").is_some() {
+                    eprintln!(
+                        "{now} {} link down: {reason}",
+                        if p.is_a { "A" } else { "B" }
+                    );
+                }
+                cut = true;
+            }
             _ => {}
         }
     }

@@ -1,0 +1,246 @@
+//! The link set-up of a [`Session`]: Noise handshake messages, the `Resume` exchange and
+//! the identification of the peer (known key, changed key, or a code to compare).
+
+use super::link::{Link, Open, Phase};
+use super::{PeerInfo, Session, session_from_hash};
+use crate::PROTOCOL_VERSION;
+use crate::crypto::{HandshakeDone, PublicKey};
+use crate::message::{Body, Hello, Resume};
+use crate::sas::{self, Sas};
+use crate::session::event::{Event, LinkDownReason};
+use banco_game::Game;
+
+impl<G: Game> Session<G> {
+    // ----- internals: handshake ----------------------------------------------------------
+
+    pub(super) fn hello(&self, sas: [u8; 32]) -> Hello {
+        Hello {
+            version: PROTOCOL_VERSION,
+            caps: self.config.caps,
+            name: self.config.name.clone(),
+            sas,
+        }
+    }
+
+    pub(super) fn on_handshake_frame(&mut self, bytes: &[u8]) {
+        let Some(link) = &mut self.link else { return };
+        let Phase::Handshake(hs) = &mut link.phase else {
+            return;
+        };
+        let payload = match hs.read_message(bytes) {
+            Ok(p) => p,
+            Err(e) => return self.reject(e.into()),
+        };
+        link.last_rx = self.now;
+        let (initiator, my_nonce) = (link.initiator, link.my_nonce);
+        if !initiator && !hs.is_finished() {
+            // Message 1 read: answer with message 2, committing to our SAS nonce.
+            let reply = self.hello(sas::commit(&my_nonce)).to_payload();
+            let Some(Link {
+                phase: Phase::Handshake(hs),
+                ..
+            }) = &mut self.link
+            else {
+                return;
+            };
+            match hs.write_message(&reply) {
+                Ok(msg2) => self.push_frame(msg2),
+                Err(_) => self.link_down(LinkDownReason::Violation("handshake could not continue")),
+            }
+            return;
+        }
+        let Ok(peer_hello) = Hello::from_payload(&payload) else {
+            return self.link_down(LinkDownReason::Violation(
+                "the peer's greeting is malformed",
+            ));
+        };
+        if peer_hello.version != PROTOCOL_VERSION {
+            return self.link_down(LinkDownReason::Version {
+                peer: peer_hello.version,
+                ours: PROTOCOL_VERSION,
+            });
+        }
+        if initiator {
+            let msg3 = self.hello(my_nonce).to_payload();
+            let Some(Link {
+                phase: Phase::Handshake(hs),
+                ..
+            }) = &mut self.link
+            else {
+                return;
+            };
+            match hs.write_message(&msg3) {
+                Ok(msg3) => self.push_frame(msg3),
+                Err(_) => {
+                    return self
+                        .link_down(LinkDownReason::Violation("handshake could not continue"));
+                }
+            }
+        }
+        let Some(link) = self.link.take() else { return };
+        let Phase::Handshake(hs) = link.phase else {
+            return;
+        };
+        match hs.finish() {
+            Ok(done) => self.handshake_done(
+                link.initiator,
+                link.started,
+                link.my_nonce,
+                done,
+                peer_hello,
+            ),
+            Err(_) => self.link_down(LinkDownReason::Violation("handshake could not finish")),
+        }
+    }
+
+    pub(super) fn handshake_done(
+        &mut self,
+        initiator: bool,
+        started: u64,
+        my_nonce: [u8; 32],
+        done: HandshakeDone,
+        hello: Hello,
+    ) {
+        let HandshakeDone {
+            transport,
+            handshake_hash,
+            remote_static,
+        } = done;
+        if let Some(peer) = &self.peer
+            && peer.key != remote_static
+        {
+            self.events.push_back(Event::PeerKeyChanged {
+                name: hello.name.clone(),
+                old: peer.key,
+                new: remote_static,
+            });
+            return self.link_down(LinkDownReason::WrongPeer);
+        }
+        let sas = (!initiator).then(|| sas::derive(&handshake_hash, &hello.sas, &my_nonce));
+        let peer_sas = hello.sas;
+        let open = Open {
+            transport,
+            handshake_hash,
+            peer_key: remote_static,
+            peer_hello: hello,
+            peer_sas,
+            up: false,
+            resume_due: self.now + self.config.timing.rto_ms,
+            sas,
+        };
+        self.link = Some(Link {
+            initiator,
+            started,
+            last_rx: self.now,
+            last_tx: self.now,
+            my_nonce,
+            phase: Phase::Open(Box::new(open)),
+        });
+        self.send_resume();
+    }
+
+    pub(super) fn send_resume(&mut self) {
+        let Some(link) = &self.link else { return };
+        if link.open().is_none() {
+            return;
+        }
+        // A side without a session yet says so with zeros (see `on_resume`).
+        let session = self.session_id.unwrap_or([0; 8]);
+        let resume = Resume {
+            session,
+            last_seen: u32::try_from(self.reliable.expected()).unwrap_or(u32::MAX),
+            sas_reveal: (!link.initiator).then_some(link.my_nonce),
+        };
+        self.push_ctrl(Body::Resume(resume));
+    }
+
+    pub(super) fn on_resume(&mut self, r: Resume) {
+        let Some(link) = &mut self.link else { return };
+        let initiator = link.initiator;
+        let my_nonce = link.my_nonce;
+        let Phase::Open(open) = &mut link.phase else {
+            return;
+        };
+        if open.up {
+            // The peer missed our Resume.
+            return self.send_resume();
+        }
+        if initiator {
+            let Some(reveal) = r.sas_reveal else {
+                return self.link_down(LinkDownReason::Violation(
+                    "the peer did not reveal its code nonce",
+                ));
+            };
+            if sas::commit(&reveal) != open.peer_sas {
+                return self.link_down(LinkDownReason::Violation(
+                    "the peer's code nonce does not match its commitment",
+                ));
+            }
+            open.sas = Some(sas::derive(&open.handshake_hash, &my_nonce, &reveal));
+        }
+        // Session identifiers: zeros mean "no session yet". Two new sides derive the
+        // identifier from this link's handshake hash; a new side adopts the peer's; a side
+        // with a session accepts a new peer only if nothing was exchanged yet (the first
+        // link died before the peer saw our Resume).
+        let fresh = [0u8; 8];
+        let expected = match (self.session_id, r.session) {
+            (None, theirs) if theirs == fresh => session_from_hash(&open.handshake_hash),
+            (None, theirs) => theirs,
+            (Some(ours), theirs) if theirs == ours => ours,
+            (Some(ours), theirs)
+                if theirs == fresh && r.last_seen == 0 && self.reliable.expected() == 0 =>
+            {
+                ours
+            }
+            (Some(_), _) => return self.link_down(LinkDownReason::UnknownSession),
+        };
+        if !self.reliable.resume(u64::from(r.last_seen)) {
+            return self.link_down(LinkDownReason::Violation(
+                "the peer resumed from a position we never sent",
+            ));
+        }
+        open.up = true;
+        let (key, name, code) = (open.peer_key, open.peer_hello.name.clone(), open.sas);
+        let resumed = self.session_id.is_some();
+        self.session_id = Some(expected);
+        self.events.push_back(Event::LinkUp { resumed });
+        let Some(code) = code else { return };
+        match &mut self.peer {
+            None => self.identify_peer(name, key, code),
+            Some(peer) if !peer.verified && peer.code != code => {
+                // Not confirmed yet: show this link's code, which the other phone shows too.
+                peer.code = code;
+                self.events.push_back(Event::VerifyPeer { code, name, key });
+            }
+            Some(_) => {}
+        }
+    }
+
+    pub(super) fn identify_peer(&mut self, name: String, key: PublicKey, code: Sas) {
+        let known = &self.config.known_peers;
+        let changed = known.get(&name).filter(|old| **old != key).copied();
+        let trusted = changed.is_none() && known.name_of(&key).is_some();
+        if let Some(old) = changed {
+            self.events.push_back(Event::PeerKeyChanged {
+                name: name.clone(),
+                old,
+                new: key,
+            });
+        }
+        self.peer = Some(PeerInfo {
+            name: name.clone(),
+            key,
+            verified: trusted,
+            code,
+        });
+        if trusted {
+            self.events.push_back(Event::PeerVerified {
+                name,
+                key,
+                known: true,
+            });
+        } else {
+            self.events.push_back(Event::VerifyPeer { code, name, key });
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! Soak runs in the test suite: whole games through the fault-injecting simulator.
+#![allow(missing_docs)]
+//! The long run is `banco soak --games N --seed S`.
+
+use banco_protocol::sim::{FaultPlan, SoakConfig, run_soak, run_soak_with};
+use banco_xiangqi::{RuleSet, Xiangqi};
+
+#[test]
+fn counting_games_on_a_rough_link() {
+    let report = run_soak(300, 2026);
+    println!(
+        "{report}  (moves {}, disconnects {}, frames {}, undos {})",
+        report.moves, report.disconnects, report.frames, report.undos
+    );
+    assert!(report.is_clean(), "{report}");
+    assert_eq!(report.games, 300);
+    assert!(
+        report.disconnects > 50,
+        "the plan should cut links: {report:?}"
+    );
+    assert!(
+        report.undos > 10,
+        "undo requests should be accepted sometimes: {report:?}"
+    );
+}
+
+#[test]
+fn counting_games_on_a_very_bad_link() {
+    let faults = FaultPlan {
+        drop: 200,
+        duplicate: 100,
+        reorder: 200,
+        latency_ms: 80,
+        reorder_ms: 800,
+        disconnect: 20,
+    };
+    let config = SoakConfig {
+        faults,
+        ..SoakConfig::new(60, 99)
+    };
+    let report = run_soak_with(
+        &config,
+        &banco_protocol::sim::CountingGame::default(),
+        banco_protocol::sim::CountingRules::default(),
+    );
+    println!(
+        "{report}  (moves {}, disconnects {}, frames {})",
+        report.moves, report.disconnects, report.frames
+    );
+    assert!(report.is_clean(), "{report}");
+}
+
+#[test]
+fn xiangqi_random_games_on_a_rough_link() {
+    let config = SoakConfig {
+        max_plies: 160,
+        ..SoakConfig::new(40, 7)
+    };
+    let report = run_soak_with(&config, &Xiangqi::new(), RuleSet::default());
+    println!(
+        "{report}  (moves {}, disconnects {}, frames {}, undos {})",
+        report.moves, report.disconnects, report.frames, report.undos
+    );
+    assert!(report.is_clean(), "{report}");
+    assert!(report.moves > 40 * 50, "games should be long: {report:?}");
+}
+
+#[test]
+fn same_seed_same_report() {
+    assert_eq!(run_soak(20, 5), run_soak(20, 5));
+}
