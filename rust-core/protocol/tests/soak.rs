@@ -1,5 +1,4 @@
 //! Soak runs in the test suite: whole games through the fault-injecting simulator.
-#![allow(missing_docs)]
 //! The long run is `banco soak --games N --seed S`.
 
 use banco_protocol::sim::{FaultPlan, SoakConfig, run_soak, run_soak_with};

@@ -1,0 +1,151 @@
+//! Helpers shared by the integration tests: pairing two sessions, pumping frames, and a
+//! hand-driven peer that can send anything.
+#![allow(dead_code, clippy::unwrap_used, clippy::panic)]
+
+use banco_game::{Color, Game, GameKind};
+use banco_protocol::crypto::{Handshake, Identity, Transport};
+use banco_protocol::message::{Body, Envelope, Hello, Resume};
+use banco_protocol::sim::CountingGame;
+use banco_protocol::{Event, MatchSpec, Session, SessionConfig};
+
+pub type S = Session<CountingGame>;
+
+pub fn session(name: &str, secret: u8) -> S {
+    Session::new(
+        SessionConfig::new(name, CountingGame::default()),
+        Identity::from_secret([secret; 32]),
+        [secret.wrapping_add(100); 32],
+    )
+}
+
+/// Carries frames both ways until both sessions are quiet.
+pub fn pump<G: Game>(a: &mut Session<G>, b: &mut Session<G>, now: u64) {
+    for _ in 0..1000 {
+        let mut moved = false;
+        while let Some(f) = a.poll_transmit() {
+            b.handle_datagram(&f, now);
+            moved = true;
+        }
+        while let Some(f) = b.poll_transmit() {
+            a.handle_datagram(&f, now);
+            moved = true;
+        }
+        if !moved {
+            return;
+        }
+    }
+    panic!("sessions never went quiet");
+}
+
+pub fn events<G: Game>(s: &mut Session<G>) -> Vec<Event<G::Move>> {
+    std::iter::from_fn(|| s.poll_event()).collect()
+}
+
+/// Links two sessions (a dials) and pumps until both are up.
+pub fn link<G: Game>(a: &mut Session<G>, b: &mut Session<G>, now: u64) {
+    a.connect(now).unwrap();
+    b.accept(now).unwrap();
+    pump(a, b, now);
+    assert!(a.is_link_up() && b.is_link_up());
+}
+
+/// Two sessions, linked, codes confirmed, with a game started where `a` plays `a_color`.
+pub fn playing(a_color: Color, clock: Option<banco_protocol::message::ClockSpec>) -> (S, S) {
+    let mut a = session("A", 1);
+    let mut b = session("B", 2);
+    link(&mut a, &mut b, 0);
+    a.confirm_peer(false).unwrap();
+    b.confirm_peer(false).unwrap();
+    let spec = MatchSpec {
+        game: GameKind::Xiangqi,
+        rules: 0,
+        local_color: a_color,
+        clock,
+    };
+    a.propose(spec, 0).unwrap();
+    pump(&mut a, &mut b, 0);
+    b.accept_proposal(0).unwrap();
+    pump(&mut a, &mut b, 0);
+    events(&mut a);
+    events(&mut b);
+    (a, b)
+}
+
+/// A peer driven by hand: it speaks the protocol with the crypto primitives directly, so
+/// tests can send replayed, forged, illegal or flooding messages.
+pub struct RawPeer {
+    pub transport: Transport,
+    seq: u64,
+    ack: u64,
+    pub sent: Vec<Vec<u8>>,
+}
+
+impl RawPeer {
+    /// Dials `victim` (which accepts) with protocol `version`; `None` if the victim refused.
+    pub fn connect(victim: &mut S, version: u8, now: u64) -> Option<RawPeer> {
+        let id = Identity::from_secret([77; 32]);
+        let mut hs = Handshake::initiator(&id, [78; 32]).unwrap();
+        victim.accept(now).unwrap();
+        victim.handle_datagram(&hs.write_message(&[]).unwrap(), now);
+        let m2 = victim.poll_transmit()?;
+        let commit = Hello::from_payload(&hs.read_message(&m2).ok()?).ok()?.sas;
+        let hello = Hello {
+            version,
+            caps: 0,
+            name: "raw".into(),
+            sas: [79; 32],
+        };
+        victim.handle_datagram(&hs.write_message(&hello.to_payload()).unwrap(), now);
+        let mut transport = hs.finish().unwrap().transport;
+        let f = victim.poll_transmit()?;
+        let env = Envelope::decode(&transport.open(&f).unwrap()).unwrap();
+        let Body::Resume(r) = env.body else {
+            panic!("expected Resume, got {env:?}")
+        };
+        assert_eq!(banco_protocol::sas::commit(&r.sas_reveal.unwrap()), commit);
+        let mut raw = RawPeer {
+            transport,
+            seq: 0,
+            ack: 0,
+            sent: Vec::new(),
+        };
+        raw.send(
+            victim,
+            Body::Resume(Resume {
+                session: [0; 8],
+                last_seen: 0,
+                sas_reveal: None,
+            }),
+            now,
+        );
+        Some(raw)
+    }
+
+    /// Seals and delivers one message; returns the frame.
+    pub fn send(&mut self, victim: &mut S, body: Body, now: u64) -> Vec<u8> {
+        let seq = if body.is_sequenced() {
+            self.seq += 1;
+            self.seq - 1
+        } else {
+            self.seq
+        };
+        let env = Envelope::new((seq & 15) as u8, (self.ack & 15) as u8, body);
+        let frame = self.transport.seal(&env.encode()).unwrap();
+        victim.handle_datagram(&frame, now);
+        self.sent.push(frame.clone());
+        frame
+    }
+
+    /// Reads everything the victim sent; acknowledges sequenced messages.
+    pub fn recv(&mut self, victim: &mut S) -> Vec<Body> {
+        let mut out = Vec::new();
+        while let Some(f) = victim.poll_transmit() {
+            let env = Envelope::decode(&self.transport.open(&f).unwrap()).unwrap();
+            if env.body.is_sequenced() && u64::from(env.seq) == self.ack % 16 {
+                self.ack += 1;
+            }
+            out.push(env.body);
+        }
+        out
+    }
+}
