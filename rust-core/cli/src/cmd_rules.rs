@@ -71,7 +71,8 @@ pub(crate) fn move_cmd(args: &MoveArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `banco judge`.
+/// `banco judge`: the verdict on the final position. Repetitions are judged where the
+/// moves end (a position that was repeated on the way and then left is not a verdict).
 #[derive(Args, Debug)]
 pub(crate) struct JudgeArgs {
     /// Start from this position (FEN) instead of the start position.
@@ -94,11 +95,6 @@ pub(crate) fn judge(args: &JudgeArgs) -> Result<(), CliError> {
     let mut game = Xiangqi::from_position(position_arg(args.fen.as_deref())?);
     for (i, text) in args.moves.iter().enumerate() {
         let index = i + 1;
-        if let Some(outcome) = game.outcome(&rules) {
-            return Err(CliError::input(format!(
-                "move {index} `{text}` comes after the end of the game ({outcome})"
-            )));
-        }
         let iccs: Iccs = text
             .parse()
             .map_err(|e| CliError::input(format!("move {index}: {e}")))?;

@@ -3,7 +3,9 @@
 //!
 //! Exit codes: 0 success, 2 bad input (a FEN, a move, an option).
 
+mod cmd_play;
 mod cmd_rules;
+mod ui;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -18,6 +20,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play xiangqi against the computer (you are Red, level 5, by default).
+    Play(cmd_play::PlayArgs),
     /// Count the leaf nodes of the legal-move tree (move generator test).
     Perft(cmd_rules::PerftArgs),
     /// Show a move (coordinates, WXF or Chinese) in all three notations.
@@ -44,6 +48,7 @@ impl CliError {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Play(args) => cmd_play::play(&args),
         Command::Perft(args) => cmd_rules::perft(&args),
         Command::Move(args) => cmd_rules::move_cmd(&args),
         Command::Judge(args) => cmd_rules::judge(&args),

@@ -1,0 +1,236 @@
+//! The `banco` command line driven as a user or a script would: output formats that tests
+//! and users rely on (the LAST line contracts) and exit codes.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn banco(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_banco"))
+        .args(args)
+        .output()
+        .expect("run banco")
+}
+
+fn banco_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run banco");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn last_line(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[test]
+fn perft_prints_total_last() {
+    let out = banco(&["perft", "--depth", "3"]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "79666");
+    let out = banco(&["perft", "--depth", "2", "--divide"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().count(), 45);
+    assert!(text.contains("h2e2: "));
+    assert_eq!(last_line(&out), "1920");
+}
+
+#[test]
+fn perft_bad_fen_exits_2_with_one_line() {
+    let out = banco(&[
+        "perft",
+        "--fen",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("FEN rank 0 has 8 files, expected 9"), "{err}");
+}
+
+#[test]
+fn move_in_every_notation() {
+    for text in ["h2e2", "C2.5", "C2=5", "炮二平五"] {
+        let out = banco(&["move", text]);
+        assert!(out.status.success(), "{text}");
+        assert_eq!(last_line(&out), "iccs h2e2 wxf C2=5 chinese 炮二平五");
+    }
+    let black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
+    let out = banco(&["move", "--fen", black, "H8+7"]);
+    assert_eq!(last_line(&out), "iccs h9g7 wxf H8+7 chinese 马8进7");
+}
+
+#[test]
+fn move_errors_say_which() {
+    let out = banco(&["move", "zz9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unparsable"));
+    let out = banco(&["move", "h2h8"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("illegal"));
+}
+
+#[test]
+fn judge_results() {
+    let out = banco(&[
+        "judge",
+        "--fen",
+        "9/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1",
+        "f0e0",
+        "e8f8",
+        "e0f0",
+        "f8e8",
+        "f0e0",
+        "e8f8",
+        "e0f0",
+        "f8e8",
+        "f0e0",
+        "e8f8",
+        "e0f0",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "result 0-1 perpetual check");
+    let out = banco(&["judge", "h2e2", "h9g7"]);
+    assert_eq!(last_line(&out), "result * game goes on");
+    let out = banco(&[
+        "judge",
+        "--fen",
+        "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1",
+        "e1d1",
+    ]);
+    assert_eq!(last_line(&out), "result 1-0 checkmate");
+    let out = banco(&[
+        "judge", "--rules", "casual", "h2e2", "h9g7", "h0g2", "g7h9", "g2h0", "h9g7", "h0g2",
+        "g7h9", "g2h0",
+    ]);
+    assert_eq!(last_line(&out), "result 1/2-1/2 repetition");
+    let out = banco(&["judge", "h2e2", "h9g7", "e2e9"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move 3") && err.contains("e2e9"), "{err}");
+}
+
+#[test]
+fn bench_perft_last_line() {
+    let out = banco(&["bench", "perft", "--depth", "3"]);
+    assert!(out.status.success());
+    let line = last_line(&out);
+    let words: Vec<&str> = line.split(' ').collect();
+    assert_eq!(words.len(), 6, "{line}");
+    assert_eq!(
+        (words[0], words[1], words[2], words[4]),
+        ("nodes", "79666", "time", "nps")
+    );
+    assert!(
+        words[3].parse::<f64>().is_ok() && words[5].parse::<u64>().is_ok(),
+        "{line}"
+    );
+}
+
+#[test]
+fn play_script_mode() {
+    let dir = std::env::temp_dir().join(format!("banco-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("g.banco");
+    let text = dir.join("g.txt");
+    let script = format!(
+        "h2e2\nnonsense\nh2h8\nundo\nredo\nfen\nsave {}\nsave {}\nundo\nload {}\nfen\nlevel 11\nlevel 2\nresign\nh0g2\n",
+        save.display(),
+        text.display(),
+        save.display()
+    );
+    let out = banco_stdin(
+        &[
+            "play",
+            "--level",
+            "1",
+            "--movetime",
+            "50",
+            "--seed",
+            "7",
+            "--no-color",
+        ],
+        &script,
+    );
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("you play h2e2 (C2=5 炮二平五)"), "{stdout}");
+    assert!(stdout.contains("`nonsense` is not a move"), "{stdout}");
+    assert!(stdout.contains("illegal move: h2h8"), "{stdout}");
+    assert!(stdout.contains("say a level from 1 to 10"), "{stdout}");
+    assert!(
+        stdout.contains("game over: black wins by resignation"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("the game is over"), "{stdout}");
+    // The FEN printed after redo equals the one printed after load.
+    let fens: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.ends_with(" w - - 2 2") || l.contains(" w - - "))
+        .filter(|l| !l.starts_with("result"))
+        .collect();
+    assert!(fens.len() >= 2, "{stdout}");
+    assert_eq!(fens[0], fens[1]);
+    assert!(stdout.lines().any(|l| l.starts_with("result 0-1 fen ")));
+    let text_export = std::fs::read_to_string(&text).unwrap();
+    assert!(
+        text_export.starts_with("[Game \"xiangqi\"]"),
+        "{text_export}"
+    );
+    assert!(text_export.contains("1. h2e2 {C2=5}"), "{text_export}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn play_rejects_bad_setup_with_every_problem() {
+    let out = banco_stdin(&["play", "--fen", "4k4/9/9/9/9/9/9/9/R8/RRA1A4 w"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("red has no king") && err.contains("3 rooks"),
+        "{err}"
+    );
+}
+
+#[test]
+fn play_from_setup_position_as_black() {
+    // Red (the computer) mates at once; black gets the result line.
+    let out = banco_stdin(
+        &[
+            "play",
+            "--fen",
+            "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1",
+            "--color",
+            "black",
+            "--level",
+            "10",
+            "--movetime",
+            "200",
+            "--no-color",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("banco plays e1d1"), "{stdout}");
+    assert!(
+        stdout.contains("game over: red wins by checkmate"),
+        "{stdout}"
+    );
+}
