@@ -23,9 +23,19 @@ pub fn data_dir() -> PathBuf {
 pub fn read_tsv(relative: &str) -> std::io::Result<Vec<HashMap<String, String>>> {
     let text = std::fs::read_to_string(data_dir().join(relative))?;
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
-    let header: Vec<String> =
-        lines.next().unwrap_or_default().split('\t').map(str::to_owned).collect();
+    let header: Vec<String> = lines
+        .next()
+        .unwrap_or_default()
+        .split('\t')
+        .map(str::to_owned)
+        .collect();
     Ok(lines
-        .map(|l| header.iter().cloned().zip(l.split('\t').map(str::to_owned)).collect())
+        .map(|l| {
+            header
+                .iter()
+                .cloned()
+                .zip(l.split('\t').map(str::to_owned))
+                .collect()
+        })
         .collect())
 }

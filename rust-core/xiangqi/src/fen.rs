@@ -39,7 +39,9 @@ pub enum FenError {
         files: usize,
     },
     /// A character that is neither a piece letter nor a digit 1–9.
-    #[error("FEN rank {rank} has `{ch}`, which is not a piece letter (KABNRCP, or H/E) or a digit 1-9")]
+    #[error(
+        "FEN rank {rank} has `{ch}`, which is not a piece letter (KABNRCP, or H/E) or a digit 1-9"
+    )]
     BadChar {
         /// Rank 0–9 from Red's side.
         rank: u8,
@@ -98,14 +100,16 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
     let _castling = fields.next();
     let _en_passant = fields.next();
     if let Some(h) = fields.next() {
-        setup.halfmoves = h
-            .parse()
-            .map_err(|_| FenError::BadCounter { field: "half-move clock", value: h.to_owned() })?;
+        setup.halfmoves = h.parse().map_err(|_| FenError::BadCounter {
+            field: "half-move clock",
+            value: h.to_owned(),
+        })?;
     }
     if let Some(n) = fields.next() {
-        setup.fullmoves = n
-            .parse()
-            .map_err(|_| FenError::BadCounter { field: "move number", value: n.to_owned() })?;
+        setup.fullmoves = n.parse().map_err(|_| FenError::BadCounter {
+            field: "move number",
+            value: n.to_owned(),
+        })?;
     }
     Ok(setup)
 }

@@ -69,7 +69,11 @@ impl Xiangqi {
     /// A game starting from `pos`.
     #[must_use]
     pub fn from_position(pos: Position) -> Xiangqi {
-        Xiangqi { start: pos.clone(), pos, history: Vec::with_capacity(256) }
+        Xiangqi {
+            start: pos.clone(),
+            pos,
+            history: Vec::with_capacity(256),
+        }
     }
 
     /// A game starting from a FEN.
@@ -118,7 +122,12 @@ impl Xiangqi {
         let hash_before = self.pos.hash();
         let undo = self.pos.make(mv);
         let check = self.pos.in_check();
-        self.history.push(Played { mv, undo, hash_before, check });
+        self.history.push(Played {
+            mv,
+            undo,
+            hash_before,
+            check,
+        });
         undo
     }
 
@@ -129,7 +138,13 @@ impl Xiangqi {
         let key = self.pos.hash();
         let reversible = (self.pos.halfmoves() as usize).min(self.history.len());
         let recent = &self.history[self.history.len() - reversible..];
-        1 + recent.iter().rev().skip(1).step_by(2).filter(|p| p.hash_before == key).count()
+        1 + recent
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|p| p.hash_before == key)
+            .count()
     }
 
     /// The verdict of the repetition judge if the current position has occurred at least
@@ -149,9 +164,11 @@ impl Xiangqi {
     #[must_use]
     pub fn insufficient_material(&self) -> bool {
         use crate::piece::PieceKind::{Cannon, Horse, Pawn, Rook};
-        Color::ALL
-            .iter()
-            .all(|&c| [Rook, Horse, Cannon, Pawn].iter().all(|&k| self.pos.count(c, k) == 0))
+        Color::ALL.iter().all(|&c| {
+            [Rook, Horse, Cannon, Pawn]
+                .iter()
+                .all(|&k| self.pos.count(c, k) == 0)
+        })
     }
 }
 
@@ -200,24 +217,36 @@ impl Game for Xiangqi {
 
     #[inline]
     fn in_check(&self) -> bool {
-        self.history.last().map_or_else(|| self.pos.in_check(), |p| p.check)
+        self.history
+            .last()
+            .map_or_else(|| self.pos.in_check(), |p| p.check)
     }
 
     fn outcome(&self, rules: &RuleSet) -> Option<Outcome> {
         let side = self.pos.side_to_move();
         if !self.pos.has_legal_move() {
-            let reason =
-                if self.in_check() { WinReason::Checkmate } else { WinReason::Stalemate };
-            return Some(Outcome::Win { winner: side.other(), reason });
+            let reason = if self.in_check() {
+                WinReason::Checkmate
+            } else {
+                WinReason::Stalemate
+            };
+            return Some(Outcome::Win {
+                winner: side.other(),
+                reason,
+            });
         }
         if let Some(v) = rules::judge(self, rules, rules.repetitions as usize) {
             return Some(v.outcome());
         }
         if rules.no_capture_plies > 0 && self.pos.halfmoves() >= rules.no_capture_plies {
-            return Some(Outcome::Draw { reason: DrawReason::NoCapture(rules.no_capture_plies) });
+            return Some(Outcome::Draw {
+                reason: DrawReason::NoCapture(rules.no_capture_plies),
+            });
         }
         if self.insufficient_material() {
-            return Some(Outcome::Draw { reason: DrawReason::InsufficientMaterial });
+            return Some(Outcome::Draw {
+                reason: DrawReason::InsufficientMaterial,
+            });
         }
         None
     }

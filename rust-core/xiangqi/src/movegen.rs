@@ -59,7 +59,9 @@ impl Position {
         let mut l = MoveList::new();
         self.generate(&mut l, Kind::All);
         let in_check = self.in_check();
-        l.iter().filter(|&&m| self.pseudo_is_legal(m, in_check)).count()
+        l.iter()
+            .filter(|&&m| self.pseudo_is_legal(m, in_check))
+            .count()
     }
 
     /// True if the side to move has at least one legal move.
@@ -103,7 +105,13 @@ impl Position {
     pub(crate) fn piece_captures(&self, from: u8, out: &mut MoveList<Move>) {
         let p = self.board[from as usize];
         if p != 0 {
-            self.gen_piece(from, p & 7, crate::tables::code_side(p), out, Kind::Captures);
+            self.gen_piece(
+                from,
+                p & 7,
+                crate::tables::code_side(p),
+                out,
+                Kind::Captures,
+            );
         }
     }
 

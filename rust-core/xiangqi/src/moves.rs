@@ -24,7 +24,10 @@ impl Move {
     #[inline]
     #[must_use]
     pub const fn new(from: Square, to: Square) -> Move {
-        Move { from: from.to_inner(), to: to.to_inner() }
+        Move {
+            from: from.to_inner(),
+            to: to.to_inner(),
+        }
     }
 
     /// Builds from internal indices.
@@ -56,14 +59,22 @@ impl Move {
     #[inline]
     #[must_use]
     pub const fn from(self) -> Square {
-        if self.from == 0 { Square::from_inner(0x33) } else { Square::from_inner(self.from) }
+        if self.from == 0 {
+            Square::from_inner(0x33)
+        } else {
+            Square::from_inner(self.from)
+        }
     }
 
     /// Destination square.
     #[inline]
     #[must_use]
     pub const fn to(self) -> Square {
-        if self.to == 0 { Square::from_inner(0x33) } else { Square::from_inner(self.to) }
+        if self.to == 0 {
+            Square::from_inner(0x33)
+        } else {
+            Square::from_inner(self.to)
+        }
     }
 
     /// Wire encoding: `from × 90 + to` (0–8099).

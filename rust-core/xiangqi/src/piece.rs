@@ -117,7 +117,11 @@ impl Piece {
     /// aliases of `n`/`b`.
     #[must_use]
     pub fn from_fen_char(c: char) -> Option<Piece> {
-        let color = if c.is_ascii_uppercase() { Color::Red } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::Red
+        } else {
+            Color::Black
+        };
         let kind = match c.to_ascii_lowercase() {
             'k' => PieceKind::King,
             'a' => PieceKind::Advisor,
@@ -135,7 +139,11 @@ impl Piece {
     #[must_use]
     pub fn fen_char(self) -> char {
         let c = self.kind.letter();
-        if self.color == Color::Red { c } else { c.to_ascii_lowercase() }
+        if self.color == Color::Red {
+            c
+        } else {
+            c.to_ascii_lowercase()
+        }
     }
 
     /// The traditional Chinese glyph (Red and Black differ).

@@ -188,9 +188,13 @@ impl Position {
 
     /// Every piece with its square, Red's first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.lists.iter().flat_map(|l| l.iter()).filter(|&&s| s != 0).filter_map(|&s| {
-            Piece::from_code(self.board[s as usize]).map(|p| (Square::from_inner(s), p))
-        })
+        self.lists
+            .iter()
+            .flat_map(|l| l.iter())
+            .filter(|&&s| s != 0)
+            .filter_map(|&s| {
+                Piece::from_code(self.board[s as usize]).map(|p| (Square::from_inner(s), p))
+            })
     }
 
     /// Number of pieces of `color` and `kind` on the board.
@@ -198,13 +202,20 @@ impl Position {
     pub fn count(&self, color: Color, kind: PieceKind) -> u8 {
         let base = SLOT_BASE[kind as usize] as usize;
         let n = kind.start_count() as usize;
-        self.lists[color.index()][base..base + n].iter().filter(|&&s| s != 0).count() as u8
+        self.lists[color.index()][base..base + n]
+            .iter()
+            .filter(|&&s| s != 0)
+            .count() as u8
     }
 
     /// Recomputes the hash from scratch (tests compare it with the incremental one).
     #[must_use]
     pub fn compute_hash(&self) -> u64 {
-        let mut h = if self.side == Color::Black { SIDE_KEY } else { 0 };
+        let mut h = if self.side == Color::Black {
+            SIDE_KEY
+        } else {
+            0
+        };
         for i in 0..=255u8 {
             let c = self.board[i as usize];
             if c != 0 {
@@ -222,7 +233,11 @@ impl Position {
         let piece = self.board[f as usize];
         let captured = self.board[t as usize];
         let side = self.side.index();
-        let undo = Undo { captured, captured_slot: self.slot[t as usize], halfmoves: self.halfmoves };
+        let undo = Undo {
+            captured,
+            captured_slot: self.slot[t as usize],
+            halfmoves: self.halfmoves,
+        };
         if captured != 0 {
             self.lists[code_side(captured)][undo.captured_slot as usize & 15] = 0;
             self.hash ^= piece_key(captured, t);
@@ -364,7 +379,11 @@ impl Position {
         let d = f.wrapping_sub(k);
         if matches!(d, 15 | 17 | 0xF1 | 0xEF) {
             // f was the leg of the horses two steps beyond it, seen from the king.
-            let vert = if d == 15 || d == 17 { 16 } else { 0u8.wrapping_sub(16) };
+            let vert = if d == 15 || d == 17 {
+                16
+            } else {
+                0u8.wrapping_sub(16)
+            };
             let horiz = d.wrapping_sub(vert);
             let horse = side_base(by) | HORSE;
             if view(f.wrapping_add(vert)) == horse || view(f.wrapping_add(horiz)) == horse {
@@ -428,7 +447,11 @@ pub(crate) fn attacked_on(get: &impl Fn(u8) -> u8, t: u8, by: usize) -> bool {
     for d in DIAG {
         let leg = t.wrapping_add(d);
         if get(leg) == 0 {
-            let vert = if d == 17 || d == 15 { 16 } else { 0u8.wrapping_sub(16) };
+            let vert = if d == 17 || d == 15 {
+                16
+            } else {
+                0u8.wrapping_sub(16)
+            };
             let horiz = d.wrapping_sub(vert);
             if get(leg.wrapping_add(vert)) == horse || get(leg.wrapping_add(horiz)) == horse {
                 return true;
@@ -446,4 +469,3 @@ pub(crate) fn attacked_on(get: &impl Fn(u8) -> u8, t: u8, by: usize) -> bool {
     // Lines: rooks, the facing king along a file, cannons over one screen.
     ORTHO.into_iter().any(|d| ray_attacked(get, t, d, by))
 }
-

@@ -310,4 +310,3 @@ fn is_protected(pos: &mut Position, mv: Move) -> bool {
     pos.side = saved;
     protected
 }
-

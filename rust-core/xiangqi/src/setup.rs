@@ -43,7 +43,12 @@ impl Setup {
     /// An empty board, Red to move.
     #[must_use]
     pub fn empty() -> Setup {
-        Setup { board: [None; 90], turn: Color::Red, halfmoves: 0, fullmoves: 1 }
+        Setup {
+            board: [None; 90],
+            turn: Color::Red,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
     }
 
     /// The start position.
@@ -112,19 +117,19 @@ impl Setup {
         for sq in Square::all() {
             let Some(p) = self.get(sq) else { continue };
             // Ranks counted from the piece's own side.
-            let rank = if p.color == Color::Red { sq.rank() } else { 9 - sq.rank() };
+            let rank = if p.color == Color::Red {
+                sq.rank()
+            } else {
+                9 - sq.rank()
+            };
             let file = sq.file();
             let in_palace = (3..=5).contains(&file) && rank <= 2;
             match p.kind {
                 PieceKind::King if !in_palace => problems.push(Problem::KingOutsidePalace(sq)),
-                PieceKind::Advisor
-                    if !(in_palace && (file + rank) % 2 == 1) =>
-                {
+                PieceKind::Advisor if !(in_palace && (file + rank) % 2 == 1) => {
                     problems.push(Problem::AdvisorOutsidePalace(sq));
                 }
-                PieceKind::Elephant
-                    if !matches!((file, rank), (2 | 6, 0 | 4) | (0 | 4 | 8, 2)) =>
-                {
+                PieceKind::Elephant if !matches!((file, rank), (2 | 6, 0 | 4) | (0 | 4 | 8, 2)) => {
                     problems.push(Problem::ElephantOffPoints(sq));
                 }
                 PieceKind::Pawn if rank < 3 => problems.push(Problem::PawnBehindStart(sq)),
@@ -210,7 +215,10 @@ impl fmt::Display for Problem {
             }
             Problem::PawnBehindStart(sq) => write!(f, "the pawn on {sq} is behind its start rank"),
             Problem::PawnOffFile(sq) => {
-                write!(f, "the pawn on {sq} has not crossed the river but is off its start files")
+                write!(
+                    f,
+                    "the pawn on {sq} has not crossed the river but is off its start files"
+                )
             }
             Problem::KingsFacing => f.write_str("the two kings face each other on an open file"),
             Problem::OpponentInCheck(c) => {

@@ -32,13 +32,21 @@ impl Square {
     /// The square on `file` (0–8) and `rank` (0–9), if both are on the board.
     #[must_use]
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file < FILES && rank < RANKS { Some(Square(file + FILES * rank)) } else { None }
+        if file < FILES && rank < RANKS {
+            Some(Square(file + FILES * rank))
+        } else {
+            None
+        }
     }
 
     /// The square with this index (0–89), if valid.
     #[must_use]
     pub const fn from_index(index: u8) -> Option<Square> {
-        if index < 90 { Some(Square(index)) } else { None }
+        if index < 90 {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     /// Index 0–89.
