@@ -145,7 +145,9 @@ fn samples() -> Vec<(&'static str, Envelope)> {
 }
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().fold(String::new(), |acc, b| acc + &format!("{b:02x}"))
+    bytes
+        .iter()
+        .fold(String::new(), |acc, b| acc + &format!("{b:02x}"))
 }
 
 const GOLDEN: &[(&str, &str)] = &[
