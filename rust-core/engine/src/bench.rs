@@ -125,11 +125,7 @@ pub fn run_positions(fens: &[&str], depth: u32, hash_mib: usize) -> BenchReport 
         ));
     }
     let time_ms = start.elapsed().as_millis() as u64;
-    let nps = if time_ms > 0 {
-        nodes * 1000 / time_ms
-    } else {
-        0
-    };
+    let nps = (nodes * 1000).checked_div(time_ms).unwrap_or(0);
     BenchReport {
         positions,
         depth,

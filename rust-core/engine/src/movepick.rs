@@ -15,9 +15,9 @@
 //! let tt_move = moves.as_slice()[10];
 //! let history = History::new(XiangqiNode::MOVE_INDEX_SIZE);
 //! let mut picker = MovePicker::new(&node, moves, tt_move, [Default::default(); 2], &history);
-//! assert_eq!(picker.next().map(|(m, _)| m), Some(tt_move));
+//! assert_eq!(picker.pick().map(|(m, _)| m), Some(tt_move));
 //! let mut n = 1;
-//! while picker.next().is_some() { n += 1; }
+//! while picker.pick().is_some() { n += 1; }
 //! assert_eq!(n, 44); // no move lost
 //! ```
 
@@ -104,7 +104,7 @@ impl<M: Copy + Default + PartialEq> MovePicker<M> {
 
     /// The next best move and its stage.
     #[inline]
-    pub fn next(&mut self) -> Option<(M, Stage)> {
+    pub fn pick(&mut self) -> Option<(M, Stage)> {
         let n = self.moves.len();
         if self.next >= n {
             return None;

@@ -4,12 +4,13 @@
 //! against it.
 //!
 //! ```
-//! use banco_engine::{plain, Limits};
+//! use banco_engine::{plain, Limits, score::Score};
 //! use banco_xiangqi::{RuleSet, Xiangqi};
 //! use std::sync::atomic::AtomicBool;
 //! let game = Xiangqi::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
 //! let r = plain::search(&game, &RuleSet::default(), &Limits::depth(2), &AtomicBool::new(false));
-//! assert_eq!(r.best_move.unwrap().to_string(), "e1d1");
+//! // e1d1 mates; e1e8 stalemates, which also wins in xiangqi.
+//! assert_eq!(r.score, Score::Mate(1));
 //! ```
 
 use crate::limits::Limits;

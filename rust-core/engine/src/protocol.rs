@@ -166,7 +166,7 @@ impl<W: Write + Send + 'static> Session<W> {
                     level::play(&mut s, &game, &rules, level, &limits, game.hash(), &stop)
                 } else {
                     s.search_with(&game, &rules, &limits, &options, &stop, |info| {
-                        out.line(&info_line(info, dialect))
+                        out.line(&info_line(info, dialect));
                     })
                 };
                 drop(s);

@@ -341,11 +341,7 @@ impl<S: SearchGame> Searcher<S> {
                 score: result.score,
                 pv: result.pv.clone(),
                 nodes: self.nodes,
-                nps: if time_ms > 0 {
-                    self.nodes * 1000 / time_ms
-                } else {
-                    0
-                },
+                nps: (self.nodes * 1000).checked_div(time_ms).unwrap_or(0),
                 time_ms,
                 hashfull: self.tt.hashfull(),
             });
@@ -381,13 +377,9 @@ impl<S: SearchGame> Searcher<S> {
         if self.aborted {
             return true;
         }
-        if self.nodes >= self.node_limit {
-            self.aborted = true;
-        } else if self.nodes & 1023 == 0 {
-            if stop.load(Ordering::Relaxed) || self.timer.is_some_and(|t| t.hard_expired()) {
-                self.aborted = true;
-            }
-        }
+        let polled = self.nodes & 1023 == 0
+            && (stop.load(Ordering::Relaxed) || self.timer.is_some_and(|t| t.hard_expired()));
+        self.aborted = polled || self.nodes >= self.node_limit;
         self.aborted
     }
 
@@ -398,8 +390,9 @@ impl<S: SearchGame> Searcher<S> {
         let row = &mut head[ply];
         row[ply] = mv;
         let child = &tail[0];
-        for i in ply + 1..child_len.min(MAX_PLY) {
-            row[i] = child[i];
+        let end = child_len.min(MAX_PLY);
+        if end > ply + 1 {
+            row[ply + 1..end].copy_from_slice(&child[ply + 1..end]);
         }
         self.pv_len[ply] = child_len.min(MAX_PLY);
     }
@@ -459,7 +452,7 @@ impl<S: SearchGame> Searcher<S> {
         }
         if !self.aborted {
             // Best first for the next iteration; a stable sort keeps the search order.
-            roots.sort_by(|a, b| b.score.cmp(&a.score));
+            roots.sort_by_key(|r| core::cmp::Reverse(r.score));
             if let Some(mv) = best_mv {
                 let bound = if best >= beta {
                     Bound::Lower
@@ -586,7 +579,7 @@ impl<S: SearchGame> Searcher<S> {
         let mut searched = 0usize;
         let mut quiets: MoveList<S::Move> = MoveList::new();
         let original_alpha = alpha;
-        while let Some((mv, stage)) = picker.next() {
+        while let Some((mv, stage)) = picker.pick() {
             let quiet = matches!(stage, Stage::Quiet | Stage::Killer)
                 || (stage == Stage::TtMove && node.capture_key(mv).is_none());
             // Late-move pruning of quiet moves at shallow depth.
@@ -715,7 +708,7 @@ impl<S: SearchGame> Searcher<S> {
             }
             let mut picker = MovePicker::captures(node, moves);
             let mut best = -INF;
-            while let Some((mv, _)) = picker.next() {
+            while let Some((mv, _)) = picker.pick() {
                 let undo = node.make(mv);
                 self.nodes += 1;
                 let v = -self.qsearch(node, -beta, -alpha, ply + 1, stop);
@@ -743,7 +736,7 @@ impl<S: SearchGame> Searcher<S> {
         let mut best = stand;
         node.legal_captures(&mut moves);
         let mut picker = MovePicker::captures(node, moves);
-        while let Some((mv, _)) = picker.next() {
+        while let Some((mv, _)) = picker.pick() {
             if stand + node.capture_value(mv) + 150 <= alpha || !node.see_ok(mv) {
                 continue;
             }

@@ -1,5 +1,6 @@
 //! UCI and UCCI sessions driven line by line, as another program would: each command is
 //! sent only after the answer it waits for has arrived.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // helpers of tests
 
 use banco_engine::uci::SharedBuf;
 use banco_engine::{ucci, uci};

@@ -1,6 +1,7 @@
 //! The reference puzzles (`tests/data/puzzles/xiangqi-mates.tsv`): every one solved with
 //! a mate no longer than its `mate_in` column. The quick ones run in CI; the whole file is
 //! `#[ignore]`d as slow (run with `cargo test --release -- --ignored`).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // helpers of tests
 
 use banco_engine::solve::{SolveOptions, solve_fen};
 use banco_game::{Game, MoveList};

@@ -1,4 +1,5 @@
 //! Search tests: mates, legality under every kind of limit, stop, determinism, levels.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // helpers of tests
 
 use banco_engine::level::Rng;
 use banco_engine::matchplay::{self, MatchOptions, PlayerSpec};

@@ -144,7 +144,7 @@ const fn pst_value(kind: usize, file: i32, rank: i32) -> (i32, i32) {
             let adv = match rank {
                 0 => -8,
                 1 => 0,
-                2 | 3 | 4 => 4,
+                2..=4 => 4,
                 5 => 6,
                 6 => 14,
                 7 => 10,
