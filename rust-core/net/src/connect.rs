@@ -18,9 +18,12 @@
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
+use std::sync::Arc;
+
 use crate::discovery::{
     Advertisement, Discovery, DiscoveryConfig, PeerBrowser, PeerEvent, PeerInfo,
 };
+use crate::driver::{Acceptor, Dialer};
 use crate::error::{DiscoveryError, LinkError, NetError};
 use crate::tcp::{TcpLink, TcpListenerLink};
 
@@ -42,13 +45,13 @@ pub struct Advertise {
 pub struct Host {
     // Declared first so it is dropped (advertisement withdrawn) before the listener closes.
     discovery: Option<Discovery>,
-    listener: TcpListenerLink,
+    listener: Arc<TcpListenerLink>,
     service: Option<String>,
 }
 
 /// Listens on `listen` (port 0 picks one) and, with `advertise`, publishes the host with mDNS.
 pub fn host(listen: SocketAddr, advertise: Option<Advertise>) -> Result<Host, NetError> {
-    let listener = TcpListenerLink::bind(listen)?;
+    let listener = Arc::new(TcpListenerLink::bind(listen)?);
     let (discovery, service) = match advertise {
         None => (None, None),
         Some(Advertise { ad, config }) => {
@@ -80,9 +83,10 @@ impl Host {
         self.listener.accept(timeout)
     }
 
-    /// The listener, for handing to a driver as its source of reconnections.
-    pub fn listener(&self) -> &TcpListenerLink {
-        &self.listener
+    /// A connector accepting on this host's listener, for a [`Driver`](crate::driver::Driver)
+    /// (it keeps the listener open after the `Host` is dropped).
+    pub fn acceptor(&self) -> Acceptor {
+        Acceptor::new(Arc::clone(&self.listener))
     }
 
     /// Withdraws the advertisement (waiting for the goodbye to go out) and stops listening.
@@ -96,6 +100,16 @@ impl Host {
 
 /// Connects to `addr` given as `host:port`, `ip:port` or `[ipv6%scope]:port`.
 pub fn join(addr: &str, timeout: Duration) -> Result<TcpLink, NetError> {
+    Ok(TcpLink::connect_any(&resolve(addr)?, timeout)?)
+}
+
+/// A connector dialling `addr` (as for [`join`]) again and again, for a
+/// [`Driver`](crate::driver::Driver).
+pub fn dialer(addr: &str) -> Result<Dialer, NetError> {
+    Ok(Dialer::new(resolve(addr)?))
+}
+
+fn resolve(addr: &str) -> Result<Vec<SocketAddr>, NetError> {
     let addrs: Vec<SocketAddr> = match addr.parse::<SocketAddr>() {
         Ok(a) => vec![a],
         Err(_) => addr
@@ -106,7 +120,7 @@ pub fn join(addr: &str, timeout: Duration) -> Result<TcpLink, NetError> {
     if addrs.is_empty() {
         return Err(NetError::BadAddress(addr.to_owned()));
     }
-    Ok(TcpLink::connect_any(&addrs, timeout)?)
+    Ok(addrs)
 }
 
 /// Connects to a discovered peer, trying its addresses best first.

@@ -6,10 +6,12 @@
 //!   frames out, a frame limit, close, and [`LinkError`]s. Implemented by
 //!   * [`memory::MemoryLink`] — an in-memory pair with a seeded [fault plan](memory::FaultPlan)
 //!     (drop, duplicate, reorder, delay, cut) for tests;
-//!   * [`tcp::TcpLink`] — varint-length-delimited frames ([`frame`]) over `TCP_NODELAY`
-//!     sockets, with connect and accept time-outs;
+//!   * [`tcp::TcpLink`] — varint-length-delimited frames (`banco_protocol::frame`) over
+//!     `TCP_NODELAY` sockets, with connect and accept time-outs;
 //!   * [`ble::BleLink`] — frames fragmented into 20-byte ATT writes ([`ble::fragment`]) over
 //!     any [`ble::AttPipe`] the platform provides.
+//! * [`driver`] — runs a `banco-protocol` session over links on its own thread: timers,
+//!   reconnects with backoff, resume after a cut, events through a channel or a callback.
 //! * [`discovery`] — mDNS / DNS-SD advertising and browsing of `_banco._tcp.local.`.
 //! * [`host`], [`join`], [`browse`], [`join_named`] — the high-level helpers of `banco host` and
 //!   `banco join`.
@@ -36,14 +38,14 @@
 pub mod ble;
 mod connect;
 pub mod discovery;
+pub mod driver;
 mod error;
-pub mod frame;
 mod link;
 pub mod memory;
 pub mod tcp;
 
 pub use connect::{
-    Advertise, Browser, DEFAULT_PORT, Host, browse, host, join, join_named, join_peer,
+    Advertise, Browser, DEFAULT_PORT, Host, browse, dialer, host, join, join_named, join_peer,
 };
 pub use error::{DiscoveryError, LinkError, NetError};
 pub use link::{BoxLink, Link, MAX_FRAME_SIZE};

@@ -1,5 +1,6 @@
-//! TCP links: varint-length-delimited frames over a `TCP_NODELAY` stream, connect with a
-//! timeout, and a listener whose `accept` takes a timeout.
+//! TCP links: varint-length-delimited frames (the codec of
+//! [`banco_protocol::frame`], 4 KiB limit checked before allocation) over a `TCP_NODELAY`
+//! stream, connect with a timeout, and a listener whose `accept` takes a timeout.
 //!
 //! ```
 //! use banco_net::{Link, tcp::{TcpListenerLink, TcpLink}};
@@ -21,8 +22,9 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+use banco_protocol::frame::{FrameDecoder, FrameError, encode_frame};
+
 use crate::error::LinkError;
-use crate::frame::{FrameDecoder, encode_frame};
 use crate::link::{Link, MAX_FRAME_SIZE};
 
 /// How long a `send` may block on a peer that stopped reading before the link is given up.
@@ -35,6 +37,8 @@ const READ_CHUNK: usize = 4096;
 struct Reader {
     stream: TcpStream,
     decoder: FrameDecoder,
+    /// Bytes of an unfinished frame were consumed (EOF now means a broken stream).
+    mid_frame: bool,
     buf: Box<[u8]>,
     start: usize,
     end: usize,
@@ -99,17 +103,20 @@ impl TcpLink {
         TcpLink::from_stream_with_limit(stream, MAX_FRAME_SIZE)
     }
 
-    /// Like [`TcpLink::from_stream`] with a chosen frame limit.
+    /// Like [`TcpLink::from_stream`] with a smaller frame limit (the protocol's 4 KiB is the
+    /// largest).
     pub fn from_stream_with_limit(
         stream: TcpStream,
         max_frame: usize,
     ) -> Result<TcpLink, LinkError> {
+        let max_frame = max_frame.min(MAX_FRAME_SIZE);
         stream.set_nodelay(true)?;
         stream.set_write_timeout(Some(WRITE_TIMEOUT))?;
         let peer = stream.peer_addr()?;
         let reader = Reader {
             stream: stream.try_clone()?,
-            decoder: FrameDecoder::new(max_frame),
+            decoder: FrameDecoder::with_max_len(max_frame),
+            mid_frame: false,
             buf: vec![0; READ_CHUNK].into_boxed_slice(),
             start: 0,
             end: 0,
@@ -140,10 +147,26 @@ impl TcpLink {
     }
 }
 
+fn frame_error(err: FrameError) -> LinkError {
+    match err {
+        FrameError::TooLarge { len, max } => LinkError::FrameTooLarge {
+            len: usize::try_from(len).unwrap_or(usize::MAX),
+            max,
+        },
+        FrameError::BadPrefix => LinkError::Malformed("bad length prefix"),
+    }
+}
+
 impl Link for TcpLink {
     fn send(&self, frame: &[u8]) -> Result<(), LinkError> {
+        if frame.len() > self.max_frame {
+            return Err(LinkError::FrameTooLarge {
+                len: frame.len(),
+                max: self.max_frame,
+            });
+        }
         let mut wire = Vec::with_capacity(frame.len() + 3);
-        encode_frame(frame, self.max_frame, &mut wire)?;
+        encode_frame(frame, &mut wire).map_err(frame_error)?;
         if self.closed.load(Ordering::Acquire) {
             return Err(LinkError::Closed);
         }
@@ -164,11 +187,14 @@ impl Link for TcpLink {
             }
             let mut input = &r.buf[r.start..r.end];
             let before = input.len();
-            let frame = r.decoder.decode(&mut input);
-            r.start += before - input.len();
+            let frame = r.decoder.decode(&mut input).map_err(frame_error);
+            let used = before - input.len();
+            r.start += used;
             if let Some(frame) = frame? {
+                r.mid_frame = false;
                 return Ok(Some(frame));
             }
+            r.mid_frame |= used > 0;
             // The buffer is used up: read more.
             r.start = 0;
             r.end = 0;
@@ -189,10 +215,10 @@ impl Link for TcpLink {
             }
             match r.stream.read(&mut r.buf) {
                 Ok(0) => {
-                    let err = if r.decoder.is_idle() {
-                        LinkError::Closed
-                    } else {
+                    let err = if r.mid_frame {
                         LinkError::Reset
+                    } else {
+                        LinkError::Closed
                     };
                     return Err(self.closed_error(err));
                 }
@@ -242,7 +268,8 @@ impl Drop for TcpLink {
 /// listener stops the thread.
 pub struct TcpListenerLink {
     local: SocketAddr,
-    incoming: Receiver<TcpLink>,
+    /// Behind a mutex so the listener can be shared (`Sync`) between threads.
+    incoming: Mutex<Receiver<TcpLink>>,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
@@ -270,7 +297,7 @@ impl TcpListenerLink {
         };
         Ok(TcpListenerLink {
             local,
-            incoming: rx,
+            incoming: Mutex::new(rx),
             stop,
             thread: Some(thread),
         })
@@ -284,12 +311,10 @@ impl TcpListenerLink {
     /// Waits for the next connection: `Ok(None)` if `timeout` passes first; `None` as timeout
     /// waits for ever.
     pub fn accept(&self, timeout: Option<Duration>) -> Result<Option<TcpLink>, LinkError> {
+        let incoming = lock(&self.incoming);
         let got = match timeout {
-            None => self
-                .incoming
-                .recv()
-                .map_err(|_| RecvTimeoutError::Disconnected),
-            Some(t) => self.incoming.recv_timeout(t),
+            None => incoming.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            Some(t) => incoming.recv_timeout(t),
         };
         match got {
             Ok(link) => Ok(Some(link)),

@@ -1,0 +1,121 @@
+//! Where the driver gets links from, first and after every cut: a [`Connector`] dials
+//! ([`Dialer`], [`Role::Initiator`]) or accepts ([`Acceptor`], [`Role::Responder`]).
+//! [`from_fn`] turns a closure into one (tests wrap links in fault injectors this way).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::discovery::PeerInfo;
+use crate::error::LinkError;
+use crate::link::BoxLink;
+use crate::tcp::{TcpLink, TcpListenerLink};
+
+/// Which side of the Noise handshake a connector's links take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The side that dialled: it calls `Session::connect`.
+    Initiator,
+    /// The side that accepted: it calls `Session::accept`.
+    Responder,
+}
+
+/// A source of links for the driver. `connect` runs on a thread of its own and may block for
+/// up to `timeout`.
+pub trait Connector: Send + 'static {
+    /// The role of the links this connector makes.
+    fn role(&self) -> Role;
+
+    /// Makes a new link: dials, or waits for the peer to dial (a responder returns
+    /// [`LinkError::Timeout`] when nobody came in `timeout`).
+    fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError>;
+}
+
+/// Dials TCP addresses in order until one answers.
+#[derive(Clone, Debug)]
+pub struct Dialer {
+    addrs: Vec<SocketAddr>,
+}
+
+impl Dialer {
+    /// Dials `addrs`, best first.
+    pub fn new(addrs: Vec<SocketAddr>) -> Dialer {
+        Dialer { addrs }
+    }
+
+    /// Dials a discovered peer's addresses.
+    pub fn to_peer(peer: &PeerInfo) -> Dialer {
+        Dialer::new(peer.addresses.clone())
+    }
+}
+
+impl Connector for Dialer {
+    fn role(&self) -> Role {
+        Role::Initiator
+    }
+
+    fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
+        Ok(Box::new(TcpLink::connect_any(&self.addrs, timeout)?))
+    }
+}
+
+/// Accepts TCP connections on a listener (shared with a [`Host`](crate::Host)).
+#[derive(Clone, Debug)]
+pub struct Acceptor {
+    listener: Arc<TcpListenerLink>,
+}
+
+impl Acceptor {
+    /// Accepts on `listener`.
+    pub fn new(listener: Arc<TcpListenerLink>) -> Acceptor {
+        Acceptor { listener }
+    }
+}
+
+impl Connector for Acceptor {
+    fn role(&self) -> Role {
+        Role::Responder
+    }
+
+    fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
+        match self.listener.accept(Some(timeout))? {
+            Some(link) => Ok(Box::new(link)),
+            None => Err(LinkError::Timeout),
+        }
+    }
+}
+
+/// A connector made of a role and a closure.
+pub struct FnConnector<F> {
+    role: Role,
+    f: F,
+}
+
+impl<F> std::fmt::Debug for FnConnector<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FnConnector")
+            .field("role", &self.role)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A connector that calls `f` for every link.
+pub fn from_fn<F>(role: Role, f: F) -> FnConnector<F>
+where
+    F: FnMut(Duration) -> Result<BoxLink, LinkError> + Send + 'static,
+{
+    FnConnector { role, f }
+}
+
+impl<F> Connector for FnConnector<F>
+where
+    F: FnMut(Duration) -> Result<BoxLink, LinkError> + Send + 'static,
+{
+    fn role(&self) -> Role {
+        self.role
+    }
+
+    fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
+        (self.f)(timeout)
+    }
+}
