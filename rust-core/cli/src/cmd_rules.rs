@@ -135,8 +135,6 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
         Some(other) => Err(CliError::input(format!(
             "unknown benchmark `{other}`: use perft"
         ))),
-        None => Err(CliError::input(
-            "say what to benchmark: `banco bench perft`",
-        )),
+        None => crate::cmd_engine::bench_search(),
     }
 }

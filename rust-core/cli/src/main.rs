@@ -1,10 +1,12 @@
 //! `banco` — the Banco command line: play xiangqi against the computer, and the tools around
 //! the rules and the engine (perft, notation, repetition judge, benchmarks).
 //!
-//! Exit codes: 0 success, 2 bad input (a FEN, a move, an option).
+//! Exit codes: 0 success, 2 bad input (a FEN, a move, an option), 1 a check that failed.
 
+mod cmd_engine;
 mod cmd_play;
 mod cmd_rules;
+mod cmd_soak;
 mod ui;
 
 use clap::{Parser, Subcommand};
@@ -28,8 +30,20 @@ enum Command {
     Move(cmd_rules::MoveArgs),
     /// Judge a sequence of moves under a rule set; last line `result R REASON`.
     Judge(cmd_rules::JudgeArgs),
-    /// Benchmarks: `banco bench perft` runs perft 5 from the start position.
+    /// Soak the match protocol: many simulated games over a faulty link; last line
+    /// `games N lost L duplicated D desync X failures F`.
+    Soak(cmd_soak::SoakArgs),
+    /// Benchmarks: `banco bench` searches the engine's bench positions (last line `nodes N
+    /// time S nps N`); `banco bench perft` runs perft 5 from the start position.
     Bench(cmd_rules::BenchArgs),
+    /// Prove a forced mate in a puzzle; last line `mate N FIRSTMOVE` or `none`.
+    Solve(cmd_engine::SolveArgs),
+    /// Engine against engine over balanced openings; W/D/L and the Elo difference.
+    Match(cmd_engine::MatchArgs),
+    /// Run as a UCI engine (xiangqi variant) on stdin/stdout.
+    Uci,
+    /// Run as a UCCI engine on stdin/stdout.
+    Ucci,
 }
 
 /// An error that ends the command with a message and an exit code.
@@ -37,6 +51,8 @@ enum Command {
 pub(crate) enum CliError {
     /// Bad input from the user (exit code 2).
     Input(String),
+    /// The command ran but what it checks failed (exit code 1).
+    Failure(String),
 }
 
 impl CliError {
@@ -53,12 +69,21 @@ fn main() -> ExitCode {
         Command::Move(args) => cmd_rules::move_cmd(&args),
         Command::Judge(args) => cmd_rules::judge(&args),
         Command::Bench(args) => cmd_rules::bench(&args),
+        Command::Solve(args) => cmd_engine::solve_cmd(&args),
+        Command::Match(args) => cmd_engine::match_cmd(&args),
+        Command::Uci => cmd_engine::uci_cmd(),
+        Command::Ucci => cmd_engine::ucci_cmd(),
+        Command::Soak(args) => cmd_soak::soak(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Input(msg)) => {
             eprintln!("error: {msg}");
             ExitCode::from(2)
+        }
+        Err(CliError::Failure(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(1)
         }
     }
 }

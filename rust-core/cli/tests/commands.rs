@@ -234,3 +234,17 @@ fn play_from_setup_position_as_black() {
         "{stdout}"
     );
 }
+
+#[test]
+fn soak_last_line() {
+    let out = banco(&["soak", "--games", "20", "--seed", "5"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        last_line(&out),
+        "games 20 lost 0 duplicated 0 desync 0 failures 0"
+    );
+}

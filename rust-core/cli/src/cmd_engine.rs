@@ -1,0 +1,121 @@
+//! The engine's commands: `banco solve`, `banco match`, `banco uci`, `banco ucci`, and the
+//! search part of `banco bench`. The logic lives in banco-engine; this file only reads the
+//! arguments and prints.
+
+use crate::CliError;
+use banco_engine::matchplay::{self, MatchOptions, PlayerSpec};
+use banco_engine::solve::{SolveOptions, solve};
+use banco_engine::{bench, ucci, uci};
+use banco_xiangqi::{RuleSet, Xiangqi};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// `banco solve`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct SolveArgs {
+    /// The puzzle position (FEN; the side to move mates).
+    #[arg(long)]
+    fen: String,
+    /// Longest mate to look for, in moves of the attacker.
+    #[arg(long, default_value_t = 15)]
+    max_mate: u32,
+    /// Give up after this many seconds.
+    #[arg(long, default_value_t = 10.0)]
+    time: f64,
+}
+
+pub(crate) fn solve_cmd(args: &SolveArgs) -> Result<(), CliError> {
+    let game = Xiangqi::from_fen(&args.fen).map_err(CliError::input)?;
+    let time = Duration::try_from_secs_f64(args.time.max(0.0)).map_err(CliError::input)?;
+    let options = SolveOptions {
+        max_mate: args.max_mate,
+        time_limit: Some(time),
+        ..SolveOptions::default()
+    };
+    let r = solve(
+        &game,
+        &RuleSet::default(),
+        &options,
+        &AtomicBool::new(false),
+    );
+    if let Some(n) = r.mate {
+        let line: Vec<String> = r.line.iter().map(ToString::to_string).collect();
+        println!("mate in {n}: {}", line.join(" "));
+    } else if r.aborted {
+        println!("no mate found in {:.1} s ({} nodes)", args.time, r.nodes);
+    } else {
+        println!("no mate in {} or fewer", args.max_mate);
+    }
+    println!("nodes {} time {:.3}", r.nodes, r.time_ms as f64 / 1000.0);
+    println!("{}", r.last_line());
+    Ok(())
+}
+
+/// `banco match`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct MatchArgs {
+    /// Player A: `level=N[,nodes=N][,depth=N][,eval=material|…]` or `plain`.
+    #[arg(long)]
+    a: String,
+    /// Player B (same form as A).
+    #[arg(long)]
+    b: String,
+    /// Number of games (colours alternate; each opening is played twice).
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    /// Milliseconds per move (without it: the players' node caps, deterministic).
+    #[arg(long)]
+    time: Option<u64>,
+    /// Adjudicate on material after this many plies.
+    #[arg(long, default_value_t = 300)]
+    max_plies: u32,
+    /// Seed of the levels' choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+pub(crate) fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
+    let a: PlayerSpec = args.a.parse().map_err(CliError::input)?;
+    let b: PlayerSpec = args.b.parse().map_err(CliError::input)?;
+    let options = MatchOptions {
+        games: args.games,
+        movetime_ms: args.time,
+        max_plies: args.max_plies,
+        seed: args.seed,
+        rules: RuleSet::default(),
+    };
+    let report = matchplay::run(&a, &b, &options, |g| {
+        let colour = if g.a_red { "red" } else { "black" };
+        println!(
+            "game {:3} A {colour:5} {:26} {:>3} plies  A scores {}  ({})",
+            g.index + 1,
+            g.opening,
+            g.plies,
+            g.a_score,
+            g.reason
+        );
+    });
+    println!("{} vs {}", args.a, args.b);
+    println!("{}", report.summary());
+    Ok(())
+}
+
+pub(crate) fn uci_cmd() -> Result<(), CliError> {
+    uci::run(std::io::stdin().lock(), std::io::stdout())
+        .map_err(|e| CliError::Failure(e.to_string()))
+}
+
+pub(crate) fn ucci_cmd() -> Result<(), CliError> {
+    ucci::run(std::io::stdin().lock(), std::io::stdout())
+        .map_err(|e| CliError::Failure(e.to_string()))
+}
+
+/// `banco bench` without an argument: the engine bench; last line `nodes N time S nps N`.
+pub(crate) fn bench_search() -> Result<(), CliError> {
+    let report = bench::run();
+    for line in &report.lines {
+        println!("{line}");
+    }
+    println!("{}", report.summary());
+    Ok(())
+}
