@@ -58,15 +58,14 @@ pub struct Timer {
 }
 
 impl Timer {
-    /// Starts timing (reads the clock only if the budget has deadlines).
+    /// Starts timing. The clock only decides anything when the budget has deadlines;
+    /// otherwise it is read for reports (time, nodes per second) only.
     #[must_use]
     pub fn start(limits: &Limits) -> Timer {
-        let budget = Budget::from_limits(limits);
-        let start = (budget.hard_ms.is_some()).then(Instant::now);
-        Timer { start, budget }
+        Timer { start: Some(Instant::now()), budget: Budget::from_limits(limits) }
     }
 
-    /// Milliseconds since the start (0 for untimed searches).
+    /// Milliseconds since the start.
     #[must_use]
     pub fn elapsed_ms(&self) -> u64 {
         self.start.map_or(0, |s| s.elapsed().as_millis() as u64)
