@@ -1,11 +1,12 @@
 //! `banco` — the Banco command line: play xiangqi against the computer, and the tools around
 //! the rules and the engine (perft, notation, repetition judge, benchmarks).
 //!
-//! Exit codes: 0 success, 2 bad input (a FEN, a move, an option).
+//! Exit codes: 0 success, 2 bad input (a FEN, a move, an option), 1 a check that failed.
 
 mod cmd_engine;
 mod cmd_play;
 mod cmd_rules;
+mod cmd_soak;
 mod ui;
 
 use clap::{Parser, Subcommand};
@@ -29,6 +30,9 @@ enum Command {
     Move(cmd_rules::MoveArgs),
     /// Judge a sequence of moves under a rule set; last line `result R REASON`.
     Judge(cmd_rules::JudgeArgs),
+    /// Soak the match protocol: many simulated games over a faulty link; last line
+    /// `games N lost L duplicated D desync X failures F`.
+    Soak(cmd_soak::SoakArgs),
     /// Benchmarks: `banco bench` searches the engine's bench positions (last line `nodes N
     /// time S nps N`); `banco bench perft` runs perft 5 from the start position.
     Bench(cmd_rules::BenchArgs),
@@ -47,6 +51,8 @@ enum Command {
 pub(crate) enum CliError {
     /// Bad input from the user (exit code 2).
     Input(String),
+    /// The command ran but what it checks failed (exit code 1).
+    Failure(String),
 }
 
 impl CliError {
@@ -67,12 +73,17 @@ fn main() -> ExitCode {
         Command::Match(args) => cmd_engine::match_cmd(&args),
         Command::Uci => cmd_engine::uci_cmd(),
         Command::Ucci => cmd_engine::ucci_cmd(),
+        Command::Soak(args) => cmd_soak::soak(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Input(msg)) => {
             eprintln!("error: {msg}");
             ExitCode::from(2)
+        }
+        Err(CliError::Failure(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(1)
         }
     }
 }
