@@ -1,0 +1,168 @@
+//! A small probe of mDNS discovery, used by `tests/net/mdns-netns.sh` inside network
+//! namespaces (never run it where multicast would reach a real network you do not own).
+//!
+//! ```text
+//! mdns_probe advertise --name NAME [--iface IF]... [--port PORT] [--for SECS]
+//!     host on PORT (0: any), advertise NAME, answer one guest's frame, then withdraw
+//! mdns_probe browse --expect NAME [--iface IF]... [--timeout SECS] [--connect]
+//!     browse until NAME resolves; print the discovery time; with --connect, join it and
+//!     exchange a frame
+//! ```
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use banco_game::GameKind;
+use banco_net::discovery::{Advertisement, DiscoveryConfig, PeerEvent};
+use banco_net::{Advertise, Link, browse, host, join_peer};
+
+struct Args {
+    mode: String,
+    name: String,
+    interfaces: Vec<String>,
+    port: u16,
+    seconds: u64,
+    connect: bool,
+}
+
+fn parse() -> Result<Args, String> {
+    let mut it = std::env::args().skip(1);
+    let mode = it.next().ok_or("missing mode: advertise or browse")?;
+    let mut args = Args {
+        mode,
+        name: String::new(),
+        interfaces: Vec::new(),
+        port: 0,
+        seconds: 15,
+        connect: false,
+    };
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or(format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--name" | "--expect" => args.name = value()?,
+            "--iface" => args.interfaces.push(value()?),
+            "--port" => args.port = value()?.parse().map_err(|e| format!("--port: {e}"))?,
+            "--for" | "--timeout" => {
+                args.seconds = value()?.parse().map_err(|e| format!("{flag}: {e}"))?
+            }
+            "--connect" => args.connect = true,
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    if args.name.is_empty() {
+        return Err("a name is needed (--name / --expect)".into());
+    }
+    Ok(args)
+}
+
+fn advertise(args: &Args) -> Result<(), String> {
+    let ad = Advertisement::new(
+        &args.name,
+        vec![GameKind::Xiangqi, GameKind::Jieqi],
+        1,
+        "0badc0de",
+    );
+    let config = DiscoveryConfig::on_interfaces(args.interfaces.clone());
+    let listen = format!("0.0.0.0:{}", args.port)
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let h = host(listen, Some(Advertise { ad, config })).map_err(|e| e.to_string())?;
+    println!(
+        "advertising {:?} as {:?} on port {}",
+        args.name,
+        h.service_name(),
+        h.local_addr().port()
+    );
+    match h
+        .accept(Some(Duration::from_secs(args.seconds)))
+        .map_err(|e| e.to_string())?
+    {
+        Some(link) => {
+            if let Some(frame) = link
+                .recv(Some(Duration::from_secs(5)))
+                .map_err(|e| e.to_string())?
+            {
+                link.send(&frame).map_err(|e| e.to_string())?;
+                println!("echoed {} bytes to {}", frame.len(), link.peer());
+            }
+            // Let the echo reach the guest before the link goes.
+            let _ = link.recv(Some(Duration::from_secs(2)));
+        }
+        None => println!("nobody connected in {} s", args.seconds),
+    }
+    h.shutdown().map_err(|e| e.to_string())?;
+    println!("advertisement withdrawn, daemon stopped");
+    Ok(())
+}
+
+fn browse_for(args: &Args) -> Result<(), String> {
+    let config = DiscoveryConfig::on_interfaces(args.interfaces.clone());
+    let start = Instant::now();
+    let browser = browse(&config).map_err(|e| e.to_string())?;
+    let deadline = start + Duration::from_secs(args.seconds);
+    let mut found = None;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        // Once resolved, wait a little longer for an IPv4 address (they come in updates).
+        let wait = if found.is_some() {
+            left.min(Duration::from_secs(2))
+        } else {
+            left
+        };
+        let Some(event) = browser.recv(Some(wait)) else {
+            break;
+        };
+        let ms = start.elapsed().as_millis();
+        match event {
+            PeerEvent::PeerFound(p) | PeerEvent::PeerUpdated(p) if p.name == args.name => {
+                println!(
+                    "{ms} ms: {} resolved at {:?} (games {:?}, v{:?}, fp {})",
+                    p.name, p.addresses, p.games, p.protocol_version, p.fingerprint
+                );
+                if found.is_none() {
+                    println!("discovery: resolved {:?} in {ms} ms", p.name);
+                }
+                let ipv4 = p.has_ipv4();
+                found = Some(p);
+                if ipv4 {
+                    println!("discovery: IPv4 address after {ms} ms");
+                    break;
+                }
+            }
+            other => println!("{ms} ms: {other:?}"),
+        }
+    }
+    let peer = found.ok_or_else(|| format!("{:?} not found in {} s", args.name, args.seconds))?;
+    if args.connect {
+        let link = join_peer(&peer, Duration::from_secs(3)).map_err(|e| format!("connect: {e}"))?;
+        link.send(b"banco probe").map_err(|e| e.to_string())?;
+        let echo = link
+            .recv(Some(Duration::from_secs(5)))
+            .map_err(|e| e.to_string())?;
+        if echo.as_deref() != Some(&b"banco probe"[..]) {
+            return Err(format!("bad echo {echo:?}"));
+        }
+        println!("connected to {} and exchanged a frame", link.peer());
+        link.close();
+    }
+    browser.shutdown().map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let result = parse().and_then(|args| match args.mode.as_str() {
+        "advertise" => advertise(&args),
+        "browse" => browse_for(&args),
+        other => Err(format!("unknown mode {other}")),
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("mdns_probe: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# End-to-end mDNS test of banco-net inside two network namespaces joined by a veth pair:
+# one namespace advertises `_banco._tcp.local.`, the other browses, resolves it, connects
+# over TCP and exchanges a frame. Prints the discovery time. Multicast never leaves the
+# namespaces this script creates (nothing runs in the machine's own namespace but `ip`
+# and cargo). Needs root; without it, says so and passes.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "skipped: needs root"
+  exit 0
+fi
+if ! command -v ip >/dev/null 2>&1; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iproute2
+fi
+
+# MDNS_PROBE_BIN may name a probe built elsewhere.
+bin="${MDNS_PROBE_BIN:-}"
+if [ -z "$bin" ]; then
+  cargo build -q -p banco-net --example mdns_probe
+  target="$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')"
+  bin="$target/debug/examples/mdns_probe"
+fi
+
+ns_a="banco-mdns-a-$$"
+ns_b="banco-mdns-b-$$"
+adv_pid=""
+cleanup() {
+  if [ -n "$adv_pid" ]; then kill "$adv_pid" 2>/dev/null || true; wait "$adv_pid" 2>/dev/null || true; fi
+  ip netns del "$ns_a" 2>/dev/null || true
+  ip netns del "$ns_b" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+if ! ip netns add "$ns_a" 2>/dev/null; then
+  echo "skipped: cannot create network namespaces here"
+  exit 0
+fi
+ip netns add "$ns_b"
+# The veth pair is created directly inside the namespaces.
+ip -n "$ns_a" link add bnc-a type veth peer name bnc-b netns "$ns_b"
+setup() { # namespace interface address
+  ip -n "$1" link set lo up
+  ip -n "$1" link set dev "$2" multicast on
+  ip -n "$1" addr add "$3" dev "$2"
+  ip -n "$1" link set dev "$2" up
+}
+setup "$ns_a" bnc-a 198.18.77.1/24
+setup "$ns_b" bnc-b 198.18.77.2/24
+
+# Wait until both ends have a usable (non-tentative) IPv6 link-local address: a daemon
+# started before that misses the interface until its next periodic check (5 s).
+for end in "$ns_a bnc-a" "$ns_b bnc-b"; do
+  set -- $end
+  for _ in $(seq 100); do
+    if ip -n "$1" -6 addr show dev "$2" scope link -tentative | grep -q inet6; then break; fi
+    sleep 0.1
+  done
+done
+
+name="Probe $$"
+ip netns exec "$ns_a" "$bin" advertise --name "$name" --iface bnc-a --for 30 &
+adv_pid=$!
+
+status=0
+# Cold: the browser starts together with the host (the time includes the host's probing).
+cold="$(ip netns exec "$ns_b" "$bin" browse --expect "$name" --iface bnc-b --timeout 20)" || status=$?
+printf '%s\n' "$cold"
+# Warm: the host is already up, as when a player opens the list of games nearby; then join.
+warm=""
+if [ "$status" -eq 0 ]; then
+  warm="$(ip netns exec "$ns_b" "$bin" browse --expect "$name" --iface bnc-b --timeout 20 --connect)" || status=$?
+  printf '%s\n' "$warm"
+fi
+wait "$adv_pid" || status=$?
+adv_pid=""
+if [ "$status" -ne 0 ]; then
+  echo "mdns-netns: FAILED"
+  exit "$status"
+fi
+ms() { printf '%s\n' "$1" | sed -n 's/^discovery: resolved .* in \([0-9]*\) ms$/\1/p' | head -n1; }
+echo "discovery time to a resolved peer: $(ms "$warm") ms with the host up, $(ms "$cold") ms when both start together"
+echo "mdns-netns: passed"
