@@ -43,7 +43,7 @@ fn parse() -> Result<Args, String> {
             "--iface" => args.interfaces.push(value()?),
             "--port" => args.port = value()?.parse().map_err(|e| format!("--port: {e}"))?,
             "--for" | "--timeout" => {
-                args.seconds = value()?.parse().map_err(|e| format!("{flag}: {e}"))?
+                args.seconds = value()?.parse().map_err(|e| format!("{flag}: {e}"))?;
             }
             "--connect" => args.connect = true,
             other => return Err(format!("unknown argument {other}")),
