@@ -13,7 +13,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
 fn transports() -> (Transport, Transport) {
-    let (a, b) = (Identity::from_secret([1; 32]), Identity::from_secret([2; 32]));
+    let (a, b) = (
+        Identity::from_secret([1; 32]),
+        Identity::from_secret([2; 32]),
+    );
     let mut i = Handshake::initiator(&a, [3; 32]).unwrap();
     let mut r = Handshake::responder(&b, [4; 32]).unwrap();
     r.read_message(&i.write_message(&[]).unwrap()).unwrap();
@@ -30,24 +33,34 @@ fn move_roundtrip(c: &mut Criterion) {
     let mv = list.as_slice()[0];
     let mut sender = receiver.clone();
     sender.play(mv).unwrap();
-    let msg = MoveMsg { ply: 0, mv: Xiangqi::encode_move(mv), hash: sender.hash() as u32, clock: 17 };
+    let msg = MoveMsg {
+        ply: 0,
+        mv: Xiangqi::encode_move(mv),
+        hash: sender.hash() as u32,
+        clock: 17,
+    };
     let mut plain = Vec::with_capacity(16);
 
-    c.bench_function("move_roundtrip (encode+encrypt+decrypt+decode+validate)", |bench| {
-        bench.iter(|| {
-            plain.clear();
-            Envelope::new(3, 2, Body::Move(black_box(msg))).encode_into(&mut plain);
-            let frame = tx.seal(&plain).unwrap();
-            let opened = rx.open(black_box(&frame)).unwrap();
-            let Body::Move(got) = Envelope::decode(&opened).unwrap().body else { unreachable!() };
-            let mv = Xiangqi::decode_move(got.mv).unwrap();
-            assert!(receiver.is_legal(mv));
-            let undo = receiver.make_unchecked(mv);
-            let ok = receiver.hash() as u32 == got.hash;
-            receiver.unmake(mv, undo);
-            assert!(ok);
-        });
-    });
+    c.bench_function(
+        "move_roundtrip (encode+encrypt+decrypt+decode+validate)",
+        |bench| {
+            bench.iter(|| {
+                plain.clear();
+                Envelope::new(3, 2, Body::Move(black_box(msg))).encode_into(&mut plain);
+                let frame = tx.seal(&plain).unwrap();
+                let opened = rx.open(black_box(&frame)).unwrap();
+                let Body::Move(got) = Envelope::decode(&opened).unwrap().body else {
+                    unreachable!()
+                };
+                let mv = Xiangqi::decode_move(got.mv).unwrap();
+                assert!(receiver.is_legal(mv));
+                let undo = receiver.make_unchecked(mv);
+                let ok = receiver.hash() as u32 == got.hash;
+                receiver.unmake(mv, undo);
+                assert!(ok);
+            });
+        },
+    );
 
     c.bench_function("move_envelope_codec (encode+decode only)", |bench| {
         bench.iter(|| {

@@ -86,9 +86,9 @@
 //! | `Move{ply, mv, hash, clock}` | **9–10** | 10 for xiangqi moves thought about for < 12.8 s; 11 when longer |
 //! | `Ack`, `Ping`, `Pong`, `Accept`, `DrawOffer`, `Bye` | 2 | |
 //! | `UndoRequest{ply}`, `UndoReply`, `Resign{ply}`, `Flag{ply}`, `Decline`, `Error` | 3–4 | |
-//! | `DrawReply{accept, ply}` | 4 | |
+//! | `DrawReply{accept, ply}` | 4–5 | |
 //! | `Propose{game, rules, color, clock}` | 6–13 | |
-//! | `Resume{session, last_seen, sas_reveal}` | 12–45 | once per link |
+//! | `Resume{session, last_seen, sas_reveal}` | 12–44 | once per link (44 with the SAS reveal) |
 //! | `Hello{version, caps, name, sas}` | 37 + name | inside the handshake |
 //! | `Reveal{ply, link}` | 35 | reserved for jieqi (capability `CAP_JIEQI_REVEAL`) |
 //!

@@ -357,3 +357,28 @@ fn frames_from_the_wrong_key_or_link_are_rejected() {
     pump(&mut a, &mut b, 6_002);
     assert!(a.is_link_up() && b.is_link_up());
 }
+
+#[test]
+fn another_device_on_a_reconnect_is_refused() {
+    let mut a = session("A", 1);
+    let mut v = session("Victim", 2);
+    link(&mut a, &mut v, 0);
+    v.confirm_peer(true).unwrap();
+    v.link_lost(1);
+    events(&mut v);
+    // Someone else dials the session of A and B.
+    assert!(RawPeer::connect(&mut v, banco_protocol::PROTOCOL_VERSION, 2).is_none());
+    let ev = events(&mut v);
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::PeerKeyChanged { .. })),
+        "{ev:?}"
+    );
+    assert!(
+        ev.contains(&Event::LinkDown {
+            reason: LinkDownReason::WrongPeer
+        }),
+        "{ev:?}"
+    );
+    // The real peer still gets in.
+    link(&mut a, &mut v, 3);
+}

@@ -1,18 +1,20 @@
 //! Soak runs in the test suite: whole games through the fault-injecting simulator.
 //! The long run is `banco soak --games N --seed S`.
 
-use banco_protocol::sim::{FaultPlan, SoakConfig, run_soak, run_soak_with};
+use banco_protocol::sim::{
+    CountingGame, CountingRules, FaultPlan, SoakConfig, run_soak, run_soak_custom, run_soak_with,
+};
 use banco_xiangqi::{RuleSet, Xiangqi};
 
 #[test]
 fn counting_games_on_a_rough_link() {
-    let report = run_soak(300, 2026);
+    let report = run_soak(1000, 2026);
     println!(
         "{report}  (moves {}, disconnects {}, frames {}, undos {})",
         report.moves, report.disconnects, report.frames, report.undos
     );
     assert!(report.is_clean(), "{report}");
-    assert_eq!(report.games, 300);
+    assert_eq!(report.games, 1000);
     assert!(
         report.disconnects > 50,
         "the plan should cut links: {report:?}"
@@ -35,7 +37,7 @@ fn counting_games_on_a_very_bad_link() {
     };
     let config = SoakConfig {
         faults,
-        ..SoakConfig::new(60, 99)
+        ..SoakConfig::new(200, 99)
     };
     let report = run_soak_with(
         &config,
@@ -53,7 +55,7 @@ fn counting_games_on_a_very_bad_link() {
 fn xiangqi_random_games_on_a_rough_link() {
     let config = SoakConfig {
         max_plies: 160,
-        ..SoakConfig::new(40, 7)
+        ..SoakConfig::new(150, 7)
     };
     let report = run_soak_with(&config, &Xiangqi::new(), RuleSet::default());
     println!(
@@ -61,10 +63,36 @@ fn xiangqi_random_games_on_a_rough_link() {
         report.moves, report.disconnects, report.frames, report.undos
     );
     assert!(report.is_clean(), "{report}");
-    assert!(report.moves > 40 * 50, "games should be long: {report:?}");
+    assert!(report.moves > 150 * 50, "games should be long: {report:?}");
 }
 
 #[test]
 fn same_seed_same_report() {
     assert_eq!(run_soak(20, 5), run_soak(20, 5));
+}
+
+#[test]
+fn a_custom_move_chooser_plays_every_move() {
+    // A greedy player (always the largest step) instead of random moves.
+    let mut greedy =
+        |g: &CountingGame, _: u64| (1..=3u8).rev().find(|m| banco_game::Game::is_legal(g, *m));
+    let config = SoakConfig::new(50, 11);
+    let report = run_soak_custom(
+        &config,
+        &CountingGame::default(),
+        CountingRules::default(),
+        &mut greedy,
+    );
+    assert!(report.is_clean(), "{report}");
+}
+
+#[test]
+fn a_perfect_link_never_disconnects() {
+    let config = SoakConfig {
+        faults: FaultPlan::NONE,
+        ..SoakConfig::new(50, 3)
+    };
+    let report = run_soak_with(&config, &CountingGame::default(), CountingRules::default());
+    assert!(report.is_clean(), "{report}");
+    assert_eq!(report.disconnects, 0);
 }

@@ -1,14 +1,29 @@
 //! The match session: a sans-I/O state machine joining two players.
 //!
-//! Layers, bottom up: the link ([`link`]: Noise handshake, AEAD transport, resume
-//! exchange, keepalive, rate limit), the reliable stream ([`reliable`]: exactly-once,
-//! in-order delivery of sequenced messages across any number of links), and the match
-//! ([`play`]: proposals, moves, clocks, undo, draw, resignation).
-//!
 //! The driver feeds [`Session::handle_datagram`] and [`Session::handle_timeout`], sends what
 //! [`Session::poll_transmit`] returns, waits until [`Session::poll_timeout`], and shows what
 //! [`Session::poll_event`] returns. Time is always passed in (milliseconds on any monotonic
-//! clock).
+//! clock); randomness comes from the seed given to [`Session::new`].
+//!
+//! Three layers, bottom up:
+//!
+//! * **Link** (one per connection). Noise XX handshake with `Hello` payloads, then each
+//!   side sends `Resume { session, last_seen }` (repeated every retransmission timeout until
+//!   the peer's arrives). Keepalive `Ping` after 5 s of silence from us, link declared dead
+//!   after 20 s of silence from the peer, handshake timeout 10 s ([`Timing`](crate::Timing)).
+//!   Inbound frames pass a token bucket (burst 100, 50 per second) before decryption.
+//! * **Reliable stream** (one per session, across links). Sequenced bodies (proposals,
+//!   moves, offers, replies, resignation, flag) get 64-bit sequence numbers; the header
+//!   carries their low 4 bits and a cumulative acknowledgement. At most 8 are in flight;
+//!   the oldest unacknowledged one is retransmitted after the RTO (300 ms, doubling to
+//!   4 s); the receiver buffers early arrivals, delivers in order, and drops duplicates.
+//!   After a reconnect, `Resume.last_seen` tells the sender what to replay. Until the
+//!   local player confirms the peer's code, delivered messages wait in a bounded inbox.
+//! * **Match**. Proposals (crossed proposals: the one from the smaller static key stands),
+//!   moves validated by our own rules engine and the position hash, clocks, undo requests,
+//!   draw offers, resignation and flag. Messages ending a game carry the sender's ply
+//!   count; a receiver that is ahead (a move crossed the message) sets its position back,
+//!   so both sides end on the same position with the same outcome.
 
 pub(crate) mod config;
 mod dispatch;

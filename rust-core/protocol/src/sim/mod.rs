@@ -117,15 +117,41 @@ pub fn run_soak(games: u32, seed: u64) -> SoakReport {
     )
 }
 
-/// Plays `config.games` games of `G` from `start` under `rules`.
+/// Plays `config.games` games of `G` from `start` under `rules`, both sides choosing
+/// uniformly random legal moves ([`random_move`]).
+///
+/// For xiangqi: `run_soak_with(&SoakConfig::new(n, seed), &Xiangqi::new(), RuleSet::default())`.
 pub fn run_soak_with<G: Game>(config: &SoakConfig, start: &G, rules: G::Rules) -> SoakReport {
+    run_soak_custom(config, start, rules, &mut random_move::<G>)
+}
+
+/// Like [`run_soak_with`], with the moves chosen by `choose(position, random)` (for example
+/// an engine at low depth; `random` is a seeded number the chooser may use). Returning
+/// `None` makes the side resign.
+pub fn run_soak_custom<G: Game>(
+    config: &SoakConfig,
+    start: &G,
+    rules: G::Rules,
+    choose: &mut dyn FnMut(&G, u64) -> Option<G::Move>,
+) -> SoakReport {
     let mut total = SoakReport::default();
     let mut seeds = ChaCha8Rng::seed_from_u64(config.seed);
     for _ in 0..config.games {
-        let r = play_game(config, seeds.next_u64(), start, rules);
+        let r = play_game(config, seeds.next_u64(), start, rules, choose);
         total.add(&r);
     }
     total
+}
+
+/// A uniformly random legal move (`random` picks it), or `None` when there is none.
+pub fn random_move<G: Game>(game: &G, random: u64) -> Option<G::Move> {
+    let mut list = MoveList::<G::Move>::new();
+    game.legal_moves(&mut list);
+    let n = list.len() as u64;
+    if n == 0 {
+        return None;
+    }
+    list.as_slice().get((random % n) as usize).copied()
 }
 
 struct Player<G: Game> {
@@ -149,6 +175,7 @@ pub fn play_game<G: Game>(
     seed: u64,
     start: &G,
     rules: G::Rules,
+    choose: &mut dyn FnMut(&G, u64) -> Option<G::Move>,
 ) -> SoakReport {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let plan = config.faults;
@@ -213,7 +240,7 @@ pub fn play_game<G: Game>(
         }
         for p in &mut players {
             cut |= handle_events(p, now, &mut rng, &mut report);
-            act(p, now, &mut rng, config.max_plies);
+            act(p, now, &mut rng, config.max_plies, choose);
         }
         if players.iter().any(|p| p.session.is_closed()) {
             report.failures += 1;
@@ -396,7 +423,13 @@ fn start_kind<G: Game>(p: &Player<G>) -> banco_game::GameKind {
 }
 
 /// Schedules and takes the player's actions.
-fn act<G: Game>(p: &mut Player<G>, now: u64, rng: &mut ChaCha8Rng, max_plies: u32) {
+fn act<G: Game>(
+    p: &mut Player<G>,
+    now: u64,
+    rng: &mut ChaCha8Rng,
+    max_plies: u32,
+    choose: &mut dyn FnMut(&G, u64) -> Option<G::Move>,
+) {
     let Some(spec) = p.session.match_spec() else {
         return;
     };
@@ -413,12 +446,11 @@ fn act<G: Game>(p: &mut Player<G>, now: u64, rng: &mut ChaCha8Rng, max_plies: u3
                 let _ = p.session.resign(now);
                 return;
             }
-            let mut list = MoveList::<G::Move>::new();
-            game.legal_moves(&mut list);
+            let choice = choose(game, rng.next_u64());
             if chance(rng, 20) {
                 let _ = p.session.offer_draw(now);
             }
-            let Some(&mv) = list.as_slice().get(below(rng, list.len() as u64) as usize) else {
+            let Some(mv) = choice else {
                 let _ = p.session.resign(now);
                 return;
             };
