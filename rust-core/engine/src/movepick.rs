@@ -30,6 +30,8 @@ const TT_MOVE: i32 = 30_000_000;
 const GOOD_CAPTURE: i32 = 20_000_000;
 const KILLER: i32 = 10_000_000;
 const BAD_CAPTURE: i32 = -10_000_000;
+/// Picks made by selection before the rest is sorted.
+const SELECT_PICKS: usize = 3;
 
 /// What kind of move the picker handed out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,14 +112,31 @@ impl<M: Copy + Default + PartialEq> MovePicker<M> {
             return None;
         }
         let scores = &mut self.scores[..n];
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if scores[i] > scores[best] {
-                best = i;
+        if self.next == SELECT_PICKS {
+            // Past the first few picks (where a cutoff usually happens) sorting the rest
+            // once is cheaper than selecting each time.
+            let moves = self.moves.as_mut_slice();
+            for i in self.next + 1..n {
+                let (s, m) = (scores[i], moves[i]);
+                let mut j = i;
+                while j > self.next && scores[j - 1] < s {
+                    scores[j] = scores[j - 1];
+                    moves[j] = moves[j - 1];
+                    j -= 1;
+                }
+                scores[j] = s;
+                moves[j] = m;
             }
+        } else if self.next < SELECT_PICKS {
+            let mut best = self.next;
+            for i in self.next + 1..n {
+                if scores[i] > scores[best] {
+                    best = i;
+                }
+            }
+            scores.swap(self.next, best);
+            self.moves.as_mut_slice().swap(self.next, best);
         }
-        scores.swap(self.next, best);
-        self.moves.as_mut_slice().swap(self.next, best);
         let s = scores[self.next];
         let mv = self.moves.as_slice()[self.next];
         self.next += 1;

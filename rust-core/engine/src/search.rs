@@ -565,21 +565,42 @@ impl<S: SearchGame> Searcher<S> {
         if tt_move == S::Move::default() && depth >= 6 {
             depth -= 1;
         }
-        let mut moves = MoveList::new();
-        node.legal_moves(&mut moves);
-        if moves.is_empty() {
-            // Checkmate, or stalemate, which loses in xiangqi too.
-            return mated_in(ply);
-        }
         let killers = self.killers.get(ply);
-        let mut picker = MovePicker::new(node, moves, tt_move, killers, &self.history);
+        let null = S::Move::default();
+        // The table move is tried before any generation: when it cuts off, the node never
+        // generates its moves. The others are generated pseudo-legal and tested for
+        // legality only when their turn comes.
+        let mut tt_first = tt_move != null && node.is_legal(tt_move);
+        let tt_searched = tt_first;
+        let mut picker: Option<MovePicker<S::Move>> = None;
         let side = node.side_to_move().index();
         let mut best = -INF;
-        let mut best_move = S::Move::default();
+        let mut best_move = null;
         let mut searched = 0usize;
+        let mut legal = 0usize;
         let mut quiets: MoveList<S::Move> = MoveList::new();
         let original_alpha = alpha;
-        while let Some((mv, stage)) = picker.pick() {
+        loop {
+            let (mv, stage) = if tt_first {
+                tt_first = false;
+                (tt_move, Stage::TtMove)
+            } else {
+                let p = picker.get_or_insert_with(|| {
+                    let mut moves = MoveList::new();
+                    node.pseudo_moves(&mut moves);
+                    MovePicker::new(node, moves, tt_move, killers, &self.history)
+                });
+                match p.pick() {
+                    None => break,
+                    Some((m, st)) => {
+                        if (tt_searched && m == tt_move) || !node.pseudo_is_legal(m, in_check) {
+                            continue;
+                        }
+                        (m, st)
+                    }
+                }
+            };
+            legal += 1;
             let quiet = matches!(stage, Stage::Quiet | Stage::Killer)
                 || (stage == Stage::TtMove && node.capture_key(mv).is_none());
             // Late-move pruning of quiet moves at shallow depth.
@@ -660,6 +681,10 @@ impl<S: SearchGame> Searcher<S> {
                 quiets.push(mv);
             }
         }
+        if legal == 0 {
+            // Checkmate, or stalemate, which loses in xiangqi too.
+            return mated_in(ply);
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
@@ -728,7 +753,7 @@ impl<S: SearchGame> Searcher<S> {
             }
             return best;
         }
-        let stand = node.evaluate();
+        let stand = node.evaluate_bounded(alpha, beta);
         if stand >= beta {
             return stand;
         }

@@ -60,6 +60,17 @@ pub trait SearchGame: Clone + Send + 'static {
     fn in_check(&self) -> bool;
     /// Every legal move.
     fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+    /// Moves that may still leave the own king attacked (each one must pass
+    /// [`SearchGame::pseudo_is_legal`] before it is played); by default the legal moves.
+    fn pseudo_moves(&self, out: &mut MoveList<Self::Move>) {
+        self.legal_moves(out);
+    }
+    /// True if a move from [`SearchGame::pseudo_moves`] is legal; `in_check` is
+    /// [`SearchGame::in_check`] of the current node.
+    fn pseudo_is_legal(&self, mv: Self::Move, in_check: bool) -> bool {
+        let _ = (mv, in_check);
+        true
+    }
     /// Every legal capture.
     fn legal_captures(&self, out: &mut MoveList<Self::Move>);
     /// True if `mv` (any value, e.g. from the transposition table) is legal.
@@ -74,6 +85,12 @@ pub trait SearchGame: Clone + Send + 'static {
     fn unmake_null(&mut self, undo: Self::NullUndo);
     /// Static evaluation in centipawns for the side to move.
     fn evaluate(&self) -> i32;
+    /// Static evaluation when only its relation to the window `lo..hi` matters: a game
+    /// may return a cheaper estimate when it is clearly outside (lazy evaluation).
+    fn evaluate_bounded(&self, lo: i32, hi: i32) -> i32 {
+        let _ = (lo, hi);
+        self.evaluate()
+    }
     /// Ordering key of a capture (most valuable victim, least valuable attacker), or
     /// `None` for a quiet move.
     fn capture_key(&self, mv: Self::Move) -> Option<i32>;

@@ -62,7 +62,10 @@ impl Timer {
     /// otherwise it is read for reports (time, nodes per second) only.
     #[must_use]
     pub fn start(limits: &Limits) -> Timer {
-        Timer { start: Some(Instant::now()), budget: Budget::from_limits(limits) }
+        Timer {
+            start: Some(Instant::now()),
+            budget: Budget::from_limits(limits),
+        }
     }
 
     /// Milliseconds since the start.

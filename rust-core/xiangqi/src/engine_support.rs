@@ -201,6 +201,16 @@ impl Position {
         !crate::position::attacked_on(&view, t, 1 - code_side(attacker))
     }
 
+    /// True if `mv`, a pseudo-legal move of the side to move (from
+    /// [`Position::generate_pseudo`]), does not leave the own king attacked; `in_check`
+    /// tells whether the side to move is in check now. Lets a search test legality only
+    /// for the moves it actually tries.
+    #[inline]
+    #[must_use]
+    pub fn pseudo_move_is_legal(&self, mv: Move, in_check: bool) -> bool {
+        self.pseudo_is_legal(mv, in_check)
+    }
+
     /// True if the legal move `mv` gives check.
     #[must_use]
     pub fn gives_check(&mut self, mv: Move) -> bool {

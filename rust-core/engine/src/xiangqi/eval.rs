@@ -214,7 +214,70 @@ const fn build_pst() -> [[(i32, i32); 90]; 7] {
 /// Piece-square tables from Red's side, `(mg, eg)`, indexed `[kind][square]`.
 static PST: [[(i32, i32); 90]; 7] = build_pst();
 
-/// Per-side sums that the final blend needs.
+/// The part of the evaluation that a move changes locally — material and piece-square
+/// values (Red minus Black) and the game phase — kept up to date by the search with
+/// [`Base::add`] / [`Base::remove`] instead of being recomputed at every node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Base {
+    /// Middle-game sum, Red minus Black.
+    pub mg: i32,
+    /// End-game sum, Red minus Black.
+    pub eg: i32,
+    /// Phase: rooks count 6, horses and cannons 3 (48 at the start).
+    pub phase: i32,
+}
+
+/// Phase weight of each kind.
+const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 3, 6, 3, 0];
+
+impl Base {
+    /// The base of `pos` computed from scratch.
+    #[must_use]
+    pub fn of(pos: &Position, p: &XiangqiParams) -> Base {
+        let mut b = Base::default();
+        for color in Color::ALL {
+            for (sq, kind) in pos.pieces_of(color) {
+                b.add(color, kind, sq, p);
+            }
+        }
+        b
+    }
+
+    #[inline(always)]
+    fn value(color: Color, kind: PieceKind, sq: Square, p: &XiangqiParams) -> (i32, i32) {
+        let k = kind as usize;
+        let (mut m, mut e) = (p.material_mg[k], p.material_eg[k]);
+        if !p.material_only {
+            let (pm, pe) = PST[k][relative(sq.index(), color)];
+            m += pm * p.pst_scale / 100;
+            e += pe * p.pst_scale / 100;
+        }
+        match color {
+            Color::Red => (m, e),
+            Color::Black => (-m, -e),
+        }
+    }
+
+    /// A piece appears on `sq`.
+    #[inline]
+    pub fn add(&mut self, color: Color, kind: PieceKind, sq: Square, p: &XiangqiParams) {
+        let (m, e) = Base::value(color, kind, sq, p);
+        self.mg += m;
+        self.eg += e;
+        self.phase += PHASE_WEIGHT[kind as usize];
+    }
+
+    /// A piece leaves `sq`.
+    #[inline]
+    pub fn remove(&mut self, color: Color, kind: PieceKind, sq: Square, p: &XiangqiParams) {
+        let (m, e) = Base::value(color, kind, sq, p);
+        self.mg -= m;
+        self.eg -= e;
+        self.phase -= PHASE_WEIGHT[kind as usize];
+    }
+}
+
+/// Per-side sums of the positional terms.
 #[derive(Default, Clone, Copy)]
 struct Side {
     mg: i32,
@@ -228,27 +291,52 @@ struct Side {
     attackers: i32,
 }
 
+/// Largest swing of the positional terms (mobility, safety, cannons, pawns) that lazy
+/// evaluation may ignore when the base alone is far outside the window.
+pub const LAZY_MARGIN: i32 = 320;
+
+#[inline(always)]
+fn blend(mg: i32, eg: i32, phase: i32) -> i32 {
+    let phase = phase.clamp(0, PHASE_MAX);
+    (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
+}
+
+/// The evaluation from the base alone (material and tables), for the side to move.
+#[inline]
+#[must_use]
+pub fn quick(pos: &Position, base: &Base, p: &XiangqiParams) -> i32 {
+    let v = blend(base.mg, base.eg, base.phase);
+    (if pos.side_to_move() == Color::Red {
+        v
+    } else {
+        -v
+    }) + p.tempo
+}
+
 /// Evaluation of `pos` in centipawns for the side to move.
 #[must_use]
 pub fn evaluate(pos: &Position, p: &XiangqiParams) -> i32 {
+    evaluate_with(pos, &Base::of(pos, p), p)
+}
+
+/// Evaluation of `pos` given its up-to-date [`Base`].
+#[must_use]
+pub fn evaluate_with(pos: &Position, base: &Base, p: &XiangqiParams) -> i32 {
+    if p.material_only {
+        return quick(pos, base, p);
+    }
     let mut sides = [Side::default(); 2];
     let kings = [pos.king_square(Color::Red), pos.king_square(Color::Black)];
     for color in Color::ALL {
         let s = &mut sides[color.index()];
         let enemy_king = kings[color.other().index()];
         for (sq, kind) in pos.pieces_of(color) {
-            let k = kind as usize;
-            s.mg += p.material_mg[k];
-            s.eg += p.material_eg[k];
-            if p.material_only {
-                continue;
-            }
-            let (m, e) = PST[k][relative(sq.index(), color)];
-            s.mg += m * p.pst_scale / 100;
-            s.eg += e * p.pst_scale / 100;
-            let near_palace = abs(sq.file() as i32 - 4) <= 2
-                && abs(sq.rank() as i32 - enemy_king.rank() as i32) <= 3;
+            let near_palace = || {
+                abs(sq.file() as i32 - 4) <= 2
+                    && abs(sq.rank() as i32 - enemy_king.rank() as i32) <= 3
+            };
             match kind {
+                PieceKind::King => {}
                 PieceKind::Advisor => s.advisors += 1,
                 PieceKind::Elephant => s.elephants += 1,
                 PieceKind::Rook => {
@@ -256,26 +344,27 @@ pub fn evaluate(pos: &Position, p: &XiangqiParams) -> i32 {
                     let mob = pos.pseudo_mobility(sq) as i32 - 6;
                     s.mg += mob * p.rook_mobility.0;
                     s.eg += mob * p.rook_mobility.1;
-                    s.attackers += i32::from(near_palace);
+                    s.attackers += i32::from(near_palace());
                 }
                 PieceKind::Horse => {
                     s.horses += 1;
                     let mob = p.horse_mobility[pos.pseudo_mobility(sq).min(8) as usize];
                     s.mg += mob;
                     s.eg += mob;
-                    s.attackers += i32::from(near_palace);
+                    s.attackers += i32::from(near_palace());
                 }
                 PieceKind::Cannon => {
                     s.cannons += 1;
                     if sq.file() == enemy_king.file() {
-                        if let Some(n) = pos.pieces_between(sq, enemy_king) {
-                            if let Some(&b) = p.cannon_file.get(n as usize) {
-                                s.mg += b;
-                                s.eg += b / 2;
-                            }
+                        if let Some(&b) = pos
+                            .pieces_between(sq, enemy_king)
+                            .and_then(|n| p.cannon_file.get(n as usize))
+                        {
+                            s.mg += b;
+                            s.eg += b / 2;
                         }
                     }
-                    s.attackers += i32::from(near_palace);
+                    s.attackers += i32::from(near_palace());
                 }
                 PieceKind::Pawn => {
                     let crossed = if color == Color::Red {
@@ -284,37 +373,29 @@ pub fn evaluate(pos: &Position, p: &XiangqiParams) -> i32 {
                         sq.rank() <= 4
                     };
                     if crossed {
-                        s.attackers += i32::from(near_palace);
-                        if sq.file() < 8 {
-                            if let Some(right) = Square::new(sq.file() + 1, sq.rank()) {
-                                if pos
-                                    .piece_at(right)
-                                    .is_some_and(|q| q.color == color && q.kind == PieceKind::Pawn)
-                                {
-                                    s.mg += p.connected_pawns;
-                                    s.eg += p.connected_pawns;
-                                }
-                            }
+                        s.attackers += i32::from(near_palace());
+                        let right = Square::new(sq.file() + 1, sq.rank());
+                        if right
+                            .and_then(|r| pos.piece_at(r))
+                            .is_some_and(|q| q.color == color && q.kind == PieceKind::Pawn)
+                        {
+                            s.mg += p.connected_pawns;
+                            s.eg += p.connected_pawns;
                         }
                     }
                 }
-                PieceKind::King => {}
             }
         }
     }
     let [red, black] = sides;
-    let phase = ((red.rooks + black.rooks) * 6
-        + (red.horses + black.horses + red.cannons + black.cannons) * 3)
-        .min(PHASE_MAX);
-    let mut mg = red.mg - black.mg;
-    let eg = red.eg - black.eg;
-    if !p.material_only {
-        mg += safety(&black, &red, p) - safety(&red, &black, p);
-    }
-    let blended = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
-    let us = pos.side_to_move();
-    let v = if us == Color::Red { blended } else { -blended };
-    v + p.tempo
+    let mg = base.mg + red.mg - black.mg + safety(&black, &red, p) - safety(&red, &black, p);
+    let eg = base.eg + red.eg - black.eg;
+    let v = blend(mg, eg, base.phase);
+    (if pos.side_to_move() == Color::Red {
+        v
+    } else {
+        -v
+    }) + p.tempo
 }
 
 /// Danger to `me`'s king from `them`: missing guards against their attacking pieces, and

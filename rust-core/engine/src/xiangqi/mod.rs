@@ -18,11 +18,13 @@ use crate::searchable::{Repetition, SearchGame};
 use banco_game::{Color, Game, MoveList};
 use banco_xiangqi::{Move, PieceKind, Position, RuleSet, Undo, Xiangqi, rules::Verdict};
 pub use eval::XiangqiParams;
+use eval::{Base, LAZY_MARGIN};
 
 /// One move on the path from the game's start: what the repetition scan needs.
 #[derive(Clone, Copy, Debug)]
 struct Step {
     hash_before: u64,
+    base_before: Base,
     mv: Move,
     check: bool,
     null: bool,
@@ -35,6 +37,7 @@ pub struct XiangqiNode {
     pos: Position,
     path: Vec<Step>,
     root_check: bool,
+    base: Base,
     rules: RuleSet,
     params: XiangqiParams,
 }
@@ -81,18 +84,23 @@ impl SearchGame for XiangqiNode {
         for mv in game.moves() {
             let hash_before = pos.hash();
             pos.make(mv);
+            let check = pos.in_check();
+            let base_before = Base::default();
             path.push(Step {
                 hash_before,
+                base_before,
                 mv,
-                check: pos.in_check(),
+                check,
                 null: false,
             });
         }
         let root_check = pos.in_check();
+        let base = Base::of(&pos, params);
         XiangqiNode {
             pos,
             path,
             root_check,
+            base,
             rules: *rules,
             params: params.clone(),
         }
@@ -119,6 +127,16 @@ impl SearchGame for XiangqiNode {
     }
 
     #[inline]
+    fn pseudo_moves(&self, out: &mut MoveList<Move>) {
+        self.pos.generate_pseudo(out);
+    }
+
+    #[inline]
+    fn pseudo_is_legal(&self, mv: Move, in_check: bool) -> bool {
+        self.pos.pseudo_move_is_legal(mv, in_check)
+    }
+
+    #[inline]
     fn legal_captures(&self, out: &mut MoveList<Move>) {
         self.pos.generate_legal_captures(out);
     }
@@ -131,10 +149,21 @@ impl SearchGame for XiangqiNode {
     #[inline]
     fn make(&mut self, mv: Move) -> Undo {
         let hash_before = self.pos.hash();
+        let base_before = self.base;
+        let side = self.pos.side_to_move();
+        let p = &self.params;
+        if let Some(k) = self.pos.moved_kind(mv) {
+            self.base.remove(side, k, mv.from(), p);
+            self.base.add(side, k, mv.to(), p);
+        }
+        if let Some(c) = self.pos.captured_kind(mv) {
+            self.base.remove(side.other(), c, mv.to(), p);
+        }
         let undo = self.pos.make(mv);
         let check = self.pos.in_check();
         self.path.push(Step {
             hash_before,
+            base_before,
             mv,
             check,
             null: false,
@@ -144,16 +173,20 @@ impl SearchGame for XiangqiNode {
 
     #[inline]
     fn unmake(&mut self, mv: Move, undo: Undo) {
-        self.path.pop();
+        if let Some(s) = self.path.pop() {
+            self.base = s.base_before;
+        }
         self.pos.unmake(mv, undo);
     }
 
     fn make_null(&mut self) -> u16 {
         let hash_before = self.pos.hash();
         let h = self.pos.make_null();
+        let (base_before, mv) = (self.base, Move::default());
         self.path.push(Step {
             hash_before,
-            mv: Move::default(),
+            base_before,
+            mv,
             check: false,
             null: true,
         });
@@ -167,7 +200,17 @@ impl SearchGame for XiangqiNode {
 
     #[inline]
     fn evaluate(&self) -> i32 {
-        eval::evaluate(&self.pos, &self.params)
+        eval::evaluate_with(&self.pos, &self.base, &self.params)
+    }
+
+    #[inline]
+    fn evaluate_bounded(&self, lo: i32, hi: i32) -> i32 {
+        let q = eval::quick(&self.pos, &self.base, &self.params);
+        if q + LAZY_MARGIN <= lo || q - LAZY_MARGIN >= hi {
+            q
+        } else {
+            eval::evaluate_with(&self.pos, &self.base, &self.params)
+        }
     }
 
     #[inline]
@@ -253,5 +296,25 @@ mod tests {
         let u = node.make(mv);
         assert_eq!(node.repetition(), Some(Repetition::Win));
         node.unmake(mv, u);
+    }
+
+    #[test]
+    fn incremental_base_matches_a_fresh_one() {
+        let mut game = Xiangqi::new();
+        for mv in "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 e2e6 c7e6".split(' ') {
+            game.play(mv.parse().unwrap()).unwrap();
+        }
+        let params = XiangqiParams::default();
+        let mut node = XiangqiNode::from_game(&Xiangqi::new(), &RuleSet::default(), &params);
+        let mut undos = Vec::new();
+        for mv in game.moves() {
+            undos.push((mv, node.make(mv)));
+            assert_eq!(node.base, Base::of(&node.pos, &params));
+            assert_eq!(node.evaluate(), eval::evaluate(&node.pos, &params));
+        }
+        while let Some((mv, u)) = undos.pop() {
+            node.unmake(mv, u);
+            assert_eq!(node.base, Base::of(&node.pos, &params));
+        }
     }
 }
