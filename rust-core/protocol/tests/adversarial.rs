@@ -382,3 +382,36 @@ fn another_device_on_a_reconnect_is_refused() {
     // The real peer still gets in.
     link(&mut a, &mut v, 3);
 }
+
+#[test]
+fn a_peer_cannot_end_the_game_in_a_draw_or_rewrite_it_alone() {
+    let (mut v, mut raw) = victim_with_game();
+    raw.send(
+        &mut v,
+        Body::DrawReply {
+            accept: true,
+            ply: 0,
+        },
+        1,
+    );
+    assert_eq!(
+        v.outcome(),
+        None,
+        "no offer of ours: the acceptance is ignored"
+    );
+    raw.send(&mut v, Body::UndoReply { accept: true }, 2);
+    assert_eq!(v.ply(), Some(0));
+    // Red and black play five plies, then red resigns claiming an old position.
+    for ply in 0..5u8 {
+        if ply % 2 == 0 {
+            let g = v.game().unwrap().clone();
+            raw.send(&mut v, Body::Move(good_move(&g, 3)), u64::from(ply) + 3);
+        } else {
+            v.play(3, u64::from(ply) + 3).unwrap();
+        }
+    }
+    assert_eq!(v.ply(), Some(5));
+    raw.send(&mut v, Body::Resign { ply: 0 }, 8);
+    assert_eq!(v.ply(), Some(5), "only moves in flight can be set back");
+    assert!(v.outcome().is_some());
+}

@@ -96,3 +96,19 @@ fn a_perfect_link_never_disconnects() {
     assert!(report.is_clean(), "{report}");
     assert_eq!(report.disconnects, 0);
 }
+
+/// The full soak of the issue (10,000 games each); run with `--ignored`.
+#[test]
+#[ignore = "long: about a minute"]
+fn full_soak() {
+    let report = run_soak(10_000, 1);
+    println!("counting: {report}");
+    assert!(report.is_clean(), "{report}");
+    let config = SoakConfig {
+        max_plies: 200,
+        ..SoakConfig::new(10_000, 1)
+    };
+    let report = run_soak_with(&config, &Xiangqi::new(), RuleSet::default());
+    println!("xiangqi: {report}");
+    assert!(report.is_clean(), "{report}");
+}

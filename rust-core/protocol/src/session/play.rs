@@ -27,12 +27,9 @@ enum Pending {
     Theirs(u32),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Offer {
-    None,
-    Ours,
-    Theirs,
-}
+/// Plies a game-ending message may set the position back (or forward) by: only moves in
+/// flight can cross such a message, so a larger difference is a lie and is ignored.
+const MAX_CROSSING: u32 = 3;
 
 #[derive(Clone, Copy, Debug)]
 struct Clocks {
@@ -60,7 +57,11 @@ pub(crate) struct MatchState<G: Game> {
     outcome: Option<Outcome>,
     clocks: Option<Clocks>,
     undo: Pending,
-    draw: Offer,
+    /// We offered a draw and no "no" came back (kept after the end of the game: an
+    /// acceptance may cross the end).
+    our_offer: bool,
+    /// The peer offered a draw and we did not answer.
+    their_offer: bool,
 }
 
 impl<G: Game> MatchState<G> {
@@ -80,7 +81,8 @@ impl<G: Game> MatchState<G> {
             outcome: None,
             clocks,
             undo: Pending::None,
-            draw: Offer::None,
+            our_offer: false,
+            their_offer: false,
         }
     }
 
@@ -161,7 +163,7 @@ impl<G: Game> MatchState<G> {
     fn finish(&mut self, outcome: Outcome, ev: &mut Events<G>) {
         self.outcome = Some(outcome);
         self.undo = Pending::None;
-        self.draw = Offer::None;
+        self.their_offer = false;
         ev.push_back(Event::GameOver {
             outcome,
             ply: self.ply(),
@@ -222,8 +224,8 @@ impl<G: Game> MatchState<G> {
             return Err(ActionError::IllegalMove);
         }
         // Playing answers pending requests of the peer with "no".
-        if self.draw == Offer::Theirs {
-            self.draw = Offer::None;
+        if self.their_offer {
+            self.their_offer = false;
             send.push(Body::DrawReply {
                 accept: false,
                 ply: self.ply(),
@@ -417,23 +419,23 @@ impl<G: Game> MatchState<G> {
 
     pub(crate) fn offer_draw(&mut self, send: &mut Vec<Body>) -> Result<(), ActionError> {
         self.playing()?;
-        match self.draw {
-            Offer::Ours => Err(ActionError::Pending),
-            Offer::Theirs => Err(ActionError::NothingToAnswer),
-            Offer::None => {
-                self.draw = Offer::Ours;
-                send.push(Body::DrawOffer);
-                Ok(())
-            }
+        if self.their_offer {
+            return Err(ActionError::NothingToAnswer);
         }
+        if self.our_offer {
+            return Err(ActionError::Pending);
+        }
+        self.our_offer = true;
+        send.push(Body::DrawOffer);
+        Ok(())
     }
 
     pub(crate) fn on_draw_offer(&mut self, ev: &mut Events<G>) {
         if self.outcome.is_some() {
             return;
         }
-        // Offers that cross each other: ours is replaced by theirs, which we may accept.
-        self.draw = Offer::Theirs;
+        // Offers may cross: then each side may accept the other's.
+        self.their_offer = true;
         ev.push_back(Event::DrawOffered);
     }
 
@@ -443,10 +445,10 @@ impl<G: Game> MatchState<G> {
         send: &mut Vec<Body>,
         ev: &mut Events<G>,
     ) -> Result<(), ActionError> {
-        if self.draw != Offer::Theirs {
+        if !self.their_offer {
             return Err(ActionError::NothingToAnswer);
         }
-        self.draw = Offer::None;
+        self.their_offer = false;
         send.push(Body::DrawReply {
             accept,
             ply: self.ply(),
@@ -463,6 +465,9 @@ impl<G: Game> MatchState<G> {
     }
 
     pub(crate) fn on_draw_reply(&mut self, accept: bool, ply: u32, now: u64, ev: &mut Events<G>) {
+        if !self.our_offer {
+            return; // an answer to nothing: a draw needs our offer
+        }
         if accept {
             self.end_by_message(
                 ply,
@@ -472,9 +477,11 @@ impl<G: Game> MatchState<G> {
                 now,
                 ev,
             );
-        } else if self.draw == Offer::Ours {
-            self.draw = Offer::None;
-            ev.push_back(Event::DrawDeclined);
+        } else {
+            self.our_offer = false;
+            if self.outcome.is_none() {
+                ev.push_back(Event::DrawDeclined);
+            }
         }
     }
 
@@ -514,6 +521,11 @@ impl<G: Game> MatchState<G> {
     /// A message ended the game in the sender's position with `ply` moves.
     fn end_by_message(&mut self, ply: u32, outcome: Outcome, now: u64, ev: &mut Events<G>) {
         let here = self.ply();
+        let ply = if ply.abs_diff(here) > MAX_CROSSING {
+            here
+        } else {
+            ply
+        };
         let replace = match self.outcome {
             None => true,
             // Both ended the game on their own: the earlier position wins, and at the same
