@@ -201,3 +201,57 @@ pub fn play<S: SearchGame>(
     }
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::Score;
+
+    fn result(scores: &[(u16, i32)]) -> SearchResult<u16> {
+        SearchResult {
+            best_move: Some(scores[0].0),
+            score: Score::Cp(scores[0].1),
+            value: scores[0].1,
+            pv: vec![scores[0].0],
+            depth: 5,
+            nodes: 0,
+            time_ms: 0,
+            root_scores: scores.to_vec(),
+        }
+    }
+
+    #[test]
+    fn choices_stay_within_the_margin() {
+        // A horse (400) or more below the best is never chosen, at any level.
+        let r = result(&[(1, 50), (2, 40), (3, 20), (4, -350), (5, -900)]);
+        for n in 1..=10 {
+            let level = Level::new(n).unwrap();
+            let margin = level.config().margin;
+            for seed in 0..200 {
+                let m = choose(&r, level, seed).unwrap();
+                let s = r.root_scores.iter().find(|x| x.0 == m).unwrap().1;
+                assert!(s >= 50 - margin, "level {n} chose {m} ({s})");
+                if n >= 5 {
+                    assert!(s >= 50 - 60);
+                }
+            }
+        }
+        assert_eq!(choose(&r, Level::MAX, 9), Some(1));
+    }
+
+    #[test]
+    fn lower_levels_vary_more() {
+        let r = result(&[(1, 30), (2, 25), (3, 10), (4, 0), (5, -40)]);
+        let distinct = |n: u8| {
+            let mut seen: Vec<u16> = (0..300)
+                .filter_map(|s| choose(&r, Level::new(n).unwrap(), s))
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            seen.len()
+        };
+        assert!(distinct(1) >= distinct(5));
+        assert!(distinct(5) >= distinct(9));
+        assert_eq!(distinct(10), 1);
+    }
+}

@@ -3,7 +3,7 @@
 //! A game-generic search ([`Searcher`], monomorphised over [`SearchGame`]) with a
 //! per-game evaluation ([`xiangqi::eval`]), a transposition table ([`tt`]), move ordering
 //! ([`movepick`], [`history`]), limits and time management ([`limits`], [`timeman`]),
-//! graded human-like [`level`]s, a mate [`solve`]r for puzzles, a fixed [`bench`], engine
+//! graded human-like [`level`]s, [`hint`]s, a mate [`solve`]r for puzzles, a fixed [`bench`], engine
 //! matches ([`matchplay`]) and the [`uci`] and [`ucci`] protocols.
 //!
 //! ```
@@ -29,6 +29,7 @@
 
 pub mod bench;
 pub mod error;
+pub mod hint;
 pub mod history;
 pub mod level;
 pub mod limits;

@@ -220,3 +220,46 @@ fn levels_are_ordered() {
     let report = matchplay::run(&strong, &weak, &options, |_| {});
     assert!(report.score() > 0.5, "{}", report.summary());
 }
+
+#[test]
+fn move_picker_loses_no_moves() {
+    use banco_engine::history::History;
+    use banco_engine::movepick::MovePicker;
+    use banco_engine::{SearchGame, XiangqiNode, XiangqiParams};
+    let history = History::new(XiangqiNode::MOVE_INDEX_SIZE);
+    for game in random_positions(60, 11) {
+        let node = XiangqiNode::from_game(&game, &RuleSet::default(), &XiangqiParams::default());
+        let mut legal = MoveList::new();
+        node.legal_moves(&mut legal);
+        let mut pseudo = MoveList::new();
+        node.pseudo_moves(&mut pseudo);
+        let tt = legal.as_slice().first().copied().unwrap_or_default();
+        let mut picker = MovePicker::new(
+            &node,
+            pseudo,
+            tt,
+            [banco_xiangqi::Move::default(); 2],
+            &history,
+        );
+        let mut seen = Vec::new();
+        while let Some((m, _)) = picker.pick() {
+            if node.pseudo_is_legal(m, node.in_check()) {
+                seen.push(m);
+            }
+        }
+        let mut want = legal.as_slice().to_vec();
+        want.sort();
+        seen.sort();
+        assert_eq!(seen, want, "{}", game.fen());
+    }
+}
+
+#[test]
+fn search_memory_is_the_table_plus_little() {
+    let s = XiangqiSearcher::new(16);
+    assert!(
+        s.memory_bytes() < (16 << 20) + (4 << 20),
+        "{}",
+        s.memory_bytes()
+    );
+}
