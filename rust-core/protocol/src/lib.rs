@@ -143,3 +143,15 @@ pub use session::{PeerInfo, Session};
 /// golden tests) bumps it; peers with different versions refuse each other with
 /// [`LinkDownReason::Version`].
 pub const PROTOCOL_VERSION: u8 = 1;
+
+#[cfg(test)]
+mod tests {
+    /// The driver may move a session to its own thread.
+    #[test]
+    fn sessions_are_send() {
+        fn send<T: Send>() {}
+        send::<crate::Session<crate::sim::CountingGame>>();
+        send::<crate::frame::FrameDecoder>();
+        send::<crate::KnownPeers>();
+    }
+}

@@ -42,6 +42,14 @@ impl Clocks {
     fn spent_units(&self, now: u64) -> u64 {
         now.saturating_sub(self.turn_start) / CLOCK_UNIT_MS
     }
+
+    fn left(&mut self, side: Color) -> &mut u64 {
+        let [red, black] = &mut self.remaining;
+        match side {
+            Color::Red => red,
+            Color::Black => black,
+        }
+    }
 }
 
 type Events<G> = VecDeque<Event<<G as Game>::Move>>;
@@ -131,11 +139,11 @@ impl<G: Game> MatchState<G> {
 
     /// When our clock runs out, if it is running.
     pub(crate) fn flag_deadline(&self) -> Option<u64> {
-        let c = self.clocks?;
+        let mut c = self.clocks?;
         if self.outcome.is_some() || self.game.side_to_move() != self.local() {
             return None;
         }
-        let rem = c.remaining[self.local().index()];
+        let rem = *c.left(self.local());
         Some(c.turn_start + rem.div_ceil(CLOCK_UNIT_MS) * CLOCK_UNIT_MS)
     }
 
@@ -242,9 +250,9 @@ impl<G: Game> MatchState<G> {
             Some(c) => {
                 // Not flagged (checked above), so the time spent is below the time left.
                 let units = c.spent_units(now);
-                let side = self.spec.local_color.index();
-                c.remaining[side] =
-                    c.remaining[side].saturating_sub(units * CLOCK_UNIT_MS) + c.increment;
+                let inc = c.increment;
+                let left = c.left(self.spec.local_color);
+                *left = left.saturating_sub(units * CLOCK_UNIT_MS) + inc;
                 c.turn_start = now;
                 units
             }
@@ -318,9 +326,10 @@ impl<G: Game> MatchState<G> {
             return;
         }
         if let Some(c) = &mut self.clocks {
-            let side = self.spec.local_color.other().index();
+            let inc = c.increment;
             let spent = u64::from(m.clock) * CLOCK_UNIT_MS;
-            if spent >= c.remaining[side] {
+            let left = c.left(self.spec.local_color.other());
+            if spent >= *left {
                 self.game.unmake(mv, undo);
                 self.finish(
                     Outcome::Win {
@@ -331,7 +340,7 @@ impl<G: Game> MatchState<G> {
                 );
                 return;
             }
-            c.remaining[side] = c.remaining[side] - spent + c.increment;
+            *left = *left - spent + inc;
             c.turn_start = now;
         }
         self.history.truncate(self.cursor);
