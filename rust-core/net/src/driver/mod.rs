@@ -12,7 +12,9 @@
 //!   `Resume`, and the match goes on where it stopped.
 //! * **Events** come out as [`DriverEvent`]s through a channel ([`Driver::spawn`]) or a
 //!   callback ([`Driver::spawn_with_callback`]); the callback runs on the driver thread and
-//!   must return quickly (a UI hops to its own thread).
+//!   must return quickly (a UI hops to its own thread). It must not call the driver's
+//!   methods: they would wait for the very thread that runs the callback, so they fail with
+//!   [`DriverError::InCallback`] instead.
 //! * **Calls** ([`Driver::play`], [`Driver::confirm_peer`], …) run on the driver thread and
 //!   return the session's answer.
 //!
@@ -146,6 +148,10 @@ pub enum DriverError {
     /// The driver thread has stopped.
     #[error("the match driver has stopped")]
     Stopped,
+    /// A driver method was called from the driver's own event callback (it would wait for
+    /// itself); hand the event to another thread first.
+    #[error("driver method called from its own event callback")]
+    InCallback,
 }
 
 type Call<G> = Box<dyn FnOnce(&mut Session<G>, u64) + Send>;
@@ -175,6 +181,7 @@ enum Input<G: Game> {
 pub struct Driver<G: Game> {
     tx: SyncSender<Input<G>>,
     thread: Option<JoinHandle<Session<G>>>,
+    thread_id: Option<thread::ThreadId>,
 }
 
 impl<G: Game> std::fmt::Debug for Driver<G> {
@@ -271,7 +278,12 @@ where
             .name("banco-driver".into())
             .spawn(move || runner.run(first))
             .ok();
-        Driver { tx, thread }
+        let thread_id = thread.as_ref().map(|t| t.thread().id());
+        Driver {
+            tx,
+            thread,
+            thread_id,
+        }
     }
 
     /// Runs `f` on the driver thread with the session and the driver's clock (`now` in
@@ -281,6 +293,9 @@ where
         &self,
         f: impl FnOnce(&mut Session<G>, u64) -> R + Send + 'static,
     ) -> Result<R, DriverError> {
+        if self.on_driver_thread() {
+            return Err(DriverError::InCallback);
+        }
         let (reply, answer) = mpsc::sync_channel(1);
         let call: Call<G> = Box::new(move |s, now| {
             let _ = reply.send(f(s, now));
@@ -356,16 +371,24 @@ where
     /// Drops the current link as if it had failed; the driver reconnects (a "reconnect"
     /// button, and fault injection in tests).
     pub fn disconnect(&self) -> Result<(), DriverError> {
-        self.tx
-            .send(Input::Disconnect)
-            .map_err(|_| DriverError::Stopped)
+        self.post(Input::Disconnect)
     }
 
     /// Tries again after [`DriverEvent::GaveUp`] (counting failures from zero).
     pub fn reconnect(&self) -> Result<(), DriverError> {
-        self.tx
-            .send(Input::Reconnect)
-            .map_err(|_| DriverError::Stopped)
+        self.post(Input::Reconnect)
+    }
+
+    /// Queues an input without waiting for its effect. From the driver's own thread it must
+    /// not block on a full queue (that thread is the one that drains it).
+    fn post(&self, input: Input<G>) -> Result<(), DriverError> {
+        if self.on_driver_thread() {
+            return self.tx.try_send(input).map_err(|e| match e {
+                mpsc::TrySendError::Full(_) => DriverError::InCallback,
+                mpsc::TrySendError::Disconnected(_) => DriverError::Stopped,
+            });
+        }
+        self.tx.send(input).map_err(|_| DriverError::Stopped)
     }
 
     /// Ends the session with a goodbye to the peer; the driver thread stops after sending it
@@ -379,8 +402,19 @@ where
     pub fn shutdown(mut self) -> Option<Session<G>> {
         self.stop()
     }
+}
+
+impl<G: Game> Driver<G> {
+    fn on_driver_thread(&self) -> bool {
+        self.thread_id == Some(thread::current().id())
+    }
 
     fn stop(&mut self) -> Option<Session<G>> {
+        if self.on_driver_thread() {
+            // Dropped inside its own callback: ask the thread to end, do not wait for it.
+            let _ = self.tx.try_send(Input::Shutdown);
+            return None;
+        }
         let thread = self.thread.take()?;
         let _ = self.tx.send(Input::Shutdown);
         thread.join().ok()
@@ -389,10 +423,7 @@ where
 
 impl<G: Game> Drop for Driver<G> {
     fn drop(&mut self) {
-        if let Some(thread) = self.thread.take() {
-            let _ = self.tx.send(Input::Shutdown);
-            let _ = thread.join();
-        }
+        let _ = self.stop();
     }
 }
 

@@ -1,0 +1,174 @@
+//! Driver behaviour beyond whole games: giving up and retrying, reconnect on request,
+//! calls from the callback.
+
+// Helpers outside `#[test]` functions fail loudly too.
+#![allow(clippy::expect_used)]
+
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use banco_game::{Color, Game};
+use banco_net::LinkError;
+use banco_net::driver::{Driver, DriverConfig, DriverError, DriverEvent, Role, from_fn};
+use banco_net::memory::{self, FaultPlan};
+use banco_protocol::sim::CountingGame;
+use banco_protocol::{Event, Identity, MatchSpec, Session, SessionConfig};
+
+const T: Duration = Duration::from_secs(10);
+
+fn session(name: &str, key: u8) -> Session<CountingGame> {
+    let config = SessionConfig::new(name, CountingGame::default());
+    Session::new(config, Identity::from_secret([key; 32]), [key; 32])
+}
+
+fn quick() -> DriverConfig {
+    DriverConfig {
+        connect_timeout: Duration::from_millis(200),
+        backoff_min: Duration::from_millis(10),
+        backoff_max: Duration::from_millis(40),
+        max_attempts: Some(3),
+    }
+}
+
+fn wait_for<M: std::fmt::Debug>(
+    rx: &Receiver<DriverEvent<M>>,
+    mut want: impl FnMut(&DriverEvent<M>) -> bool,
+) -> DriverEvent<M> {
+    loop {
+        let e = rx.recv_timeout(T).expect("an event in time");
+        if want(&e) {
+            return e;
+        }
+    }
+}
+
+#[test]
+fn gives_up_after_max_attempts_then_retries_on_request() {
+    let connector = from_fn(Role::Initiator, |_| {
+        Err::<banco_net::BoxLink, _>(LinkError::Reset)
+    });
+    let (driver, rx) = Driver::spawn(session("A", 1), connector, quick());
+    let mut attempts = Vec::new();
+    let gave_up = wait_for(&rx, |e| {
+        if let DriverEvent::Reconnecting { attempt, .. } = e {
+            attempts.push(*attempt);
+        }
+        matches!(e, DriverEvent::GaveUp { .. })
+    });
+    assert_eq!(gave_up, DriverEvent::GaveUp { attempts: 3 });
+    assert_eq!(attempts, vec![1, 2]);
+    // Nothing more happens until asked.
+    assert!(rx.recv_timeout(Duration::from_millis(100)).is_err());
+    driver.reconnect().unwrap();
+    let again = wait_for(&rx, |e| matches!(e, DriverEvent::Reconnecting { .. }));
+    assert!(matches!(
+        again,
+        DriverEvent::Reconnecting { attempt: 1, .. }
+    ));
+    assert!(driver.shutdown().is_some());
+}
+
+#[test]
+fn disconnect_on_request_resumes_the_match() {
+    let (dialer, acceptor) = memory::connectors(FaultPlan::none(), 3);
+    let (host, host_rx) = Driver::spawn(session("Host", 1), acceptor, DriverConfig::default());
+    let (guest, guest_rx) = Driver::spawn(session("Guest", 2), dialer, DriverConfig::default());
+    for (d, rx) in [(&host, &host_rx), (&guest, &guest_rx)] {
+        wait_for(rx, |e| {
+            matches!(e, DriverEvent::Session(Event::VerifyPeer { .. }))
+        });
+        d.confirm_peer(false).unwrap();
+    }
+    wait_for(&host_rx, |e| {
+        matches!(e, DriverEvent::Session(Event::PeerVerified { .. }))
+    });
+    let game = host.with_session(|s, _| s.start_position().kind()).unwrap();
+    let spec = MatchSpec {
+        game,
+        rules: 0,
+        local_color: Color::Red,
+        clock: None,
+    };
+    host.propose(spec).unwrap();
+    wait_for(&guest_rx, |e| {
+        matches!(e, DriverEvent::Session(Event::Proposed(_)))
+    });
+    guest.accept_proposal().unwrap();
+    wait_for(&host_rx, |e| {
+        matches!(e, DriverEvent::Session(Event::MatchStarted(_)))
+    });
+    host.play(2).unwrap();
+    wait_for(&guest_rx, |e| {
+        matches!(e, DriverEvent::Session(Event::MovePlayed { .. }))
+    });
+
+    guest.disconnect().unwrap();
+    wait_for(&guest_rx, |e| matches!(e, DriverEvent::Disconnected { .. }));
+    wait_for(&guest_rx, |e| {
+        matches!(e, DriverEvent::Session(Event::LinkUp { resumed: true }))
+    });
+    wait_for(&host_rx, |e| {
+        matches!(e, DriverEvent::Session(Event::LinkUp { resumed: true }))
+    });
+    guest.play(3).unwrap();
+    wait_for(&host_rx, |e| {
+        matches!(
+            e,
+            DriverEvent::Session(Event::MovePlayed {
+                by: Color::Black,
+                ..
+            })
+        )
+    });
+    let moves = |d: &Driver<CountingGame>| {
+        d.with_session(|s, _| s.moves().map(<[u8]>::to_vec))
+            .unwrap()
+            .unwrap()
+    };
+    assert_eq!(moves(&host), vec![2, 3]);
+    assert_eq!(moves(&guest), vec![2, 3]);
+    host.close().unwrap();
+    wait_for(&guest_rx, |e| {
+        matches!(e, DriverEvent::Session(Event::Closed { .. }))
+    });
+    wait_for(&guest_rx, |e| matches!(e, DriverEvent::Stopped));
+    assert!(guest.shutdown().is_some_and(|s| s.is_closed()));
+    assert!(host.shutdown().is_some_and(|s| s.is_closed()));
+}
+
+#[test]
+fn calls_from_the_callback_fail_instead_of_deadlocking() {
+    type Shared = Arc<Mutex<Option<Arc<Driver<CountingGame>>>>>;
+    let slot: Shared = Arc::default();
+    let (tx, rx) = mpsc::channel();
+    let callback = {
+        let slot = Arc::clone(&slot);
+        move |_e: DriverEvent<u8>| {
+            let driver = slot.lock().unwrap().clone();
+            if let Some(d) = driver {
+                let _ = tx.send((d.offer_draw(), d.disconnect()));
+            }
+        }
+    };
+    let failing = from_fn(Role::Initiator, |_| {
+        Err::<banco_net::BoxLink, _>(LinkError::Reset)
+    });
+    let config = DriverConfig {
+        backoff_min: Duration::from_millis(50),
+        ..quick()
+    };
+    let driver = Arc::new(Driver::spawn_with_callback(
+        session("A", 1),
+        failing,
+        config,
+        callback,
+    ));
+    *slot.lock().unwrap() = Some(Arc::clone(&driver));
+    let (call, post) = rx.recv_timeout(T).unwrap();
+    assert_eq!(call, Err(DriverError::InCallback));
+    assert_eq!(post, Ok(()));
+    slot.lock().unwrap().take();
+    // The test holds the last handle: dropping it stops the thread.
+    drop(driver);
+}
