@@ -9,7 +9,7 @@ mod common;
 use banco_game::{Color, Game};
 use banco_protocol::crypto::CryptoError;
 use banco_protocol::frame::{FrameDecoder, FrameError, MAX_FRAME_LEN};
-use banco_protocol::message::{Body, MoveMsg, Propose};
+use banco_protocol::message::{Body, ErrorCode, MoveMsg, Propose};
 use banco_protocol::sim::CountingGame;
 use banco_protocol::{Event, IllegalReason, LinkDownReason, Rejection};
 use common::{RawPeer, S, events, link, pump, session};
@@ -414,4 +414,36 @@ fn a_peer_cannot_end_the_game_in_a_draw_or_rewrite_it_alone() {
     raw.send(&mut v, Body::Resign { ply: 0 }, 8);
     assert_eq!(v.ply(), Some(5), "only moves in flight can be set back");
     assert!(v.outcome().is_some());
+}
+
+#[test]
+fn peer_errors_and_unsupported_messages_are_reported() {
+    let (mut v, mut raw) = victim_with_game();
+    raw.send(
+        &mut v,
+        Body::Error {
+            code: ErrorCode::RATE_LIMITED,
+        },
+        1,
+    );
+    assert!(events(&mut v).contains(&Event::PeerError {
+        code: ErrorCode::RATE_LIMITED
+    }));
+    raw.send(
+        &mut v,
+        Body::Reveal {
+            ply: 0,
+            link: [1; 32],
+        },
+        2,
+    );
+    assert!(raw.recv(&mut v).contains(&Body::Error {
+        code: ErrorCode::UNSUPPORTED
+    }));
+    raw.send(&mut v, Body::Accept, 3);
+    assert!(raw.recv(&mut v).contains(&Body::Error {
+        code: ErrorCode::UNEXPECTED
+    }));
+    assert_eq!(v.peer().unwrap().caps, 0);
+    assert!(v.is_link_up());
 }

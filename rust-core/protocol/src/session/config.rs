@@ -1,7 +1,7 @@
 //! Settings of a [`Session`](crate::Session), the description of a game ([`MatchSpec`]) and
 //! counters ([`Stats`]).
 
-use crate::message::ClockSpec;
+use crate::message::{CAP_CHESS, CAP_JIEQI_REVEAL, CAP_XIANGQI, ClockSpec};
 use crate::peers::KnownPeers;
 use banco_game::{Color, Game, GameKind};
 
@@ -51,15 +51,21 @@ pub struct SessionConfig<G: Game> {
 }
 
 impl<G: Game> SessionConfig<G> {
-    /// A configuration with one rule set (the game's default), no known peers and default
-    /// timers.
+    /// A configuration with one rule set (the game's default), no known peers, default
+    /// timers, and the capability bit of the game.
     pub fn new(name: &str, start: G) -> Self {
+        let caps = match start.kind() {
+            GameKind::Xiangqi => CAP_XIANGQI,
+            GameKind::Jieqi => CAP_XIANGQI | CAP_JIEQI_REVEAL,
+            GameKind::Chess => CAP_CHESS,
+            GameKind::Lines => 0,
+        };
         SessionConfig {
             name: name.to_owned(),
             start,
             rules: vec![G::Rules::default()],
             known_peers: KnownPeers::new(),
-            caps: 0,
+            caps,
             timing: Timing::default(),
         }
     }

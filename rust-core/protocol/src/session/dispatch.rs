@@ -8,8 +8,6 @@ use crate::session::event::{CloseReason, Event, IllegalReason};
 use banco_game::Game;
 
 impl<G: Game> Session<G> {
-    // ----- internals: messages -----------------------------------------------------------
-
     pub(super) fn on_envelope(&mut self, env: Envelope) {
         let up = self.is_link_up();
         match env.body {

@@ -11,8 +11,6 @@ use crate::session::event::{Event, LinkDownReason};
 use banco_game::Game;
 
 impl<G: Game> Session<G> {
-    // ----- internals: handshake ----------------------------------------------------------
-
     pub(super) fn hello(&self, sas: [u8; 32]) -> Hello {
         Hello {
             version: PROTOCOL_VERSION,
@@ -201,12 +199,13 @@ impl<G: Game> Session<G> {
         }
         open.up = true;
         let (key, name, code) = (open.peer_key, open.peer_hello.name.clone(), open.sas);
+        let caps = open.peer_hello.caps;
         let resumed = self.session_id.is_some();
         self.session_id = Some(expected);
         self.events.push_back(Event::LinkUp { resumed });
         let Some(code) = code else { return };
         match &mut self.peer {
-            None => self.identify_peer(name, key, code),
+            None => self.identify_peer(name, key, code, caps),
             Some(peer) if !peer.verified && peer.code != code => {
                 // Not confirmed yet: show this link's code, which the other phone shows too.
                 peer.code = code;
@@ -216,7 +215,7 @@ impl<G: Game> Session<G> {
         }
     }
 
-    pub(super) fn identify_peer(&mut self, name: String, key: PublicKey, code: Sas) {
+    pub(super) fn identify_peer(&mut self, name: String, key: PublicKey, code: Sas, caps: u32) {
         let known = &self.config.known_peers;
         let changed = known.get(&name).filter(|old| **old != key).copied();
         let trusted = changed.is_none() && known.name_of(&key).is_some();
@@ -232,6 +231,7 @@ impl<G: Game> Session<G> {
             key,
             verified: trusted,
             code,
+            caps,
         });
         if trusted {
             self.events.push_back(Event::PeerVerified {

@@ -66,8 +66,11 @@ pub struct PeerInfo {
     pub key: PublicKey,
     /// True once the code was confirmed (or the key was remembered).
     pub verified: bool,
-    /// The six digits of the first link.
+    /// The six digits to compare (of the link on which the peer was identified, or of the
+    /// latest link while the code is not confirmed).
     pub code: Sas,
+    /// The capability bits the peer announced (`message::CAP_*`).
+    pub caps: u32,
 }
 
 #[derive(Clone, Copy, Debug)]
