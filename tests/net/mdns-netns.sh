@@ -68,8 +68,10 @@ status=0
 cold="$(ip netns exec "$ns_b" "$bin" browse --expect "$name" --iface bnc-b --timeout 20)" || status=$?
 printf '%s\n' "$cold"
 # Warm: the host is already up, as when a player opens the list of games nearby; then join.
+# (Two seconds later: a responder multicasts a record at most once a second, RFC 6762 6.)
 warm=""
 if [ "$status" -eq 0 ]; then
+  sleep 2
   warm="$(ip netns exec "$ns_b" "$bin" browse --expect "$name" --iface bnc-b --timeout 20 --connect)" || status=$?
   printf '%s\n' "$warm"
 fi
