@@ -235,6 +235,14 @@ impl MatchReport {
             + f64::from(self.draws) * (0.5 - s).powi(2)
             + f64::from(self.losses) * s.powi(2))
             / n;
+        // With one result only (all wins, say) the sample variance is 0; fall back on the
+        // variance of a score shrunk by half a game towards a draw.
+        let shrunk = (s * n + 0.5) / (n + 1.0);
+        let var = if var > 0.0 {
+            var
+        } else {
+            shrunk * (1.0 - shrunk)
+        };
         let se = (var / n).sqrt();
         let e = elo_of(s);
         let err = (elo_of(s + 1.96 * se) - elo_of(s - 1.96 * se)) / 2.0;

@@ -38,9 +38,15 @@ pub struct XiangqiNode {
     path: Vec<Step>,
     root_check: bool,
     base: Base,
+    /// Verdicts already judged, by position and cycle (the judge is costly; a search
+    /// meets the same cycles again and again).
+    verdicts: Vec<(u64, Repetition)>,
     rules: RuleSet,
     params: XiangqiParams,
 }
+
+/// Entries of the verdict cache.
+const VERDICT_CACHE: usize = 2048;
 
 /// Ordering value of each piece kind for most-valuable-victim / least-valuable-attacker.
 const ORDER_VALUE: [i32; 7] = [1000, 20, 20, 40, 90, 45, 10];
@@ -96,11 +102,13 @@ impl SearchGame for XiangqiNode {
         }
         let root_check = pos.in_check();
         let base = Base::of(&pos, params);
+        let verdicts = vec![(0, Repetition::Draw); VERDICT_CACHE];
         XiangqiNode {
             pos,
             path,
             root_check,
             base,
+            verdicts,
             rules: *rules,
             params: params.clone(),
         }
@@ -251,12 +259,25 @@ impl SearchGame for XiangqiNode {
                 return None;
             }
             if a.hash_before == key {
+                let cycle = self.path[len - d..].iter().fold(key ^ d as u64, |h, s| {
+                    (h ^ s.hash_before).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
+                });
+                let slot = (cycle >> 53) as usize % VERDICT_CACHE;
+                if let Some(&(k, r)) = self.verdicts.get(slot) {
+                    if k == cycle {
+                        return Some(r);
+                    }
+                }
                 let me = self.pos.side_to_move();
-                return Some(match self.verdict(d) {
+                let r = match self.verdict(d) {
                     None | Some(Verdict::Draw) => Repetition::Draw,
                     Some(v) if v.loser() == Some(me) => Repetition::Loss,
                     Some(_) => Repetition::Win,
-                });
+                };
+                if let Some(e) = self.verdicts.get_mut(slot) {
+                    *e = (cycle, r);
+                }
+                return Some(r);
             }
             d += 2;
         }
