@@ -74,6 +74,23 @@
 //!    peer missed. A match survives any number of disconnects.
 //! 5. **End.** [`Session::close`] sends `Bye`; [`Event::Closed`].
 //!
+//! ## Driving a session (what `banco-net` does)
+//!
+//! * After any call, send every frame from [`Session::poll_transmit`] and show every event
+//!   from [`Session::poll_event`]; then sleep until [`Session::poll_timeout`] (or until
+//!   input) and call [`Session::handle_timeout`].
+//! * **Stream links (TCP):** write `frame::encode_frame(&frame, &mut buf)`; feed received
+//!   bytes, in whatever chunks they come, to a [`frame::FrameDecoder`] and each complete
+//!   frame to [`Session::handle_datagram`]. A [`frame::FrameError`] means the stream is
+//!   corrupt or hostile: close the socket and call [`Session::link_lost`].
+//! * **Datagram or message links (BLE characteristic writes, after reassembly):** one frame
+//!   per message, no prefix.
+//! * **Reconnect:** when the link dies ([`Event::LinkDown`] or a socket error), open a new
+//!   one and call [`Session::connect`] (dialling side) or [`Session::accept`] on the *same*
+//!   session. The peer is checked to be the same key; the match continues.
+//! * **Entropy:** pass 32 fresh bytes from the OS to [`Session::new`] and keep the
+//!   [`Identity`] secret in the platform key store.
+//!
 //! ## Messages and sizes
 //!
 //! One message is one frame: `varint(nonce) ‖ ChaCha20-Poly1305(postcard(Envelope))`. The

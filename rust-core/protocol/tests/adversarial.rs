@@ -447,3 +447,22 @@ fn peer_errors_and_unsupported_messages_are_reported() {
     assert_eq!(v.peer().unwrap().caps, 0);
     assert!(v.is_link_up());
 }
+
+#[test]
+fn requests_flooded_without_acknowledgement_keep_the_outbox_bounded() {
+    let (mut v, mut raw) = victim_with_game();
+    let p = Propose {
+        game: 0,
+        rules: 0,
+        color: Color::Red,
+        clock: None,
+    };
+    for i in 0..1_000u64 {
+        // Every proposal during a game is declined; the flooder never acknowledges.
+        raw.send(&mut v, Body::Propose(p), i * 25);
+        while v.poll_transmit().is_some() {}
+    }
+    println!("unacknowledged replies kept: {}", v.unacked());
+    assert!(v.unacked() <= 80);
+    assert_eq!(v.ply(), Some(0));
+}

@@ -616,7 +616,8 @@ impl<G: Game> Session<G> {
     fn send_all(&mut self, bodies: Vec<Body>) {
         for b in bodies {
             if b.is_sequenced() {
-                self.reliable.push(b);
+                // Dropped only when a peer floods requests without acknowledging anything.
+                let _ = self.reliable.push(b);
             } else {
                 self.push_ctrl(b);
             }

@@ -15,6 +15,9 @@ use std::collections::{BTreeMap, VecDeque};
 pub(crate) const WINDOW: u64 = 8;
 /// Messages waiting to be sent at most (a local limit; the API reports `QueueFull`).
 pub(crate) const OUTBOX_MAX: usize = 64;
+/// Hard limit including automatic replies to the peer (declines, error answers): a peer
+/// that floods requests and never acknowledges cannot grow the outbox beyond it.
+const OUTBOX_HARD_MAX: usize = OUTBOX_MAX + 16;
 
 #[derive(Debug)]
 struct Outgoing {
@@ -81,8 +84,12 @@ impl Reliable {
         self.outbox.len() + n <= OUTBOX_MAX
     }
 
-    /// Queues a sequenced body. The caller checks [`Reliable::has_room`] first.
-    pub(crate) fn push(&mut self, body: Body) {
+    /// Queues a sequenced body; false (and dropped) beyond the hard limit. Local actions
+    /// check [`Reliable::has_room`] first, so only replies to a flooding peer are dropped.
+    pub(crate) fn push(&mut self, body: Body) -> bool {
+        if self.outbox.len() >= OUTBOX_HARD_MAX {
+            return false;
+        }
         self.outbox.push_back(Outgoing {
             seq: self.next_seq,
             body,
@@ -90,6 +97,7 @@ impl Reliable {
             sent_before: false,
         });
         self.next_seq += 1;
+        true
     }
 
     /// Handles the `ack` nibble of a received envelope.
