@@ -181,6 +181,7 @@ impl Link for TcpLink {
         let deadline = timeout.and_then(|t| Instant::now().checked_add(t));
         let mut guard = lock(&self.reader);
         let r = &mut *guard;
+        let mut read_once = false;
         loop {
             if self.closed.load(Ordering::Acquire) {
                 return Err(LinkError::Closed);
@@ -202,13 +203,15 @@ impl Link for TcpLink {
                 None => None,
                 Some(d) => {
                     let left = d.saturating_duration_since(Instant::now());
-                    if left.is_zero() {
+                    if left.is_zero() && read_once {
                         return Ok(None);
                     }
-                    // Round up to whole milliseconds so the timeout is never zero.
+                    // At least one millisecond (a zero timeout means "for ever" to the OS),
+                    // so even `Some(Duration::ZERO)` reads what is already there.
                     Some(Duration::from_millis(left.as_millis().max(1) as u64))
                 }
             };
+            read_once = true;
             if r.timeout != wait {
                 r.stream.set_read_timeout(wait)?;
                 r.timeout = wait;
@@ -322,6 +325,21 @@ impl TcpListenerLink {
             Err(RecvTimeoutError::Disconnected) => Err(LinkError::Closed),
         }
     }
+
+    /// Like [`accept`](TcpListenerLink::accept), but when several connections are waiting,
+    /// returns the newest and closes the older ones. After a cut this picks the peer's
+    /// latest dial over attempts it has already given up on.
+    pub fn accept_newest(&self, timeout: Option<Duration>) -> Result<Option<TcpLink>, LinkError> {
+        let Some(mut link) = self.accept(timeout)? else {
+            return Ok(None);
+        };
+        let incoming = lock(&self.incoming);
+        while let Ok(newer) = incoming.try_recv() {
+            link.close();
+            link = newer;
+        }
+        Ok(Some(link))
+    }
 }
 
 fn accept_loop(listener: &TcpListener, tx: &SyncSender<TcpLink>, stop: &AtomicBool) {
@@ -416,6 +434,37 @@ mod tests {
         assert_eq!(s.recv(Some(Duration::from_millis(30))).unwrap(), None);
         raw.write_all(b"llo").unwrap();
         assert_eq!(s.recv(T).unwrap(), Some(b"hello".to_vec()));
+    }
+
+    #[test]
+    fn zero_timeout_polls_what_is_there() {
+        let (c, s, _l) = pair();
+        c.send(b"ready").unwrap();
+        let mut got = None;
+        for _ in 0..200 {
+            got = s.recv(Some(Duration::ZERO)).unwrap();
+            if got.is_some() {
+                break;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(got, Some(b"ready".to_vec()));
+    }
+
+    #[test]
+    fn accept_newest_drops_stale_connections() {
+        let listener = TcpListenerLink::bind("127.0.0.1:0".parse().unwrap()).unwrap();
+        let old = TcpLink::connect(listener.local_addr(), Duration::from_secs(2)).unwrap();
+        let new = TcpLink::connect(listener.local_addr(), Duration::from_secs(2)).unwrap();
+        // Let the accept thread queue both.
+        thread::sleep(Duration::from_millis(50));
+        let server = listener.accept_newest(T).unwrap().unwrap();
+        new.send(b"new").unwrap();
+        assert_eq!(server.recv(T).unwrap(), Some(b"new".to_vec()));
+        assert!(matches!(
+            old.recv(T),
+            Err(LinkError::Closed | LinkError::Reset)
+        ));
     }
 
     #[test]

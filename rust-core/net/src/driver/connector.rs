@@ -59,7 +59,8 @@ impl Connector for Dialer {
     }
 }
 
-/// Accepts TCP connections on a listener (shared with a [`Host`](crate::Host)).
+/// Accepts TCP connections on a listener (shared with a [`Host`](crate::Host)), the newest
+/// first ([`TcpListenerLink::accept_newest`]).
 #[derive(Clone, Debug)]
 pub struct Acceptor {
     listener: Arc<TcpListenerLink>,
@@ -78,7 +79,7 @@ impl Connector for Acceptor {
     }
 
     fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
-        match self.listener.accept(Some(timeout))? {
+        match self.listener.accept_newest(Some(timeout))? {
             Some(link) => Ok(Box::new(link)),
             None => Err(LinkError::Timeout),
         }
