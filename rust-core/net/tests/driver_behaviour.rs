@@ -11,9 +11,9 @@ use std::time::Duration;
 use banco_game::{Color, Game};
 use banco_net::LinkError;
 use banco_net::driver::{Driver, DriverConfig, DriverError, DriverEvent, Role, from_fn};
-use banco_net::memory::{self, FaultPlan};
+use banco_net::memory::{self, FaultPlan, MemoryLink};
 use banco_protocol::sim::CountingGame;
-use banco_protocol::{Event, Identity, MatchSpec, Session, SessionConfig};
+use banco_protocol::{Event, Identity, LinkDownReason, MatchSpec, Session, SessionConfig, Timing};
 
 const T: Duration = Duration::from_secs(10);
 
@@ -171,4 +171,41 @@ fn calls_from_the_callback_fail_instead_of_deadlocking() {
     slot.lock().unwrap().take();
     // The test holds the last handle: dropping it stops the thread.
     drop(driver);
+}
+
+#[test]
+fn links_that_never_come_up_count_as_failures() {
+    // Every link reaches a peer that never answers the handshake.
+    let mut silent = Vec::new();
+    let connector = from_fn(Role::Initiator, move |_| {
+        let (ours, theirs) = MemoryLink::pair(FaultPlan::none(), 0);
+        silent.push(theirs);
+        Ok(Box::new(ours) as banco_net::BoxLink)
+    });
+    let mut config = SessionConfig::new("A", CountingGame::default());
+    config.timing = Timing {
+        handshake_timeout_ms: 100,
+        ..Timing::default()
+    };
+    let session = Session::new(config, Identity::from_secret([1; 32]), [1; 32]);
+    let (driver, rx) = Driver::spawn(session, connector, quick());
+    let mut timeouts = 0;
+    let gave_up = wait_for(&rx, |e| {
+        if matches!(
+            e,
+            DriverEvent::Session(Event::LinkDown {
+                reason: LinkDownReason::HandshakeTimeout
+            })
+        ) {
+            timeouts += 1;
+        }
+        matches!(e, DriverEvent::GaveUp { .. })
+    });
+    assert_eq!(gave_up, DriverEvent::GaveUp { attempts: 3 });
+    assert_eq!(timeouts, 3);
+    assert!(
+        rx.recv_timeout(Duration::from_millis(300)).is_err(),
+        "no more dialling"
+    );
+    assert!(driver.shutdown().is_some());
 }

@@ -57,7 +57,7 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use banco_game::Game;
-use banco_protocol::{ActionError, Event, MatchSpec, Session};
+use banco_protocol::{ActionError, Event, LinkDownReason, MatchSpec, Session};
 
 use crate::error::LinkError;
 use crate::link::{BoxLink, Link};
@@ -272,6 +272,7 @@ where
             failures: 0,
             config,
             gave_up: false,
+            link_state: None,
             done: false,
         };
         let thread = thread::Builder::new()
@@ -445,6 +446,9 @@ struct Runner<G: Game> {
     failures: u32,
     config: DriverConfig,
     gave_up: bool,
+    /// Whether the current link completed its handshake and resume (`None` once its loss
+    /// was accounted for).
+    link_state: Option<bool>,
     done: bool,
 }
 
@@ -562,22 +566,23 @@ impl<G: Game> Runner<G> {
             }
             while let Some(event) = self.session.poll_event() {
                 progressed = true;
-                match &event {
-                    Event::LinkDown { .. } => {
-                        // The session gave this link up (silent peer, failed handshake):
-                        // close it at our end and make a new one.
-                        if self.drop_link() {
-                            (self.sink)(DriverEvent::Disconnected {
-                                error: String::from("link down"),
-                            });
-                        }
-                        self.schedule_connect();
+                let link_down = match &event {
+                    Event::LinkDown { reason } => Some(reason.clone()),
+                    Event::LinkUp { .. } => {
+                        self.link_state = Some(true);
+                        self.failures = 0;
+                        None
                     }
-                    Event::LinkUp { .. } => self.failures = 0,
-                    Event::Closed { .. } => closed = true,
-                    _ => {}
-                }
+                    Event::Closed { .. } => {
+                        closed = true;
+                        None
+                    }
+                    _ => None,
+                };
                 (self.sink)(DriverEvent::Session(event));
+                if let Some(reason) = link_down {
+                    self.session_link_down(&reason);
+                }
             }
             if !progressed {
                 break;
@@ -586,6 +591,46 @@ impl<G: Game> Runner<G> {
         if closed || self.session.is_closed() {
             self.drop_link();
             self.done = true;
+        }
+    }
+
+    /// The session gave the link up (silent peer, failed handshake, refused peer): close it
+    /// at our end and make a new one, unless retrying cannot help.
+    fn session_link_down(&mut self, reason: &LinkDownReason) {
+        if self.drop_link() {
+            (self.sink)(DriverEvent::Disconnected {
+                error: reason.to_string(),
+            });
+        }
+        self.after_link_loss(Some(reason));
+    }
+
+    /// Counts a link that never came up as a failed attempt (once per link), then plans the
+    /// next one or gives up.
+    fn after_link_loss(&mut self, reason: Option<&LinkDownReason>) {
+        if self.link_state.take() == Some(false) {
+            self.failures = self.failures.saturating_add(1);
+        }
+        let hopeless = reason.is_some_and(|r| {
+            matches!(
+                r,
+                LinkDownReason::Version { .. } | LinkDownReason::UnknownSession
+            )
+        });
+        if hopeless || self.config.max_attempts.is_some_and(|m| self.failures >= m) {
+            self.give_up();
+            return;
+        }
+        self.schedule_connect();
+    }
+
+    fn give_up(&mut self) {
+        if !self.gave_up {
+            self.gave_up = true;
+            self.next_connect = None;
+            (self.sink)(DriverEvent::GaveUp {
+                attempts: self.failures,
+            });
         }
     }
 
@@ -598,8 +643,9 @@ impl<G: Game> Runner<G> {
             error: error.to_owned(),
         });
         let now = self.now();
+        // Queues `LinkDown`, reported with the session's other events.
         self.session.link_lost(now);
-        self.schedule_connect();
+        self.after_link_loss(None);
     }
 
     /// Closes the current link; true if there was one.
@@ -667,10 +713,7 @@ impl<G: Game> Runner<G> {
             Err(e) => {
                 self.failures = self.failures.saturating_add(1);
                 if self.config.max_attempts.is_some_and(|m| self.failures >= m) {
-                    self.gave_up = true;
-                    (self.sink)(DriverEvent::GaveUp {
-                        attempts: self.failures,
-                    });
+                    self.give_up();
                     return;
                 }
                 let delay = self.config.backoff(self.failures);
@@ -719,6 +762,7 @@ impl<G: Game> Runner<G> {
         }
         (self.sink)(DriverEvent::Connected { peer: link.peer() });
         self.link = Some((generation, link));
+        self.link_state = Some(false);
         let now = self.now();
         let started = match self.role {
             Role::Initiator => self.session.connect(now),
