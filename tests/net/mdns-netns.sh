@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end mDNS test of banco-net inside two network namespaces joined by a veth pair:
 # one namespace advertises `_banco._tcp.local.`, the other browses, resolves it, connects
-# over TCP and exchanges a frame. Prints the discovery time. Multicast never leaves the
+# over TCP and exchanges a frame, then joins it by name. Prints the discovery time. Multicast never leaves the
 # namespaces this script creates (nothing runs in the machine's own namespace but `ip`
 # and cargo). Needs root; without it, says so and passes.
 set -euo pipefail
@@ -60,7 +60,7 @@ for end in "$ns_a bnc-a" "$ns_b bnc-b"; do
 done
 
 name="Probe $$"
-ip netns exec "$ns_a" "$bin" advertise --name "$name" --iface bnc-a --for 30 &
+ip netns exec "$ns_a" "$bin" advertise --name "$name" --iface bnc-a --for 40 --guests 2 &
 adv_pid=$!
 
 status=0
@@ -74,6 +74,10 @@ if [ "$status" -eq 0 ]; then
   sleep 2
   warm="$(ip netns exec "$ns_b" "$bin" browse --expect "$name" --iface bnc-b --timeout 20 --connect)" || status=$?
   printf '%s\n' "$warm"
+fi
+# What `banco join NAME` does: find the host by its name, connect, exchange a frame.
+if [ "$status" -eq 0 ]; then
+  ip netns exec "$ns_b" "$bin" join --name "$name" --iface bnc-b --timeout 20 || status=$?
 fi
 wait "$adv_pid" || status=$?
 adv_pid=""

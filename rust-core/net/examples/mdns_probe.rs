@@ -2,11 +2,14 @@
 //! namespaces (never run it where multicast would reach a real network you do not own).
 //!
 //! ```text
-//! mdns_probe advertise --name NAME [--iface IF]... [--port PORT] [--for SECS]
-//!     host on PORT (0: any), advertise NAME, answer one guest's frame, then withdraw
+//! mdns_probe advertise --name NAME [--iface IF]... [--port PORT] [--for SECS] [--guests N]
+//!     host on PORT (0: any), advertise NAME, echo one frame of each of N guests (1),
+//!     then withdraw
 //! mdns_probe browse --expect NAME [--iface IF]... [--timeout SECS] [--connect]
 //!     browse until NAME resolves; print the discovery time; with --connect, join it and
 //!     exchange a frame
+//! mdns_probe join --name NAME [--iface IF]... [--timeout SECS]
+//!     what `banco join NAME` does: find the host by name, connect, exchange a frame
 //! ```
 
 use std::process::ExitCode;
@@ -14,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use banco_game::GameKind;
 use banco_net::discovery::{Advertisement, DiscoveryConfig, PeerEvent};
-use banco_net::{Advertise, Link, browse, host, join_peer};
+use banco_net::{Advertise, Link, browse, host, join_named, join_peer};
 
 struct Args {
     mode: String,
@@ -23,6 +26,7 @@ struct Args {
     port: u16,
     seconds: u64,
     connect: bool,
+    guests: usize,
 }
 
 fn parse() -> Result<Args, String> {
@@ -35,6 +39,7 @@ fn parse() -> Result<Args, String> {
         port: 0,
         seconds: 15,
         connect: false,
+        guests: 1,
     };
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or(format!("{flag} needs a value"));
@@ -46,6 +51,7 @@ fn parse() -> Result<Args, String> {
                 args.seconds = value()?.parse().map_err(|e| format!("{flag}: {e}"))?;
             }
             "--connect" => args.connect = true,
+            "--guests" => args.guests = value()?.parse().map_err(|e| format!("--guests: {e}"))?,
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -73,22 +79,22 @@ fn advertise(args: &Args) -> Result<(), String> {
         h.service_name(),
         h.local_addr().port()
     );
-    match h
-        .accept(Some(Duration::from_secs(args.seconds)))
-        .map_err(|e| e.to_string())?
-    {
-        Some(link) => {
-            if let Some(frame) = link
-                .recv(Some(Duration::from_secs(5)))
-                .map_err(|e| e.to_string())?
-            {
-                link.send(&frame).map_err(|e| e.to_string())?;
-                println!("echoed {} bytes to {}", frame.len(), link.peer());
-            }
-            // Let the echo reach the guest before the link goes.
-            let _ = link.recv(Some(Duration::from_secs(2)));
+    let deadline = Instant::now() + Duration::from_secs(args.seconds);
+    for _ in 0..args.guests {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let Some(link) = h.accept(Some(left)).map_err(|e| e.to_string())? else {
+            println!("nobody more connected in {} s", args.seconds);
+            break;
+        };
+        if let Some(frame) = link
+            .recv(Some(Duration::from_secs(5)))
+            .map_err(|e| e.to_string())?
+        {
+            link.send(&frame).map_err(|e| e.to_string())?;
+            println!("echoed {} bytes to {}", frame.len(), link.peer());
         }
-        None => println!("nobody connected in {} s", args.seconds),
+        // Let the echo reach the guest before the link goes.
+        let _ = link.recv(Some(Duration::from_secs(2)));
     }
     h.shutdown().map_err(|e| e.to_string())?;
     println!("advertisement withdrawn, daemon stopped");
@@ -152,10 +158,34 @@ fn browse_for(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// `banco join NAME`: browse for the name, connect, exchange a frame.
+fn join_by_name(args: &Args) -> Result<(), String> {
+    let config = DiscoveryConfig::on_interfaces(args.interfaces.clone());
+    let start = Instant::now();
+    let (link, peer) = join_named(&args.name, &config, Duration::from_secs(args.seconds))
+        .map_err(|e| e.to_string())?;
+    link.send(b"banco join").map_err(|e| e.to_string())?;
+    let echo = link
+        .recv(Some(Duration::from_secs(5)))
+        .map_err(|e| e.to_string())?;
+    if echo.as_deref() != Some(&b"banco join"[..]) {
+        return Err(format!("bad echo {echo:?}"));
+    }
+    println!(
+        "joined {:?} by name at {} in {} ms",
+        peer.name,
+        link.peer(),
+        start.elapsed().as_millis()
+    );
+    link.close();
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let result = parse().and_then(|args| match args.mode.as_str() {
         "advertise" => advertise(&args),
         "browse" => browse_for(&args),
+        "join" => join_by_name(&args),
         other => Err(format!("unknown mode {other}")),
     });
     match result {
