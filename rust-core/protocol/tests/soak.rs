@@ -9,10 +9,7 @@ use banco_xiangqi::{RuleSet, Xiangqi};
 #[test]
 fn counting_games_on_a_rough_link() {
     let report = run_soak(1000, 2026);
-    println!(
-        "{report}  (moves {}, disconnects {}, frames {}, undos {})",
-        report.moves, report.disconnects, report.frames, report.undos
-    );
+    println!("{report}  ({report:?})");
     assert!(report.is_clean(), "{report}");
     assert_eq!(report.games, 1000);
     assert!(
@@ -22,6 +19,18 @@ fn counting_games_on_a_rough_link() {
     assert!(
         report.undos > 10,
         "undo requests should be accepted sometimes: {report:?}"
+    );
+    assert!(
+        report.timeouts > 0,
+        "clocks should flag sometimes: {report:?}"
+    );
+    assert!(
+        report.agreed_draws > 0,
+        "draws should be agreed sometimes: {report:?}"
+    );
+    assert!(
+        report.resignations > 0,
+        "resignations should happen: {report:?}"
     );
 }
 

@@ -20,7 +20,7 @@ pub use faults::FaultPlan;
 
 use crate::message::ClockSpec;
 use crate::{Event, Identity, MatchSpec, Session, SessionConfig};
-use banco_game::{Color, Game, MoveList};
+use banco_game::{Color, DrawReason, Game, MoveList, Outcome, WinReason};
 use core::fmt;
 use faults::{Channel, below, chance};
 use rand_chacha::ChaCha8Rng;
@@ -76,6 +76,12 @@ pub struct SoakReport {
     pub frames: u64,
     /// Undo requests accepted.
     pub undos: u64,
+    /// Games lost on time.
+    pub timeouts: u64,
+    /// Games drawn by agreement.
+    pub agreed_draws: u64,
+    /// Games resigned.
+    pub resignations: u64,
 }
 
 impl SoakReport {
@@ -94,6 +100,9 @@ impl SoakReport {
         self.disconnects += o.disconnects;
         self.frames += o.frames;
         self.undos += o.undos;
+        self.timeouts += o.timeouts;
+        self.agreed_draws += o.agreed_draws;
+        self.resignations += o.resignations;
     }
 }
 
@@ -302,6 +311,20 @@ fn judge<G: Game>(players: &[Player<G>; 2], report: &mut SoakReport) {
     if report.failures > 0 {
         return;
     }
+    match a.session.outcome() {
+        Some(Outcome::Win {
+            reason: WinReason::Timeout,
+            ..
+        }) => report.timeouts += 1,
+        Some(Outcome::Win {
+            reason: WinReason::Resignation,
+            ..
+        }) => report.resignations += 1,
+        Some(Outcome::Draw {
+            reason: DrawReason::Agreement,
+        }) => report.agreed_draws += 1,
+        _ => {}
+    }
     let same_end = a.session.outcome() == b.session.outcome()
         && a.session.game().map(Game::hash) == b.session.game().map(Game::hash);
     if ma == mb && same_end {
@@ -399,7 +422,7 @@ fn propose_once<G: Game>(p: &mut Player<G>, now: u64, rng: &mut ChaCha8Rng) {
             increment_ms: 2_000,
         }),
         _ => Some(ClockSpec {
-            base_ms: 4_000,
+            base_ms: 3_000,
             increment_ms: 0,
         }),
     };
@@ -442,7 +465,7 @@ fn act<G: Game>(
             if !my_turn {
                 return;
             }
-            if p.session.ply().unwrap_or(0) >= max_plies {
+            if p.session.ply().unwrap_or(0) >= max_plies || chance(rng, 3) {
                 let _ = p.session.resign(now);
                 return;
             }
