@@ -27,6 +27,10 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use crate::error::LinkError;
 use crate::link::{Link, MAX_FRAME_SIZE};
 
+mod exchange;
+
+pub use exchange::{LastLink, MemoryAcceptor, MemoryDialer, connectors};
+
 /// Frames that may be queued in one direction before `send` blocks.
 const DEFAULT_CAPACITY: usize = 256;
 /// The longest a reordered frame waits for a successor before it is released anyway.
@@ -454,95 +458,6 @@ impl Link for MemoryLink {
 impl Drop for MemoryLink {
     fn drop(&mut self) {
         self.close();
-    }
-}
-
-/// A pair of [`Connector`](crate::driver::Connector)s joined in memory: every dial makes a
-/// new [`MemoryLink`] pair (seeded `seed + n` for the `n`-th link) under `plan` and hands one
-/// end to the acceptor. For driver tests with reconnects and no sockets.
-pub fn connectors(plan: FaultPlan, seed: u64) -> (MemoryDialer, MemoryAcceptor) {
-    let (tx, rx) = std::sync::mpsc::channel();
-    let dialer = MemoryDialer {
-        plan,
-        seed,
-        count: 0,
-        tx,
-        cutters: Arc::default(),
-    };
-    (dialer, MemoryAcceptor { rx })
-}
-
-/// The dialling half of [`connectors`].
-#[derive(Debug)]
-pub struct MemoryDialer {
-    plan: FaultPlan,
-    seed: u64,
-    count: u64,
-    tx: std::sync::mpsc::Sender<MemoryLink>,
-    cutters: Arc<Mutex<Option<Cutter>>>,
-}
-
-impl MemoryDialer {
-    /// A handle that cuts whichever link this dialer made last.
-    pub fn last_link(&self) -> LastLink {
-        LastLink {
-            cutter: Arc::clone(&self.cutters),
-        }
-    }
-}
-
-/// Cuts the latest link of a [`MemoryDialer`] (see [`MemoryDialer::last_link`]).
-#[derive(Clone, Debug)]
-pub struct LastLink {
-    cutter: Arc<Mutex<Option<Cutter>>>,
-}
-
-impl LastLink {
-    /// Cuts the latest link, if there is one; true if there was.
-    pub fn cut(&self) -> bool {
-        let cutter = self
-            .cutter
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone();
-        cutter.map(|c| c.cut()).is_some()
-    }
-}
-
-impl crate::driver::Connector for MemoryDialer {
-    fn role(&self) -> crate::driver::Role {
-        crate::driver::Role::Initiator
-    }
-
-    fn connect(&mut self, _timeout: Duration) -> Result<crate::BoxLink, LinkError> {
-        let (ours, theirs) = MemoryLink::pair(self.plan, self.seed.wrapping_add(self.count));
-        self.count += 1;
-        *self
-            .cutters
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(ours.cutter());
-        self.tx.send(theirs).map_err(|_| LinkError::Reset)?;
-        Ok(Box::new(ours))
-    }
-}
-
-/// The accepting half of [`connectors`].
-#[derive(Debug)]
-pub struct MemoryAcceptor {
-    rx: std::sync::mpsc::Receiver<MemoryLink>,
-}
-
-impl crate::driver::Connector for MemoryAcceptor {
-    fn role(&self) -> crate::driver::Role {
-        crate::driver::Role::Responder
-    }
-
-    fn connect(&mut self, timeout: Duration) -> Result<crate::BoxLink, LinkError> {
-        match self.rx.recv_timeout(timeout) {
-            Ok(link) => Ok(Box::new(link)),
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Err(LinkError::Timeout),
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(LinkError::Closed),
-        }
     }
 }
 
