@@ -125,9 +125,11 @@
 //! * **Not protected:** traffic analysis (frame sizes and timing are visible); the player
 //!   names in `Hello` are sent before the peer is authenticated (encrypted, but to a peer
 //!   not yet verified); denial of service by someone who can drop radio traffic; a peer
-//!   lying about its own thinking time (each side trusts the mover's reported time, as
-//!   with any clock without a referee); the security of the stored [`Identity`] secret,
-//!   which is the platform's job.
+//!   lying about its own thinking time, or a modified app that never flags its own clock
+//!   (each side trusts the mover's clock, as with any clock without a referee; the other
+//!   player can only leave); a remembered key is trust on first use, as good as the first
+//!   comparison of the code; the security of the stored [`Identity`] secret, which is the
+//!   platform's job.
 //!
 //! ## Modules
 //!
