@@ -79,7 +79,9 @@ pub enum Event<M> {
     },
     /// The peer declined our undo request.
     UndoDeclined,
-    /// Moves were taken back; the position now has `to_ply` moves.
+    /// The position was set to the one with `to_ply` moves: after an accepted undo, or when
+    /// a message ending the game crossed a move on the wire and the game ends on the
+    /// sender's position (redraw the board from [`Session::game`](crate::Session::game)).
     Undone {
         /// Ply count after the undo.
         to_ply: u32,
