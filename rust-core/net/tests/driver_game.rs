@@ -127,3 +127,35 @@ fn memory_game_with_faults_and_cuts() {
     assert!(report.resumed >= 1, "{report:?}");
     finish(drivers, &rx, false);
 }
+
+#[test]
+fn ble_game_over_a_lossy_20_byte_pipe() {
+    use banco_net::ble::{BleLink, LinkPipe};
+    use banco_net::memory::MemoryLink;
+    use std::sync::Mutex;
+    use std::sync::mpsc;
+
+    // Every dial makes a 20-byte ATT-sized memory pipe losing 1 write in 50, with BLE
+    // links (fragmentation) on both ends; the host's end goes to its acceptor.
+    let (tx, rx) = mpsc::channel::<BoxLink>();
+    let rx = Mutex::new(rx);
+    let plan = FaultPlan::none().with_drop(0.02);
+    let mut seed = 500;
+    let guest = from_fn(Role::Initiator, move |_| {
+        seed += 1;
+        let (a, b) = MemoryLink::pair_with_limit(plan, seed, 20);
+        tx.send(Box::new(BleLink::new(LinkPipe::new(b))))
+            .map_err(|_| LinkError::Reset)?;
+        Ok(Box::new(BleLink::new(LinkPipe::new(a))) as BoxLink)
+    });
+    let host = from_fn(Role::Responder, move |timeout| {
+        rx.lock()
+            .unwrap()
+            .recv_timeout(timeout)
+            .map_err(|_| LinkError::Timeout)
+    });
+    let (drivers, events) = spawn_pair(host, guest);
+    let report = referee(&drivers, &events, 3, Duration::from_secs(60), |_, _| {});
+    check(&report);
+    finish(drivers, &events, false);
+}
