@@ -1,19 +1,6 @@
 //! The high-level helpers the command line and the apps call: [`host`] a match (listen, and
 //! advertise on the LAN), [`join`] one by address, [`browse`] for hosts, [`join_named`] a host
-//! by its display name.
-//!
-//! ```
-//! use banco_net::{Link, host, join};
-//! use std::time::Duration;
-//!
-//! // Host on a free loopback port without mDNS, join it, exchange a frame.
-//! let host = host("127.0.0.1:0".parse().unwrap(), None)?;
-//! let guest = join(&host.local_addr().to_string(), Duration::from_secs(2))?;
-//! let link = host.accept(Some(Duration::from_secs(2)))?.expect("the guest");
-//! guest.send(b"hello")?;
-//! assert_eq!(link.recv(Some(Duration::from_secs(2)))?, Some(b"hello".to_vec()));
-//! # Ok::<(), banco_net::NetError>(())
-//! ```
+//! by its display name (all re-exported at the crate root).
 
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::{Duration, Instant};
@@ -50,6 +37,19 @@ pub struct Host {
 }
 
 /// Listens on `listen` (port 0 picks one) and, with `advertise`, publishes the host with mDNS.
+///
+/// ```
+/// use banco_net::{Link, host, join};
+/// use std::time::Duration;
+///
+/// // Host on a free loopback port without mDNS, join it, exchange a frame.
+/// let host = host("127.0.0.1:0".parse().unwrap(), None)?;
+/// let guest = join(&host.local_addr().to_string(), Duration::from_secs(2))?;
+/// let link = host.accept(Some(Duration::from_secs(2)))?.expect("the guest");
+/// guest.send(b"hello")?;
+/// assert_eq!(link.recv(Some(Duration::from_secs(2)))?, Some(b"hello".to_vec()));
+/// # Ok::<(), banco_net::NetError>(())
+/// ```
 pub fn host(listen: SocketAddr, advertise: Option<Advertise>) -> Result<Host, NetError> {
     let listener = Arc::new(TcpListenerLink::bind(listen)?);
     let (discovery, service) = match advertise {

@@ -1,29 +1,4 @@
-//! The [`Link`] trait: a message-oriented, blocking, thread-safe connection to one peer.
-//!
-//! Every transport — TCP ([`TcpLink`](crate::tcp::TcpLink)), BLE
-//! ([`BleLink`](crate::ble::BleLink)) and the in-memory test link
-//! ([`MemoryLink`](crate::memory::MemoryLink)) — moves whole frames: what one side passes to
-//! [`Link::send`] comes out of the other side's [`Link::recv`] as one frame, or not at all.
-//!
-//! ## Waiting without busy polling
-//!
-//! `recv` blocks until a frame arrives, the timeout passes, or the link dies. Every method
-//! takes `&self`, so a link shared through an [`Arc`](std::sync::Arc) can be read by one
-//! thread while others send and close it; [`Link::close`] wakes a blocked `recv` at once.
-//! That is the readiness mechanism the driver uses: a reader thread parks in
-//! `recv`, the driver thread parks on a channel, and nothing spins while the match is idle.
-//!
-//! ```
-//! use banco_net::{Link, memory::{FaultPlan, MemoryLink}};
-//! use std::time::Duration;
-//!
-//! let (a, b) = MemoryLink::pair(FaultPlan::none(), 1);
-//! a.send(b"ping")?;
-//! assert_eq!(b.recv(Some(Duration::from_secs(1)))?, Some(b"ping".to_vec()));
-//! // Nothing more: a short wait times out with `None`.
-//! assert_eq!(b.recv(Some(Duration::from_millis(1)))?, None);
-//! # Ok::<(), banco_net::LinkError>(())
-//! ```
+//! The [`Link`] trait (re-exported at the crate root).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -33,7 +8,32 @@ use crate::error::LinkError;
 /// The default frame limit of every link, as the design fixes it: 4 KiB.
 pub const MAX_FRAME_SIZE: usize = 4096;
 
-/// A message-oriented connection to one peer. See the [module docs](self).
+/// A message-oriented, blocking, thread-safe connection to one peer.
+///
+/// Every transport — TCP ([`TcpLink`](crate::tcp::TcpLink)), BLE
+/// ([`BleLink`](crate::ble::BleLink)) and the in-memory test link
+/// ([`MemoryLink`](crate::memory::MemoryLink)) — moves whole frames: what one side passes to
+/// [`Link::send`] comes out of the other side's [`Link::recv`] as one frame, or not at all.
+///
+/// ## Waiting without busy polling
+///
+/// `recv` blocks until a frame arrives, the timeout passes, or the link dies. Every method
+/// takes `&self`, so a link shared through an [`Arc`](std::sync::Arc) can be read by one
+/// thread while others send and close it; [`Link::close`] wakes a blocked `recv` at once.
+/// That is the readiness mechanism the driver uses: a reader thread parks in
+/// `recv`, the driver thread parks on a channel, and nothing spins while the match is idle.
+///
+/// ```
+/// use banco_net::{Link, memory::{FaultPlan, MemoryLink}};
+/// use std::time::Duration;
+///
+/// let (a, b) = MemoryLink::pair(FaultPlan::none(), 1);
+/// a.send(b"ping")?;
+/// assert_eq!(b.recv(Some(Duration::from_secs(1)))?, Some(b"ping".to_vec()));
+/// // Nothing more: a short wait times out with `None`.
+/// assert_eq!(b.recv(Some(Duration::from_millis(1)))?, None);
+/// # Ok::<(), banco_net::LinkError>(())
+/// ```
 ///
 /// Contract shared by all implementations:
 /// * frames are delivered whole; a link may lose, duplicate or reorder frames only where its

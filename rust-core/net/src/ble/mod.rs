@@ -53,8 +53,8 @@ pub trait AttPipe: Send + Sync {
 }
 
 /// Any [`Link`] used as an ATT pipe: one chunk per frame, `mtu_payload` equal to the link's
-/// frame limit (capped at 512, the largest ATT attribute). For tests over [`MemoryLink`]
-/// (crate::memory::MemoryLink) with a 20-byte limit.
+/// frame limit (capped at 512, the largest ATT attribute). For tests over
+/// [`MemoryLink`](crate::memory::MemoryLink) with a 20-byte limit.
 #[derive(Debug)]
 pub struct LinkPipe<L: Link> {
     link: L,
