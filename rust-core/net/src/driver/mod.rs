@@ -46,6 +46,32 @@
 //! assert_eq!(Some(code), guest.with_session(|s, _| s.peer().map(|p| p.code))?);
 //! # Ok::<(), banco_net::driver::DriverError>(())
 //! ```
+//!
+//! ## Hosting and joining (what `banco host` / `banco join` do)
+//!
+//! ```no_run
+//! use banco_net::discovery::{Advertisement, DiscoveryConfig};
+//! use banco_net::driver::{Dialer, Driver, DriverConfig};
+//! use banco_net::{Advertise, browse, dialer, host};
+//! use banco_game::GameKind;
+//! use std::time::Duration;
+//! # fn session() -> banco_protocol::Session<banco_protocol::sim::CountingGame> { unimplemented!() }
+//!
+//! // banco host --name Alice: listen, advertise, and let the driver accept (again after cuts).
+//! let ad = Advertisement::new("Alice", vec![GameKind::Xiangqi], 1, "a1b2c3");
+//! let h = host("0.0.0.0:7368".parse().unwrap(), Some(Advertise { ad, config: DiscoveryConfig::default() }))?;
+//! let (driver, events) = Driver::spawn(session(), h.acceptor(), DriverConfig::default());
+//!
+//! // banco join HOST:PORT: the driver dials (again after cuts).
+//! let (driver, events) = Driver::spawn(session(), dialer("192.0.2.7:7368")?, DriverConfig::default());
+//!
+//! // banco join Alice: find the host by name, then dial its addresses.
+//! let browser = browse(&DiscoveryConfig::default())?;
+//! let peer = browser.wait_for(Duration::from_secs(10), |p| p.name == "Alice")?;
+//! browser.shutdown()?;
+//! let (driver, events) = Driver::spawn(session(), Dialer::to_peer(&peer), DriverConfig::default());
+//! # Ok::<(), banco_net::NetError>(())
+//! ```
 
 mod connector;
 
