@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end mDNS test of banco-net inside two network namespaces joined by a veth pair:
 # one namespace advertises `_banco._tcp.local.`, the other browses, resolves it, connects
-# over TCP and exchanges a frame, then joins it by name. Prints the discovery time. Multicast never leaves the
+# over TCP and exchanges a frame, then joins it by name, then again with IPv6 link-local
+# addresses only. Prints the discovery time. Multicast never leaves the
 # namespaces this script creates (nothing runs in the machine's own namespace but `ip`
 # and cargo). Needs root; without it, says so and passes.
 set -euo pipefail
@@ -81,6 +82,18 @@ if [ "$status" -eq 0 ]; then
 fi
 wait "$adv_pid" || status=$?
 adv_pid=""
+
+# IPv6 link-local only (no IPv4 on the link): join by name must still reach the host.
+if [ "$status" -eq 0 ]; then
+  ip -n "$ns_a" addr del 198.18.77.1/24 dev bnc-a
+  ip -n "$ns_b" addr del 198.18.77.2/24 dev bnc-b
+  ip netns exec "$ns_a" "$bin" advertise --name "$name v6" --iface bnc-a --for 30 &
+  adv_pid=$!
+  sleep 1
+  ip netns exec "$ns_b" "$bin" join --name "$name v6" --iface bnc-b --timeout 20 || status=$?
+  wait "$adv_pid" || status=$?
+  adv_pid=""
+fi
 if [ "$status" -ne 0 ]; then
   echo "mdns-netns: FAILED"
   exit "$status"

@@ -15,7 +15,9 @@
 //! ```
 
 use std::io::{self, Read, Write};
-use std::net::{Ipv4Addr, Ipv6Addr, Shutdown, SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
+use std::net::{
+    IpAddr, Ipv4Addr, Ipv6Addr, Shutdown, SocketAddr, TcpListener, TcpStream, ToSocketAddrs,
+};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -269,12 +271,17 @@ impl Drop for TcpLink {
 /// A background thread blocks in `accept(2)` and hands connections over through a small
 /// bounded queue (connections beyond it are refused), so waiting costs no CPU. Dropping the
 /// listener stops the thread.
+///
+/// An unspecified address (`0.0.0.0` or `[::]`) listens on every interface in **both**
+/// families: a peer found by mDNS is often known first by its IPv6 link-local address only,
+/// and a guest that dials it must not be refused.
 pub struct TcpListenerLink {
     local: SocketAddr,
     /// Behind a mutex so the listener can be shared (`Sync`) between threads.
     incoming: Mutex<Receiver<TcpLink>>,
     stop: Arc<AtomicBool>,
-    thread: Option<JoinHandle<()>>,
+    /// Each accept thread with the address its socket is bound to.
+    threads: Vec<(SocketAddr, JoinHandle<()>)>,
 }
 
 impl std::fmt::Debug for TcpListenerLink {
@@ -285,25 +292,52 @@ impl std::fmt::Debug for TcpListenerLink {
     }
 }
 
+/// The sockets to listen on for `addr` (see [`TcpListenerLink`] for unspecified addresses).
+fn bind_sockets(addr: SocketAddr) -> Result<Vec<TcpListener>, LinkError> {
+    if !addr.ip().is_unspecified() {
+        return Ok(vec![TcpListener::bind(addr)?]);
+    }
+    let any_v4 = SocketAddr::new(Ipv4Addr::UNSPECIFIED.into(), addr.port());
+    match TcpListener::bind(SocketAddr::new(Ipv6Addr::UNSPECIFIED.into(), addr.port())) {
+        Ok(v6) => {
+            let port = v6.local_addr()?.port();
+            let mut sockets = vec![v6];
+            // A dual-stack IPv6 socket already takes IPv4 (this bind then fails with
+            // "address in use"); where sockets are IPv6-only, IPv4 needs its own.
+            if let Ok(v4) = TcpListener::bind(SocketAddr::new(any_v4.ip(), port)) {
+                sockets.push(v4);
+            }
+            Ok(sockets)
+        }
+        // No IPv6 on this machine.
+        Err(_) => Ok(vec![TcpListener::bind(any_v4)?]),
+    }
+}
+
 impl TcpListenerLink {
     /// Binds `addr` (port 0 picks a free port) and starts accepting.
     pub fn bind(addr: SocketAddr) -> Result<TcpListenerLink, LinkError> {
-        let listener = TcpListener::bind(addr)?;
-        let local = listener.local_addr()?;
+        let sockets = bind_sockets(addr)?;
         let (tx, rx) = mpsc::sync_channel(ACCEPT_BACKLOG);
         let stop = Arc::new(AtomicBool::new(false));
-        let thread = {
-            let stop = Arc::clone(&stop);
-            thread::Builder::new()
-                .name("banco-accept".into())
-                .spawn(move || accept_loop(&listener, &tx, &stop))?
-        };
-        Ok(TcpListenerLink {
-            local,
+        let mut link = TcpListenerLink {
+            local: addr,
             incoming: Mutex::new(rx),
             stop,
-            thread: Some(thread),
-        })
+            threads: Vec::new(),
+        };
+        for socket in sockets {
+            let bound = socket.local_addr()?;
+            link.local = SocketAddr::new(addr.ip(), bound.port());
+            let stop = Arc::clone(&link.stop);
+            let tx = tx.clone();
+            // On error `link` is dropped, which stops the threads started so far.
+            let thread = thread::Builder::new()
+                .name("banco-accept".into())
+                .spawn(move || accept_loop(&socket, &tx, &stop))?;
+            link.threads.push((bound, thread));
+        }
+        Ok(link)
     }
 
     /// The bound address (with the real port when bound to port 0).
@@ -375,18 +409,23 @@ fn accept_loop(listener: &TcpListener, tx: &SyncSender<TcpLink>, stop: &AtomicBo
 impl Drop for TcpListenerLink {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Release);
-        // Wake the thread blocked in accept(2) with a connection to ourselves.
-        let ip = match self.local {
-            SocketAddr::V4(a) if a.ip().is_unspecified() => Ipv4Addr::LOCALHOST.into(),
-            SocketAddr::V6(a) if a.ip().is_unspecified() => Ipv6Addr::LOCALHOST.into(),
-            a => a.ip(),
-        };
-        let woke = TcpStream::connect_timeout(
-            &SocketAddr::new(ip, self.local.port()),
-            Duration::from_secs(1),
-        );
-        if let (Ok(_), Some(thread)) = (woke, self.thread.take()) {
-            let _ = thread.join();
+        for (bound, thread) in self.threads.drain(..) {
+            // Wake the thread blocked in accept(2) with a connection to ourselves (over the
+            // other family's loopback if need be: a dual-stack socket takes both).
+            let port = bound.port();
+            let targets: [IpAddr; 2] = match bound {
+                SocketAddr::V4(a) if !a.ip().is_unspecified() => [a.ip().to_owned().into(); 2],
+                SocketAddr::V6(a) if !a.ip().is_unspecified() => [a.ip().to_owned().into(); 2],
+                SocketAddr::V4(_) => [Ipv4Addr::LOCALHOST.into(), Ipv4Addr::LOCALHOST.into()],
+                SocketAddr::V6(_) => [Ipv6Addr::LOCALHOST.into(), Ipv4Addr::LOCALHOST.into()],
+            };
+            let woke = targets.iter().any(|ip| {
+                TcpStream::connect_timeout(&SocketAddr::new(*ip, port), Duration::from_secs(1))
+                    .is_ok()
+            });
+            if woke {
+                let _ = thread.join();
+            }
         }
     }
 }
@@ -519,6 +558,33 @@ mod tests {
         drop(listener);
         // The port is closed now.
         assert!(TcpLink::connect(addr, Duration::from_millis(500)).is_err());
+    }
+
+    #[test]
+    fn unspecified_address_listens_in_both_families() {
+        let listener = TcpListenerLink::bind("0.0.0.0:0".parse().unwrap()).unwrap();
+        let port = listener.local_addr().port();
+        assert!(listener.local_addr().ip().is_unspecified());
+        for ip in ["127.0.0.1", "::1"] {
+            let ip: IpAddr = ip.parse().unwrap();
+            // Skip IPv6 where the machine has none.
+            let Ok(client) = TcpLink::connect(SocketAddr::new(ip, port), Duration::from_secs(2))
+            else {
+                assert!(ip.is_ipv6(), "IPv4 loopback must connect");
+                continue;
+            };
+            let server = listener.accept(T).unwrap().unwrap();
+            client.send(b"hi").unwrap();
+            assert_eq!(server.recv(T).unwrap(), Some(b"hi".to_vec()));
+        }
+        drop(listener);
+        assert!(
+            TcpLink::connect(
+                SocketAddr::from(([127, 0, 0, 1], port)),
+                Duration::from_millis(500)
+            )
+            .is_err()
+        );
     }
 
     #[test]
