@@ -202,6 +202,18 @@ impl Advertisement {
 
 type Subscribers = Arc<Mutex<Vec<Sender<PeerEvent>>>>;
 
+/// Runs a daemon command again while the daemon's command queue is full
+/// ([`mdns_sd::Error::Again`]), a few times with a short pause.
+fn again<T>(mut command: impl FnMut() -> mdns_sd::Result<T>) -> mdns_sd::Result<T> {
+    for _ in 0..20 {
+        match command() {
+            Err(mdns_sd::Error::Again) => thread::sleep(Duration::from_millis(10)),
+            done => return done,
+        }
+    }
+    command()
+}
+
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
@@ -230,16 +242,16 @@ impl Discovery {
     pub fn start(config: &DiscoveryConfig) -> Result<Discovery, DiscoveryError> {
         let daemon = ServiceDaemon::new_with_port(config.mdns_port)?;
         if !config.interfaces.is_empty() {
-            daemon.disable_interface(IfKind::All)?;
+            again(|| daemon.disable_interface(IfKind::All))?;
             let names: Vec<IfKind> = config
                 .interfaces
                 .iter()
                 .map(|i| IfKind::Name(i.clone()))
                 .collect();
-            daemon.enable_interface(names)?;
+            again(|| daemon.enable_interface(names.clone()))?;
         }
         let subscribers: Subscribers = Arc::default();
-        let events = daemon.monitor()?;
+        let events = again(|| daemon.monitor())?;
         let monitor = {
             let subscribers = Arc::clone(&subscribers);
             thread::Builder::new()
@@ -271,7 +283,7 @@ impl Discovery {
     pub fn advertise(&self, ad: &Advertisement, port: u16) -> Result<String, DiscoveryError> {
         let info = ad.service_info(port, &self.interfaces)?;
         let fullname = info.get_fullname().to_owned();
-        self.daemon.register(info)?;
+        again(|| self.daemon.register(info.clone()))?;
         lock(&self.registered).push(fullname.clone());
         Ok(fullname)
     }
@@ -279,7 +291,7 @@ impl Discovery {
     /// Withdraws an advertisement (sends the goodbye packets).
     pub fn withdraw(&self, fullname: &str) -> Result<(), DiscoveryError> {
         lock(&self.registered).retain(|n| n != fullname);
-        let status = self.daemon.unregister(fullname)?;
+        let status = again(|| self.daemon.unregister(fullname))?;
         // The status only tells whether the name was registered; waiting lets the goodbye go.
         let _ = status.recv_timeout(Duration::from_secs(1));
         Ok(())
@@ -290,7 +302,7 @@ impl Discovery {
     pub fn browse(&self) -> Result<PeerBrowser, DiscoveryError> {
         let (tx, rx) = mpsc::channel();
         lock(&self.subscribers).push(tx.clone());
-        let events = self.daemon.browse(SERVICE_TYPE)?;
+        let events = again(|| self.daemon.browse(SERVICE_TYPE))?;
         let thread = thread::Builder::new()
             .name("banco-mdns-browse".into())
             .spawn(move || {
@@ -340,11 +352,11 @@ impl Discovery {
         self.down = true;
         let names = std::mem::take(&mut *lock(&self.registered));
         for name in names {
-            if let Ok(status) = self.daemon.unregister(&name) {
+            if let Ok(status) = again(|| self.daemon.unregister(&name)) {
                 let _ = status.recv_timeout(wait.min(Duration::from_secs(1)));
             }
         }
-        let result = match self.daemon.shutdown() {
+        let result = match again(|| self.daemon.shutdown()) {
             Ok(status) => match status.recv_timeout(wait) {
                 Ok(DaemonStatus::Shutdown) | Err(mdns_sd::RecvTimeoutError::Disconnected) => Ok(()),
                 Ok(_) | Err(mdns_sd::RecvTimeoutError::Timeout) => {
@@ -407,7 +419,7 @@ impl PeerBrowser {
 
 impl Drop for PeerBrowser {
     fn drop(&mut self) {
-        if self.daemon.stop_browse(SERVICE_TYPE).is_ok() {
+        if again(|| self.daemon.stop_browse(SERVICE_TYPE)).is_ok() {
             if let Some(thread) = self.thread.take() {
                 let _ = thread.join();
             }
@@ -455,6 +467,28 @@ mod tests {
             Advertisement::new(&"Tướng".repeat(20), vec![], 1, "").host_name()
         );
         assert!(ad.service_info(1, &["eth0".to_owned()]).is_ok());
+    }
+
+    #[test]
+    fn full_command_queue_is_retried() {
+        let mut calls = 0;
+        let r = again(|| {
+            calls += 1;
+            if calls < 3 {
+                Err(mdns_sd::Error::Again)
+            } else {
+                Ok(calls)
+            }
+        });
+        assert_eq!(r, Ok(3));
+        assert_eq!(
+            again(|| Err::<(), _>(mdns_sd::Error::Again)),
+            Err(mdns_sd::Error::Again)
+        );
+        assert_eq!(
+            again(|| Err::<(), _>(mdns_sd::Error::DaemonShutdown)),
+            Err(mdns_sd::Error::DaemonShutdown)
+        );
     }
 
     #[test]
