@@ -29,13 +29,18 @@
 //! // A connector that hands out its one link, then finds nobody.
 //! fn once(link: MemoryLink, role: Role) -> impl banco_net::driver::Connector {
 //!     let mut link = Some(link);
-//!     from_fn(role, move |_| link.take().map(|l| Box::new(l) as BoxLink).ok_or(banco_net::LinkError::Timeout))
+//!     from_fn(role, move |_| {
+//!         let link = link.take().ok_or(banco_net::LinkError::Timeout)?;
+//!         Ok(Box::new(link) as BoxLink)
+//!     })
 //! }
 //! let session = |name: &str, k: u8| {
-//!     Session::new(SessionConfig::new(name, CountingGame::default()), Identity::from_secret([k; 32]), [k; 32])
+//!     let config = SessionConfig::new(name, CountingGame::default());
+//!     Session::new(config, Identity::from_secret([k; 32]), [k; 32])
 //! };
-//! let (host, host_events) = Driver::spawn(session("An", 1), once(a, Role::Responder), DriverConfig::default());
-//! let (guest, _guest_events) = Driver::spawn(session("Binh", 2), once(b, Role::Initiator), DriverConfig::default());
+//! let config = DriverConfig::default();
+//! let (host, host_events) = Driver::spawn(session("An", 1), once(a, Role::Responder), config);
+//! let (guest, _events) = Driver::spawn(session("Binh", 2), once(b, Role::Initiator), config);
 //! // Both sides show the same six digits.
 //! let code = loop {
 //!     match host_events.recv_timeout(Duration::from_secs(10)).expect("an event") {
@@ -55,21 +60,25 @@
 //! use banco_net::{Advertise, browse, dialer, host};
 //! use banco_game::GameKind;
 //! use std::time::Duration;
-//! # fn session() -> banco_protocol::Session<banco_protocol::sim::CountingGame> { unimplemented!() }
+//! # use banco_protocol::{Session, sim::CountingGame};
+//! # fn session() -> Session<CountingGame> { unimplemented!() }
 //!
 //! // banco host --name Alice: listen, advertise, and let the driver accept (again after cuts).
 //! let ad = Advertisement::new("Alice", vec![GameKind::Xiangqi], 1, "a1b2c3");
-//! let h = host("0.0.0.0:7368".parse().unwrap(), Some(Advertise { ad, config: DiscoveryConfig::default() }))?;
+//! let advertise = Advertise { ad, config: DiscoveryConfig::default() };
+//! let h = host("0.0.0.0:7368".parse().unwrap(), Some(advertise))?;
 //! let (driver, events) = Driver::spawn(session(), h.acceptor(), DriverConfig::default());
 //!
 //! // banco join HOST:PORT: the driver dials (again after cuts).
-//! let (driver, events) = Driver::spawn(session(), dialer("192.0.2.7:7368")?, DriverConfig::default());
+//! let connector = dialer("192.0.2.7:7368")?;
+//! let (driver, events) = Driver::spawn(session(), connector, DriverConfig::default());
 //!
 //! // banco join Alice: find the host by name, then dial its addresses.
 //! let browser = browse(&DiscoveryConfig::default())?;
 //! let peer = browser.wait_for(Duration::from_secs(10), |p| p.name == "Alice")?;
 //! browser.shutdown()?;
-//! let (driver, events) = Driver::spawn(session(), Dialer::to_peer(&peer), DriverConfig::default());
+//! let connector = Dialer::to_peer(&peer);
+//! let (driver, events) = Driver::spawn(session(), connector, DriverConfig::default());
 //! # Ok::<(), banco_net::NetError>(())
 //! ```
 
