@@ -1,22 +1,25 @@
 //! The driver: runs a `banco-protocol` [`Session`] over links on a thread it owns.
 //!
-//! * **Threads.** One driver thread owns the session. A reader thread per link parks in
-//!   [`Link::recv`] and forwards frames; a connect thread (at most one at a time) dials or
-//!   accepts through the [`Connector`]. The driver thread parks on one bounded channel with a
-//!   timeout equal to the session's next timer ([`Session::poll_timeout`]), so an idle match
-//!   costs no CPU.
+//! * **Threads.** The session sits behind one mutex. A reader thread per link parks in
+//!   [`Link::recv`] and handles each frame itself (decrypt, validate, answer, report); calls
+//!   such as [`Driver::play`] run on the caller's thread; the driver thread only sleeps until
+//!   the session's next timer ([`Session::poll_timeout`]), fires it, and starts connect
+//!   threads (one at a time) that dial or accept through the [`Connector`]. Nothing polls:
+//!   an idle match costs no CPU, and a move crosses no thread between the socket and the
+//!   session.
 //! * **Reconnects.** When a link fails (I/O error, EOF, or the session's own `LinkDown`
 //!   after a silent peer) the driver closes it, tells the session
 //!   ([`Session::link_lost`]) and asks the connector for a new one — at once the first time,
 //!   then with exponential backoff. On the new link the session runs a new handshake and
 //!   `Resume`, and the match goes on where it stopped.
 //! * **Events** come out as [`DriverEvent`]s through a channel ([`Driver::spawn`]) or a
-//!   callback ([`Driver::spawn_with_callback`]); the callback runs on the driver thread and
-//!   must return quickly (a UI hops to its own thread). It must not call the driver's
-//!   methods: they would wait for the very thread that runs the callback, so they fail with
-//!   [`DriverError::InCallback`] instead.
-//! * **Calls** ([`Driver::play`], [`Driver::confirm_peer`], …) run on the driver thread and
-//!   return the session's answer.
+//!   callback ([`Driver::spawn_with_callback`]); the callback runs on one of the driver's
+//!   threads while it holds the session, and must return quickly (a UI hops to its own
+//!   thread). Calls on the same driver from inside the callback would wait for themselves,
+//!   so they fail with [`DriverError::InCallback`] ([`Driver::disconnect`] and
+//!   [`Driver::reconnect`] are queued instead).
+//! * **Calls** ([`Driver::play`], [`Driver::confirm_peer`], …) return the session's answer;
+//!   the frames they produce are sent before they return.
 //!
 //! ```
 //! use banco_net::driver::{Driver, DriverConfig, DriverEvent, Role, from_fn};
@@ -40,15 +43,17 @@
 //! };
 //! let config = DriverConfig::default();
 //! let (host, host_events) = Driver::spawn(session("An", 1), once(a, Role::Responder), config);
-//! let (guest, _events) = Driver::spawn(session("Binh", 2), once(b, Role::Initiator), config);
+//! let (guest, guest_events) = Driver::spawn(session("Binh", 2), once(b, Role::Initiator), config);
 //! // Both sides show the same six digits.
-//! let code = loop {
-//!     match host_events.recv_timeout(Duration::from_secs(10)).expect("an event") {
+//! let code = |events: &std::sync::mpsc::Receiver<DriverEvent<u8>>| loop {
+//!     match events.recv_timeout(Duration::from_secs(10)).expect("an event") {
 //!         DriverEvent::Session(Event::VerifyPeer { code, .. }) => break code,
 //!         _ => {}
 //!     }
 //! };
-//! assert_eq!(Some(code), guest.with_session(|s, _| s.peer().map(|p| p.code))?);
+//! assert_eq!(code(&host_events), code(&guest_events));
+//! host.confirm_peer(false)?;
+//! guest.confirm_peer(false)?;
 //! # Ok::<(), banco_net::driver::DriverError>(())
 //! ```
 //!
@@ -83,23 +88,23 @@
 //! ```
 
 mod connector;
+mod state;
 
 pub use connector::{Acceptor, Connector, Dialer, FnConnector, Role, from_fn};
 
-use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::{Arc, PoisonError};
 use std::thread::{self, JoinHandle};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use banco_game::Game;
-use banco_protocol::{ActionError, Event, LinkDownReason, MatchSpec, Session};
+use banco_protocol::{ActionError, Event, MatchSpec, Session};
 
-use crate::error::LinkError;
-use crate::link::{BoxLink, Link};
+use crate::link::BoxLink;
+use state::{Core, Input, Shared, Sink, in_callback_of, lock};
 
-/// Inputs queued for the driver thread at most (frames, calls, connect results); a peer
-/// that floods faster than the session digests blocks its own reader thread.
-const INPUT_QUEUE: usize = 256;
+/// Inputs queued for the driver thread at most (connect results, wake-ups, requests).
+const INPUT_QUEUE: usize = 64;
 
 /// Settings of a driver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,34 +194,15 @@ pub enum DriverError {
     InCallback,
 }
 
-type Call<G> = Box<dyn FnOnce(&mut Session<G>, u64) + Send>;
-type Sink<M> = Box<dyn FnMut(DriverEvent<M>) + Send>;
-
-enum Input<G: Game> {
-    Frame {
-        generation: u64,
-        frame: Vec<u8>,
-    },
-    LinkFailed {
-        generation: u64,
-        error: LinkError,
-    },
-    Connected {
-        result: Result<BoxLink, LinkError>,
-        connector: Box<dyn Connector>,
-    },
-    Call(Call<G>),
-    Disconnect,
-    Reconnect,
-    Shutdown,
-}
-
-/// A running match driver. See the [module docs](self). Dropping it stops the thread
+/// A running match driver. See the [module docs](self). Dropping it stops its threads
 /// (without a goodbye to the peer; call [`Driver::close`] first for that).
 pub struct Driver<G: Game> {
-    tx: SyncSender<Input<G>>,
-    thread: Option<JoinHandle<Session<G>>>,
-    thread_id: Option<thread::ThreadId>,
+    /// `None` once shut down.
+    shared: Option<Shared<G>>,
+    /// The core's address: which callback is ours.
+    id: usize,
+    tx: SyncSender<Input>,
+    thread: Option<JoinHandle<()>>,
 }
 
 impl<G: Game> std::fmt::Debug for Driver<G> {
@@ -239,19 +225,17 @@ where
         config: DriverConfig,
     ) -> (Driver<G>, Receiver<DriverEvent<G::Move>>) {
         let (tx, rx) = mpsc::channel();
-        let driver = Driver::start(
-            session,
-            Box::new(connector),
-            None,
-            config,
-            Box::new(move |e| {
-                let _ = tx.send(e);
-            }),
-        );
-        (driver, rx)
+        let sink: Sink<G::Move> = Box::new(move |e| {
+            let _ = tx.send(e);
+        });
+        (
+            Driver::start(session, Box::new(connector), None, config, sink),
+            rx,
+        )
     }
 
-    /// Starts a driver whose events go to `callback` (called on the driver thread).
+    /// Starts a driver whose events go to `callback` (see the [module docs](self) for the
+    /// threads it runs on).
     pub fn spawn_with_callback(
         session: Session<G>,
         connector: impl Connector,
@@ -293,58 +277,50 @@ where
         sink: Sink<G::Move>,
     ) -> Driver<G> {
         let (tx, rx) = mpsc::sync_channel(INPUT_QUEUE);
-        let runner = Runner {
-            role: connector.role(),
-            session,
-            rx,
-            tx: tx.clone(),
-            sink,
-            epoch: Instant::now(),
-            link: None,
-            generation: 0,
-            connector: Some(connector),
-            next_connect: None,
-            failures: 0,
-            config,
-            gave_up: false,
-            link_state: None,
-            done: false,
+        let shared = Core::new_shared(session, connector, config, sink, tx.clone());
+        let id = Arc::as_ptr(&shared) as usize;
+        let thread = {
+            let shared = Arc::clone(&shared);
+            thread::Builder::new()
+                .name("banco-driver".into())
+                .spawn(move || state::run(&shared, &rx, first))
+                .ok()
         };
-        let thread = thread::Builder::new()
-            .name("banco-driver".into())
-            .spawn(move || runner.run(first))
-            .ok();
-        let thread_id = thread.as_ref().map(|t| t.thread().id());
+        if thread.is_none() {
+            lock(&shared).done = true;
+        }
         Driver {
+            shared: Some(shared),
+            id,
             tx,
             thread,
-            thread_id,
         }
     }
 
-    /// Runs `f` on the driver thread with the session and the driver's clock (`now` in
-    /// milliseconds) and returns its result. Frames and events the call produces go out
-    /// right after.
-    pub fn with_session<R: Send + 'static>(
+    /// Runs `f` with the session and the driver's clock (`now` in milliseconds) and returns
+    /// its result; the frames and events the call produces go out before this returns.
+    pub fn with_session<R>(
         &self,
-        f: impl FnOnce(&mut Session<G>, u64) -> R + Send + 'static,
+        f: impl FnOnce(&mut Session<G>, u64) -> R,
     ) -> Result<R, DriverError> {
-        if self.on_driver_thread() {
+        if in_callback_of(self.id) {
             return Err(DriverError::InCallback);
         }
-        let (reply, answer) = mpsc::sync_channel(1);
-        let call: Call<G> = Box::new(move |s, now| {
-            let _ = reply.send(f(s, now));
-        });
-        self.tx
-            .send(Input::Call(call))
-            .map_err(|_| DriverError::Stopped)?;
-        answer.recv().map_err(|_| DriverError::Stopped)
+        let shared = self.shared.as_ref().ok_or(DriverError::Stopped)?;
+        let mut core = lock(shared);
+        if core.done {
+            return Err(DriverError::Stopped);
+        }
+        let now = core.now();
+        let result = f(&mut core.session, now);
+        core.pump();
+        core.nudge();
+        Ok(result)
     }
 
     fn act(
         &self,
-        f: impl FnOnce(&mut Session<G>, u64) -> Result<(), ActionError> + Send + 'static,
+        f: impl FnOnce(&mut Session<G>, u64) -> Result<(), ActionError>,
     ) -> Result<(), DriverError> {
         Ok(self.with_session(f)??)
     }
@@ -407,406 +383,78 @@ where
     /// Drops the current link as if it had failed; the driver reconnects (a "reconnect"
     /// button, and fault injection in tests).
     pub fn disconnect(&self) -> Result<(), DriverError> {
-        self.post(Input::Disconnect)
+        if in_callback_of(self.id) {
+            return self.post(Input::Disconnect);
+        }
+        self.with_core(Core::disconnect)
     }
 
     /// Tries again after [`DriverEvent::GaveUp`] (counting failures from zero).
     pub fn reconnect(&self) -> Result<(), DriverError> {
-        self.post(Input::Reconnect)
-    }
-
-    /// Queues an input without waiting for its effect. From the driver's own thread it must
-    /// not block on a full queue (that thread is the one that drains it).
-    fn post(&self, input: Input<G>) -> Result<(), DriverError> {
-        if self.on_driver_thread() {
-            return self.tx.try_send(input).map_err(|e| match e {
-                mpsc::TrySendError::Full(_) => DriverError::InCallback,
-                mpsc::TrySendError::Disconnected(_) => DriverError::Stopped,
-            });
+        if in_callback_of(self.id) {
+            return self.post(Input::Reconnect);
         }
-        self.tx.send(input).map_err(|_| DriverError::Stopped)
+        self.with_core(Core::reconnect)
     }
 
-    /// Ends the session with a goodbye to the peer; the driver thread stops after sending it
+    fn with_core(&self, f: impl FnOnce(&mut Core<G>)) -> Result<(), DriverError> {
+        let shared = self.shared.as_ref().ok_or(DriverError::Stopped)?;
+        let mut core = lock(shared);
+        if core.done {
+            return Err(DriverError::Stopped);
+        }
+        f(&mut core);
+        core.pump();
+        core.nudge();
+        Ok(())
+    }
+
+    /// Queues an input for the driver thread without waiting (from inside a callback).
+    fn post(&self, input: Input) -> Result<(), DriverError> {
+        self.tx.try_send(input).map_err(|e| match e {
+            mpsc::TrySendError::Full(_) => DriverError::InCallback,
+            mpsc::TrySendError::Disconnected(_) => DriverError::Stopped,
+        })
+    }
+
+    /// Ends the session with a goodbye to the peer; the driver stops after sending it
     /// ([`DriverEvent::Stopped`]).
     pub fn close(&self) -> Result<(), DriverError> {
         self.with_session(|s, now| s.close(now))
     }
 
-    /// Stops the driver thread (after [`Driver::close`] it has usually stopped already) and
-    /// returns the session.
+    /// Stops the driver (after [`Driver::close`] it has usually stopped already) and returns
+    /// the session.
     pub fn shutdown(mut self) -> Option<Session<G>> {
         self.stop()
     }
 }
 
 impl<G: Game> Driver<G> {
-    fn on_driver_thread(&self) -> bool {
-        self.thread_id == Some(thread::current().id())
-    }
-
     fn stop(&mut self) -> Option<Session<G>> {
-        if self.on_driver_thread() {
+        if in_callback_of(self.id) {
             // Dropped inside its own callback: ask the thread to end, do not wait for it.
             let _ = self.tx.try_send(Input::Shutdown);
             return None;
         }
-        let thread = self.thread.take()?;
-        let _ = self.tx.send(Input::Shutdown);
-        thread.join().ok()
+        if let Some(thread) = self.thread.take() {
+            let _ = self.tx.send(Input::Shutdown);
+            let _ = thread.join();
+        }
+        // The driver thread joined every reader: this handle holds the last reference.
+        let shared = Arc::try_unwrap(self.shared.take()?).ok()?;
+        Some(
+            shared
+                .into_inner()
+                .unwrap_or_else(PoisonError::into_inner)
+                .session,
+        )
     }
 }
 
 impl<G: Game> Drop for Driver<G> {
     fn drop(&mut self) {
         let _ = self.stop();
-    }
-}
-
-/// The state of the driver thread.
-struct Runner<G: Game> {
-    session: Session<G>,
-    role: Role,
-    rx: Receiver<Input<G>>,
-    tx: SyncSender<Input<G>>,
-    sink: Sink<G::Move>,
-    epoch: Instant,
-    /// The current link and its generation (frames of older links are ignored).
-    link: Option<(u64, Arc<dyn Link>)>,
-    generation: u64,
-    /// `None` while a connect thread holds it.
-    connector: Option<Box<dyn Connector>>,
-    /// When to start the next connect attempt (driver clock, ms).
-    next_connect: Option<u64>,
-    failures: u32,
-    config: DriverConfig,
-    gave_up: bool,
-    /// Whether the current link completed its handshake and resume (`None` once its loss
-    /// was accounted for).
-    link_state: Option<bool>,
-    done: bool,
-}
-
-impl<G: Game> Runner<G> {
-    fn now(&self) -> u64 {
-        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
-    }
-
-    fn run(mut self, first: Option<BoxLink>) -> Session<G> {
-        match first {
-            Some(link) => self.install(link),
-            None => self.next_connect = Some(0),
-        }
-        let mut timer_fired = false;
-        while !self.done {
-            self.pump();
-            if self.done {
-                break;
-            }
-            let now = self.now();
-            self.maybe_connect(now);
-            let connect_at = self.next_connect.filter(|_| self.connector.is_some());
-            let deadline = [self.session.poll_timeout(), connect_at]
-                .into_iter()
-                .flatten()
-                .min();
-            let input = match deadline {
-                None => self.rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
-                Some(d) => {
-                    let mut wait = d.saturating_sub(now);
-                    if wait == 0 && timer_fired {
-                        // The session did not move its timer: do not spin.
-                        wait = 1;
-                    }
-                    if wait == 0 {
-                        Err(RecvTimeoutError::Timeout)
-                    } else {
-                        self.rx.recv_timeout(Duration::from_millis(wait))
-                    }
-                }
-            };
-            match input {
-                Ok(input) => self.handle(input),
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => break,
-            }
-            let now = self.now();
-            timer_fired = false;
-            if self.session.poll_timeout().is_some_and(|t| t <= now) {
-                self.session.handle_timeout(now);
-                timer_fired = true;
-            }
-        }
-        self.drop_link();
-        (self.sink)(DriverEvent::Stopped);
-        self.session
-    }
-
-    fn handle(&mut self, input: Input<G>) {
-        match input {
-            Input::Frame { generation, frame } => {
-                if self.current(generation) {
-                    let now = self.now();
-                    self.session.handle_datagram(&frame, now);
-                }
-            }
-            Input::LinkFailed { generation, error } => {
-                if self.current(generation) {
-                    self.transport_lost(&error.to_string());
-                }
-            }
-            Input::Connected { result, connector } => {
-                self.connector = Some(connector);
-                self.connected(result);
-            }
-            Input::Call(call) => {
-                let now = self.now();
-                call(&mut self.session, now);
-            }
-            Input::Disconnect => {
-                if self.link.is_some() {
-                    self.transport_lost("disconnected on request");
-                }
-            }
-            Input::Reconnect => {
-                self.failures = 0;
-                self.gave_up = false;
-                if self.link.is_none() {
-                    self.schedule_connect();
-                }
-            }
-            Input::Shutdown => self.done = true,
-        }
-    }
-
-    fn current(&self, generation: u64) -> bool {
-        self.link.as_ref().is_some_and(|(g, _)| *g == generation)
-    }
-
-    /// Sends what the session wants sent and reports its events, until it is quiet.
-    fn pump(&mut self) {
-        let mut closed = false;
-        loop {
-            let mut progressed = false;
-            while let Some(frame) = self.session.poll_transmit() {
-                progressed = true;
-                // Without a link the frame belongs to a dead link's keys: drop it; the
-                // session retransmits whatever matters after `Resume`.
-                let Some((_, link)) = &self.link else {
-                    continue;
-                };
-                if let Err(e) = link.send(&frame) {
-                    self.transport_lost(&e.to_string());
-                }
-            }
-            while let Some(event) = self.session.poll_event() {
-                progressed = true;
-                let link_down = match &event {
-                    Event::LinkDown { reason } => Some(reason.clone()),
-                    Event::LinkUp { .. } => {
-                        self.link_state = Some(true);
-                        self.failures = 0;
-                        None
-                    }
-                    Event::Closed { .. } => {
-                        closed = true;
-                        None
-                    }
-                    _ => None,
-                };
-                (self.sink)(DriverEvent::Session(event));
-                if let Some(reason) = link_down {
-                    self.session_link_down(&reason);
-                }
-            }
-            if !progressed {
-                break;
-            }
-        }
-        if closed || self.session.is_closed() {
-            self.drop_link();
-            self.done = true;
-        }
-    }
-
-    /// The session gave the link up (silent peer, failed handshake, refused peer): close it
-    /// at our end and make a new one, unless retrying cannot help.
-    fn session_link_down(&mut self, reason: &LinkDownReason) {
-        if self.drop_link() {
-            (self.sink)(DriverEvent::Disconnected {
-                error: reason.to_string(),
-            });
-        }
-        self.after_link_loss(Some(reason));
-    }
-
-    /// Counts a link that never came up as a failed attempt (once per link), then plans the
-    /// next one or gives up.
-    fn after_link_loss(&mut self, reason: Option<&LinkDownReason>) {
-        if self.link_state.take() == Some(false) {
-            self.failures = self.failures.saturating_add(1);
-        }
-        let hopeless = reason.is_some_and(|r| {
-            matches!(
-                r,
-                LinkDownReason::Version { .. } | LinkDownReason::UnknownSession
-            )
-        });
-        if hopeless || self.config.max_attempts.is_some_and(|m| self.failures >= m) {
-            self.give_up();
-            return;
-        }
-        self.schedule_connect();
-    }
-
-    fn give_up(&mut self) {
-        if !self.gave_up {
-            self.gave_up = true;
-            self.next_connect = None;
-            (self.sink)(DriverEvent::GaveUp {
-                attempts: self.failures,
-            });
-        }
-    }
-
-    /// The transport failed: close it, tell the session, plan a new link.
-    fn transport_lost(&mut self, error: &str) {
-        if !self.drop_link() {
-            return;
-        }
-        (self.sink)(DriverEvent::Disconnected {
-            error: error.to_owned(),
-        });
-        let now = self.now();
-        // Queues `LinkDown`, reported with the session's other events.
-        self.session.link_lost(now);
-        self.after_link_loss(None);
-    }
-
-    /// Closes the current link; true if there was one.
-    fn drop_link(&mut self) -> bool {
-        match self.link.take() {
-            Some((_, link)) => {
-                link.close();
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn schedule_connect(&mut self) {
-        if self.session.is_closed() || self.gave_up || self.next_connect.is_some() {
-            return;
-        }
-        let delay = match self.role {
-            Role::Initiator => self.config.backoff(self.failures),
-            // Accepting waits by itself.
-            Role::Responder => Duration::ZERO,
-        };
-        let now = self.now();
-        self.next_connect =
-            Some(now.saturating_add(u64::try_from(delay.as_millis()).unwrap_or(u64::MAX)));
-    }
-
-    fn maybe_connect(&mut self, now: u64) {
-        if self.link.is_some() || self.session.is_closed() {
-            self.next_connect = None;
-            return;
-        }
-        if self.next_connect.is_none_or(|t| t > now) {
-            return;
-        }
-        let Some(mut connector) = self.connector.take() else {
-            return;
-        };
-        self.next_connect = None;
-        let tx = self.tx.clone();
-        let timeout = self.config.connect_timeout;
-        let spawned = thread::Builder::new()
-            .name("banco-connect".into())
-            .spawn(move || {
-                let result = connector.connect(timeout);
-                let _ = tx.send(Input::Connected { result, connector });
-            });
-        if spawned.is_err() {
-            // Could not start a thread (resource limits): try again later.
-            self.failures = self.failures.saturating_add(1);
-            self.schedule_connect();
-        }
-    }
-
-    fn connected(&mut self, result: Result<BoxLink, LinkError>) {
-        match result {
-            Ok(link) => {
-                if self.link.is_some() || self.session.is_closed() || self.done {
-                    link.close();
-                    return;
-                }
-                self.install(link);
-            }
-            Err(LinkError::Timeout) if self.role == Role::Responder => self.schedule_connect(),
-            Err(e) => {
-                self.failures = self.failures.saturating_add(1);
-                if self.config.max_attempts.is_some_and(|m| self.failures >= m) {
-                    self.give_up();
-                    return;
-                }
-                let delay = self.config.backoff(self.failures);
-                (self.sink)(DriverEvent::Reconnecting {
-                    attempt: self.failures,
-                    delay,
-                    error: e.to_string(),
-                });
-                self.schedule_connect();
-            }
-        }
-    }
-
-    /// Starts using `link`: a reader thread, then the session's handshake.
-    fn install(&mut self, link: BoxLink) {
-        let link: Arc<dyn Link> = Arc::from(link);
-        self.generation += 1;
-        let generation = self.generation;
-        let reader = {
-            let link = Arc::clone(&link);
-            let tx = self.tx.clone();
-            thread::Builder::new()
-                .name("banco-link-reader".into())
-                .spawn(move || {
-                    loop {
-                        match link.recv(None) {
-                            Ok(Some(frame)) => {
-                                if tx.send(Input::Frame { generation, frame }).is_err() {
-                                    return;
-                                }
-                            }
-                            Ok(None) => {}
-                            Err(error) => {
-                                let _ = tx.send(Input::LinkFailed { generation, error });
-                                return;
-                            }
-                        }
-                    }
-                })
-        };
-        if reader.is_err() {
-            link.close();
-            self.failures = self.failures.saturating_add(1);
-            self.schedule_connect();
-            return;
-        }
-        (self.sink)(DriverEvent::Connected { peer: link.peer() });
-        self.link = Some((generation, link));
-        self.link_state = Some(false);
-        let now = self.now();
-        let started = match self.role {
-            Role::Initiator => self.session.connect(now),
-            Role::Responder => self.session.accept(now),
-        };
-        if started.is_err() {
-            // The session is closed: nothing more to do on any link.
-            self.drop_link();
-        }
     }
 }
 

@@ -191,7 +191,11 @@ pub fn finish(drivers: [Driver<Xiangqi>; 2], rx: &Receiver<Ev>, strict: bool) {
     h.close().unwrap();
     let mut stopped = [false; 2];
     while stopped != [true, true] {
-        let left = deadline.saturating_duration_since(Instant::now());
+        let mut left = deadline.saturating_duration_since(Instant::now());
+        if !strict && stopped[0] {
+            // The goodbye may have been lost: give the guest a moment, not the full wait.
+            left = left.min(Duration::from_secs(1));
+        }
         match rx.recv_timeout(left) {
             Ok((side, DriverEvent::Stopped)) => stopped[side] = true,
             Ok(_) => {}
