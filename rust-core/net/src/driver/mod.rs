@@ -1,7 +1,7 @@
 //! The driver: runs a `banco-protocol` [`Session`] over links on a thread it owns.
 //!
 //! * **Threads.** The session sits behind one mutex. A reader thread per link parks in
-//!   [`Link::recv`] and handles each frame itself (decrypt, validate, answer, report); calls
+//!   [`Link::recv`](crate::Link::recv) and handles each frame itself (decrypt, validate, answer, report); calls
 //!   such as [`Driver::play`] run on the caller's thread; the driver thread only sleeps until
 //!   the session's next timer ([`Session::poll_timeout`]), fires it, and starts connect
 //!   threads (one at a time) that dial or accept through the [`Connector`]. Nothing polls:
