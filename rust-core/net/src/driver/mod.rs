@@ -1,12 +1,12 @@
-//! The driver: runs a `banco-protocol` [`Session`] over links on a thread it owns.
+//! The driver: runs a `banco-protocol` [`Session`] over links, with threads it owns.
 //!
 //! * **Threads.** The session sits behind one mutex. A reader thread per link parks in
-//!   [`Link::recv`](crate::Link::recv) and handles each frame itself (decrypt, validate, answer, report); calls
-//!   such as [`Driver::play`] run on the caller's thread; the driver thread only sleeps until
-//!   the session's next timer ([`Session::poll_timeout`]), fires it, and starts connect
-//!   threads (one at a time) that dial or accept through the [`Connector`]. Nothing polls:
-//!   an idle match costs no CPU, and a move crosses no thread between the socket and the
-//!   session.
+//!   [`Link::recv`](crate::Link::recv) and handles each frame itself (decrypt, validate,
+//!   answer, report); calls such as [`Driver::play`] run on the caller's thread; the driver
+//!   thread only sleeps until the session's next timer ([`Session::poll_timeout`]), fires
+//!   it, and starts connect threads (one at a time) that dial or accept through the
+//!   [`Connector`]. Nothing polls: an idle match costs no CPU, and a move crosses no thread
+//!   between the socket and the session.
 //! * **Reconnects.** When a link fails (I/O error, EOF, or the session's own `LinkDown`
 //!   after a silent peer) the driver closes it, tells the session
 //!   ([`Session::link_lost`]) and asks the connector for a new one — at once the first time,
