@@ -1,4 +1,4 @@
-//! Engine match without the CLI: `cargo run --release -p banco-engine --example match -- A B GAMES [MS] [MAX_PLIES]`.
+//! Engine match without the CLI: `cargo run --release -p banco-engine --example match -- A B GAMES [MS] [MAX_PLIES] [SEED]`.
 use banco_engine::matchplay::{self, MatchOptions, PlayerSpec};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -14,6 +14,7 @@ fn main() {
         games: args.get(2).and_then(|g| g.parse().ok()).unwrap_or(10),
         movetime_ms: args.get(3).and_then(|t| t.parse().ok()).filter(|&t| t > 0),
         max_plies: args.get(4).and_then(|t| t.parse().ok()).unwrap_or(300),
+        seed: args.get(5).and_then(|t| t.parse().ok()).unwrap_or(1),
         ..MatchOptions::default()
     };
     let report = matchplay::run(&pa, &pb, &options, |g| {

@@ -429,7 +429,10 @@ impl<S: SearchGame> Searcher<S> {
                 if v > floor && v < beta && !self.aborted {
                     v = -self.negamax(node, new_depth, -beta, -floor, 1, true, stop);
                 }
-                v
+                // A fail-low only bounds the score from above, possibly at the floor
+                // itself: record it strictly below, so that it never passes for a move
+                // within the margin.
+                if v <= floor { v.min(floor - 1) } else { v }
             };
             node.unmake(mv, undo);
             if self.aborted {

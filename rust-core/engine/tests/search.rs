@@ -263,3 +263,46 @@ fn search_memory_is_the_table_plus_little() {
         s.memory_bytes()
     );
 }
+
+#[test]
+fn margin_mode_scores_candidates_exactly() {
+    // Regression: fail-low bounds at the floor once passed for candidates.
+    use banco_engine::SearchOptions;
+    let fen = "r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3";
+    let game = Xiangqi::from_fen(fen).unwrap();
+    let rules = RuleSet::default();
+    let stop = AtomicBool::new(false);
+    let margin = 20;
+    let options = SearchOptions {
+        excluded: Vec::new(),
+        root_margin: Some(margin),
+    };
+    let mut s = XiangqiSearcher::new(4);
+    let r = s.search_with(&game, &rules, &Limits::depth(4), &options, &stop, |_| {});
+    let candidates: Vec<_> = r
+        .root_scores
+        .iter()
+        .filter(|&&(_, v)| v >= r.value - margin)
+        .collect();
+    assert!(!candidates.is_empty());
+    for &&(mv, v) in &candidates {
+        // Searching the move alone (all others banned) gives about the same score.
+        let others: Vec<_> = r
+            .root_scores
+            .iter()
+            .map(|x| x.0)
+            .filter(|&m| m != mv)
+            .collect();
+        let alone = SearchOptions {
+            excluded: others,
+            root_margin: None,
+        };
+        let mut fresh = XiangqiSearcher::new(4);
+        let a = fresh.search_with(&game, &rules, &Limits::depth(4), &alone, &stop, |_| {});
+        assert!(
+            (a.value - v).abs() <= 40,
+            "{mv}: {v} in margin mode, {} alone",
+            a.value
+        );
+    }
+}
