@@ -16,12 +16,12 @@ step "cargo fmt --check"
 cargo fmt --all --check
 
 step "cargo clippy (all targets, warnings are errors)"
-cargo clippy --workspace --all-targets --locked -- -D warnings
+cargo clippy --workspace --all-targets -- -D warnings
 
 # The test profile is optimised (opt-level 3, see Cargo.toml): the perft and engine suites
 # run at release speed without paying for LTO on every test binary.
 step "cargo test (workspace)"
-cargo test --workspace --locked
+cargo test --workspace
 
 for script in tests/net/mdns-netns.sh; do
   if [ -f "$script" ]; then
@@ -29,5 +29,12 @@ for script in tests/net/mdns-netns.sh; do
     bash "$script"
   fi
 done
+
+# Kotlin and Swift bindings, generated from the release library and run against it; each
+# script provisions its compiler (npm kotlin-compiler + JNA; swiftc or a trixie chroot).
+step "bindings/scripts/test-kotlin.sh"
+bash bindings/scripts/test-kotlin.sh
+step "bindings/scripts/test-swift.sh"
+bash bindings/scripts/test-swift.sh
 
 step "all test suites passed"

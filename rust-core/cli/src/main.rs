@@ -4,6 +4,7 @@
 //! Exit codes: 0 success, 2 bad input (a FEN, a move, an option), 1 a check that failed.
 
 mod cmd_engine;
+mod cmd_net;
 mod cmd_play;
 mod cmd_rules;
 mod cmd_soak;
@@ -24,6 +25,10 @@ struct Cli {
 enum Command {
     /// Play xiangqi against the computer (you are Red, level 5, by default).
     Play(cmd_play::PlayArgs),
+    /// Host a match on the LAN (advertised with mDNS unless --no-mdns) and wait for a guest.
+    Host(cmd_net::HostArgs),
+    /// Join a match: by address (HOST:PORT) or by the host's advertised name.
+    Join(cmd_net::JoinArgs),
     /// Count the leaf nodes of the legal-move tree (move generator test).
     Perft(cmd_rules::PerftArgs),
     /// Show a move (coordinates, WXF or Chinese) in all three notations.
@@ -65,6 +70,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(args) => cmd_play::play(&args),
+        Command::Host(args) => cmd_net::host_cmd(&args),
+        Command::Join(args) => cmd_net::join_cmd(&args),
         Command::Perft(args) => cmd_rules::perft(&args),
         Command::Move(args) => cmd_rules::move_cmd(&args),
         Command::Judge(args) => cmd_rules::judge(&args),

@@ -46,10 +46,10 @@ pub(crate) fn render(pos: &Position, last: Option<Move>, style: Style) -> String
     } else {
         (0..10).rev().collect()
     };
-    let header: String = files
-        .iter()
-        .map(|&f| format!(" {} ", char::from(b'a' + f)))
-        .collect();
+    let header: String = files.iter().fold(String::new(), |mut h, &f| {
+        let _ = write!(h, " {} ", char::from(b'a' + f));
+        h
+    });
     let mut out = String::new();
     let _ = writeln!(out, "   {header}");
     for &rank in &ranks {
