@@ -89,7 +89,7 @@ fn host_and_join_play_to_the_end() {
         .spawn()
         .unwrap();
     let guest_out = drain(guest.stdout.take().unwrap());
-    let deadline = Instant::now() + Duration::from_secs(600);
+    let deadline = Instant::now() + Duration::from_secs(180);
     let guest_status = wait_until(&mut guest, deadline);
     let host_status = wait_until(&mut host, deadline + Duration::from_secs(5));
     let (h, g) = (host_out.join().unwrap(), guest_out.join().unwrap());
