@@ -1,0 +1,460 @@
+//! [`Engine`]: the AI — a move at a level or in a time, a hint with score and principal
+//! variation, mate puzzles — on a thread Rust owns, with results through [`EngineListener`].
+
+use crate::error::{BancoError, guard, notify};
+use crate::game::{Game, describe};
+use crate::types::{Move, PlayedMove};
+use banco_engine::score::Score;
+use banco_engine::solve::{SolveOptions, solve};
+use banco_engine::{Level, Limits, SearchResult, XiangqiSearcher, level};
+use banco_game::Game as _;
+use banco_xiangqi::{self as x, RuleSet, Xiangqi};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// What the engine thinks of a position, from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum EngineScore {
+    /// Centipawns: a rook is worth about 900, a pawn before the river about 30.
+    Centipawns {
+        /// The value.
+        value: i32,
+    },
+    /// Mate in `moves` moves (negative: the side to move is mated).
+    Mate {
+        /// Moves to mate.
+        moves: i32,
+    },
+}
+
+impl From<Score> for EngineScore {
+    fn from(s: Score) -> Self {
+        match s {
+            Score::Cp(value) => EngineScore::Centipawns { value },
+            Score::Mate(moves) => EngineScore::Mate { moves },
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct SearchReport {
+    /// The number the search call returned, to tell results apart.
+    pub search_id: u64,
+    /// The move to play, written in every notation; `null`/`nil` if there is none (the
+    /// game is over).
+    pub best_move: Option<PlayedMove>,
+    /// The evaluation.
+    pub score: EngineScore,
+    /// The expected line, best move first.
+    pub pv: Vec<Move>,
+    /// The expected line in WXF notation.
+    pub pv_wxf: Vec<String>,
+    /// Depth reached.
+    pub depth: u32,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Milliseconds taken.
+    pub time_ms: u64,
+    /// True if `stop()` ended the search early.
+    pub stopped: bool,
+}
+
+/// A mate found by the puzzle solver.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct PuzzleSolution {
+    /// The number the solve call returned.
+    pub search_id: u64,
+    /// Mate in this many moves of the side to move; `null`/`nil` if none was found.
+    pub mate_in: Option<u32>,
+    /// The main line, in WXF.
+    pub line_wxf: Vec<String>,
+    /// The main line as moves.
+    pub line: Vec<Move>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// True if the time limit or `stop()` ended the search before it could decide.
+    pub aborted: bool,
+}
+
+/// Hears from an [`Engine`]. Calls come on the engine's own thread: a UI shell hops to its
+/// UI thread before touching views.
+#[uniffi::export(with_foreign)]
+pub trait EngineListener: Send + Sync {
+    /// A deeper iteration finished (hints and timed searches; levels report only the result).
+    fn on_progress(&self, report: SearchReport);
+    /// The search is over: the move to play, or the hint.
+    fn on_result(&self, report: SearchReport);
+    /// The puzzle solver is over.
+    fn on_puzzle_solved(&self, solution: PuzzleSolution);
+    /// The search could not run (the message says why).
+    fn on_failed(&self, search_id: u64, message: String);
+}
+
+/// The AI. One search at a time: starting a new one stops the one running.
+#[derive(uniffi::Object)]
+pub struct Engine {
+    searcher: Arc<Mutex<XiangqiSearcher>>,
+    stop: Mutex<Arc<AtomicBool>>,
+    worker: Mutex<Option<JoinHandle<()>>>,
+    next_id: AtomicU64,
+    hash_mib: u32,
+}
+
+/// What to search for.
+enum Job {
+    Level(Level),
+    Time(u64),
+}
+
+fn report_of(game: &Xiangqi, r: &SearchResult<x::Move>, id: u64, stopped: bool) -> SearchReport {
+    let mut pos = game.position().clone();
+    let mut pv_wxf = Vec::with_capacity(r.pv.len());
+    for &m in &r.pv {
+        if !pos.is_legal(m) {
+            break;
+        }
+        pv_wxf.push(x::Wxf::from_move(&pos, m).to_string());
+        pos.make(m);
+    }
+    SearchReport {
+        search_id: id,
+        best_move: r
+            .best_move
+            .filter(|&m| game.is_legal(m))
+            .map(|m| describe(game.position(), m, game.ply() + 1)),
+        score: r.score.into(),
+        pv: r
+            .pv
+            .iter()
+            .take(pv_wxf.len())
+            .map(|&m| Move::from(m))
+            .collect(),
+        pv_wxf,
+        depth: r.depth,
+        nodes: r.nodes,
+        time_ms: r.time_ms,
+        stopped,
+    }
+}
+
+impl Engine {
+    /// Stops the running search, waits for its thread, and gives a fresh stop flag.
+    fn finish_previous(&self) -> Arc<AtomicBool> {
+        let mut stop = self.stop.lock().unwrap_or_else(PoisonError::into_inner);
+        stop.store(true, Ordering::Relaxed);
+        if let Some(h) = self
+            .worker
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+        {
+            let _ = h.join();
+        }
+        *stop = Arc::new(AtomicBool::new(false));
+        stop.clone()
+    }
+
+    fn spawn(&self, work: impl FnOnce() + Send + 'static) -> Result<(), BancoError> {
+        let handle = std::thread::Builder::new()
+            .name("banco-engine".into())
+            .spawn(work)
+            .map_err(|e| BancoError::Internal(format!("cannot start the engine thread: {e}")))?;
+        *self.worker.lock().unwrap_or_else(PoisonError::into_inner) = Some(handle);
+        Ok(())
+    }
+
+    fn run(
+        &self,
+        game: &Game,
+        job: Job,
+        listener: Arc<dyn EngineListener>,
+        progress: bool,
+    ) -> Result<u64, BancoError> {
+        let (snapshot, rules) = game.snapshot();
+        if snapshot.outcome(&rules).is_some() {
+            return Err(BancoError::GameOver(
+                "there is no move to look for".to_owned(),
+            ));
+        }
+        let stop = self.finish_previous();
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
+        let searcher = self.searcher.clone();
+        self.spawn(move || {
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let mut searcher = searcher.lock().unwrap_or_else(PoisonError::into_inner);
+                search(&mut searcher, &snapshot, &rules, &job, &stop, id, |r| {
+                    if progress {
+                        notify(|| listener.on_progress(r));
+                    }
+                })
+            }));
+            match outcome {
+                Ok(report) => notify(|| listener.on_result(report)),
+                Err(p) => {
+                    let msg = crate::error::panic_message(p.as_ref());
+                    notify(|| listener.on_failed(id, format!("internal error: {msg}")));
+                }
+            }
+        })?;
+        Ok(id)
+    }
+}
+
+/// One search, blocking.
+fn search(
+    searcher: &mut XiangqiSearcher,
+    game: &Xiangqi,
+    rules: &RuleSet,
+    job: &Job,
+    stop: &AtomicBool,
+    id: u64,
+    mut on_progress: impl FnMut(SearchReport),
+) -> SearchReport {
+    let result = match *job {
+        Job::Level(lvl) => {
+            let seed = game.hash() ^ u64::from(game.ply()).rotate_left(32) ^ id;
+            level::play(
+                searcher,
+                game,
+                rules,
+                lvl,
+                &Limits::movetime(5_000),
+                seed,
+                stop,
+            )
+        }
+        Job::Time(ms) => searcher.search(game, rules, &Limits::movetime(ms), stop, |info| {
+            let partial = SearchResult {
+                best_move: info.pv.first().copied(),
+                score: info.score,
+                value: 0,
+                pv: info.pv.clone(),
+                depth: info.depth,
+                nodes: info.nodes,
+                time_ms: info.time_ms,
+                root_scores: Vec::new(),
+            };
+            on_progress(report_of(game, &partial, id, false));
+        }),
+    };
+    report_of(game, &result, id, stop.load(Ordering::Relaxed))
+}
+
+fn check_level(level: u8) -> Result<Level, BancoError> {
+    Level::new(level).map_err(|_| {
+        BancoError::InvalidArgument(format!(
+            "level {level} does not exist: levels go from 1 (beginner) to 10 (full strength)"
+        ))
+    })
+}
+
+fn check_time(ms: u64) -> Result<u64, BancoError> {
+    if (1..=3_600_000).contains(&ms) {
+        Ok(ms)
+    } else {
+        Err(BancoError::InvalidArgument(format!(
+            "a thinking time of {ms} ms is out of range (1 ms to 1 hour)"
+        )))
+    }
+}
+
+#[uniffi::export]
+impl Engine {
+    /// An engine with a transposition table of `hash_mib` MiB (1–1024; 16 is plenty on a phone).
+    #[uniffi::constructor]
+    pub fn new(hash_mib: u32) -> Result<Arc<Engine>, BancoError> {
+        guard(|| {
+            if !(1..=1024).contains(&hash_mib) {
+                return Err(BancoError::InvalidArgument(format!(
+                    "a hash table of {hash_mib} MiB is out of range (1 to 1024)"
+                )));
+            }
+            Ok(Arc::new(Engine {
+                searcher: Arc::new(Mutex::new(XiangqiSearcher::new(hash_mib as usize))),
+                stop: Mutex::new(Arc::new(AtomicBool::new(false))),
+                worker: Mutex::new(None),
+                next_id: AtomicU64::new(0),
+                hash_mib,
+            }))
+        })
+    }
+
+    /// Looks for a move at `level` (1 beginner … 10 full strength) on the engine thread;
+    /// `listener.on_result` gets it. Returns the search id.
+    pub fn best_move(
+        &self,
+        game: Arc<Game>,
+        level: u8,
+        listener: Arc<dyn EngineListener>,
+    ) -> Result<u64, BancoError> {
+        guard(|| self.run(&game, Job::Level(check_level(level)?), listener, false))
+    }
+
+    /// Looks for the best move at full strength for `movetime_ms` milliseconds; reports each
+    /// deeper iteration to `on_progress` and the move to `on_result`.
+    pub fn best_move_timed(
+        &self,
+        game: Arc<Game>,
+        movetime_ms: u64,
+        listener: Arc<dyn EngineListener>,
+    ) -> Result<u64, BancoError> {
+        guard(|| self.run(&game, Job::Time(check_time(movetime_ms)?), listener, true))
+    }
+
+    /// A hint for the side to move: the best move with its score and expected line, found in
+    /// `movetime_ms` milliseconds (same reports as [`Engine::best_move_timed`]).
+    pub fn hint(
+        &self,
+        game: Arc<Game>,
+        movetime_ms: u64,
+        listener: Arc<dyn EngineListener>,
+    ) -> Result<u64, BancoError> {
+        self.best_move_timed(game, movetime_ms, listener)
+    }
+
+    /// Looks for a forced mate of the side to move in at most `max_moves` moves (1–20),
+    /// for at most `time_limit_ms`; `listener.on_puzzle_solved` gets the answer.
+    pub fn solve_puzzle(
+        &self,
+        game: Arc<Game>,
+        max_moves: u32,
+        time_limit_ms: u64,
+        listener: Arc<dyn EngineListener>,
+    ) -> Result<u64, BancoError> {
+        guard(|| {
+            if !(1..=20).contains(&max_moves) {
+                return Err(BancoError::InvalidArgument(format!(
+                    "mate in {max_moves} is out of range (1 to 20)"
+                )));
+            }
+            let ms = check_time(time_limit_ms)?;
+            let (snapshot, rules) = game.snapshot();
+            let stop = self.finish_previous();
+            let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
+            let options = SolveOptions {
+                max_mate: max_moves,
+                time_limit: Some(Duration::from_millis(ms)),
+                hash_mib: (self.hash_mib as usize).min(64),
+                ..SolveOptions::default()
+            };
+            self.spawn(move || {
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    solve(&snapshot, &rules, &options, &stop)
+                }));
+                match r {
+                    Ok(r) => {
+                        let mut pos = snapshot.position().clone();
+                        let mut line_wxf = Vec::new();
+                        for &m in &r.line {
+                            if !pos.is_legal(m) {
+                                break;
+                            }
+                            line_wxf.push(x::Wxf::from_move(&pos, m).to_string());
+                            pos.make(m);
+                        }
+                        let solution = PuzzleSolution {
+                            search_id: id,
+                            mate_in: r.mate,
+                            line: r
+                                .line
+                                .iter()
+                                .take(line_wxf.len())
+                                .map(|&m| m.into())
+                                .collect(),
+                            line_wxf,
+                            nodes: r.nodes,
+                            aborted: r.aborted,
+                        };
+                        notify(|| listener.on_puzzle_solved(solution));
+                    }
+                    Err(p) => {
+                        let msg = crate::error::panic_message(p.as_ref());
+                        notify(|| listener.on_failed(id, format!("internal error: {msg}")));
+                    }
+                }
+            })?;
+            Ok(id)
+        })
+    }
+
+    /// Looks for a move at `level` and waits for it (blocks the calling thread: never call
+    /// it on a UI thread). `movetime_ms` caps the time (the level caps the depth).
+    pub fn think(
+        &self,
+        game: Arc<Game>,
+        level: u8,
+        movetime_ms: u64,
+    ) -> Result<SearchReport, BancoError> {
+        guard(|| {
+            let lvl = check_level(level)?;
+            let ms = check_time(movetime_ms)?;
+            let (snapshot, rules) = game.snapshot();
+            if snapshot.outcome(&rules).is_some() {
+                return Err(BancoError::GameOver(
+                    "there is no move to look for".to_owned(),
+                ));
+            }
+            let stop = self.finish_previous();
+            let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
+            let mut searcher = self.searcher.lock().unwrap_or_else(PoisonError::into_inner);
+            let seed = snapshot.hash() ^ id;
+            let result = level::play(
+                &mut searcher,
+                &snapshot,
+                &rules,
+                lvl,
+                &Limits::movetime(ms),
+                seed,
+                &stop,
+            );
+            Ok(report_of(&snapshot, &result, id, false))
+        })
+    }
+
+    /// Asks the running search to stop now; its result still arrives, marked `stopped`.
+    pub fn stop(&self) -> Result<(), BancoError> {
+        guard(|| {
+            self.stop
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .store(true, Ordering::Relaxed);
+            Ok(())
+        })
+    }
+
+    /// True while a search runs on the engine thread.
+    pub fn is_searching(&self) -> Result<bool, BancoError> {
+        guard(|| {
+            Ok(self
+                .worker
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .as_ref()
+                .is_some_and(|h| !h.is_finished()))
+        })
+    }
+
+    /// Forgets what earlier searches learnt (a new game).
+    pub fn clear(&self) -> Result<(), BancoError> {
+        guard(|| {
+            self.finish_previous();
+            self.searcher
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clear();
+            Ok(())
+        })
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .store(true, Ordering::Relaxed);
+    }
+}

@@ -1,0 +1,281 @@
+//! Rust-side tests of the exported surface: game flows, listeners, and the garbage test
+//! that feeds nonsense to every entry point (none may panic; guarded ones never do).
+
+use crate::*;
+use std::sync::{Arc, Mutex};
+
+fn sq(file: u8, rank: u8) -> Square {
+    Square { file, rank }
+}
+
+fn mv(from: (u8, u8), to: (u8, u8)) -> Move {
+    Move {
+        from: sq(from.0, from.1),
+        to: sq(to.0, to.1),
+    }
+}
+
+#[derive(Default)]
+struct Recorder(Mutex<Vec<GameEvent>>);
+
+impl GameListener for Recorder {
+    fn on_event(&self, event: GameEvent) {
+        self.0.lock().unwrap().push(event);
+    }
+}
+
+#[test]
+fn play_undo_redo_and_notations() {
+    let game = Game::new(GameKind::Xiangqi).unwrap();
+    let rec = Arc::new(Recorder::default());
+    game.set_listener(Some(rec.clone())).unwrap();
+    assert_eq!(game.legal_moves().unwrap().len(), 44);
+    let p = game.play(mv((7, 2), (4, 2))).unwrap();
+    assert_eq!(
+        (p.ply, p.wxf.as_str(), p.chinese.as_str()),
+        (1, "C2=5", "炮二平五")
+    );
+    assert_eq!(p.piece.kind, PieceKind::Cannon);
+    let p = game.play_text("马8进7".into(), Notation::Chinese).unwrap();
+    assert_eq!(p.coordinate, "h9g7");
+    let p = game.play_text("h0g2".into(), Notation::Coordinate).unwrap();
+    assert_eq!(p.wxf, "H2+3");
+    assert_eq!(
+        game.history_text(Notation::Wxf).unwrap(),
+        ["C2=5", "H8+7", "H2+3"]
+    );
+    assert_eq!(game.undo().unwrap(), Some(mv((7, 0), (6, 2))));
+    assert!(game.status().unwrap().can_redo);
+    assert_eq!(game.redo().unwrap().unwrap().coordinate, "h0g2");
+    assert!(!game.status().unwrap().can_redo);
+    assert_eq!(game.redo().unwrap(), None);
+    let events = rec.0.lock().unwrap().clone();
+    assert_eq!(events.len(), 5, "{events:?}");
+    assert!(matches!(events[3], GameEvent::MoveUndone { ply: 2, .. }));
+}
+
+#[test]
+fn errors_read_well() {
+    let game = Game::new(GameKind::Xiangqi).unwrap();
+    let e = game.play(mv((7, 2), (7, 8))).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "h2h8 is not a legal move here: a cannon cannot move like that"
+    );
+    let e = game.play_text("C2*5".into(), Notation::Wxf).unwrap_err();
+    assert!(matches!(e, BancoError::BadMoveText(_)), "{e}");
+    let e = Game::new(GameKind::Chess).err().unwrap();
+    assert_eq!(
+        e.to_string(),
+        "chess is not available in this version of Banco"
+    );
+    let e = Game::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w".into())
+        .err()
+        .unwrap();
+    assert_eq!(
+        e.to_string(),
+        "illegal position: the two kings face each other on an open file"
+    );
+    let problems = validate_fen("3k5/4A4/9/9/9/9/9/9/9/4k4 w".into());
+    assert_eq!(problems.len(), 4, "{problems:?}");
+    assert!(validate_fen(banco_xiangqi::fen::START_FEN.into()).is_empty());
+}
+
+#[test]
+fn mate_ends_the_game() {
+    let game = Game::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1".into()).unwrap();
+    let rec = Arc::new(Recorder::default());
+    game.set_listener(Some(rec.clone())).unwrap();
+    game.play_text("R5=6".into(), Notation::Wxf).unwrap();
+    let st = game.status().unwrap();
+    assert_eq!(st.result, "1-0");
+    assert_eq!(st.result_text, "1-0 checkmate");
+    assert_eq!(
+        st.outcome,
+        Some(Outcome::Win {
+            winner: Color::Red,
+            reason: WinReason::Checkmate
+        })
+    );
+    assert!(game.legal_moves().unwrap().is_empty());
+    let e = game.undo().and_then(|_| game.redo()).unwrap();
+    assert!(e.is_some());
+    assert!(matches!(
+        rec.0.lock().unwrap().last(),
+        Some(GameEvent::GameOver { .. })
+    ));
+}
+
+#[test]
+fn save_and_load_round_trip() {
+    let game = Game::new(GameKind::Xiangqi).unwrap();
+    game.set_rules(Rules {
+        repetition: RepetitionRule::Casual,
+        repetitions: 3,
+        no_capture_plies: 60,
+    })
+    .unwrap();
+    for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+        game.play_text(m.into(), Notation::Coordinate).unwrap();
+    }
+    let bytes = game.save().unwrap();
+    let back = Game::load(bytes.clone()).unwrap();
+    assert_eq!(back.fen().unwrap(), game.fen().unwrap());
+    assert_eq!(back.history().unwrap(), game.history().unwrap());
+    assert_eq!(back.rules().unwrap(), game.rules().unwrap());
+    // A move changed into an illegal one is refused with its number.
+    let mut forged = bytes;
+    let n = forged.len();
+    forged[n - 2] = 0;
+    forged[n - 1] = 0;
+    let e = Game::load(forged).err().unwrap();
+    assert_eq!(
+        e.to_string(),
+        "this saved game cannot be loaded: move 4 is not legal in its position"
+    );
+}
+
+/// Strings a fuzzer would try: empty, huge, control characters, odd Unicode, near misses.
+fn garbage_strings() -> Vec<String> {
+    let mut v: Vec<String> = [
+        "",
+        " ",
+        "\0",
+        "h2",
+        "h2e2e2",
+        "z9z9",
+        "C2=",
+        "C2=0",
+        "C0=5",
+        "C2=99",
+        "+-=",
+        "13=2",
+        "炮",
+        "炮二平",
+        "炮十平五",
+        "前前炮平五",
+        "🐉🐉🐉🐉",
+        "h2\u{301}e2",
+        "\u{feff}h2e2",
+        "9/9/9",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
+        "kkkkkkkkk/9/9/9/9/9/9/9/9/KKKKKKKKK w - - -1 0",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 99999999999 1",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    v.push("x".repeat(100_000));
+    v.push("/".repeat(1000));
+    v.push("1".repeat(500));
+    v
+}
+
+fn garbage_squares() -> Vec<Square> {
+    vec![
+        sq(0, 0),
+        sq(8, 9),
+        sq(9, 0),
+        sq(0, 10),
+        sq(255, 255),
+        sq(4, 200),
+    ]
+}
+
+fn garbage_bytes() -> Vec<Vec<u8>> {
+    let good = Game::new(GameKind::Xiangqi).unwrap().save().unwrap();
+    let mut v = vec![
+        vec![],
+        vec![0; 3],
+        b"BNCO".to_vec(),
+        vec![0xff; 64],
+        b"BNCO\x01\x00\x00\x03\x78\x00\xff\xff".to_vec(),
+        b"BNCO\x01\x00\x00\x03\x78\x00\x03\x00abc\x00\x00".to_vec(),
+        b"BNCO\x01\x00\x00\x03\x78\x00\x02\x00\xff\xfe\x00\x00".to_vec(),
+    ];
+    for i in 0..good.len() {
+        let mut b = good.clone();
+        b[i] ^= 0x5a;
+        v.push(b);
+    }
+    let mut many = good;
+    let n = many.len();
+    many[n - 2] = 0xff;
+    many[n - 1] = 0xff;
+    v.push(many);
+    v
+}
+
+#[test]
+fn garbage_to_every_entry_point() {
+    let game = Game::new(GameKind::Xiangqi).unwrap();
+    let kinds = [
+        GameKind::Xiangqi,
+        GameKind::Jieqi,
+        GameKind::Chess,
+        GameKind::Lines,
+    ];
+    for k in kinds {
+        let _ = Game::new(k);
+        let _ = start_fen(k);
+    }
+    for s in garbage_strings() {
+        assert!(Game::from_fen(s.clone()).is_err() || s.is_empty());
+        let _ = validate_fen(s.clone());
+        let _ = parse_square(s.clone());
+        for n in [Notation::Coordinate, Notation::Wxf, Notation::Chinese] {
+            assert!(game.play_text(s.clone(), n).is_err(), "{s:?} {n:?}");
+            assert!(game.parse_move(s.clone(), n).is_err());
+        }
+    }
+    for a in garbage_squares() {
+        let _ = square_name(a);
+        let _ = game.piece_at(a);
+        let _ = game.legal_moves_from(a);
+        for b in garbage_squares() {
+            let m = Move { from: a, to: b };
+            let _ = game.is_legal(m);
+            assert!(game.play(m).is_err());
+            for n in [Notation::Coordinate, Notation::Wxf, Notation::Chinese] {
+                assert!(game.move_text(m, n).is_err());
+            }
+        }
+    }
+    // A flipped byte may still make a valid record (another no-capture limit, another
+    // legal move): each load must only end without a panic, and the structural damage
+    // (first seven records, the last one) must be refused.
+    for (i, b) in garbage_bytes().into_iter().enumerate() {
+        let loaded = Game::load(b.clone());
+        if i < 7 {
+            assert!(loaded.is_err(), "{b:?}");
+        }
+        if let Err(e) = loaded {
+            assert!(matches!(e, BancoError::BadSave(_)), "{e}");
+        }
+    }
+    assert!(game.restore(vec![1, 2, 3]).is_err());
+    for r in [0u8, 1, 10, 255] {
+        let rules = Rules {
+            repetition: RepetitionRule::Asian,
+            repetitions: r,
+            no_capture_plies: u16::MAX,
+        };
+        assert!(game.set_rules(rules).is_err());
+    }
+    // Undo past the start, redo with nothing to redo.
+    for _ in 0..3 {
+        assert_eq!(game.undo().unwrap(), None);
+        assert_eq!(game.redo().unwrap(), None);
+    }
+    // The game is untouched by all of that.
+    assert_eq!(game.fen().unwrap(), banco_xiangqi::fen::START_FEN);
+    assert_eq!(game.status().unwrap().ply, 0);
+    let _ = (game.kind(), game.pieces(), game.start_fen(), game.copy());
+    let _ = (
+        game.history(),
+        game.save(),
+        default_rules(),
+        banco_version(),
+    );
+    game.set_listener(None).unwrap();
+}

@@ -1,0 +1,48 @@
+// A tiny test harness (no JUnit: the bindings need only JNA). Each test is a named lambda;
+// the last line printed is `N passed, M failed`, and the exit code is 1 if any failed.
+package org.banco.tests
+
+class Suite {
+    private val tests = mutableListOf<Pair<String, () -> Unit>>()
+
+    fun test(name: String, body: () -> Unit) {
+        tests += name to body
+    }
+
+    fun run(): Int {
+        var passed = 0
+        var failed = 0
+        for ((name, body) in tests) {
+            val start = System.nanoTime()
+            try {
+                body()
+                passed++
+                println("PASS $name (${(System.nanoTime() - start) / 1_000_000} ms)")
+            } catch (t: Throwable) {
+                failed++
+                println("FAIL $name: $t")
+                t.printStackTrace(System.out)
+            }
+        }
+        println("$passed passed, $failed failed")
+        return failed
+    }
+}
+
+fun check(condition: Boolean, message: () -> String = { "check failed" }) {
+    if (!condition) throw AssertionError(message())
+}
+
+fun <T> eq(expected: T, actual: T, what: String = "value") {
+    if (expected != actual) throw AssertionError("$what: expected <$expected>, got <$actual>")
+}
+
+inline fun <reified E : Throwable> throws(block: () -> Unit): E {
+    try {
+        block()
+    } catch (e: Throwable) {
+        if (e is E) return e
+        throw AssertionError("expected ${E::class.simpleName}, got $e")
+    }
+    throw AssertionError("expected ${E::class.simpleName}, nothing was thrown")
+}

@@ -1,0 +1,14 @@
+// Entry point of the Kotlin binding tests (bindings/scripts/test-kotlin.sh).
+package org.banco.tests
+
+import kotlin.system.exitProcess
+
+fun main() {
+    val suite = Suite()
+    gameTests(suite)
+    garbageTests(suite)
+    engineTests(suite)
+    matchTests(suite)
+    val failed = suite.run()
+    exitProcess(if (failed == 0) 0 else 1)
+}

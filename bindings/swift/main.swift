@@ -1,0 +1,8 @@
+// Entry point of the Swift binding tests (bindings/scripts/test-swift.sh).
+import Foundation
+
+let suite = Suite()
+gameTests(suite)
+engineMatchTests(suite)
+let failed = suite.run()
+exit(failed == 0 ? 0 : 1)
