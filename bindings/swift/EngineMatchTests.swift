@@ -133,3 +133,47 @@ func engineMatchTests(_ s: Suite) {
         try eq(try host.game().fen(), try guest.game().fen())
     }
 }
+
+final class SwiftLobbyListener: LobbyListener, @unchecked Sendable {
+    let found = Inbox<LobbyPeer>()
+    func onPeerFound(peer: LobbyPeer) { found.put(peer) }
+    func onPeerUpdated(peer: LobbyPeer) {}
+    func onPeerLost(id: String) {}
+    func onError(message: String) {}
+}
+
+func lobbyAndErrorTests(_ s: Suite) {
+    s.test("match, lobby and engine garbage") {
+        let l = SwiftMatchListener()
+        for addr in garbageStrings + ["999.1.1.1:1", "127.0.0.1:99999", "[::1"] {
+            try throwsBanco { _ = try Match.host(playerName: "An", listenAddress: addr, advertise: false,
+                                                 hostColor: .red, repetition: .asian, listener: l) }
+        }
+        for addr in garbageStrings {
+            try tolerate("join") { try Match.join(playerName: "An", address: addr, listener: l).leave() }
+        }
+        for name in ["", "   ", String(repeating: "x", count: 100)] {
+            try throwsBanco { _ = try Match.join(playerName: name, address: "127.0.0.1:1", listener: l) }
+        }
+        let nowhere = LobbyPeer(id: "id", name: "Nobody", games: [.xiangqi], protocolVersion: nil,
+                                fingerprint: "", host: "h", port: 1, addresses: ["not an address"])
+        try throwsBanco { _ = try Match.joinPeer(playerName: "An", peer: nowhere, listener: l) }
+        // The lobby on loopback: start, browse, advertise, withdraw, stop.
+        try tolerate("lobby") {
+            let lobby = try Lobby(interfaces: ["lo"])
+            try lobby.browse(listener: SwiftLobbyListener())
+            try tolerate("advertise") { try lobby.withdraw(id: try lobby.advertise(playerName: "Chi", port: 7368)) }
+            try lobby.stop()
+            try throwsBanco { _ = try lobby.advertise(playerName: "Chi", port: 1) }
+        }
+        let engine = try Engine(hashMib: 1)
+        try check(!(try engine.isSearching()))
+        try engine.clear()
+        let g = try Game(kind: .xiangqi)
+        for t: UInt64 in [0, UInt64.max] {
+            try throwsBanco { _ = try engine.think(game: g, level: 5, movetimeMs: t) }
+        }
+        // A Match's game() is a separate Game the engine can think about.
+        try eq(44, try g.copy().legalMoves().count)
+    }
+}

@@ -4,5 +4,6 @@ import Foundation
 let suite = Suite()
 gameTests(suite)
 engineMatchTests(suite)
+lobbyAndErrorTests(suite)
 let failed = suite.run()
 exit(failed == 0 ? 0 : 1)
