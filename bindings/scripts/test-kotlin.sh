@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 root="$PWD"
 target="${CARGO_TARGET_DIR:-$root/target}"
-cache="${BANCO_CACHE:-$HOME/.cache/banco}"
+cache="${BANCO_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/banco}"
 kotlin_version="2.4.20"
 
 apt_updated=""
