@@ -279,3 +279,83 @@ fn garbage_to_every_entry_point() {
     );
     game.set_listener(None).unwrap();
 }
+
+struct NullEngineListener;
+
+impl EngineListener for NullEngineListener {
+    fn on_progress(&self, _report: SearchReport) {}
+    fn on_result(&self, _report: SearchReport) {}
+    fn on_puzzle_solved(&self, _solution: PuzzleSolution) {}
+    fn on_failed(&self, _search_id: u64, _message: String) {}
+}
+
+struct NullMatchListener;
+
+impl MatchListener for NullMatchListener {
+    fn on_event(&self, _event: MatchEvent) {}
+}
+
+#[test]
+fn garbage_to_engine_and_match_entry_points() {
+    for mib in [0, 1025, u32::MAX] {
+        assert!(matches!(
+            Engine::new(mib),
+            Err(BancoError::InvalidArgument(_))
+        ));
+    }
+    let engine = Engine::new(1).unwrap();
+    let game = Game::new(GameKind::Xiangqi).unwrap();
+    let l: Arc<dyn EngineListener> = Arc::new(NullEngineListener);
+    for level in [0, 11, 255] {
+        assert!(engine.best_move(game.clone(), level, l.clone()).is_err());
+        assert!(engine.think(game.clone(), level, 10).is_err());
+    }
+    for ms in [0, u64::MAX] {
+        assert!(engine.best_move_timed(game.clone(), ms, l.clone()).is_err());
+        assert!(engine.hint(game.clone(), ms, l.clone()).is_err());
+        assert!(engine.solve_puzzle(game.clone(), 3, ms, l.clone()).is_err());
+    }
+    for moves in [0, 21, u32::MAX] {
+        assert!(
+            engine
+                .solve_puzzle(game.clone(), moves, 10, l.clone())
+                .is_err()
+        );
+    }
+    engine.stop().unwrap();
+    assert!(!engine.is_searching().unwrap());
+    let mate = Game::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1".into()).unwrap();
+    let r = engine.think(mate, 10, 1000).unwrap();
+    assert_eq!(r.best_move.unwrap().coordinate, "e1d1");
+    assert_eq!(r.score, EngineScore::Mate { moves: 1 });
+
+    let ml: Arc<dyn MatchListener> = Arc::new(NullMatchListener);
+    for addr in ["", "x", "999.1.1.1:1", "127.0.0.1:99999", "[::1", "0.0.0.0"] {
+        let r = Match::host(
+            "An".into(),
+            addr.into(),
+            false,
+            Color::Red,
+            RepetitionRule::Asian,
+            ml.clone(),
+        );
+        assert!(r.is_err(), "{addr}");
+    }
+    for name in ["", "  ", &"x".repeat(100)] {
+        assert!(Match::join(name.into(), "127.0.0.1:1".into(), ml.clone()).is_err());
+    }
+    let nowhere = LobbyPeer {
+        id: "id".into(),
+        name: "Nobody".into(),
+        games: vec![GameKind::Xiangqi],
+        protocol_version: None,
+        fingerprint: String::new(),
+        host: "h".into(),
+        port: 1,
+        addresses: vec!["not an address".into()],
+    };
+    assert!(matches!(
+        Match::join_peer("An".into(), nowhere, ml),
+        Err(BancoError::Network(_))
+    ));
+}
