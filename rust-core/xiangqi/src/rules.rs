@@ -22,14 +22,20 @@
 //!
 //! * **Perpetual check** — did every one of this side's moves give check?
 //! * **Perpetual chase** (Asian rules only) — is there one enemy piece that every one of this
-//!   side's moves newly attacked (attacked after the move but not before it) in a way that
-//!   counts as a chase: the attacker is not a king or a pawn; the victim is not a king and not
-//!   a pawn on its own half; the capture would be legal; and either the victim is a rook
-//!   attacked by a horse or cannon, or a rook, cannon or horse attacked by an advisor or
-//!   elephant (attacks on a stronger piece count even if it is protected), or the victim has
-//!   no legal recapture on its square. Attacks between two pieces of the same kind count only
-//!   if the victim could not legally capture back (a blocked horse leg, a pin). Pieces are
-//!   followed by identity through the cycle, so chasing one piece as it flees counts.
+//!   side's moves chased? A move chases a piece when, after it, one of the mover's pieces
+//!   attacks it in a way that counts as a chase **and** that attack is new: that attacker
+//!   did not attack the piece before the move (a piece that merely lost a protector while
+//!   attacked all along is not chased anew), or the move turned that attacker into a
+//!   discovered-check piece (taking would now give check, so the king can no longer take
+//!   back — the x-ray case). An attack counts as a chase when the attacker is not a king or
+//!   a pawn; the victim is not a king and not a pawn on its own half; the capture would be
+//!   legal; and either the victim is a rook attacked by a horse or cannon, or a rook, cannon
+//!   or horse attacked by an advisor or elephant (attacks on a stronger piece count even if
+//!   it is protected), or the victim has no legal recapture on its square. Attacks between
+//!   two pieces of the same kind count only if the victim could not legally capture back (a
+//!   blocked horse leg, a pin). Moves that give check may chase too (one check, one chase).
+//!   Pieces are followed by identity through the cycle, so chasing one piece as it flees
+//!   counts.
 //!
 //! Then: a side that checks perpetually loses unless the other does too (draw); otherwise a
 //! side that chases perpetually loses unless the other does too (draw); otherwise the
@@ -201,12 +207,12 @@ pub(crate) fn judge(game: &Xiangqi, rules: &RuleSet, min_occurrences: usize) -> 
     // Perpetual chase: walk back through the cycle.
     let mut chase = [u16::MAX; 2];
     let mut scratch = pos.clone();
-    let mut after = [chase_set(&mut scratch, 0), chase_set(&mut scratch, 1)];
+    let mut after = [chase_info(&mut scratch, 0), chase_info(&mut scratch, 1)];
     for (i, p) in cycle.iter().enumerate().rev() {
         let x = mover_of(i).index();
         scratch.unmake(p.mv, p.undo);
-        let before = [chase_set(&mut scratch, 0), chase_set(&mut scratch, 1)];
-        chase[x] &= after[x] & !before[x];
+        let before = [chase_info(&mut scratch, 0), chase_info(&mut scratch, 1)];
+        chase[x] &= new_chases(&before[x], &after[x]);
         after = before;
         if chase == [0, 0] {
             break;
@@ -226,7 +232,10 @@ impl Position {
     #[must_use]
     pub fn chased_by(&self, chaser: Color) -> Vec<crate::Square> {
         let mut scratch = self.clone();
-        let set = chase_set(&mut scratch, chaser.index());
+        let set = chase_info(&mut scratch, chaser.index())
+            .chases
+            .iter()
+            .fold(0, |acc, m| acc | m);
         let victim = chaser.other().index();
         (0..16)
             .filter(|i| set & (1 << i) != 0)
@@ -255,11 +264,39 @@ fn legal_for_owner(pos: &mut Position, mv: Move) -> bool {
     ok
 }
 
-/// The enemy pieces (as a mask of their slots) that `chaser` attacks in a way that counts as
-/// a chase in this position (see the module docs).
-pub(crate) fn chase_set(pos: &mut Position, chaser: usize) -> u16 {
+/// What one side attacks, per attacking piece (by slot): every enemy piece it could legally
+/// capture that the chase rules look at (`attacks`), and those of them that count as chased
+/// (`chases`, see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ChaseInfo {
+    attacks: [u16; 16],
+    chases: [u16; 16],
+    /// Chaser pieces that screen one of their own side's attacks on the enemy king (moving
+    /// them would give a discovered check).
+    blockers: u16,
+}
+
+/// The victims a move chased: attacked in a chasing way after it by an attacker that did not
+/// attack them before it (a new attack, as the rules require; a piece that merely lost a
+/// protector while attacked all along is not newly chased) — or by an attacker that the move
+/// turned into a discovered-check piece (its capture now comes with check, so the king can
+/// no longer take back: the x-ray case).
+fn new_chases(before: &ChaseInfo, after: &ChaseInfo) -> u16 {
+    let new_blockers = after.blockers & !before.blockers;
+    (0..16).fold(0, |acc, slot| {
+        let fresh = if new_blockers & (1 << slot) != 0 {
+            u16::MAX
+        } else {
+            !before.attacks[slot]
+        };
+        acc | (after.chases[slot] & fresh)
+    })
+}
+
+/// Attacks and chases of `chaser` in this position, whoever is to move.
+pub(crate) fn chase_info(pos: &mut Position, chaser: usize) -> ChaseInfo {
     let victim = 1 - chaser;
-    let mut set = 0u16;
+    let mut info = ChaseInfo::default();
     let mut captures = MoveList::new();
     for (slot, &kind) in SLOT_KIND.iter().enumerate() {
         let from = pos.lists[chaser][slot];
@@ -272,29 +309,40 @@ pub(crate) fn chase_set(pos: &mut Position, chaser: usize) -> u16 {
             let to = mv.to_inner();
             let target = pos.board[to as usize];
             let vkind = target & 7;
-            let vslot = pos.slot[to as usize] & 15;
+            let bit = 1u16 << (pos.slot[to as usize] & 15);
             if vkind == KING || (vkind == PAWN && own_half(victim, to)) {
                 continue;
             }
-            if set & (1 << vslot) != 0 || !legal_for_owner(pos, mv) {
+            if !legal_for_owner(pos, mv) {
                 continue;
             }
+            info.attacks[slot] |= bit;
             let stronger = (matches!(kind, HORSE | CANNON) && vkind == ROOK)
                 || (matches!(kind, ADVISOR | ELEPHANT) && matches!(vkind, ROOK | CANNON | HORSE));
-            if stronger {
-                set |= 1 << vslot;
-                continue;
+            let chased = stronger
+                || (!is_protected(pos, mv)
+                    && !(kind == vkind && legal_for_owner(pos, Move::inner(to, from))));
+            if chased {
+                info.chases[slot] |= bit;
             }
-            if is_protected(pos, mv) {
-                continue;
-            }
-            if kind == vkind && legal_for_owner(pos, Move::inner(to, from)) {
-                continue;
-            }
-            set |= 1 << vslot;
         }
     }
-    set
+    let king = pos.king_inner(victim);
+    if !pos.attacked(king, chaser) {
+        for (slot, &kind) in SLOT_KIND.iter().enumerate() {
+            let sq = pos.lists[chaser][slot];
+            if sq == 0 || kind == KING {
+                continue;
+            }
+            let piece = pos.board[sq as usize];
+            pos.board[sq as usize] = 0;
+            if pos.attacked(king, chaser) {
+                info.blockers |= 1 << slot;
+            }
+            pos.board[sq as usize] = piece;
+        }
+    }
+    info
 }
 
 /// After the capture `mv`, can the victim legally take back on the capture square?
