@@ -319,9 +319,9 @@ pub(crate) fn chase_info(pos: &mut Position, chaser: usize) -> ChaseInfo {
             info.attacks[slot] |= bit;
             let stronger = (matches!(kind, HORSE | CANNON) && vkind == ROOK)
                 || (matches!(kind, ADVISOR | ELEPHANT) && matches!(vkind, ROOK | CANNON | HORSE));
-            let chased = stronger
-                || (!is_protected(pos, mv)
-                    && !(kind == vkind && legal_for_owner(pos, Move::inner(to, from))));
+            // Not protected, and not a mutual attack the victim could answer in kind.
+            let mutual = kind == vkind && legal_for_owner(pos, Move::inner(to, from));
+            let chased = stronger || !(is_protected(pos, mv) || mutual);
             if chased {
                 info.chases[slot] |= bit;
             }
