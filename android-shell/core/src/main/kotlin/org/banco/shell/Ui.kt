@@ -1,0 +1,68 @@
+// Threading and state plumbing shared by the controllers: no Android imports.
+//
+// Every controller is confined to one thread, "the UI thread" of its [UiDispatcher]: its public
+// methods are called there, its state changes there, and its observers run there. Banco's
+// listeners are called on Rust-owned threads; the controllers hop to the UI thread with
+// [UiDispatcher.post] before touching anything. On Android the dispatcher posts to the main
+// Looper; in the JVM tests it is a single-thread executor.
+package org.banco.shell
+
+/** Runs blocks on the UI thread, in order. */
+fun interface UiDispatcher {
+    fun post(block: () -> Unit)
+}
+
+/** A value that tells its observers when it changes (a tiny LiveData/StateFlow). */
+class Observable<T>(initial: T) {
+    private val observers = mutableListOf<(T) -> Unit>()
+
+    var value: T = initial
+        set(v) {
+            if (v == field) return
+            field = v
+            for (o in observers.toList()) o(v)
+        }
+
+    /** Calls [observer] now with the current value and after every change; returns a cancel. */
+    fun observe(observer: (T) -> Unit): () -> Unit {
+        observers += observer
+        observer(value)
+        return { observers -= observer }
+    }
+}
+
+/** Key-value storage for settings and the game to continue (SharedPreferences on Android). */
+interface KeyValueStore {
+    fun getString(key: String): String?
+    fun putString(key: String, value: String?)
+}
+
+/** A [KeyValueStore] in memory (tests, previews). */
+class MemoryStore : KeyValueStore {
+    private val map = java.util.concurrent.ConcurrentHashMap<String, String>()
+    override fun getString(key: String): String? = map[key]
+    override fun putString(key: String, value: String?) {
+        if (value == null) map.remove(key) else map[key] = value
+    }
+}
+
+/** The sounds a controller asks for; the platform layer plays them. */
+enum class Sound { MOVE, CAPTURE, CHECK, GAME_OVER }
+
+fun interface SoundPlayer {
+    fun play(sound: Sound)
+
+    companion object {
+        val SILENT = SoundPlayer { }
+    }
+}
+
+/** Sound for a played move. */
+internal fun soundOf(played: org.banco.PlayedMove): Sound = when {
+    played.givesCheck -> Sound.CHECK
+    played.captured != null -> Sound.CAPTURE
+    else -> Sound.MOVE
+}
+
+/** The readable message of anything Banco throws. */
+internal fun readable(e: Throwable): String = e.message?.takeIf { it.isNotBlank() } ?: e.toString()

@@ -1,0 +1,13 @@
+// Entry point of the android-shell core tests (android-shell/scripts/test-core.sh).
+package org.banco.shell.tests
+
+import kotlin.system.exitProcess
+
+fun main() {
+    val suite = Suite()
+    boardTests(suite)
+    gameTests(suite)
+    lobbyMatchTests(suite)
+    val failed = suite.run()
+    exitProcess(if (failed == 0) 0 else 1)
+}

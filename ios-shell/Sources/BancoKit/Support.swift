@@ -1,0 +1,114 @@
+// Threading and state plumbing shared by the models; no UIKit/SwiftUI (builds on Linux).
+//
+// Every model is confined to its dispatcher's thread ("the UI thread"; the main queue in the
+// app): its methods are called there, its state changes there. Banco's listeners are called on
+// Rust-owned threads; the models hop with `UIDispatcher.post` before touching anything.
+import Foundation
+#if canImport(Combine)
+import Combine
+#endif
+
+/// Runs blocks on the UI thread, in order.
+public protocol UIDispatcher: AnyObject {
+    func post(_ block: @escaping () -> Void)
+}
+
+/// The main queue (the app).
+public final class MainQueueDispatcher: UIDispatcher {
+    public init() {}
+    public func post(_ block: @escaping () -> Void) { DispatchQueue.main.async(execute: block) }
+}
+
+/// The base of the models: `ObservableObject` where Combine exists (SwiftUI redraws on
+/// `objectWillChange`), plus plain observers everywhere (tests, Linux).
+open class Model {
+    #if canImport(Combine)
+    public let objectWillChange = ObservableObjectPublisher()
+    #endif
+    private var observers: [Int: () -> Void] = [:]
+    private var nextObserver = 0
+
+    public init() {}
+
+    /// Calls `observer` after every change; returns an id for `unobserve`.
+    @discardableResult
+    public func observe(_ observer: @escaping () -> Void) -> Int {
+        nextObserver += 1
+        observers[nextObserver] = observer
+        return nextObserver
+    }
+
+    public func unobserve(_ id: Int) { observers[id] = nil }
+
+    func willChange() {
+        #if canImport(Combine)
+        objectWillChange.send()
+        #endif
+    }
+
+    func didChange() {
+        for o in observers.values { o() }
+    }
+}
+
+/// Key-value storage for settings and the game to continue (UserDefaults in the app).
+public protocol KeyValueStore: AnyObject {
+    func string(_ key: String) -> String?
+    func set(_ key: String, _ value: String?)
+}
+
+public final class MemoryStore: KeyValueStore {
+    private var map: [String: String] = [:]
+    private let lock = NSLock()
+    public init() {}
+    public func string(_ key: String) -> String? { lock.lock(); defer { lock.unlock() }; return map[key] }
+    public func set(_ key: String, _ value: String?) { lock.lock(); map[key] = value; lock.unlock() }
+}
+
+public final class UserDefaultsStore: KeyValueStore {
+    private let defaults: UserDefaults
+    public init(_ defaults: UserDefaults = .standard) { self.defaults = defaults }
+    public func string(_ key: String) -> String? { defaults.string(forKey: key) }
+    public func set(_ key: String, _ value: String?) { defaults.set(value, forKey: key) }
+}
+
+/// The sounds a model asks for; the app plays them.
+public enum Sound: Equatable { case move, capture, check, gameOver }
+
+public protocol SoundPlayer: AnyObject { func play(_ sound: Sound) }
+
+public final class SilentSound: SoundPlayer {
+    public init() {}
+    public func play(_ sound: Sound) {}
+}
+
+func soundOf(_ played: PlayedMove) -> Sound {
+    if played.givesCheck { return .check }
+    if played.captured != nil { return .capture }
+    return .move
+}
+
+/// The readable message of anything Banco throws.
+public func readable(_ error: Error) -> String {
+    if let e = error as? BancoError {
+        switch e {
+        case .BadMoveText(let m), .IllegalMove(let m), .GameOver(let m), .InvalidPosition(let m),
+             .BadSquare(let m), .BadSave(let m), .Unsupported(let m), .InvalidArgument(let m),
+             .NotAvailable(let m), .Network(let m), .Match(let m), .Internal(let m):
+            return m
+        }
+    }
+    return "\(error)"
+}
+
+/// The result from `me`'s side: "You won: checkmate", "You lost: …", "Draw: …".
+public func resultText(_ outcome: Outcome, me: Color?, words: String) -> String {
+    let why = words.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? words
+    switch outcome {
+    case .win(let winner, _):
+        guard let me = me else { return "\(winner == .red ? "Red" : "Black") won: \(why)" }
+        return winner == me ? "You won: \(why)" : "You lost: \(why)"
+    case .draw:
+        return "Draw: \(why)"
+    }
+}

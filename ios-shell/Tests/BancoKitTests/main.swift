@@ -1,0 +1,10 @@
+// Entry point of the BancoKit tests (ios-shell/scripts/test.sh).
+import Foundation
+import BancoKit
+
+let suite = Suite()
+boardTests(suite)
+gameTests(suite)
+matchTests(suite)
+let failed = suite.run()
+exit(failed == 0 ? 0 : 1)
