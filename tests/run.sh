@@ -37,4 +37,11 @@ bash bindings/scripts/test-kotlin.sh
 step "bindings/scripts/test-swift.sh"
 bash bindings/scripts/test-swift.sh
 
+# The Android and iOS shells' UI logic (android-shell/core, ios-shell BancoKit) on the same
+# toolchains, against the bindings the two steps above generated.
+step "android-shell/scripts/test-core.sh"
+BANCO_SKIP_GENERATE=1 bash android-shell/scripts/test-core.sh
+step "ios-shell/scripts/test.sh"
+BANCO_SKIP_GENERATE=1 bash ios-shell/scripts/test.sh
+
 step "all test suites passed"

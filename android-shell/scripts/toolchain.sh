@@ -10,7 +10,7 @@
 #                     generated files are there
 
 banco_target="${CARGO_TARGET_DIR:-$root/target}"
-banco_cache="${BANCO_CACHE:-$HOME/.cache/banco}"
+banco_cache="${BANCO_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/banco}"
 banco_chroot="${BANCO_SWIFT_CHROOT:-/var/cache/banco/swift-chroot}"
 
 banco_apt() {

@@ -160,6 +160,17 @@ public final class GameModel: Model {
         publish()
     }
 
+    /// Back on the screen: if the AI's turn was cancelled by `close`, it thinks again.
+    public func resume() {
+        guard let g = game, aiSearch == nil, let st = try? g.status(), st.outcome == nil,
+              st.sideToMove != settings.color else { return }
+        aiSearch = try? engine.bestMove(game: g, level: UInt8(settings.level), listener: listener)
+        publish()
+    }
+
+    /// The message was shown.
+    public func clearMessage() { state.message = nil }
+
     public func setSound(_ on: Bool) { settings.sound = on }
 
     public func fen() -> String? { try? game?.fen() }

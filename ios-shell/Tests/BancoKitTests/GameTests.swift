@@ -96,6 +96,11 @@ func gameTests(_ s: Suite) {
         try check(!(try f.engine.isSearching()), "the engine stopped")
         Thread.sleep(forTimeInterval: 0.2)
         try eq(1, f.state.status?.ply, "no AI move after leaving")
+        try f.ui.call { try f.model.newGame(Settings(level: 1)) }
+        try f.awaitMyTurn(0)
+        f.tapMove(square("b2"), square("e2"))
+        f.ui.call { f.model.close(); f.model.resume() }
+        try f.awaitMyTurn(2)
     }
 
     s.test("save and continue: another model continues the game") {

