@@ -97,7 +97,7 @@ cp "$gen"/swift/*.h "$stage/include/"
 cp "$gen"/swift/banco_ffiFFI.modulemap "$stage/include/module.modulemap"
 cp "$gen"/lib/libbanco_ffi.* "$stage/"
 
-compile_and_run="cd '$work' && swiftc -O -module-name BancoTests \
+compile_and_run="cd '$work' && swiftc -Onone -module-name BancoTests \
   -Xcc -fmodule-map-file='$work/include/module.modulemap' -I '$work/include' \
   -L '$work' -lbanco_ffi -Xlinker -rpath -Xlinker '$work' \
   -o '$work/banco-tests' '$work'/src/*.swift && LD_LIBRARY_PATH='$work' '$work/banco-tests'"
