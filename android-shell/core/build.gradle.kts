@@ -1,19 +1,14 @@
 // Pure Kotlin/JVM: the app's UI logic over the generated bindings, no Android imports.
-// Tested on the JVM by android-shell/scripts/test-core.sh (which uses kotlinc directly, the
-// same toolchain as the binding tests); `gradle :core:run`-style tasks are not needed for it.
+// Tested on the JVM by android-shell/scripts/test-core.sh (kotlinc directly, the binding tests'
+// toolchain). src/test/kotlin is a plain main() runner (org.banco.shell.tests.MainKt), not JUnit.
 plugins {
     id("org.jetbrains.kotlin.jvm")
 }
 
 kotlin {
     jvmToolchain(17)
-}
-
-sourceSets {
-    main {
-        // The generated bindings (package org.banco): run bindings/scripts/generate.sh first.
-        kotlin.srcDir("../../target/bindings/kotlin")
-    }
+    // The generated bindings (package org.banco): run bindings/scripts/generate.sh first.
+    sourceSets["main"].kotlin.srcDir("../../target/bindings/kotlin")
 }
 
 dependencies {

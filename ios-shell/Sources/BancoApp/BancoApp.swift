@@ -148,10 +148,12 @@ struct BoardCanvas: View {
                 ctx.draw(Text("楚 河").font(.system(size: cell * 0.5)).foregroundColor(ink), at: CGPoint(x: left + 2 * cell, y: riverY))
                 ctx.draw(Text("漢 界").font(.system(size: cell * 0.5)).foregroundColor(ink), at: CGPoint(x: left + 6 * cell, y: riverY))
 
+                // A copy of the context draws on the same canvas (no capture of the inout one).
+                let drawing = ctx
                 func ring(_ s: Square, _ radius: CGFloat, _ color: Paint) {
                     let c = board.cell(of: s)
                     let p = pt(c.column, c.row)
-                    ctx.stroke(Path(ellipseIn: CGRect(x: p.x - radius, y: p.y - radius, width: 2 * radius, height: 2 * radius)),
+                    drawing.stroke(Path(ellipseIn: CGRect(x: p.x - radius, y: p.y - radius, width: 2 * radius, height: 2 * radius)),
                                with: .color(color), lineWidth: 3)
                 }
                 if let m = board.lastMove { ring(m.from, cell * 0.47, .blue); ring(m.to, cell * 0.47, .blue) }
@@ -233,14 +235,14 @@ struct LobbyScreen: View {
     var body: some View {
         VStack {
             if let lobby = holder.lobby {
-                LobbyList(lobby: lobby) { peer in open { try lobby.join(peer, settings: app.settings, sound: app.matchSound) } }
+                LobbyList(lobby: lobby) { peer in openMatch { try lobby.join(peer, settings: app.settings, sound: app.matchSound) } }
             }
             HStack {
                 TextField("192.168.1.20:7368", text: $address).textFieldStyle(.roundedBorder)
-                Button("Join") { open { try MatchModel.join(ui: app.ui, name: app.settings.playerName, address: address, sound: app.matchSound) } }
+                Button("Join") { openMatch { try MatchModel.join(ui: app.ui, name: app.settings.playerName, address: address, sound: app.matchSound) } }
             }
             Button("Host a game") {
-                open {
+                openMatch {
                     do {
                         return try MatchModel.host(ui: app.ui, settings: app.settings, address: "0.0.0.0:7368", advertise: true, sound: app.matchSound)
                     } catch {
@@ -260,7 +262,7 @@ struct LobbyScreen: View {
         .alert(failure ?? "", isPresented: Binding(get: { failure != nil }, set: { if !$0 { failure = nil } })) {}
     }
 
-    private func open(_ make: () throws -> MatchModel) {
+    private func openMatch(_ make: () throws -> MatchModel) {
         do { match = try make() } catch { failure = readable(error) }
     }
 }

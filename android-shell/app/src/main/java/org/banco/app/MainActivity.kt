@@ -134,12 +134,12 @@ class MainActivity : ComponentActivity() {
         val undo = button("Undo") { c.undo() }
         val redo = button("Redo") { c.redo() }
         val hint = button("Hint") { c.hint() }
-        val row = row(undo, redo, hint, button("New") { c.newGame(settings) })
+        val buttons = row(undo, redo, hint, button("New") { c.newGame(settings) })
         val col = column()
         col.addView(status)
         col.addView(board, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
         col.addView(moves)
-        col.addView(row)
+        col.addView(buttons)
         setScreen(col, home = false)
         showingGame = true
         c.setSound(settings.sound)
