@@ -28,6 +28,13 @@ final class GameFixture {
         ui.call { model.tap(to) }
     }
 
+    /// Taps `from`-`to` if it is legal now, else the first legal move (the AI's replies vary).
+    func tapScripted(_ from: String, _ to: String) throws {
+        let legal = try ui.call { try Game.fromFen(fen: model.fen()!).legalMoves() }
+        let m = legal.first { $0.from == square(from) && $0.to == square(to) } ?? legal[0]
+        tapMove(m.from, m.to)
+    }
+
     func close() { ui.call { model.close() } }
 }
 
@@ -72,7 +79,7 @@ func gameTests(_ s: Suite) {
         try f.awaitMyTurn(0)
         f.tapMove(square("h2"), square("e2"))
         try f.awaitMyTurn(2)
-        f.tapMove(square("h0"), square("g2"))
+        try f.tapScripted("h0", "g2")
         try f.awaitMyTurn(4)
         let fen4 = f.ui.call { f.model.fen() }
         f.ui.call { f.model.undo() }
@@ -103,12 +110,40 @@ func gameTests(_ s: Suite) {
         try f.awaitMyTurn(2)
     }
 
+    s.test("a hint for the player") {
+        let f = try GameFixture()
+        defer { f.close() }
+        try f.ui.call { try f.model.newGame(Settings(level: 1)) }
+        try f.awaitMyTurn(0)
+        f.ui.call { f.model.hint(movetimeMs: 300) }
+        try check(f.state.hinting)
+        let st = try f.ui.wait("the hint", { f.model.state }) { !$0.hinting }
+        guard let hint = st.board.hint else { throw TestFailure(description: "no hint: \(st)") }
+        try check(try f.ui.call { try Game.fromFen(fen: f.model.fen()!).isLegal(mv: hint) })
+        f.tapMove(hint.from, hint.to)
+        try eq(nil, f.state.board.hint, "the hint goes once a move is played")
+    }
+
+    s.test("puzzles: each is a legal position with the mate it promises") {
+        let engine = try Engine(hashMib: 16)
+        for p in Puzzles.all {
+            let listener = PuzzleListener()
+            _ = try engine.solvePuzzle(game: try Game.fromFen(fen: p.fen), maxMoves: UInt32(p.mateIn),
+                                       timeLimitMs: 20_000, listener: listener)
+            let deadline = Date().addingTimeInterval(30)
+            while listener.solution == nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            guard let solution = listener.solution else { throw TestFailure(description: "\(p.name): no answer") }
+            guard let mate = solution.mateIn else { throw TestFailure(description: "\(p.name): no mate found") }
+            try check(Int(mate) <= p.mateIn, "\(p.name): mate in \(mate), promised \(p.mateIn)")
+        }
+    }
+
     s.test("save and continue: another model continues the game") {
         let store = MemoryStore()
         let first = try GameFixture(store: store)
         try first.ui.call { try first.model.newGame(Settings(level: 2, color: .black)) }
         try check(try first.awaitMyTurn(1).board.flipped)
-        first.tapMove(square("h9"), square("g7"))
+        try first.tapScripted("h9", "g7")
         try first.awaitMyTurn(3)
         let fen = first.ui.call { first.model.fen() }
         first.close()
@@ -126,4 +161,14 @@ func gameTests(_ s: Suite) {
         try check(third.state.message?.contains("could not be continued") == true)
         try check(!third.ui.call { third.model.canContinue })
     }
+}
+
+final class PuzzleListener: EngineListener, @unchecked Sendable {
+    private let lock = NSLock()
+    private var found: PuzzleSolution?
+    var solution: PuzzleSolution? { lock.lock(); defer { lock.unlock() }; return found }
+    func onProgress(report: SearchReport) {}
+    func onResult(report: SearchReport) {}
+    func onPuzzleSolved(solution: PuzzleSolution) { lock.lock(); found = solution; lock.unlock() }
+    func onFailed(searchId: UInt64, message: String) {}
 }

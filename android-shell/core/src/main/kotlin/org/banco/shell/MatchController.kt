@@ -16,7 +16,6 @@ import org.banco.Rules
 class MatchController private constructor(
     private val ui: UiDispatcher,
     private val sound: SoundPlayer,
-    private val isHost: Boolean,
 ) : MatchListener {
     enum class Phase {
         /** Connecting (guest) or waiting for the guest to connect (host). */
@@ -181,21 +180,21 @@ class MatchController private constructor(
          * advertised on the LAN if [advertise]. The host plays [Settings.color].
          */
         fun host(ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, sound: SoundPlayer = SoundPlayer.SILENT): MatchController {
-            val c = MatchController(ui, sound, isHost = true)
+            val c = MatchController(ui, sound)
             c.match = Match.host(settings.playerName, address, advertise, settings.color, settings.rules.repetition, c)
             return c
         }
 
         /** Joins the host at [address] (`192.168.1.20:7368`). */
         fun join(ui: UiDispatcher, name: String, address: String, sound: SoundPlayer = SoundPlayer.SILENT): MatchController {
-            val c = MatchController(ui, sound, isHost = false)
+            val c = MatchController(ui, sound)
             c.match = Match.join(name, address, c)
             return c
         }
 
         /** Joins a host found by the lobby. */
         fun joinPeer(ui: UiDispatcher, name: String, peer: LobbyPeer, sound: SoundPlayer = SoundPlayer.SILENT): MatchController {
-            val c = MatchController(ui, sound, isHost = false)
+            val c = MatchController(ui, sound)
             c.match = Match.joinPeer(name, peer, c)
             return c
         }

@@ -42,6 +42,14 @@ class GameFixture(val store: MemoryStore = MemoryStore()) : AutoCloseable {
         ui.call { c.tap(to) }
     }
 
+    /** Taps [from]-[to] if it is legal now, else the first legal move (the AI's replies vary). */
+    fun tapScripted(from: String, to: String): org.banco.Move {
+        val legal = ui.call { Game.fromFen(c.fen()!!).use { it.legalMoves() } }
+        val move = legal.firstOrNull { it.from == square(from) && it.to == square(to) } ?: legal.first()
+        tapMove(move.from, move.to)
+        return move
+    }
+
     override fun close() {
         ui.call { c.close() }
         ui.shutdown()
@@ -102,7 +110,7 @@ fun gameTests(s: Suite) {
             f.awaitMyTurn(0)
             f.tapMove(square("h2"), square("e2"))
             f.awaitMyTurn(2)
-            f.tapMove(square("h0"), square("g2"))
+            f.tapScripted("h0", "g2")
             val four = f.awaitMyTurn(4)
             val fen4 = f.ui.call { f.c.fen() }
             f.ui.call { f.c.undo() }
@@ -186,7 +194,7 @@ fun gameTests(s: Suite) {
             f.ui.call { f.c.newGame(Settings(level = 2, color = Color.BLACK)) }
             val st = f.awaitMyTurn(1)
             check(st.board.flipped) { "Black plays from the bottom" }
-            f.tapMove(square("h9"), square("g7"))
+            f.tapScripted("h9", "g7")
             f.awaitMyTurn(3)
             fen = f.ui.call { f.c.fen() }
         }
