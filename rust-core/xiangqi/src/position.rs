@@ -333,7 +333,13 @@ impl Position {
         let side = self.side.index();
         let k = self.king_inner(side);
         let king_after = if f == k { t } else { k };
-        let view = |s: u8| {
+        attacked_on(&self.view_after(f, t, moved), king_after, 1 - side)
+    }
+
+    /// The board as if the piece `moved` went from `f` to `t` (whatever stood on `t` gone).
+    #[inline(always)]
+    fn view_after(&self, f: u8, t: u8, moved: u8) -> impl Fn(u8) -> u8 + '_ {
+        move |s: u8| {
             if s == t {
                 moved
             } else if s == f {
@@ -341,8 +347,7 @@ impl Position {
             } else {
                 self.board[s as usize]
             }
-        };
-        attacked_on(&view, king_after, 1 - side)
+        }
     }
 
     /// Full legality of a pseudo-legal move given whether the side is in check. When not in
@@ -357,16 +362,7 @@ impl Position {
         if in_check || f == k {
             return !self.exposes_king(mv);
         }
-        let moved = self.board[f as usize];
-        let view = |s: u8| {
-            if s == t {
-                moved
-            } else if s == f {
-                0
-            } else {
-                self.board[s as usize]
-            }
-        };
+        let view = self.view_after(f, t, self.board[f as usize]);
         let by = 1 - side;
         let df = ray_dir(k, f);
         if df != 0 && ray_attacked(&view, k, df, by) {
