@@ -65,8 +65,11 @@
 //! use banco_net::{Advertise, browse, dialer, host};
 //! use banco_game::GameKind;
 //! use std::time::Duration;
-//! # use banco_protocol::{Session, sim::CountingGame};
-//! # fn session() -> Session<CountingGame> { unimplemented!() }
+//! # use banco_protocol::{Identity, Session, SessionConfig, sim::CountingGame};
+//! # fn session() -> Session<CountingGame> {
+//! #     let config = SessionConfig::new("Alice", CountingGame::default());
+//! #     Session::new(config, Identity::from_secret([7; 32]), [9; 32])
+//! # }
 //!
 //! // banco host --name Alice: listen, advertise, and let the driver accept (again after cuts).
 //! let ad = Advertisement::new("Alice", vec![GameKind::Xiangqi], 1, "a1b2c3");
