@@ -16,12 +16,12 @@ step "cargo fmt --check"
 cargo fmt --all --check
 
 step "cargo clippy (all targets, warnings are errors)"
-cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy --workspace --all-targets --locked -- -D warnings
 
 # The test profile is optimised (opt-level 3, see Cargo.toml): the perft and engine suites
 # run at release speed without paying for LTO on every test binary.
 step "cargo test (workspace)"
-cargo test --workspace
+cargo test --workspace --locked
 
 for script in tests/net/mdns-netns.sh; do
   if [ -f "$script" ]; then
