@@ -729,44 +729,30 @@ impl<S: SearchGame> Searcher<S> {
             return node.evaluate();
         }
         let mut moves = MoveList::new();
-        if node.in_check() {
+        // In check every evasion is searched from -INF; otherwise the side may stand pat and
+        // only captures that can raise alpha (delta and SEE pruning) are searched.
+        let stand = if node.in_check() {
             node.legal_moves(&mut moves);
             if moves.is_empty() {
                 return mated_in(ply);
             }
-            let mut picker = MovePicker::captures(node, moves);
-            let mut best = -INF;
-            while let Some((mv, _)) = picker.pick() {
-                let undo = node.make(mv);
-                self.nodes += 1;
-                let v = -self.qsearch(node, -beta, -alpha, ply + 1, stop);
-                node.unmake(mv, undo);
-                if self.aborted {
-                    return 0;
-                }
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        if v >= beta {
-                            break;
-                        }
-                    }
-                }
+            None
+        } else {
+            let stand = node.evaluate_bounded(alpha, beta);
+            if stand >= beta {
+                return stand;
             }
-            return best;
-        }
-        let stand = node.evaluate_bounded(alpha, beta);
-        if stand >= beta {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut best = stand;
-        node.legal_captures(&mut moves);
+            alpha = alpha.max(stand);
+            node.legal_captures(&mut moves);
+            Some(stand)
+        };
+        let mut best = stand.unwrap_or(-INF);
         let mut picker = MovePicker::captures(node, moves);
         while let Some((mv, _)) = picker.pick() {
-            if stand + node.capture_value(mv) + 150 <= alpha || !node.see_ok(mv) {
-                continue;
+            if let Some(stand) = stand {
+                if stand + node.capture_value(mv) + 150 <= alpha || !node.see_ok(mv) {
+                    continue;
+                }
             }
             let undo = node.make(mv);
             self.nodes += 1;
