@@ -1,11 +1,16 @@
-//! Move ordering: a picker that scores a generated move list once and hands the moves out
-//! best first by selection — the transposition-table move, winning and equal captures by
-//! most valuable victim / least valuable attacker, the two killers, quiet moves by
-//! history, and captures that lose material last.
+//! Move ordering: a staged picker that generates moves only when their turn comes and
+//! hands them out best first — the transposition-table move (before any generation),
+//! captures by most valuable victim / least valuable attacker (those that lose material at
+//! first sight set aside), the two killers, quiet moves by history, and the captures set
+//! aside last. A node that is cut off by the table move, a capture or a killer never
+//! generates its quiet moves.
+//!
+//! A picker owns its buffers and is reused from node to node (the search keeps one per
+//! ply), so no per-node array is initialised or copied.
 //!
 //! ```
 //! use banco_engine::movepick::MovePicker;
-//! use banco_engine::history::{History, Killers};
+//! use banco_engine::history::History;
 //! use banco_engine::{SearchGame, XiangqiNode};
 //! use banco_xiangqi::{RuleSet, Xiangqi};
 //! use banco_game::MoveList;
@@ -14,33 +19,32 @@
 //! node.legal_moves(&mut moves);
 //! let tt_move = moves.as_slice()[10];
 //! let history = History::new(XiangqiNode::MOVE_INDEX_SIZE);
-//! let mut picker = MovePicker::new(&node, moves, tt_move, [Default::default(); 2], &history);
-//! assert_eq!(picker.pick().map(|(m, _)| m), Some(tt_move));
+//! let mut picker = MovePicker::new();
+//! picker.reset(tt_move, [Default::default(); 2]);
+//! assert_eq!(picker.next(&node, &history).map(|(m, _)| m), Some(tt_move));
 //! let mut n = 1;
-//! while picker.pick().is_some() { n += 1; }
-//! assert_eq!(n, 44); // no move lost
+//! while let Some((m, _)) = picker.next(&node, &history) {
+//!     assert!(node.pseudo_is_legal(m, false)); // the start position has only legal moves
+//!     n += 1;
+//! }
+//! assert_eq!(n, 44); // no move lost, none twice
 //! ```
 
 use crate::history::History;
 use crate::searchable::SearchGame;
 use banco_game::{MAX_MOVES, MoveList};
 
-/// Ordering score bands.
-const TT_MOVE: i32 = 30_000_000;
-const GOOD_CAPTURE: i32 = 20_000_000;
-const KILLER: i32 = 10_000_000;
-const BAD_CAPTURE: i32 = -10_000_000;
-/// Picks made by selection before the rest is sorted.
+/// Quiet moves picked by selection before the rest is sorted once.
 const SELECT_PICKS: usize = 3;
 
 /// What kind of move the picker handed out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
-    /// The table move.
+    /// The table move (checked legal by the picker).
     TtMove,
     /// A capture that does not lose material at first sight.
     GoodCapture,
-    /// A killer.
+    /// A killer (checked legal by the picker).
     Killer,
     /// Another quiet move.
     Quiet,
@@ -48,121 +52,251 @@ pub enum Stage {
     BadCapture,
 }
 
-/// Hands out a move list best first. See the module docs.
+impl Stage {
+    /// True for the stages whose moves the picker has already checked for full legality
+    /// (the others come from pseudo-legal generation and need
+    /// [`SearchGame::pseudo_is_legal`]).
+    #[must_use]
+    pub fn checked_legal(self) -> bool {
+        matches!(self, Stage::TtMove | Stage::Killer)
+    }
+}
+
+/// Where the picker is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    TtMove,
+    GenCaptures,
+    GoodCaptures,
+    Killer(usize),
+    GenQuiets,
+    Quiets,
+    BadCaptures,
+    /// Quiescence: every capture by victim and attacker, no exchange test.
+    QuiescenceGen,
+    Quiescence,
+    Done,
+}
+
+/// A staged, reusable move picker. See the module docs.
+#[derive(Clone)]
 pub struct MovePicker<M> {
-    moves: MoveList<M>,
-    scores: [i32; MAX_MOVES],
-    next: usize,
+    /// Scored moves: captures from 0 (the ones set aside are moved to `0..bad_end`), quiet
+    /// moves after the captures.
+    entries: [(i32, M); MAX_MOVES],
+    /// Generation buffer.
+    generated: MoveList<M>,
+    phase: Phase,
+    cur: usize,
+    end: usize,
+    bad_end: usize,
+    quiet_picks: usize,
+    skip_quiets: bool,
+    tt_move: M,
+    killers: [M; 2],
+    yielded_killers: [bool; 2],
+}
+
+impl<M: Copy + Default + PartialEq> Default for MovePicker<M> {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl<M: Copy + Default + PartialEq> MovePicker<M> {
-    /// Scores `moves` (legal moves of `node`) for picking.
-    pub fn new<S: SearchGame<Move = M>>(
-        node: &S,
-        moves: MoveList<M>,
-        tt_move: M,
-        killers: [M; 2],
-        history: &History,
-    ) -> MovePicker<M> {
-        let mut scores = [0; MAX_MOVES];
-        let side = node.side_to_move().index();
-        let null = M::default();
-        for (s, &mv) in scores.iter_mut().zip(moves.iter()) {
-            *s = if mv == tt_move && mv != null {
-                TT_MOVE
-            } else if let Some(key) = node.capture_key(mv) {
-                if node.see_ok(mv) {
-                    GOOD_CAPTURE + key
-                } else {
-                    BAD_CAPTURE + key
-                }
-            } else if mv == killers[0] && mv != null {
-                KILLER + 1
-            } else if mv == killers[1] && mv != null {
-                KILLER
-            } else {
-                history.score(side, S::move_index(mv))
-            };
-        }
+    /// An idle picker (call [`MovePicker::reset`] or [`MovePicker::reset_captures`]).
+    #[must_use]
+    pub fn new() -> MovePicker<M> {
         MovePicker {
-            moves,
-            scores,
-            next: 0,
+            entries: [(0, M::default()); MAX_MOVES],
+            generated: MoveList::new(),
+            phase: Phase::Done,
+            cur: 0,
+            end: 0,
+            bad_end: 0,
+            quiet_picks: 0,
+            skip_quiets: false,
+            tt_move: M::default(),
+            killers: [M::default(); 2],
+            yielded_killers: [false; 2],
         }
     }
 
-    /// Captures for quiescence, by most valuable victim / least valuable attacker.
-    pub fn captures<S: SearchGame<Move = M>>(node: &S, moves: MoveList<M>) -> MovePicker<M> {
-        let mut scores = [0; MAX_MOVES];
-        for (s, &mv) in scores.iter_mut().zip(moves.iter()) {
-            *s = node.capture_key(mv).unwrap_or(0);
-        }
-        MovePicker {
-            moves,
-            scores,
-            next: 0,
-        }
-    }
-
-    /// The next best move and its stage.
+    /// Starts a node of the main search: every move, the table move and the killers first
+    /// (pass `M::default()` for none).
     #[inline]
-    pub fn pick(&mut self) -> Option<(M, Stage)> {
-        let n = self.moves.len();
-        if self.next >= n {
-            return None;
-        }
-        let scores = &mut self.scores[..n];
-        if self.next == SELECT_PICKS {
-            // Past the first few picks (where a cutoff usually happens) sorting the rest
-            // once is cheaper than selecting each time.
-            let moves = self.moves.as_mut_slice();
-            for i in self.next + 1..n {
-                let (s, m) = (scores[i], moves[i]);
-                let mut j = i;
-                while j > self.next && scores[j - 1] < s {
-                    scores[j] = scores[j - 1];
-                    moves[j] = moves[j - 1];
-                    j -= 1;
-                }
-                scores[j] = s;
-                moves[j] = m;
-            }
-        } else if self.next < SELECT_PICKS {
-            let mut best = self.next;
-            for i in self.next + 1..n {
-                if scores[i] > scores[best] {
-                    best = i;
-                }
-            }
-            scores.swap(self.next, best);
-            self.moves.as_mut_slice().swap(self.next, best);
-        }
-        let s = scores[self.next];
-        let mv = self.moves.as_slice()[self.next];
-        self.next += 1;
-        let stage = if s >= TT_MOVE {
-            Stage::TtMove
-        } else if s >= GOOD_CAPTURE {
-            Stage::GoodCapture
-        } else if s >= KILLER {
-            Stage::Killer
-        } else if s <= BAD_CAPTURE + 1_000_000 {
-            Stage::BadCapture
-        } else {
-            Stage::Quiet
-        };
-        Some((mv, stage))
+    pub fn reset(&mut self, tt_move: M, killers: [M; 2]) {
+        self.phase = Phase::TtMove;
+        self.tt_move = tt_move;
+        self.killers = killers;
+        self.yielded_killers = [false; 2];
+        self.skip_quiets = false;
+        self.quiet_picks = 0;
+        self.bad_end = 0;
     }
 
-    /// Number of moves in the list.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.moves.len()
+    /// Starts a quiescence node: captures only, best victim first.
+    #[inline]
+    pub fn reset_captures(&mut self) {
+        self.phase = Phase::QuiescenceGen;
+        self.tt_move = M::default();
+        self.killers = [M::default(); 2];
+        self.yielded_killers = [false; 2];
     }
 
-    /// True if there are no moves at all.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+    /// Hands out no further quiet moves (late-move pruning has given up on them); the
+    /// captures set aside still come.
+    #[inline]
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// Moves the best entry of `cur..end` to `cur` and returns it.
+    #[inline]
+    fn select(&mut self) -> (i32, M) {
+        let mut best = self.cur;
+        for i in self.cur + 1..self.end {
+            if self.entries[i].0 > self.entries[best].0 {
+                best = i;
+            }
+        }
+        self.entries.swap(self.cur, best);
+        let e = self.entries[self.cur];
+        self.cur += 1;
+        e
+    }
+
+    /// Copies the generated moves to `entries[start..]` with their capture keys.
+    #[inline]
+    fn load_captures<S: SearchGame<Move = M>>(&mut self, node: &S, start: usize) {
+        let mut end = start;
+        for (e, &mv) in self.entries[start..].iter_mut().zip(self.generated.iter()) {
+            *e = (node.capture_key(mv).unwrap_or(0), mv);
+            end += 1;
+        }
+        self.cur = start;
+        self.end = end;
+    }
+
+    /// The next move and its stage, or `None` when the node has no more.
+    #[inline]
+    pub fn next<S: SearchGame<Move = M>>(
+        &mut self,
+        node: &S,
+        history: &History,
+    ) -> Option<(M, Stage)> {
+        let null = M::default();
+        loop {
+            match self.phase {
+                Phase::TtMove => {
+                    self.phase = Phase::GenCaptures;
+                    if self.tt_move != null && node.is_legal(self.tt_move) {
+                        return Some((self.tt_move, Stage::TtMove));
+                    }
+                    self.tt_move = null;
+                }
+                Phase::GenCaptures => {
+                    node.pseudo_captures(&mut self.generated);
+                    self.load_captures(node, 0);
+                    self.phase = Phase::GoodCaptures;
+                }
+                Phase::GoodCaptures => {
+                    while self.cur < self.end {
+                        let (_, mv) = self.select();
+                        if mv == self.tt_move {
+                            continue;
+                        }
+                        if !node.see_ok(mv) {
+                            // Set aside, in victim order, over an entry already handed out.
+                            self.entries[self.bad_end] = (0, mv);
+                            self.bad_end += 1;
+                            continue;
+                        }
+                        return Some((mv, Stage::GoodCapture));
+                    }
+                    self.phase = Phase::Killer(0);
+                }
+                Phase::Killer(i) => {
+                    self.phase = if i == 0 {
+                        Phase::Killer(1)
+                    } else {
+                        Phase::GenQuiets
+                    };
+                    let k = self.killers[i];
+                    if k != null
+                        && k != self.tt_move
+                        && node.capture_key(k).is_none()
+                        && node.is_legal(k)
+                    {
+                        self.yielded_killers[i] = true;
+                        return Some((k, Stage::Killer));
+                    }
+                }
+                Phase::GenQuiets => {
+                    if self.skip_quiets {
+                        self.phase = Phase::BadCaptures;
+                        self.cur = 0;
+                        continue;
+                    }
+                    node.pseudo_quiets(&mut self.generated);
+                    let side = node.side_to_move().index();
+                    let start = self.end;
+                    let mut end = start;
+                    for (e, &mv) in self.entries[start..].iter_mut().zip(self.generated.iter()) {
+                        *e = (history.score(side, S::move_index(mv)), mv);
+                        end += 1;
+                    }
+                    self.cur = start;
+                    self.end = end;
+                    self.phase = Phase::Quiets;
+                }
+                Phase::Quiets => {
+                    while self.cur < self.end && !self.skip_quiets {
+                        let mv = if self.quiet_picks < SELECT_PICKS {
+                            self.quiet_picks += 1;
+                            self.select().1
+                        } else {
+                            if self.quiet_picks == SELECT_PICKS {
+                                // Past the first few picks (where a cutoff usually
+                                // happens) one sort is cheaper than selecting each time.
+                                self.quiet_picks += 1;
+                                self.entries[self.cur..self.end]
+                                    .sort_unstable_by(|a, b| b.0.cmp(&a.0));
+                            }
+                            self.cur += 1;
+                            self.entries[self.cur - 1].1
+                        };
+                        if mv == self.tt_move
+                            || (mv == self.killers[0] && self.yielded_killers[0])
+                            || (mv == self.killers[1] && self.yielded_killers[1])
+                        {
+                            continue;
+                        }
+                        return Some((mv, Stage::Quiet));
+                    }
+                    self.phase = Phase::BadCaptures;
+                    self.cur = 0;
+                }
+                Phase::BadCaptures => {
+                    if self.cur < self.bad_end {
+                        self.cur += 1;
+                        return Some((self.entries[self.cur - 1].1, Stage::BadCapture));
+                    }
+                    self.phase = Phase::Done;
+                }
+                Phase::QuiescenceGen => {
+                    node.pseudo_captures(&mut self.generated);
+                    self.load_captures(node, 0);
+                    self.phase = Phase::Quiescence;
+                }
+                Phase::Quiescence => {
+                    if self.cur < self.end {
+                        return Some((self.select().1, Stage::GoodCapture));
+                    }
+                    self.phase = Phase::Done;
+                }
+                Phase::Done => return None,
+            }
+        }
     }
 }

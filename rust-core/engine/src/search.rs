@@ -119,6 +119,10 @@ pub struct Searcher<S: SearchGame> {
     aborted: bool,
     timer: Option<Timer>,
     lmr_table: [[i8; 64]; 64],
+    /// One move picker per ply, reused from node to node.
+    pickers: Vec<MovePicker<S::Move>>,
+    /// Quiet moves searched at each ply (history maluses on a cutoff).
+    tried: Vec<MoveList<S::Move>>,
 }
 
 impl<S: SearchGame> Searcher<S> {
@@ -153,6 +157,8 @@ impl<S: SearchGame> Searcher<S> {
             aborted: false,
             timer: None,
             lmr_table,
+            pickers: vec![MovePicker::new(); MAX_PLY + 2],
+            tried: vec![MoveList::new(); MAX_PLY + 2],
         }
     }
 
@@ -180,6 +186,8 @@ impl<S: SearchGame> Searcher<S> {
         self.tt.bytes()
             + S::MOVE_INDEX_SIZE * 2 * size_of::<i32>()
             + self.pv.len() * size_of::<[S::Move; MAX_PLY + 1]>()
+            + self.pickers.len() * size_of::<MovePicker<S::Move>>()
+            + self.tried.len() * size_of::<MoveList<S::Move>>()
             + size_of::<Self>()
     }
 
@@ -570,39 +578,24 @@ impl<S: SearchGame> Searcher<S> {
         }
         let killers = self.killers.get(ply);
         let null = S::Move::default();
-        // The table move is tried before any generation: when it cuts off, the node never
-        // generates its moves. The others are generated pseudo-legal and tested for
-        // legality only when their turn comes.
-        let mut tt_first = tt_move != null && node.is_legal(tt_move);
-        let tt_searched = tt_first;
-        let mut picker: Option<MovePicker<S::Move>> = None;
+        // The picker tries the table move before any generation, then captures, killers
+        // and quiet moves, generating each kind only when its turn comes; generated moves
+        // are tested for legality only when they are tried.
+        self.pickers[ply].reset(tt_move, killers);
+        self.tried[ply].clear();
         let side = node.side_to_move().index();
         let mut best = -INF;
         let mut best_move = null;
         let mut searched = 0usize;
         let mut legal = 0usize;
-        let mut quiets: MoveList<S::Move> = MoveList::new();
         let original_alpha = alpha;
         loop {
-            let (mv, stage) = if tt_first {
-                tt_first = false;
-                (tt_move, Stage::TtMove)
-            } else {
-                let p = picker.get_or_insert_with(|| {
-                    let mut moves = MoveList::new();
-                    node.pseudo_moves(&mut moves);
-                    MovePicker::new(node, moves, tt_move, killers, &self.history)
-                });
-                match p.pick() {
-                    None => break,
-                    Some((m, st)) => {
-                        if (tt_searched && m == tt_move) || !node.pseudo_is_legal(m, in_check) {
-                            continue;
-                        }
-                        (m, st)
-                    }
-                }
+            let Some((mv, stage)) = self.pickers[ply].next(node, &self.history) else {
+                break;
             };
+            if !stage.checked_legal() && !node.pseudo_is_legal(mv, in_check) {
+                continue;
+            }
             legal += 1;
             let quiet = matches!(stage, Stage::Quiet | Stage::Killer)
                 || (stage == Stage::TtMove && node.capture_key(mv).is_none());
@@ -614,6 +607,8 @@ impl<S: SearchGame> Searcher<S> {
                 && best > -DECISIVE
                 && searched >= (4 + 3 * depth * depth) as usize / if improving { 1 } else { 2 } + 2
             {
+                // Every later quiet move would be pruned too.
+                self.pickers[ply].skip_quiets();
                 continue;
             }
             let undo = node.make(mv);
@@ -672,7 +667,7 @@ impl<S: SearchGame> Searcher<S> {
                         if quiet {
                             self.killers.push(ply, mv);
                             self.history.reward(side, S::move_index(mv), depth);
-                            for &q in &quiets {
+                            for &q in &self.tried[ply] {
                                 self.history.punish(side, S::move_index(q), depth);
                             }
                         }
@@ -681,7 +676,7 @@ impl<S: SearchGame> Searcher<S> {
                 }
             }
             if quiet {
-                quiets.push(mv);
+                self.tried[ply].push(mv);
             }
         }
         if legal == 0 {
@@ -728,14 +723,11 @@ impl<S: SearchGame> Searcher<S> {
         if ply >= MAX_PLY - 2 {
             return node.evaluate();
         }
-        let mut moves = MoveList::new();
         // In check every evasion is searched from -INF; otherwise the side may stand pat and
         // only captures that can raise alpha (delta and SEE pruning) are searched.
-        let stand = if node.in_check() {
-            node.legal_moves(&mut moves);
-            if moves.is_empty() {
-                return mated_in(ply);
-            }
+        let in_check = node.in_check();
+        let stand = if in_check {
+            self.pickers[ply].reset(S::Move::default(), [S::Move::default(); 2]);
             None
         } else {
             let stand = node.evaluate_bounded(alpha, beta);
@@ -743,17 +735,21 @@ impl<S: SearchGame> Searcher<S> {
                 return stand;
             }
             alpha = alpha.max(stand);
-            node.legal_captures(&mut moves);
+            self.pickers[ply].reset_captures();
             Some(stand)
         };
         let mut best = stand.unwrap_or(-INF);
-        let mut picker = MovePicker::captures(node, moves);
-        while let Some((mv, _)) = picker.pick() {
+        let mut legal = 0usize;
+        while let Some((mv, _)) = self.pickers[ply].next(node, &self.history) {
             if let Some(stand) = stand {
                 if stand + node.capture_value(mv) + 150 <= alpha || !node.see_ok(mv) {
                     continue;
                 }
             }
+            if !node.pseudo_is_legal(mv, in_check) {
+                continue;
+            }
+            legal += 1;
             let undo = node.make(mv);
             self.nodes += 1;
             let v = -self.qsearch(node, -beta, -alpha, ply + 1, stop);
@@ -770,6 +766,9 @@ impl<S: SearchGame> Searcher<S> {
                     }
                 }
             }
+        }
+        if in_check && legal == 0 {
+            return mated_in(ply);
         }
         best
     }

@@ -60,13 +60,21 @@ pub trait SearchGame: Clone + Send + 'static {
     fn in_check(&self) -> bool;
     /// Every legal move.
     fn legal_moves(&self, out: &mut MoveList<Self::Move>);
-    /// Moves that may still leave the own king attacked (each one must pass
-    /// [`SearchGame::pseudo_is_legal`] before it is played); by default the legal moves.
-    fn pseudo_moves(&self, out: &mut MoveList<Self::Move>) {
-        self.legal_moves(out);
+    /// Captures that may still leave the own king attacked (each one must pass
+    /// [`SearchGame::pseudo_is_legal`] before it is played); replaces the contents of
+    /// `out`. By default the legal captures.
+    fn pseudo_captures(&self, out: &mut MoveList<Self::Move>) {
+        self.legal_captures(out);
     }
-    /// True if a move from [`SearchGame::pseudo_moves`] is legal; `in_check` is
-    /// [`SearchGame::in_check`] of the current node.
+    /// The moves that capture nothing, pseudo-legal like [`SearchGame::pseudo_captures`];
+    /// replaces the contents of `out`. By default the legal ones.
+    fn pseudo_quiets(&self, out: &mut MoveList<Self::Move>) {
+        self.legal_moves(out);
+        out.retain(|&m| self.capture_key(m).is_none());
+    }
+    /// True if a move from [`SearchGame::pseudo_captures`] or
+    /// [`SearchGame::pseudo_quiets`] is legal; `in_check` is [`SearchGame::in_check`] of
+    /// the current node.
     fn pseudo_is_legal(&self, mv: Self::Move, in_check: bool) -> bool {
         let _ = (mv, in_check);
         true

@@ -226,32 +226,58 @@ fn move_picker_loses_no_moves() {
     use banco_engine::history::History;
     use banco_engine::movepick::MovePicker;
     use banco_engine::{SearchGame, XiangqiNode, XiangqiParams};
-    let history = History::new(XiangqiNode::MOVE_INDEX_SIZE);
-    for game in random_positions(60, 11) {
+    let mut history = History::new(XiangqiNode::MOVE_INDEX_SIZE);
+    let mut picker = MovePicker::new();
+    let mut checks = 0;
+    for (i, game) in random_positions(120, 11).into_iter().enumerate() {
         let node = XiangqiNode::from_game(&game, &RuleSet::default(), &XiangqiParams::default());
+        checks += usize::from(node.in_check());
         let mut legal = MoveList::new();
         node.legal_moves(&mut legal);
-        let mut pseudo = MoveList::new();
-        node.pseudo_moves(&mut pseudo);
-        let tt = legal.as_slice().first().copied().unwrap_or_default();
-        let mut picker = MovePicker::new(
-            &node,
-            pseudo,
-            tt,
-            [banco_xiangqi::Move::default(); 2],
-            &history,
-        );
+        let l = legal.as_slice();
+        for (j, &m) in l.iter().enumerate() {
+            history.reward(
+                node.side_to_move().index(),
+                XiangqiNode::move_index(m),
+                (i + j) as i32 % 7,
+            );
+        }
+        // Table move and killers: legal ones, and garbage that must be ignored.
+        let pick = |k: usize| l.get(k % l.len().max(1)).copied().unwrap_or_default();
+        let garbage: banco_xiangqi::Move = "a0a9".parse().unwrap();
+        let (tt, killers) = match i % 3 {
+            0 => (pick(i), [pick(i + 1), pick(i + 2)]),
+            1 => (garbage, [garbage, pick(i)]),
+            _ => (Default::default(), [Default::default(); 2]),
+        };
+        picker.reset(tt, killers);
         let mut seen = Vec::new();
-        while let Some((m, _)) = picker.pick() {
-            if node.pseudo_is_legal(m, node.in_check()) {
+        while let Some((m, stage)) = picker.next(&node, &history) {
+            if stage.checked_legal() || node.pseudo_is_legal(m, node.in_check()) {
+                assert!(node.is_legal(m), "{m} from {stage:?} in {}", game.fen());
                 seen.push(m);
             }
         }
-        let mut want = legal.as_slice().to_vec();
+        let mut want = l.to_vec();
         want.sort();
         seen.sort();
         assert_eq!(seen, want, "{}", game.fen());
+        // Quiescence: every legal capture once.
+        picker.reset_captures();
+        let mut caps = Vec::new();
+        while let Some((m, _)) = picker.next(&node, &history) {
+            if node.pseudo_is_legal(m, node.in_check()) {
+                caps.push(m);
+            }
+        }
+        let mut want = MoveList::new();
+        node.legal_captures(&mut want);
+        let mut want = want.as_slice().to_vec();
+        want.sort();
+        caps.sort();
+        assert_eq!(caps, want, "{}", game.fen());
     }
+    assert!(checks > 0, "no position in check among the samples");
 }
 
 #[test]

@@ -20,6 +20,7 @@ use banco_game::MoveList;
 enum Kind {
     All,
     Captures,
+    Quiets,
 }
 
 impl Position {
@@ -43,6 +44,19 @@ impl Position {
     pub fn generate_pseudo(&self, out: &mut MoveList<Move>) {
         out.clear();
         self.generate(out, Kind::All);
+    }
+
+    /// The pseudo-legal captures (replaces the contents of `out`): a search's first stage.
+    pub fn generate_pseudo_captures(&self, out: &mut MoveList<Move>) {
+        out.clear();
+        self.generate(out, Kind::Captures);
+    }
+
+    /// The pseudo-legal moves that capture nothing (replaces the contents of `out`): a
+    /// search generates them only when no capture or killer has cut the node off.
+    pub fn generate_pseudo_quiets(&self, out: &mut MoveList<Move>) {
+        out.clear();
+        self.generate(out, Kind::Quiets);
     }
 
     /// Legal moves as a new list (convenient outside hot loops).
@@ -96,9 +110,34 @@ impl Position {
         if c != 0 && code_side(c) == side {
             return false;
         }
-        let mut l = MoveList::new();
-        self.gen_piece(f, p & 7, side, &mut l, Kind::All);
-        l.contains(&mv)
+        let b = &self.board;
+        let d = t.wrapping_sub(f);
+        match p & 7 {
+            KING => IN_PALACE[t as usize] && ORTHO.contains(&d),
+            ADVISOR => IN_PALACE[t as usize] && DIAG.contains(&d),
+            ELEPHANT => DIAG.iter().any(|&e| {
+                e.wrapping_add(e) == d && b[f.wrapping_add(e) as usize] == 0 && own_half(side, t)
+            }),
+            HORSE => HORSE_STEPS
+                .iter()
+                .any(|&(leg, step)| step == d && b[f.wrapping_add(leg) as usize] == 0),
+            ROOK | CANNON => {
+                let Some(step) = line_step(f, t) else {
+                    return false;
+                };
+                let mut between = 0;
+                let mut s = f.wrapping_add(step);
+                while s != t {
+                    between += u32::from(b[s as usize] != 0);
+                    s = s.wrapping_add(step);
+                }
+                match (p & 7 == ROOK, c == 0) {
+                    (true, _) | (false, true) => between == 0,
+                    (false, false) => between == 1,
+                }
+            }
+            _ => d == forward(side) || (!own_half(side, f) && (d == 1 || d == 0u8.wrapping_sub(1))),
+        }
     }
 
     /// Pseudo-legal captures by the piece on inner square `from` (of either side).
@@ -132,7 +171,7 @@ impl Position {
         // A target is fine if empty (quiet, unless captures only) or an enemy piece.
         let mut add = |t: u8| {
             let c = b[t as usize];
-            if (c == 0 && kind == Kind::All) || c & enemy != 0 {
+            if (c == 0 && kind != Kind::Captures) || (c & enemy != 0 && kind != Kind::Quiets) {
                 out.push(Move::inner(f, t));
             }
         };
@@ -176,11 +215,11 @@ impl Position {
                     while IN_BOARD[t as usize] {
                         let c = b[t as usize];
                         if c == 0 {
-                            if kind == Kind::All {
+                            if kind != Kind::Captures {
                                 out.push(Move::inner(f, t));
                             }
                         } else {
-                            if c & own == 0 {
+                            if c & own == 0 && kind != Kind::Quiets {
                                 out.push(Move::inner(f, t));
                             }
                             break;
@@ -193,12 +232,12 @@ impl Position {
                 for d in ORTHO {
                     let mut t = f.wrapping_add(d);
                     while IN_BOARD[t as usize] && b[t as usize] == 0 {
-                        if kind == Kind::All {
+                        if kind != Kind::Captures {
                             out.push(Move::inner(f, t));
                         }
                         t = t.wrapping_add(d);
                     }
-                    if !IN_BOARD[t as usize] {
+                    if !IN_BOARD[t as usize] || kind == Kind::Quiets {
                         continue;
                     }
                     t = t.wrapping_add(d);
@@ -229,5 +268,19 @@ impl Position {
                 }
             }
         }
+    }
+}
+
+/// The unit step from `f` towards `t` when both are on one rank or file (and differ).
+#[inline(always)]
+fn line_step(f: u8, t: u8) -> Option<u8> {
+    if f == t {
+        None
+    } else if (f ^ t) & 0xF0 == 0 {
+        Some(if t > f { 1 } else { 0xFF })
+    } else if (f ^ t) & 0x0F == 0 {
+        Some(if t > f { 16 } else { 0xF0 })
+    } else {
+        None
     }
 }

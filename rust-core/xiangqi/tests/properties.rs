@@ -71,6 +71,27 @@ proptest! {
     }
 
     #[test]
+    fn pseudo_legality_agrees_with_generation(choices in proptest::collection::vec(any::<u8>(), 0..80)) {
+        let walk = random_walk(&choices);
+        let pos = walk.last().unwrap();
+        let (mut all, mut caps, mut quiets) = (MoveList::new(), MoveList::new(), MoveList::new());
+        pos.generate_pseudo(&mut all);
+        pos.generate_pseudo_captures(&mut caps);
+        pos.generate_pseudo_quiets(&mut quiets);
+        // Captures and quiet moves split the pseudo-legal moves.
+        prop_assert_eq!(caps.len() + quiets.len(), all.len());
+        prop_assert!(caps.iter().all(|m| pos.piece_at(m.to()).is_some() && all.contains(m)));
+        prop_assert!(quiets.iter().all(|m| pos.piece_at(m.to()).is_none() && all.contains(m)));
+        // The direct test agrees with generation for every from/to pair.
+        for from in Square::all() {
+            for to in Square::all() {
+                let mv = Move::new(from, to);
+                prop_assert_eq!(pos.is_pseudo_legal(mv), all.contains(&mv), "{} in {:?}", mv, pos);
+            }
+        }
+    }
+
+    #[test]
     fn fen_parser_never_panics(text in "\\PC{0,120}") {
         let _ = fen::parse(&text);
     }

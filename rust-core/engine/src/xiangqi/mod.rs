@@ -135,8 +135,13 @@ impl SearchGame for XiangqiNode {
     }
 
     #[inline]
-    fn pseudo_moves(&self, out: &mut MoveList<Move>) {
-        self.pos.generate_pseudo(out);
+    fn pseudo_captures(&self, out: &mut MoveList<Move>) {
+        self.pos.generate_pseudo_captures(out);
+    }
+
+    #[inline]
+    fn pseudo_quiets(&self, out: &mut MoveList<Move>) {
+        self.pos.generate_pseudo_quiets(out);
     }
 
     #[inline]
@@ -151,7 +156,7 @@ impl SearchGame for XiangqiNode {
 
     #[inline]
     fn is_legal(&self, mv: Move) -> bool {
-        self.pos.is_legal(mv)
+        self.pos.is_pseudo_legal(mv) && self.pos.pseudo_move_is_legal(mv, self.in_check())
     }
 
     #[inline]
