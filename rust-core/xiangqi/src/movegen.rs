@@ -278,7 +278,7 @@ fn line_step(f: u8, t: u8) -> Option<u8> {
         None
     } else if (f ^ t) & 0xF0 == 0 {
         Some(if t > f { 1 } else { 0xFF })
-    } else if (f ^ t) & 0x0F == 0 {
+    } else if (f ^ t).trailing_zeros() >= 4 {
         Some(if t > f { 16 } else { 0xF0 })
     } else {
         None
