@@ -261,7 +261,7 @@ impl<M: Copy + Default + PartialEq> MovePicker<M> {
                                 // happens) one sort is cheaper than selecting each time.
                                 self.quiet_picks += 1;
                                 self.entries[self.cur..self.end]
-                                    .sort_unstable_by(|a, b| b.0.cmp(&a.0));
+                                    .sort_unstable_by_key(|e| core::cmp::Reverse(e.0));
                             }
                             self.cur += 1;
                             self.entries[self.cur - 1].1

@@ -589,10 +589,7 @@ impl<S: SearchGame> Searcher<S> {
         let mut searched = 0usize;
         let mut legal = 0usize;
         let original_alpha = alpha;
-        loop {
-            let Some((mv, stage)) = self.pickers[ply].next(node, &self.history) else {
-                break;
-            };
+        while let Some((mv, stage)) = self.pickers[ply].next(node, &self.history) {
             if !stage.checked_legal() && !node.pseudo_is_legal(mv, in_check) {
                 continue;
             }
