@@ -248,7 +248,10 @@ fn move_picker_loses_no_moves() {
         let (tt, killers) = match i % 3 {
             0 => (pick(i), [pick(i + 1), pick(i + 2)]),
             1 => (garbage, [garbage, pick(i)]),
-            _ => (Default::default(), [Default::default(); 2]),
+            _ => (
+                banco_xiangqi::Move::default(),
+                [banco_xiangqi::Move::default(); 2],
+            ),
         };
         picker.reset(tt, killers);
         let mut seen = Vec::new();
