@@ -92,6 +92,17 @@ proptest! {
     }
 
     #[test]
+    fn check_after_a_move_agrees_with_the_full_test(choices in proptest::collection::vec(any::<u8>(), 0..120)) {
+        for mut pos in random_walk(&choices) {
+            for &mv in &pos.legal_moves() {
+                let undo = pos.make(mv);
+                prop_assert_eq!(pos.in_check_after(mv), pos.in_check(), "{} then {:?}", mv, pos);
+                pos.unmake(mv, undo);
+            }
+        }
+    }
+
+    #[test]
     fn fen_parser_never_panics(text in "\\PC{0,120}") {
         let _ = fen::parse(&text);
     }

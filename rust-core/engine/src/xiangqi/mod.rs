@@ -16,7 +16,7 @@ pub mod eval;
 
 use crate::searchable::{Repetition, SearchGame};
 use banco_game::{Color, Game, MoveList};
-use banco_xiangqi::{Move, PieceKind, Position, RuleSet, Undo, Xiangqi, rules::Verdict};
+use banco_xiangqi::{Move, PieceKind, Position, RuleSet, Square, Undo, Xiangqi, rules::Verdict};
 pub use eval::XiangqiParams;
 use eval::{Base, LAZY_MARGIN};
 
@@ -43,6 +43,9 @@ pub struct XiangqiNode {
     verdicts: Vec<(u64, Repetition)>,
     rules: RuleSet,
     params: XiangqiParams,
+    /// [`Base`] contribution of every piece on every square, `[color × 7 + kind][square]`
+    /// (material and tables with their scale applied once, not at every move).
+    psq: Box<[[Base; 90]; 14]>,
 }
 
 /// Entries of the verdict cache.
@@ -76,6 +79,14 @@ impl XiangqiNode {
     }
 }
 
+/// Adds (`sign` 1) or removes (`sign` -1) one piece's contribution to a [`Base`].
+#[inline(always)]
+fn shift(base: &mut Base, piece: &Base, sign: i32) {
+    base.mg += sign * piece.mg;
+    base.eg += sign * piece.eg;
+    base.phase += sign * piece.phase;
+}
+
 impl SearchGame for XiangqiNode {
     type Game = Xiangqi;
     type Move = Move;
@@ -103,6 +114,17 @@ impl SearchGame for XiangqiNode {
         let root_check = pos.in_check();
         let base = Base::of(&pos, params);
         let verdicts = vec![(0, Repetition::Draw); VERDICT_CACHE];
+        let mut psq = Box::new([[Base::default(); 90]; 14]);
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                let row = &mut psq[color.index() * 7 + kind as usize];
+                for (i, b) in row.iter_mut().enumerate() {
+                    if let Some(sq) = Square::from_index(i as u8) {
+                        b.add(color, kind, sq, params);
+                    }
+                }
+            }
+        }
         XiangqiNode {
             pos,
             path,
@@ -111,6 +133,7 @@ impl SearchGame for XiangqiNode {
             verdicts,
             rules: *rules,
             params: params.clone(),
+            psq,
         }
     }
 
@@ -163,17 +186,22 @@ impl SearchGame for XiangqiNode {
     fn make(&mut self, mv: Move) -> Undo {
         let hash_before = self.pos.hash();
         let base_before = self.base;
-        let side = self.pos.side_to_move();
-        let p = &self.params;
+        let side = self.pos.side_to_move().index();
+        let (from, to) = (mv.from().index() as usize, mv.to().index() as usize);
         if let Some(k) = self.pos.moved_kind(mv) {
-            self.base.remove(side, k, mv.from(), p);
-            self.base.add(side, k, mv.to(), p);
+            let row = &self.psq[side * 7 + k as usize];
+            shift(&mut self.base, &row[from], -1);
+            shift(&mut self.base, &row[to], 1);
         }
         if let Some(c) = self.pos.captured_kind(mv) {
-            self.base.remove(side.other(), c, mv.to(), p);
+            shift(
+                &mut self.base,
+                &self.psq[(1 - side) * 7 + c as usize][to],
+                -1,
+            );
         }
         let undo = self.pos.make(mv);
-        let check = self.pos.in_check();
+        let check = self.pos.in_check_after(mv);
         self.path.push(Step {
             hash_before,
             base_before,
