@@ -26,6 +26,7 @@
 #![deny(missing_docs)]
 
 mod engine_support;
+mod checkers;
 pub mod fen;
 mod game;
 mod movegen;
@@ -41,6 +42,7 @@ mod square;
 mod tables;
 mod zobrist;
 
+pub use checkers::Checkers;
 pub use game::{PlayError, Xiangqi, XiangqiUndo};
 pub use moves::Move;
 pub use notation::{

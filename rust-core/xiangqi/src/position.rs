@@ -432,7 +432,7 @@ fn horse_behind_leg(get: &impl Fn(u8) -> u8, k: u8, f: u8, by: usize) -> bool {
 
 /// The step from `k` towards `s` if they share a rank or file (0 otherwise or if equal).
 #[inline(always)]
-fn ray_dir(k: u8, s: u8) -> u8 {
+pub(crate) fn ray_dir(k: u8, s: u8) -> u8 {
     if s == k {
         0
     } else if (s ^ k) & 0xF0 == 0 {

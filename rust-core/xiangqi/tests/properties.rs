@@ -26,6 +26,27 @@ fn random_walk(choices: &[u8]) -> Vec<Position> {
     out
 }
 
+/// Like [`random_walk`], but an odd choice plays a checking move when there is one, so
+/// that many positions on the way are in check.
+fn checking_walk(choices: &[u8]) -> Vec<Position> {
+    let mut pos = Position::startpos();
+    let mut out = vec![pos.clone()];
+    let mut moves = MoveList::new();
+    for &c in choices {
+        pos.generate_legal(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mut checks = moves.clone();
+        checks.retain(|&m| pos.clone().gives_check(m));
+        let list = if c % 2 == 1 && !checks.is_empty() { &checks } else { &moves };
+        let mv = list.as_slice()[c as usize / 2 % list.len()];
+        pos.make(mv);
+        out.push(pos.clone());
+    }
+    out
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -93,11 +114,28 @@ proptest! {
 
     #[test]
     fn check_after_a_move_agrees_with_the_full_test(choices in proptest::collection::vec(any::<u8>(), 0..120)) {
-        for mut pos in random_walk(&choices) {
-            for &mv in &pos.legal_moves() {
+        for mut pos in checking_walk(&choices) {
+            for &mv in &pos.clone().legal_moves() {
                 let undo = pos.make(mv);
                 prop_assert_eq!(pos.in_check_after(mv), pos.in_check(), "{} then {:?}", mv, pos);
                 pos.unmake(mv, undo);
+            }
+        }
+    }
+
+    #[test]
+    fn evasion_test_agrees_with_the_full_test(choices in proptest::collection::vec(any::<u8>(), 0..160)) {
+        let mut all = MoveList::new();
+        for pos in checking_walk(&choices) {
+            let checkers = pos.checkers();
+            prop_assert_eq!(checkers.is_empty(), !pos.in_check(), "{:?}", pos);
+            pos.generate_pseudo(&mut all);
+            for &mv in &all {
+                prop_assert_eq!(
+                    pos.evasion_is_legal(mv, &checkers),
+                    pos.pseudo_move_is_legal(mv, pos.in_check()),
+                    "{} in {:?}", mv, pos
+                );
             }
         }
     }

@@ -16,7 +16,9 @@ pub mod eval;
 
 use crate::searchable::{Repetition, SearchGame};
 use banco_game::{Color, Game, MoveList};
-use banco_xiangqi::{Move, PieceKind, Position, RuleSet, Square, Undo, Xiangqi, rules::Verdict};
+use banco_xiangqi::{
+    Checkers, Move, PieceKind, Position, RuleSet, Square, Undo, Xiangqi, rules::Verdict,
+};
 pub use eval::XiangqiParams;
 use eval::{Base, LAZY_MARGIN};
 
@@ -28,6 +30,8 @@ struct Step {
     mv: Move,
     check: bool,
     null: bool,
+    /// The pieces giving check after the move (empty when `check` is false).
+    checkers: Checkers,
 }
 
 /// A xiangqi position with the moves that led to it (the game's history and then the
@@ -37,6 +41,7 @@ pub struct XiangqiNode {
     pos: Position,
     path: Vec<Step>,
     root_check: bool,
+    root_checkers: Checkers,
     base: Base,
     /// Verdicts already judged, by position and cycle (the judge is costly; a search
     /// meets the same cycles again and again).
@@ -65,6 +70,14 @@ impl XiangqiNode {
     #[must_use]
     pub fn params(&self) -> &XiangqiParams {
         &self.params
+    }
+
+    /// The pieces giving check now.
+    #[inline]
+    fn checkers(&self) -> &Checkers {
+        self.path
+            .last()
+            .map_or(&self.root_checkers, |s| &s.checkers)
     }
 
     fn verdict(&self, span: usize) -> Option<Verdict> {
@@ -109,9 +122,11 @@ impl SearchGame for XiangqiNode {
                 mv,
                 check,
                 null: false,
+                checkers: Checkers::default(),
             });
         }
         let root_check = pos.in_check();
+        let root_checkers = pos.checkers();
         let base = Base::of(&pos, params);
         let verdicts = vec![(0, Repetition::Draw); VERDICT_CACHE];
         let mut psq = Box::new([[Base::default(); 90]; 14]);
@@ -129,6 +144,7 @@ impl SearchGame for XiangqiNode {
             pos,
             path,
             root_check,
+            root_checkers,
             base,
             verdicts,
             rules: *rules,
@@ -169,7 +185,11 @@ impl SearchGame for XiangqiNode {
 
     #[inline]
     fn pseudo_is_legal(&self, mv: Move, in_check: bool) -> bool {
-        self.pos.pseudo_move_is_legal(mv, in_check)
+        if in_check {
+            self.pos.evasion_is_legal(mv, self.checkers())
+        } else {
+            self.pos.pseudo_move_is_legal(mv, false)
+        }
     }
 
     #[inline]
@@ -179,7 +199,7 @@ impl SearchGame for XiangqiNode {
 
     #[inline]
     fn is_legal(&self, mv: Move) -> bool {
-        self.pos.is_pseudo_legal(mv) && self.pos.pseudo_move_is_legal(mv, self.in_check())
+        self.pos.is_pseudo_legal(mv) && self.pseudo_is_legal(mv, self.in_check())
     }
 
     #[inline]
@@ -202,12 +222,18 @@ impl SearchGame for XiangqiNode {
         }
         let undo = self.pos.make(mv);
         let check = self.pos.in_check_after(mv);
+        let checkers = if check {
+            self.pos.checkers()
+        } else {
+            Checkers::default()
+        };
         self.path.push(Step {
             hash_before,
             base_before,
             mv,
             check,
             null: false,
+            checkers,
         });
         undo
     }
@@ -230,6 +256,7 @@ impl SearchGame for XiangqiNode {
             mv,
             check: false,
             null: true,
+            checkers: Checkers::default(),
         });
         h
     }

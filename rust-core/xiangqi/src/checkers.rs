@@ -1,0 +1,150 @@
+//! The pieces giving check, and a fast legality test for moves made while in check: a
+//! move other than the king's can only be legal if it deals with every checker —
+//! captures it, or blocks it (a piece arriving between a rook, the facing king or a
+//! cannon and the king, or on a checking horse's leg), or takes away a cannon's screen.
+//! Moves that deal with none are rejected at once; the others get the full attack test.
+//!
+//! ```
+//! use banco_xiangqi::{Move, Position};
+//! use banco_game::MoveList;
+//! // The black rook on e8 checks the red king on e0.
+//! let pos: Position = "4k4/4r4/9/9/9/9/9/9/3R5/4K4 w - - 0 1".parse().unwrap();
+//! let checkers = pos.checkers();
+//! assert_eq!(checkers.len(), 1);
+//! let mut moves = MoveList::new();
+//! pos.generate_pseudo(&mut moves);
+//! let legal: Vec<Move> = moves.iter().copied().filter(|&m| pos.evasion_is_legal(m, &checkers)).collect();
+//! assert_eq!(legal.len(), pos.legal_moves().len());
+//! ```
+
+use crate::moves::Move;
+use crate::position::{Position, ray_dir};
+use crate::tables::*;
+
+/// The squares of the pieces giving check to the side to move (at most four are
+/// possible; a list that is full keeps the first four).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Checkers {
+    squares: [u8; 4],
+    len: u8,
+}
+
+impl Checkers {
+    /// Number of checking pieces (0 when not in check).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// True when nothing gives check.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn push(&mut self, sq: u8) {
+        if let Some(s) = self.squares.get_mut(usize::from(self.len)) {
+            *s = sq;
+            self.len += 1;
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        self.squares.iter().take(usize::from(self.len)).copied()
+    }
+}
+
+impl Position {
+    /// The pieces that give check to the side to move.
+    #[must_use]
+    pub fn checkers(&self) -> Checkers {
+        let side = self.side.index();
+        let by = 1 - side;
+        let k = self.king_inner(side);
+        let mut out = Checkers::default();
+        for &s in &self.lists[by] {
+            if s != 0 && self.attacks_from(s, k) {
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    /// True if the piece on inner square `s` attacks inner square `k` (which holds a piece
+    /// of the other side).
+    fn attacks_from(&self, s: u8, k: u8) -> bool {
+        let p = self.board[s as usize];
+        let by = code_side(p);
+        match p & 7 {
+            ROOK | KING | CANNON => {
+                let d = ray_dir(s, k);
+                // The king attacks along a file only, and (in its palace) by one step.
+                let king_step = p & 7 == KING && ORTHO.contains(&k.wrapping_sub(s));
+                if d == 0 || (p & 7 == KING && (d == 1 || d == 0xFF)) {
+                    return king_step;
+                }
+                let between = self.count_between(s, k, d);
+                king_step
+                    || if p & 7 == CANNON {
+                        between == 1
+                    } else {
+                        between == 0
+                    }
+            }
+            HORSE => HORSE_STEPS.iter().any(|&(leg, d)| {
+                s.wrapping_add(d) == k && self.board[s.wrapping_add(leg) as usize] == 0
+            }),
+            PAWN => {
+                k == s.wrapping_add(forward(by))
+                    || (!own_half(by, s) && (k == s.wrapping_add(1) || k == s.wrapping_sub(1)))
+            }
+            _ => false,
+        }
+    }
+
+    /// Pieces strictly between `a` and `b`, walking from `a` in step `d`.
+    fn count_between(&self, a: u8, b: u8, d: u8) -> u32 {
+        let mut n = 0;
+        let mut s = a.wrapping_add(d);
+        while s != b && IN_BOARD[s as usize] {
+            n += u32::from(self.board[s as usize] != 0);
+            s = s.wrapping_add(d);
+        }
+        n
+    }
+
+    /// Full legality of `mv`, a pseudo-legal move of the side to move, given the
+    /// [`Position::checkers`] of this position (the same answer as
+    /// [`Position::pseudo_move_is_legal`]; faster when in check).
+    #[must_use]
+    pub fn evasion_is_legal(&self, mv: Move, checkers: &Checkers) -> bool {
+        if checkers.is_empty() {
+            return self.pseudo_is_legal(mv, false);
+        }
+        let (f, t) = (mv.inner_from(), mv.to_inner());
+        let k = self.king_inner(self.side.index());
+        if f != k && !checkers.iter().all(|c| self.may_resolve(k, c, f, t)) {
+            return false;
+        }
+        !self.exposes_king(mv)
+    }
+
+    /// Can a move from `f` to `t` (not by the king on `k`) stop the check from `c`?
+    fn may_resolve(&self, k: u8, c: u8, f: u8, t: u8) -> bool {
+        if t == c {
+            return true;
+        }
+        let p = self.board[c as usize];
+        match p & 7 {
+            ROOK | KING | CANNON => {
+                let d = ray_dir(k, c);
+                let between = |s: u8| d != 0 && ray_dir(k, s) == d && (s < c) == (k < c);
+                between(t) || (p & 7 == CANNON && between(f))
+            }
+            HORSE => HORSE_STEPS
+                .iter()
+                .any(|&(leg, d)| c.wrapping_add(d) == k && c.wrapping_add(leg) == t),
+            _ => false,
+        }
+    }
+}
