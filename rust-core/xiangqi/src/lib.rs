@@ -25,10 +25,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod engine_support;
 mod checkers;
+mod engine_support;
 pub mod fen;
 mod game;
+mod lines;
 mod movegen;
 mod moves;
 pub mod notation;

@@ -10,6 +10,7 @@
 //! assert_eq!(pos.count_legal(), 44);
 //! ```
 
+use crate::lines::Lines;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::tables::*;
@@ -166,7 +167,6 @@ impl Position {
     #[inline(always)]
     fn gen_piece(&self, f: u8, piece: u8, side: usize, out: &mut MoveList<Move>, kind: Kind) {
         let b = &self.board;
-        let own = side_base(side);
         let enemy = side_base(1 - side);
         // A target is fine if empty (quiet, unless captures only) or an enemy piece.
         let mut add = |t: u8| {
@@ -209,47 +209,29 @@ impl Position {
                     }
                 }
             }
-            ROOK => {
+            ROOK | CANNON => {
                 for d in ORTHO {
-                    let mut t = f.wrapping_add(d);
-                    while IN_BOARD[t as usize] {
-                        let c = b[t as usize];
-                        if c == 0 {
-                            if kind != Kind::Captures {
-                                out.push(Move::inner(f, t));
-                            }
-                        } else {
-                            if c & own == 0 && kind != Kind::Quiets {
-                                out.push(Move::inner(f, t));
-                            }
-                            break;
-                        }
-                        t = t.wrapping_add(d);
-                    }
-                }
-            }
-            CANNON => {
-                for d in ORTHO {
-                    let mut t = f.wrapping_add(d);
-                    while IN_BOARD[t as usize] && b[t as usize] == 0 {
-                        if kind != Kind::Captures {
+                    let first = self.lines.first(f, d);
+                    if kind != Kind::Captures {
+                        let stop = first.unwrap_or_else(|| Lines::edge(f, d));
+                        let mut t = f.wrapping_add(d);
+                        while t != stop {
                             out.push(Move::inner(f, t));
+                            t = t.wrapping_add(d);
                         }
-                        t = t.wrapping_add(d);
                     }
-                    if !IN_BOARD[t as usize] || kind == Kind::Quiets {
+                    if kind == Kind::Quiets {
                         continue;
                     }
-                    t = t.wrapping_add(d);
-                    while IN_BOARD[t as usize] {
-                        let c = b[t as usize];
-                        if c != 0 {
-                            if c & enemy != 0 {
-                                out.push(Move::inner(f, t));
-                            }
-                            break;
+                    let target = if piece == ROOK {
+                        first
+                    } else {
+                        first.and_then(|screen| self.lines.first(screen, d))
+                    };
+                    if let Some(t) = target {
+                        if b[t as usize] & enemy != 0 {
+                            out.push(Move::inner(f, t));
                         }
-                        t = t.wrapping_add(d);
                     }
                 }
             }

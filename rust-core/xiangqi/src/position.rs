@@ -24,6 +24,7 @@
 //! leaves a horse-leg square next to the king; only those moves pay for an attack test, which
 //! reads the board "as if" the move were made, without making it.
 
+use crate::lines::Lines;
 use crate::moves::Move;
 use crate::piece::{Piece, PieceKind};
 use crate::setup::Setup;
@@ -38,6 +39,8 @@ pub struct Position {
     pub(crate) board: [u8; 256],
     pub(crate) slot: [u8; 256],
     pub(crate) lists: [[u8; 16]; 2],
+    /// Rank and file occupancy for sliding pieces.
+    pub(crate) lines: Lines,
     pub(crate) side: Color,
     pub(crate) hash: u64,
     pub(crate) halfmoves: u16,
@@ -97,6 +100,7 @@ impl Position {
             board: [0; 256],
             slot: [0; 256],
             lists: [[0; 16]; 2],
+            lines: Lines::default(),
             side: setup.turn,
             hash: 0,
             halfmoves: setup.halfmoves,
@@ -115,6 +119,7 @@ impl Position {
                 let i = sq.to_inner();
                 let code = p.code();
                 pos.board[i as usize] = code;
+                pos.lines.set(i);
                 pos.slot[i as usize] = slot;
                 pos.lists[side][slot as usize] = i;
                 pos.hash ^= piece_key(code, i);
@@ -248,6 +253,8 @@ impl Position {
         let s = self.slot[f as usize];
         self.board[t as usize] = piece;
         self.board[f as usize] = 0;
+        self.lines.clear(f);
+        self.lines.set(t);
         self.slot[t as usize] = s;
         self.lists[side][s as usize & 15] = t;
         self.hash ^= piece_key(piece, f) ^ piece_key(piece, t) ^ SIDE_KEY;
@@ -273,6 +280,10 @@ impl Position {
         self.slot[f as usize] = s;
         self.lists[side][s as usize & 15] = f;
         self.board[t as usize] = undo.captured;
+        self.lines.set(f);
+        if undo.captured == 0 {
+            self.lines.clear(t);
+        }
         self.hash ^= piece_key(piece, f) ^ piece_key(piece, t) ^ SIDE_KEY;
         if undo.captured != 0 {
             self.slot[t as usize] = undo.captured_slot;
@@ -322,7 +333,14 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn attacked(&self, t: u8, by: usize) -> bool {
-        attacked_on(&|s: u8| self.board[s as usize], t, by)
+        near_attacked(&|s: u8| self.board[s as usize], t, by)
+            || ORTHO.into_iter().any(|d| self.line_attacked(t, d, by))
+    }
+
+    /// [`ray_attacked`] on the real board, with the occupancy bit sets.
+    #[inline(always)]
+    fn line_attacked(&self, t: u8, d: u8, by: usize) -> bool {
+        line_attacked_in(&self.lines, &|s: u8| self.board[s as usize], t, d, by)
     }
 
     /// Would the own king be attacked after `mv` (a pseudo-legal move of the side to move)?
@@ -333,7 +351,22 @@ impl Position {
         let side = self.side.index();
         let k = self.king_inner(side);
         let king_after = if f == k { t } else { k };
-        attacked_on(&self.view_after(f, t, moved), king_after, 1 - side)
+        let view = self.view_after(f, t, moved);
+        let lines = self.lines_after(f, t);
+        let by = 1 - side;
+        near_attacked(&view, king_after, by)
+            || ORTHO
+                .into_iter()
+                .any(|d| line_attacked_in(&lines, &view, king_after, d, by))
+    }
+
+    /// The occupancy as if a piece went from `f` to `t`.
+    #[inline(always)]
+    fn lines_after(&self, f: u8, t: u8) -> Lines {
+        let mut lines = self.lines;
+        lines.clear(f);
+        lines.set(t);
+        lines
     }
 
     /// The board as if the piece `moved` went from `f` to `t` (whatever stood on `t` gone).
@@ -365,11 +398,12 @@ impl Position {
         let view = self.view_after(f, t, self.board[f as usize]);
         let by = 1 - side;
         let df = ray_dir(k, f);
-        if df != 0 && ray_attacked(&view, k, df, by) {
+        let lines = self.lines_after(f, t);
+        if df != 0 && line_attacked_in(&lines, &view, k, df, by) {
             return false;
         }
         let dt = ray_dir(k, t);
-        if dt != 0 && dt != df && ray_attacked(&view, k, dt, by) {
+        if dt != 0 && dt != df && line_attacked_in(&lines, &view, k, dt, by) {
             return false;
         }
         !horse_behind_leg(&view, k, f, by)
@@ -390,11 +424,11 @@ impl Position {
         let k = self.king_inner(side);
         let get = |s: u8| self.board[s as usize];
         let df = ray_dir(k, f);
-        if df != 0 && ray_attacked(&get, k, df, by) {
+        if df != 0 && self.line_attacked(k, df, by) {
             return true;
         }
         let dt = ray_dir(k, t);
-        if dt != 0 && dt != df && ray_attacked(&get, k, dt, by) {
+        if dt != 0 && dt != df && self.line_attacked(k, dt, by) {
             return true;
         }
         let moved = self.board[t as usize];
@@ -467,9 +501,32 @@ fn ray_attacked(get: &impl Fn(u8) -> u8, t: u8, d: u8, by: usize) -> bool {
     IN_BOARD[s as usize] && get(s) == base | CANNON
 }
 
+/// Is `t` attacked along direction `d` by a rook, a cannon over one screen, or (along a
+/// file) the other king, given the occupancy `lines` and the pieces `get` of one board
+/// view?
+#[inline(always)]
+fn line_attacked_in(lines: &Lines, get: &impl Fn(u8) -> u8, t: u8, d: u8, by: usize) -> bool {
+    let base = side_base(by);
+    let Some(s) = lines.first(t, d) else {
+        return false;
+    };
+    let p = get(s);
+    if p == base | ROOK || (p == base | KING && (d == 16 || d == 0xF0)) {
+        return true;
+    }
+    lines.first(s, d).is_some_and(|c| get(c) == base | CANNON)
+}
+
 /// Attack test over any board view (the real board, or the board as if a move were made).
 #[inline(always)]
 pub(crate) fn attacked_on(get: &impl Fn(u8) -> u8, t: u8, by: usize) -> bool {
+    // Lines: rooks, the facing king along a file, cannons over one screen.
+    near_attacked(get, t, by) || ORTHO.into_iter().any(|d| ray_attacked(get, t, d, by))
+}
+
+/// The short-range part of [`attacked_on`]: pawns, horses and king steps.
+#[inline(always)]
+fn near_attacked(get: &impl Fn(u8) -> u8, t: u8, by: usize) -> bool {
     let base = side_base(by);
     let (pawn, horse, king) = (base | PAWN, base | HORSE, base | KING);
     // Pawns: from straight behind (in the attacker's direction), or sideways once across.
@@ -502,6 +559,5 @@ pub(crate) fn attacked_on(get: &impl Fn(u8) -> u8, t: u8, by: usize) -> bool {
             }
         }
     }
-    // Lines: rooks, the facing king along a file, cannons over one screen.
-    ORTHO.into_iter().any(|d| ray_attacked(get, t, d, by))
+    false
 }

@@ -39,7 +39,11 @@ fn checking_walk(choices: &[u8]) -> Vec<Position> {
         }
         let mut checks = moves.clone();
         checks.retain(|&m| pos.clone().gives_check(m));
-        let list = if c % 2 == 1 && !checks.is_empty() { &checks } else { &moves };
+        let list = if c % 2 == 1 && !checks.is_empty() {
+            &checks
+        } else {
+            &moves
+        };
         let mv = list.as_slice()[c as usize / 2 % list.len()];
         pos.make(mv);
         out.push(pos.clone());

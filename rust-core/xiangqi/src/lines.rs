@@ -1,0 +1,143 @@
+//! Occupancy of every rank and file as bit sets, kept up to date by make/unmake, so that
+//! sliding pieces find their first and second blockers with one bit scan instead of a walk
+//! along the board.
+//!
+//! Rows and columns are those of the internal 16×16 board: `rows[square >> 4]` has bit
+//! `square & 15` set for each occupied square of that rank, `cols[square & 15]` has bit
+//! `square >> 4` set for each occupied square of that file. Off-board bits are never set.
+
+use crate::position::Position;
+
+/// Orthogonal steps on the internal board.
+pub(crate) const RIGHT: u8 = 1;
+pub(crate) const LEFT: u8 = 0xFF;
+pub(crate) const UP: u8 = 16;
+// Down is 0xF0, the remaining case of every match below.
+
+/// Rank and file occupancy (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Lines {
+    rows: [u16; 16],
+    cols: [u16; 16],
+}
+
+impl Lines {
+    /// Marks inner square `s` occupied.
+    #[inline(always)]
+    pub(crate) fn set(&mut self, s: u8) {
+        self.rows[(s >> 4) as usize] |= 1 << (s & 15);
+        self.cols[(s & 15) as usize] |= 1 << (s >> 4);
+    }
+
+    /// Marks inner square `s` empty.
+    #[inline(always)]
+    pub(crate) fn clear(&mut self, s: u8) {
+        self.rows[(s >> 4) as usize] &= !(1 << (s & 15));
+        self.cols[(s & 15) as usize] &= !(1 << (s >> 4));
+    }
+
+    /// The first occupied square from `s` (exclusive) in direction `d` (one of the four
+    /// orthogonal steps), if any before the edge.
+    #[inline(always)]
+    pub(crate) fn first(&self, s: u8, d: u8) -> Option<u8> {
+        let (r, c) = (s >> 4, s & 15);
+        match d {
+            RIGHT => {
+                let occ = self.rows[r as usize] >> (c + 1);
+                (occ != 0).then(|| s + 1 + occ.trailing_zeros() as u8)
+            }
+            LEFT => {
+                let occ = self.rows[r as usize] & ((1u16 << c) - 1);
+                (occ != 0).then(|| (s & 0xF0) | (15 - occ.leading_zeros()) as u8)
+            }
+            UP => {
+                let occ = self.cols[c as usize] >> (r + 1);
+                (occ != 0).then(|| s + 16 * (1 + occ.trailing_zeros() as u8))
+            }
+            _ => {
+                let occ = self.cols[c as usize] & ((1u16 << r) - 1);
+                (occ != 0).then(|| (((15 - occ.leading_zeros()) as u8) << 4) | c)
+            }
+        }
+    }
+
+    /// The square just beyond the board edge from `s` in direction `d`.
+    #[inline(always)]
+    pub(crate) fn edge(s: u8, d: u8) -> u8 {
+        match d {
+            RIGHT => (s & 0xF0) | 12,
+            LEFT => (s & 0xF0) | 2,
+            UP => (13 << 4) | (s & 15),
+            _ => (2 << 4) | (s & 15),
+        }
+    }
+}
+
+impl Position {
+    /// The occupancy bit sets recomputed from the board (tests compare them with the
+    /// incremental ones).
+    #[cfg(test)]
+    pub(crate) fn compute_lines(&self) -> Lines {
+        let mut l = Lines::default();
+        for s in 0..=255u8 {
+            if self.board[s as usize] != 0 {
+                l.set(s);
+            }
+        }
+        l
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::{IN_BOARD, ORTHO};
+    use banco_game::MoveList;
+
+    /// The first blocker by walking, for comparison.
+    fn walk(pos: &Position, s: u8, d: u8) -> Option<u8> {
+        let mut x = s.wrapping_add(d);
+        while IN_BOARD[x as usize] {
+            if pos.board[x as usize] != 0 {
+                return Some(x);
+            }
+            x = x.wrapping_add(d);
+        }
+        None
+    }
+
+    #[test]
+    fn blockers_match_a_walk_along_random_games() {
+        let mut pos = Position::startpos();
+        let mut moves = MoveList::new();
+        let mut seed = 12345u64;
+        for _ in 0..3000 {
+            assert_eq!(pos.lines, pos.compute_lines());
+            for s in 0..=255u8 {
+                if IN_BOARD[s as usize] {
+                    for d in ORTHO {
+                        assert_eq!(pos.lines.first(s, d), walk(&pos, s, d), "{s} {d}");
+                        let e = Lines::edge(s, d);
+                        assert!(!IN_BOARD[e as usize] && IN_BOARD[e.wrapping_sub(d) as usize]);
+                    }
+                }
+            }
+            pos.generate_legal(&mut moves);
+            if moves.is_empty() || pos.halfmoves() > 100 {
+                pos = Position::startpos();
+                continue;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = moves.as_slice()[(seed >> 33) as usize % moves.len()];
+            let before = pos.clone();
+            let undo = pos.make(mv);
+            if seed & (1 << 20) != 0 {
+                pos.unmake(mv, undo);
+                assert_eq!(pos.lines, before.lines);
+                pos.make(mv);
+            }
+        }
+    }
+}
