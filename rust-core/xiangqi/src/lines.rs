@@ -48,7 +48,7 @@ impl Lines {
             }
             LEFT => {
                 let occ = self.rows[r as usize] & ((1u16 << c) - 1);
-                (occ != 0).then(|| (s & 0xF0) | (15 - occ.leading_zeros()) as u8)
+                (occ != 0).then(|| (s & 0xF0) | occ.ilog2() as u8)
             }
             UP => {
                 let occ = self.cols[c as usize] >> (r + 1);
@@ -56,7 +56,7 @@ impl Lines {
             }
             _ => {
                 let occ = self.cols[c as usize] & ((1u16 << r) - 1);
-                (occ != 0).then(|| (((15 - occ.leading_zeros()) as u8) << 4) | c)
+                (occ != 0).then(|| ((occ.ilog2() as u8) << 4) | c)
             }
         }
     }
@@ -65,10 +65,10 @@ impl Lines {
     #[inline(always)]
     pub(crate) fn edge(s: u8, d: u8) -> u8 {
         match d {
-            RIGHT => (s & 0xF0) | 12,
-            LEFT => (s & 0xF0) | 2,
-            UP => (13 << 4) | (s & 15),
-            _ => (2 << 4) | (s & 15),
+            RIGHT => (s & 0xF0) | 0x0C,
+            LEFT => (s & 0xF0) | 0x02,
+            UP => 0xD0 | (s & 0x0F),
+            _ => 0x20 | (s & 0x0F),
         }
     }
 }
