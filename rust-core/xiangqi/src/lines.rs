@@ -40,24 +40,37 @@ impl Lines {
     /// orthogonal steps), if any before the edge.
     #[inline(always)]
     pub(crate) fn first(&self, s: u8, d: u8) -> Option<u8> {
-        let (r, c) = (s >> 4, s & 15);
-        match d {
-            RIGHT => {
-                let occ = self.rows[r as usize] >> (c + 1);
-                (occ != 0).then(|| s + 1 + occ.trailing_zeros() as u8)
-            }
-            LEFT => {
-                let occ = self.rows[r as usize] & ((1u16 << c) - 1);
-                (occ != 0).then(|| (s & 0xF0) | occ.ilog2() as u8)
-            }
-            UP => {
-                let occ = self.cols[c as usize] >> (r + 1);
-                (occ != 0).then(|| s + 16 * (1 + occ.trailing_zeros() as u8))
-            }
-            _ => {
-                let occ = self.cols[c as usize] & ((1u16 << r) - 1);
-                (occ != 0).then(|| ((occ.ilog2() as u8) << 4) | c)
-            }
+        scan(self.line(s, d), s, d)
+    }
+
+    /// [`Lines::first`] as if a piece had gone from `f` to `t`.
+    #[inline(always)]
+    pub(crate) fn first_after(&self, s: u8, d: u8, f: u8, t: u8) -> Option<u8> {
+        let mut occ = self.line(s, d);
+        // Squares on the same line share the high nibble (rank) or the low one (file);
+        // the other nibble is their bit.
+        let (along, shift) = if d == RIGHT || d == LEFT {
+            (0xF0, 0)
+        } else {
+            (0x0F, 4)
+        };
+        let bit = |x: u8| 1u16 << ((x >> shift) & 15);
+        if f & along == s & along {
+            occ &= !bit(f);
+        }
+        if t & along == s & along {
+            occ |= bit(t);
+        }
+        scan(occ, s, d)
+    }
+
+    /// The occupancy of the rank (horizontal `d`) or file (vertical `d`) of `s`.
+    #[inline(always)]
+    fn line(&self, s: u8, d: u8) -> u16 {
+        if d == RIGHT || d == LEFT {
+            self.rows[(s >> 4) as usize]
+        } else {
+            self.cols[(s & 15) as usize]
         }
     }
 
@@ -69,6 +82,31 @@ impl Lines {
             LEFT => (s & 0xF0) | 0x02,
             UP => 0xD0 | (s & 0x0F),
             _ => 0x20 | (s & 0x0F),
+        }
+    }
+}
+
+/// The first set bit of the line occupancy `occ` of `s` beyond `s` in direction `d`, as
+/// a square.
+#[inline(always)]
+fn scan(occ: u16, s: u8, d: u8) -> Option<u8> {
+    let (r, c) = (s >> 4, s & 15);
+    match d {
+        RIGHT => {
+            let occ = occ >> (c + 1);
+            (occ != 0).then(|| s + 1 + occ.trailing_zeros() as u8)
+        }
+        LEFT => {
+            let occ = occ & ((1u16 << c) - 1);
+            (occ != 0).then(|| (s & 0xF0) | occ.ilog2() as u8)
+        }
+        UP => {
+            let occ = occ >> (r + 1);
+            (occ != 0).then(|| s + 16 * (1 + occ.trailing_zeros() as u8))
+        }
+        _ => {
+            let occ = occ & ((1u16 << r) - 1);
+            (occ != 0).then(|| ((occ.ilog2() as u8) << 4) | c)
         }
     }
 }
@@ -109,23 +147,31 @@ mod tests {
     #[test]
     fn blockers_match_a_walk_along_random_games() {
         let mut pos = Position::startpos();
-        let mut moves = MoveList::new();
+        let mut moves: MoveList<crate::Move> = MoveList::new();
         let mut seed = 12345u64;
         for _ in 0..3000 {
             assert_eq!(pos.lines, pos.compute_lines());
-            for s in 0..=255u8 {
-                if IN_BOARD[s as usize] {
-                    for d in ORTHO {
-                        assert_eq!(pos.lines.first(s, d), walk(&pos, s, d), "{s} {d}");
-                        let e = Lines::edge(s, d);
-                        assert!(!IN_BOARD[e as usize] && IN_BOARD[e.wrapping_sub(d) as usize]);
-                    }
-                }
-            }
             pos.generate_legal(&mut moves);
             if moves.is_empty() || pos.halfmoves() > 100 {
                 pos = Position::startpos();
                 continue;
+            }
+            for s in 0..=255u8 {
+                if IN_BOARD[s as usize] {
+                    for d in ORTHO {
+                        assert_eq!(pos.lines.first(s, d), walk(&pos, s, d), "{s} {d}");
+                        if let Some(&mv) = moves.as_slice().first() {
+                            let (f, t) = (mv.inner_from(), mv.to_inner());
+                            let mut after = pos.clone();
+                            after.make(mv);
+                            if s != t && s != f {
+                                assert_eq!(pos.lines.first_after(s, d, f, t), walk(&after, s, d));
+                            }
+                        }
+                        let e = Lines::edge(s, d);
+                        assert!(!IN_BOARD[e as usize] && IN_BOARD[e.wrapping_sub(d) as usize]);
+                    }
+                }
             }
             seed = seed
                 .wrapping_mul(6364136223846793005)

@@ -340,7 +340,13 @@ impl Position {
     /// [`ray_attacked`] on the real board, with the occupancy bit sets.
     #[inline(always)]
     fn line_attacked(&self, t: u8, d: u8, by: usize) -> bool {
-        line_attacked_in(&self.lines, &|s: u8| self.board[s as usize], t, d, by)
+        line_attacked_in(
+            &|s, d| self.lines.first(s, d),
+            &|s: u8| self.board[s as usize],
+            t,
+            d,
+            by,
+        )
     }
 
     /// Would the own king be attacked after `mv` (a pseudo-legal move of the side to move)?
@@ -352,21 +358,12 @@ impl Position {
         let k = self.king_inner(side);
         let king_after = if f == k { t } else { k };
         let view = self.view_after(f, t, moved);
-        let lines = self.lines_after(f, t);
+        let first = |s, d| self.lines.first_after(s, d, f, t);
         let by = 1 - side;
         near_attacked(&view, king_after, by)
             || ORTHO
                 .into_iter()
-                .any(|d| line_attacked_in(&lines, &view, king_after, d, by))
-    }
-
-    /// The occupancy as if a piece went from `f` to `t`.
-    #[inline(always)]
-    fn lines_after(&self, f: u8, t: u8) -> Lines {
-        let mut lines = self.lines;
-        lines.clear(f);
-        lines.set(t);
-        lines
+                .any(|d| line_attacked_in(&first, &view, king_after, d, by))
     }
 
     /// The board as if the piece `moved` went from `f` to `t` (whatever stood on `t` gone).
@@ -398,12 +395,12 @@ impl Position {
         let view = self.view_after(f, t, self.board[f as usize]);
         let by = 1 - side;
         let df = ray_dir(k, f);
-        let lines = self.lines_after(f, t);
-        if df != 0 && line_attacked_in(&lines, &view, k, df, by) {
+        let first = |s, d| self.lines.first_after(s, d, f, t);
+        if df != 0 && line_attacked_in(&first, &view, k, df, by) {
             return false;
         }
         let dt = ray_dir(k, t);
-        if dt != 0 && dt != df && line_attacked_in(&lines, &view, k, dt, by) {
+        if dt != 0 && dt != df && line_attacked_in(&first, &view, k, dt, by) {
             return false;
         }
         !horse_behind_leg(&view, k, f, by)
@@ -502,19 +499,25 @@ fn ray_attacked(get: &impl Fn(u8) -> u8, t: u8, d: u8, by: usize) -> bool {
 }
 
 /// Is `t` attacked along direction `d` by a rook, a cannon over one screen, or (along a
-/// file) the other king, given the occupancy `lines` and the pieces `get` of one board
-/// view?
+/// file) the other king, given the blocker search `first` and the pieces `get` of one
+/// board view?
 #[inline(always)]
-fn line_attacked_in(lines: &Lines, get: &impl Fn(u8) -> u8, t: u8, d: u8, by: usize) -> bool {
+fn line_attacked_in(
+    first: &impl Fn(u8, u8) -> Option<u8>,
+    get: &impl Fn(u8) -> u8,
+    t: u8,
+    d: u8,
+    by: usize,
+) -> bool {
     let base = side_base(by);
-    let Some(s) = lines.first(t, d) else {
+    let Some(s) = first(t, d) else {
         return false;
     };
     let p = get(s);
     if p == base | ROOK || (p == base | KING && (d == 16 || d == 0xF0)) {
         return true;
     }
-    lines.first(s, d).is_some_and(|c| get(c) == base | CANNON)
+    first(s, d).is_some_and(|c| get(c) == base | CANNON)
 }
 
 /// Attack test over any board view (the real board, or the board as if a move were made).
