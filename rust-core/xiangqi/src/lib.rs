@@ -41,6 +41,7 @@ mod square;
 mod tables;
 mod zobrist;
 
+pub use engine_support::EvalFeatures;
 pub use game::{PlayError, Xiangqi, XiangqiUndo};
 pub use moves::Move;
 pub use notation::{
