@@ -1,6 +1,7 @@
 //! Cheap queries that a search and an evaluation need and that read the board directly:
-//! the pieces of one side, pseudo-mobility of a piece, pieces between two squares, and a
-//! static exchange test for capture ordering.
+//! the pieces of one side, pseudo-mobility of a piece, pieces between two squares, the
+//! per-side features of a static evaluation in one pass ([`Position::eval_features`]), and
+//! a static exchange test for capture ordering.
 //!
 //! ```
 //! use banco_xiangqi::{Position, PieceKind, Square};
@@ -26,6 +27,105 @@ use banco_game::{Color, MoveList};
 /// cannon 4, rook 9, king large).
 const SEE_VALUE: [i32; 7] = [100, 2, 2, 4, 9, 4, 1];
 
+/// The positional features of one side that a static evaluation weighs, counted in one pass
+/// over the side's piece list by [`Position::eval_features`]. Plain counts, no weights.
+///
+/// "Near the enemy palace" means on files c–g (2–6) and at most three ranks from the enemy
+/// king's rank.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EvalFeatures {
+    /// Advisors on the board (0–2).
+    pub advisors: u8,
+    /// Elephants on the board (0–2).
+    pub elephants: u8,
+    /// Horses on the board (0–2).
+    pub horses: u8,
+    /// Rooks on the board (0–2).
+    pub rooks: u8,
+    /// Cannons on the board (0–2).
+    pub cannons: u8,
+    /// Sum of the rooks' [pseudo-mobilities](Position::pseudo_mobility).
+    pub rook_mobility: u8,
+    /// [Pseudo-mobility](Position::pseudo_mobility) (0–8) of each horse on the board: the
+    /// first [`horses`](EvalFeatures::horses) entries are used, the rest are 0.
+    pub horse_mobility: [u8; 2],
+    /// Cannons on the enemy king's file with exactly 0, 1 or 2 pieces between them and the
+    /// king (cannons with more pieces between are not counted).
+    pub cannon_screens: [u8; 3],
+    /// Rooks, horses, cannons and pawns across the river that stand near the enemy palace.
+    pub attackers: u8,
+    /// Pawns across the river with an own pawn on the next file to their right (toward
+    /// file i) on the same rank: the number of side-by-side pairs.
+    pub connected_pawns: u8,
+}
+
+/// 0xFF on off-board squares, 0 on the board: `board[t] | WALL[t]` is 0 exactly on an empty
+/// board square, and has the bits of both sides' codes off the board.
+static WALL: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    let mut i = 0;
+    while i < 256 {
+        if IN_BOARD[i] {
+            t[i] = 0;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// `NEAR[row][sq]` is 1 when the inner square `sq` is near the palace of an enemy king on
+/// inner row `row`: on files c–g (2–6) and at most three ranks from the king's rank.
+static NEAR: [[u8; 256]; 16] = {
+    let mut t = [[0; 256]; 16];
+    let mut row = 0;
+    while row < 16 {
+        let mut i = 0;
+        while i < 256 {
+            let (r, c) = (i >> 4, i & 15);
+            if IN_BOARD[i] && c >= 5 && c <= 9 && r + 3 >= row && r <= row + 3 {
+                t[row][i] = 1;
+            }
+            i += 1;
+        }
+        row += 1;
+    }
+    t
+};
+
+/// Pseudo-mobility of a rook of the side with code base `own` on inner square `f`.
+#[inline(always)]
+fn rook_mobility(b: &[u8; 256], f: u8, own: u8) -> u8 {
+    let mut n = 0u8;
+    for d in ORTHO {
+        let mut t = f.wrapping_add(d);
+        let mut c = b[t as usize] | WALL[t as usize];
+        while c == 0 {
+            n += 1;
+            t = t.wrapping_add(d);
+            c = b[t as usize] | WALL[t as usize];
+        }
+        // An enemy piece can be captured; an own piece or the edge stops the rook.
+        n += u8::from(c & own == 0);
+    }
+    n
+}
+
+/// Pseudo-mobility of a horse of the side with code base `own` on inner square `f`.
+#[inline(always)]
+fn horse_mobility(b: &[u8; 256], f: u8, own: u8) -> u8 {
+    let free = |t: u8| u8::from((b[t as usize] | WALL[t as usize]) & own == 0);
+    let mut n = 0u8;
+    // HORSE_STEPS lists the two targets of each leg one after the other.
+    for pair in HORSE_STEPS.chunks_exact(2) {
+        if let [(leg, d1), (_, d2)] = *pair {
+            if b[f.wrapping_add(leg) as usize] == 0 {
+                n += free(f.wrapping_add(d1)) + free(f.wrapping_add(d2));
+            }
+        }
+    }
+    n
+}
+
 impl Position {
     /// Every piece of `color` with its square, in piece-list order (king first).
     #[inline]
@@ -37,6 +137,83 @@ impl Position {
             .filter_map(|(slot, &s)| {
                 PieceKind::from_index(SLOT_KIND[slot]).map(|k| (Square::from_inner(s), k))
             })
+    }
+
+    /// The positional features of `color`'s pieces (see [`EvalFeatures`]), read straight
+    /// from the fixed piece-list slots of each kind: a fast pass for static evaluation.
+    ///
+    /// ```
+    /// use banco_xiangqi::Position;
+    /// use banco_game::Color;
+    /// let f = Position::startpos().eval_features(Color::Red);
+    /// assert_eq!((f.advisors, f.elephants, f.horses, f.rooks, f.cannons), (2, 2, 2, 2, 2));
+    /// assert_eq!(f.rook_mobility, 4); // a1, a2, i1, i2
+    /// assert_eq!(f.horse_mobility, [2, 2]);
+    /// assert_eq!(f.cannon_screens, [0, 0, 0]);
+    /// assert_eq!((f.attackers, f.connected_pawns), (0, 0));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn eval_features(&self, color: Color) -> EvalFeatures {
+        let side = color.index();
+        let own = side_base(side);
+        let b = &self.board;
+        let l = &self.lists[side];
+        let ek = self.lists[1 - side][0];
+        let near_table = &NEAR[usize::from(ek >> 4)];
+        let near = |s: u8| near_table[s as usize];
+        let mut f = EvalFeatures {
+            advisors: u8::from(l[1] != 0) + u8::from(l[2] != 0),
+            elephants: u8::from(l[3] != 0) + u8::from(l[4] != 0),
+            ..EvalFeatures::default()
+        };
+        for &s in &l[5..7] {
+            if s != 0 {
+                f.horse_mobility[usize::from(f.horses & 1)] = horse_mobility(b, s, own);
+                f.horses += 1;
+                f.attackers += near(s);
+            }
+        }
+        for &s in &l[7..9] {
+            if s != 0 {
+                f.rooks += 1;
+                f.rook_mobility += rook_mobility(b, s, own);
+                f.attackers += near(s);
+            }
+        }
+        for &s in &l[9..11] {
+            if s != 0 {
+                f.cannons += 1;
+                f.attackers += near(s);
+                if s & 15 == ek & 15 {
+                    let d: u8 = if ek > s { 16 } else { 0u8.wrapping_sub(16) };
+                    let mut n = 0usize;
+                    let mut t = s.wrapping_add(d);
+                    while t != ek && n < 3 {
+                        n += usize::from(b[t as usize] != 0);
+                        t = t.wrapping_add(d);
+                    }
+                    if let Some(c) = f.cannon_screens.get_mut(n) {
+                        *c += 1;
+                    }
+                }
+            }
+        }
+        let pawn = own | PAWN;
+        // Across the river: inner rows 8–12 for Red (0x80 and up), rows 3–7 for Black (1 to
+        // 0x7F, as 0 marks a captured pawn), so one wrapping subtraction and compare each.
+        let (first, span) = if side == 0 {
+            (0x80u8, 0x80u8)
+        } else {
+            (1, 0x7F)
+        };
+        for &s in &l[11..16] {
+            if s.wrapping_sub(first) < span {
+                f.attackers += near(s);
+                f.connected_pawns += u8::from(b[s.wrapping_add(1) as usize] == pawn);
+            }
+        }
+        f
     }
 
     /// Number of squares the piece on `sq` could move to, ignoring whether its own king
@@ -54,18 +231,7 @@ impl Position {
         let free = |t: u8| IN_BOARD[t as usize] && b[t as usize] & own == 0;
         let mut n = 0u32;
         match p & 7 {
-            ROOK => {
-                for d in ORTHO {
-                    let mut t = f.wrapping_add(d);
-                    while IN_BOARD[t as usize] && b[t as usize] == 0 {
-                        n += 1;
-                        t = t.wrapping_add(d);
-                    }
-                    if IN_BOARD[t as usize] && b[t as usize] & own == 0 {
-                        n += 1;
-                    }
-                }
-            }
+            ROOK => n = u32::from(rook_mobility(b, f, own)),
             CANNON => {
                 for d in ORTHO {
                     let mut t = f.wrapping_add(d);
@@ -85,14 +251,7 @@ impl Position {
                     }
                 }
             }
-            HORSE => {
-                for (leg, d) in HORSE_STEPS {
-                    let t = f.wrapping_add(d);
-                    if b[f.wrapping_add(leg) as usize] == 0 && free(t) {
-                        n += 1;
-                    }
-                }
-            }
+            HORSE => n = u32::from(horse_mobility(b, f, own)),
             KING | ADVISOR => {
                 let steps = if p & 7 == KING { ORTHO } else { DIAG };
                 for d in steps {

@@ -44,6 +44,7 @@ mod tables;
 mod zobrist;
 
 pub use checkers::Checkers;
+pub use engine_support::EvalFeatures;
 pub use game::{PlayError, Xiangqi, XiangqiUndo};
 pub use moves::Move;
 pub use notation::{

@@ -42,7 +42,7 @@
 //! `banco match --a level=10,nodes=10000 --b level=10,nodes=10000,safety=50 --games 200`.
 
 use banco_game::Color;
-use banco_xiangqi::{PieceKind, Position, Square};
+use banco_xiangqi::{EvalFeatures, PieceKind, Position, Square};
 
 /// Evaluation weights (centipawns). Indexing by [`PieceKind`] order: king, advisor,
 /// elephant, horse, rook, cannon, pawn.
@@ -342,6 +342,70 @@ pub fn evaluate_with(pos: &Position, base: &Base, p: &XiangqiParams) -> i32 {
     if p.material_only {
         return quick(pos, base, p);
     }
+    let red = side_terms(&pos.eval_features(Color::Red), p);
+    let black = side_terms(&pos.eval_features(Color::Black), p);
+    let mg = base.mg + red.mg - black.mg + safety(&black, &red, p) - safety(&red, &black, p);
+    let eg = base.eg + red.eg - black.eg;
+    let v = blend(mg, eg, base.phase);
+    (if pos.side_to_move() == Color::Red {
+        v
+    } else {
+        -v
+    }) + p.tempo
+}
+
+/// The weighted positional terms of one side from its [`EvalFeatures`].
+#[inline(always)]
+fn side_terms(f: &EvalFeatures, p: &XiangqiParams) -> Side {
+    let rooks = i32::from(f.rooks);
+    // Each rook scores (mobility − 6) × weight.
+    let rook_mob = i32::from(f.rook_mobility) - 6 * rooks;
+    let mut mg = rook_mob * p.rook_mobility.0;
+    let mut eg = rook_mob * p.rook_mobility.1;
+    for &m in &f.horse_mobility[..usize::from(f.horses.min(2))] {
+        let h = p.horse_mobility[usize::from(m.min(8))];
+        mg += h;
+        eg += h;
+    }
+    if f.cannon_screens != [0; 3] {
+        for (&n, &b) in f.cannon_screens.iter().zip(&p.cannon_file) {
+            let n = i32::from(n);
+            mg += n * b;
+            eg += n * (b / 2);
+        }
+    }
+    let connected = i32::from(f.connected_pawns) * p.connected_pawns;
+    Side {
+        mg: mg + connected,
+        eg: eg + connected,
+        rooks,
+        horses: i32::from(f.horses),
+        cannons: i32::from(f.cannons),
+        advisors: i32::from(f.advisors),
+        elephants: i32::from(f.elephants),
+        attackers: i32::from(f.attackers),
+    }
+}
+
+/// Danger to `me`'s king from `them`: missing guards against their attacking pieces, and
+/// their pieces gathered near my palace.
+fn safety(me: &Side, them: &Side, p: &XiangqiParams) -> i32 {
+    let missing_adv = 2 - me.advisors.min(2);
+    let missing_ele = 2 - me.elephants.min(2);
+    let guards = missing_adv
+        * (p.missing_advisor.0 * them.rooks + p.missing_advisor.1 * them.horses)
+        + missing_ele * (p.missing_elephant.0 * them.cannons + p.missing_elephant.1 * them.rooks);
+    let attack = p.attack * them.attackers * them.attackers;
+    guards + attack
+}
+
+/// The straightforward evaluation that [`evaluate_with`] replaced (the reference of the
+/// tests: both must agree on every position).
+#[cfg(test)]
+fn reference_evaluate_with(pos: &Position, base: &Base, p: &XiangqiParams) -> i32 {
+    if p.material_only {
+        return quick(pos, base, p);
+    }
     let mut sides = [Side::default(); 2];
     let kings = [pos.king_square(Color::Red), pos.king_square(Color::Black)];
     for color in Color::ALL {
@@ -415,14 +479,90 @@ pub fn evaluate_with(pos: &Position, base: &Base, p: &XiangqiParams) -> i32 {
     }) + p.tempo
 }
 
-/// Danger to `me`'s king from `them`: missing guards against their attacking pieces, and
-/// their pieces gathered near my palace.
-fn safety(me: &Side, them: &Side, p: &XiangqiParams) -> i32 {
-    let missing_adv = 2 - me.advisors.min(2);
-    let missing_ele = 2 - me.elephants.min(2);
-    let guards = missing_adv
-        * (p.missing_advisor.0 * them.rooks + p.missing_advisor.1 * them.horses)
-        + missing_ele * (p.missing_elephant.0 * them.cannons + p.missing_elephant.1 * them.rooks);
-    let attack = p.attack * them.attackers * them.attackers;
-    guards + attack
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Rng;
+
+    /// Random weights for every positional term, so that a term swapped with another or
+    /// counted twice shows up in the sum.
+    fn random_params(rng: &mut Rng) -> XiangqiParams {
+        let mut r = |lo: i32, hi: i32| lo + (rng.next_u64() % (hi - lo + 1) as u64) as i32;
+        XiangqiParams {
+            rook_mobility: (r(1, 13), r(1, 13)),
+            horse_mobility: core::array::from_fn(|_| r(-60, 40)),
+            missing_advisor: (r(1, 40), r(1, 40)),
+            missing_elephant: (r(1, 40), r(1, 40)),
+            cannon_file: core::array::from_fn(|_| r(-30, 90)),
+            connected_pawns: r(-20, 30),
+            attack: r(1, 15),
+            tempo: r(0, 20),
+            pst_scale: r(0, 150),
+            ..XiangqiParams::default()
+        }
+    }
+
+    #[test]
+    fn fast_evaluation_equals_the_reference_over_random_games() {
+        let mut rng = Rng::new(0x00C0_FFEE);
+        let mut checked = 0;
+        for game in 0..300 {
+            let params = if game % 3 == 0 {
+                XiangqiParams::default()
+            } else {
+                random_params(&mut rng)
+            };
+            let mut pos = Position::startpos();
+            for _ in 0..200 {
+                let base = Base::of(&pos, &params);
+                assert_eq!(
+                    evaluate_with(&pos, &base, &params),
+                    reference_evaluate_with(&pos, &base, &params),
+                    "{pos:?}"
+                );
+                checked += 1;
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Prefer captures now and then, so that games reach sparse boards.
+                let captures: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.captured_kind(m).is_some())
+                    .collect();
+                let pick = |n: usize, rng: &mut Rng| (rng.next_u64() % n as u64) as usize;
+                let mv = if !captures.is_empty() && rng.next_u64() % 2 == 0 {
+                    captures[pick(captures.len(), &mut rng)]
+                } else {
+                    moves.as_slice()[pick(moves.len(), &mut rng)]
+                };
+                pos.make(mv);
+            }
+        }
+        assert!(checked > 20_000);
+    }
+
+    #[test]
+    fn fast_evaluation_equals_the_reference_on_set_positions() {
+        let params = XiangqiParams::default();
+        for fen in [
+            // Hollow cannon, one screen, two screens, three pieces between.
+            "4k4/9/9/9/9/9/9/9/4C4/3K5 w - - 0 1",
+            "4k4/9/9/4p4/9/9/9/9/4C4/3K5 b - - 0 1",
+            "4k4/9/9/4p4/4P4/9/9/9/4C4/3K5 w - - 0 1",
+            "4k4/9/4n4/4p4/4P4/9/9/9/4C4/3K5 b - - 0 1",
+            // Connected crossed pawns on both sides, pawns on the edge files.
+            "3k5/9/2PPP4/P7P/9/9/p7p/4ppp2/9/4K4 w - - 0 1",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            let base = Base::of(&pos, &params);
+            assert_eq!(
+                evaluate_with(&pos, &base, &params),
+                reference_evaluate_with(&pos, &base, &params),
+                "{fen}"
+            );
+        }
+    }
 }

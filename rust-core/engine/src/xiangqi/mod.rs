@@ -127,6 +127,10 @@ impl SearchGame for XiangqiNode {
         }
         let root_check = pos.in_check();
         let root_checkers = pos.checkers();
+        if let Some(last) = path.last_mut() {
+            // The current node's checkers are read from the last step.
+            last.checkers = root_checkers;
+        }
         let base = Base::of(&pos, params);
         let verdicts = vec![(0, Repetition::Draw); VERDICT_CACHE];
         let mut psq = Box::new([[Base::default(); 90]; 14]);
