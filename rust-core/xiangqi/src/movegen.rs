@@ -175,40 +175,20 @@ impl Position {
                 out.push(Move::inner(f, t));
             }
         };
+        let leaps = match piece {
+            KING => &KING_LEAPS[f as usize],
+            ADVISOR => &ADVISOR_LEAPS[f as usize],
+            ELEPHANT => &ELEPHANT_LEAPS[f as usize],
+            HORSE => &HORSE_LEAPS[f as usize],
+            PAWN => &PAWN_LEAPS[side & 1][f as usize],
+            _ => &Leaps::NONE,
+        };
+        for (t, via) in leaps.iter() {
+            if b[via as usize] == 0 {
+                add(t);
+            }
+        }
         match piece {
-            KING => {
-                for d in ORTHO {
-                    let t = f.wrapping_add(d);
-                    if IN_PALACE[t as usize] {
-                        add(t);
-                    }
-                }
-            }
-            ADVISOR => {
-                for d in DIAG {
-                    let t = f.wrapping_add(d);
-                    if IN_PALACE[t as usize] {
-                        add(t);
-                    }
-                }
-            }
-            ELEPHANT => {
-                for d in DIAG {
-                    let eye = f.wrapping_add(d);
-                    let t = eye.wrapping_add(d);
-                    if IN_BOARD[t as usize] && own_half(side, t) && b[eye as usize] == 0 {
-                        add(t);
-                    }
-                }
-            }
-            HORSE => {
-                for (leg, d) in HORSE_STEPS {
-                    let t = f.wrapping_add(d);
-                    if IN_BOARD[t as usize] && b[f.wrapping_add(leg) as usize] == 0 {
-                        add(t);
-                    }
-                }
-            }
             ROOK | CANNON => {
                 for d in ORTHO {
                     let first = self.lines.first(f, d);
@@ -235,20 +215,7 @@ impl Position {
                     }
                 }
             }
-            _ => {
-                // Pawn.
-                let t = f.wrapping_add(forward(side));
-                if IN_BOARD[t as usize] {
-                    add(t);
-                }
-                if !own_half(side, f) {
-                    for t in [f.wrapping_add(1), f.wrapping_sub(1)] {
-                        if IN_BOARD[t as usize] {
-                            add(t);
-                        }
-                    }
-                }
-            }
+            _ => {}
         }
     }
 }

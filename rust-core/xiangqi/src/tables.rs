@@ -91,3 +91,118 @@ pub(crate) const SLOT_KIND: [u8; 16] = [
     KING, ADVISOR, ADVISOR, ELEPHANT, ELEPHANT, HORSE, HORSE, ROOK, ROOK, CANNON, CANNON, PAWN,
     PAWN, PAWN, PAWN, PAWN,
 ];
+
+/// The squares a leaping piece (king, advisor, elephant, horse, pawn) can reach from one
+/// square, each with the square that must be empty on the way (an elephant's eye, a
+/// horse's leg; square 0, which is off the board and always empty, for the others).
+/// Precomputed so that generation needs no board-edge, palace or river test.
+#[derive(Clone, Copy)]
+pub(crate) struct Leaps {
+    pub(crate) len: u8,
+    pub(crate) to: [u8; 8],
+    pub(crate) via: [u8; 8],
+}
+
+impl Leaps {
+    /// No leap at all (sliding pieces).
+    pub(crate) const NONE: Leaps = Leaps::EMPTY;
+
+    const EMPTY: Leaps = Leaps {
+        len: 0,
+        to: [0; 8],
+        via: [0; 8],
+    };
+
+    const fn push(mut self, to: u8, via: u8) -> Leaps {
+        self.to[self.len as usize] = to;
+        self.via[self.len as usize] = via;
+        self.len += 1;
+        self
+    }
+
+    /// The (target, via) pairs.
+    #[inline(always)]
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        self.to
+            .iter()
+            .copied()
+            .zip(self.via.iter().copied())
+            .take(self.len as usize)
+    }
+}
+
+/// Kind codes of the leap tables' builder: king, advisor, elephant, horse, red pawn, black
+/// pawn.
+const fn build_leaps(kind: u8) -> [Leaps; 256] {
+    let in_board = build_in_board();
+    let in_palace = build_in_palace();
+    let mut t = [Leaps::EMPTY; 256];
+    let mut f = 0;
+    while f < 256 {
+        if in_board[f] {
+            let s = f as u8;
+            let mut l = Leaps::EMPTY;
+            let mut i = 0;
+            while i < 8 {
+                match kind {
+                    KING | ADVISOR => {
+                        if i < 4 {
+                            let d = if kind == KING { ORTHO[i] } else { DIAG[i] };
+                            let to = s.wrapping_add(d);
+                            if in_palace[f] && in_palace[to as usize] {
+                                l = l.push(to, 0);
+                            }
+                        }
+                    }
+                    ELEPHANT => {
+                        if i < 4 {
+                            let eye = s.wrapping_add(DIAG[i]);
+                            let to = eye.wrapping_add(DIAG[i]);
+                            // An elephant never crosses the river.
+                            if in_board[to as usize] && (to >> 4 < 8) == (s >> 4 < 8) {
+                                l = l.push(to, eye);
+                            }
+                        }
+                    }
+                    HORSE => {
+                        let (leg, d) = HORSE_STEPS[i];
+                        let to = s.wrapping_add(d);
+                        if in_board[to as usize] {
+                            l = l.push(to, s.wrapping_add(leg));
+                        }
+                    }
+                    _ => {
+                        // Pawns: kind PAWN for Red, PAWN + 1 for Black.
+                        let side = (kind - PAWN) as usize;
+                        if i == 0 {
+                            let to = s.wrapping_add(forward(side));
+                            if in_board[to as usize] {
+                                l = l.push(to, 0);
+                            }
+                        } else if i < 3 && !own_half(side, s) {
+                            let to = if i == 1 {
+                                s.wrapping_add(1)
+                            } else {
+                                s.wrapping_sub(1)
+                            };
+                            if in_board[to as usize] {
+                                l = l.push(to, 0);
+                            }
+                        }
+                    }
+                }
+                i += 1;
+            }
+            t[f] = l;
+        }
+        f += 1;
+    }
+    t
+}
+
+/// Leaps of each kind from each square; pawns by side.
+pub(crate) static KING_LEAPS: [Leaps; 256] = build_leaps(KING);
+pub(crate) static ADVISOR_LEAPS: [Leaps; 256] = build_leaps(ADVISOR);
+pub(crate) static ELEPHANT_LEAPS: [Leaps; 256] = build_leaps(ELEPHANT);
+pub(crate) static HORSE_LEAPS: [Leaps; 256] = build_leaps(HORSE);
+pub(crate) static PAWN_LEAPS: [[Leaps; 256]; 2] = [build_leaps(PAWN), build_leaps(PAWN + 1)];
