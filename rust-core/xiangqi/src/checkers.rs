@@ -27,7 +27,35 @@ use crate::tables::*;
 pub struct Checkers {
     squares: [u8; 4],
     len: u8,
+    /// With a single checker: the squares a move may go to to deal with it (the checker,
+    /// the squares between it and the king, a horse's leg) ...
+    to: u128,
+    /// ... and the square a move may leave to deal with it (a cannon's screen).
+    from: u128,
 }
+
+/// Bit of an inner square in the 90-bit masks of [`Checkers`] (off-board squares share
+/// bit 127, never set).
+#[inline(always)]
+fn bit(s: u8) -> u128 {
+    1u128 << INDEX[s as usize]
+}
+
+const fn build_index() -> [u8; 256] {
+    let mut t = [127u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let (r, c) = (i >> 4, i & 15);
+        if r >= 3 && r <= 12 && c >= 3 && c <= 11 {
+            t[i] = ((r - 3) * 9 + (c - 3)) as u8;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// Board index (rank × 9 + file) of each inner square.
+static INDEX: [u8; 256] = build_index();
 
 impl Checkers {
     /// Number of checking pieces (0 when not in check).
@@ -65,6 +93,32 @@ impl Position {
         for &s in &self.lists[by] {
             if s != 0 && self.attacks_from(s, k) {
                 out.push(s);
+            }
+        }
+        if out.len == 1 {
+            let c = out.squares[0];
+            out.to = bit(c);
+            let p = self.board[c as usize];
+            match p & 7 {
+                ROOK | KING | CANNON => {
+                    let d = ray_dir(c, k);
+                    let mut s = c.wrapping_add(d);
+                    while s != k && IN_BOARD[s as usize] {
+                        out.to |= bit(s);
+                        if self.board[s as usize] != 0 {
+                            out.from |= bit(s);
+                        }
+                        s = s.wrapping_add(d);
+                    }
+                }
+                HORSE => {
+                    for (leg, d) in HORSE_STEPS {
+                        if c.wrapping_add(d) == k {
+                            out.to |= bit(c.wrapping_add(leg));
+                        }
+                    }
+                }
+                _ => {}
             }
         }
         out
@@ -123,8 +177,15 @@ impl Position {
         }
         let (f, t) = (mv.inner_from(), mv.to_inner());
         let k = self.king_inner(self.side.index());
-        if f != k && !checkers.iter().all(|c| self.may_resolve(k, c, f, t)) {
-            return false;
+        if f != k {
+            let may = if checkers.len == 1 {
+                (checkers.to & bit(t)) | (checkers.from & bit(f)) != 0
+            } else {
+                checkers.iter().all(|c| self.may_resolve(k, c, f, t))
+            };
+            if !may {
+                return false;
+            }
         }
         !self.exposes_king(mv)
     }
