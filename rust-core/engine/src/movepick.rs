@@ -260,8 +260,7 @@ impl<M: Copy + Default + PartialEq> MovePicker<M> {
                                 // Past the first few picks (where a cutoff usually
                                 // happens) one sort is cheaper than selecting each time.
                                 self.quiet_picks += 1;
-                                self.entries[self.cur..self.end]
-                                    .sort_unstable_by_key(|e| core::cmp::Reverse(e.0));
+                                insertion_sort(&mut self.entries[self.cur..self.end]);
                             }
                             self.cur += 1;
                             self.entries[self.cur - 1].1
@@ -298,5 +297,20 @@ impl<M: Copy + Default + PartialEq> MovePicker<M> {
                 Phase::Done => return None,
             }
         }
+    }
+}
+
+/// Sorts best first, keeping generation order among equal scores. Insertion sort: most
+/// quiet moves share a history score of zero, so few entries move.
+#[inline]
+fn insertion_sort<M: Copy>(entries: &mut [(i32, M)]) {
+    for i in 1..entries.len() {
+        let e = entries[i];
+        let mut j = i;
+        while j > 0 && entries[j - 1].0 < e.0 {
+            entries[j] = entries[j - 1];
+            j -= 1;
+        }
+        entries[j] = e;
     }
 }
