@@ -20,6 +20,7 @@
 use crate::moves::Move;
 use crate::position::{Position, ray_dir};
 use crate::tables::*;
+use banco_game::MoveList;
 
 /// The squares of the pieces giving check to the side to move (at most four are
 /// possible; a list that is full keeps the first four).
@@ -188,6 +189,27 @@ impl Position {
             }
         }
         !self.exposes_king(mv)
+    }
+
+    /// Keeps in `moves` (pseudo-legal moves of the side to move) only those that may deal
+    /// with every checker: king moves, and moves that capture, block or unscreen (the
+    /// quick part of [`Position::evasion_is_legal`]; the full test is still needed).
+    pub fn retain_evasion_candidates(&self, moves: &mut MoveList<Move>, checkers: &Checkers) {
+        if checkers.is_empty() {
+            return;
+        }
+        let k = self.king_inner(self.side.index());
+        if checkers.len == 1 {
+            moves.retain(|m| {
+                let (f, t) = (m.inner_from(), m.to_inner());
+                f == k || (checkers.to & bit(t)) | (checkers.from & bit(f)) != 0
+            });
+        } else {
+            moves.retain(|m| {
+                let (f, t) = (m.inner_from(), m.to_inner());
+                f == k || checkers.iter().all(|c| self.may_resolve(k, c, f, t))
+            });
+        }
     }
 
     /// Can a move from `f` to `t` (not by the king on `k`) stop the check from `c`?

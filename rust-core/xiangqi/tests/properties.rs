@@ -214,6 +214,14 @@ proptest! {
                     "{} in {:?}", mv, pos
                 );
             }
+            // The candidates keep every legal move.
+            let mut candidates = all.clone();
+            pos.retain_evasion_candidates(&mut candidates, &checkers);
+            for &mv in &all {
+                if pos.pseudo_move_is_legal(mv, pos.in_check()) {
+                    prop_assert!(candidates.contains(&mv), "{} dropped in {:?}", mv, pos);
+                }
+            }
         }
     }
 

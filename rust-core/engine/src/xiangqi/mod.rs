@@ -180,11 +180,17 @@ impl SearchGame for XiangqiNode {
     #[inline]
     fn pseudo_captures(&self, out: &mut MoveList<Move>) {
         self.pos.generate_pseudo_captures(out);
+        if self.in_check() {
+            self.pos.retain_evasion_candidates(out, self.checkers());
+        }
     }
 
     #[inline]
     fn pseudo_quiets(&self, out: &mut MoveList<Move>) {
         self.pos.generate_pseudo_quiets(out);
+        if self.in_check() {
+            self.pos.retain_evasion_candidates(out, self.checkers());
+        }
     }
 
     #[inline]
