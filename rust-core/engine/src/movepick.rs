@@ -95,6 +95,8 @@ pub struct MovePicker<M> {
     tt_move: M,
     killers: [M; 2],
     yielded_killers: [bool; 2],
+    /// Smallest victim value loaded in quiescence.
+    min_value: i32,
 }
 
 impl<M: Copy + Default + PartialEq> Default for MovePicker<M> {
@@ -119,6 +121,7 @@ impl<M: Copy + Default + PartialEq> MovePicker<M> {
             tt_move: M::default(),
             killers: [M::default(); 2],
             yielded_killers: [false; 2],
+            min_value: i32::MIN,
         }
     }
 
@@ -135,10 +138,13 @@ impl<M: Copy + Default + PartialEq> MovePicker<M> {
         self.bad_end = 0;
     }
 
-    /// Starts a quiescence node: captures only, best victim first.
+    /// Starts a quiescence node: captures only, best victim first, and only those whose
+    /// victim is worth at least `min_value` ([`SearchGame::capture_value`]; pass
+    /// `i32::MIN` for all).
     #[inline]
-    pub fn reset_captures(&mut self) {
+    pub fn reset_captures(&mut self, min_value: i32) {
         self.phase = Phase::QuiescenceGen;
+        self.min_value = min_value;
         self.tt_move = M::default();
         self.killers = [M::default(); 2];
         self.yielded_killers = [false; 2];
@@ -285,6 +291,10 @@ impl<M: Copy + Default + PartialEq> MovePicker<M> {
                 }
                 Phase::QuiescenceGen => {
                     node.pseudo_captures(&mut self.generated);
+                    if self.min_value > i32::MIN {
+                        let min = self.min_value;
+                        self.generated.retain(|&m| node.capture_value(m) >= min);
+                    }
                     self.load_captures(node, 0);
                     self.phase = Phase::Quiescence;
                 }

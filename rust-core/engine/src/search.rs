@@ -470,15 +470,7 @@ impl<S: SearchGame> Searcher<S> {
                 } else {
                     Bound::Exact
                 };
-                self.tt.store(
-                    key,
-                    depth,
-                    best,
-                    0,
-                    bound,
-                    <S::Game as Game>::encode_move(mv),
-                    0,
-                );
+                self.tt.store(key, depth, best, 0, bound, S::tt_code(mv), 0);
             }
         }
         best
@@ -527,7 +519,7 @@ impl<S: SearchGame> Searcher<S> {
         let hit = self.tt.probe(key, ply);
         let mut tt_move = S::Move::default();
         if let Some(h) = hit {
-            if let Some(m) = <S::Game as Game>::decode_move(h.mv) {
+            if let Some(m) = S::from_tt_code(h.mv) {
                 tt_move = m;
             }
             if !pv_node && h.depth >= depth {
@@ -690,7 +682,7 @@ impl<S: SearchGame> Searcher<S> {
         let code = if best_move == S::Move::default() {
             0
         } else {
-            <S::Game as Game>::encode_move(best_move)
+            S::tt_code(best_move)
         };
         self.tt.store(
             key,
@@ -732,7 +724,9 @@ impl<S: SearchGame> Searcher<S> {
                 return stand;
             }
             alpha = alpha.max(stand);
-            self.pickers[ply].reset_captures();
+            // Captures that cannot lift the score above alpha are never loaded (the same
+            // delta test as below, against the alpha of now, which only rises).
+            self.pickers[ply].reset_captures(alpha.saturating_sub(stand).saturating_sub(149));
             Some(stand)
         };
         let mut best = stand.unwrap_or(-INF);

@@ -106,6 +106,16 @@ pub trait SearchGame: Clone + Send + 'static {
     fn capture_value(&self, mv: Self::Move) -> i32;
     /// False when a capture loses material at first sight (static exchange).
     fn see_ok(&self, mv: Self::Move) -> bool;
+    /// Compact code of a move for the transposition table (0 means none); by default the
+    /// game's wire code.
+    fn tt_code(mv: Self::Move) -> u16 {
+        <Self::Game as Game>::encode_move(mv)
+    }
+    /// The move of a [`SearchGame::tt_code`] (the search tests it for legality before
+    /// playing it).
+    fn from_tt_code(code: u16) -> Option<Self::Move> {
+        <Self::Game as Game>::decode_move(code)
+    }
     /// Index of a move in `0..MOVE_INDEX_SIZE` for history tables.
     fn move_index(mv: Self::Move) -> usize;
     /// Judges a repetition of the current position on the path (the first repetition

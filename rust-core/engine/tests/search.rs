@@ -266,7 +266,7 @@ fn move_picker_loses_no_moves() {
         seen.sort();
         assert_eq!(seen, want, "{}", game.fen());
         // Quiescence: every legal capture once.
-        picker.reset_captures();
+        picker.reset_captures(i32::MIN);
         let mut caps = Vec::new();
         while let Some((m, _)) = picker.next(&node, &history) {
             if node.pseudo_is_legal(m, node.in_check()) {

@@ -48,6 +48,26 @@ impl Move {
         self.to
     }
 
+    /// A compact 16-bit code for tables inside a program (not the wire format, which is
+    /// [`Move::to_wire`]); never 0 for a real move.
+    #[inline]
+    #[must_use]
+    pub const fn to_packed(self) -> u16 {
+        ((self.from as u16) << 8) | self.to as u16
+    }
+
+    /// The move of a [`Move::to_packed`] code. Any code gives some value, which may not be
+    /// a move of the board: test it with [`Position::is_legal`](crate::Position::is_legal)
+    /// before playing it.
+    #[inline]
+    #[must_use]
+    pub const fn from_packed(code: u16) -> Move {
+        Move {
+            from: (code >> 8) as u8,
+            to: code as u8,
+        }
+    }
+
     /// True for the default (null) value.
     #[inline]
     #[must_use]

@@ -314,6 +314,16 @@ impl SearchGame for XiangqiNode {
     }
 
     #[inline]
+    fn tt_code(mv: Move) -> u16 {
+        mv.to_packed()
+    }
+
+    #[inline]
+    fn from_tt_code(code: u16) -> Option<Move> {
+        Some(Move::from_packed(code))
+    }
+
+    #[inline]
     fn move_index(mv: Move) -> usize {
         mv.from().index() as usize * 90 + mv.to().index() as usize
     }
