@@ -16,19 +16,19 @@ use crate::position::Position;
 use crate::tables::*;
 use banco_game::MoveList;
 
-/// Which moves to generate.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    All,
-    Captures,
-    Quiets,
+/// Which moves to generate: a const parameter of the generator, so that each kind gets
+/// its own code without a test per target.
+mod kind {
+    pub(super) const ALL: u8 = 0;
+    pub(super) const CAPTURES: u8 = 1;
+    pub(super) const QUIETS: u8 = 2;
 }
 
 impl Position {
     /// Every legal move (replaces the contents of `out`).
     pub fn generate_legal(&self, out: &mut MoveList<Move>) {
         out.clear();
-        self.generate(out, Kind::All);
+        self.generate::<{ kind::ALL }>(out);
         let in_check = self.in_check();
         out.retain(|&m| self.pseudo_is_legal(m, in_check));
     }
@@ -36,7 +36,7 @@ impl Position {
     /// Every legal capture (replaces the contents of `out`), for quiescence search.
     pub fn generate_legal_captures(&self, out: &mut MoveList<Move>) {
         out.clear();
-        self.generate(out, Kind::Captures);
+        self.generate::<{ kind::CAPTURES }>(out);
         let in_check = self.in_check();
         out.retain(|&m| self.pseudo_is_legal(m, in_check));
     }
@@ -44,20 +44,20 @@ impl Position {
     /// Every pseudo-legal move: obeys piece movement but may leave the own king attacked.
     pub fn generate_pseudo(&self, out: &mut MoveList<Move>) {
         out.clear();
-        self.generate(out, Kind::All);
+        self.generate::<{ kind::ALL }>(out);
     }
 
     /// The pseudo-legal captures (replaces the contents of `out`): a search's first stage.
     pub fn generate_pseudo_captures(&self, out: &mut MoveList<Move>) {
         out.clear();
-        self.generate(out, Kind::Captures);
+        self.generate::<{ kind::CAPTURES }>(out);
     }
 
     /// The pseudo-legal moves that capture nothing (replaces the contents of `out`): a
     /// search generates them only when no capture or killer has cut the node off.
     pub fn generate_pseudo_quiets(&self, out: &mut MoveList<Move>) {
         out.clear();
-        self.generate(out, Kind::Quiets);
+        self.generate::<{ kind::QUIETS }>(out);
     }
 
     /// Legal moves as a new list (convenient outside hot loops).
@@ -72,7 +72,7 @@ impl Position {
     #[must_use]
     pub fn count_legal(&self) -> usize {
         let mut l = MoveList::new();
-        self.generate(&mut l, Kind::All);
+        self.generate::<{ kind::ALL }>(&mut l);
         let in_check = self.in_check();
         l.iter()
             .filter(|&&m| self.pseudo_is_legal(m, in_check))
@@ -83,7 +83,7 @@ impl Position {
     #[must_use]
     pub fn has_legal_move(&self) -> bool {
         let mut l = MoveList::new();
-        self.generate(&mut l, Kind::All);
+        self.generate::<{ kind::ALL }>(&mut l);
         let in_check = self.in_check();
         l.iter().any(|&m| self.pseudo_is_legal(m, in_check))
     }
@@ -145,33 +145,27 @@ impl Position {
     pub(crate) fn piece_captures(&self, from: u8, out: &mut MoveList<Move>) {
         let p = self.board[from as usize];
         if p != 0 {
-            self.gen_piece(
-                from,
-                p & 7,
-                crate::tables::code_side(p),
-                out,
-                Kind::Captures,
-            );
+            self.gen_piece::<{ kind::CAPTURES }>(from, p & 7, crate::tables::code_side(p), out);
         }
     }
 
-    fn generate(&self, out: &mut MoveList<Move>, kind: Kind) {
+    fn generate<const K: u8>(&self, out: &mut MoveList<Move>) {
         let side = self.side.index();
         for (slot, &sq) in self.lists[side].iter().enumerate() {
             if sq != 0 {
-                self.gen_piece(sq, SLOT_KIND[slot], side, out, kind);
+                self.gen_piece::<K>(sq, SLOT_KIND[slot], side, out);
             }
         }
     }
 
     #[inline(always)]
-    fn gen_piece(&self, f: u8, piece: u8, side: usize, out: &mut MoveList<Move>, kind: Kind) {
+    fn gen_piece<const K: u8>(&self, f: u8, piece: u8, side: usize, out: &mut MoveList<Move>) {
         let b = &self.board;
         let enemy = side_base(1 - side);
         // A target is fine if empty (quiet, unless captures only) or an enemy piece.
         let mut add = |t: u8| {
             let c = b[t as usize];
-            if (c == 0 && kind != Kind::Captures) || (c & enemy != 0 && kind != Kind::Quiets) {
+            if (c == 0 && K != kind::CAPTURES) || (c & enemy != 0 && K != kind::QUIETS) {
                 out.push(Move::inner(f, t));
             }
         };
@@ -192,7 +186,7 @@ impl Position {
             ROOK | CANNON => {
                 for d in ORTHO {
                     let first = self.lines.first(f, d);
-                    if kind != Kind::Captures {
+                    if K != kind::CAPTURES {
                         let stop = first.unwrap_or_else(|| Lines::edge(f, d));
                         let mut t = f.wrapping_add(d);
                         while t != stop {
@@ -200,7 +194,7 @@ impl Position {
                             t = t.wrapping_add(d);
                         }
                     }
-                    if kind == Kind::Quiets {
+                    if K == kind::QUIETS {
                         continue;
                     }
                     let target = if piece == ROOK {
