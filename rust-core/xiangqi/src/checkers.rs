@@ -35,28 +35,12 @@ pub struct Checkers {
     from: u128,
 }
 
-/// Bit of an inner square in the 90-bit masks of [`Checkers`] (off-board squares share
-/// bit 127, never set).
+/// Bit of an inner square in the 90-bit masks of [`Checkers`] (only called for squares on
+/// the board).
 #[inline(always)]
 fn bit(s: u8) -> u128 {
-    1u128 << INDEX[s as usize]
+    1u128 << BOARD_INDEX[s as usize]
 }
-
-const fn build_index() -> [u8; 256] {
-    let mut t = [127u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        let (r, c) = (i >> 4, i & 15);
-        if r >= 3 && r <= 12 && c >= 3 && c <= 11 {
-            t[i] = ((r - 3) * 9 + (c - 3)) as u8;
-        }
-        i += 1;
-    }
-    t
-}
-
-/// Board index (rank × 9 + file) of each inner square.
-static INDEX: [u8; 256] = build_index();
 
 impl Checkers {
     /// Number of checking pieces (0 when not in check).

@@ -68,6 +68,17 @@ impl Move {
         }
     }
 
+    /// Board indices (rank × 9 + file, 0–89) of the origin and destination, by table
+    /// lookup (0 for the parts of a null or invalid move).
+    #[inline]
+    #[must_use]
+    pub fn indices(self) -> (u8, u8) {
+        (
+            crate::tables::BOARD_INDEX[self.from as usize],
+            crate::tables::BOARD_INDEX[self.to as usize],
+        )
+    }
+
     /// True for the default (null) value.
     #[inline]
     #[must_use]

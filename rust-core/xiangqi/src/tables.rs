@@ -45,6 +45,22 @@ const fn build_in_palace() -> [bool; 256] {
     t
 }
 
+const fn build_board_index() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let (r, c) = (i >> 4, i & 15);
+        if r >= 3 && r <= 12 && c >= 3 && c <= 11 {
+            t[i] = ((r - 3) * 9 + (c - 3)) as u8;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// Board index (rank × 9 + file, 0–89) of each inner square; 0 off the board.
+pub(crate) static BOARD_INDEX: [u8; 256] = build_board_index();
+
 /// On-board squares.
 pub(crate) static IN_BOARD: [bool; 256] = build_in_board();
 /// The two palaces.

@@ -217,7 +217,8 @@ impl SearchGame for XiangqiNode {
         let hash_before = self.pos.hash();
         let base_before = self.base;
         let side = self.pos.side_to_move().index();
-        let (from, to) = (mv.from().index() as usize, mv.to().index() as usize);
+        let (from, to) = mv.indices();
+        let (from, to) = (usize::from(from), usize::from(to));
         if let Some(k) = self.pos.moved_kind(mv) {
             let row = &self.psq[side * 7 + k as usize];
             shift(&mut self.base, &row[from], -1);
@@ -325,7 +326,8 @@ impl SearchGame for XiangqiNode {
 
     #[inline]
     fn move_index(mv: Move) -> usize {
-        mv.from().index() as usize * 90 + mv.to().index() as usize
+        let (from, to) = mv.indices();
+        usize::from(from) * 90 + usize::from(to)
     }
 
     fn repetition(&mut self) -> Option<Repetition> {
