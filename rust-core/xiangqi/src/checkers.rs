@@ -43,6 +43,14 @@ fn bit(s: u8) -> u128 {
 }
 
 impl Checkers {
+    /// No checker.
+    pub const EMPTY: Checkers = Checkers {
+        squares: [0; 4],
+        len: 0,
+        to: 0,
+        from: 0,
+    };
+
     /// Number of checking pieces (0 when not in check).
     #[must_use]
     pub fn len(&self) -> usize {

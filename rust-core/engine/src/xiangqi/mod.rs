@@ -30,8 +30,6 @@ struct Step {
     mv: Move,
     check: bool,
     null: bool,
-    /// The pieces giving check after the move (empty when `check` is false).
-    checkers: Checkers,
 }
 
 /// A xiangqi position with the moves that led to it (the game's history and then the
@@ -41,7 +39,9 @@ pub struct XiangqiNode {
     pos: Position,
     path: Vec<Step>,
     root_check: bool,
-    root_checkers: Checkers,
+    /// The checkers of every node in check on the path, the current one last when it is in
+    /// check (a stack: pushed by a checking move, popped when it is taken back).
+    checkers: Vec<Checkers>,
     base: Base,
     /// Verdicts already judged, by position and cycle (the judge is costly; a search
     /// meets the same cycles again and again).
@@ -75,9 +75,8 @@ impl XiangqiNode {
     /// The pieces giving check now.
     #[inline]
     fn checkers(&self) -> &Checkers {
-        self.path
-            .last()
-            .map_or(&self.root_checkers, |s| &s.checkers)
+        const NONE: &Checkers = &Checkers::EMPTY;
+        self.checkers.last().unwrap_or(NONE)
     }
 
     fn verdict(&self, span: usize) -> Option<Verdict> {
@@ -122,14 +121,12 @@ impl SearchGame for XiangqiNode {
                 mv,
                 check,
                 null: false,
-                checkers: Checkers::default(),
             });
         }
         let root_check = pos.in_check();
-        let root_checkers = pos.checkers();
-        if let Some(last) = path.last_mut() {
-            // The current node's checkers are read from the last step.
-            last.checkers = root_checkers;
+        let mut checkers = Vec::with_capacity(256);
+        if root_check {
+            checkers.push(pos.checkers());
         }
         let base = Base::of(&pos, params);
         let verdicts = vec![(0, Repetition::Draw); VERDICT_CACHE];
@@ -148,7 +145,7 @@ impl SearchGame for XiangqiNode {
             pos,
             path,
             root_check,
-            root_checkers,
+            checkers,
             base,
             verdicts,
             rules: *rules,
@@ -233,18 +230,15 @@ impl SearchGame for XiangqiNode {
         }
         let undo = self.pos.make(mv);
         let check = self.pos.in_check_after(mv);
-        let checkers = if check {
-            self.pos.checkers()
-        } else {
-            Checkers::default()
-        };
+        if check {
+            self.checkers.push(self.pos.checkers());
+        }
         self.path.push(Step {
             hash_before,
             base_before,
             mv,
             check,
             null: false,
-            checkers,
         });
         undo
     }
@@ -253,6 +247,9 @@ impl SearchGame for XiangqiNode {
     fn unmake(&mut self, mv: Move, undo: Undo) {
         if let Some(s) = self.path.pop() {
             self.base = s.base_before;
+            if s.check {
+                self.checkers.pop();
+            }
         }
         self.pos.unmake(mv, undo);
     }
@@ -267,7 +264,6 @@ impl SearchGame for XiangqiNode {
             mv,
             check: false,
             null: true,
-            checkers: Checkers::default(),
         });
         h
     }
