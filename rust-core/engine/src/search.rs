@@ -600,6 +600,12 @@ impl<S: SearchGame> Searcher<S> {
                 self.pickers[ply].skip_quiets();
                 continue;
             }
+            if depth >= 2 {
+                // The child probes the table first thing: start fetching its entry now.
+                if let Some(h) = node.hash_after(mv) {
+                    self.tt.touch(h);
+                }
+            }
             let undo = node.make(mv);
             self.nodes += 1;
             let check = node.in_check();

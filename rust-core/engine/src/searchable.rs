@@ -83,6 +83,12 @@ pub trait SearchGame: Clone + Send + 'static {
     fn legal_captures(&self, out: &mut MoveList<Self::Move>);
     /// True if `mv` (any value, e.g. from the transposition table) is legal.
     fn is_legal(&self, mv: Self::Move) -> bool;
+    /// The hash after `mv` (a move about to be played), if the game can tell without
+    /// playing it; the search then fetches the child's table entry early.
+    fn hash_after(&self, mv: Self::Move) -> Option<u64> {
+        let _ = mv;
+        None
+    }
     /// Plays a legal move.
     fn make(&mut self, mv: Self::Move) -> Self::Undo;
     /// Takes back a move.

@@ -165,6 +165,21 @@ impl Position {
         self.hash
     }
 
+    /// The hash [`Position::make`] would give after the pseudo-legal move `mv`, without
+    /// making it (a search uses it to fetch a table entry early).
+    #[inline]
+    #[must_use]
+    pub fn hash_after(&self, mv: Move) -> u64 {
+        let (f, t) = (mv.inner_from(), mv.to_inner());
+        let piece = self.board[f as usize];
+        let captured = self.board[t as usize];
+        let mut h = self.hash ^ piece_key(piece, f) ^ piece_key(piece, t) ^ SIDE_KEY;
+        if captured != 0 {
+            h ^= piece_key(captured, t);
+        }
+        h
+    }
+
     /// Plies since the last capture (FEN's half-move field).
     #[inline]
     #[must_use]

@@ -193,7 +193,9 @@ proptest! {
     fn check_after_a_move_agrees_with_the_full_test(choices in proptest::collection::vec(any::<u8>(), 0..120)) {
         for mut pos in checking_walk(&choices) {
             for &mv in &pos.clone().legal_moves() {
+                let expected = pos.hash_after(mv);
                 let undo = pos.make(mv);
+                prop_assert_eq!(pos.hash(), expected);
                 prop_assert_eq!(pos.in_check_after(mv), pos.in_check(), "{} then {:?}", mv, pos);
                 pos.unmake(mv, undo);
             }

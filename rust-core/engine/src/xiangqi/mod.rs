@@ -210,6 +210,11 @@ impl SearchGame for XiangqiNode {
     }
 
     #[inline]
+    fn hash_after(&self, mv: Move) -> Option<u64> {
+        Some(self.pos.hash_after(mv))
+    }
+
+    #[inline]
     fn make(&mut self, mv: Move) -> Undo {
         let hash_before = self.pos.hash();
         let base_before = self.base;
