@@ -1,7 +1,8 @@
-//! Cheap queries that a search and an evaluation need and that read the board directly:
-//! the pieces of one side, pseudo-mobility of a piece, pieces between two squares, the
-//! per-side features of a static evaluation in one pass ([`Position::eval_features`]), and
-//! a static exchange test for capture ordering.
+//! Cheap queries that a search and an evaluation need and that read the board (and, for
+//! rooks and cannons, the rank and file occupancy bit sets) directly: the pieces of one
+//! side, pseudo-mobility of a piece, pieces between two squares, the per-side features of a
+//! static evaluation in one pass ([`Position::eval_features`]), and a static exchange test
+//! for capture ordering.
 //!
 //! ```
 //! use banco_xiangqi::{Position, PieceKind, Square};
@@ -16,6 +17,7 @@
 //! assert_eq!(pos.pieces_between(a, b), Some(2)); // the two central pawns
 //! ```
 
+use crate::lines::{DOWN, LEFT, Lines, RIGHT, UP};
 use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::Position;
@@ -92,22 +94,34 @@ static NEAR: [[u8; 256]; 16] = {
     t
 };
 
-/// Pseudo-mobility of a rook of the side with code base `own` on inner square `f`.
+/// The four directions of [`rays`], in the order of its stops.
+const RAY_DIRS: [u8; 4] = [RIGHT, LEFT, UP, DOWN];
+
+/// The stops of the four rays from the board square `f` (first piece or off-board square,
+/// in [`RAY_DIRS`] order) and the number of empty squares before them.
 #[inline(always)]
-fn rook_mobility(b: &[u8; 256], f: u8, own: u8) -> u8 {
-    let mut n = 0u8;
-    for d in ORTHO {
-        let mut t = f.wrapping_add(d);
-        let mut c = b[t as usize] | WALL[t as usize];
-        while c == 0 {
-            n += 1;
-            t = t.wrapping_add(d);
-            c = b[t as usize] | WALL[t as usize];
-        }
-        // An enemy piece can be captured; an own piece or the edge stops the rook.
-        n += u8::from(c & own == 0);
-    }
-    n
+fn rays(lines: &Lines, f: u8) -> ([u8; 4], u8) {
+    let [right, left, up, down] = lines.runs(f);
+    let stops = [
+        f + right + 1,
+        f - left - 1,
+        f + ((up + 1) << 4),
+        f - ((down + 1) << 4),
+    ];
+    (stops, right + left + up + down)
+}
+
+/// Pseudo-mobility of a rook on the board square `f` whose enemy has code base `enemy`:
+/// the empty squares of its rays plus the enemy pieces that stop them.
+#[inline(always)]
+fn rook_mobility(b: &[u8; 256], lines: &Lines, f: u8, enemy: u8) -> u8 {
+    let (stops, empty) = rays(lines, f);
+    // Off-board squares hold 0, like an own piece for this test.
+    empty
+        + stops
+            .into_iter()
+            .map(|t| u8::from(b[t as usize] & enemy != 0))
+            .sum::<u8>()
 }
 
 /// Pseudo-mobility of a horse of the side with code base `own` on inner square `f`.
@@ -141,6 +155,9 @@ impl Position {
 
     /// The positional features of `color`'s pieces (see [`EvalFeatures`]), read straight
     /// from the fixed piece-list slots of each kind: a fast pass for static evaluation.
+    /// Rook rays and the pieces between a cannon and the enemy king come from the rank and
+    /// file occupancy bit sets, with no walk along the board. Always inlined: the
+    /// evaluation calls it once per side, with the side known.
     ///
     /// ```
     /// use banco_xiangqi::Position;
@@ -152,11 +169,12 @@ impl Position {
     /// assert_eq!(f.cannon_screens, [0, 0, 0]);
     /// assert_eq!((f.attackers, f.connected_pawns), (0, 0));
     /// ```
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn eval_features(&self, color: Color) -> EvalFeatures {
         let side = color.index();
         let own = side_base(side);
+        let enemy = side_base(1 - side);
         let b = &self.board;
         let l = &self.lists[side];
         let ek = self.lists[1 - side][0];
@@ -177,7 +195,7 @@ impl Position {
         for &s in &l[7..9] {
             if s != 0 {
                 f.rooks += 1;
-                f.rook_mobility += rook_mobility(b, s, own);
+                f.rook_mobility += rook_mobility(b, &self.lines, s, enemy);
                 f.attackers += near(s);
             }
         }
@@ -186,13 +204,7 @@ impl Position {
                 f.cannons += 1;
                 f.attackers += near(s);
                 if s & 15 == ek & 15 {
-                    let d: u8 = if ek > s { 16 } else { 0u8.wrapping_sub(16) };
-                    let mut n = 0usize;
-                    let mut t = s.wrapping_add(d);
-                    while t != ek && n < 3 {
-                        n += usize::from(b[t as usize] != 0);
-                        t = t.wrapping_add(d);
-                    }
+                    let n = self.lines.between_on_file(s, ek) as usize;
                     if let Some(c) = f.cannon_screens.get_mut(n) {
                         *c += 1;
                     }
@@ -231,23 +243,16 @@ impl Position {
         let free = |t: u8| IN_BOARD[t as usize] && b[t as usize] & own == 0;
         let mut n = 0u32;
         match p & 7 {
-            ROOK => n = u32::from(rook_mobility(b, f, own)),
+            ROOK => n = u32::from(rook_mobility(b, &self.lines, f, side_base(1 - side))),
             CANNON => {
-                for d in ORTHO {
-                    let mut t = f.wrapping_add(d);
-                    while IN_BOARD[t as usize] && b[t as usize] == 0 {
-                        n += 1;
-                        t = t.wrapping_add(d);
-                    }
-                    if !IN_BOARD[t as usize] {
-                        continue;
-                    }
-                    t = t.wrapping_add(d);
-                    while IN_BOARD[t as usize] && b[t as usize] == 0 {
-                        t = t.wrapping_add(d);
-                    }
-                    if IN_BOARD[t as usize] && b[t as usize] & own == 0 {
-                        n += 1;
+                let (stops, empty) = rays(&self.lines, f);
+                n = u32::from(empty);
+                for (t, d) in stops.into_iter().zip(RAY_DIRS) {
+                    // A screen (not the edge, where the board holds 0), then a target beyond.
+                    if b[t as usize] != 0 {
+                        if let Some(x) = self.lines.first(t, d) {
+                            n += u32::from(b[x as usize] & own == 0);
+                        }
                     }
                 }
             }
@@ -396,6 +401,100 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Rook, cannon and horse pseudo-mobility square by square (for rooks and cannons,
+    /// the walks that the occupancy bit sets replaced).
+    fn walked_mobility(pos: &Position, f: u8) -> u32 {
+        let b = &pos.board;
+        let p = b[f as usize];
+        let own = side_base(code_side(p));
+        let mut n = 0;
+        if p & 7 == HORSE {
+            for (leg, d) in HORSE_STEPS {
+                let t = f.wrapping_add(d);
+                if b[f.wrapping_add(leg) as usize] == 0
+                    && IN_BOARD[t as usize]
+                    && b[t as usize] & own == 0
+                {
+                    n += 1;
+                }
+            }
+            return n;
+        }
+        for d in ORTHO {
+            let mut t = f.wrapping_add(d);
+            while IN_BOARD[t as usize] && b[t as usize] == 0 {
+                n += 1;
+                t = t.wrapping_add(d);
+            }
+            if !IN_BOARD[t as usize] {
+                continue;
+            }
+            if p & 7 == ROOK {
+                n += u32::from(b[t as usize] & own == 0);
+                continue;
+            }
+            t = t.wrapping_add(d);
+            while IN_BOARD[t as usize] && b[t as usize] == 0 {
+                t = t.wrapping_add(d);
+            }
+            if IN_BOARD[t as usize] && b[t as usize] & own == 0 {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    #[test]
+    fn rook_cannon_and_horse_mobility_match_a_walk_along_random_games() {
+        let mut pos = Position::startpos();
+        let mut moves: MoveList<Move> = MoveList::new();
+        let mut seed = 777u64;
+        let mut checked = 0;
+        for _ in 0..4000 {
+            // Every empty board square too, as a rook, a cannon and a horse of either side.
+            for f in 0..=255u8 {
+                let p = pos.board[f as usize];
+                if IN_BOARD[f as usize] && (p == 0 || matches!(p & 7, ROOK | CANNON | HORSE)) {
+                    let mut probe = pos.clone();
+                    let codes = if p == 0 {
+                        [ROOK, CANNON, HORSE].map(|k| [8 | k, 16 | k]).concat()
+                    } else {
+                        vec![p]
+                    };
+                    for code in codes {
+                        probe.board[f as usize] = code;
+                        probe.lines.set(f);
+                        let sq = Square::from_inner(f);
+                        assert_eq!(probe.pseudo_mobility(sq), walked_mobility(&probe, f));
+                        checked += 1;
+                    }
+                }
+            }
+            pos.generate_legal(&mut moves);
+            if moves.is_empty() || pos.halfmoves() > 100 {
+                pos = Position::startpos();
+                continue;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            // Prefer captures half of the time, so that games reach sparse boards.
+            let captures: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| pos.captured_kind(m).is_some())
+                .collect();
+            let r = (seed >> 33) as usize;
+            let mv = if r & 1 == 1 && !captures.is_empty() {
+                captures[(r >> 1) % captures.len()]
+            } else {
+                moves.as_slice()[(r >> 1) % moves.len()]
+            };
+            pos.make(mv);
+        }
+        assert!(checked > 100_000);
+    }
 
     #[test]
     fn see_and_checks() {

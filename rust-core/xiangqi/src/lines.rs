@@ -12,7 +12,15 @@ use crate::position::Position;
 pub(crate) const RIGHT: u8 = 1;
 pub(crate) const LEFT: u8 = 0xFF;
 pub(crate) const UP: u8 = 16;
-// Down is 0xF0, the remaining case of every match below.
+/// Down: the remaining (`_`) case of every match below.
+pub(crate) const DOWN: u8 = 0xF0;
+
+/// The bits of the off-board squares just beyond the edges: files 2 and 12 of a rank,
+/// ranks 2 and 13 of a file. Or-ed into a line's occupancy, they stop every scan at the
+/// edge, so that [`Lines::runs`] always finds one.
+const ROW_EDGES: u16 = (1 << 2) | (1 << 12);
+/// See [`ROW_EDGES`].
+const COL_EDGES: u16 = (1 << 2) | (1 << 13);
 
 /// Rank and file occupancy (see the module docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -62,6 +70,38 @@ impl Lines {
             occ |= bit(t);
         }
         scan(occ, s, d)
+    }
+
+    /// The number of empty squares from the board square `s` (exclusive) to the first
+    /// piece or the edge in each direction: right, left, up, down. The ray in direction `d`
+    /// thus stops on `s + (run + 1) × d`, a piece or the off-board square just past the edge
+    /// ([`Lines::edge`]).
+    #[inline(always)]
+    pub(crate) fn runs(&self, s: u8) -> [u8; 4] {
+        let (r, c) = (u32::from(s >> 4), u32::from(s & 15));
+        let row = u32::from(self.rows[r as usize] | ROW_EDGES);
+        let col = u32::from(self.cols[c as usize] | COL_EDGES);
+        // Board squares have both nibbles in 3..=12, so each side of `s` holds an edge bit
+        // at least; the extra bit 31 (above) or 0 (below every edge bit) changes no count
+        // and only spares the compiler a zero test.
+        let right = ((row >> (c + 1)) | 1 << 31).trailing_zeros();
+        let left = ((row << (32 - c)) | 1).leading_zeros();
+        let up = ((col >> (r + 1)) | 1 << 31).trailing_zeros();
+        let down = ((col << (32 - r)) | 1).leading_zeros();
+        [right, left, up, down].map(|n| n as u8)
+    }
+
+    /// Number of pieces strictly between the squares `a` and `b` of one file.
+    #[inline(always)]
+    pub(crate) fn between_on_file(&self, a: u8, b: u8) -> u32 {
+        let (lo, hi) = if a < b {
+            (a >> 4, b >> 4)
+        } else {
+            (b >> 4, a >> 4)
+        };
+        // Rows lo+1 ..= hi-1.
+        let mask = (1u16 << hi).wrapping_sub(2u16 << lo);
+        (self.cols[(a & 15) as usize] & mask).count_ones()
     }
 
     /// The occupancy of the rank (horizontal `d`) or file (vertical `d`) of `s`.
@@ -160,6 +200,10 @@ mod tests {
                 if IN_BOARD[s as usize] {
                     for d in ORTHO {
                         assert_eq!(pos.lines.first(s, d), walk(&pos, s, d), "{s} {d}");
+                        let stop = walk(&pos, s, d).unwrap_or(Lines::edge(s, d));
+                        let i = [RIGHT, LEFT, UP, DOWN].iter().position(|&x| x == d);
+                        let run = pos.lines.runs(s)[i.unwrap()];
+                        assert_eq!(stop, s.wrapping_add(d.wrapping_mul(run + 1)), "{s} {d}");
                         if let Some(&mv) = moves.as_slice().first() {
                             let (f, t) = (mv.inner_from(), mv.to_inner());
                             let mut after = pos.clone();
@@ -170,6 +214,15 @@ mod tests {
                         }
                         let e = Lines::edge(s, d);
                         assert!(!IN_BOARD[e as usize] && IN_BOARD[e.wrapping_sub(d) as usize]);
+                    }
+                    // Every other square of the file: pieces strictly between, by walking.
+                    let mut x = s.wrapping_add(UP);
+                    let mut n = 0;
+                    while IN_BOARD[x as usize] {
+                        assert_eq!(pos.lines.between_on_file(s, x), n, "{s} {x}");
+                        assert_eq!(pos.lines.between_on_file(x, s), n, "{x} {s}");
+                        n += u32::from(pos.board[x as usize] != 0);
+                        x = x.wrapping_add(UP);
                     }
                 }
             }
