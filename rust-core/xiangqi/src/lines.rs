@@ -51,27 +51,6 @@ impl Lines {
         scan(self.line(s, d), s, d)
     }
 
-    /// [`Lines::first`] as if a piece had gone from `f` to `t`.
-    #[inline(always)]
-    pub(crate) fn first_after(&self, s: u8, d: u8, f: u8, t: u8) -> Option<u8> {
-        let mut occ = self.line(s, d);
-        // Squares on the same line share the high nibble (rank) or the low one (file);
-        // the other nibble is their bit.
-        let (along, shift) = if d == RIGHT || d == LEFT {
-            (0xF0, 0)
-        } else {
-            (0x0F, 4)
-        };
-        let bit = |x: u8| 1u16 << ((x >> shift) & 15);
-        if f & along == s & along {
-            occ &= !bit(f);
-        }
-        if t & along == s & along {
-            occ |= bit(t);
-        }
-        scan(occ, s, d)
-    }
-
     /// The number of empty squares from the board square `s` (exclusive) to the first
     /// piece or the edge in each direction: right, left, up, down. The ray in direction `d`
     /// thus stops on `s + (run + 1) × d`, a piece or the off-board square just past the edge
@@ -204,14 +183,6 @@ mod tests {
                         let i = [RIGHT, LEFT, UP, DOWN].iter().position(|&x| x == d);
                         let run = pos.lines.runs(s)[i.unwrap()];
                         assert_eq!(stop, s.wrapping_add(d.wrapping_mul(run + 1)), "{s} {d}");
-                        if let Some(&mv) = moves.as_slice().first() {
-                            let (f, t) = (mv.inner_from(), mv.to_inner());
-                            let mut after = pos.clone();
-                            after.make(mv);
-                            if s != t && s != f {
-                                assert_eq!(pos.lines.first_after(s, d, f, t), walk(&after, s, d));
-                            }
-                        }
                         let e = Lines::edge(s, d);
                         assert!(!IN_BOARD[e as usize] && IN_BOARD[e.wrapping_sub(d) as usize]);
                     }

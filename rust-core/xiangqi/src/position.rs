@@ -355,13 +355,17 @@ impl Position {
     /// [`ray_attacked`] on the real board, with the occupancy bit sets.
     #[inline(always)]
     fn line_attacked(&self, t: u8, d: u8, by: usize) -> bool {
-        line_attacked_in(
-            &|s, d| self.lines.first(s, d),
-            &|s: u8| self.board[s as usize],
-            t,
-            d,
-            by,
-        )
+        let base = side_base(by);
+        let Some(s) = self.lines.first(t, d) else {
+            return false;
+        };
+        let p = self.board[s as usize];
+        if p == base | ROOK || (p == base | KING && (d == 16 || d == 0xF0)) {
+            return true;
+        }
+        self.lines
+            .first(s, d)
+            .is_some_and(|c| self.board[c as usize] == base | CANNON)
     }
 
     /// Would the own king be attacked after `mv` (a pseudo-legal move of the side to move)?
@@ -373,12 +377,7 @@ impl Position {
         let k = self.king_inner(side);
         let king_after = if f == k { t } else { k };
         let view = self.view_after(f, t, moved);
-        let first = |s, d| self.lines.first_after(s, d, f, t);
-        let by = 1 - side;
-        near_attacked(&view, king_after, by)
-            || ORTHO
-                .into_iter()
-                .any(|d| line_attacked_in(&first, &view, king_after, d, by))
+        attacked_on(&view, king_after, 1 - side)
     }
 
     /// The board as if the piece `moved` went from `f` to `t` (whatever stood on `t` gone).
@@ -410,12 +409,12 @@ impl Position {
         let view = self.view_after(f, t, self.board[f as usize]);
         let by = 1 - side;
         let df = ray_dir(k, f);
-        let first = |s, d| self.lines.first_after(s, d, f, t);
-        if df != 0 && line_attacked_in(&first, &view, k, df, by) {
+        // Rays near the king are short: walking them beats the bit scan here.
+        if df != 0 && ray_attacked(&view, k, df, by) {
             return false;
         }
         let dt = ray_dir(k, t);
-        if dt != 0 && dt != df && line_attacked_in(&first, &view, k, dt, by) {
+        if dt != 0 && dt != df && ray_attacked(&view, k, dt, by) {
             return false;
         }
         !horse_behind_leg(&view, k, f, by)
@@ -511,28 +510,6 @@ fn ray_attacked(get: &impl Fn(u8) -> u8, t: u8, d: u8, by: usize) -> bool {
         s = s.wrapping_add(d);
     }
     IN_BOARD[s as usize] && get(s) == base | CANNON
-}
-
-/// Is `t` attacked along direction `d` by a rook, a cannon over one screen, or (along a
-/// file) the other king, given the blocker search `first` and the pieces `get` of one
-/// board view?
-#[inline(always)]
-fn line_attacked_in(
-    first: &impl Fn(u8, u8) -> Option<u8>,
-    get: &impl Fn(u8) -> u8,
-    t: u8,
-    d: u8,
-    by: usize,
-) -> bool {
-    let base = side_base(by);
-    let Some(s) = first(t, d) else {
-        return false;
-    };
-    let p = get(s);
-    if p == base | ROOK || (p == base | KING && (d == 16 || d == 0xF0)) {
-        return true;
-    }
-    first(s, d).is_some_and(|c| get(c) == base | CANNON)
 }
 
 /// Attack test over any board view (the real board, or the board as if a move were made).
