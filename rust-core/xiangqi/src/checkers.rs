@@ -83,8 +83,45 @@ impl Position {
         let by = 1 - side;
         let k = self.king_inner(side);
         let mut out = Checkers::default();
-        for &s in &self.lists[by] {
-            if s != 0 && self.attacks_from(s, k) {
+        // Looked for from the king outwards: the first piece and the one beyond it on each
+        // line, the horses behind each leg square, the pawns next to the king.
+        let base = side_base(by);
+        for d in ORTHO {
+            if let Some(s) = self.lines.first(k, d) {
+                let p = self.board[s as usize];
+                if p == base | ROOK || (p == base | KING && (d == 16 || d == 0xF0)) {
+                    out.push(s);
+                }
+                // Whatever the first piece is, it screens a cannon beyond it.
+                if let Some(c) = self.lines.first(s, d) {
+                    if self.board[c as usize] == base | CANNON {
+                        out.push(c);
+                    }
+                }
+            }
+        }
+        for d in DIAG {
+            let leg = k.wrapping_add(d);
+            if self.board[leg as usize] == 0 {
+                // The two squares a horse can attack the king from over this leg.
+                let vert = if d == 15 || d == 17 { 16 } else { 0xF0 };
+                for h in [
+                    leg.wrapping_add(vert),
+                    leg.wrapping_add(d.wrapping_sub(vert)),
+                ] {
+                    if self.board[h as usize] == base | HORSE {
+                        out.push(h);
+                    }
+                }
+            }
+        }
+        // The king stands on its own half, so an enemy pawn beside it has crossed the river.
+        for s in [
+            k.wrapping_sub(forward(by)),
+            k.wrapping_add(1),
+            k.wrapping_sub(1),
+        ] {
+            if self.board[s as usize] == base | PAWN {
                 out.push(s);
             }
         }
@@ -118,7 +155,8 @@ impl Position {
     }
 
     /// True if the piece on inner square `s` attacks inner square `k` (which holds a piece
-    /// of the other side).
+    /// of the other side): the piece-by-piece reference for the tests.
+    #[cfg(test)]
     fn attacks_from(&self, s: u8, k: u8) -> bool {
         let p = self.board[s as usize];
         let by = code_side(p);
@@ -150,6 +188,7 @@ impl Position {
     }
 
     /// Pieces strictly between `a` and `b`, walking from `a` in step `d`.
+    #[cfg(test)]
     fn count_between(&self, a: u8, b: u8, d: u8) -> u32 {
         let mut n = 0;
         let mut s = a.wrapping_add(d);
@@ -221,5 +260,56 @@ impl Position {
                 .any(|&(leg, d)| c.wrapping_add(d) == k && c.wrapping_add(leg) == t),
             _ => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checkers_match_a_piece_by_piece_search() {
+        let mut seed = 99u64;
+        let mut checks = 0;
+        for _ in 0..400 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Prefer checking moves, so that many positions are in check.
+                let mut list: Vec<Move> = moves.iter().copied().collect();
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                if seed & (1 << 40) != 0 {
+                    let checking: Vec<Move> = list
+                        .iter()
+                        .copied()
+                        .filter(|&m| pos.clone().gives_check(m))
+                        .collect();
+                    if !checking.is_empty() {
+                        list = checking;
+                    }
+                }
+                let mv = list[(seed >> 33) as usize % list.len()];
+                pos.make(mv);
+                let side = pos.side.index();
+                let k = pos.king_inner(side);
+                let mut want: Vec<u8> = pos.lists[1 - side]
+                    .iter()
+                    .copied()
+                    .filter(|&s| s != 0 && pos.attacks_from(s, k))
+                    .collect();
+                let got = pos.checkers();
+                let mut have: Vec<u8> = got.iter().collect();
+                want.sort_unstable();
+                have.sort_unstable();
+                assert_eq!(have, want, "{pos:?}");
+                checks += usize::from(!want.is_empty());
+            }
+        }
+        assert!(checks > 100, "only {checks} positions in check");
     }
 }
