@@ -334,12 +334,12 @@ pub(crate) fn chase_info(pos: &mut Position, chaser: usize) -> ChaseInfo {
             if sq == 0 || kind == KING {
                 continue;
             }
-            let piece = pos.board[sq as usize];
-            pos.board[sq as usize] = 0;
-            if pos.attacked(king, chaser) {
+            // The board as if this piece were gone (a view: the position is not touched,
+            // so its occupancy bit sets stay true).
+            let without = |s: u8| if s == sq { 0 } else { pos.board[s as usize] };
+            if crate::position::attacked_on(&without, king, chaser) {
                 info.blockers |= 1 << slot;
             }
-            pos.board[sq as usize] = piece;
         }
     }
     info
