@@ -11,6 +11,15 @@ use proptest::prelude::*;
 
 /// Plays `choices` as indices into the legal moves, returning the positions met on the way.
 fn random_walk(choices: &[u8]) -> Vec<Position> {
+    biased_walk(choices, |_, _| false)
+}
+
+/// Like [`random_walk`], but an odd choice plays a move that `prefer` likes when there is
+/// one (the index is then the choice halved).
+fn biased_walk<C: Copy + Into<usize>>(
+    choices: &[C],
+    prefer: impl Fn(&Position, Move) -> bool,
+) -> Vec<Position> {
     let mut pos = Position::startpos();
     let mut out = vec![pos.clone()];
     let mut moves = MoveList::new();
@@ -19,64 +28,28 @@ fn random_walk(choices: &[u8]) -> Vec<Position> {
         if moves.is_empty() {
             break;
         }
-        let mv = moves.as_slice()[c as usize % moves.len()];
+        let c: usize = c.into();
+        let mut liked = moves.clone();
+        liked.retain(|&m| prefer(&pos, m));
+        let mv = if c % 2 == 1 && !liked.is_empty() {
+            liked.as_slice()[c / 2 % liked.len()]
+        } else {
+            moves.as_slice()[c % moves.len()]
+        };
         pos.make(mv);
         out.push(pos.clone());
     }
     out
 }
 
-/// Like [`random_walk`], but an odd choice plays a checking move when there is one, so
-/// that many positions on the way are in check.
+/// A walk that often checks, so that many positions on the way are in check.
 fn checking_walk(choices: &[u8]) -> Vec<Position> {
-    let mut pos = Position::startpos();
-    let mut out = vec![pos.clone()];
-    let mut moves = MoveList::new();
-    for &c in choices {
-        pos.generate_legal(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let mut checks = moves.clone();
-        checks.retain(|&m| pos.clone().gives_check(m));
-        let list = if c % 2 == 1 && !checks.is_empty() {
-            &checks
-        } else {
-            &moves
-        };
-        let mv = list.as_slice()[c as usize / 2 % list.len()];
-        pos.make(mv);
-        out.push(pos.clone());
-    }
-    out
+    biased_walk(choices, |pos, m| pos.clone().gives_check(m))
 }
 
-/// Like [`random_walk`], but an odd choice takes a capture when there is one, so that walks
-/// reach sparse boards.
+/// A walk that often captures, so that it reaches sparse boards.
 fn capture_walk(choices: &[u16]) -> Vec<Position> {
-    let mut pos = Position::startpos();
-    let mut out = vec![pos.clone()];
-    let mut moves = MoveList::new();
-    for &c in choices {
-        pos.generate_legal(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let captures: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|&m| pos.captured_kind(m).is_some())
-            .collect();
-        let c = usize::from(c);
-        let mv = if c % 2 == 1 && !captures.is_empty() {
-            captures[(c / 2) % captures.len()]
-        } else {
-            moves.as_slice()[(c / 2) % moves.len()]
-        };
-        pos.make(mv);
-        out.push(pos.clone());
-    }
-    out
+    biased_walk(choices, |pos, m| pos.captured_kind(m).is_some())
 }
 
 /// [`Position::eval_features`] computed the slow, obvious way from the public queries.
