@@ -12,7 +12,7 @@
 
 use crate::lines::Lines;
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{Position, ray_dir};
 use crate::tables::*;
 use banco_game::MoveList;
 
@@ -123,9 +123,10 @@ impl Position {
                 .iter()
                 .any(|&(leg, step)| step == d && b[f.wrapping_add(leg) as usize] == 0),
             ROOK | CANNON => {
-                let Some(step) = line_step(f, t) else {
+                let step = ray_dir(f, t);
+                if step == 0 {
                     return false;
-                };
+                }
                 let mut between = 0;
                 let mut s = f.wrapping_add(step);
                 while s != t {
@@ -211,19 +212,5 @@ impl Position {
             }
             _ => {}
         }
-    }
-}
-
-/// The unit step from `f` towards `t` when both are on one rank or file (and differ).
-#[inline(always)]
-fn line_step(f: u8, t: u8) -> Option<u8> {
-    if f == t {
-        None
-    } else if (f ^ t) & 0xF0 == 0 {
-        Some(if t > f { 1 } else { 0xFF })
-    } else if (f ^ t).trailing_zeros() >= 4 {
-        Some(if t > f { 16 } else { 0xF0 })
-    } else {
-        None
     }
 }
