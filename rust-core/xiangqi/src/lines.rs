@@ -51,6 +51,25 @@ impl Lines {
         scan(self.line(s, d), s, d)
     }
 
+    /// The occupied squares beyond `s` each way, as line bit sets: right and left as bits
+    /// of the rank (bit = file nibble), up and down as bits of the file (bit = rank
+    /// nibble). The nearest piece is the lowest bit of `right` and `up`, the highest of
+    /// `left` and `down`.
+    #[inline(always)]
+    pub(crate) fn beyond(&self, s: u8) -> [u16; 4] {
+        let (r, c) = (u32::from(s >> 4), u32::from(s & 15));
+        let row = u32::from(self.rows[r as usize]);
+        let col = u32::from(self.cols[c as usize]);
+        // Nibbles are at most 15, so no shift overflows a u32.
+        [
+            (row >> (c + 1)) << (c + 1),
+            row & ((1 << c) - 1),
+            (col >> (r + 1)) << (r + 1),
+            col & ((1 << r) - 1),
+        ]
+        .map(|x| x as u16)
+    }
+
     /// The number of empty squares from the board square `s` (exclusive) to the first
     /// piece or the edge in each direction: right, left, up, down. The ray in direction `d`
     /// thus stops on `s + (run + 1) × d`, a piece or the off-board square just past the edge
@@ -143,6 +162,19 @@ impl Position {
         }
         l
     }
+
+    /// Each side's occupancy set recomputed from the board.
+    #[cfg(test)]
+    pub(crate) fn compute_occ(&self) -> [u128; 2] {
+        let mut occ = [0; 2];
+        for s in 0..=255u8 {
+            let p = self.board[s as usize];
+            if p != 0 {
+                occ[crate::tables::code_side(p)] |= crate::tables::bit(s);
+            }
+        }
+        occ
+    }
 }
 
 #[cfg(test)]
@@ -170,6 +202,7 @@ mod tests {
         let mut seed = 12345u64;
         for _ in 0..3000 {
             assert_eq!(pos.lines, pos.compute_lines());
+            assert_eq!(pos.occ, pos.compute_occ());
             pos.generate_legal(&mut moves);
             if moves.is_empty() || pos.halfmoves() > 100 {
                 pos = Position::startpos();
@@ -179,6 +212,17 @@ mod tests {
                 if IN_BOARD[s as usize] {
                     for d in ORTHO {
                         assert_eq!(pos.lines.first(s, d), walk(&pos, s, d), "{s} {d}");
+                        // `beyond`: the nearest piece each way is its nearest bit.
+                        let [right, left, up, down] = pos.lines.beyond(s);
+                        let near = match d {
+                            RIGHT => {
+                                (right != 0).then(|| (s & 0xF0) | right.trailing_zeros() as u8)
+                            }
+                            LEFT => left.checked_ilog2().map(|i| (s & 0xF0) | i as u8),
+                            UP => (up != 0).then(|| ((up.trailing_zeros() as u8) << 4) | (s & 15)),
+                            _ => down.checked_ilog2().map(|i| ((i as u8) << 4) | (s & 15)),
+                        };
+                        assert_eq!(near, walk(&pos, s, d), "{s} {d}");
                         let stop = walk(&pos, s, d).unwrap_or(Lines::edge(s, d));
                         let i = [RIGHT, LEFT, UP, DOWN].iter().position(|&x| x == d);
                         let run = pos.lines.runs(s)[i.unwrap()];
@@ -206,6 +250,7 @@ mod tests {
             if seed & (1 << 20) != 0 {
                 pos.unmake(mv, undo);
                 assert_eq!(pos.lines, before.lines);
+                assert_eq!(pos.occ, before.occ);
                 pos.make(mv);
             }
         }

@@ -36,7 +36,7 @@ impl Position {
     /// Every legal capture (replaces the contents of `out`), for quiescence search.
     pub fn generate_legal_captures(&self, out: &mut MoveList<Move>) {
         out.clear();
-        self.generate::<{ kind::CAPTURES }>(out);
+        self.generate_captures(out);
         let in_check = self.in_check();
         out.retain(|&m| self.pseudo_is_legal(m, in_check));
     }
@@ -50,7 +50,7 @@ impl Position {
     /// The pseudo-legal captures (replaces the contents of `out`): a search's first stage.
     pub fn generate_pseudo_captures(&self, out: &mut MoveList<Move>) {
         out.clear();
-        self.generate::<{ kind::CAPTURES }>(out);
+        self.generate_captures(out);
     }
 
     /// The pseudo-legal moves that capture nothing (replaces the contents of `out`): a
@@ -155,6 +155,82 @@ impl Position {
         for (slot, &sq) in self.lists[side].iter().enumerate() {
             if sq != 0 {
                 self.gen_piece::<K>(sq, SLOT_KIND[slot], side, out);
+            }
+        }
+    }
+
+    /// The pseudo-legal captures, piece by piece in slot order. A leaping piece's targets
+    /// are one mask and-ed with the enemy's pieces (usually nothing is left, and no target
+    /// square is read); a rook or cannon finds its victim by the rank and file bit sets.
+    fn generate_captures(&self, out: &mut MoveList<Move>) {
+        let side = self.side.index() & 1;
+        let enemy = self.occ[1 - side];
+        let enemy_code = side_base(1 - side);
+        let list = &self.lists[side];
+        let b = &self.board;
+        let targets = |f: u8, kind: usize| {
+            LEAP_BITS[kind]
+                .get(BOARD_INDEX[f as usize] as usize)
+                .map_or(0, |&m| m & enemy)
+        };
+        for (slot, &f) in list.iter().enumerate().take(5) {
+            if f == 0 {
+                continue;
+            }
+            // King, advisors (no leg), elephants (the eye must be empty).
+            let kind = [KING, ADVISOR, ADVISOR, ELEPHANT, ELEPHANT][slot] as usize;
+            for t in bit_squares(targets(f, kind)) {
+                let eye = ((u16::from(f) + u16::from(t)) >> 1) as u8;
+                if kind != ELEPHANT as usize || b[eye as usize] == 0 {
+                    out.push(Move::inner(f, t));
+                }
+            }
+        }
+        for &f in &list[5..7] {
+            if f != 0 {
+                for t in bit_squares(targets(f, HORSE as usize)) {
+                    if b[f.wrapping_add(HORSE_LEG[t.wrapping_sub(f) as usize]) as usize] == 0 {
+                        out.push(Move::inner(f, t));
+                    }
+                }
+            }
+        }
+        for (i, &f) in list[7..11].iter().enumerate() {
+            if f == 0 {
+                continue;
+            }
+            // The first piece each way is a rook's victim, a cannon's screen; the second
+            // is a cannon's victim.
+            let [mut right, mut left, mut up, mut down] = self.lines.beyond(f);
+            if i >= 2 {
+                right &= right.wrapping_sub(1);
+                up &= up.wrapping_sub(1);
+                left &= !0x8000u16.checked_shr(left.leading_zeros()).unwrap_or(0);
+                down &= !0x8000u16.checked_shr(down.leading_zeros()).unwrap_or(0);
+            }
+            let mut victim = |t: u8| {
+                if b[t as usize] & enemy_code != 0 {
+                    out.push(Move::inner(f, t));
+                }
+            };
+            if up != 0 {
+                victim(((up.trailing_zeros() as u8) << 4) | (f & 15));
+            }
+            if down != 0 {
+                victim(((15 - down.leading_zeros() as u8) << 4) | (f & 15));
+            }
+            if right != 0 {
+                victim((f & 0xF0) | right.trailing_zeros() as u8);
+            }
+            if left != 0 {
+                victim((f & 0xF0) | (15 - left.leading_zeros() as u8));
+            }
+        }
+        for &f in &list[11..16] {
+            if f != 0 {
+                for t in bit_squares(targets(f, 4 + side)) {
+                    out.push(Move::inner(f, t));
+                }
             }
         }
     }

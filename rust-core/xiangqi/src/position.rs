@@ -41,6 +41,8 @@ pub struct Position {
     pub(crate) lists: [[u8; 16]; 2],
     /// Rank and file occupancy for sliding pieces.
     pub(crate) lines: Lines,
+    /// Each side's pieces as a bit set by board index ([`bit`]), for finding captures.
+    pub(crate) occ: [u128; 2],
     pub(crate) side: Color,
     pub(crate) hash: u64,
     pub(crate) halfmoves: u16,
@@ -101,6 +103,7 @@ impl Position {
             slot: [0; 256],
             lists: [[0; 16]; 2],
             lines: Lines::default(),
+            occ: [0; 2],
             side: setup.turn,
             hash: 0,
             halfmoves: setup.halfmoves,
@@ -120,6 +123,7 @@ impl Position {
                 let code = p.code();
                 pos.board[i as usize] = code;
                 pos.lines.set(i);
+                pos.occ[side] |= bit(i);
                 pos.slot[i as usize] = slot;
                 pos.lists[side][slot as usize] = i;
                 pos.hash ^= piece_key(code, i);
@@ -260,6 +264,7 @@ impl Position {
         };
         if captured != 0 {
             self.lists[code_side(captured)][undo.captured_slot as usize & 15] = 0;
+            self.occ[code_side(captured) & 1] ^= bit(t);
             self.hash ^= piece_key(captured, t);
             self.halfmoves = 0;
         } else {
@@ -270,6 +275,7 @@ impl Position {
         self.board[f as usize] = 0;
         self.lines.clear(f);
         self.lines.set(t);
+        self.occ[side] ^= bit(f) | bit(t);
         self.slot[t as usize] = s;
         self.lists[side][s as usize & 15] = t;
         self.hash ^= piece_key(piece, f) ^ piece_key(piece, t) ^ SIDE_KEY;
@@ -299,10 +305,12 @@ impl Position {
         if undo.captured == 0 {
             self.lines.clear(t);
         }
+        self.occ[side] ^= bit(f) | bit(t);
         self.hash ^= piece_key(piece, f) ^ piece_key(piece, t) ^ SIDE_KEY;
         if undo.captured != 0 {
             self.slot[t as usize] = undo.captured_slot;
             self.lists[code_side(undo.captured)][undo.captured_slot as usize & 15] = t;
+            self.occ[code_side(undo.captured) & 1] ^= bit(t);
             self.hash ^= piece_key(undo.captured, t);
         }
         self.halfmoves = undo.halfmoves;

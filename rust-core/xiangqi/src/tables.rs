@@ -222,3 +222,85 @@ pub(crate) static ADVISOR_LEAPS: [Leaps; 256] = build_leaps(ADVISOR);
 pub(crate) static ELEPHANT_LEAPS: [Leaps; 256] = build_leaps(ELEPHANT);
 pub(crate) static HORSE_LEAPS: [Leaps; 256] = build_leaps(HORSE);
 pub(crate) static PAWN_LEAPS: [[Leaps; 256]; 2] = [build_leaps(PAWN), build_leaps(PAWN + 1)];
+
+const fn build_inner_of() -> [u8; 128] {
+    let mut t = [0u8; 128];
+    let mut i = 0;
+    while i < 90 {
+        t[i] = (((i / 9) + 3) * 16 + (i % 9) + 3) as u8;
+        i += 1;
+    }
+    t
+}
+
+/// Inner square of each board index 0–89 (the inverse of [`BOARD_INDEX`]); entries
+/// 90–127 are 0 (off the board), so any bit index of a `u128` masked with 127 is a valid
+/// index.
+pub(crate) static INNER_OF: [u8; 128] = build_inner_of();
+
+/// The bit of board square `s` in a side's occupancy set ([`Position::occ`]: bit = board
+/// index). `s` must be on the board.
+///
+/// [`Position::occ`]: crate::position::Position
+#[inline(always)]
+pub(crate) fn bit(s: u8) -> u128 {
+    1u128 << BOARD_INDEX[s as usize]
+}
+
+/// The squares of the set bits of an occupancy set, lowest board index first.
+#[inline(always)]
+pub(crate) fn bit_squares(mut set: u128) -> impl Iterator<Item = u8> {
+    core::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let i = set.trailing_zeros();
+        set &= set - 1;
+        Some(INNER_OF[(i & 127) as usize])
+    })
+}
+
+const fn build_leap_bits(kind: u8) -> [u128; 90] {
+    let leaps = build_leaps(kind);
+    let index = build_board_index();
+    let inner = build_inner_of();
+    let mut t = [0u128; 90];
+    let mut i = 0;
+    while i < 90 {
+        let l = &leaps[inner[i] as usize];
+        let mut j = 0;
+        while j < l.len as usize {
+            t[i] |= 1u128 << index[l.to[j] as usize];
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// The targets of a leaping piece from each board index as occupancy bits (whatever the
+/// legs and eyes): king, advisor, elephant, horse, red pawn, black pawn. And-ed with the
+/// enemy's pieces they leave the candidate captures, usually none.
+pub(crate) static LEAP_BITS: [[u128; 90]; 6] = [
+    build_leap_bits(KING),
+    build_leap_bits(ADVISOR),
+    build_leap_bits(ELEPHANT),
+    build_leap_bits(HORSE),
+    build_leap_bits(PAWN),
+    build_leap_bits(PAWN + 1),
+];
+
+const fn build_horse_legs() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 8 {
+        let (leg, d) = HORSE_STEPS[i];
+        t[d as usize] = leg;
+        i += 1;
+    }
+    t
+}
+
+/// The leg of a horse's leap, by the leap's delta (`to − from`, wrapping): the square
+/// `from + HORSE_LEG[delta]` must be empty.
+pub(crate) static HORSE_LEG: [u8; 256] = build_horse_legs();

@@ -152,6 +152,11 @@ proptest! {
         // Captures and quiet moves split the pseudo-legal moves.
         prop_assert_eq!(caps.len() + quiets.len(), all.len());
         prop_assert!(caps.iter().all(|m| pos.piece_at(m.to()).is_some() && all.contains(m)));
+        // No capture twice (with the counts above: every capture exactly once).
+        let mut codes: Vec<u16> = caps.iter().map(|m| m.to_wire()).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        prop_assert_eq!(codes.len(), caps.len());
         prop_assert!(quiets.iter().all(|m| pos.piece_at(m.to()).is_none() && all.contains(m)));
         // The direct test agrees with generation for every from/to pair.
         for from in Square::all() {
