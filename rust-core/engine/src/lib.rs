@@ -29,6 +29,7 @@
 
 pub mod bench;
 pub mod error;
+pub mod evalcache;
 pub mod hint;
 pub mod history;
 pub mod level;

@@ -24,6 +24,7 @@
 //! [`Searcher::search`] return its best move at once. With depth or node limits only, the
 //! search is deterministic: same position, same limits, fresh searcher → same result.
 
+use crate::evalcache::EvalCache;
 use crate::history::{History, Killers};
 use crate::limits::Limits;
 use crate::movepick::{MovePicker, Stage};
@@ -123,6 +124,9 @@ pub struct Searcher<S: SearchGame> {
     pickers: Vec<MovePicker<S::Move>>,
     /// Quiet moves searched at each ply (history maluses on a cutoff).
     tried: Vec<MoveList<S::Move>>,
+    /// Static evaluations by position (valid for the searcher's life: the weights are
+    /// fixed).
+    evals_cache: EvalCache,
 }
 
 impl<S: SearchGame> Searcher<S> {
@@ -159,6 +163,7 @@ impl<S: SearchGame> Searcher<S> {
             lmr_table,
             pickers: vec![MovePicker::new(); MAX_PLY + 2],
             tried: vec![MoveList::new(); MAX_PLY + 2],
+            evals_cache: EvalCache::new(),
         }
     }
 
@@ -173,6 +178,7 @@ impl<S: SearchGame> Searcher<S> {
         self.tt.clear();
         self.history.clear();
         self.killers.clear();
+        self.evals_cache.clear();
     }
 
     /// The evaluation weights.
@@ -188,6 +194,7 @@ impl<S: SearchGame> Searcher<S> {
             + self.pv.len() * size_of::<[S::Move; MAX_PLY + 1]>()
             + self.pickers.len() * size_of::<MovePicker<S::Move>>()
             + self.tried.len() * size_of::<MoveList<S::Move>>()
+            + self.evals_cache.bytes()
             + size_of::<Self>()
     }
 
@@ -538,7 +545,7 @@ impl<S: SearchGame> Searcher<S> {
         } else if let Some(h) = hit {
             h.eval
         } else {
-            node.evaluate()
+            self.static_eval(node)
         };
         self.evals[ply] = eval;
         let improving = ply >= 2 && !in_check && eval > self.evals[ply - 2];
@@ -702,6 +709,18 @@ impl<S: SearchGame> Searcher<S> {
         best
     }
 
+    /// The static evaluation of `node`, from the cache when it has been seen before.
+    #[inline]
+    fn static_eval(&mut self, node: &S) -> i32 {
+        let key = node.hash();
+        if let Some(v) = self.evals_cache.probe(key) {
+            return v;
+        }
+        let v = node.evaluate();
+        self.evals_cache.store(key, v);
+        v
+    }
+
     fn qsearch(
         &mut self,
         node: &mut S,
@@ -725,7 +744,10 @@ impl<S: SearchGame> Searcher<S> {
             self.pickers[ply].reset(S::Move::default(), [S::Move::default(); 2]);
             None
         } else {
-            let stand = node.evaluate_bounded(alpha, beta);
+            let stand = match node.lazy_evaluate(alpha, beta) {
+                Some(estimate) => estimate,
+                None => self.static_eval(node),
+            };
             if stand >= beta {
                 return stand;
             }

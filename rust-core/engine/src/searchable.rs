@@ -99,11 +99,12 @@ pub trait SearchGame: Clone + Send + 'static {
     fn unmake_null(&mut self, undo: Self::NullUndo);
     /// Static evaluation in centipawns for the side to move.
     fn evaluate(&self) -> i32;
-    /// Static evaluation when only its relation to the window `lo..hi` matters: a game
-    /// may return a cheaper estimate when it is clearly outside (lazy evaluation).
-    fn evaluate_bounded(&self, lo: i32, hi: i32) -> i32 {
+    /// A cheap estimate of the static evaluation when only its relation to the window
+    /// `lo..hi` matters and the estimate is clearly outside it (lazy evaluation); `None`
+    /// when the full [`SearchGame::evaluate`] is needed. By default always `None`.
+    fn lazy_evaluate(&self, lo: i32, hi: i32) -> Option<i32> {
         let _ = (lo, hi);
-        self.evaluate()
+        None
     }
     /// Ordering key of a capture (most valuable victim, least valuable attacker), or
     /// `None` for a quiet move.

@@ -284,13 +284,9 @@ impl SearchGame for XiangqiNode {
     }
 
     #[inline]
-    fn evaluate_bounded(&self, lo: i32, hi: i32) -> i32 {
+    fn lazy_evaluate(&self, lo: i32, hi: i32) -> Option<i32> {
         let q = eval::quick(&self.pos, &self.base, &self.params);
-        if q + LAZY_MARGIN <= lo || q - LAZY_MARGIN >= hi {
-            q
-        } else {
-            eval::evaluate_with(&self.pos, &self.base, &self.params)
-        }
+        (q + LAZY_MARGIN <= lo || q - LAZY_MARGIN >= hi).then_some(q)
     }
 
     #[inline]
