@@ -589,6 +589,14 @@ impl<S: SearchGame> Searcher<S> {
         let mut legal = 0usize;
         let original_alpha = alpha;
         while let Some((mv, stage)) = self.pickers[ply].next(node, &self.history) {
+            if depth >= 2 {
+                // The child probes the table first thing: start fetching its entry now,
+                // as early as possible (a move found illegal or pruned below wastes only
+                // a prefetch).
+                if let Some(h) = node.hash_after(mv) {
+                    self.tt.prefetch(h);
+                }
+            }
             if !stage.checked_legal() && !node.pseudo_is_legal(mv, in_check) {
                 continue;
             }
@@ -606,12 +614,6 @@ impl<S: SearchGame> Searcher<S> {
                 // Every later quiet move would be pruned too.
                 self.pickers[ply].skip_quiets();
                 continue;
-            }
-            if depth >= 2 {
-                // The child probes the table first thing: start fetching its entry now.
-                if let Some(h) = node.hash_after(mv) {
-                    self.tt.touch(h);
-                }
             }
             let undo = node.make(mv);
             self.nodes += 1;

@@ -112,12 +112,16 @@ impl TranspositionTable {
         ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
     }
 
-    /// Reads the bucket of `key` so that it is on its way to the cache when
-    /// [`TranspositionTable::probe`] asks for it a little later (a plain load standing in
-    /// for a prefetch instruction, which safe Rust does not offer).
+    /// Starts fetching the bucket of `key` into the cache, so that
+    /// [`TranspositionTable::probe`] finds it there a little later: a prefetch instruction
+    /// on x86-64 (through `safe_arch`), elsewhere a plain load (safe Rust has no portable
+    /// prefetch).
     #[inline]
-    pub fn touch(&self, key: u64) {
+    pub fn prefetch(&self, key: u64) {
         if let Some(b) = self.buckets.get(self.index(key)) {
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
+            safe_arch::prefetch_t0(b);
+            #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
             core::hint::black_box(b.0[0].key);
         }
     }
