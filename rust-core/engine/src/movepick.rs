@@ -157,6 +157,26 @@ impl<M: Copy + Default + PartialEq> MovePicker<M> {
         self.skip_quiets = true;
     }
 
+    /// The move the next call to [`MovePicker::next`] will probably hand out, when the
+    /// picker knows it without work (the sorted quiet moves, a killer, a set-aside
+    /// capture): a hint for prefetching, which may name a move that is then skipped.
+    #[inline]
+    #[must_use]
+    pub fn peek(&self) -> Option<M> {
+        let null = M::default();
+        let mv = match self.phase {
+            Phase::Quiets if self.quiet_picks > SELECT_PICKS && !self.skip_quiets => {
+                (self.cur < self.end).then(|| self.entries.get(self.cur).map(|e| e.1))??
+            }
+            Phase::Killer(i) => *self.killers.get(i)?,
+            Phase::BadCaptures => {
+                (self.cur < self.bad_end).then(|| self.entries.get(self.cur).map(|e| e.1))??
+            }
+            _ => return None,
+        };
+        (mv != null).then_some(mv)
+    }
+
     /// Moves the best entry of `cur..end` to `cur` and returns it.
     #[inline]
     fn select(&mut self) -> (i32, M) {

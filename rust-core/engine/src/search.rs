@@ -592,8 +592,12 @@ impl<S: SearchGame> Searcher<S> {
             if depth >= 2 {
                 // The child probes the table first thing: start fetching its entry now,
                 // as early as possible (a move found illegal or pruned below wastes only
-                // a prefetch).
+                // a prefetch), and the entry of the move after it too, whose fetch then
+                // has this whole subtree's time to arrive.
                 if let Some(h) = node.hash_after(mv) {
+                    self.tt.prefetch(h);
+                }
+                if let Some(h) = self.pickers[ply].peek().and_then(|n| node.hash_after(n)) {
                     self.tt.prefetch(h);
                 }
             }
