@@ -228,7 +228,7 @@ fn move_picker_loses_no_moves() {
     use banco_engine::{SearchGame, XiangqiNode, XiangqiParams};
     let mut history = History::new(XiangqiNode::MOVE_INDEX_SIZE);
     let mut picker = MovePicker::new();
-    let mut checks = 0;
+    let (mut checks, mut peeked) = (0, 0);
     for (i, game) in random_positions(120, 11).into_iter().enumerate() {
         let node = XiangqiNode::from_game(&game, &RuleSet::default(), &XiangqiParams::default());
         checks += usize::from(node.in_check());
@@ -255,7 +255,15 @@ fn move_picker_loses_no_moves() {
         };
         picker.reset(tt, killers);
         let mut seen = Vec::new();
+        let mut hint = None;
         while let Some((m, stage)) = picker.next(&node, &history) {
+            // A peeked move is the next one handed out, unless the picker skips it as the
+            // table move or a killer already tried.
+            if let Some(h) = hint {
+                assert!(h == m || h == tt || killers.contains(&h), "{h} then {m}");
+                peeked += 1;
+            }
+            hint = picker.peek();
             if stage.checked_legal() || node.pseudo_is_legal(m, node.in_check()) {
                 assert!(node.is_legal(m), "{m} from {stage:?} in {}", game.fen());
                 seen.push(m);
@@ -281,6 +289,7 @@ fn move_picker_loses_no_moves() {
         assert_eq!(caps, want, "{}", game.fen());
     }
     assert!(checks > 0, "no position in check among the samples");
+    assert!(peeked > 1000, "peek named only {peeked} moves");
 }
 
 #[test]
