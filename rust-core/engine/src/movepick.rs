@@ -205,7 +205,7 @@ impl<M: Copy + Default + PartialEq> MovePicker<M> {
     }
 
     /// The next move and its stage, or `None` when the node has no more.
-    #[inline]
+    #[inline(always)]
     pub fn next<S: SearchGame<Move = M>>(
         &mut self,
         node: &S,
