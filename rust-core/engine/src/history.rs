@@ -21,7 +21,8 @@ pub const HISTORY_MAX: i32 = 16_384;
 /// Butterfly history: a score per side and move index.
 #[derive(Clone, Debug)]
 pub struct History {
-    table: Vec<i32>,
+    /// Scores stay within ±[`HISTORY_MAX`], so 16 bits hold them (half the cache lines).
+    table: Vec<i16>,
     size: usize,
 }
 
@@ -48,7 +49,7 @@ impl History {
     }
 
     #[inline]
-    fn slot(&mut self, side: usize, index: usize) -> Option<&mut i32> {
+    fn slot(&mut self, side: usize, index: usize) -> Option<&mut i16> {
         self.table.get_mut(side * self.size + index)
     }
 
@@ -58,13 +59,17 @@ impl History {
     pub fn score(&self, side: usize, index: usize) -> i32 {
         self.table
             .get(side * self.size + index)
-            .copied()
-            .unwrap_or(0)
+            .map_or(0, |&v| i32::from(v))
     }
 
     fn update(&mut self, side: usize, index: usize, bonus: i32) {
         if let Some(v) = self.slot(side, index) {
-            *v += bonus - *v * bonus.abs() / HISTORY_MAX;
+            let old = i32::from(*v);
+            // The gravity term keeps the score within ±HISTORY_MAX; the clamp only makes
+            // the narrowing visibly lossless.
+            let new =
+                (old + bonus - old * bonus.abs() / HISTORY_MAX).clamp(-HISTORY_MAX, HISTORY_MAX);
+            *v = new as i16;
         }
     }
 
@@ -117,5 +122,38 @@ impl<M: Copy + Default + PartialEq> Killers<M> {
     /// Forgets every killer.
     pub fn clear(&mut self) {
         self.table.fill([M::default(); 2]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 16-bit table gives exactly what 32-bit arithmetic gives, and stays in bounds.
+    #[test]
+    fn scores_stay_in_bounds_and_exact() {
+        let mut h = History::new(4);
+        let mut reference = [0i32; 8];
+        let mut seed = 99u64;
+        for _ in 0..100_000 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let (side, index) = ((seed >> 40) as usize % 2, (seed >> 45) as usize % 4);
+            let depth = (seed >> 50) as i32 % 40;
+            let good = seed & (1 << 20) != 0;
+            let bonus = (depth * depth).min(400) * 8 * if good { 1 } else { -1 };
+            let r = &mut reference[side * 4 + index];
+            *r += bonus - *r * bonus.abs() / HISTORY_MAX;
+            if good {
+                h.reward(side, index, depth);
+            } else {
+                h.punish(side, index, depth);
+            }
+            assert_eq!(h.score(side, index), *r);
+            assert!(r.abs() <= HISTORY_MAX);
+        }
+        h.age();
+        assert_eq!(h.score(0, 0), reference[0] / 2);
     }
 }

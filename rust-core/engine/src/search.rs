@@ -190,7 +190,7 @@ impl<S: SearchGame> Searcher<S> {
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
         self.tt.bytes()
-            + S::MOVE_INDEX_SIZE * 2 * size_of::<i32>()
+            + S::MOVE_INDEX_SIZE * 2 * size_of::<i16>()
             + self.pv.len() * size_of::<[S::Move; MAX_PLY + 1]>()
             + self.pickers.len() * size_of::<MovePicker<S::Move>>()
             + self.tried.len() * size_of::<MoveList<S::Move>>()
