@@ -177,6 +177,19 @@ impl<M: Copy + Default + PartialEq> MovePicker<M> {
         (mv != null).then_some(mv)
     }
 
+    /// Up to `n` moves of the current stage's list that have not been handed out yet, in
+    /// no particular order (a prefetch hint when a stage starts: most of them will be
+    /// searched unless a cutoff comes first).
+    #[inline]
+    pub fn upcoming(&self, n: usize) -> impl Iterator<Item = M> + '_ {
+        let range = match self.phase {
+            Phase::GoodCaptures | Phase::Quiets | Phase::Quiescence => self.cur..self.end,
+            Phase::BadCaptures => self.cur..self.bad_end,
+            _ => 0..0,
+        };
+        self.entries.get(range).unwrap_or(&[]).iter().take(n).map(|e| e.1)
+    }
+
     /// Moves the best entry of `cur..end` to `cur` and returns it.
     #[inline]
     fn select(&mut self) -> (i32, M) {

@@ -588,6 +588,7 @@ impl<S: SearchGame> Searcher<S> {
         let mut searched = 0usize;
         let mut legal = 0usize;
         let original_alpha = alpha;
+        let mut last_stage = Stage::TtMove;
         while let Some((mv, stage)) = self.pickers[ply].next(node, &self.history) {
             if depth >= 2 {
                 // The child probes the table first thing: start fetching its entry now,
@@ -597,9 +598,17 @@ impl<S: SearchGame> Searcher<S> {
                 if let Some(h) = node.hash_after(mv) {
                     self.tt.prefetch(h);
                 }
-                if let Some(h) = self.pickers[ply].peek().and_then(|n| node.hash_after(n)) {
+                if stage != last_stage {
+                    // A new stage: the moves after this one are likely searched too.
+                    for n in self.pickers[ply].upcoming(4) {
+                        if let Some(h) = node.hash_after(n) {
+                            self.tt.prefetch(h);
+                        }
+                    }
+                } else if let Some(h) = self.pickers[ply].peek().and_then(|n| node.hash_after(n)) {
                     self.tt.prefetch(h);
                 }
+                last_stage = stage;
             }
             if !stage.checked_legal() && !node.pseudo_is_legal(mv, in_check) {
                 continue;
