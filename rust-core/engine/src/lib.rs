@@ -28,6 +28,7 @@
 #![allow(clippy::verbose_bit_mask)]
 
 pub mod bench;
+pub mod bigtable;
 pub mod error;
 pub mod evalcache;
 pub mod hint;

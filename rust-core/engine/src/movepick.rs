@@ -187,7 +187,12 @@ impl<M: Copy + Default + PartialEq> MovePicker<M> {
             Phase::BadCaptures => self.cur..self.bad_end,
             _ => 0..0,
         };
-        self.entries.get(range).unwrap_or(&[]).iter().take(n).map(|e| e.1)
+        self.entries
+            .get(range)
+            .unwrap_or(&[])
+            .iter()
+            .take(n)
+            .map(|e| e.1)
     }
 
     /// Moves the best entry of `cur..end` to `cur` and returns it.

@@ -1,5 +1,6 @@
 //! Transposition table: a fixed-size array of 64-byte buckets of four entries, sized in
-//! MiB (16 by default), allocated once.
+//! MiB (16 by default), allocated once, in huge pages where the system has them
+//! ([`BigTable`](crate::bigtable::BigTable)).
 //!
 //! ## Replacement
 //!
@@ -24,6 +25,7 @@
 //! assert_eq!((hit.score, hit.mv, hit.depth), (mate_in(4), 77, 4));
 //! ```
 
+use crate::bigtable::BigTable;
 use crate::score::{from_tt, to_tt};
 
 /// What kind of bound a stored score is.
@@ -38,7 +40,8 @@ pub enum Bound {
 }
 
 /// One entry, 16 bytes.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C)]
 struct Entry {
     key: u64,
     mv: u16,
@@ -52,8 +55,8 @@ struct Entry {
 const BUCKET: usize = 4;
 
 /// A bucket of four entries: one cache line.
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(align(64))]
+#[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C, align(64))]
 struct Bucket([Entry; BUCKET]);
 
 /// A probe hit.
@@ -74,7 +77,8 @@ pub struct Hit {
 /// The transposition table. See the module docs.
 #[derive(Clone, Debug)]
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    /// In huge pages where the system allows ([`BigTable`]).
+    buckets: BigTable<Bucket>,
     generation: u8,
 }
 
@@ -85,7 +89,7 @@ impl TranspositionTable {
         let bytes = mib.max(1).saturating_mul(1 << 20);
         let n = (bytes / size_of::<Bucket>()).max(1);
         TranspositionTable {
-            buckets: vec![Bucket::default(); n],
+            buckets: BigTable::zeroed(n),
             generation: 0,
         }
     }
@@ -98,7 +102,7 @@ impl TranspositionTable {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        self.buckets.as_mut_slice().fill(Bucket::default());
         self.generation = 0;
     }
 
@@ -118,7 +122,7 @@ impl TranspositionTable {
     /// prefetch).
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        if let Some(b) = self.buckets.get(self.index(key)) {
+        if let Some(b) = self.buckets.as_slice().get(self.index(key)) {
             #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
             safe_arch::prefetch_t0(b);
             #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
@@ -130,7 +134,7 @@ impl TranspositionTable {
     #[inline]
     #[must_use]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
-        let bucket = &self.buckets[self.index(key)];
+        let bucket = self.buckets.as_slice().get(self.index(key))?;
         bucket
             .0
             .iter()
@@ -162,7 +166,9 @@ impl TranspositionTable {
     ) {
         let generation = self.generation;
         let index = self.index(key);
-        let bucket = &mut self.buckets[index];
+        let Some(bucket) = self.buckets.as_mut_slice().get_mut(index) else {
+            return;
+        };
         let age = |e: &Entry| i32::from((generation.wrapping_sub(e.flags >> 2)) & 63);
         let mut victim = 0;
         let mut worst = i32::MAX;
@@ -207,8 +213,11 @@ impl TranspositionTable {
     #[must_use]
     pub fn hashfull(&self) -> u32 {
         let n = self.buckets.len().min(250);
-        let used = self.buckets[..n]
+        let used = self
+            .buckets
+            .as_slice()
             .iter()
+            .take(n)
             .flat_map(|b| b.0.iter())
             .filter(|e| e.flags & 3 != 0 && e.flags >> 2 == self.generation)
             .count();
