@@ -30,7 +30,6 @@
 pub mod bench;
 pub mod bigtable;
 pub mod error;
-pub mod evalcache;
 pub mod hint;
 pub mod history;
 pub mod level;

@@ -24,7 +24,6 @@
 //! [`Searcher::search`] return its best move at once. With depth or node limits only, the
 //! search is deterministic: same position, same limits, fresh searcher → same result.
 
-use crate::evalcache::EvalCache;
 use crate::history::{History, Killers};
 use crate::limits::Limits;
 use crate::movepick::{MovePicker, Stage};
@@ -124,9 +123,6 @@ pub struct Searcher<S: SearchGame> {
     pickers: Vec<MovePicker<S::Move>>,
     /// Quiet moves searched at each ply (history maluses on a cutoff).
     tried: Vec<MoveList<S::Move>>,
-    /// Static evaluations by position (valid for the searcher's life: the weights are
-    /// fixed).
-    evals_cache: EvalCache,
 }
 
 impl<S: SearchGame> Searcher<S> {
@@ -163,7 +159,6 @@ impl<S: SearchGame> Searcher<S> {
             lmr_table,
             pickers: vec![MovePicker::new(); MAX_PLY + 2],
             tried: vec![MoveList::new(); MAX_PLY + 2],
-            evals_cache: EvalCache::new(),
         }
     }
 
@@ -178,7 +173,6 @@ impl<S: SearchGame> Searcher<S> {
         self.tt.clear();
         self.history.clear();
         self.killers.clear();
-        self.evals_cache.clear();
     }
 
     /// The evaluation weights.
@@ -194,7 +188,6 @@ impl<S: SearchGame> Searcher<S> {
             + self.pv.len() * size_of::<[S::Move; MAX_PLY + 1]>()
             + self.pickers.len() * size_of::<MovePicker<S::Move>>()
             + self.tried.len() * size_of::<MoveList<S::Move>>()
-            + self.evals_cache.bytes()
             + size_of::<Self>()
     }
 
@@ -545,7 +538,7 @@ impl<S: SearchGame> Searcher<S> {
         } else if let Some(h) = hit {
             h.eval
         } else {
-            self.static_eval(node)
+            node.evaluate()
         };
         self.evals[ply] = eval;
         let improving = ply >= 2 && !in_check && eval > self.evals[ply - 2];
@@ -724,18 +717,6 @@ impl<S: SearchGame> Searcher<S> {
         best
     }
 
-    /// The static evaluation of `node`, from the cache when it has been seen before.
-    #[inline]
-    fn static_eval(&mut self, node: &S) -> i32 {
-        let key = node.hash();
-        if let Some(v) = self.evals_cache.probe(key) {
-            return v;
-        }
-        let v = node.evaluate();
-        self.evals_cache.store(key, v);
-        v
-    }
-
     fn qsearch(
         &mut self,
         node: &mut S,
@@ -761,7 +742,7 @@ impl<S: SearchGame> Searcher<S> {
         } else {
             let stand = match node.lazy_evaluate(alpha, beta) {
                 Some(estimate) => estimate,
-                None => self.static_eval(node),
+                None => node.evaluate(),
             };
             if stand >= beta {
                 return stand;
