@@ -40,11 +40,17 @@ enum Storage<T> {
 }
 
 impl<T: Pod> BigTable<T> {
-    /// `len` zeroed elements.
+    /// `len` zeroed elements, all of them resident: a mapped table is written once here
+    /// (the system hands out zeroed pages), so that a search never stops for a page fault
+    /// and the memory in use is the memory asked for from the start.
     #[must_use]
     pub fn zeroed(len: usize) -> BigTable<T> {
         let storage = Self::mapped(len).unwrap_or_else(|| Storage::Heap(vec![T::zeroed(); len]));
-        BigTable { storage, len }
+        let mut t = BigTable { storage, len };
+        if matches!(t.storage, Storage::Mapped { .. }) {
+            t.as_mut_slice().fill(T::zeroed());
+        }
+        t
     }
 
     /// An anonymous map with a 2 MiB-aligned run of `len` elements, or `None` when the

@@ -120,7 +120,7 @@ impl TranspositionTable {
     /// [`TranspositionTable::probe`] finds it there a little later: a prefetch instruction
     /// on x86-64 (through `safe_arch`), elsewhere a plain load (safe Rust has no portable
     /// prefetch).
-    #[inline]
+    #[inline(always)]
     pub fn prefetch(&self, key: u64) {
         if let Some(b) = self.buckets.as_slice().get(self.index(key)) {
             #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]

@@ -209,7 +209,7 @@ impl SearchGame for XiangqiNode {
         self.pos.is_pseudo_legal(mv) && self.pseudo_is_legal(mv, self.in_check())
     }
 
-    #[inline]
+    #[inline(always)]
     fn hash_after(&self, mv: Move) -> Option<u64> {
         Some(self.pos.hash_after(mv))
     }
