@@ -21,7 +21,7 @@ use std::io::{BufRead, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Options shared by `host` and `join`.
 #[derive(Args, Debug)]
@@ -218,8 +218,16 @@ struct Table {
     style: Style,
     question: Question,
     over: bool,
+    /// After the game ended with our own message still unacknowledged: when to stop
+    /// waiting for the acknowledgement and leave anyway.
+    finish_by: Option<Instant>,
     stdin_started: bool,
 }
+
+/// How long the side that made the last move waits for the peer to acknowledge it before
+/// closing: closing at once could leave the peer without the final move (a frame the peer
+/// dropped, e.g. to its rate limit, is only sent again while the session lives).
+const FINISH_GRACE: Duration = Duration::from_secs(5);
 
 impl Table {
     fn new(
@@ -245,6 +253,7 @@ impl Table {
             style: Style::detect(args.no_color),
             question: Question::None,
             over: false,
+            finish_by: None,
             stdin_started: false,
         })
     }
@@ -284,10 +293,27 @@ impl Table {
         }
         loop {
             let _ = std::io::stdout().flush();
-            let Ok(input) = rx.recv() else {
-                return Err(CliError::Failure(
-                    "the connection driver stopped".to_owned(),
-                ));
+            if let Some(deadline) = self.finish_by {
+                // The game is over: leave once the peer has everything we sent.
+                let delivered = self.driver.with_session(|s, _| s.unacked()).unwrap_or(0) == 0;
+                if delivered || Instant::now() >= deadline {
+                    let _ = self.driver.close();
+                    return Ok(());
+                }
+            }
+            let input = if self.finish_by.is_some() {
+                match rx.recv_timeout(Duration::from_millis(20)) {
+                    Ok(input) => input,
+                    Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+                }
+            } else {
+                let Ok(input) = rx.recv() else {
+                    return Err(CliError::Failure(
+                        "the connection driver stopped".to_owned(),
+                    ));
+                };
+                input
             };
             match input {
                 Input::Net(event) => {
@@ -316,6 +342,20 @@ impl Table {
         event: DriverEvent<Move>,
         tx: &Sender<Input>,
     ) -> Option<Result<(), CliError>> {
+        if self.over {
+            // After the result line nothing more is printed (it stays the last line); the
+            // table only waits for the link's end or for the peer's acknowledgement.
+            return match event {
+                DriverEvent::Stopped
+                | DriverEvent::GaveUp { .. }
+                | DriverEvent::Disconnected { .. }
+                | DriverEvent::Session(Event::Closed { .. }) => {
+                    let _ = self.driver.close();
+                    Some(Ok(()))
+                }
+                _ => None,
+            };
+        }
         match event {
             DriverEvent::Connected { peer } => println!("connected to {peer}"),
             DriverEvent::Disconnected { error } => {
@@ -457,8 +497,9 @@ impl Table {
                 println!("game over: {words}");
                 println!("result {} fen {}", outcome.score_text(), self.mirror.fen());
                 let _ = std::io::stdout().flush();
-                let _ = self.driver.close();
-                return Some(Ok(()));
+                // Leave when the peer has acknowledged everything (at once if it has).
+                self.finish_by = Some(Instant::now() + FINISH_GRACE);
+                return None;
             }
             Event::PeerIllegalMove { ply, code, reason } => {
                 println!(

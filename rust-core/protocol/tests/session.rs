@@ -353,3 +353,30 @@ fn bye_closes_both() {
     );
     assert_eq!(a.play(1, 2), Err(ActionError::Closed));
 }
+
+#[test]
+fn closing_right_after_a_move_still_delivers_the_move() {
+    let (mut a, mut b) = playing(Color::Red, None);
+    let _ = events(&mut a);
+    let _ = events(&mut b);
+    // A plays and closes before its driver got round to sending anything.
+    a.play(3, 10).or_else(|_| a.play(1, 10)).unwrap();
+    a.close(10);
+    let mut frames = Vec::new();
+    while let Some(f) = a.poll_transmit() {
+        frames.push(f);
+    }
+    for f in &frames {
+        b.handle_datagram(f, 20);
+    }
+    let seen = events(&mut b);
+    assert!(
+        seen.iter().any(|e| matches!(e, Event::MovePlayed { .. })),
+        "{seen:?}"
+    );
+    assert!(
+        seen.iter().any(|e| matches!(e, Event::Closed { .. })),
+        "{seen:?}"
+    );
+    assert_eq!(b.ply(), Some(1));
+}

@@ -402,7 +402,9 @@ impl<G: Game> Session<G> {
             return;
         }
         if self.is_link_up() {
-            self.out.clear();
+            // Whatever is queued (a last move, an acknowledgement) still goes out before
+            // the farewell: closing right after playing must not swallow the move.
+            self.fill_out();
             self.seal(Body::Bye, None);
         }
         self.closed = Some(reason.clone());
