@@ -68,15 +68,11 @@ impl<T: Pod> BigTable<T> {
             // Advice only: without transparent huge pages the map still works.
             let _ = map.advise_range(memmap2::Advice::HugePage, offset, bytes);
         }
-        let storage = Storage::Mapped { map, offset };
         // The run must view as `[T]` (alignment, size); else use the heap.
-        let ok = match &storage {
-            Storage::Mapped { map, offset } => map
-                .get(*offset..*offset + bytes)
-                .is_some_and(|b| bytemuck::try_cast_slice::<u8, T>(b).is_ok()),
-            Storage::Heap(_) => false,
-        };
-        ok.then_some(storage)
+        let viewable = map
+            .get(offset..offset + bytes)
+            .is_some_and(|b| bytemuck::try_cast_slice::<u8, T>(b).is_ok());
+        viewable.then_some(Storage::Mapped { map, offset })
     }
 
     /// Number of elements.

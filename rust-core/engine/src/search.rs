@@ -740,10 +740,9 @@ impl<S: SearchGame> Searcher<S> {
             self.pickers[ply].reset(S::Move::default(), [S::Move::default(); 2]);
             None
         } else {
-            let stand = match node.lazy_evaluate(alpha, beta) {
-                Some(estimate) => estimate,
-                None => node.evaluate(),
-            };
+            let stand = node
+                .lazy_evaluate(alpha, beta)
+                .unwrap_or_else(|| node.evaluate());
             if stand >= beta {
                 return stand;
             }
