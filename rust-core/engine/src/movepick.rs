@@ -163,18 +163,15 @@ impl<M: Copy + Default + PartialEq> MovePicker<M> {
     #[inline]
     #[must_use]
     pub fn peek(&self) -> Option<M> {
-        let null = M::default();
         let mv = match self.phase {
             Phase::Quiets if self.quiet_picks > SELECT_PICKS && !self.skip_quiets => {
-                (self.cur < self.end).then(|| self.entries.get(self.cur).map(|e| e.1))??
+                self.upcoming(1).next()?
             }
             Phase::Killer(i) => *self.killers.get(i)?,
-            Phase::BadCaptures => {
-                (self.cur < self.bad_end).then(|| self.entries.get(self.cur).map(|e| e.1))??
-            }
+            Phase::BadCaptures => self.upcoming(1).next()?,
             _ => return None,
         };
-        (mv != null).then_some(mv)
+        (mv != M::default()).then_some(mv)
     }
 
     /// Up to `n` moves of the current stage's list that have not been handed out yet, in

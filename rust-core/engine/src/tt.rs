@@ -118,16 +118,18 @@ impl TranspositionTable {
 
     /// Starts fetching the bucket of `key` into the cache, so that
     /// [`TranspositionTable::probe`] finds it there a little later: a prefetch instruction
-    /// on x86-64 (through `safe_arch`), elsewhere a plain load (safe Rust has no portable
-    /// prefetch).
+    /// on x86-64 (through `safe_arch`). Elsewhere nothing: safe Rust has no portable
+    /// prefetch, and a plain load would wait for the memory (perf showed such a load
+    /// stalling a quarter of the bench), worse still for the look-ahead hints of moves
+    /// that may never be searched.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
         if let Some(b) = self.buckets.as_slice().get(self.index(key)) {
-            #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
             safe_arch::prefetch_t0(b);
-            #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
-            core::hint::black_box(b.0[0].key);
         }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
+        let _ = key;
     }
 
     /// The entry for `key`, with its score made relative to the root from `ply`.

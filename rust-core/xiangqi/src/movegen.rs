@@ -178,7 +178,7 @@ impl Position {
                 continue;
             }
             // King, advisors (no leg), elephants (the eye must be empty).
-            let kind = [KING, ADVISOR, ADVISOR, ELEPHANT, ELEPHANT][slot] as usize;
+            let kind = usize::from(SLOT_KIND[slot]);
             for t in bit_squares(targets(f, kind)) {
                 let eye = ((u16::from(f) + u16::from(t)) >> 1) as u8;
                 if kind != ELEPHANT as usize || b[eye as usize] == 0 {
