@@ -204,7 +204,8 @@ impl Game {
                 BancoError::BadSave(format!("its start position is not legal ({e})"))
             })?;
             for (i, code) in saved.moves.iter().enumerate() {
-                let ok = <Xiangqi as banco_game::Game>::decode_move(*code)
+                let ok = game
+                    .decode_move(*code)
                     .is_some_and(|mv| game.play(mv).is_ok());
                 if !ok {
                     return Err(BancoError::BadSave(format!(
@@ -423,11 +424,7 @@ impl Game {
             SavedGame {
                 rules: s.rules,
                 start_fen: fen::to_fen(s.game.start_position()),
-                moves: s
-                    .game
-                    .moves()
-                    .map(<Xiangqi as banco_game::Game>::encode_move)
-                    .collect(),
+                moves: s.game.moves().map(|m| s.game.encode_move(m)).collect(),
             }
             .encode()
         })

@@ -274,6 +274,14 @@ pub enum DrawReason {
     Agreement,
     /// No legal move and not in check where that draws (chess).
     Stalemate,
+    /// Chess: fifty moves without capture or pawn move, claimed.
+    FiftyMoveRule,
+    /// Chess: seventy-five moves without capture or pawn move.
+    SeventyFiveMoveRule,
+    /// Chess: the third occurrence of a position, claimed.
+    ThreefoldRepetition,
+    /// Chess: the fifth occurrence of a position.
+    FivefoldRepetition,
 }
 
 impl From<g::DrawReason> for DrawReason {
@@ -284,6 +292,10 @@ impl From<g::DrawReason> for DrawReason {
             g::DrawReason::InsufficientMaterial => DrawReason::InsufficientMaterial,
             g::DrawReason::Agreement => DrawReason::Agreement,
             g::DrawReason::Stalemate => DrawReason::Stalemate,
+            g::DrawReason::FiftyMoveRule => DrawReason::FiftyMoveRule,
+            g::DrawReason::SeventyFiveMoveRule => DrawReason::SeventyFiveMoveRule,
+            g::DrawReason::ThreefoldRepetition => DrawReason::ThreefoldRepetition,
+            g::DrawReason::FivefoldRepetition => DrawReason::FivefoldRepetition,
         }
     }
 }

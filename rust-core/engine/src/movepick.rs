@@ -32,7 +32,11 @@
 
 use crate::history::History;
 use crate::searchable::SearchGame;
-use banco_game::{MAX_MOVES, MoveList};
+use banco_game::{ListCapacity, MoveList};
+
+/// Entries of a picker: at least the move-list capacity of every game (checked when a
+/// picker is made).
+const MAX_MOVES: usize = 256;
 
 /// Quiet moves picked by selection before the rest is sorted once.
 const SELECT_PICKS: usize = 3;
@@ -80,7 +84,7 @@ enum Phase {
 
 /// A staged, reusable move picker. See the module docs.
 #[derive(Clone)]
-pub struct MovePicker<M> {
+pub struct MovePicker<M: ListCapacity> {
     /// Scored moves: captures from 0 (the ones set aside are moved to `0..bad_end`), quiet
     /// moves after the captures.
     entries: [(i32, M); MAX_MOVES],
@@ -99,16 +103,17 @@ pub struct MovePicker<M> {
     min_value: i32,
 }
 
-impl<M: Copy + Default + PartialEq> Default for MovePicker<M> {
+impl<M: ListCapacity + PartialEq> Default for MovePicker<M> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<M: Copy + Default + PartialEq> MovePicker<M> {
+impl<M: ListCapacity + PartialEq> MovePicker<M> {
     /// An idle picker (call [`MovePicker::reset`] or [`MovePicker::reset_captures`]).
     #[must_use]
     pub fn new() -> MovePicker<M> {
+        debug_assert!(banco_game::capacity::<M>() <= MAX_MOVES);
         MovePicker {
             entries: [(0, M::default()); MAX_MOVES],
             generated: MoveList::new(),

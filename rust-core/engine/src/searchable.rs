@@ -17,7 +17,7 @@
 //! assert!(node.evaluate().abs() < 50); // the start position is balanced
 //! ```
 
-use banco_game::{Color, Game, MoveList};
+use banco_game::{Color, Game, ListCapacity, MoveList};
 use core::fmt;
 
 /// What the repetition judge says about the current node, from the side to move's view.
@@ -36,7 +36,15 @@ pub trait SearchGame: Clone + Send + 'static {
     /// The public game this state is built from.
     type Game: Game<Move = Self::Move>;
     /// Moves, the same as the game's.
-    type Move: Copy + Eq + Default + fmt::Debug + fmt::Display + Send + Sync + 'static;
+    type Move: Copy
+        + Eq
+        + Default
+        + fmt::Debug
+        + fmt::Display
+        + Send
+        + Sync
+        + ListCapacity
+        + 'static;
     /// Token to unmake a move.
     type Undo: Copy;
     /// Token to unmake a null move.
@@ -113,16 +121,11 @@ pub trait SearchGame: Clone + Send + 'static {
     fn capture_value(&self, mv: Self::Move) -> i32;
     /// False when a capture loses material at first sight (static exchange).
     fn see_ok(&self, mv: Self::Move) -> bool;
-    /// Compact code of a move for the transposition table (0 means none); by default the
-    /// game's wire code.
-    fn tt_code(mv: Self::Move) -> u16 {
-        <Self::Game as Game>::encode_move(mv)
-    }
+    /// Compact code of a move for the transposition table (0 means none).
+    fn tt_code(mv: Self::Move) -> u16;
     /// The move of a [`SearchGame::tt_code`] (the search tests it for legality before
     /// playing it).
-    fn from_tt_code(code: u16) -> Option<Self::Move> {
-        <Self::Game as Game>::decode_move(code)
-    }
+    fn from_tt_code(code: u16) -> Option<Self::Move>;
     /// Index of a move in `0..MOVE_INDEX_SIZE` for history tables.
     fn move_index(mv: Self::Move) -> usize;
     /// Judges a repetition of the current position on the path (the first repetition

@@ -35,7 +35,7 @@ fn move_roundtrip(c: &mut Criterion) {
     sender.play(mv).unwrap();
     let msg = MoveMsg {
         ply: 0,
-        mv: Xiangqi::encode_move(mv),
+        mv: receiver.encode_move(mv),
         hash: sender.hash() as u32,
         clock: 17,
     };
@@ -52,7 +52,7 @@ fn move_roundtrip(c: &mut Criterion) {
                 let Body::Move(got) = Envelope::decode(&opened).unwrap().body else {
                     unreachable!()
                 };
-                let mv = Xiangqi::decode_move(got.mv).unwrap();
+                let mv = receiver.decode_move(got.mv).unwrap();
                 assert!(receiver.is_legal(mv));
                 let undo = receiver.make_unchecked(mv);
                 let ok = receiver.hash() as u32 == got.hash;

@@ -16,7 +16,9 @@ use crate::fen::{self, FenError};
 use crate::moves::Move;
 use crate::position::{Position, Undo};
 use crate::rules::{self, RuleSet, Verdict};
-use banco_game::{Color, DrawReason, Game, GameKind, MoveList, Outcome, WinReason};
+use banco_game::{
+    Color, DrawReason, Game, GameKind, MatchGame, MoveList, Outcome, SetupError, WinReason,
+};
 
 /// One played move with what is needed to take it back and to judge repetitions.
 #[derive(Clone, Copy, Debug)]
@@ -223,17 +225,8 @@ impl Game for Xiangqi {
     }
 
     fn outcome(&self, rules: &RuleSet) -> Option<Outcome> {
-        let side = self.pos.side_to_move();
         if !self.pos.has_legal_move() {
-            let reason = if self.in_check() {
-                WinReason::Checkmate
-            } else {
-                WinReason::Stalemate
-            };
-            return Some(Outcome::Win {
-                winner: side.other(),
-                reason,
-            });
+            return Some(self.no_move_outcome());
         }
         if let Some(v) = rules::judge(self, rules, rules.repetitions as usize) {
             return Some(v.outcome());
@@ -260,11 +253,61 @@ impl Game for Xiangqi {
         self.history.len() as u32
     }
 
-    fn encode_move(mv: Move) -> u16 {
+    fn encode_move(&self, mv: Move) -> u16 {
         mv.to_wire()
     }
 
-    fn decode_move(code: u16) -> Option<Move> {
+    fn decode_move(&self, code: u16) -> Option<Move> {
         Move::from_wire(code)
+    }
+
+    fn no_move_outcome(&self) -> Outcome {
+        // In xiangqi the side without a move loses, in check or not.
+        let reason = if self.in_check() {
+            WinReason::Checkmate
+        } else {
+            WinReason::Stalemate
+        };
+        Outcome::Win {
+            winner: self.pos.side_to_move().other(),
+            reason,
+        }
+    }
+}
+
+/// The rule sets a match can name, by wire index: 0 Asian (the usual tournament rules),
+/// 1 casual.
+pub const MATCH_RULES: [RuleSet; 2] = [RuleSet::asian(), RuleSet::casual()];
+
+impl MatchGame for Xiangqi {
+    fn kinds() -> &'static [GameKind] {
+        &[GameKind::Xiangqi]
+    }
+
+    fn setup(kind: GameKind, fen: Option<&str>) -> Result<Xiangqi, SetupError> {
+        if kind != GameKind::Xiangqi {
+            return Err(SetupError::Unsupported(kind));
+        }
+        match fen {
+            None => Ok(Xiangqi::new()),
+            Some(text) => {
+                Xiangqi::from_fen(text).map_err(|e| SetupError::BadPosition(e.to_string()))
+            }
+        }
+    }
+
+    fn rules(kind: GameKind, index: u8) -> Option<RuleSet> {
+        if kind != GameKind::Xiangqi {
+            return None;
+        }
+        MATCH_RULES.get(usize::from(index)).copied()
+    }
+
+    fn fen(&self) -> String {
+        Xiangqi::fen(self)
+    }
+
+    fn start_fen(&self) -> String {
+        fen::to_fen(&self.start)
     }
 }

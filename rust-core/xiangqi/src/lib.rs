@@ -45,7 +45,7 @@ mod zobrist;
 
 pub use checkers::Checkers;
 pub use engine_support::EvalFeatures;
-pub use game::{PlayError, Xiangqi, XiangqiUndo};
+pub use game::{MATCH_RULES, PlayError, Xiangqi, XiangqiUndo};
 pub use moves::Move;
 pub use notation::{
     Chinese, Direction, Iccs, IllegalMove, Origin, ParseChineseError, ParseIccsError,

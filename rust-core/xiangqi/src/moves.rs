@@ -19,6 +19,11 @@ pub struct Move {
     to: u8,
 }
 
+// At most 119 pseudo-legal moves with the standard piece counts (two rooks and cannons of
+// 17 targets each, two horses of 8, two advisors and elephants of 4, the king's 4, five
+// pawns of 3), which every position is held to.
+banco_game::list_capacity!(Move, 128);
+
 impl Move {
     /// The move from `from` to `to`.
     #[inline]

@@ -264,7 +264,7 @@ impl<G: Game> MatchState<G> {
         self.cursor += 1;
         send.push(Body::Move(MoveMsg {
             ply: ply as u8,
-            mv: G::encode_move(mv),
+            mv: self.game.encode_move(mv),
             hash: self.game.hash() as u32,
             clock: u32::try_from(spent).unwrap_or(u32::MAX),
         }));
@@ -305,7 +305,7 @@ impl<G: Game> MatchState<G> {
         if m.ply != ply as u8 {
             return refuse(IllegalReason::WrongPly, send);
         }
-        let Some(mv) = G::decode_move(m.mv) else {
+        let Some(mv) = self.game.decode_move(m.mv) else {
             return refuse(IllegalReason::Undecodable, send);
         };
         if !self.game.is_legal(mv) {

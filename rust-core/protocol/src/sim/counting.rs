@@ -4,7 +4,7 @@
 //! ([`CountingRules::target`]) wins. Small, but it has everything the session needs: legal
 //! and illegal moves, a position hash, an outcome, and make/unmake.
 
-use banco_game::{Color, Game, GameKind, MoveList, Outcome, WinReason};
+use banco_game::{Color, Game, GameKind, MatchGame, MoveList, Outcome, SetupError, WinReason};
 
 /// The rules: the total to reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,12 +129,55 @@ impl Game for CountingGame {
         self.ply
     }
 
-    fn encode_move(mv: u8) -> u16 {
+    fn encode_move(&self, mv: u8) -> u16 {
         u16::from(mv)
     }
 
-    fn decode_move(code: u16) -> Option<u8> {
+    fn decode_move(&self, code: u16) -> Option<u8> {
         u8::try_from(code).ok().filter(|m| (1..=3).contains(m))
+    }
+
+    fn no_move_outcome(&self) -> Outcome {
+        Outcome::Win {
+            winner: self.side_to_move().other(),
+            reason: WinReason::Checkmate,
+        }
+    }
+}
+
+impl MatchGame for CountingGame {
+    fn kinds() -> &'static [GameKind] {
+        // The counting game stands in for xiangqi in tests.
+        &[GameKind::Xiangqi]
+    }
+
+    /// The start "FEN" of the counting game is its running total in decimal.
+    fn setup(kind: GameKind, fen: Option<&str>) -> Result<CountingGame, SetupError> {
+        if kind != GameKind::Xiangqi {
+            return Err(SetupError::Unsupported(kind));
+        }
+        let total = match fen {
+            None => 0,
+            Some(t) => t
+                .parse::<u16>()
+                .map_err(|_| SetupError::BadPosition(format!("{t:?} is not a total")))?,
+        };
+        Ok(CountingGame {
+            total,
+            ..CountingGame::default()
+        })
+    }
+
+    fn rules(kind: GameKind, index: u8) -> Option<CountingRules> {
+        (kind == GameKind::Xiangqi && index == 0).then(CountingRules::default)
+    }
+
+    fn fen(&self) -> String {
+        self.total.to_string()
+    }
+
+    fn start_fen(&self) -> String {
+        "0".to_owned()
     }
 }
 
@@ -161,6 +204,6 @@ mod tests {
         assert!(l.is_empty());
         g.unmake(2, ());
         assert_eq!(g.total(), 3);
-        assert_eq!(CountingGame::decode_move(4), None);
+        assert_eq!(g.decode_move(4), None);
     }
 }
