@@ -88,6 +88,11 @@ mod tests {
             all.push(Outcome::Draw { reason });
         }
         let mut codes: Vec<u32> = all.iter().map(|o| o.code()).collect();
+        for o in &all {
+            assert_eq!(Outcome::from_code(o.code()), Some(*o));
+        }
+        assert_eq!(Outcome::from_code(0x0100_0007), None);
+        assert_eq!(Outcome::from_code(0x0300_0000), None);
         codes.sort_unstable();
         codes.dedup();
         assert_eq!(codes.len(), all.len());

@@ -229,6 +229,52 @@ impl Outcome {
     }
 }
 
+impl Outcome {
+    /// The outcome of a [`Outcome::code`], if the number is one.
+    #[must_use]
+    pub fn from_code(code: u32) -> Option<Outcome> {
+        const WINS: [WinReason; 7] = [
+            WinReason::Checkmate,
+            WinReason::Stalemate,
+            WinReason::PerpetualCheck,
+            WinReason::PerpetualChase,
+            WinReason::Resignation,
+            WinReason::Timeout,
+            WinReason::Forfeit,
+        ];
+        let found = match code >> 24 {
+            1 => {
+                let winner = match (code >> 8) & 0xFFFF {
+                    0 => Color::Red,
+                    1 => Color::Black,
+                    _ => return None,
+                };
+                let reason = *WINS.get((code & 0xFF) as usize)?;
+                Outcome::Win { winner, reason }
+            }
+            2 => {
+                let n = (code & 0xFFFF) as u16;
+                let reason = match (code >> 16) & 0xFF {
+                    0 => DrawReason::Repetition,
+                    1 => DrawReason::NoCapture(n),
+                    2 => DrawReason::InsufficientMaterial,
+                    3 => DrawReason::Agreement,
+                    4 => DrawReason::Stalemate,
+                    5 => DrawReason::FiftyMoveRule,
+                    6 => DrawReason::SeventyFiveMoveRule,
+                    7 => DrawReason::ThreefoldRepetition,
+                    8 => DrawReason::FivefoldRepetition,
+                    _ => return None,
+                };
+                Outcome::Draw { reason }
+            }
+            _ => return None,
+        };
+        // Only the canonical number of an outcome is one (no stray bits).
+        (found.code() == code).then_some(found)
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.score_text(), self.reason_text())

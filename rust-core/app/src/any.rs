@@ -1,0 +1,491 @@
+//! [`AnyGame`]: the one dispatch over the board games. Everything above the rules — the
+//! computer opponent, the board model, saves, networked matches, the command line and the
+//! bindings — holds an `AnyGame` and never a game type of its own, so a new game is one
+//! more arm here (and its rules crate and engine module), not another copy of the
+//! xiangqi path.
+//!
+//! `AnyGame` implements [`banco_game::Game`] and [`banco_game::MatchGame`], so a network
+//! session (`Session<AnyGame>`) plays any game a proposal names. Moves are [`AnyMove`]s;
+//! front ends see them as square indices plus an optional promotion
+//! ([`AnyGame::move_parts`], [`AnyGame::move_from_parts`]). A square index is
+//! `rank × width + file`, rank 0 on the first player's side.
+//!
+//! ```
+//! use banco_app::any::AnyGame;
+//! use banco_game::{Game, GameKind};
+//! let mut game = AnyGame::new(GameKind::Xiangqi)?;
+//! assert_eq!((game.width(), game.height()), (9, 10));
+//! let mv = game.move_from_parts(7 + 2 * 9, 4 + 2 * 9, None)?; // h2e2
+//! game.play(mv)?;
+//! assert_eq!(game.ply(), 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::error::MoveError;
+use crate::pieces::{PieceInfo, PieceKind};
+use banco_game::{
+    ChanceList, Color, DrawReason, Game, GameKind, MatchGame, MoveList, Outcome, SetupError,
+};
+use banco_xiangqi::{self as x, RuleSet, Xiangqi};
+use core::fmt;
+
+/// A game of any kind Banco plays on a board.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Xiangqi.
+    Xiangqi(Xiangqi),
+}
+
+/// A move of an [`AnyGame`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnyMove {
+    /// A xiangqi move.
+    Xiangqi(x::Move),
+}
+
+impl Default for AnyMove {
+    fn default() -> Self {
+        AnyMove::Xiangqi(x::Move::default())
+    }
+}
+
+banco_game::list_capacity!(AnyMove, 256);
+
+impl fmt::Display for AnyMove {
+    /// Coordinates (`h2e2`, `e7e8q`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyMove::Xiangqi(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+/// The rules of an [`AnyGame`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyRules {
+    /// Xiangqi rules (repetition judge, no-capture limit).
+    Xiangqi(RuleSet),
+}
+
+impl Default for AnyRules {
+    fn default() -> Self {
+        AnyRules::Xiangqi(RuleSet::default())
+    }
+}
+
+impl AnyRules {
+    /// The usual rules of `kind` (wire index 0).
+    #[must_use]
+    pub fn usual(kind: GameKind) -> AnyRules {
+        <AnyGame as MatchGame>::rules(kind, 0).unwrap_or_default()
+    }
+
+    /// The game these rules belong to.
+    #[must_use]
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyRules::Xiangqi(_) => GameKind::Xiangqi,
+        }
+    }
+
+    /// The wire index of these rules among the match rule sets of their game, if listed.
+    #[must_use]
+    pub fn index(&self) -> Option<u8> {
+        match self {
+            AnyRules::Xiangqi(r) => x::MATCH_RULES.iter().position(|m| m == r).map(|i| i as u8),
+        }
+    }
+
+    fn xiangqi(&self) -> RuleSet {
+        match self {
+            AnyRules::Xiangqi(r) => *r,
+        }
+    }
+}
+
+/// What [`AnyGame::make_unchecked`](Game::make_unchecked) returns.
+#[derive(Clone, Copy, Debug)]
+pub enum AnyUndo {
+    /// Of a xiangqi move.
+    Xiangqi(x::XiangqiUndo),
+    /// The move was of another game: nothing was played.
+    Nothing,
+}
+
+/// Why [`AnyGame::play`](Game::play) refused a move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnyPlayError {
+    /// A xiangqi move that is not legal, or the game is over.
+    #[error(transparent)]
+    Xiangqi(#[from] x::PlayError),
+    /// A move of another game.
+    #[error("that is a move of another game")]
+    WrongGame,
+}
+
+impl AnyGame {
+    /// A game of `kind` from its start position.
+    pub fn new(kind: GameKind) -> Result<AnyGame, SetupError> {
+        <AnyGame as MatchGame>::setup(kind, None)
+    }
+
+    /// A game of `kind` from a FEN.
+    pub fn from_fen(kind: GameKind, fen: &str) -> Result<AnyGame, SetupError> {
+        <AnyGame as MatchGame>::setup(kind, Some(fen))
+    }
+
+    /// Board width in files.
+    #[must_use]
+    pub fn width(&self) -> u8 {
+        match self {
+            AnyGame::Xiangqi(_) => 9,
+        }
+    }
+
+    /// Board height in ranks.
+    #[must_use]
+    pub fn height(&self) -> u8 {
+        match self {
+            AnyGame::Xiangqi(_) => 10,
+        }
+    }
+
+    /// Number of squares.
+    #[must_use]
+    pub fn squares(&self) -> u8 {
+        self.width() * self.height()
+    }
+
+    /// The name of a square (`h2`, `e4`), or `?` off the board.
+    #[must_use]
+    pub fn square_name(&self, index: u8) -> String {
+        match self {
+            AnyGame::Xiangqi(_) => {
+                x::Square::from_index(index).map_or_else(|| "?".to_owned(), |s| s.to_string())
+            }
+        }
+    }
+
+    /// The piece on a square.
+    #[must_use]
+    pub fn piece_at(&self, index: u8) -> Option<PieceInfo> {
+        match self {
+            AnyGame::Xiangqi(g) => x::Square::from_index(index)
+                .and_then(|s| g.position().piece_at(s))
+                .map(PieceInfo::xiangqi),
+        }
+    }
+
+    /// How a colour is called in this game (`Red`, `White`).
+    #[must_use]
+    pub fn color_name(&self, color: Color) -> &'static str {
+        color_name(self.kind(), color)
+    }
+
+    /// The square of the king of the side to move when it is in check.
+    #[must_use]
+    pub fn checked_king(&self) -> Option<u8> {
+        if !self.in_check() {
+            return None;
+        }
+        match self {
+            AnyGame::Xiangqi(g) => {
+                let pos = g.position();
+                Some(pos.king_square(pos.side_to_move()).index())
+            }
+        }
+    }
+
+    /// Every legal move, in a vector.
+    #[must_use]
+    pub fn legal_move_vec(&self) -> Vec<AnyMove> {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.as_slice().to_vec()
+    }
+
+    /// From, to and promotion of a move, as square indices.
+    #[must_use]
+    pub fn move_parts(&self, mv: AnyMove) -> (u8, u8, Option<PieceKind>) {
+        match mv {
+            AnyMove::Xiangqi(m) => (m.from().index(), m.to().index(), None),
+        }
+    }
+
+    /// The legal move from `from` to `to` (with the promotion piece, where one is needed),
+    /// with a reason when there is none.
+    pub fn move_from_parts(
+        &self,
+        from: u8,
+        to: u8,
+        promotion: Option<PieceKind>,
+    ) -> Result<AnyMove, MoveError> {
+        let name = |i| self.square_name(i);
+        match self {
+            AnyGame::Xiangqi(g) => {
+                if promotion.is_some() {
+                    return Err(MoveError::Illegal(format!(
+                        "{}{}: xiangqi has no promotions",
+                        name(from),
+                        name(to)
+                    )));
+                }
+                let (Some(f), Some(t)) = (x::Square::from_index(from), x::Square::from_index(to))
+                else {
+                    return Err(MoveError::OffBoard);
+                };
+                x::Iccs(x::Move::new(f, t))
+                    .to_move(g.position())
+                    .map(AnyMove::Xiangqi)
+                    .map_err(|e| MoveError::Illegal(e.to_string()))
+            }
+        }
+    }
+
+    /// The squares a piece on `from` can move to (what a board highlights).
+    #[must_use]
+    pub fn targets_from(&self, from: u8) -> Vec<u8> {
+        let mut out: Vec<u8> = self
+            .legal_move_vec()
+            .into_iter()
+            .map(|m| self.move_parts(m))
+            .filter(|&(f, _, _)| f == from)
+            .map(|(_, t, _)| t)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The promotion pieces to choose from for a move `from` → `to`, empty when the move
+    /// needs no choice.
+    #[must_use]
+    pub fn promotion_choices(&self, from: u8, to: u8) -> Vec<PieceKind> {
+        let mut out: Vec<PieceKind> = self
+            .legal_move_vec()
+            .into_iter()
+            .map(|m| self.move_parts(m))
+            .filter(|&(f, t, p)| f == from && t == to && p.is_some())
+            .filter_map(|(_, _, p)| p)
+            .collect();
+        out.dedup();
+        out
+    }
+
+    /// The moves played since the start position.
+    #[must_use]
+    pub fn history(&self) -> Vec<AnyMove> {
+        match self {
+            AnyGame::Xiangqi(g) => g.moves().map(AnyMove::Xiangqi).collect(),
+        }
+    }
+
+    /// Takes back the last move; `None` at the start position.
+    pub fn undo_move(&mut self) -> Option<AnyMove> {
+        match self {
+            AnyGame::Xiangqi(g) => g.undo_move().map(AnyMove::Xiangqi),
+        }
+    }
+
+    /// A position from the game's start FEN with no moves played.
+    #[must_use]
+    pub fn restarted(&self) -> AnyGame {
+        match self {
+            AnyGame::Xiangqi(g) => {
+                AnyGame::Xiangqi(Xiangqi::from_position(g.start_position().clone()))
+            }
+        }
+    }
+
+    /// The xiangqi game, if this is one.
+    #[must_use]
+    pub fn as_xiangqi(&self) -> Option<&Xiangqi> {
+        match self {
+            AnyGame::Xiangqi(g) => Some(g),
+        }
+    }
+}
+
+/// How a colour is called in a game: Red/Black in xiangqi and jieqi, White/Black in chess.
+#[must_use]
+pub fn color_name(kind: GameKind, color: Color) -> &'static str {
+    match (kind, color) {
+        (GameKind::Chess, Color::Red) => "White",
+        (_, Color::Red) => "Red",
+        (_, Color::Black) => "Black",
+    }
+}
+
+impl Game for AnyGame {
+    type Move = AnyMove;
+    type Undo = AnyUndo;
+    type Rules = AnyRules;
+    type PlayError = AnyPlayError;
+
+    fn kind(&self) -> GameKind {
+        match self {
+            AnyGame::Xiangqi(_) => GameKind::Xiangqi,
+        }
+    }
+
+    fn side_to_move(&self) -> Color {
+        match self {
+            AnyGame::Xiangqi(g) => g.side_to_move(),
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<AnyMove>) {
+        moves.clear();
+        match self {
+            AnyGame::Xiangqi(g) => {
+                let mut own = MoveList::new();
+                g.legal_moves(&mut own);
+                for &m in &own {
+                    moves.push(AnyMove::Xiangqi(m));
+                }
+            }
+        }
+    }
+
+    fn is_legal(&self, mv: AnyMove) -> bool {
+        match (self, mv) {
+            (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m)) => g.is_legal(m),
+        }
+    }
+
+    fn play(&mut self, mv: AnyMove) -> Result<(), AnyPlayError> {
+        match (self, mv) {
+            (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m)) => Ok(g.play(m)?),
+        }
+    }
+
+    fn make_unchecked(&mut self, mv: AnyMove) -> AnyUndo {
+        match (self, mv) {
+            (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m)) => AnyUndo::Xiangqi(g.make_unchecked(m)),
+        }
+    }
+
+    fn unmake(&mut self, mv: AnyMove, undo: AnyUndo) {
+        if let (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m), AnyUndo::Xiangqi(u)) = (self, mv, undo) {
+            g.unmake(m, u);
+        }
+    }
+
+    fn in_check(&self) -> bool {
+        match self {
+            AnyGame::Xiangqi(g) => g.in_check(),
+        }
+    }
+
+    fn no_move_outcome(&self) -> Outcome {
+        match self {
+            AnyGame::Xiangqi(g) => g.no_move_outcome(),
+        }
+    }
+
+    fn outcome(&self, rules: &AnyRules) -> Option<Outcome> {
+        match self {
+            AnyGame::Xiangqi(g) => g.outcome(&rules.xiangqi()),
+        }
+    }
+
+    fn claimable_draw(&self, rules: &AnyRules) -> Option<DrawReason> {
+        match self {
+            AnyGame::Xiangqi(g) => g.claimable_draw(&rules.xiangqi()),
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        match self {
+            AnyGame::Xiangqi(g) => g.hash(),
+        }
+    }
+
+    fn ply(&self) -> u32 {
+        match self {
+            AnyGame::Xiangqi(g) => g.ply(),
+        }
+    }
+
+    fn encode_move(&self, mv: AnyMove) -> u16 {
+        match (self, mv) {
+            (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m)) => g.encode_move(m),
+        }
+    }
+
+    fn decode_move(&self, code: u16) -> Option<AnyMove> {
+        match self {
+            AnyGame::Xiangqi(g) => g.decode_move(code).map(AnyMove::Xiangqi),
+        }
+    }
+
+    fn awaits_chance(&self) -> bool {
+        match self {
+            AnyGame::Xiangqi(g) => g.awaits_chance(),
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut ChanceList<AnyMove>) {
+        out.clear();
+        match self {
+            AnyGame::Xiangqi(_) => {}
+        }
+    }
+}
+
+impl MatchGame for AnyGame {
+    fn kinds() -> &'static [GameKind] {
+        &[GameKind::Xiangqi]
+    }
+
+    fn setup(kind: GameKind, fen: Option<&str>) -> Result<AnyGame, SetupError> {
+        match kind {
+            GameKind::Xiangqi => Xiangqi::setup(kind, fen).map(AnyGame::Xiangqi),
+            other => Err(SetupError::Unsupported(other)),
+        }
+    }
+
+    fn rules(kind: GameKind, index: u8) -> Option<AnyRules> {
+        match kind {
+            GameKind::Xiangqi => Xiangqi::rules(kind, index).map(AnyRules::Xiangqi),
+            _ => None,
+        }
+    }
+
+    fn fen(&self) -> String {
+        match self {
+            AnyGame::Xiangqi(g) => MatchGame::fen(g),
+        }
+    }
+
+    fn start_fen(&self) -> String {
+        match self {
+            AnyGame::Xiangqi(g) => g.start_fen(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn xiangqi_through_the_dispatch() {
+        let mut g = AnyGame::new(GameKind::Xiangqi).unwrap();
+        assert_eq!(g.legal_move_vec().len(), 44);
+        let h2 = 7 + 2 * 9;
+        assert_eq!(g.targets_from(h2).len(), 12);
+        let mv = g.move_from_parts(h2, 4 + 2 * 9, None).unwrap();
+        assert_eq!(g.move_parts(mv), (h2, 22, None));
+        let code = g.encode_move(mv);
+        assert_eq!(g.decode_move(code), Some(mv));
+        g.play(mv).unwrap();
+        assert!(g.move_from_parts(h2, 22, None).is_err());
+        assert_eq!(g.history(), vec![mv]);
+        assert_eq!(g.undo_move(), Some(mv));
+        assert_eq!(g.ply(), 0);
+        assert_eq!(g.color_name(Color::Red), "Red");
+        assert!(AnyGame::new(GameKind::Lines).is_err());
+    }
+}

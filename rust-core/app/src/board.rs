@@ -1,0 +1,354 @@
+//! The board model: what a front end draws and how taps become moves, once for every
+//! game. [`BoardModel`] keeps the selection, the last move, a hint and which way up the
+//! board is; [`BoardModel::view`] gives ready-to-draw [`CellView`]s row by row from the top
+//! of the screen; [`BoardModel::tap`] turns a tap on a cell into a selection or a move,
+//! asking for the promotion piece when a chess pawn reaches the last rank.
+//!
+//! ```
+//! use banco_app::any::AnyGame;
+//! use banco_app::board::{BoardModel, Tap};
+//! use banco_game::{Color, GameKind};
+//! let game = AnyGame::new(GameKind::Xiangqi)?;
+//! let mut board = BoardModel::new(false);
+//! // Red's cannon on h2 is in screen column 7, row 7 (row 0 is the top).
+//! assert_eq!(board.tap(&game, 7, 7, Some(Color::Red)), Tap::Selected { square: 25 });
+//! let view = board.view(&game);
+//! assert_eq!(view.cells.len(), 90);
+//! assert!(view.cell(4, 7).is_some_and(|c| c.target)); // e2 is a target
+//! match board.tap(&game, 4, 7, Some(Color::Red)) {
+//!     Tap::Move(mv) => assert_eq!(mv.to_string(), "h2e2"),
+//!     other => panic!("{other:?}"),
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::any::{AnyGame, AnyMove};
+use crate::pieces::{PieceInfo, PieceKind};
+use banco_game::{Color, Game, GameKind};
+
+/// What a tap did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tap {
+    /// Nothing (an empty square, a tap off the board, or not the player's turn).
+    Ignored,
+    /// A piece of the player's was selected; its targets are highlighted.
+    Selected {
+        /// Its square index.
+        square: u8,
+    },
+    /// The selection was cleared.
+    Cleared,
+    /// The player chose this legal move.
+    Move(AnyMove),
+    /// A pawn reaches the last rank: ask which piece, then call
+    /// [`BoardModel::choose_promotion`].
+    ChoosePromotion {
+        /// From square index.
+        from: u8,
+        /// To square index.
+        to: u8,
+        /// The pieces to offer.
+        choices: Vec<PieceKind>,
+    },
+}
+
+/// One cell of the board as the screen shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellView {
+    /// Screen column, 0 at the left.
+    pub column: u8,
+    /// Screen row, 0 at the top.
+    pub row: u8,
+    /// The square index (rank × width + file, rank 0 on the first player's side).
+    pub square: u8,
+    /// The square's name (`e2`).
+    pub name: String,
+    /// The piece on it.
+    pub piece: Option<PieceInfo>,
+    /// The selected piece stands here.
+    pub selected: bool,
+    /// The selected piece may move here.
+    pub target: bool,
+    /// The last move started or ended here.
+    pub last_move: bool,
+    /// A hint's move starts or ends here.
+    pub hint: bool,
+    /// The king in check stands here.
+    pub check: bool,
+    /// A dark square of a checkered (chess) board.
+    pub dark: bool,
+}
+
+/// The whole board, ready to draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    /// The game.
+    pub kind: GameKind,
+    /// Columns on screen.
+    pub width: u8,
+    /// Rows on screen.
+    pub height: u8,
+    /// True when the second player's side is at the bottom.
+    pub flipped: bool,
+    /// Cells row by row from the top left.
+    pub cells: Vec<CellView>,
+}
+
+impl BoardView {
+    /// The cell at a screen position.
+    #[must_use]
+    pub fn cell(&self, column: u8, row: u8) -> Option<&CellView> {
+        if column >= self.width || row >= self.height {
+            return None;
+        }
+        self.cells
+            .get(usize::from(row) * usize::from(self.width) + usize::from(column))
+    }
+}
+
+/// Selection, highlights and orientation of a board (see the module docs).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardModel {
+    selected: Option<u8>,
+    targets: Vec<u8>,
+    pending_promotion: Option<(u8, u8)>,
+    last_move: Option<(u8, u8)>,
+    hint: Option<(u8, u8)>,
+    flipped: bool,
+}
+
+impl BoardModel {
+    /// A board with nothing selected; `flipped` puts the second player at the bottom.
+    #[must_use]
+    pub fn new(flipped: bool) -> BoardModel {
+        BoardModel {
+            flipped,
+            ..BoardModel::default()
+        }
+    }
+
+    /// True when the second player's side is at the bottom.
+    #[must_use]
+    pub fn flipped(&self) -> bool {
+        self.flipped
+    }
+
+    /// Turns the board around.
+    pub fn set_flipped(&mut self, flipped: bool) {
+        self.flipped = flipped;
+    }
+
+    /// The selected square.
+    #[must_use]
+    pub fn selected(&self) -> Option<u8> {
+        self.selected
+    }
+
+    /// Marks the last move (or none).
+    pub fn set_last_move(&mut self, game: &AnyGame, mv: Option<AnyMove>) {
+        self.last_move = mv.map(|m| {
+            let (f, t, _) = game.move_parts(m);
+            (f, t)
+        });
+    }
+
+    /// Marks a hint (or none).
+    pub fn set_hint(&mut self, game: &AnyGame, mv: Option<AnyMove>) {
+        self.hint = mv.map(|m| {
+            let (f, t, _) = game.move_parts(m);
+            (f, t)
+        });
+    }
+
+    /// Clears the selection (and a pending promotion choice).
+    pub fn clear_selection(&mut self) {
+        self.selected = None;
+        self.targets.clear();
+        self.pending_promotion = None;
+    }
+
+    /// The square index shown at a screen cell, if on the board.
+    #[must_use]
+    pub fn square_at(&self, game: &AnyGame, column: u8, row: u8) -> Option<u8> {
+        let (w, h) = (game.width(), game.height());
+        if column >= w || row >= h {
+            return None;
+        }
+        let (file, rank) = if self.flipped {
+            (w - 1 - column, row)
+        } else {
+            (column, h - 1 - row)
+        };
+        Some(rank * w + file)
+    }
+
+    /// The screen cell `(column, row)` of a square index.
+    #[must_use]
+    pub fn cell_of(&self, game: &AnyGame, square: u8) -> Option<(u8, u8)> {
+        let (w, h) = (game.width(), game.height());
+        if square >= w * h {
+            return None;
+        }
+        let (file, rank) = (square % w, square / w);
+        Some(if self.flipped {
+            (w - 1 - file, rank)
+        } else {
+            (file, h - 1 - rank)
+        })
+    }
+
+    /// A tap on a screen cell by the player of `mover` (`None`: not their turn).
+    pub fn tap(&mut self, game: &AnyGame, column: u8, row: u8, mover: Option<Color>) -> Tap {
+        let Some(square) = self.square_at(game, column, row) else {
+            return self.clear_or_ignore();
+        };
+        self.tap_square(game, square, mover)
+    }
+
+    /// A tap on a square index (see [`BoardModel::tap`]).
+    pub fn tap_square(&mut self, game: &AnyGame, square: u8, mover: Option<Color>) -> Tap {
+        self.pending_promotion = None;
+        let Some(mover) = mover else {
+            return self.clear_or_ignore();
+        };
+        if let Some(from) = self.selected
+            && self.targets.contains(&square)
+        {
+            let choices = game.promotion_choices(from, square);
+            if !choices.is_empty() {
+                self.pending_promotion = Some((from, square));
+                return Tap::ChoosePromotion {
+                    from,
+                    to: square,
+                    choices,
+                };
+            }
+            self.clear_selection();
+            return match game.move_from_parts(from, square, None) {
+                Ok(mv) => Tap::Move(mv),
+                Err(_) => Tap::Cleared,
+            };
+        }
+        let own = game.piece_at(square).is_some_and(|p| p.color == mover);
+        if own && self.selected != Some(square) {
+            self.selected = Some(square);
+            self.targets = game.targets_from(square);
+            return Tap::Selected { square };
+        }
+        self.clear_or_ignore()
+    }
+
+    /// The player picked the promotion piece asked for by [`Tap::ChoosePromotion`]:
+    /// the move, or [`Tap::Cleared`] when the choice does not fit.
+    pub fn choose_promotion(&mut self, game: &AnyGame, piece: PieceKind) -> Tap {
+        let Some((from, to)) = self.pending_promotion.take() else {
+            return Tap::Ignored;
+        };
+        self.clear_selection();
+        match game.move_from_parts(from, to, Some(piece)) {
+            Ok(mv) => Tap::Move(mv),
+            Err(_) => Tap::Cleared,
+        }
+    }
+
+    fn clear_or_ignore(&mut self) -> Tap {
+        if self.selected.is_some() {
+            self.clear_selection();
+            Tap::Cleared
+        } else {
+            Tap::Ignored
+        }
+    }
+
+    /// The board of `game` with this model's highlights, ready to draw.
+    #[must_use]
+    pub fn view(&self, game: &AnyGame) -> BoardView {
+        let (w, h) = (game.width(), game.height());
+        let check = game.checked_king();
+        let chess = game.kind() == banco_game::GameKind::Chess;
+        let mut cells = Vec::with_capacity(usize::from(w) * usize::from(h));
+        for row in 0..h {
+            for column in 0..w {
+                let Some(square) = self.square_at(game, column, row) else {
+                    continue;
+                };
+                let on =
+                    |pair: Option<(u8, u8)>| pair.is_some_and(|(f, t)| f == square || t == square);
+                let (file, rank) = (square % w, square / w);
+                cells.push(CellView {
+                    column,
+                    row,
+                    square,
+                    name: game.square_name(square),
+                    piece: game.piece_at(square),
+                    selected: self.selected == Some(square),
+                    target: self.selected.is_some() && self.targets.contains(&square),
+                    last_move: on(self.last_move),
+                    hint: on(self.hint),
+                    check: check == Some(square),
+                    dark: chess && (file + rank) % 2 == 0,
+                });
+            }
+        }
+        BoardView {
+            kind: game.kind(),
+            width: w,
+            height: h,
+            flipped: self.flipped,
+            cells,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use banco_game::Game;
+
+    #[test]
+    fn screen_and_squares_agree_both_ways_up() {
+        let game = AnyGame::new(GameKind::Xiangqi).unwrap();
+        for flipped in [false, true] {
+            let b = BoardModel::new(flipped);
+            for sq in 0..90 {
+                let (c, r) = b.cell_of(&game, sq).unwrap();
+                assert_eq!(b.square_at(&game, c, r), Some(sq));
+            }
+            assert_eq!(b.square_at(&game, 9, 0), None);
+        }
+        // Not flipped: a0 (square 0) at the bottom left.
+        assert_eq!(BoardModel::new(false).cell_of(&game, 0), Some((0, 9)));
+        assert_eq!(BoardModel::new(true).cell_of(&game, 0), Some((8, 0)));
+    }
+
+    #[test]
+    fn taps_select_move_and_clear() {
+        let mut game = AnyGame::new(GameKind::Xiangqi).unwrap();
+        let mut b = BoardModel::new(false);
+        // Not the player's turn: nothing happens.
+        assert_eq!(b.tap(&game, 7, 7, None), Tap::Ignored);
+        // A black piece cannot be selected by Red.
+        assert_eq!(b.tap(&game, 0, 0, Some(Color::Red)), Tap::Ignored);
+        assert_eq!(
+            b.tap(&game, 7, 7, Some(Color::Red)),
+            Tap::Selected { square: 25 }
+        );
+        // Tapping the selected piece again clears.
+        assert_eq!(b.tap(&game, 7, 7, Some(Color::Red)), Tap::Cleared);
+        b.tap(&game, 7, 7, Some(Color::Red));
+        // Another own piece switches the selection.
+        assert_eq!(
+            b.tap(&game, 1, 7, Some(Color::Red)),
+            Tap::Selected { square: 19 }
+        );
+        let Tap::Move(mv) = b.tap(&game, 4, 7, Some(Color::Red)) else {
+            panic!("expected a move")
+        };
+        game.play(mv).unwrap();
+        b.set_last_move(&game, Some(mv));
+        let v = b.view(&game);
+        assert!(v.cell(1, 7).unwrap().last_move && v.cell(4, 7).unwrap().last_move);
+        assert!(v.cells.iter().all(|c| !c.selected && !c.target));
+    }
+}

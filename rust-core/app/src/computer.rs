@@ -1,0 +1,818 @@
+//! [`VsComputer`]: a game against the computer, as every front end runs it — whose turn it
+//! is, when the computer must think (each search has an id; a late answer to a search that
+//! was overtaken is dropped), undo and redo by whole turns, hints, resignation and claimed
+//! draws, puzzles, the record to continue later, and the result from the player's side.
+//!
+//! It is a plain state machine: it never searches by itself. After every call, ask
+//! [`VsComputer::search_request`] what should be running; run it (on a thread, or inline on
+//! a command line) and hand the answer to [`VsComputer::search_done`]. A front end that
+//! wants threads handled for it uses [`runner::Runner`](crate::runner::Runner).
+//!
+//! Decisions every front end shares: undo is allowed while the computer thinks (its search
+//! is dropped and the player's last move taken back); a level outside 1–10 is refused with
+//! an error, never clamped silently; the player may not move, undo or ask a hint while a
+//! puzzle is solved or the game is over, but may undo after the end.
+//!
+//! ```
+//! use banco_app::computer::{Settings, VsComputer};
+//! use banco_app::engine::AnyEngine;
+//! use banco_engine::Limits;
+//! use banco_game::{Color, GameKind};
+//! use std::sync::atomic::AtomicBool;
+//!
+//! let mut vs = VsComputer::new(Settings::new(GameKind::Xiangqi, Color::Red, 2)?)?;
+//! vs.play_text("炮二平五")?;
+//! // The computer's turn: run the search it asks for and hand back the answer.
+//! let request = vs.search_request().expect("the computer thinks");
+//! let mut engine = AnyEngine::new(1);
+//! let stop = AtomicBool::new(false);
+//! let answer = engine.play(&request.game, &request.rules, request.level, &Limits::depth(2), request.seed, &stop);
+//! assert!(vs.search_done(request.id, answer.best_move));
+//! assert_eq!(vs.state().moves.len(), 2);
+//! vs.undo()?; // both moves back: the player's turn again
+//! assert_eq!(vs.state().moves.len(), 0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::any::{AnyGame, AnyMove, AnyRules};
+use crate::board::{BoardModel, BoardView, Tap};
+use crate::error::MoveError;
+use crate::notation::{self, MoveInfo, Notation};
+use crate::pieces::PieceKind;
+use crate::puzzles::Puzzle;
+use crate::result::result_text;
+use crate::save::{Player, SaveError, SavedGame};
+use banco_engine::Level;
+use banco_game::{Color, DrawReason, Game, GameKind, Outcome, WinReason};
+
+/// Why an action on a [`VsComputer`] was refused (the state is unchanged).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// The move could not be read or is not legal.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// It is the computer's turn.
+    #[error("it is the computer's turn")]
+    NotYourTurn,
+    /// The game is over.
+    #[error("the game is over: {0}")]
+    GameOver(String),
+    /// No move of the player's to take back.
+    #[error("there is no move of yours to take back")]
+    NothingToUndo,
+    /// Nothing taken back to play again.
+    #[error("there is nothing to redo")]
+    NothingToRedo,
+    /// A draw can only be claimed when the rules allow it.
+    #[error("there is no draw to claim in this position")]
+    NoDrawToClaim,
+    /// A level outside 1–10.
+    #[error("level {0} does not exist: choose 1 (beginner) to 10 (full strength)")]
+    BadLevel(u8),
+    /// The game cannot be set up.
+    #[error("{0}")]
+    Setup(String),
+    /// A saved game that cannot be continued.
+    #[error(transparent)]
+    Save(#[from] SaveError),
+}
+
+/// How a game against the computer is set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The game.
+    pub kind: GameKind,
+    /// The player's colour.
+    pub human: Color,
+    /// The computer's level, 1–10.
+    pub level: u8,
+    /// The rules (the game's usual rules by default).
+    pub rules: AnyRules,
+    /// Longest time the computer thinks per move, in milliseconds.
+    pub movetime_ms: u64,
+    /// A set-up start position (FEN), or `None` for the usual start.
+    pub fen: Option<String>,
+    /// Seed of the computer's choices among near-equal moves.
+    pub seed: u64,
+}
+
+impl Settings {
+    /// Usual rules, one second per computer move, the usual start; refuses a level outside
+    /// 1–10.
+    pub fn new(kind: GameKind, human: Color, level: u8) -> Result<Settings, ActionError> {
+        check_level(level)?;
+        Ok(Settings {
+            kind,
+            human,
+            level,
+            rules: AnyRules::usual(kind),
+            movetime_ms: 1000,
+            fen: None,
+            seed: 0x5EED,
+        })
+    }
+}
+
+fn check_level(level: u8) -> Result<Level, ActionError> {
+    Level::new(level).map_err(|_| ActionError::BadLevel(level))
+}
+
+/// What the computer is asked to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Job {
+    /// Its own move, at the game's level.
+    Move,
+    /// A hint for the player, at full strength.
+    Hint,
+}
+
+/// A search the front end should run (see the module docs).
+#[derive(Clone, Debug)]
+pub struct SearchRequest {
+    /// Its id: hand it back with the answer.
+    pub id: u64,
+    /// Its purpose.
+    pub job: Job,
+    /// The position to search (a copy).
+    pub game: AnyGame,
+    /// Its rules.
+    pub rules: AnyRules,
+    /// The level (full strength for hints and puzzles).
+    pub level: Level,
+    /// Time for the search, in milliseconds.
+    pub movetime_ms: u64,
+    /// Seed of the level's choice.
+    pub seed: u64,
+}
+
+/// Progress in a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleStatus {
+    /// The puzzle's name.
+    pub name: String,
+    /// Mate in this many moves.
+    pub mate_in: u32,
+    /// Moves of the player's left to mate.
+    pub moves_left: u32,
+    /// Mated in time.
+    pub solved: bool,
+    /// Not mated in time (undo to try again).
+    pub failed: bool,
+}
+
+/// Everything a screen shows of a game against the computer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VsState {
+    /// The game.
+    pub kind: GameKind,
+    /// The board, ready to draw.
+    pub board: BoardView,
+    /// The side to move.
+    pub side_to_move: Color,
+    /// The player's colour.
+    pub human: Color,
+    /// The computer's level.
+    pub level: u8,
+    /// The computer is thinking about its move.
+    pub thinking: bool,
+    /// A hint is being looked for.
+    pub hinting: bool,
+    /// The player's move (and the reply) can be taken back.
+    pub can_undo: bool,
+    /// Taken-back moves can be played again.
+    pub can_redo: bool,
+    /// The side to move is in check.
+    pub in_check: bool,
+    /// It is the player's turn and the game goes on.
+    pub your_turn: bool,
+    /// How the game ended.
+    pub outcome: Option<Outcome>,
+    /// The end from the player's side ("You won: checkmate").
+    pub result: Option<String>,
+    /// A draw the player may claim now (chess: threefold repetition, fifty moves).
+    pub claimable_draw: Option<DrawReason>,
+    /// The moves so far in the game's main notation.
+    pub moves: Vec<String>,
+    /// The last move, described.
+    pub last_move: Option<MoveInfo>,
+    /// The hint found, described.
+    pub hint: Option<MoveInfo>,
+    /// Puzzle progress, in puzzle mode.
+    pub puzzle: Option<PuzzleStatus>,
+    /// The position as FEN.
+    pub fen: String,
+}
+
+#[derive(Clone, Debug)]
+struct PuzzleMode {
+    puzzle: Puzzle,
+}
+
+/// A game against the computer (see the module docs).
+#[derive(Clone, Debug)]
+pub struct VsComputer {
+    game: AnyGame,
+    rules: AnyRules,
+    human: Color,
+    level: Level,
+    movetime_ms: u64,
+    seed: u64,
+    redo: Vec<AnyMove>,
+    /// An ending the moves do not show (resignation, claimed draw).
+    ending: Option<Outcome>,
+    board: BoardModel,
+    pending: Option<(u64, Job)>,
+    last_id: u64,
+    hint: Option<AnyMove>,
+    puzzle: Option<PuzzleMode>,
+}
+
+impl VsComputer {
+    /// A new game.
+    pub fn new(settings: Settings) -> Result<VsComputer, ActionError> {
+        let level = check_level(settings.level)?;
+        let game = match &settings.fen {
+            Some(f) => AnyGame::from_fen(settings.kind, f),
+            None => AnyGame::new(settings.kind),
+        }
+        .map_err(|e| ActionError::Setup(e.to_string()))?;
+        let rules = if settings.rules.kind() == settings.kind {
+            settings.rules
+        } else {
+            AnyRules::usual(settings.kind)
+        };
+        let mut vs = VsComputer {
+            game,
+            rules,
+            human: settings.human,
+            level,
+            movetime_ms: settings.movetime_ms.max(1),
+            seed: settings.seed,
+            redo: Vec::new(),
+            ending: None,
+            board: BoardModel::new(settings.human == Color::Black),
+            pending: None,
+            last_id: 0,
+            hint: None,
+            puzzle: None,
+        };
+        vs.after_change(None);
+        Ok(vs)
+    }
+
+    /// A puzzle: the player takes the side to move of the puzzle's position and must mate
+    /// in time against the computer at full strength.
+    pub fn puzzle(puzzle: &Puzzle, movetime_ms: u64) -> Result<VsComputer, ActionError> {
+        let game = AnyGame::from_fen(puzzle.kind, &puzzle.fen)
+            .map_err(|e| ActionError::Setup(e.to_string()))?;
+        let mut settings = Settings::new(puzzle.kind, game.side_to_move(), 10)?;
+        settings.fen = Some(puzzle.fen.clone());
+        settings.movetime_ms = movetime_ms;
+        let mut vs = VsComputer::new(settings)?;
+        vs.puzzle = Some(PuzzleMode {
+            puzzle: puzzle.clone(),
+        });
+        Ok(vs)
+    }
+
+    /// Continues a saved game (see [`VsComputer::save`]); `fallback` gives the colour and
+    /// level when the file does not say.
+    pub fn resume(bytes: &[u8], fallback: &Settings) -> Result<VsComputer, ActionError> {
+        let saved = SavedGame::decode(bytes)?;
+        let (game, rules) = saved.restore()?;
+        let (human, level) = match saved.player {
+            Some(p) => (p.color(), p.level),
+            None => (fallback.human, fallback.level),
+        };
+        let level = check_level(level)?;
+        let redo = saved.redo_moves(&game);
+        let mut vs = VsComputer {
+            game,
+            rules,
+            human,
+            level,
+            movetime_ms: fallback.movetime_ms.max(1),
+            seed: fallback.seed,
+            redo,
+            ending: saved.ending,
+            board: BoardModel::new(human == Color::Black),
+            pending: None,
+            last_id: 0,
+            hint: None,
+            puzzle: None,
+        };
+        let last = vs.game.history().last().copied();
+        vs.after_change(last);
+        Ok(vs)
+    }
+
+    /// The record to continue this game later (the one save format).
+    pub fn save(&self) -> Result<Vec<u8>, ActionError> {
+        let mut s = SavedGame::of(&self.game, self.rules);
+        s.redo = self
+            .redo
+            .iter()
+            .map(|&m| self.game.encode_move(m))
+            .collect();
+        s.ending = self.ending;
+        s.player = Some(Player {
+            color: self.human.index() as u8,
+            level: self.level.number(),
+        });
+        Ok(s.encode()?)
+    }
+
+    /// The game.
+    #[must_use]
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> AnyRules {
+        self.rules
+    }
+
+    /// The player's colour.
+    #[must_use]
+    pub fn human(&self) -> Color {
+        self.human
+    }
+
+    /// How the game ended, if it did.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.ending.or_else(|| self.game.outcome(&self.rules))
+    }
+
+    fn over(&self) -> bool {
+        self.outcome().is_some() || self.puzzle_status().is_some_and(|p| p.failed)
+    }
+
+    /// True when it is the player's turn and the game goes on.
+    #[must_use]
+    pub fn your_turn(&self) -> bool {
+        !self.over() && self.game.side_to_move() == self.human
+    }
+
+    /// The search that should be running now, if any (see the module docs).
+    #[must_use]
+    pub fn search_request(&self) -> Option<SearchRequest> {
+        let (id, job) = self.pending?;
+        let full = self.puzzle.is_some() || job == Job::Hint;
+        Some(SearchRequest {
+            id,
+            job,
+            game: self.game.clone(),
+            rules: self.rules,
+            level: if full { Level::MAX } else { self.level },
+            movetime_ms: self.movetime_ms,
+            seed: self.seed ^ u64::from(self.game.ply()).wrapping_mul(0x9E37_79B9),
+        })
+    }
+
+    /// The id of the search being waited for.
+    #[must_use]
+    pub fn pending_search(&self) -> Option<u64> {
+        self.pending.map(|(id, _)| id)
+    }
+
+    /// The answer of search `id`: the computer's move is played, a hint is shown. Returns
+    /// false (and changes nothing) for a search that is no longer wanted or a move that is
+    /// not legal here.
+    pub fn search_done(&mut self, id: u64, best: Option<AnyMove>) -> bool {
+        let Some((want, job)) = self.pending else {
+            return false;
+        };
+        if want != id {
+            return false;
+        }
+        self.pending = None;
+        match job {
+            Job::Hint => {
+                self.hint = best.filter(|&m| self.game.is_legal(m));
+                self.board.set_hint(&self.game, self.hint);
+                true
+            }
+            Job::Move => match best {
+                Some(mv) if self.game.play(mv).is_ok() => {
+                    self.redo.clear();
+                    self.after_change(Some(mv));
+                    true
+                }
+                _ => {
+                    // No move (the game is over) or a bad one: look again next time.
+                    self.after_change(self.game.history().last().copied());
+                    false
+                }
+            },
+        }
+    }
+
+    /// A tap on a screen cell of the board; a completed move is played.
+    pub fn tap(&mut self, column: u8, row: u8) -> Result<Tap, ActionError> {
+        let mover = self.your_turn().then_some(self.human);
+        let tap = self.board.tap(&self.game, column, row, mover);
+        self.finish_tap(tap)
+    }
+
+    /// The promotion piece chosen after [`Tap::ChoosePromotion`].
+    pub fn choose_promotion(&mut self, piece: PieceKind) -> Result<Tap, ActionError> {
+        let tap = self.board.choose_promotion(&self.game, piece);
+        self.finish_tap(tap)
+    }
+
+    fn finish_tap(&mut self, tap: Tap) -> Result<Tap, ActionError> {
+        if let Tap::Move(mv) = tap {
+            self.play(mv)?;
+        }
+        Ok(tap)
+    }
+
+    /// Plays the player's move.
+    pub fn play(&mut self, mv: AnyMove) -> Result<MoveInfo, ActionError> {
+        if let Some(o) = self.outcome() {
+            return Err(ActionError::GameOver(self.result_for(o)));
+        }
+        if !self.your_turn() {
+            return Err(ActionError::NotYourTurn);
+        }
+        if !self.game.is_legal(mv) {
+            return Err(MoveError::Illegal(format!("{mv} is not a legal move here")).into());
+        }
+        let info = notation::describe(&self.game, mv);
+        self.game
+            .play(mv)
+            .map_err(|e| MoveError::Illegal(e.to_string()))?;
+        if self.redo.last() == Some(&mv) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        self.after_change(Some(mv));
+        Ok(info)
+    }
+
+    /// Plays a move the player typed, in any of the game's notations.
+    pub fn play_text(&mut self, text: &str) -> Result<MoveInfo, ActionError> {
+        let mv = notation::parse_move(&self.game, text, None)?;
+        self.play(mv)
+    }
+
+    /// Plays a move given as squares (and a promotion piece).
+    pub fn play_squares(
+        &mut self,
+        from: u8,
+        to: u8,
+        promotion: Option<PieceKind>,
+    ) -> Result<MoveInfo, ActionError> {
+        let mv = self.game.move_from_parts(from, to, promotion)?;
+        self.play(mv)
+    }
+
+    /// True if a move of the player's can be taken back.
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        let mut g = self.game.clone();
+        while g.undo_move().is_some() {
+            if self.players_turn_in(&g) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// True when `g` is a position where the player moves (not awaiting a chance outcome).
+    fn players_turn_in(&self, g: &AnyGame) -> bool {
+        g.side_to_move() == self.human && !g.awaits_chance()
+    }
+
+    /// Takes back moves until it is the player's turn again, the player's last move
+    /// included (so also while the computer thinks, and after the end of the game).
+    pub fn undo(&mut self) -> Result<(), ActionError> {
+        if !self.can_undo() {
+            return Err(ActionError::NothingToUndo);
+        }
+        self.ending = None;
+        while let Some(mv) = self.game.undo_move() {
+            self.redo.push(mv);
+            if self.players_turn_in(&self.game) {
+                break;
+            }
+        }
+        let last = self.game.history().last().copied();
+        self.after_change(last);
+        Ok(())
+    }
+
+    /// True if taken-back moves can be played again.
+    #[must_use]
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty() && self.pending.is_none_or(|(_, j)| j == Job::Hint)
+    }
+
+    /// Plays again what undo took back, up to the player's next turn.
+    pub fn redo(&mut self) -> Result<(), ActionError> {
+        if !self.can_redo() || !self.your_turn() {
+            return Err(ActionError::NothingToRedo);
+        }
+        let mut last = None;
+        while let Some(mv) = self.redo.pop() {
+            if self.game.play(mv).is_err() {
+                self.redo.clear();
+                break;
+            }
+            last = Some(mv);
+            if self.players_turn_in(&self.game) || self.outcome().is_some() {
+                break;
+            }
+        }
+        self.after_change(last);
+        Ok(())
+    }
+
+    /// Asks for a hint (a full-strength search for the player's move).
+    pub fn hint(&mut self) -> Result<(), ActionError> {
+        if let Some(o) = self.outcome() {
+            return Err(ActionError::GameOver(self.result_for(o)));
+        }
+        if !self.your_turn() {
+            return Err(ActionError::NotYourTurn);
+        }
+        if self.pending.is_none() {
+            self.pending = Some((self.next_id(), Job::Hint));
+        }
+        Ok(())
+    }
+
+    /// The player resigns.
+    pub fn resign(&mut self) -> Result<(), ActionError> {
+        if let Some(o) = self.outcome() {
+            return Err(ActionError::GameOver(self.result_for(o)));
+        }
+        self.ending = Some(Outcome::Win {
+            winner: self.human.other(),
+            reason: WinReason::Resignation,
+        });
+        self.after_change(self.game.history().last().copied());
+        Ok(())
+    }
+
+    /// The player claims a draw the rules allow (chess: threefold repetition, fifty
+    /// moves).
+    pub fn claim_draw(&mut self) -> Result<(), ActionError> {
+        if let Some(o) = self.outcome() {
+            return Err(ActionError::GameOver(self.result_for(o)));
+        }
+        let reason = self
+            .game
+            .claimable_draw(&self.rules)
+            .ok_or(ActionError::NoDrawToClaim)?;
+        self.ending = Some(Outcome::Draw { reason });
+        self.after_change(self.game.history().last().copied());
+        Ok(())
+    }
+
+    /// Changes the computer's level (1–10; anything else is refused).
+    pub fn set_level(&mut self, level: u8) -> Result<(), ActionError> {
+        self.level = check_level(level)?;
+        Ok(())
+    }
+
+    /// Turns the board around.
+    pub fn flip(&mut self) {
+        let f = self.board.flipped();
+        self.board.set_flipped(!f);
+    }
+
+    /// Everything to draw.
+    #[must_use]
+    pub fn state(&self) -> VsState {
+        let outcome = self.outcome();
+        let puzzle = self.puzzle_status();
+        let describe_last = || {
+            let mut before = self.game.clone();
+            let mv = before.undo_move()?;
+            Some(notation::describe(&before, mv))
+        };
+        VsState {
+            kind: self.game.kind(),
+            board: self.board.view(&self.game),
+            side_to_move: self.game.side_to_move(),
+            human: self.human,
+            level: self.level.number(),
+            thinking: matches!(self.pending, Some((_, Job::Move))),
+            hinting: matches!(self.pending, Some((_, Job::Hint))),
+            can_undo: self.can_undo(),
+            can_redo: self.can_redo() && self.your_turn(),
+            in_check: self.game.in_check(),
+            your_turn: self.your_turn(),
+            outcome,
+            result: outcome.map(|o| self.result_for(o)),
+            claimable_draw: if outcome.is_none() && self.your_turn() {
+                self.game.claimable_draw(&self.rules)
+            } else {
+                None
+            },
+            moves: notation::history_text(&self.game, main_notation(self.game.kind())),
+            last_move: describe_last(),
+            hint: self.hint.map(|m| notation::describe(&self.game, m)),
+            puzzle,
+            fen: banco_game::MatchGame::fen(&self.game),
+        }
+    }
+
+    fn result_for(&self, o: Outcome) -> String {
+        result_text(self.game.kind(), o, Some(self.human))
+    }
+
+    fn puzzle_status(&self) -> Option<PuzzleStatus> {
+        let p = &self.puzzle.as_ref()?.puzzle;
+        let played = self.game.ply().div_ceil(2);
+        let solved = self
+            .game
+            .outcome(&self.rules)
+            .and_then(Outcome::winner)
+            .is_some_and(|w| w == self.human);
+        let failed = !solved
+            && (played >= p.mate_in && self.game.side_to_move() == self.human
+                || self.outcome().is_some());
+        Some(PuzzleStatus {
+            name: p.name.clone(),
+            mate_in: p.mate_in,
+            moves_left: p.mate_in.saturating_sub(played),
+            solved,
+            failed,
+        })
+    }
+
+    fn next_id(&mut self) -> u64 {
+        self.last_id += 1;
+        self.last_id
+    }
+
+    /// After any change of the position: clear the selection and hint, mark the last move,
+    /// and ask for the computer's move when it is its turn.
+    fn after_change(&mut self, last: Option<AnyMove>) {
+        self.board.clear_selection();
+        self.board.set_last_move(&self.game, last);
+        self.hint = None;
+        self.board.set_hint(&self.game, None);
+        self.pending = None;
+        if !self.over() && self.game.side_to_move() != self.human {
+            self.pending = Some((self.next_id(), Job::Move));
+        }
+    }
+}
+
+/// The notation a game's moves are listed in.
+#[must_use]
+pub fn main_notation(kind: GameKind) -> Notation {
+    notation::notations(kind)
+        .first()
+        .copied()
+        .unwrap_or(Notation::Coordinate)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+    use crate::puzzles;
+
+    fn xq(human: Color) -> VsComputer {
+        VsComputer::new(Settings::new(GameKind::Xiangqi, human, 3).unwrap()).unwrap()
+    }
+
+    /// Answers the computer's search with its first legal move.
+    fn answer(vs: &mut VsComputer) -> u64 {
+        let r = vs.search_request().expect("a search");
+        let mv = r.game.legal_move_vec()[0];
+        assert!(vs.search_done(r.id, Some(mv)));
+        r.id
+    }
+
+    #[test]
+    fn turns_searches_and_late_answers() {
+        let mut vs = xq(Color::Red);
+        assert!(vs.search_request().is_none());
+        vs.play_text("h2e2").unwrap();
+        assert!(vs.state().thinking);
+        assert_eq!(vs.play_text("h7e7"), Err(ActionError::NotYourTurn));
+        let first = vs.search_request().unwrap();
+        // Undo while the computer thinks: allowed, the search is dropped.
+        vs.undo().unwrap();
+        assert!(vs.search_request().is_none());
+        let mv = first.game.legal_move_vec()[0];
+        assert!(
+            !vs.search_done(first.id, Some(mv)),
+            "a late answer is dropped"
+        );
+        assert_eq!(vs.game().ply(), 0);
+        vs.play_text("h2e2").unwrap();
+        let id = answer(&mut vs);
+        assert!(!vs.search_done(id, Some(mv)), "an answer counts once");
+        assert_eq!(vs.game().ply(), 2);
+        assert!(vs.state().your_turn);
+    }
+
+    #[test]
+    fn undo_and_redo_by_whole_turns() {
+        let mut vs = xq(Color::Black);
+        assert!(!vs.can_undo());
+        assert_eq!(vs.undo(), Err(ActionError::NothingToUndo));
+        answer(&mut vs); // the computer opens
+        assert!(
+            !vs.can_undo(),
+            "the computer's first move alone is not undone"
+        );
+        let reply = vs.game().legal_move_vec()[0];
+        vs.play(reply).unwrap();
+        answer(&mut vs);
+        assert_eq!(vs.game().ply(), 3);
+        vs.undo().unwrap();
+        assert_eq!(vs.game().ply(), 1);
+        assert!(vs.state().can_redo);
+        vs.redo().unwrap();
+        assert_eq!(vs.game().ply(), 3);
+        assert!(vs.state().your_turn);
+    }
+
+    #[test]
+    fn levels_are_checked_not_clamped() {
+        assert_eq!(
+            Settings::new(GameKind::Xiangqi, Color::Red, 11),
+            Err(ActionError::BadLevel(11))
+        );
+        let mut vs = xq(Color::Red);
+        assert_eq!(vs.set_level(0), Err(ActionError::BadLevel(0)));
+        vs.set_level(10).unwrap();
+        assert_eq!(vs.state().level, 10);
+    }
+
+    #[test]
+    fn hints_resign_and_results_from_the_players_side() {
+        let mut vs = xq(Color::Red);
+        vs.hint().unwrap();
+        let r = vs.search_request().unwrap();
+        assert_eq!(r.job, Job::Hint);
+        assert_eq!(r.level, Level::MAX);
+        let mv = r.game.legal_move_vec()[3];
+        assert!(vs.search_done(r.id, Some(mv)));
+        assert_eq!(vs.state().hint.unwrap().mv, mv);
+        vs.resign().unwrap();
+        let s = vs.state();
+        assert_eq!(s.result.as_deref(), Some("You lost: resignation"));
+        assert!(vs.play(mv).is_err());
+        assert_eq!(
+            vs.claim_draw(),
+            Err(ActionError::GameOver("You lost: resignation".into()))
+        );
+    }
+
+    #[test]
+    fn save_and_continue() {
+        let mut vs = xq(Color::Black);
+        answer(&mut vs);
+        let mv = vs.game().legal_move_vec()[1];
+        vs.play(mv).unwrap();
+        answer(&mut vs);
+        vs.undo().unwrap();
+        let bytes = vs.save().unwrap();
+        let fallback = Settings::new(GameKind::Xiangqi, Color::Red, 5).unwrap();
+        let back = VsComputer::resume(&bytes, &fallback).unwrap();
+        assert_eq!(back.human(), Color::Black);
+        assert_eq!(back.state().level, 3);
+        assert_eq!(back.game().history(), vs.game().history());
+        assert!(back.can_redo());
+        assert!(VsComputer::resume(b"nonsense", &fallback).is_err());
+    }
+
+    #[test]
+    fn a_mate_in_one_puzzle() {
+        let p = &puzzles::builtin()[0];
+        let mut vs = VsComputer::puzzle(p, 100).unwrap();
+        assert_eq!(vs.state().puzzle.unwrap().moves_left, 1);
+        // A move that does not mate fails the puzzle once the computer has answered.
+        vs.play_text("e1e2").unwrap();
+        answer(&mut vs);
+        assert!(vs.state().puzzle.unwrap().failed);
+        vs.undo().unwrap();
+        vs.play_text("e1d1").unwrap();
+        let s = vs.state();
+        assert!(s.puzzle.unwrap().solved);
+        assert_eq!(s.result.as_deref(), Some("You won: checkmate"));
+        assert!(vs.search_request().is_none());
+    }
+
+    #[test]
+    fn taps_play_moves() {
+        let mut vs = xq(Color::Red);
+        assert_eq!(vs.tap(7, 7).unwrap(), Tap::Selected { square: 25 });
+        assert!(matches!(vs.tap(4, 7).unwrap(), Tap::Move(_)));
+        assert_eq!(vs.game().ply(), 1);
+        // Not the player's turn now: taps do nothing.
+        assert_eq!(vs.tap(0, 9).unwrap(), Tap::Ignored);
+    }
+}

@@ -1,0 +1,140 @@
+//! [`AnyEngine`]: the computer player for every game — one searcher per game, made when
+//! first needed, behind one call: a move at a level, or an analysis at full strength.
+//!
+//! ```
+//! use banco_app::any::{AnyGame, AnyRules};
+//! use banco_app::engine::AnyEngine;
+//! use banco_engine::{Level, Limits};
+//! use banco_game::GameKind;
+//! use std::sync::atomic::AtomicBool;
+//! let game = AnyGame::from_fen(GameKind::Xiangqi, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1")?;
+//! let mut engine = AnyEngine::new(1);
+//! let stop = AtomicBool::new(false);
+//! let r = engine.analyse(&game, &AnyRules::usual(GameKind::Xiangqi), &Limits::depth(3), &stop, |_| {});
+//! assert_eq!(r.best_move.map(|m| m.to_string()).as_deref(), Some("e1d1"));
+//! let played = engine.play(&game, &AnyRules::usual(GameKind::Xiangqi), Level::new(3)?, &Limits::depth(3), 7, &stop);
+//! assert!(played.best_move.is_some());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::any::{AnyGame, AnyMove, AnyRules};
+use banco_engine::score::Score;
+use banco_engine::{Level, Limits, SearchResult, Searcher, XiangqiNode, level};
+use std::sync::atomic::AtomicBool;
+
+/// What a search found, in the dispatch's move type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineResult {
+    /// The move to play; `None` when the side to move has none.
+    pub best_move: Option<AnyMove>,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Principal variation, starting with the best move.
+    pub pv: Vec<AnyMove>,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds used.
+    pub time_ms: u64,
+}
+
+/// Progress of an analysis (after every completed iteration).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineProgress {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Principal variation.
+    pub pv: Vec<AnyMove>,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Milliseconds so far.
+    pub time_ms: u64,
+}
+
+fn convert<M: Copy>(r: SearchResult<M>, wrap: impl Fn(M) -> AnyMove) -> EngineResult {
+    EngineResult {
+        best_move: r.best_move.map(&wrap),
+        score: r.score,
+        pv: r.pv.into_iter().map(&wrap).collect(),
+        depth: r.depth,
+        nodes: r.nodes,
+        time_ms: r.time_ms,
+    }
+}
+
+/// The searchers of every game (see the module docs).
+pub struct AnyEngine {
+    hash_mib: usize,
+    xiangqi: Option<Searcher<XiangqiNode>>,
+}
+
+impl AnyEngine {
+    /// An engine whose searchers use `hash_mib` MiB of transposition table each.
+    #[must_use]
+    pub fn new(hash_mib: usize) -> AnyEngine {
+        AnyEngine {
+            hash_mib: hash_mib.clamp(1, 1024),
+            xiangqi: None,
+        }
+    }
+
+    /// Forgets everything learnt (tables, histories): call between unrelated games.
+    pub fn clear(&mut self) {
+        if let Some(s) = &mut self.xiangqi {
+            s.clear();
+        }
+    }
+
+    /// The move the computer plays at `level` (lower levels search less and choose among
+    /// the near-best moves with the seeded draw of `seed`).
+    pub fn play(
+        &mut self,
+        game: &AnyGame,
+        rules: &AnyRules,
+        level: Level,
+        limits: &Limits,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> EngineResult {
+        let hash = self.hash_mib;
+        match (game, rules) {
+            (AnyGame::Xiangqi(g), AnyRules::Xiangqi(r)) => {
+                let s = self.xiangqi.get_or_insert_with(|| Searcher::new(hash));
+                convert(
+                    level::play(s, g, r, level, limits, seed, stop),
+                    AnyMove::Xiangqi,
+                )
+            }
+        }
+    }
+
+    /// Full-strength analysis for the side to move; `on_progress` hears every iteration.
+    pub fn analyse(
+        &mut self,
+        game: &AnyGame,
+        rules: &AnyRules,
+        limits: &Limits,
+        stop: &AtomicBool,
+        mut on_progress: impl FnMut(&EngineProgress),
+    ) -> EngineResult {
+        let hash = self.hash_mib;
+        match (game, rules) {
+            (AnyGame::Xiangqi(g), AnyRules::Xiangqi(r)) => {
+                let s = self.xiangqi.get_or_insert_with(|| Searcher::new(hash));
+                let r = s.search(g, r, limits, stop, |i| {
+                    on_progress(&EngineProgress {
+                        depth: i.depth,
+                        score: i.score,
+                        pv: i.pv.iter().copied().map(AnyMove::Xiangqi).collect(),
+                        nodes: i.nodes,
+                        time_ms: i.time_ms,
+                    });
+                });
+                convert(r, AnyMove::Xiangqi)
+            }
+        }
+    }
+}

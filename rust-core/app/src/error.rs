@@ -1,0 +1,31 @@
+//! The errors of banco-app, one small enum per purpose.
+
+/// Why a move could not be read or played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move in any notation of this game.
+    #[error("`{text}` is not a move: write {hint}")]
+    Unreadable {
+        /// What was typed (cut to 64 characters).
+        text: String,
+        /// The notations the game reads, with an example each.
+        hint: &'static str,
+    },
+    /// A well-formed move that is not legal in this position (with the reason).
+    #[error("{0}")]
+    Illegal(String),
+    /// A square index off the board.
+    #[error("that square is not on the board")]
+    OffBoard,
+    /// The notation is not one of this game's.
+    #[error("{notation} notation is not used in {game}")]
+    WrongNotation {
+        /// The notation's name.
+        notation: &'static str,
+        /// The game's name.
+        game: &'static str,
+    },
+    /// The game is over.
+    #[error("the game is over ({0})")]
+    GameOver(String),
+}

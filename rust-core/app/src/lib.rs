@@ -1,0 +1,41 @@
+//! # banco-app — what every Banco front end needs and no platform provides
+//!
+//! The command line and the Kotlin/Swift bindings sit on this crate; the shells keep only
+//! drawing and platform services. Everything here is written once for every game through
+//! the dispatch [`any::AnyGame`]:
+//!
+//! * [`any`] — the dispatch enum over the games (`Game` + `MatchGame`), moves as square
+//!   indices plus a promotion.
+//! * [`notation`] — every game's move notations, reading and writing, [`notation::describe`].
+//! * [`board`] — the board model: ready-to-draw cells, taps into moves, promotion choice.
+//! * [`computer`] — a game against the computer (turns, searches with ids, undo/redo by
+//!   turns, hints, puzzles, resignation, claimed draws, results from the player's side);
+//!   [`runner`] gives it threads; [`engine`] is the computer for every game.
+//! * [`save`] — the one saved-game format (and the older ones, read); [`files`] writes
+//!   atomically and reads with a size limit.
+//! * [`puzzles`], [`result`], [`pieces`].
+//!
+//! ```
+//! use banco_app::computer::{Settings, VsComputer};
+//! use banco_game::{Color, GameKind};
+//! let mut vs = VsComputer::new(Settings::new(GameKind::Xiangqi, Color::Red, 5)?)?;
+//! vs.play_text("h2e2")?;
+//! assert!(vs.state().thinking); // the computer's turn: run vs.search_request()
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod any;
+pub mod board;
+pub mod computer;
+pub mod engine;
+pub mod error;
+pub mod files;
+mod legacy;
+pub mod notation;
+pub mod pieces;
+pub mod puzzles;
+pub mod result;
+pub mod runner;
+pub mod save;

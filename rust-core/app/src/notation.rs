@@ -1,0 +1,217 @@
+//! Move notations of every game: coordinates for all (ICCS `h2e2` for xiangqi, UCI `e2e4`
+//! for chess), WXF and Chinese for xiangqi, SAN for chess; reading what a person types and
+//! writing a move in each, and [`describe`] for a move with all its names.
+//!
+//! ```
+//! use banco_app::{any::AnyGame, notation::{self, Notation}};
+//! use banco_game::GameKind;
+//! let game = AnyGame::new(GameKind::Xiangqi)?;
+//! let mv = notation::parse_move(&game, "炮二平五", None)?;
+//! assert_eq!(notation::write_move(&game, mv, Notation::Wxf), "C2=5");
+//! assert_eq!(notation::write_move(&game, mv, Notation::Coordinate), "h2e2");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::any::{AnyGame, AnyMove};
+use crate::error::MoveError;
+use crate::pieces::{PieceInfo, PieceKind};
+use banco_game::{Color, Game, GameKind};
+use banco_xiangqi::notation::{MoveTextError, parse_any};
+use banco_xiangqi::{Chinese, Iccs, Wxf};
+
+/// A way to write moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// From and to squares: ICCS `h2e2` (xiangqi), UCI `e2e4`, `e7e8q` (chess).
+    Coordinate,
+    /// WXF, `C2=5` (xiangqi).
+    Wxf,
+    /// Chinese, `炮二平五` (xiangqi).
+    Chinese,
+    /// Standard algebraic notation, `Nf3`, `exd5`, `O-O` (chess).
+    San,
+}
+
+impl Notation {
+    /// Lower-case name (`coordinate`, `wxf`, `chinese`, `san`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Notation::Coordinate => "coordinate",
+            Notation::Wxf => "WXF",
+            Notation::Chinese => "Chinese",
+            Notation::San => "SAN",
+        }
+    }
+}
+
+/// The notations of a game, the one to show moves in first.
+#[must_use]
+pub fn notations(kind: GameKind) -> &'static [Notation] {
+    match kind {
+        GameKind::Xiangqi | GameKind::Jieqi => {
+            &[Notation::Chinese, Notation::Wxf, Notation::Coordinate]
+        }
+        GameKind::Chess => &[Notation::San, Notation::Coordinate],
+        GameKind::Lines => &[Notation::Coordinate],
+    }
+}
+
+fn hint(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Chess => "SAN (e4, Nf3, O-O, e8=Q) or coordinates (e2e4, e7e8q)",
+        _ => "coordinates (h2e2), WXF (C2.5, H8+7) or Chinese (炮二平五)",
+    }
+}
+
+fn wrong(game: &AnyGame, notation: Notation) -> MoveError {
+    MoveError::WrongNotation {
+        notation: notation.name(),
+        game: game.kind().name(),
+    }
+}
+
+/// Reads a move typed by a person, in `notation` or (with `None`) in any notation of the
+/// game, and resolves it against the current position.
+pub fn parse_move(
+    game: &AnyGame,
+    text: &str,
+    notation: Option<Notation>,
+) -> Result<AnyMove, MoveError> {
+    let text = text.trim();
+    let unreadable = || MoveError::Unreadable {
+        text: text.chars().take(64).collect(),
+        hint: hint(game.kind()),
+    };
+    if text.len() > 64 {
+        return Err(unreadable());
+    }
+    let illegal = |e: &dyn std::fmt::Display| MoveError::Illegal(e.to_string());
+    match game {
+        AnyGame::Xiangqi(g) => {
+            let pos = g.position();
+            let mv = match notation {
+                None => parse_any(pos, text).map_err(|e| match e {
+                    MoveTextError::Unreadable(_) => unreadable(),
+                    MoveTextError::Illegal(i) => illegal(&i),
+                })?,
+                Some(Notation::Coordinate) => text
+                    .parse::<Iccs>()
+                    .map_err(|_| unreadable())?
+                    .to_move(pos)
+                    .map_err(|e| illegal(&e))?,
+                Some(Notation::Wxf) => text
+                    .parse::<Wxf>()
+                    .map_err(|_| unreadable())?
+                    .to_move(pos)
+                    .map_err(|e| illegal(&e))?,
+                Some(Notation::Chinese) => text
+                    .parse::<Chinese>()
+                    .map_err(|_| unreadable())?
+                    .to_move(pos)
+                    .map_err(|e| illegal(&e))?,
+                Some(n @ Notation::San) => return Err(wrong(game, n)),
+            };
+            Ok(AnyMove::Xiangqi(mv))
+        }
+    }
+}
+
+/// A legal move written in `notation` as played from the current position (a notation
+/// that is not the game's gives coordinates).
+#[must_use]
+pub fn write_move(game: &AnyGame, mv: AnyMove, notation: Notation) -> String {
+    match (game, mv) {
+        (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m)) => match notation {
+            Notation::Wxf => Wxf::from_move(g.position(), m).to_string(),
+            Notation::Chinese => Chinese::from_move(g.position(), m).to_string(),
+            Notation::Coordinate | Notation::San => m.to_string(),
+        },
+    }
+}
+
+/// A move with everything a front end shows about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveInfo {
+    /// The move.
+    pub mv: AnyMove,
+    /// Ply count after the move (1 for the first move of the game).
+    pub ply: u32,
+    /// Who played it.
+    pub by: Color,
+    /// From square index.
+    pub from: u8,
+    /// To square index.
+    pub to: u8,
+    /// Promotion piece, if any.
+    pub promotion: Option<PieceKind>,
+    /// The piece that moved.
+    pub piece: Option<PieceInfo>,
+    /// The piece captured, if any.
+    pub captured: Option<PieceInfo>,
+    /// True if the move gives check.
+    pub gives_check: bool,
+    /// The move in each of the game's notations, in [`notations`] order.
+    pub texts: Vec<(Notation, String)>,
+}
+
+impl MoveInfo {
+    /// The move in `notation` (coordinates if the game does not use it).
+    #[must_use]
+    pub fn text(&self, notation: Notation) -> String {
+        self.texts
+            .iter()
+            .find(|(n, _)| *n == notation)
+            .map_or_else(|| self.mv.to_string(), |(_, t)| t.clone())
+    }
+
+    /// The move in the game's main notation (Chinese for xiangqi, SAN for chess).
+    #[must_use]
+    pub fn main_text(&self) -> String {
+        self.texts
+            .first()
+            .map_or_else(|| self.mv.to_string(), |(_, t)| t.clone())
+    }
+}
+
+/// Describes a legal move as played from the current position of `game`.
+#[must_use]
+pub fn describe(game: &AnyGame, mv: AnyMove) -> MoveInfo {
+    let (from, to, promotion) = game.move_parts(mv);
+    let mut after = game.clone();
+    let gives_check = after.play(mv).is_ok() && after.in_check();
+    MoveInfo {
+        mv,
+        ply: game.ply() + 1,
+        by: game.side_to_move(),
+        from,
+        to,
+        promotion,
+        piece: game.piece_at(from),
+        captured: captured(game, mv),
+        gives_check,
+        texts: notations(game.kind())
+            .iter()
+            .map(|&n| (n, write_move(game, mv, n)))
+            .collect(),
+    }
+}
+
+fn captured(game: &AnyGame, mv: AnyMove) -> Option<PieceInfo> {
+    let (_, to, _) = game.move_parts(mv);
+    game.piece_at(to).filter(|p| p.color != game.side_to_move())
+}
+
+/// The moves of a game from its start, in `notation`.
+#[must_use]
+pub fn history_text(game: &AnyGame, notation: Notation) -> Vec<String> {
+    let mut replay = game.restarted();
+    let mut out = Vec::new();
+    for mv in game.history() {
+        out.push(write_move(&replay, mv, notation));
+        if replay.play(mv).is_err() {
+            break;
+        }
+    }
+    out
+}

@@ -1,0 +1,385 @@
+//! The one saved-game format of Banco, for every game and every front end (command line,
+//! Kotlin, Swift): game, rules, start position, moves (chance outcomes are moves too), the
+//! moves that can be redone, an ending the moves do not show (resignation, agreement), and
+//! who played the computer at which level.
+//!
+//! ```text
+//! offset  size  field
+//! 0       8     magic 89 42 41 4E 43 4F 0D 0A ("\x89BANCO\r\n": binary, its own)
+//! 8       1     format version (1)
+//! 9       ...   postcard encoding of the record below; nothing may follow
+//!
+//! record: game   u8        wire code of the game (0 xiangqi, 1 jieqi, 2 chess, 3 lines)
+//!         rules  enum      0 = xiangqi { repetition u8 (0 Asian, 1 casual),
+//!                                        repetitions u8, no_capture_plies varint }
+//!                          1 = chess { auto_claim bool }
+//!         start  string    FEN of the start position
+//!         moves  [u16]     the game's wire codes, in order (varints)
+//!         redo   [u16]     taken-back moves, the next to redo LAST
+//!         ending option<u32>  Outcome::code of an ending the moves do not show
+//!         player option<{ color u8, level u8 }>  the person against the computer
+//!         tags   [(string, string)]  free-form (names, date)
+//! ```
+//!
+//! The high first byte and the CR-LF of the magic catch a file mangled by a text-mode
+//! transfer. Loading refuses oversize input, checks every field and replays every move
+//! through the rules: a damaged or forged file is refused with a reason, never
+//! half-loaded. The two older formats that both began with `BNCO` (the command line's and
+//! the bindings', version 1) are still read, and no longer written.
+//!
+//! ```
+//! use banco_app::any::{AnyGame, AnyRules};
+//! use banco_app::save::SavedGame;
+//! use banco_game::{Game, GameKind};
+//! let mut game = AnyGame::new(GameKind::Xiangqi)?;
+//! let mv = game.legal_move_vec()[0];
+//! game.play(mv)?;
+//! let saved = SavedGame::of(&game, AnyRules::usual(GameKind::Xiangqi));
+//! let bytes = saved.encode()?;
+//! assert!(bytes.starts_with(b"\x89BANCO\r\n"));
+//! let back = SavedGame::decode(&bytes)?;
+//! let (restored, _rules) = back.restore()?;
+//! assert_eq!(restored.history(), vec![mv]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::any::{AnyGame, AnyMove, AnyRules};
+use banco_game::{Color, Game, GameKind, MatchGame, Outcome};
+use banco_xiangqi::{RepetitionRule, RuleSet};
+use serde::{Deserialize, Serialize};
+
+/// The first bytes of every saved game.
+pub const MAGIC: [u8; 8] = *b"\x89BANCO\r\n";
+/// The format version written.
+pub const VERSION: u8 = 1;
+/// Largest saved game read (a real game is far smaller).
+pub const MAX_BYTES: usize = 1 << 20;
+/// Most moves (played plus redo) in a saved game.
+pub const MAX_MOVES: usize = 20_000;
+/// Longest start FEN.
+pub const MAX_FEN: usize = 512;
+/// Most tags, and the longest name or value of one in bytes.
+pub const MAX_TAGS: usize = 32;
+/// Longest tag name or value, in bytes.
+pub const MAX_TAG_LEN: usize = 256;
+
+/// Why a saved game cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SaveError {
+    /// The bytes are not a Banco saved game at all.
+    #[error("this is not a Banco saved game")]
+    NotASave,
+    /// The file was saved by a newer version of Banco.
+    #[error("this game was saved by a newer Banco (format {0}); update the app to open it")]
+    NewerVersion(u8),
+    /// The file is larger than any saved game.
+    #[error("the file has {0} bytes, more than a saved game can have")]
+    TooLarge(usize),
+    /// A field is damaged.
+    #[error("the saved game is damaged: {0}")]
+    Damaged(String),
+    /// The game is not played by this build.
+    #[error("the saved game is of {0}, which this version does not play")]
+    UnsupportedGame(String),
+    /// The start position is not legal.
+    #[error("the saved start position is not legal: {0}")]
+    BadPosition(String),
+    /// A move does not fit its position.
+    #[error("move {number} of the saved game is not legal in its position")]
+    IllegalMove {
+        /// 1-based number of the move in the record.
+        number: usize,
+    },
+    /// The record is too big to write.
+    #[error("the game is too long to save ({0})")]
+    TooLong(String),
+}
+
+/// The person playing the computer, kept so that "continue" resumes the same match-up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// Their colour (0 the first player, 1 the second).
+    pub color: u8,
+    /// The computer's level, 1–10.
+    pub level: u8,
+}
+
+impl Player {
+    /// The player's colour.
+    #[must_use]
+    pub fn color(&self) -> Color {
+        if self.color == 0 {
+            Color::Red
+        } else {
+            Color::Black
+        }
+    }
+}
+
+/// Rules as saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+enum RulesRecord {
+    Xiangqi {
+        repetition: u8,
+        repetitions: u8,
+        no_capture_plies: u16,
+    },
+    Chess {
+        auto_claim: bool,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Record {
+    game: u8,
+    rules: RulesRecord,
+    start: String,
+    moves: Vec<u16>,
+    redo: Vec<u16>,
+    ending: Option<u32>,
+    player: Option<Player>,
+    tags: Vec<(String, String)>,
+}
+
+/// A saved game, read or about to be written (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    /// The game.
+    pub kind: GameKind,
+    /// Its rules.
+    pub rules: AnyRules,
+    /// FEN of the start position.
+    pub start_fen: String,
+    /// Wire codes of the moves played.
+    pub moves: Vec<u16>,
+    /// Wire codes of the moves taken back, the next to redo last.
+    pub redo: Vec<u16>,
+    /// An ending the moves do not show (resignation, agreement, timeout).
+    pub ending: Option<Outcome>,
+    /// The person against the computer, for "continue".
+    pub player: Option<Player>,
+    /// Free-form tags.
+    pub tags: Vec<(String, String)>,
+}
+
+fn game_code(kind: GameKind) -> u8 {
+    match kind {
+        GameKind::Xiangqi => 0,
+        GameKind::Jieqi => 1,
+        GameKind::Chess => 2,
+        GameKind::Lines => 3,
+    }
+}
+
+fn game_of(code: u8) -> Option<GameKind> {
+    GameKind::ALL.into_iter().find(|&k| game_code(k) == code)
+}
+
+impl SavedGame {
+    /// The record of `game` under `rules` (no redo, ending, player or tags).
+    #[must_use]
+    pub fn of(game: &AnyGame, rules: AnyRules) -> SavedGame {
+        SavedGame {
+            kind: game.kind(),
+            rules,
+            start_fen: game.start_fen(),
+            moves: game
+                .history()
+                .into_iter()
+                .map(|m| game.encode_move(m))
+                .collect(),
+            redo: Vec::new(),
+            ending: None,
+            player: None,
+            tags: Vec::new(),
+        }
+    }
+
+    /// The bytes of this record.
+    pub fn encode(&self) -> Result<Vec<u8>, SaveError> {
+        if self.moves.len() + self.redo.len() > MAX_MOVES {
+            return Err(SaveError::TooLong(format!(
+                "{} moves, at most {MAX_MOVES}",
+                self.moves.len() + self.redo.len()
+            )));
+        }
+        if self.start_fen.len() > MAX_FEN {
+            return Err(SaveError::TooLong("the start position".to_owned()));
+        }
+        let tags: Vec<(String, String)> = self
+            .tags
+            .iter()
+            .take(MAX_TAGS)
+            .map(|(k, v)| (cut(k), cut(v)))
+            .collect();
+        let rules = match self.rules {
+            AnyRules::Xiangqi(r) => RulesRecord::Xiangqi {
+                repetition: match r.repetition {
+                    RepetitionRule::Asian => 0,
+                    RepetitionRule::Casual => 1,
+                },
+                repetitions: r.repetitions,
+                no_capture_plies: r.no_capture_plies,
+            },
+        };
+        let record = Record {
+            game: game_code(self.kind),
+            rules,
+            start: self.start_fen.clone(),
+            moves: self.moves.clone(),
+            redo: self.redo.clone(),
+            ending: self.ending.map(Outcome::code),
+            player: self.player,
+            tags,
+        };
+        let mut out = MAGIC.to_vec();
+        out.push(VERSION);
+        let out =
+            postcard::to_extend(&record, out).map_err(|e| SaveError::TooLong(e.to_string()))?;
+        Ok(out)
+    }
+
+    /// Reads a saved game (this format or an older Banco one). Only the syntax is checked
+    /// here; [`SavedGame::restore`] replays the moves.
+    pub fn decode(bytes: &[u8]) -> Result<SavedGame, SaveError> {
+        if bytes.len() > MAX_BYTES {
+            return Err(SaveError::TooLarge(bytes.len()));
+        }
+        if bytes.starts_with(b"BNCO") {
+            return crate::legacy::decode(bytes);
+        }
+        let rest = bytes.strip_prefix(&MAGIC).ok_or(SaveError::NotASave)?;
+        let (&version, body) = rest.split_first().ok_or(SaveError::NotASave)?;
+        if version > VERSION {
+            return Err(SaveError::NewerVersion(version));
+        }
+        if version == 0 {
+            return Err(SaveError::Damaged("format version 0".to_owned()));
+        }
+        let (record, extra): (Record, &[u8]) =
+            postcard::take_from_bytes(body).map_err(|e| SaveError::Damaged(e.to_string()))?;
+        if !extra.is_empty() {
+            return Err(SaveError::Damaged(format!(
+                "{} stray bytes at the end",
+                extra.len()
+            )));
+        }
+        let kind = game_of(record.game)
+            .ok_or_else(|| SaveError::UnsupportedGame(format!("game number {}", record.game)))?;
+        if record.moves.len() + record.redo.len() > MAX_MOVES {
+            return Err(SaveError::Damaged("too many moves".to_owned()));
+        }
+        if record.start.len() > MAX_FEN || record.tags.len() > MAX_TAGS {
+            return Err(SaveError::Damaged("oversized fields".to_owned()));
+        }
+        if record
+            .tags
+            .iter()
+            .any(|(k, v)| k.len() > MAX_TAG_LEN || v.len() > MAX_TAG_LEN)
+        {
+            return Err(SaveError::Damaged("an oversized tag".to_owned()));
+        }
+        let rules = match (kind, record.rules) {
+            (
+                GameKind::Xiangqi,
+                RulesRecord::Xiangqi {
+                    repetition,
+                    repetitions,
+                    no_capture_plies,
+                },
+            ) => AnyRules::Xiangqi(xiangqi_rules(repetition, repetitions, no_capture_plies)?),
+            (k, _) => {
+                return Err(SaveError::Damaged(format!(
+                    "rules of another game than {k}"
+                )));
+            }
+        };
+        let ending = match record.ending {
+            None => None,
+            Some(code) => Some(
+                Outcome::from_code(code)
+                    .ok_or_else(|| SaveError::Damaged(format!("unknown ending {code:#x}")))?,
+            ),
+        };
+        if let Some(p) = record.player
+            && (p.color > 1 || !(1..=10).contains(&p.level))
+        {
+            return Err(SaveError::Damaged(
+                "the player's colour or level".to_owned(),
+            ));
+        }
+        Ok(SavedGame {
+            kind,
+            rules,
+            start_fen: record.start,
+            moves: record.moves,
+            redo: record.redo,
+            ending,
+            player: record.player,
+            tags: record.tags,
+        })
+    }
+
+    /// Replays the record through the rules: the game with every move played, and its
+    /// rules. The redo moves are checked too (they must follow on from the last move).
+    pub fn restore(&self) -> Result<(AnyGame, AnyRules), SaveError> {
+        let mut game = AnyGame::setup(self.kind, Some(&self.start_fen)).map_err(|e| match e {
+            banco_game::SetupError::Unsupported(k) => SaveError::UnsupportedGame(k.to_string()),
+            banco_game::SetupError::BadPosition(why) => SaveError::BadPosition(why),
+        })?;
+        for (i, &code) in self.moves.iter().enumerate() {
+            play_code(&mut game, code, i + 1)?;
+        }
+        let mut probe = game.clone();
+        for (i, &code) in self.redo.iter().rev().enumerate() {
+            play_code(&mut probe, code, self.moves.len() + i + 1)?;
+        }
+        Ok((game, self.rules))
+    }
+
+    /// The redo moves as moves of `game` (the game [`SavedGame::restore`] returned).
+    #[must_use]
+    pub fn redo_moves(&self, game: &AnyGame) -> Vec<AnyMove> {
+        self.redo
+            .iter()
+            .filter_map(|&c| game.decode_move(c))
+            .collect()
+    }
+}
+
+fn play_code(game: &mut AnyGame, code: u16, number: usize) -> Result<(), SaveError> {
+    let mv = game
+        .decode_move(code)
+        .ok_or(SaveError::IllegalMove { number })?;
+    game.play(mv).map_err(|_| SaveError::IllegalMove { number })
+}
+
+pub(crate) fn xiangqi_rules(
+    repetition: u8,
+    repetitions: u8,
+    no_capture_plies: u16,
+) -> Result<RuleSet, SaveError> {
+    let repetition = match repetition {
+        0 => RepetitionRule::Asian,
+        1 => RepetitionRule::Casual,
+        other => return Err(SaveError::Damaged(format!("repetition rule {other}"))),
+    };
+    if !(2..=9).contains(&repetitions) {
+        return Err(SaveError::Damaged(format!(
+            "repetition count {repetitions}"
+        )));
+    }
+    Ok(RuleSet {
+        repetition,
+        repetitions,
+        no_capture_plies,
+    })
+}
+
+fn cut(s: &str) -> String {
+    let mut end = s.len().min(MAX_TAG_LEN);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s.get(..end).unwrap_or_default().to_owned()
+}
