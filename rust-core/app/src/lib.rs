@@ -39,3 +39,4 @@ pub mod puzzles;
 pub mod result;
 pub mod runner;
 pub mod save;
+pub mod text;

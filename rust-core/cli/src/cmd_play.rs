@@ -1,19 +1,26 @@
-//! `banco play`: xiangqi against the computer in the terminal.
+//! `banco play`: a game against the computer in the terminal, any board game (xiangqi by
+//! default, `--game chess`), over banco-app's `VsComputer` — the same rules of turns, undo,
+//! hints and saves as the apps.
 //!
-//! You type moves in coordinates (`h2e2`), WXF (`C2.5`, `C2=5`) or Chinese (`炮二平五`), and
-//! commands: `undo`, `redo`, `hint`, `level N`, `save FILE`, `load FILE`, `fen`, `flip`,
-//! `board`, `resign`, `new`, `help`, `quit`. With `--script FILE`, or when standard input is
+//! You type moves in any of the game's notations (xiangqi: coordinates `h2e2`, WXF `C2.5`,
+//! Chinese `炮二平五`; chess: SAN `Nf3`, `O-O`, `e8=Q` or coordinates `g1f3`), and commands:
+//! `undo`, `redo`, `hint`, `level N`, `save FILE`, `load FILE`, `fen`, `flip`, `board`,
+//! `claim`, `resign`, `new`, `help`, `quit`. With `--script FILE`, or when standard input is
 //! not a terminal, the lines are read from there (each echoed after a `> ` prompt) and the
 //! program ends at the end of the input.
 
 use crate::CliError;
 use crate::ui::board::{self, Style};
-use crate::ui::files::write_atomic;
-use banco_engine::{Level, Limits, XiangqiSearcher, level};
-use banco_game::{Color, Game, Outcome, WinReason};
-use banco_xiangqi::notation::{Chinese, MoveTextError, Wxf, parse_any};
-use banco_xiangqi::record::{GameRecord, MAGIC};
-use banco_xiangqi::{Move, Position, RuleSet, Xiangqi, fen};
+use banco_app::any::{AnyRules, color_name};
+use banco_app::computer::{ActionError, Job, Settings, VsComputer};
+use banco_app::engine::{AnyEngine, EngineResult};
+use banco_app::files::{read_limited, write_atomic};
+use banco_app::notation::{self, MoveInfo, Notation};
+use banco_app::save::{self, SavedGame};
+use banco_app::{any::AnyGame, text};
+use banco_engine::Limits;
+use banco_game::{Color, Game, GameKind, MatchGame, Outcome};
+use banco_xiangqi::RuleSet;
 use clap::Args;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -22,16 +29,19 @@ use std::sync::atomic::AtomicBool;
 /// `banco play`.
 #[derive(Args, Debug)]
 pub(crate) struct PlayArgs {
+    /// The game: xiangqi or chess.
+    #[arg(long, default_value = "xiangqi")]
+    game: String,
     /// Start from a set-up position (FEN); it is validated and every problem is listed.
     #[arg(long)]
     fen: Option<String>,
     /// Computer level, 1 (beginner) to 10 (full strength).
     #[arg(long, default_value_t = 5)]
     level: u8,
-    /// Your colour: red (moves first) or black.
+    /// Your colour: red/white (moves first) or black.
     #[arg(long, default_value = "red")]
     color: String,
-    /// Rule set: asian or casual.
+    /// Xiangqi rule set: asian or casual.
     #[arg(long, default_value = "asian")]
     rules: String,
     /// Milliseconds the computer may think per move (levels below 10 stop earlier).
@@ -51,25 +61,51 @@ pub(crate) struct PlayArgs {
     hash: usize,
 }
 
-const HELP: &str = "\
-moves:     h2e2 (coordinates), C2.5 or C2=5 (WXF), 炮二平五 (Chinese)
+fn help(kind: GameKind) -> String {
+    let moves = match kind {
+        GameKind::Chess => "moves:     e4, Nf3, exd5, O-O, e8=Q (SAN) or e2e4, e7e8q (coordinates)",
+        _ => "moves:     h2e2 (coordinates), C2.5 or C2=5 (WXF), 炮二平五 (Chinese)",
+    };
+    format!(
+        "{moves}
 commands:  undo, redo, hint, level N (1-10), save FILE, load FILE, fen, flip, board,
-           resign, new, help, quit
-saves:     FILE ending in .txt is a readable text export; anything else the compact record";
+           claim (a draw the rules allow), resign, new, help, quit
+saves:     FILE ending in .txt is a readable text export; anything else the compact record"
+    )
+}
+
+/// Parses `--game`.
+pub(crate) fn parse_game(name: &str) -> Result<GameKind, CliError> {
+    match GameKind::from_name(name) {
+        Some(k) if <AnyGame as MatchGame>::kinds().contains(&k) => Ok(k),
+        _ => Err(CliError::input(format!(
+            "unknown game `{name}`: use {}",
+            <AnyGame as MatchGame>::kinds()
+                .iter()
+                .map(|k| k.name())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ))),
+    }
+}
+
+/// Parses a colour: red/white/w/r or black/b.
+pub(crate) fn parse_color(text: &str) -> Result<Color, CliError> {
+    match text.to_ascii_lowercase().as_str() {
+        "red" | "r" | "white" | "w" => Ok(Color::Red),
+        "black" | "b" => Ok(Color::Black),
+        other => Err(CliError::input(format!(
+            "unknown colour `{other}`: use red (white in chess) or black"
+        ))),
+    }
+}
 
 struct Session {
-    game: Xiangqi,
-    start: Position,
-    rules: RuleSet,
-    human: Color,
-    level: Level,
-    redo: Vec<Move>,
-    resigned: Option<Color>,
-    announced: bool,
+    vs: VsComputer,
+    settings: Settings,
     style: Style,
-    searcher: XiangqiSearcher,
-    seed: u64,
-    movetime: u64,
+    engine: AnyEngine,
+    announced: bool,
     echo: bool,
 }
 
@@ -79,26 +115,20 @@ enum Flow {
 }
 
 pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
-    let rules = RuleSet::from_name(&args.rules).ok_or_else(|| {
-        CliError::input(format!(
-            "unknown rule set `{}`: use asian or casual",
-            args.rules
-        ))
-    })?;
-    let human = match args.color.to_ascii_lowercase().as_str() {
-        "red" | "r" | "white" | "w" => Color::Red,
-        "black" | "b" => Color::Black,
-        other => {
-            return Err(CliError::input(format!(
-                "unknown colour `{other}`: use red or black"
-            )));
-        }
-    };
-    let level = Level::new(args.level).map_err(CliError::input)?;
-    let start = match &args.fen {
-        Some(text) => fen::parse(text).map_err(|e| CliError::input(format!("bad FEN: {e}")))?,
-        None => Position::startpos(),
-    };
+    let kind = parse_game(&args.game)?;
+    let human = parse_color(&args.color)?;
+    let mut settings = Settings::new(kind, human, args.level).map_err(CliError::input)?;
+    if kind == GameKind::Xiangqi {
+        let rules = RuleSet::from_name(&args.rules).ok_or_else(|| {
+            CliError::input(format!(
+                "unknown rule set `{}`: use asian or casual",
+                args.rules
+            ))
+        })?;
+        settings.rules = AnyRules::Xiangqi(rules);
+    }
+    settings.fen.clone_from(&args.fen);
+    settings.movetime_ms = args.movetime.max(1);
     let input: Box<dyn BufRead> = match &args.script {
         Some(path) => Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(
             |e| CliError::input(format!("cannot read script {}: {e}", path.display())),
@@ -106,7 +136,7 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
         None => Box::new(std::io::stdin().lock()),
     };
     let interactive = args.script.is_none() && std::io::stdin().is_terminal();
-    let seed = args.seed.unwrap_or_else(|| {
+    settings.seed = args.seed.unwrap_or_else(|| {
         if interactive {
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
@@ -115,70 +145,68 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
             0x5EED
         }
     });
+    let vs = VsComputer::new(settings.clone()).map_err(|e| match e {
+        ActionError::Setup(why) => CliError::input(why),
+        other => CliError::input(other),
+    })?;
     let mut session = Session {
-        game: Xiangqi::from_position(start.clone()),
-        start,
-        rules,
-        human,
-        level,
-        redo: Vec::new(),
-        resigned: None,
+        vs,
+        settings,
+        style: Style::detect(args.no_color),
+        engine: AnyEngine::new(args.hash),
         announced: false,
-        style: Style {
-            flipped: human == Color::Black,
-            ..Style::detect(args.no_color)
-        },
-        searcher: XiangqiSearcher::new(args.hash.clamp(1, 1024)),
-        seed,
-        movetime: args.movetime.max(1),
         echo: !interactive,
     };
+    let example = match kind {
+        GameKind::Chess => "e4, Nf3, e2e4",
+        _ => "h2e2, C2.5, 炮二平五",
+    };
     println!(
-        "Banco xiangqi — you play {} against level {}. Type a move (h2e2, C2.5, 炮二平五) or `help`.",
-        session.human,
-        session.level.number()
+        "Banco {kind} — you play {} against level {}. Type a move ({example}) or `help`.",
+        color_name(kind, human).to_lowercase(),
+        args.level
     );
     session.show();
     session.run(input)
 }
 
 impl Session {
-    fn outcome(&self) -> Option<Outcome> {
-        if let Some(loser) = self.resigned {
-            return Some(Outcome::Win {
-                winner: loser.other(),
-                reason: WinReason::Resignation,
-            });
-        }
-        self.game.outcome(&self.rules)
-    }
-
-    fn last_move(&self) -> Option<Move> {
-        self.game.moves().last()
+    fn kind(&self) -> GameKind {
+        self.vs.game().kind()
     }
 
     fn show(&self) {
-        print!(
-            "{}",
-            board::render(self.game.position(), self.last_move(), self.style)
-        );
-        if self.outcome().is_none() {
-            println!("{}", board::turn_line(self.game.position()));
+        print!("{}", board::render_view(&self.vs.state().board, self.style));
+        if self.vs.outcome().is_none() {
+            let side = self.vs.game().side_to_move();
+            let name = color_name(self.kind(), side);
+            match self.kind() {
+                GameKind::Xiangqi => println!(
+                    "{name} ({}) to move",
+                    if side == Color::Red { "帥" } else { "將" }
+                ),
+                _ => println!("{name} to move"),
+            }
         }
     }
 
     fn run(&mut self, mut input: Box<dyn BufRead>) -> Result<(), CliError> {
         let mut line = String::new();
         loop {
-            if let Some(outcome) = self.outcome() {
+            if let Some(outcome) = self.vs.outcome() {
                 if !self.announced {
                     self.announce(outcome);
                 }
-            } else if self.game.side_to_move() != self.human {
+            } else if let Some(request) = self.vs.search_request()
+                && request.job == Job::Move
+            {
                 self.computer_move();
                 continue;
             }
-            print!("{}> ", self.human);
+            print!(
+                "{}> ",
+                color_name(self.kind(), self.vs.human()).to_lowercase()
+            );
             let _ = std::io::stdout().flush();
             line.clear();
             let read = input
@@ -201,11 +229,19 @@ impl Session {
     fn announce(&mut self, outcome: Outcome) {
         self.announced = true;
         let words = match outcome.winner() {
-            Some(w) => format!("{w} wins by {}", outcome.reason_text()),
+            Some(w) => format!(
+                "{} wins by {}",
+                color_name(self.kind(), w).to_lowercase(),
+                outcome.reason_text()
+            ),
             None => format!("draw by {}", outcome.reason_text()),
         };
         println!("game over: {words}");
-        println!("result {} fen {}", outcome.score_text(), self.game.fen());
+        println!(
+            "result {} fen {}",
+            outcome.score_text(),
+            MatchGame::fen(self.vs.game())
+        );
     }
 
     fn command(&mut self, text: &str) -> Flow {
@@ -216,156 +252,132 @@ impl Session {
         let arg = words.collect::<Vec<_>>().join(" ");
         match word.to_ascii_lowercase().as_str() {
             "quit" | "exit" | "q" => return Flow::Quit,
-            "help" | "?" => println!("{HELP}"),
+            "help" | "?" => println!("{}", help(self.kind())),
             "board" => self.show(),
-            "fen" => println!("{}", self.game.fen()),
+            "fen" => println!("{}", MatchGame::fen(self.vs.game())),
             "flip" => {
-                self.style.flipped = !self.style.flipped;
+                self.vs.flip();
                 self.show();
             }
-            "undo" => self.undo(),
-            "redo" => self.redo(),
-            "hint" => self.hint(),
-            "level" => match arg.parse::<u8>().ok().and_then(|n| Level::new(n).ok()) {
-                Some(l) => {
-                    self.level = l;
-                    println!("level {}", l.number());
+            "undo" => match self.vs.undo() {
+                Ok(()) => {
+                    self.announced = false;
+                    self.show();
                 }
-                None => println!("say a level from 1 to 10, like `level 7`"),
+                Err(_) => println!("nothing to undo"),
+            },
+            "redo" => match self.vs.redo() {
+                Ok(()) => self.show(),
+                Err(_) => println!("nothing to redo"),
+            },
+            "hint" => self.hint(),
+            "level" => match arg.parse::<u8>().map(|n| self.vs.set_level(n)) {
+                Ok(Ok(())) => println!("level {arg}"),
+                _ => println!("say a level from 1 to 10, like `level 7`"),
             },
             "save" => self.save(&arg),
             "load" => self.load(&arg),
+            "claim" => match self.vs.claim_draw() {
+                Ok(()) => {}
+                Err(e) => println!("{e}"),
+            },
             "resign" => {
-                if self.outcome().is_some() {
+                if self.vs.resign().is_err() {
                     println!("the game is already over");
-                } else {
-                    self.resigned = Some(self.human);
                 }
             }
-            "new" => {
-                self.game = Xiangqi::from_position(self.start.clone());
-                self.redo.clear();
-                self.resigned = None;
-                self.announced = false;
-                self.show();
-            }
+            "new" => match VsComputer::new(self.settings.clone()) {
+                Ok(vs) => {
+                    self.vs = vs;
+                    self.announced = false;
+                    self.engine.clear();
+                    self.show();
+                }
+                Err(e) => println!("{e}"),
+            },
             _ => self.human_move(text),
         }
         Flow::Continue
     }
 
     fn human_move(&mut self, text: &str) {
-        if let Some(outcome) = self.outcome() {
+        if let Some(outcome) = self.vs.outcome() {
             println!("the game is over ({outcome}): undo, new, load or quit");
             return;
         }
-        match parse_any(self.game.position(), text) {
-            Ok(mv) => {
-                self.print_move("you play", mv);
-                if self.game.play(mv).is_ok() {
-                    self.redo.clear();
-                    self.show();
-                }
+        let mv = match notation::parse_move(self.vs.game(), text, None) {
+            Ok(mv) => mv,
+            Err(e @ banco_app::error::MoveError::Illegal(_)) => {
+                println!("illegal move: {e}");
+                return;
             }
-            Err(e @ MoveTextError::Unreadable(_)) => println!("{e}; `help` lists the commands"),
-            Err(e @ MoveTextError::Illegal(_)) => println!("illegal move: {e}"),
+            Err(e) => {
+                println!("{e}; `help` lists the commands");
+                return;
+            }
+        };
+        let info = notation::describe(self.vs.game(), mv);
+        match self.vs.play(mv) {
+            Ok(_) => {
+                print_move("you play", &info);
+                self.show();
+            }
+            Err(e) => println!("{e}"),
         }
     }
 
-    fn print_move(&self, who: &str, mv: Move) {
-        let pos = self.game.position();
-        println!(
-            "{who} {mv} ({} {})",
-            Wxf::from_move(pos, mv),
-            Chinese::from_move(pos, mv)
-        );
+    fn limits(&self) -> Limits {
+        Limits::movetime(self.settings.movetime_ms)
     }
 
     fn computer_move(&mut self) {
-        eprint!("banco (level {}) is thinking…\r", self.level.number());
+        let Some(request) = self.vs.search_request() else {
+            return;
+        };
+        eprint!("banco (level {}) is thinking…\r", request.level.number());
         let stop = AtomicBool::new(false);
-        let seed = self.seed ^ u64::from(self.game.ply());
-        let result = level::play(
-            &mut self.searcher,
-            &self.game,
-            &self.rules,
-            self.level,
-            &Limits::movetime(self.movetime),
-            seed,
+        let result = self.engine.play(
+            &request.game,
+            &request.rules,
+            request.level,
+            &self.limits(),
+            request.seed,
             &stop,
         );
         eprint!("{:60}\r", "");
-        match result.best_move {
-            Some(mv) => {
-                self.print_move("banco plays", mv);
+        let info = result
+            .best_move
+            .map(|mv| notation::describe(&request.game, mv));
+        if self.vs.search_done(request.id, result.best_move) {
+            if let Some(info) = info {
+                print_move("banco plays", &info);
                 println!(
                     "  (depth {}, {} nodes, score {} for banco)",
                     result.depth, result.nodes, result.score
                 );
-                let _ = self.game.play(mv);
-                self.show();
             }
-            None => {
-                // No legal move: the outcome check reports mate or stalemate.
-                self.announced = false;
-            }
+            self.show();
         }
-    }
-
-    fn undo(&mut self) {
-        if self.game.ply() == 0 {
-            println!("nothing to undo");
-            return;
-        }
-        self.resigned = None;
-        self.announced = false;
-        while let Some(mv) = self.game.undo_move() {
-            self.redo.push(mv);
-            if self.game.side_to_move() == self.human || self.game.ply() == 0 {
-                break;
-            }
-        }
-        self.show();
-    }
-
-    fn redo(&mut self) {
-        let Some(mv) = self.redo.pop() else {
-            println!("nothing to redo");
-            return;
-        };
-        if self.game.play(mv).is_err() {
-            self.redo.clear();
-            println!("cannot redo {mv} here");
-            return;
-        }
-        if self.game.side_to_move() != self.human {
-            if let Some(reply) = self.redo.pop() {
-                if self.game.play(reply).is_err() {
-                    self.redo.clear();
-                }
-            }
-        }
-        self.show();
     }
 
     fn hint(&mut self) {
-        if self.outcome().is_some() {
-            println!("the game is over");
+        if let Err(e) = self.vs.hint() {
+            println!("{e}");
             return;
         }
+        let Some(request) = self.vs.search_request() else {
+            return;
+        };
         let stop = AtomicBool::new(false);
-        let result = self.searcher.search(
-            &self.game,
-            &self.rules,
-            &Limits::movetime(self.movetime),
-            &stop,
-            |_| {},
-        );
+        let result: EngineResult =
+            self.engine
+                .analyse(&request.game, &request.rules, &self.limits(), &stop, |_| {});
         if let Some(mv) = result.best_move {
             let pv: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
-            self.print_move("hint:", mv);
+            print_move("hint:", &notation::describe(&request.game, mv));
             println!("  score {} pv {}", result.score, pv.join(" "));
         }
+        self.vs.search_done(request.id, result.best_move);
     }
 
     fn save(&self, path: &str) {
@@ -373,19 +385,24 @@ impl Session {
             println!("say where: `save mygame.banco` (or mygame.txt for text)");
             return;
         }
-        let mut record = GameRecord::new(&self.game, self.rules);
-        record.redo.clone_from(&self.redo);
-        record
-            .tags
-            .push(("Level".to_owned(), self.level.number().to_string()));
-        record
-            .tags
-            .push(("Human".to_owned(), self.human.to_string()));
         let path = Path::new(path);
+        let bytes = match self.vs.save() {
+            Ok(b) => b,
+            Err(e) => {
+                println!("could not save: {e}");
+                return;
+            }
+        };
         let bytes = if is_text_path(path) {
-            record.to_text().into_bytes()
+            match SavedGame::decode(&bytes).and_then(|s| text::export(&s)) {
+                Ok(t) => t.into_bytes(),
+                Err(e) => {
+                    println!("could not export: {e}");
+                    return;
+                }
+            }
         } else {
-            record.to_bytes()
+            bytes
         };
         match write_atomic(path, &bytes) {
             Ok(()) => println!("saved {} ({} bytes)", path.display(), bytes.len()),
@@ -398,32 +415,55 @@ impl Session {
             println!("say which file: `load mygame.banco`");
             return;
         }
-        let bytes = match std::fs::read(path) {
+        let bytes = match read_limited(Path::new(path), save::MAX_BYTES as u64) {
             Ok(b) => b,
             Err(e) => {
                 println!("could not read {path}: {e}");
                 return;
             }
         };
-        let record = if bytes.starts_with(&MAGIC) {
-            GameRecord::from_bytes(&bytes)
+        let record = if bytes.starts_with(&save::MAGIC) || bytes.starts_with(b"BNCO") {
+            Ok(bytes)
         } else {
-            GameRecord::from_text(&String::from_utf8_lossy(&bytes))
+            text::import(&String::from_utf8_lossy(&bytes)).and_then(|s| s.encode())
         };
-        match record.and_then(|r| r.replay().map(|g| (r, g))) {
-            Ok((record, game)) => {
-                self.start = record.start.clone();
-                self.game = game;
-                self.rules = record.rules;
-                self.redo = record.redo;
-                self.resigned = None;
+        match record
+            .map_err(ActionError::from)
+            .and_then(|b| VsComputer::resume(&b, &self.settings))
+        {
+            Ok(vs) => {
+                self.vs = vs;
                 self.announced = false;
-                println!("loaded {path}: {} moves", self.game.ply());
+                println!("loaded {path}: {} moves", self.vs.game().ply());
                 self.show();
             }
             Err(e) => println!("could not load {path}: {e}"),
         }
     }
+}
+
+/// `who e2e4 (e4)`: coordinates first, then the game's other notations in brackets.
+fn print_move(who: &str, info: &MoveInfo) {
+    let coordinate = info.text(Notation::Coordinate);
+    let others: Vec<String> = info
+        .texts
+        .iter()
+        .filter(|(n, _)| *n != Notation::Coordinate)
+        .map(|(_, t)| t.clone())
+        .collect();
+    // Xiangqi lists WXF before Chinese on the command line, as it always did.
+    let others = if info
+        .texts
+        .first()
+        .is_some_and(|(n, _)| *n == Notation::Chinese)
+    {
+        let mut o = others;
+        o.reverse();
+        o
+    } else {
+        others
+    };
+    println!("{who} {coordinate} ({})", others.join(" "));
 }
 
 fn is_text_path(path: &Path) -> bool {

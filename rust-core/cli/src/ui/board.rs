@@ -1,9 +1,11 @@
-//! Drawing the board in the terminal: Chinese glyphs, Red in red, coordinates on all sides,
-//! the river, and the last move highlighted (with colours: a yellow background; without:
-//! a `*` after both squares).
+//! Drawing any game's board in the terminal from banco-app's ready-to-draw view: xiangqi with
+//! Chinese glyphs, the river and the palaces; chess with Unicode pieces on checkered
+//! squares. Coordinates on all sides; the last move highlighted (with colours: a yellow
+//! background; without: a `*` after both squares).
 
-use banco_game::Color;
-use banco_xiangqi::{Move, Position, Square};
+use banco_app::any::AnyGame;
+use banco_app::board::{BoardModel, BoardView, CellView};
+use banco_game::{Color, GameKind};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 
@@ -12,7 +14,7 @@ use std::io::IsTerminal;
 pub(crate) struct Style {
     /// ANSI colours.
     pub(crate) color: bool,
-    /// Draw from Black's side.
+    /// Draw from the second player's side ([`render`] only; a view knows its own way up).
     pub(crate) flipped: bool,
 }
 
@@ -32,39 +34,91 @@ const RESET: &str = "\x1b[0m";
 const RED: &str = "\x1b[1;31m";
 const BLACK: &str = "\x1b[1;37;40m";
 const HIGHLIGHT: &str = "\x1b[43m";
+const DARK: &str = "\x1b[100m";
 const DIM: &str = "\x1b[2m";
 
-/// The board as text, one line per rank, ending with a newline.
-pub(crate) fn render(pos: &Position, last: Option<Move>, style: Style) -> String {
-    let files: Vec<u8> = if style.flipped {
-        (0..9).rev().collect()
-    } else {
-        (0..9).collect()
-    };
-    let ranks: Vec<u8> = if style.flipped {
-        (0..10).collect()
-    } else {
-        (0..10).rev().collect()
-    };
-    let header: String = files.iter().fold(String::new(), |mut h, &f| {
-        let _ = write!(h, " {} ", char::from(b'a' + f));
+/// The file letters across the top, in screen order.
+fn header(view: &BoardView) -> String {
+    (0..view.width).fold(String::new(), |mut h, column| {
+        let file = if view.flipped {
+            view.width - 1 - column
+        } else {
+            column
+        };
+        let _ = write!(h, " {} ", char::from(b'a' + file));
         h
-    });
+    })
+}
+
+/// The rank label of a screen row (xiangqi ranks 0–9, chess 1–8).
+fn rank_label(view: &BoardView, row: u8) -> String {
+    let rank = if view.flipped {
+        row
+    } else {
+        view.height - 1 - row
+    };
+    match view.kind {
+        GameKind::Chess => (rank + 1).to_string(),
+        _ => rank.to_string(),
+    }
+}
+
+/// What an empty point looks like (two columns wide, like a glyph).
+fn empty(view: &BoardView, cell: &CellView) -> &'static str {
+    match view.kind {
+        GameKind::Chess => "  ",
+        _ => {
+            let (file, rank) = (cell.square % 9, cell.square / 9);
+            let in_palace = (3..=5).contains(&file) && (rank <= 2 || rank >= 7);
+            if in_palace { "+ " } else { "· " }
+        }
+    }
+}
+
+/// A piece glyph, two columns wide (Chinese characters are wide; chess symbols are not).
+fn glyph(view: &BoardView, cell: &CellView) -> Option<(String, Color)> {
+    let p = cell.piece.as_ref()?;
+    let g = match view.kind {
+        GameKind::Chess => format!("{} ", p.glyph),
+        _ => p.glyph.to_string(),
+    };
+    Some((g, p.color))
+}
+
+/// A xiangqi position as text (the networked match's own board until it moves to the
+/// view too), the last move marked.
+pub(crate) fn render(
+    pos: &banco_xiangqi::Position,
+    last: Option<banco_xiangqi::Move>,
+    style: Style,
+) -> String {
+    let game = AnyGame::Xiangqi(banco_xiangqi::Xiangqi::from_position(pos.clone()));
+    let mut model = BoardModel::new(style.flipped);
+    model.set_last_move(&game, last.map(banco_app::any::AnyMove::Xiangqi));
+    render_view(&model.view(&game), style)
+}
+
+/// The board as text, one line per row, ending with a newline.
+pub(crate) fn render_view(view: &BoardView, style: Style) -> String {
+    let header = header(view);
     let mut out = String::new();
     let _ = writeln!(out, "   {header}");
-    for &rank in &ranks {
-        let _ = write!(out, "{rank}  ");
-        for &file in &files {
-            let Some(sq) = Square::new(file, rank) else {
+    for row in 0..view.height {
+        let label = rank_label(view, row);
+        let _ = write!(out, "{label:<2} ");
+        for column in 0..view.width {
+            let Some(cell) = view.cell(column, row) else {
                 continue;
             };
-            let marked = last.is_some_and(|m| m.from() == sq || m.to() == sq);
-            let glyph = pos.piece_at(sq).map(|p| (p.chinese().to_string(), p.color));
+            let marked = cell.last_move;
+            let g = glyph(view, cell);
             if style.color {
                 if marked {
                     out.push_str(HIGHLIGHT);
+                } else if cell.dark {
+                    out.push_str(DARK);
                 }
-                match &glyph {
+                match &g {
                     Some((g, Color::Red)) => {
                         let _ = write!(out, "{RED}{g}{RESET}");
                     }
@@ -72,24 +126,22 @@ pub(crate) fn render(pos: &Position, last: Option<Move>, style: Style) -> String
                         let _ = write!(out, "{BLACK}{g}{RESET}");
                     }
                     None => {
-                        let _ = write!(out, "{DIM}{}{RESET}", empty_point(sq));
+                        let _ = write!(out, "{DIM}{}{RESET}", empty(view, cell));
                     }
-                }
-                if marked {
-                    out.push_str(RESET);
                 }
                 out.push(' ');
             } else {
-                match &glyph {
+                match &g {
                     Some((g, _)) => out.push_str(g),
-                    None => out.push_str(empty_point(sq)),
+                    None if view.kind == GameKind::Chess && cell.dark => out.push_str(": "),
+                    None if view.kind == GameKind::Chess => out.push_str(". "),
+                    None => out.push_str(empty(view, cell)),
                 }
                 out.push(if marked { '*' } else { ' ' });
             }
         }
-        let _ = writeln!(out, " {rank}");
-        let river_after = if style.flipped { 4 } else { 5 };
-        if rank == river_after {
+        let _ = writeln!(out, " {label}");
+        if view.kind == GameKind::Xiangqi && row == 4 {
             let _ = writeln!(out, "   {:^27}", "~~~~  楚 河      漢 界  ~~~~");
         }
     }
@@ -97,38 +149,24 @@ pub(crate) fn render(pos: &Position, last: Option<Move>, style: Style) -> String
     out
 }
 
-/// What an empty point looks like (two columns wide, like a glyph): palace points are
-/// marked so the palace stays visible.
-fn empty_point(sq: Square) -> &'static str {
-    let in_palace = (3..=5).contains(&sq.file()) && (sq.rank() <= 2 || sq.rank() >= 7);
-    if in_palace { "+ " } else { "· " }
-}
-
-/// One line naming whose turn it is.
-pub(crate) fn turn_line(pos: &Position) -> String {
-    match pos.side_to_move() {
-        Color::Red => "Red (帥) to move".to_owned(),
-        Color::Black => "Black (將) to move".to_owned(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
+    use banco_game::Game;
 
     #[test]
     fn plain_board_marks_last_move() {
-        let mut pos = Position::startpos();
-        let mv: Move = "h2e2".parse().unwrap();
-        pos.make(mv);
-        let text = render(
-            &pos,
-            Some(mv),
-            Style {
-                color: false,
-                flipped: false,
-            },
-        );
+        let mut game = AnyGame::new(GameKind::Xiangqi).unwrap();
+        let mv = banco_app::notation::parse_move(&game, "h2e2", None).unwrap();
+        game.play(mv).unwrap();
+        let mut model = BoardModel::new(false);
+        model.set_last_move(&game, Some(mv));
+        let plain = Style {
+            color: false,
+            flipped: false,
+        };
+        let text = render_view(&model.view(&game), plain);
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[0].contains(" a ") && lines[0].contains(" i "));
         // Rank 2 holds both cannons; the moved one on e2 is marked, h2 is marked empty.
@@ -136,14 +174,8 @@ mod tests {
         assert!(rank2.contains("炮*"), "{rank2}");
         assert_eq!(rank2.matches('*').count(), 2, "{rank2}");
         assert!(text.contains("楚 河"));
-        let flipped = render(
-            &pos,
-            Some(mv),
-            Style {
-                color: false,
-                flipped: true,
-            },
-        );
+        model.set_flipped(true);
+        let flipped = render_view(&model.view(&game), plain);
         assert!(flipped.lines().nth(1).unwrap().starts_with("0 "));
     }
 }

@@ -1,5 +1,4 @@
-//! The terminal user interface shared by `play`, `host` and `join`: the drawn board and
-//! safe file writes.
+//! The terminal user interface shared by `play`, `host` and `join`: the drawn board (saves are
+//! written by banco-app's `files`).
 
 pub(crate) mod board;
-pub(crate) mod files;
