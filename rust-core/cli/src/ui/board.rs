@@ -65,14 +65,12 @@ fn rank_label(view: &BoardView, row: u8) -> String {
 
 /// What an empty point looks like (two columns wide, like a glyph).
 fn empty(view: &BoardView, cell: &CellView) -> &'static str {
-    match view.kind {
-        GameKind::Chess => "  ",
-        _ => {
-            let (file, rank) = (cell.square % 9, cell.square / 9);
-            let in_palace = (3..=5).contains(&file) && (rank <= 2 || rank >= 7);
-            if in_palace { "+ " } else { "· " }
-        }
+    if view.kind == GameKind::Chess {
+        return "  ";
     }
+    let (file, rank) = (cell.square % 9, cell.square / 9);
+    let in_palace = (3..=5).contains(&file) && (rank <= 2 || rank >= 7);
+    if in_palace { "+ " } else { "· " }
 }
 
 /// A piece glyph, two columns wide (Chinese characters are wide; chess symbols are not).
