@@ -1,14 +1,18 @@
-//! [`Engine`]: the AI — a move at a level or in a time, a hint with score and principal
-//! variation, mate puzzles — on a thread Rust owns, with results through [`EngineListener`].
+//! [`Engine`]: the computer for every game — a move at a level or in a time, a hint with
+//! score and principal variation, mate puzzles — on a thread Rust owns, with results through
+//! [`EngineListener`]. (A game against the computer with its turns and undo is
+//! [`VsComputer`](crate::VsComputer); this object is for analysis and custom front ends.)
 
 use crate::error::{BancoError, guard, notify};
-use crate::game::{Game, describe};
+use crate::game::{Game, move_of};
 use crate::types::{Move, PlayedMove};
+use banco_app::any::{AnyGame, AnyMove, AnyRules};
+use banco_app::engine::{AnyEngine, EngineResult};
+use banco_app::notation as an;
 use banco_engine::score::Score;
 use banco_engine::solve::{SolveOptions, solve};
-use banco_engine::{Level, Limits, SearchResult, XiangqiSearcher, level};
+use banco_engine::{Level, Limits};
 use banco_game::Game as _;
-use banco_xiangqi::{self as x, RuleSet, Xiangqi};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
@@ -17,7 +21,8 @@ use std::time::Duration;
 /// What the engine thinks of a position, from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum EngineScore {
-    /// Centipawns: a rook is worth about 900, a pawn before the river about 30.
+    /// Centipawns (a pawn is about 100 in chess; a pawn before the river about 30 in
+    /// xiangqi).
     Centipawns {
         /// The value.
         value: i32,
@@ -43,15 +48,14 @@ impl From<Score> for EngineScore {
 pub struct SearchReport {
     /// The number the search call returned, to tell results apart.
     pub search_id: u64,
-    /// The move to play, written in every notation; `null`/`nil` if there is none (the
-    /// game is over).
+    /// The move to play, described; `null`/`nil` if there is none (the game is over).
     pub best_move: Option<PlayedMove>,
     /// The evaluation.
     pub score: EngineScore,
     /// The expected line, best move first.
     pub pv: Vec<Move>,
-    /// The expected line in WXF notation.
-    pub pv_wxf: Vec<String>,
+    /// The expected line in the game's main notation (Chinese, SAN).
+    pub pv_text: Vec<String>,
     /// Depth reached.
     pub depth: u32,
     /// Positions searched.
@@ -69,8 +73,8 @@ pub struct PuzzleSolution {
     pub search_id: u64,
     /// Mate in this many moves of the side to move; `null`/`nil` if none was found.
     pub mate_in: Option<u32>,
-    /// The main line, in WXF.
-    pub line_wxf: Vec<String>,
+    /// The main line in the game's main notation.
+    pub line_text: Vec<String>,
     /// The main line as moves.
     pub line: Vec<Move>,
     /// Positions searched.
@@ -93,10 +97,10 @@ pub trait EngineListener: Send + Sync {
     fn on_failed(&self, search_id: u64, message: String);
 }
 
-/// The AI. One search at a time: starting a new one stops the one running.
+/// The computer. One search at a time: starting a new one stops the one running.
 #[derive(uniffi::Object)]
 pub struct Engine {
-    searcher: Arc<Mutex<XiangqiSearcher>>,
+    engine: Arc<Mutex<AnyEngine>>,
     stop: Mutex<Arc<AtomicBool>>,
     worker: Mutex<Option<JoinHandle<()>>>,
     next_id: AtomicU64,
@@ -105,34 +109,39 @@ pub struct Engine {
 
 /// What to search for.
 enum Job {
-    Level(Level),
+    Level(Level, u64),
     Time(u64),
 }
 
-fn report_of(game: &Xiangqi, r: &SearchResult<x::Move>, id: u64, stopped: bool) -> SearchReport {
-    let mut pos = game.position().clone();
-    let mut pv_wxf = Vec::with_capacity(r.pv.len());
-    for &m in &r.pv {
-        if !pos.is_legal(m) {
+/// The legal prefix of a line, as moves and in the game's main notation.
+fn line_of(game: &AnyGame, line: &[AnyMove]) -> (Vec<Move>, Vec<String>) {
+    let notation = banco_app::computer::main_notation(game.kind());
+    let mut g = game.clone();
+    let (mut moves, mut texts) = (Vec::new(), Vec::new());
+    for &m in line {
+        if !g.is_legal(m) {
             break;
         }
-        pv_wxf.push(x::Wxf::from_move(&pos, m).to_string());
-        pos.make(m);
+        moves.push(move_of(&g, m));
+        texts.push(an::write_move(&g, m, notation));
+        if g.play(m).is_err() {
+            break;
+        }
     }
+    (moves, texts)
+}
+
+fn report_of(game: &AnyGame, r: &EngineResult, id: u64, stopped: bool) -> SearchReport {
+    let (pv, pv_text) = line_of(game, &r.pv);
     SearchReport {
         search_id: id,
         best_move: r
             .best_move
             .filter(|&m| game.is_legal(m))
-            .map(|m| describe(game.position(), m, game.ply() + 1)),
+            .map(|m| PlayedMove::from(&an::describe(game, m))),
         score: r.score.into(),
-        pv: r
-            .pv
-            .iter()
-            .take(pv_wxf.len())
-            .map(|&m| Move::from(m))
-            .collect(),
-        pv_wxf,
+        pv,
+        pv_text,
         depth: r.depth,
         nodes: r.nodes,
         time_ms: r.time_ms,
@@ -181,11 +190,11 @@ impl Engine {
         }
         let stop = self.finish_previous();
         let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
-        let searcher = self.searcher.clone();
+        let engine = self.engine.clone();
         self.spawn(move || {
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                let mut searcher = searcher.lock().unwrap_or_else(PoisonError::into_inner);
-                search(&mut searcher, &snapshot, &rules, &job, &stop, id, |r| {
+                let mut engine = engine.lock().unwrap_or_else(PoisonError::into_inner);
+                search(&mut engine, &snapshot, &rules, &job, &stop, id, |r| {
                     if progress {
                         notify(|| listener.on_progress(r));
                     }
@@ -205,37 +214,27 @@ impl Engine {
 
 /// One search, blocking.
 fn search(
-    searcher: &mut XiangqiSearcher,
-    game: &Xiangqi,
-    rules: &RuleSet,
+    engine: &mut AnyEngine,
+    game: &AnyGame,
+    rules: &AnyRules,
     job: &Job,
     stop: &AtomicBool,
     id: u64,
     mut on_progress: impl FnMut(SearchReport),
 ) -> SearchReport {
     let result = match *job {
-        Job::Level(lvl) => {
+        Job::Level(lvl, ms) => {
             let seed = game.hash() ^ u64::from(game.ply()).rotate_left(32) ^ id;
-            level::play(
-                searcher,
-                game,
-                rules,
-                lvl,
-                &Limits::movetime(5_000),
-                seed,
-                stop,
-            )
+            engine.play(game, rules, lvl, &Limits::movetime(ms), seed, stop)
         }
-        Job::Time(ms) => searcher.search(game, rules, &Limits::movetime(ms), stop, |info| {
-            let partial = SearchResult {
+        Job::Time(ms) => engine.analyse(game, rules, &Limits::movetime(ms), stop, |info| {
+            let partial = EngineResult {
                 best_move: info.pv.first().copied(),
                 score: info.score,
-                value: 0,
                 pv: info.pv.clone(),
                 depth: info.depth,
                 nodes: info.nodes,
                 time_ms: info.time_ms,
-                root_scores: Vec::new(),
             };
             on_progress(report_of(game, &partial, id, false));
         }),
@@ -263,7 +262,8 @@ fn check_time(ms: u64) -> Result<u64, BancoError> {
 
 #[uniffi::export]
 impl Engine {
-    /// An engine with a transposition table of `hash_mib` MiB (1–1024; 16 is plenty on a phone).
+    /// An engine with a transposition table of `hash_mib` MiB per game (1–1024; 16 is
+    /// plenty on a phone).
     #[uniffi::constructor]
     pub fn new(hash_mib: u32) -> Result<Arc<Engine>, BancoError> {
         guard(|| {
@@ -273,7 +273,7 @@ impl Engine {
                 )));
             }
             Ok(Arc::new(Engine {
-                searcher: Arc::new(Mutex::new(XiangqiSearcher::new(hash_mib as usize))),
+                engine: Arc::new(Mutex::new(AnyEngine::new(hash_mib as usize))),
                 stop: Mutex::new(Arc::new(AtomicBool::new(false))),
                 worker: Mutex::new(None),
                 next_id: AtomicU64::new(0),
@@ -290,7 +290,14 @@ impl Engine {
         level: u8,
         listener: Arc<dyn EngineListener>,
     ) -> Result<u64, BancoError> {
-        guard(|| self.run(&game, Job::Level(check_level(level)?), listener, false))
+        guard(|| {
+            self.run(
+                &game,
+                Job::Level(check_level(level)?, 5_000),
+                listener,
+                false,
+            )
+        })
     }
 
     /// Looks for the best move at full strength for `movetime_ms` milliseconds; reports each
@@ -316,7 +323,7 @@ impl Engine {
     }
 
     /// Looks for a forced mate of the side to move in at most `max_moves` moves (1–20),
-    /// for at most `time_limit_ms`; `listener.on_puzzle_solved` gets the answer.
+    /// for at most `time_limit_ms`; `listener.on_puzzle_solved` gets the answer. Xiangqi.
     pub fn solve_puzzle(
         &self,
         game: Arc<Game>,
@@ -332,6 +339,14 @@ impl Engine {
             }
             let ms = check_time(time_limit_ms)?;
             let (snapshot, rules) = game.snapshot();
+            #[allow(irrefutable_let_patterns)] // until the second game lands in the dispatch
+            let (AnyGame::Xiangqi(xg), AnyRules::Xiangqi(xr)) = (&snapshot, rules) else {
+                return Err(BancoError::Unsupported(format!(
+                    "the mate solver for {}",
+                    snapshot.kind()
+                )));
+            };
+            let (xg, xr) = (xg.clone(), xr);
             let stop = self.finish_previous();
             let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
             let options = SolveOptions {
@@ -342,29 +357,18 @@ impl Engine {
             };
             self.spawn(move || {
                 let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    solve(&snapshot, &rules, &options, &stop)
+                    solve(&xg, &xr, &options, &stop)
                 }));
                 match r {
                     Ok(r) => {
-                        let mut pos = snapshot.position().clone();
-                        let mut line_wxf = Vec::new();
-                        for &m in &r.line {
-                            if !pos.is_legal(m) {
-                                break;
-                            }
-                            line_wxf.push(x::Wxf::from_move(&pos, m).to_string());
-                            pos.make(m);
-                        }
+                        let line: Vec<AnyMove> =
+                            r.line.iter().map(|&m| AnyMove::Xiangqi(m)).collect();
+                        let (line, line_text) = line_of(&snapshot, &line);
                         let solution = PuzzleSolution {
                             search_id: id,
                             mate_in: r.mate,
-                            line: r
-                                .line
-                                .iter()
-                                .take(line_wxf.len())
-                                .map(|&m| m.into())
-                                .collect(),
-                            line_wxf,
+                            line_text,
+                            line,
                             nodes: r.nodes,
                             aborted: r.aborted,
                         };
@@ -399,18 +403,20 @@ impl Engine {
             }
             let stop = self.finish_previous();
             let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
-            let mut searcher = self.searcher.lock().unwrap_or_else(PoisonError::into_inner);
-            let seed = snapshot.hash() ^ id;
-            let result = level::play(
-                &mut searcher,
+            let mut engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
+            let report = search(
+                &mut engine,
                 &snapshot,
                 &rules,
-                lvl,
-                &Limits::movetime(ms),
-                seed,
+                &Job::Level(lvl, ms),
                 &stop,
+                id,
+                |_| {},
             );
-            Ok(report_of(&snapshot, &result, id, false))
+            Ok(SearchReport {
+                stopped: false,
+                ..report
+            })
         })
     }
 
@@ -441,7 +447,7 @@ impl Engine {
     pub fn clear(&self) -> Result<(), BancoError> {
         guard(|| {
             self.finish_previous();
-            self.searcher
+            self.engine
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .clear();

@@ -24,13 +24,17 @@ pub enum BancoError {
     /// A FEN that cannot be read or whose position is not legal; every problem is listed.
     #[error("{0}")]
     InvalidPosition(String),
-    /// A square outside the board (files a–i are 0–8, ranks 0–9).
-    #[error("there is no square at file {file}, rank {rank}: files go 0-8 (a-i) and ranks 0-9")]
+    /// A square index outside the board.
+    #[error("there is no square {index} on a {width}x{height} board: squares go 0 to {last}")]
     BadSquare {
-        /// The file given.
-        file: u8,
-        /// The rank given.
-        rank: u8,
+        /// The index given.
+        index: u8,
+        /// Board width.
+        width: u8,
+        /// Board height.
+        height: u8,
+        /// The last valid index.
+        last: u16,
     },
     /// Saved-game bytes that cannot be loaded.
     #[error("this saved game cannot be loaded: {0}")]
@@ -79,24 +83,53 @@ pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> String {
     }
 }
 
-impl From<banco_xiangqi::PlayError> for BancoError {
-    fn from(e: banco_xiangqi::PlayError) -> Self {
+impl From<banco_app::error::MoveError> for BancoError {
+    fn from(e: banco_app::error::MoveError) -> Self {
+        use banco_app::error::MoveError as M;
         match e {
-            banco_xiangqi::PlayError::Illegal(_) => BancoError::IllegalMove(e.to_string()),
-            banco_xiangqi::PlayError::GameOver(o) => BancoError::GameOver(o.to_string()),
+            M::Unreadable { .. } | M::WrongNotation { .. } => {
+                BancoError::BadMoveText(e.to_string())
+            }
+            M::Illegal(_) | M::OffBoard => BancoError::IllegalMove(e.to_string()),
+            M::GameOver(why) => BancoError::GameOver(why),
         }
     }
 }
 
-impl From<banco_xiangqi::IllegalMove> for BancoError {
-    fn from(e: banco_xiangqi::IllegalMove) -> Self {
+impl From<banco_app::any::AnyPlayError> for BancoError {
+    fn from(e: banco_app::any::AnyPlayError) -> Self {
         BancoError::IllegalMove(e.to_string())
     }
 }
 
-impl From<banco_xiangqi::fen::FenError> for BancoError {
-    fn from(e: banco_xiangqi::fen::FenError) -> Self {
-        BancoError::InvalidPosition(e.to_string())
+impl From<banco_game::SetupError> for BancoError {
+    fn from(e: banco_game::SetupError) -> Self {
+        match e {
+            banco_game::SetupError::Unsupported(k) => BancoError::Unsupported(k.to_string()),
+            banco_game::SetupError::BadPosition(why) => BancoError::InvalidPosition(why),
+        }
+    }
+}
+
+impl From<banco_app::save::SaveError> for BancoError {
+    fn from(e: banco_app::save::SaveError) -> Self {
+        BancoError::BadSave(e.to_string())
+    }
+}
+
+impl From<banco_app::computer::ActionError> for BancoError {
+    fn from(e: banco_app::computer::ActionError) -> Self {
+        use banco_app::computer::ActionError as A;
+        match e {
+            A::Move(m) => m.into(),
+            A::GameOver(why) => BancoError::GameOver(why),
+            A::BadLevel(_) => BancoError::InvalidArgument(e.to_string()),
+            A::Setup(why) => BancoError::InvalidPosition(why),
+            A::Save(s) => s.into(),
+            A::NotYourTurn | A::NothingToUndo | A::NothingToRedo | A::NoDrawToClaim => {
+                BancoError::NotAvailable(e.to_string())
+            }
+        }
     }
 }
 
@@ -121,10 +154,15 @@ mod tests {
 
     #[test]
     fn messages_read_well() {
-        let e = BancoError::BadSquare { file: 9, rank: 0 };
+        let e = BancoError::BadSquare {
+            index: 90,
+            width: 9,
+            height: 10,
+            last: 89,
+        };
         assert_eq!(
             e.to_string(),
-            "there is no square at file 9, rank 0: files go 0-8 (a-i) and ranks 0-9"
+            "there is no square 90 on a 9x10 board: squares go 0 to 89"
         );
     }
 }

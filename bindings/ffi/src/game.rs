@@ -1,15 +1,17 @@
-//! [`Game`]: a local game (this version: xiangqi) with legal moves, play in any notation,
-//! undo/redo, status, FEN and saved games; [`GameListener`] hears what happens to it.
+//! [`Game`]: a local game of any kind (xiangqi, chess) with legal moves, play in any of the
+//! game's notations, undo/redo, status, FEN and saved games; [`GameListener`] hears what
+//! happens to it. Also the free functions about games: start positions, FEN checks,
+//! notations, piece kinds, square names and the built-in puzzles.
 
 use crate::error::{BancoError, guard, notify};
-use crate::save::SavedGame;
 use crate::types::{
-    GameEvent, GameKind, GameStatus, Move, Notation, Outcome, Piece, PlacedPiece, PlayedMove,
-    Rules, Square,
+    BoardShape, Color, DrawReason, GameKind, Move, Notation, Outcome, Piece, PieceKind,
+    PlacedPiece, PlayedMove, Rules,
 };
-use banco_game::Game as _;
-use banco_game::MoveList;
-use banco_xiangqi::{self as x, Chinese, Iccs, Position, RuleSet, Wxf, Xiangqi, fen};
+use banco_app::any::{AnyGame, AnyMove, AnyRules};
+use banco_app::notation as an;
+use banco_app::save::SavedGame;
+use banco_game::{Game as _, MatchGame as _};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// Told about every change to a [`Game`]: implement it in Kotlin or Swift.
@@ -20,6 +22,60 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 pub trait GameListener: Send + Sync {
     /// Something happened.
     fn on_event(&self, event: GameEvent);
+}
+
+/// What happened to a local [`Game`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum GameEvent {
+    /// A move was played (or replayed by redo).
+    MovePlayed {
+        /// The move.
+        played: PlayedMove,
+    },
+    /// A move was taken back.
+    MoveUndone {
+        /// The move taken back.
+        undone: Move,
+        /// The ply count after taking it back.
+        ply: u32,
+    },
+    /// The game ended.
+    GameOver {
+        /// How.
+        outcome: Outcome,
+        /// In words (`1-0 checkmate`).
+        text: String,
+    },
+    /// The whole game was replaced (a restored save).
+    Reset {
+        /// FEN of the position now.
+        fen: String,
+    },
+}
+
+/// Side to move, check, outcome and what can be done.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct GameStatus {
+    /// The game.
+    pub kind: GameKind,
+    /// The side to move.
+    pub side_to_move: Color,
+    /// Moves played.
+    pub ply: u32,
+    /// The side to move is in check.
+    pub in_check: bool,
+    /// How the game ended.
+    pub outcome: Option<Outcome>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    /// The ending in words (`1-0 checkmate`), empty while the game goes on.
+    pub result_text: String,
+    /// A move can be taken back.
+    pub can_undo: bool,
+    /// A taken-back move can be played again.
+    pub can_redo: bool,
+    /// A draw the side to move may claim now (chess).
+    pub claimable_draw: Option<DrawReason>,
 }
 
 /// A local game: the board, its history, and the rules that end it.
@@ -33,25 +89,60 @@ pub struct Game {
 
 #[derive(Clone)]
 pub(crate) struct State {
-    pub(crate) game: Xiangqi,
-    pub(crate) rules: RuleSet,
+    pub(crate) game: AnyGame,
+    pub(crate) rules: AnyRules,
     /// Moves taken back, the next one to redo last.
-    redo: Vec<x::Move>,
+    redo: Vec<AnyMove>,
+    /// An ending the moves do not show (a claimed draw).
+    ending: Option<banco_game::Outcome>,
+}
+
+impl State {
+    fn outcome(&self) -> Option<banco_game::Outcome> {
+        self.ending.or_else(|| self.game.outcome(&self.rules))
+    }
+}
+
+/// Converts a move of the boundary into a legal move of `game`.
+pub(crate) fn legal(game: &AnyGame, mv: Move) -> Result<AnyMove, BancoError> {
+    check_square(game, mv.from)?;
+    check_square(game, mv.to)?;
+    Ok(game.move_from_parts(mv.from, mv.to, mv.promotion.map(Into::into))?)
+}
+
+/// A move of `game` for the boundary.
+pub(crate) fn move_of(game: &AnyGame, mv: AnyMove) -> Move {
+    let (from, to, p) = game.move_parts(mv);
+    Move {
+        from,
+        to,
+        promotion: p.map(PieceKind::from),
+    }
+}
+
+pub(crate) fn check_square(game: &AnyGame, index: u8) -> Result<(), BancoError> {
+    if index < game.squares() {
+        Ok(())
+    } else {
+        Err(BancoError::BadSquare {
+            index,
+            width: game.width(),
+            height: game.height(),
+            last: u16::from(game.squares()) - 1,
+        })
+    }
 }
 
 impl Game {
-    fn with_state(state: State) -> Arc<Game> {
+    pub(crate) fn from_any(game: AnyGame, rules: AnyRules) -> Arc<Game> {
         Arc::new(Game {
-            state: Mutex::new(state),
+            state: Mutex::new(State {
+                game,
+                rules,
+                redo: Vec::new(),
+                ending: None,
+            }),
             listener: Mutex::new(None),
-        })
-    }
-
-    pub(crate) fn from_xiangqi(game: Xiangqi, rules: RuleSet) -> Arc<Game> {
-        Game::with_state(State {
-            game,
-            rules,
-            redo: Vec::new(),
         })
     }
 
@@ -59,8 +150,8 @@ impl Game {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// A copy of the game and its rules (for the engine and the match).
-    pub(crate) fn snapshot(&self) -> (Xiangqi, RuleSet) {
+    /// A copy of the game and its rules (for the engine).
+    pub(crate) fn snapshot(&self) -> (AnyGame, AnyRules) {
         let s = self.lock();
         (s.game.clone(), s.rules)
     }
@@ -78,14 +169,14 @@ impl Game {
         }
     }
 
-    /// Plays a legal-checked move and reports it.
-    fn play_checked(&self, mv: x::Move) -> Result<PlayedMove, BancoError> {
+    /// Plays a legal move and reports it.
+    fn play_checked(&self, mv: AnyMove) -> Result<PlayedMove, BancoError> {
         let (played, events) = {
             let mut s = self.lock();
-            if let Some(o) = s.game.outcome(&s.rules) {
+            if let Some(o) = s.outcome() {
                 return Err(BancoError::GameOver(o.to_string()));
             }
-            let played = describe(s.game.position(), mv, s.game.ply() + 1);
+            let played = PlayedMove::from(&an::describe(&s.game, mv));
             s.game.play(mv)?;
             if s.redo.last() == Some(&mv) {
                 s.redo.pop();
@@ -103,124 +194,64 @@ impl Game {
     }
 }
 
-/// The game-over event, if the game is over.
 fn game_over_event(s: &State) -> Option<GameEvent> {
-    s.game.outcome(&s.rules).map(|o| GameEvent::GameOver {
+    s.outcome().map(|o| GameEvent::GameOver {
         outcome: o.into(),
         text: o.to_string(),
     })
 }
 
-/// A legal move written in every notation, as played from `pos` at ply `ply`.
-pub(crate) fn describe(pos: &Position, mv: x::Move, ply: u32) -> PlayedMove {
-    let mut after = pos.clone();
-    after.make(mv);
-    PlayedMove {
-        ply,
-        played: mv.into(),
-        piece: pos
-            .piece_at(mv.from())
-            .unwrap_or(x::Piece::new(pos.side_to_move(), x::PieceKind::Pawn))
-            .into(),
-        captured: pos.piece_at(mv.to()).map(Piece::from),
-        gives_check: after.in_check(),
-        coordinate: mv.to_string(),
-        wxf: Wxf::from_move(pos, mv).to_string(),
-        chinese: Chinese::from_move(pos, mv).to_string(),
-    }
-}
-
-/// Resolves a move written in `notation` against `pos`.
-pub(crate) fn parse_in(
-    pos: &Position,
-    text: &str,
-    notation: Notation,
-) -> Result<x::Move, BancoError> {
-    if text.len() > 64 {
-        return Err(BancoError::BadMoveText(
-            "that text is far too long to be a move".to_owned(),
-        ));
-    }
-    let bad = |e: &dyn std::fmt::Display| BancoError::BadMoveText(e.to_string());
-    Ok(match notation {
-        Notation::Coordinate => text.parse::<Iccs>().map_err(|e| bad(&e))?.to_move(pos)?,
-        Notation::Wxf => text.parse::<Wxf>().map_err(|e| bad(&e))?.to_move(pos)?,
-        Notation::Chinese => text.parse::<Chinese>().map_err(|e| bad(&e))?.to_move(pos)?,
-    })
-}
-
-/// A legal move checked against `pos`, with a reason when it is not legal.
-pub(crate) fn legal_in(pos: &Position, mv: Move) -> Result<x::Move, BancoError> {
-    let m = x::Move::try_from(mv)?;
-    Ok(Iccs(m).to_move(pos)?)
-}
-
-fn write_in(pos: &Position, mv: x::Move, notation: Notation) -> String {
-    match notation {
-        Notation::Coordinate => mv.to_string(),
-        Notation::Wxf => Wxf::from_move(pos, mv).to_string(),
-        Notation::Chinese => Chinese::from_move(pos, mv).to_string(),
-    }
-}
-
-fn require_xiangqi(kind: GameKind) -> Result<(), BancoError> {
-    match kind {
-        GameKind::Xiangqi => Ok(()),
-        other => Err(BancoError::Unsupported(
-            banco_game::GameKind::from(other).to_string(),
-        )),
-    }
-}
-
 #[uniffi::export]
 impl Game {
-    /// A new game of `kind` from its start position, under the usual (Asian) rules.
+    /// A new game of `kind` from its start position, under its usual rules.
     #[uniffi::constructor]
     pub fn new(kind: GameKind) -> Result<Arc<Game>, BancoError> {
         guard(|| {
-            require_xiangqi(kind)?;
-            Ok(Game::from_xiangqi(Xiangqi::new(), RuleSet::asian()))
+            let kind = kind.into();
+            Ok(Game::from_any(AnyGame::new(kind)?, AnyRules::usual(kind)))
         })
     }
 
-    /// A xiangqi game from a set-up position. A FEN that is not a legal position is refused
-    /// with every problem listed (see also [`validate_fen`]).
+    /// A game of `kind` from a set-up position. A FEN that is not a legal position is
+    /// refused with every problem listed (see also [`validate_fen`]).
     #[uniffi::constructor]
-    pub fn from_fen(fen: String) -> Result<Arc<Game>, BancoError> {
+    pub fn from_fen(kind: GameKind, fen: String) -> Result<Arc<Game>, BancoError> {
         guard(|| {
-            Ok(Game::from_xiangqi(
-                Xiangqi::from_fen(&fen)?,
-                RuleSet::asian(),
+            let kind = kind.into();
+            Ok(Game::from_any(
+                AnyGame::from_fen(kind, &fen)?,
+                AnyRules::usual(kind),
             ))
         })
     }
 
-    /// A game from the bytes of [`Game::save`].
+    /// A game from the bytes of [`Game::save`] (or of any Banco saved game).
     #[uniffi::constructor]
     pub fn load(bytes: Vec<u8>) -> Result<Arc<Game>, BancoError> {
         guard(|| {
             let saved = SavedGame::decode(&bytes)?;
-            let mut game = Xiangqi::from_fen(&saved.start_fen).map_err(|e| {
-                BancoError::BadSave(format!("its start position is not legal ({e})"))
-            })?;
-            for (i, code) in saved.moves.iter().enumerate() {
-                let ok = game
-                    .decode_move(*code)
-                    .is_some_and(|mv| game.play(mv).is_ok());
-                if !ok {
-                    return Err(BancoError::BadSave(format!(
-                        "move {} is not legal in its position",
-                        i + 1
-                    )));
-                }
-            }
-            Ok(Game::from_xiangqi(game, saved.rules))
+            let (game, rules) = saved.restore()?;
+            let redo = saved.redo_moves(&game);
+            Ok(Arc::new(Game {
+                state: Mutex::new(State {
+                    game,
+                    rules,
+                    redo,
+                    ending: saved.ending,
+                }),
+                listener: Mutex::new(None),
+            }))
         })
     }
 
     /// A separate copy of this game (same position, history and rules; no listener).
     pub fn copy(&self) -> Result<Arc<Game>, BancoError> {
-        guard(|| Ok(Game::with_state(self.lock().clone())))
+        guard(|| {
+            Ok(Arc::new(Game {
+                state: Mutex::new(self.lock().clone()),
+                listener: Mutex::new(None),
+            }))
+        })
     }
 
     /// Which game this is.
@@ -228,15 +259,29 @@ impl Game {
         guard(|| Ok(self.lock().game.kind().into()))
     }
 
+    /// The board's size and square names.
+    pub fn shape(&self) -> Result<BoardShape, BancoError> {
+        guard(|| Ok(BoardShape::from(&self.lock().game)))
+    }
+
     /// The rules that end the game.
     pub fn rules(&self) -> Result<Rules, BancoError> {
         guard(|| Ok(self.lock().rules.into()))
     }
 
-    /// Changes the rules (repetition judge, no-capture limit).
+    /// Changes the rules; rules of another game are refused.
     pub fn set_rules(&self, rules: Rules) -> Result<(), BancoError> {
         guard(|| {
-            self.lock().rules = RuleSet::try_from(rules)?;
+            let rules = AnyRules::try_from(rules)?;
+            let mut s = self.lock();
+            if rules.kind() != s.game.kind() {
+                return Err(BancoError::InvalidArgument(format!(
+                    "those are rules of {}, not of {}",
+                    rules.kind(),
+                    s.game.kind()
+                )));
+            }
+            s.rules = rules;
             Ok(())
         })
     }
@@ -256,14 +301,14 @@ impl Game {
 
     /// FEN of the position the game started from.
     pub fn start_fen(&self) -> Result<String, BancoError> {
-        guard(|| Ok(fen::to_fen(self.lock().game.start_position())))
+        guard(|| Ok(self.lock().game.start_fen()))
     }
 
     /// Side to move, check, outcome and undo/redo availability.
     pub fn status(&self) -> Result<GameStatus, BancoError> {
         guard(|| {
             let s = self.lock();
-            let outcome = s.game.outcome(&s.rules);
+            let outcome = s.outcome();
             Ok(GameStatus {
                 kind: s.game.kind().into(),
                 side_to_move: s.game.side_to_move().into(),
@@ -274,6 +319,11 @@ impl Game {
                 result_text: outcome.map(|o| o.to_string()).unwrap_or_default(),
                 can_undo: s.game.ply() > 0,
                 can_redo: !s.redo.is_empty(),
+                claimable_draw: if outcome.is_none() {
+                    s.game.claimable_draw(&s.rules).map(DrawReason::from)
+                } else {
+                    None
+                },
             })
         })
     }
@@ -281,85 +331,115 @@ impl Game {
     /// Every piece on the board with its square.
     pub fn pieces(&self) -> Result<Vec<PlacedPiece>, BancoError> {
         guard(|| {
-            Ok(self
-                .lock()
-                .game
-                .position()
-                .pieces()
-                .map(|(sq, p)| PlacedPiece {
-                    square: sq.into(),
-                    piece: p.into(),
+            let s = self.lock();
+            Ok((0..s.game.squares())
+                .filter_map(|sq| {
+                    s.game.piece_at(sq).map(|p| PlacedPiece {
+                        square: sq,
+                        piece: Piece::from(&p),
+                    })
                 })
                 .collect())
         })
     }
 
     /// The piece on `square`, if any.
-    pub fn piece_at(&self, square: Square) -> Result<Option<Piece>, BancoError> {
+    pub fn piece_at(&self, square: u8) -> Result<Option<Piece>, BancoError> {
         guard(|| {
-            let sq = x::Square::try_from(square)?;
-            Ok(self.lock().game.position().piece_at(sq).map(Piece::from))
+            let s = self.lock();
+            check_square(&s.game, square)?;
+            Ok(s.game.piece_at(square).as_ref().map(Piece::from))
         })
     }
 
     /// Every legal move (none once the game is over by mate or stalemate).
     pub fn legal_moves(&self) -> Result<Vec<Move>, BancoError> {
         guard(|| {
-            let mut list = MoveList::new();
-            self.lock().game.legal_moves(&mut list);
-            Ok(list.iter().map(|&m| Move::from(m)).collect())
+            let s = self.lock();
+            Ok(s.game
+                .legal_move_vec()
+                .into_iter()
+                .map(|m| move_of(&s.game, m))
+                .collect())
         })
     }
 
     /// The legal moves of the piece on `square` (for highlighting targets after a tap).
-    pub fn legal_moves_from(&self, square: Square) -> Result<Vec<Move>, BancoError> {
+    pub fn legal_moves_from(&self, square: u8) -> Result<Vec<Move>, BancoError> {
         guard(|| {
-            let sq = x::Square::try_from(square)?;
-            let mut list = MoveList::new();
-            self.lock().game.legal_moves(&mut list);
-            Ok(list
-                .iter()
-                .filter(|m| m.from() == sq)
-                .map(|&m| Move::from(m))
+            let s = self.lock();
+            check_square(&s.game, square)?;
+            Ok(s.game
+                .legal_move_vec()
+                .into_iter()
+                .map(|m| move_of(&s.game, m))
+                .filter(|m| m.from == square)
                 .collect())
         })
     }
 
     /// True if `mv` is legal now.
     pub fn is_legal(&self, mv: Move) -> Result<bool, BancoError> {
-        guard(|| {
-            let m = x::Move::try_from(mv)?;
-            Ok(self.lock().game.is_legal(m))
-        })
+        guard(|| Ok(legal(&self.lock().game, mv).is_ok()))
     }
 
     /// Plays a move; an illegal move is refused with the reason and changes nothing.
     pub fn play(&self, mv: Move) -> Result<PlayedMove, BancoError> {
         guard(|| {
-            let m = legal_in(self.lock().game.position(), mv)?;
+            let m = legal(&self.lock().game, mv)?;
             self.play_checked(m)
         })
     }
 
-    /// Plays a move written in `notation` (`h2e2`, `C2=5`, `炮二平五`).
-    pub fn play_text(&self, text: String, notation: Notation) -> Result<PlayedMove, BancoError> {
+    /// Plays a move written in `notation`, or in any notation of the game when `null`/`nil`
+    /// (`h2e2`, `C2=5`, `炮二平五`; `e4`, `Nf3`, `e2e4`).
+    pub fn play_text(
+        &self,
+        text: String,
+        notation: Option<Notation>,
+    ) -> Result<PlayedMove, BancoError> {
         guard(|| {
-            let m = parse_in(self.lock().game.position(), &text, notation)?;
+            let m = an::parse_move(&self.lock().game, &text, notation.map(Into::into))?;
             self.play_checked(m)
         })
     }
 
-    /// The legal move that `text` in `notation` names, without playing it.
-    pub fn parse_move(&self, text: String, notation: Notation) -> Result<Move, BancoError> {
-        guard(|| Ok(parse_in(self.lock().game.position(), &text, notation)?.into()))
+    /// The legal move that `text` names (in `notation`, or any), without playing it.
+    pub fn parse_move(&self, text: String, notation: Option<Notation>) -> Result<Move, BancoError> {
+        guard(|| {
+            let s = self.lock();
+            let m = an::parse_move(&s.game, &text, notation.map(Into::into))?;
+            Ok(move_of(&s.game, m))
+        })
     }
 
     /// A legal move written in `notation`.
     pub fn move_text(&self, mv: Move, notation: Notation) -> Result<String, BancoError> {
         guard(|| {
             let s = self.lock();
-            let m = legal_in(s.game.position(), mv)?;
-            Ok(write_in(s.game.position(), m, notation))
+            let m = legal(&s.game, mv)?;
+            Ok(an::write_move(&s.game, m, notation.into()))
+        })
+    }
+
+    /// Claims a draw the rules allow now (chess: threefold repetition, fifty moves).
+    pub fn claim_draw(&self) -> Result<Outcome, BancoError> {
+        guard(|| {
+            let events = {
+                let mut s = self.lock();
+                if let Some(o) = s.outcome() {
+                    return Err(BancoError::GameOver(o.to_string()));
+                }
+                let reason = s.game.claimable_draw(&s.rules).ok_or_else(|| {
+                    BancoError::NotAvailable("there is no draw to claim in this position".into())
+                })?;
+                s.ending = Some(banco_game::Outcome::Draw { reason });
+                game_over_event(&s).into_iter().collect::<Vec<_>>()
+            };
+            self.emit(events);
+            self.status()?
+                .outcome
+                .ok_or_else(|| BancoError::Internal("the claimed draw did not end the game".into()))
         })
     }
 
@@ -368,11 +448,12 @@ impl Game {
         guard(|| {
             let (undone, ply) = {
                 let mut s = self.lock();
+                s.ending = None;
                 let Some(m) = s.game.undo_move() else {
                     return Ok(None);
                 };
                 s.redo.push(m);
-                (Move::from(m), s.game.ply())
+                (move_of(&s.game, m), s.game.ply())
             };
             self.emit(vec![GameEvent::MoveUndone { undone, ply }]);
             Ok(Some(undone))
@@ -389,15 +470,17 @@ impl Game {
         })
     }
 
-    /// Every move played, written in every notation.
+    /// Every move played, described.
     pub fn history(&self) -> Result<Vec<PlayedMove>, BancoError> {
         guard(|| {
             let s = self.lock();
-            let mut pos = s.game.start_position().clone();
+            let mut replay = s.game.restarted();
             let mut out = Vec::with_capacity(s.game.ply() as usize);
-            for (i, m) in s.game.moves().enumerate() {
-                out.push(describe(&pos, m, i as u32 + 1));
-                pos.make(m);
+            for m in s.game.history() {
+                out.push(PlayedMove::from(&an::describe(&replay, m)));
+                if replay.play(m).is_err() {
+                    break;
+                }
             }
             Ok(out)
         })
@@ -405,28 +488,17 @@ impl Game {
 
     /// Every move played, written in `notation`.
     pub fn history_text(&self, notation: Notation) -> Result<Vec<String>, BancoError> {
-        guard(|| {
-            let s = self.lock();
-            let mut pos = s.game.start_position().clone();
-            let mut out = Vec::with_capacity(s.game.ply() as usize);
-            for m in s.game.moves() {
-                out.push(write_in(&pos, m, notation));
-                pos.make(m);
-            }
-            Ok(out)
-        })
+        guard(|| Ok(an::history_text(&self.lock().game, notation.into())))
     }
 
-    /// The game as bytes (start position, rules, moves): see [`Game::load`].
+    /// The game as bytes in Banco's one saved-game format: see [`Game::load`].
     pub fn save(&self) -> Result<Vec<u8>, BancoError> {
         guard(|| {
             let s = self.lock();
-            SavedGame {
-                rules: s.rules,
-                start_fen: fen::to_fen(s.game.start_position()),
-                moves: s.game.moves().map(|m| s.game.encode_move(m)).collect(),
-            }
-            .encode()
+            let mut saved = SavedGame::of(&s.game, s.rules);
+            saved.redo = s.redo.iter().map(|&m| s.game.encode_move(m)).collect();
+            saved.ending = s.ending;
+            Ok(saved.encode()?)
         })
     }
 
@@ -443,49 +515,129 @@ impl Game {
     }
 }
 
-/// The problems of a FEN as a player reads them: empty if it is a legal xiangqi position.
-/// A FEN that cannot be read gives one problem saying why.
+/// The problems of a FEN of `kind` as a player reads them: empty if it is a legal position.
 #[uniffi::export]
-pub fn validate_fen(fen: String) -> Vec<String> {
-    guard(|| {
-        Ok(match fen::parse_setup(&fen) {
-            Err(e) => vec![e.to_string()],
-            Ok(setup) => setup.problems().iter().map(ToString::to_string).collect(),
-        })
-    })
-    .unwrap_or_else(|e| vec![e.to_string()])
+pub fn validate_fen(kind: GameKind, fen: String) -> Vec<String> {
+    guard(|| Ok(banco_app::any::fen_problems(kind.into(), &fen)))
+        .unwrap_or_else(|e| vec![e.to_string()])
 }
 
 /// FEN of the start position of `kind`.
 #[uniffi::export]
 pub fn start_fen(kind: GameKind) -> Result<String, BancoError> {
+    guard(|| Ok(AnyGame::new(kind.into())?.fen()))
+}
+
+/// The games this build plays on a board.
+#[uniffi::export]
+pub fn board_games() -> Vec<GameKind> {
+    <AnyGame as banco_game::MatchGame>::kinds()
+        .iter()
+        .map(|&k| k.into())
+        .collect()
+}
+
+/// The notations of a game, its main one first.
+#[uniffi::export]
+pub fn notations(kind: GameKind) -> Vec<Notation> {
+    an::notations(kind.into())
+        .iter()
+        .map(|&n| n.into())
+        .collect()
+}
+
+/// The kinds of pieces of a game (a palette for a position editor).
+#[uniffi::export]
+pub fn piece_kinds(kind: GameKind) -> Vec<PieceKind> {
+    banco_app::pieces::piece_kinds(kind.into())
+        .iter()
+        .map(|&k| k.into())
+        .collect()
+}
+
+/// The board of a game: its size and square names.
+#[uniffi::export]
+pub fn board_shape(kind: GameKind) -> Result<BoardShape, BancoError> {
+    guard(|| Ok(BoardShape::from(&AnyGame::new(kind.into())?)))
+}
+
+/// The usual rules of a game.
+#[uniffi::export]
+pub fn default_rules(kind: GameKind) -> Rules {
+    AnyRules::usual(kind.into()).into()
+}
+
+/// How a colour is called in a game (`Red`, `White`).
+#[uniffi::export]
+pub fn color_name(kind: GameKind, color: Color) -> String {
+    banco_app::any::color_name(kind.into(), color.into()).to_owned()
+}
+
+/// The end of a game as a player reads it ("You won: checkmate"); `me` is `null`/`nil`
+/// for an onlooker ("White won: resignation").
+#[uniffi::export]
+pub fn result_text(kind: GameKind, outcome: Outcome, me: Option<Color>) -> String {
+    let o = outcome_back(outcome);
+    banco_app::result::result_text(kind.into(), o, me.map(Into::into))
+}
+
+fn outcome_back(o: Outcome) -> banco_game::Outcome {
+    use crate::types::{DrawReason as D, WinReason as W};
+    use banco_game::{DrawReason as GD, Outcome as GO, WinReason as GW};
+    match o {
+        Outcome::Win { winner, reason } => GO::Win {
+            winner: winner.into(),
+            reason: match reason {
+                W::Checkmate => GW::Checkmate,
+                W::Stalemate => GW::Stalemate,
+                W::PerpetualCheck => GW::PerpetualCheck,
+                W::PerpetualChase => GW::PerpetualChase,
+                W::Resignation => GW::Resignation,
+                W::Timeout => GW::Timeout,
+                W::Forfeit => GW::Forfeit,
+            },
+        },
+        Outcome::Draw { reason } => GO::Draw {
+            reason: match reason {
+                D::Repetition => GD::Repetition,
+                D::NoCapture { plies } => GD::NoCapture(plies),
+                D::InsufficientMaterial => GD::InsufficientMaterial,
+                D::Agreement => GD::Agreement,
+                D::Stalemate => GD::Stalemate,
+                D::FiftyMoveRule => GD::FiftyMoveRule,
+                D::SeventyFiveMoveRule => GD::SeventyFiveMoveRule,
+                D::ThreefoldRepetition => GD::ThreefoldRepetition,
+                D::FivefoldRepetition => GD::FivefoldRepetition,
+            },
+        },
+    }
+}
+
+/// The name of square `index` in a game (`h2`, `e4`).
+#[uniffi::export]
+pub fn square_name(kind: GameKind, index: u8) -> Result<String, BancoError> {
     guard(|| {
-        require_xiangqi(kind)?;
-        Ok(fen::START_FEN.to_owned())
+        let g = AnyGame::new(kind.into())?;
+        check_square(&g, index)?;
+        Ok(g.square_name(index))
     })
 }
 
-/// The name of a square (`h2`).
+/// The index of the square named `name` in a game (`h2` → 25 in xiangqi).
 #[uniffi::export]
-pub fn square_name(square: Square) -> Result<String, BancoError> {
-    guard(|| Ok(x::Square::try_from(square)?.to_string()))
-}
-
-/// The square named `name` (`h2`).
-#[uniffi::export]
-pub fn parse_square(name: String) -> Result<Square, BancoError> {
+pub fn parse_square(kind: GameKind, name: String) -> Result<u8, BancoError> {
     guard(|| {
-        name.trim()
-            .parse::<x::Square>()
-            .map(Square::from)
-            .map_err(|e| BancoError::InvalidArgument(e.to_string()))
+        let g = AnyGame::new(kind.into())?;
+        let name = name.trim().to_ascii_lowercase();
+        (0..g.squares())
+            .find(|&i| g.square_name(i) == name)
+            .ok_or_else(|| {
+                BancoError::InvalidArgument(format!(
+                    "`{name}` is not a square of {}",
+                    banco_game::GameKind::from(kind)
+                ))
+            })
     })
-}
-
-/// The usual rules: Asian repetition rules, 3 occurrences, 120 plies without capture.
-#[uniffi::export]
-pub fn default_rules() -> Rules {
-    RuleSet::asian().into()
 }
 
 /// The version of the Banco library.

@@ -7,8 +7,10 @@
 //! back into the match (confirm the code, accept a proposal, play) without deadlock.
 
 use crate::error::{BancoError, guard, notify};
-use crate::game::{Game, describe, legal_in, parse_in};
+use crate::game::{Game, legal};
 use crate::types::{Color, Move, Notation, Outcome, PlayedMove, RepetitionRule, Rules};
+use banco_app::any::{AnyGame, AnyMove, AnyRules};
+use banco_app::notation as an;
 use banco_game::Game as _;
 use banco_game::GameKind;
 use banco_net::discovery::{Advertisement, DiscoveryConfig};
@@ -275,7 +277,7 @@ fn translate(event: DriverEvent<x::Move>, mirror: &Mutex<Mirror>) -> Vec<MatchEv
             }
             Event::Proposed(spec) => one(MatchEvent::Proposed {
                 your_color: spec.local_color.into(),
-                rules: rules_of(spec.rules).into(),
+                rules: AnyRules::Xiangqi(rules_of(spec.rules)).into(),
             }),
             Event::ProposalDeclined { reason } => one(MatchEvent::ProposalDeclined {
                 reason: format!("{reason:?}"),
@@ -286,12 +288,15 @@ fn translate(event: DriverEvent<x::Move>, mirror: &Mutex<Mirror>) -> Vec<MatchEv
                 m.color = Some(spec.local_color);
                 one(MatchEvent::Started {
                     your_color: spec.local_color.into(),
-                    rules: m.rules.into(),
+                    rules: AnyRules::Xiangqi(m.rules).into(),
                     fen: m.game.fen(),
                 })
             }
             Event::MovePlayed { mv, by, .. } => {
-                let played = describe(m.game.position(), mv, m.game.ply() + 1);
+                let played = PlayedMove::from(&an::describe(
+                    &AnyGame::Xiangqi(m.game.clone()),
+                    AnyMove::Xiangqi(mv),
+                ));
                 let _ = m.game.play(mv);
                 one(MatchEvent::MovePlayed {
                     played,
@@ -402,14 +407,14 @@ impl Match {
         self.with_driver(|d| d.play(mv))
     }
 
-    fn my_turn_position(&self) -> Result<x::Position, BancoError> {
+    fn my_turn_position(&self) -> Result<AnyGame, BancoError> {
         let m = self.mirror.lock().unwrap_or_else(PoisonError::into_inner);
         match m.color {
             None => Err(BancoError::Match("the game has not started yet".to_owned())),
             Some(c) if c != m.game.side_to_move() => {
                 Err(BancoError::Match("it is not your turn".to_owned()))
             }
-            Some(_) => Ok(m.game.position().clone()),
+            Some(_) => Ok(AnyGame::Xiangqi(m.game.clone())),
         }
     }
 }
@@ -548,7 +553,8 @@ impl Match {
     pub fn play(&self, mv: Move) -> Result<(), BancoError> {
         guard(|| {
             let pos = self.my_turn_position()?;
-            self.play_checked(legal_in(&pos, mv)?)
+            let AnyMove::Xiangqi(m) = legal(&pos, mv)?;
+            self.play_checked(m)
         })
     }
 
@@ -556,7 +562,8 @@ impl Match {
     pub fn play_text(&self, text: String, notation: Notation) -> Result<(), BancoError> {
         guard(|| {
             let pos = self.my_turn_position()?;
-            self.play_checked(parse_in(&pos, &text, notation)?)
+            let AnyMove::Xiangqi(m) = an::parse_move(&pos, &text, Some(notation.into()))?;
+            self.play_checked(m)
         })
     }
 
@@ -601,7 +608,10 @@ impl Match {
     pub fn game(&self) -> Result<Arc<Game>, BancoError> {
         guard(|| {
             let m = self.mirror.lock().unwrap_or_else(PoisonError::into_inner);
-            Ok(Game::from_xiangqi(m.game.clone(), m.rules))
+            Ok(Game::from_any(
+                AnyGame::Xiangqi(m.game.clone()),
+                AnyRules::Xiangqi(m.rules),
+            ))
         })
     }
 

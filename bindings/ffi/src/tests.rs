@@ -4,15 +4,25 @@
 use crate::*;
 use std::sync::{Arc, Mutex};
 
-fn sq(file: u8, rank: u8) -> Square {
-    Square { file, rank }
+/// A xiangqi square index from file and rank.
+fn sq(file: u8, rank: u8) -> u8 {
+    rank * 9 + file
 }
 
 fn mv(from: (u8, u8), to: (u8, u8)) -> Move {
     Move {
         from: sq(from.0, from.1),
         to: sq(to.0, to.1),
+        promotion: None,
     }
+}
+
+fn text_of(p: &PlayedMove, n: Notation) -> String {
+    p.texts
+        .iter()
+        .find(|t| t.notation == n)
+        .map(|t| t.text.clone())
+        .unwrap_or_default()
 }
 
 #[derive(Default)]
@@ -32,14 +42,16 @@ fn play_undo_redo_and_notations() {
     assert_eq!(game.legal_moves().unwrap().len(), 44);
     let p = game.play(mv((7, 2), (4, 2))).unwrap();
     assert_eq!(
-        (p.ply, p.wxf.as_str(), p.chinese.as_str()),
+        (p.ply, text_of(&p, Notation::Wxf).as_str(), p.text.as_str()),
         (1, "C2=5", "炮二平五")
     );
-    assert_eq!(p.piece.kind, PieceKind::Cannon);
-    let p = game.play_text("马8进7".into(), Notation::Chinese).unwrap();
+    assert_eq!(p.piece.unwrap().kind, PieceKind::Cannon);
+    let p = game
+        .play_text("马8进7".into(), Some(Notation::Chinese))
+        .unwrap();
     assert_eq!(p.coordinate, "h9g7");
-    let p = game.play_text("h0g2".into(), Notation::Coordinate).unwrap();
-    assert_eq!(p.wxf, "H2+3");
+    let p = game.play_text("h0g2".into(), None).unwrap();
+    assert_eq!(text_of(&p, Notation::Wxf), "H2+3");
     assert_eq!(
         game.history_text(Notation::Wxf).unwrap(),
         ["C2=5", "H8+7", "H2+3"]
@@ -62,31 +74,41 @@ fn errors_read_well() {
         e.to_string(),
         "h2h8 is not a legal move here: a cannon cannot move like that"
     );
-    let e = game.play_text("C2*5".into(), Notation::Wxf).unwrap_err();
+    let e = game
+        .play_text("C2*5".into(), Some(Notation::Wxf))
+        .unwrap_err();
     assert!(matches!(e, BancoError::BadMoveText(_)), "{e}");
-    let e = Game::new(GameKind::Chess).err().unwrap();
+    let e = game
+        .play_text("Nf3".into(), Some(Notation::San))
+        .unwrap_err();
+    assert_eq!(e.to_string(), "SAN notation is not used in xiangqi");
+    let e = Game::new(GameKind::Lines).err().unwrap();
     assert_eq!(
         e.to_string(),
-        "chess is not available in this version of Banco"
+        "lines is not available in this version of Banco"
     );
-    let e = Game::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w".into())
+    let e = Game::from_fen(GameKind::Xiangqi, "4k4/9/9/9/9/9/9/9/9/4K4 w".into())
         .err()
         .unwrap();
     assert_eq!(
         e.to_string(),
         "illegal position: the two kings face each other on an open file"
     );
-    let problems = validate_fen("3k5/4A4/9/9/9/9/9/9/9/4k4 w".into());
+    let problems = validate_fen(GameKind::Xiangqi, "3k5/4A4/9/9/9/9/9/9/9/4k4 w".into());
     assert_eq!(problems.len(), 4, "{problems:?}");
-    assert!(validate_fen(banco_xiangqi::fen::START_FEN.into()).is_empty());
+    assert!(validate_fen(GameKind::Xiangqi, banco_xiangqi::fen::START_FEN.into()).is_empty());
 }
 
 #[test]
 fn mate_ends_the_game() {
-    let game = Game::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1".into()).unwrap();
+    let game = Game::from_fen(
+        GameKind::Xiangqi,
+        "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1".into(),
+    )
+    .unwrap();
     let rec = Arc::new(Recorder::default());
     game.set_listener(Some(rec.clone())).unwrap();
-    game.play_text("R5=6".into(), Notation::Wxf).unwrap();
+    game.play_text("R5=6".into(), Some(Notation::Wxf)).unwrap();
     let st = game.status().unwrap();
     assert_eq!(st.result, "1-0");
     assert_eq!(st.result_text, "1-0 checkmate");
@@ -109,25 +131,29 @@ fn mate_ends_the_game() {
 #[test]
 fn save_and_load_round_trip() {
     let game = Game::new(GameKind::Xiangqi).unwrap();
-    game.set_rules(Rules {
+    game.set_rules(Rules::Xiangqi {
         repetition: RepetitionRule::Casual,
         repetitions: 3,
         no_capture_plies: 60,
     })
     .unwrap();
     for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {
-        game.play_text(m.into(), Notation::Coordinate).unwrap();
+        game.play_text(m.into(), Some(Notation::Coordinate))
+            .unwrap();
     }
     let bytes = game.save().unwrap();
     let back = Game::load(bytes.clone()).unwrap();
     assert_eq!(back.fen().unwrap(), game.fen().unwrap());
     assert_eq!(back.history().unwrap(), game.history().unwrap());
     assert_eq!(back.rules().unwrap(), game.rules().unwrap());
-    // A move changed into an illegal one is refused with its number.
+    // A move changed into an illegal one is refused with its number: the fourth move is
+    // the last varint of the move list, followed by the empty redo list, no ending, no
+    // player and no tags (four zero bytes).
     let mut forged = bytes;
     let n = forged.len();
-    forged[n - 2] = 0;
-    forged[n - 1] = 0;
+    assert_eq!(&forged[n - 4..], &[0, 0, 0, 0]);
+    forged[n - 6] = 0x80 | 1; // i9h9 → a varint for code 1 (a0 to b0): not legal
+    forged[n - 5] = 0;
     let e = Game::load(forged).err().unwrap();
     assert_eq!(
         e.to_string(),
@@ -171,15 +197,8 @@ fn garbage_strings() -> Vec<String> {
     v
 }
 
-fn garbage_squares() -> Vec<Square> {
-    vec![
-        sq(0, 0),
-        sq(8, 9),
-        sq(9, 0),
-        sq(0, 10),
-        sq(255, 255),
-        sq(4, 200),
-    ]
+fn garbage_squares() -> Vec<u8> {
+    vec![0, 89, 90, 99, 255, 200]
 }
 
 fn garbage_bytes() -> Vec<Vec<u8>> {
@@ -188,6 +207,8 @@ fn garbage_bytes() -> Vec<Vec<u8>> {
         vec![],
         vec![0; 3],
         b"BNCO".to_vec(),
+        b"\x89BANCO\r\n".to_vec(),
+        b"\x89BANCO\r\n\x09".to_vec(),
         vec![0xff; 64],
         b"BNCO\x01\x00\x00\x03\x78\x00\xff\xff".to_vec(),
         b"BNCO\x01\x00\x00\x03\x78\x00\x03\x00abc\x00\x00".to_vec(),
@@ -219,25 +240,42 @@ fn garbage_to_every_entry_point() {
         let _ = Game::new(k);
         let _ = start_fen(k);
     }
+    let all_notations = [
+        None,
+        Some(Notation::Coordinate),
+        Some(Notation::Wxf),
+        Some(Notation::Chinese),
+        Some(Notation::San),
+    ];
     for s in garbage_strings() {
-        assert!(Game::from_fen(s.clone()).is_err() || s.is_empty());
-        let _ = validate_fen(s.clone());
-        let _ = parse_square(s.clone());
-        for n in [Notation::Coordinate, Notation::Wxf, Notation::Chinese] {
+        for k in kinds {
+            assert!(Game::from_fen(k, s.clone()).is_err() || s.is_empty());
+            let _ = validate_fen(k, s.clone());
+            let _ = parse_square(k, s.clone());
+        }
+        for n in all_notations {
             assert!(game.play_text(s.clone(), n).is_err(), "{s:?} {n:?}");
             assert!(game.parse_move(s.clone(), n).is_err());
         }
     }
     for a in garbage_squares() {
-        let _ = square_name(a);
+        for k in kinds {
+            let _ = square_name(k, a);
+        }
         let _ = game.piece_at(a);
         let _ = game.legal_moves_from(a);
         for b in garbage_squares() {
-            let m = Move { from: a, to: b };
-            let _ = game.is_legal(m);
-            assert!(game.play(m).is_err());
-            for n in [Notation::Coordinate, Notation::Wxf, Notation::Chinese] {
-                assert!(game.move_text(m, n).is_err());
+            for promotion in [None, Some(PieceKind::Queen), Some(PieceKind::Cannon)] {
+                let m = Move {
+                    from: a,
+                    to: b,
+                    promotion,
+                };
+                let _ = game.is_legal(m);
+                assert!(game.play(m).is_err());
+                for n in [Notation::Coordinate, Notation::Wxf, Notation::Chinese] {
+                    assert!(game.move_text(m, n).is_err());
+                }
             }
         }
     }
@@ -246,7 +284,7 @@ fn garbage_to_every_entry_point() {
     // (first seven records, the last one) must be refused.
     for (i, b) in garbage_bytes().into_iter().enumerate() {
         let loaded = Game::load(b.clone());
-        if i < 7 {
+        if i < 9 {
             assert!(loaded.is_err(), "{b:?}");
         }
         if let Err(e) = loaded {
@@ -255,7 +293,7 @@ fn garbage_to_every_entry_point() {
     }
     assert!(game.restore(vec![1, 2, 3]).is_err());
     for r in [0u8, 1, 10, 255] {
-        let rules = Rules {
+        let rules = Rules::Xiangqi {
             repetition: RepetitionRule::Asian,
             repetitions: r,
             no_capture_plies: u16::MAX,
@@ -274,7 +312,7 @@ fn garbage_to_every_entry_point() {
     let _ = (
         game.history(),
         game.save(),
-        default_rules(),
+        default_rules(GameKind::Xiangqi),
         banco_version(),
     );
     game.set_listener(None).unwrap();
@@ -324,7 +362,11 @@ fn garbage_to_engine_and_match_entry_points() {
     }
     engine.stop().unwrap();
     assert!(!engine.is_searching().unwrap());
-    let mate = Game::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1".into()).unwrap();
+    let mate = Game::from_fen(
+        GameKind::Xiangqi,
+        "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1".into(),
+    )
+    .unwrap();
     let r = engine.think(mate, 10, 1000).unwrap();
     assert_eq!(r.best_move.unwrap().coordinate, "e1d1");
     assert_eq!(r.score, EngineScore::Mate { moves: 1 });
@@ -358,4 +400,87 @@ fn garbage_to_engine_and_match_entry_points() {
         Match::join_peer("An".into(), nowhere, ml),
         Err(BancoError::Network(_))
     ));
+}
+
+struct States(Mutex<std::sync::mpsc::Sender<VsState>>);
+
+impl VsListener for States {
+    fn on_state(&self, state: VsState) {
+        let _ = self.0.lock().unwrap().send(state);
+    }
+}
+
+fn vs_settings(kind: GameKind, human: Color, level: u8) -> VsSettings {
+    VsSettings {
+        kind,
+        human,
+        level,
+        rules: None,
+        movetime_ms: 50,
+        fen: None,
+    }
+}
+
+/// Waits for a state that satisfies `want`.
+fn wait_for(rx: &std::sync::mpsc::Receiver<VsState>, want: impl Fn(&VsState) -> bool) -> VsState {
+    loop {
+        let s = rx
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("a state within 30 s");
+        if want(&s) {
+            return s;
+        }
+    }
+}
+
+#[test]
+fn a_game_against_the_computer_through_the_boundary() {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let vs = VsComputer::new(
+        vs_settings(GameKind::Xiangqi, Color::Red, 1),
+        Arc::new(States(Mutex::new(tx))),
+    )
+    .unwrap();
+    let first = wait_for(&rx, |s| s.your_turn);
+    assert_eq!(first.board.cells.len(), 90);
+    assert_eq!((first.board.width, first.board.height), (9, 10));
+    // Tap the cannon on h2 (column 7, row 7 from the top), then e2.
+    assert_eq!(vs.tap(7, 7).unwrap(), TapResult::Selected { square: 25 });
+    assert_eq!(vs.legal_moves_from(25).unwrap().len(), 12);
+    assert!(matches!(vs.tap(4, 7).unwrap(), TapResult::Moved { .. }));
+    let answered = wait_for(&rx, |s| s.moves.len() == 2 && s.your_turn);
+    assert_eq!(answered.moves[0], "炮二平五");
+    assert!(answered.last_move.is_some());
+    vs.undo().unwrap();
+    let undone = wait_for(&rx, |s| s.moves.is_empty());
+    assert!(undone.can_redo && !undone.can_undo);
+    assert!(matches!(
+        vs.set_level(11),
+        Err(BancoError::InvalidArgument(_))
+    ));
+    let saved = vs.save().unwrap();
+    vs.close().unwrap();
+    assert!(vs.undo().is_err());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let again = VsComputer::resume(
+        saved,
+        vs_settings(GameKind::Xiangqi, Color::Black, 5),
+        Arc::new(States(Mutex::new(tx))),
+    )
+    .unwrap();
+    let s = wait_for(&rx, |_| true);
+    assert_eq!((s.human, s.level, s.can_redo), (Color::Red, 1, true));
+    again.close().unwrap();
+}
+
+#[test]
+fn a_puzzle_through_the_boundary() {
+    let puzzle = builtin_puzzles().into_iter().next().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let vs = VsComputer::puzzle(puzzle, 100, Arc::new(States(Mutex::new(tx)))).unwrap();
+    vs.play_text("e1d1".into()).unwrap();
+    let s = wait_for(&rx, |s| s.outcome.is_some());
+    assert!(s.puzzle.unwrap().solved);
+    assert_eq!(s.result.as_deref(), Some("You won: checkmate"));
+    assert!(vs.hint().is_err());
 }

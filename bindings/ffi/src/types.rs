@@ -1,14 +1,20 @@
 //! Records and enums that cross the boundary, and their conversions from the pure crates.
-//! The pure crates know nothing of uniffi: every type here mirrors one of theirs.
+//! The pure crates know nothing of uniffi: every type here mirrors one of theirs. Moves are
+//! square indices (`rank × width + file`, rank 0 on the first player's side) plus an
+//! optional promotion piece, for every game.
 
 use crate::error::BancoError;
+use banco_app::any::{AnyGame, AnyRules};
+use banco_app::board as ab;
+use banco_app::notation::{self as an, MoveInfo};
+use banco_app::pieces::{self as ap, PieceInfo};
 use banco_game as g;
 use banco_xiangqi as x;
 
-/// A side. Red moves first (in chess Red stands for White).
+/// A side. Red moves first; in chess Red stands for White.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum Color {
-    /// The side that moves first.
+    /// The side that moves first (White in chess).
     Red,
     /// The side that moves second.
     Black,
@@ -32,7 +38,7 @@ impl From<Color> for g::Color {
     }
 }
 
-/// The games Banco knows (this version plays xiangqi).
+/// The games Banco knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum GameKind {
     /// Chinese chess (cờ tướng).
@@ -67,35 +73,62 @@ impl From<g::GameKind> for GameKind {
     }
 }
 
-/// The seven kinds of xiangqi pieces.
+/// The kinds of pieces of every board game (see [`piece_kinds`](crate::piece_kinds) for a
+/// game's own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum PieceKind {
-    /// General (帥 將).
+    /// King (xiangqi general 帥/將, chess king).
     King,
-    /// Advisor (仕 士).
+    /// Xiangqi advisor (仕/士).
     Advisor,
-    /// Elephant (相 象).
+    /// Xiangqi elephant (相/象).
     Elephant,
-    /// Horse (傌 馬).
+    /// Xiangqi horse (傌/馬).
     Horse,
-    /// Rook / chariot (俥 車).
+    /// Rook (xiangqi chariot 俥/車, chess rook).
     Rook,
-    /// Cannon (炮 砲).
+    /// Xiangqi cannon (炮/砲).
     Cannon,
-    /// Pawn / soldier (兵 卒).
+    /// Pawn (xiangqi soldier 兵/卒, chess pawn).
     Pawn,
+    /// Chess queen.
+    Queen,
+    /// Chess bishop.
+    Bishop,
+    /// Chess knight.
+    Knight,
 }
 
-impl From<x::PieceKind> for PieceKind {
-    fn from(k: x::PieceKind) -> Self {
+impl From<ap::PieceKind> for PieceKind {
+    fn from(k: ap::PieceKind) -> Self {
         match k {
-            x::PieceKind::King => PieceKind::King,
-            x::PieceKind::Advisor => PieceKind::Advisor,
-            x::PieceKind::Elephant => PieceKind::Elephant,
-            x::PieceKind::Horse => PieceKind::Horse,
-            x::PieceKind::Rook => PieceKind::Rook,
-            x::PieceKind::Cannon => PieceKind::Cannon,
-            x::PieceKind::Pawn => PieceKind::Pawn,
+            ap::PieceKind::King => PieceKind::King,
+            ap::PieceKind::Advisor => PieceKind::Advisor,
+            ap::PieceKind::Elephant => PieceKind::Elephant,
+            ap::PieceKind::Horse => PieceKind::Horse,
+            ap::PieceKind::Rook => PieceKind::Rook,
+            ap::PieceKind::Cannon => PieceKind::Cannon,
+            ap::PieceKind::Pawn => PieceKind::Pawn,
+            ap::PieceKind::Queen => PieceKind::Queen,
+            ap::PieceKind::Bishop => PieceKind::Bishop,
+            ap::PieceKind::Knight => PieceKind::Knight,
+        }
+    }
+}
+
+impl From<PieceKind> for ap::PieceKind {
+    fn from(k: PieceKind) -> Self {
+        match k {
+            PieceKind::King => ap::PieceKind::King,
+            PieceKind::Advisor => ap::PieceKind::Advisor,
+            PieceKind::Elephant => ap::PieceKind::Elephant,
+            PieceKind::Horse => ap::PieceKind::Horse,
+            PieceKind::Rook => ap::PieceKind::Rook,
+            PieceKind::Cannon => ap::PieceKind::Cannon,
+            PieceKind::Pawn => ap::PieceKind::Pawn,
+            PieceKind::Queen => ap::PieceKind::Queen,
+            PieceKind::Bishop => ap::PieceKind::Bishop,
+            PieceKind::Knight => ap::PieceKind::Knight,
         }
     }
 }
@@ -107,140 +140,304 @@ pub struct Piece {
     pub color: Color,
     /// Its kind.
     pub kind: PieceKind,
-    /// FEN letter, upper case for Red (`C`, `n`).
+    /// FEN letter, upper case for the first player (`C`, `n`, `Q`).
     pub letter: String,
-    /// Traditional Chinese glyph (`炮`, `馬`).
+    /// The glyph to draw: Chinese for xiangqi (`炮`, `馬`), a chess symbol (`♕`, `♞`).
     pub glyph: String,
+    /// The kind's English name (`cannon`).
+    pub name: String,
 }
 
-impl From<x::Piece> for Piece {
-    fn from(p: x::Piece) -> Self {
+impl From<&PieceInfo> for Piece {
+    fn from(p: &PieceInfo) -> Self {
         Piece {
             color: p.color.into(),
             kind: p.kind.into(),
-            letter: p.fen_char().to_string(),
-            glyph: p.chinese().to_string(),
+            letter: p.letter.to_string(),
+            glyph: p.glyph.to_string(),
+            name: p.kind.name().to_owned(),
         }
     }
 }
 
-/// A square: file 0–8 (a–i, from Red's left), rank 0–9 (from Red's side).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
-pub struct Square {
-    /// File 0–8 (a–i).
-    pub file: u8,
-    /// Rank 0–9.
-    pub rank: u8,
-}
-
-impl From<x::Square> for Square {
-    fn from(s: x::Square) -> Self {
-        Square {
-            file: s.file(),
-            rank: s.rank(),
-        }
-    }
-}
-
-impl TryFrom<Square> for x::Square {
-    type Error = BancoError;
-    fn try_from(s: Square) -> Result<Self, BancoError> {
-        x::Square::new(s.file, s.rank).ok_or(BancoError::BadSquare {
-            file: s.file,
-            rank: s.rank,
-        })
-    }
-}
-
-/// A move from one square to another (legal or not: that depends on a position).
+/// A move of any game: from and to square indices (`rank × width + file`, rank 0 on the
+/// first player's side) and, for a chess promotion, the piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct Move {
-    /// Where the piece stands.
-    pub from: Square,
-    /// Where it goes.
-    pub to: Square,
+    /// From square index.
+    pub from: u8,
+    /// To square index.
+    pub to: u8,
+    /// The piece a pawn becomes (chess); `null`/`nil` otherwise.
+    pub promotion: Option<PieceKind>,
 }
 
-impl From<x::Move> for Move {
-    fn from(m: x::Move) -> Self {
-        Move {
-            from: m.from().into(),
-            to: m.to().into(),
-        }
-    }
+/// A move written in one notation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct MoveText {
+    /// The notation.
+    pub notation: Notation,
+    /// The text.
+    pub text: String,
 }
 
-impl TryFrom<Move> for x::Move {
-    type Error = BancoError;
-    fn try_from(m: Move) -> Result<Self, BancoError> {
-        let from = x::Square::try_from(m.from)?;
-        let to = x::Square::try_from(m.to)?;
-        if from == to {
-            return Err(BancoError::IllegalMove(format!(
-                "{from}{to} is not a move: the piece has to go somewhere"
-            )));
-        }
-        Ok(x::Move::new(from, to))
-    }
-}
-
-/// The notations moves are written in.
+/// Ways to write moves; [`notations`](crate::notations) lists a game's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum Notation {
-    /// Coordinates (ICCS / UCI): `h2e2`.
+    /// From and to squares: `h2e2` (xiangqi ICCS), `e2e4`, `e7e8q` (chess UCI).
     Coordinate,
-    /// WXF: `C2=5`, `H8+7`, `C+=5`.
+    /// WXF, `C2=5` (xiangqi).
     Wxf,
-    /// Chinese: `炮二平五`, `马8进7`.
+    /// Chinese, `炮二平五` (xiangqi).
     Chinese,
+    /// Standard algebraic notation, `Nf3`, `O-O` (chess).
+    San,
 }
 
-/// A move that has been played, written in every notation.
+impl From<Notation> for an::Notation {
+    fn from(n: Notation) -> Self {
+        match n {
+            Notation::Coordinate => an::Notation::Coordinate,
+            Notation::Wxf => an::Notation::Wxf,
+            Notation::Chinese => an::Notation::Chinese,
+            Notation::San => an::Notation::San,
+        }
+    }
+}
+
+impl From<an::Notation> for Notation {
+    fn from(n: an::Notation) -> Self {
+        match n {
+            an::Notation::Coordinate => Notation::Coordinate,
+            an::Notation::Wxf => Notation::Wxf,
+            an::Notation::Chinese => Notation::Chinese,
+            an::Notation::San => Notation::San,
+        }
+    }
+}
+
+/// A move as played, with everything a front end shows about it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct PlayedMove {
-    /// Ply number of the move: 1 for the first move of the game.
+    /// Ply count after the move (1 for the first move).
     pub ply: u32,
     /// The move.
     pub played: Move,
+    /// Who played it.
+    pub by: Color,
     /// The piece that moved.
-    pub piece: Piece,
-    /// The piece it captured, if any.
+    pub piece: Option<Piece>,
+    /// The piece captured, if any.
     pub captured: Option<Piece>,
-    /// True if the move gave check.
+    /// True if it gives check.
     pub gives_check: bool,
-    /// In coordinates (`h2e2`).
+    /// In coordinates (`h2e2`, `e2e4`).
     pub coordinate: String,
-    /// In WXF (`C2=5`).
-    pub wxf: String,
-    /// In Chinese (`炮二平五`).
-    pub chinese: String,
+    /// In the game's main notation (Chinese for xiangqi, SAN for chess).
+    pub text: String,
+    /// In every notation of the game.
+    pub texts: Vec<MoveText>,
+}
+
+impl From<&MoveInfo> for PlayedMove {
+    fn from(m: &MoveInfo) -> Self {
+        PlayedMove {
+            ply: m.ply,
+            played: Move {
+                from: m.from,
+                to: m.to,
+                promotion: m.promotion.map(PieceKind::from),
+            },
+            by: m.by.into(),
+            piece: m.piece.as_ref().map(Piece::from),
+            captured: m.captured.as_ref().map(Piece::from),
+            gives_check: m.gives_check,
+            coordinate: m.text(an::Notation::Coordinate),
+            text: m.main_text(),
+            texts: m
+                .texts
+                .iter()
+                .map(|(n, t)| MoveText {
+                    notation: (*n).into(),
+                    text: t.clone(),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// A piece on its square.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct PlacedPiece {
-    /// Where.
-    pub square: Square,
-    /// What.
+    /// The square index.
+    pub square: u8,
+    /// The piece.
     pub piece: Piece,
+}
+
+/// The shape of a game's board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct BoardShape {
+    /// The game.
+    pub kind: GameKind,
+    /// Files (9 for xiangqi, 8 for chess).
+    pub width: u8,
+    /// Ranks (10 for xiangqi, 8 for chess).
+    pub height: u8,
+    /// The square names by index (`a0` … `i9`, `a1` … `h8`).
+    pub square_names: Vec<String>,
+}
+
+impl From<&AnyGame> for BoardShape {
+    fn from(g: &AnyGame) -> Self {
+        BoardShape {
+            kind: g::Game::kind(g).into(),
+            width: g.width(),
+            height: g.height(),
+            square_names: (0..g.squares()).map(|i| g.square_name(i)).collect(),
+        }
+    }
+}
+
+/// One cell of the board as the screen shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct Cell {
+    /// Screen column, 0 at the left.
+    pub column: u8,
+    /// Screen row, 0 at the top.
+    pub row: u8,
+    /// The square index.
+    pub square: u8,
+    /// The square's name (`e2`).
+    pub name: String,
+    /// The piece on it.
+    pub piece: Option<Piece>,
+    /// The selected piece stands here.
+    pub selected: bool,
+    /// The selected piece may move here.
+    pub target: bool,
+    /// The last move started or ended here.
+    pub last_move: bool,
+    /// The hint's move starts or ends here.
+    pub hint: bool,
+    /// The king in check stands here.
+    pub check: bool,
+    /// A dark square of a checkered (chess) board.
+    pub dark: bool,
+}
+
+/// The board, ready to draw: cells row by row from the top left.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct BoardView {
+    /// The game (xiangqi: draw lines, the river and palaces; chess: checkered squares).
+    pub kind: GameKind,
+    /// Columns.
+    pub width: u8,
+    /// Rows.
+    pub height: u8,
+    /// True when the second player's side is at the bottom.
+    pub flipped: bool,
+    /// Every cell, `width × height`, row by row from the top.
+    pub cells: Vec<Cell>,
+}
+
+impl From<&ab::BoardView> for BoardView {
+    fn from(v: &ab::BoardView) -> Self {
+        BoardView {
+            kind: v.kind.into(),
+            width: v.width,
+            height: v.height,
+            flipped: v.flipped,
+            cells: v
+                .cells
+                .iter()
+                .map(|c| Cell {
+                    column: c.column,
+                    row: c.row,
+                    square: c.square,
+                    name: c.name.clone(),
+                    piece: c.piece.as_ref().map(Piece::from),
+                    selected: c.selected,
+                    target: c.target,
+                    last_move: c.last_move,
+                    hint: c.hint,
+                    check: c.check,
+                    dark: c.dark,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// What a tap on the board did.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum TapResult {
+    /// Nothing (not the player's turn, an empty square).
+    Ignored,
+    /// A piece was selected; its targets are highlighted.
+    Selected {
+        /// Its square.
+        square: u8,
+    },
+    /// The selection was cleared.
+    Cleared,
+    /// A move was made.
+    Moved {
+        /// The move.
+        played: Move,
+    },
+    /// A pawn reaches the last rank: show the choices, then call `choosePromotion`.
+    ChoosePromotion {
+        /// From square.
+        from: u8,
+        /// To square.
+        to: u8,
+        /// The pieces to offer.
+        choices: Vec<PieceKind>,
+    },
+}
+
+impl TapResult {
+    pub(crate) fn of(tap: &ab::Tap, game: &AnyGame) -> TapResult {
+        match tap {
+            ab::Tap::Ignored => TapResult::Ignored,
+            ab::Tap::Selected { square } => TapResult::Selected { square: *square },
+            ab::Tap::Cleared => TapResult::Cleared,
+            ab::Tap::Move(mv) => {
+                let (from, to, p) = game.move_parts(*mv);
+                TapResult::Moved {
+                    played: Move {
+                        from,
+                        to,
+                        promotion: p.map(PieceKind::from),
+                    },
+                }
+            }
+            ab::Tap::ChoosePromotion { from, to, choices } => TapResult::ChoosePromotion {
+                from: *from,
+                to: *to,
+                choices: choices.iter().map(|&k| k.into()).collect(),
+            },
+        }
+    }
 }
 
 /// Why a game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum WinReason {
-    /// The loser is in check with no legal move.
+    /// Checkmate.
     Checkmate,
-    /// The loser has no legal move (a loss in xiangqi).
+    /// No legal move, not in check (a loss in xiangqi).
     Stalemate,
-    /// The loser kept checking through a repetition.
+    /// Perpetual check.
     PerpetualCheck,
-    /// The loser kept chasing through a repetition.
+    /// Perpetual chase.
     PerpetualChase,
-    /// The loser resigned.
+    /// Resignation.
     Resignation,
-    /// The loser ran out of time.
+    /// Out of time.
     Timeout,
-    /// The loser broke the rules of a networked match.
+    /// Broke the rules of a networked match.
     Forfeit,
 }
 
@@ -261,9 +458,9 @@ impl From<g::WinReason> for WinReason {
 /// Why a game was drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum DrawReason {
-    /// A repetition nobody is to blame for.
+    /// A repetition nobody is to blame for (xiangqi).
     Repetition,
-    /// The no-capture limit was reached.
+    /// The no-capture limit was reached (xiangqi).
     NoCapture {
         /// The limit in plies.
         plies: u16,
@@ -272,7 +469,7 @@ pub enum DrawReason {
     InsufficientMaterial,
     /// The players agreed.
     Agreement,
-    /// No legal move and not in check where that draws (chess).
+    /// No legal move and not in check (chess).
     Stalemate,
     /// Chess: fifty moves without capture or pawn move, claimed.
     FiftyMoveRule,
@@ -331,30 +528,7 @@ impl From<g::Outcome> for Outcome {
     }
 }
 
-/// Where a game stands.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
-pub struct GameStatus {
-    /// Which game.
-    pub kind: GameKind,
-    /// The side to move.
-    pub side_to_move: Color,
-    /// Moves played since the start position.
-    pub ply: u32,
-    /// True if the side to move is in check.
-    pub in_check: bool,
-    /// The outcome once the game is over.
-    pub outcome: Option<Outcome>,
-    /// `*` while the game goes on, else `1-0`, `0-1` or `1/2-1/2`.
-    pub result: String,
-    /// The outcome in words (`1-0 checkmate`), empty while the game goes on.
-    pub result_text: String,
-    /// Moves that can be taken back.
-    pub can_undo: bool,
-    /// Moves taken back that can be played again.
-    pub can_redo: bool,
-}
-
-/// Which repetitions lose.
+/// Xiangqi's repetition rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum RepetitionRule {
     /// Asian rules: perpetual check and perpetual chase lose.
@@ -363,75 +537,65 @@ pub enum RepetitionRule {
     Casual,
 }
 
-/// The rules that end a game besides mate and stalemate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
-pub struct Rules {
-    /// Repetition rules.
-    pub repetition: RepetitionRule,
-    /// Occurrences of a position that trigger the judge (2–9; 3 is usual).
-    pub repetitions: u8,
-    /// Draw after this many plies without capture; 0 turns the rule off (120 is usual).
-    pub no_capture_plies: u16,
+/// The rules that end a game besides mate: one variant per game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum Rules {
+    /// Xiangqi.
+    Xiangqi {
+        /// Repetition rules.
+        repetition: RepetitionRule,
+        /// Occurrences of a position that trigger the judge (2–9; 3 is usual).
+        repetitions: u8,
+        /// Draw after this many plies without capture; 0 turns the rule off (120 usual).
+        no_capture_plies: u16,
+    },
+    /// Chess (FIDE: fivefold repetition and 75 moves end the game; threefold and fifty
+    /// moves may be claimed).
+    Chess {
+        /// Claimable draws end the game at once (for engine matches).
+        auto_claim: bool,
+    },
 }
 
-impl From<x::RuleSet> for Rules {
-    fn from(r: x::RuleSet) -> Self {
-        Rules {
-            repetition: match r.repetition {
-                x::RepetitionRule::Asian => RepetitionRule::Asian,
-                x::RepetitionRule::Casual => RepetitionRule::Casual,
+impl From<AnyRules> for Rules {
+    fn from(r: AnyRules) -> Self {
+        match r {
+            AnyRules::Xiangqi(r) => Rules::Xiangqi {
+                repetition: match r.repetition {
+                    x::RepetitionRule::Asian => RepetitionRule::Asian,
+                    x::RepetitionRule::Casual => RepetitionRule::Casual,
+                },
+                repetitions: r.repetitions,
+                no_capture_plies: r.no_capture_plies,
             },
-            repetitions: r.repetitions,
-            no_capture_plies: r.no_capture_plies,
         }
     }
 }
 
-impl TryFrom<Rules> for x::RuleSet {
+impl TryFrom<Rules> for AnyRules {
     type Error = BancoError;
     fn try_from(r: Rules) -> Result<Self, BancoError> {
-        if !(2..=9).contains(&r.repetitions) {
-            return Err(BancoError::InvalidArgument(format!(
-                "repetitions must be 2 to 9, not {}",
-                r.repetitions
-            )));
+        match r {
+            Rules::Xiangqi {
+                repetition,
+                repetitions,
+                no_capture_plies,
+            } => {
+                if !(2..=9).contains(&repetitions) {
+                    return Err(BancoError::InvalidArgument(format!(
+                        "repetitions must be 2 to 9, not {repetitions}"
+                    )));
+                }
+                Ok(AnyRules::Xiangqi(x::RuleSet {
+                    repetition: match repetition {
+                        RepetitionRule::Asian => x::RepetitionRule::Asian,
+                        RepetitionRule::Casual => x::RepetitionRule::Casual,
+                    },
+                    repetitions,
+                    no_capture_plies,
+                }))
+            }
+            Rules::Chess { .. } => Err(BancoError::Unsupported("chess".to_owned())),
         }
-        Ok(x::RuleSet {
-            repetition: match r.repetition {
-                RepetitionRule::Asian => x::RepetitionRule::Asian,
-                RepetitionRule::Casual => x::RepetitionRule::Casual,
-            },
-            repetitions: r.repetitions,
-            no_capture_plies: r.no_capture_plies,
-        })
     }
-}
-
-/// What happened to a local [`crate::Game`], as told to its [`crate::GameListener`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum GameEvent {
-    /// A move was played (or replayed by redo).
-    MovePlayed {
-        /// The move.
-        played: PlayedMove,
-    },
-    /// A move was taken back.
-    MoveUndone {
-        /// The move taken back.
-        undone: Move,
-        /// The ply count after taking it back.
-        ply: u32,
-    },
-    /// The game ended.
-    GameOver {
-        /// How.
-        outcome: Outcome,
-        /// In words (`1-0 checkmate`).
-        text: String,
-    },
-    /// The game was replaced (loaded, reset).
-    Reset {
-        /// FEN of the new current position.
-        fen: String,
-    },
 }

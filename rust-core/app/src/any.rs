@@ -306,6 +306,22 @@ impl AnyGame {
     }
 }
 
+/// Every problem of a FEN of `kind` as a player reads it: empty when it is a legal
+/// position (a position editor shows these live).
+#[must_use]
+pub fn fen_problems(kind: GameKind, fen: &str) -> Vec<String> {
+    match kind {
+        GameKind::Xiangqi => match x::fen::parse_setup(fen) {
+            Err(e) => vec![e.to_string()],
+            Ok(setup) => setup.problems().iter().map(ToString::to_string).collect(),
+        },
+        other => match AnyGame::from_fen(other, fen) {
+            Ok(_) => Vec::new(),
+            Err(e) => vec![e.to_string()],
+        },
+    }
+}
+
 /// How a colour is called in a game: Red/Black in xiangqi and jieqi, White/Black in chess.
 #[must_use]
 pub fn color_name(kind: GameKind, color: Color) -> &'static str {

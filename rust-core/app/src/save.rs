@@ -85,7 +85,7 @@ pub enum SaveError {
     #[error("the saved start position is not legal: {0}")]
     BadPosition(String),
     /// A move does not fit its position.
-    #[error("move {number} of the saved game is not legal in its position")]
+    #[error("move {number} is not legal in its position")]
     IllegalMove {
         /// 1-based number of the move in the record.
         number: usize,
