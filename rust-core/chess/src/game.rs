@@ -1,0 +1,542 @@
+//! [`Chess`]: a cozy-chess board with its history, implementing [`banco_game::Game`] and
+//! [`banco_game::MatchGame`].
+//!
+//! cozy-chess's `Board` has no unmake, so the game keeps the boards it leaves on a stack
+//! (one copy of about 100 bytes per move) together with the repetition key and the full
+//! half-move clock of each; taking a move back pops them. [`Color::Red`] is White.
+//!
+//! ```
+//! use banco_chess::{Chess, ChessRules};
+//! use banco_game::{Color, Game, Outcome, WinReason};
+//! let mut game = Chess::new();
+//! for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+//!     let mv = game.parse_move(text)?;
+//!     game.play(mv)?;
+//! }
+//! assert_eq!(
+//!     game.outcome(&ChessRules::default()),
+//!     Some(Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate })
+//! );
+//! assert_eq!(game.undo_move().map(|m| m.to_string()), Some("d8h4".to_owned()));
+//! assert_eq!(game.outcome(&ChessRules::default()), None);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::error::PlayError;
+use crate::fen::{self, FenError};
+use crate::moves::ChessMove;
+use crate::role::{Role, color_from_cozy};
+use crate::rules::{self, ChessRules, FIFTY_MOVE_PLIES, MATCH_RULES, SEVENTY_FIVE_MOVE_PLIES};
+use crate::{square, wire};
+use banco_game::{
+    Color, DrawReason, Game, GameKind, MatchGame, MoveList, Outcome, SetupError, WinReason,
+};
+use cozy_chess::{Board, Piece};
+
+/// One played move with the state before it.
+#[derive(Clone, Debug)]
+struct Played {
+    mv: ChessMove,
+    board: Board,
+    key: u64,
+    halfmoves: u16,
+}
+
+/// A chess game: the current board, the board it started from and every move between, with
+/// what repetitions and the move-count rules need. See the module docs.
+#[derive(Clone, Debug)]
+pub struct Chess {
+    board: Board,
+    /// Repetition key of `board` (see [`Chess::key_of`]).
+    key: u64,
+    /// Plies since the last capture or pawn move (cozy-chess stops counting at 100).
+    halfmoves: u16,
+    chess960: bool,
+    start: Board,
+    start_halfmoves: u16,
+    history: Vec<Played>,
+}
+
+/// What [`Chess::make_unchecked`](Game::make_unchecked) returns: nothing, as the game keeps
+/// the previous board on its own stack.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChessUndo;
+
+impl Default for Chess {
+    fn default() -> Self {
+        Chess::new()
+    }
+}
+
+impl core::str::FromStr for Chess {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Chess, FenError> {
+        Chess::from_fen(s)
+    }
+}
+
+impl Chess {
+    /// A game from the standard start position.
+    #[must_use]
+    pub fn new() -> Chess {
+        Chess::from_board(Board::default(), 0, false)
+    }
+
+    /// A game from a FEN (see [`fen`] for what is read). Chess960 is chosen when the
+    /// castling rights need it (a king off the e-file or a castling rook off the a/h-files);
+    /// [`Chess::set_chess960`] chooses it explicitly.
+    pub fn from_fen(text: &str) -> Result<Chess, FenError> {
+        let p = fen::parse(text)?;
+        Ok(Chess::from_board(p.board, p.halfmoves, p.chess960))
+    }
+
+    /// A Chess960 game from the start position with this Scharnagl number (`0..960`; 518 is
+    /// the standard setup), or `None` past 959.
+    #[must_use]
+    pub fn chess960(scharnagl: u32) -> Option<Chess> {
+        (scharnagl < 960).then(|| Chess::from_board(Board::chess960_startpos(scharnagl), 0, true))
+    }
+
+    /// A game starting from a cozy-chess board whose half-move clock is `halfmoves` (cozy
+    /// keeps at most 100).
+    #[must_use]
+    pub fn from_board(board: Board, halfmoves: u16, chess960: bool) -> Chess {
+        let chess960 = chess960 || fen::needs_chess960(&board);
+        let halfmoves = if board.halfmove_clock() < 100 {
+            u16::from(board.halfmove_clock())
+        } else {
+            halfmoves.max(100)
+        };
+        Chess {
+            key: Chess::key_of(&board),
+            start: board.clone(),
+            board,
+            halfmoves,
+            chess960,
+            start_halfmoves: halfmoves,
+            history: Vec::with_capacity(256),
+        }
+    }
+
+    /// The repetition key of a board: cozy-chess's Zobrist hash, without the en-passant
+    /// file when no en-passant capture is legal.
+    #[inline]
+    fn key_of(board: &Board) -> u64 {
+        if board.en_passant().is_some() && fen::capturable_ep(board).is_none() {
+            board.hash_without_ep()
+        } else {
+            board.hash()
+        }
+    }
+
+    /// The current board, for evaluation and anything else cozy-chess answers.
+    #[inline]
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board this game started from.
+    #[must_use]
+    pub fn start_board(&self) -> &Board {
+        &self.start
+    }
+
+    /// FEN of the current position.
+    #[must_use]
+    pub fn fen(&self) -> String {
+        fen::write(&self.board, self.halfmoves, self.chess960)
+    }
+
+    /// FEN of the position this game started from.
+    #[must_use]
+    pub fn start_fen(&self) -> String {
+        fen::write(&self.start, self.start_halfmoves, self.chess960)
+    }
+
+    /// True for Chess960 (Fischer random): castling is then written king takes rook in UCI
+    /// and by rook files in FEN.
+    #[must_use]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Chooses Chess960 notation (on) or standard notation (off). Turning it off is ignored
+    /// when the castling rights of the start or current position need Chess960.
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 =
+            on || fen::needs_chess960(&self.start) || fen::needs_chess960(&self.board);
+    }
+
+    /// The moves played so far, oldest first.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = ChessMove> + '_ {
+        self.history.iter().map(|p| p.mv)
+    }
+
+    /// The last move played, if any.
+    #[must_use]
+    pub fn last_move(&self) -> Option<ChessMove> {
+        self.history.last().map(|p| p.mv)
+    }
+
+    /// Takes back the last move; `None` at the start.
+    pub fn undo_move(&mut self) -> Option<ChessMove> {
+        let p = self.history.pop()?;
+        self.board = p.board;
+        self.key = p.key;
+        self.halfmoves = p.halfmoves;
+        Some(p.mv)
+    }
+
+    /// The piece on square `sq` (`0..64`, a1 = 0) and its colour ([`Color::Red`] is White).
+    #[must_use]
+    pub fn piece_at(&self, sq: u8) -> Option<(Color, Role)> {
+        if sq >= 64 {
+            return None;
+        }
+        let s = square::to_cozy(sq);
+        let piece = self.board.piece_on(s)?;
+        let color = self.board.color_on(s)?;
+        Some((color_from_cozy(color), Role::from_cozy(piece)))
+    }
+
+    /// Plies since the last capture or pawn move (not capped at 100).
+    #[must_use]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmoves
+    }
+
+    /// The FEN move number (1 at the start, +1 after each Black move).
+    #[must_use]
+    pub fn fullmove_number(&self) -> u16 {
+        self.board.fullmove_number()
+    }
+
+    /// How many times the current position has occurred in this game, this time included
+    /// (positions compared FIDE-style, see [`rules`]). Only positions since the last
+    /// capture or pawn move can match.
+    #[must_use]
+    pub fn occurrences(&self) -> usize {
+        let window = usize::from(self.halfmoves).min(self.history.len());
+        let recent = &self.history[self.history.len() - window..];
+        1 + recent
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|p| p.key == self.key && p.board.same_position(&self.board))
+            .count()
+    }
+
+    /// True if neither side can ever mate (see [`rules`]).
+    #[must_use]
+    pub fn is_insufficient_material(&self) -> bool {
+        rules::insufficient_material(&self.board)
+    }
+
+    /// True if the side to move has a legal move.
+    #[must_use]
+    pub fn has_legal_move(&self) -> bool {
+        self.board.generate_moves(|_| true)
+    }
+
+    /// The number of legal moves (counted in bulk, without listing them).
+    #[must_use]
+    pub fn count_legal(&self) -> usize {
+        let mut n = 0;
+        self.board.generate_moves(|moves| {
+            n += moves.len();
+            false
+        });
+        n
+    }
+
+    /// True if `mv` (in the canonical form) is a castling move here: the king takes its own
+    /// rook.
+    #[must_use]
+    pub fn is_castling(&self, mv: ChessMove) -> bool {
+        let side = self.board.side_to_move();
+        let own = self.board.colors(side);
+        own.has(square::to_cozy(mv.to()))
+            && self.board.king(side) == square::to_cozy(mv.from())
+            && self.board.pieces(Piece::Rook).has(square::to_cozy(mv.to()))
+    }
+
+    /// True if playing `mv` here captures (en passant included, castling not).
+    #[must_use]
+    pub fn is_capture(&self, mv: ChessMove) -> bool {
+        let them = self.board.colors(!self.board.side_to_move());
+        let to = square::to_cozy(mv.to());
+        them.has(to)
+            || (self.board.pieces(Piece::Pawn).has(square::to_cozy(mv.from()))
+                && square::file(mv.from()) != square::file(mv.to()))
+    }
+
+    /// Plays a move known to be legal, recording it. A move that could corrupt cozy-chess's
+    /// board (no own piece on its from-square, a king capture, landing on an own piece other
+    /// than by castling) is recorded without changing the board, so unchecked play never
+    /// panics.
+    #[inline]
+    fn push(&mut self, mv: ChessMove) {
+        let cmv = mv.to_cozy();
+        self.history.push(Played {
+            mv,
+            board: self.board.clone(),
+            key: self.key,
+            halfmoves: self.halfmoves,
+        });
+        if well_formed(&self.board, cmv) {
+            self.board.play_unchecked(cmv);
+            self.halfmoves = if self.board.halfmove_clock() == 0 {
+                0
+            } else {
+                self.halfmoves.saturating_add(1)
+            };
+            self.key = Chess::key_of(&self.board);
+        }
+    }
+
+    /// The outcome on the board alone, before any claim.
+    fn automatic_outcome(&self, occurrences: usize) -> Option<Outcome> {
+        if !self.has_legal_move() {
+            return Some(self.no_move_outcome());
+        }
+        let reason = if self.is_insufficient_material() {
+            DrawReason::InsufficientMaterial
+        } else if occurrences >= 5 {
+            DrawReason::FivefoldRepetition
+        } else if self.halfmoves >= SEVENTY_FIVE_MOVE_PLIES {
+            DrawReason::SeventyFiveMoveRule
+        } else {
+            return None;
+        };
+        Some(Outcome::Draw { reason })
+    }
+
+    /// The draw the side to move may claim now.
+    fn claim(&self, occurrences: usize) -> Option<DrawReason> {
+        if occurrences >= 3 {
+            Some(DrawReason::ThreefoldRepetition)
+        } else if self.halfmoves >= FIFTY_MOVE_PLIES {
+            Some(DrawReason::FiftyMoveRule)
+        } else {
+            None
+        }
+    }
+}
+
+/// See [`Chess::push`].
+#[inline]
+fn well_formed(board: &Board, mv: cozy_chess::Move) -> bool {
+    let side = board.side_to_move();
+    let own = board.colors(side);
+    if !own.has(mv.from) || board.pieces(Piece::King).has(mv.to) {
+        return false;
+    }
+    !own.has(mv.to) || (board.king(side) == mv.from && board.pieces(Piece::Rook).has(mv.to))
+}
+
+impl Game for Chess {
+    type Move = ChessMove;
+    type Undo = ChessUndo;
+    type Rules = ChessRules;
+    type PlayError = PlayError;
+
+    fn kind(&self) -> GameKind {
+        GameKind::Chess
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        color_from_cozy(self.board.side_to_move())
+    }
+
+    #[inline]
+    fn legal_moves(&self, moves: &mut MoveList<ChessMove>) {
+        moves.clear();
+        self.board.generate_moves(|piece_moves| {
+            for mv in piece_moves {
+                moves.push(ChessMove::from_cozy(mv));
+            }
+            false
+        });
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: ChessMove) -> bool {
+        self.board.is_legal(mv.to_cozy())
+    }
+
+    fn play(&mut self, mv: ChessMove) -> Result<(), PlayError> {
+        if !self.is_legal(mv) {
+            return Err(PlayError::Illegal(mv));
+        }
+        self.push(mv);
+        Ok(())
+    }
+
+    #[inline]
+    fn make_unchecked(&mut self, mv: ChessMove) -> ChessUndo {
+        self.push(mv);
+        ChessUndo
+    }
+
+    #[inline]
+    fn unmake(&mut self, _mv: ChessMove, _undo: ChessUndo) {
+        self.undo_move();
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        !self.board.checkers().is_empty()
+    }
+
+    fn no_move_outcome(&self) -> Outcome {
+        if self.in_check() {
+            Outcome::Win {
+                winner: self.side_to_move().other(),
+                reason: WinReason::Checkmate,
+            }
+        } else {
+            Outcome::Draw {
+                reason: DrawReason::Stalemate,
+            }
+        }
+    }
+
+    fn outcome(&self, rules: &ChessRules) -> Option<Outcome> {
+        let occurrences = self.occurrences();
+        if let Some(o) = self.automatic_outcome(occurrences) {
+            return Some(o);
+        }
+        if rules.auto_claim {
+            return self.claim(occurrences).map(|reason| Outcome::Draw { reason });
+        }
+        None
+    }
+
+    fn claimable_draw(&self, _rules: &ChessRules) -> Option<DrawReason> {
+        self.claim(self.occurrences())
+    }
+
+    /// The repetition key: cozy-chess's Zobrist hash of pieces, side, castling rights and
+    /// the en-passant file, the last only when an en-passant capture is legal.
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.key
+    }
+
+    fn ply(&self) -> u32 {
+        self.history.len() as u32
+    }
+
+    fn encode_move(&self, mv: ChessMove) -> u16 {
+        wire::encode(mv)
+    }
+
+    fn decode_move(&self, code: u16) -> Option<ChessMove> {
+        wire::decode(code).map(|mv| self.normalize_castling(mv))
+    }
+}
+
+impl MatchGame for Chess {
+    fn kinds() -> &'static [GameKind] {
+        &[GameKind::Chess]
+    }
+
+    fn setup(kind: GameKind, fen: Option<&str>) -> Result<Chess, SetupError> {
+        if kind != GameKind::Chess {
+            return Err(SetupError::Unsupported(kind));
+        }
+        match fen {
+            None => Ok(Chess::new()),
+            Some(text) => Chess::from_fen(text).map_err(|e| SetupError::BadPosition(e.to_string())),
+        }
+    }
+
+    fn rules(kind: GameKind, index: u8) -> Option<ChessRules> {
+        if kind != GameKind::Chess {
+            return None;
+        }
+        MATCH_RULES.get(usize::from(index)).copied()
+    }
+
+    fn fen(&self) -> String {
+        Chess::fen(self)
+    }
+
+    fn start_fen(&self) -> String {
+        Chess::start_fen(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position() {
+        let g = Chess::new();
+        assert_eq!(g.fen(), fen::START_FEN);
+        assert_eq!(g.start_fen(), fen::START_FEN);
+        assert_eq!(g.count_legal(), 20);
+        assert_eq!(g.piece_at(4), Some((Color::Red, Role::King)));
+        assert_eq!(g.piece_at(59), Some((Color::Black, Role::Queen)));
+        assert_eq!(g.piece_at(28), None);
+        assert_eq!(g.piece_at(64), None);
+        assert!(!g.is_chess960());
+        assert_eq!(g.kind(), GameKind::Chess);
+        assert_eq!(g.side_to_move(), Color::Red);
+    }
+
+    #[test]
+    fn hash_is_frozen() {
+        // Peers compare hashes: a cozy-chess upgrade that changed its Zobrist keys would
+        // break matches between versions, so the value is pinned.
+        assert_eq!(Chess::new().hash(), Board::default().hash());
+        assert_eq!(Chess::new().hash(), 0x33ab_452b_8705_6e0f);
+    }
+
+    #[test]
+    fn the_most_moves_fit() {
+        let g = Chess::from_fen("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1").unwrap();
+        let mut moves = MoveList::new();
+        g.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 218);
+        assert!(!moves.overflowed());
+        assert_eq!(g.count_legal(), 218);
+    }
+
+    #[test]
+    fn match_game() {
+        assert_eq!(Chess::kinds(), &[GameKind::Chess]);
+        assert_eq!(Chess::rules(GameKind::Chess, 0), Some(ChessRules::default()));
+        assert_eq!(Chess::rules(GameKind::Chess, 1), None);
+        assert_eq!(Chess::rules(GameKind::Xiangqi, 0), None);
+        assert!(matches!(
+            Chess::setup(GameKind::Xiangqi, None),
+            Err(SetupError::Unsupported(GameKind::Xiangqi))
+        ));
+        let g = Chess::setup(GameKind::Chess, Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1")).unwrap();
+        assert_eq!(MatchGame::fen(&g), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(matches!(
+            Chess::setup(GameKind::Chess, Some("nonsense")),
+            Err(SetupError::BadPosition(_))
+        ));
+    }
+
+    #[test]
+    fn unchecked_garbage_never_panics() {
+        let mut g = Chess::new();
+        let mut moves = MoveList::new();
+        for code in 0..=u16::MAX {
+            let mv = ChessMove::new((code & 63) as u8, (code >> 6 & 63) as u8, None);
+            let before = g.fen();
+            g.make_unchecked(mv);
+            g.legal_moves(&mut moves);
+            let _ = g.outcome(&ChessRules::default());
+            g.unmake(mv, ChessUndo);
+            assert_eq!(g.fen(), before);
+        }
+    }
+}
