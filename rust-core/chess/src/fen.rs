@@ -12,7 +12,8 @@
 //! The half-move clock may exceed 100 (the 75-move rule counts to 150).
 //!
 //! Written: standard castling letters (`KQkq`) in standard chess and Shredder-FEN file
-//! letters (`HAha`) in Chess960; the en-passant square only when an en-passant capture is
+//! letters (`HAha`) in Chess960 (castling rights given by rook files, or that need them,
+//! make a game Chess960); the en-passant square only when an en-passant capture is
 //! legal (as Stockfish writes it), so equal positions have equal FENs.
 //!
 //! ```
@@ -49,7 +50,9 @@ pub enum FenError {
     #[error("FEN is empty")]
     Empty,
     /// More than six fields.
-    #[error("FEN has {0} fields, expected at most 6 (placement, side, castling, en passant, half-move clock, move number)")]
+    #[error(
+        "FEN has {0} fields, expected at most 6 (placement, side, castling, en passant, half-move clock, move number)"
+    )]
     TooManyFields(usize),
     /// The placement does not have eight ranks.
     #[error("FEN has {0} ranks, expected 8 separated by /")]
@@ -123,7 +126,9 @@ pub enum FenError {
         value: String,
     },
     /// The side that just moved is in check.
-    #[error("FEN puts {checked} in check with {mover} to move; the side not to move cannot be in check")]
+    #[error(
+        "FEN puts {checked} in check with {mover} to move; the side not to move cannot be in check"
+    )]
     OpponentInCheck {
         /// The side in check.
         checked: &'static str,
@@ -144,8 +149,7 @@ pub enum FenError {
 }
 
 /// A read FEN: the board, the full half-move clock (cozy-chess keeps at most 100) and
-/// whether the castling rights need Chess960 (a king off the e-file or a rook off the
-/// a/h-files).
+/// whether it is Chess960 (see [`parse`]).
 #[derive(Clone, Debug)]
 pub(crate) struct ParsedFen {
     pub(crate) board: Board,
@@ -300,7 +304,7 @@ fn parse_castling(field: &str, board: &Placement) -> Result<[CastleRights; 2], F
                     .is_some_and(|p| p == (color, Role::Rook))
             })
             .collect();
-        let king = king_square(board, color).map(|k| square::from_cozy(k));
+        let king = king_square(board, color).map(square::from_cozy);
         let king_file = match king {
             Some(k) if square::rank(k) == back => square::file(k),
             _ => {
@@ -412,7 +416,9 @@ fn parse_counter(field: &'static str, value: &str) -> Result<u16, FenError> {
     })
 }
 
-/// Reads and validates a FEN.
+/// Reads and validates a FEN. It is Chess960 when the castling rights are given by rook
+/// files (Shredder-FEN) or need Chess960 (a king off the e-file or a castling rook off the
+/// a/h-files).
 pub(crate) fn parse(text: &str) -> Result<ParsedFen, FenError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() > 6 {
@@ -454,7 +460,10 @@ pub(crate) fn parse(text: &str) -> Result<ParsedFen, FenError> {
         },
         other => FenError::Impossible(other.to_string()),
     })?;
-    let chess960 = needs_chess960(&board);
+    let shredder = fields
+        .get(2)
+        .is_some_and(|f| f.chars().any(|c| !matches!(c, 'K' | 'Q' | 'k' | 'q' | '-')));
+    let chess960 = shredder || needs_chess960(&board);
     Ok(ParsedFen {
         board,
         halfmoves,
@@ -559,7 +568,10 @@ pub(crate) fn write(board: &Board, halfmoves: u16, chess960: bool) -> String {
         }
         None => s.push('-'),
     }
-    s.push_str(&format!(" {} {}", halfmoves, board.fullmove_number()));
+    s.push(' ');
+    s.push_str(&halfmoves.to_string());
+    s.push(' ');
+    s.push_str(&board.fullmove_number().to_string());
     s
 }
 
@@ -582,7 +594,10 @@ mod tests {
     #[test]
     fn short_fens_default_the_rest() {
         let p = parse("4k3/8/8/8/8/8/8/4K3").unwrap();
-        assert_eq!(write(&p.board, p.halfmoves, false), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(
+            write(&p.board, p.halfmoves, false),
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+        );
         let p = parse("4k3/8/8/8/8/8/8/4K3 b - - 140 90").unwrap();
         assert_eq!(p.halfmoves, 140);
         assert_eq!(p.board.halfmove_clock(), 100);
@@ -691,9 +706,10 @@ mod tests {
         // The same rights in X-FEN.
         let x = parse("rkrnbbqn/pppppppp/8/8/8/8/PPPPPPPP/RKRNBBQN w KQkq - 0 1").unwrap();
         assert_eq!(x.board, p.board);
-        // Standard rights written as Shredder letters are standard chess.
+        // Rook files mark Chess960, even for the standard setup (Chess960 number 518).
         let s = parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1").unwrap();
-        assert!(!s.chess960);
-        assert_eq!(write(&s.board, 0, false), START_FEN);
+        assert!(s.chess960);
+        assert_eq!(s.board, Board::default());
+        assert!(!parse(START_FEN).unwrap().chess960);
     }
 }

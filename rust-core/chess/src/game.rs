@@ -82,9 +82,10 @@ impl Chess {
         Chess::from_board(Board::default(), 0, false)
     }
 
-    /// A game from a FEN (see [`fen`] for what is read). Chess960 is chosen when the
-    /// castling rights need it (a king off the e-file or a castling rook off the a/h-files);
-    /// [`Chess::set_chess960`] chooses it explicitly.
+    /// A game from a FEN (see [`fen`] for what is read). It is Chess960 when the castling
+    /// rights are written as rook files (Shredder-FEN, `HAha`) or need Chess960 (a king off
+    /// the e-file or a castling rook off the a/h-files); [`Chess::set_chess960`] chooses
+    /// explicitly.
     pub fn from_fen(text: &str) -> Result<Chess, FenError> {
         let p = fen::parse(text)?;
         Ok(Chess::from_board(p.board, p.halfmoves, p.chess960))
@@ -164,8 +165,7 @@ impl Chess {
     /// Chooses Chess960 notation (on) or standard notation (off). Turning it off is ignored
     /// when the castling rights of the start or current position need Chess960.
     pub fn set_chess960(&mut self, on: bool) {
-        self.chess960 =
-            on || fen::needs_chess960(&self.start) || fen::needs_chess960(&self.board);
+        self.chess960 = on || fen::needs_chess960(&self.start) || fen::needs_chess960(&self.board);
     }
 
     /// The moves played so far, oldest first.
@@ -268,7 +268,10 @@ impl Chess {
         let them = self.board.colors(!self.board.side_to_move());
         let to = square::to_cozy(mv.to());
         them.has(to)
-            || (self.board.pieces(Piece::Pawn).has(square::to_cozy(mv.from()))
+            || (self
+                .board
+                .pieces(Piece::Pawn)
+                .has(square::to_cozy(mv.from()))
                 && square::file(mv.from()) != square::file(mv.to()))
     }
 
@@ -410,7 +413,9 @@ impl Game for Chess {
             return Some(o);
         }
         if rules.auto_claim {
-            return self.claim(occurrences).map(|reason| Outcome::Draw { reason });
+            return self
+                .claim(occurrences)
+                .map(|reason| Outcome::Draw { reason });
         }
         None
     }
@@ -510,7 +515,10 @@ mod tests {
     #[test]
     fn match_game() {
         assert_eq!(Chess::kinds(), &[GameKind::Chess]);
-        assert_eq!(Chess::rules(GameKind::Chess, 0), Some(ChessRules::default()));
+        assert_eq!(
+            Chess::rules(GameKind::Chess, 0),
+            Some(ChessRules::default())
+        );
         assert_eq!(Chess::rules(GameKind::Chess, 1), None);
         assert_eq!(Chess::rules(GameKind::Xiangqi, 0), None);
         assert!(matches!(
@@ -533,8 +541,10 @@ mod tests {
             let mv = ChessMove::new((code & 63) as u8, (code >> 6 & 63) as u8, None);
             let before = g.fen();
             g.make_unchecked(mv);
+            assert_eq!(g.ply(), 1);
             g.legal_moves(&mut moves);
-            let _ = g.outcome(&ChessRules::default());
+            assert!(!moves.overflowed());
+            std::hint::black_box((g.outcome(&ChessRules::default()), g.fen(), g.in_check()));
             g.unmake(mv, ChessUndo);
             assert_eq!(g.fen(), before);
         }

@@ -30,7 +30,7 @@ use crate::moves::ChessMove;
 use crate::role::{Promotion, Role, color_from_cozy};
 use crate::san::{ParseSanError, San};
 use crate::square;
-use crate::uci::{ParseUciError, Uci};
+use crate::uci::Uci;
 use banco_game::{Game, MoveList};
 use cozy_chess::{
     BitBoard, File, Piece, Rank, Square, get_bishop_moves, get_king_moves, get_knight_moves,
@@ -78,11 +78,8 @@ impl Chess {
         let rights = board.castle_rights(side);
         for (rook, king_file) in [(rights.short, File::G), (rights.long, File::C)] {
             if let Some(rook) = rook.filter(|_| to.file() == king_file) {
-                let castle = ChessMove::new(
-                    mv.from(),
-                    square::from_cozy(Square::new(rook, back)),
-                    None,
-                );
+                let castle =
+                    ChessMove::new(mv.from(), square::from_cozy(Square::new(rook, back)), None);
                 if board.is_legal(castle.to_cozy()) {
                     return castle;
                 }
@@ -95,9 +92,7 @@ impl Chess {
     /// which piece).
     #[must_use]
     pub fn needs_promotion(&self, from: u8, to: u8) -> bool {
-        from < 64
-            && to < 64
-            && self.is_legal(ChessMove::new(from, to, Some(Promotion::Queen)))
+        from < 64 && to < 64 && self.is_legal(ChessMove::new(from, to, Some(Promotion::Queen)))
     }
 
     /// The squares a UI should highlight for the piece on `from`, sorted: each legal
@@ -199,10 +194,9 @@ impl Chess {
             Some(Piece::Queen) => get_bishop_moves(f, occupied) | get_rook_moves(f, occupied),
             Some(Piece::King) => get_king_moves(f),
             Some(Piece::Pawn) => {
-                let ep = board
-                    .en_passant()
-                    .map(|file| Square::new(file, Rank::Sixth.relative_to(side)).bitboard())
-                    .unwrap_or(BitBoard::EMPTY);
+                let ep = board.en_passant().map_or(BitBoard::EMPTY, |file| {
+                    Square::new(file, Rank::Sixth.relative_to(side)).bitboard()
+                });
                 get_pawn_quiets(f, side, occupied)
                     | (get_pawn_attacks(f, side) & (board.colors(!side) | ep))
             }
@@ -238,12 +232,18 @@ impl Chess {
     /// A move from text in UCI (`e2e4`, `e1g1`, `e1h1`) or SAN (`Nf3`, `exd5`, `O-O`, and
     /// the variants people type, see [`crate::san`]).
     pub fn parse_move(&self, text: &str) -> Result<ChessMove, MoveTextError> {
-        match text.parse::<Uci>() {
-            Ok(uci) => return uci.to_move(self).map_err(MoveTextError::Illegal),
-            Err(ParseUciError(_)) => {}
+        let san = text.parse::<San>();
+        if let Ok(uci) = text.parse::<Uci>() {
+            // `B1c3` reads as coordinates too; the SAN reading wins when only it is legal.
+            return uci.to_move(self).or_else(|e| {
+                san.ok()
+                    .and_then(|s| s.to_move(self).ok())
+                    .ok_or(MoveTextError::Illegal(e))
+            });
         }
-        let san: San = text.parse().map_err(MoveTextError::Unreadable)?;
-        san.to_move(self).map_err(MoveTextError::Illegal)
+        san.map_err(MoveTextError::Unreadable)?
+            .to_move(self)
+            .map_err(MoveTextError::Illegal)
     }
 }
 
@@ -263,7 +263,10 @@ mod tests {
                 .unwrap_err()
                 .to_string()
         };
-        assert_eq!(why("e3", "e4"), "e3e4 is not a legal move here: there is no piece on e3");
+        assert_eq!(
+            why("e3", "e4"),
+            "e3e4 is not a legal move here: there is no piece on e3"
+        );
         assert_eq!(
             why("e7", "e5"),
             "e7e5 is not a legal move here: the pawn on e7 is not yours: white is to move"

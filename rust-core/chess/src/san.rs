@@ -161,8 +161,18 @@ impl FromStr for SanPlus {
             .map(|c| if matches!(c, '0' | 'o') { 'O' } else { c })
             .collect();
         match castle.as_str() {
-            "OO" => return Ok(SanPlus { san: San::Castle { long: false }, suffix }),
-            "OOO" => return Ok(SanPlus { san: San::Castle { long: true }, suffix }),
+            "OO" => {
+                return Ok(SanPlus {
+                    san: San::Castle { long: false },
+                    suffix,
+                });
+            }
+            "OOO" => {
+                return Ok(SanPlus {
+                    san: San::Castle { long: true },
+                    suffix,
+                });
+            }
             _ => {}
         }
         let mut chars: Vec<char> = t.chars().filter(|&c| c != '-').collect();
@@ -180,9 +190,15 @@ impl FromStr for SanPlus {
             if i > 0 && chars[i - 1].is_ascii_digit() {
                 promotion = Some(Promotion::from_char(last).ok_or_else(|| {
                     if Role::from_fen_char(last).is_some() {
-                        ParseSanError::BadPromotion { text: s.to_owned(), ch: last }
+                        ParseSanError::BadPromotion {
+                            text: s.to_owned(),
+                            ch: last,
+                        }
                     } else {
-                        ParseSanError::UnknownPiece { text: s.to_owned(), ch: last }
+                        ParseSanError::UnknownPiece {
+                            text: s.to_owned(),
+                            ch: last,
+                        }
                     }
                 })?);
                 chars.truncate(i);
@@ -215,7 +231,10 @@ impl FromStr for SanPlus {
                 }
                 'a'..='h' => {}
                 c if c.is_alphabetic() => {
-                    return Err(ParseSanError::UnknownPiece { text: s.to_owned(), ch: c });
+                    return Err(ParseSanError::UnknownPiece {
+                        text: s.to_owned(),
+                        ch: c,
+                    });
                 }
                 _ => return Err(syntax()),
             }
@@ -374,16 +393,16 @@ impl San {
             } => (role, file, rank, to, promotion),
             San::Castle { long } => {
                 return moves
-                .iter()
-                .copied()
-                .find(|&m| game.is_castling(m) && (m.to() < m.from()) == long)
-                .ok_or_else(|| IllegalMove::NoSuchMove {
-                    text,
-                    reason: format!(
-                        "castling {}-side is not possible now",
-                        if long { "queen" } else { "king" }
-                    ),
-                });
+                    .iter()
+                    .copied()
+                    .find(|&m| game.is_castling(m) && (m.to() < m.from()) == long)
+                    .ok_or_else(|| IllegalMove::NoSuchMove {
+                        text,
+                        reason: format!(
+                            "castling {}-side is not possible now",
+                            if long { "queen" } else { "king" }
+                        ),
+                    });
             }
         };
         let fits = |m: &ChessMove, role: Role, file: Option<u8>, promo: bool| {
@@ -426,7 +445,10 @@ impl San {
             }
             many => Err(IllegalMove::Ambiguous {
                 text,
-                candidates: many.iter().map(|&m| San::from_move(game, m).to_string()).collect(),
+                candidates: many
+                    .iter()
+                    .map(|&m| San::from_move(game, m).to_string())
+                    .collect(),
             }),
         }
     }
@@ -521,24 +543,48 @@ mod tests {
             "Xe4",
             "`X` in `Xe4` is not a piece letter: use K, Q, R, B or N (nothing for a pawn)",
         );
-        err(START, "Ne9", "`Ne9` does not end in a square like e4 (found `e9`)");
-        err(START, "e8=K", "`e8=K` promotes to `K`: a pawn becomes Q, R, B or N");
+        err(
+            START,
+            "Ne9",
+            "`Ne9` does not end in a square like e4 (found `e9`)",
+        );
+        err(
+            START,
+            "e8=K",
+            "`e8=K` promotes to `K`: a pawn becomes Q, R, B or N",
+        );
         err(
             START,
             "Nxxf3",
             "`Nxxf3` is not a move in SAN (like e4, Nf3, exd5, e8=Q or O-O)",
         );
-        err(START, "Nf4", "Nf4 is not a legal move here: no knight can go to f4");
-        err(START, "O-O", "O-O is not a legal move here: castling king-side is not possible now");
+        err(
+            START,
+            "Nf4",
+            "Nf4 is not a legal move here: no knight can go to f4",
+        );
+        err(
+            START,
+            "O-O",
+            "O-O is not a legal move here: castling king-side is not possible now",
+        );
         let promo = "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1";
         err(
             promo,
             "a8",
             "a8 promotes a pawn: choose the new piece (queen, rook, bishop or knight)",
         );
-        err(START, "e4=Q", "e4=Q is not a promotion: leave the promotion piece out");
+        err(
+            START,
+            "e4=Q",
+            "e4=Q is not a promotion: leave the promotion piece out",
+        );
         let knights = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
-        err(knights, "Nd2", "Nd2 is ambiguous: Nbd2, Nfd2 fit; say which");
+        err(
+            knights,
+            "Nd2",
+            "Nd2 is ambiguous: Nbd2, Nfd2 fit; say which",
+        );
     }
 
     #[test]
@@ -570,6 +616,9 @@ mod tests {
         // En passant.
         let g = game("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
         assert_eq!(write(&g, "e5d6"), "exd6");
-        assert_eq!(resolve("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "exd6 e.p."), Ok("exd6".into()));
+        assert_eq!(
+            resolve("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "exd6 e.p."),
+            Ok("exd6".into())
+        );
     }
 }

@@ -106,7 +106,9 @@ mod tests {
     fn syntax() {
         let u: Uci = "e7e8Q".parse().unwrap();
         assert_eq!(u.to_string(), "e7e8q");
-        for bad in ["", "e2", "e2e2", "e2e9", "e2e4k", "e2e4qq", "0000", "e2-e4", "é2e4"] {
+        for bad in [
+            "", "e2", "e2e2", "e2e9", "e2e4k", "e2e4qq", "0000", "e2-e4", "é2e4",
+        ] {
             assert!(bad.parse::<Uci>().is_err(), "{bad}");
         }
         assert_eq!(

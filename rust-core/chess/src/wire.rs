@@ -116,7 +116,13 @@ mod tests {
         assert_eq!(encode(a2a1r), 4096 + 2 * 256 + 128 + 1);
         let castle = ChessMove::new(4, 7, None); // e1h1
         assert_eq!(encode(castle), 4 + 7 * 64);
-        assert_eq!(encode(ChessMove::new(12, 28, Some(Promotion::Queen))), INVALID);
-        assert_eq!(encode(ChessMove::new(48, 59, Some(Promotion::Queen))), INVALID);
+        assert_eq!(
+            encode(ChessMove::new(12, 28, Some(Promotion::Queen))),
+            INVALID
+        );
+        assert_eq!(
+            encode(ChessMove::new(48, 59, Some(Promotion::Queen))),
+            INVALID
+        );
     }
 }
