@@ -300,6 +300,20 @@ mod tests {
     }
 
     #[test]
+    fn san_that_also_reads_as_coordinates() {
+        // `B1c3` is SAN for the bishop on rank 1 and coordinates for b1-c3.
+        let g = Chess::from_fen("4k3/8/8/8/8/8/8/B3K3 w - - 0 1").unwrap();
+        assert_eq!(
+            g.parse_move("B1c3"),
+            Ok(ChessMove::new(sq("a1"), sq("c3"), None))
+        );
+        assert!(matches!(
+            g.parse_move("b1c3"),
+            Err(MoveTextError::Illegal(IllegalMove::NoSuchMove { .. }))
+        ));
+    }
+
+    #[test]
     fn promotion_and_targets() {
         let g = Chess::from_fen("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         assert!(g.needs_promotion(sq("a7"), sq("a8")));

@@ -52,6 +52,7 @@ proptest! {
     #![proptest_config(ProptestConfig {
         cases: 96,
         rng_seed: proptest::test_runner::RngSeed::Fixed(0xC4E55),
+        failure_persistence: None,
         ..ProptestConfig::default()
     })]
 
