@@ -1,9 +1,10 @@
 //! [`Chess`]: a cozy-chess board with its history, implementing [`banco_game::Game`] and
 //! [`banco_game::MatchGame`].
 //!
-//! cozy-chess's `Board` has no unmake, so the game keeps the boards it leaves on a stack
-//! (one copy of about 100 bytes per move) together with the repetition key and the full
-//! half-move clock of each; taking a move back pops them. [`Color::Red`] is White.
+//! cozy-chess's `Board` has no unmake, so the game keeps a stack of states — each board with
+//! its repetition key and full half-move clock — whose top is the current position: a move
+//! copies the top (about 100 bytes, as cozy-chess's own perft copies a board per move) and
+//! plays on the copy; taking a move back pops it. [`Color::Red`] is White.
 //!
 //! ```
 //! use banco_chess::{Chess, ChessRules};
@@ -33,32 +34,31 @@ use banco_game::{
 };
 use cozy_chess::{Board, Piece};
 
-/// One played move with the state before it.
+/// A position of the game with what the draw rules need, and the move that led to it.
 #[derive(Clone, Debug)]
-struct Played {
+struct State {
+    /// The move played to reach this position (the null move at the start).
     mv: ChessMove,
-    board: Board,
-    key: u64,
-    halfmoves: u16,
-}
-
-/// A chess game: the current board, the board it started from and every move between, with
-/// what repetitions and the move-count rules need. See the module docs.
-#[derive(Clone, Debug)]
-pub struct Chess {
     board: Board,
     /// Repetition key of `board` (see [`Chess::key_of`]).
     key: u64,
     /// Plies since the last capture or pawn move (cozy-chess stops counting at 100).
     halfmoves: u16,
+}
+
+/// A chess game: the position it started from, every move since and the position after
+/// each, with what repetitions and the move-count rules need. See the module docs.
+#[derive(Clone, Debug)]
+pub struct Chess {
+    /// The start position.
+    start: State,
+    /// The position after each move; the last is the current position.
+    after: Vec<State>,
     chess960: bool,
-    start: Board,
-    start_halfmoves: u16,
-    history: Vec<Played>,
 }
 
 /// What [`Chess::make_unchecked`](Game::make_unchecked) returns: nothing, as the game keeps
-/// the previous board on its own stack.
+/// its positions on its own stack.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ChessUndo;
 
@@ -99,7 +99,7 @@ impl Chess {
     }
 
     /// A game starting from a cozy-chess board whose half-move clock is `halfmoves` (cozy
-    /// keeps at most 100).
+    /// keeps at most 100; `halfmoves` counts when the board's clock is at 100).
     #[must_use]
     pub fn from_board(board: Board, halfmoves: u16, chess960: bool) -> Chess {
         let chess960 = chess960 || fen::needs_chess960(&board);
@@ -109,14 +109,21 @@ impl Chess {
             halfmoves.max(100)
         };
         Chess {
-            key: Chess::key_of(&board),
-            start: board.clone(),
-            board,
-            halfmoves,
+            start: State {
+                mv: ChessMove::default(),
+                key: Chess::key_of(&board),
+                board,
+                halfmoves,
+            },
+            after: Vec::with_capacity(256),
             chess960,
-            start_halfmoves: halfmoves,
-            history: Vec::with_capacity(256),
         }
+    }
+
+    /// The current position.
+    #[inline]
+    fn state(&self) -> &State {
+        self.after.last().unwrap_or(&self.start)
     }
 
     /// The repetition key of a board: cozy-chess's Zobrist hash, without the en-passant
@@ -134,25 +141,26 @@ impl Chess {
     #[inline]
     #[must_use]
     pub fn board(&self) -> &Board {
-        &self.board
+        &self.state().board
     }
 
     /// The board this game started from.
     #[must_use]
     pub fn start_board(&self) -> &Board {
-        &self.start
+        &self.start.board
     }
 
     /// FEN of the current position.
     #[must_use]
     pub fn fen(&self) -> String {
-        fen::write(&self.board, self.halfmoves, self.chess960)
+        let now = self.state();
+        fen::write(&now.board, now.halfmoves, self.chess960)
     }
 
     /// FEN of the position this game started from.
     #[must_use]
     pub fn start_fen(&self) -> String {
-        fen::write(&self.start, self.start_halfmoves, self.chess960)
+        fen::write(&self.start.board, self.start.halfmoves, self.chess960)
     }
 
     /// True for Chess960 (Fischer random): castling is then written king takes rook in UCI
@@ -165,27 +173,26 @@ impl Chess {
     /// Chooses Chess960 notation (on) or standard notation (off). Turning it off is ignored
     /// when the castling rights of the start or current position need Chess960.
     pub fn set_chess960(&mut self, on: bool) {
-        self.chess960 = on || fen::needs_chess960(&self.start) || fen::needs_chess960(&self.board);
+        self.chess960 =
+            on || fen::needs_chess960(&self.start.board) || fen::needs_chess960(self.board());
     }
 
     /// The moves played so far, oldest first.
     pub fn moves(&self) -> impl ExactSizeIterator<Item = ChessMove> + '_ {
-        self.history.iter().map(|p| p.mv)
+        self.after.iter().map(|s| s.mv)
     }
 
     /// The last move played, if any.
     #[must_use]
     pub fn last_move(&self) -> Option<ChessMove> {
-        self.history.last().map(|p| p.mv)
+        self.after.last().map(|s| s.mv)
     }
 
     /// Takes back the last move; `None` at the start.
     pub fn undo_move(&mut self) -> Option<ChessMove> {
-        let p = self.history.pop()?;
-        self.board = p.board;
-        self.key = p.key;
-        self.halfmoves = p.halfmoves;
-        Some(p.mv)
+        let mv = self.after.last()?.mv;
+        self.after.pop();
+        Some(mv)
     }
 
     /// The piece on square `sq` (`0..64`, a1 = 0) and its colour ([`Color::Red`] is White).
@@ -195,21 +202,22 @@ impl Chess {
             return None;
         }
         let s = square::to_cozy(sq);
-        let piece = self.board.piece_on(s)?;
-        let color = self.board.color_on(s)?;
+        let board = self.board();
+        let piece = board.piece_on(s)?;
+        let color = board.color_on(s)?;
         Some((color_from_cozy(color), Role::from_cozy(piece)))
     }
 
     /// Plies since the last capture or pawn move (not capped at 100).
     #[must_use]
     pub fn halfmove_clock(&self) -> u16 {
-        self.halfmoves
+        self.state().halfmoves
     }
 
     /// The FEN move number (1 at the start, +1 after each Black move).
     #[must_use]
     pub fn fullmove_number(&self) -> u16 {
-        self.board.fullmove_number()
+        self.board().fullmove_number()
     }
 
     /// How many times the current position has occurred in this game, this time included
@@ -217,34 +225,37 @@ impl Chess {
     /// capture or pawn move can match.
     #[must_use]
     pub fn occurrences(&self) -> usize {
-        let window = usize::from(self.halfmoves).min(self.history.len());
-        let recent = &self.history[self.history.len() - window..];
-        1 + recent
+        let now = self.state();
+        // Newest first: the current position, then one per ply back to the start.
+        1 + self
+            .after
             .iter()
             .rev()
-            .skip(1)
+            .chain(core::iter::once(&self.start))
+            .take(usize::from(now.halfmoves) + 1)
+            .skip(2)
             .step_by(2)
-            .filter(|p| p.key == self.key && p.board.same_position(&self.board))
+            .filter(|p| p.key == now.key && p.board.same_position(&now.board))
             .count()
     }
 
     /// True if neither side can ever mate (see [`rules`]).
     #[must_use]
     pub fn is_insufficient_material(&self) -> bool {
-        rules::insufficient_material(&self.board)
+        rules::insufficient_material(self.board())
     }
 
     /// True if the side to move has a legal move.
     #[must_use]
     pub fn has_legal_move(&self) -> bool {
-        self.board.generate_moves(|_| true)
+        self.board().generate_moves(|_| true)
     }
 
     /// The number of legal moves (counted in bulk, without listing them).
     #[must_use]
     pub fn count_legal(&self) -> usize {
         let mut n = 0;
-        self.board.generate_moves(|moves| {
+        self.board().generate_moves(|moves| {
             n += moves.len();
             false
         });
@@ -255,23 +266,20 @@ impl Chess {
     /// rook.
     #[must_use]
     pub fn is_castling(&self, mv: ChessMove) -> bool {
-        let side = self.board.side_to_move();
-        let own = self.board.colors(side);
-        own.has(square::to_cozy(mv.to()))
-            && self.board.king(side) == square::to_cozy(mv.from())
-            && self.board.pieces(Piece::Rook).has(square::to_cozy(mv.to()))
+        let board = self.board();
+        let side = board.side_to_move();
+        board.colors(side).has(square::to_cozy(mv.to()))
+            && board.king(side) == square::to_cozy(mv.from())
+            && board.pieces(Piece::Rook).has(square::to_cozy(mv.to()))
     }
 
     /// True if playing `mv` here captures (en passant included, castling not).
     #[must_use]
     pub fn is_capture(&self, mv: ChessMove) -> bool {
-        let them = self.board.colors(!self.board.side_to_move());
-        let to = square::to_cozy(mv.to());
-        them.has(to)
-            || (self
-                .board
-                .pieces(Piece::Pawn)
-                .has(square::to_cozy(mv.from()))
+        let board = self.board();
+        let them = board.colors(!board.side_to_move());
+        them.has(square::to_cozy(mv.to()))
+            || (board.pieces(Piece::Pawn).has(square::to_cozy(mv.from()))
                 && square::file(mv.from()) != square::file(mv.to()))
     }
 
@@ -281,21 +289,24 @@ impl Chess {
     /// panics.
     #[inline]
     fn push(&mut self, mv: ChessMove) {
+        // Copy the current position straight into a new top of the stack, then play there.
+        match self.after.len() {
+            0 => self.after.push(self.start.clone()),
+            n => self.after.extend_from_within(n - 1..),
+        }
+        let Some(next) = self.after.last_mut() else {
+            return;
+        };
+        next.mv = mv;
         let cmv = mv.to_cozy();
-        self.history.push(Played {
-            mv,
-            board: self.board.clone(),
-            key: self.key,
-            halfmoves: self.halfmoves,
-        });
-        if well_formed(&self.board, cmv) {
-            self.board.play_unchecked(cmv);
-            self.halfmoves = if self.board.halfmove_clock() == 0 {
+        if well_formed(&next.board, cmv) {
+            next.board.play_unchecked(cmv);
+            next.halfmoves = if next.board.halfmove_clock() == 0 {
                 0
             } else {
-                self.halfmoves.saturating_add(1)
+                next.halfmoves.saturating_add(1)
             };
-            self.key = Chess::key_of(&self.board);
+            next.key = Chess::key_of(&next.board);
         }
     }
 
@@ -308,7 +319,7 @@ impl Chess {
             DrawReason::InsufficientMaterial
         } else if occurrences >= 5 {
             DrawReason::FivefoldRepetition
-        } else if self.halfmoves >= SEVENTY_FIVE_MOVE_PLIES {
+        } else if self.halfmove_clock() >= SEVENTY_FIVE_MOVE_PLIES {
             DrawReason::SeventyFiveMoveRule
         } else {
             return None;
@@ -320,7 +331,7 @@ impl Chess {
     fn claim(&self, occurrences: usize) -> Option<DrawReason> {
         if occurrences >= 3 {
             Some(DrawReason::ThreefoldRepetition)
-        } else if self.halfmoves >= FIFTY_MOVE_PLIES {
+        } else if self.halfmove_clock() >= FIFTY_MOVE_PLIES {
             Some(DrawReason::FiftyMoveRule)
         } else {
             None
@@ -328,15 +339,17 @@ impl Chess {
     }
 }
 
-/// See [`Chess::push`].
+/// See [`Chess::push`]: a few mask tests on the raw bit sets.
 #[inline]
 fn well_formed(board: &Board, mv: cozy_chess::Move) -> bool {
-    let side = board.side_to_move();
-    let own = board.colors(side);
-    if !own.has(mv.from) || board.pieces(Piece::King).has(mv.to) {
+    let own = board.colors(board.side_to_move()).0;
+    let kings = board.pieces(Piece::King).0;
+    let (from, to) = (mv.from.bitboard().0, mv.to.bitboard().0);
+    if own & from == 0 || kings & to != 0 {
         return false;
     }
-    !own.has(mv.to) || (board.king(side) == mv.from && board.pieces(Piece::Rook).has(mv.to))
+    // Onto an own piece only as castling: the own king takes an own rook.
+    own & to == 0 || (kings & from != 0 && board.pieces(Piece::Rook).0 & to != 0)
 }
 
 impl Game for Chess {
@@ -351,13 +364,13 @@ impl Game for Chess {
 
     #[inline]
     fn side_to_move(&self) -> Color {
-        color_from_cozy(self.board.side_to_move())
+        color_from_cozy(self.board().side_to_move())
     }
 
     #[inline]
     fn legal_moves(&self, moves: &mut MoveList<ChessMove>) {
         moves.clear();
-        self.board.generate_moves(|piece_moves| {
+        self.board().generate_moves(|piece_moves| {
             for mv in piece_moves {
                 moves.push(ChessMove::from_cozy(mv));
             }
@@ -367,7 +380,7 @@ impl Game for Chess {
 
     #[inline]
     fn is_legal(&self, mv: ChessMove) -> bool {
-        self.board.is_legal(mv.to_cozy())
+        self.board().is_legal(mv.to_cozy())
     }
 
     fn play(&mut self, mv: ChessMove) -> Result<(), PlayError> {
@@ -391,7 +404,7 @@ impl Game for Chess {
 
     #[inline]
     fn in_check(&self) -> bool {
-        !self.board.checkers().is_empty()
+        !self.board().checkers().is_empty()
     }
 
     fn no_move_outcome(&self) -> Outcome {
@@ -428,11 +441,11 @@ impl Game for Chess {
     /// the en-passant file, the last only when an en-passant capture is legal.
     #[inline]
     fn hash(&self) -> u64 {
-        self.key
+        self.state().key
     }
 
     fn ply(&self) -> u32 {
-        self.history.len() as u32
+        self.after.len() as u32
     }
 
     fn encode_move(&self, mv: ChessMove) -> u16 {
