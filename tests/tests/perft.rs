@@ -1,7 +1,9 @@
-//! Every row of the reference perft table (Fairy-Stockfish counts, cross-checked).
+//! Every row of the reference perft tables: xiangqi (Fairy-Stockfish counts,
+//! cross-checked) and chess (Stockfish counts).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use banco_chess::Chess;
 use banco_xiangqi::{fen, perft};
 
 #[test]
@@ -24,6 +26,40 @@ fn perft_table() {
     assert!(
         failures.is_empty(),
         "perft mismatches:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// Every chess row, through the `Game` make/unmake path and the fast board path (with bulk
+/// counting at the last ply both take about 2.5 s in all at the test profile's opt-level 3,
+/// most of it kiwipete depth 5 with 193 M nodes, so no row needs to be left to an ignored
+/// test).
+#[test]
+fn chess_perft_table() {
+    let rows = banco_tests::read_tsv("perft/chess.tsv").expect("chess perft table");
+    assert!(
+        rows.len() >= 39,
+        "chess perft table has {} rows",
+        rows.len()
+    );
+    let mut failures = Vec::new();
+    for row in &rows {
+        let mut game =
+            Chess::from_fen(&row["fen"]).unwrap_or_else(|e| panic!("{}: {e}", row["label"]));
+        let depth: u32 = row["depth"].parse().expect("depth");
+        let want: u64 = row["nodes"].parse().expect("nodes");
+        let got = banco_chess::perft::perft(&mut game, depth);
+        let fast = banco_chess::perft::perft_board(game.board(), depth);
+        if got != want || fast != want {
+            failures.push(format!(
+                "{} depth {depth}: got {got} (board path {fast}), want {want}",
+                row["label"]
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "chess perft mismatches:\n{}",
         failures.join("\n")
     );
 }

@@ -1,0 +1,1013 @@
+//! [`NetMatch`]: a networked match of any game with another device, as every front end
+//! runs it — host or join, the six-digit code to compare, proposals (the game, who plays
+//! which side, the start position), moves from taps or text, undo requests, draw offers and
+//! claims, resignation, the banner while the link is down, and the result from the player's
+//! side. The board and the moves are read from the session's own game (banco-protocol
+//! checks every move with its rules); this module keeps only what a screen needs besides:
+//! the phase, the code, notices, the selection.
+//!
+//! Threads: the session runs on banco-net's driver; its events are handed to a thread of
+//! this module (`banco-match-events`) which updates the screen state, enriches the event
+//! (a move with its notations, read from the session at that ply) and tells the
+//! [`NetObserver`] — so an observer may call the match back. A host that was given a game
+//! proposes it from there once the guest's code is confirmed.
+//!
+//! ```no_run
+//! use banco_app::network::{NetMatch, NetEvent, NetObserver, HostOptions};
+//! use banco_game::{Color, GameKind};
+//! use std::sync::Arc;
+//! struct Print;
+//! impl NetObserver for Print {
+//!     fn event(&self, e: NetEvent) { println!("{e:?}"); }
+//! }
+//! let options = HostOptions::new("An", "0.0.0.0:7368".parse()?, vec![GameKind::Xiangqi, GameKind::Chess])
+//!     .proposing(GameKind::Chess, Color::Red);
+//! let host = NetMatch::host(options, Arc::new(Print))?;
+//! // … the guest joins; both confirm the code; the host's proposal is accepted …
+//! let state = host.state();
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::any::{AnyGame, AnyMove};
+use crate::board::{BoardModel, BoardView, Tap};
+use crate::computer::main_notation;
+use crate::error::MoveError;
+use crate::notation::{self, MoveInfo};
+use crate::pieces::PieceKind;
+use crate::result::result_text;
+use banco_game::{Color, DrawReason, Game, GameKind, MatchGame, Outcome};
+use banco_net::discovery::{Advertisement, DiscoveryConfig, PeerInfo};
+use banco_net::driver::{Connector, Dialer, Driver, DriverConfig, DriverError, DriverEvent};
+use banco_net::{Advertise, Host, host};
+use banco_protocol::{Event, Identity, MatchSnapshot, MatchSpec, Session, SessionConfig};
+use std::net::SocketAddr;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+/// Why a networked match refused an action or could not start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NetError {
+    /// A player name that cannot be used.
+    #[error("a player name must have 1 to 64 bytes")]
+    BadName,
+    /// An address that cannot be used.
+    #[error("`{0}` is not an address, like 192.168.1.20:7368")]
+    BadAddress(String),
+    /// The network refused (port in use, unreachable host, discovery failed).
+    #[error("network problem: {0}")]
+    Network(String),
+    /// The move could not be read or is not legal.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// No game is being played yet.
+    #[error("the game has not started yet")]
+    NoGame,
+    /// It is the other player's turn.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// The session refused (not verified yet, a proposal pending, the game over, …).
+    #[error("{0}")]
+    Refused(String),
+    /// The match is closed.
+    #[error("the match is closed")]
+    Closed,
+    /// No randomness from the system for the keys.
+    #[error("no randomness from the system: {0}")]
+    Entropy(String),
+}
+
+impl From<DriverError> for NetError {
+    fn from(e: DriverError) -> Self {
+        match e {
+            DriverError::Stopped => NetError::Closed,
+            other => NetError::Refused(other.to_string()),
+        }
+    }
+}
+
+/// Where a match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Connecting (guest) or the link is being set up.
+    Connecting,
+    /// Host: listening, waiting for a guest.
+    Listening,
+    /// Both devices show the code: ask the player to compare and confirm.
+    Verify,
+    /// Code confirmed here; waiting for the other side (its confirmation, a proposal).
+    Waiting,
+    /// The other player proposes a game: accept or decline.
+    Proposed,
+    /// A game is on.
+    Playing,
+    /// The game is over (another may be proposed).
+    Over,
+    /// The match is over for good.
+    Closed,
+}
+
+/// A game proposed by the other player, to accept or decline.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ProposalView {
+    /// The game.
+    pub game: GameKind,
+    /// The colour this side would play.
+    pub your_color: Color,
+    /// Wire index of the rules (0 the usual ones).
+    pub rules: u8,
+    /// A set-up start position, if not the usual start.
+    pub start_fen: Option<String>,
+}
+
+/// Everything a screen shows of a networked match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetState {
+    /// Where the match stands.
+    pub phase: Phase,
+    /// Where the host listens (`address:port`); empty for a guest.
+    pub address: String,
+    /// The six digits to compare, once the link is up.
+    pub code: Option<String>,
+    /// The other player's name.
+    pub peer_name: Option<String>,
+    /// The games the other player offers.
+    pub peer_games: Vec<GameKind>,
+    /// The games this side offers.
+    pub offers: Vec<GameKind>,
+    /// A proposal to answer.
+    pub proposal: Option<ProposalView>,
+    /// The game being (or last) played.
+    pub kind: Option<GameKind>,
+    /// This side's colour in it.
+    pub your_color: Option<Color>,
+    /// The board, ready to draw, once a game started.
+    pub board: Option<BoardView>,
+    /// The side to move.
+    pub side_to_move: Option<Color>,
+    /// It is this player's turn and the game goes on (and the link is up).
+    pub your_turn: bool,
+    /// The side to move is in check.
+    pub in_check: bool,
+    /// Shown over the board while the link is down ("Reconnecting…").
+    pub banner: Option<String>,
+    /// The other player asks to take back to this ply: answer it.
+    pub undo_request: Option<u32>,
+    /// The other player offers a draw: answer it.
+    pub draw_offered: bool,
+    /// A draw this player may claim now (chess).
+    pub claimable_draw: Option<DrawReason>,
+    /// A one-off notice (a declined offer, a misbehaving peer).
+    pub notice: Option<String>,
+    /// How the game ended.
+    pub outcome: Option<Outcome>,
+    /// The end from this player's side.
+    pub result: Option<String>,
+    /// Why the match closed.
+    pub closed_reason: Option<String>,
+    /// The moves so far, in the game's main notation.
+    pub moves: Vec<String>,
+    /// The last move.
+    pub last_move: Option<MoveInfo>,
+    /// Remaining time of `[first, second]` player in milliseconds, in timed games.
+    pub clocks: Option<[u64; 2]>,
+    /// The game's position as FEN.
+    pub fen: Option<String>,
+}
+
+/// What happens in a match, in order (the state after it is [`NetMatch::state`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetEvent {
+    /// The host listens here.
+    Listening {
+        /// `address:port`.
+        address: String,
+    },
+    /// A link is up; the encrypted pairing starts.
+    Connected {
+        /// The other side's address.
+        peer: String,
+    },
+    /// Show the code; ask the player whether the other device shows the same six digits.
+    VerifyCode {
+        /// Six digits.
+        code: String,
+        /// The other player's name.
+        peer_name: String,
+    },
+    /// The other player is trusted.
+    PeerVerified {
+        /// Their name.
+        peer_name: String,
+    },
+    /// WARNING: a remembered player came with a different key.
+    PeerKeyChanged {
+        /// Their name.
+        peer_name: String,
+    },
+    /// The other player proposes a game.
+    Proposed(ProposalView),
+    /// The other player declined our proposal.
+    ProposalDeclined {
+        /// Why, in words.
+        reason: String,
+    },
+    /// A game started.
+    Started {
+        /// The game.
+        game: GameKind,
+        /// This side's colour.
+        your_color: Color,
+        /// The start position.
+        fen: String,
+    },
+    /// A move was played (by either side) and checked by this side's rules.
+    MovePlayed {
+        /// The move, described.
+        played: MoveInfo,
+        /// True if this side played it.
+        mine: bool,
+    },
+    /// The other player asks to take back moves.
+    UndoRequested {
+        /// The ply count after the undo.
+        to_ply: u32,
+    },
+    /// The other player declined our undo request.
+    UndoDeclined,
+    /// Moves were taken back.
+    Undone {
+        /// The ply count now.
+        to_ply: u32,
+    },
+    /// The other player offers a draw.
+    DrawOffered,
+    /// The other player declined our draw offer.
+    DrawDeclined,
+    /// The game is over.
+    GameOver {
+        /// How.
+        outcome: Outcome,
+        /// From this side's view ("You won: checkmate").
+        text: String,
+    },
+    /// The link dropped; the match reconnects and resumes.
+    Disconnected {
+        /// Why.
+        reason: String,
+    },
+    /// A reconnect attempt failed; the next one comes later.
+    Reconnecting {
+        /// Failed attempts in a row.
+        attempt: u32,
+        /// Milliseconds before the next attempt.
+        delay_ms: u64,
+    },
+    /// The other side misbehaved; nothing was applied.
+    PeerProblem {
+        /// What happened.
+        message: String,
+    },
+    /// The match is over for good.
+    Closed {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Hears every [`NetEvent`], in order, on the match's own thread: a UI hops to its UI
+/// thread. The observer may call the match back.
+pub trait NetObserver: Send + Sync + 'static {
+    /// Something happened.
+    fn event(&self, event: NetEvent);
+}
+
+/// How to host a match.
+#[derive(Clone, Debug)]
+pub struct HostOptions {
+    /// The host's display name.
+    pub name: String,
+    /// Where to listen (`0.0.0.0:7368`; port 0 picks a free one).
+    pub listen: SocketAddr,
+    /// Advertise on the LAN with mDNS.
+    pub advertise: bool,
+    /// The games offered (the guest sees them in the lobby and after connecting).
+    pub offers: Vec<GameKind>,
+    /// The game the host proposes once the guest is verified, and the host's colour.
+    pub propose: Option<(GameKind, Color)>,
+    /// Rules index of the proposal (0 the usual rules).
+    pub rules: u8,
+    /// A set-up start position for the proposal.
+    pub start_fen: Option<String>,
+}
+
+impl HostOptions {
+    /// Hosting `offers` on `listen` under `name`, advertised, proposing nothing.
+    #[must_use]
+    pub fn new(name: &str, listen: SocketAddr, offers: Vec<GameKind>) -> HostOptions {
+        HostOptions {
+            name: name.to_owned(),
+            listen,
+            advertise: true,
+            offers,
+            propose: None,
+            rules: 0,
+            start_fen: None,
+        }
+    }
+
+    /// Proposes `game` with the host playing `color` once the guest is verified.
+    #[must_use]
+    pub fn proposing(mut self, game: GameKind, color: Color) -> HostOptions {
+        self.propose = Some((game, color));
+        self
+    }
+}
+
+/// The part of the state that the session does not keep.
+#[derive(Default)]
+struct View {
+    phase: Option<Phase>,
+    code: Option<String>,
+    peer_name: Option<String>,
+    proposal: Option<ProposalView>,
+    banner: Option<String>,
+    undo_request: Option<u32>,
+    draw_offered: bool,
+    notice: Option<String>,
+    closed_reason: Option<String>,
+    board: BoardModel,
+    /// The spec of the game on, once started.
+    spec: Option<MatchSpec>,
+}
+
+type DriverSlot = Arc<Mutex<Option<Driver<AnyGame>>>>;
+
+/// A networked match (see the module docs). Every call is safe from any thread; dropping
+/// it leaves the match.
+pub struct NetMatch {
+    driver: DriverSlot,
+    view: Arc<Mutex<View>>,
+    events: Sender<Item>,
+    hosting: Mutex<Option<Host>>,
+    address: String,
+    offers: Vec<GameKind>,
+}
+
+/// What the event thread handles: the driver's events, and a few of its own.
+enum Item {
+    Driver(DriverEvent<AnyMove>),
+    Own(NetEvent),
+    Quit,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn random32() -> Result<[u8; 32], NetError> {
+    let mut b = [0u8; 32];
+    getrandom::fill(&mut b).map_err(|e| NetError::Entropy(e.to_string()))?;
+    Ok(b)
+}
+
+fn session(name: &str, offers: &[GameKind]) -> Result<Session<AnyGame>, NetError> {
+    let name = name.trim();
+    if name.is_empty() || name.len() > 64 {
+        return Err(NetError::BadName);
+    }
+    let offers: Vec<GameKind> = offers
+        .iter()
+        .copied()
+        .filter(|k| AnyGame::kinds().contains(k))
+        .collect();
+    let offers = if offers.is_empty() {
+        AnyGame::kinds().to_vec()
+    } else {
+        offers
+    };
+    let config = SessionConfig::new(name, &offers);
+    Ok(Session::new(
+        config,
+        Identity::from_secret(random32()?),
+        random32()?,
+    ))
+}
+
+impl NetMatch {
+    /// Hosts a match (see [`HostOptions`]).
+    pub fn host(options: HostOptions, observer: Arc<dyn NetObserver>) -> Result<NetMatch, NetError> {
+        let session = session(&options.name, &options.offers)?;
+        let offers = session.offers().to_vec();
+        let ad = options.advertise.then(|| Advertise {
+            ad: Advertisement::of_session(&session),
+            config: DiscoveryConfig::default(),
+        });
+        let hosting = host(options.listen, ad).map_err(|e| NetError::Network(e.to_string()))?;
+        let propose = match options.propose {
+            Some((game, color)) => {
+                let mut spec = MatchSpec::new(game, color);
+                spec.rules = options.rules;
+                spec.start_fen.clone_from(&options.start_fen);
+                Some(spec)
+            }
+            None => None,
+        };
+        let acceptor = hosting.acceptor();
+        Ok(NetMatch::start(session, acceptor, Some(hosting), propose, offers, observer))
+    }
+
+    /// Joins the match hosted at `address` (`192.168.1.20:7368`), offering `offers` (empty:
+    /// every game this build plays).
+    pub fn join(
+        name: &str,
+        address: &str,
+        offers: &[GameKind],
+        observer: Arc<dyn NetObserver>,
+    ) -> Result<NetMatch, NetError> {
+        let session = session(name, offers)?;
+        let offers = session.offers().to_vec();
+        let dialer = banco_net::dialer(address.trim())
+            .map_err(|e| NetError::Network(format!("cannot reach `{address}`: {e}")))?;
+        Ok(NetMatch::start(session, dialer, None, None, offers, observer))
+    }
+
+    /// Joins a host found on the LAN.
+    pub fn join_peer(
+        name: &str,
+        peer: &PeerInfo,
+        offers: &[GameKind],
+        observer: Arc<dyn NetObserver>,
+    ) -> Result<NetMatch, NetError> {
+        let session = session(name, offers)?;
+        let offers = session.offers().to_vec();
+        if peer.addresses.is_empty() {
+            return Err(NetError::Network(format!(
+                "{} has no address to connect to",
+                peer.name
+            )));
+        }
+        let dialer = Dialer::to_peer(peer);
+        Ok(NetMatch::start(session, dialer, None, None, offers, observer))
+    }
+
+    fn start(
+        session: Session<AnyGame>,
+        connector: impl Connector,
+        hosting: Option<Host>,
+        propose: Option<MatchSpec>,
+        offers: Vec<GameKind>,
+        observer: Arc<dyn NetObserver>,
+    ) -> NetMatch {
+        let (tx, rx) = mpsc::channel();
+        let address = hosting
+            .as_ref()
+            .map(|h| h.local_addr().to_string())
+            .unwrap_or_default();
+        let view = Arc::new(Mutex::new(View {
+            phase: Some(if hosting.is_some() {
+                Phase::Listening
+            } else {
+                Phase::Connecting
+            }),
+            ..View::default()
+        }));
+        if hosting.is_some() {
+            let _ = tx.send(Item::Own(NetEvent::Listening {
+                address: address.clone(),
+            }));
+        }
+        let driver: DriverSlot = Arc::new(Mutex::new(None));
+        spawn_events(rx, Arc::clone(&view), Arc::clone(&driver), propose, observer);
+        let sink = tx.clone();
+        let d = Driver::spawn_with_callback(session, connector, DriverConfig::default(), move |e| {
+            let _ = sink.send(Item::Driver(e));
+        });
+        *lock(&driver) = Some(d);
+        NetMatch {
+            driver,
+            view,
+            events: tx,
+            hosting: Mutex::new(hosting),
+            address,
+            offers,
+        }
+    }
+
+    fn with_driver<R>(
+        &self,
+        f: impl FnOnce(&Driver<AnyGame>) -> Result<R, DriverError>,
+    ) -> Result<R, NetError> {
+        let d = lock(&self.driver);
+        let d = d.as_ref().ok_or(NetError::Closed)?;
+        Ok(f(d)?)
+    }
+
+    fn snapshot(&self) -> Option<MatchSnapshot<AnyGame>> {
+        lock(&self.driver)
+            .as_ref()
+            .and_then(|d| d.snapshot().ok().flatten())
+    }
+
+    /// The state now (the board is read from the session).
+    #[must_use]
+    pub fn state(&self) -> NetState {
+        let snap = self.snapshot();
+        let peer = lock(&self.driver)
+            .as_ref()
+            .and_then(|d| d.with_session(|s, _| s.peer().map(|p| p.caps)).ok().flatten());
+        let v = lock(&self.view);
+        state_of(&v, snap.as_ref(), &self.address, &self.offers, peer)
+    }
+
+    /// A tap on a screen cell of the board; a completed move is sent.
+    pub fn tap(&self, column: u8, row: u8) -> Result<Tap, NetError> {
+        let snap = self.snapshot().ok_or(NetError::NoGame)?;
+        let mover = self.my_turn(&snap).then_some(snap.spec.local_color);
+        let tap = lock(&self.view).board.tap(&snap.game, column, row, mover);
+        if let Tap::Move(mv) = tap {
+            self.with_driver(|d| d.play(mv))?;
+        }
+        Ok(tap)
+    }
+
+    /// The promotion piece, after a tap answered [`Tap::ChoosePromotion`].
+    pub fn choose_promotion(&self, piece: PieceKind) -> Result<Tap, NetError> {
+        let snap = self.snapshot().ok_or(NetError::NoGame)?;
+        let tap = lock(&self.view).board.choose_promotion(&snap.game, piece);
+        if let Tap::Move(mv) = tap {
+            self.with_driver(|d| d.play(mv))?;
+        }
+        Ok(tap)
+    }
+
+    fn my_turn(&self, snap: &MatchSnapshot<AnyGame>) -> bool {
+        snap.outcome.is_none() && snap.game.side_to_move() == snap.spec.local_color
+    }
+
+    fn checked_turn(&self) -> Result<MatchSnapshot<AnyGame>, NetError> {
+        let snap = self.snapshot().ok_or(NetError::NoGame)?;
+        if let Some(o) = snap.outcome {
+            return Err(NetError::Move(MoveError::GameOver(o.to_string())));
+        }
+        if !self.my_turn(&snap) {
+            return Err(NetError::NotYourTurn);
+        }
+        Ok(snap)
+    }
+
+    /// Plays a move given as squares (checked here, then by both sides' rules).
+    pub fn play_squares(
+        &self,
+        from: u8,
+        to: u8,
+        promotion: Option<PieceKind>,
+    ) -> Result<MoveInfo, NetError> {
+        let snap = self.checked_turn()?;
+        let mv = snap.game.move_from_parts(from, to, promotion)?;
+        let info = notation::describe(&snap.game, mv);
+        self.with_driver(|d| d.play(mv))?;
+        Ok(info)
+    }
+
+    /// Plays a move typed in any of the game's notations.
+    pub fn play_text(&self, text: &str) -> Result<MoveInfo, NetError> {
+        let snap = self.checked_turn()?;
+        let mv = notation::parse_move(&snap.game, text, None)?;
+        let info = notation::describe(&snap.game, mv);
+        self.with_driver(|d| d.play(mv))?;
+        Ok(info)
+    }
+
+    /// Proposes a game (either side may; the other accepts or declines).
+    pub fn propose(
+        &self,
+        game: GameKind,
+        your_color: Color,
+        rules: u8,
+        start_fen: Option<String>,
+    ) -> Result<(), NetError> {
+        let mut spec = MatchSpec::new(game, your_color);
+        spec.rules = rules;
+        spec.start_fen = start_fen;
+        self.with_driver(|d| d.propose(spec))
+    }
+
+    /// The player says both devices show the same code.
+    pub fn confirm_code(&self) -> Result<(), NetError> {
+        self.with_driver(|d| d.confirm_peer(false))?;
+        let mut v = lock(&self.view);
+        if v.phase == Some(Phase::Verify) {
+            v.phase = Some(Phase::Waiting);
+        }
+        Ok(())
+    }
+
+    /// The player says the codes differ: the match ends.
+    pub fn reject_code(&self) -> Result<(), NetError> {
+        self.with_driver(Driver::reject_peer)
+    }
+
+    /// Accepts the other player's proposal.
+    pub fn accept_proposal(&self) -> Result<(), NetError> {
+        self.with_driver(Driver::accept_proposal)?;
+        lock(&self.view).proposal = None;
+        Ok(())
+    }
+
+    /// Declines the other player's proposal.
+    pub fn decline_proposal(&self) -> Result<(), NetError> {
+        self.with_driver(Driver::decline_proposal)?;
+        let mut v = lock(&self.view);
+        v.proposal = None;
+        if v.phase == Some(Phase::Proposed) {
+            v.phase = Some(Phase::Waiting);
+        }
+        Ok(())
+    }
+
+    /// Asks the other player to take back our last move.
+    pub fn request_undo(&self) -> Result<(), NetError> {
+        self.with_driver(Driver::request_undo)
+    }
+
+    /// Answers the other player's undo request.
+    pub fn reply_undo(&self, accept: bool) -> Result<(), NetError> {
+        self.with_driver(|d| d.reply_undo(accept))?;
+        lock(&self.view).undo_request = None;
+        Ok(())
+    }
+
+    /// Offers a draw.
+    pub fn offer_draw(&self) -> Result<(), NetError> {
+        self.with_driver(Driver::offer_draw)
+    }
+
+    /// Answers the other player's draw offer.
+    pub fn reply_draw(&self, accept: bool) -> Result<(), NetError> {
+        self.with_driver(|d| d.reply_draw(accept))?;
+        lock(&self.view).draw_offered = false;
+        Ok(())
+    }
+
+    /// Claims a draw the rules allow (chess: threefold repetition, fifty moves).
+    pub fn claim_draw(&self) -> Result<(), NetError> {
+        self.with_driver(Driver::claim_draw)
+    }
+
+    /// Resigns the game.
+    pub fn resign(&self) -> Result<(), NetError> {
+        self.with_driver(Driver::resign)
+    }
+
+    /// The notice was shown.
+    pub fn clear_notice(&self) {
+        lock(&self.view).notice = None;
+    }
+
+    /// The number of unacknowledged messages (a front end that leaves right after the
+    /// last move waits until it is 0 so the peer surely got it).
+    #[must_use]
+    pub fn unacked(&self) -> usize {
+        lock(&self.driver)
+            .as_ref()
+            .and_then(|d| d.with_session(|s, _| s.unacked()).ok())
+            .unwrap_or(0)
+    }
+
+    /// True once the match is over for good.
+    #[must_use]
+    pub fn is_closed(&self) -> bool {
+        lock(&self.view).phase == Some(Phase::Closed)
+    }
+
+    /// Leaves the match (telling the other device) and stops its threads.
+    pub fn leave(&self) {
+        let driver = lock(&self.driver).take();
+        if let Some(d) = driver {
+            let _ = d.close();
+            d.shutdown();
+            let _ = self.events.send(Item::Own(NetEvent::Closed {
+                reason: "closed by this player".to_owned(),
+            }));
+        }
+        let _ = self.events.send(Item::Quit);
+        lock(&self.hosting).take();
+    }
+}
+
+impl Drop for NetMatch {
+    fn drop(&mut self) {
+        self.leave();
+    }
+}
+
+fn state_of(
+    v: &View,
+    snap: Option<&MatchSnapshot<AnyGame>>,
+    address: &str,
+    offers: &[GameKind],
+    peer_caps: Option<u32>,
+) -> NetState {
+    let peer_games = peer_caps
+        .map(banco_protocol::message::offered_games)
+        .unwrap_or_default();
+    let mut s = NetState {
+        phase: v.phase.unwrap_or(Phase::Connecting),
+        address: address.to_owned(),
+        code: v.code.clone(),
+        peer_name: v.peer_name.clone(),
+        peer_games,
+        offers: offers.to_vec(),
+        proposal: v.proposal.clone(),
+        kind: None,
+        your_color: None,
+        board: None,
+        side_to_move: None,
+        your_turn: false,
+        in_check: false,
+        banner: v.banner.clone(),
+        undo_request: v.undo_request,
+        draw_offered: v.draw_offered,
+        claimable_draw: None,
+        notice: v.notice.clone(),
+        outcome: None,
+        result: None,
+        closed_reason: v.closed_reason.clone(),
+        moves: Vec::new(),
+        last_move: None,
+        clocks: None,
+        fen: None,
+    };
+    let Some(snap) = snap else {
+        return s;
+    };
+    let g = &snap.game;
+    let me = snap.spec.local_color;
+    let mut board = v.board.clone();
+    board.set_flipped(me == Color::Black);
+    let last = g.history().last().copied();
+    board.set_last_move(g, last);
+    s.kind = Some(g.kind());
+    s.your_color = Some(me);
+    s.board = Some(board.view(g));
+    s.side_to_move = Some(g.side_to_move());
+    s.in_check = g.in_check();
+    s.outcome = snap.outcome;
+    s.result = snap.outcome.map(|o| result_text(g.kind(), o, Some(me)));
+    s.your_turn = snap.outcome.is_none()
+        && g.side_to_move() == me
+        && v.banner.is_none()
+        && matches!(v.phase, Some(Phase::Playing));
+    s.claimable_draw = if s.your_turn {
+        snap.claimable_draw
+    } else {
+        None
+    };
+    s.moves = notation::history_text(g, main_notation(g.kind()));
+    s.last_move = last.and_then(|mv| {
+        let mut before = g.clone();
+        before.undo_move()?;
+        Some(notation::describe(&before, mv))
+    });
+    s.clocks = snap.clocks;
+    s.fen = Some(MatchGame::fen(g));
+    s
+}
+
+/// The move at index `ply` of the game, described from the position before it.
+fn move_at(snap: &MatchSnapshot<AnyGame>, ply: u32) -> Option<MoveInfo> {
+    let mv = *snap.moves.get(ply as usize)?;
+    let mut g = snap.game.restarted();
+    for &m in snap.moves.get(..ply as usize)? {
+        g.play(m).ok()?;
+    }
+    Some(notation::describe(&g, mv))
+}
+
+fn spawn_events(
+    rx: Receiver<Item>,
+    view: Arc<Mutex<View>>,
+    driver: DriverSlot,
+    propose: Option<MatchSpec>,
+    observer: Arc<dyn NetObserver>,
+) {
+    let _ = std::thread::Builder::new()
+        .name("banco-match-events".into())
+        .spawn(move || {
+            loop {
+                let item = match rx.recv_timeout(Duration::from_millis(500)) {
+                    Ok(item) => item,
+                    Err(RecvTimeoutError::Timeout) => continue,
+                    Err(RecvTimeoutError::Disconnected) => break,
+                };
+                let event = match item {
+                    Item::Quit => break,
+                    Item::Own(e) => Some(e),
+                    Item::Driver(e) => translate(e, &view, &driver),
+                };
+                let Some(event) = event else { continue };
+                apply(&event, &mut lock(&view));
+                let verified = matches!(event, NetEvent::PeerVerified { .. });
+                let last = matches!(event, NetEvent::Closed { .. });
+                let o = Arc::clone(&observer);
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| o.event(event)));
+                if let (true, Some(spec)) = (verified, &propose) {
+                    let d = lock(&driver);
+                    let in_game = d
+                        .as_ref()
+                        .and_then(|d| d.snapshot().ok().flatten())
+                        .is_some();
+                    if let (Some(d), false) = (d.as_ref(), in_game) {
+                        let _ = d.propose(spec.clone());
+                    }
+                }
+                if last {
+                    break;
+                }
+            }
+        });
+}
+
+/// A driver event as a match event (`None` for what a screen does not show).
+fn translate(
+    event: DriverEvent<AnyMove>,
+    view: &Mutex<View>,
+    driver: &Mutex<Option<Driver<AnyGame>>>,
+) -> Option<NetEvent> {
+    let snapshot = || {
+        lock(driver)
+            .as_ref()
+            .and_then(|d| d.snapshot().ok().flatten())
+    };
+    Some(match event {
+        DriverEvent::Connected { peer } => NetEvent::Connected { peer },
+        DriverEvent::Disconnected { error } => NetEvent::Disconnected { reason: error },
+        DriverEvent::Reconnecting { attempt, delay, .. } => NetEvent::Reconnecting {
+            attempt,
+            delay_ms: delay.as_millis() as u64,
+        },
+        DriverEvent::GaveUp { attempts } => NetEvent::Closed {
+            reason: format!("the other device could not be reached ({attempts} attempts)"),
+        },
+        DriverEvent::Stopped => NetEvent::Closed {
+            reason: "the match stopped".to_owned(),
+        },
+        DriverEvent::Session(e) => match e {
+            Event::LinkUp { .. } | Event::FrameRejected { .. } => return None,
+            Event::LinkDown { reason } => NetEvent::Disconnected {
+                reason: reason.to_string(),
+            },
+            Event::VerifyPeer { code, name, .. } => NetEvent::VerifyCode {
+                code: code.to_string(),
+                peer_name: name,
+            },
+            Event::PeerVerified { name, .. } => NetEvent::PeerVerified { peer_name: name },
+            Event::PeerKeyChanged { name, .. } => NetEvent::PeerKeyChanged { peer_name: name },
+            Event::Proposed(spec) => NetEvent::Proposed(ProposalView {
+                game: spec.game,
+                your_color: spec.local_color,
+                rules: spec.rules,
+                start_fen: spec.start_fen,
+            }),
+            Event::ProposalDeclined { reason } => NetEvent::ProposalDeclined {
+                reason: reason.text().to_owned(),
+            },
+            Event::MatchStarted(spec) => {
+                let fen = snapshot()
+                    .map(|s| s.game.start_fen())
+                    .or_else(|| spec.start_fen.clone())
+                    .unwrap_or_default();
+                lock(view).spec = Some(spec.clone());
+                NetEvent::Started {
+                    game: spec.game,
+                    your_color: spec.local_color,
+                    fen,
+                }
+            }
+            Event::MovePlayed { ply, by, .. } => {
+                let snap = snapshot()?;
+                let played = move_at(&snap, ply)?;
+                NetEvent::MovePlayed {
+                    played,
+                    mine: by == snap.spec.local_color,
+                }
+            }
+            Event::UndoRequested { to_ply } => NetEvent::UndoRequested { to_ply },
+            Event::UndoDeclined => NetEvent::UndoDeclined,
+            Event::Undone { to_ply } => NetEvent::Undone { to_ply },
+            Event::DrawOffered => NetEvent::DrawOffered,
+            Event::DrawDeclined => NetEvent::DrawDeclined,
+            Event::GameOver { outcome, .. } => {
+                let (kind, me) = lock(view)
+                    .spec
+                    .as_ref()
+                    .map_or((GameKind::Xiangqi, None), |s| (s.game, Some(s.local_color)));
+                NetEvent::GameOver {
+                    outcome,
+                    text: result_text(kind, outcome, me),
+                }
+            }
+            Event::PeerIllegalMove { ply, reason, .. } => NetEvent::PeerProblem {
+                message: format!(
+                    "the other device sent an illegal move at ply {ply} ({reason}); ignored"
+                ),
+            },
+            Event::FalseDrawClaim { ply } => NetEvent::PeerProblem {
+                message: format!(
+                    "the other device claimed a draw the rules do not allow at ply {ply}; the game goes on"
+                ),
+            },
+            Event::Desync { ply, .. } => NetEvent::PeerProblem {
+                message: format!("the other device's board differs after ply {ply}; move ignored"),
+            },
+            Event::PeerError { code } => NetEvent::PeerProblem {
+                message: format!("the other device reported an error: {}", code.text()),
+            },
+            Event::Closed { reason } => NetEvent::Closed {
+                reason: reason.to_string(),
+            },
+            #[allow(unreachable_patterns)]
+            _ => return None,
+        },
+    })
+}
+
+/// Updates the screen state from an event.
+fn apply(e: &NetEvent, v: &mut View) {
+    let playing = matches!(v.phase, Some(Phase::Playing | Phase::Over));
+    match e {
+        NetEvent::Listening { .. } => v.phase = Some(Phase::Listening),
+        NetEvent::Connected { .. } => {
+            if playing {
+                v.banner = None;
+            } else {
+                v.phase = Some(Phase::Connecting);
+            }
+        }
+        NetEvent::VerifyCode { code, peer_name } => {
+            v.phase = Some(Phase::Verify);
+            v.code = Some(code.clone());
+            v.peer_name = Some(peer_name.clone());
+        }
+        NetEvent::PeerVerified { peer_name } => {
+            v.peer_name = Some(peer_name.clone());
+            if playing {
+                v.banner = None;
+            } else {
+                v.phase = Some(Phase::Waiting);
+            }
+        }
+        NetEvent::PeerKeyChanged { peer_name } => {
+            v.notice = Some(format!(
+                "Warning: {peer_name} comes with a different key than last time. Compare the code carefully."
+            ));
+        }
+        NetEvent::Proposed(p) => {
+            v.phase = Some(Phase::Proposed);
+            v.proposal = Some(p.clone());
+        }
+        NetEvent::ProposalDeclined { reason } => {
+            v.notice = Some(format!("The game was declined: {reason}"));
+        }
+        NetEvent::Started { .. } => {
+            v.phase = Some(Phase::Playing);
+            v.proposal = None;
+            v.banner = None;
+            v.board.clear_selection();
+        }
+        NetEvent::MovePlayed { .. } => {
+            v.banner = None;
+            v.draw_offered = false;
+            v.board.clear_selection();
+        }
+        NetEvent::UndoRequested { to_ply } => v.undo_request = Some(*to_ply),
+        NetEvent::UndoDeclined => v.notice = Some("The other player declined to take back".into()),
+        NetEvent::Undone { .. } => {
+            v.undo_request = None;
+            v.board.clear_selection();
+        }
+        NetEvent::DrawOffered => v.draw_offered = true,
+        NetEvent::DrawDeclined => v.notice = Some("The other player declined the draw".into()),
+        NetEvent::GameOver { .. } => {
+            v.phase = Some(Phase::Over);
+            v.undo_request = None;
+            v.draw_offered = false;
+            v.board.clear_selection();
+        }
+        NetEvent::Disconnected { .. } => {
+            v.banner = Some("Connection lost. Reconnecting…".into());
+        }
+        NetEvent::Reconnecting { attempt, .. } => {
+            v.banner = Some(format!("Connection lost. Reconnecting (attempt {attempt})…"));
+        }
+        NetEvent::PeerProblem { message } => v.notice = Some(message.clone()),
+        NetEvent::Closed { reason } => {
+            v.phase = Some(Phase::Closed);
+            v.banner = None;
+            if v.closed_reason.is_none() {
+                v.closed_reason = Some(reason.clone());
+            }
+        }
+    }
+}
