@@ -339,7 +339,6 @@ impl Engine {
             }
             let ms = check_time(time_limit_ms)?;
             let (snapshot, rules) = game.snapshot();
-            #[allow(irrefutable_let_patterns)] // until the second game lands in the dispatch
             let (AnyGame::Xiangqi(xg), AnyRules::Xiangqi(xr)) = (&snapshot, rules) else {
                 return Err(BancoError::Unsupported(format!(
                     "the mate solver for {}",

@@ -553,7 +553,9 @@ impl Match {
     pub fn play(&self, mv: Move) -> Result<(), BancoError> {
         guard(|| {
             let pos = self.my_turn_position()?;
-            let AnyMove::Xiangqi(m) = legal(&pos, mv)?;
+            let AnyMove::Xiangqi(m) = legal(&pos, mv)? else {
+                return Err(BancoError::Unsupported("chess over the network".into()));
+            };
             self.play_checked(m)
         })
     }
@@ -562,7 +564,9 @@ impl Match {
     pub fn play_text(&self, text: String, notation: Notation) -> Result<(), BancoError> {
         guard(|| {
             let pos = self.my_turn_position()?;
-            let AnyMove::Xiangqi(m) = an::parse_move(&pos, &text, Some(notation.into()))?;
+            let AnyMove::Xiangqi(m) = an::parse_move(&pos, &text, Some(notation.into()))? else {
+                return Err(BancoError::Unsupported("chess over the network".into()));
+            };
             self.play_checked(m)
         })
     }

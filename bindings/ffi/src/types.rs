@@ -568,6 +568,9 @@ impl From<AnyRules> for Rules {
                 repetitions: r.repetitions,
                 no_capture_plies: r.no_capture_plies,
             },
+            AnyRules::Chess(r) => Rules::Chess {
+                auto_claim: r.auto_claim,
+            },
         }
     }
 }
@@ -595,7 +598,9 @@ impl TryFrom<Rules> for AnyRules {
                     no_capture_plies,
                 }))
             }
-            Rules::Chess { .. } => Err(BancoError::Unsupported("chess".to_owned())),
+            Rules::Chess { auto_claim } => {
+                Ok(AnyRules::Chess(banco_chess::ChessRules { auto_claim }))
+            }
         }
     }
 }

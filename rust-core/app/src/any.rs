@@ -23,6 +23,7 @@
 
 use crate::error::MoveError;
 use crate::pieces::{PieceInfo, PieceKind};
+use banco_chess::{self as c, Chess, ChessMove, ChessRules};
 use banco_game::{
     ChanceList, Color, DrawReason, Game, GameKind, MatchGame, MoveList, Outcome, SetupError,
 };
@@ -34,6 +35,8 @@ use core::fmt;
 pub enum AnyGame {
     /// Xiangqi.
     Xiangqi(Xiangqi),
+    /// Chess.
+    Chess(Chess),
 }
 
 /// A move of an [`AnyGame`].
@@ -41,6 +44,8 @@ pub enum AnyGame {
 pub enum AnyMove {
     /// A xiangqi move.
     Xiangqi(x::Move),
+    /// A chess move (castling as the king taking its rook).
+    Chess(ChessMove),
 }
 
 impl Default for AnyMove {
@@ -56,6 +61,7 @@ impl fmt::Display for AnyMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AnyMove::Xiangqi(m) => write!(f, "{m}"),
+            AnyMove::Chess(m) => write!(f, "{m}"),
         }
     }
 }
@@ -65,6 +71,8 @@ impl fmt::Display for AnyMove {
 pub enum AnyRules {
     /// Xiangqi rules (repetition judge, no-capture limit).
     Xiangqi(RuleSet),
+    /// Chess rules (whether claimable draws end the game at once).
+    Chess(ChessRules),
 }
 
 impl Default for AnyRules {
@@ -85,6 +93,7 @@ impl AnyRules {
     pub fn kind(&self) -> GameKind {
         match self {
             AnyRules::Xiangqi(_) => GameKind::Xiangqi,
+            AnyRules::Chess(_) => GameKind::Chess,
         }
     }
 
@@ -93,12 +102,23 @@ impl AnyRules {
     pub fn index(&self) -> Option<u8> {
         match self {
             AnyRules::Xiangqi(r) => x::MATCH_RULES.iter().position(|m| m == r).map(|i| i as u8),
+            AnyRules::Chess(r) => c::MATCH_RULES.iter().position(|m| m == r).map(|i| i as u8),
         }
     }
 
+    /// Xiangqi rules (the usual ones for rules of another game).
     fn xiangqi(&self) -> RuleSet {
         match self {
             AnyRules::Xiangqi(r) => *r,
+            AnyRules::Chess(_) => RuleSet::default(),
+        }
+    }
+
+    /// Chess rules (the usual ones for rules of another game).
+    fn chess(&self) -> ChessRules {
+        match self {
+            AnyRules::Chess(r) => *r,
+            AnyRules::Xiangqi(_) => ChessRules::default(),
         }
     }
 }
@@ -108,6 +128,8 @@ impl AnyRules {
 pub enum AnyUndo {
     /// Of a xiangqi move.
     Xiangqi(x::XiangqiUndo),
+    /// Of a chess move.
+    Chess(c::ChessUndo),
     /// The move was of another game: nothing was played.
     Nothing,
 }
@@ -118,6 +140,9 @@ pub enum AnyPlayError {
     /// A xiangqi move that is not legal, or the game is over.
     #[error(transparent)]
     Xiangqi(#[from] x::PlayError),
+    /// A chess move that is not legal.
+    #[error(transparent)]
+    Chess(#[from] c::PlayError),
     /// A move of another game.
     #[error("that is a move of another game")]
     WrongGame,
@@ -139,6 +164,7 @@ impl AnyGame {
     pub fn width(&self) -> u8 {
         match self {
             AnyGame::Xiangqi(_) => 9,
+            AnyGame::Chess(_) => 8,
         }
     }
 
@@ -147,6 +173,7 @@ impl AnyGame {
     pub fn height(&self) -> u8 {
         match self {
             AnyGame::Xiangqi(_) => 10,
+            AnyGame::Chess(_) => 8,
         }
     }
 
@@ -163,6 +190,8 @@ impl AnyGame {
             AnyGame::Xiangqi(_) => {
                 x::Square::from_index(index).map_or_else(|| "?".to_owned(), |s| s.to_string())
             }
+            AnyGame::Chess(_) if index < 64 => c::square::name(index),
+            AnyGame::Chess(_) => "?".to_owned(),
         }
     }
 
@@ -173,6 +202,9 @@ impl AnyGame {
             AnyGame::Xiangqi(g) => x::Square::from_index(index)
                 .and_then(|s| g.position().piece_at(s))
                 .map(PieceInfo::xiangqi),
+            AnyGame::Chess(g) => g
+                .piece_at(index)
+                .map(|(color, role)| PieceInfo::chess(color, role)),
         }
     }
 
@@ -193,6 +225,10 @@ impl AnyGame {
                 let pos = g.position();
                 Some(pos.king_square(pos.side_to_move()).index())
             }
+            AnyGame::Chess(g) => {
+                let side = g.side_to_move();
+                (0..64).find(|&sq| g.piece_at(sq) == Some((side, c::Role::King)))
+            }
         }
     }
 
@@ -207,8 +243,19 @@ impl AnyGame {
     /// From, to and promotion of a move, as square indices.
     #[must_use]
     pub fn move_parts(&self, mv: AnyMove) -> (u8, u8, Option<PieceKind>) {
-        match mv {
-            AnyMove::Xiangqi(m) => (m.from().index(), m.to().index(), None),
+        match (self, mv) {
+            (_, AnyMove::Xiangqi(m)) => (m.from().index(), m.to().index(), None),
+            (AnyGame::Chess(g), AnyMove::Chess(m)) => {
+                // A castling king is shown landing on the g- or c-file in standard chess.
+                let to = if g.is_castling(m) && !g.is_chess960() {
+                    let file = if m.to() > m.from() { 6 } else { 2 };
+                    c::square::at(file, c::square::rank(m.from())).unwrap_or(m.to())
+                } else {
+                    m.to()
+                };
+                (m.from(), to, m.promotion().map(promotion_kind))
+            }
+            (_, AnyMove::Chess(m)) => (m.from(), m.to(), m.promotion().map(promotion_kind)),
         }
     }
 
@@ -239,12 +286,34 @@ impl AnyGame {
                     .map(AnyMove::Xiangqi)
                     .map_err(|e| MoveError::Illegal(e.to_string()))
             }
+            AnyGame::Chess(g) => {
+                if from >= 64 || to >= 64 {
+                    return Err(MoveError::OffBoard);
+                }
+                let promotion = match promotion {
+                    None => None,
+                    Some(k) => Some(kind_promotion(k).ok_or_else(|| {
+                        MoveError::Illegal(format!(
+                            "{}{}: a pawn cannot become a {}",
+                            name(from),
+                            name(to),
+                            k.name()
+                        ))
+                    })?),
+                };
+                g.move_from_squares(from, to, promotion)
+                    .map(AnyMove::Chess)
+                    .map_err(|e| MoveError::Illegal(e.to_string()))
+            }
         }
     }
 
     /// The squares a piece on `from` can move to (what a board highlights).
     #[must_use]
     pub fn targets_from(&self, from: u8) -> Vec<u8> {
+        if let AnyGame::Chess(g) = self {
+            return g.targets_from(from);
+        }
         let mut out: Vec<u8> = self
             .legal_move_vec()
             .into_iter()
@@ -277,6 +346,7 @@ impl AnyGame {
     pub fn history(&self) -> Vec<AnyMove> {
         match self {
             AnyGame::Xiangqi(g) => g.moves().map(AnyMove::Xiangqi).collect(),
+            AnyGame::Chess(g) => g.moves().map(AnyMove::Chess).collect(),
         }
     }
 
@@ -284,6 +354,7 @@ impl AnyGame {
     pub fn undo_move(&mut self) -> Option<AnyMove> {
         match self {
             AnyGame::Xiangqi(g) => g.undo_move().map(AnyMove::Xiangqi),
+            AnyGame::Chess(g) => g.undo_move().map(AnyMove::Chess),
         }
     }
 
@@ -294,6 +365,11 @@ impl AnyGame {
             AnyGame::Xiangqi(g) => {
                 AnyGame::Xiangqi(Xiangqi::from_position(g.start_position().clone()))
             }
+            AnyGame::Chess(g) => {
+                AnyGame::Chess(Chess::from_fen(&g.start_fen()).unwrap_or_else(|_| {
+                    Chess::from_board(g.start_board().clone(), 0, g.is_chess960())
+                }))
+            }
         }
     }
 
@@ -302,7 +378,40 @@ impl AnyGame {
     pub fn as_xiangqi(&self) -> Option<&Xiangqi> {
         match self {
             AnyGame::Xiangqi(g) => Some(g),
+            AnyGame::Chess(_) => None,
         }
+    }
+
+    /// The chess game, if this is one.
+    #[must_use]
+    pub fn as_chess(&self) -> Option<&Chess> {
+        match self {
+            AnyGame::Chess(g) => Some(g),
+            AnyGame::Xiangqi(_) => None,
+        }
+    }
+}
+
+/// The piece kind of a chess promotion.
+#[must_use]
+pub fn promotion_kind(p: c::Promotion) -> PieceKind {
+    match p {
+        c::Promotion::Knight => PieceKind::Knight,
+        c::Promotion::Bishop => PieceKind::Bishop,
+        c::Promotion::Rook => PieceKind::Rook,
+        c::Promotion::Queen => PieceKind::Queen,
+    }
+}
+
+/// The chess promotion to a piece kind, if a pawn may become one.
+#[must_use]
+pub fn kind_promotion(k: PieceKind) -> Option<c::Promotion> {
+    match k {
+        PieceKind::Knight => Some(c::Promotion::Knight),
+        PieceKind::Bishop => Some(c::Promotion::Bishop),
+        PieceKind::Rook => Some(c::Promotion::Rook),
+        PieceKind::Queen => Some(c::Promotion::Queen),
+        _ => None,
     }
 }
 
@@ -341,12 +450,14 @@ impl Game for AnyGame {
     fn kind(&self) -> GameKind {
         match self {
             AnyGame::Xiangqi(_) => GameKind::Xiangqi,
+            AnyGame::Chess(_) => GameKind::Chess,
         }
     }
 
     fn side_to_move(&self) -> Color {
         match self {
             AnyGame::Xiangqi(g) => g.side_to_move(),
+            AnyGame::Chess(g) => g.side_to_move(),
         }
     }
 
@@ -360,103 +471,131 @@ impl Game for AnyGame {
                     moves.push(AnyMove::Xiangqi(m));
                 }
             }
+            AnyGame::Chess(g) => {
+                let mut own = MoveList::new();
+                g.legal_moves(&mut own);
+                for &m in &own {
+                    moves.push(AnyMove::Chess(m));
+                }
+            }
         }
     }
 
     fn is_legal(&self, mv: AnyMove) -> bool {
         match (self, mv) {
             (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m)) => g.is_legal(m),
+            (AnyGame::Chess(g), AnyMove::Chess(m)) => g.is_legal(m),
+            _ => false,
         }
     }
 
     fn play(&mut self, mv: AnyMove) -> Result<(), AnyPlayError> {
         match (self, mv) {
             (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m)) => Ok(g.play(m)?),
+            (AnyGame::Chess(g), AnyMove::Chess(m)) => Ok(g.play(m)?),
+            _ => Err(AnyPlayError::WrongGame),
         }
     }
 
     fn make_unchecked(&mut self, mv: AnyMove) -> AnyUndo {
         match (self, mv) {
             (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m)) => AnyUndo::Xiangqi(g.make_unchecked(m)),
+            (AnyGame::Chess(g), AnyMove::Chess(m)) => AnyUndo::Chess(g.make_unchecked(m)),
+            _ => AnyUndo::Nothing,
         }
     }
 
     fn unmake(&mut self, mv: AnyMove, undo: AnyUndo) {
-        if let (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m), AnyUndo::Xiangqi(u)) = (self, mv, undo) {
-            g.unmake(m, u);
+        match (self, mv, undo) {
+            (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m), AnyUndo::Xiangqi(u)) => g.unmake(m, u),
+            (AnyGame::Chess(g), AnyMove::Chess(m), AnyUndo::Chess(u)) => g.unmake(m, u),
+            _ => {}
         }
     }
 
     fn in_check(&self) -> bool {
         match self {
             AnyGame::Xiangqi(g) => g.in_check(),
+            AnyGame::Chess(g) => g.in_check(),
         }
     }
 
     fn no_move_outcome(&self) -> Outcome {
         match self {
             AnyGame::Xiangqi(g) => g.no_move_outcome(),
+            AnyGame::Chess(g) => g.no_move_outcome(),
         }
     }
 
     fn outcome(&self, rules: &AnyRules) -> Option<Outcome> {
         match self {
             AnyGame::Xiangqi(g) => g.outcome(&rules.xiangqi()),
+            AnyGame::Chess(g) => g.outcome(&rules.chess()),
         }
     }
 
     fn claimable_draw(&self, rules: &AnyRules) -> Option<DrawReason> {
         match self {
             AnyGame::Xiangqi(g) => g.claimable_draw(&rules.xiangqi()),
+            AnyGame::Chess(g) => g.claimable_draw(&rules.chess()),
         }
     }
 
     fn hash(&self) -> u64 {
         match self {
             AnyGame::Xiangqi(g) => g.hash(),
+            AnyGame::Chess(g) => g.hash(),
         }
     }
 
     fn ply(&self) -> u32 {
         match self {
             AnyGame::Xiangqi(g) => g.ply(),
+            AnyGame::Chess(g) => g.ply(),
         }
     }
 
     fn encode_move(&self, mv: AnyMove) -> u16 {
         match (self, mv) {
             (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m)) => g.encode_move(m),
+            (AnyGame::Chess(g), AnyMove::Chess(m)) => g.encode_move(m),
+            // A move of another game has no code here; an invalid code is refused by the
+            // peer like any bad move.
+            _ => u16::MAX,
         }
     }
 
     fn decode_move(&self, code: u16) -> Option<AnyMove> {
         match self {
             AnyGame::Xiangqi(g) => g.decode_move(code).map(AnyMove::Xiangqi),
+            AnyGame::Chess(g) => g.decode_move(code).map(AnyMove::Chess),
         }
     }
 
     fn awaits_chance(&self) -> bool {
         match self {
             AnyGame::Xiangqi(g) => g.awaits_chance(),
+            AnyGame::Chess(g) => g.awaits_chance(),
         }
     }
 
     fn chance_outcomes(&self, out: &mut ChanceList<AnyMove>) {
         out.clear();
         match self {
-            AnyGame::Xiangqi(_) => {}
+            AnyGame::Xiangqi(_) | AnyGame::Chess(_) => {}
         }
     }
 }
 
 impl MatchGame for AnyGame {
     fn kinds() -> &'static [GameKind] {
-        &[GameKind::Xiangqi]
+        &[GameKind::Xiangqi, GameKind::Chess]
     }
 
     fn setup(kind: GameKind, fen: Option<&str>) -> Result<AnyGame, SetupError> {
         match kind {
             GameKind::Xiangqi => Xiangqi::setup(kind, fen).map(AnyGame::Xiangqi),
+            GameKind::Chess => Chess::setup(kind, fen).map(AnyGame::Chess),
             other => Err(SetupError::Unsupported(other)),
         }
     }
@@ -464,6 +603,7 @@ impl MatchGame for AnyGame {
     fn rules(kind: GameKind, index: u8) -> Option<AnyRules> {
         match kind {
             GameKind::Xiangqi => Xiangqi::rules(kind, index).map(AnyRules::Xiangqi),
+            GameKind::Chess => Chess::rules(kind, index).map(AnyRules::Chess),
             _ => None,
         }
     }
@@ -471,12 +611,14 @@ impl MatchGame for AnyGame {
     fn fen(&self) -> String {
         match self {
             AnyGame::Xiangqi(g) => MatchGame::fen(g),
+            AnyGame::Chess(g) => MatchGame::fen(g),
         }
     }
 
     fn start_fen(&self) -> String {
         match self {
             AnyGame::Xiangqi(g) => g.start_fen(),
+            AnyGame::Chess(g) => MatchGame::start_fen(g),
         }
     }
 }
@@ -503,5 +645,40 @@ mod tests {
         assert_eq!(g.ply(), 0);
         assert_eq!(g.color_name(Color::Red), "Red");
         assert!(AnyGame::new(GameKind::Lines).is_err());
+    }
+
+    #[test]
+    fn chess_through_the_dispatch() {
+        let mut g =
+            AnyGame::from_fen(GameKind::Chess, "r3k3/1P6/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        assert_eq!((g.width(), g.height()), (8, 8));
+        assert_eq!(g.color_name(Color::Red), "White");
+        let e1 = 4;
+        let g1 = 6;
+        assert!(g.targets_from(e1).contains(&g1));
+        let castle = g.move_from_parts(e1, g1, None).unwrap();
+        assert_eq!(g.move_parts(castle), (e1, g1, None), "the king lands on g1");
+        let b7 = 49;
+        let b8 = 57;
+        let a8 = 56;
+        assert_eq!(
+            g.promotion_choices(b7, b8).len(),
+            4,
+            "queen, rook, bishop and knight"
+        );
+        assert!(g.move_from_parts(b7, b8, Some(PieceKind::Cannon)).is_err());
+        let promo = g.move_from_parts(b7, a8, Some(PieceKind::Queen)).unwrap();
+        assert_eq!(g.move_parts(promo).2, Some(PieceKind::Queen));
+        g.play(promo).unwrap();
+        assert!(g.in_check());
+        assert_eq!(g.checked_king(), Some(60));
+        assert_eq!(g.piece_at(a8).unwrap().glyph, '♕');
+        let code = g.encode_move(castle);
+        assert_eq!(g.decode_move(code), Some(castle));
+        assert_eq!(
+            g.encode_move(AnyMove::Xiangqi(x::Move::default())),
+            u16::MAX
+        );
+        assert!(!g.is_legal(AnyMove::Xiangqi(x::Move::default())));
     }
 }

@@ -114,6 +114,26 @@ pub fn parse_move(
             };
             Ok(AnyMove::Xiangqi(mv))
         }
+        AnyGame::Chess(g) => {
+            let mv = match notation {
+                None => g.parse_move(text).map_err(|e| match e {
+                    banco_chess::MoveTextError::Unreadable(_) => unreadable(),
+                    banco_chess::MoveTextError::Illegal(i) => illegal(&i),
+                })?,
+                Some(Notation::Coordinate) => text
+                    .parse::<banco_chess::uci::Uci>()
+                    .map_err(|_| unreadable())?
+                    .to_move(g)
+                    .map_err(|e| illegal(&e))?,
+                Some(Notation::San) => text
+                    .parse::<banco_chess::san::San>()
+                    .map_err(|_| unreadable())?
+                    .to_move(g)
+                    .map_err(|e| illegal(&e))?,
+                Some(n @ (Notation::Wxf | Notation::Chinese)) => return Err(wrong(game, n)),
+            };
+            Ok(AnyMove::Chess(mv))
+        }
     }
 }
 
@@ -127,6 +147,11 @@ pub fn write_move(game: &AnyGame, mv: AnyMove, notation: Notation) -> String {
             Notation::Chinese => Chinese::from_move(g.position(), m).to_string(),
             Notation::Coordinate | Notation::San => m.to_string(),
         },
+        (AnyGame::Chess(g), AnyMove::Chess(m)) => match notation {
+            Notation::San => g.san(m),
+            _ => g.uci(m),
+        },
+        (_, m) => m.to_string(),
     }
 }
 

@@ -115,6 +115,25 @@ pub struct PieceInfo {
 }
 
 impl PieceInfo {
+    /// A chess piece.
+    #[must_use]
+    pub fn chess(color: Color, role: banco_chess::Role) -> PieceInfo {
+        use banco_chess::Role;
+        PieceInfo {
+            color,
+            kind: match role {
+                Role::Pawn => PieceKind::Pawn,
+                Role::Knight => PieceKind::Knight,
+                Role::Bishop => PieceKind::Bishop,
+                Role::Rook => PieceKind::Rook,
+                Role::Queen => PieceKind::Queen,
+                Role::King => PieceKind::King,
+            },
+            letter: role.fen_char(color),
+            glyph: role.glyph(color),
+        }
+    }
+
     /// A xiangqi piece.
     #[must_use]
     pub fn xiangqi(p: x::Piece) -> PieceInfo {

@@ -221,6 +221,9 @@ impl SavedGame {
                 repetitions: r.repetitions,
                 no_capture_plies: r.no_capture_plies,
             },
+            AnyRules::Chess(r) => RulesRecord::Chess {
+                auto_claim: r.auto_claim,
+            },
         };
         let record = Record {
             game: game_code(self.kind),
@@ -288,6 +291,9 @@ impl SavedGame {
                     no_capture_plies,
                 },
             ) => AnyRules::Xiangqi(xiangqi_rules(repetition, repetitions, no_capture_plies)?),
+            (GameKind::Chess, RulesRecord::Chess { auto_claim }) => {
+                AnyRules::Chess(banco_chess::ChessRules { auto_claim })
+            }
             (k, _) => {
                 return Err(SaveError::Damaged(format!(
                     "rules of another game than {k}"

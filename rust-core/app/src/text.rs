@@ -1,10 +1,10 @@
 //! Readable game records: a text export a person can read and edit, and its import. For
 //! xiangqi the tag-and-movetext export of `banco_xiangqi::record` (coordinates with WXF in
-//! braces).
+//! braces); for chess a PGN-style record (tags, SAN movetext) that chess programs read.
 //!
 //! ```
 //! use banco_app::{any::{AnyGame, AnyRules}, save::SavedGame, text};
-//! use banco_game::{Game, GameKind};
+//! use banco_game::{Game, GameKind, MatchGame};
 //! let mut game = AnyGame::new(GameKind::Xiangqi)?;
 //! let mv = banco_app::notation::parse_move(&game, "h2e2", None)?;
 //! game.play(mv)?;
@@ -17,7 +17,7 @@
 
 use crate::any::{AnyGame, AnyRules};
 use crate::save::{SaveError, SavedGame};
-use banco_game::{Game, GameKind};
+use banco_game::{Game, GameKind, MatchGame};
 use banco_xiangqi::record::GameRecord;
 use banco_xiangqi::{Move, fen};
 
@@ -39,11 +39,131 @@ pub fn export(saved: &SavedGame) -> Result<String, SaveError> {
             }
             Ok(rec.to_text())
         }
+        (AnyGame::Chess(_), _) => Ok(chess_text(saved, &game)),
+        (AnyGame::Xiangqi(_), _) => Err(SaveError::Damaged("chess rules on a xiangqi game".into())),
     }
+}
+
+/// Quotes a PGN tag value.
+fn quote(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn chess_text(saved: &SavedGame, game: &AnyGame) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let result = saved
+        .ending
+        .or_else(|| game.outcome(&saved.rules))
+        .map_or("*", |o| o.score_text());
+    let _ = writeln!(s, "[Game \"chess\"]");
+    for (k, v) in &saved.tags {
+        let key: String = k.chars().filter(char::is_ascii_alphanumeric).collect();
+        if !key.is_empty() {
+            let _ = writeln!(s, "[{key} \"{}\"]", quote(v));
+        }
+    }
+    let start = game.restarted();
+    if saved.start_fen != banco_chess::fen::START_FEN {
+        let _ = writeln!(s, "[SetUp \"1\"]");
+        let _ = writeln!(s, "[FEN \"{}\"]", quote(&saved.start_fen));
+    }
+    if let Some(p) = saved.player {
+        let _ = writeln!(
+            s,
+            "[Human \"{}\"]",
+            crate::any::color_name(GameKind::Chess, p.color())
+        );
+        let _ = writeln!(s, "[Level \"{}\"]", p.level);
+    }
+    let _ = writeln!(s, "[Result \"{result}\"]");
+    let _ = writeln!(s);
+    let mut replay = start;
+    let mut line = String::new();
+    for (i, mv) in game.history().into_iter().enumerate() {
+        let white = replay.side_to_move() == banco_game::Color::Red;
+        let number = (i as u32 + u32::from(!white)) / 2 + 1;
+        if white {
+            let _ = write!(line, "{number}. ");
+        } else if i == 0 {
+            let _ = write!(line, "{number}... ");
+        }
+        let _ = write!(
+            line,
+            "{} ",
+            crate::notation::write_move(&replay, mv, crate::notation::Notation::San)
+        );
+        if replay.play(mv).is_err() {
+            break;
+        }
+        if line.len() > 72 {
+            let _ = writeln!(s, "{}", line.trim_end());
+            line.clear();
+        }
+    }
+    let _ = writeln!(s, "{line}{result}");
+    s
+}
+
+/// Reads a PGN-style chess record: tags, then SAN (or coordinate) moves; move numbers,
+/// comments in braces, annotations and the result are skipped.
+fn chess_import(text: &str) -> Result<SavedGame, SaveError> {
+    let mut tags = Vec::new();
+    let mut fen = None;
+    let mut movetext = String::new();
+    for line in text.lines().map(str::trim) {
+        if let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            let (key, value) = inner.split_once(' ').unwrap_or((inner, "\"\""));
+            let value = value.trim().trim_matches('"').replace("\\\"", "\"");
+            match key {
+                "FEN" => fen = Some(value),
+                "Game" | "SetUp" | "Result" | "Human" | "Level" => {}
+                _ => tags.push((key.to_owned(), value)),
+            }
+        } else {
+            movetext.push_str(line);
+            movetext.push(' ');
+        }
+    }
+    let mut game = AnyGame::setup(GameKind::Chess, fen.as_deref())
+        .map_err(|e| SaveError::BadPosition(e.to_string()))?;
+    let mut clean = String::new();
+    let mut depth = 0u32;
+    for ch in movetext.chars() {
+        match ch {
+            '{' | '(' => depth += 1,
+            '}' | ')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => clean.push(ch),
+            _ => {}
+        }
+    }
+    let mut number = 0;
+    for word in clean.split_whitespace() {
+        let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if word.is_empty()
+            || word.starts_with('$')
+            || ["1-0", "0-1", "1/2-1/2", "*"].contains(&word)
+        {
+            continue;
+        }
+        number += 1;
+        let mv = crate::notation::parse_move(&game, word, None)
+            .map_err(|_| SaveError::IllegalMove { number })?;
+        game.play(mv)
+            .map_err(|_| SaveError::IllegalMove { number })?;
+    }
+    let mut saved = SavedGame::of(&game, AnyRules::usual(GameKind::Chess));
+    saved.tags = tags;
+    Ok(saved)
 }
 
 /// Reads a readable export (any game's) back into a saved game, every move checked.
 pub fn import(text: &str) -> Result<SavedGame, SaveError> {
+    if text.lines().any(|l| {
+        l.trim().eq_ignore_ascii_case("[Game \"chess\"]") || l.trim().starts_with("[Event ")
+    }) {
+        return chess_import(text);
+    }
     let rec = GameRecord::from_text(text).map_err(|e| SaveError::Damaged(e.to_string()))?;
     let tag = |name: &str| {
         rec.tags
