@@ -92,7 +92,11 @@ pub struct RawPeer {
 
 impl RawPeer {
     /// Dials `victim` (which accepts) with protocol `version`; `None` if the victim refused.
-    pub fn connect(victim: &mut S, version: u8, now: u64) -> Option<RawPeer> {
+    pub fn connect<G: MatchGame>(
+        victim: &mut Session<G>,
+        version: u8,
+        now: u64,
+    ) -> Option<RawPeer> {
         let id = Identity::from_secret([77; 32]);
         let mut hs = Handshake::initiator(&id, [78; 32]).unwrap();
         victim.accept(now).unwrap();
@@ -132,7 +136,7 @@ impl RawPeer {
     }
 
     /// Seals and delivers one message; returns the frame.
-    pub fn send(&mut self, victim: &mut S, body: Body, now: u64) -> Vec<u8> {
+    pub fn send<G: MatchGame>(&mut self, victim: &mut Session<G>, body: Body, now: u64) -> Vec<u8> {
         let seq = if body.is_sequenced() {
             self.seq += 1;
             self.seq - 1
@@ -147,7 +151,7 @@ impl RawPeer {
     }
 
     /// Reads everything the victim sent; acknowledges sequenced messages.
-    pub fn recv(&mut self, victim: &mut S) -> Vec<Body> {
+    pub fn recv<G: MatchGame>(&mut self, victim: &mut Session<G>) -> Vec<Body> {
         let mut out = Vec::new();
         while let Some(f) = victim.poll_transmit() {
             let env = Envelope::decode(&self.transport.open(&f).unwrap()).unwrap();
