@@ -19,7 +19,7 @@ use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use banco_game::GameKind;
-use banco_game::{Color, Game};
+use banco_game::Color;
 use banco_net::driver::{Driver, DriverConfig, DriverEvent};
 use banco_net::{Link, dialer, host};
 use banco_protocol::sim::CountingGame;

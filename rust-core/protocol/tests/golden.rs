@@ -8,6 +8,11 @@ use banco_protocol::message::{
     MoveMsg, Propose, Resume,
 };
 
+/// A normal chess move as the chess crate encodes it: from | to << 6 (a1 = 0 … h8 = 63).
+const fn chess_code(from: u16, to: u16) -> u16 {
+    from | to << 6
+}
+
 fn samples() -> Vec<(&'static str, Envelope)> {
     let env = |seq, ack, body| Envelope::new(seq, ack, body);
     vec![
@@ -113,7 +118,7 @@ fn samples() -> Vec<(&'static str, Envelope)> {
                 4,
                 Body::Move(MoveMsg {
                     ply: 0,
-                    mv: 12 | 28 << 6,
+                    mv: chess_code(12, 28),
                     hash: 0x1234_5678,
                     clock: 42,
                 }),
@@ -356,7 +361,7 @@ fn move_envelope_size() {
 /// above): a 2-byte varint, so a chess move envelope is at most 10 bytes too.
 #[test]
 fn chess_move_envelope_size() {
-    let e2e4: u16 = 12 | 28 << 6;
+    let e2e4 = chess_code(12, 28); // e2 = 12, e4 = 28
     assert_eq!(e2e4, 1804);
     assert_eq!(move_size(0, e2e4, 42), 10);
     let (smallest, largest) = move_sizes(0..16_384u16);

@@ -332,12 +332,12 @@ fn a_claimed_draw_ends_both_sides_alike() {
     );
     a.claim_draw(10).unwrap();
     pump(&mut a, &mut b, 10);
-    let draw = Some(Outcome::Draw {
+    let draw = Outcome::Draw {
         reason: DrawReason::FiftyMoveRule,
-    });
-    assert_eq!((a.outcome(), b.outcome()), (draw, draw));
+    };
+    assert_eq!((a.outcome(), b.outcome()), (Some(draw), Some(draw)));
     assert!(events(&mut b).contains(&Event::GameOver {
-        outcome: draw.unwrap(),
+        outcome: draw,
         ply: 4
     }));
     assert_eq!(a.play(1, 11), Err(ActionError::GameOver));
