@@ -18,8 +18,8 @@ use std::process::{Command, ExitCode};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
-use banco_game::GameKind;
 use banco_game::Color;
+use banco_game::GameKind;
 use banco_net::driver::{Driver, DriverConfig, DriverEvent};
 use banco_net::{Link, dialer, host};
 use banco_protocol::sim::CountingGame;
