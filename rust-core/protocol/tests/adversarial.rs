@@ -307,6 +307,20 @@ fn a_flood_of_sequenced_messages_before_confirmation_is_bounded() {
 }
 
 #[test]
+fn a_version_one_peer_is_refused_with_the_version_error() {
+    let mut v = session("Victim", 2);
+    assert!(RawPeer::connect(&mut v, 1, 0).is_none());
+    let ev = events(&mut v);
+    assert!(
+        ev.contains(&Event::LinkDown {
+            reason: LinkDownReason::Version { peer: 1, ours: 2 }
+        }),
+        "{ev:?}"
+    );
+    assert!(v.peer().is_none(), "nothing of the peer is taken");
+}
+
+#[test]
 fn another_protocol_version_is_refused_clearly() {
     let mut v = session("Victim", 2);
     assert!(RawPeer::connect(&mut v, 99, 0).is_none());

@@ -682,3 +682,51 @@ fn a_peer_move_while_awaiting_chance_is_refused() {
         "nothing else was sent"
     );
 }
+
+#[test]
+fn a_xiangqi_match_from_a_fen() {
+    use banco_xiangqi::{RuleSet, Xiangqi};
+    let xq = |name: &str, k: u8| {
+        Session::<Xiangqi>::new(
+            SessionConfig::new(name, Xiangqi::kinds()),
+            Identity::from_secret([k; 32]),
+            [k; 32],
+        )
+    };
+    let (mut a, mut b) = (xq("A", 1), xq("B", 2));
+    link(&mut a, &mut b, 0);
+    a.confirm_peer(false).unwrap();
+    b.confirm_peer(false).unwrap();
+    let mut spec = MatchSpec {
+        rules: 2,
+        start_fen: Some("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1".into()),
+        ..MatchSpec::new(GameKind::Xiangqi, Color::Red)
+    };
+    assert_eq!(
+        a.propose(spec.clone(), 1),
+        Err(ActionError::UnknownRules {
+            game: GameKind::Xiangqi,
+            index: 2
+        })
+    );
+    spec.rules = 1; // casual
+    a.propose(spec, 1).unwrap();
+    pump(&mut a, &mut b, 1);
+    b.accept_proposal(2).unwrap();
+    pump(&mut a, &mut b, 2);
+    let (ga, gb) = (a.game().unwrap(), b.game().unwrap());
+    assert_eq!(ga.fen(), gb.fen());
+    assert_eq!(
+        gb.start_fen(),
+        a.match_spec().unwrap().start_fen.clone().unwrap()
+    );
+    assert_eq!(b.rules(), Some(&RuleSet::casual()));
+    // Red's rook checks along the d-file; black's session validates it.
+    let mut moves = MoveList::new();
+    ga.legal_moves(&mut moves);
+    let mv = moves.as_slice()[0];
+    a.play(mv, 3).unwrap();
+    pump(&mut a, &mut b, 3);
+    assert_eq!(b.moves(), Some(&[mv][..]));
+    assert_eq!(a.game().unwrap().hash(), b.game().unwrap().hash());
+}

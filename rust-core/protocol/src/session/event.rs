@@ -2,7 +2,7 @@
 //! [`Channel`](crate::Channel) reports ([`ChannelEvent`]), and the errors of their calls.
 
 use crate::crypto::{CryptoError, PublicKey};
-use crate::message::{DeclineReason, ErrorCode, WireError};
+use crate::message::{DeclineReason, ErrorCode, MAX_PARAMS_LEN, WireError};
 use crate::sas::Sas;
 use crate::session::config::MatchSpec;
 use banco_game::{Color, GameKind, Outcome};
@@ -375,7 +375,7 @@ pub enum ActionError {
     #[error("bad start position: {0}")]
     BadPosition(String),
     /// Per-game parameters above the wire limit.
-    #[error("game parameters of {0} bytes are longer than the limit of 256")]
+    #[error("game parameters of {0} bytes are longer than the limit of {MAX_PARAMS_LEN}")]
     ParamsTooLong(usize),
     /// The request is not supported (a link-level body given to `Channel::send`, or a
     /// missing cryptographic primitive in this build).

@@ -28,7 +28,8 @@
 //! Nothing here assumes that the sides alternate ply by ply: whose turn it is comes from
 //! [`Game::side_to_move`], and the undo rules count turns, not plies. While the position
 //! awaits a chance outcome ([`Game::awaits_chance`]) no move is played, local or remote
-//! (`AwaitingChance`), and claims, offers and resignation work as usual. The outcome itself
+//! (`AwaitingChance`, nor is a draw claimed); offers, undo requests and resignation work as
+//! usual. The outcome itself
 //! will come from the fair-reveal exchange: when a move leaves the position awaiting
 //! chance, each side sends `Body::Reveal { ply, link }` (the next link of the hash chain it
 //! committed to in the proposal's `params`); once both links for that ply are in, the
