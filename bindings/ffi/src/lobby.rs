@@ -152,7 +152,7 @@ impl Lobby {
                 .ok_or_else(|| BancoError::NotAvailable("the lobby is stopped".to_owned()))?;
             let ad = Advertisement::new(
                 &player_name,
-                vec![banco_game::GameKind::Xiangqi],
+                crate::net::OFFERS.to_vec(),
                 u16::from(PROTOCOL_VERSION),
                 "",
             );

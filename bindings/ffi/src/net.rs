@@ -16,7 +16,7 @@ use banco_game::GameKind;
 use banco_net::discovery::{Advertisement, DiscoveryConfig};
 use banco_net::driver::{Dialer, Driver, DriverConfig, DriverError, DriverEvent};
 use banco_net::{Advertise, Host, host};
-use banco_protocol::{Event, Identity, MatchSpec, PROTOCOL_VERSION, Session, SessionConfig};
+use banco_protocol::{Event, Identity, MatchSpec, Session, SessionConfig};
 use banco_xiangqi::{self as x, RuleSet, Xiangqi};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,8 +27,11 @@ use std::time::Duration;
 /// Where the driver of a match lives once it runs.
 type DriverSlot = Arc<Mutex<Option<Driver<Xiangqi>>>>;
 
+/// The games a match of this build offers (and the LAN advertisements list).
+pub(crate) const OFFERS: &[GameKind] = &[GameKind::Xiangqi];
+
 /// The rule sets a match can use, by wire index.
-const RULES: [RuleSet; 2] = [RuleSet::asian(), RuleSet::casual()];
+const RULES: [RuleSet; 2] = x::MATCH_RULES;
 
 /// What happens in a [`Match`], in order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
@@ -177,18 +180,16 @@ fn random32() -> Result<[u8; 32], BancoError> {
     Ok(b)
 }
 
-fn new_session(name: &str) -> Result<(Session<Xiangqi>, String), BancoError> {
+fn new_session(name: &str) -> Result<Session<Xiangqi>, BancoError> {
     let name = name.trim();
     if name.is_empty() || name.len() > 64 {
         return Err(BancoError::InvalidArgument(
             "a player name must have 1 to 64 bytes".to_owned(),
         ));
     }
-    let mut config = SessionConfig::new(name, Xiangqi::new());
-    config.rules = RULES.to_vec();
+    let config = SessionConfig::new(name, OFFERS);
     let identity = Identity::from_secret(random32()?);
-    let fingerprint = identity.public().fingerprint();
-    Ok((Session::new(config, identity, random32()?), fingerprint))
+    Ok(Session::new(config, identity, random32()?))
 }
 
 fn rules_of(index: u8) -> RuleSet {
@@ -227,7 +228,7 @@ fn start_dispatch(
                         if let (true, Some((spec, driver))) = (verified, &propose) {
                             let d = driver.lock().unwrap_or_else(PoisonError::into_inner);
                             if let Some(d) = d.as_ref() {
-                                let _ = d.propose(*spec);
+                                let _ = d.propose(spec.clone());
                             }
                         }
                         if last {
@@ -280,9 +281,10 @@ fn translate(event: DriverEvent<x::Move>, mirror: &Mutex<Mirror>) -> Vec<MatchEv
                 rules: AnyRules::Xiangqi(rules_of(spec.rules)).into(),
             }),
             Event::ProposalDeclined { reason } => one(MatchEvent::ProposalDeclined {
-                reason: format!("{reason:?}"),
+                reason: reason.text().to_owned(),
             }),
             Event::MatchStarted(spec) => {
+                // Proposals here name no start position: the usual start.
                 m.game = Xiangqi::new();
                 m.rules = rules_of(spec.rules);
                 m.color = Some(spec.local_color);
@@ -322,6 +324,11 @@ fn translate(event: DriverEvent<x::Move>, mirror: &Mutex<Mirror>) -> Vec<MatchEv
             Event::PeerIllegalMove { ply, reason, .. } => one(MatchEvent::PeerProblem {
                 message: format!(
                     "the other phone sent an illegal move at ply {ply} ({reason}); ignored"
+                ),
+            }),
+            Event::FalseDrawClaim { ply } => one(MatchEvent::PeerProblem {
+                message: format!(
+                    "the other phone claimed a draw at ply {ply} that the rules do not allow; ignored"
                 ),
             }),
             Event::Desync { ply, .. } => one(MatchEvent::PeerProblem {
@@ -439,22 +446,16 @@ impl Match {
                     "`{listen_address}` is not an address to listen on, like 0.0.0.0:7368"
                 ))
             })?;
-            let (session, fingerprint) = new_session(&player_name)?;
+            let session = new_session(&player_name)?;
+            // The advertisement lists exactly the games the session offers.
             let ad = advertise.then(|| Advertise {
-                ad: Advertisement::new(
-                    player_name.trim(),
-                    vec![GameKind::Xiangqi],
-                    u16::from(PROTOCOL_VERSION),
-                    &fingerprint,
-                ),
+                ad: Advertisement::of_session(&session),
                 config: DiscoveryConfig::default(),
             });
             let hosting = host(addr, ad).map_err(|e| BancoError::Network(e.to_string()))?;
             let spec = MatchSpec {
-                game: GameKind::Xiangqi,
                 rules: rules_index(repetition),
-                local_color: host_color.into(),
-                clock: None,
+                ..MatchSpec::new(GameKind::Xiangqi, host_color.into())
             };
             let acceptor = hosting.acceptor();
             Ok(Match::start(
@@ -475,7 +476,7 @@ impl Match {
         listener: Arc<dyn MatchListener>,
     ) -> Result<Arc<Match>, BancoError> {
         guard(|| {
-            let (session, _) = new_session(&player_name)?;
+            let session = new_session(&player_name)?;
             let dialer = banco_net::dialer(address.trim())
                 .map_err(|e| BancoError::Network(format!("cannot reach `{address}`: {e}")))?;
             Ok(Match::start(session, dialer, None, None, listener))
@@ -490,7 +491,7 @@ impl Match {
         listener: Arc<dyn MatchListener>,
     ) -> Result<Arc<Match>, BancoError> {
         guard(|| {
-            let (session, _) = new_session(&player_name)?;
+            let session = new_session(&player_name)?;
             let addrs: Vec<SocketAddr> = peer
                 .addresses
                 .iter()

@@ -13,7 +13,7 @@ use banco_game::{Color, Game, GameKind};
 use banco_net::discovery::{Advertisement, DiscoveryConfig};
 use banco_net::driver::{Dialer, Driver, DriverConfig, DriverEvent};
 use banco_net::{Advertise, DEFAULT_PORT, host, join_named};
-use banco_protocol::{Event, Identity, MatchSpec, PROTOCOL_VERSION, Session, SessionConfig};
+use banco_protocol::{Event, Identity, MatchSpec, Session, SessionConfig};
 use banco_xiangqi::notation::{Chinese, MoveTextError, Wxf, parse_any};
 use banco_xiangqi::{Move, RuleSet, Xiangqi};
 use clap::Args;
@@ -78,7 +78,7 @@ pub(crate) struct JoinArgs {
 }
 
 /// The rule sets both sides offer, by wire index.
-const RULES: [RuleSet; 2] = [RuleSet::asian(), RuleSet::casual()];
+const RULES: [RuleSet; 2] = banco_xiangqi::MATCH_RULES;
 
 fn random32() -> Result<[u8; 32], CliError> {
     let mut b = [0u8; 32];
@@ -87,13 +87,11 @@ fn random32() -> Result<[u8; 32], CliError> {
     Ok(b)
 }
 
-/// A session with a fresh identity; also returns the identity's key fingerprint.
-fn new_session(name: &str) -> Result<(Session<Xiangqi>, String), CliError> {
-    let mut config = SessionConfig::new(name, Xiangqi::new());
-    config.rules = RULES.to_vec();
+/// A session offering xiangqi, with a fresh identity.
+fn new_session(name: &str) -> Result<Session<Xiangqi>, CliError> {
+    let config = SessionConfig::new(name, &[GameKind::Xiangqi]);
     let identity = Identity::from_secret(random32()?);
-    let fingerprint = identity.public().fingerprint();
-    Ok((Session::new(config, identity, random32()?), fingerprint))
+    Ok(Session::new(config, identity, random32()?))
 }
 
 pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
@@ -107,14 +105,10 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
                 args.rules
             ))
         })?;
-    let (session, fingerprint) = new_session(&args.common.name)?;
+    let session = new_session(&args.common.name)?;
+    // The advertisement lists exactly the games the session offers.
     let advertise = (!args.no_mdns).then(|| Advertise {
-        ad: Advertisement::new(
-            &args.common.name,
-            vec![GameKind::Xiangqi],
-            u16::from(PROTOCOL_VERSION),
-            &fingerprint,
-        ),
+        ad: Advertisement::of_session(&session),
         config: DiscoveryConfig::default(),
     });
     let listening = host(SocketAddr::new(args.bind, args.port), advertise)
@@ -144,17 +138,15 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
         },
     );
     let spec = MatchSpec {
-        game: GameKind::Xiangqi,
         rules: rules as u8,
-        local_color: color,
-        clock: None,
+        ..MatchSpec::new(GameKind::Xiangqi, color)
     };
     let mut table = Table::new(&args.common, driver, Some(spec))?;
     table.run(&tx, &rx)
 }
 
 pub(crate) fn join_cmd(args: &JoinArgs) -> Result<(), CliError> {
-    let (session, _) = new_session(&args.common.name)?;
+    let session = new_session(&args.common.name)?;
     let dialer = if args.target.contains(':') {
         banco_net::dialer(&args.target)
             .map_err(|e| CliError::input(format!("cannot reach {}: {e}", args.target)))?
@@ -410,7 +402,7 @@ impl Table {
                     "paired with {name}{}",
                     if known { " (remembered)" } else { "" }
                 );
-                if let Some(spec) = self.propose {
+                if let Some(spec) = self.propose.clone() {
                     if let Err(e) = self.driver.propose(spec) {
                         println!("could not propose the game: {e}");
                     }
@@ -423,7 +415,8 @@ impl Table {
             }
             Event::Proposed(spec) => {
                 let text = format!(
-                    "the host proposes xiangqi ({} rules), you play {}. Accept?",
+                    "the host proposes {} ({} rules), you play {}. Accept?",
+                    spec.game,
                     rules_name(spec.rules),
                     spec.local_color
                 );
@@ -435,11 +428,15 @@ impl Table {
                 }
             }
             Event::ProposalDeclined { reason } => {
-                println!("the guest declined: {reason:?}");
+                println!("the guest declined: {}", reason.text());
                 let _ = self.driver.close();
                 return Some(Err(CliError::Failure("no game".to_owned())));
             }
             Event::MatchStarted(spec) => {
+                // Start from the session's own position (a proposal may name one).
+                if let Ok(Some(game)) = self.driver.with_session(|s, _| s.game().cloned()) {
+                    self.mirror = game;
+                }
                 self.me = Some(spec.local_color);
                 self.rules = RULES.get(spec.rules as usize).copied().unwrap_or_default();
                 self.style.flipped = spec.local_color == Color::Black;
@@ -504,6 +501,11 @@ impl Table {
             Event::PeerIllegalMove { ply, code, reason } => {
                 println!(
                     "the peer sent an illegal move (ply {ply}, code {code}): {reason:?}; ignored"
+                );
+            }
+            Event::FalseDrawClaim { ply } => {
+                println!(
+                    "the peer claimed a draw at ply {ply} that the rules do not allow; ignored"
                 );
             }
             Event::Desync { ply, .. } => {

@@ -2,8 +2,8 @@
 //! link that drops, duplicates, reorders, delays and cuts frames).
 
 use crate::CliError;
-use banco_protocol::sim::{CountingGame, CountingRules, SoakConfig, run_soak_with};
-use banco_xiangqi::{RuleSet, Xiangqi};
+use banco_protocol::sim::{CountingGame, SoakConfig, run_soak_with};
+use banco_xiangqi::Xiangqi;
 use clap::Args;
 
 /// `banco soak`.
@@ -23,8 +23,9 @@ pub(crate) struct SoakArgs {
 pub(crate) fn soak(args: &SoakArgs) -> Result<(), CliError> {
     let config = SoakConfig::new(args.games, args.seed);
     let report = match args.game.as_str() {
-        "xiangqi" => run_soak_with(&config, &Xiangqi::new(), RuleSet::asian()),
-        "counting" => run_soak_with(&config, &CountingGame::default(), CountingRules::default()),
+        // Rule set 0 of xiangqi: the Asian rules.
+        "xiangqi" => run_soak_with::<Xiangqi>(&config),
+        "counting" => run_soak_with::<CountingGame>(&config),
         other => {
             return Err(CliError::input(format!(
                 "unknown game `{other}`: use xiangqi or counting"

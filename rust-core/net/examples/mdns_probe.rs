@@ -3,11 +3,11 @@
 //!
 //! ```text
 //! mdns_probe advertise --name NAME [--iface IF]... [--port PORT] [--for SECS] [--guests N]
-//!     host on PORT (0: any), advertise NAME, echo one frame of each of N guests (1),
-//!     then withdraw
+//!     host on PORT (0: any), advertise NAME with the games a session offering xiangqi and
+//!     chess announces, echo one frame of each of N guests (1), then withdraw
 //! mdns_probe browse --expect NAME [--iface IF]... [--timeout SECS] [--connect]
-//!     browse until NAME resolves; print the discovery time; with --connect, join it and
-//!     exchange a frame
+//!     browse until NAME resolves and check that it offers xiangqi and chess; print the
+//!     discovery time; with --connect, join it and exchange a frame
 //! mdns_probe join --name NAME [--iface IF]... [--timeout SECS]
 //!     what `banco join NAME` does: find the host by name, connect, exchange a frame
 //! ```
@@ -18,6 +18,11 @@ use std::time::{Duration, Instant};
 use banco_game::GameKind;
 use banco_net::discovery::{Advertisement, DiscoveryConfig, PeerEvent};
 use banco_net::{Advertise, Link, browse, host, join_named, join_peer};
+use banco_protocol::sim::CountingGame;
+use banco_protocol::{Identity, PROTOCOL_VERSION, Session, SessionConfig};
+
+/// The games the probe's host offers (the counting game stands in for both).
+const OFFERS: [GameKind; 2] = [GameKind::Xiangqi, GameKind::Chess];
 
 struct Args {
     mode: String,
@@ -62,12 +67,13 @@ fn parse() -> Result<Args, String> {
 }
 
 fn advertise(args: &Args) -> Result<(), String> {
-    let ad = Advertisement::new(
-        &args.name,
-        vec![GameKind::Xiangqi, GameKind::Jieqi],
-        1,
-        "0badc0de",
+    // What a host advertises comes from its session: exactly the games it offers.
+    let session: Session<CountingGame> = Session::new(
+        SessionConfig::new(&args.name, &OFFERS),
+        Identity::from_secret([0x0b; 32]),
+        [0xad; 32],
     );
+    let ad = Advertisement::of_session(&session);
     let config = DiscoveryConfig::on_interfaces(args.interfaces.clone());
     let listen = format!("0.0.0.0:{}", args.port)
         .parse()
@@ -142,6 +148,13 @@ fn browse_for(args: &Args) -> Result<(), String> {
         }
     }
     let peer = found.ok_or_else(|| format!("{:?} not found in {} s", args.name, args.seconds))?;
+    if peer.games != OFFERS || peer.protocol_version != Some(u16::from(PROTOCOL_VERSION)) {
+        return Err(format!(
+            "the host advertises games {:?} and version {:?}, expected {OFFERS:?} and {PROTOCOL_VERSION}",
+            peer.games, peer.protocol_version
+        ));
+    }
+    println!("games offered: {:?}", peer.games);
     if args.connect {
         let link = join_peer(&peer, Duration::from_secs(3)).map_err(|e| format!("connect: {e}"))?;
         link.send(b"banco probe").map_err(|e| e.to_string())?;

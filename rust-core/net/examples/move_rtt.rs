@@ -18,18 +18,18 @@ use std::process::{Command, ExitCode};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
-use banco_game::{Color, Game};
+use banco_game::Color;
+use banco_game::GameKind;
 use banco_net::driver::{Driver, DriverConfig, DriverEvent};
 use banco_net::{Link, dialer, host};
-use banco_protocol::sim::{CountingGame, CountingRules};
+use banco_protocol::sim::CountingGame;
 use banco_protocol::{Event, Identity, MatchSpec, Session, SessionConfig};
 
 const TARGET: u16 = 60_000;
 const WAIT: Duration = Duration::from_secs(10);
 
 fn session(name: &str, key: u8) -> Session<CountingGame> {
-    let mut config = SessionConfig::new(name, CountingGame::with_target(TARGET));
-    config.rules = vec![CountingRules { target: TARGET }];
+    let config = SessionConfig::new(name, &[GameKind::Xiangqi]);
     Session::new(config, Identity::from_secret([key; 32]), [key ^ 0x5a; 32])
 }
 
@@ -144,14 +144,10 @@ fn parent(moves: usize, interval: Duration) -> Result<Vec<Duration>, String> {
     until(&driver, &events, |e| {
         matches!(e, DriverEvent::Session(Event::PeerVerified { .. }))
     })?;
-    let game = driver
-        .with_session(|s, _| s.start_position().kind())
-        .map_err(|e| e.to_string())?;
+    // A long game: the counting game's start position names its target.
     let spec = MatchSpec {
-        game,
-        rules: 0,
-        local_color: Color::Red,
-        clock: None,
+        start_fen: Some(format!("0/{TARGET}")),
+        ..MatchSpec::new(GameKind::Xiangqi, Color::Red)
     };
     driver.propose(spec).map_err(|e| e.to_string())?;
     until(&driver, &events, |e| {

@@ -8,7 +8,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use banco_game::{Color, Game};
+use banco_game::{Color, Game, GameKind, MatchGame};
 use banco_net::LinkError;
 use banco_net::driver::{Driver, DriverConfig, DriverError, DriverEvent, Role, from_fn};
 use banco_net::memory::{self, FaultPlan, MemoryLink};
@@ -18,7 +18,7 @@ use banco_protocol::{Event, Identity, LinkDownReason, MatchSpec, Session, Sessio
 const T: Duration = Duration::from_secs(10);
 
 fn session(name: &str, key: u8) -> Session<CountingGame> {
-    let config = SessionConfig::new(name, CountingGame::default());
+    let config = SessionConfig::new(name, CountingGame::kinds());
     Session::new(config, Identity::from_secret([key; 32]), [key; 32])
 }
 
@@ -83,13 +83,12 @@ fn disconnect_on_request_resumes_the_match() {
     wait_for(&host_rx, |e| {
         matches!(e, DriverEvent::Session(Event::PeerVerified { .. }))
     });
-    let game = host.with_session(|s, _| s.start_position().kind()).unwrap();
-    let spec = MatchSpec {
-        game,
-        rules: 0,
-        local_color: Color::Red,
-        clock: None,
-    };
+    // The guest sees the host's games and the host proposes the second one.
+    let offers = guest
+        .with_session(|s, _| s.peer().map(|p| p.offers()))
+        .unwrap();
+    assert_eq!(offers, Some(vec![GameKind::Xiangqi, GameKind::Chess]));
+    let spec = MatchSpec::new(GameKind::Chess, Color::Red);
     host.propose(spec).unwrap();
     wait_for(&guest_rx, |e| {
         matches!(e, DriverEvent::Session(Event::Proposed(_)))
@@ -128,6 +127,17 @@ fn disconnect_on_request_resumes_the_match() {
     };
     assert_eq!(moves(&host), vec![2, 3]);
     assert_eq!(moves(&guest), vec![2, 3]);
+    // What a front end draws comes from the session's own game.
+    let snap = guest.snapshot().expect("running").expect("a game");
+    assert_eq!(snap.moves, vec![2, 3]);
+    assert_eq!(snap.spec.game, GameKind::Chess);
+    assert_eq!(snap.spec.local_color, Color::Black);
+    assert_eq!((snap.game.kind(), snap.game.total()), (GameKind::Chess, 5));
+    assert_eq!(snap.outcome, None);
+    assert_eq!(
+        Some(&snap.game),
+        host.snapshot().expect("running").as_ref().map(|s| &s.game)
+    );
     host.close().unwrap();
     wait_for(&guest_rx, |e| {
         matches!(e, DriverEvent::Session(Event::Closed { .. }))
@@ -182,12 +192,12 @@ fn links_that_never_come_up_count_as_failures() {
         silent.push(theirs);
         Ok(Box::new(ours) as banco_net::BoxLink)
     });
-    let mut config = SessionConfig::new("A", CountingGame::default());
+    let mut config = SessionConfig::new("A", CountingGame::kinds());
     config.timing = Timing {
         handshake_timeout_ms: 100,
         ..Timing::default()
     };
-    let session = Session::new(config, Identity::from_secret([1; 32]), [1; 32]);
+    let session = Session::<CountingGame>::new(config, Identity::from_secret([1; 32]), [1; 32]);
     let (driver, rx) = Driver::spawn(session, connector, quick());
     let mut timeouts = 0;
     let gave_up = wait_for(&rx, |e| {

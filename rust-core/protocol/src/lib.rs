@@ -12,9 +12,11 @@
 //! use banco_protocol::{Event, Identity, MatchSpec, Session, SessionConfig};
 //! use banco_game::{Color, GameKind};
 //!
-//! let start = CountingGame::default();
-//! let mut a = Session::new(SessionConfig::new("An", start.clone()), Identity::from_secret([1; 32]), [11; 32]);
-//! let mut b = Session::new(SessionConfig::new("Binh", start), Identity::from_secret([2; 32]), [22; 32]);
+//! // An offers two games (the counting game stands in for xiangqi and chess), Binh one.
+//! let both = SessionConfig::new("An", &[GameKind::Xiangqi, GameKind::Chess]);
+//! let one = SessionConfig::new("Binh", &[GameKind::Chess]);
+//! let mut a: Session<CountingGame> = Session::new(both, Identity::from_secret([1; 32]), [11; 32]);
+//! let mut b: Session<CountingGame> = Session::new(one, Identity::from_secret([2; 32]), [22; 32]);
 //!
 //! // The driver: carry frames both ways until both sides are quiet.
 //! fn pump(a: &mut Session<CountingGame>, b: &mut Session<CountingGame>, now: u64) {
@@ -36,15 +38,19 @@
 //! a.confirm_peer(true)?;
 //! b.confirm_peer(true)?;
 //!
-//! let spec = MatchSpec { game: GameKind::Xiangqi, rules: 0, local_color: Color::Red, clock: None };
-//! a.propose(spec, 10)?;
+//! // Binh sees which games An offers, and proposes chess from a position of its own.
+//! assert_eq!(b.peer().unwrap().offers(), [GameKind::Xiangqi, GameKind::Chess]);
+//! let spec = MatchSpec { start_fen: Some("40".into()), ..MatchSpec::new(GameKind::Chess, Color::Black) };
+//! b.propose(spec, 10)?;
 //! pump(&mut a, &mut b, 10);
-//! b.accept_proposal(20)?;
+//! a.accept_proposal(20)?;
 //! pump(&mut a, &mut b, 20);
+//! assert_eq!(a.match_spec().unwrap().local_color, Color::Red);
 //!
 //! a.play(2, 30)?; // red adds 2
 //! pump(&mut a, &mut b, 30);
 //! assert_eq!(b.game().unwrap(), a.game().unwrap());
+//! assert_eq!(b.game().unwrap().total(), 42);
 //! let played: Vec<_> = std::iter::from_fn(|| b.poll_event())
 //!     .filter(|e| matches!(e, Event::MovePlayed { .. }))
 //!     .collect();
@@ -63,11 +69,17 @@
 //!    ([`Event::VerifyPeer`], see [`sas`]); the game waits for [`Session::confirm_peer`].
 //!    A peer remembered in [`KnownPeers`] skips this ([`Event::PeerVerified`] with
 //!    `known: true`); a remembered name with a new key raises [`Event::PeerKeyChanged`].
-//! 3. **Match.** [`Session::propose`] / [`Session::accept_proposal`] (game, rule set, who is
-//!    Red, clock). Moves go through [`Session::play`]; the peer's moves are validated with
-//!    our own rules engine and reported as [`Event::MovePlayed`], or refused as
-//!    [`Event::PeerIllegalMove`] / [`Event::Desync`] without touching the position. Undo,
-//!    draw, resignation, clock flag; [`Event::GameOver`] with the same outcome on both sides.
+//! 3. **Match.** Each side offers games ([`SessionConfig::offers`]; the peer's are in
+//!    [`PeerInfo::offers`]). Either side proposes one both offer with [`Session::propose`]
+//!    ([`MatchSpec`]: game, rule set, who is Red, clock, start position, per-game
+//!    parameters); the other checks it and answers with [`Session::accept_proposal`] or
+//!    [`Session::decline_proposal`] (a proposal it cannot play is declined with a precise
+//!    [`DeclineReason`](message::DeclineReason)). Moves go through [`Session::play`]; the
+//!    peer's moves are validated with our own rules engine and reported as
+//!    [`Event::MovePlayed`], or refused as [`Event::PeerIllegalMove`] / [`Event::Desync`]
+//!    without touching the position. Undo, draw offers and claims, resignation, clock flag;
+//!    [`Event::GameOver`] with the same outcome on both sides. [`Session::game`] is the
+//!    position, validated by the session: front ends read it rather than keep a copy.
 //! 4. **Reconnects.** When a link dies ([`Event::LinkDown`], or [`Session::link_lost`] from
 //!    the driver) the driver makes a new one with `connect`/`accept` on the same session:
 //!    a new handshake (new keys), then `Resume { session, last_seen }` replays whatever the
@@ -100,16 +112,21 @@
 //!
 //! | body | bytes | note |
 //! |---|---|---|
-//! | `Move{ply, mv, hash, clock}` | **9–10** | 10 for xiangqi moves thought about for < 12.8 s; 11 when longer |
-//! | `Ack`, `Ping`, `Pong`, `Accept`, `DrawOffer`, `Bye` | 2 | |
-//! | `UndoRequest{ply}`, `UndoReply`, `Resign{ply}`, `Flag{ply}`, `Decline`, `Error` | 3–4 | |
+//! | `Move{ply, mv, hash, clock}` | **9–10** | 10 for xiangqi (`from × 90 + to` < 8100) and chess (codes < 16384) moves thought about for < 12.8 s; 11 when longer |
+//! | `Ack`, `Ping`, `Pong`, `DrawOffer`, `Bye` | 2 | |
+//! | `Accept{params}` | 3 + params | 3 for games without parameters |
+//! | `UndoRequest{ply}`, `UndoReply`, `Resign{ply}`, `Flag{ply}`, `ClaimDraw{ply}`, `Decline`, `Error` | 3–4 | |
 //! | `DrawReply{accept, ply}` | 4–5 | |
-//! | `Propose{game, rules, color, clock}` | 6–13 | |
+//! | `Propose{game, rules, color, clock, fen, params}` | 8 + clock + FEN + params | 8 untimed from the usual start; a clock adds 2–10, a FEN its length + 1–2, parameters their length |
 //! | `Resume{session, last_seen, sas_reveal}` | 12–44 | once per link (44 with the SAS reveal) |
 //! | `Hello{version, caps, name, sas}` | 37 + name | inside the handshake |
-//! | `Reveal{ply, link}` | 35 | reserved for jieqi (capability `CAP_JIEQI_REVEAL`) |
+//! | `Reveal{ply, link}` | 35 | reserved for jieqi (capability `CAP_JIEQI`) |
 //!
-//! A move frame on the link is the 10-byte envelope + 16-byte tag + 1–3-byte nonce.
+//! A move frame on the link is the 10-byte envelope + 16-byte tag + 1–3-byte nonce. A
+//! chess move, e2e4 (wire code `12 | 28 << 6` = 1804), is 10 bytes before encryption,
+//! like a xiangqi move. A chess proposal with a 30-character FEN and 3 bytes of parameters
+//! is 42 bytes (golden sample `propose_chess_fen_params`).
+//!
 //! Stream links (TCP) prefix every frame with its varint length ([`frame`]); frames are at
 //! most [`frame::MAX_FRAME_LEN`] = 4 KiB, checked before any allocation.
 //!
@@ -138,7 +155,8 @@
 //! * [`crypto`] — Noise handshake and the AEAD transport (explicit nonces).
 //! * [`sas`] — the six-digit short authentication string.
 //! * [`peers`] — remembered peers, export/import.
-//! * [`session`] — the state machine ([`Session`], [`Event`]).
+//! * [`session`] — the state machine: the game-agnostic [`Channel`] and the [`Session`] of
+//!   a match on top of it ([`Event`]).
 //! * [`sim`] — a seeded fault-injecting simulator and soak runner ([`sim::run_soak`]).
 #![forbid(unsafe_code)]
 
@@ -152,16 +170,21 @@ pub mod sim;
 
 pub use crypto::{Identity, PublicKey};
 pub use peers::{KnownPeers, PeersError};
-pub use session::config::{MatchSpec, SessionConfig, Stats, Timing};
+pub use session::Session;
+pub use session::channel::{Channel, ChannelOutput, PeerInfo};
+pub use session::config::{ChannelConfig, MatchSnapshot, MatchSpec, SessionConfig, Stats, Timing};
 pub use session::event::{
-    ActionError, CloseReason, Event, IllegalReason, LinkDownReason, Rejection,
+    ActionError, ChannelEvent, CloseReason, Event, IllegalReason, LinkDownReason, Rejection,
 };
-pub use session::{PeerInfo, Session};
 
 /// Version of the wire protocol, sent in `Hello`. Any change of the byte layout (see the
 /// golden tests) bumps it; peers with different versions refuse each other with
 /// [`LinkDownReason::Version`].
-pub const PROTOCOL_VERSION: u8 = 1;
+///
+/// Version 2: proposals name the start position and carry per-game parameters, `Accept`
+/// carries the answering side's parameters, `ClaimDraw`, and `Hello.caps` lists the games
+/// offered.
+pub const PROTOCOL_VERSION: u8 = 2;
 
 #[cfg(test)]
 mod tests {
@@ -170,6 +193,7 @@ mod tests {
     fn sessions_are_send() {
         fn send<T: Send>() {}
         send::<crate::Session<crate::sim::CountingGame>>();
+        send::<crate::Channel>();
         send::<crate::frame::FrameDecoder>();
         send::<crate::KnownPeers>();
     }

@@ -4,27 +4,60 @@
 //! [`PROTOCOL_VERSION`](crate::PROTOCOL_VERSION).
 //!
 //! ```
-//! use banco_protocol::message::{Body, Envelope, MoveMsg};
+//! use banco_protocol::message::{Body, Envelope, MoveMsg, Propose, game_code};
+//! use banco_game::{Color, GameKind};
 //!
 //! let env = Envelope::new(3, 2, Body::Move(MoveMsg { ply: 4, mv: 4013, hash: 0xdead_beef, clock: 17 }));
 //! let bytes = env.encode();
 //! assert_eq!(bytes.len(), 10); // a move envelope, before encryption
 //! assert_eq!(Envelope::decode(&bytes)?, env);
+//!
+//! // A proposal names the game, the rule set, the colour, the clock, the start position
+//! // (none: the game's usual start) and per-game parameters.
+//! let propose = Body::Propose(Propose {
+//!     game: game_code(GameKind::Chess),
+//!     rules: 0,
+//!     color: Color::Red,
+//!     clock: None,
+//!     fen: Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into()),
+//!     params: Vec::new(),
+//! });
+//! let bytes = Envelope::new(0, 0, propose.clone()).encode();
+//! assert_eq!(Envelope::decode(&bytes)?.body, propose);
 //! # Ok::<(), banco_protocol::message::WireError>(())
 //! ```
+//!
+//! ## What a version 2 peer sends
+//!
+//! * `Hello.caps` lists the games the sender offers ([`caps_of`], [`offered_games`]).
+//! * `Propose` carries a start FEN (at most [`MAX_FEN_LEN`] bytes) and opaque per-game
+//!   parameters (at most [`MAX_PARAMS_LEN`] bytes: jieqi's hash-chain commitment, a Lines
+//!   seed commitment); `Accept` carries the answering side's parameters. Longer values are
+//!   not messages of this protocol ([`WireError`]).
+//! * `ClaimDraw { ply }` claims a draw the rules allow but do not impose (chess: threefold
+//!   repetition, the fifty-move rule).
 
 use banco_game::{Color, GameKind};
 use serde::{Deserialize, Serialize};
 
-/// Capability bit: the peer plays xiangqi.
+/// Capability bit: the peer offers xiangqi.
 pub const CAP_XIANGQI: u32 = 1 << 0;
-/// Capability bit: the peer understands jieqi's fair-reveal messages ([`Body::Reveal`]).
-pub const CAP_JIEQI_REVEAL: u32 = 1 << 1;
-/// Capability bit: the peer plays chess.
+/// Capability bit: the peer offers jieqi, and so understands its fair-reveal messages
+/// ([`Body::Reveal`]).
+pub const CAP_JIEQI: u32 = 1 << 1;
+/// The bit of [`CAP_JIEQI`] under its version 1 name.
+pub const CAP_JIEQI_REVEAL: u32 = CAP_JIEQI;
+/// Capability bit: the peer offers chess.
 pub const CAP_CHESS: u32 = 1 << 2;
+/// Capability bit: the peer offers the Lines race.
+pub const CAP_LINES: u32 = 1 << 3;
 
 /// Longest player name carried in [`Hello`], in bytes.
 pub const MAX_NAME_LEN: usize = 64;
+/// Longest start position (FEN) carried in [`Propose`], in bytes.
+pub const MAX_FEN_LEN: usize = 255;
+/// Longest per-game parameters carried in [`Propose`] and [`Accept`], in bytes.
+pub const MAX_PARAMS_LEN: usize = 256;
 
 /// Errors of decoding a message.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -39,6 +72,12 @@ pub enum WireError {
     /// A player name longer than [`MAX_NAME_LEN`].
     #[error("player name of {0} bytes is longer than the limit of {MAX_NAME_LEN}")]
     NameTooLong(usize),
+    /// A start position longer than [`MAX_FEN_LEN`].
+    #[error("start position of {0} bytes is longer than the limit of {MAX_FEN_LEN}")]
+    FenTooLong(usize),
+    /// Per-game parameters longer than [`MAX_PARAMS_LEN`].
+    #[error("game parameters of {0} bytes are longer than the limit of {MAX_PARAMS_LEN}")]
+    ParamsTooLong(usize),
 }
 
 /// One message on the wire: a 1-byte header holding the sequence number and the
@@ -132,7 +171,7 @@ pub enum Body {
     /// Tag 1. Proposes a game.
     Propose(Propose),
     /// Tag 2. Accepts the pending proposal.
-    Accept,
+    Accept(Accept),
     /// Tag 3. Declines the pending proposal.
     Decline {
         /// Why.
@@ -185,12 +224,19 @@ pub enum Body {
     /// Tag 16. Carries only the header's acknowledgement.
     Ack,
     /// Tag 17. Reserved for jieqi's fair reveal: the next link of the sender's hash chain.
-    /// Only sent to peers announcing [`CAP_JIEQI_REVEAL`].
+    /// Only sent to peers announcing [`CAP_JIEQI`].
     Reveal {
         /// Ply of the flip.
         ply: u32,
         /// The revealed hash-chain link.
         link: [u8; 32],
+    },
+    /// Tag 18. The sender claims a draw that the rules allow in the position with `ply`
+    /// moves, where it is the sender's turn (chess: threefold repetition, the fifty-move
+    /// rule). The receiver checks the claim against its own position.
+    ClaimDraw {
+        /// Ply count of the position the claim is made in.
+        ply: u32,
     },
 }
 
@@ -216,7 +262,7 @@ impl Body {
         match self {
             Body::Hello(_) => "Hello",
             Body::Propose(_) => "Propose",
-            Body::Accept => "Accept",
+            Body::Accept(_) => "Accept",
             Body::Decline { .. } => "Decline",
             Body::Move(_) => "Move",
             Body::UndoRequest { .. } => "UndoRequest",
@@ -232,13 +278,20 @@ impl Body {
             Body::Error { .. } => "Error",
             Body::Ack => "Ack",
             Body::Reveal { .. } => "Reveal",
+            Body::ClaimDraw { .. } => "ClaimDraw",
         }
     }
 
-    fn validate(&self) -> Result<(), WireError> {
+    /// Checks the length limits of names, start positions and parameters (done by
+    /// [`Envelope::decode`]; a sender checks before sending).
+    pub fn validate(&self) -> Result<(), WireError> {
         match self {
             Body::Hello(h) if h.name.len() > MAX_NAME_LEN => {
                 Err(WireError::NameTooLong(h.name.len()))
+            }
+            Body::Propose(p) => p.validate(),
+            Body::Accept(a) if a.params.len() > MAX_PARAMS_LEN => {
+                Err(WireError::ParamsTooLong(a.params.len()))
             }
             _ => Ok(()),
         }
@@ -284,19 +337,47 @@ impl Hello {
     }
 }
 
-/// A game proposal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A game proposal: everything both sides need to set the game up the same way.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Propose {
     /// The game, see [`game_code`].
     pub game: u8,
-    /// Index of the rule set in the list both applications agree on
-    /// (see [`SessionConfig::rules`](crate::SessionConfig::rules)).
+    /// Index of the rule set of that game, as both applications number them
+    /// ([`MatchGame::rules`](banco_game::MatchGame::rules); 0 is the usual rules).
     pub rules: u8,
     /// The colour the proposer plays.
     #[serde(with = "color_serde")]
     pub color: Color,
     /// The clock, or `None` for an untimed game.
     pub clock: Option<ClockSpec>,
+    /// The start position in the game's FEN (at most [`MAX_FEN_LEN`] bytes), or `None`
+    /// for the game's usual start.
+    pub fen: Option<String>,
+    /// Per-game parameters of the proposer (at most [`MAX_PARAMS_LEN`] bytes; empty for
+    /// games that have none, such as xiangqi and chess).
+    pub params: Vec<u8>,
+}
+
+impl Propose {
+    fn validate(&self) -> Result<(), WireError> {
+        if let Some(fen) = &self.fen
+            && fen.len() > MAX_FEN_LEN
+        {
+            return Err(WireError::FenTooLong(fen.len()));
+        }
+        if self.params.len() > MAX_PARAMS_LEN {
+            return Err(WireError::ParamsTooLong(self.params.len()));
+        }
+        Ok(())
+    }
+}
+
+/// The answer that starts the proposed game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Accept {
+    /// Per-game parameters of the accepting side (at most [`MAX_PARAMS_LEN`] bytes; empty
+    /// for games that have none).
+    pub params: Vec<u8>,
 }
 
 /// A clock setting: base time plus an increment per move (Fischer).
@@ -348,14 +429,25 @@ impl DeclineReason {
     pub const UNSUPPORTED_RULES: DeclineReason = DeclineReason(2);
     /// The peer is in a game.
     pub const BUSY: DeclineReason = DeclineReason(3);
+    /// The start position is not a position of the game the peer can play (bad FEN, or a
+    /// game that is already over).
+    pub const BAD_POSITION: DeclineReason = DeclineReason(4);
+    /// Never sent: reported locally when our proposal crossed the peer's and the peer's
+    /// stands (the order of the static keys decides, the same on both sides).
+    pub const CROSSED: DeclineReason = DeclineReason(5);
+    /// The per-game parameters are not what the game expects (for games that have some).
+    pub const BAD_PARAMS: DeclineReason = DeclineReason(6);
 
     /// A few words for people.
     pub fn text(self) -> &'static str {
         match self.0 {
             0 => "the other player declined",
-            1 => "the other player's app does not support this game",
+            1 => "the other player does not offer this game",
             2 => "the other player's app does not know these rules",
             3 => "the other player is in a game",
+            4 => "the other player's app cannot start from this position",
+            5 => "your proposal crossed the other player's, which stands",
+            6 => "the other player's app refused the game's parameters",
             _ => "declined for an unknown reason",
         }
     }
@@ -382,6 +474,8 @@ impl ErrorCode {
     pub const RATE_LIMITED: ErrorCode = ErrorCode(7);
     /// The message is known but not supported (for example jieqi reveal).
     pub const UNSUPPORTED: ErrorCode = ErrorCode(8);
+    /// A draw claim that our position does not allow; it was ignored.
+    pub const BAD_CLAIM: ErrorCode = ErrorCode(9);
 
     /// A few words for people.
     pub fn text(self) -> &'static str {
@@ -394,6 +488,7 @@ impl ErrorCode {
             6 => "unexpected message",
             7 => "rate limited",
             8 => "unsupported message",
+            9 => "draw claim refused",
             _ => "unknown error",
         }
     }
@@ -418,6 +513,30 @@ pub fn game_from_code(code: u8) -> Option<GameKind> {
         3 => Some(GameKind::Lines),
         _ => None,
     }
+}
+
+/// The capability bit announcing that a game is offered.
+pub fn cap_of(kind: GameKind) -> u32 {
+    match kind {
+        GameKind::Xiangqi => CAP_XIANGQI,
+        GameKind::Jieqi => CAP_JIEQI,
+        GameKind::Chess => CAP_CHESS,
+        GameKind::Lines => CAP_LINES,
+    }
+}
+
+/// The capability bits announcing `games` (what [`Hello::caps`] carries).
+pub fn caps_of(games: &[GameKind]) -> u32 {
+    games.iter().fold(0, |caps, g| caps | cap_of(*g))
+}
+
+/// The games that capability bits announce, in [`GameKind::ALL`] order (unknown bits are
+/// ignored).
+pub fn offered_games(caps: u32) -> Vec<GameKind> {
+    GameKind::ALL
+        .into_iter()
+        .filter(|g| caps & cap_of(*g) != 0)
+        .collect()
 }
 
 mod color_serde {
@@ -485,7 +604,54 @@ mod tests {
     fn game_codes_round_trip() {
         for k in GameKind::ALL {
             assert_eq!(game_from_code(game_code(k)), Some(k));
+            assert_eq!(offered_games(cap_of(k)), vec![k]);
         }
         assert_eq!(game_from_code(9), None);
+        let both = caps_of(&[GameKind::Chess, GameKind::Xiangqi]);
+        assert_eq!(both, CAP_XIANGQI | CAP_CHESS);
+        assert_eq!(
+            offered_games(both | 1 << 30),
+            [GameKind::Xiangqi, GameKind::Chess]
+        );
+    }
+
+    #[test]
+    fn long_fen_and_params_rejected() {
+        let p = Propose {
+            game: 2,
+            rules: 0,
+            color: Color::Red,
+            clock: None,
+            fen: Some("8".repeat(MAX_FEN_LEN + 1)),
+            params: Vec::new(),
+        };
+        let b = Envelope::new(0, 0, Body::Propose(p.clone())).encode();
+        assert_eq!(
+            Envelope::decode(&b),
+            Err(WireError::FenTooLong(MAX_FEN_LEN + 1))
+        );
+        let p = Propose {
+            fen: None,
+            params: vec![7; MAX_PARAMS_LEN + 1],
+            ..p
+        };
+        let b = Envelope::new(0, 0, Body::Propose(p)).encode();
+        assert_eq!(
+            Envelope::decode(&b),
+            Err(WireError::ParamsTooLong(MAX_PARAMS_LEN + 1))
+        );
+        let a = Accept {
+            params: vec![0; MAX_PARAMS_LEN + 1],
+        };
+        let b = Envelope::new(0, 0, Body::Accept(a)).encode();
+        assert_eq!(
+            Envelope::decode(&b),
+            Err(WireError::ParamsTooLong(MAX_PARAMS_LEN + 1))
+        );
+        let a = Accept {
+            params: vec![0; MAX_PARAMS_LEN],
+        };
+        let b = Envelope::new(0, 0, Body::Accept(a.clone())).encode();
+        assert_eq!(Envelope::decode(&b).map(|e| e.body), Ok(Body::Accept(a)));
     }
 }

@@ -6,10 +6,10 @@
 
 mod common;
 
-use banco_game::{Color, Game};
+use banco_game::{Color, Game, GameKind};
 use banco_protocol::crypto::CryptoError;
 use banco_protocol::frame::{FrameDecoder, FrameError, MAX_FRAME_LEN};
-use banco_protocol::message::{Body, ErrorCode, MoveMsg, Propose};
+use banco_protocol::message::{Accept, Body, ErrorCode, MoveMsg, Propose};
 use banco_protocol::sim::CountingGame;
 use banco_protocol::{Event, IllegalReason, LinkDownReason, Rejection};
 use common::{RawPeer, S, events, link, pump, session};
@@ -60,12 +60,12 @@ fn many_middle_men_never_match_the_codes() {
         let mut alice = session("Alice", 1);
         let mut bob = session("Bob", 2);
         let mut m1 = S::new(
-            banco_protocol::SessionConfig::new("Bob", CountingGame::default()),
+            banco_protocol::SessionConfig::new("Bob", &[GameKind::Xiangqi]),
             banco_protocol::Identity::from_secret([i; 32]),
             [i.wrapping_add(1); 32],
         );
         let mut m2 = S::new(
-            banco_protocol::SessionConfig::new("Alice", CountingGame::default()),
+            banco_protocol::SessionConfig::new("Alice", &[GameKind::Xiangqi]),
             banco_protocol::Identity::from_secret([i; 32]),
             [i.wrapping_add(2); 32],
         );
@@ -89,11 +89,16 @@ fn victim_with_game() -> (S, RawPeer) {
             rules: 0,
             color: Color::Red,
             clock: None,
+            fen: None,
+            params: Vec::new(),
         }),
         0,
     );
     victim.accept_proposal(0).unwrap();
-    assert!(raw.recv(&mut victim).contains(&Body::Accept));
+    assert!(
+        raw.recv(&mut victim)
+            .contains(&Body::Accept(Accept::default()))
+    );
     events(&mut victim);
     (victim, raw)
 }
@@ -283,9 +288,11 @@ fn a_flood_of_sequenced_messages_before_confirmation_is_bounded() {
         rules: 0,
         color: Color::Red,
         clock: None,
+        fen: None,
+        params: Vec::new(),
     };
     for i in 0..500u64 {
-        raw.send(&mut v, Body::Propose(p), i * 30);
+        raw.send(&mut v, Body::Propose(p.clone()), i * 30);
     }
     raw.recv(&mut v);
     events(&mut v);
@@ -297,6 +304,20 @@ fn a_flood_of_sequenced_messages_before_confirmation_is_bounded() {
     println!("held back and delivered after confirmation: {proposed}");
     assert!((1..=32).contains(&proposed));
     assert!(v.game().is_none());
+}
+
+#[test]
+fn a_version_one_peer_is_refused_with_the_version_error() {
+    let mut v = session("Victim", 2);
+    assert!(RawPeer::connect(&mut v, 1, 0).is_none());
+    let ev = events(&mut v);
+    assert!(
+        ev.contains(&Event::LinkDown {
+            reason: LinkDownReason::Version { peer: 1, ours: 2 }
+        }),
+        "{ev:?}"
+    );
+    assert!(v.peer().is_none(), "nothing of the peer is taken");
 }
 
 #[test]
@@ -440,7 +461,7 @@ fn peer_errors_and_unsupported_messages_are_reported() {
     assert!(raw.recv(&mut v).contains(&Body::Error {
         code: ErrorCode::UNSUPPORTED
     }));
-    raw.send(&mut v, Body::Accept, 3);
+    raw.send(&mut v, Body::Accept(Accept::default()), 3);
     assert!(raw.recv(&mut v).contains(&Body::Error {
         code: ErrorCode::UNEXPECTED
     }));
@@ -456,10 +477,12 @@ fn requests_flooded_without_acknowledgement_keep_the_outbox_bounded() {
         rules: 0,
         color: Color::Red,
         clock: None,
+        fen: None,
+        params: Vec::new(),
     };
     for i in 0..1_000u64 {
         // Every proposal during a game is declined; the flooder never acknowledges.
-        raw.send(&mut v, Body::Propose(p), i * 25);
+        raw.send(&mut v, Body::Propose(p.clone()), i * 25);
         while v.poll_transmit().is_some() {}
     }
     println!("unacknowledged replies kept: {}", v.unacked());

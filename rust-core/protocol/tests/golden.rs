@@ -4,8 +4,14 @@
 use banco_game::Color;
 use banco_protocol::PROTOCOL_VERSION;
 use banco_protocol::message::{
-    Body, ClockSpec, DeclineReason, Envelope, ErrorCode, Hello, MoveMsg, Propose, Resume,
+    Accept, Body, CAP_CHESS, CAP_XIANGQI, ClockSpec, DeclineReason, Envelope, ErrorCode, Hello,
+    MoveMsg, Propose, Resume,
 };
+
+/// A normal chess move as the chess crate encodes it: from | to << 6 (a1 = 0 … h8 = 63).
+const fn chess_code(from: u16, to: u16) -> u16 {
+    from | to << 6
+}
 
 fn samples() -> Vec<(&'static str, Envelope)> {
     let env = |seq, ack, body| Envelope::new(seq, ack, body);
@@ -16,8 +22,8 @@ fn samples() -> Vec<(&'static str, Envelope)> {
                 0,
                 0,
                 Body::Hello(Hello {
-                    version: 1,
-                    caps: 1,
+                    version: 2,
+                    caps: CAP_XIANGQI | CAP_CHESS,
                     name: "An".into(),
                     sas: [0xab; 32],
                 }),
@@ -36,6 +42,8 @@ fn samples() -> Vec<(&'static str, Envelope)> {
                         base_ms: 300_000,
                         increment_ms: 5_000,
                     }),
+                    fen: None,
+                    params: Vec::new(),
                 }),
             ),
         ),
@@ -49,10 +57,37 @@ fn samples() -> Vec<(&'static str, Envelope)> {
                     rules: 0,
                     color: Color::Red,
                     clock: None,
+                    fen: None,
+                    params: Vec::new(),
                 }),
             ),
         ),
-        ("accept", env(2, 3, Body::Accept)),
+        (
+            "propose_chess_fen_params",
+            env(
+                1,
+                2,
+                Body::Propose(Propose {
+                    game: 2,
+                    rules: 1,
+                    color: Color::Black,
+                    clock: None,
+                    fen: Some("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1".into()),
+                    params: vec![1, 2, 3],
+                }),
+            ),
+        ),
+        ("accept", env(2, 3, Body::Accept(Accept::default()))),
+        (
+            "accept_params",
+            env(
+                2,
+                3,
+                Body::Accept(Accept {
+                    params: vec![0x5a; 32],
+                }),
+            ),
+        ),
         (
             "decline",
             env(
@@ -71,6 +106,19 @@ fn samples() -> Vec<(&'static str, Envelope)> {
                 Body::Move(MoveMsg {
                     ply: 12,
                     mv: 7 * 90 + 34,
+                    hash: 0x1234_5678,
+                    clock: 42,
+                }),
+            ),
+        ),
+        (
+            "move_chess_e2e4",
+            env(
+                5,
+                4,
+                Body::Move(MoveMsg {
+                    ply: 0,
+                    mv: chess_code(12, 28),
                     hash: 0x1234_5678,
                     clock: 42,
                 }),
@@ -141,6 +189,7 @@ fn samples() -> Vec<(&'static str, Envelope)> {
                 },
             ),
         ),
+        ("claim_draw", env(3, 2, Body::ClaimDraw { ply: 101 })),
     ]
 }
 
@@ -153,13 +202,22 @@ fn hex(bytes: &[u8]) -> String {
 const GOLDEN: &[(&str, &str)] = &[
     (
         "hello",
-        "0000010102416eabababababababababababababababababababababababababababababababab",
+        "0000020502416eabababababababababababababababababababababababababababababababab",
     ),
-    ("propose", "120100010101e0a7128827"),
-    ("propose_untimed", "120100000000"),
-    ("accept", "2302"),
+    ("propose", "120100010101e0a71288270000"),
+    ("propose_untimed", "1201000000000000"),
+    (
+        "propose_chess_fen_params",
+        "120102010100011e346b332f382f382f382f382f382f382f52334b3320772051202d2030203103010203",
+    ),
+    ("accept", "230200"),
+    (
+        "accept_params",
+        "2302205a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a",
+    ),
     ("decline", "340303"),
     ("move", "54040c9805785634122a"),
+    ("move_chess_e2e4", "5404008c0e785634122a"),
     ("undo_request", "65050a"),
     ("undo_reply", "760601"),
     ("draw_offer", "8707"),
@@ -180,12 +238,55 @@ const GOLDEN: &[(&str, &str)] = &[
         "reveal",
         "211105eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee",
     ),
+    ("claim_draw", "321265"),
 ];
+
+/// The variant of a body as a number; no wildcard, so a new variant fails to compile here
+/// until it gets a sample.
+fn variant(body: &Body) -> usize {
+    match body {
+        Body::Hello(_) => 0,
+        Body::Propose(_) => 1,
+        Body::Accept(_) => 2,
+        Body::Decline { .. } => 3,
+        Body::Move(_) => 4,
+        Body::UndoRequest { .. } => 5,
+        Body::UndoReply { .. } => 6,
+        Body::DrawOffer => 7,
+        Body::DrawReply { .. } => 8,
+        Body::Resign { .. } => 9,
+        Body::Flag { .. } => 10,
+        Body::Ping => 11,
+        Body::Pong => 12,
+        Body::Resume(_) => 13,
+        Body::Bye => 14,
+        Body::Error { .. } => 15,
+        Body::Ack => 16,
+        Body::Reveal { .. } => 17,
+        Body::ClaimDraw { .. } => 18,
+    }
+}
+
+#[test]
+fn every_body_has_a_sample() {
+    let mut seen: Vec<usize> = samples().iter().map(|(_, e)| variant(&e.body)).collect();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen, (0..=18).collect::<Vec<_>>());
+    // The wire tag is the variant number.
+    for (name, env) in samples() {
+        assert_eq!(
+            usize::from(env.encode()[1]),
+            variant(&env.body),
+            "tag of {name}"
+        );
+    }
+}
 
 #[test]
 fn every_message_has_frozen_bytes() {
     assert_eq!(
-        PROTOCOL_VERSION, 1,
+        PROTOCOL_VERSION, 2,
         "bump the golden table together with the version"
     );
     let mut missing = Vec::new();
@@ -208,43 +309,69 @@ fn every_message_has_frozen_bytes() {
     );
 }
 
-/// The move envelope must stay within 10 bytes before the AEAD tag.
-#[test]
-fn move_envelope_size() {
-    let size = |ply: u8, mv: u16, clock: u32| {
-        Envelope::new(
+fn move_size(ply: u8, mv: u16, clock: u32) -> usize {
+    Envelope::new(
+        ply,
+        ply.wrapping_add(1),
+        Body::Move(MoveMsg {
             ply,
-            ply.wrapping_add(1),
-            Body::Move(MoveMsg {
-                ply,
-                mv,
-                hash: u32::MAX,
-                clock,
-            }),
-        )
-        .encode()
-        .len()
-    };
-    // Every xiangqi move code (from * 90 + to), every ply byte, thinking time below 12.8 s.
+            mv,
+            hash: u32::MAX,
+            clock,
+        }),
+    )
+    .encode()
+    .len()
+}
+
+/// The (smallest, largest) move envelope over every code in `codes`, every kind of ply
+/// byte, and thinking times below 12.8 s.
+fn move_sizes(codes: impl Iterator<Item = u16>) -> (usize, usize) {
     let mut largest = 0;
     let mut smallest = usize::MAX;
-    for from in 0..90u16 {
-        for to in 0..90u16 {
-            for ply in [0u8, 1, 127, 128, 255] {
-                for clock in [0u32, 1, 127] {
-                    let n = size(ply, from * 90 + to, clock);
-                    largest = largest.max(n);
-                    smallest = smallest.min(n);
-                }
+    for mv in codes {
+        for ply in [0u8, 1, 127, 128, 255] {
+            for clock in [0u32, 1, 127] {
+                let n = move_size(ply, mv, clock);
+                largest = largest.max(n);
+                smallest = smallest.min(n);
             }
         }
     }
+    (smallest, largest)
+}
+
+/// The move envelope must stay within 10 bytes before the AEAD tag.
+#[test]
+fn move_envelope_size() {
+    // Every xiangqi move code (from * 90 + to).
+    let (smallest, largest) =
+        move_sizes((0..90u16).flat_map(|f| (0..90u16).map(move |t| f * 90 + t)));
     println!(
-        "move envelope: {smallest}..={largest} bytes before the {}-byte AEAD tag \
+        "xiangqi move envelope: {smallest}..={largest} bytes before the {}-byte AEAD tag \
          (thinking time < 12.8 s); {} bytes for 12.8 s..27 min",
         banco_protocol::crypto::TAG_LEN,
-        size(200, 8099, 16_383)
+        move_size(200, 8099, 16_383)
     );
     assert_eq!(largest, 10);
-    assert_eq!(size(200, 8099, 16_383), 11);
+    assert_eq!(move_size(200, 8099, 16_383), 11);
+}
+
+/// A chess move code is below 16384 (normal moves `from | to << 6` < 4096, promotions
+/// above): a 2-byte varint, so a chess move envelope is at most 10 bytes too.
+#[test]
+fn chess_move_envelope_size() {
+    let e2e4 = chess_code(12, 28); // e2 = 12, e4 = 28
+    assert_eq!(e2e4, 1804);
+    assert_eq!(move_size(0, e2e4, 42), 10);
+    let (smallest, largest) = move_sizes(0..16_384u16);
+    println!(
+        "chess move envelope: {smallest}..={largest} bytes before the {}-byte AEAD tag \
+         (any code < 16384, thinking time < 12.8 s); {} bytes for 12.8 s..27 min",
+        banco_protocol::crypto::TAG_LEN,
+        move_size(200, 16_383, 16_383)
+    );
+    assert_eq!(largest, 10);
+    // The first code that would not fit: 16384 takes a third varint byte.
+    assert_eq!(move_size(0, 16_384, 0), 11);
 }

@@ -1,11 +1,12 @@
 //! Property tests: postcard round trip of every message; decoding random bytes never
 //! panics (envelopes, handshake payloads, frames, encrypted frames, whole sessions).
 
-use banco_game::Color;
+use banco_game::{Color, MatchGame};
 use banco_protocol::crypto::{Handshake, Identity};
 use banco_protocol::frame::{FrameDecoder, MAX_FRAME_LEN, encode_frame};
 use banco_protocol::message::{
-    Body, ClockSpec, DeclineReason, Envelope, ErrorCode, Hello, MoveMsg, Propose, Resume,
+    Accept, Body, ClockSpec, DeclineReason, Envelope, ErrorCode, Hello, MAX_FEN_LEN,
+    MAX_PARAMS_LEN, MoveMsg, Propose, Resume,
 };
 use banco_protocol::sim::CountingGame;
 use banco_protocol::{Session, SessionConfig};
@@ -13,6 +14,32 @@ use proptest::prelude::*;
 
 fn color() -> impl Strategy<Value = Color> {
     prop_oneof![Just(Color::Red), Just(Color::Black)]
+}
+
+fn propose() -> impl Strategy<Value = Propose> {
+    (
+        any::<u8>(),
+        any::<u8>(),
+        color(),
+        proptest::option::of((any::<u32>(), any::<u32>())),
+        proptest::option::of(".{0,80}"),
+        proptest::collection::vec(any::<u8>(), 0..=MAX_PARAMS_LEN),
+    )
+        .prop_map(|(game, rules, color, clock, fen, params)| Propose {
+            game,
+            rules,
+            color,
+            clock: clock.map(|(base_ms, increment_ms)| ClockSpec {
+                base_ms,
+                increment_ms,
+            }),
+            fen: fen.filter(|f: &String| f.len() <= MAX_FEN_LEN),
+            params,
+        })
+}
+
+fn accept() -> impl Strategy<Value = Accept> {
+    proptest::collection::vec(any::<u8>(), 0..=MAX_PARAMS_LEN).prop_map(|params| Accept { params })
 }
 
 fn body() -> impl Strategy<Value = Body> {
@@ -29,22 +56,8 @@ fn body() -> impl Strategy<Value = Body> {
                 name,
                 sas
             })),
-        (
-            any::<u8>(),
-            any::<u8>(),
-            color(),
-            proptest::option::of((any::<u32>(), any::<u32>()))
-        )
-            .prop_map(|(game, rules, color, clock)| Body::Propose(Propose {
-                game,
-                rules,
-                color,
-                clock: clock.map(|(base_ms, increment_ms)| ClockSpec {
-                    base_ms,
-                    increment_ms
-                }),
-            })),
-        Just(Body::Accept),
+        propose().prop_map(Body::Propose),
+        accept().prop_map(Body::Accept),
         any::<u8>().prop_map(|r| Body::Decline {
             reason: DeclineReason(r)
         }),
@@ -78,6 +91,7 @@ fn body() -> impl Strategy<Value = Body> {
         any::<u16>().prop_map(|c| Body::Error { code: ErrorCode(c) }),
         Just(Body::Ack),
         (any::<u32>(), any::<[u8; 32]>()).prop_map(|(ply, link)| Body::Reveal { ply, link }),
+        any::<u32>().prop_map(|ply| Body::ClaimDraw { ply }),
     ]
 }
 
@@ -94,6 +108,37 @@ proptest! {
         let env = Envelope::new(seq, ack, body);
         let bytes = env.encode();
         prop_assert_eq!(Envelope::decode(&bytes), Ok(env));
+    }
+
+    #[test]
+    fn proposals_and_acceptances_round_trip(seq in 0u8..16, ack in 0u8..16, p in propose(), a in accept()) {
+        for body in [Body::Propose(p), Body::Accept(a)] {
+            let env = Envelope::new(seq, ack, body);
+            let bytes = env.encode();
+            prop_assert_eq!(Envelope::decode(&bytes), Ok(env));
+        }
+    }
+
+    #[test]
+    fn random_proposal_and_acceptance_bytes_never_panic(
+        tag in prop_oneof![Just(1u8), Just(2u8)],
+        header in any::<u8>(),
+        rest in proptest::collection::vec(any::<u8>(), 0..400),
+    ) {
+        // A header and the tag of Propose or Accept, then anything: decoding gives an
+        // error, or a message within the limits that encodes and decodes to itself.
+        let mut bytes = vec![header, tag];
+        bytes.extend_from_slice(&rest);
+        if let Ok(env) = Envelope::decode(&bytes) {
+            prop_assert_eq!(Envelope::decode(&env.encode()), Ok(env.clone()));
+            let ok = match &env.body {
+                Body::Propose(p) => p.params.len() <= MAX_PARAMS_LEN
+                    && p.fen.as_ref().is_none_or(|f| f.len() <= MAX_FEN_LEN),
+                Body::Accept(a) => a.params.len() <= MAX_PARAMS_LEN,
+                _ => false,
+            };
+            prop_assert!(ok, "{:?}", env);
+        }
     }
 
     #[test]
@@ -130,7 +175,7 @@ proptest! {
     #[test]
     fn sessions_survive_random_frames(frames in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 0..120), 1..20)) {
         // A responder waiting for a handshake, fed garbage.
-        let mut s = Session::new(SessionConfig::new("x", CountingGame::default()), Identity::from_secret([5; 32]), [6; 32]);
+        let mut s: Session<CountingGame> = Session::new(SessionConfig::new("x", CountingGame::kinds()), Identity::from_secret([5; 32]), [6; 32]);
         s.accept(0).unwrap();
         for (i, f) in frames.iter().enumerate() {
             s.handle_datagram(f, i as u64);

@@ -9,12 +9,7 @@ use banco_protocol::{ActionError, Event, KnownPeers, LinkDownReason, MatchSpec};
 use common::{events, link, playing, pump, session};
 
 fn spec(color: Color) -> MatchSpec {
-    MatchSpec {
-        game: GameKind::Xiangqi,
-        rules: 0,
-        local_color: color,
-        clock: None,
-    }
+    MatchSpec::new(GameKind::Xiangqi, color)
 }
 
 #[test]
@@ -62,8 +57,7 @@ fn remembered_peers_skip_the_code_and_changed_keys_are_loud() {
     let saved = a.known_peers().export();
 
     // A new session of A that remembers B: no code on A's side.
-    let mut cfg =
-        banco_protocol::SessionConfig::new("A", banco_protocol::sim::CountingGame::default());
+    let mut cfg = banco_protocol::SessionConfig::new("A", &[GameKind::Xiangqi]);
     cfg.known_peers = KnownPeers::import(&saved).unwrap();
     let mut a2 = banco_protocol::Session::new(
         cfg.clone(),

@@ -1,10 +1,11 @@
 //! Soak runs in the test suite: whole games through the fault-injecting simulator.
 //! The long run is `banco soak --games N --seed S`.
 
+use banco_game::GameKind;
 use banco_protocol::sim::{
-    CountingGame, CountingRules, FaultPlan, SoakConfig, run_soak, run_soak_custom, run_soak_with,
+    CountingGame, FaultPlan, SoakConfig, run_soak, run_soak_custom, run_soak_with,
 };
-use banco_xiangqi::{RuleSet, Xiangqi};
+use banco_xiangqi::Xiangqi;
 
 #[test]
 fn counting_games_on_a_rough_link() {
@@ -48,11 +49,7 @@ fn counting_games_on_a_very_bad_link() {
         faults,
         ..SoakConfig::new(200, 99)
     };
-    let report = run_soak_with(
-        &config,
-        &banco_protocol::sim::CountingGame::default(),
-        banco_protocol::sim::CountingRules::default(),
-    );
+    let report = run_soak_with::<CountingGame>(&config);
     println!(
         "{report}  (moves {}, disconnects {}, frames {})",
         report.moves, report.disconnects, report.frames
@@ -66,7 +63,7 @@ fn xiangqi_random_games_on_a_rough_link() {
         max_plies: 160,
         ..SoakConfig::new(150, 7)
     };
-    let report = run_soak_with(&config, &Xiangqi::new(), RuleSet::default());
+    let report = run_soak_with::<Xiangqi>(&config);
     println!(
         "{report}  (moves {}, disconnects {}, frames {}, undos {})",
         report.moves, report.disconnects, report.frames, report.undos
@@ -86,12 +83,7 @@ fn a_custom_move_chooser_plays_every_move() {
     let mut greedy =
         |g: &CountingGame, _: u64| (1..=3u8).rev().find(|m| banco_game::Game::is_legal(g, *m));
     let config = SoakConfig::new(50, 11);
-    let report = run_soak_custom(
-        &config,
-        &CountingGame::default(),
-        CountingRules::default(),
-        &mut greedy,
-    );
+    let report = run_soak_custom(&config, &mut greedy);
     assert!(report.is_clean(), "{report}");
 }
 
@@ -101,9 +93,37 @@ fn a_perfect_link_never_disconnects() {
         faults: FaultPlan::NONE,
         ..SoakConfig::new(50, 3)
     };
-    let report = run_soak_with(&config, &CountingGame::default(), CountingRules::default());
+    let report = run_soak_with::<CountingGame>(&config);
     assert!(report.is_clean(), "{report}");
     assert_eq!(report.disconnects, 0);
+}
+
+#[test]
+fn claimed_draws_on_a_rough_link() {
+    // Rule set 1 of the counting game lets the side to move claim a draw on every ten.
+    let config = SoakConfig {
+        rules: 1,
+        ..SoakConfig::new(300, 12)
+    };
+    let report = run_soak_with::<CountingGame>(&config);
+    println!("{report}  ({report:?})");
+    assert!(report.is_clean(), "{report}");
+    assert!(
+        report.claimed_draws > 10,
+        "claims should happen: {report:?}"
+    );
+}
+
+#[test]
+fn the_counting_game_as_chess() {
+    // The same soak through the second kind a session type can be.
+    let config = SoakConfig {
+        game: GameKind::Chess,
+        ..SoakConfig::new(100, 13)
+    };
+    let report = run_soak_with::<CountingGame>(&config);
+    assert!(report.is_clean(), "{report}");
+    assert!(report.moves > 100 * 10, "{report:?}");
 }
 
 /// The full soak of the issue (10,000 games each); run with `--ignored`.
@@ -117,7 +137,7 @@ fn full_soak() {
         max_plies: 200,
         ..SoakConfig::new(10_000, 1)
     };
-    let report = run_soak_with(&config, &Xiangqi::new(), RuleSet::default());
+    let report = run_soak_with::<Xiangqi>(&config);
     println!("xiangqi: {report}");
     assert!(report.is_clean(), "{report}");
 }

@@ -31,7 +31,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-use banco_game::GameKind;
+use banco_game::{GameKind, MatchGame};
+use banco_protocol::{PROTOCOL_VERSION, Session};
 use mdns_sd::{
     DaemonEvent, DaemonStatus, IfKind, ScopedIp, ServiceDaemon, ServiceEvent, ServiceInfo,
 };
@@ -106,6 +107,17 @@ impl Advertisement {
             protocol_version,
             fingerprint: fingerprint.to_owned(),
         }
+    }
+
+    /// What a host running `session` advertises: its name, exactly the games it offers
+    /// ([`Session::offers`]), the protocol version and its key fingerprint.
+    pub fn of_session<G: MatchGame>(session: &Session<G>) -> Advertisement {
+        Advertisement::new(
+            session.name(),
+            session.offers().to_vec(),
+            u16::from(PROTOCOL_VERSION),
+            &session.local_key().fingerprint(),
+        )
     }
 
     /// The display name cut to [`MAX_NAME_BYTES`] at a character boundary, with control
@@ -449,6 +461,23 @@ mod tests {
         let info = ad.service_info(4000, &[]).unwrap();
         assert_eq!(info.get_fullname(), "Alice-a1b2c3._banco._tcp.local.");
         assert_eq!(info.get_property_val_str("games"), Some("xiangqi,jieqi"));
+    }
+
+    #[test]
+    fn a_session_advertises_exactly_the_games_it_offers() {
+        use banco_protocol::sim::CountingGame;
+        use banco_protocol::{Identity, SessionConfig};
+        let config = SessionConfig::new("Bà Ba", &[GameKind::Chess, GameKind::Jieqi]);
+        let session: Session<CountingGame> =
+            Session::new(config, Identity::from_secret([3; 32]), [4; 32]);
+        let ad = Advertisement::of_session(&session);
+        // The counting game cannot be jieqi: only chess is offered, and advertised.
+        assert_eq!(ad.games, [GameKind::Chess]);
+        assert_eq!(ad.name, "Bà Ba");
+        assert_eq!(ad.protocol_version, u16::from(PROTOCOL_VERSION));
+        assert_eq!(ad.fingerprint, session.local_key().fingerprint());
+        assert_eq!(ad.txt()[1], ("games", "chess".to_owned()));
+        assert_eq!(ad.txt()[2], ("v", PROTOCOL_VERSION.to_string()));
     }
 
     #[test]

@@ -24,6 +24,7 @@
 //! ```
 //! use banco_net::driver::{Driver, DriverConfig, DriverEvent, Role, from_fn};
 //! use banco_net::{BoxLink, memory::{FaultPlan, MemoryLink}};
+//! use banco_game::{GameKind, MatchGame};
 //! use banco_protocol::sim::CountingGame;
 //! use banco_protocol::{Event, Identity, Session, SessionConfig};
 //! use std::time::Duration;
@@ -38,8 +39,8 @@
 //!     })
 //! }
 //! let session = |name: &str, k: u8| {
-//!     let config = SessionConfig::new(name, CountingGame::default());
-//!     Session::new(config, Identity::from_secret([k; 32]), [k; 32])
+//!     let config = SessionConfig::new(name, CountingGame::kinds());
+//!     Session::<CountingGame>::new(config, Identity::from_secret([k; 32]), [k; 32])
 //! };
 //! let config = DriverConfig::default();
 //! let (host, host_events) = Driver::spawn(session("An", 1), once(a, Role::Responder), config);
@@ -54,6 +55,11 @@
 //! assert_eq!(code(&host_events), code(&guest_events));
 //! host.confirm_peer(false)?;
 //! guest.confirm_peer(false)?;
+//! // The guest sees which games the host offers (the counting game stands in for two).
+//! let offers = guest.with_session(|s, _| s.peer().map(|p| p.offers()))?;
+//! assert_eq!(offers, Some(vec![GameKind::Xiangqi, GameKind::Chess]));
+//! // No game yet: nothing to draw.
+//! assert!(host.snapshot()?.is_none());
 //! # Ok::<(), banco_net::driver::DriverError>(())
 //! ```
 //!
@@ -67,15 +73,18 @@
 //! use std::time::Duration;
 //! # use banco_protocol::{Identity, Session, SessionConfig, sim::CountingGame};
 //! # fn session() -> Session<CountingGame> {
-//! #     let config = SessionConfig::new("Alice", CountingGame::default());
+//! #     let config = SessionConfig::new("Alice", &[GameKind::Xiangqi, GameKind::Chess]);
 //! #     Session::new(config, Identity::from_secret([7; 32]), [9; 32])
 //! # }
 //!
-//! // banco host --name Alice: listen, advertise, and let the driver accept (again after cuts).
-//! let ad = Advertisement::new("Alice", vec![GameKind::Xiangqi], 1, "a1b2c3");
+//! // banco host --name Alice: listen, advertise the games the session really offers, and
+//! // let the driver accept (again after cuts).
+//! let hosted = session();
+//! let ad = Advertisement::of_session(&hosted);
+//! assert_eq!(ad.games, [GameKind::Xiangqi, GameKind::Chess]);
 //! let advertise = Advertise { ad, config: DiscoveryConfig::default() };
 //! let h = host("0.0.0.0:7368".parse().unwrap(), Some(advertise))?;
-//! let (driver, events) = Driver::spawn(session(), h.acceptor(), DriverConfig::default());
+//! let (driver, events) = Driver::spawn(hosted, h.acceptor(), DriverConfig::default());
 //!
 //! // banco join HOST:PORT: the driver dials (again after cuts).
 //! let connector = dialer("192.0.2.7:7368")?;
@@ -100,8 +109,8 @@ use std::sync::{Arc, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-use banco_game::Game;
-use banco_protocol::{ActionError, Event, MatchSpec, Session};
+use banco_game::MatchGame;
+use banco_protocol::{ActionError, Event, MatchSnapshot, MatchSpec, Session};
 
 use crate::link::BoxLink;
 use state::{Core, Input, Shared, Sink, in_callback_of, lock};
@@ -199,7 +208,7 @@ pub enum DriverError {
 
 /// A running match driver. See the [module docs](self). Dropping it stops its threads
 /// (without a goodbye to the peer; call [`Driver::close`] first for that).
-pub struct Driver<G: Game> {
+pub struct Driver<G: MatchGame> {
     /// `None` once shut down.
     shared: Option<Shared<G>>,
     /// The core's address: which callback is ours.
@@ -208,7 +217,7 @@ pub struct Driver<G: Game> {
     thread: Option<JoinHandle<()>>,
 }
 
-impl<G: Game> std::fmt::Debug for Driver<G> {
+impl<G: MatchGame> std::fmt::Debug for Driver<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Driver")
             .field("running", &self.thread.is_some())
@@ -216,7 +225,7 @@ impl<G: Game> std::fmt::Debug for Driver<G> {
     }
 }
 
-impl<G: Game> Driver<G>
+impl<G: MatchGame> Driver<G>
 where
     Session<G>: Send,
 {
@@ -321,6 +330,13 @@ where
         Ok(result)
     }
 
+    /// A copy of the match as the session holds it now: the game (validated by the
+    /// session, so front ends need no mirror of their own), the agreed spec, the moves, the
+    /// outcome, the clocks and a claimable draw; `None` before the first game.
+    pub fn snapshot(&self) -> Result<Option<MatchSnapshot<G>>, DriverError> {
+        self.with_session(|s, now| s.snapshot(now))
+    }
+
     fn act(
         &self,
         f: impl FnOnce(&mut Session<G>, u64) -> Result<(), ActionError>,
@@ -353,6 +369,12 @@ where
         self.act(|s, now| s.accept_proposal(now))
     }
 
+    /// Accepts the peer's proposal with this side's per-game parameters
+    /// ([`Session::accept_proposal_with`]).
+    pub fn accept_proposal_with(&self, params: Vec<u8>) -> Result<(), DriverError> {
+        self.act(move |s, now| s.accept_proposal_with(params, now))
+    }
+
     /// Declines the peer's proposal.
     pub fn decline_proposal(&self) -> Result<(), DriverError> {
         self.act(|s, now| s.decline_proposal(now))
@@ -376,6 +398,11 @@ where
     /// Answers a draw offer.
     pub fn reply_draw(&self, accept: bool) -> Result<(), DriverError> {
         self.act(move |s, now| s.reply_draw(accept, now))
+    }
+
+    /// Claims the draw the rules allow now ([`Session::claim_draw`]).
+    pub fn claim_draw(&self) -> Result<(), DriverError> {
+        self.act(|s, now| s.claim_draw(now))
     }
 
     /// Resigns.
@@ -433,7 +460,7 @@ where
     }
 }
 
-impl<G: Game> Driver<G> {
+impl<G: MatchGame> Driver<G> {
     fn stop(&mut self) -> Option<Session<G>> {
         if in_callback_of(self.id) {
             // Dropped inside its own callback: ask the thread to end, do not wait for it.
@@ -455,7 +482,7 @@ impl<G: Game> Driver<G> {
     }
 }
 
-impl<G: Game> Drop for Driver<G> {
+impl<G: MatchGame> Drop for Driver<G> {
     fn drop(&mut self) {
         let _ = self.stop();
     }

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use banco_game::Game;
+use banco_game::MatchGame;
 use banco_protocol::{Event, LinkDownReason, Session};
 
 use super::{Connector, DriverConfig, DriverEvent, Role};
@@ -50,11 +50,11 @@ pub(super) fn in_callback_of(id: usize) -> bool {
 
 /// Locks the core. A panic in a user callback poisons the lock; the state is still
 /// consistent enough to shut down, so the lock is taken over.
-pub(super) fn lock<G: Game>(shared: &Mutex<Core<G>>) -> MutexGuard<'_, Core<G>> {
+pub(super) fn lock<G: MatchGame>(shared: &Mutex<Core<G>>) -> MutexGuard<'_, Core<G>> {
     shared.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-pub(super) struct Core<G: Game> {
+pub(super) struct Core<G: MatchGame> {
     pub(super) session: Session<G>,
     role: Role,
     tx: SyncSender<Input>,
@@ -81,7 +81,7 @@ pub(super) struct Core<G: Game> {
     me: Weak<Mutex<Core<G>>>,
 }
 
-impl<G: Game> Core<G>
+impl<G: MatchGame> Core<G>
 where
     Session<G>: Send,
 {
@@ -404,7 +404,7 @@ where
 }
 
 /// The reader thread of one link: each frame is handled on this thread, under the lock.
-fn read_link<G: Game>(weak: &Weak<Mutex<Core<G>>>, link: &dyn Link, generation: u64)
+fn read_link<G: MatchGame>(weak: &Weak<Mutex<Core<G>>>, link: &dyn Link, generation: u64)
 where
     Session<G>: Send,
 {
@@ -432,7 +432,7 @@ where
 }
 
 /// The driver thread: timers, connect attempts and their results, the end.
-pub(super) fn run<G: Game>(shared: &Shared<G>, rx: &Receiver<Input>, first: Option<BoxLink>)
+pub(super) fn run<G: MatchGame>(shared: &Shared<G>, rx: &Receiver<Input>, first: Option<BoxLink>)
 where
     Session<G>: Send,
 {

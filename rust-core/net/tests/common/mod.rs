@@ -20,7 +20,7 @@ pub const THINK: Duration = Duration::from_millis(15);
 pub type Ev = (usize, DriverEvent<Move>);
 
 pub fn session(name: &str, key: u8) -> Session<Xiangqi> {
-    let mut config = SessionConfig::new(name, Xiangqi::new());
+    let mut config = SessionConfig::new(name, &[GameKind::Xiangqi]);
     // Quick to notice a dead link in tests.
     config.timing = Timing {
         rto_ms: 150,
@@ -138,12 +138,7 @@ pub fn referee(
             }
             DriverEvent::Session(Event::PeerVerified { .. }) if side == 0 && !proposed => {
                 proposed = true;
-                let spec = MatchSpec {
-                    game: GameKind::Xiangqi,
-                    rules: 0,
-                    local_color: Color::Red,
-                    clock: None,
-                };
+                let spec = MatchSpec::new(GameKind::Xiangqi, Color::Red);
                 d.propose(spec).unwrap();
             }
             DriverEvent::Session(Event::Proposed(_)) => d.accept_proposal().unwrap(),

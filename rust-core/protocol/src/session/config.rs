@@ -1,9 +1,10 @@
-//! Settings of a [`Session`](crate::Session), the description of a game ([`MatchSpec`]) and
+//! Settings of a [`Session`](crate::Session) and of a [`Channel`](crate::Channel), the
+//! description of a game ([`MatchSpec`]), a copy of a match's state ([`MatchSnapshot`]) and
 //! counters ([`Stats`]).
 
-use crate::message::{CAP_CHESS, CAP_JIEQI_REVEAL, CAP_XIANGQI, ClockSpec};
+use crate::message::{ClockSpec, caps_of};
 use crate::peers::KnownPeers;
-use banco_game::{Color, Game, GameKind};
+use banco_game::{Color, DrawReason, Game, GameKind, Outcome};
 
 /// Timers of a session, in milliseconds. The defaults suit phones on BLE or Wi-Fi.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,55 +34,128 @@ impl Default for Timing {
 }
 
 /// What a [`Session`](crate::Session) needs to know before the first link.
+///
+/// ```
+/// use banco_game::GameKind;
+/// use banco_protocol::SessionConfig;
+/// use banco_protocol::message::{CAP_CHESS, CAP_XIANGQI};
+///
+/// let config = SessionConfig::new("An", &[GameKind::Xiangqi, GameKind::Chess]);
+/// assert_eq!(config.caps(), CAP_XIANGQI | CAP_CHESS);
+/// ```
 #[derive(Clone, Debug)]
-pub struct SessionConfig<G: Game> {
+pub struct SessionConfig {
     /// The local player's display name (cut to 64 bytes).
     pub name: String,
-    /// The start position of every game.
-    pub start: G,
-    /// The rule sets the application offers, by wire index (both applications must use the
-    /// same list; for xiangqi e.g. `[Asian, casual]`). Never empty.
-    pub rules: Vec<G::Rules>,
+    /// The games this side offers, announced to the peer in `Hello` (as capability bits)
+    /// and on the LAN. Either side may propose any game both offer; a proposal of another
+    /// game is declined. Games the session's type cannot be
+    /// ([`MatchGame::kinds`](banco_game::MatchGame::kinds)) are dropped by
+    /// [`Session::new`](crate::Session::new).
+    pub offers: Vec<GameKind>,
     /// Remembered peers: a peer whose key is here skips the code comparison.
     pub known_peers: KnownPeers,
-    /// Capability bits announced in `Hello` (`message::CAP_*`).
-    pub caps: u32,
     /// Timers.
     pub timing: Timing,
 }
 
-impl<G: Game> SessionConfig<G> {
-    /// A configuration with one rule set (the game's default), no known peers, default
-    /// timers, and the capability bit of the game.
-    pub fn new(name: &str, start: G) -> Self {
-        let caps = match start.kind() {
-            GameKind::Xiangqi => CAP_XIANGQI,
-            GameKind::Jieqi => CAP_XIANGQI | CAP_JIEQI_REVEAL,
-            GameKind::Chess => CAP_CHESS,
-            GameKind::Lines => 0,
-        };
+impl SessionConfig {
+    /// A configuration offering `offers`, with no known peers and default timers.
+    pub fn new(name: &str, offers: &[GameKind]) -> Self {
         SessionConfig {
             name: name.to_owned(),
-            start,
-            rules: vec![G::Rules::default()],
+            offers: offers.to_vec(),
             known_peers: KnownPeers::new(),
+            timing: Timing::default(),
+        }
+    }
+
+    /// The capability bits announced in `Hello`: one per offered game
+    /// ([`caps_of`](crate::message::caps_of)).
+    pub fn caps(&self) -> u32 {
+        caps_of(&self.offers)
+    }
+}
+
+/// What a [`Channel`](crate::Channel) needs to know before the first link.
+#[derive(Clone, Debug)]
+pub struct ChannelConfig {
+    /// The local player's display name (cut to 64 bytes).
+    pub name: String,
+    /// Capability bits announced in `Hello` (`message::CAP_*`).
+    pub caps: u32,
+    /// Remembered peers: a peer whose key is here skips the code comparison.
+    pub known_peers: KnownPeers,
+    /// Timers.
+    pub timing: Timing,
+}
+
+impl ChannelConfig {
+    /// A configuration announcing `caps`, with no known peers and default timers.
+    pub fn new(name: &str, caps: u32) -> Self {
+        ChannelConfig {
+            name: name.to_owned(),
             caps,
+            known_peers: KnownPeers::new(),
             timing: Timing::default(),
         }
     }
 }
 
-/// A game as both players agreed on it, seen from the local side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A game as proposed or agreed, seen from the local side.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MatchSpec {
     /// The game.
     pub game: GameKind,
-    /// Index of the rule set in [`SessionConfig::rules`].
+    /// Index of the rule set of that game
+    /// ([`MatchGame::rules`](banco_game::MatchGame::rules); 0 is the usual rules).
     pub rules: u8,
     /// The colour the local player plays.
     pub local_color: Color,
     /// The clock, or `None` for an untimed game.
     pub clock: Option<ClockSpec>,
+    /// The start position (the game's FEN), or `None` for the game's usual start. A
+    /// proposal sends the position as the game writes it back
+    /// ([`MatchGame::fen`](banco_game::MatchGame::fen)), so both sides hold the same text.
+    pub start_fen: Option<String>,
+    /// The local side's per-game parameters (sent in `Propose` or `Accept`; at most 256
+    /// bytes; empty for games without any).
+    pub local_params: Vec<u8>,
+    /// The peer's per-game parameters (empty until it sent them).
+    pub peer_params: Vec<u8>,
+}
+
+impl MatchSpec {
+    /// The usual start of `game` under rule set 0, untimed, without parameters.
+    pub fn new(game: GameKind, local_color: Color) -> Self {
+        MatchSpec {
+            game,
+            rules: 0,
+            local_color,
+            clock: None,
+            start_fen: None,
+            local_params: Vec::new(),
+            peer_params: Vec::new(),
+        }
+    }
+}
+
+/// A copy of the match state at one moment (what
+/// [`Session::snapshot`](crate::Session::snapshot) returns): what a front end draws.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchSnapshot<G: Game> {
+    /// The game as agreed.
+    pub spec: MatchSpec,
+    /// The current position (the session's own, validated game).
+    pub game: G,
+    /// The moves from the start position to the current one.
+    pub moves: Vec<G::Move>,
+    /// How the game ended, if it did.
+    pub outcome: Option<Outcome>,
+    /// Remaining time of `[red, black]` in milliseconds, for timed games.
+    pub clocks: Option<[u64; 2]>,
+    /// A draw the local player may claim now ([`Session::claim_draw`](crate::Session::claim_draw)).
+    pub claimable_draw: Option<DrawReason>,
 }
 
 /// Counters of a session, for diagnostics and tests.

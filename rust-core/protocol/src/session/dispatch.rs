@@ -1,69 +1,29 @@
-//! Dispatch of received messages to the reliable layer and the match layer, and the
-//! proposal exchange.
+//! What a [`Session`] does with each message the channel delivers: proposals and their
+//! answers here, everything of a running game in the match layer.
 
-use super::play::MatchState;
-use super::{INBOX_MAX, Proposal, Session, spec_of};
-use crate::message::{Body, DeclineReason, Envelope, ErrorCode, Propose, game_from_code};
-use crate::session::event::{CloseReason, Event, IllegalReason};
-use banco_game::Game;
+use super::Session;
+use super::proposal::{Prepared, Proposal, prepare, spec_of};
+use crate::message::DeclineReason;
+use crate::message::{Body, ErrorCode, Propose};
+use crate::session::event::{Event, IllegalReason};
+use crate::session::play::MatchState;
+use banco_game::MatchGame;
 
-impl<G: Game> Session<G> {
-    pub(super) fn on_envelope(&mut self, env: Envelope) {
-        let up = self.is_link_up();
-        match env.body {
-            Body::Resume(r) => return self.on_resume(r),
-            Body::Bye => {
-                self.closed = Some(CloseReason::PeerLeft);
-                self.link = None;
-                self.events.push_back(Event::Closed {
-                    reason: CloseReason::PeerLeft,
-                });
-                return;
-            }
-            _ if !up => return, // the peer's Resume is still missing; it will come again
-            _ => {}
-        }
-        self.reliable.on_ack(env.ack);
-        match env.body {
-            Body::Ping => self.push_ctrl(Body::Pong),
-            Body::Pong | Body::Ack | Body::Hello(_) => {}
-            Body::Error { code } => self.events.push_back(Event::PeerError { code }),
-            body if body.is_sequenced() => {
-                let verified = self.peer.as_ref().is_some_and(|p| p.verified);
-                if !verified && self.inbox.len() >= INBOX_MAX {
-                    return; // not acknowledged: the peer sends it again later
-                }
-                for b in self.reliable.on_data(env.seq, body) {
-                    if self.peer.as_ref().is_some_and(|p| p.verified) {
-                        self.dispatch(b);
-                    } else {
-                        self.inbox.push_back(b);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-
-    pub(super) fn drain_inbox(&mut self) {
-        while let Some(b) = self.inbox.pop_front() {
-            self.dispatch(b);
-        }
-    }
-
+impl<G: MatchGame> Session<G> {
+    /// Handles one sequenced message of the peer (delivered in order, once, verified).
     pub(super) fn dispatch(&mut self, body: Body) {
-        let now = self.now;
+        let now = self.channel.now();
         let mut send = Vec::new();
         match body {
             Body::Propose(p) => self.on_propose(p),
-            Body::Accept => match self.proposal {
-                Some(Proposal::Ours(p)) => {
-                    self.proposal = None;
-                    self.start_match(p, true);
+            Body::Accept(a) => match self.proposal.take() {
+                Some(Proposal::Ours(prepared)) => self.start_match(prepared, true, a.params),
+                other => {
+                    self.proposal = other;
+                    send.push(Body::Error {
+                        code: ErrorCode::UNEXPECTED,
+                    });
                 }
-                _ => send.push(Body::Error {
-                    code: ErrorCode::UNEXPECTED,
-                }),
             },
             Body::Decline { reason } => {
                 if let Some(Proposal::Ours(_)) = self.proposal {
@@ -71,6 +31,7 @@ impl<G: Game> Session<G> {
                     self.events.push_back(Event::ProposalDeclined { reason });
                 }
             }
+            // Jieqi's fair reveal plugs in here (see the `play` module docs).
             Body::Reveal { .. } => send.push(Body::Error {
                 code: ErrorCode::UNSUPPORTED,
             }),
@@ -98,51 +59,61 @@ impl<G: Game> Session<G> {
                         Body::DrawReply { accept, ply } => m.on_draw_reply(accept, ply, now, ev),
                         Body::Resign { ply } => m.on_resign(ply, now, ev),
                         Body::Flag { ply } => m.on_flag(ply, now, ev),
+                        Body::ClaimDraw { ply } => m.on_claim_draw(ply, now, &mut send, ev),
                         _ => {}
                     }
                 }
             },
         }
-        self.send_all(send);
+        for b in send {
+            self.channel.queue(b);
+        }
     }
 
-    pub(super) fn on_propose(&mut self, p: Propose) {
-        let reason = if self.current.as_ref().is_some_and(|m| m.outcome().is_none()) {
-            Some(DeclineReason::BUSY)
-        } else if game_from_code(p.game) != Some(self.config.start.kind()) {
-            Some(DeclineReason::UNSUPPORTED_GAME)
-        } else if usize::from(p.rules) >= self.config.rules.len() {
-            Some(DeclineReason::UNSUPPORTED_RULES)
+    /// The peer proposes a game. Crossed proposals (both sides proposed before seeing the
+    /// other's) are settled first, by the order of the static keys: the proposal of the
+    /// smaller key stands on both sides. Then the proposal is checked: a game we offer, a
+    /// rule set it knows, a start position our rules engine accepts.
+    fn on_propose(&mut self, p: Propose) {
+        if self.current.as_ref().is_some_and(|m| m.outcome().is_none()) {
+            return self.channel.queue(Body::Decline {
+                reason: DeclineReason::BUSY,
+            });
+        }
+        if let Some(Proposal::Ours(_)) = &self.proposal {
+            let ours_stands = self
+                .channel
+                .peer()
+                .is_some_and(|peer| self.channel.local_key() < peer.key);
+            if ours_stands {
+                return; // the peer drops its own proposal and answers ours
+            }
+            self.proposal = None;
+            self.events.push_back(Event::ProposalDeclined {
+                reason: DeclineReason::CROSSED,
+            });
+        }
+        match prepare::<G>(p, &self.offers) {
+            Err(refusal) => self.channel.queue(Body::Decline {
+                reason: refusal.decline(),
+            }),
+            Ok(prepared) => {
+                let spec = spec_of(&prepared, false, Vec::new(), prepared.msg.params.clone());
+                self.proposal = Some(Proposal::Theirs(prepared));
+                self.events.push_back(Event::Proposed(spec));
+            }
+        }
+    }
+
+    /// Starts the game of an accepted proposal; `answer_params` are the accepting side's.
+    pub(super) fn start_match(&mut self, p: Prepared<G>, ours: bool, answer_params: Vec<u8>) {
+        let spec = if ours {
+            spec_of(&p, true, p.msg.params.clone(), answer_params)
         } else {
-            None
+            spec_of(&p, false, answer_params, p.msg.params.clone())
         };
-        if let Some(reason) = reason {
-            return self.send_all(vec![Body::Decline { reason }]);
-        }
-        if let (Some(Proposal::Ours(_)), Some(peer)) = (self.proposal, &self.peer)
-            && self.identity.public() < peer.key
-        {
-            // Crossed proposals: the one from the smaller key stands, on both sides.
-            return;
-        }
-        self.proposal = Some(Proposal::Theirs(p));
-        self.events.push_back(Event::Proposed(spec_of(p, false)));
-    }
-
-    pub(super) fn start_match(&mut self, p: Propose, ours: bool) {
-        let spec = spec_of(p, ours);
-        let rules = self
-            .config
-            .rules
-            .get(usize::from(p.rules))
-            .copied()
-            .unwrap_or_default();
-        self.current = Some(MatchState::new(
-            spec,
-            rules,
-            self.config.start.clone(),
-            self.now,
-        ));
+        let now = self.channel.now();
+        self.current = Some(MatchState::new(spec.clone(), p.rules, p.start, now));
         self.events.push_back(Event::MatchStarted(spec));
     }
 }

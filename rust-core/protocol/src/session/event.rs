@@ -1,10 +1,11 @@
-//! What a [`Session`](crate::Session) reports ([`Event`]) and the errors of its calls.
+//! What a [`Session`](crate::Session) reports ([`Event`]), what its
+//! [`Channel`](crate::Channel) reports ([`ChannelEvent`]), and the errors of their calls.
 
 use crate::crypto::{CryptoError, PublicKey};
-use crate::message::{DeclineReason, ErrorCode, WireError};
+use crate::message::{DeclineReason, ErrorCode, MAX_PARAMS_LEN, WireError};
 use crate::sas::Sas;
 use crate::session::config::MatchSpec;
-use banco_game::{Color, Outcome};
+use banco_game::{Color, GameKind, Outcome};
 
 /// Something the application should know about, from [`Session::poll_event`](crate::Session::poll_event).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,16 +52,20 @@ pub enum Event<M> {
         /// The key presented now.
         new: PublicKey,
     },
-    /// The peer proposes a game; answer with
+    /// The peer proposes a game (checked: a game we offer, known rules, a start position
+    /// our rules engine accepts); answer with
     /// [`Session::accept_proposal`](crate::Session::accept_proposal) or
-    /// [`Session::decline_proposal`](crate::Session::decline_proposal).
+    /// [`Session::decline_proposal`](crate::Session::decline_proposal). `spec.peer_params`
+    /// holds the proposer's parameters.
     Proposed(MatchSpec),
-    /// The peer declined our proposal.
+    /// The peer declined our proposal (or, with [`DeclineReason::CROSSED`], its proposal
+    /// crossed ours and stands instead).
     ProposalDeclined {
         /// Why.
         reason: DeclineReason,
     },
-    /// A game started (`spec.local_color` is our side).
+    /// A game started (`spec.local_color` is our side; both sides' parameters are in the
+    /// spec). Read the position with [`Session::game`](crate::Session::game).
     MatchStarted(MatchSpec),
     /// A move was played, by either side, and validated by our own rules engine.
     MovePlayed {
@@ -106,6 +111,12 @@ pub enum Event<M> {
         /// Why it was refused.
         reason: IllegalReason,
     },
+    /// The peer claimed a draw that our position does not allow (not its turn, another
+    /// position, or no draw to claim there); nothing changed and the game goes on.
+    FalseDrawClaim {
+        /// Ply count the claim named.
+        ply: u32,
+    },
     /// The peer's position hash after a legal move differs from ours; the move was not
     /// applied.
     Desync {
@@ -131,6 +142,82 @@ pub enum Event<M> {
         /// Why.
         reason: CloseReason,
     },
+}
+
+/// What a [`Channel`](crate::Channel) reports: the link and pairing part of [`Event`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChannelEvent {
+    /// See [`Event::LinkUp`].
+    LinkUp {
+        /// True when this link continues a session after a reconnect.
+        resumed: bool,
+    },
+    /// See [`Event::LinkDown`].
+    LinkDown {
+        /// Why.
+        reason: LinkDownReason,
+    },
+    /// See [`Event::VerifyPeer`].
+    VerifyPeer {
+        /// The six digits.
+        code: Sas,
+        /// The name the peer announced.
+        name: String,
+        /// The peer's static key.
+        key: PublicKey,
+    },
+    /// See [`Event::PeerVerified`].
+    PeerVerified {
+        /// The peer's name.
+        name: String,
+        /// The peer's static key.
+        key: PublicKey,
+        /// True when the key was already remembered.
+        known: bool,
+    },
+    /// See [`Event::PeerKeyChanged`].
+    PeerKeyChanged {
+        /// The name.
+        name: String,
+        /// The remembered key.
+        old: PublicKey,
+        /// The key presented now.
+        new: PublicKey,
+    },
+    /// See [`Event::PeerError`].
+    PeerError {
+        /// What went wrong.
+        code: ErrorCode,
+    },
+    /// See [`Event::FrameRejected`].
+    FrameRejected {
+        /// Why.
+        reason: Rejection,
+    },
+    /// See [`Event::Closed`].
+    Closed {
+        /// Why.
+        reason: CloseReason,
+    },
+}
+
+impl<M> From<ChannelEvent> for Event<M> {
+    fn from(e: ChannelEvent) -> Event<M> {
+        match e {
+            ChannelEvent::LinkUp { resumed } => Event::LinkUp { resumed },
+            ChannelEvent::LinkDown { reason } => Event::LinkDown { reason },
+            ChannelEvent::VerifyPeer { code, name, key } => Event::VerifyPeer { code, name, key },
+            ChannelEvent::PeerVerified { name, key, known } => {
+                Event::PeerVerified { name, key, known }
+            }
+            ChannelEvent::PeerKeyChanged { name, old, new } => {
+                Event::PeerKeyChanged { name, old, new }
+            }
+            ChannelEvent::PeerError { code } => Event::PeerError { code },
+            ChannelEvent::FrameRejected { reason } => Event::FrameRejected { reason },
+            ChannelEvent::Closed { reason } => Event::Closed { reason },
+        }
+    }
 }
 
 /// Why a link went down.
@@ -184,6 +271,10 @@ pub enum IllegalReason {
     /// The move was numbered for another ply.
     #[error("numbered for another ply")]
     WrongPly,
+    /// The position waits for the outcome of a chance step (a hidden piece's identity),
+    /// which only the fair-reveal exchange supplies.
+    #[error("the position waits for a chance outcome")]
+    AwaitingChance,
 }
 
 /// Why an incoming frame was dropped.
@@ -260,8 +351,35 @@ pub enum ActionError {
     /// There is no move of ours to take back.
     #[error("there is no move to take back")]
     NothingToUndo,
-    /// The proposal names a game this session does not play, or an unknown rule set.
-    #[error("this game or rule set is not available")]
+    /// The rules allow no draw claim here (or it is not our turn to claim).
+    #[error("there is no draw to claim in this position")]
+    NoDrawToClaim,
+    /// The position waits for the outcome of a chance step; no move can be played yet.
+    #[error("the position waits for a hidden piece to be revealed")]
+    AwaitingChance,
+    /// This side does not offer the game (see `SessionConfig::offers`).
+    #[error("{0} is not among the games this side offers")]
+    GameNotOffered(GameKind),
+    /// The peer does not offer the game (see `PeerInfo::offers`).
+    #[error("the other player does not offer {0}")]
+    PeerDoesNotOffer(GameKind),
+    /// The rule-set index is unknown for the game.
+    #[error("{game} has no rule set number {index}")]
+    UnknownRules {
+        /// The game.
+        game: GameKind,
+        /// The index.
+        index: u8,
+    },
+    /// The start position cannot start a game.
+    #[error("bad start position: {0}")]
+    BadPosition(String),
+    /// Per-game parameters above the wire limit.
+    #[error("game parameters of {0} bytes are longer than the limit of {MAX_PARAMS_LEN}")]
+    ParamsTooLong(usize),
+    /// The request is not supported (a link-level body given to `Channel::send`, or a
+    /// missing cryptographic primitive in this build).
+    #[error("this is not supported")]
     Unsupported,
     /// Too many messages wait for the peer; try again once it catches up.
     #[error("too many messages are waiting for the other phone")]

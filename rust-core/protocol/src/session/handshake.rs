@@ -1,16 +1,15 @@
-//! The link set-up of a [`Session`]: Noise handshake messages, the `Resume` exchange and
+//! The link set-up of a [`Channel`]: Noise handshake messages, the `Resume` exchange and
 //! the identification of the peer (known key, changed key, or a code to compare).
 
+use super::channel::{Channel, PeerInfo, session_from_hash};
 use super::link::{Link, Open, Phase};
-use super::{PeerInfo, Session, session_from_hash};
 use crate::PROTOCOL_VERSION;
 use crate::crypto::{HandshakeDone, PublicKey};
 use crate::message::{Body, Hello, Resume};
 use crate::sas::{self, Sas};
-use crate::session::event::{Event, LinkDownReason};
-use banco_game::Game;
+use crate::session::event::{ChannelEvent, LinkDownReason};
 
-impl<G: Game> Session<G> {
+impl Channel {
     pub(super) fn hello(&self, sas: [u8; 32]) -> Hello {
         Hello {
             version: PROTOCOL_VERSION,
@@ -107,7 +106,7 @@ impl<G: Game> Session<G> {
         if let Some(peer) = &self.peer
             && peer.key != remote_static
         {
-            self.events.push_back(Event::PeerKeyChanged {
+            self.emit(ChannelEvent::PeerKeyChanged {
                 name: hello.name.clone(),
                 old: peer.key,
                 new: remote_static,
@@ -202,14 +201,14 @@ impl<G: Game> Session<G> {
         let caps = open.peer_hello.caps;
         let resumed = self.session_id.is_some();
         self.session_id = Some(expected);
-        self.events.push_back(Event::LinkUp { resumed });
+        self.emit(ChannelEvent::LinkUp { resumed });
         let Some(code) = code else { return };
         match &mut self.peer {
             None => self.identify_peer(name, key, code, caps),
             Some(peer) if !peer.verified && peer.code != code => {
                 // Not confirmed yet: show this link's code, which the other phone shows too.
                 peer.code = code;
-                self.events.push_back(Event::VerifyPeer { code, name, key });
+                self.emit(ChannelEvent::VerifyPeer { code, name, key });
             }
             Some(_) => {}
         }
@@ -220,7 +219,7 @@ impl<G: Game> Session<G> {
         let changed = known.get(&name).filter(|old| **old != key).copied();
         let trusted = changed.is_none() && known.name_of(&key).is_some();
         if let Some(old) = changed {
-            self.events.push_back(Event::PeerKeyChanged {
+            self.emit(ChannelEvent::PeerKeyChanged {
                 name: name.clone(),
                 old,
                 new: key,
@@ -234,13 +233,13 @@ impl<G: Game> Session<G> {
             caps,
         });
         if trusted {
-            self.events.push_back(Event::PeerVerified {
+            self.emit(ChannelEvent::PeerVerified {
                 name,
                 key,
                 known: true,
             });
         } else {
-            self.events.push_back(Event::VerifyPeer { code, name, key });
+            self.emit(ChannelEvent::VerifyPeer { code, name, key });
         }
     }
 }

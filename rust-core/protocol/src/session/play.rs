@@ -5,11 +5,38 @@
 //! (`decode_move`), turn, legality, then the hash of the resulting position. A refused move
 //! leaves the position untouched.
 //!
-//! Messages that end a game (`Resign`, `Flag`, an accepted `DrawReply`) carry the ply count
-//! of the sender's position. Moves can cross such a message on the wire; the receiver
-//! then sets its position back to that ply, and ignores moves that arrive after the end,
-//! so both sides finish on the same position. The move list is kept beyond the cursor
-//! after an undo, so a crossing message can also move the position forward again.
+//! Messages that end a game (`Resign`, `Flag`, an accepted `DrawReply`, `ClaimDraw`) carry
+//! the ply count of the sender's position. Moves can cross such a message on the wire; the
+//! receiver then sets its position back to that ply, and ignores moves that arrive after
+//! the end, so both sides finish on the same position. The move list is kept beyond the
+//! cursor after an undo, so a crossing message can also move the position forward again.
+//! When both sides end the game on their own (say one resigns while the other's clock
+//! runs out), the earlier position wins, and at the same position the outcome with the
+//! smaller [`Outcome::code`] (a stable number, the same on every device) — so every win
+//! (`0x01…`) goes before every draw (`0x02…`), and both sides settle on the same result.
+//!
+//! ## Claimed draws
+//!
+//! Some draws are the player's to claim (chess: threefold repetition, the fifty-move rule;
+//! [`Game::claimable_draw`]). The side to move claims ([`MatchState::claim_draw`]); the
+//! claim carries the ply, and the receiver checks it against its own position: the same
+//! ply, the claimer to move, and a claimable draw there. A false claim is answered with
+//! `Error { BAD_CLAIM }`, reported as [`Event::FalseDrawClaim`] and changes nothing.
+//!
+//! ## Chance steps (jieqi's reveals)
+//!
+//! Nothing here assumes that the sides alternate ply by ply: whose turn it is comes from
+//! [`Game::side_to_move`], and the undo rules count turns, not plies. While the position
+//! awaits a chance outcome ([`Game::awaits_chance`]) no move is played, local or remote
+//! (`AwaitingChance`, nor is a draw claimed); offers, undo requests and resignation work as
+//! usual. The outcome itself
+//! will come from the fair-reveal exchange: when a move leaves the position awaiting
+//! chance, each side sends `Body::Reveal { ply, link }` (the next link of the hash chain it
+//! committed to in the proposal's `params`); once both links for that ply are in, the
+//! outcome is `pool[H(red_link ‖ black_link ‖ ply) mod |pool|]` over the outcomes of
+//! [`Game::chance_outcomes`], applied with [`Game::play`] like a move and recorded in the
+//! move list. That handler plugs in next to [`MatchState::on_move`]; until it exists a
+//! `Reveal` is answered with `Error { UNSUPPORTED }`.
 
 use crate::message::{Body, ErrorCode, MoveMsg};
 use crate::session::config::MatchSpec;
@@ -30,6 +57,27 @@ enum Pending {
 /// Plies a game-ending message may set the position back (or forward) by: only moves in
 /// flight can cross such a message, so a larger difference is a lie and is ignored.
 const MAX_CROSSING: u32 = 3;
+
+/// Turns (positions where a player moved, chance steps not counted) an undo may take
+/// back at most: our last move and the peer's answer, plus one move in flight.
+const MAX_UNDO_TURNS: usize = 3;
+
+/// Who was to move in a position of the move list, and whether it awaited chance (then
+/// the "move" played from it was a chance outcome).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Turn {
+    side: Color,
+    chance: bool,
+}
+
+impl Turn {
+    fn of<G: Game>(game: &G) -> Turn {
+        Turn {
+            side: game.side_to_move(),
+            chance: game.awaits_chance(),
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug)]
 struct Clocks {
@@ -61,6 +109,8 @@ pub(crate) struct MatchState<G: Game> {
     start: G,
     game: G,
     history: Vec<G::Move>,
+    /// `turns[i]`: the position `history[i]` was played from.
+    turns: Vec<Turn>,
     cursor: usize,
     outcome: Option<Outcome>,
     clocks: Option<Clocks>,
@@ -85,6 +135,7 @@ impl<G: Game> MatchState<G> {
             game: start.clone(),
             start,
             history: Vec::new(),
+            turns: Vec::new(),
             cursor: 0,
             outcome: None,
             clocks,
@@ -96,6 +147,10 @@ impl<G: Game> MatchState<G> {
 
     pub(crate) fn game(&self) -> &G {
         &self.game
+    }
+
+    pub(crate) fn rules(&self) -> &G::Rules {
+        &self.rules
     }
 
     pub(crate) fn ply(&self) -> u32 {
@@ -119,9 +174,64 @@ impl<G: Game> MatchState<G> {
         self.spec.local_color.other()
     }
 
-    fn side_at(&self, ply: u32) -> Color {
-        let first = self.start.side_to_move();
-        if ply % 2 == 0 { first } else { first.other() }
+    /// The latest position before the current one where `side` had a move to make (not
+    /// a chance step), if it lies within [`MAX_UNDO_TURNS`] turns.
+    fn last_turn_of(&self, side: Color) -> Option<u32> {
+        let turns = self.turns.get(..self.cursor)?;
+        let mut seen = 0;
+        for (ply, turn) in turns.iter().enumerate().rev() {
+            if turn.chance {
+                continue;
+            }
+            seen += 1;
+            if seen > MAX_UNDO_TURNS {
+                return None;
+            }
+            if turn.side == side {
+                return u32::try_from(ply).ok();
+            }
+        }
+        None
+    }
+
+    /// True if `target` is a position where `side` had a move to make, at most
+    /// [`MAX_UNDO_TURNS`] turns back.
+    fn is_recent_turn_of(&self, target: u32, side: Color) -> bool {
+        let Some(turns) = self.turns.get(..self.cursor) else {
+            return false;
+        };
+        let Some(at) = turns.get(target as usize) else {
+            return false;
+        };
+        let back = turns
+            .iter()
+            .skip(target as usize)
+            .filter(|t| !t.chance)
+            .count();
+        *at == (Turn {
+            side,
+            chance: false,
+        }) && back <= MAX_UNDO_TURNS
+    }
+
+    /// Appends a move played from the current position (already applied to `game`).
+    fn record(&mut self, mv: G::Move, before: Turn) {
+        self.history.truncate(self.cursor);
+        self.turns.truncate(self.cursor);
+        self.history.push(mv);
+        self.turns.push(before);
+        self.cursor += 1;
+    }
+
+    /// A draw the local player may claim now.
+    pub(crate) fn claimable(&self) -> Option<DrawReason> {
+        if self.outcome.is_some()
+            || self.game.awaits_chance()
+            || self.game.side_to_move() != self.local()
+        {
+            return None;
+        }
+        self.game.claimable_draw(&self.rules)
     }
 
     /// Remaining time of (red, black) at `now`, counting the running clock.
@@ -219,6 +329,9 @@ impl<G: Game> MatchState<G> {
         ev: &mut Events<G>,
     ) -> Result<(), ActionError> {
         self.playing()?;
+        if self.game.awaits_chance() {
+            return Err(ActionError::AwaitingChance);
+        }
         if self.game.side_to_move() != self.local() {
             return Err(ActionError::NotYourTurn);
         }
@@ -243,6 +356,7 @@ impl<G: Game> MatchState<G> {
             self.undo = Pending::None;
             send.push(Body::UndoReply { accept: false });
         }
+        let before = Turn::of(&self.game);
         if self.game.play(mv).is_err() {
             return Err(ActionError::IllegalMove);
         }
@@ -259,9 +373,7 @@ impl<G: Game> MatchState<G> {
             None => 0,
         };
         let ply = self.ply();
-        self.history.truncate(self.cursor);
-        self.history.push(mv);
-        self.cursor += 1;
+        self.record(mv, before);
         send.push(Body::Move(MoveMsg {
             ply: ply as u8,
             mv: self.game.encode_move(mv),
@@ -299,6 +411,9 @@ impl<G: Game> MatchState<G> {
                 code: ErrorCode::ILLEGAL_MOVE,
             });
         };
+        if self.game.awaits_chance() {
+            return refuse(IllegalReason::AwaitingChance, send);
+        }
         if self.game.side_to_move() != self.peer() {
             return refuse(IllegalReason::NotTheirTurn, send);
         }
@@ -311,6 +426,7 @@ impl<G: Game> MatchState<G> {
         if !self.game.is_legal(mv) {
             return refuse(IllegalReason::Illegal, send);
         }
+        let before = Turn::of(&self.game);
         let undo = self.game.make_unchecked(mv);
         let local = self.game.hash() as u32;
         if local != m.hash {
@@ -343,9 +459,7 @@ impl<G: Game> MatchState<G> {
             *left = *left - spent + inc;
             c.turn_start = now;
         }
-        self.history.truncate(self.cursor);
-        self.history.push(mv);
-        self.cursor += 1;
+        self.record(mv, before);
         ev.push_back(Event::MovePlayed {
             ply,
             mv,
@@ -360,18 +474,10 @@ impl<G: Game> MatchState<G> {
         if self.undo != Pending::None {
             return Err(ActionError::Pending);
         }
-        let back = if self.game.side_to_move() == self.local() {
-            2
-        } else {
-            1
-        };
+        // Back to the position of our last move (taking the peer's answer back too).
         let target = self
-            .ply()
-            .checked_sub(back)
+            .last_turn_of(self.local())
             .ok_or(ActionError::NothingToUndo)?;
-        if self.side_at(target) != self.local() {
-            return Err(ActionError::NothingToUndo);
-        }
         self.undo = Pending::Ours(target);
         send.push(Body::UndoRequest { ply: target });
         Ok(())
@@ -385,9 +491,7 @@ impl<G: Game> MatchState<G> {
     ) {
         let valid = self.outcome.is_none()
             && self.undo == Pending::None
-            && target < self.ply()
-            && self.ply() - target <= 3
-            && self.side_at(target) == self.peer();
+            && self.is_recent_turn_of(target, self.peer());
         if valid {
             self.undo = Pending::Theirs(target);
             ev.push_back(Event::UndoRequested { to_ply: target });
@@ -527,6 +631,56 @@ impl<G: Game> MatchState<G> {
         self.end_by_message(ply, o, now, ev);
     }
 
+    /// The local player claims the draw the rules allow in the current position.
+    pub(crate) fn claim_draw(
+        &mut self,
+        now: u64,
+        send: &mut Vec<Body>,
+        ev: &mut Events<G>,
+    ) -> Result<(), ActionError> {
+        self.playing()?;
+        if self.game.awaits_chance() {
+            return Err(ActionError::AwaitingChance);
+        }
+        if self.game.side_to_move() != self.local() {
+            return Err(ActionError::NotYourTurn);
+        }
+        if matches!(self.undo, Pending::Ours(_)) {
+            return Err(ActionError::Pending);
+        }
+        if self.check_flag(now, send, ev) {
+            return Err(ActionError::OutOfTime);
+        }
+        let reason = self
+            .game
+            .claimable_draw(&self.rules)
+            .ok_or(ActionError::NoDrawToClaim)?;
+        send.push(Body::ClaimDraw { ply: self.ply() });
+        self.finish(Outcome::Draw { reason }, ev);
+        Ok(())
+    }
+
+    /// The peer claims a draw in its position with `ply` moves: checked against ours.
+    pub(crate) fn on_claim_draw(
+        &mut self,
+        ply: u32,
+        now: u64,
+        send: &mut Vec<Body>,
+        ev: &mut Events<G>,
+    ) {
+        let valid = ply == self.ply()
+            && !self.game.awaits_chance()
+            && self.game.side_to_move() == self.peer();
+        if let Some(reason) = self.game.claimable_draw(&self.rules).filter(|_| valid) {
+            self.end_by_message(ply, Outcome::Draw { reason }, now, ev);
+        } else {
+            ev.push_back(Event::FalseDrawClaim { ply });
+            send.push(Body::Error {
+                code: ErrorCode::BAD_CLAIM,
+            });
+        }
+    }
+
     /// A message ended the game in the sender's position with `ply` moves.
     fn end_by_message(&mut self, ply: u32, outcome: Outcome, now: u64, ev: &mut Events<G>) {
         let here = self.ply();
@@ -539,7 +693,7 @@ impl<G: Game> MatchState<G> {
             None => true,
             // Both ended the game on their own: the earlier position wins, and at the same
             // position an order both sides compute alike.
-            Some(current) => ply < here || (ply == here && canonical(outcome) < canonical(current)),
+            Some(current) => ply < here || (ply == here && outcome.code() < current.code()),
         };
         if !replace || (self.outcome.is_some() && ply > here) {
             return;
@@ -549,8 +703,4 @@ impl<G: Game> MatchState<G> {
         }
         self.finish(outcome, ev);
     }
-}
-
-fn canonical(o: Outcome) -> String {
-    format!("{o:?}")
 }

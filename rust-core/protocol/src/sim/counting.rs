@@ -1,31 +1,53 @@
 //! [`CountingGame`]: a tiny deterministic game for tests, examples and the soak.
 //!
 //! Players take turns adding 1, 2 or 3 to a running total; whoever reaches the target
-//! ([`CountingRules::target`]) wins. Small, but it has everything the session needs: legal
-//! and illegal moves, a position hash, an outcome, and make/unmake.
+//! (60 unless the position says otherwise) wins. Small, but it has everything the session
+//! needs: legal and illegal moves, a position hash, an outcome, make/unmake, a start
+//! position written as text, two rule sets (the second with draws a player may claim) and
+//! two kinds, so one session type can offer two games.
+//!
+//! ```
+//! use banco_game::{Game, GameKind, MatchGame};
+//! use banco_protocol::sim::CountingGame;
+//!
+//! // "total/target": 50 on the board, first to 70 wins; rule set 1 allows draw claims.
+//! let mut g = CountingGame::setup(GameKind::Chess, Some("50/70"))?;
+//! let rules = CountingGame::rules(GameKind::Chess, 1).unwrap();
+//! assert!(g.claimable_draw(&rules).is_some()); // 50 is a multiple of 10
+//! g.play(3).unwrap();
+//! assert_eq!((g.fen(), g.start_fen()), ("53/70".to_owned(), "50/70".to_owned()));
+//! # Ok::<(), banco_game::SetupError>(())
+//! ```
 
-use banco_game::{Color, Game, GameKind, MatchGame, MoveList, Outcome, SetupError, WinReason};
+use banco_game::{
+    Color, DrawReason, Game, GameKind, MatchGame, MoveList, Outcome, SetupError, WinReason,
+};
 
-/// The rules: the total to reach.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The usual target.
+const DEFAULT_TARGET: u16 = 60;
+
+/// The rules, by wire index: 0 plain, 1 with claimable draws.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CountingRules {
-    /// The winning total.
-    pub target: u16,
-}
-
-impl Default for CountingRules {
-    fn default() -> Self {
-        CountingRules { target: 60 }
-    }
+    /// A draw may be claimed by the side to move whenever the total is a positive multiple
+    /// of 10 (stands in for chess's threefold repetition and fifty-move rule).
+    pub draw_claims: bool,
 }
 
 /// The counting game (see the module docs). Moves are 1, 2 and 3.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CountingGame {
+    kind: GameKind,
     total: u16,
+    start: u16,
+    target: u16,
     ply: u32,
-    /// Highest total allowed: [`CountingRules::target`] of the rules the game is played with.
-    limit: Option<u16>,
+}
+
+impl Default for CountingGame {
+    fn default() -> Self {
+        CountingGame::with_target(DEFAULT_TARGET)
+    }
 }
 
 /// Error of [`CountingGame::play`].
@@ -34,12 +56,14 @@ pub struct CountingGame {
 pub struct CountingError(pub u8);
 
 impl CountingGame {
-    /// A game whose moves may not pass `target` (the default target is 60).
+    /// A game from 0 whose moves may not pass `target` (the default target is 60).
     pub fn with_target(target: u16) -> Self {
         CountingGame {
+            kind: GameKind::Xiangqi,
             total: 0,
+            start: 0,
+            target: target.max(1),
             ply: 0,
-            limit: Some(target),
         }
     }
 
@@ -48,8 +72,9 @@ impl CountingGame {
         self.total
     }
 
-    fn limit(&self) -> u16 {
-        self.limit.unwrap_or(CountingRules::default().target)
+    /// The total to reach.
+    pub fn target(&self) -> u16 {
+        self.target
     }
 }
 
@@ -60,8 +85,7 @@ impl Game for CountingGame {
     type PlayError = CountingError;
 
     fn kind(&self) -> GameKind {
-        // The counting game stands in for xiangqi in tests.
-        GameKind::Xiangqi
+        self.kind
     }
 
     fn side_to_move(&self) -> Color {
@@ -83,8 +107,8 @@ impl Game for CountingGame {
 
     fn is_legal(&self, mv: u8) -> bool {
         (1..=3).contains(&mv)
-            && self.total < self.limit()
-            && self.total + u16::from(mv) <= self.limit()
+            && self.total < self.target
+            && self.total + u16::from(mv) <= self.target
     }
 
     fn play(&mut self, mv: u8) -> Result<(), CountingError> {
@@ -109,17 +133,26 @@ impl Game for CountingGame {
         false
     }
 
-    fn outcome(&self, rules: &CountingRules) -> Option<Outcome> {
-        (self.total >= rules.target).then(|| Outcome::Win {
+    fn outcome(&self, _rules: &CountingRules) -> Option<Outcome> {
+        (self.total >= self.target).then(|| Outcome::Win {
             winner: self.side_to_move().other(),
             reason: WinReason::Checkmate,
         })
     }
 
+    fn claimable_draw(&self, rules: &CountingRules) -> Option<DrawReason> {
+        (rules.draw_claims && self.total > 0 && self.total % 10 == 0 && self.total < self.target)
+            .then_some(DrawReason::FiftyMoveRule)
+    }
+
     fn hash(&self) -> u64 {
-        // splitmix64 of (total, side to move)
-        let mut z = (u64::from(self.total) << 1 | u64::from(self.ply % 2))
-            .wrapping_add(0x9e37_79b9_7f4a_7c15);
+        // splitmix64 of (kind, target, total, side to move)
+        let kind = GameKind::ALL
+            .iter()
+            .position(|k| *k == self.kind)
+            .unwrap_or(0) as u64;
+        let raw = kind << 48 | u64::from(self.target) << 24 | u64::from(self.total) << 1;
+        let mut z = (raw | u64::from(self.ply % 2)).wrapping_add(0x9e37_79b9_7f4a_7c15);
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
@@ -147,37 +180,60 @@ impl Game for CountingGame {
 
 impl MatchGame for CountingGame {
     fn kinds() -> &'static [GameKind] {
-        // The counting game stands in for xiangqi in tests.
-        &[GameKind::Xiangqi]
+        // The counting game stands in for xiangqi and for chess in tests.
+        &[GameKind::Xiangqi, GameKind::Chess]
     }
 
-    /// The start "FEN" of the counting game is its running total in decimal.
+    /// The "FEN" of the counting game is the running total, optionally followed by `/`
+    /// and the target (`"12"`, `"12/100"`); Red is to move.
     fn setup(kind: GameKind, fen: Option<&str>) -> Result<CountingGame, SetupError> {
-        if kind != GameKind::Xiangqi {
+        if !Self::kinds().contains(&kind) {
             return Err(SetupError::Unsupported(kind));
         }
-        let total = match fen {
-            None => 0,
-            Some(t) => t
-                .parse::<u16>()
-                .map_err(|_| SetupError::BadPosition(format!("{t:?} is not a total")))?,
+        let (total, target) = match fen {
+            None => (0, DEFAULT_TARGET),
+            Some(text) => {
+                let number = |t: &str| {
+                    t.parse::<u16>()
+                        .map_err(|_| SetupError::BadPosition(format!("{t:?} is not a number")))
+                };
+                match text.split_once('/') {
+                    None => (number(text)?, DEFAULT_TARGET),
+                    Some((total, target)) => (number(total)?, number(target)?),
+                }
+            }
         };
+        if target == 0 || total > target {
+            return Err(SetupError::BadPosition(format!(
+                "a total of {total} does not fit a target of {target}"
+            )));
+        }
         Ok(CountingGame {
+            kind,
             total,
-            ..CountingGame::default()
+            start: total,
+            target,
+            ply: 0,
         })
     }
 
     fn rules(kind: GameKind, index: u8) -> Option<CountingRules> {
-        (kind == GameKind::Xiangqi && index == 0).then(CountingRules::default)
+        if !Self::kinds().contains(&kind) {
+            return None;
+        }
+        match index {
+            0 => Some(CountingRules { draw_claims: false }),
+            1 => Some(CountingRules { draw_claims: true }),
+            _ => None,
+        }
     }
 
     fn fen(&self) -> String {
-        self.total.to_string()
+        format!("{}/{}", self.total, self.target)
     }
 
     fn start_fen(&self) -> String {
-        "0".to_owned()
+        format!("{}/{}", self.start, self.target)
     }
 }
 
@@ -188,7 +244,7 @@ mod tests {
     #[test]
     fn plays_to_the_target() {
         let mut g = CountingGame::with_target(5);
-        let rules = CountingRules { target: 5 };
+        let rules = CountingRules::default();
         g.play(3).unwrap();
         assert!(g.play(3).is_err());
         g.play(2).unwrap();
@@ -205,5 +261,42 @@ mod tests {
         g.unmake(2, ());
         assert_eq!(g.total(), 3);
         assert_eq!(g.decode_move(4), None);
+    }
+
+    #[test]
+    fn setup_reads_its_fen() {
+        let g = CountingGame::setup(GameKind::Xiangqi, Some("7")).unwrap();
+        assert_eq!((g.total(), g.target(), g.fen()), (7, 60, "7/60".to_owned()));
+        let back = CountingGame::setup(GameKind::Xiangqi, Some(&g.fen())).unwrap();
+        assert_eq!(back, g);
+        for bad in ["", "x", "7/", "70/60", "1/0", "99999"] {
+            assert!(
+                matches!(
+                    CountingGame::setup(GameKind::Xiangqi, Some(bad)),
+                    Err(SetupError::BadPosition(_))
+                ),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(
+            CountingGame::setup(GameKind::Jieqi, None),
+            Err(SetupError::Unsupported(GameKind::Jieqi))
+        );
+        let chess = CountingGame::setup(GameKind::Chess, None).unwrap();
+        assert_eq!(chess.kind(), GameKind::Chess);
+        assert_ne!(chess.hash(), CountingGame::default().hash());
+        assert_eq!(CountingGame::rules(GameKind::Chess, 2), None);
+    }
+
+    #[test]
+    fn draws_are_claimable_on_tens_with_the_second_rules() {
+        let claims = CountingRules { draw_claims: true };
+        let mut g = CountingGame::default();
+        assert_eq!(g.claimable_draw(&claims), None);
+        for _ in 0..5 {
+            g.play(2).unwrap();
+        }
+        assert_eq!(g.claimable_draw(&claims), Some(DrawReason::FiftyMoveRule));
+        assert_eq!(g.claimable_draw(&CountingRules::default()), None);
     }
 }

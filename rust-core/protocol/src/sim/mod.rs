@@ -10,7 +10,8 @@
 //! assert_eq!(report.to_string(), "games 3 lost 0 duplicated 0 desync 0 failures 0");
 //! ```
 //!
-//! [`run_soak_with`] plays any [`Game`] (for example xiangqi with its rule set).
+//! [`run_soak_with`] plays any [`MatchGame`] (for example xiangqi with a rule set chosen by
+//! its wire index, [`SoakConfig::game`] and [`SoakConfig::rules`]).
 
 mod counting;
 mod faults;
@@ -20,7 +21,7 @@ pub use faults::FaultPlan;
 
 use crate::message::ClockSpec;
 use crate::{Event, Identity, MatchSpec, Session, SessionConfig};
-use banco_game::{Color, DrawReason, Game, MoveList, Outcome, WinReason};
+use banco_game::{Color, DrawReason, Game, GameKind, MatchGame, MoveList, Outcome, WinReason};
 use core::fmt;
 use faults::{Channel, below, chance};
 use rand_chacha::ChaCha8Rng;
@@ -39,10 +40,15 @@ pub struct SoakConfig {
     pub max_plies: u32,
     /// Virtual time after which an unfinished game counts as a failure, milliseconds.
     pub game_deadline_ms: u64,
+    /// The game both sides offer and play.
+    pub game: GameKind,
+    /// Its rule set, by wire index ([`MatchGame::rules`]).
+    pub rules: u8,
 }
 
 impl SoakConfig {
-    /// `games` games from `seed` on a [`FaultPlan::ROUGH`] link.
+    /// `games` games of xiangqi (or what stands in for it) under rule set 0, from `seed`,
+    /// on a [`FaultPlan::ROUGH`] link.
     pub fn new(games: u32, seed: u64) -> Self {
         SoakConfig {
             games,
@@ -50,6 +56,8 @@ impl SoakConfig {
             faults: FaultPlan::ROUGH,
             max_plies: 300,
             game_deadline_ms: 6 * 3600 * 1000,
+            game: GameKind::Xiangqi,
+            rules: 0,
         }
     }
 }
@@ -80,6 +88,8 @@ pub struct SoakReport {
     pub timeouts: u64,
     /// Games drawn by agreement.
     pub agreed_draws: u64,
+    /// Games drawn by a claim (threefold repetition or the fifty-move rule).
+    pub claimed_draws: u64,
     /// Games resigned.
     pub resignations: u64,
 }
@@ -102,6 +112,7 @@ impl SoakReport {
         self.undos += o.undos;
         self.timeouts += o.timeouts;
         self.agreed_draws += o.agreed_draws;
+        self.claimed_draws += o.claimed_draws;
         self.resignations += o.resignations;
     }
 }
@@ -119,34 +130,28 @@ impl fmt::Display for SoakReport {
 
 /// Plays `games` counting games from `seed` on a rough link (see [`SoakConfig::new`]).
 pub fn run_soak(games: u32, seed: u64) -> SoakReport {
-    run_soak_with(
-        &SoakConfig::new(games, seed),
-        &CountingGame::default(),
-        CountingRules::default(),
-    )
+    run_soak_with::<CountingGame>(&SoakConfig::new(games, seed))
 }
 
-/// Plays `config.games` games of `G` from `start` under `rules`, both sides choosing
-/// uniformly random legal moves ([`random_move`]).
+/// Plays `config.games` games of `config.game` under rule set `config.rules` from its usual
+/// start, both sides choosing uniformly random legal moves ([`random_move`]).
 ///
-/// For xiangqi: `run_soak_with(&SoakConfig::new(n, seed), &Xiangqi::new(), RuleSet::default())`.
-pub fn run_soak_with<G: Game>(config: &SoakConfig, start: &G, rules: G::Rules) -> SoakReport {
-    run_soak_custom(config, start, rules, &mut random_move::<G>)
+/// For xiangqi: `run_soak_with::<Xiangqi>(&SoakConfig::new(n, seed))`.
+pub fn run_soak_with<G: MatchGame>(config: &SoakConfig) -> SoakReport {
+    run_soak_custom::<G>(config, &mut random_move::<G>)
 }
 
 /// Like [`run_soak_with`], with the moves chosen by `choose(position, random)` (for example
 /// an engine at low depth; `random` is a seeded number the chooser may use). Returning
 /// `None` makes the side resign.
-pub fn run_soak_custom<G: Game>(
+pub fn run_soak_custom<G: MatchGame>(
     config: &SoakConfig,
-    start: &G,
-    rules: G::Rules,
     choose: &mut dyn FnMut(&G, u64) -> Option<G::Move>,
 ) -> SoakReport {
     let mut total = SoakReport::default();
     let mut seeds = ChaCha8Rng::seed_from_u64(config.seed);
     for _ in 0..config.games {
-        let r = play_game(config, seeds.next_u64(), start, rules, choose);
+        let r = play_game(config, seeds.next_u64(), choose);
         total.add(&r);
     }
     total
@@ -163,7 +168,7 @@ pub fn random_move<G: Game>(game: &G, random: u64) -> Option<G::Move> {
     list.as_slice().get((random % n) as usize).copied()
 }
 
-struct Player<G: Game> {
+struct Player<G: MatchGame> {
     session: Session<G>,
     line: Vec<G::Move>,
     next_action: Option<u64>,
@@ -179,18 +184,15 @@ fn random_bytes(rng: &mut ChaCha8Rng) -> [u8; 32] {
 }
 
 /// Plays one game with `seed` and reports it (`games` is 1).
-pub fn play_game<G: Game>(
+pub fn play_game<G: MatchGame>(
     config: &SoakConfig,
     seed: u64,
-    start: &G,
-    rules: G::Rules,
     choose: &mut dyn FnMut(&G, u64) -> Option<G::Move>,
 ) -> SoakReport {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let plan = config.faults;
     let mut players = [true, false].map(|is_a| {
-        let mut cfg = SessionConfig::new(if is_a { "A" } else { "B" }, start.clone());
-        cfg.rules = vec![rules];
+        let cfg = SessionConfig::new(if is_a { "A" } else { "B" }, &[config.game]);
         let session = Session::new(
             cfg,
             Identity::from_secret(random_bytes(&mut rng)),
@@ -248,7 +250,7 @@ pub fn play_game<G: Game>(
             }
         }
         for p in &mut players {
-            cut |= handle_events(p, now, &mut rng, &mut report);
+            cut |= handle_events(p, config, now, &mut rng, &mut report);
             act(p, now, &mut rng, config.max_plies, choose);
         }
         if players.iter().any(|p| p.session.is_closed()) {
@@ -259,7 +261,7 @@ pub fn play_game<G: Game>(
             chan.cut();
             for p in &mut players {
                 p.session.link_lost(now);
-                let _ = handle_events(p, now, &mut rng, &mut report);
+                let _ = handle_events(p, config, now, &mut rng, &mut report);
             }
             report.disconnects += 1;
             link_at = Some(now + 50 + below(&mut rng, 1000));
@@ -300,7 +302,7 @@ pub fn play_game<G: Game>(
     report
 }
 
-fn judge<G: Game>(players: &[Player<G>; 2], report: &mut SoakReport) {
+fn judge<G: MatchGame>(players: &[Player<G>; 2], report: &mut SoakReport) {
     let [a, b] = players;
     report.desync += a.bad_events + b.bad_events;
     let (ma, mb) = (
@@ -323,6 +325,9 @@ fn judge<G: Game>(players: &[Player<G>; 2], report: &mut SoakReport) {
         Some(Outcome::Draw {
             reason: DrawReason::Agreement,
         }) => report.agreed_draws += 1,
+        Some(Outcome::Draw {
+            reason: DrawReason::FiftyMoveRule | DrawReason::ThreefoldRepetition,
+        }) => report.claimed_draws += 1,
         _ => {}
     }
     let same_end = a.session.outcome() == b.session.outcome()
@@ -343,8 +348,9 @@ fn judge<G: Game>(players: &[Player<G>; 2], report: &mut SoakReport) {
 }
 
 /// Reacts to a player's events; returns true if the link should be cut.
-fn handle_events<G: Game>(
+fn handle_events<G: MatchGame>(
     p: &mut Player<G>,
+    config: &SoakConfig,
     now: u64,
     rng: &mut ChaCha8Rng,
     report: &mut SoakReport,
@@ -354,9 +360,9 @@ fn handle_events<G: Game>(
         match ev {
             Event::VerifyPeer { .. } => {
                 let _ = p.session.confirm_peer(false);
-                propose_once(p, now, rng);
+                propose_once(p, config, now, rng);
             }
-            Event::PeerVerified { .. } => propose_once(p, now, rng),
+            Event::PeerVerified { .. } => propose_once(p, config, now, rng),
             Event::Proposed(_) => {
                 let _ = p.session.accept_proposal(now);
             }
@@ -410,7 +416,12 @@ fn handle_events<G: Game>(
     cut
 }
 
-fn propose_once<G: Game>(p: &mut Player<G>, now: u64, rng: &mut ChaCha8Rng) {
+fn propose_once<G: MatchGame>(
+    p: &mut Player<G>,
+    config: &SoakConfig,
+    now: u64,
+    rng: &mut ChaCha8Rng,
+) {
     if !p.is_a || p.proposed || !p.session.peer().is_some_and(|i| i.verified) {
         return;
     }
@@ -431,33 +442,27 @@ fn propose_once<G: Game>(p: &mut Player<G>, now: u64, rng: &mut ChaCha8Rng) {
     } else {
         Color::Black
     };
-    let game = p.session.game().map_or_else(|| start_kind(p), Game::kind);
     let spec = MatchSpec {
-        game,
-        rules: 0,
-        local_color,
+        rules: config.rules,
         clock,
+        ..MatchSpec::new(config.game, local_color)
     };
     let _ = p.session.propose(spec, now);
 }
 
-fn start_kind<G: Game>(p: &Player<G>) -> banco_game::GameKind {
-    p.session.start_position().kind()
-}
-
 /// Schedules and takes the player's actions.
-fn act<G: Game>(
+fn act<G: MatchGame>(
     p: &mut Player<G>,
     now: u64,
     rng: &mut ChaCha8Rng,
     max_plies: u32,
     choose: &mut dyn FnMut(&G, u64) -> Option<G::Move>,
 ) {
-    let Some(spec) = p.session.match_spec() else {
+    let Some(local) = p.session.match_spec().map(|s| s.local_color) else {
         return;
     };
     let Some(game) = p.session.game() else { return };
-    let my_turn = p.session.outcome().is_none() && game.side_to_move() == spec.local_color;
+    let my_turn = p.session.outcome().is_none() && game.side_to_move() == local;
     match p.next_action {
         None if my_turn => p.next_action = Some(now + 20 + below(rng, 400)),
         Some(t) if t <= now => {
@@ -467,6 +472,10 @@ fn act<G: Game>(
             }
             if p.session.ply().unwrap_or(0) >= max_plies || chance(rng, 3) {
                 let _ = p.session.resign(now);
+                return;
+            }
+            if p.session.claimable_draw().is_some() && chance(rng, 300) {
+                let _ = p.session.claim_draw(now);
                 return;
             }
             let choice = choose(game, rng.next_u64());

@@ -2,7 +2,7 @@
 //! hand-driven peer that can send anything.
 #![allow(dead_code, clippy::unwrap_used, clippy::panic)]
 
-use banco_game::{Color, Game, GameKind};
+use banco_game::{Color, GameKind, MatchGame};
 use banco_protocol::crypto::{Handshake, Identity, Transport};
 use banco_protocol::message::{Body, Envelope, Hello, Resume};
 use banco_protocol::sim::CountingGame;
@@ -10,16 +10,22 @@ use banco_protocol::{Event, MatchSpec, Session, SessionConfig};
 
 pub type S = Session<CountingGame>;
 
+/// A session offering xiangqi (the counting game stands in for it).
 pub fn session(name: &str, secret: u8) -> S {
+    session_offering(name, secret, &[GameKind::Xiangqi])
+}
+
+/// A session offering `offers`.
+pub fn session_offering(name: &str, secret: u8, offers: &[GameKind]) -> S {
     Session::new(
-        SessionConfig::new(name, CountingGame::default()),
+        SessionConfig::new(name, offers),
         Identity::from_secret([secret; 32]),
         [secret.wrapping_add(100); 32],
     )
 }
 
 /// Carries frames both ways until both sessions are quiet.
-pub fn pump<G: Game>(a: &mut Session<G>, b: &mut Session<G>, now: u64) {
+pub fn pump<G: MatchGame>(a: &mut Session<G>, b: &mut Session<G>, now: u64) {
     for _ in 0..1000 {
         let mut moved = false;
         while let Some(f) = a.poll_transmit() {
@@ -37,12 +43,12 @@ pub fn pump<G: Game>(a: &mut Session<G>, b: &mut Session<G>, now: u64) {
     panic!("sessions never went quiet");
 }
 
-pub fn events<G: Game>(s: &mut Session<G>) -> Vec<Event<G::Move>> {
+pub fn events<G: MatchGame>(s: &mut Session<G>) -> Vec<Event<G::Move>> {
     std::iter::from_fn(|| s.poll_event()).collect()
 }
 
 /// Links two sessions (a dials) and pumps until both are up.
-pub fn link<G: Game>(a: &mut Session<G>, b: &mut Session<G>, now: u64) {
+pub fn link<G: MatchGame>(a: &mut Session<G>, b: &mut Session<G>, now: u64) {
     a.connect(now).unwrap();
     b.accept(now).unwrap();
     pump(a, b, now);
@@ -51,17 +57,21 @@ pub fn link<G: Game>(a: &mut Session<G>, b: &mut Session<G>, now: u64) {
 
 /// Two sessions, linked, codes confirmed, with a game started where `a` plays `a_color`.
 pub fn playing(a_color: Color, clock: Option<banco_protocol::message::ClockSpec>) -> (S, S) {
-    let mut a = session("A", 1);
-    let mut b = session("B", 2);
+    playing_spec(MatchSpec {
+        clock,
+        ..MatchSpec::new(GameKind::Xiangqi, a_color)
+    })
+}
+
+/// Two sessions offering both kinds of the counting game, linked, codes confirmed, with
+/// the game of `spec` (proposed by `a`) started.
+pub fn playing_spec(spec: MatchSpec) -> (S, S) {
+    let both = CountingGame::kinds();
+    let mut a = session_offering("A", 1, both);
+    let mut b = session_offering("B", 2, both);
     link(&mut a, &mut b, 0);
     a.confirm_peer(false).unwrap();
     b.confirm_peer(false).unwrap();
-    let spec = MatchSpec {
-        game: GameKind::Xiangqi,
-        rules: 0,
-        local_color: a_color,
-        clock,
-    };
     a.propose(spec, 0).unwrap();
     pump(&mut a, &mut b, 0);
     b.accept_proposal(0).unwrap();
@@ -82,7 +92,11 @@ pub struct RawPeer {
 
 impl RawPeer {
     /// Dials `victim` (which accepts) with protocol `version`; `None` if the victim refused.
-    pub fn connect(victim: &mut S, version: u8, now: u64) -> Option<RawPeer> {
+    pub fn connect<G: MatchGame>(
+        victim: &mut Session<G>,
+        version: u8,
+        now: u64,
+    ) -> Option<RawPeer> {
         let id = Identity::from_secret([77; 32]);
         let mut hs = Handshake::initiator(&id, [78; 32]).unwrap();
         victim.accept(now).unwrap();
@@ -122,7 +136,7 @@ impl RawPeer {
     }
 
     /// Seals and delivers one message; returns the frame.
-    pub fn send(&mut self, victim: &mut S, body: Body, now: u64) -> Vec<u8> {
+    pub fn send<G: MatchGame>(&mut self, victim: &mut Session<G>, body: Body, now: u64) -> Vec<u8> {
         let seq = if body.is_sequenced() {
             self.seq += 1;
             self.seq - 1
@@ -137,7 +151,7 @@ impl RawPeer {
     }
 
     /// Reads everything the victim sent; acknowledges sequenced messages.
-    pub fn recv(&mut self, victim: &mut S) -> Vec<Body> {
+    pub fn recv<G: MatchGame>(&mut self, victim: &mut Session<G>) -> Vec<Body> {
         let mut out = Vec::new();
         while let Some(f) = victim.poll_transmit() {
             let env = Envelope::decode(&self.transport.open(&f).unwrap()).unwrap();
