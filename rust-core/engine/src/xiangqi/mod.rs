@@ -13,6 +13,8 @@
 //! ```
 
 pub mod eval;
+pub mod features;
+pub mod values;
 
 use crate::searchable::{Repetition, SearchGame};
 use banco_game::{Color, Game, MoveList};
@@ -55,9 +57,6 @@ pub struct XiangqiNode {
 
 /// Entries of the verdict cache.
 const VERDICT_CACHE: usize = 2048;
-
-/// Ordering value of each piece kind for most-valuable-victim / least-valuable-attacker.
-const ORDER_VALUE: [i32; 7] = [1000, 20, 20, 40, 90, 45, 10];
 
 impl XiangqiNode {
     /// The current position.
@@ -295,8 +294,8 @@ impl SearchGame for XiangqiNode {
         let attacker = self
             .pos
             .moved_kind(mv)
-            .map_or(0, |k| ORDER_VALUE[k as usize]);
-        Some(ORDER_VALUE[victim as usize] * 16 - attacker / 8)
+            .map_or(0, |k| values::value(k).order);
+        Some(values::value(victim).order * 16 - attacker / 8)
     }
 
     #[inline]
@@ -308,7 +307,7 @@ impl SearchGame for XiangqiNode {
 
     #[inline]
     fn see_ok(&self, mv: Move) -> bool {
-        self.pos.see_sign(mv)
+        features::see_ok(&self.pos, mv)
     }
 
     #[inline]
