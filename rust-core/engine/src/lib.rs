@@ -29,6 +29,8 @@
 
 pub mod bench;
 pub mod bigtable;
+pub mod chance;
+pub mod engine_game;
 pub mod error;
 pub mod hint;
 pub mod history;
@@ -43,16 +45,18 @@ pub mod search;
 pub mod searchable;
 pub mod solve;
 pub mod timeman;
+pub mod toy;
 pub mod tt;
 pub mod ucci;
 pub mod uci;
 pub mod xiangqi;
 
+pub use engine_game::EngineGame;
 pub use error::EngineError;
 pub use level::Level;
 pub use limits::{Clock, Limits};
 pub use search::{SearchInfo, SearchOptions, SearchResult, Searcher};
-pub use searchable::{Repetition, SearchGame};
+pub use searchable::{Repetition, SearchGame, Verdict};
 pub use xiangqi::{XiangqiNode, XiangqiParams};
 
 /// The xiangqi searcher.

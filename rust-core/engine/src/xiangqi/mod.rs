@@ -1,5 +1,8 @@
-//! Xiangqi for the search: [`XiangqiNode`] (a position with its path, implementing
-//! [`SearchGame`]) and the evaluation in [`eval`].
+//! Xiangqi in the engine: [`XiangqiNode`] (a position with its path, implementing
+//! [`SearchGame`]), the evaluation in [`eval`] with what it reads off the board in
+//! [`features`] and the piece values of the search in [`values`], and the game as the
+//! game-free modules need it ([`EngineGame`](crate::EngineGame) for
+//! [`Xiangqi`], in [`game`]: bench positions, openings, moves, rules).
 //!
 //! ```
 //! use banco_engine::{Limits, Searcher, XiangqiNode};
@@ -14,13 +17,12 @@
 
 pub mod eval;
 pub mod features;
+pub mod game;
 pub mod values;
 
-use crate::searchable::{Repetition, SearchGame};
+use crate::searchable::{Repetition, SearchGame, Verdict};
 use banco_game::{Color, Game, MoveList};
-use banco_xiangqi::{
-    Checkers, Move, PieceKind, Position, RuleSet, Square, Undo, Xiangqi, rules::Verdict,
-};
+use banco_xiangqi::{Checkers, Move, PieceKind, Position, RuleSet, Square, Undo, Xiangqi, rules};
 pub use eval::XiangqiParams;
 use eval::{Base, LAZY_MARGIN};
 
@@ -78,7 +80,7 @@ impl XiangqiNode {
         self.checkers.last().unwrap_or(NONE)
     }
 
-    fn verdict(&self, span: usize) -> Option<Verdict> {
+    fn verdict(&self, span: usize) -> Option<rules::Verdict> {
         let mut game = Xiangqi::from_position(self.pos.clone());
         for s in &self.path[self.path.len() - span..] {
             if !game.position().is_legal(s.mv) {
@@ -171,6 +173,17 @@ impl SearchGame for XiangqiNode {
     #[inline]
     fn legal_moves(&self, out: &mut MoveList<Move>) {
         self.pos.generate_legal(out);
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        self.pos.count_legal()
+    }
+
+    /// Xiangqi: the side without a move loses, stalemated or mated.
+    #[inline]
+    fn no_move_verdict(&self, _in_check: bool) -> Verdict {
+        Verdict::Loss
     }
 
     #[inline]
@@ -348,7 +361,7 @@ impl SearchGame for XiangqiNode {
                 }
                 let me = self.pos.side_to_move();
                 let r = match self.verdict(d) {
-                    None | Some(Verdict::Draw) => Repetition::Draw,
+                    None | Some(rules::Verdict::Draw) => Repetition::Draw,
                     Some(v) if v.loser() == Some(me) => Repetition::Loss,
                     Some(_) => Repetition::Win,
                 };
