@@ -199,23 +199,21 @@ fn info_line<G: EngineGame>(game: &G, info: &SearchInfo<G::Move>, dialect: Diale
             v.to_string()
         }
     };
+    // No principal variation at a position awaiting chance: no `pv` field then.
+    let pv = game.line_text(&info.pv);
+    let pv = if pv.is_empty() {
+        pv
+    } else {
+        format!(" pv {pv}")
+    };
     match dialect {
         Dialect::Uci => format!(
-            "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {} pv {}",
-            info.depth,
-            info.seldepth,
-            info.nodes,
-            info.nps,
-            info.time_ms,
-            info.hashfull,
-            game.line_text(&info.pv)
+            "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {}{pv}",
+            info.depth, info.seldepth, info.nodes, info.nps, info.time_ms, info.hashfull,
         ),
         Dialect::Ucci => format!(
-            "info depth {} score {score} nodes {} time {} pv {}",
-            info.depth,
-            info.nodes,
-            info.time_ms,
-            game.line_text(&info.pv)
+            "info depth {} score {score} nodes {} time {}{pv}",
+            info.depth, info.nodes, info.time_ms,
         ),
     }
 }

@@ -55,7 +55,11 @@ fn variant<W: Write + Send + 'static, G: EngineGame>() -> Variant<W> {
 
 /// Every game UCI plays, the default first. Adding a game is one line here.
 fn variants<W: Write + Send + 'static>() -> Vec<Variant<W>> {
-    vec![variant::<W, Xiangqi>()]
+    #[allow(unused_mut)] // the unit tests add the dice race
+    let mut all = vec![variant::<W, Xiangqi>()];
+    #[cfg(test)]
+    all.push(variant::<W, banco_game::toy::DiceRace>());
+    all
 }
 
 /// What the UCI loop asks of a session, whatever its game.
@@ -318,4 +322,63 @@ pub fn go_limits(args: &[&str], side: Color) -> Limits {
         l.infinite = true;
     }
     l
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(input: &str) -> String {
+        let mut output = Vec::new();
+        run_to_end(input.as_bytes(), &mut output).unwrap();
+        String::from_utf8(output).unwrap()
+    }
+
+    #[test]
+    fn uci_variant_switches_the_game() {
+        let text = session(
+            "uci\n\
+             setoption name UCI_Variant value dice-race\n\
+             position startpos moves roll d2\n\
+             go depth 3\n\
+             setoption name UCI_Variant value go\n\
+             setoption name Rules value asian\n\
+             setoption name UCI_Variant value xiangqi\n\
+             setoption name Rules value asian\n\
+             position startpos moves h2e2\n\
+             go depth 2\n\
+             quit\n",
+        );
+        assert!(
+            text.contains(
+                "option name UCI_Variant type combo default xiangqi var xiangqi var dice-race"
+            ),
+            "{text}"
+        );
+        let best: Vec<&str> = text.lines().filter(|l| l.starts_with("bestmove")).collect();
+        assert_eq!(best.len(), 2, "{text}");
+        assert!(
+            ["bestmove step", "bestmove roll"].contains(&best[0]),
+            "{text}"
+        );
+        assert_eq!(best[1].len(), "bestmove h9g7".len(), "{text}");
+        assert!(
+            text.contains("variant `go` is not supported (xiangqi, dice-race); playing dice-race")
+        );
+        // The dice race has no Asian rules; xiangqi has.
+        assert_eq!(text.matches("unknown rules `asian`").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn a_position_awaiting_chance_has_no_best_move() {
+        let text = session(
+            "setoption name UCI_Variant value dice-race\n\
+             position startpos moves roll\n\
+             go depth 2\n\
+             quit\n",
+        );
+        assert!(text.contains("bestmove 0000"), "{text}");
+        let info = text.lines().find(|l| l.starts_with("info depth")).unwrap();
+        assert!(!info.contains(" pv"), "{info}");
+    }
 }
