@@ -12,7 +12,7 @@
 //!   the side to move has no move is the game's verdict ([`SearchGame::no_move_verdict`]).
 //! * **The tools are written once over [`EngineGame`]**, the trait a public game type
 //!   implements to say how the engine reads its positions and moves and which positions
-//!   it benches and opens matches with: [`bench`], [`hint`], graded human-like
+//!   it benches and opens matches with: [`bench`](mod@bench), [`hint`], graded human-like
 //!   [`level`]s, the [`plain`] alpha-beta baseline, engine matches ([`matchplay`]), the
 //!   mate [`solve`]r and the [`uci`] protocol (`UCI_Variant` picks the game). [`ucci`]
 //!   is xiangqi's own protocol.

@@ -12,7 +12,7 @@
 //!   always read 0, and every square two steps away from a board square is still inside
 //!   the array, so leaps need no edge test. Red's "forward" is `+16`.
 //! * **Codes.** A piece is `side base | kind`: the side base is 8 for Red and 16 for Black
-//!   ([`side_base`]), the kind is [`KING`] … [`PAWN`] (the order of [`PieceKind`]). 0 is an
+//!   ([`side_base`]), the kind is [`KING`] … [`PAWN`] (the order of [`PieceKind`](crate::PieceKind)). 0 is an
 //!   empty (or off-board) square, so `code & side_base(s) != 0` tests the owner.
 //! * **Piece lists.** Each side has 16 fixed slots ([`SLOT_KIND`]): king, two advisors, two
 //!   elephants, two horses, two rooks, two cannons, five pawns. A slot holds the piece's
