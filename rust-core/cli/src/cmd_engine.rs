@@ -75,8 +75,8 @@ pub(crate) struct MatchArgs {
 }
 
 pub(crate) fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
-    let a: PlayerSpec = args.a.parse().map_err(CliError::input)?;
-    let b: PlayerSpec = args.b.parse().map_err(CliError::input)?;
+    let a: PlayerSpec<Xiangqi> = args.a.parse().map_err(CliError::input)?;
+    let b: PlayerSpec<Xiangqi> = args.b.parse().map_err(CliError::input)?;
     let options = MatchOptions {
         games: args.games,
         movetime_ms: args.time,
@@ -85,7 +85,7 @@ pub(crate) fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
         rules: RuleSet::default(),
     };
     let report = matchplay::run(&a, &b, &options, |g| {
-        let colour = if g.a_red { "red" } else { "black" };
+        let colour = if g.a_first { "red" } else { "black" };
         println!(
             "game {:3} A {colour:5} {:26} {:>3} plies  A scores {}  ({})",
             g.index + 1,
@@ -112,7 +112,7 @@ pub(crate) fn ucci_cmd() -> Result<(), CliError> {
 
 /// `banco bench` without an argument: the engine bench; last line `nodes N time S nps N`.
 pub(crate) fn bench_search() -> Result<(), CliError> {
-    let report = bench::run();
+    let report = bench::run::<Xiangqi>();
     for line in &report.lines {
         println!("{line}");
     }

@@ -1,12 +1,16 @@
 //! Engine match without the CLI: `cargo run --release -p banco-engine --example match -- A B GAMES [MS] [MAX_PLIES] [SEED]`.
 use banco_engine::matchplay::{self, MatchOptions, PlayerSpec};
+use banco_xiangqi::Xiangqi;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(a), Some(b)) = (args.first(), args.get(1)) else {
         eprintln!("usage: match A B GAMES [MS] [MAX_PLIES]");
         return;
     };
-    let (Ok(pa), Ok(pb)) = (a.parse::<PlayerSpec>(), b.parse::<PlayerSpec>()) else {
+    let (Ok(pa), Ok(pb)) = (
+        a.parse::<PlayerSpec<Xiangqi>>(),
+        b.parse::<PlayerSpec<Xiangqi>>(),
+    ) else {
         eprintln!("bad spec");
         return;
     };
@@ -19,9 +23,9 @@ fn main() {
     };
     let report = matchplay::run(&pa, &pb, &options, |g| {
         println!(
-            "game {:3} a_red {} {:28} plies {:3} a_score {} ({})",
+            "game {:3} a_first {} {:28} plies {:3} a_score {} ({})",
             g.index + 1,
-            g.a_red,
+            g.a_first,
             g.opening,
             g.plies,
             g.a_score,

@@ -1,5 +1,6 @@
 //! Solves the puzzles of a TSV file: `cargo run --release -p banco-engine --example solve FILE`.
 use banco_engine::solve::{SolveOptions, solve_fen};
+use banco_xiangqi::Xiangqi;
 fn main() {
     let path = std::env::args()
         .nth(1)
@@ -13,7 +14,7 @@ fn main() {
             continue;
         }
         let max: u32 = f[2].parse().unwrap_or(15);
-        let Ok(r) = solve_fen(
+        let Ok(r) = solve_fen::<Xiangqi>(
             f[1],
             &SolveOptions {
                 max_mate: max,

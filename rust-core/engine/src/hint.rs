@@ -1,5 +1,5 @@
-//! Hints and analysis for players: the best move, its score and the principal variation
-//! for the side to move.
+//! Hints and analysis for players of any game: the best move, its score and the principal
+//! variation for the side to move.
 //!
 //! ```
 //! use banco_engine::{hint, Limits, XiangqiSearcher, score::Score};
@@ -16,24 +16,25 @@
 use crate::limits::Limits;
 use crate::score::Score;
 use crate::search::Searcher;
-use crate::xiangqi::XiangqiNode;
-use banco_xiangqi::{Move, RuleSet, Xiangqi};
+use crate::searchable::SearchGame;
+use banco_game::Game;
+use core::fmt;
 use std::sync::atomic::AtomicBool;
 
 /// A hint: what the engine would play and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hint {
+pub struct Hint<M> {
     /// The suggested move.
-    pub best_move: Move,
+    pub best_move: M,
     /// Its score for the side to move.
     pub score: Score,
     /// The expected continuation, starting with the suggested move.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// Depth searched.
     pub depth: u32,
 }
 
-impl Hint {
+impl<M: fmt::Display> Hint<M> {
     /// `h2e2 (+0.35)`, `e1d1 (mate in 1)` or `a0a1 (mated in 3)`.
     #[must_use]
     pub fn text(&self) -> String {
@@ -47,14 +48,14 @@ impl Hint {
 }
 
 /// Full-strength analysis of `game` for the side to move; `None` when the game is over
-/// (no legal move).
-pub fn hint(
-    searcher: &mut Searcher<XiangqiNode>,
-    game: &Xiangqi,
-    rules: &RuleSet,
+/// (no legal move) or awaits chance.
+pub fn hint<S: SearchGame>(
+    searcher: &mut Searcher<S>,
+    game: &S::Game,
+    rules: &<S::Game as Game>::Rules,
     limits: &Limits,
     stop: &AtomicBool,
-) -> Option<Hint> {
+) -> Option<Hint<S::Move>> {
     let r = searcher.search(game, rules, limits, stop, |_| {});
     Some(Hint {
         best_move: r.best_move?,

@@ -86,21 +86,33 @@ impl History {
     }
 }
 
-/// Two killer moves per ply.
+/// Two killer moves per ply; empty slots hold the game's "no move"
+/// ([`SearchGame::no_move`](crate::SearchGame::no_move)).
 #[derive(Clone, Debug)]
 pub struct Killers<M> {
     table: [[M; 2]; MAX_PLY + 8],
+    none: M,
 }
 
 impl<M: Copy + Default> Default for Killers<M> {
+    /// Killers whose "no move" is `M::default()`.
     fn default() -> Self {
+        Killers::new(M::default())
+    }
+}
+
+impl<M: Copy> Killers<M> {
+    /// No killers yet; `none` (never a legal move) fills the empty slots.
+    #[must_use]
+    pub fn new(none: M) -> Self {
         Killers {
-            table: [[M::default(); 2]; MAX_PLY + 8],
+            table: [[none; 2]; MAX_PLY + 8],
+            none,
         }
     }
 }
 
-impl<M: Copy + Default + PartialEq> Killers<M> {
+impl<M: Copy + PartialEq> Killers<M> {
     /// Records a quiet cutoff move at `ply`.
     #[inline]
     pub fn push(&mut self, ply: usize, mv: M) {
@@ -116,12 +128,12 @@ impl<M: Copy + Default + PartialEq> Killers<M> {
     #[inline]
     #[must_use]
     pub fn get(&self, ply: usize) -> [M; 2] {
-        self.table.get(ply).copied().unwrap_or([M::default(); 2])
+        self.table.get(ply).copied().unwrap_or([self.none; 2])
     }
 
     /// Forgets every killer.
     pub fn clear(&mut self) {
-        self.table.fill([M::default(); 2]);
+        self.table.fill([self.none; 2]);
     }
 }
 

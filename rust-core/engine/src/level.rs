@@ -1,12 +1,12 @@
-//! Playing levels 1–10. Lower levels search less (depth and node caps: they miss deep
-//! tactics) and choose among the near-best moves with a seeded, score-weighted draw (they
-//! play plausible but imprecise moves). The choice only ever falls on moves whose searched
-//! score is within the level's margin of the best, so from level 5 up the engine never
-//! gives away a rook, horse or cannon by choice (margins ≤ 60 centipawns). Level 10 is
-//! full strength: the caller's limits and the best move.
+//! Playing levels 1–10, the same for every game ([`play`] is generic over the node).
+//! Lower levels search less (depth and node caps: they miss deep tactics) and choose among
+//! the near-best moves with a seeded, score-weighted draw (they play plausible but
+//! imprecise moves). The choice only ever falls on moves whose searched score is within
+//! the level's margin of the best, so from level 5 up the engine never gives away a piece
+//! worth more than a pawn or two by choice (margins ≤ 60 centipawns: in xiangqi a rook,
+//! horse or cannon). Level 10 is full strength: the caller's limits and the best move.
 //!
-//!
-//! ## The ladder
+//! ## The ladder (xiangqi)
 //!
 //! Measured by self-play between neighbouring levels (`banco match --a level=N --b
 //! level=N-1 --games 12 --max-plies 200`, node caps only, so every run is repeatable;

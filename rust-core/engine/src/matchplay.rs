@@ -1,11 +1,15 @@
-//! Engine-versus-engine matches: pairs of games from a set of balanced openings with
-//! colours swapped, a W/D/L count for player A and the Elo difference with its 95 %
-//! error bar. `banco match` uses it to tune weights and to grade the levels.
+//! Engine-versus-engine matches for any game ([`EngineGame`]): pairs of games from the
+//! game's balanced openings ([`EngineGame::OPENINGS`]) with colours swapped, a W/D/L count
+//! for player A and the Elo difference with its 95 % error bar. `banco match` uses it to
+//! tune weights, to grade the levels and to measure the engine against the plain
+//! alpha-beta baseline. Chance steps are drawn from a generator seeded by the match seed,
+//! so a match limited by nodes is repeatable.
 //!
 //! ```
 //! use banco_engine::matchplay::{self, MatchOptions, PlayerSpec};
-//! let a: PlayerSpec = "level=4,nodes=3000".parse().unwrap();
-//! let b: PlayerSpec = "level=1".parse().unwrap();
+//! use banco_xiangqi::Xiangqi;
+//! let a: PlayerSpec<Xiangqi> = "level=4,nodes=3000".parse().unwrap();
+//! let b: PlayerSpec<Xiangqi> = "level=1".parse().unwrap();
 //! let options = MatchOptions { games: 2, max_plies: 60, ..MatchOptions::default() };
 //! let report = matchplay::run(&a, &b, &options, |_| {});
 //! assert_eq!(report.games(), 2);
@@ -13,38 +17,25 @@
 //! ```
 //!
 //! A spec is a comma-separated list: `level=N` (1–10, default 10), `plain` (the plain
-//! alpha-beta baseline), `nodes=N` and `depth=N` (caps per move), `hash=MIB`, and
-//! evaluation variants for tuning: `eval=material`, `pst=PERCENT`, `mobility=PERCENT`,
-//! `safety=PERCENT`, `cannon=PERCENT`, `pawns=PERCENT`.
+//! alpha-beta baseline), `nodes=N` and `depth=N` (caps per move), `hash=MIB`, and the
+//! game's evaluation variants for tuning ([`EngineGame::tune`]; xiangqi:
+//! `eval=material`, `pst=PERCENT`, `mobility=PERCENT`, `safety=PERCENT`,
+//! `cannon=PERCENT`, `pawns=PERCENT`).
 
+use crate::engine_game::{EngineGame, ParamsOf};
 use crate::error::EngineError;
-use crate::level::{self, Level};
+use crate::level::{self, Level, Rng};
 use crate::limits::Limits;
 use crate::plain;
 use crate::search::Searcher;
-use crate::xiangqi::{XiangqiNode, XiangqiParams, eval};
-use banco_game::{Color, Game, Outcome};
-use banco_xiangqi::{Move, Position, RuleSet, Xiangqi};
+use crate::searchable::SearchGame;
+use banco_game::{ChanceList, Color, Outcome};
+use core::fmt;
 use core::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
-/// Balanced openings (coordinate moves from the start position), each played twice.
-pub const OPENINGS: &[(&str, &str)] = &[
-    ("central cannon vs screen horses", "h2e2 h9g7 h0g2 b9c7"),
-    ("same-direction cannons", "h2e2 h7e7 h0g2 h9g7"),
-    ("opposite-direction cannons", "h2e2 b7e7 h0g2 b9c7"),
-    ("elephant opening", "c0e2 h7e7 h0g2 h9g7"),
-    ("pawn opening", "c3c4 g6g5 b0c2 h9g7"),
-    ("horse opening", "h0g2 c6c5 c3c4 b9c7"),
-    ("cross-palace cannon", "b2f2 h9g7 h0g2 b9c7"),
-    ("central cannon vs turtle", "h2e2 h9g7 h0g2 g6g5"),
-    ("left central cannon", "b2e2 b9c7 b0c2 h9g7"),
-    ("edge cannon", "h2i2 h9g7 h0g2 b9c7"),
-];
-
 /// Who plays.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlayerSpec {
+pub struct PlayerSpec<G: EngineGame> {
     /// The text it was read from.
     pub name: String,
     /// The plain alpha-beta baseline instead of the engine.
@@ -58,16 +49,40 @@ pub struct PlayerSpec {
     /// Table size in MiB.
     pub hash_mib: usize,
     /// Evaluation weights.
-    pub params: XiangqiParams,
+    pub params: ParamsOf<G>,
 }
 
-fn scale(v: i32, pct: i32) -> i32 {
-    v * pct / 100
+impl<G: EngineGame> Clone for PlayerSpec<G> {
+    fn clone(&self) -> Self {
+        PlayerSpec {
+            name: self.name.clone(),
+            plain: self.plain,
+            level: self.level,
+            nodes: self.nodes,
+            depth: self.depth,
+            hash_mib: self.hash_mib,
+            params: self.params.clone(),
+        }
+    }
 }
 
-impl FromStr for PlayerSpec {
+impl<G: EngineGame> fmt::Debug for PlayerSpec<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PlayerSpec")
+            .field("name", &self.name)
+            .field("plain", &self.plain)
+            .field("level", &self.level)
+            .field("nodes", &self.nodes)
+            .field("depth", &self.depth)
+            .field("hash_mib", &self.hash_mib)
+            .field("params", &self.params)
+            .finish()
+    }
+}
+
+impl<G: EngineGame> FromStr for PlayerSpec<G> {
     type Err = EngineError;
-    fn from_str(text: &str) -> Result<PlayerSpec, EngineError> {
+    fn from_str(text: &str) -> Result<PlayerSpec<G>, EngineError> {
         let bad = |reason: &str| EngineError::BadSpec {
             spec: text.to_owned(),
             reason: reason.to_owned(),
@@ -79,7 +94,7 @@ impl FromStr for PlayerSpec {
             nodes: None,
             depth: None,
             hash_mib: 16,
-            params: XiangqiParams::default(),
+            params: ParamsOf::<G>::default(),
         };
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').unwrap_or((part, ""));
@@ -88,8 +103,8 @@ impl FromStr for PlayerSpec {
                     .parse::<i64>()
                     .map_err(|_| bad(&format!("`{value}` is not a number")))
             };
-            let p = &mut spec.params;
-            match key.to_ascii_lowercase().as_str() {
+            let key = key.to_ascii_lowercase();
+            match key.as_str() {
                 "plain" | "alphabeta" => spec.plain = true,
                 "level" | "l" => {
                     spec.level = Level::new(u8::try_from(num()?).unwrap_or(0))
@@ -108,40 +123,11 @@ impl FromStr for PlayerSpec {
                         .map_err(|_| bad("hash must be positive"))?
                         .clamp(1, 4096);
                 }
-                "eval" if value == "material" => *p = XiangqiParams::material_only(),
-                "eval" if value == "default" => *p = XiangqiParams::default(),
-                "pst" => p.pst_scale = num()? as i32,
-                "mobility" => {
-                    let pct = num()? as i32;
-                    p.rook_mobility =
-                        (scale(p.rook_mobility.0, pct), scale(p.rook_mobility.1, pct));
-                    p.horse_mobility = p.horse_mobility.map(|v| scale(v, pct));
-                }
-                "safety" => {
-                    let pct = num()? as i32;
-                    p.missing_advisor = (
-                        scale(p.missing_advisor.0, pct),
-                        scale(p.missing_advisor.1, pct),
-                    );
-                    p.missing_elephant = (
-                        scale(p.missing_elephant.0, pct),
-                        scale(p.missing_elephant.1, pct),
-                    );
-                    p.attack = scale(p.attack, pct);
-                }
-                "cannon" => {
-                    let pct = num()? as i32;
-                    p.cannon_file = p.cannon_file.map(|v| scale(v, pct));
-                }
-                "pawns" => {
-                    let pct = num()? as i32;
-                    p.connected_pawns = scale(p.connected_pawns, pct);
-                }
                 other => {
                     if let Ok(n) = other.trim_start_matches('l').parse::<u8>() {
                         spec.level = Level::new(n).map_err(|e| bad(&e.to_string()))?;
                     } else {
-                        return Err(bad(&format!("unknown option `{other}`")));
+                        G::tune(&mut spec.params, other, value).map_err(|e| bad(&e))?;
                     }
                 }
             }
@@ -150,9 +136,9 @@ impl FromStr for PlayerSpec {
     }
 }
 
-/// How a match is played.
+/// How a match is played, under rules of type `R` (the game's rules).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MatchOptions {
+pub struct MatchOptions<R> {
     /// Number of games (pairs over the openings, colours swapped).
     pub games: u32,
     /// Time per move in milliseconds (`None`: the players' node and depth caps, or 20,000
@@ -160,20 +146,20 @@ pub struct MatchOptions {
     pub movetime_ms: Option<u64>,
     /// Games still going after this many plies are adjudicated on material.
     pub max_plies: u32,
-    /// Seed of the levels' choices.
+    /// Seed of the levels' choices and of the chance steps.
     pub seed: u64,
     /// Rules.
-    pub rules: RuleSet,
+    pub rules: R,
 }
 
-impl Default for MatchOptions {
+impl<R: Default> Default for MatchOptions<R> {
     fn default() -> Self {
         MatchOptions {
             games: 20,
             movetime_ms: None,
             max_plies: 300,
             seed: 1,
-            rules: RuleSet::default(),
+            rules: R::default(),
         }
     }
 }
@@ -185,8 +171,8 @@ pub struct GameRecord {
     pub index: u32,
     /// Opening name.
     pub opening: &'static str,
-    /// True if A played Red.
-    pub a_red: bool,
+    /// True if A had the first move (Red in xiangqi, White in chess).
+    pub a_first: bool,
     /// The result (adjudicated games are drawn or won "by material").
     pub outcome: Option<Outcome>,
     /// Score of A: 1, ½ or 0.
@@ -266,34 +252,32 @@ impl MatchReport {
 }
 
 /// A player during one game.
-struct Player {
-    spec: PlayerSpec,
-    searcher: Searcher<XiangqiNode>,
+struct Player<G: EngineGame> {
+    spec: PlayerSpec<G>,
+    searcher: Searcher<G::Node>,
 }
 
-impl Player {
-    fn new(spec: &PlayerSpec) -> Player {
+impl<G: EngineGame> Player<G> {
+    fn new(spec: &PlayerSpec<G>) -> Player<G> {
         Player {
             searcher: Searcher::with_params(spec.hash_mib, spec.params.clone()),
             spec: spec.clone(),
         }
     }
 
-    fn limits(&self, options: &MatchOptions) -> Limits {
-        let mut l = options
-            .movetime_ms
-            .map_or_else(Limits::default, Limits::movetime);
+    fn limits(&self, movetime_ms: Option<u64>) -> Limits {
+        let mut l = movetime_ms.map_or_else(Limits::default, Limits::movetime);
         l.nodes = self.spec.nodes;
         l.depth = self.spec.depth;
         let capped = self.spec.level < Level::MAX || l.nodes.is_some() || l.depth.is_some();
-        if options.movetime_ms.is_none() && !capped {
+        if movetime_ms.is_none() && !capped {
             l.nodes = Some(20_000);
         }
         l
     }
 
-    fn choose(&mut self, game: &Xiangqi, options: &MatchOptions, seed: u64) -> Option<Move> {
-        let limits = self.limits(options);
+    fn choose(&mut self, game: &G, options: &MatchOptions<G::Rules>, seed: u64) -> Option<G::Move> {
+        let limits = self.limits(options.movetime_ms);
         let stop = AtomicBool::new(false);
         if self.spec.plain {
             return plain::search(game, &options.rules, &limits, &stop).best_move;
@@ -312,30 +296,39 @@ impl Player {
 }
 
 /// Plays one game from `opening`; returns the record from A's side.
-fn play_game(a: &PlayerSpec, b: &PlayerSpec, index: u32, options: &MatchOptions) -> GameRecord {
-    let (name, line) = OPENINGS[(index / 2) as usize % OPENINGS.len()];
-    let a_red = index % 2 == 0;
-    let mut game = Xiangqi::new();
+fn play_game<G: EngineGame>(
+    a: &PlayerSpec<G>,
+    b: &PlayerSpec<G>,
+    index: u32,
+    options: &MatchOptions<G::Rules>,
+) -> GameRecord {
+    let (name, line) = G::OPENINGS
+        .get((index / 2) as usize % G::OPENINGS.len().max(1))
+        .copied()
+        .unwrap_or(("start position", ""));
+    let a_first = index % 2 == 0;
+    let mut game = G::start();
     for text in line.split_whitespace() {
-        if let Ok(mv) = text.parse::<Move>() {
+        if let Ok(mv) = game.parse_move(text) {
             let _ = game.play(mv);
         }
     }
-    let mut players = if a_red {
+    let mut players = if a_first {
         [Player::new(a), Player::new(b)]
     } else {
         [Player::new(b), Player::new(a)]
     };
-    let a_color = if a_red { Color::Red } else { Color::Black };
+    let a_color = if a_first { Color::Red } else { Color::Black };
     let seed = options
         .seed
         .wrapping_mul(0x2545_F491_4F6C_DD1D)
         .wrapping_add(u64::from(index));
+    let mut luck = Rng::new(seed ^ 0x0123_4567_89AB_CDEF);
     let record =
         |outcome: Option<Outcome>, winner: Option<Color>, plies: u32, reason: String| GameRecord {
             index,
             opening: name,
-            a_red,
+            a_first,
             outcome,
             a_score: match winner {
                 Some(c) if c == a_color => 1.0,
@@ -345,12 +338,22 @@ fn play_game(a: &PlayerSpec, b: &PlayerSpec, index: u32, options: &MatchOptions)
             plies,
             reason,
         };
+    let mut outcomes = ChanceList::new();
     loop {
+        if game.awaits_chance() {
+            game.chance_outcomes(&mut outcomes);
+            let ticket = luck.next_u64() % outcomes.total_weight().max(1);
+            let drawn = outcomes.pick(ticket).filter(|&o| game.play(o).is_ok());
+            if drawn.is_none() {
+                return record(None, None, game.ply(), "no chance outcome".to_owned());
+            }
+            continue;
+        }
         if let Some(o) = game.outcome(&options.rules) {
             return record(Some(o), o.winner(), game.ply(), o.to_string());
         }
         if game.ply() >= options.max_plies {
-            let v = material(game.position());
+            let v = material(&game, &options.rules);
             let winner = if v >= 300 {
                 Some(Color::Red)
             } else if v <= -300 {
@@ -374,21 +377,22 @@ fn play_game(a: &PlayerSpec, b: &PlayerSpec, index: u32, options: &MatchOptions)
                 "no move".to_owned(),
             );
         };
+        let text = game.move_text(mv);
         if game.play(mv).is_err() {
             return record(
                 None,
                 Some(game.side_to_move().other()),
                 game.ply(),
-                format!("illegal move {mv}"),
+                format!("illegal move {text}"),
             );
         }
     }
 }
 
-/// Material balance for Red.
-fn material(pos: &Position) -> i32 {
-    let v = eval::evaluate(pos, &XiangqiParams::material_only());
-    if pos.side_to_move() == Color::Red {
+/// The plain reference evaluation of `game` for the first player (Red, White).
+fn material<G: EngineGame>(game: &G, rules: &G::Rules) -> i32 {
+    let v = G::Node::from_game(game, rules, &G::plain_params()).evaluate();
+    if game.side_to_move() == Color::Red {
         v
     } else {
         -v
@@ -396,10 +400,10 @@ fn material(pos: &Position) -> i32 {
 }
 
 /// Plays `options.games` games between A and B; `on_game` hears about each.
-pub fn run(
-    a: &PlayerSpec,
-    b: &PlayerSpec,
-    options: &MatchOptions,
+pub fn run<G: EngineGame>(
+    a: &PlayerSpec<G>,
+    b: &PlayerSpec<G>,
+    options: &MatchOptions<G::Rules>,
     mut on_game: impl FnMut(&GameRecord),
 ) -> MatchReport {
     let mut report = MatchReport::default();
@@ -420,17 +424,21 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use banco_xiangqi::Xiangqi;
 
     #[test]
     fn specs() {
-        let s: PlayerSpec = "level=5,nodes=1000,eval=material".parse().unwrap();
+        let s: PlayerSpec<Xiangqi> = "level=5,nodes=1000,eval=material".parse().unwrap();
         assert_eq!(s.level.number(), 5);
         assert_eq!(s.nodes, Some(1000));
         assert!(s.params.material_only);
-        assert!("plain".parse::<PlayerSpec>().unwrap().plain);
-        assert!("level=11".parse::<PlayerSpec>().is_err());
-        assert!("bogus=1".parse::<PlayerSpec>().is_err());
-        assert_eq!("L3".parse::<PlayerSpec>().unwrap().level.number(), 3);
+        assert!("plain".parse::<PlayerSpec<Xiangqi>>().unwrap().plain);
+        assert!("level=11".parse::<PlayerSpec<Xiangqi>>().is_err());
+        assert!("bogus=1".parse::<PlayerSpec<Xiangqi>>().is_err());
+        assert_eq!(
+            "L3".parse::<PlayerSpec<Xiangqi>>().unwrap().level.number(),
+            3
+        );
     }
 
     #[test]
@@ -449,15 +457,5 @@ mod tests {
             losses: 5,
         };
         assert!(even.elo().0.abs() < 1e-9);
-    }
-
-    #[test]
-    fn openings_are_legal() {
-        for (name, line) in OPENINGS {
-            let mut game = Xiangqi::new();
-            for mv in line.split_whitespace() {
-                assert!(game.play(mv.parse().unwrap()).is_ok(), "{name}: {mv}");
-            }
-        }
     }
 }

@@ -19,8 +19,8 @@
 //! node.legal_moves(&mut moves);
 //! let tt_move = moves.as_slice()[10];
 //! let history = History::new(XiangqiNode::MOVE_INDEX_SIZE);
-//! let mut picker = MovePicker::new();
-//! picker.reset(tt_move, [Default::default(); 2]);
+//! let mut picker = MovePicker::<XiangqiNode>::new();
+//! picker.reset(tt_move, [XiangqiNode::no_move(); 2]);
 //! assert_eq!(picker.next(&node, &history).map(|(m, _)| m), Some(tt_move));
 //! let mut n = 1;
 //! while let Some((m, _)) = picker.next(&node, &history) {
@@ -32,7 +32,7 @@
 
 use crate::history::History;
 use crate::searchable::SearchGame;
-use banco_game::{ListCapacity, MoveList};
+use banco_game::MoveList;
 
 /// Entries of a picker: at least the move-list capacity of every game (checked when a
 /// picker is made).
@@ -82,40 +82,49 @@ enum Phase {
     Done,
 }
 
-/// A staged, reusable move picker. See the module docs.
-#[derive(Clone)]
-pub struct MovePicker<M: ListCapacity> {
+/// A staged, reusable move picker for the nodes of `S`. See the module docs.
+pub struct MovePicker<S: SearchGame> {
     /// Scored moves: captures from 0 (the ones set aside are moved to `0..bad_end`), quiet
     /// moves after the captures.
-    entries: [(i32, M); MAX_MOVES],
+    entries: [(i32, S::Move); MAX_MOVES],
     /// Generation buffer.
-    generated: MoveList<M>,
+    generated: MoveList<S::Move>,
     phase: Phase,
     cur: usize,
     end: usize,
     bad_end: usize,
     quiet_picks: usize,
     skip_quiets: bool,
-    tt_move: M,
-    killers: [M; 2],
+    tt_move: S::Move,
+    killers: [S::Move; 2],
     yielded_killers: [bool; 2],
     /// Smallest victim value loaded in quiescence.
     min_value: i32,
 }
 
-impl<M: ListCapacity + PartialEq> Default for MovePicker<M> {
+impl<S: SearchGame> Clone for MovePicker<S> {
+    fn clone(&self) -> Self {
+        MovePicker {
+            entries: self.entries,
+            generated: self.generated.clone(),
+            ..*self
+        }
+    }
+}
+
+impl<S: SearchGame> Default for MovePicker<S> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<M: ListCapacity + PartialEq> MovePicker<M> {
+impl<S: SearchGame> MovePicker<S> {
     /// An idle picker (call [`MovePicker::reset`] or [`MovePicker::reset_captures`]).
     #[must_use]
-    pub fn new() -> MovePicker<M> {
-        debug_assert!(banco_game::capacity::<M>() <= MAX_MOVES);
+    pub fn new() -> MovePicker<S> {
+        debug_assert!(banco_game::capacity::<S::Move>() <= MAX_MOVES);
         MovePicker {
-            entries: [(0, M::default()); MAX_MOVES],
+            entries: [(0, S::no_move()); MAX_MOVES],
             generated: MoveList::new(),
             phase: Phase::Done,
             cur: 0,
@@ -123,17 +132,17 @@ impl<M: ListCapacity + PartialEq> MovePicker<M> {
             bad_end: 0,
             quiet_picks: 0,
             skip_quiets: false,
-            tt_move: M::default(),
-            killers: [M::default(); 2],
+            tt_move: S::no_move(),
+            killers: [S::no_move(); 2],
             yielded_killers: [false; 2],
             min_value: i32::MIN,
         }
     }
 
     /// Starts a node of the main search: every move, the table move and the killers first
-    /// (pass `M::default()` for none).
+    /// (pass [`SearchGame::no_move`] for none).
     #[inline]
-    pub fn reset(&mut self, tt_move: M, killers: [M; 2]) {
+    pub fn reset(&mut self, tt_move: S::Move, killers: [S::Move; 2]) {
         self.phase = Phase::TtMove;
         self.tt_move = tt_move;
         self.killers = killers;
@@ -150,8 +159,8 @@ impl<M: ListCapacity + PartialEq> MovePicker<M> {
     pub fn reset_captures(&mut self, min_value: i32) {
         self.phase = Phase::QuiescenceGen;
         self.min_value = min_value;
-        self.tt_move = M::default();
-        self.killers = [M::default(); 2];
+        self.tt_move = S::no_move();
+        self.killers = [S::no_move(); 2];
         self.yielded_killers = [false; 2];
     }
 
@@ -167,7 +176,7 @@ impl<M: ListCapacity + PartialEq> MovePicker<M> {
     /// capture): a hint for prefetching, which may name a move that is then skipped.
     #[inline]
     #[must_use]
-    pub fn peek(&self) -> Option<M> {
+    pub fn peek(&self) -> Option<S::Move> {
         let mv = match self.phase {
             Phase::Quiets if self.quiet_picks > SELECT_PICKS && !self.skip_quiets => {
                 self.upcoming(1).next()?
@@ -176,14 +185,14 @@ impl<M: ListCapacity + PartialEq> MovePicker<M> {
             Phase::BadCaptures => self.upcoming(1).next()?,
             _ => return None,
         };
-        (mv != M::default()).then_some(mv)
+        (mv != S::no_move()).then_some(mv)
     }
 
     /// Up to `n` moves of the current stage's list that have not been handed out yet, in
     /// no particular order (a prefetch hint when a stage starts: most of them will be
     /// searched unless a cutoff comes first).
     #[inline]
-    pub fn upcoming(&self, n: usize) -> impl Iterator<Item = M> + '_ {
+    pub fn upcoming(&self, n: usize) -> impl Iterator<Item = S::Move> + '_ {
         let range = match self.phase {
             Phase::GoodCaptures | Phase::Quiets | Phase::Quiescence => self.cur..self.end,
             Phase::BadCaptures => self.cur..self.bad_end,
@@ -199,7 +208,7 @@ impl<M: ListCapacity + PartialEq> MovePicker<M> {
 
     /// Moves the best entry of `cur..end` to `cur` and returns it.
     #[inline]
-    fn select(&mut self) -> (i32, M) {
+    fn select(&mut self) -> (i32, S::Move) {
         let mut best = self.cur;
         for i in self.cur + 1..self.end {
             if self.entries[i].0 > self.entries[best].0 {
@@ -214,7 +223,7 @@ impl<M: ListCapacity + PartialEq> MovePicker<M> {
 
     /// Copies the generated moves to `entries[start..]` with their capture keys.
     #[inline]
-    fn load_captures<S: SearchGame<Move = M>>(&mut self, node: &S, start: usize) {
+    fn load_captures(&mut self, node: &S, start: usize) {
         let mut end = start;
         for (e, &mv) in self.entries[start..].iter_mut().zip(self.generated.iter()) {
             *e = (node.capture_key(mv).unwrap_or(0), mv);
@@ -226,12 +235,8 @@ impl<M: ListCapacity + PartialEq> MovePicker<M> {
 
     /// The next move and its stage, or `None` when the node has no more.
     #[inline(always)]
-    pub fn next<S: SearchGame<Move = M>>(
-        &mut self,
-        node: &S,
-        history: &History,
-    ) -> Option<(M, Stage)> {
-        let null = M::default();
+    pub fn next(&mut self, node: &S, history: &History) -> Option<(S::Move, Stage)> {
+        let null = S::no_move();
         loop {
             match self.phase {
                 Phase::TtMove => {

@@ -1,7 +1,8 @@
 //! The baseline: plain alpha-beta as the seed apps played it — iterative deepening over a
-//! fixed-depth negamax with alpha-beta, captures tried first, a material-only evaluation,
-//! no table, no quiescence, no pruning. `banco match --b plain` measures the real engine
-//! against it.
+//! fixed-depth negamax with alpha-beta, captures tried first, the game's plain reference
+//! evaluation ([`EngineGame::plain_params`]: material only for xiangqi, material and centre
+//! for chess), no table, no quiescence, no pruning. `banco match --b plain` measures the
+//! real engine against it. Chance nodes are plain expectations over the outcomes.
 //!
 //! ```
 //! use banco_engine::{plain, Limits, score::Score};
@@ -13,14 +14,14 @@
 //! assert_eq!(r.score, Score::Mate(1));
 //! ```
 
+use crate::chance::CHANCE_CAP;
+use crate::engine_game::EngineGame;
 use crate::limits::Limits;
-use crate::score::{INF, Score, mated_in};
+use crate::score::{DECISIVE, INF, Score};
 use crate::search::SearchResult;
 use crate::searchable::{Repetition, SearchGame};
 use crate::timeman::Timer;
-use crate::xiangqi::{XiangqiNode, XiangqiParams};
-use banco_game::MoveList;
-use banco_xiangqi::{Move, RuleSet, Xiangqi};
+use banco_game::{ChanceList, MoveList};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 struct Plain<'a> {
@@ -32,9 +33,9 @@ struct Plain<'a> {
 }
 
 impl Plain<'_> {
-    fn negamax(
+    fn negamax<S: SearchGame>(
         &mut self,
-        node: &mut XiangqiNode,
+        node: &mut S,
         depth: i32,
         mut alpha: i32,
         beta: i32,
@@ -50,6 +51,9 @@ impl Plain<'_> {
         if self.aborted {
             return 0;
         }
+        if node.awaits_chance() {
+            return self.expectation(node, depth, ply);
+        }
         if ply > 0 {
             if let Some(r) = node.repetition() {
                 return match r {
@@ -62,7 +66,7 @@ impl Plain<'_> {
         let mut moves = MoveList::new();
         node.legal_moves(&mut moves);
         if moves.is_empty() {
-            return mated_in(ply);
+            return node.no_move_verdict(node.in_check()).mate_score(ply);
         }
         if depth <= 0 {
             return node.evaluate();
@@ -88,17 +92,47 @@ impl Plain<'_> {
         }
         best
     }
+
+    /// The mean of the outcomes' values (decisive ones counted as ±`CHANCE_CAP`), or the
+    /// least (greatest) of them when all are decisive wins (losses), as in the real search.
+    fn expectation<S: SearchGame>(&mut self, node: &mut S, depth: i32, ply: usize) -> i32 {
+        let mut outcomes = ChanceList::new();
+        node.chance_outcomes(&mut outcomes);
+        let (mut sum, mut total) = (0i64, 0i64);
+        let (mut lo, mut hi) = (i32::MAX, i32::MIN);
+        for w in outcomes.as_slice() {
+            let u = node.make(w.outcome);
+            let v = self.negamax(node, depth, -INF, INF, ply);
+            node.unmake(w.outcome, u);
+            if self.aborted {
+                return 0;
+            }
+            (lo, hi) = (lo.min(v), hi.max(v));
+            sum += i64::from(w.weight) * i64::from(v.clamp(-CHANCE_CAP, CHANCE_CAP));
+            total += i64::from(w.weight);
+        }
+        if total == 0 {
+            0
+        } else if lo >= DECISIVE {
+            lo
+        } else if hi <= -DECISIVE {
+            hi
+        } else {
+            sum.div_euclid(total) as i32
+        }
+    }
 }
 
-/// Plain alpha-beta under `limits` (see the module docs).
+/// Plain alpha-beta under `limits` (see the module docs), with the game's plain reference
+/// evaluation.
 #[must_use]
-pub fn search(
-    game: &Xiangqi,
-    rules: &RuleSet,
+pub fn search<G: EngineGame>(
+    game: &G,
+    rules: &G::Rules,
     limits: &Limits,
     stop: &AtomicBool,
-) -> SearchResult<Move> {
-    let mut node = XiangqiNode::from_game(game, rules, &XiangqiParams::material_only());
+) -> SearchResult<G::Move> {
+    let mut node = G::Node::from_game(game, rules, &G::plain_params());
     let mut s = Plain {
         nodes: 0,
         node_limit: limits.nodes.unwrap_or(u64::MAX),

@@ -1,14 +1,12 @@
-//! What the UCI and UCCI front ends share: a session (position, options, a search
-//! thread that can be stopped at any time) and the parsing of `position` commands.
+//! What the UCI and UCCI front ends share: a session of one game (position, options, a
+//! search thread that can be stopped at any time) and the parsing of `position` commands.
 
-use crate::XiangqiSearcher;
+use crate::engine_game::EngineGame;
 use crate::error::EngineError;
 use crate::level::{self, Level};
 use crate::limits::Limits;
 use crate::score::Score;
-use crate::search::{SearchInfo, SearchOptions, SearchResult};
-use banco_game::Game;
-use banco_xiangqi::{Iccs, Move, RuleSet, Xiangqi};
+use crate::search::{SearchInfo, SearchOptions, SearchResult, Searcher};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -44,32 +42,34 @@ impl<W: Write> Out<W> {
     }
 }
 
-/// Position, options and the search thread.
-pub(crate) struct Session<W: Write + Send + 'static> {
+/// Position, options and the search thread of one game.
+pub(crate) struct Session<W: Write + Send + 'static, G: EngineGame> {
     pub(crate) out: Out<W>,
-    pub(crate) game: Xiangqi,
-    pub(crate) rules: RuleSet,
+    pub(crate) game: G,
+    pub(crate) rules: G::Rules,
     pub(crate) level: Level,
     pub(crate) hash_mib: usize,
-    pub(crate) excluded: Vec<Move>,
+    pub(crate) excluded: Vec<G::Move>,
     dialect: Dialect,
-    searcher: Arc<Mutex<XiangqiSearcher>>,
+    searcher: Arc<Mutex<Searcher<G::Node>>>,
     stop: Arc<AtomicBool>,
     worker: Option<JoinHandle<()>>,
     infinite: bool,
 }
 
-impl<W: Write + Send + 'static> Session<W> {
-    pub(crate) fn new(output: W, dialect: Dialect) -> Session<W> {
+impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
+    /// A session at the start position with a table of `hash_mib` MiB.
+    pub(crate) fn new(out: Out<W>, dialect: Dialect, hash_mib: usize, level: Level) -> Self {
+        let hash_mib = hash_mib.clamp(1, 4096);
         Session {
-            out: Out::new(output),
-            game: Xiangqi::new(),
-            rules: RuleSet::default(),
-            level: Level::MAX,
-            hash_mib: 16,
+            out,
+            game: G::start(),
+            rules: G::Rules::default(),
+            level,
+            hash_mib,
             excluded: Vec::new(),
             dialect,
-            searcher: Arc::new(Mutex::new(XiangqiSearcher::new(16))),
+            searcher: Arc::new(Mutex::new(Searcher::new(hash_mib))),
             stop: Arc::new(AtomicBool::new(false)),
             worker: None,
             infinite: false,
@@ -117,11 +117,8 @@ impl<W: Write + Send + 'static> Session<W> {
             .unwrap_or(args.len());
         let (head, moves) = args.split_at(moves_at);
         let mut game = match head.first() {
-            Some(&"startpos") => Xiangqi::new(),
-            Some(&"fen") => {
-                let fen = head[1..].join(" ");
-                Xiangqi::from_fen(&fen).map_err(|e| EngineError::BadPosition(e.to_string()))?
-            }
+            Some(&"startpos") => G::start(),
+            Some(&"fen") => G::from_fen(&head[1..].join(" "))?,
             _ => {
                 return Err(EngineError::BadPosition(
                     "expected `startpos` or `fen`".to_owned(),
@@ -129,11 +126,7 @@ impl<W: Write + Send + 'static> Session<W> {
             }
         };
         for text in moves.iter().skip(1) {
-            let mv = text
-                .parse::<Iccs>()
-                .map_err(|e| EngineError::BadMove(e.to_string()))?
-                .to_move(game.position())
-                .map_err(|e| EngineError::BadMove(e.to_string()))?;
+            let mv = game.parse_move(text)?;
             game.play(mv)
                 .map_err(|e| EngineError::BadMove(e.to_string()))?;
         }
@@ -166,7 +159,7 @@ impl<W: Write + Send + 'static> Session<W> {
                     level::play(&mut s, &game, &rules, level, &limits, game.hash(), &stop)
                 } else {
                     s.search_with(&game, &rules, &limits, &options, &stop, |info| {
-                        out.line(&info_line(info, dialect));
+                        out.line(&info_line(&game, info, dialect));
                     })
                 };
                 drop(s);
@@ -176,7 +169,7 @@ impl<W: Write + Send + 'static> Session<W> {
                         std::thread::sleep(std::time::Duration::from_millis(2));
                     }
                 }
-                out.line(&bestmove_line(&result, dialect));
+                out.line(&bestmove_line(&game, &result, dialect));
             });
         match spawned {
             Ok(h) => self.worker = Some(h),
@@ -187,20 +180,13 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 }
 
-impl<W: Write + Send + 'static> Drop for Session<W> {
+impl<W: Write + Send + 'static, G: EngineGame> Drop for Session<W, G> {
     fn drop(&mut self) {
         self.stop();
     }
 }
 
-fn pv_text(pv: &[Move]) -> String {
-    pv.iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn info_line(info: &SearchInfo<Move>, dialect: Dialect) -> String {
+fn info_line<G: EngineGame>(game: &G, info: &SearchInfo<G::Move>, dialect: Dialect) -> String {
     let score = match (info.score, dialect) {
         (s, Dialect::Uci) => s.to_string(),
         (Score::Cp(v), Dialect::Ucci) => v.to_string(),
@@ -213,30 +199,32 @@ fn info_line(info: &SearchInfo<Move>, dialect: Dialect) -> String {
             v.to_string()
         }
     };
+    // No principal variation at a position awaiting chance: no `pv` field then.
+    let pv = game.line_text(&info.pv);
+    let pv = if pv.is_empty() {
+        pv
+    } else {
+        format!(" pv {pv}")
+    };
     match dialect {
         Dialect::Uci => format!(
-            "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {} pv {}",
-            info.depth,
-            info.seldepth,
-            info.nodes,
-            info.nps,
-            info.time_ms,
-            info.hashfull,
-            pv_text(&info.pv)
+            "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {}{pv}",
+            info.depth, info.seldepth, info.nodes, info.nps, info.time_ms, info.hashfull,
         ),
         Dialect::Ucci => format!(
-            "info depth {} score {score} nodes {} time {} pv {}",
-            info.depth,
-            info.nodes,
-            info.time_ms,
-            pv_text(&info.pv)
+            "info depth {} score {score} nodes {} time {}{pv}",
+            info.depth, info.nodes, info.time_ms,
         ),
     }
 }
 
-fn bestmove_line(result: &SearchResult<Move>, dialect: Dialect) -> String {
+fn bestmove_line<G: EngineGame>(
+    game: &G,
+    result: &SearchResult<G::Move>,
+    dialect: Dialect,
+) -> String {
     match (result.best_move, dialect) {
-        (Some(m), _) => format!("bestmove {m}"),
+        (Some(m), _) => format!("bestmove {}", game.move_text(m)),
         (None, Dialect::Uci) => "bestmove 0000".to_owned(),
         (None, Dialect::Ucci) => "nobestmove".to_owned(),
     }

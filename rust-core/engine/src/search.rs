@@ -2,7 +2,11 @@
 //! windows, a transposition table, quiescence (captures, and every evasion when in check),
 //! null-move pruning with a zugzwang guard, reverse futility pruning, late-move
 //! reductions, check extensions, mate-distance pruning, and the rules' repetition judge on
-//! the search path (so a perpetual checker sees its loss).
+//! the search path (so a perpetual checker sees its loss). A side without a legal move is
+//! scored as the game says ([`SearchGame::no_move_verdict`]: mated, or stalemated into a
+//! draw). Nodes awaiting chance are expectation nodes ([`chance`](crate::chance)): the
+//! weighted mean of their outcomes, searched with Star1 windows, in the main search,
+//! quiescence and at the root; a chance step costs no depth and no ply.
 //!
 //! ```
 //! use banco_engine::{Limits, Searcher, XiangqiNode, score::Score};
@@ -24,6 +28,7 @@
 //! [`Searcher::search`] return its best move at once. With depth or node limits only, the
 //! search is deterministic: same position, same limits, fresh searcher → same result.
 
+use crate::chance::{Expectation, Step};
 use crate::history::{History, Killers};
 use crate::limits::Limits;
 use crate::movepick::{MovePicker, Stage};
@@ -31,7 +36,7 @@ use crate::score::{DECISIVE, INF, MAX_PLY, RULE_WIN, Score, mate_in, mated_in};
 use crate::searchable::{Repetition, SearchGame};
 use crate::timeman::Timer;
 use crate::tt::{Bound, TranspositionTable};
-use banco_game::{Game, MoveList};
+use banco_game::{ChanceList, Game, MoveList};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Progress of a search, reported after every completed iteration.
@@ -58,7 +63,9 @@ pub struct SearchInfo<M> {
 /// The answer of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {
-    /// Best move; `None` when the side to move has no legal move (it has lost).
+    /// Best move; `None` when the side to move has no legal move (the game is over) or the
+    /// position awaits chance (there is nothing to choose: the value is the expectation
+    /// over the outcomes).
     pub best_move: Option<M>,
     /// Score for the side to move.
     pub score: Score,
@@ -120,7 +127,7 @@ pub struct Searcher<S: SearchGame> {
     timer: Option<Timer>,
     lmr_table: [[i8; 64]; 64],
     /// One move picker per ply, reused from node to node.
-    pickers: Vec<MovePicker<S::Move>>,
+    pickers: Vec<MovePicker<S>>,
     /// Quiet moves searched at each ply (history maluses on a cutoff).
     tried: Vec<MoveList<S::Move>>,
 }
@@ -144,7 +151,7 @@ impl<S: SearchGame> Searcher<S> {
         Searcher {
             tt: TranspositionTable::new(hash_mib),
             history: History::new(S::MOVE_INDEX_SIZE),
-            killers: Killers::default(),
+            killers: Killers::new(S::no_move()),
             params,
             pv: vec![[S::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -186,7 +193,7 @@ impl<S: SearchGame> Searcher<S> {
         self.tt.bytes()
             + S::MOVE_INDEX_SIZE * 2 * size_of::<i16>()
             + self.pv.len() * size_of::<[S::Move; MAX_PLY + 1]>()
-            + self.pickers.len() * size_of::<MovePicker<S::Move>>()
+            + self.pickers.len() * size_of::<MovePicker<S>>()
             + self.tried.len() * size_of::<MoveList<S::Move>>()
             + size_of::<Self>()
     }
@@ -243,6 +250,9 @@ impl<S: SearchGame> Searcher<S> {
                 .clamp(1, MAX_PLY as u32 - 8)
         };
 
+        if node.awaits_chance() {
+            return self.chance_root(&mut node, max_depth, limits, timer, stop, on_info);
+        }
         let mut list = MoveList::new();
         node.legal_moves(&mut list);
         let mut roots: Vec<RootMove<S::Move>> = list
@@ -251,8 +261,12 @@ impl<S: SearchGame> Searcher<S> {
             .map(|&mv| RootMove { mv, score: -INF })
             .collect();
         if roots.is_empty() {
-            // No legal move (or every one banned): the side to move has lost.
-            let value = if list.is_empty() { mated_in(0) } else { 0 };
+            // No legal move: the game says what that means (or every move is banned).
+            let value = if list.is_empty() {
+                node.no_move_verdict(node.in_check()).mate_score(0)
+            } else {
+                0
+            };
             return SearchResult {
                 best_move: None,
                 score: Score::from_internal(value),
@@ -492,6 +506,9 @@ impl<S: SearchGame> Searcher<S> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if node.awaits_chance() {
+            return self.chance(node, depth, alpha, beta, ply, pv_node, stop);
+        }
         if let Some(r) = node.repetition() {
             return match r {
                 Repetition::Draw => 0,
@@ -517,7 +534,7 @@ impl<S: SearchGame> Searcher<S> {
         }
         let key = node.hash();
         let hit = self.tt.probe(key, ply);
-        let mut tt_move = S::Move::default();
+        let mut tt_move = S::no_move();
         if let Some(h) = hit {
             if let Some(m) = S::from_tt_code(h.mv) {
                 tt_move = m;
@@ -565,11 +582,11 @@ impl<S: SearchGame> Searcher<S> {
             }
         }
         // Internal iterative reduction: no table move at a deep node.
-        if tt_move == S::Move::default() && depth >= 6 {
+        if tt_move == S::no_move() && depth >= 6 {
             depth -= 1;
         }
         let killers = self.killers.get(ply);
-        let null = S::Move::default();
+        let null = S::no_move();
         // The picker tries the table move before any generation, then captures, killers
         // and quiet moves, generating each kind only when its turn comes; generated moves
         // are tested for legality only when they are tried.
@@ -690,8 +707,8 @@ impl<S: SearchGame> Searcher<S> {
             }
         }
         if legal == 0 {
-            // Checkmate, or stalemate, which loses in xiangqi too.
-            return mated_in(ply);
+            // Checkmate, or stalemate: the game says what it is worth.
+            return node.no_move_verdict(in_check).mate_score(ply);
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -700,7 +717,7 @@ impl<S: SearchGame> Searcher<S> {
         } else {
             Bound::Upper
         };
-        let code = if best_move == S::Move::default() {
+        let code = if best_move == S::no_move() {
             0
         } else {
             S::tt_code(best_move)
@@ -730,6 +747,9 @@ impl<S: SearchGame> Searcher<S> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if node.awaits_chance() {
+            return self.chance(node, 0, alpha, beta, ply, false, stop);
+        }
         if ply >= MAX_PLY - 2 {
             return node.evaluate();
         }
@@ -737,7 +757,7 @@ impl<S: SearchGame> Searcher<S> {
         // only captures that can raise alpha (delta and SEE pruning) are searched.
         let in_check = node.in_check();
         let stand = if in_check {
-            self.pickers[ply].reset(S::Move::default(), [S::Move::default(); 2]);
+            self.pickers[ply].reset(S::no_move(), [S::no_move(); 2]);
             None
         } else {
             let stand = node
@@ -782,8 +802,144 @@ impl<S: SearchGame> Searcher<S> {
             }
         }
         if in_check && legal == 0 {
-            return mated_in(ply);
+            return node.no_move_verdict(true).mate_score(ply);
         }
         best
+    }
+
+    /// A node awaiting chance, searched as an expectation over its outcomes with Star1
+    /// windows ([`chance`](crate::chance)); quiescence when `depth <= 0`. The outcomes are
+    /// children at the same ply and depth: a chance step costs neither. Its table entries
+    /// carry no move and no evaluation.
+    fn chance(
+        &mut self,
+        node: &mut S,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+        stop: &AtomicBool,
+    ) -> i32 {
+        let quiescence = depth <= 0;
+        let key = node.hash();
+        if !quiescence && !pv_node {
+            if let Some(h) = self.tt.probe(key, ply) {
+                let cut = h.depth >= depth
+                    && match h.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => h.score >= beta,
+                        Bound::Upper => h.score <= alpha,
+                    };
+                if cut {
+                    return h.score;
+                }
+            }
+        }
+        let mut outcomes = ChanceList::new();
+        node.chance_outcomes(&mut outcomes);
+        let total = outcomes.total_weight();
+        if total == 0 {
+            // A chance step without outcomes: nothing can happen, call it even.
+            return 0;
+        }
+        let mut window = (alpha, beta);
+        let value = loop {
+            let mut e = Expectation::new(window.0, window.1, total);
+            let mut decided = None;
+            for w in outcomes.as_slice() {
+                let (a, b) = match e.window(w.weight) {
+                    Ok(ab) => ab,
+                    Err(v) => {
+                        decided = Some(v);
+                        break;
+                    }
+                };
+                let undo = node.make(w.outcome);
+                self.nodes += 1;
+                let v = if quiescence {
+                    self.qsearch(node, a, b, ply, stop)
+                } else {
+                    self.negamax(node, depth, a, b, ply, pv_node && b - a > 1, stop)
+                };
+                node.unmake(w.outcome, undo);
+                if self.aborted {
+                    return 0;
+                }
+                if let Some(v) = e.feed(v) {
+                    decided = Some(v);
+                    break;
+                }
+            }
+            match decided.map_or_else(|| e.finish(), Step::Value) {
+                Step::Value(v) => break v,
+                Step::Research(a, b) => window = (a, b),
+            }
+        };
+        // The principal variation stops before the chance step.
+        self.pv_len[ply] = ply;
+        if !quiescence {
+            // A re-search narrows the window: its bounds hold for the narrower one.
+            let (lo, hi) = (alpha.max(window.0), beta.min(window.1));
+            let bound = if value <= lo {
+                Bound::Upper
+            } else if value >= hi {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.tt.store(key, depth, value, 0, bound, 0, ply);
+        }
+        value
+    }
+
+    /// Iterative deepening on a root that awaits chance: its expectation, no move.
+    fn chance_root(
+        &mut self,
+        node: &mut S,
+        max_depth: u32,
+        limits: &Limits,
+        timer: Timer,
+        stop: &AtomicBool,
+        mut on_info: impl FnMut(&SearchInfo<S::Move>),
+    ) -> SearchResult<S::Move> {
+        let mut result = SearchResult {
+            best_move: None,
+            score: Score::Cp(0),
+            value: 0,
+            pv: Vec::new(),
+            depth: 0,
+            nodes: 0,
+            time_ms: 0,
+            root_scores: Vec::new(),
+        };
+        for depth in 1..=max_depth as i32 {
+            self.root_depth = depth;
+            self.seldepth = 0;
+            let value = self.chance(node, depth, -INF, INF, 0, true, stop);
+            if self.aborted {
+                break;
+            }
+            let time_ms = timer.elapsed_ms();
+            result.value = value;
+            result.score = Score::from_internal(value);
+            result.depth = depth as u32;
+            on_info(&SearchInfo {
+                depth: depth as u32,
+                seldepth: self.seldepth as u32,
+                score: result.score,
+                pv: Vec::new(),
+                nodes: self.nodes,
+                nps: (self.nodes * 1000).checked_div(time_ms).unwrap_or(0),
+                time_ms,
+                hashfull: self.tt.hashfull(),
+            });
+            if !limits.infinite && timer.soft_expired(100) {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.time_ms = timer.elapsed_ms();
+        result
     }
 }

@@ -4,7 +4,19 @@
 //! dynamic dispatch per node. A `SearchGame` is built from a public game value (a
 //! [`banco_game::Game`]) and its rules, and adds what a search needs and a player does not:
 //! captures-only generation, null moves, a static evaluation, a move index for history
-//! tables, capture ordering keys and the repetition judge on the search path.
+//! tables, capture ordering keys, the repetition judge on the search path, the game's
+//! verdict when the side to move has no legal move, and the chance step of games with
+//! hidden information (perfect-information games keep the defaults).
+//!
+//! ## Chance steps
+//!
+//! A node may await chance ([`SearchGame::awaits_chance`]): it then has no move, and
+//! [`SearchGame::chance_outcomes`] lists the outcomes with integer weights. An outcome is
+//! applied with [`SearchGame::make`] and taken back with [`SearchGame::unmake`], like a
+//! move; the side to move does not change across it. The search values such a node as the
+//! weighted mean of its children (see [`search`](crate::search)), and a chance step costs
+//! neither depth nor a ply of mate distance. [`SearchGame::hash`] must tell a node awaiting
+//! chance from the same position after the outcome.
 //!
 //! ```
 //! use banco_engine::{SearchGame, XiangqiNode};
@@ -17,18 +29,60 @@
 //! assert!(node.evaluate().abs() < 50); // the start position is balanced
 //! ```
 
-use banco_game::{Color, Game, ListCapacity, MoveList};
+use crate::score::{mate_in, mated_in};
+use banco_game::{ChanceList, Color, Game, ListCapacity, MoveList, Outcome};
 use core::fmt;
 
-/// What the repetition judge says about the current node, from the side to move's view.
+/// A game-theoretic verdict on the current node from the side to move's point of view:
+/// what the repetition judge says ([`SearchGame::repetition`]: the side that checked or
+/// chased perpetually loses), or what having no legal move means
+/// ([`SearchGame::no_move_verdict`]: checkmate loses, chess stalemate draws).
+///
+/// ```
+/// use banco_engine::searchable::Verdict;
+/// use banco_engine::score::mated_in;
+/// use banco_game::{Color, DrawReason, Outcome, WinReason};
+/// let mate = Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate };
+/// assert_eq!(Verdict::of_outcome(mate, Color::Red), Verdict::Loss);
+/// assert_eq!(Verdict::Loss.mate_score(3), mated_in(3));
+/// let stalemate = Outcome::Draw { reason: DrawReason::Stalemate };
+/// assert_eq!(Verdict::of_outcome(stalemate, Color::Red).mate_score(3), 0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Repetition {
-    /// A drawn repetition.
+pub enum Verdict {
+    /// A draw.
     Draw,
-    /// The side to move wins (the opponent checked or chased perpetually).
+    /// The side to move wins.
     Win,
-    /// The side to move loses (it checked or chased perpetually).
+    /// The side to move loses.
     Loss,
+}
+
+/// The verdict of the repetition judge (the same type as [`Verdict`]).
+pub type Repetition = Verdict;
+
+impl Verdict {
+    /// The verdict on a finished game for `side`.
+    #[must_use]
+    pub fn of_outcome(outcome: Outcome, side: Color) -> Verdict {
+        match outcome.winner() {
+            None => Verdict::Draw,
+            Some(w) if w == side => Verdict::Win,
+            Some(_) => Verdict::Loss,
+        }
+    }
+
+    /// The score of a game that ends this way `ply` plies from the root: a mate score for
+    /// a win or a loss, 0 for a draw.
+    #[inline]
+    #[must_use]
+    pub const fn mate_score(self, ply: usize) -> i32 {
+        match self {
+            Verdict::Draw => 0,
+            Verdict::Win => mate_in(ply),
+            Verdict::Loss => mated_in(ply),
+        }
+    }
 }
 
 /// A game state that the search can drive. See the module docs.
@@ -40,10 +94,9 @@ pub trait SearchGame: Clone + Send + 'static {
         + Eq
         + Default
         + fmt::Debug
-        + fmt::Display
         + Send
         + Sync
-        + ListCapacity
+        + ListCapacity<Array: Send + Sync>
         + 'static;
     /// Token to unmake a move.
     type Undo: Copy;
@@ -64,10 +117,34 @@ pub trait SearchGame: Clone + Send + 'static {
     fn side_to_move(&self) -> Color;
     /// Hash of the position.
     fn hash(&self) -> u64;
-    /// True if the side to move is in check.
+    /// True if the side to move is in check. At a node awaiting chance, what the game says
+    /// (the search reads it there only to extend the move that led to it).
     fn in_check(&self) -> bool;
-    /// Every legal move.
+    /// Every legal move (none while awaiting chance).
     fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+    /// Number of legal moves; by default the length of [`SearchGame::legal_moves`] (the
+    /// mate solver calls it for every move it orders).
+    fn count_legal_moves(&self) -> usize {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves.len()
+    }
+    /// What it means that the side to move has no legal move (the node does not await
+    /// chance); `in_check` is [`SearchGame::in_check`]. Xiangqi: a loss either way; chess:
+    /// a loss in check, a draw otherwise. [`Verdict::of_outcome`] derives it from
+    /// [`Game::no_move_outcome`].
+    fn no_move_verdict(&self, in_check: bool) -> Verdict;
+    /// True while the node waits for the outcome of a chance step (see the module docs).
+    /// False by default.
+    #[inline(always)]
+    fn awaits_chance(&self) -> bool {
+        false
+    }
+    /// Replaces the contents of `out` with the outcomes of the pending chance step and
+    /// their weights (see the module docs); empty by default.
+    fn chance_outcomes(&self, out: &mut ChanceList<Self::Move>) {
+        out.clear();
+    }
     /// Captures that may still leave the own king attacked (each one must pass
     /// [`SearchGame::pseudo_is_legal`] before it is played); replaces the contents of
     /// `out`. By default the legal captures.
@@ -97,9 +174,9 @@ pub trait SearchGame: Clone + Send + 'static {
         let _ = mv;
         None
     }
-    /// Plays a legal move.
+    /// Plays a legal move, or applies an outcome of the pending chance step.
     fn make(&mut self, mv: Self::Move) -> Self::Undo;
-    /// Takes back a move.
+    /// Takes back a move or a chance outcome.
     fn unmake(&mut self, mv: Self::Move, undo: Self::Undo);
     /// Passes.
     fn make_null(&mut self) -> Self::NullUndo;
@@ -121,6 +198,14 @@ pub trait SearchGame: Clone + Send + 'static {
     fn capture_value(&self, mv: Self::Move) -> i32;
     /// False when a capture loses material at first sight (static exchange).
     fn see_ok(&self, mv: Self::Move) -> bool;
+    /// A value of the move type that is never a legal move nor a chance outcome: what the
+    /// search stores for "no move" (a table entry or killer slot without one). By default
+    /// `Move::default()`, right for games whose default move is a null move (xiangqi's
+    /// a0a0); a game whose default is a real move returns another value.
+    #[inline(always)]
+    fn no_move() -> Self::Move {
+        Self::Move::default()
+    }
     /// Compact code of a move for the transposition table (0 means none).
     fn tt_code(mv: Self::Move) -> u16;
     /// The move of a [`SearchGame::tt_code`] (the search tests it for legality before

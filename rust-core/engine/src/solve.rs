@@ -9,19 +9,25 @@
 //! (fewest first), which makes proofs quick. Repetitions are judged by the rules: a
 //! defender who checks or chases perpetually loses, an attacker who does so fails.
 //!
+//! The solver is generic over the game ([`EngineGame`]): a defender without a legal move is
+//! mated only when the game says so ([`SearchGame::no_move_verdict`]: a chess stalemate is
+//! no mate), and a chance step is an AND node — a mate is forced only if it follows every
+//! outcome.
+//!
 //! ```
 //! use banco_engine::solve::{solve_fen, SolveOptions};
-//! let r = solve_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", &SolveOptions::default()).unwrap();
+//! use banco_xiangqi::Xiangqi;
+//! let r = solve_fen::<Xiangqi>("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", &SolveOptions::default()).unwrap();
 //! assert_eq!(r.mate, Some(1));
 //! assert_eq!(r.line[0].to_string(), "e1d1");
 //! assert_eq!(r.last_line(), "mate 1 e1d1");
 //! ```
 
+use crate::engine_game::EngineGame;
 use crate::error::EngineError;
-use crate::searchable::{Repetition, SearchGame};
-use crate::xiangqi::{XiangqiNode, XiangqiParams};
-use banco_game::MoveList;
-use banco_xiangqi::{Move, RuleSet, Xiangqi};
+use crate::searchable::{Repetition, SearchGame, Verdict};
+use banco_game::{ChanceList, ListCapacity, MoveList};
+use core::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -54,11 +60,12 @@ impl Default for SolveOptions {
 
 /// What the solver found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SolveResult {
+pub struct SolveResult<M> {
     /// Mate in this many attacker moves, if proven.
     pub mate: Option<u32>,
-    /// The mating line (attacker and defender moves; the defender resists longest).
-    pub line: Vec<Move>,
+    /// The mating line (attacker and defender moves; the defender resists longest; it
+    /// stops before a chance step).
+    pub line: Vec<M>,
     /// Nodes visited.
     pub nodes: u64,
     /// Milliseconds used.
@@ -67,7 +74,7 @@ pub struct SolveResult {
     pub aborted: bool,
 }
 
-impl SolveResult {
+impl<M: fmt::Display> SolveResult<M> {
     /// The closing line of `banco solve`: `mate N FIRSTMOVE`, or `none`.
     #[must_use]
     pub fn last_line(&self) -> String {
@@ -79,17 +86,17 @@ impl SolveResult {
 }
 
 #[derive(Clone, Copy, Debug, Default)]
-struct Entry {
+struct Entry<M> {
     key: u64,
     /// Mate proven within this many moves (0: not proven).
     proven: u8,
     /// No mate within this many moves.
     disproven: u8,
-    mv: Move,
+    mv: M,
 }
 
-struct Solver<'a> {
-    table: Vec<Entry>,
+struct Solver<'a, M> {
+    table: Vec<Entry<M>>,
     nodes: u64,
     start: Instant,
     options: SolveOptions,
@@ -98,18 +105,18 @@ struct Solver<'a> {
     stop: &'a AtomicBool,
 }
 
-impl Solver<'_> {
+impl<M: Copy + Default + PartialEq + ListCapacity> Solver<'_, M> {
     fn slot(&self, key: u64) -> usize {
         ((u128::from(key) * self.table.len() as u128) >> 64) as usize
     }
 
-    fn entry(&self, key: u64) -> Option<Entry> {
+    fn entry(&self, key: u64) -> Option<Entry<M>> {
         let key = key ^ self.salt;
         let e = self.table[self.slot(key)];
         (e.key == key).then_some(e)
     }
 
-    fn store(&mut self, key: u64, proven: Option<(u8, Move)>, disproven: u8) {
+    fn store(&mut self, key: u64, proven: Option<(u8, M)>, disproven: u8) {
         let key = key ^ self.salt;
         let i = self.slot(key);
         let e = &mut self.table[i];
@@ -147,32 +154,68 @@ impl Solver<'_> {
 
     /// Ordering key of `mv` (number of defender replies, checks first) and whether it
     /// is quiet (neither a check nor an evasion); `None` when a quiet move is not wanted.
-    fn replies(
-        node: &mut XiangqiNode,
-        mv: Move,
+    /// A reply count of 0 means mate on the board; a move into a chance step counts as
+    /// many replies as it has outcomes, a stalemate as a poor move.
+    fn replies<S: SearchGame<Move = M>>(
+        node: &mut S,
+        mv: M,
         in_check: bool,
         want_quiet: bool,
     ) -> Option<(u32, bool)> {
         let undo = node.make(mv);
         let check = node.in_check();
         let quiet = !check && !in_check;
+        let count = || {
+            if node.awaits_chance() {
+                let mut outcomes = ChanceList::new();
+                node.chance_outcomes(&mut outcomes);
+                return outcomes.len().max(1) as u32;
+            }
+            match node.count_legal_moves() {
+                0 if node.no_move_verdict(check) != Verdict::Loss => 500,
+                n => n as u32,
+            }
+        };
         let r = if quiet && !want_quiet {
             None
         } else if quiet {
-            Some((1000 + node.position().count_legal() as u32, true))
+            Some((1000 + count(), true))
         } else {
-            let n = node.position().count_legal() as u32;
+            let n = count();
             Some((n * 2 + if check { 0 } else { 1000 }, quiet))
         };
         node.unmake(mv, undo);
         r
     }
 
+    /// True if every outcome of the chance step at `node` satisfies `prove` (an AND node:
+    /// luck must not save the defender).
+    fn every_outcome<S: SearchGame<Move = M>>(
+        &mut self,
+        node: &mut S,
+        mut prove: impl FnMut(&mut Self, &mut S) -> bool,
+    ) -> bool {
+        let mut outcomes = ChanceList::new();
+        node.chance_outcomes(&mut outcomes);
+        for w in outcomes.as_slice() {
+            let undo = node.make(w.outcome);
+            let ok = prove(self, node);
+            node.unmake(w.outcome, undo);
+            if !ok || self.aborted {
+                return false;
+            }
+        }
+        !outcomes.is_empty()
+    }
+
     /// Can the side to move (the attacker) mate within `n` moves using at most `quiet`
     /// quiet moves?
-    fn attack(&mut self, node: &mut XiangqiNode, n: u32, quiet: u32) -> bool {
+    fn attack<S: SearchGame<Move = M>>(&mut self, node: &mut S, n: u32, quiet: u32) -> bool {
         if n == 0 || self.tick() {
             return false;
+        }
+        if node.awaits_chance() {
+            return self.every_outcome(node, |s, node| s.attack(node, n, quiet));
         }
         match node.repetition() {
             Some(Repetition::Win) => return true,
@@ -191,7 +234,7 @@ impl Solver<'_> {
         let in_check = node.in_check();
         let mut moves = MoveList::new();
         node.legal_moves(&mut moves);
-        let mut scored: Vec<(u32, bool, Move)> = Vec::with_capacity(moves.len());
+        let mut scored: Vec<(u32, bool, M)> = Vec::with_capacity(moves.len());
         for &m in &moves {
             if let Some((k, q)) = Self::replies(node, m, in_check, quiet > 0 && n > 1) {
                 if n == 1 && k == 0 {
@@ -221,9 +264,12 @@ impl Solver<'_> {
 
     /// Is the side to move (the defender) mated within `n` attacker moves, the one just
     /// played included?
-    fn defend(&mut self, node: &mut XiangqiNode, n: u32, quiet: u32) -> bool {
+    fn defend<S: SearchGame<Move = M>>(&mut self, node: &mut S, n: u32, quiet: u32) -> bool {
         if self.tick() {
             return false;
+        }
+        if node.awaits_chance() {
+            return self.every_outcome(node, |s, node| s.defend(node, n, quiet));
         }
         match node.repetition() {
             Some(Repetition::Loss) => return true,
@@ -233,13 +279,13 @@ impl Solver<'_> {
         let mut moves = MoveList::new();
         node.legal_moves(&mut moves);
         if moves.is_empty() {
-            return true;
+            return node.no_move_verdict(node.in_check()) == Verdict::Loss;
         }
         if n <= 1 || node.rule_draw() {
             return false;
         }
         // Captures and king moves first: they are the likeliest escapes.
-        let mut order: Vec<(i32, Move)> = moves
+        let mut order: Vec<(i32, M)> = moves
             .iter()
             .map(|&m| (node.capture_key(m).unwrap_or(0), m))
             .collect();
@@ -256,13 +302,24 @@ impl Solver<'_> {
     }
 
     /// The shortest mate for the attacker to move, if within `n`.
-    fn shortest(&mut self, node: &mut XiangqiNode, n: u32, quiet: u32) -> Option<u32> {
+    fn shortest<S: SearchGame<Move = M>>(
+        &mut self,
+        node: &mut S,
+        n: u32,
+        quiet: u32,
+    ) -> Option<u32> {
         (1..=n).find(|&k| self.attack(node, k, quiet))
     }
 
     /// The mating line from an attacker node proven within `n`.
-    fn line(&mut self, node: &mut XiangqiNode, n: u32, quiet: u32, out: &mut Vec<Move>) {
-        if n == 0 || out.len() > 200 {
+    fn line<S: SearchGame<Move = M>>(
+        &mut self,
+        node: &mut S,
+        n: u32,
+        quiet: u32,
+        out: &mut Vec<M>,
+    ) {
+        if n == 0 || out.len() > 200 || node.awaits_chance() {
             return;
         }
         let Some(e) = self.entry(node.hash()) else {
@@ -279,7 +336,7 @@ impl Solver<'_> {
         node.legal_moves(&mut moves);
         if node.repetition().is_none() && !moves.is_empty() && n > 1 {
             // The defender picks the reply that lasts longest.
-            let mut best: Option<(u32, Move)> = None;
+            let mut best: Option<(u32, M)> = None;
             for &r in &moves {
                 let u = node.make(r);
                 let known = self.entry(node.hash()).map_or(0, |e| u32::from(e.proven));
@@ -306,14 +363,14 @@ impl Solver<'_> {
 
 /// Looks for a forced mate for the side to move in `game`.
 #[must_use]
-pub fn solve(
-    game: &Xiangqi,
-    rules: &RuleSet,
+pub fn solve<G: EngineGame>(
+    game: &G,
+    rules: &G::Rules,
     options: &SolveOptions,
     stop: &AtomicBool,
-) -> SolveResult {
-    let mut node = XiangqiNode::from_game(game, rules, &XiangqiParams::material_only());
-    let entries = (options.hash_mib.max(1) << 20) / size_of::<Entry>();
+) -> SolveResult<G::Move> {
+    let mut node = G::Node::from_game(game, rules, &G::plain_params());
+    let entries = (options.hash_mib.max(1) << 20) / size_of::<Entry<G::Move>>();
     let mut solver = Solver {
         table: vec![Entry::default(); entries.max(1)],
         nodes: 0,
@@ -354,12 +411,15 @@ pub fn solve(
     }
 }
 
-/// [`solve`] from a FEN under the default rules.
-pub fn solve_fen(fen: &str, options: &SolveOptions) -> Result<SolveResult, EngineError> {
-    let game = Xiangqi::from_fen(fen).map_err(|e| EngineError::BadPosition(e.to_string()))?;
+/// [`solve`] from a FEN of game `G` under the default rules.
+pub fn solve_fen<G: EngineGame>(
+    fen: &str,
+    options: &SolveOptions,
+) -> Result<SolveResult<G::Move>, EngineError> {
+    let game = G::from_fen(fen)?;
     Ok(solve(
         &game,
-        &RuleSet::default(),
+        &G::Rules::default(),
         options,
         &AtomicBool::new(false),
     ))

@@ -1,6 +1,6 @@
 //! Transposition table: a fixed-size array of 64-byte buckets of four entries, sized in
 //! MiB (16 by default), allocated once, in huge pages where the system has them
-//! ([`BigTable`](crate::bigtable::BigTable)).
+//! ([`BigTable`]).
 //!
 //! ## Replacement
 //!
@@ -11,7 +11,7 @@
 //! was written. Old, shallow entries go first; deep entries of the current search stay.
 //!
 //! Scores at or beyond [`DECISIVE`](crate::score::DECISIVE) (mates, wins by rule) are
-//! stored relative to the node ([`to_tt`](crate::score::to_tt)) and made relative to the
+//! stored relative to the node ([`to_tt`]) and made relative to the
 //! root again on probing, so a mate found through a transposition keeps its true distance.
 //!
 //! ```

@@ -17,17 +17,18 @@
 //! assert!(text.ends_with("bye\n"));
 //! ```
 
+use crate::engine_game::EngineGame;
 use crate::error::EngineError;
 use crate::level::Level;
 use crate::limits::{Clock, Limits};
-use crate::protocol::{Dialect, Session, number_after};
+use crate::protocol::{Dialect, Out, Session, number_after};
 use crate::uci::SharedBuf;
-use banco_xiangqi::{Iccs, Move};
+use banco_xiangqi::{Move, Xiangqi};
 use std::io::{BufRead, Write};
 
 /// Runs a UCCI session until `quit` or the end of the input.
 pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result<(), EngineError> {
-    let mut session = Session::new(output, Dialect::Ucci);
+    let mut session = Session::<W, Xiangqi>::new(Out::new(output), Dialect::Ucci, 16, Level::MAX);
     for line in input.lines() {
         let line = line?;
         let args: Vec<&str> = line.split_whitespace().collect();
@@ -57,8 +58,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result
                 session.stop();
                 let moves: Vec<Move> = rest
                     .iter()
-                    .filter_map(|t| t.parse::<Iccs>().ok())
-                    .filter_map(|m| m.to_move(session.game.position()).ok())
+                    .filter_map(|t| session.game.parse_move(t).ok())
                     .collect();
                 session.excluded = moves;
             }
@@ -89,7 +89,7 @@ pub fn run_to_end<R: BufRead>(input: R, output: &mut Vec<u8>) -> Result<(), Engi
     result
 }
 
-fn set_option<W: Write + Send + 'static>(session: &mut Session<W>, args: &[&str]) {
+fn set_option<W: Write + Send + 'static>(session: &mut Session<W, Xiangqi>, args: &[&str]) {
     let (Some(name), Some(value)) = (args.first(), args.get(1)) else {
         session
             .out

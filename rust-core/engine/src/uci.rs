@@ -1,6 +1,13 @@
-//! The UCI protocol (with `UCI_Variant` for xiangqi), driven line by line: every output
+//! The UCI protocol for every game the engine plays, driven line by line: every output
 //! line is flushed at once, and the search runs on its own thread so `stop`, `isready`
-//! and `quit` are heard while it thinks. Coordinates are a0–i9 (`h2e2`).
+//! and `quit` are heard while it thinks. `setoption name UCI_Variant value NAME` switches
+//! the game (xiangqi by default; the names are the games' [`EngineGame::NAME`]s), which
+//! resets the position to the game's start and its rules to their default; moves are the
+//! game's UCI text ([`EngineGame::parse_move`]: xiangqi coordinates a0–i9, `h2e2`).
+//!
+//! One loop serves every game: each game's session is the same generic code behind a small
+//! object-safe trait, and the games are listed once, in `variants` (adding a game is one
+//! line there).
 //!
 //! ```
 //! use banco_engine::uci;
@@ -19,17 +26,133 @@
 //! `quit`. `go` with no limit searches until `stop`. Malformed commands get an
 //! `info string` reply and change nothing.
 
+use crate::engine_game::EngineGame;
 use crate::error::EngineError;
 use crate::level::Level;
 use crate::limits::{Clock, Limits};
-use crate::protocol::{Dialect, Session, number_after};
-use banco_game::{Color, Game};
-use banco_xiangqi::RuleSet;
+use crate::protocol::{Dialect, Out, Session, number_after};
+use banco_game::Color;
+use banco_xiangqi::Xiangqi;
 use std::io::{BufRead, Write};
+
+/// A game that `UCI_Variant` can name: its name, its rule sets and how to start a session.
+struct Variant<W: Write> {
+    name: &'static str,
+    rule_names: &'static [&'static str],
+    start: fn(Out<W>, usize, Level) -> Box<dyn UciSession<W>>,
+}
+
+/// The [`Variant`] of game `G`.
+fn variant<W: Write + Send + 'static, G: EngineGame>() -> Variant<W> {
+    Variant {
+        name: G::NAME,
+        rule_names: G::RULE_NAMES,
+        start: |out, hash_mib, level| {
+            Box::new(Session::<W, G>::new(out, Dialect::Uci, hash_mib, level))
+        },
+    }
+}
+
+/// Every game UCI plays, the default first. Adding a game is one line here.
+fn variants<W: Write + Send + 'static>() -> Vec<Variant<W>> {
+    #[allow(unused_mut)] // the unit tests add the dice race
+    let mut all = vec![variant::<W, Xiangqi>()];
+    #[cfg(test)]
+    all.push(variant::<W, banco_game::toy::DiceRace>());
+    all
+}
+
+/// What the UCI loop asks of a session, whatever its game.
+trait UciSession<W: Write> {
+    fn out(&self) -> &Out<W>;
+    fn name(&self) -> &'static str;
+    fn hash_mib(&self) -> usize;
+    fn level(&self) -> Level;
+    fn set_level(&mut self, level: Level);
+    /// Sets the rules of that name; false if the game has none of that name.
+    fn set_rules(&mut self, name: &str) -> bool;
+    fn resize(&mut self, mib: usize);
+    fn new_game(&mut self);
+    fn position(&mut self, args: &[&str]) -> Result<(), EngineError>;
+    fn go(&mut self, args: &[&str]);
+    fn stop(&mut self);
+    fn wait_or_stop(&mut self);
+}
+
+impl<W: Write + Send + 'static, G: EngineGame> UciSession<W> for Session<W, G> {
+    fn out(&self) -> &Out<W> {
+        &self.out
+    }
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn hash_mib(&self) -> usize {
+        self.hash_mib
+    }
+    fn level(&self) -> Level {
+        self.level
+    }
+    fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+    fn set_rules(&mut self, name: &str) -> bool {
+        G::rules_named(name).map(|r| self.rules = r).is_some()
+    }
+    fn resize(&mut self, mib: usize) {
+        Session::resize(self, mib);
+    }
+    fn new_game(&mut self) {
+        Session::new_game(self);
+    }
+    fn position(&mut self, args: &[&str]) -> Result<(), EngineError> {
+        Session::position(self, args)
+    }
+    fn go(&mut self, args: &[&str]) {
+        let limits = go_limits(args, self.game.side_to_move());
+        Session::go(self, limits);
+    }
+    fn stop(&mut self) {
+        Session::stop(self);
+    }
+    fn wait_or_stop(&mut self) {
+        Session::wait_or_stop(self);
+    }
+}
+
+/// The `option` lines of the `uci` answer.
+fn option_lines<W: Write>(variants: &[Variant<W>]) -> Vec<String> {
+    let names: Vec<String> = variants.iter().map(|v| format!("var {}", v.name)).collect();
+    let mut rules: Vec<&str> = Vec::new();
+    for r in variants.iter().flat_map(|v| v.rule_names) {
+        if !rules.contains(r) {
+            rules.push(r);
+        }
+    }
+    let default_rules = rules.first().copied().unwrap_or("default");
+    let rules: Vec<String> = rules.iter().map(|r| format!("var {r}")).collect();
+    vec![
+        format!(
+            "option name UCI_Variant type combo default {} {}",
+            variants.first().map_or("xiangqi", |v| v.name),
+            names.join(" ")
+        ),
+        "option name Hash type spin default 16 min 1 max 4096".to_owned(),
+        "option name Level type spin default 10 min 1 max 10".to_owned(),
+        format!(
+            "option name Rules type combo default {default_rules} {}",
+            rules.join(" ")
+        ),
+    ]
+}
 
 /// Runs a UCI session until `quit` or the end of the input.
 pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result<(), EngineError> {
-    let mut session = Session::new(output, Dialect::Uci);
+    let variants = variants::<W>();
+    let out = Out::new(output);
+    let Some(first) = variants.first() else {
+        return Ok(());
+    };
+    let mut session = (first.start)(out.clone(), 16, Level::MAX);
     for line in input.lines() {
         let line = line?;
         let args: Vec<&str> = line.split_whitespace().collect();
@@ -38,42 +161,28 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result
         };
         match cmd {
             "uci" => {
-                session.out.line("id name Banco");
-                session.out.line("id author Banco developers");
-                session
-                    .out
-                    .line("option name UCI_Variant type combo default xiangqi var xiangqi");
-                session
-                    .out
-                    .line("option name Hash type spin default 16 min 1 max 4096");
-                session
-                    .out
-                    .line("option name Level type spin default 10 min 1 max 10");
-                session
-                    .out
-                    .line("option name Rules type combo default asian var asian var casual");
-                session.out.line("uciok");
+                out.line("id name Banco");
+                out.line("id author Banco developers");
+                for l in option_lines(&variants) {
+                    out.line(&l);
+                }
+                out.line("uciok");
             }
-            "isready" => session.out.line("readyok"),
+            "isready" => out.line("readyok"),
             "ucinewgame" => session.new_game(),
-            "setoption" => set_option(&mut session, rest),
+            "setoption" => set_option(&mut session, &variants, rest),
             "position" => {
                 if let Err(e) = session.position(rest) {
-                    session.out.line(&format!("info string {e}"));
+                    out.line(&format!("info string {e}"));
                 }
             }
-            "go" => {
-                let limits = go_limits(rest, session.game.side_to_move());
-                session.go(limits);
-            }
+            "go" => session.go(rest),
             "stop" => session.stop(),
             "quit" => {
                 session.stop();
                 break;
             }
-            _ => session
-                .out
-                .line(&format!("info string unknown command `{cmd}`")),
+            _ => out.line(&format!("info string unknown command `{cmd}`")),
         }
     }
     session.wait_or_stop();
@@ -130,13 +239,16 @@ impl Write for SharedBuf {
     }
 }
 
-fn set_option<W: Write + Send + 'static>(session: &mut Session<W>, args: &[&str]) {
+fn set_option<W: Write + Send + 'static>(
+    session: &mut Box<dyn UciSession<W>>,
+    variants: &[Variant<W>],
+    args: &[&str],
+) {
     let name_at = args.iter().position(|&t| t.eq_ignore_ascii_case("name"));
     let value_at = args.iter().position(|&t| t.eq_ignore_ascii_case("value"));
+    let out = session.out().clone();
     let (Some(n), Some(v)) = (name_at, value_at) else {
-        session
-            .out
-            .line("info string setoption needs `name … value …`");
+        out.line("info string setoption needs `name … value …`");
         return;
     };
     let name = args.get(n + 1..v).map(|s| s.join(" ")).unwrap_or_default();
@@ -144,34 +256,43 @@ fn set_option<W: Write + Send + 'static>(session: &mut Session<W>, args: &[&str]
     match name.to_ascii_lowercase().as_str() {
         "hash" => match value.parse::<usize>() {
             Ok(mib) => session.resize(mib),
-            Err(_) => session
-                .out
-                .line(&format!("info string Hash `{value}` is not a number")),
+            Err(_) => out.line(&format!("info string Hash `{value}` is not a number")),
         },
         "level" => match value
             .parse::<u8>()
             .map_err(|_| EngineError::BadLevel(0))
             .and_then(Level::new)
         {
-            Ok(l) => session.level = l,
-            Err(e) => session.out.line(&format!("info string {e}")),
+            Ok(l) => session.set_level(l),
+            Err(e) => out.line(&format!("info string {e}")),
         },
         "uci_variant" => {
-            if !value.eq_ignore_ascii_case("xiangqi") {
-                session.out.line(&format!(
-                    "info string variant `{value}` is not supported; playing xiangqi"
-                ));
+            match variants
+                .iter()
+                .find(|v| v.name.eq_ignore_ascii_case(&value))
+            {
+                Some(v) if v.name == session.name() => {}
+                Some(v) => {
+                    session.stop();
+                    let (hash_mib, level) = (session.hash_mib(), session.level());
+                    *session = (v.start)(out, hash_mib, level);
+                }
+                None => {
+                    let known: Vec<&str> = variants.iter().map(|v| v.name).collect();
+                    out.line(&format!(
+                        "info string variant `{value}` is not supported ({}); playing {}",
+                        known.join(", "),
+                        session.name()
+                    ));
+                }
             }
         }
-        "rules" => match RuleSet::from_name(&value) {
-            Some(r) => session.rules = r,
-            None => session
-                .out
-                .line(&format!("info string unknown rules `{value}`")),
-        },
-        _ => session
-            .out
-            .line(&format!("info string unknown option `{name}`")),
+        "rules" => {
+            if !session.set_rules(&value) {
+                out.line(&format!("info string unknown rules `{value}`"));
+            }
+        }
+        _ => out.line(&format!("info string unknown option `{name}`")),
     }
 }
 
@@ -201,4 +322,63 @@ pub fn go_limits(args: &[&str], side: Color) -> Limits {
         l.infinite = true;
     }
     l
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(input: &str) -> String {
+        let mut output = Vec::new();
+        run_to_end(input.as_bytes(), &mut output).unwrap();
+        String::from_utf8(output).unwrap()
+    }
+
+    #[test]
+    fn uci_variant_switches_the_game() {
+        let text = session(
+            "uci\n\
+             setoption name UCI_Variant value dice-race\n\
+             position startpos moves roll d2\n\
+             go depth 3\n\
+             setoption name UCI_Variant value go\n\
+             setoption name Rules value asian\n\
+             setoption name UCI_Variant value xiangqi\n\
+             setoption name Rules value asian\n\
+             position startpos moves h2e2\n\
+             go depth 2\n\
+             quit\n",
+        );
+        assert!(
+            text.contains(
+                "option name UCI_Variant type combo default xiangqi var xiangqi var dice-race"
+            ),
+            "{text}"
+        );
+        let best: Vec<&str> = text.lines().filter(|l| l.starts_with("bestmove")).collect();
+        assert_eq!(best.len(), 2, "{text}");
+        assert!(
+            ["bestmove step", "bestmove roll"].contains(&best[0]),
+            "{text}"
+        );
+        assert_eq!(best[1].len(), "bestmove h9g7".len(), "{text}");
+        assert!(
+            text.contains("variant `go` is not supported (xiangqi, dice-race); playing dice-race")
+        );
+        // The dice race has no Asian rules; xiangqi has.
+        assert_eq!(text.matches("unknown rules `asian`").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn a_position_awaiting_chance_has_no_best_move() {
+        let text = session(
+            "setoption name UCI_Variant value dice-race\n\
+             position startpos moves roll\n\
+             go depth 2\n\
+             quit\n",
+        );
+        assert!(text.contains("bestmove 0000"), "{text}");
+        let info = text.lines().find(|l| l.starts_with("info depth")).unwrap();
+        assert!(!info.contains(" pv"), "{info}");
+    }
 }

@@ -39,7 +39,7 @@ fn check(p: &Puzzle) {
         time_limit: Some(Duration::from_secs(60)),
         ..SolveOptions::default()
     };
-    let r = solve_fen(&p.fen, &options).unwrap();
+    let r = solve_fen::<Xiangqi>(&p.fen, &options).unwrap();
     let mate = r
         .mate
         .unwrap_or_else(|| panic!("{}: no mate found", p.name));

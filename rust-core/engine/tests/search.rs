@@ -54,19 +54,19 @@ fn finds_mate_in_one_two_three() {
 
 #[test]
 fn solver_finds_short_mates() {
-    let r = solve_fen(
+    let r = solve_fen::<Xiangqi>(
         "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1",
         &SolveOptions::default(),
     )
     .unwrap();
     assert_eq!(r.last_line(), "mate 1 e1d1");
-    let r = solve_fen(
+    let r = solve_fen::<Xiangqi>(
         "5k3/9/9/9/9/9/9/9/R8/3K5 w - - 0 1",
         &SolveOptions::default(),
     )
     .unwrap();
     assert_eq!(r.mate, Some(2));
-    let r = solve_fen(
+    let r = solve_fen::<Xiangqi>(
         "4ka3/9/9/9/9/9/9/9/9/R2K1C3 w - - 0 1",
         &SolveOptions::default(),
     )
@@ -74,7 +74,7 @@ fn solver_finds_short_mates() {
     assert!(r.mate.is_some_and(|m| m <= 4));
     assert!(pv_mates("4ka3/9/9/9/9/9/9/9/9/R2K1C3 w - - 0 1", &r.line));
     // No mate for a bare king against a bare king with an elephant.
-    let r = solve_fen(
+    let r = solve_fen::<Xiangqi>(
         "4k4/9/9/9/9/9/9/4B4/9/3K5 w - - 0 1",
         &SolveOptions {
             max_mate: 3,
@@ -209,8 +209,8 @@ fn perpetual_checker_avoids_the_loss() {
 
 #[test]
 fn levels_are_ordered() {
-    let strong: PlayerSpec = "level=10,nodes=6000".parse().unwrap();
-    let weak: PlayerSpec = "level=3".parse().unwrap();
+    let strong: PlayerSpec<Xiangqi> = "level=10,nodes=6000".parse().unwrap();
+    let weak: PlayerSpec<Xiangqi> = "level=3".parse().unwrap();
     let options = MatchOptions {
         games: 4,
         max_plies: 120,

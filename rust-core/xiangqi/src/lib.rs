@@ -22,11 +22,12 @@
 //! Layers, from the bottom: [`Square`], [`Piece`], [`Move`]; [`Setup`] (unvalidated) →
 //! [`Position`] (legal, with move generation and make/unmake); [`Xiangqi`] (a position with
 //! its history, implementing [`banco_game::Game`], judging repetitions under a [`RuleSet`]).
+//! Engines read the board through the low-level view in [`raw`]; evaluation itself
+//! (mobility, exchange values, positional features) lives in banco-engine.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 mod checkers;
-mod engine_support;
 pub mod fen;
 mod game;
 mod lines;
@@ -36,6 +37,8 @@ pub mod notation;
 pub mod perft;
 mod piece;
 mod position;
+mod queries;
+pub mod raw;
 pub mod record;
 pub mod rules;
 mod setup;
@@ -44,7 +47,6 @@ mod tables;
 mod zobrist;
 
 pub use checkers::Checkers;
-pub use engine_support::EvalFeatures;
 pub use game::{MATCH_RULES, PlayError, Xiangqi, XiangqiUndo};
 pub use moves::Move;
 pub use notation::{

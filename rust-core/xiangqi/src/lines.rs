@@ -8,12 +8,15 @@
 
 use crate::position::Position;
 
-/// Orthogonal steps on the internal board.
-pub(crate) const RIGHT: u8 = 1;
-pub(crate) const LEFT: u8 = 0xFF;
-pub(crate) const UP: u8 = 16;
-/// Down: the remaining (`_`) case of every match below.
-pub(crate) const DOWN: u8 = 0xF0;
+/// The step right (toward file i) on the inner board.
+pub const RIGHT: u8 = 1;
+/// The step left (toward file a), a wrapping −1.
+pub const LEFT: u8 = 0xFF;
+/// The step up (toward Black's side).
+pub const UP: u8 = 16;
+/// The step down (toward Red's side), a wrapping −16: the remaining (`_`) case of every
+/// match below.
+pub const DOWN: u8 = 0xF0;
 
 /// The bits of the off-board squares just beyond the edges: files 2 and 12 of a rank,
 /// ranks 2 and 13 of a file. Or-ed into a line's occupancy, they stop every scan at the
@@ -22,9 +25,10 @@ const ROW_EDGES: u16 = (1 << 2) | (1 << 12);
 /// See [`ROW_EDGES`].
 const COL_EDGES: u16 = (1 << 2) | (1 << 13);
 
-/// Rank and file occupancy (see the module docs).
+/// Rank and file occupancy: `rows[s >> 4]` has bit `s & 15` set for each occupied inner
+/// square `s` of that rank, `cols[s & 15]` bit `s >> 4` for each of that file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Lines {
+pub struct Lines {
     rows: [u16; 16],
     cols: [u16; 16],
 }
@@ -45,9 +49,10 @@ impl Lines {
     }
 
     /// The first occupied square from `s` (exclusive) in direction `d` (one of the four
-    /// orthogonal steps), if any before the edge.
+    /// orthogonal steps: 1 right, 0xFF left, 16 up, 0xF0 down), if any before the edge.
     #[inline(always)]
-    pub(crate) fn first(&self, s: u8, d: u8) -> Option<u8> {
+    #[must_use]
+    pub fn first(&self, s: u8, d: u8) -> Option<u8> {
         scan(self.line(s, d), s, d)
     }
 
@@ -73,9 +78,10 @@ impl Lines {
     /// The number of empty squares from the board square `s` (exclusive) to the first
     /// piece or the edge in each direction: right, left, up, down. The ray in direction `d`
     /// thus stops on `s + (run + 1) × d`, a piece or the off-board square just past the edge
-    /// ([`Lines::edge`]).
+    /// (which reads as empty on the board).
     #[inline(always)]
-    pub(crate) fn runs(&self, s: u8) -> [u8; 4] {
+    #[must_use]
+    pub fn runs(&self, s: u8) -> [u8; 4] {
         let (r, c) = (u32::from(s >> 4), u32::from(s & 15));
         let row = u32::from(self.rows[r as usize] | ROW_EDGES);
         let col = u32::from(self.cols[c as usize] | COL_EDGES);
@@ -91,7 +97,8 @@ impl Lines {
 
     /// Number of pieces strictly between the squares `a` and `b` of one file.
     #[inline(always)]
-    pub(crate) fn between_on_file(&self, a: u8, b: u8) -> u32 {
+    #[must_use]
+    pub fn between_on_file(&self, a: u8, b: u8) -> u32 {
         let (lo, hi) = if a < b {
             (a >> 4, b >> 4)
         } else {

@@ -2,24 +2,33 @@
 //! every on-board square has a margin of three off-board squares (reads two steps away from
 //! any board square stay inside the 256-entry array; Red's "forward" is `+16`).
 
-/// Kind indices as stored in the low three bits of a piece code.
-pub(crate) const KING: u8 = 0;
-pub(crate) const ADVISOR: u8 = 1;
-pub(crate) const ELEPHANT: u8 = 2;
-pub(crate) const HORSE: u8 = 3;
-pub(crate) const ROOK: u8 = 4;
-pub(crate) const CANNON: u8 = 5;
-pub(crate) const PAWN: u8 = 6;
+// Kind indices as stored in the low three bits of a piece code.
+/// Kind code of the king (the low three bits of a piece code).
+pub const KING: u8 = 0;
+/// Kind code of an advisor.
+pub const ADVISOR: u8 = 1;
+/// Kind code of an elephant.
+pub const ELEPHANT: u8 = 2;
+/// Kind code of a horse.
+pub const HORSE: u8 = 3;
+/// Kind code of a rook.
+pub const ROOK: u8 = 4;
+/// Kind code of a cannon.
+pub const CANNON: u8 = 5;
+/// Kind code of a pawn.
+pub const PAWN: u8 = 6;
 
-/// Code base of a side's pieces: Red 8, Black 16.
+/// Code base of a side's pieces (`side` 0 Red, 1 Black): Red 8, Black 16.
 #[inline(always)]
-pub(crate) const fn side_base(side: usize) -> u8 {
+#[must_use]
+pub const fn side_base(side: usize) -> u8 {
     8 << side
 }
 
 /// Side (0 Red, 1 Black) of a non-empty code.
 #[inline(always)]
-pub(crate) const fn code_side(code: u8) -> usize {
+#[must_use]
+pub const fn code_side(code: u8) -> usize {
     (code >> 4) as usize
 }
 
@@ -83,8 +92,9 @@ pub(crate) const ORTHO: [u8; 4] = [16, 0u8.wrapping_sub(16), 1, 0u8.wrapping_sub
 /// Diagonal steps.
 pub(crate) const DIAG: [u8; 4] = [17, 15, 0u8.wrapping_sub(15), 0u8.wrapping_sub(17)];
 
-/// Horse moves as (leg, target) pairs of deltas.
-pub(crate) const HORSE_STEPS: [(u8, u8); 8] = {
+/// Horse moves as (leg, target) pairs of wrapping `u8` deltas on the inner board, the two
+/// targets of each leg one after the other.
+pub const HORSE_STEPS: [(u8, u8); 8] = {
     const fn m(d: i32) -> u8 {
         d as u8
     }
@@ -100,10 +110,10 @@ pub(crate) const HORSE_STEPS: [(u8, u8); 8] = {
     ]
 };
 
-/// First slot of each kind in a side's piece list and how many slots it has.
-pub(crate) const SLOT_BASE: [u8; 7] = [0, 1, 3, 5, 7, 9, 11];
-/// Kind of each of the 16 slots.
-pub(crate) const SLOT_KIND: [u8; 16] = [
+/// First slot of each kind (by kind code) in a side's piece list.
+pub const SLOT_BASE: [u8; 7] = [0, 1, 3, 5, 7, 9, 11];
+/// Kind code of each of the 16 slots of a side's piece list.
+pub const SLOT_KIND: [u8; 16] = [
     KING, ADVISOR, ADVISOR, ELEPHANT, ELEPHANT, HORSE, HORSE, ROOK, ROOK, CANNON, CANNON, PAWN,
     PAWN, PAWN, PAWN, PAWN,
 ];

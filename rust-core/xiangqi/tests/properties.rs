@@ -5,7 +5,7 @@
 
 use banco_game::{Color, Game, MoveList};
 use banco_xiangqi::{
-    EvalFeatures, Move, Piece, PieceKind, Position, Problem, Setup, Square, Xiangqi, fen, perft,
+    Move, Piece, PieceKind, Position, Problem, Setup, Square, Xiangqi, fen, perft,
 };
 use proptest::prelude::*;
 
@@ -45,56 +45,6 @@ fn biased_walk<C: Copy + Into<usize>>(
 /// A walk that often checks, so that many positions on the way are in check.
 fn checking_walk(choices: &[u8]) -> Vec<Position> {
     biased_walk(choices, |pos, m| pos.clone().gives_check(m))
-}
-
-/// A walk that often captures, so that it reaches sparse boards.
-fn capture_walk(choices: &[u16]) -> Vec<Position> {
-    biased_walk(choices, |pos, m| pos.captured_kind(m).is_some())
-}
-
-/// [`Position::eval_features`] computed the slow, obvious way from the public queries.
-fn naive_features(pos: &Position, color: Color) -> EvalFeatures {
-    let ek = pos.king_square(color.other());
-    let near =
-        |sq: Square| u8::from((2..=6).contains(&sq.file()) && sq.rank().abs_diff(ek.rank()) <= 3);
-    let mut f = EvalFeatures::default();
-    for (sq, kind) in pos.pieces_of(color) {
-        match kind {
-            PieceKind::King => {}
-            PieceKind::Advisor => f.advisors += 1,
-            PieceKind::Elephant => f.elephants += 1,
-            PieceKind::Horse => {
-                f.horse_mobility[usize::from(f.horses)] = pos.pseudo_mobility(sq) as u8;
-                f.horses += 1;
-                f.attackers += near(sq);
-            }
-            PieceKind::Rook => {
-                f.rooks += 1;
-                f.rook_mobility += pos.pseudo_mobility(sq) as u8;
-                f.attackers += near(sq);
-            }
-            PieceKind::Cannon => {
-                f.cannons += 1;
-                f.attackers += near(sq);
-                if sq.file() == ek.file() {
-                    let n = pos.pieces_between(sq, ek).unwrap() as usize;
-                    if n < 3 {
-                        f.cannon_screens[n] += 1;
-                    }
-                }
-            }
-            PieceKind::Pawn => {
-                let crossed = (sq.rank() >= 5) == (color == Color::Red);
-                if crossed {
-                    f.attackers += near(sq);
-                    let right = Square::new(sq.file() + 1, sq.rank()).and_then(|r| pos.piece_at(r));
-                    f.connected_pawns +=
-                        u8::from(right == Some(Piece::new(color, PieceKind::Pawn)));
-                }
-            }
-        }
-    }
-    f
 }
 
 proptest! {
@@ -219,14 +169,6 @@ proptest! {
         let text: String = text.into_iter().collect();
         if let Ok(p) = fen::parse(&text) {
             prop_assert_eq!(p.hash(), p.compute_hash());
-        }
-    }
-    #[test]
-    fn eval_features_match_a_naive_count(choices in proptest::collection::vec(any::<u16>(), 0..160)) {
-        for pos in capture_walk(&choices) {
-            for color in Color::ALL {
-                prop_assert_eq!(pos.eval_features(color), naive_features(&pos, color), "{:?}", pos);
-            }
         }
     }
 }

@@ -41,8 +41,11 @@
 //! variant), for example:
 //! `banco match --a level=10,nodes=10000 --b level=10,nodes=10000,safety=50 --games 200`.
 
+#[cfg(test)]
+use super::features::walked_mobility;
+use super::features::{EvalFeatures, eval_features};
 use banco_game::Color;
-use banco_xiangqi::{EvalFeatures, PieceKind, Position, Square};
+use banco_xiangqi::{PieceKind, Position, Square};
 
 /// Evaluation weights (centipawns). Indexing by [`PieceKind`] order: king, advisor,
 /// elephant, horse, rook, cannon, pawn.
@@ -342,8 +345,8 @@ pub fn evaluate_with(pos: &Position, base: &Base, p: &XiangqiParams) -> i32 {
     if p.material_only {
         return quick(pos, base, p);
     }
-    let red = side_terms(&pos.eval_features(Color::Red), p);
-    let black = side_terms(&pos.eval_features(Color::Black), p);
+    let red = side_terms(&eval_features(pos, Color::Red), p);
+    let black = side_terms(&eval_features(pos, Color::Black), p);
     let mg = base.mg + red.mg - black.mg + safety(&black, &red, p) - safety(&red, &black, p);
     let eg = base.eg + red.eg - black.eg;
     let v = blend(mg, eg, base.phase);
@@ -422,14 +425,14 @@ fn reference_evaluate_with(pos: &Position, base: &Base, p: &XiangqiParams) -> i3
                 PieceKind::Elephant => s.elephants += 1,
                 PieceKind::Rook => {
                     s.rooks += 1;
-                    let mob = pos.pseudo_mobility(sq) as i32 - 6;
+                    let mob = walked_mobility(pos, sq) as i32 - 6;
                     s.mg += mob * p.rook_mobility.0;
                     s.eg += mob * p.rook_mobility.1;
                     s.attackers += i32::from(near_palace());
                 }
                 PieceKind::Horse => {
                     s.horses += 1;
-                    let mob = p.horse_mobility[pos.pseudo_mobility(sq).min(8) as usize];
+                    let mob = p.horse_mobility[walked_mobility(pos, sq).min(8) as usize];
                     s.mg += mob;
                     s.eg += mob;
                     s.attackers += i32::from(near_palace());

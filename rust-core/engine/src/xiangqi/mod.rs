@@ -1,5 +1,8 @@
-//! Xiangqi for the search: [`XiangqiNode`] (a position with its path, implementing
-//! [`SearchGame`]) and the evaluation in [`eval`].
+//! Xiangqi in the engine: [`XiangqiNode`] (a position with its path, implementing
+//! [`SearchGame`]), the evaluation in [`eval`] with what it reads off the board in
+//! [`features`] and the piece values of the search in [`values`], and the game as the
+//! game-free modules need it ([`EngineGame`](crate::EngineGame) for
+//! [`Xiangqi`], in [`game`]: bench positions, openings, moves, rules).
 //!
 //! ```
 //! use banco_engine::{Limits, Searcher, XiangqiNode};
@@ -13,12 +16,13 @@
 //! ```
 
 pub mod eval;
+pub mod features;
+pub mod game;
+pub mod values;
 
-use crate::searchable::{Repetition, SearchGame};
+use crate::searchable::{Repetition, SearchGame, Verdict};
 use banco_game::{Color, Game, MoveList};
-use banco_xiangqi::{
-    Checkers, Move, PieceKind, Position, RuleSet, Square, Undo, Xiangqi, rules::Verdict,
-};
+use banco_xiangqi::{Checkers, Move, PieceKind, Position, RuleSet, Square, Undo, Xiangqi, rules};
 pub use eval::XiangqiParams;
 use eval::{Base, LAZY_MARGIN};
 
@@ -56,9 +60,6 @@ pub struct XiangqiNode {
 /// Entries of the verdict cache.
 const VERDICT_CACHE: usize = 2048;
 
-/// Ordering value of each piece kind for most-valuable-victim / least-valuable-attacker.
-const ORDER_VALUE: [i32; 7] = [1000, 20, 20, 40, 90, 45, 10];
-
 impl XiangqiNode {
     /// The current position.
     #[must_use]
@@ -79,7 +80,7 @@ impl XiangqiNode {
         self.checkers.last().unwrap_or(NONE)
     }
 
-    fn verdict(&self, span: usize) -> Option<Verdict> {
+    fn verdict(&self, span: usize) -> Option<rules::Verdict> {
         let mut game = Xiangqi::from_position(self.pos.clone());
         for s in &self.path[self.path.len() - span..] {
             if !game.position().is_legal(s.mv) {
@@ -172,6 +173,17 @@ impl SearchGame for XiangqiNode {
     #[inline]
     fn legal_moves(&self, out: &mut MoveList<Move>) {
         self.pos.generate_legal(out);
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        self.pos.count_legal()
+    }
+
+    /// Xiangqi: the side without a move loses, stalemated or mated.
+    #[inline]
+    fn no_move_verdict(&self, _in_check: bool) -> Verdict {
+        Verdict::Loss
     }
 
     #[inline]
@@ -295,8 +307,8 @@ impl SearchGame for XiangqiNode {
         let attacker = self
             .pos
             .moved_kind(mv)
-            .map_or(0, |k| ORDER_VALUE[k as usize]);
-        Some(ORDER_VALUE[victim as usize] * 16 - attacker / 8)
+            .map_or(0, |k| values::value(k).order);
+        Some(values::value(victim).order * 16 - attacker / 8)
     }
 
     #[inline]
@@ -308,7 +320,7 @@ impl SearchGame for XiangqiNode {
 
     #[inline]
     fn see_ok(&self, mv: Move) -> bool {
-        self.pos.see_sign(mv)
+        features::see_ok(&self.pos, mv)
     }
 
     #[inline]
@@ -349,7 +361,7 @@ impl SearchGame for XiangqiNode {
                 }
                 let me = self.pos.side_to_move();
                 let r = match self.verdict(d) {
-                    None | Some(Verdict::Draw) => Repetition::Draw,
+                    None | Some(rules::Verdict::Draw) => Repetition::Draw,
                     Some(v) if v.loser() == Some(me) => Repetition::Loss,
                     Some(_) => Repetition::Win,
                 };

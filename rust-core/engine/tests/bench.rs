@@ -1,0 +1,24 @@
+//! Each game's bench node count is pinned: it is the signature of the search (pruning,
+//! ordering, evaluation), so a change that should leave the search alone — moving code
+//! between crates, making a module generic — must leave it alone, and a change that means
+//! to alter the search updates the number here on purpose. (Speed is measured with
+//! `banco bench`, never asserted.)
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // helpers of tests
+
+use banco_engine::bench;
+use banco_game::toy::DiceRace;
+use banco_xiangqi::Xiangqi;
+
+#[test]
+fn xiangqi_bench_signature() {
+    let report = bench::run::<Xiangqi>();
+    assert_eq!(report.positions, 32);
+    assert_eq!(report.nodes, 1_517_190, "{}", report.lines.join("\n"));
+}
+
+#[test]
+fn dice_race_bench_signature() {
+    // Chance nodes: a perfect-information bench would not notice a change to them.
+    let report = bench::run::<DiceRace>();
+    assert_eq!(report.nodes, 167_914, "{}", report.lines.join("\n"));
+}
