@@ -31,6 +31,9 @@ use banco_xiangqi::{self as x, RuleSet, Xiangqi};
 use core::fmt;
 
 /// A game of any kind Banco plays on a board.
+// Games are not moved around in hot loops (searches use each game's own type), so the size
+// of the largest arm costs nothing that a box would save.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// Xiangqi.

@@ -33,6 +33,7 @@ pub mod engine;
 pub mod error;
 pub mod files;
 mod legacy;
+pub mod network;
 pub mod notation;
 pub mod pieces;
 pub mod puzzles;

@@ -396,7 +396,10 @@ fn session(name: &str, offers: &[GameKind]) -> Result<Session<AnyGame>, NetError
 
 impl NetMatch {
     /// Hosts a match (see [`HostOptions`]).
-    pub fn host(options: HostOptions, observer: Arc<dyn NetObserver>) -> Result<NetMatch, NetError> {
+    pub fn host(
+        options: HostOptions,
+        observer: Arc<dyn NetObserver>,
+    ) -> Result<NetMatch, NetError> {
         let session = session(&options.name, &options.offers)?;
         let offers = session.offers().to_vec();
         let ad = options.advertise.then(|| Advertise {
@@ -414,7 +417,14 @@ impl NetMatch {
             None => None,
         };
         let acceptor = hosting.acceptor();
-        Ok(NetMatch::start(session, acceptor, Some(hosting), propose, offers, observer))
+        Ok(NetMatch::start(
+            session,
+            acceptor,
+            Some(hosting),
+            propose,
+            offers,
+            observer,
+        ))
     }
 
     /// Joins the match hosted at `address` (`192.168.1.20:7368`), offering `offers` (empty:
@@ -429,7 +439,9 @@ impl NetMatch {
         let offers = session.offers().to_vec();
         let dialer = banco_net::dialer(address.trim())
             .map_err(|e| NetError::Network(format!("cannot reach `{address}`: {e}")))?;
-        Ok(NetMatch::start(session, dialer, None, None, offers, observer))
+        Ok(NetMatch::start(
+            session, dialer, None, None, offers, observer,
+        ))
     }
 
     /// Joins a host found on the LAN.
@@ -448,7 +460,9 @@ impl NetMatch {
             )));
         }
         let dialer = Dialer::to_peer(peer);
-        Ok(NetMatch::start(session, dialer, None, None, offers, observer))
+        Ok(NetMatch::start(
+            session, dialer, None, None, offers, observer,
+        ))
     }
 
     fn start(
@@ -478,11 +492,18 @@ impl NetMatch {
             }));
         }
         let driver: DriverSlot = Arc::new(Mutex::new(None));
-        spawn_events(rx, Arc::clone(&view), Arc::clone(&driver), propose, observer);
+        spawn_events(
+            rx,
+            Arc::clone(&view),
+            Arc::clone(&driver),
+            propose,
+            observer,
+        );
         let sink = tx.clone();
-        let d = Driver::spawn_with_callback(session, connector, DriverConfig::default(), move |e| {
-            let _ = sink.send(Item::Driver(e));
-        });
+        let d =
+            Driver::spawn_with_callback(session, connector, DriverConfig::default(), move |e| {
+                let _ = sink.send(Item::Driver(e));
+            });
         *lock(&driver) = Some(d);
         NetMatch {
             driver,
@@ -513,9 +534,11 @@ impl NetMatch {
     #[must_use]
     pub fn state(&self) -> NetState {
         let snap = self.snapshot();
-        let peer = lock(&self.driver)
-            .as_ref()
-            .and_then(|d| d.with_session(|s, _| s.peer().map(|p| p.caps)).ok().flatten());
+        let peer = lock(&self.driver).as_ref().and_then(|d| {
+            d.with_session(|s, _| s.peer().map(|p| p.caps))
+                .ok()
+                .flatten()
+        });
         let v = lock(&self.view);
         state_of(&v, snap.as_ref(), &self.address, &self.offers, peer)
     }
@@ -523,7 +546,7 @@ impl NetMatch {
     /// A tap on a screen cell of the board; a completed move is sent.
     pub fn tap(&self, column: u8, row: u8) -> Result<Tap, NetError> {
         let snap = self.snapshot().ok_or(NetError::NoGame)?;
-        let mover = self.my_turn(&snap).then_some(snap.spec.local_color);
+        let mover = my_turn(&snap).then_some(snap.spec.local_color);
         let tap = lock(&self.view).board.tap(&snap.game, column, row, mover);
         if let Tap::Move(mv) = tap {
             self.with_driver(|d| d.play(mv))?;
@@ -541,16 +564,12 @@ impl NetMatch {
         Ok(tap)
     }
 
-    fn my_turn(&self, snap: &MatchSnapshot<AnyGame>) -> bool {
-        snap.outcome.is_none() && snap.game.side_to_move() == snap.spec.local_color
-    }
-
     fn checked_turn(&self) -> Result<MatchSnapshot<AnyGame>, NetError> {
         let snap = self.snapshot().ok_or(NetError::NoGame)?;
         if let Some(o) = snap.outcome {
             return Err(NetError::Move(MoveError::GameOver(o.to_string())));
         }
-        if !self.my_turn(&snap) {
+        if !my_turn(&snap) {
             return Err(NetError::NotYourTurn);
         }
         Ok(snap)
@@ -702,6 +721,10 @@ impl Drop for NetMatch {
     }
 }
 
+fn my_turn(snap: &MatchSnapshot<AnyGame>) -> bool {
+    snap.outcome.is_none() && snap.game.side_to_move() == snap.spec.local_color
+}
+
 fn state_of(
     v: &View,
     snap: Option<&MatchSnapshot<AnyGame>>,
@@ -745,7 +768,6 @@ fn state_of(
     let g = &snap.game;
     let me = snap.spec.local_color;
     let mut board = v.board.clone();
-    board.set_flipped(me == Color::Black);
     let last = g.history().last().copied();
     board.set_last_move(g, last);
     s.kind = Some(g.kind());
@@ -970,11 +992,11 @@ fn apply(e: &NetEvent, v: &mut View) {
         NetEvent::ProposalDeclined { reason } => {
             v.notice = Some(format!("The game was declined: {reason}"));
         }
-        NetEvent::Started { .. } => {
+        NetEvent::Started { your_color, .. } => {
             v.phase = Some(Phase::Playing);
             v.proposal = None;
             v.banner = None;
-            v.board.clear_selection();
+            v.board = BoardModel::new(*your_color == Color::Black);
         }
         NetEvent::MovePlayed { .. } => {
             v.banner = None;
@@ -999,7 +1021,9 @@ fn apply(e: &NetEvent, v: &mut View) {
             v.banner = Some("Connection lost. Reconnecting…".into());
         }
         NetEvent::Reconnecting { attempt, .. } => {
-            v.banner = Some(format!("Connection lost. Reconnecting (attempt {attempt})…"));
+            v.banner = Some(format!(
+                "Connection lost. Reconnecting (attempt {attempt})…"
+            ));
         }
         NetEvent::PeerProblem { message } => v.notice = Some(message.clone()),
         NetEvent::Closed { reason } => {

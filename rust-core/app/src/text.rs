@@ -78,11 +78,16 @@ fn chess_text(saved: &SavedGame, game: &AnyGame) -> String {
     }
     let _ = writeln!(s, "[Result \"{result}\"]");
     let _ = writeln!(s);
+    let mut number: u32 = saved
+        .start_fen
+        .split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1);
     let mut replay = start;
     let mut line = String::new();
     for (i, mv) in game.history().into_iter().enumerate() {
         let white = replay.side_to_move() == banco_game::Color::Red;
-        let number = (i as u32 + u32::from(!white)) / 2 + 1;
         if white {
             let _ = write!(line, "{number}. ");
         } else if i == 0 {
@@ -95,6 +100,9 @@ fn chess_text(saved: &SavedGame, game: &AnyGame) -> String {
         );
         if replay.play(mv).is_err() {
             break;
+        }
+        if !white {
+            number += 1;
         }
         if line.len() > 72 {
             let _ = writeln!(s, "{}", line.trim_end());

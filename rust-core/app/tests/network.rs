@@ -1,0 +1,135 @@
+//! Two `NetMatch`es over loopback TCP: a host offering xiangqi and chess that proposes
+//! chess, a guest that sees the offer, codes confirmed on both sides, moves from text and
+//! from taps, a draw offer declined, a resignation — both ending with the same outcome and
+//! reading their boards from their own sessions.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use banco_app::board::Tap;
+use banco_app::network::{HostOptions, NetEvent, NetMatch, NetObserver, Phase};
+use banco_game::{Color, GameKind};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+struct Events(Mutex<Sender<NetEvent>>);
+
+impl NetObserver for Events {
+    fn event(&self, event: NetEvent) {
+        let _ = self.0.lock().unwrap().send(event);
+    }
+}
+
+fn observer() -> (Arc<Events>, Receiver<NetEvent>) {
+    let (tx, rx) = mpsc::channel();
+    (Arc::new(Events(Mutex::new(tx))), rx)
+}
+
+fn wait(rx: &Receiver<NetEvent>, what: &str, want: impl Fn(&NetEvent) -> bool) -> NetEvent {
+    loop {
+        let e = rx
+            .recv_timeout(Duration::from_secs(20))
+            .unwrap_or_else(|_| panic!("no {what} within 20 s"));
+        if want(&e) {
+            return e;
+        }
+    }
+}
+
+#[test]
+fn a_chess_match_over_loopback() {
+    let (host_obs, host_rx) = observer();
+    let mut options = HostOptions::new(
+        "Host",
+        "127.0.0.1:0".parse().unwrap(),
+        vec![GameKind::Xiangqi, GameKind::Chess],
+    )
+    .proposing(GameKind::Chess, Color::Red);
+    options.advertise = false;
+    let host = NetMatch::host(options, host_obs).unwrap();
+    let address = host.state().address;
+    assert_eq!(host.state().phase, Phase::Listening);
+
+    let (guest_obs, guest_rx) = observer();
+    let guest = NetMatch::join("Guest", &address, &[], guest_obs).unwrap();
+
+    let code = |rx: &Receiver<NetEvent>| match wait(rx, "code", |e| {
+        matches!(e, NetEvent::VerifyCode { .. })
+    }) {
+        NetEvent::VerifyCode { code, .. } => code,
+        _ => unreachable!(),
+    };
+    let (a, b) = (code(&host_rx), code(&guest_rx));
+    assert_eq!(a, b, "both sides show the same six digits");
+    assert_eq!(guest.state().phase, Phase::Verify);
+    host.confirm_code().unwrap();
+    guest.confirm_code().unwrap();
+
+    // The host proposes chess once the guest is verified; the guest sees both offers.
+    wait(&guest_rx, "proposal", |e| {
+        matches!(e, NetEvent::Proposed(_))
+    });
+    let s = guest.state();
+    assert_eq!(s.phase, Phase::Proposed);
+    assert_eq!(s.peer_games, vec![GameKind::Xiangqi, GameKind::Chess]);
+    let p = s.proposal.unwrap();
+    assert_eq!((p.game, p.your_color), (GameKind::Chess, Color::Black));
+    guest.accept_proposal().unwrap();
+    wait(&host_rx, "start", |e| matches!(e, NetEvent::Started { .. }));
+    wait(&guest_rx, "start", |e| {
+        matches!(e, NetEvent::Started { .. })
+    });
+
+    // White (the host) plays by text, Black by two taps: e7 is column 4, row 1 from the top
+    // of the flipped board's… the guest's board is flipped: e7 is column 3, row 6.
+    host.play_text("e4").unwrap();
+    wait(&guest_rx, "move", |e| {
+        matches!(e, NetEvent::MovePlayed { .. })
+    });
+    assert!(guest.state().your_turn);
+    assert!(matches!(guest.tap(3, 6).unwrap(), Tap::Selected { .. }));
+    assert!(matches!(guest.tap(3, 4).unwrap(), Tap::Move(_)));
+    let NetEvent::MovePlayed { played, mine } = wait(&host_rx, "reply", |e| {
+        matches!(e, NetEvent::MovePlayed { mine: false, .. })
+    }) else {
+        unreachable!()
+    };
+    assert!(!mine);
+    assert_eq!(played.main_text(), "e5");
+    assert!(
+        host.play_text("e5").is_err(),
+        "e5 is occupied: refused here"
+    );
+    host.play_text("Nf3").unwrap();
+    wait(&guest_rx, "Nf3", |e| {
+        matches!(e, NetEvent::MovePlayed { .. })
+    });
+
+    // A draw offer declined, then a resignation.
+    guest.offer_draw().unwrap();
+    wait(&host_rx, "offer", |e| matches!(e, NetEvent::DrawOffered));
+    assert!(host.state().draw_offered);
+    host.reply_draw(false).unwrap();
+    wait(&guest_rx, "decline", |e| {
+        matches!(e, NetEvent::DrawDeclined)
+    });
+    guest.resign().unwrap();
+    let over = |rx: &Receiver<NetEvent>| match wait(rx, "game over", |e| {
+        matches!(e, NetEvent::GameOver { .. })
+    }) {
+        NetEvent::GameOver { outcome, text } => (outcome, text),
+        _ => unreachable!(),
+    };
+    let (ho, ht) = over(&host_rx);
+    let (go, gt) = over(&guest_rx);
+    assert_eq!(ho, go);
+    assert_eq!(ht, "You won: resignation");
+    assert_eq!(gt, "You lost: resignation");
+    let (hs, gs) = (host.state(), guest.state());
+    assert_eq!(hs.fen, gs.fen);
+    assert_eq!(hs.moves, vec!["e4", "e5", "Nf3"]);
+    assert_eq!(hs.phase, Phase::Over);
+    assert!(hs.board.unwrap().cells.iter().any(|c| c.last_move));
+    guest.leave();
+    wait(&host_rx, "close", |e| matches!(e, NetEvent::Closed { .. }));
+    host.leave();
+}
