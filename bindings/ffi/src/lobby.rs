@@ -31,6 +31,33 @@ pub struct LobbyPeer {
     pub addresses: Vec<String>,
 }
 
+impl LobbyPeer {
+    /// The discovery record again, addresses checked (for joining).
+    pub(crate) fn to_info(&self) -> Result<PeerInfo, BancoError> {
+        let addresses: Vec<std::net::SocketAddr> = self
+            .addresses
+            .iter()
+            .filter_map(|a| a.parse().ok())
+            .collect();
+        if addresses.is_empty() {
+            return Err(BancoError::Network(format!(
+                "{} has no address to connect to",
+                self.name
+            )));
+        }
+        Ok(PeerInfo {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            games: self.games.iter().map(|&g| g.into()).collect(),
+            protocol_version: self.protocol_version,
+            fingerprint: self.fingerprint.clone(),
+            host: self.host.clone(),
+            port: self.port,
+            addresses,
+        })
+    }
+}
+
 impl From<PeerInfo> for LobbyPeer {
     fn from(p: PeerInfo) -> Self {
         LobbyPeer {
@@ -152,7 +179,7 @@ impl Lobby {
                 .ok_or_else(|| BancoError::NotAvailable("the lobby is stopped".to_owned()))?;
             let ad = Advertisement::new(
                 &player_name,
-                crate::net::OFFERS.to_vec(),
+                <banco_app::any::AnyGame as banco_game::MatchGame>::kinds().to_vec(),
                 u16::from(PROTOCOL_VERSION),
                 "",
             );

@@ -1,39 +1,204 @@
-//! [`Match`]: a networked xiangqi game over TCP (host or join), with the 6-digit pairing
-//! code, undo requests, draw offers and resignation; [`MatchListener`] hears every event.
-//! [`Lobby`]: advertise and browse Banco hosts on the LAN (mDNS); [`LobbyListener`].
+//! [`Match`]: a networked game of any kind with another device over TCP (host or join),
+//! with the 6-digit pairing code, proposals naming the game, undo requests, draw offers and
+//! claims, resignation; [`MatchListener`] hears every event and [`Match::state`] gives the
+//! ready-to-draw screen. Everything is banco-app's `NetMatch`: the board is read from the
+//! session's own game (no second copy), every rule lives in Rust.
 //!
-//! Threads: the match session runs on banco-net's driver thread; events are handed to a
-//! second Rust thread (`banco-match-events`) that calls the listener, so a listener may call
-//! back into the match (confirm the code, accept a proposal, play) without deadlock.
+//! Threads: the match runs on banco-net's driver; events reach the listener on a Rust
+//! thread of the match (`banco-match-events`), so a listener may call back into the match.
 
 use crate::error::{BancoError, guard, notify};
-use crate::game::{Game, legal};
-use crate::types::{Color, Move, Notation, Outcome, PlayedMove, RepetitionRule, Rules};
-use banco_app::any::{AnyGame, AnyMove, AnyRules};
-use banco_app::notation as an;
-use banco_game::Game as _;
-use banco_game::GameKind;
-use banco_net::discovery::{Advertisement, DiscoveryConfig};
-use banco_net::driver::{Dialer, Driver, DriverConfig, DriverError, DriverEvent};
-use banco_net::{Advertise, Host, host};
-use banco_protocol::{Event, Identity, MatchSpec, Session, SessionConfig};
-use banco_xiangqi::{self as x, RuleSet, Xiangqi};
+use crate::game::Game;
+use crate::types::{
+    BoardView, Color, DrawReason, GameKind, Move, Outcome, PieceKind, PlayedMove, Rules, TapResult,
+};
+use banco_app::any::{AnyGame, AnyRules};
+use banco_app::network::{self as an, HostOptions, NetError, NetEvent, NetMatch, NetObserver};
+use banco_game::MatchGame as _;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::sync::Arc;
 
-/// Where the driver of a match lives once it runs.
-type DriverSlot = Arc<Mutex<Option<Driver<Xiangqi>>>>;
+impl From<NetError> for BancoError {
+    fn from(e: NetError) -> Self {
+        match e {
+            NetError::BadName | NetError::BadAddress(_) => {
+                BancoError::InvalidArgument(e.to_string())
+            }
+            NetError::Network(m) => BancoError::Network(m),
+            NetError::Move(m) => m.into(),
+            NetError::Entropy(m) => BancoError::Internal(m),
+            NetError::NoGame | NetError::NotYourTurn | NetError::Refused(_) | NetError::Closed => {
+                BancoError::Match(e.to_string())
+            }
+        }
+    }
+}
 
-/// The games a match of this build offers (and the LAN advertisements list).
-pub(crate) const OFFERS: &[GameKind] = &[GameKind::Xiangqi];
+/// A game to propose (or proposed): the game, the proposer's colour, rules and start.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct MatchOffer {
+    /// The game.
+    pub game: GameKind,
+    /// The colour of the side it describes (ours when proposing; ours-to-be in a proposal
+    /// received).
+    pub your_color: Color,
+    /// The rules; `null`/`nil` for the game's usual rules.
+    pub rules: Option<Rules>,
+    /// A set-up start position; `null`/`nil` for the usual start.
+    pub start_fen: Option<String>,
+}
 
-/// The rule sets a match can use, by wire index.
-const RULES: [RuleSet; 2] = x::MATCH_RULES;
+fn rules_index(offer: &MatchOffer) -> Result<u8, BancoError> {
+    let Some(r) = offer.rules else { return Ok(0) };
+    let rules = AnyRules::try_from(r)?;
+    if rules.kind() != offer.game.into() {
+        return Err(BancoError::InvalidArgument(format!(
+            "those are rules of {}, not of {}",
+            rules.kind(),
+            banco_game::GameKind::from(offer.game)
+        )));
+    }
+    rules.index().ok_or_else(|| {
+        BancoError::InvalidArgument(
+            "only the preset rules can be played over the network".to_owned(),
+        )
+    })
+}
 
-/// What happens in a [`Match`], in order.
+/// Where a match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum MatchPhase {
+    /// Connecting (guest) or setting up the link.
+    Connecting,
+    /// Host: listening, waiting for a guest.
+    Listening,
+    /// Both devices show the code: ask the player to compare and confirm.
+    Verify,
+    /// Code confirmed here; waiting for the other side.
+    Waiting,
+    /// The other player proposes a game: accept or decline.
+    Proposed,
+    /// A game is on.
+    Playing,
+    /// The game is over (another may be proposed).
+    Over,
+    /// The match is over for good.
+    Closed,
+}
+
+impl From<an::Phase> for MatchPhase {
+    fn from(p: an::Phase) -> Self {
+        match p {
+            an::Phase::Connecting => MatchPhase::Connecting,
+            an::Phase::Listening => MatchPhase::Listening,
+            an::Phase::Verify => MatchPhase::Verify,
+            an::Phase::Waiting => MatchPhase::Waiting,
+            an::Phase::Proposed => MatchPhase::Proposed,
+            an::Phase::Playing => MatchPhase::Playing,
+            an::Phase::Over => MatchPhase::Over,
+            an::Phase::Closed => MatchPhase::Closed,
+        }
+    }
+}
+
+fn offer_of(p: &an::ProposalView) -> MatchOffer {
+    MatchOffer {
+        game: p.game.into(),
+        your_color: p.your_color.into(),
+        rules: AnyGame::rules(p.game, p.rules).map(Rules::from),
+        start_fen: p.start_fen.clone(),
+    }
+}
+
+/// Everything a screen shows of a networked match.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct MatchState {
+    /// Where the match stands.
+    pub phase: MatchPhase,
+    /// Where the host listens (`address:port`); empty for a guest.
+    pub address: String,
+    /// The six digits to compare, once the link is up.
+    pub code: Option<String>,
+    /// The other player's name.
+    pub peer_name: Option<String>,
+    /// The games the other player offers.
+    pub peer_games: Vec<GameKind>,
+    /// The games this side offers.
+    pub offers: Vec<GameKind>,
+    /// A proposal to answer (`your_color` is the colour this side would play).
+    pub proposal: Option<MatchOffer>,
+    /// The game being (or last) played.
+    pub kind: Option<GameKind>,
+    /// This side's colour in it.
+    pub your_color: Option<Color>,
+    /// The board, ready to draw, once a game started.
+    pub board: Option<BoardView>,
+    /// The side to move.
+    pub side_to_move: Option<Color>,
+    /// It is this player's turn (and the link is up).
+    pub your_turn: bool,
+    /// The side to move is in check.
+    pub in_check: bool,
+    /// Shown over the board while the link is down.
+    pub banner: Option<String>,
+    /// The other player asks to take back to this ply.
+    pub undo_request: Option<u32>,
+    /// The other player offers a draw.
+    pub draw_offered: bool,
+    /// A draw this player may claim now (chess).
+    pub claimable_draw: Option<DrawReason>,
+    /// A one-off notice.
+    pub notice: Option<String>,
+    /// How the game ended.
+    pub outcome: Option<Outcome>,
+    /// The end from this player's side.
+    pub result: Option<String>,
+    /// Why the match closed.
+    pub closed_reason: Option<String>,
+    /// The moves so far in the game's main notation.
+    pub moves: Vec<String>,
+    /// The last move.
+    pub last_move: Option<PlayedMove>,
+    /// Remaining milliseconds of `[first, second]` player in timed games.
+    pub clocks: Option<Vec<u64>>,
+    /// The position as FEN.
+    pub fen: Option<String>,
+}
+
+impl From<&an::NetState> for MatchState {
+    fn from(s: &an::NetState) -> Self {
+        let kinds = |v: &[banco_game::GameKind]| v.iter().map(|&k| k.into()).collect();
+        MatchState {
+            phase: s.phase.into(),
+            address: s.address.clone(),
+            code: s.code.clone(),
+            peer_name: s.peer_name.clone(),
+            peer_games: kinds(&s.peer_games),
+            offers: kinds(&s.offers),
+            proposal: s.proposal.as_ref().map(offer_of),
+            kind: s.kind.map(Into::into),
+            your_color: s.your_color.map(Into::into),
+            board: s.board.as_ref().map(BoardView::from),
+            side_to_move: s.side_to_move.map(Into::into),
+            your_turn: s.your_turn,
+            in_check: s.in_check,
+            banner: s.banner.clone(),
+            undo_request: s.undo_request,
+            draw_offered: s.draw_offered,
+            claimable_draw: s.claimable_draw.map(Into::into),
+            notice: s.notice.clone(),
+            outcome: s.outcome.map(Into::into),
+            result: s.result.clone(),
+            closed_reason: s.closed_reason.clone(),
+            moves: s.moves.clone(),
+            last_move: s.last_move.as_ref().map(PlayedMove::from),
+            clocks: s.clocks.map(|c| c.to_vec()),
+            fen: s.fen.clone(),
+        }
+    }
+}
+
+/// What happens in a [`Match`], in order; [`Match::state`] has the screen after it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum MatchEvent {
     /// The host listens here, waiting for a guest.
@@ -46,7 +211,7 @@ pub enum MatchEvent {
         /// The other side's address.
         peer: String,
     },
-    /// Show `code` and ask the player whether the other phone shows the same six digits;
+    /// Show `code` and ask the player whether the other device shows the same six digits;
     /// then call `confirmCode` or `rejectCode`.
     VerifyCode {
         /// Six digits.
@@ -64,33 +229,29 @@ pub enum MatchEvent {
         /// Their name.
         peer_name: String,
     },
-    /// The host proposes a game (guest side): call `acceptProposal` or `declineProposal`.
+    /// The other player proposes a game: call `acceptProposal` or `declineProposal`.
     Proposed {
-        /// The colour this side would play.
-        your_color: Color,
-        /// The rules.
-        rules: Rules,
+        /// The game, with the colour this side would play.
+        offer: MatchOffer,
     },
-    /// The guest declined the proposal.
+    /// The other player declined our proposal.
     ProposalDeclined {
         /// Why.
         reason: String,
     },
-    /// The game started.
+    /// A game started.
     Started {
+        /// The game.
+        game: GameKind,
         /// The colour this side plays.
         your_color: Color,
-        /// The rules.
-        rules: Rules,
         /// FEN of the start position.
         fen: String,
     },
     /// A move was played (by either side) and checked by this side's rules.
     MovePlayed {
-        /// The move in every notation.
+        /// The move, described (for its sound: check, capture).
         played: PlayedMove,
-        /// Who played it.
-        by: Color,
         /// True if this side played it.
         mine: bool,
     },
@@ -105,8 +266,6 @@ pub enum MatchEvent {
     Undone {
         /// The ply count now.
         to_ply: u32,
-        /// FEN of the position now.
-        fen: String,
     },
     /// The other player offers a draw: call `replyDraw`.
     DrawOffered,
@@ -116,7 +275,7 @@ pub enum MatchEvent {
     GameOver {
         /// How.
         outcome: Outcome,
-        /// In words (`1-0 checkmate`).
+        /// From this side ("You won: checkmate").
         text: String,
     },
     /// The connection dropped; the match tries to reconnect and resume.
@@ -144,6 +303,50 @@ pub enum MatchEvent {
     },
 }
 
+impl From<NetEvent> for MatchEvent {
+    fn from(e: NetEvent) -> Self {
+        match e {
+            NetEvent::Listening { address } => MatchEvent::Listening { address },
+            NetEvent::Connected { peer } => MatchEvent::Connected { peer },
+            NetEvent::VerifyCode { code, peer_name } => MatchEvent::VerifyCode { code, peer_name },
+            NetEvent::PeerVerified { peer_name } => MatchEvent::PeerVerified { peer_name },
+            NetEvent::PeerKeyChanged { peer_name } => MatchEvent::PeerKeyChanged { peer_name },
+            NetEvent::Proposed(p) => MatchEvent::Proposed {
+                offer: offer_of(&p),
+            },
+            NetEvent::ProposalDeclined { reason } => MatchEvent::ProposalDeclined { reason },
+            NetEvent::Started {
+                game,
+                your_color,
+                fen,
+            } => MatchEvent::Started {
+                game: game.into(),
+                your_color: your_color.into(),
+                fen,
+            },
+            NetEvent::MovePlayed { played, mine } => MatchEvent::MovePlayed {
+                played: PlayedMove::from(&played),
+                mine,
+            },
+            NetEvent::UndoRequested { to_ply } => MatchEvent::UndoRequested { to_ply },
+            NetEvent::UndoDeclined => MatchEvent::UndoDeclined,
+            NetEvent::Undone { to_ply } => MatchEvent::Undone { to_ply },
+            NetEvent::DrawOffered => MatchEvent::DrawOffered,
+            NetEvent::DrawDeclined => MatchEvent::DrawDeclined,
+            NetEvent::GameOver { outcome, text } => MatchEvent::GameOver {
+                outcome: outcome.into(),
+                text,
+            },
+            NetEvent::Disconnected { reason } => MatchEvent::Disconnected { reason },
+            NetEvent::Reconnecting { attempt, delay_ms } => {
+                MatchEvent::Reconnecting { attempt, delay_ms }
+            }
+            NetEvent::PeerProblem { message } => MatchEvent::PeerProblem { message },
+            NetEvent::Closed { reason } => MatchEvent::Closed { reason },
+        }
+    }
+}
+
 /// Hears every [`MatchEvent`] of a [`Match`], on a Rust-owned thread: a UI shell hops to
 /// its UI thread. A listener may call the match back.
 #[uniffi::export(with_foreign)]
@@ -152,319 +355,55 @@ pub trait MatchListener: Send + Sync {
     fn on_event(&self, event: MatchEvent);
 }
 
-/// A match's own view of the game, kept from the events.
-struct Mirror {
-    game: Xiangqi,
-    rules: RuleSet,
-    color: Option<banco_game::Color>,
-    code: Option<String>,
+struct Relay(Arc<dyn MatchListener>);
+
+impl NetObserver for Relay {
+    fn event(&self, event: NetEvent) {
+        let e = MatchEvent::from(event);
+        notify(|| self.0.on_event(e));
+    }
 }
 
-/// A networked xiangqi game with another phone. Create it with [`Match::host`] or
+/// A networked game with another device. Create it with [`Match::host`] or
 /// [`Match::join`]; every call is safe from any thread.
 #[derive(uniffi::Object)]
 pub struct Match {
-    driver: DriverSlot,
-    mirror: Arc<Mutex<Mirror>>,
-    events: Sender<MatchEvent>,
-    closed: Arc<AtomicBool>,
-    /// The host's listener and advertisement, kept alive for reconnects.
-    hosting: Arc<Mutex<Option<Host>>>,
-    address: String,
+    inner: NetMatch,
 }
 
-fn random32() -> Result<[u8; 32], BancoError> {
-    let mut b = [0u8; 32];
-    getrandom::fill(&mut b)
-        .map_err(|e| BancoError::Internal(format!("no randomness from the system: {e}")))?;
-    Ok(b)
-}
-
-fn new_session(name: &str) -> Result<Session<Xiangqi>, BancoError> {
-    let name = name.trim();
-    if name.is_empty() || name.len() > 64 {
-        return Err(BancoError::InvalidArgument(
-            "a player name must have 1 to 64 bytes".to_owned(),
-        ));
-    }
-    let config = SessionConfig::new(name, OFFERS);
-    let identity = Identity::from_secret(random32()?);
-    Ok(Session::new(config, identity, random32()?))
-}
-
-fn rules_of(index: u8) -> RuleSet {
-    RULES.get(usize::from(index)).copied().unwrap_or_default()
-}
-
-fn rules_index(r: RepetitionRule) -> u8 {
-    match r {
-        RepetitionRule::Asian => 0,
-        RepetitionRule::Casual => 1,
-    }
-}
-
-fn driver_error(e: DriverError) -> BancoError {
-    BancoError::Match(e.to_string())
-}
-
-/// Calls the listener for every queued event, in order, on its own thread. The host also
-/// proposes the game from here once the guest is verified (never from the driver thread,
-/// whose calls would wait on themselves).
-fn start_dispatch(
-    listener: Arc<dyn MatchListener>,
-    rx: Receiver<MatchEvent>,
-    closed: Arc<AtomicBool>,
-    propose: Option<(MatchSpec, DriverSlot)>,
-) {
-    let _ = std::thread::Builder::new()
-        .name("banco-match-events".into())
-        .spawn(move || {
-            loop {
-                match rx.recv_timeout(Duration::from_millis(200)) {
-                    Ok(e) => {
-                        let last = matches!(e, MatchEvent::Closed { .. });
-                        let verified = matches!(e, MatchEvent::PeerVerified { .. });
-                        notify(|| listener.on_event(e));
-                        if let (true, Some((spec, driver))) = (verified, &propose) {
-                            let d = driver.lock().unwrap_or_else(PoisonError::into_inner);
-                            if let Some(d) = d.as_ref() {
-                                let _ = d.propose(spec.clone());
-                            }
-                        }
-                        if last {
-                            break;
-                        }
-                    }
-                    Err(RecvTimeoutError::Timeout) if closed.load(Ordering::Relaxed) => break,
-                    Err(RecvTimeoutError::Timeout) => {}
-                    Err(RecvTimeoutError::Disconnected) => break,
-                }
-            }
-        });
-}
-
-/// Turns a driver event into match events, updating the mirror (runs on the driver thread).
-fn translate(event: DriverEvent<x::Move>, mirror: &Mutex<Mirror>) -> Vec<MatchEvent> {
-    let mut m = mirror.lock().unwrap_or_else(PoisonError::into_inner);
-    let one = |e| vec![e];
-    match event {
-        DriverEvent::Connected { peer } => one(MatchEvent::Connected { peer }),
-        DriverEvent::Disconnected { error } => one(MatchEvent::Disconnected { reason: error }),
-        DriverEvent::Reconnecting { attempt, delay, .. } => one(MatchEvent::Reconnecting {
-            attempt,
-            delay_ms: delay.as_millis() as u64,
-        }),
-        DriverEvent::GaveUp { attempts } => one(MatchEvent::Closed {
-            reason: format!("the other phone could not be reached ({attempts} attempts)"),
-        }),
-        DriverEvent::Stopped => one(MatchEvent::Closed {
-            reason: "the match stopped".to_owned(),
-        }),
-        DriverEvent::Session(e) => match e {
-            Event::LinkUp { .. } | Event::FrameRejected { .. } => Vec::new(),
-            Event::LinkDown { reason } => one(MatchEvent::Disconnected {
-                reason: reason.to_string(),
-            }),
-            Event::VerifyPeer { code, name, .. } => {
-                m.code = Some(code.to_string());
-                one(MatchEvent::VerifyCode {
-                    code: code.to_string(),
-                    peer_name: name,
-                })
-            }
-            Event::PeerVerified { name, .. } => one(MatchEvent::PeerVerified { peer_name: name }),
-            Event::PeerKeyChanged { name, .. } => {
-                one(MatchEvent::PeerKeyChanged { peer_name: name })
-            }
-            Event::Proposed(spec) => one(MatchEvent::Proposed {
-                your_color: spec.local_color.into(),
-                rules: AnyRules::Xiangqi(rules_of(spec.rules)).into(),
-            }),
-            Event::ProposalDeclined { reason } => one(MatchEvent::ProposalDeclined {
-                reason: reason.text().to_owned(),
-            }),
-            Event::MatchStarted(spec) => {
-                // Proposals here name no start position: the usual start.
-                m.game = Xiangqi::new();
-                m.rules = rules_of(spec.rules);
-                m.color = Some(spec.local_color);
-                one(MatchEvent::Started {
-                    your_color: spec.local_color.into(),
-                    rules: AnyRules::Xiangqi(m.rules).into(),
-                    fen: m.game.fen(),
-                })
-            }
-            Event::MovePlayed { mv, by, .. } => {
-                let played = PlayedMove::from(&an::describe(
-                    &AnyGame::Xiangqi(m.game.clone()),
-                    AnyMove::Xiangqi(mv),
-                ));
-                let _ = m.game.play(mv);
-                one(MatchEvent::MovePlayed {
-                    played,
-                    by: by.into(),
-                    mine: Some(by) == m.color,
-                })
-            }
-            Event::UndoRequested { to_ply } => one(MatchEvent::UndoRequested { to_ply }),
-            Event::UndoDeclined => one(MatchEvent::UndoDeclined),
-            Event::Undone { to_ply } => {
-                while m.game.ply() > to_ply && m.game.undo_move().is_some() {}
-                one(MatchEvent::Undone {
-                    to_ply,
-                    fen: m.game.fen(),
-                })
-            }
-            Event::DrawOffered => one(MatchEvent::DrawOffered),
-            Event::DrawDeclined => one(MatchEvent::DrawDeclined),
-            Event::GameOver { outcome, .. } => one(MatchEvent::GameOver {
-                outcome: outcome.into(),
-                text: outcome.to_string(),
-            }),
-            Event::PeerIllegalMove { ply, reason, .. } => one(MatchEvent::PeerProblem {
-                message: format!(
-                    "the other phone sent an illegal move at ply {ply} ({reason}); ignored"
-                ),
-            }),
-            Event::FalseDrawClaim { ply } => one(MatchEvent::PeerProblem {
-                message: format!(
-                    "the other phone claimed a draw at ply {ply} that the rules do not allow; ignored"
-                ),
-            }),
-            Event::Desync { ply, .. } => one(MatchEvent::PeerProblem {
-                message: format!("the other phone's board differs after ply {ply}; move ignored"),
-            }),
-            Event::PeerError { code } => one(MatchEvent::PeerProblem {
-                message: format!("the other phone reported an error: {code:?}"),
-            }),
-            Event::Closed { reason } => one(MatchEvent::Closed {
-                reason: reason.to_string(),
-            }),
-        },
-    }
-}
-
-impl Match {
-    fn start(
-        session: Session<Xiangqi>,
-        connector: impl banco_net::driver::Connector,
-        hosting: Option<Host>,
-        propose: Option<MatchSpec>,
-        listener: Arc<dyn MatchListener>,
-    ) -> Arc<Match> {
-        let (tx, rx) = mpsc::channel();
-        let address = hosting
-            .as_ref()
-            .map(|h| h.local_addr().to_string())
-            .unwrap_or_default();
-        if hosting.is_some() {
-            let _ = tx.send(MatchEvent::Listening {
-                address: address.clone(),
-            });
-        }
-        let mirror = Arc::new(Mutex::new(Mirror {
-            game: Xiangqi::new(),
-            rules: RuleSet::asian(),
-            color: None,
-            code: None,
-        }));
-        let closed = Arc::new(AtomicBool::new(false));
-        let driver_slot: DriverSlot = Arc::new(Mutex::new(None));
-        start_dispatch(
-            listener,
-            rx,
-            closed.clone(),
-            propose.map(|spec| (spec, driver_slot.clone())),
-        );
-        let sink = tx.clone();
-        let m2 = mirror.clone();
-        let driver = Driver::spawn_with_callback(
-            session,
-            connector,
-            DriverConfig::default(),
-            move |event| {
-                for e in translate(event, &m2) {
-                    let _ = sink.send(e);
-                }
-            },
-        );
-        *driver_slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(driver);
-        Arc::new(Match {
-            driver: driver_slot,
-            mirror,
-            events: tx,
-            closed,
-            hosting: Arc::new(Mutex::new(hosting)),
-            address,
-        })
-    }
-
-    fn with_driver(
-        &self,
-        f: impl FnOnce(&Driver<Xiangqi>) -> Result<(), DriverError>,
-    ) -> Result<(), BancoError> {
-        let d = self.driver.lock().unwrap_or_else(PoisonError::into_inner);
-        match d.as_ref() {
-            Some(d) => f(d).map_err(driver_error),
-            None => Err(BancoError::Match("the match is closed".to_owned())),
-        }
-    }
-
-    fn play_checked(&self, mv: x::Move) -> Result<(), BancoError> {
-        self.with_driver(|d| d.play(mv))
-    }
-
-    fn my_turn_position(&self) -> Result<AnyGame, BancoError> {
-        let m = self.mirror.lock().unwrap_or_else(PoisonError::into_inner);
-        match m.color {
-            None => Err(BancoError::Match("the game has not started yet".to_owned())),
-            Some(c) if c != m.game.side_to_move() => {
-                Err(BancoError::Match("it is not your turn".to_owned()))
-            }
-            Some(_) => Ok(AnyGame::Xiangqi(m.game.clone())),
-        }
-    }
+fn kinds(v: &[GameKind]) -> Vec<banco_game::GameKind> {
+    v.iter().map(|&k| k.into()).collect()
 }
 
 #[uniffi::export]
 impl Match {
     /// Hosts a match: listens on `listen_address` (`0.0.0.0:7368`; port 0 picks a free one),
-    /// advertises it on the LAN if `advertise`, and proposes a game where the host plays
-    /// `host_color` under `repetition` rules once a guest has confirmed the code.
+    /// advertises it on the LAN if `advertise` with the games `offers` (empty: every game),
+    /// and, with `proposal`, proposes that game once a guest has confirmed the code.
     #[uniffi::constructor]
     pub fn host(
         player_name: String,
         listen_address: String,
         advertise: bool,
-        host_color: Color,
-        repetition: RepetitionRule,
+        offers: Vec<GameKind>,
+        proposal: Option<MatchOffer>,
         listener: Arc<dyn MatchListener>,
     ) -> Result<Arc<Match>, BancoError> {
         guard(|| {
-            let addr: SocketAddr = listen_address.trim().parse().map_err(|_| {
+            let listen: SocketAddr = listen_address.trim().parse().map_err(|_| {
                 BancoError::InvalidArgument(format!(
                     "`{listen_address}` is not an address to listen on, like 0.0.0.0:7368"
                 ))
             })?;
-            let session = new_session(&player_name)?;
-            // The advertisement lists exactly the games the session offers.
-            let ad = advertise.then(|| Advertise {
-                ad: Advertisement::of_session(&session),
-                config: DiscoveryConfig::default(),
-            });
-            let hosting = host(addr, ad).map_err(|e| BancoError::Network(e.to_string()))?;
-            let spec = MatchSpec {
-                rules: rules_index(repetition),
-                ..MatchSpec::new(GameKind::Xiangqi, host_color.into())
-            };
-            let acceptor = hosting.acceptor();
-            Ok(Match::start(
-                session,
-                acceptor,
-                Some(hosting),
-                Some(spec),
-                listener,
-            ))
+            let mut options = HostOptions::new(&player_name, listen, kinds(&offers));
+            options.advertise = advertise;
+            if let Some(p) = &proposal {
+                options.rules = rules_index(p)?;
+                options.propose = Some((p.game.into(), p.your_color.into()));
+                options.start_fen.clone_from(&p.start_fen);
+            }
+            let inner = NetMatch::host(options, Arc::new(Relay(listener)))?;
+            Ok(Arc::new(Match { inner }))
         })
     }
 
@@ -476,10 +415,8 @@ impl Match {
         listener: Arc<dyn MatchListener>,
     ) -> Result<Arc<Match>, BancoError> {
         guard(|| {
-            let session = new_session(&player_name)?;
-            let dialer = banco_net::dialer(address.trim())
-                .map_err(|e| BancoError::Network(format!("cannot reach `{address}`: {e}")))?;
-            Ok(Match::start(session, dialer, None, None, listener))
+            let inner = NetMatch::join(&player_name, &address, &[], Arc::new(Relay(listener)))?;
+            Ok(Arc::new(Match { inner }))
         })
     }
 
@@ -491,162 +428,161 @@ impl Match {
         listener: Arc<dyn MatchListener>,
     ) -> Result<Arc<Match>, BancoError> {
         guard(|| {
-            let session = new_session(&player_name)?;
-            let addrs: Vec<SocketAddr> = peer
-                .addresses
-                .iter()
-                .filter_map(|a| a.parse().ok())
-                .collect();
-            if addrs.is_empty() {
-                return Err(BancoError::Network(format!(
-                    "{} has no address to connect to",
-                    peer.name
-                )));
-            }
-            Ok(Match::start(
-                session,
-                Dialer::new(addrs),
-                None,
-                None,
-                listener,
-            ))
+            let info = peer.to_info()?;
+            let inner = NetMatch::join_peer(&player_name, &info, &[], Arc::new(Relay(listener)))?;
+            Ok(Arc::new(Match { inner }))
         })
     }
 
     /// Where the host listens (`address:port`); empty for a guest.
     pub fn address(&self) -> Result<String, BancoError> {
-        guard(|| Ok(self.address.clone()))
+        guard(|| Ok(self.inner.state().address))
     }
 
-    /// The six-digit code to compare with the other phone, once the connection is up.
+    /// The six-digit code to compare with the other device, once the connection is up.
     pub fn code(&self) -> Result<Option<String>, BancoError> {
-        guard(|| {
-            Ok(self
-                .mirror
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .code
-                .clone())
-        })
+        guard(|| Ok(self.inner.state().code))
     }
 
-    /// The player says both phones show the same code.
+    /// Everything to draw now.
+    pub fn state(&self) -> Result<MatchState, BancoError> {
+        guard(|| Ok(MatchState::from(&self.inner.state())))
+    }
+
+    /// The player says both devices show the same code.
     pub fn confirm_code(&self) -> Result<(), BancoError> {
-        guard(|| self.with_driver(|d| d.confirm_peer(false)))
+        guard(|| Ok(self.inner.confirm_code()?))
     }
 
     /// The player says the codes differ: the match ends.
     pub fn reject_code(&self) -> Result<(), BancoError> {
-        guard(|| self.with_driver(|d| d.reject_peer()))
+        guard(|| Ok(self.inner.reject_code()?))
     }
 
-    /// Accepts the host's proposal (guest).
+    /// Proposes a game (either side may, once the code is confirmed).
+    pub fn propose(&self, offer: MatchOffer) -> Result<(), BancoError> {
+        guard(|| {
+            let rules = rules_index(&offer)?;
+            Ok(self.inner.propose(
+                offer.game.into(),
+                offer.your_color.into(),
+                rules,
+                offer.start_fen,
+            )?)
+        })
+    }
+
+    /// Accepts the other player's proposal.
     pub fn accept_proposal(&self) -> Result<(), BancoError> {
-        guard(|| self.with_driver(|d| d.accept_proposal()))
+        guard(|| Ok(self.inner.accept_proposal()?))
     }
 
-    /// Declines the host's proposal (guest).
+    /// Declines the other player's proposal.
     pub fn decline_proposal(&self) -> Result<(), BancoError> {
-        guard(|| self.with_driver(|d| d.decline_proposal()))
+        guard(|| Ok(self.inner.decline_proposal()?))
+    }
+
+    /// A tap on a screen cell of the board (column from the left, row from the top).
+    pub fn tap(&self, column: u8, row: u8) -> Result<TapResult, BancoError> {
+        guard(|| {
+            let before = self.inner_game()?;
+            let tap = self.inner.tap(column, row)?;
+            Ok(TapResult::of(&tap, &before))
+        })
+    }
+
+    /// The promotion piece, after a tap answered `ChoosePromotion`.
+    pub fn choose_promotion(&self, piece: PieceKind) -> Result<TapResult, BancoError> {
+        guard(|| {
+            let before = self.inner_game()?;
+            let tap = self.inner.choose_promotion(piece.into())?;
+            Ok(TapResult::of(&tap, &before))
+        })
     }
 
     /// Plays a move (checked here first, then by both sides' rules).
-    pub fn play(&self, mv: Move) -> Result<(), BancoError> {
+    pub fn play(&self, mv: Move) -> Result<PlayedMove, BancoError> {
         guard(|| {
-            let pos = self.my_turn_position()?;
-            let AnyMove::Xiangqi(m) = legal(&pos, mv)? else {
-                return Err(BancoError::Unsupported("chess over the network".into()));
-            };
-            self.play_checked(m)
+            let info = self
+                .inner
+                .play_squares(mv.from, mv.to, mv.promotion.map(Into::into))?;
+            Ok(PlayedMove::from(&info))
         })
     }
 
-    /// Plays a move written in `notation`.
-    pub fn play_text(&self, text: String, notation: Notation) -> Result<(), BancoError> {
-        guard(|| {
-            let pos = self.my_turn_position()?;
-            let AnyMove::Xiangqi(m) = an::parse_move(&pos, &text, Some(notation.into()))? else {
-                return Err(BancoError::Unsupported("chess over the network".into()));
-            };
-            self.play_checked(m)
-        })
+    /// Plays a move written in any of the game's notations.
+    pub fn play_text(&self, text: String) -> Result<PlayedMove, BancoError> {
+        guard(|| Ok(PlayedMove::from(&self.inner.play_text(&text)?)))
     }
 
-    /// Asks the other player to take back the last move.
+    /// Asks the other player to take back our last move.
     pub fn request_undo(&self) -> Result<(), BancoError> {
-        guard(|| self.with_driver(|d| d.request_undo()))
+        guard(|| Ok(self.inner.request_undo()?))
     }
 
     /// Answers the other player's undo request.
     pub fn reply_undo(&self, accept: bool) -> Result<(), BancoError> {
-        guard(|| self.with_driver(|d| d.reply_undo(accept)))
+        guard(|| Ok(self.inner.reply_undo(accept)?))
     }
 
     /// Offers a draw.
     pub fn offer_draw(&self) -> Result<(), BancoError> {
-        guard(|| self.with_driver(|d| d.offer_draw()))
+        guard(|| Ok(self.inner.offer_draw()?))
     }
 
     /// Answers the other player's draw offer.
     pub fn reply_draw(&self, accept: bool) -> Result<(), BancoError> {
-        guard(|| self.with_driver(|d| d.reply_draw(accept)))
+        guard(|| Ok(self.inner.reply_draw(accept)?))
+    }
+
+    /// Claims a draw the rules allow (chess: threefold repetition, fifty moves).
+    pub fn claim_draw(&self) -> Result<(), BancoError> {
+        guard(|| Ok(self.inner.claim_draw()?))
     }
 
     /// Resigns the game.
     pub fn resign(&self) -> Result<(), BancoError> {
-        guard(|| self.with_driver(|d| d.resign()))
+        guard(|| Ok(self.inner.resign()?))
     }
 
-    /// The colour this side plays, once the game started.
-    pub fn your_color(&self) -> Result<Option<Color>, BancoError> {
+    /// The notice in the state was shown.
+    pub fn clear_notice(&self) -> Result<(), BancoError> {
         guard(|| {
-            Ok(self
-                .mirror
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .color
-                .map(Color::from))
+            self.inner.clear_notice();
+            Ok(())
         })
     }
 
-    /// A copy of the game as this side sees it (for drawing the board, or for the engine).
+    /// The colour this side plays, once a game started.
+    pub fn your_color(&self) -> Result<Option<Color>, BancoError> {
+        guard(|| Ok(self.inner.state().your_color.map(Into::into)))
+    }
+
+    /// A copy of the game as the session has it (for analysis, or a saved record).
     pub fn game(&self) -> Result<Arc<Game>, BancoError> {
         guard(|| {
-            let m = self.mirror.lock().unwrap_or_else(PoisonError::into_inner);
-            Ok(Game::from_any(
-                AnyGame::Xiangqi(m.game.clone()),
-                AnyRules::Xiangqi(m.rules),
-            ))
+            let g = self.inner_game()?;
+            let rules = self
+                .inner
+                .rules()
+                .unwrap_or_else(|| AnyRules::usual(banco_game::Game::kind(&g)));
+            Ok(Game::from_any(g, rules))
         })
     }
 
-    /// Leaves the match (telling the other phone) and stops its threads.
+    /// Leaves the match (telling the other device) and stops its threads.
     pub fn leave(&self) -> Result<(), BancoError> {
         guard(|| {
-            let driver = self
-                .driver
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .take();
-            if let Some(d) = driver {
-                let _ = d.close();
-                d.shutdown();
-                let _ = self.events.send(MatchEvent::Closed {
-                    reason: "closed by this player".to_owned(),
-                });
-            }
-            self.closed.store(true, Ordering::Relaxed);
-            self.hosting
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .take();
+            self.inner.leave();
             Ok(())
         })
     }
 }
 
-impl Drop for Match {
-    fn drop(&mut self) {
-        let _ = self.leave();
+impl Match {
+    fn inner_game(&self) -> Result<AnyGame, BancoError> {
+        self.inner
+            .game()
+            .ok_or_else(|| BancoError::Match("the game has not started yet".to_owned()))
     }
 }

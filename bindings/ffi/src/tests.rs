@@ -377,8 +377,13 @@ fn garbage_to_engine_and_match_entry_points() {
             "An".into(),
             addr.into(),
             false,
-            Color::Red,
-            RepetitionRule::Asian,
+            vec![GameKind::Chess],
+            Some(MatchOffer {
+                game: GameKind::Chess,
+                your_color: Color::Red,
+                rules: None,
+                start_fen: None,
+            }),
             ml.clone(),
         );
         assert!(r.is_err(), "{addr}");
@@ -397,8 +402,26 @@ fn garbage_to_engine_and_match_entry_points() {
         addresses: vec!["not an address".into()],
     };
     assert!(matches!(
-        Match::join_peer("An".into(), nowhere, ml),
+        Match::join_peer("An".into(), nowhere, ml.clone()),
         Err(BancoError::Network(_))
+    ));
+    // Rules of another game, or custom rules, cannot be proposed.
+    let offer = MatchOffer {
+        game: GameKind::Chess,
+        your_color: Color::Red,
+        rules: Some(default_rules(GameKind::Xiangqi)),
+        start_fen: None,
+    };
+    assert!(matches!(
+        Match::host(
+            "An".into(),
+            "127.0.0.1:0".into(),
+            false,
+            vec![],
+            Some(offer),
+            ml
+        ),
+        Err(BancoError::InvalidArgument(_))
     ));
 }
 

@@ -543,6 +543,19 @@ impl NetMatch {
         state_of(&v, snap.as_ref(), &self.address, &self.offers, peer)
     }
 
+    /// A copy of the game as the session holds it (position and history), once started.
+    #[must_use]
+    pub fn game(&self) -> Option<AnyGame> {
+        self.snapshot().map(|s| s.game)
+    }
+
+    /// The rules of the game on, once started.
+    #[must_use]
+    pub fn rules(&self) -> Option<crate::any::AnyRules> {
+        let s = self.snapshot()?;
+        AnyGame::rules(s.spec.game, s.spec.rules)
+    }
+
     /// A tap on a screen cell of the board; a completed move is sent.
     pub fn tap(&self, column: u8, row: u8) -> Result<Tap, NetError> {
         let snap = self.snapshot().ok_or(NetError::NoGame)?;
