@@ -347,6 +347,8 @@ type DriverSlot = Arc<Mutex<Option<Driver<AnyGame>>>>;
 /// it leaves the match.
 pub struct NetMatch {
     driver: DriverSlot,
+    /// The session's last snapshot, kept when the match is left.
+    last: Mutex<Option<MatchSnapshot<AnyGame>>>,
     view: Arc<Mutex<View>>,
     events: Sender<Item>,
     hosting: Mutex<Option<Host>>,
@@ -507,6 +509,7 @@ impl NetMatch {
         *lock(&driver) = Some(d);
         NetMatch {
             driver,
+            last: Mutex::new(None),
             view,
             events: tx,
             hosting: Mutex::new(hosting),
@@ -525,9 +528,10 @@ impl NetMatch {
     }
 
     fn snapshot(&self) -> Option<MatchSnapshot<AnyGame>> {
-        lock(&self.driver)
+        let live = lock(&self.driver)
             .as_ref()
-            .and_then(|d| d.snapshot().ok().flatten())
+            .and_then(|d| d.snapshot().ok().flatten());
+        live.or_else(|| lock(&self.last).clone())
     }
 
     /// The state now (the board is read from the session).
@@ -692,6 +696,13 @@ impl NetMatch {
         self.with_driver(Driver::resign)
     }
 
+    /// Turns the board around.
+    pub fn flip(&self) {
+        let mut v = lock(&self.view);
+        let f = v.board.flipped();
+        v.board.set_flipped(!f);
+    }
+
     /// The notice was shown.
     pub fn clear_notice(&self) {
         lock(&self.view).notice = None;
@@ -703,7 +714,7 @@ impl NetMatch {
     pub fn unacked(&self) -> usize {
         lock(&self.driver)
             .as_ref()
-            .and_then(|d| d.with_session(|s, _| s.unacked()).ok())
+            .and_then(|d| d.read_session(|s, _| s.unacked()).ok())
             .unwrap_or(0)
     }
 
@@ -717,6 +728,9 @@ impl NetMatch {
     pub fn leave(&self) {
         let driver = lock(&self.driver).take();
         if let Some(d) = driver {
+            if let Ok(Some(snap)) = d.snapshot() {
+                *lock(&self.last) = Some(snap);
+            }
             let _ = d.close();
             d.shutdown();
             let _ = self.events.send(Item::Own(NetEvent::Closed {

@@ -1,26 +1,29 @@
-//! `banco host` and `banco join`: a xiangqi match between two terminals on the LAN.
+//! `banco host` and `banco join`: a match of any board game between two terminals on the
+//! LAN, over banco-app's `NetMatch` (the same code the apps run).
 //!
 //! Both sides show the six-digit code of the encrypted pairing and ask the player to
 //! confirm it (`--yes` accepts it without asking), then play with the same board as
-//! `banco play`. `--ai LEVEL` lets the engine play this side, so two processes can play a
-//! whole game unattended. When the game ends both print a last line
-//! `result RESULT fen FEN`.
+//! `banco play`. The host offers every game (or `--offer LIST`) and proposes `--game`;
+//! a guest with `--game` accepts only that game. `--ai LEVEL` lets the engine play this
+//! side, so two processes can play a whole game unattended. When the game ends both print a
+//! last line `result RESULT fen FEN`.
 
 use crate::CliError;
+use crate::cmd_play::{parse_color, parse_game, print_move};
 use crate::ui::board::{self, Style};
-use banco_engine::{Level, Limits, XiangqiSearcher, level};
-use banco_game::{Color, Game, GameKind};
-use banco_net::discovery::{Advertisement, DiscoveryConfig};
-use banco_net::driver::{Dialer, Driver, DriverConfig, DriverEvent};
-use banco_net::{Advertise, DEFAULT_PORT, host, join_named};
-use banco_protocol::{Event, Identity, MatchSpec, Session, SessionConfig};
-use banco_xiangqi::notation::{Chinese, MoveTextError, Wxf, parse_any};
-use banco_xiangqi::{Move, RuleSet, Xiangqi};
+use banco_app::any::color_name;
+use banco_app::engine::AnyEngine;
+use banco_app::network::{HostOptions, NetEvent, NetMatch, NetObserver, Phase};
+use banco_engine::{Level, Limits};
+use banco_game::{Game, GameKind};
+use banco_net::discovery::DiscoveryConfig;
+use banco_net::{DEFAULT_PORT, join_named};
 use clap::Args;
 use std::io::{BufRead, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Options shared by `host` and `join`.
@@ -48,6 +51,12 @@ pub(crate) struct MatchArgs {
 pub(crate) struct HostArgs {
     #[command(flatten)]
     common: MatchArgs,
+    /// The game to propose: xiangqi or chess.
+    #[arg(long, default_value = "xiangqi")]
+    game: String,
+    /// The games offered, comma-separated (default: every game; the guest sees them).
+    #[arg(long, value_delimiter = ',')]
+    offer: Vec<String>,
     /// TCP port to listen on (0 picks a free one and prints it).
     #[arg(long, default_value_t = DEFAULT_PORT)]
     port: u16,
@@ -57,12 +66,15 @@ pub(crate) struct HostArgs {
     /// Do not advertise on the LAN (mDNS); guests then join by address.
     #[arg(long)]
     no_mdns: bool,
-    /// The colour the host plays: red (moves first) or black.
+    /// The colour the host plays: red/white (moves first) or black.
     #[arg(long, default_value = "red")]
     color: String,
-    /// Rule set of the match: asian or casual.
+    /// Xiangqi rule set of the match: asian or casual.
     #[arg(long, default_value = "asian")]
     rules: String,
+    /// Start from a set-up position (FEN) instead of the usual start.
+    #[arg(long)]
+    fen: Option<String>,
 }
 
 /// `banco join`.
@@ -72,83 +84,86 @@ pub(crate) struct JoinArgs {
     common: MatchArgs,
     /// The host: HOST:PORT, or the display name it advertises on the LAN.
     target: String,
+    /// Accept only this game (xiangqi or chess); by default whatever the host proposes.
+    #[arg(long)]
+    game: Option<String>,
     /// Seconds to look for a host by name.
     #[arg(long, default_value_t = 10)]
     browse_secs: u64,
 }
 
-/// The rule sets both sides offer, by wire index.
-const RULES: [RuleSet; 2] = banco_xiangqi::MATCH_RULES;
+struct Relay(Mutex<Sender<Input>>);
 
-fn random32() -> Result<[u8; 32], CliError> {
-    let mut b = [0u8; 32];
-    getrandom::fill(&mut b)
-        .map_err(|e| CliError::Failure(format!("no randomness from the system: {e}")))?;
-    Ok(b)
-}
-
-/// A session offering xiangqi, with a fresh identity.
-fn new_session(name: &str) -> Result<Session<Xiangqi>, CliError> {
-    let config = SessionConfig::new(name, &[GameKind::Xiangqi]);
-    let identity = Identity::from_secret(random32()?);
-    Ok(Session::new(config, identity, random32()?))
+impl NetObserver for Relay {
+    fn event(&self, event: NetEvent) {
+        if let Ok(tx) = self.0.lock() {
+            let _ = tx.send(Input::Net(event));
+        }
+    }
 }
 
 pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
     let color = parse_color(&args.color)?;
-    let rules = RULES
-        .iter()
-        .position(|r| Some(*r) == RuleSet::from_name(&args.rules))
-        .ok_or_else(|| {
-            CliError::input(format!(
-                "unknown rule set `{}`: use asian or casual",
-                args.rules
-            ))
-        })?;
-    let session = new_session(&args.common.name)?;
-    // The advertisement lists exactly the games the session offers.
-    let advertise = (!args.no_mdns).then(|| Advertise {
-        ad: Advertisement::of_session(&session),
-        config: DiscoveryConfig::default(),
-    });
-    let listening = host(SocketAddr::new(args.bind, args.port), advertise)
-        .map_err(|e| CliError::Failure(format!("cannot host: {e}")))?;
-    println!("listening on {}", listening.local_addr());
-    if let Some(name) = listening.service_name() {
-        println!("advertised on the LAN as {name}");
+    let game = parse_game(&args.game)?;
+    let offers = if args.offer.is_empty() {
+        Vec::new()
+    } else {
+        args.offer
+            .iter()
+            .map(|g| parse_game(g.trim()))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    if !offers.is_empty() && !offers.contains(&game) {
+        return Err(CliError::input(format!(
+            "the proposed game {game} is not among the games offered"
+        )));
     }
-    println!("waiting for a guest…");
-    let _ = std::io::stdout().flush();
-    let first = loop {
-        match listening.accept(Some(Duration::from_secs(1))) {
-            Ok(Some(link)) => break link,
-            Ok(None) => {}
-            Err(e) => return Err(CliError::Failure(format!("accept failed: {e}"))),
-        }
+    let rules = match game {
+        GameKind::Xiangqi => banco_xiangqi::MATCH_RULES
+            .iter()
+            .position(|r| Some(*r) == banco_xiangqi::RuleSet::from_name(&args.rules))
+            .ok_or_else(|| {
+                CliError::input(format!(
+                    "unknown rule set `{}`: use asian or casual",
+                    args.rules
+                ))
+            })?,
+        _ => 0,
     };
+    let mut options = HostOptions::new(
+        &args.common.name,
+        SocketAddr::new(args.bind, args.port),
+        offers,
+    )
+    .proposing(game, color);
+    options.advertise = !args.no_mdns;
+    options.rules = rules as u8;
+    options.start_fen.clone_from(&args.fen);
     let (tx, rx) = mpsc::channel();
-    let sink = tx.clone();
-    let driver = Driver::spawn_on_link(
-        session,
-        Box::new(first),
-        listening.acceptor(),
-        DriverConfig::default(),
-        move |e| {
-            let _ = sink.send(Input::Net(e));
-        },
+    let relay = Arc::new(Relay(Mutex::new(tx.clone())));
+    let m = NetMatch::host(options, relay)
+        .map_err(|e| CliError::Failure(format!("cannot host: {e}")))?;
+    let s = m.state();
+    println!("listening on {}", s.address);
+    println!(
+        "offering {}; proposing {game}",
+        s.offers
+            .iter()
+            .map(|k| k.name())
+            .collect::<Vec<_>>()
+            .join(", ")
     );
-    let spec = MatchSpec {
-        rules: rules as u8,
-        ..MatchSpec::new(GameKind::Xiangqi, color)
-    };
-    let mut table = Table::new(&args.common, driver, Some(spec))?;
+    println!("waiting for a guest…");
+    let mut table = Table::new(&args.common, m, None)?;
     table.run(&tx, &rx)
 }
 
 pub(crate) fn join_cmd(args: &JoinArgs) -> Result<(), CliError> {
-    let session = new_session(&args.common.name)?;
-    let dialer = if args.target.contains(':') {
-        banco_net::dialer(&args.target)
+    let only = args.game.as_deref().map(parse_game).transpose()?;
+    let (tx, rx) = mpsc::channel();
+    let relay = Arc::new(Relay(Mutex::new(tx.clone())));
+    let m = if args.target.contains(':') {
+        NetMatch::join(&args.common.name, &args.target, &[], relay)
             .map_err(|e| CliError::input(format!("cannot reach {}: {e}", args.target)))?
     } else {
         println!("looking for {} on the LAN…", args.target);
@@ -158,31 +173,17 @@ pub(crate) fn join_cmd(args: &JoinArgs) -> Result<(), CliError> {
             Duration::from_secs(args.browse_secs),
         )
         .map_err(|e| CliError::Failure(format!("cannot find {}: {e}", args.target)))?;
-        // The first link is made; later reconnects dial the same peer.
+        // The host is there; the match dials it (again after cuts).
         drop(link);
-        Dialer::to_peer(&peer)
+        NetMatch::join_peer(&args.common.name, &peer, &[], relay)
+            .map_err(|e| CliError::Failure(format!("cannot join {}: {e}", args.target)))?
     };
-    let (tx, rx) = mpsc::channel();
-    let sink = tx.clone();
-    let driver = Driver::spawn_with_callback(session, dialer, DriverConfig::default(), move |e| {
-        let _ = sink.send(Input::Net(e));
-    });
-    let mut table = Table::new(&args.common, driver, None)?;
+    let mut table = Table::new(&args.common, m, only)?;
     table.run(&tx, &rx)
 }
 
-fn parse_color(text: &str) -> Result<Color, CliError> {
-    match text.to_ascii_lowercase().as_str() {
-        "red" | "r" => Ok(Color::Red),
-        "black" | "b" => Ok(Color::Black),
-        other => Err(CliError::input(format!(
-            "unknown colour `{other}`: use red or black"
-        ))),
-    }
-}
-
 enum Input {
-    Net(DriverEvent<Move>),
+    Net(NetEvent),
     Line(String),
     Eof,
 }
@@ -198,15 +199,12 @@ enum Question {
 }
 
 struct Table {
-    driver: Driver<Xiangqi>,
-    propose: Option<MatchSpec>,
-    mirror: Xiangqi,
-    me: Option<Color>,
+    m: NetMatch,
+    only: Option<GameKind>,
     ai: Option<Level>,
     yes: bool,
     movetime: u64,
-    searcher: XiangqiSearcher,
-    rules: RuleSet,
+    engine: AnyEngine,
     style: Style,
     question: Question,
     over: bool,
@@ -222,26 +220,19 @@ struct Table {
 const FINISH_GRACE: Duration = Duration::from_secs(5);
 
 impl Table {
-    fn new(
-        args: &MatchArgs,
-        driver: Driver<Xiangqi>,
-        propose: Option<MatchSpec>,
-    ) -> Result<Table, CliError> {
+    fn new(args: &MatchArgs, m: NetMatch, only: Option<GameKind>) -> Result<Table, CliError> {
         let ai = args
             .ai
             .map(Level::new)
             .transpose()
             .map_err(CliError::input)?;
         Ok(Table {
-            driver,
-            propose,
-            mirror: Xiangqi::new(),
-            me: None,
+            m,
+            only,
             ai,
             yes: args.yes,
             movetime: args.movetime.max(1),
-            searcher: XiangqiSearcher::new(16),
-            rules: RuleSet::asian(),
+            engine: AnyEngine::new(16),
             style: Style::detect(args.no_color),
             question: Question::None,
             over: false,
@@ -287,9 +278,8 @@ impl Table {
             let _ = std::io::stdout().flush();
             if let Some(deadline) = self.finish_by {
                 // The game is over: leave once the peer has everything we sent.
-                let delivered = self.driver.with_session(|s, _| s.unacked()).unwrap_or(0) == 0;
-                if delivered || Instant::now() >= deadline {
-                    let _ = self.driver.close();
+                if self.m.unacked() == 0 || Instant::now() >= deadline {
+                    self.m.leave();
                     return Ok(());
                 }
             }
@@ -301,220 +291,172 @@ impl Table {
                 }
             } else {
                 let Ok(input) = rx.recv() else {
-                    return Err(CliError::Failure(
-                        "the connection driver stopped".to_owned(),
-                    ));
+                    return Err(CliError::Failure("the match stopped".to_owned()));
                 };
                 input
             };
-            match input {
-                Input::Net(event) => {
-                    if let Some(result) = self.on_event(event, tx) {
-                        return result;
-                    }
+            let done = match input {
+                Input::Net(event) => self.on_event(event, tx),
+                Input::Line(line) => self.on_line(line.trim(), tx),
+                Input::Eof if self.ai.is_none() && !self.over => {
+                    println!("end of input: leaving the match");
+                    self.m.leave();
+                    Some(Ok(()))
                 }
-                Input::Line(line) => {
-                    if let Some(result) = self.on_line(line.trim(), tx) {
-                        return result;
-                    }
-                }
-                Input::Eof => {
-                    if self.ai.is_none() && !self.over {
-                        println!("end of input: leaving the match");
-                        let _ = self.driver.close();
-                        return Ok(());
-                    }
-                }
+                Input::Eof => None,
+            };
+            if let Some(result) = done {
+                return result;
             }
         }
     }
 
-    fn on_event(
-        &mut self,
-        event: DriverEvent<Move>,
-        tx: &Sender<Input>,
-    ) -> Option<Result<(), CliError>> {
+    fn kind(&self) -> GameKind {
+        self.m.state().kind.unwrap_or(GameKind::Xiangqi)
+    }
+
+    fn on_event(&mut self, event: NetEvent, tx: &Sender<Input>) -> Option<Result<(), CliError>> {
         if self.over {
             // After the result line nothing more is printed (it stays the last line); the
             // table only waits for the link's end or for the peer's acknowledgement.
             return match event {
-                DriverEvent::Stopped
-                | DriverEvent::GaveUp { .. }
-                | DriverEvent::Disconnected { .. }
-                | DriverEvent::Session(Event::Closed { .. }) => {
-                    let _ = self.driver.close();
+                NetEvent::Closed { .. } | NetEvent::Disconnected { .. } => {
+                    self.m.leave();
                     Some(Ok(()))
                 }
                 _ => None,
             };
         }
         match event {
-            DriverEvent::Connected { peer } => println!("connected to {peer}"),
-            DriverEvent::Disconnected { error } => {
-                println!("connection lost ({error}); the match waits");
+            NetEvent::Listening { .. } => {}
+            NetEvent::Connected { peer } => println!("connected to {peer}"),
+            NetEvent::Disconnected { reason } => {
+                println!("connection lost ({reason}); the match waits");
             }
-            DriverEvent::Reconnecting { attempt, delay, .. } => {
-                println!(
-                    "reconnecting (attempt {attempt}) in {} ms…",
-                    delay.as_millis()
-                );
+            NetEvent::Reconnecting { attempt, delay_ms } => {
+                println!("reconnecting (attempt {attempt}) in {delay_ms} ms…");
             }
-            DriverEvent::GaveUp { attempts } => {
-                println!("gave up reconnecting after {attempts} attempts");
-                return Some(Err(CliError::Failure("the peer is gone".to_owned())));
-            }
-            DriverEvent::Stopped => {
-                return Some(if self.over {
-                    Ok(())
-                } else {
-                    Err(CliError::Failure(
-                        "the match stopped before the end".to_owned(),
-                    ))
-                });
-            }
-            DriverEvent::Session(e) => return self.on_session(e, tx),
-        }
-        None
-    }
-
-    fn on_session(
-        &mut self,
-        event: Event<Move>,
-        tx: &Sender<Input>,
-    ) -> Option<Result<(), CliError>> {
-        match event {
-            Event::LinkUp { resumed: true } => println!("link restored; the match goes on"),
-            Event::LinkUp { resumed: false } => {}
-            Event::LinkDown { reason } => println!("link down: {reason}"),
-            Event::VerifyPeer { code, name, .. } => {
+            NetEvent::VerifyCode { code, peer_name } => {
                 let text = format!(
-                    "{name} wants to play. Pairing code: {code}. Does their screen show the same code?"
+                    "{peer_name} wants to play. Pairing code: {code}. Does their screen show the same code?"
                 );
                 if self.yes {
                     println!("{text} yes (--yes)");
-                    let _ = self.driver.confirm_peer(false);
+                    report(self.m.confirm_code());
                 } else {
                     self.ask(tx, Question::Code, &text);
                 }
             }
-            Event::PeerVerified { name, known, .. } => {
+            NetEvent::PeerVerified { peer_name } => {
+                let games = self.m.state().peer_games;
                 println!(
-                    "paired with {name}{}",
-                    if known { " (remembered)" } else { "" }
-                );
-                if let Some(spec) = self.propose.clone() {
-                    if let Err(e) = self.driver.propose(spec) {
-                        println!("could not propose the game: {e}");
-                    }
-                }
-            }
-            Event::PeerKeyChanged { name, .. } => {
-                println!(
-                    "WARNING: {name} presents a different key than before; compare the code carefully"
+                    "paired with {peer_name} (offers {})",
+                    games
+                        .iter()
+                        .map(|k| k.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 );
             }
-            Event::Proposed(spec) => {
+            NetEvent::PeerKeyChanged { peer_name } => {
+                println!(
+                    "WARNING: {peer_name} presents a different key than before; compare the code carefully"
+                );
+            }
+            NetEvent::Proposed(p) => {
+                let rules = match p.game {
+                    GameKind::Xiangqi if p.rules == 1 => " (casual rules)",
+                    GameKind::Xiangqi => " (asian rules)",
+                    _ => "",
+                };
+                let from = if p.start_fen.is_some() {
+                    " from a set-up position"
+                } else {
+                    ""
+                };
                 let text = format!(
-                    "the host proposes {} ({} rules), you play {}. Accept?",
-                    spec.game,
-                    rules_name(spec.rules),
-                    spec.local_color
+                    "the other player proposes {}{rules}{from}, you play {}. Accept?",
+                    p.game,
+                    color_name(p.game, p.your_color).to_lowercase()
                 );
-                if self.yes {
+                if self.only.is_some_and(|g| g != p.game) {
+                    println!("{text} no (you asked for {})", self.only.unwrap_or(p.game));
+                    report(self.m.decline_proposal());
+                } else if self.yes {
                     println!("{text} yes (--yes)");
-                    let _ = self.driver.accept_proposal();
+                    report(self.m.accept_proposal());
                 } else {
                     self.ask(tx, Question::Proposal, &text);
                 }
             }
-            Event::ProposalDeclined { reason } => {
-                println!("the guest declined: {}", reason.text());
-                let _ = self.driver.close();
+            NetEvent::ProposalDeclined { reason } => {
+                println!("the game was declined: {reason}");
+                self.m.leave();
                 return Some(Err(CliError::Failure("no game".to_owned())));
             }
-            Event::MatchStarted(spec) => {
-                // Start from the session's own position (a proposal may name one).
-                if let Ok(Some(game)) = self.driver.with_session(|s, _| s.game().cloned()) {
-                    self.mirror = game;
-                }
-                self.me = Some(spec.local_color);
-                self.rules = RULES.get(spec.rules as usize).copied().unwrap_or_default();
-                self.style.flipped = spec.local_color == Color::Black;
-                println!("the game starts: you play {}", spec.local_color);
-                self.show();
-                self.maybe_ai_move();
-            }
-            Event::MovePlayed { mv, by, .. } => {
-                let who = if Some(by) == self.me {
-                    "you play"
-                } else {
-                    "they play"
-                };
-                let pos = self.mirror.position();
+            NetEvent::Started {
+                game, your_color, ..
+            } => {
                 println!(
-                    "{who} {mv} ({} {})",
-                    Wxf::from_move(pos, mv),
-                    Chinese::from_move(pos, mv)
+                    "the {game} game starts: you play {}",
+                    color_name(game, your_color).to_lowercase()
                 );
-                let _ = self.mirror.play(mv);
                 self.show();
                 self.maybe_ai_move();
             }
-            Event::UndoRequested { to_ply } => {
+            NetEvent::MovePlayed { played, mine } => {
+                print_move(if mine { "you play" } else { "they play" }, &played);
+                self.show();
+                self.maybe_ai_move();
+            }
+            NetEvent::UndoRequested { to_ply } => {
                 let text = format!("they ask to take back moves (to move {to_ply}). Allow?");
                 if self.ai.is_some() {
                     println!("{text} no (the engine plays this side)");
-                    let _ = self.driver.reply_undo(false);
+                    report(self.m.reply_undo(false));
                 } else {
                     self.ask(tx, Question::Undo, &text);
                 }
             }
-            Event::UndoDeclined => println!("they declined the undo"),
-            Event::Undone { to_ply } => {
-                while self.mirror.ply() > to_ply && self.mirror.undo_move().is_some() {}
+            NetEvent::UndoDeclined => println!("they declined the undo"),
+            NetEvent::Undone { .. } => {
                 println!("moves taken back");
                 self.show();
                 self.maybe_ai_move();
             }
-            Event::DrawOffered => {
+            NetEvent::DrawOffered => {
                 if self.ai.is_some() {
                     println!("they offer a draw: declined (the engine plays on)");
-                    let _ = self.driver.reply_draw(false);
+                    report(self.m.reply_draw(false));
                 } else {
                     self.ask(tx, Question::Draw, "they offer a draw. Accept?");
                 }
             }
-            Event::DrawDeclined => println!("they declined the draw"),
-            Event::GameOver { outcome, .. } => {
+            NetEvent::DrawDeclined => println!("they declined the draw"),
+            NetEvent::GameOver { outcome, .. } => {
                 self.over = true;
+                let kind = self.kind();
                 let words = match outcome.winner() {
-                    Some(w) => format!("{w} wins by {}", outcome.reason_text()),
+                    Some(w) => format!(
+                        "{} wins by {}",
+                        color_name(kind, w).to_lowercase(),
+                        outcome.reason_text()
+                    ),
                     None => format!("draw by {}", outcome.reason_text()),
                 };
                 println!("game over: {words}");
-                println!("result {} fen {}", outcome.score_text(), self.mirror.fen());
+                println!(
+                    "result {} fen {}",
+                    outcome.score_text(),
+                    self.m.state().fen.unwrap_or_default()
+                );
                 let _ = std::io::stdout().flush();
                 // Leave when the peer has acknowledged everything (at once if it has).
                 self.finish_by = Some(Instant::now() + FINISH_GRACE);
-                return None;
             }
-            Event::PeerIllegalMove { ply, code, reason } => {
-                println!(
-                    "the peer sent an illegal move (ply {ply}, code {code}): {reason:?}; ignored"
-                );
-            }
-            Event::FalseDrawClaim { ply } => {
-                println!(
-                    "the peer claimed a draw at ply {ply} that the rules do not allow; ignored"
-                );
-            }
-            Event::Desync { ply, .. } => {
-                println!("the peer's board differs from ours after ply {ply}; move ignored");
-            }
-            Event::PeerError { code } => println!("the peer reported an error: {code:?}"),
-            Event::FrameRejected { .. } => {}
-            Event::Closed { reason } => {
-                println!("the match is closed: {reason:?}");
+            NetEvent::PeerProblem { message } => println!("{message}"),
+            NetEvent::Closed { reason } => {
+                println!("the match is closed: {reason}");
                 return Some(if self.over {
                     Ok(())
                 } else {
@@ -528,42 +470,35 @@ impl Table {
     }
 
     fn show(&self) {
-        print!(
-            "{}",
-            board::render(
-                self.mirror.position(),
-                self.mirror.moves().last(),
-                self.style
-            )
-        );
-        if self.me == Some(self.mirror.side_to_move()) && self.ai.is_none() {
-            println!("your move (or undo, draw, resign, board, quit):");
+        let s = self.m.state();
+        let Some(view) = &s.board else { return };
+        print!("{}", board::render_view(view, self.style));
+        if s.your_turn && self.ai.is_none() {
+            println!("your move (or undo, draw, claim, resign, board, quit):");
         }
     }
 
     fn maybe_ai_move(&mut self) {
-        let (Some(me), Some(lvl)) = (self.me, self.ai) else {
-            return;
-        };
-        if self.over
-            || self.mirror.side_to_move() != me
-            || self.mirror.outcome(&self.rules).is_some()
-        {
+        let Some(lvl) = self.ai else { return };
+        if self.over || !self.m.state().your_turn {
             return;
         }
+        let (Some(game), Some(rules)) = (self.m.game(), self.m.rules()) else {
+            return;
+        };
         let stop = AtomicBool::new(false);
-        let seed = u64::from(self.mirror.ply()) ^ self.mirror.hash();
-        let result = level::play(
-            &mut self.searcher,
-            &self.mirror,
-            &self.rules,
+        let seed = u64::from(game.ply()) ^ game.hash();
+        let result = self.engine.play(
+            &game,
+            &rules,
             lvl,
             &Limits::movetime(self.movetime),
             seed,
             &stop,
         );
         if let Some(mv) = result.best_move {
-            if let Err(e) = self.driver.play(mv) {
+            let (from, to, promotion) = game.move_parts(mv);
+            if let Err(e) = self.m.play_squares(from, to, promotion) {
                 println!("could not play {mv}: {e}");
             }
         }
@@ -581,47 +516,45 @@ impl Table {
             };
             let q = std::mem::replace(&mut self.question, Question::None);
             let r = match q {
-                Question::Code if yes => self.driver.confirm_peer(true),
+                Question::Code if yes => self.m.confirm_code(),
                 Question::Code => {
-                    let _ = self.driver.reject_peer();
+                    let _ = self.m.reject_code();
                     println!("the codes differ: not playing");
                     return Some(Err(CliError::Failure("pairing refused".to_owned())));
                 }
-                Question::Proposal if yes => self.driver.accept_proposal(),
-                Question::Proposal => self.driver.decline_proposal(),
-                Question::Undo => self.driver.reply_undo(yes),
-                Question::Draw => self.driver.reply_draw(yes),
+                Question::Proposal if yes => self.m.accept_proposal(),
+                Question::Proposal => self.m.decline_proposal(),
+                Question::Undo => self.m.reply_undo(yes),
+                Question::Draw => self.m.reply_draw(yes),
                 Question::None => Ok(()),
             };
-            if let Err(e) = r {
-                println!("{e}");
-            }
+            report(r);
             return None;
         }
         match text.to_ascii_lowercase().as_str() {
             "" => {}
             "quit" | "exit" => {
-                let _ = self.driver.close();
+                self.m.leave();
                 return Some(Ok(()));
             }
             "board" => self.show(),
-            "fen" => println!("{}", self.mirror.fen()),
+            "fen" => println!("{}", self.m.state().fen.unwrap_or_default()),
             "flip" => {
-                self.style.flipped = !self.style.flipped;
+                self.m.flip();
                 self.show();
             }
-            "undo" => report(self.driver.request_undo()),
-            "draw" => report(self.driver.offer_draw()),
-            "resign" => report(self.driver.resign()),
+            "undo" => report(self.m.request_undo()),
+            "draw" => report(self.m.offer_draw()),
+            "claim" => report(self.m.claim_draw()),
+            "resign" => report(self.m.resign()),
             _ => {
-                if self.me != Some(self.mirror.side_to_move()) {
+                let s = self.m.state();
+                if s.phase != Phase::Playing {
+                    println!("no game is on yet");
+                } else if !s.your_turn {
                     println!("not your turn");
-                    return None;
-                }
-                match parse_any(self.mirror.position(), text) {
-                    Ok(mv) => report(self.driver.play(mv)),
-                    Err(e @ MoveTextError::Unreadable(_)) => println!("{e}"),
-                    Err(e @ MoveTextError::Illegal(_)) => println!("illegal move: {e}"),
+                } else if let Err(e) = self.m.play_text(text) {
+                    println!("{e}");
                 }
             }
         }
@@ -632,12 +565,5 @@ impl Table {
 fn report<E: std::fmt::Display>(r: Result<(), E>) {
     if let Err(e) = r {
         println!("{e}");
-    }
-}
-
-fn rules_name(index: u8) -> &'static str {
-    match index {
-        1 => "casual",
-        _ => "asian",
     }
 }

@@ -442,28 +442,21 @@ impl Session {
     }
 }
 
-/// `who e2e4 (e4)`: coordinates first, then the game's other notations in brackets.
-fn print_move(who: &str, info: &MoveInfo) {
-    let coordinate = info.text(Notation::Coordinate);
+/// `who e2e4 (e4)`: coordinates first, then the game's other notations (xiangqi: WXF,
+/// then Chinese).
+pub(crate) fn print_move(who: &str, info: &MoveInfo) {
     let others: Vec<String> = info
         .texts
         .iter()
         .filter(|(n, _)| *n != Notation::Coordinate)
         .map(|(_, t)| t.clone())
+        .rev()
         .collect();
-    // Xiangqi lists WXF before Chinese on the command line, as it always did.
-    let others = if info
-        .texts
-        .first()
-        .is_some_and(|(n, _)| *n == Notation::Chinese)
-    {
-        let mut o = others;
-        o.reverse();
-        o
-    } else {
-        others
-    };
-    println!("{who} {coordinate} ({})", others.join(" "));
+    println!(
+        "{who} {} ({})",
+        info.text(Notation::Coordinate),
+        others.join(" ")
+    );
 }
 
 fn is_text_path(path: &Path) -> bool {

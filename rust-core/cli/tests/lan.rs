@@ -38,10 +38,25 @@ fn wait_until(child: &mut Child, deadline: Instant) -> Option<std::process::Exit
 
 #[test]
 fn host_and_join_play_to_the_end() {
+    play_over_loopback("xiangqi");
+}
+
+#[test]
+fn host_and_join_play_chess_to_the_end() {
+    let (h, g) = play_over_loopback("chess");
+    assert!(h.contains("the chess game starts: you play white"), "{h}");
+    assert!(g.contains("the other player proposes chess"), "{g}");
+}
+
+/// Plays `game` between two processes; returns both outputs (already checked to end with
+/// the same result line).
+fn play_over_loopback(game: &str) -> (String, String) {
     let exe = env!("CARGO_BIN_EXE_banco");
     let mut host = Command::new(exe)
         .args([
             "host",
+            "--game",
+            game,
             "--ai",
             "2",
             "--yes",
@@ -107,5 +122,12 @@ fn host_and_join_play_to_the_end() {
         "host ended with {hl:?}"
     );
     assert_eq!(hl, gl, "both sides print the same result line");
+    assert!(
+        hl.split(" fen ")
+            .nth(1)
+            .is_some_and(|f| !f.trim().is_empty()),
+        "the result line names the final position: {hl:?}"
+    );
     assert!(g.contains("Pairing code"), "{g}");
+    (h, g)
 }

@@ -3,8 +3,7 @@
 //! squares. Coordinates on all sides; the last move highlighted (with colours: a yellow
 //! background; without: a `*` after both squares).
 
-use banco_app::any::AnyGame;
-use banco_app::board::{BoardModel, BoardView, CellView};
+use banco_app::board::{BoardView, CellView};
 use banco_game::{Color, GameKind};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -14,8 +13,6 @@ use std::io::IsTerminal;
 pub(crate) struct Style {
     /// ANSI colours.
     pub(crate) color: bool,
-    /// Draw from the second player's side ([`render`] only; a view knows its own way up).
-    pub(crate) flipped: bool,
 }
 
 impl Style {
@@ -23,10 +20,7 @@ impl Style {
     pub(crate) fn detect(no_color: bool) -> Style {
         let color =
             !no_color && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
-        Style {
-            color,
-            flipped: false,
-        }
+        Style { color }
     }
 }
 
@@ -81,19 +75,6 @@ fn glyph(view: &BoardView, cell: &CellView) -> Option<(String, Color)> {
         _ => p.glyph.to_string(),
     };
     Some((g, p.color))
-}
-
-/// A xiangqi position as text (the networked match's own board until it moves to the
-/// view too), the last move marked.
-pub(crate) fn render(
-    pos: &banco_xiangqi::Position,
-    last: Option<banco_xiangqi::Move>,
-    style: Style,
-) -> String {
-    let game = AnyGame::Xiangqi(banco_xiangqi::Xiangqi::from_position(pos.clone()));
-    let mut model = BoardModel::new(style.flipped);
-    model.set_last_move(&game, last.map(banco_app::any::AnyMove::Xiangqi));
-    render_view(&model.view(&game), style)
 }
 
 /// The board as text, one line per row, ending with a newline.
@@ -151,6 +132,8 @@ pub(crate) fn render_view(view: &BoardView, style: Style) -> String {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use banco_app::any::AnyGame;
+    use banco_app::board::BoardModel;
     use banco_game::Game;
 
     #[test]
@@ -160,10 +143,7 @@ mod tests {
         game.play(mv).unwrap();
         let mut model = BoardModel::new(false);
         model.set_last_move(&game, Some(mv));
-        let plain = Style {
-            color: false,
-            flipped: false,
-        };
+        let plain = Style { color: false };
         let text = render_view(&model.view(&game), plain);
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[0].contains(" a ") && lines[0].contains(" i "));

@@ -330,11 +330,25 @@ where
         Ok(result)
     }
 
+    /// Reads the session without acting on it; unlike [`Driver::with_session`] this also
+    /// works after the driver stopped (the session is kept until [`Driver::shutdown`]), so
+    /// the final position of a match that the peer closed can still be shown.
+    pub fn read_session<R>(&self, f: impl FnOnce(&Session<G>, u64) -> R) -> Result<R, DriverError> {
+        if in_callback_of(self.id) {
+            return Err(DriverError::InCallback);
+        }
+        let shared = self.shared.as_ref().ok_or(DriverError::Stopped)?;
+        let core = lock(shared);
+        let now = core.now();
+        Ok(f(&core.session, now))
+    }
+
     /// A copy of the match as the session holds it now: the game (validated by the
     /// session, so front ends need no mirror of their own), the agreed spec, the moves, the
-    /// outcome, the clocks and a claimable draw; `None` before the first game.
+    /// outcome, the clocks and a claimable draw; `None` before the first game. Works after
+    /// the driver stopped too.
     pub fn snapshot(&self) -> Result<Option<MatchSnapshot<G>>, DriverError> {
-        self.with_session(|s, now| s.snapshot(now))
+        self.read_session(|s, now| s.snapshot(now))
     }
 
     fn act(
