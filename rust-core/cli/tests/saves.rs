@@ -40,8 +40,7 @@ fn play(game: &str, script: &str) -> String {
 /// The last line that is a FEN of this game.
 fn last_fen(text: &str) -> String {
     text.lines()
-        .filter(|l| l.matches('/').count() >= 7 && !l.starts_with("result"))
-        .last()
+        .rfind(|l| l.matches('/').count() >= 7 && !l.starts_with("result"))
         .unwrap_or_else(|| panic!("no FEN in\n{text}"))
         .to_owned()
 }
