@@ -65,6 +65,7 @@
 pub mod bench;
 pub mod bigtable;
 pub mod chance;
+pub mod chess;
 pub mod engine_game;
 pub mod error;
 pub mod hint;
@@ -92,7 +93,11 @@ pub use level::Level;
 pub use limits::{Clock, Limits};
 pub use search::{SearchInfo, SearchOptions, SearchResult, Searcher};
 pub use searchable::{Repetition, SearchGame, Verdict};
+pub use chess::{ChessNode, ChessParams};
 pub use xiangqi::{XiangqiNode, XiangqiParams};
 
 /// The xiangqi searcher.
 pub type XiangqiSearcher = Searcher<XiangqiNode>;
+
+/// The chess searcher.
+pub type ChessSearcher = Searcher<ChessNode>;
