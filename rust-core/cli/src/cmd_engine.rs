@@ -3,10 +3,10 @@
 //! The logic lives in banco-engine; this file only reads the arguments and prints.
 
 use crate::CliError;
-use banco_engine::matchplay::{self, MatchOptions, PlayerSpec};
-use banco_engine::solve::{SolveOptions, solve};
 use crate::cmd_rules::RulesGame;
 use banco_chess::{Chess, ChessRules};
+use banco_engine::matchplay::{self, MatchOptions, PlayerSpec};
+use banco_engine::solve::{SolveOptions, solve};
 use banco_engine::{EngineGame, bench, ucci, uci};
 use banco_xiangqi::{RuleSet, Xiangqi};
 use std::sync::atomic::AtomicBool;
@@ -15,6 +15,9 @@ use std::time::Duration;
 /// `banco solve`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct SolveArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value = "xiangqi")]
+    game: RulesGame,
     /// The puzzle position (FEN; the side to move mates).
     #[arg(long)]
     fen: String,
@@ -27,7 +30,14 @@ pub(crate) struct SolveArgs {
 }
 
 pub(crate) fn solve_cmd(args: &SolveArgs) -> Result<(), CliError> {
-    let game = Xiangqi::from_fen(&args.fen).map_err(CliError::input)?;
+    match args.game {
+        RulesGame::Xiangqi => solve_game::<Xiangqi>(args),
+        RulesGame::Chess => solve_game::<Chess>(args),
+    }
+}
+
+fn solve_game<G: EngineGame>(args: &SolveArgs) -> Result<(), CliError> {
+    let game = G::from_fen(&args.fen).map_err(CliError::input)?;
     let time = Duration::try_from_secs_f64(args.time.max(0.0)).map_err(CliError::input)?;
     let options = SolveOptions {
         max_mate: args.max_mate,
@@ -36,20 +46,22 @@ pub(crate) fn solve_cmd(args: &SolveArgs) -> Result<(), CliError> {
     };
     let r = solve(
         &game,
-        &RuleSet::default(),
+        &G::Rules::default(),
         &options,
         &AtomicBool::new(false),
     );
     if let Some(n) = r.mate {
-        let line: Vec<String> = r.line.iter().map(ToString::to_string).collect();
-        println!("mate in {n}: {}", line.join(" "));
+        println!("mate in {n}: {}", game.line_text(&r.line));
     } else if r.aborted {
         println!("no mate found in {:.1} s ({} nodes)", args.time, r.nodes);
     } else {
         println!("no mate in {} or fewer", args.max_mate);
     }
     println!("nodes {} time {:.3}", r.nodes, r.time_ms as f64 / 1000.0);
-    println!("{}", r.last_line());
+    match (r.mate, r.line.first()) {
+        (Some(n), Some(&first)) => println!("mate {n} {}", game.move_text(first)),
+        _ => println!("none"),
+    }
     Ok(())
 }
 

@@ -87,13 +87,13 @@ pub mod ucci;
 pub mod uci;
 pub mod xiangqi;
 
+pub use chess::{ChessNode, ChessParams};
 pub use engine_game::EngineGame;
 pub use error::EngineError;
 pub use level::Level;
 pub use limits::{Clock, Limits};
 pub use search::{SearchInfo, SearchOptions, SearchResult, Searcher};
 pub use searchable::{Repetition, SearchGame, Verdict};
-pub use chess::{ChessNode, ChessParams};
 pub use xiangqi::{XiangqiNode, XiangqiParams};
 
 /// The xiangqi searcher.

@@ -31,8 +31,8 @@ use crate::error::EngineError;
 use crate::level::Level;
 use crate::limits::{Clock, Limits};
 use crate::protocol::{Dialect, Out, Session, number_after};
-use banco_game::Color;
 use banco_chess::Chess;
+use banco_game::Color;
 use banco_xiangqi::Xiangqi;
 use std::io::{BufRead, Write};
 
@@ -378,9 +378,9 @@ mod tests {
             "{text}"
         );
         assert_eq!(best[1].len(), "bestmove h9g7".len(), "{text}");
-        assert!(
-            text.contains("variant `go` is not supported (xiangqi, chess, dice-race); playing dice-race")
-        );
+        assert!(text.contains(
+            "variant `go` is not supported (xiangqi, chess, dice-race); playing dice-race"
+        ));
         // The dice race has no Asian rules; xiangqi has.
         assert_eq!(text.matches("unknown rules `asian`").count(), 1, "{text}");
     }

@@ -201,6 +201,10 @@ pub fn psq_table(params: &ChessParams) -> Box<Psq> {
     t
 }
 
+/// How far the positional terms are assumed never to move the score: beyond it, material
+/// and tables alone decide a quiescence stand-pat ([`quick`]).
+pub const LAZY_MARGIN: i32 = 450;
+
 /// Phase at the start position.
 pub const PHASE_MAX: i32 = 24;
 
@@ -413,10 +417,8 @@ fn positional(board: &Board, p: &ChessParams) -> (i32, i32) {
             eg += sign * danger.min(900) / 4;
         }
         // Threats against the enemy's pieces.
-        let targets = (board.colors(them)
-            & !board.pieces(Piece::Pawn)
-            & !board.pieces(Piece::King))
-        .0;
+        let targets =
+            (board.colors(them) & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King)).0;
         let by_pawns = count(targets & s.pawn_attacks);
         let hanging = count(targets & s.attacks & !side[1 - i].attacks);
         mg += sign * (by_pawns * p.pawn_threat.0 + hanging * p.hanging.0);
@@ -531,10 +533,9 @@ fn scale_endgame(board: &Board, eg: i32) -> i32 {
         }
     }
     let bishops = board.pieces(Piece::Bishop);
-    let only_bishops = (board.pieces(Piece::Knight)
-        | board.pieces(Piece::Rook)
-        | board.pieces(Piece::Queen))
-    .is_empty();
+    let only_bishops =
+        (board.pieces(Piece::Knight) | board.pieces(Piece::Rook) | board.pieces(Piece::Queen))
+            .is_empty();
     if only_bishops
         && board.colored_pieces(CozyColor::White, Piece::Bishop).len() == 1
         && board.colored_pieces(CozyColor::Black, Piece::Bishop).len() == 1
@@ -554,7 +555,10 @@ mod tests {
     use banco_chess::Chess;
 
     fn eval(fen: &str) -> i32 {
-        evaluate(Chess::from_fen(fen).unwrap().board(), &ChessParams::default())
+        evaluate(
+            Chess::from_fen(fen).unwrap().board(),
+            &ChessParams::default(),
+        )
     }
 
     #[test]
@@ -571,18 +575,26 @@ mod tests {
     #[test]
     fn terms_point_the_right_way() {
         // A passed pawn on the seventh is worth much more than one on the second.
-        assert!(eval("4k3/P7/8/8/8/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1") + 100);
+        assert!(
+            eval("4k3/P7/8/8/8/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1") + 100
+        );
         // Doubled, isolated pawns are worse than healthy ones.
         assert!(
-            eval("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1")
-                > eval("4k3/pp6/8/8/8/P7/P7/4K3 w - - 0 1")
+            eval("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1") > eval("4k3/pp6/8/8/8/P7/P7/4K3 w - - 0 1")
         );
         // A castled king with its shield beats one with the shield pushed away.
         let safe = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 0 1";
         let bare = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2NPP/PPPP1P2/R1BQ1RK1 w - - 0 1";
-        assert!(eval(safe) > eval(bare) - 40, "{} {}", eval(safe), eval(bare));
+        assert!(
+            eval(safe) > eval(bare) - 40,
+            "{} {}",
+            eval(safe),
+            eval(bare)
+        );
         // The bishop pair.
-        assert!(eval("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1") > eval("4k3/8/8/8/8/8/8/2N1KB2 w - - 0 1"));
+        assert!(
+            eval("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1") > eval("4k3/8/8/8/8/8/8/2N1KB2 w - - 0 1")
+        );
     }
 
     #[test]

@@ -67,7 +67,10 @@ pub const OPENINGS: &[(&str, &str)] = &[
         "Sicilian Najdorf",
         "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6",
     ),
-    ("Sicilian Classical", "e2e4 c7c5 g1f3 b8c6 d2d4 c5d4 f3d4 g8f6"),
+    (
+        "Sicilian Classical",
+        "e2e4 c7c5 g1f3 b8c6 d2d4 c5d4 f3d4 g8f6",
+    ),
     ("Sicilian Alapin", "e2e4 c7c5 c2c3 g8f6"),
     ("French Classical", "e2e4 e7e6 d2d4 d7d5 b1c3 g8f6"),
     ("French Advance", "e2e4 e7e6 d2d4 d7d5 e4e5 c7c5"),
@@ -206,7 +209,8 @@ mod tests {
         for (name, line) in OPENINGS {
             let mut game = Chess::start();
             for mv in line.split_whitespace() {
-                let mv = EngineGame::parse_move(&game, mv).unwrap_or_else(|e| panic!("{name}: {e}"));
+                let mv =
+                    EngineGame::parse_move(&game, mv).unwrap_or_else(|e| panic!("{name}: {e}"));
                 assert!(game.play(mv).is_ok(), "{name}: {mv}");
             }
         }
@@ -230,7 +234,10 @@ mod tests {
         assert!(p.plain);
         assert!(Chess::tune(&mut p, "bogus", "1").is_err());
         assert!(Chess::tune(&mut p, "mobility", "x").is_err());
-        assert_eq!(Chess::rules_named("Auto-Claim"), Some(ChessRules::AUTO_CLAIM));
+        assert_eq!(
+            Chess::rules_named("Auto-Claim"),
+            Some(ChessRules::AUTO_CLAIM)
+        );
         assert_eq!(Chess::rules_named("asian"), None);
     }
 }

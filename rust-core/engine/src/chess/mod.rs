@@ -189,7 +189,10 @@ impl ChessNode {
             let from = see::index(pm.from);
             let (batch, promote_to): (_, &[Promotion]) = match split {
                 Split::Captures => (captures, &[Promotion::Queen]),
-                Split::Quiets => (quiet, &[Promotion::Knight, Promotion::Rook, Promotion::Bishop]),
+                Split::Quiets => (
+                    quiet,
+                    &[Promotion::Knight, Promotion::Rook, Promotion::Bishop],
+                ),
             };
             for mv in (PieceMoves { to: batch, ..pm }) {
                 out.push(ChessMove::from_cozy(mv));
@@ -421,17 +424,28 @@ impl SearchGame for ChessNode {
         eval::evaluate_with(&f.board, &f.base, &self.params)
     }
 
+    /// Material and tables when they alone put the score [`eval::LAZY_MARGIN`] outside
+    /// the window (always, for the plain evaluation, which has nothing else).
+    #[inline]
+    fn lazy_evaluate(&self, lo: i32, hi: i32) -> Option<i32> {
+        let f = self.top();
+        let q = eval::quick(&f.board, &f.base) + self.params.tempo;
+        (self.params.plain || q + eval::LAZY_MARGIN <= lo || q - eval::LAZY_MARGIN >= hi)
+            .then_some(q)
+    }
+
     #[inline]
     fn capture_key(&self, mv: ChessMove) -> Option<i32> {
         let board = self.board();
-        let promoted = mv.to_cozy().promotion.map_or(0, |p| see::value(p) - see::PAWN);
+        let promoted = mv
+            .to_cozy()
+            .promotion
+            .map_or(0, |p| see::value(p) - see::PAWN);
         let victim = see::victim(board, mv).map(|(p, _)| see::value(p));
         if victim.is_none() && promoted < see::value(Piece::Queen) - see::PAWN {
             return None;
         }
-        let attacker = board
-            .piece_on(see::square(mv.from()))
-            .map_or(0, see::value);
+        let attacker = board.piece_on(see::square(mv.from())).map_or(0, see::value);
         Some((victim.unwrap_or(0) + promoted) * 16 - attacker / 16)
     }
 

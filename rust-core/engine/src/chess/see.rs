@@ -184,9 +184,17 @@ mod tests {
         // (position, move, expected SEE)
         let cases: &[(&str, &str, i32)] = &[
             // An undefended pawn.
-            ("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "Rxe5", 100),
+            (
+                "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1",
+                "Rxe5",
+                100,
+            ),
             // Knight takes a pawn defended by a pawn and x-rayed twice: loses the knight.
-            ("1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "Nxe5", 100 - 320),
+            (
+                "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+                "Nxe5",
+                100 - 320,
+            ),
             // Pawn takes a defended knight: wins knight for pawn.
             ("4k3/8/5p2/4n3/3P4/8/8/4K3 w - - 0 1", "dxe5", 320 - 100),
             // Rook takes a rook defended by a rook, backed by a rook (battery).
@@ -210,7 +218,11 @@ mod tests {
             // ... but without the bishop it does.
             ("8/8/4k3/3p4/8/8/8/3RK3 w - - 0 1", "Rxd5", 100 - 500),
             // Promotion with capture.
-            ("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "axb8=Q", 500 + 950 - 100),
+            (
+                "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+                "axb8=Q",
+                500 + 950 - 100,
+            ),
             // Promotion onto a defended square: the queen is lost, the pawn was too.
             ("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8=Q", 850 - 950),
         ];

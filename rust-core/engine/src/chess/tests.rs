@@ -54,7 +54,12 @@ fn mirror(fen: &str) -> String {
         let b = f[3].as_bytes();
         format!("{}{}", b[0] as char, if b[1] == b'3' { '6' } else { '3' })
     };
-    format!("{} {side} {castling} {ep} {} {}", board.join("/"), f[4], f[5])
+    format!(
+        "{} {side} {castling} {ep} {} {}",
+        board.join("/"),
+        f[4],
+        f[5]
+    )
 }
 
 fn node(game: &Chess) -> ChessNode {
@@ -71,7 +76,10 @@ fn best(fen: &str, depth: u32) -> (String, Score) {
         &AtomicBool::new(false),
         |_| {},
     );
-    (r.best_move.map(|m| game.uci(m)).unwrap_or_default(), r.score)
+    (
+        r.best_move.map(|m| game.uci(m)).unwrap_or_default(),
+        r.score,
+    )
 }
 
 #[test]
@@ -182,7 +190,10 @@ proptest! {
 fn every_table_code_is_safe() {
     // Any 16-bit value from a table entry either names no move or a move that is_legal
     // judges without panicking.
-    let n = node(&Chess::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1").unwrap());
+    let n = node(
+        &Chess::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1")
+            .unwrap(),
+    );
     let mut legal = 0;
     for code in 0..=u16::MAX {
         if let Some(m) = ChessNode::from_tt_code(code) {
@@ -198,10 +209,22 @@ fn mates_are_found() {
     let cases = [
         ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8", 1),
         ("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "a1a6", 2),
-        ("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10", "d5f6", 2),
-        ("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", "g3g6", 2),
+        (
+            "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10",
+            "d5f6",
+            2,
+        ),
+        (
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+            "g3g6",
+            2,
+        ),
         // En passant mates.
-        ("r1bq1r2/pp2n3/4N2k/3pPppP/1b1n2Q1/2N5/PP3PP1/R1B1K2R w KQ g6 0 1", "h5g6", 1),
+        (
+            "r1bq1r2/pp2n3/4N2k/3pPppP/1b1n2Q1/2N5/PP3PP1/R1B1K2R w KQ g6 0 1",
+            "h5g6",
+            1,
+        ),
     ];
     for (fen, mv, n) in cases {
         let (found, score) = best(fen, 2 * n as u32 + 2);
@@ -329,14 +352,30 @@ fn lower_levels_play_plausible_moves() {
     use crate::level::{self, Level};
     // A queen hangs to a pawn: every level from 3 up takes it; every level keeps away
     // from moves that lose more than their margin.
-    let game = Chess::from_fen("rnb1kbnr/pppp1ppp/8/4p3/3q4/2P5/PP1PPPPP/RNBQKBNR w KQkq - 0 3").unwrap();
+    let game =
+        Chess::from_fen("rnb1kbnr/pppp1ppp/8/4p3/3q4/2P5/PP1PPPPP/RNBQKBNR w KQkq - 0 3").unwrap();
     let stop = AtomicBool::new(false);
     for n in 3..=10 {
         let mut s = Searcher::<ChessNode>::new(1);
         for seed in 0..4 {
-            let limits = Limits { nodes: Some(50_000), ..Limits::default() };
-            let r = level::play(&mut s, &game, &ChessRules::default(), Level::new(n).unwrap(), &limits, seed, &stop);
-            assert_eq!(game.uci(r.best_move.unwrap()), "c3d4", "level {n} seed {seed}");
+            let limits = Limits {
+                nodes: Some(50_000),
+                ..Limits::default()
+            };
+            let r = level::play(
+                &mut s,
+                &game,
+                &ChessRules::default(),
+                Level::new(n).unwrap(),
+                &limits,
+                seed,
+                &stop,
+            );
+            assert_eq!(
+                game.uci(r.best_move.unwrap()),
+                "c3d4",
+                "level {n} seed {seed}"
+            );
         }
     }
 }
