@@ -9,7 +9,9 @@
 //! "pseudo-legal" generators are legal already: captures (en passant and queen promotions
 //! included) and quiet moves are the two halves of one generation split by target masks.
 //! A move copies the top board (about 100 bytes) and plays on the copy; taking it back
-//! pops the stack. Material and piece-square tables are updated move by move.
+//! pops the stack. Material and piece-square tables and the node's own Zobrist key
+//! ([`zobrist`]) are updated move by move; the key after a move is known before it is
+//! played, so the search prefetches the child's table entry.
 //!
 //! Draws in the search: a position repeated since the root, or for the third time counting
 //! the game's history (the earlier occurrences must be within the half-move clock's reach,
@@ -32,6 +34,7 @@ pub mod eval;
 pub mod game;
 pub mod see;
 pub mod tables;
+pub mod zobrist;
 
 use crate::searchable::{Repetition, SearchGame, Verdict};
 use banco_chess::cozy_chess::{
@@ -47,8 +50,7 @@ use eval::{Base, Psq};
 #[derive(Clone, Debug)]
 struct Frame {
     board: Board,
-    /// Hash of the position: cozy-chess's, without the en-passant file when no own pawn
-    /// stands ready to take en passant (so that transpositions meet).
+    /// Hash of the position ([`zobrist`]).
     key: u64,
     /// Plies since the last capture or pawn move (not capped).
     halfmoves: u16,
@@ -67,23 +69,6 @@ pub struct ChessNode {
     root: usize,
     params: ChessParams,
     psq: Box<Psq>,
-}
-
-/// See [`Frame::key`].
-#[inline]
-fn key_of(board: &Board) -> u64 {
-    match board.en_passant() {
-        None => board.hash(),
-        Some(file) => {
-            let us = board.side_to_move();
-            let to = Square::new(file, Rank::Sixth.relative_to(us));
-            if (get_pawn_attacks(to, !us) & board.colored_pieces(us, Piece::Pawn)).is_empty() {
-                board.hash_without_ep()
-            } else {
-                board.hash()
-            }
-        }
-    }
 }
 
 #[inline(always)]
@@ -228,7 +213,7 @@ impl SearchGame for ChessNode {
         let psq = eval::psq_table(params);
         let board = game.start_board().clone();
         let start = Frame {
-            key: key_of(&board),
+            key: zobrist::key(&board),
             halfmoves: u16::from(board.halfmove_clock()),
             base: Base::of(&board, &psq),
             board,
@@ -370,9 +355,19 @@ impl SearchGame for ChessNode {
             || !(get_rook_moves(king, occupied) & straight).is_empty()
     }
 
+    #[inline(always)]
+    fn hash_after(&self, mv: ChessMove) -> Option<u64> {
+        let f = self.top();
+        Some(zobrist::key_after(&f.board, f.key, mv))
+    }
+
     #[inline]
     fn make(&mut self, mv: ChessMove) {
         let base = self.base_after(mv);
+        let key = {
+            let f = self.top();
+            zobrist::key_after(&f.board, f.key, mv)
+        };
         let board = self.board();
         let from = see::square(mv.from());
         let resets = board.pieces(Piece::Pawn).has(from) || see::victim(board, mv).is_some();
@@ -385,7 +380,7 @@ impl SearchGame for ChessNode {
         self.stack.extend_from_within(n - 1..);
         if let Some(f) = self.stack.last_mut() {
             f.board.play_unchecked(mv.to_cozy());
-            f.key = key_of(&f.board);
+            f.key = key;
             f.halfmoves = halfmoves;
             f.base = base;
             f.null = false;
@@ -403,7 +398,7 @@ impl SearchGame for ChessNode {
         let top = self.top();
         let board = top.board.null_move().unwrap_or_else(|| top.board.clone());
         let frame = Frame {
-            key: board.hash(),
+            key: zobrist::key_after_null(&top.board, top.key),
             halfmoves: top.halfmoves.saturating_add(1),
             base: top.base,
             board,

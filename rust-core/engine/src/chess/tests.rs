@@ -122,7 +122,7 @@ proptest! {
             undone.push(mv);
             prop_assert_eq!(n.top().base, Base::of(n.board(), &n.psq));
             prop_assert_eq!(n.evaluate(), eval::evaluate(n.board(), &n.params));
-            prop_assert_eq!(n.hash(), key_of(n.board()));
+            prop_assert_eq!(n.hash(), zobrist::key(n.board()));
         }
         while let Some(mv) = undone.pop() {
             n.unmake(mv, ());
@@ -155,9 +155,16 @@ proptest! {
         }
         let mut child = n.clone();
         for &m in &all {
+            let predicted = n.hash_after(m);
             child.make(m);
             prop_assert_eq!(n.gives_check(m), child.in_check(), "{} {}", game.fen(), m);
+            prop_assert_eq!(predicted, Some(child.hash()));
+            prop_assert_eq!(child.hash(), zobrist::key(child.board()), "{} {}", game.fen(), m);
             child.unmake(m, ());
+        }
+        if !n.in_check() {
+            child.make_null();
+            prop_assert_eq!(child.hash(), zobrist::key(child.board()));
         }
         for &m in &all {
             prop_assert!(n.is_legal(m));
@@ -376,6 +383,27 @@ fn lower_levels_play_plausible_moves() {
                 "c3d4",
                 "level {n} seed {seed}"
             );
+        }
+    }
+}
+
+#[test]
+fn keys_after_every_move_of_the_bench_positions() {
+    // Castling rights lost by king and rook moves and by captures on the rook squares,
+    // en passant, promotions: the predicted key equals the key computed from scratch.
+    for fen in game::BENCH_POSITIONS.iter().chain(&[
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "r3k2r/1P6/8/8/3pP3/8/8/R3K2R b KQkq e3 0 1",
+        "1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1",
+    ]) {
+        let n = node(&Chess::from_fen(fen).unwrap());
+        let mut moves = MoveList::new();
+        n.legal_moves(&mut moves);
+        for &m in &moves {
+            let mut child = n.clone();
+            child.make(m);
+            assert_eq!(n.hash_after(m), Some(child.hash()), "{fen} {m}");
+            assert_eq!(child.hash(), zobrist::key(child.board()), "{fen} {m}");
         }
     }
 }
