@@ -1,9 +1,12 @@
 //! The UCI protocol for every game the engine plays, driven line by line: every output
 //! line is flushed at once, and the search runs on its own thread so `stop`, `isready`
 //! and `quit` are heard while it thinks. `setoption name UCI_Variant value NAME` switches
-//! the game (xiangqi by default; the names are the games' [`EngineGame::NAME`]s), which
-//! resets the position to the game's start and its rules to their default; moves are the
-//! game's UCI text ([`EngineGame::parse_move`]: xiangqi coordinates a0–i9, `h2e2`).
+//! the game (`xiangqi` by default, or the game [`run_variant`] starts with; the names are
+//! the games' [`EngineGame::NAME`]s: `xiangqi`, `chess`), which resets the position to the
+//! game's start and its rules to their default; moves are the game's UCI text
+//! ([`EngineGame::parse_move`]: xiangqi coordinates a0–i9, `h2e2`; chess standard
+//! coordinates, `e2e4`, promotions `e7e8q`, castling `e1g1`). Started on chess, the loop
+//! serves standard chess GUIs and match tools, which never send `UCI_Variant`.
 //!
 //! One loop serves every game: each game's session is the same generic code behind a small
 //! object-safe trait, and the games are listed once, in `variants` (adding a game is one
@@ -18,6 +21,12 @@
 //! assert!(text.contains("uciok"));
 //! assert!(text.contains("readyok"));
 //! assert!(text.lines().any(|l| l.starts_with("bestmove ")));
+//!
+//! // Chess, as a chess GUI drives it.
+//! let input = "uci\nposition startpos moves e2e4\ngo depth 4\n";
+//! let out = uci::SharedBuf::default();
+//! uci::run_variant(input.as_bytes(), out.clone(), "chess").unwrap();
+//! assert!(out.text().contains("option name UCI_Variant type combo default chess"));
 //! ```
 //!
 //! Commands: `uci`, `isready`, `setoption name Hash|Level|UCI_Variant|Rules value V`,

@@ -38,7 +38,7 @@ pub mod zobrist;
 
 use crate::searchable::{Repetition, SearchGame, Verdict};
 use banco_chess::cozy_chess::{
-    Board, Color as CozyColor, File, Piece, PieceMoves, Rank, Square, get_bishop_moves,
+    BitBoard, Board, Color as CozyColor, File, Piece, PieceMoves, Rank, Square, get_bishop_moves,
     get_knight_moves, get_pawn_attacks, get_rook_moves,
 };
 use banco_chess::{Chess, ChessMove, ChessRules, Promotion};
@@ -168,7 +168,7 @@ impl ChessNode {
             let promotions = if pm.piece == Piece::Pawn {
                 pm.to & !captures & last_rank
             } else {
-                Default::default()
+                BitBoard::EMPTY
             };
             let quiet = pm.to & !captures & !promotions;
             let from = see::index(pm.from);

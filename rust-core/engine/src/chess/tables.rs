@@ -27,8 +27,8 @@ pub type Table = [i32; 64];
 #[must_use]
 pub const fn pst(table: &Table, color: Color, sq: usize) -> i32 {
     match color {
-        Color::Red => table[(sq ^ 56) & 63],
-        Color::Black => table[sq & 63],
+        Color::Red => table[(sq ^ 0o70) & 0o77],
+        Color::Black => table[sq & 0o77],
     }
 }
 
