@@ -148,7 +148,8 @@ impl EngineGame for Chess {
 
     /// `eval=plain|default`, and terms in percent of their defaults: `pst`, `mobility`,
     /// `pawns` (passed, isolated, doubled, defended, phalanx), `passed`, `king` (shield and
-    /// attack), `threats`, `rooks` (open files), `pair` (bishop pair).
+    /// attack), `shield`, `attack`, `threats`, `rooks` (open files), `pair` (bishop pair),
+    /// `tempo`.
     fn tune(p: &mut ChessParams, key: &str, value: &str) -> Result<(), String> {
         let pct = || {
             value
@@ -181,6 +182,11 @@ impl EngineGame for Chess {
                 p.shield = p.shield.map(|v| scale(v, pct));
                 p.king_attack = scale(p.king_attack, pct);
             }
+            "shield" => {
+                let pct = pct()?;
+                p.shield = p.shield.map(|v| scale(v, pct));
+            }
+            "attack" => p.king_attack = scale(p.king_attack, pct()?),
             "threats" => {
                 let pct = pct()?;
                 p.pawn_threat = scale_pair(p.pawn_threat, pct);
