@@ -110,7 +110,7 @@ impl AnyRules {
     }
 
     /// Xiangqi rules (the usual ones for rules of another game).
-    fn xiangqi(&self) -> RuleSet {
+    pub(crate) fn xiangqi(&self) -> RuleSet {
         match self {
             AnyRules::Xiangqi(r) => *r,
             AnyRules::Chess(_) => RuleSet::default(),
@@ -118,7 +118,7 @@ impl AnyRules {
     }
 
     /// Chess rules (the usual ones for rules of another game).
-    fn chess(&self) -> ChessRules {
+    pub(crate) fn chess(&self) -> ChessRules {
         match self {
             AnyRules::Chess(r) => *r,
             AnyRules::Xiangqi(_) => ChessRules::default(),

@@ -19,7 +19,10 @@
 
 use crate::any::{AnyGame, AnyMove, AnyRules};
 use banco_engine::score::Score;
-use banco_engine::{Level, Limits, SearchResult, Searcher, XiangqiNode, level};
+use banco_engine::{
+    ChessNode, Level, Limits, SearchGame, SearchResult, Searcher, XiangqiNode, level,
+};
+use banco_game::Game;
 use std::sync::atomic::AtomicBool;
 
 /// What a search found, in the dispatch's move type.
@@ -69,6 +72,45 @@ fn convert<M: Copy>(r: SearchResult<M>, wrap: impl Fn(M) -> AnyMove) -> EngineRe
 pub struct AnyEngine {
     hash_mib: usize,
     xiangqi: Option<Searcher<XiangqiNode>>,
+    chess: Option<Searcher<ChessNode>>,
+}
+
+/// The level's move from `searcher` (made on first use).
+fn play_with<S: SearchGame>(
+    searcher: &mut Option<Searcher<S>>,
+    hash_mib: usize,
+    game: &S::Game,
+    rules: &<S::Game as Game>::Rules,
+    args: (Level, &Limits, u64, &AtomicBool),
+    wrap: impl Fn(S::Move) -> AnyMove,
+) -> EngineResult {
+    let (level, limits, seed, stop) = args;
+    let s = searcher.get_or_insert_with(|| Searcher::new(hash_mib));
+    convert(level::play(s, game, rules, level, limits, seed, stop), wrap)
+}
+
+/// A full-strength search with `searcher` (made on first use).
+fn analyse_with<S: SearchGame>(
+    searcher: &mut Option<Searcher<S>>,
+    hash_mib: usize,
+    game: &S::Game,
+    rules: &<S::Game as Game>::Rules,
+    args: (&Limits, &AtomicBool),
+    on_progress: &mut dyn FnMut(&EngineProgress),
+    wrap: impl Fn(S::Move) -> AnyMove,
+) -> EngineResult {
+    let (limits, stop) = args;
+    let s = searcher.get_or_insert_with(|| Searcher::new(hash_mib));
+    let r = s.search(game, rules, limits, stop, |i| {
+        on_progress(&EngineProgress {
+            depth: i.depth,
+            score: i.score,
+            pv: i.pv.iter().copied().map(&wrap).collect(),
+            nodes: i.nodes,
+            time_ms: i.time_ms,
+        });
+    });
+    convert(r, wrap)
 }
 
 impl AnyEngine {
@@ -78,6 +120,7 @@ impl AnyEngine {
         AnyEngine {
             hash_mib: hash_mib.clamp(1, 1024),
             xiangqi: None,
+            chess: None,
         }
     }
 
@@ -86,10 +129,14 @@ impl AnyEngine {
         if let Some(s) = &mut self.xiangqi {
             s.clear();
         }
+        if let Some(s) = &mut self.chess {
+            s.clear();
+        }
     }
 
     /// The move the computer plays at `level` (lower levels search less and choose among
-    /// the near-best moves with the seeded draw of `seed`).
+    /// the near-best moves with the seeded draw of `seed`). Rules of another game than
+    /// `game`'s are replaced by the game's usual rules.
     pub fn play(
         &mut self,
         game: &AnyGame,
@@ -99,16 +146,24 @@ impl AnyEngine {
         seed: u64,
         stop: &AtomicBool,
     ) -> EngineResult {
-        let hash = self.hash_mib;
-        match (game, rules) {
-            (AnyGame::Xiangqi(g), AnyRules::Xiangqi(r)) => {
-                let s = self.xiangqi.get_or_insert_with(|| Searcher::new(hash));
-                convert(
-                    level::play(s, g, r, level, limits, seed, stop),
-                    AnyMove::Xiangqi,
-                )
-            }
-            _ => AnyEngine::chess_placeholder(game),
+        let args = (level, limits, seed, stop);
+        match game {
+            AnyGame::Xiangqi(g) => play_with(
+                &mut self.xiangqi,
+                self.hash_mib,
+                g,
+                &rules.xiangqi(),
+                args,
+                AnyMove::Xiangqi,
+            ),
+            AnyGame::Chess(g) => play_with(
+                &mut self.chess,
+                self.hash_mib,
+                g,
+                &rules.chess(),
+                args,
+                AnyMove::Chess,
+            ),
         }
     }
 
@@ -121,35 +176,26 @@ impl AnyEngine {
         stop: &AtomicBool,
         mut on_progress: impl FnMut(&EngineProgress),
     ) -> EngineResult {
-        let hash = self.hash_mib;
-        match (game, rules) {
-            (AnyGame::Xiangqi(g), AnyRules::Xiangqi(r)) => {
-                let s = self.xiangqi.get_or_insert_with(|| Searcher::new(hash));
-                let r = s.search(g, r, limits, stop, |i| {
-                    on_progress(&EngineProgress {
-                        depth: i.depth,
-                        score: i.score,
-                        pv: i.pv.iter().copied().map(AnyMove::Xiangqi).collect(),
-                        nodes: i.nodes,
-                        time_ms: i.time_ms,
-                    });
-                });
-                convert(r, AnyMove::Xiangqi)
-            }
-            _ => AnyEngine::chess_placeholder(game),
-        }
-    }
-
-    /// Stand-in until the chess evaluation lands in banco-engine (the test
-    /// `chess_engine_finds_mate` fails until then).
-    fn chess_placeholder(game: &AnyGame) -> EngineResult {
-        EngineResult {
-            best_move: game.legal_move_vec().first().copied(),
-            score: Score::Cp(0),
-            pv: Vec::new(),
-            depth: 0,
-            nodes: 0,
-            time_ms: 0,
+        let args = (limits, stop);
+        match game {
+            AnyGame::Xiangqi(g) => analyse_with(
+                &mut self.xiangqi,
+                self.hash_mib,
+                g,
+                &rules.xiangqi(),
+                args,
+                &mut on_progress,
+                AnyMove::Xiangqi,
+            ),
+            AnyGame::Chess(g) => analyse_with(
+                &mut self.chess,
+                self.hash_mib,
+                g,
+                &rules.chess(),
+                args,
+                &mut on_progress,
+                AnyMove::Chess,
+            ),
         }
     }
 }
@@ -161,7 +207,6 @@ mod tests {
     use banco_game::GameKind;
 
     #[test]
-    #[ignore = "until the chess evaluation lands in banco-engine (branch chesseng)"]
     fn chess_engine_finds_mate() {
         // Scholar's mate pattern: Qxf7 mates.
         let game = AnyGame::from_fen(

@@ -1,11 +1,13 @@
 //! The engine's commands: `banco solve`, `banco match`, `banco uci`, `banco ucci`, and the
-//! search part of `banco bench`. The logic lives in banco-engine; this file only reads the
-//! arguments and prints.
+//! search part of `banco bench` (`match`, `uci` and `bench` for xiangqi or chess, `--game`).
+//! The logic lives in banco-engine; this file only reads the arguments and prints.
 
 use crate::CliError;
+use crate::cmd_rules::RulesGame;
+use banco_chess::{Chess, ChessRules};
 use banco_engine::matchplay::{self, MatchOptions, PlayerSpec};
 use banco_engine::solve::{SolveOptions, solve};
-use banco_engine::{bench, ucci, uci};
+use banco_engine::{EngineGame, bench, ucci, uci};
 use banco_xiangqi::{RuleSet, Xiangqi};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -13,6 +15,9 @@ use std::time::Duration;
 /// `banco solve`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct SolveArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value = "xiangqi")]
+    game: RulesGame,
     /// The puzzle position (FEN; the side to move mates).
     #[arg(long)]
     fen: String,
@@ -25,7 +30,14 @@ pub(crate) struct SolveArgs {
 }
 
 pub(crate) fn solve_cmd(args: &SolveArgs) -> Result<(), CliError> {
-    let game = Xiangqi::from_fen(&args.fen).map_err(CliError::input)?;
+    match args.game {
+        RulesGame::Xiangqi => solve_game::<Xiangqi>(args),
+        RulesGame::Chess => solve_game::<Chess>(args),
+    }
+}
+
+fn solve_game<G: EngineGame>(args: &SolveArgs) -> Result<(), CliError> {
+    let game = G::from_fen(&args.fen).map_err(CliError::input)?;
     let time = Duration::try_from_secs_f64(args.time.max(0.0)).map_err(CliError::input)?;
     let options = SolveOptions {
         max_mate: args.max_mate,
@@ -34,27 +46,32 @@ pub(crate) fn solve_cmd(args: &SolveArgs) -> Result<(), CliError> {
     };
     let r = solve(
         &game,
-        &RuleSet::default(),
+        &G::Rules::default(),
         &options,
         &AtomicBool::new(false),
     );
     if let Some(n) = r.mate {
-        let line: Vec<String> = r.line.iter().map(ToString::to_string).collect();
-        println!("mate in {n}: {}", line.join(" "));
+        println!("mate in {n}: {}", game.line_text(&r.line));
     } else if r.aborted {
         println!("no mate found in {:.1} s ({} nodes)", args.time, r.nodes);
     } else {
         println!("no mate in {} or fewer", args.max_mate);
     }
     println!("nodes {} time {:.3}", r.nodes, r.time_ms as f64 / 1000.0);
-    println!("{}", r.last_line());
+    match (r.mate, r.line.first()) {
+        (Some(n), Some(&first)) => println!("mate {n} {}", game.move_text(first)),
+        _ => println!("none"),
+    }
     Ok(())
 }
 
 /// `banco match`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct MatchArgs {
-    /// Player A: `level=N[,nodes=N][,depth=N][,eval=material|…]` or `plain`.
+    /// The game.
+    #[arg(long, value_enum, default_value = "xiangqi")]
+    game: RulesGame,
+    /// Player A: `level=N[,nodes=N][,depth=N][,eval=…|TERM=PERCENT]` or `plain`.
     #[arg(long)]
     a: String,
     /// Player B (same form as A).
@@ -75,17 +92,30 @@ pub(crate) struct MatchArgs {
 }
 
 pub(crate) fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
-    let a: PlayerSpec<Xiangqi> = args.a.parse().map_err(CliError::input)?;
-    let b: PlayerSpec<Xiangqi> = args.b.parse().map_err(CliError::input)?;
+    match args.game {
+        RulesGame::Xiangqi => run_match::<Xiangqi>(args, RuleSet::default()),
+        // Engines claim every draw they can: the 50-move rule and threefold repetition end
+        // the game.
+        RulesGame::Chess => run_match::<Chess>(args, ChessRules::AUTO_CLAIM),
+    }
+}
+
+fn run_match<G: EngineGame>(args: &MatchArgs, rules: G::Rules) -> Result<(), CliError> {
+    let a: PlayerSpec<G> = args.a.parse().map_err(CliError::input)?;
+    let b: PlayerSpec<G> = args.b.parse().map_err(CliError::input)?;
     let options = MatchOptions {
         games: args.games,
         movetime_ms: args.time,
         max_plies: args.max_plies,
         seed: args.seed,
-        rules: RuleSet::default(),
+        rules,
+    };
+    let (first, second) = match args.game {
+        RulesGame::Xiangqi => ("red", "black"),
+        RulesGame::Chess => ("white", "black"),
     };
     let report = matchplay::run(&a, &b, &options, |g| {
-        let colour = if g.a_first { "red" } else { "black" };
+        let colour = if g.a_first { first } else { second };
         println!(
             "game {:3} A {colour:5} {:26} {:>3} plies  A scores {}  ({})",
             g.index + 1,
@@ -100,8 +130,21 @@ pub(crate) fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-pub(crate) fn uci_cmd() -> Result<(), CliError> {
-    uci::run(std::io::stdin().lock(), std::io::stdout())
+/// `banco uci`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct UciArgs {
+    /// The game played until `setoption name UCI_Variant` names another (`chess` for
+    /// standard chess GUIs, which never send UCI_Variant).
+    #[arg(long, value_enum, default_value = "xiangqi")]
+    game: RulesGame,
+}
+
+pub(crate) fn uci_cmd(args: &UciArgs) -> Result<(), CliError> {
+    let game = match args.game {
+        RulesGame::Xiangqi => <Xiangqi as EngineGame>::NAME,
+        RulesGame::Chess => <Chess as EngineGame>::NAME,
+    };
+    uci::run_variant(std::io::stdin().lock(), std::io::stdout(), game)
         .map_err(|e| CliError::Failure(e.to_string()))
 }
 
@@ -110,9 +153,10 @@ pub(crate) fn ucci_cmd() -> Result<(), CliError> {
         .map_err(|e| CliError::Failure(e.to_string()))
 }
 
-/// `banco bench` without an argument: the engine bench; last line `nodes N time S nps N`.
-pub(crate) fn bench_search() -> Result<(), CliError> {
-    let report = bench::run::<Xiangqi>();
+/// `banco bench` without an argument: the engine bench of game `G`; last line `nodes N
+/// time S nps N`.
+pub(crate) fn bench_search<G: EngineGame>() -> Result<(), CliError> {
+    let report = bench::run::<G>();
     for line in &report.lines {
         println!("{line}");
     }

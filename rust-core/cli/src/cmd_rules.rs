@@ -219,9 +219,9 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
         Some(other) => Err(CliError::input(format!(
             "unknown benchmark `{other}`: use perft"
         ))),
-        None if args.game == RulesGame::Chess => Err(CliError::input(
-            "the chess search bench is not in this build yet: use `banco bench perft --game chess`",
-        )),
-        None => crate::cmd_engine::bench_search(),
+        None => match args.game {
+            RulesGame::Xiangqi => crate::cmd_engine::bench_search::<Xiangqi>(),
+            RulesGame::Chess => crate::cmd_engine::bench_search::<Chess>(),
+        },
     }
 }

@@ -38,15 +38,16 @@ enum Command {
     /// Soak the match protocol: many simulated games over a faulty link; last line
     /// `games N lost L duplicated D desync X failures F`.
     Soak(cmd_soak::SoakArgs),
-    /// Benchmarks: `banco bench` searches the engine's bench positions (last line `nodes N
-    /// time S nps N`); `banco bench perft` runs perft 5 from the start position.
+    /// Benchmarks: `banco bench [--game chess]` searches the engine's bench positions (last
+    /// line `nodes N time S nps N`); `banco bench perft` runs perft from the start position.
     Bench(cmd_rules::BenchArgs),
     /// Prove a forced mate in a puzzle; last line `mate N FIRSTMOVE` or `none`.
     Solve(cmd_engine::SolveArgs),
     /// Engine against engine over balanced openings; W/D/L and the Elo difference.
     Match(cmd_engine::MatchArgs),
-    /// Run as a UCI engine (xiangqi variant) on stdin/stdout.
-    Uci,
+    /// Run as a UCI engine on stdin/stdout (xiangqi, or chess with `--game chess`;
+    /// `setoption name UCI_Variant` switches).
+    Uci(cmd_engine::UciArgs),
     /// Run as a UCCI engine on stdin/stdout.
     Ucci,
 }
@@ -78,7 +79,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => cmd_rules::bench(&args),
         Command::Solve(args) => cmd_engine::solve_cmd(&args),
         Command::Match(args) => cmd_engine::match_cmd(&args),
-        Command::Uci => cmd_engine::uci_cmd(),
+        Command::Uci(args) => cmd_engine::uci_cmd(&args),
         Command::Ucci => cmd_engine::ucci_cmd(),
         Command::Soak(args) => cmd_soak::soak(&args),
     };

@@ -1,5 +1,6 @@
-//! `banco perft --game chess` and `banco bench perft --game chess`: the same output
-//! contracts as for xiangqi (total last; bench's last line `nodes N time S nps X`).
+//! `banco perft --game chess`, `banco bench [perft] --game chess`, `banco solve`, `banco
+//! match` and `banco uci` for chess: the same output contracts as for xiangqi (total last;
+//! bench's last line `nodes N time S nps X`; solve's `mate N FIRSTMOVE`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::process::{Command, Output};
@@ -144,4 +145,81 @@ fn chess_play_script() {
         "{export}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn chess_search_bench_last_line() {
+    let out = banco(&["bench", "--game", "chess"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("position")).count(),
+        32
+    );
+    let line = last_line(&out);
+    let words: Vec<&str> = line.split(' ').collect();
+    assert_eq!(words.len(), 6, "{line}");
+    assert_eq!((words[0], words[2], words[4]), ("nodes", "time", "nps"));
+    assert!(words[1].parse::<u64>().unwrap() > 100_000, "{line}");
+}
+
+#[test]
+fn chess_solve_and_match() {
+    let out = banco(&[
+        "solve",
+        "--game",
+        "chess",
+        "--fen",
+        "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1",
+        "--max-mate",
+        "3",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "mate 2 a1a6");
+    let out = banco(&[
+        "match",
+        "--game",
+        "chess",
+        "--a",
+        "level=10,nodes=2000",
+        "--b",
+        "plain,depth=2",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("A white Italian") && text.contains("A black Italian"),
+        "{text}"
+    );
+    assert!(last_line(&out).starts_with("W "), "{text}");
+}
+
+#[test]
+fn chess_uci_answers_a_chess_gui() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
+        .args(["uci", "--game", "chess"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"uci\nisready\nposition startpos moves e2e4 e7e5\ngo depth 5\n")
+        .unwrap();
+    // At the end of the input a finite search still answers (`quit` would stop it).
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("option name UCI_Variant type combo default chess"),
+        "{text}"
+    );
+    let best = text.lines().find(|l| l.starts_with("bestmove ")).unwrap();
+    assert_eq!(best.len(), "bestmove g1f3".len(), "{text}");
 }

@@ -3,8 +3,8 @@
 //! reference evaluation. [`bench`](crate::bench), [`hint`](crate::hint),
 //! [`level`](crate::level), [`plain`](crate::plain), [`matchplay`](crate::matchplay),
 //! [`solve`](crate::solve) and [`uci`](crate::uci) are written once over this trait;
-//! each game implements it in its own module (xiangqi in [`xiangqi`](crate::xiangqi), the
-//! dice race of the tests in [`toy`](crate::toy)).
+//! each game implements it in its own module (xiangqi in [`xiangqi`](crate::xiangqi),
+//! chess in [`chess`](crate::chess), the dice race of the tests in [`toy`](crate::toy)).
 //!
 //! The trait is implemented on the public game type itself, so generic functions infer
 //! the game from their argument:
@@ -34,7 +34,8 @@ pub trait EngineGame: Game<Move: ListCapacity<Array: Send + Sync>> {
     /// The search node built from this game.
     type Node: SearchGame<Game = Self, Move = Self::Move>;
 
-    /// The game's name in UCI's `UCI_Variant` option and on command lines: `xiangqi`.
+    /// The game's name in UCI's `UCI_Variant` option and on command lines: `xiangqi`,
+    /// `chess`.
     const NAME: &'static str;
     /// The bench positions (FEN), searched in this order by [`bench`](crate::bench); the
     /// total node count is the game's search signature.

@@ -18,8 +18,10 @@
 //!   is xiangqi's own protocol.
 //! * **Each game lives in its own module**: [`xiangqi`] (the node [`XiangqiNode`], its
 //!   evaluation, the features it reads off the board, its piece values and
-//!   [`EngineGame`] for [`banco_xiangqi::Xiangqi`]); [`toy`] plugs banco-game's dice race
-//!   in, the test bed of chance nodes.
+//!   [`EngineGame`] for [`banco_xiangqi::Xiangqi`]); [`chess`] (the node [`ChessNode`]
+//!   over cozy-chess boards, its tapered evaluation and tables, static exchange
+//!   evaluation, Zobrist keys and [`EngineGame`] for [`banco_chess::Chess`]); [`toy`]
+//!   plugs banco-game's dice race in, the test bed of chance nodes.
 //!
 //! ## Adding a game
 //!
@@ -51,6 +53,8 @@
 //!
 //! // Xiangqi, mate in one: the rook slides to the d-file.
 //! assert_eq!(best::<Xiangqi>("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", 4).as_deref(), Some("e1d1"));
+//! // Chess, mate in one on the back rank.
+//! assert_eq!(best::<banco_chess::Chess>("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 3).as_deref(), Some("d1d8"));
 //! // The dice race: Red needs 2 squares, Black 1, so only a roll (2 or 3) can win.
 //! assert_eq!(best::<DiceRace>("5 3 4 r", 6).as_deref(), Some("roll"));
 //! ```
@@ -65,6 +69,7 @@
 pub mod bench;
 pub mod bigtable;
 pub mod chance;
+pub mod chess;
 pub mod engine_game;
 pub mod error;
 pub mod hint;
@@ -86,6 +91,7 @@ pub mod ucci;
 pub mod uci;
 pub mod xiangqi;
 
+pub use chess::{ChessNode, ChessParams};
 pub use engine_game::EngineGame;
 pub use error::EngineError;
 pub use level::Level;
@@ -96,3 +102,6 @@ pub use xiangqi::{XiangqiNode, XiangqiParams};
 
 /// The xiangqi searcher.
 pub type XiangqiSearcher = Searcher<XiangqiNode>;
+
+/// The chess searcher.
+pub type ChessSearcher = Searcher<ChessNode>;

@@ -1,7 +1,7 @@
 //! The search: iterative deepening over a principal-variation alpha-beta with aspiration
 //! windows, a transposition table, quiescence (captures, and every evasion when in check),
 //! null-move pruning with a zugzwang guard, reverse futility pruning, late-move
-//! reductions, check extensions, mate-distance pruning, and the rules' repetition judge on
+//! pruning (sparing checks when the game can tell them) and reductions, check extensions, mate-distance pruning, and the rules' repetition judge on
 //! the search path (so a perpetual checker sees its loss). A side without a legal move is
 //! scored as the game says ([`SearchGame::no_move_verdict`]: mated, or stalemated into a
 //! draw). Nodes awaiting chance are expectation nodes ([`chance`](crate::chance)): the
@@ -626,7 +626,8 @@ impl<S: SearchGame> Searcher<S> {
             legal += 1;
             let quiet = matches!(stage, Stage::Quiet | Stage::Killer)
                 || (stage == Stage::TtMove && node.capture_key(mv).is_none());
-            // Late-move pruning of quiet moves at shallow depth.
+            // Late-move pruning of quiet moves at shallow depth (checks spared when the game
+            // can tell them).
             if !pv_node
                 && !in_check
                 && quiet
@@ -634,9 +635,14 @@ impl<S: SearchGame> Searcher<S> {
                 && best > -DECISIVE
                 && searched >= (4 + 3 * depth * depth) as usize / if improving { 1 } else { 2 } + 2
             {
-                // Every later quiet move would be pruned too.
-                self.pickers[ply].skip_quiets();
-                continue;
+                if !S::KNOWS_CHECKS {
+                    // Every later quiet move would be pruned too.
+                    self.pickers[ply].skip_quiets();
+                    continue;
+                }
+                if !node.gives_check(mv) {
+                    continue;
+                }
             }
             let undo = node.make(mv);
             self.nodes += 1;

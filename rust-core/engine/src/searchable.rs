@@ -174,6 +174,17 @@ pub trait SearchGame: Clone + Send + 'static {
         let _ = mv;
         None
     }
+    /// True when [`SearchGame::gives_check`] answers; false by default, and then the
+    /// search assumes that no quiet move gives check.
+    const KNOWS_CHECKS: bool = false;
+    /// True if `mv` (a legal move) gives check. Only asked when
+    /// [`SearchGame::KNOWS_CHECKS`]: the search then spares checking moves from late-move
+    /// pruning (chess mates often start with a quiet check). False by default.
+    #[inline(always)]
+    fn gives_check(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
     /// Plays a legal move, or applies an outcome of the pending chance step.
     fn make(&mut self, mv: Self::Move) -> Self::Undo;
     /// Takes back a move or a chance outcome.

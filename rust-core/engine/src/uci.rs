@@ -1,9 +1,12 @@
 //! The UCI protocol for every game the engine plays, driven line by line: every output
 //! line is flushed at once, and the search runs on its own thread so `stop`, `isready`
 //! and `quit` are heard while it thinks. `setoption name UCI_Variant value NAME` switches
-//! the game (xiangqi by default; the names are the games' [`EngineGame::NAME`]s), which
-//! resets the position to the game's start and its rules to their default; moves are the
-//! game's UCI text ([`EngineGame::parse_move`]: xiangqi coordinates a0–i9, `h2e2`).
+//! the game (`xiangqi` by default, or the game [`run_variant`] starts with; the names are
+//! the games' [`EngineGame::NAME`]s: `xiangqi`, `chess`), which resets the position to the
+//! game's start and its rules to their default; moves are the game's UCI text
+//! ([`EngineGame::parse_move`]: xiangqi coordinates a0–i9, `h2e2`; chess standard
+//! coordinates, `e2e4`, promotions `e7e8q`, castling `e1g1`). Started on chess, the loop
+//! serves standard chess GUIs and match tools, which never send `UCI_Variant`.
 //!
 //! One loop serves every game: each game's session is the same generic code behind a small
 //! object-safe trait, and the games are listed once, in `variants` (adding a game is one
@@ -18,6 +21,12 @@
 //! assert!(text.contains("uciok"));
 //! assert!(text.contains("readyok"));
 //! assert!(text.lines().any(|l| l.starts_with("bestmove ")));
+//!
+//! // Chess, as a chess GUI drives it.
+//! let input = "uci\nposition startpos moves e2e4\ngo depth 4\n";
+//! let out = uci::SharedBuf::default();
+//! uci::run_variant(input.as_bytes(), out.clone(), "chess").unwrap();
+//! assert!(out.text().contains("option name UCI_Variant type combo default chess"));
 //! ```
 //!
 //! Commands: `uci`, `isready`, `setoption name Hash|Level|UCI_Variant|Rules value V`,
@@ -31,6 +40,7 @@ use crate::error::EngineError;
 use crate::level::Level;
 use crate::limits::{Clock, Limits};
 use crate::protocol::{Dialect, Out, Session, number_after};
+use banco_chess::Chess;
 use banco_game::Color;
 use banco_xiangqi::Xiangqi;
 use std::io::{BufRead, Write};
@@ -56,7 +66,7 @@ fn variant<W: Write + Send + 'static, G: EngineGame>() -> Variant<W> {
 /// Every game UCI plays, the default first. Adding a game is one line here.
 fn variants<W: Write + Send + 'static>() -> Vec<Variant<W>> {
     #[allow(unused_mut)] // the unit tests add the dice race
-    let mut all = vec![variant::<W, Xiangqi>()];
+    let mut all = vec![variant::<W, Xiangqi>(), variant::<W, Chess>()];
     #[cfg(test)]
     all.push(variant::<W, banco_game::toy::DiceRace>());
     all
@@ -119,8 +129,8 @@ impl<W: Write + Send + 'static, G: EngineGame> UciSession<W> for Session<W, G> {
     }
 }
 
-/// The `option` lines of the `uci` answer.
-fn option_lines<W: Write>(variants: &[Variant<W>]) -> Vec<String> {
+/// The `option` lines of the `uci` answer; `current` is the variant played now.
+fn option_lines<W: Write>(variants: &[Variant<W>], current: &str) -> Vec<String> {
     let names: Vec<String> = variants.iter().map(|v| format!("var {}", v.name)).collect();
     let mut rules: Vec<&str> = Vec::new();
     for r in variants.iter().flat_map(|v| v.rule_names) {
@@ -132,8 +142,7 @@ fn option_lines<W: Write>(variants: &[Variant<W>]) -> Vec<String> {
     let rules: Vec<String> = rules.iter().map(|r| format!("var {r}")).collect();
     vec![
         format!(
-            "option name UCI_Variant type combo default {} {}",
-            variants.first().map_or("xiangqi", |v| v.name),
+            "option name UCI_Variant type combo default {current} {}",
             names.join(" ")
         ),
         "option name Hash type spin default 16 min 1 max 4096".to_owned(),
@@ -145,11 +154,27 @@ fn option_lines<W: Write>(variants: &[Variant<W>]) -> Vec<String> {
     ]
 }
 
-/// Runs a UCI session until `quit` or the end of the input.
+/// Runs a UCI session until `quit` or the end of the input, playing xiangqi until
+/// `UCI_Variant` names another game.
 pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result<(), EngineError> {
+    run_variant(input, output, "xiangqi")
+}
+
+/// [`run`] starting with the game named `variant` (an [`EngineGame::NAME`], any case; an
+/// unknown name starts with xiangqi): `chess` serves standard chess GUIs, which never set
+/// `UCI_Variant`.
+pub fn run_variant<R: BufRead, W: Write + Send + 'static>(
+    input: R,
+    output: W,
+    variant: &str,
+) -> Result<(), EngineError> {
     let variants = variants::<W>();
     let out = Out::new(output);
-    let Some(first) = variants.first() else {
+    let Some(first) = variants
+        .iter()
+        .find(|v| v.name.eq_ignore_ascii_case(variant))
+        .or(variants.first())
+    else {
         return Ok(());
     };
     let mut session = (first.start)(out.clone(), 16, Level::MAX);
@@ -163,7 +188,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result
             "uci" => {
                 out.line("id name Banco");
                 out.line("id author Banco developers");
-                for l in option_lines(&variants) {
+                for l in option_lines(&variants, session.name()) {
                     out.line(&l);
                 }
                 out.line("uciok");
@@ -351,7 +376,7 @@ mod tests {
         );
         assert!(
             text.contains(
-                "option name UCI_Variant type combo default xiangqi var xiangqi var dice-race"
+                "option name UCI_Variant type combo default xiangqi var xiangqi var chess var dice-race"
             ),
             "{text}"
         );
@@ -362,9 +387,9 @@ mod tests {
             "{text}"
         );
         assert_eq!(best[1].len(), "bestmove h9g7".len(), "{text}");
-        assert!(
-            text.contains("variant `go` is not supported (xiangqi, dice-race); playing dice-race")
-        );
+        assert!(text.contains(
+            "variant `go` is not supported (xiangqi, chess, dice-race); playing dice-race"
+        ));
         // The dice race has no Asian rules; xiangqi has.
         assert_eq!(text.matches("unknown rules `asian`").count(), 1, "{text}");
     }

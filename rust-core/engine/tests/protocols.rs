@@ -80,7 +80,20 @@ impl Driver {
     }
 }
 
+/// Which front end a test drives.
+#[derive(Clone, Copy)]
+enum Mode {
+    Uci,
+    Ucci,
+    /// UCI started on chess (`banco uci --game chess`), as a chess GUI sees it.
+    UciChess,
+}
+
 fn start(ucci_mode: bool) -> (Driver, std::thread::JoinHandle<()>) {
+    start_mode(if ucci_mode { Mode::Ucci } else { Mode::Uci })
+}
+
+fn start_mode(mode: Mode) -> (Driver, std::thread::JoinHandle<()>) {
     let (tx, rx) = channel();
     let out = SharedBuf::default();
     let writer = out.clone();
@@ -89,12 +102,10 @@ fn start(ucci_mode: bool) -> (Driver, std::thread::JoinHandle<()>) {
         buf: Vec::new(),
         pos: 0,
     };
-    let handle = std::thread::spawn(move || {
-        if ucci_mode {
-            ucci::run(pipe, writer).unwrap();
-        } else {
-            uci::run(pipe, writer).unwrap();
-        }
+    let handle = std::thread::spawn(move || match mode {
+        Mode::Ucci => ucci::run(pipe, writer).unwrap(),
+        Mode::Uci => uci::run(pipe, writer).unwrap(),
+        Mode::UciChess => uci::run_variant(pipe, writer, "chess").unwrap(),
     });
     (Driver { tx, out, seen: 0 }, handle)
 }
@@ -157,5 +168,103 @@ fn ucci_session() {
     d.expect("bestmove");
     d.send("quit");
     d.expect("bye");
+    handle.join().unwrap();
+}
+
+/// The move of a `bestmove` line, checked legal in `fen` after `moves`.
+fn legal_best(line: &str, fen: &str, moves: &[&str]) -> String {
+    use banco_chess::Chess;
+    use banco_game::Game;
+    let mut game = Chess::from_fen(fen).unwrap();
+    for m in moves {
+        game.play(game.parse_move(m).unwrap()).unwrap();
+    }
+    let text = line.strip_prefix("bestmove ").unwrap().to_owned();
+    let mv = game
+        .parse_move(&text)
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    assert_eq!(game.uci(mv), text, "standard UCI text");
+    text
+}
+
+#[test]
+fn uci_chess_session() {
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    // A chess GUI never sends UCI_Variant: `banco uci --game chess` starts on chess.
+    let (mut d, handle) = start_mode(Mode::UciChess);
+    d.send("uci");
+    let id = d.expect("id name");
+    assert_eq!(id, "id name Banco");
+    let variant = d.expect("option name UCI_Variant");
+    assert!(
+        variant.contains("default chess") && variant.contains("var chess"),
+        "{variant}"
+    );
+    d.expect("uciok");
+    d.send("isready");
+    d.expect("readyok");
+    d.send("ucinewgame");
+    let opening = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"];
+    d.send(&format!("position startpos moves {}", opening.join(" ")));
+    d.send("go wtime 2000 btime 2000 winc 20 binc 20 movestogo 30");
+    let best = d.expect("bestmove ");
+    legal_best(&best, START, &opening);
+    // Castling in and out as the king's two-square step.
+    let castles = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    d.send(&format!("position fen {castles} moves e1g1 e8c8"));
+    d.send("go depth 3");
+    let best = d.expect("bestmove ");
+    legal_best(&best, castles, &["e1g1", "e8c8"]);
+    // Promotion with its suffix.
+    d.send("position fen 8/P7/8/8/8/8/8/k6K w - - 0 1");
+    d.send("go depth 4");
+    assert_eq!(d.expect("bestmove "), "bestmove a7a8q");
+    // Mate in one on a move-time limit; mate scores in moves.
+    d.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    d.send("go movetime 300");
+    let info = d.expect("info depth");
+    assert!(info.contains("score mate 1"), "{info}");
+    assert_eq!(d.expect("bestmove "), "bestmove d1d8");
+    // Node limit, then an infinite search stopped from outside.
+    d.send("position startpos moves d2d4");
+    d.send("go nodes 3000");
+    let best = d.expect("bestmove ");
+    legal_best(&best, START, &["d2d4"]);
+    d.send("go infinite");
+    d.expect("info depth 2");
+    d.send("stop");
+    let best = d.expect("bestmove ");
+    legal_best(&best, START, &["d2d4"]);
+    // The side to move has no move: checkmated.
+    d.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
+    d.send("go depth 3");
+    assert_eq!(d.expect("bestmove "), "bestmove 0000");
+    // Bad input is answered, not fatal.
+    d.send("position startpos moves e2e5");
+    d.expect("info string");
+    d.send("isready");
+    d.expect("readyok");
+    d.send("quit");
+    handle.join().unwrap();
+}
+
+#[test]
+fn uci_variant_chess_from_xiangqi() {
+    let (mut d, handle) = start(false);
+    d.send("uci");
+    d.expect("uciok");
+    d.send("setoption name UCI_Variant value chess");
+    d.send("setoption name Rules value auto-claim");
+    d.send("position startpos moves e2e4");
+    d.send("go depth 4");
+    let best = d.expect("bestmove ");
+    legal_best(
+        &best,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &["e2e4"],
+    );
+    d.send("setoption name Rules value asian");
+    d.expect("info string unknown rules `asian`");
+    d.send("quit");
     handle.join().unwrap();
 }

@@ -76,3 +76,47 @@ fn every_puzzle() {
         check(p);
     }
 }
+
+/// The chess mates (`tests/data/puzzles/chess-mates.tsv`: name, FEN, mate in N, the
+/// first move or `*` when several mate as fast), checked with the solver and with the
+/// main search.
+#[test]
+fn chess_mates() {
+    use banco_chess::{Chess, ChessRules};
+    use banco_engine::score::Score;
+    use banco_engine::{ChessNode, Limits, Searcher};
+    use std::sync::atomic::AtomicBool;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/puzzles/chess-mates.tsv"
+    );
+    let text = std::fs::read_to_string(path).expect("the chess puzzle file");
+    let mut count = 0;
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (name, fen, mate_in, first) = (f[0], f[1], f[2].parse::<u32>().unwrap(), f[3]);
+        let options = SolveOptions {
+            max_mate: mate_in,
+            time_limit: Some(Duration::from_secs(60)),
+            ..SolveOptions::default()
+        };
+        let r = solve_fen::<Chess>(fen, &options).unwrap();
+        assert_eq!(r.mate, Some(mate_in), "{name}: solver");
+        let game = Chess::from_fen(fen).unwrap();
+        let mut searcher = Searcher::<ChessNode>::new(4);
+        let result = searcher.search(
+            &game,
+            &ChessRules::default(),
+            &Limits::depth(2 * mate_in + 2),
+            &AtomicBool::new(false),
+            |_| {},
+        );
+        assert_eq!(result.score, Score::Mate(mate_in as i32), "{name}: search");
+        if first != "*" {
+            assert_eq!(game.uci(result.best_move.unwrap()), first, "{name}");
+            assert_eq!(game.uci(r.line[0]), first, "{name}: solver");
+        }
+        count += 1;
+    }
+    assert_eq!(count, 15);
+}
