@@ -149,7 +149,8 @@ fun vsComputerTests(s: Suite) {
         check(!over.yourTurn && over.canUndo)
         throws<BancoException.GameOver> { vs.resign() }
         throws<BancoException.GameOver> { vs.hint() }
-        throws<BancoException.GameOver> { vs.playText("h9g7") }
+        val stillLegal = Game.fromFen(GameKind.XIANGQI, over.fen).use { it.legalMoves().first() }
+        throws<BancoException.GameOver> { vs.play(stillLegal) }
         vs.undo()
         check(l.await("undo after the end") { it.outcome == null }.yourTurn)
         vs.end()
