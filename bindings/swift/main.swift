@@ -3,7 +3,10 @@ import Foundation
 
 let suite = Suite()
 gameTests(suite)
+chessTests(suite)
+vsComputerTests(suite)
 engineMatchTests(suite)
-lobbyAndErrorTests(suite)
+lobbyTests(suite)
+garbageTests(suite)
 let failed = suite.run()
 exit(failed == 0 ? 0 : 1)

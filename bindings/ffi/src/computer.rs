@@ -339,6 +339,16 @@ impl VsComputer {
         guard(|| self.with(|vs| vs.set_level(level)))
     }
 
+    /// Clears the selection (and a pending promotion choice the player dismissed).
+    pub fn clear_selection(&self) -> Result<(), BancoError> {
+        guard(|| {
+            self.with(|vs| {
+                vs.clear_selection();
+                Ok(())
+            })
+        })
+    }
+
     /// Turns the board around.
     pub fn flip(&self) -> Result<(), BancoError> {
         guard(|| {

@@ -194,6 +194,14 @@ impl Game {
     }
 }
 
+/// A game that is over takes no more moves: say so before looking at the move.
+fn ensure_on(s: &State) -> Result<(), BancoError> {
+    match s.outcome() {
+        Some(o) => Err(BancoError::GameOver(o.to_string())),
+        None => Ok(()),
+    }
+}
+
 fn game_over_event(s: &State) -> Option<GameEvent> {
     s.outcome().map(|o| GameEvent::GameOver {
         outcome: o.into(),
@@ -386,7 +394,11 @@ impl Game {
     /// Plays a move; an illegal move is refused with the reason and changes nothing.
     pub fn play(&self, mv: Move) -> Result<PlayedMove, BancoError> {
         guard(|| {
-            let m = legal(&self.lock().game, mv)?;
+            let m = {
+                let s = self.lock();
+                ensure_on(&s)?;
+                legal(&s.game, mv)?
+            };
             self.play_checked(m)
         })
     }
@@ -399,7 +411,11 @@ impl Game {
         notation: Option<Notation>,
     ) -> Result<PlayedMove, BancoError> {
         guard(|| {
-            let m = an::parse_move(&self.lock().game, &text, notation.map(Into::into))?;
+            let m = {
+                let s = self.lock();
+                ensure_on(&s)?;
+                an::parse_move(&s.game, &text, notation.map(Into::into))?
+            };
             self.play_checked(m)
         })
     }

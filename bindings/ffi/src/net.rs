@@ -545,6 +545,22 @@ impl Match {
         guard(|| Ok(self.inner.resign()?))
     }
 
+    /// Clears the selection (and a pending promotion choice the player dismissed).
+    pub fn clear_selection(&self) -> Result<(), BancoError> {
+        guard(|| {
+            self.inner.clear_selection();
+            Ok(())
+        })
+    }
+
+    /// Turns the board around.
+    pub fn flip(&self) -> Result<(), BancoError> {
+        guard(|| {
+            self.inner.flip();
+            Ok(())
+        })
+    }
+
     /// The notice in the state was shown.
     pub fn clear_notice(&self) -> Result<(), BancoError> {
         guard(|| {

@@ -120,6 +120,9 @@ fn mate_ends_the_game() {
         })
     );
     assert!(game.legal_moves().unwrap().is_empty());
+    // Moves after the end are refused as such, not as illegal moves.
+    let after = game.play(mv((3, 9), (4, 9))).unwrap_err();
+    assert!(matches!(after, BancoError::GameOver(_)), "{after}");
     let e = game.undo().and_then(|_| game.redo()).unwrap();
     assert!(e.is_some());
     assert!(matches!(

@@ -1,6 +1,8 @@
-// The SwiftUI app: home (play the computer, continue, play nearby, puzzles, settings), the board
-// drawn with Canvas, the lobby, and the match dialogs. All logic is in BancoKit (tested on Linux
-// by ios-shell/scripts/test.sh); these views only show model state and forward taps.
+// The SwiftUI app: home (Xiangqi or Chess against the computer, continue, puzzles, play nearby,
+// settings), the board drawn from Rust's BoardView (9×10 with river and palaces, or 8×8
+// checkered), the promotion picker, the lobby and the match dialogs. It only draws model state
+// and forwards taps: every rule is in Rust, the platform services in BancoKit (tested on Linux
+// by ios-shell/scripts/test.sh). Needs Xcode: not compiled on the Linux test machine.
 #if canImport(SwiftUI)
 import SwiftUI
 import BancoKit
@@ -8,7 +10,7 @@ import BancoKit
 import AudioToolbox
 #endif
 
-/// SwiftUI's colour, for drawing; Banco's `Color` is a side (red, black).
+/// SwiftUI's colour, for drawing; Banco's `Color` is a side (red/white, black).
 typealias Paint = SwiftUI.Color
 typealias Side = BancoKit.Color
 
@@ -16,14 +18,8 @@ typealias Side = BancoKit.Color
 final class SystemSound: SoundPlayer {
     func play(_ sound: Sound) {
         #if canImport(AudioToolbox)
-        let id: SystemSoundID
-        switch sound {
-        case .move: id = 1104
-        case .capture: id = 1105
-        case .check: id = 1057
-        case .gameOver: id = 1025
-        }
-        AudioServicesPlaySystemSound(id)
+        let ids: [Sound: SystemSoundID] = [.move: 1104, .capture: 1105, .check: 1057, .gameOver: 1025]
+        AudioServicesPlaySystemSound(ids[sound] ?? 1104)
         #endif
     }
 }
@@ -33,45 +29,28 @@ final class AppState: ObservableObject {
     let ui = MainQueueDispatcher()
     let store = UserDefaultsStore()
     let sound = SystemSound()
-    let engine: Engine
-    let game: GameModel
+    let vs: VsModel
     @Published var settings: Settings
 
     init() {
-        // 16 MiB of transposition table is plenty on a phone.
-        engine = try! Engine(hashMib: 16)
-        game = GameModel(ui: ui, engine: engine, store: store, sound: sound)
+        vs = VsModel(ui: ui, store: store, sound: sound)
         settings = Settings.load(store)
     }
 
     func save(_ s: Settings) {
         settings = s
         s.save(store)
-        game.setSound(s.sound)
+        vs.setSound(s.sound)
     }
 
     var matchSound: SoundPlayer { settings.sound ? sound : SilentSound() }
 }
 
-/// The app's root view. An Xcode iOS app target shows it from its `@main` App (README):
-///
-///     @main struct BancoIOSApp: App {
-///         var body: some Scene { WindowGroup { BancoRootView() } }
-///     }
+/// The app's root view; an Xcode iOS app target shows it from its `@main` App (README).
 public struct BancoRootView: View {
     @StateObject private var app = AppState()
-    @Environment(\.scenePhase) private var phase
-
     public init() {}
-
-    public var body: some View {
-        NavigationStack { HomeView() }
-            .environmentObject(app)
-            .onChange(of: phase) { _, p in
-                // Leaving the app stops the AI (the game is saved after every move); back, it resumes.
-                if p == .background { app.game.close() } else if p == .active { app.game.resume() }
-            }
-    }
+    public var body: some View { NavigationStack { HomeView() }.environmentObject(app) }
 }
 
 struct HomeView: View {
@@ -80,17 +59,15 @@ struct HomeView: View {
 
     var body: some View {
         VStack(spacing: 16) {
-            Text("象棋 Banco").font(.largeTitle.bold())
-            NavigationLink("Play the computer") {
-                GameScreen { try? $0.newGame(app.settings) }
-            }
-            if app.game.canContinue {
-                NavigationLink("Continue") {
-                    GameScreen { g in if !g.continueGame(app.settings) { try? g.newGame(app.settings) } }
+            Text("Banco").font(.largeTitle.bold())
+            ForEach(Settings.games, id: \.self) { kind in
+                NavigationLink("\(gameName(kind)) vs computer") {
+                    VsScreen(model: app.vs) { _ = $0.newGame(app.settings.with(game: kind)) }
                 }
             }
-            NavigationLink("Play nearby") { LobbyScreen() }
+            ContinueLink(model: app.vs)
             NavigationLink("Puzzles") { PuzzleList() }
+            NavigationLink("Play nearby") { LobbyScreen() }
             Button("Settings") { showSettings = true }
         }
         .buttonStyle(.borderedProminent)
@@ -98,128 +75,133 @@ struct HomeView: View {
     }
 }
 
+/// "Continue" while a game is kept (observes the model, which changes after every move).
+struct ContinueLink: View {
+    @EnvironmentObject var app: AppState
+    @ObservedObject var model: VsModel
+    var body: some View {
+        if model.canContinue {
+            NavigationLink("Continue") { VsScreen(model: model) { _ = $0.continueGame(app.settings) } }
+        }
+    }
+}
+
 struct PuzzleList: View {
     @EnvironmentObject var app: AppState
     var body: some View {
-        List(Puzzles.all, id: \.fen) { p in
-            NavigationLink("\(p.name) (mate in \(p.mateIn))") {
-                GameScreen { g in
-                    var s = app.settings
-                    s.color = p.fen.split(separator: " ").dropFirst().first == "b" ? .black : .red
-                    s.level = 10
-                    try? g.newGame(s, fen: p.fen)
-                }
+        List(builtinPuzzles(), id: \.fen) { p in
+            NavigationLink("\(p.name) (\(gameName(p.kind)), mate in \(p.mateIn))") {
+                VsScreen(model: app.vs) { _ = $0.puzzle(p, settings: app.settings) }
             }
         }
         .navigationTitle("Puzzles")
     }
 }
 
-/// The board: lines, river, palaces, pieces with their glyphs, and highlights; taps give squares.
+/// The board from Rust's BoardView: cells where the layout puts them, taps as (column, row).
 struct BoardCanvas: View {
-    let board: BoardModel
-    let onTap: (Square) -> Void
+    let board: BoardView
+    let onTap: (Int, Int) -> Void
 
     var body: some View {
         GeometryReader { geo in
-            let cell = min(geo.size.width / 9, geo.size.height / 10)
-            let left = (geo.size.width - cell * 9) / 2 + cell / 2
-            let top = (geo.size.height - cell * 10) / 2 + cell / 2
-            let pt = { (c: Int, r: Int) in CGPoint(x: left + CGFloat(c) * cell, y: top + CGFloat(r) * cell) }
-            Canvas { ctx, size in
-                ctx.fill(Path(CGRect(origin: .zero, size: size)), with: .color(Paint(red: 0.93, green: 0.79, blue: 0.54)))
-                var lines = Path()
-                for r in 0...9 { lines.move(to: pt(0, r)); lines.addLine(to: pt(8, r)) }
-                for c in 0...8 {
-                    if c == 0 || c == 8 {
-                        lines.move(to: pt(c, 0)); lines.addLine(to: pt(c, 9))
-                    } else {
-                        lines.move(to: pt(c, 0)); lines.addLine(to: pt(c, 4))
-                        lines.move(to: pt(c, 5)); lines.addLine(to: pt(c, 9))
-                    }
-                }
-                for (a, b) in [(0, 2), (7, 9)] {
-                    lines.move(to: pt(3, a)); lines.addLine(to: pt(5, b))
-                    lines.move(to: pt(5, a)); lines.addLine(to: pt(3, b))
-                }
+            let l = BoardLayout(board: board, width: geo.size.width, height: geo.size.height)
+            let pt = { (c: Int, r: Int) -> CGPoint in let p = l.center(column: c, row: r); return CGPoint(x: p.x, y: p.y) }
+            Canvas { ctx, _ in
+                let side = l.cell
                 let ink = Paint(red: 0.35, green: 0.23, blue: 0.1)
-                ctx.stroke(lines, with: .color(ink), lineWidth: 1.5)
-                let riverY = top + 4.5 * cell
-                ctx.draw(Text("楚 河").font(.system(size: cell * 0.5)).foregroundColor(ink), at: CGPoint(x: left + 2 * cell, y: riverY))
-                ctx.draw(Text("漢 界").font(.system(size: cell * 0.5)).foregroundColor(ink), at: CGPoint(x: left + 6 * cell, y: riverY))
-
-                // A copy of the context draws on the same canvas (no capture of the inout one).
-                let drawing = ctx
-                func ring(_ s: Square, _ radius: CGFloat, _ color: Paint) {
-                    let c = board.cell(of: s)
-                    let p = pt(c.column, c.row)
-                    drawing.stroke(Path(ellipseIn: CGRect(x: p.x - radius, y: p.y - radius, width: 2 * radius, height: 2 * radius)),
-                               with: .color(color), lineWidth: 3)
+                let frame = CGRect(x: l.left, y: l.top, width: side * Double(l.columns), height: side * Double(l.rows))
+                if l.onIntersections {
+                    ctx.fill(Path(frame), with: .color(Paint(red: 0.93, green: 0.79, blue: 0.54)))
+                    var lines = Path()
+                    for seg in l.lines {
+                        lines.move(to: CGPoint(x: seg.from.x, y: seg.from.y))
+                        lines.addLine(to: CGPoint(x: seg.to.x, y: seg.to.y))
+                    }
+                    ctx.stroke(lines, with: .color(ink), lineWidth: 1.5)
+                    let river = (pt(0, 4).y + pt(0, 5).y) / 2
+                    ctx.draw(Text("楚 河").font(.system(size: side * 0.5)).foregroundColor(ink), at: CGPoint(x: pt(2, 0).x, y: river))
+                    ctx.draw(Text("漢 界").font(.system(size: side * 0.5)).foregroundColor(ink), at: CGPoint(x: pt(6, 0).x, y: river))
                 }
-                if let m = board.lastMove { ring(m.from, cell * 0.47, .blue); ring(m.to, cell * 0.47, .blue) }
-                if let m = board.hint { ring(m.from, cell * 0.5, .orange); ring(m.to, cell * 0.5, .orange) }
-                for (s, piece) in board.pieces {
-                    let c = board.cell(of: s)
-                    let p = pt(c.column, c.row)
-                    let r = cell * 0.44
-                    let disc = Path(ellipseIn: CGRect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r))
-                    let color: Paint = piece.color == .red ? Paint(red: 0.7, green: 0.05, blue: 0.05) : .black
-                    ctx.fill(disc, with: .color(Paint(red: 0.98, green: 0.92, blue: 0.78)))
-                    ctx.stroke(disc, with: .color(color), lineWidth: 2)
-                    ctx.draw(Text(piece.glyph).font(.system(size: cell * 0.55, weight: .bold)).foregroundColor(color), at: p)
-                }
-                if let k = board.checkedKing { ring(k, cell * 0.5, .red) }
-                if let s = board.selected { ring(s, cell * 0.5, .green) }
-                for t in board.targets {
-                    let c = board.cell(of: t)
-                    let p = pt(c.column, c.row)
-                    let r = cell * (board.pieces[t] != nil ? 0.2 : 0.12)
-                    ctx.fill(Path(ellipseIn: CGRect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)), with: .color(.green.opacity(0.7)))
+                for c in board.cells {
+                    let p = pt(Int(c.column), Int(c.row))
+                    let square = CGRect(x: p.x - side / 2, y: p.y - side / 2, width: side, height: side)
+                    if !l.onIntersections {
+                        ctx.fill(Path(square), with: .color(c.dark ? Paint(red: 0.71, green: 0.53, blue: 0.39)
+                                                                      : Paint(red: 0.94, green: 0.85, blue: 0.71)))
+                    }
+                    let ring = Path(ellipseIn: square.insetBy(dx: side * 0.04, dy: side * 0.04))
+                    if c.lastMove { ctx.stroke(ring, with: .color(.blue), lineWidth: 3) }
+                    if c.hint { ctx.stroke(ring, with: .color(.orange), lineWidth: 3) }
+                    if c.check { ctx.stroke(ring, with: .color(.red), lineWidth: 4) }
+                    if c.selected { ctx.stroke(ring, with: .color(.green), lineWidth: 4) }
+                    if let piece = c.piece {
+                        let color: Paint = piece.color == .red && l.onIntersections ? Paint(red: 0.7, green: 0.05, blue: 0.05) : .black
+                        if l.onIntersections {
+                            let disc = Path(ellipseIn: square.insetBy(dx: side * 0.06, dy: side * 0.06))
+                            ctx.fill(disc, with: .color(Paint(red: 0.98, green: 0.92, blue: 0.78)))
+                            ctx.stroke(disc, with: .color(color), lineWidth: 2)
+                        }
+                        ctx.draw(Text(piece.glyph).font(.system(size: side * (l.onIntersections ? 0.55 : 0.75), weight: .bold))
+                            .foregroundColor(color), at: p)
+                    }
+                    if c.target {
+                        let r = side * (c.piece != nil ? 0.2 : 0.12)
+                        ctx.fill(Path(ellipseIn: CGRect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)),
+                                 with: .color(.green.opacity(0.7)))
+                    }
                 }
             }
             .contentShape(Rectangle())
             .gesture(DragGesture(minimumDistance: 0).onEnded { v in
-                let col = Int(((v.location.x - left) / cell).rounded())
-                let row = Int(((v.location.y - top) / cell).rounded())
-                if let s = board.square(column: col, row: row) { onTap(s) }
+                if let c = l.cellAt(x: v.location.x, y: v.location.y) { onTap(c.column, c.row) }
             })
         }
-        .aspectRatio(0.9, contentMode: .fit)
+        .aspectRatio(Double(board.width) / Double(board.height), contentMode: .fit)
     }
 }
 
-struct GameScreen: View {
-    @EnvironmentObject var app: AppState
-    let start: (GameModel) -> Void
+/// The promotion picker, shown when a tap answered `ChoosePromotion`.
+struct PromotionPicker: ViewModifier {
+    let choices: [PieceKind]?
+    let choose: (PieceKind) -> Void
+    let cancel: () -> Void
 
-    var body: some View {
-        GameBody(model: app.game, start: start)
+    func body(content: Content) -> some View {
+        content.confirmationDialog("Promote to", isPresented: Binding(get: { choices != nil }, set: { if !$0 { cancel() } })) {
+            ForEach(choices ?? [], id: \.self) { k in Button(pieceName(k)) { choose(k) } }
+        }
     }
 }
 
-private struct GameBody: View {
-    @ObservedObject var model: GameModel
-    let start: (GameModel) -> Void
+struct VsScreen: View {
+    @ObservedObject var model: VsModel
+    let start: (VsModel) -> Void
     @State private var started = false
 
     var body: some View {
         let s = model.state
         VStack {
-            Text(s.result ?? (s.thinking ? "The computer is thinking…" : s.status?.inCheck == true ? "Check! Your move" : "Your move (level \(s.level))"))
-                .font(.headline)
-            BoardCanvas(board: s.board) { model.tap($0) }
-            Text(s.moves.joined(separator: " ")).font(.footnote).lineLimit(2)
-            HStack {
-                Button("Undo") { model.undo() }.disabled(!s.canUndo)
-                Button("Redo") { model.redo() }.disabled(!s.canRedo)
-                Button("Hint") { model.hint() }.disabled(!s.myTurn || s.hinting)
+            if let g = s.game {
+                Text(g.result ?? (g.thinking ? "The computer is thinking…" : g.inCheck ? "Check! Your move" : "Your move (level \(g.level))"))
+                    .font(.headline)
+                if let p = g.puzzle { Text("\(p.name): mate in \(p.movesLeft)").font(.subheadline) }
+                BoardCanvas(board: g.board) { model.tap(column: $0, row: $1) }
+                Text(g.moves.joined(separator: " ")).font(.footnote).lineLimit(2)
+                HStack {
+                    Button("Undo") { model.undo() }.disabled(!g.canUndo)
+                    Button("Redo") { model.redo() }.disabled(!g.canRedo)
+                    Button("Hint") { model.hint() }.disabled(!g.yourTurn || g.hinting)
+                    Button("Flip") { model.flip() }
+                    if g.claimableDraw != nil { Button("Claim draw") { model.claimDraw() } }
+                    Button("Resign", role: .destructive) { model.resign() }.disabled(g.outcome != nil)
+                }
+                .buttonStyle(.bordered)
             }
-            .buttonStyle(.bordered)
         }
         .padding()
-        .onAppear {
-            if !started { started = true; start(model) } else { model.resume() }
-        }
+        .modifier(PromotionPicker(choices: s.promotion, choose: model.choosePromotion, cancel: model.cancelPromotion))
+        .onAppear { if !started { started = true; start(model) } }
         .onDisappear { model.close() }
         .alert(s.message ?? "", isPresented: Binding(get: { s.message != nil }, set: { if !$0 { model.clearMessage() } })) {}
     }
@@ -227,21 +209,27 @@ private struct GameBody: View {
 
 struct LobbyScreen: View {
     @EnvironmentObject var app: AppState
-    @StateObject private var holder = LobbyHolder()
+    @StateObject private var lobby = LobbyModel(ui: MainQueueDispatcher())
     @State private var address = ""
     @State private var match: MatchModel?
     @State private var failure: String?
 
     var body: some View {
         VStack {
-            if let lobby = holder.lobby {
-                LobbyList(lobby: lobby) { peer in openMatch { try lobby.join(peer, settings: app.settings, sound: app.matchSound) } }
+            List {
+                if let e = lobby.state.error { Text(e).foregroundColor(.red) }
+                if lobby.state.peers.isEmpty { Text("Looking for players on this Wi-Fi…") }
+                ForEach(lobby.state.peers, id: \.id) { p in
+                    Button("\(p.name) — \(p.games.map(gameName).joined(separator: ", "))") {
+                        openMatch { try lobby.join(p, settings: app.settings, sound: app.matchSound) }
+                    }
+                }
             }
             HStack {
                 TextField("192.168.1.20:7368", text: $address).textFieldStyle(.roundedBorder)
                 Button("Join") { openMatch { try MatchModel.join(ui: app.ui, name: app.settings.playerName, address: address, sound: app.matchSound) } }
             }
-            Button("Host a game") {
+            Button("Host \(gameName(app.settings.game)) (Settings to change)") {
                 openMatch {
                     do {
                         return try MatchModel.host(ui: app.ui, settings: app.settings, address: "0.0.0.0:7368", advertise: true, sound: app.matchSound)
@@ -254,8 +242,10 @@ struct LobbyScreen: View {
         }
         .padding()
         .navigationTitle("Play nearby")
-        .onAppear { holder.start(app.ui) }
-        .onDisappear { holder.stop() }
+        // iOS needs the multicast entitlement and NSLocalNetworkUsageDescription +
+        // NSBonjourServices (_banco._tcp) in Info.plist (README).
+        .onAppear { lobby.start { try Lobby(interfaces: []) } }
+        .onDisappear { lobby.stop() }
         .navigationDestination(item: Binding(get: { match.map(MatchBox.init) }, set: { match = $0?.model })) { box in
             MatchScreen(model: box.model)
         }
@@ -273,86 +263,68 @@ struct MatchBox: Hashable {
     func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(model)) }
 }
 
-final class LobbyHolder: ObservableObject {
-    @Published var lobby: LobbyModel?
-    func start(_ ui: UIDispatcher) {
-        guard lobby == nil else { return }
-        let l = LobbyModel(ui: ui)
-        // iOS needs the multicast entitlement (com.apple.developer.networking.multicast) and
-        // NSLocalNetworkUsageDescription + NSBonjourServices (_banco._tcp) in Info.plist.
-        l.start { try Lobby(interfaces: []) }
-        lobby = l
-    }
-    func stop() { lobby?.stop(); lobby = nil }
-}
-
-private struct LobbyList: View {
-    @ObservedObject var lobby: LobbyModel
-    let join: (LobbyPeer) -> Void
-    var body: some View {
-        List {
-            if let e = lobby.state.error { Text(e).foregroundColor(.red) }
-            if lobby.state.peers.isEmpty { Text("Looking for players on this Wi-Fi…") }
-            ForEach(lobby.state.peers, id: \.id) { p in
-                Button("\(p.name)  \(p.addresses.first ?? p.host)") { join(p) }
-            }
-        }
-    }
-}
-
 struct MatchScreen: View {
+    @EnvironmentObject var app: AppState
     @ObservedObject var model: MatchModel
 
     var body: some View {
-        let s = model.state
+        let m = model.state.match
+        let notice = model.state.message ?? m?.notice
         VStack {
-            if let banner = s.banner {
+            if let banner = m?.banner {
                 Text(banner).padding(6).frame(maxWidth: .infinity).background(Paint.yellow.opacity(0.6))
             }
-            Text(status(s)).font(.headline)
-            BoardCanvas(board: s.board) { model.tap($0) }
+            Text(status(m)).font(.headline)
+            if let board = m?.board { BoardCanvas(board: board) { model.tap(column: $0, row: $1) } }
+            Text(m?.moves.joined(separator: " ") ?? "").font(.footnote).lineLimit(2)
             HStack {
-                Button("Offer draw") { model.offerDraw() }.disabled(s.phase != .playing)
-                Button("Ask undo") { model.requestUndo() }.disabled(s.phase != .playing || s.moves.isEmpty)
-                Button("Resign", role: .destructive) { model.resign() }.disabled(s.phase != .playing)
+                let playing = m?.phase == .playing
+                Button("Offer draw") { model.offerDraw() }.disabled(!playing)
+                Button("Ask undo") { model.requestUndo() }.disabled(!playing || (m?.moves.isEmpty ?? true))
+                if m?.claimableDraw != nil { Button("Claim draw") { model.claimDraw() } }
+                Button("Resign", role: .destructive) { model.resign() }.disabled(!playing)
+                if m?.phase == .over { Button("New game") { model.propose(app.settings) } }
             }
             .buttonStyle(.bordered)
         }
         .padding()
+        .modifier(PromotionPicker(choices: model.state.promotion, choose: model.choosePromotion, cancel: model.cancelPromotion))
         .onDisappear { model.leave() }
-        .alert("Pair with \(s.peerName ?? "")", isPresented: .constant(s.phase == .verify)) {
+        .alert("Pair with \(m?.peerName ?? "")", isPresented: .constant(m?.phase == .verify)) {
             Button("Same code") { model.confirmCode() }
             Button("Different", role: .cancel) { model.rejectCode() }
         } message: {
-            Text("Does the other phone show \(s.code ?? "")? The codes must match exactly.")
+            Text("Does the other phone show \(m?.code ?? "")? The codes must match exactly.")
         }
-        .alert("\(s.peerName ?? "") proposes a game", isPresented: .constant(s.phase == .proposed)) {
+        .alert("\(m?.peerName ?? "") proposes \(m?.proposal.map { gameName($0.game) } ?? "a game")",
+               isPresented: .constant(m?.phase == .proposed)) {
             Button("Play") { model.acceptProposal() }
             Button("Decline", role: .cancel) { model.declineProposal() }
         } message: {
-            Text("You play \(s.myColor == .red ? "Red (you move first)" : "Black"). Rules: \(s.rules?.repetition == .asian ? RulesPreset.asian.label : RulesPreset.casual.label)")
+            Text("You play \(m?.proposal.map { colorName(kind: $0.game, color: $0.yourColor) } ?? "").")
         }
-        .alert("Take back?", isPresented: .constant(s.undoRequest != nil)) {
+        .alert("Take back?", isPresented: .constant(m?.undoRequest != nil)) {
             Button("Allow") { model.replyUndo(true) }
             Button("Refuse", role: .cancel) { model.replyUndo(false) }
         }
-        .alert("Draw offered", isPresented: .constant(s.drawOffered)) {
+        .alert("Draw offered", isPresented: .constant(m?.drawOffered == true)) {
             Button("Accept") { model.replyDraw(true) }
             Button("Decline", role: .cancel) { model.replyDraw(false) }
         }
-        .alert(s.notice ?? "", isPresented: Binding(get: { s.notice != nil }, set: { if !$0 { model.clearNotice() } })) {}
+        .alert(notice ?? "", isPresented: Binding(get: { notice != nil }, set: { if !$0 { model.clearNotice() } })) {}
     }
 
-    private func status(_ s: MatchModel.State) -> String {
-        switch s.phase {
+    private func status(_ m: MatchState?) -> String {
+        guard let m = m else { return "Connecting…" }
+        switch m.phase {
         case .connecting: return "Connecting…"
-        case .listening: return "Waiting for a player (\(s.address))…"
-        case .verify: return "Compare the code with \(s.peerName ?? "")"
-        case .waiting: return "Waiting for \(s.peerName ?? "the other player")…"
-        case .proposed: return "\(s.peerName ?? "") proposes a game"
-        case .playing: return s.myTurn ? "Your move" : "\(s.peerName ?? "")'s move"
-        case .over: return s.result ?? "Game over"
-        case .closed: return "The match is over: \(s.closedReason ?? "")"
+        case .listening: return "Waiting for a player (\(m.address))…"
+        case .verify: return "Compare the code with \(m.peerName ?? "")"
+        case .waiting: return "Waiting for \(m.peerName ?? "the other player")…"
+        case .proposed: return "\(m.peerName ?? "") proposes a game"
+        case .playing: return m.yourTurn ? (m.inCheck ? "Check! Your move" : "Your move") : "\(m.peerName ?? "")'s move"
+        case .over: return m.result ?? "Game over"
+        case .closed: return "The match is over: \(m.closedReason ?? "")"
         }
     }
 }
@@ -365,12 +337,15 @@ struct SettingsSheet: View {
     var body: some View {
         Form {
             TextField("Your name", text: $settings.playerName)
+            Picker("Game to host", selection: $settings.game) {
+                ForEach(Settings.games, id: \.self) { Text(gameName($0)).tag($0) }
+            }
             Stepper("Computer level: \(settings.level)", value: $settings.level, in: 1...10)
             Picker("Your colour", selection: $settings.color) {
-                Text("Red (move first)").tag(Side.red)
+                Text("Red / White (move first)").tag(Side.red)
                 Text("Black").tag(Side.black)
             }
-            Picker("Rules", selection: $settings.rules) {
+            Picker("Xiangqi rules", selection: $settings.rules) {
                 ForEach(RulesPreset.allCases, id: \.self) { Text($0.label).tag($0) }
             }
             Toggle("Sound", isOn: $settings.sound)

@@ -1,4 +1,6 @@
-// Player settings: AI level, colour against the AI, rules preset, sound, name.
+// Player settings, kept in the key-value store: the game, the computer's level, the colour,
+// the xiangqi rules preset, sound, name. Stored values out of range fall back to defaults;
+// a level given by hand is passed to Rust as it is (Rust refuses one outside 1–10).
 import Foundation
 
 public enum RulesPreset: String, CaseIterable {
@@ -11,33 +13,62 @@ public enum RulesPreset: String, CaseIterable {
         self == .asian ? "Asian (perpetual check and chase lose)" : "Casual (only perpetual check loses)"
     }
 
-    public var repetition: RepetitionRule { self == .asian ? .asian : .casual }
-
-    public func rules() -> Rules {
-        let d = defaultRules()
-        return Rules(repetition: repetition, repetitions: d.repetitions, noCapturePlies: d.noCapturePlies)
+    /// Xiangqi's usual rules with this preset's repetition rule.
+    public var rules: Rules {
+        guard case .xiangqi(_, let repetitions, let noCapture) = defaultRules(kind: .xiangqi) else {
+            return defaultRules(kind: .xiangqi)
+        }
+        return .xiangqi(repetition: self == .asian ? .asian : .casual, repetitions: repetitions,
+                        noCapturePlies: noCapture)
     }
 }
 
 public struct Settings: Equatable {
-    /// AI level, 1 (beginner) to 10 (full strength).
+    /// The games offered on the home screen and when hosting.
+    public static let games: [GameKind] = [.xiangqi, .chess]
+
+    /// The game played against the computer or proposed when hosting.
+    public var game: GameKind
+    /// The computer's level, 1 (beginner) to 10 (full strength).
     public var level: Int
-    /// The colour the player takes against the AI (and proposes when hosting).
+    /// The colour the player takes against the computer (and proposes when hosting).
     public var color: Color
+    /// Xiangqi's repetition rules.
     public var rules: RulesPreset
     public var sound: Bool
     public var playerName: String
 
-    public init(level: Int = 3, color: Color = .red, rules: RulesPreset = .asian, sound: Bool = true,
-                playerName: String = "Player") {
-        self.level = min(max(level, 1), 10)
+    public init(game: GameKind = .xiangqi, level: Int = 3, color: Color = .red, rules: RulesPreset = .asian,
+                sound: Bool = true, playerName: String = "Player") {
+        self.game = game
+        self.level = level
         self.color = color
         self.rules = rules
         self.sound = sound
         self.playerName = playerName
     }
 
+    /// These settings for `game` (the home screen's "Xiangqi" and "Chess" buttons).
+    public func with(game: GameKind) -> Settings {
+        var s = self
+        s.game = game
+        return s
+    }
+
+    /// The rules of the game played: the preset for xiangqi, the usual ones otherwise.
+    public var gameRules: Rules? { game == .xiangqi ? rules.rules : nil }
+
+    /// A game against the computer with these settings.
+    public func vs(fen: String? = nil, movetimeMs: UInt64 = 1000) -> VsSettings {
+        VsSettings(kind: game, human: color, level: UInt8(clamping: level), rules: gameRules,
+                   movetimeMs: movetimeMs, fen: fen)
+    }
+
+    /// The game a host proposes.
+    public var offer: MatchOffer { MatchOffer(game: game, yourColor: color, rules: gameRules, startFen: nil) }
+
     public func save(_ store: KeyValueStore) {
+        store.set("settings.game", game == .chess ? "chess" : "xiangqi")
         store.set("settings.level", String(level))
         store.set("settings.color", color == .red ? "RED" : "BLACK")
         store.set("settings.rules", rules.rawValue)
@@ -45,41 +76,18 @@ public struct Settings: Equatable {
         store.set("settings.name", playerName)
     }
 
-    /// Settings from `store`; anything missing or damaged falls back to its default.
+    /// Settings from `store`; anything missing, damaged or out of range falls back to its default.
     public static func load(_ store: KeyValueStore) -> Settings {
         let d = Settings()
-        let level = store.string("settings.level").flatMap { Int($0) }.map { min(max($0, 1), 10) } ?? d.level
-        let color: Color
-        switch store.string("settings.color") {
-        case "RED": color = .red
-        case "BLACK": color = .black
-        default: color = d.color
-        }
-        let rules = store.string("settings.rules").flatMap { RulesPreset(rawValue: $0) } ?? d.rules
-        let sound: Bool
-        switch store.string("settings.sound") {
-        case "true": sound = true
-        case "false": sound = false
-        default: sound = d.sound
-        }
-        let name = store.string("settings.name")?.trimmingCharacters(in: .whitespaces)
-        return Settings(level: level, color: color, rules: rules, sound: sound,
-                        playerName: (name?.isEmpty ?? true) ? d.playerName : String(name!.prefix(32)))
+        let game = Settings.games.first { gameName($0).lowercased() == store.string("settings.game") } ?? d.game
+        let level = store.string("settings.level").flatMap { Int($0) }.flatMap { (1...10).contains($0) ? $0 : nil }
+        let colors: [String: Color] = ["RED": .red, "BLACK": .black]
+        let sounds = ["true": true, "false": false]
+        let name = store.string("settings.name")?.trimmingCharacters(in: .whitespaces) ?? ""
+        return Settings(game: game, level: level ?? d.level,
+                        color: store.string("settings.color").flatMap { colors[$0] } ?? d.color,
+                        rules: store.string("settings.rules").flatMap { RulesPreset(rawValue: $0) } ?? d.rules,
+                        sound: store.string("settings.sound").flatMap { sounds[$0] } ?? d.sound,
+                        playerName: name.isEmpty ? d.playerName : String(name.prefix(32)))
     }
-}
-
-public struct Puzzle: Equatable {
-    public let name: String
-    public let fen: String
-    public let mateIn: Int
-}
-
-/// Built-in mate puzzles (the same as Android's).
-public enum Puzzles {
-    public static let all: [Puzzle] = [
-        Puzzle(name: "Rook to the side", fen: "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", mateIn: 1),
-        Puzzle(name: "Cannons and rook", fen: "1nb1ka3/4a4/4c4/2p1C4/9/3Rcr3/P8/n3C4/4Apr2/4KA3 w - - 0 1", mateIn: 5),
-        Puzzle(name: "Two horses and a rook", fen: "9/9/3a1k3/9/1N5N1/4R4/1n5r1/9/3K1p3/9 w - - 0 1", mateIn: 5),
-        Puzzle(name: "Horse and pawn", fen: "9/9/4Nk3/3c2p2/3r2P2/3p2B2/3p2r2/4KC3/9/9 w - - 0 1", mateIn: 5),
-    ]
 }

@@ -1,4 +1,5 @@
-// Threading and state plumbing shared by the models; no UIKit/SwiftUI (builds on Linux).
+// The platform services the models use, and the plumbing they share; no UIKit/SwiftUI (builds
+// on Linux). Every rule of play is in Rust (module Banco): this file has none.
 //
 // Every model is confined to its dispatcher's thread ("the UI thread"; the main queue in the
 // app): its methods are called there, its state changes there. Banco's listeners are called on
@@ -51,6 +52,10 @@ open class Model {
     }
 }
 
+#if canImport(Combine)
+extension Model: ObservableObject {}
+#endif
+
 /// Key-value storage for settings and the game to continue (UserDefaults in the app).
 public protocol KeyValueStore: AnyObject {
     func string(_ key: String) -> String?
@@ -82,7 +87,8 @@ public final class SilentSound: SoundPlayer {
     public func play(_ sound: Sound) {}
 }
 
-func soundOf(_ played: PlayedMove) -> Sound {
+/// The sound of a move, from what Rust says about it.
+public func soundOf(_ played: PlayedMove) -> Sound {
     if played.givesCheck { return .check }
     if played.captured != nil { return .capture }
     return .move
@@ -101,14 +107,15 @@ public func readable(_ error: Error) -> String {
     return "\(error)"
 }
 
-/// The result from `me`'s side: "You won: checkmate", "You lost: …", "Draw: …".
-public func resultText(_ outcome: Outcome, me: Color?, words: String) -> String {
-    let why = words.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? words
-    switch outcome {
-    case .win(let winner, _):
-        guard let me = me else { return "\(winner == .red ? "Red" : "Black") won: \(why)" }
-        return winner == me ? "You won: \(why)" : "You lost: \(why)"
-    case .draw:
-        return "Draw: \(why)"
+/// How a game is called on screen.
+public func gameName(_ kind: GameKind) -> String {
+    switch kind {
+    case .xiangqi: return "Xiangqi"
+    case .jieqi: return "Jieqi"
+    case .chess: return "Chess"
+    case .lines: return "Lines"
     }
 }
+
+/// How a piece kind is called in a picker ("Queen").
+public func pieceName(_ kind: PieceKind) -> String { "\(kind)".capitalized }

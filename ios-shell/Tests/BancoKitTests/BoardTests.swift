@@ -1,52 +1,70 @@
-// The board model and settings.
+// The board layout (where Rust's cells go on the screen, which cell a touch hits) and the
+// settings kept in the store.
 import Foundation
 import BancoKit
 
 func boardTests(_ s: Suite) {
-    s.test("board model: pieces, glyphs, flip, cells, taps") {
-        let g = try Game(kind: .xiangqi)
-        let b = try BoardModel.of(g, flipped: false)
-        try eq(32, b.pieces.count, "pieces")
-        try eq("炮", b.pieces[square("h2")]?.glyph)
-        try check(b.cell(of: square("h2")) == (7, 7))
-        var f = b
-        f.flipped = true
-        try check(f.cell(of: square("h2")) == (1, 2))
-        for board in [b, f] {
-            for file in 0...8 {
-                for rank in 0...9 {
-                    let c = board.cell(of: sq(file, rank))
-                    try eq(sq(file, rank), board.square(column: c.column, row: c.row))
-                }
+    s.test("layout: xiangqi 9×10 on intersections, chess 8×8 in squares, touches to cells") {
+        let x = try Game(kind: .xiangqi)
+        let view = BoardView(kind: .xiangqi, width: 9, height: 10, flipped: false, cells: [])
+        let l = BoardLayout(board: view, width: 360, height: 500)
+        try eq(40, l.cell)
+        try eq([0, 50], [l.left, l.top])
+        try check(l.onIntersections)
+        try check(l.center(column: 0, row: 0) == (20, 70))
+        for c in 0..<9 {
+            for r in 0..<10 {
+                let p = l.center(column: c, row: r)
+                try check(l.cellAt(x: p.x, y: p.y)! == (c, r), "\(c),\(r)")
+                try check(l.cellAt(x: p.x + 19, y: p.y - 19)! == (c, r), "a touch near \(c),\(r)")
             }
         }
-        try eq(nil, b.square(column: 9, row: 0))
-        let legal = { (from: Square) -> [Move] in (try? g.legalMovesFrom(square: from)) ?? [] }
-        try eq(.ignored, b.tap(square("e5"), mover: .red, legalFrom: legal).1)
-        try eq(.ignored, b.tap(square("h9"), mover: .red, legalFrom: legal).1)
-        try eq(.ignored, b.tap(square("h2"), mover: nil, legalFrom: legal).1)
-        let (sel, r1) = b.tap(square("h2"), mover: .red, legalFrom: legal)
-        try eq(.selected(square("h2")), r1)
-        try check(sel.targets.contains(square("e2")) && sel.targets.contains(square("h9")))
-        try eq(.cleared, sel.tap(square("e5"), mover: .red, legalFrom: legal).1)
-        let (after, r2) = sel.tap(square("e2"), mover: .red, legalFrom: legal)
-        try eq(.chosen(mv("h2", "e2")), r2)
-        try eq(nil, after.selected)
-        let checked = try Game.fromFen(fen: "3k5/9/9/9/9/9/9/9/3R5/4K4 b - - 0 1")
-        try eq(square("d9"), try BoardModel.of(checked, flipped: true).checkedKing)
+        try check(l.cellAt(x: 10, y: 49) == nil && l.cellAt(x: 361, y: 100) == nil && l.cellAt(x: 10, y: 451) == nil)
+        // 10 rows, 2 edge columns, 7 inner columns broken by the river, 4 palace diagonals.
+        try eq(10 + 2 + 14 + 4, l.lines.count)
+        let inner = l.lines.filter { $0.from.x == $0.to.x && $0.from.x != 20 && $0.from.x != 340 }
+        try check(inner.allSatisfy { $0.to.y <= l.center(column: 0, row: 4).y || $0.from.y >= l.center(column: 0, row: 5).y },
+                  "no inner line crosses the river")
+        try eq(32, try x.pieces().count)
+
+        let chess = BoardLayout(board: BoardView(kind: .chess, width: 8, height: 8, flipped: true, cells: []),
+                                width: 400, height: 300)
+        try eq(37.5, chess.cell)
+        try eq(50, chess.left)
+        try check(!chess.onIntersections && chess.lines.isEmpty)
+        try check(chess.cellAt(x: 50, y: 0)! == (0, 0) && chess.cellAt(x: 349.9, y: 299.9)! == (7, 7))
+        try check(chess.cellAt(x: 49.9, y: 10) == nil)
+        let empty = BoardLayout(board: BoardView(kind: .chess, width: 8, height: 8, flipped: false, cells: []), width: 0, height: 0)
+        try check(empty.cellAt(x: 0, y: 0) == nil)
     }
 
-    s.test("settings: saved, loaded, damaged values fall back") {
+    s.test("settings: saved, loaded, damaged or out-of-range values fall back") {
         let store = MemoryStore()
         try eq(Settings(), Settings.load(store))
-        let mine = Settings(level: 7, color: .black, rules: .casual, sound: false, playerName: "Lan")
+        let mine = Settings(game: .chess, level: 7, color: .black, rules: .casual, sound: false, playerName: "Lan")
         mine.save(store)
         try eq(mine, Settings.load(store))
+        store.set("settings.game", "go")
         store.set("settings.level", "99")
         store.set("settings.color", "GREEN")
         store.set("settings.sound", "loud")
+        store.set("settings.rules", "house")
         store.set("settings.name", "  ")
-        try eq(Settings(level: 10, rules: .casual), Settings.load(store))
-        try eq(RepetitionRule.casual, RulesPreset.casual.rules().repetition)
+        try eq(Settings(), Settings.load(store))
+        store.set("settings.level", "0")
+        store.set("settings.name", String(repeating: "n", count: 100))
+        try eq(3, Settings.load(store).level)
+        try eq(32, Settings.load(store).playerName.count)
+        try eq(Rules.xiangqi(repetition: .casual, repetitions: 3, noCapturePlies: 120), RulesPreset.casual.rules)
+        try eq(defaultRules(kind: .xiangqi), RulesPreset.asian.rules)
+        try eq(nil, mine.gameRules, "chess: the usual rules")
+        let vs = mine.with(game: .xiangqi).vs(fen: mateInOne, movetimeMs: 5)
+        try eq(VsSettings(kind: .xiangqi, human: .black, level: 7, rules: RulesPreset.casual.rules, movetimeMs: 5, fen: mateInOne), vs)
+        try eq(255, Settings(level: 1000).vs().level, "passed on for Rust to refuse")
+        try eq(MatchOffer(game: .chess, yourColor: .black, rules: nil, startFen: nil), mine.offer)
+        try eq([GameKind.xiangqi, .chess], Settings.games)
+        try eq(boardGames(), Settings.games, "every game Rust plays is on the home screen")
+        try eq(["Xiangqi", "Chess"], Settings.games.map(gameName))
+        try eq("Queen", pieceName(.queen))
     }
 }

@@ -1,6 +1,7 @@
 // A tiny test harness (no XCTest on a bare Linux toolchain), like the binding tests'. The last
 // line printed is `N passed, M failed`. `TestUI` plays the main queue: one serial queue that
-// runs posted blocks in order; tests call the models through it and wait on their state.
+// runs posted blocks in order; tests call the models through it and wait on their state
+// (every wait is bounded).
 import Foundation
 import BancoKit
 
@@ -64,4 +65,18 @@ final class SoundLog: SoundPlayer {
     private var sounds: [Sound] = []
     func play(_ sound: Sound) { lock.lock(); sounds.append(sound); lock.unlock() }
     var all: [Sound] { lock.lock(); defer { lock.unlock() }; return sounds }
+}
+
+/// The cell of a board that shows the square named `name`.
+func cell(_ board: BoardView?, _ name: String) throws -> Cell {
+    guard let c = board?.cells.first(where: { $0.name == name }) else {
+        throw TestFailure(description: "no cell \(name) on \(String(describing: board?.kind))")
+    }
+    return c
+}
+
+/// The first legal move of a position (to play on when only going on matters).
+func firstLegal(_ kind: GameKind, _ fen: String) throws -> (from: String, to: String) {
+    let m = try Game.fromFen(kind: kind, fen: fen).legalMoves()[0]
+    return (try squareName(kind: kind, index: m.from), try squareName(kind: kind, index: m.to))
 }

@@ -1,15 +1,74 @@
-// The lobby list and a LAN match between two models over loopback in one process (no
-// multicast: the lobby model is fed the host with its real address).
+// The lobby list, and matches between two MatchModels over 127.0.0.1 in one process (no
+// multicast: the lobby model is fed the host with its real address): xiangqi with undo and
+// draw offers, chess with fool's mate and a second game proposed by each side.
 import Foundation
 import BancoKit
 
-func peer(_ id: String, _ name: String, _ address: String = "127.0.0.1:1") -> LobbyPeer {
-    LobbyPeer(id: id, name: name, games: [.xiangqi], protocolVersion: 1, fingerprint: "", host: "\(name).local",
+func peer(_ id: String, _ name: String, _ address: String = "127.0.0.1:1",
+          games: [GameKind] = [.xiangqi, .chess]) -> LobbyPeer {
+    LobbyPeer(id: id, name: name, games: games, protocolVersion: 1, fingerprint: "", host: "\(name).local",
               port: UInt16(address.split(separator: ":").last!)!, addresses: [address])
 }
 
+/// One side of a match: its model on its own UI queue.
+final class Side {
+    let ui = TestUI()
+    let sounds = SoundLog()
+    var model: MatchModel!
+
+    var state: MatchModel.State { ui.call { model.state } }
+
+    @discardableResult
+    func wait(_ what: String, _ want: @escaping (MatchState) -> Bool) throws -> MatchState {
+        try ui.wait(what, { self.model.state.match }) { $0.map(want) ?? false }!
+    }
+
+    /// Taps the cells showing the squares named `names`, in order.
+    func tap(_ names: String...) throws {
+        for n in names {
+            let c = try cell(state.match?.board, n)
+            ui.call { model.tap(column: Int(c.column), row: Int(c.row)) }
+        }
+    }
+
+    func act(_ body: (MatchModel) -> Void) { ui.call { body(model) } }
+    func leave() { ui.call { model?.leave() } }
+}
+
+/// A host with `settings` and a guest found through the lobby, codes confirmed, the host's
+/// proposal accepted: both playing.
+func paired(_ settings: Settings) throws -> (host: Side, guest: Side) {
+    let host = Side(), guest = Side()
+    host.model = try host.ui.call {
+        try MatchModel.host(ui: host.ui, settings: settings, address: "127.0.0.1:0", advertise: false, sound: host.sounds)
+    }
+    let address = try host.wait("listening") { $0.phase == .listening }.address
+    let lobby = LobbyModel(ui: guest.ui)
+    lobby.peerFound(peer("An@host", settings.playerName, address))
+    let found = try guest.ui.wait("the host listed", { lobby.state }) { !$0.peers.isEmpty }.peers[0]
+    try eq([GameKind.xiangqi, .chess], found.games, "the lobby shows the host's games")
+    guest.model = try guest.ui.call { try lobby.join(found, settings: Settings(playerName: "Binh"), sound: guest.sounds) }
+    let hv = try host.wait("host code") { $0.phase == .verify }
+    let gv = try guest.wait("guest code") { $0.phase == .verify }
+    try eq(hv.code, gv.code, "same code")
+    try check(hv.code?.count == 6)
+    try eq("Binh", hv.peerName)
+    try eq(settings.playerName, gv.peerName)
+    host.act { $0.confirmCode() }
+    guest.act { $0.confirmCode() }
+    let proposed = try guest.wait("proposal") { $0.phase == .proposed }
+    try eq(settings.game, proposed.proposal?.game)
+    try eq(settings.color == .red ? Color.black : .red, proposed.proposal?.yourColor)
+    try eq(settings.gameRules ?? defaultRules(kind: settings.game), proposed.proposal?.rules)
+    try eq([GameKind.xiangqi, .chess], proposed.peerGames)
+    guest.act { $0.acceptProposal() }
+    try host.wait("host playing") { $0.phase == .playing }
+    try guest.wait("guest playing") { $0.phase == .playing }
+    return (host, guest)
+}
+
 func matchTests(_ s: Suite) {
-    s.test("lobby: peers found, updated and lost; discovery errors") {
+    s.test("lobby: peers with their games found, updated and lost; discovery errors") {
         let ui = TestUI()
         let lobby = LobbyModel(ui: ui)
         let group = DispatchGroup()
@@ -19,66 +78,93 @@ func matchTests(_ s: Suite) {
         group.wait()
         var st = try ui.wait("three peers", { lobby.state }) { $0.peers.count == 3 }
         try eq(["an", "Binh", "Chi"], st.peers.map { $0.name })
-        lobby.peerFound(peer("id1", "An"))
+        lobby.peerFound(peer("id1", "An", games: [.chess]))
         lobby.peerLost("id2")
-        st = try ui.wait("update and loss", { lobby.state }) { $0.peers.count == 2 }
+        st = try ui.wait("update and loss", { lobby.state }) { $0.peers.count == 2 && $0.peers[0].name == "An" }
         try eq(["An", "Chi"], st.peers.map { $0.name })
+        try eq([[GameKind.chess], [.xiangqi, .chess]], st.peers.map { $0.games })
         ui.call { lobby.start { throw BancoError.Network(message: "no Wi-Fi") } }
         st = ui.call { lobby.state }
         try check(!st.discovering && st.error == "no Wi-Fi", "\(st)")
     }
 
-    s.test("a LAN match between two models over loopback: code, proposal, moves, offers, resign") {
-        let hostUI = TestUI(), guestUI = TestUI()
-        let host = try hostUI.call {
-            try MatchModel.host(ui: hostUI, settings: Settings(rules: .casual, playerName: "An"), address: "127.0.0.1:0", advertise: false)
-        }
-        defer { hostUI.call { host.leave() } }
-        let address = try hostUI.wait("listening", { host.state }) { $0.phase == .listening }.address
-        let lobby = LobbyModel(ui: guestUI)
-        lobby.peerFound(peer("An@host", "An", address))
-        let found = try guestUI.wait("the host listed", { lobby.state }) { !$0.peers.isEmpty }.peers[0]
-        let guest = try guestUI.call { try lobby.join(found, settings: Settings(playerName: "Binh")) }
-        defer { guestUI.call { guest.leave() } }
-        let hv = try hostUI.wait("host code", { host.state }) { $0.phase == .verify }
-        let gv = try guestUI.wait("guest code", { guest.state }) { $0.phase == .verify }
-        try eq(hv.code, gv.code, "same code")
-        try eq("Binh", hv.peerName)
-        hostUI.call { host.confirmCode() }
-        guestUI.call { guest.confirmCode() }
-        let proposed = try guestUI.wait("proposal", { guest.state }) { $0.phase == .proposed }
-        try eq(Color.black, proposed.myColor)
-        try eq(RepetitionRule.casual, proposed.rules?.repetition)
-        guestUI.call { guest.acceptProposal() }
-        var hs = try hostUI.wait("host playing", { host.state }) { $0.phase == .playing }
-        var gs = try guestUI.wait("guest playing", { guest.state }) { $0.phase == .playing }
-        try check(hs.myTurn && !gs.myTurn && gs.board.flipped)
-        hostUI.call { host.tap(square("h2")); host.tap(square("e2")) }
-        gs = try guestUI.wait("the host's move", { guest.state }) { $0.moves.count == 1 }
+    s.test("xiangqi match between two models: code, proposal, taps, undo, draw offers, resign") {
+        let (host, guest) = try paired(Settings(game: .xiangqi, rules: .casual, playerName: "An"))
+        defer { guest.leave(); host.leave() }
+        var hs = try host.wait("host's turn") { $0.yourTurn }
+        var gs = try guest.wait("guest waits") { !$0.yourTurn }
+        try check(gs.board?.flipped == true && hs.board?.flipped == false)
+        try host.tap("h2", "e2")
+        gs = try guest.wait("the host's move") { $0.moves.count == 1 && $0.yourTurn }
         try eq(["炮二平五"], gs.moves)
-        guestUI.call { guest.tap(square("h9")); guest.tap(square("g7")) }
-        hs = try hostUI.wait("the guest's move", { host.state }) { $0.moves.count == 2 }
-        guestUI.call { guest.requestUndo() }
-        _ = try hostUI.wait("undo request", { host.state }) { $0.undoRequest != nil }
-        hostUI.call { host.replyUndo(true) }
-        gs = try guestUI.wait("undone", { guest.state }) { $0.moves.count == 1 }
-        try check(gs.myTurn)
-        hostUI.call { host.offerDraw() }
-        _ = try guestUI.wait("draw offer", { guest.state }) { $0.drawOffered }
-        guestUI.call { guest.replyDraw(false) }
-        hs = try hostUI.wait("declined", { host.state }) { $0.notice != nil }
-        try check(hs.notice!.contains("declined"))
-        guestUI.call { guest.resign() }
-        hs = try hostUI.wait("over", { host.state }) { $0.phase == .over }
-        gs = try guestUI.wait("over", { guest.state }) { $0.phase == .over }
+        try guest.tap("h9", "g7")
+        hs = try host.wait("the guest's move") { $0.moves.count == 2 }
+        guest.act { $0.requestUndo() }
+        try host.wait("undo request") { $0.undoRequest != nil }
+        host.act { $0.replyUndo(true) }
+        gs = try guest.wait("undone") { $0.moves.count == 1 && $0.yourTurn }
+        try eq(nil, try host.wait("answered") { $0.undoRequest == nil }.undoRequest)
+        host.act { $0.offerDraw() }
+        try guest.wait("draw offer") { $0.drawOffered }
+        guest.act { $0.replyDraw(false) }
+        hs = try host.wait("declined") { $0.notice != nil }
+        try check(hs.notice!.contains("declined"), hs.notice!)
+        host.act { $0.clearNotice() }
+        try eq(nil, host.state.match?.notice)
+        guest.act { $0.claimDraw() }
+        try check(guest.state.message != nil, "no draw to claim: the refusal is shown")
+        guest.act { $0.clearNotice() }
+        try eq(nil, guest.state.message)
+        guest.act { $0.resign() }
+        hs = try host.wait("over") { $0.phase == .over }
+        gs = try guest.wait("over") { $0.phase == .over }
         try eq("You won: resignation", hs.result)
         try eq("You lost: resignation", gs.result)
-        // The connection banner, fed by hand: shown while down, gone when the link is back.
-        hostUI.call { host.handle(.disconnected(reason: "test")) }
-        try check(hostUI.call { host.state.banner } != nil)
-        hostUI.call { host.handle(.reconnecting(attempt: 2, delayMs: 500)) }
-        try eq("Connection lost. Reconnecting (attempt 2)…", hostUI.call { host.state.banner })
-        hostUI.call { host.handle(.connected(peer: "127.0.0.1:1")) }
-        try eq(nil, hostUI.call { host.state.banner })
+        try eq(Sound.gameOver, host.sounds.all.last)
+        try check(host.sounds.all.contains(.move))
+    }
+
+    s.test("chess match between two models: fool's mate by taps, results from both sides, a second game") {
+        let (host, guest) = try paired(Settings(game: .chess, color: .red, playerName: "An"))
+        defer { guest.leave(); host.leave() }
+        let hs0 = try host.wait("white's turn") { $0.yourTurn }
+        try eq(GameKind.chess, hs0.kind)
+        try eq(32, hs0.board?.cells.filter { $0.dark }.count)
+        try eq(Color.black, try guest.wait("black") { $0.yourColor != nil }.yourColor)
+        try host.tap("f2", "f3")
+        try guest.wait("f3 seen") { $0.yourTurn && $0.moves == ["f3"] }
+        try guest.tap("e7", "e5")
+        try host.wait("e5 seen") { $0.yourTurn && $0.moves.count == 2 }
+        try host.tap("g2", "g4")
+        try guest.wait("g4 seen") { $0.yourTurn && $0.moves.count == 3 }
+        try guest.tap("d8", "h4")
+        let hs = try host.wait("mated") { $0.phase == .over }
+        let gs = try guest.wait("mated") { $0.phase == .over && $0.moves.count == 4 }
+        try eq(["f3", "e5", "g4", "Qh4#"], gs.moves)
+        try eq(["You lost: checkmate", "You won: checkmate"], [hs.result, gs.result])
+        try eq(Outcome.win(winner: .black, reason: .checkmate), hs.outcome)
+        let king = try cell(hs.board, "e1")
+        try check(hs.inCheck && king.check, "the mated king is marked")
+        try eq([Sound.move, .move, .move, .check, .gameOver], guest.sounds.all)
+
+        // The guest proposes the next game (declined), then the host (accepted).
+        guest.act { $0.propose(Settings(game: .chess, color: .red)) }
+        try check(guest.state.message == nil, "\(guest.state)")
+        let proposed = try host.wait("the guest's proposal") { $0.phase == .proposed }
+        try eq(Color.black, proposed.proposal?.yourColor)
+        host.act { $0.declineProposal() }
+        _ = try guest.wait("declined") { $0.notice != nil }
+        guest.act { $0.clearNotice() }
+        host.act { $0.propose(Settings(game: .chess, color: .black)) }
+        _ = try guest.wait("the host's proposal") { $0.phase == .proposed }
+        guest.act { $0.acceptProposal() }
+        try guest.wait("White to play") { $0.phase == .playing && $0.yourTurn && $0.moves.isEmpty }
+        try check(try host.wait("flipped for Black") { $0.phase == .playing }.board?.flipped == true)
+        try guest.tap("e2", "e4")
+        try host.wait("e4 seen") { $0.yourTurn && $0.moves == ["e4"] }
+        host.act { $0.resign() }
+        try eq("You won: resignation", try guest.wait("over") { $0.phase == .over }.result)
+        guest.leave()
+        try eq(MatchPhase.closed, try host.wait("closed") { $0.phase == .closed }.phase)
     }
 }

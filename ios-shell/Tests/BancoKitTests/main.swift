@@ -4,7 +4,7 @@ import BancoKit
 
 let suite = Suite()
 boardTests(suite)
-gameTests(suite)
+vsTests(suite)
 matchTests(suite)
 let failed = suite.run()
 exit(failed == 0 ? 0 : 1)

@@ -580,6 +580,11 @@ impl VsComputer {
         Ok(())
     }
 
+    /// Clears the selection and a pending promotion choice.
+    pub fn clear_selection(&mut self) {
+        self.board.clear_selection();
+    }
+
     /// Turns the board around.
     pub fn flip(&mut self) {
         let f = self.board.flipped();

@@ -696,6 +696,11 @@ impl NetMatch {
         self.with_driver(Driver::resign)
     }
 
+    /// Clears the selection and a pending promotion choice.
+    pub fn clear_selection(&self) {
+        lock(&self.view).board.clear_selection();
+    }
+
     /// Turns the board around.
     pub fn flip(&self) {
         let mut v = lock(&self.view);

@@ -91,15 +91,23 @@ fn perft_chess(args: &PerftArgs) -> Result<(), CliError> {
 /// `banco move`.
 #[derive(Args, Debug)]
 pub(crate) struct MoveArgs {
+    /// The game: xiangqi or chess.
+    #[arg(long, default_value = "xiangqi")]
+    game: String,
     /// Position (FEN); the start position when absent.
     #[arg(long)]
     fen: Option<String>,
-    /// The move in coordinates (h2e2), WXF (C2.5 or C2=5) or Chinese (炮二平五).
+    /// The move: xiangqi in coordinates (h2e2), WXF (C2.5 or C2=5) or Chinese (炮二平五);
+    /// chess in SAN (Nf3, O-O, e8=Q) or UCI (g1f3).
     #[arg(value_name = "MOVE")]
     text: String,
 }
 
 pub(crate) fn move_cmd(args: &MoveArgs) -> Result<(), CliError> {
+    let kind = crate::cmd_play::parse_game(&args.game)?;
+    if kind != banco_game::GameKind::Xiangqi {
+        return move_any(kind, args);
+    }
     let pos = position_arg(args.fen.as_deref())?;
     let mv = parse_any(&pos, &args.text).map_err(|e| match e {
         MoveTextError::Unreadable(_) => CliError::input(format!("unparsable move: {e}")),
@@ -110,6 +118,29 @@ pub(crate) fn move_cmd(args: &MoveArgs) -> Result<(), CliError> {
         Iccs(mv),
         Wxf::from_move(&pos, mv),
         Chinese::from_move(&pos, mv)
+    );
+    Ok(())
+}
+
+/// `banco move --game chess`: the move in every notation of the game (`uci e2e4 san e4`).
+fn move_any(kind: banco_game::GameKind, args: &MoveArgs) -> Result<(), CliError> {
+    use banco_app::any::AnyGame;
+    use banco_app::error::MoveError;
+    use banco_app::notation::{self, Notation};
+    let game = match &args.fen {
+        Some(f) => AnyGame::from_fen(kind, f),
+        None => AnyGame::new(kind),
+    }
+    .map_err(|e| CliError::input(format!("bad FEN: {e}")))?;
+    let mv = notation::parse_move(&game, &args.text, None).map_err(|e| match e {
+        MoveError::Illegal(_) => CliError::input(format!("illegal move: {e}")),
+        _ => CliError::input(format!("unparsable move: {e}")),
+    })?;
+    let info = notation::describe(&game, mv);
+    println!(
+        "uci {} san {}",
+        info.text(Notation::Coordinate),
+        info.text(Notation::San)
     );
     Ok(())
 }

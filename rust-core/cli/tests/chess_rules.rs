@@ -68,3 +68,80 @@ fn chess_bench_perft_last_line() {
         "{line}"
     );
 }
+
+#[test]
+fn chess_move_in_every_notation() {
+    let out = banco(&["move", "--game", "chess", "Nf3"]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "uci g1f3 san Nf3");
+    let castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let out = banco(&["move", "--game", "chess", "--fen", castle, "e1c1"]);
+    assert_eq!(last_line(&out), "uci e1c1 san O-O-O");
+    let out = banco(&["move", "--game", "chess", "e2e5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("illegal move"));
+    let out = banco(&["move", "--game", "go", "e4"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn chess_play_script() {
+    let dir = std::env::temp_dir().join(format!("banco-chess-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("g.banco");
+    let pgn = dir.join("g.pgn");
+    let script = format!(
+        "e4\nNf9\nundo\nd4\nsave {}\nsave {}\nnew\nload {}\nfen\nload {}\nfen\nresign\n",
+        save.display(),
+        pgn.display(),
+        save.display(),
+        pgn.display()
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
+        .args([
+            "play",
+            "--game",
+            "chess",
+            "--level",
+            "1",
+            "--movetime",
+            "20",
+            "--no-color",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Banco chess — you play white"), "{text}");
+    assert!(text.contains("you play e2e4 (e4)"), "{text}");
+    assert!(text.contains("♔"), "{text}");
+    assert!(text.contains("`Nf9` is not a move"), "{text}");
+    // The FEN after loading the binary save equals the one after loading the PGN export.
+    let fens: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains(" w ") && l.contains('/') && !l.starts_with("result"))
+        .collect();
+    assert!(fens.len() >= 2, "{text}");
+    assert_eq!(fens[0], fens[1]);
+    assert!(
+        text.contains("game over: black wins by resignation"),
+        "{text}"
+    );
+    let export = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        export.contains("[Game \"chess\"]") && export.contains("1. d4 "),
+        "{export}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

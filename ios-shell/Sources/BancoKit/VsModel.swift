@@ -1,0 +1,170 @@
+// A game against the computer: holds Rust's VsComputer (which has every rule: turns, the
+// computer's searches, undo by whole turns, hints, results, puzzles) and adds the platform
+// services — states hopped to the UI thread, the promotion picker, sounds, and the game to
+// continue kept in the key-value store.
+import Foundation
+
+public final class VsModel: Model {
+    public struct State: Equatable {
+        /// Everything to draw, from Rust; nil before a game starts.
+        public var game: VsState?
+        /// The promotion picker is open with these choices.
+        public var promotion: [PieceKind]?
+        /// The square of the pawn being promoted (the picker's).
+        var promoting: UInt8?
+        /// A refused action or a game that could not start, to show once.
+        public var message: String?
+    }
+
+    /// Where the game to continue is kept (`VsComputer.save()` bytes, Base64).
+    public static let continueKey = "vs.continue"
+
+    public private(set) var state = State() {
+        willSet { willChange() }
+        didSet { didChange() }
+    }
+
+    private let ui: UIDispatcher
+    private let store: KeyValueStore
+    private let sound: SoundPlayer
+    private var soundOn = true
+    private var vs: VsComputer?
+    private var puzzleMode = false
+    /// Counts the games started: a state of an earlier game that arrives late is dropped.
+    private var generation = 0
+
+    public init(ui: UIDispatcher, store: KeyValueStore, sound: SoundPlayer = SilentSound()) {
+        self.ui = ui
+        self.store = store
+        self.sound = sound
+    }
+
+    /// Hears Rust's states on its thread and hands them to the UI thread.
+    final class Listener: VsListener, @unchecked Sendable {
+        weak var model: VsModel?
+        let generation: Int
+        let ui: UIDispatcher
+        init(_ m: VsModel) {
+            model = m
+            generation = m.generation
+            ui = m.ui
+        }
+        func onState(state: VsState) {
+            let g = generation
+            ui.post { [weak model = self.model] in model?.received(state, g) }
+        }
+    }
+
+    /// A new game; false (with the message) if Rust refused the settings.
+    @discardableResult
+    public func newGame(_ settings: Settings, fen: String? = nil, movetimeMs: UInt64 = 1000) -> Bool {
+        start(settings, puzzle: false) { try VsComputer(settings: settings.vs(fen: fen, movetimeMs: movetimeMs), listener: $0) }
+    }
+
+    /// A built-in puzzle (`builtinPuzzles()`); it is not kept to continue.
+    @discardableResult
+    public func puzzle(_ p: Puzzle, settings: Settings, movetimeMs: UInt64 = 1000) -> Bool {
+        start(settings, puzzle: true) { try VsComputer.puzzle(puzzle: p, movetimeMs: movetimeMs, listener: $0) }
+    }
+
+    public var canContinue: Bool { store.string(Self.continueKey) != nil }
+
+    /// Continues the kept game; false (with a message, and the record dropped) if there is
+    /// none or it cannot be read.
+    @discardableResult
+    public func continueGame(_ settings: Settings) -> Bool {
+        guard let text = store.string(Self.continueKey) else { return false }
+        guard let bytes = Data(base64Encoded: text) else {
+            return refuseContinue("it is not readable")
+        }
+        let ok = start(settings, puzzle: false) {
+            try VsComputer.resume(saved: bytes, settings: settings.vs(), listener: $0)
+        }
+        return ok || refuseContinue(state.message ?? "")
+    }
+
+    public func tap(column: Int, row: Int) {
+        guard let vs = vs, let c = UInt8(exactly: column), let r = UInt8(exactly: row) else { return }
+        act {
+            if case .choosePromotion(let from, _, let choices) = try vs.tap(column: c, row: r) {
+                (state.promotion, state.promoting) = (choices, from)
+            } else {
+                (state.promotion, state.promoting) = (nil, nil)
+            }
+        }
+    }
+
+    /// The piece picked in the promotion picker.
+    public func choosePromotion(_ kind: PieceKind) {
+        (state.promotion, state.promoting) = (nil, nil)
+        act { _ = try vs?.choosePromotion(piece: kind) }
+    }
+
+    /// The picker was dismissed: a tap on the pawn again clears its selection.
+    public func cancelPromotion() {
+        let from = state.promoting
+        (state.promotion, state.promoting) = (nil, nil)
+        if let c = state.game?.board.cells.first(where: { $0.square == from }) {
+            act { _ = try vs?.tap(column: c.column, row: c.row) }
+        }
+    }
+
+    public func undo() { act { try vs?.undo() } }
+    public func redo() { act { try vs?.redo() } }
+    public func hint() { act { try vs?.hint() } }
+    public func resign() { act { try vs?.resign() } }
+    public func claimDraw() { act { try vs?.claimDraw() } }
+    public func flip() { act { try vs?.flip() } }
+    public func setLevel(_ level: Int) { act { try vs?.setLevel(level: UInt8(clamping: level)) } }
+    public func setSound(_ on: Bool) { soundOn = on }
+    public func clearMessage() { state.message = nil }
+
+    /// Leaving the screen: the computer stops (the game stays kept to continue).
+    public func close() {
+        generation += 1
+        try? vs?.close()
+        vs = nil
+        (state.promotion, state.promoting) = (nil, nil)
+    }
+
+    private func start(_ settings: Settings, puzzle: Bool, _ make: (Listener) throws -> VsComputer) -> Bool {
+        close()
+        soundOn = settings.sound
+        puzzleMode = puzzle
+        do {
+            vs = try make(Listener(self))
+            state = State()
+            return true
+        } catch {
+            state = State(message: readable(error))
+            return false
+        }
+    }
+
+    private func refuseContinue(_ why: String) -> Bool {
+        store.set(Self.continueKey, nil)
+        state.message = "The saved game could not be continued: \(why)"
+        return false
+    }
+
+    private func act(_ body: () throws -> Void) {
+        do { try body() } catch { state.message = readable(error) }
+    }
+
+    private func received(_ new: VsState, _ of: Int) {
+        guard of == generation, let vs = vs else { return }
+        let old = state.game
+        if let old = old {
+            if new.moves.count > old.moves.count, let last = new.lastMove, soundOn { sound.play(soundOf(last)) }
+            if new.outcome != nil && old.outcome == nil && soundOn { sound.play(.gameOver) }
+        }
+        if !puzzleMode && (old?.moves != new.moves || old?.outcome != new.outcome) {
+            if new.outcome == nil, let bytes = try? vs.save() {
+                store.set(Self.continueKey, bytes.base64EncodedString())
+            } else if new.outcome != nil {
+                store.set(Self.continueKey, nil)
+            }
+        }
+        state.game = new
+    }
+}
