@@ -112,7 +112,7 @@ fun chessTests(s: Suite) {
             eq("0-1", st.result)
             check(st.inCheck && g.legalMoves().isEmpty())
             eq(st.outcome, (rec.events.last() as GameEvent.GameOver).outcome)
-            throws<BancoException.IllegalMove> { g.play(cmv("a2", "a3")) }
+            throws<BancoException.GameOver> { g.play(cmv("a2", "a3")) }
             eq("You won: checkmate", resultText(CHESS, st.outcome!!, Color.BLACK))
             eq("White", colorName(CHESS, Color.RED))
         }

@@ -176,8 +176,11 @@ fun gameTests(s: Suite) {
             val over = rec.events.last() as GameEvent.GameOver
             eq("1-0 checkmate", over.text)
             eq(st.outcome, over.outcome)
-            // No move is legal after mate (GameOver comes for a legal move after a claimed draw).
-            throws<BancoException.IllegalMove> { g.playText("d9e9", Notation.COORDINATE) }
+            // After the end a move is refused as such, before it is even read.
+            val e = throws<BancoException.GameOver> { g.playText("d9e9", Notation.COORDINATE) }
+            check(e.message!!.contains("checkmate")) { e.message!! }
+            throws<BancoException.GameOver> { g.playText("nonsense", null) }
+            throws<BancoException.GameOver> { g.play(mv("d9", "e9")) }
             throws<BancoException.GameOver> { g.claimDraw() }
             eq("You won: checkmate", resultText(GameKind.XIANGQI, st.outcome!!, Color.RED))
         }

@@ -146,6 +146,7 @@ fun garbageTests(s: Suite) {
                     vs.legalMovesFrom(a)
                 }
                 for (p in PieceKind.entries) eq(TapResult.Ignored, vs.choosePromotion(p), "no promotion pending")
+                repeat(2) { vs.clearSelection() }
                 refused("vs redo", BancoException.NotAvailable::class.java) { vs.redo() }
                 refused("vs undo", BancoException.NotAvailable::class.java) { vs.undo() }
                 refused("vs claimDraw", BancoException.NotAvailable::class.java) { vs.claimDraw() }
@@ -156,6 +157,7 @@ fun garbageTests(s: Suite) {
                     "state" to { vs.state() }, "tap" to { vs.tap(0u, 0u) }, "undo" to { vs.undo() },
                     "hint" to { vs.hint() }, "save" to { vs.save() }, "flip" to { vs.flip() },
                     "setLevel" to { vs.setLevel(3u) }, "resign" to { vs.resign() },
+                    "clearSelection" to { vs.clearSelection() }, "playText" to { vs.playText("e4") },
                 )) {
                     refused("closed $what", BancoException.NotAvailable::class.java) { call() }
                 }

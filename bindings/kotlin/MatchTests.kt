@@ -103,6 +103,14 @@ fun matchTests(s: Suite) {
             eq(TapResult.Ignored, guest.tapSquare("e7"))
             throws<BancoException.IllegalMove> { host.playText("e2e5") }
             eq(TapResult.Selected(sq("e2", GameKind.CHESS)), host.tapSquare("e2"))
+            host.clearSelection()
+            check(host.state().board!!.cells.none { it.selected }) { "clearSelection" }
+            guest.flip()
+            check(!guest.state().board!!.flipped) { "flip turns this side's board" }
+            check(!host.state().board!!.flipped)
+            guest.flip()
+            check(guest.state().board!!.flipped)
+            eq(TapResult.Selected(sq("e2", GameKind.CHESS)), host.tapSquare("e2"))
             eq(TapResult.Moved(cmv("e2", "e4")), host.tapSquare("e4"))
             eq("e4", bothSee(hostEvents, guestEvents).text)
             guest.tapSquare("e7")
@@ -299,6 +307,9 @@ fun matchTests(s: Suite) {
             )
             for ((what, call) in actions) refused(what, BancoException.Match::class.java) { call() }
             m.clearNotice()
+            m.clearSelection()
+            m.flip()
+            eq(null, m.state().board)
             eq(null, m.yourColor())
             mayRefuse("rejectCode", BancoException.Match::class.java) { m.rejectCode() }
             m.leave()

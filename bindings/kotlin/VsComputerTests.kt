@@ -1,6 +1,7 @@
 // VsComputer: a whole game against the computer through the boundary — taps into moves, the
 // computer's answer on a Rust thread, undo/redo by whole turns (also while it thinks), hints,
-// levels, flip, resignation, claimed draws, puzzles, save/resume, close; xiangqi and chess
+// levels, flip, clearSelection, resignation, claimed draws, puzzles, save/resume, end; xiangqi
+// and chess
 // (chess tests do not depend on the computer's strength).
 package org.banco.tests
 
@@ -71,6 +72,9 @@ fun vsComputerTests(s: Suite) {
             check(selected.board.cell("h2").selected && selected.board.cell("e2").target) { "highlights" }
             eq(12, selected.board.cells.count { it.target })
             eq(TapResult.Cleared, vs.tap(4u, 5u))
+            vs.tap(7u, 7u)
+            vs.clearSelection()
+            check(vs.state().board.cells.none { it.selected || it.target }) { "clearSelection" }
             vs.tap(7u, 7u)
             eq(TapResult.Moved(mv("h2", "e2")), vs.tap(4u, 7u))
             val answered = l.await("the computer's answer") { it.moves.size == 2 && it.yourTurn }
@@ -244,6 +248,12 @@ fun vsComputerTests(s: Suite) {
             eq(sq("e7", GameKind.CHESS) to sq("e8", GameKind.CHESS), ask.from to ask.to)
             eq(setOf(PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT), ask.choices.toSet())
             eq(0, vs.state().moves.size, "nothing played before the choice")
+            // The picker dismissed: the choice goes with the selection.
+            vs.clearSelection()
+            eq(TapResult.Ignored, vs.choosePromotion(PieceKind.QUEEN), "no choice pending after clearSelection")
+            check(vs.state().board.cells.none { it.selected })
+            vs.tapSquare(b, "e7")
+            check(vs.tapSquare(b, "e8") is TapResult.ChoosePromotion)
             eq(TapResult.Moved(cmv("e7", "e8", PieceKind.KNIGHT)), vs.choosePromotion(PieceKind.KNIGHT))
             val promoted = l.await("promoted") { it.moves.isNotEmpty() }
             eq("e8=N", promoted.moves[0])

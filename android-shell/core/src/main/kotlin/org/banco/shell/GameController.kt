@@ -91,11 +91,9 @@ class GameController(
 
     /** The promotion picker was dismissed: nothing is played and the pawn is deselected. */
     fun cancelPromotion() {
-        val ask = state.value.promotion ?: return
+        if (state.value.promotion == null) return
         state.value = state.value.copy(promotion = null)
-        // Rust keeps the pawn selected; a tap on it clears the selection, as a finger would.
-        val cell = state.value.vs?.board?.cells?.firstOrNull { it.square == ask.from } ?: return
-        act { it.tap(cell.column, cell.row) }
+        act { it.clearSelection() }
     }
 
     fun undo() = act { it.undo() }

@@ -49,6 +49,7 @@ class MatchController private constructor(
     fun replyDraw(accept: Boolean) = act { it.replyDraw(accept) }
     fun claimDraw() = act { it.claimDraw() }
     fun resign() = act { it.resign() }
+    fun flip() = act { it.flip() }
     fun play(move: Move) = act { it.play(move) }
 
     /** A tap on a screen cell (column from the left, row from the top): what it did, null if refused. */
@@ -71,11 +72,9 @@ class MatchController private constructor(
 
     /** The promotion picker was dismissed: nothing is played and the pawn is deselected. */
     fun cancelPromotion() {
-        val ask = state.value.promotion ?: return
+        if (state.value.promotion == null) return
         state.value = state.value.copy(promotion = null)
-        // Rust keeps the pawn selected; a tap on it clears the selection, as a finger would.
-        val cell = state.value.match?.board?.cells?.firstOrNull { it.square == ask.from } ?: return
-        act { it.tap(cell.column, cell.row) }
+        act { it.clearSelection() }
     }
 
     /** The notice was shown. */

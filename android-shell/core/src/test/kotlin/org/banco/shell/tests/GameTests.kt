@@ -85,6 +85,8 @@ fun gameTests(s: Suite) {
                 check(st.canUndo)
             }
             eq("炮二平五", st.moves.first())
+            f.ui.call { f.c.flip() }
+            check(f.await("flipped") { it.board.flipped }.board.cellNamed("a0")!!.row.toInt() == 0) { "a0 at the top" }
             check(f.sounds.isNotEmpty() && Sound.GAME_OVER !in f.sounds) { "${f.sounds}" }
             check(f.ui.call { f.c.canContinue() }) { "the game is saved after every move" }
             eq(null, f.state().message)

@@ -170,6 +170,9 @@ fun lobbyMatchTests(s: Suite) {
             eq(GameKind.CHESS, hs.kind)
             check(hs.yourTurn && !gs.yourTurn && gs.board!!.flipped && !hs.board!!.flipped) { "$hs / $gs" }
             eq(64, gs.board!!.cells.size)
+            p.guestUi.call { p.guest.flip() }
+            check(!p.guestUi.match(p.guest).match!!.board!!.flipped) { "flipped by the player" }
+            p.guestUi.call { p.guest.flip() }
 
             // A tap out of turn does nothing; a move out of turn is refused with Rust's words.
             eq(TapResult.Ignored, p.guestUi.tap(p.guest, "e7"))
