@@ -97,7 +97,7 @@ func chessTests(_ s: Suite) {
         try check(try g.legalMoves().isEmpty)
         guard case .gameOver(let o, _)? = rec.events.last else { throw TestFailure(description: "\(rec.events)") }
         try eq(st.outcome, o)
-        try fails(.illegalMove) { _ = try g.playText(text: "a3", notation: nil) }
+        try fails(.gameOver) { _ = try g.playText(text: "a3", notation: nil) }
 
         let stale = try Game.fromFen(kind: .chess, fen: "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1")
         try eq("Qf7", try stale.playText(text: "Qf7", notation: .san).text)

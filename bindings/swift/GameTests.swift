@@ -155,7 +155,7 @@ func gameTests(_ s: Suite) {
         }
         try eq(st.outcome, o)
         try eq("1-0 checkmate", text)
-        try fails(.illegalMove) { _ = try g.playText(text: "d9e9", notation: nil) }
+        try fails(.gameOver) { _ = try g.playText(text: "d9e9", notation: nil) }
         try fails(.gameOver) { _ = try g.claimDraw() }
     }
 

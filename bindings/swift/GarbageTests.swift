@@ -157,7 +157,7 @@ func garbageTests(_ s: Suite) {
         let l = NullVsListener()
         for k in boardGames() {
             let vs = try VsComputer(settings: vsSettings(k, level: 1), listener: l)
-            defer { try? vs.close() }
+            defer { try? vs.end() }
             for (c, r): (UInt8, UInt8) in [(255, 255), (9, 0), (0, 10), (200, 3), (4, 4)] {
                 let t = try vs.tap(column: c, row: r)
                 try check(t == .ignored || t == .cleared, "\(t)")

@@ -31,7 +31,7 @@ func vsComputerTests(_ s: Suite) {
     s.test("vs computer (xiangqi): taps, the computer's answer, hint, level, flip") {
         let l = StateInbox()
         let vs = try VsComputer(settings: vsSettings(.xiangqi), listener: l)
-        defer { try? vs.close() }
+        defer { try? vs.end() }
         let first = try l.next("the first state") { $0.yourTurn }
         try eq(GameKind.xiangqi, first.kind)
         try eq([9, 10, 90], [Int(first.board.width), Int(first.board.height), first.board.cells.count])
@@ -91,13 +91,13 @@ func vsComputerTests(_ s: Suite) {
         try vs.setLevel(level: 1)
         try vs.redo()
         try check(try vs.state().thinking, "redo gives the computer its turn again")
-        try vs.close()
+        try vs.end()
         try fails(.notAvailable) { _ = try vs.state() }
         try fails(.notAvailable) { try vs.undo() }
 
         let l2 = StateInbox()
         let quick = try VsComputer(settings: vsSettings(.xiangqi, .black, level: 2), listener: l2)
-        defer { try? quick.close() }
+        defer { try? quick.end() }
         let opened = try l2.next("the computer opens") { $0.yourTurn }
         try eq(1, opened.moves.count)
         try check(opened.board.flipped && !opened.canUndo, "the computer's first move alone is not undone")
@@ -122,7 +122,7 @@ func vsComputerTests(_ s: Suite) {
 
         let l3 = StateInbox()
         let resumed = try VsComputer.resume(saved: saved, settings: vsSettings(.xiangqi, .red, level: 9), listener: l3)
-        defer { try? resumed.close() }
+        defer { try? resumed.end() }
         let st = try l3.next("the resumed game") { _ in true }
         try eq([Color.black], [st.human])
         try eq(2, st.level, "colour and level come from the file")
@@ -134,7 +134,7 @@ func vsComputerTests(_ s: Suite) {
         _ = try g.playText(text: "h2e2", notation: nil)
         let l4 = StateInbox()
         let fromGame = try VsComputer.resume(saved: try g.save(), settings: vsSettings(.xiangqi, .black, level: 3), listener: l4)
-        defer { try? fromGame.close() }
+        defer { try? fromGame.end() }
         let fg = try l4.next("a Game continued") { $0.yourTurn }
         try eq([Color.black], [fg.human])
         try eq(3, fg.level)
@@ -145,7 +145,7 @@ func vsComputerTests(_ s: Suite) {
         try eq(1, puzzle.mateIn)
         let l = StateInbox()
         let vs = try VsComputer.puzzle(puzzle: puzzle, movetimeMs: 100, listener: l)
-        defer { try? vs.close() }
+        defer { try? vs.end() }
         let st = try l.next("the puzzle") { $0.yourTurn }
         try eq(PuzzleStatus(name: puzzle.name, mateIn: 1, movesLeft: 1, solved: false, failed: false), st.puzzle)
         try eq(10, st.level)
@@ -165,7 +165,7 @@ func vsComputerTests(_ s: Suite) {
     s.test("vs computer (chess): taps, the promotion picker path, black, a game that goes on") {
         let l = StateInbox()
         let vs = try VsComputer(settings: vsSettings(.chess), listener: l)
-        defer { try? vs.close() }
+        defer { try? vs.end() }
         let first = try l.next("the first state") { $0.yourTurn }
         try eq([8, 8, 64], [Int(first.board.width), Int(first.board.height), first.board.cells.count])
         try eq(GameKind.chess, first.board.kind)
@@ -192,7 +192,7 @@ func vsComputerTests(_ s: Suite) {
 
         let lp = StateInbox()
         let promo = try VsComputer(settings: vsSettings(.chess, fen: "8/P6k/8/8/8/8/8/K7 w - - 0 1"), listener: lp)
-        defer { try? promo.close() }
+        defer { try? promo.end() }
         _ = try lp.next("the promotion position") { $0.yourTurn }
         try eq(TapResult.ignored, try promo.choosePromotion(piece: .queen), "nothing to promote yet")
         try eq(TapResult.selected(square: 48), try promo.tap(column: 0, row: 1))
@@ -210,7 +210,7 @@ func vsComputerTests(_ s: Suite) {
 
         let lb = StateInbox()
         let black = try VsComputer(settings: vsSettings(.chess, .black), listener: lb)
-        defer { try? black.close() }
+        defer { try? black.end() }
         let opened = try lb.next("white opens") { $0.yourTurn }
         try eq(1, opened.moves.count)
         try check(opened.board.flipped)

@@ -154,7 +154,7 @@ impl Observer for Relay {
 }
 
 /// A game against the computer (see the module docs). Safe to use from any thread;
-/// dropping it (or [`VsComputer::close`]) stops the computer.
+/// dropping it (or [`VsComputer::end`]) stops the computer.
 #[derive(uniffi::Object)]
 pub struct VsComputer {
     runner: Mutex<Option<Runner>>,
@@ -381,8 +381,9 @@ impl VsComputer {
         guard(|| self.read(ac::VsComputer::save)?.map_err(BancoError::from))
     }
 
-    /// Stops the computer and ends this game (further calls fail).
-    pub fn close(&self) -> Result<(), BancoError> {
+    /// Stops the computer and ends this game (further calls fail). Named `end` because
+    /// Kotlin's generated objects already have a `close()` that frees the Rust object.
+    pub fn end(&self) -> Result<(), BancoError> {
         guard(|| {
             self.runner
                 .lock()

@@ -485,7 +485,7 @@ fn a_game_against_the_computer_through_the_boundary() {
         Err(BancoError::InvalidArgument(_))
     ));
     let saved = vs.save().unwrap();
-    vs.close().unwrap();
+    vs.end().unwrap();
     assert!(vs.undo().is_err());
     let (tx, rx) = std::sync::mpsc::channel();
     let again = VsComputer::resume(
@@ -496,7 +496,7 @@ fn a_game_against_the_computer_through_the_boundary() {
     .unwrap();
     let s = wait_for(&rx, |_| true);
     assert_eq!((s.human, s.level, s.can_redo), (Color::Red, 1, true));
-    again.close().unwrap();
+    again.end().unwrap();
 }
 
 #[test]

@@ -122,7 +122,7 @@ public final class VsModel: Model {
     /// Leaving the screen: the computer stops (the game stays kept to continue).
     public func close() {
         generation += 1
-        try? vs?.close()
+        try? vs?.end()
         vs = nil
         (state.promotion, state.promoting) = (nil, nil)
     }
