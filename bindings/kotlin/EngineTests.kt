@@ -1,5 +1,6 @@
 // Engine: a whole game against the AI (results through EngineListener on the engine
-// thread), think, hint with score and PV, stop, puzzles, bad arguments.
+// thread), think, hint with score and PV, stop, puzzles, chess (a legal move: the chess
+// engine's strength is not tested here), bad arguments.
 package org.banco.tests
 
 import org.banco.*
@@ -65,15 +66,16 @@ fun engineTests(s: Suite) {
 
     s.test("think, hint with score and PV, stop") {
         Engine(8u).use { engine ->
-            Game.fromFen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").use { g ->
+            Game.fromFen(GameKind.XIANGQI, XQ_MATE_IN_ONE).use { g ->
                 val r = engine.think(g, 10u, 500u)
                 eq("e1d1", r.bestMove?.coordinate)
                 eq(EngineScore.Mate(1), r.score)
                 val listener = QueueEngineListener()
                 engine.hint(g, 300u, listener)
                 val hint = listener.result()
-                eq("R5=6", hint.bestMove?.wxf)
-                check(hint.pv.isNotEmpty() && hint.pvWxf.first() == "R5=6") { hint.toString() }
+                eq("e1d1", hint.bestMove?.coordinate)
+                eq("车五平六", hint.bestMove?.text)
+                check(hint.pv.isNotEmpty() && hint.pvText.first() == "车五平六") { hint.toString() }
                 check(listener.progress.isNotEmpty()) { "no progress reports" }
             }
             Game(GameKind.XIANGQI).use { g ->
@@ -95,12 +97,38 @@ fun engineTests(s: Suite) {
 
     s.test("puzzle solving") {
         Engine(8u).use { engine ->
-            Game.fromFen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").use { g ->
+            Game.fromFen(GameKind.XIANGQI, XQ_MATE_IN_ONE).use { g ->
                 val listener = QueueEngineListener()
                 engine.solvePuzzle(g, 3u, 5000u, listener)
                 val sol = listener.puzzles.poll(30, TimeUnit.SECONDS) ?: throw AssertionError("no solution")
                 eq(1u, sol.mateIn)
-                eq(listOf("R5=6"), sol.lineWxf)
+                eq(listOf("车五平六"), sol.lineText)
+                eq(listOf(mv("e1", "d1")), sol.line)
+                check(!sol.aborted && sol.nodes > 0u)
+            }
+        }
+    }
+
+    s.test("chess: the engine answers with a legal move") {
+        Engine(8u).use { engine ->
+            Game(GameKind.CHESS).use { g ->
+                val r = engine.think(g, 3u, 500u)
+                val best = r.bestMove ?: throw AssertionError("no move")
+                check(g.isLegal(best.played)) { "$best" }
+                check(r.pvText.isEmpty() || r.pvText.first() == best.text) { "$r" }
+                val listener = QueueEngineListener()
+                val id = engine.bestMove(g, 1u, listener)
+                val played = listener.result()
+                eq(id, played.searchId)
+                check(g.isLegal(played.bestMove!!.played))
+                engine.hint(g, 200u, listener)
+                check(g.isLegal(listener.result().bestMove!!.played))
+                // The mate solver is xiangqi's.
+                refused("solvePuzzle chess", BancoException.Unsupported::class.java) { engine.solvePuzzle(g, 2u, 100u, listener) }
+            }
+            Game(GameKind.CHESS).use { g ->
+                for (m in listOf("f3", "e5", "g4", "Qh4")) g.playText(m, null)
+                refused("bestMove after mate", BancoException.GameOver::class.java) { engine.think(g, 3u, 100u) }
             }
         }
     }

@@ -2,6 +2,8 @@
 // the last line printed is `N passed, M failed`, and the exit code is 1 if any failed.
 package org.banco.tests
 
+import org.banco.BancoException
+
 class Suite {
     private val tests = mutableListOf<Pair<String, () -> Unit>>()
 
@@ -45,4 +47,26 @@ inline fun <reified E : Throwable> throws(block: () -> Unit): E {
         throw AssertionError("expected ${E::class.simpleName}, got $e")
     }
     throw AssertionError("expected ${E::class.simpleName}, nothing was thrown")
+}
+
+/** [block] must throw a BancoException of one of [types], with a message. */
+fun refused(what: String, vararg types: Class<out BancoException>, block: () -> Unit) {
+    try {
+        block()
+    } catch (e: BancoException) {
+        check(types.any { it.isInstance(e) }) { "$what: expected ${types.map { it.simpleName }}, got $e" }
+        check(!e.message.isNullOrBlank()) { "$what: empty message" }
+        return
+    }
+    throw AssertionError("$what: accepted, expected ${types.map { it.simpleName }}")
+}
+
+/** [block] may succeed, or throw a BancoException of one of [types] with a message. */
+fun mayRefuse(what: String, vararg types: Class<out BancoException>, block: () -> Unit) {
+    try {
+        block()
+    } catch (e: BancoException) {
+        check(types.any { it.isInstance(e) }) { "$what: expected ${types.map { it.simpleName }}, got $e" }
+        check(!e.message.isNullOrBlank()) { "$what: empty message" }
+    }
 }

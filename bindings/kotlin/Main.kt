@@ -6,7 +6,9 @@ import kotlin.system.exitProcess
 fun main() {
     val suite = Suite()
     gameTests(suite)
+    chessTests(suite)
     garbageTests(suite)
+    vsComputerTests(suite)
     engineTests(suite)
     matchTests(suite)
     val failed = suite.run()

@@ -1,5 +1,7 @@
-// Match and Lobby: a LAN match between two Match objects over loopback in one process —
-// pairing codes, proposal, moves both ways, undo request, draw offer, resignation.
+// Match and Lobby: a LAN match between two Match objects over loopback in one process — the
+// host offers both games and proposes chess; codes, state(), moves both ways (taps, moves,
+// text), a promotion through the picker, undo request, draw offer, mate and the result from
+// both sides; then a xiangqi game proposed, declined, proposed again, resigned.
 package org.banco.tests
 
 import org.banco.*
@@ -30,16 +32,37 @@ class QueueMatchListener(val who: String) : MatchListener {
     }
 }
 
+/** Taps the cell showing square [name] on this side's board. */
+fun Match.tapSquare(name: String): TapResult {
+    val c = state().board!!.cell(name)
+    return tap(c.column, c.row)
+}
+
+/** Waits until both sides have seen a move (each side hears every move once). */
+fun bothSee(a: QueueMatchListener, b: QueueMatchListener): PlayedMove {
+    val x = a.next<MatchEvent.MovePlayed>()
+    val y = b.next<MatchEvent.MovePlayed>()
+    eq(x.played, y.played, "both sides saw the same move")
+    check(x.mine != y.mine) { "exactly one side played it" }
+    return x.played
+}
+
 fun matchTests(s: Suite) {
-    s.test("a LAN match between two Match objects over loopback") {
+    s.test("a chess match between two Match objects over loopback, then xiangqi") {
         val hostEvents = QueueMatchListener("host")
         val guestEvents = QueueMatchListener("guest")
-        val host = Match.host("An", "127.0.0.1:0", false, Color.RED, RepetitionRule.ASIAN, hostEvents)
+        val chess = MatchOffer(GameKind.CHESS, Color.RED, null, null)
+        val host = Match.host("An", "127.0.0.1:0", false, boardGames(), chess, hostEvents)
         val address = hostEvents.next<MatchEvent.Listening>().address
         eq(address, host.address())
         check(address.startsWith("127.0.0.1:")) { address }
+        eq(MatchPhase.LISTENING, host.state().phase)
+        eq(listOf(GameKind.XIANGQI, GameKind.CHESS), host.state().offers)
+        eq(null, host.code())
+        throws<BancoException.Match> { host.tap(0u, 0u) }
         val guest = Match.join("Binh", address, guestEvents)
         try {
+            eq("", guest.address())
             val hc = hostEvents.next<MatchEvent.VerifyCode>()
             val gc = guestEvents.next<MatchEvent.VerifyCode>()
             eq(hc.code, gc.code, "both phones show the same code")
@@ -47,85 +70,253 @@ fun matchTests(s: Suite) {
             eq("Binh", hc.peerName)
             eq("An", gc.peerName)
             eq(hc.code, host.code())
-            throws<BancoException.Match> { host.playText("h2e2", Notation.COORDINATE) }
+            val verify = guest.state()
+            eq(MatchPhase.VERIFY, verify.phase)
+            eq(gc.code, verify.code)
+            eq("An", verify.peerName)
+            eq(listOf(GameKind.XIANGQI, GameKind.CHESS), verify.peerGames, "the host's games")
+            throws<BancoException.Match> { host.playText("e4") }
             host.confirmCode()
             guest.confirmCode()
             val proposed = guestEvents.next<MatchEvent.Proposed>()
-            eq(Color.BLACK, proposed.yourColor)
-            eq(RepetitionRule.ASIAN, proposed.rules.repetition)
+            eq(MatchOffer(GameKind.CHESS, Color.BLACK, Rules.Chess(false), null), proposed.offer)
+            eq(MatchPhase.PROPOSED, guest.state().phase)
+            eq(proposed.offer, guest.state().proposal)
             guest.acceptProposal()
-            eq(Color.RED, hostEvents.next<MatchEvent.Started>().yourColor)
+            val hs = hostEvents.next<MatchEvent.Started>()
+            eq(GameKind.CHESS to Color.RED, hs.game to hs.yourColor)
+            eq(startFen(GameKind.CHESS), hs.fen)
             eq(Color.BLACK, guestEvents.next<MatchEvent.Started>().yourColor)
             eq(Color.RED, host.yourColor())
+            eq(Color.BLACK, guest.yourColor())
+            var h = host.state()
+            var g = guest.state()
+            eq(MatchPhase.PLAYING, h.phase)
+            check(h.yourTurn && !g.yourTurn) { "White moves first" }
+            check(!h.board!!.flipped && g.board!!.flipped) { "each side sees its pieces at the bottom" }
+            eq(64, g.board!!.cells.size)
+            eq("h1", g.board!!.cells.first().name, "Black's view: h1 at the top left")
 
-            val e = throws<BancoException.Match> { guest.playText("h9g7", Notation.COORDINATE) }
+            // Moves both ways: taps, a Move, SAN and UCI text. Out of turn is refused.
+            val e = throws<BancoException.Match> { guest.playText("e5") }
             eq("it is not your turn", e.message)
-            throws<BancoException.IllegalMove> { host.playText("h2h8", Notation.COORDINATE) }
-            host.playText("C2=5", Notation.WXF)
-            val m1 = guestEvents.next<MatchEvent.MovePlayed>()
-            eq("h2e2", m1.played.coordinate)
-            check(!m1.mine && m1.by == Color.RED)
-            check(hostEvents.next<MatchEvent.MovePlayed>().mine)
-            guest.playText("马8进7", Notation.CHINESE)
-            eq("h9g7", hostEvents.next<MatchEvent.MovePlayed>().played.coordinate)
-            guestEvents.next<MatchEvent.MovePlayed>()
-            host.play(mv("h0", "g2"))
-            hostEvents.next<MatchEvent.MovePlayed>()
-            guestEvents.next<MatchEvent.MovePlayed>()
+            eq(TapResult.Ignored, guest.tapSquare("e7"))
+            throws<BancoException.IllegalMove> { host.playText("e2e5") }
+            eq(TapResult.Selected(sq("e2", GameKind.CHESS)), host.tapSquare("e2"))
+            host.clearSelection()
+            check(host.state().board!!.cells.none { it.selected }) { "clearSelection" }
+            guest.flip()
+            check(!guest.state().board!!.flipped) { "flip turns this side's board" }
+            check(!host.state().board!!.flipped)
+            guest.flip()
+            check(guest.state().board!!.flipped)
+            eq(TapResult.Selected(sq("e2", GameKind.CHESS)), host.tapSquare("e2"))
+            eq(TapResult.Moved(cmv("e2", "e4")), host.tapSquare("e4"))
+            eq("e4", bothSee(hostEvents, guestEvents).text)
+            guest.tapSquare("e7")
+            guest.tapSquare("e5")
+            bothSee(hostEvents, guestEvents)
+            eq("Nf3", host.play(cmv("g1", "f3")).text)
+            bothSee(hostEvents, guestEvents)
+            guest.playText("b8c6")
+            bothSee(hostEvents, guestEvents)
+            g = guest.state()
+            eq(listOf("e4", "e5", "Nf3", "Nc6"), g.moves)
+            eq("Nc6", g.lastMove?.text)
+            check(g.board!!.cell("c6").lastMove)
 
             // The guest asks to take back; the host declines, then allows.
-            guest.playText("i9h9", Notation.COORDINATE)
-            guestEvents.next<MatchEvent.MovePlayed>()
-            hostEvents.next<MatchEvent.MovePlayed>()
+            host.playText("Bb5")
+            bothSee(hostEvents, guestEvents)
+            guest.playText("a6")
+            bothSee(hostEvents, guestEvents)
             guest.requestUndo()
-            hostEvents.next<MatchEvent.UndoRequested>()
+            eq(5u, hostEvents.next<MatchEvent.UndoRequested>().toPly)
+            eq(5u, host.state().undoRequest)
             host.replyUndo(false)
             guestEvents.next<MatchEvent.UndoDeclined>()
+            check(guest.state().notice?.contains("declined") == true) { "${guest.state().notice}" }
+            guest.clearNotice()
+            eq(null, guest.state().notice)
             guest.requestUndo()
-            val req = hostEvents.next<MatchEvent.UndoRequested>()
-            eq(3u, req.toPly)
+            hostEvents.next<MatchEvent.UndoRequested>()
             host.replyUndo(true)
-            eq(3u, guestEvents.next<MatchEvent.Undone>().toPly)
-            eq(3u, hostEvents.next<MatchEvent.Undone>().toPly)
+            eq(5u, guestEvents.next<MatchEvent.Undone>().toPly)
+            eq(5u, hostEvents.next<MatchEvent.Undone>().toPly)
             eq(host.game().fen(), guest.game().fen())
-            eq(3u, guest.game().status().ply)
+            eq(5u, guest.game().status().ply)
 
-            // A draw offer, declined; then the guest resigns.
-            host.offerDraw()
-            guestEvents.next<MatchEvent.DrawOffered>()
-            guest.replyDraw(false)
-            hostEvents.next<MatchEvent.DrawDeclined>()
-            guest.resign()
+            // A draw offer, declined; a claim the rules do not allow.
+            guest.offerDraw()
+            hostEvents.next<MatchEvent.DrawOffered>()
+            check(host.state().drawOffered)
+            host.replyDraw(false)
+            guestEvents.next<MatchEvent.DrawDeclined>()
+            eq(null, guest.state().claimableDraw)
+            throws<BancoException> { guest.claimDraw() }.also { check(it !is BancoException.Internal) { "$it" } }
+
+            // A few more moves, then White resigns.
+            guest.playText("Nf6")
+            bothSee(hostEvents, guestEvents)
+            host.playText("Bxc6")
+            bothSee(hostEvents, guestEvents)
+            guest.playText("dxc6")
+            bothSee(hostEvents, guestEvents)
+            host.resign()
             val over = hostEvents.next<MatchEvent.GameOver>()
-            eq(Outcome.Win(Color.RED, WinReason.RESIGNATION), over.outcome)
-            eq(over.outcome, guestEvents.next<MatchEvent.GameOver>().outcome)
-            throws<BancoException.Match> { host.playText("i0i1", Notation.COORDINATE) }
+            eq(Outcome.Win(Color.BLACK, WinReason.RESIGNATION), over.outcome)
+            eq("You lost: resignation", over.text)
+            eq("You won: resignation", guestEvents.next<MatchEvent.GameOver>().text)
+            h = host.state()
+            g = guest.state()
+            eq(MatchPhase.OVER, h.phase)
+            eq("You lost: resignation", h.result)
+            eq("You won: resignation", g.result)
+            check(!h.yourTurn && !g.yourTurn)
+            throws<BancoException.GameOver> { host.playText("a3") }
+
+            // A new chess game from a set-up position: a promotion through the picker, mate.
+            host.propose(MatchOffer(GameKind.CHESS, Color.RED, null, "k7/4P3/1K6/8/8/8/8/8 w - - 0 1"))
+            val p2 = guestEvents.next<MatchEvent.Proposed>()
+            eq("k7/4P3/1K6/8/8/8/8/8 w - - 0 1", p2.offer.startFen)
+            guest.acceptProposal()
+            hostEvents.next<MatchEvent.Started>()
+            guestEvents.next<MatchEvent.Started>()
+            host.tapSquare("e7")
+            val ask = host.tapSquare("e8")
+            check(ask is TapResult.ChoosePromotion) { "$ask" }
+            eq(TapResult.Moved(cmv("e7", "e8", PieceKind.QUEEN)), host.choosePromotion(PieceKind.QUEEN))
+            val promoted = bothSee(hostEvents, guestEvents)
+            eq("e8=Q#", promoted.text, "the new queen mates")
+            eq(PieceKind.QUEEN, promoted.played.promotion)
+            eq("You won: checkmate", hostEvents.next<MatchEvent.GameOver>().text)
+            eq("You lost: checkmate", guestEvents.next<MatchEvent.GameOver>().text)
+            eq(Outcome.Win(Color.RED, WinReason.CHECKMATE), guest.state().outcome)
+            guest.game().use { gg ->
+                eq(GameKind.CHESS, gg.kind())
+                eq(Outcome.Win(Color.RED, WinReason.CHECKMATE), gg.status().outcome)
+            }
+
+            // Chess again: the knights dance until White may claim a threefold repetition.
+            host.propose(chess)
+            guestEvents.next<MatchEvent.Proposed>()
+            guest.acceptProposal()
+            hostEvents.next<MatchEvent.Started>()
+            guestEvents.next<MatchEvent.Started>()
+            for (i in 0 until 8) {
+                val (side, text) = if (i % 2 == 0) host to listOf("Nf3", "Ng1")[i / 2 % 2] else guest to listOf("Nf6", "Ng8")[i / 2 % 2]
+                side.playText(text)
+                bothSee(hostEvents, guestEvents)
+            }
+            eq(DrawReason.ThreefoldRepetition, host.state().claimableDraw)
+            eq(null, guest.state().claimableDraw, "only the side to move may claim")
+            host.claimDraw()
+            val drawn = hostEvents.next<MatchEvent.GameOver>()
+            eq(Outcome.Draw(DrawReason.ThreefoldRepetition), drawn.outcome)
+            eq(drawn.text, guestEvents.next<MatchEvent.GameOver>().text)
+            check(drawn.text.startsWith("Draw: ")) { drawn.text }
+
+            // Xiangqi, casual rules: the guest declines, then the host proposes again.
+            val casual = (defaultRules(GameKind.XIANGQI) as Rules.Xiangqi).copy(repetition = RepetitionRule.CASUAL)
+            val xq = MatchOffer(GameKind.XIANGQI, Color.BLACK, casual, null)
+            host.propose(xq)
+            val p3 = guestEvents.next<MatchEvent.Proposed>()
+            eq(MatchOffer(GameKind.XIANGQI, Color.RED, casual, null), p3.offer)
+            guest.declineProposal()
+            hostEvents.next<MatchEvent.ProposalDeclined>()
+            check(host.state().notice != null)
+            host.clearNotice()
+            host.propose(xq)
+            guestEvents.next<MatchEvent.Proposed>()
+            guest.acceptProposal()
+            eq(GameKind.XIANGQI to Color.BLACK, hostEvents.next<MatchEvent.Started>().let { it.game to it.yourColor })
+            guestEvents.next<MatchEvent.Started>()
+            g = guest.state()
+            eq(GameKind.XIANGQI, g.kind)
+            eq(90, g.board!!.cells.size)
+            check(g.yourTurn && !g.board!!.flipped)
+            guest.playText("炮二平五")
+            eq("炮二平五", bothSee(hostEvents, guestEvents).text)
+            host.playText("h9g7")
+            bothSee(hostEvents, guestEvents)
+            guest.resign()
+            eq("You won: resignation", hostEvents.next<MatchEvent.GameOver>().text)
+            eq("You lost: resignation", guestEvents.next<MatchEvent.GameOver>().text)
         } finally {
             guest.leave()
             host.leave()
         }
         hostEvents.next<MatchEvent.Closed>()
         guestEvents.next<MatchEvent.Closed>()
-        // Events come on a Rust-owned thread (JNA gives it a new Thread-N name per call),
-        // never on the caller's.
+        eq(MatchPhase.CLOSED, host.state().phase)
+        // Events come on a Rust-owned thread, never on the caller's.
         check(Thread.currentThread().name !in hostEvents.threads) { "${hostEvents.threads}" }
         throws<BancoException.Match> { host.offerDraw() }
+        host.destroy()
+        guest.destroy()
     }
 
     s.test("match and lobby errors and garbage") {
         val l = QueueMatchListener("x")
-        for (addr in garbageStrings + listOf("999.1.1.1:1", "127.0.0.1:99999", "[::1")) {
-            throws<BancoException> { Match.host("An", addr, false, Color.RED, RepetitionRule.ASIAN, l) }
+        val chess = MatchOffer(GameKind.CHESS, Color.RED, null, null)
+        for (addr in garbageStrings + listOf("999.1.1.1:1", "127.0.0.1:99999", "[::1", "0.0.0.0")) {
+            refused("host at `${addr.take(20)}`", BancoException.InvalidArgument::class.java, BancoException.Network::class.java) {
+                Match.host("An", addr, false, boardGames(), chess, l)
+            }
         }
         for (name in listOf("", "   ", "x".repeat(100))) {
-            throws<BancoException.InvalidArgument> { Match.host(name, "127.0.0.1:0", false, Color.RED, RepetitionRule.CASUAL, l) }
-            throws<BancoException.InvalidArgument> { Match.join(name, "127.0.0.1:1", l) }
+            refused("host named `$name`", BancoException.InvalidArgument::class.java) {
+                Match.host(name, "127.0.0.1:0", false, listOf(), null, l)
+            }
+            refused("join named `$name`", BancoException.InvalidArgument::class.java) { Match.join(name, "127.0.0.1:1", l) }
         }
-        for (t in garbageStrings) tolerate("join") { Match.join("An", t, l).leave() }
+        // Rules of another game, or custom rules, cannot be proposed.
+        for (bad in listOf(
+            MatchOffer(GameKind.CHESS, Color.RED, defaultRules(GameKind.XIANGQI), null),
+            MatchOffer(GameKind.XIANGQI, Color.RED, Rules.Xiangqi(RepetitionRule.ASIAN, 4u, 50u), null),
+        )) {
+            refused("proposal $bad", BancoException.InvalidArgument::class.java) {
+                Match.host("An", "127.0.0.1:0", false, listOf(), bad, l)
+            }
+        }
+        for (t in garbageStrings) {
+            mayRefuse("join `${t.take(20)}`", BancoException.Network::class.java, BancoException.InvalidArgument::class.java) {
+                Match.join("An", t, l).use { it.leave() }
+            }
+        }
         val nowhere = LobbyPeer("id", "Nobody", listOf(GameKind.XIANGQI), null, "", "h", 1u, listOf("not an address"))
-        throws<BancoException.Network> { Match.joinPeer("An", nowhere, l) }
+        refused("joinPeer", BancoException.Network::class.java) { Match.joinPeer("An", nowhere, l) }
+        // A match with nobody there: every game action is refused with Match errors.
+        Match.host("An", "127.0.0.1:0", false, listOf(GameKind.XIANGQI), null, l).use { m ->
+            val actions: List<Pair<String, () -> Unit>> = listOf(
+                "tap" to { m.tap(0u, 0u) },
+                "choosePromotion" to { m.choosePromotion(PieceKind.QUEEN) },
+                "play" to { m.play(Move(0u, 1u, null)) },
+                "playText" to { m.playText("h2e2") },
+                "game" to { m.game() },
+                "confirmCode" to { m.confirmCode() },
+                "acceptProposal" to { m.acceptProposal() },
+                "declineProposal" to { m.declineProposal() },
+                "requestUndo" to { m.requestUndo() },
+                "replyUndo" to { m.replyUndo(true) },
+                "offerDraw" to { m.offerDraw() },
+                "replyDraw" to { m.replyDraw(false) },
+                "claimDraw" to { m.claimDraw() },
+                "resign" to { m.resign() },
+                "propose" to { m.propose(chess) },
+            )
+            for ((what, call) in actions) refused(what, BancoException.Match::class.java) { call() }
+            m.clearNotice()
+            m.clearSelection()
+            m.flip()
+            eq(null, m.state().board)
+            eq(null, m.yourColor())
+            mayRefuse("rejectCode", BancoException.Match::class.java) { m.rejectCode() }
+            m.leave()
+            m.leave()
+        }
         // The lobby on loopback: starts, browses, advertises, withdraws, stops.
-        tolerate("lobby") {
+        mayRefuse("lobby", BancoException.Network::class.java) {
             Lobby(listOf("lo")).use { lobby ->
                 val found = LinkedBlockingQueue<String>()
                 lobby.browse(object : LobbyListener {
@@ -134,13 +325,22 @@ fun matchTests(s: Suite) {
                     override fun onPeerLost(id: String) {}
                     override fun onError(message: String) {}
                 })
-                tolerate("advertise") {
+                mayRefuse("advertise", BancoException.Network::class.java) {
                     val id = lobby.advertise("Chi", 7368u)
                     lobby.withdraw(id)
                 }
-                tolerate("withdraw garbage") { lobby.withdraw("nonsense") }
+                mayRefuse("withdraw garbage", BancoException.Network::class.java) { lobby.withdraw("nonsense") }
                 lobby.stop()
-                throws<BancoException.NotAvailable> { lobby.advertise("Chi", 1u) }
+                refused("advertise after stop", BancoException.NotAvailable::class.java) { lobby.advertise("Chi", 1u) }
+                refused("browse after stop", BancoException.NotAvailable::class.java) {
+                    lobby.browse(object : LobbyListener {
+                        override fun onPeerFound(peer: LobbyPeer) {}
+                        override fun onPeerUpdated(peer: LobbyPeer) {}
+                        override fun onPeerLost(id: String) {}
+                        override fun onError(message: String) {}
+                    })
+                }
+                refused("withdraw after stop", BancoException.NotAvailable::class.java) { lobby.withdraw("x") }
             }
         }
     }

@@ -1,8 +1,9 @@
-// The whole app in one activity with views built in code: home (play the computer, continue,
-// play nearby, puzzles, settings), the game against the AI, the nearby-players list, and the
-// networked match with its dialogs (pairing code, proposal, undo and draw offers, result).
-// All logic lives in android-shell/core (tested on the JVM); this file only shows its state
-// and forwards taps. Core state changes arrive on the main thread (MainThread dispatcher).
+// The whole app in one activity with views built in code: home (xiangqi or chess against the
+// computer, continue, puzzles, play nearby, settings), the game against the computer, the
+// nearby-players list, and the networked match with its dialogs (pairing code, proposal,
+// undo and draw offers, promotion, result). Rust decides everything (through the core
+// controllers); this file shows their state and forwards taps. State changes arrive on the
+// main thread (MainThread dispatcher).
 package org.banco.app
 
 import android.Manifest
@@ -33,25 +34,29 @@ import androidx.activity.OnBackPressedCallback
 import androidx.activity.result.contract.ActivityResultContracts
 import org.banco.BancoException
 import org.banco.Color
-import org.banco.Engine
+import org.banco.GameKind
 import org.banco.Lobby
 import org.banco.LobbyPeer
+import org.banco.MatchPhase
+import org.banco.PieceKind
+import org.banco.TapResult
+import org.banco.boardGames
+import org.banco.builtinPuzzles
+import org.banco.colorName
 import org.banco.shell.GameController
 import org.banco.shell.LobbyModel
 import org.banco.shell.MatchController
-import org.banco.shell.MatchController.Phase
-import org.banco.shell.Puzzles
 import org.banco.shell.RulesPreset
 import org.banco.shell.Settings
 import org.banco.shell.SoundPlayer
+import org.banco.shell.label
 
 class MainActivity : ComponentActivity() {
     private lateinit var store: PrefsStore
     private lateinit var settings: Settings
     private lateinit var root: FrameLayout
     private val sound by lazy { ToneSound() }
-    private val engine by lazy { Engine(16u) }
-    private val gameController by lazy { GameController(MainThread, engine, store, sound) }
+    private val gameController by lazy { GameController(MainThread, store, sound) }
 
     private var lobby: LobbyModel? = null
     private var match: MatchController? = null
@@ -61,17 +66,12 @@ class MainActivity : ComponentActivity() {
     private var showingGame = false
 
     private val nearbyPermissions = registerForActivityResult(ActivityResultContracts.RequestMultiplePermissions()) { grants ->
-        if (grants.values.all { it }) {
-            showLobby()
-        } else {
-            toast("Finding nearby players needs the nearby-devices permission")
-        }
+        if (grants.values.all { it }) showLobby() else toast("Finding nearby players needs the nearby-devices permission")
     }
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
         store = PrefsStore(this)
-        settings = Settings.load(store)
         root = FrameLayout(this)
         setContentView(root)
         onBackPressedDispatcher.addCallback(this, object : OnBackPressedCallback(true) {
@@ -80,6 +80,7 @@ class MainActivity : ComponentActivity() {
             }
         })
         if ((application as BancoApplication).nativeReady) {
+            settings = Settings.load(store)
             showHome()
         } else {
             setScreen(text("The Banco library (libbanco_ffi.so) is missing from this build. See android-shell/README.md.", 18f), home = true)
@@ -93,17 +94,13 @@ class MainActivity : ComponentActivity() {
 
     override fun onStop() {
         super.onStop()
-        // Leaving the app: the AI stops (the game is saved after every move); a match keeps its
+        // Away from the app the computer stops (the game is saved); a match keeps its
         // connection so that a short switch away does not drop it.
-        if ((application as BancoApplication).nativeReady) gameController.close()
+        if (showingGame) gameController.pause()
     }
 
     override fun onDestroy() {
         leaveScreens()
-        if ((application as BancoApplication).nativeReady) {
-            gameController.close()
-            engine.close()
-        }
         sound.release()
         super.onDestroy()
     }
@@ -114,13 +111,18 @@ class MainActivity : ComponentActivity() {
         leaveScreens()
         val col = column()
         col.gravity = Gravity.CENTER_HORIZONTAL
-        col.addView(text("象棋 Banco", 32f).apply { setTypeface(typeface, Typeface.BOLD); gravity = Gravity.CENTER })
-        col.addView(button("Play the computer") { showGame { it.newGame(settings) } })
+        col.addView(text("Banco", 32f).apply { setTypeface(typeface, Typeface.BOLD); gravity = Gravity.CENTER })
+        for (kind in boardGames()) {
+            col.addView(button("Play ${kind.label}") {
+                settings = settings.copy(game = kind).also { it.save(store) }
+                showGame { it.newGame(settings) }
+            })
+        }
         if (gameController.canContinue()) {
             col.addView(button("Continue") { showGame { c -> if (!c.continueGame(settings)) c.newGame(settings) } })
         }
-        col.addView(button("Play nearby") { askNearbyPermissions() })
         col.addView(button("Puzzles") { choosePuzzle() })
+        col.addView(button("Play nearby") { askNearbyPermissions() })
         col.addView(button("Settings") { editSettings() })
         setScreen(col, home = true)
     }
@@ -129,39 +131,54 @@ class MainActivity : ComponentActivity() {
         leaveScreens()
         val c = gameController
         val status = text("", 18f)
-        val board = BoardView(this).apply { onSquareTapped = { c.tap(it) } }
+        val board = BoardCanvas(this).apply { onCellTapped = { col, row -> c.tap(col, row) } }
         val moves = text("", 14f)
         val undo = button("Undo") { c.undo() }
         val redo = button("Redo") { c.redo() }
         val hint = button("Hint") { c.hint() }
-        val buttons = row(undo, redo, hint, button("New") { c.newGame(settings) })
+        val draw = button("Claim draw") { c.claimDraw() }
+        val resign = button("Resign") { confirm("Resign this game?") { c.resign() } }
         val col = column()
         col.addView(status)
         col.addView(board, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
         col.addView(moves)
-        col.addView(buttons)
+        col.addView(row(undo, redo, hint))
+        col.addView(row(draw, resign, button("New") { c.newGame(settings) }))
         setScreen(col, home = false)
         showingGame = true
         c.setSound(settings.sound)
         start(c)
         var shownResult: String? = null
+        var askedPromotion: TapResult.ChoosePromotion? = null
         unobserve = c.state.observe { s ->
-            board.board = s.board
-            status.text = when {
-                s.result != null -> s.result
-                s.thinking -> "The computer is thinking…"
-                s.hinting -> "Looking for a hint…"
-                s.status?.inCheck == true -> "Check! Your move"
-                else -> "Your move (level ${s.level})"
-            }
-            moves.text = s.moves.chunked(2).mapIndexed { i, p -> "${i + 1}. ${p.joinToString(" ")}" }.joinToString("   ")
-            undo.isEnabled = s.canUndo
-            redo.isEnabled = s.canRedo
-            hint.isEnabled = s.myTurn && !s.hinting
             s.message?.let { toast(it); c.clearMessage() }
-            if (s.result != null && s.result != shownResult) {
-                shownResult = s.result
-                AlertDialog.Builder(this).setTitle("Game over").setMessage(s.result)
+            val vs = s.vs ?: return@observe
+            board.board = vs.board
+            val you = colorName(vs.kind, vs.human)
+            status.text = when {
+                vs.result != null -> vs.result
+                vs.thinking -> "The computer is thinking…"
+                vs.hinting -> "Looking for a hint…"
+                vs.puzzle != null -> "${vs.puzzle!!.name}: mate in ${vs.puzzle!!.movesLeft}"
+                vs.inCheck && vs.yourTurn -> "Check! Your move ($you)"
+                else -> "Your move ($you, level ${vs.level})"
+            }
+            moves.text = vs.moves.chunked(2).mapIndexed { i, p -> "${i + 1}. ${p.joinToString(" ")}" }.joinToString("   ")
+            undo.isEnabled = vs.canUndo
+            redo.isEnabled = vs.canRedo
+            hint.isEnabled = vs.yourTurn && !vs.hinting
+            draw.visibility = if (vs.claimableDraw != null) View.VISIBLE else View.GONE
+            resign.isEnabled = vs.outcome == null && vs.puzzle == null
+            val ask = s.promotion
+            if (ask != null && ask != askedPromotion) {
+                askedPromotion = ask
+                pickPromotion(vs.kind, vs.human, ask.choices, onPick = c::choosePromotion, onCancel = c::cancelPromotion)
+            } else if (ask == null) {
+                askedPromotion = null
+            }
+            if (vs.result != null && vs.result != shownResult) {
+                shownResult = vs.result
+                AlertDialog.Builder(this).setTitle("Game over").setMessage(vs.result)
                     .setPositiveButton("New game") { _, _ -> c.newGame(settings) }
                     .setNegativeButton("Close", null).show()
             }
@@ -169,12 +186,10 @@ class MainActivity : ComponentActivity() {
     }
 
     private fun choosePuzzle() {
-        val names = Puzzles.all.map { "${it.name} (mate in ${it.mateIn})" }.toTypedArray()
+        val puzzles = builtinPuzzles()
+        val names = puzzles.map { "${it.name} (${it.kind.label}, mate in ${it.mateIn})" }.toTypedArray()
         AlertDialog.Builder(this).setTitle("Puzzles").setItems(names) { _, i ->
-            val p = Puzzles.all[i]
-            // The player moves first and mates; the computer defends at full strength.
-            val side = if (p.fen.split(' ').getOrNull(1) == "b") Color.BLACK else Color.RED
-            showGame { it.newGame(settings.copy(color = side, level = 10), fen = p.fen) }
+            showGame { it.startPuzzle(puzzles[i], settings) }
         }.show()
     }
 
@@ -205,26 +220,31 @@ class MainActivity : ComponentActivity() {
         val col = column()
         col.addView(status)
         col.addView(list, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
-        col.addView(row(button("Host a game") { hostMatch() }, button("Join by address") { joinByAddress() }))
+        col.addView(row(button("Host a game") { chooseHostedGame() }, button("Join by address") { joinByAddress() }))
         setScreen(col, home = false)
         model.start { Lobby(emptyList()) }
         unobserve = model.state.observe { s ->
             peers = s.peers
             adapter.clear()
-            adapter.addAll(s.peers.map { p -> "${p.name}  (${p.addresses.firstOrNull() ?: p.host})" })
+            adapter.addAll(s.peers.map { p -> "${p.name}: ${LobbyModel.gamesText(p)}  (${p.addresses.firstOrNull() ?: p.host})" })
             status.text = s.error ?: if (s.peers.isEmpty()) "Looking for players on this Wi-Fi…" else "Tap a player to join"
         }
     }
 
-    private fun hostMatch() {
-        // The usual port, or any free one if it is taken.
-        joinMatch {
-            try {
-                MatchController.host(MainThread, settings, "0.0.0.0:7368", advertise = true, sound = matchSound())
-            } catch (e: BancoException.Network) {
-                MatchController.host(MainThread, settings, "0.0.0.0:0", advertise = true, sound = matchSound())
+    /** The host offers every game and proposes the one chosen here. */
+    private fun chooseHostedGame() {
+        val games = boardGames()
+        AlertDialog.Builder(this).setTitle("Propose which game?").setItems(games.map { it.label }.toTypedArray()) { _, i ->
+            settings = settings.copy(game = games[i]).also { it.save(store) }
+            joinMatch {
+                // The usual port, or any free one if it is taken.
+                try {
+                    MatchController.host(MainThread, settings, "0.0.0.0:7368", advertise = true, sound = matchSound())
+                } catch (e: BancoException.Network) {
+                    MatchController.host(MainThread, settings, "0.0.0.0:0", advertise = true, sound = matchSound())
+                }
             }
-        }
+        }.show()
     }
 
     private fun joinByAddress() {
@@ -253,18 +273,17 @@ class MainActivity : ComponentActivity() {
             setBackgroundColor(android.graphics.Color.rgb(0xFF, 0xE0, 0x80)); visibility = View.GONE
         }
         val status = text("", 18f)
-        val board = BoardView(this).apply { onSquareTapped = { c.tap(it) } }
-        val draw = button("Offer draw") { c.offerDraw() }
+        val board = BoardCanvas(this).apply { onCellTapped = { col, row -> c.tap(col, row) } }
+        val offer = button("Offer draw") { c.offerDraw() }
+        val claim = button("Claim draw") { c.claimDraw() }
         val undo = button("Ask undo") { c.requestUndo() }
-        val resign = button("Resign") {
-            AlertDialog.Builder(this).setMessage("Resign this game?")
-                .setPositiveButton("Resign") { _, _ -> c.resign() }.setNegativeButton("Cancel", null).show()
-        }
+        val resign = button("Resign") { confirm("Resign this game?") { c.resign() } }
         val col = column()
         col.addView(banner)
         col.addView(status)
         col.addView(board, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
-        col.addView(row(draw, undo, resign, button("Leave") { showHome() }))
+        col.addView(row(offer, claim, undo))
+        col.addView(row(resign, button("Leave") { showHome() }))
         setScreen(col, home = false)
 
         // Each question is asked once per occurrence.
@@ -272,48 +291,56 @@ class MainActivity : ComponentActivity() {
         var askedProposal = false
         var askedUndo: UInt? = null
         var askedDraw = false
+        var askedPromotion: TapResult.ChoosePromotion? = null
         var shownResult: String? = null
-        unobserve = c.state.observe { s ->
+        unobserve = c.state.observe { st ->
+            st.notice?.let { toast(it); c.clearNotice() }
+            val s = st.match ?: return@observe
             board.board = s.board
             banner.text = s.banner
             banner.visibility = if (s.banner != null) View.VISIBLE else View.GONE
+            val peer = s.peerName ?: "the other player"
             status.text = when (s.phase) {
-                Phase.CONNECTING -> "Connecting…"
-                Phase.LISTENING -> "Waiting for a player (${s.address})…"
-                Phase.VERIFY -> "Compare the code with ${s.peerName}"
-                Phase.WAITING -> "Waiting for ${s.peerName ?: "the other player"}…"
-                Phase.PROPOSED -> "${s.peerName} proposes a game"
-                Phase.PLAYING -> if (s.myTurn) "Your move" else "${s.peerName}'s move"
-                Phase.OVER -> s.result
-                Phase.CLOSED -> "The match is over: ${s.closedReason}"
+                MatchPhase.CONNECTING -> "Connecting…"
+                MatchPhase.LISTENING -> "Waiting for a player (${s.address})…"
+                MatchPhase.VERIFY -> "Compare the code with $peer"
+                MatchPhase.WAITING -> "Waiting for $peer…"
+                MatchPhase.PROPOSED -> "$peer proposes a game"
+                MatchPhase.PLAYING -> if (s.yourTurn) "Your move" else "$peer's move"
+                MatchPhase.OVER -> s.result
+                MatchPhase.CLOSED -> "The match is over: ${s.closedReason}"
             }
-            val playing = s.phase == Phase.PLAYING
-            draw.isEnabled = playing
+            val playing = s.phase == MatchPhase.PLAYING
+            offer.isEnabled = playing
+            claim.visibility = if (s.claimableDraw != null) View.VISIBLE else View.GONE
             undo.isEnabled = playing && s.moves.isNotEmpty()
             resign.isEnabled = playing
-            s.notice?.let { toast(it); c.clearNotice() }
-            if (s.phase == Phase.VERIFY && s.code != null && s.code != askedCode) {
+            if (s.phase == MatchPhase.VERIFY && s.code != null && s.code != askedCode) {
                 askedCode = s.code
                 val code = s.code!!.chunked(3).joinToString(" ")
-                AlertDialog.Builder(this).setTitle("Pair with ${s.peerName}")
+                AlertDialog.Builder(this).setTitle("Pair with $peer")
                     .setMessage("Does the other phone show\n\n$code\n\nThe codes must match exactly.")
                     .setCancelable(false)
                     .setPositiveButton("Same code") { _, _ -> c.confirmCode() }
                     .setNegativeButton("Different") { _, _ -> c.rejectCode() }.show()
             }
-            if (s.phase == Phase.PROPOSED && !askedProposal) {
+            val proposal = s.proposal
+            if (s.phase == MatchPhase.PROPOSED && proposal != null && !askedProposal) {
                 askedProposal = true
-                val colour = if (s.myColor == Color.RED) "Red (you move first)" else "Black"
-                val rules = if (s.rules?.repetition == org.banco.RepetitionRule.ASIAN) RulesPreset.ASIAN.label else RulesPreset.CASUAL.label
-                AlertDialog.Builder(this).setTitle("${s.peerName} proposes a game")
-                    .setMessage("You play $colour.\nRules: $rules")
+                val colour = colorName(proposal.game, proposal.yourColor) + if (proposal.yourColor == Color.RED) " (you move first)" else ""
+                val rules = RulesPreset.entries.firstOrNull { it.rules() == proposal.rules }?.let { "\nRules: ${it.label}" } ?: ""
+                val from = if (proposal.startFen != null) "\nFrom a set-up position" else ""
+                AlertDialog.Builder(this).setTitle("$peer proposes ${proposal.game.label}")
+                    .setMessage("You play $colour.$rules$from")
                     .setCancelable(false)
                     .setPositiveButton("Play") { _, _ -> c.acceptProposal() }
                     .setNegativeButton("Decline") { _, _ -> c.declineProposal() }.show()
+            } else if (s.phase != MatchPhase.PROPOSED) {
+                askedProposal = false
             }
             if (s.undoRequest != null && s.undoRequest != askedUndo) {
                 askedUndo = s.undoRequest
-                AlertDialog.Builder(this).setMessage("${s.peerName} asks to take back the last move.")
+                AlertDialog.Builder(this).setMessage("$peer asks to take back the last move.")
                     .setCancelable(false)
                     .setPositiveButton("Allow") { _, _ -> c.replyUndo(true) }
                     .setNegativeButton("Refuse") { _, _ -> c.replyUndo(false) }.show()
@@ -322,19 +349,46 @@ class MainActivity : ComponentActivity() {
             }
             if (s.drawOffered && !askedDraw) {
                 askedDraw = true
-                AlertDialog.Builder(this).setMessage("${s.peerName} offers a draw.")
+                AlertDialog.Builder(this).setMessage("$peer offers a draw.")
                     .setCancelable(false)
                     .setPositiveButton("Accept") { _, _ -> c.replyDraw(true) }
                     .setNegativeButton("Decline") { _, _ -> c.replyDraw(false) }.show()
             } else if (!s.drawOffered) {
                 askedDraw = false
             }
-            if (s.phase == Phase.OVER && s.result != shownResult) {
+            val ask = st.promotion
+            if (ask != null && ask != askedPromotion && s.kind != null && s.yourColor != null) {
+                askedPromotion = ask
+                pickPromotion(s.kind!!, s.yourColor!!, ask.choices, onPick = c::choosePromotion, onCancel = c::cancelPromotion)
+            } else if (ask == null) {
+                askedPromotion = null
+            }
+            if (s.phase == MatchPhase.OVER && s.result != shownResult) {
                 shownResult = s.result
                 AlertDialog.Builder(this).setTitle("Game over").setMessage(s.result)
-                    .setPositiveButton("OK", null).show()
+                    .setPositiveButton("Another game") { _, _ -> proposeAgain(c, s.kind ?: settings.game) }
+                    .setNegativeButton("Close", null).show()
             }
         }
+    }
+
+    /** After a game, propose another of the same game with the colours swapped. */
+    private fun proposeAgain(c: MatchController, kind: GameKind) {
+        val mine = c.state.value.match?.yourColor ?: settings.color
+        val next = if (mine == Color.RED) Color.BLACK else Color.RED
+        c.propose(org.banco.MatchOffer(kind, next, settings.rulesFor(kind), null))
+    }
+
+    /** The promotion picker: the pieces Rust offers, drawn with the player's glyphs. */
+    private fun pickPromotion(kind: GameKind, color: Color, choices: List<PieceKind>, onPick: (PieceKind) -> Unit, onCancel: () -> Unit) {
+        val glyphs = org.banco.Game(kind).use { g ->
+            g.pieces().map { it.piece }.filter { it.color == color }.associate { it.kind to "${it.glyph}  ${it.name}" }
+        }
+        val labels = choices.map { glyphs[it] ?: it.name.lowercase() }.toTypedArray()
+        AlertDialog.Builder(this).setTitle("Promote to")
+            .setItems(labels) { _, i -> onPick(choices[i]) }
+            .setOnCancelListener { onCancel() }
+            .show()
     }
 
     private fun editSettings() {
@@ -351,9 +405,9 @@ class MainActivity : ComponentActivity() {
                 override fun onStopTrackingTouch(bar: SeekBar) {}
             })
         }
-        val red = RadioButton(this).apply { text = "Play Red (move first)"; id = View.generateViewId() }
-        val black = RadioButton(this).apply { text = "Play Black"; id = View.generateViewId() }
-        val colours = RadioGroup(this).apply { addView(red); addView(black); check(if (settings.color == Color.RED) red.id else black.id) }
+        val first = RadioButton(this).apply { text = "Move first (Red / White)"; id = View.generateViewId() }
+        val second = RadioButton(this).apply { text = "Move second (Black)"; id = View.generateViewId() }
+        val colours = RadioGroup(this).apply { addView(first); addView(second); check(if (settings.color == Color.RED) first.id else second.id) }
         val presetButtons = RulesPreset.entries.map { p -> RadioButton(this).apply { text = p.label; id = View.generateViewId() } }
         val presets = RadioGroup(this).apply {
             presetButtons.forEach { addView(it) }
@@ -361,13 +415,13 @@ class MainActivity : ComponentActivity() {
         }
         val soundBox = CheckBox(this).apply { text = "Sound"; isChecked = settings.sound }
         val col = column().apply {
-            listOf(name, levelText, level, colours, presets, soundBox).forEach { addView(it) }
+            listOf(name, levelText, level, colours, text("Xiangqi rules", 14f), presets, soundBox).forEach { addView(it) }
         }
         AlertDialog.Builder(this).setTitle("Settings").setView(col)
             .setPositiveButton("Save") { _, _ ->
-                settings = Settings(
+                settings = settings.copy(
                     level = level.progress + 1,
-                    color = if (colours.checkedRadioButtonId == black.id) Color.BLACK else Color.RED,
+                    color = if (colours.checkedRadioButtonId == second.id) Color.BLACK else Color.RED,
                     rules = RulesPreset.entries[presetButtons.indexOfFirst { it.id == presets.checkedRadioButtonId }.coerceAtLeast(0)],
                     sound = soundBox.isChecked,
                     playerName = name.text.toString().trim().take(32).ifEmpty { "Player" },
@@ -382,16 +436,21 @@ class MainActivity : ComponentActivity() {
 
     private fun matchSound(): SoundPlayer = if (settings.sound) sound else SoundPlayer.SILENT
 
-    /** Leaves whatever screen is shown: stops observing, the AI, discovery, and the match. */
+    /** Leaves whatever screen is shown: stops observing, the computer, discovery, the match. */
     private fun leaveScreens() {
         unobserve?.invoke()
         unobserve = null
+        if (showingGame) gameController.close()
         showingGame = false
-        if ((application as BancoApplication).nativeReady) gameController.close()
         lobby?.stop()
         lobby = null
         match?.leave()
         match = null
+    }
+
+    private fun confirm(question: String, yes: () -> Unit) {
+        AlertDialog.Builder(this).setMessage(question)
+            .setPositiveButton("Yes") { _, _ -> yes() }.setNegativeButton("Cancel", null).show()
     }
 
     private fun setScreen(view: View, home: Boolean) {

@@ -70,6 +70,11 @@ class LobbyModel(
     }
     override fun onError(message: String) = ui.post { state.value = state.value.copy(error = message) }
 
+    companion object {
+        /** The games a peer offers, as the list shows them ("Xiangqi, Chess"). */
+        fun gamesText(peer: LobbyPeer): String = peer.games.joinToString(", ") { it.label }
+    }
+
     private fun upsert(peer: LobbyPeer) {
         val others = state.value.peers.filter { it.id != peer.id }
         state.value = state.value.copy(peers = (others + peer).sortedWith(compareBy({ it.name.lowercase() }, { it.id })))

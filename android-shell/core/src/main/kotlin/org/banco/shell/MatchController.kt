@@ -1,201 +1,158 @@
-// A networked game with a nearby player: the pairing code to confirm, the host's proposal,
-// moves both ways, undo requests and draw offers, resignation, and the banner shown while the
-// connection is down and the match reconnects and resumes.
+// A networked game with a nearby player: holds Rust's Match, hops its events to the UI
+// thread, reads the ready-to-draw MatchState after each, plays sounds, and shows the
+// promotion picker. The pairing code, proposals, turns, undo and draw offers, the banner
+// while the link is down and the result texts all come from Rust.
 package org.banco.shell
 
 import org.banco.BancoException
-import org.banco.Color
-import org.banco.GameStatus
 import org.banco.LobbyPeer
 import org.banco.Match
 import org.banco.MatchEvent
 import org.banco.MatchListener
+import org.banco.MatchOffer
+import org.banco.MatchPhase
+import org.banco.MatchState
 import org.banco.Move
-import org.banco.Rules
+import org.banco.PieceKind
+import org.banco.TapResult
+import org.banco.boardGames
 
 class MatchController private constructor(
     private val ui: UiDispatcher,
     private val sound: SoundPlayer,
 ) : MatchListener {
-    enum class Phase {
-        /** Connecting (guest) or waiting for the guest to connect (host). */
-        CONNECTING,
-
-        /** Host: listening at [State.address], waiting for a guest. */
-        LISTENING,
-
-        /** Both phones show [State.code]: ask the player to confirm it matches. */
-        VERIFY,
-
-        /** Code confirmed here; waiting for the other phone (its confirmation, the proposal). */
-        WAITING,
-
-        /** Guest: the host proposes a game; accept or decline. */
-        PROPOSED,
-        PLAYING,
-        OVER,
-        CLOSED,
-    }
-
     data class State(
-        val phase: Phase = Phase.CONNECTING,
-        val address: String = "",
-        val code: String? = null,
-        val peerName: String? = null,
-        val myColor: Color? = null,
-        val rules: Rules? = null,
-        val board: BoardModel = BoardModel(),
-        val status: GameStatus? = null,
-        /** Shown over the board while the connection is down ("Reconnecting…"). */
-        val banner: String? = null,
-        /** The other player asks to take back to this ply: answer with [replyUndo]. */
-        val undoRequest: UInt? = null,
-        /** The other player offers a draw: answer with [replyDraw]. */
-        val drawOffered: Boolean = false,
-        /** A one-off notice (offer declined, the other phone misbehaved, an error). */
-        val notice: String? = null,
-        val result: String? = null,
-        val closedReason: String? = null,
-        /** Moves so far in Chinese notation. */
-        val moves: List<String> = emptyList(),
+        /** Rust's state, drawn as it is; null until the match has said something. */
+        val match: MatchState? = null,
+        /** A pawn reaches the last rank: offer these pieces, then call [choosePromotion]. */
+        val promotion: TapResult.ChoosePromotion? = null,
+        /** An action of this player's that was refused ("it is not your turn"). */
+        val error: String? = null,
     ) {
-        val myTurn: Boolean
-            get() = phase == Phase.PLAYING && banner == null && myColor != null && status?.sideToMove == myColor
+        val phase: MatchPhase get() = match?.phase ?: MatchPhase.CONNECTING
+
+        /** The one-off text to show: a refusal here, else the match's own notice. */
+        val notice: String? get() = error ?: match?.notice
     }
 
     val state = Observable(State())
     private var match: Match? = null
 
-    fun confirmCode() = act { it.confirmCode(); state.value = state.value.copy(phase = Phase.WAITING) }
+    fun confirmCode() = act { it.confirmCode() }
     fun rejectCode() = act { it.rejectCode() }
-    fun acceptProposal() = act { it.acceptProposal(); state.value = state.value.copy(phase = Phase.WAITING) }
+    fun propose(offer: MatchOffer) = act { it.propose(offer) }
+    fun acceptProposal() = act { it.acceptProposal() }
     fun declineProposal() = act { it.declineProposal() }
     fun requestUndo() = act { it.requestUndo() }
-    fun replyUndo(accept: Boolean) = act { it.replyUndo(accept); state.value = state.value.copy(undoRequest = null) }
+    fun replyUndo(accept: Boolean) = act { it.replyUndo(accept) }
     fun offerDraw() = act { it.offerDraw() }
-    fun replyDraw(accept: Boolean) = act { it.replyDraw(accept); state.value = state.value.copy(drawOffered = false) }
+    fun replyDraw(accept: Boolean) = act { it.replyDraw(accept) }
+    fun claimDraw() = act { it.claimDraw() }
     fun resign() = act { it.resign() }
-
+    fun flip() = act { it.flip() }
     fun play(move: Move) = act { it.play(move) }
 
-    fun tap(square: org.banco.Square) {
-        val m = match ?: return
-        val s = state.value
-        val mover = if (s.myTurn) s.myColor else null
-        val (board, result) = s.board.tap(square, mover) { from -> m.game().use { it.legalMovesFrom(from) } }
-        state.value = s.copy(board = board)
-        if (result is TapResult.Chosen) play(result.move)
+    /** A tap on a screen cell (column from the left, row from the top): what it did, null if refused. */
+    fun tap(column: Int, row: Int): TapResult? {
+        if (column !in 0..255 || row !in 0..255) return null
+        var result: TapResult? = null
+        act { m ->
+            val r = m.tap(column.toUByte(), row.toUByte())
+            result = r
+            state.value = state.value.copy(promotion = r as? TapResult.ChoosePromotion)
+        }
+        return result
     }
 
+    /** The piece chosen in the promotion picker. */
+    fun choosePromotion(kind: PieceKind) = act { m ->
+        state.value = state.value.copy(promotion = null)
+        m.choosePromotion(kind)
+    }
+
+    /** The promotion picker was dismissed: nothing is played and the pawn is deselected. */
+    fun cancelPromotion() {
+        if (state.value.promotion == null) return
+        state.value = state.value.copy(promotion = null)
+        act { it.clearSelection() }
+    }
+
+    /** The notice was shown. */
     fun clearNotice() {
-        state.value = state.value.copy(notice = null)
+        state.value = state.value.copy(error = null)
+        act { it.clearNotice() }
     }
 
-    /** Leaves the match (the other phone is told) and frees it. */
+    /** Leaves the match (the other device is told) and frees it. */
     fun leave() {
         val m = match ?: return
-        match = null
         runCatching { m.leave() }
-        m.close()
-        state.value = state.value.copy(phase = Phase.CLOSED, banner = null, closedReason = state.value.closedReason ?: "You left")
+        val last = runCatching { m.state() }.getOrNull() ?: state.value.match
+        match = null
+        m.destroy()
+        state.value = state.value.copy(
+            match = last?.copy(phase = MatchPhase.CLOSED, banner = null, closedReason = last.closedReason ?: "You left"),
+            promotion = null,
+        )
     }
 
+    /** Runs an action and shows the state after it; a refusal becomes the notice. */
     private fun act(block: (Match) -> Unit) {
         val m = match ?: return
         try {
             block(m)
         } catch (e: BancoException) {
-            state.value = state.value.copy(notice = readable(e))
+            state.value = state.value.copy(error = readable(e))
         }
+        refresh()
     }
 
-    // MatchListener: called on Rust's match-events thread; everything happens on the UI thread.
-    override fun onEvent(event: MatchEvent) = ui.post { handle(event) }
-
-    /** Applies one match event (public for tests that feed events, e.g. a lost connection). */
-    fun handle(event: MatchEvent) {
-        val s = state.value
-        if (s.phase == Phase.CLOSED && event !is MatchEvent.Closed) return
-        state.value = when (event) {
-            is MatchEvent.Listening -> s.copy(phase = Phase.LISTENING, address = event.address)
-            is MatchEvent.Connected ->
-                if (s.phase == Phase.PLAYING || s.phase == Phase.OVER) s.copy(banner = null) else s.copy(phase = Phase.CONNECTING)
-            is MatchEvent.VerifyCode -> s.copy(phase = Phase.VERIFY, code = event.code, peerName = event.peerName)
-            is MatchEvent.PeerVerified ->
-                if (s.phase == Phase.PLAYING || s.phase == Phase.OVER) {
-                    s.copy(banner = null, peerName = event.peerName)
-                } else {
-                    s.copy(phase = Phase.WAITING, peerName = event.peerName)
-                }
-            is MatchEvent.PeerKeyChanged -> s.copy(
-                notice = "Warning: ${event.peerName} comes with a different key than last time. Compare the code carefully.",
-            )
-            is MatchEvent.Proposed -> s.copy(phase = Phase.PROPOSED, myColor = event.yourColor, rules = event.rules)
-            is MatchEvent.ProposalDeclined -> s.copy(notice = "The other player declined the game")
-            is MatchEvent.Started -> refreshed(
-                s.copy(phase = Phase.PLAYING, myColor = event.yourColor, rules = event.rules, banner = null),
-                lastMove = null,
-            )
-            is MatchEvent.MovePlayed -> {
-                sound.play(soundOf(event.played))
-                refreshed(s.copy(banner = null, drawOffered = false), lastMove = event.played.played)
-            }
-            is MatchEvent.UndoRequested -> s.copy(undoRequest = event.toPly)
-            is MatchEvent.UndoDeclined -> s.copy(notice = "The other player declined to take back")
-            is MatchEvent.Undone -> refreshed(s.copy(undoRequest = null), lastMove = null)
-            is MatchEvent.DrawOffered -> s.copy(drawOffered = true)
-            is MatchEvent.DrawDeclined -> s.copy(notice = "The other player declined the draw")
-            is MatchEvent.GameOver -> {
-                sound.play(Sound.GAME_OVER)
-                refreshed(
-                    s.copy(phase = Phase.OVER, result = resultText(event.outcome, s.myColor, event.text), undoRequest = null, drawOffered = false),
-                    lastMove = s.board.lastMove,
-                )
-            }
-            is MatchEvent.Disconnected -> s.copy(banner = "Connection lost. Reconnecting…")
-            is MatchEvent.Reconnecting -> s.copy(banner = "Connection lost. Reconnecting (attempt ${event.attempt})…")
-            is MatchEvent.PeerProblem -> s.copy(notice = event.message)
-            is MatchEvent.Closed -> s.copy(phase = Phase.CLOSED, banner = null, closedReason = s.closedReason ?: event.reason)
-        }
-    }
-
-    private fun refreshed(s: State, lastMove: Move?): State {
-        val m = match ?: return s
-        return try {
-            m.game().use { g ->
-                s.copy(
-                    board = BoardModel.of(g, flipped = s.myColor == Color.BLACK, lastMove = lastMove),
-                    status = g.status(),
-                    moves = g.historyText(org.banco.Notation.CHINESE),
-                )
-            }
+    private fun refresh() {
+        val m = match ?: return
+        val s = try {
+            m.state()
         } catch (e: BancoException) {
-            s.copy(notice = readable(e))
+            state.value = state.value.copy(error = readable(e))
+            return
         }
+        val picker = state.value.promotion?.takeIf { s.yourTurn }
+        state.value = state.value.copy(match = s, promotion = picker)
+    }
+
+    // MatchListener: Rust's match-events thread; everything happens on the UI thread.
+    override fun onEvent(event: MatchEvent) = ui.post {
+        if (match == null) return@post
+        when (event) {
+            is MatchEvent.MovePlayed -> sound.play(soundOf(event.played))
+            is MatchEvent.GameOver -> sound.play(Sound.GAME_OVER)
+            else -> {}
+        }
+        refresh()
     }
 
     companion object {
         /**
          * Hosts a match on [address] (`0.0.0.0:7368` on a phone; `127.0.0.1:0` in tests),
-         * advertised on the LAN if [advertise]. The host plays [Settings.color].
+         * advertised on the LAN if [advertise], offering every board game and proposing
+         * [Settings.game] with the host playing [Settings.color].
          */
         fun host(ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, sound: SoundPlayer = SoundPlayer.SILENT): MatchController {
-            val c = MatchController(ui, sound)
-            c.match = Match.host(settings.playerName, address, advertise, settings.color, settings.rules.repetition, c)
-            return c
+            val offer = MatchOffer(settings.game, settings.color, settings.rulesFor(settings.game), null)
+            return open(ui, sound) { Match.host(settings.playerName, address, advertise, boardGames(), offer, it) }
         }
 
         /** Joins the host at [address] (`192.168.1.20:7368`). */
-        fun join(ui: UiDispatcher, name: String, address: String, sound: SoundPlayer = SoundPlayer.SILENT): MatchController {
-            val c = MatchController(ui, sound)
-            c.match = Match.join(name, address, c)
-            return c
-        }
+        fun join(ui: UiDispatcher, name: String, address: String, sound: SoundPlayer = SoundPlayer.SILENT): MatchController =
+            open(ui, sound) { Match.join(name, address, it) }
 
         /** Joins a host found by the lobby. */
-        fun joinPeer(ui: UiDispatcher, name: String, peer: LobbyPeer, sound: SoundPlayer = SoundPlayer.SILENT): MatchController {
+        fun joinPeer(ui: UiDispatcher, name: String, peer: LobbyPeer, sound: SoundPlayer = SoundPlayer.SILENT): MatchController =
+            open(ui, sound) { Match.joinPeer(name, peer, it) }
+
+        private fun open(ui: UiDispatcher, sound: SoundPlayer, make: (MatchListener) -> Match): MatchController {
             val c = MatchController(ui, sound)
-            c.match = Match.joinPeer(name, peer, c)
+            c.match = make(c)
+            c.refresh()
             return c
         }
     }

@@ -1,12 +1,17 @@
-// Player settings: AI level, colour against the AI, rules preset, sound, name.
+// Player settings: the game, the computer's level, colour, xiangqi rules preset, sound, name.
+// Stored as strings in the platform's key-value store; a value that is missing, damaged or
+// out of range falls back to its default (Rust refuses a bad level; the store never holds one).
 package org.banco.shell
 
 import org.banco.Color
+import org.banco.GameKind
 import org.banco.RepetitionRule
 import org.banco.Rules
+import org.banco.VsSettings
+import org.banco.boardGames
 import org.banco.defaultRules
 
-/** The rule presets offered in settings. */
+/** The xiangqi rule presets offered in settings (the two a networked match can name). */
 enum class RulesPreset(val label: String) {
     /** Asian rules: perpetual check and perpetual chase lose (tournament play). */
     ASIAN("Asian (perpetual check and chase lose)"),
@@ -14,26 +19,43 @@ enum class RulesPreset(val label: String) {
     /** Casual rules: perpetual check loses, any other repetition draws. */
     CASUAL("Casual (only perpetual check loses)");
 
-    val repetition: RepetitionRule
-        get() = if (this == ASIAN) RepetitionRule.ASIAN else RepetitionRule.CASUAL
-
-    fun rules(): Rules = defaultRules().copy(repetition = repetition)
+    /** The xiangqi rules of this preset. */
+    fun rules(): Rules {
+        val usual = defaultRules(GameKind.XIANGQI) as Rules.Xiangqi
+        return usual.copy(repetition = if (this == ASIAN) RepetitionRule.ASIAN else RepetitionRule.CASUAL)
+    }
 }
 
+/** A game's name for menus and lists ("Xiangqi", "Chess"). */
+val GameKind.label: String get() = name.lowercase().replaceFirstChar { it.uppercase() }
+
 data class Settings(
-    /** AI level, 1 (beginner) to 10 (full strength). */
+    /** The game played against the computer and proposed when hosting. */
+    val game: GameKind = GameKind.XIANGQI,
+    /** The computer's level, 1 (beginner) to 10 (full strength); Rust refuses others. */
     val level: Int = 3,
-    /** The colour the player takes against the AI (and proposes when hosting). */
+    /** The colour the player takes against the computer (and proposes when hosting). */
     val color: Color = Color.RED,
+    /** Xiangqi's rules preset (chess has one set of rules). */
     val rules: RulesPreset = RulesPreset.ASIAN,
     val sound: Boolean = true,
     val playerName: String = "Player",
 ) {
-    init {
-        require(level in 1..10) { "level $level is not 1 to 10" }
-    }
+    /** The rules to ask for in [kind]: the preset for xiangqi, the usual ones otherwise. */
+    fun rulesFor(kind: GameKind): Rules? = if (kind == GameKind.XIANGQI) rules.rules() else null
+
+    /** The settings of a game against the computer. */
+    fun vsSettings(movetimeMs: Long, fen: String? = null): VsSettings = VsSettings(
+        kind = game,
+        human = color,
+        level = level.coerceIn(0, 255).toUByte(),
+        rules = rulesFor(game),
+        movetimeMs = movetimeMs.coerceAtLeast(0).toULong(),
+        fen = fen,
+    )
 
     fun save(store: KeyValueStore) {
+        store.putString(K_GAME, game.name)
         store.putString(K_LEVEL, level.toString())
         store.putString(K_COLOR, color.name)
         store.putString(K_RULES, rules.name)
@@ -42,17 +64,19 @@ data class Settings(
     }
 
     companion object {
+        private const val K_GAME = "settings.game"
         private const val K_LEVEL = "settings.level"
         private const val K_COLOR = "settings.color"
         private const val K_RULES = "settings.rules"
         private const val K_SOUND = "settings.sound"
         private const val K_NAME = "settings.name"
 
-        /** Settings from [store]; anything missing or damaged falls back to its default. */
+        /** Settings from [store]; anything missing, damaged or out of range is the default. */
         fun load(store: KeyValueStore): Settings {
             val d = Settings()
             return Settings(
-                level = store.getString(K_LEVEL)?.toIntOrNull()?.coerceIn(1, 10) ?: d.level,
+                game = boardGames().firstOrNull { it.name == store.getString(K_GAME) } ?: d.game,
+                level = store.getString(K_LEVEL)?.toIntOrNull()?.takeIf { it in 1..10 } ?: d.level,
                 color = Color.entries.firstOrNull { it.name == store.getString(K_COLOR) } ?: d.color,
                 rules = RulesPreset.entries.firstOrNull { it.name == store.getString(K_RULES) } ?: d.rules,
                 sound = store.getString(K_SOUND)?.toBooleanStrictOrNull() ?: d.sound,

@@ -64,5 +64,25 @@ internal fun soundOf(played: org.banco.PlayedMove): Sound = when {
     else -> Sound.MOVE
 }
 
+/**
+ * The sounds of a stream of states, each once: a move newer than the last one heard (by its
+ * ply; undo only moves the mark back), and the end of the game when it comes. The first
+ * state sets the mark without a sound (a continued game is not replayed aloud).
+ */
+internal class SoundCues {
+    private var ply: Long = -1
+    private var ended = false
+
+    fun next(lastMove: org.banco.PlayedMove?, over: Boolean): List<Sound> {
+        val now = lastMove?.ply?.toLong() ?: 0L
+        val out = mutableListOf<Sound>()
+        if (ply >= 0 && lastMove != null && now > ply) out += soundOf(lastMove)
+        if (ply >= 0 && over && !ended) out += Sound.GAME_OVER
+        ply = now
+        ended = over
+        return out
+    }
+}
+
 /** The readable message of anything Banco throws. */
 internal fun readable(e: Throwable): String = e.message?.takeIf { it.isNotBlank() } ?: e.toString()

@@ -1,78 +1,122 @@
-// The board model: pieces and glyphs, screen cells with and without flipping, tap selection.
+// The board's geometry on screen (cells under a finger, xiangqi lines), Rust's BoardView read
+// by name and position, settings in the store, and the sound cues.
 package org.banco.shell.tests
 
 import org.banco.Color
-import org.banco.Game
 import org.banco.GameKind
-import org.banco.shell.BoardModel
-import org.banco.shell.Settings
+import org.banco.PlayedMove
+import org.banco.RepetitionRule
+import org.banco.Rules
+import org.banco.VsComputer
+import org.banco.VsListener
+import org.banco.VsState
+import org.banco.shell.BoardLayout
 import org.banco.shell.MemoryStore
 import org.banco.shell.RulesPreset
-import org.banco.shell.TapResult
-import org.banco.shell.mv
-import org.banco.shell.name
-import org.banco.shell.sq
-import org.banco.shell.square
+import org.banco.shell.Settings
+import org.banco.shell.Sound
+import org.banco.shell.cellAt
+import org.banco.shell.cellNamed
+import org.banco.shell.drawnOnLines
+
+/** A ready-to-draw board of [kind] straight from Rust. */
+fun startBoard(kind: GameKind, human: Color = Color.RED): org.banco.BoardView =
+    VsComputer(Settings(game = kind, color = human, level = 1).vsSettings(50), object : VsListener {
+        override fun onState(state: VsState) {}
+    }).use { vs -> vs.state().board.also { vs.end() } }
 
 fun boardTests(s: Suite) {
-    s.test("board model: pieces, glyphs, flip, cells") {
-        Game(GameKind.XIANGQI).use { g ->
-            val b = BoardModel.of(g, flipped = false)
-            eq(32, b.pieces.size, "pieces")
-            eq("炮", b.pieceAt(square("h2"))?.glyph)
-            eq("將", b.pieceAt(square("e9"))?.glyph)
-            eq(7 to 7, b.cellOf(square("h2")), "h2 on screen")
-            eq(null, b.checkedKing)
-            val f = b.copy(flipped = true)
-            eq(1 to 2, f.cellOf(square("h2")), "h2 flipped")
-            for (board in listOf(b, f)) {
-                for (file in 0..8) for (rank in 0..9) {
-                    val (c, r) = board.cellOf(sq(file, rank))
-                    eq(sq(file, rank), board.squareAt(c, r), "cell round trip")
-                }
-            }
-            eq(null, b.squareAt(9, 0))
-            eq(null, b.squareAt(0, -1))
+    s.test("board layout: cells under a finger, centres, margins, xiangqi lines") {
+        val xq = BoardLayout(9, 10, 900f, 1000f)
+        eq(100f, xq.cell)
+        eq(50f to 50f, xq.x(0) to xq.y(0))
+        for (c in 0..8) for (r in 0..9) {
+            eq(c to r, xq.cellAt(xq.x(c), xq.y(r)), "centre of $c,$r")
+            eq(c to r, xq.cellAt(xq.x(c) + 49f, xq.y(r) - 49f), "near the edge of $c,$r")
         }
+        eq(null, xq.cellAt(-1f, 10f))
+        eq(null, xq.cellAt(900f, 10f))
+        eq(null, xq.cellAt(10f, 1000f))
+        // A wide view centres an 8×8 board.
+        val chess = BoardLayout(8, 8, 1000f, 800f)
+        eq(100f to 100f, chess.cell to chess.left)
+        eq(0f, chess.top)
+        eq(null, chess.cellAt(50f, 50f), "left margin")
+        eq(0 to 0, chess.cellAt(150f, 50f))
+        eq(7 to 7, chess.cellAt(899f, 799f))
+        eq(null, BoardLayout(8, 8, 0f, 0f).cellAt(0f, 0f), "not laid out yet")
+        val lines = BoardLayout.xiangqiLines()
+        eq(10 + 2 + 7 * 2 + 4, lines.size)
+        check(lines.none { it.fromColumn in 1..7 && it.fromColumn == it.toColumn && it.fromRow <= 4 && it.toRow >= 5 }) {
+            "inner files stop at the river"
+        }
+        check(BoardLayout.Line(3, 0, 5, 2) in lines && BoardLayout.Line(5, 7, 3, 9) in lines) { "palaces" }
     }
 
-    s.test("board model: tap to select, show targets, choose a move") {
-        Game(GameKind.XIANGQI).use { g ->
-            val b = BoardModel.of(g, flipped = false)
-            val legal = { from: org.banco.Square -> g.legalMovesFrom(from) }
-            eq(TapResult.Ignored, b.tap(square("e5"), Color.RED, legal).second, "empty square")
-            eq(TapResult.Ignored, b.tap(square("h9"), Color.RED, legal).second, "opponent piece")
-            eq(TapResult.Ignored, b.tap(square("h2"), null, legal).second, "not my turn")
-            val (sel, r1) = b.tap(square("h2"), Color.RED, legal)
-            eq(TapResult.Selected(square("h2")), r1)
-            check(square("e2") in sel.targets && square("h9") in sel.targets) { "${sel.targets.map { it.name }}" }
-            eq(g.legalMovesFrom(square("h2")).size, sel.targets.size, "targets")
-            // Another own piece switches the selection; a non-target clears it.
-            val (sel2, r2) = sel.tap(square("b0"), Color.RED, legal)
-            eq(TapResult.Selected(square("b0")), r2)
-            val (cleared, r3) = sel2.tap(square("e5"), Color.RED, legal)
-            eq(TapResult.Cleared, r3)
-            eq(null, cleared.selected)
-            val (after, r4) = sel.tap(square("e2"), Color.RED, legal)
-            eq(TapResult.Chosen(mv("h2", "e2")), r4)
-            check(after.selected == null && after.targets.isEmpty())
-        }
-        Game.fromFen("3k5/9/9/9/9/9/9/9/3R5/4K4 b - - 0 1").use { g ->
-            eq(square("d9"), BoardModel.of(g, flipped = true).checkedKing, "king in check")
-        }
+    s.test("Rust's board view: cells by name and position, both games, both ways up") {
+        val xq = startBoard(GameKind.XIANGQI)
+        check(xq.drawnOnLines)
+        eq(9 to 10, xq.width.toInt() to xq.height.toInt())
+        val h2 = xq.cellNamed("h2")!!
+        eq(7 to 7, h2.column.toInt() to h2.row.toInt())
+        eq("炮", h2.piece?.glyph)
+        eq(h2, xq.cellAt(7, 7))
+        eq(null, xq.cellAt(9, 0))
+        eq("將", xq.cellNamed("e9")?.piece?.glyph)
+        val flipped = startBoard(GameKind.XIANGQI, Color.BLACK)
+        check(flipped.flipped)
+        eq(1 to 2, flipped.cellNamed("h2")!!.let { it.column.toInt() to it.row.toInt() })
+        val chess = startBoard(GameKind.CHESS)
+        check(!chess.drawnOnLines)
+        eq(0 to 7, chess.cellNamed("a1")!!.let { it.column.toInt() to it.row.toInt() })
+        check(chess.cellNamed("a1")!!.dark && !chess.cellNamed("b1")!!.dark)
+        eq("♕", chess.cellNamed("d1")?.piece?.glyph)
+        eq(null, chess.cellNamed("i1"))
     }
 
-    s.test("settings: saved, loaded, damaged values fall back") {
+    s.test("settings: saved, loaded; damaged or out-of-range values fall back to defaults") {
         val store = MemoryStore()
         eq(Settings(), Settings.load(store), "defaults")
-        val mine = Settings(level = 7, color = Color.BLACK, rules = RulesPreset.CASUAL, sound = false, playerName = "Lan")
+        val mine = Settings(game = GameKind.CHESS, level = 7, color = Color.BLACK, rules = RulesPreset.CASUAL, sound = false, playerName = "Lan")
         mine.save(store)
         eq(mine, Settings.load(store))
-        eq(org.banco.RepetitionRule.CASUAL, Settings.load(store).rules.rules().repetition)
-        store.putString("settings.level", "99")
-        store.putString("settings.color", "GREEN")
-        store.putString("settings.sound", "loud")
-        store.putString("settings.name", "   ")
-        eq(Settings(level = 10, rules = RulesPreset.CASUAL), Settings.load(store))
+        eq(RepetitionRule.CASUAL, (Settings.load(store).rules.rules() as Rules.Xiangqi).repetition)
+        eq(null, mine.rulesFor(GameKind.CHESS), "chess has its usual rules")
+        eq(RulesPreset.CASUAL.rules(), mine.rulesFor(GameKind.XIANGQI))
+        val vs = mine.vsSettings(250)
+        eq(GameKind.CHESS to Color.BLACK, vs.kind to vs.human)
+        eq(7, vs.level.toInt())
+        eq(250uL, vs.movetimeMs)
+        eq(null, vs.rules)
+        eq(0, Settings(level = -5).vsSettings(1).level.toInt(), "a negative level reaches Rust as 0 (refused there)")
+        eq(255, Settings(level = 266).vsSettings(1).level.toInt(), "never wraps into 1–10")
+        for ((key, value) in listOf(
+            "settings.game" to "LINES", "settings.level" to "99", "settings.color" to "GREEN",
+            "settings.sound" to "loud", "settings.name" to "   ",
+        )) store.putString(key, value)
+        eq(Settings(rules = RulesPreset.CASUAL), Settings.load(store), "only the good value (rules) is kept")
+        store.putString("settings.level", "0")
+        store.putString("settings.game", "JIEQI")
+        eq(3, Settings.load(store).level)
+        eq(GameKind.XIANGQI, Settings.load(store).game, "a game this build does not play")
+    }
+
+    s.test("sound cues: each new move once, the end once, nothing for undo or the first state") {
+        val cues = org.banco.shell.SoundCues()
+        fun move(ply: Int, check: Boolean = false, capture: Boolean = false): PlayedMove {
+            val g = org.banco.Game(GameKind.XIANGQI)
+            val p = g.play(g.legalMoves().first())
+            g.close()
+            val piece = p.piece
+            return p.copy(ply = ply.toUInt(), givesCheck = check, captured = if (capture) piece else null)
+        }
+        eq(listOf<Sound>(), cues.next(move(3), false), "a continued game is not replayed")
+        eq(listOf(Sound.MOVE), cues.next(move(4), false))
+        eq(listOf<Sound>(), cues.next(move(4), false), "the same state again")
+        eq(listOf(Sound.CAPTURE), cues.next(move(5, capture = true), false))
+        eq(listOf<Sound>(), cues.next(move(3), false), "undo")
+        eq(listOf<Sound>(), cues.next(null, false), "back to the start")
+        eq(listOf(Sound.CHECK, Sound.GAME_OVER), cues.next(move(1, check = true), true))
+        eq(listOf<Sound>(), cues.next(move(1, check = true), true), "the end once")
     }
 }

@@ -1,240 +1,344 @@
-// The game against the AI: a scripted game through taps, the end of a game, undo/redo by
-// whole turns, leaving while the AI thinks, hints, save and continue, puzzles.
+// The game against the computer through GameController: xiangqi and chess by taps, the end
+// of a game, undo/redo by whole turns (also while the computer thinks), leaving and coming
+// back, hints, a promotion through the picker, save and continue, levels refused by Rust,
+// puzzles.
 package org.banco.shell.tests
 
 import org.banco.Color
-import org.banco.Engine
-import org.banco.EngineListener
 import org.banco.Game
-import org.banco.PuzzleSolution
-import org.banco.SearchReport
-import org.banco.Square
-import org.banco.shell.ContinueRecord
+import org.banco.GameKind
+import org.banco.PieceKind
+import org.banco.TapResult
+import org.banco.VsState
+import org.banco.builtinPuzzles
 import org.banco.shell.GameController
 import org.banco.shell.MemoryStore
-import org.banco.shell.Puzzles
 import org.banco.shell.Settings
 import org.banco.shell.Sound
 import org.banco.shell.SoundPlayer
-import org.banco.shell.square
+import org.banco.shell.cellNamed
+import java.util.Base64
 import java.util.concurrent.CopyOnWriteArrayList
-import java.util.concurrent.LinkedBlockingQueue
-import java.util.concurrent.TimeUnit
 
-/** A controller on its own UI thread, with an engine, a store and a sound log. */
-class GameFixture(val store: MemoryStore = MemoryStore()) : AutoCloseable {
+const val XQ_MATE_IN_ONE = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"
+
+/** A controller on its own UI thread, with a store and a sound log. */
+class GameFixture(val store: MemoryStore = MemoryStore(), movetimeMs: Long = 50) : AutoCloseable {
     val ui = TestUi()
-    val engine = Engine(16u)
     val sounds = CopyOnWriteArrayList<Sound>()
-    val c = GameController(ui, engine, store, SoundPlayer { sounds += it })
+    val c = GameController(ui, store, SoundPlayer { sounds += it }, movetimeMs)
 
     fun state() = ui.call { c.state.value }
+    fun vs(): VsState = state().vs ?: throw AssertionError("no game on screen: ${state()}")
 
-    /** Waits until it is the player's turn (or the game is over) with nothing thinking. */
-    fun awaitMyTurn(ply: Int): GameController.State =
-        ui.await(c.state, "the player's turn at ply $ply") {
-            !it.thinking && it.status?.ply?.toInt() == ply && (it.myTurn || it.result != null)
-        }
+    /** Waits for a state of the game that satisfies [pred]. */
+    fun await(what: String, pred: (VsState) -> Boolean): VsState =
+        ui.await(c.state, what) { s -> s.vs?.let(pred) == true }.vs!!
 
-    /** Taps [from] then [to], as a finger would. */
-    fun tapMove(from: Square, to: Square) {
-        ui.call { c.tap(from) }
-        ui.call { c.tap(to) }
+    /** Waits until [moves] moves are played and it is the player's turn (or the game is over). */
+    fun awaitTurn(moves: Int): VsState =
+        await("the player's turn after $moves moves") { it.moves.size == moves && !it.thinking && (it.yourTurn || it.outcome != null) }
+
+    /** Taps the cell showing square [name], as a finger would. */
+    fun tap(name: String): TapResult? = ui.call {
+        val cell = c.state.value.vs!!.board.cellNamed(name) ?: throw AssertionError("no square $name")
+        c.tap(cell.column.toInt(), cell.row.toInt())
     }
 
-    /** Taps [from]-[to] if it is legal now, else the first legal move (the AI's replies vary). */
-    fun tapScripted(from: String, to: String): org.banco.Move {
-        val legal = ui.call { Game.fromFen(c.fen()!!).use { it.legalMoves() } }
-        val move = legal.firstOrNull { it.from == square(from) && it.to == square(to) } ?: legal.first()
-        tapMove(move.from, move.to)
-        return move
+    /** Taps [from]-[to] if it is legal now, else the first legal move (the computer's replies vary). */
+    fun tapScripted(from: String, to: String): Pair<String, String> {
+        val s = vs()
+        val (f, t) = Game.fromFen(s.kind, s.fen).use { g ->
+            val legal = g.legalMoves()
+            val shape = g.shape()
+            val m = legal.firstOrNull { shape.squareNames[it.from.toInt()] == from && shape.squareNames[it.to.toInt()] == to } ?: legal.first()
+            shape.squareNames[m.from.toInt()] to shape.squareNames[m.to.toInt()]
+        }
+        tap(f)
+        tap(t)
+        return f to t
     }
 
     override fun close() {
         ui.call { c.close() }
         ui.shutdown()
-        engine.close()
     }
 }
 
 fun gameTests(s: Suite) {
-    s.test("a scripted game against the AI, played by taps") {
+    s.test("xiangqi vs the computer by taps: it answers, saved after every move") {
         GameFixture().use { f ->
-            f.ui.call { f.c.newGame(Settings(level = 1, color = Color.RED)) }
-            var st = f.awaitMyTurn(0)
-            check(!st.board.flipped && st.canUndo.not())
+            check(f.ui.call { f.c.newGame(Settings(level = 1, color = Color.RED)) })
+            var st = f.awaitTurn(0)
+            check(!st.board.flipped && !st.canUndo && st.yourTurn)
+            eq(GameKind.XIANGQI, st.kind)
+            eq(TapResult.Ignored, f.tap("h9"), "the computer's piece")
+            eq(TapResult.Selected(25u), f.tap("h2"))
+            f.await("the cannon's targets") { it.board.cellNamed("e2")!!.target && it.board.cellNamed("h2")!!.selected }
+            eq(TapResult.Cleared, f.tap("e5"))
             val script = listOf("h2" to "e2", "h0" to "g2", "i0" to "h0", "b0" to "c2", "a0" to "a1")
             for ((i, step) in script.withIndex()) {
-                val legal = f.ui.call { Game.fromFen(f.c.fen()!!).use { it.legalMoves() } }
-                val move = legal.firstOrNull { it.from == square(step.first) && it.to == square(step.second) } ?: legal.first()
-                f.tapMove(move.from, move.to)
-                val after = f.state()
-                check(after.thinking || after.result != null || after.status?.ply?.toInt() == 2 * (i + 1)) {
-                    "the AI thinks after the player's move: $after"
-                }
-                // Taps while the AI thinks select nothing.
-                val (thinking, selected) = f.ui.call {
-                    val thinking = f.c.state.value.thinking
-                    f.c.tap(square("a3"))
-                    thinking to f.c.state.value.board.selected
-                }
-                check(!thinking || selected == null) { "selection while the AI thinks" }
-                if (selected != null) f.ui.call { f.c.tap(square("a3")) } // the AI was quick: clear it
-                st = f.awaitMyTurn(2 * (i + 1))
-                if (st.result != null) break
-                eq(2 * (i + 1), st.moves.size, "moves listed")
-                check(st.board.lastMove != null && st.board.lastMove != move) { "the AI's move is the last move" }
+                f.tapScripted(step.first, step.second)
+                st = f.awaitTurn(2 * (i + 1))
+                if (st.outcome != null) break
+                eq(Color.BLACK, st.lastMove?.by, "the computer's move is the last move")
                 check(st.canUndo)
             }
-            check(f.sounds.isNotEmpty() && f.sounds.all { it != Sound.GAME_OVER }) { "${f.sounds}" }
+            eq("炮二平五", st.moves.first())
+            f.ui.call { f.c.flip() }
+            check(f.await("flipped") { it.board.flipped }.board.cellNamed("a0")!!.row.toInt() == 0) { "a0 at the top" }
+            check(f.sounds.isNotEmpty() && Sound.GAME_OVER !in f.sounds) { "${f.sounds}" }
             check(f.ui.call { f.c.canContinue() }) { "the game is saved after every move" }
+            eq(null, f.state().message)
         }
     }
 
     s.test("the game ends: mate in one by taps, result shown, saved game cleared") {
         GameFixture().use { f ->
-            f.ui.call { f.c.newGame(Settings(level = 1), fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1") }
-            f.awaitMyTurn(0)
-            f.tapMove(square("e1"), square("d1"))
-            val st = f.ui.await(f.c.state, "game over") { it.result != null }
+            f.ui.call { f.c.newGame(Settings(level = 1), fen = XQ_MATE_IN_ONE) }
+            f.awaitTurn(0)
+            check(f.ui.call { f.c.canContinue() })
+            f.tap("e1")
+            eq(TapResult.Moved(org.banco.Move(13u, 12u, null)), f.tap("d1"))
+            val st = f.await("game over") { it.result != null }
             eq("You won: checkmate", st.result)
-            check(!st.myTurn && !st.thinking)
+            check(!st.yourTurn && !st.thinking)
             check(!f.ui.call { f.c.canContinue() }) { "a finished game is not offered to continue" }
-            eq(Sound.GAME_OVER, f.sounds.last())
+            f.ui.await(f.c.state, "the end's sound") { f.sounds.lastOrNull() == Sound.GAME_OVER }
+            eq(Sound.CHECK, f.sounds[f.sounds.size - 2], "the mating move gave check")
+            f.ui.call { f.c.tap(0, 0) }
+            eq(1, f.vs().moves.size, "no move after the end")
         }
     }
 
-    s.test("undo and redo by whole turns; undo while the AI thinks") {
+    s.test("undo and redo by whole turns; undo while the computer thinks") {
         GameFixture().use { f ->
             f.ui.call { f.c.newGame(Settings(level = 1, sound = false)) }
-            f.awaitMyTurn(0)
-            f.tapMove(square("h2"), square("e2"))
-            f.awaitMyTurn(2)
+            f.awaitTurn(0)
+            f.tapScripted("h2", "e2")
+            f.awaitTurn(2)
             f.tapScripted("h0", "g2")
-            val four = f.awaitMyTurn(4)
-            val fen4 = f.ui.call { f.c.fen() }
+            val four = f.awaitTurn(4)
             f.ui.call { f.c.undo() }
-            var st = f.state()
-            eq(2u, st.status?.ply, "undo takes back the AI's reply and the player's move")
-            check(st.canRedo && st.myTurn && !st.thinking) { "$st" }
+            var st = f.await("undone") { it.moves.size == 2 }
+            check(st.canRedo && st.yourTurn && !st.thinking) { "undo takes back the reply and the player's move: $st" }
             f.ui.call { f.c.redo() }
-            st = f.state()
-            eq(4u, st.status?.ply, "redo replays both")
-            eq(fen4, f.ui.call { f.c.fen() })
-            eq(four.board.lastMove, st.board.lastMove)
+            st = f.await("redone") { it.moves.size == 4 }
+            eq(four.fen, st.fen)
+            eq(four.lastMove, st.lastMove)
             check(!st.thinking && !st.canRedo)
             f.ui.call { f.c.undo() }
+            f.await("undone once") { it.moves.size == 2 }
             f.ui.call { f.c.undo() }
-            st = f.state()
-            eq(0u, st.status?.ply)
+            st = f.await("undone twice") { it.moves.isEmpty() }
             check(!st.canUndo)
-            f.ui.call { f.c.undo() } // nothing left: no change
-            eq(0u, f.state().status?.ply)
+            f.ui.call { f.c.undo() } // nothing left: Rust says so
+            check(f.state().message?.contains("nothing") == true || f.state().message?.contains("no move") == true) { "${f.state().message}" }
+            f.ui.call { f.c.clearMessage() }
             check(f.sounds.isEmpty()) { "sound off" }
-
-            // Undo while the AI thinks takes back the player's move and cancels the search.
+        }
+        GameFixture(movetimeMs = 60_000).use { f ->
+            // Undo while the computer thinks takes back the player's move and drops its search.
             f.ui.call { f.c.newGame(Settings(level = 10)) }
-            f.awaitMyTurn(0)
-            f.tapMove(square("h2"), square("e2"))
-            check(f.state().thinking)
+            f.awaitTurn(0)
+            f.tapScripted("h2", "e2")
+            val thinking = f.await("thinking") { it.thinking }
+            check(thinking.canUndo && !thinking.yourTurn)
+            eq(TapResult.Ignored, f.tap("b0"), "taps in the computer's turn do nothing")
             f.ui.call { f.c.undo() }
-            st = f.state()
-            check(!st.thinking && st.myTurn) { "$st" }
-            eq(0u, st.status?.ply)
+            val st = f.await("undone") { it.moves.isEmpty() }
+            check(!st.thinking && st.yourTurn) { "$st" }
             Thread.sleep(300)
-            eq(0u, f.state().status?.ply, "the cancelled search's move is not played")
+            eq(0, f.vs().moves.size, "the dropped search's move is not played")
         }
     }
 
-    s.test("leaving while the AI thinks stops it; its late answer is ignored") {
-        GameFixture().use { f ->
+    s.test("leaving while the computer thinks stops it; coming back it thinks again") {
+        GameFixture(movetimeMs = 60_000).use { f ->
             f.ui.call { f.c.newGame(Settings(level = 10)) }
-            f.awaitMyTurn(0)
-            f.tapMove(square("b2"), square("e2"))
-            check(f.state().thinking)
-            check(f.engine.isSearching())
-            f.ui.call { f.c.close() }
-            check(!f.state().thinking)
-            val deadline = System.nanoTime() + 3_000_000_000
-            while (f.engine.isSearching() && System.nanoTime() < deadline) Thread.sleep(10)
-            check(!f.engine.isSearching()) { "the engine stopped" }
-            Thread.sleep(200)
-            eq(1u, f.state().status?.ply, "no AI move after leaving")
-            // Coming back: the AI takes its turn again.
+            f.awaitTurn(0)
+            f.tapScripted("b2", "e2")
+            f.await("thinking") { it.thinking }
+            f.ui.call { f.c.pause() }
+            check(f.state().paused)
+            check(f.ui.call { f.c.canContinue() })
+            f.ui.call { f.c.tap(0, 9) }
+            Thread.sleep(300)
+            eq(1, f.vs().moves.size, "no move while away")
             f.ui.call { f.c.resume() }
-            check(f.state().thinking)
-            f.ui.call { f.c.close() }
-            f.ui.call { f.c.newGame(Settings(level = 1)) }
-            f.awaitMyTurn(0)
-            f.tapMove(square("b2"), square("e2"))
-            f.ui.call { f.c.close() }
-            f.ui.call { f.c.resume() }
-            f.awaitMyTurn(2)
+            check(!f.state().paused)
+            val back = f.await("thinking again") { it.thinking }
+            eq(1, back.moves.size)
+            f.ui.call { f.c.undo() }
+            f.await("undone") { it.moves.isEmpty() && it.yourTurn }
         }
     }
 
-    s.test("a hint for the player") {
+    s.test("a hint for the player, gone after the move") {
         GameFixture().use { f ->
             f.ui.call { f.c.newGame(Settings(level = 1)) }
-            f.awaitMyTurn(0)
-            f.ui.call { f.c.hint(300) }
-            check(f.state().hinting)
-            val st = f.ui.await(f.c.state, "the hint") { !it.hinting }
-            val hint = st.board.hint ?: throw AssertionError("no hint: $st")
-            check(f.ui.call { Game.fromFen(f.c.fen()!!).use { it.isLegal(hint) } })
-            f.tapMove(hint.from, hint.to)
-            eq(null, f.state().board.hint, "the hint goes once a move is played")
+            f.awaitTurn(0)
+            f.ui.call { f.c.hint() }
+            val st = f.await("the hint") { it.hint != null && !it.hinting }
+            val hint = st.hint!!
+            eq(2, st.board.cells.count { it.hint })
+            check(Game.fromFen(GameKind.XIANGQI, st.fen).use { it.isLegal(hint.played) })
+            val from = st.board.cells.first { it.square == hint.played.from }.name
+            val to = st.board.cells.first { it.square == hint.played.to }.name
+            f.tap(from)
+            f.tap(to)
+            val after = f.await("moved") { it.moves.isNotEmpty() }
+            eq(null, after.hint, "the hint goes once a move is played")
         }
     }
 
-    s.test("save and continue: another controller continues the game") {
+    s.test("save and continue: another controller continues the game; damaged saves refused") {
         val store = MemoryStore()
-        val fen: String?
+        val before: VsState
         GameFixture(store).use { f ->
             f.ui.call { f.c.newGame(Settings(level = 2, color = Color.BLACK)) }
-            val st = f.awaitMyTurn(1)
+            val st = f.awaitTurn(1)
             check(st.board.flipped) { "Black plays from the bottom" }
             f.tapScripted("h9", "g7")
-            f.awaitMyTurn(3)
-            fen = f.ui.call { f.c.fen() }
+            before = f.awaitTurn(3)
         }
         GameFixture(store).use { f ->
             check(f.ui.call { f.c.canContinue() })
             check(f.ui.call { f.c.continueGame(Settings()) })
-            val st = f.awaitMyTurn(3)
-            eq(fen, f.ui.call { f.c.fen() }, "same position")
-            eq(Color.BLACK, st.humanColor)
-            eq(2, st.level)
-            check(st.board.flipped && st.board.lastMove != null && st.canUndo)
-            eq(3, st.moves.size)
+            val st = f.awaitTurn(3)
+            eq(before.fen, st.fen, "same position")
+            eq(Color.BLACK, st.human)
+            eq(2, st.level.toInt())
+            check(st.board.flipped && st.lastMove != null && st.canUndo)
+            eq(before.moves, st.moves)
+            check(f.sounds.isEmpty()) { "continuing plays no sound: ${f.sounds}" }
         }
         // A damaged record is refused with a message and dropped.
-        store.putString(GameController.K_CONTINUE, ContinueRecord(Color.RED, 3, byteArrayOf(1, 2, 3)).encode())
+        store.putString(GameController.K_CONTINUE, Base64.getEncoder().encodeToString(byteArrayOf(1, 2, 3)))
         GameFixture(store).use { f ->
             check(!f.ui.call { f.c.continueGame(Settings()) })
             check(f.state().message?.contains("could not be continued") == true) { "${f.state().message}" }
             check(!f.ui.call { f.c.canContinue() })
         }
         store.putString(GameController.K_CONTINUE, "%%% not base64")
-        GameFixture(store).use { f -> check(!f.ui.call { f.c.continueGame(Settings()) }) }
+        GameFixture(store).use { f ->
+            check(!f.ui.call { f.c.continueGame(Settings()) })
+            eq(null, f.state().vs)
+        }
     }
 
-    s.test("puzzles: each is a legal position with the mate it promises") {
-        Engine(16u).use { engine ->
-            for (p in Puzzles.all) {
-                Game.fromFen(p.fen).use { g ->
-                    val answers = LinkedBlockingQueue<PuzzleSolution>()
-                    engine.solvePuzzle(g, p.mateIn.toUInt(), 20_000u, object : EngineListener {
-                        override fun onProgress(report: SearchReport) {}
-                        override fun onResult(report: SearchReport) {}
-                        override fun onPuzzleSolved(solution: PuzzleSolution) { answers += solution }
-                        override fun onFailed(searchId: ULong, message: String) {}
-                    })
-                    val solution = answers.poll(30, TimeUnit.SECONDS) ?: throw AssertionError("${p.name}: no answer")
-                    val mate = solution.mateIn ?: throw AssertionError("${p.name}: no mate found ($solution)")
-                    check(mate.toInt() <= p.mateIn) { "${p.name}: mate in $mate, promised ${p.mateIn}" }
-                }
+    s.test("levels outside 1–10 are refused by Rust, with its message") {
+        GameFixture().use { f ->
+            for (level in listOf(0, 11, -1, 300)) {
+                check(!f.ui.call { f.c.newGame(Settings(level = level)) })
+                val m = f.state().message
+                check(m?.contains("does not exist") == true) { "level $level: $m" }
+                eq(null, f.state().vs)
             }
+            check(f.ui.call { f.c.newGame(Settings(level = 10)) })
+            eq(null, f.state().message)
+        }
+    }
+
+    s.test("puzzles: each built-in one starts; the first is mated by taps; no continue record") {
+        GameFixture().use { f ->
+            for (p in builtinPuzzles()) {
+                check(f.ui.call { f.c.startPuzzle(p, Settings()) }) { "${p.name}: ${f.state().message}" }
+                val st = f.await("${p.name} on screen") { it.puzzle?.name == p.name && it.yourTurn }
+                eq(p.mateIn, st.puzzle!!.movesLeft)
+            }
+            val first = builtinPuzzles().first { it.fen == XQ_MATE_IN_ONE }
+            f.ui.call { f.c.startPuzzle(first, Settings()) }
+            f.await("the puzzle") { it.puzzle?.name == first.name && it.yourTurn }
+            f.tap("e1")
+            f.tap("d1")
+            val solved = f.await("solved") { it.puzzle?.solved == true }
+            eq("You won: checkmate", solved.result)
+            check(!f.ui.call { f.c.canContinue() }) { "puzzles do not replace the game to continue" }
+        }
+    }
+
+    s.test("chess vs the computer by taps: a legal answer, castling, resign") {
+        GameFixture().use { f ->
+            check(f.ui.call { f.c.newGame(Settings(game = GameKind.CHESS, level = 1)) })
+            var st = f.awaitTurn(0)
+            eq(GameKind.CHESS, st.kind)
+            eq(64, st.board.cells.size)
+            check(st.board.cellNamed("a1")!!.dark)
+            eq(TapResult.Selected(12u), f.tap("e2"))
+            eq(TapResult.Moved(org.banco.Move(12u, 28u, null)), f.tap("e4"))
+            st = f.awaitTurn(2)
+            eq("e4", st.moves[0])
+            val reply = st.lastMove!!
+            eq(Color.BLACK, reply.by)
+            Game(GameKind.CHESS).use { g -> g.playText("e4", null); check(g.isLegal(reply.played)) { "$reply" } }
+            for (n in 2..6) {
+                f.tapScripted("g1", "f3")
+                st = f.awaitTurn(2 * n)
+                if (st.outcome != null) break
+            }
+            f.ui.call { f.c.claimDraw() }
+            check(f.state().message?.contains("no draw to claim") == true) { "${f.state().message}" }
+            f.ui.call { f.c.resign() }
+            val over = f.await("resigned") { it.outcome != null }
+            eq("You lost: resignation", over.result)
+            check(!f.ui.call { f.c.canContinue() })
+        }
+        GameFixture().use { f ->
+            f.ui.call { f.c.newGame(Settings(game = GameKind.CHESS, level = 1), fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1") }
+            f.awaitTurn(0)
+            f.tap("e1")
+            f.tap("g1")
+            val castled = f.awaitTurn(2)
+            eq("O-O", castled.moves[0])
+            eq(PieceKind.ROOK, castled.board.cellNamed("f1")?.piece?.kind)
+        }
+    }
+
+    s.test("chess: a promotion through the picker, undo, continue from the saved bytes") {
+        val store = MemoryStore()
+        val fen = "k7/4P3/8/8/8/8/P7/K7 w - - 0 1"
+        GameFixture(store).use { f ->
+            f.ui.call { f.c.newGame(Settings(game = GameKind.CHESS, level = 1), fen = fen) }
+            f.awaitTurn(0)
+            f.tap("e7")
+            val ask = f.tap("e8")
+            check(ask is TapResult.ChoosePromotion) { "$ask" }
+            val picker = f.state().promotion ?: throw AssertionError("no picker")
+            eq(setOf(PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT), picker.choices.toSet())
+            // Dismissed: nothing is played; then again, and a knight is chosen.
+            f.ui.call { f.c.cancelPromotion() }
+            eq(null, f.state().promotion)
+            f.await("the pawn deselected") { s -> s.board.cells.none { it.selected || it.target } }
+            eq(0, f.vs().moves.size)
+            f.tap("e7")
+            f.tap("e8")
+            check(f.state().promotion != null)
+            f.ui.call { f.c.choosePromotion(PieceKind.KNIGHT) }
+            eq(null, f.state().promotion)
+            val promoted = f.awaitTurn(2)
+            eq("e8=N", promoted.moves[0])
+            eq("♘", promoted.board.cellNamed("e8")?.piece?.glyph)
+            f.ui.call { f.c.undo() }
+            val back = f.await("undone") { it.moves.isEmpty() }
+            eq(PieceKind.PAWN, back.board.cellNamed("e7")?.piece?.kind)
+            check(back.canRedo)
+            f.tap("e7")
+            f.tap("e8")
+            f.ui.call { f.c.choosePromotion(PieceKind.QUEEN) }
+            f.awaitTurn(2)
+        }
+        val saved: VsState
+        GameFixture(store).use { f ->
+            check(f.ui.call { f.c.continueGame(Settings()) })
+            saved = f.awaitTurn(2)
+            eq(GameKind.CHESS, saved.kind)
+            eq("e8=Q+", saved.moves[0])
+            eq(PieceKind.QUEEN, saved.board.cellNamed("e8")?.piece?.kind)
+            f.ui.call { f.c.undo() }
+            f.await("undone") { it.moves.isEmpty() && it.canRedo }
+            f.ui.call { f.c.redo() }
+            eq(saved.fen, f.awaitTurn(2).fen)
         }
     }
 }

@@ -1,20 +1,25 @@
-// The lobby list and a LAN match between two controllers over loopback in one process (no
-// multicast: the host is "found" by feeding the lobby model the peer, with its real address).
+// The lobby list and LAN matches between two controllers over loopback in one process (no
+// multicast: the host is "found" by feeding the lobby model the peer, with its real address):
+// chess proposed by the host, xiangqi with offers, and a lost connection.
 package org.banco.shell.tests
 
 import org.banco.BancoException
 import org.banco.Color
 import org.banco.GameKind
-import org.banco.Lobby
 import org.banco.LobbyPeer
+import org.banco.MatchPhase as Phase
+import org.banco.PieceKind
 import org.banco.RepetitionRule
+import org.banco.Rules
+import org.banco.TapResult
 import org.banco.shell.LobbyModel
 import org.banco.shell.MatchController
-import org.banco.shell.MatchController.Phase
 import org.banco.shell.MulticastGuard
 import org.banco.shell.RulesPreset
 import org.banco.shell.Settings
-import org.banco.shell.square
+import org.banco.shell.Sound
+import org.banco.shell.SoundPlayer
+import org.banco.shell.cellNamed
 import java.net.InetAddress
 import java.net.InetSocketAddress
 import java.net.ServerSocket
@@ -23,8 +28,52 @@ import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.atomic.AtomicInteger
 import kotlin.concurrent.thread
 
-fun peer(id: String, name: String, address: String = "127.0.0.1:1"): LobbyPeer =
-    LobbyPeer(id, name, listOf(GameKind.XIANGQI), 1u.toUShort(), "", "$name.local", address.substringAfterLast(':').toUShort(), listOf(address))
+fun peer(id: String, name: String, address: String = "127.0.0.1:1", games: List<GameKind> = listOf(GameKind.XIANGQI, GameKind.CHESS)): LobbyPeer =
+    LobbyPeer(id, name, games, 1u.toUShort(), "", "$name.local", address.substringAfterLast(':').toUShort(), listOf(address))
+
+/** The state of a match controller, read on its UI thread. */
+fun TestUi.match(c: MatchController): MatchController.State = call { c.state.value }
+
+/** Waits for the match state that satisfies [pred]. */
+fun TestUi.awaitMatch(c: MatchController, what: String, seconds: Long = 30, pred: (org.banco.MatchState) -> Boolean): org.banco.MatchState =
+    await(c.state, what, seconds) { s -> s.match?.let(pred) == true }.match!!
+
+/** Taps the cell showing square [name] on the controller's board. */
+fun TestUi.tap(c: MatchController, name: String): TapResult? = call {
+    val cell = c.state.value.match?.board?.cellNamed(name) ?: throw AssertionError("no board or no square $name")
+    c.tap(cell.column.toInt(), cell.row.toInt())
+}
+
+/** Two controllers paired over loopback (the guest found through the lobby model), the game accepted. */
+class Pair2(hostSettings: Settings, val guestName: String = "Binh", val hostSounds: MutableList<Sound> = java.util.concurrent.CopyOnWriteArrayList(), val guestSounds: MutableList<Sound> = java.util.concurrent.CopyOnWriteArrayList()) : AutoCloseable {
+    val hostUi = TestUi()
+    val guestUi = TestUi()
+    val host: MatchController = hostUi.call {
+        MatchController.host(hostUi, hostSettings, "127.0.0.1:0", advertise = false, sound = SoundPlayer { hostSounds += it })
+    }
+    lateinit var guest: MatchController
+
+    fun connect(): Pair<org.banco.MatchState, org.banco.MatchState> {
+        val address = hostUi.awaitMatch(host, "listening") { it.phase == Phase.LISTENING }.address
+        check(address.startsWith("127.0.0.1:")) { address }
+        val lobby = LobbyModel(guestUi)
+        lobby.onPeerFound(peer("An@host", "An", address))
+        val found = guestUi.await(lobby.state, "the host in the list") { it.peers.isNotEmpty() }.peers.single()
+        eq(listOf(GameKind.XIANGQI, GameKind.CHESS), found.games, "the lobby shows the host's games")
+        guest = guestUi.call { lobby.join(found, Settings(playerName = guestName), SoundPlayer { guestSounds += it }) }
+        val hv = hostUi.awaitMatch(host, "host code") { it.phase == Phase.VERIFY }
+        val gv = guestUi.awaitMatch(guest, "guest code") { it.phase == Phase.VERIFY }
+        return hv to gv
+    }
+
+    override fun close() {
+        if (::guest.isInitialized) guestUi.call { guest.leave() }
+        hostUi.call { host.leave() }
+        hostUi.shutdown()
+        guestUi.shutdown()
+    }
+}
+
 
 /** A TCP proxy between guest and host whose connections can be cut (a phone leaving Wi-Fi range). */
 class CutProxy(private val target: InetSocketAddress) : AutoCloseable {
@@ -68,7 +117,7 @@ class CutProxy(private val target: InetSocketAddress) : AutoCloseable {
 }
 
 fun lobbyMatchTests(s: Suite) {
-    s.test("lobby: peers found, updated and lost from Rust threads; discovery errors") {
+    s.test("lobby: peers with their games found, updated and lost from Rust threads; discovery errors") {
         val ui = TestUi()
         val held = AtomicInteger()
         val guard = object : MulticastGuard {
@@ -77,7 +126,7 @@ fun lobbyMatchTests(s: Suite) {
         }
         val lobby = LobbyModel(ui, guard)
         val threads = (1..3).map { i ->
-            thread { lobby.onPeerFound(peer("id$i", listOf("Chi", "an", "Binh")[i - 1])) }
+            thread { lobby.onPeerFound(peer("id$i", listOf("Chi", "an", "Binh")[i - 1], games = listOf(GameKind.XIANGQI))) }
         }
         threads.forEach { it.join() }
         var st = ui.await(lobby.state, "three peers") { it.peers.size == 3 }
@@ -87,6 +136,8 @@ fun lobbyMatchTests(s: Suite) {
         st = ui.await(lobby.state, "an update") { p -> p.peers.any { it.name == "An" } }
         eq(3, st.peers.size, "updates replace, never duplicate")
         eq(listOf("127.0.0.1:7368"), st.peers.first { it.id == "id1" }.addresses)
+        eq(listOf(GameKind.XIANGQI, GameKind.CHESS), st.peers.first { it.id == "id1" }.games, "each peer's games")
+        eq("Xiangqi, Chess", LobbyModel.gamesText(st.peers.first { it.id == "id1" }))
         lobby.onPeerLost("id3")
         lobby.onPeerLost("nobody")
         st = ui.await(lobby.state, "a peer lost") { it.peers.size == 2 }
@@ -102,102 +153,143 @@ fun lobbyMatchTests(s: Suite) {
         ui.shutdown()
     }
 
-    s.test("a LAN match between two controllers over loopback: code, proposal, moves, offers, resign") {
-        val hostUi = TestUi()
-        val guestUi = TestUi()
-        val host = hostUi.call {
-            MatchController.host(hostUi, Settings(playerName = "An", color = Color.RED, rules = RulesPreset.CASUAL), "127.0.0.1:0", advertise = false)
-        }
-        var guest: MatchController? = null
-        try {
-            val address = hostUi.await(host.state, "listening") { it.phase == Phase.LISTENING }.address
-            check(address.startsWith("127.0.0.1:")) { address }
-            // The lobby "finds" the host, and the player taps it.
-            val lobby = LobbyModel(guestUi)
-            lobby.onPeerFound(peer("An@host", "An", address))
-            val found = guestUi.await(lobby.state, "the host in the list") { it.peers.isNotEmpty() }.peers.single()
-            val g = guestUi.call { lobby.join(found, Settings(playerName = "Binh")) }
-            guest = g
-            val hv = hostUi.await(host.state, "host code") { it.phase == Phase.VERIFY }
-            val gv = guestUi.await(g.state, "guest code") { it.phase == Phase.VERIFY }
+    s.test("a chess match between two controllers over 127.0.0.1: host proposes chess, taps both ways, mate, results") {
+        Pair2(Settings(game = GameKind.CHESS, color = Color.RED, playerName = "An")).use { p ->
+            val (hv, gv) = p.connect()
             eq(hv.code, gv.code, "both phones show the same code")
             eq(6, hv.code?.length)
-            eq("Binh", hv.peerName)
-            eq("An", gv.peerName)
-            hostUi.call { host.confirmCode() }
-            guestUi.call { g.confirmCode() }
-            val proposed = guestUi.await(g.state, "proposal") { it.phase == Phase.PROPOSED }
-            eq(Color.BLACK, proposed.myColor)
-            eq(RepetitionRule.CASUAL, proposed.rules?.repetition)
-            guestUi.call { g.acceptProposal() }
-            var hs = hostUi.await(host.state, "host playing") { it.phase == Phase.PLAYING }
-            var gs = guestUi.await(g.state, "guest playing") { it.phase == Phase.PLAYING }
-            check(hs.myTurn && !gs.myTurn && gs.board.flipped && !hs.board.flipped) { "$hs / $gs" }
+            eq("Binh" to "An", hv.peerName to gv.peerName)
+            eq(listOf(GameKind.XIANGQI, GameKind.CHESS), gv.peerGames)
+            p.hostUi.call { p.host.confirmCode() }
+            p.guestUi.call { p.guest.confirmCode() }
+            val proposed = p.guestUi.awaitMatch(p.guest, "the proposal") { it.phase == Phase.PROPOSED }
+            eq(GameKind.CHESS to Color.BLACK, proposed.proposal?.game to proposed.proposal?.yourColor)
+            p.guestUi.call { p.guest.acceptProposal() }
+            var hs = p.hostUi.awaitMatch(p.host, "host playing") { it.phase == Phase.PLAYING }
+            var gs = p.guestUi.awaitMatch(p.guest, "guest playing") { it.phase == Phase.PLAYING }
+            eq(GameKind.CHESS, hs.kind)
+            check(hs.yourTurn && !gs.yourTurn && gs.board!!.flipped && !hs.board!!.flipped) { "$hs / $gs" }
+            eq(64, gs.board!!.cells.size)
+            p.guestUi.call { p.guest.flip() }
+            check(!p.guestUi.match(p.guest).match!!.board!!.flipped) { "flipped by the player" }
+            p.guestUi.call { p.guest.flip() }
 
-            // Moves by taps both ways; a tap out of turn does nothing.
-            guestUi.call { g.tap(square("h9")) }
-            eq(null, guestUi.call { g.state.value.board.selected }, "not the guest's turn")
-            hostUi.call { host.tap(square("h2")); host.tap(square("e2")) }
-            gs = guestUi.await(g.state, "the host's move") { it.moves.size == 1 }
-            eq(square("e2"), gs.board.lastMove?.to)
+            // A tap out of turn does nothing; a move out of turn is refused with Rust's words.
+            eq(TapResult.Ignored, p.guestUi.tap(p.guest, "e7"))
+            p.guestUi.call { p.guest.play(org.banco.Move(52u, 36u, null)) }
+            eq("it is not your turn", p.guestUi.match(p.guest).notice)
+            p.guestUi.call { p.guest.clearNotice() }
+            eq(null, p.guestUi.match(p.guest).notice)
+
+            // Fool's mate, every move by taps.
+            val moves = listOf("f2" to "f3", "e7" to "e5", "g2" to "g4", "d8" to "h4")
+            for ((i, m) in moves.withIndex()) {
+                val (ui, c) = if (i % 2 == 0) p.hostUi to p.host else p.guestUi to p.guest
+                ui.awaitMatch(c, "turn ${i + 1}") { it.yourTurn }
+                eq(TapResult.Selected(org.banco.parseSquare(GameKind.CHESS, m.first)), ui.tap(c, m.first))
+                check(ui.tap(c, m.second) is TapResult.Moved) { "move ${i + 1}" }
+                p.hostUi.awaitMatch(p.host, "host sees move ${i + 1}") { it.moves.size == i + 1 }
+                p.guestUi.awaitMatch(p.guest, "guest sees move ${i + 1}") { it.moves.size == i + 1 }
+            }
+            hs = p.hostUi.awaitMatch(p.host, "host: over") { it.phase == Phase.OVER }
+            gs = p.guestUi.awaitMatch(p.guest, "guest: over") { it.phase == Phase.OVER }
+            eq(listOf("f3", "e5", "g4", "Qh4#"), hs.moves)
+            eq("You lost: checkmate", hs.result)
+            eq("You won: checkmate", gs.result)
+            check(!hs.yourTurn && !gs.yourTurn)
+            check(hs.board!!.cellNamed("e1")!!.check) { "the mated king is marked" }
+            p.hostUi.await(p.host.state, "the end's sound") { p.hostSounds.lastOrNull() == Sound.GAME_OVER }
+            check(Sound.CHECK in p.guestSounds) { "${p.guestSounds}" }
+
+            // Another game: the host proposes a promotion position; the queen is chosen in the picker.
+            p.hostUi.call { p.host.propose(org.banco.MatchOffer(GameKind.CHESS, Color.RED, null, "k7/4P3/1K6/8/8/8/8/8 w - - 0 1")) }
+            p.guestUi.awaitMatch(p.guest, "second proposal") { it.phase == Phase.PROPOSED }
+            p.guestUi.call { p.guest.acceptProposal() }
+            p.hostUi.awaitMatch(p.host, "second game") { it.phase == Phase.PLAYING && it.yourTurn }
+            p.hostUi.tap(p.host, "e7")
+            check(p.hostUi.tap(p.host, "e8") is TapResult.ChoosePromotion)
+            check(p.hostUi.match(p.host).promotion != null) { "the picker is shown" }
+            p.hostUi.call { p.host.cancelPromotion() }
+            eq(null, p.hostUi.match(p.host).promotion, "dismissed")
+            check(p.hostUi.match(p.host).match!!.board!!.cells.none { it.selected }) { "the pawn deselected" }
+            eq(0, p.hostUi.match(p.host).match!!.moves.size)
+            p.hostUi.tap(p.host, "e7")
+            check(p.hostUi.tap(p.host, "e8") is TapResult.ChoosePromotion)
+            p.hostUi.call { p.host.choosePromotion(PieceKind.QUEEN) }
+            gs = p.guestUi.awaitMatch(p.guest, "mated by the new queen") { it.phase == Phase.OVER }
+            eq("e8=Q#", gs.moves.single())
+            eq("You lost: checkmate", gs.result)
+            eq("You won: checkmate", p.hostUi.awaitMatch(p.host, "won") { it.phase == Phase.OVER }.result)
+            eq(null, p.hostUi.match(p.host).promotion)
+        }
+    }
+
+    s.test("a xiangqi match over loopback: proposal with rules, taps, undo request, draw offer, resign") {
+        Pair2(Settings(playerName = "An", color = Color.RED, rules = RulesPreset.CASUAL)).use { p ->
+            p.connect()
+            p.hostUi.call { p.host.confirmCode() }
+            p.guestUi.call { p.guest.confirmCode() }
+            val proposed = p.guestUi.awaitMatch(p.guest, "proposal") { it.phase == Phase.PROPOSED }
+            eq(Color.BLACK, proposed.proposal?.yourColor)
+            eq(RepetitionRule.CASUAL, (proposed.proposal?.rules as Rules.Xiangqi).repetition)
+            p.guestUi.call { p.guest.acceptProposal() }
+            var hs = p.hostUi.awaitMatch(p.host, "host playing") { it.phase == Phase.PLAYING }
+            var gs = p.guestUi.awaitMatch(p.guest, "guest playing") { it.phase == Phase.PLAYING }
+            check(hs.yourTurn && !gs.yourTurn && gs.board!!.flipped && !hs.board!!.flipped) { "$hs / $gs" }
+
+            p.hostUi.tap(p.host, "h2")
+            p.hostUi.tap(p.host, "e2")
+            gs = p.guestUi.awaitMatch(p.guest, "the host's move") { it.moves.size == 1 }
             eq("炮二平五", gs.moves.single())
-            check(gs.myTurn)
-            guestUi.call { g.tap(square("h9")); g.tap(square("g7")) }
-            hs = hostUi.await(host.state, "the guest's move") { it.moves.size == 2 }
-            check(hs.myTurn)
+            check(gs.board!!.cellNamed("e2")!!.lastMove && gs.yourTurn)
+            p.guestUi.tap(p.guest, "h9")
+            p.guestUi.tap(p.guest, "g7")
+            hs = p.hostUi.awaitMatch(p.host, "the guest's move") { it.moves.size == 2 }
+            check(hs.yourTurn)
 
             // The guest asks to take back; the host agrees.
-            guestUi.call { g.requestUndo() }
-            hostUi.await(host.state, "undo request") { it.undoRequest != null }
-            hostUi.call { host.replyUndo(true) }
-            gs = guestUi.await(g.state, "undone") { it.moves.size == 1 }
-            hs = hostUi.await(host.state, "undone") { it.moves.size == 1 && it.undoRequest == null }
-            check(gs.myTurn && !hs.myTurn)
+            p.guestUi.call { p.guest.requestUndo() }
+            p.hostUi.awaitMatch(p.host, "undo request") { it.undoRequest != null }
+            p.hostUi.call { p.host.replyUndo(true) }
+            gs = p.guestUi.awaitMatch(p.guest, "undone") { it.moves.size == 1 }
+            hs = p.hostUi.awaitMatch(p.host, "undone") { it.moves.size == 1 && it.undoRequest == null }
+            check(gs.yourTurn && !hs.yourTurn)
 
             // A draw offer, declined.
-            hostUi.call { host.offerDraw() }
-            guestUi.await(g.state, "draw offer") { it.drawOffered }
-            guestUi.call { g.replyDraw(false) }
-            hs = hostUi.await(host.state, "draw declined") { it.notice != null }
-            check(hs.notice!!.contains("declined")) { hs.notice!! }
-            hostUi.call { host.clearNotice() }
+            p.hostUi.call { p.host.offerDraw() }
+            p.guestUi.awaitMatch(p.guest, "draw offer") { it.drawOffered }
+            p.guestUi.call { p.guest.replyDraw(false) }
+            val notice = p.hostUi.await(p.host.state, "draw declined") { it.notice != null }.notice!!
+            check(notice.contains("declined")) { notice }
+            p.hostUi.call { p.host.clearNotice() }
 
-            // Playing out of turn is refused with a readable notice, not a crash.
-            hostUi.call { host.play(org.banco.shell.mv("a0", "a1")) }
-            eq("it is not your turn", hostUi.call { host.state.value.notice })
-
-            guestUi.call { g.resign() }
-            hs = hostUi.await(host.state, "game over") { it.phase == Phase.OVER }
-            gs = guestUi.await(g.state, "game over") { it.phase == Phase.OVER }
+            p.guestUi.call { p.guest.resign() }
+            hs = p.hostUi.awaitMatch(p.host, "game over") { it.phase == Phase.OVER }
+            gs = p.guestUi.awaitMatch(p.guest, "game over") { it.phase == Phase.OVER }
             eq("You won: resignation", hs.result)
             eq("You lost: resignation", gs.result)
-            check(!hs.myTurn && !gs.myTurn)
-        } finally {
-            guest?.let { g -> guestUi.call { g.leave() } }
-            hostUi.call { host.leave() }
+            check(!hs.yourTurn && !gs.yourTurn)
         }
-        eq(Phase.CLOSED, hostUi.call { host.state.value.phase })
-        hostUi.shutdown()
-        guestUi.shutdown()
     }
 
     s.test("a match survives a lost connection: banner while down, resumed, play goes on") {
         val hostUi = TestUi()
         val guestUi = TestUi()
         val host = hostUi.call { MatchController.host(hostUi, Settings(playerName = "An"), "127.0.0.1:0", advertise = false) }
-        val address = hostUi.await(host.state, "listening") { it.phase == Phase.LISTENING }.address
+        val address = hostUi.awaitMatch(host, "listening") { it.phase == Phase.LISTENING }.address
         val proxy = CutProxy(InetSocketAddress("127.0.0.1", address.substringAfterLast(':').toInt()))
         val g = guestUi.call { MatchController.join(guestUi, "Binh", proxy.address) }
         try {
-            hostUi.await(host.state, "code") { it.phase == Phase.VERIFY }
-            guestUi.await(g.state, "code") { it.phase == Phase.VERIFY }
+            hostUi.awaitMatch(host, "code") { it.phase == Phase.VERIFY }
+            guestUi.awaitMatch(g, "code") { it.phase == Phase.VERIFY }
             hostUi.call { host.confirmCode() }
             guestUi.call { g.confirmCode() }
-            guestUi.await(g.state, "proposal") { it.phase == Phase.PROPOSED }
+            guestUi.awaitMatch(g, "proposal") { it.phase == Phase.PROPOSED }
             guestUi.call { g.acceptProposal() }
-            hostUi.await(host.state, "playing") { it.phase == Phase.PLAYING }
-            hostUi.call { host.tap(square("b2")); host.tap(square("e2")) }
-            guestUi.await(g.state, "first move") { it.moves.size == 1 }
+            hostUi.awaitMatch(host, "playing") { it.phase == Phase.PLAYING }
+            hostUi.tap(host, "b2")
+            hostUi.tap(host, "e2")
+            guestUi.awaitMatch(g, "first move") { it.moves.size == 1 }
 
             // Every state each side goes through (the banner may be up only briefly).
             val guestStates = java.util.concurrent.CopyOnWriteArrayList<MatchController.State>()
@@ -206,31 +298,27 @@ fun lobbyMatchTests(s: Suite) {
             hostUi.call { host.state.observe { hostStates += it } }
             proxy.cut()
             val deadline = System.nanoTime() + 30_000_000_000
-            while (guestStates.none { it.banner != null } && System.nanoTime() < deadline) Thread.sleep(5)
-            val down = guestStates.firstOrNull { it.banner != null } ?: throw AssertionError("no banner on the guest")
-            check(!down.myTurn) { "no moves while the connection is down" }
+            while (guestStates.none { it.match?.banner != null } && System.nanoTime() < deadline) Thread.sleep(5)
+            val down = guestStates.firstOrNull { it.match?.banner != null } ?: throw AssertionError("no banner on the guest")
+            check(!down.match!!.yourTurn) { "no moves while the connection is down" }
             // The guest redials through the proxy; the session resumes without a new code.
-            guestUi.await(g.state, "resumed", seconds = 60) { it.banner == null }
-            hostUi.await(host.state, "resumed", seconds = 60) { it.banner == null }
-            val gs = guestUi.call { g.state.value }
-            check(gs.phase == Phase.PLAYING && gs.myTurn) { "$gs" }
-            guestUi.call { g.tap(square("b9")); g.tap(square("c7")) }
-            val hs = hostUi.await(host.state, "a move after resuming") { it.moves.size == 2 }
-            check(hs.myTurn)
-            println("  host banners: ${hostStates.mapNotNull { it.banner }.distinct()}; guest: ${guestStates.mapNotNull { it.banner }.distinct()}")
+            guestUi.await(g.state, "resumed", seconds = 60) { it.match?.banner == null }
+            hostUi.await(host.state, "resumed", seconds = 60) { it.match?.banner == null }
+            val gs = guestUi.awaitMatch(g, "the guest's turn again", seconds = 60) { it.yourTurn }
+            eq(Phase.PLAYING, gs.phase)
+            guestUi.tap(g, "b9")
+            guestUi.tap(g, "c7")
+            val hs = hostUi.awaitMatch(host, "a move after resuming") { it.moves.size == 2 }
+            check(hs.yourTurn)
+            println("  host banners: ${hostStates.mapNotNull { it.match?.banner }.distinct()}; guest: ${guestStates.mapNotNull { it.match?.banner }.distinct()}")
         } finally {
             guestUi.call { g.leave() }
             hostUi.call { host.leave() }
             proxy.close()
         }
-        // Events fed by hand: the banner states (for platforms where the link drops differently).
-        val c = hostUi.call { MatchController.host(hostUi, Settings(playerName = "An"), "127.0.0.1:0", advertise = false) }
-        hostUi.await(c.state, "listening") { it.phase == Phase.LISTENING }
-        hostUi.call {
-            c.handle(org.banco.MatchEvent.Reconnecting(2u, 500uL))
-            eq("Connection lost. Reconnecting (attempt 2)…", c.state.value.banner)
-            c.leave()
-        }
+        eq(Phase.CLOSED, hostUi.match(host).phase)
+        check(hostUi.match(host).match?.closedReason != null) { "a reason to show" }
+        hostUi.call { host.confirmCode() } // after leaving: nothing happens, nothing throws
         hostUi.shutdown()
         guestUi.shutdown()
     }

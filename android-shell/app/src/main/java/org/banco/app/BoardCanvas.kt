@@ -1,0 +1,131 @@
+// Paints Rust's ready-to-draw BoardView with android.graphics: xiangqi as 9×10 lines with the
+// river and the palaces (pieces on the intersections), chess as 8×8 checkered squares (pieces
+// in the squares), and each cell's highlights (selected, target, last move, hint, check). The
+// geometry is core's BoardLayout; a tap reports the screen cell, and Rust decides what it does.
+package org.banco.app
+
+import android.annotation.SuppressLint
+import android.content.Context
+import android.graphics.Canvas
+import android.graphics.Color
+import android.graphics.Paint
+import android.graphics.Typeface
+import android.view.MotionEvent
+import android.view.View
+import org.banco.BoardView
+import org.banco.Cell
+import org.banco.shell.BoardLayout
+import org.banco.shell.drawnOnLines
+
+class BoardCanvas(context: Context) : View(context) {
+    /** Called with the tapped screen cell (column from the left, row from the top). */
+    var onCellTapped: ((column: Int, row: Int) -> Unit)? = null
+
+    var board: BoardView? = null
+        set(value) {
+            val resize = value?.width != field?.width || value?.height != field?.height
+            field = value
+            if (resize) requestLayout()
+            invalidate()
+        }
+
+    private val wood = Paint().apply { color = Color.rgb(0xEE, 0xC9, 0x8A) }
+    private val light = Paint().apply { color = Color.rgb(0xF0, 0xD9, 0xB5) }
+    private val dark = Paint().apply { color = Color.rgb(0xB5, 0x88, 0x63) }
+    private val line = Paint(Paint.ANTI_ALIAS_FLAG).apply { color = Color.rgb(0x5A, 0x3A, 0x1A); strokeWidth = 2f }
+    private val riverText = Paint(Paint.ANTI_ALIAS_FLAG).apply {
+        color = Color.rgb(0x5A, 0x3A, 0x1A); textAlign = Paint.Align.CENTER; typeface = Typeface.SERIF
+    }
+    private val disc = Paint(Paint.ANTI_ALIAS_FLAG).apply { color = Color.rgb(0xFB, 0xEB, 0xC8) }
+    private val rim = Paint(Paint.ANTI_ALIAS_FLAG).apply { style = Paint.Style.STROKE; strokeWidth = 3f }
+    private val glyph = Paint(Paint.ANTI_ALIAS_FLAG).apply { textAlign = Paint.Align.CENTER }
+    private val mark = Paint(Paint.ANTI_ALIAS_FLAG).apply { style = Paint.Style.STROKE; strokeWidth = 5f }
+    private val dot = Paint(Paint.ANTI_ALIAS_FLAG).apply { color = Color.argb(0xB0, 0x20, 0x80, 0x30) }
+
+    private fun geometry(): BoardLayout? = board?.let { BoardLayout(it, width.toFloat(), height.toFloat()) }
+
+    override fun onMeasure(widthMeasureSpec: Int, heightMeasureSpec: Int) {
+        // Keep the board's proportions (9:10 or 1:1) inside what the parent allows.
+        val b = board
+        val w = MeasureSpec.getSize(widthMeasureSpec)
+        val h = MeasureSpec.getSize(heightMeasureSpec)
+        if (b == null) {
+            setMeasuredDimension(w, h)
+            return
+        }
+        val cols = b.width.toInt()
+        val rows = b.height.toInt()
+        val c = if (h == 0) w / cols.toFloat() else minOf(w / cols.toFloat(), h / rows.toFloat())
+        setMeasuredDimension(resolveSize((c * cols).toInt(), widthMeasureSpec), resolveSize((c * rows).toInt(), heightMeasureSpec))
+    }
+
+    override fun onDraw(canvas: Canvas) {
+        val b = board ?: return
+        val g = geometry() ?: return
+        val half = g.cell / 2
+        if (b.drawnOnLines) {
+            canvas.drawRect(g.left, g.top, g.left + g.cell * g.columns, g.top + g.cell * g.rows, wood)
+            for (l in BoardLayout.xiangqiLines(g.columns, g.rows)) {
+                canvas.drawLine(g.x(l.fromColumn), g.y(l.fromRow), g.x(l.toColumn), g.y(l.toRow), line)
+            }
+            riverText.textSize = g.cell * 0.5f
+            val riverY = (g.y(g.rows / 2 - 1) + g.y(g.rows / 2)) / 2 - (riverText.descent() + riverText.ascent()) / 2
+            canvas.drawText("楚 河", g.x(2), riverY, riverText)
+            canvas.drawText("漢 界", g.x(g.columns - 3), riverY, riverText)
+        } else {
+            for (c in b.cells) {
+                val x = g.x(c.column.toInt()) - half
+                val y = g.y(c.row.toInt()) - half
+                canvas.drawRect(x, y, x + g.cell, y + g.cell, if (c.dark) dark else light)
+            }
+        }
+        glyph.typeface = if (b.drawnOnLines) Typeface.create(Typeface.SERIF, Typeface.BOLD) else Typeface.DEFAULT
+        glyph.textSize = g.cell * if (b.drawnOnLines) 0.55f else 0.8f
+        for (c in b.cells) drawCell(canvas, g, c, onLines = b.drawnOnLines)
+    }
+
+    private fun drawCell(canvas: Canvas, g: BoardLayout, c: Cell, onLines: Boolean) {
+        val cx = g.x(c.column.toInt())
+        val cy = g.y(c.row.toInt())
+        val r = g.cell * 0.5f
+        if (c.lastMove) ring(canvas, cx, cy, r * 0.94f, Color.argb(0xC0, 0x30, 0x60, 0xD0))
+        if (c.hint) ring(canvas, cx, cy, r, Color.argb(0xC0, 0xE0, 0x90, 0x00))
+        c.piece?.let { p ->
+            val red = p.color == org.banco.Color.RED
+            val ink = if (red) Color.rgb(0xB0, 0x10, 0x10) else Color.rgb(0x20, 0x20, 0x20)
+            if (onLines) {
+                // Xiangqi: a wooden disc with the Chinese character.
+                canvas.drawCircle(cx, cy, r * 0.88f, disc)
+                rim.color = ink
+                canvas.drawCircle(cx, cy, r * 0.88f, rim)
+                canvas.drawCircle(cx, cy, r * 0.74f, rim)
+                glyph.color = ink
+            } else {
+                // Chess: the symbol itself, white pieces light with a dark outline.
+                glyph.color = if (red) Color.WHITE else Color.BLACK
+                glyph.setShadowLayer(2f, 0f, 0f, if (red) Color.BLACK else Color.WHITE)
+            }
+            canvas.drawText(p.glyph, cx, cy - (glyph.descent() + glyph.ascent()) / 2, glyph)
+            glyph.clearShadowLayer()
+        }
+        if (c.check) ring(canvas, cx, cy, r, Color.RED)
+        if (c.selected) ring(canvas, cx, cy, r, Color.rgb(0x20, 0x90, 0x30))
+        if (c.target) canvas.drawCircle(cx, cy, g.cell * if (c.piece != null) 0.2f else 0.12f, dot)
+    }
+
+    private fun ring(canvas: Canvas, cx: Float, cy: Float, r: Float, color: Int) {
+        mark.color = color
+        canvas.drawCircle(cx, cy, r, mark)
+    }
+
+    @SuppressLint("ClickableViewAccessibility")
+    override fun onTouchEvent(event: MotionEvent): Boolean {
+        if (event.action == MotionEvent.ACTION_UP) {
+            geometry()?.cellAt(event.x, event.y)?.let { (col, row) -> onCellTapped?.invoke(col, row) }
+            performClick()
+        }
+        return true
+    }
+
+    override fun performClick(): Boolean = super.performClick()
+}
