@@ -5,6 +5,7 @@
 //! `banco bench`, never asserted.)
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // helpers of tests
 
+use banco_chess::Chess;
 use banco_engine::bench;
 use banco_game::toy::DiceRace;
 use banco_xiangqi::Xiangqi;
@@ -14,6 +15,13 @@ fn xiangqi_bench_signature() {
     let report = bench::run::<Xiangqi>();
     assert_eq!(report.positions, 32);
     assert_eq!(report.nodes, 1_517_190, "{}", report.lines.join("\n"));
+}
+
+#[test]
+fn chess_bench_signature() {
+    let report = bench::run::<Chess>();
+    assert_eq!(report.positions, 32);
+    assert_eq!(report.nodes, 4_508_210, "{}", report.lines.join("\n"));
 }
 
 #[test]

@@ -208,26 +208,6 @@ impl EngineGame for Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use banco_game::Game;
-
-    #[test]
-    fn openings_are_legal() {
-        for (name, line) in OPENINGS {
-            let mut game = Chess::start();
-            for mv in line.split_whitespace() {
-                let mv =
-                    EngineGame::parse_move(&game, mv).unwrap_or_else(|e| panic!("{name}: {e}"));
-                assert!(game.play(mv).is_ok(), "{name}: {mv}");
-            }
-        }
-    }
-
-    #[test]
-    fn bench_positions_parse() {
-        for fen in BENCH_POSITIONS {
-            assert!(<Chess as EngineGame>::from_fen(fen).is_ok(), "{fen}");
-        }
-    }
 
     #[test]
     fn tuning_options() {

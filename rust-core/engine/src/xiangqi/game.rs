@@ -154,27 +154,6 @@ impl EngineGame for Xiangqi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use banco_game::Game;
-
-    #[test]
-    fn openings_are_legal() {
-        for (name, line) in OPENINGS {
-            let mut game = Xiangqi::start();
-            for mv in line.split_whitespace() {
-                let mv = game
-                    .parse_move(mv)
-                    .unwrap_or_else(|e| panic!("{name}: {e}"));
-                assert!(game.play(mv).is_ok(), "{name}: {mv}");
-            }
-        }
-    }
-
-    #[test]
-    fn bench_positions_parse() {
-        for fen in BENCH_POSITIONS {
-            assert!(<Xiangqi as EngineGame>::from_fen(fen).is_ok(), "{fen}");
-        }
-    }
 
     #[test]
     fn tuning_options() {

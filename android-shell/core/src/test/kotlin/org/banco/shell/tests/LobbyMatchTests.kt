@@ -75,16 +75,24 @@ class Pair2(hostSettings: Settings, val guestName: String = "Binh", val hostSoun
 }
 
 
-/** A TCP proxy between guest and host whose connections can be cut (a phone leaving Wi-Fi range). */
+/**
+ * A TCP proxy between guest and host whose connections can be cut (a phone leaving Wi-Fi
+ * range): while cut it refuses new connections too, until [restore] (back in range).
+ */
 class CutProxy(private val target: InetSocketAddress) : AutoCloseable {
     private val server = ServerSocket(0, 50, InetAddress.getLoopbackAddress())
     private val open = CopyOnWriteArrayList<Socket>()
+    @Volatile private var refusing = false
     val address: String get() = "127.0.0.1:${server.localPort}"
 
     init {
         thread(isDaemon = true, name = "proxy-accept") {
             while (!server.isClosed) {
                 val down = runCatching { server.accept() }.getOrNull() ?: break
+                if (refusing) {
+                    runCatching { down.close() }
+                    continue
+                }
                 val up = runCatching { Socket(target.address, target.port) }.getOrNull()
                 if (up == null) {
                     down.close()
@@ -104,10 +112,16 @@ class CutProxy(private val target: InetSocketAddress) : AutoCloseable {
         runCatching { to.close() }
     }
 
-    /** Drops every connection (both ends see the link go down); new ones are accepted. */
+    /** Drops every connection (both ends see the link go down) and refuses new ones. */
     fun cut() {
+        refusing = true
         for (s in open) runCatching { s.close() }
         open.clear()
+    }
+
+    /** Accepts connections again. */
+    fun restore() {
+        refusing = false
     }
 
     override fun close() {
@@ -301,7 +315,8 @@ fun lobbyMatchTests(s: Suite) {
             while (guestStates.none { it.match?.banner != null } && System.nanoTime() < deadline) Thread.sleep(5)
             val down = guestStates.firstOrNull { it.match?.banner != null } ?: throw AssertionError("no banner on the guest")
             check(!down.match!!.yourTurn) { "no moves while the connection is down" }
-            // The guest redials through the proxy; the session resumes without a new code.
+            // Back in range: the guest redials through the proxy; the session resumes without a new code.
+            proxy.restore()
             guestUi.await(g.state, "resumed", seconds = 60) { it.match?.banner == null }
             hostUi.await(host.state, "resumed", seconds = 60) { it.match?.banner == null }
             val gs = guestUi.awaitMatch(g, "the guest's turn again", seconds = 60) { it.yourTurn }
