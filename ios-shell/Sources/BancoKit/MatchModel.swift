@@ -97,13 +97,11 @@ public final class MatchModel: Model {
         act { _ = try $0.choosePromotion(piece: kind) }
     }
 
-    /// The picker was dismissed: a tap on the pawn again clears its selection.
+    /// The picker was dismissed: nothing is played and the pawn is deselected.
     public func cancelPromotion() {
-        let from = state.promoting
+        guard state.promotion != nil else { return }
         (state.promotion, state.promoting) = (nil, nil)
-        if let c = state.match?.board?.cells.first(where: { $0.square == from }) {
-            act { _ = try $0.tap(column: c.column, row: c.row) }
-        }
+        act { try $0.clearSelection() }
     }
 
     /// The notice (Rust's) and the message (ours) were shown.

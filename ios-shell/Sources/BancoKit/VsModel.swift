@@ -100,13 +100,11 @@ public final class VsModel: Model {
         act { _ = try vs?.choosePromotion(piece: kind) }
     }
 
-    /// The picker was dismissed: a tap on the pawn again clears its selection.
+    /// The picker was dismissed: nothing is played and the pawn is deselected.
     public func cancelPromotion() {
-        let from = state.promoting
+        guard state.promotion != nil else { return }
         (state.promotion, state.promoting) = (nil, nil)
-        if let c = state.game?.board.cells.first(where: { $0.square == from }) {
-            act { _ = try vs?.tap(column: c.column, row: c.row) }
-        }
+        act { try vs?.clearSelection() }
     }
 
     public func undo() { act { try vs?.undo() } }

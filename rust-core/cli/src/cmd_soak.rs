@@ -2,6 +2,8 @@
 //! link that drops, duplicates, reorders, delays and cuts frames).
 
 use crate::CliError;
+use banco_chess::Chess;
+use banco_game::GameKind;
 use banco_protocol::sim::{CountingGame, SoakConfig, run_soak_with};
 use banco_xiangqi::Xiangqi;
 use clap::Args;
@@ -15,7 +17,7 @@ pub(crate) struct SoakArgs {
     /// Seed of everything random (keys, moves, faults).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Game played: xiangqi (random legal moves) or counting (a tiny test game).
+    /// Game played with random legal moves: xiangqi, chess, or counting (a tiny test game).
     #[arg(long, default_value = "xiangqi")]
     game: String,
 }
@@ -25,10 +27,15 @@ pub(crate) fn soak(args: &SoakArgs) -> Result<(), CliError> {
     let report = match args.game.as_str() {
         // Rule set 0 of xiangqi: the Asian rules.
         "xiangqi" => run_soak_with::<Xiangqi>(&config),
+        // Rule set 0 of chess: the standard rules.
+        "chess" => run_soak_with::<Chess>(&SoakConfig {
+            game: GameKind::Chess,
+            ..config
+        }),
         "counting" => run_soak_with::<CountingGame>(&config),
         other => {
             return Err(CliError::input(format!(
-                "unknown game `{other}`: use xiangqi or counting"
+                "unknown game `{other}`: use xiangqi, chess or counting"
             )));
         }
     };

@@ -237,14 +237,19 @@ fn play_from_setup_position_as_black() {
 
 #[test]
 fn soak_last_line() {
-    let out = banco(&["soak", "--games", "20", "--seed", "5"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(
-        last_line(&out),
-        "games 20 lost 0 duplicated 0 desync 0 failures 0"
-    );
+    for game in ["xiangqi", "chess"] {
+        let out = banco(&["soak", "--games", "20", "--seed", "5", "--game", game]);
+        assert!(
+            out.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            last_line(&out),
+            "games 20 lost 0 duplicated 0 desync 0 failures 0",
+            "{game}"
+        );
+    }
+    let out = banco(&["soak", "--games", "1", "--game", "go"]);
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -37,6 +37,8 @@ class GameController(
     private var settings = Settings()
     private var puzzle = false
     private var cues = SoundCues()
+    /** Moves played when the picker opened: it stays open while the position is that one. */
+    private var pickerPly = -1
 
     /** A new game of [settings] (from [fen], a set-up position, if given); false if refused. */
     fun newGame(settings: Settings, fen: String? = null): Boolean = refused(
@@ -78,6 +80,7 @@ class GameController(
         act { v ->
             val r = v.tap(column.toUByte(), row.toUByte())
             result = r
+            if (r is TapResult.ChoosePromotion) pickerPly = runCatching { v.state().moves.size }.getOrDefault(-1)
             state.value = state.value.copy(promotion = r as? TapResult.ChoosePromotion)
         }
         return result
@@ -179,7 +182,9 @@ class GameController(
         val sounds = cues.next(s.lastMove, s.outcome != null)
         if (settings.sound) sounds.forEach(sound::play)
         if (!puzzle) save(owner, s)
-        val keepPicker = state.value.promotion?.takeIf { s.yourTurn && s.board.cells.any { it.selected } }
+        // States hop here with a delay: one from before the tap that opened the picker is no
+        // reason to close it; a move played, undone or the end is.
+        val keepPicker = state.value.promotion?.takeIf { s.yourTurn && s.outcome == null && s.moves.size == pickerPly }
         state.value = state.value.copy(vs = s, promotion = keepPicker)
     }
 
