@@ -6,7 +6,7 @@ engine, e.g. the Debian packages `stockfish`, `phalanx` or `gnuchess`
 (`apt-get install stockfish phalanx gnuchess`). Nothing here is a dependency of Banco.
 
 Both engines get the same fixed time per move. Every game starts from one of the balanced
-openings below (the engine's own `OPENINGS`), each played twice with colours swapped.
+openings of the engine's own `OPENINGS`, each played twice with colours swapped.
 python-chess applies the rules: checkmate, stalemate, insufficient material, threefold
 repetition and the fifty-move rule (both claimed at once), and a draw after --max-plies.
 An engine that crashes, answers an illegal move or no move loses the game.
@@ -24,6 +24,7 @@ import argparse
 import logging
 import math
 import os
+import re
 import shutil
 import sys
 import time
@@ -32,40 +33,22 @@ import chess
 import chess.engine
 import chess.pgn
 
-OPENINGS = [
-    ("Italian", "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5"),
-    ("Ruy Lopez", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6"),
-    ("Scotch", "e2e4 e7e5 g1f3 b8c6 d2d4 e5d4 f3d4"),
-    ("Petrov", "e2e4 e7e5 g1f3 g8f6"),
-    ("Four Knights", "e2e4 e7e5 g1f3 b8c6 b1c3 g8f6"),
-    ("Vienna", "e2e4 e7e5 b1c3 g8f6"),
-    ("Sicilian Najdorf", "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6"),
-    ("Sicilian Classical", "e2e4 c7c5 g1f3 b8c6 d2d4 c5d4 f3d4 g8f6"),
-    ("Sicilian Alapin", "e2e4 c7c5 c2c3 g8f6"),
-    ("French Classical", "e2e4 e7e6 d2d4 d7d5 b1c3 g8f6"),
-    ("French Advance", "e2e4 e7e6 d2d4 d7d5 e4e5 c7c5"),
-    ("Caro-Kann", "e2e4 c7c6 d2d4 d7d5 b1c3 d5e4 c3e4 c8f5"),
-    ("Scandinavian", "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5"),
-    ("Pirc", "e2e4 d7d6 d2d4 g8f6 b1c3 g7g6"),
-    ("Alekhine", "e2e4 g8f6 e4e5 f6d5 d2d4 d7d6"),
-    ("Queen's Gambit Declined", "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6"),
-    ("Queen's Gambit Accepted", "d2d4 d7d5 c2c4 d5c4 g1f3 g8f6"),
-    ("Slav", "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6"),
-    ("Semi-Slav", "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6 b1c3 e7e6"),
-    ("King's Indian", "d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6"),
-    ("Nimzo-Indian", "d2d4 g8f6 c2c4 e7e6 b1c3 f8b4"),
-    ("Queen's Indian", "d2d4 g8f6 c2c4 e7e6 g1f3 b7b6"),
-    ("Grunfeld", "d2d4 g8f6 c2c4 g7g6 b1c3 d7d5"),
-    ("Catalan", "d2d4 g8f6 c2c4 e7e6 g2g3 d7d5 f1g2 f8e7"),
-    ("Benoni", "d2d4 g8f6 c2c4 c7c5 d4d5 e7e6"),
-    ("Dutch", "d2d4 f7f5 g2g3 g8f6 f1g2 e7e6"),
-    ("London", "d2d4 d7d5 c1f4 g8f6 e2e3 e7e6"),
-    ("Torre", "d2d4 g8f6 g1f3 e7e6 c1g5 c7c5"),
-    ("English", "c2c4 e7e5 b1c3 g8f6 g1f3 b8c6"),
-    ("Symmetrical English", "c2c4 c7c5 g1f3 g8f6 b1c3 b8c6"),
-    ("Reti", "g1f3 d7d5 c2c4 e7e6 g2g3 g8f6"),
-    ("Bird", "f2f4 d7d5 g1f3 g8f6 e2e3 g7g6"),
-]
+def read_openings():
+    """The engine's own balanced openings (`OPENINGS` in rust-core/engine/src/chess/game.rs),
+    read from the source so that the two lists cannot differ."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                        "rust-core", "engine", "src", "chess", "game.rs")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    table = text[text.index("pub const OPENINGS"):]
+    table = table[:table.index("];")]
+    found = re.findall(r'\(\s*"([^"]+)",\s*"([^"]+)",?\s*\)', table)
+    if not found:
+        sys.exit(f"no openings found in {path}")
+    return found
+
+
+OPENINGS = read_openings()
 
 # How each known opponent is started: command, protocol, default options. No opening
 # books (the openings are ours), no learning, no resigning.
