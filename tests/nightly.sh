@@ -81,8 +81,8 @@ strength() {
   step "chess: banco against stockfish limited to Elo 2000, 60 games, 100 ms"
   python3 tests/strength/chess_match.py --banco "$banco" --opponent stockfish \
     --option UCI_LimitStrength=true --option UCI_Elo=2000 --games 60 --movetime 100 | tail -n 2
-  step "chess: banco against gnuchess, 40 games, 200 ms"
-  python3 tests/strength/chess_match.py --banco "$banco" --opponent gnuchess --games 40 --movetime 200 | tail -n 2
+  step "chess: banco against gnuchess, 40 games, 100 ms"
+  python3 tests/strength/chess_match.py --banco "$banco" --opponent gnuchess --games 40 --movetime 100 | tail -n 2
 }
 
 build
