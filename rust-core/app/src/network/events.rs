@@ -1,0 +1,244 @@
+//! The match's event thread: driver events become [`NetEvent`]s (a move enriched with its
+//! notations, read from the session at that ply), update the screen state, and reach the
+//! [`NetObserver`]; a host proposes its game from here once the code is confirmed.
+
+use super::*;
+
+/// The move at index `ply` of the game, described from the position before it.
+fn move_at(snap: &MatchSnapshot<AnyGame>, ply: u32) -> Option<MoveInfo> {
+    let mv = *snap.moves.get(ply as usize)?;
+    let mut g = snap.game.restarted();
+    for &m in snap.moves.get(..ply as usize)? {
+        g.play(m).ok()?;
+    }
+    Some(notation::describe(&g, mv))
+}
+
+pub(super) fn spawn_events(
+    rx: Receiver<Item>,
+    view: Arc<Mutex<View>>,
+    driver: DriverSlot,
+    propose: Option<MatchSpec>,
+    observer: Arc<dyn NetObserver>,
+) {
+    let _ = std::thread::Builder::new()
+        .name("banco-match-events".into())
+        .spawn(move || {
+            loop {
+                let item = match rx.recv_timeout(Duration::from_millis(500)) {
+                    Ok(item) => item,
+                    Err(RecvTimeoutError::Timeout) => continue,
+                    Err(RecvTimeoutError::Disconnected) => break,
+                };
+                let event = match item {
+                    Item::Quit => break,
+                    Item::Own(e) => Some(e),
+                    Item::Driver(e) => translate(e, &view, &driver),
+                };
+                let Some(event) = event else { continue };
+                apply(&event, &mut lock(&view));
+                let verified = matches!(event, NetEvent::PeerVerified { .. });
+                let last = matches!(event, NetEvent::Closed { .. });
+                let o = Arc::clone(&observer);
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| o.event(event)));
+                if let (true, Some(spec)) = (verified, &propose) {
+                    let d = lock(&driver);
+                    let in_game = d
+                        .as_ref()
+                        .and_then(|d| d.snapshot().ok().flatten())
+                        .is_some();
+                    if let (Some(d), false) = (d.as_ref(), in_game) {
+                        let _ = d.propose(spec.clone());
+                    }
+                }
+                if last {
+                    break;
+                }
+            }
+        });
+}
+
+/// A driver event as a match event (`None` for what a screen does not show).
+fn translate(
+    event: DriverEvent<AnyMove>,
+    view: &Mutex<View>,
+    driver: &Mutex<Option<Driver<AnyGame>>>,
+) -> Option<NetEvent> {
+    let snapshot = || {
+        lock(driver)
+            .as_ref()
+            .and_then(|d| d.snapshot().ok().flatten())
+    };
+    Some(match event {
+        DriverEvent::Connected { peer } => NetEvent::Connected { peer },
+        DriverEvent::Disconnected { error } => NetEvent::Disconnected { reason: error },
+        DriverEvent::Reconnecting { attempt, delay, .. } => NetEvent::Reconnecting {
+            attempt,
+            delay_ms: delay.as_millis() as u64,
+        },
+        DriverEvent::GaveUp { attempts } => NetEvent::Closed {
+            reason: format!("the other device could not be reached ({attempts} attempts)"),
+        },
+        DriverEvent::Stopped => NetEvent::Closed {
+            reason: "the match stopped".to_owned(),
+        },
+        DriverEvent::Session(e) => match e {
+            Event::LinkUp { .. } | Event::FrameRejected { .. } => return None,
+            Event::LinkDown { reason } => NetEvent::Disconnected {
+                reason: reason.to_string(),
+            },
+            Event::VerifyPeer { code, name, .. } => NetEvent::VerifyCode {
+                code: code.to_string(),
+                peer_name: name,
+            },
+            Event::PeerVerified { name, .. } => NetEvent::PeerVerified { peer_name: name },
+            Event::PeerKeyChanged { name, .. } => NetEvent::PeerKeyChanged { peer_name: name },
+            Event::Proposed(spec) => NetEvent::Proposed(ProposalView {
+                game: spec.game,
+                your_color: spec.local_color,
+                rules: spec.rules,
+                start_fen: spec.start_fen,
+            }),
+            Event::ProposalDeclined { reason } => NetEvent::ProposalDeclined {
+                reason: reason.text().to_owned(),
+            },
+            Event::MatchStarted(spec) => {
+                let fen = snapshot()
+                    .map(|s| s.game.start_fen())
+                    .or_else(|| spec.start_fen.clone())
+                    .unwrap_or_default();
+                lock(view).spec = Some(spec.clone());
+                NetEvent::Started {
+                    game: spec.game,
+                    your_color: spec.local_color,
+                    fen,
+                }
+            }
+            Event::MovePlayed { ply, by, .. } => {
+                let snap = snapshot()?;
+                let played = move_at(&snap, ply)?;
+                NetEvent::MovePlayed {
+                    played,
+                    mine: by == snap.spec.local_color,
+                }
+            }
+            Event::UndoRequested { to_ply } => NetEvent::UndoRequested { to_ply },
+            Event::UndoDeclined => NetEvent::UndoDeclined,
+            Event::Undone { to_ply } => NetEvent::Undone { to_ply },
+            Event::DrawOffered => NetEvent::DrawOffered,
+            Event::DrawDeclined => NetEvent::DrawDeclined,
+            Event::GameOver { outcome, .. } => {
+                let (kind, me) = lock(view)
+                    .spec
+                    .as_ref()
+                    .map_or((GameKind::Xiangqi, None), |s| (s.game, Some(s.local_color)));
+                NetEvent::GameOver {
+                    outcome,
+                    text: result_text(kind, outcome, me),
+                }
+            }
+            Event::PeerIllegalMove { ply, reason, .. } => NetEvent::PeerProblem {
+                message: format!(
+                    "the other device sent an illegal move at ply {ply} ({reason}); ignored"
+                ),
+            },
+            Event::FalseDrawClaim { ply } => NetEvent::PeerProblem {
+                message: format!(
+                    "the other device claimed a draw the rules do not allow at ply {ply}; the game goes on"
+                ),
+            },
+            Event::Desync { ply, .. } => NetEvent::PeerProblem {
+                message: format!("the other device's board differs after ply {ply}; move ignored"),
+            },
+            Event::PeerError { code } => NetEvent::PeerProblem {
+                message: format!("the other device reported an error: {}", code.text()),
+            },
+            Event::Closed { reason } => NetEvent::Closed {
+                reason: reason.to_string(),
+            },
+            #[allow(unreachable_patterns)]
+            _ => return None,
+        },
+    })
+}
+
+/// Updates the screen state from an event.
+fn apply(e: &NetEvent, v: &mut View) {
+    let playing = matches!(v.phase, Some(Phase::Playing | Phase::Over));
+    match e {
+        NetEvent::Listening { .. } => v.phase = Some(Phase::Listening),
+        NetEvent::Connected { .. } => {
+            if playing {
+                v.banner = None;
+            } else {
+                v.phase = Some(Phase::Connecting);
+            }
+        }
+        NetEvent::VerifyCode { code, peer_name } => {
+            v.phase = Some(Phase::Verify);
+            v.code = Some(code.clone());
+            v.peer_name = Some(peer_name.clone());
+        }
+        NetEvent::PeerVerified { peer_name } => {
+            v.peer_name = Some(peer_name.clone());
+            if playing {
+                v.banner = None;
+            } else {
+                v.phase = Some(Phase::Waiting);
+            }
+        }
+        NetEvent::PeerKeyChanged { peer_name } => {
+            v.notice = Some(format!(
+                "Warning: {peer_name} comes with a different key than last time. Compare the code carefully."
+            ));
+        }
+        NetEvent::Proposed(p) => {
+            v.phase = Some(Phase::Proposed);
+            v.proposal = Some(p.clone());
+        }
+        NetEvent::ProposalDeclined { reason } => {
+            v.notice = Some(format!("The game was declined: {reason}"));
+        }
+        NetEvent::Started { your_color, .. } => {
+            v.phase = Some(Phase::Playing);
+            v.proposal = None;
+            v.banner = None;
+            v.board = BoardModel::new(*your_color == Color::Black);
+        }
+        NetEvent::MovePlayed { .. } => {
+            v.banner = None;
+            v.draw_offered = false;
+            v.board.clear_selection();
+        }
+        NetEvent::UndoRequested { to_ply } => v.undo_request = Some(*to_ply),
+        NetEvent::UndoDeclined => v.notice = Some("The other player declined to take back".into()),
+        NetEvent::Undone { .. } => {
+            v.undo_request = None;
+            v.board.clear_selection();
+        }
+        NetEvent::DrawOffered => v.draw_offered = true,
+        NetEvent::DrawDeclined => v.notice = Some("The other player declined the draw".into()),
+        NetEvent::GameOver { .. } => {
+            v.phase = Some(Phase::Over);
+            v.undo_request = None;
+            v.draw_offered = false;
+            v.board.clear_selection();
+        }
+        NetEvent::Disconnected { .. } => {
+            v.banner = Some("Connection lost. Reconnecting…".into());
+        }
+        NetEvent::Reconnecting { attempt, .. } => {
+            v.banner = Some(format!(
+                "Connection lost. Reconnecting (attempt {attempt})…"
+            ));
+        }
+        NetEvent::PeerProblem { message } => v.notice = Some(message.clone()),
+        NetEvent::Closed { reason } => {
+            v.phase = Some(Phase::Closed);
+            v.banner = None;
+            if v.closed_reason.is_none() {
+                v.closed_reason = Some(reason.clone());
+            }
+        }
+    }
+}
