@@ -329,7 +329,7 @@ pub struct Cell {
 /// The board, ready to draw: cells row by row from the top left.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct BoardView {
-    /// The game (xiangqi: draw lines, the river and palaces; chess: checkered squares).
+    /// The game.
     pub kind: GameKind,
     /// Columns.
     pub width: u8,
@@ -337,8 +337,27 @@ pub struct BoardView {
     pub height: u8,
     /// True when the second player's side is at the bottom.
     pub flipped: bool,
+    /// Pieces stand on the intersections of `lines` (xiangqi); otherwise in squares coloured
+    /// by each cell's `dark` (chess).
+    pub on_lines: bool,
+    /// The board's lines between cell centres (xiangqi: ranks, files broken by the river,
+    /// palace diagonals; chess: none).
+    pub lines: Vec<BoardLine>,
     /// Every cell, `width × height`, row by row from the top.
     pub cells: Vec<Cell>,
+}
+
+/// A line to draw between the centres of two cells (screen columns and rows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct BoardLine {
+    /// Column of one end.
+    pub from_column: u8,
+    /// Row of one end.
+    pub from_row: u8,
+    /// Column of the other end.
+    pub to_column: u8,
+    /// Row of the other end.
+    pub to_row: u8,
 }
 
 impl From<&ab::BoardView> for BoardView {
@@ -348,6 +367,17 @@ impl From<&ab::BoardView> for BoardView {
             width: v.width,
             height: v.height,
             flipped: v.flipped,
+            on_lines: v.on_lines,
+            lines: v
+                .lines
+                .iter()
+                .map(|l| BoardLine {
+                    from_column: l.from_column,
+                    from_row: l.from_row,
+                    to_column: l.to_column,
+                    to_row: l.to_row,
+                })
+                .collect(),
             cells: v
                 .cells
                 .iter()

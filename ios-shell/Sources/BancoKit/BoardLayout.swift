@@ -1,11 +1,14 @@
 // Where Rust's ready-to-draw BoardView goes on the screen: one square cell per column and
-// row, centred in the space given. Xiangqi pieces stand on the intersections of lines drawn
-// through the cell centres (9×10 with the river and palaces); chess pieces stand in
-// checkered squares (8×8). A touch is turned into the (column, row) Rust's `tap` takes.
+// row, centred in the space given. Xiangqi pieces stand on the intersections of the lines
+// Rust lists (`BoardView.lines`: the river and palaces are Rust's); chess pieces stand in
+// checkered squares. A touch is turned into the (column, row) Rust's `tap` takes.
 import Foundation
 
-public struct BoardLayout: Equatable {
+public struct BoardLayout {
     public let kind: GameKind
+    /// Pieces on line intersections (xiangqi) rather than in squares (chess).
+    public let onIntersections: Bool
+    private let boardLines: [BoardLine]
     public let columns: Int
     public let rows: Int
     /// The side of a cell.
@@ -16,15 +19,14 @@ public struct BoardLayout: Equatable {
 
     public init(board: BoardView, width: Double, height: Double) {
         kind = board.kind
+        onIntersections = board.onLines
+        boardLines = board.lines
         columns = max(Int(board.width), 1)
         rows = max(Int(board.height), 1)
         cell = max(min(width / Double(columns), height / Double(rows)), 0)
         left = (width - cell * Double(columns)) / 2
         top = (height - cell * Double(rows)) / 2
     }
-
-    /// Pieces on line intersections (xiangqi) rather than in squares (chess).
-    public var onIntersections: Bool { kind != .chess }
 
     /// The centre of a cell: where its piece is drawn.
     public func center(column: Int, row: Int) -> (x: Double, y: Double) {
@@ -39,28 +41,11 @@ public struct BoardLayout: Equatable {
         return (Int(c), Int(r))
     }
 
-    /// Xiangqi's lines between cell centres: every row; the edge columns whole; the inner
-    /// columns broken by the river (between rows 4 and 5); the palaces' diagonals.
+    /// The board's lines (Rust's) as screen points between cell centres.
     public var lines: [(from: (x: Double, y: Double), to: (x: Double, y: Double))] {
-        guard onIntersections else { return [] }
-        var out: [(from: (x: Double, y: Double), to: (x: Double, y: Double))] = []
-        let last = (c: columns - 1, r: rows - 1)
-        for r in 0...last.r { out.append((center(column: 0, row: r), center(column: last.c, row: r))) }
-        let river = rows / 2
-        for c in 0...last.c {
-            if c == 0 || c == last.c || rows < 2 {
-                out.append((center(column: c, row: 0), center(column: c, row: last.r)))
-            } else {
-                out.append((center(column: c, row: 0), center(column: c, row: river - 1)))
-                out.append((center(column: c, row: river), center(column: c, row: last.r)))
-            }
+        boardLines.map {
+            (center(column: Int($0.fromColumn), row: Int($0.fromRow)),
+             center(column: Int($0.toColumn), row: Int($0.toRow)))
         }
-        if columns == 9 && rows == 10 {
-            for (a, b) in [(0, 2), (7, 9)] {
-                out.append((center(column: 3, row: a), center(column: 5, row: b)))
-                out.append((center(column: 5, row: a), center(column: 3, row: b)))
-            }
-        }
-        return out
     }
 }

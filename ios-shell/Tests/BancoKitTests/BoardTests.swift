@@ -3,11 +3,18 @@
 import Foundation
 import BancoKit
 
+/// Rust's board at the start of a game of `kind`, as the player of `color` sees it.
+func startBoard(_ kind: GameKind, _ color: Color = .red) throws -> BoardView {
+    final class Quiet: VsListener, @unchecked Sendable { func onState(state: VsState) {} }
+    let vs = try VsComputer(settings: Settings(game: kind, level: 1, color: color).vs(movetimeMs: 50), listener: Quiet())
+    defer { try? vs.end() }
+    return try vs.state().board
+}
+
 func boardTests(_ s: Suite) {
     s.test("layout: xiangqi 9×10 on intersections, chess 8×8 in squares, touches to cells") {
         let x = try Game(kind: .xiangqi)
-        let view = BoardView(kind: .xiangqi, width: 9, height: 10, flipped: false, cells: [])
-        let l = BoardLayout(board: view, width: 360, height: 500)
+        let l = BoardLayout(board: try startBoard(.xiangqi), width: 360, height: 500)
         try eq(40, l.cell)
         try eq([0, 50], [l.left, l.top])
         try check(l.onIntersections)
@@ -20,21 +27,20 @@ func boardTests(_ s: Suite) {
             }
         }
         try check(l.cellAt(x: 10, y: 49) == nil && l.cellAt(x: 361, y: 100) == nil && l.cellAt(x: 10, y: 451) == nil)
-        // 10 rows, 2 edge columns, 7 inner columns broken by the river, 4 palace diagonals.
+        // Rust's lines: 10 rows, 2 edge columns, 7 inner columns broken by the river, 4 palace diagonals.
         try eq(10 + 2 + 14 + 4, l.lines.count)
         let inner = l.lines.filter { $0.from.x == $0.to.x && $0.from.x != 20 && $0.from.x != 340 }
         try check(inner.allSatisfy { $0.to.y <= l.center(column: 0, row: 4).y || $0.from.y >= l.center(column: 0, row: 5).y },
                   "no inner line crosses the river")
         try eq(32, try x.pieces().count)
 
-        let chess = BoardLayout(board: BoardView(kind: .chess, width: 8, height: 8, flipped: true, cells: []),
-                                width: 400, height: 300)
+        let chess = BoardLayout(board: try startBoard(.chess, .black), width: 400, height: 300)
         try eq(37.5, chess.cell)
         try eq(50, chess.left)
         try check(!chess.onIntersections && chess.lines.isEmpty)
         try check(chess.cellAt(x: 50, y: 0)! == (0, 0) && chess.cellAt(x: 349.9, y: 299.9)! == (7, 7))
         try check(chess.cellAt(x: 49.9, y: 10) == nil)
-        let empty = BoardLayout(board: BoardView(kind: .chess, width: 8, height: 8, flipped: false, cells: []), width: 0, height: 0)
+        let empty = BoardLayout(board: try startBoard(.chess), width: 0, height: 0)
         try check(empty.cellAt(x: 0, y: 0) == nil)
     }
 

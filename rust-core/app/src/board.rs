@@ -79,6 +79,19 @@ pub struct CellView {
     pub dark: bool,
 }
 
+/// A straight line to draw between the centres of two cells (screen columns and rows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardLine {
+    /// Column of one end.
+    pub from_column: u8,
+    /// Row of one end.
+    pub from_row: u8,
+    /// Column of the other end.
+    pub to_column: u8,
+    /// Row of the other end.
+    pub to_row: u8,
+}
+
 /// The whole board, ready to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardView {
@@ -90,8 +103,42 @@ pub struct BoardView {
     pub height: u8,
     /// True when the second player's side is at the bottom.
     pub flipped: bool,
+    /// Pieces stand on the intersections of [`lines`](Self::lines) (xiangqi); otherwise in
+    /// squares, coloured by each cell's `dark` (chess).
+    pub on_lines: bool,
+    /// The lines of the board between cell centres: for xiangqi every rank, the edge files
+    /// whole, the inner files broken by the river, and the palaces' diagonals; none for
+    /// chess. The same either way up.
+    pub lines: Vec<BoardLine>,
     /// Cells row by row from the top left.
     pub cells: Vec<CellView>,
+}
+
+/// The lines of a xiangqi board of `w × h` cells (see [`BoardView::lines`]).
+fn xiangqi_lines(w: u8, h: u8) -> Vec<BoardLine> {
+    let line = |from_column, from_row, to_column, to_row| BoardLine {
+        from_column,
+        from_row,
+        to_column,
+        to_row,
+    };
+    let (last_column, last_row) = (w.saturating_sub(1), h.saturating_sub(1));
+    let river = (h / 2).saturating_sub(1);
+    let mut out: Vec<BoardLine> = (0..h).map(|r| line(0, r, last_column, r)).collect();
+    for c in 0..w {
+        if c == 0 || c == last_column {
+            out.push(line(c, 0, c, last_row));
+        } else {
+            out.push(line(c, 0, c, river));
+            out.push(line(c, river + 1, c, last_row));
+        }
+    }
+    let mid = w / 2;
+    for (a, b) in [(0, 2), (h.saturating_sub(3), last_row)] {
+        out.push(line(mid.saturating_sub(1), a, mid + 1, b));
+        out.push(line(mid + 1, a, mid.saturating_sub(1), b));
+    }
+    out
 }
 
 impl BoardView {
@@ -295,6 +342,12 @@ impl BoardModel {
             width: w,
             height: h,
             flipped: self.flipped,
+            on_lines: !chess,
+            lines: if chess {
+                Vec::new()
+            } else {
+                xiangqi_lines(w, h)
+            },
             cells,
         }
     }
@@ -305,6 +358,41 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use banco_game::Game;
+
+    #[test]
+    fn board_lines() {
+        let xiangqi = AnyGame::new(GameKind::Xiangqi).unwrap();
+        let up = BoardModel::new(false).view(&xiangqi);
+        // 10 ranks, 2 whole edge files, 7 inner files in two halves, 4 palace diagonals.
+        assert!(up.on_lines);
+        assert_eq!(up.lines.len(), 10 + 2 + 14 + 4);
+        let inner = |c: u8| {
+            up.lines
+                .iter()
+                .filter(move |l| l.from_column == c && l.to_column == c)
+        };
+        assert_eq!(
+            inner(4).map(|l| (l.from_row, l.to_row)).collect::<Vec<_>>(),
+            [(0, 4), (5, 9)],
+            "the river between rows 4 and 5"
+        );
+        assert!(up.lines.contains(&BoardLine {
+            from_column: 3,
+            from_row: 7,
+            to_column: 5,
+            to_row: 9
+        }));
+        assert!(up.lines.contains(&BoardLine {
+            from_column: 5,
+            from_row: 0,
+            to_column: 3,
+            to_row: 2
+        }));
+        assert_eq!(BoardModel::new(true).view(&xiangqi).lines, up.lines);
+        let chess = BoardModel::new(false).view(&AnyGame::new(GameKind::Chess).unwrap());
+        assert!(!chess.on_lines && chess.lines.is_empty());
+        assert_eq!(chess.cells.iter().filter(|c| c.dark).count(), 32);
+    }
 
     #[test]
     fn screen_and_squares_agree_both_ways_up() {

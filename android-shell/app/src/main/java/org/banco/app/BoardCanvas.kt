@@ -15,7 +15,6 @@ import android.view.View
 import org.banco.BoardView
 import org.banco.Cell
 import org.banco.shell.BoardLayout
-import org.banco.shell.drawnOnLines
 
 class BoardCanvas(context: Context) : View(context) {
     /** Called with the tapped screen cell (column from the left, row from the top). */
@@ -63,10 +62,10 @@ class BoardCanvas(context: Context) : View(context) {
         val b = board ?: return
         val g = geometry() ?: return
         val half = g.cell / 2
-        if (b.drawnOnLines) {
+        if (b.onLines) {
             canvas.drawRect(g.left, g.top, g.left + g.cell * g.columns, g.top + g.cell * g.rows, wood)
-            for (l in BoardLayout.xiangqiLines(g.columns, g.rows)) {
-                canvas.drawLine(g.x(l.fromColumn), g.y(l.fromRow), g.x(l.toColumn), g.y(l.toRow), line)
+            for (l in b.lines) {
+                canvas.drawLine(g.x(l.fromColumn.toInt()), g.y(l.fromRow.toInt()), g.x(l.toColumn.toInt()), g.y(l.toRow.toInt()), line)
             }
             riverText.textSize = g.cell * 0.5f
             val riverY = (g.y(g.rows / 2 - 1) + g.y(g.rows / 2)) / 2 - (riverText.descent() + riverText.ascent()) / 2
@@ -79,9 +78,9 @@ class BoardCanvas(context: Context) : View(context) {
                 canvas.drawRect(x, y, x + g.cell, y + g.cell, if (c.dark) dark else light)
             }
         }
-        glyph.typeface = if (b.drawnOnLines) Typeface.create(Typeface.SERIF, Typeface.BOLD) else Typeface.DEFAULT
-        glyph.textSize = g.cell * if (b.drawnOnLines) 0.55f else 0.8f
-        for (c in b.cells) drawCell(canvas, g, c, onLines = b.drawnOnLines)
+        glyph.typeface = if (b.onLines) Typeface.create(Typeface.SERIF, Typeface.BOLD) else Typeface.DEFAULT
+        glyph.textSize = g.cell * if (b.onLines) 0.55f else 0.8f
+        for (c in b.cells) drawCell(canvas, g, c, onLines = b.onLines)
     }
 
     private fun drawCell(canvas: Canvas, g: BoardLayout, c: Cell, onLines: Boolean) {
