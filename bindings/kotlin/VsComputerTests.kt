@@ -248,8 +248,10 @@ fun vsComputerTests(s: Suite) {
             eq(sq("e7", GameKind.CHESS) to sq("e8", GameKind.CHESS), ask.from to ask.to)
             eq(setOf(PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT), ask.choices.toSet())
             eq(0, vs.state().moves.size, "nothing played before the choice")
+            eq(PromotionChoice(ask.from, ask.to, ask.choices), vs.state().board.promotion, "the picker in the state")
             // The picker dismissed: the choice goes with the selection.
             vs.clearSelection()
+            eq(null, vs.state().board.promotion, "no picker after clearSelection")
             eq(TapResult.Ignored, vs.choosePromotion(PieceKind.QUEEN), "no choice pending after clearSelection")
             check(vs.state().board.cells.none { it.selected })
             vs.tapSquare(b, "e7")

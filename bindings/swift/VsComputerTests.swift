@@ -201,8 +201,10 @@ func vsComputerTests(_ s: Suite) {
         }
         try eq([48, 56], [from, to])
         try eq(Set([PieceKind.queen, .rook, .bishop, .knight]), Set(choices))
+        try eq(PromotionChoice(from: 48, to: 56, choices: choices), try promo.state().board.promotion, "the picker in the state")
         try eq(TapResult.moved(played: Move(from: 48, to: 56, promotion: .knight)),
                try promo.choosePromotion(piece: .knight))
+        try eq(nil, try promo.state().board.promotion, "answered")
         let promoted = try lp.next("promoted") { $0.moves.count >= 1 }
         try eq("a8=N", promoted.moves[0])
         try eq(PieceKind.knight, try promo.state().board.cells[0].piece?.kind)

@@ -343,8 +343,22 @@ pub struct BoardView {
     /// The board's lines between cell centres (xiangqi: ranks, files broken by the river,
     /// palace diagonals; chess: none).
     pub lines: Vec<BoardLine>,
+    /// The promotion picker to show (asked for by a tap, not yet answered or dismissed).
+    pub promotion: Option<PromotionChoice>,
     /// Every cell, `width × height`, row by row from the top.
     pub cells: Vec<Cell>,
+}
+
+/// A promotion waiting for the player's choice: show the pieces, then call
+/// `choosePromotion` (or `clearSelection` when the picker is dismissed).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct PromotionChoice {
+    /// From square.
+    pub from: u8,
+    /// To square.
+    pub to: u8,
+    /// The pieces to offer.
+    pub choices: Vec<PieceKind>,
 }
 
 /// A line to draw between the centres of two cells (screen columns and rows).
@@ -378,6 +392,11 @@ impl From<&ab::BoardView> for BoardView {
                     to_row: l.to_row,
                 })
                 .collect(),
+            promotion: v.promotion.as_ref().map(|p| PromotionChoice {
+                from: p.from,
+                to: p.to,
+                choices: p.choices.iter().map(|&k| k.into()).collect(),
+            }),
             cells: v
                 .cells
                 .iter()

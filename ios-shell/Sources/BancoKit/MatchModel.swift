@@ -7,12 +7,10 @@ public final class MatchModel: Model {
     public struct State: Equatable {
         /// Everything to draw, from Rust (phase, code, proposal, board, banner, result…).
         public var match: MatchState?
-        /// The promotion picker is open with these choices.
-        public var promotion: [PieceKind]?
-        /// The square of the pawn being promoted (the picker's).
-        var promoting: UInt8?
         /// An action that was refused, to show once.
         public var message: String?
+        /// The promotion picker is open with these choices (Rust's board says so).
+        public var promotion: [PieceKind]? { match.flatMap { $0.phase == .closed ? nil : $0.board?.promotion?.choices } }
     }
 
     public private(set) var state = State() {
@@ -83,24 +81,15 @@ public final class MatchModel: Model {
 
     public func tap(column: Int, row: Int) {
         guard let c = UInt8(exactly: column), let r = UInt8(exactly: row) else { return }
-        act {
-            if case .choosePromotion(let from, _, let choices) = try $0.tap(column: c, row: r) {
-                (state.promotion, state.promoting) = (choices, from)
-            } else {
-                (state.promotion, state.promoting) = (nil, nil)
-            }
-        }
+        act { _ = try $0.tap(column: c, row: r) }
     }
 
     public func choosePromotion(_ kind: PieceKind) {
-        (state.promotion, state.promoting) = (nil, nil)
         act { _ = try $0.choosePromotion(piece: kind) }
     }
 
     /// The picker was dismissed: nothing is played and the pawn is deselected.
     public func cancelPromotion() {
-        guard state.promotion != nil else { return }
-        (state.promotion, state.promoting) = (nil, nil)
         act { try $0.clearSelection() }
     }
 

@@ -8,12 +8,10 @@ public final class VsModel: Model {
     public struct State: Equatable {
         /// Everything to draw, from Rust; nil before a game starts.
         public var game: VsState?
-        /// The promotion picker is open with these choices.
-        public var promotion: [PieceKind]?
-        /// The square of the pawn being promoted (the picker's).
-        var promoting: UInt8?
         /// A refused action or a game that could not start, to show once.
         public var message: String?
+        /// The promotion picker is open with these choices (Rust's board says so).
+        public var promotion: [PieceKind]? { game?.board.promotion?.choices }
     }
 
     /// Where the game to continue is kept (`VsComputer.save()` bytes, Base64).
@@ -85,25 +83,16 @@ public final class VsModel: Model {
 
     public func tap(column: Int, row: Int) {
         guard let vs = vs, let c = UInt8(exactly: column), let r = UInt8(exactly: row) else { return }
-        act {
-            if case .choosePromotion(let from, _, let choices) = try vs.tap(column: c, row: r) {
-                (state.promotion, state.promoting) = (choices, from)
-            } else {
-                (state.promotion, state.promoting) = (nil, nil)
-            }
-        }
+        act { _ = try vs.tap(column: c, row: r) }
     }
 
     /// The piece picked in the promotion picker.
     public func choosePromotion(_ kind: PieceKind) {
-        (state.promotion, state.promoting) = (nil, nil)
         act { _ = try vs?.choosePromotion(piece: kind) }
     }
 
     /// The picker was dismissed: nothing is played and the pawn is deselected.
     public func cancelPromotion() {
-        guard state.promotion != nil else { return }
-        (state.promotion, state.promoting) = (nil, nil)
         act { try vs?.clearSelection() }
     }
 
@@ -122,7 +111,6 @@ public final class VsModel: Model {
         generation += 1
         try? vs?.end()
         vs = nil
-        (state.promotion, state.promoting) = (nil, nil)
     }
 
     private func start(_ settings: Settings, puzzle: Bool, _ make: (Listener) throws -> VsComputer) -> Bool {

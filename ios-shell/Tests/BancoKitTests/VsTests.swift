@@ -42,8 +42,12 @@ final class VsFixture {
     func tapFirstLegal() throws {
         guard let g = state.game else { throw TestFailure(description: "no game") }
         let m = try firstLegal(g.kind, g.fen)
+        let promotes = try Game.fromFen(kind: g.kind, fen: g.fen).legalMoves()[0].promotion != nil
         try tap(m.from, m.to)
-        if state.promotion != nil { ui.call { model.choosePromotion(.queen) } }
+        if promotes {
+            _ = try wait("the picker") { $0.board.promotion != nil }
+            ui.call { model.choosePromotion(.queen) }
+        }
     }
 
     func close() { ui.call { model.close() } }
@@ -235,12 +239,14 @@ func vsTests(_ s: Suite) {
         f.ui.call { _ = f.model.newGame(Settings(game: .chess, level: 1), fen: promotion, movetimeMs: 100) }
         try f.myTurn(0)
         try f.tap("a7", "a8")
+        // The picker is part of Rust's board state.
+        _ = try f.wait("the picker") { $0.board.promotion != nil }
         try eq(Set([PieceKind.queen, .rook, .bishop, .knight]), Set(f.state.promotion ?? []))
         f.ui.call { f.model.cancelPromotion() }
+        try f.wait("the pawn deselected") { $0.board.promotion == nil && $0.board.cells.allSatisfy { !$0.selected && !$0.target } }
         try eq(nil, f.state.promotion)
-        try f.wait("the pawn deselected") { $0.board.cells.allSatisfy { !$0.selected && !$0.target } }
         try f.tap("a7", "a8")
-        try check(f.state.promotion != nil, "the picker again")
+        _ = try f.wait("the picker again") { $0.board.promotion != nil }
         f.ui.call { f.model.choosePromotion(.queen) }
         let answered = try f.myTurn(2)
         try eq("a8=Q", answered.moves[0])

@@ -92,6 +92,17 @@ pub struct BoardLine {
     pub to_row: u8,
 }
 
+/// A promotion waiting for the player's choice (see [`BoardView::promotion`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PromotionView {
+    /// From square index.
+    pub from: u8,
+    /// To square index.
+    pub to: u8,
+    /// The pieces to offer.
+    pub choices: Vec<PieceKind>,
+}
+
 /// The whole board, ready to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardView {
@@ -110,6 +121,10 @@ pub struct BoardView {
     /// whole, the inner files broken by the river, and the palaces' diagonals; none for
     /// chess. The same either way up.
     pub lines: Vec<BoardLine>,
+    /// The promotion picker to show: a tap asked for it ([`Tap::ChoosePromotion`]) and
+    /// nothing has answered or dismissed it since (a choice, another tap, a cleared
+    /// selection, a move, an undo).
+    pub promotion: Option<PromotionView>,
     /// Cells row by row from the top left.
     pub cells: Vec<CellView>,
 }
@@ -348,6 +363,10 @@ impl BoardModel {
             } else {
                 xiangqi_lines(w, h)
             },
+            promotion: self.pending_promotion.and_then(|(from, to)| {
+                let choices = game.promotion_choices(from, to);
+                (!choices.is_empty()).then_some(PromotionView { from, to, choices })
+            }),
             cells,
         }
     }
@@ -358,6 +377,33 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use banco_game::Game;
+
+    #[test]
+    fn the_promotion_picker_is_part_of_the_view() {
+        let game = AnyGame::from_fen(GameKind::Chess, "k7/4P3/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        let mut b = BoardModel::new(false);
+        let (e7, e8) = (52, 60);
+        assert_eq!(
+            b.tap_square(&game, e7, Some(Color::Red)),
+            Tap::Selected { square: e7 }
+        );
+        assert_eq!(b.view(&game).promotion, None);
+        assert!(matches!(
+            b.tap_square(&game, e8, Some(Color::Red)),
+            Tap::ChoosePromotion { .. }
+        ));
+        let ask = b.view(&game).promotion.unwrap();
+        assert_eq!((ask.from, ask.to, ask.choices.len()), (e7, e8, 4));
+        b.clear_selection();
+        assert_eq!(b.view(&game).promotion, None, "dismissed");
+        b.tap_square(&game, e7, Some(Color::Red));
+        b.tap_square(&game, e8, Some(Color::Red));
+        assert!(matches!(
+            b.choose_promotion(&game, PieceKind::Knight),
+            Tap::Move(_)
+        ));
+        assert_eq!(b.view(&game).promotion, None, "answered");
+    }
 
     #[test]
     fn board_lines() {

@@ -39,7 +39,7 @@ import org.banco.Lobby
 import org.banco.LobbyPeer
 import org.banco.MatchPhase
 import org.banco.PieceKind
-import org.banco.TapResult
+import org.banco.PromotionChoice
 import org.banco.boardGames
 import org.banco.builtinPuzzles
 import org.banco.colorName
@@ -149,7 +149,7 @@ class MainActivity : ComponentActivity() {
         c.setSound(settings.sound)
         start(c)
         var shownResult: String? = null
-        var askedPromotion: TapResult.ChoosePromotion? = null
+        var askedPromotion: PromotionChoice? = null
         unobserve = c.state.observe { s ->
             s.message?.let { toast(it); c.clearMessage() }
             val vs = s.vs ?: return@observe
@@ -291,7 +291,7 @@ class MainActivity : ComponentActivity() {
         var askedProposal = false
         var askedUndo: UInt? = null
         var askedDraw = false
-        var askedPromotion: TapResult.ChoosePromotion? = null
+        var askedPromotion: PromotionChoice? = null
         var shownResult: String? = null
         unobserve = c.state.observe { st ->
             st.notice?.let { toast(it); c.clearNotice() }

@@ -6,6 +6,7 @@ package org.banco.shell
 
 import org.banco.BancoException
 import org.banco.PieceKind
+import org.banco.PromotionChoice
 import org.banco.Puzzle
 import org.banco.TapResult
 import org.banco.VsComputer
@@ -23,13 +24,14 @@ class GameController(
     data class State(
         /** Rust's state, drawn as it is; null before the first game. */
         val vs: VsState? = null,
-        /** A pawn reaches the last rank: offer these pieces, then call [choosePromotion]. */
-        val promotion: TapResult.ChoosePromotion? = null,
         /** A problem to show once (a refused action, a damaged saved game). */
         val message: String? = null,
         /** The computer is stopped while the screen is away ([pause]). */
         val paused: Boolean = false,
-    )
+    ) {
+        /** A pawn reaches the last rank: offer these pieces, then call [choosePromotion]. */
+        val promotion: PromotionChoice? get() = vs?.board?.promotion
+    }
 
     val state = Observable(State())
 
@@ -37,8 +39,6 @@ class GameController(
     private var settings = Settings()
     private var puzzle = false
     private var cues = SoundCues()
-    /** Moves played when the picker opened: it stays open while the position is that one. */
-    private var pickerPly = -1
 
     /** A new game of [settings] (from [fen], a set-up position, if given); false if refused. */
     fun newGame(settings: Settings, fen: String? = null): Boolean = refused(
@@ -78,26 +78,16 @@ class GameController(
         if (column !in 0..255 || row !in 0..255) return null
         var result: TapResult? = null
         act { v ->
-            val r = v.tap(column.toUByte(), row.toUByte())
-            result = r
-            if (r is TapResult.ChoosePromotion) pickerPly = runCatching { v.state().moves.size }.getOrDefault(-1)
-            state.value = state.value.copy(promotion = r as? TapResult.ChoosePromotion)
+            result = v.tap(column.toUByte(), row.toUByte())
         }
         return result
     }
 
     /** The piece chosen in the promotion picker. */
-    fun choosePromotion(kind: PieceKind) = act { v ->
-        state.value = state.value.copy(promotion = null)
-        v.choosePromotion(kind)
-    }
+    fun choosePromotion(kind: PieceKind) = act { it.choosePromotion(kind) }
 
     /** The promotion picker was dismissed: nothing is played and the pawn is deselected. */
-    fun cancelPromotion() {
-        if (state.value.promotion == null) return
-        state.value = state.value.copy(promotion = null)
-        act { it.clearSelection() }
-    }
+    fun cancelPromotion() = act { it.clearSelection() }
 
     fun undo() = act { it.undo() }
     fun redo() = act { it.redo() }
@@ -114,7 +104,7 @@ class GameController(
         save(v)
         vs = null
         v.destroy()
-        state.value = state.value.copy(paused = true, promotion = null)
+        state.value = state.value.copy(paused = true)
     }
 
     /** Back on the screen: the paused game goes on (the computer thinks again if it was its turn). */
@@ -162,7 +152,7 @@ class GameController(
 
     /** False, with the reason as the message, when a game was refused. */
     private fun refused(why: String?): Boolean {
-        if (why != null) state.value = state.value.copy(message = why, promotion = null)
+        if (why != null) state.value = state.value.copy(message = why)
         return why == null
     }
 
@@ -182,10 +172,7 @@ class GameController(
         val sounds = cues.next(s.lastMove, s.outcome != null)
         if (settings.sound) sounds.forEach(sound::play)
         if (!puzzle) save(owner, s)
-        // States hop here with a delay: one from before the tap that opened the picker is no
-        // reason to close it; a move played, undone or the end is.
-        val keepPicker = state.value.promotion?.takeIf { s.yourTurn && s.outcome == null && s.moves.size == pickerPly }
-        state.value = state.value.copy(vs = s, promotion = keepPicker)
+        state.value = state.value.copy(vs = s)
     }
 
     /** The game to continue: saved while it goes on, dropped once it is over. */

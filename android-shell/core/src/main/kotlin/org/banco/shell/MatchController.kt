@@ -14,6 +14,7 @@ import org.banco.MatchPhase
 import org.banco.MatchState
 import org.banco.Move
 import org.banco.PieceKind
+import org.banco.PromotionChoice
 import org.banco.TapResult
 import org.banco.boardGames
 
@@ -24,12 +25,13 @@ class MatchController private constructor(
     data class State(
         /** Rust's state, drawn as it is; null until the match has said something. */
         val match: MatchState? = null,
-        /** A pawn reaches the last rank: offer these pieces, then call [choosePromotion]. */
-        val promotion: TapResult.ChoosePromotion? = null,
         /** An action of this player's that was refused ("it is not your turn"). */
         val error: String? = null,
     ) {
         val phase: MatchPhase get() = match?.phase ?: MatchPhase.CONNECTING
+
+        /** A pawn reaches the last rank: offer these pieces, then call [choosePromotion]. */
+        val promotion: PromotionChoice? get() = match?.takeIf { it.phase != MatchPhase.CLOSED }?.board?.promotion
 
         /** The one-off text to show: a refusal here, else the match's own notice. */
         val notice: String? get() = error ?: match?.notice
@@ -56,26 +58,15 @@ class MatchController private constructor(
     fun tap(column: Int, row: Int): TapResult? {
         if (column !in 0..255 || row !in 0..255) return null
         var result: TapResult? = null
-        act { m ->
-            val r = m.tap(column.toUByte(), row.toUByte())
-            result = r
-            state.value = state.value.copy(promotion = r as? TapResult.ChoosePromotion)
-        }
+        act { result = it.tap(column.toUByte(), row.toUByte()) }
         return result
     }
 
     /** The piece chosen in the promotion picker. */
-    fun choosePromotion(kind: PieceKind) = act { m ->
-        state.value = state.value.copy(promotion = null)
-        m.choosePromotion(kind)
-    }
+    fun choosePromotion(kind: PieceKind) = act { it.choosePromotion(kind) }
 
     /** The promotion picker was dismissed: nothing is played and the pawn is deselected. */
-    fun cancelPromotion() {
-        if (state.value.promotion == null) return
-        state.value = state.value.copy(promotion = null)
-        act { it.clearSelection() }
-    }
+    fun cancelPromotion() = act { it.clearSelection() }
 
     /** The notice was shown. */
     fun clearNotice() {
@@ -92,7 +83,6 @@ class MatchController private constructor(
         m.destroy()
         state.value = state.value.copy(
             match = last?.copy(phase = MatchPhase.CLOSED, banner = null, closedReason = last.closedReason ?: "You left"),
-            promotion = null,
         )
     }
 
@@ -115,8 +105,7 @@ class MatchController private constructor(
             state.value = state.value.copy(error = readable(e))
             return
         }
-        val picker = state.value.promotion?.takeIf { s.yourTurn }
-        state.value = state.value.copy(match = s, promotion = picker)
+        state.value = state.value.copy(match = s)
     }
 
     // MatchListener: Rust's match-events thread; everything happens on the UI thread.

@@ -304,19 +304,21 @@ fun gameTests(s: Suite) {
             f.tap("e7")
             val ask = f.tap("e8")
             check(ask is TapResult.ChoosePromotion) { "$ask" }
-            val picker = f.state().promotion ?: throw AssertionError("no picker")
+            // The picker is part of Rust's board state.
+            val picker = f.await("the picker") { it.board.promotion != null }.board.promotion!!
+            eq(picker, f.state().promotion)
             eq(setOf(PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT), picker.choices.toSet())
             // Dismissed: nothing is played; then again, and a knight is chosen.
             f.ui.call { f.c.cancelPromotion() }
+            f.await("the pawn deselected") { s -> s.board.promotion == null && s.board.cells.none { it.selected || it.target } }
             eq(null, f.state().promotion)
-            f.await("the pawn deselected") { s -> s.board.cells.none { it.selected || it.target } }
             eq(0, f.vs().moves.size)
             f.tap("e7")
             f.tap("e8")
-            check(f.state().promotion != null)
+            f.await("the picker again") { it.board.promotion != null }
             f.ui.call { f.c.choosePromotion(PieceKind.KNIGHT) }
-            eq(null, f.state().promotion)
             val promoted = f.awaitTurn(2)
+            eq(null, f.state().promotion)
             eq("e8=N", promoted.moves[0])
             eq("♘", promoted.board.cellNamed("e8")?.piece?.glyph)
             f.ui.call { f.c.undo() }
