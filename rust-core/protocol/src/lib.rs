@@ -120,7 +120,7 @@
 //! | `Propose{game, rules, color, clock, fen, params}` | 8 + clock + FEN + params | 8 untimed from the usual start; a clock adds 2–10, a FEN its length + 1–2, parameters their length |
 //! | `Resume{session, last_seen, sas_reveal}` | 12–44 | once per link (44 with the SAS reveal) |
 //! | `Hello{version, caps, name, sas}` | 37 + name | inside the handshake |
-//! | `Reveal{ply, link}` | 35 | reserved for jieqi (capability `CAP_JIEQI`) |
+//! | `Reveal{link}` | **12** | a fair draw's hash-chain link (jieqi's reveals; [`fairdraw`]) |
 //!
 //! A move frame on the link is the 10-byte envelope + 16-byte tag + 1–3-byte nonce. A
 //! chess move, e2e4 (wire code `12 | 28 << 6` = 1804), is 10 bytes before encryption,
@@ -154,6 +154,9 @@
 //! * [`frame`] — varint length framing with a streaming decoder for TCP.
 //! * [`crypto`] — Noise handshake and the AEAD transport (explicit nonces).
 //! * [`sas`] — the six-digit short authentication string.
+//! * [`fairdraw`] — the fair draw of chance steps (jieqi's hidden pieces): hash-chain
+//!   commitments, link verification, unbiased tickets, and the security argument.
+//! * [`seed`] — a seed both sides make together (commit–reveal; the Lines race).
 //! * [`peers`] — remembered peers, export/import.
 //! * [`session`] — the state machine: the game-agnostic [`Channel`] and the [`Session`] of
 //!   a match on top of it ([`Event`]).
@@ -161,10 +164,12 @@
 #![forbid(unsafe_code)]
 
 pub mod crypto;
+pub mod fairdraw;
 pub mod frame;
 pub mod message;
 pub mod peers;
 pub mod sas;
+pub mod seed;
 pub mod session;
 pub mod sim;
 
@@ -183,8 +188,9 @@ pub use session::event::{
 ///
 /// Version 2: proposals name the start position and carry per-game parameters, `Accept`
 /// carries the answering side's parameters, `ClaimDraw`, and `Hello.caps` lists the games
-/// offered.
-pub const PROTOCOL_VERSION: u8 = 2;
+/// offered. Version 3: `Reveal { link }` with a 10-byte link, and the fair-draw commitment
+/// opening the parameters of games with chance steps ([`fairdraw`]).
+pub const PROTOCOL_VERSION: u8 = 3;
 
 #[cfg(test)]
 mod tests {

@@ -36,6 +36,13 @@
 //!   not messages of this protocol ([`WireError`]).
 //! * `ClaimDraw { ply }` claims a draw the rules allow but do not impose (chess: threefold
 //!   repetition, the fifty-move rule).
+//!
+//! ## What version 3 changed
+//!
+//! * `Reveal { link }` carries a 10-byte hash-chain link (version 2 reserved the tag with a
+//!   32-bit ply and a 32-byte link, and never sent it); proposals and acceptances of games
+//!   that use the fair draw open their parameters with an 11-byte commitment
+//!   ([`fairdraw::commitment`](crate::fairdraw::commitment)).
 
 use banco_game::{Color, GameKind};
 use serde::{Deserialize, Serialize};
@@ -223,13 +230,14 @@ pub enum Body {
     },
     /// Tag 16. Carries only the header's acknowledgement.
     Ack,
-    /// Tag 17. Reserved for jieqi's fair reveal: the next link of the sender's hash chain.
-    /// Only sent to peers announcing [`CAP_JIEQI`].
+    /// Tag 17. The fair draw of a chance step (jieqi's reveals): the next link of the
+    /// sender's hash chain, committed to in the match's parameters
+    /// ([`fairdraw`](crate::fairdraw)). Only sent in matches of games that use the fair
+    /// draw ([`CAP_JIEQI`]). 12 bytes in an envelope.
     Reveal {
-        /// Ply of the flip.
-        ply: u32,
-        /// The revealed hash-chain link.
-        link: [u8; 32],
+        /// The next link of the sender's chain (its index is the number of links the
+        /// sender released before, plus one).
+        link: crate::fairdraw::Link,
     },
     /// Tag 18. The sender claims a draw that the rules allow in the position with `ply`
     /// moves, where it is the sender's turn (chess: threefold repetition, the fifty-move
@@ -472,7 +480,7 @@ impl ErrorCode {
     pub const UNEXPECTED: ErrorCode = ErrorCode(6);
     /// The peer is sending too fast.
     pub const RATE_LIMITED: ErrorCode = ErrorCode(7);
-    /// The message is known but not supported (for example jieqi reveal).
+    /// The message is known but not supported.
     pub const UNSUPPORTED: ErrorCode = ErrorCode(8);
     /// A draw claim that our position does not allow; it was ignored.
     pub const BAD_CLAIM: ErrorCode = ErrorCode(9);

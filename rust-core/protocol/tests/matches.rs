@@ -10,6 +10,7 @@ use banco_game::{
     ChanceList, Color, DrawReason, Game, GameKind, MatchGame, MoveList, Outcome, SetupError,
     WinReason,
 };
+use banco_protocol::fairdraw::{HashChain, commitment, draw_ticket};
 use banco_protocol::message::{
     Body, CAP_CHESS, CAP_XIANGQI, DeclineReason, ErrorCode, MAX_PARAMS_LEN, MoveMsg, Propose,
     game_code,
@@ -578,7 +579,10 @@ fn while_the_position_awaits_chance_no_move_is_played() {
     b.play(DiceMove::Step, 2).unwrap();
     pump(&mut a, &mut b, 2);
     a.play(DiceMove::Roll, 3).unwrap();
-    pump(&mut a, &mut b, 3);
+    // Hold the fair draw's links back: black gets red's move only, red nothing yet.
+    let from_a: Vec<_> = std::iter::from_fn(|| a.poll_transmit()).collect();
+    b.handle_datagram(&from_a[0], 3);
+    let from_b: Vec<_> = std::iter::from_fn(|| b.poll_transmit()).collect();
     events(&mut a);
     events(&mut b);
     for s in [&a, &b] {
@@ -600,13 +604,32 @@ fn while_the_position_awaits_chance_no_move_is_played() {
         Err(ActionError::AwaitingChance)
     );
     assert_eq!(a.claim_draw(4), Err(ActionError::AwaitingChance));
+    // The links arrive: both sides draw the same outcome.
+    for f in &from_a[1..] {
+        b.handle_datagram(f, 4);
+    }
+    for f in &from_b {
+        a.handle_datagram(f, 4);
+    }
+    pump(&mut a, &mut b, 4);
+    assert_eq!((a.ply(), b.ply()), (Some(4), Some(4)));
+    assert_eq!(a.game(), b.game());
+    assert!(!a.game().unwrap().awaits_chance());
+    let drawn = |ev: Vec<Event<DiceMove>>| {
+        ev.into_iter()
+            .filter(|e| matches!(e, Event::ChanceDrawn { .. }))
+            .collect::<Vec<_>>()
+    };
+    let da = drawn(events(&mut a));
+    assert_eq!(da.len(), 1);
+    assert_eq!(da, drawn(events(&mut b)));
     // Undo counts turns, not plies: red's last turn was ply 2.
     a.request_undo(5).unwrap();
     pump(&mut a, &mut b, 5);
     assert!(events(&mut b).contains(&Event::UndoRequested { to_ply: 2 }));
     b.reply_undo(false, 6).unwrap();
     pump(&mut a, &mut b, 6);
-    assert_eq!((a.ply(), b.ply()), (Some(3), Some(3)));
+    assert_eq!((a.ply(), b.ply()), (Some(4), Some(4)));
     // Resignation still ends the game, alike on both sides.
     b.resign(7).unwrap();
     pump(&mut a, &mut b, 7);
@@ -624,15 +647,26 @@ fn a_peer_move_while_awaiting_chance_is_refused() {
     );
     let mut raw = RawPeer::connect(&mut victim, PROTOCOL_VERSION, 0).unwrap();
     victim.confirm_peer(false).unwrap();
+    // The peer's hash chain for the fair draw, committed to in its proposal.
+    let session = victim.session_id().unwrap();
+    let chain = HashChain::new([5; 32], session, Color::Black);
     let p = Propose {
         game: game_code(GameKind::Jieqi),
         color: Color::Black,
+        params: commitment(&chain.head()).to_vec(),
         ..propose(0, 0, None)
     };
     raw.send(&mut victim, Body::Propose(p), 0);
     victim.accept_proposal(0).unwrap();
     victim.play(DiceMove::Roll, 1).unwrap();
-    raw.recv(&mut victim);
+    let sent = raw.recv(&mut victim);
+    let red_link = sent
+        .iter()
+        .find_map(|b| match b {
+            Body::Reveal { link } => Some(*link),
+            _ => None,
+        })
+        .expect("the victim released its first link with its move");
     events(&mut victim);
     let before = victim.game().unwrap().clone();
     assert!(before.awaits_chance());
@@ -663,22 +697,35 @@ fn a_peer_move_while_awaiting_chance_is_refused() {
         }));
         assert_eq!(victim.game(), Some(&before));
     }
-    // The reveal that will supply the outcome is not implemented yet: refused clearly.
+    // The peer's first link settles the roll: the victim draws exactly what the
+    // published formula gives, and sends nothing else.
     raw.send(
         &mut victim,
         Body::Reveal {
-            ply: 1,
-            link: [7; 32],
+            link: chain.link(1).unwrap(),
         },
         3,
     );
-    assert!(raw.recv(&mut victim).contains(&Body::Error {
-        code: ErrorCode::UNSUPPORTED
+    let mut faces = ChanceList::new();
+    before.chance_outcomes(&mut faces);
+    let ticket = draw_ticket(
+        session,
+        1,
+        1,
+        &red_link,
+        &chain.link(1).unwrap(),
+        faces.total_weight(),
+    );
+    let expected = faces.pick(ticket).unwrap();
+    assert!(events(&mut victim).contains(&Event::ChanceDrawn {
+        ply: 1,
+        outcome: expected,
+        step: 1
     }));
-    assert_eq!(victim.ply(), Some(1));
-    assert_eq!(
-        raw.recv(&mut victim),
-        Vec::<Body>::new(),
+    assert_eq!(victim.ply(), Some(2));
+    assert_eq!(victim.moves().unwrap()[1], expected);
+    assert!(
+        raw.recv(&mut victim).iter().all(|b| matches!(b, Body::Ack)),
         "nothing else was sent"
     );
 }

@@ -90,7 +90,7 @@ fn body() -> impl Strategy<Value = Body> {
         Just(Body::Bye),
         any::<u16>().prop_map(|c| Body::Error { code: ErrorCode(c) }),
         Just(Body::Ack),
-        (any::<u32>(), any::<[u8; 32]>()).prop_map(|(ply, link)| Body::Reveal { ply, link }),
+        any::<[u8; 10]>().prop_map(|link| Body::Reveal { link }),
         any::<u32>().prop_map(|ply| Body::ClaimDraw { ply }),
     ]
 }

@@ -396,7 +396,14 @@ impl Channel {
         self.close_with(CloseReason::Local);
     }
 
-    fn close_with(&mut self, reason: CloseReason) {
+    /// 32 fresh secret bytes from the channel's random source (fair-draw chains).
+    pub(crate) fn fresh_secret(&mut self) -> [u8; 32] {
+        let mut b = [0u8; 32];
+        self.rng.fill_bytes(&mut b);
+        b
+    }
+
+    pub(crate) fn close_with(&mut self, reason: CloseReason) {
         if self.closed.is_some() {
             return;
         }

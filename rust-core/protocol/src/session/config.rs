@@ -2,6 +2,7 @@
 //! description of a game ([`MatchSpec`]), a copy of a match's state ([`MatchSnapshot`]) and
 //! counters ([`Stats`]).
 
+use crate::fairdraw::FairTranscript;
 use crate::message::{ClockSpec, caps_of};
 use crate::peers::KnownPeers;
 use banco_game::{Color, DrawReason, Game, GameKind, Outcome};
@@ -156,6 +157,9 @@ pub struct MatchSnapshot<G: Game> {
     pub clocks: Option<[u64; 2]>,
     /// A draw the local player may claim now ([`Session::claim_draw`](crate::Session::claim_draw)).
     pub claimable_draw: Option<DrawReason>,
+    /// The fair draws of the match so far, for games that use it (both commitments and
+    /// every draw; [`FairTranscript::verify`] checks them).
+    pub fair_draws: Option<FairTranscript>,
 }
 
 /// Counters of a session, for diagnostics and tests.

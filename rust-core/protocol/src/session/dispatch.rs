@@ -3,9 +3,10 @@
 
 use super::Session;
 use super::proposal::{Prepared, Proposal, prepare, spec_of};
+use crate::fairdraw::{DrawFault, uses_fair_draw};
 use crate::message::DeclineReason;
 use crate::message::{Body, ErrorCode, Propose};
-use crate::session::event::{Event, IllegalReason};
+use crate::session::event::{CloseReason, Event, IllegalReason};
 use crate::session::play::MatchState;
 use banco_game::MatchGame;
 
@@ -31,10 +32,12 @@ impl<G: MatchGame> Session<G> {
                     self.events.push_back(Event::ProposalDeclined { reason });
                 }
             }
-            // Jieqi's fair reveal plugs in here (see the `play` module docs).
-            Body::Reveal { .. } => send.push(Body::Error {
-                code: ErrorCode::UNSUPPORTED,
-            }),
+            Body::Reveal { link } => match &mut self.current {
+                Some(m) if m.has_fair_draw() => m.on_reveal(link, now, &mut send, &mut self.events),
+                _ => send.push(Body::Error {
+                    code: ErrorCode::UNEXPECTED,
+                }),
+            },
             body => match &mut self.current {
                 None => {
                     if let Body::Move(m) = body {
@@ -68,6 +71,7 @@ impl<G: MatchGame> Session<G> {
         for b in send {
             self.channel.queue(b);
         }
+        self.check_fairness();
     }
 
     /// The peer proposes a game. Crossed proposals (both sides proposed before seeing the
@@ -113,7 +117,31 @@ impl<G: MatchGame> Session<G> {
             spec_of(&p, false, answer_params, p.msg.params.clone())
         };
         let now = self.channel.now();
-        self.current = Some(MatchState::new(spec.clone(), p.rules, p.start, now));
+        let kind = p.kind;
+        let mut m = MatchState::new(spec.clone(), p.rules, p.start, now);
+        let chain = self.chain.take();
+        let fair = match chain {
+            Some(chain) if uses_fair_draw(kind) => {
+                let session = self.channel.session_id().unwrap_or_default();
+                m.start_fair_draw(session, chain, &spec.peer_params)
+            }
+            _ if uses_fair_draw(kind) => Err(DrawFault::BadCommitment),
+            _ => Ok(()),
+        };
+        self.current = Some(m);
         self.events.push_back(Event::MatchStarted(spec));
+        if let Err(fault) = fair {
+            self.channel.close_with(CloseReason::UnfairDraw(fault));
+            return;
+        }
+        // A start position may already await chance.
+        let mut send = Vec::new();
+        if let Some(m) = &mut self.current {
+            m.settle_chance(now, &mut send, &mut self.events);
+        }
+        for b in send {
+            self.channel.queue(b);
+        }
+        self.check_fairness();
     }
 }

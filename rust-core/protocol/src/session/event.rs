@@ -76,6 +76,17 @@ pub enum Event<M> {
         /// Who played it.
         by: Color,
     },
+    /// A chance step (jieqi: the identity of a revealed piece) was settled by the fair draw
+    /// ([`crate::fairdraw`]): `outcome` was drawn from both sides' links and applied to the
+    /// position like a move, at index `ply` of the move list. Both sides draw the same.
+    ChanceDrawn {
+        /// Ply index of the outcome in the move list.
+        ply: u32,
+        /// The outcome, a value of the game's move type.
+        outcome: M,
+        /// The chance step of the match (1 for the first), the index of the links used.
+        step: u32,
+    },
     /// The peer asks to take back moves until the position has `to_ply` moves; answer with
     /// [`Session::reply_undo`](crate::Session::reply_undo).
     UndoRequested {
@@ -309,6 +320,11 @@ pub enum CloseReason {
     /// The player said the codes differ.
     #[error("the codes differ: the connection may be intercepted")]
     CodeMismatch,
+    /// The fair draw of a chance step failed (a wrong, replayed or withheld link from the
+    /// peer, or a missing commitment); the game was ended first (the peer forfeits, or
+    /// loses on time for a withheld link).
+    #[error("{0}")]
+    UnfairDraw(crate::fairdraw::DrawFault),
 }
 
 /// Errors of the calls a local player makes (play, propose, offers…). The state is

@@ -43,13 +43,14 @@ mod proposal;
 mod reliable;
 
 use crate::crypto::{Identity, PublicKey};
+use crate::fairdraw::{COMMITMENT_LEN, HashChain, commitment, uses_fair_draw};
 use crate::message::{Accept, Body, DeclineReason, MAX_PARAMS_LEN, caps_of};
 use crate::peers::KnownPeers;
 use crate::sas::Sas;
-use banco_game::{DrawReason, GameKind, MatchGame, Outcome};
+use banco_game::{Color, DrawReason, GameKind, MatchGame, Outcome};
 use channel::{Channel, ChannelOutput, PeerInfo, REJECTION_EVENTS_MAX};
 use config::{ChannelConfig, MatchSnapshot, MatchSpec, SessionConfig, Stats};
-use event::{ActionError, ChannelEvent, Event};
+use event::{ActionError, ChannelEvent, CloseReason, Event};
 use play::MatchState;
 use proposal::{Proposal, prepare_ours, spec_of};
 use std::collections::VecDeque;
@@ -63,6 +64,8 @@ pub struct Session<G: MatchGame> {
     proposal: Option<Proposal<G>>,
     current: Option<MatchState<G>>,
     events: VecDeque<Event<G::Move>>,
+    /// Our hash chain for the fair draw of the game being proposed or accepted.
+    chain: Option<HashChain>,
 }
 
 impl<G: MatchGame> core::fmt::Debug for Session<G> {
@@ -100,6 +103,7 @@ impl<G: MatchGame> Session<G> {
             proposal: None,
             current: None,
             events: VecDeque::new(),
+            chain: None,
         }
     }
 
@@ -159,7 +163,11 @@ impl<G: MatchGame> Session<G> {
             return None;
         }
         let flag = self.current.as_ref().and_then(MatchState::flag_deadline);
-        [self.channel.poll_timeout(), flag]
+        let withheld = self
+            .current
+            .as_ref()
+            .and_then(MatchState::withheld_deadline);
+        [self.channel.poll_timeout(), flag, withheld]
             .into_iter()
             .flatten()
             .min()
@@ -176,10 +184,37 @@ impl<G: MatchGame> Session<G> {
         if let Some(m) = &mut self.current {
             let mut send = Vec::new();
             m.check_flag(now, &mut send, &mut self.events);
+            m.check_withheld(now, &mut self.events);
             for b in send {
                 self.channel.queue(b);
             }
         }
+        self.check_fairness();
+    }
+
+    /// Ends the session if the fair draw of the match failed (the match already ended
+    /// the game).
+    fn check_fairness(&mut self) {
+        if let Some(fault) = self.current.as_mut().and_then(MatchState::take_fault) {
+            self.channel.close_with(CloseReason::UnfairDraw(fault));
+            self.drain();
+        }
+    }
+
+    /// A fresh chain for the fair draw of a `kind` game where we play `color`, and the
+    /// parameters that commit to it followed by `params`; `params` alone for other games.
+    fn commit_params(&mut self, kind: GameKind, color: Color, params: Vec<u8>) -> Vec<u8> {
+        if !uses_fair_draw(kind) {
+            self.chain = None;
+            return params;
+        }
+        let secret = self.channel.fresh_secret();
+        let session = self.channel.session_id().unwrap_or_default();
+        let chain = HashChain::new(secret, session, color);
+        let mut out = commitment(&chain.head()).to_vec();
+        out.extend_from_slice(&params);
+        self.chain = Some(chain);
+        out
     }
 
     /// Hands the channel's outputs on, in order: events to the application, the peer's
@@ -243,7 +278,25 @@ impl<G: MatchGame> Session<G> {
         {
             return Err(ActionError::PeerDoesNotOffer(spec.game));
         }
-        let prepared = prepare_ours::<G>(&spec, &self.offers)?;
+        let mut spec = spec;
+        if uses_fair_draw(spec.game) && spec.local_params.len() + COMMITMENT_LEN > MAX_PARAMS_LEN {
+            return Err(ActionError::ParamsTooLong(
+                spec.local_params.len() + COMMITMENT_LEN,
+            ));
+        }
+        let chain = self.chain.take();
+        spec.local_params = self.commit_params(
+            spec.game,
+            spec.local_color,
+            core::mem::take(&mut spec.local_params),
+        );
+        let prepared = match prepare_ours::<G>(&spec, &self.offers) {
+            Ok(p) => p,
+            Err(e) => {
+                self.chain = chain;
+                return Err(e);
+            }
+        };
         self.channel.queue(Body::Propose(prepared.msg.clone()));
         self.proposal = Some(Proposal::Ours(prepared));
         Ok(())
@@ -255,12 +308,23 @@ impl<G: MatchGame> Session<G> {
     }
 
     /// Accepts the peer's proposal with this side's per-game parameters (at most 256
-    /// bytes; jieqi: our hash-chain commitment); the game starts.
+    /// bytes in all); the game starts. For games with the fair draw
+    /// ([`uses_fair_draw`](crate::fairdraw::uses_fair_draw)) the session puts its commitment first (11 bytes).
     pub fn accept_proposal_with(&mut self, params: Vec<u8>, now: u64) -> Result<(), ActionError> {
         self.channel.ready(now)?;
-        if params.len() > MAX_PARAMS_LEN {
-            return Err(ActionError::ParamsTooLong(params.len()));
+        let Some(Proposal::Theirs(theirs)) = &self.proposal else {
+            return Err(ActionError::NothingToAnswer);
+        };
+        let (kind, color) = (theirs.kind, theirs.msg.color.other());
+        let extra = if uses_fair_draw(kind) {
+            COMMITMENT_LEN
+        } else {
+            0
+        };
+        if params.len() + extra > MAX_PARAMS_LEN {
+            return Err(ActionError::ParamsTooLong(params.len() + extra));
         }
+        let params = self.commit_params(kind, color, params);
         let Some(Proposal::Theirs(prepared)) = self.proposal.take() else {
             return Err(ActionError::NothingToAnswer);
         };
@@ -339,6 +403,7 @@ impl<G: MatchGame> Session<G> {
         for b in send {
             self.channel.queue(b);
         }
+        self.check_fairness();
         result
     }
 
@@ -414,6 +479,7 @@ impl<G: MatchGame> Session<G> {
             outcome: m.outcome(),
             clocks: m.clocks(now),
             claimable_draw: m.claimable(),
+            fair_draws: m.fair_transcript(),
         })
     }
 

@@ -30,19 +30,21 @@
 //! awaits a chance outcome ([`Game::awaits_chance`]) no move is played, local or remote
 //! (`AwaitingChance`, nor is a draw claimed); offers, undo requests and resignation work as
 //! usual. The outcome itself
-//! will come from the fair-reveal exchange: when a move leaves the position awaiting
-//! chance, each side sends `Body::Reveal { ply, link }` (the next link of the hash chain it
-//! committed to in the proposal's `params`); once both links for that ply are in, the
-//! outcome is `pool[H(red_link ‖ black_link ‖ ply) mod |pool|]` over the outcomes of
+//! comes from the fair draw: when a move leaves the position awaiting chance, each side
+//! sends `Body::Reveal { link }` (the next link of the hash chain it committed to in the
+//! match's `params`); once both links of that step are in, the outcome is drawn by weight,
+//! without modulo bias, from a hash of both links, the step and the ply, over the outcomes of
 //! [`Game::chance_outcomes`], applied with [`Game::play`] like a move and recorded in the
-//! move list. That handler plugs in next to [`MatchState::on_move`]; until it exists a
-//! `Reveal` is answered with `Error { UNSUPPORTED }`.
+//! move list. The [`chance`] module does it (see [`crate::fairdraw`] for the exchange and
+//! why it is fair).
 
 use crate::message::{Body, ErrorCode, MoveMsg};
 use crate::session::config::MatchSpec;
 use crate::session::event::{ActionError, Event, IllegalReason};
 use banco_game::{Color, DrawReason, Game, Outcome, WinReason};
 use std::collections::VecDeque;
+
+mod chance;
 
 /// Units of the `clock` field of a move, in milliseconds.
 pub(crate) const CLOCK_UNIT_MS: u64 = 100;
@@ -120,6 +122,8 @@ pub(crate) struct MatchState<G: Game> {
     our_offer: bool,
     /// The peer offered a draw and we did not answer.
     their_offer: bool,
+    /// The fair draw of chance steps, in games that use it ([`chance`]).
+    fair: Option<chance::FairState>,
 }
 
 impl<G: Game> MatchState<G> {
@@ -142,6 +146,7 @@ impl<G: Game> MatchState<G> {
             undo: Pending::None,
             our_offer: false,
             their_offer: false,
+            fair: None,
         }
     }
 
@@ -239,7 +244,13 @@ impl<G: Game> MatchState<G> {
         let c = self.clocks?;
         let mut r = c.remaining;
         if self.outcome.is_none() {
-            let side = self.game.side_to_move().index();
+            // While a fair draw waits for the peer's link, the peer's clock is the one
+            // running (ours stopped when our link went out).
+            let side = if self.peer_link_missing() {
+                self.peer().index()
+            } else {
+                self.game.side_to_move().index()
+            };
             if let Some(slot) = r.get_mut(side) {
                 *slot = slot.saturating_sub(now.saturating_sub(c.turn_start));
             }
@@ -252,6 +263,9 @@ impl<G: Game> MatchState<G> {
         let mut c = self.clocks?;
         if self.outcome.is_some() || self.game.side_to_move() != self.local() {
             return None;
+        }
+        if self.chance_waiting() {
+            return None; // our link is out: waiting for the draw costs us nothing
         }
         let rem = *c.left(self.local());
         Some(c.turn_start + rem.div_ceil(CLOCK_UNIT_MS) * CLOCK_UNIT_MS)
@@ -306,6 +320,7 @@ impl<G: Game> MatchState<G> {
         }
         self.game = game;
         self.cursor = ply;
+        self.abandon_chance();
         if let Some(c) = &mut self.clocks {
             c.turn_start = now;
         }
@@ -386,6 +401,7 @@ impl<G: Game> MatchState<G> {
             by: self.local(),
         });
         self.check_end(ev);
+        self.settle_chance(now, send, ev);
         Ok(())
     }
 
@@ -466,6 +482,7 @@ impl<G: Game> MatchState<G> {
             by: self.peer(),
         });
         self.check_end(ev);
+        self.settle_chance(now, send, ev);
     }
 
     /// Asks to take back our last move (and the peer's reply to it, if any).

@@ -6,6 +6,7 @@
 //! and the rules it sets up), so accepting it cannot fail any more. One that fails gives a
 //! [`Refusal`]: an [`ActionError`] for our own calls, a [`DeclineReason`] for the peer.
 
+use crate::fairdraw::{parse_commitment, uses_fair_draw};
 use crate::message::{
     DeclineReason, MAX_FEN_LEN, MAX_PARAMS_LEN, Propose, game_code, game_from_code,
 };
@@ -46,6 +47,8 @@ pub(crate) enum Refusal {
     BadPosition(String),
     /// Parameters over the wire limit.
     ParamsTooLong(usize),
+    /// A game with the fair draw whose parameters carry no valid commitment.
+    NoCommitment,
 }
 
 impl Refusal {
@@ -55,7 +58,7 @@ impl Refusal {
             Refusal::NotOffered(_) => DeclineReason::UNSUPPORTED_GAME,
             Refusal::UnknownRules(..) => DeclineReason::UNSUPPORTED_RULES,
             Refusal::BadPosition(_) => DeclineReason::BAD_POSITION,
-            Refusal::ParamsTooLong(_) => DeclineReason::BAD_PARAMS,
+            Refusal::ParamsTooLong(_) | Refusal::NoCommitment => DeclineReason::BAD_PARAMS,
         }
     }
 
@@ -66,6 +69,8 @@ impl Refusal {
             Refusal::UnknownRules(game, index) => ActionError::UnknownRules { game, index },
             Refusal::BadPosition(why) => ActionError::BadPosition(why),
             Refusal::ParamsTooLong(n) => ActionError::ParamsTooLong(n),
+            // Our own proposals get their commitment from the session.
+            Refusal::NoCommitment => ActionError::Unsupported,
         }
     }
 }
@@ -81,6 +86,9 @@ pub(crate) fn prepare<G: MatchGame>(
     let rules = G::rules(kind, msg.rules).ok_or(Refusal::UnknownRules(kind, msg.rules))?;
     if msg.params.len() > MAX_PARAMS_LEN {
         return Err(Refusal::ParamsTooLong(msg.params.len()));
+    }
+    if uses_fair_draw(kind) && parse_commitment(&msg.params).is_err() {
+        return Err(Refusal::NoCommitment);
     }
     if let Some(fen) = &msg.fen {
         check_fen_text(fen)?;

@@ -11,11 +11,14 @@
 //! ```
 //!
 //! [`run_soak_with`] plays any [`MatchGame`] (for example xiangqi with a rule set chosen by
-//! its wire index, [`SoakConfig::game`] and [`SoakConfig::rules`]).
+//! its wire index, [`SoakConfig::game`] and [`SoakConfig::rules`]), also games with chance
+//! steps settled by the fair draw ([`HiddenCards`], or jieqi).
 
+mod cards;
 mod counting;
 mod faults;
 
+pub use cards::{CARD_COUNTS, CARD_POINTS, CardError, CardMove, CardRules, HiddenCards};
 pub use counting::{CountingError, CountingGame, CountingRules};
 pub use faults::FaultPlan;
 
@@ -367,7 +370,10 @@ fn handle_events<G: MatchGame>(
                 let _ = p.session.accept_proposal(now);
             }
             Event::MatchStarted(_) => p.line.clear(),
-            Event::MovePlayed { ply, mv, .. } => {
+            Event::MovePlayed { ply, mv, .. }
+            | Event::ChanceDrawn {
+                ply, outcome: mv, ..
+            } => {
                 let ply = ply as usize;
                 if ply < p.line.len() {
                     report.duplicated += 1;
@@ -462,7 +468,9 @@ fn act<G: MatchGame>(
         return;
     };
     let Some(game) = p.session.game() else { return };
-    let my_turn = p.session.outcome().is_none() && game.side_to_move() == local;
+    // While a chance step waits for its draw, nobody moves.
+    let my_turn =
+        p.session.outcome().is_none() && game.side_to_move() == local && !game.awaits_chance();
     match p.next_action {
         None if my_turn => p.next_action = Some(now + 20 + below(rng, 400)),
         Some(t) if t <= now => {
