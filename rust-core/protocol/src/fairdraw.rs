@@ -102,9 +102,14 @@
 //! An undo that takes back a chance outcome forgets it: the position awaits chance again
 //! only if the move is played again, and that is a new step with new links (both players
 //! agreed to the undo). Time spent waiting for a link is not charged to anyone's clock
-//! once the link arrives; while it is missing, the missing side's clock is shown running,
-//! and the honest side gives up waiting when that clock would have run out (timed games;
-//! in an untimed game a withheld link stalls the match until a player leaves).
+//! once the link arrives (an honest side releases its link the moment the step begins, so
+//! the wait is network time, which the clocks never charge); while it is missing, the
+//! missing side's clock is shown running and ours is stopped. The honest side gives up
+//! waiting when the peer's remaining time plus 30 s of grace for retransmissions has
+//! passed on a live link (the count starts over when a link comes up again, so a cut never
+//! costs an honest peer its game): the peer loses on time and the match ends
+//! ([`DrawFault::Withheld`]). In an untimed game a withheld link stalls the match until a
+//! player leaves.
 //!
 //! [`Game::chance_outcomes`]: banco_game::Game::chance_outcomes
 //! [`ChanceList::pick`]: banco_game::ChanceList::pick

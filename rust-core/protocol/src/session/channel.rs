@@ -396,6 +396,12 @@ impl Channel {
         self.close_with(CloseReason::Local);
     }
 
+    /// True when later sequenced messages of the peer arrived before an earlier one that is
+    /// still missing (being retransmitted).
+    pub(crate) fn peer_stream_has_gap(&self) -> bool {
+        self.reliable.has_gap()
+    }
+
     /// 32 fresh secret bytes from the channel's random source (fair-draw chains).
     pub(crate) fn fresh_secret(&mut self) -> [u8; 32] {
         let mut b = [0u8; 32];

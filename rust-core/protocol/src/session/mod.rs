@@ -184,7 +184,13 @@ impl<G: MatchGame> Session<G> {
         if let Some(m) = &mut self.current {
             let mut send = Vec::new();
             m.check_flag(now, &mut send, &mut self.events);
-            m.check_withheld(now, &mut self.events);
+            // A peer whose later messages already arrived sent its link before them: it is
+            // being retransmitted, not withheld.
+            if self.channel.peer_stream_has_gap() {
+                m.restart_reveal_wait(now);
+            } else if self.channel.is_link_up() {
+                m.check_withheld(now, &mut self.events);
+            }
             for b in send {
                 self.channel.queue(b);
             }
@@ -224,7 +230,12 @@ impl<G: MatchGame> Session<G> {
             match out {
                 ChannelOutput::Event(ChannelEvent::FrameRejected { .. })
                     if self.events.len() >= REJECTION_EVENTS_MAX => {}
-                ChannelOutput::Event(e) => self.events.push_back(e.into()),
+                ChannelOutput::Event(e) => {
+                    if let (ChannelEvent::LinkUp { .. }, Some(m)) = (&e, &mut self.current) {
+                        m.restart_reveal_wait(self.channel.now());
+                    }
+                    self.events.push_back(e.into());
+                }
                 ChannelOutput::Message(body) => self.dispatch(body),
             }
         }

@@ -190,6 +190,11 @@ impl Reliable {
         true
     }
 
+    /// True when later messages of the peer wait for an earlier one (a gap in its stream).
+    pub(crate) fn has_gap(&self) -> bool {
+        !self.early.is_empty()
+    }
+
     /// Messages waiting or in flight.
     pub(crate) fn unacked(&self) -> usize {
         self.outbox.len()

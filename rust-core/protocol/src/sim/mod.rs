@@ -407,6 +407,12 @@ fn handle_events<G: MatchGame>(
                 let _ = p.session.reply_draw(chance(rng, 200), now);
             }
             Event::PeerIllegalMove { .. } | Event::Desync { .. } => p.bad_events += 1,
+            Event::Closed { reason } if std::env::var_os("BANCO_SIM_DEBUG").is_some() => {
+                eprintln!(
+                    "{now} {} closed: {reason:?}",
+                    if p.is_a { "A" } else { "B" }
+                );
+            }
             Event::LinkDown { reason } => {
                 if std::env::var_os("BANCO_SIM_DEBUG").is_some() {
                     eprintln!(

@@ -97,6 +97,16 @@ impl RawPeer {
         version: u8,
         now: u64,
     ) -> Option<RawPeer> {
+        RawPeer::connect_offering(victim, version, 0, now)
+    }
+
+    /// Like [`RawPeer::connect`], announcing the capability bits `caps`.
+    pub fn connect_offering<G: MatchGame>(
+        victim: &mut Session<G>,
+        version: u8,
+        caps: u32,
+        now: u64,
+    ) -> Option<RawPeer> {
         let id = Identity::from_secret([77; 32]);
         let mut hs = Handshake::initiator(&id, [78; 32]).unwrap();
         victim.accept(now).unwrap();
@@ -105,7 +115,7 @@ impl RawPeer {
         let commit = Hello::from_payload(&hs.read_message(&m2).ok()?).ok()?.sas;
         let hello = Hello {
             version,
-            caps: 0,
+            caps,
             name: "raw".into(),
             sas: [79; 32],
         };

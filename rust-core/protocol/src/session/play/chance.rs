@@ -54,9 +54,12 @@ use crate::message::Body;
 use crate::session::event::Event;
 use banco_game::{ChanceList, Color, Game, Outcome, WinReason};
 
-/// How long past the peer's remaining time we wait for a withheld link, in milliseconds
-/// (covers the round trip of an honest link that was sent in time).
-pub(crate) const REVEAL_GRACE_MS: u64 = 3_000;
+/// How long past the peer's remaining time we wait for a withheld link, in milliseconds:
+/// covers the retransmissions of an honest link lost on the way. On a lossy radio link a
+/// frame can be lost (or arrive behind a later one and be refused) several times in a row
+/// while the retransmission timeout doubles from 300 ms to 4 s; the simulator's rough link
+/// shows stalls above 12 s. A withholder gains nothing from the grace: it only stalls.
+pub(crate) const REVEAL_GRACE_MS: u64 = 30_000;
 
 /// A chance step waiting for its draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -243,8 +246,17 @@ impl<G: Game> MatchState<G> {
         self.settle_chance(now, send, ev);
     }
 
+    /// A link came up (again): the wait for the peer's link starts over, so the time a
+    /// link was down is never held against an honest peer.
+    pub(crate) fn restart_reveal_wait(&mut self, now: u64) {
+        if let Some(w) = self.fair.as_mut().and_then(|f| f.waiting.as_mut()) {
+            w.since = now;
+        }
+    }
+
     /// When we stop waiting for a withheld link: the peer's remaining time (plus a grace
-    /// for the round trip) after the step began. Only in timed games.
+    /// for retransmissions) after the step began or the link last came up. Only in timed
+    /// games, and only counted while a link is up (the session checks).
     pub(crate) fn withheld_deadline(&self) -> Option<u64> {
         if self.outcome.is_some() || !self.peer_link_missing() {
             return None;

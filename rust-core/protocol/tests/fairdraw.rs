@@ -1,0 +1,578 @@
+//! The fair draw of chance steps between two sessions ([`banco_protocol::fairdraw`]):
+//! seeded games over the faulty simulated link end equal, a cut in the middle of a draw
+//! resumes to the same outcome, every kind of cheating peer is caught, the envelope stays
+//! at 12 bytes, and the draws follow the weights (chi-square).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use banco_game::{ChanceList, Color, Game, GameKind, MatchGame, Outcome, WinReason};
+use banco_protocol::fairdraw::{
+    CHAIN_LEN, COMMITMENT_LEN, DrawFault, HashChain, LINK_LEN, commitment, draw_ticket,
+};
+use banco_protocol::message::{
+    Accept, Body, CAP_JIEQI, ClockSpec, DeclineReason, Envelope, MoveMsg, Propose, game_code,
+};
+use banco_protocol::sim::{
+    CARD_COUNTS, CardMove, FaultPlan, HiddenCards, SoakConfig, run_soak_with,
+};
+use banco_protocol::{
+    CloseReason, Event, Identity, MatchSpec, PROTOCOL_VERSION, Session, SessionConfig,
+};
+use common::{RawPeer, events, link, pump};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+type S = Session<HiddenCards>;
+
+fn cards(name: &str, k: u8) -> S {
+    Session::new(
+        SessionConfig::new(name, HiddenCards::kinds()),
+        Identity::from_secret([k; 32]),
+        [k.wrapping_add(50); 32],
+    )
+}
+
+/// Two sessions with a hidden-cards game started; `a` proposed and plays red.
+fn playing(clock: Option<ClockSpec>) -> (S, S) {
+    let (mut a, mut b) = (cards("A", 1), cards("B", 2));
+    link(&mut a, &mut b, 0);
+    a.confirm_peer(false).unwrap();
+    b.confirm_peer(false).unwrap();
+    let spec = MatchSpec {
+        clock,
+        ..MatchSpec::new(GameKind::Jieqi, Color::Red)
+    };
+    a.propose(spec, 0).unwrap();
+    pump(&mut a, &mut b, 0);
+    b.accept_proposal(0).unwrap();
+    pump(&mut a, &mut b, 0);
+    events(&mut a);
+    events(&mut b);
+    (a, b)
+}
+
+fn drawn(ev: &[Event<CardMove>]) -> Vec<(u32, CardMove, u32)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::ChanceDrawn { ply, outcome, step } => Some((*ply, *outcome, *step)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn closed(ev: &[Event<CardMove>]) -> Option<CloseReason> {
+    ev.iter().find_map(|e| match e {
+        Event::Closed { reason } => Some(reason.clone()),
+        _ => None,
+    })
+}
+
+#[test]
+fn both_sides_commit_in_the_params_and_draw_the_same_cards() {
+    let (mut a, mut b) = playing(None);
+    let (sa, sb) = (a.match_spec().unwrap(), b.match_spec().unwrap());
+    assert_eq!(sa.local_params.len(), COMMITMENT_LEN);
+    assert_eq!(sa.local_params, sb.peer_params);
+    assert_eq!(sb.local_params, sa.peer_params);
+    assert_ne!(sa.local_params, sb.local_params);
+    // Every turn flips until both pools are empty: 30 draws.
+    let mut t = 1;
+    while a.outcome().is_none() {
+        let mover = if a.game().unwrap().side_to_move() == Color::Red {
+            &mut a
+        } else {
+            &mut b
+        };
+        mover.play(CardMove::Flip, t).unwrap();
+        pump(&mut a, &mut b, t);
+        t += 1;
+    }
+    let (ea, eb) = (events(&mut a), events(&mut b));
+    let (da, db) = (drawn(&ea), drawn(&eb));
+    assert_eq!(da.len(), 30);
+    assert_eq!(da, db);
+    assert_eq!(
+        da.iter().map(|d| d.2).collect::<Vec<_>>(),
+        (1..=30).collect::<Vec<_>>()
+    );
+    let g = a.game().unwrap();
+    assert_eq!(Some(g), b.game());
+    assert_eq!(g.pool(Color::Red), [0; 6]);
+    assert_eq!(a.outcome(), b.outcome());
+    // The transcripts agree and verify.
+    let (ta, tb) = (
+        a.snapshot(t).unwrap().fair_draws.unwrap(),
+        b.snapshot(t).unwrap().fair_draws.unwrap(),
+    );
+    assert_eq!(ta, tb);
+    assert_eq!(ta.draws.len(), 30);
+    assert_eq!(ta.verify(), Ok(()));
+}
+
+#[test]
+fn seeded_games_over_a_faulty_link_end_in_equal_positions() {
+    let config = SoakConfig {
+        game: GameKind::Jieqi,
+        faults: FaultPlan::ROUGH,
+        ..SoakConfig::new(12, 2026)
+    };
+    let report = run_soak_with::<HiddenCards>(&config);
+    println!(
+        "{report} moves {} disconnects {}",
+        report.moves, report.disconnects
+    );
+    assert!(report.is_clean(), "{report:?}");
+    assert_eq!(report.games, 12);
+    assert!(report.moves > 200, "{report:?}");
+    assert!(report.disconnects > 0, "the faults cut links: {report:?}");
+}
+
+#[test]
+fn a_cut_in_the_middle_of_a_draw_resumes_to_the_same_outcome() {
+    let (mut a, mut b) = playing(None);
+    a.play(CardMove::Flip, 1).unwrap();
+    // The move and red's link are lost with the link; black's answer never leaves.
+    while a.poll_transmit().is_some() {}
+    a.link_lost(2);
+    b.link_lost(2);
+    assert!(a.game().unwrap().awaits_chance());
+    link(&mut b, &mut a, 3);
+    pump(&mut a, &mut b, 3);
+    assert_eq!(a.game(), b.game());
+    assert_eq!(a.ply(), Some(2));
+    let (ea, eb) = (events(&mut a), events(&mut b));
+    assert_eq!(drawn(&ea), drawn(&eb));
+    assert_eq!(drawn(&ea).len(), 1);
+    // Black flips; this time the link dies after black's move and link arrive at red but
+    // before red's link reaches black.
+    b.play(CardMove::Flip, 4).unwrap();
+    let from_b: Vec<_> = std::iter::from_fn(|| b.poll_transmit()).collect();
+    for f in &from_b {
+        a.handle_datagram(f, 4);
+    }
+    assert_eq!(a.ply(), Some(4), "red has both links and drew");
+    while a.poll_transmit().is_some() {}
+    a.link_lost(5);
+    b.link_lost(5);
+    assert!(b.game().unwrap().awaits_chance());
+    link(&mut a, &mut b, 6);
+    pump(&mut a, &mut b, 6);
+    assert_eq!(a.game(), b.game());
+    let (ea, eb) = (events(&mut a), events(&mut b));
+    assert_eq!(drawn(&ea), drawn(&eb));
+    let t = a.snapshot(7).unwrap().fair_draws.unwrap();
+    assert_eq!(t, b.snapshot(7).unwrap().fair_draws.unwrap());
+    assert_eq!(t.verify(), Ok(()));
+}
+
+#[test]
+fn an_undone_draw_is_forgotten_and_the_next_step_takes_new_links() {
+    let (mut a, mut b) = playing(None);
+    a.play(CardMove::Flip, 1).unwrap();
+    pump(&mut a, &mut b, 1);
+    let first = drawn(&events(&mut a));
+    assert_eq!(first, drawn(&events(&mut b)));
+    b.play(CardMove::Pass, 2).unwrap();
+    pump(&mut a, &mut b, 2);
+    a.request_undo(3).unwrap();
+    pump(&mut a, &mut b, 3);
+    b.reply_undo(true, 4).unwrap();
+    pump(&mut a, &mut b, 4);
+    assert_eq!((a.ply(), b.ply()), (Some(0), Some(0)));
+    a.play(CardMove::Flip, 5).unwrap();
+    pump(&mut a, &mut b, 5);
+    let again = drawn(&events(&mut a));
+    assert_eq!(first[0].2, 1);
+    assert_eq!(again, drawn(&events(&mut b)));
+    assert_eq!(again[0].2, 2, "step 2: new links, not the first ones again");
+    assert_eq!(a.game(), b.game());
+    assert_eq!(a.snapshot(6).unwrap().fair_draws.unwrap().verify(), Ok(()));
+}
+
+/// A victim (red) and a hand-driven black peer with its own chain (`secret`), in a game
+/// the peer proposed with `clock`. Returns the victim, the peer, the peer's chain and the
+/// session id.
+fn victim_and_cheater(secret: u8, clock: Option<ClockSpec>) -> (S, RawPeer, HashChain, [u8; 8]) {
+    let mut victim = cards("V", 3);
+    let mut raw = RawPeer::connect(&mut victim, PROTOCOL_VERSION, 0).unwrap();
+    victim.confirm_peer(false).unwrap();
+    let session = victim.session_id().unwrap();
+    let chain = HashChain::new([secret; 32], session, Color::Black);
+    let p = Propose {
+        game: game_code(GameKind::Jieqi),
+        rules: 0,
+        color: Color::Black,
+        clock,
+        fen: None,
+        params: commitment(&chain.head()).to_vec(),
+    };
+    raw.send(&mut victim, Body::Propose(p), 0);
+    victim.accept_proposal(0).unwrap();
+    raw.recv(&mut victim);
+    events(&mut victim);
+    (victim, raw, chain, session)
+}
+
+/// The victim flips; returns its released link.
+fn victim_flips(victim: &mut S, raw: &mut RawPeer, now: u64) -> [u8; LINK_LEN] {
+    victim.play(CardMove::Flip, now).unwrap();
+    raw.recv(victim)
+        .into_iter()
+        .find_map(|b| match b {
+            Body::Reveal { link } => Some(link),
+            _ => None,
+        })
+        .expect("a link goes out with the move")
+}
+
+fn assert_caught(victim: &mut S, fault: DrawFault, reason: WinReason) {
+    let ev = events(victim);
+    assert_eq!(
+        closed(&ev),
+        Some(CloseReason::UnfairDraw(fault)),
+        "the match ends with the fault: {ev:?}"
+    );
+    let over = Outcome::Win {
+        winner: Color::Red,
+        reason,
+    };
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::GameOver { outcome, .. } if *outcome == over)),
+        "{ev:?}"
+    );
+    assert_eq!(victim.outcome(), Some(over));
+    assert!(victim.is_closed());
+    assert!(drawn(&ev).is_empty(), "nothing was drawn from a bad link");
+}
+
+#[test]
+fn a_wrong_link_is_caught_every_time() {
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    for _ in 0..25 {
+        let (mut victim, mut raw, _chain, _) = victim_and_cheater(7, None);
+        victim_flips(&mut victim, &mut raw, 1);
+        let mut forged = [0u8; LINK_LEN];
+        rng.fill_bytes(&mut forged);
+        raw.send(&mut victim, Body::Reveal { link: forged }, 2);
+        assert_caught(
+            &mut victim,
+            DrawFault::WrongLink { index: 1 },
+            WinReason::Forfeit,
+        );
+        assert_eq!(victim.ply(), Some(1), "the flip stays undecided");
+    }
+}
+
+#[test]
+fn links_from_another_chain_than_the_committed_one_are_caught() {
+    // The cheater commits to one chain, then reveals from another (say one it picked
+    // after seeing the victim's link): the first link gives it away.
+    for other in [8u8, 9, 10] {
+        let (mut victim, mut raw, _committed, session) = victim_and_cheater(7, None);
+        victim_flips(&mut victim, &mut raw, 1);
+        let switched = HashChain::new([other; 32], session, Color::Black);
+        raw.send(
+            &mut victim,
+            Body::Reveal {
+                link: switched.link(1).unwrap(),
+            },
+            2,
+        );
+        assert_caught(
+            &mut victim,
+            DrawFault::WrongLink { index: 1 },
+            WinReason::Forfeit,
+        );
+    }
+}
+
+#[test]
+fn a_replayed_link_is_caught() {
+    let (mut victim, mut raw, chain, session) = victim_and_cheater(7, None);
+    let red1 = victim_flips(&mut victim, &mut raw, 1);
+    raw.send(
+        &mut victim,
+        Body::Reveal {
+            link: chain.link(1).unwrap(),
+        },
+        2,
+    );
+    // The honest first draw: what the published formula gives.
+    let mut pool = ChanceList::new();
+    let mut flipped = HiddenCards::new();
+    flipped.play(CardMove::Flip).unwrap();
+    flipped.chance_outcomes(&mut pool);
+    let ticket = draw_ticket(session, 1, 1, &red1, &chain.link(1).unwrap(), 15);
+    let card = pool.pick(ticket).unwrap();
+    assert_eq!(drawn(&events(&mut victim)), vec![(1, card, 1)]);
+    // Black flips, then sends its first link again for the second step.
+    let mut after = *victim.game().unwrap();
+    after.play(CardMove::Flip).unwrap();
+    raw.send(
+        &mut victim,
+        Body::Move(MoveMsg {
+            ply: 2,
+            mv: after.encode_move(CardMove::Flip),
+            hash: after.hash() as u32,
+            clock: 0,
+        }),
+        3,
+    );
+    assert!(victim.game().unwrap().awaits_chance());
+    raw.send(
+        &mut victim,
+        Body::Reveal {
+            link: chain.link(1).unwrap(),
+        },
+        4,
+    );
+    assert_caught(
+        &mut victim,
+        DrawFault::ReplayedLink { index: 2 },
+        WinReason::Forfeit,
+    );
+}
+
+#[test]
+fn a_withheld_link_stalls_only_the_withholder_whose_time_runs_out() {
+    let clock = ClockSpec {
+        base_ms: 10_000,
+        increment_ms: 0,
+    };
+    let (mut victim, mut raw, _chain, _) = victim_and_cheater(7, Some(clock));
+    // Red passes at once; black flips and then withholds its link.
+    victim.play(CardMove::Pass, 0).unwrap();
+    raw.recv(&mut victim);
+    let mut after = *victim.game().unwrap();
+    after.play(CardMove::Flip).unwrap();
+    raw.send(
+        &mut victim,
+        Body::Move(MoveMsg {
+            ply: 1,
+            mv: after.encode_move(CardMove::Flip),
+            hash: after.hash() as u32,
+            clock: 0,
+        }),
+        1_000,
+    );
+    assert!(
+        raw.recv(&mut victim)
+            .iter()
+            .any(|b| matches!(b, Body::Reveal { .. })),
+        "the victim released its link"
+    );
+    events(&mut victim);
+    // Red moves next, but its clock does not run while black's link is missing: black's does.
+    let [red, black] = victim.clocks(6_000).unwrap();
+    assert_eq!((red, black), (10_000, 5_000));
+    // Past red's own time: nothing happens to red.
+    for t in (2_000..=12_000).step_by(1_000) {
+        victim.handle_timeout(t);
+        while victim.poll_transmit().is_some() {}
+    }
+    // The withholder keeps its link alive (pings) but sends no link.
+    for t in (13_000..=40_000).step_by(3_000) {
+        raw.send(&mut victim, Body::Ping, t);
+        victim.handle_timeout(t);
+        while victim.poll_transmit().is_some() {}
+    }
+    assert_eq!(victim.outcome(), None);
+    assert!(!victim.is_closed());
+    // Black's time plus the grace after the step began: black loses on time.
+    let deadline = 1_000 + 10_000 + 30_000;
+    raw.send(&mut victim, Body::Ping, deadline - 1);
+    victim.handle_timeout(deadline - 1);
+    assert_eq!(victim.outcome(), None);
+    assert!(victim.poll_timeout().unwrap() <= deadline);
+    victim.handle_timeout(deadline);
+    assert_caught(
+        &mut victim,
+        DrawFault::Withheld { step: 1 },
+        WinReason::Timeout,
+    );
+}
+
+#[test]
+fn a_missing_or_malformed_commitment_is_refused() {
+    // In a proposal: declined with the parameters reason.
+    let mut victim = cards("V", 3);
+    let mut raw = RawPeer::connect_offering(&mut victim, PROTOCOL_VERSION, CAP_JIEQI, 0).unwrap();
+    victim.confirm_peer(false).unwrap();
+    for params in [vec![], vec![1; COMMITMENT_LEN - 1], vec![9; COMMITMENT_LEN]] {
+        let p = Propose {
+            game: game_code(GameKind::Jieqi),
+            rules: 0,
+            color: Color::Black,
+            clock: None,
+            fen: None,
+            params,
+        };
+        raw.send(&mut victim, Body::Propose(p), 0);
+        assert!(raw.recv(&mut victim).contains(&Body::Decline {
+            reason: DeclineReason::BAD_PARAMS
+        }));
+        assert!(victim.pending_proposal().is_none());
+    }
+    // In an acceptance: the proposer ends the match before any move.
+    victim
+        .propose(MatchSpec::new(GameKind::Jieqi, Color::Red), 1)
+        .unwrap();
+    let sent = raw.recv(&mut victim);
+    let Some(Body::Propose(p)) = sent.iter().find(|b| matches!(b, Body::Propose(_))) else {
+        panic!("{sent:?}")
+    };
+    assert_eq!(p.params.len(), COMMITMENT_LEN);
+    events(&mut victim);
+    raw.send(&mut victim, Body::Accept(Accept::default()), 2);
+    let ev = events(&mut victim);
+    assert_eq!(
+        closed(&ev),
+        Some(CloseReason::UnfairDraw(DrawFault::BadCommitment))
+    );
+    assert!(victim.play(CardMove::Flip, 3).is_err());
+}
+
+#[test]
+fn a_reveal_fits_twelve_bytes_and_a_frame_carries_it() {
+    let env = Envelope::new(15, 15, Body::Reveal { link: [0xff; 10] });
+    assert_eq!(env.encode().len(), 12);
+    let g = HiddenCards::new();
+    for mv in [CardMove::Flip, CardMove::Card(5)] {
+        let m = Envelope::new(
+            15,
+            15,
+            Body::Move(MoveMsg {
+                ply: 255,
+                mv: g.encode_move(mv),
+                hash: u32::MAX,
+                clock: 127,
+            }),
+        );
+        assert!(m.encode().len() <= 10);
+    }
+    // On the wire: the 12-byte envelope, a 16-byte tag and a 1-3 byte nonce.
+    let (mut victim, mut raw, _, _) = victim_and_cheater(7, None);
+    victim.play(CardMove::Flip, 1).unwrap();
+    let frames: Vec<_> = std::iter::from_fn(|| victim.poll_transmit()).collect();
+    let sizes: Vec<_> = frames
+        .iter()
+        .map(|f| {
+            let body = Envelope::decode(&raw.transport.open(f).unwrap())
+                .unwrap()
+                .body;
+            (body.name(), f.len())
+        })
+        .collect();
+    println!("frames of a flip: {sizes:?}");
+    assert!(
+        sizes
+            .iter()
+            .any(|(name, len)| *name == "Reveal" && (12 + 16 + 1..=12 + 16 + 3).contains(len)),
+        "{sizes:?}"
+    );
+}
+
+/// Chi-square statistic of `counts` against `weights`.
+fn chi_square(counts: &[u64], weights: &[u32]) -> f64 {
+    let n: u64 = counts.iter().sum();
+    let w: u32 = weights.iter().sum();
+    counts
+        .iter()
+        .zip(weights)
+        .map(|(&c, &wi)| {
+            let expected = n as f64 * f64::from(wi) / f64::from(w);
+            (c as f64 - expected).powi(2) / expected
+        })
+        .sum()
+}
+
+/// Upper 0.1 % point of the chi-square distribution with 5 degrees of freedom.
+const CHI2_5_DOF_P001: f64 = 20.515;
+
+#[test]
+fn ten_thousand_draws_follow_the_weights() {
+    // 40 matches of 250 steps, each with fresh chains from a fixed seed: 10,000 draws from
+    // a full jieqi-like pool (weights 2 2 2 5 2 2).
+    let mut rng = ChaCha8Rng::seed_from_u64(20_261_201);
+    let weights: Vec<u32> = CARD_COUNTS.iter().map(|c| u32::from(*c)).collect();
+    let mut pool = ChanceList::new();
+    for (k, w) in weights.iter().enumerate() {
+        pool.push(k, *w);
+    }
+    let mut counts = [0u64; 6];
+    for _ in 0..40 {
+        let mut secret = [[0u8; 32]; 2];
+        let mut session = [0u8; 8];
+        rng.fill_bytes(&mut secret[0]);
+        rng.fill_bytes(&mut secret[1]);
+        rng.fill_bytes(&mut session);
+        let red = HashChain::new(secret[0], session, Color::Red);
+        let black = HashChain::new(secret[1], session, Color::Black);
+        for step in 1..=250 {
+            let ticket = draw_ticket(
+                session,
+                step,
+                step * 2 - 1,
+                &red.link(step).unwrap(),
+                &black.link(step).unwrap(),
+                pool.total_weight(),
+            );
+            counts[pool.pick(ticket).unwrap()] += 1;
+        }
+    }
+    let stat = chi_square(&counts, &weights);
+    println!(
+        "counts {counts:?} chi-square {stat:.3} (5 dof, 0.1% critical value {CHI2_5_DOF_P001})"
+    );
+    assert_eq!(counts.iter().sum::<u64>(), 10_000);
+    assert!(stat < CHI2_5_DOF_P001, "{counts:?} {stat}");
+    // The test can fail: a draw that ignored the weights (uniform over kinds) is far off.
+    assert!(chi_square(&[1_667; 6], &weights) > CHI2_5_DOF_P001);
+}
+
+#[test]
+fn cards_drawn_in_sessions_follow_the_pool() {
+    // The first flip of 200 seeded session pairs: the whole path (commitments, links,
+    // ticket, pick) with a fresh pool each time.
+    let weights: Vec<u32> = CARD_COUNTS.iter().map(|c| u32::from(*c)).collect();
+    let mut counts = [0u64; 6];
+    for k in 0..200u32 {
+        // Different session randomness per pair: the chains' secrets differ.
+        let mut seed = [0u8; 32];
+        seed[..4].copy_from_slice(&k.to_le_bytes());
+        let mut a = Session::new(
+            SessionConfig::new("A", HiddenCards::kinds()),
+            Identity::from_secret([1; 32]),
+            seed,
+        );
+        let mut b = cards("B", 2);
+        link(&mut a, &mut b, 0);
+        a.confirm_peer(false).unwrap();
+        b.confirm_peer(false).unwrap();
+        a.propose(MatchSpec::new(GameKind::Jieqi, Color::Red), 0)
+            .unwrap();
+        pump(&mut a, &mut b, 0);
+        b.accept_proposal(0).unwrap();
+        pump(&mut a, &mut b, 0);
+        a.play(CardMove::Flip, 1).unwrap();
+        pump(&mut a, &mut b, 1);
+        let d = drawn(&events(&mut b));
+        assert_eq!(d, drawn(&events(&mut a)));
+        let Some((_, CardMove::Card(kind), 1)) = d.first().copied() else {
+            panic!("{d:?}")
+        };
+        counts[kind as usize] += 1;
+    }
+    let stat = chi_square(&counts, &weights);
+    println!("first flips {counts:?} chi-square {stat:.3}");
+    assert!(stat < CHI2_5_DOF_P001, "{counts:?} {stat}");
+}
+
+#[test]
+fn the_chain_covers_a_game_with_margin() {
+    // Jieqi reveals at most 30 pieces a game; the chain leaves room for many undone reveals.
+    const JIEQI_MAX_REVEALS: u32 = 30;
+    const { assert!(CHAIN_LEN >= 8 * JIEQI_MAX_REVEALS) };
+}
