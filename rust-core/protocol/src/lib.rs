@@ -77,7 +77,9 @@
 //!    [`DeclineReason`](message::DeclineReason)). Moves go through [`Session::play`]; the
 //!    peer's moves are validated with our own rules engine and reported as
 //!    [`Event::MovePlayed`], or refused as [`Event::PeerIllegalMove`] / [`Event::Desync`]
-//!    without touching the position. Undo, draw offers and claims, resignation, clock flag;
+//!    without touching the position. In games with chance steps (jieqi) the session
+//!    settles each one with the peer by the fair draw and reports [`Event::ChanceDrawn`];
+//!    a cheating peer ends the match with [`CloseReason::UnfairDraw`]. Undo, draw offers and claims, resignation, clock flag;
 //!    [`Event::GameOver`] with the same outcome on both sides. [`Session::game`] is the
 //!    position, validated by the session: front ends read it rather than keep a copy.
 //! 4. **Reconnects.** When a link dies ([`Event::LinkDown`], or [`Session::link_lost`] from
@@ -114,10 +116,10 @@
 //! |---|---|---|
 //! | `Move{ply, mv, hash, clock}` | **9–10** | 10 for xiangqi (`from × 90 + to` < 8100) and chess (codes < 16384) moves thought about for < 12.8 s; 11 when longer |
 //! | `Ack`, `Ping`, `Pong`, `DrawOffer`, `Bye` | 2 | |
-//! | `Accept{params}` | 3 + params | 3 for games without parameters |
+//! | `Accept{params}` | 3 + params | 3 for games without parameters, 14 for jieqi (the commitment) |
 //! | `UndoRequest{ply}`, `UndoReply`, `Resign{ply}`, `Flag{ply}`, `ClaimDraw{ply}`, `Decline`, `Error` | 3–4 | |
 //! | `DrawReply{accept, ply}` | 4–5 | |
-//! | `Propose{game, rules, color, clock, fen, params}` | 8 + clock + FEN + params | 8 untimed from the usual start; a clock adds 2–10, a FEN its length + 1–2, parameters their length |
+//! | `Propose{game, rules, color, clock, fen, params}` | 8 + clock + FEN + params | 8 untimed from the usual start; a clock adds 2–10, a FEN its length + 1–2, parameters their length (jieqi: 19 untimed, the 11-byte fair-draw commitment) |
 //! | `Resume{session, last_seen, sas_reveal}` | 12–44 | once per link (44 with the SAS reveal) |
 //! | `Hello{version, caps, name, sas}` | 37 + name | inside the handshake |
 //! | `Reveal{link}` | **12** | a fair draw's hash-chain link (jieqi's reveals; [`fairdraw`]) |
@@ -138,7 +140,10 @@
 //!   different codes; the commit-reveal of the SAS nonces stops it from grinding keys
 //!   until they match); exactly-once, in-order delivery of moves and offers; validation of
 //!   every received move by our own rules engine and the position hash; bounded memory
-//!   against floods (frame size limit, rate limit, bounded queues).
+//!   against floods (frame size limit, rate limit, bounded queues); chance outcomes
+//!   (jieqi's hidden pieces) that neither side knows before the draw nor can bias, each
+//!   checked by both ([`fairdraw`]: hash-chain commitments, the security argument and its
+//!   bounds).
 //! * **Not protected:** traffic analysis (frame sizes and timing are visible); the player
 //!   names in `Hello` are sent before the peer is authenticated (encrypted, but to a peer
 //!   not yet verified); denial of service by someone who can drop radio traffic; a peer

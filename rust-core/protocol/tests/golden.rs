@@ -180,6 +180,31 @@ fn samples() -> Vec<(&'static str, Envelope)> {
         ("ack", env(1, 0, Body::Ack)),
         ("reveal", env(2, 1, Body::Reveal { link: [0xee; 10] })),
         ("claim_draw", env(3, 2, Body::ClaimDraw { ply: 101 })),
+        (
+            "propose_jieqi_commitment",
+            env(
+                4,
+                3,
+                Body::Propose(Propose {
+                    game: 1,
+                    rules: 0,
+                    color: Color::Red,
+                    clock: None,
+                    fen: None,
+                    params: banco_protocol::fairdraw::commitment(&[0x5a; 10]).to_vec(),
+                }),
+            ),
+        ),
+        (
+            "accept_jieqi_commitment",
+            env(
+                5,
+                4,
+                Body::Accept(Accept {
+                    params: banco_protocol::fairdraw::commitment(&[0xa5; 10]).to_vec(),
+                }),
+            ),
+        ),
     ]
 }
 
@@ -226,6 +251,11 @@ const GOLDEN: &[(&str, &str)] = &[
     ("ack", "1010"),
     ("reveal", "2111eeeeeeeeeeeeeeeeeeee"),
     ("claim_draw", "321265"),
+    (
+        "propose_jieqi_commitment",
+        "430101000000000b015a5a5a5a5a5a5a5a5a5a",
+    ),
+    ("accept_jieqi_commitment", "54020b01a5a5a5a5a5a5a5a5a5a5"),
 ];
 
 /// The variant of a body as a number; no wildcard, so a new variant fails to compile here

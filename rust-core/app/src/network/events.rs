@@ -156,6 +156,9 @@ fn translate(
             Event::Closed { reason } => NetEvent::Closed {
                 reason: reason.to_string(),
             },
+            // No game of `AnyGame` has chance steps yet; when jieqi joins, a drawn piece
+            // becomes a screen event here (the outcome is already in the snapshot's moves).
+            Event::ChanceDrawn { .. } => return None,
             #[allow(unreachable_patterns)]
             _ => return None,
         },

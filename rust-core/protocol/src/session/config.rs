@@ -120,7 +120,10 @@ pub struct MatchSpec {
     /// ([`MatchGame::fen`](banco_game::MatchGame::fen)), so both sides hold the same text.
     pub start_fen: Option<String>,
     /// The local side's per-game parameters (sent in `Propose` or `Accept`; at most 256
-    /// bytes; empty for games without any).
+    /// bytes; empty for games without any). In games with the fair draw
+    /// ([`uses_fair_draw`](crate::fairdraw::uses_fair_draw)) the session puts its 11-byte
+    /// commitment first: give only the application's own parameters to
+    /// [`Session::propose`](crate::Session::propose); the agreed spec shows the bytes sent.
     pub local_params: Vec<u8>,
     /// The peer's per-game parameters (empty until it sent them).
     pub peer_params: Vec<u8>,

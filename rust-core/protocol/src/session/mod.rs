@@ -270,7 +270,9 @@ impl<G: MatchGame> Session<G> {
     /// of that game ([`MatchGame::rules`]), `spec.start_fen` (if any) a position the game
     /// accepts and that is not over, and `spec.local_params` at most 256 bytes
     /// (`spec.peer_params` is ignored). The start position is sent as the game writes it
-    /// back ([`MatchGame::fen`]).
+    /// back ([`MatchGame::fen`]). For games with chance steps settled by the fair draw
+    /// ([`uses_fair_draw`]) the session makes a fresh hash chain and puts its commitment
+    /// before `spec.local_params` (11 bytes, counted in the limit).
     pub fn propose(&mut self, spec: MatchSpec, now: u64) -> Result<(), ActionError> {
         self.channel.ready(now)?;
         if self.current.as_ref().is_some_and(|m| m.outcome().is_none()) {
