@@ -28,6 +28,9 @@ soak() {
     step "banco soak --game $game --games 10000"
     "$banco" soak --game "$game" --games 10000 --seed "${BANCO_SEED:-$(date +%s)}" | tail -n 1
   done
+  step "fair draw: 10,000 hidden-card games (chance steps) over the rough simulated link"
+  BANCO_FAIR_GAMES=10000 BANCO_SEED="${BANCO_SEED:-$(date +%s)}" cargo test --release --locked \
+    -p banco-protocol --test fairdraw -- --ignored --nocapture many_seeded 2>&1 | grep '^hidden cards'
 }
 
 props() {

@@ -105,7 +105,7 @@
 //! once the link arrives (an honest side releases its link the moment the step begins, so
 //! the wait is network time, which the clocks never charge); while it is missing, the
 //! missing side's clock is shown running and ours is stopped. The honest side gives up
-//! waiting when the peer's remaining time plus 30 s of grace for retransmissions has
+//! waiting when the peer's remaining time plus two minutes of grace for retransmissions has
 //! passed on a live link (the count starts over when a link comes up again, so a cut never
 //! costs an honest peer its game): the peer loses on time and the match ends
 //! ([`DrawFault::Withheld`]). In an untimed game a withheld link stalls the match until a

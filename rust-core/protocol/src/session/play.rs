@@ -304,7 +304,14 @@ impl<G: Game> MatchState<G> {
 
     fn check_end(&mut self, ev: &mut Events<G>) {
         if let Some(o) = self.game.outcome(&self.rules) {
+            // Our undo request may have crossed the move that ended the game; the peer may
+            // still accept it, and then the game goes on from the undo's position, as it
+            // does on the peer's side (`on_undo_reply`).
+            let ours = self.undo;
             self.finish(o, ev);
+            if let Pending::Ours(_) = ours {
+                self.undo = ours;
+            }
         }
     }
 
@@ -543,6 +550,9 @@ impl<G: Game> MatchState<G> {
         if !accept {
             ev.push_back(Event::UndoDeclined);
         } else if self.set_cursor(target as usize, now) {
+            // Only a game ended by its rules keeps our request pending (`check_end`): the
+            // move that ended it is taken back, so the game is on again.
+            self.outcome = None;
             ev.push_back(Event::Undone { to_ply: target });
         }
     }

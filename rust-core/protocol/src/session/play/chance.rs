@@ -56,10 +56,11 @@ use banco_game::{ChanceList, Color, Game, Outcome, WinReason};
 
 /// How long past the peer's remaining time we wait for a withheld link, in milliseconds:
 /// covers the retransmissions of an honest link lost on the way. On a lossy radio link a
-/// frame can be lost (or arrive behind a later one and be refused) several times in a row
-/// while the retransmission timeout doubles from 300 ms to 4 s; the simulator's rough link
-/// shows stalls above 12 s. A withholder gains nothing from the grace: it only stalls.
-pub(crate) const REVEAL_GRACE_MS: u64 = 30_000;
+/// frame can be lost, or overtaken by a later frame and refused, many times in a row while
+/// the retransmission timeout doubles from 300 ms to 4 s: the simulator's rough link shows
+/// honest stalls beyond 30 s about once in 10,000 draws. Two minutes hold about 30
+/// retransmissions. A withholder gains nothing from the grace: it only stalls the match.
+pub(crate) const REVEAL_GRACE_MS: u64 = 120_000;
 
 /// A chance step waiting for its draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
