@@ -82,13 +82,15 @@
 //! A reveal must fit the 12-byte envelope budget of moves, which leaves 10 bytes (80 bits)
 //! for a link. Forging the next link of an honest chain (a second preimage) costs about
 //! 2⁸⁰ evaluations. A cheater who prepares its *own* chain with a fork at step `k` — two
-//! links both hashing to `x_{k-1}`, each with a chain below it — must find a collision of
-//! `f_k` composed with the rest of its chain, after the session id and colours are known
-//! (every step and every session has its own function, so nothing can be computed ahead):
-//! about 2⁴⁰ chain walks of up to [`CHAIN_LEN`] hashes for *one* binary choice at *one*
-//! step, hours of a desktop GPU per choice and far beyond a phone's means during a game.
-//! A longer link would raise that price at the cost of a bigger reveal envelope; the
-//! scheme byte of the commitment leaves room for that change.
+//! links both hashing to `x_{k-1}`, each with a chain of its own below it for the steps
+//! still to come — needs a collision of `f_k` composed with those steps. Every step of
+//! every session and colour has its own function, so nothing can be computed before the
+//! session id is known: the search runs during pairing, about 2⁴⁰ walks of the steps
+//! below the fork (2⁴⁴–2⁴⁶ hashes for jieqi's 30-odd steps), minutes to hours of a desktop
+//! GPU, far beyond a phone, for *one* binary choice at *one* step — and the cheater must
+//! still win the game from there. A longer link would raise the price (each byte ×2⁴) at
+//! the cost of a bigger reveal envelope; the scheme byte of the commitment leaves room
+//! for that change.
 //!
 //! ## Length of the chain
 //!

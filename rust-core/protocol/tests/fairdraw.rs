@@ -167,6 +167,20 @@ fn an_undo_crossing_the_draw_that_ends_the_game_is_taken_back_on_both_sides() {
 }
 
 #[test]
+fn a_draw_agreement_crossing_an_undo_of_a_flip_ends_both_sides_alike() {
+    // Found by the long soak: red asks to take back its pass; black offers a draw and
+    // flips, then accepts the undo (dropping its flip's draw); red draws the card and
+    // accepts the draw. Black must move forward to red's position, drawing the same card
+    // from the same links.
+    let config = SoakConfig {
+        game: GameKind::Jieqi,
+        ..SoakConfig::new(1, 0)
+    };
+    let report = play_game::<HiddenCards>(&config, 13_312_637_280_667_709_397, &mut random_move);
+    assert!(report.is_clean(), "{report:?}");
+}
+
+#[test]
 fn a_cut_in_the_middle_of_a_draw_resumes_to_the_same_outcome() {
     let (mut a, mut b) = playing(None);
     a.play(CardMove::Flip, 1).unwrap();

@@ -197,3 +197,65 @@ proptest! {
         prop_assert!(t.open(&bytes).is_err());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0xFA12),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Parameters from a peer: a fair-draw or seed commitment parses or is refused, never
+    /// panics, and a valid one splits off exactly the application's bytes.
+    #[test]
+    fn commitments_in_random_params_parse_or_are_refused(
+        params in proptest::collection::vec(any::<u8>(), 0..64),
+        head in any::<[u8; 10]>(),
+        tail in proptest::collection::vec(any::<u8>(), 0..8),
+    ) {
+        use banco_protocol::fairdraw::{commitment, parse_commitment};
+        use banco_protocol::seed::parse_seed_commitment;
+        let _ = parse_commitment(&params);
+        let _ = parse_seed_commitment(&params);
+        let mut wire = commitment(&head).to_vec();
+        wire.extend_from_slice(&tail);
+        prop_assert_eq!(parse_commitment(&wire), Ok((head, &tail[..])));
+    }
+
+    /// Only the true next link of a chain verifies; any other value is refused and changes
+    /// nothing.
+    #[test]
+    fn only_the_next_link_verifies(
+        secret in any::<[u8; 32]>(),
+        session in any::<[u8; 8]>(),
+        other in any::<[u8; 10]>(),
+        steps in 1u32..20,
+    ) {
+        use banco_protocol::fairdraw::{ChainVerifier, HashChain};
+        let chain = HashChain::new(secret, session, Color::Black);
+        let mut v = ChainVerifier::new(chain.head(), session, Color::Black);
+        for k in 1..steps {
+            prop_assert_eq!(v.accept(chain.link(k).unwrap_or_default()), Ok(k));
+        }
+        let next = chain.link(steps).unwrap_or_default();
+        if other != next {
+            prop_assert!(v.accept(other).is_err());
+            prop_assert_eq!(v.received(), steps - 1);
+        }
+        prop_assert_eq!(v.accept(next), Ok(steps));
+    }
+
+    /// Tickets are always below the total weight.
+    #[test]
+    fn tickets_stay_in_range(
+        session in any::<[u8; 8]>(),
+        red in any::<[u8; 10]>(),
+        black in any::<[u8; 10]>(),
+        step in any::<u32>(),
+        ply in any::<u32>(),
+        total in 1u64..,
+    ) {
+        let t = banco_protocol::fairdraw::draw_ticket(session, step, ply, &red, &black, total);
+        prop_assert!(t < total);
+    }
+}

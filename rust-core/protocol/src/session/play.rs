@@ -725,6 +725,7 @@ impl<G: Game> MatchState<G> {
         if !replace || (self.outcome.is_some() && ply > here) {
             return;
         }
+        self.redraw_abandoned(ply as usize);
         if ply != here && self.set_cursor(ply as usize, now) {
             ev.push_back(Event::Undone { to_ply: ply });
         }

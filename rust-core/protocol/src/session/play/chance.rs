@@ -67,6 +67,8 @@ pub(crate) const REVEAL_GRACE_MS: u64 = 120_000;
 struct Waiting {
     /// The step (1-based, over the whole match): the index of both links.
     step: u32,
+    /// Ply count of the position awaiting chance.
+    ply: u32,
     /// When the step began here.
     since: u64,
 }
@@ -79,6 +81,8 @@ pub(crate) struct FairState {
     /// Chance steps entered so far (= links of ours released).
     entered: u32,
     waiting: Option<Waiting>,
+    /// The last step dropped before its draw (an undo), while the moves up to it are kept.
+    abandoned: Option<Waiting>,
     fault: Option<DrawFault>,
     draws: Vec<DrawRecord>,
 }
@@ -100,6 +104,7 @@ impl<G: Game> MatchState<G> {
             peer: ChainVerifier::new(head, session, self.peer()),
             entered: 0,
             waiting: None,
+            abandoned: None,
             fault: None,
             draws: Vec::new(),
         });
@@ -147,9 +152,56 @@ impl<G: Game> MatchState<G> {
     /// The position was set elsewhere (undo, a crossing end): a waiting step is dropped.
     /// Its links stay used; the next step takes the next ones.
     pub(crate) fn abandon_chance(&mut self) {
-        if let Some(f) = &mut self.fair {
-            f.waiting = None;
+        if let Some(f) = &mut self.fair
+            && let Some(w) = f.waiting.take()
+        {
+            f.abandoned = Some(w);
         }
+    }
+
+    /// Before the position moves forward to `ply`, beyond the moves known here (a message
+    /// ending the game crossed our undo): a chance step this side dropped but the peer
+    /// drew is drawn here too, from the same links, so both sides reach the same position.
+    pub(crate) fn redraw_abandoned(&mut self, ply: usize) {
+        let Some(f) = &mut self.fair else { return };
+        let Some(w) = f.abandoned else { return };
+        if ply <= self.history.len() || self.history.len() != w.ply as usize {
+            return;
+        }
+        let (Some(ours), Some(theirs)) = (f.chain.link(w.step), f.peer.link(w.step)) else {
+            return;
+        };
+        let mut game = self.start.clone();
+        for mv in &self.history {
+            if game.play(*mv).is_err() {
+                return;
+            }
+        }
+        if !game.awaits_chance() {
+            return;
+        }
+        let (red, black) = match self.spec.local_color {
+            Color::Red => (ours, theirs),
+            Color::Black => (theirs, ours),
+        };
+        let mut outcomes = ChanceList::new();
+        game.chance_outcomes(&mut outcomes);
+        let total = outcomes.total_weight();
+        let ticket = draw_ticket(f.session, w.step, w.ply, &red, &black, total);
+        let Some(outcome) = outcomes.pick(ticket) else {
+            return;
+        };
+        f.abandoned = None;
+        f.draws.push(DrawRecord {
+            step: w.step,
+            ply: w.ply,
+            red,
+            black,
+            total,
+            ticket,
+        });
+        self.turns.push(Turn::of(&game));
+        self.history.push(outcome);
     }
 
     /// Ends the game with the peer losing for `reason`, and records the fault.
@@ -176,6 +228,7 @@ impl<G: Game> MatchState<G> {
             }
             let Some(w) = f.waiting else {
                 f.entered += 1;
+                f.abandoned = None;
                 let Some(link) = f.chain.link(f.entered) else {
                     // No player is to blame: the match stops without a result.
                     f.fault = Some(DrawFault::ChainExhausted);
@@ -183,6 +236,7 @@ impl<G: Game> MatchState<G> {
                 };
                 f.waiting = Some(Waiting {
                     step: f.entered,
+                    ply,
                     since: now,
                 });
                 send.push(Body::Reveal { link });
