@@ -4,6 +4,7 @@
 use banco_game::Color;
 use banco_protocol::PROTOCOL_VERSION;
 use banco_protocol::message::{
+    AbortReason,
     Accept, Body, CAP_CHESS, CAP_XIANGQI, ClockSpec, DeclineReason, Envelope, ErrorCode, Hello,
     MoveMsg, Propose, Resume,
 };
@@ -190,6 +191,28 @@ fn samples() -> Vec<(&'static str, Envelope)> {
             ),
         ),
         ("claim_draw", env(3, 2, Body::ClaimDraw { ply: 101 })),
+        (
+            "resync",
+            env(
+                4,
+                3,
+                Body::Resync {
+                    ply: 12,
+                    hash: 0x1234_5678,
+                },
+            ),
+        ),
+        (
+            "abort",
+            env(
+                5,
+                4,
+                Body::Abort {
+                    reason: AbortReason::POSITIONS_DIFFER,
+                },
+            ),
+        ),
+        ("time_forfeit", env(6, 5, Body::TimeForfeit { ply: 40 })),
     ]
 }
 
@@ -239,6 +262,9 @@ const GOLDEN: &[(&str, &str)] = &[
         "211105eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee",
     ),
     ("claim_draw", "321265"),
+    ("resync", "43130cf8acd19101"),
+    ("abort", "541400"),
+    ("time_forfeit", "651528"),
 ];
 
 /// The variant of a body as a number; no wildcard, so a new variant fails to compile here
@@ -264,6 +290,9 @@ fn variant(body: &Body) -> usize {
         Body::Ack => 16,
         Body::Reveal { .. } => 17,
         Body::ClaimDraw { .. } => 18,
+        Body::Resync { .. } => 19,
+        Body::Abort { .. } => 20,
+        Body::TimeForfeit { .. } => 21,
     }
 }
 
@@ -272,7 +301,7 @@ fn every_body_has_a_sample() {
     let mut seen: Vec<usize> = samples().iter().map(|(_, e)| variant(&e.body)).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen, (0..=18).collect::<Vec<_>>());
+    assert_eq!(seen, (0..=21).collect::<Vec<_>>());
     // The wire tag is the variant number.
     for (name, env) in samples() {
         assert_eq!(

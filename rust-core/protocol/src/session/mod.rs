@@ -43,7 +43,7 @@ mod proposal;
 mod reliable;
 
 use crate::crypto::{Identity, PublicKey};
-use crate::message::{Accept, Body, DeclineReason, MAX_PARAMS_LEN, caps_of};
+use crate::message::{AbortReason, Accept, Body, DeclineReason, MAX_PARAMS_LEN, caps_of};
 use crate::peers::KnownPeers;
 use crate::sas::Sas;
 use banco_game::{DrawReason, GameKind, MatchGame, Outcome};
@@ -159,23 +159,32 @@ impl<G: MatchGame> Session<G> {
             return None;
         }
         let flag = self.current.as_ref().and_then(MatchState::flag_deadline);
-        [self.channel.poll_timeout(), flag]
+        let rtt = self.channel.rtt();
+        let peer_flag = self
+            .current
+            .as_ref()
+            .and_then(|m| m.peer_flag_deadline(rtt));
+        [self.channel.poll_timeout(), flag, peer_flag]
             .into_iter()
             .flatten()
             .min()
     }
 
     /// Runs the timers due at `now`: retransmission, keepalive, dead-peer and handshake
-    /// timeouts, and our own clock flag.
+    /// timeouts, our own clock flag, and the peer's flag as measured here (the peer is told
+    /// with `TimeForfeit`).
     pub fn handle_timeout(&mut self, now: u64) {
         self.channel.handle_timeout(now);
         self.drain();
         if self.channel.is_closed() {
             return;
         }
+        let rtt = self.channel.rtt();
         if let Some(m) = &mut self.current {
             let mut send = Vec::new();
-            m.check_flag(now, &mut send, &mut self.events);
+            if !m.check_flag(now, &mut send, &mut self.events) {
+                m.check_peer_flag(now, rtt, &mut send, &mut self.events);
+            }
             for b in send {
                 self.channel.queue(b);
             }
@@ -227,7 +236,7 @@ impl<G: MatchGame> Session<G> {
     /// back ([`MatchGame::fen`]).
     pub fn propose(&mut self, spec: MatchSpec, now: u64) -> Result<(), ActionError> {
         self.channel.ready(now)?;
-        if self.current.as_ref().is_some_and(|m| m.outcome().is_none()) {
+        if self.current.as_ref().is_some_and(|m| !m.is_over()) {
             return Err(ActionError::GameRunning);
         }
         if self.proposal.is_some() {
@@ -384,9 +393,15 @@ impl<G: MatchGame> Session<G> {
         self.current.as_ref().map(MatchState::moves)
     }
 
-    /// How the current game ended, if it did.
+    /// How the current game ended, if it did with a result.
     pub fn outcome(&self) -> Option<Outcome> {
         self.current.as_ref().and_then(MatchState::outcome)
+    }
+
+    /// Why the current game was abandoned without a result, if it was (see
+    /// [`Event::MatchAborted`]).
+    pub fn aborted(&self) -> Option<AbortReason> {
+        self.current.as_ref().and_then(MatchState::aborted)
     }
 
     /// The current game, seen from the local side.

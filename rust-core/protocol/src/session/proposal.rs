@@ -1,13 +1,16 @@
 //! Checking a proposal — ours before it is sent, the peer's when it arrives — and
 //! building the game it names: a game both sides offer, a rule set the game knows, a start
-//! position our rules engine accepts, parameters within the limit.
+//! position our rules engine accepts, parameters within the limit, and a clock no shorter
+//! than [`MIN_CLOCK_BASE_MS`] (the clock travels in the proposal and is shown with it:
+//! [`Event::Proposed`](crate::Event::Proposed) carries it in `spec.clock`).
 //!
 //! A proposal that passes is kept [`Prepared`] (the wire message with the start position
 //! and the rules it sets up), so accepting it cannot fail any more. One that fails gives a
 //! [`Refusal`]: an [`ActionError`] for our own calls, a [`DeclineReason`] for the peer.
 
 use crate::message::{
-    DeclineReason, MAX_FEN_LEN, MAX_PARAMS_LEN, Propose, game_code, game_from_code,
+    DeclineReason, MAX_FEN_LEN, MAX_PARAMS_LEN, MIN_CLOCK_BASE_MS, Propose, game_code,
+    game_from_code,
 };
 use crate::session::config::MatchSpec;
 use crate::session::event::ActionError;
@@ -46,6 +49,8 @@ pub(crate) enum Refusal {
     BadPosition(String),
     /// Parameters over the wire limit.
     ParamsTooLong(usize),
+    /// A clock whose base time is below [`MIN_CLOCK_BASE_MS`].
+    ClockTooShort(u32),
 }
 
 impl Refusal {
@@ -56,6 +61,7 @@ impl Refusal {
             Refusal::UnknownRules(..) => DeclineReason::UNSUPPORTED_RULES,
             Refusal::BadPosition(_) => DeclineReason::BAD_POSITION,
             Refusal::ParamsTooLong(_) => DeclineReason::BAD_PARAMS,
+            Refusal::ClockTooShort(_) => DeclineReason::CLOCK_TOO_SHORT,
         }
     }
 
@@ -66,6 +72,7 @@ impl Refusal {
             Refusal::UnknownRules(game, index) => ActionError::UnknownRules { game, index },
             Refusal::BadPosition(why) => ActionError::BadPosition(why),
             Refusal::ParamsTooLong(n) => ActionError::ParamsTooLong(n),
+            Refusal::ClockTooShort(ms) => ActionError::ClockTooShort(ms),
         }
     }
 }
@@ -81,6 +88,11 @@ pub(crate) fn prepare<G: MatchGame>(
     let rules = G::rules(kind, msg.rules).ok_or(Refusal::UnknownRules(kind, msg.rules))?;
     if msg.params.len() > MAX_PARAMS_LEN {
         return Err(Refusal::ParamsTooLong(msg.params.len()));
+    }
+    if let Some(clock) = msg.clock
+        && clock.base_ms < MIN_CLOCK_BASE_MS
+    {
+        return Err(Refusal::ClockTooShort(clock.base_ms));
     }
     if let Some(fen) = &msg.fen {
         check_fen_text(fen)?;
