@@ -4,9 +4,8 @@
 use banco_game::Color;
 use banco_protocol::PROTOCOL_VERSION;
 use banco_protocol::message::{
-    AbortReason,
-    Accept, Body, CAP_CHESS, CAP_XIANGQI, ClockSpec, DeclineReason, Envelope, ErrorCode, Hello,
-    MoveMsg, Propose, Resume,
+    AbortReason, Accept, Body, CAP_CHESS, CAP_XIANGQI, ClockSpec, DeclineReason, Envelope,
+    ErrorCode, Hello, MoveMsg, Propose, Resume,
 };
 
 /// A normal chess move as the chess crate encodes it: from | to << 6 (a1 = 0 … h8 = 63).

@@ -249,10 +249,7 @@ impl<G: Game> MatchState<G> {
 
     /// A draw the local player may claim now.
     pub(crate) fn claimable(&self) -> Option<DrawReason> {
-        if self.is_over()
-            || self.game.awaits_chance()
-            || self.game.side_to_move() != self.local()
-        {
+        if self.is_over() || self.game.awaits_chance() || self.game.side_to_move() != self.local() {
             return None;
         }
         self.game.claimable_draw(&self.rules)

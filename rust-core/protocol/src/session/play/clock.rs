@@ -43,7 +43,9 @@ pub(crate) const MAX_RTT_ALLOWANCE_MS: u64 = 1_000;
 /// What is not charged to the peer of the time measured here: the round trip, and one
 /// unit for the peer's rounding down.
 fn allowance(rtt: Option<u64>) -> u64 {
-    rtt.unwrap_or(MAX_RTT_ALLOWANCE_MS).min(MAX_RTT_ALLOWANCE_MS) + CLOCK_UNIT_MS
+    rtt.unwrap_or(MAX_RTT_ALLOWANCE_MS)
+        .min(MAX_RTT_ALLOWANCE_MS)
+        + CLOCK_UNIT_MS
 }
 
 /// The time charged for a move: the peer's claim (`claimed_units` of 100 ms), raised to
@@ -129,9 +131,8 @@ impl<G: Game> MatchState<G> {
                 .turns
                 .get(ply as usize)
                 .is_some_and(|t| t.side == self.local() && !t.chance);
-        let our_turn = ply == here
-            && !self.game.awaits_chance()
-            && self.game.side_to_move() == self.local();
+        let our_turn =
+            ply == here && !self.game.awaits_chance() && self.game.side_to_move() == self.local();
         if self.clocks.is_none() || !(our_move_crossed || our_turn) {
             if !self.is_over() {
                 self.abort(AbortReason::CLOCKS_DIFFER, send, ev);
