@@ -427,6 +427,7 @@ impl<G: MatchGame> Session<G> {
             game: m.game().clone(),
             moves: m.moves().to_vec(),
             outcome: m.outcome(),
+            aborted: m.aborted(),
             clocks: m.clocks(now),
             claimable_draw: m.claimable(),
         })
