@@ -231,8 +231,9 @@ impl<G: MatchGame> Session<G> {
 
     /// Proposes a game: `spec.game` must be offered by both sides, `spec.rules` a rule set
     /// of that game ([`MatchGame::rules`]), `spec.start_fen` (if any) a position the game
-    /// accepts and that is not over, and `spec.local_params` at most 256 bytes
-    /// (`spec.peer_params` is ignored). The start position is sent as the game writes it
+    /// accepts and that is not over, `spec.clock` (if any) a base time of at least
+    /// [`MIN_CLOCK_BASE_MS`](crate::message::MIN_CLOCK_BASE_MS), and `spec.local_params` at
+    /// most 256 bytes (`spec.peer_params` is ignored). The start position is sent as the game writes it
     /// back ([`MatchGame::fen`]).
     pub fn propose(&mut self, spec: MatchSpec, now: u64) -> Result<(), ActionError> {
         self.channel.ready(now)?;

@@ -10,10 +10,29 @@
 //! receiver then sets its position back to that ply, and ignores moves that arrive after
 //! the end, so both sides finish on the same position. The move list is kept beyond the
 //! cursor after an undo, so a crossing message can also move the position forward again.
-//! When both sides end the game on their own (say one resigns while the other's clock
-//! runs out), the earlier position wins, and at the same position the outcome with the
-//! smaller [`Outcome::code`] (a stable number, the same on every device) — so every win
-//! (`0x01…`) goes before every draw (`0x02…`), and both sides settle on the same result.
+//! When both sides end the game on their own at the same position (say one resigns while
+//! the other's clock runs out), the outcome with the smaller [`Outcome::code`] (a stable
+//! number, the same on every device) stands — so every win (`0x01…`) goes before every
+//! draw (`0x02…`), and both sides settle on the same result. Once a game is over its
+//! result changes only through a message that crossed our own last action: the same
+//! position, or exactly one ply back over our own move (`MatchState::end_by_message`).
+//!
+//! ## Draw offers
+//!
+//! A move withdraws the mover's pending draw offer; the receiver closes its prompt when
+//! the move arrives ([`Event::DrawOfferWithdrawn`]), so both sides agree it is gone. A
+//! `DrawReply` counts only while our offer stands and never replaces a result. If the
+//! peer's acceptance crossed our withdrawing move on the wire, the move stands: the peer
+//! voids its acceptance when our move (played from the very position it accepted in)
+//! arrives, and we ignore the acceptance.
+//!
+//! ## Clocks and refused moves
+//!
+//! Module `clock`: a peer's claimed thinking time is raised to the time measured here
+//! minus the round trip, and its flag falls here too (`TimeForfeit`). Module `resync`: a
+//! refused move (illegal, or a hash mismatch) is answered with `Resync`, which sets the
+//! mover back to the agreed position, or abandons the game (`Abort`) when the positions
+//! cannot be reconciled or too many moves were refused.
 //!
 //! ## Claimed draws
 //!
