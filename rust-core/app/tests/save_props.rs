@@ -72,3 +72,13 @@ proptest! {
         }
     }
 }
+
+/// Found by the `saved_game` fuzz target (crash-2492567989b3ba0e534a16afbe304c99b0ace934):
+/// an old command-line record (`BNCO`) with a repetition count of 85 loaded, but once saved
+/// in the current format it no longer loaded. Old saves are now checked like new ones.
+#[test]
+fn fuzz_regression_an_old_save_that_loads_can_be_saved_again() {
+    let bytes = [66u8, 78, 67, 79, 1, 0, 0, 85, 0, 0, 0, 0, 0];
+    let err = SavedGame::decode(&bytes).unwrap_err();
+    assert!(err.to_string().contains("repetition count 85"), "{err}");
+}
