@@ -3,9 +3,13 @@
 # the property tests with many more cases, speed medians (engine bench, chess perft as a
 # ratio to cozy-chess's own perft example built from the same crate version) and strength
 # matches (level 10 against the seed's plain alpha-beta; chess against packaged engines,
-# refereed by python-chess).
+# refereed by python-chess), the ignored tests (the whole puzzle file, the minute-long
+# soak), a save killed mid-write thousands of times, and every cargo-fuzz target for a
+# while (tests/fuzz/run.sh).
 #
-# Usage: tests/nightly.sh [soak|props|speed|strength|all]   (default: all)
+# Usage: tests/nightly.sh [soak|props|speed|strength|ignored|kill|fuzz|all]   (default: all)
+# BANCO_SAVE_KILLS (default 2000) and BANCO_FUZZ_SECONDS (default 300 per target) size the
+# last two.
 # Figures go to stdout; every section ends with its summary lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -70,6 +74,26 @@ speed() {
   echo "perft speed ratio banco/cozy-chess $(awk -v a="$theirs" -v b="$ours" 'BEGIN { printf "%.2f", a / b }')"
 }
 
+ignored() {
+  step "ignored tests: the whole puzzle file, the long soak (release)"
+  local t0=$SECONDS
+  cargo test --release --locked -p banco-engine --test puzzles -- --ignored every_puzzle 2>&1 | grep -E 'test result'
+  echo "every puzzle solved in $((SECONDS - t0)) s"
+  cargo test --release --locked -p banco-protocol --test soak -- --ignored --nocapture 2>&1 | grep -E '^games|test result'
+}
+
+kill_save() {
+  local kills="${BANCO_SAVE_KILLS:-2000}"
+  step "kill during save: $kills SIGKILLs at random moments, every load checked"
+  BANCO_SAVE_KILLS="$kills" cargo test --release --locked -p banco-app --test kill_during_save \
+    -- --nocapture a_kill_mid_save 2>&1 | grep -E 'kills in|test result'
+}
+
+fuzz() {
+  step "cargo fuzz: every target for ${BANCO_FUZZ_SECONDS:-300} s"
+  tests/fuzz/run.sh "${BANCO_FUZZ_SECONDS:-300}"
+}
+
 strength() {
   for game in xiangqi chess; do
     step "banco match --game $game level 10 against plain, 100 games, 50 ms"
@@ -88,12 +112,14 @@ strength() {
   python3 tests/strength/chess_match.py --banco "$banco" --opponent gnuchess --games 40 --movetime 100 | tail -n 2
 }
 
-build
 case "$what" in
-  soak) soak ;;
+  soak) build; soak ;;
   props) props ;;
-  speed) speed ;;
-  strength) strength ;;
-  all) soak; props; speed; strength ;;
-  *) echo "usage: tests/nightly.sh [soak|props|speed|strength|all]" >&2; exit 2 ;;
+  speed) build; speed ;;
+  strength) build; strength ;;
+  ignored) ignored ;;
+  kill) kill_save ;;
+  fuzz) fuzz ;;
+  all) build; soak; props; speed; strength; ignored; kill_save; fuzz ;;
+  *) echo "usage: tests/nightly.sh [soak|props|speed|strength|ignored|kill|fuzz|all]" >&2; exit 2 ;;
 esac

@@ -46,6 +46,37 @@ pub struct MatchOffer {
     pub rules: Option<Rules>,
     /// A set-up start position; `null`/`nil` for the usual start.
     pub start_fen: Option<String>,
+    /// The clock; `null`/`nil` for an untimed game. Shown before accepting a proposal; a
+    /// base time under 10 s is refused.
+    #[uniffi(default)]
+    pub clock: Option<MatchClock>,
+}
+
+/// A chess clock: base time and an increment per move (Fischer), in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct MatchClock {
+    /// Starting time of each side.
+    pub base_ms: u32,
+    /// Time added after each move.
+    pub increment_ms: u32,
+}
+
+impl From<an::ClockSpec> for MatchClock {
+    fn from(c: an::ClockSpec) -> Self {
+        MatchClock {
+            base_ms: c.base_ms,
+            increment_ms: c.increment_ms,
+        }
+    }
+}
+
+impl From<MatchClock> for an::ClockSpec {
+    fn from(c: MatchClock) -> Self {
+        an::ClockSpec {
+            base_ms: c.base_ms,
+            increment_ms: c.increment_ms,
+        }
+    }
 }
 
 fn rules_index(offer: &MatchOffer) -> Result<u8, BancoError> {
@@ -101,12 +132,13 @@ impl From<an::Phase> for MatchPhase {
     }
 }
 
-fn offer_of(p: &an::ProposalView) -> MatchOffer {
+pub(crate) fn offer_of(p: &an::ProposalView) -> MatchOffer {
     MatchOffer {
         game: p.game.into(),
         your_color: p.your_color.into(),
         rules: AnyGame::rules(p.game, p.rules).map(Rules::from),
         start_fen: p.start_fen.clone(),
+        clock: p.clock.map(MatchClock::from),
     }
 }
 
@@ -271,6 +303,25 @@ pub enum MatchEvent {
     DrawOffered,
     /// The other player declined our draw offer.
     DrawDeclined,
+    /// The other player moved, which withdraws its draw offer (close the prompt). With
+    /// `agreement_voided`, our acceptance crossed that move: no draw, the game goes on.
+    DrawOfferWithdrawn {
+        /// True when this voided our acceptance.
+        agreement_voided: bool,
+    },
+    /// The other device refused our last move: the board was set back; play again.
+    MoveRefused {
+        /// The ply count now.
+        to_ply: u32,
+    },
+    /// The game was abandoned without a result (the devices disagree on the position or
+    /// the clocks); another game may be proposed.
+    GameAborted {
+        /// Why, in words.
+        reason: String,
+        /// True when the other device abandoned it.
+        by_peer: bool,
+    },
     /// The game is over.
     GameOver {
         /// How.
@@ -333,6 +384,13 @@ impl From<NetEvent> for MatchEvent {
             NetEvent::Undone { to_ply } => MatchEvent::Undone { to_ply },
             NetEvent::DrawOffered => MatchEvent::DrawOffered,
             NetEvent::DrawDeclined => MatchEvent::DrawDeclined,
+            NetEvent::DrawOfferWithdrawn { agreement_voided } => {
+                MatchEvent::DrawOfferWithdrawn { agreement_voided }
+            }
+            NetEvent::MoveRefused { to_ply } => MatchEvent::MoveRefused { to_ply },
+            NetEvent::GameAborted { reason, by_peer } => {
+                MatchEvent::GameAborted { reason, by_peer }
+            }
             NetEvent::GameOver { outcome, text } => MatchEvent::GameOver {
                 outcome: outcome.into(),
                 text,
@@ -401,6 +459,7 @@ impl Match {
                 options.rules = rules_index(p)?;
                 options.propose = Some((p.game.into(), p.your_color.into()));
                 options.start_fen.clone_from(&p.start_fen);
+                options.clock = p.clock.map(Into::into);
             }
             let inner = NetMatch::host(options, Arc::new(Relay(listener)))?;
             Ok(Arc::new(Match { inner }))
@@ -463,11 +522,12 @@ impl Match {
     pub fn propose(&self, offer: MatchOffer) -> Result<(), BancoError> {
         guard(|| {
             let rules = rules_index(&offer)?;
-            Ok(self.inner.propose(
+            Ok(self.inner.propose_timed(
                 offer.game.into(),
                 offer.your_color.into(),
                 rules,
                 offer.start_fen,
+                offer.clock.map(Into::into),
             )?)
         })
     }

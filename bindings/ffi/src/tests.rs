@@ -386,6 +386,7 @@ fn garbage_to_engine_and_match_entry_points() {
                 your_color: Color::Red,
                 rules: None,
                 start_fen: None,
+                clock: None,
             }),
             ml.clone(),
         );
@@ -414,6 +415,7 @@ fn garbage_to_engine_and_match_entry_points() {
         your_color: Color::Red,
         rules: Some(default_rules(GameKind::Xiangqi)),
         start_fen: None,
+        clock: None,
     };
     assert!(matches!(
         Match::host(
@@ -509,4 +511,33 @@ fn a_puzzle_through_the_boundary() {
     assert!(s.puzzle.unwrap().solved);
     assert_eq!(s.result.as_deref(), Some("You won: checkmate"));
     assert!(vs.hint().is_err());
+}
+
+#[test]
+fn a_proposal_shows_its_clock() {
+    use crate::net::MatchClock;
+    let view = banco_app::network::ProposalView {
+        game: banco_game::GameKind::Chess,
+        your_color: banco_game::Color::Black,
+        rules: 0,
+        start_fen: None,
+        clock: Some(banco_app::network::ClockSpec {
+            base_ms: 60_000,
+            increment_ms: 1_000,
+        }),
+    };
+    let offer = crate::net::offer_of(&view);
+    assert_eq!(
+        offer.clock,
+        Some(MatchClock {
+            base_ms: 60_000,
+            increment_ms: 1_000
+        })
+    );
+    let back: banco_app::network::ClockSpec = MatchClock {
+        base_ms: 10_000,
+        increment_ms: 0,
+    }
+    .into();
+    assert_eq!(back.base_ms, 10_000);
 }

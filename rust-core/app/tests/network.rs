@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use banco_app::board::Tap;
-use banco_app::network::{HostOptions, NetEvent, NetMatch, NetObserver, Phase};
+use banco_app::network::{ClockSpec, HostOptions, NetEvent, NetMatch, NetObserver, Phase};
 use banco_game::{Color, GameKind};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -45,6 +45,10 @@ fn a_chess_match_over_loopback() {
     )
     .proposing(GameKind::Chess, Color::Red);
     options.advertise = false;
+    options.clock = Some(ClockSpec {
+        base_ms: 300_000,
+        increment_ms: 3_000,
+    });
     let host = NetMatch::host(options, host_obs).unwrap();
     let address = host.state().address;
     assert_eq!(host.state().phase, Phase::Listening);
@@ -73,6 +77,8 @@ fn a_chess_match_over_loopback() {
     assert_eq!(s.peer_games, vec![GameKind::Xiangqi, GameKind::Chess]);
     let p = s.proposal.unwrap();
     assert_eq!((p.game, p.your_color), (GameKind::Chess, Color::Black));
+    // The offered clock is shown before accepting.
+    assert_eq!(p.clock_text(), "clock 5 min + 3 s per move");
     guest.accept_proposal().unwrap();
     wait(&host_rx, "start", |e| matches!(e, NetEvent::Started { .. }));
     wait(&guest_rx, "start", |e| {

@@ -375,8 +375,9 @@ impl Table {
                     ""
                 };
                 let text = format!(
-                    "the other player proposes {}{rules}{from}, you play {}. Accept?",
+                    "the other player proposes {}{rules}{from}, {}, you play {}. Accept?",
                     p.game,
+                    p.clock_text(),
                     color_name(p.game, p.your_color).to_lowercase()
                 );
                 if self.only.is_some_and(|g| g != p.game) {
@@ -433,6 +434,33 @@ impl Table {
                 }
             }
             NetEvent::DrawDeclined => println!("they declined the draw"),
+            NetEvent::DrawOfferWithdrawn { agreement_voided } => {
+                if agreement_voided {
+                    self.over = false;
+                    self.finish_by = None;
+                    println!("they moved before your acceptance arrived: no draw, play on");
+                    self.show();
+                    self.maybe_ai_move();
+                } else {
+                    println!("they moved: their draw offer is withdrawn");
+                }
+            }
+            NetEvent::MoveRefused { .. } => {
+                println!("the other device refused your move; play again");
+                self.show();
+                self.maybe_ai_move();
+            }
+            NetEvent::GameAborted { reason, by_peer } => {
+                self.over = true;
+                let who = if by_peer {
+                    "the other device"
+                } else {
+                    "this device"
+                };
+                println!("game abandoned by {who}: {reason}");
+                let _ = std::io::stdout().flush();
+                self.finish_by = Some(Instant::now() + FINISH_GRACE);
+            }
             NetEvent::GameOver { outcome, .. } => {
                 self.over = true;
                 let kind = self.kind();

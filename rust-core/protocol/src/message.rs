@@ -246,6 +246,29 @@ pub enum Body {
         /// Ply count of the position the claim is made in.
         ply: u32,
     },
+    /// Tag 19. The sender refused the receiver's latest move (illegal there, or its hash
+    /// differs): the sender's position has `ply` moves and this hash. The receiver sets
+    /// its position back to that ply if its own position there has the same hash, and
+    /// plays again; otherwise it answers [`Body::Abort`].
+    Resync {
+        /// Ply count of the sender's position.
+        ply: u32,
+        /// Low 32 bits of the sender's position hash.
+        hash: u32,
+    },
+    /// Tag 20. The sender abandons the game without a result: the two sides could not
+    /// agree on the position.
+    Abort {
+        /// Why.
+        reason: AbortReason,
+    },
+    /// Tag 21. The receiver's time ran out in the position with `ply` moves, as the sender
+    /// measured it (a peer's claimed thinking time is capped by the time measured on
+    /// the other side).
+    TimeForfeit {
+        /// Ply count of the sender's position.
+        ply: u32,
+    },
 }
 
 impl Body {
@@ -287,6 +310,9 @@ impl Body {
             Body::Ack => "Ack",
             Body::Reveal { .. } => "Reveal",
             Body::ClaimDraw { .. } => "ClaimDraw",
+            Body::Resync { .. } => "Resync",
+            Body::Abort { .. } => "Abort",
+            Body::TimeForfeit { .. } => "TimeForfeit",
         }
     }
 
@@ -445,6 +471,8 @@ impl DeclineReason {
     pub const CROSSED: DeclineReason = DeclineReason(5);
     /// The per-game parameters are not what the game expects (for games that have some).
     pub const BAD_PARAMS: DeclineReason = DeclineReason(6);
+    /// The clock's base time is below [`MIN_CLOCK_BASE_MS`].
+    pub const CLOCK_TOO_SHORT: DeclineReason = DeclineReason(7);
 
     /// A few words for people.
     pub fn text(self) -> &'static str {
@@ -456,10 +484,52 @@ impl DeclineReason {
             4 => "the other player's app cannot start from this position",
             5 => "your proposal crossed the other player's, which stands",
             6 => "the other player's app refused the game's parameters",
+            7 => "the clock is shorter than the minimum of 10 seconds",
             _ => "declined for an unknown reason",
         }
     }
 }
+
+/// Why a game was abandoned without a result ([`Body::Abort`]; forward compatible:
+/// unknown values decode).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AbortReason(pub u8);
+
+impl AbortReason {
+    /// The two sides' positions differ at the ply one of them asked to resynchronise to.
+    pub const POSITIONS_DIFFER: AbortReason = AbortReason(0);
+    /// Too many moves were refused in this game (see [`MAX_REFUSALS`]).
+    pub const TOO_MANY_REFUSALS: AbortReason = AbortReason(1);
+    /// The other side declared this side's time out in a position where this side was
+    /// not to move.
+    pub const CLOCKS_DIFFER: AbortReason = AbortReason(2);
+
+    /// A few words for people.
+    pub fn text(self) -> &'static str {
+        match self.0 {
+            0 => "the two devices disagree on the position",
+            1 => "too many moves were refused by the other device",
+            2 => "the two devices' clocks disagree",
+            _ => "abandoned for an unknown reason",
+        }
+    }
+}
+
+impl core::fmt::Display for AbortReason {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+/// Refused moves ([`Body::Resync`]) a game survives; the next refusal abandons it
+/// ([`AbortReason::TOO_MANY_REFUSALS`]), so a peer whose rules disagree with ours cannot
+/// loop for ever.
+pub const MAX_REFUSALS: u32 = 3;
+
+/// The shortest base time of a clock a session plays or proposes, in milliseconds: a
+/// proposal below it is declined with [`DeclineReason::CLOCK_TOO_SHORT`] (a host offering
+/// 100 ms would win every game on time).
+pub const MIN_CLOCK_BASE_MS: u32 = 10_000;
 
 /// Error codes of [`Body::Error`] (forward compatible: unknown values decode).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -158,11 +158,12 @@ fn illegal_moves_and_wrong_hashes_are_refused_and_not_applied() {
         let ev = events(&mut v);
         assert!(ev.contains(&want), "{ev:?}");
         assert_eq!(v.game(), Some(&start), "state untouched");
-        assert!(
-            raw.recv(&mut v)
-                .iter()
-                .any(|b| matches!(b, Body::Error { .. }))
-        );
+        // The refusal asks the peer to resynchronise to our position (sequenced, so it
+        // arrives even though the refused move was acknowledged).
+        assert!(raw.recv(&mut v).contains(&Body::Resync {
+            ply: 0,
+            hash: start.hash() as u32
+        }));
     }
     // A legal move with the right hash goes through; a second red move is out of turn.
     raw.send(&mut v, Body::Move(good_move(&start, 3)), 2);

@@ -4,8 +4,8 @@
 use banco_game::Color;
 use banco_protocol::PROTOCOL_VERSION;
 use banco_protocol::message::{
-    Accept, Body, CAP_CHESS, CAP_XIANGQI, ClockSpec, DeclineReason, Envelope, ErrorCode, Hello,
-    MoveMsg, Propose, Resume,
+    AbortReason, Accept, Body, CAP_CHESS, CAP_XIANGQI, ClockSpec, DeclineReason, Envelope,
+    ErrorCode, Hello, MoveMsg, Propose, Resume,
 };
 
 /// A normal chess move as the chess crate encodes it: from | to << 6 (a1 = 0 … h8 = 63).
@@ -205,6 +205,28 @@ fn samples() -> Vec<(&'static str, Envelope)> {
                 }),
             ),
         ),
+        (
+            "resync",
+            env(
+                4,
+                3,
+                Body::Resync {
+                    ply: 12,
+                    hash: 0x1234_5678,
+                },
+            ),
+        ),
+        (
+            "abort",
+            env(
+                5,
+                4,
+                Body::Abort {
+                    reason: AbortReason::POSITIONS_DIFFER,
+                },
+            ),
+        ),
+        ("time_forfeit", env(6, 5, Body::TimeForfeit { ply: 40 })),
     ]
 }
 
@@ -256,6 +278,9 @@ const GOLDEN: &[(&str, &str)] = &[
         "430101000000000b015a5a5a5a5a5a5a5a5a5a",
     ),
     ("accept_jieqi_commitment", "54020b01a5a5a5a5a5a5a5a5a5a5"),
+    ("resync", "43130cf8acd19101"),
+    ("abort", "541400"),
+    ("time_forfeit", "651528"),
 ];
 
 /// The variant of a body as a number; no wildcard, so a new variant fails to compile here
@@ -281,6 +306,9 @@ fn variant(body: &Body) -> usize {
         Body::Ack => 16,
         Body::Reveal { .. } => 17,
         Body::ClaimDraw { .. } => 18,
+        Body::Resync { .. } => 19,
+        Body::Abort { .. } => 20,
+        Body::TimeForfeit { .. } => 21,
     }
 }
 
@@ -289,7 +317,7 @@ fn every_body_has_a_sample() {
     let mut seen: Vec<usize> = samples().iter().map(|(_, e)| variant(&e.body)).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen, (0..=18).collect::<Vec<_>>());
+    assert_eq!(seen, (0..=21).collect::<Vec<_>>());
     // The wire tag is the variant number.
     for (name, env) in samples() {
         assert_eq!(

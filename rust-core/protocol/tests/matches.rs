@@ -692,8 +692,9 @@ fn a_peer_move_while_awaiting_chance_is_refused() {
             }),
             "{ev:?}"
         );
-        assert!(raw.recv(&mut victim).contains(&Body::Error {
-            code: ErrorCode::ILLEGAL_MOVE
+        assert!(raw.recv(&mut victim).contains(&Body::Resync {
+            ply: 1,
+            hash: before.hash() as u32
         }));
         assert_eq!(victim.game(), Some(&before));
     }

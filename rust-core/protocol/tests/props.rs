@@ -5,7 +5,7 @@ use banco_game::{Color, MatchGame};
 use banco_protocol::crypto::{Handshake, Identity};
 use banco_protocol::frame::{FrameDecoder, MAX_FRAME_LEN, encode_frame};
 use banco_protocol::message::{
-    Accept, Body, ClockSpec, DeclineReason, Envelope, ErrorCode, Hello, MAX_FEN_LEN,
+    AbortReason, Accept, Body, ClockSpec, DeclineReason, Envelope, ErrorCode, Hello, MAX_FEN_LEN,
     MAX_PARAMS_LEN, MoveMsg, Propose, Resume,
 };
 use banco_protocol::sim::CountingGame;
@@ -92,6 +92,11 @@ fn body() -> impl Strategy<Value = Body> {
         Just(Body::Ack),
         any::<[u8; 10]>().prop_map(|link| Body::Reveal { link }),
         any::<u32>().prop_map(|ply| Body::ClaimDraw { ply }),
+        (any::<u32>(), any::<u32>()).prop_map(|(ply, hash)| Body::Resync { ply, hash }),
+        any::<u8>().prop_map(|r| Body::Abort {
+            reason: AbortReason(r)
+        }),
+        any::<u32>().prop_map(|ply| Body::TimeForfeit { ply }),
     ]
 }
 

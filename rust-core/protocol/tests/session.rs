@@ -257,18 +257,28 @@ fn crossing_proposals_settle_on_one() {
 #[test]
 fn clocks_run_and_flag() {
     let clock = Some(ClockSpec {
-        base_ms: 1_000,
+        base_ms: 10_000,
         increment_ms: 500,
     });
     let (mut a, mut b) = playing(Color::Red, clock);
     a.play(1, 250).unwrap(); // 200 ms counted (100 ms units), +500
     pump(&mut a, &mut b, 250);
-    assert_eq!(a.clocks(250), Some([1_300, 1_000]));
-    assert_eq!(b.clocks(250), Some([1_300, 1_000]));
-    // Black never moves: black's session flags itself when its time is up.
-    assert_eq!(b.poll_timeout(), Some(1_250));
-    b.handle_timeout(1_250);
-    pump(&mut a, &mut b, 1_250);
+    assert_eq!(a.clocks(250), Some([10_300, 10_000]));
+    assert_eq!(b.clocks(250), Some([10_300, 10_000]));
+    // Black never moves: black's session flags itself when its time is up (before red's
+    // measurement of black's time, which allows for the round trip, runs out).
+    let mut now = 250;
+    while b.outcome().is_none() {
+        now = [a.poll_timeout(), b.poll_timeout()]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap();
+        a.handle_timeout(now);
+        b.handle_timeout(now);
+        pump(&mut a, &mut b, now);
+    }
+    assert_eq!(now, 10_250);
     let red_wins = Some(Outcome::Win {
         winner: Color::Red,
         reason: WinReason::Timeout,

@@ -98,6 +98,7 @@ fn translate(
                 your_color: spec.local_color,
                 rules: spec.rules,
                 start_fen: spec.start_fen,
+                clock: spec.clock,
             }),
             Event::ProposalDeclined { reason } => NetEvent::ProposalDeclined {
                 reason: reason.text().to_owned(),
@@ -127,6 +128,14 @@ fn translate(
             Event::Undone { to_ply } => NetEvent::Undone { to_ply },
             Event::DrawOffered => NetEvent::DrawOffered,
             Event::DrawDeclined => NetEvent::DrawDeclined,
+            Event::DrawOfferWithdrawn { agreement_voided } => {
+                NetEvent::DrawOfferWithdrawn { agreement_voided }
+            }
+            Event::MoveRefused { to_ply } => NetEvent::MoveRefused { to_ply },
+            Event::MatchAborted { reason, by_peer } => NetEvent::GameAborted {
+                reason: reason.text().to_owned(),
+                by_peer,
+            },
             Event::GameOver { outcome, .. } => {
                 let (kind, me) = lock(view)
                     .spec
@@ -221,6 +230,27 @@ fn apply(e: &NetEvent, v: &mut View) {
         }
         NetEvent::DrawOffered => v.draw_offered = true,
         NetEvent::DrawDeclined => v.notice = Some("The other player declined the draw".into()),
+        NetEvent::DrawOfferWithdrawn { agreement_voided } => {
+            v.draw_offered = false;
+            if *agreement_voided {
+                v.phase = Some(Phase::Playing);
+                v.notice = Some(
+                    "The other player moved before your acceptance arrived: no draw, the game goes on"
+                        .into(),
+                );
+            }
+        }
+        NetEvent::MoveRefused { .. } => {
+            v.board.clear_selection();
+            v.notice = Some("The other device refused your move; play again".into());
+        }
+        NetEvent::GameAborted { reason, .. } => {
+            v.phase = Some(Phase::Over);
+            v.undo_request = None;
+            v.draw_offered = false;
+            v.board.clear_selection();
+            v.notice = Some(format!("The game was abandoned: {reason}"));
+        }
         NetEvent::GameOver { .. } => {
             v.phase = Some(Phase::Over);
             v.undo_request = None;

@@ -39,6 +39,7 @@ use banco_game::{Color, DrawReason, Game, GameKind, MatchGame, Outcome};
 use banco_net::discovery::{Advertisement, DiscoveryConfig, PeerInfo};
 use banco_net::driver::{Connector, Dialer, Driver, DriverConfig, DriverError, DriverEvent};
 use banco_net::{Advertise, Host, host};
+pub use banco_protocol::message::ClockSpec;
 use banco_protocol::{Event, Identity, MatchSnapshot, MatchSpec, Session, SessionConfig};
 use std::net::SocketAddr;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -121,6 +122,37 @@ pub struct ProposalView {
     pub rules: u8,
     /// A set-up start position, if not the usual start.
     pub start_fen: Option<String>,
+    /// The clock offered (base and increment per move), or `None` for an untimed game:
+    /// show it before the player accepts.
+    pub clock: Option<ClockSpec>,
+}
+
+impl ProposalView {
+    /// The offered clock in words, for the accept prompt: `"untimed"`, `"clock 5 min + 3 s
+    /// per move"`, `"clock 10 s"`.
+    pub fn clock_text(&self) -> String {
+        clock_text(self.clock)
+    }
+}
+
+/// A clock in words: `"untimed"`, `"clock 5 min + 3 s per move"`, `"clock 10 s"`.
+pub fn clock_text(clock: Option<ClockSpec>) -> String {
+    fn span(ms: u32) -> String {
+        match ms {
+            ms if ms % 60_000 == 0 => format!("{} min", ms / 60_000),
+            ms if ms % 1_000 == 0 => format!("{} s", ms / 1_000),
+            ms => format!("{:.1} s", f64::from(ms) / 1_000.0),
+        }
+    }
+    match clock {
+        None => "untimed".to_owned(),
+        Some(c) if c.increment_ms == 0 => format!("clock {}", span(c.base_ms)),
+        Some(c) => format!(
+            "clock {} + {} per move",
+            span(c.base_ms),
+            span(c.increment_ms)
+        ),
+    }
 }
 
 /// Everything a screen shows of a networked match.
@@ -247,6 +279,27 @@ pub enum NetEvent {
     DrawOffered,
     /// The other player declined our draw offer.
     DrawDeclined,
+    /// The other player moved, which withdraws its draw offer (close the prompt). With
+    /// `agreement_voided`, our acceptance crossed that move: the draw is void and the game
+    /// goes on.
+    DrawOfferWithdrawn {
+        /// True when this voided our acceptance.
+        agreement_voided: bool,
+    },
+    /// The other device refused our last move (its rules or position disagree): the
+    /// board was set back to `to_ply` moves; play again.
+    MoveRefused {
+        /// The ply count now.
+        to_ply: u32,
+    },
+    /// The game was abandoned without a result: the devices could not agree on the
+    /// position (or the clocks). Another game may be proposed.
+    GameAborted {
+        /// Why, in words.
+        reason: String,
+        /// True when the other device abandoned it.
+        by_peer: bool,
+    },
     /// The game is over.
     GameOver {
         /// How.
@@ -302,6 +355,8 @@ pub struct HostOptions {
     pub rules: u8,
     /// A set-up start position for the proposal.
     pub start_fen: Option<String>,
+    /// The clock of the proposal (`None`: untimed).
+    pub clock: Option<ClockSpec>,
 }
 
 impl HostOptions {
@@ -316,6 +371,7 @@ impl HostOptions {
             propose: None,
             rules: 0,
             start_fen: None,
+            clock: None,
         }
     }
 
@@ -417,6 +473,7 @@ impl NetMatch {
                 let mut spec = MatchSpec::new(game, color);
                 spec.rules = options.rules;
                 spec.start_fen.clone_from(&options.start_fen);
+                spec.clock = options.clock;
                 Some(spec)
             }
             None => None,
@@ -626,9 +683,23 @@ impl NetMatch {
         rules: u8,
         start_fen: Option<String>,
     ) -> Result<(), NetError> {
+        self.propose_timed(game, your_color, rules, start_fen, None)
+    }
+
+    /// Proposes a game with a clock (`None`: untimed). A base time below
+    /// [`MIN_CLOCK_BASE_MS`](banco_protocol::message::MIN_CLOCK_BASE_MS) is refused.
+    pub fn propose_timed(
+        &self,
+        game: GameKind,
+        your_color: Color,
+        rules: u8,
+        start_fen: Option<String>,
+        clock: Option<ClockSpec>,
+    ) -> Result<(), NetError> {
         let mut spec = MatchSpec::new(game, your_color);
         spec.rules = rules;
         spec.start_fen = start_fen;
+        spec.clock = clock;
         self.with_driver(|d| d.propose(spec))
     }
 
@@ -811,8 +882,12 @@ fn state_of(
     s.side_to_move = Some(g.side_to_move());
     s.in_check = g.in_check();
     s.outcome = snap.outcome;
-    s.result = snap.outcome.map(|o| result_text(g.kind(), o, Some(me)));
+    s.result = snap
+        .outcome
+        .map(|o| result_text(g.kind(), o, Some(me)))
+        .or_else(|| snap.aborted.map(|r| format!("Game abandoned: {r}")));
     s.your_turn = snap.outcome.is_none()
+        && snap.aborted.is_none()
         && g.side_to_move() == me
         && v.banner.is_none()
         && matches!(v.phase, Some(Phase::Playing));
@@ -830,4 +905,23 @@ fn state_of(
     s.clocks = snap.clocks;
     s.fen = Some(MatchGame::fen(g));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_in_words() {
+        let c = |base_ms, increment_ms| {
+            clock_text(Some(ClockSpec {
+                base_ms,
+                increment_ms,
+            }))
+        };
+        assert_eq!(clock_text(None), "untimed");
+        assert_eq!(c(10_000, 0), "clock 10 s");
+        assert_eq!(c(300_000, 3_000), "clock 5 min + 3 s per move");
+        assert_eq!(c(100, 0), "clock 0.1 s");
+    }
 }

@@ -114,6 +114,8 @@ pub struct Channel {
     limiter: RateLimiter,
     closed: Option<CloseReason>,
     pub(super) stats: Stats,
+    /// Shortest acknowledgement round trip measured on the current link.
+    rtt_min: Option<u64>,
 }
 
 impl core::fmt::Debug for Channel {
@@ -156,6 +158,7 @@ impl Channel {
             limiter: RateLimiter::new(),
             closed: None,
             stats: Stats::default(),
+            rtt_min: None,
         }
     }
 
@@ -197,6 +200,7 @@ impl Channel {
             self.push_frame(msg1);
         }
         self.stats.links += 1;
+        self.rtt_min = None;
         self.link = Some(Link {
             initiator,
             started: now,
@@ -511,6 +515,15 @@ impl Channel {
         self.session_id
     }
 
+    /// The shortest round trip (a sequenced message to its acknowledgement, sent once)
+    /// measured on the current link, in milliseconds; `None` before the first. A peer can
+    /// only lengthen a round trip, never shorten it, so the minimum is what bounds the time
+    /// it may claim ([`Session`](crate::Session) caps a peer's claimed thinking time with
+    /// it).
+    pub fn rtt(&self) -> Option<u64> {
+        self.rtt_min
+    }
+
     /// The time of the latest call, as passed in.
     pub fn now(&self) -> u64 {
         self.now
@@ -555,7 +568,9 @@ impl Channel {
             _ if !up => return, // the peer's Resume is still missing; it will come again
             _ => {}
         }
-        self.reliable.on_ack(env.ack);
+        if let Some(rtt) = self.reliable.on_ack(env.ack, self.now) {
+            self.rtt_min = Some(self.rtt_min.map_or(rtt, |r| r.min(rtt)));
+        }
         match env.body {
             Body::Ping => self.push_ctrl(Body::Pong),
             Body::Pong | Body::Ack | Body::Hello(_) => {}

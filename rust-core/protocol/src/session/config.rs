@@ -3,7 +3,7 @@
 //! counters ([`Stats`]).
 
 use crate::fairdraw::FairTranscript;
-use crate::message::{ClockSpec, caps_of};
+use crate::message::{AbortReason, ClockSpec, caps_of};
 use crate::peers::KnownPeers;
 use banco_game::{Color, DrawReason, Game, GameKind, Outcome};
 
@@ -154,8 +154,10 @@ pub struct MatchSnapshot<G: Game> {
     pub game: G,
     /// The moves from the start position to the current one.
     pub moves: Vec<G::Move>,
-    /// How the game ended, if it did.
+    /// How the game ended, if it did with a result.
     pub outcome: Option<Outcome>,
+    /// Why the game was abandoned without a result, if it was.
+    pub aborted: Option<AbortReason>,
     /// Remaining time of `[red, black]` in milliseconds, for timed games.
     pub clocks: Option<[u64; 2]>,
     /// A draw the local player may claim now ([`Session::claim_draw`](crate::Session::claim_draw)).

@@ -14,6 +14,7 @@ impl<G: MatchGame> Session<G> {
     /// Handles one sequenced message of the peer (delivered in order, once, verified).
     pub(super) fn dispatch(&mut self, body: Body) {
         let now = self.channel.now();
+        let rtt = self.channel.rtt();
         let mut send = Vec::new();
         match body {
             Body::Propose(p) => self.on_propose(p),
@@ -55,7 +56,7 @@ impl<G: MatchGame> Session<G> {
                 Some(m) => {
                     let ev = &mut self.events;
                     match body {
-                        Body::Move(mv) => m.on_move(mv, now, &mut send, ev),
+                        Body::Move(mv) => m.on_move(mv, now, rtt, &mut send, ev),
                         Body::UndoRequest { ply } => m.on_undo_request(ply, &mut send, ev),
                         Body::UndoReply { accept } => m.on_undo_reply(accept, now, ev),
                         Body::DrawOffer => m.on_draw_offer(ev),
@@ -63,6 +64,9 @@ impl<G: MatchGame> Session<G> {
                         Body::Resign { ply } => m.on_resign(ply, now, ev),
                         Body::Flag { ply } => m.on_flag(ply, now, ev),
                         Body::ClaimDraw { ply } => m.on_claim_draw(ply, now, &mut send, ev),
+                        Body::Resync { ply, hash } => m.on_resync(ply, hash, now, &mut send, ev),
+                        Body::Abort { reason } => m.on_abort(reason, ev),
+                        Body::TimeForfeit { ply } => m.on_time_forfeit(ply, now, &mut send, ev),
                         _ => {}
                     }
                 }
@@ -79,7 +83,7 @@ impl<G: MatchGame> Session<G> {
     /// smaller key stands on both sides. Then the proposal is checked: a game we offer, a
     /// rule set it knows, a start position our rules engine accepts.
     fn on_propose(&mut self, p: Propose) {
-        if self.current.as_ref().is_some_and(|m| m.outcome().is_none()) {
+        if self.current.as_ref().is_some_and(|m| !m.is_over()) {
             return self.channel.queue(Body::Decline {
                 reason: DeclineReason::BUSY,
             });

@@ -2,7 +2,9 @@
 //! [`Channel`](crate::Channel) reports ([`ChannelEvent`]), and the errors of their calls.
 
 use crate::crypto::{CryptoError, PublicKey};
-use crate::message::{DeclineReason, ErrorCode, MAX_PARAMS_LEN, WireError};
+use crate::message::{
+    AbortReason, DeclineReason, ErrorCode, MAX_PARAMS_LEN, MIN_CLOCK_BASE_MS, WireError,
+};
 use crate::sas::Sas;
 use crate::session::config::MatchSpec;
 use banco_game::{Color, GameKind, Outcome};
@@ -106,6 +108,14 @@ pub enum Event<M> {
     DrawOffered,
     /// The peer declined our draw offer.
     DrawDeclined,
+    /// The peer moved, which withdraws its draw offer: close the prompt. With
+    /// `agreement_voided`, we had accepted the offer but our acceptance crossed that move on
+    /// the wire; the move stands, the agreed draw is void and the game goes on (the
+    /// [`Event::GameOver`] reported for the draw no longer holds).
+    DrawOfferWithdrawn {
+        /// True when this voided our acceptance.
+        agreement_voided: bool,
+    },
     /// The game ended. Both sides compute the same outcome at the same ply.
     GameOver {
         /// The result.
@@ -137,6 +147,22 @@ pub enum Event<M> {
         local: u32,
         /// The hash the peer sent.
         remote: u32,
+    },
+    /// The peer refused our latest move(s) (illegal in its position, or a different
+    /// position hash) and asked to resynchronise: our position was set back to `to_ply`
+    /// moves, where both sides agree; play again (redraw from
+    /// [`Session::game`](crate::Session::game)).
+    MoveRefused {
+        /// Ply count after the set-back.
+        to_ply: u32,
+    },
+    /// The game was abandoned without a result: the two sides could not agree on the
+    /// position. Both sides report it; a new game can be proposed.
+    MatchAborted {
+        /// Why.
+        reason: AbortReason,
+        /// True when the peer abandoned it (we were told), false when this side did.
+        by_peer: bool,
     },
     /// The peer reported an error about one of our messages.
     PeerError {
@@ -390,6 +416,12 @@ pub enum ActionError {
     /// The start position cannot start a game.
     #[error("bad start position: {0}")]
     BadPosition(String),
+    /// The clock's base time is below the minimum.
+    #[error("a clock of {0} ms is shorter than the minimum of {MIN_CLOCK_BASE_MS} ms")]
+    ClockTooShort(u32),
+    /// The game was abandoned without a result.
+    #[error("the game was abandoned: {0}")]
+    Aborted(AbortReason),
     /// Per-game parameters above the wire limit.
     #[error("game parameters of {0} bytes are longer than the limit of {MAX_PARAMS_LEN}")]
     ParamsTooLong(usize),

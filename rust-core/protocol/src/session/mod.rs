@@ -44,7 +44,7 @@ mod reliable;
 
 use crate::crypto::{Identity, PublicKey};
 use crate::fairdraw::{COMMITMENT_LEN, HashChain, commitment, uses_fair_draw};
-use crate::message::{Accept, Body, DeclineReason, MAX_PARAMS_LEN, caps_of};
+use crate::message::{AbortReason, Accept, Body, DeclineReason, MAX_PARAMS_LEN, caps_of};
 use crate::peers::KnownPeers;
 use crate::sas::Sas;
 use banco_game::{Color, DrawReason, GameKind, MatchGame, Outcome};
@@ -167,23 +167,32 @@ impl<G: MatchGame> Session<G> {
             .current
             .as_ref()
             .and_then(MatchState::withheld_deadline);
-        [self.channel.poll_timeout(), flag, withheld]
+        let rtt = self.channel.rtt();
+        let peer_flag = self
+            .current
+            .as_ref()
+            .and_then(|m| m.peer_flag_deadline(rtt));
+        [self.channel.poll_timeout(), flag, withheld, peer_flag]
             .into_iter()
             .flatten()
             .min()
     }
 
     /// Runs the timers due at `now`: retransmission, keepalive, dead-peer and handshake
-    /// timeouts, and our own clock flag.
+    /// timeouts, our own clock flag, and the peer's flag as measured here (the peer is told
+    /// with `TimeForfeit`).
     pub fn handle_timeout(&mut self, now: u64) {
         self.channel.handle_timeout(now);
         self.drain();
         if self.channel.is_closed() {
             return;
         }
+        let rtt = self.channel.rtt();
         if let Some(m) = &mut self.current {
             let mut send = Vec::new();
-            m.check_flag(now, &mut send, &mut self.events);
+            if !m.check_flag(now, &mut send, &mut self.events) {
+                m.check_peer_flag(now, rtt, &mut send, &mut self.events);
+            }
             // A peer whose later messages already arrived sent its link before them: it is
             // being retransmitted, not withheld.
             if self.channel.peer_stream_has_gap() {
@@ -268,14 +277,15 @@ impl<G: MatchGame> Session<G> {
 
     /// Proposes a game: `spec.game` must be offered by both sides, `spec.rules` a rule set
     /// of that game ([`MatchGame::rules`]), `spec.start_fen` (if any) a position the game
-    /// accepts and that is not over, and `spec.local_params` at most 256 bytes
-    /// (`spec.peer_params` is ignored). The start position is sent as the game writes it
-    /// back ([`MatchGame::fen`]). For games with chance steps settled by the fair draw
-    /// ([`uses_fair_draw`]) the session makes a fresh hash chain and puts its commitment
-    /// before `spec.local_params` (11 bytes, counted in the limit).
+    /// accepts and that is not over, `spec.clock` (if any) a base time of at least
+    /// [`MIN_CLOCK_BASE_MS`](crate::message::MIN_CLOCK_BASE_MS), and `spec.local_params` at
+    /// most 256 bytes (`spec.peer_params` is ignored). The start position is sent as the
+    /// game writes it back ([`MatchGame::fen`]). For games with chance steps settled by the
+    /// fair draw ([`uses_fair_draw`]) the session makes a fresh hash chain and puts its
+    /// commitment before `spec.local_params` (11 bytes, counted in the limit).
     pub fn propose(&mut self, spec: MatchSpec, now: u64) -> Result<(), ActionError> {
         self.channel.ready(now)?;
-        if self.current.as_ref().is_some_and(|m| m.outcome().is_none()) {
+        if self.current.as_ref().is_some_and(|m| !m.is_over()) {
             return Err(ActionError::GameRunning);
         }
         if self.proposal.is_some() {
@@ -462,9 +472,15 @@ impl<G: MatchGame> Session<G> {
         self.current.as_ref().map(MatchState::moves)
     }
 
-    /// How the current game ended, if it did.
+    /// How the current game ended, if it did with a result.
     pub fn outcome(&self) -> Option<Outcome> {
         self.current.as_ref().and_then(MatchState::outcome)
+    }
+
+    /// Why the current game was abandoned without a result, if it was (see
+    /// [`Event::MatchAborted`]).
+    pub fn aborted(&self) -> Option<AbortReason> {
+        self.current.as_ref().and_then(MatchState::aborted)
     }
 
     /// The current game, seen from the local side.
@@ -490,6 +506,7 @@ impl<G: MatchGame> Session<G> {
             game: m.game().clone(),
             moves: m.moves().to_vec(),
             outcome: m.outcome(),
+            aborted: m.aborted(),
             clocks: m.clocks(now),
             claimable_draw: m.claimable(),
             fair_draws: m.fair_transcript(),

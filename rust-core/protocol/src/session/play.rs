@@ -10,10 +10,29 @@
 //! receiver then sets its position back to that ply, and ignores moves that arrive after
 //! the end, so both sides finish on the same position. The move list is kept beyond the
 //! cursor after an undo, so a crossing message can also move the position forward again.
-//! When both sides end the game on their own (say one resigns while the other's clock
-//! runs out), the earlier position wins, and at the same position the outcome with the
-//! smaller [`Outcome::code`] (a stable number, the same on every device) — so every win
-//! (`0x01…`) goes before every draw (`0x02…`), and both sides settle on the same result.
+//! When both sides end the game on their own at the same position (say one resigns while
+//! the other's clock runs out), the outcome with the smaller [`Outcome::code`] (a stable
+//! number, the same on every device) stands — so every win (`0x01…`) goes before every
+//! draw (`0x02…`), and both sides settle on the same result. Once a game is over its
+//! result changes only through a message that crossed our own last action: the same
+//! position, or exactly one ply back over our own move (`MatchState::end_by_message`).
+//!
+//! ## Draw offers
+//!
+//! A move withdraws the mover's pending draw offer; the receiver closes its prompt when
+//! the move arrives ([`Event::DrawOfferWithdrawn`]), so both sides agree it is gone. A
+//! `DrawReply` counts only while our offer stands and never replaces a result. If the
+//! peer's acceptance crossed our withdrawing move on the wire, the move stands: the peer
+//! voids its acceptance when our move (played from the very position it accepted in)
+//! arrives, and we ignore the acceptance.
+//!
+//! ## Clocks and refused moves
+//!
+//! Module `clock`: a peer's claimed thinking time is raised to the time measured here
+//! minus the round trip, and its flag falls here too (`TimeForfeit`). Module `resync`: a
+//! refused move (illegal, or a hash mismatch) is answered with `Resync`, which sets the
+//! mover back to the agreed position, or abandons the game (`Abort`) when the positions
+//! cannot be reconciled or too many moves were refused.
 //!
 //! ## Claimed draws
 //!
@@ -38,7 +57,10 @@
 //! move list. The [`chance`] module does it (see [`crate::fairdraw`] for the exchange and
 //! why it is fair).
 
-use crate::message::{Body, ErrorCode, MoveMsg};
+mod clock;
+mod resync;
+
+use crate::message::{AbortReason, Body, ErrorCode, MoveMsg};
 use crate::session::config::MatchSpec;
 use crate::session::event::{ActionError, Event, IllegalReason};
 use banco_game::{Color, DrawReason, Game, Outcome, WinReason};
@@ -117,13 +139,21 @@ pub(crate) struct MatchState<G: Game> {
     outcome: Option<Outcome>,
     clocks: Option<Clocks>,
     undo: Pending,
-    /// We offered a draw and no "no" came back (kept after the end of the game: an
-    /// acceptance may cross the end).
+    /// We offered a draw, no answer came back and we did not move since (a move
+    /// withdraws it).
     our_offer: bool,
-    /// The peer offered a draw and we did not answer.
+    /// The peer offered a draw, we did not answer and the peer did not move since.
     their_offer: bool,
     /// The fair draw of chance steps, in games that use it ([`chance`]).
     fair: Option<chance::FairState>,
+    /// We accepted the peer's draw offer in the position with this many moves: the draw
+    /// stands unless the peer's move from that same position crossed our acceptance on
+    /// the wire (see [`MatchState::on_move`]).
+    accepted_at: Option<u32>,
+    /// The game was abandoned without a result.
+    aborted: Option<AbortReason>,
+    /// Moves refused in this game, by either side (see the `resync` module).
+    refusals: u32,
 }
 
 impl<G: Game> MatchState<G> {
@@ -147,6 +177,9 @@ impl<G: Game> MatchState<G> {
             our_offer: false,
             their_offer: false,
             fair: None,
+            accepted_at: None,
+            aborted: None,
+            refusals: 0,
         }
     }
 
@@ -169,6 +202,16 @@ impl<G: Game> MatchState<G> {
 
     pub(crate) fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// Why the game was abandoned without a result, if it was.
+    pub(crate) fn aborted(&self) -> Option<AbortReason> {
+        self.aborted
+    }
+
+    /// True once the game ended, with a result or abandoned.
+    pub(crate) fn is_over(&self) -> bool {
+        self.outcome.is_some() || self.aborted.is_some()
     }
 
     fn local(&self) -> Color {
@@ -230,10 +273,7 @@ impl<G: Game> MatchState<G> {
 
     /// A draw the local player may claim now.
     pub(crate) fn claimable(&self) -> Option<DrawReason> {
-        if self.outcome.is_some()
-            || self.game.awaits_chance()
-            || self.game.side_to_move() != self.local()
-        {
+        if self.is_over() || self.game.awaits_chance() || self.game.side_to_move() != self.local() {
             return None;
         }
         self.game.claimable_draw(&self.rules)
@@ -243,7 +283,7 @@ impl<G: Game> MatchState<G> {
     pub(crate) fn clocks(&self, now: u64) -> Option<[u64; 2]> {
         let c = self.clocks?;
         let mut r = c.remaining;
-        if self.outcome.is_none() {
+        if !self.is_over() {
             // While a fair draw waits for the peer's link, the peer's clock is the one
             // running (ours stopped when our link went out).
             let side = if self.peer_link_missing() {
@@ -261,7 +301,7 @@ impl<G: Game> MatchState<G> {
     /// When our clock runs out, if it is running.
     pub(crate) fn flag_deadline(&self) -> Option<u64> {
         let mut c = self.clocks?;
-        if self.outcome.is_some() || self.game.side_to_move() != self.local() {
+        if self.is_over() || self.game.side_to_move() != self.local() {
             return None;
         }
         if self.chance_waiting() {
@@ -335,7 +375,9 @@ impl<G: Game> MatchState<G> {
     }
 
     fn playing(&self) -> Result<(), ActionError> {
-        if self.outcome.is_some() {
+        if let Some(reason) = self.aborted {
+            Err(ActionError::Aborted(reason))
+        } else if self.outcome.is_some() {
             Err(ActionError::GameOver)
         } else {
             Ok(())
@@ -366,7 +408,9 @@ impl<G: Game> MatchState<G> {
         if !self.game.is_legal(mv) {
             return Err(ActionError::IllegalMove);
         }
-        // Playing answers pending requests of the peer with "no".
+        // Playing withdraws our own draw offer and answers pending requests of the peer
+        // with "no".
+        self.our_offer = false;
         if self.their_offer {
             self.their_offer = false;
             send.push(Body::DrawReply {
@@ -412,75 +456,78 @@ impl<G: Game> MatchState<G> {
         Ok(())
     }
 
-    /// A move from the peer.
+    /// A move from the peer. `rtt` is the shortest round trip measured on the link: the
+    /// peer's claimed thinking time is raised to at least the time measured here since its
+    /// turn began, minus that round trip (see the `clock` module).
+    ///
+    /// The move withdraws the peer's draw offer, if one is open. After the end of the game
+    /// a move is ignored (it crossed the end; the peer sets its position back), with one
+    /// exception: when the end is our acceptance of the peer's draw offer given in the very
+    /// position the move was played from, the move and the acceptance crossed on the wire;
+    /// the move withdrew the offer before the peer could see our "yes", so the move stands
+    /// and the agreed draw is void (the peer ignores the acceptance).
     pub(crate) fn on_move(
         &mut self,
         m: MoveMsg,
         now: u64,
+        rtt: Option<u64>,
         send: &mut Vec<Body>,
         ev: &mut Events<G>,
     ) {
+        if self.aborted.is_some() {
+            return;
+        }
         if self.outcome.is_some() {
-            return; // crossed the end of the game; the peer sets its position back
+            let crossed_acceptance = self.accepted_at == Some(self.ply())
+                && m.ply == self.ply() as u8
+                && self.outcome
+                    == Some(Outcome::Draw {
+                        reason: DrawReason::Agreement,
+                    });
+            if !crossed_acceptance {
+                return; // crossed the end of the game; the peer sets its position back
+            }
+            self.outcome = None;
+            self.accepted_at = None;
+            if let Some(c) = &mut self.clocks {
+                c.turn_start = now;
+            }
+            ev.push_back(Event::DrawOfferWithdrawn {
+                agreement_voided: true,
+            });
+        } else if self.their_offer {
+            self.their_offer = false;
+            ev.push_back(Event::DrawOfferWithdrawn {
+                agreement_voided: false,
+            });
         }
         let ply = self.ply();
-        let mut refuse = |reason: IllegalReason, send: &mut Vec<Body>| {
-            ev.push_back(Event::PeerIllegalMove {
-                ply,
-                code: m.mv,
-                reason,
-            });
-            send.push(Body::Error {
-                code: ErrorCode::ILLEGAL_MOVE,
-            });
+        let mv = match self.check_peer_move(&m) {
+            Ok(mv) => mv,
+            Err(reason) => {
+                let refused = Event::PeerIllegalMove {
+                    ply,
+                    code: m.mv,
+                    reason,
+                };
+                return self.refuse(refused, send, ev);
+            }
         };
-        if self.game.awaits_chance() {
-            return refuse(IllegalReason::AwaitingChance, send);
-        }
-        if self.game.side_to_move() != self.peer() {
-            return refuse(IllegalReason::NotTheirTurn, send);
-        }
-        if m.ply != ply as u8 {
-            return refuse(IllegalReason::WrongPly, send);
-        }
-        let Some(mv) = self.game.decode_move(m.mv) else {
-            return refuse(IllegalReason::Undecodable, send);
-        };
-        if !self.game.is_legal(mv) {
-            return refuse(IllegalReason::Illegal, send);
-        }
         let before = Turn::of(&self.game);
         let undo = self.game.make_unchecked(mv);
         let local = self.game.hash() as u32;
         if local != m.hash {
             self.game.unmake(mv, undo);
-            ev.push_back(Event::Desync {
+            let refused = Event::Desync {
                 ply,
                 local,
                 remote: m.hash,
-            });
-            send.push(Body::Error {
-                code: ErrorCode::DESYNC,
-            });
-            return;
+            };
+            return self.refuse(refused, send, ev);
         }
-        if let Some(c) = &mut self.clocks {
-            let inc = c.increment;
-            let spent = u64::from(m.clock) * CLOCK_UNIT_MS;
-            let left = c.left(self.spec.local_color.other());
-            if spent >= *left {
-                self.game.unmake(mv, undo);
-                self.finish(
-                    Outcome::Win {
-                        winner: self.spec.local_color,
-                        reason: WinReason::Timeout,
-                    },
-                    ev,
-                );
-                return;
-            }
-            *left = *left - spent + inc;
-            c.turn_start = now;
+        if !self.charge_peer(m.clock, now, rtt) {
+            self.game.unmake(mv, undo);
+            return self.time_forfeit(send, ev);
         }
         self.record(mv, before);
         ev.push_back(Event::MovePlayed {
@@ -490,6 +537,43 @@ impl<G: Game> MatchState<G> {
         });
         self.check_end(ev);
         self.settle_chance(now, send, ev);
+    }
+
+    /// True when a message from the peer naming the position with `ply` moves crossed our
+    /// last move on the wire: that position is where we moved from, and nothing but our
+    /// move (and the chance outcome it led to, in games with chance steps) came after it.
+    pub(crate) fn crossed_our_move(&self, ply: u32) -> bool {
+        let (from, here) = (ply as usize, self.ply() as usize);
+        let ours = self
+            .turns
+            .get(from)
+            .is_some_and(|t| t.side == self.local() && !t.chance);
+        let rest_is_chance = self
+            .turns
+            .get(from + 1..here)
+            .is_some_and(|rest| rest.len() <= 1 && rest.iter().all(|t| t.chance));
+        from < here && ours && rest_is_chance
+    }
+
+    /// Syntax, turn, ply number and legality of a peer's move in our position.
+    fn check_peer_move(&self, m: &MoveMsg) -> Result<G::Move, IllegalReason> {
+        if self.game.awaits_chance() {
+            return Err(IllegalReason::AwaitingChance);
+        }
+        if self.game.side_to_move() != self.peer() {
+            return Err(IllegalReason::NotTheirTurn);
+        }
+        if m.ply != self.ply() as u8 {
+            return Err(IllegalReason::WrongPly);
+        }
+        let mv = self
+            .game
+            .decode_move(m.mv)
+            .ok_or(IllegalReason::Undecodable)?;
+        if !self.game.is_legal(mv) {
+            return Err(IllegalReason::Illegal);
+        }
+        Ok(mv)
     }
 
     /// Asks to take back our last move (and the peer's reply to it, if any).
@@ -513,13 +597,13 @@ impl<G: Game> MatchState<G> {
         send: &mut Vec<Body>,
         ev: &mut Events<G>,
     ) {
-        let valid = self.outcome.is_none()
+        let valid = !self.is_over()
             && self.undo == Pending::None
             && self.is_recent_turn_of(target, self.peer());
         if valid {
             self.undo = Pending::Theirs(target);
             ev.push_back(Event::UndoRequested { to_ply: target });
-        } else if self.outcome.is_none() {
+        } else if !self.is_over() {
             send.push(Body::UndoReply { accept: false });
         }
     }
@@ -571,7 +655,7 @@ impl<G: Game> MatchState<G> {
     }
 
     pub(crate) fn on_draw_offer(&mut self, ev: &mut Events<G>) {
-        if self.outcome.is_some() {
+        if self.is_over() {
             return;
         }
         // Offers may cross: then each side may accept the other's.
@@ -594,6 +678,7 @@ impl<G: Game> MatchState<G> {
             ply: self.ply(),
         });
         if accept {
+            self.accepted_at = Some(self.ply());
             self.finish(
                 Outcome::Draw {
                     reason: DrawReason::Agreement,
@@ -604,25 +689,33 @@ impl<G: Game> MatchState<G> {
         Ok(())
     }
 
+    /// The peer's answer to our draw offer, given in its position with `ply` moves. It
+    /// counts only while our offer stands: not after our move withdrew it (the move and
+    /// the answer crossed; the peer voids its acceptance when the move arrives) and never
+    /// after the end of the game — a `DrawReply` never replaces a result.
     pub(crate) fn on_draw_reply(&mut self, accept: bool, ply: u32, now: u64, ev: &mut Events<G>) {
         if !self.our_offer {
-            return; // an answer to nothing: a draw needs our offer
+            return; // an answer to nothing standing: never offered, or withdrawn by a move
         }
-        if accept {
-            self.end_by_message(
-                ply,
-                Outcome::Draw {
-                    reason: DrawReason::Agreement,
-                },
-                now,
-                ev,
-            );
-        } else {
-            self.our_offer = false;
-            if self.outcome.is_none() {
-                ev.push_back(Event::DrawDeclined);
-            }
+        self.our_offer = false;
+        if self.is_over() {
+            return;
         }
+        if !accept {
+            ev.push_back(Event::DrawDeclined);
+            return;
+        }
+        // We did not move since offering, so the peer's position is ours, or ahead when an
+        // accepted undo crossed the answer (the moves beyond the cursor are kept).
+        let ply = ply.max(self.ply());
+        self.end_by_message(
+            ply,
+            Outcome::Draw {
+                reason: DrawReason::Agreement,
+            },
+            now,
+            ev,
+        );
     }
 
     pub(crate) fn resign(
@@ -709,26 +802,42 @@ impl<G: Game> MatchState<G> {
     }
 
     /// A message ended the game in the sender's position with `ply` moves.
+    ///
+    /// While the game runs, the position is set back (or forward, after an undo) to the
+    /// sender's if it lies within [`MAX_CROSSING`] plies; a larger difference is a lie and
+    /// the game ends where it is. Once the game is over, the result changes only when the
+    /// message crossed our own last action on the wire:
+    ///
+    /// * the same position (`ply` is ours): both ended the game on their own (the smaller
+    ///   [`Outcome::code`] stands on both sides), or the end is our acceptance of the
+    ///   peer's draw offer (the peer ignores acceptances once it ended the game, so its end
+    ///   stands);
+    /// * exactly one ply back, and that ply was our own move: our move crossed the message
+    ///   (a one-ply crossing), and the position is set back by that move.
+    ///
+    /// Anything else after the end is ignored.
     fn end_by_message(&mut self, ply: u32, outcome: Outcome, now: u64, ev: &mut Events<G>) {
-        let here = self.ply();
-        let ply = if ply.abs_diff(here) > MAX_CROSSING {
-            here
-        } else {
-            ply
-        };
-        let replace = match self.outcome {
-            None => true,
-            // Both ended the game on their own: the earlier position wins, and at the same
-            // position an order both sides compute alike.
-            Some(current) => ply < here || (ply == here && outcome.code() < current.code()),
-        };
-        if !replace || (self.outcome.is_some() && ply > here) {
+        if self.aborted.is_some() {
             return;
         }
+        let here = self.ply();
+        let ply = match self.outcome {
+            None if ply.abs_diff(here) > MAX_CROSSING => here,
+            None => ply,
+            Some(current) => {
+                let same = ply == here
+                    && (outcome.code() < current.code() || self.accepted_at == Some(here));
+                if !(same || self.crossed_our_move(ply)) {
+                    return;
+                }
+                ply
+            }
+        };
         self.redraw_abandoned(ply as usize);
         if ply != here && self.set_cursor(ply as usize, now) {
             ev.push_back(Event::Undone { to_ply: ply });
         }
+        self.accepted_at = None;
         self.finish(outcome, ev);
     }
 }

@@ -1,6 +1,8 @@
 //! Checking a proposal — ours before it is sent, the peer's when it arrives — and
 //! building the game it names: a game both sides offer, a rule set the game knows, a start
-//! position our rules engine accepts, parameters within the limit.
+//! position our rules engine accepts, parameters within the limit, and a clock no shorter
+//! than [`MIN_CLOCK_BASE_MS`] (the clock travels in the proposal and is shown with it:
+//! [`Event::Proposed`](crate::Event::Proposed) carries it in `spec.clock`).
 //!
 //! A proposal that passes is kept [`Prepared`] (the wire message with the start position
 //! and the rules it sets up), so accepting it cannot fail any more. One that fails gives a
@@ -8,7 +10,8 @@
 
 use crate::fairdraw::{parse_commitment, uses_fair_draw};
 use crate::message::{
-    DeclineReason, MAX_FEN_LEN, MAX_PARAMS_LEN, Propose, game_code, game_from_code,
+    DeclineReason, MAX_FEN_LEN, MAX_PARAMS_LEN, MIN_CLOCK_BASE_MS, Propose, game_code,
+    game_from_code,
 };
 use crate::session::config::MatchSpec;
 use crate::session::event::ActionError;
@@ -49,6 +52,8 @@ pub(crate) enum Refusal {
     ParamsTooLong(usize),
     /// A game with the fair draw whose parameters carry no valid commitment.
     NoCommitment,
+    /// A clock whose base time is below [`MIN_CLOCK_BASE_MS`].
+    ClockTooShort(u32),
 }
 
 impl Refusal {
@@ -59,6 +64,7 @@ impl Refusal {
             Refusal::UnknownRules(..) => DeclineReason::UNSUPPORTED_RULES,
             Refusal::BadPosition(_) => DeclineReason::BAD_POSITION,
             Refusal::ParamsTooLong(_) | Refusal::NoCommitment => DeclineReason::BAD_PARAMS,
+            Refusal::ClockTooShort(_) => DeclineReason::CLOCK_TOO_SHORT,
         }
     }
 
@@ -71,6 +77,7 @@ impl Refusal {
             Refusal::ParamsTooLong(n) => ActionError::ParamsTooLong(n),
             // Our own proposals get their commitment from the session.
             Refusal::NoCommitment => ActionError::Unsupported,
+            Refusal::ClockTooShort(ms) => ActionError::ClockTooShort(ms),
         }
     }
 }
@@ -89,6 +96,11 @@ pub(crate) fn prepare<G: MatchGame>(
     }
     if uses_fair_draw(kind) && parse_commitment(&msg.params).is_err() {
         return Err(Refusal::NoCommitment);
+    }
+    if let Some(clock) = msg.clock
+        && clock.base_ms < MIN_CLOCK_BASE_MS
+    {
+        return Err(Refusal::ClockTooShort(clock.base_ms));
     }
     if let Some(fen) = &msg.fen {
         check_fen_text(fen)?;

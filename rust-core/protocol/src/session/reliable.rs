@@ -25,6 +25,8 @@ struct Outgoing {
     body: Body,
     sent_at: Option<u64>,
     sent_before: bool,
+    /// Sent more than once (its acknowledgement is no round-trip sample: Karn's rule).
+    resent: bool,
 }
 
 /// Sender and receiver state of the reliable stream (one per session, kept across links).
@@ -95,23 +97,34 @@ impl Reliable {
             body,
             sent_at: None,
             sent_before: false,
+            resent: false,
         });
         self.next_seq += 1;
         true
     }
 
-    /// Handles the `ack` nibble of a received envelope.
-    pub(crate) fn on_ack(&mut self, nibble: u8) {
+    /// Handles the `ack` nibble of a received envelope at `now`; returns the shortest round
+    /// trip among the messages it acknowledges that were sent only once, if any.
+    pub(crate) fn on_ack(&mut self, nibble: u8, now: u64) -> Option<u64> {
         let base = self.base();
         let d = u64::from(nibble.wrapping_sub(base as u8) & 0x0f);
         let acked = base + d;
         if acked > self.sent_upto || d == 0 {
-            return;
+            return None;
         }
-        while self.outbox.front().is_some_and(|o| o.seq < acked) {
-            self.outbox.pop_front();
+        let mut rtt: Option<u64> = None;
+        while let Some(o) = self.outbox.pop_front() {
+            if o.seq >= acked {
+                self.outbox.push_front(o);
+                break;
+            }
+            if let (Some(at), false) = (o.sent_at, o.resent) {
+                let sample = now.saturating_sub(at);
+                rtt = Some(rtt.map_or(sample, |r| r.min(sample)));
+            }
         }
         self.rto = self.rto_init;
+        rtt
     }
 
     /// Handles a sequenced body with the `seq` nibble; returns the bodies now deliverable in
@@ -146,6 +159,7 @@ impl Reliable {
         o.sent_at = Some(now);
         if o.sent_before {
             self.retransmissions += 1;
+            o.resent = true;
         }
         o.sent_before = true;
         self.sent_upto = self.sent_upto.max(o.seq + 1);
@@ -228,7 +242,7 @@ mod tests {
             a.push(mv(i));
             let (s, body) = a.next_to_send(0).unwrap();
             assert_eq!(b.on_data(s, body), vec![mv(i)]);
-            a.on_ack(b.ack_nibble());
+            a.on_ack(b.ack_nibble(), 0);
             assert_eq!(a.unacked(), 0);
         }
     }
@@ -249,7 +263,7 @@ mod tests {
         assert!(a.next_to_send(100).is_some());
         assert_eq!(a.retransmissions, 1);
         assert_eq!(a.deadline(), Some(300)); // backoff doubled
-        a.on_ack(3);
+        a.on_ack(3, 0);
         assert_eq!(a.unacked(), 7);
         assert!(a.resume(5));
         assert_eq!(a.unacked(), 5);

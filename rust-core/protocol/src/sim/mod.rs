@@ -300,6 +300,18 @@ pub fn play_game<G: MatchGame>(
         .unwrap_or(now + 1000);
         now = next.max(now + 1);
     }
+    if report.failures > 0 && std::env::var_os("BANCO_SIM_DEBUG").is_some() {
+        for p in &players {
+            eprintln!(
+                "seed {seed} failed: {} at ply {:?} outcome {:?} aborted {:?} closed {}",
+                if p.is_a { "A" } else { "B" },
+                p.session.ply(),
+                p.session.outcome(),
+                p.session.aborted(),
+                p.session.is_closed()
+            );
+        }
+    }
     judge(&players, &mut report);
     report.frames = chan.sent;
     report
@@ -445,7 +457,7 @@ fn propose_once<G: MatchGame>(
             increment_ms: 2_000,
         }),
         _ => Some(ClockSpec {
-            base_ms: 3_000,
+            base_ms: 10_000,
             increment_ms: 0,
         }),
     };
@@ -493,15 +505,19 @@ fn act<G: MatchGame>(
                 return;
             }
             let choice = choose(game, rng.next_u64());
-            if chance(rng, 20) {
-                let _ = p.session.offer_draw(now);
-            }
+            let offer = chance(rng, 20);
             let Some(mv) = choice else {
                 let _ = p.session.resign(now);
                 return;
             };
-            if p.session.play(mv, now).is_ok() && chance(rng, 40) {
-                let _ = p.session.request_undo(now);
+            if p.session.play(mv, now).is_ok() {
+                // A draw is offered after moving (a move withdraws an offer made before).
+                if offer {
+                    let _ = p.session.offer_draw(now);
+                }
+                if chance(rng, 40) {
+                    let _ = p.session.request_undo(now);
+                }
             }
         }
         _ => {}

@@ -1,0 +1,168 @@
+//! Clocks a peer cannot cheat: its claimed thinking time is raised to what was measured
+//! here, and its flag falls here too.
+//!
+//! Each `Move` carries the mover's own count of its thinking time (100 ms units). A peer
+//! that under-reports would never run out of time, so the time charged to the peer is the
+//! larger of its claim and the time measured here since its turn began (when our move was
+//! played, or the game started) minus an allowance for the round trip: the shortest round
+//! trip measured on the link (a peer can lengthen a round trip, never shorten it), at most
+//! [`MAX_RTT_ALLOWANCE_MS`], plus one clock unit for the peer's rounding down. An honest
+//! peer's claim is never raised unless the link's delay varies by more than a unit.
+//!
+//! When the charged time reaches the peer's remaining time — on a move's arrival, or at
+//! the peer's deadline ([`MatchState::peer_flag_deadline`]) when no move comes — the peer
+//! has lost on time: `Body::TimeForfeit { ply }` tells it so, and it ends the game at that
+//! ply ([`MatchState::on_time_forfeit`]), even if its own clock still shows time: the
+//! measuring side decides. A forfeit naming a position where the receiver was not to
+//! move abandons the game ([`AbortReason::CLOCKS_DIFFER`]).
+//!
+//! The clock runs while the link is down (as on game servers): a peer could otherwise cut
+//! the link to think for free. On a bad link an honest mover therefore loses the delay
+//! beyond the shortest round trip.
+//!
+//! ```
+//! use banco_game::{Color, GameKind};
+//! use banco_protocol::message::{ClockSpec, MIN_CLOCK_BASE_MS};
+//! use banco_protocol::MatchSpec;
+//!
+//! // The shortest clock a session proposes or accepts.
+//! let spec = MatchSpec {
+//!     clock: Some(ClockSpec { base_ms: MIN_CLOCK_BASE_MS, increment_ms: 0 }),
+//!     ..MatchSpec::new(GameKind::Xiangqi, Color::Red)
+//! };
+//! assert_eq!(spec.clock.map(|c| c.base_ms), Some(10_000));
+//! ```
+
+use super::{CLOCK_UNIT_MS, Events, MatchState};
+use crate::message::{AbortReason, Body};
+use banco_game::{Game, Outcome, WinReason};
+
+/// Longest round trip allowed for when measuring the peer's thinking time, milliseconds.
+pub(crate) const MAX_RTT_ALLOWANCE_MS: u64 = 1_000;
+
+/// What is not charged to the peer of the time measured here: the round trip, and one
+/// unit for the peer's rounding down.
+fn allowance(rtt: Option<u64>) -> u64 {
+    rtt.unwrap_or(MAX_RTT_ALLOWANCE_MS)
+        .min(MAX_RTT_ALLOWANCE_MS)
+        + CLOCK_UNIT_MS
+}
+
+/// The time charged for a move: the peer's claim (`claimed_units` of 100 ms), raised to
+/// the time measured here (`elapsed` ms) minus the allowance.
+pub(crate) fn charged_ms(claimed_units: u32, elapsed: u64, rtt: Option<u64>) -> u64 {
+    let measured_units = elapsed.saturating_sub(allowance(rtt)) / CLOCK_UNIT_MS;
+    u64::from(claimed_units).max(measured_units) * CLOCK_UNIT_MS
+}
+
+impl<G: Game> MatchState<G> {
+    /// Charges the peer's move (claimed `units`) to its clock at `now`; false if that
+    /// exhausts its time (nothing is charged then).
+    pub(super) fn charge_peer(&mut self, units: u32, now: u64, rtt: Option<u64>) -> bool {
+        let peer = self.peer();
+        let Some(c) = &mut self.clocks else {
+            return true;
+        };
+        let spent = charged_ms(units, now.saturating_sub(c.turn_start), rtt);
+        let inc = c.increment;
+        let left = c.left(peer);
+        if spent >= *left {
+            return false;
+        }
+        *left = *left - spent + inc;
+        c.turn_start = now;
+        true
+    }
+
+    /// When the peer's time runs out as measured here, if its clock is running.
+    pub(crate) fn peer_flag_deadline(&self, rtt: Option<u64>) -> Option<u64> {
+        let mut c = self.clocks?;
+        if self.is_over() || self.game.side_to_move() != self.peer() {
+            return None;
+        }
+        if self.game.awaits_chance() {
+            // A fair draw in progress: a missing link is judged by the draw's own
+            // deadline (`withheld_deadline`), and the peer's turn starts with the outcome.
+            return None;
+        }
+        let rem = *c.left(self.peer());
+        Some(c.turn_start + allowance(rtt) + rem.div_ceil(CLOCK_UNIT_MS) * CLOCK_UNIT_MS)
+    }
+
+    /// Ends the game if the peer's time ran out by `now`; true if it did.
+    pub(crate) fn check_peer_flag(
+        &mut self,
+        now: u64,
+        rtt: Option<u64>,
+        send: &mut Vec<Body>,
+        ev: &mut Events<G>,
+    ) -> bool {
+        if self.peer_flag_deadline(rtt).is_some_and(|d| d <= now) {
+            self.time_forfeit(send, ev);
+            return true;
+        }
+        false
+    }
+
+    /// The peer lost on time in the current position: tell it, and end the game.
+    pub(super) fn time_forfeit(&mut self, send: &mut Vec<Body>, ev: &mut Events<G>) {
+        send.push(Body::TimeForfeit { ply: self.ply() });
+        self.finish(
+            Outcome::Win {
+                winner: self.local(),
+                reason: WinReason::Timeout,
+            },
+            ev,
+        );
+    }
+
+    /// The peer says our time ran out in its position with `ply` moves, as it measured
+    /// it. The measuring side decides (that is what caps a peer's claims), so the forfeit
+    /// is believed wherever we were to move: in our current position, or where our own
+    /// move crossed the forfeit on the wire (the move, and the chance outcome it led to,
+    /// are taken back). A
+    /// forfeit naming a position where we were not to move, or in an untimed game, cannot
+    /// come from an honest peer: the game is abandoned ([`AbortReason::CLOCKS_DIFFER`])
+    /// rather than left stalled.
+    pub(crate) fn on_time_forfeit(
+        &mut self,
+        ply: u32,
+        now: u64,
+        send: &mut Vec<Body>,
+        ev: &mut Events<G>,
+    ) {
+        let here = self.ply();
+        let our_move_crossed = self.crossed_our_move(ply);
+        let our_turn =
+            ply == here && !self.game.awaits_chance() && self.game.side_to_move() == self.local();
+        if self.clocks.is_none() || !(our_move_crossed || our_turn) {
+            if !self.is_over() {
+                self.abort(AbortReason::CLOCKS_DIFFER, send, ev);
+            }
+            return;
+        }
+        let outcome = Outcome::Win {
+            winner: self.peer(),
+            reason: WinReason::Timeout,
+        };
+        self.end_by_message(ply, outcome, now, ev);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_charge_is_the_claim_raised_to_the_measured_time() {
+        // An honest claim (2.3 s measured, 20 ms round trip, 2.2 s claimed) stands.
+        assert_eq!(charged_ms(22, 2_300, Some(20)), 2_200);
+        // A claim of nothing after 5 s is raised to 5 s minus round trip and rounding.
+        assert_eq!(charged_ms(0, 5_000, Some(20)), 4_800);
+        // Without a measured round trip, or a huge one, at most 1 s is allowed for it.
+        assert_eq!(charged_ms(0, 5_000, None), 3_900);
+        assert_eq!(charged_ms(0, 5_000, Some(60_000)), 3_900);
+        // Over-claiming only costs the claimer.
+        assert_eq!(charged_ms(90, 1_000, Some(20)), 9_000);
+    }
+}
