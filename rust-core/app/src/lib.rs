@@ -13,6 +13,7 @@
 //!   [`runner`] gives it threads; [`engine`] is the computer for every game.
 //! * [`save`] — the one saved-game format (and the older ones, read); [`files`] writes
 //!   atomically and reads with a size limit.
+//! * [`lines`] — a solo game of Lines (undo, hint, best scores, save/continue).
 //! * [`puzzles`], [`result`], [`pieces`].
 //!
 //! ```
@@ -33,6 +34,7 @@ pub mod engine;
 pub mod error;
 pub mod files;
 mod legacy;
+pub mod lines;
 pub mod network;
 pub mod notation;
 pub mod pieces;

@@ -6,14 +6,17 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic 89 42 41 4E 43 4F 0D 0A ("\x89BANCO\r\n": binary, its own)
-//! 8       1     format version (1)
+//! 8       1     format version (1; 2 for a Lines game, so that a build from before Lines
+//!               says "saved by a newer Banco" instead of "damaged")
 //! 9       ...   postcard encoding of the record below; nothing may follow
 //!
 //! record: game   u8        wire code of the game (0 xiangqi, 1 jieqi, 2 chess, 3 lines)
 //!         rules  enum      0 = xiangqi { repetition u8 (0 Asian, 1 casual),
 //!                                        repetitions u8, no_capture_plies varint }
 //!                          1 = chess { auto_claim bool }
-//!         start  string    FEN of the start position
+//!                          2 = lines { start_balls u8 (3 or 5), undo u8 (0 off, 1 last
+//!                                      turn, 2 unlimited) }
+//!         start  string    FEN of the start position (lines: the spawn seed, 64 hex digits)
 //!         moves  [u16]     the game's wire codes, in order (varints)
 //!         redo   [u16]     taken-back moves, the next to redo LAST
 //!         ending option<u32>  Outcome::code of an ending the moves do not show
@@ -26,6 +29,12 @@
 //! through the rules: a damaged or forged file is refused with a reason, never
 //! half-loaded. The two older formats that both began with `BNCO` (the command line's and
 //! the bindings', version 1) are still read, and no longer written.
+//!
+//! A Lines game is stored in the same record: its settings as the rules, its seed as the
+//! start, its moves (`from × 81 + to`). Loading replays them through the rules, so the
+//! score, the board and the balls to come are exactly the saved game's. Read it with
+//! [`SavedLines::decode`] (or [`decode_any`]); [`SavedGame::decode`] refuses it with
+//! [`SaveError::LinesGame`].
 //!
 //! ```
 //! use banco_app::any::{AnyGame, AnyRules};
@@ -47,11 +56,14 @@ use crate::any::{AnyGame, AnyMove, AnyRules};
 use banco_game::{Color, Game, GameKind, MatchGame, Outcome};
 use banco_xiangqi::{RepetitionRule, RuleSet};
 use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
 
 /// The first bytes of every saved game.
 pub const MAGIC: [u8; 8] = *b"\x89BANCO\r\n";
-/// The format version written.
+/// The format version written for board games.
 pub const VERSION: u8 = 1;
+/// The format version written for Lines games (and the newest version read).
+pub const VERSION_LINES: u8 = 2;
 /// Largest saved game read (a real game is far smaller).
 pub const MAX_BYTES: usize = 1 << 20;
 /// Most moves (played plus redo) in a saved game.
@@ -93,6 +105,12 @@ pub enum SaveError {
     /// The record is too big to write.
     #[error("the game is too long to save ({0})")]
     TooLong(String),
+    /// A Lines game was opened as a board game.
+    #[error("this is a saved Lines game: open it from Lines")]
+    LinesGame,
+    /// A board game was opened as a Lines game.
+    #[error("this is a saved {0} game, not Lines")]
+    NotLines(String),
 }
 
 /// The person playing the computer, kept so that "continue" resumes the same match-up.
@@ -126,6 +144,10 @@ enum RulesRecord {
     },
     Chess {
         auto_claim: bool,
+    },
+    Lines {
+        start_balls: u8,
+        undo: u8,
     },
 }
 
@@ -225,6 +247,9 @@ impl SavedGame {
                 auto_claim: r.auto_claim,
             },
         };
+        if self.kind == GameKind::Lines {
+            return Err(SaveError::LinesGame);
+        }
         let record = Record {
             game: game_code(self.kind),
             rules,
@@ -243,7 +268,8 @@ impl SavedGame {
     }
 
     /// Reads a saved game (this format or an older Banco one). Only the syntax is checked
-    /// here; [`SavedGame::restore`] replays the moves.
+    /// here; [`SavedGame::restore`] replays the moves. A Lines game is refused with
+    /// [`SaveError::LinesGame`] (see [`SavedLines`]).
     pub fn decode(bytes: &[u8]) -> Result<SavedGame, SaveError> {
         if bytes.len() > MAX_BYTES {
             return Err(SaveError::TooLarge(bytes.len()));
@@ -251,37 +277,9 @@ impl SavedGame {
         if bytes.starts_with(b"BNCO") {
             return crate::legacy::decode(bytes);
         }
-        let rest = bytes.strip_prefix(&MAGIC).ok_or(SaveError::NotASave)?;
-        let (&version, body) = rest.split_first().ok_or(SaveError::NotASave)?;
-        if version > VERSION {
-            return Err(SaveError::NewerVersion(version));
-        }
-        if version == 0 {
-            return Err(SaveError::Damaged("format version 0".to_owned()));
-        }
-        let (record, extra): (Record, &[u8]) =
-            postcard::take_from_bytes(body).map_err(|e| SaveError::Damaged(e.to_string()))?;
-        if !extra.is_empty() {
-            return Err(SaveError::Damaged(format!(
-                "{} stray bytes at the end",
-                extra.len()
-            )));
-        }
+        let record = parse(bytes)?;
         let kind = game_of(record.game)
             .ok_or_else(|| SaveError::UnsupportedGame(format!("game number {}", record.game)))?;
-        if record.moves.len() + record.redo.len() > MAX_MOVES {
-            return Err(SaveError::Damaged("too many moves".to_owned()));
-        }
-        if record.start.len() > MAX_FEN || record.tags.len() > MAX_TAGS {
-            return Err(SaveError::Damaged("oversized fields".to_owned()));
-        }
-        if record
-            .tags
-            .iter()
-            .any(|(k, v)| k.len() > MAX_TAG_LEN || v.len() > MAX_TAG_LEN)
-        {
-            return Err(SaveError::Damaged("an oversized tag".to_owned()));
-        }
         let rules = match (kind, record.rules) {
             (
                 GameKind::Xiangqi,
@@ -294,6 +292,7 @@ impl SavedGame {
             (GameKind::Chess, RulesRecord::Chess { auto_claim }) => {
                 AnyRules::Chess(banco_chess::ChessRules { auto_claim })
             }
+            (GameKind::Lines, _) => return Err(SaveError::LinesGame),
             (k, _) => {
                 return Err(SaveError::Damaged(format!(
                     "rules of another game than {k}"
@@ -351,6 +350,196 @@ impl SavedGame {
             .filter_map(|&c| game.decode_move(c))
             .collect()
     }
+}
+
+/// The header and record of a saved game in this format (not the legacy ones), with the
+/// checks every record passes.
+fn parse(bytes: &[u8]) -> Result<Record, SaveError> {
+    if bytes.len() > MAX_BYTES {
+        return Err(SaveError::TooLarge(bytes.len()));
+    }
+    let rest = bytes.strip_prefix(&MAGIC).ok_or(SaveError::NotASave)?;
+    let (&version, body) = rest.split_first().ok_or(SaveError::NotASave)?;
+    if version > VERSION_LINES {
+        return Err(SaveError::NewerVersion(version));
+    }
+    if version == 0 {
+        return Err(SaveError::Damaged("format version 0".to_owned()));
+    }
+    let (record, extra): (Record, &[u8]) =
+        postcard::take_from_bytes(body).map_err(|e| SaveError::Damaged(e.to_string()))?;
+    if !extra.is_empty() {
+        return Err(SaveError::Damaged(format!(
+            "{} stray bytes at the end",
+            extra.len()
+        )));
+    }
+    if record.moves.len() + record.redo.len() > MAX_MOVES {
+        return Err(SaveError::Damaged("too many moves".to_owned()));
+    }
+    if record.start.len() > MAX_FEN || record.tags.len() > MAX_TAGS {
+        return Err(SaveError::Damaged("oversized fields".to_owned()));
+    }
+    if record
+        .tags
+        .iter()
+        .any(|(k, v)| k.len() > MAX_TAG_LEN || v.len() > MAX_TAG_LEN)
+    {
+        return Err(SaveError::Damaged("an oversized tag".to_owned()));
+    }
+    Ok(record)
+}
+
+/// A saved game of either family, as [`decode_any`] reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnySave {
+    /// A board game (xiangqi, jieqi, chess).
+    Board(SavedGame),
+    /// A Lines game.
+    Lines(SavedLines),
+}
+
+/// Reads any saved game: a board game or a Lines game.
+pub fn decode_any(bytes: &[u8]) -> Result<AnySave, SaveError> {
+    match SavedGame::decode(bytes) {
+        Ok(g) => Ok(AnySave::Board(g)),
+        Err(SaveError::LinesGame) => SavedLines::decode(bytes).map(AnySave::Lines),
+        Err(e) => Err(e),
+    }
+}
+
+/// A saved Lines game: settings, seed and moves (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedLines {
+    /// The settings (start balls, undo).
+    pub settings: banco_lines::Settings,
+    /// The spawn seed.
+    pub seed: [u8; 32],
+    /// The moves played.
+    pub moves: Vec<banco_lines::Move>,
+    /// Free-form tags.
+    pub tags: Vec<(String, String)>,
+}
+
+impl SavedLines {
+    /// The record of `game`.
+    #[must_use]
+    pub fn of(game: &banco_lines::LinesGame) -> SavedLines {
+        SavedLines {
+            settings: game.settings(),
+            seed: game.seed(),
+            moves: game.moves().to_vec(),
+            tags: Vec::new(),
+        }
+    }
+
+    /// The bytes of this record.
+    pub fn encode(&self) -> Result<Vec<u8>, SaveError> {
+        if self.moves.len() > MAX_MOVES {
+            return Err(SaveError::TooLong(format!(
+                "{} moves, at most {MAX_MOVES}",
+                self.moves.len()
+            )));
+        }
+        let undo = match self.settings.undo {
+            banco_lines::UndoRule::Off => 0,
+            banco_lines::UndoRule::LastTurn => 1,
+            banco_lines::UndoRule::Unlimited => 2,
+        };
+        let record = Record {
+            game: game_code(GameKind::Lines),
+            rules: RulesRecord::Lines {
+                start_balls: self.settings.start_balls,
+                undo,
+            },
+            start: self.seed.iter().fold(String::new(), |mut s, b| {
+                let _ = write!(s, "{b:02x}");
+                s
+            }),
+            moves: self.moves.iter().map(|m| m.encode()).collect(),
+            redo: Vec::new(),
+            ending: None,
+            player: None,
+            tags: self
+                .tags
+                .iter()
+                .take(MAX_TAGS)
+                .map(|(k, v)| (cut(k), cut(v)))
+                .collect(),
+        };
+        let mut out = MAGIC.to_vec();
+        out.push(VERSION_LINES);
+        postcard::to_extend(&record, out).map_err(|e| SaveError::TooLong(e.to_string()))
+    }
+
+    /// Reads a saved Lines game (syntax only; [`SavedLines::restore`] replays it).
+    pub fn decode(bytes: &[u8]) -> Result<SavedLines, SaveError> {
+        if bytes.starts_with(b"BNCO") {
+            return Err(SaveError::NotLines("older board".to_owned()));
+        }
+        let record = parse(bytes)?;
+        let kind = game_of(record.game)
+            .ok_or_else(|| SaveError::UnsupportedGame(format!("game number {}", record.game)))?;
+        let RulesRecord::Lines { start_balls, undo } = record.rules else {
+            return Err(if kind == GameKind::Lines {
+                SaveError::Damaged("rules of another game than lines".to_owned())
+            } else {
+                SaveError::NotLines(kind.to_string())
+            });
+        };
+        if kind != GameKind::Lines {
+            return Err(SaveError::Damaged(format!("Lines rules in a {kind} game")));
+        }
+        let undo = match undo {
+            0 => banco_lines::UndoRule::Off,
+            1 => banco_lines::UndoRule::LastTurn,
+            2 => banco_lines::UndoRule::Unlimited,
+            other => return Err(SaveError::Damaged(format!("undo setting {other}"))),
+        };
+        let settings = banco_lines::Settings::new(start_balls, undo)
+            .map_err(|e| SaveError::Damaged(e.to_string()))?;
+        let seed = parse_seed(&record.start)
+            .ok_or_else(|| SaveError::BadPosition("the seed is not 64 hex digits".to_owned()))?;
+        if !record.redo.is_empty() || record.ending.is_some() || record.player.is_some() {
+            return Err(SaveError::Damaged(
+                "board-game fields in a Lines game".to_owned(),
+            ));
+        }
+        let moves = record
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                banco_lines::Move::decode(c).map_err(|_| SaveError::IllegalMove { number: i + 1 })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(SavedLines {
+            settings,
+            seed,
+            moves,
+            tags: record.tags,
+        })
+    }
+
+    /// Replays the moves: the game exactly as saved (board, score, balls to come, the
+    /// undo its settings allow).
+    pub fn restore(&self) -> Result<banco_lines::LinesGame, SaveError> {
+        banco_lines::LinesGame::replay(self.settings, self.seed, &self.moves)
+            .map_err(|(number, _)| SaveError::IllegalMove { number })
+    }
+}
+
+fn parse_seed(text: &str) -> Option<[u8; 32]> {
+    let bytes = text.as_bytes();
+    if bytes.len() != 64 {
+        return None;
+    }
+    let mut seed = [0u8; 32];
+    for (i, pair) in bytes.chunks(2).enumerate() {
+        let hex = core::str::from_utf8(pair).ok()?;
+        seed[i] = u8::from_str_radix(hex, 16).ok()?;
+    }
+    Some(seed)
 }
 
 fn play_code(game: &mut AnyGame, code: u16, number: usize) -> Result<(), SaveError> {

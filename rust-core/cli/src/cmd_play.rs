@@ -29,7 +29,7 @@ use std::sync::atomic::AtomicBool;
 /// `banco play`.
 #[derive(Args, Debug)]
 pub(crate) struct PlayArgs {
-    /// The game: xiangqi or chess.
+    /// The game: xiangqi, chess or lines.
     #[arg(long, default_value = "xiangqi")]
     game: String,
     /// Start from a set-up position (FEN); it is validated and every problem is listed.
@@ -47,15 +47,22 @@ pub(crate) struct PlayArgs {
     /// Milliseconds the computer may think per move (levels below 10 stop earlier).
     #[arg(long, default_value_t = 1000)]
     movetime: u64,
-    /// Seed of the computer's choices (default: different every game when interactive).
+    /// Seed of the computer's choices, and of the balls in lines (default: different every
+    /// game when interactive).
     #[arg(long)]
-    seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Read moves and commands from this file instead of the keyboard.
     #[arg(long)]
     script: Option<PathBuf>,
     /// No colours.
     #[arg(long)]
-    no_color: bool,
+    pub(crate) no_color: bool,
+    /// Lines: balls on the board at the start (3 or 5).
+    #[arg(long, default_value_t = 5)]
+    pub(crate) balls: u8,
+    /// Lines: no undo.
+    #[arg(long)]
+    pub(crate) no_undo: bool,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
@@ -115,6 +122,16 @@ enum Flow {
 }
 
 pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
+    if GameKind::from_name(&args.game) == Some(GameKind::Lines) {
+        let input: Box<dyn BufRead> = match &args.script {
+            Some(path) => Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(
+                |e| CliError::input(format!("cannot read script {}: {e}", path.display())),
+            )?)),
+            None => Box::new(std::io::stdin().lock()),
+        };
+        let interactive = args.script.is_none() && std::io::stdin().is_terminal();
+        return crate::cmd_lines::play(args, input, interactive);
+    }
     let kind = parse_game(&args.game)?;
     let human = parse_color(&args.color)?;
     let mut settings = Settings::new(kind, human, args.level).map_err(CliError::input)?;

@@ -189,7 +189,8 @@ pub(crate) fn judge(args: &JudgeArgs) -> Result<(), CliError> {
 #[derive(Args, Debug)]
 pub(crate) struct BenchArgs {
     /// What to measure: `perft` (move generation from the start position: xiangqi perft 5,
-    /// chess perft 6 through the engine's make/unmake path).
+    /// chess perft 6 through the engine's make/unmake path) or `lines` (the Lines computer
+    /// player over seeded games).
     what: Option<String>,
     /// The game.
     #[arg(long, value_enum, default_value = "xiangqi")]
@@ -197,6 +198,21 @@ pub(crate) struct BenchArgs {
     /// Depth for `bench perft` (default 5 for xiangqi, 6 for chess: about a second each).
     #[arg(long)]
     depth: Option<u32>,
+    /// `bench lines`: games to play.
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// `bench lines`: seed of the first game (game k uses seed + k).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// `bench lines`: the computer's playouts per move (landing samples × candidates).
+    #[arg(long, default_value_t = 64)]
+    budget: usize,
+    /// `bench lines`: stop a game after this many turns.
+    #[arg(long, default_value_t = 100_000)]
+    max_turns: u32,
+    /// `bench lines`: play the greedy one-move baseline instead of the computer.
+    #[arg(long)]
+    greedy: bool,
 }
 
 pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
@@ -216,8 +232,15 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
             println!("nodes {nodes} time {secs:.3} nps {nps}");
             Ok(())
         }
+        Some("lines") => crate::cmd_lines::bench(
+            args.games,
+            args.seed,
+            args.budget,
+            args.max_turns,
+            args.greedy,
+        ),
         Some(other) => Err(CliError::input(format!(
-            "unknown benchmark `{other}`: use perft"
+            "unknown benchmark `{other}`: use perft or lines"
         ))),
         None => match args.game {
             RulesGame::Xiangqi => crate::cmd_engine::bench_search::<Xiangqi>(),

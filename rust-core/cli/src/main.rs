@@ -4,6 +4,7 @@
 //! Exit codes: 0 success, 2 bad input (a FEN, a move, an option), 1 a check that failed.
 
 mod cmd_engine;
+mod cmd_lines;
 mod cmd_net;
 mod cmd_play;
 mod cmd_rules;
@@ -39,7 +40,9 @@ enum Command {
     /// `games N lost L duplicated D desync X failures F`.
     Soak(cmd_soak::SoakArgs),
     /// Benchmarks: `banco bench [--game chess]` searches the engine's bench positions (last
-    /// line `nodes N time S nps N`); `banco bench perft` runs perft from the start position.
+    /// line `nodes N time S nps N`); `banco bench perft` runs perft from the start position;
+    /// `banco bench lines --games N --seed S --budget P` plays seeded Lines games (last line
+    /// `games N median_score M mean_score A median_turns T ms_per_move X`).
     Bench(cmd_rules::BenchArgs),
     /// Prove a forced mate in a puzzle; last line `mate N FIRSTMOVE` or `none`.
     Solve(cmd_engine::SolveArgs),

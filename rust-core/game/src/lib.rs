@@ -18,12 +18,13 @@
 //! ```
 //!
 //! See the [`game`] module for why the trait looks the way it does. Lines, a one-player
-//! score game, gets its own small trait in banco-lines rather than this one.
+//! score game, implements the smaller [`ScoreGame`] of the [`solo`] module instead.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod game;
 pub mod movelist;
+pub mod solo;
 pub mod toy;
 pub mod vocab;
 
@@ -31,6 +32,7 @@ pub use game::{Game, MatchGame, SetupError};
 pub use movelist::{
     ChanceList, ListCapacity, ListFull, MAX_CHANCE_OUTCOMES, MoveList, Weighted, capacity,
 };
+pub use solo::ScoreGame;
 pub use vocab::{Color, DrawReason, GameKind, Outcome, WinReason};
 
 #[cfg(test)]

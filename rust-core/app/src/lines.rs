@@ -1,0 +1,396 @@
+//! A solo game of Lines as a front end holds it: the game (undo as its settings allow),
+//! hints from the computer player, the score, the best-scores table, and save/continue in
+//! the one save format ([`crate::save::SavedLines`]).
+//!
+//! Moves are typed as two cells (`a1 e5`, also `a1e5` or `a1-e5`) or given as cell indices
+//! (taps); a played move returns the path to animate.
+//!
+//! ```
+//! use banco_app::lines::LinesSession;
+//! use banco_lines::Settings;
+//!
+//! let mut s = LinesSession::new(Settings::default(), [5; 32]);
+//! let hint = s.hint().expect("a move");
+//! let report = s.play(hint.mv.from, hint.mv.to)?;
+//! assert_eq!(report.path.to(), hint.mv.to);
+//! let bytes = s.save()?;
+//! let back = LinesSession::load(&bytes)?;
+//! assert_eq!(back.game().state(), s.game().state());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::save::{SaveError, SavedLines};
+use banco_game::ScoreGame;
+use banco_lines::ai::{self, Budget, Hint};
+use banco_lines::best::BestScores;
+use banco_lines::{Cell, LinesGame, MoveError, Settings, TurnReport, UndoError};
+use serde::{Deserialize, Serialize};
+
+/// Why typed text is not a Lines move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LinesInputError {
+    /// Not two cells.
+    #[error("`{0}` is not a move: type two cells, the ball then where it goes, like a1 e5")]
+    Unreadable(String),
+    /// Two cells that the rules refuse.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+}
+
+/// A solo Lines session (see the module docs).
+#[derive(Clone, Debug)]
+pub struct LinesSession {
+    game: LinesGame,
+    best: BestScores,
+    hint_budget: Budget,
+    recorded: bool,
+}
+
+/// The best-scores table's saved form: a version byte then postcard.
+const BEST_VERSION: u8 = 1;
+
+/// Reads two cells from `text` (`a1 e5`, `a1e5`, `a1-e5`).
+pub fn parse_move(text: &str) -> Result<(Cell, Cell), LinesInputError> {
+    let bad = || LinesInputError::Unreadable(text.chars().take(32).collect());
+    let compact: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .collect();
+    if compact.len() != 4 || !compact.is_ascii() {
+        return Err(bad());
+    }
+    let from = compact
+        .get(..2)
+        .ok_or_else(bad)?
+        .parse()
+        .map_err(|_| bad())?;
+    let to = compact
+        .get(2..)
+        .ok_or_else(bad)?
+        .parse()
+        .map_err(|_| bad())?;
+    Ok((from, to))
+}
+
+impl LinesSession {
+    /// A new game with these settings and spawn seed, an empty best-scores table.
+    #[must_use]
+    pub fn new(settings: Settings, seed: [u8; 32]) -> LinesSession {
+        LinesSession {
+            game: LinesGame::new(settings, seed),
+            best: BestScores::default(),
+            hint_budget: Budget::fast(),
+            recorded: false,
+        }
+    }
+
+    /// Starts a new game (same settings unless given), keeping the best scores.
+    pub fn new_game(&mut self, settings: Option<Settings>, seed: [u8; 32]) {
+        let settings = settings.unwrap_or_else(|| self.game.settings());
+        self.game = LinesGame::new(settings, seed);
+        self.recorded = false;
+    }
+
+    /// The game.
+    #[must_use]
+    pub const fn game(&self) -> &LinesGame {
+        &self.game
+    }
+
+    /// The score.
+    #[must_use]
+    pub fn score(&self) -> u32 {
+        self.game.score()
+    }
+
+    /// True once the board is full.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// Plays one move.
+    pub fn play(&mut self, from: Cell, to: Cell) -> Result<TurnReport, MoveError> {
+        self.game.play_move(from, to)
+    }
+
+    /// Plays a move given as cell indices (taps).
+    pub fn play_indices(&mut self, from: usize, to: usize) -> Result<TurnReport, MoveError> {
+        self.game.play_indices(from, to)
+    }
+
+    /// Plays a typed move (`a1 e5`).
+    pub fn play_text(&mut self, text: &str) -> Result<TurnReport, LinesInputError> {
+        let (from, to) = parse_move(text)?;
+        Ok(self.game.play_move(from, to)?)
+    }
+
+    /// Takes the last turn back (as the settings allow); the same balls will come again.
+    pub fn undo(&mut self) -> Result<(), UndoError> {
+        self.game.try_undo()?;
+        if !self.game.is_over() {
+            self.recorded = false;
+        }
+        Ok(())
+    }
+
+    /// How hard the hint thinks.
+    pub fn set_hint_budget(&mut self, budget: Budget) {
+        self.hint_budget = budget;
+    }
+
+    /// The computer's suggestion and its reason (`None` when the game is over); seeded by
+    /// the turn, so asking twice gives the same hint.
+    #[must_use]
+    pub fn hint(&self) -> Option<Hint> {
+        ai::hint(&self.game, &self.hint_budget, u64::from(self.game.turns()))
+    }
+
+    /// The best scores.
+    #[must_use]
+    pub const fn best_scores(&self) -> &BestScores {
+        &self.best
+    }
+
+    /// Enters the finished game in the best scores, once (`date` as the front end writes
+    /// it); its rank, or `None` if the game goes on, was entered already, or did not make
+    /// the table.
+    pub fn record_result(&mut self, date: &str) -> Option<usize> {
+        if !self.game.is_over() || self.recorded {
+            return None;
+        }
+        self.recorded = true;
+        self.best.record(self.game.score(), self.game.turns(), date)
+    }
+
+    /// The saved game (the one save format).
+    pub fn save(&self) -> Result<Vec<u8>, SaveError> {
+        SavedLines::of(&self.game).encode()
+    }
+
+    /// A session continuing a saved game (empty best scores: load them with
+    /// [`LinesSession::load_best_scores`]).
+    pub fn load(bytes: &[u8]) -> Result<LinesSession, SaveError> {
+        let game = SavedLines::decode(bytes)?.restore()?;
+        Ok(LinesSession {
+            game,
+            best: BestScores::default(),
+            hint_budget: Budget::fast(),
+            recorded: false,
+        })
+    }
+
+    /// Replaces the current game by a saved one, keeping the best scores.
+    pub fn continue_saved(&mut self, bytes: &[u8]) -> Result<(), SaveError> {
+        self.game = SavedLines::decode(bytes)?.restore()?;
+        self.recorded = false;
+        Ok(())
+    }
+
+    /// The best-scores table as bytes for the front end to keep.
+    pub fn best_scores_bytes(&self) -> Result<Vec<u8>, SaveError> {
+        postcard::to_extend(&BestRecord::from(&self.best), vec![BEST_VERSION])
+            .map_err(|e| SaveError::TooLong(e.to_string()))
+    }
+
+    /// Loads a best-scores table written by [`LinesSession::best_scores_bytes`].
+    pub fn load_best_scores(&mut self, bytes: &[u8]) -> Result<(), SaveError> {
+        let (&version, body) = bytes.split_first().ok_or(SaveError::NotASave)?;
+        if version > BEST_VERSION {
+            return Err(SaveError::NewerVersion(version));
+        }
+        if bytes.len() > crate::save::MAX_BYTES {
+            return Err(SaveError::TooLarge(bytes.len()));
+        }
+        let record: BestRecord =
+            postcard::from_bytes(body).map_err(|e| SaveError::Damaged(e.to_string()))?;
+        let mut table = BestScores::new(record.capacity as usize);
+        for e in record.entries {
+            table.record(e.0, e.1, &e.2);
+        }
+        self.best = table;
+        Ok(())
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct BestRecord {
+    capacity: u32,
+    entries: Vec<(u32, u32, String)>,
+}
+
+impl From<&BestScores> for BestRecord {
+    fn from(b: &BestScores) -> BestRecord {
+        BestRecord {
+            capacity: b.capacity() as u32,
+            entries: b
+                .entries()
+                .iter()
+                .map(|e| (e.score, e.turns, e.date.clone()))
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use crate::any::{AnyGame, AnyRules};
+    use crate::save::{self, AnySave, SavedGame};
+    use banco_game::{Game, GameKind};
+    use banco_lines::UndoRule;
+
+    fn play_some(s: &mut LinesSession, turns: usize) {
+        for _ in 0..turns {
+            let Some(m) = ai::greedy_move(s.game()) else {
+                break;
+            };
+            s.play(m.from, m.to).unwrap();
+        }
+    }
+
+    #[test]
+    fn typed_moves() {
+        assert_eq!(
+            parse_move("a1 e5").unwrap(),
+            ("a1".parse().unwrap(), "e5".parse().unwrap())
+        );
+        assert_eq!(parse_move("A1-E5").unwrap(), parse_move("a1e5").unwrap());
+        assert!(matches!(
+            parse_move("a1 j5"),
+            Err(LinesInputError::Unreadable(_))
+        ));
+        assert!(matches!(
+            parse_move("é1e5"),
+            Err(LinesInputError::Unreadable(_))
+        ));
+        let mut s = LinesSession::new(Settings::default(), [2; 32]);
+        let empty = Cell::all()
+            .find(|&c| s.game().board().is_empty_cell(c))
+            .unwrap();
+        assert_eq!(
+            s.play_text(&format!("{empty} {empty}")),
+            Err(LinesInputError::Move(MoveError::EmptySource(empty)))
+        );
+    }
+
+    #[test]
+    fn save_load_continue_gives_the_same_game_and_future() {
+        let settings = Settings {
+            start_balls: 3,
+            undo: UndoRule::Unlimited,
+        };
+        let mut s = LinesSession::new(settings, [7; 32]);
+        play_some(&mut s, 30);
+        let bytes = s.save().unwrap();
+        assert!(bytes.starts_with(&save::MAGIC));
+        assert_eq!(bytes[8], save::VERSION_LINES);
+        let mut back = LinesSession::load(&bytes).unwrap();
+        assert_eq!(back.game(), s.game());
+        assert!(
+            back.game().can_undo(),
+            "undo history is rebuilt by the replay"
+        );
+        play_some(&mut s, 30);
+        play_some(&mut back, 30);
+        assert_eq!(back.game().state(), s.game().state());
+        // decode_any tells the families apart.
+        assert!(matches!(
+            save::decode_any(&bytes).unwrap(),
+            AnySave::Lines(_)
+        ));
+        assert_eq!(SavedGame::decode(&bytes), Err(SaveError::LinesGame));
+    }
+
+    #[test]
+    fn board_game_saves_still_load_and_are_not_lines() {
+        let mut game = AnyGame::new(GameKind::Xiangqi).unwrap();
+        let mv = game.legal_move_vec()[0];
+        game.play(mv).unwrap();
+        let bytes = SavedGame::of(&game, AnyRules::usual(GameKind::Xiangqi))
+            .encode()
+            .unwrap();
+        assert_eq!(bytes[8], save::VERSION, "board games keep format 1");
+        assert!(matches!(
+            save::decode_any(&bytes).unwrap(),
+            AnySave::Board(_)
+        ));
+        assert_eq!(
+            SavedLines::decode(&bytes),
+            Err(SaveError::NotLines("xiangqi".to_owned()))
+        );
+        // A format-1 file written before Lines existed (golden bytes): magic, version 1,
+        // xiangqi, Asian rules (2 repetitions, 120 plies), start FEN, one move h2e2.
+        let mut old = save::MAGIC.to_vec();
+        old.push(1);
+        let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        old.extend([0, 0, 0, 3, 120, fen.len() as u8]);
+        old.extend(fen.as_bytes());
+        let code = game.encode_move(mv);
+        old.push(1);
+        old.extend(postcard::to_allocvec(&code).unwrap());
+        old.extend([0, 0, 0, 0]);
+        let saved = SavedGame::decode(&old).unwrap();
+        assert_eq!(saved.moves, vec![code]);
+        let (restored, _) = saved.restore().unwrap();
+        assert_eq!(restored.history(), vec![mv]);
+    }
+
+    #[test]
+    fn damaged_lines_saves_are_refused() {
+        let mut s = LinesSession::new(Settings::default(), [3; 32]);
+        play_some(&mut s, 10);
+        let bytes = s.save().unwrap();
+        // A newer format.
+        let mut newer = bytes.clone();
+        newer[8] = 9;
+        assert_eq!(
+            LinesSession::load(&newer).err(),
+            Some(SaveError::NewerVersion(9))
+        );
+        // A move changed to one that is not legal: caught by the replay.
+        let mut saved = SavedLines::decode(&bytes).unwrap();
+        saved.moves[4] = banco_lines::Move {
+            from: saved.moves[4].to,
+            to: saved.moves[4].to,
+        };
+        assert_eq!(
+            LinesSession::load(&saved.encode().unwrap()).err(),
+            Some(SaveError::IllegalMove { number: 5 })
+        );
+        // Truncated.
+        assert!(LinesSession::load(&bytes[..bytes.len() - 3]).is_err());
+        // Every single-byte corruption is refused or loads a valid game; never a panic.
+        for i in 0..bytes.len() {
+            let mut b = bytes.clone();
+            b[i] ^= 0x5A;
+            if let Ok(s) = LinesSession::load(&b) {
+                assert!(s.game().turns() <= 10);
+            }
+        }
+    }
+
+    #[test]
+    fn undo_hint_and_best_scores() {
+        let mut s = LinesSession::new(Settings::default(), [4; 32]);
+        assert_eq!(s.undo(), Err(UndoError::Nothing));
+        let h = s.hint().unwrap();
+        assert_eq!(s.hint(), Some(h));
+        let before = s.game().clone();
+        s.play(h.mv.from, h.mv.to).unwrap();
+        s.undo().unwrap();
+        assert_eq!(s.game(), &before);
+        assert_eq!(s.record_result("2026-12-01"), None, "the game goes on");
+        while let Some(m) = ai::greedy_move(s.game()) {
+            s.play(m.from, m.to).unwrap();
+        }
+        assert_eq!(s.record_result("2026-12-01"), Some(0));
+        assert_eq!(s.record_result("2026-12-01"), None, "entered once");
+        let bytes = s.best_scores_bytes().unwrap();
+        let mut other = LinesSession::new(Settings::default(), [1; 32]);
+        other.load_best_scores(&bytes).unwrap();
+        assert_eq!(other.best_scores(), s.best_scores());
+        assert!(other.load_best_scores(&[1, 200]).is_err());
+    }
+}

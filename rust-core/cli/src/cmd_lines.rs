@@ -1,0 +1,392 @@
+//! `banco play --game lines` (Color Lines in the terminal over banco-app's
+//! `LinesSession`) and `banco bench lines` (the computer player over seeded games; last
+//! line `games N median_score M mean_score A median_turns T ms_per_move X`).
+//!
+//! The board is drawn with a letter per colour (R G B Y P C O, `.` for an empty cell) and,
+//! on a terminal, ANSI colours; the cells of the last path are marked. Moves are typed as
+//! two cells (`a1 e5`); commands: `hint`, `undo`, `save FILE`, `load FILE`, `new`, `board`,
+//! `best`, `help`, `quit`.
+
+use crate::CliError;
+use crate::cmd_play::PlayArgs;
+use crate::ui::board::Style;
+use banco_app::files::{read_limited, write_atomic};
+use banco_app::lines::LinesSession;
+use banco_app::save;
+use banco_game::ScoreGame;
+use banco_lines::ai::{self, Budget, Player};
+use banco_lines::spawn::Spawner;
+use banco_lines::{Ball, Board, CellSet, LinesGame, SIZE, Settings, TurnReport, UndoRule};
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+use std::path::Path;
+use std::time::Instant;
+
+const HELP: &str = "moves:     two cells, the ball then where it goes: a1 e5
+commands:  hint, undo, save FILE, load FILE, new, board, best, help, quit";
+
+fn ansi(ball: Ball) -> &'static str {
+    match ball {
+        Ball::Red => "\x1b[1;31m",
+        Ball::Green => "\x1b[1;32m",
+        Ball::Blue => "\x1b[1;34m",
+        Ball::Yellow => "\x1b[1;33m",
+        Ball::Purple => "\x1b[1;35m",
+        Ball::Cyan => "\x1b[1;36m",
+        Ball::Orange => "\x1b[38;5;208m",
+    }
+}
+
+fn ball_text(ball: Ball, style: Style) -> String {
+    if style.color {
+        format!("{}{}\x1b[0m", ansi(ball), ball.letter())
+    } else {
+        ball.letter().to_string()
+    }
+}
+
+/// The board (rank 9 on top), with the cells of `path` marked `*` (or highlighted).
+pub(crate) fn render(board: &Board, path: CellSet, style: Style) -> String {
+    let mut out = String::new();
+    for rank in (0..SIZE).rev() {
+        let _ = write!(out, "{} ", rank + 1);
+        for file in 0..SIZE {
+            let Some(cell) = banco_lines::Cell::new(file, rank) else {
+                continue;
+            };
+            let on_path = path.contains(cell);
+            let text = match board.get(cell) {
+                Some(b) => ball_text(b, style),
+                None => ".".to_owned(),
+            };
+            match (on_path, style.color) {
+                (true, true) => {
+                    let _ = write!(out, "\x1b[43m{text}\x1b[0m ");
+                }
+                (true, false) => {
+                    let _ = write!(out, "{text}*");
+                }
+                _ => {
+                    let _ = write!(out, "{text} ");
+                }
+            }
+        }
+        out.push('\n');
+    }
+    out.push_str("  a b c d e f g h i\n");
+    out
+}
+
+struct Session {
+    lines: LinesSession,
+    style: Style,
+    last_path: CellSet,
+    echo: bool,
+    seed: u64,
+}
+
+fn seed_bytes(seed: u64) -> [u8; 32] {
+    Spawner::seed_from_u64(seed)
+}
+
+/// `banco play --game lines`.
+pub(crate) fn play(
+    args: &PlayArgs,
+    input: Box<dyn BufRead>,
+    interactive: bool,
+) -> Result<(), CliError> {
+    let seed = args.seed.unwrap_or_else(|| {
+        if interactive {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        } else {
+            0x5EED
+        }
+    });
+    let settings = Settings::new(
+        args.balls,
+        if args.no_undo {
+            UndoRule::Off
+        } else {
+            UndoRule::LastTurn
+        },
+    )
+    .map_err(CliError::input)?;
+    let mut session = Session {
+        lines: LinesSession::new(settings, seed_bytes(seed)),
+        style: Style::detect(args.no_color),
+        last_path: CellSet::EMPTY,
+        echo: !interactive,
+        seed,
+    };
+    println!("Banco lines — line up five of a colour. Type a move (a1 e5) or `help`.");
+    session.show();
+    session.run(input)
+}
+
+impl Session {
+    fn show(&self) {
+        let game = self.lines.game();
+        print!("{}", render(game.board(), self.last_path, self.style));
+        let next: Vec<String> = game
+            .next_colors()
+            .iter()
+            .map(|&b| ball_text(b, self.style))
+            .collect();
+        println!(
+            "score {}  turn {}  next {}",
+            game.score(),
+            game.turns() + 1,
+            next.join(" ")
+        );
+    }
+
+    fn run(&mut self, mut input: Box<dyn BufRead>) -> Result<(), CliError> {
+        let mut line = String::new();
+        loop {
+            print!("lines> ");
+            let _ = std::io::stdout().flush();
+            line.clear();
+            let read = input
+                .read_line(&mut line)
+                .map_err(|e| CliError::input(e.to_string()))?;
+            if read == 0 {
+                println!();
+                return Ok(());
+            }
+            let text = line.trim();
+            if self.echo {
+                println!("{text}");
+            }
+            if !self.command(text) {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Runs one line; false to quit.
+    fn command(&mut self, text: &str) -> bool {
+        let mut words = text.split_whitespace();
+        let Some(word) = words.next() else {
+            return true;
+        };
+        let arg = words.collect::<Vec<_>>().join(" ");
+        match word.to_ascii_lowercase().as_str() {
+            "quit" | "exit" | "q" => return false,
+            "help" | "?" => println!("{HELP}"),
+            "board" => self.show(),
+            "best" => self.best(),
+            "hint" => match self.lines.hint() {
+                Some(h) => println!("hint: {} — {}", h.mv, h.reason),
+                None => println!("the game is over"),
+            },
+            "undo" => match self.lines.undo() {
+                Ok(()) => {
+                    self.last_path = CellSet::EMPTY;
+                    self.show();
+                }
+                Err(e) => println!("{e}"),
+            },
+            "new" => {
+                self.seed = self.seed.wrapping_add(1);
+                self.lines.new_game(None, seed_bytes(self.seed));
+                self.last_path = CellSet::EMPTY;
+                self.show();
+            }
+            "save" => self.save(&arg),
+            "load" => self.load(&arg),
+            _ => match self.lines.play_text(text) {
+                Ok(report) => self.after_move(&report),
+                Err(e) => println!("{e}"),
+            },
+        }
+        true
+    }
+
+    fn after_move(&mut self, r: &TurnReport) {
+        let mut path = CellSet::EMPTY;
+        for &c in r.path.cells() {
+            path.insert(c);
+        }
+        self.last_path = path;
+        let steps: Vec<String> = r.path.cells().iter().map(|c| c.to_string()).collect();
+        println!("path {}", steps.join(" "));
+        if !r.cleared.is_empty() {
+            println!("line of {} balls: +{}", r.cleared.len(), r.points);
+        } else if !r.landed.is_empty() {
+            let landed: Vec<String> = r
+                .landed
+                .iter()
+                .map(|(c, b)| format!("{}{c}", b.letter()))
+                .collect();
+            print!("landed {}", landed.join(" "));
+            if !r.cleared_by_landing.is_empty() {
+                print!(
+                    " (line of {} balls: +{})",
+                    r.cleared_by_landing.len(),
+                    r.points
+                );
+            }
+            println!();
+        }
+        self.show();
+        if r.game_over {
+            let date = today();
+            match self.lines.record_result(&date) {
+                Some(rank) => println!(
+                    "game over: score {} in {} turns — best score #{}",
+                    self.lines.score(),
+                    self.lines.game().turns(),
+                    rank + 1
+                ),
+                None => println!(
+                    "game over: score {} in {} turns",
+                    self.lines.score(),
+                    self.lines.game().turns()
+                ),
+            }
+            println!("type `new` for another game or `quit`");
+        }
+    }
+
+    fn best(&self) {
+        let table = self.lines.best_scores();
+        if table.entries().is_empty() {
+            println!("no finished game yet");
+        }
+        for (i, e) in table.entries().iter().enumerate() {
+            println!(
+                "{:>2}. {:>6}  {:>5} turns  {}",
+                i + 1,
+                e.score,
+                e.turns,
+                e.date
+            );
+        }
+    }
+
+    fn save(&self, path: &str) {
+        if path.is_empty() {
+            println!("save where? save FILE");
+            return;
+        }
+        let result = self
+            .lines
+            .save()
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| write_atomic(Path::new(path), &bytes).map_err(|e| e.to_string()));
+        match result {
+            Ok(()) => println!("saved to {path}"),
+            Err(e) => println!("cannot save: {e}"),
+        }
+    }
+
+    fn load(&mut self, path: &str) {
+        if path.is_empty() {
+            println!("load what? load FILE");
+            return;
+        }
+        let bytes = match read_limited(Path::new(path), save::MAX_BYTES as u64) {
+            Ok(b) => b,
+            Err(e) => {
+                println!("cannot read {path}: {e}");
+                return;
+            }
+        };
+        match self.lines.continue_saved(&bytes) {
+            Ok(()) => {
+                self.last_path = CellSet::EMPTY;
+                println!("loaded {path}");
+                self.show();
+            }
+            Err(e) => println!("cannot load {path}: {e}"),
+        }
+    }
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`, for the best-scores table.
+fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Civil date from days since 1970-01-01 (proleptic Gregorian).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// `banco bench lines`: the computer player over `games` seeded games.
+pub(crate) fn bench(
+    games: u32,
+    seed: u64,
+    budget: usize,
+    max_turns: u32,
+    greedy: bool,
+) -> Result<(), CliError> {
+    if games == 0 {
+        return Err(CliError::input("--games must be at least 1"));
+    }
+    let player = if greedy {
+        Player::Greedy
+    } else {
+        Player::Computer(Budget::from_playouts(budget))
+    };
+    if let Player::Computer(b) = player {
+        println!(
+            "budget {budget} playouts: {} candidates × {} samples, reply width {}",
+            b.candidates, b.samples, b.reply
+        );
+    }
+    let start = Instant::now();
+    let mut scores = Vec::new();
+    let mut turns = Vec::new();
+    let mut unfinished = 0;
+    for g in 0..u64::from(games) {
+        let game_seed = seed.wrapping_add(g);
+        let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(game_seed));
+        let r = ai::play_out(game, player, game_seed, max_turns);
+        if !r.finished {
+            unfinished += 1;
+        }
+        println!(
+            "game {} seed {game_seed} score {} turns {}{}",
+            g + 1,
+            r.score,
+            r.turns,
+            if r.finished { "" } else { " (turn limit)" }
+        );
+        scores.push(r.score);
+        turns.push(r.turns);
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    let total_turns: u64 = turns.iter().map(|&t| u64::from(t)).sum();
+    let mean = scores.iter().map(|&s| f64::from(s)).sum::<f64>() / f64::from(games);
+    scores.sort_unstable();
+    turns.sort_unstable();
+    let median = |v: &[u32]| {
+        let n = v.len();
+        if n % 2 == 1 {
+            f64::from(v[n / 2])
+        } else {
+            f64::midpoint(f64::from(v[n / 2 - 1]), f64::from(v[n / 2]))
+        }
+    };
+    if unfinished > 0 {
+        println!("{unfinished} games stopped at the turn limit {max_turns}");
+    }
+    println!(
+        "games {games} median_score {} mean_score {mean:.1} median_turns {} ms_per_move {:.3}",
+        median(&scores),
+        median(&turns),
+        elapsed * 1000.0 / total_turns.max(1) as f64
+    );
+    Ok(())
+}

@@ -1,0 +1,239 @@
+//! The computer player of Lines and the hint: [`hint`] returns the move it would play and
+//! why ([`Reason`]: the line it completes or builds). [`greedy_move`] is the one-move
+//! greedy baseline it is measured against; [`play_out`] plays a whole seeded game.
+//!
+//! The player (see [`search`]) scores every legal move with a fast heuristic, keeps the
+//! best few, and plays each out over Monte Carlo samples of where the announced balls land,
+//! judging the boards by [`eval`] (runs of each colour, free area, free regions, walled-in
+//! balls) or, with a reply width, by the best next move. Its effort is a [`Budget`] of
+//! candidates, samples and reply width — counts, not time, so a seed and a budget always
+//! give the same move.
+//!
+//! ```
+//! use banco_lines::{LinesGame, Settings, ai};
+//! let game = LinesGame::new(Settings::default(), [9; 32]);
+//! let hint = ai::hint(&game, &ai::Budget::fast(), 1).expect("a move");
+//! assert!(game.check_move(hint.mv.from, hint.mv.to).is_ok());
+//! assert!(!hint.reason.to_string().is_empty());
+//! ```
+
+pub mod eval;
+pub mod search;
+
+use crate::board::{Ball, Cell};
+use crate::game::{LinesGame, Move};
+use crate::lines::{DIRECTIONS, run_length};
+use banco_game::ScoreGame;
+use core::fmt;
+
+/// How hard the computer thinks about one move: counts, never time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Moves kept from the fast heuristic and played out.
+    pub candidates: usize,
+    /// Monte Carlo samples of the landing per kept move.
+    pub samples: usize,
+    /// Next-move candidates looked at after each sample (0: static evaluation only).
+    pub reply: usize,
+}
+
+impl Budget {
+    /// A quick hint (about a millisecond).
+    #[must_use]
+    pub const fn fast() -> Budget {
+        Budget {
+            candidates: 3,
+            samples: 6,
+            reply: 0,
+        }
+    }
+
+    /// The budget of a number of playouts per move (one playout = one landing sample of
+    /// one candidate): the bench's `--budget`. Measured: a few candidates sampled many
+    /// times beat many candidates sampled a little (the fast heuristic ranks well, the
+    /// samples settle the close calls), so the candidates grow slowly; from 2,000 playouts
+    /// each sample also looks at the best three replies.
+    #[must_use]
+    pub fn from_playouts(playouts: usize) -> Budget {
+        let playouts = playouts.max(1);
+        let candidates = (3 + playouts / 200).min(8);
+        let samples = (playouts / candidates).max(1);
+        let reply = if playouts >= 2000 { 3 } else { 0 };
+        Budget {
+            candidates,
+            samples,
+            reply,
+        }
+    }
+}
+
+/// Why the computer suggests a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The move completes lines.
+    Completes {
+        /// Balls removed (the moved one included).
+        balls: usize,
+        /// Colour of the lines.
+        color: Ball,
+        /// Points scored.
+        points: u32,
+    },
+    /// The move lengthens a run of its colour.
+    Builds {
+        /// Length of the longest run through the destination.
+        length: usize,
+        /// Its colour.
+        color: Ball,
+    },
+    /// The move makes room or keeps the board open rather than build a run.
+    Opens {
+        /// The colour moved.
+        color: Ball,
+    },
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Reason::Completes {
+                balls,
+                color,
+                points,
+            } => write!(f, "completes a line of {balls} {color} ({points} points)"),
+            Reason::Builds { length, color } => write!(f, "builds a line of {length} {color}"),
+            Reason::Opens { color } => write!(f, "moves {color} aside to keep the board open"),
+        }
+    }
+}
+
+/// The computer's suggestion.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hint {
+    /// The move.
+    pub mv: Move,
+    /// Why.
+    pub reason: Reason,
+    /// The expected value the search gave it (points plus evaluation).
+    pub value: f32,
+}
+
+/// The move the computer would play in `game`, with its reason; `None` when the game is
+/// over. Deterministic for a seed and a budget; it uses only what the player sees (the
+/// board and the announced colours), never the game's own random source.
+#[must_use]
+pub fn hint(game: &LinesGame, budget: &Budget, seed: u64) -> Option<Hint> {
+    if game.is_over() {
+        return None;
+    }
+    let board = game.board();
+    let (c, value) = search::best_move(board, &game.next_colors(), budget, seed)?;
+    let color = board.get(c.from)?;
+    let reason = if c.points > 0 {
+        Reason::Completes {
+            balls: c.cleared.len(),
+            color,
+            points: c.points,
+        }
+    } else {
+        let mut after = *board;
+        after.set(c.from, None);
+        let code = color.index() as u8 + 1;
+        let length = DIRECTIONS
+            .iter()
+            .map(|&(df, dr)| run_length(&after, c.to, code, df, dr))
+            .max()
+            .unwrap_or(1);
+        if length >= 2 {
+            Reason::Builds { length, color }
+        } else {
+            Reason::Opens { color }
+        }
+    };
+    Some(Hint {
+        mv: Move {
+            from: c.from,
+            to: c.to,
+        },
+        reason,
+        value,
+    })
+}
+
+/// The greedy one-move player: the move that scores most now, else the one that makes
+/// the longest run of its colour (ties: the first in board order). The baseline the
+/// computer player must beat.
+#[must_use]
+pub fn greedy_move(game: &LinesGame) -> Option<Move> {
+    if game.is_over() {
+        return None;
+    }
+    let board = game.board();
+    let mut best: Option<(Move, (u32, usize))> = None;
+    for from in Cell::all() {
+        let Some(ball) = board.get(from) else {
+            continue;
+        };
+        let mut after = *board;
+        after.set(from, None);
+        let code = ball.index() as u8 + 1;
+        for to in game.reachable(from).iter() {
+            after.set(to, Some(ball));
+            let pts = crate::score::points(crate::lines::lines_through(&after, to).len());
+            let run = DIRECTIONS
+                .iter()
+                .map(|&(df, dr)| run_length(&after, to, code, df, dr))
+                .max()
+                .unwrap_or(1);
+            after.set(to, None);
+            if best.is_none_or(|(_, k)| (pts, run) > k) {
+                best = Some((Move { from, to }, (pts, run)));
+            }
+        }
+    }
+    best.map(|(m, _)| m)
+}
+
+/// Who plays a game out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// The computer player with a budget.
+    Computer(Budget),
+    /// The greedy baseline.
+    Greedy,
+}
+
+/// How a played-out game went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// Final score.
+    pub score: u32,
+    /// Turns played.
+    pub turns: u32,
+    /// True if the board filled up (false: stopped at the turn limit).
+    pub finished: bool,
+}
+
+/// Plays `game` out with `player` until the board is full or `max_turns` turns were
+/// played; the computer's samples are seeded from `seed` and the turn number.
+#[must_use]
+pub fn play_out(mut game: LinesGame, player: Player, seed: u64, max_turns: u32) -> PlayedGame {
+    while !game.is_over() && game.turns() < max_turns {
+        let mv = match player {
+            Player::Computer(budget) => {
+                let s = seed ^ (u64::from(game.turns()) << 32);
+                hint(&game, &budget, s).map(|h| h.mv)
+            }
+            Player::Greedy => greedy_move(&game),
+        };
+        let Some(mv) = mv else { break };
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    PlayedGame {
+        score: game.score(),
+        turns: game.turns(),
+        finished: game.is_over(),
+    }
+}

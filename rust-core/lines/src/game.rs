@@ -1,0 +1,462 @@
+//! [`LinesGame`]: one game of Lines — the board, the three announced colours, the score,
+//! the seeded spawns and undo.
+//!
+//! A turn: move one ball along a free orthogonal path to an empty cell. If that completes
+//! lines of five or more (see [`crate::lines`]), they vanish, score ([`crate::score`]) and
+//! no ball comes this turn. Otherwise the three announced balls land on random empty cells
+//! (all land, then every line they complete vanishes and scores, without a free move) and
+//! three new colours are announced. The game ends when the board is full. A move that
+//! empties the whole board brings the announced balls at once (there would be nothing to
+//! move otherwise).
+//!
+//! ```
+//! use banco_lines::{LinesGame, Settings};
+//! use banco_game::ScoreGame;
+//!
+//! let mut game = LinesGame::new(Settings::default(), [1; 32]);
+//! assert_eq!(game.board().ball_count(), 5);
+//! let next = game.next_colors();
+//! let (from, to) = game.any_move().expect("a move");
+//! let report = game.play_move(from, to)?;
+//! assert_eq!(report.path.from(), from);
+//! assert_eq!(report.path.to(), to);
+//! // No line yet, so the three announced balls landed.
+//! assert_eq!(report.landed.iter().map(|&(_, b)| b).collect::<Vec<_>>(), next);
+//! assert!(game.undo());
+//! assert_eq!(game.next_colors(), next);
+//! # Ok::<(), banco_lines::MoveError>(())
+//! ```
+
+use crate::board::{Ball, Board, Cell, CellError, CellSet};
+use crate::lines::lines_through;
+use crate::path::{Path, reachable, shortest_path};
+use crate::score::points;
+use crate::spawn::Spawner;
+use banco_game::{GameKind, ScoreGame};
+use serde::{Deserialize, Serialize};
+
+/// Balls announced and landing after each move without a line.
+pub const NEXT: usize = 3;
+
+/// How far a player may take turns back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum UndoRule {
+    /// No undo.
+    Off,
+    /// The last turn only (Lines 98's rule).
+    #[default]
+    LastTurn,
+    /// Any number of turns, back to the start.
+    Unlimited,
+}
+
+/// The settings of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Settings {
+    /// Balls on the board at the start: 3 or 5.
+    pub start_balls: u8,
+    /// How far undo goes.
+    pub undo: UndoRule,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            start_balls: 5,
+            undo: UndoRule::LastTurn,
+        }
+    }
+}
+
+/// Why settings were refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SettingsError {
+    /// A start other than 3 or 5 balls.
+    #[error("a game starts with 3 or 5 balls, not {0}")]
+    StartBalls(u8),
+}
+
+impl Settings {
+    /// Checked settings.
+    pub fn new(start_balls: u8, undo: UndoRule) -> Result<Settings, SettingsError> {
+        if start_balls != 3 && start_balls != 5 {
+            return Err(SettingsError::StartBalls(start_balls));
+        }
+        Ok(Settings { start_balls, undo })
+    }
+}
+
+/// A move: the ball on `from` goes to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Move {
+    /// The ball's cell.
+    pub from: Cell,
+    /// The empty destination.
+    pub to: Cell,
+}
+
+impl Move {
+    /// The wire code: `from × 81 + to` (below 6561).
+    #[must_use]
+    pub fn encode(self) -> u16 {
+        (self.from.index() * crate::board::CELLS + self.to.index()) as u16
+    }
+
+    /// The move of a wire code; syntax only, legality is checked when it is played.
+    pub fn decode(code: u16) -> Result<Move, CellError> {
+        let c = code as usize;
+        Ok(Move {
+            from: Cell::from_index(c / crate::board::CELLS)?,
+            to: Cell::from_index(c % crate::board::CELLS)?,
+        })
+    }
+}
+
+impl core::fmt::Display for Move {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} {}", self.from, self.to)
+    }
+}
+
+/// Why a move was refused; a refused move changes nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// A cell index off the board.
+    #[error("cell {0} is off the board (cells are 0 to 80, a1 to i9)")]
+    OutOfRange(usize),
+    /// No ball on the start cell.
+    #[error("there is no ball on {0}: pick a ball to move")]
+    EmptySource(Cell),
+    /// The destination already holds a ball.
+    #[error("{0} already holds a ball: move to an empty cell")]
+    Occupied(Cell),
+    /// Balls wall the destination off.
+    #[error("no free path from {from} to {to}: balls block the way")]
+    NoPath {
+        /// The ball's cell.
+        from: Cell,
+        /// The destination.
+        to: Cell,
+    },
+    /// The board is full.
+    #[error("the game is over: the board is full")]
+    GameOver,
+}
+
+/// Why a turn cannot be taken back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UndoError {
+    /// The settings forbid undo.
+    #[error("undo is off in this game's settings")]
+    Disabled,
+    /// No turn to take back (the start, or the one allowed undo was used).
+    #[error("there is no turn to take back")]
+    Nothing,
+}
+
+/// Everything that changes in a turn: saved before each turn for undo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct State {
+    /// The balls.
+    pub board: Board,
+    /// Points so far.
+    pub score: u32,
+    /// Balls drawn from the spawner so far (the announced ones are the next three).
+    pub drawn: u64,
+    /// Turns played.
+    pub turns: u32,
+}
+
+/// What one turn did, in order: the ball's path, the lines it completed, or else the balls
+/// that landed and the lines they completed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnReport {
+    /// The path the ball took, start and destination included (for the animation).
+    pub path: Path,
+    /// The balls the move removed (lines through the destination).
+    pub cleared: CellSet,
+    /// The balls that landed after the move, in order, with their colours.
+    pub landed: Vec<(Cell, Ball)>,
+    /// The balls removed by lines the landing completed.
+    pub cleared_by_landing: CellSet,
+    /// Points this turn.
+    pub points: u32,
+    /// True if the board is now full.
+    pub game_over: bool,
+}
+
+/// One game of Lines (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinesGame {
+    settings: Settings,
+    spawner: Spawner,
+    start: State,
+    state: State,
+    /// The states before each turn that undo may restore, oldest first.
+    undo_stack: Vec<State>,
+    /// Every move played (taken-back ones removed), for saving.
+    moves: Vec<Move>,
+}
+
+impl LinesGame {
+    /// A new game: the first `start_balls` balls of `seed` land on the empty board and three
+    /// colours are announced.
+    #[must_use]
+    pub fn new(settings: Settings, seed: [u8; 32]) -> LinesGame {
+        let spawner = Spawner::new(seed);
+        let mut state = State {
+            board: Board::empty(),
+            score: 0,
+            drawn: 0,
+            turns: 0,
+        };
+        let start_balls = if settings.start_balls == 3 { 3 } else { 5 };
+        land(&spawner, &mut state, start_balls);
+        LinesGame {
+            settings,
+            spawner,
+            start: state,
+            state,
+            undo_stack: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// A game set up on `board` (tests, puzzles): score 0, the seed's first balls
+    /// announced. The common save format stores games started with [`LinesGame::new`].
+    #[must_use]
+    pub fn with_board(settings: Settings, seed: [u8; 32], board: Board) -> LinesGame {
+        let state = State {
+            board,
+            score: 0,
+            drawn: 0,
+            turns: 0,
+        };
+        LinesGame {
+            settings,
+            spawner: Spawner::new(seed),
+            start: state,
+            state,
+            undo_stack: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// A game replayed from its settings, seed and moves; the first refused move is
+    /// reported with its 1-based number.
+    pub fn replay(
+        settings: Settings,
+        seed: [u8; 32],
+        moves: &[Move],
+    ) -> Result<LinesGame, (usize, MoveError)> {
+        let mut game = LinesGame::new(settings, seed);
+        for (i, mv) in moves.iter().enumerate() {
+            game.play_move(mv.from, mv.to).map_err(|e| (i + 1, e))?;
+        }
+        Ok(game)
+    }
+
+    /// The settings.
+    #[must_use]
+    pub const fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// The seed of the spawns.
+    #[must_use]
+    pub const fn seed(&self) -> [u8; 32] {
+        self.spawner.seed()
+    }
+
+    /// The board.
+    #[must_use]
+    pub const fn board(&self) -> &Board {
+        &self.state.board
+    }
+
+    /// The current state (board, score, balls drawn, turns).
+    #[must_use]
+    pub const fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The three announced colours, in the order they will land.
+    #[must_use]
+    pub fn next_colors(&self) -> [Ball; NEXT] {
+        let d = self.state.drawn;
+        [
+            self.spawner.color(d),
+            self.spawner.color(d + 1),
+            self.spawner.color(d + 2),
+        ]
+    }
+
+    /// The moves played, oldest first.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The cells the ball on `from` can reach (empty if `from` holds no ball).
+    #[must_use]
+    pub fn reachable(&self, from: Cell) -> CellSet {
+        if self.state.board.is_empty_cell(from) {
+            CellSet::EMPTY
+        } else {
+            reachable(&self.state.board, from)
+        }
+    }
+
+    /// Some legal move (the lowest ball that can move, to its lowest reachable cell), or
+    /// `None` when the game is over.
+    #[must_use]
+    pub fn any_move(&self) -> Option<(Cell, Cell)> {
+        if self.is_over() {
+            return None;
+        }
+        Cell::all()
+            .filter(|&c| !self.state.board.is_empty_cell(c))
+            .find_map(|c| self.reachable(c).iter().next().map(|t| (c, t)))
+    }
+
+    /// Checks a move without playing it and returns the path the ball would take.
+    pub fn check_move(&self, from: Cell, to: Cell) -> Result<Path, MoveError> {
+        if self.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        if self.state.board.is_empty_cell(from) {
+            return Err(MoveError::EmptySource(from));
+        }
+        if !self.state.board.is_empty_cell(to) {
+            return Err(MoveError::Occupied(to));
+        }
+        shortest_path(&self.state.board, from, to).ok_or(MoveError::NoPath { from, to })
+    }
+
+    /// Plays a move given as cell indices (0–80), as from a tap or the wire.
+    pub fn play_indices(&mut self, from: usize, to: usize) -> Result<TurnReport, MoveError> {
+        let f = Cell::from_index(from).map_err(|_| MoveError::OutOfRange(from))?;
+        let t = Cell::from_index(to).map_err(|_| MoveError::OutOfRange(to))?;
+        self.play_move(f, t)
+    }
+
+    /// Plays one turn (see the module docs).
+    pub fn play_move(&mut self, from: Cell, to: Cell) -> Result<TurnReport, MoveError> {
+        let path = self.check_move(from, to)?;
+        let before = self.state;
+        let st = &mut self.state;
+        let ball = st.board.get(from);
+        st.board.set(from, None);
+        st.board.set(to, ball);
+        st.turns += 1;
+        let cleared = lines_through(&st.board, to);
+        st.board.clear(cleared);
+        let mut pts = points(cleared.len());
+        st.score += pts;
+        let mut landed = Vec::new();
+        let mut cleared_by_landing = CellSet::EMPTY;
+        if cleared.is_empty() || st.board.ball_count() == 0 {
+            let (l, c, p) = land(&self.spawner, st, NEXT);
+            landed = l;
+            cleared_by_landing = c;
+            pts += p;
+        }
+        match self.settings.undo {
+            UndoRule::Off => {}
+            UndoRule::LastTurn => {
+                self.undo_stack.clear();
+                self.undo_stack.push(before);
+            }
+            UndoRule::Unlimited => self.undo_stack.push(before),
+        }
+        self.moves.push(Move { from, to });
+        Ok(TurnReport {
+            path,
+            cleared,
+            landed,
+            cleared_by_landing,
+            points: pts,
+            game_over: self.state.board.is_full(),
+        })
+    }
+
+    /// Takes the last turn back, with a reason when it cannot.
+    pub fn try_undo(&mut self) -> Result<(), UndoError> {
+        if self.settings.undo == UndoRule::Off {
+            return Err(UndoError::Disabled);
+        }
+        let prev = self.undo_stack.pop().ok_or(UndoError::Nothing)?;
+        self.state = prev;
+        self.moves.pop();
+        Ok(())
+    }
+
+    /// The state the game started from.
+    #[must_use]
+    pub const fn start_state(&self) -> &State {
+        &self.start
+    }
+}
+
+/// Lands up to `count` announced balls on `state` (see [`crate::spawn`]), then removes and
+/// scores the lines they complete. Returns the balls landed, the cells cleared and the
+/// points.
+fn land(spawner: &Spawner, state: &mut State, count: usize) -> (Vec<(Cell, Ball)>, CellSet, u32) {
+    let mut landed = Vec::with_capacity(count);
+    for _ in 0..count {
+        let n = state.drawn;
+        state.drawn += 1;
+        let empties = state.board.empty_count();
+        if empties == 0 {
+            continue;
+        }
+        let Some(cell) = state.board.nth_empty(spawner.landing(n, empties)) else {
+            continue;
+        };
+        let ball = spawner.color(n);
+        state.board.set(cell, Some(ball));
+        landed.push((cell, ball));
+    }
+    let mut cleared = CellSet::EMPTY;
+    for &(c, _) in &landed {
+        cleared.0 |= lines_through(&state.board, c).0;
+    }
+    state.board.clear(cleared);
+    let p = points(cleared.len());
+    state.score += p;
+    (landed, cleared, p)
+}
+
+impl ScoreGame for LinesGame {
+    type Move = Move;
+    type Report = TurnReport;
+    type PlayError = MoveError;
+
+    fn kind(&self) -> GameKind {
+        GameKind::Lines
+    }
+
+    fn score(&self) -> u32 {
+        self.state.score
+    }
+
+    fn turns(&self) -> u32 {
+        self.state.turns
+    }
+
+    fn is_over(&self) -> bool {
+        self.state.board.is_full()
+    }
+
+    fn play(&mut self, mv: Move) -> Result<TurnReport, MoveError> {
+        self.play_move(mv.from, mv.to)
+    }
+
+    fn can_undo(&self) -> bool {
+        self.settings.undo != UndoRule::Off && !self.undo_stack.is_empty()
+    }
+
+    fn undo(&mut self) -> bool {
+        self.try_undo().is_ok()
+    }
+}

@@ -1,0 +1,46 @@
+//! # banco-lines — Color Lines
+//!
+//! The ball game of Color Lines (1992) and Lines 98: a 9×9 board, seven colours, a ball
+//! moves along a free orthogonal path, five or more in a row vanish and score, otherwise
+//! three announced balls land. This crate holds the rules and the computer player:
+//!
+//! * [`board`] — cells (`a1`…`i9`), ball colours, the board, cell sets.
+//! * [`path`] — shortest free path (breadth-first, no allocation), reachable cells.
+//! * [`lines`] — lines of five or more through a cell, in all four directions.
+//! * [`score`] — the scoring table (GNOME Five or More's).
+//! * [`spawn`] — seeded spawns (ChaCha8, one stream per ball).
+//! * [`game`] — [`LinesGame`]: turns, landing, undo, game over; implements
+//!   [`banco_game::ScoreGame`].
+//! * [`best`] — the best-scores table.
+//! * [`ai`] — the computer player and the hint ([`ai::hint`]), and a greedy baseline.
+//!
+//! ```
+//! use banco_lines::{LinesGame, Settings, ai};
+//! use banco_game::ScoreGame;
+//!
+//! let mut game = LinesGame::new(Settings::default(), [42; 32]);
+//! for _ in 0..5 {
+//!     let hint = ai::hint(&game, &ai::Budget::fast(), 7).expect("a move");
+//!     game.play(hint.mv)?;
+//! }
+//! assert_eq!(game.turns(), 5);
+//! # Ok::<(), banco_lines::MoveError>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod ai;
+pub mod best;
+pub mod board;
+pub mod game;
+pub mod lines;
+pub mod path;
+pub mod score;
+pub mod spawn;
+
+pub use board::{Ball, Board, CELLS, Cell, CellError, CellSet, SIZE};
+pub use game::{
+    LinesGame, Move, MoveError, NEXT, Settings, SettingsError, State, TurnReport, UndoError,
+    UndoRule,
+};
+pub use path::Path;

@@ -1,0 +1,37 @@
+//! Scoring: the table of GNOME Five or More (the GNOME port of Color Lines), applied once
+//! per move to the total number of balls removed by that move — all its lines together —
+//! so that longer lines and several lines at once score more than in proportion.
+//!
+//! | balls | 5  | 6  | 7  | 8  | 9  | 10 | 11  | 12  | 13  | 14  |
+//! |-------|----|----|----|----|----|----|-----|-----|-----|-----|
+//! | points| 10 | 12 | 18 | 28 | 42 | 82 | 108 | 138 | 172 | 210 |
+//!
+//! Past 14 balls, Five or More's own continuation: with `m = n − 5`,
+//! `table[5 + m mod 5] + 72·⌊m/5⌋ + 24·(m − 5)` (15 → 274, 16 → 300, 20 → 466).
+//! Source: GNOME five-or-more, `src/glines.c` (`sctab` and `addscore`, GNOME 2.x–3.2x,
+//! <https://gitlab.gnome.org/GNOME/five-or-more>); the table is a fact of the game, the
+//! code here is our own. Two crossing lines of five (9 balls) score 42, not 2 × 10.
+//!
+//! ```
+//! use banco_lines::score::points;
+//! assert_eq!(points(4), 0);
+//! assert_eq!(points(5), 10);
+//! assert_eq!(points(9), 42);
+//! assert!(points(10) > 2 * points(5));
+//! ```
+
+/// Points for 5 to 14 balls removed at once.
+pub const TABLE: [u32; 10] = [10, 12, 18, 28, 42, 82, 108, 138, 172, 210];
+
+/// Points for `removed` balls removed by one move (or one landing of balls); 0 below 5.
+#[must_use]
+pub const fn points(removed: usize) -> u32 {
+    if removed < 5 {
+        0
+    } else if removed < 15 {
+        TABLE[removed - 5]
+    } else {
+        let m = (removed - 5) as u32;
+        TABLE[(m % 5) as usize] + 72 * (m / 5) + 24 * (m - 5)
+    }
+}

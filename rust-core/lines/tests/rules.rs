@@ -1,0 +1,491 @@
+//! Rules of Lines: paths against a brute-force reference, lines in every direction,
+//! scoring, seeded replays, undo and save/continue giving the same spawns, random input.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use banco_game::ScoreGame;
+use banco_lines::best::BestScores;
+use banco_lines::spawn::Spawner;
+use banco_lines::{
+    Ball, Board, CELLS, Cell, LinesGame, Move, MoveError, Settings, UndoError, UndoRule, ai, lines,
+    path, score,
+};
+use proptest::prelude::*;
+
+fn cell(s: &str) -> Cell {
+    s.parse().unwrap()
+}
+
+/// Brute force: distances from `from` by repeated relaxation over the whole board.
+fn reference_distance(board: &Board, from: Cell, to: Cell) -> Option<usize> {
+    let mut dist = [usize::MAX; CELLS];
+    dist[from.index()] = 0;
+    loop {
+        let mut changed = false;
+        for c in Cell::all() {
+            if c != from && !board.is_empty_cell(c) {
+                continue;
+            }
+            if dist[c.index()] == usize::MAX {
+                continue;
+            }
+            for (df, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                if let Some(n) = c.offset(df, dr)
+                    && board.is_empty_cell(n)
+                    && dist[n.index()] > dist[c.index()] + 1
+                {
+                    dist[n.index()] = dist[c.index()] + 1;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    (dist[to.index()] != usize::MAX).then(|| dist[to.index()])
+}
+
+fn board_from(codes: &[u8]) -> Board {
+    Board::from_codes(codes).unwrap()
+}
+
+proptest! {
+    #[test]
+    fn path_matches_reference(
+        codes in proptest::collection::vec(prop_oneof![3 => Just(0u8), 2 => 1u8..=7], CELLS),
+        from in 0usize..CELLS,
+        to in 0usize..CELLS,
+    ) {
+        let mut board = board_from(&codes);
+        let from = Cell::from_index(from).unwrap();
+        let to = Cell::from_index(to).unwrap();
+        prop_assume!(from != to);
+        board.set(from, Some(Ball::Red));
+        board.set(to, None);
+        let found = path::shortest_path(&board, from, to);
+        let reference = reference_distance(&board, from, to);
+        prop_assert_eq!(found.is_some(), reference.is_some());
+        if let Some(p) = found {
+            prop_assert_eq!(Some(p.steps()), reference);
+            let cells = p.cells();
+            prop_assert_eq!(cells[0], from);
+            prop_assert_eq!(*cells.last().unwrap(), to);
+            for pair in cells.windows(2) {
+                let (a, b) = (pair[0], pair[1]);
+                prop_assert_eq!(a.file().abs_diff(b.file()) + a.rank().abs_diff(b.rank()), 1);
+                prop_assert!(board.is_empty_cell(b));
+            }
+            prop_assert!(path::reachable(&board, from).contains(to));
+        } else {
+            prop_assert!(!path::reachable(&board, from).contains(to));
+        }
+    }
+
+    #[test]
+    fn random_input_never_panics(
+        seed in any::<u64>(),
+        moves in proptest::collection::vec((0usize..100, 0usize..100), 0..60),
+        undo_every in 1usize..7,
+    ) {
+        let settings = Settings { start_balls: 3, undo: UndoRule::Unlimited };
+        let mut game = LinesGame::new(settings, Spawner::seed_from_u64(seed));
+        for (i, (f, t)) in moves.into_iter().enumerate() {
+            let before = game.clone();
+            let result = game.play_indices(f, t);
+            if let Ok(report) = &result {
+                prop_assert_eq!(report.path.from().index(), f);
+                prop_assert_eq!(report.path.to().index(), t);
+            } else {
+                prop_assert_eq!(&game, &before, "a refused move changed the game");
+            }
+            if i % undo_every == 0 {
+                let _ = game.try_undo();
+            }
+            let _ = Move::decode((f * 131 + t) as u16);
+        }
+    }
+
+    #[test]
+    fn wire_codes_round_trip(f in 0usize..CELLS, t in 0usize..CELLS) {
+        let mv = Move { from: Cell::from_index(f).unwrap(), to: Cell::from_index(t).unwrap() };
+        prop_assert_eq!(Move::decode(mv.encode()), Ok(mv));
+    }
+}
+
+#[test]
+fn move_errors() {
+    let board: Board = "
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        .R.......
+        RB.......
+        BR......."
+        .parse()
+        .unwrap();
+    let mut game = LinesGame::with_board(Settings::default(), [0; 32], board);
+    let (a1, e5, c3) = (cell("a1"), cell("e5"), cell("c3"));
+    assert_eq!(game.play_move(c3, e5), Err(MoveError::EmptySource(c3)));
+    assert_eq!(
+        game.play_move(a1, cell("b1")),
+        Err(MoveError::Occupied(cell("b1")))
+    );
+    assert_eq!(game.play_indices(81, 0), Err(MoveError::OutOfRange(81)));
+    assert_eq!(
+        game.play_move(a1, e5),
+        Err(MoveError::NoPath { from: a1, to: e5 })
+    );
+    assert_eq!(game.turns(), 0);
+    // No path: a1 is walled in by a2 and b1.
+    assert!(path::shortest_path(&board, cell("a1"), cell("e5")).is_none());
+    assert!(path::reachable(&board, cell("a1")).is_empty());
+    assert_eq!(
+        MoveError::NoPath {
+            from: cell("a1"),
+            to: cell("e5")
+        }
+        .to_string(),
+        "no free path from a1 to e5: balls block the way"
+    );
+    assert_eq!(
+        MoveError::EmptySource(cell("c3")).to_string(),
+        "there is no ball on c3: pick a ball to move"
+    );
+}
+
+#[test]
+fn no_path_is_reported_by_the_game() {
+    // Find a seeded game and a move with no path by playing until one exists.
+    for seed in 0..200u64 {
+        let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
+        let mut g = game.clone();
+        for _ in 0..40 {
+            let Some(m) = ai::greedy_move(&g) else { break };
+            g.play(m).unwrap();
+            for from in Cell::all().filter(|&c| !g.board().is_empty_cell(c)) {
+                let reach = g.reachable(from);
+                if let Some(to) =
+                    Cell::all().find(|&c| g.board().is_empty_cell(c) && !reach.contains(c))
+                {
+                    assert_eq!(g.check_move(from, to), Err(MoveError::NoPath { from, to }));
+                    return;
+                }
+            }
+        }
+    }
+    panic!("no blocked move found in 200 games");
+}
+
+#[test]
+fn lines_in_all_four_directions_and_crossing() {
+    let cases = [
+        // rank
+        (["a5", "b5", "c5", "d5", "e5"], "c5"),
+        // file
+        (["d1", "d2", "d3", "d4", "d5"], "d1"),
+        // diagonal
+        (["a1", "b2", "c3", "d4", "e5"], "e5"),
+        // anti-diagonal
+        (["a9", "b8", "c7", "d6", "e5"], "b8"),
+    ];
+    for (cells, probe) in cases {
+        let mut board = Board::empty();
+        for c in cells {
+            board.set(cell(c), Some(Ball::Blue));
+        }
+        let found = lines::lines_through(&board, cell(probe));
+        assert_eq!(found.len(), 5, "{cells:?}");
+        // Four of them are not a line.
+        board.set(cell(cells[0]), Some(Ball::Red));
+        assert!(lines::lines_through(&board, cell(probe)).is_empty());
+    }
+    // A star: all four directions through e5 at once, 4 × 4 + 1 = 17 balls.
+    let mut board = Board::empty();
+    for (df, dr) in lines::DIRECTIONS {
+        for k in -2isize..=2 {
+            board.set(
+                cell("e5").offset(df * k, dr * k).unwrap(),
+                Some(Ball::Green),
+            );
+        }
+    }
+    assert_eq!(lines::lines_through(&board, cell("e5")).len(), 17);
+    // A run of 7 counts whole; another colour does not join.
+    let mut board = Board::empty();
+    for f in 0..7 {
+        board.set(Cell::new(f, 0).unwrap(), Some(Ball::Cyan));
+    }
+    board.set(Cell::new(7, 0).unwrap(), Some(Ball::Red));
+    assert_eq!(lines::lines_through(&board, cell("a1")).len(), 7);
+}
+
+#[test]
+fn a_move_that_completes_two_crossing_lines_scores_them_together() {
+    let board: Board = "
+        B........
+        .........
+        .........
+        ....R....
+        ....R....
+        RRRR.....
+        ....R....
+        ....R....
+        .....R..."
+        .parse()
+        .unwrap();
+    let mut game = LinesGame::with_board(Settings::default(), [4; 32], board);
+    let r = game.play_move(cell("f1"), cell("e4")).unwrap();
+    assert_eq!(r.cleared.len(), 9);
+    assert_eq!(r.points, 42);
+    assert!(r.landed.is_empty(), "no balls land after a line");
+    assert_eq!(game.score(), 42);
+    assert_eq!(game.board().ball_count(), 1);
+    // The path the ball took is a shortest one: f1 to e4 is 4 steps.
+    assert_eq!(r.path.steps(), 4);
+    // A move that empties the board brings the announced balls at once.
+    let board: Board = "
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        RRRR....R"
+        .parse()
+        .unwrap();
+    let mut game = LinesGame::with_board(Settings::default(), [4; 32], board);
+    let r = game.play_move(cell("i1"), cell("e1")).unwrap();
+    assert_eq!((r.points, r.landed.len()), (10, 3));
+    assert_eq!(game.board().ball_count(), 3);
+}
+
+#[test]
+fn scoring_table() {
+    let expected = [
+        (0, 0),
+        (4, 0),
+        (5, 10),
+        (6, 12),
+        (7, 18),
+        (8, 28),
+        (9, 42),
+        (10, 82),
+        (11, 108),
+        (12, 138),
+        (13, 172),
+        (14, 210),
+        (15, 274),
+        (16, 300),
+        (20, 466),
+    ];
+    for (n, p) in expected {
+        assert_eq!(score::points(n), p, "{n} balls");
+    }
+    for n in 5..40 {
+        assert!(score::points(n + 1) > score::points(n), "{n}");
+        // More than proportional: from 7 balls on, more per ball than a line of five.
+        if n >= 7 {
+            assert!(score::points(n) * 5 > score::points(5) * n as u32, "{n}");
+        }
+    }
+}
+
+fn play_greedy(game: &mut LinesGame, turns: u32) {
+    for _ in 0..turns {
+        let Some(m) = ai::greedy_move(game) else {
+            break;
+        };
+        game.play(m).unwrap();
+    }
+}
+
+#[test]
+fn a_seeded_game_replays_identically() {
+    let mut a = LinesGame::new(Settings::default(), Spawner::seed_from_u64(77));
+    play_greedy(&mut a, 60);
+    let b = LinesGame::replay(Settings::default(), a.seed(), a.moves()).unwrap();
+    assert_eq!(a.state(), b.state());
+    assert_eq!(a.next_colors(), b.next_colors());
+    let c = LinesGame::new(Settings::default(), Spawner::seed_from_u64(78));
+    assert_ne!(
+        LinesGame::new(Settings::default(), Spawner::seed_from_u64(77)).board(),
+        c.board()
+    );
+}
+
+#[test]
+fn undo_restores_the_same_spawns() {
+    let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(5));
+    play_greedy(&mut game, 10);
+    let m = ai::greedy_move(&game).unwrap();
+    let before = game.clone();
+    let first = game.play(m).unwrap();
+    assert!(game.undo());
+    assert_eq!(game.state(), before.state());
+    assert_eq!(game.next_colors(), before.next_colors());
+    let again = game.play(m).unwrap();
+    assert_eq!(
+        first, again,
+        "the same move after undo must bring the same balls"
+    );
+    // Last-turn undo: only one step.
+    assert!(game.undo());
+    assert_eq!(game.try_undo(), Err(UndoError::Nothing));
+    // Undo off.
+    let mut off = LinesGame::new(
+        Settings {
+            start_balls: 5,
+            undo: UndoRule::Off,
+        },
+        [1; 32],
+    );
+    let (f, t) = off.any_move().unwrap();
+    off.play_move(f, t).unwrap();
+    assert_eq!(off.try_undo(), Err(UndoError::Disabled));
+    assert!(!off.can_undo());
+}
+
+#[test]
+fn unlimited_undo_goes_back_to_the_start() {
+    let settings = Settings {
+        start_balls: 3,
+        undo: UndoRule::Unlimited,
+    };
+    let mut game = LinesGame::new(settings, [9; 32]);
+    assert_eq!(game.board().ball_count(), 3);
+    let start = game.clone();
+    play_greedy(&mut game, 15);
+    while game.undo() {}
+    assert_eq!(game, start);
+}
+
+#[test]
+fn save_load_continue_gives_the_same_future() {
+    let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(11));
+    play_greedy(&mut game, 25);
+    // Through serde (postcard) …
+    let bytes = postcard::to_allocvec(&game).unwrap();
+    let mut loaded: LinesGame = postcard::from_bytes(&bytes).unwrap();
+    // … and through a replay of the moves.
+    let mut replayed = LinesGame::replay(game.settings(), game.seed(), game.moves()).unwrap();
+    play_greedy(&mut game, 25);
+    play_greedy(&mut loaded, 25);
+    play_greedy(&mut replayed, 25);
+    assert_eq!(game.state(), loaded.state());
+    assert_eq!(game.state(), replayed.state());
+    assert_eq!(game.moves(), replayed.moves());
+}
+
+#[test]
+fn damaged_serde_boards_are_refused() {
+    let bytes = postcard::to_allocvec(&Board::empty()).unwrap();
+    let mut bad = bytes.clone();
+    bad[5] = 9; // not a colour
+    assert!(postcard::from_bytes::<Board>(&bad).is_err());
+    assert!(postcard::from_bytes::<Board>(&bytes[..40]).is_err());
+    assert_eq!(
+        postcard::from_bytes::<Board>(&bytes).unwrap(),
+        Board::empty()
+    );
+}
+
+#[test]
+fn the_game_ends_when_the_board_is_full() {
+    let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(3));
+    let mut reports = 0;
+    while let Some(m) = ai::greedy_move(&game) {
+        let r = game.play(m).unwrap();
+        reports += 1;
+        assert_eq!(r.game_over, game.is_over());
+        assert!(reports < 2000);
+    }
+    assert!(game.board().is_full());
+    assert_eq!(game.any_move(), None);
+    let (f, t) = (Cell::from_index(0).unwrap(), Cell::from_index(1).unwrap());
+    assert_eq!(game.play_move(f, t), Err(MoveError::GameOver));
+}
+
+#[test]
+fn landing_reports_the_announced_colours() {
+    let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(21));
+    for _ in 0..30 {
+        let next = game.next_colors();
+        let balls = game.board().ball_count();
+        let m = ai::greedy_move(&game).unwrap();
+        let r = game.play(m).unwrap();
+        if r.cleared.is_empty() {
+            let colours: Vec<Ball> = r.landed.iter().map(|&(_, b)| b).collect();
+            assert_eq!(colours, next);
+            assert_eq!(
+                game.board().ball_count(),
+                balls + 3 - r.cleared_by_landing.len()
+            );
+        } else {
+            assert!(r.landed.is_empty());
+            assert_eq!(game.next_colors(), next);
+            assert!(r.points >= 10);
+        }
+    }
+}
+
+#[test]
+fn settings_are_checked() {
+    assert!(Settings::new(4, UndoRule::Off).is_err());
+    assert_eq!(
+        Settings::new(3, UndoRule::Off).unwrap().start_balls,
+        3,
+        "three balls is a setting"
+    );
+}
+
+#[test]
+fn best_scores_table() {
+    let mut t = BestScores::new(2);
+    assert_eq!(t.record(10, 5, "d1"), Some(0));
+    assert_eq!(t.record(30, 9, "d2"), Some(0));
+    assert_eq!(t.record(20, 7, "d3"), Some(1));
+    assert_eq!(t.entries().len(), 2);
+    assert_eq!(t.entries()[1].date, "d3");
+    assert_eq!(t.rank_of(5), None);
+}
+
+#[test]
+fn the_computer_beats_the_greedy_player() {
+    let games = 6u64;
+    let (mut computer, mut greedy) = (0u32, 0u32);
+    for seed in 0..games {
+        let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(1000 + seed));
+        computer += ai::play_out(
+            game.clone(),
+            ai::Player::Computer(ai::Budget::fast()),
+            seed,
+            400,
+        )
+        .score;
+        greedy += ai::play_out(game, ai::Player::Greedy, seed, 400).score;
+    }
+    assert!(
+        computer > greedy * 3 / 2,
+        "computer {computer} against greedy {greedy} over {games} games"
+    );
+}
+
+#[test]
+fn hints_are_deterministic_and_explained() {
+    let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(8));
+    for _ in 0..20 {
+        let h1 = ai::hint(&game, &ai::Budget::fast(), 4).unwrap();
+        let h2 = ai::hint(&game, &ai::Budget::fast(), 4).unwrap();
+        assert_eq!(h1, h2);
+        let r = game.play(h1.mv).unwrap();
+        if let ai::Reason::Completes { points, .. } = h1.reason {
+            assert_eq!(r.points, points);
+            assert!(h1.reason.to_string().starts_with("completes a line of"));
+        }
+    }
+}
