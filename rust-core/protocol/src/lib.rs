@@ -173,6 +173,7 @@ pub mod fairdraw;
 pub mod frame;
 pub mod message;
 pub mod peers;
+pub mod race;
 pub mod sas;
 pub mod seed;
 pub mod session;

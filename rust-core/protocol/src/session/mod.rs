@@ -40,6 +40,7 @@ mod handshake;
 mod link;
 mod play;
 mod proposal;
+mod race;
 mod reliable;
 
 use crate::crypto::{Identity, PublicKey};
@@ -66,6 +67,8 @@ pub struct Session<G: MatchGame> {
     events: VecDeque<Event<G::Move>>,
     /// Our hash chain for the fair draw of the game being proposed or accepted.
     chain: Option<HashChain>,
+    /// The Lines race, its proposal first ([`race`](crate::race)).
+    race: race::RaceSlot,
 }
 
 impl<G: MatchGame> core::fmt::Debug for Session<G> {
@@ -87,7 +90,9 @@ impl<G: MatchGame> Session<G> {
     pub fn new(config: SessionConfig, identity: Identity, seed: [u8; 32]) -> Self {
         let mut offers = Vec::new();
         for kind in config.offers {
-            if G::kinds().contains(&kind) && !offers.contains(&kind) {
+            // The Lines race is played by the session itself, whatever `G` is.
+            let playable = G::kinds().contains(&kind) || kind == GameKind::Lines;
+            if playable && !offers.contains(&kind) {
                 offers.push(kind);
             }
         }
@@ -104,6 +109,7 @@ impl<G: MatchGame> Session<G> {
             current: None,
             events: VecDeque::new(),
             chain: None,
+            race: race::RaceSlot::default(),
         }
     }
 
@@ -167,10 +173,15 @@ impl<G: MatchGame> Session<G> {
             .current
             .as_ref()
             .and_then(MatchState::withheld_deadline);
-        [self.channel.poll_timeout(), flag, withheld]
-            .into_iter()
-            .flatten()
-            .min()
+        [
+            self.channel.poll_timeout(),
+            flag,
+            withheld,
+            self.race_deadline(),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
     /// Runs the timers due at `now`: retransmission, keepalive, dead-peer and handshake
@@ -181,6 +192,7 @@ impl<G: MatchGame> Session<G> {
         if self.channel.is_closed() {
             return;
         }
+        self.race_tick(now);
         if let Some(m) = &mut self.current {
             let mut send = Vec::new();
             m.check_flag(now, &mut send, &mut self.events);
@@ -275,10 +287,10 @@ impl<G: MatchGame> Session<G> {
     /// before `spec.local_params` (11 bytes, counted in the limit).
     pub fn propose(&mut self, spec: MatchSpec, now: u64) -> Result<(), ActionError> {
         self.channel.ready(now)?;
-        if self.current.as_ref().is_some_and(|m| m.outcome().is_none()) {
+        if self.current.as_ref().is_some_and(|m| m.outcome().is_none()) || self.race.is_running() {
             return Err(ActionError::GameRunning);
         }
-        if self.proposal.is_some() {
+        if self.proposal.is_some() || self.race.proposal.is_some() {
             return Err(ActionError::Pending);
         }
         if !self.offers.contains(&spec.game) {
@@ -324,6 +336,9 @@ impl<G: MatchGame> Session<G> {
     /// bytes in all); the game starts. For games with the fair draw
     /// ([`uses_fair_draw`](crate::fairdraw::uses_fair_draw)) the session puts its commitment first (11 bytes).
     pub fn accept_proposal_with(&mut self, params: Vec<u8>, now: u64) -> Result<(), ActionError> {
+        if self.race_answer_pending() {
+            return self.accept_race(now);
+        }
         self.channel.ready(now)?;
         let Some(Proposal::Theirs(theirs)) = &self.proposal else {
             return Err(ActionError::NothingToAnswer);
@@ -350,6 +365,9 @@ impl<G: MatchGame> Session<G> {
 
     /// Declines the peer's proposal.
     pub fn decline_proposal(&mut self, now: u64) -> Result<(), ActionError> {
+        if self.race_answer_pending() {
+            return self.decline_race(now);
+        }
         self.channel.ready(now)?;
         let Some(Proposal::Theirs(_)) = self.proposal else {
             return Err(ActionError::NothingToAnswer);
@@ -431,7 +449,7 @@ impl<G: MatchGame> Session<G> {
     /// ours.
     pub fn pending_proposal(&self) -> Option<(MatchSpec, bool)> {
         match &self.proposal {
-            None => None,
+            None => self.pending_race_spec(),
             Some(Proposal::Ours(p)) => {
                 Some((spec_of(p, true, p.msg.params.clone(), Vec::new()), true))
             }
