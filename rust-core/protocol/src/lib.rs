@@ -162,10 +162,14 @@
 //! * [`fairdraw`] — the fair draw of chance steps (jieqi's hidden pieces): hash-chain
 //!   commitments, link verification, unbiased tickets, and the security argument.
 //! * [`seed`] — a seed both sides make together (commit–reveal; the Lines race).
+//! * [`race`] — the Lines race: both players on boards from one shared seed, moving at the
+//!   same time, each move replayed and checked on a replica of the sender's board
+//!   ([`Session::propose_race`], [`Session::race_move`], [`Event::Race`]).
 //! * [`peers`] — remembered peers, export/import.
 //! * [`session`] — the state machine: the game-agnostic [`Channel`] and the [`Session`] of
 //!   a match on top of it ([`Event`]).
-//! * [`sim`] — a seeded fault-injecting simulator and soak runner ([`sim::run_soak`]).
+//! * [`sim`] — a seeded fault-injecting simulator and soak runner ([`sim::run_soak`],
+//!   races with [`sim::play_race`]).
 #![forbid(unsafe_code)]
 
 pub mod crypto;
@@ -173,6 +177,7 @@ pub mod fairdraw;
 pub mod frame;
 pub mod message;
 pub mod peers;
+pub mod race;
 pub mod sas;
 pub mod seed;
 pub mod session;

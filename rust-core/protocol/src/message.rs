@@ -43,6 +43,9 @@
 //!   32-bit ply and a 32-byte link, and never sent it); proposals and acceptances of games
 //!   that use the fair draw open their parameters with an 11-byte commitment
 //!   ([`fairdraw::commitment`](crate::fairdraw::commitment)).
+//! * Tags 19–21 (`SeedReveal`, `RaceMove`, `RaceStop`) were appended for the Lines race
+//!   ([`race`](crate::race)); they are only sent in a race both sides accepted, so peers
+//!   that never offer Lines ([`CAP_LINES`]) never see them.
 
 use banco_game::{Color, GameKind};
 use serde::{Deserialize, Serialize};
@@ -269,6 +272,28 @@ pub enum Body {
         /// Ply count of the sender's position.
         ply: u32,
     },
+    /// Tag 22. The sender's part of a shared seed (the Lines race), committed to in its
+    /// per-game parameters ([`seed`](crate::seed), [`race`](crate::race)). 34 bytes in an
+    /// envelope.
+    SeedReveal {
+        /// The value committed to.
+        value: [u8; 32],
+    },
+    /// Tag 23. A move of the sender's own board in a race (both sides move at the same
+    /// time; [`race`](crate::race)). 6 bytes in an envelope while `turn < 16384`.
+    RaceMove {
+        /// The sender's turn number (0 = first).
+        turn: u32,
+        /// Start cell index (0–80).
+        from: u8,
+        /// Destination cell index (0–80).
+        to: u8,
+    },
+    /// Tag 24. The sender's race time is up after `turns` moves.
+    RaceStop {
+        /// Moves the sender played.
+        turns: u32,
+    },
 }
 
 impl Body {
@@ -313,6 +338,9 @@ impl Body {
             Body::Resync { .. } => "Resync",
             Body::Abort { .. } => "Abort",
             Body::TimeForfeit { .. } => "TimeForfeit",
+            Body::SeedReveal { .. } => "SeedReveal",
+            Body::RaceMove { .. } => "RaceMove",
+            Body::RaceStop { .. } => "RaceStop",
         }
     }
 

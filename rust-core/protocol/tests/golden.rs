@@ -196,6 +196,43 @@ fn samples() -> Vec<(&'static str, Envelope)> {
             ),
         ),
         (
+            "seed_reveal",
+            env(6, 5, Body::SeedReveal { value: [0x5e; 32] }),
+        ),
+        (
+            "race_move",
+            env(
+                7,
+                6,
+                Body::RaceMove {
+                    turn: 300,
+                    from: 40,
+                    to: 80,
+                },
+            ),
+        ),
+        ("race_stop", env(8, 7, Body::RaceStop { turns: 301 })),
+        (
+            "propose_lines_race",
+            env(
+                9,
+                8,
+                Body::Propose(Propose {
+                    game: 3,
+                    rules: 0,
+                    color: Color::Black,
+                    clock: None,
+                    fen: None,
+                    params: {
+                        let mut p = vec![1];
+                        p.extend_from_slice(&[0x77; 32]);
+                        p.extend_from_slice(&[5, 0x2c, 0x01]);
+                        p
+                    },
+                }),
+            ),
+        ),
+        (
             "accept_jieqi_commitment",
             env(
                 5,
@@ -281,6 +318,16 @@ const GOLDEN: &[(&str, &str)] = &[
     ("resync", "43130cf8acd19101"),
     ("abort", "541400"),
     ("time_forfeit", "651528"),
+    (
+        "seed_reveal",
+        "65165e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e",
+    ),
+    ("race_move", "7617ac022850"),
+    ("race_stop", "8718ad02"),
+    (
+        "propose_lines_race",
+        "9801030001000024017777777777777777777777777777777777777777777777777777777777777777052c01",
+    ),
 ];
 
 /// The variant of a body as a number; no wildcard, so a new variant fails to compile here
@@ -309,6 +356,9 @@ fn variant(body: &Body) -> usize {
         Body::Resync { .. } => 19,
         Body::Abort { .. } => 20,
         Body::TimeForfeit { .. } => 21,
+        Body::SeedReveal { .. } => 22,
+        Body::RaceMove { .. } => 23,
+        Body::RaceStop { .. } => 24,
     }
 }
 
@@ -317,7 +367,7 @@ fn every_body_has_a_sample() {
     let mut seen: Vec<usize> = samples().iter().map(|(_, e)| variant(&e.body)).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen, (0..=21).collect::<Vec<_>>());
+    assert_eq!(seen, (0..=24).collect::<Vec<_>>());
     // The wire tag is the variant number.
     for (name, env) in samples() {
         assert_eq!(

@@ -13,6 +13,9 @@ use banco_game::MatchGame;
 impl<G: MatchGame> Session<G> {
     /// Handles one sequenced message of the peer (delivered in order, once, verified).
     pub(super) fn dispatch(&mut self, body: Body) {
+        let Some(body) = self.race_dispatch(body) else {
+            return;
+        };
         let now = self.channel.now();
         let rtt = self.channel.rtt();
         let mut send = Vec::new();

@@ -179,6 +179,8 @@ pub enum Event<M> {
         /// Why.
         reason: CloseReason,
     },
+    /// Something happened in the Lines race ([`race`](crate::race)).
+    Race(crate::race::RaceEvent),
 }
 
 /// What a [`Channel`](crate::Channel) reports: the link and pairing part of [`Event`].

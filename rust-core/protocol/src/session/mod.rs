@@ -40,6 +40,7 @@ mod handshake;
 mod link;
 mod play;
 mod proposal;
+mod race;
 mod reliable;
 
 use crate::crypto::{Identity, PublicKey};
@@ -66,6 +67,8 @@ pub struct Session<G: MatchGame> {
     events: VecDeque<Event<G::Move>>,
     /// Our hash chain for the fair draw of the game being proposed or accepted.
     chain: Option<HashChain>,
+    /// The Lines race, its proposal first ([`race`](crate::race)).
+    race: race::RaceSlot,
 }
 
 impl<G: MatchGame> core::fmt::Debug for Session<G> {
@@ -87,7 +90,9 @@ impl<G: MatchGame> Session<G> {
     pub fn new(config: SessionConfig, identity: Identity, seed: [u8; 32]) -> Self {
         let mut offers = Vec::new();
         for kind in config.offers {
-            if G::kinds().contains(&kind) && !offers.contains(&kind) {
+            // The Lines race is played by the session itself, whatever `G` is.
+            let playable = G::kinds().contains(&kind) || kind == GameKind::Lines;
+            if playable && !offers.contains(&kind) {
                 offers.push(kind);
             }
         }
@@ -104,6 +109,7 @@ impl<G: MatchGame> Session<G> {
             current: None,
             events: VecDeque::new(),
             chain: None,
+            race: race::RaceSlot::default(),
         }
     }
 
@@ -172,10 +178,16 @@ impl<G: MatchGame> Session<G> {
             .current
             .as_ref()
             .and_then(|m| m.peer_flag_deadline(rtt));
-        [self.channel.poll_timeout(), flag, withheld, peer_flag]
-            .into_iter()
-            .flatten()
-            .min()
+        [
+            self.channel.poll_timeout(),
+            flag,
+            withheld,
+            peer_flag,
+            self.race_deadline(),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
     /// Runs the timers due at `now`: retransmission, keepalive, dead-peer and handshake
@@ -187,6 +199,7 @@ impl<G: MatchGame> Session<G> {
         if self.channel.is_closed() {
             return;
         }
+        self.race_tick(now);
         let rtt = self.channel.rtt();
         if let Some(m) = &mut self.current {
             let mut send = Vec::new();
@@ -285,10 +298,10 @@ impl<G: MatchGame> Session<G> {
     /// commitment before `spec.local_params` (11 bytes, counted in the limit).
     pub fn propose(&mut self, spec: MatchSpec, now: u64) -> Result<(), ActionError> {
         self.channel.ready(now)?;
-        if self.current.as_ref().is_some_and(|m| !m.is_over()) {
+        if self.current.as_ref().is_some_and(|m| !m.is_over()) || self.race.is_running() {
             return Err(ActionError::GameRunning);
         }
-        if self.proposal.is_some() {
+        if self.proposal.is_some() || self.race.proposal.is_some() {
             return Err(ActionError::Pending);
         }
         if !self.offers.contains(&spec.game) {
@@ -334,6 +347,9 @@ impl<G: MatchGame> Session<G> {
     /// bytes in all); the game starts. For games with the fair draw
     /// ([`uses_fair_draw`](crate::fairdraw::uses_fair_draw)) the session puts its commitment first (11 bytes).
     pub fn accept_proposal_with(&mut self, params: Vec<u8>, now: u64) -> Result<(), ActionError> {
+        if self.race_answer_pending() {
+            return self.accept_race(now);
+        }
         self.channel.ready(now)?;
         let Some(Proposal::Theirs(theirs)) = &self.proposal else {
             return Err(ActionError::NothingToAnswer);
@@ -360,6 +376,9 @@ impl<G: MatchGame> Session<G> {
 
     /// Declines the peer's proposal.
     pub fn decline_proposal(&mut self, now: u64) -> Result<(), ActionError> {
+        if self.race_answer_pending() {
+            return self.decline_race(now);
+        }
         self.channel.ready(now)?;
         let Some(Proposal::Theirs(_)) = self.proposal else {
             return Err(ActionError::NothingToAnswer);
@@ -441,7 +460,7 @@ impl<G: MatchGame> Session<G> {
     /// ours.
     pub fn pending_proposal(&self) -> Option<(MatchSpec, bool)> {
         match &self.proposal {
-            None => None,
+            None => self.pending_race_spec(),
             Some(Proposal::Ours(p)) => {
                 Some((spec_of(p, true, p.msg.params.clone(), Vec::new()), true))
             }

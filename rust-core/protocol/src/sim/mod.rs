@@ -17,10 +17,12 @@
 mod cards;
 mod counting;
 mod faults;
+mod race;
 
 pub use cards::{CARD_COUNTS, CARD_POINTS, CardError, CardMove, CardRules, HiddenCards};
 pub use counting::{CountingError, CountingGame, CountingRules};
 pub use faults::FaultPlan;
+pub use race::{RaceSim, RaceSimReport, play_race};
 
 use crate::message::ClockSpec;
 use crate::{Event, Identity, MatchSpec, Session, SessionConfig};

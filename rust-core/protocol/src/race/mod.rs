@@ -1,0 +1,592 @@
+//! The Lines race: two players on identical boards, moving at the same time.
+//!
+//! Both boards start from one seed that neither side chose alone ([`seed`](crate::seed):
+//! each side commits to a random value in its per-game parameters, then reveals it), so both
+//! see the same spawns in the same order. Each side plays its own board and sends every move
+//! as a [`Body::RaceMove`] on the exactly-once stream; the other side replays it on a
+//! replica of the sender's board (a [`LinesGame`] from the same seed), so an impossible
+//! move is caught and the sender's score is computed, never claimed. The race ends when
+//! both boards are full, when a player resigns, or when the agreed time limit has passed on
+//! both sides ([`Body::RaceStop`]); the higher score wins, equal scores draw. A cheater
+//! (impossible move, changed seed, a stop that does not match its moves) loses at once
+//! ([`RaceEnd::Cheated`]).
+//!
+//! ## Wire
+//!
+//! * `Propose { game: lines, rules: 0, color, clock: None, fen: None, params }` with
+//!   `params` = seed commitment (33 bytes) ‖ [`RaceOptions`] (3 bytes): 44 bytes in an
+//!   envelope. `Accept { params }` = the other side's seed commitment: 36 bytes.
+//! * [`Body::SeedReveal`] (tag 19), sent by each side once it holds the peer's commitment
+//!   (the proposer on `Accept`, the acceptor right after accepting): 34 bytes.
+//! * [`Body::RaceMove`] (tag 20) `{ turn, from, to }`: 6 bytes while `turn < 16384`.
+//! * [`Body::RaceStop`] (tag 21) `{ turns }`: the sender's time is up after `turns` moves.
+//! * `Resign { ply }` (tag 9) with the sender's turn count: the sender resigns and loses.
+//!   The other side stops at once and answers with its `RaceStop`, so both sides end with
+//!   the same two boards (the resigner applies the moves that crossed its resignation).
+//!
+//! ## Time
+//!
+//! Time is passed in (`now`, milliseconds). Each side starts its clock when it learns the
+//! seed and stops playing `time_limit_s` seconds later; it then sends `RaceStop`. A peer
+//! whose stop has not arrived [`RACE_GRACE_MS`] after our own limit is taken as stopped
+//! where it is (its later moves are ignored).
+//!
+//! ```
+//! use banco_game::Color;
+//! use banco_protocol::race::{Race, RaceEvent, RaceOptions};
+//! use banco_protocol::seed::SeedShare;
+//!
+//! let options = RaceOptions { start_balls: 5, time_limit_s: 0 };
+//! let session = [7; 8];
+//! let red = SeedShare::new([1; 32], session, Color::Red);
+//! let black = SeedShare::new([2; 32], session, Color::Black);
+//! let mut a = Race::new(Color::Red, options, red.clone(), black.commitment().to_vec());
+//! let mut b = Race::new(Color::Black, options, black.clone(), red.commitment().to_vec());
+//! let mut events = Vec::new();
+//! a.on_reveal(black.value(), 0, &mut events);
+//! b.on_reveal(red.value(), 0, &mut events);
+//! // Same seed, same board.
+//! assert_eq!(a.board(Color::Red).map(|g| *g.board()), b.board(Color::Red).map(|g| *g.board()));
+//! let (from, to) = a.board(Color::Red).and_then(|g| g.any_move()).unwrap();
+//! let mut send = Vec::new();
+//! a.play(from, to, 10, &mut send, &mut events)?;
+//! // B replays the move on its replica of A's board.
+//! if let Some(banco_protocol::message::Body::RaceMove { turn, from, to }) = send.pop() {
+//!     b.on_move(turn, from, to, 20, &mut events);
+//! }
+//! assert!(matches!(events.last(), Some(RaceEvent::OpponentMoved { turn: 0, .. })));
+//! assert_eq!(a.board(Color::Red), b.board(Color::Red));
+//! # Ok::<(), banco_protocol::race::RaceError>(())
+//! ```
+
+use crate::message::Body;
+use crate::seed::{SEED_COMMITMENT_LEN, SeedError, SeedShare, parse_seed_commitment};
+use banco_game::{Color, ScoreGame};
+use banco_lines::{Cell, LinesGame, MoveError, Settings, TurnReport, UndoRule};
+
+/// How long after our own time limit we wait for the peer's [`Body::RaceStop`] before
+/// taking its board as final where it is (two minutes: a link cut and resume fit in it).
+pub const RACE_GRACE_MS: u64 = 120_000;
+
+/// Bytes of [`RaceOptions`] in the proposal's parameters, after the seed commitment.
+pub const RACE_OPTIONS_LEN: usize = 3;
+
+/// What the proposer sets for a race (agreed by accepting the proposal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RaceOptions {
+    /// Balls on each board at the start: 3 or 5.
+    pub start_balls: u8,
+    /// Time limit in seconds; 0 for none (the race ends when both boards are full).
+    pub time_limit_s: u16,
+}
+
+impl Default for RaceOptions {
+    fn default() -> Self {
+        RaceOptions {
+            start_balls: 5,
+            time_limit_s: 300,
+        }
+    }
+}
+
+/// Why race parameters are refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RaceParamsError {
+    /// No valid seed commitment first.
+    #[error("{0}")]
+    Seed(#[from] SeedError),
+    /// The options after the commitment are missing, too long, or out of range.
+    #[error("the race options are not valid (3 bytes: 3 or 5 start balls, a time limit)")]
+    BadOptions,
+}
+
+impl RaceOptions {
+    /// The 3 option bytes: start balls, then the time limit (little-endian seconds).
+    #[must_use]
+    pub fn encode(self) -> [u8; RACE_OPTIONS_LEN] {
+        let t = self.time_limit_s.to_le_bytes();
+        [self.start_balls, t[0], t[1]]
+    }
+
+    /// The options of 3 bytes; fails on another length or a start other than 3 or 5 balls.
+    pub fn decode(bytes: &[u8]) -> Result<RaceOptions, RaceParamsError> {
+        match bytes {
+            &[balls @ (3 | 5), lo, hi] => Ok(RaceOptions {
+                start_balls: balls,
+                time_limit_s: u16::from_le_bytes([lo, hi]),
+            }),
+            _ => Err(RaceParamsError::BadOptions),
+        }
+    }
+
+    /// The settings of both boards (no undo in a race).
+    pub fn settings(self) -> Settings {
+        Settings {
+            start_balls: self.start_balls,
+            undo: UndoRule::Off,
+        }
+    }
+}
+
+/// The proposal parameters of a race: our commitment, then the options.
+#[must_use]
+pub fn proposal_params(commitment: &[u8; SEED_COMMITMENT_LEN], options: RaceOptions) -> Vec<u8> {
+    let mut out = commitment.to_vec();
+    out.extend_from_slice(&options.encode());
+    out
+}
+
+/// The options of a race proposal's parameters (after checking the commitment's form).
+pub fn parse_proposal_params(params: &[u8]) -> Result<RaceOptions, RaceParamsError> {
+    let (_, rest) = parse_seed_commitment(params)?;
+    RaceOptions::decode(rest)
+}
+
+/// Checks the parameters of a race acceptance: exactly a seed commitment.
+pub fn check_accept_params(params: &[u8]) -> Result<(), RaceParamsError> {
+    match parse_seed_commitment(params)? {
+        (_, []) => Ok(()),
+        _ => Err(RaceParamsError::BadOptions),
+    }
+}
+
+/// How a peer broke the race rules (it loses).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RaceFault {
+    /// Its revealed value is not the one it committed to, or it committed to nothing valid.
+    #[error("{0}")]
+    Seed(SeedError),
+    /// A move that is impossible on its board (the board both sides hold).
+    #[error("the other player's move {turn} ({from} to {to}) is impossible on its board: {why}")]
+    ImpossibleMove {
+        /// The turn (0 = first).
+        turn: u32,
+        /// The start cell index sent.
+        from: u8,
+        /// The destination cell index sent.
+        to: u8,
+        /// Why it is impossible.
+        why: String,
+    },
+    /// A move numbered out of order.
+    #[error("the other player's move is numbered {got}, expected {expected}")]
+    WrongTurn {
+        /// The turn number we expected.
+        expected: u32,
+        /// The turn number sent.
+        got: u32,
+    },
+    /// A move or stop before its seed value.
+    #[error("the other player moved before revealing its part of the seed")]
+    MoveBeforeSeed,
+    /// A move after it stopped.
+    #[error("the other player moved after its time was up")]
+    MoveAfterStop,
+    /// A stop whose move count is not the number of moves it sent.
+    #[error("the other player stopped claiming {claimed} moves but sent {played}")]
+    BadStop {
+        /// The count it claimed.
+        claimed: u32,
+        /// The moves we received.
+        played: u32,
+    },
+}
+
+/// How a race ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RaceEnd {
+    /// Both boards full, or the time limit passed: the higher score wins.
+    Finished,
+    /// This colour resigned (and lost).
+    Resigned(Color),
+    /// This colour broke the rules (and lost).
+    Cheated(Color, RaceFault),
+}
+
+/// The end of a race, the same on both sides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RaceResult {
+    /// Scores by colour index (Red first), each computed from the moves.
+    pub scores: [u32; 2],
+    /// Turns played by colour index.
+    pub turns: [u32; 2],
+    /// The winner; `None` for a draw (equal scores).
+    pub winner: Option<Color>,
+    /// Why it ended.
+    pub end: RaceEnd,
+}
+
+/// What a race reports to the application (inside [`Event::Race`](crate::Event::Race)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RaceEvent {
+    /// The seed is agreed: both boards are set up and the clock runs.
+    Started {
+        /// The agreed options.
+        options: RaceOptions,
+    },
+    /// The opponent played a move (validated on our replica of its board).
+    OpponentMoved {
+        /// Its turn number (0 = first).
+        turn: u32,
+        /// Its score now.
+        score: u32,
+        /// Balls on its board now.
+        balls: u32,
+    },
+    /// Our own time is up: we can no longer move (the race ends when the peer's is too).
+    TimeUp,
+    /// The race is over.
+    Over(RaceResult),
+}
+
+/// Why a local race action was refused (nothing changed).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RaceError {
+    /// No race, or the seed is not agreed yet.
+    #[error("the race has not started yet (waiting for the other player's seed)")]
+    NotStarted,
+    /// The race is over.
+    #[error("the race is over")]
+    Over,
+    /// Our time or board is done.
+    #[error("your race is done (time up or board full)")]
+    Done,
+    /// The move is not legal on our board.
+    #[error("{0}")]
+    Move(#[from] MoveError),
+    /// The session cannot send now (closed, peer not confirmed, queue full).
+    #[error("{0}")]
+    Session(#[from] crate::session::event::ActionError),
+}
+
+/// One side's race (see the module docs): both boards, indexed by colour.
+#[derive(Clone, Debug)]
+pub struct Race {
+    me: Color,
+    options: RaceOptions,
+    share: SeedShare,
+    peer_params: Vec<u8>,
+    boards: Option<[LinesGame; 2]>,
+    started_at: u64,
+    done: [bool; 2],
+    resigned: Option<Color>,
+    result: Option<RaceResult>,
+}
+
+impl Race {
+    /// The race of `me` with `options`, our seed share and the peer's parameters
+    /// (starting with its commitment).
+    pub fn new(me: Color, options: RaceOptions, share: SeedShare, peer_params: Vec<u8>) -> Race {
+        Race {
+            me,
+            options,
+            share,
+            peer_params,
+            boards: None,
+            started_at: 0,
+            done: [false; 2],
+            resigned: None,
+            result: None,
+        }
+    }
+
+    /// The message revealing our value (send once the peer's commitment is in).
+    pub fn reveal(&self) -> Body {
+        Body::SeedReveal {
+            value: self.share.value(),
+        }
+    }
+
+    /// Our colour.
+    pub fn me(&self) -> Color {
+        self.me
+    }
+
+    /// The agreed options.
+    pub fn options(&self) -> RaceOptions {
+        self.options
+    }
+
+    /// The board of `color` (ours, or our replica of the peer's), once the seed is agreed.
+    pub fn board(&self, color: Color) -> Option<&LinesGame> {
+        self.boards.as_ref().map(|b| &b[color.index()])
+    }
+
+    /// The result, once over.
+    pub fn result(&self) -> Option<&RaceResult> {
+        self.result.as_ref()
+    }
+
+    /// True once the seed is agreed.
+    pub fn is_started(&self) -> bool {
+        self.boards.is_some()
+    }
+
+    /// True if `color` can play no more (board full, time up or over).
+    pub fn is_done(&self, color: Color) -> bool {
+        self.result.is_some() || self.done[color.index()]
+    }
+
+    fn limit_at(&self) -> Option<u64> {
+        (self.options.time_limit_s > 0)
+            .then(|| self.started_at + u64::from(self.options.time_limit_s) * 1000)
+    }
+
+    /// Milliseconds of our time left at `now` (`None`: no limit or not started).
+    pub fn time_left(&self, now: u64) -> Option<u64> {
+        self.boards.as_ref()?;
+        self.limit_at().map(|t| t.saturating_sub(now))
+    }
+
+    /// When [`Race::tick`] should run next.
+    pub fn deadline(&self) -> Option<u64> {
+        if self.result.is_some() || self.boards.is_none() {
+            return None;
+        }
+        let limit = self.limit_at()?;
+        if !self.done[self.me.index()] {
+            Some(limit)
+        } else if !self.done[self.me.other().index()] {
+            Some(limit + RACE_GRACE_MS)
+        } else {
+            None
+        }
+    }
+
+    /// The peer revealed its value: check it against its commitment and set up both
+    /// boards; a changed value ends the race (the peer cheated).
+    pub fn on_reveal(&mut self, value: [u8; 32], now: u64, events: &mut Vec<RaceEvent>) {
+        if self.boards.is_some() || self.result.is_some() {
+            return;
+        }
+        match self.share.combine(&self.peer_params, value) {
+            Err(e) => self.cheated(self.me.other(), RaceFault::Seed(e), events),
+            Ok(seed) => {
+                let s = self.options.settings();
+                self.boards = Some([LinesGame::new(s, seed), LinesGame::new(s, seed)]);
+                self.started_at = now;
+                events.push(RaceEvent::Started {
+                    options: self.options,
+                });
+            }
+        }
+    }
+
+    /// Plays our move on our board and queues it for the peer.
+    pub fn play(
+        &mut self,
+        from: Cell,
+        to: Cell,
+        now: u64,
+        send: &mut Vec<Body>,
+        events: &mut Vec<RaceEvent>,
+    ) -> Result<TurnReport, RaceError> {
+        if self.result.is_some() {
+            return Err(RaceError::Over);
+        }
+        let me = self.me.index();
+        if self.done[me] || self.limit_at().is_some_and(|t| now >= t) {
+            return Err(RaceError::Done);
+        }
+        let board = match &mut self.boards {
+            Some(b) => &mut b[me],
+            None => return Err(RaceError::NotStarted),
+        };
+        let turn = board.turns();
+        let report = board.play_move(from, to)?;
+        send.push(Body::RaceMove {
+            turn,
+            from: u8::from(from),
+            to: u8::from(to),
+        });
+        if report.game_over {
+            self.done[me] = true;
+            self.check_end(events);
+        }
+        Ok(report)
+    }
+
+    /// We resign (and lose). The race is over once the peer's stop arrives (its moves
+    /// that crossed the resignation still count on its board).
+    pub fn resign(
+        &mut self,
+        send: &mut Vec<Body>,
+        events: &mut Vec<RaceEvent>,
+    ) -> Result<(), RaceError> {
+        if self.result.is_some() {
+            return Err(RaceError::Over);
+        }
+        if self.resigned.is_some() {
+            return Err(RaceError::Done);
+        }
+        let turns = self.board(self.me).map_or(0, ScoreGame::turns);
+        send.push(Body::Resign { ply: turns });
+        self.resigned = Some(self.me);
+        self.done[self.me.index()] = true;
+        self.check_end(events);
+        Ok(())
+    }
+
+    /// The peer resigned after `turns` moves: we stop too (queuing our count).
+    pub fn on_resign(&mut self, turns: u32, send: &mut Vec<Body>, events: &mut Vec<RaceEvent>) {
+        if self.result.is_some() || self.resigned.is_some() {
+            return;
+        }
+        let peer = self.me.other();
+        let played = self.board(peer).map_or(0, ScoreGame::turns);
+        if turns != played && !self.done[peer.index()] {
+            return self.cheated(
+                peer,
+                RaceFault::BadStop {
+                    claimed: turns,
+                    played,
+                },
+                events,
+            );
+        }
+        self.resigned = Some(peer);
+        self.done[peer.index()] = true;
+        self.stop_me(send, events);
+        self.check_end(events);
+    }
+
+    fn stop_me(&mut self, send: &mut Vec<Body>, _events: &mut Vec<RaceEvent>) {
+        let me = self.me.index();
+        if !self.done[me] {
+            self.done[me] = true;
+            let turns = self.board(self.me).map_or(0, ScoreGame::turns);
+            send.push(Body::RaceStop { turns });
+        }
+    }
+
+    /// The peer's move number `turn`: replayed on our replica of its board.
+    pub fn on_move(&mut self, turn: u32, from: u8, to: u8, _now: u64, events: &mut Vec<RaceEvent>) {
+        if self.result.is_some() {
+            return;
+        }
+        let peer = self.me.other();
+        if self.done[peer.index()] {
+            // Taken as stopped after the grace period, or a move after its own stop.
+            return;
+        }
+        let Some(boards) = &mut self.boards else {
+            return self.cheated(peer, RaceFault::MoveBeforeSeed, events);
+        };
+        let board = &mut boards[peer.index()];
+        let expected = board.turns();
+        if turn != expected {
+            return self.cheated(
+                peer,
+                RaceFault::WrongTurn {
+                    expected,
+                    got: turn,
+                },
+                events,
+            );
+        }
+        match board.play_indices(usize::from(from), usize::from(to)) {
+            Err(e) => {
+                let why = e.to_string();
+                self.cheated(
+                    peer,
+                    RaceFault::ImpossibleMove {
+                        turn,
+                        from,
+                        to,
+                        why,
+                    },
+                    events,
+                );
+            }
+            Ok(report) => {
+                events.push(RaceEvent::OpponentMoved {
+                    turn,
+                    score: board.score(),
+                    balls: board.board().ball_count() as u32,
+                });
+                if report.game_over {
+                    self.done[peer.index()] = true;
+                    self.check_end(events);
+                }
+            }
+        }
+    }
+
+    /// The peer's time is up after `turns` moves.
+    pub fn on_stop(&mut self, turns: u32, events: &mut Vec<RaceEvent>) {
+        if self.result.is_some() {
+            return;
+        }
+        let peer = self.me.other();
+        let Some(played) = self.board(peer).map(ScoreGame::turns) else {
+            return self.cheated(peer, RaceFault::MoveBeforeSeed, events);
+        };
+        if self.done[peer.index()] && turns >= played {
+            return; // already taken as stopped (grace) or full
+        }
+        if turns != played {
+            return self.cheated(
+                peer,
+                RaceFault::BadStop {
+                    claimed: turns,
+                    played,
+                },
+                events,
+            );
+        }
+        self.done[peer.index()] = true;
+        self.check_end(events);
+    }
+
+    /// Runs the time limit at `now`: stops us (queuing [`Body::RaceStop`]) and, after the
+    /// grace period, the peer.
+    pub fn tick(&mut self, now: u64, send: &mut Vec<Body>, events: &mut Vec<RaceEvent>) {
+        if self.result.is_some() || self.boards.is_none() {
+            return;
+        }
+        let Some(limit) = self.limit_at() else { return };
+        let me = self.me.index();
+        if !self.done[me] && now >= limit {
+            self.stop_me(send, events);
+            events.push(RaceEvent::TimeUp);
+        }
+        if !self.done[self.me.other().index()] && now >= limit + RACE_GRACE_MS {
+            self.done[self.me.other().index()] = true;
+        }
+        self.check_end(events);
+    }
+
+    fn check_end(&mut self, events: &mut Vec<RaceEvent>) {
+        if self.result.is_none() && self.done == [true, true] {
+            let [r, b] = self.scores();
+            let winner = match r.cmp(&b) {
+                core::cmp::Ordering::Greater => Some(Color::Red),
+                core::cmp::Ordering::Less => Some(Color::Black),
+                core::cmp::Ordering::Equal => None,
+            };
+            match self.resigned {
+                Some(c) => self.end(RaceEnd::Resigned(c), Some(c.other()), events),
+                None => self.end(RaceEnd::Finished, winner, events),
+            }
+        }
+    }
+
+    fn scores(&self) -> [u32; 2] {
+        Color::ALL.map(|c| self.board(c).map_or(0, ScoreGame::score))
+    }
+
+    fn cheated(&mut self, by: Color, fault: RaceFault, events: &mut Vec<RaceEvent>) {
+        self.end(RaceEnd::Cheated(by, fault), Some(by.other()), events);
+    }
+
+    fn end(&mut self, end: RaceEnd, winner: Option<Color>, events: &mut Vec<RaceEvent>) {
+        let result = RaceResult {
+            scores: self.scores(),
+            turns: Color::ALL.map(|c| self.board(c).map_or(0, ScoreGame::turns)),
+            winner,
+            end,
+        };
+        self.result = Some(result.clone());
+        events.push(RaceEvent::Over(result));
+    }
+}

@@ -1,0 +1,470 @@
+//! The Lines race over the protocol: seeded races over the faulty link end alike on both
+//! sides; the time limit and resigning end a race; a cheater's impossible move, changed
+//! seed or false stop is caught; golden bytes of the race messages.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use banco_game::{Color, GameKind, ScoreGame};
+use banco_lines::Cell;
+use banco_protocol::message::{
+    Accept, Body, CAP_LINES, DeclineReason, Envelope, Propose, game_code,
+};
+use banco_protocol::race::{
+    RaceEnd, RaceError, RaceEvent, RaceFault, RaceOptions, RaceResult, proposal_params,
+};
+use banco_protocol::seed::{SeedError, SeedShare};
+use banco_protocol::sim::{FaultPlan, RaceSim, play_race};
+use banco_protocol::{Event, PROTOCOL_VERSION};
+use common::{RawPeer, S, events, session_offering};
+
+const NO_LIMIT: RaceOptions = RaceOptions {
+    start_balls: 5,
+    time_limit_s: 0,
+};
+
+#[test]
+fn seeded_races_over_a_faulty_link_end_with_equal_views() {
+    let mut cuts = 0;
+    for seed in 1..=8 {
+        let start_balls = if seed % 2 == 0 { 3 } else { 5 };
+        let sim = RaceSim {
+            options: RaceOptions {
+                start_balls,
+                time_limit_s: 0,
+            },
+            // Fast movers put several moves in flight at once.
+            think_ms: if seed % 3 == 0 { 40 } else { 400 },
+            ..RaceSim::new(seed)
+        };
+        let report = play_race(&sim);
+        assert!(report.is_clean(), "seed {seed}: {report:?}");
+        let result = report.results[0].clone().unwrap();
+        assert_eq!(result.end, RaceEnd::Finished, "both boards full");
+        assert_eq!(result.turns, report.moves);
+        // The higher score wins, equal scores draw.
+        let [r, b] = result.scores;
+        let winner = (r != b).then_some(if r > b { Color::Red } else { Color::Black });
+        assert_eq!(result.winner, winner);
+        cuts += report.disconnects;
+    }
+    assert!(cuts > 0, "the rough link cut at least once");
+}
+
+#[test]
+fn the_time_limit_ends_a_race_with_boards_not_full() {
+    let sim = RaceSim {
+        options: RaceOptions {
+            start_balls: 5,
+            time_limit_s: 30,
+        },
+        // B stops playing early: only the limit can end the race.
+        idle_after: [None, Some(3)],
+        ..RaceSim::new(11)
+    };
+    let report = play_race(&sim);
+    assert!(report.is_clean(), "{report:?}");
+    let result = report.results[0].clone().unwrap();
+    assert_eq!(result.end, RaceEnd::Finished);
+    assert_eq!(result.turns[1], 3);
+    assert!(result.turns[0] > 3, "A played on until its time was up");
+}
+
+#[test]
+fn resigning_ends_the_race_and_the_resigner_loses() {
+    let sim = RaceSim {
+        resign: Some((1, 6)),
+        ..RaceSim::new(5)
+    };
+    let report = play_race(&sim);
+    assert!(report.is_clean(), "{report:?}");
+    let result = report.results[0].clone().unwrap();
+    assert_eq!(result.end, RaceEnd::Resigned(Color::Black));
+    assert_eq!(result.winner, Some(Color::Red));
+}
+
+#[test]
+fn a_perfect_link_also_ends_alike() {
+    let sim = RaceSim {
+        faults: FaultPlan::NONE,
+        ..RaceSim::new(9)
+    };
+    let report = play_race(&sim);
+    assert!(report.is_clean(), "{report:?}");
+    assert_eq!(report.disconnects, 0);
+}
+
+// ----- a hand-driven cheater ----------------------------------------------------------
+
+/// A victim (Red) that accepted a race proposed by a raw peer (Black) with seed `value`;
+/// returns the victim, the peer, the peer's share and the victim's revealed value.
+fn victim_and_racer(value: [u8; 32], options: RaceOptions) -> (S, RawPeer, SeedShare, [u8; 32]) {
+    let mut victim = session_offering("V", 3, &[GameKind::Lines]);
+    let mut raw = RawPeer::connect_offering(&mut victim, PROTOCOL_VERSION, CAP_LINES, 0).unwrap();
+    victim.confirm_peer(false).unwrap();
+    let session = victim.session_id().unwrap();
+    let share = SeedShare::new(value, session, Color::Black);
+    let p = Propose {
+        game: game_code(GameKind::Lines),
+        rules: 0,
+        color: Color::Black,
+        clock: None,
+        fen: None,
+        params: proposal_params(&share.commitment(), options),
+    };
+    raw.send(&mut victim, Body::Propose(p), 0);
+    assert!(
+        events(&mut victim)
+            .iter()
+            .any(|e| matches!(e, Event::Proposed(s) if s.game == GameKind::Lines))
+    );
+    assert_eq!(victim.pending_race(), Some(options));
+    victim.accept_proposal(0).unwrap();
+    let sent = raw.recv(&mut victim);
+    assert!(matches!(&sent[0], Body::Accept(Accept { params }) if params.len() == 33));
+    let Some(Body::SeedReveal { value: theirs }) = sent.get(1).cloned() else {
+        panic!("the acceptor reveals right after accepting: {sent:?}")
+    };
+    (victim, raw, share, theirs)
+}
+
+fn race_over(victim: &mut S) -> Option<RaceResult> {
+    events(victim).into_iter().find_map(|e| match e {
+        Event::Race(RaceEvent::Over(r)) => Some(r),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_seed_changed_after_committing_is_caught() {
+    let (mut victim, mut raw, _, _) = victim_and_racer([5; 32], NO_LIMIT);
+    raw.send(&mut victim, Body::SeedReveal { value: [6; 32] }, 10);
+    let over = race_over(&mut victim).expect("the race ends");
+    assert_eq!(
+        over.end,
+        RaceEnd::Cheated(Color::Black, RaceFault::Seed(SeedError::Mismatch))
+    );
+    assert_eq!(over.winner, Some(Color::Red));
+    let race = victim.race().unwrap();
+    assert!(!race.is_started());
+    assert_eq!(
+        victim.race_move(
+            Cell::from_index(0).unwrap(),
+            Cell::from_index(1).unwrap(),
+            20
+        ),
+        Err(RaceError::Over)
+    );
+}
+
+/// The raw peer reveals honestly; returns the victim's replica of its board's first legal
+/// move and an impossible one.
+fn started(value: [u8; 32]) -> (S, RawPeer) {
+    let (mut victim, mut raw, share, _) = victim_and_racer(value, NO_LIMIT);
+    raw.send(
+        &mut victim,
+        Body::SeedReveal {
+            value: share.value(),
+        },
+        10,
+    );
+    assert!(
+        events(&mut victim).iter().any(
+            |e| matches!(e, Event::Race(RaceEvent::Started { options }) if *options == NO_LIMIT)
+        )
+    );
+    (victim, raw)
+}
+
+#[test]
+fn a_move_impossible_on_the_senders_board_is_caught() {
+    let (mut victim, mut raw) = started([8; 32]);
+    let board = *victim.race().unwrap().board(Color::Black).unwrap().board();
+    // One legal move first: accepted, the score is computed, not claimed.
+    let (from, to) = victim
+        .race()
+        .unwrap()
+        .board(Color::Black)
+        .unwrap()
+        .any_move()
+        .unwrap();
+    raw.send(
+        &mut victim,
+        Body::RaceMove {
+            turn: 0,
+            from: from.into(),
+            to: to.into(),
+        },
+        20,
+    );
+    let ev = events(&mut victim);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Race(RaceEvent::OpponentMoved { turn: 0, .. }))),
+        "{ev:?}"
+    );
+    assert_ne!(
+        *victim.race().unwrap().board(Color::Black).unwrap().board(),
+        board
+    );
+    // Then a move from an empty cell.
+    let empty = Cell::all()
+        .find(|&c| {
+            victim
+                .race()
+                .unwrap()
+                .board(Color::Black)
+                .unwrap()
+                .board()
+                .is_empty_cell(c)
+        })
+        .unwrap();
+    raw.send(
+        &mut victim,
+        Body::RaceMove {
+            turn: 1,
+            from: empty.into(),
+            to: empty.into(),
+        },
+        30,
+    );
+    let over = race_over(&mut victim).expect("the race ends");
+    assert!(
+        matches!(&over.end, RaceEnd::Cheated(Color::Black, RaceFault::ImpossibleMove { turn: 1, why, .. }) if why.contains("no ball")),
+        "{over:?}"
+    );
+    assert_eq!(over.winner, Some(Color::Red));
+    assert_eq!(over.turns, [0, 1]);
+}
+
+#[test]
+fn a_move_off_the_board_or_out_of_turn_or_a_false_stop_is_caught() {
+    let (mut victim, mut raw) = started([9; 32]);
+    raw.send(
+        &mut victim,
+        Body::RaceMove {
+            turn: 0,
+            from: 200,
+            to: 3,
+        },
+        20,
+    );
+    let over = race_over(&mut victim).unwrap();
+    assert!(matches!(
+        over.end,
+        RaceEnd::Cheated(Color::Black, RaceFault::ImpossibleMove { .. })
+    ));
+
+    let (mut victim, mut raw) = started([10; 32]);
+    raw.send(
+        &mut victim,
+        Body::RaceMove {
+            turn: 4,
+            from: 0,
+            to: 1,
+        },
+        20,
+    );
+    let over = race_over(&mut victim).unwrap();
+    assert_eq!(
+        over.end,
+        RaceEnd::Cheated(
+            Color::Black,
+            RaceFault::WrongTurn {
+                expected: 0,
+                got: 4
+            }
+        )
+    );
+
+    let (mut victim, mut raw) = started([11; 32]);
+    raw.send(&mut victim, Body::RaceStop { turns: 7 }, 20);
+    let over = race_over(&mut victim).unwrap();
+    assert_eq!(
+        over.end,
+        RaceEnd::Cheated(
+            Color::Black,
+            RaceFault::BadStop {
+                claimed: 7,
+                played: 0
+            }
+        )
+    );
+}
+
+#[test]
+fn a_race_proposal_without_a_commitment_or_with_bad_options_is_declined() {
+    for params in [vec![], vec![1; 33], {
+        let mut p = SeedShare::new([1; 32], [0; 8], Color::Black)
+            .commitment()
+            .to_vec();
+        p.extend_from_slice(&[4, 0, 0]); // 4 start balls
+        p
+    }] {
+        let mut victim = session_offering("V", 3, &[GameKind::Lines]);
+        let mut raw =
+            RawPeer::connect_offering(&mut victim, PROTOCOL_VERSION, CAP_LINES, 0).unwrap();
+        victim.confirm_peer(false).unwrap();
+        let p = Propose {
+            game: game_code(GameKind::Lines),
+            rules: 0,
+            color: Color::Black,
+            clock: None,
+            fen: None,
+            params,
+        };
+        raw.send(&mut victim, Body::Propose(p), 0);
+        let sent = raw.recv(&mut victim);
+        assert!(
+            sent.contains(&Body::Decline {
+                reason: DeclineReason::BAD_PARAMS
+            }),
+            "{sent:?}"
+        );
+        assert_eq!(victim.pending_race(), None);
+    }
+}
+
+#[test]
+fn the_time_limit_stops_our_moves_and_sends_our_count() {
+    let options = RaceOptions {
+        start_balls: 5,
+        time_limit_s: 2,
+    };
+    let (mut victim, mut raw, share, _) = victim_and_racer([12; 32], options);
+    raw.send(
+        &mut victim,
+        Body::SeedReveal {
+            value: share.value(),
+        },
+        10,
+    );
+    events(&mut victim);
+    let (from, to) = victim
+        .race()
+        .unwrap()
+        .board(Color::Red)
+        .unwrap()
+        .any_move()
+        .unwrap();
+    victim.race_move(from, to, 100).unwrap();
+    assert_eq!(victim.race().unwrap().time_left(100), Some(1_910));
+    assert!(victim.poll_timeout().is_some_and(|t| t <= 2_010));
+    victim.handle_timeout(2_010);
+    let ev = events(&mut victim);
+    assert!(ev.contains(&Event::Race(RaceEvent::TimeUp)), "{ev:?}");
+    let sent = raw.recv(&mut victim);
+    assert!(sent.contains(&Body::RaceStop { turns: 1 }), "{sent:?}");
+    let (from, to) = victim
+        .race()
+        .unwrap()
+        .board(Color::Red)
+        .unwrap()
+        .any_move()
+        .unwrap();
+    assert_eq!(victim.race_move(from, to, 2_020), Err(RaceError::Done));
+    // The peer stops too: the race is over, scores from the boards.
+    raw.send(&mut victim, Body::RaceStop { turns: 0 }, 2_030);
+    let over = race_over(&mut victim).unwrap();
+    assert_eq!(over.end, RaceEnd::Finished);
+    assert_eq!(over.turns, [1, 0]);
+    let scores = Color::ALL.map(|c| victim.race().unwrap().board(c).unwrap().score());
+    assert_eq!(over.scores, scores);
+}
+
+#[test]
+fn a_silent_peer_is_taken_as_stopped_after_the_grace_period() {
+    let options = RaceOptions {
+        start_balls: 3,
+        time_limit_s: 1,
+    };
+    let (mut victim, mut raw, share, _) = victim_and_racer([13; 32], options);
+    raw.send(
+        &mut victim,
+        Body::SeedReveal {
+            value: share.value(),
+        },
+        0,
+    );
+    victim.handle_timeout(1_000);
+    assert!(race_over(&mut victim).is_none());
+    let grace = victim.race().unwrap().deadline();
+    assert_eq!(grace, Some(1_000 + banco_protocol::race::RACE_GRACE_MS));
+    victim.handle_timeout(1_000 + banco_protocol::race::RACE_GRACE_MS);
+    let over = race_over(&mut victim).unwrap();
+    assert_eq!(over.end, RaceEnd::Finished);
+    assert_eq!(over.turns, [0, 0]);
+    assert_eq!(over.winner, None, "0 : 0 is a draw");
+}
+
+// ----- golden bytes -----------------------------------------------------------------------
+
+#[test]
+fn race_messages_have_frozen_bytes() {
+    let mv = Envelope::new(
+        3,
+        2,
+        Body::RaceMove {
+            turn: 5,
+            from: 40,
+            to: 80,
+        },
+    );
+    assert_eq!(mv.encode(), [0x32, 23, 5, 40, 80]);
+    let late = Envelope::new(
+        15,
+        15,
+        Body::RaceMove {
+            turn: 16_383,
+            from: 80,
+            to: 80,
+        },
+    );
+    assert_eq!(late.encode(), [0xff, 23, 0xff, 0x7f, 80, 80]);
+    assert!(
+        Envelope::new(
+            15,
+            15,
+            Body::RaceMove {
+                turn: u32::MAX,
+                from: 80,
+                to: 80
+            }
+        )
+        .encode()
+        .len()
+            <= 12
+    );
+    let stop = Envelope::new(1, 0, Body::RaceStop { turns: 300 });
+    assert_eq!(stop.encode(), [0x10, 24, 0xac, 0x02]);
+    let reveal = Envelope::new(0, 0, Body::SeedReveal { value: [7; 32] });
+    let bytes = reveal.encode();
+    assert_eq!(bytes.len(), 34);
+    assert_eq!(&bytes[..3], [0, 22, 7]);
+    let share = SeedShare::new([1; 32], [2; 8], Color::Red);
+    let propose = Envelope::new(
+        0,
+        0,
+        Body::Propose(Propose {
+            game: game_code(GameKind::Lines),
+            rules: 0,
+            color: Color::Red,
+            clock: None,
+            fen: None,
+            params: proposal_params(
+                &share.commitment(),
+                RaceOptions {
+                    start_balls: 5,
+                    time_limit_s: 300,
+                },
+            ),
+        }),
+    );
+    let bytes = propose.encode();
+    assert_eq!(bytes.len(), 44);
+    assert_eq!(&bytes[..8], [0, 1, 3, 0, 0, 0, 0, 36]);
+    assert_eq!(&bytes[41..], [5, 0x2c, 0x01]);
+    for env in [mv, late, stop, reveal, propose] {
+        assert_eq!(Envelope::decode(&env.encode()).unwrap(), env);
+    }
+}
