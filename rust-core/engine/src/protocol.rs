@@ -237,3 +237,42 @@ pub(crate) fn number_after<T: core::str::FromStr>(args: &[&str], key: &str) -> O
         .and_then(|i| args.get(i + 1))
         .and_then(|v| v.parse().ok())
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::score::{MATE, RULE_WIN};
+    use banco_xiangqi::Xiangqi;
+
+    fn line(value: i32, dialect: Dialect) -> String {
+        let game = Xiangqi::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+        let info = SearchInfo {
+            depth: 7,
+            seldepth: 9,
+            score: Score::from_internal(value),
+            pv: vec![game.parse_move("e1d1").unwrap()],
+            nodes: 100,
+            nps: 1000,
+            time_ms: 100,
+            hashfull: 0,
+        };
+        info_line(&game, &info, dialect)
+    }
+
+    #[test]
+    fn decisive_scores_are_printed_in_moves() {
+        // Mate in one (one ply), being mated in two moves (four plies).
+        assert!(line(MATE - 1, Dialect::Uci).contains("depth 7 seldepth 9 score mate 1 "));
+        assert!(line(-MATE + 4, Dialect::Uci).contains("score mate -2 "));
+        // Wins and losses by rule (perpetual check or chase), as found in a match where
+        // they were printed `score cp -28996`: the same convention as mates.
+        assert!(line(-RULE_WIN + 4, Dialect::Uci).contains("score mate -2 "));
+        assert!(line(RULE_WIN - 5, Dialect::Uci).contains("score mate 3 "));
+        assert!(line(123, Dialect::Uci).contains("score cp 123 "));
+        // UCCI has no `mate` token: a large score, 30000 minus the plies to the end.
+        assert!(line(MATE - 1, Dialect::Ucci).contains("depth 7 score 29999 "));
+        assert!(line(-RULE_WIN + 4, Dialect::Ucci).contains("score -29996 "));
+        assert!(line(123, Dialect::Ucci).contains("score 123 "));
+    }
+}

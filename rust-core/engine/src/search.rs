@@ -32,7 +32,7 @@ use crate::chance::{Expectation, Step};
 use crate::history::{History, Killers};
 use crate::limits::Limits;
 use crate::movepick::{MovePicker, Stage};
-use crate::score::{DECISIVE, INF, MAX_PLY, RULE_WIN, Score, mate_in, mated_in};
+use crate::score::{DECISIVE, INF, MAX_PLY, RULE_WIN, Score, mate_in, mated_in, plies_to_end};
 use crate::searchable::{Repetition, SearchGame};
 use crate::timeman::Timer;
 use crate::tt::{Bound, TranspositionTable};
@@ -367,16 +367,16 @@ impl<S: SearchGame> Searcher<S> {
                 time_ms,
                 hashfull: self.tt.hashfull(),
             });
+            // A forced end (mate, or a win by rule) seen well within the depth: deeper
+            // iterations only repeat it (and would report depths up to the ply limit).
+            let settled = plies_to_end(value).is_some_and(|p| depth > 2 * p.max(0) + 2);
+            if settled && (limits.infinite || limits.is_timed()) {
+                break;
+            }
             if limits.infinite {
                 continue;
             }
             if roots.len() == 1 && limits.is_timed() {
-                break;
-            }
-            if value.abs() >= DECISIVE
-                && depth as u64 > 2 * u64::from((mate_in(0) - value.abs()).max(0) as u32) + 2
-                && limits.is_timed()
-            {
                 break;
             }
             let scale = match stability {

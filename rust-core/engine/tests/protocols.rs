@@ -80,6 +80,18 @@ impl Driver {
     }
 }
 
+impl Driver {
+    /// The lines from index `from` on that start with `prefix`.
+    fn lines_since(&self, from: usize, prefix: &str) -> Vec<String> {
+        let text = self.out.text();
+        text.lines()
+            .skip(from)
+            .filter(|l| l.starts_with(prefix))
+            .map(str::to_owned)
+            .collect()
+    }
+}
+
 /// Which front end a test drives.
 #[derive(Clone, Copy)]
 enum Mode {
@@ -134,6 +146,17 @@ fn uci_session() {
     d.expect("readyok");
     d.send("stop");
     assert_eq!(d.expect("bestmove"), "bestmove e1d1");
+    // A mate on a move-time limit: `score mate N` in moves, and the search stops a few
+    // iterations after finding it instead of running to the ply limit (`depth 120`).
+    d.send("position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+    d.send("go movetime 3000");
+    let from = d.seen;
+    assert_eq!(d.expect("bestmove"), "bestmove e1d1");
+    let infos = d.lines_since(from, "info depth");
+    let last = infos.last().unwrap();
+    assert!(last.contains("score mate 1 "), "{last}");
+    let depth: u32 = last.split(' ').nth(2).unwrap().parse().unwrap();
+    assert!(depth <= 5, "{infos:?}");
     // Clock and level.
     d.send("setoption name Level value 3");
     d.send("position startpos");
@@ -162,7 +185,11 @@ fn ucci_session() {
     assert_ne!(best, "bestmove e1d1");
     d.send("position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
     d.send("go time 5000 increment 0");
+    let from = d.seen;
     assert_eq!(d.expect("bestmove"), "bestmove e1d1");
+    // UCCI prints a mate as a large score: 30000 minus the plies to the mate.
+    let infos = d.lines_since(from, "info depth");
+    assert!(infos.last().unwrap().contains(" score 29999 "), "{infos:?}");
     d.send("position startpos moves h2e2");
     d.send("go nodes 5000");
     d.expect("bestmove");
