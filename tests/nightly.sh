@@ -5,7 +5,9 @@
 # matches (level 10 against the seed's plain alpha-beta; chess against packaged engines,
 # refereed by python-chess).
 #
-# Usage: tests/nightly.sh [soak|props|speed|strength|all]   (default: all)
+# The mate solver on every reference puzzle, the long mates included (puzzles).
+#
+# Usage: tests/nightly.sh [soak|props|speed|strength|puzzles|all]   (default: all)
 # Figures go to stdout; every section ends with its summary lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -67,6 +69,11 @@ speed() {
   echo "perft speed ratio banco/cozy-chess $(awk -v a="$theirs" -v b="$ours" 'BEGIN { printf "%.2f", a / b }')"
 }
 
+puzzles() {
+  step "every reference puzzle (xiangqi and chess), release build"
+  cargo test --release --locked -p banco-engine --test puzzles -- --include-ignored
+}
+
 strength() {
   for game in xiangqi chess; do
     step "banco match --game $game level 10 against plain, 100 games, 50 ms"
@@ -91,6 +98,7 @@ case "$what" in
   props) props ;;
   speed) speed ;;
   strength) strength ;;
-  all) soak; props; speed; strength ;;
-  *) echo "usage: tests/nightly.sh [soak|props|speed|strength|all]" >&2; exit 2 ;;
+  puzzles) puzzles ;;
+  all) soak; props; speed; puzzles; strength ;;
+  *) echo "usage: tests/nightly.sh [soak|props|speed|strength|puzzles|all]" >&2; exit 2 ;;
 esac

@@ -322,8 +322,9 @@ impl Engine {
         self.best_move_timed(game, movetime_ms, listener)
     }
 
-    /// Looks for a forced mate of the side to move in at most `max_moves` moves (1–20),
-    /// for at most `time_limit_ms`; `listener.on_puzzle_solved` gets the answer. Xiangqi.
+    /// Looks for the shortest forced mate of the side to move in at most `max_moves` moves
+    /// (1–60; quiet moves allowed: a proof-number search), for at most `time_limit_ms`;
+    /// `listener.on_puzzle_solved` gets the answer. Xiangqi.
     pub fn solve_puzzle(
         &self,
         game: Arc<Game>,
@@ -332,9 +333,9 @@ impl Engine {
         listener: Arc<dyn EngineListener>,
     ) -> Result<u64, BancoError> {
         guard(|| {
-            if !(1..=20).contains(&max_moves) {
+            if !(1..=60).contains(&max_moves) {
                 return Err(BancoError::InvalidArgument(format!(
-                    "mate in {max_moves} is out of range (1 to 20)"
+                    "mate in {max_moves} is out of range (1 to 60)"
                 )));
             }
             let ms = check_time(time_limit_ms)?;

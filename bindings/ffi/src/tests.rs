@@ -356,7 +356,7 @@ fn garbage_to_engine_and_match_entry_points() {
         assert!(engine.hint(game.clone(), ms, l.clone()).is_err());
         assert!(engine.solve_puzzle(game.clone(), 3, ms, l.clone()).is_err());
     }
-    for moves in [0, 21, u32::MAX] {
+    for moves in [0, 61, u32::MAX] {
         assert!(
             engine
                 .solve_puzzle(game.clone(), moves, 10, l.clone())

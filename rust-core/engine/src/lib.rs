@@ -70,6 +70,7 @@ pub mod bench;
 pub mod bigtable;
 pub mod chance;
 pub mod chess;
+pub mod dfpn;
 pub mod engine_game;
 pub mod error;
 pub mod hint;
