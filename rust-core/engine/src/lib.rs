@@ -84,6 +84,7 @@ mod protocol;
 pub mod score;
 pub mod search;
 pub mod searchable;
+pub mod smp;
 pub mod solve;
 pub mod timeman;
 pub mod toy;

@@ -49,6 +49,8 @@ pub(crate) struct Session<W: Write + Send + 'static, G: EngineGame> {
     pub(crate) rules: G::Rules,
     pub(crate) level: Level,
     pub(crate) hash_mib: usize,
+    /// Threads of a search (Lazy SMP; 1 by default).
+    pub(crate) threads: usize,
     pub(crate) excluded: Vec<G::Move>,
     dialect: Dialect,
     searcher: Arc<Mutex<Searcher<G::Node>>>,
@@ -67,6 +69,7 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
             rules: G::Rules::default(),
             level,
             hash_mib,
+            threads: 1,
             excluded: Vec::new(),
             dialect,
             searcher: Arc::new(Mutex::new(Searcher::new(hash_mib))),
@@ -98,6 +101,16 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
         self.hash_mib = mib.clamp(1, 4096);
         let mut s = self.searcher.lock().unwrap_or_else(PoisonError::into_inner);
         s.resize_hash(self.hash_mib);
+    }
+
+    /// Searches on `threads` threads from the next `go` on (clamped to 1..=64).
+    pub(crate) fn set_threads(&mut self, threads: usize) {
+        self.stop();
+        self.threads = threads.clamp(1, crate::smp::MAX_THREADS);
+        self.searcher
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .set_threads(self.threads);
     }
 
     pub(crate) fn new_game(&mut self) {

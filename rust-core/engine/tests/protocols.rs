@@ -127,6 +127,7 @@ fn uci_session() {
     let (mut d, handle) = start(false);
     d.send("uci");
     d.expect("option name UCI_Variant");
+    d.expect("option name Threads type spin default 1 min 1 max 64");
     d.expect("uciok");
     d.send("setoption name Hash value 4");
     d.send("setoption name UCI_Variant value xiangqi");
@@ -157,8 +158,18 @@ fn uci_session() {
     assert!(last.contains("score mate 1 "), "{last}");
     let depth: u32 = last.split(' ').nth(2).unwrap().parse().unwrap();
     assert!(depth <= 5, "{infos:?}");
+    // Two threads (Lazy SMP): same answers, the helpers' nodes counted; back to one.
+    d.send("setoption name Threads value 2");
+    d.send("position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+    d.send("go depth 6");
+    assert_eq!(d.expect("bestmove"), "bestmove e1d1");
+    d.send("position startpos moves h2e2 h9g7");
+    d.send("go nodes 20000");
+    d.expect("bestmove ");
+    d.send("setoption name Threads value 0");
+    d.expect("info string Threads `0`");
+    d.send("setoption name Threads value 1");
     // Clock and level.
-    d.send("setoption name Level value 3");
     d.send("position startpos");
     d.send("go wtime 1000 btime 1000 winc 10 binc 10");
     d.expect("bestmove");
@@ -175,7 +186,9 @@ fn uci_session() {
 fn ucci_session() {
     let (mut d, handle) = start(true);
     d.send("ucci");
+    d.expect("option threads");
     d.expect("ucciok");
+    d.send("setoption threads 2");
     d.send("isready");
     d.expect("readyok");
     d.send("position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1 moves");
