@@ -164,8 +164,17 @@ pub(crate) fn ucci_cmd() -> Result<(), CliError> {
 
 /// `banco bench` without an argument: the engine bench of game `G`; last line `nodes N
 /// time S nps N`.
-pub(crate) fn bench_search<G: EngineGame>() -> Result<(), CliError> {
-    let report = bench::run::<G>();
+pub(crate) fn bench_search<G: EngineGame>(threads: usize) -> Result<(), CliError> {
+    let report = if threads > 1 {
+        bench::run_threaded::<G>(
+            G::BENCH_POSITIONS,
+            G::BENCH_DEPTH,
+            bench::DEFAULT_HASH_MIB,
+            threads,
+        )
+    } else {
+        bench::run::<G>()
+    };
     for line in &report.lines {
         println!("{line}");
     }

@@ -197,6 +197,10 @@ pub(crate) struct BenchArgs {
     /// Depth for `bench perft` (default 5 for xiangqi, 6 for chess: about a second each).
     #[arg(long)]
     depth: Option<u32>,
+    /// Search threads of the engine bench (Lazy SMP; more than 1 makes the node count
+    /// vary from run to run).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
@@ -220,8 +224,8 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
             "unknown benchmark `{other}`: use perft"
         ))),
         None => match args.game {
-            RulesGame::Xiangqi => crate::cmd_engine::bench_search::<Xiangqi>(),
-            RulesGame::Chess => crate::cmd_engine::bench_search::<Chess>(),
+            RulesGame::Xiangqi => crate::cmd_engine::bench_search::<Xiangqi>(args.threads),
+            RulesGame::Chess => crate::cmd_engine::bench_search::<Chess>(args.threads),
         },
     }
 }
