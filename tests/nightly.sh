@@ -7,7 +7,9 @@
 # soak), a save killed mid-write thousands of times, and every cargo-fuzz target for a
 # while (tests/fuzz/run.sh).
 #
-# Usage: tests/nightly.sh [soak|props|speed|strength|ignored|kill|fuzz|all]   (default: all)
+# The mate solver on every reference puzzle, the long mates included (puzzles).
+#
+# Usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|all]   (default: all)
 # BANCO_SAVE_KILLS (default 2000) and BANCO_FUZZ_SECONDS (default 300 per target) size the
 # last two.
 # Figures go to stdout; every section ends with its summary lines.
@@ -94,6 +96,11 @@ fuzz() {
   tests/fuzz/run.sh "${BANCO_FUZZ_SECONDS:-300}"
 }
 
+puzzles() {
+  step "every reference puzzle (xiangqi and chess), release build"
+  cargo test --release --locked -p banco-engine --test puzzles -- --include-ignored
+}
+
 strength() {
   for game in xiangqi chess; do
     step "banco match --game $game level 10 against plain, 100 games, 50 ms"
@@ -123,9 +130,10 @@ case "$what" in
   props) props ;;
   speed) build; speed ;;
   strength) build; strength ;;
+  puzzles) puzzles ;;
   ignored) ignored ;;
   kill) kill_save ;;
   fuzz) fuzz ;;
-  all) build; soak; props; speed; strength; ignored; kill_save; fuzz ;;
-  *) echo "usage: tests/nightly.sh [soak|props|speed|strength|ignored|kill|fuzz|all]" >&2; exit 2 ;;
+  all) build; soak; props; speed; puzzles; strength; ignored; kill_save; fuzz ;;
+  *) echo "usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|all]" >&2; exit 2 ;;
 esac

@@ -67,6 +67,11 @@ fun engineTests(s: Suite) {
     s.test("think, hint with score and PV, stop") {
         Engine(8u).use { engine ->
             Game.fromFen(GameKind.XIANGQI, XQ_MATE_IN_ONE).use { g ->
+                // Threads: the device's recommendation by default; two threads find it too.
+                eq(recommendedThreads(), engine.threads())
+                check(recommendedThreads() in 1u..4u) { "recommended ${recommendedThreads()}" }
+                engine.setThreads(2u)
+                eq(2u, engine.threads())
                 val r = engine.think(g, 10u, 500u)
                 eq("e1d1", r.bestMove?.coordinate)
                 eq(EngineScore.Mate(1), r.score)
@@ -149,7 +154,10 @@ fun engineTests(s: Suite) {
                     throws<BancoException.InvalidArgument> { engine.hint(g, t, listener) }
                     throws<BancoException.InvalidArgument> { engine.solvePuzzle(g, 3u, t, listener) }
                 }
-                for (m in listOf(0u, 21u, UInt.MAX_VALUE)) {
+                for (t in listOf(0u, 65u, UInt.MAX_VALUE)) {
+                    throws<BancoException.InvalidArgument> { engine.setThreads(t) }
+                }
+                for (m in listOf(0u, 61u, UInt.MAX_VALUE)) {
                     throws<BancoException.InvalidArgument> { engine.solvePuzzle(g, m, 100u, listener) }
                 }
                 engine.stop()

@@ -68,6 +68,11 @@ func pair(offers: [GameKind], proposal: MatchOffer) throws
 func engineMatchTests(_ s: Suite) {
     s.test("engine: think, hint, stop, puzzle, both games") {
         let engine = try Engine(hashMib: 8)
+        // Threads: the device's recommendation by default; two threads find the mate too.
+        try eq(recommendedThreads(), try engine.threads())
+        try check((1...4).contains(recommendedThreads()), "recommended \(recommendedThreads())")
+        try engine.setThreads(threads: 2)
+        try eq(2, try engine.threads())
         let g = try Game.fromFen(kind: .xiangqi, fen: "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1")
         let r = try engine.think(game: g, level: 10, movetimeMs: 500)
         try eq("e1d1", r.bestMove?.coordinate)

@@ -199,7 +199,10 @@ func garbageTests(_ s: Suite) {
                 try fails(.invalidArgument) { _ = try engine.think(game: g, level: 5, movetimeMs: ms) }
                 try fails(.invalidArgument) { _ = try engine.solvePuzzle(game: g, maxMoves: 3, timeLimitMs: ms, listener: listener) }
             }
-            for moves: UInt32 in [0, 21, UInt32.max] {
+            for threads: UInt32 in [0, 65, UInt32.max] {
+                try fails(.invalidArgument) { try engine.setThreads(threads: threads) }
+            }
+            for moves: UInt32 in [0, 61, UInt32.max] {
                 try fails(.invalidArgument) { _ = try engine.solvePuzzle(game: g, maxMoves: moves, timeLimitMs: 10, listener: listener) }
             }
         }

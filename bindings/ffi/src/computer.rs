@@ -196,6 +196,7 @@ fn random_seed() -> u64 {
 impl VsComputer {
     fn start(vs: ac::VsComputer, listener: Arc<dyn VsListener>) -> Arc<VsComputer> {
         let runner = Runner::new(vs, 16, Limits::default(), Arc::new(Relay(listener)));
+        runner.set_threads(banco_engine::smp::default_threads());
         Arc::new(VsComputer {
             runner: Mutex::new(Some(runner)),
         })

@@ -10,6 +10,7 @@ use banco_app::any::{AnyGame, AnyMove, AnyRules};
 use banco_app::engine::{AnyEngine, EngineResult};
 use banco_app::notation as an;
 use banco_engine::score::Score;
+use banco_engine::smp;
 use banco_engine::solve::{SolveOptions, solve};
 use banco_engine::{Level, Limits};
 use banco_game::Game as _;
@@ -263,7 +264,7 @@ fn check_time(ms: u64) -> Result<u64, BancoError> {
 #[uniffi::export]
 impl Engine {
     /// An engine with a transposition table of `hash_mib` MiB per game (1–1024; 16 is
-    /// plenty on a phone).
+    /// plenty on a phone), searching on [`recommended_threads`] threads.
     #[uniffi::constructor]
     pub fn new(hash_mib: u32) -> Result<Arc<Engine>, BancoError> {
         guard(|| {
@@ -272,8 +273,10 @@ impl Engine {
                     "a hash table of {hash_mib} MiB is out of range (1 to 1024)"
                 )));
             }
+            let mut engine = AnyEngine::new(hash_mib as usize);
+            engine.set_threads(smp::default_threads());
             Ok(Arc::new(Engine {
-                engine: Arc::new(Mutex::new(AnyEngine::new(hash_mib as usize))),
+                engine: Arc::new(Mutex::new(engine)),
                 stop: Mutex::new(Arc::new(AtomicBool::new(false))),
                 worker: Mutex::new(None),
                 next_id: AtomicU64::new(0),
@@ -322,8 +325,9 @@ impl Engine {
         self.best_move_timed(game, movetime_ms, listener)
     }
 
-    /// Looks for a forced mate of the side to move in at most `max_moves` moves (1–20),
-    /// for at most `time_limit_ms`; `listener.on_puzzle_solved` gets the answer. Xiangqi.
+    /// Looks for the shortest forced mate of the side to move in at most `max_moves` moves
+    /// (1–60; quiet moves allowed: a proof-number search), for at most `time_limit_ms`;
+    /// `listener.on_puzzle_solved` gets the answer. Xiangqi.
     pub fn solve_puzzle(
         &self,
         game: Arc<Game>,
@@ -332,9 +336,9 @@ impl Engine {
         listener: Arc<dyn EngineListener>,
     ) -> Result<u64, BancoError> {
         guard(|| {
-            if !(1..=20).contains(&max_moves) {
+            if !(1..=60).contains(&max_moves) {
                 return Err(BancoError::InvalidArgument(format!(
-                    "mate in {max_moves} is out of range (1 to 20)"
+                    "mate in {max_moves} is out of range (1 to 60)"
                 )));
             }
             let ms = check_time(time_limit_ms)?;
@@ -442,6 +446,37 @@ impl Engine {
         })
     }
 
+    /// Searches on `threads` threads (1–64) from the next search on: Lazy SMP, helper
+    /// threads sharing one table; 1 is deterministic. A running search is stopped first.
+    /// The default is [`recommended_threads`].
+    pub fn set_threads(&self, threads: u32) -> Result<(), BancoError> {
+        guard(|| {
+            if !(1..=smp::MAX_THREADS as u32).contains(&threads) {
+                return Err(BancoError::InvalidArgument(format!(
+                    "{threads} threads is out of range (1 to {})",
+                    smp::MAX_THREADS
+                )));
+            }
+            self.finish_previous();
+            self.engine
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .set_threads(threads as usize);
+            Ok(())
+        })
+    }
+
+    /// Threads of a search.
+    pub fn threads(&self) -> Result<u32, BancoError> {
+        guard(|| {
+            Ok(self
+                .engine
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .threads() as u32)
+        })
+    }
+
     /// Forgets what earlier searches learnt (a new game).
     pub fn clear(&self) -> Result<(), BancoError> {
         guard(|| {
@@ -453,6 +488,15 @@ impl Engine {
             Ok(())
         })
     }
+}
+
+/// The number of search threads for this device: one core is left to the interface and
+/// the system, and at most 4 search (a phone's further, smaller cores and its heat budget
+/// add little): `min(cores − 1, 4)`, at least 1. [`Engine`]s and games against the
+/// computer start with it.
+#[uniffi::export]
+pub fn recommended_threads() -> u32 {
+    smp::default_threads() as u32
 }
 
 impl Drop for Engine {

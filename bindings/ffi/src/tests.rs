@@ -345,6 +345,18 @@ fn garbage_to_engine_and_match_entry_points() {
         ));
     }
     let engine = Engine::new(1).unwrap();
+    // Threads: the device's recommendation by default, 1–64 accepted.
+    let recommended = crate::engine::recommended_threads();
+    assert!((1..=4).contains(&recommended));
+    assert_eq!(engine.threads().unwrap(), recommended);
+    for threads in [0, 65, u32::MAX] {
+        assert!(matches!(
+            engine.set_threads(threads),
+            Err(BancoError::InvalidArgument(_))
+        ));
+    }
+    engine.set_threads(2).unwrap();
+    assert_eq!(engine.threads().unwrap(), 2);
     let game = Game::new(GameKind::Xiangqi).unwrap();
     let l: Arc<dyn EngineListener> = Arc::new(NullEngineListener);
     for level in [0, 11, 255] {
@@ -356,7 +368,7 @@ fn garbage_to_engine_and_match_entry_points() {
         assert!(engine.hint(game.clone(), ms, l.clone()).is_err());
         assert!(engine.solve_puzzle(game.clone(), 3, ms, l.clone()).is_err());
     }
-    for moves in [0, 21, u32::MAX] {
+    for moves in [0, 61, u32::MAX] {
         assert!(
             engine
                 .solve_puzzle(game.clone(), moves, 10, l.clone())

@@ -71,28 +71,36 @@ fn convert<M: Copy>(r: SearchResult<M>, wrap: impl Fn(M) -> AnyMove) -> EngineRe
 /// The searchers of every game (see the module docs).
 pub struct AnyEngine {
     hash_mib: usize,
+    threads: usize,
     xiangqi: Option<Searcher<XiangqiNode>>,
     chess: Option<Searcher<ChessNode>>,
+}
+
+/// A searcher with a table of `hash_mib` MiB searching on `threads` threads.
+fn made<S: SearchGame>(hash_mib: usize, threads: usize) -> Searcher<S> {
+    let mut s = Searcher::new(hash_mib);
+    s.set_threads(threads);
+    s
 }
 
 /// The level's move from `searcher` (made on first use).
 fn play_with<S: SearchGame>(
     searcher: &mut Option<Searcher<S>>,
-    hash_mib: usize,
+    (hash_mib, threads): (usize, usize),
     game: &S::Game,
     rules: &<S::Game as Game>::Rules,
     args: (Level, &Limits, u64, &AtomicBool),
     wrap: impl Fn(S::Move) -> AnyMove,
 ) -> EngineResult {
     let (level, limits, seed, stop) = args;
-    let s = searcher.get_or_insert_with(|| Searcher::new(hash_mib));
+    let s = searcher.get_or_insert_with(|| made(hash_mib, threads));
     convert(level::play(s, game, rules, level, limits, seed, stop), wrap)
 }
 
 /// A full-strength search with `searcher` (made on first use).
 fn analyse_with<S: SearchGame>(
     searcher: &mut Option<Searcher<S>>,
-    hash_mib: usize,
+    (hash_mib, threads): (usize, usize),
     game: &S::Game,
     rules: &<S::Game as Game>::Rules,
     args: (&Limits, &AtomicBool),
@@ -100,7 +108,7 @@ fn analyse_with<S: SearchGame>(
     wrap: impl Fn(S::Move) -> AnyMove,
 ) -> EngineResult {
     let (limits, stop) = args;
-    let s = searcher.get_or_insert_with(|| Searcher::new(hash_mib));
+    let s = searcher.get_or_insert_with(|| made(hash_mib, threads));
     let r = s.search(game, rules, limits, stop, |i| {
         on_progress(&EngineProgress {
             depth: i.depth,
@@ -119,9 +127,29 @@ impl AnyEngine {
     pub fn new(hash_mib: usize) -> AnyEngine {
         AnyEngine {
             hash_mib: hash_mib.clamp(1, 1024),
+            threads: 1,
             xiangqi: None,
             chess: None,
         }
+    }
+
+    /// Searches on `threads` threads from the next search on (Lazy SMP; 1 to
+    /// [`MAX_THREADS`](banco_engine::smp::MAX_THREADS); 1, deterministic, by default).
+    /// [`banco_engine::smp::default_threads`] is the usual choice on a phone.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, banco_engine::smp::MAX_THREADS);
+        if let Some(s) = &mut self.xiangqi {
+            s.set_threads(self.threads);
+        }
+        if let Some(s) = &mut self.chess {
+            s.set_threads(self.threads);
+        }
+    }
+
+    /// Threads of a search.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Forgets everything learnt (tables, histories): call between unrelated games.
@@ -150,7 +178,7 @@ impl AnyEngine {
         match game {
             AnyGame::Xiangqi(g) => play_with(
                 &mut self.xiangqi,
-                self.hash_mib,
+                (self.hash_mib, self.threads),
                 g,
                 &rules.xiangqi(),
                 args,
@@ -158,7 +186,7 @@ impl AnyEngine {
             ),
             AnyGame::Chess(g) => play_with(
                 &mut self.chess,
-                self.hash_mib,
+                (self.hash_mib, self.threads),
                 g,
                 &rules.chess(),
                 args,
@@ -180,7 +208,7 @@ impl AnyEngine {
         match game {
             AnyGame::Xiangqi(g) => analyse_with(
                 &mut self.xiangqi,
-                self.hash_mib,
+                (self.hash_mib, self.threads),
                 g,
                 &rules.xiangqi(),
                 args,
@@ -189,7 +217,7 @@ impl AnyEngine {
             ),
             AnyGame::Chess(g) => analyse_with(
                 &mut self.chess,
-                self.hash_mib,
+                (self.hash_mib, self.threads),
                 g,
                 &rules.chess(),
                 args,
@@ -227,5 +255,34 @@ mod tests {
             Some((21, 53, None))
         );
         assert_eq!(r.score, Score::Mate(1));
+    }
+
+    #[test]
+    fn threads_apply_to_every_searcher() {
+        let mut e = AnyEngine::new(1);
+        assert_eq!(e.threads(), 1);
+        let game =
+            AnyGame::from_fen(GameKind::Xiangqi, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+        let rules = AnyRules::usual(GameKind::Xiangqi);
+        let stop = AtomicBool::new(false);
+        e.analyse(&game, &rules, &Limits::depth(2), &stop, |_| {});
+        // Set after the xiangqi searcher exists, and before the chess one does.
+        e.set_threads(2);
+        assert_eq!(e.xiangqi.as_ref().map(Searcher::threads), Some(2));
+        let r = e.analyse(&game, &rules, &Limits::depth(4), &stop, |_| {});
+        assert_eq!(r.score, Score::Mate(1));
+        let chess =
+            AnyGame::from_fen(GameKind::Chess, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").unwrap();
+        let r = e.analyse(
+            &chess,
+            &AnyRules::usual(GameKind::Chess),
+            &Limits::depth(3),
+            &stop,
+            |_| {},
+        );
+        assert_eq!(r.score, Score::Mate(1));
+        assert_eq!(e.chess.as_ref().map(Searcher::threads), Some(2));
+        e.set_threads(0);
+        assert_eq!(e.threads(), 1);
     }
 }

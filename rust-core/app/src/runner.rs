@@ -48,6 +48,7 @@ struct Inner {
 enum Work {
     Search(Box<SearchRequest>, Arc<AtomicBool>),
     Clear,
+    Threads(usize),
     Quit,
 }
 
@@ -92,6 +93,12 @@ impl Runner {
         };
         runner.act(|_| Ok::<(), ()>(())).ok();
         runner
+    }
+
+    /// Searches on `threads` threads from the next search on (see
+    /// [`AnyEngine::set_threads`]; 1 by default).
+    pub fn set_threads(&self, threads: usize) {
+        let _ = self.work.send(Work::Threads(threads));
     }
 
     /// Runs an action on the game, then starts or stops searches as the game now needs and
@@ -182,6 +189,10 @@ fn spawn_engine(
                     Work::Quit => break,
                     Work::Clear => {
                         engine.clear();
+                        continue;
+                    }
+                    Work::Threads(n) => {
+                        engine.set_threads(n);
                         continue;
                     }
                     Work::Search(r, s) => (r, s),

@@ -21,12 +21,15 @@ pub(crate) struct SolveArgs {
     /// The puzzle position (FEN; the side to move mates).
     #[arg(long)]
     fen: String,
-    /// Longest mate to look for, in moves of the attacker.
-    #[arg(long, default_value_t = 15)]
+    /// Longest mate to look for, in moves of the attacker (at most 100).
+    #[arg(long, default_value_t = 40)]
     max_mate: u32,
     /// Give up after this many seconds.
     #[arg(long, default_value_t = 10.0)]
     time: f64,
+    /// Table size of the proof-number search, in MiB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
 }
 
 pub(crate) fn solve_cmd(args: &SolveArgs) -> Result<(), CliError> {
@@ -42,6 +45,7 @@ fn solve_game<G: EngineGame>(args: &SolveArgs) -> Result<(), CliError> {
     let options = SolveOptions {
         max_mate: args.max_mate,
         time_limit: Some(time),
+        hash_mib: args.hash.clamp(1, 4096),
         ..SolveOptions::default()
     };
     let r = solve(
@@ -51,7 +55,12 @@ fn solve_game<G: EngineGame>(args: &SolveArgs) -> Result<(), CliError> {
         &AtomicBool::new(false),
     );
     if let Some(n) = r.mate {
-        println!("mate in {n}: {}", game.line_text(&r.line));
+        let shortest = if r.shortest {
+            "the shortest"
+        } else {
+            "perhaps not the shortest"
+        };
+        println!("mate in {n} ({shortest}): {}", game.line_text(&r.line));
     } else if r.aborted {
         println!("no mate found in {:.1} s ({} nodes)", args.time, r.nodes);
     } else {
@@ -155,8 +164,17 @@ pub(crate) fn ucci_cmd() -> Result<(), CliError> {
 
 /// `banco bench` without an argument: the engine bench of game `G`; last line `nodes N
 /// time S nps N`.
-pub(crate) fn bench_search<G: EngineGame>() -> Result<(), CliError> {
-    let report = bench::run::<G>();
+pub(crate) fn bench_search<G: EngineGame>(threads: usize) -> Result<(), CliError> {
+    let report = if threads > 1 {
+        bench::run_threaded::<G>(
+            G::BENCH_POSITIONS,
+            G::BENCH_DEPTH,
+            bench::DEFAULT_HASH_MIB,
+            threads,
+        )
+    } else {
+        bench::run::<G>()
+    };
     for line in &report.lines {
         println!("{line}");
     }

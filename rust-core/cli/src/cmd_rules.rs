@@ -213,6 +213,10 @@ pub(crate) struct BenchArgs {
     /// `bench lines`: play the greedy one-move baseline instead of the computer.
     #[arg(long)]
     greedy: bool,
+    /// Search threads of the engine bench (Lazy SMP; more than 1 makes the node count
+    /// vary from run to run).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
@@ -243,8 +247,8 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
             "unknown benchmark `{other}`: use perft or lines"
         ))),
         None => match args.game {
-            RulesGame::Xiangqi => crate::cmd_engine::bench_search::<Xiangqi>(),
-            RulesGame::Chess => crate::cmd_engine::bench_search::<Chess>(),
+            RulesGame::Xiangqi => crate::cmd_engine::bench_search::<Xiangqi>(args.threads),
+            RulesGame::Chess => crate::cmd_engine::bench_search::<Chess>(args.threads),
         },
     }
 }

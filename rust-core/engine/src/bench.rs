@@ -63,9 +63,22 @@ pub fn run<G: EngineGame>() -> BenchReport {
 /// do not parse are skipped (the built-in ones always parse).
 #[must_use]
 pub fn run_positions<G: EngineGame>(fens: &[&str], depth: u32, hash_mib: usize) -> BenchReport {
+    run_threaded::<G>(fens, depth, hash_mib, 1)
+}
+
+/// [`run_positions`] on `threads` threads (Lazy SMP: the node count, helpers included,
+/// then varies from run to run; nodes per second is the figure to read).
+#[must_use]
+pub fn run_threaded<G: EngineGame>(
+    fens: &[&str],
+    depth: u32,
+    hash_mib: usize,
+    threads: usize,
+) -> BenchReport {
     // One searcher for the whole run: its table and history carry over from position to
     // position in a fixed order, which keeps the run deterministic.
     let mut searcher = Searcher::<G::Node>::new(hash_mib);
+    searcher.set_threads(threads);
     let stop = AtomicBool::new(false);
     let rules = G::Rules::default();
     let start = Instant::now();

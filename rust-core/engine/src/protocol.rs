@@ -49,6 +49,8 @@ pub(crate) struct Session<W: Write + Send + 'static, G: EngineGame> {
     pub(crate) rules: G::Rules,
     pub(crate) level: Level,
     pub(crate) hash_mib: usize,
+    /// Threads of a search (Lazy SMP; 1 by default).
+    pub(crate) threads: usize,
     pub(crate) excluded: Vec<G::Move>,
     dialect: Dialect,
     searcher: Arc<Mutex<Searcher<G::Node>>>,
@@ -67,6 +69,7 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
             rules: G::Rules::default(),
             level,
             hash_mib,
+            threads: 1,
             excluded: Vec::new(),
             dialect,
             searcher: Arc::new(Mutex::new(Searcher::new(hash_mib))),
@@ -98,6 +101,16 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
         self.hash_mib = mib.clamp(1, 4096);
         let mut s = self.searcher.lock().unwrap_or_else(PoisonError::into_inner);
         s.resize_hash(self.hash_mib);
+    }
+
+    /// Searches on `threads` threads from the next `go` on (clamped to 1..=64).
+    pub(crate) fn set_threads(&mut self, threads: usize) {
+        self.stop();
+        self.threads = threads.clamp(1, crate::smp::MAX_THREADS);
+        self.searcher
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .set_threads(self.threads);
     }
 
     pub(crate) fn new_game(&mut self) {
@@ -236,4 +249,43 @@ pub(crate) fn number_after<T: core::str::FromStr>(args: &[&str], key: &str) -> O
         .position(|&t| t == key)
         .and_then(|i| args.get(i + 1))
         .and_then(|v| v.parse().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::score::{MATE, RULE_WIN};
+    use banco_xiangqi::Xiangqi;
+
+    fn line(value: i32, dialect: Dialect) -> String {
+        let game = Xiangqi::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+        let info = SearchInfo {
+            depth: 7,
+            seldepth: 9,
+            score: Score::from_internal(value),
+            pv: vec![game.parse_move("e1d1").unwrap()],
+            nodes: 100,
+            nps: 1000,
+            time_ms: 100,
+            hashfull: 0,
+        };
+        info_line(&game, &info, dialect)
+    }
+
+    #[test]
+    fn decisive_scores_are_printed_in_moves() {
+        // Mate in one (one ply), being mated in two moves (four plies).
+        assert!(line(MATE - 1, Dialect::Uci).contains("depth 7 seldepth 9 score mate 1 "));
+        assert!(line(-MATE + 4, Dialect::Uci).contains("score mate -2 "));
+        // Wins and losses by rule (perpetual check or chase), as found in a match where
+        // they were printed `score cp -28996`: the same convention as mates.
+        assert!(line(-RULE_WIN + 4, Dialect::Uci).contains("score mate -2 "));
+        assert!(line(RULE_WIN - 5, Dialect::Uci).contains("score mate 3 "));
+        assert!(line(123, Dialect::Uci).contains("score cp 123 "));
+        // UCCI has no `mate` token: a large score, 30000 minus the plies to the end.
+        assert!(line(MATE - 1, Dialect::Ucci).contains("depth 7 score 29999 "));
+        assert!(line(-RULE_WIN + 4, Dialect::Ucci).contains("score -29996 "));
+        assert!(line(123, Dialect::Ucci).contains("score 123 "));
+    }
 }

@@ -1,11 +1,18 @@
 //! Score conventions: centipawns from the side to move's point of view, mate scores as
-//! `MATE - plies`, wins by rule (perpetual check or chase) just below the mate band.
+//! `MATE - plies`, wins by rule (perpetual check or chase) as `RULE_WIN - plies`, just
+//! below the mate band. For people and protocols both are forced ends of the game and are
+//! reported alike, in moves ([`Score::Mate`]): UCI's `score mate N`.
 //!
 //! ```
-//! use banco_engine::score::{Score, MATE, mated_in, mate_in};
+//! use banco_engine::score::{Score, MATE, RULE_WIN, mated_in, mate_in, plies_to_end};
 //! assert_eq!(Score::from_internal(mate_in(3)), Score::Mate(2));
 //! assert_eq!(Score::from_internal(mated_in(4)), Score::Mate(-2));
 //! assert_eq!(Score::from_internal(35), Score::Cp(35));
+//! // The opponent must repeat its perpetual check 5 plies from now and loses by rule.
+//! assert_eq!(Score::from_internal(RULE_WIN - 5), Score::Mate(3));
+//! assert_eq!(Score::from_internal(-RULE_WIN + 4), Score::Mate(-2));
+//! assert_eq!(plies_to_end(-RULE_WIN + 4), Some(4));
+//! assert_eq!(plies_to_end(120), None);
 //! assert!(mate_in(1) < MATE);
 //! ```
 
@@ -61,13 +68,28 @@ pub const fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// Plies until the game ends by force (mate, or a win by rule) for a decisive score;
+/// `None` for a centipawn score.
+#[must_use]
+pub const fn plies_to_end(v: i32) -> Option<i32> {
+    let a = v.abs();
+    if a >= MATE_BOUND {
+        Some(MATE - a)
+    } else if a >= DECISIVE {
+        Some(if RULE_WIN > a { RULE_WIN - a } else { 0 })
+    } else {
+        None
+    }
+}
+
 /// A score for people and protocols.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Score {
-    /// Centipawns (a pawn before the river is worth about 30; a rook about 900). Wins by
-    /// rule are reported as ±`RULE_WIN`-ish centipawns.
+    /// Centipawns (a pawn before the river is worth about 30; a rook about 900).
     Cp(i32),
-    /// Mate in this many moves (negative: being mated).
+    /// Mate in this many moves of the side to move (negative: being mated), UCI's
+    /// convention. A win by rule (the opponent's perpetual check or chase) is reported the
+    /// same way: it ends the game as surely, this many moves from now.
     Mate(i32),
 }
 
@@ -75,12 +97,12 @@ impl Score {
     /// The score for an internal value.
     #[must_use]
     pub const fn from_internal(v: i32) -> Score {
-        if v >= MATE_BOUND {
-            Score::Mate((MATE - v + 1) / 2)
-        } else if v <= -MATE_BOUND {
-            Score::Mate(-((MATE + v) / 2))
-        } else {
-            Score::Cp(v)
+        match plies_to_end(v) {
+            // Winning: the winner's moves, the last one included.
+            Some(plies) if v > 0 => Score::Mate((plies + 1) / 2),
+            // Losing: the loser's moves before the end.
+            Some(plies) => Score::Mate(-(plies / 2)),
+            None => Score::Cp(v),
         }
     }
 }

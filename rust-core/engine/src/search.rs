@@ -32,12 +32,13 @@ use crate::chance::{Expectation, Step};
 use crate::history::{History, Killers};
 use crate::limits::Limits;
 use crate::movepick::{MovePicker, Stage};
-use crate::score::{DECISIVE, INF, MAX_PLY, RULE_WIN, Score, mate_in, mated_in};
+use crate::score::{DECISIVE, INF, MAX_PLY, RULE_WIN, Score, mate_in, mated_in, plies_to_end};
 use crate::searchable::{Repetition, SearchGame};
 use crate::timeman::Timer;
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, SharedTable, Table, TranspositionTable};
 use banco_game::{ChanceList, Game, MoveList};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Progress of a search, reported after every completed iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,10 +112,24 @@ fn lmr(depth: i32, moves: usize) -> i32 {
 /// A searcher for one game type: transposition table, history, killers and evaluation
 /// weights, kept from one search to the next.
 pub struct Searcher<S: SearchGame> {
-    tt: TranspositionTable,
+    pub(crate) tt: Table,
+    pub(crate) hash_mib: usize,
+    /// Threads of a search: this one and `threads − 1` helpers ([`smp`](crate::smp)).
+    pub(crate) threads: usize,
+    /// The helpers of a Lazy SMP search, kept from one search to the next.
+    pub(crate) helpers: Vec<Searcher<S>>,
+    /// True for a helper: it leaves the shared table's age alone and reports its nodes to
+    /// `helper_nodes`.
+    pub(crate) helper: bool,
+    /// First iteration depth (helpers start at different depths).
+    pub(crate) first_depth: i32,
+    /// Nodes of the helpers of the current search.
+    pub(crate) helper_nodes: Arc<AtomicU64>,
+    /// A helper's nodes already added to `helper_nodes`.
+    flushed: u64,
     history: History,
     killers: Killers<S::Move>,
-    params: S::Params,
+    pub(crate) params: S::Params,
     pv: Vec<[S::Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     evals: [i32; MAX_PLY + 1],
@@ -149,7 +164,14 @@ impl<S: SearchGame> Searcher<S> {
             }
         }
         Searcher {
-            tt: TranspositionTable::new(hash_mib),
+            tt: Table::Own(TranspositionTable::new(hash_mib)),
+            hash_mib,
+            threads: 1,
+            helpers: Vec::new(),
+            helper: false,
+            first_depth: 1,
+            helper_nodes: Arc::new(AtomicU64::new(0)),
+            flushed: 0,
             history: History::new(S::MOVE_INDEX_SIZE),
             killers: Killers::new(S::no_move()),
             params,
@@ -171,7 +193,12 @@ impl<S: SearchGame> Searcher<S> {
 
     /// Replaces the transposition table with one of `hash_mib` MiB.
     pub fn resize_hash(&mut self, hash_mib: usize) {
-        self.tt = TranspositionTable::new(hash_mib);
+        self.hash_mib = hash_mib;
+        self.tt = if self.threads > 1 {
+            Table::Shared(Arc::new(SharedTable::new(hash_mib)))
+        } else {
+            Table::Own(TranspositionTable::new(hash_mib))
+        };
     }
 
     /// Forgets everything learnt (table, history, killers): the next search behaves like
@@ -180,6 +207,10 @@ impl<S: SearchGame> Searcher<S> {
         self.tt.clear();
         self.history.clear();
         self.killers.clear();
+        for h in &mut self.helpers {
+            h.history.clear();
+            h.killers.clear();
+        }
     }
 
     /// The evaluation weights.
@@ -196,6 +227,11 @@ impl<S: SearchGame> Searcher<S> {
             + self.pickers.len() * size_of::<MovePicker<S>>()
             + self.tried.len() * size_of::<MoveList<S::Move>>()
             + size_of::<Self>()
+            + self
+                .helpers
+                .iter()
+                .map(|h| h.memory_bytes() - h.tt.bytes())
+                .sum::<usize>()
     }
 
     /// Searches `game` under `rules` until a limit is reached or `stop` is raised;
@@ -226,10 +262,27 @@ impl<S: SearchGame> Searcher<S> {
         limits: &Limits,
         options: &SearchOptions<S::Move>,
         stop: &AtomicBool,
+        on_info: impl FnMut(&SearchInfo<S::Move>),
+    ) -> SearchResult<S::Move> {
+        let node = S::from_game(game, rules, &self.params);
+        if self.threads > 1 && !node.awaits_chance() {
+            return self.search_smp(node, limits, options, stop, on_info);
+        }
+        self.search_node(node, limits, options, stop, on_info)
+    }
+
+    /// [`Searcher::search_with`] from a node, on this thread.
+    pub(crate) fn search_node(
+        &mut self,
+        mut node: S,
+        limits: &Limits,
+        options: &SearchOptions<S::Move>,
+        stop: &AtomicBool,
         mut on_info: impl FnMut(&SearchInfo<S::Move>),
     ) -> SearchResult<S::Move> {
-        let mut node = S::from_game(game, rules, &self.params);
-        self.tt.new_search();
+        if !self.helper {
+            self.tt.new_search();
+        }
         self.history.age();
         self.killers.clear();
         self.nodes = 0;
@@ -239,6 +292,7 @@ impl<S: SearchGame> Searcher<S> {
             limits.nodes.unwrap_or(u64::MAX)
         };
         self.aborted = false;
+        self.flushed = 0;
         let timer = Timer::start(limits);
         self.timer = Some(timer);
         let max_depth = if limits.infinite {
@@ -290,7 +344,7 @@ impl<S: SearchGame> Searcher<S> {
         };
         let mut prev: i32 = 0;
         let mut stability = 0u32;
-        for depth in 1..=max_depth as i32 {
+        for depth in self.first_depth.clamp(1, max_depth as i32)..=max_depth as i32 {
             self.root_depth = depth;
             self.seldepth = 0;
             let use_aspiration =
@@ -362,21 +416,23 @@ impl<S: SearchGame> Searcher<S> {
                 seldepth: self.seldepth as u32,
                 score: result.score,
                 pv: result.pv.clone(),
-                nodes: self.nodes,
-                nps: (self.nodes * 1000).checked_div(time_ms).unwrap_or(0),
+                nodes: self.nodes + self.helper_nodes.load(Ordering::Relaxed),
+                nps: ((self.nodes + self.helper_nodes.load(Ordering::Relaxed)) * 1000)
+                    .checked_div(time_ms)
+                    .unwrap_or(0),
                 time_ms,
                 hashfull: self.tt.hashfull(),
             });
+            // A forced end (mate, or a win by rule) seen well within the depth: deeper
+            // iterations only repeat it (and would report depths up to the ply limit).
+            let settled = plies_to_end(value).is_some_and(|p| depth > 2 * p.max(0) + 2);
+            if settled && (limits.infinite || limits.is_timed()) {
+                break;
+            }
             if limits.infinite {
                 continue;
             }
             if roots.len() == 1 && limits.is_timed() {
-                break;
-            }
-            if value.abs() >= DECISIVE
-                && depth as u64 > 2 * u64::from((mate_in(0) - value.abs()).max(0) as u32) + 2
-                && limits.is_timed()
-            {
                 break;
             }
             let scale = match stability {
@@ -399,10 +455,24 @@ impl<S: SearchGame> Searcher<S> {
         if self.aborted {
             return true;
         }
-        let polled = self.nodes & 1023 == 0
-            && (stop.load(Ordering::Relaxed) || self.timer.is_some_and(|t| t.hard_expired()));
+        let polled = self.nodes & 1023 == 0 && self.poll(stop);
         self.aborted = polled || self.nodes >= self.node_limit;
         self.aborted
+    }
+
+    /// Every 1,024 nodes: the stop flag and the clock; a helper also reports its nodes.
+    fn poll(&mut self, stop: &AtomicBool) -> bool {
+        if self.helper {
+            self.flush_nodes();
+        }
+        stop.load(Ordering::Relaxed) || self.timer.is_some_and(|t| t.hard_expired())
+    }
+
+    /// A helper's nodes not yet reported, added to `helper_nodes`.
+    pub(crate) fn flush_nodes(&mut self) {
+        self.helper_nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
     }
 
     #[inline]

@@ -1,18 +1,21 @@
-//! The mate solver for puzzles (cờ thế): proves a forced mate in at most N moves.
+//! The mate solver for puzzles (cờ thế): proves a forced mate for the side to move and
+//! finds the shortest.
 //!
-//! An AND/OR depth-first search with iterative deepening on the number of attacker moves
-//! (so the mate found is the shortest in its move class) and a proof table. It runs in
-//! passes with a growing budget of quiet moves: first the attacker may only give check
-//! (evading when in check itself) — the shape of most classical compositions, and a tiny
-//! tree — then checks plus one quiet move anywhere in the line, then two, and so on until
-//! a mate is proven or the time is up. Attacker moves are tried in order of the defender's number of replies
-//! (fewest first), which makes proofs quick. Repetitions are judged by the rules: a
-//! defender who checks or chases perpetually loses, an attacker who does so fails.
+//! It runs a depth-first proof-number search ([`dfpn`](crate::dfpn)) bounded by the
+//! length of the mate: the attacker may play any legal move, quiet ones included (long
+//! composed mates are full of them), the defender every reply. Once a mate within
+//! [`SolveOptions::max_mate`] moves is proven, its proof tree is walked along real paths
+//! ([`Dfpn::verify`]: every defender reply, repetitions judged) to measure it and read
+//! the mating line; then the bound is lowered below the mate found and the search runs
+//! again, until it disproves the shorter bound ([`SolveResult::shortest`]) or the time or
+//! nodes run out (the mate found stands, perhaps not the shortest).
 //!
-//! The solver is generic over the game ([`EngineGame`]): a defender without a legal move is
-//! mated only when the game says so ([`SearchGame::no_move_verdict`]: a chess stalemate is
-//! no mate), and a chance step is an AND node — a mate is forced only if it follows every
-//! outcome.
+//! Repetitions never win for the attacker: a perpetual check loses under Asian rules and a
+//! plain repetition draws, and a puzzle asks for mate (see [`dfpn`](crate::dfpn) for how
+//! path-dependent results are kept apart). The solver is generic over the game
+//! ([`EngineGame`]): a defender without a legal move is mated only when the game says so
+//! ([`SearchGame::no_move_verdict`]: a chess stalemate is no mate), and a chance step is
+//! an AND node — a mate is forced only if it follows every outcome.
 //!
 //! ```
 //! use banco_engine::solve::{solve_fen, SolveOptions};
@@ -23,25 +26,28 @@
 //! assert_eq!(r.last_line(), "mate 1 e1d1");
 //! ```
 
+use crate::dfpn::Dfpn;
 use crate::engine_game::EngineGame;
 use crate::error::EngineError;
-use crate::searchable::{Repetition, SearchGame, Verdict};
-use banco_game::{ChanceList, ListCapacity, MoveList};
+use crate::searchable::SearchGame;
 use core::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// Fewest nodes given to the search for a shorter mate once one is found.
+const SHORTER_MIN_NODES: u64 = 250_000;
 
 /// Options of the solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
-    /// Longest mate to look for, in moves of the attacker.
+    /// Longest mate to look for, in moves of the attacker (at most 100).
     pub max_mate: u32,
-    /// Give up after this long (`None`: no limit but the stop flag).
+    /// Give up after this long (`None`: no limit but the stop flag). Once a mate is
+    /// found, the search for a shorter one gets four times the nodes spent so far (at
+    /// least 250,000), within this limit.
     pub time_limit: Option<Duration>,
     /// Give up after this many nodes.
     pub node_limit: Option<u64>,
-    /// Most quiet (non-checking) attacker moves allowed in a line.
-    pub max_quiet: u32,
     /// Table size in MiB.
     pub hash_mib: usize,
 }
@@ -49,11 +55,10 @@ pub struct SolveOptions {
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
-            max_mate: 15,
+            max_mate: 40,
             time_limit: Some(Duration::from_secs(10)),
             node_limit: None,
-            max_quiet: 4,
-            hash_mib: 16,
+            hash_mib: 32,
         }
     }
 }
@@ -63,6 +68,9 @@ impl Default for SolveOptions {
 pub struct SolveResult<M> {
     /// Mate in this many attacker moves, if proven.
     pub mate: Option<u32>,
+    /// True when no shorter mate exists (the search disproved one): `mate` is the
+    /// shortest. False when time or nodes ran out first.
+    pub shortest: bool,
     /// The mating line (attacker and defender moves; the defender resists longest; it
     /// stops before a chance step).
     pub line: Vec<M>,
@@ -85,283 +93,8 @@ impl<M: fmt::Display> SolveResult<M> {
     }
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry<M> {
-    key: u64,
-    /// Mate proven within this many moves (0: not proven).
-    proven: u8,
-    /// No mate within this many moves.
-    disproven: u8,
-    mv: M,
-}
-
-struct Solver<'a, M> {
-    table: Vec<Entry<M>>,
-    nodes: u64,
-    start: Instant,
-    options: SolveOptions,
-    salt: u64,
-    aborted: bool,
-    stop: &'a AtomicBool,
-}
-
-impl<M: Copy + Default + PartialEq + ListCapacity> Solver<'_, M> {
-    fn slot(&self, key: u64) -> usize {
-        ((u128::from(key) * self.table.len() as u128) >> 64) as usize
-    }
-
-    fn entry(&self, key: u64) -> Option<Entry<M>> {
-        let key = key ^ self.salt;
-        let e = self.table[self.slot(key)];
-        (e.key == key).then_some(e)
-    }
-
-    fn store(&mut self, key: u64, proven: Option<(u8, M)>, disproven: u8) {
-        let key = key ^ self.salt;
-        let i = self.slot(key);
-        let e = &mut self.table[i];
-        if e.key != key {
-            *e = Entry {
-                key,
-                ..Entry::default()
-            };
-        }
-        if let Some((n, mv)) = proven {
-            if e.proven == 0 || n < e.proven {
-                e.proven = n;
-                e.mv = mv;
-            }
-        }
-        e.disproven = e.disproven.max(disproven);
-    }
-
-    fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            let late = self
-                .options
-                .time_limit
-                .is_some_and(|t| self.start.elapsed() >= t);
-            if late || self.stop.load(Ordering::Relaxed) {
-                self.aborted = true;
-            }
-        }
-        if self.options.node_limit.is_some_and(|n| self.nodes >= n) {
-            self.aborted = true;
-        }
-        self.aborted
-    }
-
-    /// Ordering key of `mv` (number of defender replies, checks first) and whether it
-    /// is quiet (neither a check nor an evasion); `None` when a quiet move is not wanted.
-    /// A reply count of 0 means mate on the board; a move into a chance step counts as
-    /// many replies as it has outcomes, a stalemate as a poor move.
-    fn replies<S: SearchGame<Move = M>>(
-        node: &mut S,
-        mv: M,
-        in_check: bool,
-        want_quiet: bool,
-    ) -> Option<(u32, bool)> {
-        let undo = node.make(mv);
-        let check = node.in_check();
-        let quiet = !check && !in_check;
-        let count = || {
-            if node.awaits_chance() {
-                let mut outcomes = ChanceList::new();
-                node.chance_outcomes(&mut outcomes);
-                return outcomes.len().max(1) as u32;
-            }
-            match node.count_legal_moves() {
-                0 if node.no_move_verdict(check) != Verdict::Loss => 500,
-                n => n as u32,
-            }
-        };
-        let r = if quiet && !want_quiet {
-            None
-        } else if quiet {
-            Some((1000 + count(), true))
-        } else {
-            let n = count();
-            Some((n * 2 + if check { 0 } else { 1000 }, quiet))
-        };
-        node.unmake(mv, undo);
-        r
-    }
-
-    /// True if every outcome of the chance step at `node` satisfies `prove` (an AND node:
-    /// luck must not save the defender).
-    fn every_outcome<S: SearchGame<Move = M>>(
-        &mut self,
-        node: &mut S,
-        mut prove: impl FnMut(&mut Self, &mut S) -> bool,
-    ) -> bool {
-        let mut outcomes = ChanceList::new();
-        node.chance_outcomes(&mut outcomes);
-        for w in outcomes.as_slice() {
-            let undo = node.make(w.outcome);
-            let ok = prove(self, node);
-            node.unmake(w.outcome, undo);
-            if !ok || self.aborted {
-                return false;
-            }
-        }
-        !outcomes.is_empty()
-    }
-
-    /// Can the side to move (the attacker) mate within `n` moves using at most `quiet`
-    /// quiet moves?
-    fn attack<S: SearchGame<Move = M>>(&mut self, node: &mut S, n: u32, quiet: u32) -> bool {
-        if n == 0 || self.tick() {
-            return false;
-        }
-        if node.awaits_chance() {
-            return self.every_outcome(node, |s, node| s.attack(node, n, quiet));
-        }
-        match node.repetition() {
-            Some(Repetition::Win) => return true,
-            Some(_) => return false,
-            None => {}
-        }
-        let key = node.hash();
-        if let Some(e) = self.entry(key) {
-            if e.proven != 0 && u32::from(e.proven) <= n {
-                return true;
-            }
-            if u32::from(e.disproven) >= n {
-                return false;
-            }
-        }
-        let in_check = node.in_check();
-        let mut moves = MoveList::new();
-        node.legal_moves(&mut moves);
-        let mut scored: Vec<(u32, bool, M)> = Vec::with_capacity(moves.len());
-        for &m in &moves {
-            if let Some((k, q)) = Self::replies(node, m, in_check, quiet > 0 && n > 1) {
-                if n == 1 && k == 0 {
-                    // Mate on the board: no need to look further.
-                    self.store(key, Some((1, m)), 0);
-                    return true;
-                }
-                scored.push((k, q, m));
-            }
-        }
-        scored.sort_by_key(|&(r, _, _)| r);
-        for (_, q, mv) in scored {
-            let undo = node.make(mv);
-            let ok = self.defend(node, n, quiet - u32::from(q));
-            node.unmake(mv, undo);
-            if self.aborted {
-                return false;
-            }
-            if ok {
-                self.store(key, Some((n as u8, mv)), 0);
-                return true;
-            }
-        }
-        self.store(key, None, n as u8);
-        false
-    }
-
-    /// Is the side to move (the defender) mated within `n` attacker moves, the one just
-    /// played included?
-    fn defend<S: SearchGame<Move = M>>(&mut self, node: &mut S, n: u32, quiet: u32) -> bool {
-        if self.tick() {
-            return false;
-        }
-        if node.awaits_chance() {
-            return self.every_outcome(node, |s, node| s.defend(node, n, quiet));
-        }
-        match node.repetition() {
-            Some(Repetition::Loss) => return true,
-            Some(_) => return false,
-            None => {}
-        }
-        let mut moves = MoveList::new();
-        node.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return node.no_move_verdict(node.in_check()) == Verdict::Loss;
-        }
-        if n <= 1 || node.rule_draw() {
-            return false;
-        }
-        // Captures and king moves first: they are the likeliest escapes.
-        let mut order: Vec<(i32, M)> = moves
-            .iter()
-            .map(|&m| (node.capture_key(m).unwrap_or(0), m))
-            .collect();
-        order.sort_by_key(|&(k, _)| -k);
-        for (_, mv) in order {
-            let undo = node.make(mv);
-            let ok = self.attack(node, n - 1, quiet);
-            node.unmake(mv, undo);
-            if !ok || self.aborted {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// The shortest mate for the attacker to move, if within `n`.
-    fn shortest<S: SearchGame<Move = M>>(
-        &mut self,
-        node: &mut S,
-        n: u32,
-        quiet: u32,
-    ) -> Option<u32> {
-        (1..=n).find(|&k| self.attack(node, k, quiet))
-    }
-
-    /// The mating line from an attacker node proven within `n`.
-    fn line<S: SearchGame<Move = M>>(
-        &mut self,
-        node: &mut S,
-        n: u32,
-        quiet: u32,
-        out: &mut Vec<M>,
-    ) {
-        if n == 0 || out.len() > 200 || node.awaits_chance() {
-            return;
-        }
-        let Some(e) = self.entry(node.hash()) else {
-            return;
-        };
-        if e.proven == 0 || !node.is_legal(e.mv) {
-            return;
-        }
-        let mv = e.mv;
-        let n = u32::from(e.proven);
-        out.push(mv);
-        let undo = node.make(mv);
-        let mut moves = MoveList::new();
-        node.legal_moves(&mut moves);
-        if node.repetition().is_none() && !moves.is_empty() && n > 1 {
-            // The defender picks the reply that lasts longest.
-            let mut best: Option<(u32, M)> = None;
-            for &r in &moves {
-                let u = node.make(r);
-                let known = self.entry(node.hash()).map_or(0, |e| u32::from(e.proven));
-                let len = if known > 0 {
-                    known
-                } else {
-                    self.shortest(node, n - 1, quiet).unwrap_or(0)
-                };
-                node.unmake(r, u);
-                if best.is_none_or(|(b, _)| len > b) {
-                    best = Some((len, r));
-                }
-            }
-            if let Some((len, r)) = best {
-                out.push(r);
-                let u = node.make(r);
-                self.line(node, len, quiet, out);
-                node.unmake(r, u);
-            }
-        }
-        node.unmake(mv, undo);
-    }
-}
-
-/// Looks for a forced mate for the side to move in `game`.
+/// Looks for the shortest forced mate for the side to move in `game` (see the module
+/// docs).
 #[must_use]
 pub fn solve<G: EngineGame>(
     game: &G,
@@ -369,45 +102,60 @@ pub fn solve<G: EngineGame>(
     options: &SolveOptions,
     stop: &AtomicBool,
 ) -> SolveResult<G::Move> {
+    let start = Instant::now();
     let mut node = G::Node::from_game(game, rules, &G::plain_params());
-    let entries = (options.hash_mib.max(1) << 20) / size_of::<Entry<G::Move>>();
-    let mut solver = Solver {
-        table: vec![Entry::default(); entries.max(1)],
-        nodes: 0,
-        start: Instant::now(),
-        options: *options,
-        salt: 0,
-        aborted: false,
-        stop,
-    };
-    let max = options.max_mate.min(60);
-    let mut found = None;
-    'passes: for quiet in 0..=options.max_quiet.min(max.saturating_sub(1)) {
-        solver.salt = u64::from(quiet).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        for n in quiet + 1..=max {
-            if solver.attack(&mut node, n, quiet) {
-                found = Some((n, quiet));
-                break 'passes;
+    let mut dfpn = Dfpn::new(options.hash_mib, stop);
+    let deadline = options.time_limit.map(|t| start + t);
+    let node_limit = options.node_limit.unwrap_or(u64::MAX);
+    let mut bound = options.max_mate.clamp(1, 100);
+    let mut found: Option<(u32, Vec<G::Move>)> = None;
+    let mut shortest = false;
+    loop {
+        dfpn.set_deadline(deadline);
+        // Looking for a shorter mate gets four times the nodes spent so far (and at least
+        // a quarter million), within the limits: a few seconds at most on a phone.
+        let budget = if found.is_some() {
+            dfpn.nodes()
+                .saturating_add(dfpn.nodes().saturating_mul(4).max(SHORTER_MIN_NODES))
+        } else {
+            u64::MAX
+        };
+        dfpn.set_node_limit(node_limit.min(budget));
+        match dfpn.prove(&mut node, bound) {
+            Some(true) => {
+                // The proof stands: reading it is not cut short by the limits (the stop
+                // flag still counts).
+                dfpn.set_deadline(None);
+                dfpn.set_node_limit(u64::MAX);
+                let Some((moves, line)) = dfpn.verify(&mut node, bound) else {
+                    break;
+                };
+                let improved = found.as_ref().is_none_or(|(m, _)| moves < *m);
+                if improved {
+                    found = Some((moves, line));
+                }
+                if !improved || moves <= 1 {
+                    shortest = moves <= 1;
+                    break;
+                }
+                bound = moves - 1;
             }
-            if solver.aborted {
-                break 'passes;
+            Some(false) => {
+                shortest = found.is_some();
+                break;
             }
+            None => break,
         }
     }
-    let mut line = Vec::new();
-    if let Some((n, quiet)) = found {
-        solver.aborted = false;
-        solver.options.time_limit = None;
-        solver.options.node_limit = None;
-        solver.line(&mut node, n, quiet, &mut line);
-    }
-    let found = found.map(|(n, _)| n);
+    let aborted = found.is_none() && dfpn.aborted();
+    let (mate, line) = found.map_or((None, Vec::new()), |(m, l)| (Some(m), l));
     SolveResult {
-        mate: found,
+        mate,
+        shortest,
         line,
-        nodes: solver.nodes,
-        time_ms: solver.start.elapsed().as_millis() as u64,
-        aborted: found.is_none() && solver.aborted,
+        nodes: dfpn.nodes(),
+        time_ms: start.elapsed().as_millis() as u64,
+        aborted,
     }
 }
 

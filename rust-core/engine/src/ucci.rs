@@ -3,7 +3,9 @@
 //! …` (for the next `go` only), `go [ponder|draw] depth N | nodes N | time MS [increment
 //! MS] [movestogo N]`, `stop`, `quit` (answered with `bye`). The search answers `info
 //! depth … score … pv …` lines and `bestmove M` (or `nobestmove`). Times are in
-//! milliseconds; coordinates a0–i9.
+//! milliseconds; coordinates a0–i9. Options: `hashsize` (MiB), `threads` (Lazy SMP, 1 by
+//! default), `level`. UCCI has no `mate` token: a mate is printed as a large score,
+//! ±(30000 − plies to the mate).
 //!
 //! ```
 //! use banco_engine::ucci;
@@ -42,6 +44,10 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result
                 session
                     .out
                     .line("option hashsize type spin min 1 max 4096 default 16");
+                session.out.line(&format!(
+                    "option threads type spin min 1 max {} default 1",
+                    crate::smp::MAX_THREADS
+                ));
                 session
                     .out
                     .line("option level type spin min 1 max 10 default 10");
@@ -102,6 +108,13 @@ fn set_option<W: Write + Send + 'static>(session: &mut Session<W, Xiangqi>, args
             Err(_) => session
                 .out
                 .line(&format!("info string hashsize `{value}` is not a number")),
+        },
+        "threads" => match value.parse::<usize>() {
+            Ok(n) if (1..=crate::smp::MAX_THREADS).contains(&n) => session.set_threads(n),
+            _ => session.out.line(&format!(
+                "info string threads `{value}` is not a number from 1 to {}",
+                crate::smp::MAX_THREADS
+            )),
         },
         "level" => match value
             .parse::<u8>()

@@ -29,7 +29,8 @@
 //! assert!(out.text().contains("option name UCI_Variant type combo default chess"));
 //! ```
 //!
-//! Commands: `uci`, `isready`, `setoption name Hash|Level|UCI_Variant|Rules value V`,
+//! Commands: `uci`, `isready`, `setoption name Hash|Threads|Level|UCI_Variant|Rules value
+//! V` (`Threads`: Lazy SMP, 1 by default),
 //! `ucinewgame`, `position startpos|fen FEN [moves …]`, `go [depth N] [nodes N]
 //! [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N] [infinite]`, `stop`,
 //! `quit`. `go` with no limit searches until `stop`. Malformed commands get an
@@ -77,6 +78,8 @@ trait UciSession<W: Write> {
     fn out(&self) -> &Out<W>;
     fn name(&self) -> &'static str;
     fn hash_mib(&self) -> usize;
+    fn threads(&self) -> usize;
+    fn set_threads(&mut self, threads: usize);
     fn level(&self) -> Level;
     fn set_level(&mut self, level: Level);
     /// Sets the rules of that name; false if the game has none of that name.
@@ -98,6 +101,12 @@ impl<W: Write + Send + 'static, G: EngineGame> UciSession<W> for Session<W, G> {
     }
     fn hash_mib(&self) -> usize {
         self.hash_mib
+    }
+    fn threads(&self) -> usize {
+        self.threads
+    }
+    fn set_threads(&mut self, threads: usize) {
+        Session::set_threads(self, threads);
     }
     fn level(&self) -> Level {
         self.level
@@ -146,6 +155,10 @@ fn option_lines<W: Write>(variants: &[Variant<W>], current: &str) -> Vec<String>
             names.join(" ")
         ),
         "option name Hash type spin default 16 min 1 max 4096".to_owned(),
+        format!(
+            "option name Threads type spin default 1 min 1 max {}",
+            crate::smp::MAX_THREADS
+        ),
         "option name Level type spin default 10 min 1 max 10".to_owned(),
         format!(
             "option name Rules type combo default {default_rules} {}",
@@ -283,6 +296,13 @@ fn set_option<W: Write + Send + 'static>(
             Ok(mib) => session.resize(mib),
             Err(_) => out.line(&format!("info string Hash `{value}` is not a number")),
         },
+        "threads" => match value.parse::<usize>() {
+            Ok(n) if (1..=crate::smp::MAX_THREADS).contains(&n) => session.set_threads(n),
+            _ => out.line(&format!(
+                "info string Threads `{value}` is not a number from 1 to {}",
+                crate::smp::MAX_THREADS
+            )),
+        },
         "level" => match value
             .parse::<u8>()
             .map_err(|_| EngineError::BadLevel(0))
@@ -300,7 +320,11 @@ fn set_option<W: Write + Send + 'static>(
                 Some(v) => {
                     session.stop();
                     let (hash_mib, level) = (session.hash_mib(), session.level());
+                    let threads = session.threads();
                     *session = (v.start)(out, hash_mib, level);
+                    if threads > 1 {
+                        session.set_threads(threads);
+                    }
                 }
                 None => {
                     let known: Vec<&str> = variants.iter().map(|v| v.name).collect();

@@ -80,6 +80,18 @@ impl Driver {
     }
 }
 
+impl Driver {
+    /// The lines from index `from` on that start with `prefix`.
+    fn lines_since(&self, from: usize, prefix: &str) -> Vec<String> {
+        let text = self.out.text();
+        text.lines()
+            .skip(from)
+            .filter(|l| l.starts_with(prefix))
+            .map(str::to_owned)
+            .collect()
+    }
+}
+
 /// Which front end a test drives.
 #[derive(Clone, Copy)]
 enum Mode {
@@ -115,6 +127,7 @@ fn uci_session() {
     let (mut d, handle) = start(false);
     d.send("uci");
     d.expect("option name UCI_Variant");
+    d.expect("option name Threads type spin default 1 min 1 max 64");
     d.expect("uciok");
     d.send("setoption name Hash value 4");
     d.send("setoption name UCI_Variant value xiangqi");
@@ -134,8 +147,29 @@ fn uci_session() {
     d.expect("readyok");
     d.send("stop");
     assert_eq!(d.expect("bestmove"), "bestmove e1d1");
+    // A mate on a move-time limit: `score mate N` in moves, and the search stops a few
+    // iterations after finding it instead of running to the ply limit (`depth 120`).
+    d.send("position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+    d.send("go movetime 3000");
+    let from = d.seen;
+    assert_eq!(d.expect("bestmove"), "bestmove e1d1");
+    let infos = d.lines_since(from, "info depth");
+    let last = infos.last().unwrap();
+    assert!(last.contains("score mate 1 "), "{last}");
+    let depth: u32 = last.split(' ').nth(2).unwrap().parse().unwrap();
+    assert!(depth <= 5, "{infos:?}");
+    // Two threads (Lazy SMP): same answers, the helpers' nodes counted; back to one.
+    d.send("setoption name Threads value 2");
+    d.send("position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+    d.send("go depth 6");
+    assert_eq!(d.expect("bestmove"), "bestmove e1d1");
+    d.send("position startpos moves h2e2 h9g7");
+    d.send("go nodes 20000");
+    d.expect("bestmove ");
+    d.send("setoption name Threads value 0");
+    d.expect("info string Threads `0`");
+    d.send("setoption name Threads value 1");
     // Clock and level.
-    d.send("setoption name Level value 3");
     d.send("position startpos");
     d.send("go wtime 1000 btime 1000 winc 10 binc 10");
     d.expect("bestmove");
@@ -152,7 +186,9 @@ fn uci_session() {
 fn ucci_session() {
     let (mut d, handle) = start(true);
     d.send("ucci");
+    d.expect("option threads");
     d.expect("ucciok");
+    d.send("setoption threads 2");
     d.send("isready");
     d.expect("readyok");
     d.send("position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1 moves");
@@ -162,7 +198,11 @@ fn ucci_session() {
     assert_ne!(best, "bestmove e1d1");
     d.send("position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
     d.send("go time 5000 increment 0");
+    let from = d.seen;
     assert_eq!(d.expect("bestmove"), "bestmove e1d1");
+    // UCCI prints a mate as a large score: 30000 minus the plies to the mate.
+    let infos = d.lines_since(from, "info depth");
+    assert!(infos.last().unwrap().contains(" score 29999 "), "{infos:?}");
     d.send("position startpos moves h2e2");
     d.send("go nodes 5000");
     d.expect("bestmove");

@@ -1,6 +1,8 @@
 //! The reference puzzles (`tests/data/puzzles/xiangqi-mates.tsv`): every one solved with
 //! a mate no longer than its `mate_in` column. The quick ones run in CI; the whole file is
-//! `#[ignore]`d as slow (run with `cargo test --release -- --ignored`).
+//! `#[ignore]`d as slow (run with `cargo test --release -- --ignored`, as
+//! `tests/nightly.sh puzzles` does). The long mates (15 moves and more, quiet moves among
+//! them) are the proof-number search's test: two of them run in CI.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // helpers of tests
 
 use banco_engine::solve::{SolveOptions, solve_fen};
@@ -67,6 +69,26 @@ fn quick_puzzles() {
     for p in all.iter().filter(|p| p.mate_in <= 6) {
         check(p);
     }
+}
+
+/// Long mates with quiet moves, proven in well under a second each (a few hundred
+/// thousand nodes): #80 in exactly 15 (a shorter mate is disproven), #192 within 20.
+#[test]
+fn long_mates_quick() {
+    let all = puzzles();
+    assert!(all.iter().filter(|p| p.mate_in >= 15).count() >= 5);
+    let find = |name: &str| all.iter().find(|p| p.name == name).unwrap();
+    let p = find("ElephantEye BATCH.TXT #80");
+    check(p);
+    let options = SolveOptions {
+        max_mate: 40,
+        node_limit: Some(3_000_000),
+        time_limit: None,
+        ..SolveOptions::default()
+    };
+    let r = solve_fen::<Xiangqi>(&p.fen, &options).unwrap();
+    assert_eq!((r.mate, r.shortest), (Some(15), true), "{:?}", r.line);
+    check(find("ElephantEye BATCH.TXT #192"));
 }
 
 #[test]

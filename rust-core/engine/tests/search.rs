@@ -344,3 +344,90 @@ fn margin_mode_scores_candidates_exactly() {
         );
     }
 }
+
+/// Lazy SMP: with helper threads the search finds the same mates (the main thread
+/// decides), counts the helpers' nodes, stops at once when asked, and goes back to a
+/// deterministic single thread.
+#[test]
+fn lazy_smp_finds_the_mates_and_stops() {
+    let mut s = XiangqiSearcher::new(8);
+    s.set_threads(3);
+    for (fen, n) in [
+        ("5k3/9/9/9/9/9/9/9/R8/3K5 w - - 0 1", 2),
+        ("9/9/3a1k3/9/1N5N1/4R4/1n5r1/9/3K1p3/9 w - - 0 1", 5),
+    ] {
+        let game = Xiangqi::from_fen(fen).unwrap();
+        let stop = AtomicBool::new(false);
+        let r = s.search(
+            &game,
+            &RuleSet::default(),
+            &Limits::depth(2 * n + 2),
+            &stop,
+            |_| {},
+        );
+        assert_eq!(r.score, Score::Mate(n as i32), "{fen}");
+        assert!(pv_mates(fen, &r.pv), "{fen}: {:?}", r.pv);
+    }
+    // Nodes: the main thread's plus the helpers'.
+    let game = Xiangqi::new();
+    let mut one = XiangqiSearcher::new(8);
+    let alone = one.search(
+        &game,
+        &RuleSet::default(),
+        &Limits::nodes(30_000),
+        &AtomicBool::new(false),
+        |_| {},
+    );
+    let stop = AtomicBool::new(false);
+    let shared = s.search(
+        &game,
+        &RuleSet::default(),
+        &Limits::nodes(30_000),
+        &stop,
+        |_| {},
+    );
+    assert!(shared.best_move.is_some());
+    assert!(
+        shared.nodes > alone.nodes,
+        "{} vs {}",
+        shared.nodes,
+        alone.nodes
+    );
+    // Stop from outside.
+    let flag = Arc::new(AtomicBool::new(false));
+    let f = Arc::clone(&flag);
+    let worker = std::thread::spawn(move || {
+        let r = s.search(
+            &Xiangqi::new(),
+            &RuleSet::default(),
+            &Limits::infinite(),
+            &f,
+            |_| {},
+        );
+        (r, s)
+    });
+    std::thread::sleep(Duration::from_millis(200));
+    let asked = Instant::now();
+    flag.store(true, Ordering::SeqCst);
+    let (r, mut s) = worker.join().unwrap();
+    assert!(
+        asked.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        asked.elapsed()
+    );
+    assert!(r.best_move.is_some());
+    // Back to one thread: the same nodes as a fresh single-threaded searcher.
+    s.set_threads(1);
+    s.clear();
+    let again = s.search(
+        &game,
+        &RuleSet::default(),
+        &Limits::nodes(30_000),
+        &AtomicBool::new(false),
+        |_| {},
+    );
+    assert_eq!(
+        (again.nodes, again.best_move),
+        (alone.nodes, alone.best_move)
+    );
+}

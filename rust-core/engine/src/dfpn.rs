@@ -1,0 +1,717 @@
+//! Depth-first proof-number search (df-pn), the search of the mate [`solve`](crate::solve)r.
+//!
+//! The attacker (the side to move at the root) is at OR nodes: one move that forces mate
+//! proves the node. The defender is at AND nodes: every reply must be mated, and so must
+//! every outcome of a chance step. Each node carries a proof number (how many leaves must
+//! still be proven to prove it) and a disproof number (the same to disprove it); df-pn
+//! always expands the most-proving node, recursing with thresholds instead of walking from
+//! the root (Nagai's df-pn, with the "1 + ε" threshold trick of Pawlewicz and Lew). The
+//! attacker may play any legal move — quiet ones too — and no ordering rule is imposed:
+//! the proof numbers put checks first on their own, since a check leaves the defender few
+//! replies and an unexplored defender node starts with one proof number per reply.
+//!
+//! ## Bounded length
+//!
+//! A search is bounded by the length of the mate it looks for, in plies from the root: an
+//! attacker node with no ply left is disproven. Results are stored with their length, so
+//! that a table carries over from one bound to the next: a proof records the plies to the
+//! mate along its proof tree and counts only where that many plies are left; a disproof
+//! records the plies it held for and counts where no more are left. The solver proves a
+//! mate within the longest bound, then lowers the bound below the mate found until the
+//! search disproves it: the last mate found is then the shortest.
+//!
+//! ## Repetitions (graph history interaction)
+//!
+//! A repetition is never a win for the attacker: under Asian rules a perpetual check loses
+//! and a plain repetition draws, and a mate puzzle asks for mate. So a position that
+//! repeats one on the path is a disproof — but one that depends on the path. Such a
+//! disproof is stored with the place on the path of the ancestor it repeats and that
+//! ancestor's key, and is believed only while that ancestor stands at that place on the
+//! current path; once the search backs up past the ancestor, the result is no longer
+//! path-dependent (a cycle back to a node does not help the attacker prove it). Proofs
+//! never rest on a repetition. The one way a stored proof can still be wrong on another
+//! path (the defender escaping into a repetition of an older position) is caught when the
+//! mating line is extracted: [`Dfpn::verify`] walks the proof tree along real paths,
+//! judging every repetition, and measures the mate's length.
+//!
+//! ```
+//! use banco_engine::dfpn::Dfpn;
+//! use banco_engine::{EngineGame, SearchGame, XiangqiNode};
+//! use banco_xiangqi::{RuleSet, Xiangqi};
+//! use std::sync::atomic::AtomicBool;
+//! let game = Xiangqi::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+//! let mut node = XiangqiNode::from_game(&game, &RuleSet::default(), &Default::default());
+//! let stop = AtomicBool::new(false);
+//! let mut dfpn = Dfpn::new(1, &stop);
+//! assert_eq!(dfpn.prove(&mut node, 3), Some(true)); // mate within 3 moves
+//! let (moves, line) = dfpn.verify(&mut node, 3).unwrap();
+//! assert_eq!(moves, 1);
+//! assert_eq!(game.line_text(&line), "e1d1");
+//! ```
+
+use crate::searchable::{SearchGame, Verdict};
+use banco_game::{ChanceList, Color, ListCapacity, MoveList};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Proof and disproof numbers at or above this are infinite.
+const INF: u32 = u32::MAX / 2;
+/// A disproof that holds for any number of plies left, or a result that depends on no
+/// ancestor.
+const ANY: u16 = u16::MAX;
+
+/// What is known of a node.
+#[derive(Clone, Copy, Debug)]
+struct Value<M> {
+    pn: u32,
+    dn: u32,
+    /// A proof: plies to the mate along it. A disproof: the most plies left for which it
+    /// holds ([`ANY`]: all).
+    len: u16,
+    /// A disproof resting on a repetition: the place on the path of the repeated
+    /// ancestor ([`ANY`]: none).
+    dep: u16,
+    /// The move that proves an attacker node (or the last one tried).
+    mv: M,
+}
+
+impl<M: Copy> Value<M> {
+    fn proven(len: u16, mv: M) -> Self {
+        Value {
+            pn: 0,
+            dn: INF,
+            len,
+            dep: ANY,
+            mv,
+        }
+    }
+
+    fn disproven(len: u16, dep: u16, mv: M) -> Self {
+        Value {
+            pn: INF,
+            dn: 0,
+            len,
+            dep,
+            mv,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry<M> {
+    key: u64,
+    /// Key of the ancestor a path-dependent disproof repeats.
+    anchor: u64,
+    /// Nodes the result cost (what replacement keeps).
+    work: u64,
+    value: Value<M>,
+}
+
+/// Entries per bucket of the table.
+const WAYS: usize = 4;
+
+/// A node's kind: the attacker chooses, the defender and chance must all fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Or,
+    And,
+}
+
+/// A child as the parent's loop sees it.
+#[derive(Clone, Copy, Debug)]
+struct Child<M> {
+    mv: M,
+    /// Plies the step costs: 1 for a move, 0 for a chance outcome.
+    step: u16,
+    value: Value<M>,
+}
+
+/// The df-pn searcher: its table, counters and limits. See the module docs.
+pub struct Dfpn<'a, M> {
+    table: Vec<[Option<Entry<M>>; WAYS]>,
+    /// Keys of the positions on the current path, by place.
+    path: Vec<u64>,
+    attacker: Color,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+    aborted: bool,
+}
+
+impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'a, M> {
+    /// A searcher with a table of `hash_mib` MiB that gives up when `stop` is raised.
+    #[must_use]
+    pub fn new(hash_mib: usize, stop: &'a AtomicBool) -> Self {
+        let buckets = (hash_mib.max(1) << 20) / size_of::<[Option<Entry<M>>; WAYS]>();
+        Dfpn {
+            table: vec![[None; WAYS]; buckets.max(1)],
+            path: Vec::with_capacity(256),
+            attacker: Color::Red,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stop,
+            aborted: false,
+        }
+    }
+
+    /// Gives up after `nodes` nodes in all (counted from the searcher's creation).
+    pub fn set_node_limit(&mut self, nodes: u64) {
+        self.node_limit = nodes;
+    }
+
+    /// Gives up at `deadline`.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Nodes visited so far (positions made on the board).
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// True once a limit or the stop flag has cut a search short.
+    #[must_use]
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Can the side to move at `node` mate within `moves` of its moves? `Some(true)`:
+    /// proven; `Some(false)`: disproven (no such mate, repetitions aside); `None`: a
+    /// limit was reached first.
+    pub fn prove<S: SearchGame<Move = M>>(&mut self, node: &mut S, moves: u32) -> Option<bool> {
+        self.attacker = node.side_to_move();
+        self.aborted = false;
+        let rem = plies_for(moves);
+        self.path.clear();
+        loop {
+            let v = self.evaluate(node, rem);
+            if v.pn == 0 {
+                return Some(true);
+            }
+            if v.dn == 0 {
+                return Some(false);
+            }
+            self.mid(node, rem, INF - 1, INF - 1);
+            if self.aborted {
+                return None;
+            }
+        }
+    }
+
+    /// The mate proven at `node` within `moves` moves, checked by walking its proof tree
+    /// along real paths (every defender reply, every chance outcome; repetitions judged
+    /// on the way): its length in moves of the attacker and the mating line, the
+    /// defender choosing the longest resistance. A part of the proof lost from the table
+    /// is proven again. `None` if the proof does not hold or a limit cut it short.
+    pub fn verify<S: SearchGame<Move = M>>(
+        &mut self,
+        node: &mut S,
+        moves: u32,
+    ) -> Option<(u32, Vec<M>)> {
+        self.attacker = node.side_to_move();
+        self.path.clear();
+        let mut memo = HashMap::new();
+        let len = self.walk(node, plies_for(moves), &mut memo)?;
+        let mut line = Vec::new();
+        Self::line(node, &memo, &mut line);
+        Some((u32::from(len).div_ceil(2), line))
+    }
+
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0
+            && (self.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.aborted = true;
+        }
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn kind<S: SearchGame<Move = M>>(&self, node: &S) -> Kind {
+        if !node.awaits_chance() && node.side_to_move() == self.attacker {
+            Kind::Or
+        } else {
+            Kind::And
+        }
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        ((u128::from(key) * self.table.len() as u128) >> 64) as usize
+    }
+
+    /// The stored value of `key` as seen with `rem` plies left at place `place` on the
+    /// path: a proof longer than `rem`, a disproof for fewer plies than `rem` or one that
+    /// repeats an ancestor no longer on the path is not known here.
+    fn lookup(&self, key: u64, rem: u16, place: usize) -> Option<Value<M>> {
+        let e = self.table[self.bucket(key)]
+            .iter()
+            .flatten()
+            .find(|e| e.key == key)?;
+        let v = e.value;
+        let valid = if v.pn == 0 {
+            v.len <= rem
+        } else if v.dn == 0 {
+            v.len >= rem
+                && (v.dep == ANY
+                    || (usize::from(v.dep) < place
+                        && self.path.get(usize::from(v.dep)) == Some(&e.anchor)))
+        } else {
+            true
+        };
+        valid.then_some(v)
+    }
+
+    /// Stores `value` for `key`, which cost `work` nodes: over the same key, else over the
+    /// entry of the bucket that cost least (a first estimate costs nothing).
+    fn store(&mut self, key: u64, value: Value<M>, work: u64) {
+        let anchor = if value.dn == 0 && value.dep != ANY {
+            self.path.get(usize::from(value.dep)).copied().unwrap_or(0)
+        } else {
+            0
+        };
+        let entry = Entry {
+            key,
+            anchor,
+            work,
+            value,
+        };
+        let i = self.bucket(key);
+        let b = &mut self.table[i];
+        let slot = b
+            .iter()
+            .position(|e| e.is_some_and(|e| e.key == key))
+            .or_else(|| b.iter().position(Option::is_none))
+            .unwrap_or_else(|| {
+                let mut victim = 0;
+                for (j, e) in b.iter().enumerate() {
+                    let cost = |e: &Option<Entry<M>>| e.map_or(0, |e| e.work);
+                    if cost(e) < cost(&b[victim]) {
+                        victim = j;
+                    }
+                }
+                victim
+            });
+        b[slot] = Some(entry);
+    }
+
+    /// The value of `node`, reached with `rem` plies left, at the end of the path: what
+    /// the rules, the bound or the table say, else a first estimate (stored). Counts as a
+    /// visit.
+    fn evaluate<S: SearchGame<Move = M>>(&mut self, node: &mut S, rem: u16) -> Value<M> {
+        self.tick();
+        let place = self.path.len();
+        let none = S::no_move();
+        if !node.awaits_chance() {
+            if node.repetition().is_some() {
+                // Never a win for the attacker; a draw or a loss for whoever repeats.
+                let key = node.hash();
+                let dep = self
+                    .path
+                    .iter()
+                    .rposition(|&k| k == key)
+                    .map_or(ANY, |p| p as u16);
+                return Value::disproven(ANY, dep, none);
+            }
+            if node.rule_draw() {
+                return Value::disproven(ANY, ANY, none);
+            }
+        }
+        let kind = self.kind(node);
+        let key = node.hash();
+        let stored = self.lookup(key, rem, place);
+        if let Some(v) = stored.filter(|v| v.pn == 0 || v.dn == 0) {
+            return v;
+        }
+        // Plies needed: one for the attacker to mate, two when the defender still moves.
+        let short = !node.awaits_chance()
+            && ((kind == Kind::Or && rem < 1) || (kind == Kind::And && rem < 2));
+        if let Some(v) = stored {
+            // Known to have moves (a position without any is stored as final).
+            return if short {
+                Value::disproven(rem, ANY, none)
+            } else {
+                v
+            };
+        }
+        if node.awaits_chance() {
+            let mut outcomes = ChanceList::new();
+            node.chance_outcomes(&mut outcomes);
+            if outcomes.is_empty() {
+                return Value::disproven(ANY, ANY, none);
+            }
+            let v = Value {
+                pn: outcomes.len() as u32,
+                dn: 1,
+                len: 0,
+                dep: ANY,
+                mv: none,
+            };
+            self.store(key, v, 0);
+            return v;
+        }
+        let count = node.count_legal_moves() as u32;
+        let v = if count == 0 {
+            let verdict = node.no_move_verdict(node.in_check());
+            let attacker_wins = matches!(
+                (kind, verdict),
+                (Kind::Or, Verdict::Win) | (Kind::And, Verdict::Loss)
+            );
+            if attacker_wins {
+                Value::proven(0, none)
+            } else {
+                Value::disproven(ANY, ANY, none)
+            }
+        } else if short {
+            // No ply left to mate in: out of bounds (for this many plies only).
+            return Value::disproven(rem, ANY, none);
+        } else if kind == Kind::Or {
+            Value {
+                pn: 1,
+                dn: count,
+                len: 0,
+                dep: ANY,
+                mv: none,
+            }
+        } else {
+            // One proof per reply; a defender not in check (after a quiet move) has the
+            // run of the board: count it double.
+            let quiet = u32::from(!node.in_check());
+            Value {
+                pn: count + quiet * count,
+                dn: 1,
+                len: 0,
+                dep: ANY,
+                mv: none,
+            }
+        };
+        self.store(key, v, 0);
+        v
+    }
+
+    /// The children of `node` (moves, or chance outcomes); at an attacker node the checks
+    /// first (so that of two mates as short, the checkmate is shown rather than a
+    /// stalemate that xiangqi also scores as a win).
+    fn children<S: SearchGame<Move = M>>(node: &mut S, kind: Kind) -> Vec<Child<M>> {
+        let blank = Value::proven(0, S::no_move());
+        if node.awaits_chance() {
+            let mut outcomes = ChanceList::new();
+            node.chance_outcomes(&mut outcomes);
+            outcomes
+                .as_slice()
+                .iter()
+                .map(|w| Child {
+                    mv: w.outcome,
+                    step: 0,
+                    value: blank,
+                })
+                .collect()
+        } else {
+            let mut moves = MoveList::new();
+            node.legal_moves(&mut moves);
+            let mut children: Vec<Child<M>> = moves
+                .iter()
+                .map(|&mv| Child {
+                    mv,
+                    step: 1,
+                    value: blank,
+                })
+                .collect();
+            if kind == Kind::Or {
+                children.sort_by_cached_key(|c| {
+                    let undo = node.make(c.mv);
+                    let check = node.in_check();
+                    node.unmake(c.mv, undo);
+                    !check
+                });
+            }
+            children
+        }
+    }
+
+    /// Combines the children into the node's value; also returns the index of the child
+    /// to expand next, and the second best proof (OR) or disproof (AND) number.
+    fn combine(kind: Kind, children: &[Child<M>], place: usize) -> (Value<M>, usize, u32) {
+        let none = M::default();
+        let mut best = 0;
+        let mut second = INF;
+        let local = |dep: u16| if usize::from(dep) >= place { ANY } else { dep };
+        match kind {
+            Kind::Or => {
+                let mut dn = 0u32;
+                let mut proof: Option<(u16, M)> = None;
+                let mut hold = ANY;
+                let mut dep = ANY;
+                for (i, c) in children.iter().enumerate() {
+                    let v = c.value;
+                    dn = dn.saturating_add(v.dn).min(INF);
+                    if v.pn == 0 {
+                        let len = v.len.saturating_add(c.step);
+                        if proof.is_none_or(|(l, _)| len < l) {
+                            proof = Some((len, c.mv));
+                        }
+                    }
+                    if v.dn == 0 {
+                        hold = hold.min(v.len.saturating_add(c.step));
+                        dep = dep.min(v.dep);
+                    }
+                    if v.pn < children[best].value.pn {
+                        second = children[best].value.pn;
+                        best = i;
+                    } else if i != best && v.pn < second {
+                        second = v.pn;
+                    }
+                }
+                if let Some((len, mv)) = proof {
+                    return (Value::proven(len, mv), best, second);
+                }
+                let mv = children.get(best).map_or(none, |c| c.mv);
+                if dn == 0 {
+                    return (Value::disproven(hold, local(dep), mv), best, second);
+                }
+                let pn = children[best].value.pn;
+                (
+                    Value {
+                        pn,
+                        dn,
+                        len: 0,
+                        dep: ANY,
+                        mv,
+                    },
+                    best,
+                    second,
+                )
+            }
+            Kind::And => {
+                let mut pn = 0u32;
+                let mut longest = 0u16;
+                let mut refutation: Option<(u16, u16)> = None;
+                for (i, c) in children.iter().enumerate() {
+                    let v = c.value;
+                    pn = pn.saturating_add(v.pn).min(INF);
+                    if v.pn == 0 {
+                        longest = longest.max(v.len.saturating_add(c.step));
+                    }
+                    if v.dn == 0 {
+                        // The most general refutation: independent of the path, then
+                        // holding for the most plies.
+                        let r = (local(v.dep), v.len.saturating_add(c.step));
+                        let better =
+                            |a: (u16, u16), b: (u16, u16)| (a.0 == ANY, a.1) > (b.0 == ANY, b.1);
+                        if refutation.is_none_or(|b| better(r, b)) {
+                            refutation = Some(r);
+                        }
+                    }
+                    if v.dn < children[best].value.dn {
+                        second = children[best].value.dn;
+                        best = i;
+                    } else if i != best && v.dn < second {
+                        second = v.dn;
+                    }
+                }
+                let mv = children.get(best).map_or(none, |c| c.mv);
+                if let Some((dep, hold)) = refutation {
+                    return (Value::disproven(hold, dep, mv), best, second);
+                }
+                if pn == 0 {
+                    return (Value::proven(longest, mv), best, second);
+                }
+                let dn = children[best].value.dn;
+                (
+                    Value {
+                        pn,
+                        dn,
+                        len: 0,
+                        dep: ANY,
+                        mv,
+                    },
+                    best,
+                    second,
+                )
+            }
+        }
+    }
+
+    /// Multiple iterative deepening at `node` (not terminal, `rem` plies left) until its
+    /// proof number reaches `th_pn` or its disproof number `th_dn`.
+    fn mid<S: SearchGame<Move = M>>(
+        &mut self,
+        node: &mut S,
+        rem: u16,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> Value<M> {
+        let key = node.hash();
+        let kind = self.kind(node);
+        let place = self.path.len();
+        let before = self.nodes;
+        self.path.push(key);
+        let mut children = Self::children(node, kind);
+        let result = loop {
+            for c in &mut children {
+                let undo = node.make(c.mv);
+                c.value = self.evaluate(node, rem.saturating_sub(c.step));
+                node.unmake(c.mv, undo);
+            }
+            let (value, best, second) = Self::combine(kind, &children, place);
+            if self.aborted || value.pn >= th_pn || value.dn >= th_dn {
+                break value;
+            }
+            let c = children[best];
+            // 1 + ε: let the best child run a quarter beyond the second best.
+            let grow = |x: u32| x.saturating_add(x / 4 + 1).min(INF - 1);
+            let (pn, dn) = match kind {
+                Kind::Or => (
+                    th_pn.min(grow(second)),
+                    th_dn
+                        .saturating_sub(value.dn)
+                        .saturating_add(c.value.dn)
+                        .min(INF - 1),
+                ),
+                Kind::And => (
+                    th_pn
+                        .saturating_sub(value.pn)
+                        .saturating_add(c.value.pn)
+                        .min(INF - 1),
+                    th_dn.min(grow(second)),
+                ),
+            };
+            let undo = node.make(c.mv);
+            self.mid(node, rem.saturating_sub(c.step), pn, dn);
+            node.unmake(c.mv, undo);
+            if self.aborted {
+                break value;
+            }
+        };
+        self.path.pop();
+        if !self.aborted || result.pn == 0 || result.dn == 0 {
+            self.store(key, result, self.nodes - before);
+        }
+        result
+    }
+
+    /// Walks the proof tree below `node` (`rem` plies left); the plies to the mate, the
+    /// defender resisting longest. Results are kept in `memo` by key.
+    fn walk<S: SearchGame<Move = M>>(
+        &mut self,
+        node: &mut S,
+        rem: u16,
+        memo: &mut HashMap<u64, (u16, M)>,
+    ) -> Option<u16> {
+        let key = node.hash();
+        if let Some(&(len, _)) = memo.get(&key) {
+            return Some(len);
+        }
+        if !node.awaits_chance() && (node.repetition().is_some() || node.rule_draw()) {
+            return None;
+        }
+        self.path.push(key);
+        let r = self.walk_here(node, rem, memo);
+        self.path.pop();
+        if let Some(entry) = r {
+            memo.insert(key, entry);
+        }
+        r.map(|(len, _)| len)
+    }
+
+    fn walk_here<S: SearchGame<Move = M>>(
+        &mut self,
+        node: &mut S,
+        rem: u16,
+        memo: &mut HashMap<u64, (u16, M)>,
+    ) -> Option<(u16, M)> {
+        let none = S::no_move();
+        if self.kind(node) == Kind::Or {
+            let place = self.path.len() - 1;
+            let mut v = self.lookup(node.hash(), rem, place);
+            if v.is_none_or(|v| v.pn != 0) {
+                // Lost from the table (or never stored): prove it again here.
+                self.path.pop();
+                let proven = self.reprove(node, rem);
+                self.path.push(node.hash());
+                if !proven {
+                    return None;
+                }
+                v = self.lookup(node.hash(), rem, place);
+            }
+            let mv = v.filter(|v| v.pn == 0)?.mv;
+            if !node.is_legal(mv) {
+                return None;
+            }
+            let undo = node.make(mv);
+            let r = rem
+                .checked_sub(1)
+                .and_then(|rem| self.walk(node, rem, memo));
+            node.unmake(mv, undo);
+            return r.map(|len| (len + 1, mv));
+        }
+        let children = Self::children(node, Kind::And);
+        if children.is_empty() {
+            let mated =
+                !node.awaits_chance() && node.no_move_verdict(node.in_check()) == Verdict::Loss;
+            return mated.then_some((0, none));
+        }
+        let mut longest: Option<(u16, M)> = None;
+        for c in children {
+            let undo = node.make(c.mv);
+            let r = rem
+                .checked_sub(c.step)
+                .and_then(|rem| self.walk(node, rem, memo));
+            node.unmake(c.mv, undo);
+            let len = r?.saturating_add(c.step);
+            if longest.is_none_or(|(l, _)| len > l) {
+                longest = Some((len, c.mv));
+            }
+        }
+        longest
+    }
+
+    /// Proves `node` (an attacker node, not on the path) again; true if proven.
+    fn reprove<S: SearchGame<Move = M>>(&mut self, node: &mut S, rem: u16) -> bool {
+        loop {
+            let v = self.evaluate(node, rem);
+            if v.pn == 0 {
+                return true;
+            }
+            if v.dn == 0 || self.aborted {
+                return false;
+            }
+            self.mid(node, rem, INF - 1, INF - 1);
+        }
+    }
+
+    /// The mating line from `node` as walked: the proving moves and the longest replies.
+    fn line<S: SearchGame<Move = M>>(
+        node: &mut S,
+        memo: &HashMap<u64, (u16, M)>,
+        out: &mut Vec<M>,
+    ) {
+        let Some(&(len, mv)) = memo.get(&node.hash()) else {
+            return;
+        };
+        if len == 0 || out.len() > 400 || mv == S::no_move() {
+            return;
+        }
+        if node.awaits_chance() {
+            // The line stops before luck decides.
+            return;
+        }
+        out.push(mv);
+        let undo = node.make(mv);
+        Self::line(node, memo, out);
+        node.unmake(mv, undo);
+    }
+}
+
+/// Plies within which a mate in `moves` moves ends: the attacker's last move is ply
+/// `2 × moves − 1`.
+fn plies_for(moves: u32) -> u16 {
+    (moves.clamp(1, 200) * 2 - 1) as u16
+}

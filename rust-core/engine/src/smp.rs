@@ -1,0 +1,137 @@
+//! Lazy SMP: a search on several threads. The helpers search the same root as the main
+//! thread, each with its own history, killers and move pickers, and all of them share one
+//! transposition table ([`SharedTable`], lock-free); what one thread learns cuts the
+//! others' trees. Half of the helpers start one iteration deeper, so that the threads do
+//! not walk in step. The main thread decides: its result is the search's, its `info` is
+//! reported (with the helpers' nodes counted), and when it stops — a limit, the stop flag
+//! — the helpers stop too.
+//!
+//! With one thread ([`Searcher::set_threads`]`(1)`, the default) nothing of this runs: the
+//! searcher keeps a table of its own and is deterministic, node for node. With more, the
+//! threads' timing decides which entries each finds, so results vary from run to run.
+//!
+//! ```
+//! use banco_engine::{Limits, Searcher, XiangqiNode};
+//! use banco_xiangqi::{RuleSet, Xiangqi};
+//! use std::sync::atomic::AtomicBool;
+//! let mut searcher = Searcher::<XiangqiNode>::new(4);
+//! searcher.set_threads(2);
+//! assert_eq!(searcher.threads(), 2);
+//! let game = Xiangqi::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+//! let stop = AtomicBool::new(false);
+//! let r = searcher.search(&game, &RuleSet::default(), &Limits::depth(5), &stop, |_| {});
+//! assert_eq!(game.move_text(r.best_move.unwrap()), "e1d1");
+//! # use banco_engine::EngineGame;
+//! ```
+
+use crate::limits::Limits;
+use crate::search::{SearchInfo, SearchOptions, SearchResult, Searcher};
+use crate::searchable::SearchGame;
+use crate::tt::{SharedTable, Table, TranspositionTable};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Most threads a search uses.
+pub const MAX_THREADS: usize = 64;
+
+/// The number of threads for a phone (or any device) with `cores` cores: one core is
+/// left to the interface and the system, and at most 4 search (beyond that a phone's small
+/// cores and its heat budget add little): `min(cores − 1, 4)`, at least 1.
+///
+/// ```
+/// use banco_engine::smp::threads_for;
+/// assert_eq!(threads_for(1), 1);
+/// assert_eq!(threads_for(2), 1);
+/// assert_eq!(threads_for(4), 3);
+/// assert_eq!(threads_for(8), 4);
+/// ```
+#[must_use]
+pub const fn threads_for(cores: usize) -> usize {
+    let t = cores.saturating_sub(1);
+    if t < 1 {
+        1
+    } else if t > 4 {
+        4
+    } else {
+        t
+    }
+}
+
+/// [`threads_for`] this device's available parallelism (1 when it cannot be read).
+#[must_use]
+pub fn default_threads() -> usize {
+    threads_for(std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+impl<S: SearchGame> Searcher<S> {
+    /// Searches on `threads` threads from the next search on (1 to [`MAX_THREADS`]; see
+    /// the module docs). Switching between one and several threads replaces the
+    /// transposition table (its entries are lost).
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = threads.clamp(1, MAX_THREADS);
+        let was_shared = self.threads > 1;
+        self.threads = threads;
+        if (threads > 1) != was_shared {
+            self.tt = if threads > 1 {
+                Table::Shared(Arc::new(SharedTable::new(self.hash_mib)))
+            } else {
+                Table::Own(TranspositionTable::new(self.hash_mib))
+            };
+        }
+        self.helpers.truncate(threads - 1);
+    }
+
+    /// Threads of a search.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The Lazy SMP search of `node` (not awaiting chance).
+    pub(crate) fn search_smp(
+        &mut self,
+        node: S,
+        limits: &Limits,
+        options: &SearchOptions<S::Move>,
+        stop: &AtomicBool,
+        on_info: impl FnMut(&SearchInfo<S::Move>),
+    ) -> SearchResult<S::Move> {
+        let Table::Shared(shared) = &self.tt else {
+            return self.search_node(node, limits, options, stop, on_info);
+        };
+        let shared = Arc::clone(shared);
+        while self.helpers.len() < self.threads - 1 {
+            let mut h = Searcher::with_params(1, self.params.clone());
+            h.helper = true;
+            h.first_depth = 1 + (self.helpers.len() % 2) as i32;
+            self.helpers.push(h);
+        }
+        self.helper_nodes.store(0, Ordering::Relaxed);
+        let mut helpers = std::mem::take(&mut self.helpers);
+        for h in &mut helpers {
+            h.tt = Table::Shared(Arc::clone(&shared));
+            h.params.clone_from(&self.params);
+            h.helper_nodes = Arc::clone(&self.helper_nodes);
+        }
+        let done = AtomicBool::new(false);
+        let mut result = std::thread::scope(|scope| {
+            for (i, h) in helpers.iter_mut().enumerate() {
+                let node = node.clone();
+                let done = &done;
+                // A helper that cannot be started is left out: the others search on.
+                let _ = std::thread::Builder::new()
+                    .name(format!("banco-helper-{}", i + 1))
+                    .spawn_scoped(scope, move || {
+                        h.search_node(node, &Limits::infinite(), options, done, |_| {});
+                        h.flush_nodes();
+                    });
+            }
+            let r = self.search_node(node, limits, options, stop, on_info);
+            done.store(true, Ordering::Relaxed);
+            r
+        });
+        self.helpers = helpers;
+        result.nodes += self.helper_nodes.load(Ordering::Relaxed);
+        result
+    }
+}
