@@ -436,6 +436,45 @@ impl JieqiPosition {
         attacked(&view, k, 1 - side)
     }
 
+    /// True if `sq` is attacked by a piece of `by` (face-down pieces as the piece of their
+    /// home square).
+    #[must_use]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        let view = |s: u8| self.board[s as usize] & 31;
+        attacked(&view, sq.to_inner(), by.index())
+    }
+
+    /// The piece a step would capture, if any.
+    #[must_use]
+    pub fn captured_by(&self, mv: JieqiMove) -> Option<JieqiPiece> {
+        mv.step()
+            .and_then(|m| piece_of(self.board[m.to_inner() as usize]))
+    }
+
+    /// The piece a step moves, if any.
+    #[must_use]
+    pub fn moved_by(&self, mv: JieqiMove) -> Option<JieqiPiece> {
+        mv.step()
+            .and_then(|m| piece_of(self.board[m.inner_from() as usize]))
+    }
+
+    /// Passes the move to the other side (null-move pruning); not while a reveal is
+    /// pending. Returns the half-move counter for [`JieqiPosition::unmake_null`].
+    pub fn make_null(&mut self) -> u16 {
+        self.side = self.side.other();
+        self.hash ^= SIDE_KEY;
+        let h = self.halfmoves;
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        h
+    }
+
+    /// Takes back [`JieqiPosition::make_null`].
+    pub fn unmake_null(&mut self, halfmoves: u16) {
+        self.side = self.side.other();
+        self.hash ^= SIDE_KEY;
+        self.halfmoves = halfmoves;
+    }
+
     /// Every pseudo-legal step of the side to move (none while a reveal is pending).
     pub fn generate_pseudo(&self, out: &mut MoveList<JieqiMove>) {
         out.clear();
