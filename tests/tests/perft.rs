@@ -1,5 +1,6 @@
 //! Every row of the reference perft tables: xiangqi (Fairy-Stockfish counts,
-//! cross-checked) and chess (Stockfish counts).
+//! cross-checked), chess (Stockfish counts) and jieqi (a reveal counts one child per
+//! distinct kind in the mover's pool).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -60,6 +61,35 @@ fn chess_perft_table() {
     assert!(
         failures.is_empty(),
         "chess perft mismatches:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// Every jieqi row (under a second at the test profile's opt-level 3, depth 3 included).
+#[test]
+fn jieqi_perft_table() {
+    use banco_xiangqi::jieqi::{JieqiPosition, perft};
+    let rows = banco_tests::read_tsv("perft/jieqi.tsv").expect("jieqi perft table");
+    assert!(rows.len() >= 6, "jieqi perft table has {} rows", rows.len());
+    let mut failures = Vec::new();
+    for row in &rows {
+        let depth: u32 = row["depth"].parse().expect("depth");
+        let mut pos = JieqiPosition::from_fen(&row["fen"])
+            .unwrap_or_else(|e| panic!("{}: {e}", row["label"]));
+        let want: u64 = row["nodes"].parse().expect("nodes");
+        let hash = pos.hash();
+        let got = perft::perft(&mut pos, depth);
+        assert_eq!(pos.hash(), hash, "{}: perft changed the hash", row["label"]);
+        if got != want {
+            failures.push(format!(
+                "{} depth {depth}: got {got}, want {want}",
+                row["label"]
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "jieqi perft mismatches:\n{}",
         failures.join("\n")
     );
 }

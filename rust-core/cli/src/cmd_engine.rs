@@ -1,5 +1,5 @@
 //! The engine's commands: `banco solve`, `banco match`, `banco uci`, `banco ucci`, and the
-//! search part of `banco bench` (`match`, `uci` and `bench` for xiangqi or chess, `--game`).
+//! search part of `banco bench` (`match`, `uci` and `bench` for xiangqi, chess or jieqi, `--game`).
 //! The logic lives in banco-engine; this file only reads the arguments and prints.
 
 use crate::CliError;
@@ -8,6 +8,7 @@ use banco_chess::{Chess, ChessRules};
 use banco_engine::matchplay::{self, MatchOptions, PlayerSpec};
 use banco_engine::solve::{SolveOptions, solve};
 use banco_engine::{EngineGame, bench, ucci, uci};
+use banco_xiangqi::jieqi::Jieqi;
 use banco_xiangqi::{RuleSet, Xiangqi};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -36,6 +37,7 @@ pub(crate) fn solve_cmd(args: &SolveArgs) -> Result<(), CliError> {
     match args.game {
         RulesGame::Xiangqi => solve_game::<Xiangqi>(args),
         RulesGame::Chess => solve_game::<Chess>(args),
+        RulesGame::Jieqi => solve_game::<Jieqi>(args),
     }
 }
 
@@ -106,6 +108,7 @@ pub(crate) fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
         // Engines claim every draw they can: the 50-move rule and threefold repetition end
         // the game.
         RulesGame::Chess => run_match::<Chess>(args, ChessRules::AUTO_CLAIM),
+        RulesGame::Jieqi => run_match::<Jieqi>(args, RuleSet::default()),
     }
 }
 
@@ -120,7 +123,7 @@ fn run_match<G: EngineGame>(args: &MatchArgs, rules: G::Rules) -> Result<(), Cli
         rules,
     };
     let (first, second) = match args.game {
-        RulesGame::Xiangqi => ("red", "black"),
+        RulesGame::Xiangqi | RulesGame::Jieqi => ("red", "black"),
         RulesGame::Chess => ("white", "black"),
     };
     let report = matchplay::run(&a, &b, &options, |g| {
@@ -152,6 +155,7 @@ pub(crate) fn uci_cmd(args: &UciArgs) -> Result<(), CliError> {
     let game = match args.game {
         RulesGame::Xiangqi => <Xiangqi as EngineGame>::NAME,
         RulesGame::Chess => <Chess as EngineGame>::NAME,
+        RulesGame::Jieqi => <Jieqi as EngineGame>::NAME,
     };
     uci::run_variant(std::io::stdin().lock(), std::io::stdout(), game)
         .map_err(|e| CliError::Failure(e.to_string()))

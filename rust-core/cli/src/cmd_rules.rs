@@ -1,9 +1,10 @@
 //! Rules tools: `perft`, `move`, `judge`, `bench perft` (`perft` and `bench perft` for
-//! xiangqi or chess, `--game`).
+//! xiangqi, chess or jieqi, `--game`).
 
 use crate::CliError;
 use banco_chess::Chess;
 use banco_game::Game;
+use banco_xiangqi::jieqi::{Jieqi, JieqiPosition, perft as jperft};
 use banco_xiangqi::notation::{Chinese, MoveTextError, Wxf, parse_any};
 use banco_xiangqi::{Iccs, Position, RuleSet, Xiangqi, fen, perft as xperft};
 use clap::{Args, ValueEnum};
@@ -16,6 +17,9 @@ pub(crate) enum RulesGame {
     Xiangqi,
     /// International chess (FEN with standard, X-FEN or Shredder castling rights).
     Chess,
+    /// Jieqi, xiangqi with face-down pieces (Pikafish jieqi FEN; perft counts one child
+    /// per distinct kind a reveal may draw).
+    Jieqi,
 }
 
 /// Parses the optional chess `--fen` (start position when absent).
@@ -55,6 +59,9 @@ pub(crate) fn perft(args: &PerftArgs) -> Result<(), CliError> {
     if args.game == RulesGame::Chess {
         return perft_chess(args);
     }
+    if args.game == RulesGame::Jieqi {
+        return perft_jieqi(args);
+    }
     let mut pos = position_arg(args.fen.as_deref())?;
     let total = if args.divide && args.depth > 0 {
         let mut total = 0;
@@ -83,6 +90,28 @@ fn perft_chess(args: &PerftArgs) -> Result<(), CliError> {
         total
     } else {
         banco_chess::perft::perft(&mut game, args.depth)
+    };
+    println!("{total}");
+    Ok(())
+}
+
+/// `banco perft --game jieqi`: divide lines name the steps in coordinates.
+fn perft_jieqi(args: &PerftArgs) -> Result<(), CliError> {
+    let mut pos = match args.fen.as_deref() {
+        None => JieqiPosition::startpos(),
+        Some(text) => {
+            JieqiPosition::from_fen(text).map_err(|e| CliError::input(format!("bad FEN: {e}")))?
+        }
+    };
+    let total = if args.divide && args.depth > 0 {
+        let mut total = 0;
+        for (mv, n) in jperft::divide(&mut pos, args.depth) {
+            println!("{mv}: {n}");
+            total += n;
+        }
+        total
+    } else {
+        jperft::perft(&mut pos, args.depth)
     };
     println!("{total}");
     Ok(())
@@ -189,8 +218,8 @@ pub(crate) fn judge(args: &JudgeArgs) -> Result<(), CliError> {
 #[derive(Args, Debug)]
 pub(crate) struct BenchArgs {
     /// What to measure: `perft` (move generation from the start position: xiangqi perft 5,
-    /// chess perft 6 through the engine's make/unmake path) or `lines` (the Lines computer
-    /// player over seeded games).
+    /// chess perft 6 through the engine's make/unmake path, jieqi perft 3) or `lines` (the
+    /// Lines computer player over seeded games).
     what: Option<String>,
     /// The game.
     #[arg(long, value_enum, default_value = "xiangqi")]
@@ -230,6 +259,9 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
                 RulesGame::Chess => {
                     banco_chess::perft::perft(&mut Chess::new(), args.depth.unwrap_or(6))
                 }
+                RulesGame::Jieqi => {
+                    jperft::perft(&mut JieqiPosition::startpos(), args.depth.unwrap_or(3))
+                }
             };
             let secs = start.elapsed().as_secs_f64();
             let nps = (nodes as f64 / secs.max(1e-9)) as u64;
@@ -249,6 +281,7 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
         None => match args.game {
             RulesGame::Xiangqi => crate::cmd_engine::bench_search::<Xiangqi>(args.threads),
             RulesGame::Chess => crate::cmd_engine::bench_search::<Chess>(args.threads),
+            RulesGame::Jieqi => crate::cmd_engine::bench_search::<Jieqi>(args.threads),
         },
     }
 }

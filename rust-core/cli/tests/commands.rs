@@ -50,6 +50,31 @@ fn perft_prints_total_last() {
 }
 
 #[test]
+fn jieqi_perft_prints_the_same_format() {
+    let out = banco(&["perft", "--game", "jieqi", "--depth", "2"]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "66462");
+    let out = banco(&["perft", "--game", "jieqi", "--depth", "1", "--divide"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().count(), 45);
+    assert!(text.contains("h2e2: 6"), "{text}");
+    assert!(text.contains("e0e1: 1"), "{text}");
+    assert_eq!(last_line(&out), "259");
+    let out = banco(&[
+        "perft",
+        "--game",
+        "jieqi",
+        "--fen",
+        "4k4/9/9/9/4X4/9/9/9/9/3K5 w R1 0 1",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not on a home square of red"), "{err}");
+}
+
+#[test]
 fn perft_bad_fen_exits_2_with_one_line() {
     let out = banco(&[
         "perft",

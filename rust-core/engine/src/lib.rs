@@ -75,6 +75,7 @@ pub mod engine_game;
 pub mod error;
 pub mod hint;
 pub mod history;
+pub mod jieqi;
 pub mod level;
 pub mod limits;
 pub mod matchplay;
@@ -96,6 +97,7 @@ pub mod xiangqi;
 pub use chess::{ChessNode, ChessParams};
 pub use engine_game::EngineGame;
 pub use error::EngineError;
+pub use jieqi::{JieqiNode, JieqiParams};
 pub use level::Level;
 pub use limits::{Clock, Limits};
 pub use search::{SearchInfo, SearchOptions, SearchResult, Searcher};
@@ -104,6 +106,9 @@ pub use xiangqi::{XiangqiNode, XiangqiParams};
 
 /// The xiangqi searcher.
 pub type XiangqiSearcher = Searcher<XiangqiNode>;
+
+/// The jieqi searcher.
+pub type JieqiSearcher = Searcher<JieqiNode>;
 
 /// The chess searcher.
 pub type ChessSearcher = Searcher<ChessNode>;

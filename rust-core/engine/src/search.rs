@@ -824,6 +824,9 @@ impl<S: SearchGame> Searcher<S> {
         }
         self.seldepth = self.seldepth.max(ply);
         if node.awaits_chance() {
+            if let Some(v) = node.chance_estimate() {
+                return v;
+            }
             return self.chance(node, 0, alpha, beta, ply, false, stop);
         }
         if ply >= MAX_PLY - 2 {

@@ -145,6 +145,15 @@ pub trait SearchGame: Clone + Send + 'static {
     fn chance_outcomes(&self, out: &mut ChanceList<Self::Move>) {
         out.clear();
     }
+    /// A static value of a node awaiting chance, for quiescence: when `Some`, quiescence
+    /// takes it instead of searching every outcome. Games whose chance steps chain through
+    /// captures (jieqi: every capture by a face-down piece is followed by a reveal) would
+    /// otherwise multiply the quiescence tree by the number of outcomes at each capture.
+    /// From the point of view of the side to move, like the outcomes' values. `None` by
+    /// default: the outcomes are searched.
+    fn chance_estimate(&self) -> Option<i32> {
+        None
+    }
     /// Captures that may still leave the own king attacked (each one must pass
     /// [`SearchGame::pseudo_is_legal`] before it is played); replaces the contents of
     /// `out`. By default the legal captures.

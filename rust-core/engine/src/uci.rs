@@ -67,7 +67,11 @@ fn variant<W: Write + Send + 'static, G: EngineGame>() -> Variant<W> {
 /// Every game UCI plays, the default first. Adding a game is one line here.
 fn variants<W: Write + Send + 'static>() -> Vec<Variant<W>> {
     #[allow(unused_mut)] // the unit tests add the dice race
-    let mut all = vec![variant::<W, Xiangqi>(), variant::<W, Chess>()];
+    let mut all = vec![
+        variant::<W, Xiangqi>(),
+        variant::<W, Chess>(),
+        variant::<W, banco_xiangqi::jieqi::Jieqi>(),
+    ];
     #[cfg(test)]
     all.push(variant::<W, banco_game::toy::DiceRace>());
     all
@@ -384,6 +388,21 @@ mod tests {
     }
 
     #[test]
+    fn jieqi_over_uci() {
+        // A step of a face-down piece, its reveal, and Black's answer.
+        let text = session(
+            "uci\n\
+             setoption name UCI_Variant value jieqi\n\
+             position startpos moves h2e2 =R\n\
+             go depth 2\n\
+             quit\n",
+        );
+        let best: Vec<&str> = text.lines().filter(|l| l.starts_with("bestmove")).collect();
+        assert_eq!(best.len(), 1, "{text}");
+        assert_eq!(best[0].len(), "bestmove h9g7".len(), "{text}");
+    }
+
+    #[test]
     fn uci_variant_switches_the_game() {
         let text = session(
             "uci\n\
@@ -400,7 +419,7 @@ mod tests {
         );
         assert!(
             text.contains(
-                "option name UCI_Variant type combo default xiangqi var xiangqi var chess var dice-race"
+                "option name UCI_Variant type combo default xiangqi var xiangqi var chess var jieqi var dice-race"
             ),
             "{text}"
         );
@@ -412,7 +431,7 @@ mod tests {
         );
         assert_eq!(best[1].len(), "bestmove h9g7".len(), "{text}");
         assert!(text.contains(
-            "variant `go` is not supported (xiangqi, chess, dice-race); playing dice-race"
+            "variant `go` is not supported (xiangqi, chess, jieqi, dice-race); playing dice-race"
         ));
         // The dice race has no Asian rules; xiangqi has.
         assert_eq!(text.matches("unknown rules `asian`").count(), 1, "{text}");

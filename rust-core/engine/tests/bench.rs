@@ -30,3 +30,11 @@ fn dice_race_bench_signature() {
     let report = bench::run::<DiceRace>();
     assert_eq!(report.nodes, 167_914, "{}", report.lines.join("\n"));
 }
+
+#[test]
+fn jieqi_bench_signature() {
+    // Chance nodes at every reveal, the pool in the table key.
+    let report = bench::run::<banco_xiangqi::jieqi::Jieqi>();
+    assert_eq!(report.positions, 16);
+    assert_eq!(report.nodes, 106_637, "{}", report.lines.join("\n"));
+}

@@ -57,3 +57,8 @@ fn chess_data() {
 fn dice_race_data() {
     check_data::<DiceRace>();
 }
+
+#[test]
+fn jieqi_data() {
+    check_data::<banco_xiangqi::jieqi::Jieqi>();
+}

@@ -22,6 +22,7 @@
 //! Layers, from the bottom: [`Square`], [`Piece`], [`Move`]; [`Setup`] (unvalidated) →
 //! [`Position`] (legal, with move generation and make/unmake); [`Xiangqi`] (a position with
 //! its history, implementing [`banco_game::Game`], judging repetitions under a [`RuleSet`]).
+//! The hidden-piece variant jieqi lives in [`jieqi`].
 //! Engines read the board through the low-level view in [`raw`]; evaluation itself
 //! (mobility, exchange values, positional features) lives in banco-engine.
 #![forbid(unsafe_code)]
@@ -30,6 +31,7 @@
 mod checkers;
 pub mod fen;
 mod game;
+pub mod jieqi;
 mod lines;
 mod movegen;
 mod moves;

@@ -195,11 +195,8 @@ pub(crate) fn judge(game: &Xiangqi, rules: &RuleSet, min_occurrences: usize) -> 
             checks[mover_of(i).index()] = false;
         }
     }
-    match checks {
-        [true, true] => return Some(Verdict::Draw),
-        [true, false] => return Some(Verdict::PerpetualCheck(Color::Red)),
-        [false, true] => return Some(Verdict::PerpetualCheck(Color::Black)),
-        [false, false] => {}
+    if let Some(v) = perpetual_check_verdict(checks) {
+        return Some(v);
     }
     if rules.repetition == RepetitionRule::Casual {
         return Some(Verdict::Draw);
@@ -223,6 +220,17 @@ pub(crate) fn judge(game: &Xiangqi, rules: &RuleSet, min_occurrences: usize) -> 
         (false, true) => Verdict::PerpetualChase(Color::Black),
         _ => Verdict::Draw,
     })
+}
+
+/// The verdict on a repetition cycle from whether every move of each side (by colour
+/// index) gave check: `None` when neither side checked throughout (shared with jieqi).
+pub(crate) fn perpetual_check_verdict(checks: [bool; 2]) -> Option<Verdict> {
+    match checks {
+        [true, true] => Some(Verdict::Draw),
+        [true, false] => Some(Verdict::PerpetualCheck(Color::Red)),
+        [false, true] => Some(Verdict::PerpetualCheck(Color::Black)),
+        [false, false] => None,
+    }
 }
 
 impl Position {

@@ -158,7 +158,7 @@ impl Leaps {
 }
 
 /// Kind codes of the leap tables' builder: king, advisor, elephant, horse, red pawn, black
-/// pawn.
+/// pawn, and jieqi's free advisor and elephant ([`FREE_ADVISOR`], [`FREE_ELEPHANT`]).
 const fn build_leaps(kind: u8) -> [Leaps; 256] {
     let in_board = build_in_board();
     let in_palace = build_in_palace();
@@ -186,6 +186,23 @@ const fn build_leaps(kind: u8) -> [Leaps; 256] {
                             let to = eye.wrapping_add(DIAG[i]);
                             // An elephant never crosses the river.
                             if in_board[to as usize] && (to >> 4 < 8) == (s >> 4 < 8) {
+                                l = l.push(to, eye);
+                            }
+                        }
+                    }
+                    FREE_ADVISOR => {
+                        if i < 4 {
+                            let to = s.wrapping_add(DIAG[i]);
+                            if in_board[to as usize] {
+                                l = l.push(to, 0);
+                            }
+                        }
+                    }
+                    FREE_ELEPHANT => {
+                        if i < 4 {
+                            let eye = s.wrapping_add(DIAG[i]);
+                            let to = eye.wrapping_add(DIAG[i]);
+                            if in_board[to as usize] {
                                 l = l.push(to, eye);
                             }
                         }
@@ -225,6 +242,17 @@ const fn build_leaps(kind: u8) -> [Leaps; 256] {
     }
     t
 }
+
+/// Builder codes of jieqi's revealed advisor and elephant, which go anywhere on the board.
+const FREE_ADVISOR: u8 = 8;
+/// See [`FREE_ADVISOR`].
+const FREE_ELEPHANT: u8 = 9;
+
+/// Jieqi: a revealed advisor's steps (one diagonal step, anywhere on the board).
+pub(crate) static FREE_ADVISOR_LEAPS: [Leaps; 256] = build_leaps(FREE_ADVISOR);
+/// Jieqi: a revealed elephant's leaps (two diagonal steps over an empty eye, across the
+/// river too).
+pub(crate) static FREE_ELEPHANT_LEAPS: [Leaps; 256] = build_leaps(FREE_ELEPHANT);
 
 /// Leaps of each kind from each square; pawns by side.
 pub(crate) static KING_LEAPS: [Leaps; 256] = build_leaps(KING);

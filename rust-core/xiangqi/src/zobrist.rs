@@ -2,7 +2,7 @@
 //! generated at compile time from a fixed seed so hashes are stable across builds and
 //! platforms (the network protocol sends their low 32 bits).
 
-const fn splitmix(state: u64) -> (u64, u64) {
+pub(crate) const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = s;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
