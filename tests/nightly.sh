@@ -3,9 +3,9 @@
 # the property tests with many more cases, speed medians (engine bench, chess perft as a
 # ratio to cozy-chess's own perft example built from the same crate version) and strength
 # matches (level 10 against the seed's plain alpha-beta; chess against packaged engines,
-# refereed by python-chess).
+# refereed by python-chess), and every stored puzzle solution proven again.
 #
-# Usage: tests/nightly.sh [soak|props|speed|strength|all]   (default: all)
+# Usage: tests/nightly.sh [soak|props|speed|strength|puzzles|all]   (default: all)
 # Figures go to stdout; every section ends with its summary lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -85,12 +85,18 @@ strength() {
   python3 tests/strength/chess_match.py --banco "$banco" --opponent gnuchess --games 40 --movetime 100 | tail -n 2
 }
 
+puzzles() {
+  step "banco puzzles verify: every stored puzzle solution proven again"
+  "$banco" puzzles verify | tail -n 2
+}
+
 build
 case "$what" in
+  puzzles) puzzles ;;
   soak) soak ;;
   props) props ;;
   speed) speed ;;
   strength) strength ;;
-  all) soak; props; speed; strength ;;
-  *) echo "usage: tests/nightly.sh [soak|props|speed|strength|all]" >&2; exit 2 ;;
+  all) soak; props; speed; strength; puzzles ;;
+  *) echo "usage: tests/nightly.sh [soak|props|speed|strength|puzzles|all]" >&2; exit 2 ;;
 esac

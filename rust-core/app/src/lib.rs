@@ -29,10 +29,12 @@
 pub mod any;
 pub mod board;
 pub mod computer;
+pub mod editor;
 pub mod engine;
 pub mod error;
 pub mod files;
 mod legacy;
+pub mod mate;
 pub mod network;
 pub mod notation;
 pub mod pieces;

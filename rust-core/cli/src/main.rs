@@ -6,6 +6,7 @@
 mod cmd_engine;
 mod cmd_net;
 mod cmd_play;
+mod cmd_puzzles;
 mod cmd_rules;
 mod cmd_soak;
 mod ui;
@@ -41,6 +42,8 @@ enum Command {
     /// Benchmarks: `banco bench [--game chess]` searches the engine's bench positions (last
     /// line `nodes N time S nps N`); `banco bench perft` runs perft from the start position.
     Bench(cmd_rules::BenchArgs),
+    /// The puzzle collection: harvest from self-play, prove, verify, list.
+    Puzzles(cmd_puzzles::PuzzlesArgs),
     /// Prove a forced mate in a puzzle; last line `mate N FIRSTMOVE` or `none`.
     Solve(cmd_engine::SolveArgs),
     /// Engine against engine over balanced openings; W/D/L and the Elo difference.
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
         Command::Move(args) => cmd_rules::move_cmd(&args),
         Command::Judge(args) => cmd_rules::judge(&args),
         Command::Bench(args) => cmd_rules::bench(&args),
+        Command::Puzzles(args) => cmd_puzzles::puzzles_cmd(&args),
         Command::Solve(args) => cmd_engine::solve_cmd(&args),
         Command::Match(args) => cmd_engine::match_cmd(&args),
         Command::Uci(args) => cmd_engine::uci_cmd(&args),
