@@ -7,7 +7,7 @@
 //! ```
 //! use banco_app::puzzles::collection::{self, Tier};
 //! let all = collection::xiangqi();
-//! assert!(all.len() >= 30);
+//! assert!(all.len() >= 200);
 //! let easy: Vec<_> = all.iter().filter(|e| e.tier() == Tier::MateIn1).collect();
 //! assert!(!easy.is_empty());
 //! let first = &all[0];
@@ -200,11 +200,19 @@ mod tests {
     #[test]
     fn the_bundled_file_reads_whole() {
         let all = parse(GameKind::Xiangqi, XIANGQI_TSV).unwrap();
-        assert!(all.len() >= 30, "{} puzzles", all.len());
+        assert!(all.len() >= 200, "{} puzzles", all.len());
         let mut ids: Vec<&str> = all.iter().map(|e| e.id.as_str()).collect();
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), all.len(), "ids are unique");
+        let mut positions: Vec<&str> = all.iter().map(|e| e.puzzle.fen.as_str()).collect();
+        positions.sort_unstable();
+        positions.dedup();
+        assert_eq!(positions.len(), all.len(), "positions are unique");
+        assert!(
+            all.iter().all(|e| e.puzzle.fen.contains(" w ")),
+            "Red to move"
+        );
         for t in Tier::ALL {
             assert!(!tier(t).is_empty(), "tier {} is empty", t.name());
         }

@@ -1,7 +1,8 @@
 //! Harvesting mate puzzles from Banco's own games: the computer plays itself at mixed
 //! levels (seeded, so a run is reproducible), and every game that ends in a mate is walked
 //! back from its end, position by position of the winner, while the solver still proves a
-//! forced mate; the earliest such position (the longest mate) becomes a candidate. Xiangqi
+//! forced mate; the longest mate and shorter finishes of other difficulty tiers (up to
+//! three per game) become candidates. Xiangqi
 //! candidates are turned so that Red is to move (the convention of problem books) and
 //! solved again in that form, so the stored line is the solver's own.
 //!
@@ -41,6 +42,8 @@ pub struct HarvestOptions {
     pub max_mate: u32,
     /// Node budget of each proof.
     pub solve_nodes: u64,
+    /// Most puzzles taken from one game (each of another tier).
+    pub per_game: usize,
 }
 
 impl HarvestOptions {
@@ -55,6 +58,7 @@ impl HarvestOptions {
             max_plies: 240,
             max_mate: 9,
             solve_nodes: 500_000,
+            per_game: 3,
         }
     }
 }
@@ -237,11 +241,14 @@ pub fn harvest(options: &HarvestOptions, mut on_found: impl FnMut(&Candidate)) -
         let Some(game) = self_play(options, &mut engine, seed, (red, black)) else {
             continue;
         };
-        // One puzzle per mate length: the longest, and the shorter finishes of the same
-        // game for the easier tiers.
-        let mut lengths = HashSet::new();
-        for (start, ply, n) in walk_back(options, &game).into_iter().rev() {
-            if !lengths.insert(n) {
+        // Up to `per_game` puzzles of different tiers: the longest mate first, then the
+        // shorter finishes of the same game for the easier tiers.
+        let mut found = walk_back(options, &game);
+        found.sort_by_key(|&(_, _, n)| core::cmp::Reverse(n));
+        let mut tiers = HashSet::new();
+        let mut taken = 0;
+        for (start, ply, n) in found {
+            if taken >= options.per_game || !tiers.insert(super::collection::Tier::of_mate(n)) {
                 continue;
             }
             let source = format!(
@@ -259,6 +266,7 @@ pub fn harvest(options: &HarvestOptions, mut on_found: impl FnMut(&Candidate)) -
                 .collect::<Vec<_>>()
                 .join(" ");
             if seen.insert(key) {
+                taken += 1;
                 on_found(&c);
                 out.push(c);
             }
