@@ -31,8 +31,11 @@ use std::fmt::Write as _;
 
 /// Distance between two points (xiangqi) or the side of a square (chess), in pixels.
 pub const CELL: u32 = 60;
-/// Room around the board for the coordinates.
+/// Room around the chess board for the coordinates.
 pub const MARGIN: u32 = 40;
+/// Room around the xiangqi board: the pieces stand on its edge lines, the coordinates
+/// outside them.
+pub const XIANGQI_MARGIN: u32 = 64;
 
 /// Why a picture cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -133,7 +136,7 @@ impl Picture {
         let (c, r) = self.cell(square);
         match self.kind {
             GameKind::Chess => (MARGIN + c * CELL + CELL / 2, MARGIN + r * CELL + CELL / 2),
-            _ => (MARGIN + c * CELL, MARGIN + r * CELL),
+            _ => (XIANGQI_MARGIN + c * CELL, XIANGQI_MARGIN + r * CELL),
         }
     }
 }
@@ -216,8 +219,9 @@ fn header(s: &mut String, w: u32, h: u32, font: &str) {
 }
 
 fn xiangqi(p: &Picture) -> String {
+    const M: u32 = XIANGQI_MARGIN;
     let (w, h) = (u32::from(p.width), u32::from(p.height));
-    let (width, height) = (2 * MARGIN + (w - 1) * CELL, 2 * MARGIN + (h - 1) * CELL);
+    let (width, height) = (2 * M + (w - 1) * CELL, 2 * M + (h - 1) * CELL);
     let mut s = String::with_capacity(12_000);
     header(
         &mut s,
@@ -229,20 +233,20 @@ fn xiangqi(p: &Picture) -> String {
         s,
         "<rect class=\"board\" width=\"{width}\" height=\"{height}\" fill=\"#e8c88c\"/>"
     );
-    let x = |c: u32| MARGIN + c * CELL;
+    let x = |c: u32| M + c * CELL;
     let (right, bottom) = (x(w - 1), x(h - 1));
     s.push_str("<g class=\"lines\" stroke=\"#5a3a1a\" stroke-width=\"2\" fill=\"none\">");
     let _ = write!(
         s,
         "<rect x=\"{m}\" y=\"{m}\" width=\"{}\" height=\"{}\" stroke-width=\"3\"/>",
-        right - MARGIN,
-        bottom - MARGIN,
-        m = MARGIN
+        right - M,
+        bottom - M,
+        m = M
     );
     for r in 1..h - 1 {
         let _ = write!(
             s,
-            "<line x1=\"{MARGIN}\" y1=\"{0}\" x2=\"{right}\" y2=\"{0}\"/>",
+            "<line x1=\"{M}\" y1=\"{0}\" x2=\"{right}\" y2=\"{0}\"/>",
             x(r)
         );
     }
@@ -250,7 +254,7 @@ fn xiangqi(p: &Picture) -> String {
     for c in 1..w - 1 {
         let _ = write!(
             s,
-            "<line x1=\"{0}\" y1=\"{MARGIN}\" x2=\"{0}\" y2=\"{1}\"/><line x1=\"{0}\" y1=\"{2}\" x2=\"{0}\" y2=\"{bottom}\"/>",
+            "<line x1=\"{0}\" y1=\"{M}\" x2=\"{0}\" y2=\"{1}\"/><line x1=\"{0}\" y1=\"{2}\" x2=\"{0}\" y2=\"{bottom}\"/>",
             x(c),
             x(river),
             x(river + 1)
@@ -291,7 +295,7 @@ fn xiangqi(p: &Picture) -> String {
         x(2),
         x(w - 3)
     );
-    coordinates(&mut s, p, x, x, MARGIN / 2, bottom + MARGIN / 2 + 4);
+    coordinates(&mut s, p, x, x, 18, bottom + M - 18);
     if let Some((from, to)) = p.last_move {
         s.push_str("<g class=\"last-move\" fill=\"none\" stroke=\"#1565c0\" stroke-width=\"3\">");
         for sq in [from, to] {
@@ -513,7 +517,7 @@ mod tests {
         let all = pieces(&svg);
         assert_eq!(all.len(), 32);
         // e0 (Red's king) at the bottom centre, a9 (Black's rook) top left.
-        let m = f64::from(MARGIN);
+        let m = f64::from(XIANGQI_MARGIN);
         let c = f64::from(CELL);
         assert_eq!(
             find(&all, "e0"),
