@@ -7,7 +7,8 @@
 # soak), a save killed mid-write thousands of times, and every cargo-fuzz target for a
 # while (tests/fuzz/run.sh).
 #
-# The mate solver on every reference puzzle, the long mates included (puzzles).
+# The mate solver on every reference puzzle, the long mates included, and every stored
+# puzzle solution of the bundled collection proven again (puzzles).
 #
 # Usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|all]   (default: all)
 # BANCO_SAVE_KILLS (default 2000) and BANCO_FUZZ_SECONDS (default 300 per target) size the
@@ -125,15 +126,20 @@ strength() {
   "$banco" bench lines --games 100 --seed 1 --greedy | tail -n 1
 }
 
+collection() {
+  step "banco puzzles verify: every stored puzzle solution proven again"
+  "$banco" puzzles verify | tail -n 2
+}
+
 case "$what" in
   soak) build; soak ;;
   props) props ;;
   speed) build; speed ;;
   strength) build; strength ;;
-  puzzles) puzzles ;;
+  puzzles) build; puzzles; collection ;;
   ignored) ignored ;;
   kill) kill_save ;;
   fuzz) fuzz ;;
-  all) build; soak; props; speed; puzzles; strength; ignored; kill_save; fuzz ;;
+  all) build; soak; props; speed; puzzles; collection; strength; ignored; kill_save; fuzz ;;
   *) echo "usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|all]" >&2; exit 2 ;;
 esac

@@ -143,6 +143,10 @@ pub struct SearchRequest {
     pub movetime_ms: u64,
     /// Seed of the level's choice.
     pub seed: u64,
+    /// In a puzzle: the moves the player has left to mate. The computer's move is then
+    /// the longest defence ([`crate::mate::longest_defence`], answered through
+    /// [`VsComputer::defence_done`]) and a hint the next move of a proven mate.
+    pub mate_within: Option<u32>,
 }
 
 /// Progress in a puzzle.
@@ -206,6 +210,8 @@ pub struct VsState {
 #[derive(Clone, Debug)]
 struct PuzzleMode {
     puzzle: Puzzle,
+    /// The player's last move let the mate slip (the defence escaped).
+    slipped: bool,
 }
 
 /// A game against the computer (see the module docs).
@@ -271,6 +277,7 @@ impl VsComputer {
         let mut vs = VsComputer::new(settings)?;
         vs.puzzle = Some(PuzzleMode {
             puzzle: puzzle.clone(),
+            slipped: false,
         });
         Ok(vs)
     }
@@ -369,7 +376,26 @@ impl VsComputer {
             level: if full { Level::MAX } else { self.level },
             movetime_ms: self.movetime_ms,
             seed: self.seed ^ u64::from(self.game.ply()).wrapping_mul(0x9E37_79B9),
+            mate_within: self.puzzle_status().map(|p| p.moves_left.max(1)),
         })
+    }
+
+    /// The answer of a puzzle's defence search `id` (see [`SearchRequest::mate_within`]):
+    /// the reply is played, and a reply that escapes the mate fails the puzzle.
+    pub fn defence_done(&mut self, id: u64, defence: &crate::mate::Defence) -> bool {
+        if self.pending != Some((id, Job::Move)) {
+            return false;
+        }
+        let escaped = defence.escapes();
+        let done = self.search_done(id, defence.reply);
+        if done
+            && escaped
+            && let Some(p) = &mut self.puzzle
+        {
+            p.slipped = true;
+            self.pending = None;
+        }
+        done
     }
 
     /// The id of the search being waited for.
@@ -495,6 +521,9 @@ impl VsComputer {
             return Err(ActionError::NothingToUndo);
         }
         self.ending = None;
+        if let Some(p) = &mut self.puzzle {
+            p.slipped = false;
+        }
         while let Some(mv) = self.game.undo_move() {
             self.redo.push(mv);
             if self.players_turn_in(&self.game) {
@@ -633,7 +662,8 @@ impl VsComputer {
     }
 
     fn puzzle_status(&self) -> Option<PuzzleStatus> {
-        let p = &self.puzzle.as_ref()?.puzzle;
+        let mode = self.puzzle.as_ref()?;
+        let p = &mode.puzzle;
         let played = self.game.ply().div_ceil(2);
         let solved = self
             .game
@@ -641,7 +671,8 @@ impl VsComputer {
             .and_then(Outcome::winner)
             .is_some_and(|w| w == self.human);
         let failed = !solved
-            && (played >= p.mate_in && self.game.side_to_move() == self.human
+            && (mode.slipped
+                || played >= p.mate_in && self.game.side_to_move() == self.human
                 || self.outcome().is_some());
         Some(PuzzleStatus {
             name: p.name.clone(),
@@ -809,6 +840,35 @@ mod tests {
         assert!(s.puzzle.unwrap().solved);
         assert_eq!(s.result.as_deref(), Some("You won: checkmate"));
         assert!(vs.search_request().is_none());
+    }
+
+    #[test]
+    fn a_move_that_lets_the_mate_slip_fails_at_once() {
+        use crate::mate;
+        use std::sync::atomic::AtomicBool;
+        let p = &puzzles::builtin()[3]; // horse and pawn, mate in 5
+        let stop = AtomicBool::new(false);
+        let defend = |vs: &mut VsComputer| {
+            let r = vs.search_request().unwrap();
+            let n = r.mate_within.unwrap();
+            let d = mate::longest_defence(&r.game, &r.rules, n, &mate::options(n), &stop);
+            assert!(vs.defence_done(r.id, &d));
+            d
+        };
+        let mut vs = VsComputer::puzzle(p, 100).unwrap();
+        vs.play_text("g5f5").unwrap();
+        assert_eq!(vs.search_request().unwrap().mate_within, Some(4));
+        let d = defend(&mut vs);
+        assert!(!d.escapes());
+        assert!(!vs.state().puzzle.unwrap().failed);
+        let mut vs = VsComputer::puzzle(p, 100).unwrap();
+        vs.play_text("e2e1").unwrap();
+        assert!(defend(&mut vs).escapes());
+        let s = vs.state().puzzle.unwrap();
+        assert!(s.failed && !s.solved);
+        assert!(vs.search_request().is_none());
+        vs.undo().unwrap();
+        assert!(!vs.state().puzzle.unwrap().failed);
     }
 
     #[test]

@@ -145,3 +145,49 @@ impl PieceInfo {
         }
     }
 }
+
+impl PieceKind {
+    /// The xiangqi kind of this piece, if xiangqi has it.
+    #[must_use]
+    pub const fn to_xiangqi(self) -> Option<x::PieceKind> {
+        Some(match self {
+            PieceKind::King => x::PieceKind::King,
+            PieceKind::Advisor => x::PieceKind::Advisor,
+            PieceKind::Elephant => x::PieceKind::Elephant,
+            PieceKind::Horse => x::PieceKind::Horse,
+            PieceKind::Rook => x::PieceKind::Rook,
+            PieceKind::Cannon => x::PieceKind::Cannon,
+            PieceKind::Pawn => x::PieceKind::Pawn,
+            PieceKind::Queen | PieceKind::Bishop | PieceKind::Knight => return None,
+        })
+    }
+
+    /// The chess role of this piece, if chess has it.
+    #[must_use]
+    pub const fn to_chess(self) -> Option<banco_chess::Role> {
+        use banco_chess::Role;
+        Some(match self {
+            PieceKind::King => Role::King,
+            PieceKind::Queen => Role::Queen,
+            PieceKind::Rook => Role::Rook,
+            PieceKind::Bishop => Role::Bishop,
+            PieceKind::Knight => Role::Knight,
+            PieceKind::Pawn => Role::Pawn,
+            PieceKind::Advisor | PieceKind::Elephant | PieceKind::Horse | PieceKind::Cannon => {
+                return None;
+            }
+        })
+    }
+}
+
+/// A piece of `game` with its letter and glyph, if the game has pieces of that kind.
+#[must_use]
+pub fn piece_info(game: GameKind, color: Color, kind: PieceKind) -> Option<PieceInfo> {
+    match game {
+        GameKind::Xiangqi | GameKind::Jieqi => kind
+            .to_xiangqi()
+            .map(|k| PieceInfo::xiangqi(x::Piece::new(color, k))),
+        GameKind::Chess => kind.to_chess().map(|r| PieceInfo::chess(color, r)),
+        GameKind::Lines => None,
+    }
+}

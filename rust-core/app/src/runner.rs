@@ -205,8 +205,38 @@ fn spawn_engine(
                 {
                     limits.movetime_ms = Some(request.movetime_ms);
                 }
-                let best = match request.job {
-                    Job::Move => {
+                // In a puzzle the computer defends longest and a hint is a proven mate's
+                // next move.
+                if let (Some(n), Job::Move) = (request.mate_within, request.job) {
+                    let defence = crate::mate::longest_defence(
+                        &request.game,
+                        &request.rules,
+                        n,
+                        &crate::mate::options(n),
+                        &stop,
+                    );
+                    let Some(inner) = inner.upgrade() else { break };
+                    let mut guard = lock(&inner);
+                    if guard.running.as_ref().map(|(id, _)| *id) == Some(request.id) {
+                        guard.running = None;
+                    }
+                    if guard.vs.defence_done(request.id, &defence) {
+                        sync(&mut guard, &work);
+                        let _ = notify.send(guard.vs.state());
+                    }
+                    continue;
+                }
+                let best = match (request.job, request.mate_within) {
+                    (Job::Hint, Some(n)) => crate::mate::solve(
+                        &request.game,
+                        &request.rules,
+                        &crate::mate::options(n),
+                        &stop,
+                    )
+                    .line
+                    .first()
+                    .copied(),
+                    (Job::Move, _) => {
                         engine
                             .play(
                                 &request.game,
@@ -218,7 +248,7 @@ fn spawn_engine(
                             )
                             .best_move
                     }
-                    Job::Hint => {
+                    (Job::Hint, None) => {
                         engine
                             .analyse(&request.game, &request.rules, &limits, &stop, |_| {})
                             .best_move

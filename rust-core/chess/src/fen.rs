@@ -166,9 +166,9 @@ pub(crate) const fn side_name(color: Color) -> &'static str {
     }
 }
 
-type Placement = [Option<(Color, Role)>; 64];
+pub(crate) type Placement = [Option<(Color, Role)>; 64];
 
-fn parse_placement(text: &str) -> Result<Placement, FenError> {
+pub(crate) fn parse_placement(text: &str) -> Result<Placement, FenError> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
         return Err(FenError::RankCount(ranks.len()));
@@ -210,7 +210,7 @@ fn bits(board: &Placement, want: impl Fn(Color, Role) -> bool) -> BitBoard {
 }
 
 /// The pieces of `by` attacking `target` on `board`.
-fn attackers(board: &Placement, target: Square, by: Color) -> BitBoard {
+pub(crate) fn attackers(board: &Placement, target: Square, by: Color) -> BitBoard {
     let occupied = bits(board, |_, _| true);
     let of = |r: Role| bits(board, |c, rr| c == by && rr == r);
     let diag = of(Role::Bishop) | of(Role::Queen);
@@ -255,7 +255,7 @@ fn check_material(board: &Placement) -> Result<(), FenError> {
     Ok(())
 }
 
-fn king_square(board: &Placement, color: Color) -> Option<Square> {
+pub(crate) fn king_square(board: &Placement, color: Color) -> Option<Square> {
     bits(board, |c, r| c == color && r == Role::King).next_square()
 }
 

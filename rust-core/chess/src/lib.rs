@@ -40,6 +40,7 @@ pub mod perft;
 mod role;
 pub mod rules;
 pub mod san;
+pub mod setup;
 pub mod square;
 pub mod uci;
 pub mod wire;

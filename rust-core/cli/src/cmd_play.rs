@@ -77,7 +77,7 @@ fn help(kind: GameKind) -> String {
         "{moves}
 commands:  undo, redo, hint, level N (1-10), save FILE, load FILE, fen, flip, board,
            claim (a draw the rules allow), resign, new, help, quit
-saves:     FILE ending in .txt is a readable text export; anything else the compact record"
+saves:     FILE ending in .pgn is PGN, .txt a readable text export; anything else the compact record"
     )
 }
 
@@ -166,14 +166,6 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
         ActionError::Setup(why) => CliError::input(why),
         other => CliError::input(other),
     })?;
-    let mut session = Session {
-        vs,
-        settings,
-        style: Style::detect(args.no_color),
-        engine: AnyEngine::new(args.hash),
-        announced: false,
-        echo: !interactive,
-    };
     let example = match kind {
         GameKind::Chess => "e4, Nf3, e2e4",
         _ => "h2e2, C2.5, 炮二平五",
@@ -183,6 +175,34 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
         color_name(kind, human).to_lowercase(),
         args.level
     );
+    play_session(
+        vs,
+        settings,
+        Style::detect(args.no_color),
+        args.hash,
+        !interactive,
+        input,
+    )
+}
+
+/// Plays `vs` in the terminal until the input ends or `quit` (also "play from here" of
+/// `banco edit`).
+pub(crate) fn play_session(
+    vs: VsComputer,
+    settings: Settings,
+    style: Style,
+    hash_mib: usize,
+    echo: bool,
+    input: Box<dyn BufRead + '_>,
+) -> Result<(), CliError> {
+    let mut session = Session {
+        vs,
+        settings,
+        style,
+        engine: AnyEngine::new(hash_mib),
+        announced: false,
+        echo,
+    };
     session.show();
     session.run(input)
 }
@@ -207,7 +227,7 @@ impl Session {
         }
     }
 
-    fn run(&mut self, mut input: Box<dyn BufRead>) -> Result<(), CliError> {
+    fn run(&mut self, mut input: Box<dyn BufRead + '_>) -> Result<(), CliError> {
         let mut line = String::new();
         loop {
             if let Some(outcome) = self.vs.outcome() {
@@ -410,7 +430,15 @@ impl Session {
                 return;
             }
         };
-        let bytes = if is_text_path(path) {
+        let bytes = if crate::cmd_records::is_pgn(path) {
+            match SavedGame::decode(&bytes).and_then(|s| banco_app::pgn::export_saved(&s)) {
+                Ok(t) => t.into_bytes(),
+                Err(e) => {
+                    println!("could not export: {e}");
+                    return;
+                }
+            }
+        } else if is_text_path(path) {
             match SavedGame::decode(&bytes).and_then(|s| text::export(&s)) {
                 Ok(t) => t.into_bytes(),
                 Err(e) => {
@@ -441,6 +469,16 @@ impl Session {
         };
         let record = if bytes.starts_with(&save::MAGIC) || bytes.starts_with(b"BNCO") {
             Ok(bytes)
+        } else if crate::cmd_records::is_pgn(Path::new(path)) {
+            match banco_app::pgn::import(&String::from_utf8_lossy(&bytes))
+                .and_then(|g| g.to_saved())
+            {
+                Ok(s) => s.encode(),
+                Err(e) => {
+                    println!("could not load {path}: {e}");
+                    return;
+                }
+            }
         } else {
             text::import(&String::from_utf8_lossy(&bytes)).and_then(|s| s.encode())
         };

@@ -3,10 +3,13 @@
 //!
 //! Exit codes: 0 success, 2 bad input (a FEN, a move, an option), 1 a check that failed.
 
+mod cmd_edit;
 mod cmd_engine;
 mod cmd_lines;
 mod cmd_net;
 mod cmd_play;
+mod cmd_puzzles;
+mod cmd_records;
 mod cmd_rules;
 mod cmd_soak;
 mod ui;
@@ -26,6 +29,9 @@ struct Cli {
 enum Command {
     /// Play xiangqi against the computer (you are Red, level 5, by default).
     Play(cmd_play::PlayArgs),
+    /// Set up a position: place and remove pieces, side to move; every problem listed;
+    /// then play or solve from it (commands from the keyboard or piped in).
+    Edit(cmd_edit::EditArgs),
     /// Host a match on the LAN (advertised with mDNS unless --no-mdns) and wait for a guest.
     Host(cmd_net::HostArgs),
     /// Join a match: by address (HOST:PORT) or by the host's advertised name.
@@ -44,6 +50,12 @@ enum Command {
     /// `banco bench lines --games N --seed S --budget P` plays seeded Lines games (last line
     /// `games N median_score M mean_score A median_turns T ms_per_move X`).
     Bench(cmd_rules::BenchArgs),
+    /// Game records: `banco pgn import FILE [-o SAVE]`, `banco pgn export SAVE [-o FILE]`.
+    Pgn(cmd_records::PgnArgs),
+    /// A picture of a position: `banco render --game G --fen F [--last MOVE] [--flip] -o board.svg`.
+    Render(cmd_records::RenderArgs),
+    /// The puzzle collection: harvest from self-play, prove, verify, list.
+    Puzzles(cmd_puzzles::PuzzlesArgs),
     /// Prove a forced mate in a puzzle; last line `mate N FIRSTMOVE` or `none`.
     Solve(cmd_engine::SolveArgs),
     /// Engine against engine over balanced openings; W/D/L and the Elo difference.
@@ -74,12 +86,16 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(args) => cmd_play::play(&args),
+        Command::Edit(args) => cmd_edit::edit_cmd(&args),
         Command::Host(args) => cmd_net::host_cmd(&args),
         Command::Join(args) => cmd_net::join_cmd(&args),
         Command::Perft(args) => cmd_rules::perft(&args),
         Command::Move(args) => cmd_rules::move_cmd(&args),
         Command::Judge(args) => cmd_rules::judge(&args),
         Command::Bench(args) => cmd_rules::bench(&args),
+        Command::Pgn(args) => cmd_records::pgn_cmd(&args),
+        Command::Render(args) => cmd_records::render_cmd(&args),
+        Command::Puzzles(args) => cmd_puzzles::puzzles_cmd(&args),
         Command::Solve(args) => cmd_engine::solve_cmd(&args),
         Command::Match(args) => cmd_engine::match_cmd(&args),
         Command::Uci(args) => cmd_engine::uci_cmd(&args),

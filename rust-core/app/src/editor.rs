@@ -1,0 +1,688 @@
+//! The position editor (cờ thế set-up), once for every board game: start from an empty
+//! board, the start position or a game's current position; place and remove pieces of the
+//! game's palette; choose the side to move (and for chess the castling rights and the
+//! en-passant square); turn the board. The board may be illegal while it is edited:
+//! [`Editor::problems`] lists every problem live (xiangqi: `banco_xiangqi::Setup`'s
+//! problems; chess: `banco_chess::setup::ChessSetup`'s), and the position can be played
+//! ([`Editor::vs_computer`], [`Editor::proposal`] for a friend) or solved
+//! ([`Editor::solve`]) only once it has none.
+//!
+//! A new game needs only its arm in the few `match`es on [`GameKind`] below (its setup
+//! type and FEN) and its palette in [`crate::pieces`].
+//!
+//! ```
+//! use banco_app::editor::Editor;
+//! use banco_app::pieces::PieceKind;
+//! use banco_game::{Color, GameKind};
+//! let mut ed = Editor::empty(GameKind::Xiangqi)?;
+//! ed.place(4, Color::Red, PieceKind::King)?;               // e0
+//! assert_eq!(ed.problems().len(), 1);                        // Black has no king
+//! ed.place(3 + 9 * 9, Color::Black, PieceKind::King)?;     // d9
+//! ed.place(4 + 9, Color::Red, PieceKind::Rook)?;           // e1
+//! assert!(ed.problems().is_empty());
+//! assert_eq!(ed.fen(), "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+//! let solved = ed.solve(3)?;
+//! assert_eq!(solved.mate, Some(1));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::any::{AnyGame, AnyRules};
+use crate::computer::{Settings, VsComputer};
+use crate::mate::{self, MateSearch};
+use crate::pieces::{PieceInfo, PieceKind, piece_info, piece_kinds};
+use banco_chess::setup::{ChessProblem, ChessSetup};
+use banco_game::{Color, Game, GameKind, MatchGame};
+use banco_xiangqi::{self as x, Problem, Setup};
+use std::sync::atomic::AtomicBool;
+
+/// Why an editing action was refused (the board is unchanged).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EditorError {
+    /// The game has no position editor.
+    #[error("{0} has no position editor")]
+    Unsupported(&'static str),
+    /// A square index off the board.
+    #[error("square {0} is not on the board")]
+    OffBoard(u8),
+    /// A piece the game does not have.
+    #[error("{game} has no {piece}")]
+    NotInPalette {
+        /// The game's name.
+        game: &'static str,
+        /// The piece's name.
+        piece: &'static str,
+    },
+    /// A FEN that cannot be read at all.
+    #[error("{0}")]
+    Fen(String),
+    /// The position has problems (all listed).
+    #[error("the position is not legal: {}", .0.join("; "))]
+    Illegal(Vec<String>),
+    /// Setting up the game or the computer failed.
+    #[error("{0}")]
+    Setup(String),
+}
+
+/// One problem of the edited position, with the square it is about (to highlight).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EditorProblem {
+    /// What is wrong, in words.
+    pub text: String,
+    /// The square it is about, if one.
+    pub square: Option<u8>,
+}
+
+/// A cell of the editor's board as the screen shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EditorCell {
+    /// Screen column, 0 at the left.
+    pub column: u8,
+    /// Screen row, 0 at the top.
+    pub row: u8,
+    /// The square index (rank × width + file).
+    pub square: u8,
+    /// The square's name (`e2`).
+    pub name: String,
+    /// The piece on it.
+    pub piece: Option<PieceInfo>,
+    /// A problem is about this square.
+    pub problem: bool,
+    /// A dark square of a checkered board (chess).
+    pub dark: bool,
+}
+
+/// Everything an editor screen shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EditorView {
+    /// The game.
+    pub kind: GameKind,
+    /// Columns on screen.
+    pub width: u8,
+    /// Rows on screen.
+    pub height: u8,
+    /// True when the second player's side is at the bottom.
+    pub flipped: bool,
+    /// Cells row by row from the top left.
+    pub cells: Vec<EditorCell>,
+    /// The pieces to place, the first player's first.
+    pub palette: Vec<PieceInfo>,
+    /// The side to move.
+    pub side_to_move: Color,
+    /// Chess castling rights `[colour][0 king side, 1 queen side]` (all false in xiangqi).
+    pub castling: [[bool; 2]; 2],
+    /// Chess en-passant square.
+    pub en_passant: Option<u8>,
+    /// Every problem; empty when the position can be played.
+    pub problems: Vec<EditorProblem>,
+    /// The position as FEN (also while illegal).
+    pub fen: String,
+}
+
+/// What a tap on the editor's board did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EditTap {
+    /// Off the board.
+    Ignored,
+    /// The piece was placed (replacing whatever stood there).
+    Placed(u8),
+    /// The piece on the square was removed.
+    Removed(u8),
+}
+
+/// A match against a friend from the edited position: what
+/// [`NetMatch::propose`](crate::network::NetMatch::propose) takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proposal {
+    /// The game.
+    pub game: GameKind,
+    /// The proposer's colour.
+    pub your_color: Color,
+    /// Rules index (0 the usual rules).
+    pub rules: u8,
+    /// The start position.
+    pub start_fen: String,
+}
+
+/// The position editor (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Editor {
+    kind: GameKind,
+    width: u8,
+    height: u8,
+    cells: Vec<Option<(Color, PieceKind)>>,
+    side: Color,
+    castling: [[bool; 2]; 2],
+    en_passant: Option<u8>,
+    flipped: bool,
+}
+
+fn shape(kind: GameKind) -> Result<(u8, u8), EditorError> {
+    match kind {
+        GameKind::Xiangqi => Ok((9, 10)),
+        GameKind::Chess => Ok((8, 8)),
+        other => Err(EditorError::Unsupported(other.name())),
+    }
+}
+
+impl Editor {
+    /// An empty board of `kind`, the first player to move.
+    pub fn empty(kind: GameKind) -> Result<Editor, EditorError> {
+        let (width, height) = shape(kind)?;
+        Ok(Editor {
+            kind,
+            width,
+            height,
+            cells: vec![None; usize::from(width) * usize::from(height)],
+            side: Color::Red,
+            castling: [[false; 2]; 2],
+            en_passant: None,
+            flipped: false,
+        })
+    }
+
+    /// The start position of `kind`.
+    pub fn start(kind: GameKind) -> Result<Editor, EditorError> {
+        let fen = AnyGame::new(kind)
+            .map_err(|e| EditorError::Setup(e.to_string()))?
+            .fen();
+        Editor::from_fen(kind, &fen)
+    }
+
+    /// The current position of a game.
+    pub fn from_game(game: &AnyGame) -> Result<Editor, EditorError> {
+        Editor::from_fen(game.kind(), &game.fen())
+    }
+
+    /// Any board a FEN describes, legal or not (only its syntax must be right).
+    pub fn from_fen(kind: GameKind, fen: &str) -> Result<Editor, EditorError> {
+        let mut ed = Editor::empty(kind)?;
+        let bad = |e: &dyn std::fmt::Display| EditorError::Fen(e.to_string());
+        match kind {
+            GameKind::Xiangqi => {
+                let setup = x::fen::parse_setup(fen).map_err(|e| bad(&e))?;
+                for (i, p) in setup.board.iter().enumerate() {
+                    ed.cells[i] = p.map(|p| (p.color, PieceKind::from_xiangqi(p.kind)));
+                }
+                ed.side = setup.turn;
+            }
+            GameKind::Chess => {
+                let setup = ChessSetup::from_fen(fen).map_err(|e| bad(&e))?;
+                for (i, p) in setup.board.iter().enumerate() {
+                    ed.cells[i] = p.map(|(c, r)| (c, PieceInfo::chess(c, r).kind));
+                }
+                ed.side = setup.turn;
+                ed.castling = setup.castling;
+                ed.en_passant = setup.en_passant;
+            }
+            other => return Err(EditorError::Unsupported(other.name())),
+        }
+        Ok(ed)
+    }
+
+    /// The game.
+    #[must_use]
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+
+    /// Board width in files.
+    #[must_use]
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// Board height in ranks.
+    #[must_use]
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+
+    /// The pieces that can be placed: every kind of the game, the first player's first.
+    #[must_use]
+    pub fn palette(&self) -> Vec<PieceInfo> {
+        Color::ALL
+            .iter()
+            .flat_map(|&c| {
+                piece_kinds(self.kind)
+                    .iter()
+                    .filter_map(move |&k| piece_info(self.kind, c, k))
+            })
+            .collect()
+    }
+
+    fn cell(&self, square: u8) -> Result<usize, EditorError> {
+        let i = usize::from(square);
+        if i < self.cells.len() {
+            Ok(i)
+        } else {
+            Err(EditorError::OffBoard(square))
+        }
+    }
+
+    /// The piece on a square.
+    #[must_use]
+    pub fn piece_at(&self, square: u8) -> Option<PieceInfo> {
+        let (c, k) = (*self.cells.get(usize::from(square))?)?;
+        piece_info(self.kind, c, k)
+    }
+
+    /// The name of a square (`e2`).
+    #[must_use]
+    pub fn square_name(&self, square: u8) -> String {
+        let file = char::from(b'a' + square % self.width);
+        let rank = square / self.width;
+        match self.kind {
+            GameKind::Chess => format!("{file}{}", rank + 1),
+            _ => format!("{file}{rank}"),
+        }
+    }
+
+    /// The square a name (`e2`) stands for.
+    #[must_use]
+    pub fn square_named(&self, name: &str) -> Option<u8> {
+        let mut chars = name.trim().chars();
+        let file = chars.next()?.to_ascii_lowercase();
+        let rank: u8 = chars.as_str().parse().ok()?;
+        let file = u8::try_from(u32::from(file).checked_sub(u32::from('a'))?).ok()?;
+        let rank = if self.kind == GameKind::Chess {
+            rank.checked_sub(1)?
+        } else {
+            rank
+        };
+        (file < self.width && rank < self.height).then_some(rank * self.width + file)
+    }
+
+    /// Puts a piece on a square (replacing what stood there). Any square is allowed: the
+    /// problems say what is wrong.
+    pub fn place(&mut self, square: u8, color: Color, kind: PieceKind) -> Result<(), EditorError> {
+        let i = self.cell(square)?;
+        if piece_info(self.kind, color, kind).is_none() {
+            return Err(EditorError::NotInPalette {
+                game: self.kind.name(),
+                piece: kind.name(),
+            });
+        }
+        self.cells[i] = Some((color, kind));
+        Ok(())
+    }
+
+    /// Removes the piece on a square; the piece that stood there.
+    pub fn remove(&mut self, square: u8) -> Result<Option<PieceInfo>, EditorError> {
+        let i = self.cell(square)?;
+        let was = self.piece_at(square);
+        self.cells[i] = None;
+        Ok(was)
+    }
+
+    /// Empties the board (side to move and orientation stay; castling rights and the
+    /// en-passant square go).
+    pub fn clear(&mut self) {
+        self.cells.iter_mut().for_each(|c| *c = None);
+        self.castling = [[false; 2]; 2];
+        self.en_passant = None;
+    }
+
+    /// Sets up the start position (the orientation stays).
+    pub fn reset_to_start(&mut self) -> Result<(), EditorError> {
+        let flipped = self.flipped;
+        *self = Editor::start(self.kind)?;
+        self.flipped = flipped;
+        Ok(())
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Chooses the side to move.
+    pub fn set_side_to_move(&mut self, side: Color) {
+        self.side = side;
+    }
+
+    /// Chess castling rights `[colour index][0 king side, 1 queen side]`.
+    #[must_use]
+    pub fn castling(&self) -> [[bool; 2]; 2] {
+        self.castling
+    }
+
+    /// Gives or takes a chess castling right (ignored in other games).
+    pub fn set_castling(&mut self, color: Color, king_side: bool, allowed: bool) {
+        if self.kind == GameKind::Chess {
+            self.castling[color.index()][usize::from(!king_side)] = allowed;
+        }
+    }
+
+    /// The chess en-passant square.
+    #[must_use]
+    pub fn en_passant(&self) -> Option<u8> {
+        self.en_passant
+    }
+
+    /// Sets or clears the chess en-passant square (ignored in other games).
+    pub fn set_en_passant(&mut self, square: Option<u8>) -> Result<(), EditorError> {
+        if let Some(s) = square {
+            self.cell(s)?;
+        }
+        if self.kind == GameKind::Chess {
+            self.en_passant = square;
+        }
+        Ok(())
+    }
+
+    /// True when the second player's side is at the bottom.
+    #[must_use]
+    pub fn flipped(&self) -> bool {
+        self.flipped
+    }
+
+    /// Turns the board around on screen.
+    pub fn flip(&mut self) {
+        self.flipped = !self.flipped;
+    }
+
+    fn xiangqi_setup(&self) -> Setup {
+        let mut s = Setup::empty();
+        for (sq, cell) in x::Square::all().zip(&self.cells) {
+            let piece = cell.and_then(|(c, k)| k.to_xiangqi().map(|k| x::Piece::new(c, k)));
+            s.put(sq, piece);
+        }
+        s.turn = self.side;
+        s
+    }
+
+    fn chess_setup(&self) -> ChessSetup {
+        let mut s = ChessSetup::empty();
+        for (i, cell) in self.cells.iter().enumerate() {
+            s.put(
+                i as u8,
+                cell.and_then(|(c, k)| k.to_chess().map(|r| (c, r))),
+            );
+        }
+        s.turn = self.side;
+        s.castling = self.castling;
+        s.en_passant = self.en_passant;
+        s
+    }
+
+    /// The position as FEN, as it stands (legal or not).
+    #[must_use]
+    pub fn fen(&self) -> String {
+        match self.kind {
+            GameKind::Chess => self.chess_setup().to_fen(),
+            _ => x::fen::setup_to_fen(&self.xiangqi_setup()),
+        }
+    }
+
+    /// Every problem of the position; empty when it can be played.
+    #[must_use]
+    pub fn problems(&self) -> Vec<EditorProblem> {
+        match self.kind {
+            GameKind::Chess => self
+                .chess_setup()
+                .problems()
+                .into_iter()
+                .map(|p| EditorProblem {
+                    text: p.to_string(),
+                    square: chess_problem_square(&p),
+                })
+                .collect(),
+            _ => self
+                .xiangqi_setup()
+                .problems()
+                .into_iter()
+                .map(|p| EditorProblem {
+                    text: p.to_string(),
+                    square: xiangqi_problem_square(p),
+                })
+                .collect(),
+        }
+    }
+
+    /// The game from this position, or every problem.
+    pub fn game(&self) -> Result<AnyGame, EditorError> {
+        let problems = self.problems();
+        if !problems.is_empty() {
+            return Err(EditorError::Illegal(
+                problems.into_iter().map(|p| p.text).collect(),
+            ));
+        }
+        AnyGame::from_fen(self.kind, &self.fen()).map_err(|e| EditorError::Setup(e.to_string()))
+    }
+
+    /// The FEN of a legal position, or every problem.
+    pub fn valid_fen(&self) -> Result<String, EditorError> {
+        self.game().map(|g| g.fen())
+    }
+
+    /// Play from here against the computer: the player takes `human`, the computer plays
+    /// at `level` (1–10).
+    pub fn vs_computer(&self, human: Color, level: u8) -> Result<VsComputer, EditorError> {
+        let fen = self.valid_fen()?;
+        let mut settings = Settings::new(self.kind, human, level)
+            .map_err(|e| EditorError::Setup(e.to_string()))?;
+        settings.fen = Some(fen);
+        VsComputer::new(settings).map_err(|e| EditorError::Setup(e.to_string()))
+    }
+
+    /// Play from here against a friend: the proposal to send.
+    pub fn proposal(&self, your_color: Color) -> Result<Proposal, EditorError> {
+        Ok(Proposal {
+            game: self.kind,
+            your_color,
+            rules: 0,
+            start_fen: self.valid_fen()?,
+        })
+    }
+
+    /// Solve from here: a forced mate for the side to move within `max_mate` moves, with
+    /// its main line (the defender resisting longest).
+    pub fn solve(&self, max_mate: u32) -> Result<MateSearch, EditorError> {
+        let game = self.game()?;
+        let rules = AnyRules::usual(self.kind);
+        let stop = AtomicBool::new(false);
+        let options = mate::options(max_mate);
+        let mut found = mate::solve(&game, &rules, &options, &stop);
+        if let Some(n) = found.mate
+            && let Some(line) = mate::main_line(&game, &rules, n, &options, &stop)
+        {
+            found.line = line;
+        }
+        Ok(found)
+    }
+
+    /// The square under screen cell `(column, row)` (row 0 at the top).
+    #[must_use]
+    pub fn square_at(&self, column: u8, row: u8) -> Option<u8> {
+        let (w, h) = (self.width, self.height);
+        if column >= w || row >= h {
+            return None;
+        }
+        let (file, rank) = if self.flipped {
+            (w - 1 - column, row)
+        } else {
+            (column, h - 1 - row)
+        };
+        Some(rank * w + file)
+    }
+
+    /// A tap on the board with `brush` chosen from the palette: places that piece, or
+    /// removes it when the same piece already stands there; with no brush, removes.
+    pub fn tap(
+        &mut self,
+        column: u8,
+        row: u8,
+        brush: Option<(Color, PieceKind)>,
+    ) -> Result<EditTap, EditorError> {
+        let Some(square) = self.square_at(column, row) else {
+            return Ok(EditTap::Ignored);
+        };
+        let here = self.cells[usize::from(square)];
+        match brush {
+            Some(b) if here != Some(b) => {
+                self.place(square, b.0, b.1)?;
+                Ok(EditTap::Placed(square))
+            }
+            _ => {
+                self.remove(square)?;
+                Ok(EditTap::Removed(square))
+            }
+        }
+    }
+
+    /// Everything to draw.
+    #[must_use]
+    pub fn view(&self) -> EditorView {
+        let problems = self.problems();
+        let mut cells = Vec::with_capacity(self.cells.len());
+        for row in 0..self.height {
+            for column in 0..self.width {
+                let Some(square) = self.square_at(column, row) else {
+                    continue;
+                };
+                let (file, rank) = (square % self.width, square / self.width);
+                cells.push(EditorCell {
+                    column,
+                    row,
+                    square,
+                    name: self.square_name(square),
+                    piece: self.piece_at(square),
+                    problem: problems.iter().any(|p| p.square == Some(square)),
+                    dark: self.kind == GameKind::Chess && (file + rank) % 2 == 0,
+                });
+            }
+        }
+        EditorView {
+            kind: self.kind,
+            width: self.width,
+            height: self.height,
+            flipped: self.flipped,
+            cells,
+            palette: self.palette(),
+            side_to_move: self.side,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            problems,
+            fen: self.fen(),
+        }
+    }
+}
+
+fn xiangqi_problem_square(p: Problem) -> Option<u8> {
+    match p {
+        Problem::KingOutsidePalace(s)
+        | Problem::AdvisorOutsidePalace(s)
+        | Problem::ElephantOffPoints(s)
+        | Problem::PawnBehindStart(s)
+        | Problem::PawnOffFile(s) => Some(s.index()),
+        _ => None,
+    }
+}
+
+fn chess_problem_square(p: &ChessProblem) -> Option<u8> {
+    match *p {
+        ChessProblem::PawnOnBackRank(s)
+        | ChessProblem::EnPassantRank(s)
+        | ChessProblem::EnPassantNoPawn(s)
+        | ChessProblem::EnPassantBlocked(s) => Some(s),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn an_illegal_board_is_allowed_while_editing() {
+        let mut ed = Editor::start(GameKind::Xiangqi).unwrap();
+        assert!(ed.problems().is_empty());
+        // A third rook, an advisor out of its palace, a pawn behind its start.
+        ed.place(ed.square_named("e5").unwrap(), Color::Red, PieceKind::Rook)
+            .unwrap();
+        ed.place(
+            ed.square_named("a1").unwrap(),
+            Color::Red,
+            PieceKind::Advisor,
+        )
+        .unwrap();
+        ed.place(ed.square_named("c1").unwrap(), Color::Red, PieceKind::Pawn)
+            .unwrap();
+        let texts: Vec<String> = ed.problems().into_iter().map(|p| p.text).collect();
+        assert_eq!(
+            texts,
+            vec![
+                "red has 3 advisors, at most 2 allowed",
+                "red has 3 rooks, at most 2 allowed",
+                "red has 6 pawns, at most 5 allowed",
+                "the advisor on a1 is outside its palace",
+                "the pawn on c1 is behind its start rank",
+            ]
+        );
+        let view = ed.view();
+        assert!(view.cells.iter().any(|c| c.problem && c.name == "a1"));
+        assert!(matches!(ed.game(), Err(EditorError::Illegal(v)) if v.len() == 5));
+        assert!(ed.vs_computer(Color::Red, 3).is_err());
+        assert_eq!(
+            ed.place(0, Color::Red, PieceKind::Queen),
+            Err(EditorError::NotInPalette {
+                game: "xiangqi",
+                piece: "queen"
+            })
+        );
+        assert_eq!(ed.remove(90), Err(EditorError::OffBoard(90)));
+    }
+
+    #[test]
+    fn chess_rights_and_checks() {
+        let mut ed = Editor::start(GameKind::Chess).unwrap();
+        assert_eq!(ed.fen(), banco_chess::fen::START_FEN);
+        ed.remove(ed.square_named("h1").unwrap()).unwrap();
+        let texts: Vec<String> = ed.problems().into_iter().map(|p| p.text).collect();
+        assert_eq!(
+            texts,
+            vec!["white may castle king side (O-O) but has no rook on h1"]
+        );
+        ed.set_castling(Color::Red, true, false);
+        assert!(ed.problems().is_empty());
+        ed.set_side_to_move(Color::Black);
+        ed.clear();
+        assert_eq!(ed.problems().len(), 2, "no kings");
+        assert_eq!(ed.fen(), "8/8/8/8/8/8/8/8 b - - 0 1");
+    }
+
+    #[test]
+    fn taps_place_and_remove_and_the_view_turns() {
+        let mut ed = Editor::empty(GameKind::Xiangqi).unwrap();
+        let brush = Some((Color::Red, PieceKind::King));
+        // e0 is at screen column 4, bottom row 9.
+        assert_eq!(ed.tap(4, 9, brush).unwrap(), EditTap::Placed(4));
+        assert_eq!(ed.tap(4, 9, brush).unwrap(), EditTap::Removed(4));
+        assert_eq!(ed.tap(9, 0, brush).unwrap(), EditTap::Ignored);
+        ed.flip();
+        // Flipped: e0 is at column 4, top row 0.
+        assert_eq!(ed.tap(4, 0, brush).unwrap(), EditTap::Placed(4));
+        let v = ed.view();
+        assert_eq!(v.cells[4].piece.as_ref().unwrap().glyph, '帥');
+        assert_eq!(v.palette.len(), 14);
+    }
+
+    #[test]
+    fn play_and_solve_from_here() {
+        let game = AnyGame::from_fen(
+            GameKind::Xiangqi,
+            "9/9/4Nk3/3c2p2/3r2P2/3p2B2/3p2r2/4KC3/9/9 w - - 0 1",
+        )
+        .unwrap();
+        let ed = Editor::from_game(&game).unwrap();
+        let found = ed.solve(6).unwrap();
+        assert_eq!(found.mate, Some(5));
+        assert_eq!(found.line.len(), 9);
+        let vs = ed.vs_computer(Color::Red, 2).unwrap();
+        assert_eq!(vs.state().fen, game.fen());
+        let p = ed.proposal(Color::Black).unwrap();
+        assert_eq!(p.start_fen, game.fen());
+    }
+}

@@ -1,0 +1,222 @@
+//! The mate solver for every board game: [`solve`] proves a forced mate for the side to
+//! move ("solve from here", the puzzle collection), [`longest_defence`] answers for the
+//! side being mated with the reply that delays the mate longest (or escapes it), which is
+//! how the computer defends in a puzzle. Both are thin dispatches over
+//! [`banco_engine::solve`].
+//!
+//! ```
+//! use banco_app::any::{AnyGame, AnyRules};
+//! use banco_app::mate;
+//! use banco_game::GameKind;
+//! use std::sync::atomic::AtomicBool;
+//! let game = AnyGame::from_fen(GameKind::Xiangqi, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1")?;
+//! let rules = AnyRules::usual(GameKind::Xiangqi);
+//! let found = mate::solve(&game, &rules, &mate::options(3), &AtomicBool::new(false));
+//! assert_eq!(found.mate, Some(1));
+//! assert_eq!(found.line[0].to_string(), "e1d1");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::any::{AnyGame, AnyMove, AnyRules};
+use banco_engine::solve::{self as s, SolveOptions};
+use banco_game::Game;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// What the solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MateSearch {
+    /// Mate in this many moves of the side to move, if proven.
+    pub mate: Option<u32>,
+    /// The mating line: attacker and defender moves, the defender resisting longest.
+    pub line: Vec<AnyMove>,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The search was cut short (time, nodes or the stop flag) before a mate was proven.
+    pub aborted: bool,
+}
+
+/// Solver options looking for mates up to `max_mate` moves, with a node budget instead
+/// of a clock so that the answer does not depend on the machine (about a second of
+/// search on a phone).
+#[must_use]
+pub fn options(max_mate: u32) -> SolveOptions {
+    SolveOptions {
+        max_mate,
+        time_limit: Some(Duration::from_secs(30)),
+        node_limit: Some(4_000_000),
+        hash_mib: 8,
+        ..SolveOptions::default()
+    }
+}
+
+/// Looks for a forced mate for the side to move of `game`.
+#[must_use]
+pub fn solve(
+    game: &AnyGame,
+    rules: &AnyRules,
+    options: &SolveOptions,
+    stop: &AtomicBool,
+) -> MateSearch {
+    fn wrap<M: Copy>(r: s::SolveResult<M>, f: impl Fn(M) -> AnyMove) -> MateSearch {
+        MateSearch {
+            mate: r.mate,
+            line: r.line.into_iter().map(f).collect(),
+            nodes: r.nodes,
+            aborted: r.aborted,
+        }
+    }
+    match game {
+        AnyGame::Xiangqi(g) => wrap(
+            s::solve(g, &rules.xiangqi(), options, stop),
+            AnyMove::Xiangqi,
+        ),
+        AnyGame::Chess(g) => wrap(s::solve(g, &rules.chess(), options, stop), AnyMove::Chess),
+    }
+}
+
+/// The defender's answer in a mate puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Defence {
+    /// The reply (`None`: the defender has no legal move).
+    pub reply: Option<AnyMove>,
+    /// The attacker's shortest mate after the reply, in attacker moves, when one within
+    /// the budget was proven; `None` when the reply escapes (or the search gave up).
+    pub mate_after: Option<u32>,
+}
+
+impl Defence {
+    /// True when the reply escapes a mate within the budget: the attacker's last move let
+    /// the mate slip.
+    #[must_use]
+    pub fn escapes(&self) -> bool {
+        self.reply.is_some() && self.mate_after.is_none()
+    }
+}
+
+/// The defender (the side to move of `game`) picks the reply after which the attacker's
+/// mate takes longest, or one that escapes a mate within `within` attacker moves. Each
+/// reply is proven with `options` (its `max_mate` is replaced by `within`).
+#[must_use]
+pub fn longest_defence(
+    game: &AnyGame,
+    rules: &AnyRules,
+    within: u32,
+    options: &SolveOptions,
+    stop: &AtomicBool,
+) -> Defence {
+    let mut opts = *options;
+    opts.max_mate = within.max(1);
+    let mut best: Option<Defence> = None;
+    let mut after = game.clone();
+    for reply in game.legal_move_vec() {
+        if after.play(reply).is_err() {
+            continue;
+        }
+        let found = if after.outcome(rules).is_some() {
+            // The reply ends the game itself (a repetition the defender wins): an escape.
+            None
+        } else {
+            solve(&after, rules, &opts, stop).mate
+        };
+        after.undo_move();
+        let candidate = Defence {
+            reply: Some(reply),
+            mate_after: found,
+        };
+        if candidate.escapes() {
+            return candidate;
+        }
+        if best
+            .as_ref()
+            .is_none_or(|b| found.unwrap_or(0) > b.mate_after.unwrap_or(0))
+        {
+            best = Some(candidate);
+        }
+    }
+    best.unwrap_or(Defence {
+        reply: None,
+        mate_after: None,
+    })
+}
+
+/// The main line of a proven mate in `mate_in`, built move by move: the attacker's
+/// move from a fresh proof of the remaining mate, the defender's from
+/// [`longest_defence`]. Unlike the solver's own line (read back from its table, which a
+/// long search may have overwritten) it always reaches the mate; `None` if a step cannot
+/// be proven again within `options`.
+#[must_use]
+pub fn main_line(
+    game: &AnyGame,
+    rules: &AnyRules,
+    mate_in: u32,
+    options: &SolveOptions,
+    stop: &AtomicBool,
+) -> Option<Vec<AnyMove>> {
+    let attacker = game.side_to_move();
+    let mut g = game.clone();
+    let mut line = Vec::new();
+    let mut n = mate_in;
+    loop {
+        let mut o = *options;
+        o.max_mate = n.max(1);
+        let found = solve(&g, rules, &o, stop);
+        n = found.mate?;
+        let mv = *found.line.first()?;
+        g.play(mv).ok()?;
+        line.push(mv);
+        if let Some(outcome) = g.outcome(rules) {
+            return (outcome.winner() == Some(attacker)).then_some(line);
+        }
+        let d = longest_defence(&g, rules, n.saturating_sub(1), options, stop);
+        let reply = d.reply?;
+        n = d.mate_after?;
+        g.play(reply).ok()?;
+        line.push(reply);
+        if g.outcome(rules).is_some() {
+            return None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use banco_game::GameKind;
+
+    #[test]
+    fn the_defender_delays_and_escapes() {
+        let rules = AnyRules::usual(GameKind::Xiangqi);
+        let stop = AtomicBool::new(false);
+        // Horse and pawn, mate in 5: after Red's right first move every reply still loses.
+        let mut g = AnyGame::from_fen(
+            GameKind::Xiangqi,
+            "9/9/4Nk3/3c2p2/3r2P2/3p2B2/3p2r2/4KC3/9/9 w - - 0 1",
+        )
+        .unwrap();
+        let found = solve(&g, &rules, &options(5), &stop);
+        assert_eq!(found.mate, Some(5));
+        g.play(found.line[0]).unwrap();
+        let d = longest_defence(&g, &rules, 4, &options(4), &stop);
+        assert!(!d.escapes());
+        assert_eq!(d.mate_after, Some(4));
+        // Some first moves let Black escape.
+        let start = AnyGame::from_fen(
+            GameKind::Xiangqi,
+            "9/9/4Nk3/3c2p2/3r2P2/3p2B2/3p2r2/4KC3/9/9 w - - 0 1",
+        )
+        .unwrap();
+        let escapes = start
+            .legal_move_vec()
+            .into_iter()
+            .filter(|&mv| {
+                let mut g = start.clone();
+                g.play(mv).unwrap();
+                longest_defence(&g, &rules, 4, &options(4), &stop).escapes()
+            })
+            .count();
+        assert!(escapes > 0);
+        assert!(escapes < start.legal_move_vec().len());
+    }
+}

@@ -1,0 +1,173 @@
+#![allow(clippy::unwrap_used)]
+use super::*;
+use crate::notation::parse_move;
+use proptest::prelude::*;
+
+/// A game of `plies` seeded random legal moves.
+fn random_game(kind: GameKind, seed: u64, plies: usize) -> AnyGame {
+    let mut g = AnyGame::new(kind).unwrap();
+    let mut s = seed | 1;
+    for _ in 0..plies {
+        let moves = g.legal_move_vec();
+        if moves.is_empty() || g.outcome(&AnyRules::usual(kind)).is_some() {
+            break;
+        }
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        g.play(moves[(s % moves.len() as u64) as usize]).unwrap();
+    }
+    g
+}
+
+#[test]
+fn a_chess_game_with_everything() {
+    let text = r#"[Event "Casual"]
+[Site "?"]
+[Date "2026.12.01"]
+[Round "1"]
+[White "A"]
+[Black "B \"the quick\""]
+[Result "1-0"]
+
+% an escape line
+1. e4 {king's pawn} e5 2. Nf3!? Nc6 (2... d6 3. d4 (3. Bc4)) 3. Bb5 $1 a6
+; a rest-of-line comment
+4. Ba4 Nf6 5. O-O 1-0
+"#;
+    let g = import(text).unwrap();
+    assert_eq!(g.kind, GameKind::Chess);
+    assert_eq!(g.moves.len(), 9);
+    assert_eq!(g.tag("Black"), Some("B \"the quick\""));
+    assert_eq!(g.result, PgnResult::FirstWins);
+    assert_eq!(g.comments[0], (1, "king's pawn".to_owned()));
+    assert_eq!(g.nags, vec![(3, Nag(5)), (5, Nag(1))]);
+    assert_eq!(
+        g.notes,
+        vec!["1 variation skipped: only the main line is read"]
+    );
+    // Not a mate on the board: the result is kept as the ending of the saved game.
+    let saved = g.to_saved().unwrap();
+    assert!(saved.ending.is_some());
+    let mut headers = Headers::from_tags(&g.tags);
+    headers.comments = g.comments.clone();
+    headers.nags = g.nags.clone();
+    headers.ending = saved.ending;
+    let again = export(&g.game().unwrap(), &headers);
+    assert!(again.starts_with("[Event \"Casual\"]\n[Site \"?\"]\n[Date \"2026.12.01\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B \\\"the quick\\\"\"]\n[Result \"1-0\"]\n\n"), "{again}");
+    assert!(
+        again.ends_with(
+            "1. e4 {king's pawn} 1... e5 2. Nf3 $5 Nc6 3. Bb5 $1 a6 {a rest-of-line comment}\n4. Ba4 Nf6 5. O-O 1-0\n"
+        ),
+        "{again}"
+    );
+    let back = import(&again).unwrap();
+    assert_eq!(back.moves, g.moves);
+    assert_eq!(back.comments, g.comments);
+    assert_eq!(back.nags, g.nags);
+}
+
+#[test]
+fn xqbase_dialects_read() {
+    let iccs = "[Game \"Chinese Chess\"]\n[Red \"R\"]\n[Black \"B\"]\n[Result \"*\"]\n[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 2. H0-G2 I9-H9 *\n";
+    let wxf = "[Game \"Chinese Chess\"]\n[Format \"WXF\"]\n\n1. C2.5 H8+7 2. H2+3 R9.8 *\n";
+    let chinese = "[Game \"Chinese Chess\"]\n[Format \"Chinese\"]\n\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ *\n";
+    let a = import(iccs).unwrap();
+    assert_eq!(a.kind, GameKind::Xiangqi);
+    assert_eq!(a.moves.len(), 4);
+    assert_eq!(import(wxf).unwrap().moves, a.moves);
+    assert_eq!(import(chinese).unwrap().moves, a.moves);
+    // A set-up position, Black to move.
+    let fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1";
+    let t = format!("[Game \"Chinese Chess\"]\n[FEN \"{fen}\"]\n\n1... D9-D8 2. E1-E2 *\n");
+    let g = import(&t).unwrap();
+    assert_eq!(g.start_fen.as_deref(), Some(fen));
+    assert_eq!(g.moves.len(), 2);
+}
+
+#[test]
+fn the_first_bad_move_is_reported() {
+    let e = import("[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 2. h0g2 x1y2 *").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "move 2 (Black) `x1y2` is not legal: `x1y2` is not a move: write coordinates (h2e2), WXF (C2.5, H8+7) or Chinese (炮二平五)"
+    );
+    let e = import("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# Kxf7 1-0").unwrap_err();
+    assert!(
+        matches!(
+            e,
+            PgnError::IllegalMove {
+                number: 4,
+                side: "Black",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(matches!(
+        import("[FEN \"8/8 w\"]\n\n*"),
+        Err(PgnError::BadFen(_))
+    ));
+    assert!(matches!(import("1. e4 (e5"), Err(PgnError::Syntax(_))));
+    assert_eq!(import("   \n"), Err(PgnError::Empty));
+}
+
+#[test]
+fn a_database_reads_game_by_game() {
+    let db = "[Event \"1\"]\n\n1. e4 e5 *\n\n[Event \"2\"]\n\n1. e4 Ke7?? 2. Ke2 *\n\n[Event \"3\"]\n\n1. d4 *\n";
+    let all = import_all(db);
+    assert_eq!(all.len(), 3);
+    assert!(all[0].is_ok() && all[2].is_ok());
+    assert!(all[1].is_err());
+}
+
+#[test]
+fn a_saved_game_exports_with_its_players() {
+    let g = random_game(GameKind::Xiangqi, 7, 20);
+    let mut saved = SavedGame::of(&g, AnyRules::usual(GameKind::Xiangqi));
+    saved.player = Some(crate::save::Player { color: 1, level: 4 });
+    saved.tags.push(("Date".into(), "2026.12.01".into()));
+    let text = export_saved(&saved).unwrap();
+    assert!(text.contains("[Red \"Banco level 4\"]"), "{text}");
+    assert!(text.contains("[Black \"Player\"]"));
+    assert!(text.contains("[Date \"2026.12.01\"]"));
+    assert_eq!(import(&text).unwrap().moves, g.history());
+}
+
+#[test]
+fn a_mate_sets_the_result() {
+    let mut g =
+        AnyGame::from_fen(GameKind::Xiangqi, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+    let mv = parse_move(&g, "e1d1", None).unwrap();
+    g.play(mv).unwrap();
+    let text = export(&g, &Headers::default());
+    assert!(text.contains("[Result \"1-0\"]"));
+    assert!(text.contains("[FEN \"3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\"]"));
+    assert!(text.trim_end().ends_with("1. E1-D1 1-0"), "{text}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn random_games_round_trip(seed in any::<u64>(), plies in 0usize..80, chess in any::<bool>()) {
+        let kind = if chess { GameKind::Chess } else { GameKind::Xiangqi };
+        let g = random_game(kind, seed, plies);
+        let text = export(&g, &Headers::default());
+        let back = import(&text).unwrap();
+        prop_assert_eq!(back.kind, kind);
+        prop_assert_eq!(&back.moves, &g.history());
+        prop_assert_eq!(back.result, PgnResult::of(g.outcome(&AnyRules::usual(kind))));
+    }
+
+    #[test]
+    fn random_text_never_panics(text in "(\\[[A-Za-z]{0,6} \"[^\"]{0,10}\"\\]\n){0,3}[ -~{}();$.*0-9a-hKQRBNOx+#=!?-]{0,120}") {
+        let _ = import(&text);
+        let _ = import_all(&text);
+    }
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        let _ = import(&String::from_utf8_lossy(&bytes));
+    }
+}

@@ -1,0 +1,349 @@
+//! `banco edit`: the position editor in the terminal, over banco-app's `Editor` — place and
+//! remove pieces, side to move, castling and en passant (chess), flip; every problem of the
+//! position is listed after each change; `play` starts a game against the computer from
+//! the position, `solve` proves a mate. Commands come from the keyboard or, when standard
+//! input is not a terminal, from a script (each echoed after the prompt).
+
+use crate::CliError;
+use crate::cmd_play::{parse_color, parse_game};
+use crate::ui::board::{self, Style};
+use banco_app::board::{BoardView, CellView};
+use banco_app::computer::{Settings, VsComputer};
+use banco_app::editor::{Editor, EditorView};
+use banco_app::pieces::{PieceKind, piece_kinds};
+use banco_game::{Color, GameKind};
+use std::io::{BufRead, IsTerminal, Write};
+
+/// `banco edit`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct EditArgs {
+    /// The game: xiangqi or chess.
+    #[arg(long, default_value = "xiangqi")]
+    game: String,
+    /// Start from this position (any board, legal or not); default the start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Start from an empty board.
+    #[arg(long)]
+    empty: bool,
+    /// No colours.
+    #[arg(long)]
+    no_color: bool,
+}
+
+const HELP: &str = "commands:
+  place PIECE SQUARE   a piece by FEN letter (R rook of the first player, c cannon of the
+                       second; xiangqi KABNRCP, chess KQRBNP) or `red rook`, on a square (e2)
+  remove SQUARE        clear      start      side w|b      flip
+  castle KQkq|-        ep SQUARE|-   (chess)
+  fen                  the position as FEN     check   every problem of the position
+  play [LEVEL] [COLOR] play the computer from here (level 1-10, your colour; default 5, the side to move)
+  solve [MAX]          prove a forced mate for the side to move (up to MAX moves, default 9)
+  board, help, quit";
+
+/// The editor's board as the terminal board view draws it.
+fn board_view(v: &EditorView) -> BoardView {
+    BoardView {
+        kind: v.kind,
+        width: v.width,
+        height: v.height,
+        flipped: v.flipped,
+        on_lines: v.kind != GameKind::Chess,
+        lines: Vec::new(),
+        promotion: None,
+        cells: v
+            .cells
+            .iter()
+            .map(|c| CellView {
+                column: c.column,
+                row: c.row,
+                square: c.square,
+                name: c.name.clone(),
+                piece: c.piece.clone(),
+                selected: false,
+                target: false,
+                last_move: c.problem,
+                hint: false,
+                check: false,
+                dark: c.dark,
+            })
+            .collect(),
+    }
+}
+
+/// A piece from `R`, `c`, `red rook`, `black cannon`.
+fn parse_piece(kind: GameKind, words: &[&str]) -> Option<(Color, PieceKind)> {
+    match words {
+        [letter] if letter.chars().count() == 1 => {
+            let ch = letter.chars().next()?;
+            let color = if ch.is_ascii_uppercase() {
+                Color::Red
+            } else {
+                Color::Black
+            };
+            let want = ch.to_ascii_lowercase();
+            let alias = match (kind, want) {
+                (GameKind::Xiangqi, 'h') => 'n',
+                (GameKind::Xiangqi, 'e') => 'b',
+                (_, c) => c,
+            };
+            piece_kinds(kind).iter().find_map(|&k| {
+                let info = banco_app::pieces::piece_info(kind, Color::Black, k)?;
+                (info.letter == alias).then_some((color, k))
+            })
+        }
+        [color, name] => {
+            let color = parse_color(color).ok()?;
+            let name = name.to_ascii_lowercase();
+            piece_kinds(kind)
+                .iter()
+                .find(|k| k.name() == name || (name == "chariot" && **k == PieceKind::Rook))
+                .map(|&k| (color, k))
+        }
+        _ => None,
+    }
+}
+
+/// What the loop does after a command.
+enum Flow {
+    Continue,
+    Quit,
+    /// Play the computer from the position (the editor ends).
+    Play(Box<VsComputer>, Settings),
+}
+
+struct EditSession {
+    ed: Editor,
+    style: Style,
+}
+
+pub(crate) fn edit_cmd(args: &EditArgs) -> Result<(), CliError> {
+    let kind = parse_game(&args.game)?;
+    let ed = match (&args.fen, args.empty) {
+        (Some(f), _) => Editor::from_fen(kind, f),
+        (None, true) => Editor::empty(kind),
+        (None, false) => Editor::start(kind),
+    }
+    .map_err(CliError::input)?;
+    let interactive = std::io::stdin().is_terminal();
+    let mut s = EditSession {
+        ed,
+        style: Style::detect(args.no_color),
+    };
+    println!("Banco position editor ({kind}). `help` lists the commands.");
+    s.show();
+    let mut input = std::io::stdin().lock();
+    let mut line = String::new();
+    loop {
+        print!("edit> ");
+        let _ = std::io::stdout().flush();
+        line.clear();
+        if input
+            .read_line(&mut line)
+            .map_err(|e| CliError::input(e.to_string()))?
+            == 0
+        {
+            println!();
+            return Ok(());
+        }
+        let text = line.trim();
+        if !interactive {
+            println!("{text}");
+        }
+        match s.command(text) {
+            Flow::Continue => {}
+            Flow::Quit => return Ok(()),
+            Flow::Play(vs, settings) => {
+                return crate::cmd_play::play_session(
+                    *vs,
+                    settings,
+                    s.style,
+                    16,
+                    !interactive,
+                    Box::new(&mut input),
+                );
+            }
+        }
+    }
+}
+
+impl EditSession {
+    fn kind(&self) -> GameKind {
+        self.ed.kind()
+    }
+
+    fn show(&self) {
+        let view = self.ed.view();
+        print!("{}", board::render_view(&board_view(&view), self.style));
+        println!(
+            "{} to move",
+            banco_app::any::color_name(self.kind(), view.side_to_move)
+        );
+        self.problems();
+    }
+
+    fn problems(&self) {
+        let problems = self.ed.problems();
+        if problems.is_empty() {
+            println!("legal position: {}", self.ed.fen());
+        } else {
+            println!("{} problem(s):", problems.len());
+            for p in problems {
+                println!("  - {}", p.text);
+            }
+        }
+    }
+
+    fn square(&self, name: &str) -> Option<u8> {
+        let sq = self.ed.square_named(name);
+        if sq.is_none() {
+            println!("`{name}` is not a square of this board (like e2)");
+        }
+        sq
+    }
+
+    /// Runs one command.
+    fn command(&mut self, text: &str) -> Flow {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let Some((&first, rest)) = words.split_first() else {
+            return Flow::Continue;
+        };
+        let changed = match (first.to_ascii_lowercase().as_str(), rest) {
+            ("quit" | "exit" | "q", _) => return Flow::Quit,
+            ("help" | "?", _) => {
+                println!("{HELP}");
+                false
+            }
+            ("board", _) => {
+                self.show();
+                false
+            }
+            ("fen", _) => {
+                println!("{}", self.ed.fen());
+                false
+            }
+            ("check", _) => {
+                self.problems();
+                false
+            }
+            ("place" | "put", [piece @ .., sq]) if !piece.is_empty() => {
+                match (parse_piece(self.kind(), piece), self.square(sq)) {
+                    (Some((c, k)), Some(s)) => match self.ed.place(s, c, k) {
+                        Ok(()) => true,
+                        Err(e) => {
+                            println!("{e}");
+                            false
+                        }
+                    },
+                    (None, _) => {
+                        println!("`{}` is not a piece of {}", piece.join(" "), self.kind());
+                        false
+                    }
+                    _ => false,
+                }
+            }
+            ("remove" | "rm", [sq]) => match self.square(sq).map(|s| self.ed.remove(s)) {
+                Some(Ok(Some(_))) => true,
+                Some(Ok(None)) => {
+                    println!("{sq} is empty");
+                    false
+                }
+                _ => false,
+            },
+            ("clear", _) => {
+                self.ed.clear();
+                true
+            }
+            ("start", _) => self.ed.reset_to_start().is_ok(),
+            ("side", [c]) => match parse_color(c) {
+                Ok(c) => {
+                    self.ed.set_side_to_move(c);
+                    true
+                }
+                Err(CliError::Input(e) | CliError::Failure(e)) => {
+                    println!("{e}");
+                    false
+                }
+            },
+            ("flip", _) => {
+                self.ed.flip();
+                true
+            }
+            ("castle", [rights]) => {
+                for (color, king_side, letter) in [
+                    (Color::Red, true, 'K'),
+                    (Color::Red, false, 'Q'),
+                    (Color::Black, true, 'k'),
+                    (Color::Black, false, 'q'),
+                ] {
+                    self.ed
+                        .set_castling(color, king_side, rights.contains(letter));
+                }
+                true
+            }
+            ("ep", [sq]) => {
+                let square = if *sq == "-" { None } else { self.square(sq) };
+                self.ed.set_en_passant(square).is_ok()
+            }
+            ("play", args) => {
+                if let Some((vs, settings)) = self.play(args) {
+                    return Flow::Play(Box::new(vs), settings);
+                }
+                false
+            }
+            ("solve", args) => {
+                self.solve(args.first().and_then(|m| m.parse().ok()).unwrap_or(9));
+                false
+            }
+            _ => {
+                println!("unknown command `{text}`; `help` lists the commands");
+                false
+            }
+        };
+        if changed {
+            self.show();
+        }
+        Flow::Continue
+    }
+
+    fn play(&self, args: &[&str]) -> Option<(VsComputer, Settings)> {
+        let level = args.first().and_then(|l| l.parse().ok()).unwrap_or(5);
+        let human = args
+            .get(1)
+            .and_then(|c| parse_color(c).ok())
+            .unwrap_or(self.ed.side_to_move());
+        let started = self.ed.vs_computer(human, level).and_then(|vs| {
+            let mut settings = Settings::new(self.kind(), human, level)
+                .map_err(|e| banco_app::editor::EditorError::Setup(e.to_string()))?;
+            settings.fen = Some(vs.state().fen);
+            Ok((vs, settings))
+        });
+        match started {
+            Ok(pair) => {
+                println!(
+                    "play from here: you are {} against level {level}",
+                    banco_app::any::color_name(self.kind(), human).to_lowercase()
+                );
+                Some(pair)
+            }
+            Err(e) => {
+                println!("cannot play from here: {e}");
+                None
+            }
+        }
+    }
+
+    fn solve(&self, max: u32) {
+        match self.ed.solve(max) {
+            Ok(found) => match found.mate {
+                Some(n) => {
+                    let line: Vec<String> = found.line.iter().map(ToString::to_string).collect();
+                    println!("mate in {n}: {}", line.join(" "));
+                }
+                None if found.aborted => println!("no mate found within the search budget"),
+                None => println!("no mate in {max} or fewer"),
+            },
+            Err(e) => println!("cannot solve: {e}"),
+        }
+    }
+}

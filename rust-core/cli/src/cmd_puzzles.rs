@@ -1,0 +1,211 @@
+//! `banco puzzles`: the puzzle collection's tools.
+//!
+//! * `harvest` — the computer plays itself and every forced mate found at the end of a game
+//!   is printed as a collection row (`id, source, FEN, mate, line`);
+//! * `prove` — reads `source<TAB>FEN` rows (a classical collection) and prints the rows the
+//!   solver proves, with their mate length and main line;
+//! * `verify` — re-proves a collection file (the bundled one by default), all of it or a
+//!   seeded sample; last line `verified N failed F`;
+//! * `list` — the bundled collection by tier.
+
+use crate::CliError;
+use banco_app::any::AnyGame;
+use banco_app::mate;
+use banco_app::puzzles::collection::{self, Tier};
+use banco_app::puzzles::harvest::{self, HarvestOptions};
+use banco_game::GameKind;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// `banco puzzles`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct PuzzlesArgs {
+    #[command(subcommand)]
+    action: Action,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Action {
+    /// Play the computer against itself and print the forced mates found as rows.
+    Harvest {
+        /// Games to play.
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// Seed of the first game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Lowest level of the players.
+        #[arg(long, default_value_t = 3)]
+        min_level: u8,
+        /// Highest level of the players.
+        #[arg(long, default_value_t = 6)]
+        max_level: u8,
+        /// Longest mate looked for.
+        #[arg(long, default_value_t = 9)]
+        max_mate: u32,
+    },
+    /// Prove `source<TAB>FEN` rows from a file and print the proven ones as rows.
+    Prove {
+        /// The file (a header row starting with `source` is skipped).
+        file: PathBuf,
+        /// Longest mate looked for.
+        #[arg(long, default_value_t = 15)]
+        max_mate: u32,
+        /// Prefix of the ids.
+        #[arg(long, default_value = "c")]
+        prefix: String,
+    },
+    /// Re-prove every puzzle of a collection file (or a seeded sample).
+    Verify {
+        /// The collection file (default: the bundled collection).
+        #[arg(long)]
+        file: Option<PathBuf>,
+        /// Check only this many puzzles, drawn with `--seed`.
+        #[arg(long)]
+        sample: Option<usize>,
+        /// Seed of the sample.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// The bundled collection: count per tier, or the puzzles of one tier.
+    List {
+        /// Mate length of the tier to list (1, 2, 3, 4 for 4–5, 6 for 6+).
+        #[arg(long)]
+        tier: Option<u32>,
+    },
+}
+
+pub(crate) fn puzzles_cmd(args: &PuzzlesArgs) -> Result<(), CliError> {
+    match &args.action {
+        Action::Harvest {
+            games,
+            seed,
+            min_level,
+            max_level,
+            max_mate,
+        } => {
+            let mut o = HarvestOptions::new(GameKind::Xiangqi, *games, *seed);
+            o.levels = (*min_level, *max_level);
+            o.max_mate = *max_mate;
+            let found = harvest::harvest(&o, |c| {
+                let w: Vec<&str> = c.source.split_whitespace().collect();
+                let (seed, ply) = (w.get(3).unwrap_or(&"0"), w.get(5).unwrap_or(&"0"));
+                println!(
+                    "sp{seed}-{ply}\t{}\t{}\t{}\t{}",
+                    c.source,
+                    c.fen,
+                    c.mate_in,
+                    c.line.join(" ")
+                );
+                let _ = std::io::stdout().flush();
+            });
+            eprintln!("harvested {} from {games} games", found.len());
+            Ok(())
+        }
+        Action::Prove {
+            file,
+            max_mate,
+            prefix,
+        } => prove(file, *max_mate, prefix),
+        Action::Verify { file, sample, seed } => verify(file.as_ref(), *sample, *seed),
+        Action::List { tier } => {
+            let all = collection::xiangqi();
+            match tier {
+                None => {
+                    for t in Tier::ALL {
+                        println!("{:12} {}", t.name(), collection::tier(t).len());
+                    }
+                    println!("total {}", all.len());
+                }
+                Some(n) => {
+                    for e in collection::tier(Tier::of_mate(*n)) {
+                        println!("{}\t{}\t{}", e.id, e.puzzle.mate_in, e.puzzle.fen);
+                    }
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+fn prove(file: &PathBuf, max_mate: u32, prefix: &str) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
+    let rules = banco_app::any::AnyRules::usual(GameKind::Xiangqi);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    for (i, row) in text.lines().enumerate() {
+        let f: Vec<&str> = row.split('\t').collect();
+        let (Some(source), Some(fen)) = (f.first(), f.get(1)) else {
+            continue;
+        };
+        if *source == "source" {
+            continue;
+        }
+        let Ok(game) = AnyGame::from_fen(GameKind::Xiangqi, fen) else {
+            eprintln!("line {}: bad FEN", i + 1);
+            continue;
+        };
+        let mut o = mate::options(max_mate);
+        o.node_limit = Some(40_000_000);
+        let found = mate::solve(&game, &rules, &o, &stop);
+        let line = found
+            .mate
+            .and_then(|n| mate::main_line(&game, &rules, n, &o, &stop))
+            .and_then(|l| banco_app::puzzles::line_text(&game, &l));
+        match (found.mate, line) {
+            (Some(n), Some(line)) => println!(
+                "{prefix}{}\t{source}\t{}\t{n}\t{}",
+                i + 1,
+                banco_game::MatchGame::fen(&game),
+                line.join(" ")
+            ),
+            _ => eprintln!("line {}: not proven ({} nodes)", i + 1, found.nodes),
+        }
+    }
+    Ok(())
+}
+
+fn verify(file: Option<&PathBuf>, sample: Option<usize>, seed: u64) -> Result<(), CliError> {
+    let entries = match file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+            collection::parse(GameKind::Xiangqi, &text).map_err(CliError::input)?
+        }
+        None => collection::xiangqi().to_vec(),
+    };
+    let picked: Vec<&collection::Entry> = match sample {
+        Some(n) => sample_of(&entries, n, seed),
+        None => entries.iter().collect(),
+    };
+    let start = Instant::now();
+    let mut failed = 0;
+    for e in &picked {
+        if let Err(why) = e.verify(&mate::options(e.puzzle.mate_in)) {
+            failed += 1;
+            println!("{}: {why}", e.id);
+        }
+    }
+    println!("time {:.1} s", start.elapsed().as_secs_f64());
+    println!("verified {} failed {failed}", picked.len() - failed);
+    if failed > 0 {
+        return Err(CliError::Failure(format!(
+            "{failed} puzzles did not verify"
+        )));
+    }
+    Ok(())
+}
+
+/// `n` entries drawn without repetition by a seeded generator.
+pub(crate) fn sample_of<T>(all: &[T], n: usize, seed: u64) -> Vec<&T> {
+    let mut idx: Vec<usize> = (0..all.len()).collect();
+    let mut s = seed | 1;
+    for i in (1..idx.len()).rev() {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        idx.swap(i, (s % (i as u64 + 1)) as usize);
+    }
+    idx.into_iter().take(n).map(|i| &all[i]).collect()
+}

@@ -1,0 +1,156 @@
+//! `banco edit`, `banco pgn`, `banco render` and `banco puzzles` driven as a script would.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn banco(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run banco");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("banco-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn edit_by_script_lists_problems_solves_and_plays() {
+    let script = "clear\nplace K e0\nplace red advisor a1\ncheck\nplace k d9\nremove a1\nplace R e1\nfen\nsolve 3\nplay 1\ne1d1\nquit\n";
+    let out = banco(&["edit", "--no-color"], script);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("  - black has no king"), "{text}");
+    assert!(text.contains("  - the advisor on a1 is outside its palace"));
+    assert!(text.contains("legal position: 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"));
+    assert!(text.contains("mate in 1: e1d1"));
+    assert!(text.contains("red wins by checkmate"), "{text}");
+    let out = banco(
+        &["edit", "--game", "chess", "--no-color"],
+        "remove h1\ncheck\nquit\n",
+    );
+    assert!(stdout(&out).contains("white may castle king side (O-O) but has no rook on h1"));
+    let bad = banco(&["edit", "--fen", "not a fen"], "");
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn pgn_import_export_and_play_saves() {
+    let pgn = temp("a.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"t\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 (1... c5) 2. Nf3 Nc6 *\n",
+    )
+    .unwrap();
+    let save = temp("a.banco");
+    let out = banco(
+        &[
+            "pgn",
+            "import",
+            pgn.to_str().unwrap(),
+            "-o",
+            save.to_str().unwrap(),
+        ],
+        "",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("game 1: chess A vs B, 4 plies, result *"),
+        "{text}"
+    );
+    assert!(text.contains("note: 1 variation skipped"));
+    let out = banco(&["pgn", "export", save.to_str().unwrap()], "");
+    assert!(
+        stdout(&out).contains("1. e4 e5 2. Nf3 Nc6 *"),
+        "{}",
+        stdout(&out)
+    );
+    // `banco play` saves and loads PGN.
+    let game = temp("b.pgn");
+    let script = format!(
+        "load {}\nNc3\nsave {}\nquit\n",
+        pgn.display(),
+        game.display()
+    );
+    let out = banco(
+        &[
+            "play",
+            "--game",
+            "chess",
+            "--level",
+            "1",
+            "--movetime",
+            "20",
+            "--no-color",
+        ],
+        &script,
+    );
+    assert!(stdout(&out).contains("loaded"), "{}", stdout(&out));
+    let saved = std::fs::read_to_string(&game).unwrap();
+    assert!(saved.contains("3. Nc3"), "{saved}");
+    let bad = temp("bad.pgn");
+    std::fs::write(&bad, "1. e4 e5 2. Ke3 *\n").unwrap();
+    let out = banco(&["pgn", "import", bad.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).contains("move 2 (White) `Ke3` is not legal"));
+}
+
+#[test]
+fn render_writes_svg() {
+    let svg = temp("x.svg");
+    let out = banco(
+        &[
+            "render",
+            "--game",
+            "xiangqi",
+            "--last",
+            "h2e2",
+            "--flip",
+            "-o",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(text.matches("class=\"piece ").count(), 32);
+    let png = temp("x.png");
+    let out = banco(&["render", "-o", png.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn puzzles_list_counts_every_tier() {
+    let out = banco(&["puzzles", "list"], "");
+    let text = stdout(&out);
+    assert!(out.status.success());
+    let total: usize = text
+        .lines()
+        .last()
+        .and_then(|l| l.strip_prefix("total "))
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(total >= 200, "{text}");
+}
