@@ -13,8 +13,8 @@
 # Every frame crosses real D-Bus calls: the guest's fragments are WriteValue calls relayed by
 # the mock to the host application's write characteristic, the host's are notifications
 # (PropertiesChanged of Value) relayed back. The mock runs at the default ATT MTU (23),
-# drops every 41st write without response (a full controller buffer) and disconnects once
-# after 120 writes: the match must resume and both sides must print the same
+# drops every 17th write without response (a full controller buffer) and disconnects once
+# after 40 writes: the match must resume and both sides must print the same
 # `result … fen …` line.
 #
 # Last line: `ble-mock: passed`, or `skipped: REASON` where it cannot run (not root, so it
@@ -77,7 +77,7 @@ pids+=($!)
 export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$tmp/system_bus_socket"
 
 /usr/bin/python3 -m dbusmock --system -t tests/net/ble-mock/banco_bluez.py \
-  -p "{\"mtu\": 23, \"drop_every\": 41, \"cut_after\": 120, \"stats\": \"$tmp/stats.json\"}" \
+  -p "{\"mtu\": 23, \"drop_every\": 17, \"cut_after\": 40, \"stats\": \"$tmp/stats.json\"}" \
   >"$tmp/mock.log" 2>&1 &
 pids+=($!)
 up=""
@@ -95,7 +95,7 @@ if [ -z "$up" ]; then
   exit 1
 fi
 
-common=(--ai 1 --yes --no-color --movetime 30)
+common=(--ai 2 --yes --no-color --movetime 40)
 "$bin" host --ble --name Alice "${common[@]}" </dev/null >"$tmp/host.out" 2>&1 &
 host_pid=$!
 pids+=($host_pid)

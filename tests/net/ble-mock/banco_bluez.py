@@ -27,6 +27,7 @@ The mock logs every relayed operation count on exit to the file named by `stats`
 '''
 
 import json
+from xml.etree import ElementTree
 
 import dbus
 import dbus.lowlevel
@@ -96,6 +97,22 @@ def _changed(obj, iface, props):
     obj.EmitSignal(dbus.PROPERTIES_IFACE, 'PropertiesChanged', 'sa{sv}as', [iface, props, []])
 
 
+@dbus.service.method(dbus.INTROSPECTABLE_IFACE, in_signature='', out_signature='s',
+                     path_keyword='object_path', connection_keyword='connection')
+def _introspect(obj, object_path, connection):
+    '''dbusmock's introspection with child <node>s last: it appends interfaces that have only
+    properties after the children, which strict parsers (bluez-async's) refuse.'''
+    tree = ElementTree.fromstring(mockobject.DBusMockObject.Introspect(obj, object_path, connection))
+    for node in [n for n in tree if n.tag == 'node']:
+        tree.remove(node)
+        tree.append(node)
+    return ElementTree.tostring(tree, encoding='unicode')
+
+
+def _fix_introspection(obj):
+    obj.methods.setdefault(dbus.INTROSPECTABLE_IFACE, {})['Introspect'] = ('', 's', '', _introspect)
+
+
 def _fail(name, text):
     return dbus.exceptions.DBusException(text, name='org.bluez.Error.' + name)
 
@@ -146,6 +163,7 @@ def _publish_host():
     guest.AddMethods(DEVICE_IFACE, [('Disconnect', '', '', lambda _dev: _disconnect())])
     bluez5.AddDevice(root, 'hci0', HOST_ADDR, STATE['adv']['name'])
     host = mockobject.objects[HOST_DEV]
+    _fix_introspection(host)
     host.AddMethods(DEVICE_IFACE, [
         ('Connect', '', '', _connect),
         ('Disconnect', '', '', lambda _dev: _disconnect()),
@@ -210,6 +228,7 @@ def _mirror_gatt(dev):
             'Handle': dbus.UInt16(handle - 1, variant_level=1),
         }
         dev.AddObject(path, SERVICE_IFACE, sprops, [])
+        _fix_introspection(mockobject.objects[path])
         root.EmitSignal(OBJECT_MANAGER_IFACE, 'InterfacesAdded', 'oa{sa{sv}}',
                         [dbus.ObjectPath(path), {SERVICE_IFACE: sprops}])
     for app_path, props in STATE['app']['chars']:
@@ -236,6 +255,7 @@ def _mirror_gatt(dev):
             ('StopNotify', '', '', _stop_notify),
         ])
         obj = mockobject.objects[path]
+        _fix_introspection(obj)
         obj.app_char = app_path
         obj.notifying = False
         root.EmitSignal(OBJECT_MANAGER_IFACE, 'InterfacesAdded', 'oa{sa{sv}}',
