@@ -23,7 +23,9 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 step "cargo test (workspace)"
 cargo test --workspace --locked
 
-for script in tests/net/mdns-netns.sh; do
+# mDNS in network namespaces; Bluetooth LE against a mock BlueZ on a private D-Bus (it
+# builds `banco --features ble` in the test profile, reusing the dependencies built above).
+for script in tests/net/mdns-netns.sh tests/net/ble-mock.sh; do
   if [ -f "$script" ]; then
     step "$script"
     bash "$script"

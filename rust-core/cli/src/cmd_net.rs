@@ -66,6 +66,10 @@ pub(crate) struct HostArgs {
     /// Do not advertise on the LAN (mDNS); guests then join by address.
     #[arg(long)]
     no_mdns: bool,
+    /// Host over Bluetooth LE instead of the LAN (a GATT peripheral; Linux, BlueZ; needs a
+    /// banco built with `--features ble`).
+    #[arg(long)]
+    ble: bool,
     /// The colour the host plays: red/white (moves first) or black.
     #[arg(long, default_value = "red")]
     color: String,
@@ -82,8 +86,13 @@ pub(crate) struct HostArgs {
 pub(crate) struct JoinArgs {
     #[command(flatten)]
     common: MatchArgs,
-    /// The host: HOST:PORT, or the display name it advertises on the LAN.
-    target: String,
+    /// The host: HOST:PORT, or the display name it advertises on the LAN (with `--ble`: over
+    /// Bluetooth, any host when omitted).
+    #[arg(required_unless_present = "ble")]
+    target: Option<String>,
+    /// Join over Bluetooth LE (needs a banco built with `--features ble`).
+    #[arg(long)]
+    ble: bool,
     /// Accept only this game (xiangqi or chess); by default whatever the host proposes.
     #[arg(long)]
     game: Option<String>,
@@ -141,8 +150,12 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
     options.start_fen.clone_from(&args.fen);
     let (tx, rx) = mpsc::channel();
     let relay = Arc::new(Relay(Mutex::new(tx.clone())));
-    let m = NetMatch::host(options, relay)
-        .map_err(|e| CliError::Failure(format!("cannot host: {e}")))?;
+    let m = if args.ble {
+        crate::cmd_ble::host(options, relay)?
+    } else {
+        NetMatch::host(options, relay)
+            .map_err(|e| CliError::Failure(format!("cannot host: {e}")))?
+    };
     let s = m.state();
     println!("listening on {}", s.address);
     println!(
@@ -162,21 +175,25 @@ pub(crate) fn join_cmd(args: &JoinArgs) -> Result<(), CliError> {
     let only = args.game.as_deref().map(parse_game).transpose()?;
     let (tx, rx) = mpsc::channel();
     let relay = Arc::new(Relay(Mutex::new(tx.clone())));
-    let m = if args.target.contains(':') {
-        NetMatch::join(&args.common.name, &args.target, &[], relay)
-            .map_err(|e| CliError::input(format!("cannot reach {}: {e}", args.target)))?
+    let target = args.target.as_deref().unwrap_or_default();
+    let m = if args.ble {
+        let browse = Duration::from_secs(args.browse_secs);
+        crate::cmd_ble::join(&args.common.name, args.target.as_deref(), browse, relay)?
+    } else if target.contains(':') {
+        NetMatch::join(&args.common.name, target, &[], relay)
+            .map_err(|e| CliError::input(format!("cannot reach {target}: {e}")))?
     } else {
-        println!("looking for {} on the LAN…", args.target);
+        println!("looking for {target} on the LAN…");
         let (link, peer) = join_named(
-            &args.target,
+            target,
             &DiscoveryConfig::default(),
             Duration::from_secs(args.browse_secs),
         )
-        .map_err(|e| CliError::Failure(format!("cannot find {}: {e}", args.target)))?;
+        .map_err(|e| CliError::Failure(format!("cannot find {target}: {e}")))?;
         // The host is there; the match dials it (again after cuts).
         drop(link);
         NetMatch::join_peer(&args.common.name, &peer, &[], relay)
-            .map_err(|e| CliError::Failure(format!("cannot join {}: {e}", args.target)))?
+            .map_err(|e| CliError::Failure(format!("cannot join {target}: {e}")))?
     };
     let mut table = Table::new(&args.common, m, only)?;
     table.run(&tx, &rx)

@@ -3,6 +3,7 @@
 //!
 //! Exit codes: 0 success, 2 bad input (a FEN, a move, an option), 1 a check that failed.
 
+mod cmd_ble;
 mod cmd_edit;
 mod cmd_engine;
 mod cmd_lines;

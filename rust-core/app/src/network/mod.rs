@@ -479,10 +479,12 @@ impl NetMatch {
             None => None,
         };
         let acceptor = hosting.acceptor();
+        let address = hosting.local_addr().to_string();
         Ok(NetMatch::start(
             session,
             acceptor,
             Some(hosting),
+            Some(address),
             propose,
             offers,
             observer,
@@ -502,7 +504,7 @@ impl NetMatch {
         let dialer = banco_net::dialer(address.trim())
             .map_err(|e| NetError::Network(format!("cannot reach `{address}`: {e}")))?;
         Ok(NetMatch::start(
-            session, dialer, None, None, offers, observer,
+            session, dialer, None, None, None, offers, observer,
         ))
     }
 
@@ -523,7 +525,52 @@ impl NetMatch {
         }
         let dialer = Dialer::to_peer(peer);
         Ok(NetMatch::start(
-            session, dialer, None, None, offers, observer,
+            session, dialer, None, None, None, offers, observer,
+        ))
+    }
+
+    /// Hosts a match over links that `listen` makes from the host's advertisement (its
+    /// name, games, protocol version and key fingerprint): Bluetooth LE (banco-net's
+    /// `BlePeripheral`), or any other transport. `options.listen` and `options.advertise` are
+    /// not used; `address` is what [`NetState::address`] shows (`Bluetooth LE`).
+    pub fn host_with<C: Connector>(
+        options: HostOptions,
+        address: &str,
+        listen: impl FnOnce(&Advertisement) -> Result<C, String>,
+        observer: Arc<dyn NetObserver>,
+    ) -> Result<NetMatch, NetError> {
+        let session = session(&options.name, &options.offers)?;
+        let offers = session.offers().to_vec();
+        let connector = listen(&Advertisement::of_session(&session)).map_err(NetError::Network)?;
+        let propose = options.propose.map(|(game, color)| {
+            let mut spec = MatchSpec::new(game, color);
+            spec.rules = options.rules;
+            spec.start_fen.clone_from(&options.start_fen);
+            spec
+        });
+        Ok(NetMatch::start(
+            session,
+            connector,
+            None,
+            Some(address.to_owned()),
+            propose,
+            offers,
+            observer,
+        ))
+    }
+
+    /// Joins a match over links from `connector` (Bluetooth LE: banco-net's `BleDialer`),
+    /// offering `offers` (empty: every game this build plays).
+    pub fn join_with(
+        name: &str,
+        connector: impl Connector,
+        offers: &[GameKind],
+        observer: Arc<dyn NetObserver>,
+    ) -> Result<NetMatch, NetError> {
+        let session = session(name, offers)?;
+        let offers = session.offers().to_vec();
+        Ok(NetMatch::start(
+            session, connector, None, None, None, offers, observer,
         ))
     }
 
@@ -531,24 +578,23 @@ impl NetMatch {
         session: Session<AnyGame>,
         connector: impl Connector,
         hosting: Option<Host>,
+        listening: Option<String>,
         propose: Option<MatchSpec>,
         offers: Vec<GameKind>,
         observer: Arc<dyn NetObserver>,
     ) -> NetMatch {
         let (tx, rx) = mpsc::channel();
-        let address = hosting
-            .as_ref()
-            .map(|h| h.local_addr().to_string())
-            .unwrap_or_default();
+        let hosts = listening.is_some();
+        let address = listening.unwrap_or_default();
         let view = Arc::new(Mutex::new(View {
-            phase: Some(if hosting.is_some() {
+            phase: Some(if hosts {
                 Phase::Listening
             } else {
                 Phase::Connecting
             }),
             ..View::default()
         }));
-        if hosting.is_some() {
+        if hosts {
             let _ = tx.send(Item::Own(NetEvent::Listening {
                 address: address.clone(),
             }));

@@ -83,6 +83,12 @@ impl Fragmenter {
         }
     }
 
+    /// Changes the write size for the frames split from now on (the MTU may be learnt after
+    /// the link is made); the sequence numbers go on.
+    pub fn set_mtu_payload(&mut self, mtu_payload: usize) {
+        self.chunk = mtu_payload.max(2) - 1;
+    }
+
     /// Frame bytes carried per fragment.
     pub fn chunk_size(&self) -> usize {
         self.chunk
@@ -119,6 +125,8 @@ pub struct Reassembler {
     partial: Option<Vec<u8>>,
     expected: u8,
     abandoned: u64,
+    /// Inside a run of continuations whose start was lost (counted once as a lost frame).
+    orphan: bool,
 }
 
 impl Reassembler {
@@ -129,11 +137,13 @@ impl Reassembler {
             partial: None,
             expected: 0,
             abandoned: 0,
+            orphan: false,
         }
     }
 
-    /// Partial frames given up so far (on gaps, stray continuations, oversize, or a new START
-    /// before the END of the previous frame).
+    /// Frames lost so far: partial frames given up (on gaps, oversize, or a new START before
+    /// the END of the previous frame), and frames whose start was lost (a run of stray
+    /// continuations counts once).
     pub fn abandoned(&self) -> u64 {
         self.abandoned
     }
@@ -145,12 +155,17 @@ impl Reassembler {
         };
         let seq = header & SEQ_MASK;
         if header & START != 0 {
+            self.orphan = false;
             if self.partial.take().is_some() {
                 self.abandoned += 1;
             }
             self.partial = Some(Vec::new());
         } else {
             if self.partial.is_none() {
+                if !self.orphan {
+                    self.orphan = true;
+                    self.abandoned += 1;
+                }
                 return Err(FragmentError::NoStart);
             }
             if seq != self.expected {
@@ -247,7 +262,8 @@ mod tests {
         let e = tx.split(&[5; 5]);
         assert_eq!(rx.push(&d[0]), Ok(None));
         assert_eq!(rx.push(&e[0]), Ok(Some(vec![5; 5])));
-        assert_eq!(rx.abandoned(), 2);
+        // Frames a (gap), c (start lost: its two stray continuations count once) and d.
+        assert_eq!(rx.abandoned(), 3);
     }
 
     #[test]

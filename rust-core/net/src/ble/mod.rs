@@ -1,5 +1,16 @@
-//! BLE links: frames carried over an ATT "pipe" (GATT writes one way, notifications the
+//! Bluetooth LE: frames carried over an ATT "pipe" (GATT writes one way, notifications the
 //! other), fragmented into ATT-sized chunks.
+//!
+//! * [`gatt`] — **the Banco GATT service** (UUIDs, characteristics, connecting, MTU, flow
+//!   control, the figures of a move on air): the page to read first.
+//! * [`info`] — the read-only info characteristic (display name, games, protocol version,
+//!   key fingerprint), encoded and validated; the one display-name validator.
+//! * [`fragment`] — frames into fragments of `MTU − 3` bytes and back, never delivering a
+//!   frame with a lost, repeated or reordered fragment.
+//! * [`BleLink`] — a [`Link`] over any [`AttPipe`].
+//! * With the `ble` feature: `central` (btleplug: scan, read info, connect, subscribe — Linux,
+//!   macOS, iOS, Windows), `peripheral` (bluer: the GATT application and LE advertisement on
+//!   Linux) and `stack` (their errors and private runtime). Nothing async is exported.
 //!
 //! The platform part — a GATT server on the phone (through the shells), or a central — only
 //! has to move small chunks: it implements [`AttPipe`]. [`BleLink`] turns any pipe into a
@@ -19,7 +30,15 @@
 //! # Ok::<(), banco_net::LinkError>(())
 //! ```
 
+#[cfg(feature = "ble")]
+pub mod central;
 pub mod fragment;
+pub mod gatt;
+pub mod info;
+#[cfg(all(feature = "ble", target_os = "linux"))]
+pub mod peripheral;
+#[cfg(feature = "ble")]
+pub mod stack;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -124,7 +143,8 @@ impl<P: AttPipe> BleLink<P> {
         }
     }
 
-    /// Fragments refused by the reassembler so far (each means a lost or damaged frame).
+    /// Frames lost so far on receive (a fragment of theirs was lost, repeated or reordered);
+    /// see [`Reassembler::abandoned`].
     pub fn frames_lost(&self) -> u64 {
         self.lost.load(Ordering::Relaxed)
     }
@@ -143,8 +163,10 @@ impl<P: AttPipe> Link for BleLink<P> {
                 max: self.max_frame,
             });
         }
-        // Holding the fragmenter for the whole frame keeps its chunks contiguous.
+        // Holding the fragmenter for the whole frame keeps its chunks contiguous. The MTU is
+        // read again for every frame: a peripheral learns it from the central's writes.
         let mut tx = lock(&self.tx);
+        tx.set_mtu_payload(self.pipe.mtu_payload());
         for chunk in tx.split(frame) {
             self.pipe.write(&chunk)?;
         }
@@ -159,12 +181,10 @@ impl<P: AttPipe> Link for BleLink<P> {
             let Some(chunk) = self.pipe.read(left)? else {
                 return Ok(None);
             };
-            match rx.push(&chunk) {
-                Ok(Some(frame)) => return Ok(Some(frame)),
-                Ok(None) => {}
-                Err(_) => {
-                    self.lost.fetch_add(1, Ordering::Relaxed);
-                }
+            let pushed = rx.push(&chunk);
+            self.lost.store(rx.abandoned(), Ordering::Relaxed);
+            if let Ok(Some(frame)) = pushed {
+                return Ok(Some(frame));
             }
         }
     }
