@@ -388,11 +388,12 @@ fn garbage_to_engine_and_match_entry_points() {
                 start_fen: None,
             }),
             ml.clone(),
+            None,
         );
         assert!(r.is_err(), "{addr}");
     }
     for name in ["", "  ", &"x".repeat(100)] {
-        assert!(Match::join(name.into(), "127.0.0.1:1".into(), ml.clone()).is_err());
+        assert!(Match::join(name.into(), "127.0.0.1:1".into(), ml.clone(), None).is_err());
     }
     let nowhere = LobbyPeer {
         id: "id".into(),
@@ -405,7 +406,7 @@ fn garbage_to_engine_and_match_entry_points() {
         addresses: vec!["not an address".into()],
     };
     assert!(matches!(
-        Match::join_peer("An".into(), nowhere, ml.clone()),
+        Match::join_peer("An".into(), nowhere, ml.clone(), None),
         Err(BancoError::Network(_))
     ));
     // Rules of another game, or custom rules, cannot be proposed.
@@ -421,11 +422,45 @@ fn garbage_to_engine_and_match_entry_points() {
             "127.0.0.1:0".into(),
             false,
             vec![],
-            Some(offer),
-            ml
+            Some(offer.clone()),
+            ml.clone(),
+            None,
         ),
         Err(BancoError::InvalidArgument(_))
     ));
+    // Stored trust that is not Banco's is refused, a new one is accepted.
+    assert!(matches!(
+        Match::join(
+            "An".into(),
+            "127.0.0.1:1".into(),
+            ml.clone(),
+            Some(b"junk".to_vec())
+        ),
+        Err(BancoError::InvalidArgument(_))
+    ));
+    let trust = crate::new_trust().unwrap();
+    assert_eq!(crate::trust_fingerprint(trust.clone()).unwrap().len(), 19);
+    assert!(crate::trust_fingerprint(b"junk".to_vec()).is_err());
+    let m = Match::host(
+        "An".into(),
+        "127.0.0.1:0".into(),
+        false,
+        vec![],
+        None,
+        ml,
+        Some(trust.clone()),
+    )
+    .unwrap();
+    assert_eq!(
+        m.export_trust().unwrap(),
+        trust,
+        "nobody confirmed: the same bytes"
+    );
+    assert!(
+        m.confirm_code("123456".into()).is_err(),
+        "no code to confirm yet"
+    );
+    m.leave().unwrap();
 }
 
 struct States(Mutex<std::sync::mpsc::Sender<VsState>>);

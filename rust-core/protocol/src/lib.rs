@@ -163,6 +163,7 @@
 pub mod crypto;
 pub mod frame;
 pub mod message;
+pub mod name;
 pub mod peers;
 pub mod sas;
 pub mod session;

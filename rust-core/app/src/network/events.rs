@@ -82,6 +82,8 @@ fn translate(
         DriverEvent::Stopped => NetEvent::Closed {
             reason: "the match stopped".to_owned(),
         },
+        DriverEvent::AttemptAborted { peer, reason } => NetEvent::AttemptAborted { peer, reason },
+        DriverEvent::AttemptsExhausted { attempts } => NetEvent::HostPaused { attempts },
         DriverEvent::Session(e) => match e {
             Event::LinkUp { .. } | Event::FrameRejected { .. } => return None,
             Event::LinkDown { reason } => NetEvent::Disconnected {
@@ -170,9 +172,21 @@ fn apply(e: &NetEvent, v: &mut View) {
         NetEvent::Connected { .. } => {
             if playing {
                 v.banner = None;
-            } else {
+            } else if matches!(v.phase, None | Some(Phase::Listening | Phase::Connecting)) {
+                // A host keeps listening: a stranger's connection does not take the screen
+                // away from a code being compared.
                 v.phase = Some(Phase::Connecting);
             }
+        }
+        NetEvent::AttemptAborted { peer, reason } => {
+            v.notice = Some(format!(
+                "A connection from {peer} was turned away: {reason}"
+            ));
+        }
+        NetEvent::HostPaused { attempts } => {
+            v.notice = Some(format!(
+                "{attempts} devices showed a code nobody confirmed; no more connections are taken until you reopen"
+            ));
         }
         NetEvent::VerifyCode { code, peer_name } => {
             v.phase = Some(Phase::Verify);
@@ -223,6 +237,12 @@ fn apply(e: &NetEvent, v: &mut View) {
             v.undo_request = None;
             v.draw_offered = false;
             v.board.clear_selection();
+        }
+        NetEvent::Disconnected { .. } if v.host && !playing && v.phase != Some(Phase::Waiting) => {
+            // Before pairing a host only lost a candidate: it listens on.
+            v.phase = Some(Phase::Listening);
+            v.code = None;
+            v.peer_name = None;
         }
         NetEvent::Disconnected { .. } => {
             v.banner = Some("Connection lost. Reconnecting…".into());
