@@ -545,3 +545,56 @@ fn a_puzzle_through_the_boundary() {
     assert_eq!(s.result.as_deref(), Some("You won: checkmate"));
     assert!(vs.hint().is_err());
 }
+
+/// A listener that calls its engine back from the engine's own thread: stop and a blocking
+/// search from a progress report, clear and a new search from the result.
+struct Reentrant {
+    engine: Mutex<Option<Arc<Engine>>>,
+    game: Arc<Game>,
+    results: std::sync::mpsc::Sender<Result<(), String>>,
+    again: std::sync::atomic::AtomicBool,
+}
+
+impl EngineListener for Reentrant {
+    fn on_progress(&self, _report: SearchReport) {
+        let e = self.engine.lock().unwrap().clone().unwrap();
+        e.stop().unwrap();
+        // Waits for nothing and refuses, instead of waiting for itself.
+        assert!(matches!(
+            e.think(self.game.clone(), 1, 10),
+            Err(BancoError::NotAvailable(_))
+        ));
+    }
+    fn on_result(&self, _report: SearchReport) {
+        let e = self.engine.lock().unwrap().clone().unwrap();
+        let r = e.clear().map_err(|x| x.to_string());
+        if !self.again.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            // A new search started from the result of the previous one.
+            let me: Arc<dyn EngineListener> = Arc::new(NullEngineListener);
+            let _ = e.best_move(self.game.clone(), 1, me).unwrap();
+        }
+        let _ = self.results.send(r);
+    }
+    fn on_puzzle_solved(&self, _solution: PuzzleSolution) {}
+    fn on_failed(&self, _search_id: u64, _message: String) {}
+}
+
+#[test]
+fn engine_listeners_may_call_the_engine_back_from_its_thread() {
+    let engine = Engine::new(1).unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let game = Game::new(GameKind::Xiangqi).unwrap();
+    let l = Arc::new(Reentrant {
+        engine: Mutex::new(Some(engine.clone())),
+        game: game.clone(),
+        results: tx,
+        again: std::sync::atomic::AtomicBool::new(false),
+    });
+    engine.best_move_timed(game, 200, l.clone()).unwrap();
+    let r = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the result, without a deadlock");
+    assert_eq!(r, Ok(()));
+    *l.engine.lock().unwrap() = None;
+    drop(engine);
+}

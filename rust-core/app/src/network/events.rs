@@ -36,6 +36,9 @@ pub(super) fn spawn_events(
                     Item::Driver(e) => translate(e, &view, &driver),
                 };
                 let Some(event) = event else { continue };
+                if repeated(&event, &lock(&view)) {
+                    continue;
+                }
                 apply(&event, &mut lock(&view));
                 let verified = matches!(event, NetEvent::PeerVerified { .. });
                 let last = matches!(event, NetEvent::Closed { .. });
@@ -164,6 +167,17 @@ fn translate(
     })
 }
 
+/// True for an event that would only repeat what the screen shows already (a peer that
+/// offers a draw again and again, or sends the same error frame in a loop): such events are
+/// collapsed into the first, so a peer cannot flood the UI.
+fn repeated(e: &NetEvent, v: &View) -> bool {
+    match e {
+        NetEvent::DrawOffered => v.draw_offered,
+        NetEvent::PeerProblem { message } => v.notice.as_deref() == Some(message.as_str()),
+        _ => false,
+    }
+}
+
 /// Updates the screen state from an event.
 fn apply(e: &NetEvent, v: &mut View) {
     let playing = matches!(v.phase, Some(Phase::Playing | Phase::Over));
@@ -260,5 +274,31 @@ fn apply(e: &NetEvent, v: &mut View) {
                 v.closed_reason = Some(reason.clone());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_offers_and_errors_collapse_into_one_event() {
+        let mut v = View::default();
+        let offer = NetEvent::DrawOffered;
+        let problem = NetEvent::PeerProblem {
+            message: "the other device reported an error: malformed".into(),
+        };
+        let mut shown = 0;
+        for e in [&offer, &problem, &offer, &problem, &offer, &problem] {
+            if !repeated(e, &v) {
+                shown += 1;
+                apply(e, &mut v);
+            }
+        }
+        assert_eq!(shown, 2);
+        // Once answered (or shown and cleared), a new offer is an event again.
+        v.draw_offered = false;
+        v.notice = None;
+        assert!(!repeated(&offer, &v) && !repeated(&problem, &v));
     }
 }

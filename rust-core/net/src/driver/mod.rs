@@ -6,7 +6,18 @@
 //!   thread only sleeps until the session's next timer ([`Session::poll_timeout`]), fires
 //!   it, and starts connect threads (one at a time) that dial or accept through the
 //!   [`Connector`]. Nothing polls: an idle match costs no CPU, and a move crosses no thread
-//!   between the socket and the session.
+//!   between the socket and the session. Callers wake the driver thread only after they
+//!   released the lock (so it never wakes into a held lock).
+//! * **Hosting** ([`Role::Responder`]). A host keeps accepting all along: each connection
+//!   runs its handshake on its own thread without the session
+//!   ([`banco_protocol::session::pending`]), at most [`DriverConfig::max_pending`] at once
+//!   and [`DriverConfig::max_pending_per_address`] per IP address, attempts per address
+//!   limited by an [`AddressLimiter`], each with [`DriverConfig::pending_timeout`]. A
+//!   finished handshake becomes the match's link if its key is the confirmed peer's (a
+//!   reconnect) or, before anyone was confirmed, within [`DriverConfig::max_unverified`]
+//!   new keys; anything else is turned away ([`DriverEvent::AttemptAborted`]) without
+//!   touching the current link. Only a guest gives up on a host (another protocol version,
+//!   an unknown session): a stranger never stops a host.
 //! * **Reconnects.** When a link fails (I/O error, EOF, or the session's own `LinkDown`
 //!   after a silent peer) the driver closes it, tells the session
 //!   ([`Session::link_lost`]) and asks the connector for a new one — at once the first time,
