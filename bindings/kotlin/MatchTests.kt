@@ -76,8 +76,9 @@ fun matchTests(s: Suite) {
             eq("An", verify.peerName)
             eq(listOf(GameKind.XIANGQI, GameKind.CHESS), verify.peerGames, "the host's games")
             throws<BancoException.Match> { host.playText("e4") }
-            host.confirmCode()
-            guest.confirmCode()
+            throws<BancoException.Match> { host.confirmCode("000000".takeIf { it != hc.code } ?: "999999") }
+            host.confirmCode(hc.code)
+            guest.confirmCode(gc.code)
             val proposed = guestEvents.next<MatchEvent.Proposed>()
             eq(MatchOffer(GameKind.CHESS, Color.BLACK, Rules.Chess(false), null), proposed.offer)
             eq(MatchPhase.PROPOSED, guest.state().phase)
@@ -256,6 +257,36 @@ fun matchTests(s: Suite) {
         guest.destroy()
     }
 
+    s.test("stored trust: a remembered player skips the code after a restart") {
+        val hostTrust = newTrust()
+        val guestTrust = newTrust()
+        eq(19, trustFingerprint(hostTrust).length)
+        throws<BancoException.InvalidArgument> { trustFingerprint(byteArrayOf(1, 2, 3)) }
+        fun pairOnce(h: ByteArray, g: ByteArray, expectCode: Boolean): Pair<ByteArray, ByteArray> {
+            val he = QueueMatchListener("host")
+            val ge = QueueMatchListener("guest")
+            val host = Match.host("An", "127.0.0.1:0", false, listOf(), null, he, h)
+            val guest = Match.join("Binh", he.next<MatchEvent.Listening>().address, ge, g)
+            if (expectCode) {
+                val code = he.next<MatchEvent.VerifyCode>().code
+                host.confirmCode(code)
+                guest.confirmCode(ge.next<MatchEvent.VerifyCode>().code)
+            }
+            he.next<MatchEvent.PeerVerified>()
+            ge.next<MatchEvent.PeerVerified>()
+            check(expectCode || he.seen.none { it is MatchEvent.VerifyCode }) { "asked again: ${he.seen}" }
+            val stored = host.exportTrust() to guest.exportTrust()
+            guest.leave()
+            host.leave()
+            guest.close()
+            host.close()
+            return stored
+        }
+        val (h, g) = pairOnce(hostTrust, guestTrust, true)
+        check(!h.contentEquals(hostTrust)) { "the guest is remembered" }
+        pairOnce(h, g, false)
+    }
+
     s.test("match and lobby errors and garbage") {
         val l = QueueMatchListener("x")
         val chess = MatchOffer(GameKind.CHESS, Color.RED, null, null)
@@ -294,7 +325,7 @@ fun matchTests(s: Suite) {
                 "play" to { m.play(Move(0u, 1u, null)) },
                 "playText" to { m.playText("h2e2") },
                 "game" to { m.game() },
-                "confirmCode" to { m.confirmCode() },
+                "confirmCode" to { m.confirmCode("123456") },
                 "acceptProposal" to { m.acceptProposal() },
                 "declineProposal" to { m.declineProposal() },
                 "requestUndo" to { m.requestUndo() },

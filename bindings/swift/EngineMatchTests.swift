@@ -50,8 +50,9 @@ func pair(offers: [GameKind], proposal: MatchOffer) throws
     try eq(hc, try guest.code(), "same code on both devices")
     try eq(6, hc.count)
     try eq(MatchPhase.verify, try host.state().phase)
-    try host.confirmCode()
-    try guest.confirmCode()
+    try fails(.match) { try host.confirmCode(code: hc == "000000" ? "999999" : "000000") }
+    try host.confirmCode(code: hc)
+    try guest.confirmCode(code: hc)
     let offer = try gl.next("proposal") { e -> MatchOffer? in if case .proposed(let o) = e { return o }; return nil }
     try eq(proposal.game, offer.game)
     try eq(proposal.yourColor == .red ? Color.black : .red, offer.yourColor)
@@ -183,7 +184,33 @@ func engineMatchTests(_ s: Suite) {
         _ = try hl.next("closed") { e -> Bool? in if case .closed = e { return true }; return nil }
         try eq(MatchPhase.closed, try waitState(host, "closed") { $0.phase == .closed }.phase)
         try check(try host.state().closedReason != nil)
-        try fails(.match) { try guest.confirmCode() }
+        try fails(.match) { try guest.confirmCode(code: "123456") }
+    }
+
+    s.test("stored trust: a remembered player skips the code after a restart") {
+        func pairOnce(_ h: Data, _ g: Data, expectCode: Bool) throws -> (Data, Data) {
+            let hl = SwiftMatchListener(), gl = SwiftMatchListener()
+            let host = try Match.host(playerName: "An", listenAddress: "127.0.0.1:0", advertise: false,
+                                      offers: [], proposal: nil, listener: hl, trust: h)
+            defer { try? host.leave() }
+            let address = try hl.next("listening") { e -> String? in if case .listening(let a) = e { return a }; return nil }
+            let guest = try Match.join(playerName: "Binh", address: address, listener: gl, trust: g)
+            defer { try? guest.leave() }
+            if expectCode {
+                let code = try hl.next("code") { e -> String? in if case .verifyCode(let c, _) = e { return c }; return nil }
+                try host.confirmCode(code: code)
+                try guest.confirmCode(code: code)
+            }
+            let asked = try hl.next("verified") { e -> Bool? in
+                if case .verifyCode = e { return true }
+                if case .peerVerified = e { return false }; return nil
+            }
+            try check(!asked, "a remembered guest must not be asked for a code again")
+            return (try host.exportTrust(), try guest.exportTrust())
+        }
+        let (h, g) = try pairOnce(try newTrust(), try newTrust(), expectCode: true)
+        try eq(19, try trustFingerprint(trust: h).count)
+        _ = try pairOnce(h, g, expectCode: false)
     }
 
     s.test("match (chess) over loopback: fool's mate by taps, a promotion, a declined proposal") {
@@ -265,9 +292,10 @@ func engineMatchTests(_ s: Suite) {
         try fails(.match) { _ = try guest.game() }
         try eq(nil, try guest.yourColor())
         try guest.rejectCode()
-        for l in [hl, gl] {
-            _ = try l.next("closed") { e -> Bool? in if case .closed = e { return true }; return nil }
-        }
+        _ = try gl.next("closed") { e -> Bool? in if case .closed = e { return true }; return nil }
+        // A device that was never confirmed cannot end the host's match: it listens on.
+        _ = try hl.next("disconnected") { e -> Bool? in if case .disconnected = e { return true }; return nil }
+        try eq(MatchPhase.listening, try waitState(host, "listening") { $0.phase == .listening }.phase)
     }
 }
 

@@ -248,7 +248,9 @@ func garbageTests(_ s: Suite) {
         try fails(.match) { _ = try lonely.tap(column: 255, row: 255) }
         try fails(.match) { _ = try lonely.choosePromotion(piece: .queen) }
         try fails(.match) { try lonely.propose(offer: chess) }
-        for action in [lonely.confirmCode, lonely.acceptProposal, lonely.declineProposal, lonely.requestUndo,
+        try fails(.match) { try lonely.confirmCode(code: "123456") }
+        try fails(.match) { try lonely.confirmCode(code: "not a code\u{1b}[2K") }
+        for action in [lonely.acceptProposal, lonely.declineProposal, lonely.requestUndo,
                        lonely.offerDraw, lonely.claimDraw, lonely.resign] {
             try fails(.match) { try action() }
         }

@@ -151,20 +151,46 @@ fn report_of(game: &AnyGame, r: &EngineResult, id: u64, stopped: bool) -> Search
 }
 
 impl Engine {
-    /// Stops the running search, waits for its thread, and gives a fresh stop flag.
+    /// Stops the running search, waits for its thread, and gives a fresh stop flag. No lock
+    /// is held while waiting (a listener on the engine thread may call `stop` meanwhile), and
+    /// the engine thread never waits for itself: called from a listener, the old thread ends
+    /// on its own once the callback returns.
     fn finish_previous(&self) -> Arc<AtomicBool> {
-        let mut stop = self.stop.lock().unwrap_or_else(PoisonError::into_inner);
-        stop.store(true, Ordering::Relaxed);
-        if let Some(h) = self
+        self.stop
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .store(true, Ordering::Relaxed);
+        let old = self
             .worker
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .take()
+            .take();
+        if let Some(h) = old
+            && h.thread().id() != std::thread::current().id()
         {
             let _ = h.join();
         }
-        *stop = Arc::new(AtomicBool::new(false));
-        stop.clone()
+        let fresh = Arc::new(AtomicBool::new(false));
+        *self.stop.lock().unwrap_or_else(PoisonError::into_inner) = fresh.clone();
+        fresh
+    }
+
+    /// The engine's tables, unless a search holds them on this very thread (a listener
+    /// called back from inside the search would wait for itself).
+    fn engine_here(&self) -> Result<std::sync::MutexGuard<'_, AnyEngine>, BancoError> {
+        match self.engine.try_lock() {
+            Ok(g) => Ok(g),
+            Err(std::sync::TryLockError::Poisoned(p)) => Ok(p.into_inner()),
+            Err(std::sync::TryLockError::WouldBlock) if on_engine_thread() => {
+                Err(BancoError::NotAvailable(
+                    "a search is running on this thread (called from its progress report)"
+                        .to_owned(),
+                ))
+            }
+            Err(std::sync::TryLockError::WouldBlock) => {
+                Ok(self.engine.lock().unwrap_or_else(PoisonError::into_inner))
+            }
+        }
     }
 
     fn spawn(&self, work: impl FnOnce() + Send + 'static) -> Result<(), BancoError> {
@@ -211,6 +237,11 @@ impl Engine {
         })?;
         Ok(id)
     }
+}
+
+/// True on an engine thread (where a search may hold the engine's tables).
+fn on_engine_thread() -> bool {
+    std::thread::current().name() == Some("banco-engine")
 }
 
 /// One search, blocking.
@@ -406,7 +437,7 @@ impl Engine {
             }
             let stop = self.finish_previous();
             let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
-            let mut engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut engine = self.engine_here()?;
             let report = search(
                 &mut engine,
                 &snapshot,
@@ -481,10 +512,7 @@ impl Engine {
     pub fn clear(&self) -> Result<(), BancoError> {
         guard(|| {
             self.finish_previous();
-            self.engine
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .clear();
+            self.engine_here()?.clear();
             Ok(())
         })
     }

@@ -64,7 +64,10 @@ pub use game::{
     validate_fen,
 };
 pub use lobby::{Lobby, LobbyListener, LobbyPeer};
-pub use net::{Match, MatchClock, MatchEvent, MatchListener, MatchOffer, MatchPhase, MatchState};
+pub use net::{
+    Match, MatchClock, MatchEvent, MatchListener, MatchOffer, MatchPhase, MatchState, new_trust,
+    trust_fingerprint,
+};
 pub use types::{
     BoardShape, BoardView, Cell, Color, DrawReason, GameKind, Move, MoveText, Notation, Outcome,
     Piece, PieceKind, PlacedPiece, PlayedMove, RepetitionRule, Rules, TapResult, WinReason,

@@ -105,7 +105,11 @@ impl Lobby {
             .take();
         if let Some((stop, handle)) = old {
             stop.store(true, Ordering::Relaxed);
-            let _ = handle.join();
+            // A listener that stops the lobby runs on the lobby's thread: it ends by itself
+            // once the callback returns (joining it here would wait for ourselves).
+            if handle.thread().id() != std::thread::current().id() {
+                let _ = handle.join();
+            }
         }
     }
 }

@@ -13,7 +13,9 @@ use crate::types::{
     BoardView, Color, DrawReason, GameKind, Move, Outcome, PieceKind, PlayedMove, Rules, TapResult,
 };
 use banco_app::any::{AnyGame, AnyRules};
-use banco_app::network::{self as an, HostOptions, NetError, NetEvent, NetMatch, NetObserver};
+use banco_app::network::{
+    self as an, HostOptions, NetError, NetEvent, NetMatch, NetObserver, Trust,
+};
 use banco_game::MatchGame as _;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -27,9 +29,11 @@ impl From<NetError> for BancoError {
             NetError::Network(m) => BancoError::Network(m),
             NetError::Move(m) => m.into(),
             NetError::Entropy(m) => BancoError::Internal(m),
-            NetError::NoGame | NetError::NotYourTurn | NetError::Refused(_) | NetError::Closed => {
-                BancoError::Match(e.to_string())
-            }
+            NetError::NoGame
+            | NetError::CodeChanged
+            | NetError::NotYourTurn
+            | NetError::Refused(_)
+            | NetError::Closed => BancoError::Match(e.to_string()),
         }
     }
 }
@@ -244,11 +248,12 @@ pub enum MatchEvent {
         peer: String,
     },
     /// Show `code` and ask the player whether the other device shows the same six digits;
-    /// then call `confirmCode` or `rejectCode`.
+    /// then call `confirmCode(code)` or `rejectCode`. Show the code apart from the name.
     VerifyCode {
         /// Six digits.
         code: String,
-        /// The name the other player gave.
+        /// The name the other player gave, cleaned on receipt (no control, escape, bidi or
+        /// invisible characters; at most 32 characters).
         peer_name: String,
     },
     /// The other player is trusted.
@@ -256,10 +261,26 @@ pub enum MatchEvent {
         /// Their name.
         peer_name: String,
     },
-    /// WARNING: a remembered player came with a different key; compare the code carefully.
+    /// WARNING: a remembered player came with a different key: either they reinstalled the
+    /// app or someone impersonates them. Show it loudly; compare the code carefully.
     PeerKeyChanged {
         /// Their name.
         peer_name: String,
+    },
+    /// Host: a device's connection was turned away or gave up before pairing (failed or
+    /// slow handshake, too many attempts from its address, not the paired device). The
+    /// match is not affected; show it so repeated tries stay visible.
+    AttemptAborted {
+        /// The device's address.
+        peer: String,
+        /// Why.
+        reason: String,
+    },
+    /// Host: several devices showed a code nobody confirmed, and the host stopped taking
+    /// connections: ask the player, then call `reopen` (or `leave`).
+    HostPaused {
+        /// Codes shown without a confirmation.
+        attempts: u32,
     },
     /// The other player proposes a game: call `acceptProposal` or `declineProposal`.
     Proposed {
@@ -362,6 +383,10 @@ impl From<NetEvent> for MatchEvent {
             NetEvent::VerifyCode { code, peer_name } => MatchEvent::VerifyCode { code, peer_name },
             NetEvent::PeerVerified { peer_name } => MatchEvent::PeerVerified { peer_name },
             NetEvent::PeerKeyChanged { peer_name } => MatchEvent::PeerKeyChanged { peer_name },
+            NetEvent::AttemptAborted { peer, reason } => {
+                MatchEvent::AttemptAborted { peer, reason }
+            }
+            NetEvent::HostPaused { attempts } => MatchEvent::HostPaused { attempts },
             NetEvent::Proposed(p) => MatchEvent::Proposed {
                 offer: offer_of(&p),
             },
@@ -429,6 +454,34 @@ pub struct Match {
     inner: NetMatch,
 }
 
+fn trust_of(bytes: Option<Vec<u8>>) -> Result<Option<Trust>, BancoError> {
+    bytes
+        .map(|b| Trust::import(&b))
+        .transpose()
+        .map_err(|e| BancoError::InvalidArgument(e.to_string()))
+}
+
+/// A new device identity (from the system's randomness) that remembers nobody yet: store
+/// the bytes privately and pass them to [`Match::host`] / [`Match::join`].
+#[uniffi::export]
+pub fn new_trust() -> Result<Vec<u8>, BancoError> {
+    guard(|| {
+        Trust::generate()
+            .map(|t| t.export())
+            .map_err(|e| BancoError::Internal(e.to_string()))
+    })
+}
+
+/// The fingerprint of the identity in stored `trust` bytes (to show "this device is …").
+#[uniffi::export]
+pub fn trust_fingerprint(trust: Vec<u8>) -> Result<String, BancoError> {
+    guard(|| {
+        Ok(trust_of(Some(trust))?
+            .map(|t| t.public_key().fingerprint())
+            .unwrap_or_default())
+    })
+}
+
 fn kinds(v: &[GameKind]) -> Vec<banco_game::GameKind> {
     v.iter().map(|&k| k.into()).collect()
 }
@@ -438,7 +491,10 @@ impl Match {
     /// Hosts a match: listens on `listen_address` (`0.0.0.0:7368`; port 0 picks a free one),
     /// advertises it on the LAN if `advertise` with the games `offers` (empty: every game),
     /// and, with `proposal`, proposes that game once a guest has confirmed the code.
-    #[uniffi::constructor]
+    /// `trust` is the device identity and remembered players the app stored (from
+    /// [`Match::export_trust`] or [`new_trust`]); without it the match uses a throwaway
+    /// identity and nobody is remembered.
+    #[uniffi::constructor(default(trust = None))]
     pub fn host(
         player_name: String,
         listen_address: String,
@@ -446,6 +502,7 @@ impl Match {
         offers: Vec<GameKind>,
         proposal: Option<MatchOffer>,
         listener: Arc<dyn MatchListener>,
+        trust: Option<Vec<u8>>,
     ) -> Result<Arc<Match>, BancoError> {
         guard(|| {
             let listen: SocketAddr = listen_address.trim().parse().map_err(|_| {
@@ -455,6 +512,7 @@ impl Match {
             })?;
             let mut options = HostOptions::new(&player_name, listen, kinds(&offers));
             options.advertise = advertise;
+            options.trust = trust_of(trust)?;
             if let Some(p) = &proposal {
                 options.rules = rules_index(p)?;
                 options.propose = Some((p.game.into(), p.your_color.into()));
@@ -466,31 +524,51 @@ impl Match {
         })
     }
 
-    /// Joins the match hosted at `address` (`192.168.1.20:7368`).
-    #[uniffi::constructor]
+    /// Joins the match hosted at `address` (`192.168.1.20:7368`), with the stored `trust`
+    /// (see [`Match::host`]).
+    #[uniffi::constructor(default(trust = None))]
     pub fn join(
         player_name: String,
         address: String,
         listener: Arc<dyn MatchListener>,
+        trust: Option<Vec<u8>>,
     ) -> Result<Arc<Match>, BancoError> {
         guard(|| {
-            let inner = NetMatch::join(&player_name, &address, &[], Arc::new(Relay(listener)))?;
+            let trust = trust_of(trust)?;
+            let relay = Arc::new(Relay(listener));
+            let inner = NetMatch::join(&player_name, &address, &[], trust, relay)?;
             Ok(Arc::new(Match { inner }))
         })
     }
 
-    /// Joins a host found by a [`crate::Lobby`].
-    #[uniffi::constructor]
+    /// Joins a host found by a [`crate::Lobby`], with the stored `trust` (see
+    /// [`Match::host`]).
+    #[uniffi::constructor(default(trust = None))]
     pub fn join_peer(
         player_name: String,
         peer: crate::lobby::LobbyPeer,
         listener: Arc<dyn MatchListener>,
+        trust: Option<Vec<u8>>,
     ) -> Result<Arc<Match>, BancoError> {
         guard(|| {
             let info = peer.to_info()?;
-            let inner = NetMatch::join_peer(&player_name, &info, &[], Arc::new(Relay(listener)))?;
+            let trust = trust_of(trust)?;
+            let relay = Arc::new(Relay(listener));
+            let inner = NetMatch::join_peer(&player_name, &info, &[], trust, relay)?;
             Ok(Arc::new(Match { inner }))
         })
+    }
+
+    /// The device identity and the players remembered now, to store privately (it holds
+    /// the secret key) and pass to the next match: after `PeerVerified` it includes the
+    /// player just confirmed, so the next match with them skips the code.
+    pub fn export_trust(&self) -> Result<Vec<u8>, BancoError> {
+        guard(|| Ok(self.inner.trust().export()))
+    }
+
+    /// Host: takes connections again after `HostPaused`.
+    pub fn reopen(&self) -> Result<(), BancoError> {
+        guard(|| Ok(self.inner.reopen()?))
     }
 
     /// Where the host listens (`address:port`); empty for a guest.
@@ -508,12 +586,16 @@ impl Match {
         guard(|| Ok(MatchState::from(&self.inner.state())))
     }
 
-    /// The player says both devices show the same code.
-    pub fn confirm_code(&self) -> Result<(), BancoError> {
-        guard(|| Ok(self.inner.confirm_code()?))
+    /// The player says both devices show `code`, the six digits they were shown. Refused
+    /// (a `Match` error) when another device connected meanwhile and a newer code is to be
+    /// compared: a confirmation never applies to a code the player did not see. The player
+    /// is remembered (see [`Match::export_trust`]).
+    pub fn confirm_code(&self, code: String) -> Result<(), BancoError> {
+        guard(|| Ok(self.inner.confirm_code(&code)?))
     }
 
-    /// The player says the codes differ: the match ends.
+    /// The player says the codes differ: a host turns that device away and waits for
+    /// another; a guest leaves the match.
     pub fn reject_code(&self) -> Result<(), BancoError> {
         guard(|| Ok(self.inner.reject_code()?))
     }

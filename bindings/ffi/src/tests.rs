@@ -401,11 +401,12 @@ fn garbage_to_engine_and_match_entry_points() {
                 clock: None,
             }),
             ml.clone(),
+            None,
         );
         assert!(r.is_err(), "{addr}");
     }
     for name in ["", "  ", &"x".repeat(100)] {
-        assert!(Match::join(name.into(), "127.0.0.1:1".into(), ml.clone()).is_err());
+        assert!(Match::join(name.into(), "127.0.0.1:1".into(), ml.clone(), None).is_err());
     }
     let nowhere = LobbyPeer {
         id: "id".into(),
@@ -418,7 +419,7 @@ fn garbage_to_engine_and_match_entry_points() {
         addresses: vec!["not an address".into()],
     };
     assert!(matches!(
-        Match::join_peer("An".into(), nowhere, ml.clone()),
+        Match::join_peer("An".into(), nowhere, ml.clone(), None),
         Err(BancoError::Network(_))
     ));
     // Rules of another game, or custom rules, cannot be proposed.
@@ -435,11 +436,45 @@ fn garbage_to_engine_and_match_entry_points() {
             "127.0.0.1:0".into(),
             false,
             vec![],
-            Some(offer),
-            ml
+            Some(offer.clone()),
+            ml.clone(),
+            None,
         ),
         Err(BancoError::InvalidArgument(_))
     ));
+    // Stored trust that is not Banco's is refused, a new one is accepted.
+    assert!(matches!(
+        Match::join(
+            "An".into(),
+            "127.0.0.1:1".into(),
+            ml.clone(),
+            Some(b"junk".to_vec())
+        ),
+        Err(BancoError::InvalidArgument(_))
+    ));
+    let trust = crate::new_trust().unwrap();
+    assert_eq!(crate::trust_fingerprint(trust.clone()).unwrap().len(), 19);
+    assert!(crate::trust_fingerprint(b"junk".to_vec()).is_err());
+    let m = Match::host(
+        "An".into(),
+        "127.0.0.1:0".into(),
+        false,
+        vec![],
+        None,
+        ml,
+        Some(trust.clone()),
+    )
+    .unwrap();
+    assert_eq!(
+        m.export_trust().unwrap(),
+        trust,
+        "nobody confirmed: the same bytes"
+    );
+    assert!(
+        m.confirm_code("123456".into()).is_err(),
+        "no code to confirm yet"
+    );
+    m.leave().unwrap();
 }
 
 struct States(Mutex<std::sync::mpsc::Sender<VsState>>);
@@ -552,4 +587,57 @@ fn a_proposal_shows_its_clock() {
     }
     .into();
     assert_eq!(back.base_ms, 10_000);
+}
+
+/// A listener that calls its engine back from the engine's own thread: stop and a blocking
+/// search from a progress report, clear and a new search from the result.
+struct Reentrant {
+    engine: Mutex<Option<Arc<Engine>>>,
+    game: Arc<Game>,
+    results: std::sync::mpsc::Sender<Result<(), String>>,
+    again: std::sync::atomic::AtomicBool,
+}
+
+impl EngineListener for Reentrant {
+    fn on_progress(&self, _report: SearchReport) {
+        let e = self.engine.lock().unwrap().clone().unwrap();
+        e.stop().unwrap();
+        // Waits for nothing and refuses, instead of waiting for itself.
+        assert!(matches!(
+            e.think(self.game.clone(), 1, 10),
+            Err(BancoError::NotAvailable(_))
+        ));
+    }
+    fn on_result(&self, _report: SearchReport) {
+        let e = self.engine.lock().unwrap().clone().unwrap();
+        let r = e.clear().map_err(|x| x.to_string());
+        if !self.again.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            // A new search started from the result of the previous one.
+            let me: Arc<dyn EngineListener> = Arc::new(NullEngineListener);
+            let _ = e.best_move(self.game.clone(), 1, me).unwrap();
+        }
+        let _ = self.results.send(r);
+    }
+    fn on_puzzle_solved(&self, _solution: PuzzleSolution) {}
+    fn on_failed(&self, _search_id: u64, _message: String) {}
+}
+
+#[test]
+fn engine_listeners_may_call_the_engine_back_from_its_thread() {
+    let engine = Engine::new(1).unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let game = Game::new(GameKind::Xiangqi).unwrap();
+    let l = Arc::new(Reentrant {
+        engine: Mutex::new(Some(engine.clone())),
+        game: game.clone(),
+        results: tx,
+        again: std::sync::atomic::AtomicBool::new(false),
+    });
+    engine.best_move_timed(game, 200, l.clone()).unwrap();
+    let r = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the result, without a deadlock");
+    assert_eq!(r, Ok(()));
+    *l.engine.lock().unwrap() = None;
+    drop(engine);
 }

@@ -291,7 +291,7 @@ struct MatchScreen: View {
         .modifier(PromotionPicker(choices: model.state.promotion, choose: model.choosePromotion, cancel: model.cancelPromotion))
         .onDisappear { model.leave() }
         .alert("Pair with \(m?.peerName ?? "")", isPresented: .constant(m?.phase == .verify)) {
-            Button("Same code") { model.confirmCode() }
+            Button("Same code") { model.confirmCode(m?.code ?? "") }
             Button("Different", role: .cancel) { model.rejectCode() }
         } message: {
             Text("Does the other phone show \(m?.code ?? "")? The codes must match exactly.")

@@ -20,11 +20,14 @@ public final class MatchModel: Model {
 
     private let ui: UIDispatcher
     private let sound: SoundPlayer
+    /// Called with the device identity and remembered players after a confirmation: store the bytes privately.
+    private let onTrust: (Data) -> Void
     private var match: Match?
 
-    private init(ui: UIDispatcher, sound: SoundPlayer) {
+    private init(ui: UIDispatcher, sound: SoundPlayer, onTrust: @escaping (Data) -> Void) {
         self.ui = ui
         self.sound = sound
+        self.onTrust = onTrust
     }
 
     final class Listener: MatchListener, @unchecked Sendable {
@@ -36,9 +39,9 @@ public final class MatchModel: Model {
         }
     }
 
-    private static func open(_ ui: UIDispatcher, _ sound: SoundPlayer,
+    private static func open(_ ui: UIDispatcher, _ sound: SoundPlayer, _ onTrust: @escaping (Data) -> Void,
                              _ make: (Listener) throws -> Match) throws -> MatchModel {
-        let m = MatchModel(ui: ui, sound: sound)
+        let m = MatchModel(ui: ui, sound: sound, onTrust: onTrust)
         let l = Listener(ui)
         l.model = m
         m.match = try make(l)
@@ -48,26 +51,34 @@ public final class MatchModel: Model {
 
     /// Hosts on `address` (`0.0.0.0:7368` on a phone, `127.0.0.1:0` in tests), offering
     /// every game of the home screen and proposing the one of `settings`.
+    /// `trust` is what `onTrust` stored last time (a remembered player then skips the code);
+    /// `nil` uses a throwaway identity.
     public static func host(ui: UIDispatcher, settings: Settings, address: String, advertise: Bool,
-                            sound: SoundPlayer = SilentSound()) throws -> MatchModel {
-        try open(ui, sound) {
+                            sound: SoundPlayer = SilentSound(), trust: Data? = nil,
+                            onTrust: @escaping (Data) -> Void = { _ in }) throws -> MatchModel {
+        try open(ui, sound, onTrust) {
             try Match.host(playerName: settings.playerName, listenAddress: address, advertise: advertise,
-                           offers: Settings.games, proposal: settings.offer, listener: $0)
+                           offers: Settings.games, proposal: settings.offer, listener: $0, trust: trust)
         }
     }
 
     public static func join(ui: UIDispatcher, name: String, address: String,
-                            sound: SoundPlayer = SilentSound()) throws -> MatchModel {
-        try open(ui, sound) { try Match.join(playerName: name, address: address, listener: $0) }
+                            sound: SoundPlayer = SilentSound(), trust: Data? = nil,
+                            onTrust: @escaping (Data) -> Void = { _ in }) throws -> MatchModel {
+        try open(ui, sound, onTrust) { try Match.join(playerName: name, address: address, listener: $0, trust: trust) }
     }
 
     public static func joinPeer(ui: UIDispatcher, name: String, peer: LobbyPeer,
-                                sound: SoundPlayer = SilentSound()) throws -> MatchModel {
-        try open(ui, sound) { try Match.joinPeer(playerName: name, peer: peer, listener: $0) }
+                                sound: SoundPlayer = SilentSound(), trust: Data? = nil,
+                                onTrust: @escaping (Data) -> Void = { _ in }) throws -> MatchModel {
+        try open(ui, sound, onTrust) { try Match.joinPeer(playerName: name, peer: peer, listener: $0, trust: trust) }
     }
 
-    public func confirmCode() { act { try $0.confirmCode() } }
+    /// The player saw the same `code` on both phones (the code the alert showed: a newer one is refused).
+    public func confirmCode(_ code: String) { act { try $0.confirmCode(code: code) } }
     public func rejectCode() { act { try $0.rejectCode() } }
+    /// Host: take connections again after several codes nobody confirmed.
+    public func reopen() { act { try $0.reopen() } }
     public func acceptProposal() { act { try $0.acceptProposal() } }
     public func declineProposal() { act { try $0.declineProposal() } }
     /// Proposes another game (after one is over), with the settings' colour and rules.
@@ -120,6 +131,7 @@ public final class MatchModel: Model {
         switch event {
         case .movePlayed(let played, _): sound.play(soundOf(played))
         case .gameOver: sound.play(.gameOver)
+        case .peerVerified: if let t = try? match?.exportTrust() { onTrust(t) }
         default: break
         }
         refresh()

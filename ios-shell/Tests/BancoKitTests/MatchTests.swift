@@ -54,8 +54,8 @@ func paired(_ settings: Settings) throws -> (host: Side, guest: Side) {
     try check(hv.code?.count == 6)
     try eq("Binh", hv.peerName)
     try eq(settings.playerName, gv.peerName)
-    host.act { $0.confirmCode() }
-    guest.act { $0.confirmCode() }
+    host.act { $0.confirmCode(hv.code!) }
+    guest.act { $0.confirmCode(gv.code!) }
     let proposed = try guest.wait("proposal") { $0.phase == .proposed }
     try eq(settings.game, proposed.proposal?.game)
     try eq(settings.color == .red ? Color.black : .red, proposed.proposal?.yourColor)

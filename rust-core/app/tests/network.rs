@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use banco_app::board::Tap;
-use banco_app::network::{ClockSpec, HostOptions, NetEvent, NetMatch, NetObserver, Phase};
+use banco_app::network::{ClockSpec, HostOptions, NetEvent, NetMatch, NetObserver, Phase, Trust};
 use banco_game::{Color, GameKind};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -54,7 +54,7 @@ fn a_chess_match_over_loopback() {
     assert_eq!(host.state().phase, Phase::Listening);
 
     let (guest_obs, guest_rx) = observer();
-    let guest = NetMatch::join("Guest", &address, &[], guest_obs).unwrap();
+    let guest = NetMatch::join("Guest", &address, &[], None, guest_obs).unwrap();
 
     let code = |rx: &Receiver<NetEvent>| match wait(rx, "code", |e| {
         matches!(e, NetEvent::VerifyCode { .. })
@@ -65,8 +65,9 @@ fn a_chess_match_over_loopback() {
     let (a, b) = (code(&host_rx), code(&guest_rx));
     assert_eq!(a, b, "both sides show the same six digits");
     assert_eq!(guest.state().phase, Phase::Verify);
-    host.confirm_code().unwrap();
-    guest.confirm_code().unwrap();
+    assert!(host.confirm_code("not six digits").is_err());
+    host.confirm_code(&a).unwrap();
+    guest.confirm_code(&b).unwrap();
 
     // The host proposes chess once the guest is verified; the guest sees both offers.
     wait(&guest_rx, "proposal", |e| {
@@ -137,5 +138,80 @@ fn a_chess_match_over_loopback() {
     assert!(hs.board.unwrap().cells.iter().any(|c| c.last_move));
     guest.leave();
     wait(&host_rx, "close", |e| matches!(e, NetEvent::Closed { .. }));
+    host.leave();
+}
+
+fn host_with(trust: Trust) -> (NetMatch, Receiver<NetEvent>) {
+    let (obs, rx) = observer();
+    let mut options = HostOptions::new("Host", "127.0.0.1:0".parse().unwrap(), vec![]);
+    options.advertise = false;
+    options.trust = Some(trust);
+    (NetMatch::host(options, obs).unwrap(), rx)
+}
+
+fn join_with(address: &str, trust: Trust) -> (NetMatch, Receiver<NetEvent>) {
+    let (obs, rx) = observer();
+    (
+        NetMatch::join("Guest", address, &[], Some(trust), obs).unwrap(),
+        rx,
+    )
+}
+
+/// Waits for the pairing's end: `true` if a code had to be compared first.
+fn verified(rx: &Receiver<NetEvent>, m: &NetMatch) -> bool {
+    let mut asked = false;
+    loop {
+        match wait(rx, "verification", |e| {
+            matches!(
+                e,
+                NetEvent::VerifyCode { .. } | NetEvent::PeerVerified { .. }
+            )
+        }) {
+            NetEvent::VerifyCode { code, .. } => {
+                asked = true;
+                m.confirm_code(&code).unwrap();
+            }
+            _ => return asked,
+        }
+    }
+}
+
+#[test]
+fn a_remembered_guest_reconnects_after_a_restart_without_a_code_and_a_new_key_is_loud() {
+    // First meeting: codes compared and confirmed; both sides store their trust.
+    let (host, host_rx) = host_with(Trust::generate().unwrap());
+    let (guest, guest_rx) = join_with(&host.state().address, Trust::generate().unwrap());
+    assert!(verified(&host_rx, &host) && verified(&guest_rx, &guest));
+    let (host_bytes, guest_bytes) = (host.trust().export(), guest.trust().export());
+    assert_eq!(host.trust().known_peers().len(), 1);
+    guest.leave();
+    host.leave();
+
+    // Days later, both apps restarted from the stored bytes: no code to compare.
+    let (host, host_rx) = host_with(Trust::import(&host_bytes).unwrap());
+    let (guest, guest_rx) = join_with(&host.state().address, Trust::import(&guest_bytes).unwrap());
+    assert!(
+        !verified(&host_rx, &host),
+        "the host asked for a code again"
+    );
+    assert!(
+        !verified(&guest_rx, &guest),
+        "the guest asked for a code again"
+    );
+    guest.leave();
+    host.leave();
+
+    // Someone else under the guest's name (or the guest reinstalled): loud, and a code.
+    let (host, host_rx) = host_with(Trust::import(&host_bytes).unwrap());
+    let (other, _other_rx) = join_with(&host.state().address, Trust::generate().unwrap());
+    wait(
+        &host_rx,
+        "key warning",
+        |e| matches!(e, NetEvent::PeerKeyChanged { peer_name } if peer_name == "Guest"),
+    );
+    wait(&host_rx, "code", |e| {
+        matches!(e, NetEvent::VerifyCode { .. })
+    });
+    other.leave();
     host.leave();
 }

@@ -10,7 +10,7 @@
 //! ```
 
 use crate::CliError;
-use banco_app::network::{HostOptions, NetMatch, NetObserver};
+use banco_app::network::{HostOptions, NetMatch, NetObserver, Trust};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -54,8 +54,10 @@ pub(crate) fn join(
     name: &str,
     target: Option<&str>,
     browse: Duration,
+    trust: Option<Trust>,
     observer: Arc<dyn NetObserver>,
 ) -> Result<NetMatch, CliError> {
+    use crate::cmd_net::shown;
     use banco_net::ble::central::BleCentral;
     println!(
         "looking for {} over Bluetooth…",
@@ -73,13 +75,13 @@ pub(crate) fn join(
     let games: Vec<&str> = host.info.games.iter().map(|g| g.name()).collect();
     println!(
         "found {} over Bluetooth ({}): offers {}, protocol {}, key {}",
-        host.info.name,
+        shown(&host.info.name),
         host.id,
         games.join(", "),
         host.info.protocol_version,
         host.info.fingerprint
     );
-    NetMatch::join_with(name, central.dialer(host), &[], observer)
+    NetMatch::join_with(name, central.dialer(host), &[], trust, observer)
         .map_err(|e| CliError::Failure(format!("cannot join over Bluetooth: {e}")))
 }
 
@@ -106,6 +108,7 @@ pub(crate) fn join(
     _name: &str,
     _target: Option<&str>,
     _browse: Duration,
+    _trust: Option<Trust>,
     _observer: Arc<dyn NetObserver>,
 ) -> Result<NetMatch, CliError> {
     Err(unsupported())

@@ -13,7 +13,7 @@ use crate::cmd_play::{parse_color, parse_game, print_move};
 use crate::ui::board::{self, Style};
 use banco_app::any::color_name;
 use banco_app::engine::AnyEngine;
-use banco_app::network::{HostOptions, NetEvent, NetMatch, NetObserver, Phase};
+use banco_app::network::{HostOptions, NetEvent, NetMatch, NetObserver, Phase, Trust};
 use banco_engine::{Level, Limits};
 use banco_game::{Game, GameKind};
 use banco_net::discovery::DiscoveryConfig;
@@ -21,6 +21,7 @@ use banco_net::{DEFAULT_PORT, join_named};
 use clap::Args;
 use std::io::{BufRead, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -44,6 +45,10 @@ pub(crate) struct MatchArgs {
     /// No colours.
     #[arg(long)]
     no_color: bool,
+    /// Where this device's identity and the players whose code was confirmed are kept
+    /// (default: $BANCO_DATA_DIR, else $XDG_DATA_HOME/banco, else ~/.local/share/banco).
+    #[arg(long, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
 }
 
 /// `banco host`.
@@ -146,6 +151,9 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
     )
     .proposing(game, color);
     options.advertise = !args.no_mdns;
+    let trust_file = trust_path(&args.common)?;
+    options.trust = Some(load_trust(&trust_file)?);
+    warn_unattended(&args.common);
     options.rules = rules as u8;
     options.start_fen.clone_from(&args.fen);
     let (tx, rx) = mpsc::channel();
@@ -167,20 +175,29 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
             .join(", ")
     );
     println!("waiting for a guest…");
-    let mut table = Table::new(&args.common, m, None)?;
+    let mut table = Table::new(&args.common, m, None, trust_file, true)?;
     table.run(&tx, &rx)
 }
 
 pub(crate) fn join_cmd(args: &JoinArgs) -> Result<(), CliError> {
     let only = args.game.as_deref().map(parse_game).transpose()?;
+    let trust_file = trust_path(&args.common)?;
+    let trust = load_trust(&trust_file)?;
+    warn_unattended(&args.common);
     let (tx, rx) = mpsc::channel();
     let relay = Arc::new(Relay(Mutex::new(tx.clone())));
     let target = args.target.as_deref().unwrap_or_default();
     let m = if args.ble {
         let browse = Duration::from_secs(args.browse_secs);
-        crate::cmd_ble::join(&args.common.name, args.target.as_deref(), browse, relay)?
+        crate::cmd_ble::join(
+            &args.common.name,
+            args.target.as_deref(),
+            browse,
+            Some(trust),
+            relay,
+        )?
     } else if target.contains(':') {
-        NetMatch::join(&args.common.name, target, &[], relay)
+        NetMatch::join(&args.common.name, target, &[], Some(trust), relay)
             .map_err(|e| CliError::input(format!("cannot reach {target}: {e}")))?
     } else {
         println!("looking for {target} on the LAN…");
@@ -192,11 +209,73 @@ pub(crate) fn join_cmd(args: &JoinArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::Failure(format!("cannot find {target}: {e}")))?;
         // The host is there; the match dials it (again after cuts).
         drop(link);
-        NetMatch::join_peer(&args.common.name, &peer, &[], relay)
+        NetMatch::join_peer(&args.common.name, &peer, &[], Some(trust), relay)
             .map_err(|e| CliError::Failure(format!("cannot join {target}: {e}")))?
     };
-    let mut table = Table::new(&args.common, m, only)?;
+    let mut table = Table::new(&args.common, m, only, trust_file, false)?;
     table.run(&tx, &rx)
+}
+
+/// The file of this device's identity and confirmed peers ([`MatchArgs::data_dir`]).
+fn trust_path(args: &MatchArgs) -> Result<PathBuf, CliError> {
+    let var = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let dir = args
+        .data_dir
+        .clone()
+        .or_else(|| var("BANCO_DATA_DIR"))
+        .or_else(|| var("XDG_DATA_HOME").map(|d| d.join("banco")))
+        .or_else(|| var("HOME").map(|h| h.join(".local/share/banco")))
+        .ok_or_else(|| {
+            CliError::input(
+                "no place for this device's identity: pass --data-dir DIR (or set HOME)",
+            )
+        })?;
+    Ok(dir.join("identity"))
+}
+
+fn load_trust(path: &Path) -> Result<Trust, CliError> {
+    let trust = Trust::load_or_generate(path).map_err(|e| CliError::Failure(e.to_string()))?;
+    trust
+        .save(path)
+        .map_err(|e| CliError::Failure(e.to_string()))?;
+    Ok(trust)
+}
+
+/// `--yes` without `--ai`: a person plays, and nobody compared the code.
+fn warn_unattended(args: &MatchArgs) {
+    if args.yes && args.ai.is_none() {
+        println!(
+            "WARNING: --yes accepts the pairing code without anyone comparing it; someone on \
+             the network could be in the middle. Use it only for tests or with --ai."
+        );
+    }
+}
+
+/// A string that came from the other device, made safe to print: control, escape, bidi and
+/// invisible characters are shown as `\u{…}` (names are cleaned on receipt already; this
+/// is the second fence).
+pub(crate) fn shown(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_control() || banco_protocol::name::is_forbidden(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The pairing question: the code on a line of its own, before any text of the peer.
+pub(crate) fn verify_text(code: &str, peer_name: &str) -> String {
+    format!(
+        "Pairing code: {code}\nThe other player (calling itself \"{}\") must see the same six digits. Same code?",
+        shown(peer_name)
+    )
 }
 
 enum Input {
@@ -213,6 +292,7 @@ enum Question {
     Proposal,
     Undo,
     Draw,
+    Reopen,
 }
 
 struct Table {
@@ -229,6 +309,11 @@ struct Table {
     /// waiting for the acknowledgement and leave anyway.
     finish_by: Option<Instant>,
     stdin_started: bool,
+    /// Where the identity and confirmed peers are stored after a confirmation.
+    trust_file: PathBuf,
+    hosting: bool,
+    /// The code the player is asked to compare.
+    code: String,
 }
 
 /// How long the side that made the last move waits for the peer to acknowledge it before
@@ -237,7 +322,13 @@ struct Table {
 const FINISH_GRACE: Duration = Duration::from_secs(5);
 
 impl Table {
-    fn new(args: &MatchArgs, m: NetMatch, only: Option<GameKind>) -> Result<Table, CliError> {
+    fn new(
+        args: &MatchArgs,
+        m: NetMatch,
+        only: Option<GameKind>,
+        trust_file: PathBuf,
+        hosting: bool,
+    ) -> Result<Table, CliError> {
         let ai = args
             .ai
             .map(Level::new)
@@ -255,6 +346,9 @@ impl Table {
             over: false,
             finish_by: None,
             stdin_started: false,
+            trust_file,
+            hosting,
+            code: String::new(),
         })
     }
 
@@ -346,20 +440,19 @@ impl Table {
         }
         match event {
             NetEvent::Listening { .. } => {}
-            NetEvent::Connected { peer } => println!("connected to {peer}"),
+            NetEvent::Connected { peer } => println!("connected to {}", shown(&peer)),
             NetEvent::Disconnected { reason } => {
-                println!("connection lost ({reason}); the match waits");
+                println!("connection lost ({}); the match waits", shown(&reason));
             }
             NetEvent::Reconnecting { attempt, delay_ms } => {
                 println!("reconnecting (attempt {attempt}) in {delay_ms} ms…");
             }
             NetEvent::VerifyCode { code, peer_name } => {
-                let text = format!(
-                    "{peer_name} wants to play. Pairing code: {code}. Does their screen show the same code?"
-                );
+                let text = verify_text(&code, &peer_name);
+                self.code.clone_from(&code);
                 if self.yes {
                     println!("{text} yes (--yes)");
-                    report(self.m.confirm_code());
+                    report(self.m.confirm_code(&code));
                 } else {
                     self.ask(tx, Question::Code, &text);
                 }
@@ -367,18 +460,46 @@ impl Table {
             NetEvent::PeerVerified { peer_name } => {
                 let games = self.m.state().peer_games;
                 println!(
-                    "paired with {peer_name} (offers {})",
+                    "paired with {} (offers {})",
+                    shown(&peer_name),
                     games
                         .iter()
                         .map(|k| k.name())
                         .collect::<Vec<_>>()
                         .join(", ")
                 );
+                if let Err(e) = self.m.trust().save(&self.trust_file) {
+                    println!("could not remember this player: {e}");
+                }
             }
             NetEvent::PeerKeyChanged { peer_name } => {
+                println!("{}", "!".repeat(72));
                 println!(
-                    "WARNING: {peer_name} presents a different key than before; compare the code carefully"
+                    "WARNING: \"{}\" presents a DIFFERENT KEY than when you last played.",
+                    shown(&peer_name)
                 );
+                println!(
+                    "Either they reinstalled Banco, or someone is pretending to be them. Compare \
+                     the code with them in person before you confirm."
+                );
+                println!("{}", "!".repeat(72));
+            }
+            NetEvent::AttemptAborted { peer, reason } => {
+                println!(
+                    "a connection from {} was turned away: {}",
+                    shown(&peer),
+                    shown(&reason)
+                );
+            }
+            NetEvent::HostPaused { attempts } => {
+                let text = format!(
+                    "{attempts} devices showed a code nobody confirmed; no more connections are taken. Listen again?"
+                );
+                if self.yes {
+                    println!("{text} no (--yes never reopens)");
+                } else {
+                    self.ask(tx, Question::Reopen, &text);
+                }
             }
             NetEvent::Proposed(p) => {
                 let rules = match p.game {
@@ -408,7 +529,7 @@ impl Table {
                 }
             }
             NetEvent::ProposalDeclined { reason } => {
-                println!("the game was declined: {reason}");
+                println!("the game was declined: {}", shown(&reason));
                 self.m.leave();
                 return Some(Err(CliError::Failure("no game".to_owned())));
             }
@@ -499,9 +620,9 @@ impl Table {
                 // Leave when the peer has acknowledged everything (at once if it has).
                 self.finish_by = Some(Instant::now() + FINISH_GRACE);
             }
-            NetEvent::PeerProblem { message } => println!("{message}"),
+            NetEvent::PeerProblem { message } => println!("{}", shown(&message)),
             NetEvent::Closed { reason } => {
-                println!("the match is closed: {reason}");
+                println!("the match is closed: {}", shown(&reason));
                 return Some(if self.over {
                     Ok(())
                 } else {
@@ -561,11 +682,21 @@ impl Table {
             };
             let q = std::mem::replace(&mut self.question, Question::None);
             let r = match q {
-                Question::Code if yes => self.m.confirm_code(),
+                Question::Code if yes => self.m.confirm_code(&self.code),
+                Question::Code if self.hosting => {
+                    report(self.m.reject_code());
+                    println!("the codes differ: that device is turned away; waiting for another");
+                    return None;
+                }
                 Question::Code => {
-                    let _ = self.m.reject_code();
+                    report(self.m.reject_code());
                     println!("the codes differ: not playing");
                     return Some(Err(CliError::Failure("pairing refused".to_owned())));
+                }
+                Question::Reopen if yes => self.m.reopen(),
+                Question::Reopen => {
+                    self.m.leave();
+                    return Some(Err(CliError::Failure("no guest paired".to_owned())));
                 }
                 Question::Proposal if yes => self.m.accept_proposal(),
                 Question::Proposal => self.m.decline_proposal(),
@@ -610,5 +741,25 @@ impl Table {
 fn report<E: std::fmt::Display>(r: Result<(), E>) {
     if let Err(e) = r {
         println!("{e}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_code_has_its_own_line_before_a_hostile_name_and_nothing_escapes() {
+        let hostile = "Bob: code 123456. Same? [y/n]\u{1b}[2K\u{1b}[1A\u{9b}\u{202e}\u{200b}\n";
+        let text = verify_text("654321", hostile);
+        let mut lines = text.lines();
+        assert_eq!(lines.next(), Some("Pairing code: 654321"));
+        assert_eq!(text.lines().count(), 2, "{text}");
+        for bad in ['\u{1b}', '\u{9b}', '\u{202e}', '\u{200b}'] {
+            assert!(!text.contains(bad), "{text:?}");
+        }
+        assert!(text.contains("\\u{1b}"), "{text}");
+        // A name cleaned on receipt passes unchanged (Vietnamese, Chinese, spaces).
+        assert_eq!(shown("Nguyễn Văn An 象棋"), "Nguyễn Văn An 象棋");
     }
 }

@@ -36,23 +36,61 @@ fn wait_until(child: &mut Child, deadline: Instant) -> Option<std::process::Exit
     }
 }
 
+/// Fresh data directories for the host and the guest (their identities).
+fn data_dirs(tag: &str) -> [std::path::PathBuf; 2] {
+    let base = std::env::temp_dir().join(format!("banco-lan-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    [base.join("host"), base.join("guest")]
+}
+
 #[test]
 fn host_and_join_play_to_the_end() {
-    play_over_loopback("xiangqi");
+    play_over_loopback("xiangqi", &[], &data_dirs("xiangqi"));
 }
 
 #[test]
 fn host_and_join_play_chess_to_the_end() {
-    let (h, g) = play_over_loopback("chess");
+    let (h, g) = play_over_loopback("chess", &[], &data_dirs("chess"));
+    assert!(g.contains("Pairing code"), "{g}");
     assert!(h.contains("the chess game starts: you play white"), "{h}");
     assert!(g.contains("the other player proposes chess"), "{g}");
 }
 
-/// Plays `game` between two processes; returns both outputs (already checked to end with
-/// the same result line).
-fn play_over_loopback(game: &str) -> (String, String) {
+#[test]
+fn a_second_match_with_the_same_identities_skips_the_code() {
+    // Black mates at once (fool's mate): a short game, twice.
+    let fool = [
+        "--fen",
+        "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+        "--color",
+        "black",
+    ];
+    let dirs = data_dirs("again");
+    let (h, g) = play_over_loopback("chess", &fool, &dirs);
+    assert!(
+        h.contains("Pairing code") && g.contains("Pairing code"),
+        "{h}\n{g}"
+    );
+    let (h, g) = play_over_loopback("chess", &fool, &dirs);
+    assert!(!h.contains("Pairing code"), "the host asked again:\n{h}");
+    assert!(!g.contains("Pairing code"), "the guest asked again:\n{g}");
+    assert!(
+        h.contains("paired with Guest") && g.contains("paired with Host"),
+        "{h}\n{g}"
+    );
+    let _ = std::fs::remove_dir_all(dirs[0].parent().unwrap());
+}
+
+/// Plays `game` between two processes keeping their identities in `dirs`; returns both
+/// outputs (already checked to end with the same result line).
+fn play_over_loopback(
+    game: &str,
+    host_args: &[&str],
+    dirs: &[std::path::PathBuf; 2],
+) -> (String, String) {
     let exe = env!("CARGO_BIN_EXE_banco");
     let mut host = Command::new(exe)
+        .env("BANCO_DATA_DIR", &dirs[0])
         .args([
             "host",
             "--game",
@@ -71,6 +109,7 @@ fn play_over_loopback(game: &str) -> (String, String) {
             "--movetime",
             "50",
         ])
+        .args(host_args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -86,6 +125,7 @@ fn play_over_loopback(game: &str) -> (String, String) {
         .to_owned();
     let host_out = drain(out);
     let mut guest = Command::new(exe)
+        .env("BANCO_DATA_DIR", &dirs[1])
         .args([
             "join",
             &addr,
@@ -128,6 +168,5 @@ fn play_over_loopback(game: &str) -> (String, String) {
             .is_some_and(|f| !f.trim().is_empty()),
         "the result line names the final position: {hl:?}"
     );
-    assert!(g.contains("Pairing code"), "{g}");
     (h, g)
 }

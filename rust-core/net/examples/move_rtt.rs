@@ -49,8 +49,10 @@ fn until(
             return Ok(event);
         }
         match &event {
-            DriverEvent::Session(Event::VerifyPeer { .. }) => {
-                driver.confirm_peer(false).map_err(|e| e.to_string())?;
+            DriverEvent::Session(Event::VerifyPeer { code, .. }) => {
+                driver
+                    .confirm_peer(*code, false)
+                    .map_err(|e| e.to_string())?;
             }
             DriverEvent::Session(Event::Proposed(_)) => {
                 driver.accept_proposal().map_err(|e| e.to_string())?;

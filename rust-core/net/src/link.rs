@@ -1,5 +1,6 @@
 //! The [`Link`] trait (re-exported at the crate root).
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -61,6 +62,12 @@ pub trait Link: Send + Sync {
     fn peer(&self) -> String {
         String::from("peer")
     }
+
+    /// The peer's IP address, for links that have one (TCP): a host limits the attempts it
+    /// takes from one address.
+    fn peer_ip(&self) -> Option<IpAddr> {
+        None
+    }
 }
 
 impl<L: Link + ?Sized> Link for Box<L> {
@@ -79,6 +86,9 @@ impl<L: Link + ?Sized> Link for Box<L> {
     fn peer(&self) -> String {
         (**self).peer()
     }
+    fn peer_ip(&self) -> Option<IpAddr> {
+        (**self).peer_ip()
+    }
 }
 
 impl<L: Link + ?Sized> Link for Arc<L> {
@@ -96,6 +106,9 @@ impl<L: Link + ?Sized> Link for Arc<L> {
     }
     fn peer(&self) -> String {
         (**self).peer()
+    }
+    fn peer_ip(&self) -> Option<IpAddr> {
+        (**self).peer_ip()
     }
 }
 

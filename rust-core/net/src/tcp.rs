@@ -258,6 +258,10 @@ impl Link for TcpLink {
     fn peer(&self) -> String {
         format!("tcp {}", self.peer)
     }
+
+    fn peer_ip(&self) -> Option<IpAddr> {
+        Some(self.peer.ip())
+    }
 }
 
 impl Drop for TcpLink {

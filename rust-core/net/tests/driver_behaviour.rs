@@ -28,6 +28,7 @@ fn quick() -> DriverConfig {
         backoff_min: Duration::from_millis(10),
         backoff_max: Duration::from_millis(40),
         max_attempts: Some(3),
+        ..DriverConfig::default()
     }
 }
 
@@ -75,10 +76,12 @@ fn disconnect_on_request_resumes_the_match() {
     let (host, host_rx) = Driver::spawn(session("Host", 1), acceptor, DriverConfig::default());
     let (guest, guest_rx) = Driver::spawn(session("Guest", 2), dialer, DriverConfig::default());
     for (d, rx) in [(&host, &host_rx), (&guest, &guest_rx)] {
-        wait_for(rx, |e| {
+        let DriverEvent::Session(Event::VerifyPeer { code, .. }) = wait_for(rx, |e| {
             matches!(e, DriverEvent::Session(Event::VerifyPeer { .. }))
-        });
-        d.confirm_peer(false).unwrap();
+        }) else {
+            unreachable!()
+        };
+        d.confirm_peer(code, false).unwrap();
     }
     wait_for(&host_rx, |e| {
         matches!(e, DriverEvent::Session(Event::PeerVerified { .. }))

@@ -27,8 +27,8 @@ fn idle_link_uses_no_cpu() {
     let mut up = 0;
     while up < 2 {
         match rx.recv_timeout(Duration::from_secs(10)).unwrap() {
-            (side, DriverEvent::Session(Event::VerifyPeer { .. })) => {
-                drivers[side].confirm_peer(false).unwrap();
+            (side, DriverEvent::Session(Event::VerifyPeer { code, .. })) => {
+                drivers[side].confirm_peer(code, false).unwrap();
             }
             (_, DriverEvent::Session(Event::PeerVerified { .. })) => up += 1,
             _ => {}

@@ -176,6 +176,7 @@ pub mod crypto;
 pub mod fairdraw;
 pub mod frame;
 pub mod message;
+pub mod name;
 pub mod peers;
 pub mod race;
 pub mod sas;

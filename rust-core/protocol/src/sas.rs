@@ -37,6 +37,24 @@ impl Sas {
     }
 }
 
+/// A code that is not six digits.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a six-digit code")]
+pub struct BadCode(pub String);
+
+impl core::str::FromStr for Sas {
+    type Err = BadCode;
+
+    /// Six ASCII digits, as [`Sas`] displays them (spaces around are ignored).
+    fn from_str(s: &str) -> Result<Sas, BadCode> {
+        let t = s.trim();
+        if t.len() != 6 || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(BadCode(s.to_owned()));
+        }
+        t.parse().map(Sas).map_err(|_| BadCode(s.to_owned()))
+    }
+}
+
 impl fmt::Display for Sas {
     /// Six digits with leading zeros, e.g. `042917`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -76,6 +94,11 @@ mod tests {
     #[test]
     fn leading_zeros() {
         assert_eq!(Sas(42).to_string(), "000042");
+        assert_eq!("000042".parse(), Ok(Sas(42)));
+        assert_eq!(" 123456 ".parse(), Ok(Sas(123_456)));
+        for bad in ["42", "1234567", "12345a", "+12345", ""] {
+            assert!(bad.parse::<Sas>().is_err(), "{bad}");
+        }
     }
 
     #[test]

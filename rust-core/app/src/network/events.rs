@@ -36,6 +36,9 @@ pub(super) fn spawn_events(
                     Item::Driver(e) => translate(e, &view, &driver),
                 };
                 let Some(event) = event else { continue };
+                if repeated(&event, &lock(&view)) {
+                    continue;
+                }
                 apply(&event, &mut lock(&view));
                 let verified = matches!(event, NetEvent::PeerVerified { .. });
                 let last = matches!(event, NetEvent::Closed { .. });
@@ -82,6 +85,8 @@ fn translate(
         DriverEvent::Stopped => NetEvent::Closed {
             reason: "the match stopped".to_owned(),
         },
+        DriverEvent::AttemptAborted { peer, reason } => NetEvent::AttemptAborted { peer, reason },
+        DriverEvent::AttemptsExhausted { attempts } => NetEvent::HostPaused { attempts },
         DriverEvent::Session(e) => match e {
             Event::LinkUp { .. } | Event::FrameRejected { .. } => return None,
             Event::LinkDown { reason } => NetEvent::Disconnected {
@@ -175,6 +180,17 @@ fn translate(
     })
 }
 
+/// True for an event that would only repeat what the screen shows already (a peer that
+/// offers a draw again and again, or sends the same error frame in a loop): such events are
+/// collapsed into the first, so a peer cannot flood the UI.
+fn repeated(e: &NetEvent, v: &View) -> bool {
+    match e {
+        NetEvent::DrawOffered => v.draw_offered,
+        NetEvent::PeerProblem { message } => v.notice.as_deref() == Some(message.as_str()),
+        _ => false,
+    }
+}
+
 /// Updates the screen state from an event.
 fn apply(e: &NetEvent, v: &mut View) {
     let playing = matches!(v.phase, Some(Phase::Playing | Phase::Over));
@@ -183,9 +199,21 @@ fn apply(e: &NetEvent, v: &mut View) {
         NetEvent::Connected { .. } => {
             if playing {
                 v.banner = None;
-            } else {
+            } else if matches!(v.phase, None | Some(Phase::Listening | Phase::Connecting)) {
+                // A host keeps listening: a stranger's connection does not take the screen
+                // away from a code being compared.
                 v.phase = Some(Phase::Connecting);
             }
+        }
+        NetEvent::AttemptAborted { peer, reason } => {
+            v.notice = Some(format!(
+                "A connection from {peer} was turned away: {reason}"
+            ));
+        }
+        NetEvent::HostPaused { attempts } => {
+            v.notice = Some(format!(
+                "{attempts} devices showed a code nobody confirmed; no more connections are taken until you reopen"
+            ));
         }
         NetEvent::VerifyCode { code, peer_name } => {
             v.phase = Some(Phase::Verify);
@@ -258,6 +286,12 @@ fn apply(e: &NetEvent, v: &mut View) {
             v.draw_offered = false;
             v.board.clear_selection();
         }
+        NetEvent::Disconnected { .. } if v.host && !playing && v.phase != Some(Phase::Waiting) => {
+            // Before pairing a host only lost a candidate: it listens on.
+            v.phase = Some(Phase::Listening);
+            v.code = None;
+            v.peer_name = None;
+        }
         NetEvent::Disconnected { .. } => {
             v.banner = Some("Connection lost. Reconnecting…".into());
         }
@@ -274,5 +308,31 @@ fn apply(e: &NetEvent, v: &mut View) {
                 v.closed_reason = Some(reason.clone());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_offers_and_errors_collapse_into_one_event() {
+        let mut v = View::default();
+        let offer = NetEvent::DrawOffered;
+        let problem = NetEvent::PeerProblem {
+            message: "the other device reported an error: malformed".into(),
+        };
+        let mut shown = 0;
+        for e in [&offer, &problem, &offer, &problem, &offer, &problem] {
+            if !repeated(e, &v) {
+                shown += 1;
+                apply(e, &mut v);
+            }
+        }
+        assert_eq!(shown, 2);
+        // Once answered (or shown and cleared), a new offer is an event again.
+        v.draw_offered = false;
+        v.notice = None;
+        assert!(!repeated(&offer, &v) && !repeated(&problem, &v));
     }
 }

@@ -47,7 +47,9 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 mod events;
+mod trust;
 use events::spawn_events;
+pub use trust::{Trust, TrustError};
 
 /// Why a networked match refused an action or could not start.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -79,12 +81,17 @@ pub enum NetError {
     /// No randomness from the system for the keys.
     #[error("no randomness from the system: {0}")]
     Entropy(String),
+    /// The code confirmed is not the one to compare any more (another device connected
+    /// meanwhile): compare the new code.
+    #[error("the code changed (another device connected): compare the new code")]
+    CodeChanged,
 }
 
 impl From<DriverError> for NetError {
     fn from(e: DriverError) -> Self {
         match e {
             DriverError::Stopped => NetError::Closed,
+            DriverError::Action(banco_protocol::ActionError::CodeChanged) => NetError::CodeChanged,
             other => NetError::Refused(other.to_string()),
         }
     }
@@ -240,6 +247,21 @@ pub enum NetEvent {
         /// Their name.
         peer_name: String,
     },
+    /// Host: a device tried to connect and was turned away or gave up before it became the
+    /// match's link (a failed or slow handshake, too many attempts from its address, not the
+    /// paired device). The match is not affected; show it, an attacker's tries stay visible.
+    AttemptAborted {
+        /// The device's address.
+        peer: String,
+        /// Why.
+        reason: String,
+    },
+    /// Host: several devices showed a code nobody confirmed; the host stopped taking
+    /// connections. Ask the player, then call [`NetMatch::reopen`].
+    HostPaused {
+        /// Codes shown without a confirmation.
+        attempts: u32,
+    },
     /// The other player proposes a game.
     Proposed(ProposalView),
     /// The other player declined our proposal.
@@ -357,6 +379,9 @@ pub struct HostOptions {
     pub start_fen: Option<String>,
     /// The clock of the proposal (`None`: untimed).
     pub clock: Option<ClockSpec>,
+    /// The device identity and remembered peers ([`Trust`]); `None` makes a new identity
+    /// for this match only.
+    pub trust: Option<Trust>,
 }
 
 impl HostOptions {
@@ -372,6 +397,7 @@ impl HostOptions {
             rules: 0,
             start_fen: None,
             clock: None,
+            trust: None,
         }
     }
 
@@ -398,6 +424,8 @@ struct View {
     board: BoardModel,
     /// The spec of the game on, once started.
     spec: Option<MatchSpec>,
+    /// This side hosts (it keeps listening before a guest is paired).
+    host: bool,
 }
 
 type DriverSlot = Arc<Mutex<Option<Driver<AnyGame>>>>;
@@ -413,6 +441,7 @@ pub struct NetMatch {
     hosting: Mutex<Option<Host>>,
     address: String,
     offers: Vec<GameKind>,
+    identity: Identity,
 }
 
 /// What the event thread handles: the driver's events, and a few of its own.
@@ -432,7 +461,11 @@ fn random32() -> Result<[u8; 32], NetError> {
     Ok(b)
 }
 
-fn session(name: &str, offers: &[GameKind]) -> Result<Session<AnyGame>, NetError> {
+fn session(
+    name: &str,
+    offers: &[GameKind],
+    trust: Option<Trust>,
+) -> Result<(Session<AnyGame>, Identity), NetError> {
     let name = name.trim();
     if name.is_empty() || name.len() > 64 {
         return Err(NetError::BadName);
@@ -447,12 +480,16 @@ fn session(name: &str, offers: &[GameKind]) -> Result<Session<AnyGame>, NetError
     } else {
         offers
     };
-    let config = SessionConfig::new(name, &offers);
-    Ok(Session::new(
-        config,
-        Identity::from_secret(random32()?),
-        random32()?,
-    ))
+    let mut config = SessionConfig::new(name, &offers);
+    let identity = match trust {
+        Some(t) => {
+            config.known_peers = t.known_peers().clone();
+            t.identity().clone()
+        }
+        None => Identity::from_secret(random32()?),
+    };
+    let session = Session::new(config, identity.clone(), random32()?);
+    Ok((session, identity))
 }
 
 impl NetMatch {
@@ -461,7 +498,7 @@ impl NetMatch {
         options: HostOptions,
         observer: Arc<dyn NetObserver>,
     ) -> Result<NetMatch, NetError> {
-        let session = session(&options.name, &options.offers)?;
+        let (session, identity) = session(&options.name, &options.offers, options.trust)?;
         let offers = session.offers().to_vec();
         let ad = options.advertise.then(|| Advertise {
             ad: Advertisement::of_session(&session),
@@ -481,7 +518,7 @@ impl NetMatch {
         let acceptor = hosting.acceptor();
         let address = hosting.local_addr().to_string();
         Ok(NetMatch::start(
-            session,
+            (session, identity),
             acceptor,
             Some(hosting),
             Some(address),
@@ -492,15 +529,17 @@ impl NetMatch {
     }
 
     /// Joins the match hosted at `address` (`192.168.1.20:7368`), offering `offers` (empty:
-    /// every game this build plays).
+    /// every game this build plays), with the device's [`Trust`] (`None`: a new identity
+    /// for this match only).
     pub fn join(
         name: &str,
         address: &str,
         offers: &[GameKind],
+        trust: Option<Trust>,
         observer: Arc<dyn NetObserver>,
     ) -> Result<NetMatch, NetError> {
-        let session = session(name, offers)?;
-        let offers = session.offers().to_vec();
+        let session = session(name, offers, trust)?;
+        let offers = session.0.offers().to_vec();
         let dialer = banco_net::dialer(address.trim())
             .map_err(|e| NetError::Network(format!("cannot reach `{address}`: {e}")))?;
         Ok(NetMatch::start(
@@ -513,10 +552,11 @@ impl NetMatch {
         name: &str,
         peer: &PeerInfo,
         offers: &[GameKind],
+        trust: Option<Trust>,
         observer: Arc<dyn NetObserver>,
     ) -> Result<NetMatch, NetError> {
-        let session = session(name, offers)?;
-        let offers = session.offers().to_vec();
+        let session = session(name, offers, trust)?;
+        let offers = session.0.offers().to_vec();
         if peer.addresses.is_empty() {
             return Err(NetError::Network(format!(
                 "{} has no address to connect to",
@@ -539,17 +579,18 @@ impl NetMatch {
         listen: impl FnOnce(&Advertisement) -> Result<C, String>,
         observer: Arc<dyn NetObserver>,
     ) -> Result<NetMatch, NetError> {
-        let session = session(&options.name, &options.offers)?;
+        let (session, identity) = session(&options.name, &options.offers, options.trust)?;
         let offers = session.offers().to_vec();
         let connector = listen(&Advertisement::of_session(&session)).map_err(NetError::Network)?;
         let propose = options.propose.map(|(game, color)| {
             let mut spec = MatchSpec::new(game, color);
             spec.rules = options.rules;
             spec.start_fen.clone_from(&options.start_fen);
+            spec.clock = options.clock;
             spec
         });
         Ok(NetMatch::start(
-            session,
+            (session, identity),
             connector,
             None,
             Some(address.to_owned()),
@@ -560,22 +601,24 @@ impl NetMatch {
     }
 
     /// Joins a match over links from `connector` (Bluetooth LE: banco-net's `BleDialer`),
-    /// offering `offers` (empty: every game this build plays).
+    /// offering `offers` (empty: every game this build plays), with the device's [`Trust`]
+    /// (`None`: a new identity for this match only).
     pub fn join_with(
         name: &str,
         connector: impl Connector,
         offers: &[GameKind],
+        trust: Option<Trust>,
         observer: Arc<dyn NetObserver>,
     ) -> Result<NetMatch, NetError> {
-        let session = session(name, offers)?;
-        let offers = session.offers().to_vec();
+        let session = session(name, offers, trust)?;
+        let offers = session.0.offers().to_vec();
         Ok(NetMatch::start(
             session, connector, None, None, None, offers, observer,
         ))
     }
 
     fn start(
-        session: Session<AnyGame>,
+        (session, identity): (Session<AnyGame>, Identity),
         connector: impl Connector,
         hosting: Option<Host>,
         listening: Option<String>,
@@ -592,6 +635,7 @@ impl NetMatch {
             } else {
                 Phase::Connecting
             }),
+            host: hosts,
             ..View::default()
         }));
         if hosts {
@@ -621,6 +665,7 @@ impl NetMatch {
             hosting: Mutex::new(hosting),
             address,
             offers,
+            identity,
         }
     }
 
@@ -749,9 +794,15 @@ impl NetMatch {
         self.with_driver(|d| d.propose(spec))
     }
 
-    /// The player says both devices show the same code.
-    pub fn confirm_code(&self) -> Result<(), NetError> {
-        self.with_driver(|d| d.confirm_peer(false))?;
+    /// The player says both devices show `code` (the six digits they compared). Refused
+    /// with [`NetError::CodeChanged`] when another device connected meanwhile and a new code
+    /// is to be compared, so a confirmation never applies to a code nobody saw. The peer is
+    /// remembered: store [`NetMatch::trust`] to skip the code next time.
+    pub fn confirm_code(&self, code: &str) -> Result<(), NetError> {
+        let code: banco_protocol::sas::Sas = code
+            .parse()
+            .map_err(|e: banco_protocol::sas::BadCode| NetError::Refused(e.to_string()))?;
+        self.with_driver(|d| d.confirm_peer(code, true))?;
         let mut v = lock(&self.view);
         if v.phase == Some(Phase::Verify) {
             v.phase = Some(Phase::Waiting);
@@ -759,9 +810,38 @@ impl NetMatch {
         Ok(())
     }
 
-    /// The player says the codes differ: the match ends.
+    /// The player says the codes differ. A host forgets that device and waits for another
+    /// one; a guest leaves the match.
     pub fn reject_code(&self) -> Result<(), NetError> {
-        self.with_driver(Driver::reject_peer)
+        self.with_driver(Driver::reject_peer)?;
+        let mut v = lock(&self.view);
+        v.code = None;
+        v.peer_name = None;
+        if v.phase == Some(Phase::Verify) && !self.address.is_empty() {
+            v.phase = Some(Phase::Listening);
+        }
+        Ok(())
+    }
+
+    /// Host: takes connections again after [`NetEvent::HostPaused`].
+    pub fn reopen(&self) -> Result<(), NetError> {
+        self.with_driver(Driver::reopen)?;
+        let mut v = lock(&self.view);
+        if v.phase == Some(Phase::Verify) || v.phase == Some(Phase::Connecting) {
+            v.phase = Some(Phase::Listening);
+        }
+        Ok(())
+    }
+
+    /// The device identity and the peers remembered now (after a confirmation, the new
+    /// one too): store it ([`Trust::export`]) and pass it to the next match.
+    #[must_use]
+    pub fn trust(&self) -> Trust {
+        let known = lock(&self.driver)
+            .as_ref()
+            .and_then(|d| d.read_session(|s, _| s.known_peers().clone()).ok())
+            .unwrap_or_default();
+        Trust::new(self.identity.clone(), known)
     }
 
     /// Accepts the other player's proposal.

@@ -333,14 +333,14 @@ impl Discovery {
                             );
                             tracker.resolved(peer)
                         }
-                        ServiceEvent::ServiceRemoved(_, fullname) => tracker.removed(&fullname),
-                        ServiceEvent::SearchStopped(_) => break,
-                        _ => None,
-                    };
-                    if let Some(out) = out {
-                        if tx.send(out).is_err() {
-                            break;
+                        ServiceEvent::ServiceRemoved(_, fullname) => {
+                            tracker.removed(&fullname).into_iter().collect()
                         }
+                        ServiceEvent::SearchStopped(_) => break,
+                        _ => Vec::new(),
+                    };
+                    if out.into_iter().any(|e| tx.send(e).is_err()) {
+                        break;
                     }
                 }
             })

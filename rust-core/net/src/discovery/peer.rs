@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr, SocketAddrV6};
 
 use banco_game::GameKind;
+use banco_protocol::name::clean_name;
 
 /// TXT key of the display name.
 pub const TXT_NAME: &str = "name";
@@ -17,8 +18,13 @@ pub const TXT_VERSION: &str = "v";
 /// TXT key of the short key fingerprint (hex).
 pub const TXT_FINGERPRINT: &str = "fp";
 
-/// Peers remembered by one browser; further ones are ignored (bounded memory).
+/// Peers remembered by one browser (bounded memory); a new peer beyond it evicts the one
+/// heard from least recently, so a flood of fake advertisements cannot hide real hosts.
 pub(crate) const MAX_PEERS: usize = 256;
+/// Addresses kept per peer, best first (a record listing thousands is cut).
+pub const MAX_ADDRESSES: usize = 8;
+/// Longest fingerprint kept from a TXT record, in hex digits.
+const MAX_FINGERPRINT: usize = 64;
 
 /// A peer seen on the local network.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,10 +60,9 @@ impl PeerInfo {
         txt: impl Fn(&str) -> Option<&'a str>,
     ) -> PeerInfo {
         let instance = id.split("._banco.").next().unwrap_or(id);
-        let name = txt(TXT_NAME)
-            .filter(|n| !n.is_empty())
-            .unwrap_or(instance)
-            .to_owned();
+        // The one check of names on receipt (control, escape, bidi, invisible characters,
+        // length), as for the handshake's greeting.
+        let name = clean_name(txt(TXT_NAME).filter(|n| !n.is_empty()).unwrap_or(instance));
         let games = txt(TXT_GAMES)
             .map(|g| {
                 g.split(',')
@@ -76,12 +81,18 @@ impl PeerInfo {
             .collect();
         addresses.sort_by_key(|a| (address_rank(a.ip()), *a));
         addresses.dedup();
+        addresses.truncate(MAX_ADDRESSES);
         PeerInfo {
             id: id.to_owned(),
             name,
             games,
             protocol_version: txt(TXT_VERSION).and_then(|v| v.trim().parse().ok()),
-            fingerprint: txt(TXT_FINGERPRINT).unwrap_or_default().to_owned(),
+            fingerprint: txt(TXT_FINGERPRINT)
+                .unwrap_or_default()
+                .chars()
+                .filter(|c| c.is_ascii_hexdigit() || *c == '-')
+                .take(MAX_FINGERPRINT)
+                .collect(),
             host: host.to_owned(),
             port,
             addresses,
@@ -140,33 +151,48 @@ pub enum PeerEvent {
 /// Turns resolutions and removals into events, remembering what was reported.
 #[derive(Debug, Default)]
 pub(crate) struct PeerTracker {
-    known: HashMap<String, PeerInfo>,
+    /// Each peer with the tick it was last heard of.
+    known: HashMap<String, (PeerInfo, u64)>,
+    tick: u64,
 }
 
 impl PeerTracker {
-    pub(crate) fn resolved(&mut self, peer: PeerInfo) -> Option<PeerEvent> {
+    /// A resolution: found or updated; a new peer when the table is full first evicts the
+    /// peer heard from least recently (reported lost).
+    pub(crate) fn resolved(&mut self, peer: PeerInfo) -> Vec<PeerEvent> {
         if peer.addresses.is_empty() {
-            return None;
+            return Vec::new();
         }
-        let full = self.known.len() >= MAX_PEERS;
-        match self.known.get_mut(&peer.id) {
-            Some(old) if *old == peer => None,
-            Some(old) => {
-                *old = peer.clone();
-                Some(PeerEvent::PeerUpdated(peer))
+        self.tick += 1;
+        let tick = self.tick;
+        if let Some((old, seen)) = self.known.get_mut(&peer.id) {
+            *seen = tick;
+            if *old == peer {
+                return Vec::new();
             }
-            None if full => None,
-            None => {
-                self.known.insert(peer.id.clone(), peer.clone());
-                Some(PeerEvent::PeerFound(peer))
+            *old = peer.clone();
+            return vec![PeerEvent::PeerUpdated(peer)];
+        }
+        let mut out = Vec::new();
+        if self.known.len() >= MAX_PEERS {
+            let stale = self
+                .known
+                .iter()
+                .min_by_key(|(_, (_, seen))| *seen)
+                .map(|(id, _)| id.clone());
+            if let Some(ev) = stale.and_then(|id| self.removed(&id)) {
+                out.push(ev);
             }
         }
+        self.known.insert(peer.id.clone(), (peer.clone(), tick));
+        out.push(PeerEvent::PeerFound(peer));
+        out
     }
 
     pub(crate) fn removed(&mut self, id: &str) -> Option<PeerEvent> {
         self.known
             .remove(id)
-            .map(|p| PeerEvent::PeerLost { id: p.id })
+            .map(|(p, _)| PeerEvent::PeerLost { id: p.id })
     }
 }
 
@@ -233,14 +259,14 @@ mod tests {
         // Resolved without addresses: not reportable yet.
         assert_eq!(
             t.resolved(PeerInfo::from_parts(ID, "h.local.", 1, [], txt)),
-            None
+            vec![]
         );
         let v6 = PeerInfo::from_parts(ID, "h.local.", 1, [(ll(), 2)], txt);
         assert!(matches!(
-            t.resolved(v6.clone()),
-            Some(PeerEvent::PeerFound(_))
+            t.resolved(v6.clone()).as_slice(),
+            [PeerEvent::PeerFound(_)]
         ));
-        assert_eq!(t.resolved(v6), None);
+        assert_eq!(t.resolved(v6), vec![]);
         let both = PeerInfo::from_parts(
             ID,
             "h.local.",
@@ -248,8 +274,8 @@ mod tests {
             [(ll(), 2), ("10.1.1.1".parse().unwrap(), 2)],
             txt,
         );
-        match t.resolved(both) {
-            Some(PeerEvent::PeerUpdated(p)) => assert!(p.has_ipv4()),
+        match t.resolved(both).as_slice() {
+            [PeerEvent::PeerUpdated(p)] => assert!(p.has_ipv4()),
             other => panic!("{other:?}"),
         }
         assert_eq!(
@@ -260,18 +286,39 @@ mod tests {
     }
 
     #[test]
-    fn tracker_is_bounded() {
+    fn a_flood_of_fake_hosts_evicts_the_stalest_and_never_hides_a_real_one() {
         let mut t = PeerTracker::default();
+        let peer = |id: &str| PeerInfo::from_parts(id, "h.local.", 1, [(ll(), 2)], |_| None);
+        t.resolved(peer(ID));
         for i in 0..MAX_PEERS + 10 {
-            let id = format!("p{i}._banco._tcp.local.");
-            t.resolved(PeerInfo::from_parts(
-                &id,
-                "h.local.",
-                1,
-                [(ll(), 2)],
-                |_| None,
-            ));
+            t.resolved(peer(&format!("fake{i}._banco._tcp.local.")));
+            // The real host keeps answering: it is never the stalest.
+            if i % 100 == 0 {
+                t.known.get_mut(ID).unwrap().1 = t.tick + 1;
+                t.tick += 1;
+            }
         }
         assert_eq!(t.known.len(), MAX_PEERS);
+        assert!(t.known.contains_key(ID));
+        // A real host arriving after the flood is reported (the stalest fake is lost).
+        let events = t.resolved(peer("Bob._banco._tcp.local."));
+        assert!(
+            matches!(events.as_slice(), [PeerEvent::PeerLost { .. }, PeerEvent::PeerFound(p)] if p.name == "Bob")
+        );
+    }
+
+    #[test]
+    fn addresses_names_and_fingerprints_from_the_wire_are_bounded_and_clean() {
+        let many = (0..1000u32).map(|i| (IpAddr::from(i.to_be_bytes()), 0));
+        let txt = |k: &str| match k {
+            TXT_NAME => Some("Eve\u{1b}]0;owned\u{7}\u{202e}"),
+            TXT_FINGERPRINT => Some("ab12\u{1b}[31mzz"),
+            _ => None,
+        };
+        let p = PeerInfo::from_parts(ID, "h.local.", 1, many, txt);
+        assert_eq!(p.addresses.len(), MAX_ADDRESSES);
+        assert!(banco_protocol::name::is_clean(&p.name), "{:?}", p.name);
+        assert!(!p.name.contains('\u{1b}'));
+        assert_eq!(p.fingerprint, "ab1231");
     }
 }

@@ -59,8 +59,9 @@ impl Connector for Dialer {
     }
 }
 
-/// Accepts TCP connections on a listener (shared with a [`Host`](crate::Host)), the newest
-/// first ([`TcpListenerLink::accept_newest`]).
+/// Accepts TCP connections on a listener (shared with a [`Host`](crate::Host)) in the order
+/// they came; the driver runs several handshakes at once, so a newer connection neither
+/// waits for nor closes an older one.
 #[derive(Clone, Debug)]
 pub struct Acceptor {
     listener: Arc<TcpListenerLink>,
@@ -79,7 +80,7 @@ impl Connector for Acceptor {
     }
 
     fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
-        match self.listener.accept_newest(Some(timeout))? {
+        match self.listener.accept(Some(timeout))? {
             Some(link) => Ok(Box::new(link)),
             None => Err(LinkError::Timeout),
         }

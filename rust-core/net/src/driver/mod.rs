@@ -6,7 +6,18 @@
 //!   thread only sleeps until the session's next timer ([`Session::poll_timeout`]), fires
 //!   it, and starts connect threads (one at a time) that dial or accept through the
 //!   [`Connector`]. Nothing polls: an idle match costs no CPU, and a move crosses no thread
-//!   between the socket and the session.
+//!   between the socket and the session. Callers wake the driver thread only after they
+//!   released the lock (so it never wakes into a held lock).
+//! * **Hosting** ([`Role::Responder`]). A host keeps accepting all along: each connection
+//!   runs its handshake on its own thread without the session
+//!   ([`banco_protocol::session::pending`]), at most [`DriverConfig::max_pending`] at once
+//!   and [`DriverConfig::max_pending_per_address`] per IP address, attempts per address
+//!   limited by an [`AddressLimiter`], each with [`DriverConfig::pending_timeout`]. A
+//!   finished handshake becomes the match's link if its key is the confirmed peer's (a
+//!   reconnect) or, before anyone was confirmed, within [`DriverConfig::max_unverified`]
+//!   new keys; anything else is turned away ([`DriverEvent::AttemptAborted`]) without
+//!   touching the current link. Only a guest gives up on a host (another protocol version,
+//!   an unknown session): a stranger never stops a host.
 //! * **Reconnects.** When a link fails (I/O error, EOF, or the session's own `LinkDown`
 //!   after a silent peer) the driver closes it, tells the session
 //!   ([`Session::link_lost`]) and asks the connector for a new one — at once the first time,
@@ -52,9 +63,11 @@
 //!         _ => {}
 //!     }
 //! };
-//! assert_eq!(code(&host_events), code(&guest_events));
-//! host.confirm_peer(false)?;
-//! guest.confirm_peer(false)?;
+//! let shown = code(&host_events);
+//! assert_eq!(shown, code(&guest_events));
+//! // The player confirms the code they saw (a newer code would be refused).
+//! host.confirm_peer(shown, false)?;
+//! guest.confirm_peer(shown, false)?;
 //! // The guest sees which games the host offers (the counting game stands in for two).
 //! let offers = guest.with_session(|s, _| s.peer().map(|p| p.offers()))?;
 //! assert_eq!(offers, Some(vec![GameKind::Xiangqi, GameKind::Chess]));
@@ -100,9 +113,11 @@
 //! ```
 
 mod connector;
+mod limits;
 mod state;
 
 pub use connector::{Acceptor, Connector, Dialer, FnConnector, Role, from_fn};
+pub use limits::AddressLimiter;
 
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, PoisonError};
@@ -110,10 +125,11 @@ use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use banco_game::MatchGame;
+use banco_protocol::sas::Sas;
 use banco_protocol::{ActionError, Event, MatchSnapshot, MatchSpec, Session};
 
 use crate::link::BoxLink;
-use state::{Core, Input, Shared, Sink, in_callback_of, lock};
+use state::{Core, Input, Shared, Sink, in_callback_of, lock, wake};
 
 /// Inputs queued for the driver thread at most (connect results, wake-ups, requests).
 const INPUT_QUEUE: usize = 64;
@@ -128,8 +144,25 @@ pub struct DriverConfig {
     /// Longest delay between attempts.
     pub backoff_max: Duration,
     /// Failed attempts in a row after which the driver gives up ([`DriverEvent::GaveUp`]);
-    /// `None` tries for ever. Accepts that time out with nobody calling do not count.
+    /// `None` tries for ever. Accepts that time out with nobody calling do not count, and a
+    /// host never gives up: strangers cost one link each.
     pub max_attempts: Option<u32>,
+    /// Host: handshakes run at once beside the current link (a connection that trickles
+    /// bytes holds one of them, not the host).
+    pub max_pending: usize,
+    /// Host: handshakes run at once from one IP address.
+    pub max_pending_per_address: usize,
+    /// Host: time a dialling device has to finish its handshake.
+    pub pending_timeout: Duration,
+    /// Host: connections taken from one IP address at once ([`AddressLimiter`]), then one
+    /// more every `address_refill`.
+    pub address_burst: u32,
+    /// See `address_burst`.
+    pub address_refill: Duration,
+    /// Host: devices that may finish a handshake with a key nobody confirmed (each shows
+    /// a new code) before the host stops listening and waits for the player
+    /// ([`DriverEvent::AttemptsExhausted`], [`Driver::reopen`]).
+    pub max_unverified: u32,
 }
 
 impl Default for DriverConfig {
@@ -139,6 +172,12 @@ impl Default for DriverConfig {
             backoff_min: Duration::from_millis(100),
             backoff_max: Duration::from_secs(5),
             max_attempts: None,
+            max_pending: 4,
+            max_pending_per_address: 2,
+            pending_timeout: Duration::from_secs(5),
+            address_burst: 6,
+            address_refill: Duration::from_secs(5),
+            max_unverified: 5,
         }
     }
 }
@@ -184,6 +223,21 @@ pub enum DriverEvent<M> {
     /// [`Driver::reconnect`] or the end.
     GaveUp {
         /// Failed attempts in a row.
+        attempts: u32,
+    },
+    /// Host: a device's attempt to connect ended before it became the match's link (its
+    /// handshake failed or took too long, it came from an address that tried too often, or
+    /// it is not the paired device); the match is not affected.
+    AttemptAborted {
+        /// The device's address.
+        peer: String,
+        /// Why, in words.
+        reason: String,
+    },
+    /// Host: [`DriverConfig::max_unverified`] devices showed a code nobody confirmed; the
+    /// host stopped taking new connections until [`Driver::reopen`] (ask the player).
+    AttemptsExhausted {
+        /// Codes shown without a confirmation.
         attempts: u32,
     },
     /// The driver thread ended (after the session closed, or on shutdown).
@@ -326,7 +380,9 @@ where
         let now = core.now();
         let result = f(&mut core.session, now);
         core.pump();
-        core.nudge();
+        let needed = core.nudge();
+        drop(core);
+        wake(&self.tx, needed);
         Ok(result)
     }
 
@@ -363,9 +419,10 @@ where
         self.act(move |s, now| s.play(mv, now))
     }
 
-    /// The player confirmed the code ([`Session::confirm_peer`]).
-    pub fn confirm_peer(&self, remember: bool) -> Result<(), DriverError> {
-        self.act(move |s, _| s.confirm_peer(remember))
+    /// The player confirmed `code`, the code they compared ([`Session::confirm_code`]):
+    /// refused with [`ActionError::CodeChanged`] when a newer connection shows another code.
+    pub fn confirm_peer(&self, code: Sas, remember: bool) -> Result<(), DriverError> {
+        self.act(move |s, _| s.confirm_code(code, remember))
     }
 
     /// The player saw different codes ([`Session::reject_peer`]).
@@ -433,6 +490,15 @@ where
         self.with_core(Core::disconnect)
     }
 
+    /// Host: takes connections again after [`DriverEvent::AttemptsExhausted`] (counting
+    /// unconfirmed codes from zero).
+    pub fn reopen(&self) -> Result<(), DriverError> {
+        if in_callback_of(self.id) {
+            return self.post(Input::Reopen);
+        }
+        self.with_core(Core::reopen)
+    }
+
     /// Tries again after [`DriverEvent::GaveUp`] (counting failures from zero).
     pub fn reconnect(&self) -> Result<(), DriverError> {
         if in_callback_of(self.id) {
@@ -449,7 +515,9 @@ where
         }
         f(&mut core);
         core.pump();
-        core.nudge();
+        let needed = core.nudge();
+        drop(core);
+        wake(&self.tx, needed);
         Ok(())
     }
 

@@ -4,15 +4,17 @@
 //! [`Driver`](super::Driver) methods (a move is encrypted and sent on the caller's thread).
 
 use std::cell::Cell;
+use std::net::IpAddr;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use banco_game::MatchGame;
+use banco_protocol::session::pending::{AcceptStep, AcceptedLink, PendingAccept};
 use banco_protocol::{Event, LinkDownReason, Session};
 
-use super::{Connector, DriverConfig, DriverEvent, Role};
+use super::{AddressLimiter, Connector, DriverConfig, DriverEvent, Role};
 use crate::error::LinkError;
 use crate::link::{BoxLink, Link};
 
@@ -32,6 +34,8 @@ pub(super) enum Input {
     Disconnect,
     /// Retry after giving up (queued from inside a callback).
     Reconnect,
+    /// Host: take connections again after too many unconfirmed codes.
+    Reopen,
     /// Something changed the deadline the driver thread sleeps until.
     Wake,
     /// End the driver thread.
@@ -41,6 +45,14 @@ pub(super) enum Input {
 thread_local! {
     /// The driver (its core's address) whose event callback runs on this thread, or 0.
     static IN_CALLBACK: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Wakes the driver thread if `needed` (see [`Core::nudge`]); a full queue wakes it just as
+/// well.
+pub(super) fn wake(tx: &SyncSender<Input>, needed: bool) {
+    if needed {
+        let _ = tx.try_send(Input::Wake);
+    }
 }
 
 /// True while this thread runs the event callback of the driver `id`.
@@ -79,6 +91,22 @@ pub(super) struct Core<G: MatchGame> {
     readers: Vec<JoinHandle<()>>,
     /// This core, for the reader threads.
     me: Weak<Mutex<Core<G>>>,
+    /// Host: connections whose handshake runs beside the current link.
+    pending: Vec<Pending>,
+    next_pending: u64,
+    /// Host: handshakes finished by keys nobody confirmed, since the last confirmation or
+    /// [`Driver::reopen`](super::Driver::reopen).
+    unverified: u32,
+    /// Host: no new connections until the player reopens.
+    paused: bool,
+    limiter: AddressLimiter,
+}
+
+/// A connection whose handshake runs on its own thread (host side).
+struct Pending {
+    id: u64,
+    link: Arc<dyn Link>,
+    ip: Option<IpAddr>,
 }
 
 impl<G: MatchGame> Core<G>
@@ -111,6 +139,14 @@ where
                 waiting_until: None,
                 readers: Vec::new(),
                 me: me.clone(),
+                pending: Vec::new(),
+                next_pending: 0,
+                unverified: 0,
+                paused: false,
+                limiter: AddressLimiter::new(
+                    config.address_burst,
+                    u64::try_from(config.address_refill.as_millis()).unwrap_or(u64::MAX),
+                ),
             })
         })
     }
@@ -140,9 +176,11 @@ where
             .min()
     }
 
-    /// After a change made outside the driver thread: wakes it if it must act earlier than
-    /// it planned (or stop).
-    pub(super) fn nudge(&mut self) {
+    /// After a change made outside the driver thread: true if the thread must be woken
+    /// ([`wake`]) because it must act earlier than it planned (or stop). The caller wakes it
+    /// after releasing the lock, so the woken thread does not block on it at once.
+    #[must_use]
+    pub(super) fn nudge(&mut self) -> bool {
         let wanted = self.deadline();
         let earlier = match (wanted, self.waiting_until) {
             (Some(w), Some(u)) => w < u,
@@ -151,9 +189,14 @@ where
         };
         if self.done || earlier {
             self.waiting_until = wanted;
-            // A full queue wakes the thread just as well.
-            let _ = self.tx.try_send(Input::Wake);
+            return true;
         }
+        false
+    }
+
+    /// A sender to wake the driver thread with.
+    pub(super) fn waker(&self) -> SyncSender<Input> {
+        self.tx.clone()
     }
 
     /// Handles an input of the driver thread.
@@ -165,6 +208,7 @@ where
             }
             Input::Disconnect => self.disconnect(),
             Input::Reconnect => self.reconnect(),
+            Input::Reopen => self.reopen(),
             Input::Wake => {}
             Input::Shutdown => self.done = true,
         }
@@ -180,6 +224,15 @@ where
         self.failures = 0;
         self.gave_up = false;
         if self.link.is_none() {
+            self.schedule_connect();
+        }
+    }
+
+    /// Host: takes connections again (see [`DriverEvent::AttemptsExhausted`]).
+    pub(super) fn reopen(&mut self) {
+        self.unverified = 0;
+        if self.paused {
+            self.paused = false;
             self.schedule_connect();
         }
     }
@@ -217,6 +270,10 @@ where
                         closed = true;
                         None
                     }
+                    Event::PeerVerified { .. } => {
+                        self.unverified = 0;
+                        None
+                    }
                     _ => None,
                 };
                 self.emit(DriverEvent::Session(event));
@@ -251,13 +308,18 @@ where
         if self.link_state.take() == Some(false) {
             self.failures = self.failures.saturating_add(1);
         }
-        let hopeless = reason.is_some_and(|r| {
-            matches!(
-                r,
-                LinkDownReason::Version { .. } | LinkDownReason::UnknownSession
-            )
-        });
-        if hopeless || self.config.max_attempts.is_some_and(|m| self.failures >= m) {
+        // Only a guest gives up on a host that cannot play; a host never lets a stranger
+        // end its session (another version or session costs that stranger's link).
+        let hopeless = self.role == Role::Initiator
+            && reason.is_some_and(|r| {
+                matches!(
+                    r,
+                    LinkDownReason::Version { .. } | LinkDownReason::UnknownSession
+                )
+            });
+        let too_many = self.role == Role::Initiator
+            && self.config.max_attempts.is_some_and(|m| self.failures >= m);
+        if hopeless || too_many {
             self.give_up();
             return;
         }
@@ -300,7 +362,7 @@ where
     }
 
     fn schedule_connect(&mut self) {
-        if self.session.is_closed() || self.gave_up || self.next_connect.is_some() {
+        if self.session.is_closed() || self.gave_up || self.paused || self.next_connect.is_some() {
             return;
         }
         let delay = match self.role {
@@ -314,7 +376,14 @@ where
 
     /// Starts a connect thread when one is due.
     fn maybe_connect(&mut self, now: u64) {
-        if self.link.is_some() || self.session.is_closed() {
+        // A guest dials when it has no link; a host listens all along (for a guest that
+        // reconnects before the old link is known dead, and beside strangers), as long as a
+        // handshake slot is free.
+        let busy = match self.role {
+            Role::Initiator => self.link.is_some(),
+            Role::Responder => self.paused || self.pending.len() >= self.config.max_pending,
+        };
+        if busy || self.session.is_closed() {
             self.next_connect = None;
             return;
         }
@@ -343,6 +412,14 @@ where
 
     fn connected(&mut self, result: Result<BoxLink, LinkError>) {
         match result {
+            Ok(link) if self.role == Role::Responder => {
+                if self.session.is_closed() || self.done || self.paused {
+                    link.close();
+                    return;
+                }
+                self.start_pending(link);
+                self.schedule_connect();
+            }
             Ok(link) => {
                 if self.link.is_some() || self.session.is_closed() || self.done {
                     link.close();
@@ -365,6 +442,137 @@ where
                 });
                 self.schedule_connect();
             }
+        }
+    }
+
+    /// Host: runs the handshake of a new connection on its own thread, beside the current
+    /// link, unless its address tried too often or already holds its share of slots.
+    fn start_pending(&mut self, link: BoxLink) {
+        let link: Arc<dyn Link> = Arc::from(link);
+        let ip = link.peer_ip();
+        let now = self.now();
+        let from_ip = self
+            .pending
+            .iter()
+            .filter(|p| ip.is_some() && p.ip == ip)
+            .count();
+        let refused = if from_ip >= self.config.max_pending_per_address {
+            Some("too many connections at once from this address")
+        } else if !self.limiter.allow(ip, now) {
+            Some("too many attempts from this address")
+        } else {
+            None
+        };
+        if let Some(reason) = refused {
+            link.close();
+            return self.emit(DriverEvent::AttemptAborted {
+                peer: link.peer(),
+                reason: reason.to_owned(),
+            });
+        }
+        let Ok(handshake) = self.session.pending_accept(now) else {
+            return link.close();
+        };
+        self.next_pending += 1;
+        let id = self.next_pending;
+        let timeout = self.config.pending_timeout;
+        let thread = {
+            let link = Arc::clone(&link);
+            let core = self.me.clone();
+            thread::Builder::new()
+                .name("banco-link-reader".into())
+                .spawn(move || run_pending(&core, link, id, handshake, timeout))
+        };
+        let Ok(handle) = thread else {
+            return link.close();
+        };
+        self.readers.retain(|r| !r.is_finished());
+        self.readers.push(handle);
+        self.emit(DriverEvent::Connected { peer: link.peer() });
+        self.pending.push(Pending { id, link, ip });
+    }
+
+    /// Host: a pending handshake failed; only its connection is closed.
+    fn pending_failed(&mut self, id: u64, reason: &str) {
+        let Some(i) = self.pending.iter().position(|p| p.id == id) else {
+            return;
+        };
+        let p = self.pending.swap_remove(i);
+        p.link.close();
+        self.emit(DriverEvent::AttemptAborted {
+            peer: p.link.peer(),
+            reason: reason.to_owned(),
+        });
+        self.schedule_connect();
+    }
+
+    /// Host: a pending handshake finished. The confirmed peer's key (a reconnect) or, while
+    /// nobody is confirmed, any key within [`DriverConfig::max_unverified`] becomes the
+    /// match's link; the generation its reader continues with, or `None` if it was refused.
+    fn pending_done(&mut self, id: u64, accepted: AcceptedLink) -> Option<u64> {
+        let i = self.pending.iter().position(|p| p.id == id)?;
+        let Pending { link, .. } = self.pending.swap_remove(i);
+        self.schedule_connect();
+        if self.done || self.session.is_closed() {
+            link.close();
+            return None;
+        }
+        let key = accepted.peer_key();
+        let refuse = |core: &mut Self, reason: &str| {
+            link.close();
+            core.emit(DriverEvent::AttemptAborted {
+                peer: link.peer(),
+                reason: reason.to_owned(),
+            });
+            None
+        };
+        match self.session.peer().filter(|p| p.verified).map(|p| p.key) {
+            Some(paired) if paired != key => {
+                return refuse(self, "another device than the paired one; refused");
+            }
+            Some(_) => {}
+            None if self.session.known_peers().name_of(&key).is_some() => {}
+            None => {
+                if self.paused || self.unverified >= self.config.max_unverified {
+                    return refuse(self, "too many codes were not confirmed; refused");
+                }
+                self.unverified += 1;
+                if self.unverified >= self.config.max_unverified {
+                    self.pause();
+                }
+            }
+        }
+        // The new link replaces the current one (a guest that reconnected, or a device
+        // whose code nobody confirmed yet).
+        self.drop_link();
+        self.generation += 1;
+        let generation = self.generation;
+        self.link = Some((generation, Arc::clone(&link)));
+        self.link_state = Some(false);
+        let now = self.now();
+        if self.session.adopt(accepted, now).is_err() {
+            self.drop_link();
+            return None;
+        }
+        Some(generation)
+    }
+
+    /// Host: stops taking connections until the player reopens.
+    fn pause(&mut self) {
+        self.paused = true;
+        self.next_connect = None;
+        for p in self.pending.drain(..) {
+            p.link.close();
+        }
+        self.emit(DriverEvent::AttemptsExhausted {
+            attempts: self.unverified,
+        });
+    }
+
+    /// Closes every connection still in its handshake (at the end).
+    pub(super) fn close_pending(&mut self) {
+        for p in self.pending.drain(..) {
+            p.link.close();
         }
     }
 
@@ -408,6 +616,9 @@ fn read_link<G: MatchGame>(weak: &Weak<Mutex<Core<G>>>, link: &dyn Link, generat
 where
     Session<G>: Send,
 {
+    let Some(tx) = weak.upgrade().map(|shared| lock(&shared).waker()) else {
+        return;
+    };
     loop {
         let got = link.recv(None);
         let Some(shared) = weak.upgrade() else { return };
@@ -424,9 +635,74 @@ where
             Err(error) => core.transport_lost(&error.to_string()),
         }
         core.pump();
-        core.nudge();
-        if !core.current(generation) {
+        let needed = core.nudge();
+        let current = core.current(generation);
+        drop(core);
+        wake(&tx, needed);
+        if !current {
             return;
+        }
+    }
+}
+
+/// The thread of a host's pending connection: runs the handshake without the session's
+/// lock, then, if the driver takes the link, reads it as any link's reader.
+fn run_pending<G: MatchGame>(
+    weak: &Weak<Mutex<Core<G>>>,
+    link: Arc<dyn Link>,
+    id: u64,
+    mut handshake: PendingAccept,
+    timeout: Duration,
+) where
+    Session<G>: Send,
+{
+    let deadline = Instant::now() + timeout;
+    let failed = |reason: &str| {
+        if let Some(shared) = weak.upgrade() {
+            let mut core = lock(&shared);
+            core.pending_failed(id, reason);
+            core.pump();
+            let needed = core.nudge();
+            let tx = core.waker();
+            drop(core);
+            wake(&tx, needed);
+        }
+    };
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return failed("the handshake took too long");
+        }
+        let frame = match link.recv(Some(left)) {
+            Ok(Some(frame)) => frame,
+            Ok(None) => continue,
+            Err(e) => return failed(&e.to_string()),
+        };
+        match handshake.handle(&frame) {
+            Ok(AcceptStep::Reply(reply)) => {
+                if let Err(e) = link.send(&reply) {
+                    return failed(&e.to_string());
+                }
+            }
+            Ok(AcceptStep::Done(accepted)) => {
+                let Some(shared) = weak.upgrade() else { return };
+                let generation = {
+                    let mut core = lock(&shared);
+                    let generation = core.pending_done(id, *accepted);
+                    core.pump();
+                    let needed = core.nudge();
+                    let tx = core.waker();
+                    drop(core);
+                    wake(&tx, needed);
+                    generation
+                };
+                drop(shared);
+                if let Some(generation) = generation {
+                    read_link(weak, &*link, generation);
+                }
+                return;
+            }
+            Err(reason) => return failed(&reason.to_string()),
         }
     }
 }
@@ -482,6 +758,7 @@ where
         let mut core = lock(shared);
         core.done = true;
         core.drop_link();
+        core.close_pending();
         core.emit(DriverEvent::Stopped);
         std::mem::take(&mut core.readers)
     };

@@ -7,8 +7,8 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::{Duration, Instant};
 
 use banco_game::{Color, Game, GameKind, MoveList, Outcome};
-use banco_net::driver::{Connector, Driver, DriverConfig, DriverEvent};
-use banco_protocol::{Event, Identity, MatchSpec, Session, SessionConfig, Timing};
+use banco_net::driver::{Connector, Driver, DriverConfig, DriverError, DriverEvent};
+use banco_protocol::{ActionError, Event, Identity, MatchSpec, Session, SessionConfig, Timing};
 use banco_xiangqi::{Move, Xiangqi};
 
 /// The side to move resigns at this ply (random games can go on for ever).
@@ -43,6 +43,7 @@ pub fn config() -> DriverConfig {
         backoff_min: Duration::from_millis(20),
         backoff_max: Duration::from_millis(200),
         max_attempts: None,
+        ..DriverConfig::default()
     }
 }
 
@@ -133,8 +134,12 @@ pub fn referee(
         on_event(side, &event);
         let d = &drivers[side];
         match event {
-            DriverEvent::Session(Event::VerifyPeer { .. }) => {
-                d.confirm_peer(false).unwrap();
+            DriverEvent::Session(Event::VerifyPeer { code, .. }) => {
+                // A newer link may already show a newer code (its event follows).
+                match d.confirm_peer(code, false) {
+                    Ok(()) | Err(DriverError::Action(ActionError::CodeChanged)) => {}
+                    Err(e) => panic!("confirming {code}: {e}"),
+                }
             }
             DriverEvent::Session(Event::PeerVerified { .. }) if side == 0 && !proposed => {
                 proposed = true;

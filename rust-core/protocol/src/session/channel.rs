@@ -43,6 +43,7 @@ use super::reliable::Reliable;
 use crate::crypto::{Handshake, Identity, PublicKey};
 use crate::frame::MAX_FRAME_LEN;
 use crate::message::{Body, Envelope, ErrorCode, MAX_NAME_LEN, offered_games};
+use crate::name::clean_name;
 use crate::peers::KnownPeers;
 use crate::sas::Sas;
 use banco_game::GameKind;
@@ -134,6 +135,7 @@ impl Channel {
     /// randomness from the platform (it makes every ephemeral key and nonce); tests pass a
     /// fixed seed to replay a channel exactly.
     pub fn new(mut config: ChannelConfig, identity: Identity, seed: [u8; 32]) -> Self {
+        config.name = clean_name(&config.name);
         if config.name.len() > MAX_NAME_LEN {
             let mut cut = MAX_NAME_LEN;
             while !config.name.is_char_boundary(cut) {
@@ -178,12 +180,8 @@ impl Channel {
     fn start_link(&mut self, initiator: bool, now: u64) -> Result<(), ActionError> {
         self.ensure_open()?;
         self.now = now;
-        self.out.clear();
-        self.ctrl.clear();
-        let mut seed = [0u8; 32];
-        self.rng.fill_bytes(&mut seed);
-        let mut my_nonce = [0u8; 32];
-        self.rng.fill_bytes(&mut my_nonce);
+        self.clear_outgoing();
+        let (seed, my_nonce) = self.fresh_link_secrets();
         let hs = if initiator {
             Handshake::initiator(&self.identity, seed)
         } else {
@@ -210,6 +208,21 @@ impl Channel {
             phase: Phase::Handshake(Box::new(hs)),
         });
         Ok(())
+    }
+
+    /// The ephemeral-key seed and the code nonce of a new link.
+    pub(super) fn fresh_link_secrets(&mut self) -> ([u8; 32], [u8; 32]) {
+        let mut seed = [0u8; 32];
+        self.rng.fill_bytes(&mut seed);
+        let mut my_nonce = [0u8; 32];
+        self.rng.fill_bytes(&mut my_nonce);
+        (seed, my_nonce)
+    }
+
+    /// Drops the frames queued for the current link (a new one replaces it).
+    pub(super) fn clear_outgoing(&mut self) {
+        self.out.clear();
+        self.ctrl.clear();
     }
 
     /// The driver saw the link close (EOF, BLE disconnect). The stream waits for a new link.
@@ -388,10 +401,47 @@ impl Channel {
         Ok(())
     }
 
-    /// The player saw different codes: someone may be in the middle. Says goodbye and
-    /// closes the channel.
+    /// The player confirmed `code`, the code they compared: like
+    /// [`Channel::confirm_peer`], but refused with [`ActionError::CodeChanged`] when the code
+    /// to compare is another one by now (a newer link showed a new code), so a confirmation
+    /// never applies to a code the player did not see.
+    pub fn confirm_code(&mut self, code: Sas, remember: bool) -> Result<(), ActionError> {
+        self.ensure_open()?;
+        let peer = self.peer.as_ref().ok_or(ActionError::NothingToConfirm)?;
+        if !peer.verified && peer.code != code {
+            return Err(ActionError::CodeChanged);
+        }
+        self.confirm_peer(remember)
+    }
+
+    /// The player saw different codes: someone may be in the middle. A side that accepted
+    /// the link (the host) forgets that device and waits for another
+    /// ([`LinkDownReason::Rejected`]): a stranger cannot end a hosted session. A side that
+    /// dialled says goodbye and closes the channel.
     pub fn reject_peer(&mut self) {
+        let unverified = self.peer.as_ref().is_some_and(|p| !p.verified);
+        let responder = self.link.as_ref().is_some_and(|l| !l.initiator);
+        if unverified && responder && self.closed.is_none() {
+            self.forget_candidate();
+            self.link_down(LinkDownReason::Rejected);
+            return;
+        }
         self.close_with(CloseReason::CodeMismatch);
+    }
+
+    /// Forgets a peer whose code was never confirmed, and everything it shaped: its key
+    /// (so another device may pair), the session identifier of its link and whatever it
+    /// sent (held back in the inbox). Only a confirmed peer pins the session.
+    pub(super) fn forget_candidate(&mut self) {
+        if self.peer.as_ref().is_some_and(|p| p.verified) {
+            return;
+        }
+        self.peer = None;
+        if self.reliable.unacked() == 0 {
+            self.session_id = None;
+            self.reliable = Reliable::new(self.config.timing.rto_ms, self.config.timing.rto_max_ms);
+            self.inbox.clear();
+        }
     }
 
     /// Ends the channel (sends `Bye` if a link is up, after whatever was queued).
@@ -557,6 +607,12 @@ impl Channel {
         let up = self.is_link_up();
         match env.body {
             Body::Resume(r) => return self.on_resume(r),
+            Body::Bye if !self.is_verified() => {
+                // Only the confirmed peer may end the session; an unconfirmed one only
+                // leaves its link.
+                self.forget_candidate();
+                return self.link_down(LinkDownReason::Abandoned);
+            }
             Body::Bye => {
                 self.closed = Some(CloseReason::PeerLeft);
                 self.link = None;

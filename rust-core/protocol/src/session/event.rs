@@ -290,6 +290,13 @@ pub enum LinkDownReason {
     /// The peer broke the protocol on this link.
     #[error("protocol violation: {0}")]
     Violation(&'static str),
+    /// The device on this link left before its code was confirmed (its goodbye ends only
+    /// its link, not the session).
+    #[error("a device left before its code was confirmed")]
+    Abandoned,
+    /// The player rejected this link's code; the host waits for another device.
+    #[error("the code was rejected; waiting for another device")]
+    Rejected,
 }
 
 /// Why a peer's move was refused.
@@ -368,6 +375,10 @@ pub enum ActionError {
     /// There is nothing to confirm.
     #[error("there is no code to confirm")]
     NothingToConfirm,
+    /// The code confirmed is not the code to compare any more (a newer connection showed
+    /// another one): compare the new code.
+    #[error("the code changed (another connection): compare the new code")]
+    CodeChanged,
     /// No game is running.
     #[error("no game is running")]
     NoGame,

@@ -6,6 +6,7 @@ use super::link::{Link, Open, Phase};
 use crate::PROTOCOL_VERSION;
 use crate::crypto::{HandshakeDone, PublicKey};
 use crate::message::{Body, Hello, Resume};
+use crate::name::clean_name;
 use crate::sas::{self, Sas};
 use crate::session::event::{ChannelEvent, LinkDownReason};
 
@@ -46,17 +47,10 @@ impl Channel {
             }
             return;
         }
-        let Ok(peer_hello) = Hello::from_payload(&payload) else {
-            return self.link_down(LinkDownReason::Violation(
-                "the peer's greeting is malformed",
-            ));
+        let peer_hello = match checked_hello(&payload) {
+            Ok(h) => h,
+            Err(reason) => return self.link_down(reason),
         };
-        if peer_hello.version != PROTOCOL_VERSION {
-            return self.link_down(LinkDownReason::Version {
-                peer: peer_hello.version,
-                ours: PROTOCOL_VERSION,
-            });
-        }
         if initiator {
             let msg3 = self.hello(my_nonce).to_payload();
             let Some(Link {
@@ -103,15 +97,20 @@ impl Channel {
             handshake_hash,
             remote_static,
         } = done;
-        if let Some(peer) = &self.peer
-            && peer.key != remote_static
-        {
-            self.emit(ChannelEvent::PeerKeyChanged {
-                name: hello.name.clone(),
-                old: peer.key,
-                new: remote_static,
-            });
-            return self.link_down(LinkDownReason::WrongPeer);
+        match &self.peer {
+            // Only a confirmed peer is pinned: another key on its session is refused.
+            Some(peer) if peer.verified && peer.key != remote_static => {
+                self.emit(ChannelEvent::PeerKeyChanged {
+                    name: hello.name.clone(),
+                    old: peer.key,
+                    new: remote_static,
+                });
+                return self.link_down(LinkDownReason::WrongPeer);
+            }
+            // A device nobody confirmed yet is replaced by this one (which shows its own
+            // code); what the first one sent is forgotten.
+            Some(peer) if !peer.verified && peer.key != remote_static => self.forget_candidate(),
+            _ => {}
         }
         let sas = (!initiator).then(|| sas::derive(&handshake_hash, &hello.sas, &my_nonce));
         let peer_sas = hello.sas;
@@ -206,8 +205,11 @@ impl Channel {
         match &mut self.peer {
             None => self.identify_peer(name, key, code, caps),
             Some(peer) if !peer.verified && peer.code != code => {
-                // Not confirmed yet: show this link's code, which the other phone shows too.
+                // Not confirmed yet: show this link's code, which the other phone shows too
+                // (the key is the same: another one was forgotten in `handshake_done`).
                 peer.code = code;
+                peer.name.clone_from(&name);
+                peer.caps = caps;
                 self.emit(ChannelEvent::VerifyPeer { code, name, key });
             }
             Some(_) => {}
@@ -242,4 +244,22 @@ impl Channel {
             self.emit(ChannelEvent::VerifyPeer { code, name, key });
         }
     }
+}
+
+/// The peer's greeting from a handshake payload: decoded, of our protocol version, its name
+/// cleaned for display ([`clean_name`]) — the one place a greeting is checked on receipt.
+pub(super) fn checked_hello(payload: &[u8]) -> Result<Hello, LinkDownReason> {
+    let Ok(mut hello) = Hello::from_payload(payload) else {
+        return Err(LinkDownReason::Violation(
+            "the peer's greeting is malformed",
+        ));
+    };
+    if hello.version != PROTOCOL_VERSION {
+        return Err(LinkDownReason::Version {
+            peer: hello.version,
+            ours: PROTOCOL_VERSION,
+        });
+    }
+    hello.name = clean_name(&hello.name);
+    Ok(hello)
 }

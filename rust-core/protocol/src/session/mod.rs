@@ -38,6 +38,7 @@ mod dispatch;
 pub(crate) mod event;
 mod handshake;
 mod link;
+pub mod pending;
 mod play;
 mod proposal;
 mod race;
@@ -273,7 +274,28 @@ impl<G: MatchGame> Session<G> {
         r
     }
 
-    /// The player saw different codes: someone may be in the middle. Says goodbye and
+    /// The player confirmed `code`, the code they compared ([`Channel::confirm_code`]):
+    /// refused with [`ActionError::CodeChanged`] if a newer link shows another code.
+    pub fn confirm_code(&mut self, code: Sas, remember: bool) -> Result<(), ActionError> {
+        let r = self.channel.confirm_code(code, remember);
+        self.drain();
+        r
+    }
+
+    /// Starts a responder handshake beside the current link ([`pending`]).
+    pub fn pending_accept(&mut self, now: u64) -> Result<pending::PendingAccept, ActionError> {
+        self.channel.pending_accept(now)
+    }
+
+    /// Makes a finished handshake the session's link ([`Channel::adopt`]).
+    pub fn adopt(&mut self, accepted: pending::AcceptedLink, now: u64) -> Result<(), ActionError> {
+        let r = self.channel.adopt(accepted, now);
+        self.drain();
+        r
+    }
+
+    /// The player saw different codes: someone may be in the middle. The host forgets that
+    /// device and waits for another ([`Channel::reject_peer`]); a guest says goodbye and
     /// closes the session.
     pub fn reject_peer(&mut self) {
         self.channel.reject_peer();

@@ -321,7 +321,7 @@ class MainActivity : ComponentActivity() {
                 AlertDialog.Builder(this).setTitle("Pair with $peer")
                     .setMessage("Does the other phone show\n\n$code\n\nThe codes must match exactly.")
                     .setCancelable(false)
-                    .setPositiveButton("Same code") { _, _ -> c.confirmCode() }
+                    .setPositiveButton("Same code") { _, _ -> c.confirmCode(s.code!!) }
                     .setNegativeButton("Different") { _, _ -> c.rejectCode() }.show()
             }
             val proposal = s.proposal

@@ -21,6 +21,8 @@ import org.banco.boardGames
 class MatchController private constructor(
     private val ui: UiDispatcher,
     private val sound: SoundPlayer,
+    /** Called with the device identity and remembered players after a confirmation: store the bytes privately. */
+    private val onTrust: (ByteArray) -> Unit,
 ) : MatchListener {
     data class State(
         /** Rust's state, drawn as it is; null until the match has said something. */
@@ -40,8 +42,11 @@ class MatchController private constructor(
     val state = Observable(State())
     private var match: Match? = null
 
-    fun confirmCode() = act { it.confirmCode() }
+    /** The player saw the same [code] on both phones (the code the dialog showed: a newer one is refused). */
+    fun confirmCode(code: String) = act { it.confirmCode(code) }
     fun rejectCode() = act { it.rejectCode() }
+    /** Host: take connections again after several codes nobody confirmed. */
+    fun reopen() = act { it.reopen() }
     fun propose(offer: MatchOffer) = act { it.propose(offer) }
     fun acceptProposal() = act { it.acceptProposal() }
     fun declineProposal() = act { it.declineProposal() }
@@ -114,6 +119,7 @@ class MatchController private constructor(
         when (event) {
             is MatchEvent.MovePlayed -> sound.play(soundOf(event.played))
             is MatchEvent.GameOver -> sound.play(Sound.GAME_OVER)
+            is MatchEvent.PeerVerified -> runCatching { match?.exportTrust() }.getOrNull()?.let(onTrust)
             else -> {}
         }
         refresh()
@@ -125,21 +131,31 @@ class MatchController private constructor(
          * advertised on the LAN if [advertise], offering every board game and proposing
          * [Settings.game] with the host playing [Settings.color].
          */
-        fun host(ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, sound: SoundPlayer = SoundPlayer.SILENT): MatchController {
+        fun host(
+            ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, sound: SoundPlayer = SoundPlayer.SILENT,
+            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {},
+        ): MatchController {
             val offer = MatchOffer(settings.game, settings.color, settings.rulesFor(settings.game), null)
-            return open(ui, sound) { Match.host(settings.playerName, address, advertise, boardGames(), offer, it) }
+            return open(ui, sound, onTrust) { Match.host(settings.playerName, address, advertise, boardGames(), offer, it, trust) }
         }
 
-        /** Joins the host at [address] (`192.168.1.20:7368`). */
-        fun join(ui: UiDispatcher, name: String, address: String, sound: SoundPlayer = SoundPlayer.SILENT): MatchController =
-            open(ui, sound) { Match.join(name, address, it) }
+        /**
+         * Joins the host at [address] (`192.168.1.20:7368`). [trust] is what [onTrust] stored last time
+         * (a remembered host then skips the code); null uses a throwaway identity.
+         */
+        fun join(
+            ui: UiDispatcher, name: String, address: String, sound: SoundPlayer = SoundPlayer.SILENT,
+            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {},
+        ): MatchController = open(ui, sound, onTrust) { Match.join(name, address, it, trust) }
 
         /** Joins a host found by the lobby. */
-        fun joinPeer(ui: UiDispatcher, name: String, peer: LobbyPeer, sound: SoundPlayer = SoundPlayer.SILENT): MatchController =
-            open(ui, sound) { Match.joinPeer(name, peer, it) }
+        fun joinPeer(
+            ui: UiDispatcher, name: String, peer: LobbyPeer, sound: SoundPlayer = SoundPlayer.SILENT,
+            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {},
+        ): MatchController = open(ui, sound, onTrust) { Match.joinPeer(name, peer, it, trust) }
 
-        private fun open(ui: UiDispatcher, sound: SoundPlayer, make: (MatchListener) -> Match): MatchController {
-            val c = MatchController(ui, sound)
+        private fun open(ui: UiDispatcher, sound: SoundPlayer, onTrust: (ByteArray) -> Unit, make: (MatchListener) -> Match): MatchController {
+            val c = MatchController(ui, sound, onTrust)
             c.match = make(c)
             c.refresh()
             return c

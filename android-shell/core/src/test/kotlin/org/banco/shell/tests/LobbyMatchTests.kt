@@ -174,8 +174,8 @@ fun lobbyMatchTests(s: Suite) {
             eq(6, hv.code?.length)
             eq("Binh" to "An", hv.peerName to gv.peerName)
             eq(listOf(GameKind.XIANGQI, GameKind.CHESS), gv.peerGames)
-            p.hostUi.call { p.host.confirmCode() }
-            p.guestUi.call { p.guest.confirmCode() }
+            p.hostUi.call { p.host.confirmCode(hv.code!!) }
+            p.guestUi.call { p.guest.confirmCode(gv.code!!) }
             val proposed = p.guestUi.awaitMatch(p.guest, "the proposal") { it.phase == Phase.PROPOSED }
             eq(GameKind.CHESS to Color.BLACK, proposed.proposal?.game to proposed.proposal?.yourColor)
             p.guestUi.call { p.guest.acceptProposal() }
@@ -240,9 +240,9 @@ fun lobbyMatchTests(s: Suite) {
 
     s.test("a xiangqi match over loopback: proposal with rules, taps, undo request, draw offer, resign") {
         Pair2(Settings(playerName = "An", color = Color.RED, rules = RulesPreset.CASUAL)).use { p ->
-            p.connect()
-            p.hostUi.call { p.host.confirmCode() }
-            p.guestUi.call { p.guest.confirmCode() }
+            val (hv, gv) = p.connect()
+            p.hostUi.call { p.host.confirmCode(hv.code!!) }
+            p.guestUi.call { p.guest.confirmCode(gv.code!!) }
             val proposed = p.guestUi.awaitMatch(p.guest, "proposal") { it.phase == Phase.PROPOSED }
             eq(Color.BLACK, proposed.proposal?.yourColor)
             eq(RepetitionRule.CASUAL, (proposed.proposal?.rules as Rules.Xiangqi).repetition)
@@ -294,10 +294,10 @@ fun lobbyMatchTests(s: Suite) {
         val proxy = CutProxy(InetSocketAddress("127.0.0.1", address.substringAfterLast(':').toInt()))
         val g = guestUi.call { MatchController.join(guestUi, "Binh", proxy.address) }
         try {
-            hostUi.awaitMatch(host, "code") { it.phase == Phase.VERIFY }
-            guestUi.awaitMatch(g, "code") { it.phase == Phase.VERIFY }
-            hostUi.call { host.confirmCode() }
-            guestUi.call { g.confirmCode() }
+            val hc = hostUi.awaitMatch(host, "code") { it.phase == Phase.VERIFY }.code!!
+            val gc = guestUi.awaitMatch(g, "code") { it.phase == Phase.VERIFY }.code!!
+            hostUi.call { host.confirmCode(hc) }
+            guestUi.call { g.confirmCode(gc) }
             guestUi.awaitMatch(g, "proposal") { it.phase == Phase.PROPOSED }
             guestUi.call { g.acceptProposal() }
             hostUi.awaitMatch(host, "playing") { it.phase == Phase.PLAYING }
@@ -333,7 +333,7 @@ fun lobbyMatchTests(s: Suite) {
         }
         eq(Phase.CLOSED, hostUi.match(host).phase)
         check(hostUi.match(host).match?.closedReason != null) { "a reason to show" }
-        hostUi.call { host.confirmCode() } // after leaving: nothing happens, nothing throws
+        hostUi.call { host.confirmCode("123456") } // after leaving: nothing happens, nothing throws
         hostUi.shutdown()
         guestUi.shutdown()
     }

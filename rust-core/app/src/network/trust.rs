@@ -1,0 +1,186 @@
+//! [`Trust`]: the device identity and the peers whose code was confirmed, kept across
+//! matches and restarts, so a remembered player reconnects — also days later — without a
+//! new code, and a remembered name with another key is loud ([`NetEvent::PeerKeyChanged`]).
+//!
+//! Front ends store the bytes of [`Trust::export`] (the apps in their private storage, the
+//! command line in a file written atomically, [`Trust::save`]) and pass the trust to
+//! [`HostOptions::trust`] / [`NetMatch::join`]; after a confirmation they store
+//! [`NetMatch::trust`] again. The bytes hold the identity's secret key: keep them private.
+//!
+//! ```
+//! use banco_app::network::Trust;
+//!
+//! let trust = Trust::generate()?;
+//! let back = Trust::import(&trust.export())?;
+//! assert_eq!(back.public_key(), trust.public_key());
+//! assert!(back.known_peers().is_empty());
+//! assert!(Trust::import(b"something else").is_err());
+//! # Ok::<(), banco_app::network::TrustError>(())
+//! ```
+//!
+//! [`NetEvent::PeerKeyChanged`]: super::NetEvent::PeerKeyChanged
+//! [`HostOptions::trust`]: super::HostOptions::trust
+//! [`NetMatch::join`]: super::NetMatch::join
+//! [`NetMatch::trust`]: super::NetMatch::trust
+
+use crate::files::{read_limited, write_atomic};
+use banco_protocol::{Identity, KnownPeers, PublicKey};
+use std::path::Path;
+
+/// Format tag and version of [`Trust::export`].
+const MAGIC: &[u8; 8] = b"BNCTRST1";
+/// Largest trust file read (a few thousand remembered peers).
+const MAX_BYTES: u64 = 256 * 1024;
+
+/// Why stored trust could not be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TrustError {
+    /// The bytes were not made by [`Trust::export`].
+    #[error("not Banco's saved identity (bad header); remove it to make a new identity")]
+    BadHeader,
+    /// The bytes are damaged.
+    #[error("Banco's saved identity is damaged: {0}")]
+    Damaged(String),
+    /// The file could not be read or written.
+    #[error("cannot use the identity file {path}: {error}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What the system said.
+        error: String,
+    },
+    /// No randomness from the system for a new key.
+    #[error("no randomness from the system: {0}")]
+    Entropy(String),
+}
+
+/// The device identity and the remembered peers (see the [module docs](self)).
+#[derive(Clone, Debug)]
+pub struct Trust {
+    identity: Identity,
+    known: KnownPeers,
+}
+
+impl Trust {
+    /// A new identity (from the system's randomness) that knows nobody.
+    pub fn generate() -> Result<Trust, TrustError> {
+        let mut secret = [0u8; 32];
+        getrandom::fill(&mut secret).map_err(|e| TrustError::Entropy(e.to_string()))?;
+        Ok(Trust::new(Identity::from_secret(secret), KnownPeers::new()))
+    }
+
+    /// Trust made of an identity and remembered peers.
+    pub fn new(identity: Identity, known: KnownPeers) -> Trust {
+        Trust { identity, known }
+    }
+
+    /// The identity.
+    pub fn identity(&self) -> &Identity {
+        &self.identity
+    }
+
+    /// This device's public key (what peers remember).
+    pub fn public_key(&self) -> PublicKey {
+        self.identity.public()
+    }
+
+    /// The peers whose code was confirmed.
+    pub fn known_peers(&self) -> &KnownPeers {
+        &self.known
+    }
+
+    /// Bytes to store (they hold the secret key: keep them private).
+    pub fn export(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(self.identity.secret());
+        out.extend_from_slice(&self.known.export());
+        out
+    }
+
+    /// Trust stored by [`Trust::export`].
+    pub fn import(bytes: &[u8]) -> Result<Trust, TrustError> {
+        let rest = bytes
+            .strip_prefix(&MAGIC[..])
+            .ok_or(TrustError::BadHeader)?;
+        let secret: [u8; 32] = rest
+            .get(..32)
+            .and_then(|s| s.try_into().ok())
+            .ok_or_else(|| TrustError::Damaged("the key is cut short".to_owned()))?;
+        let known =
+            KnownPeers::import(&rest[32..]).map_err(|e| TrustError::Damaged(e.to_string()))?;
+        Ok(Trust::new(Identity::from_secret(secret), known))
+    }
+
+    /// The trust stored at `path`, or a new identity when there is no file yet (a damaged
+    /// file is an error, never silently replaced: peers would see a changed key).
+    pub fn load_or_generate(path: &Path) -> Result<Trust, TrustError> {
+        match read_limited(path, MAX_BYTES) {
+            Ok(bytes) => Trust::import(&bytes),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Trust::generate(),
+            Err(e) => Err(io_error(path, &e)),
+        }
+    }
+
+    /// Stores the trust at `path` atomically (a temporary file beside it, synced, renamed),
+    /// creating the directory if needed.
+    pub fn save(&self, path: &Path) -> Result<(), TrustError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| io_error(dir, &e))?;
+        }
+        write_atomic(path, &self.export()).map_err(|e| io_error(path, &e))
+    }
+}
+
+/// Equal when the identity and the remembered peers are.
+impl PartialEq for Trust {
+    fn eq(&self, other: &Trust) -> bool {
+        self.public_key() == other.public_key() && self.known == other.known
+    }
+}
+
+fn io_error(path: &Path, e: &std::io::Error) -> TrustError {
+    TrustError::Io {
+        path: path.display().to_string(),
+        error: e.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn round_trip_with_peers_and_damaged_bytes() {
+        let mut known = KnownPeers::new();
+        known.insert("Lan", PublicKey([9; 32]));
+        let t = Trust::new(Identity::from_secret([3; 32]), known);
+        let bytes = t.export();
+        let back = Trust::import(&bytes).unwrap();
+        assert_eq!(back.public_key(), t.public_key());
+        assert_eq!(back.known_peers(), t.known_peers());
+        assert_eq!(Trust::import(b"nope"), Err(TrustError::BadHeader));
+        assert!(matches!(
+            Trust::import(&bytes[..20]),
+            Err(TrustError::Damaged(_))
+        ));
+        assert!(matches!(
+            Trust::import(&bytes[..bytes.len() - 1]),
+            Err(TrustError::Damaged(_))
+        ));
+    }
+
+    #[test]
+    fn a_file_is_made_once_and_read_back() {
+        let dir = std::env::temp_dir().join(format!("banco-trust-{}", std::process::id()));
+        let path = dir.join("sub/identity");
+        let _ = std::fs::remove_dir_all(&dir);
+        let first = Trust::load_or_generate(&path).unwrap();
+        first.save(&path).unwrap();
+        let again = Trust::load_or_generate(&path).unwrap();
+        assert_eq!(again.public_key(), first.public_key());
+        std::fs::write(&path, b"garbage").unwrap();
+        assert_eq!(Trust::load_or_generate(&path), Err(TrustError::BadHeader));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

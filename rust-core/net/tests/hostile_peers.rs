@@ -1,0 +1,300 @@
+//! A host driver over real TCP against strangers on the same network: another protocol
+//! version, a goodbye before pairing, a connection that trickles bytes, a handshake that
+//! finishes first, a newer connection beside the paired guest, code guessing, a hostile
+//! name. Each costs the stranger its own link; the real guest still plays.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::io::Write;
+use std::net::{SocketAddr, TcpStream};
+use std::sync::mpsc::Receiver;
+use std::time::{Duration, Instant};
+
+use banco_game::{Color, GameKind, MatchGame};
+use banco_net::driver::{Driver, DriverConfig, DriverError, DriverEvent};
+use banco_net::tcp::TcpLink;
+use banco_net::{Host, Link, dialer, host};
+use banco_protocol::crypto::{Handshake, Identity, Transport};
+use banco_protocol::message::{Body, Envelope, Hello, Resume};
+use banco_protocol::sas::Sas;
+use banco_protocol::sim::CountingGame;
+use banco_protocol::{ActionError, Event, MatchSpec, PROTOCOL_VERSION, Session, SessionConfig};
+
+const T: Duration = Duration::from_secs(10);
+type Events = Receiver<DriverEvent<u8>>;
+
+fn session(name: &str, key: u8) -> Session<CountingGame> {
+    let config = SessionConfig::new(name, CountingGame::kinds());
+    Session::new(config, Identity::from_secret([key; 32]), [key ^ 0x33; 32])
+}
+
+fn hosted(config: DriverConfig) -> (Host, Driver<CountingGame>, Events) {
+    let h = host("127.0.0.1:0".parse().unwrap(), None).unwrap();
+    let (d, rx) = Driver::spawn(session("Host", 1), h.acceptor(), config);
+    (h, d, rx)
+}
+
+fn guest(addr: SocketAddr) -> (Driver<CountingGame>, Events) {
+    let connector = dialer(&addr.to_string()).unwrap();
+    Driver::spawn(session("Guest", 2), connector, DriverConfig::default())
+}
+
+/// Waits for the event `want` picks; fails on the end of the match.
+fn wait<R>(rx: &Events, mut want: impl FnMut(&DriverEvent<u8>) -> Option<R>) -> R {
+    let deadline = Instant::now() + T;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let e = rx.recv_timeout(left).expect("the awaited event in time");
+        assert!(
+            !matches!(
+                e,
+                DriverEvent::GaveUp { .. }
+                    | DriverEvent::Stopped
+                    | DriverEvent::Session(Event::Closed { .. })
+            ),
+            "the host must not stop: {e:?}"
+        );
+        if let Some(r) = want(&e) {
+            return r;
+        }
+    }
+}
+
+fn code_for(rx: &Events, name: &str) -> Sas {
+    wait(rx, |e| match e {
+        DriverEvent::Session(Event::VerifyPeer { code, name: n, .. }) if n == name => Some(*code),
+        _ => None,
+    })
+}
+
+fn aborted(rx: &Events) -> String {
+    wait(rx, |e| match e {
+        DriverEvent::AttemptAborted { reason, .. } => Some(reason.clone()),
+        _ => None,
+    })
+}
+
+/// The real guest joins the host and both confirm the code.
+fn pair(
+    host: &Driver<CountingGame>,
+    host_rx: &Events,
+    addr: SocketAddr,
+) -> (Driver<CountingGame>, Events) {
+    let (g, g_rx) = guest(addr);
+    let code = code_for(host_rx, "Guest");
+    assert_eq!(code_for(&g_rx, "Host"), code);
+    host.confirm_peer(code, false).unwrap();
+    g.confirm_peer(code, false).unwrap();
+    wait(host_rx, |e| {
+        matches!(e, DriverEvent::Session(Event::PeerVerified { .. })).then_some(())
+    });
+    (g, g_rx)
+}
+
+/// A device driven by hand over TCP: it speaks the handshake with the crypto primitives.
+struct Stranger {
+    link: TcpLink,
+    transport: Transport,
+}
+
+impl Stranger {
+    /// Dials and runs the handshake (and the `Resume` exchange) with `version` and `name`.
+    fn dial(addr: SocketAddr, key: u8, version: u8, name: &str) -> Option<Stranger> {
+        let link = TcpLink::connect(addr, T).unwrap();
+        let id = Identity::from_secret([key; 32]);
+        let mut hs = Handshake::initiator(&id, [key.wrapping_add(1); 32]).unwrap();
+        link.send(&hs.write_message(&[]).unwrap()).ok()?;
+        let m2 = link.recv(Some(Duration::from_secs(2))).ok()??;
+        hs.read_message(&m2).ok()?;
+        let hello = Hello {
+            version,
+            caps: 0,
+            name: name.to_owned(),
+            sas: [key; 32],
+        };
+        link.send(&hs.write_message(&hello.to_payload()).unwrap())
+            .ok()?;
+        let transport = hs.finish().ok()?.transport;
+        let mut s = Stranger { link, transport };
+        // The host's Resume (with its code nonce), then ours: the link is up.
+        let _ = s.link.recv(Some(Duration::from_secs(2))).ok()??;
+        s.send(Body::Resume(Resume {
+            session: [0; 8],
+            last_seen: 0,
+            sas_reveal: None,
+        }));
+        Some(s)
+    }
+
+    fn send(&mut self, body: Body) {
+        let env = Envelope::new(0, 0, body);
+        let frame = self.transport.seal(&env.encode()).unwrap();
+        let _ = self.link.send(&frame);
+    }
+}
+
+#[test]
+fn a_greeting_with_another_protocol_version_costs_only_that_link() {
+    let (h, host, rx) = hosted(DriverConfig::default());
+    assert!(Stranger::dial(h.local_addr(), 50, PROTOCOL_VERSION + 1, "Old").is_none());
+    let reason = aborted(&rx);
+    assert!(reason.contains("protocol version"), "{reason}");
+    // The host still listens: the real guest pairs.
+    let _g = pair(&host, &rx, h.local_addr());
+}
+
+#[test]
+fn a_handshake_then_goodbye_before_pairing_costs_only_that_link() {
+    let (h, host, rx) = hosted(DriverConfig::default());
+    let mut s = Stranger::dial(h.local_addr(), 50, PROTOCOL_VERSION, "Mallory").unwrap();
+    code_for(&rx, "Mallory");
+    s.send(Body::Bye);
+    wait(&rx, |e| {
+        matches!(e, DriverEvent::Session(Event::LinkDown { .. })).then_some(())
+    });
+    assert!(host.with_session(|s, _| s.peer().is_none()).unwrap());
+    let _g = pair(&host, &rx, h.local_addr());
+    assert!(host.with_session(|s, _| !s.is_closed()).unwrap());
+}
+
+#[test]
+fn a_trickling_connection_does_not_hold_the_only_slot() {
+    let config = DriverConfig {
+        pending_timeout: Duration::from_secs(30),
+        ..DriverConfig::default()
+    };
+    let (h, host, rx) = hosted(config);
+    // Half of a length prefix, then nothing: the handshake never finishes.
+    let mut trickle = TcpStream::connect(h.local_addr()).unwrap();
+    trickle.write_all(&[0x80]).unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    let started = Instant::now();
+    let _g = pair(&host, &rx, h.local_addr());
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
+    drop(trickle);
+}
+
+#[test]
+fn a_newer_connection_does_not_close_the_paired_guests() {
+    let (h, host, rx) = hosted(DriverConfig::default());
+    let (g, g_rx) = pair(&host, &rx, h.local_addr());
+    host.propose(MatchSpec::new(GameKind::Xiangqi, Color::Red))
+        .unwrap();
+    wait(&g_rx, |e| {
+        matches!(e, DriverEvent::Session(Event::Proposed(_))).then_some(())
+    });
+    g.accept_proposal().unwrap();
+    wait(&rx, |e| {
+        matches!(e, DriverEvent::Session(Event::MatchStarted(_))).then_some(())
+    });
+    // A stranger finishes a handshake beside the match: refused, the guest's link stays.
+    let _s = Stranger::dial(h.local_addr(), 50, PROTOCOL_VERSION, "Mallory");
+    let reason = aborted(&rx);
+    assert!(reason.contains("paired"), "{reason}");
+    host.play(1).unwrap();
+    wait(&g_rx, |e| {
+        matches!(e, DriverEvent::Session(Event::MovePlayed { .. })).then_some(())
+    });
+    g.play(1).unwrap();
+    wait(&rx, |e| match e {
+        DriverEvent::Disconnected { error } => panic!("the guest's link was dropped: {error}"),
+        DriverEvent::Session(Event::MovePlayed {
+            by: Color::Black, ..
+        }) => Some(()),
+        _ => None,
+    });
+}
+
+#[test]
+fn a_stranger_first_is_not_pinned_and_a_rejected_code_reopens_the_host() {
+    let (h, host, rx) = hosted(DriverConfig::default());
+    let _s = Stranger::dial(h.local_addr(), 50, PROTOCOL_VERSION, "Mallory").unwrap();
+    code_for(&rx, "Mallory");
+    // The player compares, sees another code, rejects: the host waits for another device.
+    host.reject_peer().unwrap();
+    wait(&rx, |e| {
+        matches!(e, DriverEvent::Session(Event::LinkDown { .. })).then_some(())
+    });
+    let (g, g_rx) = pair(&host, &rx, h.local_addr());
+    let key = host.with_session(|s, _| s.peer().map(|p| p.key)).unwrap();
+    assert_eq!(key, Some(g.with_session(|s, _| s.local_key()).unwrap()));
+    drop(g_rx);
+}
+
+#[test]
+fn a_confirmation_never_applies_to_a_newer_code() {
+    let (h, host, rx) = hosted(DriverConfig::default());
+    let _a = Stranger::dial(h.local_addr(), 50, PROTOCOL_VERSION, "First").unwrap();
+    let first = code_for(&rx, "First");
+    let _b = Stranger::dial(h.local_addr(), 60, PROTOCOL_VERSION, "Second").unwrap();
+    let second = code_for(&rx, "Second");
+    assert_ne!(first, second);
+    assert_eq!(
+        host.confirm_peer(first, false),
+        Err(DriverError::Action(ActionError::CodeChanged))
+    );
+    assert!(
+        host.with_session(|s, _| !s.channel().is_verified())
+            .unwrap()
+    );
+}
+
+#[test]
+fn attempts_from_one_address_are_limited() {
+    let config = DriverConfig {
+        address_burst: 2,
+        address_refill: Duration::from_secs(60),
+        max_pending_per_address: 8,
+        ..DriverConfig::default()
+    };
+    let (h, _host, rx) = hosted(config);
+    let conns: Vec<TcpStream> = (0..4)
+        .map(|_| TcpStream::connect(h.local_addr()).unwrap())
+        .collect();
+    let reason = aborted(&rx);
+    assert!(reason.contains("too many attempts"), "{reason}");
+    drop(conns);
+}
+
+#[test]
+fn unconfirmed_codes_are_capped_until_the_player_reopens() {
+    let config = DriverConfig {
+        max_unverified: 2,
+        ..DriverConfig::default()
+    };
+    let (h, host, rx) = hosted(config);
+    let _a = Stranger::dial(h.local_addr(), 50, PROTOCOL_VERSION, "A").unwrap();
+    code_for(&rx, "A");
+    let _b = Stranger::dial(h.local_addr(), 60, PROTOCOL_VERSION, "B").unwrap();
+    let attempts = wait(&rx, |e| match e {
+        DriverEvent::AttemptsExhausted { attempts } => Some(*attempts),
+        _ => None,
+    });
+    assert_eq!(attempts, 2);
+    // The second code is still shown (the player may confirm it).
+    code_for(&rx, "B");
+    // Nobody new gets a code until the player acts.
+    assert!(Stranger::dial(h.local_addr(), 70, PROTOCOL_VERSION, "C").is_none());
+    host.reopen().unwrap();
+    let _g = pair(&host, &rx, h.local_addr());
+}
+
+#[test]
+fn a_hostile_name_reaches_the_host_clean() {
+    let (h, _host, rx) = hosted(DriverConfig::default());
+    let name = "Bob: code 123456. Same? [y/n]\u{1b}[2K\u{1b}[1A\u{202e}";
+    let _s = Stranger::dial(h.local_addr(), 50, PROTOCOL_VERSION, name).unwrap();
+    let shown = wait(&rx, |e| match e {
+        DriverEvent::Session(Event::VerifyPeer { name, .. }) => Some(name.clone()),
+        _ => None,
+    });
+    assert!(banco_protocol::name::is_clean(&shown), "{shown:?}");
+    assert!(
+        !shown.contains('\u{1b}') && !shown.contains('\u{202e}'),
+        "{shown:?}"
+    );
+}

@@ -1,0 +1,115 @@
+//! Pairing across restarts and strangers, sans I/O: a peer remembered days ago skips the
+//! code (time passed in), a new key under a remembered name is loud, and a device nobody
+//! confirmed never pins or ends the host's session.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use banco_game::GameKind;
+use banco_protocol::message::Body;
+use banco_protocol::sim::CountingGame;
+use banco_protocol::{
+    ActionError, Event, Identity, KnownPeers, LinkDownReason, Session, SessionConfig,
+};
+use common::{RawPeer, events, link, session};
+
+const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+
+fn restarted(name: &str, secret: u8, known: &[u8]) -> Session<CountingGame> {
+    let mut config = SessionConfig::new(name, &[GameKind::Xiangqi]);
+    config.known_peers = KnownPeers::import(known).unwrap();
+    Session::new(
+        config,
+        Identity::from_secret([secret; 32]),
+        [secret ^ 0x77; 32],
+    )
+}
+
+#[test]
+fn a_peer_confirmed_days_ago_reconnects_without_a_code() {
+    let (mut a, mut b) = (session("A", 1), session("B", 2));
+    link(&mut a, &mut b, 0);
+    let code = a.peer().unwrap().code;
+    a.confirm_code(code, true).unwrap();
+    b.confirm_code(code, true).unwrap();
+    let (ka, kb) = (a.known_peers().export(), b.known_peers().export());
+
+    // Three days later, both apps were restarted with what they stored.
+    let now = 3 * DAY_MS;
+    let (mut a, mut b) = (restarted("A", 1, &ka), restarted("B", 2, &kb));
+    link(&mut a, &mut b, now);
+    for ev in [events(&mut a), events(&mut b)] {
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::PeerVerified { known: true, .. })),
+            "{ev:?}"
+        );
+        assert!(
+            !ev.iter().any(|e| matches!(e, Event::VerifyPeer { .. })),
+            "{ev:?}"
+        );
+    }
+    assert!(a.channel().is_verified() && b.channel().is_verified());
+
+    // Another device under B's name: a warning and a code.
+    let mut a = restarted("A", 1, &ka);
+    let mut impostor = session("B", 9);
+    link(&mut impostor, &mut a, now + DAY_MS);
+    let ev = events(&mut a);
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::PeerKeyChanged { .. })),
+        "{ev:?}"
+    );
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::VerifyPeer { .. })),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn a_goodbye_before_pairing_ends_only_the_strangers_link() {
+    let mut host = session("Host", 1);
+    let mut raw = RawPeer::connect(&mut host, banco_protocol::PROTOCOL_VERSION, 0).unwrap();
+    // The stranger sends a proposal (held back) and leaves.
+    raw.send(&mut host, Body::DrawOffer, 1);
+    raw.send(&mut host, Body::Bye, 2);
+    let ev = events(&mut host);
+    assert!(
+        ev.contains(&Event::LinkDown {
+            reason: LinkDownReason::Abandoned
+        }),
+        "{ev:?}"
+    );
+    assert!(!host.is_closed() && host.peer().is_none());
+    // The real guest pairs on the same session, from a fresh stream.
+    let mut guest = session("Guest", 2);
+    link(&mut guest, &mut host, 3);
+    assert_eq!(host.peer().unwrap().name, "Guest");
+    let code = host.peer().unwrap().code;
+    host.confirm_code(code, false).unwrap();
+    guest.confirm_code(code, false).unwrap();
+    assert!(host.channel().is_verified());
+}
+
+#[test]
+fn a_rejected_code_reopens_the_host_and_a_stale_confirmation_is_refused() {
+    let mut host = session("Host", 1);
+    let _raw = RawPeer::connect(&mut host, banco_protocol::PROTOCOL_VERSION, 0).unwrap();
+    let stale = host.peer().unwrap().code;
+    host.reject_peer();
+    assert!(!host.is_closed() && host.peer().is_none());
+    assert!(events(&mut host).contains(&Event::LinkDown {
+        reason: LinkDownReason::Rejected
+    }));
+    let mut guest = session("Guest", 2);
+    link(&mut guest, &mut host, 5);
+    let code = host.peer().unwrap().code;
+    if code != stale {
+        assert_eq!(
+            host.confirm_code(stale, false),
+            Err(ActionError::CodeChanged)
+        );
+    }
+    host.confirm_code(code, false).unwrap();
+    assert_eq!(host.peer().unwrap().key, guest.local_key());
+}
