@@ -46,7 +46,6 @@ pub fn options(max_mate: u32) -> SolveOptions {
         time_limit: Some(Duration::from_secs(30)),
         node_limit: Some(4_000_000),
         hash_mib: 8,
-        ..SolveOptions::default()
     }
 }
 

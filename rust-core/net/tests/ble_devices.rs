@@ -38,6 +38,7 @@
 //!    handshake), and the host keeps running.
 //! 4. Android: request MTU 517 in the app and check the host's log shows larger fragments
 //!    (`banco join` with `RUST_LOG` is not needed: the host prints the peer on connect).
+//!
 //! Then, once the shells implement the peripheral: the same two steps of the Linux plan with
 //! the phone as host (`Host over Bluetooth` in the app) and `banco join --ble NAME` on Linux,
 //! and phone-to-phone (Android host, iOS guest and the reverse), turning Bluetooth off on

@@ -6,6 +6,8 @@
 //! Also the figures of the BLE module docs (`ble::gatt`): frame sizes of real encrypted moves
 //! and the ATT operations they cost, measured from two sessions.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use std::collections::VecDeque;
@@ -167,10 +169,9 @@ impl StackPipe {
 
 impl AttPipe for StackPipe {
     fn write(&self, chunk: &[u8]) -> Result<(), LinkError> {
-        let mode = self
-            .pacer
-            .as_ref()
-            .map_or(WriteMode::WithoutResponse, |p| p.lock().unwrap().next());
+        let mode = self.pacer.as_ref().map_or(WriteMode::WithoutResponse, |p| {
+            p.lock().unwrap().next_mode()
+        });
         let mut q = self.tx.chunks.lock().unwrap();
         if q.1 {
             return Err(LinkError::Closed);

@@ -346,7 +346,7 @@ impl AttPipe for CentralPipe {
             .pacer
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .next();
+            .next_mode();
         match self.write_once(chunk, mode) {
             Ok(()) => Ok(()),
             Err(BleError::Timeout) => Err(LinkError::Reset),

@@ -205,11 +205,11 @@ pub enum WriteMode {
 /// use banco_net::ble::gatt::{WriteMode, WritePacer};
 ///
 /// let mut pacer = WritePacer::new(true);
-/// let modes: Vec<WriteMode> = (0..10).map(|_| pacer.next()).collect();
+/// let modes: Vec<WriteMode> = (0..10).map(|_| pacer.next_mode()).collect();
 /// assert_eq!(modes[WritePacer::BURST - 1], WriteMode::WithResponse);
 /// assert_eq!(modes.iter().filter(|m| **m == WriteMode::WithResponse).count(), 1);
 /// pacer.refused(); // the stack refused a write without response: fall back for good
-/// assert_eq!(pacer.next(), WriteMode::WithResponse);
+/// assert_eq!(pacer.next_mode(), WriteMode::WithResponse);
 /// ```
 #[derive(Clone, Debug)]
 pub struct WritePacer {
@@ -231,7 +231,7 @@ impl WritePacer {
     }
 
     /// The mode of the next fragment.
-    pub fn next(&mut self) -> WriteMode {
+    pub fn next_mode(&mut self) -> WriteMode {
         if !self.without_response {
             return WriteMode::WithResponse;
         }
@@ -310,15 +310,15 @@ mod tests {
         let mut p = WritePacer::new(true);
         let mut run = 0;
         for _ in 0..100 {
-            match p.next() {
+            match p.next_mode() {
                 WriteMode::WithoutResponse => run += 1,
                 WriteMode::WithResponse => run = 0,
             }
             assert!(run < WritePacer::BURST);
         }
         p.idle();
-        assert_eq!(p.next(), WriteMode::WithoutResponse);
+        assert_eq!(p.next_mode(), WriteMode::WithoutResponse);
         let mut q = WritePacer::new(false);
-        assert!((0..5).all(|_| q.next() == WriteMode::WithResponse));
+        assert!((0..5).all(|_| q.next_mode() == WriteMode::WithResponse));
     }
 }
