@@ -107,6 +107,9 @@ strength() {
     step "banco match --game $game level 10 against plain, 100 games, 50 ms"
     "$banco" match --game "$game" --a level=10 --b plain --games 100 --time 50 | tail -n 2
   done
+  step "jieqi: level 10 against plain and against level 5, 20 games each"
+  cargo test --release --locked -p banco-engine --test jieqi -- --ignored --nocapture 2>&1 |
+    grep -E ' vs |test result'
   if ! python3 -c 'import chess' 2>/dev/null; then pip install chess; fi
   for engine in phalanx stockfish gnuchess; do
     command -v "/usr/games/$engine" >/dev/null 2>&1 || apt-get install -y -qq "$engine"

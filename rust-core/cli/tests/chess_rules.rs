@@ -3,22 +3,9 @@
 //! bench's last line `nodes N time S nps X`; solve's `mate N FIRSTMOVE`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::process::{Command, Output};
-
-fn banco(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_banco"))
-        .args(args)
-        .output()
-        .expect("run banco")
-}
-
-fn last_line(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .last()
-        .unwrap_or_default()
-        .to_owned()
-}
+mod common;
+use common::{banco, last_line};
+use std::process::Command;
 
 #[test]
 fn chess_perft_prints_total_last() {

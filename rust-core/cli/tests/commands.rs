@@ -2,40 +2,8 @@
 //! and users rely on (the LAST line contracts) and exit codes.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn banco(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_banco"))
-        .args(args)
-        .output()
-        .expect("run banco")
-}
-
-fn banco_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run banco");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn last_line(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .last()
-        .unwrap_or_default()
-        .to_owned()
-}
+mod common;
+use common::{banco, banco_stdin, last_line};
 
 #[test]
 fn perft_prints_total_last() {

@@ -1,25 +1,8 @@
 //! `banco play --game lines` and `banco bench lines` as a user or a script drives them.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn banco_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run banco");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+mod common;
+use common::banco_stdin;
 
 /// The cell of the first ball on the drawn board (rank 9 first) and an empty cell next to it.
 fn first_move(text: &str) -> String {

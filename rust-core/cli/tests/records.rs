@@ -1,25 +1,9 @@
 //! `banco edit`, `banco pgn`, `banco render` and `banco puzzles` driven as a script would.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn banco(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run banco");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+mod common;
+use common::banco_stdin;
+use std::process::Output;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -34,7 +18,7 @@ fn temp(name: &str) -> std::path::PathBuf {
 #[test]
 fn edit_by_script_lists_problems_solves_and_plays() {
     let script = "clear\nplace K e0\nplace red advisor a1\ncheck\nplace k d9\nremove a1\nplace R e1\nfen\nsolve 3\nplay 1\ne1d1\nquit\n";
-    let out = banco(&["edit", "--no-color"], script);
+    let out = banco_stdin(&["edit", "--no-color"], script);
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("  - black has no king"), "{text}");
@@ -42,12 +26,12 @@ fn edit_by_script_lists_problems_solves_and_plays() {
     assert!(text.contains("legal position: 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"));
     assert!(text.contains("mate in 1: e1d1"));
     assert!(text.contains("red wins by checkmate"), "{text}");
-    let out = banco(
+    let out = banco_stdin(
         &["edit", "--game", "chess", "--no-color"],
         "remove h1\ncheck\nquit\n",
     );
     assert!(stdout(&out).contains("white may castle king side (O-O) but has no rook on h1"));
-    let bad = banco(&["edit", "--fen", "not a fen"], "");
+    let bad = banco_stdin(&["edit", "--fen", "not a fen"], "");
     assert_eq!(bad.status.code(), Some(2));
 }
 
@@ -60,7 +44,7 @@ fn pgn_import_export_and_play_saves() {
     )
     .unwrap();
     let save = temp("a.banco");
-    let out = banco(
+    let out = banco_stdin(
         &[
             "pgn",
             "import",
@@ -77,7 +61,7 @@ fn pgn_import_export_and_play_saves() {
         "{text}"
     );
     assert!(text.contains("note: 1 variation skipped"));
-    let out = banco(&["pgn", "export", save.to_str().unwrap()], "");
+    let out = banco_stdin(&["pgn", "export", save.to_str().unwrap()], "");
     assert!(
         stdout(&out).contains("1. e4 e5 2. Nf3 Nc6 *"),
         "{}",
@@ -90,7 +74,7 @@ fn pgn_import_export_and_play_saves() {
         pgn.display(),
         game.display()
     );
-    let out = banco(
+    let out = banco_stdin(
         &[
             "play",
             "--game",
@@ -108,7 +92,7 @@ fn pgn_import_export_and_play_saves() {
     assert!(saved.contains("3. Nc3"), "{saved}");
     let bad = temp("bad.pgn");
     std::fs::write(&bad, "1. e4 e5 2. Ke3 *\n").unwrap();
-    let out = banco(&["pgn", "import", bad.to_str().unwrap()], "");
+    let out = banco_stdin(&["pgn", "import", bad.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(stdout(&out).contains("move 2 (White) `Ke3` is not legal"));
 }
@@ -116,7 +100,7 @@ fn pgn_import_export_and_play_saves() {
 #[test]
 fn render_writes_svg() {
     let svg = temp("x.svg");
-    let out = banco(
+    let out = banco_stdin(
         &[
             "render",
             "--game",
@@ -137,13 +121,13 @@ fn render_writes_svg() {
     let text = std::fs::read_to_string(&svg).unwrap();
     assert_eq!(text.matches("class=\"piece ").count(), 32);
     let png = temp("x.png");
-    let out = banco(&["render", "-o", png.to_str().unwrap()], "");
+    let out = banco_stdin(&["render", "-o", png.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]
 fn puzzles_list_counts_every_tier() {
-    let out = banco(&["puzzles", "list"], "");
+    let out = banco_stdin(&["puzzles", "list"], "");
     let text = stdout(&out);
     assert!(out.status.success());
     let total: usize = text

@@ -45,18 +45,25 @@ fn strength(a: &str, b: &str, games: u32) {
         );
     });
     println!("{} vs {}: {}", a.name, b.name, report.summary());
+    assert!(
+        report.wins > report.losses,
+        "{} must beat {}: {}",
+        a.name,
+        b.name,
+        report.summary()
+    );
 }
 
 /// Level 10 against the plain alpha-beta with the seed's values.
 #[test]
-#[ignore = "slow: a strength match"]
+#[ignore = "slow (minutes): a 20-game strength match; run by tests/nightly.sh strength"]
 fn level_10_against_plain() {
     strength("level=10,nodes=20000", "plain,depth=2", 20);
 }
 
 /// Level 10 against level 5.
 #[test]
-#[ignore = "slow: a strength match"]
+#[ignore = "slow (minutes): a 20-game strength match; run by tests/nightly.sh strength"]
 fn level_10_against_level_5() {
     strength("level=10,nodes=20000", "level=5,nodes=20000", 20);
 }
