@@ -32,8 +32,10 @@ for script in tests/net/mdns-netns.sh tests/net/ble-mock.sh; do
   fi
 done
 
-# Kotlin and Swift bindings, generated from the release library and run against it; each
-# script provisions its compiler (npm kotlin-compiler + JNA; swiftc or a trixie chroot).
+# Kotlin and Swift bindings, generated from the library and run against it; each script
+# provisions its compiler (npm kotlin-compiler + JNA; swiftc or a trixie chroot). The library
+# is built in the test profile (see bindings/scripts/generate.sh) to reuse the build above.
+export BANCO_FFI_PROFILE="${BANCO_FFI_PROFILE:-test}"
 step "bindings/scripts/test-kotlin.sh"
 bash bindings/scripts/test-kotlin.sh
 step "bindings/scripts/test-swift.sh"

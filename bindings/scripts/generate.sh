@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds banco-ffi (release cdylib) and generates the Kotlin, Swift and Python bindings from
+# Builds banco-ffi (cdylib, cargo profile $BANCO_FFI_PROFILE, default `release`) and generates the Kotlin, Swift and Python bindings from
 # that exact library (uniffi library mode) into $TARGET/bindings/:
 #
 #   kotlin/org/banco/banco.kt          package org.banco
@@ -8,6 +8,10 @@
 #   lib/libbanco_ffi.so                the library they were generated from
 #
 # $TARGET is $CARGO_TARGET_DIR, else the workspace target/. Generated code is never committed.
+# tests/run.sh sets BANCO_FFI_PROFILE=test: the same code, optimised like the test suites
+# (opt-level 3, no LTO), reusing the dependencies `cargo test` already built instead of a
+# second fat-LTO build of the whole tree (minutes on a 2-core CI machine). Shipping builds
+# (ios-shell/scripts/build-xcframework.sh, the Android build) stay on `release`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 target="${CARGO_TARGET_DIR:-$PWD/target}"
@@ -16,17 +20,31 @@ case "$(uname -s)" in
   *) libname=libbanco_ffi.so ;;
 esac
 
-echo "==> cargo build --release -p banco-ffi"
-cargo build --release -p banco-ffi
-lib="$target/release/$libname"
+profile="${BANCO_FFI_PROFILE:-release}"
+if [ "$profile" = test ]; then
+  # The whole workspace, so that every dependency is built with the features `cargo test
+  # --workspace` unified and is reused as it stands (the library and the generator alike).
+  echo "==> cargo build --profile test --workspace (banco-ffi and uniffi-bindgen)"
+  cargo build --locked --profile test --workspace
+  lib="$target/debug/$libname"
+  bindgen="$target/debug/uniffi-bindgen"
+else
+  echo "==> cargo build --profile $profile -p banco-ffi"
+  cargo build --locked --profile "$profile" -p banco-ffi
+  case "$profile" in
+    release) lib="$target/release/$libname" ;;
+    dev) lib="$target/debug/$libname" ;;
+    *) lib="$target/$profile/$libname" ;;
+  esac
+  cargo build -q --locked -p uniffi-bindgen
+  bindgen="$target/debug/uniffi-bindgen"
+fi
 out="$target/bindings"
 rm -rf "$out/kotlin" "$out/swift" "$out/python" "$out/lib"
 mkdir -p "$out/lib"
 cp "$lib" "$out/lib/"
 
 echo "==> uniffi-bindgen (library mode) -> $out"
-cargo build -q -p uniffi-bindgen
-bindgen="$target/debug/uniffi-bindgen"
 for lang in kotlin swift python; do
   "$bindgen" generate --library "$out/lib/$libname" --language "$lang" --out-dir "$out/$lang" --no-format
 done

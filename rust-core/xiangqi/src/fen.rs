@@ -64,34 +64,92 @@ pub enum FenError {
     Position(#[from] PositionError),
 }
 
-/// Parses a FEN into an unvalidated [`Setup`] (syntax only).
-pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
-    let mut fields = fen.split_whitespace();
-    let board = fields.next().ok_or(FenError::Empty)?;
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 10 {
-        return Err(FenError::RankCount(ranks.len()));
+/// The errors of the board field that every xiangqi-board FEN shares (xiangqi and jieqi).
+pub(crate) trait PlacementError {
+    /// Not ten ranks.
+    fn rank_count(ranks: usize) -> Self;
+    /// A rank without nine files.
+    fn file_count(rank: u8, files: usize) -> Self;
+}
+
+impl PlacementError for FenError {
+    fn rank_count(ranks: usize) -> Self {
+        FenError::RankCount(ranks)
     }
-    let mut setup = Setup::empty();
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 9 - i as u8;
+    fn file_count(rank: u8, files: usize) -> Self {
+        FenError::FileCount { rank, files }
+    }
+}
+
+/// Reads the board field (ranks 9 down to 0, `/` between them, digits 1–9 for empty
+/// files): `piece(square, rank, ch)` gets every character that is not a digit, with its
+/// square (`None` past the ninth file, which the count then reports).
+pub(crate) fn read_placement<E: PlacementError>(
+    board: &str,
+    mut piece: impl FnMut(Option<Square>, u8, char) -> Result<(), E>,
+) -> Result<(), E> {
+    let ranks = board.split('/').count();
+    if ranks != 10 {
+        return Err(E::rank_count(ranks));
+    }
+    for (text, rank) in board.split('/').zip((0..10u8).rev()) {
         let mut file = 0usize;
         for ch in text.chars() {
             if let Some(d) = ch.to_digit(10).filter(|d| (1..=9).contains(d)) {
                 file += d as usize;
-            } else if let Some(p) = Piece::from_fen_char(ch) {
-                if let Some(sq) = Square::new(file as u8, rank).filter(|_| file < 9) {
-                    setup.put(sq, Some(p));
-                }
-                file += 1;
-            } else {
-                return Err(FenError::BadChar { rank, ch });
+                continue;
             }
+            let sq = u8::try_from(file)
+                .ok()
+                .filter(|&f| f < 9)
+                .and_then(|f| Square::new(f, rank));
+            piece(sq, rank, ch)?;
+            file += 1;
         }
         if file != 9 {
-            return Err(FenError::FileCount { rank, files: file });
+            return Err(E::file_count(rank, file));
         }
     }
+    Ok(())
+}
+
+/// Writes the board field: `piece(square)` gives the letter standing there.
+pub(crate) fn write_placement(out: &mut String, piece: impl Fn(Square) -> Option<char>) {
+    for rank in (0..10u8).rev() {
+        let mut empty = 0;
+        for file in 0..9u8 {
+            match Square::new(file, rank).and_then(&piece) {
+                Some(c) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+}
+
+/// Parses a FEN into an unvalidated [`Setup`] (syntax only).
+pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
+    let mut fields = fen.split_whitespace();
+    let board = fields.next().ok_or(FenError::Empty)?;
+    let mut setup = Setup::empty();
+    read_placement::<FenError>(board, |sq, rank, ch| {
+        let p = Piece::from_fen_char(ch).ok_or(FenError::BadChar { rank, ch })?;
+        if let Some(sq) = sq {
+            setup.put(sq, Some(p));
+        }
+        Ok(())
+    })?;
     setup.turn = match fields.next() {
         None | Some("w" | "r" | "W" | "R") => Color::Red,
         Some("b" | "B") => Color::Black,
@@ -123,27 +181,7 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
 #[must_use]
 pub fn setup_to_fen(setup: &Setup) -> String {
     let mut s = String::with_capacity(80);
-    for rank in (0..10u8).rev() {
-        let mut empty = 0;
-        for file in 0..9u8 {
-            match Square::new(file, rank).and_then(|sq| setup.get(sq)) {
-                Some(p) => {
-                    if empty > 0 {
-                        s.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    s.push(p.fen_char());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            s.push(char::from(b'0' + empty));
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
+    write_placement(&mut s, |sq| setup.get(sq).map(Piece::fen_char));
     let side = if setup.turn == Color::Red { 'w' } else { 'b' };
     format!("{s} {side} - - {} {}", setup.halfmoves, setup.fullmoves)
 }

@@ -12,7 +12,8 @@
 //! assert_eq!(err.to_string(), "the face-down piece on e5 is not on a home square of red");
 //! ```
 
-use super::position::{HIDDEN, HOME, JieqiPosition, Pool};
+use super::position::{HIDDEN, HOME, JieqiPiece, JieqiPosition, Pool};
+use crate::fen::{PlacementError, read_placement, write_placement};
 use crate::piece::{Piece, PieceKind};
 use crate::square::Square;
 use crate::tables::*;
@@ -122,6 +123,15 @@ pub enum JieqiFenError {
     CheckNotToMove(Color),
 }
 
+impl PlacementError for JieqiFenError {
+    fn rank_count(ranks: usize) -> Self {
+        JieqiFenError::RankCount(ranks)
+    }
+    fn file_count(rank: u8, files: usize) -> Self {
+        JieqiFenError::FileCount { rank, files }
+    }
+}
+
 fn parse_pool(text: &str) -> Result<[Pool; 2], JieqiFenError> {
     let bad = || JieqiFenError::BadPool(text.to_owned());
     let mut pools = [Pool::EMPTY; 2];
@@ -159,10 +169,6 @@ impl JieqiPosition {
     pub fn from_fen(fen: &str) -> Result<JieqiPosition, JieqiFenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let board = fields.first().ok_or(JieqiFenError::Empty)?;
-        let ranks: Vec<&str> = board.split('/').collect();
-        if ranks.len() != 10 {
-            return Err(JieqiFenError::RankCount(ranks.len()));
-        }
         let side = match fields.get(1).copied() {
             None | Some("w" | "r" | "W" | "R") => Color::Red,
             Some("b" | "B") => Color::Black,
@@ -184,38 +190,30 @@ impl JieqiPosition {
         let fullmoves = rest.get(1).map_or(Ok(1), |v| counter("move number", v))?;
         let mut pos = JieqiPosition::empty(side, halfmoves, fullmoves);
         pos.pools = pools;
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = 9 - i as u8;
-            let mut file = 0usize;
-            for ch in text.chars() {
-                if let Some(d) = ch.to_digit(10).filter(|d| (1..=9).contains(d)) {
-                    file += d as usize;
-                    continue;
-                }
-                let code = if ch == 'X' || ch == 'x' {
-                    let color = if ch == 'X' { Color::Red } else { Color::Black };
-                    let sq = Square::new(file.min(8) as u8, rank).unwrap_or_default();
-                    let home = HOME[sq.to_inner() as usize];
-                    if file >= 9 {
-                        0
-                    } else if home == 0 || home & 7 == KING || code_side(home) != color.index() {
-                        return Err(JieqiFenError::HiddenOffHome { square: sq, color });
-                    } else {
+        read_placement::<JieqiFenError>(board, |sq, rank, ch| {
+            let code = if ch == 'X' || ch == 'x' {
+                let color = if ch == 'X' { Color::Red } else { Color::Black };
+                match sq {
+                    // Past the ninth file: the file count reports it.
+                    None => 0,
+                    Some(sq) => {
+                        let home = HOME[sq.to_inner() as usize];
+                        if home == 0 || home & 7 == KING || code_side(home) != color.index() {
+                            return Err(JieqiFenError::HiddenOffHome { square: sq, color });
+                        }
                         home | HIDDEN
                     }
-                } else {
-                    let p = Piece::from_fen_char(ch).ok_or(JieqiFenError::BadChar { rank, ch })?;
-                    p.code()
-                };
-                if let Some(sq) = Square::new(file as u8, rank).filter(|_| file < 9) {
-                    pos.board[sq.to_inner() as usize] = code;
                 }
-                file += 1;
+            } else {
+                Piece::from_fen_char(ch)
+                    .ok_or(JieqiFenError::BadChar { rank, ch })?
+                    .code()
+            };
+            if let Some(sq) = sq {
+                pos.board[sq.to_inner() as usize] = code;
             }
-            if file != 9 {
-                return Err(JieqiFenError::FileCount { rank, files: file });
-            }
-        }
+            Ok(())
+        })?;
         pos.validate()?;
         pos.finish();
         if pos.is_check_on(side.other()) {
@@ -277,27 +275,7 @@ impl JieqiPosition {
     #[must_use]
     pub fn fen(&self) -> String {
         let mut s = String::with_capacity(100);
-        for rank in (0..10u8).rev() {
-            let mut empty = 0;
-            for file in 0..9u8 {
-                match Square::new(file, rank).and_then(|sq| self.piece_at(sq)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        s.push(p.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
+        write_placement(&mut s, |sq| self.piece_at(sq).map(JieqiPiece::fen_char));
         s.push(' ');
         s.push(if self.side == Color::Red { 'w' } else { 'b' });
         s.push(' ');
