@@ -13,31 +13,51 @@
 //! ```
 
 use crate::fen::{self, FenError};
+use crate::history::{History, Replay};
 use crate::moves::Move;
 use crate::position::{Position, Undo};
 use crate::rules::{self, RuleSet, Verdict};
-use banco_game::{
-    Color, DrawReason, Game, GameKind, MatchGame, MoveList, Outcome, SetupError, WinReason,
-};
-
-/// One played move with what is needed to take it back and to judge repetitions.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Played {
-    pub(crate) mv: Move,
-    pub(crate) undo: Undo,
-    /// Hash of the position before the move.
-    pub(crate) hash_before: u64,
-    /// The move gave check.
-    pub(crate) check: bool,
-}
+use banco_game::{Color, Game, GameKind, MatchGame, MoveList, Outcome, SetupError, WinReason};
 
 /// A xiangqi game: the current [`Position`] and every move that led to it from the
 /// position the game started from.
 #[derive(Clone, Debug)]
 pub struct Xiangqi {
-    pos: Position,
-    start: Position,
-    history: Vec<Played>,
+    history: History<Position>,
+}
+
+impl Replay for Position {
+    type Move = Move;
+    type Undo = Undo;
+    #[inline]
+    fn make(&mut self, mv: Move) -> Undo {
+        Position::make(self, mv)
+    }
+    #[inline]
+    fn unmake(&mut self, mv: Move, undo: Undo) {
+        Position::unmake(self, mv, undo);
+    }
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+    #[inline]
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        Position::side_to_move(self)
+    }
+    #[inline]
+    fn irreversible(&self, _mv: Move) -> bool {
+        // Only captures, as the half-move clock counts.
+        false
+    }
+    #[inline]
+    fn captured(undo: Undo) -> bool {
+        undo.captured().is_some()
+    }
 }
 
 /// Why [`Xiangqi::play`] refused a move.
@@ -72,9 +92,7 @@ impl Xiangqi {
     #[must_use]
     pub fn from_position(pos: Position) -> Xiangqi {
         Xiangqi {
-            start: pos.clone(),
-            pos,
-            history: Vec::with_capacity(256),
+            history: History::new(pos),
         }
     }
 
@@ -87,66 +105,40 @@ impl Xiangqi {
     #[inline]
     #[must_use]
     pub fn position(&self) -> &Position {
-        &self.pos
+        self.history.pos()
     }
 
     /// The position the game started from.
     #[must_use]
     pub fn start_position(&self) -> &Position {
-        &self.start
+        self.history.start()
     }
 
     /// The moves played so far.
     pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
-        self.history.iter().map(|p| p.mv)
+        self.history.moves()
     }
 
     /// FEN of the current position.
     #[must_use]
     pub fn fen(&self) -> String {
-        fen::to_fen(&self.pos)
+        fen::to_fen(self.history.pos())
     }
 
-    pub(crate) fn history(&self) -> &[Played] {
+    pub(crate) fn history(&self) -> &History<Position> {
         &self.history
     }
 
     /// Takes back the last move; `None` at the start.
     pub fn undo_move(&mut self) -> Option<Move> {
-        let p = self.history.pop()?;
-        self.pos.unmake(p.mv, p.undo);
-        Some(p.mv)
-    }
-
-    /// Plays a move without checking legality, recording it in the history.
-    #[inline]
-    fn push(&mut self, mv: Move) -> Undo {
-        let hash_before = self.pos.hash();
-        let undo = self.pos.make(mv);
-        let check = self.pos.in_check();
-        self.history.push(Played {
-            mv,
-            undo,
-            hash_before,
-            check,
-        });
-        undo
+        self.history.undo_last()
     }
 
     /// How many times the current position has occurred (1 if never before), counting
     /// back only through moves that can repeat (no capture in between).
     #[must_use]
     pub fn occurrences(&self) -> usize {
-        let key = self.pos.hash();
-        let reversible = (self.pos.halfmoves() as usize).min(self.history.len());
-        let recent = &self.history[self.history.len() - reversible..];
-        1 + recent
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|p| p.hash_before == key)
-            .count()
+        self.history.repetition_span(usize::MAX).0
     }
 
     /// The verdict of the repetition judge if the current position has occurred at least
@@ -159,7 +151,7 @@ impl Xiangqi {
     /// True if the move just played gave check (false at the start).
     #[must_use]
     pub fn last_move_gave_check(&self) -> bool {
-        self.history.last().is_some_and(|p| p.check)
+        self.history.last_check().unwrap_or(false)
     }
 
     /// True if neither side has a rook, horse, cannon or pawn.
@@ -169,7 +161,7 @@ impl Xiangqi {
         Color::ALL.iter().all(|&c| {
             [Rook, Horse, Cannon, Pawn]
                 .iter()
-                .all(|&k| self.pos.count(c, k) == 0)
+                .all(|&k| self.position().count(c, k) == 0)
         })
     }
 }
@@ -186,67 +178,56 @@ impl Game for Xiangqi {
 
     #[inline]
     fn side_to_move(&self) -> Color {
-        self.pos.side_to_move()
+        self.position().side_to_move()
     }
 
     #[inline]
     fn legal_moves(&self, moves: &mut MoveList<Move>) {
-        self.pos.generate_legal(moves);
+        self.position().generate_legal(moves);
     }
 
     fn is_legal(&self, mv: Move) -> bool {
-        self.pos.is_legal(mv)
+        self.position().is_legal(mv)
     }
 
     fn play(&mut self, mv: Move) -> Result<(), PlayError> {
-        if !self.pos.is_legal(mv) {
+        if !self.position().is_legal(mv) {
             return Err(PlayError::Illegal(mv));
         }
-        self.push(mv);
+        self.history.push(mv);
         Ok(())
     }
 
     #[inline]
     fn make_unchecked(&mut self, mv: Move) -> XiangqiUndo {
-        XiangqiUndo(self.push(mv))
+        XiangqiUndo(self.history.push(mv))
     }
 
     #[inline]
     fn unmake(&mut self, mv: Move, undo: XiangqiUndo) {
-        self.history.pop();
-        self.pos.unmake(mv, undo.0);
+        self.history.pop(mv, undo.0);
     }
 
     #[inline]
     fn in_check(&self) -> bool {
         self.history
-            .last()
-            .map_or_else(|| self.pos.in_check(), |p| p.check)
+            .last_check()
+            .unwrap_or_else(|| self.position().in_check())
     }
 
     fn outcome(&self, rules: &RuleSet) -> Option<Outcome> {
-        if !self.pos.has_legal_move() {
-            return Some(self.no_move_outcome());
-        }
-        if let Some(v) = rules::judge(self, rules, rules.repetitions as usize) {
-            return Some(v.outcome());
-        }
-        if rules.no_capture_plies > 0 && self.pos.halfmoves() >= rules.no_capture_plies {
-            return Some(Outcome::Draw {
-                reason: DrawReason::NoCapture(rules.no_capture_plies),
-            });
-        }
-        if self.insufficient_material() {
-            return Some(Outcome::Draw {
-                reason: DrawReason::InsufficientMaterial,
-            });
-        }
-        None
+        let pos = self.position();
+        rules::board_outcome(
+            (!pos.has_legal_move()).then(|| self.no_move_outcome()),
+            || rules::judge(self, rules, rules.repetitions as usize),
+            pos.halfmoves(),
+            rules,
+            || self.insufficient_material(),
+        )
     }
 
-    #[inline]
     fn hash(&self) -> u64 {
-        self.pos.hash()
+        self.position().hash()
     }
 
     fn ply(&self) -> u32 {
@@ -269,7 +250,7 @@ impl Game for Xiangqi {
             WinReason::Stalemate
         };
         Outcome::Win {
-            winner: self.pos.side_to_move().other(),
+            winner: self.position().side_to_move().other(),
             reason,
         }
     }
@@ -308,6 +289,6 @@ impl MatchGame for Xiangqi {
     }
 
     fn start_fen(&self) -> String {
-        fen::to_fen(&self.start)
+        fen::to_fen(self.history.start())
     }
 }

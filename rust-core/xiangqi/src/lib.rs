@@ -31,6 +31,7 @@
 mod checkers;
 pub mod fen;
 mod game;
+mod history;
 pub mod jieqi;
 mod lines;
 mod movegen;

@@ -156,51 +156,52 @@ impl Verdict {
     }
 }
 
+/// The outcome of a game on the xiangqi board, judged in order: no legal move (`no_move`
+/// is then that outcome), a repetition verdict, the no-capture rule, then insufficient
+/// material.
+pub(crate) fn board_outcome(
+    no_move: Option<Outcome>,
+    repetition: impl FnOnce() -> Option<Verdict>,
+    halfmoves: u16,
+    rules: &RuleSet,
+    insufficient_material: impl FnOnce() -> bool,
+) -> Option<Outcome> {
+    if no_move.is_some() {
+        return no_move;
+    }
+    if let Some(v) = repetition() {
+        return Some(v.outcome());
+    }
+    if rules.no_capture_plies > 0 && halfmoves >= rules.no_capture_plies {
+        return Some(Outcome::Draw {
+            reason: DrawReason::NoCapture(rules.no_capture_plies),
+        });
+    }
+    if insufficient_material() {
+        return Some(Outcome::Draw {
+            reason: DrawReason::InsufficientMaterial,
+        });
+    }
+    None
+}
+
 /// Judges the current position of `game` if it has occurred `min_occurrences` times.
 pub(crate) fn judge(game: &Xiangqi, rules: &RuleSet, min_occurrences: usize) -> Option<Verdict> {
     let history = game.history();
     let pos = game.position();
-    let key = pos.hash();
-    let reversible = (pos.halfmoves() as usize).min(history.len());
-    // Find the span back to the (min_occurrences - 1)-th earlier occurrence.
-    let mut found = 1;
-    let mut span = 0;
-    let mut d = 2;
-    while d <= reversible {
-        if history[history.len() - d].hash_before == key {
-            found += 1;
-            if found >= min_occurrences.max(2) {
-                span = d;
-                break;
-            }
-        }
-        d += 2;
-    }
-    if span == 0 {
+    let wanted = min_occurrences.max(2);
+    let (found, span) = history.repetition_span(wanted);
+    if found < wanted || span == 0 {
         return None;
     }
-    let cycle = &history[history.len() - span..];
-    // Perpetual check: every move of a side in the cycle gave check.
-    let mover_of = |i: usize| {
-        // cycle[i] was played by the side to move `span - i` plies before now.
-        if (span - i) % 2 == 0 {
-            pos.side_to_move()
-        } else {
-            pos.side_to_move().other()
-        }
-    };
-    let mut checks = [true; 2];
-    for (i, p) in cycle.iter().enumerate() {
-        if !p.check {
-            checks[mover_of(i).index()] = false;
-        }
-    }
-    if let Some(v) = perpetual_check_verdict(checks) {
+    if let Some(v) = history.perpetual_check(span) {
         return Some(v);
     }
     if rules.repetition == RepetitionRule::Casual {
         return Some(Verdict::Draw);
     }
+    let cycle = history.cycle(span);
+    let mover_of = |i: usize| history.mover_in_cycle(span, i);
     // Perpetual chase: walk back through the cycle.
     let mut chase = [u16::MAX; 2];
     let mut scratch = pos.clone();

@@ -21,32 +21,47 @@ use super::fen::{JieqiFenError, START_FEN};
 use super::moves::JieqiMove;
 use super::position::{JieqiPosition, JieqiUndo};
 use crate::game::MATCH_RULES;
+use crate::history::{History, Replay};
 use crate::piece::PieceKind;
 use crate::rules::{RuleSet, Verdict};
 use banco_game::{
-    ChanceList, Color, DrawReason, Game, GameKind, MatchGame, MoveList, Outcome, SetupError,
-    WinReason,
+    ChanceList, Color, Game, GameKind, MatchGame, MoveList, Outcome, SetupError, WinReason,
 };
-
-/// One played move or reveal, with what undoing and the repetition judge need.
-#[derive(Clone, Copy, Debug)]
-struct Played {
-    mv: JieqiMove,
-    undo: JieqiUndo,
-    /// Hash of the position before it.
-    hash_before: u64,
-    /// After it (and a step's reveal) the side to move is in check.
-    check: bool,
-    /// No earlier position can come back: a capture, a face-down piece's step, a reveal.
-    irreversible: bool,
-}
 
 /// A jieqi game: the current [`JieqiPosition`] and every move and reveal that led to it.
 #[derive(Clone, Debug)]
 pub struct Jieqi {
-    pos: JieqiPosition,
-    start: JieqiPosition,
-    history: Vec<Played>,
+    history: History<JieqiPosition>,
+}
+
+impl Replay for JieqiPosition {
+    type Move = JieqiMove;
+    type Undo = JieqiUndo;
+    fn make(&mut self, mv: JieqiMove) -> JieqiUndo {
+        JieqiPosition::make(self, mv)
+    }
+    fn unmake(&mut self, mv: JieqiMove, undo: JieqiUndo) {
+        JieqiPosition::unmake(self, mv, undo);
+    }
+    fn hash(&self) -> u64 {
+        JieqiPosition::hash(self)
+    }
+    fn in_check(&self) -> bool {
+        JieqiPosition::in_check(self)
+    }
+    fn side_to_move(&self) -> Color {
+        JieqiPosition::side_to_move(self)
+    }
+    /// A reveal, and a face-down piece's step, change what is known for good.
+    fn irreversible(&self, mv: JieqiMove) -> bool {
+        match mv {
+            JieqiMove::Reveal(_) => true,
+            JieqiMove::Step(_) => self.moves_hidden(mv),
+        }
+    }
+    fn captured(undo: JieqiUndo) -> bool {
+        undo.captured().is_some()
+    }
 }
 
 /// Why [`Jieqi::play`](Game::play) refused a move or reveal.
@@ -81,9 +96,7 @@ impl Jieqi {
     #[must_use]
     pub fn from_position(pos: JieqiPosition) -> Jieqi {
         Jieqi {
-            start: pos.clone(),
-            pos,
-            history: Vec::with_capacity(256),
+            history: History::new(pos),
         }
     }
 
@@ -95,79 +108,36 @@ impl Jieqi {
     /// The current position.
     #[must_use]
     pub fn position(&self) -> &JieqiPosition {
-        &self.pos
+        self.history.pos()
     }
 
     /// The position the game started from.
     #[must_use]
     pub fn start_position(&self) -> &JieqiPosition {
-        &self.start
+        self.history.start()
     }
 
     /// The moves and reveals played so far.
     pub fn moves(&self) -> impl ExactSizeIterator<Item = JieqiMove> + '_ {
-        self.history.iter().map(|p| p.mv)
+        self.history.moves()
     }
 
     /// FEN of the current position.
     #[must_use]
     pub fn fen(&self) -> String {
-        self.pos.fen()
+        self.position().fen()
     }
 
     /// Takes back the last move or reveal; `None` at the start.
     pub fn undo_move(&mut self) -> Option<JieqiMove> {
-        let p = self.history.pop()?;
-        self.pos.unmake(p.mv, p.undo);
-        Some(p.mv)
-    }
-
-    fn push(&mut self, mv: JieqiMove) -> JieqiUndo {
-        let hash_before = self.pos.hash();
-        let irreversible = match mv {
-            JieqiMove::Reveal(_) => true,
-            JieqiMove::Step(_) => self.pos.moves_hidden(mv),
-        };
-        let undo = self.pos.make(mv);
-        let check = self.pos.in_check();
-        self.history.push(Played {
-            mv,
-            undo,
-            hash_before,
-            check,
-            irreversible: irreversible || undo.captured().is_some(),
-        });
-        undo
+        self.history.undo_last()
     }
 
     /// How many times the current position has occurred (1 if never before), counting
     /// back only through moves that can repeat.
     #[must_use]
     pub fn occurrences(&self) -> usize {
-        self.repetition_span(usize::MAX).0
-    }
-
-    /// Walks back through the reversible moves: the occurrences of the current position
-    /// found before reaching `wanted`, and the span (in plies) back to the last one found.
-    fn repetition_span(&self, wanted: usize) -> (usize, usize) {
-        let key = self.pos.hash();
-        let reversible = self
-            .history
-            .iter()
-            .rev()
-            .take_while(|p| !p.irreversible)
-            .count();
-        let mut found = 1;
-        let mut span = 0;
-        let mut d = 2;
-        while d <= reversible && found < wanted {
-            if self.history[self.history.len() - d].hash_before == key {
-                found += 1;
-                span = d;
-            }
-            d += 2;
-        }
-        (found, span)
+        self.history.repetition_span(usize::MAX).0
     }
 
     /// The repetition verdict if the current position has occurred `min_occurrences`
@@ -175,31 +145,19 @@ impl Jieqi {
     /// otherwise a draw. Jieqi does not judge perpetual chases (see the module docs).
     #[must_use]
     pub fn repetition_verdict(&self, _rules: &RuleSet, min_occurrences: usize) -> Option<Verdict> {
-        let (found, span) = self.repetition_span(min_occurrences.max(2));
-        if found < min_occurrences.max(2) || span == 0 {
+        let wanted = min_occurrences.max(2);
+        let (found, span) = self.history.repetition_span(wanted);
+        if found < wanted || span == 0 {
             return None;
         }
-        let cycle = &self.history[self.history.len() - span..];
-        let mut checks = [true; 2];
-        for (i, p) in cycle.iter().enumerate() {
-            // cycle[i] was played by the side to move `span - i` plies before now.
-            let mover = if (span - i) % 2 == 0 {
-                self.pos.side_to_move()
-            } else {
-                self.pos.side_to_move().other()
-            };
-            if !p.check {
-                checks[mover.index()] = false;
-            }
-        }
-        Some(crate::rules::perpetual_check_verdict(checks).unwrap_or(Verdict::Draw))
+        Some(self.history.perpetual_check(span).unwrap_or(Verdict::Draw))
     }
 
     /// True if neither side has a piece besides its king (face-down pieces count: they
     /// may be anything).
     #[must_use]
     pub fn insufficient_material(&self) -> bool {
-        self.pos
+        self.position()
             .pieces()
             .all(|(_, p)| p.kind == PieceKind::King && !p.hidden)
     }
@@ -216,78 +174,68 @@ impl Game for Jieqi {
     }
 
     fn side_to_move(&self) -> Color {
-        self.pos.side_to_move()
+        self.position().side_to_move()
     }
 
     fn legal_moves(&self, moves: &mut MoveList<JieqiMove>) {
-        self.pos.generate_legal(moves);
+        self.position().generate_legal(moves);
     }
 
     fn is_legal(&self, mv: JieqiMove) -> bool {
-        self.pos.is_legal(mv)
+        self.position().is_legal(mv)
     }
 
     fn play(&mut self, mv: JieqiMove) -> Result<(), JieqiPlayError> {
-        if !self.pos.is_legal(mv) {
+        if !self.position().is_legal(mv) {
             return Err(match mv {
                 JieqiMove::Step(_) => JieqiPlayError::Illegal(mv),
                 JieqiMove::Reveal(_) => JieqiPlayError::BadReveal(mv),
             });
         }
-        self.push(mv);
+        self.history.push(mv);
         Ok(())
     }
 
     fn make_unchecked(&mut self, mv: JieqiMove) -> JieqiGameUndo {
-        JieqiGameUndo(self.push(mv))
+        JieqiGameUndo(self.history.push(mv))
     }
 
     fn unmake(&mut self, mv: JieqiMove, undo: JieqiGameUndo) {
-        self.history.pop();
-        self.pos.unmake(mv, undo.0);
+        self.history.pop(mv, undo.0);
     }
 
     fn in_check(&self) -> bool {
-        self.pos.in_check()
+        self.position().in_check()
     }
 
     fn no_move_outcome(&self) -> Outcome {
-        let reason = if self.pos.in_check() {
+        let reason = if self.position().in_check() {
             WinReason::Checkmate
         } else {
             WinReason::Stalemate
         };
         Outcome::Win {
-            winner: self.pos.side_to_move().other(),
+            winner: self.position().side_to_move().other(),
             reason,
         }
     }
 
     fn outcome(&self, rules: &RuleSet) -> Option<Outcome> {
-        if self.pos.pending().is_some() {
+        let pos = self.position();
+        if pos.pending().is_some() {
             return None;
         }
-        if !self.pos.has_legal_move() {
-            return Some(self.no_move_outcome());
-        }
-        if let Some(v) = self.repetition_verdict(rules, rules.repetitions as usize) {
-            return Some(v.outcome());
-        }
-        if rules.no_capture_plies > 0 && self.pos.halfmoves() >= rules.no_capture_plies {
-            return Some(Outcome::Draw {
-                reason: DrawReason::NoCapture(rules.no_capture_plies),
-            });
-        }
-        if self.insufficient_material() {
-            return Some(Outcome::Draw {
-                reason: DrawReason::InsufficientMaterial,
-            });
-        }
-        None
+        crate::rules::board_outcome(
+            (!pos.has_legal_move()).then(|| self.no_move_outcome()),
+            || self.repetition_verdict(rules, rules.repetitions as usize),
+            pos.halfmoves(),
+            rules,
+            || self.insufficient_material(),
+        )
     }
 
     fn hash(&self) -> u64 {
-        self.pos.hash()
+        self.position().hash()
     }
 
     fn ply(&self) -> u32 {
@@ -303,16 +251,16 @@ impl Game for Jieqi {
     }
 
     fn awaits_chance(&self) -> bool {
-        self.pos.pending().is_some()
+        self.position().pending().is_some()
     }
 
     fn chance_outcomes(&self, out: &mut ChanceList<JieqiMove>) {
         out.clear();
-        if self.pos.pending().is_none() {
+        if self.position().pending().is_none() {
             return;
         }
-        let mover = self.pos.side_to_move().other();
-        for (kind, n) in self.pos.pool(mover).iter() {
+        let mover = self.position().side_to_move().other();
+        for (kind, n) in self.position().pool(mover).iter() {
             out.push(JieqiMove::Reveal(kind), u32::from(n));
         }
     }
@@ -341,14 +289,15 @@ impl MatchGame for Jieqi {
     }
 
     fn fen(&self) -> String {
-        self.pos.fen()
+        self.position().fen()
     }
 
     fn start_fen(&self) -> String {
-        if self.start == JieqiPosition::startpos() {
+        let start = self.history.start();
+        if *start == JieqiPosition::startpos() {
             START_FEN.to_owned()
         } else {
-            self.start.fen()
+            start.fen()
         }
     }
 }
