@@ -2,12 +2,12 @@
 //! why ([`Reason`]: the line it completes or builds). [`greedy_move`] is the one-move
 //! greedy baseline it is measured against; [`play_out`] plays a whole seeded game.
 //!
-//! The player (see [`search`]) scores every legal move with a fast heuristic, keeps the
-//! best few, and plays each out over Monte Carlo samples of where the announced balls land,
-//! judging the boards by [`eval`] (runs of each colour, free area, free regions, walled-in
-//! balls) or, with a reply width, by the best next move. Its effort is a [`Budget`] of
-//! candidates, samples and reply width — counts, not time, so a seed and a budget always
-//! give the same move.
+//! The player (see [`search`]) judges every legal move by [`eval`] (free area, runs of
+//! each colour, lines ready to complete, free regions, dead and walled-in balls) with the
+//! expected effect of the announced balls landing, keeps the best few, and plays each out
+//! over Monte Carlo samples of where they land, followed by the best next move. Its effort
+//! is a [`Budget`] of candidates, samples and replies — counts, not time, so a seed and a
+//! budget always give the same move.
 //!
 //! ```
 //! use banco_lines::{LinesGame, Settings, ai};
@@ -29,40 +29,41 @@ use core::fmt;
 /// How hard the computer thinks about one move: counts, never time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Moves kept from the fast heuristic and played out.
+    /// Moves kept from the first stage (every legal move judged in closed form) and played
+    /// out over samples.
     pub candidates: usize,
-    /// Monte Carlo samples of the landing per kept move.
+    /// Monte Carlo samples of the landing per kept move (0: the first stage decides).
     pub samples: usize,
-    /// Next-move candidates looked at after each sample (0: static evaluation only).
-    pub reply: usize,
+    /// After each sample, judge every legal reply (a two-move look-ahead) rather than only
+    /// the replies that complete a line.
+    pub replies: bool,
 }
 
 impl Budget {
-    /// A quick hint (about a millisecond).
+    /// A quick hint (a few milliseconds).
     #[must_use]
     pub const fn fast() -> Budget {
         Budget {
-            candidates: 3,
-            samples: 6,
-            reply: 0,
+            candidates: 1,
+            samples: 0,
+            replies: false,
         }
     }
 
     /// The budget of a number of playouts per move (one playout = one landing sample of
-    /// one candidate): the bench's `--budget`. Measured: a few candidates sampled many
-    /// times beat many candidates sampled a little (the fast heuristic ranks well, the
-    /// samples settle the close calls), so the candidates grow slowly; from 2,000 playouts
-    /// each sample also looks at the best three replies.
+    /// one candidate): the bench's `--budget`. 0 or 1: the first stage alone; from 64
+    /// playouts each sample also judges every reply.
     #[must_use]
     pub fn from_playouts(playouts: usize) -> Budget {
-        let playouts = playouts.max(1);
-        let candidates = (3 + playouts / 200).min(8);
+        if playouts <= 1 {
+            return Budget::fast();
+        }
+        let candidates = (2 + playouts / 16).min(8);
         let samples = (playouts / candidates).max(1);
-        let reply = if playouts >= 2000 { 3 } else { 0 };
         Budget {
             candidates,
             samples,
-            reply,
+            replies: playouts >= 64,
         }
     }
 }
