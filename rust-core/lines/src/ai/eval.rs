@@ -146,13 +146,13 @@ impl Default for Weights {
     fn default() -> Weights {
         Weights {
             run: [0.0, 0.0, 0.3, 2.0, 4.0],
-            ready: 3.0,
+            ready: 4.5,
             free: 1.5,
             crowd: 0.1,
             crowd_at: 30.0,
-            pocket: 0.5,
-            dead: 0.5,
-            walled: 0.2,
+            pocket: 0.25,
+            dead: 0.25,
+            walled: 0.05,
             landing_line: 15.0,
             complete: 20.0,
             center: 0.0,
