@@ -80,12 +80,18 @@ pub enum Reason {
         /// Points scored.
         points: u32,
     },
-    /// The move lengthens a run of its colour.
+    /// The move adds a ball to a line in the making: the five cells from `start` to
+    /// `end` (a rank, file or diagonal) then hold `length` balls of its colour and no
+    /// other ball.
     Builds {
-        /// Length of the longest run through the destination.
+        /// Balls of the colour in those five cells, the moved one included (2 to 4).
         length: usize,
         /// Its colour.
         color: Ball,
+        /// The first of the five cells (lowest index).
+        start: Cell,
+        /// The last of the five cells.
+        end: Cell,
     },
     /// The move makes room or keeps the board open rather than build a run.
     Opens {
@@ -102,7 +108,15 @@ impl fmt::Display for Reason {
                 color,
                 points,
             } => write!(f, "completes a line of {balls} {color} ({points} points)"),
-            Reason::Builds { length, color } => write!(f, "builds a line of {length} {color}"),
+            Reason::Builds {
+                length,
+                color,
+                start,
+                end,
+            } => write!(
+                f,
+                "builds a line of {color}: {length} of 5 on {start} to {end}"
+            ),
             Reason::Opens { color } => write!(f, "moves {color} aside to keep the board open"),
         }
     }
@@ -140,13 +154,14 @@ pub fn hint(game: &LinesGame, budget: &Budget, seed: u64) -> Option<Hint> {
         let mut after = *board;
         after.set(c.from, None);
         let code = color.index() as u8 + 1;
-        let length = DIRECTIONS
-            .iter()
-            .map(|&(df, dr)| run_length(&after, c.to, code, df, dr))
-            .max()
-            .unwrap_or(1);
+        let (length, start, end) = best_window(&after, c.to, code);
         if length >= 2 {
-            Reason::Builds { length, color }
+            Reason::Builds {
+                length,
+                color,
+                start,
+                end,
+            }
         } else {
             Reason::Opens { color }
         }
@@ -159,6 +174,38 @@ pub fn hint(game: &LinesGame, budget: &Budget, seed: u64) -> Option<Hint> {
         reason,
         value,
     })
+}
+
+/// The five-cell window through `at` holding most balls of colour `code` and no other
+/// colour (as if a ball of that colour stood on `at`): the count and its end cells,
+/// lowest first; `(1, at, at)` if every window through `at` holds another colour.
+fn best_window(board: &crate::board::Board, at: Cell, code: u8) -> (usize, Cell, Cell) {
+    let mut best = (1, at, at);
+    for cells in &eval::WINDOW_CELLS {
+        if !cells.contains(&(at.index() as u8)) {
+            continue;
+        }
+        let mut count = 0;
+        let mut pure = true;
+        for &c in cells {
+            match board.code(c as usize) {
+                _ if c as usize == at.index() => count += 1,
+                0 => {}
+                v if v == code => count += 1,
+                _ => pure = false,
+            }
+        }
+        let lo = cells.iter().copied().min().unwrap_or(0);
+        let hi = cells.iter().copied().max().unwrap_or(0);
+        if let (true, Ok(a), Ok(b)) = (
+            pure && count > best.0,
+            Cell::from_index(lo as usize),
+            Cell::from_index(hi as usize),
+        ) {
+            best = (count, a, b);
+        }
+    }
+    best
 }
 
 /// The greedy one-move player: the move that scores most now, else the one that makes
