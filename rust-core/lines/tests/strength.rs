@@ -40,6 +40,7 @@ fn weights_from_env() -> Weights {
             "run3" => w.run[3] = v,
             "run4" => w.run[4] = v,
             "ready" => w.ready = v,
+            "landing" => w.landing = v,
             "free" => w.free = v,
             "crowd" => w.crowd = v,
             "crowd_at" => w.crowd_at = v,

@@ -134,6 +134,8 @@ pub struct Weights {
     pub walled: f32,
     /// Value of a line completed by a landing ball, in the closed-form expectation.
     pub landing_line: f32,
+    /// Scale of the expected effect of the landing balls on the windows (1: as computed).
+    pub landing: f32,
     /// Bonus of a move that completes lines, over its points: a line in hand is worth
     /// more than the windows it came from (which the landing balls may spoil).
     pub complete: f32,
@@ -154,6 +156,7 @@ impl Default for Weights {
             dead: 0.25,
             walled: 0.05,
             landing_line: 15.0,
+            landing: 1.0,
             complete: 20.0,
             center: 0.0,
         }
@@ -337,7 +340,7 @@ fn judge(board: &Board, weights: &Weights, spawn: Option<&[Ball]>) -> f32 {
             expected += holes * (same * gain - (total - same) * v);
         }
     }
-    value += expected;
+    value += weights.landing * expected;
     let balls = !empty & ((1u128 << CELLS) - 1);
     let dead = (balls & !live).count_ones() as f32;
     value -= weights.dead * dead;

@@ -51,19 +51,21 @@ impl Budget {
     }
 
     /// The budget of a number of playouts per move (one playout = one landing sample of
-    /// one candidate): the bench's `--budget`. 0 or 1: the first stage alone; from 64
-    /// playouts each sample also judges every reply.
+    /// one candidate, followed by a judgement of the next move): the bench's `--budget`.
+    /// 0 or 1: the first stage alone ([`Budget::fast`]); from 9 playouts each sample
+    /// judges every reply; `candidates × samples ≈ playouts`, the candidates growing as
+    /// the square root (9 → 3 × 3, 24 → 4 × 6, 64 → 8 × 8).
     #[must_use]
     pub fn from_playouts(playouts: usize) -> Budget {
         if playouts <= 1 {
             return Budget::fast();
         }
-        let candidates = (2 + playouts / 16).min(8);
+        let candidates = playouts.isqrt().clamp(2, 8);
         let samples = (playouts / candidates).max(1);
         Budget {
             candidates,
             samples,
-            replies: playouts >= 64,
+            replies: playouts >= 9,
         }
     }
 }
