@@ -341,8 +341,8 @@ pub(crate) fn bench(
     };
     if let Player::Computer(b) = player {
         println!(
-            "budget {budget} playouts: {} candidates × {} samples, reply width {}",
-            b.candidates, b.samples, b.reply
+            "budget {budget} playouts: {} candidates × {} samples, every reply judged: {}",
+            b.candidates, b.samples, b.replies
         );
     }
     let start = Instant::now();

@@ -1,7 +1,16 @@
-//! The computer player's judgement of a board, in points: runs of each colour (every
-//! five-cell window of a rank, file or diagonal that holds balls of one colour only), free
-//! area (more so on a crowded board), connectivity of the free cells (cells cut off from
-//! the largest free region are worth less) and balls walled in.
+//! The computer player's judgement of a board, in points (a line of five is 10), built
+//! for survival: free cells (and a growing penalty as the board crowds), runs of each
+//! colour (every five-cell window of a rank, file or diagonal that holds balls of one
+//! colour only, valued by how many it holds), windows of four whose free cell a ball of
+//! that colour can reach (a line ready to complete), free cells cut off from the largest
+//! free region, dead balls (in no window that could still become a line) and balls walled
+//! in.
+//!
+//! [`after_spawn`] adds, in closed form, what the three announced balls are expected to do
+//! when they land on random free cells: each one that lands in a window of its own colour
+//! extends the run (or completes it), each one of another colour spoils it. That gives
+//! every move an expectation over the landing without sampling; the search samples only
+//! the few best moves.
 //!
 //! ```
 //! use banco_lines::{Board, ai::eval};
@@ -18,16 +27,16 @@
 //! # Ok::<(), banco_lines::CellError>(())
 //! ```
 
-use crate::board::{Board, CELLS, Cell, SIZE};
-use crate::path::{flood, neighbour_bits};
+use crate::board::{Ball, Board, CELLS, SIZE};
+use crate::path::{flood, spread};
 
 /// Number of five-cell windows on the board: 45 on ranks, 45 on files, 25 on each diagonal.
 pub const WINDOWS: usize = 140;
 
 /// The five-cell windows: cell indices.
 pub static WINDOW_CELLS: [[u8; 5]; WINDOWS] = build_windows();
-/// For each cell, the windows through it (at most 20), padded with `u8::MAX`.
-pub static CELL_WINDOWS: [[u8; 20]; CELLS] = build_cell_windows();
+/// The five-cell windows as cell sets.
+pub static WINDOW_MASKS: [u128; WINDOWS] = build_masks();
 
 const fn build_windows() -> [[u8; 5]; WINDOWS] {
     let mut out = [[0u8; 5]; WINDOWS];
@@ -58,17 +67,14 @@ const fn build_windows() -> [[u8; 5]; WINDOWS] {
     out
 }
 
-const fn build_cell_windows() -> [[u8; 20]; CELLS] {
-    let windows = build_windows();
-    let mut out = [[u8::MAX; 20]; CELLS];
-    let mut count = [0usize; CELLS];
+const fn build_masks() -> [u128; WINDOWS] {
+    let cells = build_windows();
+    let mut out = [0u128; WINDOWS];
     let mut w = 0;
     while w < WINDOWS {
         let mut k = 0;
         while k < 5 {
-            let c = windows[w][k] as usize;
-            out[c][count[c]] = w as u8;
-            count[c] += 1;
+            out[w] |= 1u128 << cells[w][k];
             k += 1;
         }
         w += 1;
@@ -76,11 +82,44 @@ const fn build_cell_windows() -> [[u8; 20]; CELLS] {
     out
 }
 
-/// Weights of the evaluation (points per feature).
+/// `RINGS[i]`: the cells at least `i + 1` rings away from the edge (a ball on ring `d`
+/// is in `d` of these sets).
+static RINGS: [u128; 4] = build_rings();
+
+const fn build_rings() -> [u128; 4] {
+    let mut out = [0u128; 4];
+    let mut c = 0;
+    while c < CELLS {
+        let f = c % SIZE;
+        let r = c / SIZE;
+        let mut d = f;
+        if SIZE - 1 - f < d {
+            d = SIZE - 1 - f;
+        }
+        if r < d {
+            d = r;
+        }
+        if SIZE - 1 - r < d {
+            d = SIZE - 1 - r;
+        }
+        let mut i = 0;
+        while i < d {
+            out[i] |= 1u128 << c;
+            i += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+/// Weights of the evaluation (points per feature). [`Weights::default`] holds the values
+/// tuned by measurement (seeded games, see `tests/strength.rs`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
-    /// Value of a window holding 1, 2, 3 or 4 balls of one colour and nothing else.
+    /// Value of a window holding 0, 1, 2, 3 or 4 balls of one colour and nothing else.
     pub run: [f32; 5],
+    /// Extra value of a window of four whose free cell a ball of its colour can reach.
+    pub ready: f32,
     /// Value of each free cell.
     pub free: f32,
     /// Penalty per missing free cell below `crowd_at` free cells, squared.
@@ -89,46 +128,117 @@ pub struct Weights {
     pub crowd_at: f32,
     /// Penalty per free cell outside the largest free region.
     pub pocket: f32,
+    /// Penalty per ball in no window that could still become a line.
+    pub dead: f32,
     /// Penalty per ball with no free neighbour.
     pub walled: f32,
+    /// Value of a line completed by a landing ball, in the closed-form expectation.
+    pub landing_line: f32,
+    /// Scale of the expected effect of the landing balls on the windows (1: as computed).
+    pub landing: f32,
+    /// Bonus of a move that completes lines, over its points: a line in hand is worth
+    /// more than the windows it came from (which the landing balls may spoil).
+    pub complete: f32,
+    /// Penalty per ball and ring away from the edge (0 on the edge, 4 in the centre):
+    /// balls in the middle cut the free paths.
+    pub center: f32,
 }
 
 impl Default for Weights {
     fn default() -> Weights {
         Weights {
-            run: [0.0, 0.05, 0.5, 2.0, 5.0],
-            free: 2.0,
-            crowd: 0.15,
+            run: [0.0, 0.0, 0.3, 2.0, 4.0],
+            ready: 4.5,
+            free: 1.5,
+            crowd: 0.1,
             crowd_at: 30.0,
-            pocket: 2.0,
-            walled: 0.15,
+            pocket: 0.25,
+            dead: 0.25,
+            walled: 0.05,
+            landing_line: 15.0,
+            landing: 1.0,
+            complete: 20.0,
+            center: 0.0,
         }
     }
 }
 
-/// The value of window `w`: the run weight if it holds balls of one colour only.
-#[inline]
-#[must_use]
-pub fn window_value(board: &Board, w: usize, weights: &Weights) -> f32 {
-    let mut colour = 0u8;
-    let mut count = 0usize;
-    for &c in &WINDOW_CELLS[w] {
-        let v = board.code(c as usize);
-        if v != 0 {
-            if colour != 0 && v != colour {
-                return 0.0;
+/// A board as bit sets: one per colour and the free cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Masks {
+    /// The cells of each colour (index 0 unused: codes are 1–7).
+    pub color: [u128; 8],
+    /// The free cells.
+    pub empty: u128,
+}
+
+impl Masks {
+    /// The masks of `board`.
+    #[must_use]
+    pub fn of(board: &Board) -> Masks {
+        let mut color = [0u128; 8];
+        for (i, &v) in board.codes().iter().enumerate() {
+            color[v as usize & 7] |= 1u128 << i;
+        }
+        Masks {
+            empty: color[0],
+            color,
+        }
+    }
+}
+
+/// The free regions of a board: disjoint cell sets, orthogonally connected.
+#[derive(Clone, Copy, Debug)]
+pub struct Regions {
+    sets: [u128; 41],
+    len: usize,
+}
+
+impl Regions {
+    /// The regions of the free cells `empty`.
+    #[must_use]
+    pub fn of(empty: u128) -> Regions {
+        let mut r = Regions {
+            sets: [0; 41],
+            len: 0,
+        };
+        let mut rest = empty;
+        while rest != 0 {
+            let seed = rest & rest.wrapping_neg();
+            let region = flood(crate::board::CellSet(empty), seed).0;
+            if r.len < r.sets.len() {
+                r.sets[r.len] = region;
+                r.len += 1;
             }
-            colour = v;
-            count += 1;
+            rest &= !region;
         }
+        r
     }
-    weights.run[count.min(4)]
-}
 
-/// The sum of the window values (runs of every colour).
-#[must_use]
-pub fn runs(board: &Board, weights: &Weights) -> f32 {
-    (0..WINDOWS).map(|w| window_value(board, w, weights)).sum()
+    /// The regions.
+    #[must_use]
+    pub fn sets(&self) -> &[u128] {
+        &self.sets[..self.len]
+    }
+
+    /// The region holding the free cell with bit `bit`, or 0.
+    #[must_use]
+    pub fn containing(&self, bit: u128) -> u128 {
+        self.sets()
+            .iter()
+            .copied()
+            .find(|&s| s & bit != 0)
+            .unwrap_or(0)
+    }
+
+    /// The free cells a ball whose neighbours are `neighbours` can reach.
+    #[must_use]
+    pub fn reach(&self, neighbours: u128) -> u128 {
+        self.sets()
+            .iter()
+            .filter(|&&s| s & neighbours != 0)
+            .fold(0, |a, &s| a | s)
+    }
 }
 
 /// The whole evaluation of `board` with the default weights.
@@ -137,33 +247,113 @@ pub fn evaluate(board: &Board) -> f32 {
     evaluate_with(board, &Weights::default())
 }
 
-/// The whole evaluation of `board` (see the module docs).
+/// The static evaluation of `board` (see the module docs).
 #[must_use]
 pub fn evaluate_with(board: &Board, weights: &Weights) -> f32 {
-    let empties = board.empties();
-    let free = empties.len() as f32;
-    let mut value = weights.free * free;
+    judge(board, weights, None)
+}
+
+/// The evaluation of `board` once the balls `next` have landed on random free cells,
+/// in expectation (first order: each landing judged alone), with `None` for colours not
+/// yet announced (each of the seven equally likely, three balls).
+#[must_use]
+pub fn after_spawn(board: &Board, next: Option<&[Ball]>, weights: &Weights) -> f32 {
+    judge(board, weights, Some(next.unwrap_or(&[])))
+}
+
+fn crowding(free: f32, weights: &Weights) -> f32 {
     if free < weights.crowd_at {
         let d = weights.crowd_at - free;
-        value -= weights.crowd * d * d;
+        weights.crowd * d * d
+    } else {
+        0.0
     }
-    // The largest free region; the rest sits in pockets.
-    let mut rest = empties.0;
-    let mut largest = 0usize;
-    while rest != 0 {
-        let seed = rest & rest.wrapping_neg();
-        let region = flood(empties, seed).0;
-        largest = largest.max(region.count_ones() as usize);
-        rest &= !region;
-    }
-    value -= weights.pocket * (empties.len() - largest) as f32;
-    // Balls with no free neighbour cannot move.
-    let mut walled = 0;
-    for c in Cell::all() {
-        if board.code(c.index()) != 0 && neighbour_bits(c) & empties.0 == 0 {
-            walled += 1;
+}
+
+/// `spawn`: `None` for the static evaluation; `Some(colours)` to add the expected effect
+/// of three landing balls (an empty slice: colours unknown).
+fn judge(board: &Board, weights: &Weights, spawn: Option<&[Ball]>) -> f32 {
+    let m = Masks::of(board);
+    let empty = m.empty;
+    let free_n = empty.count_ones() as f32;
+    let regions = Regions::of(empty);
+    let largest = regions
+        .sets()
+        .iter()
+        .map(|s| s.count_ones())
+        .max()
+        .unwrap_or(0);
+    let mut value = weights.free * free_n - crowding(free_n, weights);
+    value -= weights.pocket * (free_n - largest as f32);
+
+    // How many of the landing balls have each colour (index = code), over 3 balls.
+    let mut share = [0f32; 8];
+    let spawning = spawn.is_some();
+    if let Some(next) = spawn {
+        if next.is_empty() {
+            for s in share.iter_mut().skip(1) {
+                *s = 3.0 / 7.0;
+            }
+        } else {
+            for b in next {
+                share[b.index() + 1] += 1.0;
+            }
         }
     }
-    value -= weights.walled * walled as f32;
-    value + runs(board, weights)
+    let total: f32 = share.iter().sum();
+    let per_cell = if free_n > 0.0 { 1.0 / free_n } else { 0.0 };
+    let codes = board.codes();
+    let mut live = 0u128;
+    let mut expected = 0.0;
+    for &mask in &WINDOW_MASKS {
+        let occ = mask & !empty;
+        if occ == 0 {
+            continue;
+        }
+        let code = codes[occ.trailing_zeros() as usize] as usize & 7;
+        if occ & !m.color[code] != 0 {
+            continue;
+        }
+        live |= occ;
+        let k = occ.count_ones() as usize;
+        let k = k.min(4);
+        let mut v = weights.run[k];
+        if k == 4 {
+            let hole = mask & empty;
+            let region = regions.containing(hole);
+            // A ball of this colour outside the window next to the hole's region.
+            if spread(region | hole) & m.color[code] & !occ != 0 {
+                v += weights.ready;
+            }
+        }
+        value += v;
+        if spawning {
+            // Each free cell of the window receives each landing ball with probability
+            // 1/free: its own colour extends the run, another spoils it.
+            let holes = (5 - k) as f32 * per_cell;
+            let same = share[code];
+            let gain = if k == 4 {
+                weights.landing_line
+            } else {
+                weights.run[k + 1] - weights.run[k]
+            };
+            expected += holes * (same * gain - (total - same) * v);
+        }
+    }
+    value += weights.landing * expected;
+    let balls = !empty & ((1u128 << CELLS) - 1);
+    let dead = (balls & !live).count_ones() as f32;
+    value -= weights.dead * dead;
+    let walled = (balls & !spread(empty)).count_ones() as f32;
+    if weights.center != 0.0 {
+        let rings: u32 = RINGS.iter().map(|&r| (balls & r).count_ones()).sum();
+        value -= weights.center * rings as f32;
+    }
+    value -= weights.walled * walled;
+    if spawning {
+        // Three fewer free cells (the lines they make are counted above).
+        let after = (free_n - 3.0).max(0.0);
+        value -= 3.0 * weights.free + crowding(after, weights) - crowding(free_n, weights);
+    }
+    value
 }

@@ -2,12 +2,12 @@
 //! why ([`Reason`]: the line it completes or builds). [`greedy_move`] is the one-move
 //! greedy baseline it is measured against; [`play_out`] plays a whole seeded game.
 //!
-//! The player (see [`search`]) scores every legal move with a fast heuristic, keeps the
-//! best few, and plays each out over Monte Carlo samples of where the announced balls land,
-//! judging the boards by [`eval`] (runs of each colour, free area, free regions, walled-in
-//! balls) or, with a reply width, by the best next move. Its effort is a [`Budget`] of
-//! candidates, samples and reply width — counts, not time, so a seed and a budget always
-//! give the same move.
+//! The player (see [`search`]) judges every legal move by [`eval`] (free area, runs of
+//! each colour, lines ready to complete, free regions, dead and walled-in balls) with the
+//! expected effect of the announced balls landing, keeps the best few, and plays each out
+//! over Monte Carlo samples of where they land, followed by the best next move. Its effort
+//! is a [`Budget`] of candidates, samples and replies — counts, not time, so a seed and a
+//! budget always give the same move.
 //!
 //! ```
 //! use banco_lines::{LinesGame, Settings, ai};
@@ -29,40 +29,43 @@ use core::fmt;
 /// How hard the computer thinks about one move: counts, never time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Moves kept from the fast heuristic and played out.
+    /// Moves kept from the first stage (every legal move judged in closed form) and played
+    /// out over samples.
     pub candidates: usize,
-    /// Monte Carlo samples of the landing per kept move.
+    /// Monte Carlo samples of the landing per kept move (0: the first stage decides).
     pub samples: usize,
-    /// Next-move candidates looked at after each sample (0: static evaluation only).
-    pub reply: usize,
+    /// After each sample, judge every legal reply (a two-move look-ahead) rather than only
+    /// the replies that complete a line.
+    pub replies: bool,
 }
 
 impl Budget {
-    /// A quick hint (about a millisecond).
+    /// A quick hint (a few milliseconds).
     #[must_use]
     pub const fn fast() -> Budget {
         Budget {
-            candidates: 3,
-            samples: 6,
-            reply: 0,
+            candidates: 1,
+            samples: 0,
+            replies: false,
         }
     }
 
     /// The budget of a number of playouts per move (one playout = one landing sample of
-    /// one candidate): the bench's `--budget`. Measured: a few candidates sampled many
-    /// times beat many candidates sampled a little (the fast heuristic ranks well, the
-    /// samples settle the close calls), so the candidates grow slowly; from 2,000 playouts
-    /// each sample also looks at the best three replies.
+    /// one candidate, followed by a judgement of the next move): the bench's `--budget`.
+    /// 0 or 1: the first stage alone ([`Budget::fast`]); from 9 playouts each sample
+    /// judges every reply; `candidates × samples ≈ playouts`, the candidates growing as
+    /// the square root (9 → 3 × 3, 24 → 4 × 6, 64 → 8 × 8).
     #[must_use]
     pub fn from_playouts(playouts: usize) -> Budget {
-        let playouts = playouts.max(1);
-        let candidates = (3 + playouts / 200).min(8);
+        if playouts <= 1 {
+            return Budget::fast();
+        }
+        let candidates = playouts.isqrt().clamp(2, 8);
         let samples = (playouts / candidates).max(1);
-        let reply = if playouts >= 2000 { 3 } else { 0 };
         Budget {
             candidates,
             samples,
-            reply,
+            replies: playouts >= 9,
         }
     }
 }
@@ -79,12 +82,18 @@ pub enum Reason {
         /// Points scored.
         points: u32,
     },
-    /// The move lengthens a run of its colour.
+    /// The move adds a ball to a line in the making: the five cells from `start` to
+    /// `end` (a rank, file or diagonal) then hold `length` balls of its colour and no
+    /// other ball.
     Builds {
-        /// Length of the longest run through the destination.
+        /// Balls of the colour in those five cells, the moved one included (2 to 4).
         length: usize,
         /// Its colour.
         color: Ball,
+        /// The first of the five cells (lowest index).
+        start: Cell,
+        /// The last of the five cells.
+        end: Cell,
     },
     /// The move makes room or keeps the board open rather than build a run.
     Opens {
@@ -101,7 +110,15 @@ impl fmt::Display for Reason {
                 color,
                 points,
             } => write!(f, "completes a line of {balls} {color} ({points} points)"),
-            Reason::Builds { length, color } => write!(f, "builds a line of {length} {color}"),
+            Reason::Builds {
+                length,
+                color,
+                start,
+                end,
+            } => write!(
+                f,
+                "builds a line of {color}: {length} of 5 on {start} to {end}"
+            ),
             Reason::Opens { color } => write!(f, "moves {color} aside to keep the board open"),
         }
     }
@@ -139,13 +156,14 @@ pub fn hint(game: &LinesGame, budget: &Budget, seed: u64) -> Option<Hint> {
         let mut after = *board;
         after.set(c.from, None);
         let code = color.index() as u8 + 1;
-        let length = DIRECTIONS
-            .iter()
-            .map(|&(df, dr)| run_length(&after, c.to, code, df, dr))
-            .max()
-            .unwrap_or(1);
+        let (length, start, end) = best_window(&after, c.to, code);
         if length >= 2 {
-            Reason::Builds { length, color }
+            Reason::Builds {
+                length,
+                color,
+                start,
+                end,
+            }
         } else {
             Reason::Opens { color }
         }
@@ -158,6 +176,38 @@ pub fn hint(game: &LinesGame, budget: &Budget, seed: u64) -> Option<Hint> {
         reason,
         value,
     })
+}
+
+/// The five-cell window through `at` holding most balls of colour `code` and no other
+/// colour (as if a ball of that colour stood on `at`): the count and its end cells,
+/// lowest first; `(1, at, at)` if every window through `at` holds another colour.
+fn best_window(board: &crate::board::Board, at: Cell, code: u8) -> (usize, Cell, Cell) {
+    let mut best = (1, at, at);
+    for cells in &eval::WINDOW_CELLS {
+        if !cells.contains(&(at.index() as u8)) {
+            continue;
+        }
+        let mut count = 0;
+        let mut pure = true;
+        for &c in cells {
+            match board.code(c as usize) {
+                _ if c as usize == at.index() => count += 1,
+                0 => {}
+                v if v == code => count += 1,
+                _ => pure = false,
+            }
+        }
+        let lo = cells.iter().copied().min().unwrap_or(0);
+        let hi = cells.iter().copied().max().unwrap_or(0);
+        if let (true, Ok(a), Ok(b)) = (
+            pure && count > best.0,
+            Cell::from_index(lo as usize),
+            Cell::from_index(hi as usize),
+        ) {
+            best = (count, a, b);
+        }
+    }
+    best
 }
 
 /// The greedy one-move player: the move that scores most now, else the one that makes

@@ -1,10 +1,16 @@
-//! The computer player's search: every legal move scored by a fast local heuristic (the
-//! change of the run windows through the two cells it touches, and the points of a line
-//! it completes); the best few by that heuristic are played out: a move that completes a
-//! line is judged by its points and the board it leaves; any other move by the mean, over
-//! Monte Carlo samples of where the three announced balls land, of the points they make
-//! and the value of the board — that value being, with a reply width, the best of the
-//! next move's candidates (a two-move look-ahead), or else the static evaluation.
+//! The computer player's search, in two stages.
+//!
+//! 1. Every legal move is judged: a move that completes lines by its points and the board
+//!    it leaves (no ball lands, it is our move again); any other move by the evaluation of
+//!    its board with the expected effect of the three announced balls landing
+//!    ([`eval::after_spawn`], closed form, no sampling).
+//! 2. The best few ([`Budget::candidates`]) are played out over Monte Carlo samples of
+//!    where the announced balls land (the same samples for every move: they are compared
+//!    on the same luck). Each sampled board is worth the points the landing made plus the
+//!    value of our next move on it: with [`Budget::replies`], the best of every legal
+//!    reply judged as in stage 1 (a two-move look-ahead); otherwise the better of standing
+//!    still and the best reply that completes a line. A move that completes lines is
+//!    followed the same way by our free next move with the same colours announced.
 //!
 //! ```
 //! use banco_lines::{LinesGame, Settings, ai};
@@ -15,13 +21,13 @@
 //! ```
 
 use super::Budget;
-use super::eval::{CELL_WINDOWS, WINDOW_CELLS, Weights, evaluate_with, window_value};
+use super::eval::{self, Masks, Regions, Weights, evaluate_with};
 use crate::board::{Ball, Board, CELLS, Cell, CellSet};
 use crate::lines::lines_through;
-use crate::path::{flood, neighbour_bits, spread};
+use crate::path::{neighbour_bits, spread};
 use crate::score::points;
 
-/// A legal move with its fast heuristic value.
+/// A legal move with its stage-one value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Candidate {
     /// The ball's cell.
@@ -32,7 +38,7 @@ pub struct Candidate {
     pub points: u32,
     /// Balls it removes.
     pub cleared: CellSet,
-    /// The heuristic: points plus the change of the run windows.
+    /// Stage one's value: points plus the evaluation (after the expected landing).
     pub heuristic: f32,
 }
 
@@ -62,71 +68,63 @@ impl SampleRng {
     }
 }
 
-/// Every legal move of `board` with its heuristic, into `out` (cleared first).
-pub fn candidates(board: &Board, weights: &Weights, out: &mut Vec<Candidate>) {
+/// Value of a full board (the game is over): far below anything else.
+pub const LOST: f32 = -10_000.0;
+
+/// Every legal move of `board` judged as in stage one, into `out` (cleared first);
+/// `next`: the announced colours (`None`: not known yet).
+pub fn candidates(
+    board: &Board,
+    next: Option<&[Ball]>,
+    weights: &Weights,
+    out: &mut Vec<Candidate>,
+) {
     out.clear();
-    let empties = board.empties();
-    // Free regions, as bit masks.
-    let mut regions = [0u128; CELLS];
-    let mut n_regions = 0;
-    let mut rest = empties.0;
-    while rest != 0 {
-        let seed = rest & rest.wrapping_neg();
-        let region = flood(empties, seed).0;
-        regions[n_regions] = region;
-        n_regions += 1;
-        rest &= !region;
-    }
+    let masks = Masks::of(board);
+    let regions = Regions::of(masks.empty);
+    let free = masks.empty.count_ones();
     for from in Cell::all() {
         let fi = from.index();
         let code = board.code(fi);
         if code == 0 {
             continue;
         }
-        let nb = neighbour_bits(from);
-        let mut reach = 0u128;
-        for r in &regions[..n_regions] {
-            if r & nb != 0 {
-                reach |= r;
-            }
+        let reach = regions.reach(neighbour_bits(from));
+        if reach == 0 {
+            continue;
         }
+        let ball = Ball::from_index(code as usize - 1);
         let mut after = *board;
         after.set(from, None);
         for to in CellSet(reach).iter() {
-            after.set(to, Ball::from_index(code as usize - 1));
+            after.set(to, ball);
             let cleared = lines_through(&after, to);
             let pts = points(cleared.len());
-            let mut delta = 0.0;
-            for &w in &CELL_WINDOWS[to.index()] {
-                if w == u8::MAX {
-                    break;
+            let heuristic = if cleared.is_empty() {
+                if free <= 3 {
+                    LOST
+                } else {
+                    eval::after_spawn(&after, next, weights)
                 }
-                delta += window_value(&after, w as usize, weights)
-                    - window_value(board, w as usize, weights);
-            }
-            for &w in &CELL_WINDOWS[fi] {
-                if w == u8::MAX {
-                    break;
-                }
-                if CELL_WINDOWS[to.index()].contains(&w) {
-                    continue;
-                }
-                delta += window_value(&after, w as usize, weights)
-                    - window_value(board, w as usize, weights);
-            }
+            } else {
+                let mut b = after;
+                b.clear(cleared);
+                pts as f32 + weights.complete + evaluate_with(&b, weights)
+            };
             out.push(Candidate {
                 from,
                 to,
                 points: pts,
                 cleared,
-                heuristic: pts as f32 + delta,
+                heuristic,
             });
             after.set(to, None);
         }
     }
 }
 
-/// Keeps the `k` best candidates by heuristic, best first (stable: ties keep board order).
+/// Keeps the `k` best candidates by stage-one value, best first (stable: ties keep board
+/// order).
 pub fn prune(cands: &mut Vec<Candidate>, k: usize) {
     cands.sort_by(|a, b| b.heuristic.total_cmp(&a.heuristic));
     cands.truncate(k.max(1));
@@ -162,105 +160,63 @@ pub fn land_random(board: &mut Board, balls: &[Ball], rng: &mut SampleRng) -> u3
     points(cleared.len())
 }
 
-/// Value of a full board (the game is over): far below anything else.
-const LOST: f32 = -10_000.0;
-
-/// The value of `board` when it is our move with unknown balls announced. With `width`
-/// 0: the better of a quiet move (the static evaluation, minus the three balls that will
-/// then land) and every move that completes a line at once (found from the windows
-/// holding four of a colour and a free cell another ball of that colour can reach). With
-/// a `width`: the best of that many candidate moves by the fast heuristic.
+/// The value of `board` when it is our move with `next` announced (`None`: not known):
+/// with `replies`, the best stage-one value of every legal move; otherwise the better of
+/// standing still (the evaluation after the expected landing) and every move that
+/// completes a line at once.
 fn value_to_move(
     board: &Board,
-    width: usize,
+    next: Option<&[Ball]>,
+    replies: bool,
     weights: &Weights,
     scratch: &mut Vec<Candidate>,
 ) -> f32 {
     if board.is_full() {
         return LOST;
     }
-    if width == 0 {
-        return quiet_or_complete(board, weights);
+    if replies {
+        candidates(board, next, weights, scratch);
+        return scratch.iter().map(|c| c.heuristic).fold(LOST, f32::max);
     }
-    candidates(board, weights, scratch);
-    prune(scratch, width);
-    let mut best = f32::NEG_INFINITY;
-    for c in scratch.iter() {
-        let mut b = *board;
-        apply(&mut b, c);
-        let v = if c.points > 0 {
-            c.points as f32 + evaluate_with(&b, weights)
-        } else {
-            evaluate_with(&b, weights) - spawn_cost(&b, weights)
-        };
-        best = best.max(v);
-    }
-    best
-}
-
-fn quiet_or_complete(board: &Board, weights: &Weights) -> f32 {
-    let empties = board.empties();
-    let mut best = evaluate_with(board, weights) - spawn_cost(board, weights);
-    let mut by_color = [0u128; 8];
-    for c in Cell::all() {
-        by_color[board.code(c.index()) as usize] |= 1u128 << c.index();
-    }
+    let mut best = if board.empty_count() <= 3 {
+        LOST
+    } else {
+        eval::after_spawn(board, next, weights)
+    };
+    let masks = Masks::of(board);
+    let regions = Regions::of(masks.empty);
     let mut tried = [0u128; CELLS];
-    for cells in &WINDOW_CELLS {
-        let mut colour = 0u8;
-        let mut count = 0;
-        let mut hole = usize::MAX;
-        let mut mask = 0u128;
-        for &c in cells {
-            let v = board.code(c as usize);
-            mask |= 1u128 << c;
-            if v == 0 {
-                hole = c as usize;
-            } else if colour == 0 || v == colour {
-                colour = v;
-                count += 1;
-            }
-        }
-        if count != 4 || hole == usize::MAX {
+    for &mask in &eval::WINDOW_MASKS {
+        let occ = mask & !masks.empty;
+        if occ.count_ones() != 4 {
             continue;
         }
+        let code = board.code(occ.trailing_zeros() as usize) as usize & 7;
+        if occ & !masks.color[code] != 0 {
+            continue;
+        }
+        let hole_bit = mask & masks.empty;
+        let hole = hole_bit.trailing_zeros() as usize;
         let Ok(hole_cell) = Cell::from_index(hole) else {
             continue;
         };
-        let region = flood(empties, 1u128 << hole).0;
-        let movers = spread(region) & by_color[colour as usize] & !mask & !tried[hole];
+        let region = regions.containing(hole_bit);
+        let movers = spread(region) & masks.color[code] & !occ & !tried[hole];
         tried[hole] |= movers;
         for from in CellSet(movers).iter() {
             let mut b = *board;
             b.set(from, None);
-            b.set(hole_cell, Ball::from_index(colour as usize - 1));
+            b.set(hole_cell, Ball::from_index(code - 1));
             let cleared = lines_through(&b, hole_cell);
             if cleared.is_empty() {
                 continue;
             }
             b.clear(cleared);
-            let v = points(cleared.len()) as f32 + evaluate_with(&b, weights);
+            let v = points(cleared.len()) as f32 + weights.complete + evaluate_with(&b, weights);
             best = best.max(v);
         }
     }
     best
-}
-
-/// What three more balls are expected to cost a board (in evaluation points): three free
-/// cells and the crowding they add.
-fn spawn_cost(board: &Board, weights: &Weights) -> f32 {
-    let free = board.empty_count() as f32;
-    if free <= 3.0 {
-        return -LOST;
-    }
-    let crowd = |f: f32| {
-        if f < weights.crowd_at {
-            weights.crowd * (weights.crowd_at - f) * (weights.crowd_at - f)
-        } else {
-            0.0
-        }
-    };
-    3.0 * weights.free + crowd(free - 3.0) - crowd(free)
 }
 
 /// The move the computer plays on `board` with `next` announced, with its expected value;
@@ -284,31 +240,33 @@ pub fn best_move_with(
     seed: u64,
     weights: &Weights,
 ) -> Option<(Candidate, f32)> {
-    let weights = *weights;
-    let mut cands = Vec::with_capacity(1024);
-    candidates(board, &weights, &mut cands);
+    let mut cands = Vec::with_capacity(2048);
+    candidates(board, Some(next), weights, &mut cands);
     if cands.is_empty() {
         return None;
     }
     prune(&mut cands, budget.candidates);
-    let mut scratch = Vec::with_capacity(1024);
+    if budget.samples == 0 || cands.len() == 1 {
+        return cands.first().map(|c| (*c, c.heuristic));
+    }
+    let mut scratch = Vec::with_capacity(2048);
     let mut best: Option<(Candidate, f32)> = None;
     for c in &cands {
         let mut after = *board;
         apply(&mut after, c);
         let value = if c.points > 0 {
             // No balls land: our move again with the same colours announced.
-            c.points as f32 + value_to_move(&after, budget.reply, &weights, &mut scratch)
+            c.points as f32
+                + weights.complete
+                + value_to_move(&after, Some(next), true, weights, &mut scratch)
         } else {
-            let n = budget.samples.max(1);
+            let n = budget.samples;
             let mut sum = 0.0;
             for i in 0..n {
-                // The same samples for every candidate (common random numbers): the
-                // candidates are compared on the same luck.
                 let mut rng = SampleRng::new(seed ^ (i as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
                 let mut b = after;
                 let pts = land_random(&mut b, next, &mut rng);
-                sum += pts as f32 + value_to_move(&b, budget.reply, &weights, &mut scratch);
+                sum += pts as f32 + value_to_move(&b, None, budget.replies, weights, &mut scratch);
             }
             sum / n as f32
         };

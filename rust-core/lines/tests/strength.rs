@@ -1,0 +1,125 @@
+//! Strength of the computer player over seeded games, by hand (ignored: minutes):
+//!
+//! ```text
+//! LINES_GAMES=20 LINES_BUDGET=0 cargo test --release -p banco-lines --test strength \
+//!     -- --ignored --nocapture
+//! ```
+//!
+//! `LINES_GAMES` (20), `LINES_SEED` (1, game k plays seed + k), `LINES_BUDGET` (playouts
+//! per move, as `banco bench lines --budget`), `LINES_MAX_TURNS` (5000) and
+//! `LINES_WEIGHTS` (the evaluation weights to try, `name=value` pairs separated by commas,
+//! e.g. `free=2,ready=4,run3=2.5`) steer it. It prints one line per game and the summary
+//! `games N median_score M mean_score A median_turns T ms_per_move X`.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
+
+use banco_game::ScoreGame;
+use banco_lines::ai::eval::Weights;
+use banco_lines::ai::{Budget, search};
+use banco_lines::spawn::Spawner;
+use banco_lines::{LinesGame, Move, Settings};
+use std::time::Instant;
+
+fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn weights_from_env() -> Weights {
+    let mut w = Weights::default();
+    let Ok(spec) = std::env::var("LINES_WEIGHTS") else {
+        return w;
+    };
+    for pair in spec.split(',').filter(|p| !p.is_empty()) {
+        let (name, value) = pair.split_once('=').expect("name=value");
+        let v: f32 = value.parse().expect("a number");
+        match name {
+            "run1" => w.run[1] = v,
+            "run2" => w.run[2] = v,
+            "run3" => w.run[3] = v,
+            "run4" => w.run[4] = v,
+            "ready" => w.ready = v,
+            "landing" => w.landing = v,
+            "free" => w.free = v,
+            "crowd" => w.crowd = v,
+            "crowd_at" => w.crowd_at = v,
+            "pocket" => w.pocket = v,
+            "dead" => w.dead = v,
+            "walled" => w.walled = v,
+            "landing_line" => w.landing_line = v,
+            "complete" => w.complete = v,
+            "center" => w.center = v,
+            other => panic!("unknown weight {other}"),
+        }
+    }
+    w
+}
+
+#[test]
+#[ignore = "minutes: a strength measurement, run by hand or from tests/nightly.sh"]
+fn strength() {
+    let games: u64 = env("LINES_GAMES", 20);
+    let seed: u64 = env("LINES_SEED", 1);
+    let mut budget = Budget::from_playouts(env("LINES_BUDGET", 0));
+    budget.candidates = env("LINES_CANDIDATES", budget.candidates);
+    budget.samples = env("LINES_SAMPLES", budget.samples);
+    budget.replies = env("LINES_REPLIES", budget.replies);
+    let max_turns: u32 = env("LINES_MAX_TURNS", 5000);
+    let weights = weights_from_env();
+    let trace = std::env::var("LINES_TRACE").is_ok();
+    println!("{budget:?} {weights:?}");
+    let start = Instant::now();
+    let (mut scores, mut turns) = (Vec::new(), Vec::new());
+    for g in 0..games {
+        let s = seed.wrapping_add(g);
+        let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(s));
+        while !game.is_over() && game.turns() < max_turns {
+            let sample_seed = s ^ (u64::from(game.turns()) << 32);
+            let Some((c, _)) = search::best_move_with(
+                game.board(),
+                &game.next_colors(),
+                &budget,
+                sample_seed,
+                &weights,
+            ) else {
+                break;
+            };
+            if trace {
+                println!(
+                    "{}next {:?} play {} {} pts {} value {:.1}",
+                    game.board(),
+                    game.next_colors(),
+                    c.from,
+                    c.to,
+                    c.points,
+                    c.heuristic
+                );
+            }
+            game.play(Move {
+                from: c.from,
+                to: c.to,
+            })
+            .unwrap();
+        }
+        println!(
+            "game {} seed {s} score {} turns {}{}",
+            g + 1,
+            game.score(),
+            game.turns(),
+            if game.is_over() { "" } else { " (turn limit)" }
+        );
+        scores.push(game.score());
+        turns.push(game.turns());
+    }
+    let ms =
+        start.elapsed().as_secs_f64() * 1000.0 / turns.iter().map(|&t| f64::from(t)).sum::<f64>();
+    let mean = scores.iter().map(|&s| f64::from(s)).sum::<f64>() / scores.len() as f64;
+    scores.sort_unstable();
+    turns.sort_unstable();
+    println!(
+        "games {games} median_score {} mean_score {mean:.1} median_turns {} ms_per_move {ms:.3}",
+        scores[scores.len() / 2],
+        turns[turns.len() / 2]
+    );
+}
