@@ -10,7 +10,9 @@
 # The mate solver on every reference puzzle, the long mates included, and every stored
 # puzzle solution of the bundled collection proven again (puzzles).
 #
-# Usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|all]   (default: all)
+# Usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|tune|all]   (default: all)
+# `tune` runs the Texel tuner (tests/tune/texel.sh) on BANCO_TEXEL_GAMES (default 5000)
+# self-play games and rewrites the xiangqi weights; it is not part of `all`.
 # BANCO_SAVE_KILLS (default 2000) and BANCO_FUZZ_SECONDS (default 300 per target) size the
 # last two.
 # Figures go to stdout; every section ends with its summary lines.
@@ -144,6 +146,8 @@ case "$what" in
   ignored) ignored ;;
   kill) kill_save ;;
   fuzz) fuzz ;;
+  # Texel tuning (not in `all`: it rewrites weights.rs, to be checked by games first).
+  tune) bash tests/tune/texel.sh "${BANCO_TEXEL_GAMES:-5000}" "${BANCO_TEXEL_FIRST:-0}" ;;
   all) build; soak; props; speed; puzzles; collection; strength; ignored; kill_save; fuzz ;;
-  *) echo "usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|all]" >&2; exit 2 ;;
+  *) echo "usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|tune|all]" >&2; exit 2 ;;
 esac

@@ -97,9 +97,13 @@ pub(crate) struct MatchArgs {
     /// Adjudicate on material after this many plies.
     #[arg(long, default_value_t = 300)]
     max_plies: u32,
-    /// Seed of the levels' choices.
+    /// Seed of the levels' choices and of the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Random moves after each book opening (the same for both games of a pair): with
+    /// them a deterministic match of hundreds of games plays hundreds of distinct pairs.
+    #[arg(long, default_value_t = 0)]
+    random_plies: u32,
 }
 
 pub(crate) fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
@@ -120,6 +124,7 @@ fn run_match<G: EngineGame>(args: &MatchArgs, rules: G::Rules) -> Result<(), Cli
         movetime_ms: args.time,
         max_plies: args.max_plies,
         seed: args.seed,
+        random_plies: args.random_plies,
         rules,
     };
     let (first, second) = match args.game {

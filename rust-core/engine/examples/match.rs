@@ -1,4 +1,4 @@
-//! Engine match without the CLI: `cargo run --release -p banco-engine --example match -- A B GAMES [MS] [MAX_PLIES] [SEED]`.
+//! Engine match without the CLI: `cargo run --release -p banco-engine --example match -- A B GAMES [MS] [MAX_PLIES] [SEED] [RANDOM_PLIES]`.
 use banco_engine::matchplay::{self, MatchOptions, PlayerSpec};
 use banco_xiangqi::Xiangqi;
 fn main() {
@@ -19,6 +19,7 @@ fn main() {
         movetime_ms: args.get(3).and_then(|t| t.parse().ok()).filter(|&t| t > 0),
         max_plies: args.get(4).and_then(|t| t.parse().ok()).unwrap_or(300),
         seed: args.get(5).and_then(|t| t.parse().ok()).unwrap_or(1),
+        random_plies: args.get(6).and_then(|t| t.parse().ok()).unwrap_or(0),
         ..MatchOptions::default()
     };
     let report = matchplay::run(&pa, &pb, &options, |g| {

@@ -146,8 +146,15 @@ pub struct MatchOptions<R> {
     pub movetime_ms: Option<u64>,
     /// Games still going after this many plies are adjudicated on material.
     pub max_plies: u32,
-    /// Seed of the levels' choices and of the chance steps.
+    /// Seed of the levels' choices, of the chance steps and of the random openings.
     pub seed: u64,
+    /// Random moves played after the book opening, the same for both games of a pair
+    /// (drawn from the seed and the pair's number; a line whose short search, 1,000
+    /// nodes, gives the side to move more than ±1.5 pawns is drawn again, up to 16
+    /// times). With 0 there are as many distinct games as twice the openings, so a
+    /// deterministic match longer than that repeats itself; a few random plies make every
+    /// pair new.
+    pub random_plies: u32,
     /// Rules.
     pub rules: R,
 }
@@ -159,6 +166,7 @@ impl<R: Default> Default for MatchOptions<R> {
             movetime_ms: None,
             max_plies: 300,
             seed: 1,
+            random_plies: 0,
             rules: R::default(),
         }
     }
@@ -307,12 +315,7 @@ fn play_game<G: EngineGame>(
         .copied()
         .unwrap_or(("start position", ""));
     let a_first = index % 2 == 0;
-    let mut game = G::start();
-    for text in line.split_whitespace() {
-        if let Ok(mv) = game.parse_move(text) {
-            let _ = game.play(mv);
-        }
-    }
+    let mut game = opening::<G>(line, index / 2, options);
     let mut players = if a_first {
         [Player::new(a), Player::new(b)]
     } else {
@@ -389,6 +392,55 @@ fn play_game<G: EngineGame>(
     }
 }
 
+/// The start of pair `pair`: the book `line`, then `options.random_plies` random moves
+/// (see [`MatchOptions::random_plies`]).
+fn opening<G: EngineGame>(line: &str, pair: u32, options: &MatchOptions<G::Rules>) -> G {
+    let mut book = G::start();
+    for text in line.split_whitespace() {
+        if let Ok(mv) = book.parse_move(text) {
+            let _ = book.play(mv);
+        }
+    }
+    if options.random_plies == 0 {
+        return book;
+    }
+    let mut rng = Rng::new(
+        options
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(u64::from(pair) ^ 0x5EED),
+    );
+    let mut searcher = Searcher::<G::Node>::new(1);
+    let stop = AtomicBool::new(false);
+    let mut fallback = None;
+    for _ in 0..16 {
+        let mut game = book.clone();
+        let mut moves = banco_game::MoveList::new();
+        for _ in 0..options.random_plies {
+            if game.awaits_chance() || game.outcome(&options.rules).is_some() {
+                break;
+            }
+            game.legal_moves(&mut moves);
+            let n = moves.len() as u64;
+            let Some(&mv) = moves.as_slice().get((rng.next_u64() % n.max(1)) as usize) else {
+                break;
+            };
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+        if game.outcome(&options.rules).is_some() {
+            continue;
+        }
+        let r = searcher.search(&game, &options.rules, &Limits::nodes(1_000), &stop, |_| {});
+        if r.value.abs() <= 150 {
+            return game;
+        }
+        fallback.get_or_insert(game);
+    }
+    fallback.unwrap_or(book)
+}
+
 /// The plain reference evaluation of `game` for the first player (Red, White).
 fn material<G: EngineGame>(game: &G, rules: &G::Rules) -> i32 {
     let v = G::Node::from_game(game, rules, &G::plain_params()).evaluate();
@@ -424,7 +476,7 @@ pub fn run<G: EngineGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use banco_xiangqi::Xiangqi;
+    use banco_xiangqi::{RuleSet, Xiangqi};
 
     #[test]
     fn specs() {
@@ -439,6 +491,22 @@ mod tests {
             "L3".parse::<PlayerSpec<Xiangqi>>().unwrap().level.number(),
             3
         );
+    }
+
+    #[test]
+    fn random_openings_differ_by_pair_and_repeat() {
+        let options = MatchOptions {
+            random_plies: 4,
+            ..MatchOptions::default()
+        };
+        let line = Xiangqi::OPENINGS[0].1;
+        let a = opening::<Xiangqi>(line, 0, &options);
+        let b = opening::<Xiangqi>(line, 1, &options);
+        assert_eq!(a.moves().len(), 8);
+        assert_ne!(a.fen(), b.fen());
+        assert_eq!(a.fen(), opening::<Xiangqi>(line, 0, &options).fen());
+        let none = MatchOptions::<RuleSet>::default();
+        assert_eq!(opening::<Xiangqi>(line, 3, &none).moves().len(), 4);
     }
 
     #[test]

@@ -20,7 +20,7 @@
 //! });
 //! assert_eq!(depths, [1, 2, 3, 4]);
 //! assert!(result.best_move.is_some());
-//! assert!(matches!(result.score, Score::Cp(v) if v.abs() < 100));
+//! assert!(matches!(result.score, Score::Cp(v) if v.abs() < 250)); // about balanced
 //! ```
 //!
 //! The search runs on the caller's thread. It polls the stop flag and the clock every

@@ -14,7 +14,7 @@ use banco_xiangqi::Xiangqi;
 fn xiangqi_bench_signature() {
     let report = bench::run::<Xiangqi>();
     assert_eq!(report.positions, 32);
-    assert_eq!(report.nodes, 1_517_190, "{}", report.lines.join("\n"));
+    assert_eq!(report.nodes, 2_468_116, "{}", report.lines.join("\n"));
 }
 
 #[test]

@@ -15,31 +15,25 @@
 //!
 //! ## Weights and tuning
 //!
-//! Every weight lives in [`XiangqiParams`], and `banco match` accepts variants of them
-//! (`eval=material`, `pst=`, `mobility=`, `safety=`, `cannon=`, `pawns=` in percent of the
-//! default), so weights are tuned by self-play: the defaults play a variant over the
-//! balanced openings with colours swapped, at a fixed node count per move (deterministic,
-//! so a run can be repeated exactly), and a change is kept only when the variant scores
-//! above 50 %. The defaults were first set by hand from xiangqi practice (rook ≈ 2 horses ≈
-//! 2 cannons; a crossed pawn is worth about two unmoved ones; horses gain and cannons lose
-//! value as the board empties), then checked term by term. The runs so far (20 games
-//! each, `level=10,nodes=10000` against the same with the variant; W/D/L of the defaults):
+//! Every weight lives in [`XiangqiParams`]: material, piece-square tables (middle and
+//! end game), rook and horse mobility, missing guards against the enemy's attackers,
+//! attackers near the palace, cannons on the king's file, connected pawns and the tempo.
+//! The defaults are [`weights::TUNED`](super::weights::TUNED), a generated file written by
+//! the [Texel tuner](super::texel) (logistic regression of all weights on the results of
+//! self-play games; method, data and the figures of the fit in its docs and in the header
+//! of `weights.rs`). [`XiangqiParams::hand`] keeps the hand-set weights the tuner started
+//! from (rook ≈ 2 horses ≈ 2 cannons; a crossed pawn worth about two unmoved ones; horses
+//! gain and cannons lose value as the board empties).
 //!
-//! | variant          | defaults' W-D-L | Elo of defaults |
-//! |------------------|-----------------|-----------------|
-//! | `eval=material`  | 20-0-0          | +636 ± 89       |
-//! | `pst=50`         | 10-3-7          | +53 ± 151       |
-//! | `mobility=0`     | 9-3-8           | +17 ± 149       |
-//! | `mobility=200`   | 12-1-7          | +89 ± 167       |
-//! | `safety=0`       | 7-3-10          | −53 ± 151       |
-//! | `safety=200`     | 10-3-7          | +53 ± 151       |
-//! | `cannon=0`       | 9-5-6           | +53 ± 141       |
-//!
-//! The positional terms together are worth a great deal (the material-only evaluation
-//! loses every game); single terms are within the error bars of 20-game runs, so no
-//! default was changed yet. Sharper tuning needs longer runs (hundreds of games per
-//! variant), for example:
-//! `banco match --a level=10,nodes=10000 --b level=10,nodes=10000,safety=50 --games 200`.
+//! `banco match` accepts variants (`eval=hand|material`, `pst=`, `mobility=`, `safety=`,
+//! `cannon=`, `pawns=` in percent of the default), so that a set of weights is kept only
+//! when it wins games, e.g.
+//! `banco match --a level=10,nodes=2000 --b level=10,nodes=2000,eval=hand --games 400
+//! --random-plies 4`. The single-term runs of the hand-set weights (20 games each,
+//! `level=10,nodes=10000`, W-D-L of the defaults) showed that the positional terms together
+//! are worth a great deal (the material-only evaluation lost all 20 games, +636 ± 89) while
+//! single terms stayed within the error bars of such short runs — the reason for fitting
+//! them all at once on many positions instead.
 
 #[cfg(test)]
 use super::features::walked_mobility;
@@ -66,8 +60,10 @@ pub struct XiangqiParams {
     /// Penalty per missing elephant per enemy cannon / rook.
     pub missing_elephant: (i32, i32),
     /// Cannon on the enemy king's file with nothing between (hollow cannon), one screen,
-    /// two pieces between.
+    /// two pieces between (middle game).
     pub cannon_file: [i32; 3],
+    /// The same in the end game.
+    pub cannon_file_eg: [i32; 3],
     /// Bonus per pair of crossed pawns side by side.
     pub connected_pawns: i32,
     /// Bonus per own attacking piece (rook, horse, cannon, crossed pawn) near the enemy
@@ -77,10 +73,24 @@ pub struct XiangqiParams {
     pub tempo: i32,
     /// Only material counts (the seed apps' evaluation; a baseline for matches).
     pub material_only: bool,
+    /// Piece-square tables `(mg, eg)` by kind and square seen from the piece's own side
+    /// (rank 0 is its own back rank), scaled by [`pst_scale`](XiangqiParams::pst_scale).
+    pub pst: [[(i32, i32); 90]; 7],
 }
 
 impl Default for XiangqiParams {
+    /// The tuned weights ([`weights::TUNED`](super::weights::TUNED), written by the
+    /// [Texel tuner](super::texel)).
     fn default() -> Self {
+        super::weights::TUNED
+    }
+}
+
+impl XiangqiParams {
+    /// The weights set by hand from xiangqi practice before any tuning: the tuner's
+    /// starting point and the reference of tuning matches (`eval=hand`).
+    #[must_use]
+    pub fn hand() -> Self {
         XiangqiParams {
             material_mg: [0, 120, 120, 400, 900, 450, 30],
             material_eg: [0, 110, 110, 450, 950, 420, 50],
@@ -90,15 +100,15 @@ impl Default for XiangqiParams {
             missing_advisor: (25, 10),
             missing_elephant: (20, 8),
             cannon_file: [60, 25, 8],
+            cannon_file_eg: [30, 12, 4],
             connected_pawns: 15,
             attack: 6,
             tempo: 10,
             material_only: false,
+            pst: build_pst(),
         }
     }
-}
 
-impl XiangqiParams {
     /// Material only, with the seed apps' values (for the plain alpha-beta baseline).
     #[must_use]
     pub fn material_only() -> XiangqiParams {
@@ -107,17 +117,17 @@ impl XiangqiParams {
             material_eg: [0, 120, 120, 400, 900, 450, 60],
             material_only: true,
             tempo: 0,
-            ..XiangqiParams::default()
+            ..XiangqiParams::hand()
         }
     }
 }
 
 /// Total phase of the start position: rooks count 6, horses and cannons 3.
-const PHASE_MAX: i32 = 2 * (2 * 6 + 4 * 3);
+pub(crate) const PHASE_MAX: i32 = 2 * (2 * 6 + 4 * 3);
 
 /// Square index seen from `color` (Red's own view: rank 0 is the own back rank).
 #[inline(always)]
-const fn relative(sq: u8, color: Color) -> usize {
+pub(crate) const fn relative(sq: u8, color: Color) -> usize {
     match color {
         Color::Red => sq as usize,
         Color::Black => {
@@ -217,7 +227,7 @@ const fn pst_value(kind: usize, file: i32, rank: i32) -> (i32, i32) {
     }
 }
 
-const fn build_pst() -> [[(i32, i32); 90]; 7] {
+pub(super) const fn build_pst() -> [[(i32, i32); 90]; 7] {
     let mut t = [[(0, 0); 90]; 7];
     let mut k = 0;
     while k < 7 {
@@ -230,9 +240,6 @@ const fn build_pst() -> [[(i32, i32); 90]; 7] {
     }
     t
 }
-
-/// Piece-square tables from Red's side, `(mg, eg)`, indexed `[kind][square]`.
-static PST: [[(i32, i32); 90]; 7] = build_pst();
 
 /// The part of the evaluation that a move changes locally — material and piece-square
 /// values (Red minus Black) and the game phase — kept up to date by the search with
@@ -248,7 +255,7 @@ pub struct Base {
 }
 
 /// Phase weight of each kind.
-const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 3, 6, 3, 0];
+pub(crate) const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 3, 6, 3, 0];
 
 impl Base {
     /// The base of `pos` computed from scratch.
@@ -268,7 +275,7 @@ impl Base {
         let k = kind as usize;
         let (mut m, mut e) = (p.material_mg[k], p.material_eg[k]);
         if !p.material_only {
-            let (pm, pe) = PST[k][relative(sq.index(), color)];
+            let (pm, pe) = p.pst[k][relative(sq.index(), color)];
             m += pm * p.pst_scale / 100;
             e += pe * p.pst_scale / 100;
         }
@@ -371,10 +378,15 @@ fn side_terms(f: &EvalFeatures, p: &XiangqiParams) -> Side {
         eg += h;
     }
     if f.cannon_screens != [0; 3] {
-        for (&n, &b) in f.cannon_screens.iter().zip(&p.cannon_file) {
+        for ((&n, &b), &e) in f
+            .cannon_screens
+            .iter()
+            .zip(&p.cannon_file)
+            .zip(&p.cannon_file_eg)
+        {
             let n = i32::from(n);
             mg += n * b;
-            eg += n * (b / 2);
+            eg += n * e;
         }
     }
     let connected = i32::from(f.connected_pawns) * p.connected_pawns;
@@ -440,12 +452,12 @@ fn reference_evaluate_with(pos: &Position, base: &Base, p: &XiangqiParams) -> i3
                 PieceKind::Cannon => {
                     s.cannons += 1;
                     if sq.file() == enemy_king.file() {
-                        if let Some(&b) = pos
-                            .pieces_between(sq, enemy_king)
-                            .and_then(|n| p.cannon_file.get(n as usize))
+                        let n = pos.pieces_between(sq, enemy_king).map(|n| n as usize);
+                        if let Some((&b, &e)) =
+                            n.and_then(|n| Some((p.cannon_file.get(n)?, p.cannon_file_eg.get(n)?)))
                         {
                             s.mg += b;
-                            s.eg += b / 2;
+                            s.eg += e;
                         }
                     }
                     s.attackers += i32::from(near_palace());
@@ -497,6 +509,7 @@ mod tests {
             missing_advisor: (r(1, 40), r(1, 40)),
             missing_elephant: (r(1, 40), r(1, 40)),
             cannon_file: core::array::from_fn(|_| r(-30, 90)),
+            cannon_file_eg: core::array::from_fn(|_| r(-30, 90)),
             connected_pawns: r(-20, 30),
             attack: r(1, 15),
             tempo: r(0, 20),

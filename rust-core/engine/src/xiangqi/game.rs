@@ -108,7 +108,8 @@ impl EngineGame for Xiangqi {
         XiangqiParams::material_only()
     }
 
-    /// `eval=material|default`, and the positional terms in percent of their defaults:
+    /// `eval=material|default|tuned|hand` (`default` and `tuned` are the tuned weights,
+    /// `hand` the hand-set ones the tuner started from), and the positional terms in percent of their defaults:
     /// `pst`, `mobility`, `safety`, `cannon`, `pawns`.
     fn tune(p: &mut XiangqiParams, key: &str, value: &str) -> Result<(), String> {
         let pct = || {
@@ -118,7 +119,8 @@ impl EngineGame for Xiangqi {
         };
         match key {
             "eval" if value == "material" => *p = XiangqiParams::material_only(),
-            "eval" if value == "default" => *p = XiangqiParams::default(),
+            "eval" if value == "default" || value == "tuned" => *p = XiangqiParams::default(),
+            "eval" if value == "hand" => *p = XiangqiParams::hand(),
             "pst" => p.pst_scale = pct()?,
             "mobility" => {
                 let pct = pct()?;
@@ -140,6 +142,7 @@ impl EngineGame for Xiangqi {
             "cannon" => {
                 let pct = pct()?;
                 p.cannon_file = p.cannon_file.map(|v| scale(v, pct));
+                p.cannon_file_eg = p.cannon_file_eg.map(|v| scale(v, pct));
             }
             "pawns" => {
                 let pct = pct()?;
@@ -160,6 +163,8 @@ mod tests {
         let mut p = XiangqiParams::default();
         Xiangqi::tune(&mut p, "pst", "50").unwrap();
         assert_eq!(p.pst_scale, 50);
+        Xiangqi::tune(&mut p, "eval", "hand").unwrap();
+        assert_eq!(p, XiangqiParams::hand());
         Xiangqi::tune(&mut p, "eval", "material").unwrap();
         assert!(p.material_only);
         assert!(Xiangqi::tune(&mut p, "bogus", "1").is_err());

@@ -18,7 +18,10 @@
 pub mod eval;
 pub mod features;
 pub mod game;
+pub mod texel;
+pub mod texel_gen;
 pub mod values;
+pub mod weights;
 
 use crate::searchable::{Repetition, SearchGame, Verdict};
 use banco_game::{Color, Game, MoveList};

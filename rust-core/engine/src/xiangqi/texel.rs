@@ -1,0 +1,796 @@
+//! Texel tuning of the xiangqi evaluation: every weight of [`XiangqiParams`] fitted by
+//! logistic regression on game results, and written back as the generated source file
+//! [`weights`](super::weights) that the engine's default evaluation is.
+//!
+//! ## Method
+//!
+//! 1. **Positions** ([`texel_gen`](super::texel_gen)): self-play games of the engine at a
+//!    fixed node count per move, each from the start position with a few random sane
+//!    opening moves drawn from a seeded generator (game `g` of a run with seed `s` uses
+//!    seed `s + g`, so a run can be repeated and extended exactly). Every position after
+//!    the opening that is not in check is resolved by a capture-only quiescence search,
+//!    and the quiet position at the end of its principal variation is kept (again only
+//!    when not in check), labelled with the game's result from Red's side (1, ½, 0).
+//!    Positions seen twice are kept once. Files of other games (sparring matches) in the
+//!    same `FEN;result` line format can be added.
+//! 2. **The model**: the evaluation is linear in its weights once the position is fixed
+//!    (material, piece-square tables, mobility, king safety, cannons on the king's file,
+//!    connected pawns, tempo; middle-game weights scaled by the phase, end-game weights by
+//!    its complement). [`Sample::of`] turns a position into the sparse coefficient vector
+//!    of Red's evaluation (`eval = Σ wᵢ·cᵢ·phase factor`), so one pass over the data set
+//!    evaluates it under any weights without a board. The piece-square tables are fitted
+//!    left-right symmetric (50 cells per kind and phase, 700 weights); the whole model has
+//!    [`WEIGHTS`] weights. A test checks that the model reproduces [`evaluate`] to the
+//!    centipawn.
+//! 3. **The fit**: first the scale `K` of the sigmoid `σ(e) = 1 / (1 + 10^(−K·e/400))`
+//!    that minimises the mean squared error of `σ(eval)` against the results under the
+//!    starting weights (golden-section search), then every weight by full-batch gradient
+//!    descent (Adam) on that error, `K` fixed. Weights met in fewer than
+//!    [`FitOptions::min_count`] positions keep their starting value (the data say nothing
+//!    about them), and a ridge penalty [`FitOptions::l2`] keeps the weights the data cannot
+//!    tell apart near their start. One block of 1,000 positions in ten (positions in file
+//!    order, so mostly whole games) is held out and its error reported, so overfitting
+//!    shows.
+//! 4. **The output**: the weights rounded to centipawns and written by [`rust_source`] as
+//!    `weights.rs` (the tool overwrites it; a test checks that the file is exactly what
+//!    the writer produces from the constant it defines).
+//!
+//! The tool is the `texel` example (`cargo run --release -p banco-engine --example texel
+//! -- gen|fit ...`) driven by `tests/tune/texel.sh`. On this project's shared two-core
+//! machine a run yields hundreds of thousands of positions, not the millions of the
+//! engines that popularised the method; the generator appends to its file and continues
+//! from a given game number, so a longer (nightly) run only adds games.
+//!
+//! ## The weights shipped now
+//!
+//! Data, fit and errors are in the header of `weights.rs`: 1,280 self-play games (seed 1,
+//! 2,000 nodes per move, 8 random opening plies) gave 128,990 distinct quiet positions;
+//! K = 0.427; the held-out error fell from 0.1024 (hand-set weights) to 0.0969. The ridge
+//! (1e-8), step (1 cp) and epochs (300) were chosen on the held-out error of the first
+//! 93,000 positions: without the ridge the training error kept falling while the held-out
+//! error rose (0.0948 against 0.0925 with it) — single squares of the tables drifted by
+//! hundreds of centipawns.
+//!
+//! Checked by games, the tuned weights against the hand-set ones, both at level 10 with
+//! a fixed node count per move, over the balanced openings plus 4 random plies per pair,
+//! colours swapped (W-D-L of the tuned weights):
+//!
+//! | nodes per move | games | W-D-L       | Elo       | command (`target/release/examples/match`)                   |
+//! |----------------|-------|-------------|-----------|--------------------------------------------------------------|
+//! | 2,000          | 400   | 194-59-147  | +41 ± 32  | `level=10,nodes=2000 level=10,nodes=2000,eval=hand 400 0 300 1 4` |
+//! | 5,000          | 200   | 95-23-82    | +23 ± 46  | `level=10,nodes=5000 level=10,nodes=5000,eval=hand 200 0 300 2 4` |
+//!
+//! The gain is clear at 2,000 nodes and within the error bar at 5,000 (fewer games):
+//! more games at longer searches, and a second round of tuning on games of the tuned
+//! engine (`--start tuned`), are the next steps.
+//!
+//! ```
+//! use banco_engine::xiangqi::texel::{Sample, to_vector, model_eval};
+//! use banco_engine::xiangqi::eval::{evaluate, XiangqiParams};
+//! use banco_xiangqi::Position;
+//! let pos = Position::startpos();
+//! let params = XiangqiParams::default();
+//! let w = to_vector(&params);
+//! let sample = Sample::of(&pos, 0.5);
+//! // Red to move: Red's evaluation is the side to move's.
+//! assert!((model_eval(&w, &sample) - f64::from(evaluate(&pos, &params))).abs() <= 1.0);
+//! ```
+
+#[cfg(doc)]
+use super::eval::evaluate;
+use super::eval::{PHASE_MAX, PHASE_WEIGHT, XiangqiParams, relative};
+use super::features::{EvalFeatures, eval_features};
+use banco_game::Color;
+use banco_xiangqi::{PieceKind, Position};
+use core::fmt::Write as _;
+
+/// Material weights: `MATERIAL + 2·kind` (middle game), `+ 1` (end game).
+const MATERIAL: usize = 0;
+/// Piece-square cells: `PST + 2·(50·kind + 5·rank + min(file, 8 − file))`, `+ 1` end game.
+const PST: usize = MATERIAL + 14;
+const ROOK_MOB: usize = PST + 7 * 50 * 2;
+const HORSE_MOB: usize = ROOK_MOB + 2;
+const MISSING_ADVISOR: usize = HORSE_MOB + 9;
+const MISSING_ELEPHANT: usize = MISSING_ADVISOR + 2;
+const CANNON_MG: usize = MISSING_ELEPHANT + 2;
+const CANNON_EG: usize = CANNON_MG + 3;
+const CONNECTED: usize = CANNON_EG + 3;
+const ATTACK: usize = CONNECTED + 1;
+const TEMPO: usize = ATTACK + 1;
+/// Number of weights in the model.
+pub const WEIGHTS: usize = TEMPO + 1;
+
+/// How a weight enters the evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Middle game: scaled by phase / max.
+    Mg,
+    /// End game: scaled by 1 − phase / max.
+    Eg,
+    /// Both alike.
+    Both,
+}
+
+fn phase_of(i: usize) -> Phase {
+    match i {
+        _ if i < ROOK_MOB => {
+            if i % 2 == 0 {
+                Phase::Mg
+            } else {
+                Phase::Eg
+            }
+        }
+        ROOK_MOB | MISSING_ADVISOR | ATTACK => Phase::Mg,
+        _ if (MISSING_ADVISOR..CANNON_EG).contains(&i) => Phase::Mg,
+        _ if (CANNON_EG..CONNECTED).contains(&i) => Phase::Eg,
+        _ if i == ROOK_MOB + 1 => Phase::Eg,
+        _ => Phase::Both,
+    }
+}
+
+/// The name of weight `i` (for reports).
+#[must_use]
+pub fn weight_name(i: usize) -> String {
+    const KINDS: [&str; 7] = [
+        "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn",
+    ];
+    let mg = |j: usize| if j % 2 == 0 { "mg" } else { "eg" };
+    match i {
+        _ if i < PST => format!("material {} {}", KINDS[i / 2], mg(i)),
+        _ if i < ROOK_MOB => {
+            let c = (i - PST) / 2;
+            format!(
+                "pst {} file {} rank {} {}",
+                KINDS[c / 50],
+                c % 5,
+                c % 50 / 5,
+                mg(i - PST)
+            )
+        }
+        _ if i < HORSE_MOB => format!("rook mobility {}", mg(i - ROOK_MOB)),
+        _ if i < MISSING_ADVISOR => format!("horse mobility {}", i - HORSE_MOB),
+        _ if i < MISSING_ELEPHANT => format!("missing advisor {}", i - MISSING_ADVISOR),
+        _ if i < CANNON_MG => format!("missing elephant {}", i - MISSING_ELEPHANT),
+        _ if i < CANNON_EG => format!("cannon file mg {}", i - CANNON_MG),
+        _ if i < CONNECTED => format!("cannon file eg {}", i - CANNON_EG),
+        CONNECTED => "connected pawns".to_owned(),
+        ATTACK => "attack".to_owned(),
+        _ => "tempo".to_owned(),
+    }
+}
+
+/// The table cell of a square index seen from its piece's side (mirrored left-right).
+#[inline]
+fn cell(rel: usize) -> usize {
+    let (f, r) = (rel % 9, rel / 9);
+    5 * r + f.min(8 - f)
+}
+
+/// The weights of `p` as the model's vector (the piece-square tables with their scale
+/// applied; the left half of each table stands for both halves).
+#[must_use]
+pub fn to_vector(p: &XiangqiParams) -> Vec<f64> {
+    let mut w = vec![0.0; WEIGHTS];
+    for k in 0..7 {
+        w[MATERIAL + 2 * k] = f64::from(p.material_mg[k]);
+        w[MATERIAL + 2 * k + 1] = f64::from(p.material_eg[k]);
+        for r in 0..10 {
+            for f in 0..5 {
+                let (m, e) = p.pst[k][9 * r + f];
+                let c = PST + 2 * (50 * k + 5 * r + f);
+                w[c] = f64::from(m * p.pst_scale / 100);
+                w[c + 1] = f64::from(e * p.pst_scale / 100);
+            }
+        }
+    }
+    w[ROOK_MOB] = f64::from(p.rook_mobility.0);
+    w[ROOK_MOB + 1] = f64::from(p.rook_mobility.1);
+    for (i, &h) in p.horse_mobility.iter().enumerate() {
+        w[HORSE_MOB + i] = f64::from(h);
+    }
+    w[MISSING_ADVISOR] = f64::from(p.missing_advisor.0);
+    w[MISSING_ADVISOR + 1] = f64::from(p.missing_advisor.1);
+    w[MISSING_ELEPHANT] = f64::from(p.missing_elephant.0);
+    w[MISSING_ELEPHANT + 1] = f64::from(p.missing_elephant.1);
+    for i in 0..3 {
+        w[CANNON_MG + i] = f64::from(p.cannon_file[i]);
+        w[CANNON_EG + i] = f64::from(p.cannon_file_eg[i]);
+    }
+    w[CONNECTED] = f64::from(p.connected_pawns);
+    w[ATTACK] = f64::from(p.attack);
+    w[TEMPO] = f64::from(p.tempo);
+    w
+}
+
+/// The weights of the vector `w` rounded to centipawns (piece-square scale 100 %, the
+/// tables mirrored left-right, positional terms on).
+#[must_use]
+pub fn from_vector(w: &[f64]) -> XiangqiParams {
+    let at = |i: usize| w.get(i).map_or(0, |&x| x.round() as i32);
+    let mut p = XiangqiParams::hand();
+    for k in 0..7 {
+        p.material_mg[k] = at(MATERIAL + 2 * k);
+        p.material_eg[k] = at(MATERIAL + 2 * k + 1);
+        for s in 0..90 {
+            let c = PST + 2 * (50 * k + cell(s));
+            p.pst[k][s] = (at(c), at(c + 1));
+        }
+    }
+    p.pst_scale = 100;
+    p.rook_mobility = (at(ROOK_MOB), at(ROOK_MOB + 1));
+    p.horse_mobility = core::array::from_fn(|i| at(HORSE_MOB + i));
+    p.missing_advisor = (at(MISSING_ADVISOR), at(MISSING_ADVISOR + 1));
+    p.missing_elephant = (at(MISSING_ELEPHANT), at(MISSING_ELEPHANT + 1));
+    p.cannon_file = core::array::from_fn(|i| at(CANNON_MG + i));
+    p.cannon_file_eg = core::array::from_fn(|i| at(CANNON_EG + i));
+    p.connected_pawns = at(CONNECTED);
+    p.attack = at(ATTACK);
+    p.tempo = at(TEMPO);
+    p.material_only = false;
+    p
+}
+
+/// One labelled position as the model sees it: the sparse coefficients of Red's
+/// evaluation, the middle-game share of the phase and the result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// `(weight, coefficient)`, each weight at most once, no zero coefficients.
+    pub coefs: Vec<(u16, i16)>,
+    /// Phase / maximum phase (1 at the start, 0 with no rook, horse or cannon left).
+    pub mg: f32,
+    /// Red's result: 1 won, 0.5 drawn, 0 lost.
+    pub result: f32,
+}
+
+/// The counts of one side that the safety term multiplies.
+struct Counts {
+    rooks: i32,
+    horses: i32,
+    cannons: i32,
+    missing_advisors: i32,
+    missing_elephants: i32,
+    attackers: i32,
+}
+
+impl Counts {
+    fn of(f: &EvalFeatures) -> Counts {
+        Counts {
+            rooks: i32::from(f.rooks),
+            horses: i32::from(f.horses),
+            cannons: i32::from(f.cannons),
+            missing_advisors: 2 - i32::from(f.advisors.min(2)),
+            missing_elephants: 2 - i32::from(f.elephants.min(2)),
+            attackers: i32::from(f.attackers),
+        }
+    }
+}
+
+impl Sample {
+    /// The sample of `pos` with Red's `result`.
+    #[must_use]
+    pub fn of(pos: &Position, result: f32) -> Sample {
+        let mut acc = [0i32; WEIGHTS];
+        let mut phase = 0;
+        for color in Color::ALL {
+            let sign = if color == Color::Red { 1 } else { -1 };
+            for (sq, kind) in pos.pieces_of(color) {
+                let k = kind as usize;
+                phase += PHASE_WEIGHT[k];
+                if kind == PieceKind::King {
+                    // Kings are always there: their material is no weight.
+                } else {
+                    acc[MATERIAL + 2 * k] += sign;
+                    acc[MATERIAL + 2 * k + 1] += sign;
+                }
+                let c = PST + 2 * (50 * k + cell(relative(sq.index(), color)));
+                acc[c] += sign;
+                acc[c + 1] += sign;
+            }
+        }
+        let fr = eval_features(pos, Color::Red);
+        let fb = eval_features(pos, Color::Black);
+        for (f, sign) in [(&fr, 1), (&fb, -1)] {
+            let rook_mob = i32::from(f.rook_mobility) - 6 * i32::from(f.rooks);
+            acc[ROOK_MOB] += sign * rook_mob;
+            acc[ROOK_MOB + 1] += sign * rook_mob;
+            for &m in &f.horse_mobility[..usize::from(f.horses.min(2))] {
+                acc[HORSE_MOB + usize::from(m.min(8))] += sign;
+            }
+            for (i, &n) in f.cannon_screens.iter().enumerate() {
+                acc[CANNON_MG + i] += sign * i32::from(n);
+                acc[CANNON_EG + i] += sign * i32::from(n);
+            }
+            acc[CONNECTED] += sign * i32::from(f.connected_pawns);
+        }
+        // Safety: Red's evaluation gains Black's danger and loses its own.
+        let (red, black) = (Counts::of(&fr), Counts::of(&fb));
+        for (me, them, sign) in [(&black, &red, 1), (&red, &black, -1)] {
+            acc[MISSING_ADVISOR] += sign * me.missing_advisors * them.rooks;
+            acc[MISSING_ADVISOR + 1] += sign * me.missing_advisors * them.horses;
+            acc[MISSING_ELEPHANT] += sign * me.missing_elephants * them.cannons;
+            acc[MISSING_ELEPHANT + 1] += sign * me.missing_elephants * them.rooks;
+            acc[ATTACK] += sign * them.attackers * them.attackers;
+        }
+        acc[TEMPO] = if pos.side_to_move() == Color::Red {
+            1
+        } else {
+            -1
+        };
+        let coefs = acc
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c != 0)
+            .map(|(i, &c)| (i as u16, c.clamp(-32_768, 32_767) as i16))
+            .collect();
+        Sample {
+            coefs,
+            mg: phase.clamp(0, PHASE_MAX) as f32 / PHASE_MAX as f32,
+            result,
+        }
+    }
+}
+
+/// Red's evaluation of `sample` under the weights `w` (the model; equal to the engine's
+/// evaluation from Red's side up to rounding).
+#[must_use]
+pub fn model_eval(w: &[f64], sample: &Sample) -> f64 {
+    let mg = f64::from(sample.mg);
+    let factor = |i: usize| match phase_of(i) {
+        Phase::Mg => mg,
+        Phase::Eg => 1.0 - mg,
+        Phase::Both => 1.0,
+    };
+    sample
+        .coefs
+        .iter()
+        .map(|&(i, c)| {
+            let i = usize::from(i);
+            w.get(i).copied().unwrap_or(0.0) * f64::from(c) * factor(i)
+        })
+        .sum()
+}
+
+/// The samples in a flat layout for fast passes: coefficients already multiplied by
+/// their phase factor.
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    starts: Vec<u32>,
+    index: Vec<u16>,
+    coef: Vec<f32>,
+    result: Vec<f32>,
+}
+
+impl Dataset {
+    /// Adds one sample.
+    pub fn push(&mut self, s: &Sample) {
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        for &(i, c) in &s.coefs {
+            let f = match phase_of(usize::from(i)) {
+                Phase::Mg => s.mg,
+                Phase::Eg => 1.0 - s.mg,
+                Phase::Both => 1.0,
+            };
+            let v = f32::from(c) * f;
+            if v != 0.0 {
+                self.index.push(i);
+                self.coef.push(v);
+            }
+        }
+        self.starts.push(self.index.len() as u32);
+        self.result.push(s.result);
+    }
+
+    /// Number of samples.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.result.len()
+    }
+
+    /// True without samples.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.result.is_empty()
+    }
+
+    fn range(&self, n: usize) -> core::ops::Range<usize> {
+        self.starts[n] as usize..self.starts[n + 1] as usize
+    }
+
+    fn eval(&self, w: &[f64], n: usize) -> f64 {
+        let r = self.range(n);
+        self.index[r.clone()]
+            .iter()
+            .zip(&self.coef[r])
+            .map(|(&i, &c)| w[usize::from(i)] * f64::from(c))
+            .sum()
+    }
+
+    /// Mean squared error of `σ(eval)` against the results under `w` and scale `k`.
+    #[must_use]
+    pub fn mse(&self, w: &[f64], k: f64) -> f64 {
+        if self.is_empty() {
+            return 0.0;
+        }
+        let total: f64 = (0..self.len())
+            .map(|n| (sigmoid(self.eval(w, n), k) - f64::from(self.result[n])).powi(2))
+            .sum();
+        total / self.len() as f64
+    }
+
+    /// Gradient of [`mse`](Dataset::mse) by the weights (into `grad`, zeroed first).
+    fn gradient(&self, w: &[f64], k: f64, grad: &mut [f64]) {
+        grad.fill(0.0);
+        let c = k * core::f64::consts::LN_10 / 400.0;
+        for n in 0..self.len() {
+            let s = sigmoid(self.eval(w, n), k);
+            let d = 2.0 * (s - f64::from(self.result[n])) * s * (1.0 - s) * c;
+            let r = self.range(n);
+            for (&i, &coef) in self.index[r.clone()].iter().zip(&self.coef[r]) {
+                grad[usize::from(i)] += d * f64::from(coef);
+            }
+        }
+        let n = self.len().max(1) as f64;
+        for g in grad.iter_mut() {
+            *g /= n;
+        }
+    }
+
+    /// In how many samples each weight appears.
+    #[must_use]
+    pub fn counts(&self) -> Vec<u32> {
+        let mut counts = vec![0u32; WEIGHTS];
+        for &i in &self.index {
+            counts[usize::from(i)] += 1;
+        }
+        counts
+    }
+}
+
+/// `1 / (1 + 10^(−k·e/400))`.
+#[inline]
+#[must_use]
+pub fn sigmoid(e: f64, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
+}
+
+/// The `K` in 0.05–5 that minimises the error of `w` on `data` (golden-section search).
+#[must_use]
+pub fn fit_k(data: &Dataset, w: &[f64]) -> f64 {
+    let (mut a, mut b) = (0.05f64, 5.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    let mut c = b - g * (b - a);
+    let mut d = a + g * (b - a);
+    let (mut fc, mut fd) = (data.mse(w, c), data.mse(w, d));
+    while b - a > 1e-4 {
+        if fc < fd {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - g * (b - a);
+            fc = data.mse(w, c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + g * (b - a);
+            fd = data.mse(w, d);
+        }
+    }
+    f64::midpoint(a, b)
+}
+
+/// How the weights are fitted.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitOptions {
+    /// Full passes of gradient descent.
+    pub epochs: u32,
+    /// Adam step size in centipawns.
+    pub rate: f64,
+    /// Weights met in fewer samples keep their starting value.
+    pub min_count: u32,
+    /// Ridge penalty: `l2 · Σ (w − w_start)²` (per centipawn²) is added to the error, so
+    /// that weights the data barely tell apart (a kind's material against its table, the
+    /// few squares of a guard) stay near their start instead of drifting apart.
+    pub l2: f64,
+}
+
+impl Default for FitOptions {
+    fn default() -> Self {
+        FitOptions {
+            epochs: 300,
+            rate: 1.0,
+            min_count: 1000,
+            l2: 1e-8,
+        }
+    }
+}
+
+/// Fits `w` on `data` with scale `k` by Adam on the mean squared error; `on_epoch`
+/// hears the epoch number and the training error every 25 epochs. The weights of the
+/// king's material (not a weight: kings never leave) stay put, like rare weights.
+pub fn fit(
+    data: &Dataset,
+    w: &mut [f64],
+    k: f64,
+    options: &FitOptions,
+    mut on_epoch: impl FnMut(u32, f64),
+) {
+    let counts = data.counts();
+    let frozen: Vec<bool> = counts
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| c < options.min_count || i == MATERIAL || i == MATERIAL + 1)
+        .collect();
+    let start = w.to_vec();
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12f64);
+    let mut m = vec![0.0; w.len()];
+    let mut v = vec![0.0; w.len()];
+    let mut grad = vec![0.0; w.len()];
+    for epoch in 1..=options.epochs {
+        data.gradient(w, k, &mut grad);
+        // The step shrinks to a tenth over the run.
+        let rate = options.rate * (1.0 - 0.9 * f64::from(epoch - 1) / f64::from(options.epochs));
+        let t = f64::from(epoch) as i32;
+        for i in 0..w.len() {
+            if frozen[i] {
+                continue;
+            }
+            let g = grad[i] + 2.0 * options.l2 * (w[i] - start[i]);
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let mh = m[i] / (1.0 - b1.powi(t));
+            let vh = v[i] / (1.0 - b2.powi(t));
+            w[i] -= rate * mh / (vh.sqrt() + eps);
+        }
+        if epoch % 25 == 0 || epoch == options.epochs {
+            on_epoch(epoch, data.mse(w, k));
+        }
+    }
+}
+
+/// Reads `FEN;result` lines (result from Red's side: `1`, `0.5`, `0`, or `1-0`,
+/// `1/2-1/2`, `0-1`) into samples; blank lines and lines starting with `#` are skipped.
+///
+/// # Errors
+/// The first line that does not parse, with its number and the reason.
+pub fn parse_samples(text: &str) -> Result<Vec<(Position, f32)>, String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (fen, result) = line
+            .rsplit_once(';')
+            .ok_or_else(|| format!("line {}: expected `FEN;result`", n + 1))?;
+        let result = match result.trim() {
+            "1" | "1.0" | "1-0" => 1.0,
+            "0.5" | "1/2-1/2" => 0.5,
+            "0" | "0.0" | "0-1" => 0.0,
+            other => {
+                return Err(format!(
+                    "line {}: result `{other}` is not 1, 0.5 or 0",
+                    n + 1
+                ));
+            }
+        };
+        let pos: Position = fen
+            .trim()
+            .parse()
+            .map_err(|e| format!("line {}: {e}", n + 1))?;
+        out.push((pos, result));
+    }
+    Ok(out)
+}
+
+/// The `TUNED` constant of `weights.rs` for `p` (the part of the file below its header),
+/// one table row per line.
+#[must_use]
+pub fn const_source(p: &XiangqiParams) -> String {
+    let list = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
+    let mut s = String::new();
+    s.push_str("/// The tuned weights: the engine's default evaluation.\n");
+    s.push_str("#[rustfmt::skip]\n");
+    s.push_str("pub const TUNED: XiangqiParams = XiangqiParams {\n");
+    let _ = writeln!(s, "    material_mg: [{}],", list(&p.material_mg));
+    let _ = writeln!(s, "    material_eg: [{}],", list(&p.material_eg));
+    let _ = writeln!(s, "    pst_scale: {},", p.pst_scale);
+    let _ = writeln!(
+        s,
+        "    rook_mobility: ({}, {}),",
+        p.rook_mobility.0, p.rook_mobility.1
+    );
+    let _ = writeln!(s, "    horse_mobility: [{}],", list(&p.horse_mobility));
+    let _ = writeln!(
+        s,
+        "    missing_advisor: ({}, {}),",
+        p.missing_advisor.0, p.missing_advisor.1
+    );
+    let _ = writeln!(
+        s,
+        "    missing_elephant: ({}, {}),",
+        p.missing_elephant.0, p.missing_elephant.1
+    );
+    let _ = writeln!(s, "    cannon_file: [{}],", list(&p.cannon_file));
+    let _ = writeln!(s, "    cannon_file_eg: [{}],", list(&p.cannon_file_eg));
+    let _ = writeln!(s, "    connected_pawns: {},", p.connected_pawns);
+    let _ = writeln!(s, "    attack: {},", p.attack);
+    let _ = writeln!(s, "    tempo: {},", p.tempo);
+    let _ = writeln!(s, "    material_only: {},", p.material_only);
+    s.push_str("    pst: [\n");
+    const KINDS: [&str; 7] = [
+        "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn",
+    ];
+    for (k, table) in p.pst.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "        // {} (mg, eg), rank 0 (own back rank) first",
+            KINDS[k]
+        );
+        s.push_str("        [\n");
+        for rank in table.chunks(9) {
+            let row = rank
+                .iter()
+                .map(|(m, e)| format!("({m}, {e})"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let _ = writeln!(s, "            {row},");
+        }
+        s.push_str("        ],\n");
+    }
+    s.push_str("    ],\n};\n");
+    s
+}
+
+/// The whole `weights.rs` for `p`: a header (module docs, the `header` lines describing
+/// the data and the fit) and [`const_source`].
+#[must_use]
+pub fn rust_source(p: &XiangqiParams, header: &[String]) -> String {
+    let mut s = String::new();
+    s.push_str("//! The xiangqi evaluation weights, written by the Texel tuner ([`texel`](super::texel),\n");
+    s.push_str(
+        "//! `tests/tune/texel.sh`): regenerate this file with the tool instead of editing it.\n",
+    );
+    s.push_str("//!\n");
+    for line in header {
+        let _ = writeln!(s, "//! {line}");
+    }
+    s.push_str("//!\n");
+    s.push_str("//! ```\n");
+    s.push_str("//! use banco_engine::xiangqi::{eval::XiangqiParams, weights::TUNED};\n");
+    s.push_str("//! assert_eq!(XiangqiParams::default(), TUNED);\n");
+    s.push_str("//! ```\n\n");
+    s.push_str("use super::eval::XiangqiParams;\n\n");
+    s.push_str(&const_source(p));
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Rng;
+    use crate::xiangqi::eval::evaluate;
+
+    fn random_positions(n: usize, seed: u64) -> Vec<Position> {
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut pos = Position::startpos();
+            for _ in 0..150 {
+                out.push(pos.clone());
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let caps: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.captured_kind(m).is_some())
+                    .collect();
+                let mv = if !caps.is_empty() && rng.next_u64() % 3 == 0 {
+                    caps[(rng.next_u64() % caps.len() as u64) as usize]
+                } else {
+                    moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]
+                };
+                pos.make(mv);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_model_is_the_evaluation() {
+        for params in [XiangqiParams::default(), XiangqiParams::hand()] {
+            let w = to_vector(&params);
+            for pos in random_positions(3000, 7) {
+                let red = f64::from(evaluate(&pos, &params))
+                    * if pos.side_to_move() == Color::Red {
+                        1.0
+                    } else {
+                        -1.0
+                    };
+                let model = model_eval(&w, &Sample::of(&pos, 0.5));
+                assert!(
+                    (model - red).abs() <= 1.5,
+                    "{pos:?}: model {model}, engine {red}"
+                );
+                let mut data = Dataset::default();
+                data.push(&Sample::of(&pos, 0.5));
+                assert!((data.eval(&w, 0) - model).abs() < 1e-2);
+            }
+        }
+    }
+
+    #[test]
+    fn vectors_round_trip() {
+        let p = XiangqiParams::default();
+        assert_eq!(from_vector(&to_vector(&p)), p);
+        let h = XiangqiParams::hand();
+        assert_eq!(from_vector(&to_vector(&h)), h);
+    }
+
+    #[test]
+    fn weights_file_is_what_the_writer_writes() {
+        let file = include_str!("weights.rs");
+        let at = file.find("/// The tuned weights").unwrap();
+        assert_eq!(&file[at..], const_source(&XiangqiParams::default()));
+    }
+
+    #[test]
+    fn the_fit_recovers_a_known_piece_value() {
+        // Results drawn from a model where the rook is worth 1,300, not 900: the fit
+        // must move the rook's material up, and lower the error.
+        let truth = {
+            let mut p = XiangqiParams::hand();
+            p.material_mg[4] = 1300;
+            p.material_eg[4] = 1300;
+            to_vector(&p)
+        };
+        let mut rng = Rng::new(3);
+        let mut data = Dataset::default();
+        for pos in random_positions(6000, 11) {
+            let mut s = Sample::of(&pos, 0.0);
+            let p = sigmoid(model_eval(&truth, &s), 1.0);
+            s.result = if rng.next_f64() < p { 1.0 } else { 0.0 };
+            data.push(&s);
+        }
+        let mut w = to_vector(&XiangqiParams::hand());
+        let before = data.mse(&w, 1.0);
+        let options = FitOptions {
+            epochs: 150,
+            rate: 8.0,
+            min_count: 50,
+            l2: 0.0,
+        };
+        fit(&data, &mut w, 1.0, &options, |_, _| {});
+        assert!(data.mse(&w, 1.0) < before);
+        let rook = f64::midpoint(w[MATERIAL + 8], w[MATERIAL + 9]);
+        assert!(rook > 1050.0, "rook {rook}");
+        let k = fit_k(&data, &truth);
+        assert!((0.5..2.0).contains(&k), "k {k}");
+    }
+
+    #[test]
+    fn samples_parse_and_bad_lines_are_named() {
+        let text = "# comment\nrnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1;1/2-1/2\n\n4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1;1\n";
+        let s = parse_samples(text).unwrap();
+        assert_eq!(s.len(), 2);
+        assert_eq!((s[0].1, s[1].1), (0.5, 1.0));
+        let err = parse_samples("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1;2").unwrap_err();
+        assert!(err.contains("line 1"), "{err}");
+        assert!(parse_samples("nonsense;1").unwrap_err().contains("line 1"));
+    }
+
+    #[test]
+    fn every_weight_has_a_name_and_a_phase() {
+        assert_eq!(weight_name(MATERIAL + 8), "material rook mg");
+        assert_eq!(weight_name(TEMPO), "tempo");
+        assert_eq!(phase_of(CANNON_EG), Phase::Eg);
+        assert_eq!(phase_of(CANNON_MG + 2), Phase::Mg);
+        assert_eq!(phase_of(ROOK_MOB + 1), Phase::Eg);
+        assert_eq!(phase_of(HORSE_MOB + 3), Phase::Both);
+        assert_eq!(phase_of(MISSING_ELEPHANT + 1), Phase::Mg);
+    }
+}
