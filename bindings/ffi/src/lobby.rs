@@ -92,17 +92,50 @@ pub trait LobbyListener: Send + Sync {
 #[derive(uniffi::Object)]
 pub struct Lobby {
     discovery: Mutex<Option<Discovery>>,
-    /// The browsing thread and its own stop flag.
-    browser: Mutex<Option<(Arc<AtomicBool>, JoinHandle<()>)>>,
+    browser: BrowseThread,
 }
 
-impl Lobby {
-    fn stop_browsing(&self) {
-        let old = self
-            .browser
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take();
+/// The thread that hands a lobby's peer events to its listener, with its own stop flag. A
+/// listener may call its lobby back from it (browse again, stop): the thread is then never
+/// joined by itself, it ends once the callback returns.
+#[derive(Default)]
+struct BrowseThread(Mutex<Option<(Arc<AtomicBool>, JoinHandle<()>)>>);
+
+impl BrowseThread {
+    /// Stops the thread running now (if any) and starts one that reports the events `next`
+    /// returns (waiting at most the given time for each) to `listener`.
+    fn start(
+        &self,
+        mut next: impl FnMut(Duration) -> Option<PeerEvent> + Send + 'static,
+        listener: Arc<dyn LobbyListener>,
+    ) -> Result<(), BancoError> {
+        self.stop();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let handle = std::thread::Builder::new()
+            .name("banco-lobby".into())
+            .spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let Some(e) = next(Duration::from_millis(200)) else {
+                        continue;
+                    };
+                    match e {
+                        PeerEvent::PeerFound(p) => notify(|| listener.on_peer_found(p.into())),
+                        PeerEvent::PeerUpdated(p) => {
+                            notify(|| listener.on_peer_updated(p.into()));
+                        }
+                        PeerEvent::PeerLost { id } => notify(|| listener.on_peer_lost(id)),
+                        PeerEvent::DaemonError(m) => notify(|| listener.on_error(m)),
+                    }
+                }
+            })
+            .map_err(|e| BancoError::Internal(format!("cannot start the lobby thread: {e}")))?;
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = Some((flag, handle));
+        Ok(())
+    }
+
+    fn stop(&self) {
+        let old = self.0.lock().unwrap_or_else(PoisonError::into_inner).take();
         if let Some((stop, handle)) = old {
             stop.store(true, Ordering::Relaxed);
             // A listener that stops the lobby runs on the lobby's thread: it ends by itself
@@ -111,6 +144,12 @@ impl Lobby {
                 let _ = handle.join();
             }
         }
+    }
+}
+
+impl Lobby {
+    fn stop_browsing(&self) {
+        self.browser.stop();
     }
 }
 
@@ -125,7 +164,7 @@ impl Lobby {
                 Discovery::start(&config).map_err(|e| BancoError::Network(e.to_string()))?;
             Ok(Arc::new(Lobby {
                 discovery: Mutex::new(Some(discovery)),
-                browser: Mutex::new(None),
+                browser: BrowseThread::default(),
             }))
         })
     }
@@ -144,29 +183,8 @@ impl Lobby {
                     .ok_or_else(|| BancoError::NotAvailable("the lobby is stopped".to_owned()))?;
                 d.browse().map_err(|e| BancoError::Network(e.to_string()))?
             };
-            self.stop_browsing();
-            let stop = Arc::new(AtomicBool::new(false));
-            let flag = stop.clone();
-            let handle = std::thread::Builder::new()
-                .name("banco-lobby".into())
-                .spawn(move || {
-                    while !stop.load(Ordering::Relaxed) {
-                        let Some(e) = browser.recv(Some(Duration::from_millis(200))) else {
-                            continue;
-                        };
-                        match e {
-                            PeerEvent::PeerFound(p) => notify(|| listener.on_peer_found(p.into())),
-                            PeerEvent::PeerUpdated(p) => {
-                                notify(|| listener.on_peer_updated(p.into()));
-                            }
-                            PeerEvent::PeerLost { id } => notify(|| listener.on_peer_lost(id)),
-                            PeerEvent::DaemonError(m) => notify(|| listener.on_error(m)),
-                        }
-                    }
-                })
-                .map_err(|e| BancoError::Internal(format!("cannot start the lobby thread: {e}")))?;
-            *self.browser.lock().unwrap_or_else(PoisonError::into_inner) = Some((flag, handle));
-            Ok(())
+            self.browser
+                .start(move |wait| browser.recv(Some(wait)), listener)
         })
     }
 
@@ -227,5 +245,86 @@ impl Lobby {
 impl Drop for Lobby {
     fn drop(&mut self) {
         let _ = self.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+    use std::sync::mpsc::{self, Sender};
+
+    fn peer(id: &str) -> PeerInfo {
+        PeerInfo {
+            id: id.to_owned(),
+            name: id.to_owned(),
+            games: Vec::new(),
+            protocol_version: None,
+            fingerprint: String::new(),
+            host: "h.local.".to_owned(),
+            port: 1,
+            addresses: vec!["192.0.2.1:1".parse().unwrap()],
+        }
+    }
+
+    /// Events from a list, then nothing.
+    fn script(ids: &[&str]) -> impl FnMut(Duration) -> Option<PeerEvent> + Send + 'static {
+        let mut events: Vec<PeerEvent> = ids
+            .iter()
+            .rev()
+            .map(|id| PeerEvent::PeerFound(peer(id)))
+            .collect();
+        move |wait| {
+            events.pop().or_else(|| {
+                std::thread::sleep(wait.min(Duration::from_millis(5)));
+                None
+            })
+        }
+    }
+
+    /// A listener that, on the first peer, browses again (replacing itself) and on the
+    /// second stops browsing, all from the lobby's own thread.
+    struct CallsBack {
+        thread: Arc<BrowseThread>,
+        seen: Sender<String>,
+        me: Mutex<Option<Arc<dyn LobbyListener>>>,
+    }
+
+    impl LobbyListener for CallsBack {
+        fn on_peer_found(&self, peer: LobbyPeer) {
+            if peer.id == "first" {
+                let me = self.me.lock().unwrap().clone().unwrap();
+                self.thread.start(script(&["second"]), me).unwrap();
+            } else {
+                self.thread.stop();
+            }
+            let _ = self.seen.send(peer.id);
+        }
+        fn on_peer_updated(&self, _peer: LobbyPeer) {}
+        fn on_peer_lost(&self, _id: String) {}
+        fn on_error(&self, _message: String) {}
+    }
+
+    /// Before, the lobby joined its own thread here (a deadlock error, the callback cut
+    /// short by a panic): the listener never got past its call.
+    #[test]
+    fn a_listener_may_browse_again_and_stop_from_the_lobby_thread() {
+        let thread = Arc::new(BrowseThread::default());
+        let (seen, got) = mpsc::channel();
+        let listener = Arc::new(CallsBack {
+            thread: Arc::clone(&thread),
+            seen,
+            me: Mutex::new(None),
+        });
+        let as_dyn: Arc<dyn LobbyListener> = listener.clone();
+        *listener.me.lock().unwrap() = Some(as_dyn.clone());
+        thread.start(script(&["first"]), as_dyn).unwrap();
+        let wait = Duration::from_secs(10);
+        assert_eq!(got.recv_timeout(wait).as_deref(), Ok("first"));
+        assert_eq!(got.recv_timeout(wait).as_deref(), Ok("second"));
+        // Stopped from its own thread: nothing runs any more, and stopping again is a no-op.
+        assert!(thread.0.lock().unwrap().is_none());
+        thread.stop();
+        *listener.me.lock().unwrap() = None;
     }
 }

@@ -1,7 +1,8 @@
 //! Files that never end up half-written and never load unbounded: [`write_atomic`] writes a
 //! temporary file created exclusively beside the target, syncs it, renames it over the
 //! target and syncs the directory; [`read_limited`] refuses a file larger than a limit
-//! before reading it.
+//! before reading it. Both first remove the temporary files that saves killed midway left
+//! beside the file ([`remove_stale_temps`]).
 //!
 //! ```
 //! use banco_app::files::{read_limited, write_atomic};
@@ -18,18 +19,21 @@
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::Path;
+use std::time::{Duration, SystemTime};
+
+/// A temporary file older than this is stale even if its writer's process number is in use
+/// again (a save takes milliseconds).
+pub const STALE_TEMP_AGE: Duration = Duration::from_secs(3600);
 
 /// Writes `bytes` to `path` atomically: a new temporary file beside it (created
 /// exclusively, so two writers never share one), flushed to disk, renamed over the target,
 /// and the directory flushed so the rename survives a power cut.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = dir_of(path);
     let name = path
         .file_name()
         .map_or_else(|| "save".into(), |n| n.to_string_lossy());
+    remove_stale_temps(path);
     let mut attempt = 0u32;
     let (tmp, mut file) = loop {
         let tmp = dir.join(format!(".{name}.{}.{attempt}.tmp", std::process::id()));
@@ -52,6 +56,77 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     result
 }
 
+fn dir_of(path: &Path) -> &Path {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// Removes the temporary files of [`write_atomic`] that an interrupted save of `path` left
+/// beside it: those whose writing process is gone (where the system tells: Linux, Android)
+/// or that are older than [`STALE_TEMP_AGE`]. A save running in another process keeps its
+/// file. Returns how many were removed; errors (a read-only directory) only leave them.
+pub fn remove_stale_temps(path: &Path) -> usize {
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return 0;
+    };
+    let Ok(entries) = std::fs::read_dir(dir_of(path)) else {
+        return 0;
+    };
+    let prefix = format!(".{name}.");
+    let now = SystemTime::now();
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(pid) = file
+            .to_str()
+            .and_then(|f| f.strip_prefix(&prefix))
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(temp_pid)
+        else {
+            continue;
+        };
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| now.duration_since(t).ok())
+            .is_some_and(|age| age > STALE_TEMP_AGE);
+        if (old || writer_gone(pid)) && std::fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// The process number in the `PID.ATTEMPT` part of a temporary file's name.
+fn temp_pid(rest: &str) -> Option<u32> {
+    let (pid, attempt) = rest.split_once('.')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(attempt) {
+        return None;
+    }
+    digits(pid).then(|| pid.parse().ok()).flatten()
+}
+
+/// True when process `pid` is known to have ended (never this process).
+fn writer_gone(pid: u32) -> bool {
+    if pid == std::process::id() {
+        // Our own writes are never in progress while we clean (one save at a time per
+        // path is the callers' rule); a leftover of ours is from a failed rename.
+        return true;
+    }
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        let proc = Path::new("/proc");
+        proc.is_dir() && !proc.join(pid.to_string()).exists()
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    {
+        false
+    }
+}
+
 #[cfg(unix)]
 fn sync_dir(dir: &Path) -> io::Result<()> {
     File::open(dir)?.sync_all()
@@ -65,6 +140,7 @@ fn sync_dir(_dir: &Path) -> io::Result<()> {
 /// Reads a whole file of at most `limit` bytes; a larger file is refused before any of it
 /// is read (and a file that grows while being read is cut off at the limit and refused).
 pub fn read_limited(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    remove_stale_temps(path);
     let file = File::open(path)?;
     let len = file.metadata()?.len();
     if len > limit {
@@ -101,5 +177,70 @@ mod tests {
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
         assert!(write_atomic(&dir.join("missing/x"), b"z").is_err());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// Temporary files of saves killed midway are removed by the next save or load; a
+    /// save running in a live process and other files are kept.
+    #[test]
+    fn stale_temporary_files_go_at_the_next_save_or_load() {
+        let dir = std::env::temp_dir().join(format!("banco-app-stale-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game.banco");
+        let touch = |name: &str, age: Duration| {
+            let f = File::create(dir.join(name)).unwrap();
+            f.set_modified(SystemTime::now() - age).unwrap();
+        };
+        // An old leftover (of any process), and a fresh one of this process (a failed
+        // rename): both stale.
+        touch(".game.banco.4000000.0.tmp", STALE_TEMP_AGE * 2);
+        touch(
+            &format!(".game.banco.{}.3.tmp", std::process::id()),
+            Duration::ZERO,
+        );
+        // A fresh one whose process is alive (the parent of this test): kept.
+        let live = format!(".game.banco.{}.0.tmp", parent_pid());
+        touch(&live, Duration::ZERO);
+        // Not ours: kept.
+        touch(".other.banco.1.0.tmp", STALE_TEMP_AGE * 2);
+        touch(".game.banco.x.0.tmp", STALE_TEMP_AGE * 2);
+        touch("notes.txt", STALE_TEMP_AGE * 2);
+        write_atomic(&path, b"saved").unwrap();
+        assert_eq!(
+            names(&dir),
+            [
+                live.as_str(),
+                ".game.banco.x.0.tmp",
+                ".other.banco.1.0.tmp",
+                "game.banco",
+                "notes.txt"
+            ]
+        );
+        // A load cleans up as well.
+        touch(".game.banco.4000001.0.tmp", STALE_TEMP_AGE * 2);
+        assert_eq!(read_limited(&path, 100).unwrap(), b"saved");
+        assert!(!names(&dir).contains(&".game.banco.4000001.0.tmp".to_owned()));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A process that is alive while the test runs.
+    fn parent_pid() -> u32 {
+        #[cfg(unix)]
+        {
+            std::os::unix::process::parent_id()
+        }
+        #[cfg(not(unix))]
+        {
+            std::process::id() + 1
+        }
     }
 }

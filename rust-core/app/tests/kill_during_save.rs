@@ -1,7 +1,8 @@
 //! Kill during save: a child process saves a game over and over (each version one move
 //! longer, its number in a tag) and is killed with SIGKILL at seeded random moments; after
 //! every kill the file must load as a complete game — the version before the interrupted
-//! save or the one after, never a torn one.
+//! save or the one after, never a torn one — and the temporary files of the killed saves
+//! are removed by the next load.
 //!
 //! The child is this test binary itself, running the ignored test `child_saver` with the
 //! file's path in `BANCO_SAVE_CHILD`. `BANCO_SAVE_KILLS` sets the number of kills (50 here,
@@ -163,5 +164,7 @@ fn a_kill_mid_save_leaves_the_old_or_the_new_game() {
          files left by interrupted saves",
         started.elapsed().as_secs_f64()
     );
+    // Each load removed what the killed saves left (their processes are gone).
+    assert_eq!(stale, 0, "temporary files of killed saves were left behind");
     std::fs::remove_dir_all(&dir).unwrap();
 }

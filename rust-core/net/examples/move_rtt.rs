@@ -2,11 +2,15 @@
 //! through both drivers (Noise transport, framing, reader threads, driver threads).
 //!
 //! ```text
-//! cargo run --release -p banco-net --example move_rtt -- [--moves N] [--interval-ms MS] [--raw]
+//! cargo run --release -p banco-net --example move_rtt -- [--moves N] [--interval-ms MS] [--raw|--driver]
 //! ```
 //!
-//! `--raw` measures the baseline instead: a 29-byte frame (the size of an encrypted move)
-//! echoed by the other process over a bare [`TcpLink`](banco_net::tcp::TcpLink).
+//! By default three figures come from the same run, side by side: the baseline — a 29-byte
+//! frame (the size of an encrypted move) echoed by the other process over a bare
+//! [`TcpLink`](banco_net::tcp::TcpLink) —, the round trip through both drivers, and the
+//! protocol's own CPU cost of that round trip (two sessions in this process, frames handed
+//! over directly: encryption, decryption, acknowledgements, validation — no I/O, no
+//! threads). `--raw` or `--driver` measures one of the first two only.
 //!
 //! The parent hosts on 127.0.0.1 and starts itself again as the guest. After pairing, the
 //! parent plays a move and waits until the guest's answering move arrives; the guest answers
@@ -121,17 +125,95 @@ fn raw_parent(moves: usize, interval: Duration) -> Result<Vec<Duration>, String>
     Ok(samples)
 }
 
-fn report(what: &str, mut samples: Vec<Duration>) {
+/// p50 and p99 in microseconds (fractions kept for the in-process cost).
+fn report(what: &str, mut samples: Vec<Duration>) -> (f64, f64) {
     samples.sort_unstable();
-    let pick = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize].as_micros();
+    let pick =
+        |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize].as_nanos() as f64 / 1e3;
     println!(
-        "{what}: n={} p50={} us p99={} us min={} us max={} us",
+        "{what:<58} n={:>5} p50={:>8.1} us p99={:>8.1} us min={:>8.1} us max={:>8.1} us",
         samples.len(),
         pick(0.5),
         pick(0.99),
         pick(0.0),
         pick(1.0)
     );
+    (pick(0.5), pick(0.99))
+}
+
+/// Hands every frame each session wants sent to the other, answering the code and the
+/// proposal, until both are quiet; true once a move of `by` was reported to the other side.
+fn exchange(
+    a: &mut Session<CountingGame>,
+    b: &mut Session<CountingGame>,
+    now: u64,
+    by: Option<Color>,
+) -> bool {
+    let mut seen = false;
+    loop {
+        let mut quiet = true;
+        while let Some(frame) = a.poll_transmit() {
+            quiet = false;
+            b.handle_datagram(&frame, now);
+        }
+        while let Some(frame) = b.poll_transmit() {
+            quiet = false;
+            a.handle_datagram(&frame, now);
+        }
+        for s in [&mut *a, &mut *b] {
+            while let Some(e) = s.poll_event() {
+                quiet = false;
+                match e {
+                    Event::VerifyPeer { code, .. } => {
+                        let _ = s.confirm_code(code, false);
+                    }
+                    Event::Proposed(_) => {
+                        let _ = s.accept_proposal(now);
+                    }
+                    Event::MovePlayed { by: who, .. } if Some(who) == by => seen = true,
+                    _ => {}
+                }
+            }
+        }
+        if quiet {
+            return seen;
+        }
+    }
+}
+
+/// The protocol's CPU cost of one move round trip: two sessions in this process, frames
+/// handed over directly (no sockets, no threads).
+fn in_process(moves: usize) -> Result<Vec<Duration>, String> {
+    let (mut host, mut guest) = (session("host", 1), session("guest", 2));
+    let mut now = 1_000;
+    guest.connect(now).map_err(|e| e.to_string())?;
+    host.accept(now).map_err(|e| e.to_string())?;
+    exchange(&mut host, &mut guest, now, None);
+    exchange(&mut host, &mut guest, now, None);
+    let spec = MatchSpec {
+        start_fen: Some(format!("0/{TARGET}")),
+        ..MatchSpec::new(GameKind::Xiangqi, Color::Red)
+    };
+    host.propose(spec, now).map_err(|e| e.to_string())?;
+    exchange(&mut host, &mut guest, now, None);
+    let mut samples = Vec::with_capacity(moves);
+    for i in 0..moves + 10 {
+        // Simulated time between moves keeps both sides under the inbound rate limit.
+        now += 50;
+        let start = Instant::now();
+        host.play(1, now).map_err(|e| e.to_string())?;
+        if !exchange(&mut host, &mut guest, now, Some(Color::Red)) {
+            return Err("the guest did not see the move".into());
+        }
+        guest.play(1, now).map_err(|e| e.to_string())?;
+        if !exchange(&mut host, &mut guest, now, Some(Color::Black)) {
+            return Err("the host did not see the answer".into());
+        }
+        if i >= 10 {
+            samples.push(start.elapsed());
+        }
+    }
+    Ok(samples)
 }
 
 fn parent(moves: usize, interval: Duration) -> Result<Vec<Duration>, String> {
@@ -196,20 +278,35 @@ fn main() -> ExitCode {
             .and_then(|v| v.parse().ok())
             .unwrap_or(50),
     );
+    let raw =
+        || raw_parent(moves, interval).map(|s| report("raw TCP frame echo, two processes", s));
+    let driver = || {
+        parent(moves, interval)
+            .map(|s| report("encrypted move round trip through both drivers (TCP)", s))
+    };
     let result = if let Some(addr) = value("--guest") {
         guest(addr)
     } else if let Some(addr) = value("--raw-guest") {
         raw_guest(addr)
     } else if args.iter().any(|a| a == "--raw") {
-        raw_parent(moves, interval)
-            .map(|s| report("raw TCP frame echo, two processes, loopback", s))
+        raw().map(drop)
+    } else if args.iter().any(|a| a == "--driver") {
+        driver().map(drop)
     } else {
-        parent(moves, interval).map(|s| {
-            report(
-                "encrypted move round trip, two processes, loopback TCP, through both drivers",
-                s,
+        (|| {
+            let (raw50, raw99) = raw()?;
+            let (drv50, drv99) = driver()?;
+            let (cpu50, _) = in_process(moves.max(1000))
+                .map(|s| report("protocol cost of a round trip, in process (no I/O)", s))?;
+            println!(
+                "driver p50 / (raw p50 + protocol p50) = {:.2} (goal <= 2); p99 {:.0} us vs raw \
+                 {:.0} us (goal < 1000 on a quiet machine)",
+                drv50 / (raw50 + cpu50),
+                drv99,
+                raw99
             );
-        })
+            Ok(())
+        })()
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -34,6 +34,13 @@ pub enum LinkError {
     /// The peer violated the framing (bad length prefix, bad fragment header).
     #[error("malformed framing: {0}")]
     Malformed(&'static str),
+    /// The peer stopped reading: `waiting` bytes would have had to wait for it (see
+    /// [`tcp::SEND_BACKLOG`](crate::tcp::SEND_BACKLOG)); the link is closed.
+    #[error("the other device stopped reading ({waiting} bytes waiting to be sent)")]
+    Stalled {
+        /// Bytes that were waiting, the refused frame included.
+        waiting: usize,
+    },
     /// Connecting or accepting did not complete in time.
     #[error("timed out")]
     Timeout,

@@ -42,6 +42,7 @@ pub mod driver;
 mod error;
 mod link;
 pub mod memory;
+mod outbox;
 pub mod tcp;
 
 pub use connect::{

@@ -1,6 +1,8 @@
 //! TCP links: varint-length-delimited frames (the codec of
 //! [`banco_protocol::frame`], 4 KiB limit checked before allocation) over a `TCP_NODELAY`
-//! stream, connect with a timeout, and a listener whose `accept` takes a timeout.
+//! stream, connect with a timeout, and a listener whose `accept` takes a timeout. A send
+//! never blocks: what the socket cannot take at once goes to a writer thread (see
+//! [`SEND_BACKLOG`]), so a peer that stops reading cannot freeze the sender.
 //!
 //! ```
 //! use banco_net::{Link, tcp::{TcpListenerLink, TcpLink}};
@@ -14,13 +16,11 @@
 //! # Ok::<(), banco_net::LinkError>(())
 //! ```
 
-use std::io::{self, Read, Write};
-use std::net::{
-    IpAddr, Ipv4Addr, Ipv6Addr, Shutdown, SocketAddr, TcpListener, TcpStream, ToSocketAddrs,
-};
+use std::collections::VecDeque;
+use std::io::{self, Read};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -28,8 +28,12 @@ use banco_protocol::frame::{FrameDecoder, FrameError, encode_frame};
 
 use crate::error::LinkError;
 use crate::link::{Link, MAX_FRAME_SIZE};
+use crate::outbox::Outbox;
 
-/// How long a `send` may block on a peer that stopped reading before the link is given up.
+pub use crate::outbox::SEND_BACKLOG;
+
+/// How long the writer thread waits for a peer that stopped reading before the link is
+/// given up ([`TcpLink::send`] itself never waits).
 pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Connections accepted but not yet taken by [`TcpListenerLink::accept`]; more are refused.
 const ACCEPT_BACKLOG: usize = 8;
@@ -51,9 +55,9 @@ struct Reader {
 /// A TCP connection carrying length-delimited frames. See the [module docs](self).
 pub struct TcpLink {
     reader: Mutex<Reader>,
-    writer: Mutex<TcpStream>,
-    /// A handle used only to shut the socket down (never locked, so `close` cannot block).
-    control: TcpStream,
+    /// The sending half; it also shuts the socket down (never blocking, so `close` cannot
+    /// block).
+    pub(crate) outbox: Outbox,
     closed: AtomicBool,
     peer: SocketAddr,
     max_frame: usize,
@@ -124,11 +128,9 @@ impl TcpLink {
             end: 0,
             timeout: None,
         };
-        let control = stream.try_clone()?;
         Ok(TcpLink {
             reader: Mutex::new(reader),
-            writer: Mutex::new(stream),
-            control,
+            outbox: Outbox::new(stream),
             closed: AtomicBool::new(false),
             peer,
             max_frame,
@@ -172,11 +174,7 @@ impl Link for TcpLink {
         if self.closed.load(Ordering::Acquire) {
             return Err(LinkError::Closed);
         }
-        let mut writer = lock(&self.writer);
-        writer
-            .write_all(&wire)
-            .map_err(|e| self.closed_error(LinkError::from_io(e)))?;
-        Ok(())
+        self.outbox.send(&wire).map_err(|e| self.closed_error(e))
     }
 
     fn recv(&self, timeout: Option<Duration>) -> Result<Option<Vec<u8>>, LinkError> {
@@ -249,10 +247,9 @@ impl Link for TcpLink {
     }
 
     fn close(&self) {
-        if !self.closed.swap(true, Ordering::AcqRel) {
-            // Wakes a reader blocked in `read`; errors (already disconnected) do not matter.
-            let _ = self.control.shutdown(Shutdown::Both);
-        }
+        self.closed.store(true, Ordering::Release);
+        // Shuts the socket down: wakes a reader blocked in `read` and ends the writer.
+        self.outbox.close();
     }
 
     fn peer(&self) -> String {
@@ -281,8 +278,8 @@ impl Drop for TcpLink {
 /// and a guest that dials it must not be refused.
 pub struct TcpListenerLink {
     local: SocketAddr,
-    /// Behind a mutex so the listener can be shared (`Sync`) between threads.
-    incoming: Mutex<Receiver<TcpLink>>,
+    /// Connections accepted and not yet taken, shared with the accept threads.
+    incoming: Arc<Incoming>,
     stop: Arc<AtomicBool>,
     /// Each accept thread with the address its socket is bound to.
     threads: Vec<(SocketAddr, JoinHandle<()>)>,
@@ -294,6 +291,14 @@ impl std::fmt::Debug for TcpListenerLink {
             .field("local", &self.local)
             .finish_non_exhaustive()
     }
+}
+
+/// Connections accepted and not yet taken (at most [`ACCEPT_BACKLOG`]); the condition
+/// variable wakes waiting `accept`s when one comes or when an acceptor is interrupted.
+#[derive(Default)]
+struct Incoming {
+    links: Mutex<VecDeque<TcpLink>>,
+    ready: Condvar,
 }
 
 /// The sockets to listen on for `addr` (see [`TcpListenerLink`] for unspecified addresses).
@@ -322,11 +327,10 @@ impl TcpListenerLink {
     /// Binds `addr` (port 0 picks a free port) and starts accepting.
     pub fn bind(addr: SocketAddr) -> Result<TcpListenerLink, LinkError> {
         let sockets = bind_sockets(addr)?;
-        let (tx, rx) = mpsc::sync_channel(ACCEPT_BACKLOG);
         let stop = Arc::new(AtomicBool::new(false));
         let mut link = TcpListenerLink {
             local: addr,
-            incoming: Mutex::new(rx),
+            incoming: Arc::new(Incoming::default()),
             stop,
             threads: Vec::new(),
         };
@@ -334,11 +338,11 @@ impl TcpListenerLink {
             let bound = socket.local_addr()?;
             link.local = SocketAddr::new(addr.ip(), bound.port());
             let stop = Arc::clone(&link.stop);
-            let tx = tx.clone();
+            let incoming = Arc::clone(&link.incoming);
             // On error `link` is dropped, which stops the threads started so far.
             let thread = thread::Builder::new()
                 .name("banco-accept".into())
-                .spawn(move || accept_loop(&socket, &tx, &stop))?;
+                .spawn(move || accept_loop(&socket, &incoming, &stop))?;
             link.threads.push((bound, thread));
         }
         Ok(link)
@@ -352,16 +356,53 @@ impl TcpListenerLink {
     /// Waits for the next connection: `Ok(None)` if `timeout` passes first; `None` as timeout
     /// waits for ever.
     pub fn accept(&self, timeout: Option<Duration>) -> Result<Option<TcpLink>, LinkError> {
-        let incoming = lock(&self.incoming);
-        let got = match timeout {
-            None => incoming.recv().map_err(|_| RecvTimeoutError::Disconnected),
-            Some(t) => incoming.recv_timeout(t),
-        };
-        match got {
-            Ok(link) => Ok(Some(link)),
-            Err(RecvTimeoutError::Timeout) => Ok(None),
-            Err(RecvTimeoutError::Disconnected) => Err(LinkError::Closed),
+        self.accept_unless(timeout, &AtomicBool::new(false))
+    }
+
+    /// Like [`accept`](TcpListenerLink::accept), but returns [`LinkError::Closed`] as soon as
+    /// `stop` is set and [`TcpListenerLink::wake_acceptors`] called (how a driver that ends
+    /// stops its connect thread at once).
+    pub fn accept_unless(
+        &self,
+        timeout: Option<Duration>,
+        stop: &AtomicBool,
+    ) -> Result<Option<TcpLink>, LinkError> {
+        let deadline = timeout.and_then(|t| Instant::now().checked_add(t));
+        let mut links = lock(&self.incoming.links);
+        loop {
+            if stop.load(Ordering::Acquire) {
+                return Err(LinkError::Closed);
+            }
+            if let Some(link) = links.pop_front() {
+                return Ok(Some(link));
+            }
+            links = match deadline {
+                None => self
+                    .incoming
+                    .ready
+                    .wait(links)
+                    .unwrap_or_else(PoisonError::into_inner),
+                Some(d) => {
+                    let left = d.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        return Ok(None);
+                    }
+                    self.incoming
+                        .ready
+                        .wait_timeout(links, left)
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .0
+                }
+            };
         }
+    }
+
+    /// Wakes every thread waiting in [`TcpListenerLink::accept_unless`] to check its stop
+    /// flag.
+    pub fn wake_acceptors(&self) {
+        // Taking the lock orders the callers' flags before the waiters' next check.
+        drop(lock(&self.incoming.links));
+        self.incoming.ready.notify_all();
     }
 
     /// Like [`accept`](TcpListenerLink::accept), but when several connections are waiting,
@@ -371,8 +412,8 @@ impl TcpListenerLink {
         let Some(mut link) = self.accept(timeout)? else {
             return Ok(None);
         };
-        let incoming = lock(&self.incoming);
-        while let Ok(newer) = incoming.try_recv() {
+        let mut links = lock(&self.incoming.links);
+        while let Some(newer) = links.pop_front() {
             link.close();
             link = newer;
         }
@@ -380,7 +421,7 @@ impl TcpListenerLink {
     }
 }
 
-fn accept_loop(listener: &TcpListener, tx: &SyncSender<TcpLink>, stop: &AtomicBool) {
+fn accept_loop(listener: &TcpListener, incoming: &Incoming, stop: &AtomicBool) {
     let mut failures = 0u32;
     loop {
         let accepted = listener.accept();
@@ -393,12 +434,15 @@ fn accept_loop(listener: &TcpListener, tx: &SyncSender<TcpLink>, stop: &AtomicBo
                 let Ok(link) = TcpLink::from_stream(stream) else {
                     continue;
                 };
-                match tx.try_send(link) {
-                    Ok(()) => {}
+                let mut links = lock(&incoming.links);
+                if links.len() >= ACCEPT_BACKLOG {
                     // Nobody is taking connections fast enough: refuse this one.
-                    Err(TrySendError::Full(link)) => link.close(),
-                    Err(TrySendError::Disconnected(_)) => return,
+                    link.close();
+                    continue;
                 }
+                links.push_back(link);
+                drop(links);
+                incoming.ready.notify_one();
             }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(_) => {
@@ -437,8 +481,16 @@ impl Drop for TcpListenerLink {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
 
     const T: Option<Duration> = Some(Duration::from_secs(5));
+
+    impl TcpLink {
+        /// The socket, to write raw bytes past the framing.
+        fn raw_stream(&self) -> TcpStream {
+            lock(&self.reader).stream.try_clone().unwrap()
+        }
+    }
 
     fn pair() -> (TcpLink, TcpLink, TcpListenerLink) {
         let listener = TcpListenerLink::bind("127.0.0.1:0".parse().unwrap()).unwrap();
@@ -472,7 +524,7 @@ mod tests {
         assert_eq!(s.recv(Some(Duration::from_millis(20))).unwrap(), None);
         assert_eq!(s.recv(Some(Duration::ZERO)).unwrap(), None);
         // Half a frame, a timeout, then the rest.
-        let mut raw = c.writer.lock().unwrap().try_clone().unwrap();
+        let mut raw = c.raw_stream();
         raw.write_all(&[5, b'h', b'e']).unwrap();
         assert_eq!(s.recv(Some(Duration::from_millis(30))).unwrap(), None);
         raw.write_all(b"llo").unwrap();
@@ -520,7 +572,7 @@ mod tests {
         c.send(b"still fine").unwrap();
         assert_eq!(s.recv(T).unwrap(), Some(b"still fine".to_vec()));
         // A hostile prefix announcing 1 MiB is refused before anything is allocated.
-        let mut raw = c.writer.lock().unwrap().try_clone().unwrap();
+        let mut raw = c.raw_stream();
         raw.write_all(&[0x80, 0x80, 0x40]).unwrap();
         assert!(matches!(
             s.recv(T),

@@ -4,6 +4,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::discovery::PeerInfo;
@@ -29,6 +30,37 @@ pub trait Connector: Send + 'static {
     /// Makes a new link: dials, or waits for the peer to dial (a responder returns
     /// [`LinkError::Timeout`] when nobody came in `timeout`).
     fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError>;
+
+    /// A way to end a `connect` running on another thread before its timeout (it then
+    /// returns an error at once, and so does every later call), taken before the call. A
+    /// driver that stops interrupts its connect thread and waits for it, so the connector
+    /// (and the listener it may hold) is gone when the driver is. `None` (the default): the
+    /// thread is left to end by its timeout, holding the connector until then.
+    fn interrupter(&self) -> Option<Interrupt> {
+        None
+    }
+}
+
+/// Ends a connector's `connect` early (see [`Connector::interrupter`]).
+#[derive(Clone)]
+pub struct Interrupt(Arc<dyn Fn() + Send + Sync>);
+
+impl std::fmt::Debug for Interrupt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Interrupt")
+    }
+}
+
+impl Interrupt {
+    /// An interrupt that calls `f`.
+    pub fn new(f: impl Fn() + Send + Sync + 'static) -> Interrupt {
+        Interrupt(Arc::new(f))
+    }
+
+    /// Interrupts the connect call.
+    pub fn interrupt(&self) {
+        (self.0)();
+    }
 }
 
 /// Dials TCP addresses in order until one answers.
@@ -61,16 +93,20 @@ impl Connector for Dialer {
 
 /// Accepts TCP connections on a listener (shared with a [`Host`](crate::Host)) in the order
 /// they came; the driver runs several handshakes at once, so a newer connection neither
-/// waits for nor closes an older one.
+/// waits for nor closes an older one. It can be interrupted ([`Connector::interrupter`]).
 #[derive(Clone, Debug)]
 pub struct Acceptor {
     listener: Arc<TcpListenerLink>,
+    stopped: Arc<AtomicBool>,
 }
 
 impl Acceptor {
     /// Accepts on `listener`.
     pub fn new(listener: Arc<TcpListenerLink>) -> Acceptor {
-        Acceptor { listener }
+        Acceptor {
+            listener,
+            stopped: Arc::new(AtomicBool::new(false)),
+        }
     }
 }
 
@@ -80,10 +116,22 @@ impl Connector for Acceptor {
     }
 
     fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
-        match self.listener.accept(Some(timeout))? {
+        match self.listener.accept_unless(Some(timeout), &self.stopped)? {
             Some(link) => Ok(Box::new(link)),
             None => Err(LinkError::Timeout),
         }
+    }
+
+    fn interrupter(&self) -> Option<Interrupt> {
+        let stopped = Arc::clone(&self.stopped);
+        // Weak: a pending interrupt must not keep the listener open.
+        let listener = Arc::downgrade(&self.listener);
+        Some(Interrupt::new(move || {
+            stopped.store(true, Ordering::Release);
+            if let Some(l) = listener.upgrade() {
+                l.wake_acceptors();
+            }
+        }))
     }
 }
 

@@ -116,7 +116,7 @@ mod connector;
 mod limits;
 mod state;
 
-pub use connector::{Acceptor, Connector, Dialer, FnConnector, Role, from_fn};
+pub use connector::{Acceptor, Connector, Dialer, FnConnector, Interrupt, Role, from_fn};
 pub use limits::AddressLimiter;
 
 use std::sync::mpsc::{self, Receiver, SyncSender};
@@ -349,7 +349,11 @@ where
             let shared = Arc::clone(&shared);
             thread::Builder::new()
                 .name("banco-driver".into())
-                .spawn(move || state::run(&shared, &rx, first))
+                .spawn(move || {
+                    let leftover = state::run(&shared, &rx, first);
+                    drop(rx);
+                    leftover.finish();
+                })
                 .ok()
         };
         if thread.is_none() {

@@ -14,7 +14,7 @@ use banco_game::MatchGame;
 use banco_protocol::session::pending::{AcceptStep, AcceptedLink, PendingAccept};
 use banco_protocol::{Event, LinkDownReason, Session};
 
-use super::{AddressLimiter, Connector, DriverConfig, DriverEvent, Role};
+use super::{AddressLimiter, Connector, DriverConfig, DriverEvent, Interrupt, Role};
 use crate::error::LinkError;
 use crate::link::{BoxLink, Link};
 
@@ -77,6 +77,8 @@ pub(super) struct Core<G: MatchGame> {
     generation: u64,
     /// `None` while a connect thread holds it.
     connector: Option<Box<dyn Connector>>,
+    /// The connect thread running now, with the way to interrupt it.
+    connecting: Option<(JoinHandle<()>, Option<Interrupt>)>,
     /// When to start the next connect attempt (driver clock, ms).
     next_connect: Option<u64>,
     failures: u32,
@@ -130,6 +132,7 @@ where
                 link: None,
                 generation: 0,
                 connector: Some(connector),
+                connecting: None,
                 next_connect: None,
                 failures: 0,
                 config,
@@ -204,6 +207,10 @@ where
         match input {
             Input::Connected { result, connector } => {
                 self.connector = Some(connector);
+                // The thread sent its last message: it is ending.
+                if let Some((thread, _)) = self.connecting.take() {
+                    let _ = thread.join();
+                }
                 self.connected(result);
             }
             Input::Disconnect => self.disconnect(),
@@ -396,13 +403,16 @@ where
         self.next_connect = None;
         let tx = self.tx.clone();
         let timeout = self.config.connect_timeout;
+        let interrupt = connector.interrupter();
         let spawned = thread::Builder::new()
             .name("banco-connect".into())
             .spawn(move || {
                 let result = connector.connect(timeout);
                 let _ = tx.send(Input::Connected { result, connector });
             });
-        if spawned.is_err() {
+        if let Ok(thread) = spawned {
+            self.connecting = Some((thread, interrupt));
+        } else {
             // Could not start a thread (resource limits): try again later. The connector
             // went with the closure; without one the driver cannot reconnect any more.
             self.failures = self.failures.saturating_add(1);
@@ -707,8 +717,28 @@ fn run_pending<G: MatchGame>(
     }
 }
 
-/// The driver thread: timers, connect attempts and their results, the end.
-pub(super) fn run<G: MatchGame>(shared: &Shared<G>, rx: &Receiver<Input>, first: Option<BoxLink>)
+/// A connect thread still running when the driver thread ended.
+pub(super) struct Leftover(Option<(JoinHandle<()>, Option<Interrupt>)>);
+
+impl Leftover {
+    /// Ends the connect thread, once the driver's input queue is gone (so its last message
+    /// cannot block): an interruptible connector is interrupted and waited for; any other
+    /// is left to end by its timeout (it then finds nobody to report to).
+    pub(super) fn finish(self) {
+        if let Some((thread, Some(interrupt))) = self.0 {
+            interrupt.interrupt();
+            let _ = thread.join();
+        }
+    }
+}
+
+/// The driver thread: timers, connect attempts and their results, the end. Returns the
+/// connect thread still running, for [`Leftover::finish`] after the input queue is dropped.
+pub(super) fn run<G: MatchGame>(
+    shared: &Shared<G>,
+    rx: &Receiver<Input>,
+    first: Option<BoxLink>,
+) -> Leftover
 where
     Session<G>: Send,
 {
@@ -754,16 +784,17 @@ where
             timer_fired = true;
         }
     }
-    let readers = {
+    let (readers, connecting) = {
         let mut core = lock(shared);
         core.done = true;
         core.drop_link();
         core.close_pending();
         core.emit(DriverEvent::Stopped);
-        std::mem::take(&mut core.readers)
+        (std::mem::take(&mut core.readers), core.connecting.take())
     };
     // Every link is closed, so the readers return at once.
     for reader in readers {
         let _ = reader.join();
     }
+    Leftover(connecting)
 }
