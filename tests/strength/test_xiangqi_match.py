@@ -122,6 +122,23 @@ class Statistics(unittest.TestCase):
         self.assertEqual(xm.sprt_llr(0, 0, 0, 0, 10), 0)
 
 
+    def test_summary_of_a_log(self):
+        import json
+        import tempfile
+
+        games = [("1-0", "red"), ("1-0", "black"), ("1/2-1/2", "red"), ("0-1", "red")]
+        with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+            for i, (result, colour) in enumerate(games):
+                f.write(json.dumps({"game": i + 1, "result": result, "banco": colour,
+                                    "banco_ms": 100, "other_ms": 120}) + "\n")
+        try:
+            with redirect_stdout(io.StringIO()) as out:
+                self.assertEqual(xm.summarize([f.name]), (1, 1, 2))
+            self.assertIn("pairs: 2", out.getvalue())
+        finally:
+            os.unlink(f.name)
+
+
 class Openings(unittest.TestCase):
     def test_openings_are_legal_and_distinct(self):
         openings = xm.read_openings(os.path.join(HERE, "xiangqi-openings.tsv"))

@@ -72,7 +72,7 @@ def ensure_pyffish():
         subprocess.check_call([sys.executable, "-m", "venv", venv])
         subprocess.check_call([python, "-m", "pip", "install", "--quiet",
                                f"pyffish=={PYFFISH_VERSION}"])
-    os.execv(python, [python, os.path.abspath(__file__)] + sys.argv[1:])
+    os.execv(python, [python, os.path.abspath(sys.argv[0])] + sys.argv[1:])
 
 
 # ---------------------------------------------------------------------------------------
@@ -262,6 +262,7 @@ class Engine:
     def score(self, fen, moves, depth):
         """The engine's score in centipawns for the side to move after a search to `depth`
         (mates as +/- 30000)."""
+        self.new_game()
         own = [to_ranks0(m) for m in moves] if self.ranks0 else list(moves)
         self.send(f"position fen {fen}" + (" moves " + " ".join(own) if own else ""))
         self.send(f"go depth {depth}")
@@ -511,6 +512,39 @@ class Match:
                 if i in self.results and i + 1 in self.results]
 
 
+def summarize(paths):
+    """W/D/L, Elo and time per move of the games logged (--log) in `paths`: the figures of
+    a match that was stopped early."""
+    wins = draws = losses = 0
+    by_game = {}
+    mine, theirs = [], []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                g = json.loads(line)
+                if g["result"] == "1/2-1/2":
+                    score = 0.5
+                else:
+                    score = 1.0 if (g["result"] == "1-0") == (g["banco"] == "red") else 0.0
+                wins += score == 1
+                draws += score == 0.5
+                losses += score == 0
+                by_game[(path, g["game"] - 1)] = score
+                mine.append(g["banco_ms"])
+                theirs.append(g["other_ms"])
+    pairs = [by_game[(p, i)] + by_game[(p, i + 1)] for (p, i) in by_game
+             if i % 2 == 0 and (p, i + 1) in by_game]
+    e, err = elo(wins, draws, losses)
+    n = max(wins + draws + losses, 1)
+    print(f"{wins + draws + losses} games; mean time per move: banco "
+          f"{sum(mine) / max(len(mine), 1):.0f} ms, opponent {sum(theirs) / max(len(theirs), 1):.0f} ms")
+    penta = pair_elo(pairs)
+    if penta:
+        print(f"pairs: {len(pairs)}, pentanomial elo {penta[0]:+.0f} +/- {penta[1]:.0f}")
+    print(f"W {wins} D {draws} L {losses} score {(wins + draws / 2) / n:.3f} elo {e:+.0f} +/- {err:.0f}")
+    return wins, draws, losses
+
+
 def parse_options(pairs):
     options = {}
     for pair in pairs:
@@ -569,10 +603,14 @@ def main(argv=None):
     p.add_argument("--log", help="append every game as a JSON line to this file")
     p.add_argument("--check-openings", type=int, metavar="DEPTH",
                    help="print the opponent's score of every opening at this depth and stop")
+    p.add_argument("--summary", nargs="+", metavar="LOG",
+                   help="print the figures of the games in these --log files and stop")
     p.add_argument("--smoke", action="store_true",
                    help="Banco against itself, 4 games of 60 plies at 500 nodes per move")
     args = p.parse_args(argv)
 
+    if args.summary:
+        return summarize(args.summary)
     if args.smoke:
         args.opponent = args.opponent or f"{args.banco} uci"
         args.name = args.name or "banco-smoke"
