@@ -3,7 +3,8 @@
 # the property tests with many more cases, speed medians (engine bench, chess perft as a
 # ratio to cozy-chess's own perft example built from the same crate version) and strength
 # matches (level 10 against the seed's plain alpha-beta; chess against packaged engines,
-# refereed by python-chess), the ignored tests (the whole puzzle file, the minute-long
+# refereed by python-chess; xiangqi against Fairy-Stockfish / ElephantEye when BANCO_FSF /
+# BANCO_ELEEYE name their binaries, refereed by pyffish), the ignored tests (the whole puzzle file, the minute-long
 # soak), a save killed mid-write thousands of times, and every cargo-fuzz target for a
 # while (tests/fuzz/run.sh).
 #
@@ -123,6 +124,17 @@ strength() {
     --option UCI_LimitStrength=true --option UCI_Elo=2000 --games 60 --movetime 100 | tail -n 2
   step "chess: banco against gnuchess, 40 games, 100 ms"
   python3 tests/strength/chess_match.py --banco "$banco" --opponent gnuchess --games 40 --movetime 100 | tail -n 2
+  step "xiangqi: the match script's own tests (pyffish referee, smoke match)"
+  python3 tests/strength/test_xiangqi_match.py 2>&1 | tail -n 1
+  # Sparring engines built by hand outside the repository (tests/strength/README.md).
+  if [ -x "${BANCO_FSF:-}" ]; then
+    step "xiangqi: banco against Fairy-Stockfish, 144 games, 100 ms"
+    python3 tests/strength/xiangqi_match.py --banco "$banco" --opponent "$BANCO_FSF" --games 144 --movetime 100 | tail -n 1
+  fi
+  if [ -x "${BANCO_ELEEYE:-}" ]; then
+    step "xiangqi: banco against ElephantEye, 144 games, 200 ms"
+    python3 tests/strength/xiangqi_match.py --banco "$banco" --opponent "$BANCO_ELEEYE" --protocol ucci --games 144 --movetime 200 | tail -n 1
+  fi
   # About 6, 65 and 150 ms per move on a loaded core: minutes, half an hour, an hour.
   for budget in 1 9 24; do
     step "lines: the computer player, 100 seeded games, $budget playouts per move"

@@ -237,6 +237,27 @@ mod tests {
         assert!(failures.is_empty(), "{failures:?}");
     }
 
+    /// The long classical compositions (适情雅趣, issue 17: mates with many quiet moves)
+    /// are proven again within the verify budget, the 26-move one among them.
+    #[test]
+    fn the_long_compositions_verify() {
+        let long: Vec<&Entry> = xiangqi()
+            .iter()
+            .filter(|e| e.id.starts_with("sq"))
+            .collect();
+        assert!(long.len() >= 5, "{} compositions", long.len());
+        let longest = long.iter().map(|e| e.puzzle.mate_in).max();
+        assert_eq!(longest, Some(26));
+        let mut failures = Vec::new();
+        for e in long {
+            assert!(e.puzzle.mate_in >= 11, "{} is short", e.id);
+            if let Err(why) = e.verify(&mate::options(e.puzzle.mate_in)) {
+                failures.push(format!("{}: {why}", e.id));
+            }
+        }
+        assert!(failures.is_empty(), "{failures:?}");
+    }
+
     #[test]
     fn a_wrong_solution_is_caught() {
         let mut e = xiangqi()[0].clone();

@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Tests of xiangqi_match.py: the referee's verdicts against the project's reference data,
+the move notation, the statistics, the openings file, and (when a banco binary is built) a
+smoke match of Banco against itself.
+
+Run by hand (not in CI: it needs pyffish from PyPI, which the match script installs in its
+own virtual environment on first use):
+    tests/strength/test_xiangqi_match.py            # or: python3 -m unittest in this folder
+"""
+
+import io
+import os
+import sys
+import unittest
+from contextlib import redirect_stdout
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import xiangqi_match as xm  # noqa: E402
+
+ROOT = xm.ROOT
+
+
+def tsv_rows(path):
+    with open(path, encoding="utf-8") as f:
+        lines = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")]
+    header = lines[0].split("\t")
+    return [dict(zip(header, line.split("\t"))) for line in lines[1:]]
+
+
+class Notation(unittest.TestCase):
+    def test_ranks_convert_both_ways(self):
+        self.assertEqual(xm.from_ranks0("h2e2"), "h3e3")
+        self.assertEqual(xm.from_ranks0("a9a0"), "a10a1")
+        self.assertEqual(xm.to_ranks0("a10a1"), "a9a0")
+        for move in ("b0c2", "i9i8", "e0e1"):
+            self.assertEqual(xm.to_ranks0(xm.from_ranks0(move)), move)
+
+    def test_bad_moves_are_refused(self):
+        for bad in ("h2e", "j2e2", "a11a1", ""):
+            with self.assertRaises(ValueError):
+                xm.to_ranks0(bad)
+        with self.assertRaises(ValueError):
+            xm.from_ranks0("a10a1")
+
+
+class Referee(unittest.TestCase):
+    def test_start_position_goes_on(self):
+        self.assertIsNone(xm.verdict(xm.START_FEN, []))
+        self.assertTrue(xm.red_to_move(xm.START_FEN, []))
+        self.assertFalse(xm.red_to_move(xm.START_FEN, ["h3e3"]))
+
+    def test_repetition_verdicts_match_the_reference_data(self):
+        # Perpetual check and chase lose, mutual or idle repetition draws (Asian rules).
+        rows = tsv_rows(os.path.join(ROOT, "tests", "data", "rules", "repetition.tsv"))
+        self.assertGreater(len(rows), 50)
+        for row in rows:
+            moves = [xm.from_ranks0(m) for m in row["moves"].split()]
+            with self.subTest(source=row["source"]):
+                self.assertIsNone(xm.verdict(row["fen"], moves[:3]))
+                judged = xm.verdict(row["fen"], moves)
+                self.assertIsNotNone(judged)
+                self.assertEqual(judged[0], row["result"])
+                if row["result"] == "1/2-1/2":
+                    self.assertEqual(judged[1], "repetition")
+                else:
+                    loser = "Red" if row["result"] == "0-1" else "Black"
+                    self.assertIn(loser, judged[1])
+
+    def test_puzzle_lines_end_in_mate_by_red(self):
+        # Mate in xiangqi is also the stalemate (困毙): Black has no legal move.
+        rows = tsv_rows(os.path.join(ROOT, "rust-core", "app", "data", "puzzles", "xiangqi.tsv"))
+        for row in rows[:40]:
+            moves = [xm.from_ranks0(m) for m in row["line"].split()]
+            with self.subTest(puzzle=row["id"]):
+                self.assertIsNone(xm.verdict(row["fen"], moves[:-1]))
+                result, reason = xm.verdict(row["fen"], moves)
+                self.assertEqual(result, "1-0")
+                self.assertIn(reason, ("checkmate", "stalemate"))
+
+    def test_stalemate_loses(self):
+        # Black's king on d9 has no move (the rook holds rank 8, the kings may not face each
+        # other on the e-file) and Black has nothing else: stalemated, which loses.
+        fen = "3k5/8R/9/9/9/9/9/9/9/4K4 b - - 0 1"
+        self.assertEqual(xm.verdict(fen, []), ("1-0", "stalemate"))
+
+    def test_bare_kings_draw(self):
+        fen = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"
+        self.assertEqual(xm.verdict(fen, []), ("1/2-1/2", "insufficient material"))
+
+    def test_fifty_moves_draw(self):
+        # A rook each, kings apart, nothing captured for 100 plies: the move rule.
+        fen = "3k5/9/9/9/9/r8/9/R8/9/5K3 w - - 99 80"
+        self.assertIsNone(xm.verdict(fen, []))
+        self.assertEqual(xm.verdict(fen, ["a3b3"]), ("1/2-1/2", "50-move rule"))
+
+
+class Statistics(unittest.TestCase):
+    def test_even_score_is_zero_elo(self):
+        e, err = xm.elo(10, 10, 10)
+        self.assertAlmostEqual(e, 0.0)
+        self.assertGreater(err, 0)
+
+    def test_elo_is_antisymmetric_and_shrinks_with_games(self):
+        e1, err1 = xm.elo(30, 40, 10)
+        e2, err2 = xm.elo(10, 40, 30)
+        self.assertAlmostEqual(e1, -e2)
+        self.assertAlmostEqual(err1, err2)
+        self.assertAlmostEqual(e1, -400 * __import__("math").log10(1 / 0.625 - 1))
+        _, err_more = xm.elo(300, 400, 100)
+        self.assertLess(err_more, err1)
+
+    def test_pairs(self):
+        self.assertIsNone(xm.pair_elo([1.0]))
+        e, err = xm.pair_elo([2, 1, 1, 0, 2, 1.5])
+        self.assertGreater(e, 0)
+        self.assertGreater(err, 0)
+
+    def test_sprt_leans_the_right_way(self):
+        self.assertGreater(xm.sprt_llr(60, 20, 20, 0, 10), 0)
+        self.assertLess(xm.sprt_llr(20, 20, 60, 0, 10), 0)
+        self.assertEqual(xm.sprt_llr(0, 0, 0, 0, 10), 0)
+
+
+    def test_summary_of_a_log(self):
+        import json
+        import tempfile
+
+        games = [("1-0", "red"), ("1-0", "black"), ("1/2-1/2", "red"), ("0-1", "red")]
+        with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+            for i, (result, colour) in enumerate(games):
+                f.write(json.dumps({"game": i + 1, "result": result, "banco": colour,
+                                    "banco_ms": 100, "other_ms": 120}) + "\n")
+        try:
+            with redirect_stdout(io.StringIO()) as out:
+                self.assertEqual(xm.summarize([f.name]), (1, 1, 2))
+            self.assertIn("pairs: 2", out.getvalue())
+        finally:
+            os.unlink(f.name)
+
+
+class Openings(unittest.TestCase):
+    def test_openings_are_legal_and_distinct(self):
+        openings = xm.read_openings(os.path.join(HERE, "xiangqi-openings.tsv"))
+        self.assertGreaterEqual(len(openings), 30)
+        import pyffish as sf
+
+        fens = {sf.get_fen(xm.VARIANT, fen, moves) for _, _, _, fen, moves in openings}
+        self.assertEqual(len(fens), len(openings))
+        self.assertEqual(len({o[0] for o in openings}), len(openings))
+
+
+def built_banco():
+    for profile in ("release", "debug"):
+        path = os.path.join(ROOT, "target", profile, "banco")
+        if os.path.exists(path):
+            return path
+    return None
+
+
+@unittest.skipIf(built_banco() is None, "no target/*/banco: cargo build -p banco-cli")
+class Smoke(unittest.TestCase):
+    def test_banco_against_itself(self):
+        out = io.StringIO()
+        with redirect_stdout(out):
+            w, d, l = xm.main(["--smoke", "--banco", built_banco(), "--concurrency", "2"])
+        self.assertEqual(w + d + l, 4)
+        text = out.getvalue()
+        self.assertIn("W ", text)
+        self.assertNotIn("not a legal move", text)
+        self.assertNotIn("no `bestmove`", text)
+
+
+if __name__ == "__main__":
+    xm.ensure_pyffish()
+    unittest.main()
