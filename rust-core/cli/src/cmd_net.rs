@@ -56,7 +56,7 @@ pub(crate) struct MatchArgs {
 pub(crate) struct HostArgs {
     #[command(flatten)]
     common: MatchArgs,
-    /// The game to propose: xiangqi or chess.
+    /// The game to propose: xiangqi, chess or jieqi (reveals drawn fairly by both sides).
     #[arg(long, default_value = "xiangqi")]
     game: String,
     /// The games offered, comma-separated (default: every game; the guest sees them).
