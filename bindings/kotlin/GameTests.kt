@@ -30,7 +30,7 @@ const val XQ_MATE_IN_ONE = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"
 fun gameTests(s: Suite) {
     s.test("free functions") {
         check(bancoVersion().isNotEmpty())
-        eq(listOf(GameKind.XIANGQI, GameKind.CHESS), boardGames())
+        eq(listOf(GameKind.XIANGQI, GameKind.CHESS, GameKind.JIEQI), boardGames())
         eq(
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
             startFen(GameKind.XIANGQI),

@@ -18,7 +18,7 @@ val garbageStrings: List<String> = listOf(
 val garbageSquares: List<UByte> = listOf(0, 63, 64, 89, 90, 99, 200, 255).map { it.toUByte() }
 
 val everyKind = GameKind.entries
-val playable = listOf(GameKind.XIANGQI, GameKind.CHESS)
+val playable = listOf(GameKind.XIANGQI, GameKind.CHESS, GameKind.JIEQI)
 
 private val BAD_TEXT = arrayOf(BancoException.BadMoveText::class.java, BancoException.IllegalMove::class.java)
 private val BAD_MOVE = arrayOf(BancoException.BadSquare::class.java, BancoException.IllegalMove::class.java)

@@ -57,7 +57,7 @@ fun matchTests(s: Suite) {
         eq(address, host.address())
         check(address.startsWith("127.0.0.1:")) { address }
         eq(MatchPhase.LISTENING, host.state().phase)
-        eq(listOf(GameKind.XIANGQI, GameKind.CHESS), host.state().offers)
+        eq(listOf(GameKind.XIANGQI, GameKind.CHESS, GameKind.JIEQI), host.state().offers)
         eq(null, host.code())
         throws<BancoException.Match> { host.tap(0u, 0u) }
         val guest = Match.join("Binh", address, guestEvents)
@@ -74,7 +74,7 @@ fun matchTests(s: Suite) {
             eq(MatchPhase.VERIFY, verify.phase)
             eq(gc.code, verify.code)
             eq("An", verify.peerName)
-            eq(listOf(GameKind.XIANGQI, GameKind.CHESS), verify.peerGames, "the host's games")
+            eq(listOf(GameKind.XIANGQI, GameKind.CHESS, GameKind.JIEQI), verify.peerGames, "the host's games")
             throws<BancoException.Match> { host.playText("e4") }
             throws<BancoException.Match> { host.confirmCode("000000".takeIf { it != hc.code } ?: "999999") }
             host.confirmCode(hc.code)

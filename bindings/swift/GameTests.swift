@@ -20,7 +20,7 @@ let chessStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 func gameTests(_ s: Suite) {
     s.test("free functions: games, notations, pieces, shapes, rules, names, results") {
         try check(!bancoVersion().isEmpty)
-        try eq([GameKind.xiangqi, .chess], boardGames())
+        try eq([GameKind.xiangqi, .chess, .jieqi], boardGames())
         try eq([Notation.chinese, .wxf, .coordinate], notations(kind: .xiangqi))
         try eq([Notation.san, .coordinate], notations(kind: .chess))
         try eq([PieceKind.king, .advisor, .elephant, .horse, .rook, .cannon, .pawn], pieceKinds(kind: .xiangqi))

@@ -31,6 +31,10 @@ pub struct VsSettings {
     pub movetime_ms: u64,
     /// A set-up start position; `null`/`nil` for the usual start.
     pub fen: Option<String>,
+    /// Jieqi: seed of the reveals' draws (tests, reproducible games); `null`/`nil` (the
+    /// default) draws them from the system's randomness.
+    #[uniffi(default = None)]
+    pub chance_seed: Option<u64>,
 }
 
 /// Progress in a puzzle.
@@ -182,6 +186,7 @@ fn settings_of(s: &VsSettings) -> Result<Settings, BancoError> {
     settings.movetime_ms = s.movetime_ms;
     settings.fen.clone_from(&s.fen);
     settings.seed = random_seed();
+    settings.chance_seed = s.chance_seed;
     Ok(settings)
 }
 

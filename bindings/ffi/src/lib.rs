@@ -49,6 +49,7 @@ mod computer;
 mod engine;
 pub mod error;
 mod game;
+mod jieqi;
 mod lobby;
 mod net;
 mod types;
@@ -63,6 +64,7 @@ pub use game::{
     default_rules, notations, parse_square, piece_kinds, result_text, square_name, start_fen,
     validate_fen,
 };
+pub use jieqi::{Pool, PoolEntry};
 pub use lobby::{Lobby, LobbyListener, LobbyPeer};
 pub use net::{
     Match, MatchClock, MatchEvent, MatchListener, MatchOffer, MatchPhase, MatchState, new_trust,

@@ -308,6 +308,16 @@ pub enum MatchEvent {
         /// True if this side played it.
         mine: bool,
     },
+    /// Jieqi: a face-down piece was turned over; both devices drew its identity together
+    /// (the fair draw), neither could know or choose it.
+    PieceRevealed {
+        /// The reveal: `revealed` is the piece, `announcement` says it in words.
+        revealed: PlayedMove,
+        /// True if the piece is this side's.
+        mine: bool,
+        /// The draw's number in the match (1 for the first).
+        draw: u32,
+    },
     /// The other player asks to take back moves: call `replyUndo`.
     UndoRequested {
         /// The ply count after the undo.
@@ -403,6 +413,15 @@ impl From<NetEvent> for MatchEvent {
             NetEvent::MovePlayed { played, mine } => MatchEvent::MovePlayed {
                 played: PlayedMove::from(&played),
                 mine,
+            },
+            NetEvent::PieceRevealed {
+                revealed,
+                mine,
+                draw,
+            } => MatchEvent::PieceRevealed {
+                revealed: PlayedMove::from(&revealed),
+                mine,
+                draw,
             },
             NetEvent::UndoRequested { to_ply } => MatchEvent::UndoRequested { to_ply },
             NetEvent::UndoDeclined => MatchEvent::UndoDeclined,

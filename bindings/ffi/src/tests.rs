@@ -493,6 +493,7 @@ fn vs_settings(kind: GameKind, human: Color, level: u8) -> VsSettings {
         rules: None,
         movetime_ms: 50,
         fen: None,
+        chance_seed: None,
     }
 }
 

@@ -146,6 +146,9 @@ pub struct Piece {
     pub glyph: String,
     /// The kind's English name (`cannon`).
     pub name: String,
+    /// A face-down jieqi piece: draw its back in its colour. Its identity is unknown to
+    /// everybody until its reveal; `kind` is the kind it moves as (its home square's).
+    pub face_down: bool,
 }
 
 impl From<&PieceInfo> for Piece {
@@ -156,6 +159,7 @@ impl From<&PieceInfo> for Piece {
             letter: p.letter.to_string(),
             glyph: p.glyph.to_string(),
             name: p.kind.name().to_owned(),
+            face_down: p.face_down,
         }
     }
 }
@@ -237,6 +241,10 @@ pub struct PlayedMove {
     pub text: String,
     /// In every notation of the game.
     pub texts: Vec<MoveText>,
+    /// Jieqi: the piece a face-down piece turned out to be when this move turned it over.
+    pub revealed: Option<Piece>,
+    /// Jieqi: the reveal in words ("cannon h2 revealed: rook").
+    pub announcement: Option<String>,
 }
 
 impl From<&MoveInfo> for PlayedMove {
@@ -252,6 +260,8 @@ impl From<&MoveInfo> for PlayedMove {
             piece: m.piece.as_ref().map(Piece::from),
             captured: m.captured.as_ref().map(Piece::from),
             gives_check: m.gives_check,
+            revealed: m.revealed.as_ref().map(Piece::from),
+            announcement: m.announcement.clone(),
             coordinate: m.text(an::Notation::Coordinate),
             text: m.main_text(),
             texts: m
@@ -347,6 +357,8 @@ pub struct BoardView {
     pub promotion: Option<PromotionChoice>,
     /// Every cell, `width × height`, row by row from the top.
     pub cells: Vec<Cell>,
+    /// Jieqi: both sides' pools, first player first (empty in other games).
+    pub pools: Vec<crate::jieqi::Pool>,
 }
 
 /// A promotion waiting for the player's choice: show the pieces, then call
@@ -414,6 +426,7 @@ impl From<&ab::BoardView> for BoardView {
                     dark: c.dark,
                 })
                 .collect(),
+            pools: v.pools.iter().map(crate::jieqi::Pool::from).collect(),
         }
     }
 }
@@ -604,16 +617,55 @@ pub enum Rules {
         /// Claimable draws end the game at once (for engine matches).
         auto_claim: bool,
     },
+    /// Jieqi: xiangqi's rule sets (its repetition judge looks at perpetual check only).
+    Jieqi {
+        /// Repetition rules.
+        repetition: RepetitionRule,
+        /// Occurrences of a position that trigger the judge (2–9; 3 is usual).
+        repetitions: u8,
+        /// Draw after this many plies without capture; 0 turns the rule off (120 usual).
+        no_capture_plies: u16,
+    },
+}
+
+fn repetition_rule(r: x::RepetitionRule) -> RepetitionRule {
+    match r {
+        x::RepetitionRule::Asian => RepetitionRule::Asian,
+        x::RepetitionRule::Casual => RepetitionRule::Casual,
+    }
+}
+
+/// A xiangqi rule set from its parts, the repetition count checked.
+fn rule_set(
+    repetition: RepetitionRule,
+    repetitions: u8,
+    no_capture_plies: u16,
+) -> Result<x::RuleSet, BancoError> {
+    if !(2..=9).contains(&repetitions) {
+        return Err(BancoError::InvalidArgument(format!(
+            "repetitions must be 2 to 9, not {repetitions}"
+        )));
+    }
+    Ok(x::RuleSet {
+        repetition: match repetition {
+            RepetitionRule::Asian => x::RepetitionRule::Asian,
+            RepetitionRule::Casual => x::RepetitionRule::Casual,
+        },
+        repetitions,
+        no_capture_plies,
+    })
 }
 
 impl From<AnyRules> for Rules {
     fn from(r: AnyRules) -> Self {
         match r {
             AnyRules::Xiangqi(r) => Rules::Xiangqi {
-                repetition: match r.repetition {
-                    x::RepetitionRule::Asian => RepetitionRule::Asian,
-                    x::RepetitionRule::Casual => RepetitionRule::Casual,
-                },
+                repetition: repetition_rule(r.repetition),
+                repetitions: r.repetitions,
+                no_capture_plies: r.no_capture_plies,
+            },
+            AnyRules::Jieqi(r) => Rules::Jieqi {
+                repetition: repetition_rule(r.repetition),
                 repetitions: r.repetitions,
                 no_capture_plies: r.no_capture_plies,
             },
@@ -632,21 +684,20 @@ impl TryFrom<Rules> for AnyRules {
                 repetition,
                 repetitions,
                 no_capture_plies,
-            } => {
-                if !(2..=9).contains(&repetitions) {
-                    return Err(BancoError::InvalidArgument(format!(
-                        "repetitions must be 2 to 9, not {repetitions}"
-                    )));
-                }
-                Ok(AnyRules::Xiangqi(x::RuleSet {
-                    repetition: match repetition {
-                        RepetitionRule::Asian => x::RepetitionRule::Asian,
-                        RepetitionRule::Casual => x::RepetitionRule::Casual,
-                    },
-                    repetitions,
-                    no_capture_plies,
-                }))
-            }
+            } => Ok(AnyRules::Xiangqi(rule_set(
+                repetition,
+                repetitions,
+                no_capture_plies,
+            )?)),
+            Rules::Jieqi {
+                repetition,
+                repetitions,
+                no_capture_plies,
+            } => Ok(AnyRules::Jieqi(rule_set(
+                repetition,
+                repetitions,
+                no_capture_plies,
+            )?)),
             Rules::Chess { auto_claim } => {
                 Ok(AnyRules::Chess(banco_chess::ChessRules { auto_claim }))
             }

@@ -25,7 +25,7 @@ public enum RulesPreset: String, CaseIterable {
 
 public struct Settings: Equatable {
     /// The games offered on the home screen and when hosting.
-    public static let games: [GameKind] = [.xiangqi, .chess]
+    public static let games: [GameKind] = [.xiangqi, .chess, .jieqi]
 
     /// The game played against the computer or proposed when hosting.
     public var game: GameKind

@@ -27,6 +27,7 @@ use banco_chess::{self as c, Chess, ChessMove, ChessRules};
 use banco_game::{
     ChanceList, Color, DrawReason, Game, GameKind, MatchGame, MoveList, Outcome, SetupError,
 };
+use banco_xiangqi::jieqi::{self as j, Jieqi, JieqiMove};
 use banco_xiangqi::{self as x, RuleSet, Xiangqi};
 use core::fmt;
 
@@ -40,6 +41,8 @@ pub enum AnyGame {
     Xiangqi(Xiangqi),
     /// Chess.
     Chess(Chess),
+    /// Jieqi (xiangqi with face-down pieces; a reveal is a chance step).
+    Jieqi(Jieqi),
 }
 
 /// A move of an [`AnyGame`].
@@ -49,6 +52,8 @@ pub enum AnyMove {
     Xiangqi(x::Move),
     /// A chess move (castling as the king taking its rook).
     Chess(ChessMove),
+    /// A jieqi step, or the identity drawn for the face-down piece that just moved.
+    Jieqi(JieqiMove),
 }
 
 impl Default for AnyMove {
@@ -65,6 +70,7 @@ impl fmt::Display for AnyMove {
         match self {
             AnyMove::Xiangqi(m) => write!(f, "{m}"),
             AnyMove::Chess(m) => write!(f, "{m}"),
+            AnyMove::Jieqi(m) => write!(f, "{m}"),
         }
     }
 }
@@ -76,6 +82,8 @@ pub enum AnyRules {
     Xiangqi(RuleSet),
     /// Chess rules (whether claimable draws end the game at once).
     Chess(ChessRules),
+    /// Jieqi rules (xiangqi's rule sets; jieqi judges perpetual check only).
+    Jieqi(RuleSet),
 }
 
 impl Default for AnyRules {
@@ -97,6 +105,7 @@ impl AnyRules {
         match self {
             AnyRules::Xiangqi(_) => GameKind::Xiangqi,
             AnyRules::Chess(_) => GameKind::Chess,
+            AnyRules::Jieqi(_) => GameKind::Jieqi,
         }
     }
 
@@ -104,15 +113,17 @@ impl AnyRules {
     #[must_use]
     pub fn index(&self) -> Option<u8> {
         match self {
-            AnyRules::Xiangqi(r) => x::MATCH_RULES.iter().position(|m| m == r).map(|i| i as u8),
+            AnyRules::Xiangqi(r) | AnyRules::Jieqi(r) => {
+                x::MATCH_RULES.iter().position(|m| m == r).map(|i| i as u8)
+            }
             AnyRules::Chess(r) => c::MATCH_RULES.iter().position(|m| m == r).map(|i| i as u8),
         }
     }
 
-    /// Xiangqi rules (the usual ones for rules of another game).
+    /// Xiangqi (or jieqi) rules (the usual ones for rules of another game).
     pub(crate) fn xiangqi(&self) -> RuleSet {
         match self {
-            AnyRules::Xiangqi(r) => *r,
+            AnyRules::Xiangqi(r) | AnyRules::Jieqi(r) => *r,
             AnyRules::Chess(_) => RuleSet::default(),
         }
     }
@@ -121,7 +132,7 @@ impl AnyRules {
     pub(crate) fn chess(&self) -> ChessRules {
         match self {
             AnyRules::Chess(r) => *r,
-            AnyRules::Xiangqi(_) => ChessRules::default(),
+            AnyRules::Xiangqi(_) | AnyRules::Jieqi(_) => ChessRules::default(),
         }
     }
 }
@@ -133,6 +144,8 @@ pub enum AnyUndo {
     Xiangqi(x::XiangqiUndo),
     /// Of a chess move.
     Chess(c::ChessUndo),
+    /// Of a jieqi step or reveal.
+    Jieqi(j::JieqiGameUndo),
     /// The move was of another game: nothing was played.
     Nothing,
 }
@@ -146,6 +159,9 @@ pub enum AnyPlayError {
     /// A chess move that is not legal.
     #[error(transparent)]
     Chess(#[from] c::PlayError),
+    /// A jieqi step that is not legal, or a reveal that is not possible.
+    #[error(transparent)]
+    Jieqi(#[from] j::JieqiPlayError),
     /// A move of another game.
     #[error("that is a move of another game")]
     WrongGame,
@@ -166,7 +182,7 @@ impl AnyGame {
     #[must_use]
     pub fn width(&self) -> u8 {
         match self {
-            AnyGame::Xiangqi(_) => 9,
+            AnyGame::Xiangqi(_) | AnyGame::Jieqi(_) => 9,
             AnyGame::Chess(_) => 8,
         }
     }
@@ -175,7 +191,7 @@ impl AnyGame {
     #[must_use]
     pub fn height(&self) -> u8 {
         match self {
-            AnyGame::Xiangqi(_) => 10,
+            AnyGame::Xiangqi(_) | AnyGame::Jieqi(_) => 10,
             AnyGame::Chess(_) => 8,
         }
     }
@@ -190,7 +206,7 @@ impl AnyGame {
     #[must_use]
     pub fn square_name(&self, index: u8) -> String {
         match self {
-            AnyGame::Xiangqi(_) => {
+            AnyGame::Xiangqi(_) | AnyGame::Jieqi(_) => {
                 x::Square::from_index(index).map_or_else(|| "?".to_owned(), |s| s.to_string())
             }
             AnyGame::Chess(_) if index < 64 => c::square::name(index),
@@ -198,7 +214,8 @@ impl AnyGame {
         }
     }
 
-    /// The piece on a square.
+    /// The piece on a square. A face-down jieqi piece shows its colour only
+    /// ([`PieceInfo::face_down`]): nobody knows its identity before its reveal.
     #[must_use]
     pub fn piece_at(&self, index: u8) -> Option<PieceInfo> {
         match self {
@@ -208,6 +225,9 @@ impl AnyGame {
             AnyGame::Chess(g) => g
                 .piece_at(index)
                 .map(|(color, role)| PieceInfo::chess(color, role)),
+            AnyGame::Jieqi(g) => x::Square::from_index(index)
+                .and_then(|s| g.position().piece_at(s))
+                .map(PieceInfo::jieqi),
         }
     }
 
@@ -232,6 +252,10 @@ impl AnyGame {
                 let side = g.side_to_move();
                 (0..64).find(|&sq| g.piece_at(sq) == Some((side, c::Role::King)))
             }
+            AnyGame::Jieqi(g) => {
+                let pos = g.position();
+                Some(pos.king_square(pos.side_to_move()).index())
+            }
         }
     }
 
@@ -243,11 +267,19 @@ impl AnyGame {
         list.as_slice().to_vec()
     }
 
-    /// From, to and promotion of a move, as square indices.
+    /// From, to and promotion of a move, as square indices. A jieqi reveal stands on the
+    /// square of the piece it turns over (from = to): the pending one, or after the reveal
+    /// the destination of the last step.
     #[must_use]
     pub fn move_parts(&self, mv: AnyMove) -> (u8, u8, Option<PieceKind>) {
         match (self, mv) {
-            (_, AnyMove::Xiangqi(m)) => (m.from().index(), m.to().index(), None),
+            (_, AnyMove::Xiangqi(m) | AnyMove::Jieqi(JieqiMove::Step(m))) => {
+                (m.from().index(), m.to().index(), None)
+            }
+            (_, AnyMove::Jieqi(JieqiMove::Reveal(_))) => {
+                let sq = self.reveal_square().unwrap_or_default();
+                (sq, sq, None)
+            }
             (AnyGame::Chess(g), AnyMove::Chess(m)) => {
                 // A castling king is shown landing on the g- or c-file in standard chess.
                 let to = if g.is_castling(m) && !g.is_chess960() {
@@ -289,6 +321,27 @@ impl AnyGame {
                     .map(AnyMove::Xiangqi)
                     .map_err(|e| MoveError::Illegal(e.to_string()))
             }
+            AnyGame::Jieqi(g) => {
+                if promotion.is_some() {
+                    return Err(MoveError::Illegal(format!(
+                        "{}{}: jieqi has no promotions",
+                        name(from),
+                        name(to)
+                    )));
+                }
+                let (Some(f), Some(t)) = (x::Square::from_index(from), x::Square::from_index(to))
+                else {
+                    return Err(MoveError::OffBoard);
+                };
+                let mv = JieqiMove::Step(x::Move::new(f, t));
+                if g.is_legal(mv) {
+                    Ok(AnyMove::Jieqi(mv))
+                } else {
+                    Err(MoveError::Illegal(format!(
+                        "{mv} is not a legal move in this position"
+                    )))
+                }
+            }
             AnyGame::Chess(g) => {
                 if from >= 64 || to >= 64 {
                     return Err(MoveError::OffBoard);
@@ -321,7 +374,7 @@ impl AnyGame {
             .legal_move_vec()
             .into_iter()
             .map(|m| self.move_parts(m))
-            .filter(|&(f, _, _)| f == from)
+            .filter(|&(f, t, _)| f == from && t != from)
             .map(|(_, t, _)| t)
             .collect();
         out.sort_unstable();
@@ -350,6 +403,7 @@ impl AnyGame {
         match self {
             AnyGame::Xiangqi(g) => g.moves().map(AnyMove::Xiangqi).collect(),
             AnyGame::Chess(g) => g.moves().map(AnyMove::Chess).collect(),
+            AnyGame::Jieqi(g) => g.moves().map(AnyMove::Jieqi).collect(),
         }
     }
 
@@ -358,6 +412,7 @@ impl AnyGame {
         match self {
             AnyGame::Xiangqi(g) => g.undo_move().map(AnyMove::Xiangqi),
             AnyGame::Chess(g) => g.undo_move().map(AnyMove::Chess),
+            AnyGame::Jieqi(g) => g.undo_move().map(AnyMove::Jieqi),
         }
     }
 
@@ -373,6 +428,7 @@ impl AnyGame {
                     Chess::from_board(g.start_board().clone(), 0, g.is_chess960())
                 }))
             }
+            AnyGame::Jieqi(g) => AnyGame::Jieqi(Jieqi::from_position(g.start_position().clone())),
         }
     }
 
@@ -381,7 +437,7 @@ impl AnyGame {
     pub fn as_xiangqi(&self) -> Option<&Xiangqi> {
         match self {
             AnyGame::Xiangqi(g) => Some(g),
-            AnyGame::Chess(_) => None,
+            AnyGame::Chess(_) | AnyGame::Jieqi(_) => None,
         }
     }
 
@@ -390,7 +446,31 @@ impl AnyGame {
     pub fn as_chess(&self) -> Option<&Chess> {
         match self {
             AnyGame::Chess(g) => Some(g),
-            AnyGame::Xiangqi(_) => None,
+            AnyGame::Xiangqi(_) | AnyGame::Jieqi(_) => None,
+        }
+    }
+
+    /// The jieqi game, if this is one.
+    #[must_use]
+    pub fn as_jieqi(&self) -> Option<&Jieqi> {
+        match self {
+            AnyGame::Jieqi(g) => Some(g),
+            AnyGame::Xiangqi(_) | AnyGame::Chess(_) => None,
+        }
+    }
+
+    /// The square of the jieqi piece being (or last) turned over: the pending reveal's, or
+    /// the destination of the last step when the last move was a reveal.
+    fn reveal_square(&self) -> Option<u8> {
+        let g = self.as_jieqi()?;
+        if let Some(sq) = g.position().pending() {
+            return Some(sq.index());
+        }
+        let n = g.moves().len();
+        let mut last_two = g.moves().skip(n.saturating_sub(2));
+        match (last_two.next(), last_two.next()) {
+            (Some(JieqiMove::Step(m)), Some(JieqiMove::Reveal(_))) => Some(m.to().index()),
+            _ => None,
         }
     }
 }
@@ -454,6 +534,7 @@ impl Game for AnyGame {
         match self {
             AnyGame::Xiangqi(_) => GameKind::Xiangqi,
             AnyGame::Chess(_) => GameKind::Chess,
+            AnyGame::Jieqi(_) => GameKind::Jieqi,
         }
     }
 
@@ -461,6 +542,7 @@ impl Game for AnyGame {
         match self {
             AnyGame::Xiangqi(g) => g.side_to_move(),
             AnyGame::Chess(g) => g.side_to_move(),
+            AnyGame::Jieqi(g) => g.side_to_move(),
         }
     }
 
@@ -481,6 +563,13 @@ impl Game for AnyGame {
                     moves.push(AnyMove::Chess(m));
                 }
             }
+            AnyGame::Jieqi(g) => {
+                let mut own = MoveList::new();
+                g.legal_moves(&mut own);
+                for &m in &own {
+                    moves.push(AnyMove::Jieqi(m));
+                }
+            }
         }
     }
 
@@ -488,6 +577,7 @@ impl Game for AnyGame {
         match (self, mv) {
             (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m)) => g.is_legal(m),
             (AnyGame::Chess(g), AnyMove::Chess(m)) => g.is_legal(m),
+            (AnyGame::Jieqi(g), AnyMove::Jieqi(m)) => g.is_legal(m),
             _ => false,
         }
     }
@@ -496,6 +586,7 @@ impl Game for AnyGame {
         match (self, mv) {
             (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m)) => Ok(g.play(m)?),
             (AnyGame::Chess(g), AnyMove::Chess(m)) => Ok(g.play(m)?),
+            (AnyGame::Jieqi(g), AnyMove::Jieqi(m)) => Ok(g.play(m)?),
             _ => Err(AnyPlayError::WrongGame),
         }
     }
@@ -504,6 +595,7 @@ impl Game for AnyGame {
         match (self, mv) {
             (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m)) => AnyUndo::Xiangqi(g.make_unchecked(m)),
             (AnyGame::Chess(g), AnyMove::Chess(m)) => AnyUndo::Chess(g.make_unchecked(m)),
+            (AnyGame::Jieqi(g), AnyMove::Jieqi(m)) => AnyUndo::Jieqi(g.make_unchecked(m)),
             _ => AnyUndo::Nothing,
         }
     }
@@ -512,6 +604,7 @@ impl Game for AnyGame {
         match (self, mv, undo) {
             (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m), AnyUndo::Xiangqi(u)) => g.unmake(m, u),
             (AnyGame::Chess(g), AnyMove::Chess(m), AnyUndo::Chess(u)) => g.unmake(m, u),
+            (AnyGame::Jieqi(g), AnyMove::Jieqi(m), AnyUndo::Jieqi(u)) => g.unmake(m, u),
             _ => {}
         }
     }
@@ -520,6 +613,7 @@ impl Game for AnyGame {
         match self {
             AnyGame::Xiangqi(g) => g.in_check(),
             AnyGame::Chess(g) => g.in_check(),
+            AnyGame::Jieqi(g) => g.in_check(),
         }
     }
 
@@ -527,6 +621,7 @@ impl Game for AnyGame {
         match self {
             AnyGame::Xiangqi(g) => g.no_move_outcome(),
             AnyGame::Chess(g) => g.no_move_outcome(),
+            AnyGame::Jieqi(g) => g.no_move_outcome(),
         }
     }
 
@@ -534,6 +629,7 @@ impl Game for AnyGame {
         match self {
             AnyGame::Xiangqi(g) => g.outcome(&rules.xiangqi()),
             AnyGame::Chess(g) => g.outcome(&rules.chess()),
+            AnyGame::Jieqi(g) => g.outcome(&rules.xiangqi()),
         }
     }
 
@@ -541,6 +637,7 @@ impl Game for AnyGame {
         match self {
             AnyGame::Xiangqi(g) => g.claimable_draw(&rules.xiangqi()),
             AnyGame::Chess(g) => g.claimable_draw(&rules.chess()),
+            AnyGame::Jieqi(g) => g.claimable_draw(&rules.xiangqi()),
         }
     }
 
@@ -548,6 +645,7 @@ impl Game for AnyGame {
         match self {
             AnyGame::Xiangqi(g) => g.hash(),
             AnyGame::Chess(g) => g.hash(),
+            AnyGame::Jieqi(g) => g.hash(),
         }
     }
 
@@ -555,6 +653,7 @@ impl Game for AnyGame {
         match self {
             AnyGame::Xiangqi(g) => g.ply(),
             AnyGame::Chess(g) => g.ply(),
+            AnyGame::Jieqi(g) => g.ply(),
         }
     }
 
@@ -562,6 +661,7 @@ impl Game for AnyGame {
         match (self, mv) {
             (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m)) => g.encode_move(m),
             (AnyGame::Chess(g), AnyMove::Chess(m)) => g.encode_move(m),
+            (AnyGame::Jieqi(g), AnyMove::Jieqi(m)) => g.encode_move(m),
             // A move of another game has no code here; an invalid code is refused by the
             // peer like any bad move.
             _ => u16::MAX,
@@ -572,6 +672,7 @@ impl Game for AnyGame {
         match self {
             AnyGame::Xiangqi(g) => g.decode_move(code).map(AnyMove::Xiangqi),
             AnyGame::Chess(g) => g.decode_move(code).map(AnyMove::Chess),
+            AnyGame::Jieqi(g) => g.decode_move(code).map(AnyMove::Jieqi),
         }
     }
 
@@ -579,6 +680,7 @@ impl Game for AnyGame {
         match self {
             AnyGame::Xiangqi(g) => g.awaits_chance(),
             AnyGame::Chess(g) => g.awaits_chance(),
+            AnyGame::Jieqi(g) => g.awaits_chance(),
         }
     }
 
@@ -586,20 +688,28 @@ impl Game for AnyGame {
         out.clear();
         match self {
             AnyGame::Xiangqi(_) | AnyGame::Chess(_) => {}
+            AnyGame::Jieqi(g) => {
+                let mut own = ChanceList::new();
+                g.chance_outcomes(&mut own);
+                for w in own.as_slice() {
+                    out.push(AnyMove::Jieqi(w.outcome), w.weight);
+                }
+            }
         }
     }
 }
 
 impl MatchGame for AnyGame {
     fn kinds() -> &'static [GameKind] {
-        &[GameKind::Xiangqi, GameKind::Chess]
+        &[GameKind::Xiangqi, GameKind::Chess, GameKind::Jieqi]
     }
 
     fn setup(kind: GameKind, fen: Option<&str>) -> Result<AnyGame, SetupError> {
         match kind {
             GameKind::Xiangqi => Xiangqi::setup(kind, fen).map(AnyGame::Xiangqi),
             GameKind::Chess => Chess::setup(kind, fen).map(AnyGame::Chess),
-            other => Err(SetupError::Unsupported(other)),
+            GameKind::Jieqi => Jieqi::setup(kind, fen).map(AnyGame::Jieqi),
+            other @ GameKind::Lines => Err(SetupError::Unsupported(other)),
         }
     }
 
@@ -607,7 +717,8 @@ impl MatchGame for AnyGame {
         match kind {
             GameKind::Xiangqi => Xiangqi::rules(kind, index).map(AnyRules::Xiangqi),
             GameKind::Chess => Chess::rules(kind, index).map(AnyRules::Chess),
-            _ => None,
+            GameKind::Jieqi => Jieqi::rules(kind, index).map(AnyRules::Jieqi),
+            GameKind::Lines => None,
         }
     }
 
@@ -615,6 +726,7 @@ impl MatchGame for AnyGame {
         match self {
             AnyGame::Xiangqi(g) => MatchGame::fen(g),
             AnyGame::Chess(g) => MatchGame::fen(g),
+            AnyGame::Jieqi(g) => MatchGame::fen(g),
         }
     }
 
@@ -622,6 +734,7 @@ impl MatchGame for AnyGame {
         match self {
             AnyGame::Xiangqi(g) => g.start_fen(),
             AnyGame::Chess(g) => MatchGame::start_fen(g),
+            AnyGame::Jieqi(g) => MatchGame::start_fen(g),
         }
     }
 }

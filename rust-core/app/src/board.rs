@@ -125,8 +125,11 @@ pub struct BoardView {
     /// nothing has answered or dismissed it since (a choice, another tap, a cleared
     /// selection, a move, an undo).
     pub promotion: Option<PromotionView>,
-    /// Cells row by row from the top left.
+    /// Cells row by row from the top left. A face-down jieqi piece is drawn from its
+    /// colour alone ([`PieceInfo::face_down`]).
     pub cells: Vec<CellView>,
+    /// Jieqi: both sides' pools, first player first (empty in other games).
+    pub pools: Vec<crate::jieqi::PoolView>,
 }
 
 /// The lines of a xiangqi board of `w × h` cells (see [`BoardView::lines`]).
@@ -206,8 +209,15 @@ impl BoardModel {
         self.selected
     }
 
-    /// Marks the last move (or none).
+    /// Marks the last move (or none); a jieqi reveal marks the step that turned the
+    /// piece over.
     pub fn set_last_move(&mut self, game: &AnyGame, mv: Option<AnyMove>) {
+        let mv = match mv {
+            Some(m) if crate::jieqi::revealed_kind(m).is_some() => {
+                game.history().iter().rev().nth(1).copied()
+            }
+            other => other,
+        };
         self.last_move = mv.map(|m| {
             let (f, t, _) = game.move_parts(m);
             (f, t)
@@ -368,6 +378,7 @@ impl BoardModel {
                 (!choices.is_empty()).then_some(PromotionView { from, to, choices })
             }),
             cells,
+            pools: crate::jieqi::pools(game),
         }
     }
 }

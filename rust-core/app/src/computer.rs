@@ -8,6 +8,13 @@
 //! a command line) and hand the answer to [`VsComputer::search_done`]. A front end that
 //! wants threads handled for it uses [`runner::Runner`](crate::runner::Runner).
 //!
+//! Jieqi: when a step turns a face-down piece over, its identity is drawn at once from
+//! the mover's pool ([`RevealDraw`]: OS-seeded, or [`Settings::chance_seed`]) and played
+//! as the next move; the computer is asked to search only positions that await no
+//! reveal, so it never sees an identity before it exists. Undo takes a reveal back with
+//! its step, and playing the same step again (or redo) turns up the same piece — undo
+//! cannot be used to draw again.
+//!
 //! Decisions every front end shares: undo is allowed while the computer thinks (its search
 //! is dropped and the player's last move taken back); a level outside 1–10 is refused with
 //! an error, never clamped silently; the player may not move, undo or ask a hint while a
@@ -37,6 +44,7 @@
 use crate::any::{AnyGame, AnyMove, AnyRules};
 use crate::board::{BoardModel, BoardView, Tap};
 use crate::error::MoveError;
+use crate::jieqi::{RevealDraw, revealed_kind};
 use crate::notation::{self, MoveInfo, Notation};
 use crate::pieces::PieceKind;
 use crate::puzzles::Puzzle;
@@ -94,6 +102,9 @@ pub struct Settings {
     pub fen: Option<String>,
     /// Seed of the computer's choices among near-equal moves.
     pub seed: u64,
+    /// Jieqi: seed of the reveals' draws, for tests and reproducible games; `None` (the
+    /// default) seeds them from the operating system's entropy.
+    pub chance_seed: Option<u64>,
 }
 
 impl Settings {
@@ -109,6 +120,7 @@ impl Settings {
             movetime_ms: 1000,
             fen: None,
             seed: 0x5EED,
+            chance_seed: None,
         })
     }
 }
@@ -231,6 +243,18 @@ pub struct VsComputer {
     last_id: u64,
     hint: Option<AnyMove>,
     puzzle: Option<PuzzleMode>,
+    reveals: RevealDraw,
+}
+
+/// The reveals' source for a game of `kind` (OS-seeded jieqi unless a seed is given).
+fn reveal_source(kind: GameKind, seed: Option<u64>) -> Result<RevealDraw, ActionError> {
+    match (kind, seed) {
+        (_, Some(s)) => Ok(RevealDraw::seeded(s)),
+        (GameKind::Jieqi, None) => {
+            RevealDraw::from_os().map_err(|e| ActionError::Setup(e.to_string()))
+        }
+        (_, None) => Ok(RevealDraw::seeded(0)),
+    }
 }
 
 impl VsComputer {
@@ -261,6 +285,7 @@ impl VsComputer {
             last_id: 0,
             hint: None,
             puzzle: None,
+            reveals: reveal_source(settings.kind, settings.chance_seed)?,
         };
         vs.after_change(None);
         Ok(vs)
@@ -307,6 +332,7 @@ impl VsComputer {
             last_id: 0,
             hint: None,
             puzzle: None,
+            reveals: reveal_source(saved.kind, fallback.chance_seed)?,
         };
         let last = vs.game.history().last().copied();
         vs.after_change(last);
@@ -477,6 +503,16 @@ impl VsComputer {
             self.redo.clear();
         }
         self.after_change(Some(mv));
+        if self
+            .game
+            .history()
+            .last()
+            .copied()
+            .is_some_and(|m| revealed_kind(m).is_some())
+        {
+            // The step turned a piece over: describe it with what it revealed.
+            return Ok(notation::describe_last(&self.game).unwrap_or(info));
+        }
         Ok(info)
     }
 
@@ -625,11 +661,6 @@ impl VsComputer {
     pub fn state(&self) -> VsState {
         let outcome = self.outcome();
         let puzzle = self.puzzle_status();
-        let describe_last = || {
-            let mut before = self.game.clone();
-            let mv = before.undo_move()?;
-            Some(notation::describe(&before, mv))
-        };
         VsState {
             kind: self.game.kind(),
             board: self.board.view(&self.game),
@@ -650,7 +681,7 @@ impl VsComputer {
                 None
             },
             moves: notation::history_text(&self.game, main_notation(self.game.kind())),
-            last_move: describe_last(),
+            last_move: notation::describe_last(&self.game),
             hint: self.hint.map(|m| notation::describe(&self.game, m)),
             puzzle,
             fen: banco_game::MatchGame::fen(&self.game),
@@ -688,9 +719,33 @@ impl VsComputer {
         self.last_id
     }
 
-    /// After any change of the position: clear the selection and hint, mark the last move,
-    /// and ask for the computer's move when it is its turn.
+    /// Settles a pending jieqi reveal: the taken-back reveal when the same step was played
+    /// again (see the module docs), else a fresh draw. The last outcome played, if any.
+    fn settle_chance(&mut self) -> Option<AnyMove> {
+        let mut last = None;
+        while self.game.awaits_chance() {
+            let again = self
+                .redo
+                .last()
+                .copied()
+                .filter(|&m| revealed_kind(m).is_some() && self.game.is_legal(m));
+            let mv = if let Some(m) = again {
+                self.redo.pop();
+                m
+            } else {
+                self.redo.clear();
+                self.reveals.draw(&self.game)?
+            };
+            self.game.play(mv).ok()?;
+            last = Some(mv);
+        }
+        last
+    }
+
+    /// After any change of the position: settle a pending reveal, clear the selection and
+    /// hint, mark the last move, and ask for the computer's move when it is its turn.
     fn after_change(&mut self, last: Option<AnyMove>) {
+        let last = self.settle_chance().or(last);
         self.board.clear_selection();
         self.board.set_last_move(&self.game, last);
         self.hint = None;

@@ -20,7 +20,7 @@
 use crate::any::{AnyGame, AnyMove, AnyRules};
 use banco_engine::score::Score;
 use banco_engine::{
-    ChessNode, Level, Limits, SearchGame, SearchResult, Searcher, XiangqiNode, level,
+    ChessNode, JieqiNode, Level, Limits, SearchGame, SearchResult, Searcher, XiangqiNode, level,
 };
 use banco_game::Game;
 use std::sync::atomic::AtomicBool;
@@ -74,6 +74,7 @@ pub struct AnyEngine {
     threads: usize,
     xiangqi: Option<Searcher<XiangqiNode>>,
     chess: Option<Searcher<ChessNode>>,
+    jieqi: Option<Searcher<JieqiNode>>,
 }
 
 /// A searcher with a table of `hash_mib` MiB searching on `threads` threads.
@@ -130,6 +131,7 @@ impl AnyEngine {
             threads: 1,
             xiangqi: None,
             chess: None,
+            jieqi: None,
         }
     }
 
@@ -142,6 +144,9 @@ impl AnyEngine {
             s.set_threads(self.threads);
         }
         if let Some(s) = &mut self.chess {
+            s.set_threads(self.threads);
+        }
+        if let Some(s) = &mut self.jieqi {
             s.set_threads(self.threads);
         }
     }
@@ -158,6 +163,9 @@ impl AnyEngine {
             s.clear();
         }
         if let Some(s) = &mut self.chess {
+            s.clear();
+        }
+        if let Some(s) = &mut self.jieqi {
             s.clear();
         }
     }
@@ -192,6 +200,14 @@ impl AnyEngine {
                 args,
                 AnyMove::Chess,
             ),
+            AnyGame::Jieqi(g) => play_with(
+                &mut self.jieqi,
+                (self.hash_mib, self.threads),
+                g,
+                &rules.xiangqi(),
+                args,
+                AnyMove::Jieqi,
+            ),
         }
     }
 
@@ -223,6 +239,15 @@ impl AnyEngine {
                 args,
                 &mut on_progress,
                 AnyMove::Chess,
+            ),
+            AnyGame::Jieqi(g) => analyse_with(
+                &mut self.jieqi,
+                (self.hash_mib, self.threads),
+                g,
+                &rules.xiangqi(),
+                args,
+                &mut on_progress,
+                AnyMove::Jieqi,
             ),
         }
     }

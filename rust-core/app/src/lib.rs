@@ -13,6 +13,7 @@
 //!   [`runner`] gives it threads; [`engine`] is the computer for every game.
 //! * [`save`] — the one saved-game format (and the older ones, read); [`files`] writes
 //!   atomically and reads with a size limit.
+//! * [`jieqi`] — jieqi's pools and the reveals drawn on one device.
 //! * [`lines`] — a solo game of Lines (undo, hint, best scores, save/continue).
 //! * [`puzzles`], [`result`], [`pieces`].
 //!
@@ -34,6 +35,7 @@ pub mod editor;
 pub mod engine;
 pub mod error;
 pub mod files;
+pub mod jieqi;
 mod legacy;
 pub mod lines;
 pub mod mate;

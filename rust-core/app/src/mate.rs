@@ -71,6 +71,14 @@ pub fn solve(
             AnyMove::Xiangqi,
         ),
         AnyGame::Chess(g) => wrap(s::solve(g, &rules.chess(), options, stop), AnyMove::Chess),
+        // A forced mate cannot be proven through reveals whose identities are unknown:
+        // jieqi has no mate solver (and no puzzles).
+        AnyGame::Jieqi(_) => MateSearch {
+            mate: None,
+            line: Vec::new(),
+            nodes: 0,
+            aborted: false,
+        },
     }
 }
 

@@ -2,6 +2,11 @@
 //! for chess), WXF and Chinese for xiangqi, SAN for chess; reading what a person types and
 //! writing a move in each, and [`describe`] for a move with all its names.
 //!
+//! Jieqi is written in coordinates only (a face-down piece has no name for WXF or
+//! Chinese): a step `h2e2`, a reveal `=R` (the identity drawn), and in move lists a step
+//! with the reveal that followed it, `h2e2=R`. [`describe_last`] describes the last step
+//! with what it revealed and announces it ("cannon h2 revealed: rook").
+//!
 //! ```
 //! use banco_app::{any::AnyGame, notation::{self, Notation}};
 //! use banco_game::GameKind;
@@ -49,9 +54,8 @@ impl Notation {
 #[must_use]
 pub fn notations(kind: GameKind) -> &'static [Notation] {
     match kind {
-        GameKind::Xiangqi | GameKind::Jieqi => {
-            &[Notation::Chinese, Notation::Wxf, Notation::Coordinate]
-        }
+        GameKind::Xiangqi => &[Notation::Chinese, Notation::Wxf, Notation::Coordinate],
+        GameKind::Jieqi => &[Notation::Coordinate],
         GameKind::Chess => &[Notation::San, Notation::Coordinate],
         GameKind::Lines => &[Notation::Coordinate],
     }
@@ -60,6 +64,7 @@ pub fn notations(kind: GameKind) -> &'static [Notation] {
 fn hint(kind: GameKind) -> &'static str {
     match kind {
         GameKind::Chess => "SAN (e4, Nf3, O-O, e8=Q) or coordinates (e2e4, e7e8q)",
+        GameKind::Jieqi => "coordinates (h2e2)",
         _ => "coordinates (h2e2), WXF (C2.5, H8+7) or Chinese (炮二平五)",
     }
 }
@@ -134,6 +139,19 @@ pub fn parse_move(
             };
             Ok(AnyMove::Chess(mv))
         }
+        AnyGame::Jieqi(g) => {
+            if let Some(n @ (Notation::Wxf | Notation::Chinese | Notation::San)) = notation {
+                return Err(wrong(game, n));
+            }
+            let mv: banco_xiangqi::jieqi::JieqiMove = text.parse().map_err(|_| unreadable())?;
+            if g.is_legal(mv) {
+                Ok(AnyMove::Jieqi(mv))
+            } else {
+                Err(MoveError::Illegal(format!(
+                    "{mv} is not a legal move in this position"
+                )))
+            }
+        }
     }
 }
 
@@ -178,6 +196,12 @@ pub struct MoveInfo {
     pub gives_check: bool,
     /// The move in each of the game's notations, in [`notations`] order.
     pub texts: Vec<(Notation, String)>,
+    /// Jieqi: the identity a face-down piece turned out to be when this step (or this
+    /// reveal) turned it over; `None` before the reveal and in other games.
+    pub revealed: Option<PieceInfo>,
+    /// Jieqi: the reveal in words, "cannon h2 revealed: rook" (the kind the piece moved
+    /// as, the square it left, what it is).
+    pub announcement: Option<String>,
 }
 
 impl MoveInfo {
@@ -199,27 +223,83 @@ impl MoveInfo {
     }
 }
 
-/// Describes a legal move as played from the current position of `game`.
+/// Describes a legal move as played from the current position of `game`. A jieqi reveal
+/// (the game awaits it) is described on the square of the piece it turns over, with
+/// [`MoveInfo::revealed`] and the announcement.
 #[must_use]
 pub fn describe(game: &AnyGame, mv: AnyMove) -> MoveInfo {
     let (from, to, promotion) = game.move_parts(mv);
     let mut after = game.clone();
     let gives_check = after.play(mv).is_ok() && after.in_check();
-    MoveInfo {
+    let reveal = reveal_kind(mv);
+    // While a reveal is pending the side to move is already the other one.
+    let by = if game.awaits_chance() {
+        game.side_to_move().other()
+    } else {
+        game.side_to_move()
+    };
+    let mut info = MoveInfo {
         mv,
         ply: game.ply() + 1,
-        by: game.side_to_move(),
+        by,
         from,
         to,
         promotion,
         piece: game.piece_at(from),
-        captured: captured(game, mv),
+        captured: if reveal.is_some() {
+            None
+        } else {
+            captured(game, mv)
+        },
         gives_check,
         texts: notations(game.kind())
             .iter()
             .map(|&n| (n, write_move(game, mv, n)))
             .collect(),
+        revealed: None,
+        announcement: None,
+    };
+    if let Some(kind) = reveal {
+        // The step that moved the piece: the last move of the game.
+        let left = game
+            .history()
+            .last()
+            .map_or(from, |&step| game.move_parts(step).0);
+        set_revealed(game, &mut info, left, kind);
     }
+    info
+}
+
+use crate::jieqi::revealed_kind as reveal_kind;
+
+/// Fills in what a face-down piece of `info.by` that left square `left` turned out to be.
+fn set_revealed(game: &AnyGame, info: &mut MoveInfo, left: u8, kind: PieceKind) {
+    let revealed = crate::pieces::piece_info(game.kind(), info.by, kind);
+    let moved_as = info.piece.as_ref().map_or("piece", |p| p.kind.name());
+    info.announcement = Some(format!(
+        "{moved_as} {} revealed: {}",
+        game.square_name(left),
+        kind.name()
+    ));
+    info.revealed = revealed;
+}
+
+/// The last move of `game`, described from the position before it; in jieqi the last
+/// step with the reveal that followed it ([`MoveInfo::revealed`], the announcement, and
+/// `gives_check` after the reveal), or a pending step as it stands. `None` at the start.
+#[must_use]
+pub fn describe_last(game: &AnyGame) -> Option<MoveInfo> {
+    let mut before = game.clone();
+    let last = before.undo_move()?;
+    let Some(kind) = reveal_kind(last) else {
+        return Some(describe(&before, last));
+    };
+    let step = before.undo_move()?;
+    let mut info = describe(&before, step);
+    let from = info.from;
+    set_revealed(game, &mut info, from, kind);
+    info.gives_check = game.in_check();
+    Some(info)
 }
 
 fn captured(game: &AnyGame, mv: AnyMove) -> Option<PieceInfo> {
@@ -227,13 +307,18 @@ fn captured(game: &AnyGame, mv: AnyMove) -> Option<PieceInfo> {
     game.piece_at(to).filter(|p| p.color != game.side_to_move())
 }
 
-/// The moves of a game from its start, in `notation`.
+/// The moves of a game from its start, in `notation`; in jieqi a reveal is joined to the
+/// step before it (`h2e2=R`), so that the list alternates between the players.
 #[must_use]
 pub fn history_text(game: &AnyGame, notation: Notation) -> Vec<String> {
     let mut replay = game.restarted();
-    let mut out = Vec::new();
+    let mut out: Vec<String> = Vec::new();
     for mv in game.history() {
-        out.push(write_move(&replay, mv, notation));
+        let text = write_move(&replay, mv, notation);
+        match (reveal_kind(mv), out.last_mut()) {
+            (Some(_), Some(step)) => step.push_str(&text),
+            _ => out.push(text),
+        }
         if replay.play(mv).is_err() {
             break;
         }

@@ -110,9 +110,17 @@ pub struct PieceInfo {
     /// FEN letter, upper case for the first player (`C`, `n`, `Q`).
     pub letter: char,
     /// The glyph to draw: a Chinese character for xiangqi (`炮`, `馬`), a Unicode chess
-    /// symbol for chess (`♕`, `♞`).
+    /// symbol for chess (`♕`, `♞`); [`FACE_DOWN_GLYPH`] for a face-down jieqi piece.
     pub glyph: char,
+    /// A face-down jieqi piece: draw its back in its colour. Nobody knows its identity
+    /// before it is revealed (there is none yet: it is drawn from the pool at the reveal);
+    /// `kind` is then the kind of its home square, which it moves as, and `letter` is
+    /// `X`/`x` as in jieqi FEN.
+    pub face_down: bool,
 }
+
+/// The glyph of a face-down jieqi piece (暗, "hidden").
+pub const FACE_DOWN_GLYPH: char = '暗';
 
 impl PieceInfo {
     /// A chess piece.
@@ -131,6 +139,7 @@ impl PieceInfo {
             },
             letter: role.fen_char(color),
             glyph: role.glyph(color),
+            face_down: false,
         }
     }
 
@@ -142,6 +151,24 @@ impl PieceInfo {
             kind: PieceKind::from_xiangqi(p.kind),
             letter: p.fen_char(),
             glyph: p.chinese(),
+            face_down: false,
+        }
+    }
+
+    /// A jieqi piece: a revealed one as in xiangqi, a face-down one with its colour, the
+    /// kind it moves as, letter `X`/`x` and [`FACE_DOWN_GLYPH`].
+    #[must_use]
+    pub fn jieqi(p: x::jieqi::JieqiPiece) -> PieceInfo {
+        if p.hidden {
+            PieceInfo {
+                color: p.color,
+                kind: PieceKind::from_xiangqi(p.kind),
+                letter: p.fen_char(),
+                glyph: FACE_DOWN_GLYPH,
+                face_down: true,
+            }
+        } else {
+            PieceInfo::xiangqi(p.piece())
         }
     }
 }

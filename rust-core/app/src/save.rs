@@ -11,7 +11,7 @@
 //! 9       ...   postcard encoding of the record below; nothing may follow
 //!
 //! record: game   u8        wire code of the game (0 xiangqi, 1 jieqi, 2 chess, 3 lines)
-//!         rules  enum      0 = xiangqi { repetition u8 (0 Asian, 1 casual),
+//!         rules  enum      0 = xiangqi and jieqi { repetition u8 (0 Asian, 1 casual),
 //!                                        repetitions u8, no_capture_plies varint }
 //!                          1 = chess { auto_claim bool }
 //!                          2 = lines { start_balls u8 (3 or 5), undo u8 (0 off, 1 last
@@ -29,6 +29,10 @@
 //! through the rules: a damaged or forged file is refused with a reason, never
 //! half-loaded. The two older formats that both began with `BNCO` (the command line's and
 //! the bindings', version 1) are still read, and no longer written.
+//!
+//! A jieqi game is a board game like the others: its moves include the reveals (wire
+//! codes 8100 + kind), so loading replays the identities drawn during the game, exactly
+//! as they came out; nothing else about the face-down pieces exists to be saved.
 //!
 //! A Lines game is stored in the same record: its settings as the rules, its seed as the
 //! start, its moves (`from × 81 + to`). Loading replays them through the rules, so the
@@ -235,7 +239,7 @@ impl SavedGame {
             .map(|(k, v)| (cut(k), cut(v)))
             .collect();
         let rules = match self.rules {
-            AnyRules::Xiangqi(r) => RulesRecord::Xiangqi {
+            AnyRules::Xiangqi(r) | AnyRules::Jieqi(r) => RulesRecord::Xiangqi {
                 repetition: match r.repetition {
                     RepetitionRule::Asian => 0,
                     RepetitionRule::Casual => 1,
@@ -289,6 +293,14 @@ impl SavedGame {
                     no_capture_plies,
                 },
             ) => AnyRules::Xiangqi(xiangqi_rules(repetition, repetitions, no_capture_plies)?),
+            (
+                GameKind::Jieqi,
+                RulesRecord::Xiangqi {
+                    repetition,
+                    repetitions,
+                    no_capture_plies,
+                },
+            ) => AnyRules::Jieqi(xiangqi_rules(repetition, repetitions, no_capture_plies)?),
             (GameKind::Chess, RulesRecord::Chess { auto_claim }) => {
                 AnyRules::Chess(banco_chess::ChessRules { auto_claim })
             }

@@ -39,7 +39,7 @@ pub fn export(saved: &SavedGame) -> Result<String, SaveError> {
             }
             Ok(rec.to_text())
         }
-        (AnyGame::Chess(_), _) => Ok(chess_text(saved, &game)),
+        (AnyGame::Chess(_) | AnyGame::Jieqi(_), _) => Ok(chess_text(saved, &game)),
         (AnyGame::Xiangqi(_), _) => Err(SaveError::Damaged("chess rules on a xiangqi game".into())),
     }
 }
@@ -56,7 +56,8 @@ fn chess_text(saved: &SavedGame, game: &AnyGame) -> String {
         .ending
         .or_else(|| game.outcome(&saved.rules))
         .map_or("*", |o| o.score_text());
-    let _ = writeln!(s, "[Game \"chess\"]");
+    let kind = game.kind();
+    let _ = writeln!(s, "[Game \"{}\"]", kind.name());
     for (k, v) in &saved.tags {
         let key: String = k.chars().filter(char::is_ascii_alphanumeric).collect();
         if !key.is_empty() {
@@ -64,16 +65,16 @@ fn chess_text(saved: &SavedGame, game: &AnyGame) -> String {
         }
     }
     let start = game.restarted();
-    if saved.start_fen != banco_chess::fen::START_FEN {
+    let usual_start = match kind {
+        GameKind::Jieqi => banco_xiangqi::jieqi::START_FEN,
+        _ => banco_chess::fen::START_FEN,
+    };
+    if saved.start_fen != usual_start {
         let _ = writeln!(s, "[SetUp \"1\"]");
         let _ = writeln!(s, "[FEN \"{}\"]", quote(&saved.start_fen));
     }
     if let Some(p) = saved.player {
-        let _ = writeln!(
-            s,
-            "[Human \"{}\"]",
-            crate::any::color_name(GameKind::Chess, p.color())
-        );
+        let _ = writeln!(s, "[Human \"{}\"]", crate::any::color_name(kind, p.color()));
         let _ = writeln!(s, "[Level \"{}\"]", p.level);
     }
     let _ = writeln!(s, "[Result \"{result}\"]");
@@ -87,6 +88,16 @@ fn chess_text(saved: &SavedGame, game: &AnyGame) -> String {
     let mut replay = start;
     let mut line = String::new();
     for (i, mv) in game.history().into_iter().enumerate() {
+        if replay.awaits_chance() {
+            // A jieqi reveal, joined to its step: `h2e2=R`.
+            let text = crate::notation::write_move(&replay, mv, crate::notation::Notation::San);
+            line.truncate(line.trim_end().len());
+            let _ = write!(line, "{text} ");
+            if replay.play(mv).is_err() {
+                break;
+            }
+            continue;
+        }
         let white = replay.side_to_move() == banco_game::Color::Red;
         if white {
             let _ = write!(line, "{number}. ");
@@ -113,9 +124,10 @@ fn chess_text(saved: &SavedGame, game: &AnyGame) -> String {
     s
 }
 
-/// Reads a PGN-style chess record: tags, then SAN (or coordinate) moves; move numbers,
-/// comments in braces, annotations and the result are skipped.
-fn chess_import(text: &str) -> Result<SavedGame, SaveError> {
+/// Reads a PGN-style chess (or jieqi) record: tags, then SAN (or coordinate) moves;
+/// move numbers, comments in braces, annotations and the result are skipped. Jieqi steps
+/// carry their reveals (`h2e2=R`).
+fn chess_import(kind: GameKind, text: &str) -> Result<SavedGame, SaveError> {
     let mut tags = Vec::new();
     let mut fen = None;
     let mut movetext = String::new();
@@ -133,8 +145,8 @@ fn chess_import(text: &str) -> Result<SavedGame, SaveError> {
             movetext.push(' ');
         }
     }
-    let mut game = AnyGame::setup(GameKind::Chess, fen.as_deref())
-        .map_err(|e| SaveError::BadPosition(e.to_string()))?;
+    let mut game =
+        AnyGame::setup(kind, fen.as_deref()).map_err(|e| SaveError::BadPosition(e.to_string()))?;
     let mut clean = String::new();
     let mut depth = 0u32;
     for ch in movetext.chars() {
@@ -155,22 +167,34 @@ fn chess_import(text: &str) -> Result<SavedGame, SaveError> {
             continue;
         }
         number += 1;
-        let mv = crate::notation::parse_move(&game, word, None)
-            .map_err(|_| SaveError::IllegalMove { number })?;
-        game.play(mv)
-            .map_err(|_| SaveError::IllegalMove { number })?;
+        let (step, reveal) = match word.find('=') {
+            Some(i) if kind == GameKind::Jieqi && i > 0 => word.split_at(i),
+            _ => (word, ""),
+        };
+        for part in [step, reveal].into_iter().filter(|p| !p.is_empty()) {
+            let mv = crate::notation::parse_move(&game, part, None)
+                .map_err(|_| SaveError::IllegalMove { number })?;
+            game.play(mv)
+                .map_err(|_| SaveError::IllegalMove { number })?;
+        }
     }
-    let mut saved = SavedGame::of(&game, AnyRules::usual(GameKind::Chess));
+    let mut saved = SavedGame::of(&game, AnyRules::usual(kind));
     saved.tags = tags;
     Ok(saved)
 }
 
 /// Reads a readable export (any game's) back into a saved game, every move checked.
 pub fn import(text: &str) -> Result<SavedGame, SaveError> {
+    if text
+        .lines()
+        .any(|l| l.trim().eq_ignore_ascii_case("[Game \"jieqi\"]"))
+    {
+        return chess_import(GameKind::Jieqi, text);
+    }
     if text.lines().any(|l| {
         l.trim().eq_ignore_ascii_case("[Game \"chess\"]") || l.trim().starts_with("[Event ")
     }) {
-        return chess_import(text);
+        return chess_import(GameKind::Chess, text);
     }
     let rec = GameRecord::from_text(text).map_err(|e| SaveError::Damaged(e.to_string()))?;
     let tag = |name: &str| {

@@ -1,4 +1,5 @@
-//! Property tests of the save format: any game of random legal moves (xiangqi or chess,
+//! Property tests of the save format: any game of random legal moves (xiangqi, chess or
+//! jieqi with its reveals,
 //! with taken-back moves and tags) survives encode → decode → restore unchanged, and any
 //! damage to its bytes is refused with an error or loads a game that re-encodes the same —
 //! never a panic. (The cargo-fuzz target `saved_game` explores the same loader unbounded.)
@@ -6,12 +7,19 @@
 
 use banco_app::any::{AnyGame, AnyRules};
 use banco_app::save::SavedGame;
-use banco_game::{Game, GameKind};
+use banco_game::{ChanceList, Game, GameKind};
 use proptest::prelude::*;
 
 fn saved(kind: GameKind, picks: &[u16], redo: usize, tags: &[(String, String)]) -> SavedGame {
     let mut game = AnyGame::new(kind).unwrap();
     for &p in picks {
+        if game.awaits_chance() {
+            let mut outcomes = ChanceList::new();
+            game.chance_outcomes(&mut outcomes);
+            let o = outcomes.as_slice()[usize::from(p) % outcomes.len()].outcome;
+            game.play(o).unwrap();
+            continue;
+        }
         let moves = game.legal_move_vec();
         if moves.is_empty() {
             break;
@@ -27,7 +35,11 @@ fn saved(kind: GameKind, picks: &[u16], redo: usize, tags: &[(String, String)]) 
 }
 
 fn kind() -> impl Strategy<Value = GameKind> {
-    prop_oneof![Just(GameKind::Xiangqi), Just(GameKind::Chess)]
+    prop_oneof![
+        Just(GameKind::Xiangqi),
+        Just(GameKind::Chess),
+        Just(GameKind::Jieqi)
+    ]
 }
 
 proptest! {

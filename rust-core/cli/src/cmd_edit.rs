@@ -68,6 +68,7 @@ fn board_view(v: &EditorView) -> BoardView {
                 dark: c.dark,
             })
             .collect(),
+        pools: Vec::new(),
     }
 }
 

@@ -56,7 +56,7 @@ pub(crate) struct MatchArgs {
 pub(crate) struct HostArgs {
     #[command(flatten)]
     common: MatchArgs,
-    /// The game to propose: xiangqi or chess.
+    /// The game to propose: xiangqi, chess or jieqi (reveals drawn fairly by both sides).
     #[arg(long, default_value = "xiangqi")]
     game: String,
     /// The games offered, comma-separated (default: every game; the guest sees them).
@@ -98,7 +98,7 @@ pub(crate) struct JoinArgs {
     /// Join over Bluetooth LE (needs a banco built with `--features ble`).
     #[arg(long)]
     ble: bool,
-    /// Accept only this game (xiangqi or chess); by default whatever the host proposes.
+    /// Accept only this game (xiangqi, chess or jieqi); by default whatever the host proposes.
     #[arg(long)]
     game: Option<String>,
     /// Seconds to look for a host by name.
@@ -133,7 +133,7 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
         )));
     }
     let rules = match game {
-        GameKind::Xiangqi => banco_xiangqi::MATCH_RULES
+        GameKind::Xiangqi | GameKind::Jieqi => banco_xiangqi::MATCH_RULES
             .iter()
             .position(|r| Some(*r) == banco_xiangqi::RuleSet::from_name(&args.rules))
             .ok_or_else(|| {
@@ -503,8 +503,8 @@ impl Table {
             }
             NetEvent::Proposed(p) => {
                 let rules = match p.game {
-                    GameKind::Xiangqi if p.rules == 1 => " (casual rules)",
-                    GameKind::Xiangqi => " (asian rules)",
+                    GameKind::Xiangqi | GameKind::Jieqi if p.rules == 1 => " (casual rules)",
+                    GameKind::Xiangqi | GameKind::Jieqi => " (asian rules)",
                     _ => "",
                 };
                 let from = if p.start_fen.is_some() {
@@ -545,6 +545,14 @@ impl Table {
             }
             NetEvent::MovePlayed { played, mine } => {
                 print_move(if mine { "you play" } else { "they play" }, &played);
+                self.show();
+                self.maybe_ai_move();
+            }
+            NetEvent::PieceRevealed { revealed, mine, .. } => {
+                let whose = if mine { "your" } else { "their" };
+                if let Some(text) = &revealed.announcement {
+                    println!("{whose} {text}");
+                }
                 self.show();
                 self.maybe_ai_move();
             }
@@ -639,6 +647,7 @@ impl Table {
         let s = self.m.state();
         let Some(view) = &s.board else { return };
         print!("{}", board::render_view(view, self.style));
+        print!("{}", board::render_pools(view));
         if s.your_turn && self.ai.is_none() {
             println!("your move (or undo, draw, claim, resign, board, quit):");
         }

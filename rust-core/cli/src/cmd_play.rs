@@ -1,6 +1,9 @@
 //! `banco play`: a game against the computer in the terminal, any board game (xiangqi by
-//! default, `--game chess`), over banco-app's `VsComputer` — the same rules of turns, undo,
-//! hints and saves as the apps.
+//! default, `--game chess`, `--game jieqi`), over banco-app's `VsComputer` — the same rules
+//! of turns, undo, hints and saves as the apps. In jieqi face-down pieces are drawn as
+//! `Ｘ`/`ｘ` (reversed in colour), both pools are listed under the board, and every reveal
+//! is announced ("cannon h2 revealed: rook"); the identities are drawn from the system's
+//! randomness, or from `--seed` (for scripts and tests).
 //!
 //! You type moves in any of the game's notations (xiangqi: coordinates `h2e2`, WXF `C2.5`,
 //! Chinese `炮二平五`; chess: SAN `Nf3`, `O-O`, `e8=Q` or coordinates `g1f3`), and commands:
@@ -29,7 +32,7 @@ use std::sync::atomic::AtomicBool;
 /// `banco play`.
 #[derive(Args, Debug)]
 pub(crate) struct PlayArgs {
-    /// The game: xiangqi, chess or lines.
+    /// The game: xiangqi, chess, jieqi or lines.
     #[arg(long, default_value = "xiangqi")]
     game: String,
     /// Start from a set-up position (FEN); it is validated and every problem is listed.
@@ -41,7 +44,7 @@ pub(crate) struct PlayArgs {
     /// Your colour: red/white (moves first) or black.
     #[arg(long, default_value = "red")]
     color: String,
-    /// Xiangqi rule set: asian or casual.
+    /// Xiangqi (and jieqi) rule set: asian or casual.
     #[arg(long, default_value = "asian")]
     rules: String,
     /// Milliseconds the computer may think per move (levels below 10 stop earlier).
@@ -71,6 +74,9 @@ pub(crate) struct PlayArgs {
 fn help(kind: GameKind) -> String {
     let moves = match kind {
         GameKind::Chess => "moves:     e4, Nf3, exd5, O-O, e8=Q (SAN) or e2e4, e7e8q (coordinates)",
+        GameKind::Jieqi => {
+            "moves:     h2e2 (coordinates; a face-down piece moves as the piece of its square)"
+        }
         _ => "moves:     h2e2 (coordinates), C2.5 or C2=5 (WXF), 炮二平五 (Chinese)",
     };
     format!(
@@ -135,14 +141,18 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
     let kind = parse_game(&args.game)?;
     let human = parse_color(&args.color)?;
     let mut settings = Settings::new(kind, human, args.level).map_err(CliError::input)?;
-    if kind == GameKind::Xiangqi {
+    if matches!(kind, GameKind::Xiangqi | GameKind::Jieqi) {
         let rules = RuleSet::from_name(&args.rules).ok_or_else(|| {
             CliError::input(format!(
                 "unknown rule set `{}`: use asian or casual",
                 args.rules
             ))
         })?;
-        settings.rules = AnyRules::Xiangqi(rules);
+        settings.rules = if kind == GameKind::Jieqi {
+            AnyRules::Jieqi(rules)
+        } else {
+            AnyRules::Xiangqi(rules)
+        };
     }
     settings.fen.clone_from(&args.fen);
     settings.movetime_ms = args.movetime.max(1);
@@ -162,12 +172,15 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
             0x5EED
         }
     });
+    // Jieqi's reveals: from the system's randomness, unless a seed makes the game repeat.
+    settings.chance_seed = args.seed;
     let vs = VsComputer::new(settings.clone()).map_err(|e| match e {
         ActionError::Setup(why) => CliError::input(why),
         other => CliError::input(other),
     })?;
     let example = match kind {
         GameKind::Chess => "e4, Nf3, e2e4",
+        GameKind::Jieqi => "h2e2",
         _ => "h2e2, C2.5, 炮二平五",
     };
     println!(
@@ -213,7 +226,9 @@ impl Session {
     }
 
     fn show(&self) {
-        print!("{}", board::render_view(&self.vs.state().board, self.style));
+        let view = self.vs.state().board;
+        print!("{}", board::render_view(&view, self.style));
+        print!("{}", board::render_pools(&view));
         if self.vs.outcome().is_none() {
             let side = self.vs.game().side_to_move();
             let name = color_name(self.kind(), side);
@@ -353,9 +368,8 @@ impl Session {
                 return;
             }
         };
-        let info = notation::describe(self.vs.game(), mv);
         match self.vs.play(mv) {
-            Ok(_) => {
+            Ok(info) => {
                 print_move("you play", &info);
                 self.show();
             }
@@ -382,11 +396,9 @@ impl Session {
             &stop,
         );
         eprint!("{:60}\r", "");
-        let info = result
-            .best_move
-            .map(|mv| notation::describe(&request.game, mv));
         if self.vs.search_done(request.id, result.best_move) {
-            if let Some(info) = info {
+            // The move with what it revealed, if it turned a jieqi piece over.
+            if let Some(info) = notation::describe_last(self.vs.game()) {
                 print_move("banco plays", &info);
                 println!(
                     "  (depth {}, {} nodes, score {} for banco)",
@@ -507,11 +519,18 @@ pub(crate) fn print_move(who: &str, info: &MoveInfo) {
         .map(|(_, t)| t.clone())
         .rev()
         .collect();
-    println!(
-        "{who} {} ({})",
-        info.text(Notation::Coordinate),
-        others.join(" ")
-    );
+    if others.is_empty() {
+        println!("{who} {}", info.text(Notation::Coordinate));
+    } else {
+        println!(
+            "{who} {} ({})",
+            info.text(Notation::Coordinate),
+            others.join(" ")
+        );
+    }
+    if let Some(text) = &info.announcement {
+        println!("  {text}");
+    }
 }
 
 fn is_text_path(path: &Path) -> bool {

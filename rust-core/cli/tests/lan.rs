@@ -57,6 +57,27 @@ fn host_and_join_play_chess_to_the_end() {
 }
 
 #[test]
+fn host_and_join_play_jieqi_to_the_end_with_fair_reveals() {
+    let (h, g) = play_over_loopback("jieqi", &[], &data_dirs("jieqi"));
+    assert!(h.contains("the jieqi game starts: you play red"), "{h}");
+    assert!(g.contains("the other player proposes jieqi"), "{g}");
+    // Every reveal is announced on both sides, as one side's and as the other's.
+    let count = |text: &str, who: &str| {
+        text.lines()
+            .filter(|l| l.starts_with(who) && l.contains(" revealed: "))
+            .count()
+    };
+    let (mine_h, theirs_h) = (count(&h, "your "), count(&h, "their "));
+    assert!(mine_h > 0 && theirs_h > 0, "{h}");
+    assert_eq!(
+        (mine_h, theirs_h),
+        (count(&g, "their "), count(&g, "your "))
+    );
+    // Face-down pieces and the pools are drawn.
+    assert!(h.contains("ｘ") && h.contains("red pool ("), "{h}");
+}
+
+#[test]
 fn a_second_match_with_the_same_identities_skips_the_code() {
     // Black mates at once (fool's mate): a short game, twice.
     let fool = [

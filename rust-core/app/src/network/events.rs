@@ -170,9 +170,17 @@ fn translate(
             Event::Closed { reason } => NetEvent::Closed {
                 reason: reason.to_string(),
             },
-            // No game of `AnyGame` has chance steps yet; when jieqi joins, a drawn piece
-            // becomes a screen event here (the outcome is already in the snapshot's moves).
-            Event::ChanceDrawn { .. } => return None,
+            // A jieqi reveal settled by the fair draw: the identity, described, and the
+            // announcement (the outcome is already in the snapshot's moves).
+            Event::ChanceDrawn { ply, step, .. } => {
+                let snap = snapshot()?;
+                let revealed = move_at(&snap, ply)?;
+                NetEvent::PieceRevealed {
+                    mine: revealed.by == snap.spec.local_color,
+                    revealed,
+                    draw: step,
+                }
+            }
             // The Lines race has no NetMatch screen yet (issue 14): its events reach only
             // apps that drive a `Session` themselves.
             Event::Race(_) => return None,
@@ -251,6 +259,7 @@ fn apply(e: &NetEvent, v: &mut View) {
             v.draw_offered = false;
             v.board.clear_selection();
         }
+        NetEvent::PieceRevealed { .. } => v.board.clear_selection(),
         NetEvent::UndoRequested { to_ply } => v.undo_request = Some(*to_ply),
         NetEvent::UndoDeclined => v.notice = Some("The other player declined to take back".into()),
         NetEvent::Undone { .. } => {

@@ -285,6 +285,17 @@ pub enum NetEvent {
         /// True if this side played it.
         mine: bool,
     },
+    /// Jieqi: a face-down piece was turned over and its identity drawn fairly by both
+    /// devices together (banco-protocol's fair draw); neither could know or choose it.
+    PieceRevealed {
+        /// The reveal, described: [`MoveInfo::revealed`] is the piece drawn and
+        /// [`MoveInfo::announcement`] says it in words ("cannon h2 revealed: rook").
+        revealed: MoveInfo,
+        /// True if the piece is this side's.
+        mine: bool,
+        /// The draw's number in the match (1 for the first).
+        draw: u32,
+    },
     /// The other player asks to take back moves.
     UndoRequested {
         /// The ply count after the undo.
@@ -953,8 +964,12 @@ impl Drop for NetMatch {
     }
 }
 
+/// This side moves now: the game goes on, no jieqi reveal is being drawn, and the side
+/// to move is ours.
 fn my_turn(snap: &MatchSnapshot<AnyGame>) -> bool {
-    snap.outcome.is_none() && snap.game.side_to_move() == snap.spec.local_color
+    snap.outcome.is_none()
+        && !snap.game.awaits_chance()
+        && snap.game.side_to_move() == snap.spec.local_color
 }
 
 fn state_of(
@@ -1014,6 +1029,7 @@ fn state_of(
         .or_else(|| snap.aborted.map(|r| format!("Game abandoned: {r}")));
     s.your_turn = snap.outcome.is_none()
         && snap.aborted.is_none()
+        && !g.awaits_chance()
         && g.side_to_move() == me
         && v.banner.is_none()
         && matches!(v.phase, Some(Phase::Playing));
@@ -1023,11 +1039,7 @@ fn state_of(
         None
     };
     s.moves = notation::history_text(g, main_notation(g.kind()));
-    s.last_move = last.and_then(|mv| {
-        let mut before = g.clone();
-        before.undo_move()?;
-        Some(notation::describe(&before, mv))
-    });
+    s.last_move = notation::describe_last(g);
     s.clocks = snap.clocks;
     s.fen = Some(MatchGame::fen(g));
     s

@@ -1,7 +1,9 @@
 //! Drawing any game's board in the terminal from banco-app's ready-to-draw view: xiangqi with
 //! Chinese glyphs, the river and the palaces; chess with Unicode pieces on checkered
-//! squares. Coordinates on all sides; the last move highlighted (with colours: a yellow
-//! background; without: a `*` after both squares).
+//! squares; jieqi like xiangqi with its face-down pieces as `Ｘ` (red) and `ｘ` (black),
+//! reversed in colour, and the pools under the board ([`render_pools`]). Coordinates on
+//! all sides; the last move highlighted (with colours: a yellow background; without: a `*`
+//! after both squares).
 
 use banco_app::board::{BoardView, CellView};
 use banco_game::{Color, GameKind};
@@ -30,6 +32,7 @@ const BLACK: &str = "\x1b[1;37;40m";
 const HIGHLIGHT: &str = "\x1b[43m";
 const DARK: &str = "\x1b[100m";
 const DIM: &str = "\x1b[2m";
+const REVERSE: &str = "\x1b[7m";
 
 /// The file letters across the top, in screen order.
 fn header(view: &BoardView) -> String {
@@ -67,14 +70,44 @@ fn empty(view: &BoardView, cell: &CellView) -> &'static str {
     if in_palace { "+ " } else { "· " }
 }
 
-/// A piece glyph, two columns wide (Chinese characters are wide; chess symbols are not).
-fn glyph(view: &BoardView, cell: &CellView) -> Option<(String, Color)> {
+/// A piece glyph, two columns wide (Chinese characters are wide; chess symbols are not),
+/// its colour, and whether it is face down (full-width `Ｘ`/`ｘ`: the colour shows without
+/// ANSI colours too).
+fn glyph(view: &BoardView, cell: &CellView) -> Option<(String, Color, bool)> {
     let p = cell.piece.as_ref()?;
     let g = match view.kind {
+        _ if p.face_down && p.color == Color::Red => "Ｘ".to_owned(),
+        _ if p.face_down => "ｘ".to_owned(),
         GameKind::Chess => format!("{} ", p.glyph),
         _ => p.glyph.to_string(),
     };
-    Some((g, p.color))
+    Some((g, p.color, p.face_down))
+}
+
+/// Jieqi: both pools, one line each (`red pool (14, 13 face down): A2 B2 N2 R2 C1 P5`);
+/// nothing for other games.
+pub(crate) fn render_pools(view: &BoardView) -> String {
+    let mut out = String::new();
+    for pool in &view.pools {
+        let side = banco_app::any::color_name(view.kind, pool.color).to_lowercase();
+        let kinds: Vec<String> = pool
+            .entries
+            .iter()
+            .map(|e| format!("{}{}", e.piece.letter.to_ascii_uppercase(), e.count))
+            .collect();
+        let _ = writeln!(
+            out,
+            "{side} pool ({}, {} face down): {}",
+            pool.total,
+            pool.face_down,
+            if kinds.is_empty() {
+                "empty".to_owned()
+            } else {
+                kinds.join(" ")
+            }
+        );
+    }
+    out
 }
 
 /// The board as text, one line per row, ending with a newline.
@@ -98,11 +131,10 @@ pub(crate) fn render_view(view: &BoardView, style: Style) -> String {
                     out.push_str(DARK);
                 }
                 match &g {
-                    Some((g, Color::Red)) => {
-                        let _ = write!(out, "{RED}{g}{RESET}");
-                    }
-                    Some((g, Color::Black)) => {
-                        let _ = write!(out, "{BLACK}{g}{RESET}");
+                    Some((g, color, down)) => {
+                        let ink = if *color == Color::Red { RED } else { BLACK };
+                        let back = if *down { REVERSE } else { "" };
+                        let _ = write!(out, "{ink}{back}{g}{RESET}");
                     }
                     None => {
                         let _ = write!(out, "{DIM}{}{RESET}", empty(view, cell));
@@ -111,7 +143,7 @@ pub(crate) fn render_view(view: &BoardView, style: Style) -> String {
                 out.push(' ');
             } else {
                 match &g {
-                    Some((g, _)) => out.push_str(g),
+                    Some((g, _, _)) => out.push_str(g),
                     None if view.kind == GameKind::Chess && cell.dark => out.push_str(": "),
                     None if view.kind == GameKind::Chess => out.push_str(". "),
                     None => out.push_str(empty(view, cell)),
@@ -120,7 +152,7 @@ pub(crate) fn render_view(view: &BoardView, style: Style) -> String {
             }
         }
         let _ = writeln!(out, " {label}");
-        if view.kind == GameKind::Xiangqi && row == 4 {
+        if view.kind != GameKind::Chess && row == 4 {
             let _ = writeln!(out, "   {:^27}", "~~~~  楚 河      漢 界  ~~~~");
         }
     }

@@ -1,0 +1,75 @@
+// Jieqi through the boundary: a game against the computer (face-down cells, pools, a reveal
+// drawn on the device and announced, save/resume replaying it) and a jieqi match between
+// two Match objects over loopback, every reveal drawn fairly by both and announced alike.
+package org.banco.tests
+
+import org.banco.*
+
+fun jieqiTests(s: Suite) {
+    s.test("jieqi vs the computer: face-down cells, pools, reveals, save and resume") {
+        val l = QueueVsListener()
+        val settings = VsSettings(GameKind.JIEQI, Color.RED, 1u, null, 50uL, null, 7uL)
+        val vs = VsComputer(settings, l)
+        try {
+            val first = l.await("the player's turn") { it.yourTurn }
+            eq(30, first.board.cells.count { it.piece?.faceDown == true })
+            val h2 = first.board.cell("h2").piece!!
+            check(h2.faceDown && h2.color == Color.RED && h2.letter == "X") { "$h2" }
+            eq(2, first.board.pools.size)
+            eq(15u, first.board.pools[0].total)
+            val played = vs.playText("h2e2")
+            val revealed = played.revealed!!
+            check(!revealed.faceDown)
+            eq("cannon h2 revealed: ${revealed.name}", played.announcement)
+            val answered = l.await("the computer's answer") { it.moves.size == 2 && it.yourTurn }
+            eq(14u, answered.board.pools[0].total)
+            check(answered.board.pools[1].total == 14u) { "the computer's step revealed a piece" }
+            check(answered.lastMove?.announcement?.contains(" revealed: ") == true) { "${answered.lastMove}" }
+            eq(revealed.kind, answered.board.cell("e2").piece?.kind)
+            val bytes = vs.save()
+            vs.end()
+            VsComputer.resume(bytes, settings, QueueVsListener()).use { back ->
+                eq(answered.fen, back.state().fen)
+                back.end()
+            }
+        } finally {
+            vs.end()
+        }
+    }
+
+    s.test("a jieqi match between two Match objects over loopback: fair reveals") {
+        val hostEvents = QueueMatchListener("host")
+        val guestEvents = QueueMatchListener("guest")
+        val offer = MatchOffer(GameKind.JIEQI, Color.RED, null, null)
+        val host = Match.host("An", "127.0.0.1:0", false, boardGames(), offer, hostEvents)
+        hostEvents.next<MatchEvent.Listening>()
+        val guest = Match.join("Binh", host.address(), guestEvents)
+        try {
+            host.confirmCode(hostEvents.next<MatchEvent.VerifyCode>().code)
+            guest.confirmCode(guestEvents.next<MatchEvent.VerifyCode>().code)
+            eq(GameKind.JIEQI, guestEvents.next<MatchEvent.Proposed>().offer.game)
+            guest.acceptProposal()
+            hostEvents.next<MatchEvent.Started>()
+            guestEvents.next<MatchEvent.Started>()
+            eq(30, guest.state().board!!.cells.count { it.piece?.faceDown == true })
+            for ((side, step) in listOf(host to "h2e2", guest to "h9g7", host to "b0c2")) {
+                side.playText(step)
+                val h = hostEvents.next<MatchEvent.PieceRevealed>()
+                val g = guestEvents.next<MatchEvent.PieceRevealed>()
+                eq(h.revealed.revealed, g.revealed.revealed, "both drew the same piece")
+                eq(h.draw, g.draw)
+                check(h.mine != g.mine) { "the piece is one side's" }
+                check(h.revealed.announcement?.contains(" revealed: ") == true) { "${h.revealed}" }
+            }
+            val deadline = System.nanoTime() + 20_000_000_000L
+            while (host.state().fen != guest.state().fen || !guest.state().yourTurn) {
+                check(System.nanoTime() < deadline) { "the same position on both sides" }
+                Thread.sleep(10)
+            }
+            eq(3u, 30u - host.state().board!!.pools.sumOf { it.total })
+        } finally {
+            guest.leave()
+            host.leave()
+        }
+    }
+}

@@ -1,0 +1,226 @@
+//! Jieqi for front ends: the two sides' pools as a screen shows them ([`pools`]), and the
+//! draw of reveals on one device ([`RevealDraw`]).
+//!
+//! A game against the computer has no peer to deal fairly with, so the identity of a
+//! turned-over piece is drawn here, from the mover's pool weighted by the counts, with a
+//! ChaCha20 generator seeded from the operating system's entropy (or from a seed a test
+//! injects). Nothing is drawn before the reveal — the position holds only the pools — so
+//! neither the player nor the engine can learn an identity early: there is none yet.
+//! A networked match draws through the fair reveal of banco-protocol instead.
+//!
+//! ```
+//! use banco_app::any::AnyGame;
+//! use banco_app::jieqi::{RevealDraw, pools};
+//! use banco_game::{Color, Game, GameKind};
+//! let mut game = AnyGame::new(GameKind::Jieqi)?;
+//! assert_eq!(pools(&game)[0].total, 15);
+//! let step = game.move_from_parts(7 + 2 * 9, 4 + 2 * 9, None)?; // h2e2, a face-down cannon
+//! game.play(step)?;
+//! assert!(game.awaits_chance());
+//! let mut draw = RevealDraw::seeded(7);
+//! let drawn = draw.settle(&mut game);
+//! assert_eq!(drawn.len(), 1);
+//! assert!(!game.awaits_chance());
+//! assert_eq!(pools(&game)[0].total, 14);
+//! assert_eq!(pools(&game)[0].color, Color::Red);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::any::{AnyGame, AnyMove};
+use crate::pieces::{PieceInfo, PieceKind};
+use banco_game::{ChanceList, Color, Game};
+use rand_chacha::ChaCha20Rng;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+
+/// One kind in a pool: the piece and how many of it are still unrevealed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PoolEntry {
+    /// The piece (face up: the kind a reveal may draw).
+    pub piece: PieceInfo,
+    /// How many.
+    pub count: u8,
+}
+
+/// One side's pool: the identities its next reveals are drawn from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PoolView {
+    /// The side.
+    pub color: Color,
+    /// The kinds with a count, in xiangqi's order (advisor, elephant, horse, rook, cannon,
+    /// pawn).
+    pub entries: Vec<PoolEntry>,
+    /// Unrevealed pieces in all (face-down pieces captured unseen stay in the pool).
+    pub total: u32,
+    /// The side's face-down pieces still on the board.
+    pub face_down: u32,
+}
+
+/// Both sides' pools (first player first) of a jieqi game; empty for other games.
+#[must_use]
+pub fn pools(game: &AnyGame) -> Vec<PoolView> {
+    let Some(g) = game.as_jieqi() else {
+        return Vec::new();
+    };
+    let pos = g.position();
+    Color::ALL
+        .into_iter()
+        .map(|color| {
+            let pool = pos.pool(color);
+            PoolView {
+                color,
+                entries: pool
+                    .iter()
+                    .map(|(kind, count)| PoolEntry {
+                        piece: PieceInfo::xiangqi(banco_xiangqi::Piece::new(color, kind)),
+                        count,
+                    })
+                    .collect(),
+                total: pool.total(),
+                face_down: pos.hidden_count(color),
+            }
+        })
+        .collect()
+}
+
+/// The kind a jieqi reveal draws, if `mv` is one.
+#[must_use]
+pub fn revealed_kind(mv: AnyMove) -> Option<PieceKind> {
+    match mv {
+        AnyMove::Jieqi(banco_xiangqi::jieqi::JieqiMove::Reveal(k)) => {
+            Some(PieceKind::from_xiangqi(k))
+        }
+        _ => None,
+    }
+}
+
+/// The random source of reveals on one device (see the module docs).
+#[derive(Clone, Debug)]
+pub struct RevealDraw {
+    rng: ChaCha20Rng,
+}
+
+/// The operating system gave no randomness.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no randomness from the system for the reveals: {0}")]
+pub struct EntropyError(pub String);
+
+impl RevealDraw {
+    /// A source seeded from the operating system's entropy.
+    pub fn from_os() -> Result<RevealDraw, EntropyError> {
+        let mut seed = [0u8; 32];
+        getrandom::fill(&mut seed).map_err(|e| EntropyError(e.to_string()))?;
+        Ok(RevealDraw {
+            rng: ChaCha20Rng::from_seed(seed),
+        })
+    }
+
+    /// A source replaying the draws of `seed` (tests, reproducible games).
+    #[must_use]
+    pub fn seeded(seed: u64) -> RevealDraw {
+        RevealDraw {
+            rng: ChaCha20Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// A number in `0..n` (`n ≥ 1`), every value equally likely (no modulo bias).
+    fn below(&mut self, n: u64) -> u64 {
+        let n = n.max(1);
+        let zone = u64::MAX - u64::MAX % n;
+        loop {
+            let x = self.rng.next_u64();
+            if x < zone {
+                return x % n;
+            }
+        }
+    }
+
+    /// The outcome of the chance step `game` awaits, drawn by weight; `None` when it
+    /// awaits none.
+    pub fn draw(&mut self, game: &AnyGame) -> Option<AnyMove> {
+        if !game.awaits_chance() {
+            return None;
+        }
+        let mut outcomes = ChanceList::new();
+        game.chance_outcomes(&mut outcomes);
+        let ticket = self.below(outcomes.total_weight());
+        outcomes.pick(ticket)
+    }
+
+    /// Draws and plays outcomes while `game` awaits chance; the outcomes played.
+    pub fn settle(&mut self, game: &mut AnyGame) -> Vec<AnyMove> {
+        let mut played = Vec::new();
+        while let Some(mv) = self.draw(game) {
+            if game.play(mv).is_err() {
+                break;
+            }
+            played.push(mv);
+        }
+        played
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use banco_game::GameKind;
+
+    #[test]
+    fn draws_follow_the_pool_weights() {
+        let mut game = AnyGame::new(GameKind::Jieqi).unwrap();
+        let step = game.move_from_parts(25, 22, None).unwrap(); // h2e2
+        game.play(step).unwrap();
+        let mut draw = RevealDraw::seeded(1);
+        let mut counts = [0u32; 7];
+        let n = 15_000;
+        for _ in 0..n {
+            let kind = revealed_kind(draw.draw(&game).unwrap()).unwrap();
+            counts[kind.to_xiangqi().unwrap() as usize] += 1;
+        }
+        // Pool: advisor, elephant, horse, rook, cannon 2 each, pawn 5, of 15.
+        let expected = [0.0, 2.0, 2.0, 2.0, 2.0, 2.0, 5.0].map(|w| w / 15.0 * f64::from(n));
+        let chi2: f64 = (1..7)
+            .map(|k| (f64::from(counts[k]) - expected[k]).powi(2) / expected[k])
+            .sum();
+        assert_eq!(counts[0], 0, "no king is ever drawn");
+        // 5 degrees of freedom: 20.5 is the 0.999 quantile.
+        assert!(chi2 < 20.5, "chi-square {chi2} for {counts:?}");
+    }
+
+    #[test]
+    fn seeded_draws_repeat_and_settle_plays_them() {
+        let play = |seed| {
+            let mut game = AnyGame::new(GameKind::Jieqi).unwrap();
+            let mut draw = RevealDraw::seeded(seed);
+            for (f, t) in [(25, 22), (64, 67), (19, 37)] {
+                let mv = game.move_from_parts(f, t, None).unwrap();
+                game.play(mv).unwrap();
+                assert_eq!(draw.settle(&mut game).len(), 1);
+            }
+            game.history()
+        };
+        assert_eq!(play(5), play(5));
+        assert_eq!(play(5).len(), 6);
+        let differ = (0..8).any(|s| play(s) != play(5));
+        assert!(differ, "other seeds draw other pieces");
+        // Nothing to settle when no reveal is pending.
+        let mut game = AnyGame::new(GameKind::Jieqi).unwrap();
+        assert!(RevealDraw::seeded(1).settle(&mut game).is_empty());
+        assert!(RevealDraw::from_os().unwrap().draw(&game).is_none());
+    }
+
+    #[test]
+    fn pools_of_both_sides() {
+        let game = AnyGame::new(GameKind::Jieqi).unwrap();
+        let p = pools(&game);
+        assert_eq!(p.len(), 2);
+        assert_eq!(
+            (p[1].color, p[1].total, p[1].face_down),
+            (Color::Black, 15, 15)
+        );
+        assert_eq!(p[0].entries.len(), 6);
+        assert_eq!(p[0].entries[5].count, 5);
+        assert_eq!(p[0].entries[5].piece.kind, PieceKind::Pawn);
+        assert!(pools(&AnyGame::new(GameKind::Xiangqi).unwrap()).is_empty());
+    }
+}
