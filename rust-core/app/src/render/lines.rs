@@ -59,7 +59,7 @@ impl LinesPicture {
 
     /// Reads a Lines position string (see the module docs).
     pub fn parse(text: &str) -> Result<LinesPicture, RenderError> {
-        let bad = |why: String| RenderError::Position(why);
+        let bad = RenderError::Position;
         let mut fields = text.split_whitespace();
         let ranks_text = fields.next().ok_or_else(|| {
             bad("the Lines position is empty: write nine ranks like 9/9/9/9/4R4/9/9/9/9".into())
