@@ -12,6 +12,7 @@ fun main() {
     engineTests(suite)
     matchTests(suite)
     jieqiTests(suite)
+    recordsTests(suite)
     val failed = suite.run()
     exitProcess(if (failed == 0) 0 else 1)
 }

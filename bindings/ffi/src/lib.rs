@@ -17,6 +17,9 @@
 //! * [`Match`] — a networked game with another phone over TCP: host or join, the 6-digit
 //!   code to confirm, play, undo requests, draw offers, resignation; [`MatchListener`].
 //! * [`Lobby`] — advertise and browse hosts on the LAN (mDNS); [`LobbyListener`].
+//! * [`Editor`] — the position editor; [`PuzzleProgress`] and [`collection_puzzles`] — the
+//!   puzzle collection; [`Game::to_pgn`] / [`Game::from_pgn`] and [`render_fen_svg`] /
+//!   `render_png` — game records and pictures (issue 18).
 //! * [`BancoError`] — the one error, with messages a player can read.
 //!
 //! ```
@@ -45,17 +48,27 @@
 // uniffi enums carry their records by value (no `Box` across the boundary).
 #![allow(clippy::large_enum_variant)]
 
+mod collection;
 mod computer;
+mod editor;
 mod engine;
 pub mod error;
 mod game;
 mod jieqi;
 mod lobby;
 mod net;
+mod records;
 mod types;
 
+pub use collection::{
+    CollectionPuzzle, PuzzleProgress, PuzzleRecord, PuzzleTier, PuzzleTierInfo, TierProgress,
+    collection_puzzle, collection_puzzles, puzzle_tiers,
+};
 pub use computer::{
     Puzzle, PuzzleStatus, VsComputer, VsListener, VsSettings, VsState, builtin_puzzles,
+};
+pub use editor::{
+    Castling, Editor, EditorCell, EditorProblem, EditorSolution, EditorTap, EditorView, MAX_SOLVE,
 };
 pub use engine::{Engine, EngineListener, EngineScore, PuzzleSolution, SearchReport};
 pub use error::BancoError;
@@ -70,6 +83,9 @@ pub use net::{
     Match, MatchClock, MatchEvent, MatchListener, MatchOffer, MatchPhase, MatchState, new_trust,
     trust_fingerprint,
 };
+#[cfg(feature = "png")]
+pub use records::render_png;
+pub use records::{PgnImportError, PgnTag, pgn_of_saved, render_fen_svg, render_game_svg};
 pub use types::{
     BoardShape, BoardView, Cell, Color, DrawReason, GameKind, Move, MoveText, Notation, Outcome,
     Piece, PieceKind, PlacedPiece, PlayedMove, RepetitionRule, Rules, TapResult, WinReason,

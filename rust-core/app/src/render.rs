@@ -7,8 +7,9 @@
 //! small, searchable and testable. The command line's `banco render`, the README's
 //! illustrations and the shells' "share a position" use it.
 //!
-//! The Lines grid waits for the Lines crate: [`RenderError::Unsupported`] until its arm is
-//! added in [`svg_of_picture`].
+//! The Lines grid is drawn by [`lines`] from a Lines game or a Lines position string
+//! ([`svg_of_fen`] reads one for [`GameKind::Lines`]). With the `png` feature, [`png`]
+//! turns any of these pictures into PNG bytes with the bundled fonts.
 //!
 //! ```
 //! use banco_app::any::AnyGame;
@@ -29,6 +30,10 @@ use crate::pieces::PieceInfo;
 use banco_game::{Color, Game, GameKind};
 use std::fmt::Write as _;
 
+pub mod lines;
+#[cfg(feature = "png")]
+pub mod png;
+
 /// Distance between two points (xiangqi) or the side of a square (chess), in pixels.
 pub const CELL: u32 = 60;
 /// Room around the chess board for the coordinates.
@@ -40,8 +45,8 @@ pub const XIANGQI_MARGIN: u32 = 64;
 /// Why a picture cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RenderError {
-    /// The game has no picture yet.
-    #[error("{0} positions cannot be drawn yet")]
+    /// The game's pieces cannot be drawn this way (a Lines board is drawn by [`lines`]).
+    #[error("{0} positions are not drawn from pieces: use render::lines")]
     Unsupported(&'static str),
     /// The position cannot be read.
     #[error("{0}")]
@@ -147,8 +152,9 @@ pub fn svg(game: &AnyGame, options: &RenderOptions) -> String {
     svg_of_picture(&Picture::of_game(game, options)).unwrap_or_default()
 }
 
-/// The SVG of a position given as FEN, with an optional last move in coordinates
-/// (`h2e2`, `e2e4`).
+/// The SVG of a position given as FEN (for Lines, a Lines position string, see
+/// [`lines`]), with an optional last move in coordinates (`h2e2`, `e2e4`, Lines `a1e5`).
+/// A Lines grid has no sides: `flipped` leaves it as it is.
 pub fn svg_of_fen(
     kind: GameKind,
     fen: &str,
@@ -156,13 +162,19 @@ pub fn svg_of_fen(
     flipped: bool,
 ) -> Result<String, RenderError> {
     if kind == GameKind::Lines {
-        return Err(RenderError::Unsupported(kind.name()));
+        let mut picture = lines::LinesPicture::parse(fen)?;
+        if let Some(text) = last_move {
+            let (from, to) = crate::lines::parse_move(text)
+                .map_err(|_| RenderError::BadMove(text.chars().take(32).collect()))?;
+            picture.last_move = Some((from, to));
+        }
+        return Ok(lines::svg_of_lines(&picture));
     }
     let game = AnyGame::from_fen(kind, fen).map_err(|e| RenderError::Position(e.to_string()))?;
     let last = match last_move {
         None => None,
         Some(text) => {
-            Some(squares_of(&game, text).ok_or_else(|| RenderError::BadMove(text.into()))?)
+            Some(move_squares(&game, text).ok_or_else(|| RenderError::BadMove(text.into()))?)
         }
     };
     let mut picture = Picture::of_game(
@@ -176,8 +188,10 @@ pub fn svg_of_fen(
     svg_of_picture(&picture)
 }
 
-/// The two squares of a coordinate move (`h2e2`, `e7e8q`) on `game`'s board.
-fn squares_of(game: &AnyGame, text: &str) -> Option<(u8, u8)> {
+/// The two squares of a coordinate move (`h2e2`, `e7e8q`) on `game`'s board, if it names
+/// two squares of it.
+#[must_use]
+pub fn move_squares(game: &AnyGame, text: &str) -> Option<(u8, u8)> {
     let t = text.trim().to_ascii_lowercase();
     let split = t[1..].find(|c: char| c.is_ascii_alphabetic())? + 1;
     let sq = |s: &str| {
@@ -206,7 +220,7 @@ pub fn svg_of_picture(p: &Picture) -> Result<String, RenderError> {
     match p.kind {
         GameKind::Xiangqi | GameKind::Jieqi => Ok(xiangqi(p)),
         GameKind::Chess => Ok(chess(p)),
-        // The Lines grid: add its arm here when the Lines crate lands.
+        // A Lines board has balls, not pieces: see `lines::svg_of_lines`.
         GameKind::Lines => Err(RenderError::Unsupported(p.kind.name())),
     }
 }
@@ -589,7 +603,7 @@ mod tests {
         ));
         assert!(matches!(
             svg_of_fen(GameKind::Lines, "", None, false),
-            Err(RenderError::Unsupported(_))
+            Err(RenderError::Position(_))
         ));
     }
 

@@ -8,7 +8,7 @@ use banco_app::notation;
 use banco_app::pgn;
 use banco_app::render;
 use banco_app::save::{self, SavedGame};
-use banco_game::MatchGame;
+use banco_game::{GameKind, MatchGame};
 use std::path::{Path, PathBuf};
 
 /// `banco pgn`.
@@ -135,53 +135,115 @@ pub(crate) fn is_pgn(path: &Path) -> bool {
 /// `banco render`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct RenderArgs {
-    /// The game: xiangqi or chess.
+    /// The game: xiangqi, jieqi, chess or lines.
     #[arg(long, default_value = "xiangqi")]
     game: String,
-    /// The position (default: the start position).
-    #[arg(long)]
+    /// The position (default: the start position). For Lines, a Lines position string:
+    /// nine ranks from 9 down to 1 separated by `/`, ball letters R G B Y P C O or digits
+    /// for empty cells, then optionally the announced colours and the score
+    /// (`9/9/9/9/2RRRR3/9/9/9/8B GBY 40`).
+    #[arg(long, conflicts_with = "load")]
     fen: Option<String>,
-    /// Mark this move as the last one (coordinates, `h2e2`).
+    /// Draw the position of a saved game (a Banco save of any game, Lines included, or a
+    /// `.pgn`); its last move is marked unless `--last` says another.
+    #[arg(long)]
+    load: Option<PathBuf>,
+    /// Mark this move as the last one (coordinates, `h2e2`; Lines `a1e5`).
     #[arg(long)]
     last: Option<String>,
     /// The second player's side at the bottom.
     #[arg(long)]
     flip: bool,
-    /// Where to write the picture (`.svg`).
+    /// PNG only: pixels per SVG unit (1 = 608×668 for xiangqi, 2 for sharp phone pictures).
+    #[arg(long, default_value_t = 1.0)]
+    scale: f32,
+    /// Where to write the picture (`.svg`, or `.png` in a banco built with the `png`
+    /// feature, as it is by default).
     #[arg(short, long)]
     output: PathBuf,
 }
 
-pub(crate) fn render_cmd(args: &RenderArgs) -> Result<(), CliError> {
-    let kind = parse_game(&args.game)?;
+/// The SVG that `args` ask for.
+fn render_svg(args: &RenderArgs) -> Result<String, CliError> {
+    if let Some(path) = &args.load {
+        return render_saved(path, args);
+    }
+    let kind = match GameKind::from_name(&args.game) {
+        Some(GameKind::Lines) => GameKind::Lines,
+        _ => parse_game(&args.game)?,
+    };
     let fen = match &args.fen {
         Some(f) => f.clone(),
+        None if kind == GameKind::Lines => {
+            return Err(CliError::input(
+                "a Lines picture needs --fen with a Lines position string or --load with a Lines save",
+            ));
+        }
         None => banco_app::any::AnyGame::new(kind)
             .map_err(CliError::input)?
             .fen(),
     };
-    let svg =
-        render::svg_of_fen(kind, &fen, args.last.as_deref(), args.flip).map_err(CliError::input)?;
+    render::svg_of_fen(kind, &fen, args.last.as_deref(), args.flip).map_err(CliError::input)
+}
+
+/// The SVG of a saved game's position (a Lines save, or any board game `read_saved` reads).
+fn render_saved(path: &Path, args: &RenderArgs) -> Result<String, CliError> {
+    let bytes = read_limited(path, save::MAX_BYTES as u64)
+        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+    if let Ok(save::AnySave::Lines(saved)) = save::decode_any(&bytes) {
+        let game = saved.restore().map_err(CliError::input)?;
+        let mut picture = render::lines::LinesPicture::of_game(&game);
+        if let Some(text) = &args.last {
+            picture.last_move = Some(banco_app::lines::parse_move(text).map_err(CliError::input)?);
+        }
+        return Ok(render::lines::svg_of_lines(&picture));
+    }
+    let (game, _) = read_saved(path)?.restore().map_err(CliError::input)?;
+    let last = match &args.last {
+        None => None,
+        Some(text) => Some(
+            render::move_squares(&game, text)
+                .ok_or_else(|| CliError::input(render::RenderError::BadMove(text.clone())))?,
+        ),
+    };
+    Ok(render::svg(
+        &game,
+        &render::RenderOptions {
+            flipped: args.flip,
+            last_move: last,
+        },
+    ))
+}
+
+pub(crate) fn render_cmd(args: &RenderArgs) -> Result<(), CliError> {
     let ext = args
         .output
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase());
-    match ext.as_deref() {
-        Some("svg") => {}
-        Some("png") => {
-            return Err(CliError::input(
-                "PNG output is not built into this banco: write .svg and convert it (rsvg-convert, resvg)",
-            ));
-        }
+    let bytes = match ext.as_deref() {
+        Some("svg") => render_svg(args)?.into_bytes(),
+        Some("png") => png_bytes(&render_svg(args)?, args.scale)?,
         _ => {
             return Err(CliError::input(format!(
-                "cannot tell the picture format of {}: name it .svg",
+                "cannot tell the picture format of {}: name it .svg or .png",
                 args.output.display()
             )));
         }
-    }
-    write_atomic(&args.output, svg.as_bytes())
+    };
+    write_atomic(&args.output, &bytes)
         .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.output.display())))?;
-    println!("wrote {} ({} bytes)", args.output.display(), svg.len());
+    println!("wrote {} ({} bytes)", args.output.display(), bytes.len());
     Ok(())
+}
+
+#[cfg(feature = "png")]
+fn png_bytes(svg: &str, scale: f32) -> Result<Vec<u8>, CliError> {
+    render::png::png_of_svg(svg, scale).map_err(CliError::input)
+}
+
+#[cfg(not(feature = "png"))]
+fn png_bytes(_svg: &str, _scale: f32) -> Result<Vec<u8>, CliError> {
+    Err(CliError::input(
+        "PNG output is not built into this banco (built without the `png` feature): write .svg, or rebuild with --features png",
+    ))
 }

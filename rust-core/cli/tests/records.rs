@@ -120,9 +120,111 @@ fn render_writes_svg() {
     );
     let text = std::fs::read_to_string(&svg).unwrap();
     assert_eq!(text.matches("class=\"piece ").count(), 32);
-    let png = temp("x.png");
-    let out = banco_stdin(&["render", "-o", png.to_str().unwrap()], "");
+    let gif = temp("x.gif");
+    let out = banco_stdin(&["render", "-o", gif.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// Width and height from a PNG header.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+#[test]
+fn render_png_at_two_scales() {
+    let png = temp("x.png");
+    let out = banco_stdin(
+        &["render", "--game", "chess", "-o", png.to_str().unwrap()],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(png_size(&std::fs::read(&png).unwrap()), (560, 560));
+    let out = banco_stdin(&["render", "--scale", "2", "-o", png.to_str().unwrap()], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(png_size(&std::fs::read(&png).unwrap()), (1216, 1336));
+    let out = banco_stdin(
+        &["render", "--scale", "50", "-o", png.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("scale 50 is outside"));
+}
+
+#[test]
+fn render_lines_from_a_position_string_and_a_save() {
+    let svg = temp("lines.svg");
+    let out = banco_stdin(
+        &[
+            "render",
+            "--game",
+            "lines",
+            "--fen",
+            "9/9/9/9/2RRRR3/9/9/9/8B GBY 40",
+            "--last",
+            "i5i1",
+            "-o",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(text.matches("class=\"ball ").count(), 5);
+    assert!(text.contains("class=\"ball blue\" data-cell=\"i1\""));
+    assert!(text.contains("data-from=\"i5\" data-to=\"i1\""));
+    let out = banco_stdin(
+        &[
+            "render",
+            "--game",
+            "lines",
+            "--fen",
+            "9/9/9",
+            "-o",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("9 ranks"));
+    // A save of a new Lines game: its five start balls and three announced colours.
+    let save = temp("lines.banco");
+    let out = banco_stdin(
+        &["play", "--game", "lines", "--seed", "9", "--no-color"],
+        &format!("save {}\nquit\n", save.display()),
+    );
+    assert!(out.status.success());
+    let out = banco_stdin(
+        &[
+            "render",
+            "--load",
+            save.to_str().unwrap(),
+            "-o",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(text.matches("class=\"ball ").count(), 5, "{text}");
+    assert_eq!(text.matches("class=\"next ").count(), 3);
 }
 
 #[test]

@@ -1,0 +1,264 @@
+//! The bundled puzzle collection for the shells: over 200 xiangqi mates in difficulty
+//! tiers, each with its proven length and main line ([`puzzle_tiers`],
+//! [`collection_puzzles`], [`collection_puzzle`]), and [`PuzzleProgress`], the player's
+//! record (solved, tries, hints) as bytes the shell stores. A puzzle is played with
+//! [`VsComputer::puzzle`](crate::VsComputer::puzzle) and its [`CollectionPuzzle::puzzle`];
+//! its hints are the proven mate's next move ([`VsComputer::hint`](crate::VsComputer::hint)).
+//!
+//! ```
+//! use banco_ffi::{collection_puzzles, puzzle_tiers, PuzzleProgress, PuzzleTier};
+//! let tiers = puzzle_tiers();
+//! assert_eq!(tiers[0].tier, PuzzleTier::MateIn1);
+//! assert!(tiers.iter().map(|t| t.count).sum::<u32>() >= 200);
+//! let first = &collection_puzzles(Some(PuzzleTier::MateIn1))[0];
+//! let progress = PuzzleProgress::new();
+//! progress.solved(first.id.clone()).unwrap();
+//! let back = PuzzleProgress::load(progress.save().unwrap()).unwrap();
+//! assert!(back.is_solved(first.id.clone()).unwrap());
+//! ```
+
+use crate::computer::Puzzle;
+use crate::error::{BancoError, guard};
+use crate::types::GameKind;
+use banco_app::puzzles::collection::{self as pc, Entry, Tier};
+use banco_app::puzzles::progress::{Progress, ProgressError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+/// A difficulty tier, by the length of the mate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum PuzzleTier {
+    /// Mate in one.
+    MateIn1,
+    /// Mate in two.
+    MateIn2,
+    /// Mate in three.
+    MateIn3,
+    /// Mate in four or five.
+    MateIn4To5,
+    /// Mate in six or more.
+    MateIn6Plus,
+}
+
+impl From<Tier> for PuzzleTier {
+    fn from(t: Tier) -> Self {
+        match t {
+            Tier::MateIn1 => PuzzleTier::MateIn1,
+            Tier::MateIn2 => PuzzleTier::MateIn2,
+            Tier::MateIn3 => PuzzleTier::MateIn3,
+            Tier::MateIn4To5 => PuzzleTier::MateIn4To5,
+            Tier::MateIn6Plus => PuzzleTier::MateIn6Plus,
+        }
+    }
+}
+
+impl From<PuzzleTier> for Tier {
+    fn from(t: PuzzleTier) -> Self {
+        match t {
+            PuzzleTier::MateIn1 => Tier::MateIn1,
+            PuzzleTier::MateIn2 => Tier::MateIn2,
+            PuzzleTier::MateIn3 => Tier::MateIn3,
+            PuzzleTier::MateIn4To5 => Tier::MateIn4To5,
+            PuzzleTier::MateIn6Plus => Tier::MateIn6Plus,
+        }
+    }
+}
+
+/// A tier of the collection.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct PuzzleTierInfo {
+    /// The tier.
+    pub tier: PuzzleTier,
+    /// Its name to show (`mate in 4–5`).
+    pub name: String,
+    /// Puzzles in it.
+    pub count: u32,
+}
+
+/// One puzzle of the collection.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct CollectionPuzzle {
+    /// Its stable id (progress is kept by it).
+    pub id: String,
+    /// Where the position comes from.
+    pub source: String,
+    /// Its tier.
+    pub tier: PuzzleTier,
+    /// What [`VsComputer::puzzle`](crate::VsComputer::puzzle) plays.
+    pub puzzle: Puzzle,
+    /// The proven main line in coordinates (the defender resisting longest): the answer.
+    pub solution: Vec<String>,
+}
+
+fn of_entry(e: &Entry) -> CollectionPuzzle {
+    CollectionPuzzle {
+        id: e.id.clone(),
+        source: e.source.clone(),
+        tier: e.tier().into(),
+        puzzle: Puzzle {
+            name: e.puzzle.name.clone(),
+            kind: GameKind::from(e.puzzle.kind),
+            fen: e.puzzle.fen.clone(),
+            mate_in: e.puzzle.mate_in,
+        },
+        solution: e.line.clone(),
+    }
+}
+
+/// The tiers of the collection, easiest first, with their sizes.
+#[uniffi::export]
+pub fn puzzle_tiers() -> Vec<PuzzleTierInfo> {
+    Tier::ALL
+        .iter()
+        .map(|&t| PuzzleTierInfo {
+            tier: t.into(),
+            name: t.name().to_owned(),
+            count: u32::try_from(pc::tier(t).len()).unwrap_or(u32::MAX),
+        })
+        .collect()
+}
+
+/// The puzzles of a tier (every puzzle when `tier` is null/nil), easiest first.
+#[uniffi::export]
+pub fn collection_puzzles(tier: Option<PuzzleTier>) -> Vec<CollectionPuzzle> {
+    pc::xiangqi()
+        .iter()
+        .filter(|e| tier.is_none_or(|t| e.tier() == Tier::from(t)))
+        .map(of_entry)
+        .collect()
+}
+
+/// The puzzle with this id.
+#[uniffi::export]
+pub fn collection_puzzle(id: String) -> Option<CollectionPuzzle> {
+    pc::find(&id).map(of_entry)
+}
+
+/// What one puzzle took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct PuzzleRecord {
+    /// Solved at least once.
+    pub solved: bool,
+    /// Tries started.
+    pub attempts: u32,
+    /// Hints asked for.
+    pub hints: u32,
+}
+
+/// Solved and total puzzles of a tier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct TierProgress {
+    /// The tier.
+    pub tier: PuzzleTier,
+    /// Puzzles solved.
+    pub solved: u32,
+    /// Puzzles in the tier.
+    pub total: u32,
+}
+
+impl From<ProgressError> for BancoError {
+    fn from(e: ProgressError) -> Self {
+        BancoError::BadSave(e.to_string())
+    }
+}
+
+/// The player's progress through the collection (see the module docs).
+#[derive(uniffi::Object)]
+pub struct PuzzleProgress {
+    inner: Mutex<Progress>,
+}
+
+impl PuzzleProgress {
+    fn lock(&self) -> MutexGuard<'_, Progress> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+#[uniffi::export]
+impl PuzzleProgress {
+    /// No puzzle tried yet.
+    #[uniffi::constructor]
+    pub fn new() -> Arc<PuzzleProgress> {
+        Arc::new(PuzzleProgress {
+            inner: Mutex::new(Progress::default()),
+        })
+    }
+
+    /// The progress stored by [`PuzzleProgress::save`].
+    #[uniffi::constructor]
+    pub fn load(bytes: Vec<u8>) -> Result<Arc<PuzzleProgress>, BancoError> {
+        guard(|| {
+            Ok(Arc::new(PuzzleProgress {
+                inner: Mutex::new(Progress::decode(&bytes)?),
+            }))
+        })
+    }
+
+    /// The progress as bytes to store.
+    pub fn save(&self) -> Result<Vec<u8>, BancoError> {
+        guard(|| Ok(self.lock().encode()?))
+    }
+
+    /// A try of puzzle `id` started.
+    pub fn attempted(&self, id: String) -> Result<(), BancoError> {
+        guard(|| {
+            self.lock().attempted(&id);
+            Ok(())
+        })
+    }
+
+    /// A hint was asked for in puzzle `id`.
+    pub fn hint_used(&self, id: String) -> Result<(), BancoError> {
+        guard(|| {
+            self.lock().hint_used(&id);
+            Ok(())
+        })
+    }
+
+    /// Puzzle `id` was solved.
+    pub fn solved(&self, id: String) -> Result<(), BancoError> {
+        guard(|| {
+            self.lock().solved(&id);
+            Ok(())
+        })
+    }
+
+    /// True if puzzle `id` was solved.
+    pub fn is_solved(&self, id: String) -> Result<bool, BancoError> {
+        guard(|| Ok(self.lock().is_solved(&id)))
+    }
+
+    /// What puzzle `id` took (all zero if never tried).
+    pub fn record(&self, id: String) -> Result<PuzzleRecord, BancoError> {
+        guard(|| {
+            let r = self.lock().record(&id).unwrap_or_default();
+            Ok(PuzzleRecord {
+                solved: r.solved,
+                attempts: r.attempts,
+                hints: r.hints,
+            })
+        })
+    }
+
+    /// Solved and total puzzles of every tier, easiest first.
+    pub fn tiers(&self) -> Result<Vec<TierProgress>, BancoError> {
+        guard(|| {
+            let p = self.lock();
+            Ok(Tier::ALL
+                .iter()
+                .map(|&t| {
+                    let (solved, total) = p.tier_count(pc::xiangqi(), t);
+                    TierProgress {
+                        tier: t.into(),
+                        solved: u32::try_from(solved).unwrap_or(u32::MAX),
+                        total: u32::try_from(total).unwrap_or(u32::MAX),
+                    }
+                })
+                .collect())
+        })
+    }
+
+    /// The first puzzle not solved yet, easiest first (none when all are solved).
+    pub fn next_unsolved(&self) -> Result<Option<CollectionPuzzle>, BancoError> {
+        guard(|| Ok(self.lock().next_unsolved(pc::xiangqi()).map(of_entry)))
+    }
+}

@@ -1,0 +1,395 @@
+//! [`Editor`]: the position editor (cờ thế set-up) of banco-app for the shells — an empty
+//! board, the start position or a game's position; the palette of the game's pieces; place
+//! and remove by square or by tapping with a brush; side to move, chess castling and
+//! en passant; turning the board; the live list of problems; the FEN; then "play from
+//! here" against the computer ([`Editor::play_vs_computer`]) or a friend
+//! ([`Editor::to_game`]) and "solve from here" ([`Editor::solve`]).
+//!
+//! ```
+//! use banco_ffi::{Color, Editor, GameKind, PieceKind};
+//! let ed = Editor::empty(GameKind::Xiangqi).unwrap();
+//! ed.place(4, Color::Red, PieceKind::King).unwrap();
+//! assert_eq!(ed.view().unwrap().problems.len(), 1); // Black has no king
+//! ed.place(84, Color::Black, PieceKind::King).unwrap(); // d9
+//! ed.place(13, Color::Red, PieceKind::Rook).unwrap(); // e1
+//! assert!(ed.view().unwrap().problems.is_empty());
+//! let solved = ed.solve(3).unwrap();
+//! assert_eq!((solved.mate, solved.line), (Some(1), vec!["e1d1".to_owned()]));
+//! ```
+
+use crate::computer::{VsComputer, VsListener, VsSettings};
+use crate::error::{BancoError, guard};
+use crate::game::Game;
+use crate::types::{Color, GameKind, Piece, PieceKind};
+use banco_app::any::AnyRules;
+use banco_app::editor::{self as ae, EditorError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+/// Longest mate "solve from here" looks for (a deeper search would freeze a phone).
+pub const MAX_SOLVE: u32 = 9;
+
+/// One problem of the edited position, with the square to highlight.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct EditorProblem {
+    /// What is wrong, in words.
+    pub text: String,
+    /// The square it is about, if one.
+    pub square: Option<u8>,
+}
+
+/// A cell of the editor's board as the screen shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct EditorCell {
+    /// Screen column, 0 at the left.
+    pub column: u8,
+    /// Screen row, 0 at the top.
+    pub row: u8,
+    /// The square index.
+    pub square: u8,
+    /// The square's name (`e2`).
+    pub name: String,
+    /// The piece on it.
+    pub piece: Option<Piece>,
+    /// A problem is about this square (highlight it).
+    pub problem: bool,
+    /// A dark square of a checkered board (chess).
+    pub dark: bool,
+}
+
+/// Chess castling rights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct Castling {
+    /// White may castle king side.
+    pub white_king_side: bool,
+    /// White may castle queen side.
+    pub white_queen_side: bool,
+    /// Black may castle king side.
+    pub black_king_side: bool,
+    /// Black may castle queen side.
+    pub black_queen_side: bool,
+}
+
+/// Everything an editor screen shows.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct EditorView {
+    /// The game.
+    pub kind: GameKind,
+    /// Columns on screen.
+    pub width: u8,
+    /// Rows on screen.
+    pub height: u8,
+    /// The second player's side is at the bottom.
+    pub flipped: bool,
+    /// Cells row by row from the top left.
+    pub cells: Vec<EditorCell>,
+    /// The pieces to place, the first player's first.
+    pub palette: Vec<Piece>,
+    /// The side to move.
+    pub side_to_move: Color,
+    /// Chess castling rights (all false in xiangqi).
+    pub castling: Castling,
+    /// Chess en-passant square.
+    pub en_passant: Option<u8>,
+    /// Every problem; empty when the position can be played or solved.
+    pub problems: Vec<EditorProblem>,
+    /// The position as FEN (also while illegal).
+    pub fen: String,
+}
+
+/// What a tap on the editor's board did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum EditorTap {
+    /// Off the board.
+    Ignored,
+    /// The brush's piece was placed on this square.
+    Placed {
+        /// The square.
+        square: u8,
+    },
+    /// The piece on this square was removed.
+    Removed {
+        /// The square.
+        square: u8,
+    },
+}
+
+/// What "solve from here" found.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct EditorSolution {
+    /// Mate in this many moves of the side to move, if one was proven.
+    pub mate: Option<u32>,
+    /// The mating line in coordinates, the defender resisting longest.
+    pub line: Vec<String>,
+    /// The search ran out of its budget before proving a mate (there may be a longer one).
+    pub aborted: bool,
+}
+
+impl From<EditorError> for BancoError {
+    fn from(e: EditorError) -> Self {
+        match e {
+            EditorError::Unsupported(k) => BancoError::Unsupported(format!("a {k} editor")),
+            EditorError::OffBoard(_) | EditorError::NotInPalette { .. } => {
+                BancoError::InvalidArgument(e.to_string())
+            }
+            EditorError::Fen(_) | EditorError::Illegal(_) | EditorError::Setup(_) => {
+                BancoError::InvalidPosition(e.to_string())
+            }
+        }
+    }
+}
+
+/// The position editor (see the module docs). Every method may be called from any thread.
+#[derive(uniffi::Object)]
+pub struct Editor {
+    inner: Mutex<ae::Editor>,
+}
+
+impl Editor {
+    fn wrap(ed: ae::Editor) -> Arc<Editor> {
+        Arc::new(Editor {
+            inner: Mutex::new(ed),
+        })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, ae::Editor> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+fn view_of(ed: &ae::Editor) -> EditorView {
+    let v = ed.view();
+    EditorView {
+        kind: v.kind.into(),
+        width: v.width,
+        height: v.height,
+        flipped: v.flipped,
+        cells: v
+            .cells
+            .iter()
+            .map(|c| EditorCell {
+                column: c.column,
+                row: c.row,
+                square: c.square,
+                name: c.name.clone(),
+                piece: c.piece.as_ref().map(Piece::from),
+                problem: c.problem,
+                dark: c.dark,
+            })
+            .collect(),
+        palette: v.palette.iter().map(Piece::from).collect(),
+        side_to_move: v.side_to_move.into(),
+        castling: Castling {
+            white_king_side: v.castling[0][0],
+            white_queen_side: v.castling[0][1],
+            black_king_side: v.castling[1][0],
+            black_queen_side: v.castling[1][1],
+        },
+        en_passant: v.en_passant,
+        problems: v
+            .problems
+            .iter()
+            .map(|p| EditorProblem {
+                text: p.text.clone(),
+                square: p.square,
+            })
+            .collect(),
+        fen: v.fen,
+    }
+}
+
+#[uniffi::export]
+impl Editor {
+    /// An empty board of `kind` (xiangqi or chess), the first player to move.
+    #[uniffi::constructor]
+    pub fn empty(kind: GameKind) -> Result<Arc<Editor>, BancoError> {
+        guard(|| Ok(Editor::wrap(ae::Editor::empty(kind.into())?)))
+    }
+
+    /// The start position of `kind`.
+    #[uniffi::constructor]
+    pub fn start(kind: GameKind) -> Result<Arc<Editor>, BancoError> {
+        guard(|| Ok(Editor::wrap(ae::Editor::start(kind.into())?)))
+    }
+
+    /// A FEN of `kind`, which may describe an illegal position (its problems are listed).
+    #[uniffi::constructor]
+    pub fn from_fen(kind: GameKind, fen: String) -> Result<Arc<Editor>, BancoError> {
+        guard(|| Ok(Editor::wrap(ae::Editor::from_fen(kind.into(), &fen)?)))
+    }
+
+    /// The current position of a game.
+    #[uniffi::constructor]
+    pub fn from_game(game: Arc<Game>) -> Result<Arc<Editor>, BancoError> {
+        guard(|| Ok(Editor::wrap(ae::Editor::from_game(&game.snapshot().0)?)))
+    }
+
+    /// Everything to draw.
+    pub fn view(&self) -> Result<EditorView, BancoError> {
+        guard(|| Ok(view_of(&self.lock())))
+    }
+
+    /// Puts a piece on a square (replacing what stood there).
+    pub fn place(&self, square: u8, color: Color, kind: PieceKind) -> Result<(), BancoError> {
+        guard(|| Ok(self.lock().place(square, color.into(), kind.into())?))
+    }
+
+    /// Empties a square; the piece that stood there.
+    pub fn remove(&self, square: u8) -> Result<Option<Piece>, BancoError> {
+        guard(|| Ok(self.lock().remove(square)?.as_ref().map(Piece::from)))
+    }
+
+    /// A tap on screen cell (`column`, `row`) with a brush from the palette: places it, or
+    /// removes the piece when the same one already stands there; no brush removes.
+    pub fn tap(
+        &self,
+        column: u8,
+        row: u8,
+        brush_color: Option<Color>,
+        brush_kind: Option<PieceKind>,
+    ) -> Result<EditorTap, BancoError> {
+        guard(|| {
+            let brush = match (brush_color, brush_kind) {
+                (Some(c), Some(k)) => Some((c.into(), k.into())),
+                (None, None) => None,
+                _ => {
+                    return Err(BancoError::InvalidArgument(
+                        "a brush needs both a colour and a piece kind".to_owned(),
+                    ));
+                }
+            };
+            Ok(match self.lock().tap(column, row, brush)? {
+                ae::EditTap::Ignored => EditorTap::Ignored,
+                ae::EditTap::Placed(square) => EditorTap::Placed { square },
+                ae::EditTap::Removed(square) => EditorTap::Removed { square },
+            })
+        })
+    }
+
+    /// Empties the board.
+    pub fn clear(&self) -> Result<(), BancoError> {
+        guard(|| {
+            self.lock().clear();
+            Ok(())
+        })
+    }
+
+    /// Puts the start position back.
+    pub fn reset_to_start(&self) -> Result<(), BancoError> {
+        guard(|| Ok(self.lock().reset_to_start()?))
+    }
+
+    /// Chooses the side to move.
+    pub fn set_side_to_move(&self, side: Color) -> Result<(), BancoError> {
+        guard(|| {
+            self.lock().set_side_to_move(side.into());
+            Ok(())
+        })
+    }
+
+    /// Allows or forbids one chess castling (`king_side` false: queen side).
+    pub fn set_castling(
+        &self,
+        color: Color,
+        king_side: bool,
+        allowed: bool,
+    ) -> Result<(), BancoError> {
+        guard(|| {
+            self.lock().set_castling(color.into(), king_side, allowed);
+            Ok(())
+        })
+    }
+
+    /// The chess en-passant square (the square a pawn passed over), or none.
+    pub fn set_en_passant(&self, square: Option<u8>) -> Result<(), BancoError> {
+        guard(|| Ok(self.lock().set_en_passant(square)?))
+    }
+
+    /// Turns the board around.
+    pub fn flip(&self) -> Result<(), BancoError> {
+        guard(|| {
+            self.lock().flip();
+            Ok(())
+        })
+    }
+
+    /// The position as FEN, legal or not.
+    pub fn fen(&self) -> Result<String, BancoError> {
+        guard(|| Ok(self.lock().fen()))
+    }
+
+    /// Every problem of the position now (empty when it can be played).
+    pub fn problems(&self) -> Result<Vec<EditorProblem>, BancoError> {
+        guard(|| {
+            Ok(self
+                .lock()
+                .problems()
+                .into_iter()
+                .map(|p| EditorProblem {
+                    text: p.text,
+                    square: p.square,
+                })
+                .collect())
+        })
+    }
+
+    /// Play from here against a friend on this phone (or to propose over the network):
+    /// a [`Game`] from the position, refused with every problem while it is illegal.
+    pub fn to_game(&self) -> Result<Arc<Game>, BancoError> {
+        guard(|| {
+            let ed = self.lock();
+            Ok(Game::from_any(ed.game()?, AnyRules::usual(ed.kind())))
+        })
+    }
+
+    /// Play from here against the computer: the player takes `human`, the computer plays
+    /// at `level` (1–10) thinking at most `movetime_ms` per move.
+    pub fn play_vs_computer(
+        &self,
+        human: Color,
+        level: u8,
+        movetime_ms: u64,
+        listener: Arc<dyn VsListener>,
+    ) -> Result<Arc<VsComputer>, BancoError> {
+        let (kind, fen) = guard(|| {
+            let ed = self.lock();
+            Ok((ed.kind(), ed.valid_fen()?))
+        })?;
+        VsComputer::new(
+            VsSettings {
+                kind: kind.into(),
+                human,
+                level,
+                rules: None,
+                movetime_ms,
+                fen: Some(fen),
+            },
+            listener,
+        )
+    }
+
+    /// Solve from here: a forced mate for the side to move within `max_mate` moves (1 to
+    /// [`MAX_SOLVE`]), with its main line. Blocks for up to a second or two: call it off
+    /// the UI thread.
+    pub fn solve(&self, max_mate: u32) -> Result<EditorSolution, BancoError> {
+        guard(|| {
+            if !(1..=MAX_SOLVE).contains(&max_mate) {
+                return Err(BancoError::InvalidArgument(format!(
+                    "mates of 1 to {MAX_SOLVE} moves can be looked for, not {max_mate}"
+                )));
+            }
+            let ed = self.lock().clone();
+            let game = ed.game()?;
+            let found = ed.solve(max_mate)?;
+            Ok(EditorSolution {
+                mate: found.mate,
+                line: banco_app::puzzles::line_text(&game, &found.line).unwrap_or_default(),
+                aborted: found.aborted,
+            })
+        })
+    }
+
+    /// The SVG picture of the board as it stands (legal or not).
+    pub fn render_svg(&self) -> Result<String, BancoError> {
+        guard(|| Ok(banco_app::render::svg_of_editor(&self.lock())))
+    }
+}

@@ -1,0 +1,350 @@
+//! Game records and pictures (issue 18): [`Game::to_pgn`] / [`Game::from_pgn`] (typed
+//! [`PgnImportError`] naming the first bad move by number), [`pgn_of_saved`] for any saved
+//! game (a game against the computer, a networked match), and pictures of a position as SVG
+//! ([`render_game_svg`], [`render_fen_svg`]) or PNG ([`render_png`], the `png` feature, on
+//! by default) for "share a position".
+//!
+//! ```
+//! use banco_ffi::{Game, GameKind};
+//! let game = Game::new(GameKind::Chess).unwrap();
+//! game.play_text("e4".into(), None).unwrap();
+//! let pgn = game.to_pgn(vec![]).unwrap();
+//! assert!(pgn.contains("1. e4 *"));
+//! let back = Game::from_pgn(pgn).unwrap();
+//! assert_eq!(back.fen().unwrap(), game.fen().unwrap());
+//! let svg = banco_ffi::render_game_svg(game, false).unwrap();
+//! assert_eq!(svg.matches("class=\"piece ").count(), 32);
+//! ```
+
+use crate::error::{BancoError, guard, panic_message};
+use crate::game::Game;
+use crate::types::GameKind;
+use banco_app::any::AnyRules;
+use banco_app::pgn::{self, PgnError};
+use banco_app::render::{self, RenderError, RenderOptions};
+use banco_app::save::SavedGame;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+
+/// A PGN tag to write (`Event`, `White`, `Date` …).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct PgnTag {
+    /// The tag's name.
+    pub name: String,
+    /// Its value.
+    pub value: String,
+}
+
+/// Why a PGN text cannot be opened as a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, uniffi::Error)]
+pub enum PgnImportError {
+    /// No game in the text.
+    #[error("there is no game in this PGN text")]
+    Empty,
+    /// Larger than any game record.
+    #[error("the PGN text has {bytes} bytes, more than Banco reads")]
+    TooLarge {
+        /// Its size.
+        bytes: u64,
+    },
+    /// A game longer than Banco keeps.
+    #[error("the game has more than {moves} moves")]
+    TooLong {
+        /// The limit.
+        moves: u32,
+    },
+    /// The text is not PGN.
+    #[error("not PGN: {why}")]
+    Syntax {
+        /// What is wrong.
+        why: String,
+    },
+    /// A game Banco does not read from PGN.
+    #[error("the PGN is of `{variant}`, which Banco does not read from PGN")]
+    UnsupportedGame {
+        /// The `Variant` tag.
+        variant: String,
+    },
+    /// The FEN tag is not a legal position.
+    #[error("the FEN tag is not a legal position: {why}")]
+    BadFen {
+        /// Why.
+        why: String,
+    },
+    /// The first move that is not legal (or not readable) where it stands.
+    #[error("move {number} ({side}) `{text}` is not legal: {why}")]
+    IllegalMove {
+        /// The full-move number (1 for the first move of each side).
+        number: u32,
+        /// Whose move (`White`, `Red`, `Black`).
+        side: String,
+        /// The move as written.
+        text: String,
+        /// Why.
+        why: String,
+    },
+    /// A bug in Banco (please report it).
+    #[error("internal error in Banco (please report it): {why}")]
+    Internal {
+        /// The panic's message.
+        why: String,
+    },
+}
+
+impl From<PgnError> for PgnImportError {
+    fn from(e: PgnError) -> Self {
+        match e {
+            PgnError::Empty => PgnImportError::Empty,
+            PgnError::TooLarge(n) => PgnImportError::TooLarge { bytes: n as u64 },
+            PgnError::TooLong(n) => PgnImportError::TooLong {
+                moves: u32::try_from(n).unwrap_or(u32::MAX),
+            },
+            PgnError::Syntax(why) => PgnImportError::Syntax { why },
+            PgnError::UnsupportedGame(variant) => PgnImportError::UnsupportedGame { variant },
+            PgnError::BadFen(why) => PgnImportError::BadFen { why },
+            PgnError::IllegalMove {
+                number,
+                side,
+                text,
+                why,
+            } => PgnImportError::IllegalMove {
+                number,
+                side: side.to_owned(),
+                text,
+                why,
+            },
+        }
+    }
+}
+
+impl From<RenderError> for BancoError {
+    fn from(e: RenderError) -> Self {
+        match e {
+            RenderError::Unsupported(k) => BancoError::Unsupported(k.to_owned()),
+            RenderError::Position(why) => BancoError::InvalidPosition(why),
+            RenderError::BadMove(_) => BancoError::BadMoveText(e.to_string()),
+        }
+    }
+}
+
+#[uniffi::export]
+impl Game {
+    /// A game opened from PGN (chess, or xiangqi in the xqbase dialect: ICCS, WXF or
+    /// Chinese movetext, `FEN` tag). Every move is checked; the first that is not legal is
+    /// reported with its number. Variations are skipped.
+    #[uniffi::constructor]
+    pub fn from_pgn(text: String) -> Result<Arc<Game>, PgnImportError> {
+        catch_unwind(AssertUnwindSafe(|| {
+            let record = pgn::import(&text)?;
+            let game = record.game()?;
+            Ok(Game::from_any(game, AnyRules::usual(record.kind)))
+        }))
+        .unwrap_or_else(|p| {
+            Err(PgnImportError::Internal {
+                why: panic_message(p.as_ref()),
+            })
+        })
+    }
+
+    /// The game as PGN (the seven-tag roster filled with `?` where `tags` say nothing,
+    /// the moves in the game's PGN notation, the result).
+    pub fn to_pgn(&self, tags: Vec<PgnTag>) -> Result<String, BancoError> {
+        guard(|| {
+            let (game, rules) = self.snapshot();
+            let mut saved = SavedGame::of(&game, rules);
+            saved.tags = tags.into_iter().map(|t| (t.name, t.value)).collect();
+            Ok(pgn::export_saved(&saved)?)
+        })
+    }
+}
+
+/// The PGN of any saved game's bytes (`VsComputer.save()`, `Match` saves, `Game.save()`).
+#[uniffi::export]
+pub fn pgn_of_saved(bytes: Vec<u8>) -> Result<String, BancoError> {
+    guard(|| Ok(pgn::export_saved(&SavedGame::decode(&bytes)?)?))
+}
+
+/// The SVG picture of a game's position, its last move and a checked king marked.
+#[uniffi::export]
+pub fn render_game_svg(game: Arc<Game>, flipped: bool) -> Result<String, BancoError> {
+    guard(|| {
+        let (g, _) = game.snapshot();
+        Ok(render::svg(
+            &g,
+            &RenderOptions {
+                flipped,
+                last_move: None,
+            },
+        ))
+    })
+}
+
+/// The SVG picture of a position: a FEN of `kind` (for Lines, a Lines position string like
+/// `9/9/9/9/2RRRR3/9/9/9/8B GBY 40`), the last move in coordinates (`h2e2`) marked.
+#[uniffi::export]
+pub fn render_fen_svg(
+    kind: GameKind,
+    fen: String,
+    last_move: Option<String>,
+    flipped: bool,
+) -> Result<String, BancoError> {
+    guard(|| {
+        Ok(render::svg_of_fen(
+            kind.into(),
+            &fen,
+            last_move.as_deref(),
+            flipped,
+        )?)
+    })
+}
+
+/// A PNG of an SVG picture made by the functions above, `scale` times its size (0.25 to
+/// 8; 2 for a sharp picture to share). Fonts are bundled: nothing is read from the phone.
+#[cfg(feature = "png")]
+#[uniffi::export]
+pub fn render_png(svg: String, scale: f32) -> Result<Vec<u8>, BancoError> {
+    use banco_app::render::png::{PngError, png_of_svg};
+    guard(|| {
+        png_of_svg(&svg, scale).map_err(|e| match e {
+            PngError::Scale(_) | PngError::Svg(_) | PngError::MissingGlyph(_) => {
+                BancoError::InvalidArgument(e.to_string())
+            }
+            PngError::Encode(_) => BancoError::Internal(e.to_string()),
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn the_first_bad_move_is_named_by_number() {
+        let e = Game::from_pgn("1. e4 e5 2. Ke3 Nc6 *".into())
+            .err()
+            .unwrap();
+        assert!(
+            matches!(&e, PgnImportError::IllegalMove { number: 2, side, text, .. } if side == "White" && text == "Ke3"),
+            "{e:?}"
+        );
+        assert_eq!(
+            Game::from_pgn(String::new()).err(),
+            Some(PgnImportError::Empty)
+        );
+        let xq = Game::new(GameKind::Xiangqi).unwrap();
+        xq.play_text("C2=5".into(), None).unwrap();
+        let pgn = xq
+            .to_pgn(vec![PgnTag {
+                name: "Red".into(),
+                value: "Alice".into(),
+            }])
+            .unwrap();
+        assert!(pgn.contains("[Red \"Alice\"]"), "{pgn}");
+        assert_eq!(
+            Game::from_pgn(pgn).unwrap().fen().unwrap(),
+            xq.fen().unwrap()
+        );
+        assert!(pgn_of_saved(xq.save().unwrap()).unwrap().contains("h2e2"));
+        assert!(matches!(
+            pgn_of_saved(vec![1, 2, 3]),
+            Err(BancoError::BadSave(_))
+        ));
+    }
+
+    #[test]
+    fn pictures_through_the_boundary() {
+        let svg = render_fen_svg(
+            GameKind::Lines,
+            "9/9/9/9/2RRRR3/9/9/9/8B GBY 40".into(),
+            Some("i5i1".into()),
+            false,
+        )
+        .unwrap();
+        assert_eq!(svg.matches("class=\"ball ").count(), 5);
+        assert!(matches!(
+            render_fen_svg(GameKind::Chess, "x".into(), None, false),
+            Err(BancoError::InvalidPosition(_))
+        ));
+        #[cfg(feature = "png")]
+        {
+            let png = render_png(svg, 1.0).unwrap();
+            assert_eq!(
+                banco_app::render::png::png_size(&png),
+                Some((2 * 36 + 9 * 56, 76 + 9 * 56 + 36))
+            );
+            assert!(matches!(
+                render_png("<svg".into(), 1.0),
+                Err(BancoError::InvalidArgument(_))
+            ));
+        }
+    }
+
+    /// Nonsense to every entry point of issue 18: refused with a readable error, never an
+    /// internal one (a caught panic).
+    #[test]
+    fn garbage_to_records_editor_and_puzzles() {
+        use crate::{Color, Editor, PieceKind, PuzzleProgress, collection_puzzle};
+        let strings = [
+            "",
+            "x",
+            "9/9/9/9/9/9/9/9/9/9/9 w",
+            "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0 extra",
+            "[Variant \"jieqi\"]\n1. a0a1 *",
+            "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w\"]\n1. h2e2 *",
+            "\u{0}\u{ffff}漢",
+            "99999999999999999999",
+            "9/9/9/9/9/9/9/9/9 RGBYPCOR 4294967296",
+        ];
+        let internal = |r: &Result<String, BancoError>| matches!(r, Err(BancoError::Internal(_)));
+        for text in strings {
+            if let Err(PgnImportError::Internal { why }) = Game::from_pgn(text.into()) {
+                panic!("from_pgn({text:?}): {why}");
+            }
+            for kind in [
+                GameKind::Xiangqi,
+                GameKind::Jieqi,
+                GameKind::Chess,
+                GameKind::Lines,
+            ] {
+                let r = render_fen_svg(kind, text.into(), Some(text.into()), true);
+                assert!(!internal(&r), "render_fen_svg({kind:?}, {text:?}): {r:?}");
+                let e = Editor::from_fen(kind, text.into());
+                assert!(!matches!(e, Err(BancoError::Internal(_))), "{text:?}");
+            }
+            #[cfg(feature = "png")]
+            for scale in [f32::NAN, -1.0, 0.0, 1e9, 1.0] {
+                let r = render_png(text.into(), scale);
+                assert!(
+                    !matches!(r, Err(BancoError::Internal(_))),
+                    "{text:?} {scale}"
+                );
+            }
+            assert!(!matches!(
+                PuzzleProgress::load(text.as_bytes().to_vec()),
+                Err(BancoError::Internal(_))
+            ));
+            assert_eq!(collection_puzzle(text.into()), None);
+        }
+        let ed = Editor::empty(GameKind::Chess).unwrap();
+        for sq in [64, 90, 255] {
+            assert!(matches!(
+                ed.place(sq, Color::Red, PieceKind::Queen),
+                Err(BancoError::InvalidArgument(_))
+            ));
+            assert!(ed.remove(sq).is_err());
+            assert!(ed.set_en_passant(Some(sq)).is_err());
+            assert_eq!(
+                ed.tap(sq, sq, None, None).unwrap(),
+                crate::EditorTap::Ignored
+            );
+        }
+        assert!(matches!(
+            ed.tap(0, 0, Some(Color::Red), None),
+            Err(BancoError::InvalidArgument(_))
+        ));
+        for n in [0, crate::MAX_SOLVE + 1, u32::MAX] {
+            assert!(matches!(ed.solve(n), Err(BancoError::InvalidArgument(_))));
+        }
+    }
+}

@@ -1,0 +1,115 @@
+// Issue 18 through the boundary: PGN out and in (the first bad move named by number), the
+// position editor (brush taps, problems, flip, solve, play from here), the puzzle collection
+// (tiers, a puzzle solved with its hint, progress saved and loaded), pictures (SVG pieces in
+// place, PNG bytes of the right size).
+import Foundation
+
+/// Width and height from a PNG's header.
+func pngSize(_ data: Data) throws -> (Int, Int) {
+    let b = [UInt8](data)
+    try check(b.count > 24 && b[0] == 0x89 && b[1] == 0x50 && b[2] == 0x4E && b[3] == 0x47, "PNG magic")
+    func word(_ at: Int) -> Int { (0..<4).reduce(0) { ($0 << 8) | Int(b[at + $1]) } }
+    return (word(16), word(20))
+}
+
+func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+
+func recordsTests(_ s: Suite) {
+    s.test("records: PGN out and back in") {
+        let g = try Game(kind: .xiangqi)
+        _ = try g.playText(text: "C2=5", notation: .wxf)
+        _ = try g.playText(text: "h9g7", notation: nil)
+        let pgn = try g.toPgn(tags: [PgnTag(name: "Red", value: "Alice")])
+        try check(pgn.contains("[Red \"Alice\"]"), pgn)
+        let back = try Game.fromPgn(text: pgn)
+        try eq(try g.fen(), try back.fen())
+        let chess = try Game(kind: .chess)
+        _ = try chess.playText(text: "e4", notation: nil)
+        try check(try chess.toPgn(tags: []).contains("1. e4 *"))
+        try check(try pgnOfSaved(bytes: try chess.save()).contains("1. e4 *"))
+    }
+
+    s.test("records: a bad PGN names its first bad move by number") {
+        do {
+            _ = try Game.fromPgn(text: "1. e4 e5 2. Ke3 Nc6 *")
+            throw TestFailure(description: "an illegal move was accepted")
+        } catch PgnImportError.IllegalMove(let number, let side, let text, _) {
+            try eq(2, number)
+            try eq("White", side)
+            try eq("Ke3", text)
+        }
+        do {
+            _ = try Game.fromPgn(text: "")
+            throw TestFailure(description: "an empty PGN was accepted")
+        } catch PgnImportError.Empty {}
+    }
+
+    s.test("records: the editor, solve and play from here") {
+        let ed = try Editor.empty(kind: .xiangqi)
+        try eq(14, try ed.view().palette.count)
+        try eq(EditorTap.placed(square: try square(.xiangqi, "e0")),
+               try ed.tap(column: 4, row: 9, brushColor: .red, brushKind: .king))
+        try ed.place(square: try square(.xiangqi, "d9"), color: .black, kind: .king)
+        try ed.place(square: try square(.xiangqi, "e1"), color: .red, kind: .rook)
+        try eq([], try ed.problems())
+        try ed.place(square: try square(.xiangqi, "a0"), color: .red, kind: .advisor)
+        let bad = try ed.view()
+        try check(bad.problems.contains { $0.square == (try? square(.xiangqi, "a0")) }, "\(bad.problems)")
+        try fails(.invalidPosition) { _ = try ed.toGame() }
+        _ = try ed.remove(square: try square(.xiangqi, "a0"))
+        try eq("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", try ed.fen())
+        let solution = try ed.solve(maxMate: 3)
+        try eq(1, solution.mate)
+        try eq(["e1d1"], solution.line)
+        try fails(.invalidArgument) { _ = try ed.solve(maxMate: 0) }
+        try ed.flip()
+        try check(try ed.view().flipped)
+        let l = StateInbox()
+        let vs = try ed.playVsComputer(human: .red, level: 1, movetimeMs: 50, listener: l)
+        defer { try? vs.end() }
+        _ = try l.next("the player's turn") { $0.yourTurn }
+        _ = try vs.playText(text: "e1d1")
+        try eq("You won: checkmate", try l.next("mate") { $0.outcome != nil }.result)
+        try fails(.unsupported) { _ = try Editor.empty(kind: .lines) }
+    }
+
+    s.test("records: the puzzle collection and progress") {
+        let tiers = puzzleTiers()
+        try eq(PuzzleTier.mateIn1, tiers[0].tier)
+        try check(tiers.reduce(0) { $0 + Int($1.count) } >= 200)
+        let ones = collectionPuzzles(tier: .mateIn1)
+        try eq(Int(tiers[0].count), ones.count)
+        let p = ones[0]
+        try eq(p, collectionPuzzle(id: p.id))
+        let progress = PuzzleProgress()
+        try progress.attempted(id: p.id)
+        let l = StateInbox()
+        let vs = try VsComputer.puzzle(puzzle: p.puzzle, movetimeMs: 100, listener: l)
+        defer { try? vs.end() }
+        _ = try l.next("the puzzle") { $0.yourTurn }
+        try vs.hint()
+        try progress.hintUsed(id: p.id)
+        try eq(p.solution[0], try l.next("a hint") { $0.hint != nil }.hint!.coordinate)
+        _ = try vs.playText(text: p.solution[0])
+        try check(try l.next("mated") { $0.outcome != nil }.puzzle!.solved)
+        try progress.solved(id: p.id)
+        let back = try PuzzleProgress.load(bytes: try progress.save())
+        try eq(PuzzleRecord(solved: true, attempts: 1, hints: 1), try back.record(id: p.id))
+        try eq(1, try back.tiers()[0].solved)
+        try fails(.badSave) { _ = try PuzzleProgress.load(bytes: Data([9, 9])) }
+    }
+
+    s.test("records: pictures") {
+        let svg = try renderFenSvg(kind: .xiangqi, fen: try startFen(kind: .xiangqi), lastMove: "h2e2", flipped: false)
+        try eq(32, count("class=\"piece ", in: svg))
+        try check(svg.contains("data-square=\"e0\" transform=\"translate(304 604)\""))
+        let lines = try renderFenSvg(kind: .lines, fen: "9/9/9/9/2RRRR3/9/9/9/8B GBY 40", lastMove: nil, flipped: false)
+        try eq(5, count("class=\"ball ", in: lines))
+        let png = try renderPng(svg: svg, scale: 1)
+        let (w, h) = try pngSize(png)
+        try eq(608, w)
+        try eq(668, h)
+        try check(png.count > 5000, "a real picture: \(png.count) bytes")
+        try fails(.invalidArgument) { _ = try renderPng(svg: svg, scale: 0) }
+    }
+}
