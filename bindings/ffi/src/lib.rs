@@ -16,6 +16,11 @@
 //!   with score and principal variation, mate puzzles; results through [`EngineListener`].
 //! * [`Match`] — a networked game with another phone over TCP: host or join, the 6-digit
 //!   code to confirm, play, undo requests, draw offers, resignation; [`MatchListener`].
+//! * [`BlePeripheral`] / [`BleCentral`] — the phone's Bluetooth LE, implemented by the
+//!   shell; [`Match::host_ble`] / [`Match::join_ble`] play over it (see the `ble` module).
+//! * [`NearbyLobby`] — one list of the players around from the LAN and Bluetooth, each once
+//!   (matched by key fingerprint); [`Match::join_nearby`] prefers the LAN.
+//! * [`ble_readiness`] — which Bluetooth permissions to ask for, and what to tell the player.
 //! * [`Lobby`] — advertise and browse hosts on the LAN (mDNS); [`LobbyListener`].
 //! * [`BancoError`] — the one error, with messages a player can read.
 //!
@@ -45,14 +50,23 @@
 // uniffi enums carry their records by value (no `Box` across the boundary).
 #![allow(clippy::large_enum_variant)]
 
+mod ble;
+mod ble_status;
 mod computer;
 mod engine;
 pub mod error;
 mod game;
 mod lobby;
+mod nearby;
 mod net;
 mod types;
 
+pub use ble::{
+    BleAdapterState, BleAdvertisement, BleCentral, BleCentralEvents, BleError, BleGuest, BlePeer,
+    BlePeripheral, BlePeripheralEvents, BleScanListener, BleService, ble_adapter_message,
+    ble_service,
+};
+pub use ble_status::{BlePermission, BlePlatform, BleReadiness, BleRole, BleStep, ble_readiness};
 pub use computer::{
     Puzzle, PuzzleStatus, VsComputer, VsListener, VsSettings, VsState, builtin_puzzles,
 };
@@ -64,6 +78,7 @@ pub use game::{
     validate_fen,
 };
 pub use lobby::{Lobby, LobbyListener, LobbyPeer};
+pub use nearby::{NearbyListener, NearbyLobby, NearbyPlayer, NearbyTransport};
 pub use net::{
     Match, MatchClock, MatchEvent, MatchListener, MatchOffer, MatchPhase, MatchState, new_trust,
     trust_fingerprint,
