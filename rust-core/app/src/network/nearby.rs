@@ -150,8 +150,9 @@ impl Nearby {
         self.ble_info.iter().find(|(k, _)| k == key).map(|(_, a)| a)
     }
 
-    /// Removes the player at `i` when no transport is left.
-    fn settle(&mut self, i: usize) -> NearbyChange {
+    /// After a transport of the player at `i` went (it was `before`): removes the player
+    /// when no transport is left, else refreshes it from what is left.
+    fn settle(&mut self, i: usize, before: &NearbyPlayer) -> NearbyChange {
         let Some(p) = self.players.get_mut(i) else {
             return NearbyChange::Unchanged;
         };
@@ -163,9 +164,8 @@ impl Nearby {
         let key = p.key.clone();
         let ble = self.ble_of(&key).cloned();
         let p = &mut self.players[i];
-        let before = p.clone();
         p.refresh(ble.as_ref());
-        if *p == before {
+        if p == before {
             NearbyChange::Unchanged
         } else {
             NearbyChange::Updated(p.clone())
@@ -181,9 +181,10 @@ impl Nearby {
             .iter()
             .position(|p| p.key != key && p.lan.as_ref().is_some_and(|l| l.id == peer.id));
         if let Some(i) = moved {
+            let before = self.players[i].clone();
             self.players[i].lan = None;
             // Reported by the next call's change only; the list stays consistent.
-            let _ = self.settle(i);
+            let _ = self.settle(i, &before);
         }
         match self.players.iter().position(|p| p.key == key) {
             Some(i) => {
@@ -223,8 +224,9 @@ impl Nearby {
         else {
             return NearbyChange::Unchanged;
         };
+        let before = self.players[i].clone();
         self.players[i].lan = None;
-        self.settle(i)
+        self.settle(i, &before)
     }
 
     /// A host seen over Bluetooth as `device`, its info characteristic saying `info`.
@@ -235,8 +237,9 @@ impl Nearby {
             .iter()
             .position(|p| p.key != key && p.ble_device.as_deref() == Some(device));
         if let Some(i) = moved {
+            let before = self.players[i].clone();
             self.players[i].ble_device = None;
-            let _ = self.settle(i);
+            let _ = self.settle(i, &before);
         }
         self.ble_info.retain(|(k, _)| *k != key);
         self.ble_info.push((key.clone(), info.clone()));
@@ -277,14 +280,15 @@ impl Nearby {
         else {
             return NearbyChange::Unchanged;
         };
+        let before = self.players[i].clone();
         self.players[i].ble_device = None;
-        self.settle(i)
+        self.settle(i, &before)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
+    #![allow(clippy::unwrap_used, clippy::panic)]
     use super::*;
 
     fn lan(id: &str, name: &str, fp: &str) -> PeerInfo {
@@ -340,6 +344,27 @@ mod tests {
         );
         assert!(n.players().is_empty());
         assert_eq!(n.ble_lost("dev-1"), NearbyChange::Unchanged);
+    }
+
+    #[test]
+    fn losing_one_of_two_transports_is_an_update_even_when_nothing_else_differs() {
+        let mut n = Nearby::default();
+        n.ble_found("dev-1", &ble("An", "aaaa"));
+        let mut same = lan("an._banco", "An", "aaaa");
+        same.games = vec![GameKind::Xiangqi];
+        n.lan_found(same);
+        let NearbyChange::Updated(p) = n.lan_lost("an._banco") else {
+            panic!("an update")
+        };
+        assert_eq!(p.transports(), vec![Transport::Ble]);
+        let NearbyChange::Updated(p) = n.lan_found(lan("an._banco", "An", "aaaa")) else {
+            panic!("an update")
+        };
+        assert_eq!(p.transports(), vec![Transport::Lan, Transport::Ble]);
+        let NearbyChange::Updated(p) = n.ble_lost("dev-1") else {
+            panic!("an update")
+        };
+        assert_eq!(p.transports(), vec![Transport::Lan]);
     }
 
     #[test]
