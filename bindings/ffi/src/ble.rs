@@ -418,8 +418,11 @@ struct Scan {
 pub struct BleCentralEvents {
     hub: Arc<CentralHub>,
     scan: Mutex<Scan>,
-    infos: Mutex<HashMap<String, Sender<Result<Vec<u8>, String>>>>,
+    infos: Mutex<HashMap<String, InfoWaiter>>,
 }
+
+/// Where the answer to one info read goes: the value, or why it failed.
+type InfoWaiter = Sender<Result<Vec<u8>, String>>;
 
 #[uniffi::export]
 impl BleCentralEvents {
@@ -507,13 +510,11 @@ fn read_info(
         lock(&events.infos).remove(device);
         return Err(e.to_string());
     }
-    let value = match rx.recv_timeout(INFO_TIMEOUT) {
-        Ok(v) => v?,
-        Err(_) => {
-            lock(&events.infos).remove(device);
-            return Err(String::from("its info could not be read in time"));
-        }
+    let Ok(answer) = rx.recv_timeout(INFO_TIMEOUT) else {
+        lock(&events.infos).remove(device);
+        return Err(String::from("its info could not be read in time"));
     };
+    let value = answer?;
     let ad = decode_info(&value).map_err(|e| e.to_string())?;
     Ok(BlePeer {
         device: device.to_owned(),

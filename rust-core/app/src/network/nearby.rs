@@ -186,32 +186,29 @@ impl Nearby {
             // Reported by the next call's change only; the list stays consistent.
             let _ = self.settle(i, &before);
         }
-        match self.players.iter().position(|p| p.key == key) {
-            Some(i) => {
-                let before = self.players[i].clone();
-                self.players[i].lan = Some(peer);
-                let ble = self.ble_of(&key).cloned();
-                self.players[i].refresh(ble.as_ref());
-                if self.players[i] == before {
-                    NearbyChange::Unchanged
-                } else {
-                    NearbyChange::Updated(self.players[i].clone())
-                }
+        if let Some(i) = self.players.iter().position(|p| p.key == key) {
+            let before = self.players[i].clone();
+            self.players[i].lan = Some(peer);
+            let ble = self.ble_of(&key).cloned();
+            self.players[i].refresh(ble.as_ref());
+            if self.players[i] == before {
+                NearbyChange::Unchanged
+            } else {
+                NearbyChange::Updated(self.players[i].clone())
             }
-            None => {
-                let mut p = NearbyPlayer {
-                    key,
-                    name: String::new(),
-                    games: Vec::new(),
-                    protocol_version: None,
-                    fingerprint: String::new(),
-                    lan: Some(peer),
-                    ble_device: None,
-                };
-                p.refresh(None);
-                self.players.push(p.clone());
-                NearbyChange::Added(p)
-            }
+        } else {
+            let mut p = NearbyPlayer {
+                key,
+                name: String::new(),
+                games: Vec::new(),
+                protocol_version: None,
+                fingerprint: String::new(),
+                lan: Some(peer),
+                ble_device: None,
+            };
+            p.refresh(None);
+            self.players.push(p.clone());
+            NearbyChange::Added(p)
         }
     }
 
@@ -243,31 +240,28 @@ impl Nearby {
         }
         self.ble_info.retain(|(k, _)| *k != key);
         self.ble_info.push((key.clone(), info.clone()));
-        match self.players.iter().position(|p| p.key == key) {
-            Some(i) => {
-                let before = self.players[i].clone();
-                self.players[i].ble_device = Some(device.to_owned());
-                self.players[i].refresh(Some(info));
-                if self.players[i] == before {
-                    NearbyChange::Unchanged
-                } else {
-                    NearbyChange::Updated(self.players[i].clone())
-                }
+        if let Some(i) = self.players.iter().position(|p| p.key == key) {
+            let before = self.players[i].clone();
+            self.players[i].ble_device = Some(device.to_owned());
+            self.players[i].refresh(Some(info));
+            if self.players[i] == before {
+                NearbyChange::Unchanged
+            } else {
+                NearbyChange::Updated(self.players[i].clone())
             }
-            None => {
-                let mut p = NearbyPlayer {
-                    key,
-                    name: String::new(),
-                    games: Vec::new(),
-                    protocol_version: None,
-                    fingerprint: String::new(),
-                    lan: None,
-                    ble_device: Some(device.to_owned()),
-                };
-                p.refresh(Some(info));
-                self.players.push(p.clone());
-                NearbyChange::Added(p)
-            }
+        } else {
+            let mut p = NearbyPlayer {
+                key,
+                name: String::new(),
+                games: Vec::new(),
+                protocol_version: None,
+                fingerprint: String::new(),
+                lan: None,
+                ble_device: Some(device.to_owned()),
+            };
+            p.refresh(Some(info));
+            self.players.push(p.clone());
+            NearbyChange::Added(p)
         }
     }
 

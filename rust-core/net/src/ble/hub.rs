@@ -311,13 +311,11 @@ impl PeripheralHub {
     /// when it has not subscribed: only subscribed centrals have a link.
     pub fn written(&self, central: &str, value: Vec<u8>) -> bool {
         let mut s = lock(&self.shared.state);
-        match s.centrals.get(central) {
-            Some(c) => c.feed.chunk(value),
-            None => {
-                s.stray_writes += 1;
-                false
-            }
+        if let Some(c) = s.centrals.get(central) {
+            return c.feed.chunk(value);
         }
+        s.stray_writes += 1;
+        false
     }
 
     /// The ATT MTU of `central` changed (Android's `onMtuChanged`; iOS's
