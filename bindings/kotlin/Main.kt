@@ -13,6 +13,7 @@ fun main() {
     matchTests(suite)
     jieqiTests(suite)
     recordsTests(suite)
+    bleTests(suite)
     val failed = suite.run()
     exitProcess(if (failed == 0) 0 else 1)
 }

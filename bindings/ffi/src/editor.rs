@@ -362,6 +362,7 @@ impl Editor {
                 rules: None,
                 movetime_ms,
                 fen: Some(fen),
+                chance_seed: None,
             },
             listener,
         )

@@ -16,6 +16,11 @@
 //!   with score and principal variation, mate puzzles; results through [`EngineListener`].
 //! * [`Match`] — a networked game with another phone over TCP: host or join, the 6-digit
 //!   code to confirm, play, undo requests, draw offers, resignation; [`MatchListener`].
+//! * [`BlePeripheral`] / [`BleCentral`] — the phone's Bluetooth LE, implemented by the
+//!   shell; [`Match::host_ble`] / [`Match::join_ble`] play over it (see the `ble` module).
+//! * [`NearbyLobby`] — one list of the players around from the LAN and Bluetooth, each once
+//!   (matched by key fingerprint); [`Match::join_nearby`] prefers the LAN.
+//! * [`ble_readiness`] — which Bluetooth permissions to ask for, and what to tell the player.
 //! * [`Lobby`] — advertise and browse hosts on the LAN (mDNS); [`LobbyListener`].
 //! * [`Editor`] — the position editor; [`PuzzleProgress`] and [`collection_puzzles`] — the
 //!   puzzle collection; [`Game::to_pgn`] / [`Game::from_pgn`] and [`render_fen_svg`] /
@@ -48,6 +53,8 @@
 // uniffi enums carry their records by value (no `Box` across the boundary).
 #![allow(clippy::large_enum_variant)]
 
+mod ble;
+mod ble_status;
 mod collection;
 mod computer;
 mod editor;
@@ -56,10 +63,17 @@ pub mod error;
 mod game;
 mod jieqi;
 mod lobby;
+mod nearby;
 mod net;
 mod records;
 mod types;
 
+pub use ble::{
+    BleAdapterState, BleAdvertisement, BleCentral, BleCentralEvents, BleError, BleGuest, BlePeer,
+    BlePeripheral, BlePeripheralEvents, BleScanListener, BleService, ble_adapter_message,
+    ble_service,
+};
+pub use ble_status::{BlePermission, BlePlatform, BleReadiness, BleRole, BleStep, ble_readiness};
 pub use collection::{
     CollectionPuzzle, PuzzleProgress, PuzzleRecord, PuzzleTier, PuzzleTierInfo, TierProgress,
     collection_puzzle, collection_puzzles, puzzle_tiers,
@@ -79,6 +93,7 @@ pub use game::{
 };
 pub use jieqi::{Pool, PoolEntry};
 pub use lobby::{Lobby, LobbyListener, LobbyPeer};
+pub use nearby::{NearbyListener, NearbyLobby, NearbyPlayer, NearbyTransport};
 pub use net::{
     Match, MatchClock, MatchEvent, MatchListener, MatchOffer, MatchPhase, MatchState, new_trust,
     trust_fingerprint,

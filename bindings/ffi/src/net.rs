@@ -83,7 +83,7 @@ impl From<MatchClock> for an::ClockSpec {
     }
 }
 
-fn rules_index(offer: &MatchOffer) -> Result<u8, BancoError> {
+pub(crate) fn rules_index(offer: &MatchOffer) -> Result<u8, BancoError> {
     let Some(r) = offer.rules else { return Ok(0) };
     let rules = AnyRules::try_from(r)?;
     if rules.kind() != offer.game.into() {
@@ -457,7 +457,7 @@ pub trait MatchListener: Send + Sync {
     fn on_event(&self, event: MatchEvent);
 }
 
-struct Relay(Arc<dyn MatchListener>);
+pub(crate) struct Relay(pub(crate) Arc<dyn MatchListener>);
 
 impl NetObserver for Relay {
     fn event(&self, event: NetEvent) {
@@ -470,10 +470,10 @@ impl NetObserver for Relay {
 /// [`Match::join`]; every call is safe from any thread.
 #[derive(uniffi::Object)]
 pub struct Match {
-    inner: NetMatch,
+    pub(crate) inner: NetMatch,
 }
 
-fn trust_of(bytes: Option<Vec<u8>>) -> Result<Option<Trust>, BancoError> {
+pub(crate) fn trust_of(bytes: Option<Vec<u8>>) -> Result<Option<Trust>, BancoError> {
     bytes
         .map(|b| Trust::import(&b))
         .transpose()
@@ -501,7 +501,7 @@ pub fn trust_fingerprint(trust: Vec<u8>) -> Result<String, BancoError> {
     })
 }
 
-fn kinds(v: &[GameKind]) -> Vec<banco_game::GameKind> {
+pub(crate) fn kinds(v: &[GameKind]) -> Vec<banco_game::GameKind> {
     v.iter().map(|&k| k.into()).collect()
 }
 

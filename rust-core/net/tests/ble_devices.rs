@@ -26,23 +26,37 @@
 //!    down, the guest reconnects and the game resumes at the same ply. Then
 //!    `bluetoothctl power off` on A for 20 s and on again: the match resumes too.
 //!
-//! ## Android and iOS phones (until the shells' `BlePeripheral` lands)
+//! 3. A stranger cannot take the guest's link: during the game of step 2, a third device
+//!    (Linux: `bluetoothctl` → `menu gatt`, `select-attribute becd2552-…`, `write "0xc0 0x01"`;
+//!    or nRF Connect) connects to A, enables notifications on `becd2553-…` and writes to
+//!    `becd2552-…`: the game goes on without a "reconnecting" banner on B (the stranger's
+//!    writes are dropped: the link belongs to the first device that wrote).
 //!
-//! With Nordic's nRF Connect (a central on both platforms) against `banco host --ble --name
-//! Alice` on a Linux machine:
-//! 1. Scan: "Banco Alice" shows with service `becd2551-cd92-414a-b34f-80de7c697371`.
-//! 2. Connect; read characteristic `becd2554-…` (info): the bytes are `\x0aname=Alice`,
-//!    `games=…`, `v=…`, `fp=…` (length-prefixed strings).
-//! 3. Enable notifications on `becd2553-…`; write (without response) `c0` + 20 bytes to
-//!    `becd2552-…`: the host's session answers nothing to garbage (it is refused by the
-//!    handshake), and the host keeps running.
-//! 4. Android: request MTU 517 in the app and check the host's log shows larger fragments
-//!    (`banco join` with `RUST_LOG` is not needed: the host prints the peer on connect).
+//! ## Android and iOS phones (the shells' `AndroidBle.kt` / `AppleBle.swift`)
 //!
-//! Then, once the shells implement the peripheral: the same two steps of the Linux plan with
-//! the phone as host (`Host over Bluetooth` in the app) and `banco join --ble NAME` on Linux,
-//! and phone-to-phone (Android host, iOS guest and the reverse), turning Bluetooth off on
-//! either phone mid-game to see the "Bluetooth is off" message and the resume.
+//! Build and install the apps as their READMEs say (`android-shell`: `cargo ndk …` into
+//! `jniLibs`, then `./gradlew installDebug`; `ios-shell`: the Xcode app target with
+//! `NSBluetoothAlwaysUsageDescription`). Then, each a whole game to the result on both
+//! screens with the same pairing code:
+//! 1. Phone hosts, Linux joins: "Host over Bluetooth" on the phone;
+//!    `target/release/banco join --ble NAME` on Linux (built as in step 2 above).
+//! 2. Linux hosts, phone joins: `banco host --ble --name Alice`; the phone's nearby list shows
+//!    Alice once with a Bluetooth icon (and once with both icons if the Linux host is also
+//!    on the same Wi-Fi with `banco host` — matched by key fingerprint, joined over the LAN).
+//! 3. Phone to phone, both ways (Android host + iOS guest, iOS host + Android guest).
+//! 4. States players hit, on each phone: first launch (the system prompt: Android 12+
+//!    "Nearby devices", iOS "Bluetooth"); refuse it for good → the app says to allow it in
+//!    the settings; Bluetooth off before hosting → "Bluetooth is off: turn it on…"; mid-game,
+//!    turn Bluetooth off on either phone for 20 s → the banner "Bluetooth is off…", then the
+//!    match resumes at the same ply when it is back (the host advertises again by itself);
+//!    walk out of range and back → "Reconnecting…", then resumed.
+//! 5. Android MTU: the host's log (`adb logcat`) shows fragments of 182+ bytes after the
+//!    guest's `requestMtu(517)`; iOS negotiates by itself (185 typical).
+//!
+//! Without the apps, nRF Connect (a central on both platforms) against `banco host --ble
+//! --name Alice` on Linux checks the service: "Banco Alice" with service
+//! `becd2551-cd92-414a-b34f-80de7c697371`; reading `becd2554-…` gives `\x0aname=Alice`,
+//! `games=…`, `v=…`, `fp=…` (length-prefixed strings).
 
 #![cfg(feature = "ble")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]

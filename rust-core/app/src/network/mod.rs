@@ -46,7 +46,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
+pub mod ble_status;
 mod events;
+pub mod nearby;
 mod trust;
 use events::spawn_events;
 pub use trust::{Trust, TrustError};

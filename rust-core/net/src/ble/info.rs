@@ -10,16 +10,15 @@
 //!
 //! Nothing a peer sends is trusted: [`decode_info`] validates every field and refuses the
 //! whole value on the first problem (an [`InfoError`] a lobby can log and skip):
-//! * the display name must pass [`check_display_name`] — not empty, at most
-//!   [`MAX_NAME_BYTES`] bytes, no control, bidirectional-override, zero-width or other
-//!   invisible formatting characters (they would let a peer impersonate another one in a
-//!   list, or reorder the text around it);
+//! * the display name is **cleaned**, by the one rule of every peer name (greetings, mDNS TXT
+//!   records, this characteristic): [`clean_name`] removes control, bidirectional-override,
+//!   zero-width and other invisible characters (they would let a peer impersonate another one
+//!   in a list, or reorder the text around it), collapses white space and cuts it; a name is
+//!   only a label, so it is cleaned rather than refused (a value without a `name` key is
+//!   refused);
 //! * the protocol version is a decimal `u16`;
 //! * the fingerprint is at most 16 lower-case hex digits;
 //! * games this build does not know are skipped (a newer peer may offer more).
-//!
-//! [`check_display_name`] is the one name validator of banco-net: the LAN lobby's TXT parser
-//! should call it too, so a name refused over Bluetooth is refused over Wi-Fi.
 //!
 //! ```
 //! use banco_game::GameKind;
@@ -33,9 +32,9 @@
 //! assert_eq!(seen.name, "Alice");
 //! assert_eq!(seen.games, vec![GameKind::Xiangqi, GameKind::Jieqi]);
 //! assert_eq!(seen.fingerprint, "a1b2c3d4");
-//! // A name that would flip the text around it is refused.
+//! // A name that would flip the text around it is cleaned, as on the LAN.
 //! let evil = Advertisement::new("Bob\u{202e}", vec![], 1, "");
-//! assert!(decode_info(&encode_raw(&evil)).is_err());
+//! assert_eq!(decode_info(&encode_raw(&evil))?.name, "Bob");
 //! # fn encode_raw(ad: &Advertisement) -> Vec<u8> {
 //! #     let entry = format!("name={}", ad.name);
 //! #     let mut v = vec![entry.len() as u8];
@@ -46,6 +45,8 @@
 //! ```
 
 use banco_game::GameKind;
+
+use banco_protocol::name::clean_name;
 
 use crate::discovery::Advertisement;
 use crate::discovery::peer::{TXT_FINGERPRINT, TXT_GAMES, TXT_NAME, TXT_VERSION};
@@ -84,9 +85,6 @@ pub enum InfoError {
     /// No `name` key.
     #[error("info has no display name")]
     NoName,
-    /// The display name is refused.
-    #[error("display name refused: {0}")]
-    BadName(#[from] NameError),
     /// The `v` key is not a decimal `u16`, or missing.
     #[error("protocol version {0:?} is not a number from 0 to 65535")]
     BadVersion(String),
@@ -98,91 +96,10 @@ pub enum InfoError {
     TooManyGames,
 }
 
-/// Why a display name was refused by [`check_display_name`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum NameError {
-    /// Empty, or only spaces.
-    #[error("the name is empty")]
-    Empty,
-    /// Longer than [`MAX_NAME_BYTES`] bytes of UTF-8.
-    #[error("the name has {len} bytes, at most {MAX_NAME_BYTES} are allowed")]
-    TooLong {
-        /// Its length in bytes.
-        len: usize,
-    },
-    /// Contains a character that is invisible or changes how text around it is shown.
-    #[error("the name contains the invisible or control character U+{code:04X}")]
-    Forbidden {
-        /// The character's code point.
-        code: u32,
-    },
-}
-
-/// True for characters a display name may not contain: control characters (C0, DEL, C1),
-/// bidirectional marks, embeddings, overrides and isolates, zero-width and other invisible
-/// format characters (soft hyphen, word joiner, invisible operators, BOM, interlinear
-/// annotation, tags), and the line/paragraph separators.
-pub fn is_forbidden_in_name(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{00AD}'                   // soft hyphen
-            | '\u{034F}'                 // combining grapheme joiner
-            | '\u{061C}'                 // Arabic letter mark
-            | '\u{115F}' | '\u{1160}'    // Hangul fillers
-            | '\u{17B4}' | '\u{17B5}'    // Khmer inherent vowels
-            | '\u{180E}'                 // Mongolian vowel separator
-            | '\u{200B}'..='\u{200F}'    // zero-width space/joiners, LRM, RLM
-            | '\u{2028}'..='\u{202E}'    // separators, embeddings, overrides
-            | '\u{2060}'..='\u{206F}'    // word joiner, invisible operators, isolates
-            | '\u{3164}'                 // Hangul filler
-            | '\u{FE00}'..='\u{FE0F}'    // variation selectors
-            | '\u{FEFF}'                 // zero-width no-break space (BOM)
-            | '\u{FFA0}'                 // halfwidth Hangul filler
-            | '\u{FFF9}'..='\u{FFFB}'    // interlinear annotation
-            | '\u{1D173}'..='\u{1D17A}'  // musical format characters
-            | '\u{E0000}'..='\u{E0FFF}' // tags and variation selectors supplement
-        )
-}
-
-/// Checks a display name received from a peer (or typed by the user before it is sent):
-/// 1 to [`MAX_NAME_BYTES`] bytes, not blank, nothing [`is_forbidden_in_name`].
-///
-/// ```
-/// use banco_net::ble::info::{NameError, check_display_name};
-///
-/// assert_eq!(check_display_name("Lão Tướng"), Ok(()));
-/// assert_eq!(check_display_name("  "), Err(NameError::Empty));
-/// assert_eq!(check_display_name("Al\u{200b}ice"), Err(NameError::Forbidden { code: 0x200b }));
-/// ```
-pub fn check_display_name(name: &str) -> Result<(), NameError> {
-    if name.len() > MAX_NAME_BYTES {
-        return Err(NameError::TooLong { len: name.len() });
-    }
-    if let Some(c) = name.chars().find(|&c| is_forbidden_in_name(c)) {
-        return Err(NameError::Forbidden { code: u32::from(c) });
-    }
-    if name.trim().is_empty() {
-        return Err(NameError::Empty);
-    }
-    Ok(())
-}
-
-/// The info value a host publishes: the TXT entries of
-/// [`Advertisement::txt`] (name already cut to [`MAX_NAME_BYTES`], fingerprint cleaned).
-/// Forbidden characters are removed from the name first, so what a host sends always passes
-/// [`decode_info`].
+/// The info value a host publishes: the TXT entries of [`Advertisement::txt`] (name
+/// cleaned and cut to [`MAX_NAME_BYTES`], fingerprint cleaned), so what a host sends
+/// decodes to the same name.
 pub fn encode_info(ad: &Advertisement) -> Vec<u8> {
-    let cleaned: String = ad
-        .name
-        .chars()
-        .filter(|&c| !is_forbidden_in_name(c))
-        .collect();
-    let ad = Advertisement {
-        name: cleaned,
-        ..ad.clone()
-    };
     let mut out = Vec::new();
     for (key, value) in ad.txt() {
         let entry = format!("{key}={value}");
@@ -231,8 +148,7 @@ pub fn decode_info(value: &[u8]) -> Result<Advertisement, InfoError> {
             .find(|(k, _)| k.eq_ignore_ascii_case(key))
             .map(|&(_, v)| v)
     };
-    let name = get(TXT_NAME).ok_or(InfoError::NoName)?;
-    check_display_name(name)?;
+    let name = clean_name(get(TXT_NAME).ok_or(InfoError::NoName)?);
     let version = get(TXT_VERSION).unwrap_or_default();
     let protocol_version = version
         .parse::<u16>()
@@ -257,7 +173,7 @@ pub fn decode_info(value: &[u8]) -> Result<Advertisement, InfoError> {
         }
     }
     Ok(Advertisement::new(
-        name,
+        &name,
         games,
         protocol_version,
         &fp.to_ascii_lowercase(),
@@ -308,25 +224,8 @@ mod tests {
     fn refuses_bad_fields() {
         let ok = ["name=A", "v=1", "fp=ab", "games=xiangqi"];
         assert!(decode_info(&raw(&ok)).is_ok());
-        let cases: [(&[&str], InfoError); 9] = [
+        let cases: [(&[&str], InfoError); 4] = [
             (&["v=1"], InfoError::NoName),
-            (&["name=", "v=1"], InfoError::BadName(NameError::Empty)),
-            (
-                &["name=a\u{7}b", "v=1"],
-                InfoError::BadName(NameError::Forbidden { code: 7 }),
-            ),
-            (
-                &["name=\u{2067}x", "v=1"],
-                InfoError::BadName(NameError::Forbidden { code: 0x2067 }),
-            ),
-            (
-                &["name=\u{feff}x", "v=1"],
-                InfoError::BadName(NameError::Forbidden { code: 0xfeff }),
-            ),
-            (
-                &["name=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "v=1"],
-                InfoError::BadName(NameError::TooLong { len: 41 }),
-            ),
             (
                 &["name=A", "v=70000"],
                 InfoError::BadVersion("70000".into()),
@@ -352,6 +251,27 @@ mod tests {
             Err(InfoError::NotUtf8 { at: 0 })
         );
         assert_eq!(decode_info(&[0; 513]), Err(InfoError::TooLong { len: 513 }));
+    }
+
+    #[test]
+    fn names_are_cleaned_by_the_rule_of_every_peer_name() {
+        for (sent, shown) in [
+            ("", banco_protocol::name::UNNAMED),
+            ("a\u{7}b", "ab"),
+            ("\u{2067}x", "x"),
+            ("\u{feff}x", "x"),
+            ("  An \u{202e}kcab ", "An kcab"),
+            (
+                "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+                "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+            ),
+        ] {
+            let entry = format!("name={sent}");
+            let ad = decode_info(&raw(&[&entry, "v=1"])).unwrap();
+            assert_eq!(ad.name, shown, "{sent:?}");
+            // The same rule as a greeting or an mDNS TXT record.
+            assert_eq!(ad.name, banco_protocol::name::clean_name(sent));
+        }
     }
 
     #[test]
@@ -385,25 +305,15 @@ mod tests {
             fn what_a_host_encodes_decodes(name in "\\PC{0,60}", fp in "[0-9a-f-]{0,24}", v in any::<u16>(),
                                            games in proptest::sample::subsequence(GameKind::ALL.to_vec(), 0..=4)) {
                 let ad = Advertisement::new(&name, games.clone(), v, &fp);
-                let cleaned: String = name.chars().filter(|&c| !is_forbidden_in_name(c)).collect();
                 match decode_info(&encode_info(&ad)) {
                     Ok(back) => {
-                        prop_assert!(check_display_name(&back.name).is_ok());
+                        prop_assert!(banco_protocol::name::is_clean(&back.name));
+                        prop_assert_eq!(&back.name, &ad.display_name());
                         prop_assert_eq!(back.games, games);
                         prop_assert_eq!(back.protocol_version, v);
                         prop_assert!(back.fingerprint.len() <= MAX_FINGERPRINT_DIGITS);
                     }
-                    // Only a name that is blank once cleaned… which display_name turns into
-                    // "banco", so this never happens.
-                    Err(e) => prop_assert!(false, "{:?} from {:?} ({:?})", e, name, cleaned),
-                }
-            }
-
-            #[test]
-            fn accepted_names_have_no_forbidden_characters(name in "\\PC{0,50}|[\\u{0}-\\u{3000}]{0,10}") {
-                if check_display_name(&name).is_ok() {
-                    prop_assert!(!name.chars().any(is_forbidden_in_name));
-                    prop_assert!(name.len() <= MAX_NAME_BYTES && !name.trim().is_empty());
+                    Err(e) => prop_assert!(false, "{:?} from {:?}", e, name),
                 }
             }
         }

@@ -8,6 +8,9 @@
 //! * [`fragment`] — frames into fragments of `MTU − 3` bytes and back, never delivering a
 //!   frame with a lost, repeated or reordered fragment.
 //! * [`BleLink`] — a [`Link`] over any [`AttPipe`].
+//! * [`hub`] — Bluetooth stacks outside Rust (the phones' GATT server and scanner, through
+//!   the FFI's foreign traits): their callbacks drive a [`hub::PeripheralHub`] or
+//!   [`hub::CentralHub`], which hand out one [`BleLink`] per connection.
 //! * With the `ble` feature: `central` (btleplug: scan, read info, connect, subscribe — Linux,
 //!   macOS, iOS, Windows), `peripheral` (bluer: the GATT application and LE advertisement on
 //!   Linux) and `stack` (their errors and private runtime). Nothing async is exported.
@@ -34,6 +37,8 @@
 pub mod central;
 pub mod fragment;
 pub mod gatt;
+pub mod hub;
+mod inbox;
 pub mod info;
 #[cfg(all(feature = "ble", target_os = "linux"))]
 pub mod peripheral;

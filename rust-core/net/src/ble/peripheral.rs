@@ -19,9 +19,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! One guest at a time: a central that subscribes while another is connected replaces it
-//! (the old link reports a reset). Writes from a central that has not subscribed are
-//! dropped (the session retransmits). Android and iOS hosts implement the same service in
+//! One guest at a time (BlueZ sends a notification to every subscribed device): the link
+//! belongs to the first device that writes after the subscription, and writes from any
+//! other device are dropped, so a stranger cannot splice fragments into the guest's link.
+//! A new notification session (the guest reconnected) replaces the old link, which reports
+//! a reset. Android and iOS hosts implement the same service in
 //! the shells, behind the FFI's `BlePeripheral` foreign trait.
 
 use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
@@ -175,6 +177,14 @@ impl BlePeripheral {
     }
 }
 
+/// True when a write from `from` belongs to the connection whose device is `owner`: the
+/// first device that writes after subscribing owns the link, and a stranger's writes are
+/// dropped instead of being spliced into the guest's fragments (BlueZ notifies every
+/// subscribed device alike, so one guest is served at a time; a stranger cannot take over).
+fn claims(owner: &Mutex<Option<bluer::Address>>, from: bluer::Address) -> bool {
+    *lock(owner).get_or_insert(from) == from
+}
+
 /// The GATT application: the Banco service with its three characteristics.
 fn application(
     shared: &Arc<Shared>,
@@ -196,9 +206,10 @@ fn application(
         write_without_response: true,
         method: CharacteristicWriteMethod::Fun(Box::new(move |value, req| {
             if let Some(c) = lock(&writes.current).as_ref() {
-                c.mtu.store(req.mtu, Ordering::Relaxed);
-                lock(&c.device).get_or_insert(req.device_address);
-                c.feed.chunk(value);
+                if claims(&c.device, req.device_address) {
+                    c.mtu.store(req.mtu, Ordering::Relaxed);
+                    c.feed.chunk(value);
+                }
             }
             std::future::ready(Ok::<_, ReqError>(())).boxed()
         })),
@@ -352,5 +363,21 @@ impl Connector for BleAcceptor {
             Some(link) => Ok(Box::new(link)),
             None => Err(LinkError::Timeout),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_writer_owns_the_link_and_strangers_are_dropped() {
+        let owner = Mutex::new(None);
+        let guest = bluer::Address::new([0x0a, 0, 0, 0, 0, 1]);
+        let stranger = bluer::Address::new([0x0b, 0, 0, 0, 0, 2]);
+        assert!(claims(&owner, guest));
+        assert!(claims(&owner, guest));
+        assert!(!claims(&owner, stranger));
+        assert_eq!(*lock(&owner), Some(guest));
     }
 }

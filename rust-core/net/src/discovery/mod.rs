@@ -120,21 +120,22 @@ impl Advertisement {
         )
     }
 
-    /// The display name cut to [`MAX_NAME_BYTES`] at a character boundary, with control
-    /// characters removed.
+    /// The display name as every peer name is shown — cleaned by
+    /// [`clean_name`](banco_protocol::name::clean_name), the one rule for greetings, mDNS TXT
+    /// records and the BLE info characteristic (control, bidirectional and invisible
+    /// characters removed, white space collapsed, `unnamed` when nothing is left) — then cut
+    /// to [`MAX_NAME_BYTES`] at a character boundary.
     pub fn display_name(&self) -> String {
+        let clean = banco_protocol::name::clean_name(&self.name);
         let mut out = String::new();
-        for c in self.name.chars().filter(|c| !c.is_control()) {
+        for c in clean.chars() {
             if out.len() + c.len_utf8() > MAX_NAME_BYTES {
                 break;
             }
             out.push(c);
         }
-        if out.trim().is_empty() {
-            String::from("banco")
-        } else {
-            out
-        }
+        out.truncate(out.trim_end().len());
+        out
     }
 
     /// The fingerprint keeping only hex digits, at most 16 of them.
@@ -488,7 +489,11 @@ mod tests {
         assert!(ad.host_name().starts_with("banco-") && ad.host_name().ends_with(".local."));
         assert_eq!(
             Advertisement::new("\n\t", vec![], 1, "").display_name(),
-            "banco"
+            banco_protocol::name::UNNAMED
+        );
+        assert_eq!(
+            Advertisement::new(" Al\u{202e}ice\u{200b}  B ", vec![], 1, "").display_name(),
+            "Alice B"
         );
         // Stable across runs.
         assert_eq!(

@@ -1,0 +1,332 @@
+//! [`NearbyLobby`]: one list of the players around from the LAN (mDNS, through a
+//! [`Lobby`]) and Bluetooth LE (through a [`BleGuest`]), each player once with the transports
+//! it was seen on (matched by key fingerprint) — banco-app's `network::nearby`.
+//! [`Match::join_nearby`] connects over the LAN when the player is there, else over
+//! Bluetooth.
+//!
+//! ```no_run
+//! # use banco_ffi::*;
+//! # use std::sync::Arc;
+//! # fn f(guest: Arc<BleGuest>, listener: Arc<dyn NearbyListener>) -> Result<(), BancoError> {
+//! let lobby = NearbyLobby::new(vec![], true, Some(guest))?;
+//! lobby.browse(listener)?; // onPlayerFound / onPlayerUpdated / onPlayerLost
+//! # Ok(()) }
+//! ```
+
+use crate::ble::{BleGuest, BlePeer, BleScanListener};
+use crate::error::{BancoError, guard, notify};
+use crate::lobby::{Lobby, LobbyListener, LobbyPeer};
+use crate::net::{Match, MatchListener};
+use crate::types::GameKind;
+use banco_app::network::nearby::{self as an, Nearby, NearbyChange};
+use banco_net::discovery::Advertisement;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// How a player can be reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum NearbyTransport {
+    /// The local network.
+    Lan,
+    /// Bluetooth LE.
+    Ble,
+}
+
+impl From<an::Transport> for NearbyTransport {
+    fn from(t: an::Transport) -> Self {
+        match t {
+            an::Transport::Lan => NearbyTransport::Lan,
+            an::Transport::Ble => NearbyTransport::Ble,
+        }
+    }
+}
+
+/// A player around.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct NearbyPlayer {
+    /// Stable key of the entry (`fp:<fingerprint>`, else per transport).
+    pub key: String,
+    /// Display name.
+    pub name: String,
+    /// Games offered.
+    pub games: Vec<GameKind>,
+    /// Protocol version, when known.
+    pub protocol_version: Option<u16>,
+    /// Short key fingerprint (hex), or empty.
+    pub fingerprint: String,
+    /// Where the player was seen, LAN first: show an icon for each.
+    pub transports: Vec<NearbyTransport>,
+    /// What [`Match::join_nearby`] will use.
+    pub preferred: NearbyTransport,
+    /// The LAN record, when seen there.
+    pub lan: Option<LobbyPeer>,
+    /// The Bluetooth device, when seen there.
+    pub ble_device: Option<String>,
+}
+
+impl From<&an::NearbyPlayer> for NearbyPlayer {
+    fn from(p: &an::NearbyPlayer) -> Self {
+        NearbyPlayer {
+            key: p.key.clone(),
+            name: p.name.clone(),
+            games: p.games.iter().map(|&g| g.into()).collect(),
+            protocol_version: p.protocol_version,
+            fingerprint: p.fingerprint.clone(),
+            transports: p.transports().into_iter().map(Into::into).collect(),
+            preferred: p.preferred().into(),
+            lan: p.lan.clone().map(LobbyPeer::from),
+            ble_device: p.ble_device.clone(),
+        }
+    }
+}
+
+/// Hears the list of players around change, on a Rust thread.
+#[uniffi::export(with_foreign)]
+pub trait NearbyListener: Send + Sync {
+    /// A new player.
+    fn on_player_found(&self, player: NearbyPlayer);
+    /// A known player changed (seen on another transport, renamed).
+    fn on_player_updated(&self, player: NearbyPlayer);
+    /// A player is gone from every transport.
+    fn on_player_lost(&self, key: String);
+    /// Discovery reported a problem (it goes on where it can).
+    fn on_error(&self, message: String);
+}
+
+/// The list and its listener, fed by both discoveries.
+struct Feed {
+    nearby: Mutex<Nearby>,
+    listener: Arc<dyn NearbyListener>,
+}
+
+impl Feed {
+    fn apply(&self, change: impl FnOnce(&mut Nearby) -> NearbyChange) {
+        let change = change(&mut lock(&self.nearby));
+        let l = &self.listener;
+        match change {
+            NearbyChange::Added(p) => notify(|| l.on_player_found(NearbyPlayer::from(&p))),
+            NearbyChange::Updated(p) => notify(|| l.on_player_updated(NearbyPlayer::from(&p))),
+            NearbyChange::Removed { key } => notify(|| l.on_player_lost(key)),
+            NearbyChange::Unchanged => {}
+        }
+    }
+}
+
+impl LobbyListener for Feed {
+    fn on_peer_found(&self, peer: LobbyPeer) {
+        if let Ok(info) = peer.to_info() {
+            self.apply(|n| n.lan_found(info));
+        }
+    }
+    fn on_peer_updated(&self, peer: LobbyPeer) {
+        LobbyListener::on_peer_found(self, peer);
+    }
+    fn on_peer_lost(&self, id: String) {
+        self.apply(|n| n.lan_lost(&id));
+    }
+    fn on_error(&self, message: String) {
+        notify(|| self.listener.on_error(message));
+    }
+}
+
+impl BleScanListener for Feed {
+    fn on_peer_found(&self, peer: BlePeer) {
+        let ad = Advertisement::new(
+            &peer.name,
+            peer.games.iter().map(|&g| g.into()).collect(),
+            peer.protocol_version,
+            &peer.fingerprint,
+        );
+        self.apply(|n| n.ble_found(&peer.device, &ad));
+    }
+    fn on_error(&self, message: String) {
+        notify(|| self.listener.on_error(message));
+    }
+}
+
+/// Players around on the LAN and over Bluetooth, each once. Stops when
+/// [`NearbyLobby::stop`] is called or it is dropped.
+#[derive(uniffi::Object)]
+pub struct NearbyLobby {
+    lan: Option<Arc<Lobby>>,
+    ble: Option<Arc<BleGuest>>,
+}
+
+#[uniffi::export]
+impl NearbyLobby {
+    /// Browses the LAN (mDNS on `interfaces`, empty for all) when `lan`, and Bluetooth
+    /// through `ble` when given.
+    #[uniffi::constructor]
+    pub fn new(
+        interfaces: Vec<String>,
+        lan: bool,
+        ble: Option<Arc<BleGuest>>,
+    ) -> Result<Arc<NearbyLobby>, BancoError> {
+        guard(|| {
+            let lan = if lan {
+                Some(Lobby::new(interfaces)?)
+            } else {
+                None
+            };
+            Ok(Arc::new(NearbyLobby { lan, ble }))
+        })
+    }
+
+    /// Starts browsing both; `listener` hears every player (browsing again starts a new
+    /// list for the new listener).
+    pub fn browse(&self, listener: Arc<dyn NearbyListener>) -> Result<(), BancoError> {
+        guard(|| {
+            let feed = Arc::new(Feed {
+                nearby: Mutex::new(Nearby::default()),
+                listener,
+            });
+            if let Some(lan) = &self.lan {
+                lan.browse(Arc::clone(&feed) as Arc<dyn LobbyListener>)?;
+            }
+            if let Some(ble) = &self.ble {
+                ble.scan(feed)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Stops browsing.
+    pub fn stop(&self) -> Result<(), BancoError> {
+        guard(|| {
+            if let Some(lan) = &self.lan {
+                lan.stop()?;
+            }
+            if let Some(ble) = &self.ble {
+                ble.stop_scan()?;
+            }
+            Ok(())
+        })
+    }
+}
+
+#[uniffi::export]
+impl Match {
+    /// Joins a player of a [`NearbyLobby`] over its preferred transport: the LAN when it
+    /// was seen there, else Bluetooth through `ble` (needed then). `trust` as in
+    /// [`Match::host`].
+    #[uniffi::constructor(default(trust = None))]
+    pub fn join_nearby(
+        player_name: String,
+        player: NearbyPlayer,
+        ble: Option<Arc<BleGuest>>,
+        listener: Arc<dyn MatchListener>,
+        trust: Option<Vec<u8>>,
+    ) -> Result<Arc<Match>, BancoError> {
+        guard(|| match (&player.lan, &player.ble_device, ble) {
+            (Some(lan), _, _) => Match::join_peer(player_name, lan.clone(), listener, trust),
+            (None, Some(device), Some(ble)) => {
+                Match::join_ble(player_name, ble, device.clone(), listener, trust)
+            }
+            (None, Some(_), None) => Err(BancoError::InvalidArgument(format!(
+                "{} is only reachable over Bluetooth: pass the BleGuest",
+                player.name
+            ))),
+            (None, None, _) => Err(BancoError::InvalidArgument(format!(
+                "{} has no way to be reached",
+                player.name
+            ))),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+    use super::*;
+
+    #[derive(Default)]
+    struct Seen(Mutex<Vec<String>>);
+
+    impl NearbyListener for Seen {
+        fn on_player_found(&self, p: NearbyPlayer) {
+            lock(&self.0).push(format!("found {} {:?}", p.name, p.transports));
+        }
+        fn on_player_updated(&self, p: NearbyPlayer) {
+            lock(&self.0).push(format!(
+                "updated {} {:?} {:?}",
+                p.name, p.transports, p.preferred
+            ));
+        }
+        fn on_player_lost(&self, key: String) {
+            lock(&self.0).push(format!("lost {key}"));
+        }
+        fn on_error(&self, message: String) {
+            lock(&self.0).push(format!("error {message}"));
+        }
+    }
+
+    fn lan_peer(fp: &str) -> LobbyPeer {
+        LobbyPeer {
+            id: "an._banco._tcp.local.".into(),
+            name: "An".into(),
+            games: vec![GameKind::Xiangqi],
+            protocol_version: Some(3),
+            fingerprint: fp.into(),
+            host: "an.local.".into(),
+            port: 7368,
+            addresses: vec!["192.168.1.20:7368".into()],
+        }
+    }
+
+    #[test]
+    fn both_discoveries_feed_one_list() {
+        let seen = Arc::new(Seen::default());
+        let feed = Feed {
+            nearby: Mutex::new(Nearby::default()),
+            listener: seen.clone(),
+        };
+        BleScanListener::on_peer_found(
+            &feed,
+            BlePeer {
+                device: "dev-1".into(),
+                name: "An".into(),
+                games: vec![GameKind::Xiangqi],
+                protocol_version: 3,
+                fingerprint: "a1b2".into(),
+            },
+        );
+        LobbyListener::on_peer_found(&feed, lan_peer("a1b2"));
+        LobbyListener::on_peer_updated(&feed, lan_peer("a1b2"));
+        LobbyListener::on_peer_lost(&feed, "an._banco._tcp.local.".into());
+        assert_eq!(
+            *lock(&seen.0),
+            [
+                "found An [Ble]",
+                "updated An [Lan, Ble] Lan",
+                "updated An [Ble] Ble"
+            ]
+        );
+    }
+
+    #[test]
+    fn joining_needs_a_way_to_reach_the_player() {
+        struct Nobody;
+        impl MatchListener for Nobody {
+            fn on_event(&self, _: crate::net::MatchEvent) {}
+        }
+        let mut player = NearbyPlayer {
+            key: "ble:dev-1".into(),
+            name: "An".into(),
+            games: vec![],
+            protocol_version: None,
+            fingerprint: String::new(),
+            transports: vec![NearbyTransport::Ble],
+            preferred: NearbyTransport::Ble,
+            lan: None,
+            ble_device: Some("dev-1".into()),
+        };
+        let e = Match::join_nearby("B".into(), player.clone(), None, Arc::new(Nobody), None);
+        assert!(matches!(e, Err(BancoError::InvalidArgument(m)) if m.contains("BleGuest")));
+        player.ble_device = None;
+        let e = Match::join_nearby("B".into(), player, None, Arc::new(Nobody), None);
+        assert!(matches!(e, Err(BancoError::InvalidArgument(m)) if m.contains("no way")));
+    }
+}

@@ -1,0 +1,398 @@
+//! [`Nearby`]: one list of the players around, whether seen on the LAN (mDNS) or over
+//! Bluetooth LE (the info characteristic), each listed **once** with every transport it was
+//! seen on. Two sightings are the same player when they carry the same key fingerprint (an
+//! empty fingerprint proves nothing: such sightings are never merged). Connecting prefers
+//! the LAN (faster, no MTU, no pairing of radios) and falls back to Bluetooth.
+//!
+//! Every front end feeds it from its discovery callbacks and renders
+//! [`Nearby::players`]; each change comes back as a [`NearbyChange`] to forward to the UI.
+//!
+//! ```
+//! use banco_app::network::nearby::{Nearby, NearbyChange, Transport};
+//! use banco_game::GameKind;
+//! use banco_net::discovery::{Advertisement, PeerInfo};
+//!
+//! let mut nearby = Nearby::default();
+//! let lan = PeerInfo {
+//!     id: "An._banco._tcp.local.".into(),
+//!     name: "An".into(),
+//!     games: vec![GameKind::Xiangqi],
+//!     protocol_version: Some(3),
+//!     fingerprint: "a1b2c3d4e5f60718".into(),
+//!     host: "an.local.".into(),
+//!     port: 7368,
+//!     addresses: vec!["192.168.1.20:7368".parse().unwrap()],
+//! };
+//! nearby.lan_found(lan);
+//! let ble = Advertisement::new("An", vec![GameKind::Xiangqi], 3, "a1b2c3d4e5f60718");
+//! let change = nearby.ble_found("AA:BB:CC:DD:EE:FF", &ble);
+//! assert!(matches!(change, NearbyChange::Updated(_)));
+//! let players = nearby.players();
+//! assert_eq!(players.len(), 1);
+//! assert_eq!(players[0].transports(), vec![Transport::Lan, Transport::Ble]);
+//! assert_eq!(players[0].preferred(), Transport::Lan);
+//! ```
+
+use banco_game::GameKind;
+use banco_net::discovery::{Advertisement, PeerInfo};
+
+/// How a player can be reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Transport {
+    /// The local network (TCP, found by mDNS).
+    Lan,
+    /// Bluetooth LE.
+    Ble,
+}
+
+/// A player around, with every way to reach them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NearbyPlayer {
+    /// Stable key of the entry: `fp:<fingerprint>` when the player has one, else
+    /// `lan:<mDNS id>` or `ble:<device>`.
+    pub key: String,
+    /// Display name (already cleaned by discovery; the LAN's when seen on both).
+    pub name: String,
+    /// Games offered.
+    pub games: Vec<GameKind>,
+    /// Protocol version, when known.
+    pub protocol_version: Option<u16>,
+    /// Short key fingerprint (hex), or empty.
+    pub fingerprint: String,
+    /// The mDNS record, when seen on the LAN.
+    pub lan: Option<PeerInfo>,
+    /// The Bluetooth device id, when seen over Bluetooth.
+    pub ble_device: Option<String>,
+}
+
+impl NearbyPlayer {
+    /// The transports this player was seen on, LAN first.
+    pub fn transports(&self) -> Vec<Transport> {
+        let mut out = Vec::new();
+        if self.lan.is_some() {
+            out.push(Transport::Lan);
+        }
+        if self.ble_device.is_some() {
+            out.push(Transport::Ble);
+        }
+        out
+    }
+
+    /// The transport to connect with: the LAN when seen there, else Bluetooth.
+    pub fn preferred(&self) -> Transport {
+        if self.lan.is_some() {
+            Transport::Lan
+        } else {
+            Transport::Ble
+        }
+    }
+
+    /// Fills name, games, version and fingerprint from what is known, the LAN first.
+    fn refresh(&mut self, ble: Option<&Advertisement>) {
+        if let Some(l) = &self.lan {
+            self.name.clone_from(&l.name);
+            self.games.clone_from(&l.games);
+            self.protocol_version = l.protocol_version;
+            self.fingerprint.clone_from(&l.fingerprint);
+        } else if let Some(b) = ble {
+            self.name.clone_from(&b.name);
+            self.games.clone_from(&b.games);
+            self.protocol_version = Some(b.protocol_version);
+            self.fingerprint.clone_from(&b.fingerprint);
+        }
+    }
+}
+
+/// What a sighting changed in the list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NearbyChange {
+    /// A new player.
+    Added(NearbyPlayer),
+    /// A known player changed (a new transport, a new name).
+    Updated(NearbyPlayer),
+    /// A player is no longer seen on any transport.
+    Removed {
+        /// Its [`NearbyPlayer::key`].
+        key: String,
+    },
+    /// Nothing changed.
+    Unchanged,
+}
+
+/// The list of players around. See the [module docs](self).
+#[derive(Clone, Debug, Default)]
+pub struct Nearby {
+    players: Vec<NearbyPlayer>,
+    /// What each player's Bluetooth info said, by key (kept to refresh when the LAN goes).
+    ble_info: Vec<(String, Advertisement)>,
+}
+
+fn key_for(fingerprint: &str, fallback: String) -> String {
+    if fingerprint.is_empty() {
+        fallback
+    } else {
+        format!("fp:{fingerprint}")
+    }
+}
+
+impl Nearby {
+    /// The players, in the order they were first seen.
+    pub fn players(&self) -> &[NearbyPlayer] {
+        &self.players
+    }
+
+    /// The player with `key`.
+    pub fn get(&self, key: &str) -> Option<&NearbyPlayer> {
+        self.players.iter().find(|p| p.key == key)
+    }
+
+    fn ble_of(&self, key: &str) -> Option<&Advertisement> {
+        self.ble_info.iter().find(|(k, _)| k == key).map(|(_, a)| a)
+    }
+
+    /// After a transport of the player at `i` went (it was `before`): removes the player
+    /// when no transport is left, else refreshes it from what is left.
+    fn settle(&mut self, i: usize, before: &NearbyPlayer) -> NearbyChange {
+        let Some(p) = self.players.get_mut(i) else {
+            return NearbyChange::Unchanged;
+        };
+        if p.lan.is_none() && p.ble_device.is_none() {
+            let key = self.players.remove(i).key;
+            self.ble_info.retain(|(k, _)| *k != key);
+            return NearbyChange::Removed { key };
+        }
+        let key = p.key.clone();
+        let ble = self.ble_of(&key).cloned();
+        let p = &mut self.players[i];
+        p.refresh(ble.as_ref());
+        if p == before {
+            NearbyChange::Unchanged
+        } else {
+            NearbyChange::Updated(p.clone())
+        }
+    }
+
+    /// A host seen (or seen again) on the LAN.
+    pub fn lan_found(&mut self, peer: PeerInfo) -> NearbyChange {
+        let key = key_for(&peer.fingerprint, format!("lan:{}", peer.id));
+        // The same mDNS record under another key (its fingerprint changed): drop it there.
+        let moved = self
+            .players
+            .iter()
+            .position(|p| p.key != key && p.lan.as_ref().is_some_and(|l| l.id == peer.id));
+        if let Some(i) = moved {
+            let before = self.players[i].clone();
+            self.players[i].lan = None;
+            // Reported by the next call's change only; the list stays consistent.
+            let _ = self.settle(i, &before);
+        }
+        if let Some(i) = self.players.iter().position(|p| p.key == key) {
+            let before = self.players[i].clone();
+            self.players[i].lan = Some(peer);
+            let ble = self.ble_of(&key).cloned();
+            self.players[i].refresh(ble.as_ref());
+            if self.players[i] == before {
+                NearbyChange::Unchanged
+            } else {
+                NearbyChange::Updated(self.players[i].clone())
+            }
+        } else {
+            let mut p = NearbyPlayer {
+                key,
+                name: String::new(),
+                games: Vec::new(),
+                protocol_version: None,
+                fingerprint: String::new(),
+                lan: Some(peer),
+                ble_device: None,
+            };
+            p.refresh(None);
+            self.players.push(p.clone());
+            NearbyChange::Added(p)
+        }
+    }
+
+    /// The LAN host with mDNS id `id` went away.
+    pub fn lan_lost(&mut self, id: &str) -> NearbyChange {
+        let Some(i) = self
+            .players
+            .iter()
+            .position(|p| p.lan.as_ref().is_some_and(|l| l.id == id))
+        else {
+            return NearbyChange::Unchanged;
+        };
+        let before = self.players[i].clone();
+        self.players[i].lan = None;
+        self.settle(i, &before)
+    }
+
+    /// A host seen over Bluetooth as `device`, its info characteristic saying `info`.
+    pub fn ble_found(&mut self, device: &str, info: &Advertisement) -> NearbyChange {
+        let key = key_for(&info.fingerprint, format!("ble:{device}"));
+        let moved = self
+            .players
+            .iter()
+            .position(|p| p.key != key && p.ble_device.as_deref() == Some(device));
+        if let Some(i) = moved {
+            let before = self.players[i].clone();
+            self.players[i].ble_device = None;
+            let _ = self.settle(i, &before);
+        }
+        self.ble_info.retain(|(k, _)| *k != key);
+        self.ble_info.push((key.clone(), info.clone()));
+        if let Some(i) = self.players.iter().position(|p| p.key == key) {
+            let before = self.players[i].clone();
+            self.players[i].ble_device = Some(device.to_owned());
+            self.players[i].refresh(Some(info));
+            if self.players[i] == before {
+                NearbyChange::Unchanged
+            } else {
+                NearbyChange::Updated(self.players[i].clone())
+            }
+        } else {
+            let mut p = NearbyPlayer {
+                key,
+                name: String::new(),
+                games: Vec::new(),
+                protocol_version: None,
+                fingerprint: String::new(),
+                lan: None,
+                ble_device: Some(device.to_owned()),
+            };
+            p.refresh(Some(info));
+            self.players.push(p.clone());
+            NearbyChange::Added(p)
+        }
+    }
+
+    /// The Bluetooth host `device` is no longer seen.
+    pub fn ble_lost(&mut self, device: &str) -> NearbyChange {
+        let Some(i) = self
+            .players
+            .iter()
+            .position(|p| p.ble_device.as_deref() == Some(device))
+        else {
+            return NearbyChange::Unchanged;
+        };
+        let before = self.players[i].clone();
+        self.players[i].ble_device = None;
+        self.settle(i, &before)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+    use super::*;
+
+    fn lan(id: &str, name: &str, fp: &str) -> PeerInfo {
+        PeerInfo {
+            id: id.into(),
+            name: name.into(),
+            games: vec![GameKind::Xiangqi, GameKind::Chess],
+            protocol_version: Some(3),
+            fingerprint: fp.into(),
+            host: "h.local.".into(),
+            port: 7368,
+            addresses: vec!["192.168.1.2:7368".parse().unwrap()],
+        }
+    }
+
+    fn ble(name: &str, fp: &str) -> Advertisement {
+        Advertisement::new(name, vec![GameKind::Xiangqi], 3, fp)
+    }
+
+    #[test]
+    fn the_same_key_on_both_transports_is_one_player_preferring_the_lan() {
+        let mut n = Nearby::default();
+        let NearbyChange::Added(p) = n.ble_found("dev-1", &ble("An (phone)", "aaaa")) else {
+            panic!("added")
+        };
+        assert_eq!(p.key, "fp:aaaa");
+        assert_eq!(p.transports(), vec![Transport::Ble]);
+        assert_eq!(p.preferred(), Transport::Ble);
+        let NearbyChange::Updated(p) = n.lan_found(lan("an._banco", "An", "aaaa")) else {
+            panic!("updated")
+        };
+        assert_eq!(n.players().len(), 1);
+        assert_eq!(p.transports(), vec![Transport::Lan, Transport::Ble]);
+        assert_eq!(p.preferred(), Transport::Lan);
+        assert_eq!(p.name, "An", "the LAN's record is shown");
+        assert_eq!(p.games, vec![GameKind::Xiangqi, GameKind::Chess]);
+        assert_eq!(
+            n.lan_found(lan("an._banco", "An", "aaaa")),
+            NearbyChange::Unchanged
+        );
+        // The LAN goes: still there over Bluetooth, with what its info said.
+        let NearbyChange::Updated(p) = n.lan_lost("an._banco") else {
+            panic!("updated")
+        };
+        assert_eq!(p.transports(), vec![Transport::Ble]);
+        assert_eq!(p.name, "An (phone)");
+        assert_eq!(p.games, vec![GameKind::Xiangqi]);
+        assert_eq!(
+            n.ble_lost("dev-1"),
+            NearbyChange::Removed {
+                key: "fp:aaaa".into()
+            }
+        );
+        assert!(n.players().is_empty());
+        assert_eq!(n.ble_lost("dev-1"), NearbyChange::Unchanged);
+    }
+
+    #[test]
+    fn losing_one_of_two_transports_is_an_update_even_when_nothing_else_differs() {
+        let mut n = Nearby::default();
+        n.ble_found("dev-1", &ble("An", "aaaa"));
+        let mut same = lan("an._banco", "An", "aaaa");
+        same.games = vec![GameKind::Xiangqi];
+        n.lan_found(same);
+        let NearbyChange::Updated(p) = n.lan_lost("an._banco") else {
+            panic!("an update")
+        };
+        assert_eq!(p.transports(), vec![Transport::Ble]);
+        let NearbyChange::Updated(p) = n.lan_found(lan("an._banco", "An", "aaaa")) else {
+            panic!("an update")
+        };
+        assert_eq!(p.transports(), vec![Transport::Lan, Transport::Ble]);
+        let NearbyChange::Updated(p) = n.ble_lost("dev-1") else {
+            panic!("an update")
+        };
+        assert_eq!(p.transports(), vec![Transport::Lan]);
+    }
+
+    #[test]
+    fn different_or_missing_fingerprints_are_never_merged() {
+        let mut n = Nearby::default();
+        n.lan_found(lan("a._banco", "An", "aaaa"));
+        n.ble_found("dev-1", &ble("An", "bbbb"));
+        // Without a fingerprint nothing proves two sightings are one player.
+        n.lan_found(lan("c._banco", "Cam", ""));
+        n.ble_found("dev-2", &ble("Cam", ""));
+        let keys: Vec<&str> = n.players().iter().map(|p| p.key.as_str()).collect();
+        assert_eq!(keys, ["fp:aaaa", "fp:bbbb", "lan:c._banco", "ble:dev-2"]);
+        assert!(n.players().iter().all(|p| p.transports().len() == 1));
+        assert_eq!(n.get("ble:dev-2").unwrap().preferred(), Transport::Ble);
+    }
+
+    #[test]
+    fn a_device_whose_key_changes_moves_to_its_new_entry() {
+        let mut n = Nearby::default();
+        n.lan_found(lan("a._banco", "An", "aaaa"));
+        n.ble_found("dev-1", &ble("An", "aaaa"));
+        // The app was reinstalled: the same Bluetooth device now has another key.
+        n.ble_found("dev-1", &ble("An", "cccc"));
+        assert_eq!(n.players().len(), 2);
+        assert_eq!(n.get("fp:aaaa").unwrap().transports(), vec![Transport::Lan]);
+        assert_eq!(
+            n.get("fp:cccc").unwrap().ble_device.as_deref(),
+            Some("dev-1")
+        );
+        n.lan_found(lan("a._banco", "An", "cccc"));
+        assert_eq!(n.players().len(), 1, "the old entry had nothing left");
+        assert_eq!(
+            n.get("fp:cccc").unwrap().transports(),
+            vec![Transport::Lan, Transport::Ble]
+        );
+    }
+}

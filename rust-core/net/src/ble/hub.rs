@@ -1,0 +1,987 @@
+//! Bluetooth stacks that live outside Rust — Android's `BluetoothGattServer` and
+//! `BluetoothGatt`, iOS's `CBPeripheralManager` and `CBCentralManager`, reached through the
+//! FFI's foreign traits — drive a **hub** with their callbacks, and the hub hands out one
+//! [`BleLink`] per connection, so the fragment layer, the session, pairing and resume are the
+//! same Rust code as on Linux. The platform only moves ATT values:
+//!
+//! * [`PeripheralHub`] (the host): the platform reports each central that **subscribes** to
+//!   the notify characteristic, the values it **writes**, its MTU, when it goes, and the
+//!   adapter's state; the hub sends notifications through a [`PeripheralRadio`]. Every
+//!   subscribed central gets **its own link** (like a TCP connection): a stranger that
+//!   subscribes while a guest plays gets a link of its own, which the driver vets like any
+//!   other (a handshake with a stranger costs one link, never the match), and it never takes
+//!   over the guest's link. Writes from a central that has not subscribed are dropped.
+//! * [`CentralHub`] (the guest): the hub asks a [`CentralRadio`] to connect to a device
+//!   (connect, exchange the MTU, discover the service, subscribe — all on the platform side)
+//!   and waits for the platform to report it connected; notifications come in through the
+//!   hub, fragments go out as writes paced by [`WritePacer`].
+//!
+//! **Busy stacks.** Android allows one outstanding GATT operation per connection and iOS
+//! refuses `updateValue` when its queue is full. A radio answers [`Sent::Busy`] instead of
+//! blocking; the hub waits for the platform's *ready* callback
+//! ([`PeripheralHub::ready`], [`CentralHub::write_ready`]) and tries again (looking again
+//! every [`RETRY`] in case a ready signal was missed), and gives the link up as lost after
+//! [`SEND_TIMEOUT`].
+//!
+//! **Adapter state.** When the adapter goes off (or permission is withdrawn), every link
+//! reports a reset, so the driver starts resuming; a guest's reconnection attempts fail with
+//! [`AdapterState::message`] while it stays off, and succeed once it is back — the session
+//! resumes the match where it was.
+//!
+//! ```
+//! use banco_net::ble::hub::{PeripheralHub, PeripheralRadio, Sent};
+//! use banco_net::{Link, LinkError};
+//! use std::sync::{Arc, Mutex};
+//! use std::time::Duration;
+//!
+//! /// A radio that records the notifications it is asked to send.
+//! #[derive(Default)]
+//! struct Recorder(Mutex<Vec<(String, Vec<u8>)>>);
+//! impl PeripheralRadio for Recorder {
+//!     fn notify(&self, central: &str, value: &[u8]) -> Result<Sent, LinkError> {
+//!         self.0.lock().unwrap().push((central.to_owned(), value.to_vec()));
+//!         Ok(Sent::Queued)
+//!     }
+//!     fn disconnect(&self, _central: &str) {}
+//! }
+//!
+//! let radio = Arc::new(Recorder::default());
+//! let hub = PeripheralHub::new(radio.clone());
+//! hub.subscribed("phone-1", 23);
+//! let link = hub.accept(Some(Duration::from_secs(1)))?.expect("a link per subscription");
+//! // A one-fragment frame written by the central (header: start + end, sequence 0).
+//! assert!(hub.written("phone-1", vec![0xc0, b'h', b'i']));
+//! assert_eq!(link.recv(Some(Duration::from_secs(1)))?, Some(b"hi".to_vec()));
+//! link.send(b"yo")?;
+//! assert_eq!(radio.0.lock().unwrap()[0], ("phone-1".to_owned(), vec![0xc0, b'y', b'o']));
+//! # Ok::<(), LinkError>(())
+//! ```
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use super::gatt::{DEFAULT_ATT_MTU, WriteMode, WritePacer, att_payload};
+use super::inbox::{Down, Inbox, InboxTx};
+use super::{AttPipe, BleLink};
+use crate::driver::{Connector, Role};
+use crate::error::LinkError;
+use crate::link::BoxLink;
+
+/// How long one notification or write may stay refused as busy before the link counts as
+/// lost.
+pub const SEND_TIMEOUT: Duration = Duration::from_secs(5);
+/// How often a busy send is tried again without a ready signal.
+pub const RETRY: Duration = Duration::from_millis(100);
+
+/// The state of the Bluetooth adapter as the platform reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AdapterState {
+    /// On and allowed: Bluetooth can be used.
+    On,
+    /// Switched off by the user (or airplane mode).
+    Off,
+    /// Starting, stopping or resetting (iOS `resetting`, Android `TURNING_ON/OFF`).
+    Resetting,
+    /// The user has not allowed Banco to use Bluetooth (Android 12+ nearby-devices
+    /// permission, iOS Bluetooth permission).
+    Unauthorized,
+    /// This device has no Bluetooth LE, or not the role needed (no advertising support).
+    Unsupported,
+}
+
+impl AdapterState {
+    /// What to tell the player, or `None` when Bluetooth is usable. The same words on every
+    /// platform.
+    ///
+    /// ```
+    /// use banco_net::ble::hub::AdapterState;
+    /// assert_eq!(AdapterState::On.message(), None);
+    /// assert!(AdapterState::Off.message().unwrap().contains("turn it on"));
+    /// ```
+    pub fn message(self) -> Option<&'static str> {
+        match self {
+            AdapterState::On => None,
+            AdapterState::Off => {
+                Some("Bluetooth is off: turn it on to play; the game resumes when it is back")
+            }
+            AdapterState::Resetting => Some("Bluetooth is restarting: the game resumes shortly"),
+            AdapterState::Unauthorized => Some(
+                "Banco may not use Bluetooth: allow Nearby devices (Android) or Bluetooth (iOS) \
+                 for Banco in the system settings",
+            ),
+            AdapterState::Unsupported => Some("this device cannot play over Bluetooth LE"),
+        }
+    }
+
+    fn error(self) -> LinkError {
+        LinkError::Io(std::io::Error::other(
+            self.message().unwrap_or("Bluetooth is on"),
+        ))
+    }
+}
+
+/// What a platform answers when asked to send one ATT value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sent {
+    /// The stack took the value.
+    Queued,
+    /// The stack cannot take it now (an operation is in flight, its queue is full): the hub
+    /// waits for the platform's ready callback and asks again.
+    Busy,
+}
+
+/// The host's radio, as the platform provides it (the FFI's `BlePeripheral`).
+pub trait PeripheralRadio: Send + Sync + 'static {
+    /// Sends one notification of the notify characteristic to `central`. Must not block
+    /// for long: answer [`Sent::Busy`] when the stack cannot take it now.
+    fn notify(&self, central: &str, value: &[u8]) -> Result<Sent, LinkError>;
+
+    /// Drops the connection of `central` (where the platform allows it).
+    fn disconnect(&self, central: &str);
+}
+
+/// The guest's radio, as the platform provides it (the FFI's `BleCentral`).
+pub trait CentralRadio: Send + Sync + 'static {
+    /// Starts connecting to `device`: connect, exchange the MTU, discover the Banco service,
+    /// subscribe to the notify characteristic; then report [`CentralHub::connected`] (or
+    /// [`CentralHub::connect_failed`]). Must not block for long.
+    fn connect(&self, device: &str) -> Result<(), LinkError>;
+
+    /// Writes one value to the write characteristic of `device`, in `mode`. Must not block
+    /// for long: answer [`Sent::Busy`] when the stack cannot take it now.
+    fn write(&self, device: &str, value: &[u8], mode: WriteMode) -> Result<Sent, LinkError>;
+
+    /// Disconnects from `device`.
+    fn disconnect(&self, device: &str);
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// "The stack can take more" signals, counted so a waiter never misses one.
+#[derive(Debug, Default)]
+struct Ready {
+    generation: Mutex<u64>,
+    cv: Condvar,
+}
+
+impl Ready {
+    fn signal(&self) {
+        *lock(&self.generation) += 1;
+        self.cv.notify_all();
+    }
+
+    fn generation(&self) -> u64 {
+        *lock(&self.generation)
+    }
+
+    /// Waits until a signal after `seen`, for at most `timeout`.
+    fn wait_past(&self, seen: u64, timeout: Duration) {
+        let guard = lock(&self.generation);
+        let _ = self
+            .cv
+            .wait_timeout_while(guard, timeout, |g| *g == seen)
+            .unwrap_or_else(PoisonError::into_inner);
+    }
+}
+
+/// Sends with `attempt` until the stack takes the value, waiting for ready signals while it
+/// is busy; `alive` says whether the connection still exists.
+fn send_paced(
+    ready: &Ready,
+    alive: impl Fn() -> bool,
+    mut attempt: impl FnMut() -> Result<Sent, LinkError>,
+) -> Result<(), LinkError> {
+    let deadline = Instant::now() + SEND_TIMEOUT;
+    loop {
+        let seen = ready.generation();
+        if attempt()? == Sent::Queued {
+            return Ok(());
+        }
+        let now = Instant::now();
+        if !alive() || now >= deadline {
+            return Err(LinkError::Reset);
+        }
+        ready.wait_past(seen, RETRY.min(deadline - now));
+    }
+}
+
+/// One connection's state in a hub.
+struct Conn {
+    serial: u64,
+    feed: InboxTx,
+    mtu: Arc<AtomicU16>,
+}
+
+/// What a [`PeripheralHub`] shares with its pipes.
+struct PeripheralShared {
+    radio: Arc<dyn PeripheralRadio>,
+    ready: Ready,
+    state: Mutex<PeripheralState>,
+}
+
+struct PeripheralState {
+    centrals: HashMap<String, Conn>,
+    adapter: AdapterState,
+    serial: u64,
+    links: Sender<HubPeripheralPipe>,
+    stray_writes: u64,
+}
+
+impl PeripheralShared {
+    fn is_current(&self, central: &str, serial: u64) -> bool {
+        lock(&self.state)
+            .centrals
+            .get(central)
+            .is_some_and(|c| c.serial == serial)
+    }
+}
+
+/// The host's side, driven by the platform's GATT server callbacks. See the
+/// [module docs](self).
+pub struct PeripheralHub {
+    shared: Arc<PeripheralShared>,
+    links: Mutex<Receiver<HubPeripheralPipe>>,
+}
+
+impl std::fmt::Debug for PeripheralHub {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = lock(&self.shared.state);
+        f.debug_struct("PeripheralHub")
+            .field("centrals", &s.centrals.len())
+            .field("adapter", &s.adapter)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PeripheralHub {
+    /// A hub sending through `radio`; the adapter counts as on until told otherwise.
+    pub fn new(radio: Arc<dyn PeripheralRadio>) -> Arc<PeripheralHub> {
+        let (tx, rx) = mpsc::channel();
+        Arc::new(PeripheralHub {
+            shared: Arc::new(PeripheralShared {
+                radio,
+                ready: Ready::default(),
+                state: Mutex::new(PeripheralState {
+                    centrals: HashMap::new(),
+                    adapter: AdapterState::On,
+                    serial: 0,
+                    links: tx,
+                    stray_writes: 0,
+                }),
+            }),
+            links: Mutex::new(rx),
+        })
+    }
+
+    /// `central` subscribed to the notify characteristic (its MTU so far, 23 if unknown): a
+    /// new link for [`PeripheralHub::accept`]. A central that subscribes again (it
+    /// reconnected) replaces its own previous link, which reports a reset; other centrals'
+    /// links are untouched.
+    pub fn subscribed(&self, central: &str, mtu: u16) {
+        let inbox = Inbox::new();
+        let mtu = Arc::new(AtomicU16::new(mtu));
+        let mut s = lock(&self.shared.state);
+        s.serial += 1;
+        let serial = s.serial;
+        let conn = Conn {
+            serial,
+            feed: inbox.sender(),
+            mtu: Arc::clone(&mtu),
+        };
+        if let Some(old) = s.centrals.insert(central.to_owned(), conn) {
+            old.feed.down(Down::Reset);
+        }
+        let pipe = HubPeripheralPipe {
+            shared: Arc::clone(&self.shared),
+            central: central.to_owned(),
+            serial,
+            inbox,
+            mtu,
+            closed: AtomicBool::new(false),
+        };
+        let _ = s.links.send(pipe);
+    }
+
+    /// `central` wrote `value` to the write characteristic. False (and the value dropped)
+    /// when it has not subscribed: only subscribed centrals have a link.
+    pub fn written(&self, central: &str, value: Vec<u8>) -> bool {
+        let mut s = lock(&self.shared.state);
+        if let Some(c) = s.centrals.get(central) {
+            return c.feed.chunk(value);
+        }
+        s.stray_writes += 1;
+        false
+    }
+
+    /// The ATT MTU of `central` changed (Android's `onMtuChanged`; iOS's
+    /// `maximumUpdateValueLength + 3`).
+    pub fn mtu_changed(&self, central: &str, mtu: u16) {
+        if let Some(c) = lock(&self.shared.state).centrals.get(central) {
+            c.mtu.store(mtu, Ordering::Relaxed);
+        }
+    }
+
+    /// `central` unsubscribed or disconnected: its link reports a reset.
+    pub fn unsubscribed(&self, central: &str) {
+        if let Some(c) = lock(&self.shared.state).centrals.remove(central) {
+            c.feed.down(Down::Reset);
+        }
+    }
+
+    /// The stack can take notifications again (Android `onNotificationSent`, iOS
+    /// `peripheralManagerIsReady(toUpdateSubscribers:)`).
+    pub fn ready(&self) {
+        self.shared.ready.signal();
+    }
+
+    /// The adapter's state changed; returns the previous one. Anything but
+    /// [`AdapterState::On`] drops every connection (their links report a reset).
+    pub fn adapter_changed(&self, state: AdapterState) -> AdapterState {
+        let mut s = lock(&self.shared.state);
+        let before = std::mem::replace(&mut s.adapter, state);
+        if state != AdapterState::On {
+            for (_, c) in s.centrals.drain() {
+                c.feed.down(Down::Reset);
+            }
+        }
+        before
+    }
+
+    /// The adapter's state as last reported.
+    pub fn adapter(&self) -> AdapterState {
+        lock(&self.shared.state).adapter
+    }
+
+    /// Centrals subscribed now.
+    pub fn centrals(&self) -> usize {
+        lock(&self.shared.state).centrals.len()
+    }
+
+    /// Writes dropped because their central had not subscribed.
+    pub fn stray_writes(&self) -> u64 {
+        lock(&self.shared.state).stray_writes
+    }
+
+    /// The next central's link, in the order they subscribed; `Ok(None)` when `timeout`
+    /// passes first.
+    pub fn accept(
+        &self,
+        timeout: Option<Duration>,
+    ) -> Result<Option<BleLink<HubPeripheralPipe>>, LinkError> {
+        let links = lock(&self.links);
+        let pipe = match timeout {
+            None => links.recv().map_err(|_| LinkError::Closed)?,
+            Some(t) => match links.recv_timeout(t) {
+                Ok(p) => p,
+                Err(RecvTimeoutError::Timeout) => return Ok(None),
+                Err(RecvTimeoutError::Disconnected) => return Err(LinkError::Closed),
+            },
+        };
+        Ok(Some(BleLink::new(pipe)))
+    }
+
+    /// A connector for a [`Driver`](crate::driver::Driver): every link is the next central
+    /// that subscribes.
+    pub fn acceptor(self: &Arc<Self>) -> HubAcceptor {
+        HubAcceptor {
+            hub: Arc::clone(self),
+        }
+    }
+}
+
+/// The [`AttPipe`] of one subscribed central of a [`PeripheralHub`].
+pub struct HubPeripheralPipe {
+    shared: Arc<PeripheralShared>,
+    central: String,
+    serial: u64,
+    inbox: Inbox,
+    mtu: Arc<AtomicU16>,
+    closed: AtomicBool,
+}
+
+impl std::fmt::Debug for HubPeripheralPipe {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HubPeripheralPipe")
+            .field("central", &self.central)
+            .finish_non_exhaustive()
+    }
+}
+
+impl AttPipe for HubPeripheralPipe {
+    fn mtu_payload(&self) -> usize {
+        att_payload(self.mtu.load(Ordering::Relaxed))
+    }
+
+    fn write(&self, chunk: &[u8]) -> Result<(), LinkError> {
+        if self.closed.load(Ordering::Acquire) {
+            return Err(LinkError::Closed);
+        }
+        let shared = &self.shared;
+        let alive = || shared.is_current(&self.central, self.serial);
+        if !alive() {
+            return Err(LinkError::Reset);
+        }
+        send_paced(&shared.ready, alive, || {
+            shared.radio.notify(&self.central, chunk)
+        })
+    }
+
+    fn read(&self, timeout: Option<Duration>) -> Result<Option<Vec<u8>>, LinkError> {
+        self.inbox.read(timeout)
+    }
+
+    fn close(&self) {
+        if self.closed.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        self.inbox.down(Down::Closed);
+        let was_current = {
+            let mut s = lock(&self.shared.state);
+            let current = s
+                .centrals
+                .get(&self.central)
+                .is_some_and(|c| c.serial == self.serial);
+            if current {
+                s.centrals.remove(&self.central);
+            }
+            current
+        };
+        if was_current {
+            self.shared.radio.disconnect(&self.central);
+        }
+    }
+
+    fn peer(&self) -> String {
+        format!("ble {}", self.central)
+    }
+}
+
+/// A [`Connector`] taking every link from a [`PeripheralHub`].
+#[derive(Debug)]
+pub struct HubAcceptor {
+    hub: Arc<PeripheralHub>,
+}
+
+impl HubAcceptor {
+    /// The hub.
+    pub fn hub(&self) -> &Arc<PeripheralHub> {
+        &self.hub
+    }
+}
+
+impl Connector for HubAcceptor {
+    fn role(&self) -> Role {
+        Role::Responder
+    }
+
+    fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
+        match self.hub.accept(Some(timeout))? {
+            Some(link) => Ok(Box::new(link)),
+            None => Err(LinkError::Timeout),
+        }
+    }
+}
+
+/// What a [`CentralHub`] shares with its pipes.
+struct CentralShared {
+    radio: Arc<dyn CentralRadio>,
+    ready: Ready,
+    state: Mutex<CentralState>,
+}
+
+/// A connection being made: the caller waits on `done`.
+struct Pending {
+    conn: Conn,
+    done: Sender<Result<(), String>>,
+}
+
+struct CentralState {
+    devices: HashMap<String, Conn>,
+    pending: HashMap<String, Pending>,
+    adapter: AdapterState,
+    serial: u64,
+}
+
+impl CentralShared {
+    fn is_current(&self, device: &str, serial: u64) -> bool {
+        lock(&self.state)
+            .devices
+            .get(device)
+            .is_some_and(|c| c.serial == serial)
+    }
+}
+
+/// The guest's side, driven by the platform's GATT client callbacks. See the
+/// [module docs](self).
+pub struct CentralHub {
+    shared: Arc<CentralShared>,
+}
+
+impl std::fmt::Debug for CentralHub {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = lock(&self.shared.state);
+        f.debug_struct("CentralHub")
+            .field("devices", &s.devices.len())
+            .field("adapter", &s.adapter)
+            .finish_non_exhaustive()
+    }
+}
+
+impl CentralHub {
+    /// A hub connecting through `radio`; the adapter counts as on until told otherwise.
+    pub fn new(radio: Arc<dyn CentralRadio>) -> Arc<CentralHub> {
+        Arc::new(CentralHub {
+            shared: Arc::new(CentralShared {
+                radio,
+                ready: Ready::default(),
+                state: Mutex::new(CentralState {
+                    devices: HashMap::new(),
+                    pending: HashMap::new(),
+                    adapter: AdapterState::On,
+                    serial: 0,
+                }),
+            }),
+        })
+    }
+
+    /// Connects to `device` through the radio and waits (at most `timeout`) for the
+    /// platform to report it connected and subscribed.
+    pub fn connect(
+        &self,
+        device: &str,
+        timeout: Duration,
+    ) -> Result<BleLink<HubCentralPipe>, LinkError> {
+        let inbox = Inbox::new();
+        let mtu = Arc::new(AtomicU16::new(DEFAULT_ATT_MTU));
+        let (done, wait) = mpsc::channel();
+        let serial = {
+            let mut s = lock(&self.shared.state);
+            if s.adapter != AdapterState::On {
+                return Err(s.adapter.error());
+            }
+            s.serial += 1;
+            let serial = s.serial;
+            let conn = Conn {
+                serial,
+                feed: inbox.sender(),
+                mtu: Arc::clone(&mtu),
+            };
+            if let Some(old) = s.pending.insert(device.to_owned(), Pending { conn, done }) {
+                let _ = old
+                    .done
+                    .send(Err(String::from("a newer connection attempt")));
+            }
+            serial
+        };
+        let forget = || {
+            let mut s = lock(&self.shared.state);
+            if s.pending
+                .get(device)
+                .is_some_and(|p| p.conn.serial == serial)
+            {
+                s.pending.remove(device);
+            }
+        };
+        if let Err(e) = self.shared.radio.connect(device) {
+            forget();
+            return Err(e);
+        }
+        match wait.recv_timeout(timeout) {
+            Ok(Ok(())) => {}
+            Ok(Err(reason)) => {
+                return Err(LinkError::Io(std::io::Error::other(format!(
+                    "cannot connect over Bluetooth: {reason}"
+                ))));
+            }
+            Err(_) => {
+                forget();
+                self.shared.radio.disconnect(device);
+                return Err(LinkError::Timeout);
+            }
+        }
+        let without_response = true;
+        Ok(BleLink::new(HubCentralPipe {
+            shared: Arc::clone(&self.shared),
+            device: device.to_owned(),
+            serial,
+            inbox,
+            mtu,
+            pacer: Mutex::new(WritePacer::new(without_response)),
+            closed: AtomicBool::new(false),
+        }))
+    }
+
+    /// `device` is connected and subscribed, with ATT MTU `mtu`: the waiting
+    /// [`CentralHub::connect`] returns its link. Ignored when nobody asked to connect.
+    pub fn connected(&self, device: &str, mtu: u16) {
+        let mut s = lock(&self.shared.state);
+        let Some(p) = s.pending.remove(device) else {
+            return;
+        };
+        p.conn.mtu.store(mtu, Ordering::Relaxed);
+        let done = p.done;
+        if let Some(old) = s.devices.insert(device.to_owned(), p.conn) {
+            old.feed.down(Down::Reset);
+        }
+        let _ = done.send(Ok(()));
+    }
+
+    /// Connecting to `device` failed, for `reason` (the platform's words).
+    pub fn connect_failed(&self, device: &str, reason: &str) {
+        if let Some(p) = lock(&self.shared.state).pending.remove(device) {
+            let _ = p.done.send(Err(reason.to_owned()));
+        }
+    }
+
+    /// `device` notified `value`. False (dropped) when it is not connected.
+    pub fn notified(&self, device: &str, value: Vec<u8>) -> bool {
+        match lock(&self.shared.state).devices.get(device) {
+            Some(c) => c.feed.chunk(value),
+            None => false,
+        }
+    }
+
+    /// The ATT MTU of the connection to `device` changed.
+    pub fn mtu_changed(&self, device: &str, mtu: u16) {
+        let s = lock(&self.shared.state);
+        if let Some(c) = s.devices.get(device) {
+            c.mtu.store(mtu, Ordering::Relaxed);
+        } else if let Some(p) = s.pending.get(device) {
+            p.conn.mtu.store(mtu, Ordering::Relaxed);
+        }
+    }
+
+    /// The stack can take writes again (Android `onCharacteristicWrite`, iOS
+    /// `peripheralIsReady(toSendWriteWithoutResponse:)`).
+    pub fn write_ready(&self) {
+        self.shared.ready.signal();
+    }
+
+    /// `device` disconnected: its link reports a reset (and a connection being made fails).
+    pub fn disconnected(&self, device: &str) {
+        let mut s = lock(&self.shared.state);
+        if let Some(c) = s.devices.remove(device) {
+            c.feed.down(Down::Reset);
+        }
+        if let Some(p) = s.pending.remove(device) {
+            let _ = p.done.send(Err(String::from("the device disconnected")));
+        }
+    }
+
+    /// The adapter's state changed; returns the previous one. Anything but
+    /// [`AdapterState::On`] drops every connection and fails those being made.
+    pub fn adapter_changed(&self, state: AdapterState) -> AdapterState {
+        let mut s = lock(&self.shared.state);
+        let before = std::mem::replace(&mut s.adapter, state);
+        if state != AdapterState::On {
+            for (_, c) in s.devices.drain() {
+                c.feed.down(Down::Reset);
+            }
+            let reason = state.message().unwrap_or_default();
+            for (_, p) in s.pending.drain() {
+                let _ = p.done.send(Err(reason.to_owned()));
+            }
+        }
+        before
+    }
+
+    /// The adapter's state as last reported.
+    pub fn adapter(&self) -> AdapterState {
+        lock(&self.shared.state).adapter
+    }
+
+    /// A connector for a [`Driver`](crate::driver::Driver): connects to `device` again
+    /// after every cut.
+    pub fn dialer(self: &Arc<Self>, device: &str) -> HubDialer {
+        HubDialer {
+            hub: Arc::clone(self),
+            device: device.to_owned(),
+        }
+    }
+}
+
+/// The [`AttPipe`] of a [`CentralHub`]'s connection to one host.
+pub struct HubCentralPipe {
+    shared: Arc<CentralShared>,
+    device: String,
+    serial: u64,
+    inbox: Inbox,
+    mtu: Arc<AtomicU16>,
+    pacer: Mutex<WritePacer>,
+    closed: AtomicBool,
+}
+
+impl std::fmt::Debug for HubCentralPipe {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HubCentralPipe")
+            .field("device", &self.device)
+            .finish_non_exhaustive()
+    }
+}
+
+impl AttPipe for HubCentralPipe {
+    fn mtu_payload(&self) -> usize {
+        att_payload(self.mtu.load(Ordering::Relaxed))
+    }
+
+    fn write(&self, chunk: &[u8]) -> Result<(), LinkError> {
+        if self.closed.load(Ordering::Acquire) {
+            return Err(LinkError::Closed);
+        }
+        let shared = &self.shared;
+        let alive = || shared.is_current(&self.device, self.serial);
+        if !alive() {
+            return Err(LinkError::Reset);
+        }
+        let mode = lock(&self.pacer).next_mode();
+        send_paced(&shared.ready, alive, || {
+            shared.radio.write(&self.device, chunk, mode)
+        })
+    }
+
+    fn read(&self, timeout: Option<Duration>) -> Result<Option<Vec<u8>>, LinkError> {
+        self.inbox.read(timeout)
+    }
+
+    fn close(&self) {
+        if self.closed.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        self.inbox.down(Down::Closed);
+        let was_current = {
+            let mut s = lock(&self.shared.state);
+            let current = s
+                .devices
+                .get(&self.device)
+                .is_some_and(|c| c.serial == self.serial);
+            if current {
+                s.devices.remove(&self.device);
+            }
+            current
+        };
+        if was_current {
+            self.shared.radio.disconnect(&self.device);
+        }
+    }
+
+    fn peer(&self) -> String {
+        format!("ble {}", self.device)
+    }
+}
+
+/// A [`Connector`] that connects a [`CentralHub`] to one device, again after every cut.
+#[derive(Debug)]
+pub struct HubDialer {
+    hub: Arc<CentralHub>,
+    device: String,
+}
+
+impl Connector for HubDialer {
+    fn role(&self) -> Role {
+        Role::Initiator
+    }
+
+    fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
+        Ok(Box::new(self.hub.connect(&self.device, timeout)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::link::Link;
+
+    /// A radio that records what it sends and answers busy while `busy` is set.
+    #[derive(Default)]
+    struct Radio {
+        sent: Mutex<Vec<(String, Vec<u8>)>>,
+        busy: AtomicBool,
+        dropped: Mutex<Vec<String>>,
+    }
+
+    impl Radio {
+        fn send(&self, to: &str, value: &[u8]) -> Result<Sent, LinkError> {
+            if self.busy.load(Ordering::Relaxed) {
+                return Ok(Sent::Busy);
+            }
+            lock(&self.sent).push((to.to_owned(), value.to_vec()));
+            Ok(Sent::Queued)
+        }
+    }
+
+    impl PeripheralRadio for Radio {
+        fn notify(&self, central: &str, value: &[u8]) -> Result<Sent, LinkError> {
+            self.send(central, value)
+        }
+        fn disconnect(&self, central: &str) {
+            lock(&self.dropped).push(central.to_owned());
+        }
+    }
+
+    impl CentralRadio for Radio {
+        fn connect(&self, _device: &str) -> Result<(), LinkError> {
+            Ok(())
+        }
+        fn write(&self, device: &str, value: &[u8], _mode: WriteMode) -> Result<Sent, LinkError> {
+            self.send(device, value)
+        }
+        fn disconnect(&self, device: &str) {
+            lock(&self.dropped).push(device.to_owned());
+        }
+    }
+
+    const T: Option<Duration> = Some(Duration::from_secs(1));
+    const SHORT: Option<Duration> = Some(Duration::from_millis(20));
+
+    #[test]
+    fn a_stranger_gets_a_link_of_its_own_and_never_the_guests() {
+        let radio = Arc::new(Radio::default());
+        let hub = PeripheralHub::new(radio.clone());
+        hub.subscribed("guest", 23);
+        let guest = hub.accept(T).unwrap().unwrap();
+        hub.subscribed("stranger", 185);
+        let stranger = hub.accept(T).unwrap().unwrap();
+        assert_eq!(hub.centrals(), 2);
+        // Each central's writes reach its own link only.
+        assert!(hub.written("guest", vec![0xc0, 1]));
+        assert!(hub.written("stranger", vec![0xc0, 2]));
+        assert_eq!(guest.recv(T).unwrap(), Some(vec![1]));
+        assert_eq!(stranger.recv(T).unwrap(), Some(vec![2]));
+        assert_eq!(guest.recv(SHORT).unwrap(), None);
+        // Notifications go to the central of the link; the MTU is each one's.
+        guest.send(&[9; 30]).unwrap();
+        stranger.send(&[8; 30]).unwrap();
+        let sent = lock(&radio.sent).clone();
+        assert_eq!(
+            sent.len(),
+            3,
+            "30 bytes: two fragments at MTU 23, one at 185"
+        );
+        assert!(sent[..2].iter().all(|(to, _)| to == "guest"));
+        assert_eq!(sent[2].0, "stranger");
+        // The stranger leaving (or being dropped by the driver) leaves the guest's link up.
+        stranger.close();
+        assert_eq!(*lock(&radio.dropped), vec!["stranger".to_owned()]);
+        hub.unsubscribed("stranger");
+        assert!(hub.written("guest", vec![0xc0, 3]));
+        assert_eq!(guest.recv(T).unwrap(), Some(vec![3]));
+        assert_eq!(guest.peer(), "ble guest");
+    }
+
+    #[test]
+    fn resubscribing_replaces_only_that_centrals_link_and_strays_are_dropped() {
+        let hub = PeripheralHub::new(Arc::new(Radio::default()));
+        assert!(!hub.written("nobody", vec![0xc0]));
+        assert_eq!(hub.stray_writes(), 1);
+        hub.subscribed("guest", 23);
+        let old = hub.accept(T).unwrap().unwrap();
+        hub.subscribed("guest", 23);
+        let new = hub.accept(T).unwrap().unwrap();
+        assert!(matches!(old.recv(T), Err(LinkError::Reset)));
+        assert!(matches!(old.send(b"x"), Err(LinkError::Reset)));
+        // Closing the replaced link does not drop the new one.
+        old.close();
+        assert!(hub.written("guest", vec![0xc0, 7]));
+        assert_eq!(new.recv(T).unwrap(), Some(vec![7]));
+        hub.unsubscribed("guest");
+        assert!(matches!(new.recv(T), Err(LinkError::Reset)));
+        assert_eq!(hub.accept(SHORT).unwrap().map(|_| ()), None);
+    }
+
+    #[test]
+    fn a_busy_stack_is_waited_for_and_a_stuck_one_loses_the_link() {
+        let radio = Arc::new(Radio::default());
+        let hub = PeripheralHub::new(radio.clone());
+        hub.subscribed("guest", 23);
+        let link = Arc::new(hub.accept(T).unwrap().unwrap());
+        radio.busy.store(true, Ordering::Relaxed);
+        let sender = {
+            let link = Arc::clone(&link);
+            std::thread::spawn(move || link.send(b"wait for me"))
+        };
+        std::thread::sleep(Duration::from_millis(30));
+        assert!(lock(&radio.sent).is_empty());
+        radio.busy.store(false, Ordering::Relaxed);
+        hub.ready();
+        sender.join().unwrap().unwrap();
+        assert_eq!(lock(&radio.sent).len(), 1);
+        // Still busy when the central goes: the send gives up at once, not after 5 s.
+        radio.busy.store(true, Ordering::Relaxed);
+        let sender = {
+            let link = Arc::clone(&link);
+            std::thread::spawn(move || link.send(b"never"))
+        };
+        std::thread::sleep(Duration::from_millis(30));
+        hub.unsubscribed("guest");
+        assert!(matches!(sender.join().unwrap(), Err(LinkError::Reset)));
+    }
+
+    #[test]
+    fn the_adapter_going_off_drops_every_link() {
+        let hub = PeripheralHub::new(Arc::new(Radio::default()));
+        hub.subscribed("a", 23);
+        hub.subscribed("b", 23);
+        let (a, b) = (
+            hub.accept(T).unwrap().unwrap(),
+            hub.accept(T).unwrap().unwrap(),
+        );
+        assert_eq!(hub.adapter_changed(AdapterState::Off), AdapterState::On);
+        assert!(matches!(a.recv(T), Err(LinkError::Reset)));
+        assert!(matches!(b.recv(T), Err(LinkError::Reset)));
+        assert_eq!(hub.centrals(), 0);
+        assert_eq!(hub.adapter(), AdapterState::Off);
+    }
+
+    #[test]
+    fn a_central_connects_when_the_platform_says_so() {
+        let radio = Arc::new(Radio::default());
+        let hub = CentralHub::new(radio.clone());
+        // Nobody answers: a time-out, and the attempt is cancelled.
+        assert!(matches!(
+            hub.connect("host", Duration::from_millis(20)),
+            Err(LinkError::Timeout)
+        ));
+        assert_eq!(*lock(&radio.dropped), vec!["host".to_owned()]);
+        let waiter = {
+            let hub = Arc::clone(&hub);
+            std::thread::spawn(move || hub.connect("host", Duration::from_secs(2)))
+        };
+        std::thread::sleep(Duration::from_millis(20));
+        hub.mtu_changed("host", 185);
+        hub.connected("host", 185);
+        let link = waiter.join().unwrap().unwrap();
+        assert_eq!(link.pipe().mtu_payload(), 182);
+        assert!(hub.notified("host", vec![0xc0, 5]));
+        assert!(!hub.notified("other", vec![0xc0, 5]));
+        assert_eq!(link.recv(T).unwrap(), Some(vec![5]));
+        link.send(&[1; 200]).unwrap();
+        assert_eq!(
+            lock(&radio.sent).len(),
+            2,
+            "200 bytes in 181-byte fragments"
+        );
+        hub.disconnected("host");
+        assert!(matches!(link.recv(T), Err(LinkError::Reset)));
+        // A refusal carries the platform's reason; a connection while off says so.
+        let waiter = {
+            let hub = Arc::clone(&hub);
+            std::thread::spawn(move || hub.connect("host", Duration::from_secs(2)))
+        };
+        std::thread::sleep(Duration::from_millis(20));
+        hub.connect_failed("host", "GATT error 133");
+        let e = waiter.join().unwrap().unwrap_err().to_string();
+        assert!(e.contains("GATT error 133"), "{e}");
+        hub.adapter_changed(AdapterState::Off);
+        let e = hub.connect("host", Duration::from_secs(1)).unwrap_err();
+        assert!(e.to_string().contains("Bluetooth is off"), "{e}");
+        hub.adapter_changed(AdapterState::Unauthorized);
+        let e = hub.connect("host", Duration::from_secs(1)).unwrap_err();
+        assert!(e.to_string().contains("Nearby devices"), "{e}");
+    }
+}

@@ -1,0 +1,226 @@
+//! Whole xiangqi games over the hubs that the phones' Bluetooth stacks drive
+//! (`ble::hub`): a simulated "air" plays the platform's part — the GATT server's callbacks
+//! on the host, the GATT client's on the guest — with a busy stack (every few notifications
+//! and writes refused until a ready callback), the adapter switched off and on again
+//! mid-game, and a stranger subscribing to the host meanwhile. Both sides must end with the
+//! same moves, each reported once, and the stranger must never take the guest's link.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use banco_net::LinkError;
+use banco_net::ble::gatt::WriteMode;
+use banco_net::ble::hub::{
+    AdapterState, CentralHub, CentralRadio, PeripheralHub, PeripheralRadio, Sent,
+};
+use banco_net::driver::DriverEvent;
+use banco_protocol::Event;
+use common::{finish, referee, spawn_pair};
+
+/// The host's name for the guest, and the guest's for the host.
+const GUEST: &str = "guest-central";
+const HOST: &str = "host-device";
+
+/// The platform of both phones at once: what one side sends, the other's hub hears.
+struct Air {
+    host: OnceLock<Arc<PeripheralHub>>,
+    guest: OnceLock<Arc<CentralHub>>,
+    mtu: u16,
+    /// Every `busy_every`-th send is refused as busy, and a ready callback follows.
+    busy_every: u64,
+    sends: AtomicU64,
+    busy: AtomicU64,
+    /// Whether the guest's adapter is on (connects fail while it is off).
+    guest_on: Mutex<bool>,
+}
+
+impl Air {
+    fn new(mtu: u16, busy_every: u64) -> Arc<Air> {
+        let air = Arc::new(Air {
+            host: OnceLock::new(),
+            guest: OnceLock::new(),
+            mtu,
+            busy_every,
+            sends: AtomicU64::new(0),
+            busy: AtomicU64::new(0),
+            guest_on: Mutex::new(true),
+        });
+        let host = PeripheralHub::new(Arc::new(HostRadio(Arc::clone(&air))));
+        let guest = CentralHub::new(Arc::new(GuestRadio(Arc::clone(&air))));
+        assert!(air.host.set(host).is_ok());
+        assert!(air.guest.set(guest).is_ok());
+        air
+    }
+
+    fn host(&self) -> &Arc<PeripheralHub> {
+        self.host.get().unwrap()
+    }
+
+    fn guest(&self) -> &Arc<CentralHub> {
+        self.guest.get().unwrap()
+    }
+
+    /// True when this send must be refused as busy; the stack "drains" a moment later and
+    /// calls `ready` from its own thread, as Android and iOS do.
+    fn refuse(&self, ready: impl FnOnce() + Send + 'static) -> bool {
+        let n = self.sends.fetch_add(1, Ordering::Relaxed) + 1;
+        if n % self.busy_every != 0 {
+            return false;
+        }
+        self.busy.fetch_add(1, Ordering::Relaxed);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(2));
+            ready();
+        });
+        true
+    }
+
+    /// The guest's adapter goes off: both stacks see the connection drop.
+    fn guest_adapter(&self, on: bool) {
+        *self.guest_on.lock().unwrap() = on;
+        if on {
+            self.guest().adapter_changed(AdapterState::On);
+        } else {
+            self.guest().adapter_changed(AdapterState::Off);
+            self.host().unsubscribed(GUEST);
+        }
+    }
+}
+
+struct HostRadio(Arc<Air>);
+
+impl PeripheralRadio for HostRadio {
+    fn notify(&self, central: &str, value: &[u8]) -> Result<Sent, LinkError> {
+        let air = Arc::clone(&self.0);
+        if self.0.refuse(move || air.host().ready()) {
+            return Ok(Sent::Busy);
+        }
+        if central == GUEST {
+            self.0.guest().notified(HOST, value.to_vec());
+        }
+        Ok(Sent::Queued)
+    }
+
+    fn disconnect(&self, central: &str) {
+        self.0.host().unsubscribed(central);
+        if central == GUEST {
+            self.0.guest().disconnected(HOST);
+        }
+    }
+}
+
+struct GuestRadio(Arc<Air>);
+
+impl CentralRadio for GuestRadio {
+    fn connect(&self, device: &str) -> Result<(), LinkError> {
+        assert_eq!(device, HOST);
+        let air = Arc::clone(&self.0);
+        // The platform connects, exchanges the MTU, subscribes, then calls back.
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(3));
+            if !*air.guest_on.lock().unwrap() {
+                air.guest().connect_failed(HOST, "adapter off");
+                return;
+            }
+            air.host().subscribed(GUEST, air.mtu);
+            air.guest().connected(HOST, air.mtu);
+        });
+        Ok(())
+    }
+
+    fn write(&self, device: &str, value: &[u8], _mode: WriteMode) -> Result<Sent, LinkError> {
+        assert_eq!(device, HOST);
+        let air = Arc::clone(&self.0);
+        if self.0.refuse(move || air.guest().write_ready()) {
+            return Ok(Sent::Busy);
+        }
+        self.0.host().written(GUEST, value.to_vec());
+        Ok(Sent::Queued)
+    }
+
+    fn disconnect(&self, device: &str) {
+        self.0.guest().disconnected(device);
+        self.0.host().unsubscribed(GUEST);
+    }
+}
+
+#[test]
+fn game_over_the_hubs_with_a_busy_stack_an_adapter_off_and_a_stranger() {
+    let air = Air::new(23, 7);
+    let (drivers, events) = spawn_pair(air.host().acceptor(), air.guest().dialer(HOST));
+    let mut off_at = None;
+    let mut stranger_at = None;
+    let mut adapter_errors = 0;
+    let mut strangers_turned_away = 0;
+    let mut played = 0;
+    let report = referee(
+        &drivers,
+        &events,
+        42,
+        Duration::from_secs(120),
+        |side, e| match e {
+            DriverEvent::Session(Event::MovePlayed { ply, .. }) if side == 0 => {
+                played += 1;
+                if *ply == 20 && off_at.is_none() {
+                    off_at = Some(*ply);
+                    air.guest_adapter(false);
+                    // Back after the guest has failed to reconnect a few times.
+                    let air = Arc::clone(&air);
+                    std::thread::spawn(move || {
+                        std::thread::sleep(Duration::from_millis(400));
+                        air.guest_adapter(true);
+                    });
+                }
+                if *ply == 40 && stranger_at.is_none() {
+                    // A stranger subscribes and writes garbage and a fake frame start.
+                    stranger_at = Some(*ply);
+                    air.host().subscribed("stranger", 23);
+                    assert!(air.host().written("stranger", vec![0xc0, 1, 2, 3]));
+                    assert!(air.host().written("stranger", vec![0x81; 20]));
+                }
+            }
+            DriverEvent::Reconnecting { error, .. } if error.contains("Bluetooth is off") => {
+                adapter_errors += 1;
+            }
+            DriverEvent::AttemptAborted { peer, .. } if peer == "ble stranger" => {
+                strangers_turned_away += 1;
+            }
+            _ => {}
+        },
+    );
+    assert!(report.bad.is_empty(), "{:?}", report.bad);
+    let [a, b] = &report.results;
+    assert!(a.is_some());
+    assert_eq!(a, b, "both sides end with the same result");
+    assert_eq!(report.moves[0], report.moves[1], "both sides, same moves");
+    assert_eq!(
+        off_at,
+        Some(20),
+        "the game was long enough for the adapter to go off"
+    );
+    assert_eq!(stranger_at, Some(40), "and for the stranger to come");
+    assert!(report.resumed >= 1, "{report:?}");
+    assert!(
+        adapter_errors >= 1,
+        "reconnecting while the adapter was off said so"
+    );
+    assert_eq!(
+        strangers_turned_away, 1,
+        "the host vetted the stranger's link"
+    );
+    assert!(air.busy.load(Ordering::Relaxed) > 10, "the stack was busy");
+    eprintln!(
+        "plies {} disconnects {} resumed {} busy {} of {} sends, adapter errors {adapter_errors}, moves seen {played}",
+        report.moves[0].len(),
+        report.disconnects,
+        report.resumed,
+        air.busy.load(Ordering::Relaxed),
+        air.sends.load(Ordering::Relaxed)
+    );
+    finish(drivers, &events, true);
+}
