@@ -373,6 +373,11 @@ pub enum MatchEvent {
         /// Why.
         reason: String,
     },
+    /// The Lines race moved on (module `race`).
+    Race {
+        /// What happened.
+        update: crate::race::RaceUpdate,
+    },
 }
 
 impl From<NetEvent> for MatchEvent {
@@ -426,6 +431,7 @@ impl From<NetEvent> for MatchEvent {
             }
             NetEvent::PeerProblem { message } => MatchEvent::PeerProblem { message },
             NetEvent::Closed { reason } => MatchEvent::Closed { reason },
+            NetEvent::Race(u) => MatchEvent::Race { update: u.into() },
         }
     }
 }
@@ -452,6 +458,13 @@ impl NetObserver for Relay {
 #[derive(uniffi::Object)]
 pub struct Match {
     inner: NetMatch,
+}
+
+impl Match {
+    /// The app's match, for the race methods (module `race`).
+    pub(crate) fn net(&self) -> &NetMatch {
+        &self.inner
+    }
 }
 
 fn trust_of(bytes: Option<Vec<u8>>) -> Result<Option<Trust>, BancoError> {
