@@ -41,6 +41,9 @@ soak() {
   step "fair draw: 10,000 hidden-card games (chance steps) over the rough simulated link"
   BANCO_FAIR_GAMES=10000 BANCO_SEED="${BANCO_SEED:-$(date +%s)}" cargo test --release --locked \
     -p banco-protocol --test fairdraw -- --ignored --nocapture many_seeded 2>&1 | grep '^hidden cards'
+  step "Lines race: 10,000 seeded races (time limits, resigns, cuts) over the simulated links"
+  BANCO_RACE_GAMES=10000 BANCO_SEED="${BANCO_SEED:-$(date +%s)}" cargo test --release --locked \
+    -p banco-protocol --test race -- --nocapture many_seeded 2>&1 | grep '^races'
 }
 
 props() {

@@ -65,6 +65,7 @@ mod jieqi;
 mod lobby;
 mod nearby;
 mod net;
+mod race;
 mod records;
 mod types;
 
@@ -98,6 +99,7 @@ pub use net::{
     Match, MatchClock, MatchEvent, MatchListener, MatchOffer, MatchPhase, MatchState, new_trust,
     trust_fingerprint,
 };
+pub use race::{RaceBoard, RaceEnding, RaceOutcome, RaceSettings, RaceState, RaceTurn, RaceUpdate};
 #[cfg(feature = "png")]
 pub use records::render_png;
 pub use records::{PgnImportError, PgnTag, pgn_of_saved, render_fen_svg, render_game_svg};

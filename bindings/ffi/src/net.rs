@@ -383,6 +383,11 @@ pub enum MatchEvent {
         /// Why.
         reason: String,
     },
+    /// The Lines race moved on (module `race`).
+    Race {
+        /// What happened.
+        update: crate::race::RaceUpdate,
+    },
 }
 
 impl From<NetEvent> for MatchEvent {
@@ -445,6 +450,7 @@ impl From<NetEvent> for MatchEvent {
             }
             NetEvent::PeerProblem { message } => MatchEvent::PeerProblem { message },
             NetEvent::Closed { reason } => MatchEvent::Closed { reason },
+            NetEvent::Race(u) => MatchEvent::Race { update: u.into() },
         }
     }
 }
@@ -471,6 +477,13 @@ impl NetObserver for Relay {
 #[derive(uniffi::Object)]
 pub struct Match {
     pub(crate) inner: NetMatch,
+}
+
+impl Match {
+    /// The app's match, for the race methods (module `race`).
+    pub(crate) fn net(&self) -> &NetMatch {
+        &self.inner
+    }
 }
 
 pub(crate) fn trust_of(bytes: Option<Vec<u8>>) -> Result<Option<Trust>, BancoError> {

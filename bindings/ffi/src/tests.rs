@@ -573,6 +573,7 @@ fn a_proposal_shows_its_clock() {
             base_ms: 60_000,
             increment_ms: 1_000,
         }),
+        race: None,
     };
     let offer = crate::net::offer_of(&view);
     assert_eq!(

@@ -6,7 +6,10 @@
 //! `banco play`. The host offers every game (or `--offer LIST`) and proposes `--game`;
 //! a guest with `--game` accepts only that game. `--ai LEVEL` lets the engine play this
 //! side, so two processes can play a whole game unattended. When the game ends both print a
-//! last line `result RESULT fen FEN`.
+//! last line `result RESULT fen FEN`. `--game lines` races on two Lines boards at once
+//! (module `race`; last line `result R-B scores … turns … end …`).
+
+mod race;
 
 use crate::CliError;
 use crate::cmd_play::{parse_color, parse_game, print_move};
@@ -18,6 +21,7 @@ use banco_engine::{Level, Limits};
 use banco_game::{Game, GameKind};
 use banco_net::discovery::DiscoveryConfig;
 use banco_net::{DEFAULT_PORT, join_named};
+use banco_protocol::race::RaceOptions;
 use clap::Args;
 use std::io::{BufRead, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -78,6 +82,12 @@ pub(crate) struct HostArgs {
     /// The colour the host plays: red/white (moves first) or black.
     #[arg(long, default_value = "red")]
     color: String,
+    /// Lines race: balls on each board at the start (3 or 5).
+    #[arg(long, default_value_t = 5)]
+    balls: u8,
+    /// Lines race: the time limit in seconds (0: until both boards are full).
+    #[arg(long, default_value_t = 300)]
+    race_secs: u16,
     /// Xiangqi rule set of the match: asian or casual.
     #[arg(long, default_value = "asian")]
     rules: String,
@@ -116,17 +126,35 @@ impl NetObserver for Relay {
     }
 }
 
+/// A game to host or join: a board game, or `lines` (the race).
+fn parse_net_game(name: &str) -> Result<GameKind, CliError> {
+    match GameKind::from_name(name) {
+        Some(GameKind::Lines) => Ok(GameKind::Lines),
+        _ => parse_game(name),
+    }
+}
+
 pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
     let color = parse_color(&args.color)?;
-    let game = parse_game(&args.game)?;
+    let game = parse_net_game(&args.game)?;
     let offers = if args.offer.is_empty() {
         Vec::new()
     } else {
         args.offer
             .iter()
-            .map(|g| parse_game(g.trim()))
+            .map(|g| parse_net_game(g.trim()))
             .collect::<Result<Vec<_>, _>>()?
     };
+    let race = RaceOptions {
+        start_balls: args.balls,
+        time_limit_s: args.race_secs,
+    };
+    if game == GameKind::Lines && RaceOptions::decode(&race.encode()).is_err() {
+        return Err(CliError::input(format!(
+            "a race starts with 3 or 5 balls, not {}",
+            args.balls
+        )));
+    }
     if !offers.is_empty() && !offers.contains(&game) {
         return Err(CliError::input(format!(
             "the proposed game {game} is not among the games offered"
@@ -150,6 +178,9 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
         offers,
     )
     .proposing(game, color);
+    if game == GameKind::Lines {
+        options = options.racing(race, color);
+    }
     options.advertise = !args.no_mdns;
     let trust_file = trust_path(&args.common)?;
     options.trust = Some(load_trust(&trust_file)?);
@@ -180,7 +211,7 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
 }
 
 pub(crate) fn join_cmd(args: &JoinArgs) -> Result<(), CliError> {
-    let only = args.game.as_deref().map(parse_game).transpose()?;
+    let only = args.game.as_deref().map(parse_net_game).transpose()?;
     let trust_file = trust_path(&args.common)?;
     let trust = load_trust(&trust_file)?;
     warn_unattended(&args.common);
@@ -314,6 +345,10 @@ struct Table {
     hosting: bool,
     /// The code the player is asked to compare.
     code: String,
+    /// A Lines race is on (module `race`).
+    racing: bool,
+    /// When the computer plays its next race move.
+    next_race_move: Option<Instant>,
 }
 
 /// How long the side that made the last move waits for the peer to acknowledge it before
@@ -349,6 +384,8 @@ impl Table {
             trust_file,
             hosting,
             code: String::new(),
+            racing: false,
+            next_race_move: None,
         })
     }
 
@@ -400,6 +437,18 @@ impl Table {
                     Err(mpsc::RecvTimeoutError::Timeout) => continue,
                     Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
                 }
+            } else if let Some(wait) = self.race_wait() {
+                // The computer races: it moves between events.
+                match rx.recv_timeout(wait) {
+                    Ok(input) => input,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        self.maybe_ai_race_move();
+                        continue;
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => {
+                        return Err(CliError::Failure("the match stopped".to_owned()));
+                    }
+                }
             } else {
                 let Ok(input) = rx.recv() else {
                     return Err(CliError::Failure("the match stopped".to_owned()));
@@ -419,6 +468,7 @@ impl Table {
             if let Some(result) = done {
                 return result;
             }
+            self.maybe_ai_race_move();
         }
     }
 
@@ -512,12 +562,18 @@ impl Table {
                 } else {
                     ""
                 };
-                let text = format!(
-                    "the other player proposes {}{rules}{from}, {}, you play {}. Accept?",
-                    p.game,
-                    p.clock_text(),
-                    color_name(p.game, p.your_color).to_lowercase()
-                );
+                let text = match p.race {
+                    Some(o) => format!(
+                        "the other player proposes a lines race ({}). Accept?",
+                        race::options_text(o)
+                    ),
+                    None => format!(
+                        "the other player proposes {}{rules}{from}, {}, you play {}. Accept?",
+                        p.game,
+                        p.clock_text(),
+                        color_name(p.game, p.your_color).to_lowercase()
+                    ),
+                };
                 if self.only.is_some_and(|g| g != p.game) {
                     println!("{text} no (you asked for {})", self.only.unwrap_or(p.game));
                     report(self.m.decline_proposal());
@@ -628,6 +684,7 @@ impl Table {
                 // Leave when the peer has acknowledged everything (at once if it has).
                 self.finish_by = Some(Instant::now() + FINISH_GRACE);
             }
+            NetEvent::Race(u) => self.on_race(u),
             NetEvent::PeerProblem { message } => println!("{}", shown(&message)),
             NetEvent::Closed { reason } => {
                 println!("the match is closed: {}", shown(&reason));
@@ -722,6 +779,7 @@ impl Table {
                 self.m.leave();
                 return Some(Ok(()));
             }
+            _ if self.on_race_line(text) => {}
             "board" => self.show(),
             "fen" => println!("{}", self.m.state().fen.unwrap_or_default()),
             "flip" => {

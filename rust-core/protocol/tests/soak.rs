@@ -3,7 +3,8 @@
 
 use banco_game::GameKind;
 use banco_protocol::sim::{
-    CountingGame, FaultPlan, SoakConfig, run_soak, run_soak_custom, run_soak_with,
+    CountingGame, FaultPlan, SoakConfig, play_game, random_move, run_soak, run_soak_custom,
+    run_soak_with,
 };
 use banco_xiangqi::Xiangqi;
 
@@ -55,6 +56,32 @@ fn counting_games_on_a_very_bad_link() {
         report.moves, report.disconnects, report.frames
     );
     assert!(report.is_clean(), "{report}");
+}
+
+#[test]
+fn a_flag_judged_across_an_accepted_undo_ends_both_sides_alike() {
+    // Found by the very bad link once its channel kept frames in order: the peer asks to
+    // undo its move, we accept (back to its turn), and its flag for us falls in the
+    // position before the undo while our acceptance is on its way. The forfeit names the
+    // position we took back: we must go forward to it and lose on time, not abandon.
+    let config = SoakConfig {
+        faults: FaultPlan {
+            drop: 200,
+            duplicate: 100,
+            reorder: 200,
+            latency_ms: 80,
+            reorder_ms: 800,
+            disconnect: 20,
+        },
+        ..SoakConfig::new(1, 99)
+    };
+    let report = play_game::<CountingGame>(
+        &config,
+        1_093_205_147_024_491_910,
+        &mut random_move::<CountingGame>,
+    );
+    assert!(report.is_clean(), "{report:?}");
+    assert_eq!((report.undos, report.timeouts), (2, 1), "{report:?}");
 }
 
 #[test]

@@ -18,7 +18,7 @@ pub(super) fn spawn_events(
     rx: Receiver<Item>,
     view: Arc<Mutex<View>>,
     driver: DriverSlot,
-    propose: Option<MatchSpec>,
+    propose: Option<AutoPropose>,
     observer: Arc<dyn NetObserver>,
 ) {
     let _ = std::thread::Builder::new()
@@ -44,14 +44,19 @@ pub(super) fn spawn_events(
                 let last = matches!(event, NetEvent::Closed { .. });
                 let o = Arc::clone(&observer);
                 let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| o.event(event)));
-                if let (true, Some(spec)) = (verified, &propose) {
+                if let (true, Some(auto)) = (verified, &propose) {
                     let d = lock(&driver);
-                    let in_game = d
-                        .as_ref()
-                        .and_then(|d| d.snapshot().ok().flatten())
-                        .is_some();
+                    let in_game = d.as_ref().is_some_and(|d| {
+                        d.snapshot().ok().flatten().is_some()
+                            || d.read_session(|s, _| s.race().is_some()).unwrap_or(false)
+                    });
                     if let (Some(d), false) = (d.as_ref(), in_game) {
-                        let _ = d.propose(spec.clone());
+                        let _ = match auto {
+                            AutoPropose::Game(spec) => d.propose(spec.clone()),
+                            AutoPropose::Race(options, color) => d
+                                .with_session(|s, now| s.propose_race(*options, *color, now))
+                                .map(|_| ()),
+                        };
                     }
                 }
                 if last {
@@ -104,6 +109,9 @@ fn translate(
                 rules: spec.rules,
                 start_fen: spec.start_fen,
                 clock: spec.clock,
+                race: (spec.game == GameKind::Lines)
+                    .then(|| banco_protocol::race::parse_proposal_params(&spec.peer_params).ok())
+                    .flatten(),
             }),
             Event::ProposalDeclined { reason } => NetEvent::ProposalDeclined {
                 reason: reason.text().to_owned(),
@@ -181,9 +189,36 @@ fn translate(
                     draw: step,
                 }
             }
-            // The Lines race has no NetMatch screen yet (issue 14): its events reach only
-            // apps that drive a `Session` themselves.
-            Event::Race(_) => return None,
+            Event::Race(e) => NetEvent::Race(race_update(e, driver)?),
+        },
+    })
+}
+
+/// A race event as the screen's update (our colour read from the session).
+fn race_update(
+    e: banco_protocol::race::RaceEvent,
+    driver: &Mutex<Option<Driver<AnyGame>>>,
+) -> Option<RaceUpdate> {
+    use banco_protocol::race::RaceEvent;
+    let me = || {
+        lock(driver)
+            .as_ref()?
+            .read_session(|s, _| s.race().map(banco_protocol::race::Race::me))
+            .ok()
+            .flatten()
+    };
+    Some(match e {
+        RaceEvent::Started { options } => RaceUpdate::Started {
+            options,
+            your_color: me()?,
+        },
+        RaceEvent::OpponentMoved { turn, score, balls } => {
+            RaceUpdate::OpponentMoved { turn, score, balls }
+        }
+        RaceEvent::TimeUp => RaceUpdate::TimeUp,
+        RaceEvent::Over(result) => RaceUpdate::Over {
+            text: race_result_text(&result, me()?),
+            result,
         },
     })
 }
@@ -254,6 +289,13 @@ fn apply(e: &NetEvent, v: &mut View) {
             v.banner = None;
             v.board = BoardModel::new(*your_color == Color::Black);
         }
+        NetEvent::Race(RaceUpdate::Started { .. }) => {
+            v.phase = Some(Phase::Playing);
+            v.proposal = None;
+            v.banner = None;
+        }
+        NetEvent::Race(RaceUpdate::Over { .. }) => v.phase = Some(Phase::Over),
+        NetEvent::Race(_) => {}
         NetEvent::MovePlayed { .. } => {
             v.banner = None;
             v.draw_offered = false;

@@ -40,6 +40,7 @@ use banco_net::discovery::{Advertisement, DiscoveryConfig, PeerInfo};
 use banco_net::driver::{Connector, Dialer, Driver, DriverConfig, DriverError, DriverEvent};
 use banco_net::{Advertise, Host, host};
 pub use banco_protocol::message::ClockSpec;
+use banco_protocol::race::RaceOptions;
 use banco_protocol::{Event, Identity, MatchSnapshot, MatchSpec, Session, SessionConfig};
 use std::net::SocketAddr;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -49,8 +50,10 @@ use std::time::Duration;
 pub mod ble_status;
 mod events;
 pub mod nearby;
+mod race;
 mod trust;
 use events::spawn_events;
+pub use race::{RaceUpdate, RaceView, race_result_text};
 pub use trust::{Trust, TrustError};
 
 /// Why a networked match refused an action or could not start.
@@ -134,6 +137,8 @@ pub struct ProposalView {
     /// The clock offered (base and increment per move), or `None` for an untimed game:
     /// show it before the player accepts.
     pub clock: Option<ClockSpec>,
+    /// For a Lines race: its start balls and time limit (show them before accepting).
+    pub race: Option<RaceOptions>,
 }
 
 impl ProposalView {
@@ -266,6 +271,8 @@ pub enum NetEvent {
     },
     /// The other player proposes a game.
     Proposed(ProposalView),
+    /// The Lines race moved on (started, the opponent moved, our time is up, over).
+    Race(RaceUpdate),
     /// The other player declined our proposal.
     ProposalDeclined {
         /// Why, in words.
@@ -392,6 +399,8 @@ pub struct HostOptions {
     pub start_fen: Option<String>,
     /// The clock of the proposal (`None`: untimed).
     pub clock: Option<ClockSpec>,
+    /// The options of a proposed Lines race (`propose` with [`GameKind::Lines`]).
+    pub race: RaceOptions,
     /// The device identity and remembered peers ([`Trust`]); `None` makes a new identity
     /// for this match only.
     pub trust: Option<Trust>,
@@ -410,8 +419,18 @@ impl HostOptions {
             rules: 0,
             start_fen: None,
             clock: None,
+            race: RaceOptions::default(),
             trust: None,
         }
+    }
+
+    /// Proposes a Lines race with `options`, the host's board named `color`, once the
+    /// guest is verified.
+    #[must_use]
+    pub fn racing(mut self, options: RaceOptions, color: Color) -> HostOptions {
+        self.propose = Some((GameKind::Lines, color));
+        self.race = options;
+        self
     }
 
     /// Proposes `game` with the host playing `color` once the guest is verified.
@@ -419,6 +438,27 @@ impl HostOptions {
     pub fn proposing(mut self, game: GameKind, color: Color) -> HostOptions {
         self.propose = Some((game, color));
         self
+    }
+}
+
+/// What a host proposes once the guest is verified.
+#[derive(Clone, Debug)]
+enum AutoPropose {
+    Game(MatchSpec),
+    Race(RaceOptions, Color),
+}
+
+impl AutoPropose {
+    fn of(options: &HostOptions) -> Option<AutoPropose> {
+        let (game, color) = options.propose?;
+        if game == GameKind::Lines {
+            return Some(AutoPropose::Race(options.race, color));
+        }
+        let mut spec = MatchSpec::new(game, color);
+        spec.rules = options.rules;
+        spec.start_fen.clone_from(&options.start_fen);
+        spec.clock = options.clock;
+        Some(AutoPropose::Game(spec))
     }
 }
 
@@ -483,13 +523,13 @@ fn session(
     if name.is_empty() || name.len() > 64 {
         return Err(NetError::BadName);
     }
-    let offers: Vec<GameKind> = offers
-        .iter()
-        .copied()
-        .filter(|k| AnyGame::kinds().contains(k))
-        .collect();
+    // The board games of `AnyGame`, and the Lines race (played by the session itself).
+    let playable = |k: &GameKind| AnyGame::kinds().contains(k) || *k == GameKind::Lines;
+    let offers: Vec<GameKind> = offers.iter().copied().filter(playable).collect();
     let offers = if offers.is_empty() {
-        AnyGame::kinds().to_vec()
+        let mut all = AnyGame::kinds().to_vec();
+        all.push(GameKind::Lines);
+        all
     } else {
         offers
     };
@@ -511,6 +551,7 @@ impl NetMatch {
         options: HostOptions,
         observer: Arc<dyn NetObserver>,
     ) -> Result<NetMatch, NetError> {
+        let propose = AutoPropose::of(&options);
         let (session, identity) = session(&options.name, &options.offers, options.trust)?;
         let offers = session.offers().to_vec();
         let ad = options.advertise.then(|| Advertise {
@@ -518,16 +559,6 @@ impl NetMatch {
             config: DiscoveryConfig::default(),
         });
         let hosting = host(options.listen, ad).map_err(|e| NetError::Network(e.to_string()))?;
-        let propose = match options.propose {
-            Some((game, color)) => {
-                let mut spec = MatchSpec::new(game, color);
-                spec.rules = options.rules;
-                spec.start_fen.clone_from(&options.start_fen);
-                spec.clock = options.clock;
-                Some(spec)
-            }
-            None => None,
-        };
         let acceptor = hosting.acceptor();
         let address = hosting.local_addr().to_string();
         Ok(NetMatch::start(
@@ -592,16 +623,10 @@ impl NetMatch {
         listen: impl FnOnce(&Advertisement) -> Result<C, String>,
         observer: Arc<dyn NetObserver>,
     ) -> Result<NetMatch, NetError> {
+        let propose = AutoPropose::of(&options);
         let (session, identity) = session(&options.name, &options.offers, options.trust)?;
         let offers = session.offers().to_vec();
         let connector = listen(&Advertisement::of_session(&session)).map_err(NetError::Network)?;
-        let propose = options.propose.map(|(game, color)| {
-            let mut spec = MatchSpec::new(game, color);
-            spec.rules = options.rules;
-            spec.start_fen.clone_from(&options.start_fen);
-            spec.clock = options.clock;
-            spec
-        });
         Ok(NetMatch::start(
             (session, identity),
             connector,
@@ -635,7 +660,7 @@ impl NetMatch {
         connector: impl Connector,
         hosting: Option<Host>,
         listening: Option<String>,
-        propose: Option<MatchSpec>,
+        propose: Option<AutoPropose>,
         offers: Vec<GameKind>,
         observer: Arc<dyn NetObserver>,
     ) -> NetMatch {

@@ -407,7 +407,10 @@ impl Race {
     }
 
     /// We resign (and lose). The race is over once the peer's stop arrives (its moves
-    /// that crossed the resignation still count on its board).
+    /// that crossed the resignation still count on its board). Only while we can still
+    /// move: once our time is up or our board is full our board is final and the peer may
+    /// already have ended the race on it, so a late resignation is refused
+    /// ([`RaceError::Done`]) rather than judged differently on the two sides.
     pub fn resign(
         &mut self,
         send: &mut Vec<Body>,
@@ -416,7 +419,7 @@ impl Race {
         if self.result.is_some() {
             return Err(RaceError::Over);
         }
-        if self.resigned.is_some() {
+        if self.resigned.is_some() || self.done[self.me.index()] {
             return Err(RaceError::Done);
         }
         let turns = self.board(self.me).map_or(0, ScoreGame::turns);

@@ -150,6 +150,10 @@ pub(crate) struct MatchState<G: Game> {
     /// stands unless the peer's move from that same position crossed our acceptance on
     /// the wire (see [`MatchState::on_move`]).
     accepted_at: Option<u32>,
+    /// We accepted the peer's undo request in the position with this many moves, and no
+    /// move was played since: a time forfeit the peer judged there crossed our acceptance
+    /// (see [`MatchState::on_time_forfeit`]).
+    undone_from: Option<u32>,
     /// The game was abandoned without a result.
     aborted: Option<AbortReason>,
     /// Moves refused in this game, by either side (see the `resync` module).
@@ -178,6 +182,7 @@ impl<G: Game> MatchState<G> {
             their_offer: false,
             fair: None,
             accepted_at: None,
+            undone_from: None,
             aborted: None,
             refusals: 0,
         }
@@ -264,6 +269,7 @@ impl<G: Game> MatchState<G> {
 
     /// Appends a move played from the current position (already applied to `game`).
     fn record(&mut self, mv: G::Move, before: Turn) {
+        self.undone_from = None;
         self.history.truncate(self.cursor);
         self.turns.truncate(self.cursor);
         self.history.push(mv);
@@ -620,7 +626,9 @@ impl<G: Game> MatchState<G> {
         };
         self.undo = Pending::None;
         send.push(Body::UndoReply { accept });
+        let from = self.ply();
         if accept && self.set_cursor(target as usize, now) {
+            self.undone_from = Some(from);
             ev.push_back(Event::Undone { to_ply: target });
         }
         Ok(())

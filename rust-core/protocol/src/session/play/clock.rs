@@ -120,7 +120,9 @@ impl<G: Game> MatchState<G> {
     /// it. The measuring side decides (that is what caps a peer's claims), so the forfeit
     /// is believed wherever we were to move: in our current position, or where our own
     /// move crossed the forfeit on the wire (the move, and the chance outcome it led to,
-    /// are taken back). A
+    /// are taken back), or in the position we just took back by accepting the peer's undo
+    /// request (its flag judgement crossed our acceptance: the undone moves are played
+    /// again, as the peer never took them back). A
     /// forfeit naming a position where we were not to move, or in an untimed game, cannot
     /// come from an honest peer: the game is abandoned ([`AbortReason::CLOCKS_DIFFER`])
     /// rather than left stalled.
@@ -135,7 +137,11 @@ impl<G: Game> MatchState<G> {
         let our_move_crossed = self.crossed_our_move(ply);
         let our_turn =
             ply == here && !self.game.awaits_chance() && self.game.side_to_move() == self.local();
-        if self.clocks.is_none() || !(our_move_crossed || our_turn) {
+        // Found by the soak on a very bad link: the peer asked to undo, we accepted, and
+        // its flag for us fell in the position before the undo while our acceptance was
+        // on its way.
+        let our_undo_crossed = self.undone_from == Some(ply) && ply > here;
+        if self.clocks.is_none() || !(our_move_crossed || our_turn || our_undo_crossed) {
             if !self.is_over() {
                 self.abort(AbortReason::CLOCKS_DIFFER, send, ev);
             }

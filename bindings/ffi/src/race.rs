@@ -1,0 +1,301 @@
+//! The Lines race through [`Match`]: propose it, play moves on our board (each returning
+//! the path the ball takes, for the animation), resign, and read both boards with the
+//! scores and the time left ([`RaceState`]); the race's events arrive as
+//! [`MatchEvent::Race`](crate::MatchEvent::Race) with a [`RaceUpdate`].
+//!
+//! ```no_run
+//! # use banco_ffi::{Color, Match, RaceSettings};
+//! # fn race(m: &Match) -> Result<(), banco_ffi::BancoError> {
+//! m.propose_race(RaceSettings { start_balls: 5, time_limit_s: 120 }, Color::Red)?;
+//! // … once MatchEvent::Race { update: RaceUpdate::Started { .. } } arrived:
+//! if let Some(state) = m.race_state() {
+//!     println!("{} points against {}", state.score, state.opponent_score);
+//! }
+//! # Ok(()) }
+//! ```
+
+use crate::error::BancoError;
+use crate::net::Match;
+use crate::types::Color;
+use banco_app::network::{RaceUpdate as AppUpdate, RaceView};
+use banco_game::ScoreGame;
+use banco_lines::LinesGame;
+use banco_protocol::race::{RaceEnd, RaceOptions, RaceResult};
+
+/// What a race is played with (agreed by accepting the proposal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct RaceSettings {
+    /// Balls on each board at the start: 3 or 5.
+    pub start_balls: u8,
+    /// Time limit in seconds; 0 for none (the race ends when both boards are full).
+    pub time_limit_s: u16,
+}
+
+impl From<RaceOptions> for RaceSettings {
+    fn from(o: RaceOptions) -> Self {
+        RaceSettings {
+            start_balls: o.start_balls,
+            time_limit_s: o.time_limit_s,
+        }
+    }
+}
+
+impl From<RaceSettings> for RaceOptions {
+    fn from(s: RaceSettings) -> Self {
+        RaceOptions {
+            start_balls: s.start_balls,
+            time_limit_s: s.time_limit_s,
+        }
+    }
+}
+
+/// How a race ended.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum RaceEnding {
+    /// Both boards full, or the time limit passed: the higher score wins.
+    Finished,
+    /// This side resigned (and lost).
+    Resigned {
+        /// Who.
+        by: Color,
+    },
+    /// This side broke the rules (an impossible move, a changed seed, a false stop).
+    Cheated {
+        /// Who.
+        by: Color,
+        /// What it did, in words.
+        why: String,
+    },
+}
+
+/// The end of a race, the same on both devices.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct RaceOutcome {
+    /// Red's board's score.
+    pub red_score: u32,
+    /// Black's board's score.
+    pub black_score: u32,
+    /// Moves played on Red's board.
+    pub red_turns: u32,
+    /// Moves played on Black's board.
+    pub black_turns: u32,
+    /// The winner; `None` for a draw (equal scores).
+    pub winner: Option<Color>,
+    /// Why it ended.
+    pub ending: RaceEnding,
+    /// The result from our side, in words ("You won the race 120 : 80").
+    pub text: String,
+}
+
+impl RaceOutcome {
+    fn of(r: &RaceResult, text: String) -> RaceOutcome {
+        RaceOutcome {
+            red_score: r.scores[0],
+            black_score: r.scores[1],
+            red_turns: r.turns[0],
+            black_turns: r.turns[1],
+            winner: r.winner.map(Color::from),
+            ending: match &r.end {
+                RaceEnd::Finished => RaceEnding::Finished,
+                RaceEnd::Resigned(c) => RaceEnding::Resigned { by: (*c).into() },
+                RaceEnd::Cheated(c, why) => RaceEnding::Cheated {
+                    by: (*c).into(),
+                    why: why.to_string(),
+                },
+            },
+            text,
+        }
+    }
+}
+
+/// A race event, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum RaceUpdate {
+    /// The seed is agreed: both boards are set up and the clock runs.
+    Started {
+        /// The agreed settings.
+        settings: RaceSettings,
+        /// The colour naming our board.
+        your_color: Color,
+    },
+    /// The opponent played a move, checked on our replica of its board.
+    OpponentMoved {
+        /// Its turn number (0 = first).
+        turn: u32,
+        /// Its score now.
+        score: u32,
+        /// Balls on its board now.
+        balls: u32,
+    },
+    /// Our time is up: no more moves here.
+    TimeUp,
+    /// The race is over.
+    Over {
+        /// The result.
+        outcome: RaceOutcome,
+    },
+}
+
+impl From<AppUpdate> for RaceUpdate {
+    fn from(u: AppUpdate) -> Self {
+        match u {
+            AppUpdate::Started {
+                options,
+                your_color,
+            } => RaceUpdate::Started {
+                settings: options.into(),
+                your_color: your_color.into(),
+            },
+            AppUpdate::OpponentMoved { turn, score, balls } => {
+                RaceUpdate::OpponentMoved { turn, score, balls }
+            }
+            AppUpdate::TimeUp => RaceUpdate::TimeUp,
+            AppUpdate::Over { result, text } => RaceUpdate::Over {
+                outcome: RaceOutcome::of(&result, text),
+            },
+        }
+    }
+}
+
+/// One race board as cells: 81 colour codes row by row from a1 (0 empty, 1–7 a colour),
+/// the three announced colours, the score and the moves played.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct RaceBoard {
+    /// 81 cells, index = rank × 9 + file: 0 empty, 1–7 the colour's index + 1.
+    pub cells: Vec<u8>,
+    /// The three announced colours (0–6).
+    pub next_colors: Vec<u8>,
+    /// The score.
+    pub score: u32,
+    /// Moves played.
+    pub turns: u32,
+    /// Balls on the board.
+    pub balls: u32,
+    /// The board is full.
+    pub full: bool,
+}
+
+impl RaceBoard {
+    fn of(g: &LinesGame) -> RaceBoard {
+        let board = g.board();
+        RaceBoard {
+            cells: banco_lines::Cell::all()
+                .map(|c| board.get(c).map_or(0, |b| b.index() as u8 + 1))
+                .collect(),
+            next_colors: g.next_colors().iter().map(|b| b.index() as u8).collect(),
+            score: g.score(),
+            turns: g.turns(),
+            balls: board.ball_count() as u32,
+            full: board.is_full(),
+        }
+    }
+}
+
+/// Everything a screen shows of a race: both boards (ours, and our replica of the
+/// opponent's), the time left and the result.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct RaceState {
+    /// The agreed settings.
+    pub settings: RaceSettings,
+    /// The colour naming our board.
+    pub your_color: Color,
+    /// Our board, once started.
+    pub board: Option<RaceBoard>,
+    /// The opponent's board as replayed here, once started.
+    pub opponent: Option<RaceBoard>,
+    /// Our score.
+    pub score: u32,
+    /// The opponent's score (computed here from its moves).
+    pub opponent_score: u32,
+    /// Balls on the opponent's board.
+    pub opponent_balls: u32,
+    /// Milliseconds of our time left (`None`: no limit, or not started).
+    pub time_left_ms: Option<u64>,
+    /// We can move now.
+    pub can_move: bool,
+    /// The result, once over.
+    pub outcome: Option<RaceOutcome>,
+}
+
+impl From<RaceView> for RaceState {
+    fn from(v: RaceView) -> Self {
+        RaceState {
+            settings: v.options.into(),
+            your_color: v.your_color.into(),
+            board: v.board.as_ref().map(RaceBoard::of),
+            opponent: v.opponent.as_ref().map(RaceBoard::of),
+            score: v.score,
+            opponent_score: v.opponent_score,
+            opponent_balls: v.opponent_balls,
+            time_left_ms: v.time_left_ms,
+            can_move: v.can_move,
+            outcome: v
+                .result
+                .as_ref()
+                .map(|r| RaceOutcome::of(r, v.result_text.clone().unwrap_or_default())),
+        }
+    }
+}
+
+/// A race move played: the path the ball took (cell indices, start and destination
+/// included, for the animation), the balls cleared and landed, the points.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct RaceTurn {
+    /// The cells the ball passes, in order.
+    pub path: Vec<u8>,
+    /// Cells cleared by the move's lines.
+    pub cleared: Vec<u8>,
+    /// Cells where new balls landed, in order.
+    pub landed: Vec<u8>,
+    /// Cells cleared by lines the landing completed.
+    pub cleared_by_landing: Vec<u8>,
+    /// Points this turn.
+    pub points: u32,
+    /// The board is now full.
+    pub game_over: bool,
+}
+
+impl From<banco_lines::TurnReport> for RaceTurn {
+    fn from(t: banco_lines::TurnReport) -> Self {
+        RaceTurn {
+            path: t.path.cells().iter().map(|&c| u8::from(c)).collect(),
+            cleared: t.cleared.iter().map(u8::from).collect(),
+            landed: t.landed.iter().map(|&(c, _)| u8::from(c)).collect(),
+            cleared_by_landing: t.cleared_by_landing.iter().map(u8::from).collect(),
+            points: t.points,
+            game_over: t.game_over,
+        }
+    }
+}
+
+fn refused(e: banco_app::network::NetError) -> BancoError {
+    BancoError::from(e)
+}
+
+#[uniffi::export]
+impl Match {
+    /// Proposes a Lines race; our board is named `color`.
+    pub fn propose_race(&self, settings: RaceSettings, color: Color) -> Result<(), BancoError> {
+        self.net()
+            .propose_race(settings.into(), color.into())
+            .map_err(refused)
+    }
+
+    /// Plays a move on our race board (cell indices 0–80) and sends it.
+    pub fn race_move(&self, from: u8, to: u8) -> Result<RaceTurn, BancoError> {
+        self.net()
+            .race_move_indices(from, to)
+            .map(RaceTurn::from)
+            .map_err(refused)
+    }
+
+    /// Resigns the race (we lose).
+    pub fn race_resign(&self) -> Result<(), BancoError> {
+        self.net().race_resign().map_err(refused)
+    }
+
+    /// The race as a screen shows it, once one was accepted.
+    pub fn race_state(&self) -> Option<RaceState> {
+        self.net().race().map(RaceState::from)
+    }
+}

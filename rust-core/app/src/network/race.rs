@@ -1,0 +1,238 @@
+//! The Lines race in a [`NetMatch`]: both players on identical boards at the same time
+//! (banco-protocol's [`race`](banco_protocol::race): a seed neither side chose alone, every
+//! move replayed on a replica of the sender's board). This module adds what a screen needs:
+//! proposing and playing the race, and a [`RaceView`] — our board, the opponent's replica
+//! with its live score and ball count, the time left and the result from our side.
+//!
+//! ```no_run
+//! use banco_app::network::{HostOptions, NetEvent, NetMatch, NetObserver, RaceUpdate};
+//! use banco_game::{Color, GameKind};
+//! use banco_protocol::race::RaceOptions;
+//! use std::sync::Arc;
+//! struct Print;
+//! impl NetObserver for Print {
+//!     fn event(&self, e: NetEvent) {
+//!         if let NetEvent::Race(RaceUpdate::OpponentMoved { score, balls, .. }) = e {
+//!             println!("opponent {score} points, {balls} balls");
+//!         }
+//!     }
+//! }
+//! let options = HostOptions::new("An", "0.0.0.0:7368".parse()?, vec![GameKind::Lines])
+//!     .racing(RaceOptions { start_balls: 5, time_limit_s: 120 }, Color::Red);
+//! let host = NetMatch::host(options, Arc::new(Print))?;
+//! // … the guest joins, both confirm the code, the guest accepts the race …
+//! if let Some(race) = host.race() {
+//!     if let Some((from, to)) = race.board.as_ref().and_then(|b| b.any_move()) {
+//!         let turn = host.race_move(from, to)?;
+//!         println!("the ball goes along {} cells", turn.path.len());
+//!     }
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::{NetError, NetMatch, lock};
+use banco_game::{Color, ScoreGame};
+use banco_lines::{Cell, LinesGame, TurnReport};
+use banco_protocol::race::{Race, RaceEnd, RaceOptions, RaceResult};
+use banco_protocol::{ActionError, Session};
+
+/// What the race reports, in order, inside [`NetEvent::Race`](super::NetEvent::Race).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RaceUpdate {
+    /// The seed is agreed: both boards are set up and the clock runs.
+    Started {
+        /// The agreed options.
+        options: RaceOptions,
+        /// The colour naming our board.
+        your_color: Color,
+    },
+    /// The opponent played a move, checked on our replica of its board.
+    OpponentMoved {
+        /// Its turn number (0 = first).
+        turn: u32,
+        /// Its score now (computed here from its moves).
+        score: u32,
+        /// Balls on its board now.
+        balls: u32,
+    },
+    /// Our time is up: we can no longer move (the race ends when the opponent's is too).
+    TimeUp,
+    /// The race is over.
+    Over {
+        /// The result, the same on both devices.
+        result: RaceResult,
+        /// The result from our side, in words ("You won the race 120 : 80").
+        text: String,
+    },
+}
+
+/// Everything a screen shows of a race.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RaceView {
+    /// The agreed options.
+    pub options: RaceOptions,
+    /// The colour naming our board.
+    pub your_color: Color,
+    /// Our board, once the seed is agreed.
+    pub board: Option<LinesGame>,
+    /// Our replica of the opponent's board (its moves replayed here), once started.
+    pub opponent: Option<LinesGame>,
+    /// Our score.
+    pub score: u32,
+    /// The opponent's score, computed from its moves.
+    pub opponent_score: u32,
+    /// Balls on the opponent's board.
+    pub opponent_balls: u32,
+    /// Moves the opponent played.
+    pub opponent_turns: u32,
+    /// Milliseconds of our time left (`None`: no limit, or not started).
+    pub time_left_ms: Option<u64>,
+    /// We can move now (started, our time not up, board not full, race not over).
+    pub can_move: bool,
+    /// The result, once over.
+    pub result: Option<RaceResult>,
+    /// The result from our side, in words, once over.
+    pub result_text: Option<String>,
+}
+
+impl RaceView {
+    /// The view of `race` at `now` (milliseconds of the session's clock).
+    #[must_use]
+    pub fn of(race: &Race, now: u64) -> RaceView {
+        let me = race.me();
+        let board = race.board(me).cloned();
+        let opponent = race.board(me.other()).cloned();
+        let result = race.result().cloned();
+        RaceView {
+            options: race.options(),
+            your_color: me,
+            score: board.as_ref().map_or(0, ScoreGame::score),
+            opponent_score: opponent.as_ref().map_or(0, ScoreGame::score),
+            opponent_balls: opponent
+                .as_ref()
+                .map_or(0, |g| g.board().ball_count() as u32),
+            opponent_turns: opponent.as_ref().map_or(0, ScoreGame::turns),
+            time_left_ms: race.time_left(now),
+            can_move: race.is_started()
+                && !race.is_done(me)
+                && race.time_left(now).is_none_or(|t| t > 0),
+            result_text: result.as_ref().map(|r| race_result_text(r, me)),
+            result,
+            board,
+            opponent,
+        }
+    }
+}
+
+/// A race result from `me`'s side, in words: `"You won the race 120 : 80"`, `"You lost
+/// the race: you resigned (40 : 60)"`, `"The race is a draw 50 : 50"`, `"You won the race:
+/// the other player cheated (…)"`. Scores are ours first.
+#[must_use]
+pub fn race_result_text(result: &RaceResult, me: Color) -> String {
+    let (mine, theirs) = (result.scores[me.index()], result.scores[me.other().index()]);
+    let verdict = match result.winner {
+        Some(w) if w == me => "You won the race",
+        Some(_) => "You lost the race",
+        None => return format!("The race is a draw {mine} : {theirs}"),
+    };
+    match &result.end {
+        RaceEnd::Finished => format!("{verdict} {mine} : {theirs}"),
+        RaceEnd::Resigned(c) if *c == me => format!("{verdict}: you resigned ({mine} : {theirs})"),
+        RaceEnd::Resigned(_) => {
+            format!("{verdict}: the other player resigned ({mine} : {theirs})")
+        }
+        RaceEnd::Cheated(c, why) if *c == me => {
+            format!("{verdict}: the other device refused your moves ({why})")
+        }
+        RaceEnd::Cheated(_, why) => format!("{verdict}: the other player cheated ({why})"),
+    }
+}
+
+fn refused(e: impl ToString) -> NetError {
+    NetError::Refused(e.to_string())
+}
+
+impl NetMatch {
+    fn with_session<R>(
+        &self,
+        f: impl FnOnce(&mut Session<crate::any::AnyGame>, u64) -> R,
+    ) -> Result<R, NetError> {
+        self.with_driver(|d| d.with_session(f))
+    }
+
+    /// Proposes a Lines race with `options`, our board named `color` (the other player
+    /// accepts it like any proposal, [`NetMatch::accept_proposal`]).
+    pub fn propose_race(&self, options: RaceOptions, color: Color) -> Result<(), NetError> {
+        self.with_session(|s, now| s.propose_race(options, color, now))?
+            .map_err(|e: ActionError| refused(e))
+    }
+
+    /// Plays a move on our race board and sends it; the report carries the path the ball
+    /// takes (for the animation), the cleared balls and the landed ones.
+    pub fn race_move(&self, from: Cell, to: Cell) -> Result<TurnReport, NetError> {
+        self.with_session(|s, now| s.race_move(from, to, now))?
+            .map_err(refused)
+    }
+
+    /// Plays a move given by cell indices (0..81, row by row from a1).
+    pub fn race_move_indices(&self, from: u8, to: u8) -> Result<TurnReport, NetError> {
+        let cell = |i: u8| Cell::from_index(usize::from(i)).map_err(refused);
+        self.race_move(cell(from)?, cell(to)?)
+    }
+
+    /// Resigns the race (we lose); refused once our time is up or our board is full.
+    pub fn race_resign(&self) -> Result<(), NetError> {
+        self.with_session(|s, now| s.race_resign(now))?
+            .map_err(refused)
+    }
+
+    /// The race (running or over) as a screen shows it, once one was accepted.
+    #[must_use]
+    pub fn race(&self) -> Option<RaceView> {
+        lock(&self.driver)
+            .as_ref()?
+            .read_session(|s, now| s.race().map(|r| RaceView::of(r, now)))
+            .ok()
+            .flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_in_words_from_each_side() {
+        let r = RaceResult {
+            scores: [120, 80],
+            turns: [40, 38],
+            winner: Some(Color::Red),
+            end: RaceEnd::Finished,
+        };
+        assert_eq!(
+            race_result_text(&r, Color::Red),
+            "You won the race 120 : 80"
+        );
+        assert_eq!(
+            race_result_text(&r, Color::Black),
+            "You lost the race 80 : 120"
+        );
+        let resigned = RaceResult {
+            end: RaceEnd::Resigned(Color::Black),
+            ..r.clone()
+        };
+        assert_eq!(
+            race_result_text(&resigned, Color::Black),
+            "You lost the race: you resigned (80 : 120)"
+        );
+        let draw = RaceResult {
+            scores: [50, 50],
+            winner: None,
+            ..r
+        };
+        assert_eq!(
+            race_result_text(&draw, Color::Red),
+            "The race is a draw 50 : 50"
+        );
+    }
+}

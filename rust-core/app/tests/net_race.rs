@@ -1,0 +1,168 @@
+//! Two `NetMatch`es race at Lines over loopback TCP: the host proposes the race, the guest
+//! sees its options before accepting, both play at once, each sees the other's score and
+//! ball count live from its replica, and a resignation ends the race alike on both sides.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use banco_app::network::{
+    HostOptions, NetEvent, NetMatch, NetObserver, Phase, RaceUpdate, RaceView,
+};
+use banco_game::{Color, GameKind, ScoreGame};
+use banco_lines::ai;
+use banco_protocol::race::{RaceEnd, RaceOptions};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+struct Events(Mutex<Sender<NetEvent>>);
+
+impl NetObserver for Events {
+    fn event(&self, event: NetEvent) {
+        let _ = self.0.lock().unwrap().send(event);
+    }
+}
+
+fn observer() -> (Arc<Events>, Receiver<NetEvent>) {
+    let (tx, rx) = mpsc::channel();
+    (Arc::new(Events(Mutex::new(tx))), rx)
+}
+
+fn wait(rx: &Receiver<NetEvent>, what: &str, want: impl Fn(&NetEvent) -> bool) -> NetEvent {
+    loop {
+        let e = rx
+            .recv_timeout(Duration::from_secs(20))
+            .unwrap_or_else(|_| panic!("no {what} within 20 s"));
+        if want(&e) {
+            return e;
+        }
+    }
+}
+
+fn play_greedy(m: &NetMatch) -> u32 {
+    let view = m.race().unwrap();
+    let game = view.board.unwrap();
+    let mv = ai::greedy_move(&game).unwrap();
+    let turn = m.race_move(mv.from, mv.to).unwrap();
+    // The path to animate runs from the ball to its destination.
+    assert_eq!(turn.path.cells().first(), Some(&mv.from));
+    assert_eq!(turn.path.cells().last(), Some(&mv.to));
+    game.turns() + 1
+}
+
+#[test]
+fn a_race_over_loopback_ends_alike_on_both_sides() {
+    let options = RaceOptions {
+        start_balls: 3,
+        time_limit_s: 600,
+    };
+    let (host_obs, host_rx) = observer();
+    let mut host_options = HostOptions::new("Host", "127.0.0.1:0".parse().unwrap(), vec![])
+        .racing(options, Color::Red);
+    host_options.advertise = false;
+    let host = NetMatch::host(host_options, host_obs).unwrap();
+    let (guest_obs, guest_rx) = observer();
+    let guest = NetMatch::join("Guest", &host.state().address, &[], None, guest_obs).unwrap();
+    let code = |rx: &Receiver<NetEvent>| match wait(rx, "code", |e| {
+        matches!(e, NetEvent::VerifyCode { .. })
+    }) {
+        NetEvent::VerifyCode { code, .. } => code,
+        _ => unreachable!(),
+    };
+    let (a, b) = (code(&host_rx), code(&guest_rx));
+    host.confirm_code(&a).unwrap();
+    guest.confirm_code(&b).unwrap();
+
+    // The guest sees the race's options before it accepts.
+    wait(&guest_rx, "proposal", |e| {
+        matches!(e, NetEvent::Proposed(_))
+    });
+    let p = guest.state().proposal.unwrap();
+    assert_eq!((p.game, p.race), (GameKind::Lines, Some(options)));
+    assert!(guest.state().peer_games.contains(&GameKind::Lines));
+    assert!(guest.race().is_none(), "no race before accepting");
+    guest.accept_proposal().unwrap();
+    for (rx, color) in [(&host_rx, Color::Red), (&guest_rx, Color::Black)] {
+        let e = wait(rx, "start", |e| {
+            matches!(e, NetEvent::Race(RaceUpdate::Started { .. }))
+        });
+        assert_eq!(
+            e,
+            NetEvent::Race(RaceUpdate::Started {
+                options,
+                your_color: color
+            })
+        );
+    }
+    assert_eq!(host.state().phase, Phase::Playing);
+    let (h, g) = (host.race().unwrap(), guest.race().unwrap());
+    // One seed, made by both: the same start board on both sides, and each side's replica
+    // of the other's board is the other's own.
+    assert_eq!(h.board, g.board);
+    assert_eq!(h.opponent, g.board);
+    assert!(h.can_move && g.can_move);
+    assert!(h.time_left_ms.is_some_and(|t| t <= 600_000 && t > 590_000));
+    assert_eq!(h.board.as_ref().unwrap().board().ball_count(), 3);
+
+    // Both play at once; each sees the other's moves with its score and ball count.
+    for _ in 0..4 {
+        let ht = play_greedy(&host);
+        let gt = play_greedy(&guest);
+        let e = wait(&guest_rx, "host move", |e| {
+            matches!(e, NetEvent::Race(RaceUpdate::OpponentMoved { .. }))
+        });
+        let NetEvent::Race(RaceUpdate::OpponentMoved { turn, .. }) = e else {
+            unreachable!()
+        };
+        assert_eq!(turn + 1, ht);
+        let e = wait(&host_rx, "guest move", |e| {
+            matches!(e, NetEvent::Race(RaceUpdate::OpponentMoved { .. }))
+        });
+        let NetEvent::Race(RaceUpdate::OpponentMoved { turn, score, balls }) = e else {
+            unreachable!()
+        };
+        assert_eq!(turn + 1, gt);
+        let g: RaceView = guest.race().unwrap();
+        let mine = g.board.as_ref().unwrap();
+        if mine.turns() == turn + 1 {
+            assert_eq!(score, mine.score());
+            assert_eq!(balls as usize, mine.board().ball_count());
+        }
+    }
+    let (h, g) = (host.race().unwrap(), guest.race().unwrap());
+    assert_eq!(
+        h.opponent, g.board,
+        "the host's replica is the guest's board"
+    );
+    assert_eq!(g.opponent, h.board, "and the other way round");
+    assert_eq!((h.opponent_turns, g.opponent_turns), (4, 4));
+    assert_eq!(h.opponent_score, g.score);
+    assert_eq!(
+        h.opponent_balls as usize,
+        g.board.as_ref().unwrap().board().ball_count()
+    );
+
+    // The guest resigns: both sides end with the same result, the host winning.
+    guest.race_resign().unwrap();
+    let over = |rx: &Receiver<NetEvent>| match wait(rx, "end", |e| {
+        matches!(e, NetEvent::Race(RaceUpdate::Over { .. }))
+    }) {
+        NetEvent::Race(RaceUpdate::Over { result, text }) => (result, text),
+        _ => unreachable!(),
+    };
+    let (hr, ht) = over(&host_rx);
+    let (gr, gt) = over(&guest_rx);
+    assert_eq!(hr, gr);
+    assert_eq!(hr.end, RaceEnd::Resigned(Color::Black));
+    assert_eq!(hr.winner, Some(Color::Red));
+    assert_eq!(hr.turns, [4, 4]);
+    assert!(
+        ht.starts_with("You won the race: the other player resigned"),
+        "{ht}"
+    );
+    assert!(gt.starts_with("You lost the race: you resigned"), "{gt}");
+    let (h, g) = (host.race().unwrap(), guest.race().unwrap());
+    assert!(!h.can_move && !g.can_move);
+    assert_eq!(h.result_text.as_deref(), Some(ht.as_str()));
+    assert_eq!(host.state().phase, Phase::Over);
+    let (from, to) = h.board.as_ref().unwrap().any_move().unwrap();
+    assert!(host.race_move(from, to).is_err(), "no move after the end");
+}

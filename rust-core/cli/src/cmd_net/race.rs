@@ -1,0 +1,212 @@
+//! The Lines race in `banco host --game lines` / `banco join`: our board as in `banco play
+//! --game lines`, a line with the opponent's live score and ball count, and at the end the
+//! last line `result R-B scores RED:BLACK turns RED:BLACK end END` — the same on both
+//! sides (R-B as in the board games: 1-0 when the first board wins, 1/2-1/2 for equal
+//! scores).
+//!
+//! With `--ai` the computer plays our board as fast as `--movetime` allows (a move every
+//! `movetime` milliseconds at most).
+
+use super::{Table, report, shown};
+use crate::cmd_lines::render;
+use banco_app::lines::parse_move;
+use banco_app::network::{RaceUpdate, RaceView};
+use banco_game::Color;
+use banco_lines::CellSet;
+use banco_lines::ai::{self, Budget};
+use banco_protocol::race::{RaceEnd, RaceOptions, RaceResult};
+use std::time::{Duration, Instant};
+
+/// The race options in words: `"5 balls, 60 s"`, `"3 balls, no time limit"`.
+pub(super) fn options_text(o: RaceOptions) -> String {
+    match o.time_limit_s {
+        0 => format!("{} balls, no time limit", o.start_balls),
+        t => format!("{} balls, {t} s", o.start_balls),
+    }
+}
+
+/// The last line of a race, the same on both sides.
+pub(super) fn result_line(r: &RaceResult) -> String {
+    let score = match r.winner {
+        Some(Color::Red) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
+    };
+    let end = match &r.end {
+        RaceEnd::Finished => "finished".to_owned(),
+        RaceEnd::Resigned(c) => format!(
+            "resigned-{}",
+            if *c == Color::Red { "red" } else { "black" }
+        ),
+        RaceEnd::Cheated(c, _) => {
+            format!("cheated-{}", if *c == Color::Red { "red" } else { "black" })
+        }
+    };
+    format!(
+        "result {score} scores {}:{} turns {}:{} end {end}",
+        r.scores[0], r.scores[1], r.turns[0], r.turns[1]
+    )
+}
+
+impl Table {
+    /// Prints our race board, the next colours, our score and the opponent's line.
+    pub(super) fn show_race(&self, path: CellSet) {
+        let Some(v) = self.m.race() else { return };
+        let Some(board) = &v.board else { return };
+        print!("{}", render(board.board(), path, self.style));
+        println!("{}", status_line(&v));
+        if v.can_move && self.ai.is_none() {
+            println!("your move (a1 e5), or resign, board, quit:");
+        }
+    }
+
+    /// A race event.
+    pub(super) fn on_race(&mut self, u: RaceUpdate) {
+        match u {
+            RaceUpdate::Started {
+                options,
+                your_color,
+            } => {
+                println!(
+                    "the race starts ({}): your board is {}",
+                    options_text(options),
+                    if your_color == Color::Red {
+                        "red"
+                    } else {
+                        "black"
+                    }
+                );
+                self.racing = true;
+                self.show_race(CellSet::EMPTY);
+                self.next_race_move = Some(Instant::now());
+            }
+            RaceUpdate::OpponentMoved { turn, score, balls } => {
+                println!("they: move {} score {score} balls {balls}", turn + 1);
+            }
+            RaceUpdate::TimeUp => {
+                println!("your time is up; waiting for the other player's");
+                self.next_race_move = None;
+            }
+            RaceUpdate::Over { result, text } => {
+                self.over = true;
+                self.racing = false;
+                self.next_race_move = None;
+                println!("race over: {}", shown(&text));
+                println!("{}", result_line(&result));
+                self.finish_by = Some(Instant::now() + super::FINISH_GRACE);
+            }
+        }
+    }
+
+    /// How long the event loop may wait before the computer's next race move.
+    pub(super) fn race_wait(&self) -> Option<Duration> {
+        self.next_race_move
+            .filter(|_| self.ai.is_some() && self.racing)
+            .map(|t| t.saturating_duration_since(Instant::now()))
+    }
+
+    /// The computer plays our next race move if it is time.
+    pub(super) fn maybe_ai_race_move(&mut self) {
+        if self.ai.is_none() || !self.racing || self.over {
+            return;
+        }
+        if self.next_race_move.is_none_or(|t| Instant::now() < t) {
+            return;
+        }
+        self.next_race_move = Some(Instant::now() + Duration::from_millis(self.movetime));
+        let Some(v) = self.m.race() else { return };
+        let Some(game) = v.board.as_ref().filter(|_| v.can_move) else {
+            return;
+        };
+        let budget = Budget::from_playouts(8);
+        let seed = u64::from(banco_game::ScoreGame::turns(game));
+        let Some(mv) = ai::hint(game, &budget, seed)
+            .map(|h| h.mv)
+            .or_else(|| ai::greedy_move(game))
+        else {
+            self.next_race_move = None;
+            return;
+        };
+        match self.m.race_move(mv.from, mv.to) {
+            Ok(turn) => {
+                println!("you play {} {} (+{})", mv.from, mv.to, turn.points);
+                self.show_race(path_set(&turn));
+            }
+            Err(e) => println!("could not play {} {}: {e}", mv.from, mv.to),
+        }
+    }
+
+    /// A line typed during the race; true if it was a race command.
+    pub(super) fn on_race_line(&mut self, text: &str) -> bool {
+        if !self.racing {
+            return false;
+        }
+        match text {
+            "board" => self.show_race(CellSet::EMPTY),
+            "resign" => report(self.m.race_resign()),
+            _ => match parse_move(text) {
+                Ok((from, to)) => match self.m.race_move(from, to) {
+                    Ok(turn) => self.show_race(path_set(&turn)),
+                    Err(e) => println!("{e}"),
+                },
+                Err(e) => println!("{e}"),
+            },
+        }
+        true
+    }
+}
+
+fn path_set(turn: &banco_lines::TurnReport) -> CellSet {
+    let mut set = CellSet::EMPTY;
+    for &c in turn.path.cells() {
+        set.insert(c);
+    }
+    set
+}
+
+fn status_line(v: &RaceView) -> String {
+    let next = v
+        .board
+        .as_ref()
+        .map(|g| {
+            g.next_colors()
+                .iter()
+                .map(|b| b.letter().to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_default();
+    let time = v
+        .time_left_ms
+        .map_or_else(String::new, |t| format!("  time {} s", t.div_ceil(1000)));
+    format!(
+        "score {}  next {next}{time}  |  opponent score {} balls {} moves {}",
+        v.score, v.opponent_score, v.opponent_balls, v.opponent_turns
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_line_names_the_winner_scores_and_end() {
+        let r = RaceResult {
+            scores: [40, 90],
+            turns: [30, 31],
+            winner: Some(Color::Black),
+            end: RaceEnd::Resigned(Color::Red),
+        };
+        assert_eq!(
+            result_line(&r),
+            "result 0-1 scores 40:90 turns 30:31 end resigned-red"
+        );
+        assert_eq!(
+            options_text(RaceOptions {
+                start_balls: 3,
+                time_limit_s: 0
+            }),
+            "3 balls, no time limit"
+        );
+    }
+}
