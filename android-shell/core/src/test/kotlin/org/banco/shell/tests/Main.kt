@@ -8,6 +8,7 @@ fun main() {
     boardTests(suite)
     gameTests(suite)
     lobbyMatchTests(suite)
+    clockTests(suite)
     val failed = suite.run()
     exitProcess(if (failed == 0) 0 else 1)
 }
