@@ -11,6 +11,7 @@ fun main() {
     vsComputerTests(suite)
     engineTests(suite)
     matchTests(suite)
+    hardeningTests(suite)
     val failed = suite.run()
     exitProcess(if (failed == 0) 0 else 1)
 }
