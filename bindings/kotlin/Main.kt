@@ -14,6 +14,7 @@ fun main() {
     jieqiTests(suite)
     recordsTests(suite)
     bleTests(suite)
+    hardeningTests(suite)
     val failed = suite.run()
     exitProcess(if (failed == 0) 0 else 1)
 }

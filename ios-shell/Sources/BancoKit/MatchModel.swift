@@ -50,15 +50,17 @@ public final class MatchModel: Model {
     }
 
     /// Hosts on `address` (`0.0.0.0:7368` on a phone, `127.0.0.1:0` in tests), offering
-    /// every game of the home screen and proposing the one of `settings`.
+    /// every game of the home screen and proposing the one of `settings`, with `clock` (nil: untimed).
     /// `trust` is what `onTrust` stored last time (a remembered player then skips the code);
     /// `nil` uses a throwaway identity.
     public static func host(ui: UIDispatcher, settings: Settings, address: String, advertise: Bool,
                             sound: SoundPlayer = SilentSound(), trust: Data? = nil,
-                            onTrust: @escaping (Data) -> Void = { _ in }) throws -> MatchModel {
-        try open(ui, sound, onTrust) {
+                            onTrust: @escaping (Data) -> Void = { _ in }, clock: MatchClock? = nil) throws -> MatchModel {
+        let s = settings.offer
+        let offer = MatchOffer(game: s.game, yourColor: s.yourColor, rules: s.rules, startFen: s.startFen, clock: clock)
+        return try open(ui, sound, onTrust) {
             try Match.host(playerName: settings.playerName, listenAddress: address, advertise: advertise,
-                           offers: Settings.games, proposal: settings.offer, listener: $0, trust: trust)
+                           offers: Settings.games, proposal: offer, listener: $0, trust: trust)
         }
     }
 
@@ -89,6 +91,8 @@ public final class MatchModel: Model {
     public func replyDraw(_ accept: Bool) { act { try $0.replyDraw(accept: accept) } }
     public func claimDraw() { act { try $0.claimDraw() } }
     public func resign() { act { try $0.resign() } }
+    /// Reads the state again: call about once a second while a timed game runs (see `State.clocks`).
+    public func tick() { refresh() }
 
     public func tap(column: Int, row: Int) {
         guard let c = UInt8(exactly: column), let r = UInt8(exactly: row) else { return }

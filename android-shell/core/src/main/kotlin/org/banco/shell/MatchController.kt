@@ -7,6 +7,7 @@ package org.banco.shell
 import org.banco.BancoException
 import org.banco.LobbyPeer
 import org.banco.Match
+import org.banco.MatchClock
 import org.banco.MatchEvent
 import org.banco.MatchListener
 import org.banco.MatchOffer
@@ -58,6 +59,8 @@ class MatchController private constructor(
     fun resign() = act { it.resign() }
     fun flip() = act { it.flip() }
     fun play(move: Move) = act { it.play(move) }
+    /** Reads the state again: call about once a second while a timed game runs (see [clocks]). */
+    fun tick() = refresh()
 
     /** A tap on a screen cell (column from the left, row from the top): what it did, null if refused. */
     fun tap(column: Int, row: Int): TapResult? {
@@ -129,13 +132,13 @@ class MatchController private constructor(
         /**
          * Hosts a match on [address] (`0.0.0.0:7368` on a phone; `127.0.0.1:0` in tests),
          * advertised on the LAN if [advertise], offering every board game and proposing
-         * [Settings.game] with the host playing [Settings.color].
+         * [Settings.game] with the host playing [Settings.color], with [clock] (null: untimed).
          */
         fun host(
             ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, sound: SoundPlayer = SoundPlayer.SILENT,
-            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {},
+            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null,
         ): MatchController {
-            val offer = MatchOffer(settings.game, settings.color, settings.rulesFor(settings.game), null)
+            val offer = MatchOffer(settings.game, settings.color, settings.rulesFor(settings.game), null, clock)
             return open(ui, sound, onTrust) { Match.host(settings.playerName, address, advertise, boardGames(), offer, it, trust) }
         }
 

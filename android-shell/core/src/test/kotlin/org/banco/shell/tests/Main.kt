@@ -9,6 +9,7 @@ fun main() {
     gameTests(suite)
     lobbyMatchTests(suite)
     bleGateTests(suite)
+    clockTests(suite)
     val failed = suite.run()
     exitProcess(if (failed == 0) 0 else 1)
 }
