@@ -22,17 +22,22 @@
 //!
 //! ## Repetitions (graph history interaction)
 //!
-//! A repetition is never a win for the attacker: under Asian rules a perpetual check loses
-//! and a plain repetition draws, and a mate puzzle asks for mate. So a position that
-//! repeats one on the path is a disproof — but one that depends on the path. Such a
-//! disproof is stored with the place on the path of the ancestor it repeats and that
-//! ancestor's key, and is believed only while that ancestor stands at that place on the
-//! current path; once the search backs up past the ancestor, the result is no longer
-//! path-dependent (a cycle back to a node does not help the attacker prove it). Proofs
-//! never rest on a repetition. The one way a stored proof can still be wrong on another
-//! path (the defender escaping into a repetition of an older position) is caught when the
-//! mating line is extracted: [`Dfpn::verify`] walks the proof tree along real paths,
-//! judging every repetition, and measures the mate's length.
+//! A repetition is judged by the game's own rules (the node's [`SearchGame::repetition`])
+//! and by the checks along the path. It is a win for the attacker only when the rules make
+//! the defender lose it **and** every defender move since the repeated position gave
+//! check: a defender whose only escape from mate is perpetual check is lost (Asian and
+//! casual xiangqi rules alike). Everything else — a plain repetition, the attacker's own
+//! perpetual check, a perpetual chase, a repetition of a position from before the root —
+//! is a disproof. Either result depends on the path: it is stored with the place on the
+//! path of the ancestor it repeats and is believed only while the path still leads there
+//! the same way (a disproof: that ancestor at that place; a proof: the same positions from
+//! that ancestor to the node, so the same checks); once the search backs up past the
+//! ancestor, the result no longer depends on the path. A stored result can still be wrong
+//! on another path (the defender escaping into a repetition of an older position); proofs
+//! are therefore checked when the mating line is extracted: [`Dfpn::verify`] walks the
+//! proof tree along real paths, judging every repetition, and measures the mate's length
+//! (a perpetual check ends its line at the first repetition; the line shown prefers
+//! defender replies that end in mate).
 //!
 //! ```
 //! use banco_engine::dfpn::Dfpn;
