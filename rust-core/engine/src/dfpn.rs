@@ -22,17 +22,22 @@
 //!
 //! ## Repetitions (graph history interaction)
 //!
-//! A repetition is never a win for the attacker: under Asian rules a perpetual check loses
-//! and a plain repetition draws, and a mate puzzle asks for mate. So a position that
-//! repeats one on the path is a disproof — but one that depends on the path. Such a
-//! disproof is stored with the place on the path of the ancestor it repeats and that
-//! ancestor's key, and is believed only while that ancestor stands at that place on the
-//! current path; once the search backs up past the ancestor, the result is no longer
-//! path-dependent (a cycle back to a node does not help the attacker prove it). Proofs
-//! never rest on a repetition. The one way a stored proof can still be wrong on another
-//! path (the defender escaping into a repetition of an older position) is caught when the
-//! mating line is extracted: [`Dfpn::verify`] walks the proof tree along real paths,
-//! judging every repetition, and measures the mate's length.
+//! A repetition is judged by the game's own rules (the node's [`SearchGame::repetition`])
+//! and by the checks along the path. It is a win for the attacker only when the rules make
+//! the defender lose it **and** every defender move since the repeated position gave
+//! check: a defender whose only escape from mate is perpetual check is lost (Asian and
+//! casual xiangqi rules alike). Everything else — a plain repetition, the attacker's own
+//! perpetual check, a perpetual chase, a repetition of a position from before the root —
+//! is a disproof. Either result depends on the path: it is stored with the place on the
+//! path of the ancestor it repeats and is believed only while the path still leads there
+//! the same way (a disproof: that ancestor at that place; a proof: the same positions from
+//! that ancestor to the node, so the same checks); once the search backs up past the
+//! ancestor, the result no longer depends on the path. A stored result can still be wrong
+//! on another path (the defender escaping into a repetition of an older position); proofs
+//! are therefore checked when the mating line is extracted: [`Dfpn::verify`] walks the
+//! proof tree along real paths, judging every repetition, and measures the mate's length
+//! (a perpetual check ends its line at the first repetition; the line shown prefers
+//! defender replies that end in mate).
 //!
 //! ```
 //! use banco_engine::dfpn::Dfpn;
@@ -69,7 +74,7 @@ struct Value<M> {
     /// A proof: plies to the mate along it. A disproof: the most plies left for which it
     /// holds ([`ANY`]: all).
     len: u16,
-    /// A disproof resting on a repetition: the place on the path of the repeated
+    /// A result resting on a repetition: the place on the path of the repeated
     /// ancestor ([`ANY`]: none).
     dep: u16,
     /// The move that proves an attacker node (or the last one tried).
@@ -78,11 +83,15 @@ struct Value<M> {
 
 impl<M: Copy> Value<M> {
     fn proven(len: u16, mv: M) -> Self {
+        Value::proven_at(len, ANY, mv)
+    }
+
+    fn proven_at(len: u16, dep: u16, mv: M) -> Self {
         Value {
             pn: 0,
             dn: INF,
             len,
-            dep: ANY,
+            dep,
             mv,
         }
     }
@@ -101,7 +110,8 @@ impl<M: Copy> Value<M> {
 #[derive(Clone, Copy, Debug)]
 struct Entry<M> {
     key: u64,
-    /// Key of the ancestor a path-dependent disproof repeats.
+    /// A path-dependent disproof: the key of the ancestor it repeats. A path-dependent
+    /// proof: a digest of the path from that ancestor to the node (see [`Dfpn::anchor`]).
     anchor: u64,
     /// Nodes the result cost (what replacement keeps).
     work: u64,
@@ -132,6 +142,9 @@ pub struct Dfpn<'a, M> {
     table: Vec<[Option<Entry<M>>; WAYS]>,
     /// Keys of the positions on the current path, by place.
     path: Vec<u64>,
+    /// Parallel to `path`: false where the attacker was to move and not in check (the
+    /// defender's move into that position gave no check).
+    checked: Vec<bool>,
     attacker: Color,
     nodes: u64,
     node_limit: u64,
@@ -148,6 +161,7 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
         Dfpn {
             table: vec![[None; WAYS]; buckets.max(1)],
             path: Vec::with_capacity(256),
+            checked: Vec::with_capacity(256),
             attacker: Color::Red,
             nodes: 0,
             node_limit: u64::MAX,
@@ -187,6 +201,7 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
         self.aborted = false;
         let rem = plies_for(moves);
         self.path.clear();
+        self.checked.clear();
         loop {
             let v = self.evaluate(node, rem);
             if v.pn == 0 {
@@ -214,10 +229,11 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
     ) -> Option<(u32, Vec<M>)> {
         self.attacker = node.side_to_move();
         self.path.clear();
+        self.checked.clear();
         let mut memo = HashMap::new();
-        let len = self.walk(node, plies_for(moves), &mut memo)?;
+        let (len, _, _) = self.walk(node, plies_for(moves), &mut memo)?;
         let mut line = Vec::new();
-        Self::line(node, &memo, &mut line);
+        Self::line(node, &memo, &mut line, &mut Vec::new());
         Some((u32::from(len).div_ceil(2), line))
     }
 
@@ -258,6 +274,9 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
         let v = e.value;
         let valid = if v.pn == 0 {
             v.len <= rem
+                && (v.dep == ANY
+                    || (usize::from(v.dep) < place
+                        && self.anchor(usize::from(v.dep), place) == e.anchor))
         } else if v.dn == 0 {
             v.len >= rem
                 && (v.dep == ANY
@@ -272,10 +291,12 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
     /// Stores `value` for `key`, which cost `work` nodes: over the same key, else over the
     /// entry of the bucket that cost least (a first estimate costs nothing).
     fn store(&mut self, key: u64, value: Value<M>, work: u64) {
-        let anchor = if value.dn == 0 && value.dep != ANY {
-            self.path.get(usize::from(value.dep)).copied().unwrap_or(0)
-        } else {
+        let anchor = if value.dep == ANY {
             0
+        } else if value.pn == 0 {
+            self.anchor(usize::from(value.dep), self.path.len())
+        } else {
+            self.path.get(usize::from(value.dep)).copied().unwrap_or(0)
         };
         let entry = Entry {
             key,
@@ -302,6 +323,52 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
         b[slot] = Some(entry);
     }
 
+    /// A digest of the keys on the path from place `from` to place `to` (excluded): a
+    /// proof resting on a repetition of the ancestor at `from` holds only where the path
+    /// runs through the same positions (the same checks) to the node.
+    fn anchor(&self, from: usize, to: usize) -> u64 {
+        self.path
+            .get(from..to)
+            .unwrap_or_default()
+            .iter()
+            .fold(to as u64, |h, &k| {
+                (h ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
+            })
+    }
+
+    /// Pushes `node` (of kind `kind`) on the path.
+    fn push<S: SearchGame<Move = M>>(&mut self, node: &S, kind: Kind) {
+        self.path.push(node.hash());
+        self.checked.push(kind == Kind::And || node.in_check());
+    }
+
+    fn pop(&mut self) {
+        self.path.pop();
+        self.checked.pop();
+    }
+
+    /// Judges the repetition `verdict` at `node` (about to be placed at the end of the
+    /// path): the place of the ancestor it repeats and whether the attacker wins it. The
+    /// attacker wins only a perpetual check by the defender — the game's rules make the
+    /// defender lose the repetition, and every defender move since the ancestor gave
+    /// check — never a repetition of a position from before the root, a perpetual chase
+    /// nor one of its own checks.
+    fn judge<S: SearchGame<Move = M>>(&self, node: &S, verdict: Verdict) -> (u16, bool) {
+        let key = node.hash();
+        let Some(dep) = self.path.iter().rposition(|&k| k == key) else {
+            return (ANY, false);
+        };
+        let defender_moves = node.side_to_move() != self.attacker;
+        let defender_loses = match verdict {
+            Verdict::Loss => defender_moves,
+            Verdict::Win => !defender_moves,
+            Verdict::Draw => false,
+        };
+        let checks = self.checked[dep + 1..].iter().all(|&c| c)
+            && (self.kind(node) == Kind::And || node.in_check());
+        (dep as u16, defender_loses && checks)
+    }
+
     /// The value of `node`, reached with `rem` plies left, at the end of the path: what
     /// the rules, the bound or the table say, else a first estimate (stored). Counts as a
     /// visit.
@@ -310,15 +377,15 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
         let place = self.path.len();
         let none = S::no_move();
         if !node.awaits_chance() {
-            if node.repetition().is_some() {
-                // Never a win for the attacker; a draw or a loss for whoever repeats.
-                let key = node.hash();
-                let dep = self
-                    .path
-                    .iter()
-                    .rposition(|&k| k == key)
-                    .map_or(ANY, |p| p as u16);
-                return Value::disproven(ANY, dep, none);
+            if let Some(verdict) = node.repetition() {
+                // A win for the attacker only when the defender checked perpetually;
+                // else a draw or a loss for the attacker.
+                let (dep, won) = self.judge(node, verdict);
+                return if won {
+                    Value::proven_at(0, dep, none)
+                } else {
+                    Value::disproven(ANY, dep, none)
+                };
             }
             if node.rule_draw() {
                 return Value::disproven(ANY, ANY, none);
@@ -446,16 +513,17 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
         match kind {
             Kind::Or => {
                 let mut dn = 0u32;
-                let mut proof: Option<(u16, M)> = None;
+                let mut proof: Option<(u16, u16, M)> = None;
                 let mut hold = ANY;
                 let mut dep = ANY;
                 for (i, c) in children.iter().enumerate() {
                     let v = c.value;
                     dn = dn.saturating_add(v.dn).min(INF);
                     if v.pn == 0 {
-                        let len = v.len.saturating_add(c.step);
-                        if proof.is_none_or(|(l, _)| len < l) {
-                            proof = Some((len, c.mv));
+                        // The shortest proof; of two as short, one independent of the path.
+                        let p = (v.len.saturating_add(c.step), local(v.dep), c.mv);
+                        if proof.is_none_or(|q| (p.0, p.1 != ANY) < (q.0, q.1 != ANY)) {
+                            proof = Some(p);
                         }
                     }
                     if v.dn == 0 {
@@ -469,8 +537,8 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
                         second = v.pn;
                     }
                 }
-                if let Some((len, mv)) = proof {
-                    return (Value::proven(len, mv), best, second);
+                if let Some((len, dep, mv)) = proof {
+                    return (Value::proven_at(len, dep, mv), best, second);
                 }
                 let mv = children.get(best).map_or(none, |c| c.mv);
                 if dn == 0 {
@@ -492,12 +560,14 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
             Kind::And => {
                 let mut pn = 0u32;
                 let mut longest = 0u16;
+                let mut proof_dep = ANY;
                 let mut refutation: Option<(u16, u16)> = None;
                 for (i, c) in children.iter().enumerate() {
                     let v = c.value;
                     pn = pn.saturating_add(v.pn).min(INF);
                     if v.pn == 0 {
                         longest = longest.max(v.len.saturating_add(c.step));
+                        proof_dep = proof_dep.min(local(v.dep));
                     }
                     if v.dn == 0 {
                         // The most general refutation: independent of the path, then
@@ -521,7 +591,7 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
                     return (Value::disproven(hold, dep, mv), best, second);
                 }
                 if pn == 0 {
-                    return (Value::proven(longest, mv), best, second);
+                    return (Value::proven_at(longest, proof_dep, mv), best, second);
                 }
                 let dn = children[best].value.dn;
                 (
@@ -552,7 +622,7 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
         let kind = self.kind(node);
         let place = self.path.len();
         let before = self.nodes;
-        self.path.push(key);
+        self.push(node, kind);
         let mut children = Self::children(node, kind);
         let result = loop {
             for c in &mut children {
@@ -590,7 +660,7 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
                 break value;
             }
         };
-        self.path.pop();
+        self.pop();
         if !self.aborted || result.pn == 0 || result.dn == 0 {
             self.store(key, result, self.nodes - before);
         }
@@ -598,44 +668,56 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
     }
 
     /// Walks the proof tree below `node` (`rem` plies left); the plies to the mate, the
-    /// defender resisting longest. Results are kept in `memo` by key.
+    /// defender resisting longest, the place of the oldest ancestor a perpetual check on
+    /// the way repeats ([`ANY`]: none), and whether the line shown (the defender
+    /// preferring a line that ends in mate to one that ends in its perpetual check, then
+    /// the longest) ends in mate. Results are kept in `memo` by key (reused only when they
+    /// rest on no repetition of an ancestor of the node).
     fn walk<S: SearchGame<Move = M>>(
         &mut self,
         node: &mut S,
         rem: u16,
-        memo: &mut HashMap<u64, (u16, M)>,
-    ) -> Option<u16> {
+        memo: &mut Memo<M>,
+    ) -> Option<(u16, u16, bool)> {
         let key = node.hash();
-        if let Some(&(len, _)) = memo.get(&key) {
-            return Some(len);
+        if let Some(&(len, _, true, mates)) = memo.get(&key) {
+            return Some((len, ANY, mates));
         }
-        if !node.awaits_chance() && (node.repetition().is_some() || node.rule_draw()) {
-            return None;
+        if !node.awaits_chance() {
+            if let Some(verdict) = node.repetition() {
+                let (dep, won) = self.judge(node, verdict);
+                return won.then_some((0, dep, false));
+            }
+            if node.rule_draw() {
+                return None;
+            }
         }
-        self.path.push(key);
+        let place = self.path.len();
+        let kind = self.kind(node);
+        self.push(node, kind);
         let r = self.walk_here(node, rem, memo);
-        self.path.pop();
-        if let Some(entry) = r {
-            memo.insert(key, entry);
-        }
-        r.map(|(len, _)| len)
+        self.pop();
+        let (len, mv, dep, mates) = r?;
+        let dep = if usize::from(dep) >= place { ANY } else { dep };
+        memo.insert(key, (len, mv, dep == ANY, mates));
+        Some((len, dep, mates))
     }
 
     fn walk_here<S: SearchGame<Move = M>>(
         &mut self,
         node: &mut S,
         rem: u16,
-        memo: &mut HashMap<u64, (u16, M)>,
-    ) -> Option<(u16, M)> {
+        memo: &mut Memo<M>,
+    ) -> Option<(u16, M, u16, bool)> {
         let none = S::no_move();
         if self.kind(node) == Kind::Or {
             let place = self.path.len() - 1;
             let mut v = self.lookup(node.hash(), rem, place);
             if v.is_none_or(|v| v.pn != 0) {
                 // Lost from the table (or never stored): prove it again here.
-                self.path.pop();
+                self.pop();
                 let proven = self.reprove(node, rem);
-                self.path.push(node.hash());
+                self.push(node, Kind::Or);
                 if !proven {
                     return None;
                 }
@@ -650,27 +732,32 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
                 .checked_sub(1)
                 .and_then(|rem| self.walk(node, rem, memo));
             node.unmake(mv, undo);
-            return r.map(|len| (len + 1, mv));
+            return r.map(|(len, dep, mates)| (len + 1, mv, dep, mates));
         }
         let children = Self::children(node, Kind::And);
         if children.is_empty() {
             let mated =
                 !node.awaits_chance() && node.no_move_verdict(node.in_check()) == Verdict::Loss;
-            return mated.then_some((0, none));
+            return mated.then_some((0, none, ANY, true));
         }
-        let mut longest: Option<(u16, M)> = None;
+        let mut longest = 0;
+        let mut shown: Option<(bool, u16, M)> = None;
+        let mut dep = ANY;
         for c in children {
             let undo = node.make(c.mv);
             let r = rem
                 .checked_sub(c.step)
                 .and_then(|rem| self.walk(node, rem, memo));
             node.unmake(c.mv, undo);
-            let len = r?.saturating_add(c.step);
-            if longest.is_none_or(|(l, _)| len > l) {
-                longest = Some((len, c.mv));
+            let (len, d, mates) = r?;
+            let len = len.saturating_add(c.step);
+            dep = dep.min(d);
+            longest = longest.max(len);
+            if shown.is_none_or(|(m, l, _)| (mates, len) > (m, l)) {
+                shown = Some((mates, len, c.mv));
             }
         }
-        longest
+        shown.map(|(mates, _, mv)| (longest, mv, dep, mates))
     }
 
     /// Proves `node` (an attacker node, not on the path) again; true if proven.
@@ -690,25 +777,35 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
     /// The mating line from `node` as walked: the proving moves and the longest replies.
     fn line<S: SearchGame<Move = M>>(
         node: &mut S,
-        memo: &HashMap<u64, (u16, M)>,
+        memo: &Memo<M>,
         out: &mut Vec<M>,
+        seen: &mut Vec<u64>,
     ) {
-        let Some(&(len, mv)) = memo.get(&node.hash()) else {
+        let key = node.hash();
+        let Some(&(len, mv, _, _)) = memo.get(&key) else {
             return;
         };
-        if len == 0 || out.len() > 400 || mv == S::no_move() {
+        // A repeated position ends the line (what the memo holds of a position on a
+        // perpetual check's cycle is what the last path through it found).
+        if len == 0 || seen.contains(&key) || mv == S::no_move() {
             return;
         }
+        seen.push(key);
         if node.awaits_chance() {
             // The line stops before luck decides.
             return;
         }
         out.push(mv);
         let undo = node.make(mv);
-        Self::line(node, memo, out);
+        Self::line(node, memo, out, seen);
         node.unmake(mv, undo);
     }
 }
+
+/// What [`Dfpn::verify`] learnt of a node: plies to the mate, the move (proving, or the
+/// reply shown), whether that rests on no repetition of an ancestor, and whether the line
+/// shown ends in mate.
+type Memo<M> = HashMap<u64, (u16, M, bool, bool)>;
 
 /// Plies within which a mate in `moves` moves ends: the attacker's last move is ply
 /// `2 × moves − 1`.

@@ -10,8 +10,10 @@
 //! again, until it disproves the shorter bound ([`SolveResult::shortest`]) or the time or
 //! nodes run out (the mate found stands, perhaps not the shortest).
 //!
-//! Repetitions never win for the attacker: a perpetual check loses under Asian rules and a
-//! plain repetition draws, and a puzzle asks for mate (see [`dfpn`](crate::dfpn) for how
+//! Repetitions are judged by the rules passed in: a defender whose only escape is
+//! perpetual check loses where the rules say so, and that line counts as mated (it ends at
+//! the first repetition); any other repetition — a draw, the attacker's own perpetual
+//! check, a perpetual chase — is no mate (see [`dfpn`](crate::dfpn) for how
 //! path-dependent results are kept apart). The solver is generic over the game
 //! ([`EngineGame`]): a defender without a legal move is mated only when the game says so
 //! ([`SearchGame::no_move_verdict`]: a chess stalemate is no mate), and a chance step is
