@@ -200,10 +200,12 @@ fn a_chess_match_crosses_the_foreign_ble_traits() {
     let peer = results[1].clone().unwrap();
     assert_eq!(peer.device, HOST_DEVICE);
     assert_eq!(peer.name, "An");
-    let every: Vec<GameKind> = <banco_app::any::AnyGame as banco_game::MatchGame>::kinds()
+    // Every board game, and the Lines race (the host's default offers).
+    let mut every: Vec<GameKind> = <banco_app::any::AnyGame as banco_game::MatchGame>::kinds()
         .iter()
         .map(|&k| k.into())
         .collect();
+    every.push(GameKind::Lines);
     assert_eq!(peer.games, every);
     assert_eq!(peer.fingerprint.len(), 16);
     assert!(

@@ -245,7 +245,12 @@ mod tests {
             Game::from_pgn(pgn).unwrap().fen().unwrap(),
             xq.fen().unwrap()
         );
-        assert!(pgn_of_saved(xq.save().unwrap()).unwrap().contains("h2e2"));
+        // The xqbase dialect: ICCS movetext.
+        assert!(
+            pgn_of_saved(xq.save().unwrap())
+                .unwrap()
+                .contains("1. H2-E2")
+        );
         assert!(matches!(
             pgn_of_saved(vec![1, 2, 3]),
             Err(BancoError::BadSave(_))
