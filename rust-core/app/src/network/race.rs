@@ -24,7 +24,7 @@
 //! if let Some(race) = host.race() {
 //!     if let Some((from, to)) = race.board.as_ref().and_then(|b| b.any_move()) {
 //!         let turn = host.race_move(from, to)?;
-//!         println!("the ball goes along {} cells", turn.path.len());
+//!         println!("the ball goes along {} cells", turn.path.cells().len());
 //!     }
 //! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())

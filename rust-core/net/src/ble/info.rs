@@ -36,9 +36,11 @@
 //! let evil = Advertisement::new("Bob\u{202e}", vec![], 1, "");
 //! assert_eq!(decode_info(&encode_raw(&evil))?.name, "Bob");
 //! # fn encode_raw(ad: &Advertisement) -> Vec<u8> {
-//! #     let entry = format!("name={}", ad.name);
-//! #     let mut v = vec![entry.len() as u8];
-//! #     v.extend_from_slice(entry.as_bytes());
+//! #     let mut v = Vec::new();
+//! #     for entry in [format!("name={}", ad.name), "v=1".to_owned()] {
+//! #         v.push(entry.len() as u8);
+//! #         v.extend_from_slice(entry.as_bytes());
+//! #     }
 //! #     v
 //! # }
 //! # Ok::<(), banco_net::ble::info::InfoError>(())
