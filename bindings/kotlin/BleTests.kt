@@ -131,7 +131,7 @@ fun bleTests(s: Suite) {
         check("stranger-tv" in err && "133" in err) { err }
         eq(HOST, peer.device)
         eq("An", peer.name)
-        eq(boardGames(), peer.games)
+        eq(boardGames() + GameKind.LINES, peer.games)
         eq(16, peer.fingerprint.length)
         eq(null, scan.found.poll(100, TimeUnit.MILLISECONDS), "each device once")
         radio.stopScan()

@@ -203,7 +203,7 @@ fun gameTests(s: Suite) {
             check(e5.message!!.contains("rules of chess")) { e5.message!! }
             eq(0u, g.status().ply)
         }
-        for (k in listOf(GameKind.JIEQI, GameKind.LINES)) {
+        for (k in listOf(GameKind.LINES)) {
             val e = throws<BancoException.Unsupported> { Game(k) }
             check(e.message!!.endsWith("is not available in this version of Banco")) { e.message!! }
             throws<BancoException.Unsupported> { startFen(k) }

@@ -74,7 +74,7 @@ fun matchTests(s: Suite) {
             eq(MatchPhase.VERIFY, verify.phase)
             eq(gc.code, verify.code)
             eq("An", verify.peerName)
-            eq(listOf(GameKind.XIANGQI, GameKind.CHESS, GameKind.JIEQI), verify.peerGames, "the host's games")
+            eq(setOf(GameKind.XIANGQI, GameKind.CHESS, GameKind.JIEQI), verify.peerGames.toSet(), "the host's games")
             throws<BancoException.Match> { host.playText("e4") }
             throws<BancoException.Match> { host.confirmCode("000000".takeIf { it != hc.code } ?: "999999") }
             host.confirmCode(hc.code)

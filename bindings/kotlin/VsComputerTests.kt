@@ -312,7 +312,7 @@ fun vsComputerTests(s: Suite) {
         }
         throws<BancoException.InvalidPosition> { VsComputer(vsSettings(GameKind.CHESS, fen = "8/8/8/8/8/8/8/8 w - - 0 1"), any) }
         throws<BancoException.InvalidPosition> { VsComputer(vsSettings(GameKind.XIANGQI, fen = startFen(GameKind.CHESS)), any) }
-        throws<BancoException> { VsComputer(vsSettings(GameKind.JIEQI), any) }
+        throws<BancoException> { VsComputer(vsSettings(GameKind.LINES), any) }
         throws<BancoException.InvalidPosition> {
             VsComputer.puzzle(Puzzle("bad", GameKind.XIANGQI, "not a fen", 1u), 100u, any)
         }

@@ -152,7 +152,7 @@ func bleTests(_ s: Suite) {
         let p = try peer.orThrow("the host found")
         try eq(hostDevice, p.device)
         try eq("An", p.name)
-        try eq(boardGames(), p.games)
+        try eq(boardGames() + [GameKind.lines], p.games)
         try eq(16, p.fingerprint.count)
         try radio.stopScan()
 

@@ -171,7 +171,7 @@ func gameTests(_ s: Suite) {
                try fails(.badSquare) { _ = try g.pieceAt(square: 90) })
         try eq("lines is not available in this version of Banco",
                try fails(.unsupported) { _ = try Game(kind: .lines) })
-        try fails(.unsupported) { _ = try Game(kind: .jieqi) }
+        try fails(.unsupported) { _ = try Game(kind: .lines) }
         try eq("illegal position: the two kings face each other on an open file",
                try fails(.invalidPosition) { _ = try Game.fromFen(kind: .xiangqi, fen: "4k4/9/9/9/9/9/9/9/9/4K4 w") })
         try fails(.badSave) { _ = try Game.load(bytes: Data([1, 2, 3])) }
