@@ -219,7 +219,8 @@ func engineMatchTests(_ s: Suite) {
         defer { try? guest.leave(); try? host.leave() }
         var hs = try waitState(host, "white's turn") { $0.yourTurn }
         try eq(GameKind.chess, hs.kind)
-        try eq([GameKind.xiangqi, .chess], hs.peerGames)
+        // The guest offers every game it plays, the Lines race too.
+        try eq(Set(boardGames() + [GameKind.lines]), Set(hs.peerGames))
         try eq(chessStart, hs.fen)
         try eq(32, hs.board?.cells.filter { $0.dark }.count)
         // f2-f3 by taps (White at the bottom: f2 is column 5, row 6).
@@ -283,7 +284,7 @@ func engineMatchTests(_ s: Suite) {
         let host = try Match.host(playerName: "An", listenAddress: "127.0.0.1:0", advertise: false,
                                   offers: [], proposal: nil, listener: hl)
         defer { try? host.leave() }
-        try eq(boardGames(), try host.state().offers, "empty offers: every game")
+        try eq(boardGames() + [GameKind.lines], try host.state().offers, "empty offers: every game and the Lines race")
         let address = try hl.next("listening") { e -> String? in if case .listening(let a) = e { return a }; return nil }
         let guest = try Match.join(playerName: "Binh", address: address, listener: gl)
         defer { try? guest.leave() }
