@@ -68,7 +68,7 @@ func boardTests(_ s: Suite) {
         try eq(VsSettings(kind: .xiangqi, human: .black, level: 7, rules: RulesPreset.casual.rules, movetimeMs: 5, fen: mateInOne), vs)
         try eq(255, Settings(level: 1000).vs().level, "passed on for Rust to refuse")
         try eq(MatchOffer(game: .chess, yourColor: .black, rules: nil, startFen: nil), mine.offer)
-        try eq([GameKind.xiangqi, .chess], Settings.games)
+        try eq([GameKind.xiangqi, .chess, .jieqi], Settings.games)
         try eq(boardGames(), Settings.games, "every game Rust plays is on the home screen")
         try eq(["Xiangqi", "Chess"], Settings.games.map(gameName))
         try eq("Queen", pieceName(.queen))

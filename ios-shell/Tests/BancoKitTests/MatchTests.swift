@@ -60,7 +60,7 @@ func paired(_ settings: Settings) throws -> (host: Side, guest: Side) {
     try eq(settings.game, proposed.proposal?.game)
     try eq(settings.color == .red ? Color.black : .red, proposed.proposal?.yourColor)
     try eq(settings.gameRules ?? defaultRules(kind: settings.game), proposed.proposal?.rules)
-    try eq([GameKind.xiangqi, .chess], proposed.peerGames)
+    try eq(Set([GameKind.xiangqi, .chess, .jieqi]), Set(proposed.peerGames))
     guest.act { $0.acceptProposal() }
     try host.wait("host playing") { $0.phase == .playing }
     try guest.wait("guest playing") { $0.phase == .playing }

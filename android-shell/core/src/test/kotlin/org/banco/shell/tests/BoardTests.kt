@@ -97,7 +97,7 @@ fun boardTests(s: Suite) {
         )) store.putString(key, value)
         eq(Settings(rules = RulesPreset.CASUAL), Settings.load(store), "only the good value (rules) is kept")
         store.putString("settings.level", "0")
-        store.putString("settings.game", "JIEQI")
+        store.putString("settings.game", "LINES")
         eq(3, Settings.load(store).level)
         eq(GameKind.XIANGQI, Settings.load(store).game, "a game this build does not play")
     }

@@ -173,7 +173,7 @@ fun lobbyMatchTests(s: Suite) {
             eq(hv.code, gv.code, "both phones show the same code")
             eq(6, hv.code?.length)
             eq("Binh" to "An", hv.peerName to gv.peerName)
-            eq(listOf(GameKind.XIANGQI, GameKind.CHESS), gv.peerGames)
+            eq(setOf(GameKind.XIANGQI, GameKind.CHESS, GameKind.JIEQI), gv.peerGames.toSet())
             p.hostUi.call { p.host.confirmCode(hv.code!!) }
             p.guestUi.call { p.guest.confirmCode(gv.code!!) }
             val proposed = p.guestUi.awaitMatch(p.guest, "the proposal") { it.phase == Phase.PROPOSED }
