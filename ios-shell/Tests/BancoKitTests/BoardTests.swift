@@ -70,7 +70,7 @@ func boardTests(_ s: Suite) {
         try eq(MatchOffer(game: .chess, yourColor: .black, rules: nil, startFen: nil), mine.offer)
         try eq([GameKind.xiangqi, .chess, .jieqi], Settings.games)
         try eq(boardGames(), Settings.games, "every game Rust plays is on the home screen")
-        try eq(["Xiangqi", "Chess"], Settings.games.map(gameName))
+        try eq(["Xiangqi", "Chess", "Jieqi"], Settings.games.map(gameName))
         try eq("Queen", pieceName(.queen))
     }
 }
