@@ -143,6 +143,8 @@ strength() {
     step "lines: the computer player, 100 seeded games, $budget playouts per move"
     "$banco" bench lines --games 100 --seed 1 --budget "$budget" | tail -n 1
   done
+  step "lines: the AI's own strength test (20 seeded games, test profile)"
+  LINES_GAMES=20 cargo test --release --locked -p banco-lines --test strength -- --ignored --nocapture 2>&1 | tail -n 3
   step "lines: the greedy one-move baseline, 100 seeded games"
   "$banco" bench lines --games 100 --seed 1 --greedy | tail -n 1
 }

@@ -57,7 +57,7 @@ fn weights_from_env() -> Weights {
 }
 
 #[test]
-#[ignore = "minutes: a strength measurement, run by hand or from tests/nightly.sh"]
+#[ignore = "minutes: a 20-game strength measurement; run by tests/nightly.sh strength (LINES_GAMES/LINES_BUDGET steer it)"]
 fn strength() {
     let games: u64 = env("LINES_GAMES", 20);
     let seed: u64 = env("LINES_SEED", 1);
