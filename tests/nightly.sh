@@ -40,10 +40,10 @@ soak() {
   done
   step "fair draw: 10,000 hidden-card games (chance steps) over the rough simulated link"
   BANCO_FAIR_GAMES=10000 BANCO_SEED="${BANCO_SEED:-$(date +%s)}" cargo test --release --locked \
-    -p banco-protocol --test fairdraw -- --ignored --nocapture many_seeded 2>&1 | grep '^hidden cards'
+    -p banco-protocol --test suite -- --ignored --nocapture fairdraw::many_seeded 2>&1 | grep '^hidden cards'
   step "Lines race: 10,000 seeded races (time limits, resigns, cuts) over the simulated links"
   BANCO_RACE_GAMES=10000 BANCO_SEED="${BANCO_SEED:-$(date +%s)}" cargo test --release --locked \
-    -p banco-protocol --test race -- --nocapture many_seeded 2>&1 | grep '^races'
+    -p banco-protocol --test suite -- --nocapture race::many_seeded 2>&1 | grep '^races'
 }
 
 props() {
@@ -86,9 +86,9 @@ speed() {
 ignored() {
   step "ignored tests: the whole puzzle file, the long soak (release)"
   local t0=$SECONDS
-  cargo test --release --locked -p banco-engine --test puzzles -- --ignored every_puzzle 2>&1 | grep -E 'test result'
+  cargo test --release --locked -p banco-engine --test suite -- --ignored puzzles::every_puzzle 2>&1 | grep -E 'test result'
   echo "every puzzle solved in $((SECONDS - t0)) s"
-  cargo test --release --locked -p banco-protocol --test soak -- --ignored --nocapture 2>&1 | grep -E '^games|test result'
+  cargo test --release --locked -p banco-protocol --test suite -- --ignored --nocapture soak:: 2>&1 | grep -E '^games|test result'
 }
 
 kill_save() {
@@ -105,7 +105,7 @@ fuzz() {
 
 puzzles() {
   step "every reference puzzle (xiangqi and chess), release build"
-  cargo test --release --locked -p banco-engine --test puzzles -- --include-ignored
+  cargo test --release --locked -p banco-engine --test suite -- --include-ignored puzzles::
 }
 
 strength() {
@@ -114,7 +114,7 @@ strength() {
     "$banco" match --game "$game" --a level=10 --b plain --games 100 --time 50 | tail -n 2
   done
   step "jieqi: level 10 against plain and against level 5, 20 games each"
-  cargo test --release --locked -p banco-engine --test jieqi -- --ignored --nocapture 2>&1 |
+  cargo test --release --locked -p banco-engine --test suite -- --ignored --nocapture jieqi:: 2>&1 |
     grep -E ' vs |test result'
   if ! python3 -c 'import chess' 2>/dev/null; then pip install chess; fi
   for engine in phalanx stockfish gnuchess; do
@@ -144,7 +144,7 @@ strength() {
     "$banco" bench lines --games 100 --seed 1 --budget "$budget" | tail -n 1
   done
   step "lines: the AI's own strength test (20 seeded games, test profile)"
-  LINES_GAMES=20 cargo test --release --locked -p banco-lines --test strength -- --ignored --nocapture 2>&1 | tail -n 3
+  LINES_GAMES=20 cargo test --release --locked -p banco-lines --test suite -- --ignored --nocapture strength:: 2>&1 | tail -n 3
   step "lines: the greedy one-move baseline, 100 seeded games"
   "$banco" bench lines --games 100 --seed 1 --greedy | tail -n 1
 }

@@ -110,6 +110,9 @@ impl BrowseThread {
         listener: Arc<dyn LobbyListener>,
     ) -> Result<(), BancoError> {
         self.stop();
+        // Held until the new handle is stored: a listener that stops the lobby from the new
+        // thread at once then waits here instead of finding nothing to stop.
+        let mut slot = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let handle = std::thread::Builder::new()
@@ -130,7 +133,7 @@ impl BrowseThread {
                 }
             })
             .map_err(|e| BancoError::Internal(format!("cannot start the lobby thread: {e}")))?;
-        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = Some((flag, handle));
+        *slot = Some((flag, handle));
         Ok(())
     }
 

@@ -31,7 +31,7 @@
 //!    public game type (node, name, bench positions and depth, openings, FEN, UCI move
 //!    text, rule names, plain reference weights, tuning options).
 //! 2. One line in `uci.rs`'s `variants` so that `UCI_Variant` offers it.
-//! 3. Its bench node count pinned in `tests/bench.rs`.
+//! 3. Its bench node count pinned in `tests/suite/bench.rs`.
 //!
 //! Everything else — levels, hints, matches against the plain baseline, the solver,
 //! UCI — then works for it, as this function generic over the game shows:

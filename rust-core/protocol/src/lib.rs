@@ -110,7 +110,7 @@
 //! One message is one frame: `varint(nonce) ‖ ChaCha20-Poly1305(postcard(Envelope))`. The
 //! [`Envelope`](message::Envelope) is a one-byte header (`seq` and `ack`, 4 bits each) and
 //! a [`Body`](message::Body) with a one-byte tag. Sizes before encryption (frozen by
-//! `tests/golden.rs`):
+//! `tests/suite/golden.rs`):
 //!
 //! | body | bytes | note |
 //! |---|---|---|

@@ -1,6 +1,6 @@
 //! Wire messages: the [`Envelope`] and every [`Body`], encoded with postcard.
 //!
-//! The layout is frozen by golden-byte tests (`tests/golden.rs`); changing it bumps
+//! The layout is frozen by golden-byte tests (`tests/suite/golden.rs`); changing it bumps
 //! [`PROTOCOL_VERSION`](crate::PROTOCOL_VERSION).
 //!
 //! ```

@@ -113,7 +113,7 @@ const fn build_rings() -> [u128; 4] {
 }
 
 /// Weights of the evaluation (points per feature). [`Weights::default`] holds the values
-/// tuned by measurement (seeded games, see `tests/strength.rs`).
+/// tuned by measurement (seeded games, see `tests/suite/strength.rs`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
     /// Value of a window holding 0, 1, 2, 3 or 4 balls of one colour and nothing else.

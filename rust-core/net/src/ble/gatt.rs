@@ -59,8 +59,8 @@
 //!
 //! ## Figures
 //!
-//! Measured by `figures_of_a_move_over_ble` in `tests/ble_game.rs` (`cargo test -p
-//! banco-net --test ble_game figures -- --nocapture`) from two real sessions playing a
+//! Measured by `figures_of_a_move_over_ble` in `tests/suite/ble_game.rs` (`cargo test -p
+//! banco-net --test suite ble_game::figures -- --nocapture`) from two real sessions playing a
 //! 104-ply xiangqi game, and kept true by its assertions:
 //!
 //! * **An encrypted move frame is 26–27 bytes** (27 typical): the 9–10-byte envelope and

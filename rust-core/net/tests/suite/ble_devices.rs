@@ -5,11 +5,11 @@
 //!
 //! 1. Echo and figures. Machine A (the host, a GATT peripheral):
 //!    ```text
-//!    cargo test --release -p banco-net --features ble --test ble_devices -- --ignored --nocapture host_echo
+//!    cargo test --release -p banco-net --features ble --test suite -- --ignored --nocapture ble_devices::host_echo
 //!    ```
 //!    Machine B (the guest, a central), within two minutes:
 //!    ```text
-//!    cargo test --release -p banco-net --features ble --test ble_devices -- --ignored --nocapture guest_echo
+//!    cargo test --release -p banco-net --features ble --test suite -- --ignored --nocapture ble_devices::guest_echo
 //!    ```
 //!    B finds A by name (`banco-device-test`), reads the info characteristic, connects and
 //!    sends frames of 0 to 600 bytes, each echoed by A; B checks every echo and prints the

@@ -3,7 +3,7 @@
 //! `banco uci` switched to jieqi by `UCI_Variant`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 use common::{banco_stdin, last_line};
 
 #[test]

@@ -2,7 +2,7 @@
 //! offers, and refused moves that resynchronise or abandon the game instead of stalling.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use banco_game::{
     Color, DrawReason, Game, GameKind, MatchGame, MoveList, Outcome, SetupError, WinReason,

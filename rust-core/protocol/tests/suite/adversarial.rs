@@ -4,7 +4,7 @@
 //! state untouched.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use banco_game::{Color, Game, GameKind};
 use banco_protocol::crypto::CryptoError;

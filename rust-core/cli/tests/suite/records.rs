@@ -1,7 +1,7 @@
 //! `banco edit`, `banco pgn`, `banco render` and `banco puzzles` driven as a script would.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 use common::banco_stdin;
 use std::process::Output;
 

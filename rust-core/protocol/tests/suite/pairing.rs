@@ -3,7 +3,7 @@
 //! confirmed never pins or ends the host's session.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use banco_game::GameKind;
 use banco_protocol::message::Body;

@@ -1,7 +1,7 @@
 //! `banco play --game lines` and `banco bench lines` as a user or a script drives them.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 use common::banco_stdin;
 
 /// The cell of the first ball on the drawn board (rank 9 first) and an empty cell next to it.

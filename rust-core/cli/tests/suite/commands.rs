@@ -2,7 +2,7 @@
 //! and users rely on (the LAST line contracts) and exit codes.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 use common::{banco, banco_stdin, last_line};
 
 #[test]

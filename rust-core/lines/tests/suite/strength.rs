@@ -1,8 +1,8 @@
 //! Strength of the computer player over seeded games, by hand (ignored: minutes):
 //!
 //! ```text
-//! LINES_GAMES=20 LINES_BUDGET=0 cargo test --release -p banco-lines --test strength \
-//!     -- --ignored --nocapture
+//! LINES_GAMES=20 LINES_BUDGET=0 cargo test --release -p banco-lines --test suite \
+//!     -- --ignored --nocapture strength::
 //! ```
 //!
 //! `LINES_GAMES` (20), `LINES_SEED` (1, game k plays seed + k), `LINES_BUDGET` (playouts

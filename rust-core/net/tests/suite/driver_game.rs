@@ -1,7 +1,7 @@
 //! Two drivers play whole xiangqi games of seeded random moves over real links with cuts
 //! injected, and must end with the same moves and the same result.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

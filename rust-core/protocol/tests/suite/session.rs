@@ -1,7 +1,7 @@
 //! The match state machine end to end: pairing, known peers, proposals, moves, undo,
 //! draw, resignation, clocks, keepalive and reconnects.
 
-mod common;
+use crate::common;
 
 use banco_game::{Color, DrawReason, Game, GameKind, Outcome, WinReason};
 use banco_protocol::message::{ClockSpec, DeclineReason};

@@ -4,7 +4,7 @@
 //! at 12 bytes, and the draws follow the weights (chi-square).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use banco_game::{ChanceList, Color, Game, GameKind, MatchGame, Outcome, WinReason};
 use banco_protocol::fairdraw::{

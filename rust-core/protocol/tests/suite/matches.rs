@@ -3,7 +3,7 @@
 //! tie-break between crossing game-ending messages, and games with a chance step.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use banco_game::toy::{DiceMove, DiceRace, DiceRules};
 use banco_game::{

@@ -3,7 +3,7 @@
 //! bench's last line `nodes N time S nps X`; solve's `mate N FIRSTMOVE`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 use common::{banco, last_line};
 use std::process::Command;
 

@@ -3,7 +3,7 @@
 //! seed or false stop is caught; golden bytes of the race messages.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use banco_game::{Color, GameKind, ScoreGame};
 use banco_lines::Cell;

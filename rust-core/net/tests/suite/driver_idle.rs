@@ -1,7 +1,7 @@
 //! An idle match costs (almost) no CPU: the driver and reader threads park instead of
 //! polling. Alone in its own test binary so that no other test's work is counted.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -1,0 +1,9 @@
+//! Every integration test of this crate, as modules of one test binary: one link and one
+//! compilation of the generic code under test instead of one per file. Run one file's tests
+//! with `cargo test -p <crate> --test suite <module>::`.
+
+mod jieqi;
+mod net_race;
+mod network;
+mod network_jieqi;
+mod save_props;

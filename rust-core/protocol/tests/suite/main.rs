@@ -1,0 +1,15 @@
+//! Every integration test of this crate, as modules of one test binary: one link and one
+//! compilation of the generic code under test instead of one per file. Run one file's tests
+//! with `cargo test -p <crate> --test suite <module>::`.
+
+mod adversarial;
+mod common;
+mod fairdraw;
+mod golden;
+mod hardening;
+mod matches;
+mod pairing;
+mod props;
+mod race;
+mod session;
+mod soak;
