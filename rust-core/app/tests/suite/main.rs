@@ -2,6 +2,7 @@
 //! compilation of the generic code under test instead of one per file. Run one file's tests
 //! with `cargo test -p <crate> --test suite <module>::`.
 
+mod common;
 mod jieqi;
 mod net_race;
 mod network;

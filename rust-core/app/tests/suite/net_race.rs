@@ -3,39 +3,12 @@
 //! ball count live from its replica, and a resignation ends the race alike on both sides.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use banco_app::network::{
-    HostOptions, NetEvent, NetMatch, NetObserver, Phase, RaceUpdate, RaceView,
-};
+use crate::common::{observer, wait};
+use banco_app::network::{HostOptions, NetEvent, NetMatch, Phase, RaceUpdate, RaceView};
 use banco_game::{Color, GameKind, ScoreGame};
 use banco_lines::ai;
 use banco_protocol::race::{RaceEnd, RaceOptions};
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
-
-struct Events(Mutex<Sender<NetEvent>>);
-
-impl NetObserver for Events {
-    fn event(&self, event: NetEvent) {
-        let _ = self.0.lock().unwrap().send(event);
-    }
-}
-
-fn observer() -> (Arc<Events>, Receiver<NetEvent>) {
-    let (tx, rx) = mpsc::channel();
-    (Arc::new(Events(Mutex::new(tx))), rx)
-}
-
-fn wait(rx: &Receiver<NetEvent>, what: &str, want: impl Fn(&NetEvent) -> bool) -> NetEvent {
-    loop {
-        let e = rx
-            .recv_timeout(Duration::from_secs(20))
-            .unwrap_or_else(|_| panic!("no {what} within 20 s"));
-        if want(&e) {
-            return e;
-        }
-    }
-}
+use std::sync::mpsc::Receiver;
 
 fn play_greedy(m: &NetMatch) -> u32 {
     let view = m.race().unwrap();

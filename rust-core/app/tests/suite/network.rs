@@ -4,36 +4,11 @@
 //! reading their boards from their own sessions.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use crate::common::{observer, wait};
 use banco_app::board::Tap;
-use banco_app::network::{ClockSpec, HostOptions, NetEvent, NetMatch, NetObserver, Phase, Trust};
+use banco_app::network::{ClockSpec, HostOptions, NetEvent, NetMatch, Phase, Trust};
 use banco_game::{Color, GameKind};
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
-
-struct Events(Mutex<Sender<NetEvent>>);
-
-impl NetObserver for Events {
-    fn event(&self, event: NetEvent) {
-        let _ = self.0.lock().unwrap().send(event);
-    }
-}
-
-fn observer() -> (Arc<Events>, Receiver<NetEvent>) {
-    let (tx, rx) = mpsc::channel();
-    (Arc::new(Events(Mutex::new(tx))), rx)
-}
-
-fn wait(rx: &Receiver<NetEvent>, what: &str, want: impl Fn(&NetEvent) -> bool) -> NetEvent {
-    loop {
-        let e = rx
-            .recv_timeout(Duration::from_secs(20))
-            .unwrap_or_else(|_| panic!("no {what} within 20 s"));
-        if want(&e) {
-            return e;
-        }
-    }
-}
+use std::sync::mpsc::Receiver;
 
 #[test]
 fn a_chess_match_over_loopback() {

@@ -4,36 +4,12 @@
 //! nobody may move while a draw is being settled, and both end on the same position.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use banco_app::network::{HostOptions, NetEvent, NetMatch, NetObserver, Phase};
+use crate::common::{observer, wait};
+use banco_app::network::{HostOptions, NetEvent, NetMatch, Phase};
 use banco_app::notation::MoveInfo;
 use banco_game::{Color, Game, GameKind};
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
-
-struct Events(Mutex<Sender<NetEvent>>);
-
-impl NetObserver for Events {
-    fn event(&self, event: NetEvent) {
-        let _ = self.0.lock().unwrap().send(event);
-    }
-}
-
-fn observer() -> (Arc<Events>, Receiver<NetEvent>) {
-    let (tx, rx) = mpsc::channel();
-    (Arc::new(Events(Mutex::new(tx))), rx)
-}
-
-fn wait(rx: &Receiver<NetEvent>, what: &str, want: impl Fn(&NetEvent) -> bool) -> NetEvent {
-    loop {
-        let e = rx
-            .recv_timeout(Duration::from_secs(20))
-            .unwrap_or_else(|_| panic!("no {what} within 20 s"));
-        if want(&e) {
-            return e;
-        }
-    }
-}
 
 /// The reveals announced on one side, in order: (draw number, mine, the reveal).
 fn reveals(rx: &Receiver<NetEvent>, n: usize) -> Vec<(u32, bool, MoveInfo)> {
