@@ -7,12 +7,13 @@
 use crate::CliError;
 use crate::cmd_play::{parse_color, parse_game};
 use crate::ui::board::{self, Style};
+use crate::ui::read_command;
 use banco_app::board::{BoardView, CellView};
 use banco_app::computer::{Settings, VsComputer};
 use banco_app::editor::{Editor, EditorView};
 use banco_app::pieces::{PieceKind, piece_kinds};
 use banco_game::{Color, GameKind};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::IsTerminal;
 
 /// `banco edit`.
 #[derive(clap::Args, Debug)]
@@ -136,21 +137,9 @@ pub(crate) fn edit_cmd(args: &EditArgs) -> Result<(), CliError> {
     let mut input = std::io::stdin().lock();
     let mut line = String::new();
     loop {
-        print!("edit> ");
-        let _ = std::io::stdout().flush();
-        line.clear();
-        if input
-            .read_line(&mut line)
-            .map_err(|e| CliError::input(e.to_string()))?
-            == 0
-        {
-            println!();
+        let Some(text) = read_command(&mut input, "edit> ", &mut line, !interactive)? else {
             return Ok(());
-        }
-        let text = line.trim();
-        if !interactive {
-            println!("{text}");
-        }
+        };
         match s.command(text) {
             Flow::Continue => {}
             Flow::Quit => return Ok(()),

@@ -10,6 +10,7 @@
 use crate::CliError;
 use crate::cmd_play::PlayArgs;
 use crate::ui::board::Style;
+use crate::ui::read_command;
 use banco_app::files::{read_limited, write_atomic};
 use banco_app::lines::LinesSession;
 use banco_app::save;
@@ -18,7 +19,7 @@ use banco_lines::ai::{self, Budget, Player};
 use banco_lines::spawn::Spawner;
 use banco_lines::{Ball, Board, CellSet, LinesGame, SIZE, Settings, TurnReport, UndoRule};
 use std::fmt::Write as _;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::Path;
 use std::time::Instant;
 
@@ -145,20 +146,9 @@ impl Session {
     fn run(&mut self, mut input: Box<dyn BufRead>) -> Result<(), CliError> {
         let mut line = String::new();
         loop {
-            print!("lines> ");
-            let _ = std::io::stdout().flush();
-            line.clear();
-            let read = input
-                .read_line(&mut line)
-                .map_err(|e| CliError::input(e.to_string()))?;
-            if read == 0 {
-                println!();
+            let Some(text) = read_command(&mut input, "lines> ", &mut line, self.echo)? else {
                 return Ok(());
-            }
-            let text = line.trim();
-            if self.echo {
-                println!("{text}");
-            }
+            };
             if !self.command(text) {
                 return Ok(());
             }

@@ -14,6 +14,7 @@
 
 use crate::CliError;
 use crate::ui::board::{self, Style};
+use crate::ui::read_command;
 use banco_app::any::{AnyRules, color_name};
 use banco_app::computer::{ActionError, Job, Settings, VsComputer};
 use banco_app::engine::{AnyEngine, EngineResult};
@@ -25,7 +26,7 @@ use banco_engine::Limits;
 use banco_game::{Color, Game, GameKind, MatchGame, Outcome};
 use banco_xiangqi::RuleSet;
 use clap::Args;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
@@ -255,23 +256,13 @@ impl Session {
                 self.computer_move();
                 continue;
             }
-            print!(
+            let prompt = format!(
                 "{}> ",
                 color_name(self.kind(), self.vs.human()).to_lowercase()
             );
-            let _ = std::io::stdout().flush();
-            line.clear();
-            let read = input
-                .read_line(&mut line)
-                .map_err(|e| CliError::input(e.to_string()))?;
-            if read == 0 {
-                println!();
+            let Some(text) = read_command(&mut input, &prompt, &mut line, self.echo)? else {
                 return Ok(());
-            }
-            let text = line.trim();
-            if self.echo {
-                println!("{text}");
-            }
+            };
             if let Flow::Quit = self.command(text) {
                 return Ok(());
             }
