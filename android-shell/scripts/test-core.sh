@@ -20,13 +20,13 @@ build="$banco_target/android-shell-core"
 rm -rf "$build"
 mkdir -p "$build"
 
-echo "==> kotlinc (bindings + android-shell/core main and test sources)"
-"$kotlinc" -nowarn -cp "$jna" -include-runtime -d "$build/core-tests.jar" \
-  "$gen"/kotlin/org/banco/*.kt \
+bindings_jar="$(bash bindings/scripts/kotlin-bindings-jar.sh "$kotlinc" "$jna")"
+echo "==> kotlinc (android-shell/core main and test sources against $bindings_jar)"
+"$kotlinc" -nowarn -cp "$jna:$bindings_jar" -include-runtime -d "$build/core-tests.jar" \
   $(find android-shell/core/src/main/kotlin android-shell/core/src/test/kotlin -name '*.kt' | sort) \
   2>&1 | grep -v '^warning:' || true
 [ -f "$build/core-tests.jar" ] || { echo "test-core: compilation failed" >&2; exit 1; }
 
 echo "==> java (library from $gen/lib)"
-exec java -Djna.library.path="$gen/lib" -cp "$build/core-tests.jar:$jna" \
+exec java -Djna.library.path="$gen/lib" -cp "$build/core-tests.jar:$bindings_jar:$jna" \
   org.banco.shell.tests.MainKt </dev/null

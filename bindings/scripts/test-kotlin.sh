@@ -2,6 +2,9 @@
 # Compiles the generated Kotlin bindings with the tests in bindings/kotlin/ and runs them on
 # the JVM against the host-built library. Last line: `N passed, M failed`.
 #
+#   test-kotlin.sh              provision if needed, generate, compile, run
+#   test-kotlin.sh --provision  only make sure the toolchain is there
+#
 # Provisions what it lacks, non-interactively (CI runs it as root):
 #   kotlinc  from PATH, else the npm registry's `kotlin-compiler` into $BANCO_CACHE/kotlin
 #   JNA      /usr/share/java/jna.jar, else Debian's libjna-java (apt-get, as root)
@@ -45,6 +48,7 @@ fi
 jna=/usr/share/java/jna.jar
 [ -f "$jna" ] || apt_install libjna-java
 [ -f "$jna" ] || { echo "test-kotlin: $jna still missing after installing libjna-java" >&2; exit 1; }
+[ "${1:-}" = "--provision" ] && { "$kotlinc" -version 2>&1 | tail -1; exit 0; }
 
 bash bindings/scripts/generate.sh
 gen="$target/bindings"
@@ -52,12 +56,13 @@ build="$gen/kotlin-test"
 rm -rf "$build"
 mkdir -p "$build"
 
-echo "==> kotlinc (generated bindings + bindings/kotlin/*.kt)"
 "$kotlinc" -version 2>&1 | tail -1
-"$kotlinc" -nowarn -cp "$jna" -include-runtime -d "$build/tests.jar" \
-  "$gen"/kotlin/org/banco/*.kt bindings/kotlin/*.kt 2>&1 | grep -v '^warning:' || true
+bindings_jar="$(bash bindings/scripts/kotlin-bindings-jar.sh "$kotlinc" "$jna")"
+echo "==> kotlinc (bindings/kotlin/*.kt against $bindings_jar)"
+"$kotlinc" -nowarn -cp "$jna:$bindings_jar" -include-runtime -d "$build/tests.jar" \
+  bindings/kotlin/*.kt 2>&1 | grep -v '^warning:' || true
 [ -f "$build/tests.jar" ] || { echo "test-kotlin: compilation failed" >&2; exit 1; }
 
 echo "==> java (library from $gen/lib)"
-exec java -Djna.library.path="$gen/lib" -cp "$build/tests.jar:$jna" \
+exec java -Djna.library.path="$gen/lib" -cp "$build/tests.jar:$bindings_jar:$jna" \
   org.banco.tests.MainKt </dev/null
