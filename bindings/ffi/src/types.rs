@@ -617,7 +617,7 @@ pub enum Rules {
         /// Claimable draws end the game at once (for engine matches).
         auto_claim: bool,
     },
-    /// Jieqi: xiangqi's rule sets (its repetition judge looks at perpetual check only).
+    /// Jieqi: xiangqi's rule sets (perpetual check loses; under Asian rules perpetual chase too).
     Jieqi {
         /// Repetition rules.
         repetition: RepetitionRule,

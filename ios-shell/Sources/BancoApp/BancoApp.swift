@@ -1,8 +1,10 @@
-// The SwiftUI app: home (Xiangqi or Chess against the computer, continue, puzzles, play nearby,
+// The SwiftUI app: home (each game against the computer, continue, puzzles, play nearby,
 // settings), the board drawn from Rust's BoardView (9×10 with river and palaces, or 8×8
-// checkered), the promotion picker, the lobby and the match dialogs. It only draws model state
-// and forwards taps: every rule is in Rust, the platform services in BancoKit (tested on Linux
-// by ios-shell/scripts/test.sh). Needs Xcode: not compiled on the Linux test machine.
+// checkered; a face-down jieqi piece as its back, jieqi's pools above and below the board,
+// both as BancoKit's PieceFace decides), the promotion picker, the lobby and the match
+// dialogs. It only draws model state and forwards taps: every rule is in Rust, the platform
+// services in BancoKit (tested on Linux by ios-shell/scripts/test.sh). Needs Xcode: not
+// compiled on the Linux test machine.
 #if canImport(SwiftUI)
 import SwiftUI
 import BancoKit
@@ -135,14 +137,25 @@ struct BoardCanvas: View {
                     if c.hint { ctx.stroke(ring, with: .color(.orange), lineWidth: 3) }
                     if c.check { ctx.stroke(ring, with: .color(.red), lineWidth: 4) }
                     if c.selected { ctx.stroke(ring, with: .color(.green), lineWidth: 4) }
-                    if let piece = c.piece {
-                        let color: Paint = piece.color == .red && l.onIntersections ? Paint(red: 0.7, green: 0.05, blue: 0.05) : .black
-                        if l.onIntersections {
+                    switch board.face(c) {
+                    case nil:
+                        break
+                    case .back(let owner)?:
+                        // A face-down jieqi piece: a disc in its side's colour with rings, no glyph.
+                        let disc = Path(ellipseIn: square.insetBy(dx: side * 0.06, dy: side * 0.06))
+                        ctx.fill(disc, with: .color(sideInk(owner)))
+                        for inset in [0.15, 0.27, 0.39] {
+                            ctx.stroke(Path(ellipseIn: square.insetBy(dx: side * inset, dy: side * inset)),
+                                       with: .color(Paint(red: 0.98, green: 0.92, blue: 0.78)), lineWidth: 1.5)
+                        }
+                    case .front(let owner, let glyph, let onDisc)?:
+                        let color: Paint = onDisc ? sideInk(owner) : .black
+                        if onDisc {
                             let disc = Path(ellipseIn: square.insetBy(dx: side * 0.06, dy: side * 0.06))
                             ctx.fill(disc, with: .color(Paint(red: 0.98, green: 0.92, blue: 0.78)))
                             ctx.stroke(disc, with: .color(color), lineWidth: 2)
                         }
-                        ctx.draw(Text(piece.glyph).font(.system(size: side * (l.onIntersections ? 0.55 : 0.75), weight: .bold))
+                        ctx.draw(Text(glyph).font(.system(size: side * (onDisc ? 0.55 : 0.75), weight: .bold))
                             .foregroundColor(color), at: p)
                     }
                     if c.target {
@@ -158,6 +171,19 @@ struct BoardCanvas: View {
             })
         }
         .aspectRatio(Double(board.width) / Double(board.height), contentMode: .fit)
+    }
+}
+
+/// The ink of a side's pieces on the xiangqi board: red, or black.
+func sideInk(_ side: Side) -> Paint { side == .red ? Paint(red: 0.7, green: 0.05, blue: 0.05) : .black }
+
+/// Jieqi: one side's hidden pieces by kind and count (BancoKit's `PoolShelf`), in its ink.
+struct PoolLine: View {
+    let shelf: PoolShelf?
+    var body: some View {
+        if let shelf = shelf {
+            Text(shelf.text).font(.footnote).foregroundColor(sideInk(shelf.color)).lineLimit(1).minimumScaleFactor(0.6)
+        }
     }
 }
 
@@ -186,7 +212,9 @@ struct VsScreen: View {
                 Text(g.result ?? (g.thinking ? "The computer is thinking…" : g.inCheck ? "Check! Your move" : "Your move (level \(g.level))"))
                     .font(.headline)
                 if let p = g.puzzle { Text("\(p.name): mate in \(p.movesLeft)").font(.subheadline) }
+                PoolLine(shelf: g.board.poolShelves?.top)
                 BoardCanvas(board: g.board) { model.tap(column: $0, row: $1) }
+                PoolLine(shelf: g.board.poolShelves?.bottom)
                 Text(g.moves.joined(separator: " ")).font(.footnote).lineLimit(2)
                 HStack {
                     Button("Undo") { model.undo() }.disabled(!g.canUndo)
@@ -275,7 +303,11 @@ struct MatchScreen: View {
                 Text(banner).padding(6).frame(maxWidth: .infinity).background(Paint.yellow.opacity(0.6))
             }
             Text(status(m)).font(.headline)
-            if let board = m?.board { BoardCanvas(board: board) { model.tap(column: $0, row: $1) } }
+            if let board = m?.board {
+                PoolLine(shelf: board.poolShelves?.top)
+                BoardCanvas(board: board) { model.tap(column: $0, row: $1) }
+                PoolLine(shelf: board.poolShelves?.bottom)
+            }
             Text(m?.moves.joined(separator: " ") ?? "").font(.footnote).lineLimit(2)
             HStack {
                 let playing = m?.phase == .playing

@@ -58,17 +58,18 @@ public struct Settings: Equatable {
     /// The rules of the game played: the preset for xiangqi, the usual ones otherwise.
     public var gameRules: Rules? { game == .xiangqi ? rules.rules : nil }
 
-    /// A game against the computer with these settings.
-    public func vs(fen: String? = nil, movetimeMs: UInt64 = 1000) -> VsSettings {
+    /// A game against the computer with these settings; `chanceSeed` makes jieqi's reveals
+    /// repeat (tests), nil draws them from the system's randomness.
+    public func vs(fen: String? = nil, movetimeMs: UInt64 = 1000, chanceSeed: UInt64? = nil) -> VsSettings {
         VsSettings(kind: game, human: color, level: UInt8(clamping: level), rules: gameRules,
-                   movetimeMs: movetimeMs, fen: fen)
+                   movetimeMs: movetimeMs, fen: fen, chanceSeed: chanceSeed)
     }
 
     /// The game a host proposes.
     public var offer: MatchOffer { MatchOffer(game: game, yourColor: color, rules: gameRules, startFen: nil) }
 
     public func save(_ store: KeyValueStore) {
-        store.set("settings.game", game == .chess ? "chess" : "xiangqi")
+        store.set("settings.game", gameName(game).lowercased())
         store.set("settings.level", String(level))
         store.set("settings.color", color == .red ? "RED" : "BLACK")
         store.set("settings.rules", rules.rawValue)

@@ -55,8 +55,11 @@ public final class VsModel: Model {
 
     /// A new game; false (with the message) if Rust refused the settings.
     @discardableResult
-    public func newGame(_ settings: Settings, fen: String? = nil, movetimeMs: UInt64 = 1000) -> Bool {
-        start(settings, puzzle: false) { try VsComputer(settings: settings.vs(fen: fen, movetimeMs: movetimeMs), listener: $0) }
+    public func newGame(_ settings: Settings, fen: String? = nil, movetimeMs: UInt64 = 1000,
+                        chanceSeed: UInt64? = nil) -> Bool {
+        start(settings, puzzle: false) {
+            try VsComputer(settings: settings.vs(fen: fen, movetimeMs: movetimeMs, chanceSeed: chanceSeed), listener: $0)
+        }
     }
 
     /// A built-in puzzle (`builtinPuzzles()`); it is not kept to continue.

@@ -5,6 +5,7 @@ import BancoKit
 let suite = Suite()
 boardTests(suite)
 vsTests(suite)
+jieqiTests(suite)
 matchTests(suite)
 bleGateTests(suite)
 clockTests(suite)

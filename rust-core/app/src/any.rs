@@ -82,7 +82,7 @@ pub enum AnyRules {
     Xiangqi(RuleSet),
     /// Chess rules (whether claimable draws end the game at once).
     Chess(ChessRules),
-    /// Jieqi rules (xiangqi's rule sets; jieqi judges perpetual check only).
+    /// Jieqi rules (xiangqi's rule sets and repetition judge, see `banco_xiangqi::jieqi::chase`).
     Jieqi(RuleSet),
 }
 

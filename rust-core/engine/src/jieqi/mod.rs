@@ -24,14 +24,16 @@ pub mod eval;
 pub mod game;
 
 use crate::searchable::{Repetition, SearchGame, Verdict};
-use banco_game::{ChanceList, Color, MoveList};
+use banco_game::{ChanceList, Color, Game, MoveList};
 use banco_xiangqi::jieqi::{Jieqi, JieqiMove, JieqiPiece, JieqiPosition, JieqiUndo};
-use banco_xiangqi::{Move, PieceKind, RuleSet};
+use banco_xiangqi::{Move, PieceKind, RepetitionRule, RuleSet};
 pub use eval::JieqiParams;
 
 /// One step of the path: what the repetition scan needs.
 #[derive(Clone, Copy, Debug)]
 struct Step {
+    /// The move (a null move: a reveal's code, behind a barrier, never replayed).
+    mv: JieqiMove,
     hash_before: u64,
     check: bool,
     /// A capture, a face-down piece's step, a reveal or a null move: the scan stops.
@@ -67,6 +69,29 @@ impl JieqiNode {
             self.params.material[p.kind as usize]
         }
     }
+
+    /// The chase verdict on the cycle of the last `span` plies, from the side to move's
+    /// view: the cycle replayed from here (it comes back here) for the game's judge.
+    fn chase(&self, span: usize) -> Repetition {
+        if self.rules.repetition != RepetitionRule::Asian {
+            return Repetition::Draw;
+        }
+        let mut game = Jieqi::from_position(self.pos.clone());
+        for s in &self.path[self.path.len() - span..] {
+            if !game.position().is_legal(s.mv) {
+                return Repetition::Draw;
+            }
+            game.make_unchecked(s.mv);
+        }
+        match game
+            .repetition_verdict(&self.rules, 2)
+            .and_then(|v| v.loser())
+        {
+            Some(loser) if loser == self.pos.side_to_move() => Repetition::Loss,
+            Some(_) => Repetition::Win,
+            None => Repetition::Draw,
+        }
+    }
 }
 
 impl SearchGame for JieqiNode {
@@ -87,6 +112,7 @@ impl SearchGame for JieqiNode {
                 || pos.captured_by(mv).is_some();
             pos.make(mv);
             path.push(Step {
+                mv,
                 hash_before,
                 check: pos.in_check(),
                 barrier,
@@ -157,6 +183,7 @@ impl SearchGame for JieqiNode {
             || self.pos.captured_by(mv).is_some();
         let undo = self.pos.make(mv);
         self.path.push(Step {
+            mv,
             hash_before,
             check: self.pos.in_check(),
             barrier,
@@ -173,6 +200,7 @@ impl SearchGame for JieqiNode {
         let hash_before = self.pos.hash();
         let h = self.pos.make_null();
         self.path.push(Step {
+            mv: JieqiMove::Reveal(PieceKind::Pawn),
             hash_before,
             check: false,
             barrier: true,
@@ -238,7 +266,9 @@ impl SearchGame for JieqiNode {
     }
 
     /// The first repetition on the path counts: the side that checked with every move of
-    /// the cycle loses, any other cycle is a draw (jieqi judges no chases).
+    /// the cycle loses; otherwise, under Asian rules, the side that chased one piece with
+    /// every move (the game's judge, [`Jieqi::repetition_verdict`]); any other cycle is a
+    /// draw.
     fn repetition(&mut self) -> Option<Repetition> {
         let key = self.pos.hash();
         let len = self.path.len();
@@ -259,7 +289,8 @@ impl SearchGame for JieqiNode {
                 return Some(match checks {
                     [true, false] => Repetition::Loss,
                     [false, true] => Repetition::Win,
-                    _ => Repetition::Draw,
+                    [true, true] => Repetition::Draw,
+                    [false, false] => self.chase(d),
                 });
             }
             d += 2;
@@ -288,7 +319,6 @@ impl SearchGame for JieqiNode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use banco_game::Game;
 
     #[test]
     fn perpetual_checker_sees_the_loss() {
@@ -300,6 +330,23 @@ mod tests {
         assert_eq!(node.side_to_move(), Color::Red);
         assert_eq!(node.repetition(), Some(Repetition::Loss));
         let mv: JieqiMove = "f0e0".parse().unwrap();
+        let u = node.make(mv);
+        assert_eq!(node.repetition(), Some(Repetition::Win));
+        node.unmake(mv, u);
+    }
+
+    #[test]
+    fn perpetual_chaser_sees_the_loss() {
+        // Red's rook steps i3-h3-i3, a new attack on the unprotected horse each time.
+        let mut game = Jieqi::from_fen("5k3/9/8n/9/9/9/8R/9/9/3K4R w - 0 1").unwrap();
+        for mv in "i3h3 f9f8 h3i3 f8f9".split(' ') {
+            game.play(mv.parse().unwrap()).unwrap();
+        }
+        let mut node = JieqiNode::from_game(&game, &RuleSet::asian(), &JieqiParams::default());
+        assert_eq!(node.repetition(), Some(Repetition::Loss));
+        let casual = JieqiNode::from_game(&game, &RuleSet::casual(), &JieqiParams::default());
+        assert_eq!(casual.clone().repetition(), Some(Repetition::Draw));
+        let mv: JieqiMove = "i3h3".parse().unwrap();
         let u = node.make(mv);
         assert_eq!(node.repetition(), Some(Repetition::Win));
         node.unmake(mv, u);

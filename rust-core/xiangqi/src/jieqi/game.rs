@@ -23,7 +23,7 @@ use super::position::{JieqiPosition, JieqiUndo};
 use crate::game::MATCH_RULES;
 use crate::history::{History, Replay};
 use crate::piece::PieceKind;
-use crate::rules::{RuleSet, Verdict};
+use crate::rules::{RepetitionRule, RuleSet, Verdict};
 use banco_game::{
     ChanceList, Color, Game, GameKind, MatchGame, MoveList, Outcome, SetupError, WinReason,
 };
@@ -141,16 +141,24 @@ impl Jieqi {
     }
 
     /// The repetition verdict if the current position has occurred `min_occurrences`
-    /// times: a side that checked with every move of the cycle loses (both: draw),
-    /// otherwise a draw. Jieqi does not judge perpetual chases (see the module docs).
+    /// times, as in xiangqi: a side that checked with every move of the cycle loses (both:
+    /// draw); otherwise, under [`RepetitionRule::Asian`], a side that chased one piece with
+    /// every move loses (both: draw; how face-down pieces are judged: [`super::chase`]);
+    /// otherwise a draw.
     #[must_use]
-    pub fn repetition_verdict(&self, _rules: &RuleSet, min_occurrences: usize) -> Option<Verdict> {
+    pub fn repetition_verdict(&self, rules: &RuleSet, min_occurrences: usize) -> Option<Verdict> {
         let wanted = min_occurrences.max(2);
         let (found, span) = self.history.repetition_span(wanted);
         if found < wanted || span == 0 {
             return None;
         }
-        Some(self.history.perpetual_check(span).unwrap_or(Verdict::Draw))
+        if let Some(v) = self.history.perpetual_check(span) {
+            return Some(v);
+        }
+        Some(match rules.repetition {
+            RepetitionRule::Casual => Verdict::Draw,
+            RepetitionRule::Asian => super::chase::perpetual_chase(&self.history, span),
+        })
     }
 
     /// True if neither side has a piece besides its king (face-down pieces count: they

@@ -49,10 +49,14 @@
 //!   six children each (the capturer's reveals), not thirty-six.
 //! * **Everything else as in xiangqi**: check, the facing kings, mate and stalemate lose,
 //!   the no-capture rule ([`crate::RuleSet`]'s `no_capture_plies`, plies since the last
-//!   capture; reveals are not plies of their own for it), repetition. The repetition judge
-//!   of jieqi looks at perpetual check only (the perpetual-chase rules of xiangqi are
-//!   written for known pieces; jieqi repetitions are draws unless one side checked with
-//!   every move). A cycle never spans a reveal or a capture, which cannot be undone.
+//!   capture; reveals are not plies of their own for it), repetition: xiangqi's judge
+//!   ([`crate::rules`]) — perpetual check loses, and under Asian rules perpetual chase
+//!   loses — on the jieqi board. A cycle never spans a reveal, a face-down piece's step or
+//!   a capture, which cannot be undone, so only revealed pieces move in it; face-down
+//!   pieces standing still can attack (as the piece they move as) and be chased. As
+//!   victims their worth is unknown: a face-down piece is chased only when it is
+//!   unprotected (no "stronger piece" exception, no pawn exemption), and a face-down
+//!   attacker chases only unprotected pieces. The details and an example: [`chase`].
 //!
 //! ## The engine never sees a face-down identity
 //!
@@ -68,6 +72,7 @@
 //! ([`moves::REVEAL_BASE`]); the Zobrist hash covers face-down pieces (keys of their own),
 //! both pools and a pending reveal.
 
+pub mod chase;
 pub mod fen;
 mod game;
 pub mod moves;

@@ -417,7 +417,13 @@ impl JieqiPosition {
     /// identity does not matter: it stands on `t` as a blocker either way.
     #[inline]
     fn exposes_king(&self, f: u8, t: u8) -> bool {
-        let side = self.side.index();
+        self.step_exposes(self.side.index(), f, t)
+    }
+
+    /// Would `side`'s king be attacked after its step `f`→`t`, whoever is to move (the
+    /// repetition judge asks it for both sides)?
+    #[inline]
+    pub(crate) fn step_exposes(&self, side: usize, f: u8, t: u8) -> bool {
         let moved = self.board[f as usize] & 31;
         let k = if f == self.kings[side] {
             t
@@ -491,7 +497,9 @@ impl JieqiPosition {
         }
     }
 
-    fn gen_piece(&self, f: u8, c: u8, side: usize, out: &mut MoveList<JieqiMove>) {
+    /// Appends the pseudo-legal steps of the piece `c` of `side` standing on `f` (whoever
+    /// is to move).
+    pub(crate) fn gen_piece(&self, f: u8, c: u8, side: usize, out: &mut MoveList<JieqiMove>) {
         let b = &self.board;
         let enemy = side_base(1 - side);
         let hidden = c & HIDDEN != 0;

@@ -1,7 +1,9 @@
-// Paints Rust's ready-to-draw BoardView with android.graphics: xiangqi as 9×10 lines with the
-// river and the palaces (pieces on the intersections), chess as 8×8 checkered squares (pieces
-// in the squares), and each cell's highlights (selected, target, last move, hint, check). The
-// geometry is core's BoardLayout; a tap reports the screen cell, and Rust decides what it does.
+// Paints Rust's ready-to-draw BoardView with android.graphics: xiangqi and jieqi as 9×10 lines
+// with the river and the palaces (pieces on the intersections), chess as 8×8 checkered squares
+// (pieces in the squares), and each cell's highlights (selected, target, last move, hint,
+// check). The geometry is core's BoardLayout and what each piece shows (its front, or the back
+// of a face-down jieqi piece) core's PieceFace; a tap reports the screen cell, and Rust
+// decides what it does.
 package org.banco.app
 
 import android.annotation.SuppressLint
@@ -15,6 +17,8 @@ import android.view.View
 import org.banco.BoardView
 import org.banco.Cell
 import org.banco.shell.BoardLayout
+import org.banco.shell.PieceFace
+import org.banco.shell.faceAt
 
 class BoardCanvas(context: Context) : View(context) {
     /** Called with the tapped screen cell (column from the left, row from the top). */
@@ -35,6 +39,7 @@ class BoardCanvas(context: Context) : View(context) {
     private val riverText = Paint(Paint.ANTI_ALIAS_FLAG).apply {
         color = Color.rgb(0x5A, 0x3A, 0x1A); textAlign = Paint.Align.CENTER; typeface = Typeface.SERIF
     }
+    private val back = Paint(Paint.ANTI_ALIAS_FLAG)
     private val disc = Paint(Paint.ANTI_ALIAS_FLAG).apply { color = Color.rgb(0xFB, 0xEB, 0xC8) }
     private val rim = Paint(Paint.ANTI_ALIAS_FLAG).apply { style = Paint.Style.STROKE; strokeWidth = 3f }
     private val glyph = Paint(Paint.ANTI_ALIAS_FLAG).apply { textAlign = Paint.Align.CENTER }
@@ -80,36 +85,50 @@ class BoardCanvas(context: Context) : View(context) {
         }
         glyph.typeface = if (b.onLines) Typeface.create(Typeface.SERIF, Typeface.BOLD) else Typeface.DEFAULT
         glyph.textSize = g.cell * if (b.onLines) 0.55f else 0.8f
-        for (c in b.cells) drawCell(canvas, g, c, onLines = b.onLines)
+        for (c in b.cells) drawCell(canvas, g, b, c)
     }
 
-    private fun drawCell(canvas: Canvas, g: BoardLayout, c: Cell, onLines: Boolean) {
+    private fun drawCell(canvas: Canvas, g: BoardLayout, b: BoardView, c: Cell) {
         val cx = g.x(c.column.toInt())
         val cy = g.y(c.row.toInt())
         val r = g.cell * 0.5f
         if (c.lastMove) ring(canvas, cx, cy, r * 0.94f, Color.argb(0xC0, 0x30, 0x60, 0xD0))
         if (c.hint) ring(canvas, cx, cy, r, Color.argb(0xC0, 0xE0, 0x90, 0x00))
-        c.piece?.let { p ->
-            val red = p.color == org.banco.Color.RED
-            val ink = if (red) Color.rgb(0xB0, 0x10, 0x10) else Color.rgb(0x20, 0x20, 0x20)
-            if (onLines) {
-                // Xiangqi: a wooden disc with the Chinese character.
-                canvas.drawCircle(cx, cy, r * 0.88f, disc)
-                rim.color = ink
-                canvas.drawCircle(cx, cy, r * 0.88f, rim)
-                canvas.drawCircle(cx, cy, r * 0.74f, rim)
-                glyph.color = ink
-            } else {
-                // Chess: the symbol itself, white pieces light with a dark outline.
-                glyph.color = if (red) Color.WHITE else Color.BLACK
-                glyph.setShadowLayer(2f, 0f, 0f, if (red) Color.BLACK else Color.WHITE)
+        when (val face = b.faceAt(c)) {
+            null -> {}
+            is PieceFace.Back -> drawBack(canvas, cx, cy, r * 0.88f, face.color)
+            is PieceFace.Front -> {
+                val red = face.color == org.banco.Color.RED
+                val ink = if (red) Color.rgb(0xB0, 0x10, 0x10) else Color.rgb(0x20, 0x20, 0x20)
+                if (face.onDisc) {
+                    // Xiangqi and jieqi: a wooden disc with the Chinese character.
+                    canvas.drawCircle(cx, cy, r * 0.88f, disc)
+                    rim.color = ink
+                    canvas.drawCircle(cx, cy, r * 0.88f, rim)
+                    canvas.drawCircle(cx, cy, r * 0.74f, rim)
+                    glyph.color = ink
+                } else {
+                    // Chess: the symbol itself, white pieces light with a dark outline.
+                    glyph.color = if (red) Color.WHITE else Color.BLACK
+                    glyph.setShadowLayer(2f, 0f, 0f, if (red) Color.BLACK else Color.WHITE)
+                }
+                canvas.drawText(face.glyph, cx, cy - (glyph.descent() + glyph.ascent()) / 2, glyph)
+                glyph.clearShadowLayer()
             }
-            canvas.drawText(p.glyph, cx, cy - (glyph.descent() + glyph.ascent()) / 2, glyph)
-            glyph.clearShadowLayer()
         }
         if (c.check) ring(canvas, cx, cy, r, Color.RED)
         if (c.selected) ring(canvas, cx, cy, r, Color.rgb(0x20, 0x90, 0x30))
         if (c.target) canvas.drawCircle(cx, cy, g.cell * if (c.piece != null) 0.2f else 0.12f, dot)
+    }
+
+    /** The back of a face-down jieqi piece: a disc in its side's colour with rings, no glyph. */
+    private fun drawBack(canvas: Canvas, cx: Float, cy: Float, r: Float, side: org.banco.Color) {
+        back.color = if (side == org.banco.Color.RED) Color.rgb(0xB0, 0x10, 0x10) else Color.rgb(0x20, 0x20, 0x20)
+        canvas.drawCircle(cx, cy, r, back)
+        rim.color = Color.rgb(0xFB, 0xEB, 0xC8)
+        canvas.drawCircle(cx, cy, r * 0.8f, rim)
+        canvas.drawCircle(cx, cy, r * 0.5f, rim)
+        canvas.drawCircle(cx, cy, r * 0.2f, rim)
     }
 
     private fun ring(canvas: Canvas, cx: Float, cy: Float, r: Float, color: Int) {

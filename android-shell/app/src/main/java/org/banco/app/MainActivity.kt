@@ -1,5 +1,6 @@
-// The whole app in one activity with views built in code: home (xiangqi or chess against the
-// computer, continue, puzzles, play nearby, settings), the game against the computer, the
+// The whole app in one activity with views built in code: home (each board game against the
+// computer, continue, puzzles, play nearby, settings), the game against the computer (with
+// jieqi's pools above and below the board), the
 // nearby-players list, and the networked match with its dialogs (pairing code, proposal,
 // undo and draw offers, promotion, result). Rust decides everything (through the core
 // controllers); this file shows their state and forwards taps. State changes arrive on the
@@ -50,6 +51,7 @@ import org.banco.shell.RulesPreset
 import org.banco.shell.Settings
 import org.banco.shell.SoundPlayer
 import org.banco.shell.label
+import org.banco.shell.poolShelves
 
 class MainActivity : ComponentActivity() {
     private lateinit var store: PrefsStore
@@ -132,6 +134,7 @@ class MainActivity : ComponentActivity() {
         val c = gameController
         val status = text("", 18f)
         val board = BoardCanvas(this).apply { onCellTapped = { col, row -> c.tap(col, row) } }
+        val (topPool, bottomPool) = text("", 14f) to text("", 14f)
         val moves = text("", 14f)
         val undo = button("Undo") { c.undo() }
         val redo = button("Redo") { c.redo() }
@@ -140,7 +143,9 @@ class MainActivity : ComponentActivity() {
         val resign = button("Resign") { confirm("Resign this game?") { c.resign() } }
         val col = column()
         col.addView(status)
+        col.addView(topPool)
         col.addView(board, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
+        col.addView(bottomPool)
         col.addView(moves)
         col.addView(row(undo, redo, hint))
         col.addView(row(draw, resign, button("New") { c.newGame(settings) }))
@@ -154,6 +159,7 @@ class MainActivity : ComponentActivity() {
             s.message?.let { toast(it); c.clearMessage() }
             val vs = s.vs ?: return@observe
             board.board = vs.board
+            showPools(vs.board, topPool, bottomPool)
             val you = colorName(vs.kind, vs.human)
             status.text = when {
                 vs.result != null -> vs.result
@@ -274,6 +280,7 @@ class MainActivity : ComponentActivity() {
         }
         val status = text("", 18f)
         val board = BoardCanvas(this).apply { onCellTapped = { col, row -> c.tap(col, row) } }
+        val (topPool, bottomPool) = text("", 14f) to text("", 14f)
         val offer = button("Offer draw") { c.offerDraw() }
         val claim = button("Claim draw") { c.claimDraw() }
         val undo = button("Ask undo") { c.requestUndo() }
@@ -281,7 +288,9 @@ class MainActivity : ComponentActivity() {
         val col = column()
         col.addView(banner)
         col.addView(status)
+        col.addView(topPool)
         col.addView(board, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
+        col.addView(bottomPool)
         col.addView(row(offer, claim, undo))
         col.addView(row(resign, button("Leave") { showHome() }))
         setScreen(col, home = false)
@@ -297,6 +306,7 @@ class MainActivity : ComponentActivity() {
             st.notice?.let { toast(it); c.clearNotice() }
             val s = st.match ?: return@observe
             board.board = s.board
+            showPools(s.board, topPool, bottomPool)
             banner.text = s.banner
             banner.visibility = if (s.banner != null) View.VISIBLE else View.GONE
             val peer = s.peerName ?: "the other player"
@@ -433,6 +443,17 @@ class MainActivity : ComponentActivity() {
     }
 
     // ---- helpers -------------------------------------------------------------------------
+
+    /** Jieqi: each side's hidden pieces by kind and count, next to that side of the board. */
+    private fun showPools(board: org.banco.BoardView?, top: TextView, bottom: TextView) {
+        val shelves = board?.poolShelves()
+        for ((view, shelf) in listOf(top to shelves?.top, bottom to shelves?.bottom)) {
+            view.visibility = if (shelf != null) View.VISIBLE else View.GONE
+            view.text = shelf?.text ?: ""
+            val red = shelf?.color == Color.RED
+            view.setTextColor(if (red) android.graphics.Color.rgb(0xB0, 0x10, 0x10) else android.graphics.Color.rgb(0x20, 0x20, 0x20))
+        }
+    }
 
     private fun matchSound(): SoundPlayer = if (settings.sound) sound else SoundPlayer.SILENT
 

@@ -20,6 +20,8 @@ class GameController(
     private val sound: SoundPlayer = SoundPlayer.SILENT,
     /** The computer's longest think per move. */
     private val movetimeMs: Long = 1000,
+    /** Jieqi: seed of the reveals' draws (tests); null draws them from the system's randomness. */
+    private val chanceSeed: Long? = null,
 ) {
     data class State(
         /** Rust's state, drawn as it is; null before the first game. */
@@ -42,7 +44,7 @@ class GameController(
 
     /** A new game of [settings] (from [fen], a set-up position, if given); false if refused. */
     fun newGame(settings: Settings, fen: String? = null): Boolean = refused(
-        start(settings, puzzle = false) { l -> VsComputer(settings.vsSettings(movetimeMs, fen), l) },
+        start(settings, puzzle = false) { l -> VsComputer(settings.vsSettings(movetimeMs, fen, chanceSeed), l) },
     )
 
     /** A puzzle: the player mates in time against the computer at full strength. */
@@ -64,7 +66,7 @@ class GameController(
         val why = if (bytes == null) {
             "it is not a saved game"
         } else {
-            start(settings, puzzle = false) { l -> VsComputer.resume(bytes, settings.vsSettings(movetimeMs), l) }
+            start(settings, puzzle = false) { l -> VsComputer.resume(bytes, settings.vsSettings(movetimeMs, chanceSeed = chanceSeed), l) }
         }
         if (why != null) {
             store.putString(K_CONTINUE, null)

@@ -44,14 +44,18 @@ data class Settings(
     /** The rules to ask for in [kind]: the preset for xiangqi, the usual ones otherwise. */
     fun rulesFor(kind: GameKind): Rules? = if (kind == GameKind.XIANGQI) rules.rules() else null
 
-    /** The settings of a game against the computer. */
-    fun vsSettings(movetimeMs: Long, fen: String? = null): VsSettings = VsSettings(
+    /**
+     * The settings of a game against the computer; [chanceSeed] makes jieqi's reveals repeat
+     * (tests), null draws them from the system's randomness.
+     */
+    fun vsSettings(movetimeMs: Long, fen: String? = null, chanceSeed: Long? = null): VsSettings = VsSettings(
         kind = game,
         human = color,
         level = level.coerceIn(0, 255).toUByte(),
         rules = rulesFor(game),
         movetimeMs = movetimeMs.coerceAtLeast(0).toULong(),
         fen = fen,
+        chanceSeed = chanceSeed?.toULong(),
     )
 
     fun save(store: KeyValueStore) {

@@ -23,10 +23,10 @@ import java.util.concurrent.CopyOnWriteArrayList
 const val XQ_MATE_IN_ONE = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"
 
 /** A controller on its own UI thread, with a store and a sound log. */
-class GameFixture(val store: MemoryStore = MemoryStore(), movetimeMs: Long = 50) : AutoCloseable {
+class GameFixture(val store: MemoryStore = MemoryStore(), movetimeMs: Long = 50, chanceSeed: Long? = null) : AutoCloseable {
     val ui = TestUi()
     val sounds = CopyOnWriteArrayList<Sound>()
-    val c = GameController(ui, store, SoundPlayer { sounds += it }, movetimeMs)
+    val c = GameController(ui, store, SoundPlayer { sounds += it }, movetimeMs, chanceSeed)
 
     fun state() = ui.call { c.state.value }
     fun vs(): VsState = state().vs ?: throw AssertionError("no game on screen: ${state()}")

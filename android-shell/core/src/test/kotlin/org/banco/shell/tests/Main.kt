@@ -7,6 +7,7 @@ fun main() {
     val suite = Suite()
     boardTests(suite)
     gameTests(suite)
+    jieqiTests(suite)
     lobbyMatchTests(suite)
     bleGateTests(suite)
     clockTests(suite)
