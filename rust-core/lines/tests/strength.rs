@@ -50,6 +50,7 @@ fn weights_from_env() -> Weights {
             "landing_line" => w.landing_line = v,
             "complete" => w.complete = v,
             "center" => w.center = v,
+            "ready3" => w.ready3 = v,
             other => panic!("unknown weight {other}"),
         }
     }
@@ -76,10 +77,16 @@ fn strength() {
         let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(s));
         while !game.is_over() && game.turns() < max_turns {
             let sample_seed = s ^ (u64::from(game.turns()) << 32);
+            let dense_at: usize = env("LINES_DENSE_AT", 0);
+            let b = if game.board().ball_count() >= dense_at {
+                budget
+            } else {
+                Budget::fast()
+            };
             let Some((c, _)) = search::best_move_with(
                 game.board(),
                 &game.next_colors(),
-                &budget,
+                &b,
                 sample_seed,
                 &weights,
             ) else {
