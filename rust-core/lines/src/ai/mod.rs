@@ -51,24 +51,23 @@ impl Budget {
     }
 
     /// The budget of a number of playouts per move (one playout = one landing sample of
-    /// one candidate, followed by the better of standing still and the best reply that
-    /// completes a line): the bench's `--budget`. 0 or 1: the first stage alone
-    /// ([`Budget::fast`]); otherwise `candidates × samples ≈ playouts`, the candidates
-    /// growing as the square root up to 16 (64 → 8 × 8, 256 → 16 × 16, 1024 → 16 × 64).
-    /// Judging every reply ([`Budget::replies`]) costs a whole first stage per playout;
-    /// measured over seeded games it gained less per millisecond than more cheap playouts,
-    /// so it is left to callers that set it.
+    /// one candidate, followed by a judgement of the next move): the bench's `--budget`.
+    /// 0 or 1: the first stage alone ([`Budget::fast`]); from 9 playouts each sample
+    /// judges every reply; `candidates × samples ≈ playouts`, the candidates growing as
+    /// the square root (9 → 3 × 3, 24 → 4 × 6, 64 → 8 × 8). Cheap playouts instead (no
+    /// reply judged, up to 16 × 16) measured no better at 64 and worse at 256 over 100
+    /// seeded games (`tests/strength.rs`).
     #[must_use]
     pub fn from_playouts(playouts: usize) -> Budget {
         if playouts <= 1 {
             return Budget::fast();
         }
-        let candidates = playouts.isqrt().clamp(2, 16);
+        let candidates = playouts.isqrt().clamp(2, 8);
         let samples = (playouts / candidates).max(1);
         Budget {
             candidates,
             samples,
-            replies: false,
+            replies: playouts >= 9,
         }
     }
 }
