@@ -73,7 +73,7 @@ fn weights_from_env() -> Weights {
 }
 
 #[test]
-#[ignore = "minutes: a 20-game strength measurement; run by tests/nightly.sh strength (LINES_GAMES/LINES_BUDGET steer it). 100 games from seed 1, test profile, load 24-29 on 2 cores, 2026-12-02: budget 1 median 586 mean 641.3 turns 181 8.3 ms/move (banco bench lines); cheap samples without replies (LINES_REPLIES=false) 8x8 median 587 mean 626.6 turns 176 24.7 ms/move, 16x16 median 509 mean 573.2 turns 157.5 17.3 ms/move; greedy median 70 mean 68.7"]
+#[ignore = "minutes: a 20-game strength measurement; run by tests/nightly.sh strength (LINES_GAMES/LINES_BUDGET steer it). 100 games from seed 1, test profile, load 24-29 on 2 cores, 2026-12-02: budget 1 median 586 mean 641.3 turns 181 8.3 ms/move (banco bench lines); budget 9 (3x3, every reply judged; this test, LINES_BUDGET=9) median 616 mean 694.9 turns 188 41.2 ms/move, best 1698; cheap samples without replies (LINES_REPLIES=false) 8x8 median 587 mean 626.6 turns 176 24.7 ms/move, 16x16 median 509 mean 573.2 turns 157.5 17.3 ms/move; greedy median 70 mean 68.7"]
 fn strength() {
     let games: u64 = env("LINES_GAMES", 20);
     let seed: u64 = env("LINES_SEED", 1);
