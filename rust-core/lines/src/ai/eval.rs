@@ -2,7 +2,8 @@
 //! for survival: free cells (and a growing penalty as the board crowds), runs of each
 //! colour (every five-cell window of a rank, file or diagonal that holds balls of one
 //! colour only, valued by how many it holds), windows of four whose free cell a ball of
-//! that colour can reach (a line ready to complete), free cells cut off from the largest
+//! that colour can reach (a line ready to complete), windows of three whose two free cells
+//! two more balls of that colour can reach, free cells cut off from the largest
 //! free region, dead balls (in no window that could still become a line) and balls walled
 //! in.
 //!
@@ -142,12 +143,15 @@ pub struct Weights {
     /// Penalty per ball and ring away from the edge (0 on the edge, 4 in the centre):
     /// balls in the middle cut the free paths.
     pub center: f32,
+    /// Extra value of a window of three whose two free cells balls of its colour (two at
+    /// least) can reach.
+    pub ready3: f32,
 }
 
 impl Default for Weights {
     fn default() -> Weights {
         Weights {
-            run: [0.0, 0.0, 0.3, 2.0, 4.0],
+            run: [0.0, 0.0, 0.3, 1.0, 4.0],
             ready: 4.5,
             free: 1.5,
             crowd: 0.1,
@@ -159,6 +163,7 @@ impl Default for Weights {
             landing: 1.0,
             complete: 20.0,
             center: 0.0,
+            ready3: 1.0,
         }
     }
 }
@@ -324,6 +329,16 @@ fn judge(board: &Board, weights: &Weights, spawn: Option<&[Ball]>) -> f32 {
             // A ball of this colour outside the window next to the hole's region.
             if spread(region | hole) & m.color[code] & !occ != 0 {
                 v += weights.ready;
+            }
+        } else if k == 3 && weights.ready3 != 0.0 {
+            let holes = mask & empty;
+            let h1 = holes & holes.wrapping_neg();
+            let h2 = holes & !h1;
+            let spares = m.color[code] & !occ;
+            let s1 = spread(regions.containing(h1)) & spares;
+            let s2 = spread(regions.containing(h2)) & spares;
+            if s1 != 0 && s2 != 0 && (s1 | s2).count_ones() >= 2 {
+                v += weights.ready3;
             }
         }
         value += v;

@@ -522,3 +522,43 @@ fn the_hint_names_the_line_it_builds() {
         "builds a line of red: 4 of 5 on a1 to e1"
     );
 }
+
+#[test]
+fn a_run_of_three_counts_as_ready_only_when_two_balls_can_fill_it() {
+    use banco_lines::ai::eval::{Weights, evaluate_with};
+    let open: Board = "
+        .........
+        .........
+        ........R
+        .........
+        ........R
+        .........
+        .........
+        .........
+        RRR......"
+        .parse()
+        .unwrap();
+    let walled: Board = "
+        ......BRR
+        .......BB
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        RRR......"
+        .parse()
+        .unwrap();
+    let without = Weights {
+        ready3: 0.0,
+        ..Weights::default()
+    };
+    let with = Weights {
+        ready3: 1.0,
+        ..Weights::default()
+    };
+    let gain = |b: &Board| evaluate_with(b, &with) - evaluate_with(b, &without);
+    assert!((gain(&open) - 1.0).abs() < 1e-4, "{}", gain(&open));
+    assert!(gain(&walled).abs() < 1e-4, "{}", gain(&walled));
+}
