@@ -33,7 +33,8 @@ use banco_net::ble::gatt::{
     INFO_UUID, NOTIFY_UUID, SERVICE_UUID, WRITE_UUID, WriteMode, local_name, uuid_string,
 };
 use banco_net::ble::hub::{
-    AdapterState, CentralHub, CentralRadio, HubAcceptor, PeripheralHub, PeripheralRadio, Sent,
+    AdapterState, CentralHub, CentralRadio, HostFinder, HubAcceptor, PeripheralHub,
+    PeripheralRadio, Sent,
 };
 use banco_net::ble::info::{decode_info, encode_info};
 use banco_net::driver::{Connector, Role};
@@ -42,7 +43,7 @@ use std::collections::{HashMap, HashSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long reading one host's info may take while scanning.
 const INFO_TIMEOUT: Duration = Duration::from_secs(8);
@@ -330,8 +331,9 @@ pub trait BleCentral: Send + Sync {
     /// adapter's state.
     fn start(&self, events: Arc<BleCentralEvents>) -> Result<(), BleError>;
 
-    /// Scans for devices advertising `service.serviceUuid`; each one is reported with
-    /// `onDiscovered` (repeats are fine).
+    /// Scans for devices advertising `service.serviceUuid`; report **every** advertisement
+    /// with `onDiscovered` (Android's default; iOS: `CBCentralManagerScanOptionAllowDuplicatesKey`):
+    /// a host not seen for 30 s leaves the lobby.
     fn scan(&self, service: BleService) -> Result<(), BleError>;
 
     /// Stops scanning.
@@ -403,13 +405,31 @@ pub trait BleScanListener: Send + Sync {
     fn on_error(&self, message: String);
 }
 
+/// Where a device of the scan in progress stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sighting {
+    /// Its info is being read (or queued to be).
+    Reading,
+    /// Reported to the listener.
+    Listed,
+    /// Its info was refused or unreadable: not read again in this scan.
+    Failed,
+}
+
+/// Told of every advertisement of a device already listed; answers whether the device is
+/// still listed (false: it was dropped as stale, so its info is read again).
+pub(crate) type SeenHook = Arc<dyn Fn(&str) -> bool + Send + Sync>;
+
 /// The scan in progress.
 #[derive(Default)]
 struct Scan {
     listener: Option<Arc<dyn BleScanListener>>,
-    seen: HashSet<String>,
+    seen_hook: Option<SeenHook>,
+    seen: HashMap<String, Sighting>,
     /// Devices whose info is to be read, to the reading thread.
     queue: Option<Sender<String>>,
+    /// A reconnecting guest looking for a host by fingerprint: every device seen goes here.
+    hunt: Option<Sender<String>>,
 }
 
 /// What the guest's shell reports, given to it by [`BleCentral::start`]. Every method may
@@ -419,6 +439,8 @@ pub struct BleCentralEvents {
     hub: Arc<CentralHub>,
     scan: Mutex<Scan>,
     infos: Mutex<HashMap<String, InfoWaiter>>,
+    /// The key fingerprint each device's info carried, as read.
+    fingerprints: Mutex<HashMap<String, String>>,
 }
 
 /// Where the answer to one info read goes: the value, or why it failed.
@@ -431,9 +453,30 @@ impl BleCentralEvents {
     pub fn on_discovered(&self, device: String, local_name: Option<String>) {
         let _ = local_name;
         let mut scan = lock(&self.scan);
-        if scan.listener.is_none() || !scan.seen.insert(device.clone()) {
+        if let Some(h) = &scan.hunt {
+            let _ = h.send(device.clone());
+        }
+        if scan.listener.is_none() {
             return;
         }
+        match scan.seen.get(&device) {
+            None => {}
+            Some(Sighting::Reading | Sighting::Failed) => return,
+            Some(Sighting::Listed) => {
+                let Some(hook) = scan.seen_hook.clone() else {
+                    return;
+                };
+                drop(scan);
+                if hook(&device) {
+                    return;
+                }
+                scan = lock(&self.scan);
+                if scan.seen.get(&device) != Some(&Sighting::Listed) {
+                    return;
+                }
+            }
+        }
+        scan.seen.insert(device.clone(), Sighting::Reading);
         if let Some(q) = &scan.queue {
             let _ = q.send(device);
         }
@@ -490,6 +533,57 @@ impl BleCentralEvents {
     }
 }
 
+/// Finds a host again by its key fingerprint through the shell's scanner: what a
+/// reconnecting [`Match::join_ble`] uses, since phones rotate their Bluetooth addresses.
+struct Rescan {
+    central: Arc<dyn BleCentral>,
+    events: Arc<BleCentralEvents>,
+}
+
+impl HostFinder for Rescan {
+    fn find(&self, fingerprint: &str, timeout: Duration) -> Option<String> {
+        let deadline = Instant::now() + timeout;
+        let (tx, rx) = mpsc::channel();
+        let lobby_scanning = {
+            let mut scan = lock(&self.events.scan);
+            scan.hunt = Some(tx);
+            scan.listener.is_some()
+        };
+        let mut found = None;
+        if lobby_scanning || call(|| self.central.scan(ble_service())).is_ok() {
+            let mut checked = HashSet::new();
+            while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+                let Ok(device) = rx.recv_timeout(left) else {
+                    break;
+                };
+                if !checked.insert(device.clone()) {
+                    continue;
+                }
+                let known = lock(&self.events.fingerprints).get(&device).cloned();
+                let seen = match known {
+                    Some(fp) => Some(fp),
+                    None => read_info(&self.central, &self.events, &device)
+                        .ok()
+                        .map(|p| p.fingerprint),
+                };
+                if seen.as_deref() == Some(fingerprint) {
+                    found = Some(device);
+                    break;
+                }
+            }
+        }
+        let lobby_scanning = {
+            let mut scan = lock(&self.events.scan);
+            scan.hunt = None;
+            scan.listener.is_some()
+        };
+        if !lobby_scanning {
+            notify(|| self.central.stop_scan());
+        }
+        found
+    }
+}
+
 /// The guest's Bluetooth: the shell's [`BleCentral`], started once; scans for hosts and
 /// joins them with [`Match::join_ble`].
 #[derive(uniffi::Object)]
@@ -516,6 +610,7 @@ fn read_info(
     };
     let value = answer?;
     let ad = decode_info(&value).map_err(|e| e.to_string())?;
+    lock(&events.fingerprints).insert(device.to_owned(), ad.fingerprint.clone());
     Ok(BlePeer {
         device: device.to_owned(),
         name: ad.name,
@@ -536,6 +631,7 @@ impl BleGuest {
                 hub,
                 scan: Mutex::new(Scan::default()),
                 infos: Mutex::new(HashMap::new()),
+                fingerprints: Mutex::new(HashMap::new()),
             });
             call(|| central.start(Arc::clone(&events)))?;
             Ok(Arc::new(BleGuest { central, events }))
@@ -545,41 +641,25 @@ impl BleGuest {
     /// Scans for Banco hosts: each one's info is read (one at a time) and reported to
     /// `listener`. Scanning again replaces the listener and reports every host again.
     pub fn scan(&self, listener: Arc<dyn BleScanListener>) -> Result<(), BancoError> {
-        guard(|| {
-            let (tx, rx) = mpsc::channel::<String>();
-            {
-                let mut scan = lock(&self.events.scan);
-                *scan = Scan {
-                    listener: Some(Arc::clone(&listener)),
-                    seen: HashSet::new(),
-                    queue: Some(tx),
-                };
-            }
-            let central = Arc::clone(&self.central);
-            let events = Arc::clone(&self.events);
-            std::thread::Builder::new()
-                .name("banco-ble-scan".into())
-                .spawn(move || {
-                    // Ends when the scan is stopped or replaced (its queue dropped).
-                    while let Ok(device) = rx.recv() {
-                        match read_info(&central, &events, &device) {
-                            Ok(peer) => notify(|| listener.on_peer_found(peer)),
-                            Err(e) => notify(|| {
-                                listener.on_error(format!("Bluetooth device {device}: {e}"));
-                            }),
-                        }
-                    }
-                })
-                .map_err(|e| BancoError::Internal(format!("cannot start the scan thread: {e}")))?;
-            Ok(call(|| self.central.scan(ble_service()))?)
-        })
+        guard(|| self.scan_with(listener, None))
     }
 
     /// Stops scanning.
     pub fn stop_scan(&self) -> Result<(), BancoError> {
         guard(|| {
-            *lock(&self.events.scan) = Scan::default();
-            notify(|| self.central.stop_scan());
+            let hunting = {
+                let mut scan = lock(&self.events.scan);
+                let hunt = scan.hunt.take();
+                *scan = Scan {
+                    hunt,
+                    ..Scan::default()
+                };
+                scan.hunt.is_some()
+            };
+            // A reconnecting match still needs the radio scanning; it stops it when done.
+            if !hunting {
+                notify(|| self.central.stop_scan());
+            }
             Ok(())
         })
     }
@@ -587,6 +667,66 @@ impl BleGuest {
     /// What to tell the player about Bluetooth now (`null`/`nil` when it is usable).
     pub fn adapter_message(&self) -> Option<String> {
         self.events.hub.adapter().message().map(str::to_owned)
+    }
+}
+
+impl BleGuest {
+    /// [`BleGuest::scan`], telling `seen_hook` of every advertisement of a host already
+    /// listed (the [`NearbyLobby`](crate::NearbyLobby) keeps hosts fresh with it, and has
+    /// a host it dropped as stale read again).
+    pub(crate) fn scan_with(
+        &self,
+        listener: Arc<dyn BleScanListener>,
+        seen_hook: Option<SeenHook>,
+    ) -> Result<(), BancoError> {
+        let (tx, rx) = mpsc::channel::<String>();
+        {
+            let mut scan = lock(&self.events.scan);
+            let hunt = scan.hunt.take();
+            *scan = Scan {
+                listener: Some(Arc::clone(&listener)),
+                seen_hook,
+                seen: HashMap::new(),
+                queue: Some(tx),
+                hunt,
+            };
+        }
+        let central = Arc::clone(&self.central);
+        let events = Arc::clone(&self.events);
+        std::thread::Builder::new()
+            .name("banco-ble-scan".into())
+            .spawn(move || {
+                // Ends when the scan is stopped or replaced (its queue dropped).
+                while let Ok(device) = rx.recv() {
+                    let read = read_info(&central, &events, &device);
+                    let sighting = match &read {
+                        Ok(_) => Sighting::Listed,
+                        Err(_) => Sighting::Failed,
+                    };
+                    let current = {
+                        let mut scan = lock(&events.scan);
+                        let current = scan
+                            .listener
+                            .as_ref()
+                            .is_some_and(|l| Arc::ptr_eq(l, &listener));
+                        if current {
+                            scan.seen.insert(device.clone(), sighting);
+                        }
+                        current
+                    };
+                    if !current {
+                        continue;
+                    }
+                    match read {
+                        Ok(peer) => notify(|| listener.on_peer_found(peer)),
+                        Err(e) => notify(|| {
+                            listener.on_error(format!("Bluetooth device {device}: {e}"));
+                        }),
+                    }
+                }
+            })
+            .map_err(|e| BancoError::Internal(format!("cannot start the scan thread: {e}")))?;
+        Ok(call(|| self.central.scan(ble_service()))?)
     }
 }
 
@@ -628,7 +768,9 @@ impl Match {
     }
 
     /// Joins the host `device` (a [`BlePeer`]'s device) through `guest`, with the stored
-    /// `trust` (see [`Match::host`]). The link is made again after every cut.
+    /// `trust` (see [`Match::host`]). The link is made again after every cut: when `guest`
+    /// has read the host's info (it was scanned), by scanning for the host's key
+    /// fingerprint first — phones rotate their Bluetooth addresses — else to `device`.
     #[uniffi::constructor(default(trust = None))]
     pub fn join_ble(
         player_name: String,
@@ -639,7 +781,20 @@ impl Match {
     ) -> Result<Arc<Match>, BancoError> {
         guard(|| {
             let trust = trust_of(trust)?;
-            let dialer = guest.events.hub.dialer(&device);
+            let fingerprint = lock(&guest.events.fingerprints)
+                .get(&device)
+                .filter(|fp| !fp.is_empty())
+                .cloned();
+            let dialer = match fingerprint {
+                Some(fp) => {
+                    let finder = Arc::new(Rescan {
+                        central: Arc::clone(&guest.central),
+                        events: Arc::clone(&guest.events),
+                    });
+                    guest.events.hub.dialer_by_fingerprint(&device, &fp, finder)
+                }
+                None => guest.events.hub.dialer(&device),
+            };
             let inner =
                 NetMatch::join_with(&player_name, dialer, &[], trust, Arc::new(Relay(listener)))?;
             Ok(Arc::new(Match { inner }))

@@ -4,6 +4,10 @@
 //! [`Match::join_nearby`] connects over the LAN when the player is there, else over
 //! Bluetooth.
 //!
+//! A player leaves the list when mDNS says its service is gone, or when none of its
+//! Bluetooth advertisements has been seen for 30 s (`BLE_STALE`; checked every 2 s) — a
+//! phone switched off or walked away never says goodbye over Bluetooth.
+//!
 //! ```no_run
 //! # use banco_ffi::*;
 //! # use std::sync::Arc;
@@ -18,9 +22,14 @@ use crate::error::{BancoError, guard, notify};
 use crate::lobby::{Lobby, LobbyListener, LobbyPeer};
 use crate::net::{Match, MatchListener};
 use crate::types::GameKind;
-use banco_app::network::nearby::{self as an, Nearby, NearbyChange};
+use banco_app::network::nearby::{self as an, BLE_STALE, Nearby, NearbyChange};
 use banco_net::discovery::Advertisement;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
+use std::time::{Duration, Instant};
+
+/// How often stale Bluetooth sightings are looked for.
+const PRUNE_EVERY: Duration = Duration::from_secs(2);
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
@@ -105,12 +114,40 @@ struct Feed {
 impl Feed {
     fn apply(&self, change: impl FnOnce(&mut Nearby) -> NearbyChange) {
         let change = change(&mut lock(&self.nearby));
+        self.tell(change);
+    }
+
+    fn tell(&self, change: NearbyChange) {
         let l = &self.listener;
         match change {
             NearbyChange::Added(p) => notify(|| l.on_player_found(NearbyPlayer::from(&p))),
             NearbyChange::Updated(p) => notify(|| l.on_player_updated(NearbyPlayer::from(&p))),
             NearbyChange::Removed { key } => notify(|| l.on_player_lost(key)),
             NearbyChange::Unchanged => {}
+        }
+    }
+
+    /// A Bluetooth host found at `now`.
+    fn ble_found(&self, peer: &BlePeer, now: Instant) {
+        let ad = Advertisement::new(
+            &peer.name,
+            peer.games.iter().map(|&g| g.into()).collect(),
+            peer.protocol_version,
+            &peer.fingerprint,
+        );
+        self.apply(|n| n.ble_found(&peer.device, &ad, now));
+    }
+
+    /// `device` advertised again at `now`; false when it is not listed.
+    fn ble_seen(&self, device: &str, now: Instant) -> bool {
+        lock(&self.nearby).ble_seen(device, now)
+    }
+
+    /// Drops the Bluetooth hosts not seen for `BLE_STALE` at `now`.
+    fn prune(&self, now: Instant) {
+        let changes = lock(&self.nearby).expire_ble(now, BLE_STALE);
+        for c in changes {
+            self.tell(c);
         }
     }
 }
@@ -134,13 +171,7 @@ impl LobbyListener for Feed {
 
 impl BleScanListener for Feed {
     fn on_peer_found(&self, peer: BlePeer) {
-        let ad = Advertisement::new(
-            &peer.name,
-            peer.games.iter().map(|&g| g.into()).collect(),
-            peer.protocol_version,
-            &peer.fingerprint,
-        );
-        self.apply(|n| n.ble_found(&peer.device, &ad));
+        self.ble_found(&peer, Instant::now());
     }
     fn on_error(&self, message: String) {
         notify(|| self.listener.on_error(message));
@@ -153,6 +184,23 @@ impl BleScanListener for Feed {
 pub struct NearbyLobby {
     lan: Option<Arc<Lobby>>,
     ble: Option<Arc<BleGuest>>,
+    /// The list being fed, and the pruning thread's stop line (dropped to stop it).
+    running: Mutex<Option<(Arc<Feed>, Sender<()>)>>,
+}
+
+/// Drops stale Bluetooth hosts from `feed` every [`PRUNE_EVERY`] until `stop` is dropped.
+fn spawn_pruner(feed: Weak<Feed>) -> Result<Sender<()>, BancoError> {
+    let (stop, stopped) = mpsc::channel::<()>();
+    std::thread::Builder::new()
+        .name("banco-nearby-prune".into())
+        .spawn(move || {
+            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(PRUNE_EVERY) {
+                let Some(feed) = feed.upgrade() else { return };
+                feed.prune(Instant::now());
+            }
+        })
+        .map_err(|e| BancoError::Internal(format!("cannot start the lobby thread: {e}")))?;
+    Ok(stop)
 }
 
 #[uniffi::export]
@@ -171,7 +219,11 @@ impl NearbyLobby {
             } else {
                 None
             };
-            Ok(Arc::new(NearbyLobby { lan, ble }))
+            Ok(Arc::new(NearbyLobby {
+                lan,
+                ble,
+                running: Mutex::new(None),
+            }))
         })
     }
 
@@ -183,11 +235,18 @@ impl NearbyLobby {
                 nearby: Mutex::new(Nearby::default()),
                 listener,
             });
+            let stop = spawn_pruner(Arc::downgrade(&feed))?;
+            *lock(&self.running) = Some((Arc::clone(&feed), stop));
             if let Some(lan) = &self.lan {
                 lan.browse(Arc::clone(&feed) as Arc<dyn LobbyListener>)?;
             }
             if let Some(ble) = &self.ble {
-                ble.scan(feed)?;
+                let weak = Arc::downgrade(&feed);
+                let hook: crate::ble::SeenHook = Arc::new(move |device: &str| {
+                    weak.upgrade()
+                        .is_none_or(|f| f.ble_seen(device, Instant::now()))
+                });
+                ble.scan_with(feed, Some(hook))?;
             }
             Ok(())
         })
@@ -196,6 +255,7 @@ impl NearbyLobby {
     /// Stops browsing.
     pub fn stop(&self) -> Result<(), BancoError> {
         guard(|| {
+            *lock(&self.running) = None;
             if let Some(lan) = &self.lan {
                 lan.stop()?;
             }
@@ -283,16 +343,7 @@ mod tests {
             nearby: Mutex::new(Nearby::default()),
             listener: seen.clone(),
         };
-        BleScanListener::on_peer_found(
-            &feed,
-            BlePeer {
-                device: "dev-1".into(),
-                name: "An".into(),
-                games: vec![GameKind::Xiangqi],
-                protocol_version: 3,
-                fingerprint: "a1b2".into(),
-            },
-        );
+        BleScanListener::on_peer_found(&feed, ble_peer("dev-1", "a1b2"));
         LobbyListener::on_peer_found(&feed, lan_peer("a1b2"));
         LobbyListener::on_peer_updated(&feed, lan_peer("a1b2"));
         LobbyListener::on_peer_lost(&feed, "an._banco._tcp.local.".into());
@@ -302,6 +353,48 @@ mod tests {
                 "found An [Ble]",
                 "updated An [Lan, Ble] Lan",
                 "updated An [Ble] Ble"
+            ]
+        );
+    }
+
+    fn ble_peer(device: &str, fp: &str) -> BlePeer {
+        BlePeer {
+            device: device.into(),
+            name: "An".into(),
+            games: vec![GameKind::Xiangqi],
+            protocol_version: 3,
+            fingerprint: fp.into(),
+        }
+    }
+
+    #[test]
+    fn players_leave_when_mdns_says_so_or_bluetooth_stops_seeing_them() {
+        let seen = Arc::new(Seen::default());
+        let feed = Feed {
+            nearby: Mutex::new(Nearby::default()),
+            listener: seen.clone(),
+        };
+        let t0 = Instant::now();
+        let s = |secs| t0 + Duration::from_secs(secs);
+        feed.ble_found(&ble_peer("dev-1", "a1b2"), s(0));
+        feed.ble_found(&ble_peer("dev-2", "c3d4"), s(0));
+        LobbyListener::on_peer_found(&feed, lan_peer("a1b2"));
+        // dev-2 keeps advertising; dev-1 (also on the LAN) goes quiet.
+        assert!(feed.ble_seen("dev-2", s(20)));
+        assert!(!feed.ble_seen("dev-9", s(20)), "not listed: to be read");
+        feed.prune(s(30));
+        feed.prune(s(31));
+        LobbyListener::on_peer_lost(&feed, "an._banco._tcp.local.".into());
+        feed.prune(s(51));
+        assert_eq!(
+            *lock(&seen.0),
+            [
+                "found An [Ble]",
+                "found An [Ble]",
+                "updated An [Lan, Ble] Lan",
+                "updated An [Lan] Lan",
+                "lost fp:a1b2",
+                "lost fp:c3d4"
             ]
         );
     }

@@ -157,7 +157,9 @@ final class AppleBleCentral: NSObject, BleCentral, CBCentralManagerDelegate, CBP
         try queue.sync {
             self.service = service
             guard let m = manager, m.state == .poweredOn else { throw BleError.Off(reason: "Bluetooth is off") }
-            m.scanForPeripherals(withServices: [CBUUID(string: service.serviceUuid)], options: nil)
+            // Every advertisement, not each peripheral once: the lobby drops a host not seen for 30 s.
+            m.scanForPeripherals(withServices: [CBUUID(string: service.serviceUuid)],
+                                 options: [CBCentralManagerScanOptionAllowDuplicatesKey: true])
         }
     }
 

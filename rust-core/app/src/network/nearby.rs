@@ -7,10 +7,19 @@
 //! Every front end feeds it from its discovery callbacks and renders
 //! [`Nearby::players`]; each change comes back as a [`NearbyChange`] to forward to the UI.
 //!
+//! **Leaving the list.** mDNS says when a host goes ([`Nearby::lan_lost`]); Bluetooth never
+//! does — a host that stops advertising, walks out of range or switches its adapter off
+//! just stops being seen. So every advertisement counts as a sighting
+//! ([`Nearby::ble_found`] the first time, [`Nearby::ble_seen`] after), and
+//! [`Nearby::expire_ble`], called now and then with the time, drops every Bluetooth
+//! sighting older than a stale interval ([`BLE_STALE`] in the apps). Time is passed in, so
+//! tests decide what "now" is.
+//!
 //! ```
-//! use banco_app::network::nearby::{Nearby, NearbyChange, Transport};
+//! use banco_app::network::nearby::{BLE_STALE, Nearby, NearbyChange, Transport};
 //! use banco_game::GameKind;
 //! use banco_net::discovery::{Advertisement, PeerInfo};
+//! use std::time::{Duration, Instant};
 //!
 //! let mut nearby = Nearby::default();
 //! let lan = PeerInfo {
@@ -25,16 +34,27 @@
 //! };
 //! nearby.lan_found(lan);
 //! let ble = Advertisement::new("An", vec![GameKind::Xiangqi], 3, "a1b2c3d4e5f60718");
-//! let change = nearby.ble_found("AA:BB:CC:DD:EE:FF", &ble);
+//! let t0 = Instant::now();
+//! let change = nearby.ble_found("AA:BB:CC:DD:EE:FF", &ble, t0);
 //! assert!(matches!(change, NearbyChange::Updated(_)));
 //! let players = nearby.players();
 //! assert_eq!(players.len(), 1);
 //! assert_eq!(players[0].transports(), vec![Transport::Lan, Transport::Ble]);
 //! assert_eq!(players[0].preferred(), Transport::Lan);
+//! // Not seen over Bluetooth for longer than the stale interval: only the LAN is left.
+//! let changes = nearby.expire_ble(t0 + BLE_STALE + Duration::from_secs(1), BLE_STALE);
+//! assert!(matches!(&changes[..], [NearbyChange::Updated(p)] if p.transports() == [Transport::Lan]));
 //! ```
 
 use banco_game::GameKind;
 use banco_net::discovery::{Advertisement, PeerInfo};
+use std::time::{Duration, Instant};
+
+/// How long a Bluetooth host may go unseen before it leaves the list. Android's scanner
+/// reports every advertisement (low-latency mode: several a second; balanced: every few
+/// seconds) and iOS does when scanning with duplicates allowed; 30 s rides out a phone
+/// that pauses scanning for a while without keeping a gone host for long.
+pub const BLE_STALE: Duration = Duration::from_secs(30);
 
 /// How a player can be reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -125,6 +145,8 @@ pub struct Nearby {
     players: Vec<NearbyPlayer>,
     /// What each player's Bluetooth info said, by key (kept to refresh when the LAN goes).
     ble_info: Vec<(String, Advertisement)>,
+    /// When each Bluetooth device listed was last seen.
+    ble_seen: Vec<(String, Instant)>,
 }
 
 fn key_for(fingerprint: &str, fallback: String) -> String {
@@ -226,8 +248,10 @@ impl Nearby {
         self.settle(i, &before)
     }
 
-    /// A host seen over Bluetooth as `device`, its info characteristic saying `info`.
-    pub fn ble_found(&mut self, device: &str, info: &Advertisement) -> NearbyChange {
+    /// A host seen over Bluetooth as `device` at `now`, its info characteristic saying
+    /// `info`.
+    pub fn ble_found(&mut self, device: &str, info: &Advertisement, now: Instant) -> NearbyChange {
+        self.mark_seen(device, now);
         let key = key_for(&info.fingerprint, format!("ble:{device}"));
         let moved = self
             .players
@@ -265,8 +289,44 @@ impl Nearby {
         }
     }
 
+    fn mark_seen(&mut self, device: &str, now: Instant) {
+        match self.ble_seen.iter_mut().find(|(d, _)| d == device) {
+            Some((_, at)) => *at = (*at).max(now),
+            None => self.ble_seen.push((device.to_owned(), now)),
+        }
+    }
+
+    /// The Bluetooth host `device` advertised again at `now`. False when it is not listed
+    /// (never read, or dropped as stale): read its info and call [`Nearby::ble_found`].
+    pub fn ble_seen(&mut self, device: &str, now: Instant) -> bool {
+        let listed = self
+            .players
+            .iter()
+            .any(|p| p.ble_device.as_deref() == Some(device));
+        if listed {
+            self.mark_seen(device, now);
+        }
+        listed
+    }
+
+    /// Drops every Bluetooth sighting not seen for more than `stale` at `now` (a player
+    /// also on the LAN stays, with the LAN only); the changes, in list order.
+    pub fn expire_ble(&mut self, now: Instant, stale: Duration) -> Vec<NearbyChange> {
+        let gone: Vec<String> = self
+            .ble_seen
+            .iter()
+            .filter(|(_, at)| now.saturating_duration_since(*at) > stale)
+            .map(|(d, _)| d.clone())
+            .collect();
+        gone.iter()
+            .map(|d| self.ble_lost(d))
+            .filter(|c| *c != NearbyChange::Unchanged)
+            .collect()
+    }
+
     /// The Bluetooth host `device` is no longer seen.
     pub fn ble_lost(&mut self, device: &str) -> NearbyChange {
+        self.ble_seen.retain(|(d, _)| d != device);
         let Some(i) = self
             .players
             .iter()
@@ -302,10 +362,92 @@ mod tests {
         Advertisement::new(name, vec![GameKind::Xiangqi], 3, fp)
     }
 
+    /// `s` seconds after a fixed start: the tests' clock.
+    fn at(s: u64) -> Instant {
+        static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+        *START.get_or_init(Instant::now) + Duration::from_secs(s)
+    }
+
+    #[test]
+    fn a_bluetooth_host_not_seen_for_the_stale_interval_leaves_the_list() {
+        let mut n = Nearby::default();
+        n.ble_found("dev-1", &ble("An", "aaaa"), at(0));
+        n.ble_found("dev-2", &ble("Bo", "bbbb"), at(0));
+        n.lan_found(lan("bo._banco", "Bo", "bbbb"));
+        n.ble_found("dev-3", &ble("Cy", ""), at(0));
+        // Advertisements keep An and Cy fresh; Bo's phone stops advertising.
+        for s in [10, 20, 30] {
+            assert!(n.ble_seen("dev-1", at(s)));
+            assert!(n.ble_seen("dev-3", at(s)));
+        }
+        assert!(
+            !n.ble_seen("dev-9", at(30)),
+            "never listed: its info must be read"
+        );
+        assert!(
+            n.expire_ble(at(30), BLE_STALE).is_empty(),
+            "30 s is not over 30 s"
+        );
+        let changes = n.expire_ble(at(31), BLE_STALE);
+        let [NearbyChange::Updated(bo)] = &changes[..] else {
+            panic!("Bo keeps the LAN: {changes:?}")
+        };
+        assert_eq!(bo.transports(), vec![Transport::Lan]);
+        assert_eq!(bo.ble_device, None);
+        assert!(n.expire_ble(at(31), BLE_STALE).is_empty(), "dropped once");
+        // Then An and Cy go quiet too: both leave, in list order.
+        assert_eq!(
+            n.expire_ble(at(61), BLE_STALE),
+            vec![
+                NearbyChange::Removed {
+                    key: "fp:aaaa".into()
+                },
+                NearbyChange::Removed {
+                    key: "ble:dev-3".into()
+                }
+            ]
+        );
+        assert!(
+            !n.ble_seen("dev-1", at(62)),
+            "gone: seen again means read again"
+        );
+        assert_eq!(n.players().len(), 1);
+        // Back in range: listed again as new, with its own clock.
+        assert!(matches!(
+            n.ble_found("dev-1", &ble("An", "aaaa"), at(70)),
+            NearbyChange::Added(_)
+        ));
+        assert!(n.expire_ble(at(100), BLE_STALE).is_empty());
+        assert_eq!(n.expire_ble(at(101), BLE_STALE).len(), 1);
+    }
+
+    #[test]
+    fn a_lan_host_leaves_when_mdns_removes_it() {
+        let mut n = Nearby::default();
+        n.lan_found(lan("a._banco", "An", "aaaa"));
+        n.lan_found(lan("c._banco", "Cam", ""));
+        // mDNS records have their own lifetime: expiring Bluetooth leaves them alone.
+        assert!(n.expire_ble(at(1_000), BLE_STALE).is_empty());
+        assert_eq!(
+            n.lan_lost("c._banco"),
+            NearbyChange::Removed {
+                key: "lan:c._banco".into()
+            }
+        );
+        assert_eq!(
+            n.lan_lost("a._banco"),
+            NearbyChange::Removed {
+                key: "fp:aaaa".into()
+            }
+        );
+        assert!(n.players().is_empty());
+        assert_eq!(n.lan_lost("a._banco"), NearbyChange::Unchanged);
+    }
+
     #[test]
     fn the_same_key_on_both_transports_is_one_player_preferring_the_lan() {
         let mut n = Nearby::default();
-        let NearbyChange::Added(p) = n.ble_found("dev-1", &ble("An (phone)", "aaaa")) else {
+        let NearbyChange::Added(p) = n.ble_found("dev-1", &ble("An (phone)", "aaaa"), at(0)) else {
             panic!("added")
         };
         assert_eq!(p.key, "fp:aaaa");
@@ -343,7 +485,7 @@ mod tests {
     #[test]
     fn losing_one_of_two_transports_is_an_update_even_when_nothing_else_differs() {
         let mut n = Nearby::default();
-        n.ble_found("dev-1", &ble("An", "aaaa"));
+        n.ble_found("dev-1", &ble("An", "aaaa"), at(0));
         let mut same = lan("an._banco", "An", "aaaa");
         same.games = vec![GameKind::Xiangqi];
         n.lan_found(same);
@@ -365,10 +507,10 @@ mod tests {
     fn different_or_missing_fingerprints_are_never_merged() {
         let mut n = Nearby::default();
         n.lan_found(lan("a._banco", "An", "aaaa"));
-        n.ble_found("dev-1", &ble("An", "bbbb"));
+        n.ble_found("dev-1", &ble("An", "bbbb"), at(0));
         // Without a fingerprint nothing proves two sightings are one player.
         n.lan_found(lan("c._banco", "Cam", ""));
-        n.ble_found("dev-2", &ble("Cam", ""));
+        n.ble_found("dev-2", &ble("Cam", ""), at(0));
         let keys: Vec<&str> = n.players().iter().map(|p| p.key.as_str()).collect();
         assert_eq!(keys, ["fp:aaaa", "fp:bbbb", "lan:c._banco", "ble:dev-2"]);
         assert!(n.players().iter().all(|p| p.transports().len() == 1));
@@ -379,9 +521,9 @@ mod tests {
     fn a_device_whose_key_changes_moves_to_its_new_entry() {
         let mut n = Nearby::default();
         n.lan_found(lan("a._banco", "An", "aaaa"));
-        n.ble_found("dev-1", &ble("An", "aaaa"));
+        n.ble_found("dev-1", &ble("An", "aaaa"), at(0));
         // The app was reinstalled: the same Bluetooth device now has another key.
-        n.ble_found("dev-1", &ble("An", "cccc"));
+        n.ble_found("dev-1", &ble("An", "cccc"), at(0));
         assert_eq!(n.players().len(), 2);
         assert_eq!(n.get("fp:aaaa").unwrap().transports(), vec![Transport::Lan]);
         assert_eq!(

@@ -53,6 +53,7 @@
 //! assert!(hub.written("phone-1", vec![0xc0, b'h', b'i']));
 //! assert_eq!(link.recv(Some(Duration::from_secs(1)))?, Some(b"hi".to_vec()));
 //! link.send(b"yo")?;
+//! link.flush(Duration::from_secs(1))?; // sends are written by the link's own thread
 //! assert_eq!(radio.0.lock().unwrap()[0], ("phone-1".to_owned(), vec![0xc0, b'y', b'o']));
 //! # Ok::<(), LinkError>(())
 //! ```
@@ -232,15 +233,6 @@ struct PeripheralState {
     stray_writes: u64,
 }
 
-impl PeripheralShared {
-    fn is_current(&self, central: &str, serial: u64) -> bool {
-        lock(&self.state)
-            .centrals
-            .get(central)
-            .is_some_and(|c| c.serial == serial)
-    }
-}
-
 /// The host's side, driven by the platform's GATT server callbacks. See the
 /// [module docs](self).
 pub struct PeripheralHub {
@@ -296,12 +288,13 @@ impl PeripheralHub {
         if let Some(old) = s.centrals.insert(central.to_owned(), conn) {
             old.feed.down(Down::Reset);
         }
-        let pipe = HubPeripheralPipe {
-            shared: Arc::clone(&self.shared),
-            central: central.to_owned(),
+        let pipe = HubPipe {
+            side: Arc::clone(&self.shared) as Arc<dyn Side>,
+            key: central.to_owned(),
             serial,
             inbox,
             mtu,
+            pacer: None,
             closed: AtomicBool::new(false),
         };
         let _ = s.links.send(pipe);
@@ -394,25 +387,101 @@ impl PeripheralHub {
     }
 }
 
-/// The [`AttPipe`] of one subscribed central of a [`PeripheralHub`].
-pub struct HubPeripheralPipe {
-    shared: Arc<PeripheralShared>,
-    central: String,
+/// One side of a hub, as its pipes see it: which connections are current, how one value
+/// is sent, how a connection is let go. Keyed by the platform's id of the other device.
+trait Side: Send + Sync + 'static {
+    /// The stack's "can take more" signals.
+    fn ready(&self) -> &Ready;
+    /// Whether `key`'s connection is still the one of `serial`.
+    fn is_current(&self, key: &str, serial: u64) -> bool;
+    /// Sends one value to `key` (a notification, or a write in `mode`).
+    fn send(&self, key: &str, value: &[u8], mode: WriteMode) -> Result<Sent, LinkError>;
+    /// Forgets `key`'s connection if it is still the one of `serial`; true when it was.
+    fn forget(&self, key: &str, serial: u64) -> bool;
+    /// Drops the platform's connection with `key`.
+    fn disconnect(&self, key: &str);
+}
+
+/// Removes `key` from `conns` when it is still the connection of `serial`.
+fn forget_in(conns: &mut HashMap<String, Conn>, key: &str, serial: u64) -> bool {
+    let current = conns.get(key).is_some_and(|c| c.serial == serial);
+    if current {
+        conns.remove(key);
+    }
+    current
+}
+
+impl Side for PeripheralShared {
+    fn ready(&self) -> &Ready {
+        &self.ready
+    }
+    fn is_current(&self, key: &str, serial: u64) -> bool {
+        lock(&self.state)
+            .centrals
+            .get(key)
+            .is_some_and(|c| c.serial == serial)
+    }
+    fn send(&self, key: &str, value: &[u8], _mode: WriteMode) -> Result<Sent, LinkError> {
+        self.radio.notify(key, value)
+    }
+    fn forget(&self, key: &str, serial: u64) -> bool {
+        forget_in(&mut lock(&self.state).centrals, key, serial)
+    }
+    fn disconnect(&self, key: &str) {
+        self.radio.disconnect(key);
+    }
+}
+
+impl Side for CentralShared {
+    fn ready(&self) -> &Ready {
+        &self.ready
+    }
+    fn is_current(&self, key: &str, serial: u64) -> bool {
+        lock(&self.state)
+            .devices
+            .get(key)
+            .is_some_and(|c| c.serial == serial)
+    }
+    fn send(&self, key: &str, value: &[u8], mode: WriteMode) -> Result<Sent, LinkError> {
+        self.radio.write(key, value, mode)
+    }
+    fn forget(&self, key: &str, serial: u64) -> bool {
+        forget_in(&mut lock(&self.state).devices, key, serial)
+    }
+    fn disconnect(&self, key: &str) {
+        self.radio.disconnect(key);
+    }
+}
+
+/// The [`AttPipe`] of one connection of a hub: a subscribed central of a
+/// [`PeripheralHub`] ([`HubPeripheralPipe`]: notifications out) or a [`CentralHub`]'s
+/// connection to one host ([`HubCentralPipe`]: writes out, paced by [`WritePacer`]).
+pub struct HubPipe {
+    side: Arc<dyn Side>,
+    /// The platform's id of the other device.
+    key: String,
     serial: u64,
     inbox: Inbox,
     mtu: Arc<AtomicU16>,
+    /// Write modes, on a central's connection.
+    pacer: Option<Mutex<WritePacer>>,
     closed: AtomicBool,
 }
 
-impl std::fmt::Debug for HubPeripheralPipe {
+/// A [`PeripheralHub`]'s pipe to one subscribed central.
+pub type HubPeripheralPipe = HubPipe;
+/// A [`CentralHub`]'s pipe to one host.
+pub type HubCentralPipe = HubPipe;
+
+impl std::fmt::Debug for HubPipe {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("HubPeripheralPipe")
-            .field("central", &self.central)
+        f.debug_struct("HubPipe")
+            .field("peer", &self.key)
             .finish_non_exhaustive()
     }
 }
 
-impl AttPipe for HubPeripheralPipe {
+impl AttPipe for HubPipe {
     fn mtu_payload(&self) -> usize {
         att_payload(self.mtu.load(Ordering::Relaxed))
     }
@@ -421,14 +490,16 @@ impl AttPipe for HubPeripheralPipe {
         if self.closed.load(Ordering::Acquire) {
             return Err(LinkError::Closed);
         }
-        let shared = &self.shared;
-        let alive = || shared.is_current(&self.central, self.serial);
+        let side = &*self.side;
+        let alive = || side.is_current(&self.key, self.serial);
         if !alive() {
             return Err(LinkError::Reset);
         }
-        send_paced(&shared.ready, alive, || {
-            shared.radio.notify(&self.central, chunk)
-        })
+        let mode = match &self.pacer {
+            Some(p) => lock(p).next_mode(),
+            None => WriteMode::WithoutResponse,
+        };
+        send_paced(side.ready(), alive, || side.send(&self.key, chunk, mode))
     }
 
     fn read(&self, timeout: Option<Duration>) -> Result<Option<Vec<u8>>, LinkError> {
@@ -440,24 +511,13 @@ impl AttPipe for HubPeripheralPipe {
             return;
         }
         self.inbox.down(Down::Closed);
-        let was_current = {
-            let mut s = lock(&self.shared.state);
-            let current = s
-                .centrals
-                .get(&self.central)
-                .is_some_and(|c| c.serial == self.serial);
-            if current {
-                s.centrals.remove(&self.central);
-            }
-            current
-        };
-        if was_current {
-            self.shared.radio.disconnect(&self.central);
+        if self.side.forget(&self.key, self.serial) {
+            self.side.disconnect(&self.key);
         }
     }
 
     fn peer(&self) -> String {
-        format!("ble {}", self.central)
+        format!("ble {}", self.key)
     }
 }
 
@@ -505,15 +565,6 @@ struct CentralState {
     pending: HashMap<String, Pending>,
     adapter: AdapterState,
     serial: u64,
-}
-
-impl CentralShared {
-    fn is_current(&self, device: &str, serial: u64) -> bool {
-        lock(&self.state)
-            .devices
-            .get(device)
-            .is_some_and(|c| c.serial == serial)
-    }
 }
 
 /// The guest's side, driven by the platform's GATT client callbacks. See the
@@ -605,13 +656,13 @@ impl CentralHub {
             }
         }
         let without_response = true;
-        Ok(BleLink::new(HubCentralPipe {
-            shared: Arc::clone(&self.shared),
-            device: device.to_owned(),
+        Ok(BleLink::new(HubPipe {
+            side: Arc::clone(&self.shared) as Arc<dyn Side>,
+            key: device.to_owned(),
             serial,
             inbox,
             mtu,
-            pacer: Mutex::new(WritePacer::new(without_response)),
+            pacer: Some(Mutex::new(WritePacer::new(without_response))),
             closed: AtomicBool::new(false),
         }))
     }
@@ -701,84 +752,62 @@ impl CentralHub {
         HubDialer {
             hub: Arc::clone(self),
             device: device.to_owned(),
+            host: None,
+            attempts: 0,
+        }
+    }
+
+    /// A connector that connects to `device` first and, on every later attempt, looks for
+    /// the host again by its key `fingerprint` through `finder` (phones rotate their
+    /// Bluetooth addresses, so the id a host had may be gone after a cut), then connects
+    /// to wherever it is now — to the last id when the scan finds nothing.
+    pub fn dialer_by_fingerprint(
+        self: &Arc<Self>,
+        device: &str,
+        fingerprint: &str,
+        finder: Arc<dyn HostFinder>,
+    ) -> HubDialer {
+        HubDialer {
+            hub: Arc::clone(self),
+            device: device.to_owned(),
+            host: Some((fingerprint.to_owned(), finder)),
+            attempts: 0,
         }
     }
 }
 
-/// The [`AttPipe`] of a [`CentralHub`]'s connection to one host.
-pub struct HubCentralPipe {
-    shared: Arc<CentralShared>,
-    device: String,
-    serial: u64,
-    inbox: Inbox,
-    mtu: Arc<AtomicU16>,
-    pacer: Mutex<WritePacer>,
-    closed: AtomicBool,
+/// Finds a host again by its key fingerprint: scans for the Banco service and reads the
+/// info of what it sees (the FFI's `BleGuest` implements it with the shell's scanner).
+pub trait HostFinder: Send + Sync + 'static {
+    /// The device id of a host whose info carries `fingerprint`, seen within `timeout`;
+    /// `None` when none was.
+    fn find(&self, fingerprint: &str, timeout: Duration) -> Option<String>;
 }
 
-impl std::fmt::Debug for HubCentralPipe {
+/// A [`Connector`] that connects a [`CentralHub`] to one host, again after every cut: to
+/// the same device id ([`CentralHub::dialer`]) or to wherever a scan finds the host's key
+/// fingerprint ([`CentralHub::dialer_by_fingerprint`]).
+pub struct HubDialer {
+    hub: Arc<CentralHub>,
+    device: String,
+    host: Option<(String, Arc<dyn HostFinder>)>,
+    attempts: u64,
+}
+
+impl std::fmt::Debug for HubDialer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("HubCentralPipe")
+        f.debug_struct("HubDialer")
             .field("device", &self.device)
+            .field("fingerprint", &self.host.as_ref().map(|(fp, _)| fp))
             .finish_non_exhaustive()
     }
 }
 
-impl AttPipe for HubCentralPipe {
-    fn mtu_payload(&self) -> usize {
-        att_payload(self.mtu.load(Ordering::Relaxed))
+impl HubDialer {
+    /// The device id the next attempt starts from (the last one the host was found at).
+    pub fn device(&self) -> &str {
+        &self.device
     }
-
-    fn write(&self, chunk: &[u8]) -> Result<(), LinkError> {
-        if self.closed.load(Ordering::Acquire) {
-            return Err(LinkError::Closed);
-        }
-        let shared = &self.shared;
-        let alive = || shared.is_current(&self.device, self.serial);
-        if !alive() {
-            return Err(LinkError::Reset);
-        }
-        let mode = lock(&self.pacer).next_mode();
-        send_paced(&shared.ready, alive, || {
-            shared.radio.write(&self.device, chunk, mode)
-        })
-    }
-
-    fn read(&self, timeout: Option<Duration>) -> Result<Option<Vec<u8>>, LinkError> {
-        self.inbox.read(timeout)
-    }
-
-    fn close(&self) {
-        if self.closed.swap(true, Ordering::AcqRel) {
-            return;
-        }
-        self.inbox.down(Down::Closed);
-        let was_current = {
-            let mut s = lock(&self.shared.state);
-            let current = s
-                .devices
-                .get(&self.device)
-                .is_some_and(|c| c.serial == self.serial);
-            if current {
-                s.devices.remove(&self.device);
-            }
-            current
-        };
-        if was_current {
-            self.shared.radio.disconnect(&self.device);
-        }
-    }
-
-    fn peer(&self) -> String {
-        format!("ble {}", self.device)
-    }
-}
-
-/// A [`Connector`] that connects a [`CentralHub`] to one device, again after every cut.
-#[derive(Debug)]
-pub struct HubDialer {
-    hub: Arc<CentralHub>,
-    device: String,
 }
 
 impl Connector for HubDialer {
@@ -787,201 +816,22 @@ impl Connector for HubDialer {
     }
 
     fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
-        Ok(Box::new(self.hub.connect(&self.device, timeout)?))
+        let start = Instant::now();
+        self.attempts += 1;
+        if let Some((fingerprint, finder)) = &self.host {
+            // The first attempt uses the id just scanned; later ones look again, with half
+            // the time, so the connection itself keeps the other half.
+            if self.attempts > 1 && self.hub.adapter() == AdapterState::On {
+                if let Some(device) = finder.find(fingerprint, timeout / 2) {
+                    self.device = device;
+                }
+            }
+        }
+        let left = timeout.saturating_sub(start.elapsed());
+        Ok(Box::new(self.hub.connect(&self.device, left)?))
     }
 }
 
 #[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use super::*;
-    use crate::link::Link;
-
-    /// A radio that records what it sends and answers busy while `busy` is set.
-    #[derive(Default)]
-    struct Radio {
-        sent: Mutex<Vec<(String, Vec<u8>)>>,
-        busy: AtomicBool,
-        dropped: Mutex<Vec<String>>,
-    }
-
-    impl Radio {
-        fn send(&self, to: &str, value: &[u8]) -> Result<Sent, LinkError> {
-            if self.busy.load(Ordering::Relaxed) {
-                return Ok(Sent::Busy);
-            }
-            lock(&self.sent).push((to.to_owned(), value.to_vec()));
-            Ok(Sent::Queued)
-        }
-    }
-
-    impl PeripheralRadio for Radio {
-        fn notify(&self, central: &str, value: &[u8]) -> Result<Sent, LinkError> {
-            self.send(central, value)
-        }
-        fn disconnect(&self, central: &str) {
-            lock(&self.dropped).push(central.to_owned());
-        }
-    }
-
-    impl CentralRadio for Radio {
-        fn connect(&self, _device: &str) -> Result<(), LinkError> {
-            Ok(())
-        }
-        fn write(&self, device: &str, value: &[u8], _mode: WriteMode) -> Result<Sent, LinkError> {
-            self.send(device, value)
-        }
-        fn disconnect(&self, device: &str) {
-            lock(&self.dropped).push(device.to_owned());
-        }
-    }
-
-    const T: Option<Duration> = Some(Duration::from_secs(1));
-    const SHORT: Option<Duration> = Some(Duration::from_millis(20));
-
-    #[test]
-    fn a_stranger_gets_a_link_of_its_own_and_never_the_guests() {
-        let radio = Arc::new(Radio::default());
-        let hub = PeripheralHub::new(radio.clone());
-        hub.subscribed("guest", 23);
-        let guest = hub.accept(T).unwrap().unwrap();
-        hub.subscribed("stranger", 185);
-        let stranger = hub.accept(T).unwrap().unwrap();
-        assert_eq!(hub.centrals(), 2);
-        // Each central's writes reach its own link only.
-        assert!(hub.written("guest", vec![0xc0, 1]));
-        assert!(hub.written("stranger", vec![0xc0, 2]));
-        assert_eq!(guest.recv(T).unwrap(), Some(vec![1]));
-        assert_eq!(stranger.recv(T).unwrap(), Some(vec![2]));
-        assert_eq!(guest.recv(SHORT).unwrap(), None);
-        // Notifications go to the central of the link; the MTU is each one's.
-        guest.send(&[9; 30]).unwrap();
-        stranger.send(&[8; 30]).unwrap();
-        let sent = lock(&radio.sent).clone();
-        assert_eq!(
-            sent.len(),
-            3,
-            "30 bytes: two fragments at MTU 23, one at 185"
-        );
-        assert!(sent[..2].iter().all(|(to, _)| to == "guest"));
-        assert_eq!(sent[2].0, "stranger");
-        // The stranger leaving (or being dropped by the driver) leaves the guest's link up.
-        stranger.close();
-        assert_eq!(*lock(&radio.dropped), vec!["stranger".to_owned()]);
-        hub.unsubscribed("stranger");
-        assert!(hub.written("guest", vec![0xc0, 3]));
-        assert_eq!(guest.recv(T).unwrap(), Some(vec![3]));
-        assert_eq!(guest.peer(), "ble guest");
-    }
-
-    #[test]
-    fn resubscribing_replaces_only_that_centrals_link_and_strays_are_dropped() {
-        let hub = PeripheralHub::new(Arc::new(Radio::default()));
-        assert!(!hub.written("nobody", vec![0xc0]));
-        assert_eq!(hub.stray_writes(), 1);
-        hub.subscribed("guest", 23);
-        let old = hub.accept(T).unwrap().unwrap();
-        hub.subscribed("guest", 23);
-        let new = hub.accept(T).unwrap().unwrap();
-        assert!(matches!(old.recv(T), Err(LinkError::Reset)));
-        assert!(matches!(old.send(b"x"), Err(LinkError::Reset)));
-        // Closing the replaced link does not drop the new one.
-        old.close();
-        assert!(hub.written("guest", vec![0xc0, 7]));
-        assert_eq!(new.recv(T).unwrap(), Some(vec![7]));
-        hub.unsubscribed("guest");
-        assert!(matches!(new.recv(T), Err(LinkError::Reset)));
-        assert_eq!(hub.accept(SHORT).unwrap().map(|_| ()), None);
-    }
-
-    #[test]
-    fn a_busy_stack_is_waited_for_and_a_stuck_one_loses_the_link() {
-        let radio = Arc::new(Radio::default());
-        let hub = PeripheralHub::new(radio.clone());
-        hub.subscribed("guest", 23);
-        let link = Arc::new(hub.accept(T).unwrap().unwrap());
-        radio.busy.store(true, Ordering::Relaxed);
-        let sender = {
-            let link = Arc::clone(&link);
-            std::thread::spawn(move || link.send(b"wait for me"))
-        };
-        std::thread::sleep(Duration::from_millis(30));
-        assert!(lock(&radio.sent).is_empty());
-        radio.busy.store(false, Ordering::Relaxed);
-        hub.ready();
-        sender.join().unwrap().unwrap();
-        assert_eq!(lock(&radio.sent).len(), 1);
-        // Still busy when the central goes: the send gives up at once, not after 5 s.
-        radio.busy.store(true, Ordering::Relaxed);
-        let sender = {
-            let link = Arc::clone(&link);
-            std::thread::spawn(move || link.send(b"never"))
-        };
-        std::thread::sleep(Duration::from_millis(30));
-        hub.unsubscribed("guest");
-        assert!(matches!(sender.join().unwrap(), Err(LinkError::Reset)));
-    }
-
-    #[test]
-    fn the_adapter_going_off_drops_every_link() {
-        let hub = PeripheralHub::new(Arc::new(Radio::default()));
-        hub.subscribed("a", 23);
-        hub.subscribed("b", 23);
-        let (a, b) = (
-            hub.accept(T).unwrap().unwrap(),
-            hub.accept(T).unwrap().unwrap(),
-        );
-        assert_eq!(hub.adapter_changed(AdapterState::Off), AdapterState::On);
-        assert!(matches!(a.recv(T), Err(LinkError::Reset)));
-        assert!(matches!(b.recv(T), Err(LinkError::Reset)));
-        assert_eq!(hub.centrals(), 0);
-        assert_eq!(hub.adapter(), AdapterState::Off);
-    }
-
-    #[test]
-    fn a_central_connects_when_the_platform_says_so() {
-        let radio = Arc::new(Radio::default());
-        let hub = CentralHub::new(radio.clone());
-        // Nobody answers: a time-out, and the attempt is cancelled.
-        assert!(matches!(
-            hub.connect("host", Duration::from_millis(20)),
-            Err(LinkError::Timeout)
-        ));
-        assert_eq!(*lock(&radio.dropped), vec!["host".to_owned()]);
-        let waiter = {
-            let hub = Arc::clone(&hub);
-            std::thread::spawn(move || hub.connect("host", Duration::from_secs(2)))
-        };
-        std::thread::sleep(Duration::from_millis(20));
-        hub.mtu_changed("host", 185);
-        hub.connected("host", 185);
-        let link = waiter.join().unwrap().unwrap();
-        assert_eq!(link.pipe().mtu_payload(), 182);
-        assert!(hub.notified("host", vec![0xc0, 5]));
-        assert!(!hub.notified("other", vec![0xc0, 5]));
-        assert_eq!(link.recv(T).unwrap(), Some(vec![5]));
-        link.send(&[1; 200]).unwrap();
-        assert_eq!(
-            lock(&radio.sent).len(),
-            2,
-            "200 bytes in 181-byte fragments"
-        );
-        hub.disconnected("host");
-        assert!(matches!(link.recv(T), Err(LinkError::Reset)));
-        // A refusal carries the platform's reason; a connection while off says so.
-        let waiter = {
-            let hub = Arc::clone(&hub);
-            std::thread::spawn(move || hub.connect("host", Duration::from_secs(2)))
-        };
-        std::thread::sleep(Duration::from_millis(20));
-        hub.connect_failed("host", "GATT error 133");
-        let e = waiter.join().unwrap().unwrap_err().to_string();
-        assert!(e.contains("GATT error 133"), "{e}");
-        hub.adapter_changed(AdapterState::Off);
-        let e = hub.connect("host", Duration::from_secs(1)).unwrap_err();
-        assert!(e.to_string().contains("Bluetooth is off"), "{e}");
-        hub.adapter_changed(AdapterState::Unauthorized);
-        let e = hub.connect("host", Duration::from_secs(1)).unwrap_err();
-        assert!(e.to_string().contains("Nearby devices"), "{e}");
-    }
-}
+#[path = "hub_tests.rs"]
+mod tests;

@@ -44,14 +44,16 @@ pub mod info;
 pub mod peripheral;
 #[cfg(feature = "ble")]
 pub mod stack;
+pub mod writer;
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use crate::error::LinkError;
 use crate::link::{Link, MAX_FRAME_SIZE};
 use fragment::{DEFAULT_ATT_PAYLOAD, Fragmenter, Reassembler};
+use writer::Writer;
 
 /// A channel of small chunks to one BLE peer, as the platform provides it: ATT writes (or
 /// notifications) of at most [`AttPipe::mtu_payload`] bytes, delivered in order or lost.
@@ -116,21 +118,31 @@ impl<L: Link> AttPipe for LinkPipe<L> {
 
 /// A [`Link`] over an [`AttPipe`]: frames are split into fragments on send and reassembled on
 /// receive. A lost chunk loses its frame (counted in [`BleLink::frames_lost`]), never corrupts
-/// one. See the [module docs](self).
-#[derive(Debug)]
-pub struct BleLink<P: AttPipe> {
-    pipe: P,
+/// one. Sends never block: fragments are written by a thread of the link's own (see
+/// [`writer`]). See the [module docs](self).
+pub struct BleLink<P: AttPipe + 'static> {
+    pipe: Arc<P>,
+    writer: Writer<P>,
     tx: Mutex<Fragmenter>,
     rx: Mutex<Reassembler>,
     max_frame: usize,
     lost: AtomicU64,
 }
 
+impl<P: AttPipe + 'static> std::fmt::Debug for BleLink<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BleLink")
+            .field("peer", &self.pipe.peer())
+            .field("max_frame", &self.max_frame)
+            .finish_non_exhaustive()
+    }
+}
+
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-impl<P: AttPipe> BleLink<P> {
+impl<P: AttPipe + 'static> BleLink<P> {
     /// A link over `pipe` with the default 4 KiB frame limit.
     pub fn new(pipe: P) -> BleLink<P> {
         BleLink::with_limit(pipe, MAX_FRAME_SIZE)
@@ -139,7 +151,9 @@ impl<P: AttPipe> BleLink<P> {
     /// A link over `pipe` with a chosen frame limit.
     pub fn with_limit(pipe: P, max_frame: usize) -> BleLink<P> {
         let mtu = pipe.mtu_payload();
+        let pipe = Arc::new(pipe);
         BleLink {
+            writer: Writer::new(Arc::clone(&pipe)),
             pipe,
             tx: Mutex::new(Fragmenter::new(mtu)),
             rx: Mutex::new(Reassembler::new(max_frame)),
@@ -158,9 +172,15 @@ impl<P: AttPipe> BleLink<P> {
     pub fn pipe(&self) -> &P {
         &self.pipe
     }
+
+    /// Waits until every fragment sent so far was handed to the pipe (at most `timeout`):
+    /// the write's error when one failed, [`LinkError::Timeout`] when still writing.
+    pub fn flush(&self, timeout: Duration) -> Result<(), LinkError> {
+        self.writer.flush(timeout)
+    }
 }
 
-impl<P: AttPipe> Link for BleLink<P> {
+impl<P: AttPipe + 'static> Link for BleLink<P> {
     fn send(&self, frame: &[u8]) -> Result<(), LinkError> {
         if frame.len() > self.max_frame {
             return Err(LinkError::FrameTooLarge {
@@ -168,14 +188,11 @@ impl<P: AttPipe> Link for BleLink<P> {
                 max: self.max_frame,
             });
         }
-        // Holding the fragmenter for the whole frame keeps its chunks contiguous. The MTU is
-        // read again for every frame: a peripheral learns it from the central's writes.
+        // Holding the fragmenter while queueing keeps the frame's chunks contiguous. The MTU
+        // is read again for every frame: a peripheral learns it from the central's writes.
         let mut tx = lock(&self.tx);
         tx.set_mtu_payload(self.pipe.mtu_payload());
-        for chunk in tx.split(frame) {
-            self.pipe.write(&chunk)?;
-        }
-        Ok(())
+        self.writer.send(tx.split(frame))
     }
 
     fn recv(&self, timeout: Option<Duration>) -> Result<Option<Vec<u8>>, LinkError> {
@@ -199,7 +216,7 @@ impl<P: AttPipe> Link for BleLink<P> {
     }
 
     fn close(&self) {
-        self.pipe.close();
+        self.writer.close();
     }
 
     fn peer(&self) -> String {

@@ -19,12 +19,21 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! One guest at a time (BlueZ sends a notification to every subscribed device): the link
-//! belongs to the first device that writes after the subscription, and writes from any
-//! other device are dropped, so a stranger cannot splice fragments into the guest's link.
-//! A new notification session (the guest reconnected) replaces the old link, which reports
-//! a reset. Android and iOS hosts implement the same service in
-//! the shells, behind the FFI's `BlePeripheral` foreign trait.
+//! **One guest at a time, by design of BlueZ's API.** BlueZ's D-Bus GATT server
+//! (`org.bluez.GattCharacteristic1`, which bluer wraps) has no per-device notification:
+//! BlueZ calls `StartNotify` once when the first device subscribes and `StopNotify` when the
+//! last one leaves, and a value the application notifies (bluer's `CharacteristicNotifier`,
+//! or the `AcquireNotify` socket) goes to *every* subscribed device. The application is
+//! not even told which devices subscribed. Two links over one notify characteristic would
+//! therefore each see the other's fragments, so a second guest's handshake cannot run in
+//! parallel with the first (as #16 requires of TCP, and as the phones' hub does: Android's
+//! `notifyCharacteristicChanged(device, …)` and iOS's `updateValue(…, onSubscribedCentrals:)`
+//! address one central). Instead the link belongs to the first device that writes after
+//! the subscription; writes from any other device are dropped, so a stranger can neither
+//! splice fragments into the guest's link nor take it over, and it waits until the guest
+//! is gone. A new notification session (the guest reconnected) replaces the old link, which
+//! reports a reset. Android and iOS hosts implement the same service in the shells, behind
+//! the FFI's `BlePeripheral` foreign trait.
 
 use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
