@@ -103,7 +103,10 @@ impl Defence {
 
 /// The defender (the side to move of `game`) picks the reply after which the attacker's
 /// mate takes longest, or one that escapes a mate within `within` attacker moves. Each
-/// reply is proven with `options` (its `max_mate` is replaced by `within`).
+/// reply is proven with `options` (its `max_mate` is replaced by `within`). A reply that
+/// ends the game at once is an escape when the game ends drawn or won for the defender, and
+/// the worst reply of all (`mate_after` 0) when the rules make the defender lose by it (a
+/// repetition of perpetual check or chase).
 #[must_use]
 pub fn longest_defence(
     game: &AnyGame,
@@ -114,17 +117,20 @@ pub fn longest_defence(
 ) -> Defence {
     let mut opts = *options;
     opts.max_mate = within.max(1);
+    let defender = game.side_to_move();
     let mut best: Option<Defence> = None;
     let mut after = game.clone();
     for reply in game.legal_move_vec() {
         if after.play(reply).is_err() {
             continue;
         }
-        let found = if after.outcome(rules).is_some() {
-            // The reply ends the game itself (a repetition the defender wins): an escape.
-            None
-        } else {
-            solve(&after, rules, &opts, stop).mate
+        let found = match after.outcome(rules) {
+            // The reply loses by rule (a perpetual check or chase the rules punish): no
+            // escape, and no delay either.
+            Some(o) if o.winner().is_some_and(|w| w != defender) => Some(0),
+            // The reply ends the game drawn (or won): an escape.
+            Some(_) => None,
+            None => solve(&after, rules, &opts, stop).mate,
         };
         after.undo_move();
         let candidate = Defence {
@@ -180,8 +186,9 @@ pub fn main_line(
         n = d.mate_after?;
         g.play(reply).ok()?;
         line.push(reply);
-        if g.outcome(rules).is_some() {
-            return None;
+        if let Some(outcome) = g.outcome(rules) {
+            // Every reply loses by rule (the defender's perpetual check): the line ends here.
+            return (outcome.winner() == Some(attacker)).then_some(line);
         }
     }
 }
@@ -190,7 +197,63 @@ pub fn main_line(
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use banco_game::GameKind;
+    use banco_game::{GameKind, MatchGame};
+
+    /// BATCH #119: after g1c1 Black's only defence is perpetual check with the rook,
+    /// which loses under the usual (Asian) rules.
+    #[test]
+    fn a_reply_that_loses_by_perpetual_check_is_no_escape() {
+        let rules = AnyRules::usual(GameKind::Xiangqi);
+        let stop = AtomicBool::new(false);
+        let mut g = AnyGame::from_fen(
+            GameKind::Xiangqi,
+            "3ak2P1/4aP3/9/9/9/9/9/9/2r2rC2/c3K4 w - - 0 1",
+        )
+        .unwrap();
+        let found = solve(&g, &rules, &options(7), &stop);
+        assert_eq!(found.mate, Some(7), "{found:?}");
+        // Play the proof; its end repeats an earlier position: the defender's checks.
+        let key = |g: &AnyGame| g.fen().split(' ').take(2).collect::<Vec<_>>().join(" ");
+        let mut keys = vec![key(&g)];
+        for &mv in &found.line {
+            g.play(mv).unwrap();
+            keys.push(key(&g));
+        }
+        let last = keys.last().unwrap().clone();
+        let start = keys[..keys.len() - 1]
+            .iter()
+            .rposition(|k| *k == last)
+            .expect("the proof ends in a repetition");
+        let cycle = found.line[start..].to_vec();
+        // Go round the cycle until the defender's next check would lose by rule.
+        let mut tested = false;
+        'outer: for _ in 0..4 {
+            for &mv in &cycle {
+                let mut next = g.clone();
+                next.play(mv).unwrap();
+                let loses = next
+                    .outcome(&rules)
+                    .is_some_and(|o| o.winner() == Some(banco_game::Color::Red));
+                if loses && g.side_to_move() == banco_game::Color::Black {
+                    let d = longest_defence(&g, &rules, 7, &options(7), &stop);
+                    assert!(!d.escapes(), "{d:?}: a losing perpetual is no escape");
+                    if d.reply == Some(mv) {
+                        assert_eq!(d.mate_after, Some(0));
+                    }
+                    tested = true;
+                    break 'outer;
+                }
+                if next.outcome(&rules).is_some() {
+                    break 'outer;
+                }
+                g = next;
+            }
+        }
+        assert!(
+            tested,
+            "no position where the defender's check loses by rule"
+        );
+    }
 
     #[test]
     fn the_defender_delays_and_escapes() {

@@ -15,6 +15,7 @@
 //! ```
 
 use crate::engine_game::EngineGame;
+use crate::features::Features;
 use crate::limits::Limits;
 use crate::search::Searcher;
 use std::sync::atomic::AtomicBool;
@@ -75,10 +76,24 @@ pub fn run_threaded<G: EngineGame>(
     hash_mib: usize,
     threads: usize,
 ) -> BenchReport {
+    run_featured::<G>(fens, depth, hash_mib, threads, Features::DEFAULT)
+}
+
+/// [`run_threaded`] with some search features switched off ([`features`](crate::features)):
+/// with [`Features::NONE`] the signature is the one of the search before them.
+#[must_use]
+pub fn run_featured<G: EngineGame>(
+    fens: &[&str],
+    depth: u32,
+    hash_mib: usize,
+    threads: usize,
+    features: Features,
+) -> BenchReport {
     // One searcher for the whole run: its table and history carry over from position to
     // position in a fixed order, which keeps the run deterministic.
     let mut searcher = Searcher::<G::Node>::new(hash_mib);
     searcher.set_threads(threads);
+    searcher.set_features(features);
     let stop = AtomicBool::new(false);
     let rules = G::Rules::default();
     let start = Instant::now();

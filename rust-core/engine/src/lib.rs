@@ -73,6 +73,7 @@ pub mod chess;
 pub mod dfpn;
 pub mod engine_game;
 pub mod error;
+pub mod features;
 pub mod hint;
 pub mod history;
 pub mod jieqi;

@@ -17,13 +17,15 @@
 //! ```
 //!
 //! A spec is a comma-separated list: `level=N` (1–10, default 10), `plain` (the plain
-//! alpha-beta baseline), `nodes=N` and `depth=N` (caps per move), `hash=MIB`, and the
+//! alpha-beta baseline), `nodes=N` and `depth=N` (caps per move), `hash=MIB`, `off=NAME+NAME`
+//! and `on=NAME+NAME` (search features switched off or on, [`features`](crate::features)), and the
 //! game's evaluation variants for tuning ([`EngineGame::tune`]; xiangqi:
 //! `eval=material`, `pst=PERCENT`, `mobility=PERCENT`, `safety=PERCENT`,
 //! `cannon=PERCENT`, `pawns=PERCENT`).
 
 use crate::engine_game::{EngineGame, ParamsOf};
 use crate::error::EngineError;
+use crate::features::Features;
 use crate::level::{self, Level, Rng};
 use crate::limits::Limits;
 use crate::plain;
@@ -50,6 +52,8 @@ pub struct PlayerSpec<G: EngineGame> {
     pub hash_mib: usize,
     /// Evaluation weights.
     pub params: ParamsOf<G>,
+    /// Search features ([`features`](crate::features); `off=NAME+NAME` switches some off).
+    pub features: Features,
 }
 
 impl<G: EngineGame> Clone for PlayerSpec<G> {
@@ -62,6 +66,7 @@ impl<G: EngineGame> Clone for PlayerSpec<G> {
             depth: self.depth,
             hash_mib: self.hash_mib,
             params: self.params.clone(),
+            features: self.features,
         }
     }
 }
@@ -76,6 +81,7 @@ impl<G: EngineGame> fmt::Debug for PlayerSpec<G> {
             .field("depth", &self.depth)
             .field("hash_mib", &self.hash_mib)
             .field("params", &self.params)
+            .field("features", &self.features)
             .finish()
     }
 }
@@ -95,6 +101,7 @@ impl<G: EngineGame> FromStr for PlayerSpec<G> {
             depth: None,
             hash_mib: 16,
             params: ParamsOf::<G>::default(),
+            features: Features::DEFAULT,
         };
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').unwrap_or((part, ""));
@@ -118,6 +125,8 @@ impl<G: EngineGame> FromStr for PlayerSpec<G> {
                     spec.depth =
                         Some(u32::try_from(num()?).map_err(|_| bad("depth must be positive"))?);
                 }
+                "off" => spec.features = spec.features.without(value).map_err(|e| bad(&e))?,
+                "on" => spec.features = spec.features.with(value).map_err(|e| bad(&e))?,
                 "hash" => {
                     spec.hash_mib = usize::try_from(num()?)
                         .map_err(|_| bad("hash must be positive"))?
@@ -267,8 +276,10 @@ struct Player<G: EngineGame> {
 
 impl<G: EngineGame> Player<G> {
     fn new(spec: &PlayerSpec<G>) -> Player<G> {
+        let mut searcher = Searcher::with_params(spec.hash_mib, spec.params.clone());
+        searcher.set_features(spec.features);
         Player {
-            searcher: Searcher::with_params(spec.hash_mib, spec.params.clone()),
+            searcher,
             spec: spec.clone(),
         }
     }

@@ -2,7 +2,9 @@
 //! hands them out best first — the transposition-table move (before any generation),
 //! captures by most valuable victim / least valuable attacker (those that lose material at
 //! first sight set aside), the two killers, quiet moves by history, and the captures set
-//! aside last. A node that is cut off by the table move, a capture or a killer never
+//! aside last. Quiet moves are scored by the butterfly history plus the continuation
+//! histories of the moves one and two plies back, captures by victim and attacker plus the
+//! capture history. A node that is cut off by the table move, a capture or a killer never
 //! generates its quiet moves.
 //!
 //! A picker owns its buffers and is reused from node to node (the search keeps one per
@@ -10,7 +12,7 @@
 //!
 //! ```
 //! use banco_engine::movepick::MovePicker;
-//! use banco_engine::history::History;
+//! use banco_engine::history::{Histories, NO_PIECE_TO};
 //! use banco_engine::{SearchGame, XiangqiNode};
 //! use banco_xiangqi::{RuleSet, Xiangqi};
 //! use banco_game::MoveList;
@@ -18,9 +20,9 @@
 //! let mut moves = MoveList::new();
 //! node.legal_moves(&mut moves);
 //! let tt_move = moves.as_slice()[10];
-//! let history = History::new(XiangqiNode::MOVE_INDEX_SIZE);
+//! let history = Histories::new(XiangqiNode::MOVE_INDEX_SIZE, XiangqiNode::PIECE_TO_SIZE, XiangqiNode::VICTIM_SIZE);
 //! let mut picker = MovePicker::<XiangqiNode>::new();
-//! picker.reset(tt_move, [XiangqiNode::no_move(); 2]);
+//! picker.reset(tt_move, [XiangqiNode::no_move(); 2], [NO_PIECE_TO; 2]);
 //! assert_eq!(picker.next(&node, &history).map(|(m, _)| m), Some(tt_move));
 //! let mut n = 1;
 //! while let Some((m, _)) = picker.next(&node, &history) {
@@ -30,7 +32,7 @@
 //! assert_eq!(n, 44); // no move lost, none twice
 //! ```
 
-use crate::history::History;
+use crate::history::{Histories, NO_PIECE_TO};
 use crate::searchable::SearchGame;
 use banco_game::MoveList;
 
@@ -98,6 +100,8 @@ pub struct MovePicker<S: SearchGame> {
     tt_move: S::Move,
     killers: [S::Move; 2],
     yielded_killers: [bool; 2],
+    /// Piece-to keys of the moves one and two plies back (continuation history).
+    prev: [usize; 2],
     /// Smallest victim value loaded in quiescence.
     min_value: i32,
 }
@@ -135,15 +139,19 @@ impl<S: SearchGame> MovePicker<S> {
             tt_move: S::no_move(),
             killers: [S::no_move(); 2],
             yielded_killers: [false; 2],
+            prev: [NO_PIECE_TO; 2],
             min_value: i32::MIN,
         }
     }
 
     /// Starts a node of the main search: every move, the table move and the killers first
-    /// (pass [`SearchGame::no_move`] for none).
+    /// (pass [`SearchGame::no_move`] for none); `prev` are the piece-to keys
+    /// ([`SearchGame::piece_to`]) of the moves one and two plies back
+    /// ([`NO_PIECE_TO`] for none).
     #[inline]
-    pub fn reset(&mut self, tt_move: S::Move, killers: [S::Move; 2]) {
+    pub fn reset(&mut self, tt_move: S::Move, killers: [S::Move; 2], prev: [usize; 2]) {
         self.phase = Phase::TtMove;
+        self.prev = prev;
         self.tt_move = tt_move;
         self.killers = killers;
         self.yielded_killers = [false; 2];
@@ -223,10 +231,13 @@ impl<S: SearchGame> MovePicker<S> {
 
     /// Copies the generated moves to `entries[start..]` with their capture keys.
     #[inline]
-    fn load_captures(&mut self, node: &S, start: usize) {
+    fn load_captures(&mut self, node: &S, history: &Histories, start: usize) {
         let mut end = start;
         for (e, &mv) in self.entries[start..].iter_mut().zip(self.generated.iter()) {
-            *e = (node.capture_key(mv).unwrap_or(0), mv);
+            let learnt = history
+                .capture
+                .score(node.piece_to(mv), node.victim_index(mv));
+            *e = (node.capture_key(mv).unwrap_or(0) + learnt / 64, mv);
             end += 1;
         }
         self.cur = start;
@@ -235,7 +246,7 @@ impl<S: SearchGame> MovePicker<S> {
 
     /// The next move and its stage, or `None` when the node has no more.
     #[inline(always)]
-    pub fn next(&mut self, node: &S, history: &History) -> Option<(S::Move, Stage)> {
+    pub fn next(&mut self, node: &S, history: &Histories) -> Option<(S::Move, Stage)> {
         let null = S::no_move();
         loop {
             match self.phase {
@@ -248,7 +259,7 @@ impl<S: SearchGame> MovePicker<S> {
                 }
                 Phase::GenCaptures => {
                     node.pseudo_captures(&mut self.generated);
-                    self.load_captures(node, 0);
+                    self.load_captures(node, history, 0);
                     self.phase = Phase::GoodCaptures;
                 }
                 Phase::GoodCaptures => {
@@ -294,7 +305,13 @@ impl<S: SearchGame> MovePicker<S> {
                     let start = self.end;
                     let mut end = start;
                     for (e, &mv) in self.entries[start..].iter_mut().zip(self.generated.iter()) {
-                        *e = (history.score(side, S::move_index(mv)), mv);
+                        let score = history.quiet_score(
+                            side,
+                            S::move_index(mv),
+                            node.piece_to(mv),
+                            self.prev,
+                        );
+                        *e = (score, mv);
                         end += 1;
                     }
                     self.cur = start;
@@ -340,7 +357,7 @@ impl<S: SearchGame> MovePicker<S> {
                         let min = self.min_value;
                         self.generated.retain(|&m| node.capture_value(m) >= min);
                     }
-                    self.load_captures(node, 0);
+                    self.load_captures(node, history, 0);
                     self.phase = Phase::Quiescence;
                 }
                 Phase::Quiescence => {

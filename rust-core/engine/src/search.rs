@@ -29,12 +29,13 @@
 //! search is deterministic: same position, same limits, fresh searcher → same result.
 
 use crate::chance::{Expectation, Step};
-use crate::history::{History, Killers};
+use crate::features::Features;
+use crate::history::{Histories, Killers, NO_PIECE_TO, bonus};
 use crate::limits::Limits;
 use crate::movepick::{MovePicker, Stage};
 use crate::score::{DECISIVE, INF, MAX_PLY, RULE_WIN, Score, mate_in, mated_in, plies_to_end};
 use crate::searchable::{Repetition, SearchGame};
-use crate::timeman::Timer;
+use crate::timeman::{Timer, soft_scale};
 use crate::tt::{Bound, SharedTable, Table, TranspositionTable};
 use banco_game::{ChanceList, Game, MoveList};
 use std::sync::Arc;
@@ -102,6 +103,13 @@ struct RootMove<M> {
     score: i32,
 }
 
+/// Correction-history entries per side.
+const CORRECTION_SIZE: usize = 16_384;
+/// Units of a correction entry per centipawn.
+const CORRECTION_GRAIN: i32 = 256;
+/// Largest correction, in entry units (64 centipawns).
+const CORRECTION_MAX: i32 = CORRECTION_GRAIN * 64;
+
 /// Reductions for late moves, by depth and move number.
 fn lmr(depth: i32, moves: usize) -> i32 {
     let d = (depth.clamp(1, 63)) as f64;
@@ -127,13 +135,17 @@ pub struct Searcher<S: SearchGame> {
     pub(crate) helper_nodes: Arc<AtomicU64>,
     /// A helper's nodes already added to `helper_nodes`.
     flushed: u64,
-    history: History,
+    history: Histories,
     killers: Killers<S::Move>,
     pub(crate) params: S::Params,
+    /// The switchable search features in use.
+    pub(crate) features: Features,
     pv: Vec<[S::Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     evals: [i32; MAX_PLY + 1],
     null_move: [bool; MAX_PLY + 2],
+    /// Piece-to key ([`SearchGame::piece_to`]) of the move played at each ply.
+    piece_to: [usize; MAX_PLY + 2],
     nodes: u64,
     node_limit: u64,
     seldepth: usize,
@@ -145,6 +157,11 @@ pub struct Searcher<S: SearchGame> {
     pickers: Vec<MovePicker<S>>,
     /// Quiet moves searched at each ply (history maluses on a cutoff).
     tried: Vec<MoveList<S::Move>>,
+    /// Captures searched at each ply (capture-history maluses on a cutoff).
+    tried_captures: Vec<MoveList<S::Move>>,
+    /// Correction history: side × [`SearchGame::correction_key`] slot, in
+    /// 1/[`CORRECTION_GRAIN`] centipawns.
+    corrections: Vec<i32>,
 }
 
 impl<S: SearchGame> Searcher<S> {
@@ -172,13 +189,15 @@ impl<S: SearchGame> Searcher<S> {
             first_depth: 1,
             helper_nodes: Arc::new(AtomicU64::new(0)),
             flushed: 0,
-            history: History::new(S::MOVE_INDEX_SIZE),
+            history: Histories::new(S::MOVE_INDEX_SIZE, S::PIECE_TO_SIZE, S::VICTIM_SIZE),
             killers: Killers::new(S::no_move()),
             params,
+            features: Features::DEFAULT,
             pv: vec![[S::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             evals: [0; MAX_PLY + 1],
             null_move: [false; MAX_PLY + 2],
+            piece_to: [NO_PIECE_TO; MAX_PLY + 2],
             nodes: 0,
             node_limit: u64::MAX,
             seldepth: 0,
@@ -188,6 +207,8 @@ impl<S: SearchGame> Searcher<S> {
             lmr_table,
             pickers: vec![MovePicker::new(); MAX_PLY + 2],
             tried: vec![MoveList::new(); MAX_PLY + 2],
+            tried_captures: vec![MoveList::new(); MAX_PLY + 2],
+            corrections: vec![0; 2 * CORRECTION_SIZE],
         }
     }
 
@@ -207,10 +228,24 @@ impl<S: SearchGame> Searcher<S> {
         self.tt.clear();
         self.history.clear();
         self.killers.clear();
+        self.corrections.fill(0);
         for h in &mut self.helpers {
             h.history.clear();
             h.killers.clear();
+            h.corrections.fill(0);
         }
+    }
+
+    /// Switches search features on or off ([`features`](crate::features)); helpers of a
+    /// Lazy SMP search follow.
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
+    }
+
+    /// The search features in use.
+    #[must_use]
+    pub fn features(&self) -> Features {
+        self.features
     }
 
     /// The evaluation weights.
@@ -222,10 +257,11 @@ impl<S: SearchGame> Searcher<S> {
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
         self.tt.bytes()
-            + S::MOVE_INDEX_SIZE * 2 * size_of::<i16>()
+            + self.history.bytes()
+            + self.corrections.len() * size_of::<i32>()
             + self.pv.len() * size_of::<[S::Move; MAX_PLY + 1]>()
             + self.pickers.len() * size_of::<MovePicker<S>>()
-            + self.tried.len() * size_of::<MoveList<S::Move>>()
+            + (self.tried.len() + self.tried_captures.len()) * size_of::<MoveList<S::Move>>()
             + size_of::<Self>()
             + self
                 .helpers
@@ -344,6 +380,8 @@ impl<S: SearchGame> Searcher<S> {
         };
         let mut prev: i32 = 0;
         let mut stability = 0u32;
+        // The score of the last completed iteration (time management: score drops).
+        let mut prev_value = None;
         for depth in self.first_depth.clamp(1, max_depth as i32)..=max_depth as i32 {
             self.root_depth = depth;
             self.seldepth = 0;
@@ -435,13 +473,11 @@ impl<S: SearchGame> Searcher<S> {
             if roots.len() == 1 && limits.is_timed() {
                 break;
             }
-            let scale = match stability {
-                0 => 160,
-                1 => 120,
-                2 | 3 => 90,
-                _ => 70,
-            };
-            if timer.soft_expired(scale) {
+            let drop = prev_value
+                .filter(|p: &i32| p.abs() < DECISIVE && value.abs() < DECISIVE)
+                .map_or(0, |p| p - value);
+            prev_value = Some(value);
+            if timer.soft_expired(soft_scale(stability, drop)) {
                 break;
             }
         }
@@ -473,6 +509,51 @@ impl<S: SearchGame> Searcher<S> {
         self.helper_nodes
             .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
         self.flushed = self.nodes;
+    }
+
+    /// The slot of the node's correction-history entry, if it has one.
+    #[inline]
+    fn correction_slot(&self, node: &S) -> Option<usize> {
+        if !self.features.correction {
+            return None;
+        }
+        let key = node.correction_key()?;
+        Some(node.side_to_move().index() * CORRECTION_SIZE + (key as usize) % CORRECTION_SIZE)
+    }
+
+    /// The correction of the node's static evaluation, in centipawns.
+    #[inline]
+    fn correction(&self, node: &S) -> i32 {
+        self.correction_slot(node)
+            .and_then(|i| self.corrections.get(i))
+            .map_or(0, |&c| c / CORRECTION_GRAIN)
+    }
+
+    /// Moves the node's correction toward `error` (search result minus raw static
+    /// evaluation), the more the deeper the search.
+    #[inline]
+    fn update_correction(&mut self, node: &S, error: i32, depth: i32) {
+        if let Some(c) = self
+            .correction_slot(node)
+            .and_then(|i| self.corrections.get_mut(i))
+        {
+            let target = error.clamp(-256, 256) * CORRECTION_GRAIN;
+            let weight = (depth + 1).min(16);
+            *c = ((*c * (256 - weight) + target * weight) / 256)
+                .clamp(-CORRECTION_MAX, CORRECTION_MAX);
+        }
+    }
+
+    /// The piece-to keys of the moves one and two plies before `ply`.
+    #[inline]
+    fn prev_keys(&self, ply: usize) -> [usize; 2] {
+        if !self.features.cont_history {
+            return [NO_PIECE_TO; 2];
+        }
+        [
+            ply.checked_sub(1).map_or(NO_PIECE_TO, |p| self.piece_to[p]),
+            ply.checked_sub(2).map_or(NO_PIECE_TO, |p| self.piece_to[p]),
+        ]
     }
 
     #[inline]
@@ -509,6 +590,7 @@ impl<S: SearchGame> Searcher<S> {
         }
         for i in 0..roots.len() {
             let mv = roots[i].mv;
+            self.piece_to[0] = node.piece_to(mv);
             let undo = node.make(mv);
             self.nodes += 1;
             let check = node.in_check();
@@ -620,12 +702,17 @@ impl<S: SearchGame> Searcher<S> {
                 }
             }
         }
-        let eval = if in_check {
+        let raw_eval = if in_check {
             -INF
         } else if let Some(h) = hit {
             h.eval
         } else {
             node.evaluate()
+        };
+        let eval = if in_check {
+            -INF
+        } else {
+            (raw_eval + self.correction(node)).clamp(-DECISIVE + 1, DECISIVE - 1)
         };
         self.evals[ply] = eval;
         let improving = ply >= 2 && !in_check && eval > self.evals[ply - 2];
@@ -638,6 +725,7 @@ impl<S: SearchGame> Searcher<S> {
             if depth >= 3 && eval >= beta && node.has_big_pieces() && !self.null_move[ply] {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
                 let u = node.make_null();
+                self.piece_to[ply] = NO_PIECE_TO;
                 self.nodes += 1;
                 self.null_move[ply + 1] = true;
                 let v = -self.negamax(node, depth - 1 - r, -beta, -beta + 1, ply + 1, false, stop);
@@ -660,8 +748,10 @@ impl<S: SearchGame> Searcher<S> {
         // The picker tries the table move before any generation, then captures, killers
         // and quiet moves, generating each kind only when its turn comes; generated moves
         // are tested for legality only when they are tried.
-        self.pickers[ply].reset(tt_move, killers);
+        let prev = self.prev_keys(ply);
+        self.pickers[ply].reset(tt_move, killers, prev);
         self.tried[ply].clear();
+        self.tried_captures[ply].clear();
         let side = node.side_to_move().index();
         let mut best = -INF;
         let mut best_move = null;
@@ -714,6 +804,13 @@ impl<S: SearchGame> Searcher<S> {
                     continue;
                 }
             }
+            let pt = node.piece_to(mv);
+            let stat = if quiet {
+                self.history.quiet_score(side, S::move_index(mv), pt, prev)
+            } else {
+                0
+            };
+            self.piece_to[ply] = pt;
             let undo = node.make(mv);
             self.nodes += 1;
             let check = node.in_check();
@@ -734,6 +831,9 @@ impl<S: SearchGame> Searcher<S> {
                     }
                     if stage == Stage::Killer {
                         r -= 1;
+                    }
+                    if self.features.history_lmr {
+                        r -= stat / 12_000;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -767,11 +867,30 @@ impl<S: SearchGame> Searcher<S> {
                         self.update_pv(ply, mv);
                     }
                     if v >= beta {
+                        let b = bonus(depth);
                         if quiet {
                             self.killers.push(ply, mv);
-                            self.history.reward(side, S::move_index(mv), depth);
+                            self.history
+                                .update_quiet(side, S::move_index(mv), pt, prev, b);
                             for &q in &self.tried[ply] {
-                                self.history.punish(side, S::move_index(q), depth);
+                                self.history.update_quiet(
+                                    side,
+                                    S::move_index(q),
+                                    node.piece_to(q),
+                                    prev,
+                                    -b,
+                                );
+                            }
+                        } else if self.features.capture_history {
+                            self.history.capture.update(pt, node.victim_index(mv), b);
+                        }
+                        if self.features.capture_history {
+                            for &c in &self.tried_captures[ply] {
+                                self.history.capture.update(
+                                    node.piece_to(c),
+                                    node.victim_index(c),
+                                    -b,
+                                );
                             }
                         }
                         break;
@@ -780,6 +899,8 @@ impl<S: SearchGame> Searcher<S> {
             }
             if quiet {
                 self.tried[ply].push(mv);
+            } else {
+                self.tried_captures[ply].push(mv);
             }
         }
         if legal == 0 {
@@ -798,11 +919,21 @@ impl<S: SearchGame> Searcher<S> {
         } else {
             S::tt_code(best_move)
         };
+        // The search's verdict corrects the static evaluation when it is informative: not
+        // in check, no capture as the best move, a bound on the right side of the eval.
+        if !in_check
+            && best.abs() < DECISIVE
+            && (best_move == S::no_move() || node.capture_key(best_move).is_none())
+            && !(bound == Bound::Lower && best <= eval)
+            && !(bound == Bound::Upper && best >= eval)
+        {
+            self.update_correction(node, best - raw_eval, depth);
+        }
         self.tt.store(
             key,
             depth,
             best,
-            if in_check { 0 } else { eval },
+            if in_check { 0 } else { raw_eval },
             bound,
             code,
             ply,
@@ -836,12 +967,15 @@ impl<S: SearchGame> Searcher<S> {
         // only captures that can raise alpha (delta and SEE pruning) are searched.
         let in_check = node.in_check();
         let stand = if in_check {
-            self.pickers[ply].reset(S::no_move(), [S::no_move(); 2]);
+            let prev = self.prev_keys(ply);
+            self.pickers[ply].reset(S::no_move(), [S::no_move(); 2], prev);
             None
         } else {
+            let corr = self.correction(node);
             let stand = node
-                .lazy_evaluate(alpha, beta)
-                .unwrap_or_else(|| node.evaluate());
+                .lazy_evaluate(alpha.saturating_sub(corr), beta.saturating_sub(corr))
+                .unwrap_or_else(|| node.evaluate())
+                + corr;
             if stand >= beta {
                 return stand;
             }
@@ -863,6 +997,7 @@ impl<S: SearchGame> Searcher<S> {
                 continue;
             }
             legal += 1;
+            self.piece_to[ply] = node.piece_to(mv);
             let undo = node.make(mv);
             self.nodes += 1;
             let v = -self.qsearch(node, -beta, -alpha, ply + 1, stop);

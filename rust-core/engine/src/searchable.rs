@@ -233,6 +233,33 @@ pub trait SearchGame: Clone + Send + 'static {
     fn from_tt_code(code: u16) -> Option<Self::Move>;
     /// Index of a move in `0..MOVE_INDEX_SIZE` for history tables.
     fn move_index(mv: Self::Move) -> usize;
+    /// Size of the range of [`SearchGame::piece_to`]; 1 by default (no continuation
+    /// history: every move has index 0).
+    const PIECE_TO_SIZE: usize = 1;
+    /// Index in `0..PIECE_TO_SIZE` of the piece `mv` moves (with its colour) and its
+    /// destination, `mv` being a move of the side to move here: the key of the
+    /// continuation and capture histories. 0 by default.
+    #[inline(always)]
+    fn piece_to(&self, mv: Self::Move) -> usize {
+        let _ = mv;
+        0
+    }
+    /// Size of the range of [`SearchGame::victim_index`]; 1 by default.
+    const VICTIM_SIZE: usize = 1;
+    /// Index in `0..VICTIM_SIZE` of the kind of piece `mv` captures (the capture
+    /// history's second key). 0 by default.
+    #[inline(always)]
+    fn victim_index(&self, mv: Self::Move) -> usize {
+        let _ = mv;
+        0
+    }
+    /// The key of the static evaluation's correction history (positions that share it
+    /// tend to share the evaluation's error, e.g. the pawn structure), or `None` for no
+    /// correction (the default).
+    #[inline(always)]
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
     /// Judges a repetition of the current position on the path (the first repetition
     /// counts); `None` when the position has not occurred before.
     fn repetition(&mut self) -> Option<Repetition>;

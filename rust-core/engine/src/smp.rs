@@ -111,6 +111,7 @@ impl<S: SearchGame> Searcher<S> {
         for h in &mut helpers {
             h.tt = Table::Shared(Arc::clone(&shared));
             h.params.clone_from(&self.params);
+            h.features = self.features;
             h.helper_nodes = Arc::clone(&self.helper_nodes);
         }
         let done = AtomicBool::new(false);

@@ -2,6 +2,11 @@
 //! iteration after it) and a hard deadline (abort the search), both measured from the
 //! start of the search. The wall clock is read only when the limits ask for time.
 //!
+//! The soft deadline stretches with the state of the search ([`soft_scale`]): a best move
+//! that keeps changing or a score that just fell earns more time, a best move that has
+//! stayed the same for several iterations less. The decision is a pure function of the
+//! elapsed time ([`Budget::soft_passed`]), so it is tested with time passed in.
+//!
 //! ```
 //! use banco_engine::{Limits, timeman::Budget};
 //! let b = Budget::from_limits(&Limits::clock(60_000, 1_000));
@@ -50,6 +55,45 @@ impl Budget {
     }
 }
 
+impl Budget {
+    /// True when a search `elapsed_ms` into its budget should start no new iteration,
+    /// the soft deadline stretched by `scale` percent ([`soft_scale`]) but never past the
+    /// hard deadline.
+    #[must_use]
+    pub fn soft_passed(&self, elapsed_ms: u64, scale: u64) -> bool {
+        self.soft_ms.is_some_and(|s| {
+            let stretched = s * scale / 100;
+            elapsed_ms >= self.hard_ms.map_or(stretched, |h| stretched.min(h))
+        })
+    }
+}
+
+/// The soft deadline's scale in percent: from the best move's `stability` (completed
+/// iterations in a row that kept the same best move) and the `score_drop` of the last
+/// iteration against the one before (centipawns, positive when the score fell; 0 when
+/// either score is a mate). A changing best move or a falling score earns time (up to
+/// 2.6× for a new best move whose score fell by a pawn or more); a best move stable for
+/// four iterations or more stops at 70 %.
+///
+/// ```
+/// use banco_engine::timeman::soft_scale;
+/// assert!(soft_scale(0, 0) > soft_scale(4, 0));
+/// assert!(soft_scale(4, 60) > soft_scale(4, 0));
+/// assert_eq!(soft_scale(4, -50), soft_scale(4, 0)); // a rising score earns nothing
+/// ```
+#[must_use]
+pub fn soft_scale(stability: u32, score_drop: i32) -> u64 {
+    let base: u64 = match stability {
+        0 => 160,
+        1 => 120,
+        2 | 3 => 90,
+        _ => 70,
+    };
+    // +1 % per 1.6 centipawns of drop, up to +62 % at a pawn (100 cp).
+    let drop = u64::try_from(score_drop.clamp(0, 100)).unwrap_or(0);
+    base * (160 + drop) / 160
+}
+
 /// The running clock of one search.
 #[derive(Clone, Copy, Debug)]
 pub struct Timer {
@@ -80,12 +124,46 @@ impl Timer {
         self.budget.hard_ms.is_some_and(|h| self.elapsed_ms() >= h)
     }
 
-    /// True when no new iteration should start; `scale` (percent) stretches the soft
-    /// deadline when the best move is unstable.
+    /// True when no new iteration should start; `scale` (percent, [`soft_scale`])
+    /// stretches the soft deadline ([`Budget::soft_passed`]).
     #[must_use]
     pub fn soft_expired(&self, scale: u64) -> bool {
-        self.budget
-            .soft_ms
-            .is_some_and(|s| self.elapsed_ms() >= s * scale / 100)
+        self.budget.soft_ms.is_some() && self.budget.soft_passed(self.elapsed_ms(), scale)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// Time passed in: 60 s on the clock, 30 moves to go.
+    #[test]
+    fn soft_deadline_follows_stability_and_score() {
+        let b = Budget::from_limits(&Limits::clock(60_000, 0));
+        let (soft, hard) = (b.soft_ms.unwrap(), b.hard_ms.unwrap());
+        assert!(soft < hard);
+        // A best move stable for 4 iterations stops at 70 % of the soft deadline...
+        assert!(b.soft_passed(soft * 7 / 10, soft_scale(4, 0)));
+        assert!(!b.soft_passed(soft * 7 / 10 - 1, soft_scale(4, 0)));
+        // ...a new best move goes on to 160 %, and further when the score fell.
+        assert!(!b.soft_passed(soft * 3 / 2, soft_scale(0, 0)));
+        assert!(b.soft_passed(soft * 16 / 10, soft_scale(0, 0)));
+        assert!(!b.soft_passed(soft * 16 / 10, soft_scale(0, 80)));
+        // A falling score earns time even with a stable move; a rising one does not.
+        assert!(b.soft_passed(soft * 3 / 4, soft_scale(4, 0)));
+        assert!(!b.soft_passed(soft * 3 / 4, soft_scale(4, 50)));
+        assert!(b.soft_passed(soft * 3 / 4, soft_scale(4, -200)));
+        // Never past the hard deadline, however unstable.
+        assert!(b.soft_passed(hard, soft_scale(0, 1_000)));
+        // The scale grows with the drop and shrinks with stability.
+        for d in 0..100 {
+            assert!(soft_scale(0, d + 1) >= soft_scale(0, d));
+        }
+        for s in 0..6 {
+            assert!(soft_scale(s + 1, 0) <= soft_scale(s, 0));
+        }
+        // No clock, no deadline.
+        assert!(!Budget::from_limits(&Limits::depth(5)).soft_passed(u64::MAX, 100));
     }
 }

@@ -34,6 +34,7 @@ use eval::{Base, LAZY_MARGIN};
 struct Step {
     hash_before: u64,
     base_before: Base,
+    pawns_before: u64,
     mv: Move,
     check: bool,
     null: bool,
@@ -58,6 +59,27 @@ pub struct XiangqiNode {
     /// [`Base`] contribution of every piece on every square, `[color × 7 + kind][square]`
     /// (material and tables with their scale applied once, not at every move).
     psq: Box<[[Base; 90]; 14]>,
+    /// Hash of the pawns' squares (the correction history's key).
+    pawns: u64,
+}
+
+/// The hash of a pawn of `side` (0 Red, 1 Black) on square index `sq`.
+#[inline]
+fn pawn_hash(side: usize, sq: usize) -> u64 {
+    // SplitMix64 of the (side, square) pair: a few multiplies, only for pawn moves.
+    let mut z = ((side * 90 + sq) as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The pawn hash of a whole position.
+fn pawns_of(pos: &Position) -> u64 {
+    pos.pieces()
+        .filter(|(_, p)| p.kind == PieceKind::Pawn)
+        .fold(0, |h, (sq, p)| {
+            h ^ pawn_hash(p.color.index(), usize::from(sq.index()))
+        })
 }
 
 /// Entries of the verdict cache.
@@ -122,6 +144,7 @@ impl SearchGame for XiangqiNode {
             path.push(Step {
                 hash_before,
                 base_before,
+                pawns_before: 0,
                 mv,
                 check,
                 null: false,
@@ -133,6 +156,7 @@ impl SearchGame for XiangqiNode {
             checkers.push(pos.checkers());
         }
         let base = Base::of(&pos, params);
+        let pawns = pawns_of(&pos);
         let verdicts = vec![(0, Repetition::Draw); VERDICT_CACHE];
         let mut psq = Box::new([[Base::default(); 90]; 14]);
         for color in Color::ALL {
@@ -155,6 +179,7 @@ impl SearchGame for XiangqiNode {
             rules: *rules,
             params: params.clone(),
             psq,
+            pawns,
         }
     }
 
@@ -233,6 +258,7 @@ impl SearchGame for XiangqiNode {
     fn make(&mut self, mv: Move) -> Undo {
         let hash_before = self.pos.hash();
         let base_before = self.base;
+        let pawns_before = self.pawns;
         let side = self.pos.side_to_move().index();
         let (from, to) = mv.indices();
         let (from, to) = (usize::from(from), usize::from(to));
@@ -240,6 +266,9 @@ impl SearchGame for XiangqiNode {
             let row = &self.psq[side * 7 + k as usize];
             shift(&mut self.base, &row[from], -1);
             shift(&mut self.base, &row[to], 1);
+            if k == PieceKind::Pawn {
+                self.pawns ^= pawn_hash(side, from) ^ pawn_hash(side, to);
+            }
         }
         if let Some(c) = self.pos.captured_kind(mv) {
             shift(
@@ -247,6 +276,9 @@ impl SearchGame for XiangqiNode {
                 &self.psq[(1 - side) * 7 + c as usize][to],
                 -1,
             );
+            if c == PieceKind::Pawn {
+                self.pawns ^= pawn_hash(1 - side, to);
+            }
         }
         let undo = self.pos.make(mv);
         let check = self.pos.in_check_after(mv);
@@ -256,6 +288,7 @@ impl SearchGame for XiangqiNode {
         self.path.push(Step {
             hash_before,
             base_before,
+            pawns_before,
             mv,
             check,
             null: false,
@@ -267,6 +300,7 @@ impl SearchGame for XiangqiNode {
     fn unmake(&mut self, mv: Move, undo: Undo) {
         if let Some(s) = self.path.pop() {
             self.base = s.base_before;
+            self.pawns = s.pawns_before;
             if s.check {
                 self.checkers.pop();
             }
@@ -281,6 +315,7 @@ impl SearchGame for XiangqiNode {
         self.path.push(Step {
             hash_before,
             base_before,
+            pawns_before: self.pawns,
             mv,
             check: false,
             null: true,
@@ -342,6 +377,26 @@ impl SearchGame for XiangqiNode {
         usize::from(from) * 90 + usize::from(to)
     }
 
+    const PIECE_TO_SIZE: usize = 14 * 90;
+
+    #[inline]
+    fn piece_to(&self, mv: Move) -> usize {
+        let kind = self.pos.moved_kind(mv).map_or(0, |k| k as usize);
+        (self.pos.side_to_move().index() * 7 + kind) * 90 + usize::from(mv.indices().1)
+    }
+
+    const VICTIM_SIZE: usize = 7;
+
+    #[inline]
+    fn correction_key(&self) -> Option<u64> {
+        Some(self.pawns)
+    }
+
+    #[inline]
+    fn victim_index(&self, mv: Move) -> usize {
+        self.pos.captured_kind(mv).map_or(0, |k| k as usize)
+    }
+
     fn repetition(&mut self) -> Option<Repetition> {
         let key = self.pos.hash();
         let len = self.path.len();
@@ -395,6 +450,42 @@ impl SearchGame for XiangqiNode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The pawn hash kept by make/unmake (and null moves) is the one computed from scratch,
+    /// along a seeded random walk with captures of pawns and pawn moves.
+    #[test]
+    fn pawn_hash_follows_the_moves() {
+        let game = Xiangqi::new();
+        let mut node =
+            XiangqiNode::from_game(&game, &RuleSet::default(), &XiangqiParams::default());
+        let mut seed = 7u64;
+        let mut undos = Vec::new();
+        let mut changed = 0;
+        for _ in 0..400 {
+            let mut moves = MoveList::new();
+            node.legal_moves(&mut moves);
+            if moves.is_empty() || undos.len() > 60 {
+                while let Some((mv, u)) = undos.pop() {
+                    node.unmake(mv, u);
+                    assert_eq!(node.pawns, pawns_of(&node.pos));
+                }
+                continue;
+            }
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let mv = moves.as_slice()[(seed >> 33) as usize % moves.len()];
+            let before = node.pawns;
+            let u = node.make(mv);
+            changed += usize::from(node.pawns != before);
+            assert_eq!(node.pawns, pawns_of(&node.pos));
+            let n = node.make_null();
+            assert_eq!(node.pawns, pawns_of(&node.pos));
+            node.unmake_null(n);
+            undos.push((mv, u));
+        }
+        assert!(changed > 10, "only {changed} moves touched a pawn");
+    }
 
     #[test]
     fn perpetual_checker_sees_the_loss() {

@@ -14,6 +14,22 @@ use banco_xiangqi::Xiangqi;
 fn xiangqi_bench_signature() {
     let report = bench::run::<Xiangqi>();
     assert_eq!(report.positions, 32);
+    assert_eq!(report.nodes, 1_449_685, "{}", report.lines.join("\n"));
+}
+
+/// Every switchable search feature off: the search as it was before them (the signature
+/// pinned before continuation and capture histories came).
+#[test]
+fn xiangqi_bench_without_features_is_the_old_search() {
+    use banco_engine::EngineGame;
+    use banco_engine::features::Features;
+    let report = bench::run_featured::<Xiangqi>(
+        Xiangqi::BENCH_POSITIONS,
+        Xiangqi::BENCH_DEPTH,
+        bench::DEFAULT_HASH_MIB,
+        1,
+        Features::NONE,
+    );
     assert_eq!(report.nodes, 2_468_116, "{}", report.lines.join("\n"));
 }
 

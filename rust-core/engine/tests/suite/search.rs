@@ -207,6 +207,44 @@ fn perpetual_checker_avoids_the_loss() {
     assert_ne!(r.best_move.unwrap().to_string(), "f0e0", "{r:?}");
 }
 
+/// Each level does not lose to the one below it: two games per pair, colours swapped,
+/// with node caps only, so every game is repeatable (no clock: the test cannot flake; a
+/// change that makes a level lose to the one below fails it on purpose). Levels 1–5 play
+/// at their own caps; in the pairs from 6 vs 5 up each side plays at a twentieth of its
+/// level's node cap (level 10 at 32,000 nodes, a twentieth of the ladder's 640,000), so
+/// the test stays fast while each level keeps its margin and its share of the budget.
+#[test]
+fn adjacent_levels_are_ordered() {
+    let scaled = |level: u8| match level {
+        10 => 32_000,
+        l => Level::new(l).unwrap().config().nodes.unwrap() / 20,
+    };
+    let mut failures = Vec::new();
+    for n in 1..=9u8 {
+        let (high, low) = if n >= 5 {
+            (
+                format!("level={},nodes={}", n + 1, scaled(n + 1)),
+                format!("level={n},nodes={}", scaled(n)),
+            )
+        } else {
+            (format!("level={}", n + 1), format!("level={n}"))
+        };
+        let high: PlayerSpec<Xiangqi> = high.parse().unwrap();
+        let low: PlayerSpec<Xiangqi> = low.parse().unwrap();
+        let options = MatchOptions {
+            games: 2,
+            max_plies: 100,
+            seed: u64::from(n),
+            ..MatchOptions::default()
+        };
+        let report = matchplay::run(&high, &low, &options, |_| {});
+        if report.score() < 0.5 {
+            failures.push(format!("level {} vs {n}: {}", n + 1, report.summary()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn levels_are_ordered() {
     let strong: PlayerSpec<Xiangqi> = "level=10,nodes=6000".parse().unwrap();
@@ -223,10 +261,14 @@ fn levels_are_ordered() {
 
 #[test]
 fn move_picker_loses_no_moves() {
-    use banco_engine::history::History;
+    use banco_engine::history::Histories;
     use banco_engine::movepick::MovePicker;
     use banco_engine::{SearchGame, XiangqiNode, XiangqiParams};
-    let mut history = History::new(XiangqiNode::MOVE_INDEX_SIZE);
+    let mut history = Histories::new(
+        XiangqiNode::MOVE_INDEX_SIZE,
+        XiangqiNode::PIECE_TO_SIZE,
+        XiangqiNode::VICTIM_SIZE,
+    );
     let mut picker = MovePicker::new();
     let (mut checks, mut peeked) = (0, 0);
     for (i, game) in random_positions(120, 11).into_iter().enumerate() {
@@ -236,11 +278,19 @@ fn move_picker_loses_no_moves() {
         node.legal_moves(&mut legal);
         let l = legal.as_slice();
         for (j, &m) in l.iter().enumerate() {
-            history.reward(
-                node.side_to_move().index(),
+            let side = node.side_to_move().index();
+            let bonus = banco_engine::history::bonus((i + j) as i32 % 7);
+            let prev = [(i * 7) % 1260, (i * 13) % 1260];
+            history.update_quiet(
+                side,
                 XiangqiNode::move_index(m),
-                (i + j) as i32 % 7,
+                node.piece_to(m),
+                prev,
+                bonus,
             );
+            history
+                .capture
+                .update(node.piece_to(m), node.victim_index(m), -bonus);
         }
         // Table move and killers: legal ones, and garbage that must be ignored.
         let pick = |k: usize| l.get(k % l.len().max(1)).copied().unwrap_or_default();
@@ -253,7 +303,7 @@ fn move_picker_loses_no_moves() {
                 [banco_xiangqi::Move::default(); 2],
             ),
         };
-        picker.reset(tt, killers);
+        picker.reset(tt, killers, [(i * 7) % 1260, (i * 13) % 1260]);
         let mut seen = Vec::new();
         let mut hint = None;
         while let Some((m, stage)) = picker.next(&node, &history) {

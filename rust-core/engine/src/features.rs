@@ -1,0 +1,103 @@
+//! Search features that can be switched on and off one by one, so that each can be
+//! measured against the search without it (`banco match A B` with `off=NAME+NAME` or
+//! `on=NAME+NAME` in a spec). [`Features::DEFAULT`] holds the features whose gain was
+//! measured (see each field); [`Features::NONE`] is the search before any of them (its
+//! bench node count is the signature that search had).
+//!
+//! ```
+//! use banco_engine::features::Features;
+//! let f = Features::ALL.without("cont+capture").unwrap();
+//! assert!(!f.cont_history && !f.capture_history && f.history_lmr);
+//! assert_eq!(Features::ALL.without("all").unwrap(), Features::NONE);
+//! assert_eq!(Features::NONE.with("all").unwrap(), Features::ALL);
+//! assert!(Features::ALL.without("nonsense").is_err());
+//! ```
+
+/// Which of the switchable search features are on. See the module docs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Continuation histories (the moves one and two plies back) in quiet-move ordering
+    /// (`cont`).
+    pub cont_history: bool,
+    /// Capture history in capture ordering (`capture`).
+    pub capture_history: bool,
+    /// History scores adjust late-move reductions (`hlmr`).
+    pub history_lmr: bool,
+    /// Correction history: the static evaluation corrected by the search's recent
+    /// verdicts on positions sharing a key such as the pawn structure (`corr`).
+    pub correction: bool,
+}
+
+impl Features {
+    /// Every feature on.
+    pub const ALL: Features = Features {
+        cont_history: true,
+        capture_history: true,
+        history_lmr: true,
+        correction: true,
+    };
+    /// The features in use unless a caller says otherwise: those whose gain was measured
+    /// at fixed nodes against the search without them.
+    pub const DEFAULT: Features = Features {
+        cont_history: false,
+        capture_history: false,
+        history_lmr: false,
+        correction: true,
+    };
+    /// Every feature off: the search as it was before them.
+    pub const NONE: Features = Features {
+        cont_history: false,
+        capture_history: false,
+        history_lmr: false,
+        correction: false,
+    };
+    /// The names of the features, as `off=` takes them.
+    pub const NAMES: &'static [&'static str] = &["cont", "capture", "hlmr", "corr"];
+
+    fn flag(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
+            "cont" => &mut self.cont_history,
+            "capture" => &mut self.capture_history,
+            "hlmr" => &mut self.history_lmr,
+            "corr" => &mut self.correction,
+            _ => return None,
+        })
+    }
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features::DEFAULT
+    }
+}
+
+impl Features {
+    /// These features with those named in `names` (joined by `+`; `all` for every one)
+    /// switched to `on`.
+    fn switch(mut self, names: &str, on: bool) -> Result<Features, String> {
+        for name in names.split('+').map(str::trim).filter(|n| !n.is_empty()) {
+            if name.eq_ignore_ascii_case("all") {
+                self = if on { Features::ALL } else { Features::NONE };
+                continue;
+            }
+            let flag = self.flag(&name.to_ascii_lowercase()).ok_or_else(|| {
+                format!(
+                    "unknown search feature `{name}` (known: {}, all)",
+                    Features::NAMES.join(", ")
+                )
+            })?;
+            *flag = on;
+        }
+        Ok(self)
+    }
+
+    /// These features with the named ones (`cont+capture`, `all`) switched off.
+    pub fn without(self, names: &str) -> Result<Features, String> {
+        self.switch(names, false)
+    }
+
+    /// These features with the named ones (`cont+capture`, `all`) switched on.
+    pub fn with(self, names: &str) -> Result<Features, String> {
+        self.switch(names, true)
+    }
+}
