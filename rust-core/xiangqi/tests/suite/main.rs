@@ -3,5 +3,6 @@
 //! with `cargo test -p <crate> --test suite <module>::`.
 
 mod jieqi;
+mod jieqi_repetition;
 mod properties;
 mod rules;
