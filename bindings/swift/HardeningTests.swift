@@ -51,6 +51,11 @@ func hardeningTests(_ s: Suite) {
         }
         let over = try waitState(guest, "over") { $0.phase == .over }
         try check(over.result?.hasPrefix("You lost") == true, "\(String(describing: over.result))")
+        // The loser's clock shows no time left, on both sides, and stands still.
+        for m in [guest, host] {
+            let c = try m.state().clocks ?? []
+            try check(c.count == 2 && c[1] == 0 && (9_000...10_000).contains(c[0]), "after the loss on time: \(c)")
+        }
         let why = try fails(.match) {
             try host.propose(offer: MatchOffer(game: .chess, yourColor: .red, rules: nil, startFen: nil,
                                                clock: MatchClock(baseMs: 100, incrementMs: 0)))

@@ -285,11 +285,21 @@ impl<G: Game> MatchState<G> {
         self.game.claimable_draw(&self.rules)
     }
 
-    /// Remaining time of (red, black) at `now`, counting the running clock.
+    /// Remaining time of (red, black) at `now`, counting the running clock. Once the game
+    /// is over the clocks stand still, and the side that lost on time shows 0 (whoever
+    /// judged it: its own session, the peer's measurement, or a flag that crossed a move).
     pub(crate) fn clocks(&self, now: u64) -> Option<[u64; 2]> {
         let c = self.clocks?;
         let mut r = c.remaining;
-        if !self.is_over() {
+        if let Some(Outcome::Win {
+            winner,
+            reason: WinReason::Timeout,
+        }) = self.outcome
+        {
+            if let Some(slot) = r.get_mut(winner.other().index()) {
+                *slot = 0;
+            }
+        } else if !self.is_over() {
             // While a fair draw waits for the peer's link, the peer's clock is the one
             // running (ours stopped when our link went out).
             let side = if self.peer_link_missing() {
