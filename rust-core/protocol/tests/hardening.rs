@@ -196,6 +196,11 @@ fn the_side_that_lost_on_time_shows_no_time_left_on_both_sides() {
     let (mut a, mut b) = playing(Color::Red, clock(10_000));
     a.play(1, 2_000).unwrap();
     pump(&mut a, &mut b, 2_000);
+    let running = |s: &S, t| s.snapshot(t).unwrap().running_clock;
+    assert_eq!(
+        (running(&a, 2_000), running(&b, 2_000)),
+        (Some(Color::Black), Some(Color::Black))
+    );
     let mut now = 2_000;
     while b.outcome().is_none() {
         now = [a.poll_timeout(), b.poll_timeout()]
@@ -212,6 +217,11 @@ fn the_side_that_lost_on_time_shows_no_time_left_on_both_sides() {
     for t in [now, now + 5_000] {
         assert_eq!(a.clocks(t), Some([8_000, 0]), "red's view at {t}");
         assert_eq!(b.clocks(t), Some([8_000, 0]), "black's view at {t}");
+        assert_eq!(
+            (running(&a, t), running(&b, t)),
+            (None, None),
+            "no clock runs"
+        );
     }
 
     // A peer that never moves: its flag falls by the time measured here.

@@ -299,19 +299,26 @@ impl<G: Game> MatchState<G> {
             if let Some(slot) = r.get_mut(winner.other().index()) {
                 *slot = 0;
             }
-        } else if !self.is_over() {
-            // While a fair draw waits for the peer's link, the peer's clock is the one
-            // running (ours stopped when our link went out).
-            let side = if self.peer_link_missing() {
-                self.peer().index()
-            } else {
-                self.game.side_to_move().index()
-            };
-            if let Some(slot) = r.get_mut(side) {
-                *slot = slot.saturating_sub(now.saturating_sub(c.turn_start));
-            }
+        }
+        if let Some(side) = self.running_clock()
+            && let Some(slot) = r.get_mut(side.index())
+        {
+            *slot = slot.saturating_sub(now.saturating_sub(c.turn_start));
         }
         Some(r)
+    }
+
+    /// The side whose clock runs: none in untimed games and once the game is over. While a
+    /// fair draw waits for the peer's link, the peer's clock is the one running (ours
+    /// stopped when our link went out); otherwise the side to move's.
+    pub(crate) fn running_clock(&self) -> Option<Color> {
+        if self.clocks.is_none() || self.is_over() {
+            None
+        } else if self.peer_link_missing() {
+            Some(self.peer())
+        } else {
+            Some(self.game.side_to_move())
+        }
     }
 
     /// When our clock runs out, if it is running.
