@@ -33,6 +33,7 @@ fun hardeningTests(s: Suite) {
             val proposed = ge.next<MatchEvent.Proposed>()
             eq(clock, proposed.offer.clock, "the clock in the proposal event")
             eq(clock, guest.state().proposal?.clock, "the clock in the proposal to accept")
+            eq("0:10", guest.state().offeredClock, "the clock as the accept prompt shows it")
             eq(MatchPhase.PROPOSED, guest.state().phase)
             guest.acceptProposal()
             he.next<MatchEvent.Started>()
@@ -51,6 +52,17 @@ fun hardeningTests(s: Suite) {
             eq(Outcome.Win(Color.RED, WinReason.TIMEOUT), he.next<MatchEvent.GameOver>().outcome)
             check(guest.state().result?.startsWith("You lost") == true) { "${guest.state().result}" }
             check(host.state().result?.startsWith("You won") == true) { "${host.state().result}" }
+            // The loser's clock shows no time left, on both sides, and stands still.
+            for (m in listOf(guest, host)) {
+                val c = m.state().clocks!!
+                eq(0uL, c[1], "Black's clock after the loss on time")
+                check(c[0] in 9_000uL..10_000uL) { "White's clock stopped: $c" }
+            }
+            val black = guest.state().clockFaces!!
+            val white = host.state().clockFaces!!
+            eq("0:00.0", black.you.text, "the loser's own clock face")
+            eq(black.you, white.opponent, "the same face on both sides")
+            check(black.you.low && !black.you.running && !black.opponent.running && black.nextChangeMs == null) { "$black" }
             eq(MatchPhase.OVER, host.state().phase)
             // A clock under the 10 s minimum cannot even be proposed (a host cannot win on a 100 ms clock).
             val e = throws<BancoException.Match> { host.propose(MatchOffer(GameKind.CHESS, Color.RED, null, null, MatchClock(100u, 0u))) }

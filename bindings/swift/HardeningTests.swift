@@ -34,6 +34,7 @@ func hardeningTests(_ s: Suite) {
         try eq(clock, offer.clock, "the clock in the proposal event")
         let shown = try waitState(guest, "the proposal shown") { $0.phase == .proposed }
         try eq(clock, shown.proposal?.clock, "the clock in the proposal to accept")
+        try eq("0:10", shown.offeredClock, "the clock as the accept prompt shows it")
         try guest.acceptProposal()
         let start = try waitState(host, "playing") { $0.phase == .playing }
         guard let clocks = start.clocks else { throw TestFailure(description: "a timed game has clocks") }
@@ -51,6 +52,15 @@ func hardeningTests(_ s: Suite) {
         }
         let over = try waitState(guest, "over") { $0.phase == .over }
         try check(over.result?.hasPrefix("You lost") == true, "\(String(describing: over.result))")
+        // The loser's clock shows no time left, on both sides, and stands still.
+        for m in [guest, host] {
+            let c = try m.state().clocks ?? []
+            try check(c.count == 2 && c[1] == 0 && (9_000...10_000).contains(c[0]), "after the loss on time: \(c)")
+        }
+        let black = try guest.state().clockFaces, white = try host.state().clockFaces
+        try eq("0:00.0", black?.you.text, "the loser's own clock face")
+        try eq(black?.you, white?.opponent, "the same face on both sides")
+        try check(black?.you.low == true && black?.you.running == false && black?.nextChangeMs == nil, "\(String(describing: black))")
         let why = try fails(.match) {
             try host.propose(offer: MatchOffer(game: .chess, yourColor: .red, rules: nil, startFen: nil,
                                                clock: MatchClock(baseMs: 100, incrementMs: 0)))

@@ -55,6 +55,7 @@
 
 mod ble;
 mod ble_status;
+mod clock;
 mod collection;
 mod computer;
 mod editor;
@@ -75,6 +76,7 @@ pub use ble::{
     ble_service,
 };
 pub use ble_status::{BlePermission, BlePlatform, BleReadiness, BleRole, BleStep, ble_readiness};
+pub use clock::{ClockFace, ClockFaces, offer_clock_text};
 pub use collection::{
     CollectionPuzzle, PuzzleProgress, PuzzleRecord, PuzzleTier, PuzzleTierInfo, TierProgress,
     collection_puzzle, collection_puzzles, puzzle_tiers,

@@ -7,6 +7,7 @@
 //! Threads: the match runs on banco-net's driver; events reach the listener on a Rust
 //! thread of the match (`banco-match-events`), so a listener may call back into the match.
 
+use crate::clock::ClockFaces;
 use crate::error::{BancoError, guard, notify};
 use crate::game::Game;
 use crate::types::{
@@ -197,6 +198,12 @@ pub struct MatchState {
     pub last_move: Option<PlayedMove>,
     /// Remaining milliseconds of `[first, second]` player in timed games.
     pub clocks: Option<Vec<u64>>,
+    /// Both clocks ready to show from this player's side, in timed games; read the state
+    /// again after `next_change_ms`.
+    pub clock_faces: Option<ClockFaces>,
+    /// The clock of the proposal to answer, for the accept prompt (`"5:00 + 3s"`,
+    /// `"untimed"`); `null`/`nil` without a proposal.
+    pub offered_clock: Option<String>,
     /// The position as FEN.
     pub fen: Option<String>,
 }
@@ -229,6 +236,8 @@ impl From<&an::NetState> for MatchState {
             moves: s.moves.clone(),
             last_move: s.last_move.as_ref().map(PlayedMove::from),
             clocks: s.clocks.map(|c| c.to_vec()),
+            clock_faces: s.clock_faces.as_ref().map(ClockFaces::from),
+            offered_clock: s.offered_clock.clone(),
             fen: s.fen.clone(),
         }
     }

@@ -643,3 +643,28 @@ fn engine_listeners_may_call_the_engine_back_from_its_thread() {
     *l.engine.lock().unwrap() = None;
     drop(engine);
 }
+
+#[test]
+fn clock_faces_cross_the_boundary_as_banco_app_makes_them() {
+    use crate::clock::{ClockFaces, offer_clock_text};
+    use crate::net::MatchClock;
+    assert_eq!(
+        offer_clock_text(Some(MatchClock {
+            base_ms: 300_000,
+            increment_ms: 3_000
+        })),
+        "5:00 + 3s"
+    );
+    assert_eq!(offer_clock_text(None), "untimed");
+    // Black's view after red lost on time: red's clock shows 0, nothing runs.
+    let app = banco_app::network::clock_faces([0, 61_500], None, banco_game::Color::Black);
+    let faces = ClockFaces::from(&app);
+    assert_eq!(
+        (faces.you.text.as_str(), faces.opponent.text.as_str()),
+        ("1:01", "0:00.0")
+    );
+    assert!(faces.opponent.low && !faces.you.low);
+    assert_eq!(faces.opponent.remaining_ms, 0);
+    assert!(!faces.you.running && !faces.opponent.running);
+    assert_eq!(faces.next_change_ms, None);
+}

@@ -303,6 +303,14 @@ struct MatchScreen: View {
                 Text(banner).padding(6).frame(maxWidth: .infinity).background(Paint.yellow.opacity(0.6))
             }
             Text(status(m)).font(.headline)
+            if let faces = m?.clockFaces {
+                // The clocks as Rust shows them (the model reads them again when their text changes).
+                HStack {
+                    ClockLabel(label: "You", face: faces.you)
+                    Spacer()
+                    ClockLabel(label: m?.peerName ?? "", face: faces.opponent)
+                }
+            }
             if let board = m?.board {
                 PoolLine(shelf: board.poolShelves?.top)
                 BoardCanvas(board: board) { model.tap(column: $0, row: $1) }
@@ -333,7 +341,7 @@ struct MatchScreen: View {
             Button("Play") { model.acceptProposal() }
             Button("Decline", role: .cancel) { model.declineProposal() }
         } message: {
-            Text("You play \(m?.proposal.map { colorName(kind: $0.game, color: $0.yourColor) } ?? "").")
+            Text("You play \(m?.proposal.map { colorName(kind: $0.game, color: $0.yourColor) } ?? ""). Clock: \(m?.offeredClock ?? "untimed").")
         }
         .alert("Take back?", isPresented: .constant(m?.undoRequest != nil)) {
             Button("Allow") { model.replyUndo(true) }
@@ -358,6 +366,18 @@ struct MatchScreen: View {
         case .over: return m.result ?? "Game over"
         case .closed: return "The match is over: \(m.closedReason ?? "")"
         }
+    }
+}
+
+/// One clock as Rust shows it: its text, marked while it runs, red when low.
+struct ClockLabel: View {
+    let label: String
+    let face: ClockFace
+
+    var body: some View {
+        Text("\(face.running ? "▶ " : "")\(label) \(face.text)")
+            .font(.title3.monospacedDigit())
+            .foregroundColor(face.running && face.low ? .red : .primary)
     }
 }
 

@@ -1,6 +1,9 @@
 // A networked game with a nearby player: holds Rust's Match (pairing code, proposals, moves
-// checked by both sides, undo and draw offers, the reconnect banner, results) and adds the
-// platform services — events hopped to the UI thread, sounds, the promotion picker.
+// checked by both sides, undo and draw offers, the reconnect banner, results, the clocks
+// ready to show in MatchState.clockFaces and the offered clock in offeredClock) and adds the
+// platform services — events hopped to the UI thread, sounds, the promotion picker, and a
+// timer that reads the state again when a running clock's text changes
+// (ClockFaces.nextChangeMs), so the screen counts down, and shows a flag fall, without a move.
 import Foundation
 
 public final class MatchModel: Model {
@@ -23,6 +26,8 @@ public final class MatchModel: Model {
     /// Called with the device identity and remembered players after a confirmation: store the bytes privately.
     private let onTrust: (Data) -> Void
     private var match: Match?
+    /// Only the latest tick scheduled for a running clock runs.
+    private var tickGeneration = 0
 
     private init(ui: UIDispatcher, sound: SoundPlayer, onTrust: @escaping (Data) -> Void) {
         self.ui = ui
@@ -91,7 +96,7 @@ public final class MatchModel: Model {
     public func replyDraw(_ accept: Bool) { act { try $0.replyDraw(accept: accept) } }
     public func claimDraw() { act { try $0.claimDraw() } }
     public func resign() { act { try $0.resign() } }
-    /// Reads the state again: call about once a second while a timed game runs (see `State.clocks`).
+    /// Reads the state again. The model calls it itself whenever a running clock's text changes.
     public func tick() { refresh() }
 
     public func tap(column: Int, row: Int) {
@@ -128,6 +133,18 @@ public final class MatchModel: Model {
     private func refresh() {
         guard let m = match, let s = try? m.state() else { return }
         state.match = s
+        scheduleTick(s)
+    }
+
+    /// While a clock runs, reads the state again when its text changes (Rust says when).
+    private func scheduleTick(_ s: MatchState) {
+        tickGeneration += 1
+        guard let wait = s.clockFaces?.nextChangeMs else { return }
+        let generation = tickGeneration
+        ui.post(afterMs: wait) { [weak self] in
+            guard let self = self, generation == self.tickGeneration else { return }
+            self.refresh()
+        }
     }
 
     /// Applies one event on the UI thread: its sound, then the state read from Rust.

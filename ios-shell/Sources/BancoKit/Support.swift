@@ -12,12 +12,26 @@ import Combine
 /// Runs blocks on the UI thread, in order.
 public protocol UIDispatcher: AnyObject {
     func post(_ block: @escaping () -> Void)
+    /// Runs `block` on the UI thread after `ms` milliseconds. By default a global queue
+    /// waits, then `post`s.
+    func post(afterMs ms: UInt64, _ block: @escaping () -> Void)
+}
+
+extension UIDispatcher {
+    public func post(afterMs ms: UInt64, _ block: @escaping () -> Void) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(clamping: ms))) { [self] in
+            self.post(block)
+        }
+    }
 }
 
 /// The main queue (the app).
 public final class MainQueueDispatcher: UIDispatcher {
     public init() {}
     public func post(_ block: @escaping () -> Void) { DispatchQueue.main.async(execute: block) }
+    public func post(afterMs ms: UInt64, _ block: @escaping () -> Void) {
+        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(Int(clamping: ms)), execute: block)
+    }
 }
 
 /// The base of the models: `ObservableObject` where Combine exists (SwiftUI redraws on

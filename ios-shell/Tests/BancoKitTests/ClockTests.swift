@@ -1,64 +1,53 @@
-// The clock in the shell: the texts (offered clock, remaining time), then a match between
-// two MatchModels over loopback where the host offers 5:00 + 3s, the guest's accept prompt
-// shows it before accepting, and the running clocks are shown (and run) during play.
+// The clock in the shell: a match between two MatchModels over loopback where the host offers
+// 5:00 + 3s, the guest's accept prompt shows Rust's text for it before accepting, and the
+// clocks Rust makes ready to show (MatchState.clockFaces) run during play: the model reads
+// the state again by itself when the running clock's text changes, with no move and no call
+// from the screen.
 import Foundation
 import BancoKit
 
 func clockTests(_ s: Suite) {
-    s.test("clock texts: offered clocks and remaining time") {
-        try eq("untimed", clockText(nil))
-        try eq("5:00 + 3s", clockText(MatchClock(baseMs: 300_000, incrementMs: 3_000)))
-        try eq("10:00", clockText(MatchClock(baseMs: 600_000, incrementMs: 0)))
-        try eq("0:10 + 0.5s", clockText(MatchClock(baseMs: 10_000, incrementMs: 500)))
-        try eq("1:30:00 + 30s", clockText(MatchClock(baseMs: 5_400_000, incrementMs: 30_000)))
-        try eq("0:42", remainingText(ms: 42_999))
-        try eq("5:00", remainingText(ms: 300_000))
-        try eq("4:59", remainingText(ms: 299_999))
-        try eq("1:00:00", remainingText(ms: 3_600_000))
-        try eq("0:10", remainingText(ms: 10_000))
-        try eq("0:09.9", remainingText(ms: 9_999))
-        try eq("0:00.0", remainingText(ms: -5), "never negative")
-    }
-
-    s.test("clock: the offered clock in the accept prompt, the running clocks in play") {
+    s.test("clock: the offered clock in the accept prompt, the running clocks in play, ticking by themselves") {
+        let offered = MatchClock(baseMs: 300_000, incrementMs: 3_000)
+        try eq("5:00 + 3s", offerClockText(clock: offered), "the host's own choice, as Rust writes it")
         let host = Side(), guest = Side()
         let settings = Settings(game: .chess, color: .red, playerName: "An")
         host.model = try host.ui.call {
-            try MatchModel.host(ui: host.ui, settings: settings, address: "127.0.0.1:0", advertise: false,
-                                clock: MatchClock(baseMs: 300_000, incrementMs: 3_000))
+            try MatchModel.host(ui: host.ui, settings: settings, address: "127.0.0.1:0", advertise: false, clock: offered)
         }
         defer { guest.leave(); host.leave() }
         let address = try host.wait("listening") { $0.phase == .listening }.address
         guest.model = try guest.ui.call { try MatchModel.join(ui: guest.ui, name: "Binh", address: address) }
         let hc = try host.wait("host code") { $0.phase == .verify }.code!
         let gc = try guest.wait("guest code") { $0.phase == .verify }.code!
-        try eq(nil, guest.state.offeredClock, "no prompt before a proposal")
+        try eq(nil, guest.state.match?.offeredClock, "no prompt before a proposal")
         host.act { $0.confirmCode(hc) }
         guest.act { $0.confirmCode(gc) }
-        try guest.wait("the proposal") { $0.phase == .proposed }
-        try eq("5:00 + 3s", guest.state.offeredClock, "the accept prompt shows the clock")
-        try eq(nil, guest.state.clocks, "no clocks before the game")
+        let prompt = try guest.wait("the proposal") { $0.phase == .proposed }
+        try eq("5:00 + 3s", prompt.offeredClock, "the accept prompt shows the clock")
+        try eq(nil, prompt.clockFaces, "no clocks before the game")
         guest.act { $0.acceptProposal() }
         try host.wait("host playing") { $0.phase == .playing }
-        try guest.wait("guest playing") { $0.phase == .playing }
-        try eq(nil, guest.state.offeredClock, "the prompt is gone once playing")
-        guard let faces = guest.state.clocks else { throw TestFailure(description: "a timed game shows clocks") }
-        try eq("5:00", faces.you, "Black's clock has not started")
-        try check(faces.opponentClockRuns && !faces.yourClockRuns, "White's clock runs first: \(faces)")
+        let started = try guest.wait("guest playing") { $0.phase == .playing }
+        try eq(nil, started.offeredClock, "the prompt is gone once playing")
+        guard let faces = started.clockFaces else { throw TestFailure(description: "a timed game shows clocks") }
+        try eq("5:00", faces.you.text, "Black's clock has not started")
+        try check(faces.opponent.running && !faces.you.running, "White's clock runs first: \(faces)")
         try host.tap("e2", "e4")
-        let raw = try guest.wait("black to move") { $0.yourTurn }.clocks!
-        let moved = guest.state.clocks!
-        try check(moved.yourClockRuns && !moved.opponentClockRuns, "now Black's runs: \(moved)")
-        try eq(remainingText(ms: Int64(raw[0])), moved.opponent, "White's clock from Rust's [first, second]")
-        try check(raw[0] > 299_000, "White got its 3 s increment: \(raw)")
-        // The clock runs: a tick a little over a second later shows less time for Black.
-        Thread.sleep(forTimeInterval: 1.1)
-        guest.act { $0.tick() }
-        let later = guest.state
-        let rawLater = later.match!.clocks!
-        try check(rawLater[1] + 1_000 <= raw[1], "Black's clock runs: \(raw) -> \(rawLater)")
-        try eq(remainingText(ms: Int64(rawLater[1])), later.clocks!.you, "the text follows Rust's clock")
-        try check(later.clocks!.you != "5:00", "\(later.clocks!)")
-        try eq(moved.opponent, later.clocks!.opponent, "White's clock is stopped")
+        let after = try guest.wait("black to move") { $0.yourTurn }.clockFaces!
+        try check(after.you.running && !after.opponent.running, "now Black's runs: \(after)")
+        try check(after.opponent.remainingMs > 299_000, "White got its 3 s increment: \(after)")
+        try check((after.nextChangeMs ?? 0) > 0 && (after.nextChangeMs ?? 0) <= 1_000, "Rust says when the text changes: \(after)")
+        // Nobody moves and nobody calls tick(): the model's own timer shows Black's clock running.
+        let later = try guest.ui.wait("Black's clock counting down", seconds: 5, { guest.model.state.match?.clockFaces }) {
+            $0.map { $0.you.text != after.you.text } ?? false
+        }!
+        try check(later.you.remainingMs < after.you.remainingMs, "Black's clock runs: \(after) -> \(later)")
+        try eq(after.opponent.text, later.opponent.text, "White's clock is stopped")
+        try check(later.you.running && !later.you.low, "\(later)")
+        // After a resignation nothing runs, and nothing more is scheduled.
+        guest.act { $0.resign() }
+        let over = try guest.wait("over") { $0.phase == .over }.clockFaces!
+        try check(!over.you.running && !over.opponent.running && over.nextChangeMs == nil, "\(over)")
     }
 }

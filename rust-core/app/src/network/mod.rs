@@ -48,10 +48,15 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 pub mod ble_status;
+mod clock;
 mod events;
 pub mod nearby;
 mod race;
 mod trust;
+pub use clock::{
+    ClockFace, ClockFaces, LOW_TIME_MS, clock_faces, clock_text, duration_text, offer_clock_text,
+    remaining_text,
+};
 use events::spawn_events;
 pub use race::{RaceUpdate, RaceView, race_result_text};
 pub use trust::{Trust, TrustError};
@@ -149,26 +154,6 @@ impl ProposalView {
     }
 }
 
-/// A clock in words: `"untimed"`, `"clock 5 min + 3 s per move"`, `"clock 10 s"`.
-pub fn clock_text(clock: Option<ClockSpec>) -> String {
-    fn span(ms: u32) -> String {
-        match ms {
-            ms if ms % 60_000 == 0 => format!("{} min", ms / 60_000),
-            ms if ms % 1_000 == 0 => format!("{} s", ms / 1_000),
-            ms => format!("{:.1} s", f64::from(ms) / 1_000.0),
-        }
-    }
-    match clock {
-        None => "untimed".to_owned(),
-        Some(c) if c.increment_ms == 0 => format!("clock {}", span(c.base_ms)),
-        Some(c) => format!(
-            "clock {} + {} per move",
-            span(c.base_ms),
-            span(c.increment_ms)
-        ),
-    }
-}
-
 /// Everything a screen shows of a networked match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NetState {
@@ -220,6 +205,12 @@ pub struct NetState {
     pub last_move: Option<MoveInfo>,
     /// Remaining time of `[first, second]` player in milliseconds, in timed games.
     pub clocks: Option<[u64; 2]>,
+    /// Both clocks ready to show from this player's side, in timed games (see
+    /// [`ClockFaces::next_change_ms`] for when to read the state again).
+    pub clock_faces: Option<ClockFaces>,
+    /// The clock of the proposal to answer, for the accept prompt (`"5:00 + 3s"`,
+    /// `"untimed"`); `None` without a proposal.
+    pub offered_clock: Option<String>,
     /// The game's position as FEN.
     pub fen: Option<String>,
 }
@@ -1034,6 +1025,12 @@ fn state_of(
         moves: Vec::new(),
         last_move: None,
         clocks: None,
+        clock_faces: None,
+        offered_clock: v
+            .proposal
+            .as_ref()
+            .filter(|_| v.phase == Some(Phase::Proposed))
+            .map(|p| offer_clock_text(p.clock)),
         fen: None,
     };
     let Some(snap) = snap else {
@@ -1068,25 +1065,11 @@ fn state_of(
     s.moves = notation::history_text(g, main_notation(g.kind()));
     s.last_move = notation::describe_last(g);
     s.clocks = snap.clocks;
+    // A closed match keeps its last snapshot: nothing runs there any more.
+    let running = snap
+        .running_clock
+        .filter(|_| v.phase != Some(Phase::Closed));
+    s.clock_faces = snap.clocks.map(|c| clock_faces(c, running, me));
     s.fen = Some(MatchGame::fen(g));
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clocks_in_words() {
-        let c = |base_ms, increment_ms| {
-            clock_text(Some(ClockSpec {
-                base_ms,
-                increment_ms,
-            }))
-        };
-        assert_eq!(clock_text(None), "untimed");
-        assert_eq!(c(10_000, 0), "clock 10 s");
-        assert_eq!(c(300_000, 3_000), "clock 5 min + 3 s per move");
-        assert_eq!(c(100, 0), "clock 0.1 s");
-    }
 }

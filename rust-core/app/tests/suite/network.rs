@@ -55,6 +55,8 @@ fn a_chess_match_over_loopback() {
     assert_eq!((p.game, p.your_color), (GameKind::Chess, Color::Black));
     // The offered clock is shown before accepting.
     assert_eq!(p.clock_text(), "clock 5 min + 3 s per move");
+    assert_eq!(s.offered_clock.as_deref(), Some("5:00 + 3s"));
+    assert_eq!(s.clock_faces, None, "no clocks before the game");
     guest.accept_proposal().unwrap();
     wait(&host_rx, "start", |e| matches!(e, NetEvent::Started { .. }));
     wait(&guest_rx, "start", |e| {
@@ -67,7 +69,23 @@ fn a_chess_match_over_loopback() {
     wait(&guest_rx, "move", |e| {
         matches!(e, NetEvent::MovePlayed { .. })
     });
-    assert!(guest.state().your_turn);
+    // The clocks from each side: White's stopped at its move (plus 3 s), Black's runs.
+    let (gs, hs) = (guest.state(), host.state());
+    assert!(gs.your_turn);
+    assert_eq!(gs.offered_clock, None, "the prompt is gone once playing");
+    let (gf, hf) = (gs.clock_faces.unwrap(), hs.clock_faces.unwrap());
+    assert!(gf.you.running && !gf.opponent.running, "{gf:?}");
+    assert!(hf.opponent.running && !hf.you.running, "{hf:?}");
+    assert_eq!(gf.opponent.remaining_ms, gs.clocks.unwrap()[0]);
+    assert_eq!(
+        gf.opponent.remaining_ms, hf.you.remaining_ms,
+        "White's clock stands still"
+    );
+    assert!(gf.opponent.remaining_ms > 300_000 - 1_000 && !gf.you.low);
+    assert!(
+        gf.next_change_ms
+            .is_some_and(|ms| (1..=1_000).contains(&ms))
+    );
     assert!(matches!(guest.tap(3, 6).unwrap(), Tap::Selected { .. }));
     assert!(matches!(guest.tap(3, 4).unwrap(), Tap::Move(_)));
     let NetEvent::MovePlayed { played, mine } = wait(&host_rx, "reply", |e| {
@@ -110,6 +128,8 @@ fn a_chess_match_over_loopback() {
     assert_eq!(hs.fen, gs.fen);
     assert_eq!(hs.moves, vec!["e4", "e5", "Nf3"]);
     assert_eq!(hs.phase, Phase::Over);
+    let faces = hs.clock_faces.unwrap();
+    assert!(!faces.you.running && !faces.opponent.running && faces.next_change_ms.is_none());
     assert!(hs.board.unwrap().cells.iter().any(|c| c.last_move));
     guest.leave();
     wait(&host_rx, "close", |e| matches!(e, NetEvent::Closed { .. }));

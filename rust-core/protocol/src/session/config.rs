@@ -160,6 +160,9 @@ pub struct MatchSnapshot<G: Game> {
     pub aborted: Option<AbortReason>,
     /// Remaining time of `[red, black]` in milliseconds, for timed games.
     pub clocks: Option<[u64; 2]>,
+    /// The side whose clock runs (none in untimed games, once the game is over, and never
+    /// both): the side to move, or the peer while a fair draw waits for its link.
+    pub running_clock: Option<Color>,
     /// A draw the local player may claim now ([`Session::claim_draw`](crate::Session::claim_draw)).
     pub claimable_draw: Option<DrawReason>,
     /// The fair draws of the match so far, for games that use it (both commitments and

@@ -549,6 +549,7 @@ impl<G: MatchGame> Session<G> {
             outcome: m.outcome(),
             aborted: m.aborted(),
             clocks: m.clocks(now),
+            running_clock: m.running_clock(),
             claimable_draw: m.claimable(),
             fair_draws: m.fair_transcript(),
         })

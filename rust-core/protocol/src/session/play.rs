@@ -285,23 +285,40 @@ impl<G: Game> MatchState<G> {
         self.game.claimable_draw(&self.rules)
     }
 
-    /// Remaining time of (red, black) at `now`, counting the running clock.
+    /// Remaining time of (red, black) at `now`, counting the running clock. Once the game
+    /// is over the clocks stand still, and the side that lost on time shows 0 (whoever
+    /// judged it: its own session, the peer's measurement, or a flag that crossed a move).
     pub(crate) fn clocks(&self, now: u64) -> Option<[u64; 2]> {
         let c = self.clocks?;
         let mut r = c.remaining;
-        if !self.is_over() {
-            // While a fair draw waits for the peer's link, the peer's clock is the one
-            // running (ours stopped when our link went out).
-            let side = if self.peer_link_missing() {
-                self.peer().index()
-            } else {
-                self.game.side_to_move().index()
-            };
-            if let Some(slot) = r.get_mut(side) {
-                *slot = slot.saturating_sub(now.saturating_sub(c.turn_start));
+        if let Some(Outcome::Win {
+            winner,
+            reason: WinReason::Timeout,
+        }) = self.outcome
+        {
+            if let Some(slot) = r.get_mut(winner.other().index()) {
+                *slot = 0;
             }
         }
+        if let Some(side) = self.running_clock()
+            && let Some(slot) = r.get_mut(side.index())
+        {
+            *slot = slot.saturating_sub(now.saturating_sub(c.turn_start));
+        }
         Some(r)
+    }
+
+    /// The side whose clock runs: none in untimed games and once the game is over. While a
+    /// fair draw waits for the peer's link, the peer's clock is the one running (ours
+    /// stopped when our link went out); otherwise the side to move's.
+    pub(crate) fn running_clock(&self) -> Option<Color> {
+        if self.clocks.is_none() || self.is_over() {
+            None
+        } else if self.peer_link_missing() {
+            Some(self.peer())
+        } else {
+            Some(self.game.side_to_move())
+        }
     }
 
     /// When our clock runs out, if it is running.

@@ -419,6 +419,12 @@ fn a_withheld_link_stalls_only_the_withholder_whose_time_runs_out() {
     // Red moves next, but its clock does not run while black's link is missing: black's does.
     let [red, black] = victim.clocks(6_000).unwrap();
     assert_eq!((red, black), (10_000, 5_000));
+    let snap = victim.snapshot(6_000).unwrap();
+    assert_eq!(
+        snap.running_clock,
+        Some(Color::Black),
+        "the peer's, not red's"
+    );
     // Past red's own time: nothing happens to red.
     for t in (2_000..=12_000).step_by(1_000) {
         victim.handle_timeout(t);

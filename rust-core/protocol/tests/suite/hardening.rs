@@ -191,6 +191,66 @@ fn a_move_arriving_after_the_measured_flag_is_taken_back_on_both_sides() {
 }
 
 #[test]
+fn the_side_that_lost_on_time_shows_no_time_left_on_both_sides() {
+    // Black's own session flags black (red's measurement allows for the round trip).
+    let (mut a, mut b) = playing(Color::Red, clock(10_000));
+    a.play(1, 2_000).unwrap();
+    pump(&mut a, &mut b, 2_000);
+    let running = |s: &S, t| s.snapshot(t).unwrap().running_clock;
+    assert_eq!(
+        (running(&a, 2_000), running(&b, 2_000)),
+        (Some(Color::Black), Some(Color::Black))
+    );
+    let mut now = 2_000;
+    while b.outcome().is_none() {
+        now = [a.poll_timeout(), b.poll_timeout()]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap();
+        a.handle_timeout(now);
+        b.handle_timeout(now);
+        pump(&mut a, &mut b, now);
+    }
+    assert_eq!(a.outcome(), b.outcome());
+    // Red's clock stopped at its move (2 s spent), black's shows 0, then and later.
+    for t in [now, now + 5_000] {
+        assert_eq!(a.clocks(t), Some([8_000, 0]), "red's view at {t}");
+        assert_eq!(b.clocks(t), Some([8_000, 0]), "black's view at {t}");
+        assert_eq!(
+            (running(&a, t), running(&b, t)),
+            (None, None),
+            "no clock runs"
+        );
+    }
+
+    // A peer that never moves: its flag falls by the time measured here.
+    let (mut v, mut raw) = victim_against_raw(clock(10_000), None);
+    let mut now = 0;
+    while v.outcome().is_none() {
+        now = v.poll_timeout().unwrap();
+        v.handle_timeout(now);
+        if v.outcome().is_none() {
+            raw.recv(&mut v);
+        }
+    }
+    assert_eq!(v.clocks(now), Some([0, 10_000]));
+    assert_eq!(v.snapshot(now).unwrap().clocks, Some([0, 10_000]));
+
+    // The flag crossed the loser's move: taken back, and the loser's clock shows 0.
+    let (mut a, mut b) = playing(Color::Red, clock(10_000));
+    a.play(2, 9_000).unwrap();
+    let held: Vec<_> = std::iter::from_fn(|| a.poll_transmit()).collect();
+    b.handle_timeout(b.poll_timeout().unwrap());
+    for f in &held {
+        b.handle_datagram(f, 10_500);
+    }
+    pump(&mut a, &mut b, 10_500);
+    assert_eq!(a.clocks(10_500), Some([0, 10_000]));
+    assert_eq!(b.clocks(10_500), Some([0, 10_000]));
+}
+
+#[test]
 fn a_forfeit_naming_a_position_where_we_were_not_to_move_abandons_the_game() {
     let (mut v, mut raw) = victim_against_raw(clock(60_000), None);
     // It is red's (the raw peer's) turn: a forfeit of black's time is a lie.

@@ -133,6 +133,8 @@ class MainActivity : ComponentActivity() {
         leaveScreens()
         val c = gameController
         val status = text("", 18f)
+        // The clocks as Rust shows them (the controller reads them again when their text changes).
+        val clocks = text("", 18f).apply { visibility = View.GONE }
         val board = BoardCanvas(this).apply { onCellTapped = { col, row -> c.tap(col, row) } }
         val (topPool, bottomPool) = text("", 14f) to text("", 14f)
         val moves = text("", 14f)
@@ -143,6 +145,7 @@ class MainActivity : ComponentActivity() {
         val resign = button("Resign") { confirm("Resign this game?") { c.resign() } }
         val col = column()
         col.addView(status)
+        col.addView(clocks)
         col.addView(topPool)
         col.addView(board, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
         col.addView(bottomPool)
@@ -279,6 +282,8 @@ class MainActivity : ComponentActivity() {
             setBackgroundColor(android.graphics.Color.rgb(0xFF, 0xE0, 0x80)); visibility = View.GONE
         }
         val status = text("", 18f)
+        // The clocks as Rust shows them (the controller reads them again when their text changes).
+        val clocks = text("", 18f).apply { visibility = View.GONE }
         val board = BoardCanvas(this).apply { onCellTapped = { col, row -> c.tap(col, row) } }
         val (topPool, bottomPool) = text("", 14f) to text("", 14f)
         val offer = button("Offer draw") { c.offerDraw() }
@@ -288,6 +293,7 @@ class MainActivity : ComponentActivity() {
         val col = column()
         col.addView(banner)
         col.addView(status)
+        col.addView(clocks)
         col.addView(topPool)
         col.addView(board, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
         col.addView(bottomPool)
@@ -320,6 +326,14 @@ class MainActivity : ComponentActivity() {
                 MatchPhase.OVER -> s.result
                 MatchPhase.CLOSED -> "The match is over: ${s.closedReason}"
             }
+            val faces = s.clockFaces
+            clocks.visibility = if (faces != null) View.VISIBLE else View.GONE
+            if (faces != null) {
+                fun face(label: String, f: org.banco.ClockFace) = (if (f.running) "▶ " else "") + "$label ${f.text}"
+                clocks.text = face("You", faces.you) + "    " + face(peer, faces.opponent)
+                val low = (faces.you.running && faces.you.low) || (faces.opponent.running && faces.opponent.low)
+                clocks.setTextColor(if (low) android.graphics.Color.RED else android.graphics.Color.BLACK)
+            }
             val playing = s.phase == MatchPhase.PLAYING
             offer.isEnabled = playing
             claim.visibility = if (s.claimableDraw != null) View.VISIBLE else View.GONE
@@ -341,7 +355,7 @@ class MainActivity : ComponentActivity() {
                 val rules = RulesPreset.entries.firstOrNull { it.rules() == proposal.rules }?.let { "\nRules: ${it.label}" } ?: ""
                 val from = if (proposal.startFen != null) "\nFrom a set-up position" else ""
                 AlertDialog.Builder(this).setTitle("$peer proposes ${proposal.game.label}")
-                    .setMessage("You play $colour.$rules$from")
+                    .setMessage("You play $colour.$rules$from\nClock: ${s.offeredClock ?: "untimed"}")
                     .setCancelable(false)
                     .setPositiveButton("Play") { _, _ -> c.acceptProposal() }
                     .setNegativeButton("Decline") { _, _ -> c.declineProposal() }.show()

@@ -20,6 +20,12 @@ object MainThread : UiDispatcher {
     override fun post(block: () -> Unit) {
         handler.post(block)
     }
+
+    override fun postDelayed(delayMs: Long, block: () -> Unit): () -> Unit {
+        val r = Runnable(block)
+        handler.postDelayed(r, delayMs)
+        return { handler.removeCallbacks(r) }
+    }
 }
 
 class PrefsStore(context: Context) : KeyValueStore {

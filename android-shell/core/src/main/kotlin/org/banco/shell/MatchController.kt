@@ -1,7 +1,10 @@
 // A networked game with a nearby player: holds Rust's Match, hops its events to the UI
 // thread, reads the ready-to-draw MatchState after each, plays sounds, and shows the
 // promotion picker. The pairing code, proposals, turns, undo and draw offers, the banner
-// while the link is down and the result texts all come from Rust.
+// while the link is down, the result texts and the clocks (MatchState.clockFaces, and
+// offeredClock for the accept prompt) all come from Rust; while a clock runs the controller
+// reads the state again when its text changes (ClockFaces.nextChangeMs), so the screen
+// counts down, and shows the flag fall, without a move.
 package org.banco.shell
 
 import org.banco.BancoException
@@ -42,6 +45,9 @@ class MatchController private constructor(
 
     val state = Observable(State())
     private var match: Match? = null
+    /** Cancels the pending [tick] of a running clock; only the latest one scheduled runs. */
+    private var cancelTick: (() -> Unit)? = null
+    private var tickGeneration = 0L
 
     /** The player saw the same [code] on both phones (the code the dialog showed: a newer one is refused). */
     fun confirmCode(code: String) = act { it.confirmCode(code) }
@@ -59,7 +65,7 @@ class MatchController private constructor(
     fun resign() = act { it.resign() }
     fun flip() = act { it.flip() }
     fun play(move: Move) = act { it.play(move) }
-    /** Reads the state again: call about once a second while a timed game runs (see [clocks]). */
+    /** Reads the state again. The controller calls it itself whenever a running clock's text changes. */
     fun tick() = refresh()
 
     /** A tap on a screen cell (column from the left, row from the top): what it did, null if refused. */
@@ -88,6 +94,9 @@ class MatchController private constructor(
         runCatching { m.leave() }
         val last = runCatching { m.state() }.getOrNull() ?: state.value.match
         match = null
+        cancelTick?.invoke()
+        cancelTick = null
+        tickGeneration++
         m.destroy()
         state.value = state.value.copy(
             match = last?.copy(phase = MatchPhase.CLOSED, banner = null, closedReason = last.closedReason ?: "You left"),
@@ -114,6 +123,21 @@ class MatchController private constructor(
             return
         }
         state.value = state.value.copy(match = s)
+        scheduleTick(s)
+    }
+
+    /** While a clock runs, reads the state again when its text changes (Rust says when). */
+    private fun scheduleTick(s: MatchState) {
+        cancelTick?.invoke()
+        cancelTick = null
+        val generation = ++tickGeneration
+        val wait = s.clockFaces?.nextChangeMs ?: return
+        cancelTick = ui.postDelayed(wait.toLong()) {
+            if (generation == tickGeneration) {
+                cancelTick = null
+                refresh()
+            }
+        }
     }
 
     // MatchListener: Rust's match-events thread; everything happens on the UI thread.

@@ -10,6 +10,20 @@ package org.banco.shell
 /** Runs blocks on the UI thread, in order. */
 fun interface UiDispatcher {
     fun post(block: () -> Unit)
+
+    /**
+     * Runs [block] on the UI thread after [delayMs] (Android: `Handler.postDelayed`); returns a
+     * cancel. By default a shared timer thread waits, then [post]s.
+     */
+    fun postDelayed(delayMs: Long, block: () -> Unit): () -> Unit {
+        val f = UiTimer.scheduler.schedule({ post(block) }, delayMs, java.util.concurrent.TimeUnit.MILLISECONDS)
+        return { f.cancel(false) }
+    }
+}
+
+private object UiTimer {
+    val scheduler: java.util.concurrent.ScheduledExecutorService =
+        java.util.concurrent.Executors.newSingleThreadScheduledExecutor { r -> Thread(r, "banco-ui-timer").apply { isDaemon = true } }
 }
 
 /** A value that tells its observers when it changes (a tiny LiveData/StateFlow). */
