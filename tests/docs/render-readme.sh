@@ -26,7 +26,7 @@ while IFS=$'\t' read -r name game position last; do
   case "$name" in '' | '#'* | name) continue ;; esac
   args=(render --game "$game")
   case "$position" in
-    *.pgn) args+=(--load "$position") ;;
+    *.pgn | *.PGN) args+=(--load "$position") ;;
     *) args+=(--fen "$position") ;;
   esac
   [ "$last" != - ] && args+=(--last "$last")

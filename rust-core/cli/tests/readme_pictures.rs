@@ -26,11 +26,10 @@ fn rows() -> Vec<Row> {
             let cols: Vec<&str> = line.split('\t').collect();
             assert_eq!(cols.len(), 4, "name, game, position, last: {line:?}");
             let mut args = vec!["render".to_owned(), "--game".to_owned(), cols[1].to_owned()];
-            let source = if cols[2].ends_with(".pgn") {
-                "--load"
-            } else {
-                "--fen"
-            };
+            let is_pgn = Path::new(cols[2])
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+            let source = if is_pgn { "--load" } else { "--fen" };
             args.extend([source.to_owned(), cols[2].to_owned()]);
             if cols[3] != "-" {
                 args.extend(["--last".to_owned(), cols[3].to_owned()]);
