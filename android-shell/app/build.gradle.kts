@@ -40,4 +40,6 @@ dependencies {
     implementation(project(":core"))
     implementation("net.java.dev.jna:jna:5.15.0@aar")
     implementation("androidx.activity:activity-ktx:1.9.3")
+    // FileProvider, to share pictures of a position.
+    implementation("androidx.core:core:1.13.1")
 }

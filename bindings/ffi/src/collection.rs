@@ -1,7 +1,8 @@
-//! The bundled puzzle collection for the shells: over 200 xiangqi mates in difficulty
+//! The bundled puzzle collections for the shells: over 200 xiangqi mates in difficulty
 //! tiers, each with its proven length and main line ([`puzzle_tiers`],
-//! [`collection_puzzles`], [`collection_puzzle`]), and [`PuzzleProgress`], the player's
-//! record (solved, tries, hints) as bytes the shell stores. A puzzle is played with
+//! [`collection_puzzles`], [`collection_puzzle`]), chess mates in the same format
+//! ([`puzzle_tiers_of`], [`collection_puzzles_of`] with the game), and [`PuzzleProgress`],
+//! the player's record (solved, tries, hints) as bytes the shell stores. A puzzle is played with
 //! [`VsComputer::puzzle`](crate::VsComputer::puzzle) and its [`CollectionPuzzle::puzzle`];
 //! its hints are the proven mate's next move ([`VsComputer::hint`](crate::VsComputer::hint)).
 //!
@@ -15,6 +16,8 @@
 //! progress.solved(first.id.clone()).unwrap();
 //! let back = PuzzleProgress::load(progress.save().unwrap()).unwrap();
 //! assert!(back.is_solved(first.id.clone()).unwrap());
+//! let chess = banco_ffi::collection_puzzles_of(banco_ffi::GameKind::Chess, None);
+//! assert!(chess.len() >= 10);
 //! ```
 
 use crate::computer::Puzzle;
@@ -104,23 +107,38 @@ fn of_entry(e: &Entry) -> CollectionPuzzle {
     }
 }
 
-/// The tiers of the collection, easiest first, with their sizes.
+/// The tiers of the xiangqi collection, easiest first, with their sizes.
 #[uniffi::export]
 pub fn puzzle_tiers() -> Vec<PuzzleTierInfo> {
+    puzzle_tiers_of(GameKind::Xiangqi)
+}
+
+/// The tiers of `kind`'s collection that hold puzzles, easiest first, with their sizes
+/// (chess: mates in 1 to 3; none for jieqi and Lines).
+#[uniffi::export]
+pub fn puzzle_tiers_of(kind: GameKind) -> Vec<PuzzleTierInfo> {
+    let all = pc::of_game(kind.into());
     Tier::ALL
         .iter()
         .map(|&t| PuzzleTierInfo {
             tier: t.into(),
             name: t.name().to_owned(),
-            count: u32::try_from(pc::tier(t).len()).unwrap_or(u32::MAX),
+            count: u32::try_from(all.iter().filter(|e| e.tier() == t).count()).unwrap_or(u32::MAX),
         })
+        .filter(|t| t.count > 0)
         .collect()
 }
 
-/// The puzzles of a tier (every puzzle when `tier` is null/nil), easiest first.
+/// The xiangqi puzzles of a tier (every puzzle when `tier` is null/nil), easiest first.
 #[uniffi::export]
 pub fn collection_puzzles(tier: Option<PuzzleTier>) -> Vec<CollectionPuzzle> {
-    pc::xiangqi()
+    collection_puzzles_of(GameKind::Xiangqi, tier)
+}
+
+/// The puzzles of `kind`'s collection of a tier (all when `tier` is null/nil), easiest first.
+#[uniffi::export]
+pub fn collection_puzzles_of(kind: GameKind, tier: Option<PuzzleTier>) -> Vec<CollectionPuzzle> {
+    pc::of_game(kind.into())
         .iter()
         .filter(|e| tier.is_none_or(|t| e.tier() == Tier::from(t)))
         .map(of_entry)
@@ -239,14 +257,21 @@ impl PuzzleProgress {
         })
     }
 
-    /// Solved and total puzzles of every tier, easiest first.
+    /// Solved and total puzzles of every tier of the xiangqi collection, easiest first.
     pub fn tiers(&self) -> Result<Vec<TierProgress>, BancoError> {
+        self.tiers_of(GameKind::Xiangqi)
+    }
+
+    /// Solved and total puzzles of every tier of `kind`'s collection that holds puzzles.
+    pub fn tiers_of(&self, kind: GameKind) -> Result<Vec<TierProgress>, BancoError> {
         guard(|| {
             let p = self.lock();
+            let all = pc::of_game(kind.into());
             Ok(Tier::ALL
                 .iter()
+                .filter(|&&t| all.iter().any(|e| e.tier() == t))
                 .map(|&t| {
-                    let (solved, total) = p.tier_count(pc::xiangqi(), t);
+                    let (solved, total) = p.tier_count(all, t);
                     TierProgress {
                         tier: t.into(),
                         solved: u32::try_from(solved).unwrap_or(u32::MAX),
@@ -257,8 +282,18 @@ impl PuzzleProgress {
         })
     }
 
-    /// The first puzzle not solved yet, easiest first (none when all are solved).
+    /// The first xiangqi puzzle not solved yet, easiest first (none when all are solved).
     pub fn next_unsolved(&self) -> Result<Option<CollectionPuzzle>, BancoError> {
-        guard(|| Ok(self.lock().next_unsolved(pc::xiangqi()).map(of_entry)))
+        self.next_unsolved_of(GameKind::Xiangqi)
+    }
+
+    /// The first puzzle of `kind`'s collection not solved yet, easiest first.
+    pub fn next_unsolved_of(&self, kind: GameKind) -> Result<Option<CollectionPuzzle>, BancoError> {
+        guard(|| {
+            Ok(self
+                .lock()
+                .next_unsolved(pc::of_game(kind.into()))
+                .map(of_entry))
+        })
     }
 }

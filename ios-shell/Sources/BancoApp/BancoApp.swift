@@ -1,4 +1,5 @@
-// The SwiftUI app: home (each game against the computer, continue, puzzles, play nearby,
+// The SwiftUI app: home (each game against the computer, continue, set up a position, puzzles,
+// play nearby,
 // settings), the board drawn from Rust's BoardView (9×10 with river and palaces, or 8×8
 // checkered; a face-down jieqi piece as its back, jieqi's pools above and below the board,
 // both as BancoKit's PieceFace decides), the promotion picker, the lobby and the match
@@ -32,10 +33,14 @@ final class AppState: ObservableObject {
     let store = UserDefaultsStore()
     let sound = SystemSound()
     let vs: VsModel
+    let puzzles: PuzzleModel
     @Published var settings: Settings
+    /// A shared game was opened (RecordsViews): the game screen shows it.
+    @Published var openedGame = false
 
     init() {
         vs = VsModel(ui: ui, store: store, sound: sound)
+        puzzles = PuzzleModel(game: vs, store: store)
         settings = Settings.load(store)
     }
 
@@ -52,7 +57,21 @@ final class AppState: ObservableObject {
 public struct BancoRootView: View {
     @StateObject private var app = AppState()
     public init() {}
-    public var body: some View { NavigationStack { HomeView() }.environmentObject(app) }
+    public var body: some View {
+        NavigationStack { HomeView() }.environmentObject(app)
+            .onOpenURL { url in openShared(url) }
+            .fullScreenCover(isPresented: $app.openedGame) { NavigationStack { VsScreen(model: app.vs) { _ in } }.environmentObject(app) }
+    }
+
+    /// A .pgn file opened with Banco: the game goes on from its last move, the player moving next.
+    private func openShared(_ url: URL) {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return }
+        if case .success(let g) = GameShare.open(text) {
+            var s = app.settings.with(game: g.kind)
+            s.color = g.sideToMove
+            app.openedGame = app.vs.openSaved(g.saved, settings: s)
+        }
+    }
 }
 
 struct HomeView: View {
@@ -68,7 +87,8 @@ struct HomeView: View {
                 }
             }
             ContinueLink(model: app.vs)
-            NavigationLink("Puzzles") { PuzzleList() }
+            NavigationLink("Set up a position") { EditorChoice() }
+            NavigationLink("Puzzles") { PuzzleTiersScreen(puzzles: app.puzzles) }
             NavigationLink("Play nearby") { LobbyScreen() }
             Button("Settings") { showSettings = true }
         }
@@ -85,18 +105,6 @@ struct ContinueLink: View {
         if model.canContinue {
             NavigationLink("Continue") { VsScreen(model: model) { _ = $0.continueGame(app.settings) } }
         }
-    }
-}
-
-struct PuzzleList: View {
-    @EnvironmentObject var app: AppState
-    var body: some View {
-        List(builtinPuzzles(), id: \.fen) { p in
-            NavigationLink("\(p.name) (\(gameName(p.kind)), mate in \(p.mateIn))") {
-                VsScreen(model: app.vs) { _ = $0.puzzle(p, settings: app.settings) }
-            }
-        }
-        .navigationTitle("Puzzles")
     }
 }
 
@@ -225,6 +233,7 @@ struct VsScreen: View {
                     Button("Resign", role: .destructive) { model.resign() }.disabled(g.outcome != nil)
                 }
                 .buttonStyle(.bordered)
+                ShareGameButtons(model: model)
             }
         }
         .padding()

@@ -68,6 +68,15 @@ public final class VsModel: Model {
         start(settings, puzzle: true) { try VsComputer.puzzle(puzzle: p, movetimeMs: movetimeMs, listener: $0) }
     }
 
+    /// A game opened from a shared record (`GameShare.open`); the player goes on as `settings` say.
+    @discardableResult
+    public func openSaved(_ bytes: Data, settings: Settings, movetimeMs: UInt64 = 1000) -> Bool {
+        start(settings, puzzle: false) { try VsComputer.resume(saved: bytes, settings: settings.vs(movetimeMs: movetimeMs), listener: $0) }
+    }
+
+    /// The game on screen in the one save format, to share it (`GameShare.pgn`); nil if none.
+    public func saved() -> Data? { try? vs?.save() }
+
     public var canContinue: Bool { store.string(Self.continueKey) != nil }
 
     /// Continues the kept game; false (with a message, and the record dropped) if there is

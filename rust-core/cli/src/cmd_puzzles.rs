@@ -7,6 +7,8 @@
 //! * `verify` — re-proves a collection file (the bundled one by default), all of it or a
 //!   seeded sample; last line `verified N failed F`;
 //! * `list` — the bundled collection by tier.
+//!
+//! `prove`, `verify` and `list` take `--game xiangqi|chess` (xiangqi by default).
 
 use crate::CliError;
 use banco_app::any::AnyGame;
@@ -55,6 +57,9 @@ enum Action {
         /// Prefix of the ids.
         #[arg(long, default_value = "c")]
         prefix: String,
+        /// The game of the positions: xiangqi or chess.
+        #[arg(long, default_value = "xiangqi")]
+        game: String,
     },
     /// Re-prove every puzzle of a collection file (or a seeded sample).
     Verify {
@@ -67,12 +72,18 @@ enum Action {
         /// Seed of the sample.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The game of the collection: xiangqi or chess.
+        #[arg(long, default_value = "xiangqi")]
+        game: String,
     },
     /// The bundled collection: count per tier, or the puzzles of one tier.
     List {
         /// Mate length of the tier to list (1, 2, 3, 4 for 4–5, 6 for 6+).
         #[arg(long)]
         tier: Option<u32>,
+        /// The game of the collection: xiangqi or chess.
+        #[arg(long, default_value = "xiangqi")]
+        game: String,
     },
 }
 
@@ -107,19 +118,26 @@ pub(crate) fn puzzles_cmd(args: &PuzzlesArgs) -> Result<(), CliError> {
             file,
             max_mate,
             prefix,
-        } => prove(file, *max_mate, prefix),
-        Action::Verify { file, sample, seed } => verify(file.as_ref(), *sample, *seed),
-        Action::List { tier } => {
-            let all = collection::xiangqi();
+            game,
+        } => prove(puzzle_game(game)?, file, *max_mate, prefix),
+        Action::Verify {
+            file,
+            sample,
+            seed,
+            game,
+        } => verify(puzzle_game(game)?, file.as_ref(), *sample, *seed),
+        Action::List { tier, game } => {
+            let all = collection::of_game(puzzle_game(game)?);
+            let of_tier = |t: Tier| all.iter().filter(move |e| e.tier() == t);
             match tier {
                 None => {
                     for t in Tier::ALL {
-                        println!("{:12} {}", t.name(), collection::tier(t).len());
+                        println!("{:12} {}", t.name(), of_tier(t).count());
                     }
                     println!("total {}", all.len());
                 }
                 Some(n) => {
-                    for e in collection::tier(Tier::of_mate(*n)) {
+                    for e in of_tier(Tier::of_mate(*n)) {
                         println!("{}\t{}\t{}", e.id, e.puzzle.mate_in, e.puzzle.fen);
                     }
                 }
@@ -129,20 +147,30 @@ pub(crate) fn puzzles_cmd(args: &PuzzlesArgs) -> Result<(), CliError> {
     }
 }
 
-fn prove(file: &PathBuf, max_mate: u32, prefix: &str) -> Result<(), CliError> {
+/// A game that has puzzles: xiangqi or chess.
+fn puzzle_game(name: &str) -> Result<GameKind, CliError> {
+    match GameKind::from_name(name) {
+        Some(k @ (GameKind::Xiangqi | GameKind::Chess)) => Ok(k),
+        _ => Err(CliError::input(format!(
+            "no puzzles for `{name}`: use xiangqi or chess (a forced mate cannot be proven through jieqi's reveals)"
+        ))),
+    }
+}
+
+fn prove(kind: GameKind, file: &PathBuf, max_mate: u32, prefix: &str) -> Result<(), CliError> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
-    let rules = banco_app::any::AnyRules::usual(GameKind::Xiangqi);
+    let rules = banco_app::any::AnyRules::usual(kind);
     let stop = std::sync::atomic::AtomicBool::new(false);
     for (i, row) in text.lines().enumerate() {
         let f: Vec<&str> = row.split('\t').collect();
         let (Some(source), Some(fen)) = (f.first(), f.get(1)) else {
             continue;
         };
-        if *source == "source" {
+        if *source == "source" || *source == "name" {
             continue;
         }
-        let Ok(game) = AnyGame::from_fen(GameKind::Xiangqi, fen) else {
+        let Ok(game) = AnyGame::from_fen(kind, fen) else {
             eprintln!("line {}: bad FEN", i + 1);
             continue;
         };
@@ -166,14 +194,19 @@ fn prove(file: &PathBuf, max_mate: u32, prefix: &str) -> Result<(), CliError> {
     Ok(())
 }
 
-fn verify(file: Option<&PathBuf>, sample: Option<usize>, seed: u64) -> Result<(), CliError> {
+fn verify(
+    kind: GameKind,
+    file: Option<&PathBuf>,
+    sample: Option<usize>,
+    seed: u64,
+) -> Result<(), CliError> {
     let entries = match file {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
-            collection::parse(GameKind::Xiangqi, &text).map_err(CliError::input)?
+            collection::parse(kind, &text).map_err(CliError::input)?
         }
-        None => collection::xiangqi().to_vec(),
+        None => collection::of_game(kind).to_vec(),
     };
     let picked: Vec<&collection::Entry> = match sample {
         Some(n) => sample_of(&entries, n, seed),

@@ -1,8 +1,10 @@
-//! The bundled puzzle collection: xiangqi mates in difficulty tiers, each stored with the
-//! solver's proof (mate length and main line, the defender resisting longest). The data is
-//! `rust-core/app/data/puzzles/xiangqi.tsv`, compiled in; its header names the sources
-//! (classical compositions, and positions harvested from Banco's own games by
-//! [`harvest`](super::harvest)). `banco puzzles verify` and the tests re-prove it.
+//! The bundled puzzle collections: xiangqi and chess mates in difficulty tiers, each stored
+//! with the solver's proof (mate length and main line, the defender resisting longest). The
+//! data is `rust-core/app/data/puzzles/{xiangqi,chess}.tsv`, compiled in; each file's header
+//! names its sources (classical compositions and test positions, and for xiangqi positions
+//! harvested from Banco's own games by [`harvest`](super::harvest)). `banco puzzles verify`
+//! and the tests re-prove them. Jieqi has none: a forced mate cannot be proven through
+//! reveals whose identities nobody knows, and Banco's solver has no jieqi arm.
 //!
 //! ```
 //! use banco_app::puzzles::collection::{self, Tier};
@@ -13,6 +15,9 @@
 //! let first = &all[0];
 //! assert_eq!(first.line.len() as u32, 2 * first.puzzle.mate_in - 1);
 //! assert!(collection::find(&first.id).is_some());
+//! let chess = collection::of_game(banco_game::GameKind::Chess);
+//! assert!(chess.len() >= 10);
+//! assert_eq!(collection::find(&chess[0].id), Some(&chess[0]));
 //! ```
 
 use super::{Puzzle, SolutionError, check_line};
@@ -25,6 +30,9 @@ use std::sync::atomic::AtomicBool;
 
 /// The xiangqi collection as stored.
 pub const XIANGQI_TSV: &str = include_str!("../../data/puzzles/xiangqi.tsv");
+
+/// The chess collection as stored.
+pub const CHESS_TSV: &str = include_str!("../../data/puzzles/chess.tsv");
 
 /// A difficulty tier, by the length of the mate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -169,27 +177,48 @@ pub fn parse(kind: GameKind, text: &str) -> Result<Vec<Entry>, CollectionError> 
     Ok(out)
 }
 
+/// A collection file read and sorted easiest first (empty if it cannot be read: the
+/// tests read every bundled file whole).
+fn sorted(kind: GameKind, text: &str) -> Vec<Entry> {
+    let mut v = parse(kind, text).unwrap_or_default();
+    v.sort_by_key(|e| (e.puzzle.mate_in, e.line.len()));
+    v
+}
+
 /// The bundled xiangqi collection, easiest tier first.
 #[must_use]
 pub fn xiangqi() -> &'static [Entry] {
     static ALL: OnceLock<Vec<Entry>> = OnceLock::new();
-    ALL.get_or_init(|| {
-        let mut v = parse(GameKind::Xiangqi, XIANGQI_TSV).unwrap_or_default();
-        v.sort_by_key(|e| (e.puzzle.mate_in, e.line.len()));
-        v
-    })
+    ALL.get_or_init(|| sorted(GameKind::Xiangqi, XIANGQI_TSV))
 }
 
-/// The puzzles of one tier.
+/// The bundled chess collection, easiest tier first.
+#[must_use]
+pub fn chess() -> &'static [Entry] {
+    static ALL: OnceLock<Vec<Entry>> = OnceLock::new();
+    ALL.get_or_init(|| sorted(GameKind::Chess, CHESS_TSV))
+}
+
+/// The collection of a game, easiest tier first (empty for a game without puzzles).
+#[must_use]
+pub fn of_game(kind: GameKind) -> &'static [Entry] {
+    match kind {
+        GameKind::Xiangqi => xiangqi(),
+        GameKind::Chess => chess(),
+        _ => &[],
+    }
+}
+
+/// The puzzles of one tier of the xiangqi collection.
 #[must_use]
 pub fn tier(tier: Tier) -> Vec<&'static Entry> {
     xiangqi().iter().filter(|e| e.tier() == tier).collect()
 }
 
-/// The puzzle with this id.
+/// The puzzle with this id, in any game's collection.
 #[must_use]
 pub fn find(id: &str) -> Option<&'static Entry> {
-    xiangqi().iter().find(|e| e.id == id)
+    xiangqi().iter().chain(chess()).find(|e| e.id == id)
 }
 
 #[cfg(test)]
@@ -256,6 +285,27 @@ mod tests {
             }
         }
         assert!(failures.is_empty(), "{failures:?}");
+    }
+
+    /// Every stored chess solution: read whole, ids apart from xiangqi's, each line legal and
+    /// ending in mate, and the solver proves each claimed length (no shorter mate missed).
+    #[test]
+    fn every_chess_solution_verifies() {
+        let all = parse(GameKind::Chess, CHESS_TSV).unwrap();
+        assert!(all.len() >= 10, "{} chess puzzles", all.len());
+        assert_eq!(all.len(), chess().len());
+        let mut failures = Vec::new();
+        for e in chess() {
+            assert_eq!(find(&e.id), Some(e), "{} is found by its id", e.id);
+            if let Err(why) = e.verify(&mate::options(e.puzzle.mate_in)) {
+                failures.push(format!("{}: {why}", e.id));
+            }
+        }
+        assert!(failures.is_empty(), "{failures:?}");
+        assert!(of_game(GameKind::Jieqi).is_empty() && of_game(GameKind::Lines).is_empty());
+        for t in [Tier::MateIn1, Tier::MateIn2, Tier::MateIn3] {
+            assert!(chess().iter().any(|e| e.tier() == t), "{}", t.name());
+        }
     }
 
     #[test]

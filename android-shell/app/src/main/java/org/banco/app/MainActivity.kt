@@ -1,6 +1,6 @@
 // The whole app in one activity with views built in code: home (each board game against the
-// computer, continue, puzzles, play nearby, settings), the game against the computer (with
-// jieqi's pools above and below the board), the
+// computer, continue, set up a position, puzzles, play nearby, settings), the game against the
+// computer (with jieqi's pools above and below the board), the
 // nearby-players list, and the networked match with its dialogs (pairing code, proposal,
 // undo and draw offers, promotion, result). Rust decides everything (through the core
 // controllers); this file shows their state and forwards taps. State changes arrive on the
@@ -9,6 +9,7 @@ package org.banco.app
 
 import android.Manifest
 import android.app.AlertDialog
+import android.content.Intent
 import android.content.pm.PackageManager
 import android.graphics.Typeface
 import android.os.Build
@@ -42,11 +43,11 @@ import org.banco.MatchPhase
 import org.banco.PieceKind
 import org.banco.PromotionChoice
 import org.banco.boardGames
-import org.banco.builtinPuzzles
 import org.banco.colorName
 import org.banco.shell.GameController
 import org.banco.shell.LobbyModel
 import org.banco.shell.MatchController
+import org.banco.shell.PuzzleController
 import org.banco.shell.RulesPreset
 import org.banco.shell.Settings
 import org.banco.shell.SoundPlayer
@@ -59,6 +60,10 @@ class MainActivity : ComponentActivity() {
     private lateinit var root: FrameLayout
     private val sound by lazy { ToneSound() }
     private val gameController by lazy { GameController(MainThread, store, sound) }
+    private val records by lazy {
+        RecordsScreens(this, gameController, PuzzleController(gameController, store), { settings },
+            { v, leave -> leaveScreens(); setScreen(v, home = false); unobserve = leave }, ::showGame)
+    }
 
     private var lobby: LobbyModel? = null
     private var match: MatchController? = null
@@ -84,9 +89,15 @@ class MainActivity : ComponentActivity() {
         if ((application as BancoApplication).nativeReady) {
             settings = Settings.load(store)
             showHome()
+            records.open(intent)
         } else {
             setScreen(text("The Banco library (libbanco_ffi.so) is missing from this build. See android-shell/README.md.", 18f), home = true)
         }
+    }
+
+    override fun onNewIntent(intent: Intent) {
+        super.onNewIntent(intent)
+        if ((application as BancoApplication).nativeReady) records.open(intent)
     }
 
     override fun onStart() {
@@ -123,7 +134,8 @@ class MainActivity : ComponentActivity() {
         if (gameController.canContinue()) {
             col.addView(button("Continue") { showGame { c -> if (!c.continueGame(settings)) c.newGame(settings) } })
         }
-        col.addView(button("Puzzles") { choosePuzzle() })
+        col.addView(button("Set up a position") { records.showEditor() })
+        col.addView(button("Puzzles") { records.showPuzzles() })
         col.addView(button("Play nearby") { askNearbyPermissions() })
         col.addView(button("Settings") { editSettings() })
         setScreen(col, home = true)
@@ -152,6 +164,7 @@ class MainActivity : ComponentActivity() {
         col.addView(moves)
         col.addView(row(undo, redo, hint))
         col.addView(row(draw, resign, button("New") { c.newGame(settings) }))
+        col.addView(row(button("Share game") { records.shareGame() }, button("Share picture") { records.sharePosition() }))
         setScreen(col, home = false)
         showingGame = true
         c.setSound(settings.sound)
@@ -192,14 +205,6 @@ class MainActivity : ComponentActivity() {
                     .setNegativeButton("Close", null).show()
             }
         }
-    }
-
-    private fun choosePuzzle() {
-        val puzzles = builtinPuzzles()
-        val names = puzzles.map { "${it.name} (${it.kind.label}, mate in ${it.mateIn})" }.toTypedArray()
-        AlertDialog.Builder(this).setTitle("Puzzles").setItems(names) { _, i ->
-            showGame { it.startPuzzle(puzzles[i], settings) }
-        }.show()
     }
 
     private fun askNearbyPermissions() {

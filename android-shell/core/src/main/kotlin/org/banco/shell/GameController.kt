@@ -52,6 +52,14 @@ class GameController(
         start(settings, puzzle = true) { l -> VsComputer.puzzle(p, movetimeMs.toULong(), l) },
     )
 
+    /** A game opened from a shared record ([GameShare.open]): the player goes on as [settings] say. */
+    fun openSaved(bytes: ByteArray, settings: Settings): Boolean = refused(
+        start(settings, puzzle = false) { l -> VsComputer.resume(bytes, settings.vsSettings(movetimeMs), l) },
+    )
+
+    /** The game on screen in the one save format, to share it ([GameShare.pgn]); null if none. */
+    fun saved(): ByteArray? = vs?.let { runCatching { it.save() }.getOrNull() }
+
     /** True if there is a game to continue. */
     fun canContinue(): Boolean = store.getString(K_CONTINUE) != null
 

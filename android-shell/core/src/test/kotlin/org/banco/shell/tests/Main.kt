@@ -11,6 +11,7 @@ fun main() {
     lobbyMatchTests(suite)
     bleGateTests(suite)
     clockTests(suite)
+    recordsShellTests(suite)
     val failed = suite.run()
     exitProcess(if (failed == 0) 0 else 1)
 }

@@ -1,0 +1,92 @@
+// Sharing a game and a position, and opening a shared game. Rust writes and reads the record
+// (PGN for chess, the xqbase dialect for xiangqi; the first bad move named by number) and draws
+// the pictures (SVG, and PNG with bundled fonts); this file only names the players and the
+// date in the record's tags and hands text and bytes to the platform's share sheet.
+package org.banco.shell
+
+import org.banco.BancoException
+import org.banco.Color
+import org.banco.Game
+import org.banco.GameKind
+import org.banco.PgnImportException
+import org.banco.PgnTag
+import org.banco.VsState
+import org.banco.renderFenSvg
+import org.banco.renderPng
+import java.time.LocalDate
+
+/** A picture of a position: the SVG Rust drew and its PNG, with a file name to share it by. */
+class Picture(val svg: String, val png: ByteArray, val fileName: String) {
+    companion object {
+        /** The PNG of [svg] at [scale] (2: sharp on a phone); [name] without extension. */
+        fun ofSvg(svg: String, scale: Float, name: String): Picture = Picture(svg, renderPng(svg, scale), "$name.png")
+    }
+}
+
+object GameShare {
+    /** A game opened from a shared record, ready for [GameController.openSaved]. */
+    class Opened(
+        val kind: GameKind,
+        /** The game in the one save format (every move, the start position). */
+        val saved: ByteArray,
+        /** The moves it holds. */
+        val plies: Int,
+        /** Whose move it is: the player takes this side to go on. */
+        val sideToMove: Color,
+    )
+
+    /**
+     * The PGN of the game on screen ([GameController.saved]): the player and the computer
+     * named on their sides, the date of [date].
+     */
+    fun pgn(saved: ByteArray, vs: VsState, playerName: String, date: LocalDate): String =
+        Game.load(saved).use { g -> g.toPgn(tags(vs, playerName, date)) }
+
+    /** The tags of a game against the computer. */
+    fun tags(vs: VsState, playerName: String, date: LocalDate): List<PgnTag> {
+        val computer = "Banco (level ${vs.level})"
+        val (first, second) = if (vs.human == Color.RED) playerName to computer else computer to playerName
+        val (firstTag, secondTag) = if (vs.kind == GameKind.CHESS) "White" to "Black" else "Red" to "Black"
+        return listOf(
+            PgnTag("Event", "Banco game"),
+            PgnTag("Date", "%04d.%02d.%02d".format(date.year, date.monthValue, date.dayOfMonth)),
+            PgnTag(firstTag, first),
+            PgnTag(secondTag, second),
+        )
+    }
+
+    /** The file name to share a record by ("banco-xiangqi-2026-12-02.pgn"). */
+    fun fileName(kind: GameKind, date: LocalDate): String = "banco-${kind.name.lowercase()}-$date.pgn"
+
+    /**
+     * Opens a shared record: the game, or the reason it cannot be opened (the first bad move by
+     * its number, a position that is not legal, not PGN at all).
+     */
+    fun open(text: String): Result<Opened> = try {
+        Game.fromPgn(text).use { g ->
+            val status = g.status()
+            Result.success(Opened(g.kind(), g.save(), status.ply.toInt(), status.sideToMove))
+        }
+    } catch (e: PgnImportException) {
+        Result.failure(IllegalArgumentException("This game cannot be opened: ${whyNot(e)}", e))
+    } catch (e: BancoException) {
+        Result.failure(IllegalArgumentException("This game cannot be opened: ${readable(e)}", e))
+    }
+
+    /** Rust's reason in words (the first bad move by its number and side). */
+    private fun whyNot(e: PgnImportException): String = when (e) {
+        is PgnImportException.IllegalMove -> "move ${e.number} (${e.side}) `${e.text}` is not legal: ${e.why}"
+        is PgnImportException.Syntax -> "it is not PGN (${e.why})"
+        is PgnImportException.BadFen -> "its position is not legal (${e.why})"
+        is PgnImportException.UnsupportedGame -> "Banco does not read ${e.variant} records"
+        is PgnImportException.Empty -> "there is no game in it"
+        else -> readable(e)
+    }
+
+    /** The picture of the position on screen, its last move marked, turned as on screen. */
+    fun picture(vs: VsState, scale: Float = 2f): Picture = Picture.ofSvg(
+        renderFenSvg(vs.kind, vs.fen, vs.lastMove?.coordinate, vs.board.flipped),
+        scale,
+        "banco-${vs.kind.name.lowercase()}",
+    )
+}

@@ -1,0 +1,180 @@
+// Issue 18 on the Android shell's controllers: the position editor (place, remove, the live
+// problems, solve from here, play from here), a puzzle of the collection solved through the
+// controller (a wrong move taken back, a hint, the computer's defence, progress kept in the
+// key-value store), and sharing (a game out as PGN and opened again with the same moves, a
+// bad record named by its move, pictures of the position).
+package org.banco.shell.tests
+
+import org.banco.Color
+import org.banco.EditorTap
+import org.banco.Game
+import org.banco.GameKind
+import org.banco.Piece
+import org.banco.PieceKind
+import org.banco.PuzzleTier
+import org.banco.collectionPuzzles
+import org.banco.shell.EditorController
+import org.banco.shell.GameShare
+import org.banco.shell.MemoryStore
+import org.banco.shell.PuzzleController
+import org.banco.shell.Settings
+import java.time.LocalDate
+
+/** The palette's piece of [color] and [kind]. */
+fun EditorController.piece(color: Color, kind: PieceKind): Piece =
+    state.value.view!!.palette.single { it.color == color && it.kind == kind }
+
+/** True if [bytes] start like a PNG file. */
+fun isPng(bytes: ByteArray): Boolean =
+    bytes.size > 8 && bytes.take(4).map { it.toInt() and 0xff } == listOf(0x89, 'P'.code, 'N'.code, 'G'.code)
+
+/** Plays [coordinate] ("e1d1") by tapping its two squares. */
+fun GameFixture.tapMove(coordinate: String) {
+    tap(coordinate.substring(0, 2))
+    tap(coordinate.substring(2))
+}
+
+fun recordsShellTests(s: Suite) {
+    s.test("editor: place and remove, live problems, solve from here, play from here") {
+        GameFixture().use { f ->
+            val ed = EditorController(f.ui)
+            f.ui.call { check(ed.open(GameKind.XIANGQI, EditorController.From.EMPTY)) }
+            var st = f.ui.call { ed.state.value }
+            eq(90, st.view!!.cells.size)
+            check(!st.playable && st.view!!.problems.isNotEmpty()) { "an empty board has no kings" }
+            // The red king by a tap with the brush at the bottom centre (e0), the rest by name.
+            f.ui.call { ed.chooseBrush(ed.piece(Color.RED, PieceKind.KING)) }
+            eq(EditorTap.Placed(4u), f.ui.call { ed.tap(4, 9) })
+            f.ui.call {
+                ed.place("d9", ed.piece(Color.BLACK, PieceKind.KING))
+                ed.place("e1", ed.piece(Color.RED, PieceKind.ROOK))
+            }
+            st = f.ui.call { ed.state.value }
+            check(st.playable) { "${st.view!!.problems}" }
+            eq(XQ_MATE_IN_ONE, st.view!!.fen)
+            // An advisor outside its palace: a problem on its square; play from here refused.
+            f.ui.call { ed.place("a0", ed.piece(Color.RED, PieceKind.ADVISOR)) }
+            st = f.ui.call { ed.state.value }
+            check(!st.playable && st.view!!.cells.single { it.name == "a0" }.problem) { "${st.view!!.problems}" }
+            check(!f.ui.call { ed.playFromHere(f.c, Settings(level = 1)) })
+            check(f.ui.call { ed.state.value.message }?.contains("advisor") == true) { "${ed.state.value.message}" }
+            f.ui.call { ed.clearMessage(); ed.remove("a0") }
+            check(f.ui.call { ed.state.value.playable })
+            // A piece of another game is refused with a reason, the board unchanged.
+            f.ui.call { ed.place("a1", Piece(Color.RED, PieceKind.QUEEN, "Q", "♕", "queen", false)) }
+            eq(XQ_MATE_IN_ONE, f.ui.call { ed.state.value.view!!.fen })
+            check(f.ui.call { ed.state.value.message } != null)
+            f.ui.call { ed.clearMessage(); ed.solve(3) }
+            val solved = f.ui.await(ed.state, "a solution") { it.solution != null }
+            eq(1u, solved.solution!!.mate)
+            eq(listOf("e1d1"), solved.solution!!.line)
+            check(!solved.solving)
+            val picture = f.ui.call { ed.picture(1f) }!!
+            check(isPng(picture.png) && picture.svg.contains(">帥</text>")) { picture.svg.take(200) }
+            // Play from here: the player takes the side to move; mate in one by taps.
+            check(f.ui.call { ed.playFromHere(f.c, Settings(level = 1, color = Color.BLACK)) })
+            val first = f.awaitTurn(0)
+            eq(XQ_MATE_IN_ONE, first.fen)
+            eq(Color.RED, first.human)
+            f.tapMove("e1d1")
+            eq("You won: checkmate", f.await("mate") { it.result != null }.result)
+        }
+    }
+
+    s.test("puzzles: a wrong move taken back, solved through the controller, progress kept") {
+        val store = MemoryStore()
+        GameFixture(store, movetimeMs = 100).use { f ->
+            val pc = PuzzleController(f.c, store)
+            val tiers = f.ui.call { pc.tiers() }
+            eq(PuzzleTier.MATE_IN1, tiers.first().info.tier)
+            check(tiers.sumOf { it.info.count.toInt() } >= 200 && tiers.all { it.solved == 0 }) { "$tiers" }
+            val p = collectionPuzzles(PuzzleTier.MATE_IN1).first()
+            check(f.ui.call { pc.start(p.id, Settings()) })
+            val start = f.awaitTurn(0)
+            eq(p.puzzle.fen, start.fen)
+            // A move that does not mate: played, answered, then taken back with a word.
+            val wrong = Game.fromFen(GameKind.XIANGQI, p.puzzle.fen).use { g ->
+                g.legalMoves().map { m -> g.moveText(m, org.banco.Notation.COORDINATE) }.first { c ->
+                    g.copy().use { t -> t.playText(c, null); t.status().outcome == null }
+                }
+            }
+            f.tapMove(wrong)
+            val back = f.ui.await(pc.state, "the wrong move taken back") { it.wrongMoves == 1 }
+            check(back.message?.startsWith("Not that move") == true) { "${back.message}" }
+            val again = f.await("the puzzle's start again") { it.moves.isEmpty() && it.yourTurn }
+            check(!again.puzzle!!.failed && !again.puzzle!!.solved)
+            f.ui.call { pc.hint() }
+            eq(p.solution.first(), f.await("a hint") { it.hint != null }.hint!!.coordinate)
+            f.tapMove(p.solution.first())
+            check(f.await("mate") { it.outcome != null }.puzzle!!.solved)
+            check(f.ui.await(pc.state, "solved") { it.solved }.message!!.startsWith("Solved"))
+            check(store.getString(PuzzleController.K_PROGRESS) != null)
+        }
+        // A new screen (the app started again) reads the same store.
+        GameFixture(store, movetimeMs = 100).use { f ->
+            val pc = PuzzleController(f.c, store)
+            val p = collectionPuzzles(PuzzleTier.MATE_IN1).first()
+            val r = f.ui.call { pc.record(p.id) }
+            check(r.solved && r.attempts == 1u && r.hints == 1u) { "$r" }
+            eq(1, f.ui.call { pc.tiers() }.first().solved)
+            check(f.ui.call { pc.puzzles(PuzzleTier.MATE_IN1) }.first().second.solved)
+            // The next unsolved puzzle is another; a mate in two against the longest defence.
+            val two = collectionPuzzles(PuzzleTier.MATE_IN2).first()
+            check(f.ui.call { pc.start(two.id, Settings()) })
+            f.awaitTurn(0)
+            f.tapMove(two.solution.first())
+            f.awaitTurn(2)
+            f.ui.call { pc.hint() }
+            val hint = f.await("the mating move") { it.hint != null }.hint!!.coordinate
+            f.tapMove(hint)
+            check(f.await("mate in two") { it.outcome != null }.puzzle!!.solved)
+            f.ui.await(pc.state, "recorded") { it.solved }
+            eq(2, f.ui.call { pc.tiers() }.take(2).sumOf { it.solved })
+        }
+        // A damaged record starts afresh and says so.
+        val bad = MemoryStore().apply { putString(PuzzleController.K_PROGRESS, "not base64!") }
+        GameFixture(bad).use { f ->
+            val pc = PuzzleController(f.c, bad)
+            check(f.ui.call { pc.state.value.message }?.contains("afresh") == true)
+            check(f.ui.call { pc.tiers() }.all { it.solved == 0 })
+        }
+    }
+
+    s.test("share: a game out as PGN and opened again gives the same moves; pictures") {
+        val date = LocalDate.of(2026, 12, 2)
+        GameFixture().use { f ->
+            f.ui.call { f.c.newGame(Settings(level = 1, sound = false)) }
+            f.awaitTurn(0)
+            f.tapScripted("h2", "e2")
+            f.awaitTurn(2)
+            f.tapScripted("h0", "g2")
+            val played = f.awaitTurn(4)
+            val pgn = GameShare.pgn(f.ui.call { f.c.saved() }!!, played, "Alice", date)
+            for (tag in listOf("[Red \"Alice\"]", "[Black \"Banco (level 1)\"]", "[Date \"2026.12.02\"]")) {
+                check(pgn.contains(tag)) { "$tag in $pgn" }
+            }
+            eq("banco-xiangqi-2026-12-02.pgn", GameShare.fileName(GameKind.XIANGQI, date))
+            val opened = GameShare.open(pgn).getOrThrow()
+            eq(4, opened.plies)
+            eq(Color.RED, opened.sideToMove)
+            check(f.ui.call { f.c.openSaved(opened.saved, Settings(level = 1, color = opened.sideToMove)) })
+            val reopened = f.awaitTurn(4)
+            eq(played.moves, reopened.moves)
+            eq(played.fen, reopened.fen)
+            // The picture of the position on screen: every piece, the last move marked.
+            val pic = GameShare.picture(reopened, 1f)
+            check(isPng(pic.png))
+            eq(reopened.board.cells.count { it.piece != null }, Regex("class=\"piece ").findAll(pic.svg).count())
+            check(pic.svg.contains("class=\"last-move\"")) { "the last move is marked" }
+        }
+        val bad = GameShare.open("1. e4 e5 2. Ke3 Nc6 *")
+        val why = bad.exceptionOrNull()?.message ?: ""
+        check(why.contains("move 2 (White) `Ke3`")) { why }
+        check(GameShare.open("").isFailure)
+        // A chess record from elsewhere opens with Black to move.
+        val chess = GameShare.open("[Event \"Club\"]\n\n1. e4 e5 2. Nf3 *").getOrThrow()
+        eq(GameKind.CHESS, chess.kind)
+        eq(3, chess.plies)
+        eq(Color.BLACK, chess.sideToMove)
+    }
+}

@@ -1,0 +1,167 @@
+// The screens of issue 18, kept out of BancoApp.swift: the position editor, the puzzle
+// collection by tier, sharing the game on screen (PGN) or a picture of its position (PNG)
+// through the share sheet, and opening a shared .pgn file. Everything is decided by BancoKit's
+// models (EditorModel, PuzzleModel, GameShare) and Rust; these views draw and forward taps.
+// Needs Xcode: not compiled on the Linux test machine.
+#if canImport(SwiftUI)
+import SwiftUI
+import UIKit
+import BancoKit
+
+/// The system share sheet with the given items (text, file URLs).
+struct ShareSheet: UIViewControllerRepresentable {
+    let items: [Any]
+    func makeUIViewController(context: Context) -> UIActivityViewController {
+        UIActivityViewController(activityItems: items, applicationActivities: nil)
+    }
+    func updateUIViewController(_ vc: UIActivityViewController, context: Context) {}
+}
+
+/// A picture written where the share sheet can read it.
+func shareableFile(_ p: Picture) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(p.fileName)
+    try p.png.write(to: url)
+    return url
+}
+
+/// "Share game" (PGN) and "Share picture" (PNG) for the game on screen.
+struct ShareGameButtons: View {
+    @EnvironmentObject var app: AppState
+    @ObservedObject var model: VsModel
+    @State private var items: [Any]?
+    @State private var failure: String?
+
+    var body: some View {
+        HStack {
+            Button("Share game") {
+                guard let g = model.state.game, let saved = model.saved() else { return }
+                do {
+                    let pgn = try GameShare.pgn(saved, g, playerName: app.settings.playerName, date: Date())
+                    let url = FileManager.default.temporaryDirectory.appendingPathComponent(GameShare.fileName(g.kind, date: Date()))
+                    try pgn.write(to: url, atomically: true, encoding: .utf8)
+                    items = [url]
+                } catch { failure = readable(error) }
+            }
+            Button("Share picture") {
+                guard let g = model.state.game else { return }
+                do { items = [try shareableFile(try GameShare.picture(g))] } catch { failure = readable(error) }
+            }
+        }
+        .buttonStyle(.bordered)
+        .sheet(isPresented: Binding(get: { items != nil }, set: { if !$0 { items = nil } })) { ShareSheet(items: items ?? []) }
+        .alert(failure ?? "", isPresented: Binding(get: { failure != nil }, set: { if !$0 { failure = nil } })) {}
+    }
+}
+
+/// The editor: palette, board of tappable cells, side to move, problems, solve, play from here.
+struct EditorScreen: View {
+    @EnvironmentObject var app: AppState
+    @StateObject private var editor = EditorModel(ui: MainQueueDispatcher())
+    @State private var playing = false
+    @State private var items: [Any]?
+    let kind: GameKind
+
+    var body: some View {
+        let s = editor.state
+        VStack(spacing: 8) {
+            if let v = s.view {
+                ScrollView(.horizontal) {
+                    HStack {
+                        Button(s.brush == nil ? "[✕]" : "✕") { editor.choose(brush: nil) }
+                        ForEach(v.palette, id: \.self) { p in
+                            Button(p == s.brush ? "[\(p.glyph)]" : p.glyph) { editor.choose(brush: p) }
+                                .foregroundColor(p.color == .red ? .red : .primary)
+                        }
+                    }
+                }
+                let columns = Array(repeating: GridItem(.flexible(), spacing: 0), count: Int(v.width))
+                LazyVGrid(columns: columns, spacing: 0) {
+                    ForEach(v.cells, id: \.square) { c in
+                        Text(c.piece?.glyph ?? "·").font(.title2)
+                            .foregroundColor(c.piece?.color == .red ? .red : .primary)
+                            .frame(maxWidth: .infinity, minHeight: 34)
+                            .background(c.problem ? SwiftUI.Color.red.opacity(0.3) : c.dark ? SwiftUI.Color.brown.opacity(0.6) : SwiftUI.Color.orange.opacity(0.25))
+                            .onTapGesture { editor.tap(column: Int(c.column), row: Int(c.row)) }
+                    }
+                }
+                Text(status(s, v)).font(.footnote)
+                HStack {
+                    Button("\(colorName(kind: v.kind, color: v.sideToMove)) to move") {
+                        editor.setSideToMove(v.sideToMove == .red ? .black : .red)
+                    }
+                    Button("Flip") { editor.flip() }
+                    Button("Empty") { editor.clear() }
+                    Button("Start") { editor.resetToStart() }
+                }
+                HStack {
+                    Button("Solve") { editor.solve() }.disabled(!s.playable || s.solving)
+                    Button("Play from here") { playing = editor.playFromHere(app.vs, settings: app.settings) }
+                    Button("Picture") { if let p = editor.picture(), let url = try? shareableFile(p) { items = [url] } }
+                }
+            }
+        }
+        .buttonStyle(.bordered)
+        .padding()
+        .navigationTitle("Set up \(gameName(kind))")
+        .onAppear { if s.view == nil { editor.open(kind) } }
+        .navigationDestination(isPresented: $playing) { VsScreen(model: app.vs) { _ in } }
+        .sheet(isPresented: Binding(get: { items != nil }, set: { if !$0 { items = nil } })) { ShareSheet(items: items ?? []) }
+        .alert(s.message ?? "", isPresented: Binding(get: { s.message != nil }, set: { if !$0 { editor.clearMessage() } })) {}
+    }
+
+    private func status(_ s: EditorModel.State, _ v: EditorView) -> String {
+        if s.solving { return "Looking for a mate…" }
+        if let sol = s.solution {
+            if let m = sol.mate { return "Mate in \(m): \(sol.line.joined(separator: " "))" }
+            return sol.aborted ? "No mate found (the search ran out of time)" : "No mate found"
+        }
+        return v.problems.isEmpty ? "The position can be played." : v.problems.map { "• \($0.text)" }.joined(separator: "\n")
+    }
+}
+
+/// Which game to set up.
+struct EditorChoice: View {
+    var body: some View {
+        List([GameKind.xiangqi, .chess], id: \.self) { k in
+            NavigationLink(gameName(k)) { EditorScreen(kind: k) }
+        }
+        .navigationTitle("Set up a position")
+    }
+}
+
+/// The collection's tiers with the player's progress, then a tier's puzzles.
+struct PuzzleTiersScreen: View {
+    @EnvironmentObject var app: AppState
+    @ObservedObject var puzzles: PuzzleModel
+
+    var body: some View {
+        List {
+            ForEach(puzzles.tiers(), id: \.info.tier) { t in
+                NavigationLink("\(t.info.name.capitalized): \(t.solved)/\(t.info.count) solved") {
+                    List(puzzles.puzzles(t.info.tier), id: \.0.id) { p, r in
+                        NavigationLink((r.solved ? "✓ " : "") + p.puzzle.name) { PuzzleScreen(puzzles: puzzles, id: p.id) }
+                    }
+                    .navigationTitle(t.info.name)
+                }
+            }
+        }
+        .navigationTitle("Puzzles")
+    }
+}
+
+/// A puzzle on the game screen, with the puzzle model's words (solved, a wrong move taken back).
+struct PuzzleScreen: View {
+    @EnvironmentObject var app: AppState
+    @ObservedObject var puzzles: PuzzleModel
+    let id: String
+
+    var body: some View {
+        VsScreen(model: app.vs) { _ in puzzles.start(id, settings: app.settings) }
+            .overlay(alignment: .top) {
+                if let m = puzzles.state.message {
+                    Text(m).padding(8).background(.thinMaterial).onTapGesture { puzzles.clearMessage() }
+                }
+            }
+    }
+}
+#endif

@@ -1,0 +1,107 @@
+// Sharing a game and a position, and opening a shared game. Rust writes and reads the record
+// (PGN for chess, the xqbase dialect for xiangqi; the first bad move named by number) and draws
+// the pictures (SVG, and PNG with bundled fonts); this file only names the players and the
+// date in the record's tags and hands text and bytes to the share sheet.
+import Foundation
+
+/// A picture of a position: the SVG Rust drew and its PNG, with a file name to share it by.
+public struct Picture: Equatable {
+    public let svg: String
+    public let png: Data
+    public let fileName: String
+
+    /// The PNG of `svg` at `scale` (2: sharp on a phone); `name` without extension.
+    public init(svg: String, scale: Float, name: String) throws {
+        self.svg = svg
+        png = try renderPng(svg: svg, scale: scale)
+        fileName = "\(name).png"
+    }
+}
+
+public enum GameShare {
+    /// A game opened from a shared record, ready for `VsModel.openSaved`.
+    public struct Opened: Equatable {
+        public let kind: GameKind
+        /// The game in the one save format (every move, the start position).
+        public let saved: Data
+        /// The moves it holds.
+        public let plies: Int
+        /// Whose move it is: the player takes this side to go on.
+        public let sideToMove: Color
+    }
+
+    /// Why a shared record cannot be opened.
+    public struct OpenError: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The PGN of the game on screen (`VsModel.saved()`): the player and the computer named on
+    /// their sides, the date of `date` (UTC).
+    public static func pgn(_ saved: Data, _ vs: VsState, playerName: String, date: Date) throws -> String {
+        try Game.load(bytes: saved).toPgn(tags: tags(vs, playerName: playerName, date: date))
+    }
+
+    /// The tags of a game against the computer.
+    public static func tags(_ vs: VsState, playerName: String, date: Date) -> [PgnTag] {
+        let computer = "Banco (level \(vs.level))"
+        let (first, second) = vs.human == .red ? (playerName, computer) : (computer, playerName)
+        let firstTag = vs.kind == .chess ? "White" : "Red"
+        return [
+            PgnTag(name: "Event", value: "Banco game"),
+            PgnTag(name: "Date", value: day(date, separator: ".")),
+            PgnTag(name: firstTag, value: first),
+            PgnTag(name: "Black", value: second),
+        ]
+    }
+
+    /// The file name to share a record by ("banco-xiangqi-2026-12-02.pgn").
+    public static func fileName(_ kind: GameKind, date: Date) -> String {
+        "banco-\(gameName(kind).lowercased())-\(day(date, separator: "-")).pgn"
+    }
+
+    /// Opens a shared record: the game, or why it cannot be opened (the first bad move by its
+    /// number, a position that is not legal, not PGN at all).
+    public static func open(_ text: String) -> Result<Opened, OpenError> {
+        do {
+            let g = try Game.fromPgn(text: text)
+            let status = try g.status()
+            return .success(Opened(kind: try g.kind(), saved: try g.save(), plies: Int(status.ply),
+                                   sideToMove: status.sideToMove))
+        } catch let e as PgnImportError {
+            return .failure(OpenError(description: "This game cannot be opened: \(whyNot(e))"))
+        } catch {
+            return .failure(OpenError(description: "This game cannot be opened: \(readable(error))"))
+        }
+    }
+
+    /// The picture of the position on screen, its last move marked, turned as on screen.
+    public static func picture(_ vs: VsState, scale: Float = 2) throws -> Picture {
+        try Picture(svg: try renderFenSvg(kind: vs.kind, fen: vs.fen, lastMove: vs.lastMove?.coordinate,
+                                          flipped: vs.board.flipped),
+                    scale: scale, name: "banco-\(gameName(vs.kind).lowercased())")
+    }
+
+    /// Rust's reason in words.
+    private static func whyNot(_ e: PgnImportError) -> String {
+        switch e {
+        case .IllegalMove(let number, let side, let text, let why):
+            return "move \(number) (\(side)) `\(text)` is not legal: \(why)"
+        case .Syntax(let why): return "it is not PGN (\(why))"
+        case .BadFen(let why): return "its position is not legal (\(why))"
+        case .UnsupportedGame(let variant): return "Banco does not read \(variant) records"
+        case .Empty: return "there is no game in it"
+        default: return "\(e)"
+        }
+    }
+
+    private static func day(_ date: Date, separator: String) -> String {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = TimeZone(identifier: "UTC") ?? cal.timeZone
+        let c = cal.dateComponents([.year, .month, .day], from: date)
+        func pad(_ n: Int?, _ width: Int) -> String {
+            let digits = String(n ?? 0)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return [pad(c.year, 4), pad(c.month, 2), pad(c.day, 2)].joined(separator: separator)
+    }
+}

@@ -1,0 +1,168 @@
+// Issue 18 on BancoKit's models: the position editor (place, remove, the live problems, solve
+// from here, play from here), a puzzle of the collection solved through the model (a wrong
+// move taken back, a hint, the computer's defence, progress kept in the key-value store), and
+// sharing (a game out as PGN and opened again with the same moves, a bad record named by its
+// move, pictures of the position).
+import Foundation
+import BancoKit
+
+/// The palette's piece of `color` and `kind`.
+func palettePiece(_ ed: EditorModel, _ color: Color, _ kind: PieceKind) throws -> Piece {
+    guard let p = ed.state.view?.palette.first(where: { $0.color == color && $0.kind == kind }) else {
+        throw TestFailure(description: "no \(color) \(kind) in the palette")
+    }
+    return p
+}
+
+func isPng(_ data: Data) -> Bool { Array(data.prefix(4)) == [0x89, 0x50, 0x4E, 0x47] }
+
+extension VsFixture {
+    /// Plays `coordinate` ("e1d1") by tapping its two squares.
+    func tapMove(_ coordinate: String) throws {
+        try tap(String(coordinate.prefix(2)), String(coordinate.dropFirst(2)))
+    }
+}
+
+func recordsShellTests(_ s: Suite) {
+    s.test("editor: place and remove, live problems, solve from here, play from here") {
+        let f = VsFixture()
+        defer { f.close() }
+        let ed = EditorModel(ui: f.ui)
+        try check(f.ui.call { ed.open(.xiangqi, from: .empty) })
+        var st = f.ui.call { ed.state }
+        try eq(90, st.view?.cells.count)
+        try check(!st.playable && !(st.view?.problems.isEmpty ?? true), "an empty board has no kings")
+        try f.ui.call {
+            ed.choose(brush: try palettePiece(ed, .red, .king))
+            try eq(EditorTap.placed(square: 4), ed.tap(column: 4, row: 9))
+            ed.place("d9", try palettePiece(ed, .black, .king))
+            ed.place("e1", try palettePiece(ed, .red, .rook))
+        }
+        st = f.ui.call { ed.state }
+        try check(st.playable, "\(String(describing: st.view?.problems))")
+        try eq(mateInOne, st.view?.fen)
+        try f.ui.call { ed.place("a0", try palettePiece(ed, .red, .advisor)) }
+        st = f.ui.call { ed.state }
+        try check(!st.playable && st.view?.cells.first { $0.name == "a0" }?.problem == true)
+        try check(!f.ui.call { ed.playFromHere(f.model, settings: Settings(level: 1)) })
+        try check(f.ui.call { ed.state.message }?.contains("advisor") == true, "\(String(describing: ed.state.message))")
+        f.ui.call { ed.clearMessage(); ed.remove("a0") }
+        try check(f.ui.call { ed.state.playable })
+        f.ui.call { ed.solve(maxMate: 3) }
+        let solved = try f.ui.wait("a solution", { ed.state }) { $0.solution != nil }
+        try eq(1, solved.solution?.mate)
+        try eq(["e1d1"], solved.solution?.line)
+        let picture = f.ui.call { ed.picture(scale: 1) }
+        try check(picture.map { isPng($0.png) && $0.svg.contains(">帥</text>") } == true, "an editor picture")
+        var settings = Settings(level: 1)
+        settings.color = .black
+        try check(f.ui.call { ed.playFromHere(f.model, settings: settings, movetimeMs: 50) })
+        let first = try f.myTurn(0)
+        try eq(mateInOne, first.fen)
+        try eq(Color.red, first.human)
+        try f.tapMove("e1d1")
+        try eq("You won: checkmate", try f.wait("mate") { $0.result != nil }.result)
+    }
+
+    s.test("puzzles: a wrong move taken back, solved through the model, progress kept") {
+        let store = MemoryStore()
+        let p = collectionPuzzles(tier: .mateIn1)[0]
+        do {
+            let f = VsFixture(store: store)
+            defer { f.close() }
+            let pm = PuzzleModel(game: f.model, store: store)
+            let tiers = f.ui.call { pm.tiers() }
+            try eq(PuzzleTier.mateIn1, tiers[0].info.tier)
+            try check(tiers.reduce(0) { $0 + Int($1.info.count) } >= 200 && tiers.allSatisfy { $0.solved == 0 })
+            try check(f.ui.call { pm.start(p.id, settings: Settings(), movetimeMs: 100) })
+            try eq(p.puzzle.fen, try f.myTurn(0).fen)
+            // A move that does not mate: played, answered, then taken back with a word.
+            let g = try Game.fromFen(kind: .xiangqi, fen: p.puzzle.fen)
+            var wrong: String?
+            for m in try g.legalMoves() {
+                let text = try g.moveText(mv: m, notation: .coordinate)
+                let t = try g.copy()
+                _ = try t.playText(text: text, notation: nil)
+                if try t.status().outcome == nil { wrong = text; break }
+            }
+            try f.tapMove(wrong ?? "")
+            let back = try f.ui.wait("the wrong move taken back", { pm.state }) { $0.wrongMoves == 1 }
+            try check(back.message?.hasPrefix("Not that move") == true, "\(String(describing: back.message))")
+            let again = try f.wait("the start again") { $0.moves.isEmpty && $0.yourTurn }
+            try check(again.puzzle?.failed == false && again.puzzle?.solved == false)
+            f.ui.call { pm.hint() }
+            try eq(p.solution[0], try f.wait("a hint") { $0.hint != nil }.hint?.coordinate)
+            try f.tapMove(p.solution[0])
+            try check(try f.wait("mate") { $0.outcome != nil }.puzzle?.solved == true)
+            _ = try f.ui.wait("solved", { pm.state }) { $0.solved }
+            try check(store.string(PuzzleModel.progressKey) != nil)
+        }
+        do {
+            // The app started again: the same store.
+            let f = VsFixture(store: store)
+            defer { f.close() }
+            let pm = PuzzleModel(game: f.model, store: store)
+            let r = f.ui.call { pm.record(p.id) }
+            try check(r.solved && r.attempts == 1 && r.hints == 1, "\(r)")
+            try eq(1, f.ui.call { pm.tiers() }[0].solved)
+            try check(f.ui.call { pm.puzzles(.mateIn1) }[0].1.solved)
+            let two = collectionPuzzles(tier: .mateIn2)[0]
+            try check(f.ui.call { pm.start(two.id, settings: Settings(), movetimeMs: 100) })
+            try f.myTurn(0)
+            try f.tapMove(two.solution[0])
+            try f.myTurn(2)
+            f.ui.call { pm.hint() }
+            let hint = try f.wait("the mating move") { $0.hint != nil }.hint?.coordinate ?? ""
+            try f.tapMove(hint)
+            try check(try f.wait("mate in two") { $0.outcome != nil }.puzzle?.solved == true)
+            _ = try f.ui.wait("recorded", { pm.state }) { $0.solved }
+            try eq(2, f.ui.call { pm.tiers() }.prefix(2).reduce(0) { $0 + $1.solved })
+        }
+        let bad = MemoryStore()
+        bad.set(PuzzleModel.progressKey, "not base64!")
+        let f = VsFixture(store: bad)
+        let pm = PuzzleModel(game: f.model, store: bad)
+        try check(pm.state.message?.contains("afresh") == true)
+        try check(pm.tiers().allSatisfy { $0.solved == 0 })
+    }
+
+    s.test("share: a game out as PGN and opened again gives the same moves; pictures") {
+        let date = Date(timeIntervalSince1970: 1_796_169_600) // 2026-12-02 UTC
+        let f = VsFixture()
+        defer { f.close() }
+        try check(f.ui.call { f.model.newGame(Settings(level: 1, sound: false), movetimeMs: 50) })
+        try f.myTurn(0)
+        try f.tapFirstLegal()
+        try f.myTurn(2)
+        try f.tapFirstLegal()
+        let played = try f.myTurn(4)
+        guard let saved = f.ui.call({ f.model.saved() }) else { throw TestFailure(description: "nothing saved") }
+        let pgn = try GameShare.pgn(saved, played, playerName: "Alice", date: date)
+        for tag in ["[Red \"Alice\"]", "[Black \"Banco (level 1)\"]", "[Date \"2026.12.02\"]"] {
+            try check(pgn.contains(tag), "\(tag) in \(pgn)")
+        }
+        try eq("banco-xiangqi-2026-12-02.pgn", GameShare.fileName(.xiangqi, date: date))
+        let opened = try GameShare.open(pgn).get()
+        try eq(4, opened.plies)
+        try eq(Color.red, opened.sideToMove)
+        var settings = Settings(level: 1)
+        settings.color = opened.sideToMove
+        try check(f.ui.call { f.model.openSaved(opened.saved, settings: settings, movetimeMs: 50) })
+        let reopened = try f.myTurn(4)
+        try eq(played.moves, reopened.moves)
+        try eq(played.fen, reopened.fen)
+        let pic = try GameShare.picture(reopened, scale: 1)
+        try check(isPng(pic.png) && pic.svg.contains("class=\"last-move\""), "a PNG, the last move marked")
+        try eq(reopened.board.cells.filter { $0.piece != nil }.count, count("class=\"piece ", in: pic.svg))
+        switch GameShare.open("1. e4 e5 2. Ke3 Nc6 *") {
+        case .success: throw TestFailure(description: "an illegal move was accepted")
+        case .failure(let e): try check(e.description.contains("move 2 (White) `Ke3`"), e.description)
+        }
+        let chess = try GameShare.open("[Event \"Club\"]\n\n1. e4 e5 2. Nf3 *").get()
+        try eq(GameKind.chess, chess.kind)
+        try eq(3, chess.plies)
+        try eq(Color.black, chess.sideToMove)
+    }
+}
+
+func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
