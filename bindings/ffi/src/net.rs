@@ -9,6 +9,7 @@
 
 use crate::error::{BancoError, guard, notify};
 use crate::game::Game;
+use crate::race::RaceState;
 use crate::types::{
     BoardView, Color, DrawReason, GameKind, Move, Outcome, PieceKind, PlayedMove, Rules, TapResult,
 };
@@ -199,6 +200,10 @@ pub struct MatchState {
     pub clocks: Option<Vec<u64>>,
     /// The position as FEN.
     pub fen: Option<String>,
+    /// The Lines race (running or over), once one was accepted: our board, the
+    /// opponent's score and ball count, the time left and the result (the same as
+    /// [`Match::race_state`]).
+    pub race: Option<RaceState>,
 }
 
 impl From<&an::NetState> for MatchState {
@@ -230,6 +235,7 @@ impl From<&an::NetState> for MatchState {
             last_move: s.last_move.as_ref().map(PlayedMove::from),
             clocks: s.clocks.map(|c| c.to_vec()),
             fen: s.fen.clone(),
+            race: s.race.clone().map(RaceState::from),
         }
     }
 }

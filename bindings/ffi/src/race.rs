@@ -14,7 +14,7 @@
 //! # Ok(()) }
 //! ```
 
-use crate::error::BancoError;
+use crate::error::{BancoError, guard};
 use crate::net::Match;
 use crate::types::Color;
 use banco_app::network::{RaceUpdate as AppUpdate, RaceView};
@@ -209,6 +209,8 @@ pub struct RaceState {
     pub opponent_score: u32,
     /// Balls on the opponent's board.
     pub opponent_balls: u32,
+    /// Moves the opponent played (as received here).
+    pub opponent_turns: u32,
     /// Milliseconds of our time left (`None`: no limit, or not started).
     pub time_left_ms: Option<u64>,
     /// We can move now.
@@ -227,6 +229,7 @@ impl From<RaceView> for RaceState {
             score: v.score,
             opponent_score: v.opponent_score,
             opponent_balls: v.opponent_balls,
+            opponent_turns: v.opponent_turns,
             time_left_ms: v.time_left_ms,
             can_move: v.can_move,
             outcome: v
@@ -276,22 +279,26 @@ fn refused(e: banco_app::network::NetError) -> BancoError {
 impl Match {
     /// Proposes a Lines race; our board is named `color`.
     pub fn propose_race(&self, settings: RaceSettings, color: Color) -> Result<(), BancoError> {
-        self.net()
-            .propose_race(settings.into(), color.into())
-            .map_err(refused)
+        guard(|| {
+            self.net()
+                .propose_race(settings.into(), color.into())
+                .map_err(refused)
+        })
     }
 
     /// Plays a move on our race board (cell indices 0–80) and sends it.
     pub fn race_move(&self, from: u8, to: u8) -> Result<RaceTurn, BancoError> {
-        self.net()
-            .race_move_indices(from, to)
-            .map(RaceTurn::from)
-            .map_err(refused)
+        guard(|| {
+            self.net()
+                .race_move_indices(from, to)
+                .map(RaceTurn::from)
+                .map_err(refused)
+        })
     }
 
     /// Resigns the race (we lose).
     pub fn race_resign(&self) -> Result<(), BancoError> {
-        self.net().race_resign().map_err(refused)
+        guard(|| self.net().race_resign().map_err(refused))
     }
 
     /// The race as a screen shows it, once one was accepted.
