@@ -30,10 +30,12 @@ final class AppState: ObservableObject {
     let store = UserDefaultsStore()
     let sound = SystemSound()
     let vs: VsModel
+    let lines: LinesModel
     @Published var settings: Settings
 
     init() {
         vs = VsModel(ui: ui, store: store, sound: sound)
+        lines = LinesModel(store: store)
         settings = Settings.load(store)
     }
 
@@ -66,6 +68,7 @@ struct HomeView: View {
                 }
             }
             ContinueLink(model: app.vs)
+            NavigationLink("Lines against the clock") { LinesScreen(model: app.lines) }
             NavigationLink("Puzzles") { PuzzleList() }
             NavigationLink("Play nearby") { LobbyScreen() }
             Button("Settings") { showSettings = true }
@@ -239,6 +242,13 @@ struct LobbyScreen: View {
                 }
             }
             .buttonStyle(.borderedProminent)
+            Button("Host a Lines race (5 minutes)") {
+                openMatch {
+                    try MatchModel.hostRace(ui: app.ui, name: app.settings.playerName, address: "0.0.0.0:7368",
+                                            advertise: true, race: RaceSettings(startBalls: 5, timeLimitS: 300),
+                                            sound: app.matchSound)
+                }
+            }
         }
         .padding()
         .navigationTitle("Play nearby")
@@ -268,9 +278,17 @@ struct MatchScreen: View {
     @ObservedObject var model: MatchModel
 
     var body: some View {
+        if model.state.race != nil {
+            RaceScreen(model: model)
+        } else {
+            boardGame
+        }
+    }
+
+    private var boardGame: some View {
         let m = model.state.match
         let notice = model.state.message ?? m?.notice
-        VStack {
+        return VStack {
             if let banner = m?.banner {
                 Text(banner).padding(6).frame(maxWidth: .infinity).background(Paint.yellow.opacity(0.6))
             }

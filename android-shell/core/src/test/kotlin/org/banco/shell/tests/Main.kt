@@ -10,6 +10,7 @@ fun main() {
     lobbyMatchTests(suite)
     bleGateTests(suite)
     clockTests(suite)
+    linesTests(suite)
     val failed = suite.run()
     exitProcess(if (failed == 0) 0 else 1)
 }
