@@ -112,7 +112,7 @@ fun linesTests(s: Suite) {
     s.test("a Lines race between two Match objects over loopback, to the end") {
         val hostEvents = QueueMatchListener("host")
         val guestEvents = QueueMatchListener("guest")
-        val host = Match.host("An", "127.0.0.1:0", false, boardGames(), null, hostEvents)
+        val host = Match.host("An", "127.0.0.1:0", false, boardGames() + GameKind.LINES, null, hostEvents)
         val address = hostEvents.next<MatchEvent.Listening>().address
         val guest = Match.join("Binh", address, guestEvents)
         try {
