@@ -11,6 +11,7 @@ fun main() {
     vsComputerTests(suite)
     engineTests(suite)
     matchTests(suite)
+    linesTests(suite)
     jieqiTests(suite)
     recordsTests(suite)
     bleTests(suite)

@@ -25,6 +25,9 @@
 //! * [`Editor`] — the position editor; [`PuzzleProgress`] and [`collection_puzzles`] — the
 //!   puzzle collection; [`Game::to_pgn`] / [`Game::from_pgn`] and [`render_fen_svg`] /
 //!   `render_png` — game records and pictures (issue 18).
+//! * [`LinesGame`] — a solo game of Lines (Color Lines): ready-to-draw cells, moves with
+//!   the path to animate, undo, hints with a reason, best scores, save/continue; the Lines
+//!   race is played through [`Match::propose_race`] and shown in [`MatchState::race`].
 //! * [`BancoError`] — the one error, with messages a player can read.
 //!
 //! ```
@@ -63,6 +66,7 @@ mod engine;
 pub mod error;
 mod game;
 mod jieqi;
+mod lines;
 mod lobby;
 mod nearby;
 mod net;
@@ -95,6 +99,10 @@ pub use game::{
     validate_fen,
 };
 pub use jieqi::{Pool, PoolEntry};
+pub use lines::{
+    LinesBall, LinesBestScore, LinesError, LinesGame, LinesHint, LinesSettings, LinesTurn,
+    LinesUndo, LinesView, lines_cell_name, lines_color_name,
+};
 pub use lobby::{Lobby, LobbyListener, LobbyPeer};
 pub use nearby::{NearbyListener, NearbyLobby, NearbyPlayer, NearbyTransport};
 pub use net::{

@@ -10,6 +10,7 @@
 use crate::clock::ClockFaces;
 use crate::error::{BancoError, guard, notify};
 use crate::game::Game;
+use crate::race::RaceState;
 use crate::types::{
     BoardView, Color, DrawReason, GameKind, Move, Outcome, PieceKind, PlayedMove, Rules, TapResult,
 };
@@ -206,6 +207,10 @@ pub struct MatchState {
     pub offered_clock: Option<String>,
     /// The position as FEN.
     pub fen: Option<String>,
+    /// The Lines race (running or over), once one was accepted: our board, the
+    /// opponent's score and ball count, the time left and the result (the same as
+    /// [`Match::race_state`]).
+    pub race: Option<RaceState>,
 }
 
 impl From<&an::NetState> for MatchState {
@@ -239,6 +244,7 @@ impl From<&an::NetState> for MatchState {
             clock_faces: s.clock_faces.as_ref().map(ClockFaces::from),
             offered_clock: s.offered_clock.clone(),
             fen: s.fen.clone(),
+            race: s.race.clone().map(RaceState::from),
         }
     }
 }

@@ -14,13 +14,16 @@
 //! # Ok(()) }
 //! ```
 
-use crate::error::BancoError;
-use crate::net::Match;
+use crate::error::{BancoError, guard};
+use crate::net::{Match, MatchListener, Relay, trust_of};
 use crate::types::Color;
+use banco_app::network::{HostOptions, NetMatch};
 use banco_app::network::{RaceUpdate as AppUpdate, RaceView};
 use banco_game::ScoreGame;
 use banco_lines::LinesGame;
 use banco_protocol::race::{RaceEnd, RaceOptions, RaceResult};
+use std::net::SocketAddr;
+use std::sync::Arc;
 
 /// What a race is played with (agreed by accepting the proposal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
@@ -209,6 +212,8 @@ pub struct RaceState {
     pub opponent_score: u32,
     /// Balls on the opponent's board.
     pub opponent_balls: u32,
+    /// Moves the opponent played (as received here).
+    pub opponent_turns: u32,
     /// Milliseconds of our time left (`None`: no limit, or not started).
     pub time_left_ms: Option<u64>,
     /// We can move now.
@@ -227,6 +232,7 @@ impl From<RaceView> for RaceState {
             score: v.score,
             opponent_score: v.opponent_score,
             opponent_balls: v.opponent_balls,
+            opponent_turns: v.opponent_turns,
             time_left_ms: v.time_left_ms,
             can_move: v.can_move,
             outcome: v
@@ -274,24 +280,55 @@ fn refused(e: banco_app::network::NetError) -> BancoError {
 
 #[uniffi::export]
 impl Match {
+    /// Hosts a Lines race on `listen_address` (like [`Match::host`]): once the guest's code
+    /// is confirmed the host proposes the race with `settings`, its board named `color`.
+    #[uniffi::constructor(default(trust = None))]
+    pub fn host_race(
+        player_name: String,
+        listen_address: String,
+        advertise: bool,
+        settings: RaceSettings,
+        color: Color,
+        listener: Arc<dyn MatchListener>,
+        trust: Option<Vec<u8>>,
+    ) -> Result<Arc<Match>, BancoError> {
+        guard(|| {
+            let listen: SocketAddr = listen_address.trim().parse().map_err(|_| {
+                BancoError::InvalidArgument(format!(
+                    "`{listen_address}` is not an address to listen on, like 0.0.0.0:7368"
+                ))
+            })?;
+            let mut options = HostOptions::new(&player_name, listen, Vec::new())
+                .racing(settings.into(), color.into());
+            options.advertise = advertise;
+            options.trust = trust_of(trust)?;
+            let inner = NetMatch::host(options, Arc::new(Relay(listener)))?;
+            Ok(Arc::new(Match { inner }))
+        })
+    }
+
     /// Proposes a Lines race; our board is named `color`.
     pub fn propose_race(&self, settings: RaceSettings, color: Color) -> Result<(), BancoError> {
-        self.net()
-            .propose_race(settings.into(), color.into())
-            .map_err(refused)
+        guard(|| {
+            self.net()
+                .propose_race(settings.into(), color.into())
+                .map_err(refused)
+        })
     }
 
     /// Plays a move on our race board (cell indices 0–80) and sends it.
     pub fn race_move(&self, from: u8, to: u8) -> Result<RaceTurn, BancoError> {
-        self.net()
-            .race_move_indices(from, to)
-            .map(RaceTurn::from)
-            .map_err(refused)
+        guard(|| {
+            self.net()
+                .race_move_indices(from, to)
+                .map(RaceTurn::from)
+                .map_err(refused)
+        })
     }
 
     /// Resigns the race (we lose).
     pub fn race_resign(&self) -> Result<(), BancoError> {
-        self.net().race_resign().map_err(refused)
+        guard(|| self.net().race_resign().map_err(refused))
     }
 
     /// The race as a screen shows it, once one was accepted.

@@ -34,6 +34,7 @@ final class AppState: ObservableObject {
     let sound = SystemSound()
     let vs: VsModel
     let puzzles: PuzzleModel
+    let lines: LinesModel
     @Published var settings: Settings
     /// A shared game was opened (RecordsViews): the game screen shows it.
     @Published var openedGame = false
@@ -41,6 +42,7 @@ final class AppState: ObservableObject {
     init() {
         vs = VsModel(ui: ui, store: store, sound: sound)
         puzzles = PuzzleModel(game: vs, store: store)
+        lines = LinesModel(store: store)
         settings = Settings.load(store)
     }
 
@@ -89,6 +91,7 @@ struct HomeView: View {
             ContinueLink(model: app.vs)
             NavigationLink("Set up a position") { EditorChoice() }
             NavigationLink("Puzzles") { PuzzleTiersScreen(puzzles: app.puzzles) }
+            NavigationLink("Lines against the clock") { LinesScreen(model: app.lines) }
             NavigationLink("Play nearby") { LobbyScreen() }
             Button("Settings") { showSettings = true }
         }
@@ -276,6 +279,13 @@ struct LobbyScreen: View {
                 }
             }
             .buttonStyle(.borderedProminent)
+            Button("Host a Lines race (5 minutes)") {
+                openMatch {
+                    try MatchModel.hostRace(ui: app.ui, name: app.settings.playerName, address: "0.0.0.0:7368",
+                                            advertise: true, race: RaceSettings(startBalls: 5, timeLimitS: 300),
+                                            sound: app.matchSound)
+                }
+            }
         }
         .padding()
         .navigationTitle("Play nearby")
@@ -305,9 +315,17 @@ struct MatchScreen: View {
     @ObservedObject var model: MatchModel
 
     var body: some View {
+        if model.state.race != nil {
+            RaceScreen(model: model)
+        } else {
+            boardGame
+        }
+    }
+
+    private var boardGame: some View {
         let m = model.state.match
         let notice = model.state.message ?? m?.notice
-        VStack {
+        return VStack {
             if let banner = m?.banner {
                 Text(banner).padding(6).frame(maxWidth: .infinity).background(Paint.yellow.opacity(0.6))
             }

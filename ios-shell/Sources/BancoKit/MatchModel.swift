@@ -14,7 +14,15 @@ public final class MatchModel: Model {
         public var message: String?
         /// The promotion picker is open with these choices (Rust's board says so).
         public var promotion: [PieceKind]? { match.flatMap { $0.phase == .closed ? nil : $0.board?.promotion?.choices } }
+        /// The Lines race, once one was accepted: both boards, scores, time left, the result.
+        public var race: RaceState? { match?.race }
+        /// The race's picked ball on our board (ringed).
+        public var raceSelected: Int?
+        /// Our last race move's walk along its path, to animate.
+        public var raceRun: BallRun?
     }
+
+    private var racePick = LinesPick()
 
     public private(set) var state = State() {
         willSet { willChange() }
@@ -69,6 +77,17 @@ public final class MatchModel: Model {
         }
     }
 
+    /// Hosts a Lines race on `address`: once the guest's code is confirmed the host proposes
+    /// it with `race`, its board named `color`.
+    public static func hostRace(ui: UIDispatcher, name: String, address: String, advertise: Bool,
+                                race: RaceSettings, color: Color = .red, sound: SoundPlayer = SilentSound(),
+                                trust: Data? = nil, onTrust: @escaping (Data) -> Void = { _ in }) throws -> MatchModel {
+        try open(ui, sound, onTrust) {
+            try Match.hostRace(playerName: name, listenAddress: address, advertise: advertise, settings: race,
+                               color: color, listener: $0, trust: trust)
+        }
+    }
+
     public static func join(ui: UIDispatcher, name: String, address: String,
                             sound: SoundPlayer = SilentSound(), trust: Data? = nil,
                             onTrust: @escaping (Data) -> Void = { _ in }) throws -> MatchModel {
@@ -98,6 +117,32 @@ public final class MatchModel: Model {
     public func resign() { act { try $0.resign() } }
     /// Reads the state again. The model calls it itself whenever a running clock's text changes.
     public func tick() { refresh() }
+
+    /// Proposes a Lines race (the other player accepts it like any proposal).
+    public func proposeRace(_ settings: RaceSettings, color: Color = .red) {
+        act { try $0.proposeRace(settings: settings, color: color) }
+    }
+
+    /// Resigns the race (the other player wins).
+    public func raceResign() { act { try $0.raceResign() } }
+
+    /// A tap on cell `cell` of our race board: picks a ball, or moves the picked one (the turn).
+    @discardableResult
+    public func raceTap(_ cell: Int) -> RaceTurn? {
+        guard let race = state.race, race.canMove, let cells = race.board?.cells else { return nil }
+        guard let move = racePick.tap(cell, cells) else {
+            state.raceSelected = racePick.selected
+            return nil
+        }
+        var turn: RaceTurn?
+        act { turn = try $0.raceMove(from: UInt8(move.from), to: UInt8(move.to)) }
+        if let t = turn {
+            racePick.clear()
+            state.raceSelected = nil
+            state.raceRun = BallRun(path: t.path.map { Int($0) }, color: Int(cells[move.from]) - 1)
+        }
+        return turn
+    }
 
     public func tap(column: Int, row: Int) {
         guard let c = UInt8(exactly: column), let r = UInt8(exactly: row) else { return }
@@ -152,6 +197,7 @@ public final class MatchModel: Model {
         switch event {
         case .movePlayed(let played, _): sound.play(soundOf(played))
         case .gameOver: sound.play(.gameOver)
+        case .race(let update): if case .over = update { sound.play(.gameOver) }
         case .peerVerified: if let t = try? match?.exportTrust() { onTrust(t) }
         default: break
         }

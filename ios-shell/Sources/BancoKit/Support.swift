@@ -118,6 +118,14 @@ public func readable(_ error: Error) -> String {
             return m
         }
     }
+    if let e = error as? LinesError {
+        switch e {
+        case .OffBoard(let m), .EmptySource(let m), .Occupied(let m), .NoPath(let m), .GameOver(let m),
+             .UndoDisabled(let m), .NothingToUndo(let m), .Unreadable(let m), .BadSettings(let m),
+             .BadSave(let m), .Internal(let m):
+            return m
+        }
+    }
     return "\(error)"
 }
 

@@ -43,7 +43,7 @@
 //!   32-bit ply and a 32-byte link, and never sent it); proposals and acceptances of games
 //!   that use the fair draw open their parameters with an 11-byte commitment
 //!   ([`fairdraw::commitment`](crate::fairdraw::commitment)).
-//! * Tags 19–21 (`SeedReveal`, `RaceMove`, `RaceStop`) were appended for the Lines race
+//! * Tags 22–25 (`SeedReveal`, `RaceMove`, `RaceStop`, `RaceCut`) were appended for the Lines race
 //!   ([`race`](crate::race)); they are only sent in a race both sides accepted, so peers
 //!   that never offer Lines ([`CAP_LINES`]) never see them.
 
@@ -294,6 +294,14 @@ pub enum Body {
         /// Moves the sender played.
         turns: u32,
     },
+    /// Tag 25. The receiver's stop did not arrive within the grace period after the
+    /// sender's time limit: the sender counted the receiver's board after `turns` moves
+    /// (the moves it had received), and the receiver counts its own board there too, so
+    /// both sides end with the same result ([`race`](crate::race)).
+    RaceCut {
+        /// The receiver's moves the sender counted.
+        turns: u32,
+    },
 }
 
 impl Body {
@@ -341,6 +349,7 @@ impl Body {
             Body::SeedReveal { .. } => "SeedReveal",
             Body::RaceMove { .. } => "RaceMove",
             Body::RaceStop { .. } => "RaceStop",
+            Body::RaceCut { .. } => "RaceCut",
         }
     }
 

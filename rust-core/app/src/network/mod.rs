@@ -213,6 +213,9 @@ pub struct NetState {
     pub offered_clock: Option<String>,
     /// The game's position as FEN.
     pub fen: Option<String>,
+    /// The Lines race (running or over) once one was accepted: our board, the opponent's
+    /// score and ball count, the time left, the result — the same as [`NetMatch::race`].
+    pub race: Option<RaceView>,
 }
 
 /// What happens in a match, in order (the state after it is [`NetMatch::state`]).
@@ -723,8 +726,18 @@ impl NetMatch {
                 .ok()
                 .flatten()
         });
-        let v = lock(&self.view);
-        state_of(&v, snap.as_ref(), &self.address, &self.offers, peer)
+        let mut state = {
+            let v = lock(&self.view);
+            state_of(&v, snap.as_ref(), &self.address, &self.offers, peer)
+        };
+        state.race = self.race();
+        if let Some(race) = &state.race
+            && state.kind.is_none()
+        {
+            state.kind = Some(GameKind::Lines);
+            state.your_color = Some(race.your_color);
+        }
+        state
     }
 
     /// A copy of the game as the session holds it (position and history), once started.
@@ -1032,6 +1045,7 @@ fn state_of(
             .filter(|_| v.phase == Some(Phase::Proposed))
             .map(|p| offer_clock_text(p.clock)),
         fen: None,
+        race: None,
     };
     let Some(snap) = snap else {
         return s;

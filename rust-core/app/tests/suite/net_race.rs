@@ -107,6 +107,23 @@ fn a_race_over_loopback_ends_alike_on_both_sides() {
     );
     assert_eq!(g.opponent, h.board, "and the other way round");
     assert_eq!((h.opponent_turns, g.opponent_turns), (4, 4));
+    // The race is in the match state too, not only in the events.
+    let state = host.state();
+    let in_state = state.race.clone().unwrap();
+    // (Everything but the time left, which runs on.)
+    assert_eq!(
+        RaceView {
+            time_left_ms: h.time_left_ms,
+            ..in_state
+        },
+        h
+    );
+    assert_eq!(state.kind, Some(GameKind::Lines));
+    assert_eq!(state.your_color, Some(Color::Red));
+    assert_eq!(
+        guest.state().race.map(|r| r.opponent_score),
+        Some(g.opponent_score)
+    );
     assert_eq!(h.opponent_score, g.score);
     assert_eq!(
         h.opponent_balls as usize,
@@ -136,6 +153,7 @@ fn a_race_over_loopback_ends_alike_on_both_sides() {
     assert!(!h.can_move && !g.can_move);
     assert_eq!(h.result_text.as_deref(), Some(ht.as_str()));
     assert_eq!(host.state().phase, Phase::Over);
+    assert_eq!(host.state().race.and_then(|r| r.result), Some(hr.clone()));
     let (from, to) = h.board.as_ref().unwrap().any_move().unwrap();
     assert!(host.race_move(from, to).is_err(), "no move after the end");
 }

@@ -20,6 +20,8 @@
 //!   (the proposer on `Accept`, the acceptor right after accepting): 34 bytes.
 //! * [`Body::RaceMove`] (tag 20) `{ turn, from, to }`: 6 bytes while `turn < 16384`.
 //! * [`Body::RaceStop`] (tag 21) `{ turns }`: the sender's time is up after `turns` moves.
+//! * [`Body::RaceCut`] (tag 25) `{ turns }`: the sender's grace period ran out without the
+//!   receiver's stop, so it counted the receiver's board after `turns` moves (see Time).
 //! * `Resign { ply }` (tag 9) with the sender's turn count: the sender resigns and loses.
 //!   The other side stops at once and answers with its `RaceStop`, so both sides end with
 //!   the same two boards (the resigner applies the moves that crossed its resignation).
@@ -29,7 +31,15 @@
 //! Time is passed in (`now`, milliseconds). Each side starts its clock when it learns the
 //! seed and stops playing `time_limit_s` seconds later; it then sends `RaceStop`. A peer
 //! whose stop has not arrived [`RACE_GRACE_MS`] after our own limit is taken as stopped
-//! where it is (its later moves are ignored).
+//! where it is (its later moves are ignored), and we send it a [`Body::RaceCut`] with the
+//! moves we counted. A side that receives a cut counts its own board there too (its moves
+//! the peer never saw are dropped; once its own time is up, so a cut cannot end a side's
+//! race early), and revises its result if it had already ended the race. So when the link
+//! is down past the grace period on both sides, each side first ends the race on what it
+//! has, and once the link is back (the cuts are on the exactly-once stream) both sides hold
+//! the same boards: each board counted at the lower of its own stop and the other side's
+//! cut — and the same result. If the link never comes back the two results may differ:
+//! no protocol can agree without messages.
 //!
 //! ```
 //! use banco_game::Color;
@@ -190,6 +200,15 @@ pub enum RaceFault {
         /// The moves we received.
         played: u32,
     },
+    /// A cut counting more of our moves than we played, or a cut in a race without a
+    /// time limit.
+    #[error("the other player counted {claimed} of your moves, but you played {played}")]
+    BadCut {
+        /// The count it claimed.
+        claimed: u32,
+        /// The moves we played.
+        played: u32,
+    },
 }
 
 /// How a race ended.
@@ -271,6 +290,8 @@ pub struct Race {
     done: [bool; 2],
     resigned: Option<Color>,
     result: Option<RaceResult>,
+    /// The peer's cut of our board, applied once our own time is up.
+    peer_cut: Option<u32>,
 }
 
 impl Race {
@@ -287,6 +308,7 @@ impl Race {
             done: [false; 2],
             resigned: None,
             result: None,
+            peer_cut: None,
         }
     }
 
@@ -401,6 +423,7 @@ impl Race {
         });
         if report.game_over {
             self.done[me] = true;
+            self.apply_cut();
             self.check_end(events);
         }
         Ok(report)
@@ -553,10 +576,93 @@ impl Race {
             self.stop_me(send, events);
             events.push(RaceEvent::TimeUp);
         }
-        if !self.done[self.me.other().index()] && now >= limit + RACE_GRACE_MS {
-            self.done[self.me.other().index()] = true;
+        if now >= limit {
+            self.apply_cut();
+        }
+        let peer = self.me.other();
+        if !self.done[peer.index()] && now >= limit + RACE_GRACE_MS {
+            self.done[peer.index()] = true;
+            let turns = self.board(peer).map_or(0, ScoreGame::turns);
+            send.push(Body::RaceCut { turns });
         }
         self.check_end(events);
+    }
+
+    /// The peer counted our board after `turns` moves (its grace period ran out before our
+    /// stop arrived): we count it there too — at once if our time is up, else when it is —
+    /// and revise a result we had already reached.
+    pub fn on_cut(&mut self, turns: u32, now: u64, events: &mut Vec<RaceEvent>) {
+        let peer = self.me.other();
+        let Some(played) = self.board(self.me).map(ScoreGame::turns) else {
+            return self.cheated(peer, RaceFault::MoveBeforeSeed, events);
+        };
+        if self
+            .result
+            .as_ref()
+            .is_some_and(|r| r.end != RaceEnd::Finished)
+        {
+            return;
+        }
+        let Some(limit) = self.limit_at() else {
+            if self.result.is_none() {
+                self.cheated(
+                    peer,
+                    RaceFault::BadCut {
+                        claimed: turns,
+                        played,
+                    },
+                    events,
+                );
+            }
+            return;
+        };
+        if turns > played {
+            if self.result.is_none() {
+                self.cheated(
+                    peer,
+                    RaceFault::BadCut {
+                        claimed: turns,
+                        played,
+                    },
+                    events,
+                );
+            }
+            return;
+        }
+        self.peer_cut = Some(turns);
+        if now >= limit || self.done[self.me.index()] {
+            let me = self.me.index();
+            self.done[me] = true;
+            if self.apply_cut() && self.result.is_some() {
+                self.result = None;
+            }
+            self.check_end(events);
+        }
+    }
+
+    /// Counts our board at the peer's cut, if one came and drops moves; true if it did.
+    fn apply_cut(&mut self) -> bool {
+        let Some(turns) = self.peer_cut.take() else {
+            return false;
+        };
+        let me = self.me.index();
+        let Some(boards) = &mut self.boards else {
+            return false;
+        };
+        let board = &boards[me];
+        let Some(kept) = board.moves().get(..turns as usize) else {
+            return false;
+        };
+        if kept.len() == board.moves().len() {
+            return false;
+        }
+        match LinesGame::replay(board.settings(), board.seed(), kept) {
+            Ok(g) => {
+                boards[me] = g;
+                true
+            }
+            Err(_) => false,
+        }
     }
 
     fn check_end(&mut self, events: &mut Vec<RaceEvent>) {

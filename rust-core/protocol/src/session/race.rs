@@ -235,18 +235,22 @@ impl<G: MatchGame> Session<G> {
                 self.race.proposal = None;
                 self.events.push_back(Event::ProposalDeclined { reason });
             }
-            body @ (Body::SeedReveal { .. } | Body::RaceMove { .. } | Body::RaceStop { .. }) => {
-                match (&mut self.race.race, body) {
-                    (Some(r), Body::SeedReveal { value }) => r.on_reveal(value, now, &mut events),
-                    (Some(r), Body::RaceMove { turn, from, to }) => {
-                        r.on_move(turn, from, to, now, &mut events);
-                    }
-                    (Some(r), Body::RaceStop { turns }) => r.on_stop(turns, &mut events),
-                    _ => send.push(Body::Error {
-                        code: ErrorCode::UNEXPECTED,
-                    }),
+            body @ (Body::SeedReveal { .. }
+            | Body::RaceMove { .. }
+            | Body::RaceStop { .. }
+            | Body::RaceCut { .. }) => match (&mut self.race.race, body) {
+                (Some(r), Body::SeedReveal { value }) => r.on_reveal(value, now, &mut events),
+                (Some(r), Body::RaceMove { turn, from, to }) => {
+                    r.on_move(turn, from, to, now, &mut events);
                 }
-            }
+                (Some(r), Body::RaceStop { turns }) => r.on_stop(turns, &mut events),
+                (Some(r), Body::RaceCut { turns }) => {
+                    r.on_cut(turns, now, &mut events);
+                }
+                _ => send.push(Body::Error {
+                    code: ErrorCode::UNEXPECTED,
+                }),
+            },
             Body::Resign { ply } if self.race.is_running() => {
                 if let Some(r) = &mut self.race.race {
                     r.on_resign(ply, &mut send, &mut events);

@@ -212,6 +212,7 @@ fn samples() -> Vec<(&'static str, Envelope)> {
             ),
         ),
         ("race_stop", env(8, 7, Body::RaceStop { turns: 301 })),
+        ("race_cut", env(9, 8, Body::RaceCut { turns: 40 })),
         (
             "propose_lines_race",
             env(
@@ -324,6 +325,7 @@ const GOLDEN: &[(&str, &str)] = &[
     ),
     ("race_move", "7617ac022850"),
     ("race_stop", "8718ad02"),
+    ("race_cut", "981928"),
     (
         "propose_lines_race",
         "9801030001000024017777777777777777777777777777777777777777777777777777777777777777052c01",
@@ -359,6 +361,7 @@ fn variant(body: &Body) -> usize {
         Body::SeedReveal { .. } => 22,
         Body::RaceMove { .. } => 23,
         Body::RaceStop { .. } => 24,
+        Body::RaceCut { .. } => 25,
     }
 }
 
@@ -367,7 +370,7 @@ fn every_body_has_a_sample() {
     let mut seen: Vec<usize> = samples().iter().map(|(_, e)| variant(&e.body)).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen, (0..=24).collect::<Vec<_>>());
+    assert_eq!(seen, (0..=25).collect::<Vec<_>>());
     // The wire tag is the variant number.
     for (name, env) in samples() {
         assert_eq!(

@@ -42,9 +42,12 @@ import org.banco.LobbyPeer
 import org.banco.MatchPhase
 import org.banco.PieceKind
 import org.banco.PromotionChoice
+import org.banco.RaceSettings
 import org.banco.boardGames
 import org.banco.colorName
+import org.banco.linesColorName
 import org.banco.shell.GameController
+import org.banco.shell.LinesController
 import org.banco.shell.LobbyModel
 import org.banco.shell.MatchController
 import org.banco.shell.PuzzleController
@@ -64,6 +67,7 @@ class MainActivity : ComponentActivity() {
         RecordsScreens(this, gameController, PuzzleController(gameController, store), { settings },
             { v, leave -> leaveScreens(); setScreen(v, home = false); unobserve = leave }, ::showGame)
     }
+    private val linesController by lazy { LinesController(store) }
 
     private var lobby: LobbyModel? = null
     private var match: MatchController? = null
@@ -136,6 +140,7 @@ class MainActivity : ComponentActivity() {
         }
         col.addView(button("Set up a position") { records.showEditor() })
         col.addView(button("Puzzles") { records.showPuzzles() })
+        col.addView(button("Lines against the clock") { showLines() })
         col.addView(button("Play nearby") { askNearbyPermissions() })
         col.addView(button("Settings") { editSettings() })
         setScreen(col, home = true)
@@ -207,6 +212,70 @@ class MainActivity : ComponentActivity() {
         }
     }
 
+    /** Lines, solo: against the clock (3 minutes) with undo, hints and the best scores. */
+    private fun showLines() {
+        leaveScreens()
+        val c = linesController
+        val status = text("", 18f)
+        val next = text("", 16f)
+        val board = LinesCanvas(this).apply { onCellTapped = { c.tap(it) } }
+        val col = column()
+        col.addView(status)
+        col.addView(next)
+        col.addView(board)
+        col.addView(row(button("Undo") { c.undo() }, button("Hint") { c.hint() }, button("New") { c.newGame(timeLimitS = 180) }))
+        setScreen(col, home = false)
+        if (!c.continueGame()) c.newGame(timeLimitS = 180)
+        val ticker = object : Runnable {
+            override fun run() { c.tick(); board.postDelayed(this, 1000) }
+        }
+        board.postDelayed(ticker, 1000)
+        val stop = c.state.observe { s ->
+            s.message?.let { toast(it); c.clearMessage() }
+            val v = s.view ?: return@observe
+            board.cells = v.cells.map { it.toInt() }
+            board.selected = s.selected
+            board.reachable = s.reachable.toSet()
+            board.animate(s.run)
+            val clock = s.timeLeftMs?.let { " · ${it / 60_000}:${"%02d".format(it / 1000 % 60)}" } ?: ""
+            status.text = when {
+                s.timeUp -> "Time! ${v.score} points"
+                v.gameOver -> "Board full: ${v.score} points" + (s.rank?.let { " (#${it + 1} best)" } ?: "")
+                else -> "${v.score} points · best ${v.bestScore}$clock"
+            }
+            next.text = s.hint?.let { "Hint: ${it.text}, ${it.reason}" }
+                ?: ("Next: " + v.nextColors.joinToString(" ") { linesColorName(it.toUByte()) ?: "?" })
+        }
+        unobserve = { stop(); board.removeCallbacks(ticker) }
+    }
+
+    /** The Lines race of match [c]: our board, the opponent's score and balls, time left, the result. */
+    private fun showRace(c: MatchController) {
+        unobserve?.invoke()
+        val status = text("", 18f)
+        val board = LinesCanvas(this).apply { onCellTapped = { c.raceTap(it) } }
+        val col = column()
+        col.addView(status)
+        col.addView(board)
+        col.addView(row(button("Resign") { confirm("Resign the race?") { c.raceResign() } }, button("Leave") { showHome() }))
+        setScreen(col, home = false)
+        val ticker = object : Runnable {
+            override fun run() { c.tick(); board.postDelayed(this, 1000) }
+        }
+        board.postDelayed(ticker, 1000)
+        val stopRun = c.raceRun.observe { board.animate(it) }
+        val stopPick = c.raceSelected.observe { board.selected = it }
+        val stop = c.state.observe { st ->
+            st.notice?.let { toast(it); c.clearNotice() }
+            val r = st.race ?: return@observe
+            r.board?.let { b -> board.cells = b.cells.map { it.toInt() } }
+            val clock = r.timeLeftMs?.let { " · ${it / 60_000}:${"%02d".format(it / 1000 % 60)}" } ?: ""
+            status.text = r.outcome?.text ?: (st.match?.banner
+                ?: "You ${r.score} · them ${r.opponentScore} (${r.opponentBalls} balls)$clock")
+        }
+        unobserve = { stop(); stopRun(); stopPick(); board.removeCallbacks(ticker) }
+    }
+
     private fun askNearbyPermissions() {
         val wanted = buildList {
             if (Build.VERSION.SDK_INT >= 33) add(Manifest.permission.NEARBY_WIFI_DEVICES) else add(Manifest.permission.ACCESS_FINE_LOCATION)
@@ -248,7 +317,15 @@ class MainActivity : ComponentActivity() {
     /** The host offers every game and proposes the one chosen here. */
     private fun chooseHostedGame() {
         val games = boardGames()
-        AlertDialog.Builder(this).setTitle("Propose which game?").setItems(games.map { it.label }.toTypedArray()) { _, i ->
+        val labels = games.map { it.label } + "Lines race (5 minutes)"
+        AlertDialog.Builder(this).setTitle("Propose which game?").setItems(labels.toTypedArray()) { _, i ->
+            if (i == games.size) {
+                joinMatch {
+                    MatchController.hostRace(MainThread, settings.playerName, "0.0.0.0:7368", advertise = true,
+                        race = RaceSettings(5u, 300u), sound = matchSound())
+                }
+                return@setItems
+            }
             settings = settings.copy(game = games[i]).also { it.save(store) }
             joinMatch {
                 // The usual port, or any free one if it is taken.
@@ -314,6 +391,11 @@ class MainActivity : ComponentActivity() {
         var askedPromotion: PromotionChoice? = null
         var shownResult: String? = null
         unobserve = c.state.observe { st ->
+            if (st.race != null) {
+                // A Lines race was accepted: its own screen, on the same match.
+                showRace(c)
+                return@observe
+            }
             st.notice?.let { toast(it); c.clearNotice() }
             val s = st.match ?: return@observe
             board.board = s.board

@@ -21,6 +21,11 @@ import org.banco.PieceKind
 import org.banco.PromotionChoice
 import org.banco.TapResult
 import org.banco.boardGames
+import org.banco.Color
+import org.banco.RaceSettings
+import org.banco.RaceState
+import org.banco.RaceTurn
+import org.banco.RaceUpdate
 
 class MatchController private constructor(
     private val ui: UiDispatcher,
@@ -41,7 +46,17 @@ class MatchController private constructor(
 
         /** The one-off text to show: a refusal here, else the match's own notice. */
         val notice: String? get() = error ?: match?.notice
+
+        /** The Lines race, once one was accepted: both boards, scores, time left, the result. */
+        val race: RaceState? get() = match?.race
     }
+
+    /** The Lines race's picked ball on our board (ringed). */
+    val raceSelected = Observable<Int?>(null)
+
+    /** Our last race move's walk along its path, to animate. */
+    val raceRun = Observable<BallRun?>(null)
+    private val racePick = LinesPick()
 
     val state = Observable(State())
     private var match: Match? = null
@@ -67,6 +82,31 @@ class MatchController private constructor(
     fun play(move: Move) = act { it.play(move) }
     /** Reads the state again. The controller calls it itself whenever a running clock's text changes. */
     fun tick() = refresh()
+
+    /** Proposes a Lines race (the other player accepts it like any proposal). */
+    fun proposeRace(settings: RaceSettings, color: Color = Color.RED) = act { it.proposeRace(settings, color) }
+
+    /** Resigns the race (the other player wins). */
+    fun raceResign() = act { it.raceResign() }
+
+    /** A tap on cell [cell] of our race board: picks a ball, or moves the picked one (the turn). */
+    fun raceTap(cell: Int): RaceTurn? {
+        val race = state.value.race ?: return null
+        val cells = race.board?.cells ?: return null
+        if (!race.canMove) return null
+        val move = racePick.tap(cell, cells)
+        raceSelected.value = racePick.selected
+        if (move == null) return null
+        var turn: RaceTurn? = null
+        act { turn = it.raceMove(move.first.toUByte(), move.second.toUByte()) }
+        turn?.let { t ->
+            racePick.clear()
+            raceSelected.value = null
+            val color = cells[move.first].toInt() - 1
+            raceRun.value = BallRun(t.path.map { it.toInt() }, color)
+        }
+        return turn
+    }
 
     /** A tap on a screen cell (column from the left, row from the top): what it did, null if refused. */
     fun tap(column: Int, row: Int): TapResult? {
@@ -146,6 +186,7 @@ class MatchController private constructor(
         when (event) {
             is MatchEvent.MovePlayed -> sound.play(soundOf(event.played))
             is MatchEvent.GameOver -> sound.play(Sound.GAME_OVER)
+            is MatchEvent.Race -> if (event.update is RaceUpdate.Over) sound.play(Sound.GAME_OVER)
             is MatchEvent.PeerVerified -> runCatching { match?.exportTrust() }.getOrNull()?.let(onTrust)
             else -> {}
         }
@@ -165,6 +206,16 @@ class MatchController private constructor(
             val offer = MatchOffer(settings.game, settings.color, settings.rulesFor(settings.game), null, clock)
             return open(ui, sound, onTrust) { Match.host(settings.playerName, address, advertise, boardGames(), offer, it, trust) }
         }
+
+        /**
+         * Hosts a Lines race on [address]: once the guest's code is confirmed the host proposes
+         * it with [race], its board named [color].
+         */
+        fun hostRace(
+            ui: UiDispatcher, name: String, address: String, advertise: Boolean, race: RaceSettings,
+            color: Color = Color.RED, sound: SoundPlayer = SoundPlayer.SILENT, trust: ByteArray? = null,
+            onTrust: (ByteArray) -> Unit = {},
+        ): MatchController = open(ui, sound, onTrust) { Match.hostRace(name, address, advertise, race, color, it, trust) }
 
         /**
          * Joins the host at [address] (`192.168.1.20:7368`). [trust] is what [onTrust] stored last time

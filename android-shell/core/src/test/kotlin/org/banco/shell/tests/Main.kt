@@ -12,6 +12,7 @@ fun main() {
     bleGateTests(suite)
     clockTests(suite)
     recordsShellTests(suite)
+    linesTests(suite)
     val failed = suite.run()
     exitProcess(if (failed == 0) 0 else 1)
 }

@@ -1,0 +1,248 @@
+// Lines (Color Lines) on the phone: a solo game against the clock through Rust's LinesGame,
+// and the pieces the race screen shares with it — picking a ball then its target
+// ([LinesPick]) and the ball's walk along its path ([BallRun]) that the view paints frame by
+// frame. Every rule (paths, lines, scores, the balls that land, undo, hints, the best
+// scores, the saved game) is in Rust; this keeps the selection, the time limit and storage.
+package org.banco.shell
+
+import org.banco.LinesException
+import org.banco.LinesGame
+import org.banco.LinesHint
+import org.banco.LinesSettings
+import org.banco.LinesTurn
+import org.banco.LinesUndo
+import org.banco.LinesView
+import org.banco.LinesBestScore
+import java.util.Base64
+
+/**
+ * The moved ball's walk: [path] is every cell it passes, start and target included, in
+ * order; the view draws the ball on [cellAt] of the time since the move and the landed
+ * balls once [isDone].
+ */
+data class BallRun(val path: List<Int>, val color: Int, val stepMs: Long = STEP_MS) {
+    /** How long the walk takes. */
+    val durationMs: Long get() = stepMs * (path.size - 1).coerceAtLeast(0)
+
+    /** The cell the ball is on [elapsedMs] after the move (its target once done). */
+    fun cellAt(elapsedMs: Long): Int = path[(elapsedMs.coerceAtLeast(0) / stepMs).toInt().coerceAtMost(path.size - 1)]
+
+    fun isDone(elapsedMs: Long): Boolean = elapsedMs >= durationMs
+
+    companion object {
+        const val STEP_MS = 45L
+    }
+}
+
+/** A tap on a Lines board: a ball is picked, then an empty cell is its target. */
+class LinesPick {
+    var selected: Int? = null
+        private set
+
+    /** What a tap on [cell] of [cells] (0 empty) means: a move to try, or null (picked, or ignored). */
+    fun tap(cell: Int, cells: ByteArray): Pair<Int, Int>? {
+        if (cell !in cells.indices) return null
+        if (cells[cell].toInt() != 0) {
+            selected = if (selected == cell) null else cell
+            return null
+        }
+        val from = selected ?: return null
+        return from to cell
+    }
+
+    fun clear() {
+        selected = null
+    }
+}
+
+/** A solo game of Lines; like every controller, used on the UI thread only (its calls are quick). */
+class LinesController(
+    private val store: KeyValueStore,
+    /** Milliseconds of a monotonic clock (passed in: the tests run their own). */
+    private val now: () -> Long = { System.nanoTime() / 1_000_000 },
+) {
+    data class State(
+        /** Rust's board, drawn as it is; null before the first game. */
+        val view: LinesView? = null,
+        /** The picked ball, ringed. */
+        val selected: Int? = null,
+        /** Where the picked ball can go (lightly marked). */
+        val reachable: List<Int> = emptyList(),
+        /** The last move's walk, to animate; the board already shows the turn's end. */
+        val run: BallRun? = null,
+        /** The last turn (cleared lines, landed balls, points) for the effects. */
+        val lastTurn: LinesTurn? = null,
+        /** The suggestion to show (the move and why). */
+        val hint: LinesHint? = null,
+        /** Time left against the clock; null without a limit. */
+        val timeLeftMs: Long? = null,
+        /** The time is up: the game is over at this score. */
+        val timeUp: Boolean = false,
+        /** The best scores. */
+        val best: List<LinesBestScore> = emptyList(),
+        /** The rank the last game took in the best scores (0 = best). */
+        val rank: Int? = null,
+        /** A problem to show once (a refused move, a damaged saved game). */
+        val message: String? = null,
+    ) {
+        val over: Boolean get() = timeUp || view?.gameOver == true
+    }
+
+    val state = Observable(State())
+    private var game: LinesGame? = null
+    private val pick = LinesPick()
+    private var deadline: Long? = null
+    private var limitMs: Long? = null
+
+    init {
+        // The best scores kept between games.
+        store.getString(K_BEST)?.let { text ->
+            runCatching { scratch().loadBestScores(Base64.getDecoder().decode(text)) }
+        }
+    }
+
+    private fun scratch(): LinesGame = game ?: LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN), null).also { game = it }
+
+    /**
+     * A new game with [startBalls] (3 or 5) and [undo], against the clock if [timeLimitS] > 0;
+     * [seed] repeats a game (tests, a shared challenge). False, with a message, if refused.
+     */
+    fun newGame(startBalls: Int = 5, undo: LinesUndo = LinesUndo.LAST_TURN, timeLimitS: Int = 0, seed: Long? = null): Boolean {
+        val settings = LinesSettings(startBalls.coerceIn(0, 255).toUByte(), undo)
+        try {
+            val g = game
+            if (g == null) game = LinesGame(settings, seed?.toULong()) else g.newGame(settings, seed?.toULong())
+        } catch (e: LinesException) {
+            state.value = state.value.copy(message = readable(e))
+            return false
+        }
+        limitMs = if (timeLimitS > 0) timeLimitS * 1000L else null
+        deadline = limitMs?.let { now() + it }
+        pick.clear()
+        state.value = State(best = game!!.bestScores())
+        refresh(run = null, turn = null)
+        return true
+    }
+
+    /** True if a game was kept to continue. */
+    fun canContinue(): Boolean = store.getString(K_CONTINUE) != null
+
+    /** Continues the kept game (without a time limit); false with a message if damaged. */
+    fun continueGame(): Boolean {
+        val text = store.getString(K_CONTINUE) ?: return false
+        return try {
+            scratch().continueSaved(Base64.getDecoder().decode(text))
+            limitMs = null
+            deadline = null
+            pick.clear()
+            refresh(run = null, turn = null)
+            true
+        } catch (e: Exception) {
+            store.putString(K_CONTINUE, null)
+            state.value = state.value.copy(message = "The saved game could not be continued: ${readable(e)}")
+            false
+        }
+    }
+
+    /** A tap on board cell [cell] (index rank × 9 + file from a1): the turn when it moved a ball. */
+    fun tap(cell: Int): LinesTurn? {
+        val g = game ?: return null
+        tick()
+        val s = state.value
+        if (s.over) return null
+        val cells = s.view?.cells ?: return null
+        val move = pick.tap(cell, cells)
+        if (move == null) {
+            val sel = pick.selected
+            state.value = s.copy(
+                selected = sel,
+                reachable = sel?.let { runCatching { g.reachable(it.toUByte()).map { c -> c.toInt() } }.getOrNull() } ?: emptyList(),
+            )
+            return null
+        }
+        return play(move.first, move.second)
+    }
+
+    /** Plays [from] → [to]; a refusal (no path, …) becomes the message and keeps the pick. */
+    fun play(from: Int, to: Int): LinesTurn? {
+        val g = game ?: return null
+        if (state.value.over || from !in 0..80 || to !in 0..80) return null
+        val turn = try {
+            g.play(from.toUByte(), to.toUByte())
+        } catch (e: LinesException) {
+            state.value = state.value.copy(message = readable(e))
+            return null
+        }
+        pick.clear()
+        refresh(BallRun(turn.path.map { it.toInt() }, turn.color.toInt()), turn)
+        return turn
+    }
+
+    /** Takes the last turn back (as the settings allow). */
+    fun undo() {
+        val g = game ?: return
+        if (state.value.timeUp) return
+        try {
+            g.undo()
+        } catch (e: LinesException) {
+            state.value = state.value.copy(message = readable(e))
+            return
+        }
+        pick.clear()
+        refresh(run = null, turn = null)
+    }
+
+    /** Shows the computer's suggestion and its reason. */
+    fun hint(): LinesHint? {
+        val h = game?.hint()
+        state.value = state.value.copy(hint = h)
+        return h
+    }
+
+    /** Runs the clock: call about once a second while the game screen shows. */
+    fun tick() {
+        val d = deadline ?: return
+        val left = (d - now()).coerceAtLeast(0)
+        if (left == 0L && !state.value.timeUp) {
+            deadline = null
+            state.value = state.value.copy(timeLeftMs = 0, timeUp = true, selected = null, reachable = emptyList())
+            pick.clear()
+            finish()
+        } else {
+            state.value = state.value.copy(timeLeftMs = left)
+        }
+    }
+
+    /** The message was shown. */
+    fun clearMessage() {
+        state.value = state.value.copy(message = null)
+    }
+
+    private fun refresh(run: BallRun?, turn: LinesTurn?) {
+        val g = game ?: return
+        val view = g.view()
+        state.value = state.value.copy(
+            view = view, selected = null, reachable = emptyList(), run = run, lastTurn = turn, hint = null,
+            timeLeftMs = deadline?.let { (it - now()).coerceAtLeast(0) },
+        )
+        if (view.gameOver) {
+            finish()
+        } else {
+            runCatching { g.save() }.getOrNull()?.let { store.putString(K_CONTINUE, Base64.getEncoder().encodeToString(it)) }
+        }
+    }
+
+    /** The game ended (board full or time up): into the best scores, nothing to continue. */
+    private fun finish() {
+        val g = game ?: return
+        store.putString(K_CONTINUE, null)
+        val rank = g.recordResult(java.time.LocalDate.now().toString())?.toInt()
+        runCatching { g.bestScoresBytes() }.getOrNull()?.let { store.putString(K_BEST, Base64.getEncoder().encodeToString(it)) }
+        state.value = state.value.copy(best = g.bestScores(), rank = rank ?: state.value.rank)
+    }
+
+    companion object {
+        const val K_CONTINUE = "lines.continue"
+        const val K_BEST = "lines.best"
+    }
+}

@@ -1,0 +1,161 @@
+// Lines through the shell's controllers: a seeded solo game played by taps (pick, target,
+// the ball's walk along its path) to the end, against the clock, kept and continued; and a
+// race between two match controllers over loopback, played by taps until both boards are full.
+package org.banco.shell.tests
+
+import org.banco.Color
+import org.banco.LinesUndo
+import org.banco.MatchPhase as Phase
+import org.banco.RaceEnding
+import org.banco.RaceSettings
+import org.banco.shell.BallRun
+import org.banco.shell.LinesController
+import org.banco.shell.MatchController
+import org.banco.shell.MemoryStore
+
+/** A ball with an empty neighbour on [cells] (0 empty): a move that is always legal. */
+fun neighbourMove(cells: ByteArray): Pair<Int, Int>? {
+    for (from in 0 until 81) {
+        if (cells[from].toInt() == 0) continue
+        for ((df, dr) in listOf(1 to 0, -1 to 0, 0 to 1, 0 to -1)) {
+            val (f, r) = from % 9 + df to from / 9 + dr
+            if (f in 0..8 && r in 0..8 && cells[r * 9 + f].toInt() == 0) return from to r * 9 + f
+        }
+    }
+    return null
+}
+
+fun linesTests(s: Suite) {
+    s.test("Lines: a seeded game played by taps to the end, kept and continued") {
+        val store = MemoryStore()
+        val c = LinesController(store)
+        check(c.newGame(startBalls = 5, undo = LinesUndo.LAST_TURN, seed = 9))
+        var st = c.state.value
+        eq(5u, st.view!!.balls)
+        eq(null, st.timeLeftMs, "no clock unless asked")
+        var turns = 0
+        var kept: String? = null
+        while (!c.state.value.over && turns < 400) {
+            val h = c.hint()!!
+            check(h.reason.isNotBlank()) { "the hint says why" }
+            eq(null, c.tap(h.from.toInt()), "a tap on a ball picks it")
+            st = c.state.value
+            eq(h.from.toInt(), st.selected)
+            check(h.to.toInt() in st.reachable) { "the target is marked reachable" }
+            val turn = c.tap(h.to.toInt())!!
+            st = c.state.value
+            eq(null, st.selected)
+            val run = st.run!!
+            eq(turn.path.map { it.toInt() }, run.path, "the controller animates the path Rust gave")
+            eq(h.from.toInt(), run.cellAt(0))
+            eq(h.to.toInt(), run.cellAt(run.durationMs))
+            eq(run.durationMs, BallRun.STEP_MS * (run.path.size - 1))
+            if (run.path.size > 2) eq(run.path[1], run.cellAt(BallRun.STEP_MS), "one cell per step")
+            check(!run.isDone(0) || run.path.size == 1)
+            eq(turn.score, st.view!!.score)
+            turns++
+            if (turns == 5) kept = store.getString(LinesController.K_CONTINUE)
+        }
+        st = c.state.value
+        check(st.view!!.gameOver) { "the board filled up in $turns turns" }
+        eq(0, st.rank, "the first game tops the best scores")
+        eq(st.view!!.score, st.best.first().score)
+        eq(null, store.getString(LinesController.K_CONTINUE), "a finished game is not kept")
+        eq(null, c.tap(0), "no move after the end")
+
+        // A refused move keeps the board and says why.
+        val d = LinesController(store)
+        check(d.newGame(seed = 9))
+        eq(st.view!!.score, d.state.value.best.first().score, "the best scores are kept between games")
+        val v = d.state.value.view!!
+        val balls = v.cells.indices.filter { v.cells[it].toInt() != 0 }
+        eq(null, d.play(v.cells.indexOfFirst { it.toInt() == 0 }, v.cells.indexOfLast { it.toInt() == 0 }))
+        check(d.state.value.message!!.contains("no ball")) { d.state.value.message!! }
+        eq(null, d.play(balls[0], balls[1]))
+        eq(v, d.state.value.view)
+
+        // The kept game after 5 turns continues there.
+        store.putString(LinesController.K_CONTINUE, kept)
+        check(d.continueGame())
+        eq(5u, d.state.value.view!!.turns)
+    }
+
+    s.test("Lines against the clock: the time runs out and the game stops") {
+        var clock = 1_000L
+        val c = LinesController(MemoryStore(), now = { clock })
+        check(c.newGame(startBalls = 3, timeLimitS = 60, seed = 4))
+        eq(60_000L, c.state.value.timeLeftMs)
+        clock += 20_000
+        c.tick()
+        eq(40_000L, c.state.value.timeLeftMs)
+        val (from, to) = neighbourMove(c.state.value.view!!.cells)!!
+        check(c.play(from, to) != null)
+        clock += 40_000
+        c.tick()
+        check(c.state.value.timeUp && c.state.value.over) { "time up" }
+        val (f2, t2) = neighbourMove(c.state.value.view!!.cells)!!
+        eq(null, c.play(f2, t2), "no move once the time is up")
+        eq(1u, c.state.value.view!!.turns)
+        check(!c.newGame(startBalls = 4)) { "4 start balls are refused" }
+        check(c.state.value.message != null)
+    }
+
+    s.test("Lines race between two controllers over loopback, to the end") {
+        val hostUi = TestUi()
+        val guestUi = TestUi()
+        val settings = RaceSettings(3u, 0u)
+        val host = hostUi.call { MatchController.hostRace(hostUi, "An", "127.0.0.1:0", false, settings) }
+        var guestOrNull: MatchController? = null
+        try {
+            val address = hostUi.awaitMatch(host, "listening") { it.phase == Phase.LISTENING }.address
+            val guest = guestUi.call { MatchController.join(guestUi, "Binh", address) }
+            guestOrNull = guest
+            val hv = hostUi.awaitMatch(host, "host code") { it.phase == Phase.VERIFY }
+            guestUi.awaitMatch(guest, "guest code") { it.phase == Phase.VERIFY }
+            hostUi.call { host.confirmCode(hv.code!!) }
+            guestUi.call { guest.confirmCode(hv.code!!) }
+            guestUi.awaitMatch(guest, "the race proposed") { it.phase == Phase.PROPOSED }
+            guestUi.call { guest.acceptProposal() }
+            val h0 = hostUi.awaitMatch(host, "host started") { it.race?.board != null }.race!!
+            val g0 = guestUi.awaitMatch(guest, "guest started") { it.race?.board != null }.race!!
+            eq(Color.RED, h0.yourColor)
+            eq(Color.BLACK, g0.yourColor)
+            eq(h0.board!!.cells.toList(), g0.board!!.cells.toList(), "one seed, the same boards")
+
+            // Both play by taps until their boards are full.
+            var moves = 0
+            val sides = listOf(hostUi to host, guestUi to guest)
+            while (sides.any { (ui, c) -> ui.call { c.state.value.race?.canMove == true } }) {
+                for ((ui, c) in sides) {
+                    ui.call {
+                        val r = c.state.value.race!!
+                        if (!r.canMove) return@call
+                        val (from, to) = neighbourMove(r.board!!.cells) ?: return@call
+                        eq(null, c.raceTap(from), "a tap on a ball picks it")
+                        eq(from, c.raceSelected.value)
+                        val turn = c.raceTap(to) ?: throw AssertionError("refused: ${c.state.value.notice}")
+                        val run = c.raceRun.value!!
+                        eq(turn.path.map { it.toInt() }, run.path)
+                        eq(to, run.cellAt(run.durationMs))
+                        eq(null, c.raceSelected.value)
+                        moves++
+                        Unit
+                    }
+                }
+                check(moves < 1000) { "the boards fill up" }
+            }
+            val h = hostUi.awaitMatch(host, "host result") { it.race?.outcome != null }.race!!
+            val g = guestUi.awaitMatch(guest, "guest result") { it.race?.outcome != null }.race!!
+            eq(RaceEnding.Finished, h.outcome!!.ending)
+            eq(h.outcome!!.copy(text = ""), g.outcome!!.copy(text = ""), "both sides agree")
+            eq(h.score, g.opponentScore)
+            eq(g.score, h.opponentScore)
+            check(h.board!!.full && g.board!!.full)
+        } finally {
+            guestOrNull?.let { g -> guestUi.call { g.leave() } }
+            hostUi.call { host.leave() }
+            hostUi.shutdown()
+            guestUi.shutdown()
+        }
+    }
+}

@@ -1,0 +1,651 @@
+//! [`LinesGame`]: a solo game of Lines (Color Lines) for a screen — a thin skin over
+//! banco-app's [`LinesSession`]: the board as 81 ready-to-draw cells, the three announced
+//! colours, a move returning the path the ball takes (cells in order, for the animation)
+//! with the balls it cleared, the balls that landed and the points, undo as the settings
+//! allow, the computer's hint with its reason, the best-scores table, save/continue in the
+//! one save format, and a new game with a seed and 3 or 5 start balls.
+//!
+//! Cells are indices `rank × 9 + file` from a1 (0) to i9 (80); colours are 0–6 (red,
+//! green, blue, yellow, purple, cyan, orange — [`lines_color_name`]); a board cell holds 0
+//! when empty, else the colour + 1. Refused actions raise a [`LinesError`] naming what is
+//! wrong (an empty start cell, an occupied target, no free path) and change nothing.
+//!
+//! ```
+//! use banco_ffi::{LinesGame, LinesSettings, LinesUndo};
+//! let game = LinesGame::new(LinesSettings { start_balls: 5, undo: LinesUndo::LastTurn }, Some(7))?;
+//! assert_eq!(game.view().balls, 5);
+//! let hint = game.hint().expect("a move at the start");
+//! let turn = game.play(hint.from, hint.to)?;
+//! assert_eq!(turn.path.first(), Some(&hint.from));
+//! assert_eq!(turn.path.last(), Some(&hint.to));
+//! let saved = game.save()?;
+//! assert_eq!(LinesGame::load(saved)?.view(), game.view());
+//! # Ok::<(), banco_ffi::LinesError>(())
+//! ```
+
+use banco_app::lines::LinesSession;
+use banco_app::save::SaveError;
+use banco_game::ScoreGame;
+use banco_lines::{Ball, Cell, CellSet, MoveError, Settings, TurnReport, UndoError, UndoRule};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+/// Why a Lines action was refused (nothing changed). Kotlin gets `LinesException.EmptySource`
+/// and friends, Swift `LinesError.emptySource(message:)`; the message reads well.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, uniffi::Error)]
+#[uniffi(flat_error)]
+pub enum LinesError {
+    /// A cell index above 80.
+    #[error("cell {0} is off the board (cells are 0 to 80, a1 to i9)")]
+    OffBoard(u32),
+    /// No ball on the start cell.
+    #[error("{0}")]
+    EmptySource(String),
+    /// The target cell holds a ball.
+    #[error("{0}")]
+    Occupied(String),
+    /// Balls wall the target off from the ball.
+    #[error("{0}")]
+    NoPath(String),
+    /// The board is full: the game is over.
+    #[error("the game is over: the board is full")]
+    GameOver,
+    /// Undo is off in this game's settings.
+    #[error("undo is off in this game's settings")]
+    UndoDisabled,
+    /// No turn to take back (the start, or the one allowed undo was used).
+    #[error("there is no turn to take back")]
+    NothingToUndo,
+    /// Text that is not a move (two cells, like `a1 e5`).
+    #[error("{0}")]
+    Unreadable(String),
+    /// Settings out of range (a start other than 3 or 5 balls).
+    #[error("{0}")]
+    BadSettings(String),
+    /// Saved bytes (a game or a best-scores table) that cannot be loaded.
+    #[error("this saved Lines game cannot be loaded: {0}")]
+    BadSave(String),
+    /// A bug inside Banco (a Rust panic caught at the boundary). Please report it.
+    #[error("internal error in Banco (please report it): {0}")]
+    Internal(String),
+}
+
+impl From<MoveError> for LinesError {
+    fn from(e: MoveError) -> Self {
+        let text = e.to_string();
+        match e {
+            MoveError::OutOfRange(i) => LinesError::OffBoard(u32::try_from(i).unwrap_or(u32::MAX)),
+            MoveError::EmptySource(_) => LinesError::EmptySource(text),
+            MoveError::Occupied(_) => LinesError::Occupied(text),
+            MoveError::NoPath { .. } => LinesError::NoPath(text),
+            MoveError::GameOver => LinesError::GameOver,
+        }
+    }
+}
+
+impl From<UndoError> for LinesError {
+    fn from(e: UndoError) -> Self {
+        match e {
+            UndoError::Disabled => LinesError::UndoDisabled,
+            UndoError::Nothing => LinesError::NothingToUndo,
+        }
+    }
+}
+
+impl From<SaveError> for LinesError {
+    fn from(e: SaveError) -> Self {
+        LinesError::BadSave(e.to_string())
+    }
+}
+
+/// Runs `f`, turning a panic into [`LinesError::Internal`].
+fn guard<T>(f: impl FnOnce() -> Result<T, LinesError>) -> Result<T, LinesError> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| {
+        Err(LinesError::Internal(crate::error::panic_message(
+            payload.as_ref(),
+        )))
+    })
+}
+
+/// How far a player may take turns back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum LinesUndo {
+    /// No undo.
+    Off,
+    /// The last turn only (Lines 98's rule).
+    LastTurn,
+    /// Any number of turns, back to the start.
+    Unlimited,
+}
+
+/// The settings of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct LinesSettings {
+    /// Balls on the board at the start: 3 or 5.
+    pub start_balls: u8,
+    /// How far undo goes.
+    pub undo: LinesUndo,
+}
+
+impl From<Settings> for LinesSettings {
+    fn from(s: Settings) -> Self {
+        LinesSettings {
+            start_balls: s.start_balls,
+            undo: match s.undo {
+                UndoRule::Off => LinesUndo::Off,
+                UndoRule::LastTurn => LinesUndo::LastTurn,
+                UndoRule::Unlimited => LinesUndo::Unlimited,
+            },
+        }
+    }
+}
+
+impl TryFrom<LinesSettings> for Settings {
+    type Error = LinesError;
+    fn try_from(s: LinesSettings) -> Result<Self, LinesError> {
+        let undo = match s.undo {
+            LinesUndo::Off => UndoRule::Off,
+            LinesUndo::LastTurn => UndoRule::LastTurn,
+            LinesUndo::Unlimited => UndoRule::Unlimited,
+        };
+        Settings::new(s.start_balls, undo).map_err(|e| LinesError::BadSettings(e.to_string()))
+    }
+}
+
+/// Everything a screen shows of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct LinesView {
+    /// 81 cells, index = rank × 9 + file from a1: 0 empty, 1–7 the colour + 1.
+    pub cells: Vec<u8>,
+    /// The three announced colours (0–6), in landing order.
+    pub next_colors: Vec<u8>,
+    /// The score.
+    pub score: u32,
+    /// Moves played.
+    pub turns: u32,
+    /// Balls on the board.
+    pub balls: u32,
+    /// The board is full: the game is over.
+    pub game_over: bool,
+    /// A turn can be taken back now.
+    pub can_undo: bool,
+    /// The settings.
+    pub settings: LinesSettings,
+    /// The best score in the table (0 when empty), for "best: …" beside the score.
+    pub best_score: u32,
+}
+
+/// A ball that landed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct LinesBall {
+    /// Its cell.
+    pub cell: u8,
+    /// Its colour (0–6).
+    pub color: u8,
+}
+
+/// What one turn did, in the order a screen animates it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct LinesTurn {
+    /// The cells the ball passes, start and target included, in order (a shortest path).
+    pub path: Vec<u8>,
+    /// The moved ball's colour (0–6).
+    pub color: u8,
+    /// Cells cleared by the lines the move completed (then no ball lands).
+    pub cleared: Vec<u8>,
+    /// The balls that landed after the move, in order.
+    pub landed: Vec<LinesBall>,
+    /// Cells cleared by lines the landing completed.
+    pub cleared_by_landing: Vec<u8>,
+    /// Points this turn.
+    pub points: u32,
+    /// The score after the turn.
+    pub score: u32,
+    /// The board is now full: the game is over.
+    pub game_over: bool,
+}
+
+/// The computer's suggestion.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct LinesHint {
+    /// The ball to move.
+    pub from: u8,
+    /// Where to.
+    pub to: u8,
+    /// The path it would take (for showing the suggestion).
+    pub path: Vec<u8>,
+    /// Why, in words ("completes a line of 5 red (10 points)").
+    pub reason: String,
+    /// The move in text (`"a1 e5"`).
+    pub text: String,
+}
+
+/// One entry of the best-scores table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct LinesBestScore {
+    /// Final score.
+    pub score: u32,
+    /// Turns played.
+    pub turns: u32,
+    /// When, as the front end wrote it.
+    pub date: String,
+}
+
+fn cells(set: CellSet) -> Vec<u8> {
+    set.iter().map(u8::from).collect()
+}
+
+fn color(b: Ball) -> u8 {
+    b.index() as u8
+}
+
+fn cell_of(index: u8) -> Result<Cell, LinesError> {
+    Cell::from_index(usize::from(index)).map_err(|_| LinesError::OffBoard(u32::from(index)))
+}
+
+fn turn_of(t: &TurnReport, moved: u8, score: u32) -> LinesTurn {
+    LinesTurn {
+        path: t.path.cells().iter().map(|&c| u8::from(c)).collect(),
+        color: moved,
+        cleared: cells(t.cleared),
+        landed: t
+            .landed
+            .iter()
+            .map(|&(c, b)| LinesBall {
+                cell: u8::from(c),
+                color: color(b),
+            })
+            .collect(),
+        cleared_by_landing: cells(t.cleared_by_landing),
+        points: t.points,
+        score,
+        game_over: t.game_over,
+    }
+}
+
+/// The seed of a game: `seed`'s 8 little-endian bytes then zeros (the same seed always
+/// gives the same balls), or 32 bytes from the system's randomness.
+fn seed_bytes(seed: Option<u64>) -> Result<[u8; 32], LinesError> {
+    let mut bytes = [0; 32];
+    match seed {
+        Some(s) => bytes[..8].copy_from_slice(&s.to_le_bytes()),
+        None => getrandom::fill(&mut bytes)
+            .map_err(|e| LinesError::Internal(format!("no system randomness: {e}")))?,
+    }
+    Ok(bytes)
+}
+
+/// The English name of a Lines colour 0–6 (`"red"`); `None` for another number.
+#[uniffi::export]
+pub fn lines_color_name(color: u8) -> Option<String> {
+    Ball::from_index(usize::from(color)).map(|b| b.name().to_owned())
+}
+
+/// The name of a cell index (`"a1"` for 0, `"i9"` for 80); `None` off the board.
+#[uniffi::export]
+pub fn lines_cell_name(cell: u8) -> Option<String> {
+    Cell::from_index(usize::from(cell))
+        .ok()
+        .map(|c| c.to_string())
+}
+
+/// A solo game of Lines (see the module docs). Every method may be called from any thread.
+#[derive(uniffi::Object)]
+pub struct LinesGame {
+    inner: Mutex<LinesSession>,
+}
+
+impl LinesGame {
+    fn lock(&self) -> MutexGuard<'_, LinesSession> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn view_of(s: &LinesSession) -> LinesView {
+        let game = s.game();
+        let board = game.board();
+        LinesView {
+            cells: Cell::all()
+                .map(|c| board.get(c).map_or(0, |b| color(b) + 1))
+                .collect(),
+            next_colors: game.next_colors().iter().map(|&b| color(b)).collect(),
+            score: game.score(),
+            turns: game.turns(),
+            balls: board.ball_count() as u32,
+            game_over: game.is_over(),
+            can_undo: game.can_undo(),
+            settings: game.settings().into(),
+            best_score: s.best_scores().entries().first().map_or(0, |e| e.score),
+        }
+    }
+}
+
+#[uniffi::export]
+impl LinesGame {
+    /// A new game with `settings`; `seed` makes the balls repeat (tests, a shared
+    /// challenge), `null`/`nil` draws them from the system's randomness.
+    #[uniffi::constructor]
+    pub fn new(settings: LinesSettings, seed: Option<u64>) -> Result<LinesGame, LinesError> {
+        guard(|| {
+            let settings = Settings::try_from(settings)?;
+            Ok(LinesGame {
+                inner: Mutex::new(LinesSession::new(settings, seed_bytes(seed)?)),
+            })
+        })
+    }
+
+    /// Continues a game saved by [`LinesGame::save`] (an empty best-scores table: load it
+    /// with [`LinesGame::load_best_scores`]).
+    #[uniffi::constructor]
+    pub fn load(bytes: Vec<u8>) -> Result<LinesGame, LinesError> {
+        guard(|| {
+            Ok(LinesGame {
+                inner: Mutex::new(LinesSession::load(&bytes)?),
+            })
+        })
+    }
+
+    /// Starts a new game, keeping the best scores; `settings` `null`/`nil` keeps the
+    /// current ones.
+    pub fn new_game(
+        &self,
+        settings: Option<LinesSettings>,
+        seed: Option<u64>,
+    ) -> Result<(), LinesError> {
+        guard(|| {
+            let settings = settings.map(Settings::try_from).transpose()?;
+            let seed = seed_bytes(seed)?;
+            self.lock().new_game(settings, seed);
+            Ok(())
+        })
+    }
+
+    /// The screen: board, next colours, score, game over.
+    pub fn view(&self) -> LinesView {
+        LinesGame::view_of(&self.lock())
+    }
+
+    /// The score.
+    pub fn score(&self) -> u32 {
+        self.lock().score()
+    }
+
+    /// True once the board is full.
+    pub fn is_over(&self) -> bool {
+        self.lock().is_over()
+    }
+
+    /// The empty cells the ball on `from` can reach (to highlight after a tap); empty when
+    /// `from` holds no ball.
+    pub fn reachable(&self, from: u8) -> Result<Vec<u8>, LinesError> {
+        guard(|| {
+            let from = cell_of(from)?;
+            let s = self.lock();
+            if s.game().board().is_empty_cell(from) {
+                return Ok(Vec::new());
+            }
+            Ok(cells(s.game().reachable(from)))
+        })
+    }
+
+    /// Moves the ball on `from` to `to`: the path to animate, the lines cleared, the balls
+    /// landed and the points. Refused (nothing changes) for an empty `from`, an occupied
+    /// `to`, no free path, or a full board.
+    pub fn play(&self, from: u8, to: u8) -> Result<LinesTurn, LinesError> {
+        guard(|| {
+            let (from, to) = (cell_of(from)?, cell_of(to)?);
+            let mut s = self.lock();
+            let moved = s.game().board().get(from).map_or(0, color);
+            let report = s.play(from, to)?;
+            Ok(turn_of(&report, moved, s.score()))
+        })
+    }
+
+    /// Plays a typed move (`"a1 e5"`, `"a1e5"`, `"a1-e5"`).
+    pub fn play_text(&self, text: String) -> Result<LinesTurn, LinesError> {
+        guard(|| {
+            let (from, to) = banco_app::lines::parse_move(&text).map_err(|e| match e {
+                banco_app::lines::LinesInputError::Move(m) => LinesError::from(m),
+                other @ banco_app::lines::LinesInputError::Unreadable(_) => {
+                    LinesError::Unreadable(other.to_string())
+                }
+            })?;
+            self.play(u8::from(from), u8::from(to))
+        })
+    }
+
+    /// Takes the last turn back (as the settings allow); the same balls come again.
+    pub fn undo(&self) -> Result<(), LinesError> {
+        guard(|| Ok(self.lock().undo()?))
+    }
+
+    /// The computer's suggestion with its reason; `null`/`nil` once the game is over.
+    /// Asking twice gives the same hint.
+    pub fn hint(&self) -> Option<LinesHint> {
+        guard(|| {
+            let s = self.lock();
+            Ok(s.hint().and_then(|h| {
+                let path = s.game().check_move(h.mv.from, h.mv.to).ok()?;
+                Some(LinesHint {
+                    from: u8::from(h.mv.from),
+                    to: u8::from(h.mv.to),
+                    path: path.cells().iter().map(|&c| u8::from(c)).collect(),
+                    reason: h.reason.to_string(),
+                    text: h.mv.to_string(),
+                })
+            }))
+        })
+        .ok()
+        .flatten()
+    }
+
+    /// How hard the hint thinks: playouts per move (0 or 1: a quick judgement of every
+    /// move; 64: a few Monte Carlo samples of the landing for the best 8 moves).
+    pub fn set_hint_playouts(&self, playouts: u32) {
+        self.lock()
+            .set_hint_budget(banco_lines::ai::Budget::from_playouts(playouts as usize));
+    }
+
+    /// Enters the finished game in the best scores, once (`date` as the shell writes it,
+    /// e.g. `2026-12-02`): its rank (0 = best), or `null`/`nil` while the game goes on,
+    /// when it was entered already, or when it did not make the table.
+    pub fn record_result(&self, date: String) -> Option<u32> {
+        self.lock().record_result(&date).map(|r| r as u32)
+    }
+
+    /// The best scores, highest first.
+    pub fn best_scores(&self) -> Vec<LinesBestScore> {
+        self.lock()
+            .best_scores()
+            .entries()
+            .iter()
+            .map(|e| LinesBestScore {
+                score: e.score,
+                turns: e.turns,
+                date: e.date.clone(),
+            })
+            .collect()
+    }
+
+    /// The best-scores table as bytes for the shell to keep (a file, preferences).
+    pub fn best_scores_bytes(&self) -> Result<Vec<u8>, LinesError> {
+        guard(|| Ok(self.lock().best_scores_bytes()?))
+    }
+
+    /// Loads a table written by [`LinesGame::best_scores_bytes`].
+    pub fn load_best_scores(&self, bytes: Vec<u8>) -> Result<(), LinesError> {
+        guard(|| Ok(self.lock().load_best_scores(&bytes)?))
+    }
+
+    /// The game in the one save format (continue it with [`LinesGame::load`] or
+    /// [`LinesGame::continue_saved`]).
+    pub fn save(&self) -> Result<Vec<u8>, LinesError> {
+        guard(|| Ok(self.lock().save()?))
+    }
+
+    /// Replaces the game by a saved one, keeping the best scores.
+    pub fn continue_saved(&self, bytes: Vec<u8>) -> Result<(), LinesError> {
+        guard(|| Ok(self.lock().continue_saved(&bytes)?))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    fn settings(undo: LinesUndo) -> LinesSettings {
+        LinesSettings {
+            start_balls: 5,
+            undo,
+        }
+    }
+
+    #[test]
+    fn a_seeded_game_played_by_hints_to_the_end() {
+        let game = LinesGame::new(settings(LinesUndo::LastTurn), Some(11)).unwrap();
+        let again = LinesGame::new(settings(LinesUndo::LastTurn), Some(11)).unwrap();
+        assert_eq!(game.view(), again.view(), "a seed repeats the game");
+        let mut turns = 0;
+        while let Some(h) = game.hint() {
+            let before = game.view();
+            assert_ne!(
+                before.cells[usize::from(h.from)],
+                0,
+                "the hint moves a ball"
+            );
+            assert_eq!(before.cells[usize::from(h.to)], 0, "to an empty cell");
+            let turn = game.play(h.from, h.to).unwrap();
+            assert_eq!(turn.path, h.path);
+            assert_eq!(turn.color + 1, before.cells[usize::from(h.from)]);
+            // Consecutive path cells are orthogonal neighbours.
+            for w in turn.path.windows(2) {
+                let (a, b) = (i32::from(w[0]), i32::from(w[1]));
+                assert!((a - b).abs() == 9 || ((a - b).abs() == 1 && a / 9 == b / 9));
+            }
+            assert_eq!(turn.score, before.score + turn.points);
+            if turn.cleared.is_empty() && !turn.game_over {
+                let landed: Vec<u8> = turn.landed.iter().map(|b| b.color).collect();
+                assert_eq!(landed, before.next_colors, "the announced balls land");
+            }
+            turns += 1;
+            assert!(turns < 2000);
+        }
+        let view = game.view();
+        assert!(view.game_over && game.is_over());
+        assert_eq!(view.balls, 81);
+        assert!(view.score > 0, "hints clear lines");
+        assert_eq!(game.play(0, 1), Err(LinesError::GameOver));
+        assert_eq!(game.record_result("2026-12-02".into()), Some(0));
+        assert_eq!(game.record_result("2026-12-02".into()), None);
+        assert_eq!(game.best_scores()[0].score, view.score);
+        let table = game.best_scores_bytes().unwrap();
+        game.new_game(None, Some(3)).unwrap();
+        assert_eq!(
+            game.view().best_score,
+            view.score,
+            "new game keeps the table"
+        );
+        let other = LinesGame::new(settings(LinesUndo::Off), None).unwrap();
+        other.load_best_scores(table).unwrap();
+        assert_eq!(other.best_scores(), game.best_scores());
+    }
+
+    #[test]
+    fn typed_errors_change_nothing() {
+        let game = LinesGame::new(settings(LinesUndo::LastTurn), Some(5)).unwrap();
+        let view = game.view();
+        let empty = view.cells.iter().position(|&c| c == 0).unwrap() as u8;
+        let balls: Vec<u8> = (0..81u8)
+            .filter(|&i| view.cells[usize::from(i)] != 0)
+            .collect();
+        assert!(
+            matches!(game.play(empty, empty), Err(LinesError::EmptySource(m)) if m.contains("no ball"))
+        );
+        assert!(matches!(
+            game.play(balls[0], balls[1]),
+            Err(LinesError::Occupied(_))
+        ));
+        assert_eq!(game.play(81, 0), Err(LinesError::OffBoard(81)));
+        assert!(matches!(
+            game.play_text("zz".into()),
+            Err(LinesError::Unreadable(_))
+        ));
+        assert_eq!(game.undo(), Err(LinesError::NothingToUndo));
+        assert!(matches!(
+            LinesGame::new(
+                LinesSettings {
+                    start_balls: 4,
+                    undo: LinesUndo::Off
+                },
+                None
+            ),
+            Err(LinesError::BadSettings(_))
+        ));
+        assert!(matches!(
+            LinesGame::load(vec![1, 2, 3]),
+            Err(LinesError::BadSave(_))
+        ));
+        assert_eq!(game.view(), view);
+        // A ball walled in: on a nearly full board, find a move with no path.
+        let walled = LinesGame::new(settings(LinesUndo::Off), Some(5)).unwrap();
+        let mut found = false;
+        'play: for _ in 0..200 {
+            let v = walled.view();
+            for from in 0..81u8 {
+                if v.cells[usize::from(from)] == 0 {
+                    continue;
+                }
+                let reach = walled.reachable(from).unwrap();
+                for to in 0..81u8 {
+                    if v.cells[usize::from(to)] == 0 && !reach.contains(&to) {
+                        assert!(matches!(walled.play(from, to), Err(LinesError::NoPath(_))));
+                        assert_eq!(walled.view(), v);
+                        found = true;
+                        break 'play;
+                    }
+                }
+            }
+            let Some(h) = walled.hint() else { break };
+            walled.play(h.from, h.to).unwrap();
+        }
+        assert!(found, "some game position walls a cell off");
+        assert_eq!(walled.undo(), Err(LinesError::UndoDisabled));
+    }
+
+    #[test]
+    fn undo_and_save_load_give_the_same_future() {
+        let game = LinesGame::new(settings(LinesUndo::Unlimited), Some(21)).unwrap();
+        for _ in 0..12 {
+            let h = game.hint().unwrap();
+            game.play(h.from, h.to).unwrap();
+        }
+        let before = game.view();
+        let h = game.hint().unwrap();
+        let first = game.play(h.from, h.to).unwrap();
+        game.undo().unwrap();
+        assert_eq!(game.view(), before);
+        assert_eq!(
+            game.play(h.from, h.to).unwrap(),
+            first,
+            "undo cannot fish for balls"
+        );
+        let saved = game.save().unwrap();
+        let back = LinesGame::load(saved.clone()).unwrap();
+        assert_eq!(back.view(), game.view());
+        for _ in 0..20 {
+            let Some(h) = game.hint() else { break };
+            assert_eq!(back.hint(), Some(h.clone()));
+            assert_eq!(
+                back.play(h.from, h.to).unwrap(),
+                game.play(h.from, h.to).unwrap()
+            );
+        }
+        let third = LinesGame::new(settings(LinesUndo::Off), Some(1)).unwrap();
+        third.continue_saved(saved).unwrap();
+        assert_eq!(third.view().turns, 13);
+        assert_eq!(lines_color_name(0).as_deref(), Some("red"));
+        assert_eq!(lines_color_name(7), None);
+        assert_eq!(lines_cell_name(80).as_deref(), Some("i9"));
+        assert_eq!(lines_cell_name(81), None);
+    }
+}

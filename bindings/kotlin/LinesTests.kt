@@ -1,0 +1,181 @@
+// Lines: a whole seeded game played through LinesGame by its hints (the path to animate,
+// the announced balls landing, typed refusals, undo, best scores, save → load giving the
+// same future balls), and a Lines race between two Match objects over loopback, played to
+// the end (both boards full) with the race in each side's MatchState.
+package org.banco.tests
+
+import org.banco.*
+
+/** What a Lines view shows, comparable (its byte arrays as lists). */
+fun LinesView.key(): List<Any> = listOf(cells.toList(), nextColors.toList(), score, turns, balls, gameOver)
+
+/** What a Lines turn did, comparable. */
+fun LinesTurn.key(): List<Any> = listOf(path.toList(), color, cleared.toList(), landed, clearedByLanding.toList(), points, score, gameOver)
+
+/** A legal move on a race board given as cells (0 empty): a ball and an empty neighbour. */
+fun raceMoveOn(cells: ByteArray): Pair<UByte, UByte>? {
+    for (from in 0 until 81) {
+        if (cells[from].toInt() == 0) continue
+        val (f, r) = from % 9 to from / 9
+        for ((df, dr) in listOf(1 to 0, -1 to 0, 0 to 1, 0 to -1)) {
+            val (nf, nr) = f + df to r + dr
+            if (nf !in 0..8 || nr !in 0..8) continue
+            val n = nr * 9 + nf
+            if (cells[n].toInt() == 0) return from.toUByte() to n.toUByte()
+        }
+    }
+    return null
+}
+
+fun linesTests(s: Suite) {
+    s.test("a seeded Lines game played by its hints to the end, save and load") {
+        val settings = LinesSettings(5u, LinesUndo.LAST_TURN)
+        val game = LinesGame(settings, 42uL)
+        eq(LinesGame(settings, 42uL).view().key(), game.view().key(), "a seed repeats the game")
+        var view = game.view()
+        eq(81, view.cells.size)
+        eq(5u, view.balls)
+        eq(3, view.nextColors.size)
+        eq("red", linesColorName(0u))
+        eq("i9", linesCellName(80u))
+
+        // Refusals are typed and change nothing.
+        val empty = view.cells.indexOfFirst { it.toInt() == 0 }.toUByte()
+        val balls = view.cells.indices.filter { view.cells[it].toInt() != 0 }.map { it.toUByte() }
+        throws<LinesException.EmptySource> { game.play(empty, empty) }
+        throws<LinesException.Occupied> { game.play(balls[0], balls[1]) }
+        throws<LinesException.OffBoard> { game.play(81u, 0u) }
+        throws<LinesException.Unreadable> { game.playText("a1") }
+        throws<LinesException.NothingToUndo> { game.undo() }
+        throws<LinesException.BadSettings> { LinesGame(LinesSettings(4u, LinesUndo.OFF), null) }
+        eq(view.key(), game.view().key(), "refusals change nothing")
+
+        var saved: ByteArray? = null
+        var savedAt = 0
+        val afterSave = mutableListOf<LinesTurn>()
+        var turns = 0
+        while (turns < 400) {
+            val hint = game.hint() ?: break
+            check(hint.reason.isNotBlank()) { "a hint says why" }
+            val before = game.view()
+            check(before.cells[hint.from.toInt()].toInt() != 0) { "the hint moves a ball" }
+            val turn = game.play(hint.from, hint.to)
+            eq(hint.path.toList(), turn.path.toList(), "the path shown is the path played")
+            eq(hint.from, turn.path.first().toUByte())
+            eq(hint.to, turn.path.last().toUByte())
+            for (i in 1 until turn.path.size) {
+                val (a, b) = turn.path[i - 1].toInt() to turn.path[i].toInt()
+                check(kotlin.math.abs(a - b) == 9 || (kotlin.math.abs(a - b) == 1 && a / 9 == b / 9)) {
+                    "the ball steps to a neighbour: $a → $b"
+                }
+            }
+            eq(before.score + turn.points, turn.score, "points add up")
+            if (turn.cleared.isEmpty() && !turn.gameOver) {
+                eq(before.nextColors.map { it.toUByte() }, turn.landed.map { it.color }, "the announced balls land")
+            }
+            turns++
+            if (saved != null && afterSave.size < 15) afterSave += turn
+            if (turns == 10) {
+                // Undo gives back the position, and the same balls come again.
+                game.undo()
+                eq(before.key(), game.view().key(), "undo gives the position back")
+                eq(turn.key(), game.play(hint.from, hint.to).key(), "undo cannot fish for balls")
+            }
+            if (turns == 20) {
+                saved = game.save()
+                savedAt = turns
+            }
+        }
+        view = game.view()
+        check(view.gameOver && game.isOver()) { "the board filled up in $turns turns" }
+        eq(81u, view.balls)
+        check(view.score > 0u) { "hints clear lines" }
+        throws<LinesException.GameOver> { game.play(0u, 1u) }
+        eq(null, game.hint())
+        eq(0u, game.recordResult("2026-12-02"))
+        eq(view.score, game.bestScores().first().score)
+
+        // Save → load: the same game and the same future balls.
+        val back = LinesGame.load(saved!!)
+        eq(savedAt.toUInt(), back.view().turns)
+        val replay = LinesGame(settings, 42uL)
+        val table = game.bestScoresBytes()
+        replay.loadBestScores(table)
+        eq(game.bestScores(), replay.bestScores())
+        // The loaded game, played the same moves, lands the same balls.
+        for (t in afterSave) {
+            eq(t.key(), back.play(t.path.first().toUByte(), t.path.last().toUByte()).key(), "the same future after loading")
+        }
+        throws<LinesException.BadSave> { LinesGame.load(byteArrayOf(1, 2, 3)) }
+    }
+
+    s.test("a Lines race between two Match objects over loopback, to the end") {
+        val hostEvents = QueueMatchListener("host")
+        val guestEvents = QueueMatchListener("guest")
+        val host = Match.host("An", "127.0.0.1:0", false, boardGames() + GameKind.LINES, null, hostEvents)
+        val address = hostEvents.next<MatchEvent.Listening>().address
+        val guest = Match.join("Binh", address, guestEvents)
+        try {
+            host.confirmCode(hostEvents.next<MatchEvent.VerifyCode>().code)
+            guest.confirmCode(guestEvents.next<MatchEvent.VerifyCode>().code)
+            eq(null, host.raceState())
+            host.proposeRace(RaceSettings(3u, 0u), Color.RED)
+            guestEvents.next<MatchEvent.Proposed>()
+            guest.acceptProposal()
+            for ((events, color) in listOf(hostEvents to Color.RED, guestEvents to Color.BLACK)) {
+                var e: MatchEvent.Race
+                do {
+                    e = events.next<MatchEvent.Race>()
+                } while (e.update !is RaceUpdate.Started)
+                eq(RaceUpdate.Started(RaceSettings(3u, 0u), color), e.update)
+            }
+            val hs = host.state()
+            eq(GameKind.LINES, hs.kind)
+            val race = hs.race!!
+            eq(Color.RED, race.yourColor)
+            eq(race.board!!.cells.toList(), guest.state().race!!.board!!.cells.toList(), "one seed, the same board on both sides")
+            eq(null, race.timeLeftMs)
+
+            // Both sides play until their boards are full.
+            val sides = listOf(host, guest)
+            var moves = 0
+            while (sides.any { it.state().race!!.canMove }) {
+                for (m in sides) {
+                    val r = m.state().race!!
+                    if (!r.canMove) continue
+                    val (from, to) = raceMoveOn(r.board!!.cells) ?: continue
+                    val turn = m.raceMove(from, to)
+                    eq(from, turn.path.first().toUByte())
+                    eq(to, turn.path.last().toUByte())
+                    moves++
+                }
+                check(moves < 1000) { "the boards fill up" }
+            }
+            fun over(events: QueueMatchListener): RaceOutcome {
+                while (true) {
+                    val u = events.next<MatchEvent.Race>().update
+                    if (u is RaceUpdate.Over) return u.outcome
+                }
+            }
+            val ho = over(hostEvents)
+            val go = over(guestEvents)
+            eq(RaceEnding.Finished, ho.ending)
+            eq(ho.copy(text = ""), go.copy(text = ""), "both sides agree on the result")
+            val h = host.state().race!!
+            val g = guest.state().race!!
+            check(h.board!!.full && g.board!!.full) { "both boards full" }
+            eq(h.score, g.opponentScore, "the guest's replica scores the host's board")
+            eq(g.score, h.opponentScore)
+            eq(h.board!!.cells.toList(), g.opponent!!.cells.toList(), "the replica is the board")
+            eq(ho.redScore, h.score)
+            eq(ho.blackScore, g.score)
+            eq(ho, h.outcome)
+            eq(go, g.outcome)
+            check(ho.text.startsWith("You") || ho.text.startsWith("The race")) { ho.text }
+            throws<BancoException> { host.raceMove(0u, 1u) }
+        } finally {
+            guest.leave()
+            host.leave()
+        }
+    }
+}

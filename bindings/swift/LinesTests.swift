@@ -1,0 +1,174 @@
+// Lines from Swift: a whole seeded game played through LinesGame by its hints (the path to
+// animate, the announced balls landing, typed refusals, undo, best scores, save → load
+// giving the same future balls), and a Lines race between two Match objects over
+// loopback, played until both boards are full, with the race in each side's MatchState.
+import Foundation
+
+/// The case name of a LinesError ("EmptySource"), to check which one a call threw.
+func linesFails(_ expected: String, line: Int = #line, _ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let e as LinesError {
+        let name = "\(e)".prefix { $0 != "(" }
+        try check(name == expected, "expected \(expected), got \(e)", line: line)
+        try check(!e.localizedDescription.isEmpty, "a message", line: line)
+        return
+    } catch {
+        throw TestFailure(description: "line \(line): expected a LinesError, got \(error)")
+    }
+    throw TestFailure(description: "line \(line): expected \(expected), nothing was thrown")
+}
+
+/// A legal move on a race board given as cells (0 empty): a ball and an empty neighbour.
+func raceMoveOn(_ cells: Data) -> (UInt8, UInt8)? {
+    for from in 0..<81 where cells[from] != 0 {
+        let (f, r) = (from % 9, from / 9)
+        for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let (nf, nr) = (f + df, r + dr)
+            guard (0...8).contains(nf), (0...8).contains(nr) else { continue }
+            if cells[nr * 9 + nf] == 0 { return (UInt8(from), UInt8(nr * 9 + nf)) }
+        }
+    }
+    return nil
+}
+
+func linesTests(_ s: Suite) {
+    s.test("a seeded Lines game played by its hints to the end, save and load") {
+        let settings = LinesSettings(startBalls: 5, undo: .lastTurn)
+        let game = try LinesGame(settings: settings, seed: 42)
+        try eq(try LinesGame(settings: settings, seed: 42).view(), game.view(), "a seed repeats the game")
+        var view = game.view()
+        try eq(81, view.cells.count)
+        try eq(5, view.balls)
+        try eq(3, view.nextColors.count)
+        try eq("red", linesColorName(color: 0))
+        try eq("i9", linesCellName(cell: 80))
+
+        // Refusals are typed and change nothing.
+        let empty = UInt8(view.cells.firstIndex(of: 0)!)
+        let balls = view.cells.indices.filter { view.cells[$0] != 0 }.map { UInt8($0) }
+        try linesFails("EmptySource") { _ = try game.play(from: empty, to: empty) }
+        try linesFails("Occupied") { _ = try game.play(from: balls[0], to: balls[1]) }
+        try linesFails("OffBoard") { _ = try game.play(from: 81, to: 0) }
+        try linesFails("Unreadable") { _ = try game.playText(text: "a1") }
+        try linesFails("NothingToUndo") { try game.undo() }
+        try linesFails("BadSettings") { _ = try LinesGame(settings: LinesSettings(startBalls: 4, undo: .off), seed: nil) }
+        try eq(view, game.view(), "refusals change nothing")
+
+        var saved: Data? = nil
+        var afterSave: [LinesTurn] = []
+        var turns = 0
+        while turns < 400, let hint = game.hint() {
+            try check(!hint.reason.isEmpty, "a hint says why")
+            let before = game.view()
+            let turn = try game.play(from: hint.from, to: hint.to)
+            try eq(hint.path, turn.path, "the path shown is the path played")
+            try eq(hint.from, turn.path.first)
+            try eq(hint.to, turn.path.last)
+            for i in 1..<turn.path.count {
+                let (a, b) = (Int(turn.path[i - 1]), Int(turn.path[i]))
+                try check(abs(a - b) == 9 || (abs(a - b) == 1 && a / 9 == b / 9), "a step to a neighbour: \(a) → \(b)")
+            }
+            try eq(before.score + turn.points, turn.score, "points add up")
+            if turn.cleared.isEmpty && !turn.gameOver {
+                try eq(Array(before.nextColors), turn.landed.map { $0.color }, "the announced balls land")
+            }
+            turns += 1
+            if saved != nil && afterSave.count < 15 { afterSave.append(turn) }
+            if turns == 10 {
+                try game.undo()
+                let back = game.view()
+                try eq(before.cells, back.cells, "undo gives the board back")
+                try eq(before.nextColors, back.nextColors)
+                try eq(before.score, back.score)
+                try eq(turn, try game.play(from: hint.from, to: hint.to), "undo cannot fish for balls")
+            }
+            if turns == 20 { saved = try game.save() }
+        }
+        view = game.view()
+        try check(view.gameOver && game.isOver(), "the board filled up in \(turns) turns")
+        try eq(81, view.balls)
+        try check(view.score > 0, "hints clear lines")
+        try linesFails("GameOver") { _ = try game.play(from: 0, to: 1) }
+        try eq(nil, game.hint())
+        try eq(0, game.recordResult(date: "2026-12-02"))
+        try eq(view.score, game.bestScores().first?.score)
+        let other = try LinesGame(settings: settings, seed: nil)
+        try other.loadBestScores(bytes: try game.bestScoresBytes())
+        try eq(game.bestScores(), other.bestScores())
+
+        // Save → load: the same position, and the same moves land the same balls.
+        let back = try LinesGame.load(bytes: saved!)
+        try eq(20, back.view().turns)
+        for t in afterSave {
+            try eq(t, try back.play(from: t.path.first!, to: t.path.last!), "the same future after loading")
+        }
+        try linesFails("BadSave") { _ = try LinesGame.load(bytes: Data([1, 2, 3])) }
+    }
+
+    s.test("a Lines race between two Match objects over loopback, to the end") {
+        let hl = SwiftMatchListener(), gl = SwiftMatchListener()
+        let host = try Match.host(playerName: "An", listenAddress: "127.0.0.1:0", advertise: false,
+                                  offers: [], proposal: nil, listener: hl)
+        let address = try hl.next("listening") { e -> String? in if case .listening(let a) = e { return a }; return nil }
+        let guest = try Match.join(playerName: "Binh", address: address, listener: gl)
+        defer {
+            try? guest.leave()
+            try? host.leave()
+        }
+        let hc = try hl.next("host code") { e -> String? in if case .verifyCode(let c, _) = e { return c }; return nil }
+        try host.confirmCode(code: hc)
+        try guest.confirmCode(code: hc)
+        try eq(nil, host.raceState())
+        let settings = RaceSettings(startBalls: 3, timeLimitS: 0)
+        try host.proposeRace(settings: settings, color: .red)
+        _ = try gl.next("proposal") { e -> Bool? in if case .proposed = e { return true }; return nil }
+        try guest.acceptProposal()
+        for (l, color) in [(hl, Color.red), (gl, Color.black)] {
+            let u = try l.next("started") { e -> RaceUpdate? in
+                if case .race(let u) = e, case .started = u { return u }
+                return nil
+            }
+            try eq(RaceUpdate.started(settings: settings, yourColor: color), u)
+        }
+        let hs = try host.state()
+        try eq(GameKind.lines, hs.kind)
+        try eq(Color.red, hs.race?.yourColor)
+        try eq(hs.race?.board, try guest.state().race?.board, "one seed, the same board on both sides")
+
+        // Both sides play until their boards are full.
+        var moves = 0
+        while try [host, guest].contains(where: { try $0.state().race?.canMove == true }) {
+            for m in [host, guest] {
+                guard let r = try m.state().race, r.canMove, let mv = raceMoveOn(r.board!.cells) else { continue }
+                let (from, to) = mv
+                let turn = try m.raceMove(from: from, to: to)
+                try eq(from, turn.path.first)
+                try eq(to, turn.path.last)
+                moves += 1
+            }
+            try check(moves < 1000, "the boards fill up")
+        }
+        func over(_ l: SwiftMatchListener) throws -> RaceOutcome {
+            try l.next("over") { e -> RaceOutcome? in
+                if case .race(let u) = e, case .over(let o) = u { return o }
+                return nil
+            }
+        }
+        let ho = try over(hl), go = try over(gl)
+        try eq(RaceEnding.finished, ho.ending)
+        let h = try host.state().race!, g = try guest.state().race!
+        try check(h.board!.full && g.board!.full, "both boards full")
+        try eq(h.score, g.opponentScore, "the guest's replica scores the host's board")
+        try eq(g.score, h.opponentScore)
+        try eq(h.board, g.opponent, "the replica is the board")
+        try eq(ho, h.outcome)
+        try eq(go, g.outcome)
+        try eq(ho.redScore, h.score)
+        try eq(ho.blackScore, g.score)
+        try eq(RaceOutcome(redScore: go.redScore, blackScore: go.blackScore, redTurns: go.redTurns,
+                           blackTurns: go.blackTurns, winner: go.winner, ending: go.ending, text: ho.text),
+               ho, "both sides agree on the result")
+        try fails(.match, .illegalMove, .gameOver) { _ = try host.raceMove(from: 0, to: 1) }
+    }
+}

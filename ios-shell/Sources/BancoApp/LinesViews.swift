@@ -1,0 +1,121 @@
+// Lines in SwiftUI: a 9×9 board of balls drawn from Rust's cells (0 empty, else the colour
+// + 1), the picked ball ringed, the moved ball walking along its path (BancoKit's BallRun,
+// one cell per step, driven by a TimelineView), the solo game against the clock and the
+// race screen of a match. Needs Xcode: not compiled on the Linux test machine.
+#if canImport(SwiftUI)
+import SwiftUI
+import BancoKit
+
+let linesPalette: [Paint] = [.red, .green, .blue, .yellow, .purple, .cyan, .orange]
+
+struct LinesBoard: View {
+    let cells: Data
+    var selected: Int?
+    var reachable: [Int] = []
+    var run: BallRun?
+    let onTap: (Int) -> Void
+    @State private var runStart = Date()
+
+    var body: some View {
+        TimelineView(.animation) { timeline in
+            let elapsed = Int64(timeline.date.timeIntervalSince(runStart) * 1000)
+            Canvas { ctx, size in
+                let side = min(size.width, size.height) / 9
+                func rect(_ cell: Int, _ inset: CGFloat) -> CGRect {
+                    CGRect(x: CGFloat(cell % 9) * side + inset, y: CGFloat(8 - cell / 9) * side + inset,
+                           width: side - 2 * inset, height: side - 2 * inset)
+                }
+                let walking = run.flatMap { $0.isDone(at: elapsed) ? nil : $0 }
+                for cell in 0..<81 {
+                    ctx.stroke(Path(rect(cell, 0)), with: .color(.gray))
+                    if reachable.contains(cell) { ctx.fill(Path(ellipseIn: rect(cell, side * 0.42)), with: .color(.gray)) }
+                    let code = Int(cells[cell])
+                    if code == 0 || walking?.path.last == cell { continue }
+                    ctx.fill(Path(ellipseIn: rect(cell, side * 0.12)), with: .color(linesPalette[(code - 1) % 7]))
+                    if cell == selected { ctx.stroke(Path(ellipseIn: rect(cell, side * 0.06)), with: .color(.black), lineWidth: 3) }
+                }
+                if let w = walking {
+                    ctx.fill(Path(ellipseIn: rect(w.cell(at: elapsed), side * 0.12)), with: .color(linesPalette[w.color % 7]))
+                }
+            }
+        }
+        .aspectRatio(1, contentMode: .fit)
+        .onChange(of: run) { _ in runStart = Date() }
+        .overlay(GeometryReader { geo in
+            Color.clear.contentShape(Rectangle()).onTapGesture(coordinateSpace: .local) { p in
+                let side = min(geo.size.width, geo.size.height) / 9
+                let file = Int(p.x / side), rank = 8 - Int(p.y / side)
+                if (0...8).contains(file), (0...8).contains(rank) { onTap(rank * 9 + file) }
+            }
+        })
+    }
+}
+
+/// Lines against the clock (3 minutes), with undo, hints and the best scores.
+struct LinesScreen: View {
+    @ObservedObject var model: LinesModel
+    let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+
+    var body: some View {
+        let s = model.state
+        VStack {
+            Text(status(s)).font(.headline)
+            if let hint = s.hint { Text("Hint: \(hint.text), \(hint.reason)").font(.footnote) }
+            HStack {
+                Text("Next:")
+                ForEach(Array((s.view?.nextColors ?? Data()).enumerated()), id: \.offset) { _, c in
+                    Circle().fill(linesPalette[Int(c) % 7]).frame(width: 16, height: 16)
+                }
+            }
+            if let v = s.view {
+                LinesBoard(cells: v.cells, selected: s.selected, reachable: s.reachable, run: s.run) { model.tap($0) }
+            }
+            HStack {
+                Button("Undo") { model.undo() }.disabled(!(s.view?.canUndo ?? false))
+                Button("Hint") { model.hint() }.disabled(s.over)
+                Button("New") { model.newGame(timeLimitS: 180) }
+            }
+            .buttonStyle(.bordered)
+        }
+        .padding()
+        .navigationTitle("Lines")
+        .onAppear { if !model.continueGame() { model.newGame(timeLimitS: 180) } }
+        .onReceive(timer) { _ in model.tick() }
+    }
+
+    private func status(_ s: LinesModel.State) -> String {
+        guard let v = s.view else { return "" }
+        if s.timeUp { return "Time! \(v.score) points" }
+        if v.gameOver { return "Board full: \(v.score) points" + (s.rank.map { " (#\($0 + 1) best)" } ?? "") }
+        let clock = s.timeLeftMs.map { String(format: " · %d:%02d", $0 / 60_000, $0 / 1000 % 60) } ?? ""
+        return "\(v.score) points · best \(v.bestScore)\(clock)"
+    }
+}
+
+/// The race of a match: our board, the opponent's score and balls, time left, the result.
+struct RaceScreen: View {
+    @ObservedObject var model: MatchModel
+    let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+
+    var body: some View {
+        let r = model.state.race
+        VStack {
+            if let banner = model.state.match?.banner { Text(banner).background(Paint.yellow.opacity(0.6)) }
+            Text(status(r)).font(.headline)
+            if let cells = r?.board?.cells {
+                LinesBoard(cells: cells, selected: model.state.raceSelected, run: model.state.raceRun) { model.raceTap($0) }
+            }
+            Button("Resign", role: .destructive) { model.raceResign() }.disabled(!(r?.canMove ?? false))
+        }
+        .padding()
+        .onReceive(timer) { _ in model.tick() }
+    }
+
+    private func status(_ r: RaceState?) -> String {
+        guard let r else { return "Waiting for the race…" }
+        if let o = r.outcome { return o.text }
+        let clock = r.timeLeftMs.map { String(format: " · %d:%02d", $0 / 60_000, $0 / 1000 % 60) } ?? ""
+        return "You \(r.score) · them \(r.opponentScore) (\(r.opponentBalls) balls)\(clock)"
+    }
+}
+#endif

@@ -1,0 +1,240 @@
+// Lines (Color Lines): a solo game against the clock through Rust's LinesGame, and the pieces
+// the race screen shares with it — picking a ball then its target (`LinesPick`) and the
+// ball's walk along its path (`BallRun`) that the view paints frame by frame. Every rule
+// (paths, lines, scores, landing balls, undo, hints, best scores, the saved game) is in
+// Rust; this keeps the selection, the time limit and storage.
+import Foundation
+
+/// The moved ball's walk: `path` is every cell it passes, start and target included, in
+/// order; the view draws the ball on `cell(at:)` of the time since the move, and the landed
+/// balls once `isDone(at:)`.
+public struct BallRun: Equatable {
+    public static let stepMs: Int64 = 45
+    public let path: [Int]
+    public let color: Int
+
+    public init(path: [Int], color: Int) {
+        self.path = path
+        self.color = color
+    }
+
+    /// How long the walk takes.
+    public var durationMs: Int64 { BallRun.stepMs * Int64(max(path.count - 1, 0)) }
+
+    /// The cell the ball is on `elapsedMs` after the move (its target once done).
+    public func cell(at elapsedMs: Int64) -> Int {
+        path[min(Int(max(elapsedMs, 0) / BallRun.stepMs), path.count - 1)]
+    }
+
+    public func isDone(at elapsedMs: Int64) -> Bool { elapsedMs >= durationMs }
+}
+
+/// A tap on a Lines board: a ball is picked, then an empty cell is its target.
+public struct LinesPick: Equatable {
+    public private(set) var selected: Int?
+
+    public init() {}
+
+    /// What a tap on `cell` of `cells` (0 empty) means: a move to try, or nil (picked, or ignored).
+    public mutating func tap(_ cell: Int, _ cells: Data) -> (from: Int, to: Int)? {
+        guard cells.indices.contains(cell) else { return nil }
+        if cells[cell] != 0 {
+            selected = selected == cell ? nil : cell
+            return nil
+        }
+        guard let from = selected else { return nil }
+        return (from, cell)
+    }
+
+    public mutating func clear() { selected = nil }
+}
+
+/// A solo game of Lines; used on the UI thread (its calls into Rust are quick).
+public final class LinesModel: Model {
+    public struct State: Equatable {
+        /// Rust's board, drawn as it is; nil before the first game.
+        public var view: LinesView?
+        /// The picked ball, ringed.
+        public var selected: Int?
+        /// Where the picked ball can go.
+        public var reachable: [Int] = []
+        /// The last move's walk, to animate; the board already shows the turn's end.
+        public var run: BallRun?
+        /// The last turn (cleared lines, landed balls, points) for the effects.
+        public var lastTurn: LinesTurn?
+        /// The suggestion shown (the move and why).
+        public var hint: LinesHint?
+        /// Time left against the clock; nil without a limit.
+        public var timeLeftMs: Int64?
+        /// The time is up: the game is over at this score.
+        public var timeUp = false
+        /// The best scores.
+        public var best: [LinesBestScore] = []
+        /// The rank the last game took in the best scores (0 = best).
+        public var rank: Int?
+        /// A refused move or a damaged saved game, to show once.
+        public var message: String?
+
+        public var over: Bool { timeUp || view?.gameOver == true }
+    }
+
+    public static let continueKey = "lines.continue"
+    public static let bestKey = "lines.best"
+
+    public private(set) var state = State() {
+        willSet { willChange() }
+        didSet { didChange() }
+    }
+
+    private let store: KeyValueStore
+    private let now: () -> Int64
+    private var game: LinesGame?
+    private var pick = LinesPick()
+    private var deadline: Int64?
+
+    /// `now`: milliseconds of a monotonic clock (passed in: the tests run their own).
+    public init(store: KeyValueStore,
+                now: @escaping () -> Int64 = { Int64(DispatchTime.now().uptimeNanoseconds / 1_000_000) }) {
+        self.store = store
+        self.now = now
+        super.init()
+        if let text = store.string(LinesModel.bestKey), let bytes = Data(base64Encoded: text) {
+            try? scratch()?.loadBestScores(bytes: bytes)
+        }
+    }
+
+    private func scratch() -> LinesGame? {
+        if game == nil { game = try? LinesGame(settings: LinesSettings(startBalls: 5, undo: .lastTurn), seed: nil) }
+        return game
+    }
+
+    /// A new game with `startBalls` (3 or 5), against the clock if `timeLimitS` > 0; `seed`
+    /// repeats a game. False, with a message, if refused.
+    @discardableResult
+    public func newGame(startBalls: Int = 5, undo: LinesUndo = .lastTurn, timeLimitS: Int = 0, seed: UInt64? = nil) -> Bool {
+        let settings = LinesSettings(startBalls: UInt8(clamping: startBalls), undo: undo)
+        do {
+            if let g = game { try g.newGame(settings: settings, seed: seed) } else { game = try LinesGame(settings: settings, seed: seed) }
+        } catch {
+            state.message = readable(error)
+            return false
+        }
+        deadline = timeLimitS > 0 ? now() + Int64(timeLimitS) * 1000 : nil
+        pick.clear()
+        state = State(best: game?.bestScores() ?? [])
+        refresh(run: nil, turn: nil)
+        return true
+    }
+
+    public var canContinue: Bool { store.string(LinesModel.continueKey) != nil }
+
+    /// Continues the kept game (without a time limit); false with a message if damaged.
+    @discardableResult
+    public func continueGame() -> Bool {
+        guard let text = store.string(LinesModel.continueKey) else { return false }
+        do {
+            guard let bytes = Data(base64Encoded: text), let g = scratch() else { throw LinesError.BadSave(message: "not Base64") }
+            try g.continueSaved(bytes: bytes)
+        } catch {
+            store.set(LinesModel.continueKey, nil)
+            state.message = "The saved game could not be continued: \(readable(error))"
+            return false
+        }
+        deadline = nil
+        pick.clear()
+        refresh(run: nil, turn: nil)
+        return true
+    }
+
+    /// A tap on board cell `cell` (rank × 9 + file from a1): the turn when it moved a ball.
+    @discardableResult
+    public func tap(_ cell: Int) -> LinesTurn? {
+        tick()
+        guard let g = game, !state.over, let cells = state.view?.cells else { return nil }
+        guard let move = pick.tap(cell, cells) else {
+            state.selected = pick.selected
+            state.reachable = pick.selected.flatMap { try? g.reachable(from: UInt8($0)).map { Int($0) } } ?? []
+            return nil
+        }
+        return play(move.from, move.to)
+    }
+
+    /// Plays `from` → `to`; a refusal (no path, …) becomes the message and keeps the pick.
+    @discardableResult
+    public func play(_ from: Int, _ to: Int) -> LinesTurn? {
+        guard let g = game, !state.over, let f = UInt8(exactly: from), let t = UInt8(exactly: to) else { return nil }
+        do {
+            let turn = try g.play(from: f, to: t)
+            pick.clear()
+            refresh(run: BallRun(path: turn.path.map { Int($0) }, color: Int(turn.color)), turn: turn)
+            return turn
+        } catch {
+            state.message = readable(error)
+            return nil
+        }
+    }
+
+    /// Takes the last turn back (as the settings allow).
+    public func undo() {
+        guard let g = game, !state.timeUp else { return }
+        do { try g.undo() } catch {
+            state.message = readable(error)
+            return
+        }
+        pick.clear()
+        refresh(run: nil, turn: nil)
+    }
+
+    /// Shows the computer's suggestion and its reason.
+    @discardableResult
+    public func hint() -> LinesHint? {
+        state.hint = game?.hint()
+        return state.hint
+    }
+
+    /// Runs the clock: call about once a second while the game shows.
+    public func tick() {
+        guard let d = deadline else { return }
+        let left = max(d - now(), 0)
+        state.timeLeftMs = left
+        if left == 0 && !state.timeUp {
+            deadline = nil
+            state.timeUp = true
+            state.selected = nil
+            state.reachable = []
+            pick.clear()
+            finish()
+        }
+    }
+
+    public func clearMessage() { state.message = nil }
+
+    private func refresh(run: BallRun?, turn: LinesTurn?) {
+        guard let g = game else { return }
+        let view = g.view()
+        var s = state
+        s.view = view
+        s.selected = nil
+        s.reachable = []
+        s.run = run
+        s.lastTurn = turn
+        s.hint = nil
+        s.timeLeftMs = deadline.map { max($0 - now(), 0) }
+        state = s
+        if view.gameOver {
+            finish()
+        } else if let bytes = try? g.save() {
+            store.set(LinesModel.continueKey, bytes.base64EncodedString())
+        }
+    }
+
+    /// The game ended (board full or time up): into the best scores, nothing to continue.
+    private func finish() {
+        guard let g = game else { return }
+        store.set(LinesModel.continueKey, nil)
+        let day = ISO8601DateFormatter().string(from: Date()).prefix(10)
+        if let r = g.recordResult(date: String(day)) { state.rank = Int(r) }
+        if let bytes = try? g.bestScoresBytes() { store.set(LinesModel.bestKey, bytes.base64EncodedString()) }
+        state.best = g.bestScores()
+    }
+}

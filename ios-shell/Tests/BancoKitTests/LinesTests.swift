@@ -1,0 +1,142 @@
+// Lines through BancoKit: a seeded solo game played by taps (pick, target, the ball's walk
+// along its path) to the end, kept and continued, against the clock; and a race between two
+// MatchModels over 127.0.0.1, played by taps until both boards are full.
+import Foundation
+import BancoKit
+
+/// A ball with an empty neighbour on `cells` (0 empty): a move that is always legal.
+func neighbourMove(_ cells: Data) -> (Int, Int)? {
+    for from in 0..<81 where cells[from] != 0 {
+        for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let (f, r) = (from % 9 + df, from / 9 + dr)
+            if (0...8).contains(f), (0...8).contains(r), cells[r * 9 + f] == 0 { return (from, r * 9 + f) }
+        }
+    }
+    return nil
+}
+
+func linesTests(_ s: Suite) {
+    s.test("Lines: a seeded game played by taps to the end, kept and continued") {
+        let store = MemoryStore()
+        let m = LinesModel(store: store)
+        try check(m.newGame(startBalls: 5, seed: 9))
+        try eq(5, m.state.view?.balls)
+        try eq(nil, m.state.timeLeftMs, "no clock unless asked")
+        var turns = 0
+        var kept: String?
+        while !m.state.over && turns < 400 {
+            guard let h = m.hint() else { throw TestFailure(description: "no hint before the end") }
+            try check(!h.reason.isEmpty, "the hint says why")
+            try eq(nil, m.tap(Int(h.from)), "a tap on a ball picks it")
+            try eq(Int(h.from), m.state.selected)
+            try check(m.state.reachable.contains(Int(h.to)), "the target is marked reachable")
+            guard let turn = m.tap(Int(h.to)) else { throw TestFailure(description: "refused: \(m.state.message ?? "")") }
+            try eq(nil, m.state.selected)
+            let run = m.state.run!
+            try eq(turn.path.map { Int($0) }, run.path, "the model animates the path Rust gave")
+            try eq(Int(h.from), run.cell(at: 0))
+            try eq(Int(h.to), run.cell(at: run.durationMs))
+            if run.path.count > 2 { try eq(run.path[1], run.cell(at: BallRun.stepMs), "one cell per step") }
+            try eq(turn.score, m.state.view?.score)
+            turns += 1
+            if turns == 5 { kept = store.string(LinesModel.continueKey) }
+        }
+        try check(m.state.view?.gameOver == true, "the board filled up in \(turns) turns")
+        try eq(0, m.state.rank, "the first game tops the best scores")
+        try eq(m.state.view?.score, m.state.best.first?.score)
+        try eq(nil, store.string(LinesModel.continueKey), "a finished game is not kept")
+        try eq(nil, m.tap(0), "no move after the end")
+
+        // Best scores are kept between games; a refused move keeps the board and says why.
+        let d = LinesModel(store: store)
+        try check(d.newGame(seed: 9))
+        try eq(m.state.view?.score, d.state.best.first?.score)
+        let v = d.state.view!
+        let empties = v.cells.indices.filter { v.cells[$0] == 0 }
+        try eq(nil, d.play(empties[0], empties[1]))
+        try check(d.state.message?.contains("no ball") == true, d.state.message ?? "")
+        try eq(v, d.state.view)
+
+        // The game kept after 5 turns continues there.
+        store.set(LinesModel.continueKey, kept)
+        try check(d.continueGame())
+        try eq(5, d.state.view?.turns)
+    }
+
+    s.test("Lines against the clock: the time runs out and the game stops") {
+        var clock: Int64 = 1_000
+        let m = LinesModel(store: MemoryStore(), now: { clock })
+        try check(m.newGame(startBalls: 3, timeLimitS: 60, seed: 4))
+        try eq(60_000, m.state.timeLeftMs)
+        clock += 20_000
+        m.tick()
+        try eq(40_000, m.state.timeLeftMs)
+        let (f, t) = neighbourMove(m.state.view!.cells)!
+        try check(m.play(f, t) != nil)
+        clock += 40_000
+        m.tick()
+        try check(m.state.timeUp && m.state.over, "time up")
+        let (f2, t2) = neighbourMove(m.state.view!.cells)!
+        try eq(nil, m.play(f2, t2), "no move once the time is up")
+        try eq(1, m.state.view?.turns)
+        try check(!m.newGame(startBalls: 4), "4 start balls are refused")
+        try check(m.state.message != nil)
+    }
+
+    s.test("Lines race between two MatchModels over loopback, to the end") {
+        let host = Side(), guest = Side()
+        defer {
+            guest.leave()
+            host.leave()
+        }
+        let settings = RaceSettings(startBalls: 3, timeLimitS: 0)
+        host.model = try host.ui.call {
+            try MatchModel.hostRace(ui: host.ui, name: "An", address: "127.0.0.1:0", advertise: false, race: settings)
+        }
+        let address = try host.wait("listening") { $0.phase == .listening }.address
+        guest.model = try guest.ui.call { try MatchModel.join(ui: guest.ui, name: "Binh", address: address) }
+        let hv = try host.wait("host code") { $0.phase == .verify }
+        try guest.wait("guest code") { $0.phase == .verify }
+        host.act { $0.confirmCode(hv.code!) }
+        guest.act { $0.confirmCode(hv.code!) }
+        try guest.wait("the race proposed") { $0.phase == .proposed }
+        guest.act { $0.acceptProposal() }
+        let h0 = try host.wait("host started") { $0.race?.board != nil }.race!
+        let g0 = try guest.wait("guest started") { $0.race?.board != nil }.race!
+        try eq(Color.red, h0.yourColor)
+        try eq(Color.black, g0.yourColor)
+        try eq(h0.board, g0.board, "one seed, the same boards")
+
+        var moves = 0
+        while [host, guest].contains(where: { side in side.ui.call { side.model.state.race?.canMove == true } }) {
+            for side in [host, guest] {
+                try side.ui.call {
+                    let model = side.model!
+                    guard let r = model.state.race, r.canMove, let mv = neighbourMove(r.board!.cells) else { return }
+                    let (from, to) = mv
+                    try eq(nil, model.raceTap(from), "a tap on a ball picks it")
+                    try eq(from, model.state.raceSelected)
+                    guard let turn = model.raceTap(to) else {
+                        throw TestFailure(description: "refused: \(model.state.message ?? "")")
+                    }
+                    let run = model.state.raceRun!
+                    try eq(turn.path.map { Int($0) }, run.path)
+                    try eq(to, run.cell(at: run.durationMs))
+                    try eq(nil, model.state.raceSelected)
+                    moves += 1
+                }
+            }
+            try check(moves < 1000, "the boards fill up")
+        }
+        let h = try host.wait("host result") { $0.race?.outcome != nil }.race!
+        let g = try guest.wait("guest result") { $0.race?.outcome != nil }.race!
+        try eq(RaceEnding.finished, h.outcome?.ending)
+        let ho = h.outcome!, go = g.outcome!
+        try eq(RaceOutcome(redScore: go.redScore, blackScore: go.blackScore, redTurns: go.redTurns,
+                           blackTurns: go.blackTurns, winner: go.winner, ending: go.ending, text: ho.text),
+               ho, "both sides agree")
+        try eq(h.score, g.opponentScore)
+        try eq(g.score, h.opponentScore)
+        try check(h.board!.full && g.board!.full)
+    }
+}
