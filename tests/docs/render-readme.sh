@@ -3,7 +3,7 @@
 # (name, game, position: a FEN or a .pgn of that folder, last move or -) becomes
 # `banco render --game G --fen F|--load P [--last M] -o <name>.svg`, run in that folder. With
 # --png it also writes <name>.png next to them, to look at (not committed). The banco-cli test
-# `readme_pictures` fails when a committed SVG is not what its row makes now: run this script
+# `readme_pictures` (`cargo test -p banco-cli --test suite readme_pictures::`) fails when a committed SVG is not what its row makes now: run this script
 # and commit the result.
 #
 #   tests/docs/render-readme.sh [--png]

@@ -9,5 +9,6 @@ mod jieqi;
 mod lan;
 mod lines;
 mod race;
+mod readme_pictures;
 mod records;
 mod saves;

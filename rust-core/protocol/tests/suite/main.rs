@@ -11,5 +11,6 @@ mod matches;
 mod pairing;
 mod props;
 mod race;
+mod race_cut;
 mod session;
 mod soak;
