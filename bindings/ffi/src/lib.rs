@@ -83,7 +83,7 @@ pub use ble_status::{BlePermission, BlePlatform, BleReadiness, BleRole, BleStep,
 pub use clock::{ClockFace, ClockFaces, offer_clock_text};
 pub use collection::{
     CollectionPuzzle, PuzzleProgress, PuzzleRecord, PuzzleTier, PuzzleTierInfo, TierProgress,
-    collection_puzzle, collection_puzzles, puzzle_tiers,
+    collection_puzzle, collection_puzzles, collection_puzzles_of, puzzle_tiers, puzzle_tiers_of,
 };
 pub use computer::{
     Puzzle, PuzzleStatus, VsComputer, VsListener, VsSettings, VsState, builtin_puzzles,
