@@ -199,7 +199,10 @@ func engineMatchTests(_ s: Suite) {
             if expectCode {
                 let code = try hl.next("code") { e -> String? in if case .verifyCode(let c, _) = e { return c }; return nil }
                 try host.confirmCode(code: code)
-                try guest.confirmCode(code: code)
+                // The guest confirms the code it was shown (it may see it after the host does).
+                let shown = try gl.next("guest code") { e -> String? in if case .verifyCode(let c, _) = e { return c }; return nil }
+                try eq(code, shown)
+                try guest.confirmCode(code: shown)
             }
             let asked = try hl.next("verified") { e -> Bool? in
                 if case .verifyCode = e { return true }
