@@ -155,7 +155,7 @@ fn the_counting_game_as_chess() {
 
 /// The full soak of the issue (10,000 games each); run with `--ignored`.
 #[test]
-#[ignore = "long: about a minute"]
+#[ignore = "long: about a minute; run by tests/nightly.sh ignored"]
 fn full_soak() {
     let report = run_soak(10_000, 1);
     println!("counting: {report}");
