@@ -112,7 +112,9 @@ pub use net::{
 pub use race::{RaceBoard, RaceEnding, RaceOutcome, RaceSettings, RaceState, RaceTurn, RaceUpdate};
 #[cfg(feature = "png")]
 pub use records::render_png;
-pub use records::{PgnImportError, PgnTag, pgn_of_saved, render_fen_svg, render_game_svg};
+pub use records::{
+    PgnImportError, PgnTag, pgn_import_error_text, pgn_of_saved, render_fen_svg, render_game_svg,
+};
 pub use types::{
     BoardShape, BoardView, Cell, Color, DrawReason, GameKind, Move, MoveText, Notation, Outcome,
     Piece, PieceKind, PlacedPiece, PlayedMove, RepetitionRule, Rules, TapResult, WinReason,

@@ -158,6 +158,13 @@ impl Game {
     }
 }
 
+/// The reason `error` gives, in the words the command line prints ("move 2 (White) `Ke3` is
+/// not legal: …"), so that no shell writes its own wording of each case.
+#[uniffi::export]
+pub fn pgn_import_error_text(error: PgnImportError) -> String {
+    error.to_string()
+}
+
 /// The PGN of any saved game's bytes (`VsComputer.save()`, `Match` saves, `Game.save()`).
 #[uniffi::export]
 pub fn pgn_of_saved(bytes: Vec<u8>) -> Result<String, BancoError> {

@@ -68,7 +68,7 @@ public enum GameShare {
             return .success(Opened(kind: try g.kind(), saved: try g.save(), plies: Int(status.ply),
                                    sideToMove: status.sideToMove))
         } catch let e as PgnImportError {
-            return .failure(OpenError(description: "This game cannot be opened: \(whyNot(e))"))
+            return .failure(OpenError(description: "This game cannot be opened: \(pgnImportErrorText(error: e))"))
         } catch {
             return .failure(OpenError(description: "This game cannot be opened: \(readable(error))"))
         }
@@ -79,19 +79,6 @@ public enum GameShare {
         try Picture(svg: try renderFenSvg(kind: vs.kind, fen: vs.fen, lastMove: vs.lastMove?.coordinate,
                                           flipped: vs.board.flipped),
                     scale: scale, name: "banco-\(gameName(vs.kind).lowercased())")
-    }
-
-    /// Rust's reason in words.
-    private static func whyNot(_ e: PgnImportError) -> String {
-        switch e {
-        case .IllegalMove(let number, let side, let text, let why):
-            return "move \(number) (\(side)) `\(text)` is not legal: \(why)"
-        case .Syntax(let why): return "it is not PGN (\(why))"
-        case .BadFen(let why): return "its position is not legal (\(why))"
-        case .UnsupportedGame(let variant): return "Banco does not read \(variant) records"
-        case .Empty: return "there is no game in it"
-        default: return "\(e)"
-        }
     }
 
     private static func day(_ date: Date, separator: String) -> String {

@@ -12,6 +12,7 @@ import org.banco.PgnImportException
 import org.banco.PgnTag
 import org.banco.VsState
 import org.banco.renderFenSvg
+import org.banco.pgnImportErrorText
 import org.banco.renderPng
 import java.time.LocalDate
 
@@ -68,19 +69,9 @@ object GameShare {
             Result.success(Opened(g.kind(), g.save(), status.ply.toInt(), status.sideToMove))
         }
     } catch (e: PgnImportException) {
-        Result.failure(IllegalArgumentException("This game cannot be opened: ${whyNot(e)}", e))
+        Result.failure(IllegalArgumentException("This game cannot be opened: ${pgnImportErrorText(e)}", e))
     } catch (e: BancoException) {
         Result.failure(IllegalArgumentException("This game cannot be opened: ${readable(e)}", e))
-    }
-
-    /** Rust's reason in words (the first bad move by its number and side). */
-    private fun whyNot(e: PgnImportException): String = when (e) {
-        is PgnImportException.IllegalMove -> "move ${e.number} (${e.side}) `${e.text}` is not legal: ${e.why}"
-        is PgnImportException.Syntax -> "it is not PGN (${e.why})"
-        is PgnImportException.BadFen -> "its position is not legal (${e.why})"
-        is PgnImportException.UnsupportedGame -> "Banco does not read ${e.variant} records"
-        is PgnImportException.Empty -> "there is no game in it"
-        else -> readable(e)
     }
 
     /** The picture of the position on screen, its last move marked, turned as on screen. */
