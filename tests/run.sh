@@ -20,13 +20,14 @@ step() {
   printf '\n==> %s\n' "$*"
 }
 
-# The Kotlin compiler (npm) and the Swift chroot (debootstrap + apt) download while cargo
-# compiles: those are network and disk bound, the compilers CPU bound. The job only
-# provisions; the binding and shell steps below use what it leaves in place.
+# The Kotlin compiler (a JRE, JNA and npm from apt, then kotlinc from npm), the Swift chroot
+# (debootstrap + apt) and the BLE mock's D-Bus packages download while cargo compiles: those
+# are network and disk bound, the compilers CPU bound. One job, one apt at a time; it only
+# provisions, and the steps below use what it leaves in place.
 provision_log="$(mktemp "${TMPDIR:-/tmp}/banco-provision.XXXXXX")"
 provision_start=$SECONDS
-( bash bindings/scripts/test-kotlin.sh --provision && bash bindings/scripts/test-swift.sh --provision ) \
-  >"$provision_log" 2>&1 </dev/null &
+( bash bindings/scripts/test-kotlin.sh --provision && bash bindings/scripts/test-swift.sh --provision \
+    && bash tests/net/ble-mock.sh --provision ) >"$provision_log" 2>&1 </dev/null &
 provision_pid=$!
 cleanup() {
   kill "$provision_pid" 2>/dev/null || true

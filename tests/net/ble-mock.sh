@@ -19,7 +19,8 @@
 #
 # Last line: `ble-mock: passed`, or `skipped: REASON` where it cannot run (not root, so it
 # cannot install what it lacks). Provisions dbus-daemon, python3-dbusmock, libdbus-1-dev and
-# pkg-config with apt when missing.
+# pkg-config with apt when missing; `ble-mock.sh --provision` only does that (tests/run.sh
+# runs it in the background while cargo compiles).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -35,6 +36,10 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+if [ "${1:-}" = "--provision" ]; then
+  echo "ble-mock: D-Bus, python-dbusmock and libdbus are installed"
+  exit 0
 fi
 
 # BANCO_BLE_BIN may name a `banco` built with `--features ble` elsewhere.

@@ -19,7 +19,9 @@ fi
 # MDNS_PROBE_BIN may name a probe built elsewhere.
 bin="${MDNS_PROBE_BIN:-}"
 if [ -z "$bin" ]; then
-  cargo build -q -p banco-net --example mdns_probe
+  # The test profile (its output also goes to target/debug): the dependencies `cargo test
+  # --workspace` built are reused instead of a second, dev-profile build of banco-net's.
+  cargo build -q --locked --profile test -p banco-net --example mdns_probe
   target="$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')"
   bin="$target/debug/examples/mdns_probe"
 fi
