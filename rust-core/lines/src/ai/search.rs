@@ -80,6 +80,35 @@ pub fn candidates(
     out: &mut Vec<Candidate>,
 ) {
     out.clear();
+    for_each_candidate(board, next, weights, |c| out.push(c));
+}
+
+/// The best legal move of `board` by its stage-one value (ties: the first in board
+/// order), without storing the others: the budget-1 player.
+#[must_use]
+pub fn best_candidate(
+    board: &Board,
+    next: Option<&[Ball]>,
+    weights: &Weights,
+) -> Option<Candidate> {
+    let mut best: Option<Candidate> = None;
+    for_each_candidate(board, next, weights, |c| {
+        if best.is_none_or(|b| c.heuristic > b.heuristic) {
+            best = Some(c);
+        }
+    });
+    best
+}
+
+/// Calls `visit` with every legal move of `board` judged as in stage one, in board order
+/// (by origin, then destination). No allocation: the board's bit sets are updated move by
+/// move.
+pub fn for_each_candidate(
+    board: &Board,
+    next: Option<&[Ball]>,
+    weights: &Weights,
+    mut visit: impl FnMut(Candidate),
+) {
     let masks = Masks::of(board);
     let regions = Regions::of(masks.empty);
     let free = masks.empty.count_ones();
@@ -96,6 +125,11 @@ pub fn candidates(
         let ball = Ball::from_index(code as usize - 1);
         let mut after = *board;
         after.set(from, None);
+        let mut lifted = masks;
+        let from_bit = 1u128 << fi;
+        lifted.color[code as usize] &= !from_bit;
+        lifted.color[0] |= from_bit;
+        lifted.empty |= from_bit;
         for to in CellSet(reach).iter() {
             after.set(to, ball);
             let cleared = lines_through(&after, to);
@@ -104,14 +138,19 @@ pub fn candidates(
                 if free <= 3 {
                     LOST
                 } else {
-                    eval::after_spawn(&after, next, weights)
+                    let to_bit = 1u128 << to.index();
+                    let mut m = lifted;
+                    m.color[code as usize] |= to_bit;
+                    m.color[0] &= !to_bit;
+                    m.empty &= !to_bit;
+                    eval::after_spawn_masks(&after, &m, next, weights)
                 }
             } else {
                 let mut b = after;
                 b.clear(cleared);
                 pts as f32 + weights.complete + evaluate_with(&b, weights)
             };
-            out.push(Candidate {
+            visit(Candidate {
                 from,
                 to,
                 points: pts,
@@ -240,6 +279,9 @@ pub fn best_move_with(
     seed: u64,
     weights: &Weights,
 ) -> Option<(Candidate, f32)> {
+    if budget.candidates <= 1 || budget.samples == 0 {
+        return best_candidate(board, Some(next), weights).map(|c| (c, c.heuristic));
+    }
     let mut cands = Vec::with_capacity(2048);
     candidates(board, Some(next), weights, &mut cands);
     if cands.is_empty() {

@@ -48,26 +48,10 @@ fn weights_from_env() -> Weights {
     };
     for pair in spec.split(',').filter(|p| !p.is_empty()) {
         let (name, value) = pair.split_once('=').expect("name=value");
-        let v: f32 = value.parse().expect("a number");
-        match name {
-            "run1" => w.run[1] = v,
-            "run2" => w.run[2] = v,
-            "run3" => w.run[3] = v,
-            "run4" => w.run[4] = v,
-            "ready" => w.ready = v,
-            "landing" => w.landing = v,
-            "free" => w.free = v,
-            "crowd" => w.crowd = v,
-            "crowd_at" => w.crowd_at = v,
-            "pocket" => w.pocket = v,
-            "dead" => w.dead = v,
-            "walled" => w.walled = v,
-            "landing_line" => w.landing_line = v,
-            "complete" => w.complete = v,
-            "center" => w.center = v,
-            "ready3" => w.ready3 = v,
-            other => panic!("unknown weight {other}"),
-        }
+        assert!(
+            w.set(name, value.parse().expect("a number")),
+            "unknown weight {name}"
+        );
     }
     w
 }

@@ -1,0 +1,216 @@
+//! Tunes the computer player's evaluation weights ([`Weights`]) by the noisy cross-entropy
+//! method over seeded self-play games, as for Tetris evaluations: each generation draws
+//! `--population` weight vectors from a Gaussian (mean = the current weights, one
+//! standard deviation per weight), plays every one on the same `--games` seeded games
+//! (the budget-1 player: every legal move judged with the closed-form landing), keeps the
+//! `--elite` best by mean score and refits the Gaussian to them, adding a little noise
+//! that shrinks to zero by the last generation (so the search does not collapse early).
+//! Games are cut at `--max-turns` so that a strong candidate does not cost forever.
+//!
+//! Deterministic: the training games of generation `g` are seeds `--seed + g × games`
+//! onwards (disjoint from the bench's seeds 1–100), and the Gaussian draws come from a
+//! fixed seed, so the same command prints the same weights whatever `--threads`.
+//!
+//! ```text
+//! nice cargo run --release -p banco-lines --example tune -- \
+//!     --generations 10 --population 24 --elite 6 --games 8 --max-turns 800 --threads 2
+//! ```
+//!
+//! Every generation prints one line (the best and elite means, the mean weights'
+//! spread); the last line is `weights <spec>`, the form `Weights::set` reads (and
+//! `LINES_WEIGHTS` of the strength test). `--start <spec>` starts from other weights
+//! than `Weights::default`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::print_stdout,
+    missing_docs
+)]
+
+use banco_game::ScoreGame;
+use banco_lines::ai::Budget;
+use banco_lines::ai::eval::{WEIGHT_COUNT, Weights};
+use banco_lines::ai::search::{self, SampleRng};
+use banco_lines::spawn::Spawner;
+use banco_lines::{LinesGame, Move, Settings};
+
+struct Options {
+    generations: usize,
+    population: usize,
+    elite: usize,
+    games: u64,
+    max_turns: u32,
+    seed: u64,
+    threads: usize,
+    start: Weights,
+}
+
+fn options() -> Options {
+    let mut o = Options {
+        generations: 10,
+        population: 24,
+        elite: 6,
+        games: 8,
+        max_turns: 800,
+        seed: 1_000_000,
+        threads: 1,
+        start: Weights::default(),
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).cloned().unwrap_or_default();
+        match args[i].as_str() {
+            "--generations" => o.generations = value.parse().expect("--generations N"),
+            "--population" => o.population = value.parse().expect("--population N"),
+            "--elite" => o.elite = value.parse().expect("--elite N"),
+            "--games" => o.games = value.parse().expect("--games N"),
+            "--max-turns" => o.max_turns = value.parse().expect("--max-turns N"),
+            "--seed" => o.seed = value.parse().expect("--seed N"),
+            "--threads" => o.threads = value.parse().expect("--threads N"),
+            "--start" => o.start = parse_spec(&value),
+            other => panic!("unknown option {other}"),
+        }
+        i += 2;
+    }
+    o
+}
+
+/// Weights from `name=value,name=value` over the defaults.
+fn parse_spec(spec: &str) -> Weights {
+    let mut w = Weights::default();
+    for pair in spec.split(',').filter(|p| !p.is_empty()) {
+        let (name, value) = pair.split_once('=').expect("name=value");
+        assert!(
+            w.set(name, value.parse().expect("a number")),
+            "no weight {name}"
+        );
+    }
+    w
+}
+
+/// Score and turns of one game played with `weights` by the budget-1 player.
+fn play(weights: &Weights, seed: u64, max_turns: u32) -> (u32, u32) {
+    let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
+    let budget = Budget::fast();
+    while !game.is_over() && game.turns() < max_turns {
+        let Some((c, _)) =
+            search::best_move_with(game.board(), &game.next_colors(), &budget, seed, weights)
+        else {
+            break;
+        };
+        if game
+            .play(Move {
+                from: c.from,
+                to: c.to,
+            })
+            .is_err()
+        {
+            break;
+        }
+    }
+    (game.score(), game.turns())
+}
+
+/// Mean score of each candidate over the games `seeds`, on `threads` threads.
+fn judge_all(cands: &[Weights], seeds: &[u64], max_turns: u32, threads: usize) -> Vec<f64> {
+    let jobs: Vec<(usize, u64)> = (0..cands.len())
+        .flat_map(|c| seeds.iter().map(move |&s| (c, s)))
+        .collect();
+    let mut scores = vec![0u32; jobs.len()];
+    let threads = threads.max(1);
+    std::thread::scope(|scope| {
+        let chunks: Vec<_> = scores
+            .chunks_mut(jobs.len().div_ceil(threads))
+            .zip(jobs.chunks(jobs.len().div_ceil(threads)))
+            .map(|(out, jobs)| {
+                scope.spawn(move || {
+                    for (o, &(c, s)) in out.iter_mut().zip(jobs) {
+                        *o = play(&cands[c], s, max_turns).0;
+                    }
+                })
+            })
+            .collect();
+        for h in chunks {
+            h.join().expect("a worker");
+        }
+    });
+    scores
+        .chunks(seeds.len())
+        .map(|c| c.iter().map(|&s| f64::from(s)).sum::<f64>() / c.len() as f64)
+        .collect()
+}
+
+fn gaussian(rng: &mut SampleRng) -> f64 {
+    let u1 = ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+    let u2 = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}
+
+fn main() {
+    let o = options();
+    let mut mean: Vec<f64> = o.start.to_array().iter().map(|&v| f64::from(v)).collect();
+    let floor: Vec<f64> = mean.iter().map(|m| (0.1 * m.abs()).max(0.05)).collect();
+    let mut sd: Vec<f64> = mean.iter().map(|m| (0.5 * m.abs()).max(0.3)).collect();
+    let mut rng = SampleRng::new(0x0005_EED1_14E5);
+    println!(
+        "cross-entropy: {} generations × {} candidates × {} games (max {} turns), elite {}, seed {}",
+        o.generations, o.population, o.games, o.max_turns, o.elite, o.seed
+    );
+    println!("start {}", o.start.to_spec());
+    for g in 0..o.generations {
+        let seeds: Vec<u64> = (0..o.games)
+            .map(|k| o.seed + g as u64 * o.games + k)
+            .collect();
+        let mut cands = vec![to_weights(&mean)];
+        let mut draws = vec![mean.clone()];
+        for _ in 1..o.population {
+            let v: Vec<f64> = (0..WEIGHT_COUNT)
+                .map(|i| mean[i] + sd[i] * gaussian(&mut rng))
+                .collect();
+            cands.push(to_weights(&v));
+            draws.push(v);
+        }
+        let scores = judge_all(&cands, &seeds, o.max_turns, o.threads);
+        let mut order: Vec<usize> = (0..cands.len()).collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        let elite = &order[..o.elite.clamp(2, cands.len())];
+        let shrink = 1.0 - (g as f64 + 1.0) / o.generations as f64;
+        for i in 0..WEIGHT_COUNT {
+            let m = elite.iter().map(|&e| draws[e][i]).sum::<f64>() / elite.len() as f64;
+            let var = elite
+                .iter()
+                .map(|&e| (draws[e][i] - m).powi(2))
+                .sum::<f64>()
+                / elite.len() as f64;
+            mean[i] = m;
+            sd[i] = (var + (floor[i] * shrink).powi(2)).sqrt();
+        }
+        let elite_mean = elite.iter().map(|&e| scores[e]).sum::<f64>() / elite.len() as f64;
+        println!(
+            "generation {} seeds {}..{} previous_mean_weights {:.1} best {:.1} elite {:.1} spread {:.3}",
+            g + 1,
+            seeds[0],
+            seeds[seeds.len() - 1],
+            scores[0],
+            scores[order[0]],
+            elite_mean,
+            sd.iter()
+                .zip(&mean)
+                .map(|(s, m)| s / m.abs().max(0.3))
+                .sum::<f64>()
+                / WEIGHT_COUNT as f64
+        );
+        println!("mean {}", to_weights(&mean).to_spec());
+    }
+    println!("weights {}", to_weights(&mean).to_spec());
+}
+
+fn to_weights(v: &[f64]) -> Weights {
+    let mut a = [0f32; WEIGHT_COUNT];
+    for (o, &x) in a.iter_mut().zip(v) {
+        *o = x as f32;
+    }
+    Weights::from_array(&a)
+}
