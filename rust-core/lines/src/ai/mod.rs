@@ -37,6 +37,10 @@ pub struct Budget {
     /// After each sample, judge every legal reply (a two-move look-ahead) rather than only
     /// the replies that complete a line.
     pub replies: bool,
+    /// Turns each sample plays on with the budget-1 player after the landing before it is
+    /// judged (a rollout; 0: the sample is judged by the next move alone, as
+    /// [`Budget::replies`] says).
+    pub depth: usize,
 }
 
 impl Budget {
@@ -47,6 +51,7 @@ impl Budget {
             candidates: 1,
             samples: 0,
             replies: false,
+            depth: 0,
         }
     }
 
@@ -68,6 +73,7 @@ impl Budget {
             candidates,
             samples,
             replies: playouts >= 9,
+            depth: 0,
         }
     }
 }

@@ -291,6 +291,9 @@ pub fn best_move_with(
     if budget.samples == 0 || cands.len() == 1 {
         return cands.first().map(|c| (*c, c.heuristic));
     }
+    if budget.depth > 0 {
+        return best_by_rollouts(board, next, &cands, budget, seed, weights);
+    }
     let mut scratch = Vec::with_capacity(2048);
     let mut best: Option<(Candidate, f32)> = None;
     for c in &cands {
@@ -305,7 +308,7 @@ pub fn best_move_with(
             let n = budget.samples;
             let mut sum = 0.0;
             for i in 0..n {
-                let mut rng = SampleRng::new(seed ^ (i as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+                let mut rng = SampleRng::new(sample_seed(seed, i));
                 let mut b = after;
                 let pts = land_random(&mut b, next, &mut rng);
                 sum += pts as f32 + value_to_move(&b, None, budget.replies, weights, &mut scratch);
@@ -317,4 +320,84 @@ pub fn best_move_with(
         }
     }
     best
+}
+
+/// The seed of sample `i` (the same for every candidate: they are compared on the same
+/// luck).
+fn sample_seed(seed: u64, i: usize) -> u64 {
+    seed ^ (i as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+}
+
+/// Stage two by rollouts ([`Budget::depth`] > 0): each kept candidate is played out
+/// `samples` times for `depth` more turns by the budget-1 player, over random landings
+/// and random colours announced after the known ones; a rollout is worth the points it
+/// made plus the stage-one value of the move it ends on ([`LOST`] if the board filled).
+fn best_by_rollouts(
+    board: &Board,
+    next: &[Ball],
+    cands: &[Candidate],
+    budget: &Budget,
+    seed: u64,
+    weights: &Weights,
+) -> Option<(Candidate, f32)> {
+    let mut best: Option<(Candidate, f32)> = None;
+    for c in cands {
+        let mut after = *board;
+        apply(&mut after, c);
+        let mut sum = 0.0;
+        for i in 0..budget.samples {
+            let mut rng = SampleRng::new(sample_seed(seed, i));
+            sum += rollout(after, c.points, next, budget.depth, &mut rng, weights);
+        }
+        let value = sum / budget.samples.max(1) as f32;
+        if best.is_none_or(|(_, v)| value > v) {
+            best = Some((*c, value));
+        }
+    }
+    best
+}
+
+/// Random colours announced for a turn of a rollout.
+fn random_colors(rng: &mut SampleRng) -> [Ball; 3] {
+    core::array::from_fn(|_| Ball::ALL[rng.below(Ball::COUNT)])
+}
+
+/// One rollout from `board`, just after a move that scored `points` with `next` announced.
+fn rollout(
+    mut board: Board,
+    points: u32,
+    next: &[Ball],
+    depth: usize,
+    rng: &mut SampleRng,
+    weights: &Weights,
+) -> f32 {
+    let mut total = points;
+    let mut known = [Ball::Red; 3];
+    let mut len = next.len().min(3);
+    known[..len].copy_from_slice(&next[..len]);
+    if points == 0 {
+        total += land_random(&mut board, &known[..len], rng);
+        known = random_colors(rng);
+        len = 3;
+    }
+    for _ in 0..depth {
+        if board.is_full() {
+            return total as f32 + LOST;
+        }
+        let Some(c) = best_candidate(&board, Some(&known[..len]), weights) else {
+            return total as f32 + LOST;
+        };
+        apply(&mut board, &c);
+        total += c.points;
+        if c.points == 0 {
+            total += land_random(&mut board, &known[..len], rng);
+            known = random_colors(rng);
+            len = 3;
+        }
+    }
+    if board.is_full() {
+        return total as f32 + LOST;
+    }
+    total as f32
+        + best_candidate(&board, Some(&known[..len]), weights).map_or(LOST, |c| c.heuristic)
 }

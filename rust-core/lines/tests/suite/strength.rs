@@ -10,7 +10,7 @@
 //! `LINES_WEIGHTS` (the evaluation weights to try, `name=value` pairs separated by commas,
 //! e.g. `free=2,ready=4,run3=2.5`) steer it. It prints one line per game and the summary
 //! `games N median_score M mean_score A median_turns T ms_per_move X`. `LINES_CANDIDATES`,
-//! `LINES_SAMPLES` and `LINES_REPLIES` override the budget's parts; `LINES_TRACE` prints
+//! `LINES_SAMPLES`, `LINES_REPLIES` and `LINES_DEPTH` override the budget's parts; `LINES_TRACE` prints
 //! every board and move.
 //!
 //! What the measurements say (2026-12-02, see the ignore reason for the figures): the
@@ -65,6 +65,7 @@ fn strength() {
     budget.candidates = env("LINES_CANDIDATES", budget.candidates);
     budget.samples = env("LINES_SAMPLES", budget.samples);
     budget.replies = env("LINES_REPLIES", budget.replies);
+    budget.depth = env("LINES_DEPTH", budget.depth);
     let max_turns: u32 = env("LINES_MAX_TURNS", 5000);
     let weights = weights_from_env();
     let trace = std::env::var("LINES_TRACE").is_ok();
