@@ -178,17 +178,25 @@ pub fn apply(board: &mut Board, c: &Candidate) {
 }
 
 /// Lands `balls` on random empty cells of `board`, removes the lines they complete and
-/// returns the points.
+/// returns the points. Each ball draws cells of the whole board until one is empty
+/// (uniform over the empty cells): two boards that differ in a few cells, sampled with
+/// the same generator, see the balls land on the same cells wherever both are empty —
+/// candidates are compared on the same luck.
 pub fn land_random(board: &mut Board, balls: &[Ball], rng: &mut SampleRng) -> u32 {
     let mut landed = CellSet::EMPTY;
     for &b in balls {
-        let e = board.empty_count();
-        if e == 0 {
+        if board.is_full() {
             break;
         }
-        if let Some(c) = board.nth_empty(rng.below(e)) {
-            board.set(c, Some(b));
-            landed.insert(c);
+        loop {
+            let i = rng.below(CELLS);
+            if board.code(i) == 0 {
+                if let Ok(c) = Cell::from_index(i) {
+                    board.set(c, Some(b));
+                    landed.insert(c);
+                }
+                break;
+            }
         }
     }
     let mut cleared = CellSet::EMPTY;
@@ -347,7 +355,15 @@ fn best_by_rollouts(
         let mut sum = 0.0;
         for i in 0..budget.samples {
             let mut rng = SampleRng::new(sample_seed(seed, i));
-            sum += rollout(after, c.points, next, budget.depth, &mut rng, weights);
+            let mut colors = SampleRng::new(sample_seed(!seed, i));
+            sum += rollout(
+                after,
+                c.points,
+                next,
+                budget.depth,
+                [&mut rng, &mut colors],
+                weights,
+            );
         }
         let value = sum / budget.samples.max(1) as f32;
         if best.is_none_or(|(_, v)| value > v) {
@@ -362,22 +378,25 @@ fn random_colors(rng: &mut SampleRng) -> [Ball; 3] {
     core::array::from_fn(|_| Ball::ALL[rng.below(Ball::COUNT)])
 }
 
-/// One rollout from `board`, just after a move that scored `points` with `next` announced.
+/// One rollout from `board`, just after a move that scored `points` with `next` announced;
+/// `rngs`: the landings' generator and the colours' (apart, so that every candidate sees
+/// the same colours turn by turn).
 fn rollout(
     mut board: Board,
     points: u32,
     next: &[Ball],
     depth: usize,
-    rng: &mut SampleRng,
+    rngs: [&mut SampleRng; 2],
     weights: &Weights,
 ) -> f32 {
+    let [rng, colors] = rngs;
     let mut total = points;
     let mut known = [Ball::Red; 3];
     let mut len = next.len().min(3);
     known[..len].copy_from_slice(&next[..len]);
     if points == 0 {
         total += land_random(&mut board, &known[..len], rng);
-        known = random_colors(rng);
+        known = random_colors(colors);
         len = 3;
     }
     for _ in 0..depth {
@@ -391,7 +410,7 @@ fn rollout(
         total += c.points;
         if c.points == 0 {
             total += land_random(&mut board, &known[..len], rng);
-            known = random_colors(rng);
+            known = random_colors(colors);
             len = 3;
         }
     }
