@@ -564,6 +564,7 @@ fn a_run_of_three_counts_as_ready_only_when_two_balls_can_fill_it() {
 }
 
 #[test]
+#[allow(clippy::float_cmp)] // the values must come back bit for bit
 fn weights_read_back_by_name_and_as_an_array() {
     use banco_lines::ai::eval::{WEIGHT_COUNT, Weights};
     let mut w = Weights::default();
