@@ -61,7 +61,8 @@ impl Budget {
     /// judges every reply; `candidates × samples ≈ playouts`, the candidates growing as
     /// the square root (9 → 3 × 3, 24 → 4 × 6, 64 → 8 × 8). Cheap playouts instead (no
     /// reply judged, up to 16 × 16) measured no better at 64 and worse at 256 over 100
-    /// seeded games (`tests/strength.rs`).
+    /// seeded games, and rollouts ([`Budget::depth`]) worse still, so no budget uses them
+    /// (figures in `tests/suite/strength.rs`).
     #[must_use]
     pub fn from_playouts(playouts: usize) -> Budget {
         if playouts <= 1 {
