@@ -114,7 +114,7 @@ const fn build_rings() -> [u128; 4] {
 }
 
 /// Weights of the evaluation (points per feature). [`Weights::default`] holds the values
-/// tuned by measurement (seeded games, see `tests/suite/strength.rs`).
+/// tuned by the noisy cross-entropy method over seeded games (`examples/tune.rs`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
     /// Value of a window holding 0, 1, 2, 3 or 4 balls of one colour and nothing else.
@@ -146,24 +146,157 @@ pub struct Weights {
     /// Extra value of a window of three whose two free cells balls of its colour (two at
     /// least) can reach.
     pub ready3: f32,
+    /// Penalty per free region beyond the first.
+    pub regions: f32,
+    /// Penalty per ball in no window shared with another ball of its colour (and no
+    /// other colour): a ball that starts no line where it stands.
+    pub lonely: f32,
 }
 
+/// Number of tunable weights ([`Weights::NAMES`]).
+pub const WEIGHT_COUNT: usize = 19;
+
+impl Weights {
+    /// The names of the weights, in [`Weights::to_array`] order (`run0`…`run4` are the
+    /// entries of [`Weights::run`]).
+    pub const NAMES: [&'static str; WEIGHT_COUNT] = [
+        "run0",
+        "run1",
+        "run2",
+        "run3",
+        "run4",
+        "ready",
+        "free",
+        "crowd",
+        "crowd_at",
+        "pocket",
+        "dead",
+        "walled",
+        "landing_line",
+        "landing",
+        "complete",
+        "center",
+        "ready3",
+        "regions",
+        "lonely",
+    ];
+
+    /// Every weight, in [`Weights::NAMES`] order.
+    #[must_use]
+    pub fn to_array(&self) -> [f32; WEIGHT_COUNT] {
+        let mut out = [0.0; WEIGHT_COUNT];
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = self.get(i);
+        }
+        out
+    }
+
+    /// The weights of an array in [`Weights::NAMES`] order.
+    #[must_use]
+    pub fn from_array(values: &[f32; WEIGHT_COUNT]) -> Weights {
+        let mut w = Weights::default();
+        for (i, &v) in values.iter().enumerate() {
+            w.set_index(i, v);
+        }
+        w
+    }
+
+    /// The weight with index `i` in [`Weights::NAMES`] order (0 past the end).
+    #[must_use]
+    pub fn get(&self, i: usize) -> f32 {
+        match i {
+            0..=4 => self.run[i],
+            5 => self.ready,
+            6 => self.free,
+            7 => self.crowd,
+            8 => self.crowd_at,
+            9 => self.pocket,
+            10 => self.dead,
+            11 => self.walled,
+            12 => self.landing_line,
+            13 => self.landing,
+            14 => self.complete,
+            15 => self.center,
+            16 => self.ready3,
+            17 => self.regions,
+            18 => self.lonely,
+            _ => 0.0,
+        }
+    }
+
+    fn set_index(&mut self, i: usize, v: f32) {
+        let slot = match i {
+            0..=4 => &mut self.run[i],
+            5 => &mut self.ready,
+            6 => &mut self.free,
+            7 => &mut self.crowd,
+            8 => &mut self.crowd_at,
+            9 => &mut self.pocket,
+            10 => &mut self.dead,
+            11 => &mut self.walled,
+            12 => &mut self.landing_line,
+            13 => &mut self.landing,
+            14 => &mut self.complete,
+            15 => &mut self.center,
+            16 => &mut self.ready3,
+            17 => &mut self.regions,
+            18 => &mut self.lonely,
+            _ => return,
+        };
+        *slot = v;
+    }
+
+    /// Sets the weight called `name` (see [`Weights::NAMES`]); false if no weight has
+    /// that name.
+    pub fn set(&mut self, name: &str, value: f32) -> bool {
+        match Weights::NAMES.iter().position(|&n| n == name) {
+            Some(i) => {
+                self.set_index(i, value);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The weights as `name=value` pairs separated by commas (the form [`Weights::set`]
+    /// reads back one pair at a time).
+    #[must_use]
+    pub fn to_spec(&self) -> String {
+        Weights::NAMES
+            .iter()
+            .enumerate()
+            .map(|(i, name)| format!("{name}={}", self.get(i)))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+/// The weights found by the cross-entropy method (`examples/tune.rs`; the commands, the
+/// seeds and every generation's log are in `data/tuning.md`), exactly as printed.
 impl Default for Weights {
     fn default() -> Weights {
         Weights {
-            run: [0.0, 0.0, 0.3, 1.0, 4.0],
-            ready: 4.5,
-            free: 1.5,
-            crowd: 0.1,
-            crowd_at: 30.0,
-            pocket: 0.25,
-            dead: 0.25,
-            walled: 0.05,
-            landing_line: 15.0,
-            landing: 1.0,
-            complete: 20.0,
-            center: 0.0,
-            ready3: 1.0,
+            run: [
+                0.094_845_3,
+                0.033_127_513,
+                0.292_036_95,
+                1.351_419_2,
+                4.720_847_6,
+            ],
+            ready: 4.968_431,
+            free: 2.957_072_3,
+            crowd: 0.524_378_1,
+            crowd_at: 27.145_357,
+            pocket: 0.216_298_31,
+            dead: 0.158_781_72,
+            walled: 0.254_526_5,
+            landing_line: 9.469_26,
+            landing: 0.705_428_7,
+            complete: 24.845_716,
+            center: 0.103_373_19,
+            ready3: 1.156_006_8,
+            regions: -0.201_568_95,
+            lonely: 0.094_109_99,
         }
     }
 }
@@ -278,7 +411,22 @@ fn crowding(free: f32, weights: &Weights) -> f32 {
 /// `spawn`: `None` for the static evaluation; `Some(colours)` to add the expected effect
 /// of three landing balls (an empty slice: colours unknown).
 fn judge(board: &Board, weights: &Weights, spawn: Option<&[Ball]>) -> f32 {
-    let m = Masks::of(board);
+    judge_masks(board, &Masks::of(board), weights, spawn)
+}
+
+/// [`after_spawn`] for a board whose [`Masks`] the caller already holds (the search
+/// updates them move by move instead of reading the 81 cells again).
+#[must_use]
+pub fn after_spawn_masks(
+    board: &Board,
+    masks: &Masks,
+    next: Option<&[Ball]>,
+    weights: &Weights,
+) -> f32 {
+    judge_masks(board, masks, weights, Some(next.unwrap_or(&[])))
+}
+
+fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball]>) -> f32 {
     let empty = m.empty;
     let free_n = empty.count_ones() as f32;
     let regions = Regions::of(empty);
@@ -290,6 +438,7 @@ fn judge(board: &Board, weights: &Weights, spawn: Option<&[Ball]>) -> f32 {
         .unwrap_or(0);
     let mut value = weights.free * free_n - crowding(free_n, weights);
     value -= weights.pocket * (free_n - largest as f32);
+    value -= weights.regions * (regions.sets().len().saturating_sub(1)) as f32;
 
     // How many of the landing balls have each colour (index = code), over 3 balls.
     let mut share = [0f32; 8];
@@ -309,10 +458,13 @@ fn judge(board: &Board, weights: &Weights, spawn: Option<&[Ball]>) -> f32 {
     let per_cell = if free_n > 0.0 { 1.0 / free_n } else { 0.0 };
     let codes = board.codes();
     let mut live = 0u128;
+    let mut paired = 0u128;
     let mut expected = 0.0;
+    let mut empty_windows = 0u32;
     for &mask in &WINDOW_MASKS {
         let occ = mask & !empty;
         if occ == 0 {
+            empty_windows += 1;
             continue;
         }
         let code = codes[occ.trailing_zeros() as usize] as usize & 7;
@@ -321,6 +473,9 @@ fn judge(board: &Board, weights: &Weights, spawn: Option<&[Ball]>) -> f32 {
         }
         live |= occ;
         let k = occ.count_ones() as usize;
+        if k >= 2 {
+            paired |= occ;
+        }
         let k = k.min(4);
         let mut v = weights.run[k];
         if k == 4 {
@@ -355,10 +510,12 @@ fn judge(board: &Board, weights: &Weights, spawn: Option<&[Ball]>) -> f32 {
             expected += holes * (same * gain - (total - same) * v);
         }
     }
+    value += weights.run[0] * empty_windows as f32;
     value += weights.landing * expected;
     let balls = !empty & ((1u128 << CELLS) - 1);
     let dead = (balls & !live).count_ones() as f32;
     value -= weights.dead * dead;
+    value -= weights.lonely * (balls & live & !paired).count_ones() as f32;
     let walled = (balls & !spread(empty)).count_ones() as f32;
     if weights.center != 0.0 {
         let rings: u32 = RINGS.iter().map(|&r| (balls & r).count_ones()).sum();

@@ -37,6 +37,10 @@ pub struct Budget {
     /// After each sample, judge every legal reply (a two-move look-ahead) rather than only
     /// the replies that complete a line.
     pub replies: bool,
+    /// Turns each sample plays on with the budget-1 player after the landing before it is
+    /// judged (a rollout; 0: the sample is judged by the next move alone, as
+    /// [`Budget::replies`] says).
+    pub depth: usize,
 }
 
 impl Budget {
@@ -47,6 +51,7 @@ impl Budget {
             candidates: 1,
             samples: 0,
             replies: false,
+            depth: 0,
         }
     }
 
@@ -56,7 +61,8 @@ impl Budget {
     /// judges every reply; `candidates × samples ≈ playouts`, the candidates growing as
     /// the square root (9 → 3 × 3, 24 → 4 × 6, 64 → 8 × 8). Cheap playouts instead (no
     /// reply judged, up to 16 × 16) measured no better at 64 and worse at 256 over 100
-    /// seeded games (`tests/strength.rs`).
+    /// seeded games, and rollouts ([`Budget::depth`]) worse still, so no budget uses them
+    /// (figures in `tests/suite/strength.rs`).
     #[must_use]
     pub fn from_playouts(playouts: usize) -> Budget {
         if playouts <= 1 {
@@ -68,6 +74,7 @@ impl Budget {
             candidates,
             samples,
             replies: playouts >= 9,
+            depth: 0,
         }
     }
 }

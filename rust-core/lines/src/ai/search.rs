@@ -80,6 +80,35 @@ pub fn candidates(
     out: &mut Vec<Candidate>,
 ) {
     out.clear();
+    for_each_candidate(board, next, weights, |c| out.push(c));
+}
+
+/// The best legal move of `board` by its stage-one value (ties: the first in board
+/// order), without storing the others: the budget-1 player.
+#[must_use]
+pub fn best_candidate(
+    board: &Board,
+    next: Option<&[Ball]>,
+    weights: &Weights,
+) -> Option<Candidate> {
+    let mut best: Option<Candidate> = None;
+    for_each_candidate(board, next, weights, |c| {
+        if best.is_none_or(|b| c.heuristic > b.heuristic) {
+            best = Some(c);
+        }
+    });
+    best
+}
+
+/// Calls `visit` with every legal move of `board` judged as in stage one, in board order
+/// (by origin, then destination). No allocation: the board's bit sets are updated move by
+/// move.
+pub fn for_each_candidate(
+    board: &Board,
+    next: Option<&[Ball]>,
+    weights: &Weights,
+    mut visit: impl FnMut(Candidate),
+) {
     let masks = Masks::of(board);
     let regions = Regions::of(masks.empty);
     let free = masks.empty.count_ones();
@@ -96,6 +125,11 @@ pub fn candidates(
         let ball = Ball::from_index(code as usize - 1);
         let mut after = *board;
         after.set(from, None);
+        let mut lifted = masks;
+        let from_bit = 1u128 << fi;
+        lifted.color[code as usize] &= !from_bit;
+        lifted.color[0] |= from_bit;
+        lifted.empty |= from_bit;
         for to in CellSet(reach).iter() {
             after.set(to, ball);
             let cleared = lines_through(&after, to);
@@ -104,14 +138,19 @@ pub fn candidates(
                 if free <= 3 {
                     LOST
                 } else {
-                    eval::after_spawn(&after, next, weights)
+                    let to_bit = 1u128 << to.index();
+                    let mut m = lifted;
+                    m.color[code as usize] |= to_bit;
+                    m.color[0] &= !to_bit;
+                    m.empty &= !to_bit;
+                    eval::after_spawn_masks(&after, &m, next, weights)
                 }
             } else {
                 let mut b = after;
                 b.clear(cleared);
                 pts as f32 + weights.complete + evaluate_with(&b, weights)
             };
-            out.push(Candidate {
+            visit(Candidate {
                 from,
                 to,
                 points: pts,
@@ -139,17 +178,25 @@ pub fn apply(board: &mut Board, c: &Candidate) {
 }
 
 /// Lands `balls` on random empty cells of `board`, removes the lines they complete and
-/// returns the points.
+/// returns the points. Each ball draws cells of the whole board until one is empty
+/// (uniform over the empty cells): two boards that differ in a few cells, sampled with
+/// the same generator, see the balls land on the same cells wherever both are empty —
+/// candidates are compared on the same luck.
 pub fn land_random(board: &mut Board, balls: &[Ball], rng: &mut SampleRng) -> u32 {
     let mut landed = CellSet::EMPTY;
     for &b in balls {
-        let e = board.empty_count();
-        if e == 0 {
+        if board.is_full() {
             break;
         }
-        if let Some(c) = board.nth_empty(rng.below(e)) {
-            board.set(c, Some(b));
-            landed.insert(c);
+        loop {
+            let i = rng.below(CELLS);
+            if board.code(i) == 0 {
+                if let Ok(c) = Cell::from_index(i) {
+                    board.set(c, Some(b));
+                    landed.insert(c);
+                }
+                break;
+            }
         }
     }
     let mut cleared = CellSet::EMPTY;
@@ -240,6 +287,9 @@ pub fn best_move_with(
     seed: u64,
     weights: &Weights,
 ) -> Option<(Candidate, f32)> {
+    if budget.candidates <= 1 || budget.samples == 0 {
+        return best_candidate(board, Some(next), weights).map(|c| (c, c.heuristic));
+    }
     let mut cands = Vec::with_capacity(2048);
     candidates(board, Some(next), weights, &mut cands);
     if cands.is_empty() {
@@ -248,6 +298,9 @@ pub fn best_move_with(
     prune(&mut cands, budget.candidates);
     if budget.samples == 0 || cands.len() == 1 {
         return cands.first().map(|c| (*c, c.heuristic));
+    }
+    if budget.depth > 0 {
+        return best_by_rollouts(board, next, &cands, budget, seed, weights);
     }
     let mut scratch = Vec::with_capacity(2048);
     let mut best: Option<(Candidate, f32)> = None;
@@ -263,7 +316,7 @@ pub fn best_move_with(
             let n = budget.samples;
             let mut sum = 0.0;
             for i in 0..n {
-                let mut rng = SampleRng::new(seed ^ (i as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+                let mut rng = SampleRng::new(sample_seed(seed, i));
                 let mut b = after;
                 let pts = land_random(&mut b, next, &mut rng);
                 sum += pts as f32 + value_to_move(&b, None, budget.replies, weights, &mut scratch);
@@ -275,4 +328,95 @@ pub fn best_move_with(
         }
     }
     best
+}
+
+/// The seed of sample `i` (the same for every candidate: they are compared on the same
+/// luck).
+fn sample_seed(seed: u64, i: usize) -> u64 {
+    seed ^ (i as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+}
+
+/// Stage two by rollouts ([`Budget::depth`] > 0): each kept candidate is played out
+/// `samples` times for `depth` more turns by the budget-1 player, over random landings
+/// and random colours announced after the known ones; a rollout is worth the points it
+/// made plus the stage-one value of the move it ends on ([`LOST`] if the board filled).
+fn best_by_rollouts(
+    board: &Board,
+    next: &[Ball],
+    cands: &[Candidate],
+    budget: &Budget,
+    seed: u64,
+    weights: &Weights,
+) -> Option<(Candidate, f32)> {
+    let mut best: Option<(Candidate, f32)> = None;
+    for c in cands {
+        let mut after = *board;
+        apply(&mut after, c);
+        let mut sum = 0.0;
+        for i in 0..budget.samples {
+            let mut rng = SampleRng::new(sample_seed(seed, i));
+            let mut colors = SampleRng::new(sample_seed(!seed, i));
+            sum += rollout(
+                after,
+                c.points,
+                next,
+                budget.depth,
+                [&mut rng, &mut colors],
+                weights,
+            );
+        }
+        let value = sum / budget.samples.max(1) as f32;
+        if best.is_none_or(|(_, v)| value > v) {
+            best = Some((*c, value));
+        }
+    }
+    best
+}
+
+/// Random colours announced for a turn of a rollout.
+fn random_colors(rng: &mut SampleRng) -> [Ball; 3] {
+    core::array::from_fn(|_| Ball::ALL[rng.below(Ball::COUNT)])
+}
+
+/// One rollout from `board`, just after a move that scored `points` with `next` announced;
+/// `rngs`: the landings' generator and the colours' (apart, so that every candidate sees
+/// the same colours turn by turn).
+fn rollout(
+    mut board: Board,
+    points: u32,
+    next: &[Ball],
+    depth: usize,
+    rngs: [&mut SampleRng; 2],
+    weights: &Weights,
+) -> f32 {
+    let [rng, colors] = rngs;
+    let mut total = points;
+    let mut known = [Ball::Red; 3];
+    let mut len = next.len().min(3);
+    known[..len].copy_from_slice(&next[..len]);
+    if points == 0 {
+        total += land_random(&mut board, &known[..len], rng);
+        known = random_colors(colors);
+        len = 3;
+    }
+    for _ in 0..depth {
+        if board.is_full() {
+            return total as f32 + LOST;
+        }
+        let Some(c) = best_candidate(&board, Some(&known[..len]), weights) else {
+            return total as f32 + LOST;
+        };
+        apply(&mut board, &c);
+        total += c.points;
+        if c.points == 0 {
+            total += land_random(&mut board, &known[..len], rng);
+            known = random_colors(colors);
+            len = 3;
+        }
+    }
+    if board.is_full() {
+        return total as f32 + LOST;
+    }
+    total as f32
+        + best_candidate(&board, Some(&known[..len]), weights).map_or(LOST, |c| c.heuristic)
 }

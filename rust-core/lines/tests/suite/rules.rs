@@ -562,3 +562,69 @@ fn a_run_of_three_counts_as_ready_only_when_two_balls_can_fill_it() {
     assert!((gain(&open) - 1.0).abs() < 1e-4, "{}", gain(&open));
     assert!(gain(&walled).abs() < 1e-4, "{}", gain(&walled));
 }
+
+#[test]
+#[allow(clippy::float_cmp)] // the values must come back bit for bit
+fn weights_read_back_by_name_and_as_an_array() {
+    use banco_lines::ai::eval::{WEIGHT_COUNT, Weights};
+    let mut w = Weights::default();
+    for (i, name) in Weights::NAMES.iter().enumerate() {
+        assert!(w.set(name, i as f32 + 0.5), "{name}");
+    }
+    assert!(!w.set("no_such_weight", 1.0));
+    let a = w.to_array();
+    assert_eq!(a.len(), WEIGHT_COUNT);
+    assert!(a.iter().enumerate().all(|(i, &v)| v == i as f32 + 0.5));
+    assert_eq!(Weights::from_array(&a), w);
+    let mut back = Weights::default();
+    for pair in w.to_spec().split(',') {
+        let (name, value) = pair.split_once('=').unwrap();
+        assert!(back.set(name, value.parse().unwrap()));
+    }
+    assert_eq!(back, w);
+    assert_eq!(w.run[3], 3.5, "run0..run4 are the entries of run");
+}
+
+#[test]
+fn landing_samples_fill_empty_cells_only_and_repeat_for_a_seed() {
+    use banco_lines::ai::search::{SampleRng, land_random};
+    let mut board = Board::empty();
+    for i in 0..70 {
+        board.set(Cell::from_index(i).unwrap(), Some(Ball::ALL[i % 7]));
+    }
+    let balls = [Ball::Red, Ball::Blue, Ball::Green];
+    let mut a = board;
+    let mut b = board;
+    land_random(&mut a, &balls, &mut SampleRng::new(5));
+    land_random(&mut b, &balls, &mut SampleRng::new(5));
+    assert_eq!(a, b);
+    assert_eq!(a.ball_count(), 73);
+    for i in 0..70 {
+        let c = Cell::from_index(i).unwrap();
+        assert_eq!(a.get(c), board.get(c), "a ball landed on {c}");
+    }
+    // Full but for two cells: both fill, the third ball has nowhere to go.
+    let mut nearly = Board::empty();
+    for i in 0..79 {
+        nearly.set(Cell::from_index(i).unwrap(), Some(Ball::ALL[(i / 2) % 7]));
+    }
+    land_random(&mut nearly, &balls, &mut SampleRng::new(9));
+    assert!(nearly.is_full());
+}
+
+#[test]
+fn rollouts_are_deterministic_for_a_seed_and_play_legal_moves() {
+    let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(21));
+    let budget = ai::Budget {
+        candidates: 2,
+        samples: 2,
+        replies: false,
+        depth: 2,
+    };
+    let a = ai::search::best_move(game.board(), &game.next_colors(), &budget, 3).unwrap();
+    let b = ai::search::best_move(game.board(), &game.next_colors(), &budget, 3).unwrap();
+    assert_eq!(a, b);
+    assert!(game.check_move(a.0.from, a.0.to).is_ok());
+    let played = ai::play_out(game, ai::Player::Computer(budget), 3, 10);
+    assert_eq!(played.turns, 10);
+}

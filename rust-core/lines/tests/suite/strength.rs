@@ -10,21 +10,25 @@
 //! `LINES_WEIGHTS` (the evaluation weights to try, `name=value` pairs separated by commas,
 //! e.g. `free=2,ready=4,run3=2.5`) steer it. It prints one line per game and the summary
 //! `games N median_score M mean_score A median_turns T ms_per_move X`. `LINES_CANDIDATES`,
-//! `LINES_SAMPLES` and `LINES_REPLIES` override the budget's parts; `LINES_TRACE` prints
+//! `LINES_SAMPLES`, `LINES_REPLIES` and `LINES_DEPTH` override the budget's parts; `LINES_TRACE` prints
 //! every board and move.
+//!
+//! The weights themselves are tuned by `examples/tune.rs` (the noisy cross-entropy
+//! method over seeded games; commands and logs in `data/tuning.md`); its `--measure`
+//! mode plays the bench's games on two threads.
 //!
 //! What the measurements say (2026-12-02, see the ignore reason for the figures): the
 //! player completes a line on about 31% of its moves overall, 38–42% with 40–60 balls on
 //! the board, and collapses above 65 balls; holding the ball count needs 3/8 = 37.5%
-//! (three balls land per move without a line, five leave per line). Games end when a
-//! run of bad luck pushes a board whose edges are walled with mixed colours past 65
-//! balls. Every single weight change tried around [`Weights::default`] (steeper or
-//! flatter runs, free cells, pockets, dead or walled balls, the centre either way, a value
-//! per ball by its best window, mobility and pockets scaled by crowding, the landing
-//! term) lost; only `ready3` with `run3 = 1` gained (mean 638 against 610 over 40
-//! games). Landing samples (up to 16 candidates × 64 samples) and two-move look-ahead
-//! (4 × 8 with every reply judged, or only on crowded boards) move the mean by ±20%,
-//! inside the noise of 10–20 games.
+//! (three balls land per move without a line, five leave per line). Hand-tuning had
+//! reached a local optimum; the cross-entropy method over all 19 weights moved the
+//! budget-1 median from 586 to 671 (seeds 1–100) and from 594 to 676 (seeds 101–200).
+//! Look-ahead pays little so far: with the tuned weights, landing samples with every
+//! reply judged (budget 9 = 3 × 3) reach median 688 against 671 (seeds 1–100); rollouts
+//! of the budget-1 player (`Budget::depth`, off in every `Budget::from_playouts`; 3
+//! candidates × 6 samples × 2 turns, hand-tuned weights) scored median 468 against 650
+//! over seeds 1–20 — the sampled values are noisier than the closed-form expectation that
+//! ranks the candidates, and the weights were tuned for one ply.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 use banco_game::ScoreGame;
@@ -48,32 +52,16 @@ fn weights_from_env() -> Weights {
     };
     for pair in spec.split(',').filter(|p| !p.is_empty()) {
         let (name, value) = pair.split_once('=').expect("name=value");
-        let v: f32 = value.parse().expect("a number");
-        match name {
-            "run1" => w.run[1] = v,
-            "run2" => w.run[2] = v,
-            "run3" => w.run[3] = v,
-            "run4" => w.run[4] = v,
-            "ready" => w.ready = v,
-            "landing" => w.landing = v,
-            "free" => w.free = v,
-            "crowd" => w.crowd = v,
-            "crowd_at" => w.crowd_at = v,
-            "pocket" => w.pocket = v,
-            "dead" => w.dead = v,
-            "walled" => w.walled = v,
-            "landing_line" => w.landing_line = v,
-            "complete" => w.complete = v,
-            "center" => w.center = v,
-            "ready3" => w.ready3 = v,
-            other => panic!("unknown weight {other}"),
-        }
+        assert!(
+            w.set(name, value.parse().expect("a number")),
+            "unknown weight {name}"
+        );
     }
     w
 }
 
 #[test]
-#[ignore = "minutes: a 20-game strength measurement; run by tests/nightly.sh strength (LINES_GAMES/LINES_BUDGET steer it). 100 games from seed 1, test profile, load 24-29 on 2 cores, 2026-12-02: budget 1 median 586 mean 641.3 turns 181 8.3 ms/move (banco bench lines); budget 9 (3x3, every reply judged; this test, LINES_BUDGET=9) median 616 mean 694.9 turns 188 41.2 ms/move, best 1698; cheap samples without replies (LINES_REPLIES=false) 8x8 median 587 mean 626.6 turns 176 24.7 ms/move, 16x16 median 509 mean 573.2 turns 157.5 17.3 ms/move; greedy median 70 mean 68.7"]
+#[ignore = "minutes: a 20-game strength measurement; run by tests/nightly.sh strength (LINES_GAMES/LINES_BUDGET steer it). Bench games from seed 1, tuned weights, 2026-12-02 (examples/tune.rs --measure, same games as banco bench lines; CPU ms per move on one loaded core): budget 1 100 games median 671 mean 678.4 turns 200 1.2 ms (hand-tuned weights before: median 586 mean 641.3); budget 9 (3x3, every reply judged) 100 games median 688 mean 716.5 turns 207 10 ms; budget 24 (4x6) 40 games median 657 mean 730.3 turns 197 23 ms (budget 1 on the same 40: median 605 mean 647.4; budget 9: 605 / 663.8); greedy median 70 mean 68.7"]
 fn strength() {
     let games: u64 = env("LINES_GAMES", 20);
     let seed: u64 = env("LINES_SEED", 1);
@@ -81,6 +69,7 @@ fn strength() {
     budget.candidates = env("LINES_CANDIDATES", budget.candidates);
     budget.samples = env("LINES_SAMPLES", budget.samples);
     budget.replies = env("LINES_REPLIES", budget.replies);
+    budget.depth = env("LINES_DEPTH", budget.depth);
     let max_turns: u32 = env("LINES_MAX_TURNS", 5000);
     let weights = weights_from_env();
     let trace = std::env::var("LINES_TRACE").is_ok();

@@ -1,0 +1,336 @@
+//! Tunes the computer player's evaluation weights ([`Weights`]) by the noisy cross-entropy
+//! method over seeded self-play games, as for Tetris evaluations: each generation draws
+//! `--population` weight vectors from a Gaussian (mean = the current weights, one
+//! standard deviation per weight), plays every one on the same `--games` seeded games
+//! (the budget-1 player: every legal move judged with the closed-form landing), keeps the
+//! `--elite` best by mean score and refits the Gaussian to them, adding a little noise
+//! that shrinks to zero by the last generation (so the search does not collapse early).
+//! Games are cut at `--max-turns` so that a strong candidate does not cost forever.
+//!
+//! Deterministic: the training games of generation `g` are seeds `--seed + g × games`
+//! onwards (disjoint from the bench's seeds 1–100), and the Gaussian draws come from a
+//! fixed seed, so the same command prints the same weights whatever `--threads`.
+//!
+//! ```text
+//! nice cargo run --release -p banco-lines --example tune -- \
+//!     --generations 10 --population 24 --elite 6 --games 8 --max-turns 800 --threads 2
+//! ```
+//!
+//! `--spread X` sets the first standard deviations (X × |weight|, at least 0.6 X; 0.5
+//! by default) and `--log` judges by the mean of `ln(score + 100)`.
+//!
+//! `--measure --games 100 --seed 1 --budget B [--weights <spec>]` plays the bench's games
+//! instead (on `--threads` threads; `ms_per_move` is wall time × threads) and prints the
+//! bench's summary line; `--candidates`, `--samples` and `--depth` override the parts of
+//! the budget.
+//!
+//! Every generation prints one line (the best and elite means, the mean weights'
+//! spread); the last line is `weights <spec>`, the form `Weights::set` reads (and
+//! `LINES_WEIGHTS` of the strength test). `--start <spec>` starts from other weights
+//! than `Weights::default`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::print_stdout,
+    missing_docs
+)]
+
+use banco_game::ScoreGame;
+use banco_lines::ai::Budget;
+use banco_lines::ai::eval::{WEIGHT_COUNT, Weights};
+use banco_lines::ai::search::{self, SampleRng};
+use banco_lines::spawn::Spawner;
+use banco_lines::{LinesGame, Move, Settings};
+
+struct Options {
+    generations: usize,
+    population: usize,
+    elite: usize,
+    games: u64,
+    max_turns: Option<u32>,
+    seed: u64,
+    threads: usize,
+    start: Weights,
+    measure: bool,
+    budget: usize,
+    candidates: Option<usize>,
+    samples: Option<usize>,
+    depth: Option<usize>,
+    spread: f64,
+    log: bool,
+}
+
+fn options() -> Options {
+    let mut o = Options {
+        generations: 10,
+        population: 24,
+        elite: 6,
+        games: 8,
+        max_turns: None,
+        seed: 1_000_000,
+        threads: 1,
+        start: Weights::default(),
+        measure: false,
+        budget: 1,
+        candidates: None,
+        samples: None,
+        depth: None,
+        spread: 0.5,
+        log: false,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).cloned().unwrap_or_default();
+        match args[i].as_str() {
+            "--generations" => o.generations = value.parse().expect("--generations N"),
+            "--population" => o.population = value.parse().expect("--population N"),
+            "--elite" => o.elite = value.parse().expect("--elite N"),
+            "--games" => o.games = value.parse().expect("--games N"),
+            "--max-turns" => o.max_turns = Some(value.parse().expect("--max-turns N")),
+            "--seed" => o.seed = value.parse().expect("--seed N"),
+            "--threads" => o.threads = value.parse().expect("--threads N"),
+            "--start" | "--weights" => o.start = parse_spec(&value),
+            "--budget" => o.budget = value.parse().expect("--budget N"),
+            "--candidates" => o.candidates = Some(value.parse().expect("--candidates N")),
+            "--samples" => o.samples = Some(value.parse().expect("--samples N")),
+            "--depth" => o.depth = Some(value.parse().expect("--depth N")),
+            "--spread" => o.spread = value.parse().expect("--spread X"),
+            "--log" => {
+                o.log = true;
+                i += 1;
+                continue;
+            }
+            "--measure" => {
+                o.measure = true;
+                i += 1;
+                continue;
+            }
+            other => panic!("unknown option {other}"),
+        }
+        i += 2;
+    }
+    o
+}
+
+/// Weights from `name=value,name=value` over the defaults.
+fn parse_spec(spec: &str) -> Weights {
+    let mut w = Weights::default();
+    for pair in spec.split(',').filter(|p| !p.is_empty()) {
+        let (name, value) = pair.split_once('=').expect("name=value");
+        assert!(
+            w.set(name, value.parse().expect("a number")),
+            "no weight {name}"
+        );
+    }
+    w
+}
+
+/// Score and turns of one game played with `weights` and `budget` (the samples seeded as
+/// `ai::play_out` seeds them, so that the default weights replay `banco bench lines`).
+fn play(weights: &Weights, budget: &Budget, seed: u64, max_turns: u32) -> (u32, u32) {
+    let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
+    while !game.is_over() && game.turns() < max_turns {
+        let s = seed ^ (u64::from(game.turns()) << 32);
+        let Some((c, _)) =
+            search::best_move_with(game.board(), &game.next_colors(), budget, s, weights)
+        else {
+            break;
+        };
+        if game
+            .play(Move {
+                from: c.from,
+                to: c.to,
+            })
+            .is_err()
+        {
+            break;
+        }
+    }
+    (game.score(), game.turns())
+}
+
+/// Score and turns of every candidate on every game of `seeds` (candidate-major), on
+/// `threads` threads.
+fn play_all(
+    cands: &[Weights],
+    budget: &Budget,
+    seeds: &[u64],
+    max_turns: u32,
+    threads: usize,
+) -> Vec<(u32, u32)> {
+    let jobs: Vec<(usize, u64)> = (0..cands.len())
+        .flat_map(|c| seeds.iter().map(move |&s| (c, s)))
+        .collect();
+    let mut scores = vec![(0u32, 0u32); jobs.len()];
+    let threads = threads.max(1);
+    std::thread::scope(|scope| {
+        let chunks: Vec<_> = scores
+            .chunks_mut(jobs.len().div_ceil(threads))
+            .zip(jobs.chunks(jobs.len().div_ceil(threads)))
+            .map(|(out, jobs)| {
+                scope.spawn(move || {
+                    for (o, &(c, s)) in out.iter_mut().zip(jobs) {
+                        *o = play(&cands[c], budget, s, max_turns);
+                    }
+                })
+            })
+            .collect();
+        for h in chunks {
+            h.join().expect("a worker");
+        }
+    });
+    scores
+}
+
+/// Mean score of each candidate over the games `seeds` (budget 1); with `log`, the mean
+/// of `ln(score + 100)` instead (less swayed by one lucky game).
+fn judge_all(
+    cands: &[Weights],
+    seeds: &[u64],
+    max_turns: u32,
+    threads: usize,
+    log: bool,
+) -> Vec<f64> {
+    let value = |s: u32| {
+        if log {
+            (f64::from(s) + 100.0).ln()
+        } else {
+            f64::from(s)
+        }
+    };
+    play_all(cands, &Budget::fast(), seeds, max_turns, threads)
+        .chunks(seeds.len())
+        .map(|c| c.iter().map(|&(s, _)| value(s)).sum::<f64>() / c.len() as f64)
+        .collect()
+}
+
+/// `--measure`: the weights `--weights` over games `--seed`.. with `--budget` playouts,
+/// printed as `banco bench lines` prints them.
+fn measure(o: &Options) {
+    let mut budget = Budget::from_playouts(o.budget);
+    budget.candidates = o.candidates.unwrap_or(budget.candidates);
+    budget.samples = o.samples.unwrap_or(budget.samples);
+    budget.depth = o.depth.unwrap_or(budget.depth);
+    println!("{budget:?}");
+    let seeds: Vec<u64> = (0..o.games).map(|k| o.seed + k).collect();
+    let start = std::time::Instant::now();
+    let max_turns = o.max_turns.unwrap_or(100_000);
+    let results = play_all(&[o.start], &budget, &seeds, max_turns, o.threads);
+    let cpu_ms = start.elapsed().as_secs_f64() * 1000.0 * o.threads as f64;
+    for (k, (score, turns)) in results.iter().enumerate() {
+        println!(
+            "game {} seed {} score {score} turns {turns}",
+            k + 1,
+            seeds[k]
+        );
+    }
+    let mut scores: Vec<u32> = results.iter().map(|r| r.0).collect();
+    let mut turns: Vec<u32> = results.iter().map(|r| r.1).collect();
+    let total: f64 = turns.iter().map(|&t| f64::from(t)).sum();
+    let mean = scores.iter().map(|&s| f64::from(s)).sum::<f64>() / scores.len() as f64;
+    scores.sort_unstable();
+    turns.sort_unstable();
+    let median = |v: &[u32]| {
+        let n = v.len();
+        if n % 2 == 1 {
+            f64::from(v[n / 2])
+        } else {
+            f64::midpoint(f64::from(v[n / 2 - 1]), f64::from(v[n / 2]))
+        }
+    };
+    println!(
+        "best {} worst {}",
+        scores.last().copied().unwrap_or(0),
+        scores.first().copied().unwrap_or(0)
+    );
+    println!(
+        "games {} median_score {} mean_score {mean:.1} median_turns {} ms_per_move {:.3}",
+        scores.len(),
+        median(&scores),
+        median(&turns),
+        cpu_ms / total.max(1.0)
+    );
+}
+
+fn gaussian(rng: &mut SampleRng) -> f64 {
+    let u1 = ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+    let u2 = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}
+
+fn main() {
+    let o = options();
+    let max_turns = o.max_turns.unwrap_or(800);
+    if o.measure {
+        measure(&o);
+        return;
+    }
+    let mut mean: Vec<f64> = o.start.to_array().iter().map(|&v| f64::from(v)).collect();
+    let floor: Vec<f64> = mean.iter().map(|m| (0.1 * m.abs()).max(0.05)).collect();
+    let mut sd: Vec<f64> = mean
+        .iter()
+        .map(|m| (o.spread * m.abs()).max(0.6 * o.spread))
+        .collect();
+    let mut rng = SampleRng::new(0x0005_EED1_14E5);
+    println!(
+        "cross-entropy: {} generations × {} candidates × {} games (max {} turns), elite {}, seed {}, spread {}, log {}",
+        o.generations, o.population, o.games, max_turns, o.elite, o.seed, o.spread, o.log
+    );
+    println!("start {}", o.start.to_spec());
+    for g in 0..o.generations {
+        let seeds: Vec<u64> = (0..o.games)
+            .map(|k| o.seed + g as u64 * o.games + k)
+            .collect();
+        let mut cands = vec![to_weights(&mean)];
+        let mut draws = vec![mean.clone()];
+        for _ in 1..o.population {
+            let v: Vec<f64> = (0..WEIGHT_COUNT)
+                .map(|i| mean[i] + sd[i] * gaussian(&mut rng))
+                .collect();
+            cands.push(to_weights(&v));
+            draws.push(v);
+        }
+        let scores = judge_all(&cands, &seeds, max_turns, o.threads, o.log);
+        let mut order: Vec<usize> = (0..cands.len()).collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        let elite = &order[..o.elite.clamp(2, cands.len())];
+        let shrink = 1.0 - (g as f64 + 1.0) / o.generations as f64;
+        for i in 0..WEIGHT_COUNT {
+            let m = elite.iter().map(|&e| draws[e][i]).sum::<f64>() / elite.len() as f64;
+            let var = elite
+                .iter()
+                .map(|&e| (draws[e][i] - m).powi(2))
+                .sum::<f64>()
+                / elite.len() as f64;
+            mean[i] = m;
+            sd[i] = (var + (floor[i] * shrink).powi(2)).sqrt();
+        }
+        let elite_mean = elite.iter().map(|&e| scores[e]).sum::<f64>() / elite.len() as f64;
+        println!(
+            "generation {} seeds {}..{} previous_mean_weights {:.1} best {:.1} elite {:.1} spread {:.3}",
+            g + 1,
+            seeds[0],
+            seeds[seeds.len() - 1],
+            scores[0],
+            scores[order[0]],
+            elite_mean,
+            sd.iter()
+                .zip(&mean)
+                .map(|(s, m)| s / m.abs().max(0.3))
+                .sum::<f64>()
+                / WEIGHT_COUNT as f64
+        );
+        println!("mean {}", to_weights(&mean).to_spec());
+    }
+    println!("weights {}", to_weights(&mean).to_spec());
+}
+
+fn to_weights(v: &[f64]) -> Weights {
+    let mut a = [0f32; WEIGHT_COUNT];
+    for (o, &x) in a.iter_mut().zip(v) {
+        *o = x as f32;
+    }
+    Weights::from_array(&a)
+}
