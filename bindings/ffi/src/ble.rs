@@ -777,7 +777,6 @@ impl Match {
     /// peripheral cannot start (Bluetooth off, permission missing) this fails with its
     /// reason: host on the LAN alone then, and say why.
     #[uniffi::constructor(default(trust = None))]
-    #[allow(clippy::too_many_arguments)]
     pub fn host_nearby(
         player_name: String,
         listen_address: String,

@@ -421,6 +421,16 @@ fn hosting_nearby_takes_the_guest_over_bluetooth_or_the_lan() {
     next(&guest_rx, verified);
     guest.leave().unwrap();
     host.leave().unwrap();
+    drop(host);
+    // Leaving interrupts the wait for a guest on both transports: advertising stops soon.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !air.stopped.load(Ordering::SeqCst) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "leaving stops the peripheral"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
 
     // Another host: this guest dials its LAN address while it also advertises over Bluetooth.
     let air = Arc::new(Air {

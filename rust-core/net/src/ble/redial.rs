@@ -52,12 +52,12 @@ impl<D> Redial<D> {
         find: impl FnOnce(&str, Duration) -> Option<D>,
     ) -> &D {
         self.attempts += 1;
-        if self.attempts > 1 && radio_on {
-            if let Some(fp) = &self.fingerprint {
-                if let Some(found) = find(fp, timeout / 2) {
-                    self.device = found;
-                }
-            }
+        if self.attempts > 1
+            && radio_on
+            && let Some(fp) = &self.fingerprint
+            && let Some(found) = find(fp, timeout / 2)
+        {
+            self.device = found;
         }
         &self.device
     }
