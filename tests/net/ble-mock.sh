@@ -14,8 +14,9 @@
 # the mock to the host application's write characteristic, the host's are notifications
 # (PropertiesChanged of Value) relayed back. The mock runs at the default ATT MTU (23),
 # drops every 17th write without response (a full controller buffer) and disconnects once
-# after 40 writes: the match must resume and both sides must print the same
-# `result … fen …` line.
+# after 40 writes, the host coming back under another address (as a phone's rotating private
+# address does): the guest must find it again by its key fingerprint, the match must resume,
+# and both sides must print the same `result … fen …` line.
 #
 # Last line: `ble-mock: passed`, or `skipped: REASON` where it cannot run (not root, so it
 # cannot install what it lacks). Provisions dbus-daemon, python3-dbusmock, libdbus-1-dev and
@@ -82,7 +83,7 @@ pids+=($!)
 export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$tmp/system_bus_socket"
 
 /usr/bin/python3 -m dbusmock --system -t tests/net/ble-mock/banco_bluez.py \
-  -p "{\"mtu\": 23, \"drop_every\": 17, \"cut_after\": 40, \"stats\": \"$tmp/stats.json\"}" \
+  -p "{\"mtu\": 23, \"drop_every\": 17, \"cut_after\": 40, \"rotate\": true, \"stats\": \"$tmp/stats.json\"}" \
   >"$tmp/mock.log" 2>&1 &
 pids+=($!)
 up=""
@@ -131,12 +132,12 @@ fail() {
 case "$host_last" in result*) ;; *) fail "the host did not finish the game";; esac
 [ "$host_last" = "$guest_last" ] || fail "the two sides disagree: '$host_last' vs '$guest_last'"
 grep -q "found Alice over Bluetooth" "$tmp/guest.out" || fail "the guest did not read the host's info"
-for key in connects notifications commands dropped cuts; do
+for key in connects notifications commands dropped cuts rotations; do
   n="$(echo "$stats" | sed -n "s/.*\"$key\": \([0-9]*\).*/\1/p")"
   [ "${n:-0}" -gt 0 ] || fail "the mock saw no $key"
 done
 connects="$(echo "$stats" | sed -n 's/.*"connects": \([0-9]*\).*/\1/p')"
-[ "$connects" -ge 2 ] || fail "the guest did not reconnect after the cut"
+[ "$connects" -ge 2 ] || fail "the guest did not reconnect after the cut (to the host's new address)"
 echo "$host_last"
 echo "mock: $stats"
 echo "ble-mock: passed"

@@ -26,7 +26,9 @@
 //! ```
 
 use crate::error::{BancoError, guard, notify};
-use crate::net::{Match, MatchListener, MatchOffer, Relay, kinds, rules_index, trust_of};
+use crate::net::{
+    Match, MatchListener, MatchOffer, Relay, host_options, kinds, rules_index, trust_of,
+};
 use crate::types::GameKind;
 use banco_app::network::{HostOptions, NetMatch};
 use banco_net::ble::gatt::{
@@ -300,7 +302,7 @@ impl Drop for Advertising {
 }
 
 /// Starts `peripheral` serving `ad` and returns the connector of its links.
-fn advertise(
+fn advertise_ble(
     peripheral: Arc<dyn BlePeripheral>,
     ad: &banco_net::discovery::Advertisement,
 ) -> Result<Advertising, BleError> {
@@ -760,7 +762,54 @@ impl Match {
             let inner = NetMatch::host_with(
                 options,
                 "Bluetooth LE",
-                |ad| advertise(peripheral, ad).map_err(|e| e.to_string()),
+                |ad| advertise_ble(peripheral, ad).map_err(|e| e.to_string()),
+                Arc::new(Relay(listener)),
+            )?;
+            Ok(Arc::new(Match { inner }))
+        })
+    }
+
+    /// Hosts a match on the LAN (as [`Match::host`]) and, with `peripheral`, over Bluetooth
+    /// LE at the same time (as [`Match::host_ble`]): one match, one key, so a
+    /// [`NearbyLobby`](crate::NearbyLobby) shows the host once, and the guest comes by
+    /// whichever way it found the host — and after a cut may come back the other way.
+    /// `address()` is the LAN address. Without `peripheral` this is [`Match::host`]. When the
+    /// peripheral cannot start (Bluetooth off, permission missing) this fails with its
+    /// reason: host on the LAN alone then, and say why.
+    #[uniffi::constructor(default(trust = None))]
+    pub fn host_nearby(
+        player_name: String,
+        listen_address: String,
+        advertise: bool,
+        peripheral: Option<Arc<dyn BlePeripheral>>,
+        offers: Vec<GameKind>,
+        proposal: Option<MatchOffer>,
+        listener: Arc<dyn MatchListener>,
+        trust: Option<Vec<u8>>,
+    ) -> Result<Arc<Match>, BancoError> {
+        let Some(peripheral) = peripheral else {
+            return Match::host(
+                player_name,
+                listen_address,
+                advertise,
+                offers,
+                proposal,
+                listener,
+                trust,
+            );
+        };
+        guard(|| {
+            let options = host_options(
+                &player_name,
+                &listen_address,
+                advertise,
+                &offers,
+                proposal.as_ref(),
+                trust,
+            )?;
+            let inner = NetMatch::host_also(
+                options,
+                |ad| advertise_ble(peripheral, ad).map_err(|e| e.to_string()),
                 Arc::new(Relay(listener)),
             )?;
             Ok(Arc::new(Match { inner }))

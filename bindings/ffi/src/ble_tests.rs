@@ -372,3 +372,126 @@ fn failures_of_the_shell_are_errors_not_crashes() {
         );
     }
 }
+
+/// A host on the LAN and Bluetooth at once: the advertised key is the match's; a guest
+/// comes over Bluetooth to one such host and over TCP to another; a peripheral that cannot
+/// start fails the call with its reason.
+#[test]
+fn hosting_nearby_takes_the_guest_over_bluetooth_or_the_lan() {
+    let code = |e: &MatchEvent| match e {
+        MatchEvent::VerifyCode { code, .. } => Some(code.clone()),
+        _ => None,
+    };
+    let air = Arc::new(Air {
+        mtu: 185,
+        ..Air::default()
+    });
+    let (host_events, host_rx) = listener();
+    let host = Match::host_nearby(
+        "An".into(),
+        "127.0.0.1:0".into(),
+        false,
+        Some(Arc::new(PipePeripheral(Arc::clone(&air)))),
+        vec![],
+        None,
+        host_events,
+        None,
+    )
+    .unwrap();
+    assert!(host.address().unwrap().starts_with("127.0.0.1:"));
+    let guest_radio = BleGuest::new(Arc::new(PipeCentral(Arc::clone(&air)))).unwrap();
+    let (tx, found) = mpsc::channel();
+    guest_radio.scan(Arc::new(Found(Mutex::new(tx)))).unwrap();
+    let peer = loop {
+        if let Ok(p) = found.recv_timeout(Duration::from_secs(10)).unwrap() {
+            break p;
+        }
+    };
+    assert_eq!(peer.name, "An");
+    guest_radio.stop_scan().unwrap();
+    let (guest_events, guest_rx) = listener();
+    let guest =
+        Match::join_ble("Binh".into(), guest_radio, peer.device, guest_events, None).unwrap();
+    let (hc, gc) = (next(&host_rx, code), next(&guest_rx, code));
+    assert_eq!(hc, gc, "the same code over Bluetooth");
+    host.confirm_code(hc).unwrap();
+    guest.confirm_code(gc).unwrap();
+    let verified = |e: &MatchEvent| matches!(e, MatchEvent::PeerVerified { .. }).then_some(());
+    next(&host_rx, verified);
+    next(&guest_rx, verified);
+    guest.leave().unwrap();
+    host.leave().unwrap();
+    drop(host);
+    // Leaving interrupts the wait for a guest on both transports: advertising stops soon.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !air.stopped.load(Ordering::SeqCst) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "leaving stops the peripheral"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+
+    // Another host: this guest dials its LAN address while it also advertises over Bluetooth.
+    let air = Arc::new(Air {
+        mtu: 23,
+        ..Air::default()
+    });
+    let (host_events, host_rx) = listener();
+    let host = Match::host_nearby(
+        "Chi".into(),
+        "127.0.0.1:0".into(),
+        false,
+        Some(Arc::new(PipePeripheral(Arc::clone(&air)))),
+        vec![],
+        None,
+        host_events,
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        air.starts.load(Ordering::SeqCst),
+        1,
+        "advertised over Bluetooth"
+    );
+    let (guest_events, guest_rx) = listener();
+    let guest = Match::join("Binh".into(), host.address().unwrap(), guest_events, None).unwrap();
+    assert_eq!(
+        next(&host_rx, code),
+        next(&guest_rx, code),
+        "the same code over TCP"
+    );
+    guest.leave().unwrap();
+    host.leave().unwrap();
+
+    struct Off;
+    impl BlePeripheral for Off {
+        fn start(&self, _: BleAdvertisement, _: Arc<BlePeripheralEvents>) -> Result<(), BleError> {
+            Err(BleError::Off {
+                reason: "the adapter is off".into(),
+            })
+        }
+        fn notify(&self, _: String, _: Vec<u8>) -> Result<bool, BleError> {
+            panic!("never called")
+        }
+        fn disconnect(&self, _: String) {}
+        fn stop(&self) {}
+    }
+    let (events, _rx) = listener();
+    let err = Match::host_nearby(
+        "An".into(),
+        "127.0.0.1:0".into(),
+        false,
+        Some(Arc::new(Off)),
+        vec![],
+        None,
+        events,
+        None,
+    )
+    .err()
+    .unwrap();
+    assert!(
+        matches!(&err, BancoError::Network(m) if m.contains("Bluetooth is off")),
+        "{err:?}"
+    );
+}

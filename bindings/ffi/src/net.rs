@@ -533,6 +533,32 @@ pub(crate) fn kinds(v: &[GameKind]) -> Vec<banco_game::GameKind> {
     v.iter().map(|&k| k.into()).collect()
 }
 
+/// The options of [`Match::host`] and [`Match::host_nearby`].
+pub(crate) fn host_options(
+    player_name: &str,
+    listen_address: &str,
+    advertise: bool,
+    offers: &[GameKind],
+    proposal: Option<&MatchOffer>,
+    trust: Option<Vec<u8>>,
+) -> Result<HostOptions, BancoError> {
+    let listen: SocketAddr = listen_address.trim().parse().map_err(|_| {
+        BancoError::InvalidArgument(format!(
+            "`{listen_address}` is not an address to listen on, like 0.0.0.0:7368"
+        ))
+    })?;
+    let mut options = HostOptions::new(player_name, listen, kinds(offers));
+    options.advertise = advertise;
+    options.trust = trust_of(trust)?;
+    if let Some(p) = proposal {
+        options.rules = rules_index(p)?;
+        options.propose = Some((p.game.into(), p.your_color.into()));
+        options.start_fen.clone_from(&p.start_fen);
+        options.clock = p.clock.map(Into::into);
+    }
+    Ok(options)
+}
+
 #[uniffi::export]
 impl Match {
     /// Hosts a match: listens on `listen_address` (`0.0.0.0:7368`; port 0 picks a free one),
@@ -552,20 +578,14 @@ impl Match {
         trust: Option<Vec<u8>>,
     ) -> Result<Arc<Match>, BancoError> {
         guard(|| {
-            let listen: SocketAddr = listen_address.trim().parse().map_err(|_| {
-                BancoError::InvalidArgument(format!(
-                    "`{listen_address}` is not an address to listen on, like 0.0.0.0:7368"
-                ))
-            })?;
-            let mut options = HostOptions::new(&player_name, listen, kinds(&offers));
-            options.advertise = advertise;
-            options.trust = trust_of(trust)?;
-            if let Some(p) = &proposal {
-                options.rules = rules_index(p)?;
-                options.propose = Some((p.game.into(), p.your_color.into()));
-                options.start_fen.clone_from(&p.start_fen);
-                options.clock = p.clock.map(Into::into);
-            }
+            let options = host_options(
+                &player_name,
+                &listen_address,
+                advertise,
+                &offers,
+                proposal.as_ref(),
+                trust,
+            )?;
             let inner = NetMatch::host(options, Arc::new(Relay(listener)))?;
             Ok(Arc::new(Match { inner }))
         })

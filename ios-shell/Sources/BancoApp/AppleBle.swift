@@ -23,6 +23,13 @@ func adapterState(_ state: CBManagerState) -> BleAdapterState {
 
 final class AppleBlePeripheral: NSObject, BlePeripheral, CBPeripheralManagerDelegate, @unchecked Sendable {
     private let queue = DispatchQueue(label: "banco.ble.peripheral")
+    /// Also told of the adapter's state (the app's BleGate, for its banner).
+    private let onAdapter: (BleAdapterState) -> Void
+
+    init(onAdapter: @escaping (BleAdapterState) -> Void = { _ in }) {
+        self.onAdapter = onAdapter
+        super.init()
+    }
     private var manager: CBPeripheralManager?
     private var events: BlePeripheralEvents?
     private var advertisement: BleAdvertisement?
@@ -92,6 +99,7 @@ final class AppleBlePeripheral: NSObject, BlePeripheral, CBPeripheralManagerDele
         let state = adapterState(peripheral.state)
         if state == .on { publish(peripheral) } else { centrals.removeAll() }
         events?.onAdapterState(state: state)
+        onAdapter(state)
     }
 
     func peripheralManager(_ peripheral: CBPeripheralManager, central: CBCentral,
@@ -137,6 +145,13 @@ final class AppleBlePeripheral: NSObject, BlePeripheral, CBPeripheralManagerDele
 
 final class AppleBleCentral: NSObject, BleCentral, CBCentralManagerDelegate, CBPeripheralDelegate, @unchecked Sendable {
     private let queue = DispatchQueue(label: "banco.ble.central")
+    /// Also told of the adapter's state (the app's BleGate, for its banner).
+    private let onAdapter: (BleAdapterState) -> Void
+
+    init(onAdapter: @escaping (BleAdapterState) -> Void = { _ in }) {
+        self.onAdapter = onAdapter
+        super.init()
+    }
     private var manager: CBCentralManager?
     private var events: BleCentralEvents?
     private var service: BleService = bleService()
@@ -221,6 +236,7 @@ final class AppleBleCentral: NSObject, BleCentral, CBCentralManagerDelegate, CBP
 
     func centralManagerDidUpdateState(_ central: CBCentralManager) {
         events?.onAdapterState(state: adapterState(central.state))
+        onAdapter(adapterState(central.state))
     }
 
     func centralManager(_ central: CBCentralManager, didDiscover peripheral: CBPeripheral,

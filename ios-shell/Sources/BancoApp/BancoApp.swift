@@ -9,6 +9,7 @@
 #if canImport(SwiftUI)
 import SwiftUI
 import BancoKit
+import CoreBluetooth
 #if canImport(AudioToolbox)
 import AudioToolbox
 #endif
@@ -53,6 +54,22 @@ final class AppState: ObservableObject {
     }
 
     var matchSound: SoundPlayer { settings.sound ? sound : SilentSound() }
+
+    /// Bluetooth for the lobby: the gate (its words are Rust's) and the CoreBluetooth radios.
+    lazy var bluetooth: NearbyBluetooth = {
+        let gate = BleGate(ui: ui)
+        return NearbyBluetooth(gate: gate, authorization: {
+            switch CBManager.authorization {
+            case .allowedAlways: return .allowed
+            case .notDetermined: return .notDetermined
+            default: return .denied
+            }
+        }, central: { AppleBleCentral(onAdapter: gate.adapterChanged) },
+           peripheral: { AppleBlePeripheral(onAdapter: gate.adapterChanged) })
+    }()
+
+    /// The nearby players, on the LAN and over Bluetooth.
+    lazy var lobby = LobbyModel(ui: ui, bluetooth: bluetooth)
 }
 
 /// The app's root view; an Xcode iOS app target shows it from its `@main` App (README).
@@ -92,7 +109,7 @@ struct HomeView: View {
             NavigationLink("Set up a position") { EditorChoice() }
             NavigationLink("Puzzles") { PuzzleTiersScreen(puzzles: app.puzzles) }
             NavigationLink("Lines against the clock") { LinesScreen(model: app.lines) }
-            NavigationLink("Play nearby") { LobbyScreen() }
+            NavigationLink("Play nearby") { LobbyScreen(lobby: app.lobby) }
             Button("Settings") { showSettings = true }
         }
         .buttonStyle(.borderedProminent)
@@ -249,7 +266,8 @@ struct VsScreen: View {
 
 struct LobbyScreen: View {
     @EnvironmentObject var app: AppState
-    @StateObject private var lobby = LobbyModel(ui: MainQueueDispatcher())
+    /// The app's (AppState.lobby).
+    @ObservedObject var lobby: LobbyModel
     @State private var address = ""
     @State private var match: MatchModel?
     @State private var failure: String?
@@ -257,11 +275,22 @@ struct LobbyScreen: View {
     var body: some View {
         VStack {
             List {
-                if let e = lobby.state.error { Text(e).foregroundColor(.red) }
-                if lobby.state.peers.isEmpty { Text("Looking for players on this Wi-Fi…") }
-                ForEach(lobby.state.peers, id: \.id) { p in
-                    Button("\(p.name) — \(p.games.map(gameName).joined(separator: ", "))") {
-                        openMatch { try lobby.join(p, settings: app.settings, sound: app.matchSound) }
+                let model = lobby
+                if let e = model.state.error { Text(e).foregroundColor(.red) }
+                if let b = model.state.bluetooth {
+                    // Why Bluetooth is not used; a tap opens Settings when only the player can fix it.
+                    Button(b) {
+                        if model.state.bluetoothStep == .openSettings, let url = URL(string: UIApplication.openSettingsURLString) {
+                            UIApplication.shared.open(url)
+                        } else {
+                            model.restart { try NearbyLobby(interfaces: [], lan: true, ble: $0) }
+                        }
+                    }.foregroundColor(.orange)
+                }
+                if model.state.players.isEmpty { Text("Looking for players nearby…") }
+                ForEach(model.state.players, id: \.key) { p in
+                    Button("\(p.name) — \(LobbyModel.gamesText(p)) (\(LobbyModel.transportsText(p)))") {
+                        openMatch { try model.join(p, settings: app.settings, sound: app.matchSound) }
                     }
                 }
             }
@@ -271,10 +300,12 @@ struct LobbyScreen: View {
             }
             Button("Host \(gameName(app.settings.game)) (Settings to change)") {
                 openMatch {
+                    // On the LAN, and over Bluetooth when the gate allows it.
+                    let model = lobby
                     do {
-                        return try MatchModel.host(ui: app.ui, settings: app.settings, address: "0.0.0.0:7368", advertise: true, sound: app.matchSound)
+                        return try model.host(settings: app.settings, address: "0.0.0.0:7368", advertise: true, sound: app.matchSound)
                     } catch {
-                        return try MatchModel.host(ui: app.ui, settings: app.settings, address: "0.0.0.0:0", advertise: true, sound: app.matchSound)
+                        return try model.host(settings: app.settings, address: "0.0.0.0:0", advertise: true, sound: app.matchSound)
                     }
                 }
             }
@@ -291,7 +322,7 @@ struct LobbyScreen: View {
         .navigationTitle("Play nearby")
         // iOS needs the multicast entitlement and NSLocalNetworkUsageDescription +
         // NSBonjourServices (_banco._tcp) in Info.plist (README).
-        .onAppear { lobby.start { try Lobby(interfaces: []) } }
+        .onAppear { lobby.start { try NearbyLobby(interfaces: [], lan: true, ble: $0) } }
         .onDisappear { lobby.stop() }
         .navigationDestination(item: Binding(get: { match.map(MatchBox.init) }, set: { match = $0?.model })) { box in
             MatchScreen(model: box.model)
@@ -326,7 +357,8 @@ struct MatchScreen: View {
         let m = model.state.match
         let notice = model.state.message ?? m?.notice
         return VStack {
-            if let banner = m?.banner {
+            // Bluetooth's own words first (off mid-game, or why a host is on the LAN only).
+            if let banner = model.state.bluetooth ?? m?.banner {
                 Text(banner).padding(6).frame(maxWidth: .infinity).background(Paint.yellow.opacity(0.6))
             }
             Text(status(m)).font(.headline)

@@ -1,11 +1,42 @@
-// The nearby-players list: hosts found and lost on the LAN, and joining one.
+// The nearby-players list and the ways into a match with one of them. The list is Rust's
+// NearbyLobby: players found on the LAN (mDNS) and over Bluetooth LE, each once (matched by
+// key fingerprint), with the transports it was seen on, the LAN preferred. Joining goes
+// through Match.joinNearby (the LAN when the player is there, else Bluetooth); hosting opens
+// the match on the LAN and, when the BleGate says Bluetooth is usable, over Bluetooth too
+// (Match.hostNearby: one match, one key). When Bluetooth cannot be used (off, permission
+// missing or refused, unsupported) the state says why, in Rust's words, and the lobby works
+// on the LAN alone.
 import Foundation
+
+/// The phone's Bluetooth, for the lobby: the gate (authorization, adapter state) and the
+/// platform radios (AppleBle.swift: `AppleBleCentral`, `AppleBlePeripheral`), made only once
+/// the gate allows them.
+public final class NearbyBluetooth {
+    public let gate: BleGate
+    /// CBManager.authorization, as the app maps it.
+    public let authorization: () -> BleGate.Authorization
+    public let central: () -> BleCentral
+    public let peripheral: () -> BlePeripheral
+
+    public init(gate: BleGate, authorization: @escaping () -> BleGate.Authorization,
+                central: @escaping () -> BleCentral, peripheral: @escaping () -> BlePeripheral) {
+        self.gate = gate
+        self.authorization = authorization
+        self.central = central
+        self.peripheral = peripheral
+    }
+}
 
 public final class LobbyModel: Model {
     public struct State: Equatable {
-        public var peers: [LobbyPeer] = []
+        /// Players around, by name; each once, with where it was seen (`transportsText`).
+        public var players: [NearbyPlayer] = []
         public var discovering = false
         public var error: String?
+        /// Why players are not looked for over Bluetooth (off, permission…); nil when they are.
+        public var bluetooth: String?
+        /// What the player can do about `bluetooth` (ask, open Settings, turn it on).
+        public var bluetoothStep: BleStep?
     }
 
     public private(set) var state = State() {
@@ -14,25 +45,33 @@ public final class LobbyModel: Model {
     }
 
     private let ui: UIDispatcher
-    private var lobby: Lobby?
+    /// nil: the LAN only.
+    private let bluetooth: NearbyBluetooth?
+    private var lobby: NearbyLobby?
+    /// The guest's radio, made once the gate allowed it; kept for the matches joined over it.
+    private var guest: BleGuest?
     private lazy var listener = Listener(self)
 
-    public init(ui: UIDispatcher) { self.ui = ui }
+    public init(ui: UIDispatcher, bluetooth: NearbyBluetooth? = nil) {
+        self.ui = ui
+        self.bluetooth = bluetooth
+    }
 
-    final class Listener: LobbyListener, @unchecked Sendable {
+    final class Listener: NearbyListener, @unchecked Sendable {
         weak var model: LobbyModel?
         init(_ m: LobbyModel) { model = m }
-        func onPeerFound(peer: LobbyPeer) { model?.peerFound(peer) }
-        func onPeerUpdated(peer: LobbyPeer) { model?.peerFound(peer) }
-        func onPeerLost(id: String) { model?.peerLost(id) }
+        func onPlayerFound(player: NearbyPlayer) { model?.playerFound(player) }
+        func onPlayerUpdated(player: NearbyPlayer) { model?.playerFound(player) }
+        func onPlayerLost(key: String) { model?.playerLost(key) }
         func onError(message: String) { model?.discoveryError(message) }
     }
 
-    /// Starts discovery with the lobby `open` makes (`Lobby(interfaces: [])` on a phone).
-    public func start(_ open: () throws -> Lobby) {
+    /// Starts discovery with the lobby `open` makes from the Bluetooth radio (nil when
+    /// Bluetooth cannot be used now): `{ try NearbyLobby(interfaces: [], lan: true, ble: $0) }`.
+    public func start(_ open: (BleGuest?) throws -> NearbyLobby) {
         guard lobby == nil else { return }
         do {
-            let l = try open()
+            let l = try open(guestRadio())
             try l.browse(listener: listener)
             lobby = l
             state.discovering = true
@@ -50,27 +89,103 @@ public final class LobbyModel: Model {
         state.discovering = false
     }
 
-    /// Joins `peer`: a match model whose first events are the pairing code.
-    public func join(_ peer: LobbyPeer, settings: Settings, sound: SoundPlayer = SilentSound()) throws -> MatchModel {
-        try MatchModel.joinPeer(ui: ui, name: settings.playerName, peer: peer, sound: sound)
+    /// Bluetooth may have become usable (allowed, turned on): discovery starts again.
+    public func restart(_ open: (BleGuest?) throws -> NearbyLobby) {
+        stop()
+        start(open)
     }
 
-    // Called from Rust's lobby thread (public for tests that play the network).
-    public func peerFound(_ peer: LobbyPeer) {
+    /// Joins `player` over its preferred transport: a match model whose first events are the pairing code.
+    public func join(_ player: NearbyPlayer, settings: Settings, sound: SoundPlayer = SilentSound(),
+                     trust: Data? = nil, onTrust: @escaping (Data) -> Void = { _ in }) throws -> MatchModel {
+        try MatchModel.joinNearby(ui: ui, name: settings.playerName, player: player, guest: guest,
+                                  gate: bluetooth?.gate, sound: sound, trust: trust, onTrust: onTrust)
+    }
+
+    /// Hosts on `address` (`0.0.0.0:7368` on a phone), advertised on the LAN if `advertise`,
+    /// and over Bluetooth too when the gate allows it; the model's state says where it is
+    /// open (`openOn`) and, when not over Bluetooth, why (`bluetooth`).
+    public func host(settings: Settings, address: String, advertise: Bool, sound: SoundPlayer = SilentSound(),
+                     trust: Data? = nil, onTrust: @escaping (Data) -> Void = { _ in },
+                     clock: MatchClock? = nil) throws -> MatchModel {
+        guard let bt = bluetooth else {
+            return try MatchModel.host(ui: ui, settings: settings, address: address, advertise: advertise,
+                                       sound: sound, trust: trust, onTrust: onTrust, clock: clock)
+        }
+        let ready = bt.gate.check(role: .host, authorization: bt.authorization())
+        var why = ready.message
+        if ready.step == .ready {
+            do {
+                return try MatchModel.hostNearby(ui: ui, settings: settings, address: address, advertise: advertise,
+                                                 peripheral: bt.peripheral(), gate: bt.gate, sound: sound,
+                                                 trust: trust, onTrust: onTrust, clock: clock)
+            } catch {
+                why = readable(error)
+            }
+        }
+        return try MatchModel.host(ui: ui, settings: settings, address: address, advertise: advertise,
+                                   sound: sound, trust: trust, onTrust: onTrust, clock: clock, bluetoothNote: why)
+    }
+
+    /// The guest's radio when the gate allows Bluetooth now, else nil with the reason in the state.
+    private func guestRadio() -> BleGuest? {
+        guard let bt = bluetooth else { return nil }
+        let ready = bt.gate.check(role: .guest, authorization: bt.authorization())
+        guard ready.step == .ready else {
+            state.bluetooth = ready.message
+            state.bluetoothStep = ready.step
+            return nil
+        }
+        if guest == nil {
+            do {
+                guest = try BleGuest(central: bt.central())
+            } catch {
+                state.bluetooth = readable(error)
+                state.bluetoothStep = nil
+                return nil
+            }
+        }
+        state.bluetooth = nil
+        state.bluetoothStep = nil
+        return guest
+    }
+
+    /// The games a player offers, as the list shows them ("Xiangqi, Chess").
+    public static func gamesText(_ player: NearbyPlayer) -> String {
+        player.games.map(gameName).joined(separator: ", ")
+    }
+
+    /// Where a player was seen, as the list shows it ("LAN · Bluetooth").
+    public static func transportsText(_ player: NearbyPlayer) -> String {
+        player.transports.map(\.label).joined(separator: " · ")
+    }
+
+    // Called from Rust's lobby threads (public for tests that play the network).
+    public func playerFound(_ player: NearbyPlayer) {
         ui.post { [weak self] in
             guard let self = self else { return }
-            var peers = self.state.peers.filter { $0.id != peer.id }
-            peers.append(peer)
-            peers.sort { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
-            self.state.peers = peers
+            var players = self.state.players.filter { $0.key != player.key }
+            players.append(player)
+            players.sort { ($0.name.lowercased(), $0.key) < ($1.name.lowercased(), $1.key) }
+            self.state.players = players
         }
     }
 
-    public func peerLost(_ id: String) {
-        ui.post { [weak self] in self?.state.peers.removeAll { $0.id == id } }
+    public func playerLost(_ key: String) {
+        ui.post { [weak self] in self?.state.players.removeAll { $0.key == key } }
     }
 
     public func discoveryError(_ message: String) {
         ui.post { [weak self] in self?.state.error = message }
+    }
+}
+
+extension NearbyTransport {
+    /// As the lobby and the hosting screen name it.
+    public var label: String {
+        switch self {
+        case .lan: return "LAN"
+        case .ble: return "Bluetooth"
+        }
     }
 }

@@ -4,6 +4,8 @@
 // platform services — events hopped to the UI thread, sounds, the promotion picker, and a
 // timer that reads the state again when a running clock's text changes
 // (ClockFaces.nextChangeMs), so the screen counts down, and shows a flag fall, without a move.
+// Over Bluetooth, the BleGate's banner (Bluetooth off, permission withdrawn) is shown while the
+// adapter is unusable; the match resumes by itself when it is back.
 import Foundation
 
 public final class MatchModel: Model {
@@ -20,6 +22,11 @@ public final class MatchModel: Model {
         public var raceSelected: Int?
         /// Our last race move's walk along its path, to animate.
         public var raceRun: BallRun?
+        /// A host: where the guest can come from (the LAN, Bluetooth); empty for a guest.
+        public var openOn: [NearbyTransport] = []
+        /// About Bluetooth: a host's reason for not being open over it, or, mid-game, why the
+        /// adapter is unusable (the match resumes when it is back); nil when all is well.
+        public var bluetooth: String?
     }
 
     private var racePick = LinesPick()
@@ -36,6 +43,8 @@ public final class MatchModel: Model {
     private var match: Match?
     /// Only the latest tick scheduled for a running clock runs.
     private var tickGeneration = 0
+    /// The gate followed for its banner, and the observation.
+    private var gate: (BleGate, Int)?
 
     private init(ui: UIDispatcher, sound: SoundPlayer, onTrust: @escaping (Data) -> Void) {
         self.ui = ui
@@ -53,11 +62,19 @@ public final class MatchModel: Model {
     }
 
     private static func open(_ ui: UIDispatcher, _ sound: SoundPlayer, _ onTrust: @escaping (Data) -> Void,
+                             gate: BleGate? = nil, openOn: [NearbyTransport] = [], bluetoothNote: String? = nil,
                              _ make: (Listener) throws -> Match) throws -> MatchModel {
         let m = MatchModel(ui: ui, sound: sound, onTrust: onTrust)
+        m.state.openOn = openOn
+        m.state.bluetooth = bluetoothNote
         let l = Listener(ui)
         l.model = m
         m.match = try make(l)
+        if let g = gate {
+            let id = g.observe { [weak m, weak g] in m?.state.bluetooth = g?.banner }
+            m.gate = (g, id)
+            m.state.bluetooth = g.banner
+        }
         m.refresh()
         return m
     }
@@ -68,12 +85,40 @@ public final class MatchModel: Model {
     /// `nil` uses a throwaway identity.
     public static func host(ui: UIDispatcher, settings: Settings, address: String, advertise: Bool,
                             sound: SoundPlayer = SilentSound(), trust: Data? = nil,
-                            onTrust: @escaping (Data) -> Void = { _ in }, clock: MatchClock? = nil) throws -> MatchModel {
+                            onTrust: @escaping (Data) -> Void = { _ in }, clock: MatchClock? = nil,
+                            bluetoothNote: String? = nil) throws -> MatchModel {
         let s = settings.offer
         let offer = MatchOffer(game: s.game, yourColor: s.yourColor, rules: s.rules, startFen: s.startFen, clock: clock)
-        return try open(ui, sound, onTrust) {
+        return try open(ui, sound, onTrust, openOn: [.lan], bluetoothNote: bluetoothNote) {
             try Match.host(playerName: settings.playerName, listenAddress: address, advertise: advertise,
                            offers: Settings.games, proposal: offer, listener: $0, trust: trust)
+        }
+    }
+
+    /// `host`, and over Bluetooth LE at the same time through `peripheral` (the app's GATT
+    /// server): one match, so the lobby shows the host once and the guest comes whichever way
+    /// it found it. Throws when the peripheral cannot start (LobbyModel.host then hosts on the
+    /// LAN alone and says why).
+    public static func hostNearby(ui: UIDispatcher, settings: Settings, address: String, advertise: Bool,
+                                  peripheral: BlePeripheral, gate: BleGate?, sound: SoundPlayer = SilentSound(),
+                                  trust: Data? = nil, onTrust: @escaping (Data) -> Void = { _ in },
+                                  clock: MatchClock? = nil) throws -> MatchModel {
+        let s = settings.offer
+        let offer = MatchOffer(game: s.game, yourColor: s.yourColor, rules: s.rules, startFen: s.startFen, clock: clock)
+        return try open(ui, sound, onTrust, gate: gate, openOn: [.lan, .ble]) {
+            try Match.hostNearby(playerName: settings.playerName, listenAddress: address, advertise: advertise,
+                                 peripheral: peripheral, offers: Settings.games, proposal: offer, listener: $0,
+                                 trust: trust)
+        }
+    }
+
+    /// Joins a player of the nearby list over its preferred transport (the LAN when it was
+    /// seen there, else Bluetooth through `guest`).
+    public static func joinNearby(ui: UIDispatcher, name: String, player: NearbyPlayer, guest: BleGuest?,
+                                  gate: BleGate?, sound: SoundPlayer = SilentSound(), trust: Data? = nil,
+                                  onTrust: @escaping (Data) -> Void = { _ in }) throws -> MatchModel {
+        try open(ui, sound, onTrust, gate: player.preferred == .ble ? gate : nil) {
+            try Match.joinNearby(playerName: name, player: player, ble: guest, listener: $0, trust: trust)
         }
     }
 
@@ -167,6 +212,10 @@ public final class MatchModel: Model {
     /// Leaves the match (the other device is told).
     public func leave() {
         act { try $0.leave() }
+        if let followed = gate {
+            followed.0.unobserve(followed.1)
+            gate = nil
+        }
     }
 
     private func act(_ body: (Match) throws -> Void) {

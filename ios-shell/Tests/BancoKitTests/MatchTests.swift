@@ -10,6 +10,12 @@ func peer(_ id: String, _ name: String, _ address: String = "127.0.0.1:1",
               port: UInt16(address.split(separator: ":").last!)!, addresses: [address])
 }
 
+/// A player of the nearby list seen on the LAN only, as Rust's NearbyLobby reports it.
+func lanPlayer(_ p: LobbyPeer) -> NearbyPlayer {
+    NearbyPlayer(key: "lan:\(p.id)", name: p.name, games: p.games, protocolVersion: p.protocolVersion,
+                 fingerprint: p.fingerprint, transports: [.lan], preferred: .lan, lan: p, bleDevice: nil)
+}
+
 /// One side of a match: its model on its own UI queue.
 final class Side {
     let ui = TestUI()
@@ -44,8 +50,8 @@ func paired(_ settings: Settings) throws -> (host: Side, guest: Side) {
     }
     let address = try host.wait("listening") { $0.phase == .listening }.address
     let lobby = LobbyModel(ui: guest.ui)
-    lobby.peerFound(peer("An@host", settings.playerName, address))
-    let found = try guest.ui.wait("the host listed", { lobby.state }) { !$0.peers.isEmpty }.peers[0]
+    lobby.playerFound(lanPlayer(peer("An@host", settings.playerName, address)))
+    let found = try guest.ui.wait("the host listed", { lobby.state }) { !$0.players.isEmpty }.players[0]
     try eq([GameKind.xiangqi, .chess], found.games, "the lobby shows the host's games")
     guest.model = try guest.ui.call { try lobby.join(found, settings: Settings(playerName: "Binh"), sound: guest.sounds) }
     let hv = try host.wait("host code") { $0.phase == .verify }
@@ -68,22 +74,24 @@ func paired(_ settings: Settings) throws -> (host: Side, guest: Side) {
 }
 
 func matchTests(_ s: Suite) {
-    s.test("lobby: peers with their games found, updated and lost; discovery errors") {
+    s.test("lobby: players with their games found, updated and lost; discovery errors") {
         let ui = TestUI()
         let lobby = LobbyModel(ui: ui)
         let group = DispatchGroup()
         for (i, name) in ["Chi", "an", "Binh"].enumerated() {
-            DispatchQueue.global().async(group: group) { lobby.peerFound(peer("id\(i)", name)) }
+            DispatchQueue.global().async(group: group) { lobby.playerFound(lanPlayer(peer("id\(i)", name))) }
         }
         group.wait()
-        var st = try ui.wait("three peers", { lobby.state }) { $0.peers.count == 3 }
-        try eq(["an", "Binh", "Chi"], st.peers.map { $0.name })
-        lobby.peerFound(peer("id1", "An", games: [.chess]))
-        lobby.peerLost("id2")
-        st = try ui.wait("update and loss", { lobby.state }) { $0.peers.count == 2 && $0.peers[0].name == "An" }
-        try eq(["An", "Chi"], st.peers.map { $0.name })
-        try eq([[GameKind.chess], [.xiangqi, .chess]], st.peers.map { $0.games })
-        ui.call { lobby.start { throw BancoError.Network(message: "no Wi-Fi") } }
+        var st = try ui.wait("three players", { lobby.state }) { $0.players.count == 3 }
+        try eq(["an", "Binh", "Chi"], st.players.map { $0.name })
+        lobby.playerFound(lanPlayer(peer("id1", "An", games: [.chess])))
+        lobby.playerLost("lan:id2")
+        st = try ui.wait("update and loss", { lobby.state }) { $0.players.count == 2 && $0.players[0].name == "An" }
+        try eq(["An", "Chi"], st.players.map { $0.name })
+        try eq([[GameKind.chess], [.xiangqi, .chess]], st.players.map { $0.games })
+        try eq("Chess", LobbyModel.gamesText(st.players[0]))
+        try eq("LAN", LobbyModel.transportsText(st.players[0]))
+        ui.call { lobby.start { _ in throw BancoError.Network(message: "no Wi-Fi") } }
         st = ui.call { lobby.state }
         try check(!st.discovering && st.error == "no Wi-Fi", "\(st)")
     }

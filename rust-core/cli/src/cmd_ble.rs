@@ -1,7 +1,9 @@
 //! `banco host --ble` and `banco join --ble [NAME]`: the same match as over the LAN
 //! (pairing code, board, `result … fen …` last line), carried over Bluetooth LE by
 //! banco-net's `ble` feature — the host a bluer GATT peripheral (Linux), the guest a btleplug
-//! central. A `banco` built without the feature says how to get one.
+//! central. A `banco` built without the feature says how to get one. After a cut the guest
+//! finds the host again by its key fingerprint (a rescan), not by its address: a phone's
+//! (or a privacy-enabled BlueZ's) address rotates (`ble::redial`).
 //!
 //! ```text
 //! cargo build --release -p banco-cli --features ble
@@ -48,7 +50,8 @@ pub(crate) fn host(
     ))
 }
 
-/// Finds a host over Bluetooth (by display name, or the first one), shows its info, joins.
+/// Finds a host over Bluetooth (by display name, or the first one), shows its info, joins;
+/// reconnects by the host's key fingerprint.
 #[cfg(feature = "ble")]
 pub(crate) fn join(
     name: &str,

@@ -8,7 +8,7 @@ org.bluez.LEAdvertisingManager1. One mock serves both machines of a match:
 * a peripheral (Banco's bluer host) registers its GATT application and advertisement; the
   mock reads them back from the application over D-Bus (GetManagedObjects, GetAll), as
   bluetoothd does;
-* the central (Banco's btleplug guest) then sees a remote device HOST_DEV advertising the
+* the central (Banco's btleplug guest) then sees a remote device (HOST_ADDR) advertising the
   registered service UUIDs and local name; Connect mirrors the application's services and
   characteristics under the device (serviceXXXX/charYYYY, with Flags and the ATT MTU);
 * ReadValue (split in MTU-1 pieces with offsets, like ATT Read + Read Blob), WriteValue
@@ -16,12 +16,15 @@ org.bluez.LEAdvertisingManager1. One mock serves both machines of a match:
   characteristics are relayed to the application's, with the `device`, `mtu`, `type` and
   `offset` options bluetoothd passes; the application's notifications (PropertiesChanged of
   Value) come back as the device characteristic's notifications;
-* disconnecting either side (Device1.Disconnect on HOST_DEV from the central, or on
+* disconnecting either side (Device1.Disconnect on the host device from the central, or on
   GUEST_DEV from the peripheral) stops the notification session and tells the central.
 
 Parameters (JSON, `-p`): `mtu` (ATT MTU, default 23); `cut_after` (disconnect once after
 that many writes, 0 never); `drop_every` (silently drop every Nth write without response, as
-a full controller buffer does, 0 never).
+a full controller buffer does, 0 never); `rotate` (at the cut, the host's device also changes
+address, as a phone's resolvable private address does: the old device object is removed and
+the host reappears as ROTATED_ADDR, so a central that redials the old address never finds it
+again and must look for the host's key fingerprint).
 
 The mock logs every relayed operation count on exit to the file named by `stats` (if any).
 '''
@@ -54,9 +57,15 @@ ADV_IFACE = 'org.bluez.LEAdvertisement1'
 ADAPTER = '/org/bluez/hci0'
 # The peripheral as the central sees it, and the central as the peripheral sees it.
 HOST_ADDR = '00:BA:4C:00:00:01'
+ROTATED_ADDR = '7A:BA:4C:00:00:03'
 GUEST_ADDR = '00:BA:4C:00:00:02'
-HOST_DEV = ADAPTER + '/dev_' + HOST_ADDR.replace(':', '_')
-GUEST_DEV = ADAPTER + '/dev_' + GUEST_ADDR.replace(':', '_')
+
+
+def _dev_path(addr):
+    return ADAPTER + '/dev_' + addr.replace(':', '_')
+
+
+GUEST_DEV = _dev_path(GUEST_ADDR)
 
 STATE = {
     'senders': {},
@@ -65,9 +74,13 @@ STATE = {
     'mtu': 23,
     'cut_after': 0,
     'drop_every': 0,
+    'rotate': False,
+    # The host's device as the central sees it now (its address rotates with `rotate`).
+    'host_addr': HOST_ADDR,
+    'host_dev': _dev_path(HOST_ADDR),
     'connected': False,
     'stats': {'connects': 0, 'disconnects': 0, 'reads': 0, 'writes': 0, 'commands': 0,
-              'dropped': 0, 'notifications': 0, 'cuts': 0, 'subscribes': 0},
+              'dropped': 0, 'notifications': 0, 'cuts': 0, 'subscribes': 0, 'rotations': 0},
     'stats_file': None,
     'bus': None,
 }
@@ -155,14 +168,15 @@ def UnregisterAdvertisement(_adapter, _adv_path):
 def _publish_host():
     '''Once the peripheral has both an application and an advertisement, the central can
     discover it: the two device objects appear.'''
-    if not STATE['app'] or not STATE['adv'] or HOST_DEV in mockobject.objects:
+    if not STATE['app'] or not STATE['adv'] or STATE['host_dev'] in mockobject.objects:
         return
     root = mockobject.objects['/']
-    bluez5.AddDevice(root, 'hci0', GUEST_ADDR, 'banco guest')
-    guest = mockobject.objects[GUEST_DEV]
-    guest.AddMethods(DEVICE_IFACE, [('Disconnect', '', '', lambda _dev: _disconnect())])
-    bluez5.AddDevice(root, 'hci0', HOST_ADDR, STATE['adv']['name'])
-    host = mockobject.objects[HOST_DEV]
+    if GUEST_DEV not in mockobject.objects:
+        bluez5.AddDevice(root, 'hci0', GUEST_ADDR, 'banco guest')
+        guest = mockobject.objects[GUEST_DEV]
+        guest.AddMethods(DEVICE_IFACE, [('Disconnect', '', '', lambda _dev: _disconnect())])
+    bluez5.AddDevice(root, 'hci0', STATE['host_addr'], STATE['adv']['name'])
+    host = mockobject.objects[STATE['host_dev']]
     _fix_introspection(host)
     host.AddMethods(DEVICE_IFACE, [
         ('Connect', '', '', _connect),
@@ -194,14 +208,14 @@ def _disconnect():
     STATE['stats']['disconnects'] += 1
     for path in list(mockobject.objects):
         obj = mockobject.objects[path]
-        if path.startswith(HOST_DEV + '/') and getattr(obj, 'notifying', False):
+        if path.startswith(STATE['host_dev'] + '/') and getattr(obj, 'notifying', False):
             obj.notifying = False
             try:
                 _app_char(obj).StopNotify(dbus_interface=CHAR_IFACE)
             except dbus.exceptions.DBusException:
                 pass
             _changed(obj, CHAR_IFACE, {'Notifying': dbus.Boolean(False, variant_level=1)})
-    dev = mockobject.objects.get(HOST_DEV)
+    dev = mockobject.objects.get(STATE['host_dev'])
     if dev is not None:
         _changed(dev, DEVICE_IFACE, {'ServicesResolved': dbus.Boolean(False, variant_level=1),
                                      'Connected': dbus.Boolean(False, variant_level=1)})
@@ -211,7 +225,7 @@ def _disconnect():
 def _mirror_gatt(dev):
     '''The application's services and characteristics as the central sees them.'''
     root = mockobject.objects['/']
-    dev_path = HOST_DEV
+    dev_path = STATE['host_dev']
     if dev_path + '/service0010' in mockobject.objects:
         return
     handle = 0x10
@@ -310,7 +324,33 @@ def _write_value(obj, value, options):
                               dbus_interface=CHAR_IFACE)
     if STATE['cut_after'] and stats['writes'] == STATE['cut_after']:
         stats['cuts'] += 1
-        GLib.timeout_add(20, lambda: _disconnect() and False)
+        GLib.timeout_add(20, _cut)
+
+
+def _cut():
+    '''The link drops (and, with `rotate`, the host comes back under a new address).'''
+    _disconnect()
+    if STATE['rotate']:
+        _rotate()
+    return False
+
+
+def _rotate():
+    '''The host's device object (and its mirrored GATT) goes; the host reappears as a new
+    device, ROTATED_ADDR, advertising the same service.'''
+    old = STATE['host_dev']
+    root = mockobject.objects['/']
+    adapter = mockobject.objects[ADAPTER]
+    for path in sorted((p for p in list(mockobject.objects) if p.startswith(old + '/')), reverse=True):
+        ifaces = list(mockobject.objects[path].props.keys())
+        adapter.RemoveObject(path)
+        root.EmitSignal(OBJECT_MANAGER_IFACE, 'InterfacesRemoved', 'oas', [dbus.ObjectPath(path), ifaces])
+    bluez5.RemoveDevice(adapter, old)
+    STATE['host_addr'] = ROTATED_ADDR
+    STATE['host_dev'] = _dev_path(ROTATED_ADDR)
+    STATE['stats']['rotations'] += 1
+    _publish_host()
+    _save_stats()
 
 
 def _start_notify(obj):
@@ -339,7 +379,7 @@ def _app_properties_changed(interface, changed, _invalidated, path=None):
     if interface != CHAR_IFACE or 'Value' not in changed or not STATE['connected']:
         return
     for obj_path, obj in list(mockobject.objects.items()):
-        if obj_path.startswith(HOST_DEV + '/') and getattr(obj, 'app_char', None) == str(path):
+        if obj_path.startswith(STATE['host_dev'] + '/') and getattr(obj, 'app_char', None) == str(path):
             if obj.notifying:
                 if len(changed['Value']) > STATE['mtu'] - 3:
                     return  # too long for one notification: lost, as a stack would refuse it
@@ -354,6 +394,7 @@ def load(mock, parameters):
     STATE['mtu'] = int(parameters.get('mtu', 23))
     STATE['cut_after'] = int(parameters.get('cut_after', 0))
     STATE['drop_every'] = int(parameters.get('drop_every', 0))
+    STATE['rotate'] = bool(parameters.get('rotate', False))
     STATE['stats_file'] = parameters.get('stats') or None
     # dbusmock registers the main object only after load(); the template's helpers need it.
     mockobject.objects['/'] = mock

@@ -37,7 +37,7 @@ use crate::pieces::PieceKind;
 use crate::result::result_text;
 use banco_game::{Color, DrawReason, Game, GameKind, MatchGame, Outcome};
 use banco_net::discovery::{Advertisement, DiscoveryConfig, PeerInfo};
-use banco_net::driver::{Connector, Dialer, Driver, DriverConfig, DriverError, DriverEvent};
+use banco_net::driver::{AnyOf, Connector, Dialer, Driver, DriverConfig, DriverError, DriverEvent};
 use banco_net::{Advertise, Host, host};
 pub use banco_protocol::message::ClockSpec;
 use banco_protocol::race::RaceOptions;
@@ -558,6 +558,41 @@ impl NetMatch {
         Ok(NetMatch::start(
             (session, identity),
             acceptor,
+            Some(hosting),
+            Some(address),
+            propose,
+            offers,
+            observer,
+        ))
+    }
+
+    /// Hosts a match on the LAN as [`NetMatch::host`] does and, at once, over the links of
+    /// the connector `also` makes from the host's advertisement (Bluetooth LE: a GATT
+    /// peripheral serving it). One session, one key: the guest comes whichever way it found
+    /// the host (a lobby shows the host once, by its key fingerprint), and after a cut may
+    /// come back the other way. `address()` is the LAN address. When `also` fails, nothing
+    /// is hosted and its error is returned.
+    pub fn host_also<C: Connector>(
+        options: HostOptions,
+        also: impl FnOnce(&Advertisement) -> Result<C, String>,
+        observer: Arc<dyn NetObserver>,
+    ) -> Result<NetMatch, NetError> {
+        let propose = AutoPropose::of(&options);
+        let (session, identity) = session(&options.name, &options.offers, options.trust)?;
+        let offers = session.offers().to_vec();
+        let ad = Advertisement::of_session(&session);
+        let other = also(&ad).map_err(NetError::Network)?;
+        let lan = options.advertise.then(|| Advertise {
+            ad,
+            config: DiscoveryConfig::default(),
+        });
+        let hosting = host(options.listen, lan).map_err(|e| NetError::Network(e.to_string()))?;
+        let connector = AnyOf::new(vec![Box::new(hosting.acceptor()), Box::new(other)])
+            .map_err(|e| NetError::Network(e.to_string()))?;
+        let address = hosting.local_addr().to_string();
+        Ok(NetMatch::start(
+            (session, identity),
+            connector,
             Some(hosting),
             Some(address),
             propose,

@@ -38,6 +38,7 @@ use super::gatt::{
     INFO_UUID, NOTIFY_UUID, SERVICE_UUID, WRITE_UUID, WriteMode, WritePacer, att_payload,
 };
 use super::info::decode_info;
+use super::redial::Redial;
 use super::stack::{BleError, BleRuntime, Down, Inbox, block_on_timeout};
 use super::{AttPipe, BleLink};
 use crate::discovery::Advertisement;
@@ -286,12 +287,28 @@ impl BleCentral {
         Ok(BleLink::new(pipe))
     }
 
-    /// A connector for a [`Driver`](crate::driver::Driver): connects to `host` again after
-    /// every cut (the host keeps advertising).
+    /// The host whose info carries the key `fingerprint`, seen within `timeout` (kept
+    /// connected for [`BleCentral::connect`]); `None` when none was, or scanning failed.
+    pub fn find_fingerprint(&self, fingerprint: &str, timeout: Duration) -> Option<BleHost> {
+        let wanted = |h: &BleHost| h.info.fingerprint == fingerprint;
+        match self.scan(timeout, wanted) {
+            Ok(hosts) => hosts.into_iter().rfind(|h| wanted(h)),
+            Err(e) => {
+                debug(&format!("looking for {fingerprint} again: {e}"));
+                None
+            }
+        }
+    }
+
+    /// A connector for a [`Driver`](crate::driver::Driver): connects to `host` first and,
+    /// after every cut, looks for it again by its key fingerprint (a phone's or a privacy
+    /// enabled BlueZ's address rotates) before connecting to wherever it is now — to the
+    /// last address when the scan finds nothing ([`Redial`](super::redial::Redial)).
     pub fn dialer(self: &Arc<Self>, host: BleHost) -> BleDialer {
+        let fingerprint = host.info.fingerprint.clone();
         BleDialer {
             central: Arc::clone(self),
-            host,
+            redial: Redial::new(host, &fingerprint),
         }
     }
 }
@@ -396,7 +413,14 @@ impl Drop for CentralPipe {
 #[derive(Debug)]
 pub struct BleDialer {
     central: Arc<BleCentral>,
-    host: BleHost,
+    redial: Redial<BleHost>,
+}
+
+impl BleDialer {
+    /// The host as last found (its id is where the next attempt starts).
+    pub fn host(&self) -> &BleHost {
+        self.redial.device()
+    }
 }
 
 impl Connector for BleDialer {
@@ -405,7 +429,17 @@ impl Connector for BleDialer {
     }
 
     fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
-        let link = self.central.connect(&self.host, timeout)?;
+        let start = Instant::now();
+        let central = Arc::clone(&self.central);
+        let host = self.redial.attempt(timeout, true, |fp, budget| {
+            let found = central.find_fingerprint(fp, budget);
+            if let Some(h) = &found {
+                debug(&format!("host {fp} found again at {}", h.id));
+            }
+            found
+        });
+        let left = timeout.saturating_sub(start.elapsed());
+        let link = self.central.connect(host, left)?;
         Ok(Box::new(link))
     }
 }

@@ -66,6 +66,7 @@ use std::time::{Duration, Instant};
 
 use super::gatt::{DEFAULT_ATT_MTU, WriteMode, WritePacer, att_payload};
 use super::inbox::{Down, Inbox, InboxTx};
+use super::redial::Redial;
 use super::{AttPipe, BleLink};
 use crate::driver::{Connector, Role};
 use crate::error::LinkError;
@@ -751,9 +752,8 @@ impl CentralHub {
     pub fn dialer(self: &Arc<Self>, device: &str) -> HubDialer {
         HubDialer {
             hub: Arc::clone(self),
-            device: device.to_owned(),
-            host: None,
-            attempts: 0,
+            redial: Redial::new(device.to_owned(), ""),
+            finder: None,
         }
     }
 
@@ -769,9 +769,8 @@ impl CentralHub {
     ) -> HubDialer {
         HubDialer {
             hub: Arc::clone(self),
-            device: device.to_owned(),
-            host: Some((fingerprint.to_owned(), finder)),
-            attempts: 0,
+            redial: Redial::new(device.to_owned(), fingerprint),
+            finder: Some(finder),
         }
     }
 }
@@ -789,16 +788,15 @@ pub trait HostFinder: Send + Sync + 'static {
 /// fingerprint ([`CentralHub::dialer_by_fingerprint`]).
 pub struct HubDialer {
     hub: Arc<CentralHub>,
-    device: String,
-    host: Option<(String, Arc<dyn HostFinder>)>,
-    attempts: u64,
+    redial: Redial<String>,
+    finder: Option<Arc<dyn HostFinder>>,
 }
 
 impl std::fmt::Debug for HubDialer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("HubDialer")
-            .field("device", &self.device)
-            .field("fingerprint", &self.host.as_ref().map(|(fp, _)| fp))
+            .field("device", self.redial.device())
+            .field("fingerprint", &self.redial.fingerprint())
             .finish_non_exhaustive()
     }
 }
@@ -806,7 +804,7 @@ impl std::fmt::Debug for HubDialer {
 impl HubDialer {
     /// The device id the next attempt starts from (the last one the host was found at).
     pub fn device(&self) -> &str {
-        &self.device
+        self.redial.device()
     }
 }
 
@@ -817,18 +815,14 @@ impl Connector for HubDialer {
 
     fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
         let start = Instant::now();
-        self.attempts += 1;
-        if let Some((fingerprint, finder)) = &self.host {
-            // The first attempt uses the id just scanned; later ones look again, with half
-            // the time, so the connection itself keeps the other half.
-            if self.attempts > 1 && self.hub.adapter() == AdapterState::On {
-                if let Some(device) = finder.find(fingerprint, timeout / 2) {
-                    self.device = device;
-                }
-            }
-        }
+        // The first attempt uses the id just scanned; later ones look again (redial.rs).
+        let radio_on = self.finder.is_some() && self.hub.adapter() == AdapterState::On;
+        let finder = self.finder.clone();
+        let device = self.redial.attempt(timeout, radio_on, |fp, budget| {
+            finder.and_then(|f| f.find(fp, budget))
+        });
         let left = timeout.saturating_sub(start.elapsed());
-        Ok(Box::new(self.hub.connect(&self.device, left)?))
+        Ok(Box::new(self.hub.connect(device, left)?))
     }
 }
 

@@ -42,6 +42,7 @@ mod inbox;
 pub mod info;
 #[cfg(all(feature = "ble", target_os = "linux"))]
 pub mod peripheral;
+pub mod redial;
 #[cfg(feature = "ble")]
 pub mod stack;
 pub mod writer;

@@ -112,10 +112,12 @@
 //! # Ok::<(), banco_net::NetError>(())
 //! ```
 
+mod any_of;
 mod connector;
 mod limits;
 mod state;
 
+pub use any_of::AnyOf;
 pub use connector::{Acceptor, Connector, Dialer, FnConnector, Interrupt, Role, from_fn};
 pub use limits::AddressLimiter;
 

@@ -37,8 +37,9 @@ import androidx.activity.result.contract.ActivityResultContracts
 import org.banco.BancoException
 import org.banco.Color
 import org.banco.GameKind
-import org.banco.Lobby
-import org.banco.LobbyPeer
+import org.banco.BlePermission
+import org.banco.NearbyLobby
+import org.banco.NearbyPlayer
 import org.banco.MatchPhase
 import org.banco.PieceKind
 import org.banco.PromotionChoice
@@ -48,7 +49,10 @@ import org.banco.colorName
 import org.banco.linesColorName
 import org.banco.shell.GameController
 import org.banco.shell.LinesController
+import org.banco.shell.BleGate
 import org.banco.shell.LobbyModel
+import org.banco.shell.NearbyBluetooth
+import org.banco.shell.PermissionSource
 import org.banco.shell.MatchController
 import org.banco.shell.PuzzleController
 import org.banco.shell.RulesPreset
@@ -70,6 +74,9 @@ class MainActivity : ComponentActivity() {
     private val linesController by lazy { LinesController(store) }
 
     private var lobby: LobbyModel? = null
+    /** Bluetooth's permissions and adapter state (the words are Rust's). */
+    private val bleGate by lazy { BleGate(AndroidBlePermissions(), MainThread) }
+    private val adapterWatch by lazy { AdapterWatch(this) { bleGate.adapterChanged(it) } }
     private var match: MatchController? = null
     /** Stops observing the screen's model when the screen changes. */
     private var unobserve: (() -> Unit)? = null
@@ -289,28 +296,66 @@ class MainActivity : ComponentActivity() {
         if (missing.isEmpty()) showLobby() else nearbyPermissions.launch(missing.toTypedArray())
     }
 
+    /** Android's answers for the BleGate. */
+    private inner class AndroidBlePermissions : PermissionSource {
+        override val apiLevel: Int get() = Build.VERSION.SDK_INT
+        override fun granted(): List<BlePermission> = buildList {
+            val has = { p: String -> checkSelfPermission(p) == PackageManager.PERMISSION_GRANTED }
+            if (Build.VERSION.SDK_INT >= 31) {
+                if (has(Manifest.permission.BLUETOOTH_SCAN)) add(BlePermission.SCAN)
+                if (has(Manifest.permission.BLUETOOTH_CONNECT)) add(BlePermission.CONNECT)
+                if (has(Manifest.permission.BLUETOOTH_ADVERTISE)) add(BlePermission.ADVERTISE)
+            }
+            if (has(Manifest.permission.ACCESS_FINE_LOCATION)) add(BlePermission.FINE_LOCATION)
+        }
+        // Asked once and refused without a rationale to show: the system will not ask again.
+        override fun deniedForGood(): Boolean = store.getString("ble.asked") != null &&
+            granted().isEmpty() && !shouldShowRequestPermissionRationale(Manifest.permission.BLUETOOTH_CONNECT)
+    }
+
     private fun showLobby() {
         leaveScreens()
-        val model = LobbyModel(MainThread, WifiMulticastGuard(this))
+        adapterWatch.register()
+        val model = LobbyModel(MainThread, WifiMulticastGuard(this),
+            NearbyBluetooth(bleGate, { AndroidBleCentral(this) }, { AndroidBlePeripheral(this) }))
         lobby = model
-        val status = text("Looking for players on this Wi-Fi…", 16f)
+        val status = text("Looking for players nearby…", 16f)
+        val bluetooth = text("", 14f).apply { visibility = View.GONE }
         val adapter = ArrayAdapter<String>(this, android.R.layout.simple_list_item_1)
-        var peers: List<LobbyPeer> = emptyList()
+        var players: List<NearbyPlayer> = emptyList()
         val list = ListView(this).apply {
             this.adapter = adapter
-            setOnItemClickListener { _, _, i, _ -> peers.getOrNull(i)?.let { joinMatch { model.join(it, settings, matchSound()) } } }
+            setOnItemClickListener { _, _, i, _ -> players.getOrNull(i)?.let { joinMatch { model.join(it, settings, matchSound()) } } }
         }
         val col = column()
         col.addView(status)
+        col.addView(bluetooth)
         col.addView(list, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
         col.addView(row(button("Host a game") { chooseHostedGame() }, button("Join by address") { joinByAddress() }))
         setScreen(col, home = false)
-        model.start { Lobby(emptyList()) }
+        val open = { guest: org.banco.BleGuest? -> NearbyLobby(emptyList(), true, guest) }
+        model.start(open)
         unobserve = model.state.observe { s ->
-            peers = s.peers
+            players = s.players
             adapter.clear()
-            adapter.addAll(s.peers.map { p -> "${p.name}: ${LobbyModel.gamesText(p)}  (${p.addresses.firstOrNull() ?: p.host})" })
-            status.text = s.error ?: if (s.peers.isEmpty()) "Looking for players on this Wi-Fi…" else "Tap a player to join"
+            adapter.addAll(s.players.map { p -> "${p.name}: ${LobbyModel.gamesText(p)}  (${LobbyModel.transportsText(p)})" })
+            status.text = s.error ?: if (s.players.isEmpty()) "Looking for players nearby…" else "Tap a player to join"
+            // Why Bluetooth is not used, and a tap to fix it where the system can (prompt, settings).
+            bluetooth.text = s.bluetooth
+            bluetooth.visibility = if (s.bluetooth != null) View.VISIBLE else View.GONE
+            bluetooth.setOnClickListener {
+                when (s.bluetoothStep) {
+                    org.banco.BleStep.ASK_PERMISSIONS -> {
+                        store.putString("ble.asked", "1")
+                        nearbyPermissions.launch(bleGate.toRequest(org.banco.BleRole.GUEST).toTypedArray())
+                    }
+                    org.banco.BleStep.OPEN_SETTINGS -> startActivity(
+                        android.content.Intent(android.provider.Settings.ACTION_APPLICATION_DETAILS_SETTINGS, android.net.Uri.fromParts("package", packageName, null)),
+                    )
+                    org.banco.BleStep.TURN_ON_BLUETOOTH -> startActivity(android.content.Intent(android.bluetooth.BluetoothAdapter.ACTION_REQUEST_ENABLE))
+                    else -> model.restart(open)
+                }
+            }
         }
     }
 
@@ -328,11 +373,14 @@ class MainActivity : ComponentActivity() {
             }
             settings = settings.copy(game = games[i]).also { it.save(store) }
             joinMatch {
-                // The usual port, or any free one if it is taken.
+                // On the LAN, and over Bluetooth when the gate allows it; the usual port, or
+                // any free one if it is taken.
+                val host = lobby ?: LobbyModel(MainThread, WifiMulticastGuard(this),
+                    NearbyBluetooth(bleGate, { AndroidBleCentral(this) }, { AndroidBlePeripheral(this) }))
                 try {
-                    MatchController.host(MainThread, settings, "0.0.0.0:7368", advertise = true, sound = matchSound())
+                    host.host(settings, "0.0.0.0:7368", advertise = true, sound = matchSound())
                 } catch (e: BancoException.Network) {
-                    MatchController.host(MainThread, settings, "0.0.0.0:0", advertise = true, sound = matchSound())
+                    host.host(settings, "0.0.0.0:0", advertise = true, sound = matchSound())
                 }
             }
         }.show()
@@ -400,8 +448,10 @@ class MainActivity : ComponentActivity() {
             val s = st.match ?: return@observe
             board.board = s.board
             showPools(s.board, topPool, bottomPool)
-            banner.text = s.banner
-            banner.visibility = if (s.banner != null) View.VISIBLE else View.GONE
+            // Bluetooth's own words first (off mid-game, or why a host is on the LAN only).
+            val shown = st.bluetooth ?: s.banner
+            banner.text = shown
+            banner.visibility = if (shown != null) View.VISIBLE else View.GONE
             val peer = s.peerName ?: "the other player"
             status.text = when (s.phase) {
                 MatchPhase.CONNECTING -> "Connecting…"

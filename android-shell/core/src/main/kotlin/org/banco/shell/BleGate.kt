@@ -37,6 +37,16 @@ class BleGate(private val permissions: PermissionSource, private val ui: UiDispa
     /** Called (on the UI thread) when the banner changes. */
     var onBanner: (String?) -> Unit = {}
 
+    /** Also told of banner changes (a match over Bluetooth); on the UI thread. */
+    private val bannerObservers = mutableListOf<(String?) -> Unit>()
+
+    /** Calls [observer] now (on the UI thread) with the banner and after every change; returns a cancel. */
+    fun observeBanner(observer: (String?) -> Unit): () -> Unit {
+        bannerObservers += observer
+        observer(banner)
+        return { bannerObservers -= observer }
+    }
+
     /** Where Bluetooth stands before hosting or joining. */
     fun check(role: BleRole): BleReadiness = bleReadiness(
         role, BlePlatform.Android(permissions.apiLevel.toUInt()), permissions.granted(),
@@ -54,7 +64,10 @@ class BleGate(private val permissions: PermissionSource, private val ui: UiDispa
         val text = bleAdapterMessage(state)
         if (text != banner) {
             banner = text
-            ui.post { onBanner(text) }
+            ui.post {
+                onBanner(text)
+                for (o in bannerObservers.toList()) o(text)
+            }
         }
     }
 }

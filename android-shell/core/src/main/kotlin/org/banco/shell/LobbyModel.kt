@@ -1,10 +1,24 @@
-// The nearby-players list: hosts found and lost on the LAN, and joining one of them.
+// The nearby-players list and the ways into a match with one of them. The list is Rust's
+// NearbyLobby: players found on the LAN (mDNS) and over Bluetooth LE, each once (matched by
+// key fingerprint), with the transports it was seen on, the LAN preferred. Joining goes
+// through Match.joinNearby (the LAN when the player is there, else Bluetooth); hosting opens
+// the match on the LAN and, when the BleGate says Bluetooth is usable, over Bluetooth too
+// (Match.hostNearby: one match, one key). When Bluetooth cannot be used (off, permission
+// missing or refused, unsupported) the state says why, in Rust's words, and the lobby works
+// on the LAN alone.
 package org.banco.shell
 
 import org.banco.BancoException
-import org.banco.Lobby
-import org.banco.LobbyListener
-import org.banco.LobbyPeer
+import org.banco.BleCentral
+import org.banco.BleGuest
+import org.banco.BlePeripheral
+import org.banco.BleRole
+import org.banco.BleStep
+import org.banco.MatchClock
+import org.banco.NearbyListener
+import org.banco.NearbyLobby
+import org.banco.NearbyPlayer
+import org.banco.NearbyTransport
 
 /** Held while discovering (Android: a WifiManager.MulticastLock, without which mDNS hears nothing). */
 interface MulticastGuard {
@@ -19,26 +33,48 @@ interface MulticastGuard {
     }
 }
 
+/**
+ * The phone's Bluetooth, for the lobby: the [gate] (permissions, adapter state) and the
+ * platform radios (AndroidBle.kt: `AndroidBleCentral`, `AndroidBlePeripheral`), made only once
+ * the gate allows them.
+ */
+class NearbyBluetooth(
+    val gate: BleGate,
+    val central: () -> BleCentral,
+    val peripheral: () -> BlePeripheral,
+)
+
 class LobbyModel(
     private val ui: UiDispatcher,
     private val multicast: MulticastGuard = MulticastGuard.NONE,
-) : LobbyListener {
+    /** Null: the LAN only (no Bluetooth on this build or device). */
+    private val bluetooth: NearbyBluetooth? = null,
+) : NearbyListener {
     data class State(
-        /** Hosts seen, by name. */
-        val peers: List<LobbyPeer> = emptyList(),
+        /** Players around, by name; each once, with where it was seen ([transportsText]). */
+        val players: List<NearbyPlayer> = emptyList(),
         val discovering: Boolean = false,
         val error: String? = null,
+        /** Why players are not looked for over Bluetooth (off, permission…); null when they are. */
+        val bluetooth: String? = null,
+        /** What the player can do about [bluetooth] (ask for permissions, open settings, turn it on). */
+        val bluetoothStep: BleStep? = null,
     )
 
     val state = Observable(State())
-    private var lobby: Lobby? = null
+    private var lobby: NearbyLobby? = null
+    /** The guest's radio, made once the gate allowed it; kept for the matches joined over it. */
+    private var guest: BleGuest? = null
 
-    /** Starts discovery with the lobby [open] makes (`Lobby(listOf())` on a phone). */
-    fun start(open: () -> Lobby) {
+    /**
+     * Starts discovery with the lobby [open] makes from the Bluetooth radio (null when
+     * Bluetooth cannot be used now): `{ NearbyLobby(listOf(), true, it) }` on a phone.
+     */
+    fun start(open: (BleGuest?) -> NearbyLobby) {
         if (lobby != null) return
         multicast.acquire()
         try {
-            val l = open()
+            val l = open(guestRadio())
             l.browse(this)
             lobby = l
             state.value = state.value.copy(discovering = true, error = null)
@@ -58,25 +94,84 @@ class LobbyModel(
         state.value = state.value.copy(discovering = false)
     }
 
-    /** Joins [peer]: a match controller whose first events are the pairing code. */
-    fun join(peer: LobbyPeer, settings: Settings, sound: SoundPlayer = SoundPlayer.SILENT): MatchController =
-        MatchController.joinPeer(ui, settings.playerName, peer, sound)
+    /** Bluetooth may have become usable (permission granted, turned on): discovery starts again. */
+    fun restart(open: (BleGuest?) -> NearbyLobby) {
+        stop()
+        start(open)
+    }
 
-    // LobbyListener: Rust's lobby thread; hop to the UI thread.
-    override fun onPeerFound(peer: LobbyPeer) = ui.post { upsert(peer) }
-    override fun onPeerUpdated(peer: LobbyPeer) = ui.post { upsert(peer) }
-    override fun onPeerLost(id: String) = ui.post {
-        state.value = state.value.copy(peers = state.value.peers.filter { it.id != id })
+    /** Joins [player] over its preferred transport: a match controller whose first events are the pairing code. */
+    fun join(
+        player: NearbyPlayer, settings: Settings, sound: SoundPlayer = SoundPlayer.SILENT,
+        trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {},
+    ): MatchController =
+        MatchController.joinNearby(ui, settings.playerName, player, guest, bluetooth?.gate, sound, trust, onTrust)
+
+    /**
+     * Hosts on [address] (`0.0.0.0:7368` on a phone), advertised on the LAN if [advertise],
+     * and over Bluetooth too when the gate allows it; the controller's state says where it
+     * is open (`openOn`) and, when not over Bluetooth, why (`bluetooth`).
+     */
+    fun host(
+        settings: Settings, address: String, advertise: Boolean, sound: SoundPlayer = SoundPlayer.SILENT,
+        trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null,
+    ): MatchController {
+        val bt = bluetooth ?: return MatchController.host(ui, settings, address, advertise, sound, trust, onTrust, clock)
+        val ready = bt.gate.check(BleRole.HOST)
+        var why = ready.message
+        if (ready.step == BleStep.READY) {
+            try {
+                return MatchController.hostNearby(ui, settings, address, advertise, bt.peripheral(), bt.gate, sound, trust, onTrust, clock)
+            } catch (e: BancoException) {
+                why = readable(e)
+            }
+        }
+        return MatchController.host(ui, settings, address, advertise, sound, trust, onTrust, clock, bluetoothNote = why)
+    }
+
+    /** The guest's radio when the gate allows Bluetooth now, else null with the reason in the state. */
+    private fun guestRadio(): BleGuest? {
+        val bt = bluetooth ?: return null
+        val ready = bt.gate.check(BleRole.GUEST)
+        if (ready.step != BleStep.READY) {
+            state.value = state.value.copy(bluetooth = ready.message, bluetoothStep = ready.step)
+            return null
+        }
+        val radio = guest ?: try {
+            BleGuest(bt.central()).also { guest = it }
+        } catch (e: BancoException) {
+            state.value = state.value.copy(bluetooth = readable(e), bluetoothStep = null)
+            return null
+        }
+        state.value = state.value.copy(bluetooth = null, bluetoothStep = null)
+        return radio
+    }
+
+    // NearbyListener: Rust's lobby threads; hop to the UI thread.
+    override fun onPlayerFound(player: NearbyPlayer) = ui.post { upsert(player) }
+    override fun onPlayerUpdated(player: NearbyPlayer) = ui.post { upsert(player) }
+    override fun onPlayerLost(key: String) = ui.post {
+        state.value = state.value.copy(players = state.value.players.filter { it.key != key })
     }
     override fun onError(message: String) = ui.post { state.value = state.value.copy(error = message) }
 
     companion object {
-        /** The games a peer offers, as the list shows them ("Xiangqi, Chess"). */
-        fun gamesText(peer: LobbyPeer): String = peer.games.joinToString(", ") { it.label }
+        /** The games a player offers, as the list shows them ("Xiangqi, Chess"). */
+        fun gamesText(player: NearbyPlayer): String = player.games.joinToString(", ") { it.label }
+
+        /** Where a player was seen, as the list shows it ("LAN · Bluetooth"). */
+        fun transportsText(player: NearbyPlayer): String = player.transports.joinToString(" · ") { it.label }
     }
 
-    private fun upsert(peer: LobbyPeer) {
-        val others = state.value.peers.filter { it.id != peer.id }
-        state.value = state.value.copy(peers = (others + peer).sortedWith(compareBy({ it.name.lowercase() }, { it.id })))
+    private fun upsert(player: NearbyPlayer) {
+        val others = state.value.players.filter { it.key != player.key }
+        state.value = state.value.copy(players = (others + player).sortedWith(compareBy({ it.name.lowercase() }, { it.key })))
     }
 }
+
+/** A transport as the lobby and the hosting screen name it. */
+val NearbyTransport.label: String
+    get() = when (this) {
+        NearbyTransport.LAN -> "LAN"
+        NearbyTransport.BLE -> "Bluetooth"
+    }

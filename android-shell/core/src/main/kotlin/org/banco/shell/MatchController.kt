@@ -4,10 +4,14 @@
 // while the link is down, the result texts and the clocks (MatchState.clockFaces, and
 // offeredClock for the accept prompt) all come from Rust; while a clock runs the controller
 // reads the state again when its text changes (ClockFaces.nextChangeMs), so the screen
-// counts down, and shows the flag fall, without a move.
+// counts down, and shows the flag fall, without a move. Over Bluetooth, the BleGate's banner
+// (Bluetooth off, permission withdrawn) is shown while the adapter is unusable; the match
+// resumes by itself when it is back.
 package org.banco.shell
 
 import org.banco.BancoException
+import org.banco.BleGuest
+import org.banco.BlePeripheral
 import org.banco.LobbyPeer
 import org.banco.Match
 import org.banco.MatchClock
@@ -17,6 +21,8 @@ import org.banco.MatchOffer
 import org.banco.MatchPhase
 import org.banco.MatchState
 import org.banco.Move
+import org.banco.NearbyPlayer
+import org.banco.NearbyTransport
 import org.banco.PieceKind
 import org.banco.PromotionChoice
 import org.banco.TapResult
@@ -38,6 +44,13 @@ class MatchController private constructor(
         val match: MatchState? = null,
         /** An action of this player's that was refused ("it is not your turn"). */
         val error: String? = null,
+        /** A host: where the guest can come from (the LAN, Bluetooth); empty for a guest. */
+        val openOn: List<NearbyTransport> = emptyList(),
+        /**
+         * About Bluetooth: a host's reason for not being open over it, or, mid-game, why the
+         * adapter is unusable (the match resumes when it is back); null when all is well.
+         */
+        val bluetooth: String? = null,
     ) {
         val phase: MatchPhase get() = match?.phase ?: MatchPhase.CONNECTING
 
@@ -60,6 +73,8 @@ class MatchController private constructor(
 
     val state = Observable(State())
     private var match: Match? = null
+    /** Stops following the gate's banner. */
+    private var unobserveGate: (() -> Unit)? = null
     /** Cancels the pending [tick] of a running clock; only the latest one scheduled runs. */
     private var cancelTick: (() -> Unit)? = null
     private var tickGeneration = 0L
@@ -134,6 +149,8 @@ class MatchController private constructor(
         runCatching { m.leave() }
         val last = runCatching { m.state() }.getOrNull() ?: state.value.match
         match = null
+        unobserveGate?.invoke()
+        unobserveGate = null
         cancelTick?.invoke()
         cancelTick = null
         tickGeneration++
@@ -202,9 +219,42 @@ class MatchController private constructor(
         fun host(
             ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, sound: SoundPlayer = SoundPlayer.SILENT,
             trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null,
+            /** Why the match is not open over Bluetooth too (shown as [State.bluetooth]). */
+            bluetoothNote: String? = null,
         ): MatchController {
             val offer = MatchOffer(settings.game, settings.color, settings.rulesFor(settings.game), null, clock)
-            return open(ui, sound, onTrust) { Match.host(settings.playerName, address, advertise, boardGames(), offer, it, trust) }
+            return open(ui, sound, onTrust, null, listOf(NearbyTransport.LAN), bluetoothNote) {
+                Match.host(settings.playerName, address, advertise, boardGames(), offer, it, trust)
+            }
+        }
+
+        /**
+         * [host], and over Bluetooth LE at the same time through [peripheral] (the shell's GATT
+         * server): one match, so the lobby shows the host once and the guest comes whichever
+         * way it found it. Throws when the peripheral cannot start (LobbyModel.host then hosts
+         * on the LAN alone and says why).
+         */
+        fun hostNearby(
+            ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, peripheral: BlePeripheral,
+            gate: BleGate?, sound: SoundPlayer = SoundPlayer.SILENT, trust: ByteArray? = null,
+            onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null,
+        ): MatchController {
+            val offer = MatchOffer(settings.game, settings.color, settings.rulesFor(settings.game), null, clock)
+            return open(ui, sound, onTrust, gate, listOf(NearbyTransport.LAN, NearbyTransport.BLE)) {
+                Match.hostNearby(settings.playerName, address, advertise, peripheral, boardGames(), offer, it, trust)
+            }
+        }
+
+        /**
+         * Joins a player of the nearby list over its preferred transport (the LAN when it was
+         * seen there, else Bluetooth through [guest]).
+         */
+        fun joinNearby(
+            ui: UiDispatcher, name: String, player: NearbyPlayer, guest: BleGuest?, gate: BleGate?,
+            sound: SoundPlayer = SoundPlayer.SILENT, trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {},
+        ): MatchController {
+            val overBluetooth = player.preferred == NearbyTransport.BLE
+            return open(ui, sound, onTrust, gate.takeIf { overBluetooth }) { Match.joinNearby(name, player, guest, it, trust) }
         }
 
         /**
@@ -232,9 +282,16 @@ class MatchController private constructor(
             trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {},
         ): MatchController = open(ui, sound, onTrust) { Match.joinPeer(name, peer, it, trust) }
 
-        private fun open(ui: UiDispatcher, sound: SoundPlayer, onTrust: (ByteArray) -> Unit, make: (MatchListener) -> Match): MatchController {
+        private fun open(
+            ui: UiDispatcher, sound: SoundPlayer, onTrust: (ByteArray) -> Unit, gate: BleGate? = null,
+            openOn: List<NearbyTransport> = emptyList(), bluetoothNote: String? = null, make: (MatchListener) -> Match,
+        ): MatchController {
             val c = MatchController(ui, sound, onTrust)
+            c.state.value = c.state.value.copy(openOn = openOn, bluetooth = bluetoothNote)
             c.match = make(c)
+            if (gate != null) {
+                c.unobserveGate = gate.observeBanner { banner -> c.state.value = c.state.value.copy(bluetooth = banner) }
+            }
             c.refresh()
             return c
         }

@@ -7,6 +7,8 @@ import org.banco.BancoException
 import org.banco.Color
 import org.banco.GameKind
 import org.banco.LobbyPeer
+import org.banco.NearbyPlayer
+import org.banco.NearbyTransport
 import org.banco.MatchPhase as Phase
 import org.banco.PieceKind
 import org.banco.RepetitionRule
@@ -30,6 +32,10 @@ import kotlin.concurrent.thread
 
 fun peer(id: String, name: String, address: String = "127.0.0.1:1", games: List<GameKind> = listOf(GameKind.XIANGQI, GameKind.CHESS)): LobbyPeer =
     LobbyPeer(id, name, games, 1u.toUShort(), "", "$name.local", address.substringAfterLast(':').toUShort(), listOf(address))
+
+/** A player of the nearby list seen on the LAN only, as Rust's NearbyLobby reports it. */
+fun lanPlayer(p: LobbyPeer): NearbyPlayer =
+    NearbyPlayer("lan:${p.id}", p.name, p.games, p.protocolVersion, p.fingerprint, listOf(NearbyTransport.LAN), NearbyTransport.LAN, p, null)
 
 /** The state of a match controller, read on its UI thread. */
 fun TestUi.match(c: MatchController): MatchController.State = call { c.state.value }
@@ -57,8 +63,8 @@ class Pair2(hostSettings: Settings, val guestName: String = "Binh", val hostSoun
         val address = hostUi.awaitMatch(host, "listening") { it.phase == Phase.LISTENING }.address
         check(address.startsWith("127.0.0.1:")) { address }
         val lobby = LobbyModel(guestUi)
-        lobby.onPeerFound(peer("An@host", "An", address))
-        val found = guestUi.await(lobby.state, "the host in the list") { it.peers.isNotEmpty() }.peers.single()
+        lobby.onPlayerFound(lanPlayer(peer("An@host", "An", address)))
+        val found = guestUi.await(lobby.state, "the host in the list") { it.players.isNotEmpty() }.players.single()
         eq(listOf(GameKind.XIANGQI, GameKind.CHESS), found.games, "the lobby shows the host's games")
         guest = guestUi.call { lobby.join(found, Settings(playerName = guestName), SoundPlayer { guestSounds += it }) }
         val hv = hostUi.awaitMatch(host, "host code") { it.phase == Phase.VERIFY }
@@ -140,22 +146,24 @@ fun lobbyMatchTests(s: Suite) {
         }
         val lobby = LobbyModel(ui, guard)
         val threads = (1..3).map { i ->
-            thread { lobby.onPeerFound(peer("id$i", listOf("Chi", "an", "Binh")[i - 1], games = listOf(GameKind.XIANGQI))) }
+            thread { lobby.onPlayerFound(lanPlayer(peer("id$i", listOf("Chi", "an", "Binh")[i - 1], games = listOf(GameKind.XIANGQI)))) }
         }
         threads.forEach { it.join() }
-        var st = ui.await(lobby.state, "three peers") { it.peers.size == 3 }
-        eq(listOf("an", "Binh", "Chi"), st.peers.map { it.name }, "sorted by name")
-        lobby.onPeerUpdated(peer("id1", "Chi", "127.0.0.1:7368"))
-        lobby.onPeerFound(peer("id2", "An"))
-        st = ui.await(lobby.state, "an update") { p -> p.peers.any { it.name == "An" } }
-        eq(3, st.peers.size, "updates replace, never duplicate")
-        eq(listOf("127.0.0.1:7368"), st.peers.first { it.id == "id1" }.addresses)
-        eq(listOf(GameKind.XIANGQI, GameKind.CHESS), st.peers.first { it.id == "id1" }.games, "each peer's games")
-        eq("Xiangqi, Chess", LobbyModel.gamesText(st.peers.first { it.id == "id1" }))
-        lobby.onPeerLost("id3")
-        lobby.onPeerLost("nobody")
-        st = ui.await(lobby.state, "a peer lost") { it.peers.size == 2 }
-        eq(listOf("An", "Chi"), st.peers.map { it.name })
+        var st = ui.await(lobby.state, "three peers") { it.players.size == 3 }
+        eq(listOf("an", "Binh", "Chi"), st.players.map { it.name }, "sorted by name")
+        lobby.onPlayerUpdated(lanPlayer(peer("id1", "Chi", "127.0.0.1:7368")))
+        lobby.onPlayerFound(lanPlayer(peer("id2", "An")))
+        st = ui.await(lobby.state, "an update") { p -> p.players.any { it.name == "An" } }
+        eq(3, st.players.size, "updates replace, never duplicate")
+        val chi = st.players.first { it.key == "lan:id1" }
+        eq(listOf("127.0.0.1:7368"), chi.lan?.addresses)
+        eq(listOf(GameKind.XIANGQI, GameKind.CHESS), chi.games, "each player's games")
+        eq("Xiangqi, Chess", LobbyModel.gamesText(chi))
+        eq("LAN", LobbyModel.transportsText(chi))
+        lobby.onPlayerLost("lan:id3")
+        lobby.onPlayerLost("nobody")
+        st = ui.await(lobby.state, "a player lost") { it.players.size == 2 }
+        eq(listOf("An", "Chi"), st.players.map { it.name })
         lobby.onError("mDNS hiccup")
         eq("mDNS hiccup", ui.await(lobby.state, "error") { it.error != null }.error)
         // Discovery that cannot start reports why and releases the multicast lock.

@@ -10,6 +10,7 @@ fun main() {
     jieqiTests(suite)
     lobbyMatchTests(suite)
     bleGateTests(suite)
+    nearbyTests(suite)
     clockTests(suite)
     recordsShellTests(suite)
     linesTests(suite)
