@@ -27,22 +27,26 @@ pub struct Features {
     /// verdicts on positions sharing a key such as the pawn structure (`corr`).
     pub correction: bool,
     /// Futility pruning: quiet moves skipped at low depth when the static evaluation plus
-    /// a margin growing with depth cannot reach alpha (`fut`).
+    /// a margin growing with depth cannot reach alpha (`fut`). Off: +10 ± 30 Elo over 400
+    /// games at 2,000 nodes per move, no measured gain.
     pub futility: bool,
     /// Static-exchange pruning of captures in the main search at low depth: those losing
-    /// more than a depth-scaled amount (`see`).
+    /// more than a depth-scaled amount (`see`). Off: −33 ± 30 Elo over 400 games at 2,000
+    /// nodes per move (xiangqi's sacrifices on defended squares are often right).
     pub see_pruning: bool,
     /// Static-exchange pruning of quiet moves in the main search at low depth: those that
-    /// put a piece where it is lost (`seeq`).
+    /// put a piece where it is lost (`seeq`). Off: with `see`, −38 ± 30 Elo over 400 games
+    /// at 2,000 nodes per move.
     pub see_quiets: bool,
     /// Quiescence skips captures by the full static exchange evaluation instead of the
-    /// first-sight test (`qsee`).
+    /// first-sight test (`qsee`). On: +33 ± 29 Elo over 400 games at 2,000 nodes per move.
     pub qsearch_see: bool,
     /// Singular extensions: the table move is extended when every other move fails well
-    /// below its score, with multi-cut and negative extensions (`se`).
+    /// below its score, with multi-cut and negative extensions (`se`). Off: +3 ± 31 Elo
+    /// over 400 games at 2,000 nodes per move, no measured gain.
     pub singular: bool,
     /// ProbCut: a capture whose reduced search beats beta by a margin cuts the node
-    /// (`probcut`).
+    /// (`probcut`). Off: −4 ± 30 Elo over 400 games at 2,000 nodes per move.
     pub probcut: bool,
 }
 
