@@ -1,12 +1,17 @@
 //! The search: iterative deepening over a principal-variation alpha-beta with aspiration
 //! windows, a transposition table, quiescence (captures, and every evasion when in check),
-//! null-move pruning with a zugzwang guard, reverse futility pruning, late-move
-//! pruning (sparing checks when the game can tell them) and reductions, check extensions, mate-distance pruning, and the rules' repetition judge on
-//! the search path (so a perpetual checker sees its loss). A side without a legal move is
-//! scored as the game says ([`SearchGame::no_move_verdict`]: mated, or stalemated into a
-//! draw). Nodes awaiting chance are expectation nodes ([`chance`](crate::chance)): the
-//! weighted mean of their outcomes, searched with Star1 windows, in the main search,
-//! quiescence and at the root; a chance step costs no depth and no ply.
+//! null-move pruning with a zugzwang guard, reverse futility pruning, late-move pruning
+//! (sparing checks when the game can tell them) and reductions, check extensions,
+//! mate-distance pruning, and the rules' repetition judge on the search path (so a
+//! perpetual checker sees its loss). Futility pruning, static-exchange pruning, singular
+//! extensions and ProbCut are there behind switches ([`features`](crate::features), off by
+//! default: no measured gain); quiescence drops captures by the game's static exchange
+//! evaluation ([`SearchGame::see_ge`]) when `qsee` is on (the default). A side without a
+//! legal move is scored as the game says ([`SearchGame::no_move_verdict`]: mated, or
+//! stalemated into a draw). Nodes awaiting chance are expectation nodes
+//! ([`chance`](crate::chance)): the weighted mean of their outcomes, searched with Star1
+//! windows, in the main search, quiescence and at the root; a chance step costs no depth
+//! and no ply.
 //!
 //! ```
 //! use banco_engine::{Limits, Searcher, XiangqiNode, score::Score};
