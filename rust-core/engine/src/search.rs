@@ -1,12 +1,17 @@
 //! The search: iterative deepening over a principal-variation alpha-beta with aspiration
 //! windows, a transposition table, quiescence (captures, and every evasion when in check),
-//! null-move pruning with a zugzwang guard, reverse futility pruning, late-move
-//! pruning (sparing checks when the game can tell them) and reductions, check extensions, mate-distance pruning, and the rules' repetition judge on
-//! the search path (so a perpetual checker sees its loss). A side without a legal move is
-//! scored as the game says ([`SearchGame::no_move_verdict`]: mated, or stalemated into a
-//! draw). Nodes awaiting chance are expectation nodes ([`chance`](crate::chance)): the
-//! weighted mean of their outcomes, searched with Star1 windows, in the main search,
-//! quiescence and at the root; a chance step costs no depth and no ply.
+//! null-move pruning with a zugzwang guard, reverse futility pruning, late-move pruning
+//! (sparing checks when the game can tell them) and reductions, check extensions,
+//! mate-distance pruning, and the rules' repetition judge on the search path (so a
+//! perpetual checker sees its loss). Futility pruning, static-exchange pruning, singular
+//! extensions and ProbCut are there behind switches ([`features`](crate::features), off by
+//! default: no measured gain); quiescence drops captures by the game's static exchange
+//! evaluation ([`SearchGame::see_ge`]) when `qsee` is on (the default). A side without a
+//! legal move is scored as the game says ([`SearchGame::no_move_verdict`]: mated, or
+//! stalemated into a draw). Nodes awaiting chance are expectation nodes
+//! ([`chance`](crate::chance)): the weighted mean of their outcomes, searched with Star1
+//! windows, in the main search, quiescence and at the root; a chance step costs no depth
+//! and no ply.
 //!
 //! ```
 //! use banco_engine::{Limits, Searcher, XiangqiNode, score::Score};
@@ -162,6 +167,11 @@ pub struct Searcher<S: SearchGame> {
     /// Correction history: side × [`SearchGame::correction_key`] slot, in
     /// 1/[`CORRECTION_GRAIN`] centipawns.
     corrections: Vec<i32>,
+    /// The move a singular-extension search at each ply leaves out ([`SearchGame::no_move`]
+    /// for none).
+    excluded: Vec<S::Move>,
+    /// Double extensions on the path to each ply.
+    double_ext: [u8; MAX_PLY + 2],
 }
 
 impl<S: SearchGame> Searcher<S> {
@@ -209,6 +219,8 @@ impl<S: SearchGame> Searcher<S> {
             tried: vec![MoveList::new(); MAX_PLY + 2],
             tried_captures: vec![MoveList::new(); MAX_PLY + 2],
             corrections: vec![0; 2 * CORRECTION_SIZE],
+            excluded: vec![S::no_move(); MAX_PLY + 2],
+            double_ext: [0; MAX_PLY + 2],
         }
     }
 
@@ -686,12 +698,15 @@ impl<S: SearchGame> Searcher<S> {
         }
         let key = node.hash();
         let hit = self.tt.probe(key, ply);
+        let excluded = self.excluded[ply];
+        // A singular-extension search of this node without its table move.
+        let singular_search = excluded != S::no_move();
         let mut tt_move = S::no_move();
         if let Some(h) = hit {
             if let Some(m) = S::from_tt_code(h.mv) {
                 tt_move = m;
             }
-            if !pv_node && h.depth >= depth {
+            if !pv_node && !singular_search && h.depth >= depth {
                 let cut = match h.bound {
                     Bound::Exact => true,
                     Bound::Lower => h.score >= beta,
@@ -716,7 +731,7 @@ impl<S: SearchGame> Searcher<S> {
         };
         self.evals[ply] = eval;
         let improving = ply >= 2 && !in_check && eval > self.evals[ply - 2];
-        if !pv_node && !in_check && beta.abs() < DECISIVE {
+        if !pv_node && !in_check && !singular_search && beta.abs() < DECISIVE {
             // Reverse futility: far above beta at low depth.
             if depth <= 6 && eval - 80 * depth + if improving { 30 } else { 0 } >= beta {
                 return eval;
@@ -738,10 +753,46 @@ impl<S: SearchGame> Searcher<S> {
                     return if v >= DECISIVE { beta } else { v };
                 }
             }
+            if self.features.probcut && depth >= 5 {
+                if let Some(v) = self.probcut(node, depth, beta, eval, raw_eval, hit, ply, stop) {
+                    return v;
+                }
+                if self.aborted {
+                    return 0;
+                }
+            }
         }
         // Internal iterative reduction: no table move at a deep node.
         if tt_move == S::no_move() && depth >= 6 {
             depth -= 1;
+        }
+        // Singular extension: when every move but the table move fails well below the
+        // table's score, the table move is extended; when even without it the node
+        // beats beta, it is cut (multi-cut).
+        let mut tt_ext = 0;
+        if self.features.singular && !singular_search && depth >= 6 && tt_move != S::no_move() {
+            if let Some(h) = hit.filter(|h| {
+                h.depth >= depth - 3 && h.bound != Bound::Upper && h.score.abs() < DECISIVE
+            }) {
+                let s_beta = h.score - 2 * depth;
+                self.excluded[ply] = tt_move;
+                let v = self.negamax(node, (depth - 1) / 2, s_beta - 1, s_beta, ply, false, stop);
+                self.excluded[ply] = S::no_move();
+                if self.aborted {
+                    return 0;
+                }
+                if v < s_beta {
+                    tt_ext = if !pv_node && v < s_beta - 40 && self.double_ext[ply] < 6 {
+                        2
+                    } else {
+                        1
+                    };
+                } else if s_beta >= beta {
+                    return s_beta;
+                } else if h.score >= beta {
+                    tt_ext = -1;
+                }
+            }
         }
         let killers = self.killers.get(ply);
         let null = S::no_move();
@@ -749,7 +800,7 @@ impl<S: SearchGame> Searcher<S> {
         // and quiet moves, generating each kind only when its turn comes; generated moves
         // are tested for legality only when they are tried.
         let prev = self.prev_keys(ply);
-        self.pickers[ply].reset(tt_move, killers, prev);
+        self.pickers[ply].reset(if singular_search { null } else { tt_move }, killers, prev);
         self.tried[ply].clear();
         self.tried_captures[ply].clear();
         let side = node.side_to_move().index();
@@ -780,6 +831,9 @@ impl<S: SearchGame> Searcher<S> {
                 }
                 last_stage = stage;
             }
+            if mv == excluded {
+                continue;
+            }
             if !stage.checked_legal() && !node.pseudo_is_legal(mv, in_check) {
                 continue;
             }
@@ -804,6 +858,34 @@ impl<S: SearchGame> Searcher<S> {
                     continue;
                 }
             }
+            // Futility pruning: quiet moves cannot lift a static evaluation far below
+            // alpha at low depth.
+            if self.features.futility
+                && !pv_node
+                && !in_check
+                && quiet
+                && depth <= 6
+                && best > -DECISIVE
+                && eval + 100 + 90 * depth <= alpha
+                && !(S::KNOWS_CHECKS && node.gives_check(mv))
+            {
+                if !S::KNOWS_CHECKS {
+                    self.pickers[ply].skip_quiets();
+                }
+                continue;
+            }
+            // Static-exchange pruning at low depth: captures that lose more than a
+            // depth-scaled amount, quiet moves that put a piece where it is lost.
+            if !in_check && best > -DECISIVE && depth <= 6 {
+                let prune = if quiet {
+                    self.features.see_quiets && !node.see_ge(mv, -20 * depth * depth)
+                } else {
+                    self.features.see_pruning && !node.see_ge(mv, -120 * depth)
+                };
+                if prune {
+                    continue;
+                }
+            }
             let pt = node.piece_to(mv);
             let stat = if quiet {
                 self.history.quiet_score(side, S::move_index(mv), pt, prev)
@@ -814,7 +896,16 @@ impl<S: SearchGame> Searcher<S> {
             let undo = node.make(mv);
             self.nodes += 1;
             let check = node.in_check();
-            let ext = i32::from(check && ply < 2 * self.root_depth as usize + 8);
+            let room = ply < 2 * self.root_depth as usize + 8;
+            let mut ext = i32::from(check && room);
+            if mv == tt_move && tt_ext != 0 {
+                ext = if tt_ext > 0 {
+                    ext.max(if room { tt_ext } else { 0 })
+                } else {
+                    ext + tt_ext
+                };
+            }
+            self.double_ext[ply + 1] = self.double_ext[ply] + u8::from(ext >= 2);
             let new_depth = depth - 1 + ext;
             let mut v;
             if searched == 0 {
@@ -904,8 +995,16 @@ impl<S: SearchGame> Searcher<S> {
             }
         }
         if legal == 0 {
+            if singular_search {
+                // Only the table move: it is singular.
+                return alpha;
+            }
             // Checkmate, or stalemate: the game says what it is worth.
             return node.no_move_verdict(in_check).mate_score(ply);
+        }
+        if singular_search {
+            // Its verdict holds without the table move only: not for the table.
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -939,6 +1038,68 @@ impl<S: SearchGame> Searcher<S> {
             ply,
         );
         best
+    }
+
+    /// ProbCut: a capture that wins enough material by exchange and whose reduced search
+    /// still beats `beta` by a margin cuts the node; the value to return, if any.
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        node: &mut S,
+        depth: i32,
+        beta: i32,
+        eval: i32,
+        raw_eval: i32,
+        hit: Option<crate::tt::Hit>,
+        ply: usize,
+        stop: &AtomicBool,
+    ) -> Option<i32> {
+        let pc_beta = beta + 200;
+        // The table already says that a search at about this depth stays below.
+        if hit.is_some_and(|h| h.depth >= depth - 3 && h.score < pc_beta) {
+            return None;
+        }
+        let in_check = false;
+        self.pickers[ply].reset_captures(i32::MIN);
+        while let Some((mv, _)) = self.pickers[ply].next(node, &self.history) {
+            if !node.see_ge(mv, pc_beta - eval) || !node.pseudo_is_legal(mv, in_check) {
+                continue;
+            }
+            self.piece_to[ply] = node.piece_to(mv);
+            self.double_ext[ply + 1] = self.double_ext[ply];
+            let undo = node.make(mv);
+            self.nodes += 1;
+            let mut v = -self.qsearch(node, -pc_beta, -pc_beta + 1, ply + 1, stop);
+            if v >= pc_beta && !self.aborted {
+                v = -self.negamax(
+                    node,
+                    depth - 4,
+                    -pc_beta,
+                    -pc_beta + 1,
+                    ply + 1,
+                    false,
+                    stop,
+                );
+            }
+            node.unmake(mv, undo);
+            if self.aborted {
+                return None;
+            }
+            if v >= pc_beta {
+                let key = node.hash();
+                self.tt.store(
+                    key,
+                    depth - 3,
+                    v,
+                    raw_eval,
+                    Bound::Lower,
+                    S::tt_code(mv),
+                    ply,
+                );
+                return Some(v);
+            }
+        }
+        None
     }
 
     fn qsearch(
@@ -989,7 +1150,12 @@ impl<S: SearchGame> Searcher<S> {
         let mut legal = 0usize;
         while let Some((mv, _)) = self.pickers[ply].next(node, &self.history) {
             if let Some(stand) = stand {
-                if stand + node.capture_value(mv) + 150 <= alpha || !node.see_ok(mv) {
+                let bad = if self.features.qsearch_see {
+                    !node.see_ge(mv, 0)
+                } else {
+                    !node.see_ok(mv)
+                };
+                if stand + node.capture_value(mv) + 150 <= alpha || bad {
                     continue;
                 }
             }

@@ -218,6 +218,13 @@ pub trait SearchGame: Clone + Send + 'static {
     fn capture_value(&self, mv: Self::Move) -> i32;
     /// False when a capture loses material at first sight (static exchange).
     fn see_ok(&self, mv: Self::Move) -> bool;
+    /// True when `mv` (a capture or a quiet move), followed by the best exchange on its
+    /// target square, wins at least `threshold` centipawns (static exchange evaluation;
+    /// a quiet move wins 0 at best). By default [`SearchGame::see_ok`] for a threshold
+    /// of at most 0 and false above.
+    fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool {
+        threshold <= 0 && self.see_ok(mv)
+    }
     /// A value of the move type that is never a legal move nor a chance outcome: what the
     /// search stores for "no move" (a table entry or killer slot without one). By default
     /// `Move::default()`, right for games whose default move is a null move (xiangqi's

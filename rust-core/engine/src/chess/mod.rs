@@ -464,6 +464,14 @@ impl SearchGame for ChessNode {
     }
 
     #[inline]
+    fn see_ge(&self, mv: ChessMove, threshold: i32) -> bool {
+        match mv.promotion() {
+            Some(Promotion::Queen) | None => see::see(self.board(), mv) >= threshold,
+            Some(_) => false,
+        }
+    }
+
+    #[inline]
     fn tt_code(mv: ChessMove) -> u16 {
         let promo = mv.promotion().map_or(0, |p| u16::from(p.index()) + 1);
         u16::from(mv.from()) | u16::from(mv.to()) << 6 | promo << 12

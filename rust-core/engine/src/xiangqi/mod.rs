@@ -18,6 +18,7 @@
 pub mod eval;
 pub mod features;
 pub mod game;
+pub mod see;
 pub mod texel;
 pub mod texel_gen;
 pub mod values;
@@ -359,6 +360,11 @@ impl SearchGame for XiangqiNode {
     #[inline]
     fn see_ok(&self, mv: Move) -> bool {
         features::see_ok(&self.pos, mv)
+    }
+
+    #[inline]
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        see::see_ge(&self.pos, mv, threshold)
     }
 
     #[inline]
