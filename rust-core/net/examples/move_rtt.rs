@@ -1,24 +1,30 @@
 //! Benchmark: the round trip of an encrypted move between two processes over loopback TCP,
-//! through both drivers (Noise transport, framing, reader threads, driver threads).
+//! through both drivers (Noise transport, framing, reader threads, event delivery).
 //!
 //! ```text
-//! cargo run --release -p banco-net --example move_rtt -- [--moves N] [--interval-ms MS] [--raw|--driver]
+//! cargo build --release -p banco-net --example move_rtt && ./target/release/examples/move_rtt \
+//!     [--moves N] [--interval-ms MS] [--raw|--driver]
 //! ```
 //!
-//! By default three figures come from the same run, side by side: the baseline — a 29-byte
-//! frame (the size of an encrypted move) echoed by the other process over a bare
-//! [`TcpLink`](banco_net::tcp::TcpLink) —, the round trip through both drivers, and the
-//! protocol's own CPU cost of that round trip (two sessions in this process, frames handed
-//! over directly: encryption, decryption, acknowledgements, validation — no I/O, no
-//! threads). `--raw` or `--driver` measures one of the first two only.
+//! By default three figures come from the same run: the baseline — a 29-byte frame (the
+//! size of an encrypted move) echoed by another process over a bare
+//! [`TcpLink`](banco_net::tcp::TcpLink) —, the round trip through both drivers, sampled
+//! alternately with the baseline (one echo, one move, …) so both see the same load, and
+//! the protocol's own CPU cost of that round trip (two sessions in this process, frames
+//! handed over directly: encryption, decryption, acknowledgements, validation — no I/O, no
+//! threads). The last lines give the ratio the design aims at, `driver / (raw + protocol)`
+//! at p50 (goal ≤ 2), the p99s side by side (goal < 1 ms on a quiet machine) and the load
+//! average. `--raw` or `--driver` measures one of the first two alone.
 //!
-//! The parent hosts on 127.0.0.1 and starts itself again as the guest. After pairing, the
-//! parent plays a move and waits until the guest's answering move arrives; the guest answers
-//! every move at once. Moves are paced (`--interval-ms`, 50 by default) to stay within the
-//! session's inbound rate limit of 50 frames a second, as real play does; the pacing does not
-//! enter the measured time. Prints p50 and p99 in microseconds.
+//! The parent hosts on 127.0.0.1 and starts itself again as the guests. After pairing, the
+//! parent plays a move and waits until the guest's answering move arrives (the
+//! `MovePlayed` event, through the event channel, as a front end sees it); the guest
+//! answers every move at once from the thread that reads its events. Moves are paced
+//! (`--interval-ms`, 50 by default) to stay within the session's inbound rate limit of 50
+//! frames a second, as real play does; the pacing does not enter the measured time. Prints
+//! p50 and p99 in microseconds.
 
-use std::process::{Command, ExitCode};
+use std::process::{Child, Command, ExitCode};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
@@ -96,33 +102,43 @@ fn raw_guest(addr: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn raw_parent(moves: usize, interval: Duration) -> Result<Vec<Duration>, String> {
-    let h = host("127.0.0.1:0".parse().map_err(|e| format!("{e}"))?, None)
-        .map_err(|e| e.to_string())?;
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let mut child = Command::new(exe)
-        .args(["--raw-guest", &h.local_addr().to_string()])
-        .spawn()
-        .map_err(|e| e.to_string())?;
-    let link = h
-        .accept(Some(WAIT))
-        .map_err(|e| e.to_string())?
-        .ok_or("no guest")?;
-    let mut samples = Vec::with_capacity(moves);
-    for i in 0..moves + 10 {
-        std::thread::sleep(interval);
+/// The raw echo: a bare link to a child process that sends every frame back.
+struct RawEcho {
+    link: banco_net::tcp::TcpLink,
+    child: Child,
+}
+
+impl RawEcho {
+    fn start() -> Result<RawEcho, String> {
+        let h = host("127.0.0.1:0".parse().map_err(|e| format!("{e}"))?, None)
+            .map_err(|e| e.to_string())?;
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let child = Command::new(exe)
+            .args(["--raw-guest", &h.local_addr().to_string()])
+            .spawn()
+            .map_err(|e| e.to_string())?;
+        let link = h
+            .accept(Some(WAIT))
+            .map_err(|e| e.to_string())?
+            .ok_or("no guest")?;
+        Ok(RawEcho { link, child })
+    }
+
+    /// One echo of a frame the size of an encrypted move.
+    fn sample(&self) -> Result<Duration, String> {
         let start = Instant::now();
-        link.send(&[7; 29]).map_err(|e| e.to_string())?;
-        link.recv(Some(WAIT))
+        self.link.send(&[7; 29]).map_err(|e| e.to_string())?;
+        self.link
+            .recv(Some(WAIT))
             .map_err(|e| e.to_string())?
             .ok_or("no echo")?;
-        if i >= 10 {
-            samples.push(start.elapsed());
-        }
+        Ok(start.elapsed())
     }
-    link.close();
-    let _ = child.wait();
-    Ok(samples)
+
+    fn finish(mut self) {
+        self.link.close();
+        let _ = self.child.wait();
+    }
 }
 
 /// p50 and p99 in microseconds (fractions kept for the in-process cost).
@@ -216,34 +232,48 @@ fn in_process(moves: usize) -> Result<Vec<Duration>, String> {
     Ok(samples)
 }
 
-fn parent(moves: usize, interval: Duration) -> Result<Vec<Duration>, String> {
-    let h = host("127.0.0.1:0".parse().map_err(|e| format!("{e}"))?, None)
-        .map_err(|e| e.to_string())?;
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let mut child = Command::new(exe)
-        .args(["--guest", &h.local_addr().to_string()])
-        .spawn()
-        .map_err(|e| e.to_string())?;
-    let (driver, events) = Driver::spawn(session("host", 1), h.acceptor(), DriverConfig::default());
-    until(&driver, &events, |e| {
-        matches!(e, DriverEvent::Session(Event::PeerVerified { .. }))
-    })?;
-    // A long game: the counting game's start position names its target.
-    let spec = MatchSpec {
-        start_fen: Some(format!("0/{TARGET}")),
-        ..MatchSpec::new(GameKind::Xiangqi, Color::Red)
-    };
-    driver.propose(spec).map_err(|e| e.to_string())?;
-    until(&driver, &events, |e| {
-        matches!(e, DriverEvent::Session(Event::MatchStarted(_)))
-    })?;
-    let warmup = 10;
-    let mut samples = Vec::with_capacity(moves);
-    for i in 0..moves + warmup {
-        std::thread::sleep(interval);
-        let start = Instant::now();
-        driver.play(1).map_err(|e| e.to_string())?;
+/// Two drivers: this process hosts, a child process joins and answers every move.
+struct Match {
+    driver: Driver<CountingGame>,
+    events: Events,
+    child: Child,
+}
+
+impl Match {
+    fn start() -> Result<Match, String> {
+        let h = host("127.0.0.1:0".parse().map_err(|e| format!("{e}"))?, None)
+            .map_err(|e| e.to_string())?;
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let child = Command::new(exe)
+            .args(["--guest", &h.local_addr().to_string()])
+            .spawn()
+            .map_err(|e| e.to_string())?;
+        let (driver, events) =
+            Driver::spawn(session("host", 1), h.acceptor(), DriverConfig::default());
         until(&driver, &events, |e| {
+            matches!(e, DriverEvent::Session(Event::PeerVerified { .. }))
+        })?;
+        // A long game: the counting game's start position names its target.
+        let spec = MatchSpec {
+            start_fen: Some(format!("0/{TARGET}")),
+            ..MatchSpec::new(GameKind::Xiangqi, Color::Red)
+        };
+        driver.propose(spec).map_err(|e| e.to_string())?;
+        until(&driver, &events, |e| {
+            matches!(e, DriverEvent::Session(Event::MatchStarted(_)))
+        })?;
+        Ok(Match {
+            driver,
+            events,
+            child,
+        })
+    }
+
+    /// One move and the guest's answer, as the host's front end sees them.
+    fn sample(&self) -> Result<Duration, String> {
+        let start = Instant::now();
+        self.driver.play(1).map_err(|e| e.to_string())?;
+        until(&self.driver, &self.events, |e| {
             matches!(
                 e,
                 DriverEvent::Session(Event::MovePlayed {
@@ -252,13 +282,74 @@ fn parent(moves: usize, interval: Duration) -> Result<Vec<Duration>, String> {
                 })
             )
         })?;
-        if i >= warmup {
-            samples.push(start.elapsed());
-        }
+        Ok(start.elapsed())
     }
-    driver.close().map_err(|e| e.to_string())?;
-    let _ = child.wait();
-    Ok(samples)
+
+    fn finish(mut self) -> Result<(), String> {
+        self.driver.close().map_err(|e| e.to_string())?;
+        let _ = self.child.wait();
+        Ok(())
+    }
+}
+
+/// Runs `moves` measured rounds after [`WARMUP`] unmeasured ones, `interval` apart
+/// (`round` is told whether to keep its samples).
+fn measure(
+    moves: usize,
+    interval: Duration,
+    mut round: impl FnMut(bool) -> Result<(), String>,
+) -> Result<(), String> {
+    for i in 0..moves + WARMUP {
+        std::thread::sleep(interval);
+        round(i >= WARMUP)?;
+    }
+    Ok(())
+}
+
+const WARMUP: usize = 10;
+
+/// The load average of the last minute (Linux), for the record.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| "?".into())
+}
+
+fn both(moves: usize, interval: Duration) -> Result<(), String> {
+    let load_before = load_average();
+    let raw = RawEcho::start()?;
+    let game = Match::start()?;
+    let (mut raw_samples, mut drv_samples) = (Vec::new(), Vec::new());
+    measure(moves, interval, |keep| {
+        let r = raw.sample()?;
+        let d = game.sample()?;
+        if keep {
+            raw_samples.push(r);
+            drv_samples.push(d);
+        }
+        Ok(())
+    })?;
+    game.finish()?;
+    raw.finish();
+    let (raw50, raw99) = report("raw TCP frame echo, two processes", raw_samples);
+    let (drv50, drv99) = report(
+        "encrypted move round trip through both drivers (TCP)",
+        drv_samples,
+    );
+    let (cpu50, _) = in_process(moves.max(1000))
+        .map(|s| report("protocol cost of a round trip, in process (no I/O)", s))?;
+    println!(
+        "driver p50 / (raw p50 + protocol p50) = {:.2} (goal <= 2); driver p50 / raw p50 = {:.2}",
+        drv50 / (raw50 + cpu50),
+        drv50 / raw50
+    );
+    println!(
+        "p99: driver {drv99:.0} us, raw {raw99:.0} us (goal < 1000 on a quiet machine); \
+         load average {load_before} before, {} after",
+        load_average()
+    );
+    Ok(())
 }
 
 fn main() -> ExitCode {
@@ -278,35 +369,43 @@ fn main() -> ExitCode {
             .and_then(|v| v.parse().ok())
             .unwrap_or(50),
     );
-    let raw =
-        || raw_parent(moves, interval).map(|s| report("raw TCP frame echo, two processes", s));
-    let driver = || {
-        parent(moves, interval)
-            .map(|s| report("encrypted move round trip through both drivers (TCP)", s))
-    };
     let result = if let Some(addr) = value("--guest") {
         guest(addr)
     } else if let Some(addr) = value("--raw-guest") {
         raw_guest(addr)
     } else if args.iter().any(|a| a == "--raw") {
-        raw().map(drop)
+        RawEcho::start().and_then(|raw| {
+            let mut samples = Vec::new();
+            measure(moves, interval, |keep| {
+                let r = raw.sample()?;
+                if keep {
+                    samples.push(r);
+                }
+                Ok(())
+            })?;
+            raw.finish();
+            report("raw TCP frame echo, two processes", samples);
+            Ok(())
+        })
     } else if args.iter().any(|a| a == "--driver") {
-        driver().map(drop)
-    } else {
-        (|| {
-            let (raw50, raw99) = raw()?;
-            let (drv50, drv99) = driver()?;
-            let (cpu50, _) = in_process(moves.max(1000))
-                .map(|s| report("protocol cost of a round trip, in process (no I/O)", s))?;
-            println!(
-                "driver p50 / (raw p50 + protocol p50) = {:.2} (goal <= 2); p99 {:.0} us vs raw \
-                 {:.0} us (goal < 1000 on a quiet machine)",
-                drv50 / (raw50 + cpu50),
-                drv99,
-                raw99
+        Match::start().and_then(|game| {
+            let mut samples = Vec::new();
+            measure(moves, interval, |keep| {
+                let d = game.sample()?;
+                if keep {
+                    samples.push(d);
+                }
+                Ok(())
+            })?;
+            game.finish()?;
+            report(
+                "encrypted move round trip through both drivers (TCP)",
+                samples,
             );
             Ok(())
-        })()
+        })
+    } else {
+        both(moves, interval)
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

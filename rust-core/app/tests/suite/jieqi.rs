@@ -239,3 +239,36 @@ fn the_text_export_of_a_jieqi_game_reads_back() {
     assert_eq!(back.kind, GameKind::Jieqi);
     assert_eq!(back.moves, saved.moves);
 }
+
+/// Found by the `notation` fuzz target (input `1a1a000a2b293d41000a2b293d41`): while a
+/// reveal is awaited, typed text reads as one of the reveal's outcomes (`=A`), which is
+/// no move of `legal_move_vec` (empty then) but a chance outcome of the position; the
+/// target's check now says so, and this pins what the parser gives.
+#[test]
+fn typed_text_during_an_awaited_reveal_reads_as_one_of_its_outcomes() {
+    use banco_app::notation::parse_move;
+    use banco_game::ChanceList;
+    let mut game = AnyGame::new(GameKind::Jieqi).unwrap();
+    for c in [0u8, 10, 43, 41, 61, 65, 0, 10, 43, 41] {
+        let moves = game.legal_move_vec();
+        if moves.is_empty() {
+            break;
+        }
+        game.play(moves[usize::from(c) % moves.len()]).unwrap();
+    }
+    assert!(
+        game.awaits_chance(),
+        "the fuzz input's line ends on a reveal"
+    );
+    assert!(game.legal_move_vec().is_empty());
+    let mv = parse_move(&game, "=A", None).unwrap();
+    let mut outcomes = ChanceList::new();
+    game.chance_outcomes(&mut outcomes);
+    assert!(
+        outcomes.as_slice().iter().any(|w| w.outcome == mv),
+        "{mv:?}"
+    );
+    assert!(matches!(mv, AnyMove::Jieqi(_)));
+    // Text that is no outcome of this reveal is refused, not read as something else.
+    assert!(parse_move(&game, "h2e2", None).is_err());
+}

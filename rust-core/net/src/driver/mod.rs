@@ -2,12 +2,15 @@
 //!
 //! * **Threads.** The session sits behind one mutex. A reader thread per link parks in
 //!   [`Link::recv`](crate::Link::recv) and handles each frame itself (decrypt, validate,
-//!   answer, report); calls such as [`Driver::play`] run on the caller's thread; the driver
-//!   thread only sleeps until the session's next timer ([`Session::poll_timeout`]), fires
-//!   it, and starts connect threads (one at a time) that dial or accept through the
-//!   [`Connector`]. Nothing polls: an idle match costs no CPU, and a move crosses no thread
-//!   between the socket and the session. Callers wake the driver thread only after they
-//!   released the lock (so it never wakes into a held lock).
+//!   answer, report) and, while it waits, fires the session's timers that fall before the
+//!   next frame ([`Session::poll_timeout`]: a delayed acknowledgement, a retransmission);
+//!   calls such as [`Driver::play`] run on the caller's thread; the driver thread sleeps
+//!   until a deadline no reader waits for, fires it, and starts connect threads (one at a
+//!   time) that dial or accept through the [`Connector`]. Nothing polls: an idle match
+//!   costs no CPU, a move crosses no thread between the socket and the session, and a
+//!   move answered at once wakes no thread but the reader's and the caller's. Callers
+//!   wake the driver thread only after they released the lock (so it never wakes into a
+//!   held lock), and only for a deadline earlier than any a thread already waits for.
 //! * **Hosting** ([`Role::Responder`]). A host keeps accepting all along: each connection
 //!   runs its handshake on its own thread without the session
 //!   ([`banco_protocol::session::pending`]), at most [`DriverConfig::max_pending`] at once
@@ -24,11 +27,13 @@
 //!   then with exponential backoff. On the new link the session runs a new handshake and
 //!   `Resume`, and the match goes on where it stopped.
 //! * **Events** come out as [`DriverEvent`]s through a channel ([`Driver::spawn`]) or a
-//!   callback ([`Driver::spawn_with_callback`]); the callback runs on one of the driver's
-//!   threads while it holds the session, and must return quickly (a UI hops to its own
-//!   thread). Calls on the same driver from inside the callback would wait for themselves,
-//!   so they fail with [`DriverError::InCallback`] ([`Driver::disconnect`] and
-//!   [`Driver::reconnect`] are queued instead).
+//!   callback ([`Driver::spawn_with_callback`]), in the order they happened, right after
+//!   the thread that produced them released the session (so a thread woken by an event
+//!   finds the session free: see `emit.rs`). The callback runs on one of the driver's
+//!   threads or on the caller's, one event at a time, and must return quickly (a UI hops
+//!   to its own thread). Calls on the same driver from inside the callback fail with
+//!   [`DriverError::InCallback`] ([`Driver::disconnect`] and [`Driver::reconnect`] are
+//!   queued instead).
 //! * **Calls** ([`Driver::play`], [`Driver::confirm_peer`], …) return the session's answer;
 //!   the frames they produce are sent before they return.
 //!
@@ -114,6 +119,7 @@
 
 mod any_of;
 mod connector;
+mod emit;
 mod limits;
 mod state;
 
@@ -131,7 +137,8 @@ use banco_protocol::sas::Sas;
 use banco_protocol::{ActionError, Event, MatchSnapshot, MatchSpec, Session};
 
 use crate::link::BoxLink;
-use state::{Core, Input, Shared, Sink, in_callback_of, lock, wake};
+use emit::Sink;
+use state::{Core, Input, Shared, in_callback_of, lock, wake};
 
 /// Inputs queued for the driver thread at most (connect results, wake-ups, requests).
 const INPUT_QUEUE: usize = 64;

@@ -6,7 +6,7 @@
 use std::cell::Cell;
 use std::net::IpAddr;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
+use std::sync::{Arc, Mutex, PoisonError, Weak};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -14,12 +14,11 @@ use banco_game::MatchGame;
 use banco_protocol::session::pending::{AcceptStep, AcceptedLink, PendingAccept};
 use banco_protocol::{Event, LinkDownReason, Session};
 
+use super::emit::{CoreGuard, Emitter, Sink};
 use super::{AddressLimiter, Connector, DriverConfig, DriverEvent, Interrupt, Role};
 use crate::error::LinkError;
 use crate::link::{BoxLink, Link};
 
-/// Where events go (a channel sender or the caller's callback).
-pub(super) type Sink<M> = Box<dyn FnMut(DriverEvent<M>) + Send>;
 /// The core as the threads share it.
 pub(super) type Shared<G> = Arc<Mutex<Core<G>>>;
 
@@ -60,17 +59,34 @@ pub(super) fn in_callback_of(id: usize) -> bool {
     IN_CALLBACK.with(|c| c.get() == id)
 }
 
-/// Locks the core. A panic in a user callback poisons the lock; the state is still
+/// Marks this thread as running the event callback of the driver `id` until dropped.
+pub(super) struct InCallback(usize);
+
+/// See [`InCallback`].
+pub(super) fn in_callback_guard(id: usize) -> InCallback {
+    InCallback(IN_CALLBACK.with(|c| c.replace(id)))
+}
+
+impl Drop for InCallback {
+    fn drop(&mut self) {
+        IN_CALLBACK.with(|c| c.set(self.0));
+    }
+}
+
+/// Locks the core; the events queued while it is held are delivered when it is released
+/// ([`CoreGuard`]). A panic in a user callback poisons the lock; the state is still
 /// consistent enough to shut down, so the lock is taken over.
-pub(super) fn lock<G: MatchGame>(shared: &Mutex<Core<G>>) -> MutexGuard<'_, Core<G>> {
-    shared.lock().unwrap_or_else(PoisonError::into_inner)
+pub(super) fn lock<G: MatchGame>(shared: &Mutex<Core<G>>) -> CoreGuard<'_, G> {
+    CoreGuard::new(shared.lock().unwrap_or_else(PoisonError::into_inner))
 }
 
 pub(super) struct Core<G: MatchGame> {
     pub(super) session: Session<G>,
     role: Role,
     tx: SyncSender<Input>,
-    sink: Sink<G::Move>,
+    emitter: Arc<Emitter<G::Move>>,
+    /// Events were queued since the lock was taken.
+    emitted: bool,
     epoch: Instant,
     /// The current link and its generation (readers of older links stop).
     link: Option<(u64, Arc<dyn Link>)>,
@@ -90,6 +106,9 @@ pub(super) struct Core<G: MatchGame> {
     pub(super) done: bool,
     /// The deadline the driver thread sleeps until (`None`: until an input).
     waiting_until: Option<u64>,
+    /// The session deadline the current link's reader wakes at by itself, if it is parked
+    /// in `recv` with a timeout (it fires the session's timers then, see [`read_link`]).
+    reader_until: Option<u64>,
     readers: Vec<JoinHandle<()>>,
     /// This core, for the reader threads.
     me: Weak<Mutex<Core<G>>>,
@@ -111,6 +130,13 @@ struct Pending {
     ip: Option<IpAddr>,
 }
 
+impl<G: MatchGame> Core<G> {
+    /// The emitter, if events were queued since the lock was taken (for [`CoreGuard`]).
+    pub(super) fn take_emitted(&mut self) -> Option<Arc<Emitter<G::Move>>> {
+        std::mem::take(&mut self.emitted).then(|| Arc::clone(&self.emitter))
+    }
+}
+
 impl<G: MatchGame> Core<G>
 where
     Session<G>: Send,
@@ -127,7 +153,8 @@ where
                 session,
                 role: connector.role(),
                 tx,
-                sink,
+                emitter: Emitter::new(sink, me.as_ptr() as usize),
+                emitted: false,
                 epoch: Instant::now(),
                 link: None,
                 generation: 0,
@@ -140,6 +167,7 @@ where
                 link_state: None,
                 done: false,
                 waiting_until: None,
+                reader_until: None,
                 readers: Vec::new(),
                 me: me.clone(),
                 pending: Vec::new(),
@@ -159,15 +187,10 @@ where
         u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
     }
 
-    fn id(&self) -> usize {
-        self.me.as_ptr() as usize
-    }
-
+    /// Queues an event, delivered once the lock is released.
     fn emit(&mut self, event: DriverEvent<G::Move>) {
-        let id = self.id();
-        let outer = IN_CALLBACK.with(|c| c.replace(id));
-        (self.sink)(event);
-        IN_CALLBACK.with(|c| c.set(outer));
+        self.emitter.push(event);
+        self.emitted = true;
     }
 
     /// The next moment the driver thread must act at.
@@ -182,10 +205,18 @@ where
     /// After a change made outside the driver thread: true if the thread must be woken
     /// ([`wake`]) because it must act earlier than it planned (or stop). The caller wakes it
     /// after releasing the lock, so the woken thread does not block on it at once.
+    ///
+    /// A deadline the current link's reader wakes at by itself ([`Core::reader_until`])
+    /// needs no wake: a move answered within the acknowledgement delay thus crosses no
+    /// thread but the reader's.
     #[must_use]
     pub(super) fn nudge(&mut self) -> bool {
         let wanted = self.deadline();
-        let earlier = match (wanted, self.waiting_until) {
+        let covered = match (self.waiting_until, self.reader_until) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let earlier = match (wanted, covered) {
             (Some(w), Some(u)) => w < u,
             (Some(_), None) => true,
             (None, _) => false,
@@ -195,6 +226,16 @@ where
             return true;
         }
         false
+    }
+
+    /// Runs the session's timers if one is due; true if one was.
+    fn fire_due_timers(&mut self) -> bool {
+        let now = self.now();
+        let due = self.session.poll_timeout().is_some_and(|t| t <= now);
+        if due {
+            self.session.handle_timeout(now);
+        }
+        due
     }
 
     /// A sender to wake the driver thread with.
@@ -359,6 +400,7 @@ where
 
     /// Closes the current link; true if there was one.
     fn drop_link(&mut self) -> bool {
+        self.reader_until = None;
         match self.link.take() {
             Some((_, link)) => {
                 link.close();
@@ -558,6 +600,7 @@ where
         self.generation += 1;
         let generation = self.generation;
         self.link = Some((generation, Arc::clone(&link)));
+        self.reader_until = None;
         self.link_state = Some(false);
         let now = self.now();
         if self.session.adopt(accepted, now).is_err() {
@@ -608,6 +651,7 @@ where
         self.readers.push(handle);
         self.emit(DriverEvent::Connected { peer: link.peer() });
         self.link = Some((generation, link));
+        self.reader_until = None;
         self.link_state = Some(false);
         let now = self.now();
         let started = match self.role {
@@ -622,6 +666,12 @@ where
 }
 
 /// The reader thread of one link: each frame is handled on this thread, under the lock.
+///
+/// The reader also keeps the session's timers while it waits: it parks in `recv` until the
+/// session's next deadline at most and fires it itself when no frame came first. A move
+/// received thus gets its delayed acknowledgement from this thread (or a move of ours
+/// carries it), and the driver thread is woken only for deadlines set by other threads
+/// that come before this one ([`Core::nudge`]).
 fn read_link<G: MatchGame>(weak: &Weak<Mutex<Core<G>>>, link: &dyn Link, generation: u64)
 where
     Session<G>: Send,
@@ -629,13 +679,15 @@ where
     let Some(tx) = weak.upgrade().map(|shared| lock(&shared).waker()) else {
         return;
     };
+    let mut wait = None;
     loop {
-        let got = link.recv(None);
+        let got = link.recv(wait);
         let Some(shared) = weak.upgrade() else { return };
         let mut core = lock(&shared);
         if core.done || !core.current(generation) {
             return;
         }
+        core.reader_until = None;
         match got {
             Ok(Some(frame)) => {
                 let now = core.now();
@@ -644,9 +696,19 @@ where
             Ok(None) => {}
             Err(error) => core.transport_lost(&error.to_string()),
         }
+        core.fire_due_timers();
         core.pump();
-        let needed = core.nudge();
         let current = core.current(generation);
+        wait = None;
+        if current {
+            let now = core.now();
+            core.reader_until = core.session.poll_timeout();
+            // At least a millisecond: a timer the session did not move must not spin.
+            wait = core
+                .reader_until
+                .map(|d| Duration::from_millis(d.saturating_sub(now).max(1)));
+        }
+        let needed = core.nudge();
         drop(core);
         wake(&tx, needed);
         if !current {
@@ -777,12 +839,7 @@ where
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => core.done = true,
         }
-        let now = core.now();
-        timer_fired = false;
-        if core.session.poll_timeout().is_some_and(|t| t <= now) {
-            core.session.handle_timeout(now);
-            timer_fired = true;
-        }
+        timer_fired = core.fire_due_timers();
     }
     let (readers, connecting) = {
         let mut core = lock(shared);

@@ -324,8 +324,8 @@ fn figures_of_a_move_over_ble() {
     guest.accept_proposal(3).unwrap();
     pump(&mut host, &mut guest, 3);
 
-    // Up to 200 plies of real moves (the first legal move each time), each answered at once:
-    // every move frame and the ack it draws.
+    // Up to 200 plies of real moves, each answered half a second later (within the test
+    // sessions' keepalive): every move frame and the standalone ack it draws.
     let mut move_sizes = Vec::new();
     let mut ack_sizes = Vec::new();
     let mut now = 10;
@@ -355,13 +355,22 @@ fn figures_of_a_move_over_ble() {
         for f in &out {
             other.handle_datagram(f, now);
         }
+        // Not answered within the acknowledgement delay: the ack goes on its own then.
+        assert_eq!(
+            other.poll_transmit(),
+            None,
+            "the ack waits for a frame to ride on"
+        );
+        let due = now + banco_protocol::Timing::default().ack_delay_ms;
+        assert_eq!(other.poll_timeout(), Some(due));
+        other.handle_timeout(due);
         let acks: Vec<Vec<u8>> = std::iter::from_fn(|| other.poll_transmit()).collect();
         assert_eq!(acks.len(), 1, "one standalone ack per move");
         ack_sizes.push(acks[0].len());
         for f in &acks {
             mover.handle_datagram(f, now);
         }
-        now += 1000;
+        now += 500;
     }
     let (min, max) = (
         *move_sizes.iter().min().unwrap(),

@@ -143,7 +143,8 @@ impl Channel {
             }
             config.name.truncate(cut);
         }
-        let reliable = Reliable::new(config.timing.rto_ms, config.timing.rto_max_ms);
+        let t = config.timing;
+        let reliable = Reliable::new(t.rto_ms, t.rto_max_ms, t.ack_delay_ms);
         Channel {
             config,
             identity,
@@ -318,19 +319,26 @@ impl Channel {
                 Some(link.last_rx + t.dead_peer_ms),
                 Some(link.last_tx + t.keepalive_ms),
                 self.reliable.deadline(),
+                self.reliable.ack_due(),
             ],
             Some(open) => [
                 Some(link.started + t.handshake_timeout_ms),
                 Some(open.resume_due),
                 None,
+                None,
             ],
-            None => [Some(link.started + t.handshake_timeout_ms), None, None],
+            None => [
+                Some(link.started + t.handshake_timeout_ms),
+                None,
+                None,
+                None,
+            ],
         };
         deadlines.into_iter().flatten().min()
     }
 
-    /// Runs the timers due at `now`: retransmission, keepalive, dead-peer and handshake
-    /// timeouts.
+    /// Runs the timers due at `now`: retransmission, a delayed acknowledgement, keepalive,
+    /// dead-peer and handshake timeouts.
     pub fn handle_timeout(&mut self, now: u64) {
         self.now = now;
         if self.closed.is_some() {
@@ -439,7 +447,8 @@ impl Channel {
         self.peer = None;
         if self.reliable.unacked() == 0 {
             self.session_id = None;
-            self.reliable = Reliable::new(self.config.timing.rto_ms, self.config.timing.rto_max_ms);
+            let t = self.config.timing;
+            self.reliable = Reliable::new(t.rto_ms, t.rto_max_ms, t.ack_delay_ms);
             self.inbox.clear();
         }
     }
@@ -635,7 +644,7 @@ impl Channel {
                 if !self.is_verified() && self.inbox.len() >= INBOX_MAX {
                     return; // not acknowledged: the peer sends it again later
                 }
-                for b in self.reliable.on_data(env.seq, body) {
+                for b in self.reliable.on_data(env.seq, body, self.now) {
                     if self.is_verified() {
                         self.outputs.push_back(ChannelOutput::Message(b));
                     } else {
@@ -677,7 +686,7 @@ impl Channel {
         };
         match open.transport.seal(&env.encode()) {
             Ok(frame) => {
-                self.reliable.ack_pending = false;
+                self.reliable.ack_sent();
                 self.push_frame(frame);
             }
             Err(_) => self.link_down(LinkDownReason::Violation("nonces exhausted")),
@@ -698,7 +707,8 @@ impl Channel {
             while let Some((seq, body)) = self.reliable.next_to_send(now) {
                 self.seal(body, Some(seq));
             }
-            if self.reliable.ack_pending {
+            // Nothing else went out to carry the acknowledgement, and it is due.
+            if self.reliable.ack_overdue(now) {
                 self.seal(Body::Ack, None);
             }
         }

@@ -20,6 +20,10 @@ pub struct Timing {
     pub dead_peer_ms: u64,
     /// Give up a link whose handshake and resume exchange take longer than this.
     pub handshake_timeout_ms: u64,
+    /// Hold an acknowledgement this long for a message of our own to carry it (a move
+    /// answered at once then costs one frame each way, not two); 0 acknowledges every
+    /// message at once with a frame of its own. Keep it well under `rto_ms`.
+    pub ack_delay_ms: u64,
 }
 
 impl Default for Timing {
@@ -30,6 +34,7 @@ impl Default for Timing {
             keepalive_ms: 5_000,
             dead_peer_ms: 20_000,
             handshake_timeout_ms: 10_000,
+            ack_delay_ms: 5,
         }
     }
 }

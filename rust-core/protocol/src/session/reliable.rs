@@ -37,8 +37,10 @@ pub(crate) struct Reliable {
     outbox: VecDeque<Outgoing>,
     expected: u64,
     early: BTreeMap<u64, Body>,
-    /// An acknowledgement should be sent.
-    pub(crate) ack_pending: bool,
+    /// When an acknowledgement owed to the peer must go out on its own (`None`: nothing
+    /// owed). Any frame we send carries it before that.
+    ack_due: Option<u64>,
+    ack_delay: u64,
     rto: u64,
     rto_init: u64,
     rto_max: u64,
@@ -47,14 +49,17 @@ pub(crate) struct Reliable {
 }
 
 impl Reliable {
-    pub(crate) fn new(rto_init: u64, rto_max: u64) -> Self {
+    /// A stream with the first and longest retransmission timeouts and the delay of a
+    /// bare acknowledgement, in milliseconds.
+    pub(crate) fn new(rto_init: u64, rto_max: u64, ack_delay: u64) -> Self {
         Reliable {
             next_seq: 0,
             sent_upto: 0,
             outbox: VecDeque::new(),
             expected: 0,
             early: BTreeMap::new(),
-            ack_pending: false,
+            ack_due: None,
+            ack_delay,
             rto: rto_init,
             rto_init,
             rto_max,
@@ -127,10 +132,28 @@ impl Reliable {
         rtt
     }
 
-    /// Handles a sequenced body with the `seq` nibble; returns the bodies now deliverable in
-    /// order (none for a duplicate).
-    pub(crate) fn on_data(&mut self, nibble: u8, body: Body) -> Vec<Body> {
-        self.ack_pending = true;
+    /// When a bare acknowledgement is due, if one is owed.
+    pub(crate) fn ack_due(&self) -> Option<u64> {
+        self.ack_due
+    }
+
+    /// True when the acknowledgement owed must go out on its own at `now`.
+    pub(crate) fn ack_overdue(&self, now: u64) -> bool {
+        self.ack_due.is_some_and(|d| d <= now)
+    }
+
+    /// A frame carrying the current `ack` nibble went out: nothing is owed any more.
+    pub(crate) fn ack_sent(&mut self) {
+        self.ack_due = None;
+    }
+
+    /// Handles a sequenced body with the `seq` nibble at `now`; returns the bodies now
+    /// deliverable in order (none for a duplicate). An acknowledgement is owed from now
+    /// on, due [`Reliable::ack_due`].
+    pub(crate) fn on_data(&mut self, nibble: u8, body: Body, now: u64) -> Vec<Body> {
+        if self.ack_due.is_none() {
+            self.ack_due = Some(now.saturating_add(self.ack_delay));
+        }
         let d = u64::from(nibble.wrapping_sub(self.expected as u8) & 0x0f);
         if d >= WINDOW {
             return Vec::new(); // an old duplicate: the ack tells the peer again
@@ -225,31 +248,53 @@ mod tests {
 
     #[test]
     fn in_order_and_duplicates() {
-        let mut r = Reliable::new(100, 1000);
-        assert_eq!(r.on_data(0, mv(0)), vec![mv(0)]);
-        assert_eq!(r.on_data(0, mv(0)), vec![]); // duplicate
-        assert_eq!(r.on_data(2, mv(2)), vec![]); // early
-        assert_eq!(r.on_data(1, mv(1)), vec![mv(1), mv(2)]);
+        let mut r = Reliable::new(100, 1000, 0);
+        assert_eq!(r.on_data(0, mv(0), 0), vec![mv(0)]);
+        assert_eq!(r.on_data(0, mv(0), 0), vec![]); // duplicate
+        assert_eq!(r.on_data(2, mv(2), 0), vec![]); // early
+        assert_eq!(r.on_data(1, mv(1), 0), vec![mv(1), mv(2)]);
         assert_eq!(r.expected(), 3);
-        assert_eq!(r.on_data(1, mv(1)), vec![]);
+        assert_eq!(r.on_data(1, mv(1), 0), vec![]);
     }
 
     #[test]
     fn wraps_around_sixteen() {
-        let mut a = Reliable::new(100, 1000);
-        let mut b = Reliable::new(100, 1000);
+        let mut a = Reliable::new(100, 1000, 0);
+        let mut b = Reliable::new(100, 1000, 0);
         for i in 0..100 {
             a.push(mv(i));
             let (s, body) = a.next_to_send(0).unwrap();
-            assert_eq!(b.on_data(s, body), vec![mv(i)]);
+            assert_eq!(b.on_data(s, body, 0), vec![mv(i)]);
             a.on_ack(b.ack_nibble(), 0);
             assert_eq!(a.unacked(), 0);
         }
     }
 
     #[test]
+    fn an_acknowledgement_waits_for_a_frame_to_ride_on_or_its_delay() {
+        let mut r = Reliable::new(100, 1000, 5);
+        assert_eq!(r.ack_due(), None);
+        r.on_data(0, mv(0), 10);
+        assert_eq!(r.ack_due(), Some(15));
+        // A second message does not push the deadline back.
+        r.on_data(1, mv(1), 13);
+        assert_eq!(r.ack_due(), Some(15));
+        assert!(!r.ack_overdue(14));
+        assert!(r.ack_overdue(15));
+        r.ack_sent();
+        assert_eq!(r.ack_due(), None);
+        // A duplicate is acknowledged again (the peer missed our acknowledgement).
+        r.on_data(0, mv(0), 20);
+        assert_eq!(r.ack_due(), Some(25));
+        // Without a delay, it is due at once.
+        let mut now = Reliable::new(100, 1000, 0);
+        now.on_data(0, mv(0), 7);
+        assert!(now.ack_overdue(7));
+    }
+
+    #[test]
     fn window_and_retransmit() {
-        let mut a = Reliable::new(100, 1000);
+        let mut a = Reliable::new(100, 1000, 0);
         for i in 0..10 {
             a.push(mv(i));
         }

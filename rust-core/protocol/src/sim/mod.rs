@@ -25,7 +25,7 @@ pub use faults::FaultPlan;
 pub use race::{RaceSim, RaceSimReport, play_race};
 
 use crate::message::ClockSpec;
-use crate::{Event, Identity, MatchSpec, Session, SessionConfig};
+use crate::{Event, Identity, MatchSpec, Session, SessionConfig, Timing};
 use banco_game::{Color, DrawReason, Game, GameKind, MatchGame, MoveList, Outcome, WinReason};
 use core::fmt;
 use faults::{Channel, below, chance};
@@ -49,6 +49,8 @@ pub struct SoakConfig {
     pub game: GameKind,
     /// Its rule set, by wire index ([`MatchGame::rules`]).
     pub rules: u8,
+    /// Timers of both sessions.
+    pub timing: Timing,
 }
 
 impl SoakConfig {
@@ -63,6 +65,7 @@ impl SoakConfig {
             game_deadline_ms: 6 * 3600 * 1000,
             game: GameKind::Xiangqi,
             rules: 0,
+            timing: Timing::default(),
         }
     }
 }
@@ -197,7 +200,8 @@ pub fn play_game<G: MatchGame>(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let plan = config.faults;
     let mut players = [true, false].map(|is_a| {
-        let cfg = SessionConfig::new(if is_a { "A" } else { "B" }, &[config.game]);
+        let mut cfg = SessionConfig::new(if is_a { "A" } else { "B" }, &[config.game]);
+        cfg.timing = config.timing;
         let session = Session::new(
             cfg,
             Identity::from_secret(random_bytes(&mut rng)),

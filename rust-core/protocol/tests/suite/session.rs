@@ -384,3 +384,69 @@ fn closing_right_after_a_move_still_delivers_the_move() {
     );
     assert_eq!(b.ply(), Some(1));
 }
+
+/// With the default timers a received message is acknowledged by the next frame we send
+/// (a move answered at once costs one frame each way), or on its own once
+/// `ack_delay_ms` passed without one.
+#[test]
+fn delayed_acknowledgements() {
+    use banco_game::MatchGame;
+    use banco_protocol::sim::CountingGame;
+    use banco_protocol::{Identity, Session, SessionConfig, Timing};
+    let delay = Timing::default().ack_delay_ms;
+    assert!(delay > 0 && delay * 10 <= Timing::default().rto_ms);
+    let make = |name: &str, k: u8| {
+        Session::<CountingGame>::new(
+            SessionConfig::new(name, CountingGame::kinds()),
+            Identity::from_secret([k; 32]),
+            [k; 32],
+        )
+    };
+    let (mut a, mut b) = (make("A", 1), make("B", 2));
+    link(&mut a, &mut b, 0);
+    a.confirm_peer(false).unwrap();
+    b.confirm_peer(false).unwrap();
+    a.propose(spec(Color::Red), 0).unwrap();
+    pump(&mut a, &mut b, 0);
+    b.accept_proposal(0).unwrap();
+    pump(&mut a, &mut b, 0);
+    // Settle what the set-up left owed.
+    for s in [&mut a, &mut b] {
+        if let Some(t) = s.poll_timeout().filter(|&t| t <= delay) {
+            s.handle_timeout(t);
+        }
+    }
+    pump(&mut a, &mut b, delay);
+    assert_eq!((a.unacked(), b.unacked()), (0, 0));
+    events(&mut a);
+    events(&mut b);
+
+    let t = 1_000;
+    a.play(1, t).unwrap();
+    let sent: Vec<_> = std::iter::from_fn(|| a.poll_transmit()).collect();
+    assert_eq!(sent.len(), 1, "one frame for the move");
+    b.handle_datagram(&sent[0], t);
+    assert_eq!(b.poll_transmit(), None, "the acknowledgement waits");
+    assert_eq!(b.poll_timeout(), Some(t + delay));
+    // The answer within the delay carries the acknowledgement: one frame back.
+    b.play(2, t + 1).unwrap();
+    let back: Vec<_> = std::iter::from_fn(|| b.poll_transmit()).collect();
+    assert_eq!(
+        back.len(),
+        1,
+        "one frame for the answer and the acknowledgement"
+    );
+    assert!(b.poll_timeout() > Some(t + delay), "nothing owed any more");
+    a.handle_datagram(&back[0], t + 1);
+    assert_eq!(a.unacked(), 0, "the answer acknowledged the move");
+    assert_eq!(a.ply(), Some(2));
+    // Nothing to carry A's acknowledgement: it goes on its own once due, not before.
+    assert_eq!(a.poll_transmit(), None);
+    assert_eq!(a.poll_timeout(), Some(t + 1 + delay));
+    a.handle_timeout(t + 1 + delay);
+    let ack: Vec<_> = std::iter::from_fn(|| a.poll_transmit()).collect();
+    assert_eq!(ack.len(), 1);
+    b.handle_datagram(&ack[0], t + 1 + delay);
+    assert_eq!(b.unacked(), 0);
+    assert!(a.poll_timeout() > Some(t + 1 + delay));
+}

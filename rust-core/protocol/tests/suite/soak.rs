@@ -2,6 +2,7 @@
 //! The long run is `banco soak --games N --seed S`.
 
 use banco_game::GameKind;
+use banco_protocol::Timing;
 use banco_protocol::sim::{
     CountingGame, FaultPlan, SoakConfig, play_game, random_move, run_soak, run_soak_custom,
     run_soak_with,
@@ -64,7 +65,13 @@ fn a_flag_judged_across_an_accepted_undo_ends_both_sides_alike() {
     // undo its move, we accept (back to its turn), and its flag for us falls in the
     // position before the undo while our acceptance is on its way. The forfeit names the
     // position we took back: we must go forward to it and lose on time, not abandon.
+    // The seed was found with every message acknowledged at once; a delayed
+    // acknowledgement shifts the measured round trip and with it the flag.
     let config = SoakConfig {
+        timing: Timing {
+            ack_delay_ms: 0,
+            ..Timing::default()
+        },
         faults: FaultPlan {
             drop: 200,
             duplicate: 100,

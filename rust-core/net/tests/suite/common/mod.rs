@@ -29,6 +29,7 @@ pub fn session(name: &str, key: u8) -> Session<Xiangqi> {
         dead_peer_ms: 3_000,
         // A lost handshake message is not retransmitted: the link is retried after this.
         handshake_timeout_ms: 1_000,
+        ..Timing::default()
     };
     Session::new(
         config,

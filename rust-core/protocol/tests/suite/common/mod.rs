@@ -15,10 +15,14 @@ pub fn session(name: &str, secret: u8) -> S {
     session_offering(name, secret, &[GameKind::Xiangqi])
 }
 
-/// A session offering `offers`.
+/// A session offering `offers`. It acknowledges every message at once
+/// (`ack_delay_ms: 0`), so tests that step from one deadline to the next see only the
+/// timers they are about; `session::delayed_acknowledgements` covers the delay.
 pub fn session_offering(name: &str, secret: u8, offers: &[GameKind]) -> S {
+    let mut config = SessionConfig::new(name, offers);
+    config.timing.ack_delay_ms = 0;
     Session::new(
-        SessionConfig::new(name, offers),
+        config,
         Identity::from_secret([secret; 32]),
         [secret.wrapping_add(100); 32],
     )
