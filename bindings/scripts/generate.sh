@@ -22,10 +22,13 @@ esac
 
 profile="${BANCO_FFI_PROFILE:-release}"
 if [ "$profile" = test ]; then
-  # The whole workspace, so that every dependency is built with the features `cargo test
-  # --workspace` unified and is reused as it stands (the library and the generator alike).
-  echo "==> cargo build --profile test --workspace (banco-ffi and uniffi-bindgen)"
-  cargo build --locked --profile test --workspace
+  # The whole workspace with the targets `cargo test --workspace` builds (tests and examples
+  # too, so dev-dependencies take part in feature unification exactly as there): every
+  # crate is then reused as it stands, the library and the generator alike. A plain
+  # `cargo build --workspace` unifies features without the dev-dependencies and so builds
+  # the workspace crates (and some dependencies) a second time.
+  echo "==> cargo build --profile test --workspace --lib --bins --tests --examples (banco-ffi and uniffi-bindgen)"
+  cargo build --locked --profile test --workspace --lib --bins --tests --examples
   lib="$target/debug/$libname"
   bindgen="$target/debug/uniffi-bindgen"
 else

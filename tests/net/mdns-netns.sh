@@ -19,9 +19,10 @@ fi
 # MDNS_PROBE_BIN may name a probe built elsewhere.
 bin="${MDNS_PROBE_BIN:-}"
 if [ -z "$bin" ]; then
-  # The test profile (its output also goes to target/debug): the dependencies `cargo test
-  # --workspace` built are reused instead of a second, dev-profile build of banco-net's.
-  cargo build -q --locked --profile test -p banco-net --example mdns_probe
+  # The test profile and the whole workspace's feature unification (its output also goes to
+  # target/debug): `cargo test --workspace` already built this example, so this is a no-op
+  # there, not a second build of banco-net and its dependencies.
+  cargo build -q --locked --profile test --workspace --example mdns_probe
   target="$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')"
   bin="$target/debug/examples/mdns_probe"
 fi
