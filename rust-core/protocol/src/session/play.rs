@@ -15,7 +15,8 @@
 //! number, the same on every device) stands — so every win (`0x01…`) goes before every
 //! draw (`0x02…`), and both sides settle on the same result. Once a game is over its
 //! result changes only through a message that crossed our own last action: the same
-//! position, or exactly one ply back over our own move (`MatchState::end_by_message`).
+//! position, exactly one ply back over our own move, or back over chance outcomes we drew
+//! after the sender's position (`MatchState::end_by_message`).
 //!
 //! ## Draw offers
 //!
@@ -716,23 +717,32 @@ impl<G: Game> MatchState<G> {
 
     /// The peer's answer to our draw offer, given in its position with `ply` moves. It
     /// counts only while our offer stands: not after our move withdrew it (the move and
-    /// the answer crossed; the peer voids its acceptance when the move arrives) and never
-    /// after the end of the game — a `DrawReply` never replaces a result.
+    /// the answer crossed; the peer voids its acceptance when the move arrives) and not
+    /// after the end of the game — a `DrawReply` does not replace a result, unless the
+    /// peer answered before a chance outcome we drew since (see
+    /// [`MatchState::end_by_message`]).
     pub(crate) fn on_draw_reply(&mut self, accept: bool, ply: u32, now: u64, ev: &mut Events<G>) {
         if !self.our_offer {
             return; // an answer to nothing standing: never offered, or withdrawn by a move
         }
         self.our_offer = false;
-        if self.is_over() {
+        // We did not move since offering, so the peer's position is ours, ahead when an
+        // accepted undo crossed the answer (the moves beyond the cursor are kept), or
+        // behind by chance outcomes only: the peer moved into a chance step and answered
+        // while that step waited for our link, and we drew the outcome when its move came.
+        // Then the answer came first, whatever we did or the rules decided since.
+        let here = self.ply();
+        let before_our_draws = self.before_our_draws(ply);
+        if self.aborted.is_some() || (self.outcome.is_some() && !before_our_draws) {
             return;
         }
         if !accept {
-            ev.push_back(Event::DrawDeclined);
+            if self.outcome.is_none() {
+                ev.push_back(Event::DrawDeclined);
+            }
             return;
         }
-        // We did not move since offering, so the peer's position is ours, or ahead when an
-        // accepted undo crossed the answer (the moves beyond the cursor are kept).
-        let ply = ply.max(self.ply());
+        let ply = if before_our_draws { ply } else { ply.max(here) };
         self.end_by_message(
             ply,
             Outcome::Draw {
@@ -741,6 +751,18 @@ impl<G: Game> MatchState<G> {
             now,
             ev,
         );
+    }
+
+    /// True when the peer's position with `ply` moves is ours before chance outcomes only:
+    /// the peer sent its message while its step waited for our link, and we drew the
+    /// outcome since. Nothing the peer sent later can have seen that outcome.
+    fn before_our_draws(&self, ply: u32) -> bool {
+        let here = self.ply();
+        ply < here
+            && self
+                .turns
+                .get(ply as usize..here as usize)
+                .is_some_and(|t| t.iter().all(|t| t.chance))
     }
 
     pub(crate) fn resign(
@@ -839,6 +861,10 @@ impl<G: Game> MatchState<G> {
     ///   stands);
     /// * exactly one ply back, and that ply was our own move: our move crossed the message
     ///   (a one-ply crossing), and the position is set back by that move.
+    /// * behind by chance outcomes only ([`MatchState::before_our_draws`]): the peer ended
+    ///   the game while its chance step waited for our link, and we drew the outcome (and
+    ///   perhaps ended the game by the rules or on our own) since. The peer ignores what
+    ///   we did after its end, so its end stands and the outcome is taken back here.
     ///
     /// Anything else after the end is ignored.
     fn end_by_message(&mut self, ply: u32, outcome: Outcome, now: u64, ev: &mut Events<G>) {
@@ -852,7 +878,7 @@ impl<G: Game> MatchState<G> {
             Some(current) => {
                 let same = ply == here
                     && (outcome.code() < current.code() || self.accepted_at == Some(here));
-                if !(same || self.crossed_our_move(ply)) {
+                if !(same || self.crossed_our_move(ply) || self.before_our_draws(ply)) {
                     return;
                 }
                 ply
