@@ -487,7 +487,9 @@ impl<G: Game> MatchState<G> {
     /// The move withdraws the peer's draw offer, if one is open. After the end of the game
     /// a move is ignored (it crossed the end; the peer sets its position back), with one
     /// exception: when the end is our acceptance of the peer's draw offer given in the very
-    /// position the move was played from, the move and the acceptance crossed on the wire;
+    /// position the move was played from (or in the position before, while it awaited the
+    /// chance outcome the peer drew; we draw it too), the move and the acceptance crossed
+    /// on the wire;
     /// the move withdrew the offer before the peer could see our "yes", so the move stands
     /// and the agreed draw is void (the peer ignores the acceptance).
     pub(crate) fn on_move(
@@ -502,8 +504,12 @@ impl<G: Game> MatchState<G> {
             return;
         }
         if self.outcome.is_some() {
+            // The acceptance may also have interrupted a chance step of ours: the peer drew
+            // the outcome (it had both links) and moved from the position after it.
+            let here = self.ply() as u8;
+            let after_step = self.game.awaits_chance() && m.ply == here.wrapping_add(1);
             let crossed_acceptance = self.accepted_at == Some(self.ply())
-                && m.ply == self.ply() as u8
+                && (m.ply == here || after_step)
                 && self.outcome
                     == Some(Outcome::Draw {
                         reason: DrawReason::Agreement,
@@ -519,6 +525,8 @@ impl<G: Game> MatchState<G> {
             ev.push_back(Event::DrawOfferWithdrawn {
                 agreement_voided: true,
             });
+            // Both links of that step came before the move: draw the outcome as the peer did.
+            self.settle_chance(now, send, ev);
         } else if self.their_offer {
             self.their_offer = false;
             ev.push_back(Event::DrawOfferWithdrawn {

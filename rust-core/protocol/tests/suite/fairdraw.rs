@@ -691,3 +691,17 @@ fn seeded_games_with_a_draw_accepted_during_a_step_lose_no_move() {
         assert_eq!(report.agreed_draws, 1, "{seed}: {report:?}");
     }
 }
+
+#[test]
+fn a_move_after_a_step_voids_a_draw_accepted_while_the_step_waited() {
+    // Found by the long soak (seed 7, game 782): red flips and accepts black's offer while
+    // the step waits for black's link; black, which had withdrawn its offer, draws the card
+    // and flips too. Red must void its acceptance, draw the same card and take the move:
+    // before, it ignored the move and the game hung with black waiting for red's link.
+    let config = SoakConfig {
+        game: GameKind::Jieqi,
+        ..SoakConfig::new(1, 0)
+    };
+    let report = play_game::<HiddenCards>(&config, 10_345_678_544_727_297_525, &mut random_move);
+    assert!(report.is_clean(), "{report:?}");
+}
