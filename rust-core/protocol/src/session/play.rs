@@ -143,6 +143,10 @@ pub(crate) struct MatchState<G: Game> {
     /// We offered a draw, no answer came back and we did not move since (a move
     /// withdraws it).
     our_offer: bool,
+    /// Ply count of our position when we made the standing offer, lowered when an undo
+    /// sets the position back: an answer from an earlier position answers an older offer
+    /// (withdrawn by our move since) and is ignored.
+    offered_at: u32,
     /// The peer offered a draw, we did not answer and the peer did not move since.
     their_offer: bool,
     /// The fair draw of chance steps, in games that use it ([`chance`]).
@@ -180,6 +184,7 @@ impl<G: Game> MatchState<G> {
             clocks,
             undo: Pending::None,
             our_offer: false,
+            offered_at: 0,
             their_offer: false,
             fair: None,
             accepted_at: None,
@@ -391,6 +396,7 @@ impl<G: Game> MatchState<G> {
         }
         self.game = game;
         self.cursor = ply;
+        self.offered_at = self.offered_at.min(ply as u32);
         self.abandon_chance();
         if let Some(c) = &mut self.clocks {
             c.turn_start = now;
@@ -684,6 +690,7 @@ impl<G: Game> MatchState<G> {
             return Err(ActionError::Pending);
         }
         self.our_offer = true;
+        self.offered_at = self.ply();
         send.push(Body::DrawOffer);
         Ok(())
     }
@@ -730,7 +737,7 @@ impl<G: Game> MatchState<G> {
     /// peer answered before a chance outcome we drew since (see
     /// [`MatchState::end_by_message`]).
     pub(crate) fn on_draw_reply(&mut self, accept: bool, ply: u32, now: u64, ev: &mut Events<G>) {
-        if !self.our_offer {
+        if !self.our_offer || ply < self.offered_at {
             return; // an answer to nothing standing: never offered, or withdrawn by a move
         }
         self.our_offer = false;

@@ -705,3 +705,19 @@ fn a_move_after_a_step_voids_a_draw_accepted_while_the_step_waited() {
     let report = play_game::<HiddenCards>(&config, 10_345_678_544_727_297_525, &mut random_move);
     assert!(report.is_clean(), "{report:?}");
 }
+
+#[test]
+fn a_stale_answer_to_a_withdrawn_offer_leaves_the_new_offer_standing() {
+    // Found by the soak with acknowledgements sent at once (seed 20261202, game 2792):
+    // black offers, moves (withdrawing it) and offers again; red's "no" to the first offer
+    // arrives after the second and used to consume it, so red's "yes" to the second was
+    // ignored: red ended the game by agreement, black played on.
+    let mut config = SoakConfig {
+        game: GameKind::Jieqi,
+        ..SoakConfig::new(1, 0)
+    };
+    config.timing.ack_delay_ms = 0;
+    let report = play_game::<HiddenCards>(&config, 12_272_763_536_269_862_960, &mut random_move);
+    assert!(report.is_clean(), "{report:?}");
+    assert_eq!(report.agreed_draws, 1, "{report:?}");
+}
