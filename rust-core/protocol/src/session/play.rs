@@ -15,7 +15,8 @@
 //! number, the same on every device) stands — so every win (`0x01…`) goes before every
 //! draw (`0x02…`), and both sides settle on the same result. Once a game is over its
 //! result changes only through a message that crossed our own last action: the same
-//! position, or exactly one ply back over our own move (`MatchState::end_by_message`).
+//! position, exactly one ply back over our own move, or back over chance outcomes we drew
+//! after the sender's position (`MatchState::end_by_message`).
 //!
 //! ## Draw offers
 //!
@@ -142,6 +143,10 @@ pub(crate) struct MatchState<G: Game> {
     /// We offered a draw, no answer came back and we did not move since (a move
     /// withdraws it).
     our_offer: bool,
+    /// Ply count of our position when we made the standing offer, lowered when an undo
+    /// sets the position back: an answer from an earlier position answers an older offer
+    /// (withdrawn by our move since) and is ignored.
+    offered_at: u32,
     /// The peer offered a draw, we did not answer and the peer did not move since.
     their_offer: bool,
     /// The fair draw of chance steps, in games that use it ([`chance`]).
@@ -179,6 +184,7 @@ impl<G: Game> MatchState<G> {
             clocks,
             undo: Pending::None,
             our_offer: false,
+            offered_at: 0,
             their_offer: false,
             fair: None,
             accepted_at: None,
@@ -390,6 +396,7 @@ impl<G: Game> MatchState<G> {
         }
         self.game = game;
         self.cursor = ply;
+        self.offered_at = self.offered_at.min(ply as u32);
         self.abandon_chance();
         if let Some(c) = &mut self.clocks {
             c.turn_start = now;
@@ -486,7 +493,9 @@ impl<G: Game> MatchState<G> {
     /// The move withdraws the peer's draw offer, if one is open. After the end of the game
     /// a move is ignored (it crossed the end; the peer sets its position back), with one
     /// exception: when the end is our acceptance of the peer's draw offer given in the very
-    /// position the move was played from, the move and the acceptance crossed on the wire;
+    /// position the move was played from (or in the position before, while it awaited the
+    /// chance outcome the peer drew; we draw it too), the move and the acceptance crossed
+    /// on the wire;
     /// the move withdrew the offer before the peer could see our "yes", so the move stands
     /// and the agreed draw is void (the peer ignores the acceptance).
     pub(crate) fn on_move(
@@ -501,8 +510,12 @@ impl<G: Game> MatchState<G> {
             return;
         }
         if self.outcome.is_some() {
+            // The acceptance may also have interrupted a chance step of ours: the peer drew
+            // the outcome (it had both links) and moved from the position after it.
+            let here = self.ply() as u8;
+            let after_step = self.game.awaits_chance() && m.ply == here.wrapping_add(1);
             let crossed_acceptance = self.accepted_at == Some(self.ply())
-                && m.ply == self.ply() as u8
+                && (m.ply == here || after_step)
                 && self.outcome
                     == Some(Outcome::Draw {
                         reason: DrawReason::Agreement,
@@ -518,6 +531,8 @@ impl<G: Game> MatchState<G> {
             ev.push_back(Event::DrawOfferWithdrawn {
                 agreement_voided: true,
             });
+            // Both links of that step came before the move: draw the outcome as the peer did.
+            self.settle_chance(now, send, ev);
         } else if self.their_offer {
             self.their_offer = false;
             ev.push_back(Event::DrawOfferWithdrawn {
@@ -675,6 +690,7 @@ impl<G: Game> MatchState<G> {
             return Err(ActionError::Pending);
         }
         self.our_offer = true;
+        self.offered_at = self.ply();
         send.push(Body::DrawOffer);
         Ok(())
     }
@@ -716,23 +732,32 @@ impl<G: Game> MatchState<G> {
 
     /// The peer's answer to our draw offer, given in its position with `ply` moves. It
     /// counts only while our offer stands: not after our move withdrew it (the move and
-    /// the answer crossed; the peer voids its acceptance when the move arrives) and never
-    /// after the end of the game — a `DrawReply` never replaces a result.
+    /// the answer crossed; the peer voids its acceptance when the move arrives) and not
+    /// after the end of the game — a `DrawReply` does not replace a result, unless the
+    /// peer answered before a chance outcome we drew since (see
+    /// [`MatchState::end_by_message`]).
     pub(crate) fn on_draw_reply(&mut self, accept: bool, ply: u32, now: u64, ev: &mut Events<G>) {
-        if !self.our_offer {
+        if !self.our_offer || ply < self.offered_at {
             return; // an answer to nothing standing: never offered, or withdrawn by a move
         }
         self.our_offer = false;
-        if self.is_over() {
+        // We did not move since offering, so the peer's position is ours, ahead when an
+        // accepted undo crossed the answer (the moves beyond the cursor are kept), or
+        // behind by chance outcomes only: the peer moved into a chance step and answered
+        // while that step waited for our link, and we drew the outcome when its move came.
+        // Then the answer came first, whatever we did or the rules decided since.
+        let here = self.ply();
+        let before_our_draws = self.before_our_draws(ply);
+        if self.aborted.is_some() || (self.outcome.is_some() && !before_our_draws) {
             return;
         }
         if !accept {
-            ev.push_back(Event::DrawDeclined);
+            if self.outcome.is_none() {
+                ev.push_back(Event::DrawDeclined);
+            }
             return;
         }
-        // We did not move since offering, so the peer's position is ours, or ahead when an
-        // accepted undo crossed the answer (the moves beyond the cursor are kept).
-        let ply = ply.max(self.ply());
+        let ply = if before_our_draws { ply } else { ply.max(here) };
         self.end_by_message(
             ply,
             Outcome::Draw {
@@ -741,6 +766,18 @@ impl<G: Game> MatchState<G> {
             now,
             ev,
         );
+    }
+
+    /// True when the peer's position with `ply` moves is ours before chance outcomes only:
+    /// the peer sent its message while its step waited for our link, and we drew the
+    /// outcome since. Nothing the peer sent later can have seen that outcome.
+    fn before_our_draws(&self, ply: u32) -> bool {
+        let here = self.ply();
+        ply < here
+            && self
+                .turns
+                .get(ply as usize..here as usize)
+                .is_some_and(|t| t.iter().all(|t| t.chance))
     }
 
     pub(crate) fn resign(
@@ -839,6 +876,10 @@ impl<G: Game> MatchState<G> {
     ///   stands);
     /// * exactly one ply back, and that ply was our own move: our move crossed the message
     ///   (a one-ply crossing), and the position is set back by that move.
+    /// * behind by chance outcomes only ([`MatchState::before_our_draws`]): the peer ended
+    ///   the game while its chance step waited for our link, and we drew the outcome (and
+    ///   perhaps ended the game by the rules or on our own) since. The peer ignores what
+    ///   we did after its end, so its end stands and the outcome is taken back here.
     ///
     /// Anything else after the end is ignored.
     fn end_by_message(&mut self, ply: u32, outcome: Outcome, now: u64, ev: &mut Events<G>) {
@@ -852,7 +893,7 @@ impl<G: Game> MatchState<G> {
             Some(current) => {
                 let same = ply == here
                     && (outcome.code() < current.code() || self.accepted_at == Some(here));
-                if !(same || self.crossed_our_move(ply)) {
+                if !(same || self.crossed_our_move(ply) || self.before_our_draws(ply)) {
                     return;
                 }
                 ply

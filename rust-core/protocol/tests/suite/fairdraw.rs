@@ -634,3 +634,90 @@ fn the_chain_covers_a_game_with_margin() {
     const JIEQI_MAX_REVEALS: u32 = 30;
     const { assert!(CHAIN_LEN >= 8 * JIEQI_MAX_REVEALS) };
 }
+
+#[test]
+fn a_draw_accepted_while_a_step_waits_ends_both_sides_at_the_acceptance() {
+    // Found by the long soak (seed 20261202, games 1622 and 1698): red flips (its link goes
+    // out with the move), then accepts black's draw offer while the step still waits for
+    // black's link. Black draws the card when the flip arrives, then the acceptance names
+    // the position before the card: black must end there too, not one ply ahead.
+    let (mut a, mut b) = playing(None);
+    a.play(CardMove::Flip, 1).unwrap();
+    pump(&mut a, &mut b, 1);
+    b.play(CardMove::Pass, 2).unwrap();
+    for f in std::iter::from_fn(|| b.poll_transmit()).collect::<Vec<_>>() {
+        a.handle_datagram(&f, 2);
+    }
+    assert_eq!(a.ply(), Some(3));
+    // Red's flip and link stay in red's outbox while black's offer arrives.
+    a.play(CardMove::Flip, 3).unwrap();
+    assert!(a.game().unwrap().awaits_chance());
+    b.offer_draw(4).unwrap();
+    for f in std::iter::from_fn(|| b.poll_transmit()).collect::<Vec<_>>() {
+        a.handle_datagram(&f, 4);
+    }
+    assert!(events(&mut a).contains(&Event::DrawOffered));
+    a.reply_draw(true, 5).unwrap();
+    let agreed = Some(Outcome::Draw {
+        reason: banco_game::DrawReason::Agreement,
+    });
+    assert_eq!((a.outcome(), a.ply()), (agreed, Some(4)));
+    events(&mut b);
+    pump(&mut a, &mut b, 6);
+    let eb = events(&mut b);
+    assert_eq!(drawn(&eb).len(), 1, "black drew the card first: {eb:?}");
+    assert_eq!(b.outcome(), agreed);
+    assert_eq!(b.ply(), Some(4), "{eb:?}");
+    assert_eq!(a.moves(), b.moves());
+    assert_eq!(a.game(), b.game());
+}
+
+#[test]
+fn seeded_games_with_a_draw_accepted_during_a_step_lose_no_move() {
+    // The games of the long soak (seed 20261202) where it happened: games 1622 and 1698,
+    // and game 5965, where black's drawn card ended the game (stalemate) before red's
+    // acceptance arrived: the acceptance, given first, stands on both sides.
+    let config = SoakConfig {
+        game: GameKind::Jieqi,
+        ..SoakConfig::new(1, 0)
+    };
+    for seed in [
+        11_724_059_481_531_277_296,
+        7_649_979_485_700_718_012,
+        17_284_195_511_475_969_292,
+    ] {
+        let report = play_game::<HiddenCards>(&config, seed, &mut random_move);
+        assert!(report.is_clean(), "{seed}: {report:?}");
+        assert_eq!(report.agreed_draws, 1, "{seed}: {report:?}");
+    }
+}
+
+#[test]
+fn a_move_after_a_step_voids_a_draw_accepted_while_the_step_waited() {
+    // Found by the long soak (seed 7, game 782): red flips and accepts black's offer while
+    // the step waits for black's link; black, which had withdrawn its offer, draws the card
+    // and flips too. Red must void its acceptance, draw the same card and take the move:
+    // before, it ignored the move and the game hung with black waiting for red's link.
+    let config = SoakConfig {
+        game: GameKind::Jieqi,
+        ..SoakConfig::new(1, 0)
+    };
+    let report = play_game::<HiddenCards>(&config, 10_345_678_544_727_297_525, &mut random_move);
+    assert!(report.is_clean(), "{report:?}");
+}
+
+#[test]
+fn a_stale_answer_to_a_withdrawn_offer_leaves_the_new_offer_standing() {
+    // Found by the soak with acknowledgements sent at once (seed 20261202, game 2792):
+    // black offers, moves (withdrawing it) and offers again; red's "no" to the first offer
+    // arrives after the second and used to consume it, so red's "yes" to the second was
+    // ignored: red ended the game by agreement, black played on.
+    let mut config = SoakConfig {
+        game: GameKind::Jieqi,
+        ..SoakConfig::new(1, 0)
+    };
+    config.timing.ack_delay_ms = 0;
+    let report = play_game::<HiddenCards>(&config, 12_272_763_536_269_862_960, &mut random_move);
+    assert!(report.is_clean(), "{report:?}");
+    assert_eq!(report.agreed_draws, 1, "{report:?}");
+}
