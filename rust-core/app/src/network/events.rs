@@ -1,8 +1,165 @@
-//! The match's event thread: driver events become [`NetEvent`]s (a move enriched with its
+//! What happens in a match ([`NetEvent`], heard in order by a [`NetObserver`]) and the
+//! match's event thread: driver events become [`NetEvent`]s (a move enriched with its
 //! notations, read from the session at that ply), update the screen state, and reach the
 //! [`NetObserver`]; a host proposes its game from here once the code is confirmed.
 
 use super::*;
+
+/// What happens in a match, in order (the state after it is [`NetMatch::state`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetEvent {
+    /// The host listens here.
+    Listening {
+        /// `address:port`.
+        address: String,
+    },
+    /// A link is up; the encrypted pairing starts.
+    Connected {
+        /// The other side's address.
+        peer: String,
+    },
+    /// Show the code; ask the player whether the other device shows the same six digits.
+    VerifyCode {
+        /// Six digits.
+        code: String,
+        /// The other player's name.
+        peer_name: String,
+    },
+    /// The other player is trusted.
+    PeerVerified {
+        /// Their name.
+        peer_name: String,
+    },
+    /// WARNING: a remembered player came with a different key.
+    PeerKeyChanged {
+        /// Their name.
+        peer_name: String,
+    },
+    /// Host: a device tried to connect and was turned away or gave up before it became the
+    /// match's link (a failed or slow handshake, too many attempts from its address, not the
+    /// paired device). The match is not affected; show it, an attacker's tries stay visible.
+    AttemptAborted {
+        /// The device's address.
+        peer: String,
+        /// Why.
+        reason: String,
+    },
+    /// Host: several devices showed a code nobody confirmed; the host stopped taking
+    /// connections. Ask the player, then call [`NetMatch::reopen`].
+    HostPaused {
+        /// Codes shown without a confirmation.
+        attempts: u32,
+    },
+    /// The other player proposes a game.
+    Proposed(ProposalView),
+    /// The Lines race moved on (started, the opponent moved, our time is up, over).
+    Race(RaceUpdate),
+    /// The other player declined our proposal.
+    ProposalDeclined {
+        /// Why, in words.
+        reason: String,
+    },
+    /// A game started.
+    Started {
+        /// The game.
+        game: GameKind,
+        /// This side's colour.
+        your_color: Color,
+        /// The start position.
+        fen: String,
+    },
+    /// A move was played (by either side) and checked by this side's rules.
+    MovePlayed {
+        /// The move, described.
+        played: MoveInfo,
+        /// True if this side played it.
+        mine: bool,
+    },
+    /// Jieqi: a face-down piece was turned over and its identity drawn fairly by both
+    /// devices together (banco-protocol's fair draw); neither could know or choose it.
+    PieceRevealed {
+        /// The reveal, described: [`MoveInfo::revealed`] is the piece drawn and
+        /// [`MoveInfo::announcement`] says it in words ("cannon h2 revealed: rook").
+        revealed: MoveInfo,
+        /// True if the piece is this side's.
+        mine: bool,
+        /// The draw's number in the match (1 for the first).
+        draw: u32,
+    },
+    /// The other player asks to take back moves.
+    UndoRequested {
+        /// The ply count after the undo.
+        to_ply: u32,
+    },
+    /// The other player declined our undo request.
+    UndoDeclined,
+    /// Moves were taken back.
+    Undone {
+        /// The ply count now.
+        to_ply: u32,
+    },
+    /// The other player offers a draw.
+    DrawOffered,
+    /// The other player declined our draw offer.
+    DrawDeclined,
+    /// The other player moved, which withdraws its draw offer (close the prompt). With
+    /// `agreement_voided`, our acceptance crossed that move: the draw is void and the game
+    /// goes on.
+    DrawOfferWithdrawn {
+        /// True when this voided our acceptance.
+        agreement_voided: bool,
+    },
+    /// The other device refused our last move (its rules or position disagree): the
+    /// board was set back to `to_ply` moves; play again.
+    MoveRefused {
+        /// The ply count now.
+        to_ply: u32,
+    },
+    /// The game was abandoned without a result: the devices could not agree on the
+    /// position (or the clocks). Another game may be proposed.
+    GameAborted {
+        /// Why, in words.
+        reason: String,
+        /// True when the other device abandoned it.
+        by_peer: bool,
+    },
+    /// The game is over.
+    GameOver {
+        /// How.
+        outcome: Outcome,
+        /// From this side's view ("You won: checkmate").
+        text: String,
+    },
+    /// The link dropped; the match reconnects and resumes.
+    Disconnected {
+        /// Why.
+        reason: String,
+    },
+    /// A reconnect attempt failed; the next one comes later.
+    Reconnecting {
+        /// Failed attempts in a row.
+        attempt: u32,
+        /// Milliseconds before the next attempt.
+        delay_ms: u64,
+    },
+    /// The other side misbehaved; nothing was applied.
+    PeerProblem {
+        /// What happened.
+        message: String,
+    },
+    /// The match is over for good.
+    Closed {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Hears every [`NetEvent`], in order, on the match's own thread: a UI hops to its UI
+/// thread. The observer may call the match back.
+pub trait NetObserver: Send + Sync + 'static {
+    /// Something happened.
+    fn event(&self, event: NetEvent);
+}
 
 /// The move at index `ply` of the game, described from the position before it.
 fn move_at(snap: &MatchSnapshot<AnyGame>, ply: u32) -> Option<MoveInfo> {
