@@ -3,37 +3,12 @@
 //! multicast: the host runs with `--no-mdns`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::{BufRead, BufReader, Read};
-use std::process::{Child, Command, Stdio};
-use std::thread::JoinHandle;
+use crate::common;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn last_line(text: &str) -> &str {
     text.lines().last().unwrap_or_default()
-}
-
-/// Collects a child's remaining output on a thread (a full pipe would stall the child).
-fn drain(mut r: impl Read + Send + 'static) -> JoinHandle<String> {
-    std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = r.read_to_string(&mut s);
-        s
-    })
-}
-
-/// Waits for `child` until `deadline`; kills it past that.
-fn wait_until(child: &mut Child, deadline: Instant) -> Option<std::process::ExitStatus> {
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return Some(status);
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
 }
 
 /// Fresh data directories for the host and the guest (their identities).
@@ -110,8 +85,8 @@ fn play_over_loopback(
     dirs: &[std::path::PathBuf; 2],
 ) -> (String, String) {
     let exe = env!("CARGO_BIN_EXE_banco");
-    let mut host = Command::new(exe)
-        .env("BANCO_DATA_DIR", &dirs[0])
+    let mut cmd = Command::new(exe);
+    cmd.env("BANCO_DATA_DIR", &dirs[0])
         .args([
             "host",
             "--game",
@@ -130,21 +105,8 @@ fn play_over_loopback(
             "--movetime",
             "50",
         ])
-        .args(host_args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(host.stdout.take().unwrap());
-    let mut first = String::new();
-    out.read_line(&mut first).unwrap();
-    let addr = first
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("{first}"))
-        .to_owned();
-    let host_out = drain(out);
+        .args(host_args);
+    let (mut host, addr, host_out) = common::spawn_host(cmd);
     let mut guest = Command::new(exe)
         .env("BANCO_DATA_DIR", &dirs[1])
         .args([
@@ -164,10 +126,10 @@ fn play_over_loopback(
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let guest_out = drain(guest.stdout.take().unwrap());
+    let guest_out = common::drain(guest.stdout.take().unwrap());
     let deadline = Instant::now() + Duration::from_secs(180);
-    let guest_status = wait_until(&mut guest, deadline);
-    let host_status = wait_until(&mut host, deadline + Duration::from_secs(5));
+    let guest_status = common::wait_until(&mut guest, deadline);
+    let host_status = common::wait_until(&mut host, deadline + Duration::from_secs(5));
     let (h, g) = (host_out.join().unwrap(), guest_out.join().unwrap());
     assert!(
         guest_status.is_some_and(|s| s.success()),

@@ -5,32 +5,9 @@
 //! sides: `result R-B scores RED:BLACK turns RED:BLACK end finished`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::{BufRead, BufReader, Read};
-use std::process::{Child, Command, Stdio};
-use std::thread::JoinHandle;
+use crate::common;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn drain(mut r: impl Read + Send + 'static) -> JoinHandle<String> {
-    std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = r.read_to_string(&mut s);
-        s
-    })
-}
-
-fn wait_until(child: &mut Child, deadline: Instant) -> Option<std::process::ExitStatus> {
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return Some(status);
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
 
 /// The numbers `A:B` after `key ` in the result line.
 fn pair(line: &str, key: &str) -> [u32; 2] {
@@ -49,8 +26,8 @@ fn host_and_join_race_to_the_time_limit() {
     let _ = std::fs::remove_dir_all(&base);
     let exe = env!("CARGO_BIN_EXE_banco");
     let common = ["--ai", "1", "--yes", "--no-color", "--movetime", "40"];
-    let mut host = Command::new(exe)
-        .env("BANCO_DATA_DIR", base.join("host"))
+    let mut cmd = Command::new(exe);
+    cmd.env("BANCO_DATA_DIR", base.join("host"))
         .args([
             "host",
             "--game",
@@ -69,21 +46,8 @@ fn host_and_join_race_to_the_time_limit() {
             "--name",
             "Host",
         ])
-        .args(common)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(host.stdout.take().unwrap());
-    let mut first = String::new();
-    out.read_line(&mut first).unwrap();
-    let addr = first
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("{first}"))
-        .to_owned();
-    let host_out = drain(out);
+        .args(common);
+    let (mut host, addr, host_out) = common::spawn_host(cmd);
     let mut guest = Command::new(exe)
         .env("BANCO_DATA_DIR", base.join("guest"))
         .args(["join", &addr, "--game", "lines", "--name", "Guest"])
@@ -93,10 +57,10 @@ fn host_and_join_race_to_the_time_limit() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let guest_out = drain(guest.stdout.take().unwrap());
+    let guest_out = common::drain(guest.stdout.take().unwrap());
     let deadline = Instant::now() + Duration::from_secs(120);
-    let guest_status = wait_until(&mut guest, deadline);
-    let host_status = wait_until(&mut host, deadline + Duration::from_secs(5));
+    let guest_status = common::wait_until(&mut guest, deadline);
+    let host_status = common::wait_until(&mut host, deadline + Duration::from_secs(5));
     let (h, g) = (host_out.join().unwrap(), guest_out.join().unwrap());
     let _ = std::fs::remove_dir_all(&base);
     assert!(guest_status.is_some_and(|s| s.success()), "guest:\n{g}");

@@ -1,9 +1,12 @@
-//! What the command-line tests share: running `banco` with arguments (and piped input), and
-//! its last line of output.
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+//! What the command-line tests share: running `banco` with arguments (and piped input), its
+//! last line of output, and two-process matches (a host started, its address read, its
+//! output drained; a child waited for with a deadline).
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// Runs `banco` with `args` and no input.
 pub fn banco(args: &[&str]) -> Output {
@@ -38,4 +41,48 @@ pub fn last_line(out: &Output) -> String {
         .last()
         .unwrap_or_default()
         .to_owned()
+}
+
+/// Collects a child's remaining output on a thread (a full pipe would stall the child).
+pub fn drain(mut r: impl Read + Send + 'static) -> JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = r.read_to_string(&mut s);
+        s
+    })
+}
+
+/// Waits for `child` until `deadline`; kills it past that.
+pub fn wait_until(child: &mut Child, deadline: Instant) -> Option<ExitStatus> {
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Starts `banco host` as configured in `host` (stdout piped), reads its first line
+/// `listening on ADDR`, and drains the rest: the child, the address, the rest of its output.
+pub fn spawn_host(mut host: Command) -> (Child, String, JoinHandle<String>) {
+    let mut child = host
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let addr = first
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("{first}"))
+        .to_owned();
+    (child, addr, drain(out))
 }
