@@ -3,29 +3,39 @@
 //!
 //! ```text
 //! cargo build --release -p banco-net --example move_rtt && ./target/release/examples/move_rtt \
-//!     [--moves N] [--interval-ms MS] [--raw|--driver]
+//!     [--moves N] [--interval-ms MS] [--raw] [--driver] [--channel]
 //! ```
 //!
-//! By default three figures come from the same run: the baseline — a 29-byte frame (the
-//! size of an encrypted move) echoed by another process over a bare
-//! [`TcpLink`](banco_net::tcp::TcpLink) —, the round trip through both drivers, sampled
-//! alternately with the baseline (one echo, one move, …) so both see the same load, and
-//! the protocol's own CPU cost of that round trip (two sessions in this process, frames
-//! handed over directly: encryption, decryption, acknowledgements, validation — no I/O, no
-//! threads). The last lines give the ratio the design aims at, `driver / (raw + protocol)`
-//! at p50 (goal ≤ 2), the p99s side by side (goal < 1 ms on a quiet machine) and the load
-//! average. `--raw` or `--driver` measures one of the first two alone.
+//! Each round samples, one after the other (so all see the same load):
 //!
-//! The parent hosts on 127.0.0.1 and starts itself again as the guests. After pairing, the
-//! parent plays a move and waits until the guest's answering move arrives (the
-//! `MovePlayed` event, through the event channel, as a front end sees it); the guest
-//! answers every move at once from the thread that reads its events. Moves are paced
-//! (`--interval-ms`, 50 by default) to stay within the session's inbound rate limit of 50
-//! frames a second, as real play does; the pacing does not enter the measured time. Prints
-//! p50 and p99 in microseconds.
+//! 1. **raw** — the baseline: a 29-byte frame (the size of an encrypted move) echoed by
+//!    another process over a bare [`TcpLink`](banco_net::tcp::TcpLink), each side reading
+//!    the socket on the thread that answers (no thread hop);
+//! 2. **driver, callback** — a move through both drivers and the answering move back, each
+//!    front end handling its events in the driver's event callback: the guest answers on
+//!    the link's reader thread that read the move, and the time stops when the answer's
+//!    `MovePlayed` reaches the host's callback (on its reader thread). No thread hop
+//!    beyond the raw echo's: the goal of issue #16 is checked on this figure;
+//! 3. **driver, channel** — the same, with each front end on a thread of its own woken
+//!    through the event channel (what [`Driver::spawn`] gives): one wake-up more per side,
+//!    for reference (the cost of the front end's own thread).
+//!
+//! After the rounds, the protocol's own CPU cost of a round trip (two sessions in this
+//! process, frames handed over directly: encryption, decryption, acknowledgements,
+//! validation — no I/O, no threads). The last lines check the goal of issue #16 for each
+//! driver figure, `driver p50 / (raw p50 + protocol p50) ≤ 2` and `driver p99 < 1 ms` (on
+//! a quiet machine), and give the load average. `--raw`, `--driver`, `--channel` measure
+//! only the probes named.
+//!
+//! The parent hosts on 127.0.0.1 and starts itself again as the guests (one per probe).
+//! Moves are paced (`--interval-ms`, 50 by default) to stay within the session's inbound
+//! rate limit of 50 frames a second, as real play does; the pacing does not enter the
+//! measured time. `--moves` rounds (500 by default) are kept after 10 unmeasured ones.
+//! Prints n, p50, p99, min and max in microseconds.
 
 use std::process::{Child, Command, ExitCode};
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, OnceLock, Weak};
 use std::time::{Duration, Instant};
 
 use banco_game::Color;
@@ -45,6 +55,22 @@ fn session(name: &str, key: u8) -> Session<CountingGame> {
 
 type Events = Receiver<DriverEvent<u8>>;
 
+/// Answers the code and the proposal; an error if the match ended.
+fn answer(driver: &Driver<CountingGame>, event: &DriverEvent<u8>) -> Result<(), String> {
+    match event {
+        DriverEvent::Session(Event::VerifyPeer { code, .. }) => {
+            driver.confirm_peer(*code, false).map_err(|e| e.to_string())
+        }
+        DriverEvent::Session(Event::Proposed(_)) => {
+            driver.accept_proposal().map_err(|e| e.to_string())
+        }
+        DriverEvent::Session(Event::Closed { .. }) | DriverEvent::Stopped => {
+            Err(format!("ended early: {event:?}"))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Answers pairing and proposals; returns at the first event `stop` accepts.
 fn until(
     driver: &Driver<CountingGame>,
@@ -58,26 +84,60 @@ fn until(
         if stop(&event) {
             return Ok(event);
         }
-        match &event {
-            DriverEvent::Session(Event::VerifyPeer { code, .. }) => {
-                driver
-                    .confirm_peer(*code, false)
-                    .map_err(|e| e.to_string())?;
-            }
-            DriverEvent::Session(Event::Proposed(_)) => {
-                driver.accept_proposal().map_err(|e| e.to_string())?;
-            }
-            DriverEvent::Session(Event::Closed { .. }) | DriverEvent::Stopped => {
-                return Err(format!("ended early: {event:?}"));
-            }
-            _ => {}
+        answer(driver, &event)?;
+    }
+}
+
+/// Where a front end handles the driver's events (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Front {
+    /// In the event callback, on the driver's thread that produced the event (for a move:
+    /// the link's reader, which just read it). No thread hop.
+    Callback,
+    /// On a front-end thread of its own, woken through a channel: one hop per side.
+    Channel,
+}
+
+impl Front {
+    fn flag(self) -> &'static str {
+        match self {
+            Front::Callback => "callback",
+            Front::Channel => "channel",
         }
     }
 }
 
-fn guest(addr: &str) -> Result<(), String> {
+/// The guest: answers pairing and the proposal from its main thread, and every move of the
+/// host at once, either from the event callback (on the reader thread that read the move)
+/// or from its main thread (woken through the event channel).
+fn guest(addr: &str, front: Front) -> Result<(), String> {
     let connector = dialer(addr).map_err(|e| e.to_string())?;
-    let (driver, events) = Driver::spawn(session("guest", 2), connector, DriverConfig::default());
+    let slot: Arc<OnceLock<Weak<Driver<CountingGame>>>> = Arc::default();
+    let (tx, events) = mpsc::channel();
+    let callback = {
+        let slot = Arc::clone(&slot);
+        move |e: DriverEvent<u8>| {
+            let answer_here = front == Front::Callback
+                && matches!(
+                    e,
+                    DriverEvent::Session(Event::MovePlayed { by: Color::Red, .. })
+                );
+            // Moves come only after the main thread accepted the game: the slot is set.
+            if let Some(d) = slot.get().and_then(Weak::upgrade).filter(|_| answer_here)
+                && let Err(err) = d.play(1)
+            {
+                eprintln!("move_rtt guest: {err}");
+            }
+            let _ = tx.send(e);
+        }
+    };
+    let driver = Arc::new(Driver::spawn_with_callback(
+        session("guest", 2),
+        connector,
+        DriverConfig::default(),
+        callback,
+    ));
+    let _ = slot.set(Arc::downgrade(&driver));
     loop {
         let event = until(&driver, &events, |e| {
             matches!(
@@ -90,7 +150,9 @@ fn guest(addr: &str) -> Result<(), String> {
         if matches!(event, DriverEvent::Session(Event::Closed { .. })) {
             return Ok(());
         }
-        driver.play(1).map_err(|e| e.to_string())?;
+        if front == Front::Channel {
+            driver.play(1).map_err(|e| e.to_string())?;
+        }
     }
 }
 
@@ -235,45 +297,74 @@ fn in_process(moves: usize) -> Result<Vec<Duration>, String> {
 /// Two drivers: this process hosts, a child process joins and answers every move.
 struct Match {
     driver: Driver<CountingGame>,
-    events: Events,
+    /// Each event with the moment the driver delivered it to the callback.
+    events: Receiver<(Instant, DriverEvent<u8>)>,
+    front: Front,
     child: Child,
 }
 
 impl Match {
-    fn start() -> Result<Match, String> {
+    fn start(front: Front) -> Result<Match, String> {
         let h = host("127.0.0.1:0".parse().map_err(|e| format!("{e}"))?, None)
             .map_err(|e| e.to_string())?;
         let exe = std::env::current_exe().map_err(|e| e.to_string())?;
         let child = Command::new(exe)
-            .args(["--guest", &h.local_addr().to_string()])
+            .args([
+                "--guest",
+                &h.local_addr().to_string(),
+                "--answer",
+                front.flag(),
+            ])
             .spawn()
             .map_err(|e| e.to_string())?;
-        let (driver, events) =
-            Driver::spawn(session("host", 1), h.acceptor(), DriverConfig::default());
-        until(&driver, &events, |e| {
-            matches!(e, DriverEvent::Session(Event::PeerVerified { .. }))
-        })?;
+        let (tx, events) = mpsc::channel();
+        // What `Driver::spawn` does, with the delivery time kept.
+        let driver = Driver::spawn_with_callback(
+            session("host", 1),
+            h.acceptor(),
+            DriverConfig::default(),
+            move |e| {
+                let _ = tx.send((Instant::now(), e));
+            },
+        );
+        let game = Match {
+            driver,
+            events,
+            front,
+            child,
+        };
+        game.until(|e| matches!(e, DriverEvent::Session(Event::PeerVerified { .. })))?;
         // A long game: the counting game's start position names its target.
         let spec = MatchSpec {
             start_fen: Some(format!("0/{TARGET}")),
             ..MatchSpec::new(GameKind::Xiangqi, Color::Red)
         };
-        driver.propose(spec).map_err(|e| e.to_string())?;
-        until(&driver, &events, |e| {
-            matches!(e, DriverEvent::Session(Event::MatchStarted(_)))
-        })?;
-        Ok(Match {
-            driver,
-            events,
-            child,
-        })
+        game.driver.propose(spec).map_err(|e| e.to_string())?;
+        game.until(|e| matches!(e, DriverEvent::Session(Event::MatchStarted(_))))?;
+        Ok(game)
     }
 
-    /// One move and the guest's answer, as the host's front end sees them.
+    /// [`until`] on this match's events; returns when the event was delivered.
+    fn until(&self, mut stop: impl FnMut(&DriverEvent<u8>) -> bool) -> Result<Instant, String> {
+        loop {
+            let (delivered, event) = self
+                .events
+                .recv_timeout(WAIT)
+                .map_err(|e| format!("no event: {e}"))?;
+            if stop(&event) {
+                return Ok(delivered);
+            }
+            answer(&self.driver, &event)?;
+        }
+    }
+
+    /// One move and the guest's answer, up to the moment the answer reaches the host's
+    /// front end: the event callback ([`Front::Callback`]) or the thread that reads the
+    /// event channel ([`Front::Channel`]).
     fn sample(&self) -> Result<Duration, String> {
         let start = Instant::now();
         self.driver.play(1).map_err(|e| e.to_string())?;
-        until(&self.driver, &self.events, |e| {
+        let delivered = self.until(|e| {
             matches!(
                 e,
                 DriverEvent::Session(Event::MovePlayed {
@@ -282,7 +373,11 @@ impl Match {
                 })
             )
         })?;
-        Ok(start.elapsed())
+        let seen = match self.front {
+            Front::Callback => delivered,
+            Front::Channel => Instant::now(),
+        };
+        Ok(seen.duration_since(start))
     }
 
     fn finish(mut self) -> Result<(), String> {
@@ -316,39 +411,109 @@ fn load_average() -> String {
         .unwrap_or_else(|| "?".into())
 }
 
-fn both(moves: usize, interval: Duration) -> Result<(), String> {
+/// What one round samples.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Probe {
+    Raw,
+    Driver(Front),
+}
+
+impl Probe {
+    fn label(self) -> &'static str {
+        match self {
+            Probe::Raw => "raw TCP frame echo, two processes",
+            Probe::Driver(Front::Callback) => "driver round trip, answered in the event callback",
+            Probe::Driver(Front::Channel) => "driver round trip, front ends on own threads",
+        }
+    }
+}
+
+/// A started probe.
+enum Running {
+    Raw(RawEcho),
+    Driver(Match),
+}
+
+impl Running {
+    fn sample(&self) -> Result<Duration, String> {
+        match self {
+            Running::Raw(r) => r.sample(),
+            Running::Driver(m) => m.sample(),
+        }
+    }
+
+    fn finish(self) -> Result<(), String> {
+        match self {
+            Running::Raw(r) => {
+                r.finish();
+                Ok(())
+            }
+            Running::Driver(m) => m.finish(),
+        }
+    }
+}
+
+/// Samples every probe in turn each round (so all see the same load), reports each, and
+/// with the raw echo and the callback driver both there, checks the goal of issue #16.
+fn run(probes: &[Probe], moves: usize, interval: Duration) -> Result<(), String> {
     let load_before = load_average();
-    let raw = RawEcho::start()?;
-    let game = Match::start()?;
-    let (mut raw_samples, mut drv_samples) = (Vec::new(), Vec::new());
+    let mut running = Vec::new();
+    for probe in probes {
+        running.push(match probe {
+            Probe::Raw => Running::Raw(RawEcho::start()?),
+            Probe::Driver(front) => Running::Driver(Match::start(*front)?),
+        });
+    }
+    let mut samples = vec![Vec::with_capacity(moves); probes.len()];
     measure(moves, interval, |keep| {
-        let r = raw.sample()?;
-        let d = game.sample()?;
-        if keep {
-            raw_samples.push(r);
-            drv_samples.push(d);
+        for (r, kept) in running.iter().zip(&mut samples) {
+            let d = r.sample()?;
+            if keep {
+                kept.push(d);
+            }
         }
         Ok(())
     })?;
-    game.finish()?;
-    raw.finish();
-    let (raw50, raw99) = report("raw TCP frame echo, two processes", raw_samples);
-    let (drv50, drv99) = report(
-        "encrypted move round trip through both drivers (TCP)",
-        drv_samples,
+    for r in running {
+        r.finish()?;
+    }
+    let load_after = load_average();
+    println!(
+        "{moves} rounds {} ms apart after {WARMUP} unmeasured; each round samples, in turn:",
+        interval.as_millis()
     );
+    let mut figures = Vec::new();
+    for (probe, kept) in probes.iter().zip(samples) {
+        figures.push((*probe, report(probe.label(), kept)));
+    }
+    let figure = |p: Probe| figures.iter().find(|(q, _)| *q == p).map(|(_, f)| *f);
+    let Some((raw50, raw99)) = figure(Probe::Raw) else {
+        return Ok(());
+    };
     let (cpu50, _) = in_process(moves.max(1000))
         .map(|s| report("protocol cost of a round trip, in process (no I/O)", s))?;
-    println!(
-        "driver p50 / (raw p50 + protocol p50) = {:.2} (goal <= 2); driver p50 / raw p50 = {:.2}",
-        drv50 / (raw50 + cpu50),
-        drv50 / raw50
-    );
-    println!(
-        "p99: driver {drv99:.0} us, raw {raw99:.0} us (goal < 1000 on a quiet machine); \
-         load average {load_before} before, {} after",
-        load_average()
-    );
+    let met = |ok: bool| if ok { "met" } else { "NOT met" };
+    for front in [Front::Callback, Front::Channel] {
+        let Some((drv50, drv99)) = figure(Probe::Driver(front)) else {
+            continue;
+        };
+        let ratio = drv50 / (raw50 + cpu50);
+        let hops = match front {
+            Front::Callback => "no thread hop beyond the raw echo's",
+            Front::Channel => "+1 thread wake-up per side: for reference",
+        };
+        println!("driver, {} ({hops}):", front.flag());
+        println!(
+            "  p50 {drv50:.1} us / (raw {raw50:.1} + protocol {cpu50:.1}) = {ratio:.2}  \
+             [goal <= 2: {}]",
+            met(ratio <= 2.0)
+        );
+        println!(
+            "  p99 {drv99:.0} us (raw p99 {raw99:.0} us)  [goal < 1000 us on a quiet machine: {}]",
+            met(drv99 < 1000.0)
+        );
+    }
+    println!("load average (1 min): {load_before} before, {load_after} after");
     Ok(())
 }
 
@@ -362,50 +527,42 @@ fn main() -> ExitCode {
     };
     let moves = value("--moves")
         .and_then(|v| v.parse().ok())
-        .unwrap_or(200)
+        .unwrap_or(500)
         .max(1);
     let interval = Duration::from_millis(
         value("--interval-ms")
             .and_then(|v| v.parse().ok())
             .unwrap_or(50),
     );
+    let front = match value("--answer") {
+        Some("channel") => Front::Channel,
+        _ => Front::Callback,
+    };
+    let only: Vec<Probe> = [
+        ("--raw", Probe::Raw),
+        ("--driver", Probe::Driver(Front::Callback)),
+        ("--channel", Probe::Driver(Front::Channel)),
+    ]
+    .into_iter()
+    .filter(|(flag, _)| args.iter().any(|a| a == flag))
+    .map(|(_, p)| p)
+    .collect();
     let result = if let Some(addr) = value("--guest") {
-        guest(addr)
+        guest(addr, front)
     } else if let Some(addr) = value("--raw-guest") {
         raw_guest(addr)
-    } else if args.iter().any(|a| a == "--raw") {
-        RawEcho::start().and_then(|raw| {
-            let mut samples = Vec::new();
-            measure(moves, interval, |keep| {
-                let r = raw.sample()?;
-                if keep {
-                    samples.push(r);
-                }
-                Ok(())
-            })?;
-            raw.finish();
-            report("raw TCP frame echo, two processes", samples);
-            Ok(())
-        })
-    } else if args.iter().any(|a| a == "--driver") {
-        Match::start().and_then(|game| {
-            let mut samples = Vec::new();
-            measure(moves, interval, |keep| {
-                let d = game.sample()?;
-                if keep {
-                    samples.push(d);
-                }
-                Ok(())
-            })?;
-            game.finish()?;
-            report(
-                "encrypted move round trip through both drivers (TCP)",
-                samples,
-            );
-            Ok(())
-        })
+    } else if only.is_empty() {
+        run(
+            &[
+                Probe::Raw,
+                Probe::Driver(Front::Callback),
+                Probe::Driver(Front::Channel),
+            ],
+            moves,
+            interval,
+        )
     } else {
-        both(moves, interval)
+        run(&only, moves, interval)
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

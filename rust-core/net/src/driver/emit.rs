@@ -8,7 +8,10 @@
 //! the sink. One thread at a time delivers (the sink's own lock), taking events off a
 //! queue that is filled under the session's lock, so the order is the order of the
 //! session; a thread that releases the lock returns only once every event queued before
-//! was delivered (by itself or by the thread delivering then).
+//! was delivered (by itself or by the thread delivering then). The one exception is a
+//! call made from inside the callback (the sink is never called with the session locked,
+//! so the callback may call the driver, say to answer a move on the thread that read
+//! it): its events are queued behind the one being delivered and delivered right after.
 //!
 //! ```
 //! # use banco_net::driver::{Driver, DriverConfig, DriverEvent, Role, from_fn};

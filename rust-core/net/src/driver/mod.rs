@@ -31,9 +31,13 @@
 //!   the thread that produced them released the session (so a thread woken by an event
 //!   finds the session free: see `emit.rs`). The callback runs on one of the driver's
 //!   threads or on the caller's, one event at a time, and must return quickly (a UI hops
-//!   to its own thread). Calls on the same driver from inside the callback fail with
-//!   [`DriverError::InCallback`] ([`Driver::disconnect`] and [`Driver::reconnect`] are
-//!   queued instead).
+//!   to its own thread). The callback may call the driver (an automatic answer played
+//!   right there, on the thread that read the move, crosses no thread at all): the
+//!   session is never locked while the callback runs, and the events such a call
+//!   produces are delivered after the callback returns, in order. [`Driver::disconnect`],
+//!   [`Driver::reconnect`] and [`Driver::reopen`] are queued for the driver thread from
+//!   there, and dropping the driver inside its callback asks its threads to end without
+//!   waiting for them.
 //! * **Calls** ([`Driver::play`], [`Driver::confirm_peer`], …) return the session's answer;
 //!   the frames they produce are sent before they return.
 //!
@@ -263,9 +267,10 @@ pub enum DriverError {
     /// The driver thread has stopped.
     #[error("the match driver has stopped")]
     Stopped,
-    /// A driver method was called from the driver's own event callback (it would wait for
-    /// itself); hand the event to another thread first.
-    #[error("driver method called from its own event callback")]
+    /// A request queued from inside the driver's own event callback found the driver
+    /// thread's queue full ([`Driver::disconnect`], [`Driver::reconnect`] and
+    /// [`Driver::reopen`] are queued there); try again after the callback.
+    #[error("the match driver is busy; try again after this event")]
     InCallback,
 }
 
@@ -377,14 +382,13 @@ where
     }
 
     /// Runs `f` with the session and the driver's clock (`now` in milliseconds) and returns
-    /// its result; the frames and events the call produces go out before this returns.
+    /// its result; the frames the call produces are sent before this returns, and its
+    /// events are delivered before it returns too (from inside the event callback: right
+    /// after the callback returns).
     pub fn with_session<R>(
         &self,
         f: impl FnOnce(&mut Session<G>, u64) -> R,
     ) -> Result<R, DriverError> {
-        if in_callback_of(self.id) {
-            return Err(DriverError::InCallback);
-        }
         let shared = self.shared.as_ref().ok_or(DriverError::Stopped)?;
         let mut core = lock(shared);
         if core.done {
@@ -403,9 +407,6 @@ where
     /// works after the driver stopped (the session is kept until [`Driver::shutdown`]), so
     /// the final position of a match that the peer closed can still be shown.
     pub fn read_session<R>(&self, f: impl FnOnce(&Session<G>, u64) -> R) -> Result<R, DriverError> {
-        if in_callback_of(self.id) {
-            return Err(DriverError::InCallback);
-        }
         let shared = self.shared.as_ref().ok_or(DriverError::Stopped)?;
         let core = lock(shared);
         let now = core.now();

@@ -3,7 +3,7 @@
 //! frames are handled right there, without a hop to another thread) and the callers of
 //! [`Driver`](super::Driver) methods (a move is encrypted and sent on the caller's thread).
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::net::IpAddr;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex, PoisonError, Weak};
@@ -42,8 +42,9 @@ pub(super) enum Input {
 }
 
 thread_local! {
-    /// The driver (its core's address) whose event callback runs on this thread, or 0.
-    static IN_CALLBACK: Cell<usize> = const { Cell::new(0) };
+    /// The drivers (their cores' addresses) whose event callbacks run on this thread, the
+    /// innermost last (a callback may call another driver, whose callback runs inside).
+    static IN_CALLBACK: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Wakes the driver thread if `needed` (see [`Core::nudge`]); a full queue wakes it just as
@@ -54,22 +55,23 @@ pub(super) fn wake(tx: &SyncSender<Input>, needed: bool) {
     }
 }
 
-/// True while this thread runs the event callback of the driver `id`.
+/// True while this thread runs the event callback of the driver `id` (at any depth).
 pub(super) fn in_callback_of(id: usize) -> bool {
-    IN_CALLBACK.with(|c| c.get() == id)
+    IN_CALLBACK.with(|c| c.borrow().contains(&id))
 }
 
 /// Marks this thread as running the event callback of the driver `id` until dropped.
-pub(super) struct InCallback(usize);
+pub(super) struct InCallback;
 
 /// See [`InCallback`].
 pub(super) fn in_callback_guard(id: usize) -> InCallback {
-    InCallback(IN_CALLBACK.with(|c| c.replace(id)))
+    IN_CALLBACK.with(|c| c.borrow_mut().push(id));
+    InCallback
 }
 
 impl Drop for InCallback {
     fn drop(&mut self) {
-        IN_CALLBACK.with(|c| c.set(self.0));
+        IN_CALLBACK.with(|c| c.borrow_mut().pop());
     }
 }
 

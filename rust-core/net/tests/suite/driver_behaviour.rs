@@ -151,7 +151,7 @@ fn disconnect_on_request_resumes_the_match() {
 }
 
 #[test]
-fn calls_from_the_callback_fail_instead_of_deadlocking() {
+fn calls_from_the_callback_get_the_sessions_answer() {
     type Shared = Arc<Mutex<Option<Arc<Driver<CountingGame>>>>>;
     let slot: Shared = Arc::default();
     let (tx, rx) = mpsc::channel();
@@ -179,11 +179,114 @@ fn calls_from_the_callback_fail_instead_of_deadlocking() {
     ));
     *slot.lock().unwrap() = Some(Arc::clone(&driver));
     let (call, post) = rx.recv_timeout(T).unwrap();
-    assert_eq!(call, Err(DriverError::InCallback));
+    // No game to offer a draw in: the session says so (before, the call was refused).
+    assert!(matches!(call, Err(DriverError::Action(_))), "{call:?}");
     assert_eq!(post, Ok(()));
     slot.lock().unwrap().take();
     // The test holds the last handle: dropping it stops the thread.
     drop(driver);
+}
+
+/// A front end may answer from inside the callback: this guest confirms the code, accepts
+/// the game and answers every move there, on the link's reader thread that read the move
+/// (no hop to another thread, as `move_rtt` measures); the events of those calls are
+/// delivered right after the event being handled, in order.
+#[test]
+fn the_callback_can_answer_a_move_on_the_thread_that_read_it() {
+    type Slot = Arc<Mutex<Option<Arc<Driver<CountingGame>>>>>;
+    let slot: Slot = Arc::default();
+    let (tx, seen) = mpsc::channel();
+    let callback = {
+        let slot = Arc::clone(&slot);
+        move |e: DriverEvent<u8>| {
+            let Some(d) = slot.lock().unwrap().clone() else {
+                return;
+            };
+            let answer = match &e {
+                DriverEvent::Session(Event::VerifyPeer { code, .. }) => {
+                    Some(d.confirm_peer(*code, false))
+                }
+                DriverEvent::Session(Event::Proposed(_)) => Some(d.accept_proposal()),
+                DriverEvent::Session(Event::MovePlayed { by: Color::Red, .. }) => Some(d.play(1)),
+                _ => None,
+            };
+            let thread = std::thread::current().name().map(str::to_owned);
+            let _ = tx.send((e, answer, thread));
+        }
+    };
+    let (dialer, acceptor) = memory::connectors(FaultPlan::none(), 5);
+    // The guest's handle is in its slot before anything can reach it.
+    let guest = Arc::new(Driver::spawn_with_callback(
+        session("Guest", 2),
+        dialer,
+        DriverConfig::default(),
+        callback,
+    ));
+    *slot.lock().unwrap() = Some(Arc::clone(&guest));
+    let (host, host_rx) = Driver::spawn(session("Host", 1), acceptor, DriverConfig::default());
+    let DriverEvent::Session(Event::VerifyPeer { code, .. }) = wait_for(&host_rx, |e| {
+        matches!(e, DriverEvent::Session(Event::VerifyPeer { .. }))
+    }) else {
+        unreachable!()
+    };
+    host.confirm_peer(code, false).unwrap();
+    wait_for(&host_rx, |e| {
+        matches!(e, DriverEvent::Session(Event::PeerVerified { .. }))
+    });
+    host.propose(MatchSpec::new(GameKind::Xiangqi, Color::Red))
+        .unwrap();
+    wait_for(&host_rx, |e| {
+        matches!(e, DriverEvent::Session(Event::MatchStarted(_)))
+    });
+    for _ in 0..5 {
+        host.play(2).unwrap();
+        wait_for(&host_rx, |e| {
+            matches!(
+                e,
+                DriverEvent::Session(Event::MovePlayed {
+                    by: Color::Black,
+                    ..
+                })
+            )
+        });
+        // Within the session's inbound rate limit, as players are.
+        std::thread::sleep(Duration::from_millis(25));
+    }
+    let moves = |d: &Driver<CountingGame>| d.snapshot().unwrap().unwrap().moves;
+    assert_eq!(moves(&host), [2, 1].repeat(5));
+    assert_eq!(moves(&guest), [2, 1].repeat(5));
+    slot.lock().unwrap().take();
+    // What the guest's callback saw: every call succeeded; each move was answered on the
+    // reader thread, and the answer's own event came right after the move's.
+    let log: Vec<_> = seen.try_iter().collect();
+    let mut answered = 0;
+    for (i, (event, answer, thread)) in log.iter().enumerate() {
+        if let Some(answer) = answer {
+            assert_eq!(answer, &Ok(()), "{event:?}");
+        }
+        if let DriverEvent::Session(Event::MovePlayed { by: Color::Red, .. }) = event {
+            answered += 1;
+            assert_eq!(thread.as_deref(), Some("banco-link-reader"));
+            assert!(
+                matches!(
+                    log.get(i + 1),
+                    Some((
+                        DriverEvent::Session(Event::MovePlayed {
+                            by: Color::Black,
+                            ..
+                        }),
+                        None,
+                        _
+                    ))
+                ),
+                "{:?}",
+                log.get(i + 1)
+            );
+        }
+    }
+    assert_eq!(answered, 5);
+    drop(host);
+    drop(guest);
 }
 
 #[test]
