@@ -53,8 +53,6 @@ fn session(name: &str, key: u8) -> Session<CountingGame> {
     Session::new(config, Identity::from_secret([key; 32]), [key ^ 0x5a; 32])
 }
 
-type Events = Receiver<DriverEvent<u8>>;
-
 /// Answers the code and the proposal; an error if the match ended.
 fn answer(driver: &Driver<CountingGame>, event: &DriverEvent<u8>) -> Result<(), String> {
     match event {
@@ -68,23 +66,6 @@ fn answer(driver: &Driver<CountingGame>, event: &DriverEvent<u8>) -> Result<(), 
             Err(format!("ended early: {event:?}"))
         }
         _ => Ok(()),
-    }
-}
-
-/// Answers pairing and proposals; returns at the first event `stop` accepts.
-fn until(
-    driver: &Driver<CountingGame>,
-    events: &Events,
-    mut stop: impl FnMut(&DriverEvent<u8>) -> bool,
-) -> Result<DriverEvent<u8>, String> {
-    loop {
-        let event = events
-            .recv_timeout(WAIT)
-            .map_err(|e| format!("no event: {e}"))?;
-        if stop(&event) {
-            return Ok(event);
-        }
-        answer(driver, &event)?;
     }
 }
 
@@ -128,7 +109,12 @@ fn guest(addr: &str, front: Front) -> Result<(), String> {
             {
                 eprintln!("move_rtt guest: {err}");
             }
-            let _ = tx.send(e);
+            // Answered here: the main thread need not wake (a raw echo wakes nobody else).
+            if front == Front::Channel
+                || !matches!(e, DriverEvent::Session(Event::MovePlayed { .. }))
+            {
+                let _ = tx.send(e);
+            }
         }
     };
     let driver = Arc::new(Driver::spawn_with_callback(
@@ -138,22 +124,17 @@ fn guest(addr: &str, front: Front) -> Result<(), String> {
         callback,
     ));
     let _ = slot.set(Arc::downgrade(&driver));
-    loop {
-        let event = until(&driver, &events, |e| {
-            matches!(
-                e,
-                DriverEvent::Session(
-                    Event::MovePlayed { by: Color::Red, .. } | Event::Closed { .. }
-                )
-            )
-        })?;
-        if matches!(event, DriverEvent::Session(Event::Closed { .. })) {
-            return Ok(());
-        }
-        if front == Front::Channel {
-            driver.play(1).map_err(|e| e.to_string())?;
+    // No time limit: in callback mode this thread hears nothing while the moves go on.
+    while let Ok(event) = events.recv() {
+        match event {
+            DriverEvent::Session(Event::Closed { .. }) => return Ok(()),
+            DriverEvent::Session(Event::MovePlayed { by: Color::Red, .. }) => {
+                driver.play(1).map_err(|e| e.to_string())?;
+            }
+            other => answer(&driver, &other)?,
         }
     }
+    Err("the driver stopped".into())
 }
 
 fn raw_guest(addr: &str) -> Result<(), String> {
@@ -344,7 +325,8 @@ impl Match {
         Ok(game)
     }
 
-    /// [`until`] on this match's events; returns when the event was delivered.
+    /// Answers pairing and proposals until an event `stop` accepts; returns when that
+    /// event was delivered.
     fn until(&self, mut stop: impl FnMut(&DriverEvent<u8>) -> bool) -> Result<Instant, String> {
         loop {
             let (delivered, event) = self
@@ -380,10 +362,23 @@ impl Match {
         Ok(seen.duration_since(start))
     }
 
-    fn finish(mut self) -> Result<(), String> {
+    /// Ends the match; the host session's counters (a retransmission or a frame dropped by
+    /// the rate limit would explain a slow round).
+    fn finish(mut self) -> Result<String, String> {
+        let stats = self
+            .driver
+            .read_session(|s, _| s.stats())
+            .map_err(|e| e.to_string())?;
         self.driver.close().map_err(|e| e.to_string())?;
         let _ = self.child.wait();
-        Ok(())
+        Ok(format!(
+            "{} sent {}, received {}, retransmitted {}, rate-limited {}",
+            self.front.flag(),
+            stats.frames_sent,
+            stats.frames_received,
+            stats.retransmissions,
+            stats.rate_limited
+        ))
     }
 }
 
@@ -442,13 +437,14 @@ impl Running {
         }
     }
 
-    fn finish(self) -> Result<(), String> {
+    /// Ends the probe; what the host driver's session counted, if any.
+    fn finish(self) -> Result<Option<String>, String> {
         match self {
             Running::Raw(r) => {
                 r.finish();
-                Ok(())
+                Ok(None)
             }
-            Running::Driver(m) => m.finish(),
+            Running::Driver(m) => m.finish().map(Some),
         }
     }
 }
@@ -474,8 +470,9 @@ fn run(probes: &[Probe], moves: usize, interval: Duration) -> Result<(), String>
         }
         Ok(())
     })?;
+    let mut counters = Vec::new();
     for r in running {
-        r.finish()?;
+        counters.extend(r.finish()?);
     }
     let load_after = load_average();
     println!(
@@ -485,6 +482,9 @@ fn run(probes: &[Probe], moves: usize, interval: Duration) -> Result<(), String>
     let mut figures = Vec::new();
     for (probe, kept) in probes.iter().zip(samples) {
         figures.push((*probe, report(probe.label(), kept)));
+    }
+    if !counters.is_empty() {
+        println!("host session, {}", counters.join("; "));
     }
     let figure = |p: Probe| figures.iter().find(|(q, _)| *q == p).map(|(_, f)| *f);
     let Some((raw50, raw99)) = figure(Probe::Raw) else {
