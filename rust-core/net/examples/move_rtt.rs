@@ -398,6 +398,9 @@ fn measure(
 
 const WARMUP: usize = 10;
 
+/// The load average under which the machine counts as quiet (for the p99 goal).
+const QUIET_LOAD: f64 = 1.5;
+
 /// The load average of the last minute (Linux), for the record.
 fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
@@ -514,6 +517,15 @@ fn run(probes: &[Probe], moves: usize, interval: Duration) -> Result<(), String>
         );
     }
     println!("load average (1 min): {load_before} before, {load_after} after");
+    let busy = [&load_before, &load_after]
+        .iter()
+        .any(|l| l.parse::<f64>().map_or(true, |l| l >= QUIET_LOAD));
+    if busy {
+        println!(
+            "the machine was not quiet (load >= {QUIET_LOAD}): these p99s do not judge the goal; \
+             run again with nothing else running"
+        );
+    }
     Ok(())
 }
 

@@ -7,10 +7,14 @@
 //!   calls such as [`Driver::play`] run on the caller's thread; the driver thread sleeps
 //!   until a deadline no reader waits for, fires it, and starts connect threads (one at a
 //!   time) that dial or accept through the [`Connector`]. Nothing polls: an idle match
-//!   costs no CPU, a move crosses no thread between the socket and the session, and a
-//!   move answered at once wakes no thread but the reader's and the caller's. Callers
-//!   wake the driver thread only after they released the lock (so it never wakes into a
-//!   held lock), and only for a deadline earlier than any a thread already waits for.
+//!   costs no CPU (a reader parks at most 250 ms after a frame, so that a move played
+//!   within that time needs no other thread to arm its retransmission: one wake-up when
+//!   the link then stays silent), a move crosses no thread between the socket and the
+//!   session, and a move answered within that time wakes no thread but the reader's and
+//!   the caller's — none but the reader's when the front end answers in the event
+//!   callback. Callers wake the driver thread only after they released the lock (so it
+//!   never wakes into a held lock), and only for a deadline earlier than any a thread
+//!   already waits for.
 //! * **Hosting** ([`Role::Responder`]). A host keeps accepting all along: each connection
 //!   runs its handshake on its own thread without the session
 //!   ([`banco_protocol::session::pending`]), at most [`DriverConfig::max_pending`] at once

@@ -19,6 +19,11 @@ use super::{AddressLimiter, Connector, DriverConfig, DriverEvent, Interrupt, Rol
 use crate::error::LinkError;
 use crate::link::{BoxLink, Link};
 
+/// How long a link's reader parks after a frame at most (see [`read_link`]); no longer
+/// than the session's first retransmission timeout (`Timing::rto_ms`, 300 ms by default),
+/// so that a move played meanwhile needs no wake-up of the driver thread.
+const COVER_MS: u64 = 250;
+
 /// The core as the threads share it.
 pub(super) type Shared<G> = Arc<Mutex<Core<G>>>;
 
@@ -674,6 +679,12 @@ where
 /// received thus gets its delayed acknowledgement from this thread (or a move of ours
 /// carries it), and the driver thread is woken only for deadlines set by other threads
 /// that come before this one ([`Core::nudge`]).
+///
+/// After a frame it parks [`COVER_MS`] at most, even with no timer due that soon: a move
+/// played within that time (an answer) sets a retransmission deadline no earlier than the
+/// reader's own, so the caller need not wake the driver thread to arm it — the answer's
+/// frame goes out and no other thread runs. The price is at most one wake-up of the reader
+/// when the link stays silent that long after a frame; no polling.
 fn read_link<G: MatchGame>(weak: &Weak<Mutex<Core<G>>>, link: &dyn Link, generation: u64)
 where
     Session<G>: Send,
@@ -682,6 +693,8 @@ where
         return;
     };
     let mut wait = None;
+    // When the last frame came (driver clock).
+    let mut last_frame: Option<u64> = None;
     loop {
         let got = link.recv(wait);
         let Some(shared) = weak.upgrade() else { return };
@@ -693,6 +706,7 @@ where
         match got {
             Ok(Some(frame)) => {
                 let now = core.now();
+                last_frame = Some(now);
                 core.session.handle_datagram(&frame, now);
             }
             Ok(None) => {}
@@ -704,7 +718,13 @@ where
         wait = None;
         if current {
             let now = core.now();
-            core.reader_until = core.session.poll_timeout();
+            let cover = last_frame
+                .map(|t| t.saturating_add(COVER_MS))
+                .filter(|&c| c > now);
+            core.reader_until = match (core.session.poll_timeout(), cover) {
+                (Some(d), Some(c)) => Some(d.min(c)),
+                (d, c) => d.or(c),
+            };
             // At least a millisecond: a timer the session did not move must not spin.
             wait = core
                 .reader_until
