@@ -590,7 +590,84 @@ impl<G: MatchGame> Drop for Driver<G> {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
+    use crate::memory::{self, FaultPlan};
+    use banco_game::{Color, GameKind};
+    use banco_protocol::sim::CountingGame;
+    use banco_protocol::{Identity, SessionConfig};
+
+    fn wait_for(
+        rx: &Receiver<DriverEvent<u8>>,
+        mut want: impl FnMut(&DriverEvent<u8>) -> bool,
+    ) -> DriverEvent<u8> {
+        loop {
+            let e = rx.recv_timeout(Duration::from_secs(10)).expect("an event");
+            if want(&e) {
+                return e;
+            }
+        }
+    }
+
+    fn wakes(d: &Driver<CountingGame>) -> u64 {
+        lock(d.shared.as_ref().unwrap()).wakes_asked
+    }
+
+    /// A move played soon after the last frame (here 20 ms after the peer's answer, past
+    /// the delayed acknowledgement) sets a retransmission deadline the link's reader already
+    /// wakes for, so the caller does not wake the driver thread to arm it. Before, it did
+    /// whenever its previous move's deadline had passed (here the peer takes 330 ms).
+    #[test]
+    fn a_move_played_soon_after_a_frame_wakes_no_driver_thread() {
+        let session = |name: &str, k: u8| {
+            let config = SessionConfig::new(name, CountingGame::kinds());
+            Session::<CountingGame>::new(config, Identity::from_secret([k; 32]), [k; 32])
+        };
+        let (dialer, acceptor) = memory::connectors(FaultPlan::none(), 7);
+        let config = DriverConfig::default();
+        let (host, host_rx) = Driver::spawn(session("Host", 1), acceptor, config);
+        let (guest, guest_rx) = Driver::spawn(session("Guest", 2), dialer, config);
+        for (d, rx) in [(&host, &host_rx), (&guest, &guest_rx)] {
+            let DriverEvent::Session(Event::VerifyPeer { code, .. }) = wait_for(rx, |e| {
+                matches!(e, DriverEvent::Session(Event::VerifyPeer { .. }))
+            }) else {
+                unreachable!()
+            };
+            d.confirm_peer(code, false).unwrap();
+        }
+        wait_for(&host_rx, |e| {
+            matches!(e, DriverEvent::Session(Event::PeerVerified { .. }))
+        });
+        host.propose(MatchSpec::new(GameKind::Xiangqi, Color::Red))
+            .unwrap();
+        wait_for(&guest_rx, |e| {
+            matches!(e, DriverEvent::Session(Event::Proposed(_)))
+        });
+        guest.accept_proposal().unwrap();
+        wait_for(&host_rx, |e| {
+            matches!(e, DriverEvent::Session(Event::MatchStarted(_)))
+        });
+        let played = |by: Color| move |e: &DriverEvent<u8>| matches!(e, DriverEvent::Session(Event::MovePlayed { by: b, .. }) if *b == by);
+        const ROUNDS: u64 = 6;
+        let mut asked = 0;
+        for _ in 0..ROUNDS {
+            std::thread::sleep(Duration::from_millis(20));
+            let before = wakes(&host);
+            host.play(1).unwrap();
+            asked += wakes(&host) - before;
+            wait_for(&guest_rx, played(Color::Red));
+            std::thread::sleep(Duration::from_millis(330));
+            guest.play(1).unwrap();
+            wait_for(&host_rx, played(Color::Black));
+        }
+        // Before: 4 to 6. A round stalled past 250 ms on a loaded machine may still ask
+        // for one.
+        assert!(
+            asked <= 1,
+            "{asked} driver-thread wake-ups for {ROUNDS} moves"
+        );
+        assert_eq!(host.snapshot().unwrap().unwrap().moves.len(), 12);
+    }
 
     #[test]
     fn backoff_doubles_up_to_the_cap() {

@@ -128,6 +128,9 @@ pub(super) struct Core<G: MatchGame> {
     /// Host: no new connections until the player reopens.
     paused: bool,
     limiter: AddressLimiter,
+    /// Times [`Core::nudge`] asked for the driver thread to be woken (for tests).
+    #[cfg(test)]
+    pub(super) wakes_asked: u64,
 }
 
 /// A connection whose handshake runs on its own thread (host side).
@@ -185,6 +188,8 @@ where
                     config.address_burst,
                     u64::try_from(config.address_refill.as_millis()).unwrap_or(u64::MAX),
                 ),
+                #[cfg(test)]
+                wakes_asked: 0,
             })
         })
     }
@@ -230,6 +235,10 @@ where
         };
         if self.done || earlier {
             self.waiting_until = wanted;
+            #[cfg(test)]
+            {
+                self.wakes_asked += 1;
+            }
             return true;
         }
         false
