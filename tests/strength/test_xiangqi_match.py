@@ -139,6 +139,43 @@ class Statistics(unittest.TestCase):
             os.unlink(f.name)
 
 
+class Effort(unittest.TestCase):
+    def test_nodes_are_the_last_reported(self):
+        lines = ["info depth 1 score cp 3 nodes 20 pv h2e2", "info depth 2 nodes 900 time 3",
+                 "info string nodes are counted", "info nodes 1234 nps 5 time 4",
+                 "bestmove h2e2"]
+        self.assertEqual(xm.nodes_of(lines), 1234)
+        self.assertEqual(xm.nodes_of(["info time 149 nodes 138345", "info depth 6 score 4 pv c3c4",
+                                      "bestmove c3c4 ponder b9c7"]), 138345)
+        self.assertIsNone(xm.nodes_of(["bestmove h2e2"]))
+
+    @unittest.skipUnless(os.path.exists("/proc/self/stat"), "no /proc")
+    def test_cpu_time_grows_with_work(self):
+        before = xm.cpu_seconds(os.getpid())
+        deadline = __import__("time").process_time() + 0.05
+        while __import__("time").process_time() < deadline:
+            pass
+        self.assertGreater(xm.cpu_seconds(os.getpid()), before)
+        self.assertIsNone(xm.cpu_seconds(2**22 + 7))
+
+    def test_emulated_time_is_nodes_over_speed(self):
+        moves = [xm.Move(0.5, 100_000, 0.05), xm.Move(0.5, 300_000, 0.15)]
+        text = xm.effort("banco", moves, nps=2_000_000)
+        self.assertIn("200000 nodes per move", text)
+        self.assertIn("2000 knps per CPU second", text)
+        self.assertIn("emulated 100 ms per move", text)
+        self.assertIn("100 ms CPU", text)
+
+    def test_node_budgets_go_in_pairs(self):
+        with redirect_stdout(io.StringIO()), self.assertRaises(SystemExit):
+            with __import__("contextlib").redirect_stderr(io.StringIO()):
+                xm.main(["--opponent", "x", "--banco-nodes", "5"])
+        with redirect_stdout(io.StringIO()), self.assertRaises(SystemExit):
+            with __import__("contextlib").redirect_stderr(io.StringIO()):
+                xm.main(["--opponent", "x", "--banco-nodes", "5", "--opponent-nodes", "6",
+                         "--movetime", "100"])
+
+
 class Openings(unittest.TestCase):
     def test_openings_are_legal_and_distinct(self):
         openings = xm.read_openings(os.path.join(HERE, "xiangqi-openings.tsv"))
@@ -169,6 +206,30 @@ class Smoke(unittest.TestCase):
         self.assertIn("W ", text)
         self.assertNotIn("not a legal move", text)
         self.assertNotIn("no `bestmove`", text)
+
+    def test_own_node_budgets(self):
+        out = io.StringIO()
+        with redirect_stdout(out):
+            xm.main(["--smoke", "--banco", built_banco(), "--concurrency", "2",
+                     "--banco-nodes", "300", "--opponent-nodes", "900"])
+        text = out.getvalue()
+        self.assertIn("banco 300 nodes/move", text)
+        # Banco stops at its node limit: every move costs it at most its budget.
+        banco = next(line for line in text.splitlines() if line.startswith("banco: "))
+        per_move = int(banco.split(" nodes per move")[0].rsplit(" ", 1)[1])
+        self.assertLessEqual(per_move, 300)
+        self.assertGreater(per_move, 200)
+
+    def test_calibration_then_emulated_time(self):
+        out = io.StringIO()
+        with redirect_stdout(out):
+            xm.main(["--smoke", "--banco", built_banco(), "--concurrency", "2",
+                     "--calibrate", "10", "--emulate", "2"])
+        text = out.getvalue()
+        self.assertEqual(text.count("calibration banco"), 1)
+        self.assertIn("speed ratio", text)
+        self.assertIn("ms/move emulated", text)
+        self.assertIn("emulated", text.splitlines()[-3])
 
 
 if __name__ == "__main__":
