@@ -226,7 +226,7 @@ class Smoke(unittest.TestCase):
             xm.main(["--smoke", "--banco", built_banco(), "--concurrency", "2",
                      "--calibrate", "10", "--emulate", "2"])
         text = out.getvalue()
-        self.assertEqual(text.count("calibration banco"), 1)
+        self.assertEqual(text.count("calibration banco:"), 1)
         self.assertIn("speed ratio", text)
         self.assertIn("ms/move emulated", text)
         self.assertIn("emulated", text.splitlines()[-3])
