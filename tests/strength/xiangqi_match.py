@@ -477,7 +477,7 @@ class Match:
         self.banco_cmd = banco_cmd
         self.other_cmd = other_cmd
         self.lock = threading.Lock()
-        self.next_game = 0
+        self.next_game = args.first_game
         self.stop = False
         self.results = {}  # game index -> Banco's score (1, 0.5, 0)
         self.wins = self.draws = self.losses = 0
@@ -494,7 +494,7 @@ class Match:
         pair = None
         while True:
             with self.lock:
-                if self.stop or self.next_game >= self.args.games:
+                if self.stop or self.next_game >= self.args.first_game + self.args.games:
                     break
                 index = self.next_game
                 self.next_game += 1
@@ -730,6 +730,9 @@ def main(argv=None):
                    help="the opponent's nodes per CPU second for --emulate")
     p.add_argument("--games", type=int, default=100,
                    help="games (even: each opening twice, colours swapped)")
+    p.add_argument("--first-game", type=int, default=0, metavar="N",
+                   help="start at game N + 1 of the schedule (even: a match split over "
+                        "processes, each with its own --log; --summary adds them up)")
     p.add_argument("--openings", default=os.path.join(HERE, "xiangqi-openings.tsv"))
     p.add_argument("--max-plies", type=int, default=300,
                    help="plies after the opening before a game is drawn")

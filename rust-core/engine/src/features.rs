@@ -27,8 +27,10 @@ pub struct Features {
     /// verdicts on positions sharing a key such as the pawn structure (`corr`).
     pub correction: bool,
     /// Futility pruning: quiet moves skipped at low depth when the static evaluation plus
-    /// a margin growing with depth cannot reach alpha (`fut`). Off: +10 ± 30 Elo over 400
-    /// games at 2,000 nodes per move, no measured gain.
+    /// a margin growing with depth cannot reach alpha (`fut`). +10 ± 30 Elo over 400
+    /// games at 2,000 nodes per move; in xiangqi +19 ± 25 over 486 games at 10,000 (a trend, not
+    /// yet decided), so on there
+    /// ([`Features::XIANGQI`]), off by default elsewhere (not measured).
     pub futility: bool,
     /// Static-exchange pruning of captures in the main search at low depth: those losing
     /// more than a depth-scaled amount (`see`). Off: −33 ± 30 Elo over 400 games at 2,000
@@ -49,6 +51,9 @@ pub struct Features {
     /// ProbCut: a capture whose reduced search beats beta by a margin cuts the node
     /// (`probcut`). Off: −4 ± 30 Elo over 400 games at 2,000 nodes per move.
     pub probcut: bool,
+    /// Check extensions outside principal-variation nodes only for checks that do not
+    /// lose material by static exchange (`chkx`); off, every check is extended.
+    pub safe_check_ext: bool,
 }
 
 impl Features {
@@ -64,6 +69,7 @@ impl Features {
         qsearch_see: true,
         singular: true,
         probcut: true,
+        safe_check_ext: true,
     };
     /// The features in use unless a caller says otherwise: those whose gain was measured
     /// at fixed nodes against the search without them.
@@ -78,6 +84,14 @@ impl Features {
         qsearch_see: true,
         singular: false,
         probcut: false,
+        safe_check_ext: false,
+    };
+    /// Xiangqi's features ([`SearchGame::FEATURES`](crate::searchable::SearchGame::FEATURES)
+    /// of its node): [`Features::DEFAULT`] with futility pruning, measured in xiangqi at
+    /// 10,000 nodes per move.
+    pub const XIANGQI: Features = Features {
+        futility: true,
+        ..Features::DEFAULT
     };
     /// Every feature off: the search as it was before them.
     pub const NONE: Features = Features {
@@ -91,10 +105,11 @@ impl Features {
         qsearch_see: false,
         singular: false,
         probcut: false,
+        safe_check_ext: false,
     };
     /// The names of the features, as `off=` takes them.
     pub const NAMES: &'static [&'static str] = &[
-        "cont", "capture", "hlmr", "corr", "fut", "see", "seeq", "qsee", "se", "probcut",
+        "cont", "capture", "hlmr", "corr", "fut", "see", "seeq", "qsee", "se", "probcut", "chkx",
     ];
 
     fn flag(&mut self, name: &str) -> Option<&mut bool> {
@@ -109,6 +124,7 @@ impl Features {
             "qsee" => &mut self.qsearch_see,
             "se" => &mut self.singular,
             "probcut" => &mut self.probcut,
+            "chkx" => &mut self.safe_check_ext,
             _ => return None,
         })
     }
