@@ -130,11 +130,15 @@ class Statistics(unittest.TestCase):
         with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
             for i, (result, colour) in enumerate(games):
                 f.write(json.dumps({"game": i + 1, "result": result, "banco": colour,
-                                    "banco_ms": 100, "other_ms": 120}) + "\n")
+                                    "banco_ms": 100, "other_ms": 120,
+                                    "banco_nodes": 200_000, "other_nodes": 150_000,
+                                    "banco_cpu_ms": 90, "other_cpu_ms": 70,
+                                    "banco_nps": 2_000_000, "other_nps": 3_000_000}) + "\n")
         try:
             with redirect_stdout(io.StringIO()) as out:
                 self.assertEqual(xm.summarize([f.name]), (1, 1, 2))
             self.assertIn("pairs: 2", out.getvalue())
+            self.assertIn("emulated time per move: banco 100 ms, opponent 50 ms", out.getvalue())
         finally:
             os.unlink(f.name)
 
@@ -188,14 +192,16 @@ class Openings(unittest.TestCase):
 
 
 def built_banco():
-    for profile in ("release", "debug"):
-        path = os.path.join(ROOT, "target", profile, "banco")
-        if os.path.exists(path):
-            return path
-    return None
+    """The newest build of Banco's UCI engine: `banco` or the engine's `uci` example (the
+    same session), release or debug/test profile."""
+    found = [os.path.join(ROOT, "target", profile, name)
+             for profile in ("release", "debug") for name in ("banco", "examples/uci")]
+    found = [path for path in found if os.path.exists(path)]
+    return max(found, key=os.path.getmtime) if found else None
 
 
-@unittest.skipIf(built_banco() is None, "no target/*/banco: cargo build -p banco-cli")
+@unittest.skipIf(built_banco() is None,
+                 "no target/*/banco: cargo build -p banco-cli (or -p banco-engine --example uci)")
 class Smoke(unittest.TestCase):
     def test_banco_against_itself(self):
         out = io.StringIO()

@@ -547,6 +547,8 @@ class Match:
                     "other_nodes": round(mean([m.nodes for m in theirs if m.nodes is not None])),
                     "banco_cpu_ms": round(1000 * mean([m.cpu for m in mine if m.cpu is not None])),
                     "other_cpu_ms": round(1000 * mean([m.cpu for m in theirs if m.cpu is not None])),
+                    "banco_nps": round(self.args.banco_nps or 0),
+                    "other_nps": round(self.args.opponent_nps or 0),
                 }) + "\n")
                 self.log.flush()
             if self.args.sprt:
@@ -635,7 +637,8 @@ def summarize(paths):
     wins = draws = losses = 0
     by_game = {}
     mine, theirs = [], []
-    nodes = {"banco_nodes": [], "other_nodes": [], "banco_cpu_ms": [], "other_cpu_ms": []}
+    nodes = {"banco_nodes": [], "other_nodes": [], "banco_cpu_ms": [], "other_cpu_ms": [],
+             "banco_nps": [], "other_nps": []}
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for line in f:
@@ -663,6 +666,11 @@ def summarize(paths):
         print(f"mean per move over the games: banco {mean(nodes['banco_nodes']):.0f} nodes, "
               f"{mean(nodes['banco_cpu_ms']):.0f} ms CPU; opponent "
               f"{mean(nodes['other_nodes']):.0f} nodes, {mean(nodes['other_cpu_ms']):.0f} ms CPU")
+    if nodes["banco_nps"] and min(nodes["banco_nps"] + nodes["other_nps"]) > 0:
+        print(f"emulated time per move: banco "
+              f"{mean([n / s * 1000 for n, s in zip(nodes['banco_nodes'], nodes['banco_nps'])]):.0f} ms, "
+              f"opponent "
+              f"{mean([n / s * 1000 for n, s in zip(nodes['other_nodes'], nodes['other_nps'])]):.0f} ms")
     penta = pair_elo(pairs)
     if penta:
         print(f"pairs: {len(pairs)}, pentanomial elo {penta[0]:+.0f} +/- {penta[1]:.0f}")

@@ -18,7 +18,6 @@ use crate::engine_game::EngineGame;
 use crate::features::Features;
 use crate::limits::Limits;
 use crate::search::Searcher;
-use crate::searchable::SearchGame;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -77,13 +76,7 @@ pub fn run_threaded<G: EngineGame>(
     hash_mib: usize,
     threads: usize,
 ) -> BenchReport {
-    run_featured::<G>(
-        fens,
-        depth,
-        hash_mib,
-        threads,
-        <G::Node as SearchGame>::FEATURES,
-    )
+    run_featured::<G>(fens, depth, hash_mib, threads, Features::DEFAULT)
 }
 
 /// [`run_threaded`] with some search features switched off ([`features`](crate::features)):

@@ -27,10 +27,8 @@ pub struct Features {
     /// verdicts on positions sharing a key such as the pawn structure (`corr`).
     pub correction: bool,
     /// Futility pruning: quiet moves skipped at low depth when the static evaluation plus
-    /// a margin growing with depth cannot reach alpha (`fut`). +10 ± 30 Elo over 400
-    /// games at 2,000 nodes per move; in xiangqi +19 ± 25 over 486 games at 10,000 (a trend, not
-    /// yet decided), so on there
-    /// ([`Features::XIANGQI`]), off by default elsewhere (not measured).
+    /// a margin growing with depth cannot reach alpha (`fut`). Off: +10 ± 30 Elo over 400
+    /// games at 2,000 nodes per move, +4 ± 22 over 634 at 10,000: no gain.
     pub futility: bool,
     /// Static-exchange pruning of captures in the main search at low depth: those losing
     /// more than a depth-scaled amount (`see`). Off: −33 ± 30 Elo over 400 games at 2,000
@@ -85,13 +83,6 @@ impl Features {
         singular: false,
         probcut: false,
         safe_check_ext: false,
-    };
-    /// Xiangqi's features ([`SearchGame::FEATURES`](crate::searchable::SearchGame::FEATURES)
-    /// of its node): [`Features::DEFAULT`] with futility pruning, measured in xiangqi at
-    /// 10,000 nodes per move.
-    pub const XIANGQI: Features = Features {
-        futility: true,
-        ..Features::DEFAULT
     };
     /// Every feature off: the search as it was before them.
     pub const NONE: Features = Features {

@@ -101,7 +101,7 @@ impl<G: EngineGame> FromStr for PlayerSpec<G> {
             depth: None,
             hash_mib: 16,
             params: ParamsOf::<G>::default(),
-            features: <G::Node as SearchGame>::FEATURES,
+            features: Features::DEFAULT,
         };
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').unwrap_or((part, ""));

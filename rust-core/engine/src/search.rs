@@ -5,8 +5,7 @@
 //! mate-distance pruning, and the rules' repetition judge on the search path (so a
 //! perpetual checker sees its loss). Futility pruning, static-exchange pruning, singular
 //! extensions, ProbCut and check extensions for safe checks only are there behind switches
-//! ([`features`](crate::features), off by default: no measured gain; a game turns on those
-//! measured to gain in it, [`SearchGame::FEATURES`], as xiangqi does futility); quiescence drops captures by the game's static exchange
+//! ([`features`](crate::features), off by default: no measured gain); quiescence drops captures by the game's static exchange
 //! evaluation ([`SearchGame::see_ge`]) when `qsee` is on (the default). A side without a
 //! legal move is scored as the game says ([`SearchGame::no_move_verdict`]: mated, or
 //! stalemated into a draw). Nodes awaiting chance are expectation nodes
@@ -206,7 +205,7 @@ impl<S: SearchGame> Searcher<S> {
             history: Histories::new(S::MOVE_INDEX_SIZE, S::PIECE_TO_SIZE, S::VICTIM_SIZE),
             killers: Killers::new(S::no_move()),
             params,
-            features: S::FEATURES,
+            features: Features::DEFAULT,
             pv: vec![[S::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             evals: [0; MAX_PLY + 1],

@@ -29,7 +29,6 @@
 //! assert!(node.evaluate().abs() < 50); // the start position is balanced
 //! ```
 
-use crate::features::Features;
 use crate::score::{mate_in, mated_in};
 use banco_game::{ChanceList, Color, Game, ListCapacity, MoveList, Outcome};
 use core::fmt;
@@ -107,10 +106,6 @@ pub trait SearchGame: Clone + Send + 'static {
     type Params: Clone + Default + fmt::Debug + Send + Sync + 'static;
     /// Size of the range of [`SearchGame::move_index`].
     const MOVE_INDEX_SIZE: usize;
-    /// The switchable search features ([`features`](crate::features)) this game is
-    /// searched with unless a caller says otherwise: those measured to gain in this game.
-    /// [`Features::DEFAULT`] unless the game overrides it.
-    const FEATURES: Features = Features::DEFAULT;
 
     /// The state of `game` (position and history) under `rules`.
     fn from_game(

@@ -24,7 +24,6 @@ pub mod texel_gen;
 pub mod values;
 pub mod weights;
 
-use crate::features::Features;
 use crate::searchable::{Repetition, SearchGame, Verdict};
 use banco_game::{Color, Game, MoveList};
 use banco_xiangqi::{Checkers, Move, PieceKind, Position, RuleSet, Square, Undo, Xiangqi, rules};
@@ -134,7 +133,6 @@ impl SearchGame for XiangqiNode {
     type NullUndo = u16;
     type Params = XiangqiParams;
     const MOVE_INDEX_SIZE: usize = 90 * 90;
-    const FEATURES: Features = Features::XIANGQI;
 
     fn from_game(game: &Xiangqi, rules: &RuleSet, params: &XiangqiParams) -> XiangqiNode {
         let mut pos = game.start_position().clone();
