@@ -170,6 +170,17 @@ class Effort(unittest.TestCase):
         self.assertIn("emulated 100 ms per move", text)
         self.assertIn("100 ms CPU", text)
 
+    def test_jitter_moves_node_limits_only(self):
+        import random
+
+        rng = random.Random(1)
+        seen = {xm.jittered(("nodes", 100_000), rng, 0.1)[1] for _ in range(200)}
+        self.assertGreater(len(seen), 100)
+        self.assertTrue(all(90_000 <= n <= 110_000 for n in seen))
+        self.assertAlmostEqual(sum(seen) / len(seen), 100_000, delta=2_000)
+        self.assertEqual(xm.jittered(("movetime", 100), rng, 0.1), ("movetime", 100))
+        self.assertEqual(xm.jittered(("nodes", 500), rng, 0), ("nodes", 500))
+
     def test_node_budgets_go_in_pairs(self):
         with redirect_stdout(io.StringIO()), self.assertRaises(SystemExit):
             with __import__("contextlib").redirect_stderr(io.StringIO()):
@@ -178,6 +189,41 @@ class Effort(unittest.TestCase):
             with __import__("contextlib").redirect_stderr(io.StringIO()):
                 xm.main(["--opponent", "x", "--banco-nodes", "5", "--opponent-nodes", "6",
                          "--movetime", "100"])
+
+
+class Study(unittest.TestCase):
+    def test_material_lead(self):
+        self.assertEqual(xm.material_lead(xm.START_FEN, True), 0)
+        no_red_rook = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w - - 0 1"
+        self.assertEqual(xm.material_lead(no_red_rook, True), -9)
+        self.assertEqual(xm.material_lead(no_red_rook, False), 9)
+
+    def test_losses_are_told_apart(self):
+        import json
+        import tempfile
+
+        # Red (a rook) against Black (two advisors and an elephant): Banco is 3 points
+        # behind as Black, 3 ahead as Red.
+        fen = "3akab2/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1"
+        with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+            f.write(json.dumps({"game": 1, "result": "1-0", "banco": "black",
+                                "reason": "checkmate", "fen": fen, "moves": ["e1e2"]}) + "\n")
+            f.write(json.dumps({"game": 2, "result": "1/2-1/2", "banco": "red",
+                                "reason": "50-move rule", "fen": fen, "moves": []}) + "\n")
+            f.write(json.dumps({"game": 3, "result": "0-1", "banco": "red",
+                                "reason": "perpetual check or chase by Red", "fen": fen,
+                                "moves": []}) + "\n")
+        try:
+            with redirect_stdout(io.StringIO()):
+                counts = xm.study([f.name])
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(counts[("loss", "checkmate")], 1)
+        self.assertEqual(counts[("loss", "perpetual check or chase")], 1)
+        self.assertEqual(counts[("loss", "within 100 plies")], 2)
+        self.assertEqual(counts[("loss", "3+ points ahead 20 plies before the end")], 1)
+        self.assertEqual(counts[("draw", "3+ points ahead at the end")], 1)
+        self.assertEqual(counts[("draw", "50-move rule")], 1)
 
 
 class Openings(unittest.TestCase):
@@ -217,7 +263,7 @@ class Smoke(unittest.TestCase):
         out = io.StringIO()
         with redirect_stdout(out):
             xm.main(["--smoke", "--banco", built_banco(), "--concurrency", "2",
-                     "--banco-nodes", "300", "--opponent-nodes", "900"])
+                     "--banco-nodes", "300", "--opponent-nodes", "900", "--jitter", "0"])
         text = out.getvalue()
         self.assertIn("banco 300 nodes/move", text)
         # Banco stops at its node limit: every move costs it at most its budget.

@@ -428,11 +428,27 @@ def sprt_llr(wins, draws, losses, elo0, elo1):
 # The match
 
 
-def play_game(red, black, fen, opening, limits, max_plies):
-    """One game; `limits` maps id(engine) to its limit per move. Returns (result
-    "1-0"/"0-1"/"1/2-1/2", reason, moves, the cost of each engine's moves ([`Move`]) by
-    id(engine), whether an engine failed and must be restarted)."""
+def jittered(limit, rng, jitter):
+    """A node limit moved by up to ±`jitter` (a fraction) at random; other limits as they
+    are."""
+    kind, value = limit
+    if kind != "nodes" or not jitter:
+        return limit
+    return kind, max(1, round(value * (1 + rng.uniform(-jitter, jitter))))
+
+
+def play_game(red, black, fen, opening, limits, max_plies, jitter=0.0, seed=0):
+    """One game; `limits` maps id(engine) to its limit per move. Node limits move by up to
+    ±`jitter` (a fraction) from move to move, drawn from a generator seeded with `seed`:
+    engines searching a fixed number of nodes are deterministic, so without it a match
+    would replay the same two games per opening. Returns (result "1-0"/"0-1"/"1/2-1/2",
+    reason, moves, the cost of each engine's moves ([`Move`]) by id(engine), whether an
+    engine failed and must be restarted)."""
+    import random
+
     import pyffish as sf
+
+    rng = random.Random(seed)
 
     moves = list(opening)
     spent = {id(red): [], id(black): []}
@@ -451,7 +467,7 @@ def play_game(red, black, fen, opening, limits, max_plies):
         engine = red if is_red else black
         lose = "0-1" if is_red else "1-0"
         try:
-            move, took = engine.best_move(fen, moves, limits[id(engine)])
+            move, took = engine.best_move(fen, moves, jittered(limits[id(engine)], rng, jitter))
         except EngineFailure as e:
             return lose, str(e), moves, spent, True
         spent[id(engine)].append(took)
@@ -506,7 +522,8 @@ class Match:
             red, black = (banco, other) if banco_red else (other, banco)
             limits = {id(banco): self.args.banco_limit, id(other): self.args.other_limit}
             result, reason, moves, spent, failed = play_game(
-                red, black, fen, opening, limits, self.args.max_plies)
+                red, black, fen, opening, limits, self.args.max_plies,
+                jitter=self.args.jitter / 100, seed=index)
             if failed:
                 for engine in pair:
                     engine.quit()
@@ -678,6 +695,59 @@ def summarize(paths):
     return wins, draws, losses
 
 
+MATERIAL = {"r": 9, "c": 4.5, "n": 4, "h": 4, "b": 2, "e": 2, "a": 2, "p": 1, "k": 0}
+
+
+def material_lead(fen, banco_red):
+    """Banco's material lead in a FEN (rook 9, cannon 4.5, horse 4, advisor and elephant 2,
+    pawn 1)."""
+    red = black = 0.0
+    for ch in fen.split()[0]:
+        if ch.isalpha():
+            if ch.isupper():
+                red += MATERIAL[ch.lower()]
+            else:
+                black += MATERIAL[ch]
+    return red - black if banco_red else black - red
+
+
+def study(paths):
+    """Where Banco loses: the referee's reasons of the games in these --log files, by
+    result, and the losses and draws that material along the game sets apart (lost early,
+    lost while ahead, drawn while ahead). Returns the counts."""
+    import pyffish as sf
+
+    counts = {}
+
+    def count(key):
+        counts[key] = counts.get(key, 0) + 1
+
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                g = json.loads(line)
+                red = g["banco"] == "red"
+                if g["result"] == "1/2-1/2":
+                    result = "draw"
+                else:
+                    result = "win" if (g["result"] == "1-0") == red else "loss"
+                moves = [from_ranks0(m) for m in g["moves"]]
+                count((result, g["reason"].split(" by ")[0]))
+
+                def lead(plies):
+                    return material_lead(sf.get_fen(VARIANT, g["fen"], moves[:max(plies, 0)]), red)
+                if result == "loss":
+                    if len(moves) <= 100:
+                        count(("loss", "within 100 plies"))
+                    if lead(len(moves) - 20) >= 3:
+                        count(("loss", "3+ points ahead 20 plies before the end"))
+                elif result == "draw" and lead(len(moves)) >= 3:
+                    count(("draw", "3+ points ahead at the end"))
+    for (result, what), n in sorted(counts.items()):
+        print(f"{result:5} {n:4}  {what}")
+    return counts
+
+
 def parse_options(pairs):
     options = {}
     for pair in pairs:
@@ -729,6 +799,10 @@ def main(argv=None):
                    help="Banco's nodes per move (with --opponent-nodes)")
     p.add_argument("--opponent-nodes", type=int, metavar="N",
                    help="the opponent's nodes per move (with --banco-nodes)")
+    p.add_argument("--jitter", type=float, default=10, metavar="PCT",
+                   help="node limits move by up to ±PCT %% at random from move to move "
+                        "(seeded by the game's number), so that games at fixed nodes do not "
+                        "repeat (default 10; 0 for none)")
     p.add_argument("--calibrate", type=int, metavar="MS",
                    help="measure both engines' nodes per CPU second at MS per move over the "
                         "openings' positions, one search at a time; alone, print and stop; "
@@ -756,12 +830,17 @@ def main(argv=None):
                    help="print the opponent's score of every opening at this depth and stop")
     p.add_argument("--summary", nargs="+", metavar="LOG",
                    help="print the figures of the games in these --log files and stop")
+    p.add_argument("--study", nargs="+", metavar="LOG",
+                   help="where Banco loses: reasons and material of the games in these "
+                        "--log files, then stop")
     p.add_argument("--smoke", action="store_true",
                    help="Banco against itself, 4 games of 60 plies at 500 nodes per move")
     args = p.parse_args(argv)
 
     if args.summary:
         return summarize(args.summary)
+    if args.study:
+        return study(args.study)
     if args.smoke:
         args.opponent = args.opponent or f"{args.banco} uci"
         args.name = args.name or "banco-smoke"
