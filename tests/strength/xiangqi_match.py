@@ -8,7 +8,13 @@ perpetual check and perpetual chase under the Asian (AXF) rules, draws by repeti
 with pyffish under a cache folder on first use (`$BANCO_STRENGTH_VENV`, default
 `~/.cache/banco-strength/venv`) and runs itself again inside it.
 
-Both engines get the same limit per move (`--movetime` ms, or `--nodes`, or `--depth`).
+Both engines get the same limit per move (`--movetime` ms, or `--nodes`, or `--depth`), or
+each its own node budget (`--banco-nodes` and `--opponent-nodes`). `--calibrate MS` measures
+each engine's speed (nodes per CPU second, read from /proc: the load of a shared machine
+changes how much CPU an engine gets, hardly what it does with it), and `--emulate MS` gives
+each side the nodes it searches in MS milliseconds of one free core (its own speed × MS): a
+match at equal time that the machine's load cannot spoil. The match prints what each side
+used per move: nodes, CPU milliseconds, and the emulated time (nodes ÷ its speed).
 Every opening of `xiangqi-openings.tsv` (beside this script) is played twice, colours
 swapped; games run in parallel, as many as the cores allow (`--concurrency`, by default
 the cores divided by the threads one engine uses). An engine that crashes, hangs, answers
@@ -27,6 +33,8 @@ Examples (see README.md beside this script):
         --protocol ucci --movetime 200 --games 200
     tests/strength/xiangqi_match.py --opponent "target/release/banco uci" \\
         --banco-option Threads=2 --movetime 200 --games 100
+    tests/strength/xiangqi_match.py --opponent /work/scratch/eleeye/eleeye/eleeye \\
+        --protocol ucci --emulate 100 --calibrate 500 --games 400
     tests/strength/xiangqi_match.py --smoke       # Banco against itself, a few seconds
 """
 
@@ -145,6 +153,45 @@ def verdict(fen, moves):
 # Engines
 
 
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(pid):
+    """CPU seconds (user + system, every thread) the process `pid` has used so far, or None
+    where /proc is missing."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    # Fields 14 and 15 of stat(5) (utime, stime); the split starts at field 3.
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+NODES = re.compile(r"\bnodes (\d+)")
+
+
+def nodes_of(lines):
+    """The nodes of a search: the last `nodes N` the engine printed before its best move."""
+    found = None
+    for line in lines:
+        if line.startswith("info"):
+            m = NODES.search(line)
+            if m:
+                found = int(m[1])
+    return found
+
+
+class Move:
+    """What one move cost its engine: wall seconds, nodes (None if unreported) and CPU
+    seconds (None without /proc)."""
+
+    __slots__ = ("wall", "nodes", "cpu")
+
+    def __init__(self, wall, nodes, cpu):
+        self.wall, self.nodes, self.cpu = wall, nodes, cpu
+
+
 class EngineFailure(Exception):
     """The engine crashed, hung or broke the protocol."""
 
@@ -233,7 +280,7 @@ class Engine:
         self.ready()
 
     def best_move(self, fen, moves, limit):
-        """The engine's move (referee notation) and the seconds it took."""
+        """The engine's move (referee notation) and what it cost ([`Move`])."""
         own = [to_ranks0(m) for m in moves] if self.ranks0 else list(moves)
         position = f"position fen {fen}" + (" moves " + " ".join(own) if own else "")
         self.send(position)
@@ -244,12 +291,17 @@ class Engine:
         else:
             go = f"go {kind} {value}"
             timeout = 600
+        cpu_before = cpu_seconds(self.proc.pid)
         started = time.monotonic()
         self.send(go)
-        last = self.until("bestmove", timeout)[-1]
+        lines = self.until("bestmove", timeout)
+        last = lines[-1]
         if not last.startswith("bestmove"):
             raise EngineFailure(f"{self.label}: {last}")
-        took = time.monotonic() - started
+        wall = time.monotonic() - started
+        cpu_after = cpu_seconds(self.proc.pid)
+        cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
+        took = Move(wall, nodes_of(lines), cpu)
         parts = last.split()
         if len(parts) < 2:
             return None, took
@@ -376,10 +428,27 @@ def sprt_llr(wins, draws, losses, elo0, elo1):
 # The match
 
 
-def play_game(red, black, fen, opening, limit, max_plies):
-    """One game; returns (result "1-0"/"0-1"/"1/2-1/2", reason, moves, seconds per engine,
-    whether an engine failed and must be restarted)."""
+def jittered(limit, rng, jitter):
+    """A node limit moved by up to ±`jitter` (a fraction) at random; other limits as they
+    are."""
+    kind, value = limit
+    if kind != "nodes" or not jitter:
+        return limit
+    return kind, max(1, round(value * (1 + rng.uniform(-jitter, jitter))))
+
+
+def play_game(red, black, fen, opening, limits, max_plies, jitter=0.0, seed=0):
+    """One game; `limits` maps id(engine) to its limit per move. Node limits move by up to
+    ±`jitter` (a fraction) from move to move, drawn from a generator seeded with `seed`:
+    engines searching a fixed number of nodes are deterministic, so without it a match
+    would replay the same two games per opening. Returns (result "1-0"/"0-1"/"1/2-1/2",
+    reason, moves, the cost of each engine's moves ([`Move`]) by id(engine), whether an
+    engine failed and must be restarted)."""
+    import random
+
     import pyffish as sf
+
+    rng = random.Random(seed)
 
     moves = list(opening)
     spent = {id(red): [], id(black): []}
@@ -398,13 +467,21 @@ def play_game(red, black, fen, opening, limit, max_plies):
         engine = red if is_red else black
         lose = "0-1" if is_red else "1-0"
         try:
-            move, took = engine.best_move(fen, moves, limit)
+            move, took = engine.best_move(fen, moves, jittered(limits[id(engine)], rng, jitter))
         except EngineFailure as e:
             return lose, str(e), moves, spent, True
         spent[id(engine)].append(took)
         if move is None or move not in sf.legal_moves(VARIANT, fen, moves):
             return lose, f"{engine.label} played {move}, not a legal move", moves, spent, False
         moves.append(move)
+
+
+def start_engines(args, banco_cmd, other_cmd):
+    """Banco and its opponent, started and set up."""
+    banco = Engine(banco_cmd, "uci", parse_options(args.banco_option), label="banco")
+    other = Engine(other_cmd, args.protocol, parse_options(args.option), ranks=args.ranks,
+                   label=args.name)
+    return banco, other
 
 
 class Match:
@@ -416,28 +493,24 @@ class Match:
         self.banco_cmd = banco_cmd
         self.other_cmd = other_cmd
         self.lock = threading.Lock()
-        self.next_game = 0
+        self.next_game = args.first_game
         self.stop = False
         self.results = {}  # game index -> Banco's score (1, 0.5, 0)
         self.wins = self.draws = self.losses = 0
-        self.banco_time = []
-        self.other_time = []
+        self.banco_moves = []  # Move of every move Banco played
+        self.other_moves = []
         self.llr = 0.0
         self.decision = None
         self.log = open(args.log, "a", encoding="utf-8") if args.log else None
 
     def engines(self):
-        banco = Engine(self.banco_cmd, "uci", parse_options(self.args.banco_option),
-                       label="banco")
-        other = Engine(self.other_cmd, self.args.protocol, parse_options(self.args.option),
-                       ranks=self.args.ranks, label=self.args.name)
-        return banco, other
+        return start_engines(self.args, self.banco_cmd, self.other_cmd)
 
     def worker(self):
         pair = None
         while True:
             with self.lock:
-                if self.stop or self.next_game >= self.args.games:
+                if self.stop or self.next_game >= self.args.first_game + self.args.games:
                     break
                 index = self.next_game
                 self.next_game += 1
@@ -447,8 +520,10 @@ class Match:
             ident, code, name, fen, opening = self.openings[(index // 2) % len(self.openings)]
             banco_red = index % 2 == 0
             red, black = (banco, other) if banco_red else (other, banco)
+            limits = {id(banco): self.args.banco_limit, id(other): self.args.other_limit}
             result, reason, moves, spent, failed = play_game(
-                red, black, fen, opening, self.args.limit, self.args.max_plies)
+                red, black, fen, opening, limits, self.args.max_plies,
+                jitter=self.args.jitter / 100, seed=index)
             if failed:
                 for engine in pair:
                     engine.quit()
@@ -472,8 +547,8 @@ class Match:
                 self.losses += 1
             else:
                 self.draws += 1
-            self.banco_time += mine
-            self.other_time += theirs
+            self.banco_moves += mine
+            self.other_moves += theirs
             done = self.wins + self.draws + self.losses
             colour = "red" if banco_red else "black"
             print(f"game {index + 1:4} ({done:4} done) banco {colour:5} {ident:4} {name[:28]:28} "
@@ -483,8 +558,14 @@ class Match:
                 self.log.write(json.dumps({
                     "game": index + 1, "opening": ident, "banco": colour, "result": result,
                     "reason": reason, "fen": fen, "moves": [to_ranks0(m) for m in moves],
-                    "banco_ms": round(1000 * sum(mine) / max(len(mine), 1)),
-                    "other_ms": round(1000 * sum(theirs) / max(len(theirs), 1)),
+                    "banco_ms": round(1000 * mean([m.wall for m in mine])),
+                    "other_ms": round(1000 * mean([m.wall for m in theirs])),
+                    "banco_nodes": round(mean([m.nodes for m in mine if m.nodes is not None])),
+                    "other_nodes": round(mean([m.nodes for m in theirs if m.nodes is not None])),
+                    "banco_cpu_ms": round(1000 * mean([m.cpu for m in mine if m.cpu is not None])),
+                    "other_cpu_ms": round(1000 * mean([m.cpu for m in theirs if m.cpu is not None])),
+                    "banco_nps": round(self.args.banco_nps or 0),
+                    "other_nps": round(self.args.opponent_nps or 0),
                 }) + "\n")
                 self.log.flush()
             if self.args.sprt:
@@ -512,12 +593,69 @@ class Match:
                 if i in self.results and i + 1 in self.results]
 
 
+def mean(xs):
+    """The mean of `xs`, 0 for none."""
+    return sum(xs) / len(xs) if xs else 0
+
+
+def effort(label, moves, nps=None):
+    """One line: what an engine spent per move on average (wall, CPU, nodes), its speed
+    over the match (nodes per CPU second) and, given its calibrated speed `nps`, the time
+    per move its nodes stand for on a free core."""
+    counted = [m for m in moves if m.nodes is not None and m.cpu is not None]
+    nodes = mean([m.nodes for m in moves if m.nodes is not None])
+    cpu = mean([m.cpu for m in moves if m.cpu is not None])
+    text = (f"{label}: {len(moves)} moves, {1000 * mean([m.wall for m in moves]):.0f} ms wall, "
+            f"{1000 * cpu:.0f} ms CPU, {nodes:.0f} nodes per move")
+    spent = sum(m.cpu for m in counted)
+    if spent > 0:
+        text += f"; {sum(m.nodes for m in counted) / spent / 1000:.0f} knps per CPU second"
+    if nps:
+        text += f"; emulated {1000 * nodes / nps:.0f} ms per move at {nps / 1000:.0f} knps"
+    return text
+
+
+def calibrate(args, openings, banco_cmd, other_cmd, ms):
+    """Each engine's speed: both search every opening's position for `ms` milliseconds,
+    alternately, one at a time (never two searches at once); the speed is the nodes
+    searched per CPU second of the engine's process (and, for reference, per wall second).
+    Returns (Banco's nodes per CPU second, the opponent's)."""
+    banco, other = start_engines(args, banco_cmd, other_cmd)
+    spent = {"banco": [], args.name: []}
+    try:
+        for _, _, _, fen, moves in openings:
+            for label, engine in (("banco", banco), (args.name, other)):
+                engine.new_game()
+                _, took = engine.best_move(fen, moves, ("movetime", ms))
+                if took.nodes is None or took.cpu is None:
+                    sys.exit(f"{engine.label} reports no nodes (or no /proc here): "
+                             "cannot calibrate")
+                spent[label].append(took)
+    finally:
+        banco.quit()
+        other.quit()
+    speed = {}
+    for label, moves in spent.items():
+        nodes = sum(m.nodes for m in moves)
+        cpu = sum(m.cpu for m in moves)
+        wall = sum(m.wall for m in moves)
+        speed[label] = nodes / max(cpu, 1e-3)
+        print(f"calibration {label}: {len(moves)} positions at {ms} ms, {nodes} nodes, "
+              f"{cpu:.2f} s CPU, {wall:.2f} s wall: {speed[label] / 1000:.0f} knps per CPU "
+              f"second ({nodes / max(wall, 1e-3) / 1000:.0f} knps per wall second)", flush=True)
+    print(f"calibration: banco / {args.name} speed ratio {speed['banco'] / speed[args.name]:.2f} "
+          f"per CPU second, load {os.getloadavg()[0]:.1f}", flush=True)
+    return speed["banco"], speed[args.name]
+
+
 def summarize(paths):
     """W/D/L, Elo and time per move of the games logged (--log) in `paths`: the figures of
     a match that was stopped early."""
     wins = draws = losses = 0
     by_game = {}
     mine, theirs = [], []
+    nodes = {"banco_nodes": [], "other_nodes": [], "banco_cpu_ms": [], "other_cpu_ms": [],
+             "banco_nps": [], "other_nps": []}
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for line in f:
@@ -532,17 +670,82 @@ def summarize(paths):
                 by_game[(path, g["game"] - 1)] = score
                 mine.append(g["banco_ms"])
                 theirs.append(g["other_ms"])
+                for key, values in nodes.items():
+                    if key in g:
+                        values.append(g[key])
     pairs = [by_game[(p, i)] + by_game[(p, i + 1)] for (p, i) in by_game
              if i % 2 == 0 and (p, i + 1) in by_game]
     e, err = elo(wins, draws, losses)
     n = max(wins + draws + losses, 1)
     print(f"{wins + draws + losses} games; mean time per move: banco "
           f"{sum(mine) / max(len(mine), 1):.0f} ms, opponent {sum(theirs) / max(len(theirs), 1):.0f} ms")
+    if nodes["banco_nodes"]:
+        print(f"mean per move over the games: banco {mean(nodes['banco_nodes']):.0f} nodes, "
+              f"{mean(nodes['banco_cpu_ms']):.0f} ms CPU; opponent "
+              f"{mean(nodes['other_nodes']):.0f} nodes, {mean(nodes['other_cpu_ms']):.0f} ms CPU")
+    if nodes["banco_nps"] and min(nodes["banco_nps"] + nodes["other_nps"]) > 0:
+        print(f"emulated time per move: banco "
+              f"{mean([n / s * 1000 for n, s in zip(nodes['banco_nodes'], nodes['banco_nps'])]):.0f} ms, "
+              f"opponent "
+              f"{mean([n / s * 1000 for n, s in zip(nodes['other_nodes'], nodes['other_nps'])]):.0f} ms")
     penta = pair_elo(pairs)
     if penta:
         print(f"pairs: {len(pairs)}, pentanomial elo {penta[0]:+.0f} +/- {penta[1]:.0f}")
     print(f"W {wins} D {draws} L {losses} score {(wins + draws / 2) / n:.3f} elo {e:+.0f} +/- {err:.0f}")
     return wins, draws, losses
+
+
+MATERIAL = {"r": 9, "c": 4.5, "n": 4, "h": 4, "b": 2, "e": 2, "a": 2, "p": 1, "k": 0}
+
+
+def material_lead(fen, banco_red):
+    """Banco's material lead in a FEN (rook 9, cannon 4.5, horse 4, advisor and elephant 2,
+    pawn 1)."""
+    red = black = 0.0
+    for ch in fen.split()[0]:
+        if ch.isalpha():
+            if ch.isupper():
+                red += MATERIAL[ch.lower()]
+            else:
+                black += MATERIAL[ch]
+    return red - black if banco_red else black - red
+
+
+def study(paths):
+    """Where Banco loses: the referee's reasons of the games in these --log files, by
+    result, and the losses and draws that material along the game sets apart (lost early,
+    lost while ahead, drawn while ahead). Returns the counts."""
+    import pyffish as sf
+
+    counts = {}
+
+    def count(key):
+        counts[key] = counts.get(key, 0) + 1
+
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                g = json.loads(line)
+                red = g["banco"] == "red"
+                if g["result"] == "1/2-1/2":
+                    result = "draw"
+                else:
+                    result = "win" if (g["result"] == "1-0") == red else "loss"
+                moves = [from_ranks0(m) for m in g["moves"]]
+                count((result, g["reason"].split(" by ")[0]))
+
+                def lead(plies):
+                    return material_lead(sf.get_fen(VARIANT, g["fen"], moves[:max(plies, 0)]), red)
+                if result == "loss":
+                    if len(moves) <= 100:
+                        count(("loss", "within 100 plies"))
+                    if lead(len(moves) - 20) >= 3:
+                        count(("loss", "3+ points ahead 20 plies before the end"))
+                elif result == "draw" and lead(len(moves)) >= 3:
+                    count(("draw", "3+ points ahead at the end"))
+    for (result, what), n in sorted(counts.items()):
+        print(f"{result:5} {n:4}  {what}")
+    return counts
 
 
 def parse_options(pairs):
@@ -588,8 +791,30 @@ def main(argv=None):
     limit.add_argument("--movetime", type=int, help="milliseconds per move, both sides (default 100)")
     limit.add_argument("--nodes", type=int, help="nodes per move, both sides")
     limit.add_argument("--depth", type=int, help="depth per move, both sides")
+    limit.add_argument("--emulate", type=int, metavar="MS",
+                       help="equal time without the clock: each side searches its own speed "
+                            "(--banco-nps, --opponent-nps, or measured with --calibrate) × MS "
+                            "nodes per move")
+    p.add_argument("--banco-nodes", type=int, metavar="N",
+                   help="Banco's nodes per move (with --opponent-nodes)")
+    p.add_argument("--opponent-nodes", type=int, metavar="N",
+                   help="the opponent's nodes per move (with --banco-nodes)")
+    p.add_argument("--jitter", type=float, default=10, metavar="PCT",
+                   help="node limits move by up to ±PCT %% at random from move to move "
+                        "(seeded by the game's number), so that games at fixed nodes do not "
+                        "repeat (default 10; 0 for none)")
+    p.add_argument("--calibrate", type=int, metavar="MS",
+                   help="measure both engines' nodes per CPU second at MS per move over the "
+                        "openings' positions, one search at a time; alone, print and stop; "
+                        "with --emulate, then play (default 500 ms there)")
+    p.add_argument("--banco-nps", type=float, help="Banco's nodes per CPU second for --emulate")
+    p.add_argument("--opponent-nps", type=float,
+                   help="the opponent's nodes per CPU second for --emulate")
     p.add_argument("--games", type=int, default=100,
                    help="games (even: each opening twice, colours swapped)")
+    p.add_argument("--first-game", type=int, default=0, metavar="N",
+                   help="start at game N + 1 of the schedule (even: a match split over "
+                        "processes, each with its own --log; --summary adds them up)")
     p.add_argument("--openings", default=os.path.join(HERE, "xiangqi-openings.tsv"))
     p.add_argument("--max-plies", type=int, default=300,
                    help="plies after the opening before a game is drawn")
@@ -605,25 +830,44 @@ def main(argv=None):
                    help="print the opponent's score of every opening at this depth and stop")
     p.add_argument("--summary", nargs="+", metavar="LOG",
                    help="print the figures of the games in these --log files and stop")
+    p.add_argument("--study", nargs="+", metavar="LOG",
+                   help="where Banco loses: reasons and material of the games in these "
+                        "--log files, then stop")
     p.add_argument("--smoke", action="store_true",
                    help="Banco against itself, 4 games of 60 plies at 500 nodes per move")
     args = p.parse_args(argv)
 
     if args.summary:
         return summarize(args.summary)
+    if args.study:
+        return study(args.study)
     if args.smoke:
         args.opponent = args.opponent or f"{args.banco} uci"
         args.name = args.name or "banco-smoke"
-        args.nodes = args.nodes or 500
+        if args.banco_nodes is None and args.emulate is None:
+            args.nodes = args.nodes or 500
         args.games = 4
         args.max_plies = min(args.max_plies, 60)
     if not args.opponent:
         p.error("--opponent is required (or --smoke)")
-    if args.movetime is None and args.nodes is None and args.depth is None:
+    if (args.banco_nodes is None) != (args.opponent_nodes is None):
+        p.error("--banco-nodes and --opponent-nodes go together")
+    per_side = args.banco_nodes is not None
+    if per_side and (args.movetime or args.nodes or args.depth or args.emulate):
+        p.error("--banco-nodes/--opponent-nodes replace --movetime, --nodes, --depth, --emulate")
+    if (args.banco_nps is None) != (args.opponent_nps is None):
+        p.error("--banco-nps and --opponent-nps go together")
+    if (args.movetime is None and args.nodes is None and args.depth is None and not per_side
+            and args.emulate is None and args.calibrate is None):
         args.movetime = 100
     args.limit = (("movetime", args.movetime) if args.movetime is not None
                   else ("nodes", args.nodes) if args.nodes is not None
-                  else ("depth", args.depth))
+                  else ("depth", args.depth) if args.depth is not None
+                  else None)
+    args.banco_limit = args.other_limit = args.limit
+    if per_side:
+        args.banco_limit = ("nodes", args.banco_nodes)
+        args.other_limit = ("nodes", args.opponent_nodes)
     if args.concurrency is None:
         args.concurrency = max(1, cores() // max(threads_of(args.banco_option),
                                                   threads_of(args.option)))
@@ -654,8 +898,22 @@ def main(argv=None):
         return None
     probe.quit()
 
-    limit_text = {"movetime": "{} ms/move", "nodes": "{} nodes/move", "depth": "depth {}"}[
-        args.limit[0]].format(args.limit[1])
+    if args.calibrate is not None or (args.emulate is not None and args.banco_nps is None):
+        args.banco_nps, args.opponent_nps = calibrate(
+            args, openings, banco_cmd, other_cmd, args.calibrate or 500)
+        if args.emulate is None:
+            return args.banco_nps, args.opponent_nps
+    if args.emulate is not None:
+        args.banco_limit = ("nodes", max(1, round(args.banco_nps * args.emulate / 1000)))
+        args.other_limit = ("nodes", max(1, round(args.opponent_nps * args.emulate / 1000)))
+    kinds = {"movetime": "{} ms/move", "nodes": "{} nodes/move", "depth": "depth {}"}
+    if args.banco_limit == args.other_limit:
+        limit_text = kinds[args.limit[0]].format(args.limit[1])
+    else:
+        limit_text = (f"banco {args.banco_limit[1]} nodes/move, {args.name} "
+                      f"{args.other_limit[1]} nodes/move")
+        if args.emulate is not None:
+            limit_text = f"{args.emulate} ms/move emulated ({limit_text})"
     print(f"banco {' '.join(args.banco_option)} vs {args.name} {' '.join(args.option)}: "
           f"{args.games} games, {limit_text}, {len(openings)} openings, "
           f"{args.concurrency} at once, load {os.getloadavg()[0]:.1f}", flush=True)
@@ -669,9 +927,8 @@ def main(argv=None):
     print(f"banco {' '.join(args.banco_option) or '(defaults)'} vs {args.name} "
           f"{' '.join(args.option) or '(defaults)'}, {limit_text}, {w + d + l} games, "
           f"{time.time() - started:.0f} s, load {os.getloadavg()[0]:.1f}")
-    avg = lambda xs: 1000 * sum(xs) / max(len(xs), 1)  # noqa: E731
-    print(f"time per move: banco {avg(match.banco_time):.0f} ms, "
-          f"{args.name} {avg(match.other_time):.0f} ms")
+    print(effort("banco", match.banco_moves, args.banco_nps))
+    print(effort(args.name, match.other_moves, args.opponent_nps))
     pairs = match.pair_scores()
     penta = pair_elo(pairs)
     if penta:

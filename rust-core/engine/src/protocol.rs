@@ -176,6 +176,9 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
                     })
                 };
                 drop(s);
+                // The whole search's nodes (the last iteration's `info` leaves out the
+                // aborted one): match scripts count the effort of a move from it.
+                out.line(&final_info_line(&result, dialect));
                 if limits.infinite {
                     // UCI: after `go infinite` the best move waits for `stop`.
                     while !stop.load(Ordering::SeqCst) {
@@ -228,6 +231,20 @@ fn info_line<G: EngineGame>(game: &G, info: &SearchInfo<G::Move>, dialect: Diale
             "info depth {} score {score} nodes {} time {}{pv}",
             info.depth, info.nodes, info.time_ms,
         ),
+    }
+}
+
+/// The line printed after a search, before the best move: its nodes and time in total.
+fn final_info_line<M>(result: &SearchResult<M>, dialect: Dialect) -> String {
+    let nps = (result.nodes * 1000)
+        .checked_div(result.time_ms)
+        .unwrap_or(0);
+    match dialect {
+        Dialect::Uci => format!(
+            "info nodes {} nps {nps} time {}",
+            result.nodes, result.time_ms
+        ),
+        Dialect::Ucci => format!("info time {} nodes {}", result.time_ms, result.nodes),
     }
 }
 

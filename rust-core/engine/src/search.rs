@@ -4,8 +4,8 @@
 //! (sparing checks when the game can tell them) and reductions, check extensions,
 //! mate-distance pruning, and the rules' repetition judge on the search path (so a
 //! perpetual checker sees its loss). Futility pruning, static-exchange pruning, singular
-//! extensions and ProbCut are there behind switches ([`features`](crate::features), off by
-//! default: no measured gain); quiescence drops captures by the game's static exchange
+//! extensions, ProbCut and check extensions for safe checks only are there behind switches
+//! ([`features`](crate::features), off by default: no measured gain); quiescence drops captures by the game's static exchange
 //! evaluation ([`SearchGame::see_ge`]) when `qsee` is on (the default). A side without a
 //! legal move is scored as the game says ([`SearchGame::no_move_verdict`]: mated, or
 //! stalemated into a draw). Nodes awaiting chance are expectation nodes
@@ -479,7 +479,7 @@ impl<S: SearchGame> Searcher<S> {
             // A forced end (mate, or a win by rule) seen well within the depth: deeper
             // iterations only repeat it (and would report depths up to the ply limit).
             let settled = plies_to_end(value).is_some_and(|p| depth > 2 * p.max(0) + 2);
-            if settled && (limits.infinite || limits.is_timed()) {
+            if settled && (limits.infinite || limits.is_timed() || limits.nodes.is_some()) {
                 break;
             }
             if limits.infinite {
@@ -896,11 +896,19 @@ impl<S: SearchGame> Searcher<S> {
                 0
             };
             self.piece_to[ply] = pt;
-            let undo = node.make(mv);
+            let mut undo = node.make(mv);
             self.nodes += 1;
             let check = node.in_check();
             let room = ply < 2 * self.root_depth as usize + 8;
-            let mut ext = i32::from(check && room);
+            let mut extend_check = check && room;
+            if extend_check && self.features.safe_check_ext && !pv_node {
+                // A check that loses material by static exchange earns no extension (the
+                // move is taken back for the exchange to be judged from before it).
+                node.unmake(mv, undo);
+                extend_check = node.see_ge(mv, 0);
+                undo = node.make(mv);
+            }
+            let mut ext = i32::from(extend_check);
             if mv == tt_move && tt_ext != 0 {
                 ext = if tt_ext > 0 {
                     ext.max(if room { tt_ext } else { 0 })

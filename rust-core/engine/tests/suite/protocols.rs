@@ -308,3 +308,30 @@ fn uci_variant_chess_from_xiangqi() {
     d.send("quit");
     handle.join().unwrap();
 }
+
+/// After a search and before its best move, both dialects print the whole search's nodes
+/// (a match script counts a move's effort from it): at a node limit, exactly the limit.
+#[test]
+fn the_search_total_comes_before_the_best_move() {
+    for ucci_mode in [false, true] {
+        let (mut d, handle) = start(ucci_mode);
+        d.send("position startpos moves h2e2");
+        d.send("go nodes 5000");
+        let total = if ucci_mode {
+            d.expect("info time ")
+        } else {
+            d.expect("info nodes ")
+        };
+        let nodes: u64 = total
+            .split_whitespace()
+            .skip_while(|w| *w != "nodes")
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(nodes, 5000, "{total}");
+        d.expect("bestmove");
+        d.send("quit");
+        handle.join().unwrap();
+    }
+}
