@@ -34,15 +34,25 @@ build() {
 }
 
 soak() {
+  # One seed for every soak of the run, printed so that a failure can be replayed.
+  local seed="${BANCO_SEED:-$(date +%s)}"
+  echo "seed $seed"
   for game in xiangqi chess counting; do
-    step "banco soak --game $game --games 10000"
-    "$banco" soak --game "$game" --games 10000 --seed "${BANCO_SEED:-$(date +%s)}" | tail -n 1
+    step "banco soak --game $game --games 10000 --seed $seed"
+    "$banco" soak --game "$game" --games 10000 --seed "$seed" | tail -n 1
   done
-  step "fair draw: 10,000 hidden-card games (chance steps) over the rough simulated link"
-  BANCO_FAIR_GAMES=10000 BANCO_SEED="${BANCO_SEED:-$(date +%s)}" cargo test --release --locked \
-    -p banco-protocol --test suite -- --ignored --nocapture fairdraw::many_seeded 2>&1 | grep '^hidden cards'
+  # Twice: with the default delayed acknowledgements and with every message acknowledged
+  # at once (the timing of a fast link; it found bugs the default did not). A failing game
+  # is printed as `game N (seed S)`: replay it alone with BANCO_FAIR_FIRST=N
+  # BANCO_FAIR_GAMES=1 (and BANCO_SIM_DEBUG=1 for its ends).
+  for ack in 5 0; do
+    step "fair draw: 10,000 hidden-card games (chance steps) over the rough simulated link, ack delay $ack ms"
+    BANCO_FAIR_GAMES=10000 BANCO_SEED="$seed" BANCO_ACK_DELAY_MS="$ack" cargo test --release --locked \
+      -p banco-protocol --test suite -- --ignored --nocapture fairdraw::many_seeded 2>&1 |
+      grep -E '^hidden cards|^game [0-9]+ \(seed'
+  done
   step "Lines race: 10,000 seeded races (time limits, resigns, cuts) over the simulated links"
-  BANCO_RACE_GAMES=10000 BANCO_SEED="${BANCO_SEED:-$(date +%s)}" cargo test --release --locked \
+  BANCO_RACE_GAMES=10000 BANCO_SEED="$seed" cargo test --release --locked \
     -p banco-protocol --test suite -- --nocapture race::many_seeded 2>&1 | grep '^races'
 }
 
