@@ -162,6 +162,10 @@ pub(crate) struct MatchState<G: Game> {
     /// stands unless the peer's move from that same position crossed our acceptance on
     /// the wire (see [`MatchState::on_move`]).
     accepted_at: Option<u32>,
+    /// Our undo request that was still unanswered when we accepted the draw (the end of
+    /// the game set it aside): it stands again if the acceptance is voided, as the peer may
+    /// still answer it.
+    undo_at_acceptance: Pending,
     /// We accepted the peer's undo request in the position with this many moves, and no
     /// move was played since: a time forfeit the peer judged there crossed our acceptance
     /// (see [`MatchState::on_time_forfeit`]).
@@ -195,6 +199,7 @@ impl<G: Game> MatchState<G> {
             their_offer: false,
             fair: None,
             accepted_at: None,
+            undo_at_acceptance: Pending::None,
             undone_from: None,
             aborted: None,
             refusals: 0,
@@ -535,6 +540,11 @@ impl<G: Game> MatchState<G> {
             }
             self.outcome = None;
             self.accepted_at = None;
+            // Found by the xiangqi soak (seed 20261202, game 6943): our undo request is
+            // still the peer's to answer; dropped here, we moved on and the peer's "yes"
+            // took it back to the request's position, the game stalled with each side
+            // waiting for the other.
+            self.undo = core::mem::replace(&mut self.undo_at_acceptance, Pending::None);
             if let Some(c) = &mut self.clocks {
                 c.turn_start = now;
             }
@@ -753,6 +763,10 @@ impl<G: Game> MatchState<G> {
         });
         if accept {
             self.accepted_at = Some(self.ply());
+            self.undo_at_acceptance = match self.undo {
+                ours @ Pending::Ours(_) => ours,
+                _ => Pending::None,
+            };
             self.finish(
                 Outcome::Draw {
                     reason: DrawReason::Agreement,
