@@ -12,6 +12,7 @@
 # puzzle solution of the bundled collection proven again (puzzles).
 #
 # Usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|tune|all]   (default: all)
+# BANCO_TEST_PROFILE=test runs the cargo test parts from the test profile instead of release.
 # `tune` runs the Texel tuner (tests/tune/texel.sh) on BANCO_TEXEL_GAMES (default 5000)
 # self-play games and rewrites the xiangqi weights; it is not part of `all`.
 # BANCO_SAVE_KILLS (default 2000) and BANCO_FUZZ_SECONDS (default 300 per target) size the
@@ -22,9 +23,14 @@ cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
 what="${1:-all}"
 runs="${BANCO_RUNS:-5}"
+# The profile of the test binaries: release (fat LTO) by default; BANCO_TEST_PROFILE=test
+# reuses the binaries of the normal suite (opt-level 3, no LTO) on a machine where release
+# builds of whole test crates do not fit. Figures then say which profile ran.
+test_profile="${BANCO_TEST_PROFILE:-release}"
 banco=target/release/banco
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step's header carries the UTC time and load, so the time of every step can be read off.
+step() { printf '\n==> [%s, load %s] %s\n' "$(date -u +%H:%M:%S)" "$(cut -d ' ' -f 1 /proc/loadavg)" "$*"; }
 
 median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
@@ -34,21 +40,31 @@ build() {
 }
 
 soak() {
+  # One seed for every soak of the run, printed so that a failure can be replayed.
+  local seed="${BANCO_SEED:-$(date +%s)}"
+  echo "seed $seed"
   for game in xiangqi chess counting; do
-    step "banco soak --game $game --games 10000"
-    "$banco" soak --game "$game" --games 10000 --seed "${BANCO_SEED:-$(date +%s)}" | tail -n 1
+    step "banco soak --game $game --games 10000 --seed $seed"
+    "$banco" soak --game "$game" --games 10000 --seed "$seed" | tail -n 1
   done
-  step "fair draw: 10,000 hidden-card games (chance steps) over the rough simulated link"
-  BANCO_FAIR_GAMES=10000 BANCO_SEED="${BANCO_SEED:-$(date +%s)}" cargo test --release --locked \
-    -p banco-protocol --test suite -- --ignored --nocapture fairdraw::many_seeded 2>&1 | grep '^hidden cards'
+  # Twice: with the default delayed acknowledgements and with every message acknowledged
+  # at once (the timing of a fast link; it found bugs the default did not). A failing game
+  # is printed as `game N (seed S)`: replay it alone with BANCO_FAIR_FIRST=N
+  # BANCO_FAIR_GAMES=1 (and BANCO_SIM_DEBUG=1 for its ends).
+  for ack in 5 0; do
+    step "fair draw: 10,000 hidden-card games (chance steps) over the rough simulated link, ack delay $ack ms"
+    BANCO_FAIR_GAMES=10000 BANCO_SEED="$seed" BANCO_ACK_DELAY_MS="$ack" cargo test --profile "$test_profile" --locked \
+      -p banco-protocol --test suite -- --ignored --nocapture fairdraw::many_seeded 2>&1 |
+      grep -E '^hidden cards|^game [0-9]+ \(seed'
+  done
   step "Lines race: 10,000 seeded races (time limits, resigns, cuts) over the simulated links"
-  BANCO_RACE_GAMES=10000 BANCO_SEED="${BANCO_SEED:-$(date +%s)}" cargo test --release --locked \
+  BANCO_RACE_GAMES=10000 BANCO_SEED="$seed" cargo test --profile "$test_profile" --locked \
     -p banco-protocol --test suite -- --nocapture race::many_seeded 2>&1 | grep '^races'
 }
 
 props() {
-  step "property tests with 20,000 cases each (release)"
-  PROPTEST_CASES=20000 cargo test --release --locked --workspace
+  step "property tests with 20,000 cases each ($test_profile)"
+  PROPTEST_CASES=20000 cargo test --profile "$test_profile" --locked --workspace
 }
 
 speed() {
@@ -84,17 +100,17 @@ speed() {
 }
 
 ignored() {
-  step "ignored tests: the whole puzzle file, the long soak (release)"
+  step "ignored tests: the whole puzzle file, the long soak ($test_profile)"
   local t0=$SECONDS
-  cargo test --release --locked -p banco-engine --test suite -- --ignored puzzles::every_puzzle 2>&1 | grep -E 'test result'
+  cargo test --profile "$test_profile" --locked -p banco-engine --test suite -- --ignored puzzles::every_puzzle 2>&1 | grep -E 'test result'
   echo "every puzzle solved in $((SECONDS - t0)) s"
-  cargo test --release --locked -p banco-protocol --test suite -- --ignored --nocapture soak:: 2>&1 | grep -E '^games|test result'
+  cargo test --profile "$test_profile" --locked -p banco-protocol --test suite -- --ignored --nocapture soak:: 2>&1 | grep -E '^games|test result'
 }
 
 kill_save() {
   local kills="${BANCO_SAVE_KILLS:-2000}"
   step "kill during save: $kills SIGKILLs at random moments, every load checked"
-  BANCO_SAVE_KILLS="$kills" cargo test --release --locked -p banco-app --test kill_during_save \
+  BANCO_SAVE_KILLS="$kills" cargo test --profile "$test_profile" --locked -p banco-app --test kill_during_save \
     -- --nocapture a_kill_mid_save 2>&1 | grep -E 'kills in|test result'
 }
 
@@ -104,8 +120,8 @@ fuzz() {
 }
 
 puzzles() {
-  step "every reference puzzle (xiangqi and chess), release build"
-  cargo test --release --locked -p banco-engine --test suite -- --include-ignored puzzles::
+  step "every reference puzzle (xiangqi and chess), $test_profile build"
+  cargo test --profile "$test_profile" --locked -p banco-engine --test suite -- --include-ignored puzzles::
 }
 
 strength() {
@@ -114,7 +130,7 @@ strength() {
     "$banco" match --game "$game" --a level=10 --b plain --games 100 --time 50 | tail -n 2
   done
   step "jieqi: level 10 against plain and against level 5, 20 games each"
-  cargo test --release --locked -p banco-engine --test suite -- --ignored --nocapture jieqi:: 2>&1 |
+  cargo test --profile "$test_profile" --locked -p banco-engine --test suite -- --ignored --nocapture jieqi:: 2>&1 |
     grep -E ' vs |test result'
   if ! python3 -c 'import chess' 2>/dev/null; then pip install chess; fi
   for engine in phalanx stockfish gnuchess; do
@@ -144,7 +160,7 @@ strength() {
     "$banco" bench lines --games 100 --seed 1 --budget "$budget" | tail -n 1
   done
   step "lines: the AI's own strength test (20 seeded games, test profile)"
-  LINES_GAMES=20 cargo test --release --locked -p banco-lines --test suite -- --ignored --nocapture strength:: 2>&1 | tail -n 3
+  LINES_GAMES=20 cargo test --profile "$test_profile" --locked -p banco-lines --test suite -- --ignored --nocapture strength:: 2>&1 | tail -n 3
   step "lines: the greedy one-move baseline, 100 seeded games"
   "$banco" bench lines --games 100 --seed 1 --greedy | tail -n 1
 }
@@ -168,3 +184,4 @@ case "$what" in
   all) build; soak; props; speed; puzzles; collection; strength; ignored; kill_save; fuzz ;;
   *) echo "usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|tune|all]" >&2; exit 2 ;;
 esac
+step "done: $what"

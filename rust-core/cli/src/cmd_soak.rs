@@ -4,7 +4,10 @@
 use crate::CliError;
 use banco_chess::Chess;
 use banco_game::GameKind;
-use banco_protocol::sim::{CountingGame, SoakConfig, run_soak_with};
+use banco_game::MatchGame;
+use banco_protocol::sim::{
+    CountingGame, SoakConfig, SoakReport, game_seeds, play_game, random_move,
+};
 use banco_xiangqi::Xiangqi;
 use clap::Args;
 
@@ -20,19 +23,42 @@ pub(crate) struct SoakArgs {
     /// Game played with random legal moves: xiangqi, chess, or counting (a tiny test game).
     #[arg(long, default_value = "xiangqi")]
     game: String,
+    /// Start at game N of the run (counting from 0): `--first N --games 1` replays the game
+    /// a run printed as `game N (seed S)`.
+    #[arg(long, default_value_t = 0)]
+    first: usize,
+}
+
+/// The games `first..first + config.games` of the run from `config.seed`, one by one
+/// ([`game_seeds`]): the same games as `run_soak_with`, each unclean one printed with its
+/// number and seed.
+fn games<G: MatchGame>(config: &SoakConfig, first: usize) -> SoakReport {
+    let mut total = SoakReport::default();
+    let seeds = game_seeds(config.seed).enumerate().skip(first);
+    for (i, seed) in seeds.take(config.games as usize) {
+        let report = play_game::<G>(config, seed, &mut random_move::<G>);
+        if !report.is_clean() {
+            println!("game {i} (seed {seed}): {report}");
+        }
+        total.add(&report);
+    }
+    total
 }
 
 pub(crate) fn soak(args: &SoakArgs) -> Result<(), CliError> {
     let config = SoakConfig::new(args.games, args.seed);
     let report = match args.game.as_str() {
         // Rule set 0 of xiangqi: the Asian rules.
-        "xiangqi" => run_soak_with::<Xiangqi>(&config),
+        "xiangqi" => games::<Xiangqi>(&config, args.first),
         // Rule set 0 of chess: the standard rules.
-        "chess" => run_soak_with::<Chess>(&SoakConfig {
-            game: GameKind::Chess,
-            ..config
-        }),
-        "counting" => run_soak_with::<CountingGame>(&config),
+        "chess" => games::<Chess>(
+            &SoakConfig {
+                game: GameKind::Chess,
+                ..config
+            },
+            args.first,
+        ),
+        "counting" => games::<CountingGame>(&config, args.first),
         other => {
             return Err(CliError::input(format!(
                 "unknown game `{other}`: use xiangqi, chess or counting"

@@ -103,7 +103,9 @@
 //!
 //! An undo that takes back a chance outcome forgets it: the position awaits chance again
 //! only if the move is played again, and that is a new step with new links (both players
-//! agreed to the undo). Time spent waiting for a link is not charged to anyone's clock
+//! agreed to the undo); the transcript of the match ([`FairTranscript`]) keeps only the
+//! draws of the moves played, so both sides' transcripts agree even when one side drew a
+//! step the other dropped before its draw. Time spent waiting for a link is not charged to anyone's clock
 //! once the link arrives (an honest side releases its link the moment the step begins, so
 //! the wait is network time, which the clocks never charge); while it is missing, the
 //! missing side's clock is shown running and ours is stopped. The honest side gives up
@@ -384,7 +386,8 @@ pub struct DrawRecord {
     pub ticket: u64,
 }
 
-/// The public record of a match's fair draws: both commitments and every draw.
+/// The public record of a match's fair draws: both commitments and the draw of every chance
+/// outcome among the moves played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FairTranscript {
     /// The session id.
@@ -393,7 +396,8 @@ pub struct FairTranscript {
     pub red_head: Link,
     /// Black's committed head.
     pub black_head: Link,
-    /// The draws, in order.
+    /// The draws that led to the chance outcomes among the moves played, in order (draws
+    /// taken back by an undo are left out).
     pub draws: Vec<DrawRecord>,
 }
 

@@ -171,7 +171,8 @@ pub struct MatchSnapshot<G: Game> {
     /// A draw the local player may claim now ([`Session::claim_draw`](crate::Session::claim_draw)).
     pub claimable_draw: Option<DrawReason>,
     /// The fair draws of the match so far, for games that use it (both commitments and
-    /// every draw; [`FairTranscript::verify`] checks them).
+    /// the draw of every chance outcome in `moves`; [`FairTranscript::verify`] checks
+    /// them).
     pub fair_draws: Option<FairTranscript>,
 }
 

@@ -79,9 +79,16 @@ enum Pending {
     Theirs(u32),
 }
 
-/// Plies a game-ending message may set the position back (or forward) by: only moves in
-/// flight can cross such a message, so a larger difference is a lie and is ignored.
+/// Plies a refused move's `Resync` may set the mover's position back by, chance outcomes
+/// included (module `resync`).
 const MAX_CROSSING: u32 = 3;
+
+/// Turns (moves, chance outcomes not counted) a game-ending message may set the position
+/// back (or forward, after an undo) by: only moves in flight, or an undo accepted while
+/// the message was on its way, can cross such a message, so a larger difference is a lie
+/// and is ignored. Counted in turns because every move into a chance step brings its
+/// outcome along: a crossing of two moves may span four plies.
+const MAX_CROSSING_TURNS: usize = 3;
 
 /// Turns (positions where a player moved, chance steps not counted) an undo may take
 /// back at most: our last move and the peer's answer, plus one move in flight.
@@ -155,6 +162,10 @@ pub(crate) struct MatchState<G: Game> {
     /// stands unless the peer's move from that same position crossed our acceptance on
     /// the wire (see [`MatchState::on_move`]).
     accepted_at: Option<u32>,
+    /// Our undo request that was still unanswered when we accepted the draw (the end of
+    /// the game set it aside): it stands again if the acceptance is voided, as the peer may
+    /// still answer it.
+    undo_at_acceptance: Pending,
     /// We accepted the peer's undo request in the position with this many moves, and no
     /// move was played since: a time forfeit the peer judged there crossed our acceptance
     /// (see [`MatchState::on_time_forfeit`]).
@@ -188,6 +199,7 @@ impl<G: Game> MatchState<G> {
             their_offer: false,
             fair: None,
             accepted_at: None,
+            undo_at_acceptance: Pending::None,
             undone_from: None,
             aborted: None,
             refusals: 0,
@@ -273,11 +285,14 @@ impl<G: Game> MatchState<G> {
         }) && back <= MAX_UNDO_TURNS
     }
 
-    /// Appends a move played from the current position (already applied to `game`).
+    /// Appends a move played from the current position (already applied to `game`). The
+    /// moves beyond the cursor (kept after an undo) are dropped, and so are the records of
+    /// the fair draws that led to them.
     fn record(&mut self, mv: G::Move, before: Turn) {
         self.undone_from = None;
         self.history.truncate(self.cursor);
         self.turns.truncate(self.cursor);
+        self.forget_draws_from(self.cursor);
         self.history.push(mv);
         self.turns.push(before);
         self.cursor += 1;
@@ -525,6 +540,11 @@ impl<G: Game> MatchState<G> {
             }
             self.outcome = None;
             self.accepted_at = None;
+            // Found by the xiangqi soak (seed 20261202, game 6943): our undo request is
+            // still the peer's to answer; dropped here, we moved on and the peer's "yes"
+            // took it back to the request's position, the game stalled with each side
+            // waiting for the other.
+            self.undo = core::mem::replace(&mut self.undo_at_acceptance, Pending::None);
             if let Some(c) = &mut self.clocks {
                 c.turn_start = now;
             }
@@ -577,11 +597,34 @@ impl<G: Game> MatchState<G> {
         self.settle_chance(now, send, ev);
     }
 
+    /// Turns (moves, not chance outcomes) between the positions with `a` and `b` moves.
+    /// Plies beyond our move list count as turns, except a chance step we dropped at its
+    /// end, which [`MatchState::redraw_abandoned`] draws when the position moves forward.
+    fn turns_between(&self, a: u32, b: u32) -> usize {
+        let (lo, hi) = (a.min(b) as usize, a.max(b) as usize);
+        let known = self.turns.len().clamp(lo, hi);
+        let moves = self
+            .turns
+            .get(lo..known)
+            .map_or(0, |t| t.iter().filter(|t| !t.chance).count());
+        let mut beyond = hi - known;
+        if beyond > 0 && self.dropped_step_at(self.turns.len()) {
+            beyond -= 1;
+        }
+        moves + beyond
+    }
+
     /// True when a message from the peer naming the position with `ply` moves crossed our
     /// last move on the wire: that position is where we moved from, and nothing but our
     /// move (and the chance outcome it led to, in games with chance steps) came after it.
     pub(crate) fn crossed_our_move(&self, ply: u32) -> bool {
-        let (from, here) = (ply as usize, self.ply() as usize);
+        self.crossed_our_move_before(ply, self.ply())
+    }
+
+    /// [`MatchState::crossed_our_move`] as it was in the position with `here` moves (the
+    /// moves beyond the cursor are kept after an undo).
+    fn crossed_our_move_before(&self, ply: u32, here: u32) -> bool {
+        let (from, here) = (ply as usize, here as usize);
         let ours = self
             .turns
             .get(from)
@@ -720,6 +763,10 @@ impl<G: Game> MatchState<G> {
         });
         if accept {
             self.accepted_at = Some(self.ply());
+            self.undo_at_acceptance = match self.undo {
+                ours @ Pending::Ours(_) => ours,
+                _ => Pending::None,
+            };
             self.finish(
                 Outcome::Draw {
                     reason: DrawReason::Agreement,
@@ -866,8 +913,8 @@ impl<G: Game> MatchState<G> {
     /// A message ended the game in the sender's position with `ply` moves.
     ///
     /// While the game runs, the position is set back (or forward, after an undo) to the
-    /// sender's if it lies within [`MAX_CROSSING`] plies; a larger difference is a lie and
-    /// the game ends where it is. Once the game is over, the result changes only when the
+    /// sender's if it lies within [`MAX_CROSSING_TURNS`] turns; a larger difference is a
+    /// lie and the game ends where it is. Once the game is over, the result changes only when the
     /// message crossed our own last action on the wire:
     ///
     /// * the same position (`ply` is ours): both ended the game on their own (the smaller
@@ -888,7 +935,7 @@ impl<G: Game> MatchState<G> {
         }
         let here = self.ply();
         let ply = match self.outcome {
-            None if ply.abs_diff(here) > MAX_CROSSING => here,
+            None if self.turns_between(ply, here) > MAX_CROSSING_TURNS => here,
             None => ply,
             Some(current) => {
                 let same = ply == here

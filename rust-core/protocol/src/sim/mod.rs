@@ -79,8 +79,10 @@ pub struct SoakReport {
     pub lost: u64,
     /// Moves applied twice.
     pub duplicated: u64,
-    /// Games whose two sides ended in different positions or outcomes, plus refused moves
-    /// (`PeerIllegalMove`, `Desync` events, which honest peers never cause).
+    /// Games whose two sides ended in different positions or outcomes or with different
+    /// records of their fair draws ([`FairTranscript`](crate::fairdraw::FairTranscript)),
+    /// plus refused moves (`PeerIllegalMove`, `Desync` events, which honest peers never
+    /// cause).
     pub desync: u64,
     /// Games that did not finish in time or closed unexpectedly.
     pub failures: u64,
@@ -108,7 +110,8 @@ impl SoakReport {
         self.lost == 0 && self.duplicated == 0 && self.desync == 0 && self.failures == 0
     }
 
-    fn add(&mut self, o: &SoakReport) {
+    /// Adds the counts of `o` (another game or run) to these.
+    pub fn add(&mut self, o: &SoakReport) {
         self.games += o.games;
         self.lost += o.lost;
         self.duplicated += o.duplicated;
@@ -157,12 +160,27 @@ pub fn run_soak_custom<G: MatchGame>(
     choose: &mut dyn FnMut(&G, u64) -> Option<G::Move>,
 ) -> SoakReport {
     let mut total = SoakReport::default();
-    let mut seeds = ChaCha8Rng::seed_from_u64(config.seed);
-    for _ in 0..config.games {
-        let r = play_game(config, seeds.next_u64(), choose);
+    for game_seed in game_seeds(config.seed).take(config.games as usize) {
+        let r = play_game(config, game_seed, choose);
         total.add(&r);
     }
     total
+}
+
+/// The seeds of the games a soak from `seed` plays, in order: game `i` of
+/// [`run_soak_with`] is [`play_game`] with the `i`-th (counting from 0), so one game of a
+/// long run can be replayed alone.
+///
+/// ```
+/// use banco_protocol::sim::{CountingGame, SoakConfig, game_seeds, play_game, random_move};
+/// let config = SoakConfig::new(1, 7);
+/// let third = game_seeds(7).nth(2).unwrap_or_default();
+/// let report = play_game::<CountingGame>(&config, third, &mut random_move);
+/// assert_eq!(report.games, 1);
+/// ```
+pub fn game_seeds(seed: u64) -> impl Iterator<Item = u64> {
+    let mut seeds = ChaCha8Rng::seed_from_u64(seed);
+    core::iter::repeat_with(move || seeds.next_u64())
 }
 
 /// A uniformly random legal move (`random` picks it), or `None` when there is none.
@@ -354,6 +372,14 @@ fn judge<G: MatchGame>(players: &[Player<G>; 2], report: &mut SoakReport) {
     let same_end = a.session.outcome() == b.session.outcome()
         && a.session.game().map(Game::hash) == b.session.game().map(Game::hash);
     if ma == mb && same_end {
+        // The same moves: the records of the fair draws that led to them agree too.
+        let fair = |p: &Player<G>| p.session.snapshot(0).and_then(|s| s.fair_draws);
+        if fair(a) != fair(b) {
+            if std::env::var_os("BANCO_SIM_DEBUG").is_some() {
+                eprintln!("fair draws differ:\n A {:?}\n B {:?}", fair(a), fair(b));
+            }
+            report.desync += 1;
+        }
         return;
     }
     let (short, long) = if ma.len() <= mb.len() {

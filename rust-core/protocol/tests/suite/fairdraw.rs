@@ -14,8 +14,8 @@ use banco_protocol::message::{
     Accept, Body, CAP_JIEQI, ClockSpec, DeclineReason, Envelope, MoveMsg, Propose, game_code,
 };
 use banco_protocol::sim::{
-    CARD_COUNTS, CardMove, FaultPlan, HiddenCards, SoakConfig, play_game, random_move,
-    run_soak_with,
+    CARD_COUNTS, CardMove, FaultPlan, HiddenCards, SoakConfig, SoakReport, game_seeds, play_game,
+    random_move, run_soak_with,
 };
 use banco_protocol::{
     CloseReason, Event, Identity, MatchSpec, PROTOCOL_VERSION, Session, SessionConfig,
@@ -129,26 +129,47 @@ fn seeded_games_over_a_faulty_link_end_in_equal_positions() {
     assert!(report.disconnects > 0, "the faults cut links: {report:?}");
 }
 
-/// The long soak (`tests/nightly.sh soak`): `BANCO_FAIR_GAMES` games (default 2,000).
+/// A number from the environment variable `name`, or `default`.
+fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The long soak (`tests/nightly.sh soak`): `BANCO_FAIR_GAMES` games (default 2,000) from
+/// `BANCO_SEED` (default 7). `BANCO_FAIR_FIRST` skips to game N of that run (counting from
+/// 0) to replay one game alone, `BANCO_ACK_DELAY_MS` sets both sides' acknowledgement delay
+/// (0: every message acknowledged at once). Each unclean game is printed with its number
+/// and seed, for a regression test built with [`play_game`].
 #[test]
 #[ignore = "long: run by tests/nightly.sh"]
 fn many_seeded_games_over_a_faulty_link_end_in_equal_positions() {
-    let games = std::env::var("BANCO_FAIR_GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(2_000);
-    let seed = std::env::var("BANCO_SEED")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(7);
-    let config = SoakConfig {
+    let games: usize = env_number("BANCO_FAIR_GAMES", 2_000);
+    let seed: u64 = env_number("BANCO_SEED", 7);
+    let first: usize = env_number("BANCO_FAIR_FIRST", 0);
+    let mut config = SoakConfig {
         game: GameKind::Jieqi,
-        ..SoakConfig::new(games, seed)
+        ..SoakConfig::new(1, seed)
     };
-    let report = run_soak_with::<HiddenCards>(&config);
+    config.timing.ack_delay_ms = env_number("BANCO_ACK_DELAY_MS", config.timing.ack_delay_ms);
+    let mut report = SoakReport::default();
+    for (i, game_seed) in game_seeds(seed).enumerate().skip(first).take(games) {
+        let r = play_game::<HiddenCards>(&config, game_seed, &mut random_move);
+        if !r.is_clean() {
+            println!("game {i} (seed {game_seed}): {r:?}");
+        }
+        report.add(&r);
+    }
     println!(
-        "hidden cards: {report} moves {} disconnects {} frames {} undos {} timeouts {}",
-        report.moves, report.disconnects, report.frames, report.undos, report.timeouts
+        "hidden cards: {report} moves {} disconnects {} frames {} undos {} timeouts {} \
+         (ack delay {} ms)",
+        report.moves,
+        report.disconnects,
+        report.frames,
+        report.undos,
+        report.timeouts,
+        config.timing.ack_delay_ms
     );
     assert!(report.is_clean(), "{report:?}");
 }
@@ -720,4 +741,104 @@ fn a_stale_answer_to_a_withdrawn_offer_leaves_the_new_offer_standing() {
     let report = play_game::<HiddenCards>(&config, 12_272_763_536_269_862_960, &mut random_move);
     assert!(report.is_clean(), "{report:?}");
     assert_eq!(report.agreed_draws, 1, "{report:?}");
+}
+
+#[test]
+fn a_flag_that_crossed_a_flip_and_then_an_accepted_undo_ends_both_sides_alike() {
+    // Found by the long soak with acknowledgements sent at once (seed 20261202, game
+    // 5786): red asks to take back its pass and the link goes down; black flips (its move
+    // and link wait for the next link) while red, measuring black's clock through the
+    // outage, judges black out of time in the position before the flip. On the new link
+    // black accepts the undo, then gets red's forfeit naming the position its flip left:
+    // black must go forward to it and lose on time, as red decided. It abandoned the
+    // game instead (CLOCKS_DIFFER) and red kept its win.
+    let mut config = SoakConfig {
+        game: GameKind::Jieqi,
+        ..SoakConfig::new(1, 0)
+    };
+    config.timing.ack_delay_ms = 0;
+    let report = play_game::<HiddenCards>(&config, 7_394_194_168_356_514_367, &mut random_move);
+    assert!(report.is_clean(), "{report:?}");
+    assert_eq!(report.timeouts, 1, "{report:?}");
+}
+
+#[test]
+fn a_draw_accepted_across_an_undo_of_two_flips_ends_both_sides_at_the_acceptance() {
+    // Found by the long soak with acknowledgements sent at once (seed 7, game 2256): red
+    // flips and asks to take it back; black draws the card, flips too and offers a draw;
+    // red draws both cards and accepts in its position (four plies on: two flips and
+    // their cards), while black accepts the undo. Black must go forward to red's
+    // acceptance (drawing the card it had dropped from the same links): the crossing was
+    // judged in plies and four looked like a lie, so black ended four moves behind.
+    let mut config = SoakConfig {
+        game: GameKind::Jieqi,
+        ..SoakConfig::new(1, 0)
+    };
+    config.timing.ack_delay_ms = 0;
+    let report = play_game::<HiddenCards>(&config, 12_284_207_996_304_615_623, &mut random_move);
+    assert!(report.is_clean(), "{report:?}");
+    assert_eq!(report.agreed_draws, 1, "{report:?}");
+}
+
+#[test]
+fn a_draw_one_side_made_before_an_undo_is_not_in_either_record() {
+    // Black asks to take back its pass while red flips: black draws the card (it has
+    // red's link and its own), red accepts the undo before black's link arrives and drops
+    // the step. Both sides are back at the same position; black's record used to keep the
+    // card it drew, so the two transcripts differed by one draw for the rest of the match.
+    let (mut a, mut b) = playing(None);
+    a.play(CardMove::Pass, 1).unwrap();
+    pump(&mut a, &mut b, 1);
+    b.play(CardMove::Pass, 2).unwrap();
+    pump(&mut a, &mut b, 2);
+    b.request_undo(3).unwrap();
+    let from_b: Vec<_> = std::iter::from_fn(|| b.poll_transmit()).collect();
+    a.play(CardMove::Flip, 3).unwrap();
+    let from_a: Vec<_> = std::iter::from_fn(|| a.poll_transmit()).collect();
+    for f in &from_b {
+        a.handle_datagram(f, 4);
+    }
+    assert!(events(&mut a).contains(&Event::UndoRequested { to_ply: 1 }));
+    a.reply_undo(true, 4).unwrap();
+    assert_eq!(a.ply(), Some(1));
+    for f in &from_a {
+        b.handle_datagram(f, 5);
+    }
+    pump(&mut a, &mut b, 5);
+    let eb = events(&mut b);
+    assert_eq!(drawn(&eb).len(), 1, "black drew the card first: {eb:?}");
+    assert!(drawn(&events(&mut a)).is_empty());
+    assert_eq!((a.ply(), b.ply()), (Some(1), Some(1)));
+    let record = |s: &S| s.snapshot(6).unwrap().fair_draws.unwrap();
+    assert_eq!(record(&a), record(&b));
+    assert!(record(&b).draws.is_empty());
+    // The game goes on: black passes again, red flips, both draw step 2.
+    b.play(CardMove::Pass, 6).unwrap();
+    pump(&mut a, &mut b, 6);
+    a.play(CardMove::Flip, 7).unwrap();
+    pump(&mut a, &mut b, 7);
+    assert_eq!(a.moves(), b.moves());
+    let (ra, rb) = (record(&a), record(&b));
+    assert_eq!(ra, rb);
+    assert_eq!(ra.draws.iter().map(|d| d.step).collect::<Vec<_>>(), [2]);
+    assert_eq!(ra.verify(), Ok(()));
+}
+
+#[test]
+fn both_records_of_seeded_games_with_undone_draws_agree() {
+    // Games of the long soak (seed 20261202, games 16, 36 and 60) where one side drew a
+    // card the other dropped before its draw (an undo): the soak compares both sides'
+    // fair-draw records since.
+    let config = SoakConfig {
+        game: GameKind::Jieqi,
+        ..SoakConfig::new(1, 0)
+    };
+    for seed in [
+        4_743_004_638_379_908_880,
+        18_426_755_057_849_118_859,
+        1_733_640_126_231_554_861,
+    ] {
+        let report = play_game::<HiddenCards>(&config, seed, &mut random_move);
+        assert!(report.is_clean(), "{seed}: {report:?}");
+    }
 }

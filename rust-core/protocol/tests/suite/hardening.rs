@@ -310,6 +310,57 @@ fn an_acceptance_crossing_the_withdrawing_move_is_void_on_both_sides() {
 }
 
 #[test]
+fn an_undo_request_still_stands_after_a_voided_acceptance() {
+    // Found by the xiangqi soak (seed 20261202, games 4490 and 6943): black asks to take
+    // back its move, then accepts red's draw offer while red moves (voiding the
+    // acceptance). The undo request was dropped with the end of the game, so black moved
+    // on; red's "yes" then took red back to the request's position while black stayed
+    // ahead, and the game stalled with each side waiting for the other.
+    let (mut a, mut b) = playing(Color::Red, None);
+    a.play(1, 1).unwrap();
+    pump(&mut a, &mut b, 1);
+    b.play(1, 2).unwrap();
+    pump(&mut a, &mut b, 2);
+    b.request_undo(3).unwrap();
+    let mut from_b: Vec<_> = std::iter::from_fn(|| b.poll_transmit()).collect();
+    a.offer_draw(3).unwrap();
+    for f in std::iter::from_fn(|| a.poll_transmit()).collect::<Vec<_>>() {
+        b.handle_datagram(&f, 3);
+    }
+    assert!(events(&mut b).contains(&Event::DrawOffered));
+    b.reply_draw(true, 4).unwrap();
+    from_b.extend(std::iter::from_fn(|| b.poll_transmit()));
+    // Red moves, withdrawing its offer: black's acceptance is void when the move arrives.
+    a.play(2, 5).unwrap();
+    for f in std::iter::from_fn(|| a.poll_transmit()).collect::<Vec<_>>() {
+        b.handle_datagram(&f, 5);
+    }
+    assert!(events(&mut b).contains(&Event::DrawOfferWithdrawn {
+        agreement_voided: true
+    }));
+    assert_eq!((b.outcome(), b.ply()), (None, Some(3)));
+    assert_eq!(
+        b.play(1, 6),
+        Err(ActionError::Pending),
+        "black's undo request waits for red's answer"
+    );
+    for f in &from_b {
+        a.handle_datagram(f, 7);
+    }
+    assert!(events(&mut a).contains(&Event::UndoRequested { to_ply: 1 }));
+    a.reply_undo(true, 7).unwrap();
+    pump(&mut a, &mut b, 7);
+    assert_eq!((a.ply(), b.ply()), (Some(1), Some(1)));
+    assert_eq!((a.outcome(), b.outcome()), (None, None));
+    assert_eq!(a.moves(), b.moves());
+    // Black, to move again, plays on.
+    b.play(3, 8).unwrap();
+    pump(&mut a, &mut b, 8);
+    assert_eq!(a.moves(), Some(&[1u8, 3][..]));
+    assert_eq!(a.moves(), b.moves());
+}
+
+#[test]
 fn a_draw_reply_never_replaces_a_finished_result() {
     // Black (the victim) offers a draw, then wins with its move; the peer answers "yes"
     // naming the position before that move.

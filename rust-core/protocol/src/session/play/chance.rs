@@ -84,6 +84,8 @@ pub(crate) struct FairState {
     /// The last step dropped before its draw (an undo), while the moves up to it are kept.
     abandoned: Option<Waiting>,
     fault: Option<DrawFault>,
+    /// The draws of the chance outcomes in the move list, the moves kept beyond the cursor
+    /// after an undo included (see [`MatchState::forget_draws_from`]).
     draws: Vec<DrawRecord>,
 }
 
@@ -134,9 +136,13 @@ impl<G: Game> MatchState<G> {
             .unwrap_or(false)
     }
 
-    /// The public record of the draws so far (for snapshots and audits).
+    /// The public record of the draws that led to the moves of the current position (for
+    /// snapshots and audits): the same on both sides once they agree on the moves, whatever
+    /// steps one side drew and took back (an undo or a crossing end) before the other saw
+    /// them.
     pub(crate) fn fair_transcript(&self) -> Option<FairTranscript> {
         let f = self.fair.as_ref()?;
+        let here = self.ply();
         let (red, black) = match self.local() {
             Color::Red => (f.chain.head(), f.peer.head()),
             Color::Black => (f.peer.head(), f.chain.head()),
@@ -145,8 +151,17 @@ impl<G: Game> MatchState<G> {
             session: f.session,
             red_head: red,
             black_head: black,
-            draws: f.draws.clone(),
+            draws: f.draws.iter().filter(|d| d.ply < here).copied().collect(),
         })
+    }
+
+    /// The moves from position `ply` on are replaced: the records of the draws that led to
+    /// them go too (kept until then, for a crossing message that moves the position
+    /// forward again over the kept moves).
+    pub(crate) fn forget_draws_from(&mut self, ply: usize) {
+        if let Some(f) = &mut self.fair {
+            f.draws.retain(|d| (d.ply as usize) < ply);
+        }
     }
 
     /// The position was set elsewhere (undo, a crossing end): a waiting step is dropped.
@@ -157,6 +172,15 @@ impl<G: Game> MatchState<G> {
         {
             f.abandoned = Some(w);
         }
+    }
+
+    /// True when the chance step of the position with `ply` moves was dropped before its
+    /// draw (an undo) and is the last position of the move list.
+    pub(crate) fn dropped_step_at(&self, ply: usize) -> bool {
+        self.fair
+            .as_ref()
+            .and_then(|f| f.abandoned)
+            .is_some_and(|w| w.ply as usize == ply && self.history.len() == ply)
     }
 
     /// Before the position moves forward to `ply`, beyond the moves known here (a message
@@ -257,14 +281,14 @@ impl<G: Game> MatchState<G> {
             let Some(outcome) = outcomes.pick(ticket) else {
                 return; // a game awaiting chance with no outcome: nothing to draw
             };
-            f.draws.push(DrawRecord {
+            let drawn = DrawRecord {
                 step: w.step,
                 ply,
                 red,
                 black,
                 total,
                 ticket,
-            });
+            };
             let before = Turn::of(&self.game);
             if self.game.play(outcome).is_err() {
                 return;
@@ -273,6 +297,9 @@ impl<G: Game> MatchState<G> {
                 c.turn_start = now; // the next mover's time starts with the outcome
             }
             self.record(outcome, before);
+            if let Some(f) = &mut self.fair {
+                f.draws.push(drawn);
+            }
             ev.push_back(Event::ChanceDrawn {
                 ply,
                 outcome,

@@ -121,8 +121,9 @@ impl<G: Game> MatchState<G> {
     /// is believed wherever we were to move: in our current position, or where our own
     /// move crossed the forfeit on the wire (the move, and the chance outcome it led to,
     /// are taken back), or in the position we just took back by accepting the peer's undo
-    /// request (its flag judgement crossed our acceptance: the undone moves are played
-    /// again, as the peer never took them back). A
+    /// request, or where our move crossed the forfeit before we accepted it (its flag
+    /// judgement crossed our acceptance: the undone moves are played again up to the
+    /// forfeit's position, as the peer never took them back). A
     /// forfeit naming a position where we were not to move, or in an untimed game, cannot
     /// come from an honest peer: the game is abandoned ([`AbortReason::CLOCKS_DIFFER`])
     /// rather than left stalled.
@@ -139,8 +140,13 @@ impl<G: Game> MatchState<G> {
             ply == here && !self.game.awaits_chance() && self.game.side_to_move() == self.local();
         // Found by the soak on a very bad link: the peer asked to undo, we accepted, and
         // its flag for us fell in the position before the undo while our acceptance was
-        // on its way.
-        let our_undo_crossed = self.undone_from == Some(ply) && ply > here;
+        // on its way. Found by the fair-draw soak with acknowledgements sent at once
+        // (seed 20261202, game 5786): the flag fell where we were to move, our move (a
+        // flip, into a chance step) crossed it, and then we accepted the undo.
+        let our_undo_crossed = ply > here
+            && self
+                .undone_from
+                .is_some_and(|from| from == ply || self.crossed_our_move_before(ply, from));
         if self.clocks.is_none() || !(our_move_crossed || our_turn || our_undo_crossed) {
             if !self.is_over() {
                 self.abort(AbortReason::CLOCKS_DIFFER, send, ev);
