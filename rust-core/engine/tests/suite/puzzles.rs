@@ -7,7 +7,8 @@
 
 use banco_engine::solve::{SolveOptions, solve_fen};
 use banco_game::{Game, MoveList};
-use banco_xiangqi::Xiangqi;
+use banco_xiangqi::rules::Verdict;
+use banco_xiangqi::{Move, RuleSet, Xiangqi};
 use std::time::Duration;
 
 struct Puzzle {
@@ -55,10 +56,45 @@ fn check(p: &Puzzle) {
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
     assert!(
-        moves.is_empty() || r.line.len() < 2 * mate as usize - 1,
+        r.line.len() < 2 * mate as usize,
         "{}: line {:?}",
         p.name,
         r.line
+    );
+    if !moves.is_empty() {
+        // Not mated: the line must end on a repetition the judge blames on the
+        // defender (the side to move), as the solver treats the first repetition.
+        let defender = game.position().side_to_move();
+        let verdict = game.repetition_verdict(&RuleSet::default(), 2);
+        assert!(
+            matches!(
+                verdict,
+                Some(Verdict::PerpetualCheck(c) | Verdict::PerpetualChase(c)) if c == defender
+            ),
+            "{}: the line ends neither in mate nor in a repetition the defender loses \
+             ({verdict:?}): {:?}",
+            p.name,
+            r.line
+        );
+    }
+}
+
+/// `ElephantEye BATCH.TXT #127` (mate in 17 by the book): the solver finds a win in 8
+/// whose line ends on the 15th ply with the defender's rook checking the shuttling king
+/// for the second time — a perpetual check the defender loses, not a mate.
+#[test]
+fn a_win_by_the_repetition_rule_ends_the_line() {
+    let mut game = Xiangqi::from_fen("3k5/9/4P4/9/9/5R3/9/9/5K3/4r1c2 w - - 0 1").unwrap();
+    for uci in [
+        "f4f9", "d9d8", "f9f8", "d8d9", "e7d7", "d9e9", "d7d8", "g0f0", "f8g8", "e0e1", "f1f0",
+        "e1e0", "f0f1", "e0e1", "f1f0",
+    ] {
+        let mv: Move = uci.parse().unwrap();
+        game.play(mv).unwrap();
+    }
+    assert_eq!(
+        game.repetition_verdict(&RuleSet::default(), 2),
+        Some(Verdict::PerpetualCheck(game.position().side_to_move()))
     );
 }
 
