@@ -100,8 +100,8 @@ pub use game::{
 };
 pub use jieqi::{Pool, PoolEntry};
 pub use lines::{
-    LinesBall, LinesBestScore, LinesError, LinesGame, LinesHint, LinesSettings, LinesTurn,
-    LinesUndo, LinesView, lines_cell_name, lines_color_name,
+    LinesBall, LinesBestScore, LinesError, LinesGame, LinesHint, LinesSettings, LinesTap,
+    LinesTurn, LinesUndo, LinesView, lines_cell_name, lines_color_name,
 };
 pub use lobby::{Lobby, LobbyListener, LobbyPeer};
 pub use nearby::{NearbyListener, NearbyLobby, NearbyPlayer, NearbyTransport};

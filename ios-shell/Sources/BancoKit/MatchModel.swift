@@ -29,8 +29,6 @@ public final class MatchModel: Model {
         public var bluetooth: String?
     }
 
-    private var racePick = LinesPick()
-
     public private(set) var state = State() {
         willSet { willChange() }
         didSet { didChange() }
@@ -171,22 +169,24 @@ public final class MatchModel: Model {
     /// Resigns the race (the other player wins).
     public func raceResign() { act { try $0.raceResign() } }
 
-    /// A tap on cell `cell` of our race board: picks a ball, or moves the picked one (the turn).
+    /// A tap on cell `cell` of our race board: Rust picks a ball, picks another, puts it
+    /// down, or moves the picked one (the turn, returned); a cell out of reach is the message.
     @discardableResult
-    public func raceTap(_ cell: Int) -> RaceTurn? {
-        guard let race = state.race, race.canMove, let cells = race.board?.cells else { return nil }
-        guard let move = racePick.tap(cell, cells) else {
-            state.raceSelected = racePick.selected
-            return nil
+    public func raceTap(_ cell: Int) -> LinesTurn? {
+        guard let c = UInt8(exactly: cell) else { return nil }
+        var tap: LinesTap?
+        act { tap = try $0.raceTap(cell: c) }
+        state.raceSelected = match?.raceSelected().map { Int($0) }
+        switch tap {
+        case .moved(let turn)?:
+            state.raceRun = BallRun(path: turn.path.map { Int($0) }, color: Int(turn.color))
+            return turn
+        case .unreachable(let message)?:
+            state.message = message
+        default:
+            break
         }
-        var turn: RaceTurn?
-        act { turn = try $0.raceMove(from: UInt8(move.from), to: UInt8(move.to)) }
-        if let t = turn {
-            racePick.clear()
-            state.raceSelected = nil
-            state.raceRun = BallRun(path: t.path.map { Int($0) }, color: Int(cells[move.from]) - 1)
-        }
-        return turn
+        return nil
     }
 
     public func tap(column: Int, row: Int) {

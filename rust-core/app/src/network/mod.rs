@@ -334,6 +334,8 @@ pub struct NetMatch {
     address: String,
     offers: Vec<GameKind>,
     identity: Identity,
+    /// The picked ball on our race board.
+    race_pick: Mutex<crate::lines_pick::LinesPick>,
 }
 
 /// What the event thread handles: the driver's events, and a few of its own.
@@ -578,6 +580,7 @@ impl NetMatch {
             address,
             offers,
             identity,
+            race_pick: Mutex::default(),
         }
     }
 

@@ -30,7 +30,8 @@ import org.banco.boardGames
 import org.banco.Color
 import org.banco.RaceSettings
 import org.banco.RaceState
-import org.banco.RaceTurn
+import org.banco.LinesTap
+import org.banco.LinesTurn
 import org.banco.RaceUpdate
 
 class MatchController private constructor(
@@ -69,7 +70,6 @@ class MatchController private constructor(
 
     /** Our last race move's walk along its path, to animate. */
     val raceRun = Observable<BallRun?>(null)
-    private val racePick = LinesPick()
 
     val state = Observable(State())
     private var match: Match? = null
@@ -104,23 +104,20 @@ class MatchController private constructor(
     /** Resigns the race (the other player wins). */
     fun raceResign() = act { it.raceResign() }
 
-    /** A tap on cell [cell] of our race board: picks a ball, or moves the picked one (the turn). */
-    fun raceTap(cell: Int): RaceTurn? {
-        val race = state.value.race ?: return null
-        val cells = race.board?.cells ?: return null
-        if (!race.canMove) return null
-        val move = racePick.tap(cell, cells)
-        raceSelected.value = racePick.selected
-        if (move == null) return null
-        var turn: RaceTurn? = null
-        act { turn = it.raceMove(move.first.toUByte(), move.second.toUByte()) }
-        turn?.let { t ->
-            racePick.clear()
-            raceSelected.value = null
-            val color = cells[move.first].toInt() - 1
-            raceRun.value = BallRun(t.path.map { it.toInt() }, color)
+    /**
+     * A tap on cell [cell] of our race board: Rust picks a ball, picks another, puts it down,
+     * or moves the picked one (the turn, returned); a cell out of reach is the notice.
+     */
+    fun raceTap(cell: Int): LinesTurn? {
+        if (cell !in 0..80) return null
+        var tap: LinesTap? = null
+        act { tap = it.raceTap(cell.toUByte()) }
+        raceSelected.value = match?.raceSelected()?.toInt()
+        return when (val t = tap) {
+            is LinesTap.Moved -> t.turn.also { raceRun.value = BallRun(it.path.map { c -> c.toInt() }, it.color.toInt()) }
+            is LinesTap.Unreachable -> null.also { state.value = state.value.copy(error = t.message) }
+            else -> null
         }
-        return turn
     }
 
     /** A tap on a screen cell (column from the left, row from the top): what it did, null if refused. */
