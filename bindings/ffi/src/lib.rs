@@ -98,7 +98,7 @@ pub use game::{
     default_rules, notations, parse_square, piece_kinds, result_text, square_name, start_fen,
     validate_fen,
 };
-pub use jieqi::{Pool, PoolEntry};
+pub use jieqi::{Pool, PoolEntry, PoolSides};
 pub use lines::{
     LinesBall, LinesBestScore, LinesError, LinesGame, LinesHint, LinesSettings, LinesTap,
     LinesTurn, LinesUndo, LinesView, lines_cell_name, lines_color_name,
