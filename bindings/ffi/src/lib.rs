@@ -104,7 +104,9 @@ pub use lines::{
     LinesTurn, LinesUndo, LinesView, lines_cell_name, lines_color_name,
 };
 pub use lobby::{Lobby, LobbyListener, LobbyPeer};
-pub use nearby::{NearbyListener, NearbyLobby, NearbyPlayer, NearbyTransport};
+pub use nearby::{
+    Hosting, NearbyListener, NearbyLobby, NearbyPlayer, NearbyTransport, TransportNotOpen,
+};
 pub use net::{
     Match, MatchClock, MatchEvent, MatchListener, MatchOffer, MatchPhase, MatchState, new_trust,
     trust_fingerprint,

@@ -45,7 +45,7 @@ class MatchController private constructor(
         val match: MatchState? = null,
         /** An action of this player's that was refused ("it is not your turn"). */
         val error: String? = null,
-        /** A host: where the guest can come from (the LAN, Bluetooth); empty for a guest. */
+        /** A host: where the guest can come from (the LAN, Bluetooth: Rust's Match.hosting); empty for a guest. */
         val openOn: List<NearbyTransport> = emptyList(),
         /**
          * About Bluetooth: a host's reason for not being open over it, or, mid-game, why the
@@ -216,11 +216,9 @@ class MatchController private constructor(
         fun host(
             ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, sound: SoundPlayer = SoundPlayer.SILENT,
             trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null,
-            /** Why the match is not open over Bluetooth too (shown as [State.bluetooth]). */
-            bluetoothNote: String? = null,
         ): MatchController {
             val offer = MatchOffer(settings.game, settings.color, settings.rulesFor(settings.game), null, clock)
-            return open(ui, sound, onTrust, null, listOf(NearbyTransport.LAN), bluetoothNote) {
+            return open(ui, sound, onTrust) {
                 Match.host(settings.playerName, address, advertise, boardGames(), offer, it, trust)
             }
         }
@@ -228,17 +226,17 @@ class MatchController private constructor(
         /**
          * [host], and over Bluetooth LE at the same time through [peripheral] (the shell's GATT
          * server): one match, so the lobby shows the host once and the guest comes whichever
-         * way it found it. Throws when the peripheral cannot start (LobbyModel.host then hosts
-         * on the LAN alone and says why).
+         * way it found it. Without [peripheral] ([bluetoothUnavailable] says why), or when it
+         * cannot start, Rust hosts on the LAN alone and the state says why ([State.bluetooth]).
          */
         fun hostNearby(
-            ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, peripheral: BlePeripheral,
-            gate: BleGate?, sound: SoundPlayer = SoundPlayer.SILENT, trust: ByteArray? = null,
-            onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null,
+            ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, peripheral: BlePeripheral?,
+            bluetoothUnavailable: String?, gate: BleGate?, sound: SoundPlayer = SoundPlayer.SILENT,
+            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null,
         ): MatchController {
             val offer = MatchOffer(settings.game, settings.color, settings.rulesFor(settings.game), null, clock)
-            return open(ui, sound, onTrust, gate, listOf(NearbyTransport.LAN, NearbyTransport.BLE)) {
-                Match.hostNearby(settings.playerName, address, advertise, peripheral, boardGames(), offer, it, trust)
+            return open(ui, sound, onTrust, gate) {
+                Match.hostNearby(settings.playerName, address, advertise, peripheral, bluetoothUnavailable, boardGames(), offer, it, trust)
             }
         }
 
@@ -279,14 +277,22 @@ class MatchController private constructor(
             trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {},
         ): MatchController = open(ui, sound, onTrust) { Match.joinPeer(name, peer, it, trust) }
 
+        /** Opens the match; a host's transports and Bluetooth note are Rust's (Match.hosting). */
         private fun open(
             ui: UiDispatcher, sound: SoundPlayer, onTrust: (ByteArray) -> Unit, gate: BleGate? = null,
-            openOn: List<NearbyTransport> = emptyList(), bluetoothNote: String? = null, make: (MatchListener) -> Match,
+            make: (MatchListener) -> Match,
         ): MatchController {
             val c = MatchController(ui, sound, onTrust)
-            c.state.value = c.state.value.copy(openOn = openOn, bluetooth = bluetoothNote)
-            c.match = make(c)
-            if (gate != null) {
+            val m = make(c)
+            c.match = m
+            val hosting = m.hosting()
+            val openOn = hosting?.openOn ?: emptyList()
+            c.state.value = c.state.value.copy(
+                openOn = openOn,
+                bluetooth = hosting?.notOpen?.firstOrNull { it.transport == NearbyTransport.BLE }?.reason?.takeIf { it.isNotEmpty() },
+            )
+            // A host follows the gate only while open over Bluetooth; a guest joining over it always.
+            if (gate != null && (hosting == null || NearbyTransport.BLE in openOn)) {
                 c.unobserveGate = gate.observeBanner { banner -> c.state.value = c.state.value.copy(bluetooth = banner) }
             }
             c.refresh()
