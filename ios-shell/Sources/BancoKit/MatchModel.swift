@@ -68,8 +68,8 @@ public final class MatchModel: Model {
         let match = try make(l)
         m.match = match
         let hosting = match.hosting()
-        m.state.openOn = hosting?.openOn ?: []
-        m.state.bluetooth = hosting?.notOpen.first { $0.transport == .ble && !$0.reason.isEmpty }?.reason
+        m.state.openOn = hosting?.openOn ?? []
+        m.state.bluetooth = hosting?.notOpen.first(where: { $0.transport == .ble && !$0.reason.isEmpty })?.reason
         // A host follows the gate only while open over Bluetooth; a guest joining over it always.
         if let g = gate, hosting == nil || m.state.openOn.contains(.ble) {
             let id = g.observe { [weak m, weak g] in m?.state.bluetooth = g?.banner }
