@@ -115,6 +115,7 @@ fun bleTests(s: Suite) {
         val chess = MatchOffer(GameKind.CHESS, Color.RED, null, null)
         val host = Match.hostBle("An", PipePeripheral(air), listOf(), chess, hostEvents)
         eq("Bluetooth LE", host.address())
+        eq(listOf(NearbyTransport.BLE), host.hosting()?.openOn)
         val ad = air.advertised!!
         eq("Banco An", ad.localName)
         eq(bleService(), ad.service)

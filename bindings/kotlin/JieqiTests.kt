@@ -17,6 +17,10 @@ fun jieqiTests(s: Suite) {
             check(h2.faceDown && h2.color == Color.RED && h2.letter == "X") { "$h2" }
             eq(2, first.board.pools.size)
             eq(15u, first.board.pools[0].total)
+            // Placed by Rust beside the board: the player (Red, not flipped) below.
+            val sides = first.board.poolSides!!
+            eq(listOf(Color.BLACK, Color.RED), listOf(sides.top.color, sides.bottom.color))
+            eq(first.board.pools[0], sides.bottom)
             val played = vs.playText("h2e2")
             val revealed = played.revealed!!
             check(!revealed.faceDown)

@@ -28,6 +28,51 @@ fun raceMoveOn(cells: ByteArray): Pair<UByte, UByte>? {
 }
 
 fun linesTests(s: Suite) {
+    s.test("Lines taps: pick, pick another, put down, a walled-off cell, move") {
+        val game = LinesGame(LinesSettings(5u, LinesUndo.OFF), 5uL)
+        val view = game.view()
+        val balls = view.cells.indices.filter { view.cells[it].toInt() != 0 }.map { it.toUByte() }
+        val empty = view.cells.indexOfFirst { it.toInt() == 0 }.toUByte()
+        eq(LinesTap.Ignored, game.tap(empty), "an empty cell with nothing picked")
+        throws<LinesException.OffBoard> { game.tap(81u) }
+        val picked = game.tap(balls[0]) as LinesTap.Selected
+        eq(balls[0], picked.cell)
+        eq(game.reachable(balls[0]).toList(), picked.reachable.toList())
+        eq(balls[1], (game.tap(balls[1]) as LinesTap.Selected).cell, "another ball picks that one")
+        eq(balls[1], game.selected())
+        eq(LinesTap.Deselected, game.tap(balls[1]))
+        eq(null, game.selected())
+        game.tap(balls[0])
+        game.clearSelection()
+        eq(null, game.selected())
+        // Play by hints until some ball cannot reach some empty cell: that tap keeps the pick.
+        var walled = false
+        for (i in 0 until 200) {
+            val v = game.view()
+            val cells = v.cells
+            val pair = (0 until 81).filter { cells[it].toInt() != 0 }.firstNotNullOfOrNull { f ->
+                val reach = game.reachable(f.toUByte()).toSet()
+                (0 until 81).firstOrNull { cells[it].toInt() == 0 && it.toByte() !in reach }?.let { f to it }
+            }
+            if (pair != null) {
+                game.tap(pair.first.toUByte())
+                val t = game.tap(pair.second.toUByte()) as LinesTap.Unreachable
+                check(t.message.contains("no free path")) { t.message }
+                eq(pair.first.toUByte(), game.selected(), "still picked")
+                eq(v.key(), game.view().key(), "nothing moved")
+                walled = true
+                break
+            }
+            val h = game.hint() ?: break
+            game.tap(h.from)
+            val moved = game.tap(h.to) as LinesTap.Moved
+            eq(h.path.toList(), moved.turn.path.toList())
+            eq(v.cells[h.from.toInt()].toInt() - 1, moved.turn.color.toInt())
+            eq(null, game.selected())
+        }
+        check(walled) { "some position walls a cell off" }
+    }
+
     s.test("a seeded Lines game played by its hints to the end, save and load") {
         val settings = LinesSettings(5u, LinesUndo.LAST_TURN)
         val game = LinesGame(settings, 42uL)
@@ -144,9 +189,19 @@ fun linesTests(s: Suite) {
                     val r = m.state().race!!
                     if (!r.canMove) continue
                     val (from, to) = raceMoveOn(r.board!!.cells) ?: continue
-                    val turn = m.raceMove(from, to)
-                    eq(from, turn.path.first().toUByte())
-                    eq(to, turn.path.last().toUByte())
+                    if (m === guest) {
+                        // The guest plays by taps: pick the ball, then its target.
+                        check(m.raceTap(from) is LinesTap.Selected) { "a tap on a ball picks it" }
+                        eq(from, m.raceSelected())
+                        val moved = m.raceTap(to) as? LinesTap.Moved ?: throw AssertionError("the picked ball moves")
+                        eq(from, moved.turn.path.first().toUByte())
+                        eq(r.board!!.cells[from.toInt()].toInt() - 1, moved.turn.color.toInt())
+                        eq(null, m.raceSelected())
+                    } else {
+                        val turn = m.raceMove(from, to)
+                        eq(from, turn.path.first().toUByte())
+                        eq(to, turn.path.last().toUByte())
+                    }
                     moves++
                 }
                 check(moves < 1000) { "the boards fill up" }
@@ -173,6 +228,7 @@ fun linesTests(s: Suite) {
             eq(go, g.outcome)
             check(ho.text.startsWith("You") || ho.text.startsWith("The race")) { ho.text }
             throws<BancoException> { host.raceMove(0u, 1u) }
+            eq(LinesTap.Ignored, host.raceTap(0u), "no taps after the end")
         } finally {
             guest.leave()
             host.leave()

@@ -53,6 +53,12 @@ fun matchTests(s: Suite) {
         val guestEvents = QueueMatchListener("guest")
         val chess = MatchOffer(GameKind.CHESS, Color.RED, null, null)
         val host = Match.host("An", "127.0.0.1:0", false, boardGames(), chess, hostEvents)
+        eq(Hosting(listOf(NearbyTransport.LAN), listOf()), host.hosting(), "a LAN host")
+        // Asked for Bluetooth without a peripheral: the LAN alone, with the shell's reason.
+        Match.hostNearby("An", "127.0.0.1:0", false, null, "Bluetooth is off", boardGames(), chess, QueueMatchListener("lan")).use { lan ->
+            eq(listOf(TransportNotOpen(NearbyTransport.BLE, "Bluetooth is off")), lan.hosting()!!.notOpen)
+            lan.leave()
+        }
         val address = hostEvents.next<MatchEvent.Listening>().address
         eq(address, host.address())
         check(address.startsWith("127.0.0.1:")) { address }
@@ -63,6 +69,7 @@ fun matchTests(s: Suite) {
         val guest = Match.join("Binh", address, guestEvents)
         try {
             eq("", guest.address())
+            eq(null, guest.hosting(), "a guest hosts nothing")
             val hc = hostEvents.next<MatchEvent.VerifyCode>()
             val gc = guestEvents.next<MatchEvent.VerifyCode>()
             eq(hc.code, gc.code, "both phones show the same code")

@@ -33,6 +33,10 @@ func jieqiTests(_ s: Suite) {
         try eq([15, 15], first.board.pools.map { $0.faceDown })
         try eq(15, first.board.pools[0].entries.reduce(0) { $0 + Int($1.count) }, "the counts add up")
         try check(first.board.pools[0].entries.allSatisfy { !$0.piece.faceDown && $0.piece.color == .red })
+        // Placed by Rust beside the board: the player (Red, not flipped) below.
+        let sides = try first.board.poolSides.orThrow("pool sides")
+        try eq([Color.black, .red], [sides.top.color, sides.bottom.color])
+        try eq(first.board.pools[0], sides.bottom)
 
         let played = try vs.playText(text: "h2e2")
         guard let revealed = played.revealed else { throw TestFailure(description: "no reveal in \(played)") }

@@ -33,6 +33,55 @@ func raceMoveOn(_ cells: Data) -> (UInt8, UInt8)? {
 }
 
 func linesTests(_ s: Suite) {
+    s.test("Lines taps: pick, pick another, put down, a walled-off cell, move") {
+        let game = try LinesGame(settings: LinesSettings(startBalls: 5, undo: .off), seed: 5)
+        let view = game.view()
+        let balls = view.cells.indices.filter { view.cells[$0] != 0 }.map { UInt8($0) }
+        let empty = UInt8(view.cells.firstIndex(of: 0)!)
+        try eq(LinesTap.ignored, try game.tap(cell: empty), "an empty cell with nothing picked")
+        try linesFails("OffBoard") { _ = try game.tap(cell: 81) }
+        guard case .selected(let cell, let reachable) = try game.tap(cell: balls[0]) else {
+            throw TestFailure(description: "a tap picks the ball")
+        }
+        try eq(balls[0], cell)
+        try eq(try game.reachable(from: balls[0]), reachable)
+        guard case .selected(let other, _) = try game.tap(cell: balls[1]) else { throw TestFailure(description: "another ball") }
+        try eq(balls[1], other)
+        try eq(balls[1], game.selected())
+        try eq(LinesTap.deselected, try game.tap(cell: balls[1]))
+        try eq(nil, game.selected())
+        _ = try game.tap(cell: balls[0])
+        game.clearSelection()
+        try eq(nil, game.selected())
+        // Play by hints until some ball cannot reach some empty cell: that tap keeps the pick.
+        var walled = false
+        for _ in 0..<200 {
+            let v = game.view()
+            let cells = v.cells
+            var pair: (UInt8, UInt8)?
+            for f in 0..<81 where cells[f] != 0 && pair == nil {
+                let reach = Set(try game.reachable(from: UInt8(f)))
+                if let t = (0..<81).first(where: { cells[$0] == 0 && !reach.contains(UInt8($0)) }) { pair = (UInt8(f), UInt8(t)) }
+            }
+            if let (f, t) = pair {
+                _ = try game.tap(cell: f)
+                guard case .unreachable(let message) = try game.tap(cell: t) else { throw TestFailure(description: "out of reach") }
+                try check(message.contains("no free path"), message)
+                try eq(f, game.selected(), "still picked")
+                try eq(v, game.view(), "nothing moved")
+                walled = true
+                break
+            }
+            guard let h = game.hint() else { break }
+            _ = try game.tap(cell: h.from)
+            guard case .moved(let turn) = try game.tap(cell: h.to) else { throw TestFailure(description: "the ball moves") }
+            try eq(h.path, turn.path)
+            try eq(Int(v.cells[Int(h.from)]) - 1, Int(turn.color))
+            try eq(nil, game.selected())
+        }
+        try check(walled, "some position walls a cell off")
+    }
+
     s.test("a seeded Lines game played by its hints to the end, save and load") {
         let settings = LinesSettings(startBalls: 5, undo: .lastTurn)
         let game = try LinesGame(settings: settings, seed: 42)
@@ -142,9 +191,19 @@ func linesTests(_ s: Suite) {
             for m in [host, guest] {
                 guard let r = try m.state().race, r.canMove, let mv = raceMoveOn(r.board!.cells) else { continue }
                 let (from, to) = mv
-                let turn = try m.raceMove(from: from, to: to)
-                try eq(from, turn.path.first)
-                try eq(to, turn.path.last)
+                if m === guest {
+                    // The guest plays by taps: pick the ball, then its target.
+                    guard case .selected = try m.raceTap(cell: from) else { throw TestFailure(description: "a tap picks the ball") }
+                    try eq(from, m.raceSelected())
+                    guard case .moved(let turn) = try m.raceTap(cell: to) else { throw TestFailure(description: "the ball moves") }
+                    try eq(from, turn.path.first)
+                    try eq(Int(r.board!.cells[Int(from)]) - 1, Int(turn.color))
+                    try eq(nil, m.raceSelected())
+                } else {
+                    let turn = try m.raceMove(from: from, to: to)
+                    try eq(from, turn.path.first)
+                    try eq(to, turn.path.last)
+                }
                 moves += 1
             }
             try check(moves < 1000, "the boards fill up")
@@ -170,5 +229,6 @@ func linesTests(_ s: Suite) {
                            blackTurns: go.blackTurns, winner: go.winner, ending: go.ending, text: ho.text),
                ho, "both sides agree on the result")
         try fails(.match, .illegalMove, .gameOver) { _ = try host.raceMove(from: 0, to: 1) }
+        try eq(LinesTap.ignored, try host.raceTap(cell: 0), "no taps after the end")
     }
 }

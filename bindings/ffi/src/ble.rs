@@ -773,30 +773,39 @@ impl Match {
     /// LE at the same time (as [`Match::host_ble`]): one match, one key, so a
     /// [`NearbyLobby`](crate::NearbyLobby) shows the host once, and the guest comes by
     /// whichever way it found the host — and after a cut may come back the other way.
-    /// `address()` is the LAN address. Without `peripheral` this is [`Match::host`]. When the
-    /// peripheral cannot start (Bluetooth off, permission missing) this fails with its
-    /// reason: host on the LAN alone then, and say why.
+    /// `address()` is the LAN address.
+    ///
+    /// It opens what it can: when the peripheral cannot start (Bluetooth off, permission
+    /// missing, no advertising on this phone) the match is hosted on the LAN alone. Without
+    /// `peripheral` it is hosted on the LAN alone too, and `bluetooth_unavailable` (the
+    /// shell's reason for not passing one: the gate's message) is why Bluetooth is not
+    /// open. [`Match::hosting`] tells the screen where it is open and why not elsewhere.
     #[uniffi::constructor(default(trust = None))]
+    #[allow(clippy::too_many_arguments)]
     pub fn host_nearby(
         player_name: String,
         listen_address: String,
         advertise: bool,
         peripheral: Option<Arc<dyn BlePeripheral>>,
+        bluetooth_unavailable: Option<String>,
         offers: Vec<GameKind>,
         proposal: Option<MatchOffer>,
         listener: Arc<dyn MatchListener>,
         trust: Option<Vec<u8>>,
     ) -> Result<Arc<Match>, BancoError> {
-        let Some(peripheral) = peripheral else {
-            return Match::host(
-                player_name,
-                listen_address,
-                advertise,
-                offers,
-                proposal,
-                listener,
-                trust,
-            );
+        let reason = match (&peripheral, bluetooth_unavailable) {
+            (None, None) => {
+                return Match::host(
+                    player_name,
+                    listen_address,
+                    advertise,
+                    offers,
+                    proposal,
+                    listener,
+                    trust,
+                );
+            }
+            (_, reason) => reason,
         };
         guard(|| {
             let options = host_options(
@@ -807,11 +816,12 @@ impl Match {
                 proposal.as_ref(),
                 trust,
             )?;
-            let inner = NetMatch::host_also(
-                options,
-                |ad| advertise_ble(peripheral, ad).map_err(|e| e.to_string()),
-                Arc::new(Relay(listener)),
-            )?;
+            let also = match (peripheral, reason) {
+                (Some(p), _) => Ok(p),
+                (None, reason) => Err(reason.unwrap_or_default()),
+            }
+            .map(|p| move |ad: &_| advertise_ble(p, ad).map_err(|e| e.to_string()));
+            let inner = NetMatch::host_also(options, also, Arc::new(Relay(listener)))?;
             Ok(Arc::new(Match { inner }))
         })
     }

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use super::*;
+use crate::NearbyTransport;
 use crate::net::{MatchEvent, MatchPhase};
 use crate::types::{Color, Outcome, WinReason};
 use std::sync::OnceLock;
@@ -375,7 +376,7 @@ fn failures_of_the_shell_are_errors_not_crashes() {
 
 /// A host on the LAN and Bluetooth at once: the advertised key is the match's; a guest
 /// comes over Bluetooth to one such host and over TCP to another; a peripheral that cannot
-/// start fails the call with its reason.
+/// start leaves the host on the LAN alone, with its reason in `hosting()`.
 #[test]
 fn hosting_nearby_takes_the_guest_over_bluetooth_or_the_lan() {
     let code = |e: &MatchEvent| match e {
@@ -392,6 +393,7 @@ fn hosting_nearby_takes_the_guest_over_bluetooth_or_the_lan() {
         "127.0.0.1:0".into(),
         false,
         Some(Arc::new(PipePeripheral(Arc::clone(&air)))),
+        None,
         vec![],
         None,
         host_events,
@@ -399,6 +401,13 @@ fn hosting_nearby_takes_the_guest_over_bluetooth_or_the_lan() {
     )
     .unwrap();
     assert!(host.address().unwrap().starts_with("127.0.0.1:"));
+    assert_eq!(
+        host.hosting(),
+        Some(crate::Hosting {
+            open_on: vec![NearbyTransport::Lan, NearbyTransport::Ble],
+            not_open: vec![]
+        })
+    );
     let guest_radio = BleGuest::new(Arc::new(PipeCentral(Arc::clone(&air)))).unwrap();
     let (tx, found) = mpsc::channel();
     guest_radio.scan(Arc::new(Found(Mutex::new(tx)))).unwrap();
@@ -443,6 +452,7 @@ fn hosting_nearby_takes_the_guest_over_bluetooth_or_the_lan() {
         "127.0.0.1:0".into(),
         false,
         Some(Arc::new(PipePeripheral(Arc::clone(&air)))),
+        None,
         vec![],
         None,
         host_events,
@@ -477,21 +487,69 @@ fn hosting_nearby_takes_the_guest_over_bluetooth_or_the_lan() {
         fn disconnect(&self, _: String) {}
         fn stop(&self) {}
     }
+    // A peripheral that cannot start: hosted on the LAN alone, and the reason said.
     let (events, _rx) = listener();
-    let err = Match::host_nearby(
+    let host = Match::host_nearby(
         "An".into(),
         "127.0.0.1:0".into(),
         false,
         Some(Arc::new(Off)),
+        None,
         vec![],
         None,
         events,
         None,
     )
-    .err()
     .unwrap();
+    let hosting = host.hosting().unwrap();
+    assert_eq!(hosting.open_on, vec![NearbyTransport::Lan]);
+    assert_eq!(hosting.not_open.len(), 1);
+    assert_eq!(hosting.not_open[0].transport, NearbyTransport::Ble);
     assert!(
-        matches!(&err, BancoError::Network(m) if m.contains("Bluetooth is off")),
-        "{err:?}"
+        hosting.not_open[0].reason.contains("Bluetooth is off"),
+        "{hosting:?}"
     );
+    assert!(host.address().unwrap().starts_with("127.0.0.1:"));
+    host.leave().unwrap();
+    // No peripheral, with the shell's reason: the LAN alone, that reason.
+    let (events, _rx) = listener();
+    let host = Match::host_nearby(
+        "An".into(),
+        "127.0.0.1:0".into(),
+        false,
+        None,
+        Some("Bluetooth permission missing".into()),
+        vec![],
+        None,
+        events,
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        host.hosting().unwrap().not_open[0].reason,
+        "Bluetooth permission missing"
+    );
+    host.leave().unwrap();
+    // No peripheral and no reason: a plain LAN host.
+    let (events, _rx) = listener();
+    let host = Match::host_nearby(
+        "An".into(),
+        "127.0.0.1:0".into(),
+        false,
+        None,
+        None,
+        vec![],
+        None,
+        events,
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        host.hosting(),
+        Some(crate::Hosting {
+            open_on: vec![NearbyTransport::Lan],
+            not_open: vec![]
+        })
+    );
+    host.leave().unwrap();
 }

@@ -98,13 +98,15 @@ pub use game::{
     default_rules, notations, parse_square, piece_kinds, result_text, square_name, start_fen,
     validate_fen,
 };
-pub use jieqi::{Pool, PoolEntry};
+pub use jieqi::{Pool, PoolEntry, PoolSides};
 pub use lines::{
-    LinesBall, LinesBestScore, LinesError, LinesGame, LinesHint, LinesSettings, LinesTurn,
-    LinesUndo, LinesView, lines_cell_name, lines_color_name,
+    LinesBall, LinesBestScore, LinesError, LinesGame, LinesHint, LinesSettings, LinesTap,
+    LinesTurn, LinesUndo, LinesView, lines_cell_name, lines_color_name,
 };
 pub use lobby::{Lobby, LobbyListener, LobbyPeer};
-pub use nearby::{NearbyListener, NearbyLobby, NearbyPlayer, NearbyTransport};
+pub use nearby::{
+    Hosting, NearbyListener, NearbyLobby, NearbyPlayer, NearbyTransport, TransportNotOpen,
+};
 pub use net::{
     Match, MatchClock, MatchEvent, MatchListener, MatchOffer, MatchPhase, MatchState, new_trust,
     trust_fingerprint,

@@ -220,6 +220,61 @@ pub struct LinesHint {
     pub text: String,
 }
 
+/// What a tap on a Lines board did ([`LinesGame::tap`], `Match.raceTap`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum LinesTap {
+    /// A ball is picked now (the first, or another instead): ring `cell`, mark `reachable`.
+    Selected {
+        /// The picked ball's cell.
+        cell: u8,
+        /// The empty cells it can reach.
+        reachable: Vec<u8>,
+    },
+    /// The picked ball was tapped again: nothing is picked now.
+    Deselected,
+    /// The picked ball moved: the turn, with the path to animate.
+    Moved {
+        /// What the turn did.
+        turn: LinesTurn,
+    },
+    /// Balls wall the tapped cell off: the ball stays picked; show `message`.
+    Unreachable {
+        /// Why, in words ("no free path from a1 to c3: balls block the way").
+        message: String,
+    },
+    /// Nothing to do: an empty cell with nothing picked, or a finished game.
+    Ignored,
+}
+
+impl LinesTap {
+    /// The tap of banco-app, `score` the score after a move.
+    pub(crate) fn of(tap: banco_app::lines_pick::LinesTap, moved: u8, score: u32) -> LinesTap {
+        use banco_app::lines_pick::LinesTap as App;
+        match tap {
+            App::Selected { cell, reachable } => LinesTap::Selected {
+                cell: u8::from(cell),
+                reachable: cells(reachable),
+            },
+            App::Deselected => LinesTap::Deselected,
+            App::Moved(report) => LinesTap::Moved {
+                turn: turn_of(&report, moved, score),
+            },
+            App::Unreachable(e) => LinesTap::Unreachable {
+                message: e.to_string(),
+            },
+            App::Ignored => LinesTap::Ignored,
+        }
+    }
+}
+
+/// The colour (0–6) of the ball on cell `index` of `game`, 0 when empty.
+pub(crate) fn color_at(game: &banco_lines::LinesGame, index: u8) -> u8 {
+    Cell::from_index(usize::from(index))
+        .ok()
+        .and_then(|c| game.board().get(c))
+        .map_or(0, color)
+}
+
 /// One entry of the best-scores table.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct LinesBestScore {
@@ -411,6 +466,28 @@ impl LinesGame {
             })?;
             self.play(u8::from(from), u8::from(to))
         })
+    }
+
+    /// A tap on cell `cell` (0–80): picks a ball, picks another, puts the picked one down,
+    /// or moves it to an empty cell (see [`LinesTap`]); an off-board cell is refused.
+    pub fn tap(&self, cell: u8) -> Result<LinesTap, LinesError> {
+        guard(|| {
+            let c = cell_of(cell)?;
+            let mut s = self.lock();
+            let moved = s.selected().map_or(0, |f| color_at(s.game(), u8::from(f)));
+            let tap = s.tap(c);
+            Ok(LinesTap::of(tap, moved, s.score()))
+        })
+    }
+
+    /// The picked ball's cell, if a ball is picked.
+    pub fn selected(&self) -> Option<u8> {
+        self.lock().selected().map(u8::from)
+    }
+
+    /// Puts the picked ball down (the time is up, the screen is left).
+    pub fn clear_selection(&self) {
+        self.lock().clear_selection();
     }
 
     /// Takes the last turn back (as the settings allow); the same balls come again.
@@ -610,6 +687,69 @@ mod tests {
         }
         assert!(found, "some game position walls a cell off");
         assert_eq!(walled.undo(), Err(LinesError::UndoDisabled));
+    }
+
+    #[test]
+    fn taps_pick_repick_deselect_refuse_and_move() {
+        let game = LinesGame::new(settings(LinesUndo::LastTurn), Some(9)).unwrap();
+        let view = game.view();
+        let balls: Vec<u8> = (0..81u8)
+            .filter(|&i| view.cells[usize::from(i)] != 0)
+            .collect();
+        let empty = (0..81u8)
+            .find(|&i| view.cells[usize::from(i)] == 0)
+            .unwrap();
+        assert_eq!(game.tap(empty), Ok(LinesTap::Ignored), "nothing picked");
+        assert_eq!(game.tap(81), Err(LinesError::OffBoard(81)));
+        let LinesTap::Selected { cell, reachable } = game.tap(balls[0]).unwrap() else {
+            panic!("picked");
+        };
+        assert_eq!(cell, balls[0]);
+        assert_eq!(reachable, game.reachable(balls[0]).unwrap());
+        assert!(
+            matches!(game.tap(balls[1]).unwrap(), LinesTap::Selected { cell, .. } if cell == balls[1])
+        );
+        assert_eq!(game.selected(), Some(balls[1]));
+        assert_eq!(game.tap(balls[1]), Ok(LinesTap::Deselected));
+        assert_eq!(game.selected(), None);
+        game.tap(balls[1]).unwrap();
+        game.clear_selection();
+        assert_eq!(game.selected(), None);
+        let h = game.hint().unwrap();
+        game.tap(h.from).unwrap();
+        let LinesTap::Moved { turn } = game.tap(h.to).unwrap() else {
+            panic!("moved");
+        };
+        assert_eq!(turn.path, h.path);
+        assert_eq!(turn.color + 1, view.cells[usize::from(h.from)]);
+        assert_eq!(turn.score, game.score());
+        assert_eq!(game.selected(), None);
+        // A walled-off cell: the ball stays picked and the message says why.
+        let walled = LinesGame::new(settings(LinesUndo::Off), Some(5)).unwrap();
+        for _ in 0..200 {
+            let v = walled.view();
+            let found = (0..81u8)
+                .filter(|&f| v.cells[usize::from(f)] != 0)
+                .find_map(|f| {
+                    let reach = walled.reachable(f).unwrap();
+                    (0..81u8)
+                        .find(|&t| v.cells[usize::from(t)] == 0 && !reach.contains(&t))
+                        .map(|t| (f, t))
+                });
+            if let Some((f, t)) = found {
+                walled.tap(f).unwrap();
+                let LinesTap::Unreachable { message } = walled.tap(t).unwrap() else {
+                    panic!("unreachable");
+                };
+                assert!(message.contains("no free path"), "{message}");
+                assert_eq!(walled.selected(), Some(f));
+                assert_eq!(walled.view(), v);
+                return;
+            }
+            let h = walled.hint().unwrap();
+            walled.play(h.from, h.to).unwrap();
+        }
+        panic!("some position walls a cell off");
     }
 
     #[test]

@@ -53,6 +53,50 @@ impl From<an::Transport> for NearbyTransport {
     }
 }
 
+/// A transport a host could not open, and why ([`Hosting::not_open`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct TransportNotOpen {
+    /// The transport.
+    pub transport: NearbyTransport,
+    /// Why, in words a player can act on.
+    pub reason: String,
+}
+
+/// Where a host takes guests ([`Match::hosting`]): the transports open, and those asked
+/// for that are not, with the reason — the screen shows it as it is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct Hosting {
+    /// Open on these, the LAN first.
+    pub open_on: Vec<NearbyTransport>,
+    /// Asked for but not open (Bluetooth off, permission missing), with the reason.
+    pub not_open: Vec<TransportNotOpen>,
+}
+
+impl From<banco_app::network::Hosting> for Hosting {
+    fn from(h: banco_app::network::Hosting) -> Self {
+        Hosting {
+            open_on: h.open_on.into_iter().map(Into::into).collect(),
+            not_open: h
+                .not_open
+                .into_iter()
+                .map(|n| TransportNotOpen {
+                    transport: n.transport.into(),
+                    reason: n.reason,
+                })
+                .collect(),
+        }
+    }
+}
+
+#[uniffi::export]
+impl Match {
+    /// A host: where it takes guests (the LAN, Bluetooth LE) and why a transport asked for
+    /// is not open; `null`/`nil` for a guest.
+    pub fn hosting(&self) -> Option<Hosting> {
+        self.net().hosting().map(Hosting::from)
+    }
+}
+
 /// A player around.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct NearbyPlayer {

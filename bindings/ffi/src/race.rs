@@ -1,4 +1,5 @@
-//! The Lines race through [`Match`]: propose it, play moves on our board (each returning
+//! The Lines race through [`Match`]: propose it, play moves on our board (or taps,
+//! [`Match::race_tap`], picking a ball then its target like the solo game) (each returning
 //! the path the ball takes, for the animation), resign, and read both boards with the
 //! scores and the time left ([`RaceState`]); the race's events arrive as
 //! [`MatchEvent::Race`](crate::MatchEvent::Race) with a [`RaceUpdate`].
@@ -15,6 +16,7 @@
 //! ```
 
 use crate::error::{BancoError, guard};
+use crate::lines::{LinesTap, color_at};
 use crate::net::{Match, MatchListener, Relay, trust_of};
 use crate::types::Color;
 use banco_app::network::{HostOptions, NetMatch};
@@ -324,6 +326,28 @@ impl Match {
                 .map(RaceTurn::from)
                 .map_err(refused)
         })
+    }
+
+    /// A tap on cell `cell` (0–80) of our race board: picks a ball, picks another, puts
+    /// the picked one down, or moves it and sends the move (see [`LinesTap`]); ignored
+    /// while we cannot move.
+    pub fn race_tap(&self, cell: u8) -> Result<LinesTap, BancoError> {
+        guard(|| {
+            let net = self.net();
+            let board = net.race().and_then(|r| r.board);
+            let moved = match (net.race_selected(), &board) {
+                (Some(from), Some(b)) => color_at(b, u8::from(from)),
+                _ => 0,
+            };
+            let tap = net.race_tap(cell).map_err(refused)?;
+            let score = net.race().map_or(0, |r| r.score);
+            Ok(LinesTap::of(tap, moved, score))
+        })
+    }
+
+    /// The picked ball on our race board.
+    pub fn race_selected(&self) -> Option<u8> {
+        self.net().race_selected().map(u8::from)
     }
 
     /// Resigns the race (we lose).

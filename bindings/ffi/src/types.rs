@@ -359,6 +359,10 @@ pub struct BoardView {
     pub cells: Vec<Cell>,
     /// Jieqi: both sides' pools, first player first (empty in other games).
     pub pools: Vec<crate::jieqi::Pool>,
+    /// Jieqi: the pools to show beside the board, each next to its own side (`top` above
+    /// the board, `bottom` below it, as the board is turned), kinds all revealed left out;
+    /// `null`/`nil` in other games.
+    pub pool_sides: Option<crate::jieqi::PoolSides>,
 }
 
 /// A promotion waiting for the player's choice: show the pieces, then call
@@ -427,6 +431,7 @@ impl From<&ab::BoardView> for BoardView {
                 })
                 .collect(),
             pools: v.pools.iter().map(crate::jieqi::Pool::from).collect(),
+            pool_sides: v.pool_sides.as_ref().map(crate::jieqi::PoolSides::from),
         }
     }
 }

@@ -1,8 +1,8 @@
-// Lines (Color Lines): a solo game against the clock through Rust's LinesGame, and the pieces
-// the race screen shares with it — picking a ball then its target (`LinesPick`) and the
-// ball's walk along its path (`BallRun`) that the view paints frame by frame. Every rule
-// (paths, lines, scores, landing balls, undo, hints, best scores, the saved game) is in
-// Rust; this keeps the selection, the time limit and storage.
+// Lines (Color Lines): a solo game against the clock through Rust's LinesGame, and the
+// ball's walk along its path (`BallRun`) that the view paints frame by frame, shared with the
+// race screen. Every rule (taps picking a ball then its target, paths, lines, scores, landing
+// balls, undo, hints, best scores, the saved game) is in Rust; this keeps the time limit and
+// storage.
 import Foundation
 
 /// The moved ball's walk: `path` is every cell it passes, start and target included, in
@@ -27,26 +27,6 @@ public struct BallRun: Equatable {
     }
 
     public func isDone(at elapsedMs: Int64) -> Bool { elapsedMs >= durationMs }
-}
-
-/// A tap on a Lines board: a ball is picked, then an empty cell is its target.
-public struct LinesPick: Equatable {
-    public private(set) var selected: Int?
-
-    public init() {}
-
-    /// What a tap on `cell` of `cells` (0 empty) means: a move to try, or nil (picked, or ignored).
-    public mutating func tap(_ cell: Int, _ cells: Data) -> (from: Int, to: Int)? {
-        guard cells.indices.contains(cell) else { return nil }
-        if cells[cell] != 0 {
-            selected = selected == cell ? nil : cell
-            return nil
-        }
-        guard let from = selected else { return nil }
-        return (from, cell)
-    }
-
-    public mutating func clear() { selected = nil }
 }
 
 /// A solo game of Lines; used on the UI thread (its calls into Rust are quick).
@@ -89,7 +69,6 @@ public final class LinesModel: Model {
     private let store: KeyValueStore
     private let now: () -> Int64
     private var game: LinesGame?
-    private var pick = LinesPick()
     private var deadline: Int64?
 
     /// `now`: milliseconds of a monotonic clock (passed in: the tests run their own).
@@ -120,7 +99,6 @@ public final class LinesModel: Model {
             return false
         }
         deadline = timeLimitS > 0 ? now() + Int64(timeLimitS) * 1000 : nil
-        pick.clear()
         state = State(best: game?.bestScores() ?? [])
         refresh(run: nil, turn: nil)
         return true
@@ -141,22 +119,30 @@ public final class LinesModel: Model {
             return false
         }
         deadline = nil
-        pick.clear()
         refresh(run: nil, turn: nil)
         return true
     }
 
-    /// A tap on board cell `cell` (rank × 9 + file from a1): the turn when it moved a ball.
+    /// A tap on board cell `cell` (rank × 9 + file from a1): Rust picks the ball, picks
+    /// another, puts it down or moves it (the turn, returned); a cell out of reach is the message.
     @discardableResult
     public func tap(_ cell: Int) -> LinesTurn? {
         tick()
-        guard let g = game, !state.over, let cells = state.view?.cells else { return nil }
-        guard let move = pick.tap(cell, cells) else {
-            state.selected = pick.selected
-            state.reachable = pick.selected.flatMap { try? g.reachable(from: UInt8($0)).map { Int($0) } } ?? []
-            return nil
+        guard let g = game, !state.over, let c = UInt8(exactly: cell), let t = try? g.tap(cell: c) else { return nil }
+        switch t {
+        case .moved(let turn):
+            refresh(run: BallRun(path: turn.path.map { Int($0) }, color: Int(turn.color)), turn: turn)
+            return turn
+        case .selected(let picked, let reachable):
+            state.selected = Int(picked)
+            state.reachable = reachable.map { Int($0) }
+        case .unreachable(let message):
+            state.message = message
+        case .deselected, .ignored:
+            state.selected = nil
+            state.reachable = []
         }
-        return play(move.from, move.to)
+        return nil
     }
 
     /// Plays `from` → `to`; a refusal (no path, …) becomes the message and keeps the pick.
@@ -165,7 +151,6 @@ public final class LinesModel: Model {
         guard let g = game, !state.over, let f = UInt8(exactly: from), let t = UInt8(exactly: to) else { return nil }
         do {
             let turn = try g.play(from: f, to: t)
-            pick.clear()
             refresh(run: BallRun(path: turn.path.map { Int($0) }, color: Int(turn.color)), turn: turn)
             return turn
         } catch {
@@ -181,7 +166,6 @@ public final class LinesModel: Model {
             state.message = readable(error)
             return
         }
-        pick.clear()
         refresh(run: nil, turn: nil)
     }
 
@@ -202,7 +186,7 @@ public final class LinesModel: Model {
             state.timeUp = true
             state.selected = nil
             state.reachable = []
-            pick.clear()
+            game?.clearSelection()
             finish()
         }
     }

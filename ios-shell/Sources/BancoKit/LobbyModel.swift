@@ -1,11 +1,12 @@
 // The nearby-players list and the ways into a match with one of them. The list is Rust's
 // NearbyLobby: players found on the LAN (mDNS) and over Bluetooth LE, each once (matched by
 // key fingerprint), with the transports it was seen on, the LAN preferred. Joining goes
-// through Match.joinNearby (the LAN when the player is there, else Bluetooth); hosting opens
-// the match on the LAN and, when the BleGate says Bluetooth is usable, over Bluetooth too
-// (Match.hostNearby: one match, one key). When Bluetooth cannot be used (off, permission
-// missing or refused, unsupported) the state says why, in Rust's words, and the lobby works
-// on the LAN alone.
+// through Match.joinNearby (the LAN when the player is there, else Bluetooth); hosting goes
+// through Match.hostNearby (one match, one key), handed the peripheral when the BleGate says
+// Bluetooth is usable, else the gate's reason: Rust opens what it can (the LAN alone when the
+// peripheral cannot start) and says where it is open and why not elsewhere. When Bluetooth
+// cannot be used (off, permission missing or refused, unsupported) the state says why, in
+// Rust's words, and the lobby works on the LAN alone.
 import Foundation
 
 /// The phone's Bluetooth, for the lobby: the gate (authorization, adapter state) and the
@@ -103,8 +104,8 @@ public final class LobbyModel: Model {
     }
 
     /// Hosts on `address` (`0.0.0.0:7368` on a phone), advertised on the LAN if `advertise`,
-    /// and over Bluetooth too when the gate allows it; the model's state says where it is
-    /// open (`openOn`) and, when not over Bluetooth, why (`bluetooth`).
+    /// and over Bluetooth too when the gate allows it and the peripheral starts; the model's
+    /// state says where Rust opened it (`openOn`) and, when not over Bluetooth, why (`bluetooth`).
     public func host(settings: Settings, address: String, advertise: Bool, sound: SoundPlayer = SilentSound(),
                      trust: Data? = nil, onTrust: @escaping (Data) -> Void = { _ in },
                      clock: MatchClock? = nil) throws -> MatchModel {
@@ -113,18 +114,10 @@ public final class LobbyModel: Model {
                                        sound: sound, trust: trust, onTrust: onTrust, clock: clock)
         }
         let ready = bt.gate.check(role: .host, authorization: bt.authorization())
-        var why = ready.message
-        if ready.step == .ready {
-            do {
-                return try MatchModel.hostNearby(ui: ui, settings: settings, address: address, advertise: advertise,
-                                                 peripheral: bt.peripheral(), gate: bt.gate, sound: sound,
-                                                 trust: trust, onTrust: onTrust, clock: clock)
-            } catch {
-                why = readable(error)
-            }
-        }
-        return try MatchModel.host(ui: ui, settings: settings, address: address, advertise: advertise,
-                                   sound: sound, trust: trust, onTrust: onTrust, clock: clock, bluetoothNote: why)
+        return try MatchModel.hostNearby(ui: ui, settings: settings, address: address, advertise: advertise,
+                                         peripheral: ready.step == .ready ? bt.peripheral() : nil,
+                                         bluetoothUnavailable: ready.message, gate: bt.gate, sound: sound,
+                                         trust: trust, onTrust: onTrust, clock: clock)
     }
 
     /// The guest's radio when the gate allows Bluetooth now, else nil with the reason in the state.

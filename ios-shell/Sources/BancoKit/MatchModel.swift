@@ -29,8 +29,6 @@ public final class MatchModel: Model {
         public var bluetooth: String?
     }
 
-    private var racePick = LinesPick()
-
     public private(set) var state = State() {
         willSet { willChange() }
         didSet { didChange() }
@@ -61,16 +59,19 @@ public final class MatchModel: Model {
         }
     }
 
+    /// Opens the match; a host's transports and Bluetooth note are Rust's (`Match.hosting`).
     private static func open(_ ui: UIDispatcher, _ sound: SoundPlayer, _ onTrust: @escaping (Data) -> Void,
-                             gate: BleGate? = nil, openOn: [NearbyTransport] = [], bluetoothNote: String? = nil,
-                             _ make: (Listener) throws -> Match) throws -> MatchModel {
+                             gate: BleGate? = nil, _ make: (Listener) throws -> Match) throws -> MatchModel {
         let m = MatchModel(ui: ui, sound: sound, onTrust: onTrust)
-        m.state.openOn = openOn
-        m.state.bluetooth = bluetoothNote
         let l = Listener(ui)
         l.model = m
-        m.match = try make(l)
-        if let g = gate {
+        let match = try make(l)
+        m.match = match
+        let hosting = match.hosting()
+        m.state.openOn = hosting?.openOn ?? []
+        m.state.bluetooth = hosting?.notOpen.first(where: { $0.transport == .ble && !$0.reason.isEmpty })?.reason
+        // A host follows the gate only while open over Bluetooth; a guest joining over it always.
+        if let g = gate, hosting == nil || m.state.openOn.contains(.ble) {
             let id = g.observe { [weak m, weak g] in m?.state.bluetooth = g?.banner }
             m.gate = (g, id)
             m.state.bluetooth = g.banner
@@ -85,11 +86,10 @@ public final class MatchModel: Model {
     /// `nil` uses a throwaway identity.
     public static func host(ui: UIDispatcher, settings: Settings, address: String, advertise: Bool,
                             sound: SoundPlayer = SilentSound(), trust: Data? = nil,
-                            onTrust: @escaping (Data) -> Void = { _ in }, clock: MatchClock? = nil,
-                            bluetoothNote: String? = nil) throws -> MatchModel {
+                            onTrust: @escaping (Data) -> Void = { _ in }, clock: MatchClock? = nil) throws -> MatchModel {
         let s = settings.offer
         let offer = MatchOffer(game: s.game, yourColor: s.yourColor, rules: s.rules, startFen: s.startFen, clock: clock)
-        return try open(ui, sound, onTrust, openOn: [.lan], bluetoothNote: bluetoothNote) {
+        return try open(ui, sound, onTrust) {
             try Match.host(playerName: settings.playerName, listenAddress: address, advertise: advertise,
                            offers: Settings.games, proposal: offer, listener: $0, trust: trust)
         }
@@ -97,18 +97,19 @@ public final class MatchModel: Model {
 
     /// `host`, and over Bluetooth LE at the same time through `peripheral` (the app's GATT
     /// server): one match, so the lobby shows the host once and the guest comes whichever way
-    /// it found it. Throws when the peripheral cannot start (LobbyModel.host then hosts on the
-    /// LAN alone and says why).
+    /// it found it. Without `peripheral` (`bluetoothUnavailable` says why), or when it cannot
+    /// start, Rust hosts on the LAN alone and the state says why (`bluetooth`).
     public static func hostNearby(ui: UIDispatcher, settings: Settings, address: String, advertise: Bool,
-                                  peripheral: BlePeripheral, gate: BleGate?, sound: SoundPlayer = SilentSound(),
-                                  trust: Data? = nil, onTrust: @escaping (Data) -> Void = { _ in },
+                                  peripheral: BlePeripheral?, bluetoothUnavailable: String?, gate: BleGate?,
+                                  sound: SoundPlayer = SilentSound(), trust: Data? = nil,
+                                  onTrust: @escaping (Data) -> Void = { _ in },
                                   clock: MatchClock? = nil) throws -> MatchModel {
         let s = settings.offer
         let offer = MatchOffer(game: s.game, yourColor: s.yourColor, rules: s.rules, startFen: s.startFen, clock: clock)
-        return try open(ui, sound, onTrust, gate: gate, openOn: [.lan, .ble]) {
+        return try open(ui, sound, onTrust, gate: gate) {
             try Match.hostNearby(playerName: settings.playerName, listenAddress: address, advertise: advertise,
-                                 peripheral: peripheral, offers: Settings.games, proposal: offer, listener: $0,
-                                 trust: trust)
+                                 peripheral: peripheral, bluetoothUnavailable: bluetoothUnavailable,
+                                 offers: Settings.games, proposal: offer, listener: $0, trust: trust)
         }
     }
 
@@ -171,22 +172,24 @@ public final class MatchModel: Model {
     /// Resigns the race (the other player wins).
     public func raceResign() { act { try $0.raceResign() } }
 
-    /// A tap on cell `cell` of our race board: picks a ball, or moves the picked one (the turn).
+    /// A tap on cell `cell` of our race board: Rust picks a ball, picks another, puts it
+    /// down, or moves the picked one (the turn, returned); a cell out of reach is the message.
     @discardableResult
-    public func raceTap(_ cell: Int) -> RaceTurn? {
-        guard let race = state.race, race.canMove, let cells = race.board?.cells else { return nil }
-        guard let move = racePick.tap(cell, cells) else {
-            state.raceSelected = racePick.selected
-            return nil
+    public func raceTap(_ cell: Int) -> LinesTurn? {
+        guard let c = UInt8(exactly: cell) else { return nil }
+        var tap: LinesTap?
+        act { tap = try $0.raceTap(cell: c) }
+        state.raceSelected = match?.raceSelected().map { Int($0) }
+        switch tap {
+        case .moved(let turn)?:
+            state.raceRun = BallRun(path: turn.path.map { Int($0) }, color: Int(turn.color))
+            return turn
+        case .unreachable(let message)?:
+            state.message = message
+        default:
+            break
         }
-        var turn: RaceTurn?
-        act { turn = try $0.raceMove(from: UInt8(move.from), to: UInt8(move.to)) }
-        if let t = turn {
-            racePick.clear()
-            state.raceSelected = nil
-            state.raceRun = BallRun(path: t.path.map { Int($0) }, color: Int(cells[move.from]) - 1)
-        }
-        return turn
+        return nil
     }
 
     public func tap(column: Int, row: Int) {

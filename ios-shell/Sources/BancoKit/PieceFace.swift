@@ -2,7 +2,8 @@
 // app's canvas only paints: a piece's front (its glyph), the back of a face-down jieqi piece
 // (a plain disc of its side's colour with a pattern and no glyph: nobody knows what it is),
 // and each side's pool of hidden pieces by kind and count, placed above or below the board
-// next to that side's pieces.
+// next to that side's pieces (which pool goes where, and which kinds it lists, is Rust's
+// BoardView.poolSides).
 import Foundation
 
 /// How a piece looks on the board.
@@ -36,13 +37,9 @@ extension BoardView {
     /// How the piece on `cell` is drawn; nil for an empty cell.
     public func face(_ cell: Cell) -> PieceFace? { cell.piece.map { PieceFace($0, onLines: onLines) } }
 
-    /// The pools to show beside the board (jieqi), each next to its own side: the first
-    /// player's below the board unless it is flipped. Nil when the game has no pools.
+    /// The pools to show beside the board (jieqi), placed by Rust (`poolSides`); nil without pools.
     public var poolShelves: PoolShelves? {
-        guard let first = pools.first(where: { $0.color == .red }),
-              let second = pools.first(where: { $0.color == .black }) else { return nil }
-        let (top, bottom) = flipped ? (first, second) : (second, first)
-        return PoolShelves(top: PoolShelf(kind, top), bottom: PoolShelf(kind, bottom))
+        poolSides.map { PoolShelves(top: PoolShelf(kind, $0.top), bottom: PoolShelf(kind, $0.bottom)) }
     }
 }
 
@@ -62,7 +59,7 @@ public struct PoolItem: Equatable {
 /// One side's pool as shown beside the board.
 public struct PoolShelf: Equatable {
     public let color: Color
-    /// The kinds still hidden, with counts (kinds all revealed are left out).
+    /// The kinds still hidden, with counts (Rust leaves out the kinds all revealed).
     public let items: [PoolItem]
     /// Unrevealed pieces in all (face-down pieces captured unseen stay in the pool).
     public let total: Int
@@ -73,7 +70,7 @@ public struct PoolShelf: Equatable {
 
     init(_ kind: GameKind, _ pool: Pool) {
         color = pool.color
-        items = pool.entries.filter { $0.count > 0 }.map {
+        items = pool.entries.map {
             PoolItem(face: PieceFace($0.piece, onLines: true), name: $0.piece.name, count: Int($0.count))
         }
         total = Int(pool.total)

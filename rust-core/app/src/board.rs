@@ -130,6 +130,9 @@ pub struct BoardView {
     pub cells: Vec<CellView>,
     /// Jieqi: both sides' pools, first player first (empty in other games).
     pub pools: Vec<crate::jieqi::PoolView>,
+    /// Jieqi: the pools placed beside the board, each next to its own side, kinds all
+    /// revealed left out ([`crate::jieqi::PoolSides`]); `None` in other games.
+    pub pool_sides: Option<crate::jieqi::PoolSides>,
 }
 
 /// The lines of a xiangqi board of `w × h` cells (see [`BoardView::lines`]).
@@ -362,6 +365,7 @@ impl BoardModel {
                 });
             }
         }
+        let pools = crate::jieqi::pools(game);
         BoardView {
             kind: game.kind(),
             width: w,
@@ -378,7 +382,8 @@ impl BoardModel {
                 (!choices.is_empty()).then_some(PromotionView { from, to, choices })
             }),
             cells,
-            pools: crate::jieqi::pools(game),
+            pool_sides: crate::jieqi::pool_sides(&pools, self.flipped),
+            pools,
         }
     }
 }

@@ -55,6 +55,42 @@ pub struct PoolView {
     pub face_down: u32,
 }
 
+/// The two pools as a screen places them beside the board, each next to its own side's
+/// pieces: `top` beside the side drawn at the top of the board (the second player's, or the
+/// first player's when the board is flipped), `bottom` beside the other. On these shelves
+/// the kinds all revealed (count 0) are left out; the order of the kinds is the pools'.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PoolSides {
+    /// The pool shown above the board.
+    pub top: PoolView,
+    /// The pool shown below the board.
+    pub bottom: PoolView,
+}
+
+/// Places `pools` (first player first, as [`pools`] gives them) beside a board drawn
+/// `flipped` or not (see [`PoolSides`]); `None` without both pools (not jieqi).
+#[must_use]
+pub fn pool_sides(pools: &[PoolView], flipped: bool) -> Option<PoolSides> {
+    let shelf = |color: Color| {
+        pools.iter().find(|p| p.color == color).map(|p| PoolView {
+            entries: p.entries.iter().filter(|e| e.count > 0).cloned().collect(),
+            ..p.clone()
+        })
+    };
+    let (first, second) = (shelf(Color::Red)?, shelf(Color::Black)?);
+    Some(if flipped {
+        PoolSides {
+            top: first,
+            bottom: second,
+        }
+    } else {
+        PoolSides {
+            top: second,
+            bottom: first,
+        }
+    })
+}
+
 /// Both sides' pools (first player first) of a jieqi game; empty for other games.
 #[must_use]
 pub fn pools(game: &AnyGame) -> Vec<PoolView> {
@@ -207,6 +243,38 @@ mod tests {
         let mut game = AnyGame::new(GameKind::Jieqi).unwrap();
         assert!(RevealDraw::seeded(1).settle(&mut game).is_empty());
         assert!(RevealDraw::from_os().unwrap().draw(&game).is_none());
+    }
+
+    #[test]
+    fn pool_sides_follow_the_board_and_drop_revealed_kinds() {
+        // Both pools at the start, one kind of Red's used up (as after two reveals).
+        let mut p = pools(&AnyGame::new(GameKind::Jieqi).unwrap());
+        p[0].entries[0].count = 0;
+        let sides = pool_sides(&p, false).unwrap();
+        assert_eq!(
+            (sides.top.color, sides.bottom.color),
+            (Color::Black, Color::Red),
+            "the first player below"
+        );
+        let flipped = pool_sides(&p, true).unwrap();
+        assert_eq!(
+            (flipped.top.color, flipped.bottom.color),
+            (Color::Red, Color::Black)
+        );
+        assert_eq!(flipped.bottom, sides.top);
+        assert_eq!(
+            (sides.bottom.entries.len(), sides.top.entries.len()),
+            (5, 6),
+            "the used-up kind is left out"
+        );
+        for (side, pool) in [(&sides.bottom, &p[0]), (&sides.top, &p[1])] {
+            assert!(side.entries.iter().all(|e| e.count > 0));
+            let kept: Vec<_> = pool.entries.iter().filter(|e| e.count > 0).collect();
+            assert_eq!(side.entries.iter().collect::<Vec<_>>(), kept, "same order");
+            assert_eq!((side.total, side.face_down), (pool.total, pool.face_down));
+        }
+        assert!(pool_sides(&[], false).is_none());
+        assert!(pool_sides(&p[..1], false).is_none());
     }
 
     #[test]

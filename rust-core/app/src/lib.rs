@@ -14,7 +14,8 @@
 //! * [`save`] — the one saved-game format (and the older ones, read); [`files`] writes
 //!   atomically and reads with a size limit.
 //! * [`jieqi`] — jieqi's pools and the reveals drawn on one device.
-//! * [`lines`] — a solo game of Lines (undo, hint, best scores, save/continue).
+//! * [`lines`] — a solo game of Lines (undo, hint, best scores, save/continue);
+//!   [`lines_pick`] turns taps on a Lines board (solo or race) into picks and moves.
 //! * [`puzzles`], [`result`], [`pieces`].
 //!
 //! ```
@@ -38,6 +39,7 @@ pub mod files;
 pub mod jieqi;
 mod legacy;
 pub mod lines;
+pub mod lines_pick;
 pub mod mate;
 pub mod network;
 pub mod notation;

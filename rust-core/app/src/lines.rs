@@ -2,8 +2,9 @@
 //! hints from the computer player, the score, the best-scores table, and save/continue in
 //! the one save format ([`crate::save::SavedLines`]).
 //!
-//! Moves are typed as two cells (`a1 e5`, also `a1e5` or `a1-e5`) or given as cell indices
-//! (taps); a played move returns the path to animate.
+//! Moves are typed as two cells (`a1 e5`, also `a1e5` or `a1-e5`), given as cell indices,
+//! or made by taps ([`LinesSession::tap`]: pick a ball, then its target — see
+//! [`crate::lines_pick`]); a played move returns the path to animate.
 //!
 //! ```
 //! use banco_app::lines::LinesSession;
@@ -19,6 +20,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::lines_pick::{LinesPick, LinesTap};
 use crate::save::{SaveError, SavedLines};
 use banco_game::ScoreGame;
 use banco_lines::ai::{self, Budget, Hint};
@@ -44,6 +46,7 @@ pub struct LinesSession {
     best: BestScores,
     hint_budget: Budget,
     recorded: bool,
+    pick: LinesPick,
 }
 
 /// The best-scores table's saved form: a version byte then postcard.
@@ -81,6 +84,7 @@ impl LinesSession {
             best: BestScores::default(),
             hint_budget: Budget::fast(),
             recorded: false,
+            pick: LinesPick::default(),
         }
     }
 
@@ -89,6 +93,7 @@ impl LinesSession {
         let settings = settings.unwrap_or_else(|| self.game.settings());
         self.game = LinesGame::new(settings, seed);
         self.recorded = false;
+        self.pick.clear();
     }
 
     /// The game.
@@ -109,25 +114,50 @@ impl LinesSession {
         self.game.is_over()
     }
 
-    /// Plays one move.
+    /// Plays one move (the picked ball, if any, is put down).
     pub fn play(&mut self, from: Cell, to: Cell) -> Result<TurnReport, MoveError> {
-        self.game.play_move(from, to)
+        let report = self.game.play_move(from, to)?;
+        self.pick.clear();
+        Ok(report)
     }
 
-    /// Plays a move given as cell indices (taps).
+    /// Plays a move given as cell indices.
     pub fn play_indices(&mut self, from: usize, to: usize) -> Result<TurnReport, MoveError> {
-        self.game.play_indices(from, to)
+        let report = self.game.play_indices(from, to)?;
+        self.pick.clear();
+        Ok(report)
     }
 
     /// Plays a typed move (`a1 e5`).
     pub fn play_text(&mut self, text: &str) -> Result<TurnReport, LinesInputError> {
         let (from, to) = parse_move(text)?;
-        Ok(self.game.play_move(from, to)?)
+        Ok(self.play(from, to)?)
+    }
+
+    /// A tap on `cell`: picks a ball, picks another, puts it down, or moves the picked
+    /// ball there (see [`crate::lines_pick`]).
+    pub fn tap(&mut self, cell: Cell) -> LinesTap {
+        let play = |g: &mut LinesGame, f, t| g.play_move(f, t);
+        self.pick
+            .tap(&mut self.game, cell, play)
+            .unwrap_or_else(LinesTap::Unreachable)
+    }
+
+    /// The picked ball's cell.
+    #[must_use]
+    pub const fn selected(&self) -> Option<Cell> {
+        self.pick.selected()
+    }
+
+    /// Puts the picked ball down (the time is up, the screen is left).
+    pub fn clear_selection(&mut self) {
+        self.pick.clear();
     }
 
     /// Takes the last turn back (as the settings allow); the same balls will come again.
     pub fn undo(&mut self) -> Result<(), UndoError> {
         self.game.try_undo()?;
+        self.pick.clear();
         if !self.game.is_over() {
             self.recorded = false;
         }
@@ -177,6 +207,7 @@ impl LinesSession {
             best: BestScores::default(),
             hint_budget: Budget::fast(),
             recorded: false,
+            pick: LinesPick::default(),
         })
     }
 
@@ -184,6 +215,7 @@ impl LinesSession {
     pub fn continue_saved(&mut self, bytes: &[u8]) -> Result<(), SaveError> {
         self.game = SavedLines::decode(bytes)?.restore()?;
         self.recorded = false;
+        self.pick.clear();
         Ok(())
     }
 
@@ -369,6 +401,29 @@ mod tests {
                 assert!(s.game().turns() <= 10);
             }
         }
+    }
+
+    #[test]
+    fn taps_pick_and_move_and_undo_puts_the_ball_down() {
+        let mut s = LinesSession::new(Settings::default(), [6; 32]);
+        let h = s.hint().unwrap();
+        assert!(matches!(s.tap(h.mv.from), LinesTap::Selected { cell, .. } if cell == h.mv.from));
+        assert_eq!(s.selected(), Some(h.mv.from));
+        s.clear_selection();
+        assert_eq!(s.selected(), None);
+        assert_eq!(s.tap(h.mv.to), LinesTap::Ignored, "nothing picked");
+        s.tap(h.mv.from);
+        let LinesTap::Moved(report) = s.tap(h.mv.to) else {
+            panic!("the picked ball moves");
+        };
+        assert_eq!(report.path.to(), h.mv.to);
+        assert_eq!(s.game().turns(), 1);
+        let ball = Cell::all()
+            .find(|&c| !s.game().board().is_empty_cell(c))
+            .unwrap();
+        s.tap(ball);
+        s.undo().unwrap();
+        assert_eq!(s.selected(), None, "undo puts the ball down");
     }
 
     #[test]

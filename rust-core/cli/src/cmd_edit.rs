@@ -70,6 +70,7 @@ fn board_view(v: &EditorView) -> BoardView {
             })
             .collect(),
         pools: Vec::new(),
+        pool_sides: None,
     }
 }
 

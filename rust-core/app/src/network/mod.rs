@@ -37,7 +37,7 @@ use crate::pieces::PieceKind;
 use crate::result::result_text;
 use banco_game::{Color, DrawReason, Game, GameKind, MatchGame, Outcome};
 use banco_net::discovery::{Advertisement, DiscoveryConfig, PeerInfo};
-use banco_net::driver::{AnyOf, Connector, Dialer, Driver, DriverConfig, DriverError, DriverEvent};
+use banco_net::driver::{Connector, Dialer, Driver, DriverConfig, DriverError, DriverEvent};
 use banco_net::{Advertise, Host, host};
 pub use banco_protocol::message::ClockSpec;
 use banco_protocol::race::RaceOptions;
@@ -50,6 +50,7 @@ use std::time::Duration;
 pub mod ble_status;
 mod clock;
 mod events;
+mod hosting;
 pub mod nearby;
 mod race;
 mod trust;
@@ -59,6 +60,7 @@ pub use clock::{
 };
 use events::spawn_events;
 pub use events::{NetEvent, NetObserver};
+pub use hosting::{Hosting, NotOpen};
 pub use race::{RaceUpdate, RaceView, race_result_text};
 pub use trust::{Trust, TrustError};
 
@@ -334,6 +336,10 @@ pub struct NetMatch {
     address: String,
     offers: Vec<GameKind>,
     identity: Identity,
+    /// The picked ball on our race board.
+    race_pick: Mutex<crate::lines_pick::LinesPick>,
+    /// A host: where it takes guests.
+    open: Option<Hosting>,
 }
 
 /// What the event thread handles: the driver's events, and a few of its own.
@@ -400,7 +406,7 @@ impl NetMatch {
         let hosting = host(options.listen, ad).map_err(|e| NetError::Network(e.to_string()))?;
         let acceptor = hosting.acceptor();
         let address = hosting.local_addr().to_string();
-        Ok(NetMatch::start(
+        let mut m = NetMatch::start(
             (session, identity),
             acceptor,
             Some(hosting),
@@ -408,42 +414,9 @@ impl NetMatch {
             propose,
             offers,
             observer,
-        ))
-    }
-
-    /// Hosts a match on the LAN as [`NetMatch::host`] does and, at once, over the links of
-    /// the connector `also` makes from the host's advertisement (Bluetooth LE: a GATT
-    /// peripheral serving it). One session, one key: the guest comes whichever way it found
-    /// the host (a lobby shows the host once, by its key fingerprint), and after a cut may
-    /// come back the other way. `address()` is the LAN address. When `also` fails, nothing
-    /// is hosted and its error is returned.
-    pub fn host_also<C: Connector>(
-        options: HostOptions,
-        also: impl FnOnce(&Advertisement) -> Result<C, String>,
-        observer: Arc<dyn NetObserver>,
-    ) -> Result<NetMatch, NetError> {
-        let propose = AutoPropose::of(&options);
-        let (session, identity) = session(&options.name, &options.offers, options.trust)?;
-        let offers = session.offers().to_vec();
-        let ad = Advertisement::of_session(&session);
-        let other = also(&ad).map_err(NetError::Network)?;
-        let lan = options.advertise.then(|| Advertise {
-            ad,
-            config: DiscoveryConfig::default(),
-        });
-        let hosting = host(options.listen, lan).map_err(|e| NetError::Network(e.to_string()))?;
-        let connector = AnyOf::new(vec![Box::new(hosting.acceptor()), Box::new(other)])
-            .map_err(|e| NetError::Network(e.to_string()))?;
-        let address = hosting.local_addr().to_string();
-        Ok(NetMatch::start(
-            (session, identity),
-            connector,
-            Some(hosting),
-            Some(address),
-            propose,
-            offers,
-            observer,
-        ))
+        );
+        m.open = Some(Hosting::only(nearby::Transport::Lan));
+        Ok(m)
     }
 
     /// Joins the match hosted at `address` (`192.168.1.20:7368`), offering `offers` (empty:
@@ -501,7 +474,7 @@ impl NetMatch {
         let (session, identity) = session(&options.name, &options.offers, options.trust)?;
         let offers = session.offers().to_vec();
         let connector = listen(&Advertisement::of_session(&session)).map_err(NetError::Network)?;
-        Ok(NetMatch::start(
+        let mut m = NetMatch::start(
             (session, identity),
             connector,
             None,
@@ -509,7 +482,9 @@ impl NetMatch {
             propose,
             offers,
             observer,
-        ))
+        );
+        m.open = Some(Hosting::only(nearby::Transport::Ble));
+        Ok(m)
     }
 
     /// Joins a match over links from `connector` (Bluetooth LE: banco-net's `BleDialer`),
@@ -578,6 +553,8 @@ impl NetMatch {
             address,
             offers,
             identity,
+            race_pick: Mutex::default(),
+            open: None,
         }
     }
 

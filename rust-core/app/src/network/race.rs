@@ -1,7 +1,7 @@
 //! The Lines race in a [`NetMatch`]: both players on identical boards at the same time
 //! (banco-protocol's [`race`](banco_protocol::race): a seed neither side chose alone, every
 //! move replayed on a replica of the sender's board). This module adds what a screen needs:
-//! proposing and playing the race, and a [`RaceView`] — our board, the opponent's replica
+//! proposing and playing the race (moves, or taps through [`NetMatch::race_tap`]), and a [`RaceView`] — our board, the opponent's replica
 //! with its live score and ball count, the time left and the result from our side.
 //!
 //! ```no_run
@@ -31,6 +31,7 @@
 //! ```
 
 use super::{NetError, NetMatch, lock};
+use crate::lines_pick::LinesTap;
 use banco_game::{Color, ScoreGame};
 use banco_lines::{Cell, LinesGame, TurnReport};
 use banco_protocol::race::{Race, RaceEnd, RaceOptions, RaceResult};
@@ -170,6 +171,12 @@ impl NetMatch {
     /// Plays a move on our race board and sends it; the report carries the path the ball
     /// takes (for the animation), the cleared balls and the landed ones.
     pub fn race_move(&self, from: Cell, to: Cell) -> Result<TurnReport, NetError> {
+        let report = self.send_race_move(from, to)?;
+        lock(&self.race_pick).clear();
+        Ok(report)
+    }
+
+    fn send_race_move(&self, from: Cell, to: Cell) -> Result<TurnReport, NetError> {
         self.with_session(|s, now| s.race_move(from, to, now))?
             .map_err(refused)
     }
@@ -178,6 +185,27 @@ impl NetMatch {
     pub fn race_move_indices(&self, from: u8, to: u8) -> Result<TurnReport, NetError> {
         let cell = |i: u8| Cell::from_index(usize::from(i)).map_err(refused);
         self.race_move(cell(from)?, cell(to)?)
+    }
+
+    /// A tap on cell `cell` (0..81) of our race board: picks a ball, picks another, puts
+    /// it down, or moves the picked ball there and sends the move (see
+    /// [`crate::lines_pick`]). Ignored while we cannot move.
+    pub fn race_tap(&self, cell: u8) -> Result<LinesTap, NetError> {
+        let cell = Cell::from_index(usize::from(cell)).map_err(refused)?;
+        let mut pick = lock(&self.race_pick);
+        let Some(mut board) = self.race().filter(|r| r.can_move).and_then(|r| r.board) else {
+            pick.clear();
+            return Ok(LinesTap::Ignored);
+        };
+        pick.tap(&mut board, cell, |_, from, to| {
+            self.send_race_move(from, to)
+        })
+    }
+
+    /// The picked ball on our race board.
+    #[must_use]
+    pub fn race_selected(&self) -> Option<Cell> {
+        lock(&self.race_pick).selected()
     }
 
     /// Resigns the race (we lose); refused once our time is up or our board is full.

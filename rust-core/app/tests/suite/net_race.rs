@@ -4,17 +4,30 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common::{observer, wait};
+use banco_app::lines_pick::LinesTap;
 use banco_app::network::{HostOptions, NetEvent, NetMatch, Phase, RaceUpdate, RaceView};
 use banco_game::{Color, GameKind, ScoreGame};
 use banco_lines::ai;
 use banco_protocol::race::{RaceEnd, RaceOptions};
 use std::sync::mpsc::Receiver;
 
-fn play_greedy(m: &NetMatch) -> u32 {
+/// Plays the greedy move by `race_move`, or by two taps (pick the ball, then its target).
+fn play_greedy(m: &NetMatch, by_taps: bool) -> u32 {
     let view = m.race().unwrap();
     let game = view.board.unwrap();
     let mv = ai::greedy_move(&game).unwrap();
-    let turn = m.race_move(mv.from, mv.to).unwrap();
+    let turn = if by_taps {
+        let picked = m.race_tap(u8::from(mv.from)).unwrap();
+        assert!(matches!(picked, LinesTap::Selected { cell, .. } if cell == mv.from));
+        assert_eq!(m.race_selected(), Some(mv.from));
+        let LinesTap::Moved(turn) = m.race_tap(u8::from(mv.to)).unwrap() else {
+            panic!("the picked ball moves");
+        };
+        assert_eq!(m.race_selected(), None);
+        turn
+    } else {
+        m.race_move(mv.from, mv.to).unwrap()
+    };
     // The path to animate runs from the ball to its destination.
     assert_eq!(turn.path.cells().first(), Some(&mv.from));
     assert_eq!(turn.path.cells().last(), Some(&mv.to));
@@ -77,8 +90,8 @@ fn a_race_over_loopback_ends_alike_on_both_sides() {
 
     // Both play at once; each sees the other's moves with its score and ball count.
     for _ in 0..4 {
-        let ht = play_greedy(&host);
-        let gt = play_greedy(&guest);
+        let ht = play_greedy(&host, false);
+        let gt = play_greedy(&guest, true);
         let e = wait(&guest_rx, "host move", |e| {
             matches!(e, NetEvent::Race(RaceUpdate::OpponentMoved { .. }))
         });
@@ -156,4 +169,6 @@ fn a_race_over_loopback_ends_alike_on_both_sides() {
     assert_eq!(host.state().race.and_then(|r| r.result), Some(hr.clone()));
     let (from, to) = h.board.as_ref().unwrap().any_move().unwrap();
     assert!(host.race_move(from, to).is_err(), "no move after the end");
+    assert_eq!(host.race_tap(u8::from(from)).unwrap(), LinesTap::Ignored);
+    assert!(host.race_tap(81).is_err(), "off the board");
 }

@@ -1,14 +1,15 @@
 // Lines (Color Lines) on the phone: a solo game against the clock through Rust's LinesGame,
-// and the pieces the race screen shares with it — picking a ball then its target
-// ([LinesPick]) and the ball's walk along its path ([BallRun]) that the view paints frame by
-// frame. Every rule (paths, lines, scores, the balls that land, undo, hints, the best
-// scores, the saved game) is in Rust; this keeps the selection, the time limit and storage.
+// and the ball's walk along its path ([BallRun]) that the view paints frame by frame, shared
+// with the race screen. Every rule (taps picking a ball then its target, paths, lines,
+// scores, the balls that land, undo, hints, the best scores, the saved game) is in Rust;
+// this keeps the time limit and storage.
 package org.banco.shell
 
 import org.banco.LinesException
 import org.banco.LinesGame
 import org.banco.LinesHint
 import org.banco.LinesSettings
+import org.banco.LinesTap
 import org.banco.LinesTurn
 import org.banco.LinesUndo
 import org.banco.LinesView
@@ -31,27 +32,6 @@ data class BallRun(val path: List<Int>, val color: Int, val stepMs: Long = STEP_
 
     companion object {
         const val STEP_MS = 45L
-    }
-}
-
-/** A tap on a Lines board: a ball is picked, then an empty cell is its target. */
-class LinesPick {
-    var selected: Int? = null
-        private set
-
-    /** What a tap on [cell] of [cells] (0 empty) means: a move to try, or null (picked, or ignored). */
-    fun tap(cell: Int, cells: ByteArray): Pair<Int, Int>? {
-        if (cell !in cells.indices) return null
-        if (cells[cell].toInt() != 0) {
-            selected = if (selected == cell) null else cell
-            return null
-        }
-        val from = selected ?: return null
-        return from to cell
-    }
-
-    fun clear() {
-        selected = null
     }
 }
 
@@ -90,7 +70,6 @@ class LinesController(
 
     val state = Observable(State())
     private var game: LinesGame? = null
-    private val pick = LinesPick()
     private var deadline: Long? = null
     private var limitMs: Long? = null
 
@@ -118,7 +97,6 @@ class LinesController(
         }
         limitMs = if (timeLimitS > 0) timeLimitS * 1000L else null
         deadline = limitMs?.let { now() + it }
-        pick.clear()
         state.value = State(best = game!!.bestScores())
         refresh(run = null, turn = null)
         return true
@@ -134,7 +112,6 @@ class LinesController(
             scratch().continueSaved(Base64.getDecoder().decode(text))
             limitMs = null
             deadline = null
-            pick.clear()
             refresh(run = null, turn = null)
             true
         } catch (e: Exception) {
@@ -144,23 +121,32 @@ class LinesController(
         }
     }
 
-    /** A tap on board cell [cell] (index rank × 9 + file from a1): the turn when it moved a ball. */
+    /**
+     * A tap on board cell [cell] (index rank × 9 + file from a1): Rust picks the ball, picks
+     * another, puts it down or moves it (the turn, returned); a cell out of reach is the message.
+     */
     fun tap(cell: Int): LinesTurn? {
         val g = game ?: return null
         tick()
-        val s = state.value
-        if (s.over) return null
-        val cells = s.view?.cells ?: return null
-        val move = pick.tap(cell, cells)
-        if (move == null) {
-            val sel = pick.selected
-            state.value = s.copy(
-                selected = sel,
-                reachable = sel?.let { runCatching { g.reachable(it.toUByte()).map { c -> c.toInt() } }.getOrNull() } ?: emptyList(),
-            )
-            return null
+        if (state.value.over || cell !in 0..80) return null
+        return when (val t = g.tap(cell.toUByte())) {
+            is LinesTap.Moved -> {
+                refresh(BallRun(t.turn.path.map { it.toInt() }, t.turn.color.toInt()), t.turn)
+                t.turn
+            }
+            is LinesTap.Selected -> {
+                state.value = state.value.copy(selected = t.cell.toInt(), reachable = t.reachable.map { it.toInt() })
+                null
+            }
+            is LinesTap.Unreachable -> {
+                state.value = state.value.copy(message = t.message)
+                null
+            }
+            LinesTap.Deselected, LinesTap.Ignored -> {
+                state.value = state.value.copy(selected = null, reachable = emptyList())
+                null
+            }
         }
-        return play(move.first, move.second)
     }
 
     /** Plays [from] → [to]; a refusal (no path, …) becomes the message and keeps the pick. */
@@ -173,7 +159,6 @@ class LinesController(
             state.value = state.value.copy(message = readable(e))
             return null
         }
-        pick.clear()
         refresh(BallRun(turn.path.map { it.toInt() }, turn.color.toInt()), turn)
         return turn
     }
@@ -188,7 +173,6 @@ class LinesController(
             state.value = state.value.copy(message = readable(e))
             return
         }
-        pick.clear()
         refresh(run = null, turn = null)
     }
 
@@ -206,7 +190,7 @@ class LinesController(
         if (left == 0L && !state.value.timeUp) {
             deadline = null
             state.value = state.value.copy(timeLeftMs = 0, timeUp = true, selected = null, reachable = emptyList())
-            pick.clear()
+            game?.clearSelection()
             finish()
         } else {
             state.value = state.value.copy(timeLeftMs = left)

@@ -1,11 +1,12 @@
 // The nearby-players list and the ways into a match with one of them. The list is Rust's
 // NearbyLobby: players found on the LAN (mDNS) and over Bluetooth LE, each once (matched by
 // key fingerprint), with the transports it was seen on, the LAN preferred. Joining goes
-// through Match.joinNearby (the LAN when the player is there, else Bluetooth); hosting opens
-// the match on the LAN and, when the BleGate says Bluetooth is usable, over Bluetooth too
-// (Match.hostNearby: one match, one key). When Bluetooth cannot be used (off, permission
-// missing or refused, unsupported) the state says why, in Rust's words, and the lobby works
-// on the LAN alone.
+// through Match.joinNearby (the LAN when the player is there, else Bluetooth); hosting goes
+// through Match.hostNearby (one match, one key), handed the peripheral when the BleGate says
+// Bluetooth is usable, else the gate's reason: Rust opens what it can (the LAN alone when the
+// peripheral cannot start) and says where it is open and why not elsewhere. When Bluetooth
+// cannot be used (off, permission missing or refused, unsupported) the state says why, in
+// Rust's words, and the lobby works on the LAN alone.
 package org.banco.shell
 
 import org.banco.BancoException
@@ -109,8 +110,9 @@ class LobbyModel(
 
     /**
      * Hosts on [address] (`0.0.0.0:7368` on a phone), advertised on the LAN if [advertise],
-     * and over Bluetooth too when the gate allows it; the controller's state says where it
-     * is open (`openOn`) and, when not over Bluetooth, why (`bluetooth`).
+     * and over Bluetooth too when the gate allows it and the peripheral starts; the
+     * controller's state says where Rust opened it (`openOn`) and, when not over Bluetooth,
+     * why (`bluetooth`).
      */
     fun host(
         settings: Settings, address: String, advertise: Boolean, sound: SoundPlayer = SoundPlayer.SILENT,
@@ -118,15 +120,8 @@ class LobbyModel(
     ): MatchController {
         val bt = bluetooth ?: return MatchController.host(ui, settings, address, advertise, sound, trust, onTrust, clock)
         val ready = bt.gate.check(BleRole.HOST)
-        var why = ready.message
-        if (ready.step == BleStep.READY) {
-            try {
-                return MatchController.hostNearby(ui, settings, address, advertise, bt.peripheral(), bt.gate, sound, trust, onTrust, clock)
-            } catch (e: BancoException) {
-                why = readable(e)
-            }
-        }
-        return MatchController.host(ui, settings, address, advertise, sound, trust, onTrust, clock, bluetoothNote = why)
+        val peripheral = if (ready.step == BleStep.READY) bt.peripheral() else null
+        return MatchController.hostNearby(ui, settings, address, advertise, peripheral, ready.message, bt.gate, sound, trust, onTrust, clock)
     }
 
     /** The guest's radio when the gate allows Bluetooth now, else null with the reason in the state. */

@@ -30,7 +30,8 @@ import org.banco.boardGames
 import org.banco.Color
 import org.banco.RaceSettings
 import org.banco.RaceState
-import org.banco.RaceTurn
+import org.banco.LinesTap
+import org.banco.LinesTurn
 import org.banco.RaceUpdate
 
 class MatchController private constructor(
@@ -44,7 +45,7 @@ class MatchController private constructor(
         val match: MatchState? = null,
         /** An action of this player's that was refused ("it is not your turn"). */
         val error: String? = null,
-        /** A host: where the guest can come from (the LAN, Bluetooth); empty for a guest. */
+        /** A host: where the guest can come from (the LAN, Bluetooth: Rust's Match.hosting); empty for a guest. */
         val openOn: List<NearbyTransport> = emptyList(),
         /**
          * About Bluetooth: a host's reason for not being open over it, or, mid-game, why the
@@ -69,7 +70,6 @@ class MatchController private constructor(
 
     /** Our last race move's walk along its path, to animate. */
     val raceRun = Observable<BallRun?>(null)
-    private val racePick = LinesPick()
 
     val state = Observable(State())
     private var match: Match? = null
@@ -104,23 +104,20 @@ class MatchController private constructor(
     /** Resigns the race (the other player wins). */
     fun raceResign() = act { it.raceResign() }
 
-    /** A tap on cell [cell] of our race board: picks a ball, or moves the picked one (the turn). */
-    fun raceTap(cell: Int): RaceTurn? {
-        val race = state.value.race ?: return null
-        val cells = race.board?.cells ?: return null
-        if (!race.canMove) return null
-        val move = racePick.tap(cell, cells)
-        raceSelected.value = racePick.selected
-        if (move == null) return null
-        var turn: RaceTurn? = null
-        act { turn = it.raceMove(move.first.toUByte(), move.second.toUByte()) }
-        turn?.let { t ->
-            racePick.clear()
-            raceSelected.value = null
-            val color = cells[move.first].toInt() - 1
-            raceRun.value = BallRun(t.path.map { it.toInt() }, color)
+    /**
+     * A tap on cell [cell] of our race board: Rust picks a ball, picks another, puts it down,
+     * or moves the picked one (the turn, returned); a cell out of reach is the notice.
+     */
+    fun raceTap(cell: Int): LinesTurn? {
+        if (cell !in 0..80) return null
+        var tap: LinesTap? = null
+        act { tap = it.raceTap(cell.toUByte()) }
+        raceSelected.value = match?.raceSelected()?.toInt()
+        return when (val t = tap) {
+            is LinesTap.Moved -> t.turn.also { raceRun.value = BallRun(it.path.map { c -> c.toInt() }, it.color.toInt()) }
+            is LinesTap.Unreachable -> null.also { state.value = state.value.copy(error = t.message) }
+            else -> null
         }
-        return turn
     }
 
     /** A tap on a screen cell (column from the left, row from the top): what it did, null if refused. */
@@ -219,11 +216,9 @@ class MatchController private constructor(
         fun host(
             ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, sound: SoundPlayer = SoundPlayer.SILENT,
             trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null,
-            /** Why the match is not open over Bluetooth too (shown as [State.bluetooth]). */
-            bluetoothNote: String? = null,
         ): MatchController {
             val offer = MatchOffer(settings.game, settings.color, settings.rulesFor(settings.game), null, clock)
-            return open(ui, sound, onTrust, null, listOf(NearbyTransport.LAN), bluetoothNote) {
+            return open(ui, sound, onTrust) {
                 Match.host(settings.playerName, address, advertise, boardGames(), offer, it, trust)
             }
         }
@@ -231,17 +226,17 @@ class MatchController private constructor(
         /**
          * [host], and over Bluetooth LE at the same time through [peripheral] (the shell's GATT
          * server): one match, so the lobby shows the host once and the guest comes whichever
-         * way it found it. Throws when the peripheral cannot start (LobbyModel.host then hosts
-         * on the LAN alone and says why).
+         * way it found it. Without [peripheral] ([bluetoothUnavailable] says why), or when it
+         * cannot start, Rust hosts on the LAN alone and the state says why ([State.bluetooth]).
          */
         fun hostNearby(
-            ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, peripheral: BlePeripheral,
-            gate: BleGate?, sound: SoundPlayer = SoundPlayer.SILENT, trust: ByteArray? = null,
-            onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null,
+            ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, peripheral: BlePeripheral?,
+            bluetoothUnavailable: String?, gate: BleGate?, sound: SoundPlayer = SoundPlayer.SILENT,
+            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null,
         ): MatchController {
             val offer = MatchOffer(settings.game, settings.color, settings.rulesFor(settings.game), null, clock)
-            return open(ui, sound, onTrust, gate, listOf(NearbyTransport.LAN, NearbyTransport.BLE)) {
-                Match.hostNearby(settings.playerName, address, advertise, peripheral, boardGames(), offer, it, trust)
+            return open(ui, sound, onTrust, gate) {
+                Match.hostNearby(settings.playerName, address, advertise, peripheral, bluetoothUnavailable, boardGames(), offer, it, trust)
             }
         }
 
@@ -282,14 +277,22 @@ class MatchController private constructor(
             trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {},
         ): MatchController = open(ui, sound, onTrust) { Match.joinPeer(name, peer, it, trust) }
 
+        /** Opens the match; a host's transports and Bluetooth note are Rust's (Match.hosting). */
         private fun open(
             ui: UiDispatcher, sound: SoundPlayer, onTrust: (ByteArray) -> Unit, gate: BleGate? = null,
-            openOn: List<NearbyTransport> = emptyList(), bluetoothNote: String? = null, make: (MatchListener) -> Match,
+            make: (MatchListener) -> Match,
         ): MatchController {
             val c = MatchController(ui, sound, onTrust)
-            c.state.value = c.state.value.copy(openOn = openOn, bluetooth = bluetoothNote)
-            c.match = make(c)
-            if (gate != null) {
+            val m = make(c)
+            c.match = m
+            val hosting = m.hosting()
+            val openOn = hosting?.openOn ?: emptyList()
+            c.state.value = c.state.value.copy(
+                openOn = openOn,
+                bluetooth = hosting?.notOpen?.firstOrNull { it.transport == NearbyTransport.BLE }?.reason?.takeIf { it.isNotEmpty() },
+            )
+            // A host follows the gate only while open over Bluetooth; a guest joining over it always.
+            if (gate != null && (hosting == null || NearbyTransport.BLE in openOn)) {
                 c.unobserveGate = gate.observeBanner { banner -> c.state.value = c.state.value.copy(bluetooth = banner) }
             }
             c.refresh()

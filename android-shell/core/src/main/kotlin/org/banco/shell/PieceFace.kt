@@ -2,7 +2,8 @@
 // app's canvas only paints: a piece's front (its glyph), the back of a face-down jieqi piece
 // (a plain disc of its side's colour with a pattern and no glyph: nobody knows what it is),
 // and each side's pool of hidden pieces by kind and count, placed above or below the board
-// next to that side's pieces.
+// next to that side's pieces (which pool goes where, and which kinds it lists, is Rust's
+// BoardView.poolSides).
 package org.banco.shell
 
 import org.banco.BoardView
@@ -43,7 +44,7 @@ data class PoolItem(val face: PieceFace.Front, val name: String, val count: Int)
 /** One side's pool as shown beside the board. */
 data class PoolShelf(
     val color: Color,
-    /** The kinds still hidden, with counts (kinds all revealed are left out). */
+    /** The kinds still hidden, with counts (Rust leaves out the kinds all revealed). */
     val items: List<PoolItem>,
     /** Unrevealed pieces in all (face-down pieces captured unseen stay in the pool). */
     val total: Int,
@@ -62,19 +63,11 @@ data class PoolShelves(val top: PoolShelf, val bottom: PoolShelf)
 /** A pool as a shelf. */
 fun shelfOf(board: BoardView, pool: Pool): PoolShelf = PoolShelf(
     color = pool.color,
-    items = pool.entries.filter { it.count > 0u }.map { PoolItem(faceOf(it.piece, onLines = true) as PieceFace.Front, it.piece.name, it.count.toInt()) },
+    items = pool.entries.map { PoolItem(faceOf(it.piece, onLines = true) as PieceFace.Front, it.piece.name, it.count.toInt()) },
     total = pool.total.toInt(),
     faceDown = pool.faceDown.toInt(),
     title = "${colorName(board.kind, pool.color)}: ${pool.total} hidden",
 )
 
-/**
- * The pools to show beside the board (jieqi), each next to its own side: the first player's
- * below the board unless it is flipped. Null when the game has no pools.
- */
-fun BoardView.poolShelves(): PoolShelves? {
-    val first = pools.firstOrNull { it.color == Color.RED } ?: return null
-    val second = pools.firstOrNull { it.color == Color.BLACK } ?: return null
-    val (top, bottom) = if (flipped) first to second else second to first
-    return PoolShelves(shelfOf(this, top), shelfOf(this, bottom))
-}
+/** The pools to show beside the board (jieqi), placed by Rust ([BoardView.poolSides]); null without pools. */
+fun BoardView.poolShelves(): PoolShelves? = poolSides?.let { PoolShelves(shelfOf(this, it.top), shelfOf(this, it.bottom)) }
