@@ -154,8 +154,8 @@ strength() {
     step "xiangqi: banco against ElephantEye, 144 games, 200 ms"
     python3 tests/strength/xiangqi_match.py --banco "$banco" --opponent "$BANCO_ELEEYE" --protocol ucci --games 144 --movetime 200 | tail -n 1
   fi
-  # About 6, 65 and 150 ms per move on a loaded core: minutes, half an hour, an hour.
-  for budget in 1 9 24; do
+  # About 1, 10 and 100 ms per move on a quiet core: a minute, ten minutes, two hours.
+  for budget in 1 10 100; do
     step "lines: the computer player, 100 seeded games, $budget playouts per move"
     "$banco" bench lines --games 100 --seed 1 --budget "$budget" | tail -n 1
   done

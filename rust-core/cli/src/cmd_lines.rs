@@ -331,8 +331,12 @@ pub(crate) fn bench(
     };
     if let Player::Computer(b) = player {
         println!(
-            "budget {budget} playouts: {} candidates × {} samples, every reply judged: {}",
-            b.candidates, b.samples, b.replies
+            "budget {budget} playouts: {} candidates × {} samples, halved each round \
+             ({} playouts at most), every reply judged: {}",
+            b.candidates,
+            b.samples,
+            b.playouts(),
+            b.replies
         );
     }
     let start = Instant::now();

@@ -233,8 +233,9 @@ pub(crate) struct BenchArgs {
     /// `bench lines`: seed of the first game (game k uses seed + k).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// `bench lines`: the computer's playouts per move (landing samples × candidates; 1:
-    /// every move judged once, no sampling — the hint's budget).
+    /// `bench lines`: the computer's playouts per move (a playout: one landing sample of
+    /// one candidate move and every reply judged, about 1 ms; 1: every move judged once,
+    /// no sampling — the hint's budget).
     #[arg(long, default_value_t = 1)]
     budget: usize,
     /// `bench lines`: stop a game after this many turns.

@@ -30,16 +30,19 @@ use core::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Moves kept from the first stage (every legal move judged in closed form) and played
-    /// out over samples.
+    /// out over samples by successive halving.
     pub candidates: usize,
-    /// Monte Carlo samples of the landing per kept move (0: the first stage decides).
+    /// Monte Carlo samples of the landing per kept move in the first round of successive
+    /// halving (0: the first stage decides); each later round keeps the better half and
+    /// doubles the survivors' samples, so every round costs about `candidates × samples`
+    /// playouts.
     pub samples: usize,
     /// After each sample, judge every legal reply (a two-move look-ahead) rather than only
     /// the replies that complete a line.
     pub replies: bool,
     /// Turns each sample plays on with the budget-1 player after the landing before it is
-    /// judged (a rollout; 0: the sample is judged by the next move alone, as
-    /// [`Budget::replies`] says).
+    /// judged (a rollout, judged without halving; 0: the sample is judged by the next move
+    /// alone, as [`Budget::replies`] says).
     pub depth: usize,
 }
 
@@ -55,26 +58,42 @@ impl Budget {
         }
     }
 
-    /// The budget of a number of playouts per move (one playout = one landing sample of
-    /// one candidate, followed by a judgement of the next move): the bench's `--budget`.
-    /// 0 or 1: the first stage alone ([`Budget::fast`]); from 9 playouts each sample
-    /// judges every reply; `candidates × samples ≈ playouts`, the candidates growing as
-    /// the square root (9 → 3 × 3, 24 → 4 × 6, 64 → 8 × 8). Cheap playouts instead (no
-    /// reply judged, up to 16 × 16) measured no better at 64 and worse at 256 over 100
-    /// seeded games, and rollouts ([`Budget::depth`]) worse still, so no budget uses them
-    /// (figures in `tests/suite/strength.rs`).
+    /// The budget of about `playouts` playouts per move (one playout = one landing sample
+    /// of one candidate followed by a judgement of every legal reply, about a millisecond
+    /// on a desktop core): the bench's `--budget`. 0 or 1: the first stage alone
+    /// ([`Budget::fast`]). Otherwise `candidates` = 0.4 √playouts (2 to 16) kept moves,
+    /// halved each round over ⌈log₂ candidates⌉ rounds of `candidates × samples`
+    /// playouts (10 → 2 × 5 in one round, 100 → 4 × 12 in two, 1000 → 13 × 19 in four).
+    /// Cheap playouts (no reply judged) and rollouts ([`Budget::depth`]) measured worse
+    /// (figures in `tests/suite/strength.rs`), so no budget uses them.
     #[must_use]
     pub fn from_playouts(playouts: usize) -> Budget {
         if playouts <= 1 {
             return Budget::fast();
         }
-        let candidates = playouts.isqrt().clamp(2, 8);
-        let samples = (playouts / candidates).max(1);
+        let candidates = ((playouts as f64).sqrt() * 0.4).round().clamp(2.0, 16.0) as usize;
+        let rounds = candidates.next_power_of_two().trailing_zeros() as usize;
+        let samples = (playouts / (candidates * rounds.max(1))).max(1);
         Budget {
             candidates,
             samples,
-            replies: playouts >= 9,
+            replies: true,
             depth: 0,
+        }
+    }
+
+    /// Playouts this budget spends on a move at most (`candidates × samples × rounds`; 1
+    /// for the first stage alone).
+    #[must_use]
+    pub fn playouts(&self) -> usize {
+        if self.candidates <= 1 || self.samples == 0 {
+            return 1;
+        }
+        let rounds = self.candidates.next_power_of_two().trailing_zeros() as usize;
+        if self.depth > 0 {
+            self.candidates * self.samples
+        } else {
+            self.candidates * self.samples * rounds.max(1)
         }
     }
 }

@@ -6,7 +6,8 @@
 //!    ([`eval::after_spawn`], closed form, no sampling).
 //! 2. The best few ([`Budget::candidates`]) are played out over Monte Carlo samples of
 //!    where the announced balls land (the same samples for every move: they are compared
-//!    on the same luck). Each sampled board is worth the points the landing made plus the
+//!    on the same luck), by successive halving: after each round the better half goes on
+//!    with twice the samples, so the budget goes to the close contenders. Each sampled board is worth the points the landing made plus the
 //!    value of our next move on it: with [`Budget::replies`], the best of every legal
 //!    reply judged as in stage 1 (a two-move look-ahead); otherwise the better of standing
 //!    still and the best reply that completes a line. A move that completes lines is
@@ -302,32 +303,72 @@ pub fn best_move_with(
     if budget.depth > 0 {
         return best_by_rollouts(board, next, &cands, budget, seed, weights);
     }
+    Some(successive_halving(
+        board, next, &cands, budget, seed, weights,
+    ))
+}
+
+/// Stage two by successive halving: every kept candidate gets [`Budget::samples`]
+/// landing samples, the better half (by mean value, rounded up) goes on, and each round
+/// spends about as much as the first (the survivors' samples double), until one is left.
+/// Sample `i` is the same landing for every candidate, so the means compare candidates on
+/// the same luck. A candidate that completes a line is judged once, exactly (no ball
+/// lands: our free move with the same colours announced).
+fn successive_halving(
+    board: &Board,
+    next: &[Ball],
+    cands: &[Candidate],
+    budget: &Budget,
+    seed: u64,
+    weights: &Weights,
+) -> (Candidate, f32) {
     let mut scratch = Vec::with_capacity(2048);
-    let mut best: Option<(Candidate, f32)> = None;
-    for c in &cands {
-        let mut after = *board;
-        apply(&mut after, c);
-        let value = if c.points > 0 {
-            // No balls land: our move again with the same colours announced.
-            c.points as f32
+    // (candidate, board after it, sum of sampled values, samples so far)
+    let mut alive: Vec<(Candidate, Board, f32, usize)> = cands
+        .iter()
+        .map(|c| {
+            let mut after = *board;
+            apply(&mut after, c);
+            (*c, after, 0.0, 0)
+        })
+        .collect();
+    for entry in &mut alive {
+        if entry.0.points > 0 {
+            entry.2 = entry.0.points as f32
                 + weights.complete
-                + value_to_move(&after, Some(next), true, weights, &mut scratch)
-        } else {
-            let n = budget.samples;
-            let mut sum = 0.0;
-            for i in 0..n {
-                let mut rng = SampleRng::new(sample_seed(seed, i));
-                let mut b = after;
-                let pts = land_random(&mut b, next, &mut rng);
-                sum += pts as f32 + value_to_move(&b, None, budget.replies, weights, &mut scratch);
-            }
-            sum / n as f32
-        };
-        if best.is_none_or(|(_, v)| value > v) {
-            best = Some((*c, value));
+                + value_to_move(&entry.1, Some(next), true, weights, &mut scratch);
+            entry.3 = 1;
         }
     }
-    best
+    let mean = |e: &(Candidate, Board, f32, usize)| e.2 / e.3.max(1) as f32;
+    let mut per_round = budget.samples.max(1);
+    let mut target = 0;
+    loop {
+        target += per_round;
+        for entry in &mut alive {
+            if entry.0.points > 0 {
+                continue;
+            }
+            for i in entry.3..target {
+                let mut rng = SampleRng::new(sample_seed(seed, i));
+                let mut b = entry.1;
+                let pts = land_random(&mut b, next, &mut rng);
+                entry.2 +=
+                    pts as f32 + value_to_move(&b, None, budget.replies, weights, &mut scratch);
+            }
+            entry.3 = target;
+        }
+        // Best first; ties keep stage one's order (the sort is stable).
+        alive.sort_by(|a, b| mean(b).total_cmp(&mean(a)));
+        if alive.len() <= 2 {
+            break;
+        }
+        alive.truncate(alive.len().div_ceil(2));
+        per_round *= 2;
+    }
+    alive
+        .first()
+        .map_or((cands[0], cands[0].heuristic), |e| (e.0, mean(e)))
 }
 
 /// The seed of sample `i` (the same for every candidate: they are compared on the same

@@ -1,0 +1,102 @@
+//! The computer player's look-ahead: it sees only the board and the announced colours
+//! (never the game's own random source), its successive halving spends the budget it is
+//! given, deterministically, and plays legal moves.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use banco_game::ScoreGame;
+use banco_lines::spawn::Spawner;
+use banco_lines::{Board, LinesGame, Settings, ai};
+
+/// A seed other than `seed` whose first three colours are the same (about one seed in
+/// 343 qualifies).
+fn twin_seed(seed: u64) -> u64 {
+    let colors = |s: u64| {
+        let sp = Spawner::new(Spawner::seed_from_u64(s));
+        [sp.color(0), sp.color(1), sp.color(2)]
+    };
+    let want = colors(seed);
+    (seed + 1..seed + 100_000)
+        .find(|&s| colors(s) == want)
+        .unwrap()
+}
+
+#[test]
+fn the_computer_never_sees_the_future_spawns() {
+    // Boards from a played game; on each, two games with the same board and the same
+    // announced colours but different random sources (so different landings to come).
+    let mut played = LinesGame::new(Settings::default(), Spawner::seed_from_u64(31));
+    let mut boards: Vec<Board> = Vec::new();
+    for _ in 0..12 {
+        boards.push(*played.board());
+        let h = ai::hint(&played, &ai::Budget::fast(), 1).unwrap();
+        played.play(h.mv).unwrap();
+    }
+    let (a, b) = (40, twin_seed(40));
+    let budget = ai::Budget::from_playouts(12);
+    let mut futures_differ = false;
+    for board in boards {
+        let mut ga = LinesGame::with_board(Settings::default(), Spawner::seed_from_u64(a), board);
+        let mut gb = LinesGame::with_board(Settings::default(), Spawner::seed_from_u64(b), board);
+        assert_eq!(ga.next_colors(), gb.next_colors());
+        let ha = ai::hint(&ga, &budget, 77).unwrap();
+        let hb = ai::hint(&gb, &budget, 77).unwrap();
+        assert_eq!(ha, hb, "the move depends on the game's hidden seed");
+        let (ra, rb) = (ga.play(ha.mv).unwrap(), gb.play(hb.mv).unwrap());
+        futures_differ |= ra.landed != rb.landed;
+    }
+    assert!(futures_differ, "the two games must have different futures");
+}
+
+#[test]
+fn budgets_spend_about_the_playouts_they_are_given() {
+    assert_eq!(ai::Budget::from_playouts(1), ai::Budget::fast());
+    assert_eq!(ai::Budget::fast().playouts(), 1);
+    for p in 2..3000 {
+        let b = ai::Budget::from_playouts(p);
+        assert!(b.replies && b.depth == 0, "{b:?}");
+        let spent = b.playouts();
+        assert!(
+            spent <= p && spent * 2 >= p,
+            "{p} playouts: {b:?} spends {spent}"
+        );
+    }
+    let b = ai::Budget::from_playouts(100);
+    assert_eq!((b.candidates, b.samples), (4, 12));
+}
+
+#[test]
+fn successive_halving_is_deterministic_and_takes_a_ready_line() {
+    // Green can complete the bottom rank with the ball on i9. No green is announced
+    // (purple, purple, red), so waiting for a longer line cannot pay.
+    let board: Board = "
+        ........G
+        ..R......
+        .....B...
+        .........
+        .Y.......
+        ......C..
+        .........
+        ...P.....
+        GGGG....."
+        .parse()
+        .unwrap();
+    let game = LinesGame::with_board(Settings::default(), [5; 32], board);
+    assert!(!game.next_colors().contains(&banco_lines::Ball::Green));
+    for playouts in [4, 20, 60] {
+        let budget = ai::Budget::from_playouts(playouts);
+        let h1 = ai::hint(&game, &budget, 9).unwrap();
+        let h2 = ai::hint(&game, &budget, 9).unwrap();
+        assert_eq!(h1, h2);
+        assert_eq!(h1.mv.to.to_string(), "e1", "{playouts}: {h1:?}");
+        assert!(matches!(h1.reason, ai::Reason::Completes { .. }));
+    }
+    // A whole short game with the look-ahead plays legal moves only.
+    let start = LinesGame::new(Settings::default(), Spawner::seed_from_u64(5));
+    let played = ai::play_out(
+        start,
+        ai::Player::Computer(ai::Budget::from_playouts(6)),
+        2,
+        15,
+    );
+    assert_eq!(played.turns, 15);
+}
