@@ -166,3 +166,28 @@ fn capture_resets_repetition_window() {
     assert_eq!(g.position().halfmoves(), 1);
     assert_eq!(g.occurrences(), 1);
 }
+
+/// Game 120 of the strength run of 2026-12-02 (Banco Black against ElephantEye): the
+/// rook's checks on ranks 1 and 2 against a king shuttling d1–d2. The referee (pyffish)
+/// ruled it a loss for Black at the third occurrence; the judge must agree at every ply,
+/// and its verdict at the first repetition (what the search uses) must already be that
+/// Black checked perpetually. (The whole lines are rows of `tests/data/rules/repetition.tsv`.)
+#[test]
+fn game_120_perpetual_check_by_black_agrees_with_the_referee() {
+    use banco_xiangqi::rules::Verdict;
+    let fen = "2bk1a3/4a4/4b2n1/2R5p/p4Np2/4C4/P7P/4K4/3r5/1cC2AB2 b - - 6 32";
+    let line = "d1f1 c6d6 d9e9 e2d2 f1f2 d2d1 f2f1 d1d2 f1f2 d2d1 f2f1 d1d2";
+    let mut game = Xiangqi::from_fen(fen).unwrap();
+    for (i, m) in line.split_whitespace().enumerate() {
+        game.play(m.parse().unwrap()).unwrap();
+        let plies = i + 1;
+        // The position after e2d2 (ply 4) comes back after plies 8 and 12.
+        let two_fold = (plies >= 8).then_some(Verdict::PerpetualCheck(Color::Black));
+        assert_eq!(game.repetition_verdict(&ASIAN, 2), two_fold, "ply {plies}");
+        let end = (plies == 12).then_some(Outcome::Win {
+            winner: Color::Red,
+            reason: WinReason::PerpetualCheck,
+        });
+        assert_eq!(game.outcome(&ASIAN), end, "ply {plies}");
+    }
+}
