@@ -194,7 +194,7 @@ fn xiangqi_games_with_an_undo_request_across_a_voided_draw_end_alike() {
 /// 1), starting at game `BANCO_SOAK_FIRST` (default 0); each unclean game is printed with
 /// its number and seed, for a regression test built with [`play_game`].
 #[test]
-#[ignore = "long: replays a run of banco soak by hand"]
+#[ignore = "long: 10,000 xiangqi soak games; run by tests/nightly.sh ignored, and by hand with BANCO_SEED/BANCO_SOAK_FIRST to replay a banco soak run"]
 fn replay_a_xiangqi_soak() {
     let var = |name: &str, default: u64| {
         std::env::var(name)
