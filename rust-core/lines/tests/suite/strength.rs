@@ -65,7 +65,7 @@ fn weights_from_env() -> Weights {
 }
 
 #[test]
-#[ignore = "minutes: a 20-game strength measurement; run by tests/nightly.sh strength (LINES_GAMES/LINES_BUDGET steer it). Bench games from seed 1, tuned weights, 2026-12-02 (examples/tune.rs --measure, same games as banco bench lines; CPU ms per move on one loaded core): budget 1 100 games median 671 mean 678.4 turns 200 1.3 ms; budget 10 (successive halving 2x5) 100 games median 664 mean 753.0 turns 200.5 8 ms; budget 100 (4x12 then 2x24) see data/tuning.md; before the halving, budget 9 (3x3 flat) median 688 mean 716.5; greedy median 70 mean 68.7"]
+#[ignore = "minutes: a 20-game strength measurement; run by tests/nightly.sh strength (LINES_GAMES/LINES_BUDGET steer it); figures in rust-core/lines/data/tuning.md"]
 fn strength() {
     let games: u64 = env("LINES_GAMES", 20);
     let seed: u64 = env("LINES_SEED", 1);
