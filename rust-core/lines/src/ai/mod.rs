@@ -18,7 +18,11 @@
 //! ```
 
 pub mod eval;
+pub mod features;
+pub mod learned;
+pub mod learned_weights;
 pub mod search;
+pub mod value;
 
 use crate::board::{Ball, Cell};
 use crate::game::{LinesGame, Move};
