@@ -17,12 +17,13 @@
 //! `--teacher N`: the first N games are played by the hand-built evaluation
 //! ([`Weights`]) while the value learns (learning its afterstates' values by watching).
 //!
-//! Rates: the window tables learn at `--window-rate` (0.1) × `--rate`, the `free` and
-//! `scored` tables (one entry of each is selected by every afterstate: they take the
-//! level of the value, how much is left to score at this stage of the game, so that
-//! entries seldom selected stay neutral) at `--level-rate` (30) ×, the other global
-//! tables at 1 ×; `--tables free,scored` freezes every global table not
-//! listed.
+//! Rates: the window tables learn at `--window-rate` (0.1) × `--rate`, the `level` table
+//! (free cells before the move, the same for every move of a turn: it takes the level of
+//! the value, how much is left to score at this stage, and never sways a choice) at
+//! `--level-rate` (30) ×, the other global tables at 1 ×; `--tables free,scored` freezes every global table not
+//! listed; `--pure-only` freezes the empty and mixed window entries (they move with the
+//! stage of the game, and a move changes twenty windows at once: their learned biases
+//! add up to a pull that swamps the rest).
 //!
 //! The value is `--hand` (1) × the hand-built evaluation plus the tables (the tables learn
 //! its residual; `--hand 0`: the tables alone, which need a `--teacher`).
@@ -43,7 +44,7 @@
 use banco_game::ScoreGame;
 use banco_lines::ai::Budget;
 use banco_lines::ai::eval::{Masks, Weights};
-use banco_lines::ai::features::{FEATURES, GLOBAL, OFFSETS, Share, TABLES};
+use banco_lines::ai::features::{FEATURES, GLOBAL, OFFSETS, Share, TABLES, WINDOW_STATES};
 use banco_lines::ai::learned::{Learned, weights_source};
 use banco_lines::ai::search;
 use banco_lines::ai::value::Value;
@@ -97,6 +98,7 @@ fn options() -> Options {
     };
     let mut level_rate = 30.0f32;
     let mut tables: Option<String> = None;
+    let mut pure_only = false;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
@@ -120,6 +122,11 @@ fn options() -> Options {
             "--window-rate" => o.window_rate = value.parse().expect("--window-rate X"),
             "--hand" => o.hand = value.parse().expect("--hand X"),
             "--teacher" => o.teacher = value.parse().expect("--teacher N"),
+            "--pure-only" => {
+                pure_only = true;
+                i += 1;
+                continue;
+            }
             "--measure" => {
                 o.measure = true;
                 i += 1;
@@ -132,7 +139,14 @@ fn options() -> Options {
     o.scale = (0..FEATURES)
         .map(|i| {
             if i < GLOBAL {
-                return o.window_rate;
+                // Empty and mixed windows stay at 0 with `--pure-only`.
+                let state = i % WINDOW_STATES;
+                let pure = (1..=48).contains(&state);
+                return if pure_only && !pure {
+                    0.0
+                } else {
+                    o.window_rate
+                };
             }
             let t = OFFSETS.iter().rposition(|&at| at <= i).unwrap_or(0);
             let name = TABLES[t].0;
@@ -141,7 +155,7 @@ fn options() -> Options {
                 .is_some_and(|list| !list.split(',').any(|n| n == name))
             {
                 0.0
-            } else if name == "scored" || name == "free" {
+            } else if name == "level" {
                 level_rate
             } else {
                 1.0
@@ -172,14 +186,14 @@ fn load(path: Option<&str>, hand: f32) -> Learned {
 }
 
 /// The hand-built part of the value of the afterstate `after`.
-fn hand_part(model: &Learned, after: &Board, next: &[Ball], scored: bool) -> f32 {
+fn hand_part(model: &Learned, after: &Board, next: &[Ball], removed: usize) -> f32 {
     if model.hand == 0.0 {
         return 0.0;
     }
     let w = &model.hand_weights;
     model.hand
-        * if scored {
-            w.after_line(after, Some(next))
+        * if removed > 0 {
+            w.after_line(after, Some(next), removed)
         } else {
             w.after_move(after, &Masks::of(after), Some(next))
         }
@@ -210,8 +224,9 @@ fn train_game(
         };
         let mut after = *game.board();
         search::apply(&mut after, &c);
-        model.select(&after, Share::of(Some(&next)), c.points > 0, &mut cur);
-        let hand_cur = hand_part(model, &after, &next, c.points > 0);
+        let removed = c.cleared.len();
+        model.select(&after, Share::of(Some(&next)), removed, &mut cur);
+        let hand_cur = hand_part(model, &after, &next, removed);
         if have_prev {
             let target = pending + c.points as f32 + o.gamma * (hand_cur + model.table_value(&cur));
             let error = target - hand_prev - model.table_value(&prev);

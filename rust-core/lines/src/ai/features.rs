@@ -9,12 +9,16 @@
 //!   that colour border the free regions of its holes (0–3+: can the line be completed?)
 //!   and how many of the announced balls have that colour (0, 1, 2+: will the landing
 //!   feed it?).
-//! * One entry each of the global tables: free cells (0–81), free cells outside the
+//! * One entry each of the global tables: free cells before the move (0–81: the same
+//!   for every move of a turn, so it only holds the level of the value — how much is
+//!   left to score at this stage — and never sways the choice), free cells outside the
 //!   largest free region, free regions, balls with no free neighbour, balls in no window
 //!   that could still become a line, balls in no window shared with one of their colour,
 //!   colours with a line ready (a window of four whose hole a fifth ball can reach),
 //!   ready windows, and whether the move completed a line (our move again, nothing
 //!   lands).
+//!
+//! `removed`: the balls the move removed (0: it completed no line).
 //!
 //! The value is the sum of the selected entries, so it is linear in the tables; with the
 //! colours not announced yet ([`Share::Unknown`]) each pure window's entry is the exact
@@ -24,7 +28,7 @@
 //! use banco_lines::{Board, ai::features::{self, Share}};
 //! let board: Board = Board::empty();
 //! let mut selected = Vec::new();
-//! features::visit(&board, Share::Known([0; 8]), false, |i, coef| selected.push((i, coef)));
+//! features::visit(&board, Share::Known([0; 8]), 0, |i, coef| selected.push((i, coef)));
 //! // 140 windows and 9 global tables, one entry each.
 //! assert_eq!(selected.len(), 140 + 9);
 //! assert!(selected.iter().all(|&(i, c)| i < features::FEATURES && c == 1.0));
@@ -44,7 +48,7 @@ const MIXED: usize = 49;
 
 /// A global table: its name and its number of entries, in [`TABLES`] order.
 pub const TABLES: [(&str, usize); 9] = [
-    ("free", 82),
+    ("level", 82),
     ("pocket", 8),
     ("regions", 6),
     ("walled", 8),
@@ -141,10 +145,10 @@ const UNKNOWN_SHARE: [f32; 3] = [
 
 /// Calls `visit(entry, coefficient)` for every table entry `board` selects (coefficient 1;
 /// with [`Share::Unknown`] a pure window selects its three announced-colour entries with
-/// their probabilities). `scored`: the move that led here completed a line (nothing lands
-/// before our next move).
-pub fn visit(board: &Board, share: Share, scored: bool, visit: impl FnMut(usize, f32)) {
-    visit_masks(board, &Masks::of(board), share, scored, visit);
+/// their probabilities). `removed`: the balls the move that led here removed (0: it
+/// completed no line; otherwise nothing lands before our next move).
+pub fn visit(board: &Board, share: Share, removed: usize, visit: impl FnMut(usize, f32)) {
+    visit_masks(board, &Masks::of(board), share, removed, visit);
 }
 
 /// [`visit`] for a board whose [`Masks`] the caller already holds.
@@ -152,7 +156,7 @@ pub fn visit_masks(
     board: &Board,
     m: &Masks,
     share: Share,
-    scored: bool,
+    removed: usize,
     mut visit: impl FnMut(usize, f32),
 ) {
     let empty = m.empty;
@@ -220,7 +224,7 @@ pub fn visit_masks(
         _ => 7,
     };
     let entries = [
-        free.min(81),
+        free.saturating_sub(removed).min(81),
         pocket,
         regions.sets().len().min(5),
         walled.min(7),
@@ -228,7 +232,7 @@ pub fn visit_masks(
         lonely.min(15),
         (ready_colors.count_ones() as usize).min(4),
         ready_windows.min(7),
-        usize::from(scored),
+        usize::from(removed > 0),
     ];
     for (i, e) in entries.into_iter().enumerate() {
         visit(OFFSETS[i] + e, 1.0);
@@ -236,7 +240,7 @@ pub fn visit_masks(
 }
 
 /// The name of entry `i` (for the generated weights file and diagnostics), e.g.
-/// `window diag ring 2 pure 4 spares 1 share 0` or `free 40`.
+/// `window diagonal ring 2 pure 4 spares 1 share 0` or `level 40`.
 #[must_use]
 pub fn entry_name(i: usize) -> String {
     if i < GLOBAL {
@@ -274,7 +278,7 @@ mod tests {
             .unwrap();
         let mut per_table = [0usize; 9];
         let mut windows = 0;
-        visit(&board, Share::of(Some(&[Ball::Red; 3])), true, |i, c| {
+        visit(&board, Share::of(Some(&[Ball::Red; 3])), 5, |i, c| {
             assert!(i < FEATURES);
             assert!((c - 1.0).abs() < f32::EPSILON);
             if i < GLOBAL {
@@ -294,7 +298,7 @@ mod tests {
             .parse()
             .unwrap();
         let mut total = 0.0;
-        visit(&board, Share::Unknown, false, |_, c| total += c);
+        visit(&board, Share::Unknown, 0, |_, c| total += c);
         assert!((total - (WINDOWS + TABLES.len()) as f32).abs() < 1e-3);
         assert!((UNKNOWN_SHARE.iter().sum::<f32>() - 1.0).abs() < 1e-6);
     }
@@ -302,7 +306,7 @@ mod tests {
     #[test]
     fn names_cover_every_entry() {
         assert_eq!(entry_name(0), "window straight ring 0 empty");
-        assert_eq!(entry_name(OFFSETS[0] + 40), "free 40");
+        assert_eq!(entry_name(OFFSETS[0] + 40), "level 40");
         assert_eq!(entry_name(FEATURES - 1), "scored 1");
         assert!(entry_name(PURE + 3 * 12 + 3 + 2).contains("pure 4 spares 1 share 2"));
     }

@@ -12,11 +12,11 @@
 //! use banco_lines::{Board, ai::learned::Learned, ai::features::Share};
 //! let mut v = Learned::zero(0.0);
 //! let board = Board::empty();
-//! assert_eq!(v.value(&board, Share::Unknown, false), 0.0);
+//! assert_eq!(v.value(&board, Share::Unknown, 0), 0.0);
 //! let mut active = Vec::new();
-//! v.select(&board, Share::Known([0; 8]), false, &mut active);
+//! v.select(&board, Share::Known([0; 8]), 0, &mut active);
 //! v.update(&active, 10.0, 0.5, |_| 1.0);
-//! assert!((v.value(&board, Share::Known([0; 8]), false) - 5.0).abs() < 1e-3);
+//! assert!((v.value(&board, Share::Known([0; 8]), 0) - 5.0).abs() < 1e-3);
 //! ```
 
 use super::eval::Masks;
@@ -71,17 +71,17 @@ impl Learned {
     }
 
     /// The tables' part of the value of the afterstate `board` with the announced colours
-    /// `share`; `scored`: it follows a move that completed a line.
+    /// `share`; `removed`: the balls the move removed (0: it completed no line).
     #[must_use]
-    pub fn value(&self, board: &Board, share: Share, scored: bool) -> f32 {
-        self.value_masks(board, &Masks::of(board), share, scored)
+    pub fn value(&self, board: &Board, share: Share, removed: usize) -> f32 {
+        self.value_masks(board, &Masks::of(board), share, removed)
     }
 
     /// [`Learned::value`] for a board whose [`Masks`] the caller already holds.
     #[must_use]
-    pub fn value_masks(&self, board: &Board, masks: &Masks, share: Share, scored: bool) -> f32 {
+    pub fn value_masks(&self, board: &Board, masks: &Masks, share: Share, removed: usize) -> f32 {
         let mut v = 0.0;
-        features::visit_masks(board, masks, share, scored, |i, c| {
+        features::visit_masks(board, masks, share, removed, |i, c| {
             if let Some(w) = self.weights.get(i) {
                 v += w * c;
             }
@@ -91,15 +91,17 @@ impl Learned {
 
     /// The entries `board` selects (known colours: each with coefficient 1), into
     /// `active` (cleared first).
-    pub fn select(&self, board: &Board, share: Share, scored: bool, active: &mut Vec<u16>) {
+    pub fn select(&self, board: &Board, share: Share, removed: usize, active: &mut Vec<u16>) {
         active.clear();
-        features::visit(board, share, scored, |i, _| active.push(i as u16));
+        features::visit(board, share, removed, |i, _| active.push(i as u16));
     }
 
     /// One temporal-difference step (normalised least mean squares): moves the value of
     /// the afterstate whose entries are `active` by `rate × error`, entry `i` learning at
     /// `scale(i)` × the rate (0: frozen). An entry may repeat (several windows of one
-    /// class in one state): the step is shared by the sum of the squared counts.
+    /// class in one state): the step is shared by the sum of the squared counts, each
+    /// weighted by its scale up to 1 (an entry learning faster than 1 takes more of the
+    /// error without slowing the others, but never more than half of it).
     pub fn update(&mut self, active: &[u16], error: f32, rate: f32, scale: impl Fn(usize) -> f32) {
         let mut sorted = [0u16; features::ACTIVE];
         let n = active.len().min(sorted.len());
@@ -115,15 +117,16 @@ impl Learned {
                 1
             };
             // Summed over a run of length r, 2·run − 1 makes r².
-            norm += (2 * run - 1) as f32 * scale(v as usize);
+            norm += (2 * run - 1) as f32 * scale(v as usize).min(1.0);
         }
         if norm <= 0.0 {
             return;
         }
-        let step = rate * error / norm;
+        let step = rate / norm;
         for &i in active {
             if let Some(w) = self.weights.get_mut(i as usize) {
-                *w += step * scale(i as usize);
+                // An entry never takes more than half the error (no overshoot).
+                *w += (step * scale(i as usize)).min(0.5) * error;
             }
         }
     }
@@ -177,9 +180,9 @@ mod tests {
             .unwrap();
         let share = Share::Known([0, 1, 0, 2, 0, 0, 0, 0]);
         let mut active = Vec::new();
-        v.select(&board, share, false, &mut active);
+        v.select(&board, share, 0, &mut active);
         let sum: f32 = active.iter().map(|&i| v.weights[i as usize]).sum();
-        assert!((sum - v.value(&board, share, false)).abs() < 1e-2);
+        assert!((sum - v.value(&board, share, 0)).abs() < 1e-2);
     }
 
     #[test]

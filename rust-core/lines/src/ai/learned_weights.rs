@@ -1,7 +1,7 @@
 //! The learned weights of the computer player's value ([`Learned`](super::learned::Learned)),
 //! written by `examples/td_train.rs`: regenerate this file with the tool instead of editing it.
 //!
-//! Zero tables: the hand-built evaluation alone (placeholder before training).
+//! Zero tables: the hand-built evaluation alone. Every temporal-difference run so far played worse than it (data/tuning.md), so none is kept.
 //!
 //! ```
 //! use banco_lines::ai::{learned::Learned, learned_weights::LEARNED};
@@ -106,19 +106,19 @@ pub const LEARNED: [f32; FEATURES] = [
     0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // window diagonal ring 4 pure 4 spares 0 share 2
     0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // window diagonal ring 4 pure 4 spares 2 share 2
     0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // window diagonal ring 4 mixed 2 free
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // free 4
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // free 10
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // free 16
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // free 22
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // free 28
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // free 34
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // free 40
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // free 46
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // free 52
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // free 58
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // free 64
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // free 70
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // free 76
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // level 4
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // level 10
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // level 16
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // level 22
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // level 28
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // level 34
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // level 40
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // level 46
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // level 52
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // level 58
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // level 64
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // level 70
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // level 76
     0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // pocket 0
     0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // pocket 6
     0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // regions 4

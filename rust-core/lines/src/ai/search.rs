@@ -150,7 +150,7 @@ pub fn for_each_candidate(
             } else {
                 let mut b = after;
                 b.clear(cleared);
-                pts as f32 + weights.after_line(&b, next)
+                pts as f32 + weights.after_line(&b, next, cleared.len())
             };
             visit(Candidate {
                 from,
@@ -261,7 +261,7 @@ fn value_to_move(
                 continue;
             }
             b.clear(cleared);
-            let v = points(cleared.len()) as f32 + weights.after_line(&b, next);
+            let v = points(cleared.len()) as f32 + weights.after_line(&b, next, cleared.len());
             best = best.max(v);
         }
     }

@@ -25,9 +25,9 @@ pub trait Value {
     /// land on it (`None`: colours not announced yet); `masks` are `board`'s.
     fn after_move(&self, board: &Board, masks: &Masks, next: Option<&[Ball]>) -> f32;
 
-    /// The value of `board` after a move that completed lines (nothing lands: it is our
-    /// move again with `next` still announced).
-    fn after_line(&self, board: &Board, next: Option<&[Ball]>) -> f32;
+    /// The value of `board` after a move that completed lines and removed `removed`
+    /// balls (nothing lands: it is our move again with `next` still announced).
+    fn after_line(&self, board: &Board, next: Option<&[Ball]>, removed: usize) -> f32;
 
     /// What a move that completes lines is worth over its points and the value of our
     /// next move (the search adds it when it plays that next move out; 0 by default).
@@ -41,7 +41,7 @@ impl Value for Weights {
         eval::after_spawn_masks(board, masks, next, self)
     }
 
-    fn after_line(&self, board: &Board, _next: Option<&[Ball]>) -> f32 {
+    fn after_line(&self, board: &Board, _next: Option<&[Ball]>, _removed: usize) -> f32 {
         self.complete + eval::evaluate_with(board, self)
     }
 
@@ -57,16 +57,16 @@ impl Value for Learned {
         } else {
             self.hand * self.hand_weights.after_move(board, masks, next)
         };
-        hand + self.value_masks(board, masks, Share::of(next), false)
+        hand + self.value_masks(board, masks, Share::of(next), 0)
     }
 
-    fn after_line(&self, board: &Board, next: Option<&[Ball]>) -> f32 {
+    fn after_line(&self, board: &Board, next: Option<&[Ball]>, removed: usize) -> f32 {
         let hand = if self.hand == 0.0 {
             0.0
         } else {
-            self.hand * self.hand_weights.after_line(board, next)
+            self.hand * self.hand_weights.after_line(board, next, removed)
         };
-        hand + self.value(board, Share::of(next), true)
+        hand + self.value(board, Share::of(next), removed)
     }
 
     fn line_bonus(&self) -> f32 {
