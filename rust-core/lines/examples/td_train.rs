@@ -32,7 +32,7 @@
 //! ones), `--save FILE` saves them, `--write FILE` writes the generated source
 //! (`src/ai/learned_weights.rs`) with `--note TEXT` in its header. `--measure --games G
 //! --seed S --budget B [--threads T] [--load FILE]` plays the bench's games with the
-//! loaded weights and prints the bench's summary line.
+//! loaded weights (the tables × `--beta`, 1) and prints the bench's summary line.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -70,6 +70,7 @@ struct Options {
     report: u64,
     teacher: u64,
     hand: f32,
+    beta: f32,
     window_rate: f32,
     /// Each entry's rate multiplier (from `--window-rate`, `--level-rate`, `--tables`).
     scale: Vec<f32>,
@@ -93,6 +94,7 @@ fn options() -> Options {
         report: 20,
         teacher: 0,
         hand: 1.0,
+        beta: 1.0,
         window_rate: 0.1,
         scale: Vec::new(),
     };
@@ -120,6 +122,7 @@ fn options() -> Options {
             "--level-rate" => level_rate = value.parse().expect("--level-rate X"),
             "--tables" => tables = Some(value),
             "--window-rate" => o.window_rate = value.parse().expect("--window-rate X"),
+            "--beta" => o.beta = value.parse().expect("--beta X"),
             "--hand" => o.hand = value.parse().expect("--hand X"),
             "--teacher" => o.teacher = value.parse().expect("--teacher N"),
             "--pure-only" => {
@@ -318,7 +321,10 @@ fn play(model: &Learned, budget: &Budget, seed: u64) -> (u32, u32) {
 }
 
 fn measure(o: &Options) {
-    let model = load(o.load.as_deref(), o.hand);
+    let mut model = load(o.load.as_deref(), o.hand);
+    for w in &mut model.weights {
+        *w *= o.beta;
+    }
     let budget = Budget::from_playouts(o.budget);
     println!("{budget:?}");
     let seeds: Vec<u64> = (0..o.games).map(|k| o.seed + k).collect();
