@@ -39,7 +39,8 @@ use crate::board::{Ball, Board, CELLS, SIZE};
 use crate::path::spread;
 
 /// Window classes: rank/file or diagonal × ring of the middle cell (0 on the edge, 4 in
-/// the centre).
+/// the centre). A diagonal window's middle cell is at least two cells from every edge, so
+/// classes 5 and 6 (diagonal, rings 0–1) are never selected and their entries stay 0.
 pub const CLASSES: usize = 10;
 /// Entries of one window class's table: empty, 48 pure states, 4 mixed states.
 pub const WINDOW_STATES: usize = 53;
