@@ -11,28 +11,34 @@
 //!
 //! ```text
 //! nice -n 19 cargo run --release -p banco-lines --example td_train -- \
-//!     --games 400 --gamma 0.99 --rate 0.05 --rate-end 0.005 --save target/td.txt
+//!     --games 400 --teacher 400 --report 50 --rate 0.01 --rate-end 0.002 \
+//!     --window-rate 0.1 --level-rate 30 --gamma 0.99 --save /tmp/td.txt
+//! nice -n 19 target/release/examples/td_train --measure --games 100 --seed 1 \
+//!     --budget 1 --threads 2 --load /tmp/td.txt --beta 0.3
 //! ```
 //!
-//! `--teacher N`: the first N games are played by the hand-built evaluation
-//! ([`Weights`]) while the value learns (learning its afterstates' values by watching).
+//! (run M of `data/tuning.md` and its measurement). `--teacher N`: the first N games are
+//! played by the hand-built evaluation ([`Weights`]) while the value learns its
+//! afterstates' values by watching.
 //!
 //! Rates: the window tables learn at `--window-rate` (0.1) × `--rate`, the `level` table
 //! (free cells before the move, the same for every move of a turn: it takes the level of
 //! the value, how much is left to score at this stage, and never sways a choice) at
-//! `--level-rate` (30) ×, the other global tables at 1 ×; `--tables free,scored` freezes every global table not
-//! listed; `--pure-only` freezes the empty and mixed window entries (they move with the
-//! stage of the game, and a move changes twenty windows at once: their learned biases
-//! add up to a pull that swamps the rest).
+//! `--level-rate` (30) ×, the other global tables at 1 ×; `--tables level,scored` freezes
+//! every global table not listed; `--pure-only` freezes the empty and mixed window
+//! entries (they move with the stage of the game, and a move changes twenty windows at
+//! once: their learned biases add up to a pull that swamps the rest).
 //!
 //! The value is `--hand` (1) × the hand-built evaluation plus the tables (the tables learn
 //! its residual; `--hand 0`: the tables alone, which need a `--teacher`).
 //!
-//! `--load FILE` starts from saved weights (the hand scale, then one weight per line; `--load default` the built-in
-//! ones), `--save FILE` saves them, `--write FILE` writes the generated source
-//! (`src/ai/learned_weights.rs`) with `--note TEXT` in its header. `--measure --games G
-//! --seed S --budget B [--threads T] [--load FILE]` plays the bench's games with the
-//! loaded weights (the tables × `--beta`, 1) and prints the bench's summary line.
+//! `--load FILE` starts from saved weights (the hand scale, then one weight per line;
+//! `--load default` the built-in ones), `--save FILE` saves them, `--write FILE` writes
+//! the generated source (`src/ai/learned_weights.rs`, e.g. `--games 0 --write
+//! rust-core/lines/src/ai/learned_weights.rs --note TEXT` for the zero tables in place
+//! today) with `--note TEXT` in its header. `--measure --games G --seed S --budget B
+//! [--threads T] [--load FILE] [--beta X]` plays the bench's games with the loaded
+//! weights (the tables × `--beta`, 1) and prints the bench's summary line.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
