@@ -9,6 +9,12 @@
 //! is a [`Budget`] of candidates, samples and replies — counts, not time, so a seed and a
 //! budget always give the same move.
 //!
+//! The search asks a [`value::Value`] for the worth of a board after a move; the default
+//! is the hand-built [`eval`] ([`eval::Weights`]). [`learned`] is the alternative learned
+//! by temporal differences over [`features`] tables (`examples/td_train.rs`); no trained
+//! table has beaten the hand-built evaluation yet (`data/tuning.md`), so the generated
+//! [`learned_weights`] hold zero tables on top of it.
+//!
 //! ```
 //! use banco_lines::{LinesGame, Settings, ai};
 //! let game = LinesGame::new(Settings::default(), [9; 32]);
@@ -18,7 +24,11 @@
 //! ```
 
 pub mod eval;
+pub mod features;
+pub mod learned;
+pub mod learned_weights;
 pub mod search;
+pub mod value;
 
 use crate::board::{Ball, Cell};
 use crate::game::{LinesGame, Move};

@@ -22,7 +22,8 @@
 //! ```
 
 use super::Budget;
-use super::eval::{self, Masks, Regions, Weights, evaluate_with};
+use super::eval::{self, Masks, Regions, Weights};
+use super::value::Value;
 use crate::board::{Ball, Board, CELLS, Cell, CellSet};
 use crate::lines::lines_through;
 use crate::path::{neighbour_bits, spread};
@@ -77,7 +78,7 @@ pub const LOST: f32 = -10_000.0;
 pub fn candidates(
     board: &Board,
     next: Option<&[Ball]>,
-    weights: &Weights,
+    weights: &(impl Value + ?Sized),
     out: &mut Vec<Candidate>,
 ) {
     out.clear();
@@ -90,7 +91,7 @@ pub fn candidates(
 pub fn best_candidate(
     board: &Board,
     next: Option<&[Ball]>,
-    weights: &Weights,
+    weights: &(impl Value + ?Sized),
 ) -> Option<Candidate> {
     let mut best: Option<Candidate> = None;
     for_each_candidate(board, next, weights, |c| {
@@ -107,7 +108,7 @@ pub fn best_candidate(
 pub fn for_each_candidate(
     board: &Board,
     next: Option<&[Ball]>,
-    weights: &Weights,
+    weights: &(impl Value + ?Sized),
     mut visit: impl FnMut(Candidate),
 ) {
     let masks = Masks::of(board);
@@ -144,12 +145,12 @@ pub fn for_each_candidate(
                     m.color[code as usize] |= to_bit;
                     m.color[0] &= !to_bit;
                     m.empty &= !to_bit;
-                    eval::after_spawn_masks(&after, &m, next, weights)
+                    weights.after_move(&after, &m, next)
                 }
             } else {
                 let mut b = after;
                 b.clear(cleared);
-                pts as f32 + weights.complete + evaluate_with(&b, weights)
+                pts as f32 + weights.after_line(&b, next, cleared.len())
             };
             visit(Candidate {
                 from,
@@ -216,7 +217,7 @@ fn value_to_move(
     board: &Board,
     next: Option<&[Ball]>,
     replies: bool,
-    weights: &Weights,
+    weights: &(impl Value + ?Sized),
     scratch: &mut Vec<Candidate>,
 ) -> f32 {
     if board.is_full() {
@@ -229,7 +230,7 @@ fn value_to_move(
     let mut best = if board.empty_count() <= 3 {
         LOST
     } else {
-        eval::after_spawn(board, next, weights)
+        weights.after_move(board, &Masks::of(board), next)
     };
     let masks = Masks::of(board);
     let regions = Regions::of(masks.empty);
@@ -260,7 +261,7 @@ fn value_to_move(
                 continue;
             }
             b.clear(cleared);
-            let v = points(cleared.len()) as f32 + weights.complete + evaluate_with(&b, weights);
+            let v = points(cleared.len()) as f32 + weights.after_line(&b, next, cleared.len());
             best = best.max(v);
         }
     }
@@ -286,7 +287,7 @@ pub fn best_move_with(
     next: &[Ball],
     budget: &Budget,
     seed: u64,
-    weights: &Weights,
+    weights: &(impl Value + ?Sized),
 ) -> Option<(Candidate, f32)> {
     if budget.candidates <= 1 || budget.samples == 0 {
         return best_candidate(board, Some(next), weights).map(|c| (c, c.heuristic));
@@ -320,7 +321,7 @@ fn successive_halving(
     cands: &[Candidate],
     budget: &Budget,
     seed: u64,
-    weights: &Weights,
+    weights: &(impl Value + ?Sized),
 ) -> (Candidate, f32) {
     let mut scratch = Vec::with_capacity(2048);
     // (candidate, board after it, sum of sampled values, samples so far)
@@ -335,7 +336,7 @@ fn successive_halving(
     for entry in &mut alive {
         if entry.0.points > 0 {
             entry.2 = entry.0.points as f32
-                + weights.complete
+                + weights.line_bonus()
                 + value_to_move(&entry.1, Some(next), true, weights, &mut scratch);
             entry.3 = 1;
         }
@@ -387,7 +388,7 @@ fn best_by_rollouts(
     cands: &[Candidate],
     budget: &Budget,
     seed: u64,
-    weights: &Weights,
+    weights: &(impl Value + ?Sized),
 ) -> Option<(Candidate, f32)> {
     let mut best: Option<(Candidate, f32)> = None;
     for c in cands {
@@ -428,7 +429,7 @@ fn rollout(
     next: &[Ball],
     depth: usize,
     rngs: [&mut SampleRng; 2],
-    weights: &Weights,
+    weights: &(impl Value + ?Sized),
 ) -> f32 {
     let [rng, colors] = rngs;
     let mut total = points;
