@@ -23,6 +23,7 @@ pub mod texel;
 pub mod texel_gen;
 pub mod values;
 pub mod weights;
+pub mod weights_prev;
 
 use crate::searchable::{Repetition, SearchGame, Verdict};
 use banco_game::{Color, Game, MoveList};

@@ -97,8 +97,16 @@ const CANNON_EG: usize = CANNON_MG + 3;
 const CONNECTED: usize = CANNON_EG + 3;
 const ATTACK: usize = CONNECTED + 1;
 const TEMPO: usize = ATTACK + 1;
+/// Rook on an open file, half-open file, pinning: `(mg, eg)` pairs.
+const ROOK_OPEN: usize = TEMPO + 1;
+const ROOK_HALF: usize = ROOK_OPEN + 2;
+const ROOK_PIN: usize = ROOK_HALF + 2;
+const OPEN_KING: usize = ROOK_PIN + 2;
+const ATTACK_GUARDS: usize = OPEN_KING + 1;
+/// Rook, horse, cannon pairs: `(mg, eg)` each.
+const PAIRS: usize = ATTACK_GUARDS + 1;
 /// Number of weights in the model.
-pub const WEIGHTS: usize = TEMPO + 1;
+pub const WEIGHTS: usize = PAIRS + 6;
 
 /// How a weight enters the evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,7 +128,21 @@ fn phase_of(i: usize) -> Phase {
                 Phase::Eg
             }
         }
-        ROOK_MOB | MISSING_ADVISOR | ATTACK => Phase::Mg,
+        ROOK_MOB | MISSING_ADVISOR | ATTACK | OPEN_KING | ATTACK_GUARDS => Phase::Mg,
+        _ if (ROOK_OPEN..OPEN_KING).contains(&i) => {
+            if (i - ROOK_OPEN) % 2 == 0 {
+                Phase::Mg
+            } else {
+                Phase::Eg
+            }
+        }
+        _ if i >= PAIRS => {
+            if (i - PAIRS) % 2 == 0 {
+                Phase::Mg
+            } else {
+                Phase::Eg
+            }
+        }
         _ if (MISSING_ADVISOR..CANNON_EG).contains(&i) => Phase::Mg,
         _ if (CANNON_EG..CONNECTED).contains(&i) => Phase::Eg,
         _ if i == ROOK_MOB + 1 => Phase::Eg,
@@ -155,7 +177,17 @@ pub fn weight_name(i: usize) -> String {
         _ if i < CONNECTED => format!("cannon file eg {}", i - CANNON_EG),
         CONNECTED => "connected pawns".to_owned(),
         ATTACK => "attack".to_owned(),
-        _ => "tempo".to_owned(),
+        TEMPO => "tempo".to_owned(),
+        _ if i < ROOK_HALF => format!("rook open file {}", mg(i - ROOK_OPEN)),
+        _ if i < ROOK_PIN => format!("rook half-open file {}", mg(i - ROOK_HALF)),
+        _ if i < OPEN_KING => format!("rook pin {}", mg(i - ROOK_PIN)),
+        OPEN_KING => "open king file".to_owned(),
+        ATTACK_GUARDS => "attack x missing guards".to_owned(),
+        _ => format!(
+            "{} pair {}",
+            ["rook", "horse", "cannon"][((i - PAIRS) / 2).min(2)],
+            mg(i - PAIRS)
+        ),
     }
 }
 
@@ -199,6 +231,21 @@ pub fn to_vector(p: &XiangqiParams) -> Vec<f64> {
     w[CONNECTED] = f64::from(p.connected_pawns);
     w[ATTACK] = f64::from(p.attack);
     w[TEMPO] = f64::from(p.tempo);
+    for (i, (m, e)) in [p.rook_open_file, p.rook_half_open_file, p.rook_pin]
+        .into_iter()
+        .chain(p.pairs)
+        .enumerate()
+    {
+        let at = if i < 3 {
+            ROOK_OPEN + 2 * i
+        } else {
+            PAIRS + 2 * (i - 3)
+        };
+        w[at] = f64::from(m);
+        w[at + 1] = f64::from(e);
+    }
+    w[OPEN_KING] = f64::from(p.open_king_file);
+    w[ATTACK_GUARDS] = f64::from(p.attack_guards);
     w
 }
 
@@ -226,6 +273,13 @@ pub fn from_vector(w: &[f64]) -> XiangqiParams {
     p.connected_pawns = at(CONNECTED);
     p.attack = at(ATTACK);
     p.tempo = at(TEMPO);
+    let pair = |i: usize| (at(i), at(i + 1));
+    p.rook_open_file = pair(ROOK_OPEN);
+    p.rook_half_open_file = pair(ROOK_HALF);
+    p.rook_pin = pair(ROOK_PIN);
+    p.open_king_file = at(OPEN_KING);
+    p.attack_guards = at(ATTACK_GUARDS);
+    p.pairs = core::array::from_fn(|i| pair(PAIRS + 2 * i));
     p.material_only = false;
     p
 }
@@ -250,6 +304,7 @@ struct Counts {
     missing_advisors: i32,
     missing_elephants: i32,
     attackers: i32,
+    king_file_open: i32,
 }
 
 impl Counts {
@@ -261,6 +316,7 @@ impl Counts {
             missing_advisors: 2 - i32::from(f.advisors.min(2)),
             missing_elephants: 2 - i32::from(f.elephants.min(2)),
             attackers: i32::from(f.attackers),
+            king_file_open: i32::from(f.king_file_open),
         }
     }
 }
@@ -301,6 +357,20 @@ impl Sample {
                 acc[CANNON_EG + i] += sign * i32::from(n);
             }
             acc[CONNECTED] += sign * i32::from(f.connected_pawns);
+            for (at, n) in [
+                (ROOK_OPEN, f.rooks_open),
+                (ROOK_HALF, f.rooks_half_open),
+                (ROOK_PIN, f.rook_pins),
+            ] {
+                acc[at] += sign * i32::from(n);
+                acc[at + 1] += sign * i32::from(n);
+            }
+            for (i, n) in [f.rooks, f.horses, f.cannons].into_iter().enumerate() {
+                if n >= 2 {
+                    acc[PAIRS + 2 * i] += sign;
+                    acc[PAIRS + 2 * i + 1] += sign;
+                }
+            }
         }
         // Safety: Red's evaluation gains Black's danger and loses its own.
         let (red, black) = (Counts::of(&fr), Counts::of(&fb));
@@ -310,6 +380,9 @@ impl Sample {
             acc[MISSING_ELEPHANT] += sign * me.missing_elephants * them.cannons;
             acc[MISSING_ELEPHANT + 1] += sign * me.missing_elephants * them.rooks;
             acc[ATTACK] += sign * them.attackers * them.attackers;
+            acc[ATTACK_GUARDS] +=
+                sign * them.attackers * (me.missing_advisors + me.missing_elephants);
+            acc[OPEN_KING] += sign * me.king_file_open * them.rooks;
         }
         acc[TEMPO] = if pos.side_to_move() == Color::Red {
             1
@@ -618,6 +691,22 @@ pub fn const_source(p: &XiangqiParams) -> String {
     let _ = writeln!(s, "    connected_pawns: {},", p.connected_pawns);
     let _ = writeln!(s, "    attack: {},", p.attack);
     let _ = writeln!(s, "    tempo: {},", p.tempo);
+    for (name, (m, e)) in [
+        ("rook_open_file", p.rook_open_file),
+        ("rook_half_open_file", p.rook_half_open_file),
+        ("rook_pin", p.rook_pin),
+    ] {
+        let _ = writeln!(s, "    {name}: ({m}, {e}),");
+    }
+    let _ = writeln!(s, "    open_king_file: {},", p.open_king_file);
+    let _ = writeln!(s, "    attack_guards: {},", p.attack_guards);
+    let pairs = p
+        .pairs
+        .iter()
+        .map(|(m, e)| format!("({m}, {e})"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let _ = writeln!(s, "    pairs: [{pairs}],");
     let _ = writeln!(s, "    material_only: {},", p.material_only);
     s.push_str("    pst: [\n");
     const KINDS: [&str; 7] = [
@@ -702,7 +791,19 @@ mod tests {
 
     #[test]
     fn the_model_is_the_evaluation() {
-        for params in [XiangqiParams::default(), XiangqiParams::hand()] {
+        // Every term weighted (the second round's terms too, whatever the shipped weights).
+        let every_term = XiangqiParams {
+            rook_open_file: (17, -9),
+            rook_half_open_file: (-7, 13),
+            rook_pin: (31, 11),
+            open_king_file: 23,
+            attack_guards: 5,
+            pairs: [(19, -11), (-13, 29), (37, -5)],
+            connected_pawns: 12,
+            tempo: 9,
+            ..XiangqiParams::default()
+        };
+        for params in [XiangqiParams::default(), XiangqiParams::hand(), every_term] {
             let w = to_vector(&params);
             for pos in random_positions(3000, 7) {
                 let red = f64::from(evaluate(&pos, &params))

@@ -29,6 +29,12 @@ pub const TUNED: XiangqiParams = XiangqiParams {
     connected_pawns: 0,
     attack: 10,
     tempo: 0,
+    rook_open_file: (0, 0),
+    rook_half_open_file: (0, 0),
+    rook_pin: (0, 0),
+    open_king_file: 0,
+    attack_guards: 0,
+    pairs: [(0, 0), (0, 0), (0, 0)],
     material_only: false,
     pst: [
         // king (mg, eg), rank 0 (own back rank) first
