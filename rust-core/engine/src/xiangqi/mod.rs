@@ -21,6 +21,7 @@ pub mod game;
 pub mod see;
 pub mod texel;
 pub mod texel_gen;
+pub mod texel_io;
 pub mod values;
 pub mod weights;
 pub mod weights_prev;
