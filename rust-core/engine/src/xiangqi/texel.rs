@@ -11,11 +11,15 @@
 //!    the opening that is not in check is resolved by a capture-only quiescence search,
 //!    and the quiet position at the end of its principal variation is kept (again only
 //!    when not in check), labelled with the game's result from Red's side (1, ½, 0).
-//!    Positions seen twice are kept once. Files of other games (sparring matches) in the
-//!    same `FEN;result` line format can be added.
+//!    Positions seen twice are kept once. Sparring games (the logs of
+//!    `tests/strength/xiangqi_match.py --log`: Banco against ElephantEye or Fairy-Stockfish)
+//!    become the same `FEN;result` lines through `texel import`: every position after the
+//!    first 8 plies resolved the same way and labelled with that game's result.
 //! 2. **The model**: the evaluation is linear in its weights once the position is fixed
 //!    (material, piece-square tables, mobility, king safety, cannons on the king's file,
-//!    connected pawns, tempo; middle-game weights scaled by the phase, end-game weights by
+//!    connected pawns, tempo; since the second round also rooks on open and half-open
+//!    files, rook pins against the king, the open king file per enemy rook, attackers
+//!    against missing guards and the rook, horse and cannon pairs; middle-game weights scaled by the phase, end-game weights by
 //!    its complement). [`Sample::of`] turns a position into the sparse coefficient vector
 //!    of Red's evaluation (`eval = Σ wᵢ·cᵢ·phase factor`), so one pass over the data set
 //!    evaluates it under any weights without a board. The piece-square tables are fitted
@@ -36,33 +40,65 @@
 //!    the writer produces from the constant it defines).
 //!
 //! The tool is the `texel` example (`cargo run --release -p banco-engine --example texel
-//! -- gen|fit ...`) driven by `tests/tune/texel.sh`. On this project's shared two-core
+//! -- gen|import|fit ...`) driven by `tests/tune/texel.sh`. On this project's shared two-core
 //! machine a run yields hundreds of thousands of positions, not the millions of the
 //! engines that popularised the method; the generator appends to its file and continues
 //! from a given game number, so a longer (nightly) run only adds games.
 //!
-//! ## The weights shipped now
+//! ## The weights shipped now (second round, issue #17)
 //!
-//! Data, fit and errors are in the header of `weights.rs`: 1,280 self-play games (seed 1,
-//! 2,000 nodes per move, 8 random opening plies) gave 128,990 distinct quiet positions;
-//! K = 0.427; the held-out error fell from 0.1024 (hand-set weights) to 0.0969. The ridge
-//! (1e-8), step (1 cp) and epochs (300) were chosen on the held-out error of the first
-//! 93,000 positions: without the ridge the training error kept falling while the held-out
-//! error rose (0.0948 against 0.0925 with it) — single squares of the tables drifted by
-//! hundreds of centipawns.
+//! **Data** (kept outside the repository, in `/work/scratch/texel/` on the project machine;
+//! regenerated exactly by these commands, `T=target/release/examples/texel`):
 //!
-//! Checked by games, the tuned weights against the hand-set ones, both at level 10 with
-//! a fixed node count per move, over the balanced openings plus 4 random plies per pair,
-//! colours swapped (W-D-L of the tuned weights):
+//! ```text
+//! $T gen --out sp5k-a.txt --games 1730 --first 0      --seed 50000 --nodes 5000   # 195,854 lines
+//! $T gen --out sp5k-b.txt --games 1800 --first 100000 --seed 50000 --nodes 5000   # 198,838 lines
+//! $T import --log LOGS --out sparring.txt                                          # 78,248 lines
+//! $T fit --data sp5k-a.txt,sp5k-b.txt,sparring.txt --out rust-core/engine/src/xiangqi/weights.rs \
+//!     --start tuned --epochs 600
+//! ```
 //!
-//! | nodes per move | games | W-D-L       | Elo       | command (`target/release/examples/match`)                   |
-//! |----------------|-------|-------------|-----------|--------------------------------------------------------------|
-//! | 2,000          | 400   | 194-59-147  | +41 ± 32  | `level=10,nodes=2000 level=10,nodes=2000,eval=hand 400 0 300 1 4` |
-//! | 5,000          | 200   | 95-23-82    | +23 ± 46  | `level=10,nodes=5000 level=10,nodes=5000,eval=hand 200 0 300 2 4` |
+//! The self-play games were played by the first round's weights (8 random opening plies,
+//! 300 plies at most, adjudicated at ±700 for eight plies), two generators at once, about
+//! 37 minutes on the shared machine. `LOGS` are the 1,028 logged sparring games of
+//! 2026-12-01/02 (`runs17/{base100,base100-distinct,base100b,base100j,base200,e100-distinct,e100k}.jsonl`
+//! and `runs/{ee100,ee200,fsf100,fsf200,fsfnodes,threads200}.jsonl`: Banco against
+//! ElephantEye and Fairy-Stockfish, some games logged twice — their positions count once).
+//! Positions met twice are kept once over all files: 472,737 positions (47,000 held out).
 //!
-//! The gain is clear at 2,000 nodes and within the error bar at 5,000 (fewer games):
-//! more games at longer searches, and a second round of tuning on games of the tuned
-//! engine (`--start tuned`), are the next steps.
+//! **Fit**: K = 0.4221; 600 epochs of Adam (step 1, ridge 1e-8; 300 epochs gave a held-out
+//! error of 0.092685, a ridge of 1e-7 0.093408, step 2 the same as step 1), starting from
+//! the first round's weights with the new terms at 0. Mean squared error: training
+//! 0.090870 → 0.086719, held out 0.094594 → 0.092664. A first fit on the first 225,000
+//! positions (held out 0.0898 → 0.0851) already won 102-25-73 (+51 ± 46) at 2,000 nodes.
+//! The new terms came out as: rook on an open file +33 middle game, half-open ±3, rook
+//! pin +10/+16, open king file 6 per enemy rook, 13 per attacker per missing guard,
+//! pairs of rooks +31/+13, horses +28/+23, cannons +28/−13.
+//!
+//! **Games**: the new weights (`level=10,nodes=N`) against the first round's
+//! (`level=10,nodes=N,eval=prev`), balanced openings plus 4 random plies, colours swapped,
+//! two halves of 200 games at once (seeds 1 and 2), W-D-L of the new weights, Elo ± 95 %:
+//!
+//! | nodes per move | games | W-D-L       | Elo       | command (`target/release/examples/match`)                          |
+//! |----------------|-------|-------------|-----------|---------------------------------------------------------------------|
+//! | 10,000         | 400   | 217-44-139  | +69 ± 33  | `level=10,nodes=10000 level=10,nodes=10000,eval=prev 200 0 300 S 4` |
+//! | 2,000          | 400   | 190-66-144  | +40 ± 31  | `level=10,nodes=2000 level=10,nodes=2000,eval=prev 200 0 300 S 4`   |
+//!
+//! The evaluation costs a little more per node (the new terms: about 8 % more CPU time for
+//! the same bench tree, `banco bench` nodes/s in `tests/strength/README.md`), small beside
+//! the gain at equal nodes.
+//!
+//! ## The first round (main before issue #17's second round; `eval=prev`)
+//!
+//! 1,280 self-play games (seed 1, 2,000 nodes per move, 8 random opening plies) gave
+//! 128,990 distinct quiet positions; K = 0.427; the held-out error fell from 0.1024
+//! (hand-set weights) to 0.0969. The ridge (1e-8), step (1 cp) and epochs (300) were chosen
+//! on the held-out error of the first 93,000 positions: without the ridge the training
+//! error kept falling while the held-out error rose (0.0948 against 0.0925 with it) —
+//! single squares of the tables drifted by hundreds of centipawns. Against the hand-set
+//! weights (`eval=hand`): 194-59-147, +41 ± 32 over 400 games at 2,000 nodes; 95-23-82,
+//! +23 ± 46 over 200 games at 5,000 nodes. Those weights are kept as
+//! [`weights_prev`](super::weights_prev) (the reference of the next round's matches).
 //!
 //! ```
 //! use banco_engine::xiangqi::texel::{Sample, to_vector, model_eval};
