@@ -1,7 +1,8 @@
 //! Xiangqi evaluation: material and piece-square tables blended by game phase, plus the
 //! terms that decide xiangqi positions — king safety (missing advisors and elephants
-//! against the enemy's rooks, horses and cannons), cannons behind a screen on the king's
-//! file, horse and rook mobility, pawns across the river and connected.
+//! against the enemy's rooks, horses and cannons, the king's open file), cannons behind a
+//! screen on the king's file, rook pins, rooks on open files, horse and rook mobility,
+//! piece pairs, pawns across the river and connected.
 //!
 //! ```
 //! use banco_engine::xiangqi::eval::{evaluate, XiangqiParams};
@@ -17,7 +18,9 @@
 //!
 //! Every weight lives in [`XiangqiParams`]: material, piece-square tables (middle and
 //! end game), rook and horse mobility, missing guards against the enemy's attackers,
-//! attackers near the palace, cannons on the king's file, connected pawns and the tempo.
+//! attackers near the palace (alone and times the missing guards), cannons on the king's
+//! file, rooks on open and half-open files, rook pins against the king, the king's open
+//! file against enemy rooks, rook / horse / cannon pairs, connected pawns and the tempo.
 //! The defaults are [`weights::TUNED`](super::weights::TUNED), a generated file written by
 //! the [Texel tuner](super::texel) (logistic regression of all weights on the results of
 //! self-play games; method, data and the figures of the fit in its docs and in the header
