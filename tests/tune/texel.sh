@@ -1,37 +1,54 @@
 #!/usr/bin/env bash
 # Texel tuning of the xiangqi evaluation (method and data: the docs of
-# rust-core/engine/src/xiangqi/texel.rs). Generates self-play positions, fits every
-# evaluation weight on them and rewrites rust-core/engine/src/xiangqi/weights.rs; then
-# check the new weights by games before committing them (the tuned evaluation against the
-# previous one, e.g. `eval=hand`):
+# rust-core/engine/src/xiangqi/texel.rs). Generates self-play positions (two generators at
+# once), turns sparring-match logs into positions, fits every evaluation weight on them and
+# rewrites rust-core/engine/src/xiangqi/weights.rs; then check the new weights by games
+# before committing them (the tuned evaluation against the previous round's, `eval=prev`):
 #
-#   target/release/examples/match level=10,nodes=2000 level=10,nodes=2000,eval=hand 400 0 300 1 4
+#   target/release/examples/match level=10,nodes=10000 level=10,nodes=10000,eval=prev 200 0 300 1 4
+#   target/release/examples/match level=10,nodes=10000 level=10,nodes=10000,eval=prev 200 0 300 2 4
 #
-# Usage: tests/tune/texel.sh [GAMES] [FIRST] [SEED] [NODES] [EXTRA_DATA_FILES]
-#   GAMES (default 1000) self-play games numbered FIRST.. (default 0) of the run with SEED
-#   (default 1) at NODES per move (default 2000) are appended to
-#   target/tune/selfplay-s$SEED.txt (positions already there stay, so a longer run only adds
-#   games: pass FIRST = the games already played); EXTRA_DATA_FILES, comma-separated
-#   `FEN;result` files (sparring games, say), are added to the fit.
+# Usage: tests/tune/texel.sh [GAMES] [SEED] [NODES] [LOGS]
+#   Generator j (0 and 1) plays GAMES (default 1000) self-play games numbered
+#   j*100000 .. j*100000+GAMES of the run with SEED (default 50000) at NODES per move
+#   (default 5000) into $DIR/sp-s$SEED-n$NODES-$j.txt (DIR: BANCO_TEXEL_DIR, default
+#   target/tune; an existing file is kept and not regenerated). LOGS: comma-separated
+#   `xiangqi_match.py --log` files (sparring games) turned into $DIR/sparring.txt.
+#
+# The second round's weights (issue #17) came from
+#   BANCO_TEXEL_DIR=/work/scratch/texel tests/tune/texel.sh GAMES 50000 5000 LOGS
+# with the exact game counts and logs listed in texel.rs's docs (the generators there were
+# stopped by hand; `texel gen --games N --first F` replays exactly games F..F+N).
 # BANCO_TEXEL_EPOCHS (default 300) and BANCO_TEXEL_START (tuned|hand, default tuned) shape
-# the fit. Runs niced: the machine stays usable. A 1,000-game run takes about 20 minutes on
-# one shared core and gives ~100,000 positions.
+# the fit. Runs niced: the machine stays usable. On two shared cores 1,000 games at 5,000
+# nodes take 15-25 minutes per generator and give ~110,000 positions each.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 games="${1:-1000}"
-first="${2:-0}"
-seed="${3:-1}"
-nodes="${4:-2000}"
-extra="${5:-}"
-mkdir -p target/tune
-data="target/tune/selfplay-s$seed.txt"
+seed="${2:-50000}"
+nodes="${3:-5000}"
+logs="${4:-}"
+dir="${BANCO_TEXEL_DIR:-target/tune}"
+mkdir -p "$dir"
 cargo build --release --locked -p banco-engine --example texel
 tool=target/release/examples/texel
-if [ "$games" -gt 0 ]; then
-  nice "$tool" gen --out "$data" --games "$games" --first "$first" --seed "$seed" --nodes "$nodes"
+files=""
+pids=()
+for j in 0 1; do
+  data="$dir/sp-s$seed-n$nodes-$j.txt"
+  files="$files${files:+,}$data"
+  if [ ! -s "$data" ]; then
+    nice -n 10 "$tool" gen --out "$data" --games "$games" --first "$((j * 100000))" \
+      --seed "$seed" --nodes "$nodes" &
+    pids+=($!)
+  fi
+done
+for p in "${pids[@]}"; do wait "$p"; done
+if [ -n "$logs" ]; then
+  "$tool" import --log "$logs" --out "$dir/sparring.txt"
+  files="$files,$dir/sparring.txt"
 fi
-files="$data${extra:+,$extra}"
 nice "$tool" fit --data "$files" --out rust-core/engine/src/xiangqi/weights.rs \
   --start "${BANCO_TEXEL_START:-tuned}" --epochs "${BANCO_TEXEL_EPOCHS:-300}" \
-  --note "Self-play run with seed $seed at $nodes nodes per move (texel gen), $(wc -l < "$data") lines."
+  --note "Self-play with seed $seed at $nodes nodes per move (texel gen, two generators)${logs:+ and sparring logs}."
 git diff --stat -- rust-core/engine/src/xiangqi/weights.rs

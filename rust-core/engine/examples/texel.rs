@@ -2,17 +2,22 @@
 //!
 //! ```text
 //! texel gen  --out FILE [--games N] [--first G] [--seed S] [--nodes N] [--random-plies P] [--max-plies P]
+//! texel import --log FILE.jsonl[,FILE...] --out FILE [--skip-plies P]
 //! texel fit  --data FILE[,FILE...] --out weights.rs [--start tuned|hand] [--epochs E] [--rate R] [--min-count C] [--l2 L] [--note TEXT]
 //! ```
 //! `gen` appends `FEN;result` lines (quiet positions, Red's result) for games `first ..
-//! first + games` of the seeded run; `fit` fits every weight on the files and writes the
+//! first + games` of the seeded run; `import` turns the game logs of
+//! `tests/strength/xiangqi_match.py --log` (sparring matches) into the same lines, each
+//! position after the first P plies (default 8) resolved to a quiet one like `gen` does;
+//! `fit` fits every weight on the files and writes the
 //! Rust source of the weights (`rust-core/engine/src/xiangqi/weights.rs`).
 use banco_engine::XiangqiParams;
 use banco_engine::xiangqi::texel::{
     self, Dataset, FitOptions, Sample, fit, fit_k, from_vector, to_vector, weight_name,
 };
-use banco_engine::xiangqi::texel_gen::{GenOptions, play_game};
+use banco_engine::xiangqi::texel_gen::{GenOptions, play_game, quiet};
 use banco_xiangqi::fen::to_fen;
+use banco_xiangqi::{Position, Square};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -38,6 +43,7 @@ fn main() {
     let code = match args.first().map(String::as_str) {
         Some("gen") => generate(&args[1..]),
         Some("fit") => tune(&args[1..]),
+        Some("import") => import(&args[1..]),
         _ => Err(
             "usage: texel gen --out FILE [...] | texel fit --data FILES --out weights.rs [...]"
                 .to_owned(),
@@ -104,6 +110,78 @@ fn generate(args: &[String]) -> Result<(), String> {
         options.nodes,
         options.random_plies
     );
+    Ok(())
+}
+
+/// The string value of `"key": "..."` in a JSON line (no escapes in the logs' values).
+fn json_str<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let at = line.find(&format!("\"{key}\": \""))? + key.len() + 5;
+    let len = line[at..].find('"')?;
+    Some(&line[at..at + len])
+}
+
+/// The moves of `"moves": ["h2e2", ...]` in a JSON line.
+fn json_moves(line: &str) -> Option<Vec<&str>> {
+    let at = line.find("\"moves\": [")? + 10;
+    let len = line[at..].find(']')?;
+    Some(
+        line[at..at + len]
+            .split(',')
+            .map(|m| m.trim().trim_matches('"'))
+            .filter(|m| !m.is_empty())
+            .collect(),
+    )
+}
+
+/// The legal move `from`-`to` written as `h2e2` in `pos`.
+fn find_move(pos: &Position, text: &str) -> Option<banco_xiangqi::Move> {
+    let (from, to) = (text.get(..2)?, text.get(2..)?);
+    let (from, to): (Square, Square) = (from.parse().ok()?, to.parse().ok()?);
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.from() == from && m.to() == to)
+}
+
+fn import(args: &[String]) -> Result<(), String> {
+    let logs = text_arg(args, "--log").ok_or("import needs --log FILE.jsonl[,FILE...]")?;
+    let out = text_arg(args, "--out").ok_or("import needs --out FILE")?;
+    let skip: usize = arg(args, "--skip-plies", 8);
+    let params = XiangqiParams::default();
+    let mut seen = HashSet::new();
+    let (mut games, mut kept) = (0usize, 0usize);
+    let mut lines = String::new();
+    for path in logs.split(',').filter(|p| !p.is_empty()) {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        for (n, line) in text.lines().enumerate() {
+            let bad = |what: &str| format!("{path} line {}: {what}", n + 1);
+            let result = match json_str(line, "result").ok_or_else(|| bad("no result"))? {
+                "1-0" => 1.0,
+                "0-1" => 0.0,
+                "1/2-1/2" => 0.5,
+                other => return Err(bad(&format!("result `{other}`"))),
+            };
+            let fen = json_str(line, "fen").ok_or_else(|| bad("no fen"))?;
+            let mut pos: Position = fen.parse().map_err(|e| bad(&format!("{e}")))?;
+            let moves = json_moves(line).ok_or_else(|| bad("no moves"))?;
+            games += 1;
+            for (ply, text) in moves.iter().enumerate() {
+                if ply >= skip {
+                    if let Some(q) = quiet(&pos, &params) {
+                        if seen.insert(q.hash()) {
+                            kept += 1;
+                            let _ = writeln!(lines, "{};{}", to_fen(&q), result);
+                        }
+                    }
+                }
+                let mv = find_move(&pos, text)
+                    .ok_or_else(|| bad(&format!("move {} `{text}` is not legal", ply + 1)))?;
+                pos.make(mv);
+            }
+        }
+    }
+    std::fs::write(&out, lines).map_err(|e| format!("cannot write {out}: {e}"))?;
+    println!("{games} games: {kept} distinct quiet positions written to {out}");
     Ok(())
 }
 

@@ -1,7 +1,8 @@
 //! Xiangqi evaluation: material and piece-square tables blended by game phase, plus the
 //! terms that decide xiangqi positions — king safety (missing advisors and elephants
-//! against the enemy's rooks, horses and cannons), cannons behind a screen on the king's
-//! file, horse and rook mobility, pawns across the river and connected.
+//! against the enemy's rooks, horses and cannons, the king's open file), cannons behind a
+//! screen on the king's file, rook pins, rooks on open files, horse and rook mobility,
+//! piece pairs, pawns across the river and connected.
 //!
 //! ```
 //! use banco_engine::xiangqi::eval::{evaluate, XiangqiParams};
@@ -17,7 +18,9 @@
 //!
 //! Every weight lives in [`XiangqiParams`]: material, piece-square tables (middle and
 //! end game), rook and horse mobility, missing guards against the enemy's attackers,
-//! attackers near the palace, cannons on the king's file, connected pawns and the tempo.
+//! attackers near the palace (alone and times the missing guards), cannons on the king's
+//! file, rooks on open and half-open files, rook pins against the king, the king's open
+//! file against enemy rooks, rook / horse / cannon pairs, connected pawns and the tempo.
 //! The defaults are [`weights::TUNED`](super::weights::TUNED), a generated file written by
 //! the [Texel tuner](super::texel) (logistic regression of all weights on the results of
 //! self-play games; method, data and the figures of the fit in its docs and in the header
@@ -71,6 +74,20 @@ pub struct XiangqiParams {
     pub attack: i32,
     /// Bonus for the side to move.
     pub tempo: i32,
+    /// Rook on a file without any pawn (middle game, end game).
+    pub rook_open_file: (i32, i32),
+    /// Rook on a file without an own pawn but with an enemy pawn.
+    pub rook_half_open_file: (i32, i32),
+    /// Rook on the enemy king's file or rank with exactly one piece between.
+    pub rook_pin: (i32, i32),
+    /// Penalty (middle game) for a king with no piece in front of it on its file, per
+    /// enemy rook.
+    pub open_king_file: i32,
+    /// Penalty (middle game) per enemy attacker near the palace per missing guard
+    /// (advisor or elephant).
+    pub attack_guards: i32,
+    /// Bonus for keeping both rooks, both horses, both cannons: `[(mg, eg); 3]`.
+    pub pairs: [(i32, i32); 3],
     /// Only material counts (the seed apps' evaluation; a baseline for matches).
     pub material_only: bool,
     /// Piece-square tables `(mg, eg)` by kind and square seen from the piece's own side
@@ -104,9 +121,23 @@ impl XiangqiParams {
             connected_pawns: 15,
             attack: 6,
             tempo: 10,
+            rook_open_file: (0, 0),
+            rook_half_open_file: (0, 0),
+            rook_pin: (0, 0),
+            open_king_file: 0,
+            attack_guards: 0,
+            pairs: [(0, 0); 3],
             material_only: false,
             pst: build_pst(),
         }
+    }
+
+    /// The weights of the previous tuning round
+    /// ([`weights_prev::PREVIOUS`](super::weights_prev::PREVIOUS)): the reference of the
+    /// next round's matches (`eval=prev`).
+    #[must_use]
+    pub fn previous() -> Self {
+        super::weights_prev::PREVIOUS
     }
 
     /// Material only, with the seed apps' values (for the plain alpha-beta baseline).
@@ -316,6 +347,8 @@ struct Side {
     elephants: i32,
     /// Attacking pieces near the enemy palace.
     attackers: i32,
+    /// 1 when the own king's file is empty in front of it.
+    king_file_open: i32,
 }
 
 /// Largest swing of the positional terms (mobility, safety, cannons, pawns) that lazy
@@ -389,6 +422,21 @@ fn side_terms(f: &EvalFeatures, p: &XiangqiParams) -> Side {
             eg += n * e;
         }
     }
+    if f.rooks != 0 {
+        let (open, half, pins) = (
+            i32::from(f.rooks_open),
+            i32::from(f.rooks_half_open),
+            i32::from(f.rook_pins),
+        );
+        mg += open * p.rook_open_file.0 + half * p.rook_half_open_file.0 + pins * p.rook_pin.0;
+        eg += open * p.rook_open_file.1 + half * p.rook_half_open_file.1 + pins * p.rook_pin.1;
+    }
+    for (n, &(m, e)) in [f.rooks, f.horses, f.cannons].into_iter().zip(&p.pairs) {
+        if n >= 2 {
+            mg += m;
+            eg += e;
+        }
+    }
     let connected = i32::from(f.connected_pawns) * p.connected_pawns;
     Side {
         mg: mg + connected,
@@ -399,6 +447,7 @@ fn side_terms(f: &EvalFeatures, p: &XiangqiParams) -> Side {
         advisors: i32::from(f.advisors),
         elephants: i32::from(f.elephants),
         attackers: i32::from(f.attackers),
+        king_file_open: i32::from(f.king_file_open),
     }
 }
 
@@ -410,8 +459,9 @@ fn safety(me: &Side, them: &Side, p: &XiangqiParams) -> i32 {
     let guards = missing_adv
         * (p.missing_advisor.0 * them.rooks + p.missing_advisor.1 * them.horses)
         + missing_ele * (p.missing_elephant.0 * them.cannons + p.missing_elephant.1 * them.rooks);
-    let attack = p.attack * them.attackers * them.attackers;
-    guards + attack
+    let attack = them.attackers
+        * (p.attack * them.attackers + p.attack_guards * (missing_adv + missing_ele));
+    guards + attack + p.open_king_file * me.king_file_open * them.rooks
 }
 
 /// The straightforward evaluation that [`evaluate_with`] replaced (the reference of the
@@ -426,6 +476,22 @@ fn reference_evaluate_with(pos: &Position, base: &Base, p: &XiangqiParams) -> i3
     for color in Color::ALL {
         let s = &mut sides[color.index()];
         let enemy_king = kings[color.other().index()];
+        let king = kings[color.index()];
+        let forward = if color == Color::Red { 1 } else { -1 };
+        s.king_file_open = i32::from(
+            (1..10)
+                .map_while(|d| {
+                    Square::new(
+                        king.file(),
+                        (king.rank() as i32 + forward * d).try_into().ok()?,
+                    )
+                })
+                .all(|sq| pos.piece_at(sq).is_none()),
+        );
+        let pawn_on = |c: Color, file: u8| {
+            pos.pieces_of(c)
+                .any(|(sq, k)| k == PieceKind::Pawn && sq.file() == file)
+        };
         for (sq, kind) in pos.pieces_of(color) {
             let near_palace = || {
                 abs(sq.file() as i32 - 4) <= 2
@@ -441,6 +507,18 @@ fn reference_evaluate_with(pos: &Position, base: &Base, p: &XiangqiParams) -> i3
                     s.mg += mob * p.rook_mobility.0;
                     s.eg += mob * p.rook_mobility.1;
                     s.attackers += i32::from(near_palace());
+                    let (m, e) =
+                        match (pawn_on(color, sq.file()), pawn_on(color.other(), sq.file())) {
+                            (false, false) => p.rook_open_file,
+                            (false, true) => p.rook_half_open_file,
+                            _ => (0, 0),
+                        };
+                    s.mg += m;
+                    s.eg += e;
+                    if pos.pieces_between(sq, enemy_king) == Some(1) {
+                        s.mg += p.rook_pin.0;
+                        s.eg += p.rook_pin.1;
+                    }
                 }
                 PieceKind::Horse => {
                     s.horses += 1;
@@ -483,6 +561,18 @@ fn reference_evaluate_with(pos: &Position, base: &Base, p: &XiangqiParams) -> i3
             }
         }
     }
+    for color in Color::ALL {
+        let s = &mut sides[color.index()];
+        for (kind, &(m, e)) in [PieceKind::Rook, PieceKind::Horse, PieceKind::Cannon]
+            .into_iter()
+            .zip(&p.pairs)
+        {
+            if pos.count(color, kind) == 2 {
+                s.mg += m;
+                s.eg += e;
+            }
+        }
+    }
     let [red, black] = sides;
     let mg = base.mg + red.mg - black.mg + safety(&black, &red, p) - safety(&red, &black, p);
     let eg = base.eg + red.eg - black.eg;
@@ -514,6 +604,12 @@ mod tests {
             attack: r(1, 15),
             tempo: r(0, 20),
             pst_scale: r(0, 150),
+            rook_open_file: (r(-20, 30), r(-20, 30)),
+            rook_half_open_file: (r(-20, 30), r(-20, 30)),
+            rook_pin: (r(-20, 40), r(-20, 40)),
+            open_king_file: r(-10, 40),
+            attack_guards: r(-5, 10),
+            pairs: core::array::from_fn(|_| (r(-30, 30), r(-30, 30))),
             ..XiangqiParams::default()
         }
     }

@@ -21,7 +21,7 @@
 
 use super::values::EXCHANGE_BY_CODE;
 use banco_game::Color;
-use banco_xiangqi::raw::{self, HORSE_STEPS, Lines, PAWN, side_base};
+use banco_xiangqi::raw::{self, DOWN, HORSE_STEPS, LEFT, Lines, PAWN, RIGHT, UP, side_base};
 use banco_xiangqi::{Move, Position};
 
 /// The positional features of one side that a static evaluation weighs, counted in one pass
@@ -55,6 +55,16 @@ pub struct EvalFeatures {
     /// Pawns across the river with an own pawn on the next file to their right (toward
     /// file i) on the same rank: the number of side-by-side pairs.
     pub connected_pawns: u8,
+    /// Rooks on a file without any pawn (open file).
+    pub rooks_open: u8,
+    /// Rooks on a file without an own pawn but with an enemy pawn (half-open file).
+    pub rooks_half_open: u8,
+    /// Rooks on the enemy king's file or rank with exactly one piece between them and the
+    /// king (a pin, or a discovered check when the piece between is the rook's own).
+    pub rook_pins: u8,
+    /// 1 when no piece stands in front of the own king on its file (toward the enemy):
+    /// an enemy rook reaching the file checks at once.
+    pub king_file_open: u8,
 }
 
 /// 0xFF on off-board squares, 0 on the board: `board[t] | WALL[t]` is 0 exactly on an empty
@@ -151,9 +161,19 @@ pub fn eval_features(pos: &Position, color: Color) -> EvalFeatures {
     let ek = lists[1 - side][0];
     let near_table = &NEAR[usize::from(ek >> 4)];
     let near = |s: u8| near_table[s as usize];
+    let king = l[0];
+    let [_, _, up, down] = lines.runs(king);
+    // Inner rows 3–12 are ranks 0–9: the run reaches the edge when it covers every rank
+    // beyond the king.
+    let open = if side == 0 {
+        up == 12 - (king >> 4)
+    } else {
+        down == (king >> 4) - 3
+    };
     let mut f = EvalFeatures {
         advisors: u8::from(l[1] != 0) + u8::from(l[2] != 0),
         elephants: u8::from(l[3] != 0) + u8::from(l[4] != 0),
+        king_file_open: u8::from(open),
         ..EvalFeatures::default()
     };
     for &s in &l[5..7] {
@@ -163,11 +183,29 @@ pub fn eval_features(pos: &Position, color: Color) -> EvalFeatures {
             f.attackers += near(s);
         }
     }
-    for &s in &l[7..9] {
-        if s != 0 {
-            f.rooks += 1;
-            f.rook_mobility += rook_mobility(b, lines, s, enemy);
-            f.attackers += near(s);
+    if l[7] | l[8] != 0 {
+        // Files (bit = file nibble) holding a pawn of each side.
+        let files = |list: &[u8; 16]| {
+            list[11..16]
+                .iter()
+                .fold(0u16, |m, &s| m | (u16::from(s != 0) << (s & 15)))
+        };
+        let (own_pawns, enemy_pawns) = (files(l), files(&lists[1 - side]));
+        for &s in &l[7..9] {
+            if s != 0 {
+                f.rooks += 1;
+                f.rook_mobility += rook_mobility(b, lines, s, enemy);
+                f.attackers += near(s);
+                let bit = 1u16 << (s & 15);
+                if own_pawns & bit == 0 {
+                    if enemy_pawns & bit == 0 {
+                        f.rooks_open += 1;
+                    } else {
+                        f.rooks_half_open += 1;
+                    }
+                }
+                f.rook_pins += u8::from(pins(lines, s, ek));
+            }
         }
     }
     for &s in &l[9..11] {
@@ -197,6 +235,23 @@ pub fn eval_features(pos: &Position, color: Color) -> EvalFeatures {
         }
     }
     f
+}
+
+/// True when the rook on `s` shares a file or rank with the enemy king on `ek` with
+/// exactly one piece between them.
+#[inline(always)]
+fn pins(lines: &Lines, s: u8, ek: u8) -> bool {
+    let d = if s & 15 == ek & 15 {
+        if s < ek { UP } else { DOWN }
+    } else if s >> 4 == ek >> 4 {
+        if s < ek { RIGHT } else { LEFT }
+    } else {
+        return false;
+    };
+    lines
+        .first(s, d)
+        .and_then(|p| lines.first(p, d))
+        .is_some_and(|q| q == ek)
 }
 
 /// A cheap static-exchange test for a capture `mv` of the side to move in `pos`: false
@@ -303,6 +358,24 @@ mod tests {
             u8::from((2..=6).contains(&sq.file()) && sq.rank().abs_diff(ek.rank()) <= 3)
         };
         let mut f = EvalFeatures::default();
+        let king = pos.king_square(color);
+        let ahead = |r: u8| {
+            if color == Color::Red {
+                r > king.rank()
+            } else {
+                r < king.rank()
+            }
+        };
+        f.king_file_open = u8::from(
+            (0..10)
+                .filter(|&r| ahead(r))
+                .all(|r| pos.piece_at(Square::new(king.file(), r).unwrap()).is_none()),
+        );
+        let pawn_on = |c: Color, file: u8| {
+            (0..10).any(|r| {
+                pos.piece_at(Square::new(file, r).unwrap()) == Some(Piece::new(c, PieceKind::Pawn))
+            })
+        };
         for (sq, kind) in pos.pieces_of(color) {
             match kind {
                 PieceKind::King => {}
@@ -317,6 +390,14 @@ mod tests {
                     f.rooks += 1;
                     f.rook_mobility += walked_mobility(pos, sq) as u8;
                     f.attackers += near(sq);
+                    if !pawn_on(color, sq.file()) {
+                        if pawn_on(color.other(), sq.file()) {
+                            f.rooks_half_open += 1;
+                        } else {
+                            f.rooks_open += 1;
+                        }
+                    }
+                    f.rook_pins += u8::from(pos.pieces_between(sq, ek) == Some(1));
                 }
                 PieceKind::Cannon => {
                     f.cannons += 1;

@@ -108,8 +108,9 @@ impl EngineGame for Xiangqi {
         XiangqiParams::material_only()
     }
 
-    /// `eval=material|default|tuned|hand` (`default` and `tuned` are the tuned weights,
-    /// `hand` the hand-set ones the tuner started from), and the positional terms in percent of their defaults:
+    /// `eval=material|default|tuned|hand|prev` (`default` and `tuned` are the tuned
+    /// weights, `hand` the hand-set ones the tuner first started from, `prev` those of the
+    /// previous tuning round), and the positional terms in percent of their defaults:
     /// `pst`, `mobility`, `safety`, `cannon`, `pawns`.
     fn tune(p: &mut XiangqiParams, key: &str, value: &str) -> Result<(), String> {
         let pct = || {
@@ -121,6 +122,7 @@ impl EngineGame for Xiangqi {
             "eval" if value == "material" => *p = XiangqiParams::material_only(),
             "eval" if value == "default" || value == "tuned" => *p = XiangqiParams::default(),
             "eval" if value == "hand" => *p = XiangqiParams::hand(),
+            "eval" if value == "prev" => *p = XiangqiParams::previous(),
             "pst" => p.pst_scale = pct()?,
             "mobility" => {
                 let pct = pct()?;
@@ -165,6 +167,8 @@ mod tests {
         assert_eq!(p.pst_scale, 50);
         Xiangqi::tune(&mut p, "eval", "hand").unwrap();
         assert_eq!(p, XiangqiParams::hand());
+        Xiangqi::tune(&mut p, "eval", "prev").unwrap();
+        assert_eq!(p, XiangqiParams::previous());
         Xiangqi::tune(&mut p, "eval", "material").unwrap();
         assert!(p.material_only);
         assert!(Xiangqi::tune(&mut p, "bogus", "1").is_err());

@@ -21,8 +21,10 @@ pub mod game;
 pub mod see;
 pub mod texel;
 pub mod texel_gen;
+pub mod texel_io;
 pub mod values;
 pub mod weights;
+pub mod weights_prev;
 
 use crate::searchable::{Repetition, SearchGame, Verdict};
 use banco_game::{Color, Game, MoveList};
