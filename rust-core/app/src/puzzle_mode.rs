@@ -26,6 +26,7 @@
 //! use banco_app::computer::VsComputer;
 //! use banco_app::puzzle_mode::{PuzzleMode, PuzzleNotice};
 //! use banco_app::puzzles::{self, progress::{Progress, SharedProgress}};
+//! use banco_game::Game;
 //! let progress = SharedProgress::new(Progress::default(), None);
 //! let p = &puzzles::builtin()[0]; // mate in one
 //! let mut vs = VsComputer::start_puzzle(PuzzleMode::recorded("one", p.clone(), progress.clone()), 100)?;
