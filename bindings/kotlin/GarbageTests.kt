@@ -158,6 +158,7 @@ fun garbageTests(s: Suite) {
                     "hint" to { vs.hint() }, "save" to { vs.save() }, "flip" to { vs.flip() },
                     "setLevel" to { vs.setLevel(3u) }, "resign" to { vs.resign() },
                     "clearSelection" to { vs.clearSelection() }, "playText" to { vs.playText("e4") },
+                    "clearNotice" to { vs.clearNotice() },
                 )) {
                     refused("closed $what", BancoException.NotAvailable::class.java) { call() }
                 }
@@ -176,6 +177,11 @@ fun garbageTests(s: Suite) {
             refused("puzzle `${t.take(20)}`", BancoException.InvalidPosition::class.java, BancoException.InvalidArgument::class.java) {
                 VsComputer.puzzle(Puzzle("x", GameKind.XIANGQI, t.ifEmpty { "x" }, 1u), 10u, l)
             }
+        }
+        val progress = PuzzleProgress()
+        for (t in garbageStrings) {
+            refused("tryPuzzle `${t.take(20)}`", BancoException.InvalidArgument::class.java) { VsComputer.tryPuzzle(t, progress, 10u, l) }
+            eq(PuzzleRecord(false, 0u, 0u), progress.record(t), "a refused try records nothing")
         }
     }
 

@@ -107,7 +107,7 @@ fun recordsTests(s: Suite) {
         }
     }
 
-    s.test("records: the puzzle collection, a puzzle solved, progress kept") {
+    s.test("records: the puzzle collection, a puzzle solved in puzzle mode, progress kept") {
         val tiers = puzzleTiers()
         eq(PuzzleTier.MATE_IN1, tiers.first().tier)
         check(tiers.sumOf { it.count.toInt() } >= 200) { "$tiers" }
@@ -119,25 +119,46 @@ fun recordsTests(s: Suite) {
         val p = ones.first()
         eq(p, collectionPuzzle(p.id))
         eq(null, collectionPuzzle("no such id"))
-        val progress = PuzzleProgress()
-        progress.attempted(p.id)
+        // The record in the shell's store, written by the try itself.
+        val store = MemoryPuzzleStore()
+        val progress = PuzzleProgress.open(store)
+        eq(null, progress.takeNotice())
+        refused("an unknown puzzle", BancoException.InvalidArgument::class.java) {
+            VsComputer.tryPuzzle("no such id", progress, 100u, QueueVsListener())
+        }
+        eq(null, store.bytes, "a refused try records nothing")
         val l = QueueVsListener()
-        VsComputer.puzzle(p.puzzle, 100u, l).use { vs ->
-            l.await("the puzzle") { it.yourTurn }
+        VsComputer.tryPuzzle(p.id, progress, 100u, l).use { vs ->
+            val start = l.await("the puzzle") { it.yourTurn }
+            eq(p.id, start.puzzle!!.id)
+            eq(PuzzleRecord(false, 1u, 0u), progress.record(p.id), "the try is recorded when it starts")
             vs.hint()
-            progress.hintUsed(p.id)
             val hinted = l.await("a hint") { it.hint != null }
             eq(p.solution.first(), hinted.hint!!.coordinate, "the hint is the proven mate's move")
+            eq(1u, hinted.puzzle!!.hintsUsed)
+            vs.hint() // the same position: counted once
+            l.await("the second hint") { it.hint != null && !it.hinting }
+            refused("resign a puzzle", BancoException.NotAvailable::class.java) { vs.resign() }
             vs.playText(p.solution.first())
-            check(l.await("mated") { it.outcome != null }.puzzle!!.solved)
-            progress.solved(p.id)
+            val mated = l.await("mated") { it.outcome != null }
+            check(mated.puzzle!!.solved)
+            eq(PuzzleNotice.Solved(1u, 0u), mated.puzzle!!.notice)
+            vs.clearNotice()
+            eq(null, vs.state().puzzle!!.notice)
             vs.end()
         }
         val back = PuzzleProgress.load(progress.save())
         check(back.isSolved(p.id))
         eq(PuzzleRecord(true, 1u, 1u), back.record(p.id))
+        eq(PuzzleRecord(true, 1u, 1u), PuzzleProgress.open(store).record(p.id), "the store has it")
         eq(1u, back.tiers().first().solved)
         check(back.nextUnsolved()!!.id != p.id)
+        // A damaged record starts afresh and says so, once.
+        store.bytes = byteArrayOf(1, 2, 3)
+        val fresh = PuzzleProgress.open(store)
+        check(fresh.takeNotice() is PuzzleNotice.RecordDamaged)
+        eq(null, fresh.takeNotice())
+        check(!fresh.isSolved(p.id))
         refused("garbage progress", BancoException.BadSave::class.java) { PuzzleProgress.load(byteArrayOf(9, 9)) }
     }
 
@@ -159,5 +180,14 @@ fun recordsTests(s: Suite) {
             check(png.size > 5_000) { "a real picture: ${png.size} bytes" }
         }
         refused("scale 0", BancoException.InvalidArgument::class.java) { renderPng(svg, 0.0f) }
+    }
+}
+
+/** The shell's store of the puzzle record, in memory. */
+class MemoryPuzzleStore : PuzzleStore {
+    @Volatile var bytes: ByteArray? = null
+    override fun load(): ByteArray? = bytes
+    override fun save(bytes: ByteArray) {
+        this.bytes = bytes
     }
 }

@@ -282,20 +282,25 @@ fun vsComputerTests(s: Suite) {
             eq(10u.toUByte(), start.level, "the computer defends at full strength")
             vs.playText("e1d1")
             val solved = l.await("mated") { it.outcome != null }
-            check(solved.puzzle!!.solved && !solved.puzzle!!.failed)
+            check(solved.puzzle!!.solved)
+            eq(null, solved.puzzle!!.id, "a built-in puzzle is not recorded")
             eq("You won: checkmate", solved.result)
             throws<BancoException.GameOver> { vs.hint() }
             vs.end()
         }
-        // A wrong move fails the puzzle; undo to try again.
+        // A wrong move: answered, then taken back at once, counted, with a notice naming both.
         val l2 = QueueVsListener()
         VsComputer.puzzle(puzzle, 100u, l2).use { vs ->
             l2.await("the puzzle") { it.yourTurn }
             vs.playText("e1e2")
-            val failed = l2.await("failed") { it.puzzle?.failed == true }
-            check(!failed.yourTurn && failed.canUndo)
-            vs.undo()
-            check(l2.await("again") { it.puzzle?.failed == false && it.yourTurn }.moves.isEmpty())
+            val back = l2.await("taken back") { it.puzzle?.wrongMoves == 1u }
+            check(back.yourTurn && back.moves.isEmpty() && !back.canRedo) { "$back" }
+            val notice = back.puzzle!!.notice as PuzzleNotice.WrongMoveTakenBack
+            eq("e1e2", notice.played.coordinate)
+            check(notice.reply != null)
+            vs.clearNotice()
+            eq(null, l2.await("cleared") { it.puzzle?.notice == null }.puzzle!!.notice)
+            throws<BancoException.NotAvailable> { vs.claimDraw() }
             vs.end()
         }
         val any = QueueVsListener()

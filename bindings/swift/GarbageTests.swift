@@ -181,6 +181,11 @@ func garbageTests(_ s: Suite) {
                 try fails(.invalidPosition) { _ = try VsComputer(settings: vsSettings(k, fen: t), listener: l) }
             }
         }
+        let progress = PuzzleProgress()
+        for t in garbageStrings {
+            try fails(.invalidArgument) { _ = try VsComputer.tryPuzzle(id: t, progress: progress, movetimeMs: 10, listener: l) }
+            try eq(PuzzleRecord(solved: false, attempts: 0, hints: 0), try progress.record(id: t))
+        }
     }
 
     s.test("garbage to every Engine, Match and Lobby entry point") {

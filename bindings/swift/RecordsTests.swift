@@ -73,7 +73,7 @@ func recordsTests(_ s: Suite) {
         try fails(.unsupported) { _ = try Editor.empty(kind: .lines) }
     }
 
-    s.test("records: the puzzle collection and progress") {
+    s.test("records: the puzzle collection, puzzle mode and progress") {
         let tiers = puzzleTiers()
         try eq(PuzzleTier.mateIn1, tiers[0].tier)
         try check(tiers.reduce(0) { $0 + Int($1.count) } >= 200)
@@ -81,21 +81,40 @@ func recordsTests(_ s: Suite) {
         try eq(Int(tiers[0].count), ones.count)
         let p = ones[0]
         try eq(p, collectionPuzzle(id: p.id))
-        let progress = PuzzleProgress()
-        try progress.attempted(id: p.id)
+        // The record in the shell's store, written by the try itself.
+        let store = MemoryPuzzleStore()
+        let progress = PuzzleProgress.open(store: store)
+        try eq(nil, progress.takeNotice())
         let l = StateInbox()
-        let vs = try VsComputer.puzzle(puzzle: p.puzzle, movetimeMs: 100, listener: l)
+        try fails(.invalidArgument) { _ = try VsComputer.tryPuzzle(id: "no such id", progress: progress, movetimeMs: 100, listener: l) }
+        try check(store.bytes == nil, "a refused try records nothing")
+        let vs = try VsComputer.tryPuzzle(id: p.id, progress: progress, movetimeMs: 100, listener: l)
         defer { try? vs.end() }
-        _ = try l.next("the puzzle") { $0.yourTurn }
+        try eq(p.id, try l.next("the puzzle") { $0.yourTurn }.puzzle?.id)
+        try eq(PuzzleRecord(solved: false, attempts: 1, hints: 0), try progress.record(id: p.id))
         try vs.hint()
-        try progress.hintUsed(id: p.id)
-        try eq(p.solution[0], try l.next("a hint") { $0.hint != nil }.hint!.coordinate)
+        let hinted = try l.next("a hint") { $0.hint != nil }
+        try eq(p.solution[0], hinted.hint!.coordinate)
+        try eq(1, hinted.puzzle?.hintsUsed)
+        try vs.hint() // the same position: counted once
+        _ = try l.next("the second hint") { $0.hint != nil && !$0.hinting }
+        try fails(.notAvailable) { try vs.resign() }
         _ = try vs.playText(text: p.solution[0])
-        try check(try l.next("mated") { $0.outcome != nil }.puzzle!.solved)
-        try progress.solved(id: p.id)
+        let mated = try l.next("mated") { $0.outcome != nil }
+        try check(mated.puzzle!.solved)
+        try eq(PuzzleNotice.solved(hintsUsed: 1, wrongMoves: 0), mated.puzzle?.notice)
+        try vs.clearNotice()
+        try eq(nil, try vs.state().puzzle?.notice)
         let back = try PuzzleProgress.load(bytes: try progress.save())
         try eq(PuzzleRecord(solved: true, attempts: 1, hints: 1), try back.record(id: p.id))
+        try eq(PuzzleRecord(solved: true, attempts: 1, hints: 1), try PuzzleProgress.open(store: store).record(id: p.id))
         try eq(1, try back.tiers()[0].solved)
+        // A damaged record starts afresh and says so, once.
+        store.bytes = Data([1, 2, 3])
+        let fresh = PuzzleProgress.open(store: store)
+        guard case .recordDamaged? = fresh.takeNotice() else { throw TestFailure(description: "no damage notice") }
+        try eq(nil, fresh.takeNotice())
+        try check(!(try fresh.isSolved(id: p.id)))
         try fails(.badSave) { _ = try PuzzleProgress.load(bytes: Data([9, 9])) }
     }
 
@@ -112,4 +131,16 @@ func recordsTests(_ s: Suite) {
         try check(png.count > 5000, "a real picture: \(png.count) bytes")
         try fails(.invalidArgument) { _ = try renderPng(svg: svg, scale: 0) }
     }
+}
+
+/// The shell's store of the puzzle record, in memory.
+final class MemoryPuzzleStore: PuzzleStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+    var bytes: Data? {
+        get { lock.lock(); defer { lock.unlock() }; return data }
+        set { lock.lock(); data = newValue; lock.unlock() }
+    }
+    func load() -> Data? { bytes }
+    func save(bytes: Data) { self.bytes = bytes }
 }

@@ -140,20 +140,28 @@ func vsComputerTests(_ s: Suite) {
         try eq(3, fg.level)
     }
 
-    s.test("vs computer: puzzles solved and failed") {
+    s.test("vs computer: puzzles solved, a wrong move taken back") {
         let puzzle = builtinPuzzles()[0]
         try eq(1, puzzle.mateIn)
         let l = StateInbox()
         let vs = try VsComputer.puzzle(puzzle: puzzle, movetimeMs: 100, listener: l)
         defer { try? vs.end() }
         let st = try l.next("the puzzle") { $0.yourTurn }
-        try eq(PuzzleStatus(name: puzzle.name, mateIn: 1, movesLeft: 1, solved: false, failed: false), st.puzzle)
+        try eq(PuzzleStatus(name: puzzle.name, id: nil, mateIn: 1, movesLeft: 1, solved: false, hintsUsed: 0,
+                            wrongMoves: 0, notice: nil), st.puzzle)
         try eq(10, st.level)
+        // A wrong move: answered, then taken back at once, counted, with a notice naming both.
         _ = try vs.playText(text: "e1e2")
-        let failed = try l.next("failed") { $0.puzzle?.failed == true }
-        try check(!failed.yourTurn)
-        try vs.undo()
-        _ = try l.next("again") { $0.yourTurn && $0.puzzle?.failed == false }
+        let back = try l.next("taken back") { $0.puzzle?.wrongMoves == 1 }
+        try check(back.yourTurn && back.moves.isEmpty && !back.canRedo)
+        guard case let .wrongMoveTakenBack(played, reply)? = back.puzzle?.notice else {
+            throw TestFailure(description: "no wrong-move notice: \(String(describing: back.puzzle))")
+        }
+        try eq("e1e2", played.coordinate)
+        try check(reply != nil)
+        try vs.clearNotice()
+        _ = try l.next("cleared") { $0.puzzle?.notice == nil }
+        try fails(.notAvailable) { try vs.claimDraw() }
         _ = try vs.playText(text: "R5=6")
         let solved = try l.next("solved") { $0.outcome != nil }
         try check(solved.puzzle?.solved == true)

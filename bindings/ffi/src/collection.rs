@@ -2,9 +2,11 @@
 //! tiers, each with its proven length and main line ([`puzzle_tiers`],
 //! [`collection_puzzles`], [`collection_puzzle`]), chess mates in the same format
 //! ([`puzzle_tiers_of`], [`collection_puzzles_of`] with the game), and [`PuzzleProgress`],
-//! the player's record (solved, tries, hints) as bytes the shell stores. A puzzle is played with
-//! [`VsComputer::puzzle`](crate::VsComputer::puzzle) and its [`CollectionPuzzle::puzzle`];
-//! its hints are the proven mate's next move ([`VsComputer::hint`](crate::VsComputer::hint)).
+//! the player's record (solved, tries, hints), kept in the shell's
+//! [`PuzzleStore`](crate::PuzzleStore) ([`PuzzleProgress::open`]). A puzzle of the
+//! collection is played with [`VsComputer::try_puzzle`](crate::VsComputer::try_puzzle),
+//! which updates the record itself (see the `puzzle_mode` module); its hints are the proven
+//! mate's next move ([`VsComputer::hint`](crate::VsComputer::hint)).
 //!
 //! ```
 //! use banco_ffi::{collection_puzzles, puzzle_tiers, PuzzleProgress, PuzzleTier};
@@ -13,19 +15,20 @@
 //! assert!(tiers.iter().map(|t| t.count).sum::<u32>() >= 200);
 //! let first = &collection_puzzles(Some(PuzzleTier::MateIn1))[0];
 //! let progress = PuzzleProgress::new();
-//! progress.solved(first.id.clone()).unwrap();
+//! assert!(!progress.is_solved(first.id.clone()).unwrap());
 //! let back = PuzzleProgress::load(progress.save().unwrap()).unwrap();
-//! assert!(back.is_solved(first.id.clone()).unwrap());
+//! assert_eq!(back.next_unsolved().unwrap().map(|p| p.id), Some(first.id.clone()));
 //! let chess = banco_ffi::collection_puzzles_of(banco_ffi::GameKind::Chess, None);
 //! assert!(chess.len() >= 10);
 //! ```
 
 use crate::computer::Puzzle;
 use crate::error::{BancoError, guard};
+use crate::puzzle_mode::{PuzzleNotice, PuzzleStore, StoreRelay};
 use crate::types::GameKind;
 use banco_app::puzzles::collection::{self as pc, Entry, Tier};
-use banco_app::puzzles::progress::{Progress, ProgressError};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use banco_app::puzzles::progress::{Progress, ProgressError, SharedProgress};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// A difficulty tier, by the length of the mate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
@@ -179,76 +182,82 @@ impl From<ProgressError> for BancoError {
     }
 }
 
-/// The player's progress through the collection (see the module docs).
+/// The player's progress through the collection (see the module docs): one record shared
+/// with the puzzle being tried, which updates it.
 #[derive(uniffi::Object)]
 pub struct PuzzleProgress {
-    inner: Mutex<Progress>,
+    shared: Arc<SharedProgress>,
+    /// Why the stored record could not be read, until the shell takes it.
+    notice: Mutex<Option<PuzzleNotice>>,
 }
 
 impl PuzzleProgress {
-    fn lock(&self) -> MutexGuard<'_, Progress> {
-        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    fn of(shared: Arc<SharedProgress>, notice: Option<PuzzleNotice>) -> Arc<PuzzleProgress> {
+        Arc::new(PuzzleProgress {
+            shared,
+            notice: Mutex::new(notice),
+        })
+    }
+
+    /// The record a try writes into.
+    pub(crate) fn shared(&self) -> Arc<SharedProgress> {
+        Arc::clone(&self.shared)
+    }
+
+    fn read<R>(&self, f: impl FnOnce(&Progress) -> R) -> R {
+        self.shared.read(f)
     }
 }
 
 #[uniffi::export]
 impl PuzzleProgress {
-    /// No puzzle tried yet.
+    /// No puzzle tried yet, kept nowhere (tests, a guest).
     #[uniffi::constructor]
     pub fn new() -> Arc<PuzzleProgress> {
-        Arc::new(PuzzleProgress {
-            inner: Mutex::new(Progress::default()),
-        })
+        PuzzleProgress::of(SharedProgress::new(Progress::default(), None), None)
     }
 
-    /// The progress stored by [`PuzzleProgress::save`].
+    /// The record kept in the shell's `store`, written back after every change. Never
+    /// fails: a damaged record starts afresh and [`PuzzleProgress::take_notice`] says so.
+    #[uniffi::constructor]
+    pub fn open(store: Arc<dyn PuzzleStore>) -> Arc<PuzzleProgress> {
+        let (shared, damage) = SharedProgress::open(Arc::new(StoreRelay(store)));
+        let notice = damage.map(|e| PuzzleNotice::RecordDamaged { why: e.to_string() });
+        PuzzleProgress::of(shared, notice)
+    }
+
+    /// The progress saved by [`PuzzleProgress::save`], kept nowhere.
     #[uniffi::constructor]
     pub fn load(bytes: Vec<u8>) -> Result<Arc<PuzzleProgress>, BancoError> {
         guard(|| {
-            Ok(Arc::new(PuzzleProgress {
-                inner: Mutex::new(Progress::decode(&bytes)?),
-            }))
+            let record = Progress::decode(&bytes)?;
+            Ok(PuzzleProgress::of(SharedProgress::new(record, None), None))
         })
     }
 
-    /// The progress as bytes to store.
+    /// The progress as bytes (to export it; [`PuzzleProgress::open`] stores it by itself).
     pub fn save(&self) -> Result<Vec<u8>, BancoError> {
-        guard(|| Ok(self.lock().encode()?))
+        guard(|| Ok(self.read(Progress::encode)?))
     }
 
-    /// A try of puzzle `id` started.
-    pub fn attempted(&self, id: String) -> Result<(), BancoError> {
-        guard(|| {
-            self.lock().attempted(&id);
-            Ok(())
-        })
-    }
-
-    /// A hint was asked for in puzzle `id`.
-    pub fn hint_used(&self, id: String) -> Result<(), BancoError> {
-        guard(|| {
-            self.lock().hint_used(&id);
-            Ok(())
-        })
-    }
-
-    /// Puzzle `id` was solved.
-    pub fn solved(&self, id: String) -> Result<(), BancoError> {
-        guard(|| {
-            self.lock().solved(&id);
-            Ok(())
-        })
+    /// A notice to show once ([`PuzzleNotice::RecordDamaged`]), taken: the next call
+    /// answers null/nil.
+    pub fn take_notice(&self) -> Option<PuzzleNotice> {
+        self.notice
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
     }
 
     /// True if puzzle `id` was solved.
     pub fn is_solved(&self, id: String) -> Result<bool, BancoError> {
-        guard(|| Ok(self.lock().is_solved(&id)))
+        guard(|| Ok(self.read(|p| p.is_solved(&id))))
     }
 
     /// What puzzle `id` took (all zero if never tried).
     pub fn record(&self, id: String) -> Result<PuzzleRecord, BancoError> {
         guard(|| {
-            let r = self.lock().record(&id).unwrap_or_default();
+            let r = self.read(|p| p.record(&id)).unwrap_or_default();
             Ok(PuzzleRecord {
                 solved: r.solved,
                 attempts: r.attempts,
@@ -265,20 +274,21 @@ impl PuzzleProgress {
     /// Solved and total puzzles of every tier of `kind`'s collection that holds puzzles.
     pub fn tiers_of(&self, kind: GameKind) -> Result<Vec<TierProgress>, BancoError> {
         guard(|| {
-            let p = self.lock();
             let all = pc::of_game(kind.into());
-            Ok(Tier::ALL
-                .iter()
-                .filter(|&&t| all.iter().any(|e| e.tier() == t))
-                .map(|&t| {
-                    let (solved, total) = p.tier_count(all, t);
-                    TierProgress {
-                        tier: t.into(),
-                        solved: u32::try_from(solved).unwrap_or(u32::MAX),
-                        total: u32::try_from(total).unwrap_or(u32::MAX),
-                    }
-                })
-                .collect())
+            Ok(self.read(|p| {
+                Tier::ALL
+                    .iter()
+                    .filter(|&&t| all.iter().any(|e| e.tier() == t))
+                    .map(|&t| {
+                        let (solved, total) = p.tier_count(all, t);
+                        TierProgress {
+                            tier: t.into(),
+                            solved: u32::try_from(solved).unwrap_or(u32::MAX),
+                            total: u32::try_from(total).unwrap_or(u32::MAX),
+                        }
+                    })
+                    .collect()
+            }))
         })
     }
 
@@ -289,11 +299,6 @@ impl PuzzleProgress {
 
     /// The first puzzle of `kind`'s collection not solved yet, easiest first.
     pub fn next_unsolved_of(&self, kind: GameKind) -> Result<Option<CollectionPuzzle>, BancoError> {
-        guard(|| {
-            Ok(self
-                .lock()
-                .next_unsolved(pc::of_game(kind.into()))
-                .map(of_entry))
-        })
+        guard(|| Ok(self.read(|p| p.next_unsolved(pc::of_game(kind.into())).map(of_entry))))
     }
 }

@@ -7,6 +7,7 @@
 
 use crate::error::{BancoError, guard, notify};
 use crate::game::{legal, move_of};
+use crate::puzzle_mode::PuzzleStatus;
 use crate::types::{
     BoardView, Color, DrawReason, GameKind, Move, Outcome, PieceKind, PlayedMove, Rules, TapResult,
 };
@@ -35,21 +36,6 @@ pub struct VsSettings {
     /// default) draws them from the system's randomness.
     #[uniffi(default = None)]
     pub chance_seed: Option<u64>,
-}
-
-/// Progress in a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
-pub struct PuzzleStatus {
-    /// The puzzle's name.
-    pub name: String,
-    /// Mate in this many moves.
-    pub mate_in: u32,
-    /// Moves of the player's left to mate.
-    pub moves_left: u32,
-    /// Mated in time.
-    pub solved: bool,
-    /// Not mated in time (undo to try again).
-    pub failed: bool,
 }
 
 /// A built-in puzzle: the side to move mates in `mate_in` moves.
@@ -102,7 +88,7 @@ pub struct VsState {
     pub last_move: Option<PlayedMove>,
     /// The hint found.
     pub hint: Option<PlayedMove>,
-    /// Puzzle progress, in puzzle mode.
+    /// The try, in puzzle mode (see [`crate::puzzle_mode`]).
     pub puzzle: Option<PuzzleStatus>,
     /// The position as FEN.
     pub fen: String,
@@ -128,13 +114,7 @@ impl From<&ac::VsState> for VsState {
             moves: s.moves.clone(),
             last_move: s.last_move.as_ref().map(PlayedMove::from),
             hint: s.hint.as_ref().map(PlayedMove::from),
-            puzzle: s.puzzle.as_ref().map(|p| PuzzleStatus {
-                name: p.name.clone(),
-                mate_in: p.mate_in,
-                moves_left: p.moves_left,
-                solved: p.solved,
-                failed: p.failed,
-            }),
+            puzzle: s.puzzle.as_ref().map(PuzzleStatus::from),
             fen: s.fen.clone(),
         }
     }
@@ -199,7 +179,7 @@ fn random_seed() -> u64 {
 }
 
 impl VsComputer {
-    fn start(vs: ac::VsComputer, listener: Arc<dyn VsListener>) -> Arc<VsComputer> {
+    pub(crate) fn start(vs: ac::VsComputer, listener: Arc<dyn VsListener>) -> Arc<VsComputer> {
         let runner = Runner::new(vs, 16, Limits::default(), Arc::new(Relay(listener)));
         runner.set_threads(banco_engine::smp::default_threads());
         Arc::new(VsComputer {
@@ -207,7 +187,7 @@ impl VsComputer {
         })
     }
 
-    fn with<R>(
+    pub(crate) fn with<R>(
         &self,
         f: impl FnOnce(&mut ac::VsComputer) -> Result<R, ac::ActionError>,
     ) -> Result<R, BancoError> {
@@ -255,7 +235,9 @@ impl VsComputer {
         })
     }
 
-    /// A puzzle: the player mates in time against the computer at full strength.
+    /// A puzzle from elsewhere (not recorded): the player mates in time against the computer
+    /// at full strength, in puzzle mode ([`crate::puzzle_mode`]); a collection puzzle is
+    /// played with [`VsComputer::try_puzzle`].
     #[uniffi::constructor]
     pub fn puzzle(
         puzzle: Puzzle,
@@ -330,12 +312,12 @@ impl VsComputer {
         guard(|| self.with(ac::VsComputer::hint))
     }
 
-    /// The player resigns.
+    /// The player resigns (refused in a puzzle).
     pub fn resign(&self) -> Result<(), BancoError> {
         guard(|| self.with(ac::VsComputer::resign))
     }
 
-    /// The player claims a draw the rules allow (chess).
+    /// The player claims a draw the rules allow (chess; refused in a puzzle).
     pub fn claim_draw(&self) -> Result<(), BancoError> {
         guard(|| self.with(ac::VsComputer::claim_draw))
     }

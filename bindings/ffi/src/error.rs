@@ -126,9 +126,11 @@ impl From<banco_app::computer::ActionError> for BancoError {
             A::BadLevel(_) => BancoError::InvalidArgument(e.to_string()),
             A::Setup(why) => BancoError::InvalidPosition(why),
             A::Save(s) => s.into(),
-            A::NotYourTurn | A::NothingToUndo | A::NothingToRedo | A::NoDrawToClaim => {
-                BancoError::NotAvailable(e.to_string())
-            }
+            A::NotYourTurn
+            | A::NothingToUndo
+            | A::NothingToRedo
+            | A::NoDrawToClaim
+            | A::InPuzzle => BancoError::NotAvailable(e.to_string()),
         }
     }
 }

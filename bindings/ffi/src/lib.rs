@@ -23,7 +23,8 @@
 //! * [`ble_readiness`] — which Bluetooth permissions to ask for, and what to tell the player.
 //! * [`Lobby`] — advertise and browse hosts on the LAN (mDNS); [`LobbyListener`].
 //! * [`Editor`] — the position editor; [`PuzzleProgress`] and [`collection_puzzles`] — the
-//!   puzzle collection; [`Game::to_pgn`] / [`Game::from_pgn`] and [`render_fen_svg`] /
+//!   puzzle collection, played in puzzle mode by [`VsComputer::try_puzzle`] (a wrong move
+//!   taken back, hints counted, the record kept: the `puzzle_mode` module); [`Game::to_pgn`] / [`Game::from_pgn`] and [`render_fen_svg`] /
 //!   `render_png` — game records and pictures (issue 18).
 //! * [`LinesGame`] — a solo game of Lines (Color Lines): ready-to-draw cells, moves with
 //!   the path to animate, undo, hints with a reason, best scores, save/continue; the Lines
@@ -70,6 +71,7 @@ mod lines;
 mod lobby;
 mod nearby;
 mod net;
+mod puzzle_mode;
 mod race;
 mod records;
 mod types;
@@ -85,9 +87,7 @@ pub use collection::{
     CollectionPuzzle, PuzzleProgress, PuzzleRecord, PuzzleTier, PuzzleTierInfo, TierProgress,
     collection_puzzle, collection_puzzles, collection_puzzles_of, puzzle_tiers, puzzle_tiers_of,
 };
-pub use computer::{
-    Puzzle, PuzzleStatus, VsComputer, VsListener, VsSettings, VsState, builtin_puzzles,
-};
+pub use computer::{Puzzle, VsComputer, VsListener, VsSettings, VsState, builtin_puzzles};
 pub use editor::{
     Castling, Editor, EditorCell, EditorProblem, EditorSolution, EditorTap, EditorView, MAX_SOLVE,
 };
@@ -111,6 +111,7 @@ pub use net::{
     Match, MatchClock, MatchEvent, MatchListener, MatchOffer, MatchPhase, MatchState, new_trust,
     trust_fingerprint,
 };
+pub use puzzle_mode::{PuzzleNotice, PuzzleStatus, PuzzleStore};
 pub use race::{RaceBoard, RaceEnding, RaceOutcome, RaceSettings, RaceState, RaceTurn, RaceUpdate};
 #[cfg(feature = "png")]
 pub use records::render_png;

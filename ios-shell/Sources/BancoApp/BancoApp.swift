@@ -239,7 +239,9 @@ struct VsScreen: View {
             if let g = s.game {
                 Text(g.result ?? (g.thinking ? "The computer is thinking…" : g.inCheck ? "Check! Your move" : "Your move (level \(g.level))"))
                     .font(.headline)
-                if let p = g.puzzle { Text("\(p.name): mate in \(p.movesLeft)").font(.subheadline) }
+                if let p = g.puzzle {
+                    Text("\(p.name): mate in \(p.movesLeft) · \(p.wrongMoves) wrong, \(p.hintsUsed) hints").font(.subheadline)
+                }
                 PoolLine(shelf: g.board.poolShelves?.top)
                 BoardCanvas(board: g.board) { model.tap(column: $0, row: $1) }
                 PoolLine(shelf: g.board.poolShelves?.bottom)

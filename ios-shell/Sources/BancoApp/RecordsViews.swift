@@ -149,7 +149,7 @@ struct PuzzleTiersScreen: View {
     }
 }
 
-/// A puzzle on the game screen, with the puzzle model's words (solved, a wrong move taken back).
+/// A puzzle on the game screen, with Rust's notices in words (solved, a wrong move taken back).
 struct PuzzleScreen: View {
     @EnvironmentObject var app: AppState
     @ObservedObject var puzzles: PuzzleModel
@@ -158,7 +158,7 @@ struct PuzzleScreen: View {
     var body: some View {
         VsScreen(model: app.vs) { _ in puzzles.start(id, settings: app.settings) }
             .overlay(alignment: .top) {
-                if let m = puzzles.state.message {
+                if let m = puzzles.state.notice?.words ?? puzzles.state.message {
                     Text(m).padding(8).background(.thinMaterial).onTapGesture { puzzles.clearMessage() }
                 }
             }

@@ -1,8 +1,9 @@
 // The puzzle screen: Banco's bundled collection by tier, one puzzle at a time on the game
-// screen's model, and the player's progress kept in the key-value store. Rust has every rule:
-// the proven mates and their tiers, the computer's longest defence, when a puzzle is solved or
-// a move lets the king escape, the hints (the mate's next move), the progress record. This
-// model records what happened and takes a wrong move back with a word.
+// screen's model, and the player's record kept in the key-value store. Rust has every rule
+// (banco-app's puzzle mode): the proven mates and their tiers, the computer's longest
+// defence, a wrong move taken back and counted, hints counted once per position, the record
+// updated by the try itself and written through `PuzzleStore`. This model forwards, and
+// turns Rust's typed notices into words.
 import Foundation
 
 public final class PuzzleModel: Model {
@@ -15,15 +16,13 @@ public final class PuzzleModel: Model {
     public struct State: Equatable {
         /// The puzzle on the board; nil while choosing.
         public var current: CollectionPuzzle?
-        /// It was solved in this try.
-        public var solved = false
-        /// Wrong moves taken back in this try.
-        public var wrongMoves = 0
-        /// A word to show once (a wrong move taken back, a damaged record).
+        /// Rust's notice to show once (a wrong move taken back, solved, a damaged record).
+        public var notice: PuzzleNotice?
+        /// A refused start, to show once.
         public var message: String?
     }
 
-    /// Where the progress is kept (`PuzzleProgress.save()` bytes, Base64).
+    /// Where the record is kept (`PuzzleProgress` bytes, Base64).
     public static let progressKey = "puzzles.progress"
 
     public private(set) var state = State() {
@@ -32,25 +31,16 @@ public final class PuzzleModel: Model {
     }
 
     private let game: VsModel
-    private let store: KeyValueStore
-    private var progress = PuzzleProgress()
-    /// A failed try is being taken back (one undo per wrong move).
-    private var retracting = false
-    /// The number of moves on the board when the last hint was counted.
-    private var hintedAt = -1
+    private let progress: PuzzleProgress
     private var observation: Int?
+    /// The notice shown last, with the wrong moves then: a late state repeating it is not shown twice.
+    private var shown: (PuzzleNotice, UInt32)?
 
     public init(game: VsModel, store: KeyValueStore) {
         self.game = game
-        self.store = store
+        progress = PuzzleProgress.open(store: Store(store))
         super.init()
-        if let text = store.string(Self.progressKey) {
-            if let bytes = Data(base64Encoded: text), let p = try? PuzzleProgress.load(bytes: bytes) {
-                progress = p
-            } else {
-                state.message = "Your puzzle record could not be read and starts afresh"
-            }
-        }
+        state.notice = progress.takeNotice()
     }
 
     /// The tiers, easiest first, with how many of each the player has solved.
@@ -72,40 +62,32 @@ public final class PuzzleModel: Model {
     /// Starts puzzle `id` on the game screen's model; false (with a message) if refused.
     @discardableResult
     public func start(_ id: String, settings: Settings, movetimeMs: UInt64 = 1000) -> Bool {
-        guard let p = collectionPuzzle(id: id) else {
-            state.message = "There is no puzzle \(id)"
-            return false
-        }
+        guard let p = collectionPuzzle(id: id) else { return refuse("There is no puzzle \(id)") }
         if observation == nil { observation = game.observe { [weak self] in self?.onGame() } }
-        retracting = false
-        hintedAt = -1
+        shown = nil
         state = State(current: p)
-        guard game.puzzle(p.puzzle, settings: settings, movetimeMs: movetimeMs) else {
-            state = State(message: game.state.message)
-            return false
+        guard game.tryPuzzle(id, progress: progress, settings: settings, movetimeMs: movetimeMs) else {
+            return refuse(game.state.message ?? "The puzzle could not start")
         }
-        try? progress.attempted(id: p.id)
-        save()
         return true
     }
 
     /// The first puzzle not solved yet, easiest first; false when every one is solved.
     @discardableResult
     public func startNext(settings: Settings, movetimeMs: UInt64 = 1000) -> Bool {
-        guard let next = try? progress.nextUnsolved() else {
-            state.message = "Every puzzle is solved!"
-            return false
-        }
+        guard let next = try? progress.nextUnsolved() else { return refuse("Every puzzle is solved!") }
         return start(next.id, settings: settings, movetimeMs: movetimeMs)
     }
 
-    /// A hint: Rust shows the mate's next move on the board (the record counts it).
-    public func hint() {
-        guard state.current != nil, game.state.game?.yourTurn == true else { return }
-        game.hint()
-    }
+    /// A hint: Rust shows the mate's next move on the board and counts it.
+    public func hint() { game.hint() }
 
-    public func clearMessage() { state.message = nil }
+    /// The notice (or message) was shown.
+    public func clearMessage() {
+        if state.notice != nil && game.state.game?.puzzle?.notice != nil { game.clearPuzzleNotice() }
+        state.notice = nil
+        state.message = nil
+    }
 
     /// Leaving the puzzle screen (the game screen's model stops its computer).
     public func close() {
@@ -115,33 +97,43 @@ public final class PuzzleModel: Model {
         state = State()
     }
 
-    /// Every state of the board: a solve is recorded, a failed try is taken back.
     private func onGame() {
-        guard let p = state.current, let vs = game.state.game, let status = vs.puzzle,
-              status.name == p.puzzle.name else { return }
-        // A hint asked for here or on the game screen counts once per position.
-        if vs.hint != nil && hintedAt != vs.moves.count {
-            hintedAt = vs.moves.count
-            try? progress.hintUsed(id: p.id)
-            save()
-        }
-        if status.solved && !state.solved {
-            try? progress.solved(id: p.id)
-            save()
-            state.solved = true
-            state.message = "Solved: \(p.puzzle.name)"
-        } else if status.failed && !retracting && !vs.thinking {
-            retracting = true
-            state.wrongMoves += 1
-            state.message = "Not that move: the king escapes after \(vs.lastMove?.text ?? "the reply"). Try another."
-            game.undo()
-        } else if !status.failed {
-            retracting = false
-        }
+        guard let status = game.state.game?.puzzle, let notice = status.notice,
+              state.current?.id == status.id else { return }
+        if let s = shown, s.0 == notice, s.1 == status.wrongMoves { return }
+        shown = (notice, status.wrongMoves)
+        state.notice = notice
     }
 
-    private func save() {
-        guard let bytes = try? progress.save() else { return }
-        store.set(Self.progressKey, bytes.base64EncodedString())
+    private func refuse(_ text: String) -> Bool {
+        state.current = nil
+        state.message = text
+        return false
+    }
+
+    /// The record's bytes in the key-value store (Base64), written by Rust after every change.
+    final class Store: PuzzleStore, @unchecked Sendable {
+        let store: KeyValueStore
+        init(_ store: KeyValueStore) { self.store = store }
+        func load() -> Data? {
+            guard let text = store.string(PuzzleModel.progressKey) else { return nil }
+            // Text that is not Base64 is handed over as it is: Rust names it damaged.
+            return Data(base64Encoded: text) ?? Data(text.utf8)
+        }
+        func save(bytes: Data) { store.set(PuzzleModel.progressKey, bytes.base64EncodedString()) }
+    }
+}
+
+extension PuzzleNotice {
+    /// Rust's puzzle notice in words.
+    public var words: String {
+        switch self {
+        case let .wrongMoveTakenBack(played, reply):
+            return "Not that move: \(played.text) lets the king escape" + (reply.map { " after \($0.text)" } ?? "") + ". Try another."
+        case let .solved(hintsUsed, wrongMoves):
+            return "Solved!" + (hintsUsed == 0 && wrongMoves == 0 ? " Clean." : " (\(hintsUsed) hints, \(wrongMoves) wrong moves)")
+        case let .recordDamaged(why):
+            return "Your puzzle record could not be read and starts afresh: \(why)"
+        }
     }
 }

@@ -68,6 +68,17 @@ public final class VsModel: Model {
         start(settings, puzzle: true) { try VsComputer.puzzle(puzzle: p, movetimeMs: movetimeMs, listener: $0) }
     }
 
+    /// A try at the collection's puzzle `id` in Rust's puzzle mode, recorded in `progress`.
+    @discardableResult
+    public func tryPuzzle(_ id: String, progress: PuzzleProgress, settings: Settings, movetimeMs: UInt64 = 1000) -> Bool {
+        start(settings, puzzle: true) {
+            try VsComputer.tryPuzzle(id: id, progress: progress, movetimeMs: movetimeMs, listener: $0)
+        }
+    }
+
+    /// The puzzle's notice (`game.puzzle?.notice`) was shown.
+    public func clearPuzzleNotice() { act { try vs?.clearNotice() } }
+
     /// A game opened from a shared record (`GameShare.open`); the player goes on as `settings` say.
     @discardableResult
     public func openSaved(_ bytes: Data, settings: Settings, movetimeMs: UInt64 = 1000) -> Bool {

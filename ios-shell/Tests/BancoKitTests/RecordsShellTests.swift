@@ -86,15 +86,32 @@ func recordsShellTests(_ s: Suite) {
                 if try t.status().outcome == nil { wrong = text; break }
             }
             try f.tapMove(wrong ?? "")
-            let back = try f.ui.wait("the wrong move taken back", { pm.state }) { $0.wrongMoves == 1 }
-            try check(back.message?.hasPrefix("Not that move") == true, "\(String(describing: back.message))")
+            // Rust takes it back with the reply, counts it and says so (a typed notice).
+            let back = try f.ui.wait("the wrong move taken back", { pm.state }) { $0.notice != nil }
+            guard case let .wrongMoveTakenBack(played, reply)? = back.notice else {
+                throw TestFailure(description: "not a wrong-move notice: \(String(describing: back.notice))")
+            }
+            try eq(wrong, played.coordinate)
+            try check(reply != nil && back.notice?.words.hasPrefix("Not that move") == true)
             let again = try f.wait("the start again") { $0.moves.isEmpty && $0.yourTurn }
-            try check(again.puzzle?.failed == false && again.puzzle?.solved == false)
+            try eq(1, again.puzzle?.wrongMoves)
+            try check(again.puzzle?.solved == false && !again.canRedo)
+            f.ui.call { pm.clearMessage() }
+            try eq(1, try f.wait("the notice cleared in Rust") { $0.puzzle?.notice == nil }.puzzle?.wrongMoves)
+            try eq(nil, f.ui.call { pm.state.notice })
             f.ui.call { pm.hint() }
-            try eq(p.solution[0], try f.wait("a hint") { $0.hint != nil }.hint?.coordinate)
+            let hinted = try f.wait("a hint") { $0.hint != nil }
+            try eq(p.solution[0], hinted.hint?.coordinate)
+            try eq(1, hinted.puzzle?.hintsUsed)
             try f.tapMove(p.solution[0])
             try check(try f.wait("mate") { $0.outcome != nil }.puzzle?.solved == true)
-            _ = try f.ui.wait("solved", { pm.state }) { $0.solved }
+            let solved = try f.ui.wait("solved", { pm.state }) { $0.notice.map { if case .solved = $0 { return true } else { return false } } ?? false }
+            try eq(PuzzleNotice.solved(hintsUsed: 1, wrongMoves: 1), solved.notice)
+            try check(solved.notice?.words.hasPrefix("Solved") == true)
+            // A puzzle that does not exist: refused, nothing recorded.
+            try check(!f.ui.call { pm.start("no such puzzle", settings: Settings()) })
+            try check(f.ui.call { pm.state.message }?.contains("no such puzzle") == true)
+            try eq(PuzzleRecord(solved: false, attempts: 0, hints: 0), f.ui.call { pm.record("no such puzzle") })
             try check(store.string(PuzzleModel.progressKey) != nil)
         }
         do {
@@ -115,14 +132,15 @@ func recordsShellTests(_ s: Suite) {
             let hint = try f.wait("the mating move") { $0.hint != nil }.hint?.coordinate ?? ""
             try f.tapMove(hint)
             try check(try f.wait("mate in two") { $0.outcome != nil }.puzzle?.solved == true)
-            _ = try f.ui.wait("recorded", { pm.state }) { $0.solved }
+            _ = try f.ui.wait("recorded", { pm.state }) { $0.notice != nil }
             try eq(2, f.ui.call { pm.tiers() }.prefix(2).reduce(0) { $0 + $1.solved })
         }
         let bad = MemoryStore()
         bad.set(PuzzleModel.progressKey, "not base64!")
         let f = VsFixture(store: bad)
         let pm = PuzzleModel(game: f.model, store: bad)
-        try check(pm.state.message?.contains("afresh") == true)
+        guard case .recordDamaged? = pm.state.notice else { throw TestFailure(description: "no damage notice") }
+        try check(pm.state.notice?.words.contains("afresh") == true)
         try check(pm.tiers().allSatisfy { $0.solved == 0 })
     }
 

@@ -17,8 +17,9 @@
 //!
 //! Decisions every front end shares: undo is allowed while the computer thinks (its search
 //! is dropped and the player's last move taken back); a level outside 1–10 is refused with
-//! an error, never clamped silently; the player may not move, undo or ask a hint while a
-//! puzzle is solved or the game is over, but may undo after the end.
+//! an error, never clamped silently; the player may not move or ask a hint while a puzzle is
+//! solved or the game is over, but may undo after the end. A puzzle's own rules (a wrong
+//! move taken back, hints counted, the record) are [`crate::puzzle_mode`]'s.
 //!
 //! ```
 //! use banco_app::computer::{Settings, VsComputer};
@@ -47,6 +48,7 @@ use crate::error::MoveError;
 use crate::jieqi::{RevealDraw, revealed_kind};
 use crate::notation::{self, MoveInfo, Notation};
 use crate::pieces::PieceKind;
+use crate::puzzle_mode::{self, PuzzleMode, Verdict};
 use crate::puzzles::Puzzle;
 use crate::result::result_text;
 use crate::save::{Player, SaveError, SavedGame};
@@ -83,6 +85,9 @@ pub enum ActionError {
     /// A saved game that cannot be continued.
     #[error(transparent)]
     Save(#[from] SaveError),
+    /// Resigning or claiming a draw in a puzzle.
+    #[error("a puzzle cannot be resigned or drawn: leave it, or ask for a hint")]
+    InPuzzle,
 }
 
 /// How a game against the computer is set up.
@@ -161,20 +166,7 @@ pub struct SearchRequest {
     pub mate_within: Option<u32>,
 }
 
-/// Progress in a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PuzzleStatus {
-    /// The puzzle's name.
-    pub name: String,
-    /// Mate in this many moves.
-    pub mate_in: u32,
-    /// Moves of the player's left to mate.
-    pub moves_left: u32,
-    /// Mated in time.
-    pub solved: bool,
-    /// Not mated in time (undo to try again).
-    pub failed: bool,
-}
+pub use crate::puzzle_mode::PuzzleStatus;
 
 /// Everything a screen shows of a game against the computer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -217,13 +209,6 @@ pub struct VsState {
     pub puzzle: Option<PuzzleStatus>,
     /// The position as FEN.
     pub fen: String,
-}
-
-#[derive(Clone, Debug)]
-struct PuzzleMode {
-    puzzle: Puzzle,
-    /// The player's last move let the mate slip (the defence escaped).
-    slipped: bool,
 }
 
 /// A game against the computer (see the module docs).
@@ -291,19 +276,30 @@ impl VsComputer {
         Ok(vs)
     }
 
-    /// A puzzle: the player takes the side to move of the puzzle's position and must mate
-    /// in time against the computer at full strength.
+    /// A puzzle, recorded nowhere: the player takes the side to move of the puzzle's
+    /// position and must mate in time against the computer at full strength.
     pub fn puzzle(puzzle: &Puzzle, movetime_ms: u64) -> Result<VsComputer, ActionError> {
-        let game = AnyGame::from_fen(puzzle.kind, &puzzle.fen)
-            .map_err(|e| ActionError::Setup(e.to_string()))?;
-        let mut settings = Settings::new(puzzle.kind, game.side_to_move(), 10)?;
-        settings.fen = Some(puzzle.fen.clone());
+        VsComputer::start_puzzle(PuzzleMode::new(puzzle.clone()), movetime_ms)
+    }
+
+    /// A try at a puzzle with its rules (see [`crate::puzzle_mode`]); the try is recorded
+    /// once the position is set up.
+    pub fn start_puzzle(mode: PuzzleMode, movetime_ms: u64) -> Result<VsComputer, ActionError> {
+        let p = mode.puzzle();
+        if p.mate_in == 0 {
+            return Err(ActionError::Setup(format!(
+                "puzzle `{}` mates in 0 moves: a puzzle mates in 1 or more",
+                p.name
+            )));
+        }
+        let game =
+            AnyGame::from_fen(p.kind, &p.fen).map_err(|e| ActionError::Setup(e.to_string()))?;
+        let mut settings = Settings::new(p.kind, game.side_to_move(), 10)?;
+        settings.fen = Some(p.fen.clone());
         settings.movetime_ms = movetime_ms;
         let mut vs = VsComputer::new(settings)?;
-        vs.puzzle = Some(PuzzleMode {
-            puzzle: puzzle.clone(),
-            slipped: false,
-        });
+        mode.started();
+        vs.puzzle = Some(mode);
         Ok(vs)
     }
 
@@ -380,7 +376,12 @@ impl VsComputer {
     }
 
     fn over(&self) -> bool {
-        self.outcome().is_some() || self.puzzle_status().is_some_and(|p| p.failed)
+        self.outcome().is_some() || self.verdict() == Some(Verdict::Failed)
+    }
+
+    fn verdict(&self) -> Option<Verdict> {
+        let mode = self.puzzle.as_ref()?;
+        Some(mode.verdict(&self.game, &self.rules, self.human, self.outcome()))
     }
 
     /// True when it is the player's turn and the game goes on.
@@ -402,7 +403,10 @@ impl VsComputer {
             level: if full { Level::MAX } else { self.level },
             movetime_ms: self.movetime_ms,
             seed: self.seed ^ u64::from(self.game.ply()).wrapping_mul(0x9E37_79B9),
-            mate_within: self.puzzle_status().map(|p| p.moves_left.max(1)),
+            mate_within: self
+                .puzzle
+                .as_ref()
+                .map(|p| p.moves_left(&self.game).max(1)),
         })
     }
 
@@ -412,14 +416,15 @@ impl VsComputer {
         if self.pending != Some((id, Job::Move)) {
             return false;
         }
-        let escaped = defence.escapes();
-        let done = self.search_done(id, defence.reply);
-        if done
-            && escaped
-            && let Some(p) = &mut self.puzzle
-        {
-            p.slipped = true;
+        let done = self.answer(id, defence.reply);
+        if done && defence.escapes() {
+            if let Some(p) = &mut self.puzzle {
+                p.set_slipped(true);
+            }
             self.pending = None;
+        }
+        if done {
+            self.settle_puzzle();
         }
         done
     }
@@ -434,6 +439,14 @@ impl VsComputer {
     /// false (and changes nothing) for a search that is no longer wanted or a move that is
     /// not legal here.
     pub fn search_done(&mut self, id: u64, best: Option<AnyMove>) -> bool {
+        let done = self.answer(id, best);
+        if done {
+            self.settle_puzzle();
+        }
+        done
+    }
+
+    fn answer(&mut self, id: u64, best: Option<AnyMove>) -> bool {
         let Some((want, job)) = self.pending else {
             return false;
         };
@@ -445,6 +458,9 @@ impl VsComputer {
             Job::Hint => {
                 self.hint = best.filter(|&m| self.game.is_legal(m));
                 self.board.set_hint(&self.game, self.hint);
+                if let (Some(p), Some(_)) = (&mut self.puzzle, self.hint) {
+                    p.hint_shown(&self.game);
+                }
                 true
             }
             Job::Move => match best {
@@ -484,6 +500,13 @@ impl VsComputer {
 
     /// Plays the player's move.
     pub fn play(&mut self, mv: AnyMove) -> Result<MoveInfo, ActionError> {
+        let info = self.play_move(mv)?;
+        self.clear_notice();
+        self.settle_puzzle();
+        Ok(info)
+    }
+
+    fn play_move(&mut self, mv: AnyMove) -> Result<MoveInfo, ActionError> {
         if let Some(o) = self.outcome() {
             return Err(ActionError::GameOver(self.result_for(o)));
         }
@@ -557,8 +580,9 @@ impl VsComputer {
             return Err(ActionError::NothingToUndo);
         }
         self.ending = None;
+        self.clear_notice();
         if let Some(p) = &mut self.puzzle {
-            p.slipped = false;
+            p.set_slipped(false);
         }
         while let Some(mv) = self.game.undo_move() {
             self.redo.push(mv);
@@ -593,7 +617,9 @@ impl VsComputer {
                 break;
             }
         }
+        self.clear_notice();
         self.after_change(last);
+        self.settle_puzzle();
         Ok(())
     }
 
@@ -608,13 +634,17 @@ impl VsComputer {
         if self.pending.is_none() {
             self.pending = Some((self.next_id(), Job::Hint));
         }
+        self.clear_notice();
         Ok(())
     }
 
-    /// The player resigns.
+    /// The player resigns (refused in a puzzle).
     pub fn resign(&mut self) -> Result<(), ActionError> {
         if let Some(o) = self.outcome() {
             return Err(ActionError::GameOver(self.result_for(o)));
+        }
+        if self.puzzle.is_some() {
+            return Err(ActionError::InPuzzle);
         }
         self.ending = Some(Outcome::Win {
             winner: self.human.other(),
@@ -625,10 +655,13 @@ impl VsComputer {
     }
 
     /// The player claims a draw the rules allow (chess: threefold repetition, fifty
-    /// moves).
+    /// moves); refused in a puzzle.
     pub fn claim_draw(&mut self) -> Result<(), ActionError> {
         if let Some(o) = self.outcome() {
             return Err(ActionError::GameOver(self.result_for(o)));
+        }
+        if self.puzzle.is_some() {
+            return Err(ActionError::InPuzzle);
         }
         let reason = self
             .game
@@ -643,6 +676,13 @@ impl VsComputer {
     pub fn set_level(&mut self, level: u8) -> Result<(), ActionError> {
         self.level = check_level(level)?;
         Ok(())
+    }
+
+    /// The puzzle's notice was shown (see [`crate::puzzle_mode`]).
+    pub fn clear_notice(&mut self) {
+        if let Some(p) = &mut self.puzzle {
+            p.clear_notice();
+        }
     }
 
     /// Clears the selection and a pending promotion choice.
@@ -660,7 +700,8 @@ impl VsComputer {
     #[must_use]
     pub fn state(&self) -> VsState {
         let outcome = self.outcome();
-        let puzzle = self.puzzle_status();
+        let puzzle =
+            (self.puzzle.as_ref()).map(|p| p.status(&self.game, &self.rules, self.human, outcome));
         VsState {
             kind: self.game.kind(),
             board: self.board.view(&self.game),
@@ -692,26 +733,26 @@ impl VsComputer {
         result_text(self.game.kind(), o, Some(self.human))
     }
 
-    fn puzzle_status(&self) -> Option<PuzzleStatus> {
-        let mode = self.puzzle.as_ref()?;
-        let p = &mode.puzzle;
-        let played = self.game.ply().div_ceil(2);
-        let solved = self
-            .game
-            .outcome(&self.rules)
-            .and_then(Outcome::winner)
-            .is_some_and(|w| w == self.human);
-        let failed = !solved
-            && (mode.slipped
-                || played >= p.mate_in && self.game.side_to_move() == self.human
-                || self.outcome().is_some());
-        Some(PuzzleStatus {
-            name: p.name.clone(),
-            mate_in: p.mate_in,
-            moves_left: p.mate_in.saturating_sub(played),
-            solved,
-            failed,
-        })
+    /// In a puzzle, after a move: a mate is recorded, a failed move taken back at once with
+    /// its notice ([`crate::puzzle_mode`]).
+    fn settle_puzzle(&mut self) {
+        match self.verdict() {
+            Some(Verdict::Solved) => {
+                if let Some(p) = &mut self.puzzle {
+                    p.solved();
+                }
+            }
+            Some(Verdict::Failed) => {
+                let line = puzzle_mode::wrong_line(&self.game, self.human);
+                if self.undo().is_ok() {
+                    self.redo.clear();
+                    if let (Some(p), Some((played, reply))) = (&mut self.puzzle, line) {
+                        p.wrong_move(played, reply);
+                    }
+                }
+            }
+            Some(Verdict::Going) | None => {}
+        }
     }
 
     fn next_id(&mut self) -> u64 {
@@ -770,7 +811,6 @@ pub fn main_notation(kind: GameKind) -> Notation {
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
-    use crate::puzzles;
 
     fn xq(human: Color) -> VsComputer {
         VsComputer::new(Settings::new(GameKind::Xiangqi, human, 3).unwrap()).unwrap()
@@ -878,52 +918,6 @@ mod tests {
         assert_eq!(back.game().history(), vs.game().history());
         assert!(back.can_redo());
         assert!(VsComputer::resume(b"nonsense", &fallback).is_err());
-    }
-
-    #[test]
-    fn a_mate_in_one_puzzle() {
-        let p = &puzzles::builtin()[0];
-        let mut vs = VsComputer::puzzle(p, 100).unwrap();
-        assert_eq!(vs.state().puzzle.unwrap().moves_left, 1);
-        // A move that does not mate fails the puzzle once the computer has answered.
-        vs.play_text("e1e2").unwrap();
-        answer(&mut vs);
-        assert!(vs.state().puzzle.unwrap().failed);
-        vs.undo().unwrap();
-        vs.play_text("e1d1").unwrap();
-        let s = vs.state();
-        assert!(s.puzzle.unwrap().solved);
-        assert_eq!(s.result.as_deref(), Some("You won: checkmate"));
-        assert!(vs.search_request().is_none());
-    }
-
-    #[test]
-    fn a_move_that_lets_the_mate_slip_fails_at_once() {
-        use crate::mate;
-        use std::sync::atomic::AtomicBool;
-        let p = &puzzles::builtin()[3]; // horse and pawn, mate in 5
-        let stop = AtomicBool::new(false);
-        let defend = |vs: &mut VsComputer| {
-            let r = vs.search_request().unwrap();
-            let n = r.mate_within.unwrap();
-            let d = mate::longest_defence(&r.game, &r.rules, n, &mate::options(n), &stop);
-            assert!(vs.defence_done(r.id, &d));
-            d
-        };
-        let mut vs = VsComputer::puzzle(p, 100).unwrap();
-        vs.play_text("g5f5").unwrap();
-        assert_eq!(vs.search_request().unwrap().mate_within, Some(4));
-        let d = defend(&mut vs);
-        assert!(!d.escapes());
-        assert!(!vs.state().puzzle.unwrap().failed);
-        let mut vs = VsComputer::puzzle(p, 100).unwrap();
-        vs.play_text("e2e1").unwrap();
-        assert!(defend(&mut vs).escapes());
-        let s = vs.state().puzzle.unwrap();
-        assert!(s.failed && !s.solved);
-        assert!(vs.search_request().is_none());
-        vs.undo().unwrap();
-        assert!(!vs.state().puzzle.unwrap().failed);
     }
 
     #[test]

@@ -16,7 +16,10 @@
 //! * [`jieqi`] — jieqi's pools and the reveals drawn on one device.
 //! * [`lines`] — a solo game of Lines (undo, hint, best scores, save/continue);
 //!   [`lines_pick`] turns taps on a Lines board (solo or race) into picks and moves.
-//! * [`puzzles`], [`result`], [`pieces`].
+//! * [`puzzle_mode`] — the rules of a try at a puzzle (a wrong move taken back, hints
+//!   counted once per position, typed notices, the player's record kept up to date);
+//!   [`puzzles`] — the puzzles and the record.
+//! * [`result`], [`pieces`].
 //!
 //! ```
 //! use banco_app::computer::{Settings, VsComputer};
@@ -45,6 +48,7 @@ pub mod network;
 pub mod notation;
 pub mod pgn;
 pub mod pieces;
+pub mod puzzle_mode;
 pub mod puzzles;
 pub mod render;
 pub mod result;

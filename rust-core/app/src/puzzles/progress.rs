@@ -2,6 +2,10 @@
 //! tries and hints each took. A small record the front end stores (as bytes, with its own
 //! magic and version, like the saved game) and hands back at the next start.
 //!
+//! [`SharedProgress`] is the record as the app holds it: one copy, shared by the collection
+//! screen and the puzzle being played ([`crate::puzzle_mode`] writes into it), written to the
+//! front end's [`ProgressStore`] after every change, so no front end has to remember to.
+//!
 //! ```
 //! use banco_app::puzzles::progress::Progress;
 //! let mut p = Progress::default();
@@ -18,6 +22,7 @@
 use super::collection::{Entry, Tier};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// The first bytes of a progress record.
 pub const MAGIC: [u8; 8] = *b"\x89BANCP\r\n";
@@ -136,6 +141,81 @@ impl Progress {
     }
 }
 
+/// Where a front end keeps the progress bytes (a key-value store, a file). Called with the
+/// record locked: an implementation stores the bytes and must not call back into Banco.
+pub trait ProgressStore: Send + Sync {
+    /// The bytes stored last, or `None` when nothing was stored yet.
+    fn load(&self) -> Option<Vec<u8>>;
+    /// Keeps `bytes` in place of what was stored.
+    fn save(&self, bytes: Vec<u8>);
+}
+
+/// The player's progress as the app holds it (see the module docs): safe to share between
+/// threads; every change through [`SharedProgress::update`] is written to its store.
+///
+/// ```
+/// use banco_app::puzzles::progress::{Progress, SharedProgress};
+/// let shared = SharedProgress::new(Progress::default(), None);
+/// shared.update(|p| p.attempted("sp-1"));
+/// assert_eq!(shared.read(|p| p.record("sp-1")).map(|r| r.attempts), Some(1));
+/// ```
+pub struct SharedProgress {
+    record: Mutex<Progress>,
+    store: Option<Arc<dyn ProgressStore>>,
+}
+
+impl std::fmt::Debug for SharedProgress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SharedProgress")
+            .field("record", &*self.lock())
+            .field("store", &self.store.is_some())
+            .finish()
+    }
+}
+
+impl SharedProgress {
+    /// `record`, written to `store` (if any) after every change.
+    #[must_use]
+    pub fn new(record: Progress, store: Option<Arc<dyn ProgressStore>>) -> Arc<SharedProgress> {
+        Arc::new(SharedProgress {
+            record: Mutex::new(record),
+            store,
+        })
+    }
+
+    /// The record kept in `store`; a damaged one starts afresh (the store keeps the damaged
+    /// bytes until the first change) and the reason is returned with it.
+    #[must_use]
+    pub fn open(store: Arc<dyn ProgressStore>) -> (Arc<SharedProgress>, Option<ProgressError>) {
+        let (record, damage) = match store.load().map(|b| Progress::decode(&b)) {
+            None => (Progress::default(), None),
+            Some(Ok(p)) => (p, None),
+            Some(Err(e)) => (Progress::default(), Some(e)),
+        };
+        (SharedProgress::new(record, Some(store)), damage)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Progress> {
+        self.record.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Reads the record.
+    pub fn read<R>(&self, f: impl FnOnce(&Progress) -> R) -> R {
+        f(&self.lock())
+    }
+
+    /// Changes the record and writes it to the store.
+    pub fn update(&self, f: impl FnOnce(&mut Progress)) {
+        let mut record = self.lock();
+        f(&mut record);
+        if let Some(store) = &self.store
+            && let Ok(bytes) = record.encode()
+        {
+            store.save(bytes);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -160,6 +240,38 @@ mod tests {
             Progress::decode(&newer),
             Err(ProgressError::NewerVersion(9))
         );
+    }
+
+    #[derive(Default)]
+    struct Memory(Mutex<Option<Vec<u8>>>);
+    impl ProgressStore for Memory {
+        fn load(&self) -> Option<Vec<u8>> {
+            self.0.lock().unwrap().clone()
+        }
+        fn save(&self, bytes: Vec<u8>) {
+            *self.0.lock().unwrap() = Some(bytes);
+        }
+    }
+
+    #[test]
+    fn shared_progress_is_stored_after_every_change() {
+        let store = Arc::new(Memory::default());
+        let (shared, damage) = SharedProgress::open(store.clone());
+        assert_eq!(damage, None);
+        assert!(store.load().is_none(), "nothing written before a change");
+        shared.update(|p| p.solved("a"));
+        let (again, damage) = SharedProgress::open(store.clone());
+        assert_eq!(damage, None);
+        assert!(again.read(|p| p.is_solved("a")));
+        // Damaged bytes: afresh, with the reason; the bytes stay until the first change.
+        store.save(b"garbage".to_vec());
+        let (fresh, damage) = SharedProgress::open(store.clone());
+        assert_eq!(damage, Some(ProgressError::NotProgress));
+        assert!(!fresh.read(|p| p.is_solved("a")));
+        assert_eq!(store.load().as_deref(), Some(&b"garbage"[..]));
+        fresh.update(|p| p.attempted("b"));
+        assert!(Progress::decode(&store.load().unwrap()).is_ok());
+        assert!(format!("{fresh:?}").contains("store: true"));
     }
 
     proptest! {

@@ -28,6 +28,7 @@ import org.banco.shell.Picture
 import org.banco.shell.PuzzleController
 import org.banco.shell.Settings
 import org.banco.shell.label
+import org.banco.shell.words
 import java.io.File
 import java.time.LocalDate
 
@@ -44,7 +45,8 @@ class RecordsScreens(
     private val editor = EditorController(MainThread)
 
     init {
-        puzzles.state.observe { s -> s.message?.let { toast(it); puzzles.clearMessage() } }
+        // Rust's typed notices (a wrong move taken back, solved, a damaged record) in words.
+        puzzles.state.observe { s -> (s.notice?.words() ?: s.message)?.let { toast(it); puzzles.clearMessage() } }
     }
 
     // ---- the editor ------------------------------------------------------------------------

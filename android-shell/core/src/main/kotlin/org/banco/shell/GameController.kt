@@ -8,6 +8,7 @@ import org.banco.BancoException
 import org.banco.PieceKind
 import org.banco.PromotionChoice
 import org.banco.Puzzle
+import org.banco.PuzzleProgress
 import org.banco.TapResult
 import org.banco.VsComputer
 import org.banco.VsListener
@@ -51,6 +52,14 @@ class GameController(
     fun startPuzzle(p: Puzzle, settings: Settings): Boolean = refused(
         start(settings, puzzle = true) { l -> VsComputer.puzzle(p, movetimeMs.toULong(), l) },
     )
+
+    /** A try at the collection's puzzle [id] in Rust's puzzle mode, recorded in [progress]. */
+    fun tryPuzzle(id: String, progress: PuzzleProgress, settings: Settings): Boolean = refused(
+        start(settings, puzzle = true) { l -> VsComputer.tryPuzzle(id, progress, movetimeMs.toULong(), l) },
+    )
+
+    /** The puzzle's notice (`vs.puzzle.notice`) was shown. */
+    fun clearPuzzleNotice() = act { it.clearNotice() }
 
     /** A game opened from a shared record ([GameShare.open]): the player goes on as [settings] say. */
     fun openSaved(bytes: ByteArray, settings: Settings): Boolean = refused(

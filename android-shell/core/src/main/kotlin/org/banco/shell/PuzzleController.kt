@@ -1,14 +1,17 @@
 // The puzzle screen: Banco's bundled collection by tier, one puzzle at a time on the game
-// screen's controller, and the player's progress kept in the key-value store. Rust has every
-// rule: the proven mates and their tiers, the computer's longest defence, when a puzzle is
-// solved or a move lets the king escape, the hints (the proven mate's next move), the progress
-// record. This controller records what happened and takes a wrong move back with a word.
+// screen's controller, and the player's record kept in the key-value store. Rust has every
+// rule (banco-app's puzzle mode): the proven mates and their tiers, the computer's longest
+// defence, a wrong move taken back and counted, hints counted once per position, the record
+// updated by the try itself and written through [PuzzleStore]. This controller forwards, and
+// turns Rust's typed notices into words.
 package org.banco.shell
 
-import org.banco.BancoException
 import org.banco.CollectionPuzzle
+import org.banco.PuzzleNotice
 import org.banco.PuzzleProgress
 import org.banco.PuzzleRecord
+import org.banco.PuzzleStatus
+import org.banco.PuzzleStore
 import org.banco.PuzzleTier
 import org.banco.PuzzleTierInfo
 import org.banco.collectionPuzzle
@@ -18,7 +21,7 @@ import java.util.Base64
 
 class PuzzleController(
     private val game: GameController,
-    private val store: KeyValueStore,
+    store: KeyValueStore,
 ) {
     /** A tier as the list shows it. */
     data class TierRow(val info: PuzzleTierInfo, val solved: Int)
@@ -26,22 +29,22 @@ class PuzzleController(
     data class State(
         /** The puzzle on the board; null while choosing. */
         val current: CollectionPuzzle? = null,
-        /** It was solved in this try. */
-        val solved: Boolean = false,
-        /** Wrong moves taken back in this try. */
-        val wrongMoves: Int = 0,
-        /** A word to show once (a wrong move taken back, a damaged record). */
+        /** Rust's notice to show once (a wrong move taken back, solved, a damaged record). */
+        val notice: PuzzleNotice? = null,
+        /** A refused start, to show once. */
         val message: String? = null,
     )
 
     val state = Observable(State())
 
-    private val progress: PuzzleProgress = load()
-    /** A failed try is being taken back (one undo per wrong move). */
-    private var retracting = false
-    /** The number of moves on the board when the last hint was counted. */
-    private var hintedAt = -1
+    private val progress = PuzzleProgress.open(Store(store))
     private var unobserve: (() -> Unit)? = null
+    /** The notice shown last, with the wrong moves then: a late state repeating it is not shown twice. */
+    private var shown: Pair<PuzzleNotice, UInt>? = null
+
+    init {
+        state.value = State(notice = progress.takeNotice())
+    }
 
     /** The tiers, easiest first, with how many of each the player has solved. */
     fun tiers(): List<TierRow> {
@@ -58,43 +61,27 @@ class PuzzleController(
 
     /** Starts puzzle [id] on the game screen's controller; false (with a message) if refused. */
     fun start(id: String, settings: Settings): Boolean {
-        val p = collectionPuzzle(id)
-        if (p == null) {
-            say("There is no puzzle $id")
-            return false
-        }
-        if (unobserve == null) unobserve = game.state.observe(::onGame)
-        retracting = false
-        hintedAt = -1
+        val p = collectionPuzzle(id) ?: return refuse("There is no puzzle $id")
+        if (unobserve == null) unobserve = game.state.observe { s -> s.vs?.puzzle?.let(::show) }
+        shown = null
         state.value = State(current = p)
-        if (!game.startPuzzle(p.puzzle, settings)) {
-            state.value = State(message = game.state.value.message)
-            return false
-        }
-        progress.attempted(p.id)
-        save()
+        if (!game.tryPuzzle(id, progress, settings)) return refuse(game.state.value.message ?: "The puzzle could not start")
         return true
     }
 
     /** The first puzzle not solved yet, easiest first; false when every one is solved. */
     fun startNext(settings: Settings): Boolean {
-        val next = progress.nextUnsolved()
-        if (next == null) {
-            say("Every puzzle is solved!")
-            return false
-        }
+        val next = progress.nextUnsolved() ?: return refuse("Every puzzle is solved!")
         return start(next.id, settings)
     }
 
-    /** A hint: Rust shows the mate's next move on the board (the record counts it). */
-    fun hint() {
-        if (state.value.current == null || game.state.value.vs?.yourTurn != true) return
-        game.hint()
-    }
+    /** A hint: Rust shows the mate's next move on the board and counts it. */
+    fun hint() = game.hint()
 
-    /** The message was shown. */
+    /** The notice (or message) was shown. */
     fun clearMessage() {
-        state.value = state.value.copy(message = null)
+        if (state.value.notice != null && game.state.value.vs?.puzzle?.notice != null) game.clearPuzzleNotice()
+        state.value = state.value.copy(notice = null, message = null)
     }
 
     /** Leaving the puzzle screen (the game screen's controller stops its computer). */
@@ -105,58 +92,41 @@ class PuzzleController(
         state.value = State()
     }
 
-    /** Every state of the board: a solve is recorded, a failed try is taken back. */
-    private fun onGame(s: GameController.State) {
-        val p = state.value.current ?: return
-        val vs = s.vs ?: return
-        val status = vs.puzzle ?: return
-        if (status.name != p.puzzle.name) return
-        // A hint asked for here or on the game screen counts once per position.
-        if (vs.hint != null && hintedAt != vs.moves.size) {
-            hintedAt = vs.moves.size
-            progress.hintUsed(p.id)
-            save()
-        }
-        if (status.solved && !state.value.solved) {
-            progress.solved(p.id)
-            save()
-            state.value = state.value.copy(solved = true, message = "Solved: ${p.puzzle.name}")
-        } else if (status.failed && !retracting && !vs.thinking) {
-            retracting = true
-            state.value = state.value.copy(
-                wrongMoves = state.value.wrongMoves + 1,
-                message = "Not that move: the king escapes after ${vs.lastMove?.text ?: "the reply"}. Try another.",
-            )
-            game.undo()
-        } else if (!status.failed) {
-            retracting = false
-        }
+    private fun show(status: PuzzleStatus) {
+        val notice = status.notice ?: return
+        if (state.value.current?.id != status.id || shown == notice to status.wrongMoves) return
+        shown = notice to status.wrongMoves
+        state.value = state.value.copy(notice = notice)
     }
 
-    private fun say(text: String) {
-        state.value = state.value.copy(message = text)
+    private fun refuse(text: String): Boolean {
+        state.value = state.value.copy(current = null, message = text)
+        return false
     }
 
-    private fun save() {
-        val bytes = runCatching { progress.save() }.getOrNull() ?: return
-        store.putString(K_PROGRESS, Base64.getEncoder().encodeToString(bytes))
-    }
-
-    /** The stored progress; a damaged record starts afresh (and says so). */
-    private fun load(): PuzzleProgress {
-        val text = store.getString(K_PROGRESS) ?: return PuzzleProgress()
-        return try {
-            PuzzleProgress.load(Base64.getDecoder().decode(text))
-        } catch (e: BancoException) {
-            state.value = state.value.copy(message = "Your puzzle record could not be read and starts afresh: ${readable(e)}")
-            PuzzleProgress()
-        } catch (e: IllegalArgumentException) {
-            state.value = state.value.copy(message = "Your puzzle record could not be read and starts afresh")
-            PuzzleProgress()
+    /** The record's bytes in the key-value store (Base64), written by Rust after every change. */
+    private class Store(private val store: KeyValueStore) : PuzzleStore {
+        override fun load(): ByteArray? {
+            val text = store.getString(K_PROGRESS) ?: return null
+            // Text that is not Base64 is handed over as it is: Rust names it damaged.
+            return runCatching { Base64.getDecoder().decode(text) }.getOrElse { text.toByteArray() }
         }
+
+        override fun save(bytes: ByteArray) = store.putString(K_PROGRESS, Base64.getEncoder().encodeToString(bytes))
     }
 
     companion object {
         const val K_PROGRESS = "puzzles.progress"
     }
+}
+
+/** Rust's puzzle notice in words. */
+fun PuzzleNotice.words(): String = when (this) {
+    is PuzzleNotice.WrongMoveTakenBack ->
+        "Not that move: ${played.text} lets the king escape" + (reply?.let { " after ${it.text}" } ?: "") + ". Try another."
+    is PuzzleNotice.Solved -> "Solved!" + when {
+        hintsUsed == 0u && wrongMoves == 0u -> " Clean."
+        else -> " ($hintsUsed hints, $wrongMoves wrong moves)"
+    }
+    is PuzzleNotice.RecordDamaged -> "Your puzzle record could not be read and starts afresh: $why"
 }

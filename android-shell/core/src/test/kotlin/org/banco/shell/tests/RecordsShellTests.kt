@@ -11,6 +11,8 @@ import org.banco.Game
 import org.banco.GameKind
 import org.banco.Piece
 import org.banco.PieceKind
+import org.banco.PuzzleNotice
+import org.banco.PuzzleRecord
 import org.banco.PuzzleTier
 import org.banco.collectionPuzzles
 import org.banco.shell.EditorController
@@ -18,6 +20,7 @@ import org.banco.shell.GameShare
 import org.banco.shell.MemoryStore
 import org.banco.shell.PuzzleController
 import org.banco.shell.Settings
+import org.banco.shell.words
 import java.time.LocalDate
 
 /** The palette's piece of [color] and [kind]. */
@@ -99,16 +102,31 @@ fun recordsShellTests(s: Suite) {
                 }
             }
             f.tapMove(wrong)
-            val back = f.ui.await(pc.state, "the wrong move taken back") { it.wrongMoves == 1 }
-            check(back.message?.startsWith("Not that move") == true) { "${back.message}" }
+            // Rust takes it back with the reply, counts it and says so (a typed notice).
+            val back = f.ui.await(pc.state, "the wrong move taken back") { it.notice is PuzzleNotice.WrongMoveTakenBack }
+            val taken = back.notice as PuzzleNotice.WrongMoveTakenBack
+            eq(wrong, taken.played.coordinate)
+            check(taken.reply != null && back.notice!!.words().startsWith("Not that move")) { "${back.notice}" }
             val again = f.await("the puzzle's start again") { it.moves.isEmpty() && it.yourTurn }
-            check(!again.puzzle!!.failed && !again.puzzle!!.solved)
+            eq(1u, again.puzzle!!.wrongMoves)
+            check(!again.puzzle!!.solved && !again.canRedo)
+            f.ui.call { pc.clearMessage() }
+            check(f.await("the notice cleared in Rust") { it.puzzle?.notice == null }.puzzle!!.wrongMoves == 1u)
+            eq(null, f.ui.call { pc.state.value.notice })
             f.ui.call { pc.hint() }
-            eq(p.solution.first(), f.await("a hint") { it.hint != null }.hint!!.coordinate)
+            val hinted = f.await("a hint") { it.hint != null }
+            eq(p.solution.first(), hinted.hint!!.coordinate)
+            eq(1u, hinted.puzzle!!.hintsUsed)
             f.tapMove(p.solution.first())
             check(f.await("mate") { it.outcome != null }.puzzle!!.solved)
-            check(f.ui.await(pc.state, "solved") { it.solved }.message!!.startsWith("Solved"))
+            val solved = f.ui.await(pc.state, "solved") { it.notice is PuzzleNotice.Solved }
+            eq(PuzzleNotice.Solved(1u, 1u), solved.notice)
+            check(solved.notice!!.words().startsWith("Solved")) { "${solved.notice}" }
             check(store.getString(PuzzleController.K_PROGRESS) != null)
+            // A puzzle that does not exist: refused, nothing recorded.
+            check(!f.ui.call { pc.start("no such puzzle", Settings()) })
+            check(f.ui.call { pc.state.value.message }?.contains("no such puzzle") == true)
+            eq(PuzzleRecord(false, 0u, 0u), f.ui.call { pc.record("no such puzzle") })
         }
         // A new screen (the app started again) reads the same store.
         GameFixture(store, movetimeMs = 100).use { f ->
@@ -128,14 +146,15 @@ fun recordsShellTests(s: Suite) {
             val hint = f.await("the mating move") { it.hint != null }.hint!!.coordinate
             f.tapMove(hint)
             check(f.await("mate in two") { it.outcome != null }.puzzle!!.solved)
-            f.ui.await(pc.state, "recorded") { it.solved }
+            f.ui.await(pc.state, "recorded") { it.notice is PuzzleNotice.Solved }
             eq(2, f.ui.call { pc.tiers() }.take(2).sumOf { it.solved })
         }
         // A damaged record starts afresh and says so.
         val bad = MemoryStore().apply { putString(PuzzleController.K_PROGRESS, "not base64!") }
         GameFixture(bad).use { f ->
             val pc = PuzzleController(f.c, bad)
-            check(f.ui.call { pc.state.value.message }?.contains("afresh") == true)
+            val notice = f.ui.call { pc.state.value.notice }
+            check(notice is PuzzleNotice.RecordDamaged && notice.words().contains("afresh")) { "$notice" }
             check(f.ui.call { pc.tiers() }.all { it.solved == 0 })
         }
     }
