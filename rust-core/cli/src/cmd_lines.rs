@@ -340,8 +340,7 @@ pub(crate) fn bench(
         );
     }
     let start = Instant::now();
-    let mut scores = Vec::new();
-    let mut turns = Vec::new();
+    let mut results = Vec::new();
     let mut unfinished = 0;
     for g in 0..u64::from(games) {
         let game_seed = seed.wrapping_add(g);
@@ -357,30 +356,14 @@ pub(crate) fn bench(
             r.turns,
             if r.finished { "" } else { " (turn limit)" }
         );
-        scores.push(r.score);
-        turns.push(r.turns);
+        results.push((r.score, r.turns));
     }
-    let elapsed = start.elapsed().as_secs_f64();
-    let total_turns: u64 = turns.iter().map(|&t| u64::from(t)).sum();
-    let mean = scores.iter().map(|&s| f64::from(s)).sum::<f64>() / f64::from(games);
-    scores.sort_unstable();
-    turns.sort_unstable();
-    let median = |v: &[u32]| {
-        let n = v.len();
-        if n % 2 == 1 {
-            f64::from(v[n / 2])
-        } else {
-            f64::midpoint(f64::from(v[n / 2 - 1]), f64::from(v[n / 2]))
-        }
-    };
     if unfinished > 0 {
         println!("{unfinished} games stopped at the turn limit {max_turns}");
     }
     println!(
-        "games {games} median_score {} mean_score {mean:.1} median_turns {} ms_per_move {:.3}",
-        median(&scores),
-        median(&turns),
-        elapsed * 1000.0 / total_turns.max(1) as f64
+        "{}",
+        ai::summary::Summary::of(&results, start.elapsed().as_secs_f64() * 1000.0)
     );
     Ok(())
 }

@@ -40,6 +40,7 @@ use banco_game::ScoreGame;
 use banco_lines::ai::Budget;
 use banco_lines::ai::eval::{WEIGHT_COUNT, Weights};
 use banco_lines::ai::search::{self, SampleRng};
+use banco_lines::ai::summary::Summary;
 use banco_lines::spawn::Spawner;
 use banco_lines::{LinesGame, Move, Settings};
 
@@ -226,32 +227,10 @@ fn measure(o: &Options) {
             seeds[k]
         );
     }
-    let mut scores: Vec<u32> = results.iter().map(|r| r.0).collect();
-    let mut turns: Vec<u32> = results.iter().map(|r| r.1).collect();
-    let total: f64 = turns.iter().map(|&t| f64::from(t)).sum();
-    let mean = scores.iter().map(|&s| f64::from(s)).sum::<f64>() / scores.len() as f64;
-    scores.sort_unstable();
-    turns.sort_unstable();
-    let median = |v: &[u32]| {
-        let n = v.len();
-        if n % 2 == 1 {
-            f64::from(v[n / 2])
-        } else {
-            f64::midpoint(f64::from(v[n / 2 - 1]), f64::from(v[n / 2]))
-        }
-    };
-    println!(
-        "best {} worst {}",
-        scores.last().copied().unwrap_or(0),
-        scores.first().copied().unwrap_or(0)
-    );
-    println!(
-        "games {} median_score {} mean_score {mean:.1} median_turns {} ms_per_move {:.3}",
-        scores.len(),
-        median(&scores),
-        median(&turns),
-        cpu_ms / total.max(1.0)
-    );
+    let best = results.iter().map(|r| r.0).max().unwrap_or(0);
+    let worst = results.iter().map(|r| r.0).min().unwrap_or(0);
+    println!("best {best} worst {worst}");
+    println!("{}", Summary::of(&results, cpu_ms));
 }
 
 fn gaussian(rng: &mut SampleRng) -> f64 {

@@ -28,6 +28,7 @@ pub mod features;
 pub mod learned;
 pub mod learned_weights;
 pub mod search;
+pub mod summary;
 pub mod value;
 
 use crate::board::{Ball, Cell};
