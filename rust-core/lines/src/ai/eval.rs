@@ -83,6 +83,20 @@ const fn build_masks() -> [u128; WINDOWS] {
     out
 }
 
+/// The direction of window `w` (0: ranks, 1: files, 2 and 3: the diagonals), in the
+/// order [`WINDOW_CELLS`] lists them (45, 45, 25, 25).
+const fn window_direction(w: usize) -> usize {
+    if w < 45 {
+        0
+    } else if w < 90 {
+        1
+    } else if w < 115 {
+        2
+    } else {
+        3
+    }
+}
+
 /// `RINGS[i]`: the cells at least `i + 1` rings away from the edge (a ball on ring `d`
 /// is in `d` of these sets).
 static RINGS: [u128; 4] = build_rings();
@@ -151,10 +165,30 @@ pub struct Weights {
     /// Penalty per ball in no window shared with another ball of its colour (and no
     /// other colour): a ball that starts no line where it stands.
     pub lonely: f32,
+    /// Planning term ([`super::plan`]): value of a window one move from a line.
+    pub plan1: f32,
+    /// Planning term: value of a window two moves from a line.
+    pub plan2: f32,
+    /// Planning term: value of a window three moves from a line.
+    pub plan3: f32,
+    /// Planning term: factor for each further window of the same colour.
+    pub plan_decay: f32,
+    /// Value per colour of each free cell that is a free cell of a window holding two or
+    /// more balls of that colour and no other (a landing of that colour there is in place).
+    pub cover2: f32,
+    /// The same for windows holding three or more.
+    pub cover3: f32,
+    /// Value of a free cell where windows of one colour in two directions, each holding
+    /// four balls of that colour and no other, cross (one ball there completes two lines).
+    pub cross44: f32,
+    /// The same with four balls in one window and three in the other.
+    pub cross43: f32,
+    /// The same with three balls in each.
+    pub cross33: f32,
 }
 
 /// Number of tunable weights ([`Weights::NAMES`]).
-pub const WEIGHT_COUNT: usize = 19;
+pub const WEIGHT_COUNT: usize = 28;
 
 impl Weights {
     /// The names of the weights, in [`Weights::to_array`] order (`run0`…`run4` are the
@@ -179,6 +213,15 @@ impl Weights {
         "ready3",
         "regions",
         "lonely",
+        "plan1",
+        "plan2",
+        "plan3",
+        "plan_decay",
+        "cover2",
+        "cover3",
+        "cross44",
+        "cross43",
+        "cross33",
     ];
 
     /// Every weight, in [`Weights::NAMES`] order.
@@ -220,6 +263,15 @@ impl Weights {
             16 => self.ready3,
             17 => self.regions,
             18 => self.lonely,
+            19 => self.plan1,
+            20 => self.plan2,
+            21 => self.plan3,
+            22 => self.plan_decay,
+            23 => self.cover2,
+            24 => self.cover3,
+            25 => self.cross44,
+            26 => self.cross43,
+            27 => self.cross33,
             _ => 0.0,
         }
     }
@@ -241,6 +293,15 @@ impl Weights {
             16 => &mut self.ready3,
             17 => &mut self.regions,
             18 => &mut self.lonely,
+            19 => &mut self.plan1,
+            20 => &mut self.plan2,
+            21 => &mut self.plan3,
+            22 => &mut self.plan_decay,
+            23 => &mut self.cover2,
+            24 => &mut self.cover3,
+            25 => &mut self.cross44,
+            26 => &mut self.cross43,
+            27 => &mut self.cross33,
             _ => return,
         };
         *slot = v;
@@ -297,6 +358,15 @@ impl Default for Weights {
             ready3: 1.156_006_8,
             regions: -0.201_568_95,
             lonely: 0.094_109_99,
+            plan1: 0.0,
+            plan2: 0.0,
+            plan3: 0.0,
+            plan_decay: 0.5,
+            cover2: 0.0,
+            cover3: 0.0,
+            cross44: 0.0,
+            cross43: 0.0,
+            cross33: 0.0,
         }
     }
 }
@@ -461,7 +531,12 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
     let mut paired = 0u128;
     let mut expected = 0.0;
     let mut empty_windows = 0u32;
-    for &mask in &WINDOW_MASKS {
+    let mut cover2 = [0u128; 8];
+    let mut cover3 = [0u128; 8];
+    // Free cells of windows of 3 and of 4 balls, by colour and direction.
+    let mut holes3 = [[0u128; 4]; 8];
+    let mut holes4 = [[0u128; 4]; 8];
+    for (wi, &mask) in WINDOW_MASKS.iter().enumerate() {
         let occ = mask & !empty;
         if occ == 0 {
             empty_windows += 1;
@@ -477,6 +552,20 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
             paired |= occ;
         }
         let k = k.min(4);
+        if k >= 3 {
+            let dir = window_direction(wi);
+            if k == 3 {
+                holes3[code][dir] |= mask & empty;
+            } else {
+                holes4[code][dir] |= mask & empty;
+            }
+        }
+        if k >= 2 {
+            cover2[code] |= mask & empty;
+            if k >= 3 {
+                cover3[code] |= mask & empty;
+            }
+        }
         let mut v = weights.run[k];
         if k == 4 {
             let hole = mask & empty;
@@ -511,6 +600,38 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
         }
     }
     value += weights.run[0] * empty_windows as f32;
+    let c2: u32 = cover2.iter().map(|c| c.count_ones()).sum();
+    let c3: u32 = cover3.iter().map(|c| c.count_ones()).sum();
+    value += weights.cover2 * c2 as f32 + weights.cover3 * c3 as f32;
+    if weights.cross44 != 0.0 || weights.cross43 != 0.0 || weights.cross33 != 0.0 {
+        let (mut n44, mut n43, mut n33) = (0u32, 0u32, 0u32);
+        for code in 1..8 {
+            let (h3, h4) = (&holes3[code], &holes4[code]);
+            for a in 0..4 {
+                for b in 0..4 {
+                    if a == b {
+                        continue;
+                    }
+                    n43 += (h4[a] & h3[b]).count_ones();
+                    if a < b {
+                        n44 += (h4[a] & h4[b]).count_ones();
+                        n33 += (h3[a] & h3[b]).count_ones();
+                    }
+                }
+            }
+        }
+        value += weights.cross44 * n44 as f32
+            + weights.cross43 * n43 as f32
+            + weights.cross33 * n33 as f32;
+    }
+    if weights.plan1 != 0.0 || weights.plan2 != 0.0 || weights.plan3 != 0.0 {
+        let costs = super::plan::cheapest(m, &regions);
+        value += super::plan::value(
+            &costs,
+            &[weights.plan1, weights.plan2, weights.plan3],
+            weights.plan_decay,
+        );
+    }
     value += weights.landing * expected;
     let balls = !empty & ((1u128 << CELLS) - 1);
     let dead = (balls & !live).count_ones() as f32;

@@ -27,6 +27,7 @@ pub mod eval;
 pub mod features;
 pub mod learned;
 pub mod learned_weights;
+pub mod plan;
 pub mod search;
 pub mod summary;
 pub mod value;
