@@ -5,7 +5,8 @@
 //! that colour can reach (a line ready to complete), windows of three whose two free cells
 //! two more balls of that colour can reach, free cells cut off from the largest
 //! free region, dead balls (in no window that could still become a line) and balls walled
-//! in.
+//! in; and the planning term of [`super::plan`]: for each colour, how many moves its
+//! cheapest disjoint windows still need, given which spare balls can reach their free cells.
 //!
 //! [`after_spawn`] adds, in closed form, what the three announced balls are expected to do
 //! when they land on random free cells: each one that lands in a window of its own colour
@@ -81,20 +82,6 @@ const fn build_masks() -> [u128; WINDOWS] {
         w += 1;
     }
     out
-}
-
-/// The direction of window `w` (0: ranks, 1: files, 2 and 3: the diagonals), in the
-/// order [`WINDOW_CELLS`] lists them (45, 45, 25, 25).
-const fn window_direction(w: usize) -> usize {
-    if w < 45 {
-        0
-    } else if w < 90 {
-        1
-    } else if w < 115 {
-        2
-    } else {
-        3
-    }
 }
 
 /// `RINGS[i]`: the cells at least `i + 1` rings away from the edge (a ball on ring `d`
@@ -173,22 +160,10 @@ pub struct Weights {
     pub plan3: f32,
     /// Planning term: factor for each further window of the same colour.
     pub plan_decay: f32,
-    /// Value per colour of each free cell that is a free cell of a window holding two or
-    /// more balls of that colour and no other (a landing of that colour there is in place).
-    pub cover2: f32,
-    /// The same for windows holding three or more.
-    pub cover3: f32,
-    /// Value of a free cell where windows of one colour in two directions, each holding
-    /// four balls of that colour and no other, cross (one ball there completes two lines).
-    pub cross44: f32,
-    /// The same with four balls in one window and three in the other.
-    pub cross43: f32,
-    /// The same with three balls in each.
-    pub cross33: f32,
 }
 
 /// Number of tunable weights ([`Weights::NAMES`]).
-pub const WEIGHT_COUNT: usize = 28;
+pub const WEIGHT_COUNT: usize = 23;
 
 impl Weights {
     /// The names of the weights, in [`Weights::to_array`] order (`run0`…`run4` are the
@@ -217,11 +192,6 @@ impl Weights {
         "plan2",
         "plan3",
         "plan_decay",
-        "cover2",
-        "cover3",
-        "cross44",
-        "cross43",
-        "cross33",
     ];
 
     /// Every weight, in [`Weights::NAMES`] order.
@@ -267,11 +237,6 @@ impl Weights {
             20 => self.plan2,
             21 => self.plan3,
             22 => self.plan_decay,
-            23 => self.cover2,
-            24 => self.cover3,
-            25 => self.cross44,
-            26 => self.cross43,
-            27 => self.cross33,
             _ => 0.0,
         }
     }
@@ -297,11 +262,6 @@ impl Weights {
             20 => &mut self.plan2,
             21 => &mut self.plan3,
             22 => &mut self.plan_decay,
-            23 => &mut self.cover2,
-            24 => &mut self.cover3,
-            25 => &mut self.cross44,
-            26 => &mut self.cross43,
-            27 => &mut self.cross33,
             _ => return,
         };
         *slot = v;
@@ -333,7 +293,9 @@ impl Weights {
 }
 
 /// The weights found by the cross-entropy method (`examples/tune.rs`; the commands, the
-/// seeds and every generation's log are in `data/tuning.md`), exactly as printed.
+/// seeds and every generation's log are in `data/tuning.md`), exactly as printed, and the
+/// planning weights (`plan1`…`plan_decay`) chosen by paired measurements over 400 seeded
+/// games (`data/tuning.md`, fourth session; `plan1=0,plan2=0` gives the player before).
 impl Default for Weights {
     fn default() -> Weights {
         Weights {
@@ -358,15 +320,10 @@ impl Default for Weights {
             ready3: 1.156_006_8,
             regions: -0.201_568_95,
             lonely: 0.094_109_99,
-            plan1: 0.0,
-            plan2: 0.0,
+            plan1: 10.0,
+            plan2: 2.0,
             plan3: 0.0,
             plan_decay: 0.5,
-            cover2: 0.0,
-            cover3: 0.0,
-            cross44: 0.0,
-            cross43: 0.0,
-            cross33: 0.0,
         }
     }
 }
@@ -531,12 +488,7 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
     let mut paired = 0u128;
     let mut expected = 0.0;
     let mut empty_windows = 0u32;
-    let mut cover2 = [0u128; 8];
-    let mut cover3 = [0u128; 8];
-    // Free cells of windows of 3 and of 4 balls, by colour and direction.
-    let mut holes3 = [[0u128; 4]; 8];
-    let mut holes4 = [[0u128; 4]; 8];
-    for (wi, &mask) in WINDOW_MASKS.iter().enumerate() {
+    for &mask in &WINDOW_MASKS {
         let occ = mask & !empty;
         if occ == 0 {
             empty_windows += 1;
@@ -552,20 +504,6 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
             paired |= occ;
         }
         let k = k.min(4);
-        if k >= 3 {
-            let dir = window_direction(wi);
-            if k == 3 {
-                holes3[code][dir] |= mask & empty;
-            } else {
-                holes4[code][dir] |= mask & empty;
-            }
-        }
-        if k >= 2 {
-            cover2[code] |= mask & empty;
-            if k >= 3 {
-                cover3[code] |= mask & empty;
-            }
-        }
         let mut v = weights.run[k];
         if k == 4 {
             let hole = mask & empty;
@@ -600,30 +538,6 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
         }
     }
     value += weights.run[0] * empty_windows as f32;
-    let c2: u32 = cover2.iter().map(|c| c.count_ones()).sum();
-    let c3: u32 = cover3.iter().map(|c| c.count_ones()).sum();
-    value += weights.cover2 * c2 as f32 + weights.cover3 * c3 as f32;
-    if weights.cross44 != 0.0 || weights.cross43 != 0.0 || weights.cross33 != 0.0 {
-        let (mut n44, mut n43, mut n33) = (0u32, 0u32, 0u32);
-        for code in 1..8 {
-            let (h3, h4) = (&holes3[code], &holes4[code]);
-            for a in 0..4 {
-                for b in 0..4 {
-                    if a == b {
-                        continue;
-                    }
-                    n43 += (h4[a] & h3[b]).count_ones();
-                    if a < b {
-                        n44 += (h4[a] & h4[b]).count_ones();
-                        n33 += (h3[a] & h3[b]).count_ones();
-                    }
-                }
-            }
-        }
-        value += weights.cross44 * n44 as f32
-            + weights.cross43 * n43 as f32
-            + weights.cross33 * n33 as f32;
-    }
     if weights.plan1 != 0.0 || weights.plan2 != 0.0 || weights.plan3 != 0.0 {
         let costs = super::plan::cheapest(m, &regions);
         value += super::plan::value(
