@@ -9,7 +9,8 @@
 //! nice cargo run --release -p banco-lines --example line_rate -- 100 1 1
 //! ```
 //!
-//! Arguments: games (100), first seed (1), budget in playouts (1).
+//! Arguments: games (100), first seed (1), budget in playouts (1), weights (`name=value`
+//! pairs separated by commas, as `tune --weights`; the default weights if absent).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -18,13 +19,25 @@
 )]
 
 use banco_game::ScoreGame;
-use banco_lines::ai::{self, Budget};
+use banco_lines::ai::{Budget, eval::Weights, search};
 use banco_lines::spawn::Spawner;
-use banco_lines::{CELLS, LinesGame, Settings};
+use banco_lines::{CELLS, LinesGame, Move, Settings};
 
 fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
+    let raw: Vec<String> = std::env::args().skip(1).collect();
+    let mut weights = Weights::default();
+    if let Some(spec) = raw.get(3) {
+        for pair in spec.split(',').filter(|p| !p.is_empty()) {
+            let (name, value) = pair.split_once('=').expect("name=value");
+            assert!(
+                weights.set(name, value.parse().expect("a number")),
+                "{name}?"
+            );
+        }
+    }
+    let args: Vec<u64> = raw
+        .iter()
+        .take(3)
         .map(|a| a.parse().expect("a number"))
         .collect();
     let games = args.first().copied().unwrap_or(100);
@@ -39,11 +52,17 @@ fn main() {
         let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
         while !game.is_over() {
             let s = seed ^ (u64::from(game.turns()) << 32);
-            let Some(h) = ai::hint(&game, &budget, s) else {
+            let Some((c, _)) =
+                search::best_move_with(game.board(), &game.next_colors(), &budget, s, &weights)
+            else {
                 break;
             };
+            let mv = Move {
+                from: c.from,
+                to: c.to,
+            };
             let n = game.board().ball_count();
-            let r = game.play(h.mv).expect("a legal move");
+            let r = game.play(mv).expect("a legal move");
             moves[n] += 1;
             lines[n] += u32::from(!r.cleared.is_empty());
             landing[n] += u32::from(!r.cleared_by_landing.is_empty());

@@ -5,7 +5,8 @@
 //! that colour can reach (a line ready to complete), windows of three whose two free cells
 //! two more balls of that colour can reach, free cells cut off from the largest
 //! free region, dead balls (in no window that could still become a line) and balls walled
-//! in.
+//! in; and the planning term of [`super::plan`]: for each colour, how many moves its
+//! cheapest disjoint windows still need, given which spare balls can reach their free cells.
 //!
 //! [`after_spawn`] adds, in closed form, what the three announced balls are expected to do
 //! when they land on random free cells: each one that lands in a window of its own colour
@@ -151,10 +152,18 @@ pub struct Weights {
     /// Penalty per ball in no window shared with another ball of its colour (and no
     /// other colour): a ball that starts no line where it stands.
     pub lonely: f32,
+    /// Planning term ([`super::plan`]): value of a window one move from a line.
+    pub plan1: f32,
+    /// Planning term: value of a window two moves from a line.
+    pub plan2: f32,
+    /// Planning term: value of a window three moves from a line.
+    pub plan3: f32,
+    /// Planning term: factor for each further window of the same colour.
+    pub plan_decay: f32,
 }
 
 /// Number of tunable weights ([`Weights::NAMES`]).
-pub const WEIGHT_COUNT: usize = 19;
+pub const WEIGHT_COUNT: usize = 23;
 
 impl Weights {
     /// The names of the weights, in [`Weights::to_array`] order (`run0`…`run4` are the
@@ -179,6 +188,10 @@ impl Weights {
         "ready3",
         "regions",
         "lonely",
+        "plan1",
+        "plan2",
+        "plan3",
+        "plan_decay",
     ];
 
     /// Every weight, in [`Weights::NAMES`] order.
@@ -220,6 +233,10 @@ impl Weights {
             16 => self.ready3,
             17 => self.regions,
             18 => self.lonely,
+            19 => self.plan1,
+            20 => self.plan2,
+            21 => self.plan3,
+            22 => self.plan_decay,
             _ => 0.0,
         }
     }
@@ -241,6 +258,10 @@ impl Weights {
             16 => &mut self.ready3,
             17 => &mut self.regions,
             18 => &mut self.lonely,
+            19 => &mut self.plan1,
+            20 => &mut self.plan2,
+            21 => &mut self.plan3,
+            22 => &mut self.plan_decay,
             _ => return,
         };
         *slot = v;
@@ -272,7 +293,9 @@ impl Weights {
 }
 
 /// The weights found by the cross-entropy method (`examples/tune.rs`; the commands, the
-/// seeds and every generation's log are in `data/tuning.md`), exactly as printed.
+/// seeds and every generation's log are in `data/tuning.md`), exactly as printed, and the
+/// planning weights (`plan1`…`plan_decay`) chosen by paired measurements over 400 seeded
+/// games (`data/tuning.md`, fourth session; `plan1=0,plan2=0` gives the player before).
 impl Default for Weights {
     fn default() -> Weights {
         Weights {
@@ -297,6 +320,10 @@ impl Default for Weights {
             ready3: 1.156_006_8,
             regions: -0.201_568_95,
             lonely: 0.094_109_99,
+            plan1: 10.0,
+            plan2: 2.0,
+            plan3: 0.0,
+            plan_decay: 0.5,
         }
     }
 }
@@ -511,6 +538,14 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
         }
     }
     value += weights.run[0] * empty_windows as f32;
+    if weights.plan1 != 0.0 || weights.plan2 != 0.0 || weights.plan3 != 0.0 {
+        let costs = super::plan::cheapest(m, &regions);
+        value += super::plan::value(
+            &costs,
+            &[weights.plan1, weights.plan2, weights.plan3],
+            weights.plan_decay,
+        );
+    }
     value += weights.landing * expected;
     let balls = !empty & ((1u128 << CELLS) - 1);
     let dead = (balls & !live).count_ones() as f32;

@@ -3,7 +3,8 @@
 //! greedy baseline it is measured against; [`play_out`] plays a whole seeded game.
 //!
 //! The player (see [`search`]) judges every legal move by [`eval`] (free area, runs of
-//! each colour, lines ready to complete, free regions, dead and walled-in balls) with the
+//! each colour, lines ready to complete, the moves the cheapest lines of each colour still
+//! need ([`plan`]), free regions, dead and walled-in balls) with the
 //! expected effect of the announced balls landing, keeps the best few, and plays each out
 //! over Monte Carlo samples of where they land, followed by the best next move. Its effort
 //! is a [`Budget`] of candidates, samples and replies — counts, not time, so a seed and a
@@ -27,6 +28,7 @@ pub mod eval;
 pub mod features;
 pub mod learned;
 pub mod learned_weights;
+pub mod plan;
 pub mod search;
 pub mod summary;
 pub mod value;

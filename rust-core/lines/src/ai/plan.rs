@@ -1,0 +1,133 @@
+//! The planning term of the evaluation: how many moves the cheapest lines of each colour
+//! still need. For every colour, every five-cell window holding only balls of that colour
+//! (two at least) and free cells costs one move per free cell, plus one per free cell no
+//! spare ball of the colour can reach (a ball outside the window next to the free region
+//! of that cell) and one per missing spare ball (fewer spare balls than free cells: a
+//! landing must bring it). The windows are taken cheapest first; a window that shares a
+//! ball with one already taken is an alternative to it and is skipped, and the spare balls
+//! a taken window needs are reserved for it (not counted for the next). The value is, per
+//! colour, `cost_value[cost]` for the first window taken, times `decay` for the second,
+//! `decay²` for the third (at most [`MAX_PER_COLOR`] windows).
+//!
+//! ```
+//! use banco_lines::{Ball, Board, ai::{eval::{Masks, Regions}, plan}};
+//! let mut board = Board::empty();
+//! for c in ["a1", "b1", "c1", "d1", "e3"] {
+//!     board.set(c.parse()?, Some(Ball::Red));
+//! }
+//! let m = Masks::of(&board);
+//! let costs = plan::cheapest(&m, &Regions::of(m.empty));
+//! // Red: a1–e1 needs one move (the spare on e3 reaches e1).
+//! assert_eq!(costs[Ball::Red.index()][0], 1);
+//! # Ok::<(), banco_lines::CellError>(())
+//! ```
+
+use super::eval::{Masks, Regions, WINDOW_MASKS};
+use crate::board::Ball;
+use crate::path::spread;
+
+/// Windows taken per colour.
+pub const MAX_PER_COLOR: usize = 3;
+
+/// Costs above this are not counted.
+pub const MAX_COST: u8 = 3;
+
+/// Per colour (index 0–6), the costs of the windows taken, cheapest first (0: none).
+pub type Costs = [[u8; MAX_PER_COLOR]; Ball::COUNT];
+
+/// The cheapest windows of every colour (see the module docs).
+#[must_use]
+pub fn cheapest(m: &Masks, regions: &Regions) -> Costs {
+    // Candidate windows per colour: (cost, window index).
+    let mut found = [[(0u8, 0u8); 48]; Ball::COUNT];
+    let mut n = [0usize; Ball::COUNT];
+    let empty = m.empty;
+    for (wi, &mask) in WINDOW_MASKS.iter().enumerate() {
+        let occ = mask & !empty;
+        if occ.count_ones() < 2 {
+            continue;
+        }
+        let code = (1..8).find(|&c| occ & !m.color[c] == 0);
+        let Some(code) = code else { continue };
+        let holes = mask & empty;
+        let h = holes.count_ones() as u8;
+        if h == 0 {
+            continue;
+        }
+        let spares = m.color[code] & !occ;
+        let mut cost = h;
+        let mut reach = 0u128;
+        let mut rest = holes;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest &= !bit;
+            let r = spread(regions.containing(bit) | bit) & spares;
+            if r == 0 {
+                cost += 1;
+            }
+            reach |= r;
+        }
+        let have = reach.count_ones() as u8;
+        if have < h {
+            cost += h - have;
+        }
+        if cost > MAX_COST {
+            continue;
+        }
+        let i = code - 1;
+        if n[i] < found[i].len() {
+            found[i][n[i]] = (cost, wi as u8);
+            n[i] += 1;
+        }
+    }
+    let mut out = [[0u8; MAX_PER_COLOR]; Ball::COUNT];
+    for i in 0..Ball::COUNT {
+        let list = &mut found[i][..n[i]];
+        list.sort_unstable();
+        let code = i + 1;
+        let mut taken_balls = 0u128;
+        let mut reserved = 0u32;
+        let mut k = 0;
+        for &(cost, wi) in list.iter() {
+            if k == MAX_PER_COLOR {
+                break;
+            }
+            let mask = WINDOW_MASKS[wi as usize];
+            let occ = mask & !empty;
+            if occ & taken_balls != 0 {
+                continue;
+            }
+            let holes = (mask & empty).count_ones();
+            let spares = (m.color[code] & !taken_balls & !occ).count_ones();
+            let extra = (reserved + holes).saturating_sub(spares) as u8;
+            let cost = cost.saturating_add(extra.min(holes as u8));
+            if cost > MAX_COST {
+                continue;
+            }
+            taken_balls |= occ;
+            reserved += holes;
+            out[i][k] = cost;
+            k += 1;
+        }
+        out[i][..k].sort_unstable();
+    }
+    out
+}
+
+/// The planning value of `costs`: `cost_value[c - 1]` for a window of cost `c`, times
+/// `decay` for each window of its colour before it.
+#[must_use]
+pub fn value(costs: &Costs, cost_value: &[f32; MAX_COST as usize], decay: f32) -> f32 {
+    let mut v = 0.0;
+    for colour in costs {
+        let mut f = 1.0;
+        for &c in colour {
+            if c == 0 {
+                break;
+            }
+            v += f * cost_value[c as usize - 1];
+            f *= decay;
+        }
+    }
+    v
+}
