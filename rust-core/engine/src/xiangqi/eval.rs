@@ -41,6 +41,7 @@
 #[cfg(test)]
 use super::features::walked_mobility;
 use super::features::{EvalFeatures, eval_features};
+use super::threats::threats;
 use banco_game::Color;
 use banco_xiangqi::{PieceKind, Position, Square};
 
@@ -88,6 +89,17 @@ pub struct XiangqiParams {
     pub attack_guards: i32,
     /// Bonus for keeping both rooks, both horses, both cannons: `[(mg, eg); 3]`.
     pub pairs: [(i32, i32); 3],
+    /// Own pieces attacked by a less valuable enemy piece ([`threats`](super::threats)),
+    /// per piece: `[owner to move, owner not to move][band]` with the bands rook, horse or
+    /// cannon, advisor/elephant/pawn; `(mg, eg)`, counted for the owner (a penalty is
+    /// negative).
+    pub threat_lower: [[(i32, i32); 3]; 2],
+    /// Own pieces attacked (not by a less valuable piece) and not defended, per piece, laid
+    /// out like [`threat_lower`](XiangqiParams::threat_lower).
+    pub threat_hanging: [[(i32, i32); 3]; 2],
+    /// Two or more own pieces threatened (either way above): `[owner to move, not]`,
+    /// `(mg, eg)`.
+    pub threat_multiple: [(i32, i32); 2],
     /// Only material counts (the seed apps' evaluation; a baseline for matches).
     pub material_only: bool,
     /// Piece-square tables `(mg, eg)` by kind and square seen from the piece's own side
@@ -127,6 +139,9 @@ impl XiangqiParams {
             open_king_file: 0,
             attack_guards: 0,
             pairs: [(0, 0); 3],
+            threat_lower: [[(0, 0); 3]; 2],
+            threat_hanging: [[(0, 0); 3]; 2],
+            threat_multiple: [(0, 0); 2],
             material_only: false,
             pst: build_pst(),
         }
@@ -138,6 +153,15 @@ impl XiangqiParams {
     #[must_use]
     pub fn previous() -> Self {
         super::weights_prev::PREVIOUS
+    }
+
+    /// True when a threat weight is not 0 (else the evaluation skips finding threats).
+    #[inline]
+    #[must_use]
+    pub fn has_threats(&self) -> bool {
+        self.threat_lower != [[(0, 0); 3]; 2]
+            || self.threat_hanging != [[(0, 0); 3]; 2]
+            || self.threat_multiple != [(0, 0); 2]
     }
 
     /// Material only, with the seed apps' values (for the plain alpha-beta baseline).
@@ -387,8 +411,13 @@ pub fn evaluate_with(pos: &Position, base: &Base, p: &XiangqiParams) -> i32 {
     }
     let red = side_terms(&eval_features(pos, Color::Red), p);
     let black = side_terms(&eval_features(pos, Color::Black), p);
-    let mg = base.mg + red.mg - black.mg + safety(&black, &red, p) - safety(&red, &black, p);
-    let eg = base.eg + red.eg - black.eg;
+    let mut mg = base.mg + red.mg - black.mg + safety(&black, &red, p) - safety(&red, &black, p);
+    let mut eg = base.eg + red.eg - black.eg;
+    if p.has_threats() {
+        let (m, e) = threat_terms(pos, p);
+        mg += m;
+        eg += e;
+    }
     let v = blend(mg, eg, base.phase);
     (if pos.side_to_move() == Color::Red {
         v
@@ -449,6 +478,35 @@ fn side_terms(f: &EvalFeatures, p: &XiangqiParams) -> Side {
         attackers: i32::from(f.attackers),
         king_file_open: i32::from(f.king_file_open),
     }
+}
+
+/// The threat terms (middle game, end game), Red minus Black.
+fn threat_terms(pos: &Position, p: &XiangqiParams) -> (i32, i32) {
+    let (mut mg, mut eg) = (0, 0);
+    let to_move = pos.side_to_move();
+    for (color, t) in Color::ALL.into_iter().zip(threats(pos)) {
+        let turn = usize::from(color != to_move);
+        let (mut m, mut e) = (0, 0);
+        for band in 0..3 {
+            let (lower, hanging) = (i32::from(t.lower[band]), i32::from(t.hanging[band]));
+            let (lm, le) = p.threat_lower[turn][band];
+            let (hm, he) = p.threat_hanging[turn][band];
+            m += lower * lm + hanging * hm;
+            e += lower * le + hanging * he;
+        }
+        if t.threatened() >= 2 {
+            m += p.threat_multiple[turn].0;
+            e += p.threat_multiple[turn].1;
+        }
+        if color == Color::Red {
+            mg += m;
+            eg += e;
+        } else {
+            mg -= m;
+            eg -= e;
+        }
+    }
+    (mg, eg)
 }
 
 /// Danger to `me`'s king from `them`: missing guards against their attacking pieces, and
@@ -574,8 +632,9 @@ fn reference_evaluate_with(pos: &Position, base: &Base, p: &XiangqiParams) -> i3
         }
     }
     let [red, black] = sides;
-    let mg = base.mg + red.mg - black.mg + safety(&black, &red, p) - safety(&red, &black, p);
-    let eg = base.eg + red.eg - black.eg;
+    let (tm, te) = threat_terms(pos, p);
+    let mg = base.mg + red.mg - black.mg + safety(&black, &red, p) - safety(&red, &black, p) + tm;
+    let eg = base.eg + red.eg - black.eg + te;
     let v = blend(mg, eg, base.phase);
     (if pos.side_to_move() == Color::Red {
         v
@@ -610,6 +669,13 @@ mod tests {
             open_king_file: r(-10, 40),
             attack_guards: r(-5, 10),
             pairs: core::array::from_fn(|_| (r(-30, 30), r(-30, 30))),
+            threat_lower: core::array::from_fn(|_| {
+                core::array::from_fn(|_| (r(-90, 20), r(-90, 20)))
+            }),
+            threat_hanging: core::array::from_fn(|_| {
+                core::array::from_fn(|_| (r(-90, 20), r(-90, 20)))
+            }),
+            threat_multiple: core::array::from_fn(|_| (r(-90, 20), r(-90, 20))),
             ..XiangqiParams::default()
         }
     }

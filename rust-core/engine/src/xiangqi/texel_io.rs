@@ -98,6 +98,28 @@ pub fn const_source(p: &XiangqiParams) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     let _ = writeln!(s, "    pairs: [{pairs}],");
+    let pair_list = |v: &[(i32, i32)]| {
+        v.iter()
+            .map(|(m, e)| format!("({m}, {e})"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for (name, table) in [
+        ("threat_lower", &p.threat_lower),
+        ("threat_hanging", &p.threat_hanging),
+    ] {
+        let _ = writeln!(
+            s,
+            "    {name}: [[{}], [{}]],",
+            pair_list(&table[0]),
+            pair_list(&table[1])
+        );
+    }
+    let _ = writeln!(
+        s,
+        "    threat_multiple: [{}],",
+        pair_list(&p.threat_multiple)
+    );
     let _ = writeln!(s, "    material_only: {},", p.material_only);
     s.push_str("    pst: [\n");
     const KINDS: [&str; 7] = [
