@@ -23,7 +23,9 @@
 
 use super::values::EXCHANGE_BY_CODE;
 use banco_xiangqi::Position;
-use banco_xiangqi::raw::{DOWN, HORSE_STEPS, LEFT, Lines, RIGHT, SLOT_KIND, UP};
+use banco_xiangqi::raw::{
+    self, ADVISOR, CANNON, DOWN, HORSE, HORSE_STEPS, LEFT, Lines, PAWN, RIGHT, ROOK, UP,
+};
 
 /// The threatened pieces of one side, by band: rooks (0), horses and cannons (1), advisors,
 /// elephants and pawns (2). A piece counts once: in [`lower`](Threats::lower) when an
@@ -52,68 +54,71 @@ pub const BAND: [usize; 7] = [2, 2, 2, 1, 0, 1, 2];
 /// "Not attacked" in an attack map.
 const NONE: u8 = 0xFF;
 
-#[inline(always)]
-fn in_palace(s: u8) -> bool {
-    let (r, c) = (s >> 4, s & 15);
-    (6..=8).contains(&c) && ((3..=5).contains(&r) || (10..=12).contains(&r))
-}
+/// 1 on the squares of both palaces.
+static PALACE: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        let (r, c) = (i >> 4, i & 15);
+        if c >= 6 && c <= 8 && ((r >= 3 && r <= 5) || (r >= 10 && r <= 12)) {
+            t[i] = 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The diagonal steps (wrapping).
+const DIAG: [u8; 4] = [15, 17, 0u8.wrapping_sub(15), 0u8.wrapping_sub(17)];
+
+/// The off-board square that takes the hits of blocked leaps (no branch needed): never a
+/// piece's square, unlike square 0, where the slot of a captured piece points.
+const NOWHERE: u8 = 1;
+
+/// `ELEPHANT[s]`: the four `(eye, target)` pairs of an elephant on inner square `s`, with
+/// `(0, NOWHERE)` where the target is off the board or across the river (square 0 is off
+/// the board: its code reads empty).
+static ELEPHANT: [[(u8, u8); 4]; 256] = {
+    let mut t = [[(0u8, NOWHERE); 4]; 256];
+    let mut s = 0;
+    while s < 256 {
+        let (r, c) = ((s >> 4) as i32, (s & 15) as i32);
+        if raw::is_board_square(s as u8) {
+            let red = r < 8;
+            let mut k = 0;
+            while k < 4 {
+                let (dr, dc) = [(1, -1), (1, 1), (-1, 1), (-1, -1)][k];
+                let (tr, tc) = (r + 2 * dr, c + 2 * dc);
+                let target = (tr * 16 + tc) as u8;
+                if tr >= 0 && tc >= 0 && raw::is_board_square(target) && (tr < 8) == red {
+                    t[s][k] = (((r + dr) * 16 + c + dc) as u8, target);
+                }
+                k += 1;
+            }
+        }
+        s += 1;
+    }
+    t
+};
 
 /// The least exchange value of `side`'s pieces attacking every square ([`NONE`] where
-/// none does). Only squares holding a piece are meaningful (off-board and empty targets
-/// are written too, harmlessly).
+/// none does), into `a` (filled with [`NONE`] before). Only squares holding a piece are
+/// meaningful: blocked leaps hit [`NOWHERE`] instead of a branch, and empty and
+/// off-board targets are written too, harmlessly. Square 0, where captured pieces' slots
+/// point, is never hit (every leap from it lands elsewhere off the board), so it reads
+/// "not attacked".
 #[inline(always)]
-fn attack_map(b: &[u8; 256], lines: &Lines, list: &[u8; 16], side: usize) -> [u8; 256] {
-    let mut a = [NONE; 256];
-    let mut hit = |t: u8, v: u8| {
-        let e = &mut a[t as usize];
-        *e = (*e).min(v);
-    };
+fn attack_map(a: &mut [u8; 256], b: &[u8; 256], lines: &Lines, list: &[u8; 16], side: usize) {
+    // The pieces go from the most valuable to the least, so that a plain store leaves the
+    // least value on every square.
+    let mut hit = |t: u8, v: u8| a[t as usize] = v;
     // Exchange values are at most 100: they fit a byte.
     let val = |kind: u8| EXCHANGE_BY_CODE[kind as usize] as u8;
     let king = list[0];
-    if king != 0 {
-        for d in [RIGHT, LEFT, UP, DOWN] {
-            let t = king.wrapping_add(d);
-            if in_palace(t) {
-                hit(t, val(0));
-            }
-        }
+    for d in [RIGHT, LEFT, UP, DOWN] {
+        let t = king.wrapping_add(d);
+        hit(if PALACE[t as usize] != 0 { t } else { NOWHERE }, val(0));
     }
-    for &s in &list[1..3] {
-        if s != 0 {
-            for d in [15u8, 17, 0u8.wrapping_sub(15), 0u8.wrapping_sub(17)] {
-                let t = s.wrapping_add(d);
-                if in_palace(t) {
-                    hit(t, val(1));
-                }
-            }
-        }
-    }
-    for &s in &list[3..5] {
-        if s != 0 {
-            for d in [15u8, 17, 0u8.wrapping_sub(15), 0u8.wrapping_sub(17)] {
-                let t = s.wrapping_add(d).wrapping_add(d);
-                // The eye is empty and the target on the own side of the river (rows 3–7
-                // for Red, 8–12 for Black; off-board targets hold no piece).
-                if b[s.wrapping_add(d) as usize] == 0 && ((t >> 4) < 8) == (side == 0) {
-                    hit(t, val(2));
-                }
-            }
-        }
-    }
-    for &s in &list[5..7] {
-        if s != 0 {
-            for pair in HORSE_STEPS.chunks_exact(2) {
-                if let [(leg, d1), (_, d2)] = *pair {
-                    if b[s.wrapping_add(leg) as usize] == 0 {
-                        hit(s.wrapping_add(d1), val(3));
-                        hit(s.wrapping_add(d2), val(3));
-                    }
-                }
-            }
-        }
-    }
-    let dirs = [RIGHT, LEFT, UP, DOWN];
     for &s in &list[7..9] {
         if s != 0 {
             let [right, left, up, down] = lines.runs(s);
@@ -127,26 +132,58 @@ fn attack_map(b: &[u8; 256], lines: &Lines, list: &[u8; 16], side: usize) -> [u8
             }
         }
     }
+    for &s in &list[5..7] {
+        for pair in HORSE_STEPS.chunks_exact(2) {
+            if let [(leg, d1), (_, d2)] = *pair {
+                let free = b[s.wrapping_add(leg) as usize] == 0;
+                hit(if free { s.wrapping_add(d1) } else { NOWHERE }, val(3));
+                hit(if free { s.wrapping_add(d2) } else { NOWHERE }, val(3));
+            }
+        }
+    }
     for &s in &list[9..11] {
         if s != 0 {
-            for d in dirs {
-                if let Some(t) = lines.first(s, d).and_then(|screen| lines.first(screen, d)) {
-                    hit(t, val(5));
+            let [right, left, up, down] = lines.runs(s);
+            // The first piece each way is the screen; the next one beyond it is attacked.
+            for (screen, d) in [
+                (s + right + 1, RIGHT),
+                (s - left - 1, LEFT),
+                (s + ((up + 1) << 4), UP),
+                (s - ((down + 1) << 4), DOWN),
+            ] {
+                if b[screen as usize] != 0 {
+                    if let Some(t) = lines.first(screen, d) {
+                        hit(t, val(5));
+                    }
                 }
             }
         }
     }
-    let forward = if side == 0 { UP } else { DOWN };
-    for &s in &list[11..16] {
-        if s != 0 {
-            hit(s.wrapping_add(forward), val(6));
-            if ((s >> 4) >= 8) == (side == 0) {
-                hit(s + 1, val(6));
-                hit(s - 1, val(6));
+    for &s in &list[1..3] {
+        // An advisor on the palace's centre reaches its four corners, one on a corner
+        // the centre only.
+        if s & 15 == 7 {
+            for d in DIAG {
+                hit(s.wrapping_add(d), val(1));
             }
+        } else if s != 0 {
+            let centre = if side == 0 { 0x47 } else { 0xB7 };
+            hit(centre, val(1));
         }
     }
-    a
+    for &s in &list[3..5] {
+        for (eye, t) in ELEPHANT[s as usize] {
+            hit(if b[eye as usize] == 0 { t } else { NOWHERE }, val(2));
+        }
+    }
+    let forward = if side == 0 { UP } else { DOWN };
+    for &s in &list[11..16] {
+        hit(s.wrapping_add(forward), val(6));
+        // Sideways once across the river (square 0 is on neither side's half).
+        let crossed = ((s >> 4) >= 8) == (side == 0) && s != 0;
+        hit(if crossed { s + 1 } else { NOWHERE }, val(6));
+        hit(if crossed { s - 1 } else { NOWHERE }, val(6));
+    }
 }
 
 /// The threatened pieces of Red (index 0) and Black (index 1) in `pos` (see
@@ -156,29 +193,33 @@ pub fn threats(pos: &Position) -> [Threats; 2] {
     let b = pos.raw_board();
     let lists = pos.raw_lists();
     let lines = pos.raw_lines();
-    let maps = [
-        attack_map(b, lines, &lists[0], 0),
-        attack_map(b, lines, &lists[1], 1),
-    ];
+    let mut maps = [[NONE; 256]; 2];
+    attack_map(&mut maps[0], b, lines, &lists[0], 0);
+    attack_map(&mut maps[1], b, lines, &lists[1], 1);
     let mut out = [Threats::default(); 2];
     for (v, t) in out.iter_mut().enumerate() {
         let (enemy, own) = (&maps[1 - v], &maps[v]);
-        for (slot, &s) in lists[v].iter().enumerate().skip(1) {
-            if s == 0 {
-                continue;
+        // No branch on the board: a captured piece's square 0 is never attacked.
+        let count = |slots: &[u8], value: u8| {
+            let (mut lower, mut hanging) = (0u8, 0u8);
+            for &s in slots {
+                let a = enemy[s as usize];
+                let l = a < value;
+                lower += u8::from(l);
+                // Bytes, not booleans: no branch.
+                hanging += u8::from(!l) & u8::from(a != NONE) & u8::from(own[s as usize] == NONE);
             }
-            let a = enemy[s as usize];
-            if a == NONE {
-                continue;
-            }
-            let kind = SLOT_KIND[slot];
-            let band = BAND[kind as usize];
-            if i32::from(a) < EXCHANGE_BY_CODE[kind as usize] {
-                t.lower[band] += 1;
-            } else if own[s as usize] == NONE {
-                t.hanging[band] += 1;
-            }
-        }
+            (lower, hanging)
+        };
+        let l = &lists[v];
+        let val = |kind: u8| EXCHANGE_BY_CODE[kind as usize] as u8;
+        let rooks = count(&l[7..9], val(ROOK));
+        let horses = count(&l[5..7], val(HORSE));
+        let cannons = count(&l[9..11], val(CANNON));
+        let guards = count(&l[1..5], val(ADVISOR));
+        let pawns = count(&l[11..16], val(PAWN));
+        t.lower = [rooks.0, horses.0 + cannons.0, guards.0 + pawns.0];
+        t.hanging = [rooks.1, horses.1 + cannons.1, guards.1 + pawns.1];
     }
     out
 }
@@ -189,7 +230,6 @@ mod tests {
     use crate::level::Rng;
     use crate::xiangqi::see::attacks;
     use banco_game::Color;
-    use banco_xiangqi::raw;
 
     /// [`threats`] the slow way: every pair of pieces through the static exchange's own
     /// attack test.
