@@ -117,7 +117,7 @@ use super::eval::evaluate;
 use super::eval::{PHASE_MAX, PHASE_WEIGHT, XiangqiParams, relative};
 use super::features::{EvalFeatures, eval_features};
 pub use super::texel_io::{const_source, parse_samples, rust_source};
-use super::threats::threats;
+use super::threats::threats_of;
 use banco_game::Color;
 use banco_xiangqi::{PieceKind, Position};
 
@@ -142,15 +142,15 @@ const OPEN_KING: usize = ROOK_PIN + 2;
 const ATTACK_GUARDS: usize = OPEN_KING + 1;
 /// Rook, horse, cannon pairs: `(mg, eg)` each.
 const PAIRS: usize = ATTACK_GUARDS + 1;
-/// Threatened pieces attacked by a less valuable piece: `THREAT_LOWER + 6·turn + 2·band`
-/// (`turn` 0 when the owner is to move), `+ 1` end game.
+/// The side to move's pieces attacked by a less valuable piece: `THREAT_LOWER + 2·band`,
+/// `+ 1` end game.
 const THREAT_LOWER: usize = PAIRS + 6;
-/// Hanging pieces, laid out like [`THREAT_LOWER`].
-const THREAT_HANGING: usize = THREAT_LOWER + 12;
-/// Two or more threatened pieces: `THREAT_MULTIPLE + 2·turn`, `+ 1` end game.
-const THREAT_MULTIPLE: usize = THREAT_HANGING + 12;
+/// Its hanging pieces, laid out like [`THREAT_LOWER`].
+const THREAT_HANGING: usize = THREAT_LOWER + 6;
+/// Two or more of its pieces threatened: `(mg, eg)`.
+const THREAT_MULTIPLE: usize = THREAT_HANGING + 6;
 /// Number of weights in the model.
-pub const WEIGHTS: usize = THREAT_MULTIPLE + 4;
+pub const WEIGHTS: usize = THREAT_MULTIPLE + 2;
 
 /// True for the weights of the threat terms (the third round's; `texel fit
 /// --freeze-threats` holds them at their start).
@@ -234,25 +234,15 @@ pub fn weight_name(i: usize) -> String {
         _ if i < OPEN_KING => format!("rook pin {}", mg(i - ROOK_PIN)),
         OPEN_KING => "open king file".to_owned(),
         ATTACK_GUARDS => "attack x missing guards".to_owned(),
+        _ if i >= THREAT_MULTIPLE => format!("multiple threats {}", mg(i - THREAT_MULTIPLE)),
         _ if i >= THREAT_LOWER => {
-            let (what, at) = if i >= THREAT_MULTIPLE {
-                ("multiple threats", i - THREAT_MULTIPLE)
-            } else if i >= THREAT_HANGING {
+            let (what, at) = if i >= THREAT_HANGING {
                 ("hanging", i - THREAT_HANGING)
             } else {
                 ("attacked by lower", i - THREAT_LOWER)
             };
-            let turn = ["to move", "not to move"][(at / 6).min(1)];
-            let band = ["rook", "horse/cannon", "minor/pawn"][at % 6 / 2];
-            if i >= THREAT_MULTIPLE {
-                format!(
-                    "{what} {} {}",
-                    ["to move", "not to move"][at / 2 % 2],
-                    mg(at)
-                )
-            } else {
-                format!("{what} {band} {turn} {}", mg(at))
-            }
+            let band = ["rook", "horse/cannon", "minor/pawn"][at / 2];
+            format!("{what} {band} {}", mg(at))
         }
         _ => format!(
             "{} pair {}",
@@ -317,19 +307,17 @@ pub fn to_vector(p: &XiangqiParams) -> Vec<f64> {
     }
     w[OPEN_KING] = f64::from(p.open_king_file);
     w[ATTACK_GUARDS] = f64::from(p.attack_guards);
-    for turn in 0..2 {
-        for band in 0..3 {
-            for (at, (m, e)) in [
-                (THREAT_LOWER, p.threat_lower[turn][band]),
-                (THREAT_HANGING, p.threat_hanging[turn][band]),
-            ] {
-                w[at + 6 * turn + 2 * band] = f64::from(m);
-                w[at + 6 * turn + 2 * band + 1] = f64::from(e);
-            }
+    for band in 0..3 {
+        for (at, (m, e)) in [
+            (THREAT_LOWER, p.threat_lower[band]),
+            (THREAT_HANGING, p.threat_hanging[band]),
+        ] {
+            w[at + 2 * band] = f64::from(m);
+            w[at + 2 * band + 1] = f64::from(e);
         }
-        w[THREAT_MULTIPLE + 2 * turn] = f64::from(p.threat_multiple[turn].0);
-        w[THREAT_MULTIPLE + 2 * turn + 1] = f64::from(p.threat_multiple[turn].1);
     }
+    w[THREAT_MULTIPLE] = f64::from(p.threat_multiple.0);
+    w[THREAT_MULTIPLE + 1] = f64::from(p.threat_multiple.1);
     w
 }
 
@@ -364,11 +352,9 @@ pub fn from_vector(w: &[f64]) -> XiangqiParams {
     p.open_king_file = at(OPEN_KING);
     p.attack_guards = at(ATTACK_GUARDS);
     p.pairs = core::array::from_fn(|i| pair(PAIRS + 2 * i));
-    p.threat_lower =
-        core::array::from_fn(|t| core::array::from_fn(|b| pair(THREAT_LOWER + 6 * t + 2 * b)));
-    p.threat_hanging =
-        core::array::from_fn(|t| core::array::from_fn(|b| pair(THREAT_HANGING + 6 * t + 2 * b)));
-    p.threat_multiple = core::array::from_fn(|t| pair(THREAT_MULTIPLE + 2 * t));
+    p.threat_lower = core::array::from_fn(|b| pair(THREAT_LOWER + 2 * b));
+    p.threat_hanging = core::array::from_fn(|b| pair(THREAT_HANGING + 2 * b));
+    p.threat_multiple = pair(THREAT_MULTIPLE);
     p.material_only = false;
     p
 }
@@ -473,24 +459,22 @@ impl Sample {
                 sign * them.attackers * (me.missing_advisors + me.missing_elephants);
             acc[OPEN_KING] += sign * me.king_file_open * them.rooks;
         }
-        // Threats: counted for their owner, by whether the owner is to move.
-        for (color, t) in Color::ALL.into_iter().zip(threats(pos)) {
-            let sign = if color == Color::Red { 1 } else { -1 };
-            let turn = usize::from(color != pos.side_to_move());
-            for band in 0..3 {
-                for (at, n) in [
-                    (THREAT_LOWER, t.lower[band]),
-                    (THREAT_HANGING, t.hanging[band]),
-                ] {
-                    let i = at + 6 * turn + 2 * band;
-                    acc[i] += sign * i32::from(n);
-                    acc[i + 1] += sign * i32::from(n);
-                }
+        // Threats: the side to move's threatened pieces, for the side to move.
+        let to_move = pos.side_to_move();
+        let t = threats_of(pos, to_move);
+        let sign = if to_move == Color::Red { 1 } else { -1 };
+        for band in 0..3 {
+            for (at, n) in [
+                (THREAT_LOWER, t.lower[band]),
+                (THREAT_HANGING, t.hanging[band]),
+            ] {
+                acc[at + 2 * band] += sign * i32::from(n);
+                acc[at + 2 * band + 1] += sign * i32::from(n);
             }
-            if t.threatened() >= 2 {
-                acc[THREAT_MULTIPLE + 2 * turn] += sign;
-                acc[THREAT_MULTIPLE + 2 * turn + 1] += sign;
-            }
+        }
+        if t.threatened() >= 2 {
+            acc[THREAT_MULTIPLE] += sign;
+            acc[THREAT_MULTIPLE + 1] += sign;
         }
         acc[TEMPO] = if pos.side_to_move() == Color::Red {
             1
@@ -783,15 +767,9 @@ mod tests {
             open_king_file: 23,
             attack_guards: 5,
             pairs: [(19, -11), (-13, 29), (37, -5)],
-            threat_lower: [
-                [(-41, -23), (-37, -19), (-17, -29)],
-                [(-11, -7), (-29, -13), (-5, -31)],
-            ],
-            threat_hanging: [
-                [(-43, -47), (-53, -61), (-19, -23)],
-                [(-97, -83), (-71, -59), (-13, -37)],
-            ],
-            threat_multiple: [(-67, -43), (-3, -11)],
+            threat_lower: [(-41, -23), (-37, -19), (-17, -29)],
+            threat_hanging: [(-43, -47), (-53, -61), (-19, -23)],
+            threat_multiple: (-67, -43),
             connected_pawns: 12,
             tempo: 9,
             ..XiangqiParams::default()
@@ -877,18 +855,12 @@ mod tests {
         );
         assert_eq!(phase_of(PAIRS + 5), Phase::Eg);
         assert_eq!(
-            (phase_of(THREAT_LOWER), phase_of(THREAT_HANGING + 7)),
+            (phase_of(THREAT_LOWER), phase_of(THREAT_HANGING + 5)),
             (Phase::Mg, Phase::Eg)
         );
-        assert_eq!(phase_of(THREAT_MULTIPLE + 3), Phase::Eg);
-        assert_eq!(
-            weight_name(THREAT_HANGING + 7),
-            "hanging rook not to move eg"
-        );
-        assert_eq!(
-            weight_name(THREAT_MULTIPLE + 2),
-            "multiple threats not to move mg"
-        );
+        assert_eq!(phase_of(THREAT_MULTIPLE + 1), Phase::Eg);
+        assert_eq!(weight_name(THREAT_HANGING + 5), "hanging minor/pawn eg");
+        assert_eq!(weight_name(THREAT_MULTIPLE), "multiple threats mg");
         assert!(is_threat_weight(WEIGHTS - 1) && !is_threat_weight(PAIRS + 5));
         assert_eq!(weight_name(PAIRS + 5), "cannon pair eg");
         assert_eq!(weight_name(ROOK_HALF), "rook half-open file mg");

@@ -104,21 +104,12 @@ pub fn const_source(p: &XiangqiParams) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    for (name, table) in [
-        ("threat_lower", &p.threat_lower),
-        ("threat_hanging", &p.threat_hanging),
-    ] {
-        let _ = writeln!(
-            s,
-            "    {name}: [[{}], [{}]],",
-            pair_list(&table[0]),
-            pair_list(&table[1])
-        );
-    }
+    let _ = writeln!(s, "    threat_lower: [{}],", pair_list(&p.threat_lower));
+    let _ = writeln!(s, "    threat_hanging: [{}],", pair_list(&p.threat_hanging));
     let _ = writeln!(
         s,
-        "    threat_multiple: [{}],",
-        pair_list(&p.threat_multiple)
+        "    threat_multiple: ({}, {}),",
+        p.threat_multiple.0, p.threat_multiple.1
     );
     let _ = writeln!(s, "    material_only: {},", p.material_only);
     s.push_str("    pst: [\n");

@@ -1,16 +1,20 @@
-//! Threats for the xiangqi evaluation: each side's pieces that the enemy attacks with a
-//! less valuable piece, or attacks while nothing defends them ("hanging"), counted by the
-//! threatened piece's band ([`threats`]). Quiescence resolves the side to move's captures,
-//! so at a quiet leaf these counts say mostly what the side to move must still answer (it
-//! can save one piece, not two) and what the opponent must answer next.
+//! Threats for the xiangqi evaluation: a side's pieces that the enemy attacks with a less
+//! valuable piece, or attacks while nothing defends them ("hanging"), counted by the
+//! threatened piece's band ([`threats_of`]). Quiescence resolves the side to move's
+//! captures, so at a quiet leaf the open question is mostly the side to move's own pieces
+//! under attack (it can save one, not two): the evaluation counts those only (the
+//! opponent's threatened pieces are what the side to move's captures just resolved).
 //!
-//! Both sides' attacks are gathered once into two attack maps (the least exchange value of
-//! each side's attackers on every square, [`VALUES`](super::values::VALUES)): the rooks'
-//! and cannons' rays from the rank and file occupancy, the leaps of the other pieces with
-//! their legs and eyes. Pins, checks and x-rays are ignored, like in a static exchange.
+//! The enemy's attacks are gathered once into an attack map (the least exchange value of
+//! its attackers on every square, [`VALUES`](super::values::VALUES)): the rooks' and
+//! cannons' rays from the rank and file occupancy, the leaps of the other pieces with
+//! their legs and eyes. Whether an attacked piece is defended is asked only of the few
+//! pieces attacked by nothing less valuable. Pins, checks and x-rays are ignored, like in
+//! a static exchange.
 //!
 //! ```
-//! use banco_engine::xiangqi::threats::threats;
+//! use banco_engine::xiangqi::threats::{threats, threats_of};
+//! use banco_game::Color;
 //! use banco_xiangqi::Position;
 //! // The black horse on e7 attacks the red rook on d5: a less valuable attacker.
 //! let pos: Position = "4k4/9/4n4/9/3R5/9/9/9/9/4K4 w - - 0 1".parse().unwrap();
@@ -19,9 +23,12 @@
 //! assert_eq!(red.hanging, [0, 0, 0]);
 //! assert_eq!(black.lower, [0, 0, 0]);
 //! assert_eq!(red.threatened(), 1);
+//! assert_eq!(threats_of(&pos, Color::Red), red);
 //! ```
 
+use super::see::attacks;
 use super::values::EXCHANGE_BY_CODE;
+use banco_game::Color;
 use banco_xiangqi::Position;
 use banco_xiangqi::raw::{
     self, ADVISOR, CANNON, DOWN, HORSE, HORSE_STEPS, LEFT, Lines, PAWN, RIGHT, ROOK, UP,
@@ -186,50 +193,57 @@ fn attack_map(a: &mut [u8; 256], b: &[u8; 256], lines: &Lines, list: &[u8; 16], 
     }
 }
 
-/// The threatened pieces of Red (index 0) and Black (index 1) in `pos` (see
-/// [`Threats`]).
+/// The threatened pieces of `color` in `pos` (see [`Threats`]).
+#[inline]
 #[must_use]
-pub fn threats(pos: &Position) -> [Threats; 2] {
+pub fn threats_of(pos: &Position, color: Color) -> Threats {
+    let v = color.index();
     let b = pos.raw_board();
     let lists = pos.raw_lists();
-    let lines = pos.raw_lines();
-    let mut maps = [[NONE; 256]; 2];
-    attack_map(&mut maps[0], b, lines, &lists[0], 0);
-    attack_map(&mut maps[1], b, lines, &lists[1], 1);
-    let mut out = [Threats::default(); 2];
-    for (v, t) in out.iter_mut().enumerate() {
-        let (enemy, own) = (&maps[1 - v], &maps[v]);
-        // No branch on the board: a captured piece's square 0 is never attacked.
-        let count = |slots: &[u8], value: u8| {
-            let (mut lower, mut hanging) = (0u8, 0u8);
-            for &s in slots {
-                let a = enemy[s as usize];
-                let l = a < value;
-                lower += u8::from(l);
-                // Bytes, not booleans: no branch.
-                hanging += u8::from(!l) & u8::from(a != NONE) & u8::from(own[s as usize] == NONE);
+    let mut enemy = [NONE; 256];
+    attack_map(&mut enemy, b, pos.raw_lines(), &lists[1 - v], 1 - v);
+    let own = &lists[v];
+    // Whether an own piece other than the one on `t` defends `t` (rare: asked only of
+    // pieces attacked by nothing less valuable).
+    let defended = |t: u8| {
+        own.iter()
+            .any(|&s| s != 0 && s != t && attacks(b, b[s as usize], s, t, v))
+    };
+    let val = |kind: u8| EXCHANGE_BY_CODE[kind as usize] as u8;
+    // A captured piece's square 0 is never attacked.
+    let count = |slots: &[u8], value: u8| {
+        let (mut lower, mut hanging) = (0u8, 0u8);
+        for &s in slots {
+            let a = enemy[s as usize];
+            if a < value {
+                lower += 1;
+            } else if a != NONE && !defended(s) {
+                hanging += 1;
             }
-            (lower, hanging)
-        };
-        let l = &lists[v];
-        let val = |kind: u8| EXCHANGE_BY_CODE[kind as usize] as u8;
-        let rooks = count(&l[7..9], val(ROOK));
-        let horses = count(&l[5..7], val(HORSE));
-        let cannons = count(&l[9..11], val(CANNON));
-        let guards = count(&l[1..5], val(ADVISOR));
-        let pawns = count(&l[11..16], val(PAWN));
-        t.lower = [rooks.0, horses.0 + cannons.0, guards.0 + pawns.0];
-        t.hanging = [rooks.1, horses.1 + cannons.1, guards.1 + pawns.1];
+        }
+        (lower, hanging)
+    };
+    let rooks = count(&own[7..9], val(ROOK));
+    let horses = count(&own[5..7], val(HORSE));
+    let cannons = count(&own[9..11], val(CANNON));
+    let guards = count(&own[1..5], val(ADVISOR));
+    let pawns = count(&own[11..16], val(PAWN));
+    Threats {
+        lower: [rooks.0, horses.0 + cannons.0, guards.0 + pawns.0],
+        hanging: [rooks.1, horses.1 + cannons.1, guards.1 + pawns.1],
     }
-    out
+}
+
+/// The threatened pieces of Red (index 0) and Black (index 1) in `pos`.
+#[must_use]
+pub fn threats(pos: &Position) -> [Threats; 2] {
+    [threats_of(pos, Color::Red), threats_of(pos, Color::Black)]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::level::Rng;
-    use crate::xiangqi::see::attacks;
-    use banco_game::Color;
 
     /// [`threats`] the slow way: every pair of pieces through the static exchange's own
     /// attack test.

@@ -34,9 +34,9 @@ pub const TUNED: XiangqiParams = XiangqiParams {
     open_king_file: 6,
     attack_guards: 13,
     pairs: [(31, 13), (28, 23), (28, -13)],
-    threat_lower: [[(0, 0), (0, 0), (0, 0)], [(0, 0), (0, 0), (0, 0)]],
-    threat_hanging: [[(0, 0), (0, 0), (0, 0)], [(0, 0), (0, 0), (0, 0)]],
-    threat_multiple: [(0, 0), (0, 0)],
+    threat_lower: [(0, 0), (0, 0), (0, 0)],
+    threat_hanging: [(0, 0), (0, 0), (0, 0)],
+    threat_multiple: (0, 0),
     material_only: false,
     pst: [
         // king (mg, eg), rank 0 (own back rank) first

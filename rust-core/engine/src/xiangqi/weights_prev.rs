@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use banco_engine::xiangqi::weights_prev::PREVIOUS;
-//! assert_eq!(PREVIOUS.threat_multiple, [(0, 0); 2]);
+//! assert_eq!(PREVIOUS.threat_multiple, (0, 0));
 //! assert!(!PREVIOUS.has_threats());
 //! ```
 
@@ -33,9 +33,9 @@ pub const PREVIOUS: XiangqiParams = XiangqiParams {
     open_king_file: 6,
     attack_guards: 13,
     pairs: [(31, 13), (28, 23), (28, -13)],
-    threat_lower: [[(0, 0), (0, 0), (0, 0)], [(0, 0), (0, 0), (0, 0)]],
-    threat_hanging: [[(0, 0), (0, 0), (0, 0)], [(0, 0), (0, 0), (0, 0)]],
-    threat_multiple: [(0, 0), (0, 0)],
+    threat_lower: [(0, 0), (0, 0), (0, 0)],
+    threat_hanging: [(0, 0), (0, 0), (0, 0)],
+    threat_multiple: (0, 0),
     material_only: false,
     pst: [
         // king (mg, eg), rank 0 (own back rank) first
