@@ -8,9 +8,9 @@
 //! The enemy's attacks are gathered once into an attack map (the least exchange value of
 //! its attackers on every square, [`VALUES`](super::values::VALUES)): the rooks' and
 //! cannons' rays from the rank and file occupancy, the leaps of the other pieces with
-//! their legs and eyes. Whether an attacked piece is defended is asked only of the few
-//! pieces attacked by nothing less valuable. Pins, checks and x-rays are ignored, like in
-//! a static exchange.
+//! their legs and eyes. The own side's map (which pieces are defended) is built only when
+//! a piece is attacked by nothing less valuable. Pins, checks and x-rays are ignored, like
+//! in a static exchange.
 //!
 //! ```
 //! use banco_engine::xiangqi::threats::{threats, threats_of};
@@ -26,7 +26,6 @@
 //! assert_eq!(threats_of(&pos, Color::Red), red);
 //! ```
 
-use super::see::attacks;
 use super::values::EXCHANGE_BY_CODE;
 use banco_game::Color;
 use banco_xiangqi::Position;
@@ -203,35 +202,39 @@ pub fn threats_of(pos: &Position, color: Color) -> Threats {
     let mut enemy = [NONE; 256];
     attack_map(&mut enemy, b, pos.raw_lines(), &lists[1 - v], 1 - v);
     let own = &lists[v];
-    // Whether an own piece other than the one on `t` defends `t` (rare: asked only of
-    // pieces attacked by nothing less valuable).
-    let defended = |t: u8| {
-        own.iter()
-            .any(|&s| s != 0 && s != t && attacks(b, b[s as usize], s, t, v))
-    };
     let val = |kind: u8| EXCHANGE_BY_CODE[kind as usize] as u8;
-    // A captured piece's square 0 is never attacked.
-    let count = |slots: &[u8], value: u8| {
-        let (mut lower, mut hanging) = (0u8, 0u8);
-        for &s in slots {
+    let mut lower = [0u8; 3];
+    // Pieces attacked by nothing less valuable: hanging unless defended, which is asked
+    // after the loop (a second attack map, the own side's, only when there are any).
+    let mut unsure = [(0u8, 0usize); 15];
+    let mut n = 0;
+    for (slots, value, band) in [
+        (7..9, val(ROOK), 0),
+        (5..7, val(HORSE), 1),
+        (9..11, val(CANNON), 1),
+        (1..5, val(ADVISOR), 2),
+        (11..16, val(PAWN), 2),
+    ] {
+        for &s in &own[slots] {
+            // A captured piece's square 0 is never attacked.
             let a = enemy[s as usize];
             if a < value {
-                lower += 1;
-            } else if a != NONE && !defended(s) {
-                hanging += 1;
+                lower[band] += 1;
+            } else if a != NONE {
+                unsure[n] = (s, band);
+                n += 1;
             }
         }
-        (lower, hanging)
-    };
-    let rooks = count(&own[7..9], val(ROOK));
-    let horses = count(&own[5..7], val(HORSE));
-    let cannons = count(&own[9..11], val(CANNON));
-    let guards = count(&own[1..5], val(ADVISOR));
-    let pawns = count(&own[11..16], val(PAWN));
-    Threats {
-        lower: [rooks.0, horses.0 + cannons.0, guards.0 + pawns.0],
-        hanging: [rooks.1, horses.1 + cannons.1, guards.1 + pawns.1],
     }
+    let mut hanging = [0u8; 3];
+    if n > 0 {
+        let mut defence = [NONE; 256];
+        attack_map(&mut defence, b, pos.raw_lines(), own, v);
+        for &(s, band) in &unsure[..n] {
+            hanging[band] += u8::from(defence[s as usize] == NONE);
+        }
+    }
+    Threats { lower, hanging }
 }
 
 /// The threatened pieces of Red (index 0) and Black (index 1) in `pos`.
@@ -244,6 +247,7 @@ pub fn threats(pos: &Position) -> [Threats; 2] {
 mod tests {
     use super::*;
     use crate::level::Rng;
+    use crate::xiangqi::see::attacks;
 
     /// [`threats`] the slow way: every pair of pieces through the static exchange's own
     /// attack test.
