@@ -19,8 +19,9 @@
 //!    (material, piece-square tables, mobility, king safety, cannons on the king's file,
 //!    connected pawns, tempo; since the second round also rooks on open and half-open
 //!    files, rook pins against the king, the open king file per enemy rook, attackers
-//!    against missing guards and the rook, horse and cannon pairs; middle-game weights scaled by the phase, end-game weights by
-//!    its complement). [`Sample::of`] turns a position into the sparse coefficient vector
+//!    against missing guards and the rook, horse and cannon pairs; since the third round
+//!    the side to move's threatened pieces by band and two or more of them;
+//!    middle-game weights scaled by the phase, end-game weights by its complement). [`Sample::of`] turns a position into the sparse coefficient vector
 //!    of Red's evaluation (`eval = Σ wᵢ·cᵢ·phase factor`), so one pass over the data set
 //!    evaluates it under any weights without a board. The piece-square tables are fitted
 //!    left-right symmetric (50 cells per kind and phase, 700 weights); the whole model has

@@ -363,10 +363,11 @@ fn search_memory_is_the_table_plus_little() {
 #[test]
 fn margin_mode_scores_candidates_exactly() {
     // Regression: fail-low bounds at the floor once passed for candidates. The search runs
-    // with the first Texel round's weights: with the second round's (issue #17) i0h0 scores
-    // -20 among all moves and 90 searched alone at depth 4 — no floor bound, but a pruning
-    // difference beyond the 40 allowed here (the move's subtree is searched with other
-    // tables and histories); noted for the search's owner.
+    // with the hand-set weights (it ran with the first Texel round's until the third round
+    // dropped that copy): with the second round's (issue #17) i0h0 scores -20 among all
+    // moves and 90 searched alone at depth 4 — no floor bound, but a pruning difference
+    // beyond the 40 allowed here (the move's subtree is searched with other tables and
+    // histories); noted for the search's owner.
     use banco_engine::{SearchOptions, XiangqiParams};
     let fen = "r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3";
     let game = Xiangqi::from_fen(fen).unwrap();
@@ -377,7 +378,7 @@ fn margin_mode_scores_candidates_exactly() {
         excluded: Vec::new(),
         root_margin: Some(margin),
     };
-    let mut s = XiangqiSearcher::with_params(4, XiangqiParams::previous());
+    let mut s = XiangqiSearcher::with_params(4, XiangqiParams::hand());
     let r = s.search_with(&game, &rules, &Limits::depth(4), &options, &stop, |_| {});
     let candidates: Vec<_> = r
         .root_scores
@@ -397,7 +398,7 @@ fn margin_mode_scores_candidates_exactly() {
             excluded: others,
             root_margin: None,
         };
-        let mut fresh = XiangqiSearcher::with_params(4, XiangqiParams::previous());
+        let mut fresh = XiangqiSearcher::with_params(4, XiangqiParams::hand());
         let a = fresh.search_with(&game, &rules, &Limits::depth(4), &alone, &stop, |_| {});
         assert!(
             (a.value - v).abs() <= 40,
