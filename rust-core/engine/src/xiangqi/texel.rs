@@ -46,7 +46,67 @@
 //! engines that popularised the method; the generator appends to its file and continues
 //! from a given game number, so a longer (nightly) run only adds games.
 //!
-//! ## The weights shipped now (second round, issue #17)
+//! ## The weights shipped now: the third round (issue #17)
+//!
+//! **Threat terms** ([`threats`](super::threats)): the side to move's pieces attacked by a
+//! less valuable enemy piece, and those attacked by nothing less valuable and not defended
+//! (hanging), per piece by band (rook; horse or cannon; advisor, elephant or pawn), and
+//! two or more such pieces (it can save one, not two); middle and end game each: 14
+//! weights. Only the side to move's pieces count: its own captures are what quiescence
+//! just resolved. Finding them costs one attack map of the enemy's pieces per evaluation
+//! (and the own side's when a piece is attacked by nothing less valuable); with the
+//! weights at 0 the evaluation skips them (`banco bench` signature unchanged, 1,320,014).
+//!
+//! **Data**: self-play of the second round's weights, regenerated exactly by
+//!
+//! ```text
+//! $T gen --out sp3-0.txt --games 4840 --first 0      --seed 60000 --nodes 5000   # 507,570 lines
+//! $T gen --out sp3-1.txt --games 4890 --first 100000 --seed 60000 --nodes 5000   # 500,010 lines
+//! # sha256 5b7430a89551d6ebd5385224010eb04f79873a833568d725997de32c16445a2d  sp3-0.txt
+//! #        a7e4069ec5805edf50bbb7fe0e180f78480b728478bd8c828887a938f33903bb  sp3-1.txt
+//! $T fit --data sp3-0.txt,sp3-1.txt --out rust-core/engine/src/xiangqi/weights.rs \
+//!     --start tuned --epochs 600 [--freeze-threats]
+//! ```
+//!
+//! (two generators at once, 13:44–14:40 UTC on the shared machine; 9,730 games). Positions
+//! met twice are kept once: 1,005,759 positions, 100,000 held out. The second round's
+//! data (and its sparring positions) were not on the machine this time: the fit starts
+//! from the second round's weights and moves on the new self-play only.
+//!
+//! **Fit** (K = 0.4951 for both, 600 epochs, step 1, ridge 1e-8; mean squared error,
+//! training and held out, from the second round's weights):
+//!
+//! | fit | training | held out |
+//! |-----|----------|----------|
+//! | (a) with the threat terms | 0.087575 → 0.085562 | 0.088665 → 0.087030 |
+//! | (b) threat weights held at 0 (`--freeze-threats`) | 0.087575 → 0.085702 | 0.088665 → 0.087192 |
+//!
+//! The threat weights of (a), side to move, middle / end game: attacked by a less valuable
+//! piece −18/−6 (rook), −14/−6 (horse, cannon), −14/+13 (advisor, elephant, pawn); hanging
+//! −1/0, −34/−21, 0/−20; two or more threatened −22/0. Both fits moved the same other
+//! weights alike (horse +66 middle game / −48 end game, cannon end game −41, ...).
+//!
+//! **Games** against the second round's weights (`eval=prev`), balanced openings plus 4
+//! random plies, colours swapped, two halves of 200 games at once (seeds 1 and 2, the
+//! four processes together), W-D-L of the new weights, Elo ± 95 %. The threats cost CPU
+//! time (one attack map per evaluation: 0.81 times the nodes per CPU second of the
+//! second round's weights in the `bench` example), so (a) played with 8,100 nodes against
+//! 10,000; (b) costs nothing and played at equal nodes:
+//!
+//! | fit | nodes | games | W-D-L | Elo | command (`target/release/examples/match`, `S` = 1, 2) |
+//! |-----|-------|-------|-------|-----|-------------------------------------------------------|
+//! | (a) threats | 8,100 vs 10,000 | 400 | 184-80-136 | +42 ± 31 | `level=10,nodes=8100 level=10,nodes=10000,eval=prev 200 0 300 S 4` |
+//! | (b) data only | 10,000 vs 10,000 | 400 | 212-64-124 | **+78 ± 32** | `level=10,nodes=10000 level=10,nodes=10000,eval=prev 200 0 300 S 4` |
+//!
+//! (b) won more and is shipped: `weights.rs` is fit (b), its threat weights 0, so the
+//! evaluation skips the threats and costs what the second round's did. The threat terms
+//! stay in the model and the tool (0 here): their small held-out gain (0.087030 against
+//! 0.087192) did not pay for about a fifth fewer nodes; a cheaper way to find them
+//! (attack maps kept up by make/unmake) or the threats' use in the search (move ordering,
+//! pruning) are the ways on. Bench signature 1,242,237 (was 1,320,014), with every search
+//! feature off 1,488,899 (was 1,671,049).
+//!
+//! ## The second round (issue #17; `eval=prev`, [`weights_prev`](super::weights_prev))
 //!
 //! **Data** (kept outside the repository, in `/work/scratch/texel/` on the project machine;
 //! regenerated exactly by these commands, `T=target/release/examples/texel`):
@@ -76,8 +136,8 @@
 //! pin +10/+16, open king file 6 per enemy rook, 13 per attacker per missing guard,
 //! pairs of rooks +31/+13, horses +28/+23, cannons +28/−13.
 //!
-//! **Games**: the new weights (`level=10,nodes=N`) against the first round's
-//! (`level=10,nodes=N,eval=prev`), balanced openings plus 4 random plies, colours swapped,
+//! **Games**: the second round's weights (`level=10,nodes=N`) against the first round's
+//! (`level=10,nodes=N,eval=prev` then), balanced openings plus 4 random plies, colours swapped,
 //! two halves of 200 games at once (seeds 1 and 2), W-D-L of the new weights, Elo ± 95 %:
 //!
 //! | nodes per move | games | W-D-L       | Elo       | command (`target/release/examples/match`)                          |
@@ -89,7 +149,7 @@
 //! the same bench tree, `banco bench` nodes/s in `tests/strength/README.md`), small beside
 //! the gain at equal nodes.
 //!
-//! ## The first round (main before issue #17's second round; `eval=prev`)
+//! ## The first round (main before issue #17's second round)
 //!
 //! 1,280 self-play games (seed 1, 2,000 nodes per move, 8 random opening plies) gave
 //! 128,990 distinct quiet positions; K = 0.427; the held-out error fell from 0.1024
@@ -98,8 +158,9 @@
 //! error kept falling while the held-out error rose (0.0948 against 0.0925 with it) —
 //! single squares of the tables drifted by hundreds of centipawns. Against the hand-set
 //! weights (`eval=hand`): 194-59-147, +41 ± 32 over 400 games at 2,000 nodes; 95-23-82,
-//! +23 ± 46 over 200 games at 5,000 nodes. Those weights are kept as
-//! [`weights_prev`](super::weights_prev) (the reference of the next round's matches).
+//! +23 ± 46 over 200 games at 5,000 nodes. Those weights were `weights_prev.rs` (the
+//! reference of the second round's matches) until the third round put the second round's
+//! there; the git history keeps them.
 //!
 //! ```
 //! use banco_engine::xiangqi::texel::{Sample, to_vector, model_eval};
