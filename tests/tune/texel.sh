@@ -19,6 +19,9 @@
 #   BANCO_TEXEL_DIR=/work/scratch/texel tests/tune/texel.sh GAMES 50000 5000 LOGS
 # with the exact game counts and logs listed in texel.rs's docs (the generators there were
 # stopped by hand; `texel gen --games N --first F` replays exactly games F..F+N).
+# The third round's data: `texel gen --seed 60000 --nodes 5000` (games 0-4839 and
+# 100000-104889, no sparring logs); its fits with and without the threat terms
+# (`texel fit ... --freeze-threats`) are compared in texel.rs's docs.
 # BANCO_TEXEL_EPOCHS (default 300) and BANCO_TEXEL_START (tuned|hand, default tuned) shape
 # the fit. Runs niced: the machine stays usable. On two shared cores 1,000 games at 5,000
 # nodes take 15-25 minutes per generator and give ~110,000 positions each.

@@ -3,14 +3,15 @@
 //! ```text
 //! texel gen  --out FILE [--games N] [--first G] [--seed S] [--nodes N] [--random-plies P] [--max-plies P]
 //! texel import --log FILE.jsonl[,FILE...] --out FILE [--skip-plies P]
-//! texel fit  --data FILE[,FILE...] --out weights.rs [--start tuned|hand] [--epochs E] [--rate R] [--min-count C] [--l2 L] [--note TEXT]
+//! texel fit  --data FILE[,FILE...] --out weights.rs [--start tuned|hand] [--epochs E] [--rate R] [--min-count C] [--l2 L] [--freeze-threats] [--note TEXT]
 //! ```
 //! `gen` appends `FEN;result` lines (quiet positions, Red's result) for games `first ..
 //! first + games` of the seeded run; `import` turns the game logs of
 //! `tests/strength/xiangqi_match.py --log` (sparring matches) into the same lines, each
 //! position after the first P plies (default 8) resolved to a quiet one like `gen` does;
 //! `fit` fits every weight on the files and writes the
-//! Rust source of the weights (`rust-core/engine/src/xiangqi/weights.rs`).
+//! Rust source of the weights (`rust-core/engine/src/xiangqi/weights.rs`);
+//! `--freeze-threats` holds the threat weights at their start (a fit without the threats).
 use banco_engine::XiangqiParams;
 use banco_engine::xiangqi::texel::{
     self, Dataset, FitOptions, Sample, fit, fit_k, from_vector, to_vector, weight_name,
@@ -199,6 +200,7 @@ fn tune(args: &[String]) -> Result<(), String> {
         rate: arg(args, "--rate", defaults.rate),
         min_count: arg(args, "--min-count", defaults.min_count),
         l2: arg(args, "--l2", defaults.l2),
+        freeze_threats: args.iter().any(|a| a == "--freeze-threats"),
     };
     let (mut train, mut hold) = (Dataset::default(), Dataset::default());
     let mut seen = HashSet::new();
@@ -266,7 +268,11 @@ fn tune(args: &[String]) -> Result<(), String> {
         format!(
             "Fit: K = {k:.4}; {} epochs of Adam, step {}, ridge {:e}, weights in fewer than {} positions frozen.",
             options.epochs, options.rate, options.l2, options.min_count
-        ),
+        ) + if options.freeze_threats {
+            " Threat weights held at their start (--freeze-threats)."
+        } else {
+            ""
+        },
         format!(
             "Mean squared error: training {train0:.6} -> {train1:.6}, held out {hold0:.6} -> {hold1:.6}."
         ),

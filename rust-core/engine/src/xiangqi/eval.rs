@@ -2,7 +2,8 @@
 //! terms that decide xiangqi positions — king safety (missing advisors and elephants
 //! against the enemy's rooks, horses and cannons, the king's open file), cannons behind a
 //! screen on the king's file, rook pins, rooks on open files, horse and rook mobility,
-//! piece pairs, pawns across the river and connected.
+//! piece pairs, pawns across the river and connected, and the side to move's threatened
+//! pieces (attacked by a less valuable piece or hanging, [`threats`](super::threats)).
 //!
 //! ```
 //! use banco_engine::xiangqi::eval::{evaluate, XiangqiParams};
@@ -20,7 +21,9 @@
 //! end game), rook and horse mobility, missing guards against the enemy's attackers,
 //! attackers near the palace (alone and times the missing guards), cannons on the king's
 //! file, rooks on open and half-open files, rook pins against the king, the king's open
-//! file against enemy rooks, rook / horse / cannon pairs, connected pawns and the tempo.
+//! file against enemy rooks, rook / horse / cannon pairs, connected pawns, the tempo, and
+//! the side to move's threatened pieces by band (the threats are only looked for when one
+//! of their weights is not 0).
 //! The defaults are [`weights::TUNED`](super::weights::TUNED), a generated file written by
 //! the [Texel tuner](super::texel) (logistic regression of all weights on the results of
 //! self-play games; method, data and the figures of the fit in its docs and in the header
@@ -41,6 +44,7 @@
 #[cfg(test)]
 use super::features::walked_mobility;
 use super::features::{EvalFeatures, eval_features};
+use super::threats::threats_of;
 use banco_game::Color;
 use banco_xiangqi::{PieceKind, Position, Square};
 
@@ -88,6 +92,16 @@ pub struct XiangqiParams {
     pub attack_guards: i32,
     /// Bonus for keeping both rooks, both horses, both cannons: `[(mg, eg); 3]`.
     pub pairs: [(i32, i32); 3],
+    /// The side to move's pieces attacked by a less valuable enemy piece
+    /// ([`threats`](super::threats)), per piece by band: rook, horse or cannon,
+    /// advisor/elephant/pawn; `(mg, eg)`, counted for the side to move (a penalty is
+    /// negative).
+    pub threat_lower: [(i32, i32); 3],
+    /// The side to move's pieces attacked (not by a less valuable piece) and not defended,
+    /// per piece by band like [`threat_lower`](XiangqiParams::threat_lower).
+    pub threat_hanging: [(i32, i32); 3],
+    /// Two or more of the side to move's pieces threatened (either way above).
+    pub threat_multiple: (i32, i32),
     /// Only material counts (the seed apps' evaluation; a baseline for matches).
     pub material_only: bool,
     /// Piece-square tables `(mg, eg)` by kind and square seen from the piece's own side
@@ -127,6 +141,9 @@ impl XiangqiParams {
             open_king_file: 0,
             attack_guards: 0,
             pairs: [(0, 0); 3],
+            threat_lower: [(0, 0); 3],
+            threat_hanging: [(0, 0); 3],
+            threat_multiple: (0, 0),
             material_only: false,
             pst: build_pst(),
         }
@@ -138,6 +155,15 @@ impl XiangqiParams {
     #[must_use]
     pub fn previous() -> Self {
         super::weights_prev::PREVIOUS
+    }
+
+    /// True when a threat weight is not 0 (else the evaluation skips finding threats).
+    #[inline]
+    #[must_use]
+    pub fn has_threats(&self) -> bool {
+        self.threat_lower != [(0, 0); 3]
+            || self.threat_hanging != [(0, 0); 3]
+            || self.threat_multiple != (0, 0)
     }
 
     /// Material only, with the seed apps' values (for the plain alpha-beta baseline).
@@ -387,8 +413,13 @@ pub fn evaluate_with(pos: &Position, base: &Base, p: &XiangqiParams) -> i32 {
     }
     let red = side_terms(&eval_features(pos, Color::Red), p);
     let black = side_terms(&eval_features(pos, Color::Black), p);
-    let mg = base.mg + red.mg - black.mg + safety(&black, &red, p) - safety(&red, &black, p);
-    let eg = base.eg + red.eg - black.eg;
+    let mut mg = base.mg + red.mg - black.mg + safety(&black, &red, p) - safety(&red, &black, p);
+    let mut eg = base.eg + red.eg - black.eg;
+    if p.has_threats() {
+        let (m, e) = threat_terms(pos, p);
+        mg += m;
+        eg += e;
+    }
     let v = blend(mg, eg, base.phase);
     (if pos.side_to_move() == Color::Red {
         v
@@ -448,6 +479,30 @@ fn side_terms(f: &EvalFeatures, p: &XiangqiParams) -> Side {
         elephants: i32::from(f.elephants),
         attackers: i32::from(f.attackers),
         king_file_open: i32::from(f.king_file_open),
+    }
+}
+
+/// The threat terms (middle game, end game), Red minus Black: the side to move's
+/// threatened pieces.
+fn threat_terms(pos: &Position, p: &XiangqiParams) -> (i32, i32) {
+    let to_move = pos.side_to_move();
+    let t = threats_of(pos, to_move);
+    let (mut m, mut e) = (0, 0);
+    for band in 0..3 {
+        let (lower, hanging) = (i32::from(t.lower[band]), i32::from(t.hanging[band]));
+        let (lm, le) = p.threat_lower[band];
+        let (hm, he) = p.threat_hanging[band];
+        m += lower * lm + hanging * hm;
+        e += lower * le + hanging * he;
+    }
+    if t.threatened() >= 2 {
+        m += p.threat_multiple.0;
+        e += p.threat_multiple.1;
+    }
+    if to_move == Color::Red {
+        (m, e)
+    } else {
+        (-m, -e)
     }
 }
 
@@ -574,8 +629,9 @@ fn reference_evaluate_with(pos: &Position, base: &Base, p: &XiangqiParams) -> i3
         }
     }
     let [red, black] = sides;
-    let mg = base.mg + red.mg - black.mg + safety(&black, &red, p) - safety(&red, &black, p);
-    let eg = base.eg + red.eg - black.eg;
+    let (tm, te) = threat_terms(pos, p);
+    let mg = base.mg + red.mg - black.mg + safety(&black, &red, p) - safety(&red, &black, p) + tm;
+    let eg = base.eg + red.eg - black.eg + te;
     let v = blend(mg, eg, base.phase);
     (if pos.side_to_move() == Color::Red {
         v
@@ -610,6 +666,9 @@ mod tests {
             open_king_file: r(-10, 40),
             attack_guards: r(-5, 10),
             pairs: core::array::from_fn(|_| (r(-30, 30), r(-30, 30))),
+            threat_lower: core::array::from_fn(|_| (r(-90, 20), r(-90, 20))),
+            threat_hanging: core::array::from_fn(|_| (r(-90, 20), r(-90, 20))),
+            threat_multiple: (r(-90, 20), r(-90, 20)),
             ..XiangqiParams::default()
         }
     }

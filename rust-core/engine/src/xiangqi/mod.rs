@@ -22,6 +22,7 @@ pub mod see;
 pub mod texel;
 pub mod texel_gen;
 pub mod texel_io;
+pub mod threats;
 pub mod values;
 pub mod weights;
 pub mod weights_prev;

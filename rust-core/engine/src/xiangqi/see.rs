@@ -64,7 +64,7 @@ fn between(b: &[u8; 256], s: u8, t: u8) -> Option<u32> {
 
 /// True if the piece `code` of `side` on `s` attacks `t` on board `b`.
 #[inline]
-fn attacks(b: &[u8; 256], code: u8, s: u8, t: u8, side: usize) -> bool {
+pub(crate) fn attacks(b: &[u8; 256], code: u8, s: u8, t: u8, side: usize) -> bool {
     let d = i32::from(t) - i32::from(s);
     match code & 7 {
         PAWN => {

@@ -19,8 +19,9 @@
 //!    (material, piece-square tables, mobility, king safety, cannons on the king's file,
 //!    connected pawns, tempo; since the second round also rooks on open and half-open
 //!    files, rook pins against the king, the open king file per enemy rook, attackers
-//!    against missing guards and the rook, horse and cannon pairs; middle-game weights scaled by the phase, end-game weights by
-//!    its complement). [`Sample::of`] turns a position into the sparse coefficient vector
+//!    against missing guards and the rook, horse and cannon pairs; since the third round
+//!    the side to move's threatened pieces by band and two or more of them;
+//!    middle-game weights scaled by the phase, end-game weights by its complement). [`Sample::of`] turns a position into the sparse coefficient vector
 //!    of Red's evaluation (`eval = Σ wᵢ·cᵢ·phase factor`), so one pass over the data set
 //!    evaluates it under any weights without a board. The piece-square tables are fitted
 //!    left-right symmetric (50 cells per kind and phase, 700 weights); the whole model has
@@ -45,7 +46,67 @@
 //! engines that popularised the method; the generator appends to its file and continues
 //! from a given game number, so a longer (nightly) run only adds games.
 //!
-//! ## The weights shipped now (second round, issue #17)
+//! ## The weights shipped now: the third round (issue #17)
+//!
+//! **Threat terms** ([`threats`](super::threats)): the side to move's pieces attacked by a
+//! less valuable enemy piece, and those attacked by nothing less valuable and not defended
+//! (hanging), per piece by band (rook; horse or cannon; advisor, elephant or pawn), and
+//! two or more such pieces (it can save one, not two); middle and end game each: 14
+//! weights. Only the side to move's pieces count: its own captures are what quiescence
+//! just resolved. Finding them costs one attack map of the enemy's pieces per evaluation
+//! (and the own side's when a piece is attacked by nothing less valuable); with the
+//! weights at 0 the evaluation skips them (`banco bench` signature unchanged, 1,320,014).
+//!
+//! **Data**: self-play of the second round's weights, regenerated exactly by
+//!
+//! ```text
+//! $T gen --out sp3-0.txt --games 4840 --first 0      --seed 60000 --nodes 5000   # 507,570 lines
+//! $T gen --out sp3-1.txt --games 4890 --first 100000 --seed 60000 --nodes 5000   # 500,010 lines
+//! # sha256 5b7430a89551d6ebd5385224010eb04f79873a833568d725997de32c16445a2d  sp3-0.txt
+//! #        a7e4069ec5805edf50bbb7fe0e180f78480b728478bd8c828887a938f33903bb  sp3-1.txt
+//! $T fit --data sp3-0.txt,sp3-1.txt --out rust-core/engine/src/xiangqi/weights.rs \
+//!     --start tuned --epochs 600 [--freeze-threats]
+//! ```
+//!
+//! (two generators at once, 13:44–14:40 UTC on the shared machine; 9,730 games). Positions
+//! met twice are kept once: 1,005,759 positions, 100,000 held out. The second round's
+//! data (and its sparring positions) were not on the machine this time: the fit starts
+//! from the second round's weights and moves on the new self-play only.
+//!
+//! **Fit** (K = 0.4951 for both, 600 epochs, step 1, ridge 1e-8; mean squared error,
+//! training and held out, from the second round's weights):
+//!
+//! | fit | training | held out |
+//! |-----|----------|----------|
+//! | (a) with the threat terms | 0.087575 → 0.085562 | 0.088665 → 0.087030 |
+//! | (b) threat weights held at 0 (`--freeze-threats`) | 0.087575 → 0.085702 | 0.088665 → 0.087192 |
+//!
+//! The threat weights of (a), side to move, middle / end game: attacked by a less valuable
+//! piece −18/−6 (rook), −14/−6 (horse, cannon), −14/+13 (advisor, elephant, pawn); hanging
+//! −1/0, −34/−21, 0/−20; two or more threatened −22/0. Both fits moved the same other
+//! weights alike (horse +66 middle game / −48 end game, cannon end game −41, ...).
+//!
+//! **Games** against the second round's weights (`eval=prev`), balanced openings plus 4
+//! random plies, colours swapped, two halves of 200 games at once (seeds 1 and 2, the
+//! four processes together), W-D-L of the new weights, Elo ± 95 %. The threats cost CPU
+//! time (one attack map per evaluation: 0.81 times the nodes per CPU second of the
+//! second round's weights in the `bench` example), so (a) played with 8,100 nodes against
+//! 10,000; (b) costs nothing and played at equal nodes:
+//!
+//! | fit | nodes | games | W-D-L | Elo | command (`target/release/examples/match`, `S` = 1, 2) |
+//! |-----|-------|-------|-------|-----|-------------------------------------------------------|
+//! | (a) threats | 8,100 vs 10,000 | 400 | 184-80-136 | +42 ± 31 | `level=10,nodes=8100 level=10,nodes=10000,eval=prev 200 0 300 S 4` |
+//! | (b) data only | 10,000 vs 10,000 | 400 | 212-64-124 | **+78 ± 32** | `level=10,nodes=10000 level=10,nodes=10000,eval=prev 200 0 300 S 4` |
+//!
+//! (b) won more and is shipped: `weights.rs` is fit (b), its threat weights 0, so the
+//! evaluation skips the threats and costs what the second round's did. The threat terms
+//! stay in the model and the tool (0 here): their small held-out gain (0.087030 against
+//! 0.087192) did not pay for about a fifth fewer nodes; a cheaper way to find them
+//! (attack maps kept up by make/unmake) or the threats' use in the search (move ordering,
+//! pruning) are the ways on. Bench signature 1,242,237 (was 1,320,014), with every search
+//! feature off 1,488,899 (was 1,671,049).
+//!
+//! ## The second round (issue #17; `eval=prev`, [`weights_prev`](super::weights_prev))
 //!
 //! **Data** (kept outside the repository, in `/work/scratch/texel/` on the project machine;
 //! regenerated exactly by these commands, `T=target/release/examples/texel`):
@@ -75,8 +136,8 @@
 //! pin +10/+16, open king file 6 per enemy rook, 13 per attacker per missing guard,
 //! pairs of rooks +31/+13, horses +28/+23, cannons +28/−13.
 //!
-//! **Games**: the new weights (`level=10,nodes=N`) against the first round's
-//! (`level=10,nodes=N,eval=prev`), balanced openings plus 4 random plies, colours swapped,
+//! **Games**: the second round's weights (`level=10,nodes=N`) against the first round's
+//! (`level=10,nodes=N,eval=prev` then), balanced openings plus 4 random plies, colours swapped,
 //! two halves of 200 games at once (seeds 1 and 2), W-D-L of the new weights, Elo ± 95 %:
 //!
 //! | nodes per move | games | W-D-L       | Elo       | command (`target/release/examples/match`)                          |
@@ -88,7 +149,7 @@
 //! the same bench tree, `banco bench` nodes/s in `tests/strength/README.md`), small beside
 //! the gain at equal nodes.
 //!
-//! ## The first round (main before issue #17's second round; `eval=prev`)
+//! ## The first round (main before issue #17's second round)
 //!
 //! 1,280 self-play games (seed 1, 2,000 nodes per move, 8 random opening plies) gave
 //! 128,990 distinct quiet positions; K = 0.427; the held-out error fell from 0.1024
@@ -97,8 +158,9 @@
 //! error kept falling while the held-out error rose (0.0948 against 0.0925 with it) —
 //! single squares of the tables drifted by hundreds of centipawns. Against the hand-set
 //! weights (`eval=hand`): 194-59-147, +41 ± 32 over 400 games at 2,000 nodes; 95-23-82,
-//! +23 ± 46 over 200 games at 5,000 nodes. Those weights are kept as
-//! [`weights_prev`](super::weights_prev) (the reference of the next round's matches).
+//! +23 ± 46 over 200 games at 5,000 nodes. Those weights were `weights_prev.rs` (the
+//! reference of the second round's matches) until the third round put the second round's
+//! there; the git history keeps them.
 //!
 //! ```
 //! use banco_engine::xiangqi::texel::{Sample, to_vector, model_eval};
@@ -117,6 +179,7 @@ use super::eval::evaluate;
 use super::eval::{PHASE_MAX, PHASE_WEIGHT, XiangqiParams, relative};
 use super::features::{EvalFeatures, eval_features};
 pub use super::texel_io::{const_source, parse_samples, rust_source};
+use super::threats::threats_of;
 use banco_game::Color;
 use banco_xiangqi::{PieceKind, Position};
 
@@ -141,8 +204,22 @@ const OPEN_KING: usize = ROOK_PIN + 2;
 const ATTACK_GUARDS: usize = OPEN_KING + 1;
 /// Rook, horse, cannon pairs: `(mg, eg)` each.
 const PAIRS: usize = ATTACK_GUARDS + 1;
+/// The side to move's pieces attacked by a less valuable piece: `THREAT_LOWER + 2·band`,
+/// `+ 1` end game.
+const THREAT_LOWER: usize = PAIRS + 6;
+/// Its hanging pieces, laid out like [`THREAT_LOWER`].
+const THREAT_HANGING: usize = THREAT_LOWER + 6;
+/// Two or more of its pieces threatened: `(mg, eg)`.
+const THREAT_MULTIPLE: usize = THREAT_HANGING + 6;
 /// Number of weights in the model.
-pub const WEIGHTS: usize = PAIRS + 6;
+pub const WEIGHTS: usize = THREAT_MULTIPLE + 2;
+
+/// True for the weights of the threat terms (the third round's; `texel fit
+/// --freeze-threats` holds them at their start).
+#[must_use]
+pub fn is_threat_weight(i: usize) -> bool {
+    (THREAT_LOWER..WEIGHTS).contains(&i)
+}
 
 /// How a weight enters the evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,6 +296,16 @@ pub fn weight_name(i: usize) -> String {
         _ if i < OPEN_KING => format!("rook pin {}", mg(i - ROOK_PIN)),
         OPEN_KING => "open king file".to_owned(),
         ATTACK_GUARDS => "attack x missing guards".to_owned(),
+        _ if i >= THREAT_MULTIPLE => format!("multiple threats {}", mg(i - THREAT_MULTIPLE)),
+        _ if i >= THREAT_LOWER => {
+            let (what, at) = if i >= THREAT_HANGING {
+                ("hanging", i - THREAT_HANGING)
+            } else {
+                ("attacked by lower", i - THREAT_LOWER)
+            };
+            let band = ["rook", "horse/cannon", "minor/pawn"][at / 2];
+            format!("{what} {band} {}", mg(at))
+        }
         _ => format!(
             "{} pair {}",
             ["rook", "horse", "cannon"][((i - PAIRS) / 2).min(2)],
@@ -282,6 +369,17 @@ pub fn to_vector(p: &XiangqiParams) -> Vec<f64> {
     }
     w[OPEN_KING] = f64::from(p.open_king_file);
     w[ATTACK_GUARDS] = f64::from(p.attack_guards);
+    for band in 0..3 {
+        for (at, (m, e)) in [
+            (THREAT_LOWER, p.threat_lower[band]),
+            (THREAT_HANGING, p.threat_hanging[band]),
+        ] {
+            w[at + 2 * band] = f64::from(m);
+            w[at + 2 * band + 1] = f64::from(e);
+        }
+    }
+    w[THREAT_MULTIPLE] = f64::from(p.threat_multiple.0);
+    w[THREAT_MULTIPLE + 1] = f64::from(p.threat_multiple.1);
     w
 }
 
@@ -316,6 +414,9 @@ pub fn from_vector(w: &[f64]) -> XiangqiParams {
     p.open_king_file = at(OPEN_KING);
     p.attack_guards = at(ATTACK_GUARDS);
     p.pairs = core::array::from_fn(|i| pair(PAIRS + 2 * i));
+    p.threat_lower = core::array::from_fn(|b| pair(THREAT_LOWER + 2 * b));
+    p.threat_hanging = core::array::from_fn(|b| pair(THREAT_HANGING + 2 * b));
+    p.threat_multiple = pair(THREAT_MULTIPLE);
     p.material_only = false;
     p
 }
@@ -419,6 +520,23 @@ impl Sample {
             acc[ATTACK_GUARDS] +=
                 sign * them.attackers * (me.missing_advisors + me.missing_elephants);
             acc[OPEN_KING] += sign * me.king_file_open * them.rooks;
+        }
+        // Threats: the side to move's threatened pieces, for the side to move.
+        let to_move = pos.side_to_move();
+        let t = threats_of(pos, to_move);
+        let sign = if to_move == Color::Red { 1 } else { -1 };
+        for band in 0..3 {
+            for (at, n) in [
+                (THREAT_LOWER, t.lower[band]),
+                (THREAT_HANGING, t.hanging[band]),
+            ] {
+                acc[at + 2 * band] += sign * i32::from(n);
+                acc[at + 2 * band + 1] += sign * i32::from(n);
+            }
+        }
+        if t.threatened() >= 2 {
+            acc[THREAT_MULTIPLE] += sign;
+            acc[THREAT_MULTIPLE + 1] += sign;
         }
         acc[TEMPO] = if pos.side_to_move() == Color::Red {
             1
@@ -603,6 +721,9 @@ pub struct FitOptions {
     /// that weights the data barely tell apart (a kind's material against its table, the
     /// few squares of a guard) stay near their start instead of drifting apart.
     pub l2: f64,
+    /// Holds the threat weights ([`is_threat_weight`]) at their start: a fit of the
+    /// other weights alone, the reference of a fit with the threats.
+    pub freeze_threats: bool,
 }
 
 impl Default for FitOptions {
@@ -612,6 +733,7 @@ impl Default for FitOptions {
             rate: 1.0,
             min_count: 1000,
             l2: 1e-8,
+            freeze_threats: false,
         }
     }
 }
@@ -630,7 +752,12 @@ pub fn fit(
     let frozen: Vec<bool> = counts
         .iter()
         .enumerate()
-        .map(|(i, &c)| c < options.min_count || i == MATERIAL || i == MATERIAL + 1)
+        .map(|(i, &c)| {
+            c < options.min_count
+                || i == MATERIAL
+                || i == MATERIAL + 1
+                || (options.freeze_threats && is_threat_weight(i))
+        })
         .collect();
     let start = w.to_vec();
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12f64);
@@ -702,6 +829,9 @@ mod tests {
             open_king_file: 23,
             attack_guards: 5,
             pairs: [(19, -11), (-13, 29), (37, -5)],
+            threat_lower: [(-41, -23), (-37, -19), (-17, -29)],
+            threat_hanging: [(-43, -47), (-53, -61), (-19, -23)],
+            threat_multiple: (-67, -43),
             connected_pawns: 12,
             tempo: 9,
             ..XiangqiParams::default()
@@ -760,6 +890,7 @@ mod tests {
             rate: 8.0,
             min_count: 50,
             l2: 0.0,
+            freeze_threats: false,
         };
         fit(&data, &mut w, 1.0, &options, |_, _| {});
         assert!(data.mse(&w, 1.0) < before);
@@ -785,6 +916,14 @@ mod tests {
             (Phase::Mg, Phase::Mg)
         );
         assert_eq!(phase_of(PAIRS + 5), Phase::Eg);
+        assert_eq!(
+            (phase_of(THREAT_LOWER), phase_of(THREAT_HANGING + 5)),
+            (Phase::Mg, Phase::Eg)
+        );
+        assert_eq!(phase_of(THREAT_MULTIPLE + 1), Phase::Eg);
+        assert_eq!(weight_name(THREAT_HANGING + 5), "hanging minor/pawn eg");
+        assert_eq!(weight_name(THREAT_MULTIPLE), "multiple threats mg");
+        assert!(is_threat_weight(WEIGHTS - 1) && !is_threat_weight(PAIRS + 5));
         assert_eq!(weight_name(PAIRS + 5), "cannon pair eg");
         assert_eq!(weight_name(ROOK_HALF), "rook half-open file mg");
         let names: std::collections::HashSet<_> = (0..WEIGHTS).map(weight_name).collect();

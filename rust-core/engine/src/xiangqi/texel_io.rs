@@ -98,6 +98,19 @@ pub fn const_source(p: &XiangqiParams) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     let _ = writeln!(s, "    pairs: [{pairs}],");
+    let pair_list = |v: &[(i32, i32)]| {
+        v.iter()
+            .map(|(m, e)| format!("({m}, {e})"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let _ = writeln!(s, "    threat_lower: [{}],", pair_list(&p.threat_lower));
+    let _ = writeln!(s, "    threat_hanging: [{}],", pair_list(&p.threat_hanging));
+    let _ = writeln!(
+        s,
+        "    threat_multiple: ({}, {}),",
+        p.threat_multiple.0, p.threat_multiple.1
+    );
     let _ = writeln!(s, "    material_only: {},", p.material_only);
     s.push_str("    pst: [\n");
     const KINDS: [&str; 7] = [
