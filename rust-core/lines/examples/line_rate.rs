@@ -18,56 +18,37 @@
     missing_docs
 )]
 
-use banco_game::ScoreGame;
-use banco_lines::ai::{Budget, eval::Weights, search};
+mod common;
+
+use banco_lines::ai::{self, summary::Summary};
 use banco_lines::spawn::Spawner;
-use banco_lines::{CELLS, LinesGame, Move, Settings};
+use banco_lines::{CELLS, LinesGame, Settings};
+use std::time::Instant;
 
 fn main() {
-    let raw: Vec<String> = std::env::args().skip(1).collect();
-    let mut weights = Weights::default();
-    if let Some(spec) = raw.get(3) {
-        for pair in spec.split(',').filter(|p| !p.is_empty()) {
-            let (name, value) = pair.split_once('=').expect("name=value");
-            assert!(
-                weights.set(name, value.parse().expect("a number")),
-                "{name}?"
-            );
-        }
-    }
-    let args: Vec<u64> = raw
-        .iter()
-        .take(3)
-        .map(|a| a.parse().expect("a number"))
-        .collect();
-    let games = args.first().copied().unwrap_or(100);
-    let first = args.get(1).copied().unwrap_or(1);
-    let budget = Budget::from_playouts(args.get(2).copied().unwrap_or(1) as usize);
-    println!("{budget:?}");
+    let run = common::run_from_args();
+    println!("{:?}", run.budget);
     let mut moves = [0u32; CELLS + 1];
     let mut lines = [0u32; CELLS + 1];
     let mut landing = [0u32; CELLS + 1];
-    let mut scores = Vec::new();
-    for seed in first..first + games {
-        let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
-        while !game.is_over() {
-            let s = seed ^ (u64::from(game.turns()) << 32);
-            let Some((c, _)) =
-                search::best_move_with(game.board(), &game.next_colors(), &budget, s, &weights)
-            else {
-                break;
-            };
-            let mv = Move {
-                from: c.from,
-                to: c.to,
-            };
-            let n = game.board().ball_count();
-            let r = game.play(mv).expect("a legal move");
-            moves[n] += 1;
-            lines[n] += u32::from(!r.cleared.is_empty());
-            landing[n] += u32::from(!r.cleared_by_landing.is_empty());
-        }
-        scores.push(game.score());
+    let mut results = Vec::new();
+    let start = Instant::now();
+    for seed in run.first..run.first + run.games {
+        let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
+        let played = ai::play_out_with(
+            game,
+            &run.budget,
+            &run.weights,
+            seed,
+            u32::MAX,
+            |before, _, r| {
+                let n = before.ball_count();
+                moves[n] += 1;
+                lines[n] += u32::from(!r.cleared.is_empty());
+                landing[n] += u32::from(!r.cleared_by_landing.is_empty());
+            },
+        );
+        results.push((played.score, played.turns));
     }
     for lo in (0..CELLS).step_by(5) {
         let hi = (lo + 5).min(CELLS + 1);
@@ -83,10 +64,8 @@ fn main() {
             share(&landing)
         );
     }
-    let mean = scores.iter().map(|&s| f64::from(s)).sum::<f64>() / scores.len() as f64;
-    scores.sort_unstable();
     println!(
-        "games {games} median_score {} mean_score {mean:.1}",
-        scores[scores.len() / 2]
+        "{}",
+        Summary::of(&results, start.elapsed().as_secs_f64() * 1000.0)
     );
 }

@@ -36,13 +36,12 @@
     missing_docs
 )]
 
-use banco_game::ScoreGame;
-use banco_lines::ai::Budget;
 use banco_lines::ai::eval::{WEIGHT_COUNT, Weights};
-use banco_lines::ai::search::{self, SampleRng};
+use banco_lines::ai::search::SampleRng;
 use banco_lines::ai::summary::Summary;
+use banco_lines::ai::{self, Budget};
 use banco_lines::spawn::Spawner;
-use banco_lines::{LinesGame, Move, Settings};
+use banco_lines::{LinesGame, Settings};
 
 struct Options {
     generations: usize,
@@ -115,41 +114,21 @@ fn options() -> Options {
     o
 }
 
-/// Weights from `name=value,name=value` over the defaults.
+/// Weights from `name=value,name=value` over the defaults (exits with the reason if the
+/// spec cannot be read).
 fn parse_spec(spec: &str) -> Weights {
-    let mut w = Weights::default();
-    for pair in spec.split(',').filter(|p| !p.is_empty()) {
-        let (name, value) = pair.split_once('=').expect("name=value");
-        assert!(
-            w.set(name, value.parse().expect("a number")),
-            "no weight {name}"
-        );
-    }
-    w
+    Weights::from_spec(spec).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(2)
+    })
 }
 
 /// Score and turns of one game played with `weights` and `budget` (the samples seeded as
 /// `ai::play_out` seeds them, so that the default weights replay `banco bench lines`).
 fn play(weights: &Weights, budget: &Budget, seed: u64, max_turns: u32) -> (u32, u32) {
-    let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
-    while !game.is_over() && game.turns() < max_turns {
-        let s = seed ^ (u64::from(game.turns()) << 32);
-        let Some((c, _)) =
-            search::best_move_with(game.board(), &game.next_colors(), budget, s, weights)
-        else {
-            break;
-        };
-        if game
-            .play(Move {
-                from: c.from,
-                to: c.to,
-            })
-            .is_err()
-        {
-            break;
-        }
-    }
-    (game.score(), game.turns())
+    let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
+    let played = ai::play_out_with(game, budget, weights, seed, max_turns, |_, _, _| {});
+    (played.score, played.turns)
 }
 
 /// Score and turns of every candidate on every game of `seeds` (candidate-major), on

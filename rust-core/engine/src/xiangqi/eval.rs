@@ -692,21 +692,8 @@ mod tests {
                     "{pos:?}"
                 );
                 checked += 1;
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
+                let Some(mv) = crate::xiangqi::random_move(&pos, &mut rng, 2) else {
                     break;
-                }
-                // Prefer captures now and then, so that games reach sparse boards.
-                let captures: Vec<_> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&m| pos.captured_kind(m).is_some())
-                    .collect();
-                let pick = |n: usize, rng: &mut Rng| (rng.next_u64() % n as u64) as usize;
-                let mv = if !captures.is_empty() && rng.next_u64() % 2 == 0 {
-                    captures[pick(captures.len(), &mut rng)]
-                } else {
-                    moves.as_slice()[pick(moves.len(), &mut rng)]
                 };
                 pos.make(mv);
             }

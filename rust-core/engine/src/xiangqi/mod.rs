@@ -456,6 +456,34 @@ impl SearchGame for XiangqiNode {
     }
 }
 
+/// Test support: a random legal move of `pos` (None when there is none), a capture with
+/// probability about `1 / capture_one_in` when there is one, so that random games reach
+/// sparse boards. The same generator draws give the same moves.
+#[cfg(test)]
+pub(crate) fn random_move(
+    pos: &banco_xiangqi::Position,
+    rng: &mut crate::level::Rng,
+    capture_one_in: u64,
+) -> Option<banco_xiangqi::Move> {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let captures: Vec<_> = moves
+        .iter()
+        .copied()
+        .filter(|&m| pos.captured_kind(m).is_some())
+        .collect();
+    let pick = |n: usize, rng: &mut crate::level::Rng| (rng.next_u64() % n as u64) as usize;
+    Some(
+        if !captures.is_empty() && rng.next_u64() % capture_one_in == 0 {
+            captures[pick(captures.len(), rng)]
+        } else {
+            moves.as_slice()[pick(moves.len(), rng)]
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

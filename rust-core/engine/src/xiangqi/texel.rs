@@ -799,19 +799,8 @@ mod tests {
             let mut pos = Position::startpos();
             for _ in 0..150 {
                 out.push(pos.clone());
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
+                let Some(mv) = crate::xiangqi::random_move(&pos, &mut rng, 3) else {
                     break;
-                }
-                let caps: Vec<_> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&m| pos.captured_kind(m).is_some())
-                    .collect();
-                let mv = if !caps.is_empty() && rng.next_u64() % 3 == 0 {
-                    caps[(rng.next_u64() % caps.len() as u64) as usize]
-                } else {
-                    moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]
                 };
                 pos.make(mv);
             }

@@ -162,6 +162,25 @@ pub struct Weights {
     pub plan_decay: f32,
 }
 
+/// A weights spec ([`Weights::apply_spec`]) that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WeightSpecError {
+    /// A pair without `=`.
+    #[error("weight `{0}` has no value: write name=value")]
+    NoValue(String),
+    /// A value that is not a number.
+    #[error("weight {name}: `{value}` is not a number")]
+    NotANumber {
+        /// The weight.
+        name: String,
+        /// What was given.
+        value: String,
+    },
+    /// A name that is no weight.
+    #[error("no weight is called `{0}` (the names: Weights::NAMES)")]
+    Unknown(String),
+}
+
 /// Number of tunable weights ([`Weights::NAMES`]).
 pub const WEIGHT_COUNT: usize = 23;
 
@@ -279,8 +298,50 @@ impl Weights {
         }
     }
 
-    /// The weights as `name=value` pairs separated by commas (the form [`Weights::set`]
-    /// reads back one pair at a time).
+    /// Sets the weights a spec names (`name=value` pairs separated by commas, the form
+    /// [`Weights::to_spec`] writes; an empty spec changes nothing). On an error nothing
+    /// is changed.
+    ///
+    /// ```
+    /// use banco_lines::ai::eval::{WeightSpecError, Weights};
+    /// let mut w = Weights::default();
+    /// w.apply_spec("plan1=0,plan2=0")?;
+    /// assert_eq!(w.plan1, 0.0);
+    /// assert_eq!(w.apply_spec("plan1=1,nope=2"), Err(WeightSpecError::Unknown("nope".into())));
+    /// assert_eq!(w.plan1, 0.0);
+    /// assert_eq!(Weights::from_spec(&Weights::default().to_spec())?, Weights::default());
+    /// # Ok::<(), WeightSpecError>(())
+    /// ```
+    pub fn apply_spec(&mut self, spec: &str) -> Result<(), WeightSpecError> {
+        let mut w = *self;
+        for pair in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (name, value) = pair
+                .split_once('=')
+                .ok_or_else(|| WeightSpecError::NoValue(pair.to_string()))?;
+            let v: f32 = value
+                .trim()
+                .parse()
+                .map_err(|_| WeightSpecError::NotANumber {
+                    name: name.to_string(),
+                    value: value.to_string(),
+                })?;
+            if !w.set(name.trim(), v) {
+                return Err(WeightSpecError::Unknown(name.trim().to_string()));
+            }
+        }
+        *self = w;
+        Ok(())
+    }
+
+    /// The default weights with those `spec` names changed ([`Weights::apply_spec`]).
+    pub fn from_spec(spec: &str) -> Result<Weights, WeightSpecError> {
+        let mut w = Weights::default();
+        w.apply_spec(spec)?;
+        Ok(w)
+    }
+
+    /// The weights as `name=value` pairs separated by commas (the form
+    /// [`Weights::apply_spec`] reads).
     #[must_use]
     pub fn to_spec(&self) -> String {
         Weights::NAMES
@@ -356,6 +417,8 @@ impl Masks {
 #[derive(Clone, Copy, Debug)]
 pub struct Regions {
     sets: [u128; 41],
+    /// `spread` of each region: its cells and their neighbours (the balls next to it).
+    near: [u128; 41],
     len: usize,
 }
 
@@ -365,6 +428,7 @@ impl Regions {
     pub fn of(empty: u128) -> Regions {
         let mut r = Regions {
             sets: [0; 41],
+            near: [0; 41],
             len: 0,
         };
         let mut rest = empty;
@@ -373,6 +437,7 @@ impl Regions {
             let region = flood(crate::board::CellSet(empty), seed).0;
             if r.len < r.sets.len() {
                 r.sets[r.len] = region;
+                r.near[r.len] = spread(region);
                 r.len += 1;
             }
             rest &= !region;
@@ -394,6 +459,18 @@ impl Regions {
             .copied()
             .find(|&s| s & bit != 0)
             .unwrap_or(0)
+    }
+
+    /// The region holding the free cell with bit `bit` and the cells next to it — where a
+    /// ball that can reach `bit` stands (`bit` and its neighbours if no region holds it).
+    /// Computed once per region, not per query.
+    #[must_use]
+    pub fn near(&self, bit: u128) -> u128 {
+        self.sets()
+            .iter()
+            .zip(&self.near)
+            .find(|(s, _)| *s & bit != 0)
+            .map_or_else(|| spread(bit), |(_, &n)| n)
     }
 
     /// The free cells a ball whose neighbours are `neighbours` can reach.
@@ -507,9 +584,8 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
         let mut v = weights.run[k];
         if k == 4 {
             let hole = mask & empty;
-            let region = regions.containing(hole);
             // A ball of this colour outside the window next to the hole's region.
-            if spread(region | hole) & m.color[code] & !occ != 0 {
+            if regions.near(hole) & m.color[code] & !occ != 0 {
                 v += weights.ready;
             }
         } else if k == 3 && weights.ready3 != 0.0 {
@@ -517,8 +593,8 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
             let h1 = holes & holes.wrapping_neg();
             let h2 = holes & !h1;
             let spares = m.color[code] & !occ;
-            let s1 = spread(regions.containing(h1)) & spares;
-            let s2 = spread(regions.containing(h2)) & spares;
+            let s1 = regions.near(h1) & spares;
+            let s2 = regions.near(h2) & spares;
             if s1 != 0 && s2 != 0 && (s1 | s2).count_ones() >= 2 {
                 v += weights.ready3;
             }

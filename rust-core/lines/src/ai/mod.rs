@@ -33,11 +33,13 @@ pub mod search;
 pub mod summary;
 pub mod value;
 
-use crate::board::{Ball, Cell};
-use crate::game::{LinesGame, Move};
+use crate::board::{Ball, Board, Cell};
+use crate::game::{LinesGame, Move, TurnReport};
 use crate::lines::{DIRECTIONS, run_length};
 use banco_game::ScoreGame;
 use core::fmt;
+use eval::Weights;
+use value::Value;
 
 /// How hard the computer thinks about one move: counts, never time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -305,26 +307,78 @@ pub struct PlayedGame {
     pub finished: bool,
 }
 
+impl PlayedGame {
+    /// How `game` stands now.
+    fn of(game: &LinesGame) -> PlayedGame {
+        PlayedGame {
+            score: game.score(),
+            turns: game.turns(),
+            finished: game.is_over(),
+        }
+    }
+}
+
 /// Plays `game` out with `player` until the board is full or `max_turns` turns were
 /// played; the computer's samples are seeded from `seed` and the turn number.
 #[must_use]
 pub fn play_out(mut game: LinesGame, player: Player, seed: u64, max_turns: u32) -> PlayedGame {
-    while !game.is_over() && game.turns() < max_turns {
-        let mv = match player {
-            Player::Computer(budget) => {
-                let s = seed ^ (u64::from(game.turns()) << 32);
-                hint(&game, &budget, s).map(|h| h.mv)
+    match player {
+        Player::Computer(budget) => play_out_with(
+            game,
+            &budget,
+            &Weights::default(),
+            seed,
+            max_turns,
+            |_, _, _| {},
+        ),
+        Player::Greedy => {
+            while !game.is_over() && game.turns() < max_turns {
+                let Some(mv) = greedy_move(&game) else { break };
+                if game.play(mv).is_err() {
+                    break;
+                }
             }
-            Player::Greedy => greedy_move(&game),
-        };
-        let Some(mv) = mv else { break };
-        if game.play(mv).is_err() {
-            break;
+            PlayedGame::of(&game)
         }
     }
-    PlayedGame {
-        score: game.score(),
-        turns: game.turns(),
-        finished: game.is_over(),
+}
+
+/// Plays `game` out as [`play_out`] does with the computer at `budget`, judging boards by
+/// `value` (the evaluation weights to measure, or a learned value), and calls `on_turn`
+/// with the board before each move, the move and what the turn did (for the tuning and
+/// diagnostic examples).
+///
+/// ```
+/// use banco_lines::{LinesGame, Settings, ai::{self, Budget, eval::Weights}};
+/// let game = LinesGame::new(Settings::default(), [5; 32]);
+/// let mut lines = 0;
+/// let played = ai::play_out_with(game.clone(), &Budget::fast(), &Weights::default(), 7, 30,
+///     |_, _, turn| lines += u32::from(!turn.cleared.is_empty()));
+/// let same = ai::play_out(game, ai::Player::Computer(Budget::fast()), 7, 30);
+/// assert_eq!(played, same);
+/// assert!(played.turns <= 30 && lines <= played.turns);
+/// ```
+pub fn play_out_with(
+    mut game: LinesGame,
+    budget: &Budget,
+    value: &(impl Value + ?Sized),
+    seed: u64,
+    max_turns: u32,
+    mut on_turn: impl FnMut(&Board, Move, &TurnReport),
+) -> PlayedGame {
+    while !game.is_over() && game.turns() < max_turns {
+        let s = seed ^ (u64::from(game.turns()) << 32);
+        let before = *game.board();
+        let Some((c, _)) = search::best_move_with(&before, &game.next_colors(), budget, s, value)
+        else {
+            break;
+        };
+        let mv = Move {
+            from: c.from,
+            to: c.to,
+        };
+        let Ok(report) = game.play(mv) else { break };
+        on_turn(&before, mv, &report);
     }
+    PlayedGame::of(&game)
 }

@@ -24,7 +24,6 @@
 
 use super::eval::{Masks, Regions, WINDOW_MASKS};
 use crate::board::Ball;
-use crate::path::spread;
 
 /// Windows taken per colour.
 pub const MAX_PER_COLOR: usize = 3;
@@ -61,7 +60,7 @@ pub fn cheapest(m: &Masks, regions: &Regions) -> Costs {
         while rest != 0 {
             let bit = rest & rest.wrapping_neg();
             rest &= !bit;
-            let r = spread(regions.containing(bit) | bit) & spares;
+            let r = regions.near(bit) & spares;
             if r == 0 {
                 cost += 1;
             }

@@ -566,7 +566,7 @@ fn a_run_of_three_counts_as_ready_only_when_two_balls_can_fill_it() {
 #[test]
 #[allow(clippy::float_cmp)] // the values must come back bit for bit
 fn weights_read_back_by_name_and_as_an_array() {
-    use banco_lines::ai::eval::{WEIGHT_COUNT, Weights};
+    use banco_lines::ai::eval::{WEIGHT_COUNT, WeightSpecError, Weights};
     let mut w = Weights::default();
     for (i, name) in Weights::NAMES.iter().enumerate() {
         assert!(w.set(name, i as f32 + 0.5), "{name}");
@@ -576,12 +576,25 @@ fn weights_read_back_by_name_and_as_an_array() {
     assert_eq!(a.len(), WEIGHT_COUNT);
     assert!(a.iter().enumerate().all(|(i, &v)| v == i as f32 + 0.5));
     assert_eq!(Weights::from_array(&a), w);
-    let mut back = Weights::default();
-    for pair in w.to_spec().split(',') {
-        let (name, value) = pair.split_once('=').unwrap();
-        assert!(back.set(name, value.parse().unwrap()));
+    assert_eq!(Weights::from_spec(&w.to_spec()), Ok(w));
+    // A bad spec is a typed error and changes nothing.
+    let mut same = w;
+    for (spec, err) in [
+        ("run1=2,plan1", WeightSpecError::NoValue("plan1".into())),
+        (
+            "run1=2,plan1=x",
+            WeightSpecError::NotANumber {
+                name: "plan1".into(),
+                value: "x".into(),
+            },
+        ),
+        ("run1=2,nope=1", WeightSpecError::Unknown("nope".into())),
+    ] {
+        assert_eq!(same.apply_spec(spec), Err(err), "{spec}");
+        assert_eq!(same, w, "{spec}");
     }
-    assert_eq!(back, w);
+    assert_eq!(same.apply_spec(" plan1 = 3 ,"), Ok(()));
+    assert_eq!(same.plan1, 3.0);
     assert_eq!(w.run[3], 3.5, "run0..run4 are the entries of run");
 }
 

@@ -54,18 +54,10 @@ fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
 }
 
 fn weights_from_env() -> Weights {
-    let mut w = Weights::default();
     let Ok(spec) = std::env::var("LINES_WEIGHTS") else {
-        return w;
+        return Weights::default();
     };
-    for pair in spec.split(',').filter(|p| !p.is_empty()) {
-        let (name, value) = pair.split_once('=').expect("name=value");
-        assert!(
-            w.set(name, value.parse().expect("a number")),
-            "unknown weight {name}"
-        );
-    }
-    w
+    Weights::from_spec(&spec).unwrap_or_else(|e| panic!("LINES_WEIGHTS: {e}"))
 }
 
 #[test]
