@@ -565,7 +565,9 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
     let mut paired = 0u128;
     let mut expected = 0.0;
     let mut empty_windows = 0u32;
-    for &mask in &WINDOW_MASKS {
+    let planning = weights.plan1 != 0.0 || weights.plan2 != 0.0 || weights.plan3 != 0.0;
+    let mut plan_windows = super::plan::Windows::new();
+    for (wi, &mask) in WINDOW_MASKS.iter().enumerate() {
         let occ = mask & !empty;
         if occ == 0 {
             empty_windows += 1;
@@ -580,24 +582,44 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
         if k >= 2 {
             paired |= occ;
         }
+        let whole = k;
         let k = k.min(4);
         let mut v = weights.run[k];
+        // The balls of this colour outside the window (the spares), and which of them
+        // can reach each free cell (next to its free region): shared by the ready terms
+        // and the planning term's window costs (one scan of the windows for both).
+        let holes = mask & empty;
+        let spares = m.color[code] & !occ;
         if k == 4 {
-            let hole = mask & empty;
             // A ball of this colour outside the window next to the hole's region.
-            if regions.near(hole) & m.color[code] & !occ != 0 {
+            let r = regions.near(holes) & spares;
+            if r != 0 {
                 v += weights.ready;
             }
-        } else if k == 3 && weights.ready3 != 0.0 {
-            let holes = mask & empty;
+            if planning && whole == 4 {
+                plan_windows.add(wi, code, super::plan::window_cost(&[r]));
+            }
+        } else if k == 3 && (weights.ready3 != 0.0 || planning) {
             let h1 = holes & holes.wrapping_neg();
             let h2 = holes & !h1;
-            let spares = m.color[code] & !occ;
             let s1 = regions.near(h1) & spares;
             let s2 = regions.near(h2) & spares;
-            if s1 != 0 && s2 != 0 && (s1 | s2).count_ones() >= 2 {
+            if weights.ready3 != 0.0 && s1 != 0 && s2 != 0 && (s1 | s2).count_ones() >= 2 {
                 v += weights.ready3;
             }
+            if planning {
+                plan_windows.add(wi, code, super::plan::window_cost(&[s1, s2]));
+            }
+        } else if k == 2 && planning {
+            let h1 = holes & holes.wrapping_neg();
+            let h2 = (holes & !h1) & (holes & !h1).wrapping_neg();
+            let h3 = holes & !h1 & !h2;
+            let reach = [
+                regions.near(h1) & spares,
+                regions.near(h2) & spares,
+                regions.near(h3) & spares,
+            ];
+            plan_windows.add(wi, code, super::plan::window_cost(&reach));
         }
         value += v;
         if spawning {
@@ -614,8 +636,8 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
         }
     }
     value += weights.run[0] * empty_windows as f32;
-    if weights.plan1 != 0.0 || weights.plan2 != 0.0 || weights.plan3 != 0.0 {
-        let costs = super::plan::cheapest(m, &regions);
+    if planning {
+        let costs = plan_windows.cheapest(m);
         value += super::plan::value(
             &costs,
             &[weights.plan1, weights.plan2, weights.plan3],

@@ -34,12 +34,112 @@ pub const MAX_COST: u8 = 3;
 /// Per colour (index 0–6), the costs of the windows taken, cheapest first (0: none).
 pub type Costs = [[u8; MAX_PER_COLOR]; Ball::COUNT];
 
-/// The cheapest windows of every colour (see the module docs).
+/// The cost of a window whose free cells the spare balls `reach[i]` can reach (one set per
+/// free cell: the balls of the colour outside the window next to that cell's free region):
+/// one move per free cell, one more per free cell no spare reaches, one more per missing
+/// spare.
+#[must_use]
+pub fn window_cost(reach: &[u128]) -> u8 {
+    let h = reach.len() as u8;
+    let mut cost = h;
+    let mut all = 0u128;
+    for &r in reach {
+        if r == 0 {
+            cost += 1;
+        }
+        all |= r;
+    }
+    let have = all.count_ones() as u8;
+    if have < h {
+        cost += h - have;
+    }
+    cost
+}
+
+/// The windows of each colour cheap enough to count ([`MAX_COST`] at most), gathered one
+/// by one ([`Windows::add`]) — by the evaluation during its own scan of the 140 windows,
+/// so that the board is scanned once — then chosen from by [`Windows::cheapest`].
+#[derive(Clone, Debug)]
+pub struct Windows {
+    /// Per colour: (cost, window index).
+    found: [[(u8, u8); 48]; Ball::COUNT],
+    n: [usize; Ball::COUNT],
+}
+
+impl Default for Windows {
+    fn default() -> Windows {
+        Windows::new()
+    }
+}
+
+impl Windows {
+    /// No window yet.
+    #[must_use]
+    pub const fn new() -> Windows {
+        Windows {
+            found: [[(0, 0); 48]; Ball::COUNT],
+            n: [0; Ball::COUNT],
+        }
+    }
+
+    /// Window `wi` (an index of [`WINDOW_MASKS`]), holding two balls at least, all of
+    /// colour `code` (1–7), at `cost` ([`window_cost`]); ignored above [`MAX_COST`].
+    pub fn add(&mut self, wi: usize, code: usize, cost: u8) {
+        if cost > MAX_COST || !(1..=Ball::COUNT).contains(&code) {
+            return;
+        }
+        let i = code - 1;
+        if let (Some(slot), Ok(w)) = (self.found[i].get_mut(self.n[i]), u8::try_from(wi)) {
+            *slot = (cost, w);
+            self.n[i] += 1;
+        }
+    }
+
+    /// The costs of the windows taken per colour (see the module docs); `m`: the board's
+    /// masks.
+    #[must_use]
+    pub fn cheapest(mut self, m: &Masks) -> Costs {
+        let empty = m.empty;
+        let mut out = [[0u8; MAX_PER_COLOR]; Ball::COUNT];
+        for i in 0..Ball::COUNT {
+            let list = &mut self.found[i][..self.n[i]];
+            list.sort_unstable();
+            let code = i + 1;
+            let mut taken_balls = 0u128;
+            let mut reserved = 0u32;
+            let mut k = 0;
+            for &(cost, wi) in list.iter() {
+                if k == MAX_PER_COLOR {
+                    break;
+                }
+                let mask = WINDOW_MASKS[wi as usize];
+                let occ = mask & !empty;
+                if occ & taken_balls != 0 {
+                    continue;
+                }
+                let holes = (mask & empty).count_ones();
+                let spares = (m.color[code] & !taken_balls & !occ).count_ones();
+                let extra = (reserved + holes).saturating_sub(spares) as u8;
+                let cost = cost.saturating_add(extra.min(holes as u8));
+                if cost > MAX_COST {
+                    continue;
+                }
+                taken_balls |= occ;
+                reserved += holes;
+                out[i][k] = cost;
+                k += 1;
+            }
+            out[i][..k].sort_unstable();
+        }
+        out
+    }
+}
+
+/// The cheapest windows of every colour (see the module docs), by a scan of its own over
+/// the windows (the evaluation gathers them during its scan instead).
 #[must_use]
 pub fn cheapest(m: &Masks, regions: &Regions) -> Costs {
-    // Candidate windows per colour: (cost, window index).
-    let mut found = [[(0u8, 0u8); 48]; Ball::COUNT];
-    let mut n = [0usize; Ball::COUNT];
+    let mut windows = Windows::new();
     let empty = m.empty;
     for (wi, &mask) in WINDOW_MASKS.iter().enumerate() {
         let occ = mask & !empty;
@@ -49,68 +149,22 @@ pub fn cheapest(m: &Masks, regions: &Regions) -> Costs {
         let code = (1..8).find(|&c| occ & !m.color[c] == 0);
         let Some(code) = code else { continue };
         let holes = mask & empty;
-        let h = holes.count_ones() as u8;
-        if h == 0 {
+        if holes == 0 {
             continue;
         }
         let spares = m.color[code] & !occ;
-        let mut cost = h;
-        let mut reach = 0u128;
+        let mut reach = [0u128; 3];
+        let mut h = 0;
         let mut rest = holes;
-        while rest != 0 {
+        while rest != 0 && h < reach.len() {
             let bit = rest & rest.wrapping_neg();
             rest &= !bit;
-            let r = regions.near(bit) & spares;
-            if r == 0 {
-                cost += 1;
-            }
-            reach |= r;
+            reach[h] = regions.near(bit) & spares;
+            h += 1;
         }
-        let have = reach.count_ones() as u8;
-        if have < h {
-            cost += h - have;
-        }
-        if cost > MAX_COST {
-            continue;
-        }
-        let i = code - 1;
-        if n[i] < found[i].len() {
-            found[i][n[i]] = (cost, wi as u8);
-            n[i] += 1;
-        }
+        windows.add(wi, code, window_cost(&reach[..h]));
     }
-    let mut out = [[0u8; MAX_PER_COLOR]; Ball::COUNT];
-    for i in 0..Ball::COUNT {
-        let list = &mut found[i][..n[i]];
-        list.sort_unstable();
-        let code = i + 1;
-        let mut taken_balls = 0u128;
-        let mut reserved = 0u32;
-        let mut k = 0;
-        for &(cost, wi) in list.iter() {
-            if k == MAX_PER_COLOR {
-                break;
-            }
-            let mask = WINDOW_MASKS[wi as usize];
-            let occ = mask & !empty;
-            if occ & taken_balls != 0 {
-                continue;
-            }
-            let holes = (mask & empty).count_ones();
-            let spares = (m.color[code] & !taken_balls & !occ).count_ones();
-            let extra = (reserved + holes).saturating_sub(spares) as u8;
-            let cost = cost.saturating_add(extra.min(holes as u8));
-            if cost > MAX_COST {
-                continue;
-            }
-            taken_balls |= occ;
-            reserved += holes;
-            out[i][k] = cost;
-            k += 1;
-        }
-        out[i][..k].sort_unstable();
-    }
-    out
+    windows.cheapest(m)
 }
 
 /// The planning value of `costs`: `cost_value[c - 1]` for a window of cost `c`, times

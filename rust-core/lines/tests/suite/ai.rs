@@ -100,3 +100,42 @@ fn successive_halving_is_deterministic_and_takes_a_ready_line() {
     );
     assert_eq!(played.turns, 15);
 }
+
+#[test]
+fn the_evaluation_gathers_the_planning_windows_as_the_planning_scan_does() {
+    // The evaluation collects the planning term's windows during its own scan of the
+    // windows; its planning part must equal the stand-alone `plan::cheapest`, whatever
+    // the ready terms' weights.
+    use banco_lines::ai::eval::{Masks, Regions, Weights, evaluate_with};
+    use banco_lines::ai::plan;
+    let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(8));
+    let mut boards = 0;
+    while !game.is_over() && boards < 120 {
+        let board = *game.board();
+        for ready3 in [0.0, 1.0] {
+            let with = Weights {
+                ready3,
+                ..Weights::default()
+            };
+            let without = Weights {
+                plan1: 0.0,
+                plan2: 0.0,
+                plan3: 0.0,
+                ..with
+            };
+            let m = Masks::of(&board);
+            let costs = plan::cheapest(&m, &Regions::of(m.empty));
+            let want = plan::value(
+                &costs,
+                &[with.plan1, with.plan2, with.plan3],
+                with.plan_decay,
+            );
+            let got = evaluate_with(&board, &with) - evaluate_with(&board, &without);
+            assert!((got - want).abs() < 1e-3, "{got} vs {want} on\n{board}");
+        }
+        boards += 1;
+        let h = ai::hint(&game, &ai::Budget::fast(), 3).unwrap();
+        game.play(h.mv).unwrap();
+    }
+    assert!(boards >= 60, "{boards}");
+}
