@@ -101,8 +101,12 @@ impl Windows {
     pub fn cheapest(mut self, m: &Masks) -> Costs {
         let empty = m.empty;
         let mut out = [[0u8; MAX_PER_COLOR]; Ball::COUNT];
-        for i in 0..Ball::COUNT {
-            let list = &mut self.found[i][..self.n[i]];
+        for (i, (taken, (found, &n))) in out
+            .iter_mut()
+            .zip(self.found.iter_mut().zip(&self.n))
+            .enumerate()
+        {
+            let list = &mut found[..n];
             list.sort_unstable();
             let code = i + 1;
             let mut taken_balls = 0u128;
@@ -126,10 +130,10 @@ impl Windows {
                 }
                 taken_balls |= occ;
                 reserved += holes;
-                out[i][k] = cost;
+                taken[k] = cost;
                 k += 1;
             }
-            out[i][..k].sort_unstable();
+            taken[..k].sort_unstable();
         }
         out
     }
