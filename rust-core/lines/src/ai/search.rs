@@ -5,13 +5,17 @@
 //!    its board with the expected effect of the three announced balls landing
 //!    ([`eval::after_spawn`], closed form, no sampling).
 //! 2. The best few ([`Budget::candidates`]) are played out over Monte Carlo samples of
-//!    where the announced balls land (the same samples for every move: they are compared
-//!    on the same luck), by successive halving: after each round the better half goes on
-//!    with twice the samples, so the budget goes to the close contenders. Each sampled board is worth the points the landing made plus the
-//!    value of our next move on it: with [`Budget::replies`], the best of every legal
-//!    reply judged as in stage 1 (a two-move look-ahead); otherwise the better of standing
-//!    still and the best reply that completes a line. A move that completes lines is
-//!    followed the same way by our free next move with the same colours announced.
+//!    where the announced balls land and which three colours are announced next (the
+//!    same samples for every move: they are compared on the same luck), by successive
+//!    halving: after each round the better half goes on with twice the samples, so the
+//!    budget goes to the close contenders. Each sampled board is worth the points the
+//!    landing made plus the value of our next move on it with the sampled colours known:
+//!    with [`Budget::replies`], the best of every legal reply judged exactly as stage 1
+//!    judges our move now (a two-move look-ahead); otherwise the better of standing still
+//!    and the best reply that completes a line. A move that completes lines is followed
+//!    the same way by our free next move with the same colours announced (exact: nothing
+//!    lands). Stage one's choice is never dropped; the best of the others replaces it only
+//!    if it wins by more than [`MARGIN_Z`] standard errors of their paired differences.
 //!
 //! ```
 //! use banco_lines::{LinesGame, Settings, ai};
@@ -309,12 +313,43 @@ pub fn best_move_with(
     ))
 }
 
+/// A candidate in stage two: its board after the move and the value of each sample so far
+/// (one exact value for a move that completes lines: nothing lands).
+struct Contender {
+    cand: Candidate,
+    after: Board,
+    exact: Option<f32>,
+    values: Vec<f32>,
+}
+
+impl Contender {
+    /// The value of sample `i`.
+    fn value(&self, i: usize) -> f32 {
+        self.exact
+            .unwrap_or_else(|| self.values.get(i).copied().unwrap_or(LOST))
+    }
+
+    /// The mean over the samples so far.
+    fn mean(&self) -> f32 {
+        self.exact
+            .unwrap_or_else(|| self.values.iter().sum::<f32>() / self.values.len().max(1) as f32)
+    }
+}
+
+/// Standard errors by which a challenger's mean must beat stage one's choice, paired
+/// sample by sample, before stage two overrules it (`data/tuning.md`, fifth session).
+pub const MARGIN_Z: f32 = 1.0;
+
 /// Stage two by successive halving: every kept candidate gets [`Budget::samples`]
 /// landing samples, the better half (by mean value, rounded up) goes on, and each round
-/// spends about as much as the first (the survivors' samples double), until one is left.
-/// Sample `i` is the same landing for every candidate, so the means compare candidates on
-/// the same luck. A candidate that completes a line is judged once, exactly (no ball
-/// lands: our free move with the same colours announced).
+/// spends about as much as the first (the survivors' samples double), until two are
+/// left. Stage one's choice (the first candidate) is never dropped: the others challenge
+/// it. Sample `i` is the same landing and the same next colours for every candidate, so
+/// the candidates are compared on the same luck, sample by sample; the best challenger
+/// replaces stage one's choice only if the mean of those paired differences is above
+/// [`MARGIN_Z`] standard errors (stage two overrules the closed form only where its
+/// samples are sure; more samples, smaller errors). A candidate that completes a line is
+/// judged once, exactly (no ball lands: our free move with the same colours announced).
 fn successive_halving(
     board: &Board,
     next: &[Ball],
@@ -324,52 +359,73 @@ fn successive_halving(
     weights: &(impl Value + ?Sized),
 ) -> (Candidate, f32) {
     let mut scratch = Vec::with_capacity(2048);
-    // (candidate, board after it, sum of sampled values, samples so far)
-    let mut alive: Vec<(Candidate, Board, f32, usize)> = cands
+    let mut alive: Vec<Contender> = cands
         .iter()
         .map(|c| {
             let mut after = *board;
             apply(&mut after, c);
-            (*c, after, 0.0, 0)
+            let exact = (c.points > 0).then(|| {
+                c.points as f32
+                    + weights.line_bonus()
+                    + value_to_move(&after, Some(next), true, weights, &mut scratch)
+            });
+            Contender {
+                cand: *c,
+                after,
+                exact,
+                values: Vec::new(),
+            }
         })
         .collect();
-    for entry in &mut alive {
-        if entry.0.points > 0 {
-            entry.2 = entry.0.points as f32
-                + weights.line_bonus()
-                + value_to_move(&entry.1, Some(next), true, weights, &mut scratch);
-            entry.3 = 1;
-        }
-    }
-    let mean = |e: &(Candidate, Board, f32, usize)| e.2 / e.3.max(1) as f32;
     let mut per_round = budget.samples.max(1);
     let mut target = 0;
     loop {
         target += per_round;
         for entry in &mut alive {
-            if entry.0.points > 0 {
+            if entry.exact.is_some() {
                 continue;
             }
-            for i in entry.3..target {
+            for i in entry.values.len()..target {
                 let mut rng = SampleRng::new(sample_seed(seed, i));
-                let mut b = entry.1;
+                // The colours announced after the landing, drawn first (a fixed number
+                // of draws: every candidate sees the same colours in sample `i`), as the
+                // spawn draws them (uniform over the seven): the reply is judged with its
+                // colours known, exactly as stage one judges our move now.
+                let colors = random_colors(&mut rng);
+                let mut b = entry.after;
                 let pts = land_random(&mut b, next, &mut rng);
-                entry.2 +=
-                    pts as f32 + value_to_move(&b, None, budget.replies, weights, &mut scratch);
+                entry.values.push(
+                    pts as f32
+                        + value_to_move(&b, Some(&colors), budget.replies, weights, &mut scratch),
+                );
             }
-            entry.3 = target;
         }
-        // Best first; ties keep stage one's order (the sort is stable).
-        alive.sort_by(|a, b| mean(b).total_cmp(&mean(a)));
         if alive.len() <= 2 {
             break;
         }
+        // Stage one's choice stays first; the challengers best first (ties keep stage
+        // one's order: the sort is stable), the better half of the field goes on.
+        alive[1..].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
         alive.truncate(alive.len().div_ceil(2));
         per_round *= 2;
     }
-    alive
-        .first()
-        .map_or((cands[0], cands[0].heuristic), |e| (e.0, mean(e)))
+    let incumbent = &alive[0];
+    let Some(challenger) = alive[1..]
+        .iter()
+        .reduce(|best, e| if e.mean() > best.mean() { e } else { best })
+    else {
+        return (incumbent.cand, incumbent.mean());
+    };
+    let n = target;
+    let diffs = (0..n).map(|i| challenger.value(i) - incumbent.value(i));
+    let mean_d = diffs.clone().sum::<f32>() / n as f32;
+    let var = diffs.map(|d| (d - mean_d) * (d - mean_d)).sum::<f32>() / (n.max(2) - 1) as f32;
+    let se = (var / n as f32).sqrt();
+    if mean_d > MARGIN_Z * se {
+        (challenger.cand, challenger.mean())
+    } else {
+        (incumbent.cand, incumbent.mean())
+    }
 }
 
 /// The seed of sample `i` (the same for every candidate: they are compared on the same
