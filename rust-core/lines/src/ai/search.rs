@@ -405,12 +405,16 @@ fn successive_halving(
         }
         // Stage one's choice stays first; the challengers best first (ties keep stage
         // one's order: the sort is stable), the better half of the field goes on.
-        alive[1..].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
+        if let Some(challengers) = alive.get_mut(1..) {
+            challengers.sort_by(|a, b| b.mean().total_cmp(&a.mean()));
+        }
         alive.truncate(alive.len().div_ceil(2));
         per_round *= 2;
     }
-    let incumbent = &alive[0];
-    let Some(challenger) = alive[1..]
+    let Some((incumbent, challengers)) = alive.split_first() else {
+        return (cands[0], cands[0].heuristic);
+    };
+    let Some(challenger) = challengers
         .iter()
         .reduce(|best, e| if e.mean() > best.mean() { e } else { best })
     else {

@@ -36,7 +36,12 @@
 //! The planning term (`ai::plan`: the moves the cheapest windows of each colour still
 //! need) then raised the budget-1 figures over seeds 1–400 from median 643 / mean 698.8 to
 //! 694 / 769.8 (seeds 1–100: 671 / 678.4 → 776 / 835.9); `LINES_WEIGHTS=plan1=0,plan2=0`
-//! plays the player before it.
+//! plays the player before it. Stage two now samples the next announced colours in every
+//! playout (replies judged with colours known, as stage one judges) and overrules stage
+//! one only by more than one standard error of the paired differences: over seeds 1–100
+//! and 201–300 budget 1 751 / 806.9, budget 10 728 / 801.6, budget 30 814 / 894.2 (+87 ±
+//! 39 paired against budget 1); budget 100 on seeds 1–30 978 / 969.6 (`data/tuning.md`,
+//! fifth session).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 use banco_game::ScoreGame;
