@@ -22,6 +22,9 @@
 # The third round's data: `texel gen --seed 60000 --nodes 5000` (games 0-4839 and
 # 100000-104889, no sparring logs); its fits with and without the threat terms
 # (`texel fit ... --freeze-threats`) are compared in texel.rs's docs.
+# The fourth round: `texel gen --seed 70000 --nodes 5000` (games 0-3399 and 100000-103519)
+# and the third round's sparring logs, fitted together with the third round's data in one
+# `texel fit` (command in texel.rs's docs).
 # BANCO_TEXEL_EPOCHS (default 300) and BANCO_TEXEL_START (tuned|hand, default tuned) shape
 # the fit. Runs niced: the machine stays usable. On two shared cores 1,000 games at 5,000
 # nodes take 15-25 minutes per generator and give ~110,000 positions each.

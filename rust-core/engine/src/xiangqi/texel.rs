@@ -42,11 +42,52 @@
 //!
 //! The tool is the `texel` example (`cargo run --release -p banco-engine --example texel
 //! -- gen|import|fit ...`) driven by `tests/tune/texel.sh`. On this project's shared two-core
-//! machine a run yields hundreds of thousands of positions, not the millions of the
-//! engines that popularised the method; the generator appends to its file and continues
+//! machine a run of an hour yields about a million positions (the shipped weights: 1.8
+//! million in one fit, below); the generator appends to its file and continues
 //! from a given game number, so a longer (nightly) run only adds games.
 //!
-//! ## The weights shipped now: the third round (issue #17)
+//! ## The weights shipped now: the fourth round (issue #17)
+//!
+//! One fit over every position of the third and fourth rounds' self-play and the sparring
+//! games of the third round's weights, from the third round's weights (threat weights held
+//! at 0):
+//!
+//! ```text
+//! $T gen --out sp4-0.txt --games 3400 --first 0      --seed 70000 --nodes 5000   # 360,941 lines
+//! $T gen --out sp4-1.txt --games 3520 --first 100000 --seed 70000 --nodes 5000   # 373,818 lines
+//! # sha256 e6063deb665d3c4a4694bed7b0b79d91dad291afde3e30451777baa12a964415  sp4-0.txt
+//! #        07d32a9cb6c198376035f2cb57434815e6d02b520d22316d5c7034c658b4a82e  sp4-1.txt
+//! $T import --log e200-r3.jsonl,threads100.jsonl,threads100b.jsonl,e100-r3.jsonl,e1000-r3.jsonl \
+//!     --out sparring4.txt                                                         # 51,371 lines
+//! $T fit --data sp3-0.txt,sp3-1.txt,sp4-0.txt,sp4-1.txt,sparring4.txt \
+//!     --out rust-core/engine/src/xiangqi/weights.rs --start tuned --epochs 600 --freeze-threats
+//! ```
+//!
+//! The self-play was played by the third round's weights (two generators, 17:04–18:24 UTC
+//! on the shared machine, stopped at game boundaries; 6,920 games). The sparring logs are
+//! the 478 games logged with the third round's weights on 2026-12-02 (`tests/strength/`:
+//! ElephantEye at 100 ms, 200 ms and 1 s emulated, 2 threads against 1; their first
+//! games only for the matches still running at the import). Positions met twice are kept
+//! once over all files: **1,787,558 positions** (178,000 held out), with the third
+//! round's data (`sp3-*`, below).
+//!
+//! **Fit**: K = 0.5200, 600 epochs (the error settles within 100); mean squared error,
+//! training 0.086861 → 0.086233, held out 0.085669 → 0.085236. The largest moves: cannon
+//! end game 260 → 218, horse middle game 524 → 564 and end game 276 → 247, horse pair
+//! middle game 8 → −15, cannon middle game 605 → 625, rook middle game 1,018 → 1,037.
+//!
+//! **Games** against the third round's weights (`eval=prev`), as for the third round
+//! (balanced openings plus 4 random plies, colours swapped, `S` = 1–4, two halves at once):
+//!
+//! | nodes | games | W-D-L | Elo | command (`target/release/examples/match`) |
+//! |-------|-------|-------|-----|-------------------------------------------|
+//! | 10,000 vs 10,000 | 800 | 345-178-277 | **+30 ± 21** | `level=10,nodes=10000 level=10,nodes=10000,eval=prev 200 0 300 S 4` |
+//!
+//! (The first 400, seeds 1 and 2: 175-82-143, +28 ± 31, inside its error bar, so 400
+//! more were played.) Bench signature 1,221,904 (was 1,242,237), with every search feature
+//! off 1,344,019 (was 1,488,899).
+//!
+//! ## The third round (issue #17; `eval=prev`, [`weights_prev`](super::weights_prev))
 //!
 //! **Threat terms** ([`threats`](super::threats)): the side to move's pieces attacked by a
 //! less valuable enemy piece, and those attacked by nothing less valuable and not defended
@@ -98,7 +139,7 @@
 //! | (a) threats | 8,100 vs 10,000 | 400 | 184-80-136 | +42 ± 31 | `level=10,nodes=8100 level=10,nodes=10000,eval=prev 200 0 300 S 4` |
 //! | (b) data only | 10,000 vs 10,000 | 400 | 212-64-124 | **+78 ± 32** | `level=10,nodes=10000 level=10,nodes=10000,eval=prev 200 0 300 S 4` |
 //!
-//! (b) won more and is shipped: `weights.rs` is fit (b), its threat weights 0, so the
+//! (b) won more and was shipped (now `weights_prev.rs`), its threat weights 0, so the
 //! evaluation skips the threats and costs what the second round's did. The threat terms
 //! stay in the model and the tool (0 here): their small held-out gain (0.087030 against
 //! 0.087192) did not pay for about a fifth fewer nodes; a cheaper way to find them
@@ -106,7 +147,7 @@
 //! pruning) are the ways on. Bench signature 1,242,237 (was 1,320,014), with every search
 //! feature off 1,488,899 (was 1,671,049).
 //!
-//! ## The second round (issue #17; `eval=prev`, [`weights_prev`](super::weights_prev))
+//! ## The second round (issue #17)
 //!
 //! **Data** (kept outside the repository, in `/work/scratch/texel/` on the project machine;
 //! regenerated exactly by these commands, `T=target/release/examples/texel`):
