@@ -25,6 +25,9 @@
 //! | 9 vs 8  | 8-1-3  | +154 ± 272  |
 //! | 10 vs 9 | 5-2-1  | +191 ± 233  |
 //!
+//! With more games (release build, 40 per pair, `tests/strength/README.md`, "The ladder"):
+//! 8 vs 7 +241 ± 121, 9 vs 8 +301 ± 132, 10 vs 9 +269 ± 116.
+//!
 //! Every step is positive: the ladder is monotone (a 12-0 score is reported at the
 //! clamp of +545). Level 10 at one second per move beat the plain alpha-beta of the seed
 //! apps 6-0 (and 10-0 at 100 ms per move).
