@@ -167,7 +167,10 @@ func linesTests(_ s: Suite) {
         }
         let hc = try hl.next("host code") { e -> String? in if case .verifyCode(let c, _) = e { return c }; return nil }
         try host.confirmCode(code: hc)
-        try guest.confirmCode(code: hc)
+        // The guest confirms the code it was shown (it may see it after the host does).
+        let gc = try gl.next("guest code") { e -> String? in if case .verifyCode(let c, _) = e { return c }; return nil }
+        try eq(hc, gc, "both sides show the same code")
+        try guest.confirmCode(code: gc)
         try eq(nil, host.raceState())
         let settings = RaceSettings(startBalls: 3, timeLimitS: 0)
         try host.proposeRace(settings: settings, color: .red)
