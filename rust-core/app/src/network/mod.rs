@@ -304,7 +304,7 @@ impl AutoPropose {
 }
 
 /// The part of the state that the session does not keep.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct View {
     phase: Option<Phase>,
     code: Option<String>,
@@ -577,16 +577,17 @@ impl NetMatch {
     /// The state now (the board is read from the session).
     #[must_use]
     pub fn state(&self) -> NetState {
+        // The view first, then the session: an event reaches the view after the session
+        // changed, so the snapshot is at least as new as the view (never a game shown over
+        // without its result).
+        let v = lock(&self.view).clone();
         let snap = self.snapshot();
         let peer = lock(&self.driver).as_ref().and_then(|d| {
             d.with_session(|s, _| s.peer().map(|p| p.caps))
                 .ok()
                 .flatten()
         });
-        let mut state = {
-            let v = lock(&self.view);
-            state_of(&v, snap.as_ref(), &self.address, &self.offers, peer)
-        };
+        let mut state = state_of(&v, snap.as_ref(), &self.address, &self.offers, peer);
         state.race = self.race();
         if let Some(race) = &state.race
             && state.kind.is_none()
