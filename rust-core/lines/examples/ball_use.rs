@@ -18,9 +18,8 @@
 
 mod common;
 
-use banco_lines::ai::{self, summary::Summary};
-use banco_lines::spawn::Spawner;
-use banco_lines::{CELLS, LinesGame, Settings};
+use banco_lines::CELLS;
+use banco_lines::ai::summary::Summary;
 use std::time::Instant;
 
 fn main() {
@@ -31,45 +30,37 @@ fn main() {
     let mut results = Vec::new();
     let start = Instant::now();
     for seed in run.first..run.first + run.games {
-        let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
         // Times the ball on each cell was moved, and whether each move's ball was used.
         let mut count = [0u8; CELLS];
         // Non-scoring moves whose ball is still on the board (pending), by cell.
         let mut pending = [0u8; CELLS];
-        let played = ai::play_out_with(
-            game,
-            &run.budget,
-            &run.weights,
-            seed,
-            u32::MAX,
-            |_, mv, r| {
-                let (f, t) = (mv.from.index(), mv.to.index());
-                count[t] = count[f].saturating_add(1);
-                pending[t] = pending[f];
-                count[f] = 0;
-                pending[f] = 0;
-                if r.cleared.is_empty() {
-                    quiet += 1;
-                    pending[t] += 1;
-                } else {
-                    lines += 1;
-                    for c in r.cleared.iter() {
-                        moved[usize::from(count[c.index()].min(3))] += 1;
-                        count[c.index()] = 0;
-                        pending[c.index()] = 0;
-                    }
-                }
-                for &(c, _) in &r.landed {
+        let played = run.play(seed, |_, mv, r| {
+            let (f, t) = (mv.from.index(), mv.to.index());
+            count[t] = count[f].saturating_add(1);
+            pending[t] = pending[f];
+            count[f] = 0;
+            pending[f] = 0;
+            if r.cleared.is_empty() {
+                quiet += 1;
+                pending[t] += 1;
+            } else {
+                lines += 1;
+                for c in r.cleared.iter() {
+                    moved[usize::from(count[c.index()].min(3))] += 1;
                     count[c.index()] = 0;
                     pending[c.index()] = 0;
                 }
-                for c in r.cleared_by_landing.iter() {
-                    landing_removed += 1;
-                    count[c.index()] = 0;
-                    pending[c.index()] = 0;
-                }
-            },
-        );
+            }
+            for &(c, _) in &r.landed {
+                count[c.index()] = 0;
+                pending[c.index()] = 0;
+            }
+            for c in r.cleared_by_landing.iter() {
+                landing_removed += 1;
+                count[c.index()] = 0;
+                pending[c.index()] = 0;
+            }
+        });
         wasted += pending.iter().map(|&p| u64::from(p)).sum::<u64>();
         results.push((played.score, played.turns));
     }

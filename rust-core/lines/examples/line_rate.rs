@@ -20,9 +20,8 @@
 
 mod common;
 
-use banco_lines::ai::{self, summary::Summary};
-use banco_lines::spawn::Spawner;
-use banco_lines::{CELLS, LinesGame, Settings};
+use banco_lines::CELLS;
+use banco_lines::ai::summary::Summary;
 use std::time::Instant;
 
 fn main() {
@@ -34,20 +33,12 @@ fn main() {
     let mut results = Vec::new();
     let start = Instant::now();
     for seed in run.first..run.first + run.games {
-        let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
-        let played = ai::play_out_with(
-            game,
-            &run.budget,
-            &run.weights,
-            seed,
-            u32::MAX,
-            |before, _, r| {
-                let n = before.ball_count();
-                moves[n] += 1;
-                lines[n] += u32::from(!r.cleared.is_empty());
-                landing[n] += u32::from(!r.cleared_by_landing.is_empty());
-            },
-        );
+        let played = run.play(seed, |before, _, r| {
+            let n = before.ball_count();
+            moves[n] += 1;
+            lines[n] += u32::from(!r.cleared.is_empty());
+            landing[n] += u32::from(!r.cleared_by_landing.is_empty());
+        });
         results.push((played.score, played.turns));
     }
     for lo in (0..CELLS).step_by(5) {

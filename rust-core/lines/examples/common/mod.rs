@@ -3,7 +3,9 @@
 //! default weights if absent) — the games of `banco bench lines --games G --seed S
 //! --budget B`.
 
-use banco_lines::ai::{Budget, eval::Weights};
+use banco_lines::ai::{self, Budget, PlayedGame, eval::Weights};
+use banco_lines::spawn::Spawner;
+use banco_lines::{Board, LinesGame, Move, Settings, TurnReport};
 
 /// What to play.
 pub struct Run {
@@ -15,6 +17,15 @@ pub struct Run {
     pub budget: Budget,
     /// The weights measured.
     pub weights: Weights,
+}
+
+impl Run {
+    /// Plays the bench's game of `seed` to its end with the run's budget and weights,
+    /// calling `on_turn` after every turn (the board before it, the move, the report).
+    pub fn play(&self, seed: u64, on_turn: impl FnMut(&Board, Move, &TurnReport)) -> PlayedGame {
+        let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
+        ai::play_out_with(game, &self.budget, &self.weights, seed, u32::MAX, on_turn)
+    }
 }
 
 /// The run the command line asks for (exits with a message on a bad argument).
