@@ -516,11 +516,14 @@ impl LinesGame {
     }
 
     /// How hard the hint thinks: playouts per move, about a millisecond each on a desktop
-    /// core (0 or 1: a quick judgement of every move; 100: Monte Carlo samples of the
-    /// landing for the best 4 moves, the better 2 sampled twice as much).
+    /// core, spread over up to four cores (0 or 1: a quick judgement of every move; 30, the
+    /// default: Monte Carlo samples of the landing for the best 2 moves; 100: the best 4,
+    /// the better 2 sampled twice as much).
     pub fn set_hint_playouts(&self, playouts: u32) {
-        self.lock()
-            .set_hint_budget(banco_lines::ai::Budget::from_playouts(playouts as usize));
+        self.lock().set_hint_budget(
+            banco_lines::ai::Budget::from_playouts(playouts as usize)
+                .with_threads(banco_lines::ai::Budget::hint().threads),
+        );
     }
 
     /// Enters the finished game in the best scores, once (`date` as the shell writes it,

@@ -82,7 +82,7 @@ impl LinesSession {
         LinesSession {
             game: LinesGame::new(settings, seed),
             best: BestScores::default(),
-            hint_budget: Budget::fast(),
+            hint_budget: Budget::hint(),
             recorded: false,
             pick: LinesPick::default(),
         }
@@ -164,7 +164,8 @@ impl LinesSession {
         Ok(())
     }
 
-    /// How hard the hint thinks.
+    /// How hard the hint thinks ([`Budget::hint`] unless set: 30 playouts over up to four
+    /// cores; [`Budget::fast`] for a quick judgement of every move).
     pub fn set_hint_budget(&mut self, budget: Budget) {
         self.hint_budget = budget;
     }
@@ -205,7 +206,7 @@ impl LinesSession {
         Ok(LinesSession {
             game,
             best: BestScores::default(),
-            hint_budget: Budget::fast(),
+            hint_budget: Budget::hint(),
             recorded: false,
             pick: LinesPick::default(),
         })

@@ -320,6 +320,7 @@ pub(crate) fn bench(
     budget: usize,
     max_turns: u32,
     greedy: bool,
+    threads: usize,
 ) -> Result<(), CliError> {
     if games == 0 {
         return Err(CliError::input("--games must be at least 1"));
@@ -327,16 +328,17 @@ pub(crate) fn bench(
     let player = if greedy {
         Player::Greedy
     } else {
-        Player::Computer(Budget::from_playouts(budget))
+        Player::Computer(Budget::from_playouts(budget).with_threads(threads))
     };
     if let Player::Computer(b) = player {
         println!(
             "budget {budget} playouts: {} candidates × {} samples, halved each round \
-             ({} playouts at most), every reply judged: {}",
+             ({} playouts at most), every reply judged: {}, {} thread(s)",
             b.candidates,
             b.samples,
             b.playouts(),
-            b.replies
+            b.replies,
+            b.threads
         );
     }
     let start = Instant::now();

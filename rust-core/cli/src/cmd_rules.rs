@@ -245,7 +245,8 @@ pub(crate) struct BenchArgs {
     #[arg(long)]
     greedy: bool,
     /// Search threads of the engine bench (Lazy SMP; more than 1 makes the node count
-    /// vary from run to run).
+    /// vary from run to run); for `bench lines`, the threads that play each move's
+    /// samples (the same moves and scores whatever the count; `ms_per_move` is wall time).
     #[arg(long, default_value_t = 1)]
     threads: usize,
 }
@@ -276,6 +277,7 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
             args.budget,
             args.max_turns,
             args.greedy,
+            args.threads,
         ),
         Some(other) => Err(CliError::input(format!(
             "unknown benchmark `{other}`: use perft or lines"

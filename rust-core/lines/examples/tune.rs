@@ -22,7 +22,8 @@
 //! `--measure --games 100 --seed 1 --budget B [--weights <spec>]` plays the bench's games
 //! instead (on `--threads` threads; `ms_per_move` is wall time × threads) and prints the
 //! bench's summary line; `--candidates`, `--samples` and `--depth` override the parts of
-//! the budget.
+//! the budget; `--search-threads N` spreads each move's samples over N threads (the same
+//! moves; `ms_per_move` is then wall time × `--threads`, not CPU time).
 //!
 //! Every generation prints one line (the best and elite means, the mean weights'
 //! spread); the last line is `weights <spec>`, the form `Weights::set` reads (and
@@ -57,6 +58,7 @@ struct Options {
     candidates: Option<usize>,
     samples: Option<usize>,
     depth: Option<usize>,
+    search_threads: usize,
     spread: f64,
     log: bool,
 }
@@ -76,6 +78,7 @@ fn options() -> Options {
         candidates: None,
         samples: None,
         depth: None,
+        search_threads: 1,
         spread: 0.5,
         log: false,
     };
@@ -96,6 +99,7 @@ fn options() -> Options {
             "--candidates" => o.candidates = Some(value.parse().expect("--candidates N")),
             "--samples" => o.samples = Some(value.parse().expect("--samples N")),
             "--depth" => o.depth = Some(value.parse().expect("--depth N")),
+            "--search-threads" => o.search_threads = value.parse().expect("--search-threads N"),
             "--spread" => o.spread = value.parse().expect("--spread X"),
             "--log" => {
                 o.log = true;
@@ -193,6 +197,7 @@ fn measure(o: &Options) {
     budget.candidates = o.candidates.unwrap_or(budget.candidates);
     budget.samples = o.samples.unwrap_or(budget.samples);
     budget.depth = o.depth.unwrap_or(budget.depth);
+    let budget = budget.with_threads(o.search_threads);
     println!("{budget:?}");
     let seeds: Vec<u64> = (0..o.games).map(|k| o.seed + k).collect();
     let start = std::time::Instant::now();

@@ -118,7 +118,7 @@ impl Table {
         let Some(game) = v.board.as_ref().filter(|_| v.can_move) else {
             return;
         };
-        let budget = Budget::from_playouts(8);
+        let budget = Budget::hint();
         let seed = u64::from(banco_game::ScoreGame::turns(game));
         let Some(mv) = ai::hint(game, &budget, seed)
             .map(|h| h.mv)

@@ -41,6 +41,11 @@ use core::fmt;
 use eval::Weights;
 use value::Value;
 
+/// Playouts of the apps' hint ([`Budget::hint`]): over 200 seeded games 30 playouts
+/// scored +87 ± 39 points a game over the first stage alone (`data/tuning.md`, fifth
+/// session), at about 24 ms of a loaded desktop core per move.
+pub const HINT_PLAYOUTS: usize = 30;
+
 /// How hard the computer thinks about one move: counts, never time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
@@ -59,6 +64,10 @@ pub struct Budget {
     /// judged (a rollout, judged without halving; 0: the sample is judged by the next move
     /// alone, as [`Budget::replies`] says).
     pub depth: usize,
+    /// Threads that play stage two's samples (1: the caller's thread alone). The samples
+    /// are the same and are gathered in the same order whatever the count, so the move
+    /// and its value do not depend on it: more threads buy the same move sooner.
+    pub threads: usize,
 }
 
 impl Budget {
@@ -70,6 +79,7 @@ impl Budget {
             samples: 0,
             replies: false,
             depth: 0,
+            threads: 1,
         }
     }
 
@@ -94,6 +104,34 @@ impl Budget {
             samples,
             replies: true,
             depth: 0,
+            threads: 1,
+        }
+    }
+
+    /// The hint's budget in the apps: [`HINT_PLAYOUTS`] playouts (a few tens of
+    /// milliseconds of one desktop core; measured stronger than the first stage alone,
+    /// `data/tuning.md`), its samples spread over up to four of the machine's cores.
+    #[must_use]
+    pub fn hint() -> Budget {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        Budget::from_playouts(HINT_PLAYOUTS).with_threads(cores.min(4))
+    }
+
+    /// The same budget with stage two's samples spread over `threads` threads (at least
+    /// one): the same move, sooner.
+    ///
+    /// ```
+    /// use banco_lines::{LinesGame, Settings, ai::{self, Budget}};
+    /// let game = LinesGame::new(Settings::default(), [4; 32]);
+    /// let one = ai::hint(&game, &Budget::from_playouts(20), 9);
+    /// let two = ai::hint(&game, &Budget::from_playouts(20).with_threads(2), 9);
+    /// assert_eq!(one, two);
+    /// ```
+    #[must_use]
+    pub const fn with_threads(self, threads: usize) -> Budget {
+        Budget {
+            threads: if threads == 0 { 1 } else { threads },
+            ..self
         }
     }
 

@@ -379,25 +379,45 @@ fn successive_halving(
         .collect();
     let mut per_round = budget.samples.max(1);
     let mut target = 0;
+    let mut jobs: Vec<(usize, usize)> = Vec::new();
+    let mut values: Vec<f32> = Vec::new();
     loop {
         target += per_round;
-        for entry in &mut alive {
-            if entry.exact.is_some() {
-                continue;
+        // This round's samples: (contender, sample index), in contender order.
+        jobs.clear();
+        for (k, entry) in alive.iter().enumerate() {
+            if entry.exact.is_none() {
+                jobs.extend((entry.values.len()..target).map(|i| (k, i)));
             }
-            for i in entry.values.len()..target {
-                let mut rng = SampleRng::new(sample_seed(seed, i));
-                // The colours announced after the landing, drawn first (a fixed number
-                // of draws: every candidate sees the same colours in sample `i`), as the
-                // spawn draws them (uniform over the seven): the reply is judged with its
-                // colours known, exactly as stage one judges our move now.
-                let colors = random_colors(&mut rng);
-                let mut b = entry.after;
-                let pts = land_random(&mut b, next, &mut rng);
-                entry.values.push(
-                    pts as f32
-                        + value_to_move(&b, Some(&colors), budget.replies, weights, &mut scratch),
-                );
+        }
+        values.clear();
+        values.resize(jobs.len(), LOST);
+        let sample = |&(k, i): &(usize, usize), scratch: &mut Vec<Candidate>| {
+            alive.get(k).map_or(LOST, |e: &Contender| {
+                sample_value(&e.after, next, seed, i, budget.replies, weights, scratch)
+            })
+        };
+        let threads = budget.threads.clamp(1, jobs.len().max(1));
+        if threads == 1 {
+            for (job, v) in jobs.iter().zip(values.iter_mut()) {
+                *v = sample(job, &mut scratch);
+            }
+        } else {
+            let chunk = jobs.len().div_ceil(threads);
+            std::thread::scope(|scope| {
+                for (part, out) in jobs.chunks(chunk).zip(values.chunks_mut(chunk)) {
+                    scope.spawn(|| {
+                        let mut scratch = Vec::with_capacity(2048);
+                        for (job, v) in part.iter().zip(out.iter_mut()) {
+                            *v = sample(job, &mut scratch);
+                        }
+                    });
+                }
+            });
+        }
+        for (&(k, _), &v) in jobs.iter().zip(&values) {
+            if let Some(entry) = alive.get_mut(k) {
+                entry.values.push(v);
             }
         }
         if alive.len() <= 2 {
@@ -430,6 +450,28 @@ fn successive_halving(
     } else {
         (incumbent.cand, incumbent.mean())
     }
+}
+
+/// The value of sample `i` of the board `after` one of our moves (no line) with `next`
+/// announced: the colours announced after the landing are drawn first (a fixed number of
+/// draws: every candidate sees the same colours in sample `i`), uniform over the seven as
+/// the spawn draws them; then the balls land, and the board is worth the points the
+/// landing made plus our best next move judged with those colours known, exactly as
+/// stage one judges our move now.
+fn sample_value(
+    after: &Board,
+    next: &[Ball],
+    seed: u64,
+    i: usize,
+    replies: bool,
+    weights: &(impl Value + ?Sized),
+    scratch: &mut Vec<Candidate>,
+) -> f32 {
+    let mut rng = SampleRng::new(sample_seed(seed, i));
+    let colors = random_colors(&mut rng);
+    let mut b = *after;
+    let pts = land_random(&mut b, next, &mut rng);
+    pts as f32 + value_to_move(&b, Some(&colors), replies, weights, scratch)
 }
 
 /// The seed of sample `i` (the same for every candidate: they are compared on the same

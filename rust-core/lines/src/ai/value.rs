@@ -19,8 +19,9 @@ use super::learned::Learned;
 use crate::board::{Ball, Board};
 
 /// A value of the board after our move, in points to come (the points the move itself
-/// scored are added by the search).
-pub trait Value {
+/// scored are added by the search). `Sync`: the search may judge samples on several
+/// threads at once ([`super::Budget::threads`]).
+pub trait Value: Sync {
     /// The value of `board` after a move that completed no line, before the balls `next`
     /// land on it (`None`: colours not announced yet); `masks` are `board`'s.
     fn after_move(&self, board: &Board, masks: &Masks, next: Option<&[Ball]>) -> f32;

@@ -102,6 +102,23 @@ fn successive_halving_is_deterministic_and_takes_a_ready_line() {
 }
 
 #[test]
+fn threads_change_neither_the_move_nor_its_value() {
+    // Stage two's samples spread over threads are the same samples, gathered in the same
+    // order: every thread count gives the same hint, value included, move after move.
+    let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(12));
+    for turn in 0..25 {
+        let budget = ai::Budget::from_playouts(if turn % 2 == 0 { 24 } else { 100 });
+        let one = ai::hint(&game, &budget, turn).unwrap();
+        for threads in [0, 2, 3, 8] {
+            let many = ai::hint(&game, &budget.with_threads(threads), turn).unwrap();
+            assert_eq!(one, many, "turn {turn}, {threads} threads");
+        }
+        assert_eq!(budget.with_threads(0).threads, 1);
+        game.play(one.mv).unwrap();
+    }
+}
+
+#[test]
 fn the_evaluation_gathers_the_planning_windows_as_the_planning_scan_does() {
     // The evaluation collects the planning term's windows during its own scan of the
     // windows; its planning part must equal the stand-alone `plan::cheapest`, whatever
