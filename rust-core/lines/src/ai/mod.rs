@@ -66,7 +66,8 @@ pub struct Budget {
     pub depth: usize,
     /// Threads that play stage two's samples (1: the caller's thread alone). The samples
     /// are the same and are gathered in the same order whatever the count, so the move
-    /// and its value do not depend on it: more threads buy the same move sooner.
+    /// and its value do not depend on it: more threads buy the same move sooner (at most
+    /// [`search::MAX_THREADS`], and never more than a round has samples).
     pub threads: usize,
 }
 

@@ -336,6 +336,9 @@ impl Contender {
     }
 }
 
+/// At most this many threads play a round's samples, whatever [`Budget::threads`] asks.
+pub const MAX_THREADS: usize = 64;
+
 /// Standard errors by which a challenger's mean must beat stage one's choice, paired
 /// sample by sample, before stage two overrules it (`data/tuning.md`, fifth session).
 pub const MARGIN_Z: f32 = 1.0;
@@ -397,7 +400,7 @@ fn successive_halving(
                 sample_value(&e.after, next, seed, i, budget.replies, weights, scratch)
             })
         };
-        let threads = budget.threads.clamp(1, jobs.len().max(1));
+        let threads = budget.threads.min(MAX_THREADS).clamp(1, jobs.len().max(1));
         if threads == 1 {
             for (job, v) in jobs.iter().zip(values.iter_mut()) {
                 *v = sample(job, &mut scratch);

@@ -109,7 +109,7 @@ fn threads_change_neither_the_move_nor_its_value() {
     for turn in 0..25 {
         let budget = ai::Budget::from_playouts(if turn % 2 == 0 { 24 } else { 100 });
         let one = ai::hint(&game, &budget, turn).unwrap();
-        for threads in [0, 2, 3, 8] {
+        for threads in [0, 2, 3, 8, usize::MAX] {
             let many = ai::hint(&game, &budget.with_threads(threads), turn).unwrap();
             assert_eq!(one, many, "turn {turn}, {threads} threads");
         }
