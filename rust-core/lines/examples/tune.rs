@@ -21,8 +21,8 @@
 //!
 //! `--measure --games 100 --seed 1 --budget B [--weights <spec>]` plays the bench's games
 //! instead (on `--threads` threads; `ms_per_move` is wall time × threads) and prints the
-//! bench's summary line; `--candidates`, `--samples` and `--depth` override the parts of
-//! the budget.
+//! bench's summary line; `--candidates`, `--samples`, `--depth` and `--shortlist` override
+//! the parts of the budget.
 //!
 //! Every generation prints one line (the best and elite means, the mean weights'
 //! spread); the last line is `weights <spec>`, the form `Weights::set` reads (and
@@ -57,6 +57,7 @@ struct Options {
     candidates: Option<usize>,
     samples: Option<usize>,
     depth: Option<usize>,
+    shortlist: Option<usize>,
     spread: f64,
     log: bool,
 }
@@ -76,6 +77,7 @@ fn options() -> Options {
         candidates: None,
         samples: None,
         depth: None,
+        shortlist: None,
         spread: 0.5,
         log: false,
     };
@@ -96,6 +98,7 @@ fn options() -> Options {
             "--candidates" => o.candidates = Some(value.parse().expect("--candidates N")),
             "--samples" => o.samples = Some(value.parse().expect("--samples N")),
             "--depth" => o.depth = Some(value.parse().expect("--depth N")),
+            "--shortlist" => o.shortlist = Some(value.parse().expect("--shortlist K")),
             "--spread" => o.spread = value.parse().expect("--spread X"),
             "--log" => {
                 o.log = true;
@@ -193,6 +196,7 @@ fn measure(o: &Options) {
     budget.candidates = o.candidates.unwrap_or(budget.candidates);
     budget.samples = o.samples.unwrap_or(budget.samples);
     budget.depth = o.depth.unwrap_or(budget.depth);
+    budget.shortlist = o.shortlist.unwrap_or(budget.shortlist);
     println!("{budget:?}");
     let seeds: Vec<u64> = (0..o.games).map(|k| o.seed + k).collect();
     let start = std::time::Instant::now();

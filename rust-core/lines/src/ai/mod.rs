@@ -59,6 +59,11 @@ pub struct Budget {
     /// judged (a rollout, judged without halving; 0: the sample is judged by the next move
     /// alone, as [`Budget::replies`] says).
     pub depth: usize,
+    /// With [`Budget::replies`]: 0 judges every legal reply after each sample; otherwise a
+    /// cheaper playout judges only the `shortlist` best quiet replies (chosen once per
+    /// kept move, on its board before the landing, colours unknown) that are still legal
+    /// after the landing, and every reply that completes a line.
+    pub shortlist: usize,
 }
 
 impl Budget {
@@ -70,6 +75,7 @@ impl Budget {
             samples: 0,
             replies: false,
             depth: 0,
+            shortlist: 0,
         }
     }
 
@@ -94,6 +100,7 @@ impl Budget {
             samples,
             replies: true,
             depth: 0,
+            shortlist: 0,
         }
     }
 

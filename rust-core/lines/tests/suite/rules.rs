@@ -633,6 +633,7 @@ fn rollouts_are_deterministic_for_a_seed_and_play_legal_moves() {
         samples: 2,
         replies: false,
         depth: 2,
+        shortlist: 0,
     };
     let a = ai::search::best_move(game.board(), &game.next_colors(), &budget, 3).unwrap();
     let b = ai::search::best_move(game.board(), &game.next_colors(), &budget, 3).unwrap();
