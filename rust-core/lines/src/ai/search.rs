@@ -233,6 +233,15 @@ impl<'a> Replies<'a> {
             (true, _) => Replies::Shortlist(shortlist),
         }
     }
+
+    /// Every reply rather than only the lines ([`Replies::Lines`] is for quiet moves'
+    /// samples; a line move's free reply is always judged in full or by the shortlist).
+    fn or_all(self) -> Replies<'a> {
+        match self {
+            Replies::Lines => Replies::All,
+            other => other,
+        }
+    }
 }
 
 /// A shortlisted reply: the ball of colour `code` on `from` moves to `to`.
@@ -479,16 +488,19 @@ fn successive_halving(
         .map(|c| {
             let mut after = *board;
             apply(&mut after, c);
-            let exact = (c.points > 0).then(|| {
-                c.points as f32
-                    + weights.line_bonus()
-                    + value_to_move(&after, Some(next), Replies::All, weights, &mut scratch)
-            });
-            let shortlist = if exact.is_none() && budget.replies && budget.shortlist > 0 {
+            let shortlist = if budget.replies && budget.shortlist > 0 {
                 shortlist(&after, budget.shortlist, weights, &mut scratch)
             } else {
                 Vec::new()
             };
+            // A line move's free reply is judged as a playout judges one (every reply, or
+            // the shortlist and the lines): the same kind of value as the quiet moves'.
+            let exact = (c.points > 0).then(|| {
+                let replies = Replies::of(budget, &shortlist).or_all();
+                c.points as f32
+                    + weights.line_bonus()
+                    + value_to_move(&after, Some(next), replies, weights, &mut scratch)
+            });
             Contender {
                 cand: *c,
                 after,
