@@ -11,11 +11,14 @@
 //!    budget goes to the close contenders. Each sampled board is worth the points the
 //!    landing made plus the value of our next move on it with the sampled colours known:
 //!    with [`Budget::replies`], the best of every legal reply judged exactly as stage 1
-//!    judges our move now (a two-move look-ahead); otherwise the better of standing still
-//!    and the best reply that completes a line. A move that completes lines is followed
-//!    the same way by our free next move with the same colours announced (exact: nothing
-//!    lands). Stage one's choice is never dropped; the best of the others replaces it only
-//!    if it wins by more than [`MARGIN_Z`] standard errors of their paired differences.
+//!    judges our move now (a two-move look-ahead) — or, with [`Budget::shortlist`], only
+//!    the best few replies of the kept move's board still legal after the landing and
+//!    every reply that completes a line (a cheap playout); otherwise the better of
+//!    standing still and the best reply that completes a line. A move that completes lines
+//!    is followed the same way by our free next move with the same colours announced
+//!    (judged once: nothing lands). Stage one's choice is never dropped; the best of the
+//!    others replaces it only if it wins by more than [`MARGIN_Z`] standard errors of
+//!    their paired differences.
 //!
 //! ```
 //! use banco_lines::{LinesGame, Settings, ai};
