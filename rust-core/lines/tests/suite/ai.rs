@@ -71,8 +71,21 @@ fn budgets_spend_about_the_playouts_they_are_given() {
             "{p} playouts: {b:?} spends {spent}"
         );
     }
+    // Full playouts below `CHEAP_FROM`, cheap ones (a shortlist of replies) from there on.
+    let b = ai::Budget::from_playouts(10);
+    assert_eq!((b.candidates, b.samples, b.shortlist), (2, 5, 0));
+    let b = ai::Budget::from_playouts(ai::CHEAP_FROM - 1);
+    assert_eq!(b.shortlist, 0);
+    let b = ai::Budget::from_playouts(30);
+    assert_eq!(
+        (b.candidates, b.samples, b.shortlist),
+        (8, 40, ai::SHORTLIST)
+    );
     let b = ai::Budget::from_playouts(100);
-    assert_eq!((b.candidates, b.samples), (4, 12));
+    assert_eq!(
+        (b.candidates, b.samples, b.shortlist),
+        (16, 66, ai::SHORTLIST)
+    );
 }
 
 #[test]
