@@ -100,9 +100,8 @@ impl Budget {
         }
         if playouts >= CHEAP_FROM {
             let candidates = ((playouts + 2) / 4).clamp(2, 16);
-            let rounds = candidates.next_power_of_two().trailing_zeros() as usize;
             let spare = playouts.saturating_sub(1 + (3 * candidates).div_ceil(2));
-            let samples = (spare * CHEAP_PER_PLAYOUT / (candidates * rounds.max(1))).max(1);
+            let samples = (spare * CHEAP_PER_PLAYOUT / halving_playouts(candidates, 1)).max(1);
             return Budget {
                 candidates,
                 samples,
@@ -126,7 +125,8 @@ impl Budget {
     /// Playouts this budget spends on a move at most, in full playouts: `candidates ×
     /// samples × rounds` (1 for the first stage alone); with a shortlist, stage one, a
     /// playout and a half per candidate for its shortlist and one per
-    /// [`CHEAP_PER_PLAYOUT`] cheap playouts.
+    /// [`CHEAP_PER_PLAYOUT`] cheap playouts (counted round by round: 5 candidates play
+    /// 5 + 3 × 2 + 2 × 4 = 19 times `samples`).
     #[must_use]
     pub fn playouts(&self) -> usize {
         if self.candidates <= 1 || self.samples == 0 {
@@ -136,11 +136,26 @@ impl Budget {
         if self.depth > 0 {
             self.candidates * self.samples
         } else if self.replies && self.shortlist > 0 {
-            let cheap = self.candidates * self.samples * rounds.max(1);
+            let cheap = halving_playouts(self.candidates, self.samples);
             1 + (3 * self.candidates).div_ceil(2) + cheap.div_ceil(CHEAP_PER_PLAYOUT)
         } else {
             self.candidates * self.samples * rounds.max(1)
         }
+    }
+}
+
+/// The playouts successive halving spends on `candidates` kept moves with `samples` in
+/// the first round: each round every survivor gets as many new samples as it had (twice
+/// the round before), the better half (rounded up) goes on, until two are left.
+fn halving_playouts(candidates: usize, samples: usize) -> usize {
+    let (mut alive, mut per, mut total) = (candidates, samples, 0);
+    loop {
+        total += alive * per;
+        if alive <= 2 {
+            return total;
+        }
+        alive = alive.div_ceil(2);
+        per *= 2;
     }
 }
 
