@@ -21,9 +21,9 @@
 //!
 //! `--measure --games 100 --seed 1 --budget B [--weights <spec>]` plays the bench's games
 //! instead (on `--threads` threads; `ms_per_move` is wall time × threads) and prints the
-//! bench's summary line; `--candidates`, `--samples` and `--depth` override the parts of
-//! the budget; `--search-threads N` spreads each move's samples over N threads (the same
-//! moves; `ms_per_move` is then wall time × `--threads`, not CPU time).
+//! bench's summary line; `--candidates`, `--samples`, `--depth` and `--shortlist` override
+//! the parts of the budget; `--search-threads N` spreads each move's samples over N
+//! threads (the same moves; `ms_per_move` is then wall time × `--threads`, not CPU time).
 //!
 //! Every generation prints one line (the best and elite means, the mean weights'
 //! spread); the last line is `weights <spec>`, the form `Weights::set` reads (and
@@ -59,6 +59,7 @@ struct Options {
     samples: Option<usize>,
     depth: Option<usize>,
     search_threads: usize,
+    shortlist: Option<usize>,
     spread: f64,
     log: bool,
 }
@@ -79,6 +80,7 @@ fn options() -> Options {
         samples: None,
         depth: None,
         search_threads: 1,
+        shortlist: None,
         spread: 0.5,
         log: false,
     };
@@ -100,6 +102,7 @@ fn options() -> Options {
             "--samples" => o.samples = Some(value.parse().expect("--samples N")),
             "--depth" => o.depth = Some(value.parse().expect("--depth N")),
             "--search-threads" => o.search_threads = value.parse().expect("--search-threads N"),
+            "--shortlist" => o.shortlist = Some(value.parse().expect("--shortlist K")),
             "--spread" => o.spread = value.parse().expect("--spread X"),
             "--log" => {
                 o.log = true;
@@ -197,6 +200,7 @@ fn measure(o: &Options) {
     budget.candidates = o.candidates.unwrap_or(budget.candidates);
     budget.samples = o.samples.unwrap_or(budget.samples);
     budget.depth = o.depth.unwrap_or(budget.depth);
+    budget.shortlist = o.shortlist.unwrap_or(budget.shortlist);
     let budget = budget.with_threads(o.search_threads);
     println!("{budget:?}");
     let seeds: Vec<u64> = (0..o.games).map(|k| o.seed + k).collect();

@@ -41,9 +41,10 @@ use core::fmt;
 use eval::Weights;
 use value::Value;
 
-/// Playouts of the apps' hint ([`Budget::hint`]): over 200 seeded games 30 playouts
-/// scored +87 ± 39 points a game over the first stage alone (`data/tuning.md`, fifth
-/// session), at about 24 ms of a loaded desktop core per move.
+/// Playouts of the apps' hint ([`Budget::hint`]): 30 playouts (8 kept moves × 40 cheap
+/// playouts) scored +277 ± 46 points a game over the first stage alone, paired over 200
+/// seeded games (`data/tuning.md`, sixth session), at about 22 ms of a loaded desktop
+/// core per move.
 pub const HINT_PLAYOUTS: usize = 30;
 
 /// How hard the computer thinks about one move: counts, never time.
@@ -64,6 +65,11 @@ pub struct Budget {
     /// judged (a rollout, judged without halving; 0: the sample is judged by the next move
     /// alone, as [`Budget::replies`] says).
     pub depth: usize,
+    /// With [`Budget::replies`]: 0 judges every legal reply after each sample; otherwise a
+    /// cheaper playout judges only the `shortlist` best quiet replies (chosen once per
+    /// kept move, on its board before the landing, colours unknown) that are still legal
+    /// after the landing, and every reply that completes a line.
+    pub shortlist: usize,
     /// Threads that play stage two's samples (1: the caller's thread alone). The samples
     /// are the same and are gathered in the same order whatever the count, so the move
     /// and its value do not depend on it: more threads buy the same move sooner (at most
@@ -81,21 +87,41 @@ impl Budget {
             replies: false,
             depth: 0,
             threads: 1,
+            shortlist: 0,
         }
     }
 
     /// The budget of about `playouts` playouts per move (one playout = one landing sample
     /// of one candidate followed by a judgement of every legal reply, about a millisecond
     /// on a desktop core): the bench's `--budget`. 0 or 1: the first stage alone
-    /// ([`Budget::fast`]). Otherwise `candidates` = 0.4 √playouts (2 to 16) kept moves,
-    /// halved each round over ⌈log₂ candidates⌉ rounds of `candidates × samples`
-    /// playouts (10 → 2 × 5 in one round, 100 → 4 × 12 in two, 1000 → 13 × 19 in four).
-    /// Cheap playouts (no reply judged) and rollouts ([`Budget::depth`]) measured worse
-    /// (figures in `tests/suite/strength.rs`), so no budget uses them.
+    /// ([`Budget::fast`]). Below [`CHEAP_FROM`]: full playouts, `candidates` = 0.4
+    /// √playouts (at least 2) kept moves, halved each round over ⌈log₂ candidates⌉
+    /// rounds of `candidates × samples` playouts (10 → 2 × 5 in one round). From
+    /// [`CHEAP_FROM`] on: cheap playouts ([`Budget::shortlist`] = [`SHORTLIST`]), which
+    /// at equal CPU time beat full ones at 30 (`data/tuning.md`, sixth session):
+    /// `candidates` = playouts / 4 (up to 16), each costing a playout and a half for its
+    /// shortlist, and [`CHEAP_PER_PLAYOUT`] cheap playouts for every playout left after
+    /// those and stage one (30 → 8 × 40 in three rounds, 100 → 16 × 66 in four). Cheap
+    /// playouts without a shortlist (only the replies that complete a line) and rollouts
+    /// ([`Budget::depth`]) measured worse (figures in `tests/suite/strength.rs`), so no
+    /// budget uses them.
     #[must_use]
     pub fn from_playouts(playouts: usize) -> Budget {
         if playouts <= 1 {
             return Budget::fast();
+        }
+        if playouts >= CHEAP_FROM {
+            let candidates = ((playouts + 2) / 4).clamp(2, 16);
+            let spare = playouts.saturating_sub(1 + (3 * candidates).div_ceil(2));
+            let samples = (spare * CHEAP_PER_PLAYOUT / halving_playouts(candidates, 1)).max(1);
+            return Budget {
+                candidates,
+                samples,
+                replies: true,
+                depth: 0,
+                shortlist: SHORTLIST,
+                threads: 1,
+            };
         }
         let candidates = ((playouts as f64).sqrt() * 0.4).round().clamp(2.0, 16.0) as usize;
         let rounds = candidates.next_power_of_two().trailing_zeros() as usize;
@@ -105,6 +131,7 @@ impl Budget {
             samples,
             replies: true,
             depth: 0,
+            shortlist: 0,
             threads: 1,
         }
     }
@@ -136,8 +163,11 @@ impl Budget {
         }
     }
 
-    /// Playouts this budget spends on a move at most (`candidates × samples × rounds`; 1
-    /// for the first stage alone).
+    /// Playouts this budget spends on a move at most, in full playouts: `candidates ×
+    /// samples × rounds` (1 for the first stage alone); with a shortlist, stage one, a
+    /// playout and a half per candidate for its shortlist and one per
+    /// [`CHEAP_PER_PLAYOUT`] cheap playouts (counted round by round: 5 candidates play
+    /// 5 + 3 × 2 + 2 × 4 = 19 times `samples`).
     #[must_use]
     pub fn playouts(&self) -> usize {
         if self.candidates <= 1 || self.samples == 0 {
@@ -146,11 +176,42 @@ impl Budget {
         let rounds = self.candidates.next_power_of_two().trailing_zeros() as usize;
         if self.depth > 0 {
             self.candidates * self.samples
+        } else if self.replies && self.shortlist > 0 {
+            let cheap = halving_playouts(self.candidates, self.samples);
+            1 + (3 * self.candidates).div_ceil(2) + cheap.div_ceil(CHEAP_PER_PLAYOUT)
         } else {
             self.candidates * self.samples * rounds.max(1)
         }
     }
 }
+
+/// The playouts successive halving spends on `candidates` kept moves with `samples` in
+/// the first round: each round every survivor gets as many new samples as it had (twice
+/// the round before), the better half (rounded up) goes on, until two are left.
+fn halving_playouts(candidates: usize, samples: usize) -> usize {
+    let (mut alive, mut per, mut total) = (candidates, samples, 0);
+    loop {
+        total += alive * per;
+        if alive <= 2 {
+            return total;
+        }
+        alive = alive.div_ceil(2);
+        per *= 2;
+    }
+}
+
+/// The smallest [`Budget::from_playouts`] budget that spends cheap playouts (below it, too
+/// few playouts are left after the candidates' shortlists; 10 plays full playouts as
+/// before, cheap ones were measured at 30).
+pub const CHEAP_FROM: usize = 20;
+
+/// The replies a cheap playout of [`Budget::from_playouts`] re-judges ([`Budget::shortlist`]).
+pub const SHORTLIST: usize = 10;
+
+/// Cheap playouts per full playout in [`Budget::from_playouts`]: one costs about 1/77 of a
+/// full one alone (`data/tuning.md`, sixth session); 57 leaves room for the sampling and
+/// the bookkeeping, and makes 30 the measured 8 × 40.
+pub const CHEAP_PER_PLAYOUT: usize = 57;
 
 /// Why the computer suggests a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,11 +11,14 @@
 //!    budget goes to the close contenders. Each sampled board is worth the points the
 //!    landing made plus the value of our next move on it with the sampled colours known:
 //!    with [`Budget::replies`], the best of every legal reply judged exactly as stage 1
-//!    judges our move now (a two-move look-ahead); otherwise the better of standing still
-//!    and the best reply that completes a line. A move that completes lines is followed
-//!    the same way by our free next move with the same colours announced (exact: nothing
-//!    lands). Stage one's choice is never dropped; the best of the others replaces it only
-//!    if it wins by more than [`MARGIN_Z`] standard errors of their paired differences.
+//!    judges our move now (a two-move look-ahead) — or, with [`Budget::shortlist`], only
+//!    the best few replies of the kept move's board still legal after the landing and
+//!    every reply that completes a line (a cheap playout); otherwise the better of
+//!    standing still and the best reply that completes a line. A move that completes lines
+//!    is followed the same way by our free next move with the same colours announced
+//!    (judged once: nothing lands). Stage one's choice is never dropped; the best of the
+//!    others replaces it only if it wins by more than [`MARGIN_Z`] standard errors of
+//!    their paired differences.
 //!
 //! ```
 //! use banco_lines::{LinesGame, Settings, ai};
@@ -213,31 +216,150 @@ pub fn land_random(board: &mut Board, balls: &[Ball], rng: &mut SampleRng) -> u3
     points(cleared.len())
 }
 
-/// The value of `board` when it is our move with `next` announced (`None`: not known):
-/// with `replies`, the best stage-one value of every legal move; otherwise the better of
+/// How a playout judges our reply on its sampled board.
+#[derive(Clone, Copy, Debug)]
+enum Replies<'a> {
+    /// The better of standing still and every reply that completes a line.
+    Lines,
+    /// Every legal reply.
+    All,
+    /// The shortlisted replies still legal and every reply that completes a line.
+    Shortlist(&'a [Reply]),
+}
+
+impl<'a> Replies<'a> {
+    /// How `budget` judges a playout's reply, `shortlist` being the kept move's.
+    fn of(budget: &Budget, shortlist: &'a [Reply]) -> Replies<'a> {
+        match (budget.replies, budget.shortlist) {
+            (false, _) => Replies::Lines,
+            (true, 0) => Replies::All,
+            (true, _) => Replies::Shortlist(shortlist),
+        }
+    }
+
+    /// Every reply rather than only the lines ([`Replies::Lines`] is for quiet moves'
+    /// samples; a line move's free reply is always judged in full or by the shortlist).
+    fn or_all(self) -> Replies<'a> {
+        match self {
+            Replies::Lines => Replies::All,
+            other => other,
+        }
+    }
+}
+
+/// A shortlisted reply: the ball of colour `code` on `from` moves to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Reply {
+    from: Cell,
+    to: Cell,
+    code: u8,
+}
+
+/// The `k` best replies on `board` by stage-one value with the colours unknown, those
+/// that complete a line left out (a playout finds those on its own board), best first.
+fn shortlist(
+    board: &Board,
+    k: usize,
+    weights: &(impl Value + ?Sized),
+    scratch: &mut Vec<Candidate>,
+) -> Vec<Reply> {
+    candidates(board, None, weights, scratch);
+    scratch.retain(|c| c.points == 0);
+    scratch.sort_by(|a, b| b.heuristic.total_cmp(&a.heuristic));
+    scratch
+        .iter()
+        .take(k)
+        .map(|c| Reply {
+            from: c.from,
+            to: c.to,
+            code: board.code(c.from.index()),
+        })
+        .collect()
+}
+
+/// The value of `board` when it is our move with `next` announced (`None`: not known),
+/// by the replies `replies` says: the best stage-one value of every legal reply, of the
+/// shortlisted replies still legal and those that complete a line, or the better of
 /// standing still (the evaluation after the expected landing) and every move that
 /// completes a line at once.
 fn value_to_move(
     board: &Board,
     next: Option<&[Ball]>,
-    replies: bool,
+    replies: Replies<'_>,
     weights: &(impl Value + ?Sized),
     scratch: &mut Vec<Candidate>,
 ) -> f32 {
     if board.is_full() {
         return LOST;
     }
-    if replies {
-        candidates(board, next, weights, scratch);
-        return scratch.iter().map(|c| c.heuristic).fold(LOST, f32::max);
-    }
-    let mut best = if board.empty_count() <= 3 {
-        LOST
-    } else {
-        weights.after_move(board, &Masks::of(board), next)
+    let list = match replies {
+        Replies::All => {
+            candidates(board, next, weights, scratch);
+            return scratch.iter().map(|c| c.heuristic).fold(LOST, f32::max);
+        }
+        Replies::Lines => None,
+        Replies::Shortlist(list) => Some(list),
     };
     let masks = Masks::of(board);
     let regions = Regions::of(masks.empty);
+    let mut best = LOST;
+    if let Some(list) = list {
+        for r in list {
+            let legal = board.code(r.from.index()) == r.code
+                && regions.reach(neighbour_bits(r.from)) & (1u128 << r.to.index()) != 0;
+            if legal {
+                best = best.max(judge_reply(board, &masks, r, next, weights));
+            }
+        }
+    }
+    if best == LOST && board.empty_count() > 3 {
+        // Standing still: the evaluation after the expected landing (also when no
+        // shortlisted reply is legal any more).
+        best = weights.after_move(board, &masks, next);
+    }
+    best.max(best_line_reply(board, &masks, &regions, next, weights))
+}
+
+/// The stage-one value of the reply `r` on `board` (whose masks are `masks`).
+fn judge_reply(
+    board: &Board,
+    masks: &Masks,
+    r: &Reply,
+    next: Option<&[Ball]>,
+    weights: &(impl Value + ?Sized),
+) -> f32 {
+    let code = r.code as usize & 7;
+    let mut after = *board;
+    after.set(r.from, None);
+    after.set(r.to, Ball::from_index(code.wrapping_sub(1)));
+    let cleared = lines_through(&after, r.to);
+    if cleared.is_empty() {
+        if masks.empty.count_ones() <= 3 {
+            return LOST;
+        }
+        let (from_bit, to_bit) = (1u128 << r.from.index(), 1u128 << r.to.index());
+        let mut m = *masks;
+        m.color[code] = (m.color[code] & !from_bit) | to_bit;
+        m.color[0] = (m.color[0] | from_bit) & !to_bit;
+        m.empty = m.color[0];
+        weights.after_move(&after, &m, next)
+    } else {
+        after.clear(cleared);
+        points(cleared.len()) as f32 + weights.after_line(&after, next, cleared.len())
+    }
+}
+
+/// The best stage-one value of the moves of `board` that complete a line at once
+/// ([`LOST`] if none does): only windows holding four balls of one colour and a free cell
+/// are looked at.
+fn best_line_reply(
+    board: &Board,
+    masks: &Masks,
+    regions: &Regions,
+    next: Option<&[Ball]>,
+    weights: &(impl Value + ?Sized),
+) -> f32 {
+    let mut best = LOST;
     let mut tried = [0u128; CELLS];
     for &mask in &eval::WINDOW_MASKS {
         let occ = mask & !masks.empty;
@@ -254,8 +376,11 @@ fn value_to_move(
             continue;
         };
         let region = regions.containing(hole_bit);
-        let movers = spread(region) & masks.color[code] & !occ & !tried[hole];
-        tried[hole] |= movers;
+        let Some(tried_here) = tried.get_mut(hole) else {
+            continue;
+        };
+        let movers = spread(region) & masks.color[code] & !occ & !*tried_here;
+        *tried_here |= movers;
         for from in CellSet(movers).iter() {
             let mut b = *board;
             b.set(from, None);
@@ -320,6 +445,8 @@ struct Contender {
     after: Board,
     exact: Option<f32>,
     values: Vec<f32>,
+    /// The replies a cheap playout judges ([`Budget::shortlist`]; empty otherwise).
+    shortlist: Vec<Reply>,
 }
 
 impl Contender {
@@ -367,16 +494,25 @@ fn successive_halving(
         .map(|c| {
             let mut after = *board;
             apply(&mut after, c);
+            let shortlist = if budget.replies && budget.shortlist > 0 {
+                shortlist(&after, budget.shortlist, weights, &mut scratch)
+            } else {
+                Vec::new()
+            };
+            // A line move's free reply is judged as a playout judges one (every reply, or
+            // the shortlist and the lines): the same kind of value as the quiet moves'.
             let exact = (c.points > 0).then(|| {
+                let replies = Replies::of(budget, &shortlist).or_all();
                 c.points as f32
                     + weights.line_bonus()
-                    + value_to_move(&after, Some(next), true, weights, &mut scratch)
+                    + value_to_move(&after, Some(next), replies, weights, &mut scratch)
             });
             Contender {
                 cand: *c,
                 after,
                 exact,
                 values: Vec::new(),
+                shortlist,
             }
         })
         .collect();
@@ -397,7 +533,8 @@ fn successive_halving(
         values.resize(jobs.len(), LOST);
         let sample = |&(k, i): &(usize, usize), scratch: &mut Vec<Candidate>| {
             alive.get(k).map_or(LOST, |e: &Contender| {
-                sample_value(&e.after, next, seed, i, budget.replies, weights, scratch)
+                let replies = Replies::of(budget, &e.shortlist);
+                sample_value(&e.after, next, seed, i, replies, weights, scratch)
             })
         };
         let threads = budget.threads.min(MAX_THREADS).clamp(1, jobs.len().max(1));
@@ -466,7 +603,7 @@ fn sample_value(
     next: &[Ball],
     seed: u64,
     i: usize,
-    replies: bool,
+    replies: Replies<'_>,
     weights: &(impl Value + ?Sized),
     scratch: &mut Vec<Candidate>,
 ) -> f32 {

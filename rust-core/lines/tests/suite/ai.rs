@@ -32,19 +32,30 @@ fn the_computer_never_sees_the_future_spawns() {
         played.play(h.mv).unwrap();
     }
     let (a, b) = (40, twin_seed(40));
-    let budget = ai::Budget::from_playouts(12);
-    let mut futures_differ = false;
-    for board in boards {
-        let mut ga = LinesGame::with_board(Settings::default(), Spawner::seed_from_u64(a), board);
-        let mut gb = LinesGame::with_board(Settings::default(), Spawner::seed_from_u64(b), board);
-        assert_eq!(ga.next_colors(), gb.next_colors());
-        let ha = ai::hint(&ga, &budget, 77).unwrap();
-        let hb = ai::hint(&gb, &budget, 77).unwrap();
-        assert_eq!(ha, hb, "the move depends on the game's hidden seed");
-        let (ra, rb) = (ga.play(ha.mv).unwrap(), gb.play(hb.mv).unwrap());
-        futures_differ |= ra.landed != rb.landed;
+    let full = ai::Budget::from_playouts(12);
+    let cheap = ai::Budget {
+        shortlist: 6,
+        ..ai::Budget::from_playouts(40)
+    };
+    for budget in [full, cheap] {
+        let mut futures_differ = false;
+        for &board in &boards {
+            let mut ga =
+                LinesGame::with_board(Settings::default(), Spawner::seed_from_u64(a), board);
+            let mut gb =
+                LinesGame::with_board(Settings::default(), Spawner::seed_from_u64(b), board);
+            assert_eq!(ga.next_colors(), gb.next_colors());
+            let ha = ai::hint(&ga, &budget, 77).unwrap();
+            let hb = ai::hint(&gb, &budget, 77).unwrap();
+            assert_eq!(
+                ha, hb,
+                "the move depends on the game's hidden seed: {budget:?}"
+            );
+            let (ra, rb) = (ga.play(ha.mv).unwrap(), gb.play(hb.mv).unwrap());
+            futures_differ |= ra.landed != rb.landed;
+        }
+        assert!(futures_differ, "the two games must have different futures");
     }
-    assert!(futures_differ, "the two games must have different futures");
 }
 
 #[test]
@@ -60,8 +71,21 @@ fn budgets_spend_about_the_playouts_they_are_given() {
             "{p} playouts: {b:?} spends {spent}"
         );
     }
+    // Full playouts below `CHEAP_FROM`, cheap ones (a shortlist of replies) from there on.
+    let b = ai::Budget::from_playouts(10);
+    assert_eq!((b.candidates, b.samples, b.shortlist), (2, 5, 0));
+    let b = ai::Budget::from_playouts(ai::CHEAP_FROM - 1);
+    assert_eq!(b.shortlist, 0);
+    let b = ai::Budget::from_playouts(30);
+    assert_eq!(
+        (b.candidates, b.samples, b.shortlist),
+        (8, 40, ai::SHORTLIST)
+    );
     let b = ai::Budget::from_playouts(100);
-    assert_eq!((b.candidates, b.samples), (4, 12));
+    assert_eq!(
+        (b.candidates, b.samples, b.shortlist),
+        (16, 66, ai::SHORTLIST)
+    );
 }
 
 #[test]
@@ -82,8 +106,16 @@ fn successive_halving_is_deterministic_and_takes_a_ready_line() {
         .unwrap();
     let game = LinesGame::with_board(Settings::default(), [5; 32], board);
     assert!(!game.next_colors().contains(&banco_lines::Ball::Green));
-    for playouts in [4, 20, 60] {
-        let budget = ai::Budget::from_playouts(playouts);
+    let cheap = |playouts, shortlist| ai::Budget {
+        shortlist,
+        ..ai::Budget::from_playouts(playouts)
+    };
+    for budget in [4, 20, 60]
+        .map(ai::Budget::from_playouts)
+        .into_iter()
+        .chain([cheap(20, 1), cheap(200, 8)])
+    {
+        let playouts = budget.playouts();
         let h1 = ai::hint(&game, &budget, 9).unwrap();
         let h2 = ai::hint(&game, &budget, 9).unwrap();
         assert_eq!(h1, h2);
@@ -93,12 +125,17 @@ fn successive_halving_is_deterministic_and_takes_a_ready_line() {
     // A whole short game with the look-ahead plays legal moves only.
     let start = LinesGame::new(Settings::default(), Spawner::seed_from_u64(5));
     let played = ai::play_out(
-        start,
+        start.clone(),
         ai::Player::Computer(ai::Budget::from_playouts(6)),
         2,
         15,
     );
     assert_eq!(played.turns, 15);
+    // The same with cheap playouts (a shortlist of replies), twice: the same game.
+    let player = ai::Player::Computer(cheap(60, 5));
+    let played = ai::play_out(start.clone(), player, 2, 15);
+    assert_eq!(played.turns, 15);
+    assert_eq!(played, ai::play_out(start, player, 2, 15));
 }
 
 #[test]

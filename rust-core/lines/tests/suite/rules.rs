@@ -634,6 +634,7 @@ fn rollouts_are_deterministic_for_a_seed_and_play_legal_moves() {
         replies: false,
         depth: 2,
         threads: 1,
+        shortlist: 0,
     };
     let a = ai::search::best_move(game.board(), &game.next_colors(), &budget, 3).unwrap();
     let b = ai::search::best_move(game.board(), &game.next_colors(), &budget, 3).unwrap();
