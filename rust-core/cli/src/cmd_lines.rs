@@ -333,11 +333,15 @@ pub(crate) fn bench(
     if let Player::Computer(b) = player {
         println!(
             "budget {budget} playouts: {} candidates × {} samples, halved each round \
-             ({} playouts at most), every reply judged: {}, {} thread(s)",
+             ({} playouts at most), replies judged: {}, {} thread(s)",
             b.candidates,
             b.samples,
             b.playouts(),
-            b.replies,
+            match (b.replies, b.shortlist) {
+                (false, _) => "lines only".to_string(),
+                (true, 0) => "all".to_string(),
+                (true, k) => format!("the {k} best and the lines"),
+            },
             b.threads
         );
     }
