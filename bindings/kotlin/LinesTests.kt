@@ -116,7 +116,9 @@ fun linesTests(s: Suite) {
             }
             eq(before.score + turn.points, turn.score, "points add up")
             if (turn.cleared.isEmpty() && !turn.gameOver) {
-                eq(before.nextColors.map { it.toUByte() }, turn.landed.map { it.color }, "the announced balls land")
+                // As many as there are empty cells for; a full board's last ball may complete a line.
+                val room = minOf(3, 81 - before.balls.toInt())
+                eq(before.nextColors.take(room).map { it.toUByte() }, turn.landed.map { it.color }, "the announced balls land")
             }
             turns++
             if (saved != null && afterSave.size < 15) afterSave += turn

@@ -120,7 +120,9 @@ func linesTests(_ s: Suite) {
             }
             try eq(before.score + turn.points, turn.score, "points add up")
             if turn.cleared.isEmpty && !turn.gameOver {
-                try eq(Array(before.nextColors), turn.landed.map { $0.color }, "the announced balls land")
+                // As many as there are empty cells for; a full board's last ball may complete a line.
+                let room = min(3, 81 - Int(before.balls))
+                try eq(Array(before.nextColors.prefix(room)), turn.landed.map { $0.color }, "the announced balls land")
             }
             turns += 1
             if saved != nil && afterSave.count < 15 { afterSave.append(turn) }

@@ -264,6 +264,35 @@ fn a_move_that_completes_two_crossing_lines_scores_them_together() {
     assert_eq!(game.board().ball_count(), 3);
 }
 
+/// With one empty cell left after the move, only the first announced ball lands; when it
+/// completes a line the line goes and the game goes on with fewer than three balls landed.
+#[test]
+fn the_last_empty_cell_takes_one_ball_and_its_line_keeps_the_game_going() {
+    let seed = [9; 32];
+    let next = LinesGame::with_board(Settings::default(), seed, Board::empty()).next_colors()[0];
+    let other = Ball::ALL.into_iter().find(|&b| b != next).unwrap();
+    // No two neighbours share a colour in this pattern, so it holds no line.
+    let mut board = Board::empty();
+    for c in Cell::all() {
+        board.set(c, Ball::from_index((c.file() + 2 * c.rank()) % Ball::COUNT));
+    }
+    // a1–d1 wait for a fifth ball of the announced colour at e1, whose ball steps to f1.
+    for f in ["a1", "b1", "c1", "d1"] {
+        board.set(cell(f), Some(next));
+    }
+    board.set(cell("e1"), Some(other));
+    board.set(cell("f1"), None);
+    assert_eq!(board.empty_count(), 1);
+    let mut game = LinesGame::with_board(Settings::default(), seed, board);
+    let r = game.play_move(cell("e1"), cell("f1")).unwrap();
+    assert!(r.cleared.is_empty());
+    assert_eq!(r.landed, vec![(cell("e1"), next)]);
+    assert_eq!(r.cleared_by_landing.len(), 5);
+    assert_eq!(r.points, 10);
+    assert!(!r.game_over);
+    assert_eq!(game.board().ball_count(), 76);
+}
+
 #[test]
 fn scoring_table() {
     let expected = [
