@@ -24,6 +24,10 @@
 //! bench's summary line; `--candidates`, `--samples`, `--depth` and `--shortlist` override
 //! the parts of the budget; `--search-threads N` spreads each move's samples over N
 //! threads (the same moves; `ms_per_move` is then wall time × `--threads`, not CPU time).
+//! `--salt K` (K > 0) seeds the samples of stage two differently (the search's seed is
+//! the game's seed XOR K × 0x9E3779B97F4A7C15) while the spawns stay the game's: the same
+//! games played with another draw of samples, to tell a budget's gain from sample luck
+//! (`data/tuning.md`, seventh session). `--salt 0`, the default, replays the bench.
 //!
 //! Every generation prints one line (the best and elite means, the mean weights'
 //! spread); the last line is `weights <spec>`, the form `Weights::set` reads (and
@@ -60,6 +64,7 @@ struct Options {
     depth: Option<usize>,
     search_threads: usize,
     shortlist: Option<usize>,
+    salt: u64,
     spread: f64,
     log: bool,
 }
@@ -81,6 +86,7 @@ fn options() -> Options {
         depth: None,
         search_threads: 1,
         shortlist: None,
+        salt: 0,
         spread: 0.5,
         log: false,
     };
@@ -103,6 +109,7 @@ fn options() -> Options {
             "--depth" => o.depth = Some(value.parse().expect("--depth N")),
             "--search-threads" => o.search_threads = value.parse().expect("--search-threads N"),
             "--shortlist" => o.shortlist = Some(value.parse().expect("--shortlist K")),
+            "--salt" => o.salt = value.parse().expect("--salt K"),
             "--spread" => o.spread = value.parse().expect("--spread X"),
             "--log" => {
                 o.log = true;
@@ -130,11 +137,16 @@ fn parse_spec(spec: &str) -> Weights {
     })
 }
 
-/// Score and turns of one game played with `weights` and `budget` (the samples seeded as
-/// `ai::play_out` seeds them, so that the default weights replay `banco bench lines`).
-fn play(weights: &Weights, budget: &Budget, seed: u64, max_turns: u32) -> (u32, u32) {
+/// Multiplier of `--salt` (the golden ratio in 64 bits: salts 1, 2, … give unrelated seeds).
+const SALT_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Score and turns of one game played with `weights` and `budget` (with salt 0 the
+/// samples are seeded as `ai::play_out` seeds them, so that the default weights replay
+/// `banco bench lines`; another salt draws other samples on the same spawns).
+fn play(weights: &Weights, budget: &Budget, seed: u64, salt: u64, max_turns: u32) -> (u32, u32) {
     let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
-    let played = ai::play_out_with(game, budget, weights, seed, max_turns, |_, _, _| {});
+    let search_seed = seed ^ salt.wrapping_mul(SALT_STEP);
+    let played = ai::play_out_with(game, budget, weights, search_seed, max_turns, |_, _, _| {});
     (played.score, played.turns)
 }
 
@@ -144,6 +156,7 @@ fn play_all(
     cands: &[Weights],
     budget: &Budget,
     seeds: &[u64],
+    salt: u64,
     max_turns: u32,
     threads: usize,
 ) -> Vec<(u32, u32)> {
@@ -159,7 +172,7 @@ fn play_all(
             .map(|(out, jobs)| {
                 scope.spawn(move || {
                     for (o, &(c, s)) in out.iter_mut().zip(jobs) {
-                        *o = play(&cands[c], budget, s, max_turns);
+                        *o = play(&cands[c], budget, s, salt, max_turns);
                     }
                 })
             })
@@ -187,7 +200,7 @@ fn judge_all(
             f64::from(s)
         }
     };
-    play_all(cands, &Budget::fast(), seeds, max_turns, threads)
+    play_all(cands, &Budget::fast(), seeds, 0, max_turns, threads)
         .chunks(seeds.len())
         .map(|c| c.iter().map(|&(s, _)| value(s)).sum::<f64>() / c.len() as f64)
         .collect()
@@ -206,7 +219,7 @@ fn measure(o: &Options) {
     let seeds: Vec<u64> = (0..o.games).map(|k| o.seed + k).collect();
     let start = std::time::Instant::now();
     let max_turns = o.max_turns.unwrap_or(100_000);
-    let results = play_all(&[o.start], &budget, &seeds, max_turns, o.threads);
+    let results = play_all(&[o.start], &budget, &seeds, o.salt, max_turns, o.threads);
     let cpu_ms = start.elapsed().as_secs_f64() * 1000.0 * o.threads as f64;
     for (k, (score, turns)) in results.iter().enumerate() {
         println!(
