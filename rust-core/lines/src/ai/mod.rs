@@ -42,9 +42,9 @@ use eval::Weights;
 use value::Value;
 
 /// Playouts of the apps' hint ([`Budget::hint`]): 30 playouts (8 kept moves × 40 cheap
-/// playouts) scored +277 ± 46 points a game over the first stage alone, paired over 200
-/// seeded games (`data/tuning.md`, sixth session), at about 22 ms of a loaded desktop
-/// core per move.
+/// playouts) scored +209 ± 33 points a game over the first stage alone, paired over 200
+/// seeded games and averaged over three draws of the samples (`data/tuning.md`, seventh
+/// session; one draw gave +277 ± 46), at about 22 ms of a loaded desktop core per move.
 pub const HINT_PLAYOUTS: usize = 30;
 
 /// How hard the computer thinks about one move: counts, never time.

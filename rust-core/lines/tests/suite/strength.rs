@@ -44,7 +44,8 @@
 //! fifth session). From 20 playouts on a budget now spends cheap playouts (a shortlist
 //! of ten replies re-judged after the landing): budget 30 = 8 × 40 cheap instead of
 //! 2 × 15 full, at less CPU time, 969 / 1083.6 over the same 200 games (+189 ± 49
-//! paired against 2 × 15 full; `data/tuning.md`, sixth session).
+//! paired against 2 × 15 full; `data/tuning.md`, sixth session; over three draws of the
+//! samples a side, `tune --measure --salt K`, +160 ± 27, seventh session).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 use banco_game::ScoreGame;
