@@ -115,9 +115,10 @@ fun linesTests(s: Suite) {
                 }
             }
             eq(before.score + turn.points, turn.score, "points add up")
-            if (turn.cleared.isEmpty() && !turn.gameOver) {
-                // As many as there are empty cells for; a full board's last ball may complete a line.
-                val room = minOf(3, 81 - before.balls.toInt())
+            if (turn.cleared.isEmpty()) {
+                // As many as there are empty cells for (the last turn too); a full board's
+                // last ball may complete a line.
+                val room = minOf(3, before.cells.count { it.toInt() == 0 })
                 eq(before.nextColors.take(room).map { it.toUByte() }, turn.landed.map { it.color }, "the announced balls land")
             }
             turns++

@@ -119,9 +119,10 @@ func linesTests(_ s: Suite) {
                 try check(abs(a - b) == 9 || (abs(a - b) == 1 && a / 9 == b / 9), "a step to a neighbour: \(a) → \(b)")
             }
             try eq(before.score + turn.points, turn.score, "points add up")
-            if turn.cleared.isEmpty && !turn.gameOver {
-                // As many as there are empty cells for; a full board's last ball may complete a line.
-                let room = min(3, 81 - Int(before.balls))
+            if turn.cleared.isEmpty {
+                // As many as there are empty cells for (the last turn too); a full board's
+                // last ball may complete a line.
+                let room = min(3, before.cells.filter { $0 == 0 }.count)
                 try eq(Array(before.nextColors.prefix(room)), turn.landed.map { $0.color }, "the announced balls land")
             }
             turns += 1

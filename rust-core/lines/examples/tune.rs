@@ -25,7 +25,7 @@
 //! the parts of the budget; `--search-threads N` spreads each move's samples over N
 //! threads (the same moves; `ms_per_move` is then wall time × `--threads`, not CPU time).
 //! `--salt K` (K > 0) seeds the samples of stage two differently (the search's seed is
-//! the game's seed XOR K × 0x9E3779B97F4A7C15) while the spawns stay the game's: the same
+//! the game's seed XOR K × `SampleRng::GAMMA`) while the spawns stay the game's: the same
 //! games played with another draw of samples, to tell a budget's gain from sample luck
 //! (`data/tuning.md`, seventh session). `--salt 0`, the default, replays the bench.
 //!
@@ -137,15 +137,12 @@ fn parse_spec(spec: &str) -> Weights {
     })
 }
 
-/// Multiplier of `--salt` (the golden ratio in 64 bits: salts 1, 2, … give unrelated seeds).
-const SALT_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
-
 /// Score and turns of one game played with `weights` and `budget` (with salt 0 the
 /// samples are seeded as `ai::play_out` seeds them, so that the default weights replay
 /// `banco bench lines`; another salt draws other samples on the same spawns).
 fn play(weights: &Weights, budget: &Budget, seed: u64, salt: u64, max_turns: u32) -> (u32, u32) {
     let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
-    let search_seed = seed ^ salt.wrapping_mul(SALT_STEP);
+    let search_seed = seed ^ salt.wrapping_mul(SampleRng::GAMMA);
     let played = ai::play_out_with(game, budget, weights, search_seed, max_turns, |_, _, _| {});
     (played.score, played.turns)
 }

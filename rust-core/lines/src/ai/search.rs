@@ -56,15 +56,19 @@ pub struct Candidate {
 pub struct SampleRng(u64);
 
 impl SampleRng {
+    /// SplitMix64's increment (2⁶⁴ divided by the golden ratio, odd): multiples of it
+    /// spread small numbers (seeds, salts) over the whole 64-bit range.
+    pub const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
     /// A generator from a seed.
     #[must_use]
     pub const fn new(seed: u64) -> SampleRng {
-        SampleRng(seed ^ 0x9E37_79B9_7F4A_7C15)
+        SampleRng(seed ^ Self::GAMMA)
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.0 = self.0.wrapping_add(Self::GAMMA);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
