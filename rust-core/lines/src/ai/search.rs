@@ -467,6 +467,73 @@ impl Contender {
     }
 }
 
+/// The contenders of stage two: each candidate's board after it, its shortlist (a cheap
+/// playout's replies) and, for a move that completes lines, its one exact value.
+fn contenders(
+    board: &Board,
+    next: &[Ball],
+    cands: &[Candidate],
+    budget: &Budget,
+    weights: &(impl Value + ?Sized),
+    scratch: &mut Vec<Candidate>,
+) -> Vec<Contender> {
+    cands
+        .iter()
+        .map(|c| {
+            let mut after = *board;
+            apply(&mut after, c);
+            let shortlist = if budget.replies && budget.shortlist > 0 {
+                shortlist(&after, budget.shortlist, weights, scratch)
+            } else {
+                Vec::new()
+            };
+            // A line move's free reply is judged as a playout judges one (every reply, or
+            // the shortlist and the lines): the same kind of value as the quiet moves'.
+            let exact = (c.points > 0).then(|| {
+                let replies = Replies::of(budget, &shortlist).or_all();
+                c.points as f32
+                    + weights.line_bonus()
+                    + value_to_move(&after, Some(next), replies, weights, scratch)
+            });
+            Contender {
+                cand: *c,
+                after,
+                exact,
+                values: Vec::new(),
+                shortlist,
+            }
+        })
+        .collect()
+}
+
+/// The mean value of each of `cands` over `samples` playouts of the kind `budget` plays
+/// (the same samples for every candidate, as stage two draws them), without halving: what
+/// stage two would think of every one of them, for teaching the first stage
+/// (`examples/distill.rs`). A move that completes lines gets its one exact value.
+#[must_use]
+pub fn playout_means(
+    board: &Board,
+    next: &[Ball],
+    cands: &[Candidate],
+    budget: &Budget,
+    samples: usize,
+    seed: u64,
+    weights: &(impl Value + ?Sized),
+) -> Vec<f32> {
+    let mut scratch = Vec::with_capacity(2048);
+    let mut all = contenders(board, next, cands, budget, weights, &mut scratch);
+    for entry in &mut all {
+        if entry.exact.is_none() {
+            for i in 0..samples.max(1) {
+                let replies = Replies::of(budget, &entry.shortlist);
+                let v = sample_value(&entry.after, next, seed, i, replies, weights, &mut scratch);
+                entry.values.push(v);
+            }
+        }
+    }
+    all.iter().map(Contender::mean).collect()
+}
+
 /// At most this many threads play a round's samples, whatever [`Budget::threads`] asks.
 pub const MAX_THREADS: usize = 64;
 
@@ -493,33 +560,7 @@ fn successive_halving(
     weights: &(impl Value + ?Sized),
 ) -> (Candidate, f32) {
     let mut scratch = Vec::with_capacity(2048);
-    let mut alive: Vec<Contender> = cands
-        .iter()
-        .map(|c| {
-            let mut after = *board;
-            apply(&mut after, c);
-            let shortlist = if budget.replies && budget.shortlist > 0 {
-                shortlist(&after, budget.shortlist, weights, &mut scratch)
-            } else {
-                Vec::new()
-            };
-            // A line move's free reply is judged as a playout judges one (every reply, or
-            // the shortlist and the lines): the same kind of value as the quiet moves'.
-            let exact = (c.points > 0).then(|| {
-                let replies = Replies::of(budget, &shortlist).or_all();
-                c.points as f32
-                    + weights.line_bonus()
-                    + value_to_move(&after, Some(next), replies, weights, &mut scratch)
-            });
-            Contender {
-                cand: *c,
-                after,
-                exact,
-                values: Vec::new(),
-                shortlist,
-            }
-        })
-        .collect();
+    let mut alive = contenders(board, next, cands, budget, weights, &mut scratch);
     let mut per_round = budget.samples.max(1);
     let mut target = 0;
     let mut jobs: Vec<(usize, usize)> = Vec::new();

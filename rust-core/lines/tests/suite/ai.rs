@@ -193,3 +193,41 @@ fn the_evaluation_gathers_the_planning_windows_as_the_planning_scan_does() {
     }
     assert!(boards >= 60, "{boards}");
 }
+
+#[test]
+fn playout_means_value_every_move_on_the_same_samples() {
+    let board: Board = "
+        ........G
+        ..R......
+        .....B...
+        .........
+        .Y.......
+        ......C..
+        .........
+        ...P.....
+        GGGG....."
+        .parse()
+        .unwrap();
+    let game = LinesGame::with_board(Settings::default(), [5; 32], board);
+    let next = game.next_colors();
+    let weights = ai::eval::Weights::default();
+    let mut all = Vec::new();
+    ai::search::candidates(&board, Some(&next), &weights, &mut all);
+    ai::search::prune(&mut all, 6);
+    let budget = ai::Budget::hint();
+    let means = ai::search::playout_means(&board, &next, &all, &budget, 12, 7, &weights);
+    assert_eq!(means.len(), all.len());
+    assert!(means.iter().all(|v| v.is_finite()));
+    assert_eq!(
+        means,
+        ai::search::playout_means(&board, &next, &all, &budget, 12, 7, &weights)
+    );
+    // The line (i9 to e1) is worth most, and exactly: nothing lands after it, so the
+    // number of samples does not change its value; the quiet moves' values do change.
+    let line = all.iter().position(|c| c.points > 0).unwrap();
+    let best = means.iter().copied().fold(f32::MIN, f32::max);
+    assert_eq!(means[line], best);
+    let more = ai::search::playout_means(&board, &next, &all, &budget, 30, 7, &weights);
+    assert_eq!(more[line], means[line]);
+    assert_ne!(more, means);
+}
