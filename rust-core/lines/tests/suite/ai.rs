@@ -195,6 +195,8 @@ fn the_evaluation_gathers_the_planning_windows_as_the_planning_scan_does() {
 }
 
 #[test]
+// Exact comparisons on purpose: the same computation must give the same bits.
+#[allow(clippy::float_cmp)]
 fn playout_means_value_every_move_on_the_same_samples() {
     let board: Board = "
         ........G
