@@ -5,7 +5,8 @@
 //! that colour can reach (a line ready to complete), windows of three whose two free cells
 //! two more balls of that colour can reach, free cells cut off from the largest
 //! free region, dead balls (in no window that could still become a line) and balls walled
-//! in; and the planning term of [`super::plan`]: for each colour, how many moves its
+//! in; windows of four or five balls all of one colour but one (the odd ball moved out,
+//! a run of three or four again); and the planning term of [`super::plan`]: for each colour, how many moves its
 //! cheapest disjoint windows still need, given which spare balls can reach their free cells.
 //!
 //! [`after_spawn`] adds, in closed form, what the three announced balls are expected to do
@@ -160,6 +161,11 @@ pub struct Weights {
     pub plan3: f32,
     /// Planning term: factor for each further window of the same colour.
     pub plan_decay: f32,
+    /// Value of a window holding three balls of one colour, one ball of another and a
+    /// free cell (the odd ball moved out, it is one move from a window of four).
+    pub mixed3: f32,
+    /// Value of a window holding four balls of one colour and one of another.
+    pub mixed4: f32,
 }
 
 /// A weights spec ([`Weights::apply_spec`]) that cannot be read.
@@ -182,7 +188,7 @@ pub enum WeightSpecError {
 }
 
 /// Number of tunable weights ([`Weights::NAMES`]).
-pub const WEIGHT_COUNT: usize = 23;
+pub const WEIGHT_COUNT: usize = 25;
 
 impl Weights {
     /// The names of the weights, in [`Weights::to_array`] order (`run0`…`run4` are the
@@ -211,6 +217,8 @@ impl Weights {
         "plan2",
         "plan3",
         "plan_decay",
+        "mixed3",
+        "mixed4",
     ];
 
     /// Every weight, in [`Weights::NAMES`] order.
@@ -256,6 +264,8 @@ impl Weights {
             20 => self.plan2,
             21 => self.plan3,
             22 => self.plan_decay,
+            23 => self.mixed3,
+            24 => self.mixed4,
             _ => 0.0,
         }
     }
@@ -281,6 +291,8 @@ impl Weights {
             20 => &mut self.plan2,
             21 => &mut self.plan3,
             22 => &mut self.plan_decay,
+            23 => &mut self.mixed3,
+            24 => &mut self.mixed4,
             _ => return,
         };
         *slot = v;
@@ -356,7 +368,9 @@ impl Weights {
 /// The weights found by the cross-entropy method (`examples/tune.rs`; the commands, the
 /// seeds and every generation's log are in `data/tuning.md`), exactly as printed, and the
 /// planning weights (`plan1`…`plan_decay`) chosen by paired measurements over 400 seeded
-/// games (`data/tuning.md`, fourth session; `plan1=0,plan2=0` gives the player before).
+/// games (`data/tuning.md`, fourth session; `plan1=0,plan2=0` gives the player before),
+/// and the odd-ball windows (`mixed3`, `mixed4`) chosen the same way over 800 games
+/// (eighth session; `mixed3=0,mixed4=0` gives the player before).
 impl Default for Weights {
     fn default() -> Weights {
         Weights {
@@ -385,6 +399,8 @@ impl Default for Weights {
             plan2: 2.0,
             plan3: 0.0,
             plan_decay: 0.5,
+            mixed3: 0.7,
+            mixed4: 2.5,
         }
     }
 }
@@ -567,6 +583,7 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
     let mut empty_windows = 0u32;
     let planning = weights.plan1 != 0.0 || weights.plan2 != 0.0 || weights.plan3 != 0.0;
     let mut plan_windows = super::plan::Windows::new();
+    let mixing = weights.mixed3 != 0.0 || weights.mixed4 != 0.0;
     for (wi, &mask) in WINDOW_MASKS.iter().enumerate() {
         let occ = mask & !empty;
         if occ == 0 {
@@ -575,6 +592,24 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
         }
         let code = codes[occ.trailing_zeros() as usize] as usize & 7;
         if occ & !m.color[code] != 0 {
+            // A window of four or five balls, all of one colour but one: the odd ball
+            // moved out, it is a window of three or four again.
+            let n = occ.count_ones();
+            if mixing && n >= 4 {
+                let others = occ & !m.color[code];
+                let k = others.count_ones();
+                let odd = k == 1 || {
+                    let c2 = codes[others.trailing_zeros() as usize] as usize & 7;
+                    k == n - 1 && others & !m.color[c2] == 0
+                };
+                if odd {
+                    value += if n == 5 {
+                        weights.mixed4
+                    } else {
+                        weights.mixed3
+                    };
+                }
+            }
             continue;
         }
         live |= occ;

@@ -4,7 +4,8 @@
 //!
 //! The player (see [`search`]) judges every legal move by [`eval`] (free area, runs of
 //! each colour, lines ready to complete, the moves the cheapest lines of each colour still
-//! need ([`plan`]), free regions, dead and walled-in balls) with the
+//! need ([`plan`]), windows blocked by one odd ball, free regions, dead and walled-in
+//! balls) with the
 //! expected effect of the announced balls landing, keeps the best few, and plays each out
 //! over Monte Carlo samples of where they land, followed by the best next move. Its effort
 //! is a [`Budget`] of candidates, samples and replies — counts, not time, so a seed and a
@@ -44,7 +45,9 @@ use value::Value;
 /// Playouts of the apps' hint ([`Budget::hint`]): 30 playouts (8 kept moves × 40 cheap
 /// playouts) scored +209 ± 33 points a game over the first stage alone, paired over 200
 /// seeded games and averaged over three draws of the samples (`data/tuning.md`, seventh
-/// session; one draw gave +277 ± 46), at about 22 ms of a loaded desktop core per move.
+/// session); with the odd-ball windows of the evaluation (eighth session) it reaches a
+/// median of 986 and a mean of 1,180 over the bench's seeds 1–100 and 201–300, at about
+/// 30 ms of a loaded desktop core per move.
 pub const HINT_PLAYOUTS: usize = 30;
 
 /// How hard the computer thinks about one move: counts, never time.

@@ -45,7 +45,11 @@
 //! of ten replies re-judged after the landing): budget 30 = 8 × 40 cheap instead of
 //! 2 × 15 full, at less CPU time, 969 / 1083.6 over the same 200 games (+189 ± 49
 //! paired against 2 × 15 full; `data/tuning.md`, sixth session; over three draws of the
-//! samples a side, `tune --measure --salt K`, +160 ± 27, seventh session).
+//! samples a side, `tune --measure --salt K`, +160 ± 27, seventh session). Windows
+//! blocked by one odd ball (`mixed3`, `mixed4` in the evaluation) then raised budget 1 by
+//! +115 ± 19 over 800 games and budget 30 to median 986 / mean 1,180 over the same 200
+//! games and two draws (+164 ± 42 paired; eighth session); `LINES_WEIGHTS=mixed3=0,mixed4=0`
+//! plays the player before.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 use banco_game::ScoreGame;
