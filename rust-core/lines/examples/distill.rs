@@ -14,6 +14,10 @@
 //! positions (every fifth line) is held out and reported, never fitted. `score` prints
 //! the regret of given weights.
 //!
+//! Weights are specs as `Weights::apply_spec` reads: `--weights` (the player's, over the
+//! default), `--teacher-weights` (the playouts', over the player's) and `--start` (the
+//! fit's first mean, over the default).
+//!
 //! ```text
 //! nice target/release/examples/distill gen --games 60 --seed 5000000 --out /tmp/d1.txt
 //! nice target/release/examples/distill fit --data /tmp/d1.txt,/tmp/d2.txt --threads 2
@@ -55,6 +59,15 @@ fn text(args: &[String], name: &str) -> Option<String> {
         .cloned()
 }
 
+/// The weights `name` gives (a spec as `Weights::apply_spec` reads), or `default`.
+fn weights_arg(args: &[String], name: &str, default: Weights) -> Weights {
+    text(args, name).map_or(default, |s| {
+        let mut w = default;
+        w.apply_spec(&s).unwrap_or_else(|e| panic!("{name}: {e}"));
+        w
+    })
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -76,10 +89,8 @@ fn generate(args: &[String]) {
     let samples: usize = arg(args, "--samples", 48);
     let every: u32 = arg(args, "--every", 3);
     let budget = Budget::from_playouts(arg(args, "--teacher", 30));
-    let weights =
-        text(args, "--weights").map_or_else(Weights::default, |s| Weights::from_spec(&s).unwrap());
-    let teacher =
-        text(args, "--teacher-weights").map_or(weights, |s| Weights::from_spec(&s).unwrap());
+    let weights = weights_arg(args, "--weights", Weights::default());
+    let teacher = weights_arg(args, "--teacher-weights", weights);
     let out = text(args, "--out").expect("--out FILE");
     let mut file = std::io::BufWriter::new(std::fs::File::create(&out).unwrap());
     let mut all = Vec::with_capacity(2048);
@@ -272,8 +283,7 @@ fn score(args: &[String]) {
     let data = load(&text(args, "--data").expect("--data FILES"));
     let tau: f32 = arg(args, "--tau", 2.0);
     let cap: f32 = arg(args, "--cap", 100.0);
-    let w =
-        text(args, "--weights").map_or_else(Weights::default, |s| Weights::from_spec(&s).unwrap());
+    let w = weights_arg(args, "--weights", Weights::default());
     let (train, test) = split(&data);
     let a = regret(&train, &w, tau, cap);
     let b = regret(&test, &w, tau, cap);
@@ -300,12 +310,6 @@ fn score(args: &[String]) {
     );
 }
 
-fn gaussian(rng: &mut SampleRng) -> f64 {
-    let u1 = ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
-    let u2 = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
-}
-
 fn to_weights(v: &[f64]) -> Weights {
     let mut a = [0f32; WEIGHT_COUNT];
     for (o, &x) in a.iter_mut().zip(v) {
@@ -327,8 +331,7 @@ fn fit(args: &[String]) {
     let fixed: Vec<String> = text(args, "--fixed")
         .map(|s| s.split(',').map(str::to_string).collect())
         .unwrap_or_default();
-    let start =
-        text(args, "--start").map_or_else(Weights::default, |s| Weights::from_spec(&s).unwrap());
+    let start = weights_arg(args, "--start", Weights::default());
     let (train, test) = split(&data);
     let mut mean: Vec<f64> = start.to_array().iter().map(|&v| f64::from(v)).collect();
     let frozen: Vec<bool> = Weights::NAMES
@@ -367,7 +370,7 @@ fn fit(args: &[String]) {
         for _ in 1..population {
             draws.push(
                 (0..WEIGHT_COUNT)
-                    .map(|i| mean[i] + sd[i] * gaussian(&mut rng))
+                    .map(|i| mean[i] + sd[i] * rng.gaussian())
                     .collect(),
             );
         }

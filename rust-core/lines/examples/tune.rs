@@ -231,12 +231,6 @@ fn measure(o: &Options) {
     println!("{}", Summary::of(&results, cpu_ms));
 }
 
-fn gaussian(rng: &mut SampleRng) -> f64 {
-    let u1 = ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
-    let u2 = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
-}
-
 fn main() {
     let o = options();
     let max_turns = o.max_turns.unwrap_or(800);
@@ -264,7 +258,7 @@ fn main() {
         let mut draws = vec![mean.clone()];
         for _ in 1..o.population {
             let v: Vec<f64> = (0..WEIGHT_COUNT)
-                .map(|i| mean[i] + sd[i] * gaussian(&mut rng))
+                .map(|i| mean[i] + sd[i] * rng.gaussian())
                 .collect();
             cands.push(to_weights(&v));
             draws.push(v);

@@ -6,8 +6,9 @@
 //! two more balls of that colour can reach, free cells cut off from the largest
 //! free region, dead balls (in no window that could still become a line) and balls walled
 //! in; windows of four or five balls all of one colour but one (the odd ball moved out,
-//! a run of three or four again); and the planning term of [`super::plan`]: for each colour, how many moves its
-//! cheapest disjoint windows still need, given which spare balls can reach their free cells.
+//! a run of three or four again); and the planning term of [`super::plan`]: for each
+//! colour, how many moves its cheapest disjoint windows still need, given which spare
+//! balls can reach their free cells.
 //!
 //! [`after_spawn`] adds, in closed form, what the three announced balls are expected to do
 //! when they land on random free cells: each one that lands in a window of its own colour
@@ -594,8 +595,8 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
         if occ & !m.color[code] != 0 {
             // A window of four or five balls, all of one colour but one: the odd ball
             // moved out, it is a window of three or four again.
-            let n = occ.count_ones();
-            if mixing && n >= 4 {
+            let n = if mixing { occ.count_ones() } else { 0 };
+            if n >= 4 {
                 let others = occ & !m.color[code];
                 let k = others.count_ones();
                 let odd = k == 1 || {

@@ -75,6 +75,14 @@ impl SampleRng {
         z ^ (z >> 31)
     }
 
+    /// A standard normal draw (Box–Muller over two uniform draws), for the tuning
+    /// examples' Gaussian search.
+    pub fn gaussian(&mut self) -> f64 {
+        let u1 = ((self.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+        let u2 = (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+    }
+
     /// Uniform in `0..n` (`n` > 0).
     pub fn below(&mut self, n: usize) -> usize {
         ((self.next_u64() as u128 * n as u128) >> 64) as usize
@@ -524,11 +532,13 @@ pub fn playout_means(
     let mut all = contenders(board, next, cands, budget, weights, &mut scratch);
     for entry in &mut all {
         if entry.exact.is_none() {
-            for i in 0..samples.max(1) {
-                let replies = Replies::of(budget, &entry.shortlist);
-                let v = sample_value(&entry.after, next, seed, i, replies, weights, &mut scratch);
-                entry.values.push(v);
-            }
+            let values: Vec<f32> = (0..samples.max(1))
+                .map(|i| {
+                    let replies = Replies::of(budget, &entry.shortlist);
+                    sample_value(&entry.after, next, seed, i, replies, weights, &mut scratch)
+                })
+                .collect();
+            entry.values = values;
         }
     }
     all.iter().map(Contender::mean).collect()

@@ -88,11 +88,9 @@ fn budgets_spend_about_the_playouts_they_are_given() {
     );
 }
 
-#[test]
-fn successive_halving_is_deterministic_and_takes_a_ready_line() {
-    // Green can complete the bottom rank with the ball on i9. No green is announced
-    // (purple, purple, red), so waiting for a longer line cannot pay.
-    let board: Board = "
+/// Green can complete the bottom rank (a1–d1) with the ball on i9.
+fn ready_green_line() -> Board {
+    "
         ........G
         ..R......
         .....B...
@@ -103,7 +101,14 @@ fn successive_halving_is_deterministic_and_takes_a_ready_line() {
         ...P.....
         GGGG....."
         .parse()
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn successive_halving_is_deterministic_and_takes_a_ready_line() {
+    // Green can complete the bottom rank with the ball on i9. No green is announced
+    // (purple, purple, red), so waiting for a longer line cannot pay.
+    let board = ready_green_line();
     let game = LinesGame::with_board(Settings::default(), [5; 32], board);
     assert!(!game.next_colors().contains(&banco_lines::Ball::Green));
     let cheap = |playouts, shortlist| ai::Budget {
@@ -198,18 +203,7 @@ fn the_evaluation_gathers_the_planning_windows_as_the_planning_scan_does() {
 // Exact comparisons on purpose: the same computation must give the same bits.
 #[allow(clippy::float_cmp)]
 fn playout_means_value_every_move_on_the_same_samples() {
-    let board: Board = "
-        ........G
-        ..R......
-        .....B...
-        .........
-        .Y.......
-        ......C..
-        .........
-        ...P.....
-        GGGG....."
-        .parse()
-        .unwrap();
+    let board = ready_green_line();
     let game = LinesGame::with_board(Settings::default(), [5; 32], board);
     let next = game.next_colors();
     let weights = ai::eval::Weights::default();
