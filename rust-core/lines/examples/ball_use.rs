@@ -34,8 +34,8 @@ fn main() {
         let mut count = [0u8; CELLS];
         // Non-scoring moves whose ball is still on the board (pending), by cell.
         let mut pending = [0u8; CELLS];
-        let played = run.play(seed, |_, mv, r| {
-            let (f, t) = (mv.from.index(), mv.to.index());
+        let played = run.play(seed, |turn| {
+            let (r, f, t) = (turn.report, turn.mv.from.index(), turn.mv.to.index());
             count[t] = count[f].saturating_add(1);
             pending[t] = pending[f];
             count[f] = 0;

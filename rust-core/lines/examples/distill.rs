@@ -31,15 +31,14 @@
     missing_docs
 )]
 
-use banco_game::ScoreGame;
-use banco_lines::ai::Budget;
 use banco_lines::ai::eval::{Masks, WEIGHT_COUNT, Weights};
 use banco_lines::ai::search::{self, Candidate, LOST, SampleRng};
 use banco_lines::ai::value::Value;
+use banco_lines::ai::{self, Budget};
 use banco_lines::lines::lines_through;
 use banco_lines::score::points;
 use banco_lines::spawn::Spawner;
-use banco_lines::{Ball, Board, Cell, LinesGame, Move, Settings};
+use banco_lines::{Ball, Board, Cell, LinesGame, Settings};
 use std::io::Write;
 
 fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
@@ -96,60 +95,47 @@ fn generate(args: &[String]) {
     let mut all = Vec::with_capacity(2048);
     let mut positions = 0;
     for seed in first..first + games {
-        let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
-        while !game.is_over() {
-            let board = *game.board();
-            let next = game.next_colors();
-            let s = seed ^ (u64::from(game.turns()) << 32);
-            if game.turns() % every == 0 {
-                search::candidates(&board, Some(&next), &weights, &mut all);
-                all.sort_by(|a, b| b.heuristic.total_cmp(&a.heuristic));
-                let mut set: Vec<Candidate> = all.iter().take(keep).copied().collect();
-                let mut rest: Vec<Candidate> = all.iter().skip(keep).copied().collect();
-                let mut rng = SampleRng::new(s ^ 0xD15);
-                for _ in 0..random {
-                    if rest.is_empty() {
-                        break;
-                    }
-                    let i = rng.below(rest.len());
-                    set.push(rest.swap_remove(i));
-                }
-                if set.len() >= 2 {
-                    let q =
-                        search::playout_means(&board, &next, &set, &budget, samples, s, &teacher);
-                    let codes: String =
-                        board.codes().iter().map(|c| char::from(b'0' + c)).collect();
-                    let nc: String = next
-                        .iter()
-                        .map(|b| char::from(b'1' + b.index() as u8))
-                        .collect();
-                    write!(file, "{codes}{nc}").unwrap();
-                    for (c, v) in set.iter().zip(&q) {
-                        write!(file, " {}:{}:{v:.3}", c.from.index(), c.to.index()).unwrap();
-                    }
-                    writeln!(file).unwrap();
-                    positions += 1;
-                }
+        let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
+        let player = Budget::fast();
+        let played = ai::play_out_with(game, &player, &weights, seed, u32::MAX, |turn| {
+            if turn.number % every != 0 {
+                return;
             }
-            let Some((c, _)) = search::best_move_with(&board, &next, &Budget::fast(), s, &weights)
-            else {
-                break;
-            };
-            if game
-                .play(Move {
-                    from: c.from,
-                    to: c.to,
-                })
-                .is_err()
-            {
-                break;
+            // The position before the move, and the seed its move was searched with.
+            let (board, next) = (turn.before, &turn.next);
+            let s = seed ^ (u64::from(turn.number) << 32);
+            search::candidates(board, Some(next), &weights, &mut all);
+            all.sort_by(|a, b| b.heuristic.total_cmp(&a.heuristic));
+            let mut set: Vec<Candidate> = all.iter().take(keep).copied().collect();
+            let mut rest: Vec<Candidate> = all.iter().skip(keep).copied().collect();
+            let mut rng = SampleRng::new(s ^ 0xD15);
+            for _ in 0..random {
+                if rest.is_empty() {
+                    break;
+                }
+                let i = rng.below(rest.len());
+                set.push(rest.swap_remove(i));
             }
-        }
+            if set.len() < 2 {
+                return;
+            }
+            let q = search::playout_means(board, next, &set, &budget, samples, s, &teacher);
+            let codes: String = board.codes().iter().map(|c| char::from(b'0' + c)).collect();
+            let nc: String = next
+                .iter()
+                .map(|b| char::from(b'1' + b.index() as u8))
+                .collect();
+            write!(file, "{codes}{nc}").unwrap();
+            for (c, v) in set.iter().zip(&q) {
+                write!(file, " {}:{}:{v:.3}", c.from.index(), c.to.index()).unwrap();
+            }
+            writeln!(file).unwrap();
+            positions += 1;
+        });
         file.flush().unwrap();
         println!(
             "game {seed} score {} turns {} positions {positions}",
-            game.score(),
-            game.turns()
+            played.score, played.turns
         );
     }
 }

@@ -33,8 +33,8 @@ fn main() {
     let mut results = Vec::new();
     let start = Instant::now();
     for seed in run.first..run.first + run.games {
-        let played = run.play(seed, |before, _, r| {
-            let n = before.ball_count();
+        let played = run.play(seed, |turn| {
+            let (n, r) = (turn.before.ball_count(), turn.report);
             moves[n] += 1;
             lines[n] += u32::from(!r.cleared.is_empty());
             landing[n] += u32::from(!r.cleared_by_landing.is_empty());

@@ -143,7 +143,7 @@ fn parse_spec(spec: &str) -> Weights {
 fn play(weights: &Weights, budget: &Budget, seed: u64, salt: u64, max_turns: u32) -> (u32, u32) {
     let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
     let search_seed = seed ^ salt.wrapping_mul(SampleRng::GAMMA);
-    let played = ai::play_out_with(game, budget, weights, search_seed, max_turns, |_, _, _| {});
+    let played = ai::play_out_with(game, budget, weights, search_seed, max_turns, |_| {});
     (played.score, played.turns)
 }
 

@@ -3,9 +3,9 @@
 //! default weights if absent) — the games of `banco bench lines --games G --seed S
 //! --budget B`.
 
-use banco_lines::ai::{self, Budget, PlayedGame, eval::Weights};
+use banco_lines::ai::{self, Budget, PlayedGame, Turn, eval::Weights};
 use banco_lines::spawn::Spawner;
-use banco_lines::{Board, LinesGame, Move, Settings, TurnReport};
+use banco_lines::{LinesGame, Settings};
 
 /// What to play.
 pub struct Run {
@@ -21,8 +21,8 @@ pub struct Run {
 
 impl Run {
     /// Plays the bench's game of `seed` to its end with the run's budget and weights,
-    /// calling `on_turn` after every turn (the board before it, the move, the report).
-    pub fn play(&self, seed: u64, on_turn: impl FnMut(&Board, Move, &TurnReport)) -> PlayedGame {
+    /// calling `on_turn` after every turn.
+    pub fn play(&self, seed: u64, on_turn: impl FnMut(&Turn<'_>)) -> PlayedGame {
         let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
         ai::play_out_with(game, &self.budget, &self.weights, seed, u32::MAX, on_turn)
     }

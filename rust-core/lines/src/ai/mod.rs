@@ -35,7 +35,7 @@ pub mod summary;
 pub mod value;
 
 use crate::board::{Ball, Board, Cell};
-use crate::game::{LinesGame, Move, TurnReport};
+use crate::game::{LinesGame, Move, NEXT, TurnReport};
 use crate::lines::{DIRECTIONS, run_length};
 use banco_game::ScoreGame;
 use core::fmt;
@@ -426,14 +426,9 @@ impl PlayedGame {
 #[must_use]
 pub fn play_out(mut game: LinesGame, player: Player, seed: u64, max_turns: u32) -> PlayedGame {
     match player {
-        Player::Computer(budget) => play_out_with(
-            game,
-            &budget,
-            &Weights::default(),
-            seed,
-            max_turns,
-            |_, _, _| {},
-        ),
+        Player::Computer(budget) => {
+            play_out_with(game, &budget, &Weights::default(), seed, max_turns, |_| {})
+        }
         Player::Greedy => {
             while !game.is_over() && game.turns() < max_turns {
                 let Some(mv) = greedy_move(&game) else { break };
@@ -446,17 +441,32 @@ pub fn play_out(mut game: LinesGame, player: Player, seed: u64, max_turns: u32) 
     }
 }
 
+/// One turn of a game played out by [`play_out_with`], as its callback sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct Turn<'a> {
+    /// The turn's number (0: the game's first move). The computer's samples for it were
+    /// seeded from `seed ^ (number << 32)`, `seed` being [`play_out_with`]'s.
+    pub number: u32,
+    /// The board before the move.
+    pub before: &'a Board,
+    /// The colours announced before the move (they landed unless the move made a line).
+    pub next: [Ball; NEXT],
+    /// The move played.
+    pub mv: Move,
+    /// What the turn did.
+    pub report: &'a TurnReport,
+}
+
 /// Plays `game` out as [`play_out`] does with the computer at `budget`, judging boards by
 /// `value` (the evaluation weights to measure, or a learned value), and calls `on_turn`
-/// with the board before each move, the move and what the turn did (for the tuning and
-/// diagnostic examples).
+/// after each move with the [`Turn`] (for the tuning and diagnostic examples).
 ///
 /// ```
 /// use banco_lines::{LinesGame, Settings, ai::{self, Budget, eval::Weights}};
 /// let game = LinesGame::new(Settings::default(), [5; 32]);
 /// let mut lines = 0;
 /// let played = ai::play_out_with(game.clone(), &Budget::fast(), &Weights::default(), 7, 30,
-///     |_, _, turn| lines += u32::from(!turn.cleared.is_empty()));
+///     |turn| lines += u32::from(!turn.report.cleared.is_empty()));
 /// let same = ai::play_out(game, ai::Player::Computer(Budget::fast()), 7, 30);
 /// assert_eq!(played, same);
 /// assert!(played.turns <= 30 && lines <= played.turns);
@@ -467,13 +477,14 @@ pub fn play_out_with(
     value: &(impl Value + ?Sized),
     seed: u64,
     max_turns: u32,
-    mut on_turn: impl FnMut(&Board, Move, &TurnReport),
+    mut on_turn: impl FnMut(&Turn<'_>),
 ) -> PlayedGame {
     while !game.is_over() && game.turns() < max_turns {
-        let s = seed ^ (u64::from(game.turns()) << 32);
+        let number = game.turns();
+        let s = seed ^ (u64::from(number) << 32);
         let before = *game.board();
-        let Some((c, _)) = search::best_move_with(&before, &game.next_colors(), budget, s, value)
-        else {
+        let next = game.next_colors();
+        let Some((c, _)) = search::best_move_with(&before, &next, budget, s, value) else {
             break;
         };
         let mv = Move {
@@ -481,7 +492,13 @@ pub fn play_out_with(
             to: c.to,
         };
         let Ok(report) = game.play(mv) else { break };
-        on_turn(&before, mv, &report);
+        on_turn(&Turn {
+            number,
+            before: &before,
+            next,
+            mv,
+            report: &report,
+        });
     }
     PlayedGame::of(&game)
 }
