@@ -96,14 +96,12 @@ fn generate(args: &[String]) {
     let mut positions = 0;
     for seed in first..first + games {
         let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
-        let player = Budget::fast();
-        let played = ai::play_out_with(game, &player, &weights, seed, u32::MAX, |turn| {
+        let played = ai::play_out_with(game, &Budget::fast(), &weights, seed, u32::MAX, |turn| {
             if turn.number % every != 0 {
                 return;
             }
             // The position before the move, and the seed its move was searched with.
-            let (board, next) = (turn.before, &turn.next);
-            let s = seed ^ (u64::from(turn.number) << 32);
+            let (board, next, s) = (turn.before, &turn.next, turn.seed);
             search::candidates(board, Some(next), &weights, &mut all);
             all.sort_by(|a, b| b.heuristic.total_cmp(&a.heuristic));
             let mut set: Vec<Candidate> = all.iter().take(keep).copied().collect();

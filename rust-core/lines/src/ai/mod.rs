@@ -444,9 +444,11 @@ pub fn play_out(mut game: LinesGame, player: Player, seed: u64, max_turns: u32) 
 /// One turn of a game played out by [`play_out_with`], as its callback sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct Turn<'a> {
-    /// The turn's number (0: the game's first move). The computer's samples for it were
-    /// seeded from `seed ^ (number << 32)`, `seed` being [`play_out_with`]'s.
+    /// The turn's number (0: the game's first move).
     pub number: u32,
+    /// The seed the computer's search for this move was given (derived from
+    /// [`play_out_with`]'s seed and the turn number): the same seed replays the search.
+    pub seed: u64,
     /// The board before the move.
     pub before: &'a Board,
     /// The colours announced before the move (they landed unless the move made a line).
@@ -481,10 +483,10 @@ pub fn play_out_with(
 ) -> PlayedGame {
     while !game.is_over() && game.turns() < max_turns {
         let number = game.turns();
-        let s = seed ^ (u64::from(number) << 32);
+        let turn_seed = seed ^ (u64::from(number) << 32);
         let before = *game.board();
         let next = game.next_colors();
-        let Some((c, _)) = search::best_move_with(&before, &next, budget, s, value) else {
+        let Some((c, _)) = search::best_move_with(&before, &next, budget, turn_seed, value) else {
             break;
         };
         let mv = Move {
@@ -494,6 +496,7 @@ pub fn play_out_with(
         let Ok(report) = game.play(mv) else { break };
         on_turn(&Turn {
             number,
+            seed: turn_seed,
             before: &before,
             next,
             mv,

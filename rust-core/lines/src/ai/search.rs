@@ -532,13 +532,10 @@ pub fn playout_means(
     let mut all = contenders(board, next, cands, budget, weights, &mut scratch);
     for entry in &mut all {
         if entry.exact.is_none() {
-            let values: Vec<f32> = (0..samples.max(1))
-                .map(|i| {
-                    let replies = Replies::of(budget, &entry.shortlist);
-                    sample_value(&entry.after, next, seed, i, replies, weights, &mut scratch)
-                })
+            let replies = Replies::of(budget, &entry.shortlist);
+            entry.values = (0..samples.max(1))
+                .map(|i| sample_value(&entry.after, next, seed, i, replies, weights, &mut scratch))
                 .collect();
-            entry.values = values;
         }
     }
     all.iter().map(Contender::mean).collect()
