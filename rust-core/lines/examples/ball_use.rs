@@ -2,6 +2,8 @@
 //! counts, for every ball a move's line removes, how often it was moved since it landed
 //! (0: it landed in place), and how many moves without a line moved a ball that never
 //! ended in a line (wasted). Holding the ball count needs 5/3 moves without a line per line.
+//! Its last line before the summary splits the points by the balls a move or a landing
+//! removed at once (the score table pays 42 for nine balls against 2 × 10 for two fives).
 //!
 //! ```text
 //! nice cargo run --release -p banco-lines --example ball_use -- 100 1 1
@@ -27,6 +29,8 @@ fn main() {
     // moved[k]: balls removed by a move's line that had been moved k times (3 = 3+).
     let mut moved = [0u64; 4];
     let (mut lines, mut quiet, mut landing_removed, mut wasted) = (0u64, 0u64, 0u64, 0u64);
+    // Moves (and landings) that removed k balls at once, and their points (k ≥ 10 as 10).
+    let mut by_size = [(0u64, 0u64); 11];
     let mut results = Vec::new();
     let start = Instant::now();
     for seed in run.first..run.first + run.games {
@@ -50,6 +54,12 @@ fn main() {
                     count[c.index()] = 0;
                     pending[c.index()] = 0;
                 }
+            }
+            let removed = r.cleared.len() + r.cleared_by_landing.len();
+            if removed > 0 {
+                let entry = &mut by_size[removed.min(10)];
+                entry.0 += 1;
+                entry.1 += u64::from(r.points);
             }
             for &(c, _) in &r.landed {
                 count[c.index()] = 0;
@@ -81,6 +91,19 @@ fn main() {
         "quiet moves whose ball was on the board at the end: {wasted} ({:.3} per line)",
         wasted as f64 / lines as f64
     );
+    let all_points: u64 = by_size.iter().map(|&(_, p)| p).sum();
+    let sizes: Vec<String> = (5..=10)
+        .filter(|&k| by_size[k].0 > 0)
+        .map(|k| {
+            let (n, p) = by_size[k];
+            let share = p as f64 / all_points.max(1) as f64;
+            format!(
+                "{k}{}: {n} ({share:.3} of points)",
+                if k == 10 { "+" } else { "" }
+            )
+        })
+        .collect();
+    println!("balls removed at once: {}", sizes.join(", "));
     println!(
         "{}",
         Summary::of(&results, start.elapsed().as_secs_f64() * 1000.0)

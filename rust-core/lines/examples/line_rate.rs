@@ -5,6 +5,13 @@
 //! Holding the ball count needs 3/8 = 37.5% (three balls land per move without a line,
 //! five leave per line): the band where the share falls below it is where games die.
 //!
+//! Its last lines read the shares as a walk of the ball count (a line: five balls fewer and
+//! no landing; otherwise three more, and five fewer again when their landing makes a line)
+//! and print the turns that walk lasts on average from five balls until the board is full
+//! (next to the games' own mean turns), then the same with the line share raised by 0.02
+//! in one range of ball counts at a time (and from 20 balls up): where a better player
+//! gains most.
+//!
 //! ```text
 //! nice cargo run --release -p banco-lines --example line_rate -- 100 1 1
 //! ```
@@ -41,6 +48,9 @@ fn main() {
         });
         results.push((played.score, played.turns));
     }
+    // The shares of each ball count's five-ball band.
+    let mut line_share = [0.0f64; CELLS + 1];
+    let mut landing_share = [0.0f64; CELLS + 1];
     for lo in (0..CELLS).step_by(5) {
         let hi = (lo + 5).min(CELLS + 1);
         let m: u32 = moves[lo..hi].iter().sum();
@@ -54,9 +64,78 @@ fn main() {
             share(&lines),
             share(&landing)
         );
+        line_share[lo..hi].fill(share(&lines));
+        landing_share[lo..hi].fill(share(&landing));
+    }
+    let walk = |raise: (usize, usize)| {
+        let mut line = line_share;
+        for (n, p) in line.iter_mut().enumerate() {
+            if (raise.0..=raise.1).contains(&n) {
+                *p = (*p + 0.02).min(1.0);
+            }
+        }
+        walk_turns(&line, &landing_share)
+    };
+    let mean_turns =
+        results.iter().map(|&(_, t)| f64::from(t)).sum::<f64>() / results.len().max(1) as f64;
+    println!(
+        "model: the walk of the ball count lasts {:.1} turns (these games: mean {mean_turns:.1})",
+        walk((1, 0))
+    );
+    for (lo, hi) in [(20, 39), (40, 59), (60, 69), (70, CELLS), (20, CELLS)] {
+        println!(
+            "model: line share +0.02 at {lo}-{hi} balls: {:.1} turns",
+            walk((lo, hi))
+        );
     }
     println!(
         "{}",
         Summary::of(&results, start.elapsed().as_secs_f64() * 1000.0)
     );
+}
+
+/// The mean number of turns from five balls until the board is full, of the walk where a
+/// turn on `n` balls completes a line with probability `line[n]` (five balls fewer, nothing
+/// lands) and otherwise lands three balls, which complete a line with probability
+/// `landing[n]` (net two fewer). Solved exactly: one linear equation per ball count.
+fn walk_turns(line: &[f64; CELLS + 1], landing: &[f64; CELLS + 1]) -> f64 {
+    const N: usize = CELLS + 1;
+    // a · turns = b, turns[CELLS] = 0 (full).
+    let mut a = vec![[0.0f64; N]; N];
+    let mut b = [0.0f64; N];
+    for n in 0..N {
+        a[n][n] = 1.0;
+        if n == CELLS {
+            continue;
+        }
+        let (p, l) = (line[n], landing[n]);
+        b[n] = 1.0;
+        a[n][n.saturating_sub(5)] -= p;
+        a[n][(n + 3).saturating_sub(5)] -= (1.0 - p) * l;
+        a[n][(n + 3).min(CELLS)] -= (1.0 - p) * (1.0 - l);
+    }
+    // Gaussian elimination with partial pivoting.
+    for col in 0..N {
+        let pivot = (col..N)
+            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
+            .unwrap();
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        let pivot_row = a[col];
+        for row in col + 1..N {
+            let f = a[row][col] / pivot_row[col];
+            if f != 0.0 {
+                for (x, p) in a[row][col..].iter_mut().zip(&pivot_row[col..]) {
+                    *x -= f * p;
+                }
+                b[row] -= f * b[col];
+            }
+        }
+    }
+    let mut x = [0.0f64; N];
+    for row in (0..N).rev() {
+        let tail: f64 = (row + 1..N).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (b[row] - tail) / a[row][row];
+    }
+    x[5]
 }
