@@ -67,12 +67,11 @@ fn main() {
         line_share[lo..hi].fill(share(&lines));
         landing_share[lo..hi].fill(share(&landing));
     }
-    let walk = |raise: (usize, usize)| {
+    // The walk with the line share raised by 0.02 on `raise` ball counts.
+    let walk = |raise: std::ops::RangeInclusive<usize>| {
         let mut line = line_share;
-        for (n, p) in line.iter_mut().enumerate() {
-            if (raise.0..=raise.1).contains(&n) {
-                *p = (*p + 0.02).min(1.0);
-            }
+        for p in line.get_mut(raise).unwrap_or_default() {
+            *p = (*p + 0.02).min(1.0);
         }
         walk_turns(&line, &landing_share)
     };
@@ -80,12 +79,12 @@ fn main() {
         results.iter().map(|&(_, t)| f64::from(t)).sum::<f64>() / results.len().max(1) as f64;
     println!(
         "model: the walk of the ball count lasts {:.1} turns (these games: mean {mean_turns:.1})",
-        walk((1, 0))
+        walk_turns(&line_share, &landing_share)
     );
     for (lo, hi) in [(20, 39), (40, 59), (60, 69), (70, CELLS), (20, CELLS)] {
         println!(
             "model: line share +0.02 at {lo}-{hi} balls: {:.1} turns",
-            walk((lo, hi))
+            walk(lo..=hi)
         );
     }
     println!(

@@ -48,13 +48,13 @@
 )]
 
 use banco_game::ScoreGame;
-use banco_lines::ai::Budget;
 use banco_lines::ai::eval::{Masks, Weights};
 use banco_lines::ai::features::{FEATURES, GLOBAL, OFFSETS, Share, TABLES, WINDOW_STATES};
 use banco_lines::ai::learned::{Learned, weights_source};
 use banco_lines::ai::search;
 use banco_lines::ai::summary::Summary;
 use banco_lines::ai::value::Value;
+use banco_lines::ai::{self, Budget};
 use banco_lines::spawn::Spawner;
 use banco_lines::{Ball, Board};
 use banco_lines::{LinesGame, Move, Settings};
@@ -306,25 +306,9 @@ fn train(o: &Options) -> Learned {
 }
 
 fn play(model: &Learned, budget: &Budget, seed: u64) -> (u32, u32) {
-    let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
-    while !game.is_over() {
-        let s = seed ^ (u64::from(game.turns()) << 32);
-        let Some((c, _)) =
-            search::best_move_with(game.board(), &game.next_colors(), budget, s, model)
-        else {
-            break;
-        };
-        if game
-            .play(Move {
-                from: c.from,
-                to: c.to,
-            })
-            .is_err()
-        {
-            break;
-        }
-    }
-    (game.score(), game.turns())
+    let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
+    let played = ai::play_out_with(game, budget, model, seed, u32::MAX, |_| {});
+    (played.score, played.turns)
 }
 
 fn measure(o: &Options) {

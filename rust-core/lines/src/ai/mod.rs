@@ -446,7 +446,7 @@ pub fn play_out(mut game: LinesGame, player: Player, seed: u64, max_turns: u32) 
 pub struct Turn<'a> {
     /// The turn's number (0: the game's first move).
     pub number: u32,
-    /// The seed the computer's search for this move was given (derived from
+    /// The seed the computer's search for this move was given ([`turn_seed`] of
     /// [`play_out_with`]'s seed and the turn number): the same seed replays the search.
     pub seed: u64,
     /// The board before the move.
@@ -457,6 +457,19 @@ pub struct Turn<'a> {
     pub mv: Move,
     /// What the turn did.
     pub report: &'a TurnReport,
+}
+
+/// The seed of the computer's search for turn `number` of a game played out from `seed`
+/// ([`play_out`], [`play_out_with`], the bench): each turn samples its own landings.
+///
+/// ```
+/// use banco_lines::ai::turn_seed;
+/// assert_eq!(turn_seed(7, 0), 7);
+/// assert_ne!(turn_seed(7, 1), turn_seed(7, 2));
+/// ```
+#[must_use]
+pub const fn turn_seed(seed: u64, number: u32) -> u64 {
+    seed ^ ((number as u64) << 32)
 }
 
 /// Plays `game` out as [`play_out`] does with the computer at `budget`, judging boards by
@@ -483,10 +496,10 @@ pub fn play_out_with(
 ) -> PlayedGame {
     while !game.is_over() && game.turns() < max_turns {
         let number = game.turns();
-        let turn_seed = seed ^ (u64::from(number) << 32);
+        let searched = turn_seed(seed, number);
         let before = *game.board();
         let next = game.next_colors();
-        let Some((c, _)) = search::best_move_with(&before, &next, budget, turn_seed, value) else {
+        let Some((c, _)) = search::best_move_with(&before, &next, budget, searched, value) else {
             break;
         };
         let mv = Move {
@@ -496,7 +509,7 @@ pub fn play_out_with(
         let Ok(report) = game.play(mv) else { break };
         on_turn(&Turn {
             number,
-            seed: turn_seed,
+            seed: searched,
             before: &before,
             next,
             mv,

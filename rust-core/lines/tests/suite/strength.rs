@@ -93,7 +93,7 @@ fn strength() {
         let s = seed.wrapping_add(g);
         let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(s));
         while !game.is_over() && game.turns() < max_turns {
-            let sample_seed = s ^ (u64::from(game.turns()) << 32);
+            let sample_seed = banco_lines::ai::turn_seed(s, game.turns());
             let Some((c, _)) = search::best_move_with(
                 game.board(),
                 &game.next_colors(),
