@@ -5,6 +5,10 @@
 //! Holding the ball count needs 3/8 = 37.5% (three balls land per move without a line,
 //! five leave per line): the band where the share falls below it is where games die.
 //!
+//! Then the same shares split by the dead balls on the board (balls in no window of their
+//! colour alone, [`banco_lines::ai::eval::dead_balls`]), with the band's mean count of
+//! them: at one ball count the share falls steeply as dead balls take the board.
+//!
 //! Its last lines read the shares as a walk of the ball count (a line: five balls fewer and
 //! no landing; otherwise three more, and five fewer again when their landing makes a line)
 //! and print the turns that walk lasts on average from five balls until the board is full
@@ -28,8 +32,12 @@
 mod common;
 
 use banco_lines::CELLS;
+use banco_lines::ai::eval::dead_balls;
 use banco_lines::ai::summary::Summary;
 use std::time::Instant;
+
+/// Columns of the dead-ball table: five dead balls each, the last open-ended.
+const DEAD_COLUMNS: usize = 10;
 
 fn main() {
     let run = common::run_from_args();
@@ -37,6 +45,9 @@ fn main() {
     let mut moves = [0u32; CELLS + 1];
     let mut lines = [0u32; CELLS + 1];
     let mut landing = [0u32; CELLS + 1];
+    // Moves and lines by five-ball band and dead balls (0-4, 5-9, …, 45 or more).
+    let mut by_dead = [[(0u32, 0u32); DEAD_COLUMNS]; CELLS / 5 + 1];
+    let mut dead_sum = [0u64; CELLS / 5 + 1];
     let mut results = Vec::new();
     let start = Instant::now();
     for seed in run.first..run.first + run.games {
@@ -45,6 +56,15 @@ fn main() {
             moves[n] += 1;
             lines[n] += u32::from(!r.cleared.is_empty());
             landing[n] += u32::from(!r.cleared_by_landing.is_empty());
+            let dead_n = dead_balls(turn.before).len();
+            if let Some(sum) = dead_sum.get_mut(n / 5) {
+                *sum += dead_n as u64;
+            }
+            let dead = (dead_n / 5).min(DEAD_COLUMNS - 1);
+            if let Some(cell) = by_dead.get_mut(n / 5).and_then(|row| row.get_mut(dead)) {
+                cell.0 += 1;
+                cell.1 += u32::from(!r.cleared.is_empty());
+            }
         });
         results.push((played.score, played.turns));
     }
@@ -66,6 +86,30 @@ fn main() {
         );
         line_share[lo..hi].fill(share(&lines));
         landing_share[lo..hi].fill(share(&landing));
+    }
+    println!("line share by balls and dead balls (0-4, 5-9, ..., 45+; '-': under 30 moves):");
+    for (band, row) in by_dead.iter().enumerate() {
+        let m: u32 = row.iter().map(|c| c.0).sum();
+        if m < 100 {
+            continue;
+        }
+        let mean_dead = dead_sum.get(band).copied().unwrap_or(0) as f64 / f64::from(m);
+        let cells: Vec<String> = row
+            .iter()
+            .map(|&(moves, lines)| {
+                if moves < 30 {
+                    "    -".to_string()
+                } else {
+                    format!("{:5.2}", f64::from(lines) / f64::from(moves))
+                }
+            })
+            .collect();
+        println!(
+            "balls {:2}-{:2} dead {mean_dead:4.1} {}",
+            5 * band,
+            5 * band + 4,
+            cells.join(" ")
+        );
     }
     // The walk with the line share raised by 0.02 on `raise` ball counts.
     let walk = |raise: std::ops::RangeInclusive<usize>| {

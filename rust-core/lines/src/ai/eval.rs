@@ -31,7 +31,7 @@
 //! # Ok::<(), banco_lines::CellError>(())
 //! ```
 
-use crate::board::{Ball, Board, CELLS, SIZE};
+use crate::board::{Ball, Board, CELLS, CellSet, SIZE};
 use crate::path::{flood, spread};
 
 /// Number of five-cell windows on the board: 45 on ranks, 45 on files, 25 on each diagonal.
@@ -518,6 +518,44 @@ pub fn evaluate_with(board: &Board, weights: &Weights) -> f32 {
 #[must_use]
 pub fn after_spawn(board: &Board, next: Option<&[Ball]>, weights: &Weights) -> f32 {
     judge(board, weights, Some(next.unwrap_or(&[])))
+}
+
+/// The dead balls of `board`: balls in no five-cell window whose balls are all of one
+/// colour (no line can form through them where they stand; only a move or the lines
+/// cleared around them bring them back). The evaluation penalises them by
+/// [`Weights::dead`].
+///
+/// ```
+/// use banco_lines::{Ball, Board, ai::eval::dead_balls};
+/// let mut board = Board::empty();
+/// board.set("a1".parse()?, Some(Ball::Red));
+/// assert!(dead_balls(&board).is_empty());
+/// // A blue ball in the corner, hemmed in by red balls on every line through it.
+/// board.set("a1".parse()?, Some(Ball::Blue));
+/// for c in ["b1", "a2", "b2"] {
+///     board.set(c.parse()?, Some(Ball::Red));
+/// }
+/// assert_eq!(dead_balls(&board).len(), 1);
+/// assert!(dead_balls(&board).contains("a1".parse()?));
+/// # Ok::<(), banco_lines::CellError>(())
+/// ```
+#[must_use]
+pub fn dead_balls(board: &Board) -> CellSet {
+    let m = Masks::of(board);
+    let codes = board.codes();
+    let mut live = 0u128;
+    for &mask in &WINDOW_MASKS {
+        let occ = mask & !m.empty;
+        if occ == 0 {
+            continue;
+        }
+        let code = codes[occ.trailing_zeros() as usize] as usize & 7;
+        if occ & !m.color[code] == 0 {
+            live |= occ;
+        }
+    }
+    let balls = !m.empty & ((1u128 << CELLS) - 1);
+    CellSet(balls & !live)
 }
 
 fn crowding(free: f32, weights: &Weights) -> f32 {

@@ -200,6 +200,34 @@ fn the_evaluation_gathers_the_planning_windows_as_the_planning_scan_does() {
 }
 
 #[test]
+fn dead_balls_are_the_balls_the_evaluation_penalises_as_dead() {
+    // `eval::dead_balls` (the diagnostics' count) and the evaluation's `dead` term must
+    // agree on every board of a played game, crowded ones included.
+    use banco_lines::ai::eval::{Weights, dead_balls, evaluate_with};
+    let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(12));
+    let (mut boards, mut most) = (0, 0);
+    while !game.is_over() {
+        let board = *game.board();
+        let with = Weights::default();
+        let without = Weights { dead: 0.0, ..with };
+        let want = -with.dead * dead_balls(&board).len() as f32;
+        let got = evaluate_with(&board, &with) - evaluate_with(&board, &without);
+        assert!((got - want).abs() < 1e-3, "{got} vs {want} on\n{board}");
+        for cell in dead_balls(&board).iter() {
+            assert!(board.get(cell).is_some(), "{cell} is dead but empty");
+        }
+        most = most.max(dead_balls(&board).len());
+        boards += 1;
+        let h = ai::hint(&game, &ai::Budget::fast(), 3).unwrap();
+        game.play(h.mv).unwrap();
+    }
+    assert!(
+        boards >= 30 && most >= 10,
+        "{boards} boards, at most {most} dead"
+    );
+}
+
+#[test]
 // Exact comparisons on purpose: the same computation must give the same bits.
 #[allow(clippy::float_cmp)]
 fn playout_means_value_every_move_on_the_same_samples() {
