@@ -20,9 +20,9 @@
 
 mod common;
 
-use banco_lines::Board;
 use banco_lines::ai::eval::dead_balls;
 use banco_lines::ai::summary::Summary;
+use banco_lines::{Board, CELLS};
 use std::time::Instant;
 
 /// The bands of balls on the board before the move.
@@ -47,13 +47,9 @@ struct Band {
     land_revive: u64,
 }
 
+/// The cells that hold a ball.
 fn balls(board: &Board) -> u128 {
-    board
-        .codes()
-        .iter()
-        .enumerate()
-        .filter(|&(_, &c)| c != 0)
-        .fold(0u128, |acc, (i, _)| acc | 1u128 << i)
+    !board.empties().0 & ((1u128 << CELLS) - 1)
 }
 
 fn main() {
@@ -63,13 +59,12 @@ fn main() {
     let mut results = Vec::new();
     let start = Instant::now();
     for seed in run.first..run.first + run.games {
-        // The board after the last quiet move (before its landing), its dead balls, band.
-        let mut pending: Option<(Board, u128, usize)> = None;
+        // After the last quiet move (before its landing): its balls, its dead balls, band.
+        let mut pending: Option<(u128, u128, usize)> = None;
         let played = run.play(seed, |turn| {
             let before = *turn.before;
             let dead0 = dead_balls(&before).0;
-            if let Some((after, dead1, b)) = pending.take() {
-                let old = balls(&after);
+            if let Some((old, dead1, b)) = pending.take() {
                 let band = &mut bands[b];
                 band.land_new_dead += u64::from((dead0 & !old).count_ones());
                 band.land_kill += u64::from((dead0 & old & !dead1).count_ones());
@@ -82,12 +77,11 @@ fn main() {
             let ball = after.get(turn.mv.from);
             after.set(turn.mv.from, None);
             after.set(turn.mv.to, ball);
-            for c in turn.report.cleared.iter() {
-                after.set(c, None);
-            }
+            after.clear(turn.report.cleared);
             let dead1 = dead_balls(&after).0;
             let (from, to) = (1u128 << turn.mv.from.index(), 1u128 << turn.mv.to.index());
-            let stayed = balls(&after) & !to;
+            let on_board = balls(&after);
+            let stayed = on_board & !to;
             let band = &mut bands[b];
             let revived = u64::from((dead0 & stayed & !dead1).count_ones());
             if turn.report.cleared.is_empty() {
@@ -96,7 +90,7 @@ fn main() {
                 band.revive += revived;
                 band.moved_dead += u64::from(dead0 & from != 0);
                 band.stops_dead += u64::from(dead1 & to != 0);
-                pending = Some((after, dead1, b));
+                pending = Some((on_board, dead1, b));
             } else {
                 band.line_moves += 1;
                 band.line_revive += revived;

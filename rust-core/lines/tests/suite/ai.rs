@@ -210,13 +210,14 @@ fn dead_balls_are_the_balls_the_evaluation_penalises_as_dead() {
         let board = *game.board();
         let with = Weights::default();
         let without = Weights { dead: 0.0, ..with };
-        let want = -with.dead * dead_balls(&board).len() as f32;
+        let dead = dead_balls(&board);
+        let want = -with.dead * dead.len() as f32;
         let got = evaluate_with(&board, &with) - evaluate_with(&board, &without);
         assert!((got - want).abs() < 1e-3, "{got} vs {want} on\n{board}");
-        for cell in dead_balls(&board).iter() {
+        for cell in dead.iter() {
             assert!(board.get(cell).is_some(), "{cell} is dead but empty");
         }
-        most = most.max(dead_balls(&board).len());
+        most = most.max(dead.len());
         boards += 1;
         let h = ai::hint(&game, &ai::Budget::fast(), 3).unwrap();
         game.play(h.mv).unwrap();
