@@ -247,7 +247,10 @@ fn burst_over_stack(paced: bool) -> (Vec<Vec<u8>>, Vec<Vec<u8>>, u64, u64) {
         .collect();
     for f in &frames {
         a.send(f).unwrap();
-        // A pause between frames (the reader drains the buffer), none inside one.
+        // A pause between frames (the reader drains the buffer), none inside one. The
+        // send only queues the fragments: wait until the link's writer has written them,
+        // so a slow machine cannot pile frames past the link's backlog.
+        a.flush(Duration::from_secs(10)).unwrap();
         std::thread::sleep(Duration::from_millis(3));
     }
     let (got, lost) = reader.join().unwrap();
