@@ -30,6 +30,12 @@
 )]
 
 mod common;
+// Shared with `tune`, which uses all of it.
+#[allow(dead_code)]
+#[path = "common/walk.rs"]
+mod walk;
+
+use walk::{Counts, walk_turns};
 
 use banco_lines::CELLS;
 use banco_lines::ai::eval::dead_balls;
@@ -42,9 +48,7 @@ const DEAD_COLUMNS: usize = 10;
 fn main() {
     let run = common::run_from_args();
     println!("{:?}", run.budget);
-    let mut moves = [0u32; CELLS + 1];
-    let mut lines = [0u32; CELLS + 1];
-    let mut landing = [0u32; CELLS + 1];
+    let mut counts = Counts::default();
     // Moves and lines by five-ball band and dead balls (0-4, 5-9, …, 45 or more).
     let mut by_dead = [[(0u32, 0u32); DEAD_COLUMNS]; CELLS / 5 + 1];
     let mut dead_sum = [0u64; CELLS / 5 + 1];
@@ -52,10 +56,8 @@ fn main() {
     let start = Instant::now();
     for seed in run.first..run.first + run.games {
         let played = run.play(seed, |turn| {
+            counts.add(turn);
             let (n, r) = (turn.before.ball_count(), turn.report);
-            moves[n] += 1;
-            lines[n] += u32::from(!r.cleared.is_empty());
-            landing[n] += u32::from(!r.cleared_by_landing.is_empty());
             let dead_n = dead_balls(turn.before).len();
             if let Some(sum) = dead_sum.get_mut(n / 5) {
                 *sum += dead_n as u64;
@@ -68,25 +70,10 @@ fn main() {
         });
         results.push((played.score, played.turns));
     }
-    // The shares of each ball count's five-ball band.
-    let mut line_share = [0.0f64; CELLS + 1];
-    let mut landing_share = [0.0f64; CELLS + 1];
-    for lo in (0..CELLS).step_by(5) {
-        let hi = (lo + 5).min(CELLS + 1);
-        let m: u32 = moves[lo..hi].iter().sum();
-        if m == 0 {
-            continue;
-        }
-        let share = |v: &[u32]| f64::from(v[lo..hi].iter().sum::<u32>()) / f64::from(m);
-        println!(
-            "balls {lo:2}-{:2} moves {m:6} line {:.3} landing_line {:.3}",
-            hi - 1,
-            share(&lines),
-            share(&landing)
-        );
-        line_share[lo..hi].fill(share(&lines));
-        landing_share[lo..hi].fill(share(&landing));
+    for (lo, hi, m, line, landing) in counts.bands() {
+        println!("balls {lo:2}-{hi:2} moves {m:6} line {line:.3} landing_line {landing:.3}");
     }
+    let (line_share, landing_share) = counts.shares();
     println!("line share by balls and dead balls (0-4, 5-9, ..., 45+; '-': under 30 moves):");
     for (band, row) in by_dead.iter().enumerate() {
         let m: u32 = row.iter().map(|c| c.0).sum();
@@ -123,7 +110,7 @@ fn main() {
         results.iter().map(|&(_, t)| f64::from(t)).sum::<f64>() / results.len().max(1) as f64;
     println!(
         "model: the walk of the ball count lasts {:.1} turns (these games: mean {mean_turns:.1})",
-        walk_turns(&line_share, &landing_share)
+        counts.walk()
     );
     for (lo, hi) in [(20, 39), (40, 59), (60, 69), (70, CELLS), (20, CELLS)] {
         println!(
@@ -135,50 +122,4 @@ fn main() {
         "{}",
         Summary::of(&results, start.elapsed().as_secs_f64() * 1000.0)
     );
-}
-
-/// The mean number of turns from five balls until the board is full, of the walk where a
-/// turn on `n` balls completes a line with probability `line[n]` (five balls fewer, nothing
-/// lands) and otherwise lands three balls, which complete a line with probability
-/// `landing[n]` (net two fewer). Solved exactly: one linear equation per ball count.
-fn walk_turns(line: &[f64; CELLS + 1], landing: &[f64; CELLS + 1]) -> f64 {
-    const N: usize = CELLS + 1;
-    // a · turns = b, turns[CELLS] = 0 (full).
-    let mut a = vec![[0.0f64; N]; N];
-    let mut b = [0.0f64; N];
-    for n in 0..N {
-        a[n][n] = 1.0;
-        if n == CELLS {
-            continue;
-        }
-        let (p, l) = (line[n], landing[n]);
-        b[n] = 1.0;
-        a[n][n.saturating_sub(5)] -= p;
-        a[n][(n + 3).saturating_sub(5)] -= (1.0 - p) * l;
-        a[n][(n + 3).min(CELLS)] -= (1.0 - p) * (1.0 - l);
-    }
-    // Gaussian elimination with partial pivoting.
-    for col in 0..N {
-        let pivot = (col..N)
-            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
-            .unwrap();
-        a.swap(col, pivot);
-        b.swap(col, pivot);
-        let pivot_row = a[col];
-        for row in col + 1..N {
-            let f = a[row][col] / pivot_row[col];
-            if f != 0.0 {
-                for (x, p) in a[row][col..].iter_mut().zip(&pivot_row[col..]) {
-                    *x -= f * p;
-                }
-                b[row] -= f * b[col];
-            }
-        }
-    }
-    let mut x = [0.0f64; N];
-    for row in (0..N).rev() {
-        let tail: f64 = (row + 1..N).map(|k| a[row][k] * x[k]).sum();
-        x[row] = (b[row] - tail) / a[row][row];
-    }
-    x[5]
 }

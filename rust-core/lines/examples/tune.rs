@@ -29,6 +29,23 @@
 //! games played with another draw of samples, to tell a budget's gain from sample luck
 //! (`data/tuning.md`, seventh session). `--salt 0`, the default, replays the bench.
 //!
+//! `--drift GAMES,HORIZON,LOW,HIGH,EVERY` judges by the middle game instead of whole
+//! games: the default player plays GAMES games from `--seed` (budget 1), every EVERY-th
+//! turn with LOW–HIGH balls is kept as a position, and each candidate plays HORIZON
+//! turns from every position; its objective is the mean change of the ball count,
+//! negated (a board that fills up counts as full plus three balls a turn it did not
+//! play). The ball count is the walk the score follows (`data/tuning.md`, tenth session),
+//! so this reads a candidate's line share where the game is decided with far less
+//! noise than whole games give: every candidate meets the same positions and spawns.
+//! With `--measure` it prints `position K delta D lines L` for each position,
+//! `positions N drift D se E line_share L` and `walk W` (below).
+//!
+//! `--walk` judges instead by the turns of the walk of the ball count that the
+//! candidate's line shares make (per five-ball band; `line_rate` prints the same walk for
+//! whole games): over its whole games, or with `--drift` over its turns from the
+//! positions. Neither proxy has found weights that win whole games (`data/tuning.md`,
+//! twelfth session).
+//!
 //! Every generation prints one line (the best and elite means, the mean weights'
 //! spread); the last line is `weights <spec>`, the form `Weights::set` reads (and
 //! `LINES_WEIGHTS` of the strength test). `--start <spec>` starts from other weights
@@ -45,8 +62,15 @@ use banco_lines::ai::eval::{WEIGHT_COUNT, Weights};
 use banco_lines::ai::search::SampleRng;
 use banco_lines::ai::summary::Summary;
 use banco_lines::ai::{self, Budget};
+#[path = "common/walk.rs"]
+mod walk;
+
+use banco_game::ScoreGame;
+use banco_lines::ai::search;
+use banco_lines::game::TurnReport;
 use banco_lines::spawn::Spawner;
 use banco_lines::{LinesGame, Settings};
+use walk::Counts;
 
 struct Options {
     generations: usize,
@@ -67,6 +91,22 @@ struct Options {
     salt: u64,
     spread: f64,
     log: bool,
+    walk: bool,
+    drift: Option<Drift>,
+}
+
+/// `--drift`: candidates are judged by the ball count's drift over `horizon` turns from
+/// middle-game positions instead of by whole games.
+#[derive(Clone, Copy)]
+struct Drift {
+    /// Games (seeds `--seed`..) the default player plays to give the positions.
+    games: u64,
+    /// Turns each candidate plays from a position.
+    horizon: u32,
+    /// Ball counts of the positions kept, inclusive.
+    band: (usize, usize),
+    /// One position every `every` turns of a game (in the band).
+    every: u32,
 }
 
 fn options() -> Options {
@@ -89,6 +129,8 @@ fn options() -> Options {
         salt: 0,
         spread: 0.5,
         log: false,
+        walk: false,
+        drift: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -111,6 +153,26 @@ fn options() -> Options {
             "--shortlist" => o.shortlist = Some(value.parse().expect("--shortlist K")),
             "--salt" => o.salt = value.parse().expect("--salt K"),
             "--spread" => o.spread = value.parse().expect("--spread X"),
+            "--drift" => {
+                let v: Vec<u64> = value
+                    .split(',')
+                    .map(|x| x.parse().expect("--drift GAMES,HORIZON,LOW,HIGH,EVERY"))
+                    .collect();
+                let [games, horizon, low, high, every] = v[..] else {
+                    panic!("--drift GAMES,HORIZON,LOW,HIGH,EVERY");
+                };
+                o.drift = Some(Drift {
+                    games,
+                    horizon: horizon as u32,
+                    band: (low as usize, high as usize),
+                    every: every.max(1) as u32,
+                });
+            }
+            "--walk" => {
+                o.walk = true;
+                i += 1;
+                continue;
+            }
             "--log" => {
                 o.log = true;
                 i += 1;
@@ -147,6 +209,34 @@ fn play(weights: &Weights, budget: &Budget, seed: u64, salt: u64, max_turns: u32
     (played.score, played.turns)
 }
 
+/// `f` of every item, in order, on `threads` threads.
+fn parallel<T: Sync, R: Send + Default + Clone>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let mut out = vec![R::default(); items.len()];
+    let chunk = items.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|scope| {
+        let f = &f;
+        let handles: Vec<_> = out
+            .chunks_mut(chunk)
+            .zip(items.chunks(chunk))
+            .map(|(out, items)| {
+                scope.spawn(move || {
+                    for (o, item) in out.iter_mut().zip(items) {
+                        *o = f(item);
+                    }
+                })
+            })
+            .collect();
+        for h in handles {
+            h.join().expect("a worker");
+        }
+    });
+    out
+}
+
 /// Score and turns of every candidate on every game of `seeds` (candidate-major), on
 /// `threads` threads.
 fn play_all(
@@ -160,25 +250,104 @@ fn play_all(
     let jobs: Vec<(usize, u64)> = (0..cands.len())
         .flat_map(|c| seeds.iter().map(move |&s| (c, s)))
         .collect();
-    let mut scores = vec![(0u32, 0u32); jobs.len()];
-    let threads = threads.max(1);
-    std::thread::scope(|scope| {
-        let chunks: Vec<_> = scores
-            .chunks_mut(jobs.len().div_ceil(threads))
-            .zip(jobs.chunks(jobs.len().div_ceil(threads)))
-            .map(|(out, jobs)| {
-                scope.spawn(move || {
-                    for (o, &(c, s)) in out.iter_mut().zip(jobs) {
-                        *o = play(&cands[c], budget, s, salt, max_turns);
-                    }
-                })
-            })
-            .collect();
-        for h in chunks {
-            h.join().expect("a worker");
+    parallel(&jobs, threads, |&(c, s)| {
+        play(&cands[c], budget, s, salt, max_turns)
+    })
+}
+
+/// The budget-1 player's move in `game` with `weights`, played; `None` when the game is
+/// over or has no move.
+fn step(game: &mut LinesGame, weights: &Weights) -> Option<TurnReport> {
+    if game.is_over() {
+        return None;
+    }
+    let (c, _) = search::best_move_with(
+        game.board(),
+        &game.next_colors(),
+        &Budget::fast(),
+        0,
+        weights,
+    )?;
+    game.play_move(c.from, c.to).ok()
+}
+
+/// The positions of `--drift`: every `every`-th turn, with a ball count in the band, of
+/// the default player's games from seeds `seed`.. (in seed order).
+fn positions(d: &Drift, seed: u64, threads: usize) -> Vec<LinesGame> {
+    let seeds: Vec<u64> = (0..d.games).map(|k| seed + k).collect();
+    let weights = Weights::default();
+    let per_game = parallel(&seeds, threads, |&s| {
+        let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(s));
+        let mut kept = Vec::new();
+        loop {
+            let balls = game.board().ball_count();
+            if game.turns() % d.every == 0 && (d.band.0..=d.band.1).contains(&balls) {
+                kept.push(game.clone());
+            }
+            if step(&mut game, &weights).is_none() {
+                return kept;
+            }
         }
     });
-    scores
+    per_game.into_iter().flatten().collect()
+}
+
+/// What a candidate does from one position of `--drift` in `horizon` turns: the change
+/// of the ball count (a board that fills up counts as full plus three balls for every
+/// turn it did not play), the lines its moves completed and its turns' counts.
+fn drift_from(weights: &Weights, start: &LinesGame, horizon: u32) -> (i32, u32, Counts) {
+    let mut game = start.clone();
+    let balls = |g: &LinesGame| g.board().ball_count() as i32;
+    let first = balls(&game);
+    let mut lines = 0;
+    let mut counts = Counts::default();
+    for t in 0..horizon {
+        let before = game.board().ball_count();
+        match step(&mut game, weights) {
+            Some(report) => {
+                lines += u32::from(!report.cleared.is_empty());
+                counts.add_report(before, &report);
+            }
+            None => return (81 - first + 3 * (horizon - t) as i32, lines, counts),
+        }
+    }
+    (balls(&game) - first, lines, counts)
+}
+
+/// `--drift`: each candidate's mean drift over every position (balls gained per
+/// position's horizon, negated: higher is better), or with `walk` the turns of the walk
+/// its line shares over all those turns make ([`Counts::walk`]).
+fn drift_all(
+    cands: &[Weights],
+    games: &[LinesGame],
+    horizon: u32,
+    threads: usize,
+    walk: bool,
+) -> Vec<f64> {
+    let jobs: Vec<(usize, usize)> = (0..cands.len())
+        .flat_map(|c| (0..games.len()).map(move |p| (c, p)))
+        .collect();
+    parallel(&jobs, threads, |&(c, p)| {
+        drift_from(&cands[c], &games[p], horizon)
+    })
+    .chunks(games.len().max(1))
+    .map(|c| {
+        if walk {
+            merged(c.iter().map(|r| &r.2)).walk()
+        } else {
+            -f64::from(c.iter().map(|r| r.0).sum::<i32>()) / c.len() as f64
+        }
+    })
+    .collect()
+}
+
+/// All of `counts` together.
+fn merged<'a>(counts: impl Iterator<Item = &'a Counts>) -> Counts {
+    let mut all = Counts::default();
+    for c in counts {
+        all.merge(c);
+    }
+    all
 }
 
 /// Mean score of each candidate over the games `seeds` (budget 1); with `log`, the mean
@@ -203,9 +372,32 @@ fn judge_all(
         .collect()
 }
 
+/// `--walk`: each candidate's walk turns ([`Counts::walk`]) from the line shares of its
+/// moves over the games `seeds` (budget 1).
+fn walk_all(cands: &[Weights], seeds: &[u64], max_turns: u32, threads: usize) -> Vec<f64> {
+    let jobs: Vec<(usize, u64)> = (0..cands.len())
+        .flat_map(|c| seeds.iter().map(move |&s| (c, s)))
+        .collect();
+    parallel(&jobs, threads, |&(c, s)| {
+        let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(s));
+        let mut counts = Counts::default();
+        ai::play_out_with(game, &Budget::fast(), &cands[c], s, max_turns, |t| {
+            counts.add(t);
+        });
+        counts
+    })
+    .chunks(seeds.len())
+    .map(|games| merged(games.iter()).walk())
+    .collect()
+}
+
 /// `--measure`: the weights `--weights` over games `--seed`.. with `--budget` playouts,
 /// printed as `banco bench lines` prints them.
 fn measure(o: &Options) {
+    if let Some(d) = o.drift {
+        measure_drift(o, &d);
+        return;
+    }
     let mut budget = Budget::from_playouts(o.budget);
     budget.candidates = o.candidates.unwrap_or(budget.candidates);
     budget.samples = o.samples.unwrap_or(budget.samples);
@@ -231,6 +423,31 @@ fn measure(o: &Options) {
     println!("{}", Summary::of(&results, cpu_ms));
 }
 
+/// `--measure --drift`: the weights `--weights` from every position, one line each, then
+/// `positions N drift D se E line_share L` (balls gained per horizon; lines per turn).
+fn measure_drift(o: &Options, d: &Drift) {
+    let games = positions(d, o.seed, o.threads);
+    let results = parallel(&games, o.threads, |g| drift_from(&o.start, g, d.horizon));
+    for (k, (delta, lines, _)) in results.iter().enumerate() {
+        println!("position {} delta {delta} lines {lines}", k + 1);
+    }
+    let n = results.len().max(1) as f64;
+    let mean = results.iter().map(|r| f64::from(r.0)).sum::<f64>() / n;
+    let var = results
+        .iter()
+        .map(|r| (f64::from(r.0) - mean).powi(2))
+        .sum::<f64>()
+        / (n - 1.0).max(1.0);
+    let lines = results.iter().map(|r| f64::from(r.1)).sum::<f64>();
+    println!(
+        "positions {} drift {mean:.3} se {:.3} line_share {:.4}",
+        results.len(),
+        (var / n).sqrt(),
+        lines / (n * f64::from(d.horizon))
+    );
+    println!("walk {:.1}", merged(results.iter().map(|r| &r.2)).walk());
+}
+
 fn main() {
     let o = options();
     let max_turns = o.max_turns.unwrap_or(800);
@@ -250,6 +467,19 @@ fn main() {
         o.generations, o.population, o.games, max_turns, o.elite, o.seed, o.spread, o.log
     );
     println!("start {}", o.start.to_spec());
+    let drift = o.drift.map(|d| {
+        let games = positions(&d, o.seed, o.threads);
+        println!(
+            "drift: {} positions of {}..{} balls, every {} turns of {} games, horizon {}",
+            games.len(),
+            d.band.0,
+            d.band.1,
+            d.every,
+            d.games,
+            d.horizon
+        );
+        (d, games)
+    });
     for g in 0..o.generations {
         let seeds: Vec<u64> = (0..o.games)
             .map(|k| o.seed + g as u64 * o.games + k)
@@ -263,7 +493,11 @@ fn main() {
             cands.push(to_weights(&v));
             draws.push(v);
         }
-        let scores = judge_all(&cands, &seeds, max_turns, o.threads, o.log);
+        let scores = match &drift {
+            Some((d, games)) => drift_all(&cands, games, d.horizon, o.threads, o.walk),
+            None if o.walk => walk_all(&cands, &seeds, max_turns, o.threads),
+            None => judge_all(&cands, &seeds, max_turns, o.threads, o.log),
+        };
         let mut order: Vec<usize> = (0..cands.len()).collect();
         order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
         let elite = &order[..o.elite.clamp(2, cands.len())];
@@ -279,11 +513,14 @@ fn main() {
             sd[i] = (var + (floor[i] * shrink).powi(2)).sqrt();
         }
         let elite_mean = elite.iter().map(|&e| scores[e]).sum::<f64>() / elite.len() as f64;
+        let judged_on = if drift.is_some() {
+            "the positions".to_string()
+        } else {
+            format!("seeds {}..{}", seeds[0], seeds[seeds.len() - 1])
+        };
         println!(
-            "generation {} seeds {}..{} previous_mean_weights {:.1} best {:.1} elite {:.1} spread {:.3}",
+            "generation {} {judged_on} previous_mean_weights {:.1} best {:.1} elite {:.1} spread {:.3}",
             g + 1,
-            seeds[0],
-            seeds[seeds.len() - 1],
             scores[0],
             scores[order[0]],
             elite_mean,
