@@ -67,7 +67,6 @@ mod walk;
 
 use banco_game::ScoreGame;
 use banco_lines::ai::search;
-use banco_lines::game::TurnReport;
 use banco_lines::spawn::Spawner;
 use banco_lines::{LinesGame, Settings};
 use walk::Counts;
@@ -255,22 +254,6 @@ fn play_all(
     })
 }
 
-/// The budget-1 player's move in `game` with `weights`, played; `None` when the game is
-/// over or has no move.
-fn step(game: &mut LinesGame, weights: &Weights) -> Option<TurnReport> {
-    if game.is_over() {
-        return None;
-    }
-    let (c, _) = search::best_move_with(
-        game.board(),
-        &game.next_colors(),
-        &Budget::fast(),
-        0,
-        weights,
-    )?;
-    game.play_move(c.from, c.to).ok()
-}
-
 /// The positions of `--drift`: every `every`-th turn, with a ball count in the band, of
 /// the default player's games from seeds `seed`.. (in seed order).
 fn positions(d: &Drift, seed: u64, threads: usize) -> Vec<LinesGame> {
@@ -279,39 +262,51 @@ fn positions(d: &Drift, seed: u64, threads: usize) -> Vec<LinesGame> {
     let per_game = parallel(&seeds, threads, |&s| {
         let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(s));
         let mut kept = Vec::new();
-        loop {
+        while !game.is_over() {
             let balls = game.board().ball_count();
             if game.turns() % d.every == 0 && (d.band.0..=d.band.1).contains(&balls) {
                 kept.push(game.clone());
             }
-            if step(&mut game, &weights).is_none() {
-                return kept;
+            let next = game.next_colors();
+            let Some((c, _)) =
+                search::best_move_with(game.board(), &next, &Budget::fast(), 0, &weights)
+            else {
+                break;
+            };
+            if game.play_move(c.from, c.to).is_err() {
+                break;
             }
         }
+        kept
     });
     per_game.into_iter().flatten().collect()
 }
 
-/// What a candidate does from one position of `--drift` in `horizon` turns: the change
-/// of the ball count (a board that fills up counts as full plus three balls for every
-/// turn it did not play), the lines its moves completed and its turns' counts.
-fn drift_from(weights: &Weights, start: &LinesGame, horizon: u32) -> (i32, u32, Counts) {
-    let mut game = start.clone();
-    let balls = |g: &LinesGame| g.board().ball_count() as i32;
-    let first = balls(&game);
-    let mut lines = 0;
+/// What a candidate does from one position of `--drift` in `horizon` turns (played by
+/// [`ai::play_out_with`]): the change of the ball count (a board that fills up counts as
+/// full plus three balls for every turn it did not play) and its turns' counts.
+fn drift_from(weights: &Weights, start: &LinesGame, horizon: u32) -> (i32, Counts) {
+    let first = start.board().ball_count() as i32;
     let mut counts = Counts::default();
-    for t in 0..horizon {
-        let before = game.board().ball_count();
-        match step(&mut game, weights) {
-            Some(report) => {
-                lines += u32::from(!report.cleared.is_empty());
-                counts.add_report(before, &report);
-            }
-            None => return (81 - first + 3 * (horizon - t) as i32, lines, counts),
-        }
-    }
-    (balls(&game) - first, lines, counts)
+    let mut last = first;
+    let end = start.turns() + horizon;
+    let played = ai::play_out_with(start.clone(), &Budget::fast(), weights, 0, end, |t| {
+        counts.add(t);
+        last = balls_after(t);
+    });
+    let delta = if played.finished {
+        81 - first + 3 * end.saturating_sub(played.turns) as i32
+    } else {
+        last - first
+    };
+    (delta, counts)
+}
+
+/// The balls on the board after `turn` (nothing lands after a line).
+fn balls_after(turn: &ai::Turn<'_>) -> i32 {
+    let r = turn.report;
+    (turn.before.ball_count() + r.landed.len() - r.cleared.len() - r.cleared_by_landing.len())
+        as i32
 }
 
 /// `--drift`: each candidate's mean drift over every position (balls gained per
@@ -333,7 +328,7 @@ fn drift_all(
     .chunks(games.len().max(1))
     .map(|c| {
         if walk {
-            merged(c.iter().map(|r| &r.2)).walk()
+            merged(c.iter().map(|r| &r.1)).walk()
         } else {
             -f64::from(c.iter().map(|r| r.0).sum::<i32>()) / c.len() as f64
         }
@@ -428,7 +423,8 @@ fn measure(o: &Options) {
 fn measure_drift(o: &Options, d: &Drift) {
     let games = positions(d, o.seed, o.threads);
     let results = parallel(&games, o.threads, |g| drift_from(&o.start, g, d.horizon));
-    for (k, (delta, lines, _)) in results.iter().enumerate() {
+    for (k, (delta, counts)) in results.iter().enumerate() {
+        let lines: u32 = counts.lines.iter().sum();
         println!("position {} delta {delta} lines {lines}", k + 1);
     }
     let n = results.len().max(1) as f64;
@@ -438,14 +434,19 @@ fn measure_drift(o: &Options, d: &Drift) {
         .map(|r| (f64::from(r.0) - mean).powi(2))
         .sum::<f64>()
         / (n - 1.0).max(1.0);
-    let lines = results.iter().map(|r| f64::from(r.1)).sum::<f64>();
+    let lines = f64::from(
+        results
+            .iter()
+            .map(|r| r.1.lines.iter().sum::<u32>())
+            .sum::<u32>(),
+    );
     println!(
         "positions {} drift {mean:.3} se {:.3} line_share {:.4}",
         results.len(),
         (var / n).sqrt(),
         lines / (n * f64::from(d.horizon))
     );
-    println!("walk {:.1}", merged(results.iter().map(|r| &r.2)).walk());
+    println!("walk {:.1}", merged(results.iter().map(|r| &r.1)).walk());
 }
 
 fn main() {
