@@ -15,20 +15,24 @@
 //!
 //! A move changes the windows through its two cells only and a window's state updates in
 //! O(1), so judging every legal move of a turn costs tens of microseconds. `--tc` gives
-//! each entry its own rate by temporal coherence (Beal & Smith: |Σ errors| / Σ |errors|).
+//! each entry its own rate by temporal coherence (Beal & Smith: |Σ errors| / Σ |errors|);
+//! `--lambda L` learns from the λ-returns of each whole game instead of online TD(0).
+//! `--rates LEVEL,WINDOWS`: the free-cells entry moves by LEVEL × the error, the window
+//! entries together (and the colour counts together) by WINDOWS × the error.
 //! Training games are the real game ([`LinesGame`]) from seed 1,000,000 on; the start is
 //! a shaped table (pure windows by their balls × `--start-runs`, free cells ×
 //! `--start-level`), since from zero the player never completes a line.
 //!
 //! ```text
 //! cargo build --release -p banco-lines --example ntuple
-//! target/release/examples/ntuple train --games 60000 --rates 0.1,0.1 --sym --reach --tc \
-//!     --save /tmp/h1.bin
-//! target/release/examples/ntuple measure --games 100 --seed 1 --load /tmp/h1.bin
+//! target/release/examples/ntuple train --games 150000 --rates 0.02,0.005 --report 5000 \
+//!     --save /tmp/P2.bin
+//! target/release/examples/ntuple measure --games 100 --seed 1 --load /tmp/P2.bin
 //! ```
 //!
 //! `train` prints `games G median_score M mean_score A median_turns T secs S` every
-//! `--report` (1000) games and saves the tables; `measure` plays the bench's games
+//! `--report` (1000) games and saves the tables (`--save`; `--load` starts from saved
+//! ones, `--seed` moves the training seeds); `measure` plays the bench's games
 //! (`banco bench lines --games G --seed S` spawns) greedily and prints the bench's summary
 //! line; `--show 30,60` prints the board at those turns.
 #![allow(clippy::expect_used, clippy::needless_range_loop, clippy::float_cmp)]
