@@ -14,7 +14,7 @@
 //! * free cells of the afterstate (0–81), and each colour's ball count (0–15+).
 //!
 //! A move changes the windows through its two cells only and a window's state updates in
-//! O(1), so judging every legal move of a turn costs tens of microseconds. `--tc` gives
+//! O(1), so judging every legal move of a turn costs about 0.1 ms. `--tc` gives
 //! each entry its own rate by temporal coherence (Beal & Smith: |Σ errors| / Σ |errors|);
 //! `--lambda L` learns from the λ-returns of each whole game instead of online TD(0).
 //! `--rates LEVEL,WINDOWS`: the free-cells entry moves by LEVEL × the error, the window
@@ -30,24 +30,29 @@
 //! target/release/examples/ntuple measure --games 100 --seed 1 --load /tmp/P2.bin
 //! ```
 //!
-//! `train` prints `games G median_score M mean_score A median_turns T secs S` every
-//! `--report` (1000) games and saves the tables (`--save`; `--load` starts from saved
+//! `train` prints `after G games N median_score M mean_score A median_turns T ms_per_move
+//! X secs S` every `--report` (1000) games (the bench's line over the last N games;
+//! `ms_per_move` with the learning) and saves the tables (`--save`; `--load` starts from saved
 //! ones, `--seed` moves the training seeds); `measure` plays the bench's games
 //! (`banco bench lines --games G --seed S` spawns) greedily and prints the bench's summary
-//! line; `--show 30,60` prints the board at those turns.
+//! line (`ms_per_move`: the greedy judgement of every legal move, one thread); `--show
+//! 30,60` prints the board at those turns.
 #![allow(clippy::expect_used, clippy::needless_range_loop, clippy::float_cmp)]
 
+use banco_lines::ai::eval::{Regions, WINDOW_CELLS, WINDOW_MASKS, WINDOWS};
+use banco_lines::ai::features::Share;
 use banco_lines::ai::search::SampleRng;
+use banco_lines::ai::summary::Summary;
 use banco_lines::board::{Ball, Board, CELLS, Cell, SIZE};
 use banco_lines::game::{LinesGame, Settings};
 use banco_lines::lines::lines_through;
-use banco_lines::path::{flood, spread};
+use banco_lines::path::spread;
 use banco_lines::spawn::Spawner;
 use std::io::Write;
 use std::time::Instant;
 
 /// Five-cell windows on the board.
-const NW: usize = 140;
+const NW: usize = WINDOWS;
 /// Entries of one window table: empty, 31 masks × 3 announced × 2 reach, 5 mixed.
 const PER_WIN: usize = 1 + 31 * 3 * 2 + 5;
 const MIXED: usize = 1 + 31 * 3 * 2;
@@ -62,17 +67,14 @@ struct Shape {
     reach: bool,
 }
 
-/// The windows: their cells, the windows through each cell, their tables.
+/// The windows ([`WINDOW_CELLS`]): the windows through each cell, their tables.
 struct Geo {
-    cells: [[u8; 5]; NW],
     /// The windows through a cell and the cell's place in each.
     through: Vec<Vec<(u16, u8)>>,
     /// The table a window reads (its symmetry class with `sym`, else its own).
     table: [usize; NW],
     /// Whether the window's cells run backwards against its class's representative.
     rev: [bool; NW],
-    /// The window's cells as bits.
-    bits: [u128; NW],
     /// Every cell, by index.
     cell: Vec<Cell>,
     reach: bool,
@@ -80,30 +82,11 @@ struct Geo {
 
 impl Geo {
     fn new(shape: Shape) -> Geo {
-        let mut cells = [[0u8; 5]; NW];
-        let mut n = 0;
-        for (df, dr) in [(1isize, 0isize), (0, 1), (1, 1), (1, -1)] {
-            for r in 0..SIZE as isize {
-                for f in 0..SIZE as isize {
-                    let inside = |x: isize| (0..SIZE as isize).contains(&x);
-                    if !inside(f + 4 * df) || !inside(r + 4 * dr) {
-                        continue;
-                    }
-                    for k in 0..5 {
-                        let (ff, rr) = (f + k as isize * df, r + k as isize * dr);
-                        cells[n][k] = (rr * SIZE as isize + ff) as u8;
-                    }
-                    n += 1;
-                }
-            }
-        }
-        assert_eq!(n, NW, "window count");
+        let cells = &WINDOW_CELLS;
         let mut through = vec![Vec::new(); CELLS];
-        let mut bits = [0u128; NW];
         for (i, w) in cells.iter().enumerate() {
             for (k, &c) in w.iter().enumerate() {
                 through[c as usize].push((i as u16, k as u8));
-                bits[i] |= 1 << c;
             }
         }
         let mut table = [0usize; NW];
@@ -126,11 +109,9 @@ impl Geo {
             }
         }
         Geo {
-            cells,
             through,
             table,
             rev,
-            bits,
             cell: Cell::all().collect(),
             reach: shape.reach,
         }
@@ -214,7 +195,7 @@ struct Ctx {
 }
 
 impl Ctx {
-    fn of(board: &Board, on: bool) -> Ctx {
+    fn of(board: &Board, regions: &Regions, on: bool) -> Ctx {
         let mut ctx = Ctx {
             region_of: [u8::MAX; CELLS],
             border: Vec::new(),
@@ -222,14 +203,10 @@ impl Ctx {
         if !on {
             return ctx;
         }
-        let free = board.empties();
-        let mut left = free.0;
-        while left != 0 {
-            let region = flood(free, left & left.wrapping_neg()).0;
-            left &= !region;
+        for &region in regions.sets() {
             let id = ctx.border.len() as u8;
             let mut border = [0u128; 8];
-            let mut edge = spread(region) & !free.0;
+            let mut edge = spread(region) & !board.empties().0;
             while edge != 0 {
                 let c = edge.trailing_zeros() as usize;
                 edge &= edge - 1;
@@ -255,11 +232,11 @@ impl Ctx {
             return false;
         }
         (0..5).any(|k| {
-            let hole = geo.cells[w][k] as usize;
+            let hole = WINDOW_CELLS[w][k] as usize;
             let r = self.region_of[hole];
             win.mask & (1 << k) == 0
                 && r != u8::MAX
-                && self.border[r as usize][win.colour as usize] & !geo.bits[w] != 0
+                && self.border[r as usize][win.colour as usize] & !WINDOW_MASKS[w] != 0
         })
     }
 }
@@ -274,14 +251,14 @@ struct Pos {
 }
 
 impl Pos {
-    fn new(geo: &Geo, board: Board) -> Pos {
+    fn new(board: Board) -> Pos {
         let mut p = Pos {
             board,
             wins: [Win::EMPTY; NW],
             count: [0; 8],
             free: board.empty_count(),
         };
-        for (i, w) in geo.cells.iter().enumerate() {
+        for (i, w) in WINDOW_CELLS.iter().enumerate() {
             for (k, &c) in w.iter().enumerate() {
                 let v = board.code(c as usize);
                 if v != 0 {
@@ -311,7 +288,7 @@ impl Pos {
         for &(w, _) in &geo.through[c] {
             let w = w as usize;
             let mut win = Win::EMPTY;
-            for (k, &cc) in geo.cells[w].iter().enumerate() {
+            for (k, &cc) in WINDOW_CELLS[w].iter().enumerate() {
                 let x = self.board.code(cc as usize);
                 if x != 0 {
                     win = win.add(k as u8, x);
@@ -440,12 +417,10 @@ impl Net {
 
 /// How many of the announced balls have each colour code (0, 1, 2+).
 fn announced(next: &[Ball; 3]) -> [u8; 8] {
-    let mut a = [0u8; 8];
-    for b in next {
-        let i = b.index() + 1;
-        a[i] = (a[i] + 1).min(2);
+    match Share::of(Some(next)) {
+        Share::Known(counts) => counts.map(|n| n.min(2)),
+        Share::Unknown => [0; 8],
     }
-    a
 }
 
 /// The greedy choice: the move whose afterstate is worth most.
@@ -457,15 +432,8 @@ struct Choice {
 }
 
 fn choose(geo: &Geo, net: &Net, p: &Pos, ann: &[u8; 8], rng: &mut SampleRng) -> Option<Choice> {
-    let ctx = Ctx::of(&p.board, geo.reach);
-    let free = p.board.empties();
-    let mut regions = Vec::new();
-    let mut left = free.0;
-    while left != 0 {
-        let r = flood(free, left & left.wrapping_neg()).0;
-        regions.push(r);
-        left &= !r;
-    }
+    let regions = Regions::of(p.board.empties().0);
+    let ctx = Ctx::of(&p.board, &regions, geo.reach);
     let now: Vec<f32> = (0..NW)
         .map(|i| net.w[p.wins[i].slot(geo, i, ann, &ctx)])
         .collect();
@@ -492,11 +460,7 @@ fn choose(geo: &Geo, net: &Net, p: &Pos, ann: &[u8; 8], rng: &mut SampleRng) -> 
         if colour == 0 {
             continue;
         }
-        let near = spread(1u128 << a);
-        let targets = regions
-            .iter()
-            .filter(|&&r| r & near != 0)
-            .fold(0u128, |t, &r| t | r);
+        let targets = regions.reach(spread(1u128 << a));
         if targets == 0 {
             continue;
         }
@@ -534,12 +498,14 @@ fn choose(geo: &Geo, net: &Net, p: &Pos, ann: &[u8; 8], rng: &mut SampleRng) -> 
     let (v, from, to) = best?;
     let mut after = p.clone();
     after.play(geo, from, to);
-    // the increments must agree with judging the afterstate whole
-    let whole = net.value(geo, &Pos::new(geo, after.board), ann, &ctx);
-    debug_assert!(
-        (whole - v).abs() <= 1e-3 * (1.0 + whole.abs()),
-        "increment {v} whole {whole}"
-    );
+    if cfg!(debug_assertions) {
+        // the increments must agree with judging the afterstate whole
+        let whole = net.value(geo, &Pos::new(after.board), ann, &ctx);
+        assert!(
+            (whole - v).abs() <= 1e-3 * (1.0 + whole.abs()),
+            "increment {v} whole {whole}"
+        );
+    }
     Some(Choice {
         from,
         to,
@@ -563,7 +529,7 @@ fn play(geo: &Geo, net: &mut Net, seed: u64, learn: Option<Learn>, show: &[u32])
     let mut prev: Option<(Pos, [u8; 8], Ctx)> = None;
     let mut trail: Vec<(Pos, [u8; 8], Ctx)> = Vec::new();
     while !game.board().is_full() {
-        let p = Pos::new(geo, *game.board());
+        let p = Pos::new(*game.board());
         let ann = announced(&game.next_colors());
         let Some(c) = choose(geo, net, &p, &ann, &mut rng) else {
             break;
@@ -615,39 +581,11 @@ fn play(geo: &Geo, net: &mut Net, seed: u64, learn: Option<Learn>, show: &[u32])
 
 fn print_board(game: &LinesGame, from: usize, to: usize) {
     println!(
-        "turn {} next {:?} move {from}->{to}",
+        "turn {} next {:?} move {from}->{to}\n{}",
         game.state().turns,
-        game.next_colors()
+        game.next_colors(),
+        game.board()
     );
-    for r in (0..SIZE).rev() {
-        let row: String = (0..SIZE)
-            .map(|f| {
-                game.board()
-                    .get(Cell::new(f, r).expect("on the board"))
-                    .map_or('.', |b| b.letter())
-            })
-            .collect();
-        println!("  {row}");
-    }
-}
-
-fn summary(scores: &mut [u32], turns: &mut [u32]) -> String {
-    scores.sort_unstable();
-    turns.sort_unstable();
-    let mean = scores.iter().map(|&s| f64::from(s)).sum::<f64>() / scores.len().max(1) as f64;
-    format!(
-        "median_score {} mean_score {mean:.1} median_turns {}",
-        median(scores),
-        median(turns)
-    )
-}
-
-fn median(v: &[u32]) -> f64 {
-    match v.len() {
-        0 => 0.0,
-        n if n % 2 == 1 => f64::from(v[n / 2]),
-        n => f64::midpoint(f64::from(v[n / 2 - 1]), f64::from(v[n / 2])),
-    }
 }
 
 fn main() {
@@ -693,17 +631,21 @@ fn main() {
             let seed = num("--seed", 1_000_000.0) as u64;
             let report = num("--report", 1000.0) as u64;
             let save = opt("--save").map_or("/tmp/ntuple.bin", String::as_str);
-            let t0 = Instant::now();
-            let (mut scores, mut turns) = (Vec::new(), Vec::new());
+            let (t0, mut block) = (Instant::now(), Instant::now());
+            let mut results = Vec::new();
             for g in 0..games {
                 let game = play(&geo, &mut net, seed + g, Some(Learn { rates, lambda }), &[]);
-                scores.push(game.state().score);
-                turns.push(game.state().turns);
+                results.push((game.state().score, game.state().turns));
                 if (g + 1) % report == 0 || g + 1 == games {
-                    let s = summary(&mut scores, &mut turns);
-                    println!("games {} {s} secs {:.0}", g + 1, t0.elapsed().as_secs_f64());
-                    scores.clear();
-                    turns.clear();
+                    let ms = block.elapsed().as_secs_f64() * 1000.0;
+                    let secs = t0.elapsed().as_secs_f64();
+                    println!(
+                        "after {} {} secs {secs:.0}",
+                        g + 1,
+                        Summary::of(&results, ms)
+                    );
+                    results.clear();
+                    block = Instant::now();
                     net.save(save);
                 }
             }
@@ -715,22 +657,16 @@ fn main() {
             let mut net = Net::load(opt("--load").expect("--load FILE"));
             let geo = Geo::new(net.shape);
             let seed = num("--seed", 1.0) as u64;
-            let (mut scores, mut turns) = (Vec::new(), Vec::new());
+            let start = Instant::now();
+            let mut results = Vec::new();
             for s in seed..seed + games {
                 let game = play(&geo, &mut net, s, None, &show);
-                println!(
-                    "game {s} score {} turns {}",
-                    game.state().score,
-                    game.state().turns
-                );
-                scores.push(game.state().score);
-                turns.push(game.state().turns);
+                let (score, turns) = (game.state().score, game.state().turns);
+                println!("game {s} score {score} turns {turns}");
+                results.push((score, turns));
             }
-            println!(
-                "games {} {}",
-                scores.len(),
-                summary(&mut scores, &mut turns)
-            );
+            let ms = start.elapsed().as_secs_f64() * 1000.0;
+            println!("{}", Summary::of(&results, ms));
         }
         _ => eprintln!(
             "usage: ntuple train|measure [--games N] [--seed S] ... (see the example's docs)"

@@ -68,7 +68,7 @@ mod walk;
 use banco_game::ScoreGame;
 use banco_lines::ai::search;
 use banco_lines::spawn::Spawner;
-use banco_lines::{LinesGame, Settings};
+use banco_lines::{CELLS, LinesGame, Settings};
 use walk::Counts;
 
 struct Options {
@@ -246,12 +246,22 @@ fn play_all(
     max_turns: u32,
     threads: usize,
 ) -> Vec<(u32, u32)> {
-    let jobs: Vec<(usize, u64)> = (0..cands.len())
-        .flat_map(|c| seeds.iter().map(move |&s| (c, s)))
-        .collect();
-    parallel(&jobs, threads, |&(c, s)| {
-        play(&cands[c], budget, s, salt, max_turns)
+    per_candidate(cands, seeds, threads, |w, &s| {
+        play(w, budget, s, salt, max_turns)
     })
+}
+
+/// `f` of every candidate on every item (candidate-major), on `threads` threads.
+fn per_candidate<T: Sync, R: Send + Default + Clone>(
+    cands: &[Weights],
+    items: &[T],
+    threads: usize,
+    f: impl Fn(&Weights, &T) -> R + Sync,
+) -> Vec<R> {
+    let jobs: Vec<(usize, usize)> = (0..cands.len())
+        .flat_map(|c| (0..items.len()).map(move |i| (c, i)))
+        .collect();
+    parallel(&jobs, threads, |&(c, i)| f(&cands[c], &items[i]))
 }
 
 /// The positions of `--drift`: every `every`-th turn, with a ball count in the band, of
@@ -295,7 +305,7 @@ fn drift_from(weights: &Weights, start: &LinesGame, horizon: u32) -> (i32, Count
         last = balls_after(t);
     });
     let delta = if played.finished {
-        81 - first + 3 * end.saturating_sub(played.turns) as i32
+        CELLS as i32 - first + 3 * end.saturating_sub(played.turns) as i32
     } else {
         last - first
     };
@@ -319,21 +329,16 @@ fn drift_all(
     threads: usize,
     walk: bool,
 ) -> Vec<f64> {
-    let jobs: Vec<(usize, usize)> = (0..cands.len())
-        .flat_map(|c| (0..games.len()).map(move |p| (c, p)))
-        .collect();
-    parallel(&jobs, threads, |&(c, p)| {
-        drift_from(&cands[c], &games[p], horizon)
-    })
-    .chunks(games.len().max(1))
-    .map(|c| {
-        if walk {
-            merged(c.iter().map(|r| &r.1)).walk()
-        } else {
-            -f64::from(c.iter().map(|r| r.0).sum::<i32>()) / c.len() as f64
-        }
-    })
-    .collect()
+    per_candidate(cands, games, threads, |w, g| drift_from(w, g, horizon))
+        .chunks(games.len().max(1))
+        .map(|c| {
+            if walk {
+                merged(c.iter().map(|r| &r.1)).walk()
+            } else {
+                -f64::from(c.iter().map(|r| r.0).sum::<i32>()) / c.len() as f64
+            }
+        })
+        .collect()
 }
 
 /// All of `counts` together.
@@ -370,13 +375,10 @@ fn judge_all(
 /// `--walk`: each candidate's walk turns ([`Counts::walk`]) from the line shares of its
 /// moves over the games `seeds` (budget 1).
 fn walk_all(cands: &[Weights], seeds: &[u64], max_turns: u32, threads: usize) -> Vec<f64> {
-    let jobs: Vec<(usize, u64)> = (0..cands.len())
-        .flat_map(|c| seeds.iter().map(move |&s| (c, s)))
-        .collect();
-    parallel(&jobs, threads, |&(c, s)| {
+    per_candidate(cands, seeds, threads, |w, &s| {
         let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(s));
         let mut counts = Counts::default();
-        ai::play_out_with(game, &Budget::fast(), &cands[c], s, max_turns, |t| {
+        ai::play_out_with(game, &Budget::fast(), w, s, max_turns, |t| {
             counts.add(t);
         });
         counts
@@ -434,19 +436,15 @@ fn measure_drift(o: &Options, d: &Drift) {
         .map(|r| (f64::from(r.0) - mean).powi(2))
         .sum::<f64>()
         / (n - 1.0).max(1.0);
-    let lines = f64::from(
-        results
-            .iter()
-            .map(|r| r.1.lines.iter().sum::<u32>())
-            .sum::<u32>(),
-    );
+    let all = merged(results.iter().map(|r| &r.1));
+    let lines = f64::from(all.lines.iter().sum::<u32>());
     println!(
         "positions {} drift {mean:.3} se {:.3} line_share {:.4}",
         results.len(),
         (var / n).sqrt(),
         lines / (n * f64::from(d.horizon))
     );
-    println!("walk {:.1}", merged(results.iter().map(|r| &r.1)).walk());
+    println!("walk {:.1}", all.walk());
 }
 
 fn main() {
