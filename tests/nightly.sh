@@ -5,7 +5,7 @@
 # matches (level 10 against the seed's plain alpha-beta; chess against packaged engines,
 # refereed by python-chess; xiangqi against Fairy-Stockfish / ElephantEye when BANCO_FSF /
 # BANCO_ELEEYE name their binaries, refereed by pyffish), the ignored tests (the whole puzzle file, the minute-long
-# soak), a save killed mid-write thousands of times, and every cargo-fuzz target for a
+# soak, a match cut and resumed 3,000 times), a save killed mid-write thousands of times, and every cargo-fuzz target for a
 # while (tests/fuzz/run.sh).
 #
 # The mate solver on every reference puzzle, the long mates included, and every stored
@@ -105,6 +105,9 @@ ignored() {
   cargo test --profile "$test_profile" --locked -p banco-engine --test suite -- --ignored puzzles::every_puzzle 2>&1 | grep -E 'test result'
   echo "every puzzle solved in $((SECONDS - t0)) s"
   cargo test --profile "$test_profile" --locked -p banco-protocol --test suite -- --ignored --nocapture soak:: 2>&1 | grep -E '^games|test result'
+  # A match over TCP cut and let through again BANCO_CUT_ROUNDS times (default 3000): both
+  # sides resume every time, whatever order the host hears of the new and the old link.
+  cargo test --profile "$test_profile" --locked -p banco-app --test suite -- --ignored --nocapture network_cut::many_cuts 2>&1 | grep -E '^cuts|test result|^no |panicked'
 }
 
 kill_save() {

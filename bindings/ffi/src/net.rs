@@ -380,6 +380,9 @@ pub enum MatchEvent {
         /// Why.
         reason: String,
     },
+    /// The connection is back: a new link to the same device finished its handshake and
+    /// the match resumed on it (clear the "reconnecting" banner).
+    Resumed,
     /// A reconnect attempt failed; the next one comes later.
     Reconnecting {
         /// Failed attempts in a row.
@@ -460,6 +463,7 @@ impl From<NetEvent> for MatchEvent {
                 text,
             },
             NetEvent::Disconnected { reason } => MatchEvent::Disconnected { reason },
+            NetEvent::Resumed => MatchEvent::Resumed,
             NetEvent::Reconnecting { attempt, delay_ms } => {
                 MatchEvent::Reconnecting { attempt, delay_ms }
             }

@@ -494,6 +494,7 @@ impl Table {
             NetEvent::Disconnected { reason } => {
                 println!("connection lost ({}); the match waits", shown(&reason));
             }
+            NetEvent::Resumed => println!("connection back; the match goes on"),
             NetEvent::Reconnecting { attempt, delay_ms } => {
                 println!("reconnecting (attempt {attempt}) in {delay_ms} ms…");
             }

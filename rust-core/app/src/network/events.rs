@@ -135,6 +135,11 @@ pub enum NetEvent {
         /// Why.
         reason: String,
     },
+    /// A new link to the same peer finished its handshake and the session resumed on it:
+    /// the connection is back (a mere [`NetEvent::Connected`] is not: the handshake may
+    /// still fail, the device may be a stranger, and on a host it may come before the old
+    /// link is known dead).
+    Resumed,
     /// A reconnect attempt failed; the next one comes later.
     Reconnecting {
         /// Failed attempts in a row.
@@ -250,7 +255,8 @@ fn translate(
         DriverEvent::AttemptAborted { peer, reason } => NetEvent::AttemptAborted { peer, reason },
         DriverEvent::AttemptsExhausted { attempts } => NetEvent::HostPaused { attempts },
         DriverEvent::Session(e) => match e {
-            Event::LinkUp { .. } | Event::FrameRejected { .. } => return None,
+            Event::LinkUp { resumed: true } => NetEvent::Resumed,
+            Event::LinkUp { resumed: false } | Event::FrameRejected { .. } => return None,
             Event::LinkDown { reason } => NetEvent::Disconnected {
                 reason: reason.to_string(),
             },
@@ -397,9 +403,8 @@ fn apply(e: &NetEvent, v: &mut View) {
     match e {
         NetEvent::Listening { .. } => v.phase = Some(Phase::Listening),
         NetEvent::Connected { .. } => {
-            if playing {
-                v.banner = None;
-            } else if matches!(v.phase, None | Some(Phase::Listening | Phase::Connecting)) {
+            // The banner stays until the session is back on the new link (`Resumed`).
+            if !playing && matches!(v.phase, None | Some(Phase::Listening | Phase::Connecting)) {
                 // A host keeps listening: a stranger's connection does not take the screen
                 // away from a code being compared.
                 v.phase = Some(Phase::Connecting);
@@ -503,6 +508,7 @@ fn apply(e: &NetEvent, v: &mut View) {
         NetEvent::Disconnected { .. } => {
             v.banner = Some("Connection lost. Reconnecting…".into());
         }
+        NetEvent::Resumed => v.banner = None,
         NetEvent::Reconnecting { attempt, .. } => {
             v.banner = Some(format!(
                 "Connection lost. Reconnecting (attempt {attempt})…"
@@ -542,5 +548,51 @@ mod tests {
         v.draw_offered = false;
         v.notice = None;
         assert!(!repeated(&offer, &v) && !repeated(&problem, &v));
+    }
+
+    #[test]
+    fn the_banner_stays_until_the_session_resumes_whatever_the_order_of_link_events() {
+        let lost = || NetEvent::Disconnected {
+            reason: "the connection was closed".into(),
+        };
+        let connected = || NetEvent::Connected {
+            peer: "tcp 127.0.0.1:40000".into(),
+        };
+        // A host may hear of the guest's new connection before its old link's end; a
+        // stranger may connect while the guest is away; a handshake may fail.
+        for order in [
+            vec![connected(), lost()],
+            vec![lost(), connected()],
+            vec![lost(), connected(), lost()],
+        ] {
+            let mut v = View {
+                phase: Some(Phase::Playing),
+                host: true,
+                ..View::default()
+            };
+            for e in &order {
+                apply(e, &mut v);
+            }
+            assert!(v.banner.is_some(), "{order:?}");
+            apply(&NetEvent::Resumed, &mut v);
+            assert_eq!(v.banner, None, "{order:?}");
+            assert_eq!(v.phase, Some(Phase::Playing));
+        }
+    }
+
+    #[test]
+    fn only_a_resumed_link_is_the_connection_back() {
+        let view = Mutex::new(View::default());
+        let driver = Mutex::new(None);
+        let up = |resumed| {
+            translate(
+                DriverEvent::Session(Event::LinkUp { resumed }),
+                &view,
+                &driver,
+            )
+        };
+        assert!(matches!(up(true), Some(NetEvent::Resumed)));
+        // The first link of a session: the pairing's own events follow.
+        assert!(up(false).is_none());
     }
 }

@@ -6,5 +6,6 @@ mod common;
 mod jieqi;
 mod net_race;
 mod network;
+mod network_cut;
 mod network_jieqi;
 mod save_props;

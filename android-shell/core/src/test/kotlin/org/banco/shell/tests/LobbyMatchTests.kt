@@ -325,8 +325,15 @@ fun lobbyMatchTests(s: Suite) {
             check(!down.match!!.yourTurn) { "no moves while the connection is down" }
             // Back in range: the guest redials through the proxy; the session resumes without a new code.
             proxy.restore()
-            guestUi.await(g.state, "resumed", seconds = 60) { it.match?.banner == null }
-            hostUi.await(host.state, "resumed", seconds = 60) { it.match?.banner == null }
+            // Each side's (phase, banner) history, shown if a side does not resume.
+            fun story(states: List<MatchController.State>) =
+                states.map { "${it.phase}/${it.match?.banner}" }.fold(listOf<String>()) { l, x -> if (l.lastOrNull() == x) l else l + x }
+            try {
+                guestUi.await(g.state, "resumed", seconds = 60) { it.match?.banner == null }
+                hostUi.await(host.state, "resumed", seconds = 60) { it.match?.banner == null }
+            } catch (e: AssertionError) {
+                throw AssertionError("${e.message!!.substringBefore("; last state")}; host: ${story(hostStates)}; guest: ${story(guestStates)}")
+            }
             val gs = guestUi.awaitMatch(g, "the guest's turn again", seconds = 60) { it.yourTurn }
             eq(Phase.PLAYING, gs.phase)
             guestUi.tap(g, "b9")
