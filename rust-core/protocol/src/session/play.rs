@@ -167,9 +167,18 @@ pub(crate) struct MatchState<G: Game> {
     /// still answer it.
     undo_at_acceptance: Pending,
     /// We accepted the peer's undo request in the position with this many moves, and no
-    /// move was played since: a time forfeit the peer judged there crossed our acceptance
-    /// (see [`MatchState::on_time_forfeit`]).
+    /// move was played since: a time forfeit the peer judged there, or any end of the game
+    /// it reached there, crossed our acceptance (see [`MatchState::on_time_forfeit`] and
+    /// [`MatchState::end_by_message`]).
     undone_from: Option<u32>,
+    /// Our undo request (its target) that was unanswered when the game ended here and
+    /// set it aside; cleared by the next move.
+    undo_at_end: Option<u32>,
+    /// The peer accepted that request (`undo_at_end`) after our game had ended: it plays
+    /// the undone moves again when our end reaches it ([`MatchState::end_by_message`]),
+    /// so its own end in the undo's position, which follows its acceptance on the wire,
+    /// is ignored here.
+    accepted_after_end: Option<u32>,
     /// The game was abandoned without a result.
     aborted: Option<AbortReason>,
     /// Moves refused in this game, by either side (see the `resync` module).
@@ -201,6 +210,8 @@ impl<G: Game> MatchState<G> {
             accepted_at: None,
             undo_at_acceptance: Pending::None,
             undone_from: None,
+            undo_at_end: None,
+            accepted_after_end: None,
             aborted: None,
             refusals: 0,
         }
@@ -290,6 +301,8 @@ impl<G: Game> MatchState<G> {
     /// the fair draws that led to them.
     fn record(&mut self, mv: G::Move, before: Turn) {
         self.undone_from = None;
+        self.undo_at_end = None;
+        self.accepted_after_end = None;
         self.history.truncate(self.cursor);
         self.turns.truncate(self.cursor);
         self.forget_draws_from(self.cursor);
@@ -378,6 +391,9 @@ impl<G: Game> MatchState<G> {
 
     fn finish(&mut self, outcome: Outcome, ev: &mut Events<G>) {
         self.outcome = Some(outcome);
+        if let Pending::Ours(target) = self.undo {
+            self.undo_at_end = Some(target);
+        }
         self.undo = Pending::None;
         self.their_offer = false;
         ev.push_back(Event::GameOver {
@@ -523,6 +539,13 @@ impl<G: Game> MatchState<G> {
     ) {
         if self.aborted.is_some() {
             return;
+        }
+        if m.ply == self.ply() as u8 {
+            // A move from the position our accepted undo went back to shows the peer saw
+            // the acceptance, even if the move is refused or comes after the end: a later
+            // end it names further on is in a new position, not the one we took back (the
+            // xiangqi soak, seed 1 game 4947 and seed 20261202 game 8454).
+            self.undone_from = None;
         }
         if self.outcome.is_some() {
             // The acceptance may also have interrupted a chance step of ours: the peer drew
@@ -711,6 +734,12 @@ impl<G: Game> MatchState<G> {
 
     pub(crate) fn on_undo_reply(&mut self, accept: bool, now: u64, ev: &mut Events<G>) {
         let Pending::Ours(target) = self.undo else {
+            // The end of the game set our request aside and the peer accepted it before
+            // our end reached it: our end stands on both sides (the peer goes forward to
+            // it), so the peer's own end in the undo's position is ignored from now on.
+            if accept && self.outcome.is_some() {
+                self.accepted_after_end = self.undo_at_end.take();
+            }
             return;
         };
         self.undo = Pending::None;
@@ -927,8 +956,18 @@ impl<G: Game> MatchState<G> {
     ///   the game while its chance step waited for our link, and we drew the outcome (and
     ///   perhaps ended the game by the rules or on our own) since. The peer ignores what
     ///   we did after its end, so its end stands and the outcome is taken back here.
+    /// * the position our accepted undo took back ([`MatchState::undone_from`], no move
+    ///   since): the peer ended the game there before our acceptance reached it, and it
+    ///   ignores the acceptance (and our end in the undo's position, see
+    ///   [`MatchState::accepted_after_end`]) once its game is over, so its end stands and
+    ///   the undone moves are played again here. Found by the xiangqi soak (seed 20261204,
+    ///   game 3213): black asked to take back its move, red accepted, the link went out,
+    ///   and black's clock ran out on both sides — in black's own session two plies
+    ///   ahead, in red's measurement in the undo's position.
     ///
-    /// Anything else after the end is ignored.
+    /// Anything else after the end is ignored, and so is an end in the position of our
+    /// undo request that the peer accepted after our game had ended (it comes after that
+    /// acceptance, which a one-ply crossing of our move would otherwise take it for).
     fn end_by_message(&mut self, ply: u32, outcome: Outcome, now: u64, ev: &mut Events<G>) {
         if self.aborted.is_some() {
             return;
@@ -937,10 +976,16 @@ impl<G: Game> MatchState<G> {
         let ply = match self.outcome {
             None if self.turns_between(ply, here) > MAX_CROSSING_TURNS => here,
             None => ply,
+            Some(_) if self.accepted_after_end == Some(ply) => return,
             Some(current) => {
                 let same = ply == here
                     && (outcome.code() < current.code() || self.accepted_at == Some(here));
-                if !(same || self.crossed_our_move(ply) || self.before_our_draws(ply)) {
+                let undo_crossed = ply > here && self.undone_from == Some(ply);
+                if !(same
+                    || undo_crossed
+                    || self.crossed_our_move(ply)
+                    || self.before_our_draws(ply))
+                {
                     return;
                 }
                 ply

@@ -262,6 +262,97 @@ fn a_forfeit_naming_a_position_where_we_were_not_to_move_abandons_the_game() {
     }));
 }
 
+/// Runs both sessions' timers, delivering nothing (the link is out), until both games
+/// are over; returns the frames each sent meanwhile, red's then black's, and the time.
+fn both_flag_offline(a: &mut S, b: &mut S, held: &mut [Vec<Vec<u8>>; 2], mut now: u64) -> u64 {
+    while a.outcome().is_none() || b.outcome().is_none() {
+        now = [a.poll_timeout(), b.poll_timeout()]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap();
+        a.handle_timeout(now);
+        b.handle_timeout(now);
+        let [to_b, to_a] = held;
+        to_b.extend(std::iter::from_fn(|| a.poll_transmit()));
+        to_a.extend(std::iter::from_fn(|| b.poll_transmit()));
+    }
+    now
+}
+
+#[test]
+fn flags_on_both_sides_of_an_accepted_undo_end_both_sides_alike() {
+    // Found by the xiangqi soak (`banco soak --game xiangqi --seed 20261204`, game 3213):
+    // black asks to take back its move, red accepts, and the link goes out before the
+    // acceptance arrives. Black's clock runs out on both sides: black's own session flags
+    // black where it stands (two plies ahead), red's measurement flags black in the
+    // undo's position. Each side ignored the other's end once its own game was over, and
+    // the two records kept different moves under the same result. With black's request
+    // made on red's turn (`on_reds_turn`; the soak with seed 1, game 6935, once the first
+    // case was mended) black's session flags red instead, and each side took the other's
+    // end: the results swapped. Black's end stands on both sides: black never saw the
+    // acceptance before its game ended.
+    for on_reds_turn in [false, true] {
+        for red_hears_first in [true, false] {
+            let case = format!("on red's turn: {on_reds_turn}, red hears first: {red_hears_first}");
+            let (mut a, mut b) = playing(Color::Red, clock(10_000));
+            a.play(1, 1_000).unwrap();
+            pump(&mut a, &mut b, 1_000);
+            b.play(1, 2_000).unwrap();
+            pump(&mut a, &mut b, 2_000);
+            if !on_reds_turn {
+                a.play(1, 3_000).unwrap();
+                pump(&mut a, &mut b, 3_000);
+            }
+            let black_at = b.ply();
+            b.request_undo(3_100).unwrap();
+            pump(&mut a, &mut b, 3_100);
+            assert!(events(&mut a).contains(&Event::UndoRequested { to_ply: 1 }));
+            a.reply_undo(true, 3_200).unwrap();
+            assert_eq!(a.ply(), Some(1));
+            let mut held = [Vec::new(), Vec::new()];
+            held[0].extend(std::iter::from_fn(|| a.poll_transmit()));
+            let now = both_flag_offline(&mut a, &mut b, &mut held, 3_200);
+            let winner = |c| {
+                Some(Outcome::Win {
+                    winner: c,
+                    reason: WinReason::Timeout,
+                })
+            };
+            let blacks_end = winner(if on_reds_turn {
+                Color::Black
+            } else {
+                Color::Red
+            });
+            assert_eq!(a.outcome(), winner(Color::Red), "{case}");
+            assert_eq!((b.outcome(), b.ply()), (blacks_end, black_at), "{case}");
+            // The link comes back: each side gets what the other sent, in either order.
+            let [to_b, to_a] = &held;
+            for step in 0..2u64 {
+                let t = now + 100 * (step + 1);
+                if (step == 0) == red_hears_first {
+                    for f in to_a {
+                        a.handle_datagram(f, t);
+                    }
+                } else {
+                    for f in to_b {
+                        b.handle_datagram(f, t);
+                    }
+                }
+            }
+            pump(&mut a, &mut b, now + 300);
+            assert_eq!(
+                (a.outcome(), b.outcome()),
+                (blacks_end, blacks_end),
+                "{case}"
+            );
+            assert_eq!((a.ply(), b.ply()), (black_at, black_at), "{case}");
+            assert_eq!(a.moves(), b.moves(), "{case}");
+            assert_eq!(a.clocks(now + 300), b.clocks(now + 300), "{case}");
+        }
+    }
+}
+
 // ----- 6. draw offers ----------------------------------------------------------------------
 
 #[test]

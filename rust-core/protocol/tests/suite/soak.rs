@@ -189,6 +189,31 @@ fn xiangqi_games_with_an_undo_request_across_a_voided_draw_end_alike() {
     }
 }
 
+#[test]
+fn xiangqi_games_with_flags_across_an_accepted_undo_end_alike() {
+    // `banco soak --game xiangqi`: the peer that asked to undo and the one that accepted
+    // both ended the game on time while the acceptance (or the move after it) was on its
+    // way. Seed 20261204 game 3213: the asker's own flag two plies ahead, the accepter's
+    // in the undo's position (same result, different records). Seed 1 game 6935 (after a
+    // first mend): the asker flagged the accepter, the accepter the asker, and each took
+    // the other's end (results swapped). Seed 1 game 4947 and seed 20261202 game 8454: the
+    // asker saw the acceptance and moved on (or the accepter moved after its own undo was
+    // accepted), and an end named in that new position was taken for the position the
+    // undo had left.
+    let games = [
+        (20_261_204, 12_349_618_088_409_972_676),
+        (1, 10_493_950_778_536_994_712),
+        (1, 17_735_943_242_769_460_479),
+        (20_261_202, 17_126_733_113_414_906_507),
+    ];
+    for (run, seed) in games {
+        let config = SoakConfig::new(1, run);
+        let report = play_game::<Xiangqi>(&config, seed, &mut random_move::<Xiangqi>);
+        assert!(report.is_clean(), "{seed}: {report:?}");
+        assert_eq!(report.timeouts, 1, "{seed}: {report:?}");
+    }
+}
+
 /// `banco soak --game xiangqi --games N --seed S` game by game, to find the games of a run
 /// that went wrong: `BANCO_SOAK_GAMES` games (default 10,000) from `BANCO_SEED` (default
 /// 1), starting at game `BANCO_SOAK_FIRST` (default 0); each unclean game is printed with
