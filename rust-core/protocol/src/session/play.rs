@@ -162,17 +162,14 @@ pub(crate) struct MatchState<G: Game> {
     /// stands unless the peer's move from that same position crossed our acceptance on
     /// the wire (see [`MatchState::on_move`]).
     accepted_at: Option<u32>,
-    /// Our undo request that was still unanswered when we accepted the draw (the end of
-    /// the game set it aside): it stands again if the acceptance is voided, as the peer may
-    /// still answer it.
-    undo_at_acceptance: Pending,
     /// We accepted the peer's undo request in the position with this many moves, and no
     /// move was played since: a time forfeit the peer judged there, or any end of the game
     /// it reached there, crossed our acceptance (see [`MatchState::on_time_forfeit`] and
     /// [`MatchState::end_by_message`]).
     undone_from: Option<u32>,
-    /// Our undo request (its target) that was unanswered when the game ended here and
-    /// set it aside; cleared by the next move.
+    /// Our undo request (its target) still unanswered when the game last ended here (the
+    /// end sets it aside; cleared by the next move). It stands again if the peer's move
+    /// voids our draw acceptance, as the peer may still answer it.
     undo_at_end: Option<u32>,
     /// The peer accepted that request (`undo_at_end`) after our game had ended: it plays
     /// the undone moves again when our end reaches it ([`MatchState::end_by_message`]),
@@ -208,7 +205,6 @@ impl<G: Game> MatchState<G> {
             their_offer: false,
             fair: None,
             accepted_at: None,
-            undo_at_acceptance: Pending::None,
             undone_from: None,
             undo_at_end: None,
             accepted_after_end: None,
@@ -391,9 +387,10 @@ impl<G: Game> MatchState<G> {
 
     fn finish(&mut self, outcome: Outcome, ev: &mut Events<G>) {
         self.outcome = Some(outcome);
-        if let Pending::Ours(target) = self.undo {
-            self.undo_at_end = Some(target);
-        }
+        self.undo_at_end = match self.undo {
+            Pending::Ours(target) => Some(target),
+            _ => None,
+        };
         self.undo = Pending::None;
         self.their_offer = false;
         ev.push_back(Event::GameOver {
@@ -567,7 +564,7 @@ impl<G: Game> MatchState<G> {
             // still the peer's to answer; dropped here, we moved on and the peer's "yes"
             // took it back to the request's position, the game stalled with each side
             // waiting for the other.
-            self.undo = core::mem::replace(&mut self.undo_at_acceptance, Pending::None);
+            self.undo = self.undo_at_end.take().map_or(Pending::None, Pending::Ours);
             if let Some(c) = &mut self.clocks {
                 c.turn_start = now;
             }
@@ -738,7 +735,7 @@ impl<G: Game> MatchState<G> {
             // our end reached it: our end stands on both sides (the peer goes forward to
             // it), so the peer's own end in the undo's position is ignored from now on.
             if accept && self.outcome.is_some() {
-                self.accepted_after_end = self.undo_at_end.take();
+                self.accepted_after_end = self.undo_at_end;
             }
             return;
         };
@@ -792,10 +789,6 @@ impl<G: Game> MatchState<G> {
         });
         if accept {
             self.accepted_at = Some(self.ply());
-            self.undo_at_acceptance = match self.undo {
-                ours @ Pending::Ours(_) => ours,
-                _ => Pending::None,
-            };
             self.finish(
                 Outcome::Draw {
                     reason: DrawReason::Agreement,

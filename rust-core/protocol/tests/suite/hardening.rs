@@ -13,7 +13,7 @@ use banco_protocol::message::{
 };
 use banco_protocol::sim::{CountingGame, CountingRules};
 use banco_protocol::{ActionError, Event, Identity, MatchSpec, Session, SessionConfig};
-use common::{RawPeer, S, events, playing, pump, session};
+use common::{RawPeer, S, events, playing, pump, run_next_timer, session};
 
 fn clock(base_ms: u32) -> Option<ClockSpec> {
     Some(ClockSpec {
@@ -203,13 +203,7 @@ fn the_side_that_lost_on_time_shows_no_time_left_on_both_sides() {
     );
     let mut now = 2_000;
     while b.outcome().is_none() {
-        now = [a.poll_timeout(), b.poll_timeout()]
-            .into_iter()
-            .flatten()
-            .min()
-            .unwrap();
-        a.handle_timeout(now);
-        b.handle_timeout(now);
+        now = run_next_timer(&mut a, &mut b);
         pump(&mut a, &mut b, now);
     }
     assert_eq!(a.outcome(), b.outcome());
@@ -263,16 +257,10 @@ fn a_forfeit_naming_a_position_where_we_were_not_to_move_abandons_the_game() {
 }
 
 /// Runs both sessions' timers, delivering nothing (the link is out), until both games
-/// are over; returns the frames each sent meanwhile, red's then black's, and the time.
+/// are over: `held` gathers what each sent meanwhile (red's, then black's); returns the time.
 fn both_flag_offline(a: &mut S, b: &mut S, held: &mut [Vec<Vec<u8>>; 2], mut now: u64) -> u64 {
     while a.outcome().is_none() || b.outcome().is_none() {
-        now = [a.poll_timeout(), b.poll_timeout()]
-            .into_iter()
-            .flatten()
-            .min()
-            .unwrap();
-        a.handle_timeout(now);
-        b.handle_timeout(now);
+        now = run_next_timer(a, b);
         let [to_b, to_a] = held;
         to_b.extend(std::iter::from_fn(|| a.poll_transmit()));
         to_a.extend(std::iter::from_fn(|| b.poll_transmit()));

@@ -6,7 +6,7 @@ use crate::common;
 use banco_game::{Color, DrawReason, Game, GameKind, Outcome, WinReason};
 use banco_protocol::message::{ClockSpec, DeclineReason};
 use banco_protocol::{ActionError, Event, KnownPeers, LinkDownReason, MatchSpec};
-use common::{events, link, playing, pump, session};
+use common::{events, link, playing, pump, run_next_timer, session};
 
 fn spec(color: Color) -> MatchSpec {
     MatchSpec::new(GameKind::Xiangqi, color)
@@ -269,13 +269,7 @@ fn clocks_run_and_flag() {
     // measurement of black's time, which allows for the round trip, runs out).
     let mut now = 250;
     while b.outcome().is_none() {
-        now = [a.poll_timeout(), b.poll_timeout()]
-            .into_iter()
-            .flatten()
-            .min()
-            .unwrap();
-        a.handle_timeout(now);
-        b.handle_timeout(now);
+        now = run_next_timer(&mut a, &mut b);
         pump(&mut a, &mut b, now);
     }
     assert_eq!(now, 10_250);

@@ -47,6 +47,18 @@ pub fn pump<G: MatchGame>(a: &mut Session<G>, b: &mut Session<G>, now: u64) {
     panic!("sessions never went quiet");
 }
 
+/// Runs the earlier of the two sessions' timers (both are told the time); returns it.
+pub fn run_next_timer<G: MatchGame>(a: &mut Session<G>, b: &mut Session<G>) -> u64 {
+    let now = [a.poll_timeout(), b.poll_timeout()]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap();
+    a.handle_timeout(now);
+    b.handle_timeout(now);
+    now
+}
+
 pub fn events<G: MatchGame>(s: &mut Session<G>) -> Vec<Event<G::Move>> {
     std::iter::from_fn(|| s.poll_event()).collect()
 }
