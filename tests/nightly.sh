@@ -64,7 +64,8 @@ soak() {
 
 props() {
   step "property tests with 20,000 cases each ($test_profile)"
-  PROPTEST_CASES=20000 cargo test --profile "$test_profile" --locked --workspace
+  # --no-fail-fast: one failing crate must not hide the others.
+  PROPTEST_CASES=20000 cargo test --profile "$test_profile" --locked --workspace --no-fail-fast
 }
 
 speed() {

@@ -234,12 +234,19 @@ impl Chess {
     pub fn parse_move(&self, text: &str) -> Result<ChessMove, MoveTextError> {
         let san = text.parse::<San>();
         if let Ok(uci) = text.parse::<Uci>() {
-            // `B1c3` reads as coordinates too; the SAN reading wins when only it is legal.
-            return uci.to_move(self).or_else(|e| {
-                san.ok()
-                    .and_then(|s| s.to_move(self).ok())
-                    .ok_or(MoveTextError::Illegal(e))
-            });
+            // `B1c3` reads as coordinates too. An upper-case `B` names a bishop (UCI writes
+            // squares in lower case, and it is how `san` writes a bishop move told apart
+            // by its rank, `B5b6`): the SAN reading wins when it is legal. Otherwise the
+            // coordinates win, and the SAN reading only when it alone is legal.
+            let san_move = || san.as_ref().ok().and_then(|s| s.to_move(self).ok());
+            if text.trim_start().starts_with('B') {
+                if let Some(mv) = san_move() {
+                    return Ok(mv);
+                }
+            }
+            return uci
+                .to_move(self)
+                .or_else(|e| san_move().ok_or(MoveTextError::Illegal(e)));
         }
         san.map_err(MoveTextError::Unreadable)?
             .to_move(self)
@@ -311,6 +318,28 @@ mod tests {
             g.parse_move("b1c3"),
             Err(MoveTextError::Illegal(IllegalMove::NoSuchMove { .. }))
         ));
+    }
+
+    #[test]
+    fn a_bishop_told_apart_by_its_rank_is_not_read_as_a_pawn_push() {
+        // Found by the property tests with 20,000 cases: bishops on c5 and c7 both reach
+        // b6, so `san` writes `B5b6`, which also reads as coordinates b5-b6, a legal pawn
+        // push here. The upper-case B is the bishop; the lower-case text is the pawn.
+        let g = Chess::from_fen("3nk2r/1pB2ppp/2pp3N/bPBPP3/B1P3nN/2qb4/P5PP/Q1R1R1K1 w k - 5 16")
+            .unwrap();
+        let bishop = ChessMove::new(sq("c5"), sq("b6"), None);
+        assert_eq!(g.san(bishop), "B5b6");
+        assert_eq!(g.parse_move("B5b6"), Ok(bishop));
+        assert_eq!(g.parse_move(" B5b6"), Ok(bishop));
+        assert_eq!(
+            g.parse_move("b5b6"),
+            Ok(ChessMove::new(sq("b5"), sq("b6"), None))
+        );
+        // Upper-case coordinates that are no SAN still read as coordinates.
+        assert_eq!(
+            g.parse_move("A2A3"),
+            Ok(ChessMove::new(sq("a2"), sq("a3"), None))
+        );
     }
 
     #[test]
