@@ -13,6 +13,7 @@
 #
 # Usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|tune|all]   (default: all)
 # BANCO_TEST_PROFILE=test runs the cargo test parts from the test profile instead of release.
+# BANCO_PROPTEST_SEED runs the property tests (props) from that seed instead of their own fixed ones.
 # `tune` runs the Texel tuner (tests/tune/texel.sh) on BANCO_TEXEL_GAMES (default 5000)
 # self-play games and rewrites the xiangqi weights; it is not part of `all`.
 # BANCO_SAVE_KILLS (default 2000) and BANCO_FUZZ_SECONDS (default 300 per target) size the
@@ -40,7 +41,9 @@ build() {
 }
 
 soak() {
-  # One seed for every soak of the run, printed so that a failure can be replayed.
+  # One seed for every soak of the run, printed so that a failure can be replayed. A run
+  # prints each failing game as `game N (seed S)`: `banco soak --game G --seed SEED
+  # --first N --games 1` replays it alone, and BANCO_SIM_TRACE=1 prints its every event.
   local seed="${BANCO_SEED:-$(date +%s)}"
   echo "seed $seed"
   for game in xiangqi chess counting; do
@@ -63,7 +66,10 @@ soak() {
 }
 
 props() {
-  step "property tests with 20,000 cases each ($test_profile)"
+  # Each property's own fixed seed, or BANCO_PROPTEST_SEED for other cases (a failure then
+  # replays with PROPTEST_RNG_SEED set to it).
+  if [ -n "${BANCO_PROPTEST_SEED:-}" ]; then export PROPTEST_RNG_SEED="$BANCO_PROPTEST_SEED"; fi
+  step "property tests with 20,000 cases each ($test_profile, seed ${PROPTEST_RNG_SEED:-fixed})"
   # --no-fail-fast: one failing crate must not hide the others.
   PROPTEST_CASES=20000 cargo test --profile "$test_profile" --locked --workspace --no-fail-fast
 }

@@ -656,6 +656,18 @@ impl<G: Game> MatchState<G> {
         from < here && ours && rest_is_chance
     }
 
+    /// True when the peer's message naming the position with `ply` moves was sent before
+    /// our acceptance of its undo reached it: `ply` is where our acceptance took the game
+    /// back from ([`MatchState::undone_from`]), or one ply before it when the ply between
+    /// was our own move (it crossed the peer's request on the wire, and the acceptance took
+    /// it back too: the soak, seed 30006 game 4017).
+    fn crossed_our_undo(&self, ply: u32) -> bool {
+        ply > self.ply()
+            && self
+                .undone_from
+                .is_some_and(|from| from == ply || self.crossed_our_move_before(ply, from))
+    }
+
     /// Syntax, turn, ply number and legality of a peer's move in our position.
     fn check_peer_move(&self, m: &MoveMsg) -> Result<G::Move, IllegalReason> {
         if self.game.awaits_chance() {
@@ -950,7 +962,9 @@ impl<G: Game> MatchState<G> {
     ///   perhaps ended the game by the rules or on our own) since. The peer ignores what
     ///   we did after its end, so its end stands and the outcome is taken back here.
     /// * the position our accepted undo took back ([`MatchState::undone_from`], no move
-    ///   since): the peer ended the game there before our acceptance reached it, and it
+    ///   since; or the one before it when the ply between was our own move, which crossed
+    ///   the request, see [`MatchState::crossed_our_undo`]): the peer ended the game there
+    ///   before our acceptance reached it, and it
     ///   ignores the acceptance (and our end in the undo's position, see
     ///   [`MatchState::accepted_after_end`]) once its game is over, so its end stands and
     ///   the undone moves are played again here. Found by the xiangqi soak (seed 20261204,
@@ -973,9 +987,8 @@ impl<G: Game> MatchState<G> {
             Some(current) => {
                 let same = ply == here
                     && (outcome.code() < current.code() || self.accepted_at == Some(here));
-                let undo_crossed = ply > here && self.undone_from == Some(ply);
                 if !(same
-                    || undo_crossed
+                    || self.crossed_our_undo(ply)
                     || self.crossed_our_move(ply)
                     || self.before_our_draws(ply))
                 {

@@ -369,6 +369,16 @@ fn judge<G: MatchGame>(players: &[Player<G>; 2], report: &mut SoakReport) {
         }) => report.claimed_draws += 1,
         _ => {}
     }
+    trace(
+        0,
+        a,
+        format_args!("ends: {} moves, {:?}", ma.len(), a.session.outcome()),
+    );
+    trace(
+        0,
+        b,
+        format_args!("ends: {} moves, {:?}", mb.len(), b.session.outcome()),
+    );
     let same_end = a.session.outcome() == b.session.outcome()
         && a.session.game().map(Game::hash) == b.session.game().map(Game::hash);
     if ma == mb && same_end {
@@ -394,6 +404,17 @@ fn judge<G: MatchGame>(players: &[Player<G>; 2], report: &mut SoakReport) {
     }
 }
 
+/// With `BANCO_SIM_TRACE` set, prints a line to stderr for every event and action of a
+/// soak game: time, side (A or B), what happened, and the side's ply after it. For one
+/// game replayed alone (`banco soak --first N --games 1`).
+fn trace<G: MatchGame>(now: u64, p: &Player<G>, what: fmt::Arguments<'_>) {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if *ON.get_or_init(|| std::env::var_os("BANCO_SIM_TRACE").is_some()) {
+        let side = if p.is_a { "A" } else { "B" };
+        eprintln!("{now} {side} {what} (ply {:?})", p.session.ply());
+    }
+}
+
 /// Reacts to a player's events; returns true if the link should be cut.
 fn handle_events<G: MatchGame>(
     p: &mut Player<G>,
@@ -404,6 +425,7 @@ fn handle_events<G: MatchGame>(
 ) -> bool {
     let mut cut = false;
     while let Some(ev) = p.session.poll_event() {
+        trace(now, p, format_args!("{ev:?}"));
         match ev {
             Event::VerifyPeer { .. } => {
                 let _ = p.session.confirm_peer(false);
@@ -529,6 +551,7 @@ fn act<G: MatchGame>(
                 return;
             }
             if p.session.ply().unwrap_or(0) >= max_plies || chance(rng, 3) {
+                trace(now, p, format_args!("resigns"));
                 let _ = p.session.resign(now);
                 return;
             }
@@ -547,8 +570,10 @@ fn act<G: MatchGame>(
                 if offer {
                     let _ = p.session.offer_draw(now);
                 }
+                trace(now, p, format_args!("played, offers a draw: {offer}"));
                 if chance(rng, 40) {
-                    let _ = p.session.request_undo(now);
+                    let asked = p.session.request_undo(now);
+                    trace(now, p, format_args!("asks to undo: {asked:?}"));
                 }
             }
         }

@@ -341,6 +341,84 @@ fn flags_on_both_sides_of_an_accepted_undo_end_both_sides_alike() {
     }
 }
 
+#[test]
+fn flags_after_an_accepted_undo_that_took_back_a_crossing_move_end_both_sides_alike() {
+    // Found by `banco soak --seed 30006` (game 4017, every game kind): black moves and
+    // asks to take the move back; red's move crosses the request on the wire; red hears
+    // the request and accepts, taking back both moves, and the link goes out before black
+    // hears the move or the acceptance. Black's session flags red one ply past the
+    // position the acceptance went back to, red's flags black there. Red ignored black's
+    // end (one ply before where its acceptance went back from, not that position itself),
+    // and the two sessions showed opposite results. Black never saw the acceptance before
+    // its game ended: its end stands on both sides.
+    for red_hears_first in [true, false] {
+        let case = format!("red hears first: {red_hears_first}");
+        let (mut a, mut b) = playing(Color::Red, clock(10_000));
+        for (i, t) in [1_000, 2_000, 3_000].into_iter().enumerate() {
+            if i % 2 == 0 {
+                a.play(1, t).unwrap();
+            } else {
+                b.play(1, t).unwrap();
+            }
+            pump(&mut a, &mut b, t);
+        }
+        b.play(1, 3_100).unwrap();
+        pump(&mut a, &mut b, 3_100);
+        let black_at = b.ply();
+        b.request_undo(3_200).unwrap();
+        a.play(1, 3_200).unwrap();
+        // Only black's request gets through: red's move stays on the wire.
+        while let Some(f) = b.poll_transmit() {
+            a.handle_datagram(&f, 3_250);
+        }
+        assert!(events(&mut a).contains(&Event::UndoRequested { to_ply: 3 }));
+        a.reply_undo(true, 3_300).unwrap();
+        assert_eq!(a.ply(), Some(3));
+        let mut held = [Vec::new(), Vec::new()];
+        held[0].extend(std::iter::from_fn(|| a.poll_transmit()));
+        let now = both_flag_offline(&mut a, &mut b, &mut held, 3_300);
+        let winner = |c| {
+            Some(Outcome::Win {
+                winner: c,
+                reason: WinReason::Timeout,
+            })
+        };
+        assert_eq!(
+            (a.outcome(), a.ply()),
+            (winner(Color::Red), Some(3)),
+            "{case}"
+        );
+        assert_eq!(
+            (b.outcome(), b.ply()),
+            (winner(Color::Black), black_at),
+            "{case}"
+        );
+        let [to_b, to_a] = &held;
+        for step in 0..2u64 {
+            let t = now + 100 * (step + 1);
+            if (step == 0) == red_hears_first {
+                for f in to_a {
+                    a.handle_datagram(f, t);
+                }
+            } else {
+                for f in to_b {
+                    b.handle_datagram(f, t);
+                }
+            }
+        }
+        pump(&mut a, &mut b, now + 300);
+        let blacks_end = winner(Color::Black);
+        assert_eq!(
+            (a.outcome(), b.outcome()),
+            (blacks_end, blacks_end),
+            "{case}"
+        );
+        assert_eq!((a.ply(), b.ply()), (black_at, black_at), "{case}");
+        assert_eq!(a.moves(), b.moves(), "{case}");
+        assert_eq!(a.clocks(now + 300), b.clocks(now + 300), "{case}");
+    }
+}
+
 // ----- 6. draw offers ----------------------------------------------------------------------
 
 #[test]

@@ -199,12 +199,16 @@ fn xiangqi_games_with_flags_across_an_accepted_undo_end_alike() {
     // the other's end (results swapped). Seed 1 game 4947 and seed 20261202 game 8454: the
     // asker saw the acceptance and moved on (or the accepter moved after its own undo was
     // accepted), and an end named in that new position was taken for the position the
-    // undo had left.
+    // undo had left. Seed 30006 game 4017 and seed 30010 game 4203: the accepter's move
+    // crossed the request, the acceptance took back both moves, and the asker's flag fell
+    // one ply before the position the acceptance went back from.
     let games = [
         (20_261_204, 12_349_618_088_409_972_676),
         (1, 10_493_950_778_536_994_712),
         (1, 17_735_943_242_769_460_479),
         (20_261_202, 17_126_733_113_414_906_507),
+        (30_006, 7_754_205_884_710_199_700),
+        (30_010, 4_983_730_652_416_980_923),
     ];
     for (run, seed) in games {
         let config = SoakConfig::new(1, run);

@@ -143,11 +143,7 @@ impl<G: Game> MatchState<G> {
         // on its way. Found by the fair-draw soak with acknowledgements sent at once
         // (seed 20261202, game 5786): the flag fell where we were to move, our move (a
         // flip, into a chance step) crossed it, and then we accepted the undo.
-        let our_undo_crossed = ply > here
-            && self
-                .undone_from
-                .is_some_and(|from| from == ply || self.crossed_our_move_before(ply, from));
-        if self.clocks.is_none() || !(our_move_crossed || our_turn || our_undo_crossed) {
+        if self.clocks.is_none() || !(our_move_crossed || our_turn || self.crossed_our_undo(ply)) {
             if !self.is_over() {
                 self.abort(AbortReason::CLOCKS_DIFFER, send, ev);
             }
