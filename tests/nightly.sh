@@ -111,7 +111,7 @@ ignored() {
   local t0=$SECONDS
   cargo test --profile "$test_profile" --locked -p banco-engine --test suite -- --ignored puzzles::every_puzzle 2>&1 | grep -E 'test result'
   echo "every puzzle solved in $((SECONDS - t0)) s"
-  cargo test --profile "$test_profile" --locked -p banco-protocol --test suite -- --ignored --nocapture soak:: 2>&1 | grep -E '^games|test result'
+  cargo test --profile "$test_profile" --locked -p banco-protocol --test suite -- --ignored --nocapture soak:: 2>&1 | grep -E '^([a-z]+: )?games|test result'
   # A match over TCP cut and let through again BANCO_CUT_ROUNDS times (default 3000): both
   # sides resume every time, whatever order the host hears of the new and the old link.
   cargo test --profile "$test_profile" --locked -p banco-app --test suite -- --ignored --nocapture network_cut::many_cuts 2>&1 | grep -E '^cuts|test result|^no |panicked'

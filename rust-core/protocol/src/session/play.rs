@@ -150,9 +150,10 @@ pub(crate) struct MatchState<G: Game> {
     /// We offered a draw, no answer came back and we did not move since (a move
     /// withdraws it).
     our_offer: bool,
-    /// Ply count of our position when we made the standing offer, lowered when an undo
-    /// sets the position back: an answer from an earlier position answers an older offer
-    /// (withdrawn by our move since) and is ignored.
+    /// Ply count of our position when we made the standing offer. An answer from an
+    /// earlier position answers an older offer (withdrawn by our move since) and is
+    /// ignored, unless an accepted undo has set our position back there since (the peer
+    /// answered after the undo).
     offered_at: u32,
     /// The peer offered a draw, we did not answer and the peer did not move since.
     their_offer: bool,
@@ -424,7 +425,6 @@ impl<G: Game> MatchState<G> {
         }
         self.game = game;
         self.cursor = ply;
-        self.offered_at = self.offered_at.min(ply as u32);
         self.abandon_chance();
         if let Some(c) = &mut self.clocks {
             c.turn_start = now;
@@ -818,7 +818,15 @@ impl<G: Game> MatchState<G> {
     /// peer answered before a chance outcome we drew since (see
     /// [`MatchState::end_by_message`]).
     pub(crate) fn on_draw_reply(&mut self, accept: bool, ply: u32, now: u64, ev: &mut Events<G>) {
-        if !self.our_offer || ply < self.offered_at {
+        // The peer answers our standing offer from where it stood (it had seen the moves
+        // up to our offer) or, when an accepted undo set our position back since, from
+        // the undo's position. An answer from in between answers an older offer our move
+        // withdrew: found by `banco soak --game xiangqi --seed 30072` (game 1255), where
+        // such an answer, sent after the peer's own move crossed that older offer, was
+        // taken for the answer to our next offer once our acceptance of the peer's undo
+        // had set our position back; the peer's later acceptance of the new offer was
+        // ignored, and the game went on here and was over there.
+        if !self.our_offer || (ply < self.offered_at && ply != self.ply()) {
             return; // an answer to nothing standing: never offered, or withdrawn by a move
         }
         self.our_offer = false;

@@ -422,6 +422,70 @@ fn flags_after_an_accepted_undo_that_took_back_a_crossing_move_end_both_sides_al
 // ----- 6. draw offers ----------------------------------------------------------------------
 
 #[test]
+fn an_answer_to_an_older_offer_is_not_taken_for_the_answer_to_the_offer_after_an_undo() {
+    // Found by `banco soak --game xiangqi --seed 30072` (game 1255). Red offers a draw
+    // after its move; black's move crosses the offer, and black asks to take it back. Red
+    // moves and offers again, then hears the request and accepts (back to before black's
+    // move). Black hears the first offer only now, after its own move, and declines it;
+    // red took that answer for the answer to its second offer (the undo had lowered the
+    // offer's position below the answer's), so black's acceptance of the second offer,
+    // made after the undo, was ignored: black's game was drawn and red's went on.
+    let (mut a, mut b) = playing(Color::Red, None);
+    a.play(1, 1).unwrap();
+    pump(&mut a, &mut b, 1);
+    b.play(1, 2).unwrap();
+    pump(&mut a, &mut b, 2);
+    a.play(1, 3).unwrap();
+    pump(&mut a, &mut b, 3);
+    a.offer_draw(4).unwrap();
+    let mut to_b: Vec<Vec<u8>> = std::iter::from_fn(|| a.poll_transmit()).collect();
+    b.play(1, 5).unwrap();
+    for f in std::iter::from_fn(|| b.poll_transmit()) {
+        a.handle_datagram(&f, 5);
+    }
+    b.request_undo(6).unwrap();
+    let request: Vec<Vec<u8>> = std::iter::from_fn(|| b.poll_transmit()).collect();
+    a.play(1, 7).unwrap();
+    a.offer_draw(7).unwrap();
+    to_b.extend(std::iter::from_fn(|| a.poll_transmit()));
+    for f in &request {
+        a.handle_datagram(f, 8);
+    }
+    assert!(events(&mut a).contains(&Event::UndoRequested { to_ply: 3 }));
+    a.reply_undo(true, 8).unwrap();
+    assert_eq!(a.ply(), Some(3));
+    to_b.extend(std::iter::from_fn(|| a.poll_transmit()));
+    // Black hears everything in order; it declines the first offer at once (in its
+    // position after its own move) and accepts the second once the undo is done.
+    let mut offers = 0;
+    for f in &to_b {
+        b.handle_datagram(f, 9);
+        for e in events(&mut b) {
+            if e == Event::DrawOffered {
+                offers += 1;
+                if offers == 1 {
+                    assert_eq!(b.ply(), Some(4));
+                    b.reply_draw(false, 9).unwrap();
+                }
+            }
+        }
+        for g in std::iter::from_fn(|| b.poll_transmit()) {
+            a.handle_datagram(&g, 9);
+        }
+    }
+    assert_eq!((offers, b.ply()), (2, Some(3)));
+    assert_eq!(a.outcome(), None);
+    b.reply_draw(true, 10).unwrap();
+    pump(&mut a, &mut b, 10);
+    let draw = Some(Outcome::Draw {
+        reason: DrawReason::Agreement,
+    });
+    assert_eq!((a.outcome(), b.outcome()), (draw, draw));
+    assert_eq!((a.ply(), b.ply()), (Some(3), Some(3)));
+    assert_eq!(a.moves(), b.moves());
+}
+
+#[test]
 fn a_move_withdraws_our_draw_offer_on_both_sides() {
     let (mut a, mut b) = playing(Color::Red, None);
     a.offer_draw(1).unwrap();

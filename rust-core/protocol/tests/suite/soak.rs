@@ -218,6 +218,19 @@ fn xiangqi_games_with_flags_across_an_accepted_undo_end_alike() {
     }
 }
 
+#[test]
+fn xiangqi_games_with_draw_answers_across_an_accepted_undo_end_alike() {
+    // `banco soak --game xiangqi --seed 30072`, game 1255: an answer to an older draw
+    // offer, sent after the peer's move crossed it, was taken for the answer to the next
+    // offer once an accepted undo had set the offerer back; the peer's acceptance of that
+    // next offer was ignored, and the game stalled (over on one side only).
+    let config = SoakConfig::new(1, 30_072);
+    let seed = 15_096_454_253_088_274_303;
+    let report = play_game::<Xiangqi>(&config, seed, &mut random_move::<Xiangqi>);
+    assert!(report.is_clean(), "{seed}: {report:?}");
+    assert_eq!(report.agreed_draws, 1, "{seed}: {report:?}");
+}
+
 /// `banco soak --game xiangqi --games N --seed S` game by game, to find the games of a run
 /// that went wrong: `BANCO_SOAK_GAMES` games (default 10,000) from `BANCO_SEED` (default
 /// 1), starting at game `BANCO_SOAK_FIRST` (default 0); each unclean game is printed with
