@@ -972,13 +972,13 @@ impl<G: Game> MatchState<G> {
     /// * the position our accepted undo took back ([`MatchState::undone_from`], no move
     ///   since; or the one before it when the ply between was our own move, which crossed
     ///   the request, see [`MatchState::crossed_our_undo`]): the peer ended the game there
-    ///   before our acceptance reached it, and it
-    ///   ignores the acceptance (and our end in the undo's position, see
-    ///   [`MatchState::accepted_after_end`]) once its game is over, so its end stands and
-    ///   the undone moves are played again here. Found by the xiangqi soak (seed 20261204,
-    ///   game 3213): black asked to take back its move, red accepted, the link went out,
-    ///   and black's clock ran out on both sides — in black's own session two plies
-    ///   ahead, in red's measurement in the undo's position.
+    ///   before our acceptance reached it, and it ignores the acceptance (and our end in
+    ///   the undo's position, see [`MatchState::accepted_after_end`]) once its game is
+    ///   over, so its end stands and the undone moves are played again here. Found by
+    ///   the xiangqi soak (seed 20261204, game 3213): black asked to take back its move,
+    ///   red accepted, the link went out, and black's clock ran out on both sides — in
+    ///   black's own session two plies ahead, in red's measurement in the undo's
+    ///   position.
     ///
     /// Anything else after the end is ignored, and so is an end in the position of our
     /// undo request that the peer accepted after our game had ended (it comes after that
