@@ -336,6 +336,14 @@ pub fn play_game<G: MatchGame>(
             );
         }
     }
+    for p in &players {
+        let moves = p.session.moves().map_or(0, <[G::Move]>::len);
+        trace(
+            now,
+            p,
+            format_args!("ends: {moves} moves, {:?}", p.session.outcome()),
+        );
+    }
     judge(&players, &mut report);
     report.frames = chan.sent;
     report
@@ -369,16 +377,6 @@ fn judge<G: MatchGame>(players: &[Player<G>; 2], report: &mut SoakReport) {
         }) => report.claimed_draws += 1,
         _ => {}
     }
-    trace(
-        0,
-        a,
-        format_args!("ends: {} moves, {:?}", ma.len(), a.session.outcome()),
-    );
-    trace(
-        0,
-        b,
-        format_args!("ends: {} moves, {:?}", mb.len(), b.session.outcome()),
-    );
     let same_end = a.session.outcome() == b.session.outcome()
         && a.session.game().map(Game::hash) == b.session.game().map(Game::hash);
     if ma == mb && same_end {

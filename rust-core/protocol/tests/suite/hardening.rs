@@ -13,7 +13,7 @@ use banco_protocol::message::{
 };
 use banco_protocol::sim::{CountingGame, CountingRules};
 use banco_protocol::{ActionError, Event, Identity, MatchSpec, Session, SessionConfig};
-use common::{RawPeer, S, events, playing, pump, run_next_timer, session};
+use common::{RawPeer, S, events, play_in_turn, playing, pump, run_next_timer, session};
 
 fn clock(base_ms: u32) -> Option<ClockSpec> {
     Some(ClockSpec {
@@ -268,6 +268,44 @@ fn both_flag_offline(a: &mut S, b: &mut S, held: &mut [Vec<Vec<u8>>; 2], mut now
     now
 }
 
+/// A win on time for `c`.
+fn timeout_win(c: Color) -> Option<Outcome> {
+    Some(Outcome::Win {
+        winner: c,
+        reason: WinReason::Timeout,
+    })
+}
+
+/// The link comes back after [`both_flag_offline`]: each side gets what the other sent
+/// (`a`, red, first when `red_hears_first`); then both sides must show `end` at `ply`
+/// with the same moves and clocks.
+fn reconnect_and_agree(
+    (a, b): (&mut S, &mut S),
+    held: &[Vec<Vec<u8>>; 2],
+    now: u64,
+    red_hears_first: bool,
+    (end, ply): (Option<Outcome>, Option<u32>),
+    case: &str,
+) {
+    let [to_b, to_a] = held;
+    for step in 0..2u64 {
+        let t = now + 100 * (step + 1);
+        let (side, frames) = if (step == 0) == red_hears_first {
+            (&mut *a, to_a)
+        } else {
+            (&mut *b, to_b)
+        };
+        for f in frames {
+            side.handle_datagram(f, t);
+        }
+    }
+    pump(a, b, now + 300);
+    assert_eq!((a.outcome(), b.outcome()), (end, end), "{case}");
+    assert_eq!((a.ply(), b.ply()), (ply, ply), "{case}");
+    assert_eq!(a.moves(), b.moves(), "{case}");
+    assert_eq!(a.clocks(now + 300), b.clocks(now + 300), "{case}");
+}
+
 #[test]
 fn flags_on_both_sides_of_an_accepted_undo_end_both_sides_alike() {
     // Found by the xiangqi soak (`banco soak --game xiangqi --seed 20261204`, game 3213):
@@ -284,14 +322,12 @@ fn flags_on_both_sides_of_an_accepted_undo_end_both_sides_alike() {
         for red_hears_first in [true, false] {
             let case = format!("on red's turn: {on_reds_turn}, red hears first: {red_hears_first}");
             let (mut a, mut b) = playing(Color::Red, clock(10_000));
-            a.play(1, 1_000).unwrap();
-            pump(&mut a, &mut b, 1_000);
-            b.play(1, 2_000).unwrap();
-            pump(&mut a, &mut b, 2_000);
-            if !on_reds_turn {
-                a.play(1, 3_000).unwrap();
-                pump(&mut a, &mut b, 3_000);
-            }
+            let times: &[u64] = if on_reds_turn {
+                &[1_000, 2_000]
+            } else {
+                &[1_000, 2_000, 3_000]
+            };
+            play_in_turn(&mut a, &mut b, times);
             let black_at = b.ply();
             b.request_undo(3_100).unwrap();
             pump(&mut a, &mut b, 3_100);
@@ -301,42 +337,15 @@ fn flags_on_both_sides_of_an_accepted_undo_end_both_sides_alike() {
             let mut held = [Vec::new(), Vec::new()];
             held[0].extend(std::iter::from_fn(|| a.poll_transmit()));
             let now = both_flag_offline(&mut a, &mut b, &mut held, 3_200);
-            let winner = |c| {
-                Some(Outcome::Win {
-                    winner: c,
-                    reason: WinReason::Timeout,
-                })
-            };
-            let blacks_end = winner(if on_reds_turn {
+            let blacks_end = timeout_win(if on_reds_turn {
                 Color::Black
             } else {
                 Color::Red
             });
-            assert_eq!(a.outcome(), winner(Color::Red), "{case}");
+            assert_eq!(a.outcome(), timeout_win(Color::Red), "{case}");
             assert_eq!((b.outcome(), b.ply()), (blacks_end, black_at), "{case}");
-            // The link comes back: each side gets what the other sent, in either order.
-            let [to_b, to_a] = &held;
-            for step in 0..2u64 {
-                let t = now + 100 * (step + 1);
-                if (step == 0) == red_hears_first {
-                    for f in to_a {
-                        a.handle_datagram(f, t);
-                    }
-                } else {
-                    for f in to_b {
-                        b.handle_datagram(f, t);
-                    }
-                }
-            }
-            pump(&mut a, &mut b, now + 300);
-            assert_eq!(
-                (a.outcome(), b.outcome()),
-                (blacks_end, blacks_end),
-                "{case}"
-            );
-            assert_eq!((a.ply(), b.ply()), (black_at, black_at), "{case}");
-            assert_eq!(a.moves(), b.moves(), "{case}");
-            assert_eq!(a.clocks(now + 300), b.clocks(now + 300), "{case}");
+            let end = (blacks_end, black_at);
+            reconnect_and_agree((&mut a, &mut b), &held, now, red_hears_first, end, &case);
         }
     }
 }
@@ -354,14 +363,7 @@ fn flags_after_an_accepted_undo_that_took_back_a_crossing_move_end_both_sides_al
     for red_hears_first in [true, false] {
         let case = format!("red hears first: {red_hears_first}");
         let (mut a, mut b) = playing(Color::Red, clock(10_000));
-        for (i, t) in [1_000, 2_000, 3_000].into_iter().enumerate() {
-            if i % 2 == 0 {
-                a.play(1, t).unwrap();
-            } else {
-                b.play(1, t).unwrap();
-            }
-            pump(&mut a, &mut b, t);
-        }
+        play_in_turn(&mut a, &mut b, &[1_000, 2_000, 3_000]);
         b.play(1, 3_100).unwrap();
         pump(&mut a, &mut b, 3_100);
         let black_at = b.ply();
@@ -377,45 +379,11 @@ fn flags_after_an_accepted_undo_that_took_back_a_crossing_move_end_both_sides_al
         let mut held = [Vec::new(), Vec::new()];
         held[0].extend(std::iter::from_fn(|| a.poll_transmit()));
         let now = both_flag_offline(&mut a, &mut b, &mut held, 3_300);
-        let winner = |c| {
-            Some(Outcome::Win {
-                winner: c,
-                reason: WinReason::Timeout,
-            })
-        };
-        assert_eq!(
-            (a.outcome(), a.ply()),
-            (winner(Color::Red), Some(3)),
-            "{case}"
-        );
-        assert_eq!(
-            (b.outcome(), b.ply()),
-            (winner(Color::Black), black_at),
-            "{case}"
-        );
-        let [to_b, to_a] = &held;
-        for step in 0..2u64 {
-            let t = now + 100 * (step + 1);
-            if (step == 0) == red_hears_first {
-                for f in to_a {
-                    a.handle_datagram(f, t);
-                }
-            } else {
-                for f in to_b {
-                    b.handle_datagram(f, t);
-                }
-            }
-        }
-        pump(&mut a, &mut b, now + 300);
-        let blacks_end = winner(Color::Black);
-        assert_eq!(
-            (a.outcome(), b.outcome()),
-            (blacks_end, blacks_end),
-            "{case}"
-        );
-        assert_eq!((a.ply(), b.ply()), (black_at, black_at), "{case}");
-        assert_eq!(a.moves(), b.moves(), "{case}");
-        assert_eq!(a.clocks(now + 300), b.clocks(now + 300), "{case}");
+        let red = (a.outcome(), a.ply());
+        assert_eq!(red, (timeout_win(Color::Red), Some(3)), "{case}");
+        let black = (b.outcome(), b.ply());
+        assert_eq!(black, (timeout_win(Color::Black), black_at), "{case}");
+        reconnect_and_agree((&mut a, &mut b), &held, now, red_hears_first, black, &case);
     }
 }
 
@@ -431,12 +399,7 @@ fn an_answer_to_an_older_offer_is_not_taken_for_the_answer_to_the_offer_after_an
     // offer's position below the answer's), so black's acceptance of the second offer,
     // made after the undo, was ignored: black's game was drawn and red's went on.
     let (mut a, mut b) = playing(Color::Red, None);
-    a.play(1, 1).unwrap();
-    pump(&mut a, &mut b, 1);
-    b.play(1, 2).unwrap();
-    pump(&mut a, &mut b, 2);
-    a.play(1, 3).unwrap();
-    pump(&mut a, &mut b, 3);
+    play_in_turn(&mut a, &mut b, &[1, 2, 3]);
     a.offer_draw(4).unwrap();
     let mut to_b: Vec<Vec<u8>> = std::iter::from_fn(|| a.poll_transmit()).collect();
     b.play(1, 5).unwrap();

@@ -63,6 +63,16 @@ pub fn events<G: MatchGame>(s: &mut Session<G>) -> Vec<Event<G::Move>> {
     std::iter::from_fn(|| s.poll_event()).collect()
 }
 
+/// Plays move 1 of the counting game once at each of `times`, `a` first and then in
+/// turn, every move heard by the other side at once.
+pub fn play_in_turn(a: &mut S, b: &mut S, times: &[u64]) {
+    for (i, &t) in times.iter().enumerate() {
+        let mover = if i % 2 == 0 { &mut *a } else { &mut *b };
+        mover.play(1, t).unwrap();
+        pump(a, b, t);
+    }
+}
+
 /// Links two sessions (a dials) and pumps until both are up.
 pub fn link<G: MatchGame>(a: &mut Session<G>, b: &mut Session<G>, now: u64) {
     a.connect(now).unwrap();
