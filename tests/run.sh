@@ -59,6 +59,15 @@ cargo fmt --all --check
 step "cargo clippy (all targets, warnings are errors)"
 cargo clippy --workspace --exclude uniffi-bindgen --all-targets --locked -- -D warnings
 
+# The API docs: no broken link, and no public item whose docs point at a private one (an
+# embedder reads the public pages, and the bindings' item docs become the Kotlin and Swift
+# docs); then the private items' docs too. The dependencies' metadata is clippy's (no new
+# compile); the two runs document our crates only, about half a minute.
+step "cargo doc (public, then private items; warnings are errors)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --exclude uniffi-bindgen --no-deps --locked
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --exclude uniffi-bindgen --no-deps --locked \
+  --document-private-items
+
 # The test profile is optimised (opt-level 3, see Cargo.toml): the perft and engine suites
 # run at release speed without paying for LTO on every test binary.
 step "cargo test (workspace)"

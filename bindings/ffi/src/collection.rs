@@ -3,7 +3,7 @@
 //! [`collection_puzzles`], [`collection_puzzle`]), chess mates in the same format
 //! ([`puzzle_tiers_of`], [`collection_puzzles_of`] with the game), and [`PuzzleProgress`],
 //! the player's record (solved, tries, hints), kept in the shell's
-//! [`PuzzleStore`](crate::PuzzleStore) ([`PuzzleProgress::open`]). A puzzle of the
+//! [`PuzzleStore`] ([`PuzzleProgress::open`]). A puzzle of the
 //! collection is played with [`VsComputer::try_puzzle`](crate::VsComputer::try_puzzle),
 //! which updates the record itself (see the `puzzle_mode` module); its hints are the proven
 //! mate's next move ([`VsComputer::hint`](crate::VsComputer::hint)).
@@ -182,8 +182,10 @@ impl From<ProgressError> for BancoError {
     }
 }
 
-/// The player's progress through the collection (see the module docs): one record shared
-/// with the puzzle being tried, which updates it.
+/// The player's progress through the collection — per puzzle: solved, tries, hints — kept
+/// in the shell's [`PuzzleStore`] ([`PuzzleProgress::open`]): one
+/// record shared with the puzzle being tried
+/// ([`VsComputer::try_puzzle`](crate::VsComputer::try_puzzle)), which updates it.
 #[derive(uniffi::Object)]
 pub struct PuzzleProgress {
     shared: Arc<SharedProgress>,

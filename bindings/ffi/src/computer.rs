@@ -1,9 +1,4 @@
-//! [`VsComputer`]: a game against the computer, every rule of it in Rust (banco-app's
-//! `VsComputer` with its runner): whose turn it is, the computer's searches on a Rust thread
-//! (a late answer to an overtaken search is dropped), undo/redo by whole turns (also while
-//! the computer thinks), hints, resignation, claimed draws, puzzles, the record to continue
-//! later, and the result from the player's side. The shell draws [`VsState`] and forwards
-//! taps; [`VsListener`] hears every new state.
+//! [`VsComputer`]: a game against the computer for the shells (documented on the type).
 
 use crate::error::{BancoError, guard, notify};
 use crate::game::{legal, move_of};
@@ -88,7 +83,7 @@ pub struct VsState {
     pub last_move: Option<PlayedMove>,
     /// The hint found.
     pub hint: Option<PlayedMove>,
-    /// The try, in puzzle mode (see [`crate::puzzle_mode`]).
+    /// The try, in puzzle mode (see [`PuzzleStatus`]).
     pub puzzle: Option<PuzzleStatus>,
     /// The position as FEN.
     pub fen: String,
@@ -137,8 +132,14 @@ impl Observer for Relay {
     }
 }
 
-/// A game against the computer (see the module docs). Safe to use from any thread;
-/// dropping it (or [`VsComputer::end`]) stops the computer.
+/// A game against the computer, every rule of it in Rust (banco-app's
+/// `VsComputer` with its runner): whose turn it is, the computer's searches on a Rust thread
+/// (a late answer to an overtaken search is dropped), undo/redo by whole turns (also while
+/// the computer thinks), hints, resignation, claimed draws, puzzles, the record to continue
+/// later, and the result from the player's side. The shell draws [`VsState`] and forwards
+/// taps; [`VsListener`] hears every new state.
+///
+/// Safe to use from any thread; dropping it (or [`VsComputer::end`]) stops the computer.
 #[derive(uniffi::Object)]
 pub struct VsComputer {
     runner: Mutex<Option<Runner>>,
@@ -236,7 +237,7 @@ impl VsComputer {
     }
 
     /// A puzzle from elsewhere (not recorded): the player mates in time against the computer
-    /// at full strength, in puzzle mode ([`crate::puzzle_mode`]); a collection puzzle is
+    /// at full strength, in puzzle mode ([`PuzzleStatus`]); a collection puzzle is
     /// played with [`VsComputer::try_puzzle`].
     #[uniffi::constructor]
     pub fn puzzle(

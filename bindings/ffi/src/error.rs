@@ -1,4 +1,4 @@
-//! [`BancoError`], the one error of the bindings, and [`guard`], which runs every entry
+//! [`BancoError`], the one error of the bindings, and `guard`, which runs every entry
 //! point so that a Rust panic comes out as a `BancoError` instead of crossing the boundary.
 //!
 //! The error is *flat* on the foreign side: Kotlin gets `BancoException.IllegalMove` and

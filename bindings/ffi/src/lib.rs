@@ -91,7 +91,9 @@ pub use computer::{Puzzle, VsComputer, VsListener, VsSettings, VsState, builtin_
 pub use editor::{
     Castling, Editor, EditorCell, EditorProblem, EditorSolution, EditorTap, EditorView, MAX_SOLVE,
 };
-pub use engine::{Engine, EngineListener, EngineScore, PuzzleSolution, SearchReport};
+pub use engine::{
+    Engine, EngineListener, EngineScore, PuzzleSolution, SearchReport, recommended_threads,
+};
 pub use error::BancoError;
 pub use game::{
     Game, GameEvent, GameListener, GameStatus, banco_version, board_games, board_shape, color_name,

@@ -1,20 +1,4 @@
-//! The puzzle mode for the shells (banco-app's `puzzle_mode`): a try at a puzzle of the
-//! collection with every rule of it in Rust. [`VsComputer::try_puzzle`] starts it with the
-//! player's [`PuzzleProgress`]; the state's [`PuzzleStatus`] then shows the try:
-//!
-//! * a **wrong move is taken back at once** (the computer's escaping reply is played, then
-//!   both are taken back and the player is to move where they were); it counts in
-//!   `wrong_moves` and comes with a one-shot [`PuzzleNotice::WrongMoveTakenBack`] naming the
-//!   move and the reply;
-//! * a **hint counts once per position** (when shown; asking again where one was shown,
-//!   also after a wrong move brought the player back, counts nothing more): `hints_used`;
-//! * the **record** ([`PuzzleProgress`]) is updated by the try itself — the try when it
-//!   starts, each counted hint, the solve — and written to the shell's [`PuzzleStore`];
-//! * **notices** are typed ([`PuzzleNotice`]) and shown once: they stay in the status until
-//!   [`VsComputer::clear_notice`] or the player's next move, hint, undo or redo;
-//! * resigning and claiming a draw are refused in a puzzle (`NotAvailable`).
-//!
-//! A shell draws the state, shows the notice and calls `clear_notice`; it counts nothing.
+//! The puzzle mode for the shells: [`VsComputer::try_puzzle`] and [`PuzzleStatus`] (documented there).
 //!
 //! ```
 //! use banco_ffi::{PuzzleProgress, PuzzleTier, VsComputer, VsListener, VsState, collection_puzzles};
@@ -42,7 +26,7 @@ use crate::types::PlayedMove;
 use banco_app::puzzle_mode::{self as pm, PuzzleMode};
 use std::sync::Arc;
 
-/// Something to tell the player once (see the module docs).
+/// Something to tell the player once (see [`PuzzleStatus`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum PuzzleNotice {
     /// The player's move let the mate slip; it was taken back with the computer's reply.
@@ -88,7 +72,24 @@ impl From<&pm::PuzzleNotice> for PuzzleNotice {
     }
 }
 
-/// A try at a puzzle, in the state of a [`VsComputer`] in puzzle mode.
+/// A try at a puzzle, in the state of a [`VsComputer`] in puzzle mode: the puzzle mode for
+/// the shells (banco-app's `puzzle_mode`), every rule of it in Rust.
+/// [`VsComputer::try_puzzle`] starts a try at a puzzle of the collection with the player's
+/// [`PuzzleProgress`]; this status then shows the try:
+///
+/// * a **wrong move is taken back at once** (the computer's escaping reply is played, then
+///   both are taken back and the player is to move where they were); it counts in
+///   `wrong_moves` and comes with a one-shot [`PuzzleNotice::WrongMoveTakenBack`] naming the
+///   move and the reply;
+/// * a **hint counts once per position** (when shown; asking again where one was shown,
+///   also after a wrong move brought the player back, counts nothing more): `hints_used`;
+/// * the **record** ([`PuzzleProgress`]) is updated by the try itself — the try when it
+///   starts, each counted hint, the solve — and written to the shell's [`PuzzleStore`];
+/// * **notices** are typed ([`PuzzleNotice`]) and shown once: they stay in the status until
+///   [`VsComputer::clear_notice`] or the player's next move, hint, undo or redo;
+/// * resigning and claiming a draw are refused in a puzzle (`NotAvailable`).
+///
+/// A shell draws the state, shows the notice and calls `clear_notice`; it counts nothing.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct PuzzleStatus {
     /// The puzzle's name.
@@ -153,7 +154,7 @@ impl banco_app::puzzles::progress::ProgressStore for StoreRelay {
 
 #[uniffi::export]
 impl VsComputer {
-    /// A try at the collection's puzzle `id` in puzzle mode (see the module docs), recorded
+    /// A try at the collection's puzzle `id` in puzzle mode (see [`PuzzleStatus`]), recorded
     /// in `progress`; an unknown id is refused (`InvalidArgument`) and records nothing.
     #[uniffi::constructor]
     pub fn try_puzzle(

@@ -2,8 +2,9 @@
 //! [`Game::outcome`](banco_game::Game::outcome) and
 //! [`Game::claimable_draw`](banco_game::Game::claimable_draw).
 //!
-//! * **Checkmate** wins; **stalemate** draws ([`DrawReason::Stalemate`]); both take
-//!   precedence over every draw rule below (FIDE 9.6: a mate on the 75th move stands).
+//! * **Checkmate** wins; **stalemate** draws
+//!   ([`DrawReason::Stalemate`](banco_game::DrawReason::Stalemate)); both take precedence
+//!   over every draw rule below (FIDE 9.6: a mate on the 75th move stands).
 //! * **Dead positions** draw at once. The common subset of FIDE's "no series of legal moves
 //!   can mate" is recognised: no pawns, rooks or queens, and either at most one knight or
 //!   bishop on the whole board (K v K, K+N v K, K+B v K), or only bishops, all on squares of

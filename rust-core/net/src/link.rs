@@ -19,7 +19,7 @@ pub const MAX_FRAME_SIZE: usize = 4096;
 /// ## Waiting without busy polling
 ///
 /// `recv` blocks until a frame arrives, the timeout passes, or the link dies. Every method
-/// takes `&self`, so a link shared through an [`Arc`](std::sync::Arc) can be read by one
+/// takes `&self`, so a link shared through an [`Arc`] can be read by one
 /// thread while others send and close it; [`Link::close`] wakes a blocked `recv` at once.
 /// That is the readiness mechanism the driver uses: a reader thread parks in
 /// `recv`, the driver thread parks on a channel, and nothing spins while the match is idle.

@@ -1,27 +1,4 @@
-//! [`Trust`]: the device identity and the peers whose code was confirmed, kept across
-//! matches and restarts, so a remembered player reconnects — also days later — without a
-//! new code, and a remembered name with another key is loud ([`NetEvent::PeerKeyChanged`]).
-//!
-//! Front ends store the bytes of [`Trust::export`] (the apps in their private storage, the
-//! command line in a file written atomically, [`Trust::save`]) and pass the trust to
-//! [`HostOptions::trust`] / [`NetMatch::join`]; after a confirmation they store
-//! [`NetMatch::trust`] again. The bytes hold the identity's secret key: keep them private.
-//!
-//! ```
-//! use banco_app::network::Trust;
-//!
-//! let trust = Trust::generate()?;
-//! let back = Trust::import(&trust.export())?;
-//! assert_eq!(back.public_key(), trust.public_key());
-//! assert!(back.known_peers().is_empty());
-//! assert!(Trust::import(b"something else").is_err());
-//! # Ok::<(), banco_app::network::TrustError>(())
-//! ```
-//!
-//! [`NetEvent::PeerKeyChanged`]: super::NetEvent::PeerKeyChanged
-//! [`HostOptions::trust`]: super::HostOptions::trust
-//! [`NetMatch::join`]: super::NetMatch::join
-//! [`NetMatch::trust`]: super::NetMatch::trust
+//! [`Trust`]: the device identity and the remembered peers (documented on the type).
 
 use crate::files::{read_limited, write_atomic};
 use banco_protocol::{Identity, KnownPeers, PublicKey};
@@ -54,7 +31,30 @@ pub enum TrustError {
     Entropy(String),
 }
 
-/// The device identity and the remembered peers (see the [module docs](self)).
+/// [`Trust`]: the device identity and the peers whose code was confirmed, kept across
+/// matches and restarts, so a remembered player reconnects — also days later — without a
+/// new code, and a remembered name with another key is loud ([`NetEvent::PeerKeyChanged`]).
+///
+/// Front ends store the bytes of [`Trust::export`] (the apps in their private storage, the
+/// command line in a file written atomically, [`Trust::save`]) and pass the trust to
+/// [`HostOptions::trust`] / [`NetMatch::join`]; after a confirmation they store
+/// [`NetMatch::trust`] again. The bytes hold the identity's secret key: keep them private.
+///
+/// ```
+/// use banco_app::network::Trust;
+///
+/// let trust = Trust::generate()?;
+/// let back = Trust::import(&trust.export())?;
+/// assert_eq!(back.public_key(), trust.public_key());
+/// assert!(back.known_peers().is_empty());
+/// assert!(Trust::import(b"something else").is_err());
+/// # Ok::<(), banco_app::network::TrustError>(())
+/// ```
+///
+/// [`NetEvent::PeerKeyChanged`]: super::NetEvent::PeerKeyChanged
+/// [`HostOptions::trust`]: super::HostOptions::trust
+/// [`NetMatch::join`]: super::NetMatch::join
+/// [`NetMatch::trust`]: super::NetMatch::trust
 #[derive(Clone, Debug)]
 pub struct Trust {
     identity: Identity,

@@ -1,8 +1,7 @@
-//! The learned value of an afterstate: the sum of the [`features`](super::features) table
-//! entries a board selects, trained by temporal-difference learning over seeded self-play
+//! The learned value of an afterstate: the sum of the [`features`] table entries a board
+//! selects, trained by temporal-difference learning over seeded self-play
 //! (`examples/td_train.rs`; method and figures in `data/tuning.md`). The defaults are
-//! [`LEARNED`](super::learned_weights::LEARNED), a file the training tool writes
-//! ([`weights_source`]).
+//! [`LEARNED`], a file the training tool writes ([`weights_source`]).
 //!
 //! TD(0) over afterstates, as for 2048: after each move, the value of the previous
 //! afterstate moves towards the points made since (its landing, our move) plus the

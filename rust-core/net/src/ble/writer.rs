@@ -5,7 +5,7 @@
 //! `BlePeripheral.notify`, a D-Bus round trip) may simply not return. The thread that plays
 //! a move holds the session's lock while it sends, so a frame's fragments are queued here
 //! and written, in order, by a writer thread of the link's own (started with the first
-//! send), as [`outbox`](crate::outbox) does for TCP. A peer that stops taking fragments
+//! send), as the TCP link's outbox does. A peer that stops taking fragments
 //! costs its own link: a send fails with [`LinkError::Stalled`] (and the link is closed)
 //! once more than [`SEND_BACKLOG`] bytes wait, or once one write has been under way for
 //! [`STALL_TIMEOUT`]; a write that fails fails every later send.

@@ -1,24 +1,4 @@
-//! [`AnyOf`]: one connector over several of the same role — a host that takes its guest
-//! over the LAN or over Bluetooth LE, whichever way it comes (and, after a cut, whichever
-//! way it comes back: a match begun on Wi-Fi resumes over Bluetooth).
-//!
-//! Each `connect` waits on the parts in turn, a short slice each, until one gives a link or
-//! the time is up; a part that fails (Bluetooth switched off) is skipped while the others
-//! still wait, and the error is returned only when every part failed in the same round.
-//!
-//! ```
-//! use banco_net::driver::{AnyOf, Connector, Role, from_fn};
-//! use banco_net::memory::{FaultPlan, MemoryLink};
-//! use banco_net::{BoxLink, LinkError};
-//! use std::time::Duration;
-//!
-//! let nobody = from_fn(Role::Responder, |_| Err::<BoxLink, _>(LinkError::Timeout));
-//! let guest = from_fn(Role::Responder, |_| Ok(Box::new(MemoryLink::pair(FaultPlan::none(), 1).0) as BoxLink));
-//! let mut any = AnyOf::new(vec![Box::new(nobody), Box::new(guest)])?;
-//! assert_eq!(any.role(), Role::Responder);
-//! assert!(any.connect(Duration::from_secs(1)).is_ok());
-//! # Ok::<(), LinkError>(())
-//! ```
+//! [`AnyOf`]: one connector over several of the same role (documented on the type).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,8 +11,27 @@ use crate::link::BoxLink;
 /// How long one part is waited on before the next one's turn.
 const SLICE: Duration = Duration::from_millis(50);
 
-/// A connector that takes the first link any of its parts gives. See the
-/// [module docs](self).
+/// [`AnyOf`]: one connector over several of the same role — a host that takes its guest
+/// over the LAN or over Bluetooth LE, whichever way it comes (and, after a cut, whichever
+/// way it comes back: a match begun on Wi-Fi resumes over Bluetooth).
+///
+/// Each `connect` waits on the parts in turn, a short slice each, until one gives a link or
+/// the time is up; a part that fails (Bluetooth switched off) is skipped while the others
+/// still wait, and the error is returned only when every part failed in the same round.
+///
+/// ```
+/// use banco_net::driver::{AnyOf, Connector, Role, from_fn};
+/// use banco_net::memory::{FaultPlan, MemoryLink};
+/// use banco_net::{BoxLink, LinkError};
+/// use std::time::Duration;
+///
+/// let nobody = from_fn(Role::Responder, |_| Err::<BoxLink, _>(LinkError::Timeout));
+/// let guest = from_fn(Role::Responder, |_| Ok(Box::new(MemoryLink::pair(FaultPlan::none(), 1).0) as BoxLink));
+/// let mut any = AnyOf::new(vec![Box::new(nobody), Box::new(guest)])?;
+/// assert_eq!(any.role(), Role::Responder);
+/// assert!(any.connect(Duration::from_secs(1)).is_ok());
+/// # Ok::<(), LinkError>(())
+/// ```
 pub struct AnyOf {
     parts: Vec<Box<dyn Connector>>,
     role: Role,

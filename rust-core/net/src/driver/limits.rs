@@ -1,18 +1,4 @@
-//! How many connection attempts a host takes from one address: a token bucket per IP
-//! address (time passed in, so it is tested without sleeping).
-//!
-//! ```
-//! use banco_net::driver::AddressLimiter;
-//! use std::net::IpAddr;
-//!
-//! let ip: IpAddr = "192.0.2.7".parse().unwrap();
-//! let mut limits = AddressLimiter::new(3, 1_000);
-//! assert!((0..3).all(|_| limits.allow(Some(ip), 0)));
-//! assert!(!limits.allow(Some(ip), 10)); // a fourth attempt at once is refused
-//! assert!(limits.allow(Some("192.0.2.8".parse().unwrap()), 10)); // others are not
-//! assert!(limits.allow(Some(ip), 1_010)); // one more a second later
-//! assert!(limits.allow(None, 0)); // links without an address (memory, BLE) are not limited
-//! ```
+//! [`AddressLimiter`]: connection attempts a host takes from one address (documented on the type).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -20,7 +6,21 @@ use std::net::IpAddr;
 /// Addresses remembered at most; the one that waited longest is forgotten first.
 const ADDRESSES_MAX: usize = 256;
 
-/// A token bucket per address (see the [module docs](self)).
+/// How many connection attempts a host takes from one address: a token bucket per IP
+/// address (time passed in, so it is tested without sleeping).
+///
+/// ```
+/// use banco_net::driver::AddressLimiter;
+/// use std::net::IpAddr;
+///
+/// let ip: IpAddr = "192.0.2.7".parse().unwrap();
+/// let mut limits = AddressLimiter::new(3, 1_000);
+/// assert!((0..3).all(|_| limits.allow(Some(ip), 0)));
+/// assert!(!limits.allow(Some(ip), 10)); // a fourth attempt at once is refused
+/// assert!(limits.allow(Some("192.0.2.8".parse().unwrap()), 10)); // others are not
+/// assert!(limits.allow(Some(ip), 1_010)); // one more a second later
+/// assert!(limits.allow(None, 0)); // links without an address (memory, BLE) are not limited
+/// ```
 #[derive(Clone, Debug)]
 pub struct AddressLimiter {
     burst: u32,

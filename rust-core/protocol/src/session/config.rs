@@ -77,7 +77,7 @@ impl SessionConfig {
     }
 
     /// The capability bits announced in `Hello`: one per offered game
-    /// ([`caps_of`](crate::message::caps_of)).
+    /// ([`caps_of`]).
     pub fn caps(&self) -> u32 {
         caps_of(&self.offers)
     }

@@ -367,7 +367,7 @@ impl<G: MatchGame> Session<G> {
 
     /// Accepts the peer's proposal with this side's per-game parameters (at most 256
     /// bytes in all); the game starts. For games with the fair draw
-    /// ([`uses_fair_draw`](crate::fairdraw::uses_fair_draw)) the session puts its commitment first (11 bytes).
+    /// ([`uses_fair_draw`]) the session puts its commitment first (11 bytes).
     pub fn accept_proposal_with(&mut self, params: Vec<u8>, now: u64) -> Result<(), ActionError> {
         if self.race_answer_pending() {
             return self.accept_race(now);

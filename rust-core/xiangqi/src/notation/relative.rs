@@ -9,7 +9,7 @@
 //! opponent.
 //!
 //! This module resolves such a description against a position ([`resolve`]) and measures a
-//! move in these terms ([`motion`], [`column`], [`tandem_files`]) for the writers.
+//! move in these terms ([`motion`], [`column()`], [`tandem_files`]) for the writers.
 
 use super::IllegalMove;
 use crate::moves::Move;

@@ -6,7 +6,7 @@
 //! sends `Body::Resync { ply, hash }` (sequenced, so it arrives) with its own position:
 //!
 //! * The mover checks that everything after `ply` in its position is its own moves (at
-//!   most [`MAX_CROSSING`](super::MAX_CROSSING) plies, chance steps included) and that its
+//!   most [`MAX_CROSSING`] plies, chance steps included) and that its
 //!   position at `ply` has the same hash. Then it sets its position back to `ply` (a result
 //!   its refused move produced goes with it), reports [`Event::MoveRefused`], and its
 //!   player moves again.
