@@ -658,14 +658,19 @@ impl<G: Game> MatchState<G> {
 
     /// True when the peer's message naming the position with `ply` moves was sent before
     /// our acceptance of its undo reached it: `ply` is where our acceptance took the game
-    /// back from ([`MatchState::undone_from`]), or one ply before it when the ply between
+    /// back from ([`MatchState::undone_from`]); or one ply before it when the ply between
     /// was our own move (it crossed the peer's request on the wire, and the acceptance took
-    /// it back too: the soak, seed 30006 game 4017).
+    /// it back too: the soak, seed 30006 game 4017); or one ply after it when that ply is
+    /// the chance step of our last move, which our acceptance dropped before its draw and
+    /// the peer drew (the fair-draw soak, seed 50009 game 8603: the peer's clock ran out
+    /// there; [`MatchState::redraw_abandoned`] draws the same outcome here).
     fn crossed_our_undo(&self, ply: u32) -> bool {
         ply > self.ply()
-            && self
-                .undone_from
-                .is_some_and(|from| from == ply || self.crossed_our_move_before(ply, from))
+            && self.undone_from.is_some_and(|from| {
+                from == ply
+                    || self.crossed_our_move_before(ply, from)
+                    || (ply == from + 1 && self.dropped_step_at(from as usize))
+            })
     }
 
     /// Syntax, turn, ply number and legality of a peer's move in our position.
@@ -971,7 +976,8 @@ impl<G: Game> MatchState<G> {
     ///   we did after its end, so its end stands and the outcome is taken back here.
     /// * the position our accepted undo took back ([`MatchState::undone_from`], no move
     ///   since; or the one before it when the ply between was our own move, which crossed
-    ///   the request, see [`MatchState::crossed_our_undo`]): the peer ended the game there
+    ///   the request; or the one after it by the chance step of our last move, which the
+    ///   peer drew: see [`MatchState::crossed_our_undo`]): the peer ended the game there
     ///   before our acceptance reached it, and it ignores the acceptance (and our end in
     ///   the undo's position, see [`MatchState::accepted_after_end`]) once its game is
     ///   over, so its end stands and the undone moves are played again here. Found by

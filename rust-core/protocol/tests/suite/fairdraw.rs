@@ -763,6 +763,26 @@ fn a_flag_that_crossed_a_flip_and_then_an_accepted_undo_ends_both_sides_alike() 
 }
 
 #[test]
+fn a_flag_in_the_card_of_a_flip_an_accepted_undo_took_back_ends_both_sides_alike() {
+    // Found by the soak with acknowledgements sent at once (seed 50009, game 8603): black
+    // flips and asks to take it back; red draws the card, flips too and then accepts,
+    // which takes back both flips before the card of red's is drawn, and the link goes
+    // out (the new one stalls in its handshake). Black drew the card of red's flip and
+    // lost on time there; red measured black's clock in the undo's position and ended
+    // the game too, four plies behind. Black ignores the acceptance that reaches it after
+    // its end, so its end must stand on red's side too, the card drawn again from the
+    // same links: red ignored it instead.
+    let mut config = SoakConfig {
+        game: GameKind::Jieqi,
+        ..SoakConfig::new(1, 0)
+    };
+    config.timing.ack_delay_ms = 0;
+    let report = play_game::<HiddenCards>(&config, 83_964_941_669_584_031, &mut random_move);
+    assert!(report.is_clean(), "{report:?}");
+    assert_eq!(report.timeouts, 1, "{report:?}");
+}
+
+#[test]
 fn a_draw_accepted_across_an_undo_of_two_flips_ends_both_sides_at_the_acceptance() {
     // Found by the long soak with acknowledgements sent at once (seed 7, game 2256): red
     // flips and asks to take it back; black draws the card, flips too and offers a draw;
