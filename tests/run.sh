@@ -61,8 +61,8 @@ cargo clippy --workspace --exclude uniffi-bindgen --all-targets --locked -- -D w
 
 # The API docs: no broken link, and no public item whose docs point at a private one (an
 # embedder reads the public pages, and the bindings' item docs become the Kotlin and Swift
-# docs); then the private items' docs too. The dependencies' metadata is clippy's (no new
-# compile); the two runs document our crates only, about half a minute.
+# docs); then the private items' docs too. The dependencies checked for clippy are reused;
+# our own crates are checked once more (clippy's checks are its own) and documented.
 step "cargo doc (public, then private items; warnings are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --exclude uniffi-bindgen --no-deps --locked
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --exclude uniffi-bindgen --no-deps --locked \
