@@ -383,12 +383,14 @@ pub enum MatchEvent {
     /// The connection is back: a new link to the same device finished its handshake and
     /// the match resumed on it (clear the "reconnecting" banner).
     Resumed,
-    /// A reconnect attempt failed; the next one comes later.
+    /// An attempt to connect (or reconnect) failed; the next one comes later.
     Reconnecting {
         /// Failed attempts in a row.
         attempt: u32,
         /// Milliseconds before the next attempt.
         delay_ms: u64,
+        /// Why the attempt failed, in words ("connection refused").
+        reason: String,
     },
     /// The other side misbehaved (illegal move, different board, protocol error); nothing
     /// was applied.
@@ -464,9 +466,15 @@ impl From<NetEvent> for MatchEvent {
             },
             NetEvent::Disconnected { reason } => MatchEvent::Disconnected { reason },
             NetEvent::Resumed => MatchEvent::Resumed,
-            NetEvent::Reconnecting { attempt, delay_ms } => {
-                MatchEvent::Reconnecting { attempt, delay_ms }
-            }
+            NetEvent::Reconnecting {
+                attempt,
+                delay_ms,
+                reason,
+            } => MatchEvent::Reconnecting {
+                attempt,
+                delay_ms,
+                reason,
+            },
             NetEvent::PeerProblem { message } => MatchEvent::PeerProblem { message },
             NetEvent::Closed { reason } => MatchEvent::Closed { reason },
             NetEvent::Race(u) => MatchEvent::Race { update: u.into() },

@@ -495,8 +495,15 @@ impl Table {
                 println!("connection lost ({}); the match waits", shown(&reason));
             }
             NetEvent::Resumed => println!("connection back; the match goes on"),
-            NetEvent::Reconnecting { attempt, delay_ms } => {
-                println!("reconnecting (attempt {attempt}) in {delay_ms} ms…");
+            NetEvent::Reconnecting {
+                attempt,
+                delay_ms,
+                reason,
+            } => {
+                println!(
+                    "attempt {attempt} to connect failed ({}); trying again in {delay_ms} ms…",
+                    shown(&reason)
+                );
             }
             NetEvent::VerifyCode { code, peer_name } => {
                 let text = verify_text(&code, &peer_name);

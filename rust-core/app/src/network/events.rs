@@ -140,12 +140,14 @@ pub enum NetEvent {
     /// still fail, the device may be a stranger, and on a host it may come before the old
     /// link is known dead).
     Resumed,
-    /// A reconnect attempt failed; the next one comes later.
+    /// An attempt to connect (or reconnect) failed; the next one comes later.
     Reconnecting {
         /// Failed attempts in a row.
         attempt: u32,
         /// Milliseconds before the next attempt.
         delay_ms: u64,
+        /// Why the attempt failed, in words ("connection refused").
+        reason: String,
     },
     /// The other side misbehaved; nothing was applied.
     PeerProblem {
@@ -242,9 +244,14 @@ fn translate(
     Some(match event {
         DriverEvent::Connected { peer } => NetEvent::Connected { peer },
         DriverEvent::Disconnected { error } => NetEvent::Disconnected { reason: error },
-        DriverEvent::Reconnecting { attempt, delay, .. } => NetEvent::Reconnecting {
+        DriverEvent::Reconnecting {
+            attempt,
+            delay,
+            error,
+        } => NetEvent::Reconnecting {
             attempt,
             delay_ms: delay.as_millis() as u64,
+            reason: error,
         },
         DriverEvent::GaveUp { attempts } => NetEvent::Closed {
             reason: format!("the other device could not be reached ({attempts} attempts)"),
@@ -509,6 +516,19 @@ fn apply(e: &NetEvent, v: &mut View) {
             v.banner = Some("Connection lost. Reconnecting…".into());
         }
         NetEvent::Resumed => v.banner = None,
+        // No other device met yet: say why, not "lost".
+        NetEvent::Reconnecting {
+            attempt, reason, ..
+        } if v.peer_name.is_none() => {
+            let what = if v.host {
+                "Cannot take connections"
+            } else {
+                "Cannot reach the other device"
+            };
+            v.banner = Some(format!(
+                "{what} ({reason}). Trying again (attempt {attempt})…"
+            ));
+        }
         NetEvent::Reconnecting { attempt, .. } => {
             v.banner = Some(format!(
                 "Connection lost. Reconnecting (attempt {attempt})…"
@@ -578,6 +598,33 @@ mod tests {
             assert_eq!(v.banner, None, "{order:?}");
             assert_eq!(v.phase, Some(Phase::Playing));
         }
+    }
+
+    #[test]
+    fn a_guest_that_never_reached_the_host_is_told_why_not_that_the_link_was_lost() {
+        let failed = |attempt| NetEvent::Reconnecting {
+            attempt,
+            delay_ms: 100,
+            reason: "connection refused".into(),
+        };
+        let mut v = View::default();
+        apply(&failed(1), &mut v);
+        assert_eq!(
+            v.banner.as_deref(),
+            Some("Cannot reach the other device (connection refused). Trying again (attempt 1)…")
+        );
+        // Once the other device was met, a failed attempt is a lost connection.
+        apply(
+            &NetEvent::PeerVerified {
+                peer_name: "Lan".into(),
+            },
+            &mut v,
+        );
+        apply(&failed(2), &mut v);
+        assert_eq!(
+            v.banner.as_deref(),
+            Some("Connection lost. Reconnecting (attempt 2)…")
+        );
     }
 
     #[test]
