@@ -132,12 +132,12 @@ impl Observer for Relay {
     }
 }
 
-/// A game against the computer, every rule of it in Rust (banco-app's
-/// `VsComputer` with its runner): whose turn it is, the computer's searches on a Rust thread
-/// (a late answer to an overtaken search is dropped), undo/redo by whole turns (also while
-/// the computer thinks), hints, resignation, claimed draws, puzzles, the record to continue
-/// later, and the result from the player's side. The shell draws [`VsState`] and forwards
-/// taps; [`VsListener`] hears every new state.
+/// A game against the computer, every rule of it in Rust (banco-app's `VsComputer` with its
+/// runner): whose turn it is, the computer's searches on a Rust thread (a late answer to an
+/// overtaken search is dropped), undo/redo by whole turns (also while the computer thinks), hints,
+/// resignation, claimed draws, puzzles, the record to continue later, and the result from the
+/// player's side. The shell draws [`VsState`] and forwards taps; [`VsListener`] hears every new
+/// state.
 ///
 /// Safe to use from any thread; dropping it (or [`VsComputer::end`]) stops the computer.
 #[derive(uniffi::Object)]

@@ -133,12 +133,12 @@ impl From<EditorError> for BancoError {
     }
 }
 
-/// The position editor (cờ thế set-up) of banco-app for the shells — an empty
-/// board, the start position or a game's position; the palette of the game's pieces; place
-/// and remove by square or by tapping with a brush; side to move, chess castling and
-/// en passant; turning the board; the live list of problems; the FEN; then "play from
-/// here" against the computer ([`Editor::play_vs_computer`]) or a friend
-/// ([`Editor::to_game`]) and "solve from here" ([`Editor::solve`]).
+/// The position editor (cờ thế set-up) of banco-app for the shells — an empty board, the start
+/// position or a game's position; the palette of the game's pieces; place and remove by square or
+/// by tapping with a brush; side to move, chess castling and en passant; turning the board; the
+/// live list of problems; the FEN; then "play from here" against the computer
+/// ([`Editor::play_vs_computer`]) or a friend ([`Editor::to_game`]) and "solve from here"
+/// ([`Editor::solve`]).
 ///
 /// Every method may be called from any thread.
 #[derive(uniffi::Object)]

@@ -334,12 +334,11 @@ pub fn lines_cell_name(cell: u8) -> Option<String> {
         .map(|c| c.to_string())
 }
 
-/// A solo game of Lines (Color Lines) for a screen — a thin skin over
-/// banco-app's [`LinesSession`]: the board as 81 ready-to-draw cells, the three announced
-/// colours, a move returning the path the ball takes (cells in order, for the animation)
-/// with the balls it cleared, the balls that landed and the points, undo as the settings
-/// allow, the computer's hint with its reason, the best-scores table, save/continue in the
-/// one save format, and a new game with a seed and 3 or 5 start balls.
+/// A solo game of Lines (Color Lines) for a screen — a thin skin over banco-app's [`LinesSession`]:
+/// the board as 81 ready-to-draw cells, the three announced colours, a move returning the path the
+/// ball takes (cells in order, for the animation) with the balls it cleared, the balls that landed
+/// and the points, undo as the settings allow, the computer's hint with its reason, the best-scores
+/// table, save/continue in the one save format, and a new game with a seed and 3 or 5 start balls.
 ///
 /// Cells are indices `rank × 9 + file` from a1 (0) to i9 (80); colours are 0–6 (red,
 /// green, blue, yellow, purple, cyan, orange — [`lines_color_name`]); a board cell holds 0
