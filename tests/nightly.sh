@@ -6,18 +6,19 @@
 # refereed by python-chess; xiangqi against Fairy-Stockfish / ElephantEye when BANCO_FSF /
 # BANCO_ELEEYE name their binaries, refereed by pyffish), the ignored tests (the whole puzzle file, the minute-long
 # soak, a match cut and resumed 3,000 times), a save killed mid-write thousands of times, and every cargo-fuzz target for a
-# while (tests/fuzz/run.sh).
+# while (tests/fuzz/run.sh), and random command-line sessions: play, edit, uci, ucci (cli).
 #
 # The mate solver on every reference puzzle, the long mates included, and every stored
 # puzzle solution of the bundled collection proven again (puzzles).
 #
-# Usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|tune|all]   (default: all)
+# Usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|cli|tune|all]   (default: all)
 # BANCO_TEST_PROFILE=test runs the cargo test parts from the test profile instead of release.
 # BANCO_PROPTEST_SEED runs the property tests (props) from that seed instead of their own fixed ones.
 # `tune` runs the Texel tuner (tests/tune/texel.sh) on BANCO_TEXEL_GAMES (default 5000)
 # self-play games and rewrites the xiangqi weights; it is not part of `all`.
 # BANCO_SAVE_KILLS (default 2000) and BANCO_FUZZ_SECONDS (default 300 per target) size the
-# last two.
+# kill and fuzz parts; `cli` runs BANCO_CLI_SESSIONS (default 50) random command-line
+# sessions of each kind (play for every game, edit, uci, ucci: tests/fuzz/cli_sessions.py).
 # Figures go to stdout; every section ends with its summary lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -129,6 +130,14 @@ fuzz() {
   tests/fuzz/run.sh "${BANCO_FUZZ_SECONDS:-300}"
 }
 
+cli() {
+  # Random sessions of play, edit, uci and ucci (tests/fuzz/cli_sessions.py): no panic, no
+  # hang, exit status 0. A failing session's transcript is left in target/cli-sessions.
+  local sessions="${BANCO_CLI_SESSIONS:-50}"
+  step "the command line: $sessions random sessions of each kind"
+  python3 tests/fuzz/cli_sessions.py "$banco" --sessions "$sessions" --out target/cli-sessions | tail -n 10
+}
+
 puzzles() {
   step "every reference puzzle (xiangqi and chess), $test_profile build"
   cargo test --profile "$test_profile" --locked -p banco-engine --test suite -- --include-ignored puzzles::
@@ -191,9 +200,10 @@ case "$what" in
   ignored) ignored ;;
   kill) kill_save ;;
   fuzz) fuzz ;;
+  cli) build; cli ;;
   # Texel tuning (not in `all`: it rewrites weights.rs, to be checked by games first).
   tune) bash tests/tune/texel.sh "${BANCO_TEXEL_GAMES:-5000}" "${BANCO_TEXEL_FIRST:-0}" ;;
-  all) build; soak; props; speed; puzzles; collection; strength; ignored; kill_save; fuzz ;;
+  all) build; soak; props; speed; puzzles; collection; strength; ignored; kill_save; fuzz; cli ;;
   *) echo "usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|tune|all]" >&2; exit 2 ;;
 esac
 step "done: $what"
