@@ -22,5 +22,8 @@ fuzz_target!(|data: &[u8]| {
         pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
     });
     assert_eq!(peer.port, port);
+    // A received name is shown as a host publishes its own: clean, at most 40 bytes.
+    assert!(banco_protocol::name::is_clean(&peer.name), "{:?}", peer.name);
+    assert!(peer.name.len() <= banco_net::discovery::MAX_NAME_BYTES, "{:?}", peer.name);
     let _ = peer.has_ipv4();
 });

@@ -11,11 +11,12 @@
 //! Nothing a peer sends is trusted: [`decode_info`] validates every field and refuses the
 //! whole value on the first problem (an [`InfoError`] a lobby can log and skip):
 //! * the display name is **cleaned**, by the one rule of every peer name (greetings, mDNS TXT
-//!   records, this characteristic): [`clean_name`] removes control, bidirectional-override,
+//!   records, this characteristic): [`clean_name`](banco_protocol::name::clean_name) removes control, bidirectional-override,
 //!   zero-width and other invisible characters (they would let a peer impersonate another one
-//!   in a list, or reorder the text around it), collapses white space and cuts it; a name is
-//!   only a label, so it is cleaned rather than refused (a value without a `name` key is
-//!   refused);
+//!   in a list, or reorder the text around it), collapses white space and cuts it; then it is
+//!   cut to [`MAX_NAME_BYTES`] as a host's own name is ([`advertised_name`]), so a name read
+//!   is written back the same; a name is only a label, so it is cleaned rather than refused
+//!   (a value without a `name` key is refused);
 //! * the protocol version is a decimal `u16`;
 //! * the fingerprint is at most 16 lower-case hex digits;
 //! * games this build does not know are skipped (a newer peer may offer more).
@@ -48,10 +49,8 @@
 
 use banco_game::GameKind;
 
-use banco_protocol::name::clean_name;
-
-use crate::discovery::Advertisement;
 use crate::discovery::peer::{TXT_FINGERPRINT, TXT_GAMES, TXT_NAME, TXT_VERSION};
+use crate::discovery::{Advertisement, advertised_name};
 
 pub use crate::discovery::MAX_NAME_BYTES;
 
@@ -150,7 +149,7 @@ pub fn decode_info(value: &[u8]) -> Result<Advertisement, InfoError> {
             .find(|(k, _)| k.eq_ignore_ascii_case(key))
             .map(|&(_, v)| v)
     };
-    let name = clean_name(get(TXT_NAME).ok_or(InfoError::NoName)?);
+    let name = advertised_name(get(TXT_NAME).ok_or(InfoError::NoName)?);
     let version = get(TXT_VERSION).unwrap_or_default();
     let protocol_version = version
         .parse::<u16>()
@@ -267,13 +266,26 @@ mod tests {
                 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
                 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
             ),
+            // 32 characters but 96 bytes: cut to the 40 bytes a host publishes.
+            (&"象".repeat(32), &"象".repeat(13)),
         ] {
             let entry = format!("name={sent}");
             let ad = decode_info(&raw(&[&entry, "v=1"])).unwrap();
             assert_eq!(ad.name, shown, "{sent:?}");
-            // The same rule as a greeting or an mDNS TXT record.
-            assert_eq!(ad.name, banco_protocol::name::clean_name(sent));
+            // The same rule as an mDNS TXT record and as a host's own name.
+            assert_eq!(ad.name, advertised_name(sent));
         }
+    }
+
+    #[test]
+    fn a_long_name_read_is_written_back_the_same() {
+        // Found by the fuzz target ble_info (2026-12-04): a received name was cut to 32
+        // characters only, 90 bytes here, and written back cut to 40 bytes, so an
+        // advertisement read did not write back the value it was read from.
+        let name = "0* /* / )nAmE=堠=\u{51f92}AmE=堠=\u{51f92}=\u{51fa0}==mE=1";
+        let ad = decode_info(&raw(&[&format!("name={name}"), "v=2"])).unwrap();
+        assert!(ad.name.len() <= MAX_NAME_BYTES, "{:?}", ad.name);
+        assert_eq!(decode_info(&encode_info(&ad)).unwrap(), ad);
     }
 
     #[test]
@@ -301,6 +313,15 @@ mod tests {
             #[test]
             fn decoding_garbage_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
                 let _ = decode_info(&bytes);
+            }
+
+            #[test]
+            fn what_is_read_is_written_back_the_same(name in "\\PC{0,40}", v in any::<u16>()) {
+                let value = raw(&[&format!("name={name}"), &format!("v={v}")]);
+                if let Ok(ad) = decode_info(&value) {
+                    prop_assert!(ad.name.len() <= MAX_NAME_BYTES);
+                    prop_assert_eq!(decode_info(&encode_info(&ad)), Ok(ad));
+                }
             }
 
             #[test]

@@ -93,6 +93,33 @@ pub struct Advertisement {
     pub fingerprint: String,
 }
 
+/// A name as an advertisement carries it, sent or received (mDNS TXT records, the BLE info
+/// characteristic): cleaned by [`clean_name`](banco_protocol::name::clean_name), the one rule
+/// of every peer name (control, bidirectional and invisible characters removed, white space
+/// collapsed, `unnamed` when nothing is left), then cut to [`MAX_NAME_BYTES`] at a character
+/// boundary. A received name is read with the same rule, so what a lobby shows of a peer is
+/// what the peer would publish of it.
+///
+/// ```
+/// use banco_net::discovery::{MAX_NAME_BYTES, advertised_name};
+/// assert_eq!(advertised_name(" Bob\u{202e}  the  Builder "), "Bob the Builder");
+/// let long = advertised_name(&"象".repeat(30)); // 3 bytes a character
+/// assert_eq!(long, "象".repeat(13));
+/// assert!(long.len() <= MAX_NAME_BYTES);
+/// ```
+pub fn advertised_name(raw: &str) -> String {
+    let clean = banco_protocol::name::clean_name(raw);
+    let mut out = String::new();
+    for c in clean.chars() {
+        if out.len() + c.len_utf8() > MAX_NAME_BYTES {
+            break;
+        }
+        out.push(c);
+    }
+    out.truncate(out.trim_end().len());
+    out
+}
+
 impl Advertisement {
     /// An advertisement.
     pub fn new(
@@ -120,22 +147,9 @@ impl Advertisement {
         )
     }
 
-    /// The display name as every peer name is shown — cleaned by
-    /// [`clean_name`](banco_protocol::name::clean_name), the one rule for greetings, mDNS TXT
-    /// records and the BLE info characteristic (control, bidirectional and invisible
-    /// characters removed, white space collapsed, `unnamed` when nothing is left) — then cut
-    /// to [`MAX_NAME_BYTES`] at a character boundary.
+    /// The display name as it is advertised ([`advertised_name`] of the name).
     pub fn display_name(&self) -> String {
-        let clean = banco_protocol::name::clean_name(&self.name);
-        let mut out = String::new();
-        for c in clean.chars() {
-            if out.len() + c.len_utf8() > MAX_NAME_BYTES {
-                break;
-            }
-            out.push(c);
-        }
-        out.truncate(out.trim_end().len());
-        out
+        advertised_name(&self.name)
     }
 
     /// The fingerprint keeping only hex digits, at most 16 of them.

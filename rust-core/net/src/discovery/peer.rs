@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr, SocketAddrV6};
 
+use super::advertised_name;
 use banco_game::GameKind;
-use banco_protocol::name::clean_name;
 
 /// TXT key of the display name.
 pub const TXT_NAME: &str = "name";
@@ -61,8 +61,8 @@ impl PeerInfo {
     ) -> PeerInfo {
         let instance = id.split("._banco.").next().unwrap_or(id);
         // The one check of names on receipt (control, escape, bidi, invisible characters,
-        // length), as for the handshake's greeting.
-        let name = clean_name(txt(TXT_NAME).filter(|n| !n.is_empty()).unwrap_or(instance));
+        // length), as for the handshake's greeting, and the cut of an advertised name.
+        let name = advertised_name(txt(TXT_NAME).filter(|n| !n.is_empty()).unwrap_or(instance));
         let games = txt(TXT_GAMES)
             .map(|g| {
                 g.split(',')
@@ -320,5 +320,10 @@ mod tests {
         assert!(banco_protocol::name::is_clean(&p.name), "{:?}", p.name);
         assert!(!p.name.contains('\u{1b}'));
         assert_eq!(p.fingerprint, "ab1231");
+        // A long name is cut as a host cuts its own (40 bytes), not only to 32 characters.
+        let long = "象".repeat(32);
+        let txt = |k: &str| (k == TXT_NAME).then_some(long.as_str());
+        let p = PeerInfo::from_parts(ID, "h.local.", 1, [(ll(), 2)], txt);
+        assert_eq!(p.name, "象".repeat(13));
     }
 }
