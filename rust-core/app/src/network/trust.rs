@@ -31,7 +31,7 @@ pub enum TrustError {
     Entropy(String),
 }
 
-/// [`Trust`]: the device identity and the peers whose code was confirmed, kept across
+/// The device identity and the peers whose code was confirmed, kept across
 /// matches and restarts, so a remembered player reconnects — also days later — without a
 /// new code, and a remembered name with another key is loud ([`NetEvent::PeerKeyChanged`]).
 ///

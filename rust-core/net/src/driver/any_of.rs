@@ -11,7 +11,7 @@ use crate::link::BoxLink;
 /// How long one part is waited on before the next one's turn.
 const SLICE: Duration = Duration::from_millis(50);
 
-/// [`AnyOf`]: one connector over several of the same role — a host that takes its guest
+/// One connector over several of the same role — a host that takes its guest
 /// over the LAN or over Bluetooth LE, whichever way it comes (and, after a cut, whichever
 /// way it comes back: a match begun on Wi-Fi resumes over Bluetooth).
 ///
