@@ -67,6 +67,11 @@ step "cargo doc (public, then private items; warnings are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --exclude uniffi-bindgen --no-deps --locked
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --exclude uniffi-bindgen --no-deps --locked \
   --document-private-items
+# The crates with optional features, alone on their defaults (as a docs site builds them):
+# the workspace build unifies features, so a link to a feature-gated item passes there.
+for crate in banco-app banco-net banco-ffi banco-cli; do
+  RUSTDOCFLAGS="-D warnings" cargo doc -p "$crate" --no-deps --locked
+done
 
 # The test profile is optimised (opt-level 3, see Cargo.toml): the perft and engine suites
 # run at release speed without paying for LTO on every test binary.

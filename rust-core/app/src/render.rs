@@ -8,7 +8,7 @@
 //! illustrations and the shells' "share a position" use it.
 //!
 //! The Lines grid is drawn by [`lines`] from a Lines game or a Lines position string
-//! ([`svg_of_fen`] reads one for [`GameKind::Lines`]). With the `png` feature, [`png`]
+//! ([`svg_of_fen`] reads one for [`GameKind::Lines`]). With the `png` feature, the `png` module
 //! turns any of these pictures into PNG bytes with the bundled fonts.
 //!
 //! ```
