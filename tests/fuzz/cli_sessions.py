@@ -44,24 +44,22 @@ class Session:
         self.hung = False
         self.eof = False
 
-    def read(self, prompt=True):
+    def read(self):
         out = b""
         end = time.time() + WAIT_S
         while time.time() < end:
             ready, _, _ = select.select([self.p.stdout], [], [], 0.2)
             if not ready:
-                if not prompt and out:
-                    return out.decode("utf8", "replace")
                 continue
             chunk = os.read(self.p.stdout.fileno(), 65536)
             if not chunk:
                 self.eof = True
                 break
             out += chunk
-            if prompt and PROMPT.search(out.decode("utf8", "replace")):
+            if PROMPT.search(out.decode("utf8", "replace")):
                 break
         else:
-            self.hung = prompt
+            self.hung = True
         text = out.decode("utf8", "replace")
         self.log.append(text)
         return text
@@ -91,6 +89,11 @@ class Session:
         text = "\n".join(self.log)
         failed = "panicked" in text or self.hung or self.p.returncode != 0
         return failed, text
+
+
+def pick(rng, choices):
+    """One of the `(weight, value)` pairs' values, by weight."""
+    return rng.choices([v for _, v in choices], [w for w, _ in choices])[0]
 
 
 def damage(rng, path):
@@ -146,7 +149,7 @@ def play_session(banco, game, seed, steps, scratch):
                                         "O-O", "O-O-O", "exd5", "e8=Q", "e7e8q", "+", "level",
                                         "level x", "\x00", "ä"])),
             ]
-        cmd = rng.choices([c for _, c in choices], [w for w, _ in choices])[0]()
+        cmd = pick(rng, choices)()
         if cmd.startswith("load") and rng.random() < 0.3 and os.listdir(scratch):
             target = os.path.join(scratch, rng.choice(sorted(os.listdir(scratch))))
             damage(rng, target)
@@ -185,11 +188,11 @@ def edit_session(banco, game, seed, steps, scratch):
                                      "solve 99999999999", "play 11", "play 0 red"])),
         ((0.5, 2), lambda: f"play {rng.randint(1, 3)}"),
     ]
-    weights = [w[0] if wild else w[1] for w, _ in choices]
+    choices = [(w[0] if wild else w[1], c) for w, c in choices]
     for _ in range(steps):
         if s.eof or s.hung:
             break
-        cmd = rng.choices([c for _, c in choices], weights)[0]()
+        cmd = pick(rng, choices)()
         out = s.ask(cmd)
         if cmd.startswith("play") and not out.rstrip().endswith("edit>"):
             # Playing from the position now: a few of the hint's moves, then leave.
@@ -243,7 +246,7 @@ def engine_session(banco, game, seed, steps, scratch, protocol):
                             "probe", "position startpos moves " + moves(30)])),
             (2, "go depth 3"),
         ]
-        cmd = rng.choices([c for _, c in choices], [w for w, _ in choices])[0]
+        cmd = pick(rng, choices)
         if not s.send(cmd):
             break
         time.sleep(rng.choice([0, 0, 0.01, 0.05]))

@@ -11,12 +11,13 @@
 //! Nothing a peer sends is trusted: [`decode_info`] validates every field and refuses the
 //! whole value on the first problem (an [`InfoError`] a lobby can log and skip):
 //! * the display name is **cleaned**, by the one rule of every peer name (greetings, mDNS TXT
-//!   records, this characteristic): [`clean_name`](banco_protocol::name::clean_name) removes control, bidirectional-override,
-//!   zero-width and other invisible characters (they would let a peer impersonate another one
-//!   in a list, or reorder the text around it), collapses white space and cuts it; then it is
-//!   cut to [`MAX_NAME_BYTES`] as a host's own name is ([`advertised_name`]), so a name read
-//!   is written back the same; a name is only a label, so it is cleaned rather than refused
-//!   (a value without a `name` key is refused);
+//!   records, this characteristic):
+//!   [`clean_name`](banco_protocol::name::clean_name) removes control,
+//!   bidirectional-override, zero-width and other invisible characters (they would let a
+//!   peer impersonate another one in a list, or reorder the text around it), collapses white
+//!   space and cuts it; then it is cut to [`MAX_NAME_BYTES`] as a host's own name is
+//!   ([`advertised_name`]), so a name read is written back the same; a name is only a label,
+//!   so it is cleaned rather than refused (a value without a `name` key is refused);
 //! * the protocol version is a decimal `u16`;
 //! * the fingerprint is at most 16 lower-case hex digits;
 //! * games this build does not know are skipped (a newer peer may offer more).
@@ -317,11 +318,12 @@ mod tests {
 
             #[test]
             fn what_is_read_is_written_back_the_same(name in "\\PC{0,40}", v in any::<u16>()) {
+                // Every such value is valid (the entry stays under 255 bytes): it must read.
                 let value = raw(&[&format!("name={name}"), &format!("v={v}")]);
-                if let Ok(ad) = decode_info(&value) {
-                    prop_assert!(ad.name.len() <= MAX_NAME_BYTES);
-                    prop_assert_eq!(decode_info(&encode_info(&ad)), Ok(ad));
-                }
+                let ad = decode_info(&value)
+                    .map_err(|e| TestCaseError::fail(format!("{e:?} from {name:?}")))?;
+                prop_assert!(ad.name.len() <= MAX_NAME_BYTES);
+                prop_assert_eq!(decode_info(&encode_info(&ad)), Ok(ad));
             }
 
             #[test]

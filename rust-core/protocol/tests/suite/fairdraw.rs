@@ -174,16 +174,25 @@ fn many_seeded_games_over_a_faulty_link_end_in_equal_positions() {
     assert!(report.is_clean(), "{report:?}");
 }
 
+/// One jieqi game of the soak (`SoakConfig::new`'s timing, or with every message
+/// acknowledged at once when `acks_at_once`, as the soak that found it ran), replayed alone.
+fn replay(game_seed: u64, acks_at_once: bool) -> SoakReport {
+    let mut config = SoakConfig {
+        game: GameKind::Jieqi,
+        ..SoakConfig::new(1, 0)
+    };
+    if acks_at_once {
+        config.timing.ack_delay_ms = 0;
+    }
+    play_game::<HiddenCards>(&config, game_seed, &mut random_move)
+}
+
 #[test]
 fn an_undo_crossing_the_draw_that_ends_the_game_is_taken_back_on_both_sides() {
     // Found by the long soak: black asks to take back its pass while red's last flip is on
     // the way; red accepts after flipping, black draws the last card (game over) before the
     // acceptance arrives. Both must end at the undo's position.
-    let config = SoakConfig {
-        game: GameKind::Jieqi,
-        ..SoakConfig::new(1, 0)
-    };
-    let report = play_game::<HiddenCards>(&config, 4_362_195_536_702_033_340, &mut random_move);
+    let report = replay(4_362_195_536_702_033_340, false);
     assert!(report.is_clean(), "{report:?}");
 }
 
@@ -193,11 +202,7 @@ fn a_draw_agreement_crossing_an_undo_of_a_flip_ends_both_sides_alike() {
     // flips, then accepts the undo (dropping its flip's draw); red draws the card and
     // accepts the draw. Black must move forward to red's position, drawing the same card
     // from the same links.
-    let config = SoakConfig {
-        game: GameKind::Jieqi,
-        ..SoakConfig::new(1, 0)
-    };
-    let report = play_game::<HiddenCards>(&config, 13_312_637_280_667_709_397, &mut random_move);
+    let report = replay(13_312_637_280_667_709_397, false);
     assert!(report.is_clean(), "{report:?}");
 }
 
@@ -698,16 +703,12 @@ fn seeded_games_with_a_draw_accepted_during_a_step_lose_no_move() {
     // The games of the long soak (seed 20261202) where it happened: games 1622 and 1698,
     // and game 5965, where black's drawn card ended the game (stalemate) before red's
     // acceptance arrived: the acceptance, given first, stands on both sides.
-    let config = SoakConfig {
-        game: GameKind::Jieqi,
-        ..SoakConfig::new(1, 0)
-    };
     for seed in [
         11_724_059_481_531_277_296,
         7_649_979_485_700_718_012,
         17_284_195_511_475_969_292,
     ] {
-        let report = play_game::<HiddenCards>(&config, seed, &mut random_move);
+        let report = replay(seed, false);
         assert!(report.is_clean(), "{seed}: {report:?}");
         assert_eq!(report.agreed_draws, 1, "{seed}: {report:?}");
     }
@@ -719,11 +720,7 @@ fn a_move_after_a_step_voids_a_draw_accepted_while_the_step_waited() {
     // the step waits for black's link; black, which had withdrawn its offer, draws the card
     // and flips too. Red must void its acceptance, draw the same card and take the move:
     // before, it ignored the move and the game hung with black waiting for red's link.
-    let config = SoakConfig {
-        game: GameKind::Jieqi,
-        ..SoakConfig::new(1, 0)
-    };
-    let report = play_game::<HiddenCards>(&config, 10_345_678_544_727_297_525, &mut random_move);
+    let report = replay(10_345_678_544_727_297_525, false);
     assert!(report.is_clean(), "{report:?}");
 }
 
@@ -733,12 +730,7 @@ fn a_stale_answer_to_a_withdrawn_offer_leaves_the_new_offer_standing() {
     // black offers, moves (withdrawing it) and offers again; red's "no" to the first offer
     // arrives after the second and used to consume it, so red's "yes" to the second was
     // ignored: red ended the game by agreement, black played on.
-    let mut config = SoakConfig {
-        game: GameKind::Jieqi,
-        ..SoakConfig::new(1, 0)
-    };
-    config.timing.ack_delay_ms = 0;
-    let report = play_game::<HiddenCards>(&config, 12_272_763_536_269_862_960, &mut random_move);
+    let report = replay(12_272_763_536_269_862_960, true);
     assert!(report.is_clean(), "{report:?}");
     assert_eq!(report.agreed_draws, 1, "{report:?}");
 }
@@ -752,12 +744,7 @@ fn a_flag_that_crossed_a_flip_and_then_an_accepted_undo_ends_both_sides_alike() 
     // black accepts the undo, then gets red's forfeit naming the position its flip left:
     // black must go forward to it and lose on time, as red decided. It abandoned the
     // game instead (CLOCKS_DIFFER) and red kept its win.
-    let mut config = SoakConfig {
-        game: GameKind::Jieqi,
-        ..SoakConfig::new(1, 0)
-    };
-    config.timing.ack_delay_ms = 0;
-    let report = play_game::<HiddenCards>(&config, 7_394_194_168_356_514_367, &mut random_move);
+    let report = replay(7_394_194_168_356_514_367, true);
     assert!(report.is_clean(), "{report:?}");
     assert_eq!(report.timeouts, 1, "{report:?}");
 }
@@ -772,12 +759,7 @@ fn a_flag_in_the_card_of_a_flip_an_accepted_undo_took_back_ends_both_sides_alike
     // the game too, four plies behind. Black ignores the acceptance that reaches it after
     // its end, so its end must stand on red's side too, the card drawn again from the
     // same links: red ignored it instead.
-    let mut config = SoakConfig {
-        game: GameKind::Jieqi,
-        ..SoakConfig::new(1, 0)
-    };
-    config.timing.ack_delay_ms = 0;
-    let report = play_game::<HiddenCards>(&config, 83_964_941_669_584_031, &mut random_move);
+    let report = replay(83_964_941_669_584_031, true);
     assert!(report.is_clean(), "{report:?}");
     assert_eq!(report.timeouts, 1, "{report:?}");
 }
@@ -790,12 +772,7 @@ fn a_draw_accepted_across_an_undo_of_two_flips_ends_both_sides_at_the_acceptance
     // their cards), while black accepts the undo. Black must go forward to red's
     // acceptance (drawing the card it had dropped from the same links): the crossing was
     // judged in plies and four looked like a lie, so black ended four moves behind.
-    let mut config = SoakConfig {
-        game: GameKind::Jieqi,
-        ..SoakConfig::new(1, 0)
-    };
-    config.timing.ack_delay_ms = 0;
-    let report = play_game::<HiddenCards>(&config, 12_284_207_996_304_615_623, &mut random_move);
+    let report = replay(12_284_207_996_304_615_623, true);
     assert!(report.is_clean(), "{report:?}");
     assert_eq!(report.agreed_draws, 1, "{report:?}");
 }
@@ -849,16 +826,12 @@ fn both_records_of_seeded_games_with_undone_draws_agree() {
     // Games of the long soak (seed 20261202, games 16, 36 and 60) where one side drew a
     // card the other dropped before its draw (an undo): the soak compares both sides'
     // fair-draw records since.
-    let config = SoakConfig {
-        game: GameKind::Jieqi,
-        ..SoakConfig::new(1, 0)
-    };
     for seed in [
         4_743_004_638_379_908_880,
         18_426_755_057_849_118_859,
         1_733_640_126_231_554_861,
     ] {
-        let report = play_game::<HiddenCards>(&config, seed, &mut random_move);
+        let report = replay(seed, false);
         assert!(report.is_clean(), "{seed}: {report:?}");
     }
 }
