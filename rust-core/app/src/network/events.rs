@@ -625,6 +625,16 @@ mod tests {
             v.banner.as_deref(),
             Some("Connection lost. Reconnecting (attempt 2)…")
         );
+        // A host that met nobody yet cannot take connections.
+        let mut v = View {
+            host: true,
+            ..View::default()
+        };
+        apply(&failed(1), &mut v);
+        assert_eq!(
+            v.banner.as_deref(),
+            Some("Cannot take connections (connection refused). Trying again (attempt 1)…")
+        );
     }
 
     #[test]
