@@ -62,7 +62,7 @@ pub(crate) fn join(
 ) -> Result<NetMatch, CliError> {
     use crate::cmd_net::shown;
     use banco_net::ble::central::BleCentral;
-    println!(
+    outln!(
         "looking for {} over Bluetooth…",
         target.unwrap_or("a Banco host")
     );
@@ -76,7 +76,7 @@ pub(crate) fn join(
         ))
     })?;
     let games: Vec<&str> = host.info.games.iter().map(|g| g.name()).collect();
-    println!(
+    outln!(
         "found {} over Bluetooth ({}): offers {}, protocol {}, key {}",
         shown(&host.info.name),
         host.id,

@@ -133,7 +133,7 @@ pub(crate) fn edit_cmd(args: &EditArgs) -> Result<(), CliError> {
         ed,
         style: Style::detect(args.no_color),
     };
-    println!("Banco position editor ({kind}). `help` lists the commands.");
+    outln!("Banco position editor ({kind}). `help` lists the commands.");
     s.show();
     let mut input = std::io::stdin().lock();
     let mut line = String::new();
@@ -165,8 +165,8 @@ impl EditSession {
 
     fn show(&self) {
         let view = self.ed.view();
-        print!("{}", board::render_view(&board_view(&view), self.style));
-        println!(
+        out!("{}", board::render_view(&board_view(&view), self.style));
+        outln!(
             "{} to move",
             banco_app::any::color_name(self.kind(), view.side_to_move)
         );
@@ -176,11 +176,11 @@ impl EditSession {
     fn problems(&self) {
         let problems = self.ed.problems();
         if problems.is_empty() {
-            println!("legal position: {}", self.ed.fen());
+            outln!("legal position: {}", self.ed.fen());
         } else {
-            println!("{} problem(s):", problems.len());
+            outln!("{} problem(s):", problems.len());
             for p in problems {
-                println!("  - {}", p.text);
+                outln!("  - {}", p.text);
             }
         }
     }
@@ -188,7 +188,7 @@ impl EditSession {
     fn square(&self, name: &str) -> Option<u8> {
         let sq = self.ed.square_named(name);
         if sq.is_none() {
-            println!("`{name}` is not a square of this board (like e2)");
+            outln!("`{name}` is not a square of this board (like e2)");
         }
         sq
     }
@@ -202,7 +202,7 @@ impl EditSession {
         let changed = match (first.to_ascii_lowercase().as_str(), rest) {
             ("quit" | "exit" | "q", _) => return Flow::Quit,
             ("help" | "?", _) => {
-                println!("{HELP}");
+                outln!("{HELP}");
                 false
             }
             ("board", _) => {
@@ -210,7 +210,7 @@ impl EditSession {
                 false
             }
             ("fen", _) => {
-                println!("{}", self.ed.fen());
+                outln!("{}", self.ed.fen());
                 false
             }
             ("check", _) => {
@@ -222,12 +222,12 @@ impl EditSession {
                     (Some((c, k)), Some(s)) => match self.ed.place(s, c, k) {
                         Ok(()) => true,
                         Err(e) => {
-                            println!("{e}");
+                            outln!("{e}");
                             false
                         }
                     },
                     (None, _) => {
-                        println!("`{}` is not a piece of {}", piece.join(" "), self.kind());
+                        outln!("`{}` is not a piece of {}", piece.join(" "), self.kind());
                         false
                     }
                     _ => false,
@@ -236,7 +236,7 @@ impl EditSession {
             ("remove" | "rm", [sq]) => match self.square(sq).map(|s| self.ed.remove(s)) {
                 Some(Ok(Some(_))) => true,
                 Some(Ok(None)) => {
-                    println!("{sq} is empty");
+                    outln!("{sq} is empty");
                     false
                 }
                 _ => false,
@@ -252,7 +252,7 @@ impl EditSession {
                     true
                 }
                 Err(CliError::Input(e) | CliError::Failure(e)) => {
-                    println!("{e}");
+                    outln!("{e}");
                     false
                 }
             },
@@ -287,7 +287,7 @@ impl EditSession {
                 false
             }
             _ => {
-                println!("unknown command `{text}`; `help` lists the commands");
+                outln!("unknown command `{text}`; `help` lists the commands");
                 false
             }
         };
@@ -311,14 +311,14 @@ impl EditSession {
         });
         match started {
             Ok(pair) => {
-                println!(
+                outln!(
                     "play from here: you are {} against level {level}",
                     banco_app::any::color_name(self.kind(), human).to_lowercase()
                 );
                 Some(pair)
             }
             Err(e) => {
-                println!("cannot play from here: {e}");
+                outln!("cannot play from here: {e}");
                 None
             }
         }
@@ -329,12 +329,12 @@ impl EditSession {
             Ok(found) => match found.mate {
                 Some(n) => {
                     let line: Vec<String> = found.line.iter().map(ToString::to_string).collect();
-                    println!("mate in {n}: {}", line.join(" "));
+                    outln!("mate in {n}: {}", line.join(" "));
                 }
-                None if found.aborted => println!("no mate found within the search budget"),
-                None => println!("no mate in {max} or fewer"),
+                None if found.aborted => outln!("no mate found within the search budget"),
+                None => outln!("no mate in {max} or fewer"),
             },
-            Err(e) => println!("cannot solve: {e}"),
+            Err(e) => outln!("cannot solve: {e}"),
         }
     }
 }

@@ -62,16 +62,16 @@ fn solve_game<G: EngineGame>(args: &SolveArgs) -> Result<(), CliError> {
         } else {
             "perhaps not the shortest"
         };
-        println!("mate in {n} ({shortest}): {}", game.line_text(&r.line));
+        outln!("mate in {n} ({shortest}): {}", game.line_text(&r.line));
     } else if r.aborted {
-        println!("no mate found in {:.1} s ({} nodes)", args.time, r.nodes);
+        outln!("no mate found in {:.1} s ({} nodes)", args.time, r.nodes);
     } else {
-        println!("no mate in {} or fewer", args.max_mate);
+        outln!("no mate in {} or fewer", args.max_mate);
     }
-    println!("nodes {} time {:.3}", r.nodes, r.time_ms as f64 / 1000.0);
+    outln!("nodes {} time {:.3}", r.nodes, r.time_ms as f64 / 1000.0);
     match (r.mate, r.line.first()) {
-        (Some(n), Some(&first)) => println!("mate {n} {}", game.move_text(first)),
-        _ => println!("none"),
+        (Some(n), Some(&first)) => outln!("mate {n} {}", game.move_text(first)),
+        _ => outln!("none"),
     }
     Ok(())
 }
@@ -133,7 +133,7 @@ fn run_match<G: EngineGame>(args: &MatchArgs, rules: G::Rules) -> Result<(), Cli
     };
     let report = matchplay::run(&a, &b, &options, |g| {
         let colour = if g.a_first { first } else { second };
-        println!(
+        outln!(
             "game {:3} A {colour:5} {:26} {:>3} plies  A scores {}  ({})",
             g.index + 1,
             g.opening,
@@ -142,8 +142,8 @@ fn run_match<G: EngineGame>(args: &MatchArgs, rules: G::Rules) -> Result<(), Cli
             g.reason
         );
     });
-    println!("{} vs {}", args.a, args.b);
-    println!("{}", report.summary());
+    outln!("{} vs {}", args.a, args.b);
+    outln!("{}", report.summary());
     Ok(())
 }
 
@@ -185,8 +185,8 @@ pub(crate) fn bench_search<G: EngineGame>(threads: usize) -> Result<(), CliError
         bench::run::<G>()
     };
     for line in &report.lines {
-        println!("{line}");
+        outln!("{line}");
     }
-    println!("{}", report.summary());
+    outln!("{}", report.summary());
     Ok(())
 }

@@ -121,7 +121,7 @@ pub(crate) fn play(
         echo: !interactive,
         seed,
     };
-    println!("Banco lines — line up five of a colour. Type a move (a1 e5) or `help`.");
+    outln!("Banco lines — line up five of a colour. Type a move (a1 e5) or `help`.");
     session.show();
     session.run(input)
 }
@@ -129,13 +129,13 @@ pub(crate) fn play(
 impl Session {
     fn show(&self) {
         let game = self.lines.game();
-        print!("{}", render(game.board(), self.last_path, self.style));
+        out!("{}", render(game.board(), self.last_path, self.style));
         let next: Vec<String> = game
             .next_colors()
             .iter()
             .map(|&b| ball_text(b, self.style))
             .collect();
-        println!(
+        outln!(
             "score {}  turn {}  next {}",
             game.score(),
             game.turns() + 1,
@@ -164,19 +164,19 @@ impl Session {
         let arg = words.collect::<Vec<_>>().join(" ");
         match word.to_ascii_lowercase().as_str() {
             "quit" | "exit" | "q" => return false,
-            "help" | "?" => println!("{HELP}"),
+            "help" | "?" => outln!("{HELP}"),
             "board" => self.show(),
             "best" => self.best(),
             "hint" => match self.lines.hint() {
-                Some(h) => println!("hint: {} — {}", h.mv, h.reason),
-                None => println!("the game is over"),
+                Some(h) => outln!("hint: {} — {}", h.mv, h.reason),
+                None => outln!("the game is over"),
             },
             "undo" => match self.lines.undo() {
                 Ok(()) => {
                     self.last_path = CellSet::EMPTY;
                     self.show();
                 }
-                Err(e) => println!("{e}"),
+                Err(e) => outln!("{e}"),
             },
             "new" => {
                 self.seed = self.seed.wrapping_add(1);
@@ -188,7 +188,7 @@ impl Session {
             "load" => self.load(&arg),
             _ => match self.lines.play_text(text) {
                 Ok(report) => self.after_move(&report),
-                Err(e) => println!("{e}"),
+                Err(e) => outln!("{e}"),
             },
         }
         true
@@ -201,52 +201,52 @@ impl Session {
         }
         self.last_path = path;
         let steps: Vec<String> = r.path.cells().iter().map(|c| c.to_string()).collect();
-        println!("path {}", steps.join(" "));
+        outln!("path {}", steps.join(" "));
         if !r.cleared.is_empty() {
-            println!("line of {} balls: +{}", r.cleared.len(), r.points);
+            outln!("line of {} balls: +{}", r.cleared.len(), r.points);
         } else if !r.landed.is_empty() {
             let landed: Vec<String> = r
                 .landed
                 .iter()
                 .map(|(c, b)| format!("{}{c}", b.letter()))
                 .collect();
-            print!("landed {}", landed.join(" "));
+            out!("landed {}", landed.join(" "));
             if !r.cleared_by_landing.is_empty() {
-                print!(
+                out!(
                     " (line of {} balls: +{})",
                     r.cleared_by_landing.len(),
                     r.points
                 );
             }
-            println!();
+            outln!();
         }
         self.show();
         if r.game_over {
             let date = today();
             match self.lines.record_result(&date) {
-                Some(rank) => println!(
+                Some(rank) => outln!(
                     "game over: score {} in {} turns — best score #{}",
                     self.lines.score(),
                     self.lines.game().turns(),
                     rank + 1
                 ),
-                None => println!(
+                None => outln!(
                     "game over: score {} in {} turns",
                     self.lines.score(),
                     self.lines.game().turns()
                 ),
             }
-            println!("type `new` for another game or `quit`");
+            outln!("type `new` for another game or `quit`");
         }
     }
 
     fn best(&self) {
         let table = self.lines.best_scores();
         if table.entries().is_empty() {
-            println!("no finished game yet");
+            outln!("no finished game yet");
         }
         for (i, e) in table.entries().iter().enumerate() {
-            println!(
+            outln!(
                 "{:>2}. {:>6}  {:>5} turns  {}",
                 i + 1,
                 e.score,
@@ -258,7 +258,7 @@ impl Session {
 
     fn save(&self, path: &str) {
         if path.is_empty() {
-            println!("save where? save FILE");
+            outln!("save where? save FILE");
             return;
         }
         let result = self
@@ -267,30 +267,30 @@ impl Session {
             .map_err(|e| e.to_string())
             .and_then(|bytes| write_atomic(Path::new(path), &bytes).map_err(|e| e.to_string()));
         match result {
-            Ok(()) => println!("saved to {path}"),
-            Err(e) => println!("cannot save: {e}"),
+            Ok(()) => outln!("saved to {path}"),
+            Err(e) => outln!("cannot save: {e}"),
         }
     }
 
     fn load(&mut self, path: &str) {
         if path.is_empty() {
-            println!("load what? load FILE");
+            outln!("load what? load FILE");
             return;
         }
         let bytes = match read_limited(Path::new(path), save::MAX_BYTES as u64) {
             Ok(b) => b,
             Err(e) => {
-                println!("cannot read {path}: {e}");
+                outln!("cannot read {path}: {e}");
                 return;
             }
         };
         match self.lines.continue_saved(&bytes) {
             Ok(()) => {
                 self.last_path = CellSet::EMPTY;
-                println!("loaded {path}");
+                outln!("loaded {path}");
                 self.show();
             }
-            Err(e) => println!("cannot load {path}: {e}"),
+            Err(e) => outln!("cannot load {path}: {e}"),
         }
     }
 }
@@ -331,7 +331,7 @@ pub(crate) fn bench(
         Player::Computer(Budget::from_playouts(budget).with_threads(threads))
     };
     if let Player::Computer(b) = player {
-        println!(
+        outln!(
             "budget {budget} playouts: {} candidates × {} samples, halved each round \
              ({} playouts at most), replies judged: {}, {} thread(s)",
             b.candidates,
@@ -355,7 +355,7 @@ pub(crate) fn bench(
         if !r.finished {
             unfinished += 1;
         }
-        println!(
+        outln!(
             "game {} seed {game_seed} score {} turns {}{}",
             g + 1,
             r.score,
@@ -365,9 +365,9 @@ pub(crate) fn bench(
         results.push((r.score, r.turns));
     }
     if unfinished > 0 {
-        println!("{unfinished} games stopped at the turn limit {max_turns}");
+        outln!("{unfinished} games stopped at the turn limit {max_turns}");
     }
-    println!(
+    outln!(
         "{}",
         ai::summary::Summary::of(&results, start.elapsed().as_secs_f64() * 1000.0)
     );

@@ -196,8 +196,8 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
             .map_err(|e| CliError::Failure(format!("cannot host: {e}")))?
     };
     let s = m.state();
-    println!("listening on {}", s.address);
-    println!(
+    outln!("listening on {}", s.address);
+    outln!(
         "offering {}; proposing {game}",
         s.offers
             .iter()
@@ -205,7 +205,7 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    println!("waiting for a guest…");
+    outln!("waiting for a guest…");
     let mut table = Table::new(&args.common, m, None, trust_file, true)?;
     table.run(&tx, &rx)
 }
@@ -231,7 +231,7 @@ pub(crate) fn join_cmd(args: &JoinArgs) -> Result<(), CliError> {
         NetMatch::join(&args.common.name, target, &[], Some(trust), relay)
             .map_err(|e| CliError::input(format!("cannot reach {target}: {e}")))?
     } else {
-        println!("looking for {target} on the LAN…");
+        outln!("looking for {target} on the LAN…");
         let (link, peer) = join_named(
             target,
             &DiscoveryConfig::default(),
@@ -279,7 +279,7 @@ fn load_trust(path: &Path) -> Result<Trust, CliError> {
 /// `--yes` without `--ai`: a person plays, and nobody compared the code.
 fn warn_unattended(args: &MatchArgs) {
     if args.yes && args.ai.is_none() {
-        println!(
+        outln!(
             "WARNING: --yes accepts the pairing code without anyone comparing it; someone on \
              the network could be in the middle. Use it only for tests or with --ai."
         );
@@ -414,7 +414,7 @@ impl Table {
 
     fn ask(&mut self, tx: &Sender<Input>, q: Question, text: &str) {
         self.question = q;
-        println!("{text} [y/n]");
+        outln!("{text} [y/n]");
         self.start_stdin(tx);
     }
 
@@ -459,7 +459,7 @@ impl Table {
                 Input::Net(event) => self.on_event(event, tx),
                 Input::Line(line) => self.on_line(line.trim(), tx),
                 Input::Eof if self.ai.is_none() && !self.over => {
-                    println!("end of input: leaving the match");
+                    outln!("end of input: leaving the match");
                     self.m.leave();
                     Some(Ok(()))
                 }
@@ -490,17 +490,17 @@ impl Table {
         }
         match event {
             NetEvent::Listening { .. } => {}
-            NetEvent::Connected { peer } => println!("connected to {}", shown(&peer)),
+            NetEvent::Connected { peer } => outln!("connected to {}", shown(&peer)),
             NetEvent::Disconnected { reason } => {
-                println!("connection lost ({}); the match waits", shown(&reason));
+                outln!("connection lost ({}); the match waits", shown(&reason));
             }
-            NetEvent::Resumed => println!("connection back; the match goes on"),
+            NetEvent::Resumed => outln!("connection back; the match goes on"),
             NetEvent::Reconnecting {
                 attempt,
                 delay_ms,
                 reason,
             } => {
-                println!(
+                outln!(
                     "attempt {attempt} to connect failed ({}); trying again in {delay_ms} ms…",
                     shown(&reason)
                 );
@@ -509,7 +509,7 @@ impl Table {
                 let text = verify_text(&code, &peer_name);
                 self.code.clone_from(&code);
                 if self.yes {
-                    println!("{text} yes (--yes)");
+                    outln!("{text} yes (--yes)");
                     report(self.m.confirm_code(&code));
                 } else {
                     self.ask(tx, Question::Code, &text);
@@ -517,7 +517,7 @@ impl Table {
             }
             NetEvent::PeerVerified { peer_name } => {
                 let games = self.m.state().peer_games;
-                println!(
+                outln!(
                     "paired with {} (offers {})",
                     shown(&peer_name),
                     games
@@ -527,23 +527,23 @@ impl Table {
                         .join(", ")
                 );
                 if let Err(e) = self.m.trust().save(&self.trust_file) {
-                    println!("could not remember this player: {e}");
+                    outln!("could not remember this player: {e}");
                 }
             }
             NetEvent::PeerKeyChanged { peer_name } => {
-                println!("{}", "!".repeat(72));
-                println!(
+                outln!("{}", "!".repeat(72));
+                outln!(
                     "WARNING: \"{}\" presents a DIFFERENT KEY than when you last played.",
                     shown(&peer_name)
                 );
-                println!(
+                outln!(
                     "Either they reinstalled Banco, or someone is pretending to be them. Compare \
                      the code with them in person before you confirm."
                 );
-                println!("{}", "!".repeat(72));
+                outln!("{}", "!".repeat(72));
             }
             NetEvent::AttemptAborted { peer, reason } => {
-                println!(
+                outln!(
                     "a connection from {} was turned away: {}",
                     shown(&peer),
                     shown(&reason)
@@ -554,7 +554,7 @@ impl Table {
                     "{attempts} devices showed a code nobody confirmed; no more connections are taken. Listen again?"
                 );
                 if self.yes {
-                    println!("{text} no (--yes never reopens)");
+                    outln!("{text} no (--yes never reopens)");
                 } else {
                     self.ask(tx, Question::Reopen, &text);
                 }
@@ -583,24 +583,24 @@ impl Table {
                     ),
                 };
                 if self.only.is_some_and(|g| g != p.game) {
-                    println!("{text} no (you asked for {})", self.only.unwrap_or(p.game));
+                    outln!("{text} no (you asked for {})", self.only.unwrap_or(p.game));
                     report(self.m.decline_proposal());
                 } else if self.yes {
-                    println!("{text} yes (--yes)");
+                    outln!("{text} yes (--yes)");
                     report(self.m.accept_proposal());
                 } else {
                     self.ask(tx, Question::Proposal, &text);
                 }
             }
             NetEvent::ProposalDeclined { reason } => {
-                println!("the game was declined: {}", shown(&reason));
+                outln!("the game was declined: {}", shown(&reason));
                 self.m.leave();
                 return Some(Err(CliError::Failure("no game".to_owned())));
             }
             NetEvent::Started {
                 game, your_color, ..
             } => {
-                println!(
+                outln!(
                     "the {game} game starts: you play {}",
                     color_name(game, your_color).to_lowercase()
                 );
@@ -615,7 +615,7 @@ impl Table {
             NetEvent::PieceRevealed { revealed, mine, .. } => {
                 let whose = if mine { "your" } else { "their" };
                 if let Some(text) = &revealed.announcement {
-                    println!("{whose} {text}");
+                    outln!("{whose} {text}");
                 }
                 self.show();
                 self.maybe_ai_move();
@@ -623,40 +623,40 @@ impl Table {
             NetEvent::UndoRequested { to_ply } => {
                 let text = format!("they ask to take back moves (to move {to_ply}). Allow?");
                 if self.ai.is_some() {
-                    println!("{text} no (the engine plays this side)");
+                    outln!("{text} no (the engine plays this side)");
                     report(self.m.reply_undo(false));
                 } else {
                     self.ask(tx, Question::Undo, &text);
                 }
             }
-            NetEvent::UndoDeclined => println!("they declined the undo"),
+            NetEvent::UndoDeclined => outln!("they declined the undo"),
             NetEvent::Undone { .. } => {
-                println!("moves taken back");
+                outln!("moves taken back");
                 self.show();
                 self.maybe_ai_move();
             }
             NetEvent::DrawOffered => {
                 if self.ai.is_some() {
-                    println!("they offer a draw: declined (the engine plays on)");
+                    outln!("they offer a draw: declined (the engine plays on)");
                     report(self.m.reply_draw(false));
                 } else {
                     self.ask(tx, Question::Draw, "they offer a draw. Accept?");
                 }
             }
-            NetEvent::DrawDeclined => println!("they declined the draw"),
+            NetEvent::DrawDeclined => outln!("they declined the draw"),
             NetEvent::DrawOfferWithdrawn { agreement_voided } => {
                 if agreement_voided {
                     self.over = false;
                     self.finish_by = None;
-                    println!("they moved before your acceptance arrived: no draw, play on");
+                    outln!("they moved before your acceptance arrived: no draw, play on");
                     self.show();
                     self.maybe_ai_move();
                 } else {
-                    println!("they moved: their draw offer is withdrawn");
+                    outln!("they moved: their draw offer is withdrawn");
                 }
             }
             NetEvent::MoveRefused { .. } => {
-                println!("the other device refused your move; play again");
+                outln!("the other device refused your move; play again");
                 self.show();
                 self.maybe_ai_move();
             }
@@ -667,7 +667,7 @@ impl Table {
                 } else {
                     "this device"
                 };
-                println!("game abandoned by {who}: {reason}");
+                outln!("game abandoned by {who}: {reason}");
                 let _ = std::io::stdout().flush();
                 self.finish_by = Some(Instant::now() + FINISH_GRACE);
             }
@@ -682,8 +682,8 @@ impl Table {
                     ),
                     None => format!("draw by {}", outcome.reason_text()),
                 };
-                println!("game over: {words}");
-                println!(
+                outln!("game over: {words}");
+                outln!(
                     "result {} fen {}",
                     outcome.score_text(),
                     self.m.state().fen.unwrap_or_default()
@@ -693,9 +693,9 @@ impl Table {
                 self.finish_by = Some(Instant::now() + FINISH_GRACE);
             }
             NetEvent::Race(u) => self.on_race(u),
-            NetEvent::PeerProblem { message } => println!("{}", shown(&message)),
+            NetEvent::PeerProblem { message } => outln!("{}", shown(&message)),
             NetEvent::Closed { reason } => {
-                println!("the match is closed: {}", shown(&reason));
+                outln!("the match is closed: {}", shown(&reason));
                 return Some(if self.over {
                     Ok(())
                 } else {
@@ -711,10 +711,10 @@ impl Table {
     fn show(&self) {
         let s = self.m.state();
         let Some(view) = &s.board else { return };
-        print!("{}", board::render_view(view, self.style));
-        print!("{}", board::render_pools(view));
+        out!("{}", board::render_view(view, self.style));
+        out!("{}", board::render_pools(view));
         if s.your_turn && self.ai.is_none() {
-            println!("your move (or undo, draw, claim, resign, board, quit):");
+            outln!("your move (or undo, draw, claim, resign, board, quit):");
         }
     }
 
@@ -739,7 +739,7 @@ impl Table {
         if let Some(mv) = result.best_move {
             let (from, to, promotion) = game.move_parts(mv);
             if let Err(e) = self.m.play_squares(from, to, promotion) {
-                println!("could not play {mv}: {e}");
+                outln!("could not play {mv}: {e}");
             }
         }
     }
@@ -750,7 +750,7 @@ impl Table {
                 "y" | "yes" => true,
                 "n" | "no" => false,
                 _ => {
-                    println!("answer y or n");
+                    outln!("answer y or n");
                     return None;
                 }
             };
@@ -759,12 +759,12 @@ impl Table {
                 Question::Code if yes => self.m.confirm_code(&self.code),
                 Question::Code if self.hosting => {
                     report(self.m.reject_code());
-                    println!("the codes differ: that device is turned away; waiting for another");
+                    outln!("the codes differ: that device is turned away; waiting for another");
                     return None;
                 }
                 Question::Code => {
                     report(self.m.reject_code());
-                    println!("the codes differ: not playing");
+                    outln!("the codes differ: not playing");
                     return Some(Err(CliError::Failure("pairing refused".to_owned())));
                 }
                 Question::Reopen if yes => self.m.reopen(),
@@ -789,7 +789,7 @@ impl Table {
             }
             _ if self.on_race_line(text) => {}
             "board" => self.show(),
-            "fen" => println!("{}", self.m.state().fen.unwrap_or_default()),
+            "fen" => outln!("{}", self.m.state().fen.unwrap_or_default()),
             "flip" => {
                 self.m.flip();
                 self.show();
@@ -801,11 +801,11 @@ impl Table {
             _ => {
                 let s = self.m.state();
                 if s.phase != Phase::Playing {
-                    println!("no game is on yet");
+                    outln!("no game is on yet");
                 } else if !s.your_turn {
-                    println!("not your turn");
+                    outln!("not your turn");
                 } else if let Err(e) = self.m.play_text(text) {
-                    println!("{e}");
+                    outln!("{e}");
                 }
             }
         }
@@ -815,7 +815,7 @@ impl Table {
 
 fn report<E: std::fmt::Display>(r: Result<(), E>) {
     if let Err(e) = r {
-        println!("{e}");
+        outln!("{e}");
     }
 }
 

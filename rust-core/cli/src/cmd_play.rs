@@ -184,7 +184,7 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
         GameKind::Jieqi => "h2e2",
         _ => "h2e2, C2.5, 炮二平五",
     };
-    println!(
+    outln!(
         "Banco {kind} — you play {} against level {}. Type a move ({example}) or `help`.",
         color_name(kind, human).to_lowercase(),
         args.level
@@ -228,17 +228,17 @@ impl Session {
 
     fn show(&self) {
         let view = self.vs.state().board;
-        print!("{}", board::render_view(&view, self.style));
-        print!("{}", board::render_pools(&view));
+        out!("{}", board::render_view(&view, self.style));
+        out!("{}", board::render_pools(&view));
         if self.vs.outcome().is_none() {
             let side = self.vs.game().side_to_move();
             let name = color_name(self.kind(), side);
             match self.kind() {
-                GameKind::Xiangqi => println!(
+                GameKind::Xiangqi => outln!(
                     "{name} ({}) to move",
                     if side == Color::Red { "帥" } else { "將" }
                 ),
-                _ => println!("{name} to move"),
+                _ => outln!("{name} to move"),
             }
         }
     }
@@ -279,8 +279,8 @@ impl Session {
             ),
             None => format!("draw by {}", outcome.reason_text()),
         };
-        println!("game over: {words}");
-        println!(
+        outln!("game over: {words}");
+        outln!(
             "result {} fen {}",
             outcome.score_text(),
             MatchGame::fen(self.vs.game())
@@ -295,9 +295,9 @@ impl Session {
         let arg = words.collect::<Vec<_>>().join(" ");
         match word.to_ascii_lowercase().as_str() {
             "quit" | "exit" | "q" => return Flow::Quit,
-            "help" | "?" => println!("{}", help(self.kind())),
+            "help" | "?" => outln!("{}", help(self.kind())),
             "board" => self.show(),
-            "fen" => println!("{}", MatchGame::fen(self.vs.game())),
+            "fen" => outln!("{}", MatchGame::fen(self.vs.game())),
             "flip" => {
                 self.vs.flip();
                 self.show();
@@ -307,26 +307,26 @@ impl Session {
                     self.announced = false;
                     self.show();
                 }
-                Err(_) => println!("nothing to undo"),
+                Err(_) => outln!("nothing to undo"),
             },
             "redo" => match self.vs.redo() {
                 Ok(()) => self.show(),
-                Err(_) => println!("nothing to redo"),
+                Err(_) => outln!("nothing to redo"),
             },
             "hint" => self.hint(),
             "level" => match arg.parse::<u8>().map(|n| self.vs.set_level(n)) {
-                Ok(Ok(())) => println!("level {arg}"),
-                _ => println!("say a level from 1 to 10, like `level 7`"),
+                Ok(Ok(())) => outln!("level {arg}"),
+                _ => outln!("say a level from 1 to 10, like `level 7`"),
             },
             "save" => self.save(&arg),
             "load" => self.load(&arg),
             "claim" => match self.vs.claim_draw() {
                 Ok(()) => {}
-                Err(e) => println!("{e}"),
+                Err(e) => outln!("{e}"),
             },
             "resign" => {
                 if self.vs.resign().is_err() {
-                    println!("the game is already over");
+                    outln!("the game is already over");
                 }
             }
             "new" => match VsComputer::new(self.settings.clone()) {
@@ -336,7 +336,7 @@ impl Session {
                     self.engine.clear();
                     self.show();
                 }
-                Err(e) => println!("{e}"),
+                Err(e) => outln!("{e}"),
             },
             _ => self.human_move(text),
         }
@@ -345,17 +345,17 @@ impl Session {
 
     fn human_move(&mut self, text: &str) {
         if let Some(outcome) = self.vs.outcome() {
-            println!("the game is over ({outcome}): undo, new, load or quit");
+            outln!("the game is over ({outcome}): undo, new, load or quit");
             return;
         }
         let mv = match notation::parse_move(self.vs.game(), text, None) {
             Ok(mv) => mv,
             Err(e @ banco_app::error::MoveError::Illegal(_)) => {
-                println!("illegal move: {e}");
+                outln!("illegal move: {e}");
                 return;
             }
             Err(e) => {
-                println!("{e}; `help` lists the commands");
+                outln!("{e}; `help` lists the commands");
                 return;
             }
         };
@@ -364,7 +364,7 @@ impl Session {
                 print_move("you play", &info);
                 self.show();
             }
-            Err(e) => println!("{e}"),
+            Err(e) => outln!("{e}"),
         }
     }
 
@@ -391,9 +391,11 @@ impl Session {
             // The move with what it revealed, if it turned a jieqi piece over.
             if let Some(info) = notation::describe_last(self.vs.game()) {
                 print_move("banco plays", &info);
-                println!(
+                outln!(
                     "  (depth {}, {} nodes, score {} for banco)",
-                    result.depth, result.nodes, result.score
+                    result.depth,
+                    result.nodes,
+                    result.score
                 );
             }
             self.show();
@@ -402,7 +404,7 @@ impl Session {
 
     fn hint(&mut self) {
         if let Err(e) = self.vs.hint() {
-            println!("{e}");
+            outln!("{e}");
             return;
         }
         let Some(request) = self.vs.search_request() else {
@@ -415,21 +417,21 @@ impl Session {
         if let Some(mv) = result.best_move {
             let pv: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
             print_move("hint:", &notation::describe(&request.game, mv));
-            println!("  score {} pv {}", result.score, pv.join(" "));
+            outln!("  score {} pv {}", result.score, pv.join(" "));
         }
         self.vs.search_done(request.id, result.best_move);
     }
 
     fn save(&self, path: &str) {
         if path.is_empty() {
-            println!("say where: `save mygame.banco` (or mygame.txt for text)");
+            outln!("say where: `save mygame.banco` (or mygame.txt for text)");
             return;
         }
         let path = Path::new(path);
         let bytes = match self.vs.save() {
             Ok(b) => b,
             Err(e) => {
-                println!("could not save: {e}");
+                outln!("could not save: {e}");
                 return;
             }
         };
@@ -437,7 +439,7 @@ impl Session {
             match SavedGame::decode(&bytes).and_then(|s| banco_app::pgn::export_saved(&s)) {
                 Ok(t) => t.into_bytes(),
                 Err(e) => {
-                    println!("could not export: {e}");
+                    outln!("could not export: {e}");
                     return;
                 }
             }
@@ -445,7 +447,7 @@ impl Session {
             match SavedGame::decode(&bytes).and_then(|s| text::export(&s)) {
                 Ok(t) => t.into_bytes(),
                 Err(e) => {
-                    println!("could not export: {e}");
+                    outln!("could not export: {e}");
                     return;
                 }
             }
@@ -453,20 +455,20 @@ impl Session {
             bytes
         };
         match write_atomic(path, &bytes) {
-            Ok(()) => println!("saved {} ({} bytes)", path.display(), bytes.len()),
-            Err(e) => println!("could not save {}: {e}", path.display()),
+            Ok(()) => outln!("saved {} ({} bytes)", path.display(), bytes.len()),
+            Err(e) => outln!("could not save {}: {e}", path.display()),
         }
     }
 
     fn load(&mut self, path: &str) {
         if path.is_empty() {
-            println!("say which file: `load mygame.banco`");
+            outln!("say which file: `load mygame.banco`");
             return;
         }
         let bytes = match read_limited(Path::new(path), save::MAX_BYTES as u64) {
             Ok(b) => b,
             Err(e) => {
-                println!("could not read {path}: {e}");
+                outln!("could not read {path}: {e}");
                 return;
             }
         };
@@ -478,7 +480,7 @@ impl Session {
             {
                 Ok(s) => s.encode(),
                 Err(e) => {
-                    println!("could not load {path}: {e}");
+                    outln!("could not load {path}: {e}");
                     return;
                 }
             }
@@ -492,10 +494,10 @@ impl Session {
             Ok(vs) => {
                 self.vs = vs;
                 self.announced = false;
-                println!("loaded {path}: {} moves", self.vs.game().ply());
+                outln!("loaded {path}: {} moves", self.vs.game().ply());
                 self.show();
             }
-            Err(e) => println!("could not load {path}: {e}"),
+            Err(e) => outln!("could not load {path}: {e}"),
         }
     }
 }
@@ -511,16 +513,16 @@ pub(crate) fn print_move(who: &str, info: &MoveInfo) {
         .rev()
         .collect();
     if others.is_empty() {
-        println!("{who} {}", info.text(Notation::Coordinate));
+        outln!("{who} {}", info.text(Notation::Coordinate));
     } else {
-        println!(
+        outln!(
             "{who} {} ({})",
             info.text(Notation::Coordinate),
             others.join(" ")
         );
     }
     if let Some(text) = &info.announcement {
-        println!("  {text}");
+        outln!("  {text}");
     }
 }
 

@@ -102,7 +102,7 @@ pub(crate) fn puzzles_cmd(args: &PuzzlesArgs) -> Result<(), CliError> {
             let found = harvest::harvest(&o, |c| {
                 let w: Vec<&str> = c.source.split_whitespace().collect();
                 let (seed, ply) = (w.get(3).unwrap_or(&"0"), w.get(5).unwrap_or(&"0"));
-                println!(
+                outln!(
                     "sp{seed}-{ply}\t{}\t{}\t{}\t{}",
                     c.source,
                     c.fen,
@@ -132,13 +132,13 @@ pub(crate) fn puzzles_cmd(args: &PuzzlesArgs) -> Result<(), CliError> {
             match tier {
                 None => {
                     for t in Tier::ALL {
-                        println!("{:12} {}", t.name(), of_tier(t).count());
+                        outln!("{:12} {}", t.name(), of_tier(t).count());
                     }
-                    println!("total {}", all.len());
+                    outln!("total {}", all.len());
                 }
                 Some(n) => {
                     for e in of_tier(Tier::of_mate(*n)) {
-                        println!("{}\t{}\t{}", e.id, e.puzzle.mate_in, e.puzzle.fen);
+                        outln!("{}\t{}\t{}", e.id, e.puzzle.mate_in, e.puzzle.fen);
                     }
                 }
             }
@@ -182,7 +182,7 @@ fn prove(kind: GameKind, file: &PathBuf, max_mate: u32, prefix: &str) -> Result<
             .and_then(|n| mate::main_line(&game, &rules, n, &o, &stop))
             .and_then(|l| banco_app::puzzles::line_text(&game, &l));
         match (found.mate, line) {
-            (Some(n), Some(line)) => println!(
+            (Some(n), Some(line)) => outln!(
                 "{prefix}{}\t{source}\t{}\t{n}\t{}",
                 i + 1,
                 banco_game::MatchGame::fen(&game),
@@ -217,11 +217,11 @@ fn verify(
     for e in &picked {
         if let Err(why) = e.verify(&mate::options(e.puzzle.mate_in)) {
             failed += 1;
-            println!("{}: {why}", e.id);
+            outln!("{}: {why}", e.id);
         }
     }
-    println!("time {:.1} s", start.elapsed().as_secs_f64());
-    println!("verified {} failed {failed}", picked.len() - failed);
+    outln!("time {:.1} s", start.elapsed().as_secs_f64());
+    outln!("verified {} failed {failed}", picked.len() - failed);
     if failed > 0 {
         return Err(CliError::Failure(format!(
             "{failed} puzzles did not verify"

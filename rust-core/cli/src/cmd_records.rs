@@ -55,7 +55,7 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
                             &game,
                             banco_app::computer::main_notation(g.kind),
                         );
-                        println!(
+                        outln!(
                             "game {}: {} {} vs {}, {} plies, result {}",
                             i + 1,
                             g.kind,
@@ -64,15 +64,15 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
                             g.moves.len(),
                             g.result.text()
                         );
-                        println!("  moves {}", moves.join(" "));
-                        println!("  fen {}", game.fen());
+                        outln!("  moves {}", moves.join(" "));
+                        outln!("  fen {}", game.fen());
                         for n in &g.notes {
-                            println!("  note: {n}");
+                            outln!("  note: {n}");
                         }
                     }
                     Err(e) => {
                         bad += 1;
-                        println!("game {}: {e}", i + 1);
+                        outln!("game {}: {e}", i + 1);
                     }
                 }
             }
@@ -89,7 +89,7 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
                     .map_err(CliError::input)?;
                 write_atomic(out, &bytes)
                     .map_err(|e| CliError::input(format!("cannot write {}: {e}", out.display())))?;
-                println!("saved {} ({} bytes)", out.display(), bytes.len());
+                outln!("saved {} ({} bytes)", out.display(), bytes.len());
             }
             if bad > 0 {
                 return Err(CliError::input(format!("{bad} game(s) could not be read")));
@@ -103,7 +103,7 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
                 write_atomic(out, text.as_bytes())
                     .map_err(|e| CliError::input(format!("cannot write {}: {e}", out.display())))
             } else {
-                print!("{text}");
+                out!("{text}");
                 Ok(())
             }
         }
@@ -232,7 +232,7 @@ pub(crate) fn render_cmd(args: &RenderArgs) -> Result<(), CliError> {
     };
     write_atomic(&args.output, &bytes)
         .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.output.display())))?;
-    println!("wrote {} ({} bytes)", args.output.display(), bytes.len());
+    outln!("wrote {} ({} bytes)", args.output.display(), bytes.len());
     Ok(())
 }
 

@@ -66,14 +66,14 @@ pub(crate) fn perft(args: &PerftArgs) -> Result<(), CliError> {
     let total = if args.divide && args.depth > 0 {
         let mut total = 0;
         for (mv, n) in xperft::divide(&mut pos, args.depth) {
-            println!("{mv}: {n}");
+            outln!("{mv}: {n}");
             total += n;
         }
         total
     } else {
         xperft::perft(&mut pos, args.depth)
     };
-    println!("{total}");
+    outln!("{total}");
     Ok(())
 }
 
@@ -84,14 +84,14 @@ fn perft_chess(args: &PerftArgs) -> Result<(), CliError> {
     let total = if args.divide && args.depth > 0 {
         let mut total = 0;
         for (mv, n) in banco_chess::perft::divide(&mut game, args.depth) {
-            println!("{}: {n}", game.uci(mv));
+            outln!("{}: {n}", game.uci(mv));
             total += n;
         }
         total
     } else {
         banco_chess::perft::perft(&mut game, args.depth)
     };
-    println!("{total}");
+    outln!("{total}");
     Ok(())
 }
 
@@ -106,14 +106,14 @@ fn perft_jieqi(args: &PerftArgs) -> Result<(), CliError> {
     let total = if args.divide && args.depth > 0 {
         let mut total = 0;
         for (mv, n) in jperft::divide(&mut pos, args.depth) {
-            println!("{mv}: {n}");
+            outln!("{mv}: {n}");
             total += n;
         }
         total
     } else {
         jperft::perft(&mut pos, args.depth)
     };
-    println!("{total}");
+    outln!("{total}");
     Ok(())
 }
 
@@ -142,7 +142,7 @@ pub(crate) fn move_cmd(args: &MoveArgs) -> Result<(), CliError> {
         MoveTextError::Unreadable(_) => CliError::input(format!("unparsable move: {e}")),
         MoveTextError::Illegal(_) => CliError::input(format!("illegal move: {e}")),
     })?;
-    println!(
+    outln!(
         "iccs {} wxf {} chinese {}",
         Iccs(mv),
         Wxf::from_move(&pos, mv),
@@ -166,7 +166,7 @@ fn move_any(kind: banco_game::GameKind, args: &MoveArgs) -> Result<(), CliError>
         _ => CliError::input(format!("unparsable move: {e}")),
     })?;
     let info = notation::describe(&game, mv);
-    println!(
+    outln!(
         "uci {} san {}",
         info.text(Notation::Coordinate),
         info.text(Notation::San)
@@ -208,8 +208,8 @@ pub(crate) fn judge(args: &JudgeArgs) -> Result<(), CliError> {
             .map_err(|e| CliError::input(format!("move {index}: {e}")))?;
     }
     match game.outcome(&rules) {
-        Some(o) => println!("result {} {}", o.score_text(), o.reason_text()),
-        None => println!("result * game goes on"),
+        Some(o) => outln!("result {} {}", o.score_text(), o.reason_text()),
+        None => outln!("result * game goes on"),
     }
     Ok(())
 }
@@ -269,7 +269,7 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
             };
             let secs = start.elapsed().as_secs_f64();
             let nps = (nodes as f64 / secs.max(1e-9)) as u64;
-            println!("nodes {nodes} time {secs:.3} nps {nps}");
+            outln!("nodes {nodes} time {secs:.3} nps {nps}");
             Ok(())
         }
         Some("lines") => crate::cmd_lines::bench(

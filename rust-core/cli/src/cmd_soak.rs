@@ -38,7 +38,7 @@ fn games<G: MatchGame>(config: &SoakConfig, first: usize) -> SoakReport {
     for (i, seed) in seeds.take(config.games as usize) {
         let report = play_game::<G>(config, seed, &mut random_move::<G>);
         if !report.is_clean() {
-            println!("game {i} (seed {seed}): {report}");
+            outln!("game {i} (seed {seed}): {report}");
         }
         total.add(&report);
     }
@@ -65,11 +65,14 @@ pub(crate) fn soak(args: &SoakArgs) -> Result<(), CliError> {
             )));
         }
     };
-    println!(
+    outln!(
         "moves {} disconnects {} frames {} undos {}",
-        report.moves, report.disconnects, report.frames, report.undos
+        report.moves,
+        report.disconnects,
+        report.frames,
+        report.undos
     );
-    println!("{report}");
+    outln!("{report}");
     if report.is_clean() {
         Ok(())
     } else {

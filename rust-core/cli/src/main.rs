@@ -3,6 +3,24 @@
 //!
 //! Exit codes: 0 success, 2 bad input (a FEN, a move, an option), 1 a check that failed.
 
+/// `println!` for the command's output on stdout, except that a closed stdout (`banco perft
+/// --divide | head`) ends the process quietly with exit code 0 instead of a panic.
+macro_rules! outln {
+    () => {
+        $crate::write_stdout(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `print!` with the same rule as [`outln!`] for a closed stdout.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::write_stdout(format_args!($($arg)*))
+    };
+}
+
 mod cmd_ble;
 mod cmd_edit;
 mod cmd_engine;
@@ -66,6 +84,20 @@ enum Command {
     Uci(cmd_engine::UciArgs),
     /// Run as a UCCI engine on stdin/stdout.
     Ucci,
+}
+
+/// Writes the command's output to stdout. When the reader went away (a pipe closed early),
+/// nothing more can be shown: the process ends with exit code 0, as `head` expects of the
+/// commands before it. Any other write error ends it with a message on stderr and code 1.
+pub(crate) fn write_stdout(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to stdout: {e}");
+        std::process::exit(1);
+    }
 }
 
 /// An error that ends the command with a message and an exit code.

@@ -53,10 +53,10 @@ impl Table {
     pub(super) fn show_race(&self, path: CellSet) {
         let Some(v) = self.m.race() else { return };
         let Some(board) = &v.board else { return };
-        print!("{}", render(board.board(), path, self.style));
-        println!("{}", status_line(&v));
+        out!("{}", render(board.board(), path, self.style));
+        outln!("{}", status_line(&v));
         if v.can_move && self.ai.is_none() {
-            println!("your move (a1 e5), or resign, board, quit:");
+            outln!("your move (a1 e5), or resign, board, quit:");
         }
     }
 
@@ -67,7 +67,7 @@ impl Table {
                 options,
                 your_color,
             } => {
-                println!(
+                outln!(
                     "the race starts ({}): your board is {}",
                     options_text(options),
                     if your_color == Color::Red {
@@ -81,18 +81,18 @@ impl Table {
                 self.next_race_move = Some(Instant::now());
             }
             RaceUpdate::OpponentMoved { turn, score, balls } => {
-                println!("they: move {} score {score} balls {balls}", turn + 1);
+                outln!("they: move {} score {score} balls {balls}", turn + 1);
             }
             RaceUpdate::TimeUp => {
-                println!("your time is up; waiting for the other player's");
+                outln!("your time is up; waiting for the other player's");
                 self.next_race_move = None;
             }
             RaceUpdate::Over { result, text } => {
                 self.over = true;
                 self.racing = false;
                 self.next_race_move = None;
-                println!("race over: {}", shown(&text));
-                println!("{}", result_line(&result));
+                outln!("race over: {}", shown(&text));
+                outln!("{}", result_line(&result));
                 self.finish_by = Some(Instant::now() + super::FINISH_GRACE);
             }
         }
@@ -129,10 +129,10 @@ impl Table {
         };
         match self.m.race_move(mv.from, mv.to) {
             Ok(turn) => {
-                println!("you play {} {} (+{})", mv.from, mv.to, turn.points);
+                outln!("you play {} {} (+{})", mv.from, mv.to, turn.points);
                 self.show_race(path_set(&turn));
             }
-            Err(e) => println!("could not play {} {}: {e}", mv.from, mv.to),
+            Err(e) => outln!("could not play {} {}: {e}", mv.from, mv.to),
         }
     }
 
@@ -147,9 +147,9 @@ impl Table {
             _ => match parse_move(text) {
                 Ok((from, to)) => match self.m.race_move(from, to) {
                     Ok(turn) => self.show_race(path_set(&turn)),
-                    Err(e) => println!("{e}"),
+                    Err(e) => outln!("{e}"),
                 },
-                Err(e) => println!("{e}"),
+                Err(e) => outln!("{e}"),
             },
         }
         true

@@ -15,19 +15,19 @@ pub(crate) fn read_command<'a>(
     line: &'a mut String,
     echo: bool,
 ) -> Result<Option<&'a str>, CliError> {
-    print!("{prompt}");
+    out!("{prompt}");
     let _ = std::io::stdout().flush();
     line.clear();
     let read = input
         .read_line(line)
         .map_err(|e| CliError::input(e.to_string()))?;
     if read == 0 {
-        println!();
+        outln!();
         return Ok(None);
     }
     let text = line.trim();
     if echo {
-        println!("{text}");
+        outln!("{text}");
     }
     Ok(Some(text))
 }

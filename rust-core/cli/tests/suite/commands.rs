@@ -246,3 +246,34 @@ fn soak_last_line() {
     let out = banco(&["soak", "--games", "1", "--game", "go"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A reader that stops early (`banco play < moves | head -1`) closes the pipe: the command
+/// ends quietly with exit code 0, as the commands before `head` in a shell pipeline do, not
+/// with a panic about a broken pipe. (The session asks for far more output than a pipe
+/// holds, so its writes do meet the closed pipe.)
+#[test]
+fn a_reader_that_stops_early_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
+        .arg("play")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // About 700 KB of help pages, ten times what a pipe buffers.
+    stdin.write_all("help\n".repeat(2000).as_bytes()).unwrap();
+    drop(stdin);
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("Banco xiangqi"), "{first}");
+    // The reader is dropped here: the pipe is closed with most of the output still to come.
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
