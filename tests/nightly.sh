@@ -8,17 +8,21 @@
 # soak, a match cut and resumed 3,000 times), a save killed mid-write thousands of times, and every cargo-fuzz target for a
 # while (tests/fuzz/run.sh), and random command-line sessions: play, edit, uci, ucci (cli).
 #
+# The rules against independent referees on random games and set-ups (rules): legal moves,
+# WXF and SAN, verdicts, against pyffish (xiangqi) and python-chess (chess, Chess960).
+#
 # The mate solver on every reference puzzle, the long mates included, and every stored
 # puzzle solution of the bundled collection proven again (puzzles).
 #
-# Usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|cli|tune|all]   (default: all)
+# Usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|cli|rules|tune|all]   (default: all)
 # BANCO_TEST_PROFILE=test runs the cargo test parts from the test profile instead of release.
 # BANCO_PROPTEST_SEED runs the property tests (props) from that seed instead of their own fixed ones.
 # `tune` runs the Texel tuner (tests/tune/texel.sh) on BANCO_TEXEL_GAMES (default 5000)
 # self-play games and rewrites the xiangqi weights; it is not part of `all`.
 # BANCO_SAVE_KILLS (default 2000) and BANCO_FUZZ_SECONDS (default 300 per target) size the
 # kill and fuzz parts; `cli` runs BANCO_CLI_SESSIONS (default 50) random command-line
-# sessions of each kind (play for every game, edit, uci, ucci: tests/fuzz/cli_sessions.py).
+# sessions of each kind (play for every game, edit, uci, ucci: tests/fuzz/cli_sessions.py);
+# `rules` plays BANCO_RULES_GAMES (default 300) random games of each kind, from BANCO_SEED.
 # Figures go to stdout; every section ends with its summary lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -138,6 +142,14 @@ cli() {
   python3 tests/fuzz/cli_sessions.py "$banco" --sessions "$sessions" --out target/cli-sessions | tail -n 10
 }
 
+rules() {
+  # Every position of random games asked of banco and of a referee (tests/fuzz/rules_diff.py):
+  # each disagreement is printed with its FEN.
+  local games="${BANCO_RULES_GAMES:-300}" seed="${BANCO_SEED:-$(date +%s)}"
+  step "the rules against pyffish and python-chess: $games random games of each kind, seed $seed"
+  python3 tests/fuzz/rules_diff.py "$banco" --games "$games" --seed "$seed" | tail -n 20
+}
+
 puzzles() {
   step "every reference puzzle (xiangqi and chess), $test_profile build"
   cargo test --profile "$test_profile" --locked -p banco-engine --test suite -- --include-ignored puzzles::
@@ -201,9 +213,10 @@ case "$what" in
   kill) kill_save ;;
   fuzz) fuzz ;;
   cli) build; cli ;;
+  rules) build; rules ;;
   # Texel tuning (not in `all`: it rewrites weights.rs, to be checked by games first).
   tune) bash tests/tune/texel.sh "${BANCO_TEXEL_GAMES:-5000}" "${BANCO_TEXEL_FIRST:-0}" ;;
-  all) build; soak; props; speed; puzzles; collection; strength; ignored; kill_save; fuzz; cli ;;
-  *) echo "usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|tune|all]" >&2; exit 2 ;;
+  all) build; soak; props; speed; puzzles; collection; strength; ignored; kill_save; fuzz; cli; rules ;;
+  *) echo "usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|cli|rules|tune|all]" >&2; exit 2 ;;
 esac
 step "done: $what"

@@ -39,6 +39,7 @@ Examples (see README.md beside this script):
 """
 
 import argparse
+import importlib.util
 import json
 import math
 import os
@@ -64,23 +65,31 @@ def venv_dir():
     return os.path.join(cache, "banco-strength", "venv")
 
 
-def ensure_pyffish():
-    """Import pyffish, creating the virtual environment and re-running inside it if needed."""
-    try:
-        import pyffish  # noqa: F401
+def ensure_packages(pins):
+    """Make every module of `pins` (module name -> pip requirement) importable: when one is
+    missing, install what is missing into the virtual environment (created once) and run
+    this script again inside it."""
+    missing = [req for module, req in pins.items() if importlib.util.find_spec(module) is None]
+    if not missing:
         return
-    except ImportError:
-        pass
     venv = venv_dir()
     python = os.path.join(venv, "bin", "python")
-    if os.path.realpath(sys.prefix) == os.path.realpath(venv):
-        sys.exit(f"pyffish is missing from {venv}: remove that folder and run again")
-    if not os.path.exists(python):
-        print(f"creating {venv} with pyffish {PYFFISH_VERSION} (once)", file=sys.stderr)
-        subprocess.check_call([sys.executable, "-m", "venv", venv])
-        subprocess.check_call([python, "-m", "pip", "install", "--quiet",
-                               f"pyffish=={PYFFISH_VERSION}"])
+    if os.path.realpath(sys.prefix) != os.path.realpath(venv):
+        if not os.path.exists(python):
+            print(f"creating {venv} (once)", file=sys.stderr)
+            subprocess.check_call([sys.executable, "-m", "venv", venv])
+    elif os.environ.get("BANCO_VENV_INSTALLED"):
+        sys.exit(f"{', '.join(missing)} still missing in {venv}: remove that folder and run again")
+    else:
+        print(f"installing {', '.join(missing)} into {venv}", file=sys.stderr)
+        subprocess.check_call([python, "-m", "pip", "install", "--quiet", *missing])
+        os.environ["BANCO_VENV_INSTALLED"] = "1"
     os.execv(python, [python, os.path.abspath(sys.argv[0])] + sys.argv[1:])
+
+
+def ensure_pyffish():
+    """Import pyffish, creating the virtual environment and re-running inside it if needed."""
+    ensure_packages({"pyffish": f"pyffish=={PYFFISH_VERSION}"})
 
 
 # ---------------------------------------------------------------------------------------

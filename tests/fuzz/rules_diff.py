@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""Banco's rules against independent implementations, on random games.
+
+The reference data (`tests/data/perft`, the notation and repetition tables) fixes chosen
+positions; this walks seeded random games (of xiangqi and chess, half of them from random
+legal set-ups rich in what random play seldom reaches) and at every position asks `banco`
+and a referee the same questions:
+
+* xiangqi, against pyffish (Fairy-Stockfish): the set of legal moves (`banco perft --divide
+  --depth 1`), the WXF name of sampled moves (`banco move`), and the verdict of `banco judge`
+  every few dozen plies and where the game ends (no legal move: the side to move loses;
+  neither side with a piece that can cross the river: a draw);
+* chess (and Chess960 with Shredder-FEN castling), against python-chess: the legal moves,
+  the SAN of sampled moves, and SAN read back to the same move.
+
+Every disagreement is printed with the position (FEN), so it can be replayed by hand.
+
+The referees (pyffish, python-chess) are pinned and installed on first use into the
+virtual environment of the strength scripts (tests/strength/README.md).
+
+Usage: tests/fuzz/rules_diff.py BANCO [--games N] [--seed S] [--game xiangqi|chess|chess960|all]
+Last line: `positions P notations W verdicts J disagreements D`.
+"""
+
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "strength"))
+import xiangqi_match  # noqa: E402  (its virtual environment with the referees)
+
+CHESS_VERSION = "1.11.2"
+
+XQ = "xiangqi"
+
+
+class Tally:
+    """What was compared, and what disagreed."""
+
+    def __init__(self):
+        self.positions = 0
+        self.notations = 0
+        self.verdicts = 0
+        self.disagreements = 0
+
+    def bad(self, *what):
+        self.disagreements += 1
+        print("DISAGREE", *what, flush=True)
+
+
+def banco(binary, *args):
+    return subprocess.run([binary, *args], capture_output=True, text=True)
+
+
+def divided_moves(binary, game, fen):
+    """The legal moves `banco perft --divide --depth 1` lists, or None and the error."""
+    r = banco(binary, "perft", "--game", game, "--divide", "--depth", "1", "--fen", fen)
+    if r.returncode != 0:
+        return None, r.stderr.strip()
+    return {line.split(":")[0] for line in r.stdout.splitlines() if ":" in line}, None
+
+
+# --- xiangqi ----------------------------------------------------------------------------
+
+COORD = re.compile(r"([a-i])(\d+)([a-i])(\d+)$")
+
+
+def xq_ours(move):
+    """pyffish's coordinates (ranks 1–10) in Banco's (ranks 0–9)."""
+    m = COORD.match(move)
+    return f"{m[1]}{int(m[2]) - 1}{m[3]}{int(m[4]) - 1}"
+
+
+def xq_setup(rng, sf):
+    """A random legal position: every piece on a square it can stand on, the side not to
+    move not in check, the kings not facing each other on an open file."""
+    while True:
+        board = {}
+
+        def put(piece, squares):
+            free = [s for s in squares if s not in board]
+            if free:
+                board[rng.choice(free)] = piece
+
+        for red in (True, False):
+            own = (lambda r: r) if red else (lambda r: 9 - r)
+            case = str.upper if red else str.lower
+            put(case("k"), [(f, own(r)) for f in (3, 4, 5) for r in (0, 1, 2)])
+            for _ in range(rng.randint(0, 2)):
+                put(case("a"), [(f, own(r)) for f, r in ((3, 0), (5, 0), (4, 1), (3, 2), (5, 2))])
+            for _ in range(rng.randint(0, 2)):
+                spots = ((2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4))
+                put(case("b"), [(f, own(r)) for f, r in spots])
+            for kind in "rnc":
+                for _ in range(rng.randint(0, 2)):
+                    put(case(kind), [(f, r) for f in range(9) for r in range(10)])
+            pawn_squares = [(f, own(r)) for f in (0, 2, 4, 6, 8) for r in (3, 4)]
+            pawn_squares += [(f, own(r)) for f in range(9) for r in range(5, 10)]
+            for _ in range(rng.randint(0, 5)):
+                put(case("p"), pawn_squares)
+        kings = {p: s for s, p in board.items() if p in "Kk"}
+        (file_r, rank_r), (file_b, rank_b) = kings["K"], kings["k"]
+        if file_r == file_b and not any((file_r, r) in board for r in range(rank_r + 1, rank_b)):
+            continue
+        rows = []
+        for rank in range(9, -1, -1):
+            row, empty = "", 0
+            for file in range(9):
+                piece = board.get((file, rank))
+                if piece is None:
+                    empty += 1
+                    continue
+                row += (str(empty) if empty else "") + piece
+                empty = 0
+            rows.append(row + (str(empty) if empty else ""))
+        side = rng.choice("wb")
+        fen = "/".join(rows) + f" {side} - - 0 1"
+        other = fen.replace(f" {side} ", " b " if side == "w" else " w ")
+        if sf.validate_fen(fen, XQ) == 1 and not sf.gives_check(XQ, other, []):
+            return fen
+
+
+def xiangqi_game(binary, rng, tally, from_setup):
+    import pyffish as sf
+
+    start = xq_setup(rng, sf) if from_setup else sf.start_fen(XQ)
+    moves = []
+    for ply in range(rng.randint(20, 150)):
+        fen = sf.get_fen(XQ, start, moves)
+        legal = sf.legal_moves(XQ, start, moves)
+        tally.positions += 1
+        ours, err = divided_moves(binary, XQ, fen)
+        if ours is None:
+            tally.bad("xiangqi refused", fen, err)
+            return
+        ref = {xq_ours(m) for m in legal}
+        if ours != ref:
+            tally.bad("xiangqi moves", fen, "banco only", sorted(ours - ref), "pyffish only", sorted(ref - ours))
+            return
+        if rng.random() < 0.3:
+            for m in rng.sample(legal, min(5, len(legal))):
+                tally.notations += 1
+                want = sf.get_san(XQ, fen, m, False, sf.NOTATION_XIANGQI_WXF)
+                r = banco(binary, "move", "--fen", fen, xq_ours(m))
+                words = r.stdout.split()
+                got = words[words.index("wxf") + 1] if "wxf" in words else r.stderr.strip()
+                if got != want:
+                    tally.bad("xiangqi wxf", fen, xq_ours(m), "banco", got, "pyffish", want)
+        # A repetition or move-count end, which the two rule books need not rule alike, is
+        # left to the repetition table (tests/data/rules).
+        if (not legal or ply % 37 == 36) and not sf.is_optional_game_end(XQ, start, moves)[0]:
+            tally.verdicts += 1
+            r = banco(binary, "judge", "--fen", start, *[xq_ours(m) for m in moves])
+            last = (r.stdout.strip().splitlines() or [r.stderr.strip()])[-1]
+            if not legal:
+                want = "0-1" if " w " in fen else "1-0"
+            elif all(sf.has_insufficient_material(XQ, start, moves)):
+                want = "1/2-1/2"
+            else:
+                want = "*"
+            if last.split()[1:2] != [want]:
+                tally.bad("xiangqi verdict", start, " ".join(xq_ours(m) for m in moves), "banco", last, "want", want)
+        if not legal:
+            return
+        moves.append(rng.choice(legal))
+
+
+# --- chess ------------------------------------------------------------------------------
+
+
+def chess_setup(rng):
+    """A random legal position rich in what random games rarely reach: pawns one step from
+    promotion, castling rights with the king and rooks at home, an en-passant square."""
+    import chess
+
+    while True:
+        board = chess.Board(None)
+        free = list(chess.SQUARES)
+        rng.shuffle(free)
+        for color in (chess.WHITE, chess.BLACK):
+            home = 0 if color == chess.WHITE else 7
+            if rng.random() < 0.5:
+                board.set_piece_at(chess.square(4, home), chess.Piece(chess.KING, color))
+                for file in (0, 7):
+                    if rng.random() < 0.7:
+                        board.set_piece_at(chess.square(file, home), chess.Piece(chess.ROOK, color))
+            for kind, most in ((chess.KING, 1), (chess.QUEEN, 2), (chess.ROOK, 2), (chess.BISHOP, 2),
+                               (chess.KNIGHT, 2), (chess.PAWN, 6)):
+                have = len(board.pieces(kind, color))
+                for _ in range((1 if kind == chess.KING else rng.randint(0, most)) - have):
+                    squares = [q for q in free if board.piece_at(q) is None
+                               and (kind != chess.PAWN or 1 <= chess.square_rank(q) <= 6)]
+                    if squares:
+                        board.set_piece_at(rng.choice(squares), chess.Piece(kind, color))
+        board.turn = rng.choice((chess.WHITE, chess.BLACK))
+        board.castling_rights = chess.BB_EMPTY
+        for rook in (chess.A1, chess.H1, chess.A8, chess.H8):
+            if rng.random() < 0.8:
+                board.castling_rights |= chess.BB_SQUARES[rook]
+        board.castling_rights = board.clean_castling_rights()
+        # An en-passant square behind a pawn of the side not to move on its fourth rank.
+        rank = 4 if board.turn == chess.WHITE else 3
+        pawns = [q for q in board.pieces(chess.PAWN, not board.turn) if chess.square_rank(q) == rank]
+        if pawns and rng.random() < 0.7:
+            q = rng.choice(pawns)
+            behind = q + (8 if board.turn == chess.WHITE else -8)
+            start = behind + (8 if board.turn == chess.WHITE else -8)
+            if board.piece_at(behind) is None and board.piece_at(start) is None:
+                board.ep_square = behind
+        if board.is_valid():
+            return board
+
+
+def chess_game(binary, rng, tally, chess960, from_setup=False):
+    import chess
+
+    if from_setup:
+        board = chess_setup(rng)
+    elif chess960:
+        board = chess.Board.from_chess960_pos(rng.randrange(960))
+        board.chess960 = True
+    else:
+        board = chess.Board()
+    for _ in range(rng.randint(10, 200)):
+        fen = board.shredder_fen() if chess960 else board.fen()
+        tally.positions += 1
+        ours, err = divided_moves(binary, "chess", fen)
+        if ours is None:
+            tally.bad("chess refused", fen, err)
+            return
+        legal = list(board.legal_moves)
+        ref = {board.uci(m) for m in legal}
+        if ours != ref:
+            tally.bad("chess moves", fen, "banco only", sorted(ours - ref), "python-chess only", sorted(ref - ours))
+            return
+        if not legal or board.is_insufficient_material() or board.halfmove_clock >= 100:
+            return
+        if rng.random() < 0.3:
+            for m in rng.sample(legal, min(4, len(legal))):
+                tally.notations += 1
+                uci, san = board.uci(m), board.san(m)
+                words = banco(binary, "move", "--game", "chess", "--fen", fen, uci).stdout.split()
+                if words[2:4] != ["san", san]:
+                    tally.bad("chess san", fen, uci, "banco", " ".join(words), "python-chess", san)
+                words = banco(binary, "move", "--game", "chess", "--fen", fen, san).stdout.split()
+                if words[0:2] != ["uci", uci]:
+                    tally.bad("chess san read", fen, san, "banco", " ".join(words), "python-chess", uci)
+        board.push(rng.choice(legal))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("banco")
+    ap.add_argument("--games", type=int, default=100, help="games of each kind")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game", default="all", choices=["xiangqi", "chess", "chess960", "all"])
+    a = ap.parse_args()
+    xiangqi_match.ensure_packages({
+        "pyffish": f"pyffish=={xiangqi_match.PYFFISH_VERSION}",
+        "chess": f"chess=={CHESS_VERSION}",
+    })
+    rng = random.Random(a.seed)
+    tally = Tally()
+    kinds = ["xiangqi", "chess", "chess960"] if a.game == "all" else [a.game]
+    for kind in kinds:
+        for g in range(a.games):
+            if kind == "xiangqi":
+                xiangqi_game(a.banco, rng, tally, from_setup=g % 2 == 1)
+            else:
+                setup = kind == "chess" and g % 2 == 1
+                chess_game(a.banco, rng, tally, chess960=kind == "chess960", from_setup=setup)
+    print(
+        f"positions {tally.positions} notations {tally.notations} "
+        f"verdicts {tally.verdicts} disagreements {tally.disagreements}"
+    )
+    sys.exit(1 if tally.disagreements else 0)
+
+
+if __name__ == "__main__":
+    main()
