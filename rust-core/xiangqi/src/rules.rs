@@ -25,7 +25,9 @@
 //!   side's moves chased? A move chases a piece when, after it, one of the mover's pieces
 //!   attacks it in a way that counts as a chase **and** that attack is new: that attacker
 //!   did not attack the piece before the move (a piece that merely lost a protector while
-//!   attacked all along is not chased anew), or the move turned that attacker into a
+//!   attacked all along is not chased anew; an attack that a pin or a check kept from being
+//!   a legal capture was there all along too, so answering the check or stepping out of
+//!   the pin does not chase), or the move turned that attacker into a
 //!   discovered-check piece (taking would now give check, so the king can no longer take
 //!   back — the x-ray case). An attack counts as a chase when the attacker is not a king or
 //!   a pawn; the victim is not a king and not a pawn on its own half; the capture would be
@@ -322,10 +324,13 @@ pub(crate) fn chase_info(pos: &mut Position, chaser: usize) -> ChaseInfo {
             if vkind == KING || (vkind == PAWN && own_half(victim, to)) {
                 continue;
             }
+            // What the piece attacks by its moves alone, legal or not: a capture that only
+            // a pin or a check held back was an attack all along, so the move that lifts
+            // the pin or answers the check does not make it new.
+            info.attacks[slot] |= bit;
             if !legal_for_owner(pos, mv) {
                 continue;
             }
-            info.attacks[slot] |= bit;
             let stronger = (matches!(kind, HORSE | CANNON) && vkind == ROOK)
                 || (matches!(kind, ADVISOR | ELEPHANT) && matches!(vkind, ROOK | CANNON | HORSE));
             // Not protected, and not a mutual attack the victim could answer in kind.

@@ -28,7 +28,7 @@
 //!   moves as (its home square's), and revealed advisors and elephants attack wherever
 //!   they roam. An attack is judged as in xiangqi — not by a king or a pawn, never on a
 //!   king, the capture must be legal, it must be new (or newly come with a discovered
-//!   check) — and counts as a chase when the victim has no legal recapture, or when the
+//!   check; a capture that only a pin or a check held back was an attack all along) — and counts as a chase when the victim has no legal recapture, or when the
 //!   same kinds attack each other and the victim could not take back.
 //! * **Values are known only face up.** The exception that a rook attacked by a horse or a
 //!   cannon (or a rook, cannon or horse by an advisor or elephant) is chased even when
@@ -177,11 +177,13 @@ fn chase_info(pos: &JieqiPosition, chaser: usize, ids: &Ids) -> ChaseInfo {
             if !vhidden && (vkind == KING || (vkind == PAWN && own_half(victim, t))) {
                 continue;
             }
+            // An attack that a pin or a check keeps from being a legal capture is an
+            // attack all along: answering the check or leaving the pin is not a new one.
+            let bit = ids.bit(t);
+            info.attacks[a] |= bit;
             if pos.step_exposes(chaser, f, t) {
                 continue;
             }
-            let bit = ids.bit(t);
-            info.attacks[a] |= bit;
             let known = code & HIDDEN == 0 && !vhidden;
             let stronger = known
                 && ((matches!(kind, HORSE | CANNON) && vkind == ROOK)

@@ -90,3 +90,16 @@ fn perpetual_check_is_judged_before_chase() {
         })
     );
 }
+
+#[test]
+fn answering_a_check_or_leaving_a_pin_is_not_a_chase() {
+    // Black's rook attacks Red's unprotected pawn on h6 all along; Red's rook takes turns
+    // checking from e4 and pinning from d4, and Black's king steps aside each time. The king
+    // moves make the capture legal again but do not make the attack new: a draw, as in
+    // xiangqi (a face-down red piece stands on i0 so that the position is a jieqi one).
+    let g = play(
+        "4k4/9/9/3r3P1/9/3R5/9/9/9/5K2X w R 0 1",
+        "d4e4 e9d9 e4d4 d9e9 d4e4 e9d9 e4d4 d9e9",
+    );
+    assert_eq!(g.outcome(&RuleSet::asian()), REPETITION_DRAW);
+}

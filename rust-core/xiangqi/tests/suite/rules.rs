@@ -133,6 +133,27 @@ fn perpetual_chase_loses() {
     );
 }
 
+/// Black's rook attacks Red's unprotected pawn on h6 throughout; Red's rook takes turns
+/// checking from e4 and pinning the rook from d4, and Black's king steps aside each time.
+/// Each king move makes the rook's capture legal again (the check answered, the pin lifted),
+/// but the rook attacked the pawn all along: no new attack, no chase, and a repetition that
+/// Red's checks and pins forced is a draw. (A random-game cross-check against pyffish found
+/// it: Banco ruled Black's king moves a perpetual chase and Black lost.)
+#[test]
+fn answering_a_check_or_leaving_a_pin_is_not_a_chase() {
+    let g = play(
+        "4k4/9/9/3r3P1/9/3R5/9/9/9/5K3 w - - 0 1",
+        "d4e4 e9d9 e4d4 d9e9 d4e4 e9d9 e4d4 d9e9",
+    );
+    assert_eq!(g.occurrences(), 3);
+    assert_eq!(
+        g.outcome(&ASIAN),
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition
+        })
+    );
+}
+
 #[test]
 fn idle_repetition_draws() {
     let g = play(
