@@ -10,6 +10,10 @@ and a referee the same questions:
   --depth 1`), the WXF name of sampled moves (`banco move`), and the verdict of `banco judge`
   every few dozen plies and where the game ends (no legal move: the side to move loses;
   neither side with a piece that can cross the river: a draw);
+* xiangqi repetitions, against pyffish: two reversible moves and their reverses played from
+  a random position until a judge ends the game. The two rule books' chase tests are each an
+  approximation of the AXF rules and may differ: a difference is printed (`DIFFER`) for
+  review and counted apart, not as a disagreement;
 * chess (and Chess960 with Shredder-FEN castling), against python-chess: the legal moves,
   the SAN of sampled moves, and SAN read back to the same move.
 
@@ -18,8 +22,11 @@ Every disagreement is printed with the position (FEN), so it can be replayed by 
 The referees (pyffish, python-chess) are pinned and installed on first use into the
 virtual environment of the strength scripts (tests/strength/README.md).
 
-Usage: tests/fuzz/rules_diff.py BANCO [--games N] [--seed S] [--game xiangqi|chess|chess960|all]
-Last line: `positions P notations W verdicts J disagreements D`.
+Usage: tests/fuzz/rules_diff.py BANCO [--games N] [--seed S]
+                                [--game xiangqi|repetition|chess|chess960|all]
+(`--games N`: N games of each kind, 10 N repetitions.) Last two lines: `repetitions R judged
+otherwise by pyffish X`, then `positions P notations W verdicts J disagreements D`; the exit
+status is 1 when D > 0.
 """
 
 import argparse
@@ -45,6 +52,8 @@ class Tally:
         self.notations = 0
         self.verdicts = 0
         self.disagreements = 0
+        self.cycles = 0
+        self.cycles_differ = 0
 
     def bad(self, *what):
         self.disagreements += 1
@@ -168,6 +177,70 @@ def xiangqi_game(binary, rng, tally, from_setup):
         moves.append(rng.choice(legal))
 
 
+def xq_back(move):
+    """The move that undoes `move` (pyffish coordinates)."""
+    m = COORD.match(move)
+    return f"{m[3]}{m[4]}{m[1]}{m[2]}"
+
+
+def xiangqi_cycle(binary, rng, tally):
+    """A repetition: from a position reached by random play, two reversible moves and their
+    reverses played until either judge ends the game, and the two verdicts compared. The
+    rule books need not agree on every chase (pyffish's chase test is its own approximation
+    of the AXF rules, as Banco's is: see `rust-core/xiangqi/src/rules.rs`), so a difference
+    is printed for review (`DIFFER`) and counted apart, not as a disagreement."""
+    import pyffish as sf
+
+    start = xq_setup(rng, sf) if rng.random() < 0.5 else sf.start_fen(XQ)
+    moves = []
+    for _ in range(rng.randint(0, 40)):
+        legal = sf.legal_moves(XQ, start, moves)
+        if not legal:
+            return
+        moves.append(rng.choice(legal))
+    fen = sf.get_fen(XQ, start, moves)
+    for _ in range(30):
+        legal = sf.legal_moves(XQ, fen, [])
+        if not legal:
+            return
+        first = rng.choice(legal)
+        replies = sf.legal_moves(XQ, fen, [first])
+        if not replies:
+            return
+        second = rng.choice(replies)
+        if sf.is_capture(XQ, fen, [], first) or sf.is_capture(XQ, fen, [first], second):
+            continue
+        cycle = [first, second, xq_back(first), xq_back(second)]
+        line = []
+        for i in range(12):
+            if cycle[i % 4] not in sf.legal_moves(XQ, fen, line):
+                break
+            line.append(cycle[i % 4])
+        else:
+            break
+    else:
+        return
+    for n in range(4, len(line) + 1):
+        ended, value = sf.is_optional_game_end(XQ, fen, line[:n])
+        r = banco(binary, "judge", "--fen", fen, *[xq_ours(m) for m in line[:n]])
+        ours = (r.stdout.strip().splitlines() or [r.stderr.strip()])[-1]
+        if not ended and ours.startswith("result *"):
+            continue
+        red_to_move = " w " in sf.get_fen(XQ, fen, line[:n])
+        if not ended:
+            want = "*"
+        elif value == 0:
+            want = "1/2-1/2"
+        else:
+            want = "1-0" if (value > 0) == red_to_move else "0-1"
+        tally.cycles += 1
+        if ours.split()[1:2] != [want]:
+            tally.cycles_differ += 1
+            line_text = " ".join(xq_ours(m) for m in line[:n])
+            print("DIFFER xiangqi repetition", fen, line_text, "banco", ours, "pyffish", want, flush=True)
+        return
+
+
 # --- chess ------------------------------------------------------------------------------
 
 
@@ -256,7 +329,8 @@ def main():
     ap.add_argument("banco")
     ap.add_argument("--games", type=int, default=100, help="games of each kind")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--game", default="all", choices=["xiangqi", "chess", "chess960", "all"])
+    ap.add_argument("--game", default="all",
+                    choices=["xiangqi", "repetition", "chess", "chess960", "all"])
     a = ap.parse_args()
     xiangqi_match.ensure_packages({
         "pyffish": f"pyffish=={xiangqi_match.PYFFISH_VERSION}",
@@ -264,14 +338,18 @@ def main():
     })
     rng = random.Random(a.seed)
     tally = Tally()
-    kinds = ["xiangqi", "chess", "chess960"] if a.game == "all" else [a.game]
+    kinds = ["xiangqi", "repetition", "chess", "chess960"] if a.game == "all" else [a.game]
     for kind in kinds:
-        for g in range(a.games):
+        # A repetition is one judge call or a few: ten of them for each game of the others.
+        for g in range(a.games * (10 if kind == "repetition" else 1)):
             if kind == "xiangqi":
                 xiangqi_game(a.banco, rng, tally, from_setup=g % 2 == 1)
+            elif kind == "repetition":
+                xiangqi_cycle(a.banco, rng, tally)
             else:
                 setup = kind == "chess" and g % 2 == 1
                 chess_game(a.banco, rng, tally, chess960=kind == "chess960", from_setup=setup)
+    print(f"repetitions {tally.cycles} judged otherwise by pyffish {tally.cycles_differ}")
     print(
         f"positions {tally.positions} notations {tally.notations} "
         f"verdicts {tally.verdicts} disagreements {tally.disagreements}"
