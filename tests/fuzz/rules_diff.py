@@ -7,9 +7,10 @@ legal set-ups rich in what random play seldom reaches) and at every position ask
 and a referee the same questions:
 
 * xiangqi, against pyffish (Fairy-Stockfish): the set of legal moves (`banco perft --divide
-  --depth 1`), the WXF name of sampled moves (`banco move`), and the verdict of `banco judge`
-  every few dozen plies and where the game ends (no legal move: the side to move loses;
-  neither side with a piece that can cross the river: a draw);
+  --depth 1`), the WXF name of sampled moves and that name read back (`banco move`), and
+  the verdict of `banco judge` every few dozen plies and where the game ends (no legal
+  move: the side to move loses; neither side with a piece that can cross the river: a
+  draw);
 * xiangqi repetitions, against pyffish: two reversible moves and their reverses played from
   a random position until a judge ends the game. The two rule books' chase tests are each an
   approximation of the AXF rules and may differ: a difference is printed (`DIFFER`) for
@@ -158,6 +159,10 @@ def xiangqi_game(binary, rng, tally, from_setup):
                 got = words[words.index("wxf") + 1] if "wxf" in words else r.stderr.strip()
                 if got != want:
                     tally.bad("xiangqi wxf", fen, xq_ours(m), "banco", got, "pyffish", want)
+                # And pyffish's WXF read back to the same move.
+                words = banco(binary, "move", "--fen", fen, want).stdout.split()
+                if words[0:2] != ["iccs", xq_ours(m)]:
+                    tally.bad("xiangqi wxf read", fen, want, "banco", " ".join(words), "want", xq_ours(m))
         # A repetition or move-count end, which the two rule books need not rule alike, is
         # left to the repetition table (tests/data/rules).
         if (not legal or ply % 37 == 36) and not sf.is_optional_game_end(XQ, start, moves)[0]:
@@ -199,6 +204,8 @@ def xiangqi_cycle(binary, rng, tally):
             return
         moves.append(rng.choice(legal))
     fen = sf.get_fen(XQ, start, moves)
+    if all(sf.has_insufficient_material(XQ, fen, [])):
+        return  # a draw before any repetition (compared in the games above)
     for _ in range(30):
         legal = sf.legal_moves(XQ, fen, [])
         if not legal:
