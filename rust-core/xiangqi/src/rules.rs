@@ -22,22 +22,22 @@
 //!
 //! * **Perpetual check** — did every one of this side's moves give check?
 //! * **Perpetual chase** (Asian rules only) — is there one enemy piece that every one of this
-//!   side's moves chased? A move chases a piece when, after it, one of the mover's pieces
-//!   attacks it in a way that counts as a chase **and** that attack is new: that attacker
-//!   did not attack the piece before the move (a piece that merely lost a protector while
-//!   attacked all along is not chased anew; an attack that a pin or a check kept from being
-//!   a legal capture was there all along too, so answering the check or stepping out of
-//!   the pin does not chase), or the move turned that attacker into a
-//!   discovered-check piece (taking would now give check, so the king can no longer take
-//!   back — the x-ray case). An attack counts as a chase when the attacker is not a king or
-//!   a pawn; the victim is not a king and not a pawn on its own half; the capture would be
-//!   legal; and either the victim is a rook attacked by a horse or cannon, or a rook, cannon
-//!   or horse attacked by an advisor or elephant (attacks on a stronger piece count even if
-//!   it is protected), or the victim has no legal recapture on its square. Attacks between
-//!   two pieces of the same kind count only if the victim could not legally capture back (a
-//!   blocked horse leg, a pin). Moves that give check may chase too (one check, one chase).
-//!   Pieces are followed by identity through the cycle, so chasing one piece as it flees
-//!   counts.
+//!   side's moves chased? A move chases a piece when, after it, one of the mover's pieces attacks
+//!   it in a way that counts as a chase **and** that attack is new: that attacker did not attack
+//!   the piece before the move (a piece that merely lost a protector while attacked all along is
+//!   not chased anew; an attack that a pin or a check kept from being a legal capture was there all
+//!   along too, so answering the check or stepping out of the pin does not chase), or the move
+//!   turned that attacker into a discovered-check piece (taking would now give check, so the king
+//!   can no longer take back — the x-ray case), or the move pinned a piece of the victim's side and
+//!   the victim, attacked but protected before, is protected no more (its protector may not leave
+//!   the line to take back: the threat is the move's). An attack counts as a chase when the
+//!   attacker is not a king or a pawn; the victim is not a king and not a pawn on its own half; the
+//!   capture would be legal; and either the victim is a rook attacked by a horse or cannon, or a
+//!   rook, cannon or horse attacked by an advisor or elephant (attacks on a stronger piece count
+//!   even if it is protected), or the victim has no legal recapture on its square. Attacks between
+//!   two pieces of the same kind count only if the victim could not legally capture back (a blocked
+//!   horse leg, a pin). Moves that give check may chase too (one check, one chase). Pieces are
+//!   followed by identity through the cycle, so chasing one piece as it flees counts.
 //!
 //! Then: a side that checks perpetually loses unless the other does too (draw); otherwise a
 //! side that chases perpetually loses unless the other does too (draw); otherwise the
@@ -45,13 +45,13 @@
 //!
 //! ## What is not judged
 //!
-//! The finer points of the AXF/WXF rule book are not modelled: "one check one chase" and
-//! other mixed sequences are judged as draws unless one pattern runs through every move;
-//! chases of a pawn across the river are judged like any other piece (AXF exempts some);
-//! discovered attacks through pinned "fake protectors" are judged only through the legality
-//! of the recapture; and there is no separate count of checks per piece (the 10-check
-//! limit some federations use). The no-capture rule counts plies since the last capture,
-//! checks included.
+//! The finer points of the AXF/WXF rule book are not modelled: "one check one chase" and other
+//! mixed sequences are judged as draws unless one pattern runs through every move; chases of a pawn
+//! across the river are judged like any other piece (AXF exempts some); a protector that is pinned
+//! ("fake root") protects nothing, as the legality of its recapture decides, but only a move that
+//! pinned it makes the threat new (not one that only blocked a protector's line); and there is no
+//! separate count of checks per piece (the 10-check limit some federations use). The no-capture
+//! rule counts plies since the last capture, checks included.
 
 use crate::game::Xiangqi;
 use crate::moves::Move;
@@ -285,18 +285,27 @@ pub(crate) struct ChaseInfo {
     /// Chaser pieces that screen one of their own side's attacks on the enemy king (moving
     /// them would give a discovered check).
     blockers: u16,
+    /// Victim pieces (by slot) that screen their own king from one of the chaser's attacks:
+    /// pinned, they may not leave the line, so what they protect off it is protected no
+    /// more.
+    pinned: u16,
 }
 
 /// The victims a move chased: attacked in a chasing way after it by an attacker that did not
 /// attack them before it (a new attack, as the rules require; a piece that merely lost a
 /// protector while attacked all along is not newly chased) — or by an attacker that the move
 /// turned into a discovered-check piece (its capture now comes with check, so the king can
-/// no longer take back: the x-ray case).
+/// no longer take back: the x-ray case) — or, when the move pinned a piece of the victim's
+/// side, a victim attacked before but protected then: the pin took its protector away (the
+/// protector may no longer leave the line to take back), so the threat is the move's.
 fn new_chases(before: &ChaseInfo, after: &ChaseInfo) -> u16 {
     let new_blockers = after.blockers & !before.blockers;
+    let new_pins = after.pinned & !before.pinned != 0;
     (0..16).fold(0, |acc, slot| {
         let fresh = if new_blockers & (1 << slot) != 0 {
             u16::MAX
+        } else if new_pins {
+            !before.chases[slot]
         } else {
             !before.attacks[slot]
         };
@@ -341,18 +350,22 @@ pub(crate) fn chase_info(pos: &mut Position, chaser: usize) -> ChaseInfo {
             }
         }
     }
+    // A piece whose removal would open one of the chaser's attacks on the victim's king:
+    // the chaser's own is a discovered-check piece (`blockers`), the victim's is pinned.
     let king = pos.king_inner(victim);
     if !pos.attacked(king, chaser) {
-        for (slot, &kind) in SLOT_KIND.iter().enumerate() {
-            let sq = pos.lists[chaser][slot];
-            if sq == 0 || kind == KING {
-                continue;
-            }
-            // The board as if this piece were gone (a view: the position is not touched,
-            // so its occupancy bit sets stay true).
-            let without = |s: u8| if s == sq { 0 } else { pos.board[s as usize] };
-            if crate::position::attacked_on(&without, king, chaser) {
-                info.blockers |= 1 << slot;
+        for (side, set) in [(chaser, &mut info.blockers), (victim, &mut info.pinned)] {
+            for (slot, &kind) in SLOT_KIND.iter().enumerate() {
+                let sq = pos.lists[side][slot];
+                if sq == 0 || kind == KING {
+                    continue;
+                }
+                // The board as if this piece were gone (a view: the position is not
+                // touched, so its occupancy bit sets stay true).
+                let without = |s: u8| if s == sq { 0 } else { pos.board[s as usize] };
+                if crate::position::attacked_on(&without, king, chaser) {
+                    *set |= 1 << slot;
+                }
             }
         }
     }

@@ -28,8 +28,10 @@
 //!   moves as (its home square's), and revealed advisors and elephants attack wherever
 //!   they roam. An attack is judged as in xiangqi — not by a king or a pawn, never on a
 //!   king, the capture must be legal, it must be new (or newly come with a discovered
-//!   check; a capture that only a pin or a check held back was an attack all along) — and counts as a chase when the victim has no legal recapture, or when the
-//!   same kinds attack each other and the victim could not take back.
+//!   check, or newly unprotected by a pin the move made; a capture that only a pin or a
+//!   check held back was an attack all along) — and counts as a chase when the victim has
+//!   no legal recapture, or when the same kinds attack each other and the victim could not
+//!   take back.
 //! * **Values are known only face up.** The exception that a rook attacked by a horse or a
 //!   cannon (or a rook, cannon or horse by an advisor or elephant) is chased even when
 //!   protected applies only when both pieces are revealed: a face-down piece's worth is the
@@ -94,13 +96,14 @@ impl Ids {
 }
 
 /// What one side attacks, per attacker (by identity): the enemy pieces it could legally
-/// capture that the chase rule looks at, those of them it chases, and the attackers that
-/// screen an attack on the enemy king.
+/// capture that the chase rule looks at, those of them it chases, the attackers that
+/// screen an attack on the enemy king, and the enemy pieces pinned by such an attack.
 #[derive(Default)]
 struct ChaseInfo {
     attacks: [u16; 16],
     chases: [u16; 16],
     blockers: u16,
+    pinned: u16,
 }
 
 /// The verdict on a repetition cycle of the last `span` plies in which nobody checked
@@ -136,12 +139,17 @@ pub(crate) fn perpetual_chase(history: &History<JieqiPosition>, span: usize) -> 
 }
 
 /// The victims a move chased: chased after it by an attacker that did not attack them
-/// before (a new attack), or by one the move made a discovered-check piece.
+/// before (a new attack), or by one the move made a discovered-check piece, or — when the
+/// move pinned an enemy piece — attacked before but protected then (the pin took the
+/// protector away), as in xiangqi.
 fn new_chases(before: &ChaseInfo, after: &ChaseInfo) -> u16 {
     let new_blockers = after.blockers & !before.blockers;
+    let new_pins = after.pinned & !before.pinned != 0;
     (0..16).fold(0, |acc, a| {
         let fresh = if new_blockers & (1 << a) != 0 {
             u16::MAX
+        } else if new_pins {
+            !before.chases[a]
         } else {
             !before.attacks[a]
         };
@@ -195,12 +203,14 @@ fn chase_info(pos: &JieqiPosition, chaser: usize, ids: &Ids) -> ChaseInfo {
             }
         }
     }
+    // A piece whose removal would open one of the chaser's attacks on the victim's king:
+    // the chaser's own is a discovered-check piece (`blockers`), the victim's is pinned.
     let king = pos.kings[victim];
     let view = |s: u8| pos.board[s as usize] & 31;
     if !attacked(&view, king, chaser) {
         for &sq in INNER_OF.iter().take(90) {
             let code = pos.board[sq as usize];
-            if code == 0 || code_side(code & 31) & 1 != chaser || code & 7 == KING {
+            if code == 0 || code & 7 == KING {
                 continue;
             }
             let without = |s: u8| {
@@ -211,7 +221,11 @@ fn chase_info(pos: &JieqiPosition, chaser: usize, ids: &Ids) -> ChaseInfo {
                 }
             };
             if attacked(&without, king, chaser) {
-                info.blockers |= ids.bit(sq);
+                if code_side(code & 31) & 1 == chaser {
+                    info.blockers |= ids.bit(sq);
+                } else {
+                    info.pinned |= ids.bit(sq);
+                }
             }
         }
     }

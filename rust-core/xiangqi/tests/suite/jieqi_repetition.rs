@@ -103,3 +103,16 @@ fn answering_a_check_or_leaving_a_pin_is_not_a_chase() {
     );
     assert_eq!(g.outcome(&RuleSet::asian()), REPETITION_DRAW);
 }
+
+#[test]
+fn pinning_the_protector_of_an_attacked_piece_chases_it() {
+    // As in xiangqi: Red's rook on g9 attacks the advisor on d9 all along; the other rook
+    // attacks it from c9 while Black's rook is away, and from c8 pins Black's rook (back on
+    // d8, its protector) to the king. Red chases with every move (a face-down red piece on
+    // a3 makes it a jieqi position).
+    let g = play(
+        "3a2R2/2Rr1k3/2ra4N/3N5/8C/6B2/X8/3AB4/3K5/9 b P 0 1",
+        "d8e8 c8c9 e8d8 c9c8 d8e8 c8c9 e8d8 c9c8",
+    );
+    assert_eq!(g.outcome(&RuleSet::asian()), RED_CHASES);
+}
