@@ -16,7 +16,10 @@ and a referee the same questions:
   approximation of the AXF rules and may differ: a difference is printed (`DIFFER`) for
   review and counted apart, not as a disagreement;
 * chess (and Chess960 with Shredder-FEN castling), against python-chess: the legal moves,
-  the SAN of sampled moves, and SAN read back to the same move.
+  the SAN of sampled moves, and SAN read back to the same move;
+* chess PGN, against python-chess: a random game (a third of them Chess960) written with
+  comments, NAGs and variations, read by `banco pgn import`, written back by `banco pgn
+  export` and read again: the same main line and result (counted with the notations).
 
 Every disagreement is printed with the position (FEN), so it can be replayed by hand.
 
@@ -24,7 +27,7 @@ The referees (pyffish, python-chess) are pinned and installed on first use into 
 virtual environment of the strength scripts (tests/strength/README.md).
 
 Usage: tests/fuzz/rules_diff.py BANCO [--games N] [--seed S]
-                                [--game xiangqi|repetition|chess|chess960|all]
+                                [--game xiangqi|repetition|chess|chess960|pgn|all]
 (`--games N`: N games of each kind, 10 N repetitions.) Last two lines: `repetitions R judged
 otherwise by pyffish X`, then `positions P notations W verdicts J disagreements D`; the exit
 status is 1 when D > 0.
@@ -36,6 +39,7 @@ import random
 import re
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "strength"))
 import xiangqi_match  # noqa: E402  (its virtual environment with the referees)
@@ -331,13 +335,59 @@ def chess_game(binary, rng, tally, chess960, from_setup=False):
         board.push(rng.choice(legal))
 
 
+def pgn_game(binary, rng, tally, workdir):
+    """A random chess or Chess960 game written by python-chess with comments, NAGs and
+    variations, read by `banco pgn import`, written back by `banco pgn export` and read
+    again by python-chess: the same main line and result."""
+    import chess
+    import chess.pgn
+    import io
+
+    chess960 = rng.random() < 0.3
+    board = chess.Board.from_chess960_pos(rng.randrange(960)) if chess960 else chess.Board()
+    board.chess960 = chess960
+    game = chess.pgn.Game()
+    game.setup(board)
+    if chess960:
+        game.headers["Variant"] = "Chess960"
+    node = game
+    for _ in range(rng.randint(1, 200)):
+        legal = list(board.legal_moves)
+        if not legal:
+            break
+        move = rng.choice(legal)
+        if rng.random() < 0.05 and len(legal) > 1:
+            node.add_variation(rng.choice([m for m in legal if m != move]))
+        node = node.add_variation(move)
+        if rng.random() < 0.1:
+            node.comment = rng.choice(["a comment", "with {braces}", "ünïcode ✓"])
+        if rng.random() < 0.05:
+            node.nags.add(rng.randint(1, 6))
+        board.push(move)
+    game.headers["Result"] = board.result() if board.is_game_over() else "*"
+    path, save = os.path.join(workdir, "game.pgn"), os.path.join(workdir, "game.save")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(str(game) + "\n")
+    tally.notations += 1
+    r = banco(binary, "pgn", "import", path, "-o", save)
+    if r.returncode != 0:
+        tally.bad("pgn import", str(game).replace("\n", " "), r.stderr.strip())
+        return
+    r = banco(binary, "pgn", "export", save)
+    back = chess.pgn.read_game(io.StringIO(r.stdout)) if r.returncode == 0 else None
+    want = [m.uci() for m in game.mainline_moves()]
+    if back is None or back.errors or [m.uci() for m in back.mainline_moves()] != want \
+            or back.headers.get("Result") != game.headers["Result"]:
+        tally.bad("pgn export", str(game).replace("\n", " "), "banco wrote", r.stdout.replace("\n", " "), r.stderr.strip())
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("banco")
     ap.add_argument("--games", type=int, default=100, help="games of each kind")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--game", default="all",
-                    choices=["xiangqi", "repetition", "chess", "chess960", "all"])
+                    choices=["xiangqi", "repetition", "chess", "chess960", "pgn", "all"])
     a = ap.parse_args()
     xiangqi_match.ensure_packages({
         "pyffish": f"pyffish=={xiangqi_match.PYFFISH_VERSION}",
@@ -345,7 +395,8 @@ def main():
     })
     rng = random.Random(a.seed)
     tally = Tally()
-    kinds = ["xiangqi", "repetition", "chess", "chess960"] if a.game == "all" else [a.game]
+    kinds = ["xiangqi", "repetition", "chess", "chess960", "pgn"] if a.game == "all" else [a.game]
+    workdir = tempfile.mkdtemp(prefix="rules_diff.")
     for kind in kinds:
         # A repetition is one judge call or a few: ten of them for each game of the others.
         for g in range(a.games * (10 if kind == "repetition" else 1)):
@@ -353,6 +404,8 @@ def main():
                 xiangqi_game(a.banco, rng, tally, from_setup=g % 2 == 1)
             elif kind == "repetition":
                 xiangqi_cycle(a.banco, rng, tally)
+            elif kind == "pgn":
+                pgn_game(a.banco, rng, tally, workdir)
             else:
                 setup = kind == "chess" and g % 2 == 1
                 chess_game(a.banco, rng, tally, chess960=kind == "chess960", from_setup=setup)

@@ -1,5 +1,6 @@
 //! Game records in PGN, for every board game: chess PGN (the seven-tag roster, `SetUp`/
-//! `FEN`, SAN movetext, comments, NAGs, the result) and the xiangqi dialect of xqbase-style
+//! `FEN`, `[Variant "Chess960"]` with X-FEN or Shredder-FEN castling rights, SAN movetext,
+//! comments, NAGs, the result) and the xiangqi dialect of xqbase-style
 //! databases (`[Game "Chinese Chess"]`, `[Red]`/`[Black]`, `[FEN]`, `[Format "ICCS"]`,
 //! movetext in ICCS `H2-E2`, or in coordinates, WXF `C2.5` or Chinese `炮二平五`).
 //!

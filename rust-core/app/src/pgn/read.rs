@@ -139,7 +139,7 @@ fn cut(s: &str) -> String {
 }
 
 /// The game a PGN's tags name: xiangqi when `Game`/`Variant` say Chinese chess or xiangqi
-/// or the FEN has ten ranks; chess otherwise.
+/// or the FEN has ten ranks; chess otherwise (Chess960 included).
 fn kind_of(tags: &[(String, String)]) -> Result<GameKind, PgnError> {
     let get = |n: &str| {
         tags.iter()
@@ -151,7 +151,12 @@ fn kind_of(tags: &[(String, String)]) -> Result<GameKind, PgnError> {
             if v.contains("xiangqi") || v.contains("chinese") {
                 return Ok(GameKind::Xiangqi);
             }
-            if v.contains("jieqi") || v.contains("lines") || v.contains("960") {
+            if v.contains("960") || v.contains("fischer") {
+                // Chess960 is chess: its castling is read from the FEN (X-FEN or
+                // Shredder-FEN), and O-O / O-O-O in the movetext as in any chess game.
+                return Ok(GameKind::Chess);
+            }
+            if v.contains("jieqi") || v.contains("lines") {
                 return Err(PgnError::UnsupportedGame(v));
             }
         }

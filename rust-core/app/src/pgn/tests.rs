@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used)]
 use super::*;
 use crate::notation::parse_move;
+use banco_game::MatchGame;
 use proptest::prelude::*;
 
 /// A game of `plies` seeded random legal moves.
@@ -65,6 +66,45 @@ fn a_chess_game_with_everything() {
     assert_eq!(back.moves, g.moves);
     assert_eq!(back.comments, g.comments);
     assert_eq!(back.nags, g.nags);
+}
+
+/// A Chess960 game as python-chess writes it (`Variant`, X-FEN castling rights, O-O and
+/// O-O-O in the movetext): read as chess, castled as Chess960 castles, and written back with
+/// its `Variant` tag (and Shredder-FEN rights), which reads back the same.
+#[test]
+fn a_chess960_game_reads_and_writes_back() {
+    let text = r#"[Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+[FEN "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1"]
+[SetUp "1"]
+[Variant "Chess960"]
+
+1. O-O O-O-O 2. d4 d5 *
+"#;
+    let g = import(text).unwrap();
+    assert_eq!(g.kind, GameKind::Chess);
+    let game = g.game().unwrap();
+    // The kings castled onto g1 and c8, the rooks onto f1 and d8.
+    assert_eq!(
+        game.fen(),
+        "2kr2r1/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/1R3RK1 w - - 0 3"
+    );
+    let again = export(&game, &Headers::from_tags(&g.tags));
+    assert!(again.contains("[Variant \"Chess960\"]\n"), "{again}");
+    assert!(
+        again.contains("[FEN \"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1\"]"),
+        "{again}"
+    );
+    assert!(again.ends_with("1. O-O O-O-O 2. d4 d5 *\n"), "{again}");
+    assert_eq!(import(&again).unwrap().moves, g.moves);
+    // A standard game has no Variant tag.
+    let standard = export(&random_game(GameKind::Chess, 5, 20), &Headers::default());
+    assert!(!standard.contains("[Variant"), "{standard}");
 }
 
 #[test]

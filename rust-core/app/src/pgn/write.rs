@@ -6,6 +6,7 @@ use super::{Headers, PgnResult};
 use crate::any::{AnyGame, AnyRules};
 use crate::notation::{self, Notation};
 use crate::save::{SaveError, SavedGame};
+use banco_chess::Chess;
 use banco_game::{Color, Game, GameKind, MatchGame};
 use std::fmt::Write as _;
 
@@ -66,6 +67,10 @@ pub fn export(game: &AnyGame, headers: &Headers) -> String {
         let _ = writeln!(s, "[{name} \"{}\"]", quote(value));
     }
     let _ = writeln!(s, "[Result \"{}\"]", result.text());
+    if game.as_chess().is_some_and(Chess::is_chess960) {
+        // Readers need it to take the FEN's castling rights by rook files.
+        let _ = writeln!(s, "[Variant \"Chess960\"]");
+    }
     let start = game.restarted();
     let start_fen = start.fen();
     let usual = AnyGame::new(kind).map(|g| g.fen()).ok();
