@@ -37,6 +37,7 @@ import argparse
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -409,6 +410,7 @@ def main():
             else:
                 setup = kind == "chess" and g % 2 == 1
                 chess_game(a.banco, rng, tally, chess960=kind == "chess960", from_setup=setup)
+    shutil.rmtree(workdir, ignore_errors=True)
     print(f"repetitions {tally.cycles} judged otherwise by pyffish {tally.cycles_differ}")
     print(
         f"positions {tally.positions} notations {tally.notations} "
