@@ -63,6 +63,13 @@ pub trait EngineGame: Game<Move: ListCapacity<Array: Send + Sync>> {
     /// The rule set of that name (case-insensitive), if known.
     fn rules_named(name: &str) -> Option<Self::Rules>;
 
+    /// UCI's `UCI_Chess960`: castling written and read as the king taking its own rook
+    /// (`e1h1`) even where the position looks standard. Only chess has it; by default
+    /// nothing changes.
+    fn set_chess960(&mut self, on: bool) {
+        let _ = on;
+    }
+
     /// Weights of the plain reference evaluation (material and little else), the
     /// evaluation of the [`plain`](crate::plain) baseline and of match adjudication.
     fn plain_params() -> ParamsOf<Self>;

@@ -51,6 +51,8 @@ pub(crate) struct Session<W: Write + Send + 'static, G: EngineGame> {
     pub(crate) hash_mib: usize,
     /// Threads of a search (Lazy SMP; 1 by default).
     pub(crate) threads: usize,
+    /// UCI's `UCI_Chess960`: every position set up from now on uses Chess960 notation.
+    pub(crate) chess960: bool,
     pub(crate) excluded: Vec<G::Move>,
     dialect: Dialect,
     searcher: Arc<Mutex<Searcher<G::Node>>>,
@@ -70,6 +72,7 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
             level,
             hash_mib,
             threads: 1,
+            chess960: false,
             excluded: Vec::new(),
             dialect,
             searcher: Arc::new(Mutex::new(Searcher::new(hash_mib))),
@@ -113,6 +116,13 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
             .set_threads(self.threads);
     }
 
+    /// `UCI_Chess960`: Chess960 notation for the current game and every later position.
+    pub(crate) fn set_chess960(&mut self, on: bool) {
+        self.stop();
+        self.chess960 = on;
+        self.game.set_chess960(on);
+    }
+
     pub(crate) fn new_game(&mut self) {
         self.stop();
         self.searcher
@@ -138,6 +148,9 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
                 ));
             }
         };
+        if self.chess960 {
+            game.set_chess960(true);
+        }
         for text in moves.iter().skip(1) {
             let mv = game.parse_move(text)?;
             game.play(mv)

@@ -29,8 +29,10 @@
 //! assert!(out.text().contains("option name UCI_Variant type combo default chess"));
 //! ```
 //!
-//! Commands: `uci`, `isready`, `setoption name Hash|Threads|Level|UCI_Variant|Rules value
-//! V` (`Threads`: Lazy SMP, 1 by default),
+//! Commands: `uci`, `isready`, `setoption name Hash|Threads|Level|UCI_Variant|Rules|
+//! UCI_Chess960 value V` (`Threads`: Lazy SMP, 1 by default; `UCI_Chess960 true`: chess
+//! castling as the king taking its own rook, `e1h1`, as Chess960 GUIs send and expect —
+//! positions that need Chess960 get it anyway),
 //! `ucinewgame`, `position startpos|fen FEN [moves …]`, `go [depth N] [nodes N]
 //! [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N] [infinite]`, `stop`,
 //! `quit`. `go` with no limit searches until `stop`. Malformed commands get an
@@ -84,6 +86,8 @@ trait UciSession<W: Write> {
     fn hash_mib(&self) -> usize;
     fn threads(&self) -> usize;
     fn set_threads(&mut self, threads: usize);
+    fn chess960(&self) -> bool;
+    fn set_chess960(&mut self, on: bool);
     fn level(&self) -> Level;
     fn set_level(&mut self, level: Level);
     /// Sets the rules of that name; false if the game has none of that name.
@@ -111,6 +115,12 @@ impl<W: Write + Send + 'static, G: EngineGame> UciSession<W> for Session<W, G> {
     }
     fn set_threads(&mut self, threads: usize) {
         Session::set_threads(self, threads);
+    }
+    fn chess960(&self) -> bool {
+        self.chess960
+    }
+    fn set_chess960(&mut self, on: bool) {
+        Session::set_chess960(self, on);
     }
     fn level(&self) -> Level {
         self.level
@@ -164,6 +174,7 @@ fn option_lines<W: Write>(variants: &[Variant<W>], current: &str) -> Vec<String>
             crate::smp::MAX_THREADS
         ),
         "option name Level type spin default 10 min 1 max 10".to_owned(),
+        "option name UCI_Chess960 type check default false".to_owned(),
         format!(
             "option name Rules type combo default {default_rules} {}",
             rules.join(" ")
@@ -307,6 +318,13 @@ fn set_option<W: Write + Send + 'static>(
                 crate::smp::MAX_THREADS
             )),
         },
+        "uci_chess960" => match value.to_ascii_lowercase().as_str() {
+            "true" => session.set_chess960(true),
+            "false" => session.set_chess960(false),
+            _ => out.line(&format!(
+                "info string UCI_Chess960 `{value}` is not true or false"
+            )),
+        },
         "level" => match value
             .parse::<u8>()
             .map_err(|_| EngineError::BadLevel(0))
@@ -324,10 +342,13 @@ fn set_option<W: Write + Send + 'static>(
                 Some(v) => {
                     session.stop();
                     let (hash_mib, level) = (session.hash_mib(), session.level());
-                    let threads = session.threads();
+                    let (threads, chess960) = (session.threads(), session.chess960());
                     *session = (v.start)(out, hash_mib, level);
                     if threads > 1 {
                         session.set_threads(threads);
+                    }
+                    if chess960 {
+                        session.set_chess960(true);
                     }
                 }
                 None => {

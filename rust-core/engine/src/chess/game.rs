@@ -131,6 +131,11 @@ impl EngineGame for Chess {
         self.uci(mv)
     }
 
+    /// Chess960 notation from now on (turning it off is ignored where the position needs it).
+    fn set_chess960(&mut self, on: bool) {
+        Chess::set_chess960(self, on);
+    }
+
     /// `standard` (draws by the 50-move rule and threefold repetition are claimed by the
     /// players) or `auto-claim` (they end the game at once, as in engine matches).
     fn rules_named(name: &str) -> Option<ChessRules> {
@@ -208,6 +213,23 @@ impl EngineGame for Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn uci_chess960_writes_castling_as_the_king_taking_its_rook() {
+        let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+        let mut game = <Chess as EngineGame>::from_fen(fen).unwrap();
+        let castle = EngineGame::parse_move(&game, "e1g1").unwrap();
+        assert_eq!(game.move_text(castle), "e1g1");
+        EngineGame::set_chess960(&mut game, true);
+        assert_eq!(game.move_text(castle), "e1h1");
+        assert_eq!(EngineGame::parse_move(&game, "e1h1").unwrap(), castle);
+        EngineGame::set_chess960(&mut game, false);
+        assert_eq!(game.move_text(castle), "e1g1");
+        // A position that needs Chess960 keeps it (king on b1, rooks on a1 and c1).
+        let mut c960 = <Chess as EngineGame>::from_fen("7k/8/8/8/8/8/8/RKR5 w CA - 0 1").unwrap();
+        EngineGame::set_chess960(&mut c960, false);
+        assert!(c960.is_chess960());
+    }
 
     #[test]
     fn tuning_options() {

@@ -288,6 +288,42 @@ fn uci_chess_session() {
     handle.join().unwrap();
 }
 
+/// `UCI_Chess960`: offered, refused with a reason for a bad value, and when on, castling is
+/// read and written as the king taking its own rook (`e1h1`), as Chess960 GUIs do — also
+/// for the standard set-up (Chess960 position 518).
+#[test]
+fn uci_chess960_option() {
+    let (mut d, handle) = start_mode(Mode::UciChess);
+    d.send("uci");
+    assert_eq!(
+        d.expect("option name UCI_Chess960"),
+        "option name UCI_Chess960 type check default false"
+    );
+    d.expect("uciok");
+    d.send("setoption name UCI_Chess960 value maybe");
+    assert!(d.expect("info string").contains("UCI_Chess960 `maybe`"));
+    d.send("setoption name UCI_Chess960 value true");
+    // Both castlings as king-takes-rook; the position is set up without complaint.
+    let castles = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    d.send(&format!("position fen {castles} moves e1h1 e8a8"));
+    d.send("isready");
+    assert_eq!(d.expect(""), "readyok", "the castlings were accepted");
+    d.send("go depth 3");
+    let best = d.expect("bestmove ");
+    // Both kings castled (no castling rights left, so the notation no longer matters).
+    legal_best(
+        &best,
+        "2kr3r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - - 2 2",
+        &[],
+    );
+    // The standard set-up is Chess960 position 518: castling is e1h1 there too.
+    d.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1h1");
+    d.send("isready");
+    assert_eq!(d.expect(""), "readyok");
+    d.send("quit");
+    handle.join().unwrap();
+}
+
 #[test]
 fn uci_variant_chess_from_xiangqi() {
     let (mut d, handle) = start(false);
