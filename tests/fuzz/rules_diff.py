@@ -19,7 +19,9 @@ and a referee the same questions:
   the SAN of sampled moves, and SAN read back to the same move;
 * chess PGN, against python-chess: a random game (a third of them Chess960) written with
   comments, NAGs and variations, read by `banco pgn import`, written back by `banco pgn
-  export` and read again: the same main line and result (counted with the notations).
+  export` and read again: the same main line and result (counted with the notations);
+* `banco uci --game chess` driven by python-chess's engine module on standard and Chess960
+  games (`UCI_Chess960` set by python-chess): every move it answers is legal.
 
 Every disagreement is printed with the position (FEN), so it can be replayed by hand.
 
@@ -27,7 +29,7 @@ The referees (pyffish, python-chess) are pinned and installed on first use into 
 virtual environment of the strength scripts (tests/strength/README.md).
 
 Usage: tests/fuzz/rules_diff.py BANCO [--games N] [--seed S]
-                                [--game xiangqi|repetition|chess|chess960|pgn|all]
+                                [--game xiangqi|repetition|chess|chess960|pgn|uci|all]
 (`--games N`: N games of each kind, 10 N repetitions.) Last two lines: `repetitions R judged
 otherwise by pyffish X`, then `positions P notations W verdicts J disagreements D`; the exit
 status is 1 when D > 0.
@@ -382,13 +384,38 @@ def pgn_game(binary, rng, tally, workdir):
         tally.bad("pgn export", str(game).replace("\n", " "), "banco wrote", r.stdout.replace("\n", " "), r.stderr.strip())
 
 
+def uci_game(binary, rng, tally, engine):
+    """`banco uci --game chess` driven by python-chess's engine module, which checks every
+    move it is given: a standard or Chess960 game (python-chess then sets `UCI_Chess960`)
+    played by Banco on both sides at depth 2 for up to 80 plies."""
+    import chess
+    import chess.engine
+
+    chess960 = rng.random() < 0.5
+    board = chess.Board.from_chess960_pos(rng.randrange(960)) if chess960 else chess.Board()
+    board.chess960 = chess960
+    for _ in range(rng.randint(1, 80)):
+        if board.is_game_over():
+            return
+        tally.positions += 1
+        try:
+            move = engine.play(board, chess.engine.Limit(depth=2)).move
+        except (chess.engine.EngineError, chess.IllegalMoveError) as e:
+            tally.bad("uci", board.shredder_fen() if chess960 else board.fen(), repr(e))
+            return
+        if move is None or move not in board.legal_moves:
+            tally.bad("uci", board.fen(), "no legal move", move)
+            return
+        board.push(move)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("banco")
     ap.add_argument("--games", type=int, default=100, help="games of each kind")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--game", default="all",
-                    choices=["xiangqi", "repetition", "chess", "chess960", "pgn", "all"])
+                    choices=["xiangqi", "repetition", "chess", "chess960", "pgn", "uci", "all"])
     a = ap.parse_args()
     xiangqi_match.ensure_packages({
         "pyffish": f"pyffish=={xiangqi_match.PYFFISH_VERSION}",
@@ -396,8 +423,9 @@ def main():
     })
     rng = random.Random(a.seed)
     tally = Tally()
-    kinds = ["xiangqi", "repetition", "chess", "chess960", "pgn"] if a.game == "all" else [a.game]
+    kinds = ["xiangqi", "repetition", "chess", "chess960", "pgn", "uci"] if a.game == "all" else [a.game]
     workdir = tempfile.mkdtemp(prefix="rules_diff.")
+    engine = None
     for kind in kinds:
         # A repetition is one judge call or a few: ten of them for each game of the others.
         for g in range(a.games * (10 if kind == "repetition" else 1)):
@@ -407,10 +435,18 @@ def main():
                 xiangqi_cycle(a.banco, rng, tally)
             elif kind == "pgn":
                 pgn_game(a.banco, rng, tally, workdir)
+            elif kind == "uci":
+                if engine is None:
+                    import chess.engine
+
+                    engine = chess.engine.SimpleEngine.popen_uci([a.banco, "uci", "--game", "chess"])
+                uci_game(a.banco, rng, tally, engine)
             else:
                 setup = kind == "chess" and g % 2 == 1
                 chess_game(a.banco, rng, tally, chess960=kind == "chess960", from_setup=setup)
     shutil.rmtree(workdir, ignore_errors=True)
+    if engine is not None:
+        engine.quit()
     print(f"repetitions {tally.cycles} judged otherwise by pyffish {tally.cycles_differ}")
     print(
         f"positions {tally.positions} notations {tally.notations} "
