@@ -384,7 +384,7 @@ def pgn_game(binary, rng, tally, workdir):
         tally.bad("pgn export", str(game).replace("\n", " "), "banco wrote", r.stdout.replace("\n", " "), r.stderr.strip())
 
 
-def uci_game(binary, rng, tally, engine):
+def uci_game(rng, tally, engine):
     """`banco uci --game chess` driven by python-chess's engine module, which checks every
     move it is given: a standard or Chess960 game (python-chess then sets `UCI_Chess960`)
     played by Banco on both sides at depth 2 for up to 80 plies."""
@@ -440,7 +440,7 @@ def main():
                     import chess.engine
 
                     engine = chess.engine.SimpleEngine.popen_uci([a.banco, "uci", "--game", "chess"])
-                uci_game(a.banco, rng, tally, engine)
+                uci_game(rng, tally, engine)
             else:
                 setup = kind == "chess" and g % 2 == 1
                 chess_game(a.banco, rng, tally, chess960=kind == "chess960", from_setup=setup)
