@@ -37,7 +37,7 @@ use crate::square;
 use banco_game::Color;
 use cozy_chess::{
     BitBoard, Board, BoardBuilder, CastleRights, File, Piece, Rank, Square, get_bishop_moves,
-    get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves,
+    get_king_moves, get_knight_moves, get_line_rays, get_pawn_attacks, get_rook_moves,
 };
 
 /// The standard start position.
@@ -142,6 +142,18 @@ pub enum FenError {
         side: &'static str,
         /// Checkers.
         count: u32,
+    },
+    /// Two pieces give check from opposite sides of the king on one line.
+    #[error(
+        "FEN has {side} in check from {first} and {second}, on one line through the king; no move gives both checks"
+    )]
+    AlignedCheckers {
+        /// The side in check.
+        side: &'static str,
+        /// The checkers' squares (`c6`).
+        first: String,
+        /// The other.
+        second: String,
     },
     /// cozy-chess refused the position for a reason not covered above.
     #[error("FEN position is not possible: {0}")]
@@ -259,6 +271,17 @@ pub(crate) fn king_square(board: &Placement, color: Color) -> Option<Square> {
     bits(board, |c, r| c == color && r == Role::King).next_square()
 }
 
+/// Two checkers on one line through `king` (on its two sides): no move gives both checks,
+/// for the piece that moved would have had to uncover the other along that line, through
+/// the king's own square.
+pub(crate) fn aligned_checkers(checkers: BitBoard, king: Square) -> Option<(Square, Square)> {
+    let mut it = checkers.into_iter();
+    match (it.next(), it.next(), it.next()) {
+        (Some(a), Some(b), None) if get_line_rays(a, b).has(king) => Some((a, b)),
+        _ => None,
+    }
+}
+
 fn check_checks(board: &Placement, turn: Color) -> Result<(), FenError> {
     let waiting = turn.other();
     if king_square(board, waiting).is_some_and(|k| !attackers(board, k, turn).is_empty()) {
@@ -268,11 +291,19 @@ fn check_checks(board: &Placement, turn: Color) -> Result<(), FenError> {
         });
     }
     if let Some(k) = king_square(board, turn) {
-        let n = attackers(board, k, waiting).len();
+        let checkers = attackers(board, k, waiting);
+        let n = checkers.len();
         if n > 2 {
             return Err(FenError::TooManyCheckers {
                 side: side_name(turn),
                 count: n,
+            });
+        }
+        if let Some((a, b)) = aligned_checkers(checkers, k) {
+            return Err(FenError::AlignedCheckers {
+                side: side_name(turn),
+                first: a.to_string(),
+                second: b.to_string(),
             });
         }
     }
@@ -694,6 +725,13 @@ mod tests {
             err("4k3/8/8/8/1b6/3n4/8/r3K3 w - - 0 1"),
             "FEN has white in check from 3 pieces; no move gives more than two checks"
         );
+        // A rook above and a queen below the king on its file: no last move gives both.
+        assert_eq!(
+            err("4k3/8/2r5/2K5/8/8/8/2q5 w - - 0 1"),
+            "FEN has white in check from c1 and c6, on one line through the king; no move gives both checks"
+        );
+        // Two checks on two lines are a discovered double check: fine.
+        assert!(parse("4k3/8/2r5/2K5/8/4b3/8/8 w - - 0 1").is_ok());
     }
 
     #[test]

@@ -24,7 +24,7 @@
 //! assert_eq!(s.to_fen(), "4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
 //! ```
 
-use crate::fen::{self, FenError, Placement, attackers, king_square, side_name};
+use crate::fen::{self, FenError, Placement, aligned_checkers, attackers, king_square, side_name};
 use crate::role::Role;
 use crate::square;
 use banco_game::Color;
@@ -104,6 +104,14 @@ pub enum ChessProblem {
         /// Checkers.
         count: u8,
     },
+    /// The side to move is in check from two pieces on opposite sides of its king on one
+    /// line (squares as indices): no move gives both checks.
+    AlignedCheckers {
+        /// The side in check.
+        color: Color,
+        /// The checkers' squares.
+        squares: (u8, u8),
+    },
     /// A position no game can reach for another reason (as the rules library says).
     Impossible(String),
 }
@@ -175,6 +183,13 @@ impl fmt::Display for ChessProblem {
                 f,
                 "{} is in check from {count} pieces; no move gives more than two checks",
                 side_name(*color)
+            ),
+            ChessProblem::AlignedCheckers { color, squares } => write!(
+                f,
+                "{} is in check from {} and {}, on one line through the king; no move gives both checks",
+                side_name(*color),
+                square::name(squares.0),
+                square::name(squares.1)
             ),
             ChessProblem::Impossible(why) => write!(f, "impossible position: {why}"),
         }
@@ -343,11 +358,18 @@ impl ChessSetup {
             out.push(ChessProblem::OpponentInCheck(waiting));
         }
         if let Some(k) = king_square(&self.board, self.turn) {
-            let n = attackers(&self.board, k, waiting).len();
+            let checkers = attackers(&self.board, k, waiting);
+            let n = checkers.len();
             if n > 2 {
                 out.push(ChessProblem::TooManyCheckers {
                     color: self.turn,
                     count: n as u8,
+                });
+            }
+            if let Some((a, b)) = aligned_checkers(checkers, k) {
+                out.push(ChessProblem::AlignedCheckers {
+                    color: self.turn,
+                    squares: (a as u8, b as u8),
                 });
             }
         }
@@ -466,6 +488,12 @@ mod tests {
         assert_eq!(
             problems("4k3/8/8/8/1b6/3n4/8/r3K3 w - - 0 1"),
             vec!["white is in check from 3 pieces; no move gives more than two checks"]
+        );
+        assert_eq!(
+            problems("4k3/8/2r5/2K5/8/8/8/2q5 w - - 0 1"),
+            vec![
+                "white is in check from c1 and c6, on one line through the king; no move gives both checks"
+            ]
         );
         assert_eq!(
             problems("4k3/8/8/8/8/8/8/3K4 w K - 0 1"),
