@@ -17,6 +17,9 @@ and a referee the same questions:
   review and counted apart, not as a disagreement;
 * chess (and Chess960 with Shredder-FEN castling), against python-chess: the legal moves,
   the SAN of sampled moves, and SAN read back to the same move;
+* chess FEN, against python-chess: random boards (missing or extra kings, pawns on the
+  back ranks, checks of the side not to move, impossible double checks, en-passant
+  squares) are accepted by Banco exactly when python-chess finds them valid;
 * chess PGN, against python-chess: a random game (a third of them Chess960) written with
   comments, NAGs and variations, read by `banco pgn import`, written back by `banco pgn
   export` and read again: the same main line and result (counted with the notations);
@@ -29,8 +32,8 @@ The referees (pyffish, python-chess) are pinned and installed on first use into 
 virtual environment of the strength scripts (tests/strength/README.md).
 
 Usage: tests/fuzz/rules_diff.py BANCO [--games N] [--seed S]
-                                [--game xiangqi|repetition|chess|chess960|pgn|uci|all]
-(`--games N`: N games of each kind, 10 N repetitions.) Last two lines: `repetitions R judged
+                                [--game xiangqi|repetition|chess|chess960|fen|pgn|uci|all]
+(`--games N`: N games of each kind, 10 N repetitions and boards.) Last two lines: `repetitions R judged
 otherwise by pyffish X`, then `positions P notations W verdicts J disagreements D`; the exit
 status is 1 when D > 0.
 """
@@ -384,6 +387,33 @@ def pgn_game(binary, rng, tally, workdir):
         tally.bad("pgn export", str(game).replace("\n", " "), "banco wrote", r.stdout.replace("\n", " "), r.stderr.strip())
 
 
+def fen_board(binary, rng, tally):
+    """A random chess board (kings missing or doubled, pawns anywhere, any side to move,
+    sometimes an en-passant square): Banco's FEN reader accepts it exactly when
+    python-chess finds it valid. Castling rights are left out and a position python-chess
+    finds only a bad en-passant square in is skipped: python-chess quietly drops those,
+    Banco refuses them with a reason."""
+    import chess
+
+    board = chess.Board(None)
+    for color in (chess.WHITE, chess.BLACK):
+        for _ in range(rng.choice([1, 1, 1, 1, 0, 2])):
+            board.set_piece_at(rng.randrange(64), chess.Piece(chess.KING, color))
+        for kind in (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN):
+            for _ in range(rng.randint(0, 3)):
+                board.set_piece_at(rng.randrange(64), chess.Piece(kind, color))
+    side = rng.choice("wb")
+    ep = "-" if rng.random() < 0.7 else rng.choice("abcdefgh") + ("6" if side == "w" else "3")
+    fen = f"{board.board_fen()} {side} - {ep} 0 1"
+    status = chess.Board(fen).status()
+    if status & chess.STATUS_INVALID_EP_SQUARE:
+        return
+    tally.positions += 1
+    r = banco(binary, "perft", "--game", "chess", "--fen", fen, "--depth", "1")
+    if (status == chess.STATUS_VALID) != (r.returncode == 0):
+        tally.bad("chess fen", fen, "python-chess status", int(status), "banco", r.stderr.strip() or "accepted")
+
+
 def uci_game(rng, tally, engine):
     """`banco uci --game chess` driven by python-chess's engine module, which checks every
     move it is given: a standard or Chess960 game (python-chess then sets `UCI_Chess960`)
@@ -415,7 +445,7 @@ def main():
     ap.add_argument("--games", type=int, default=100, help="games of each kind")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--game", default="all",
-                    choices=["xiangqi", "repetition", "chess", "chess960", "pgn", "uci", "all"])
+                    choices=["xiangqi", "repetition", "chess", "chess960", "fen", "pgn", "uci", "all"])
     a = ap.parse_args()
     xiangqi_match.ensure_packages({
         "pyffish": f"pyffish=={xiangqi_match.PYFFISH_VERSION}",
@@ -423,16 +453,20 @@ def main():
     })
     rng = random.Random(a.seed)
     tally = Tally()
-    kinds = ["xiangqi", "repetition", "chess", "chess960", "pgn", "uci"] if a.game == "all" else [a.game]
+    kinds = ["xiangqi", "repetition", "chess", "chess960", "fen", "pgn", "uci"]
+    kinds = kinds if a.game == "all" else [a.game]
     workdir = tempfile.mkdtemp(prefix="rules_diff.")
     engine = None
     for kind in kinds:
-        # A repetition is one judge call or a few: ten of them for each game of the others.
-        for g in range(a.games * (10 if kind == "repetition" else 1)):
+        # A repetition is one judge call or a few, a board one call: ten of them for each
+        # game of the others.
+        for g in range(a.games * (10 if kind in ("repetition", "fen") else 1)):
             if kind == "xiangqi":
                 xiangqi_game(a.banco, rng, tally, from_setup=g % 2 == 1)
             elif kind == "repetition":
                 xiangqi_cycle(a.banco, rng, tally)
+            elif kind == "fen":
+                fen_board(a.banco, rng, tally)
             elif kind == "pgn":
                 pgn_game(a.banco, rng, tally, workdir)
             elif kind == "uci":
