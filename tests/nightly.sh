@@ -9,8 +9,8 @@
 # while (tests/fuzz/run.sh), and random command-line sessions: play, edit, uci, ucci (cli).
 #
 # The rules against independent referees on random games and set-ups (rules): legal moves,
-# WXF and SAN, verdicts, repetitions, chess FEN validity, chess PGN and `banco uci` under a chess GUI's checks,
-# against pyffish (xiangqi) and python-chess (chess, Chess960).
+# WXF and SAN, verdicts, repetitions, chess FEN validity, chess PGN and `banco uci` under a
+# chess GUI's checks, against pyffish (xiangqi) and python-chess (chess, Chess960).
 #
 # The mate solver on every reference puzzle, the long mates included, and every stored
 # puzzle solution of the bundled collection proven again (puzzles).
