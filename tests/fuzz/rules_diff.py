@@ -20,7 +20,7 @@ and a referee the same questions:
 * chess FEN, against python-chess: random boards (missing or extra kings, pawns on the
   back ranks, checks of the side not to move, impossible double checks, en-passant
   squares) are accepted by Banco exactly when python-chess finds them valid;
-* chess PGN, against python-chess: a random game (a third of them Chess960) written with
+* chess PGN, against python-chess: a random game (Chess960 with probability 0.3) written with
   comments, NAGs and variations, read by `banco pgn import`, written back by `banco pgn
   export` and read again: the same main line and result (counted with the notations);
 * `banco uci --game chess` driven by python-chess's engine module on standard and Chess960
@@ -33,9 +33,9 @@ virtual environment of the strength scripts (tests/strength/README.md).
 
 Usage: tests/fuzz/rules_diff.py BANCO [--games N] [--seed S]
                                 [--game xiangqi|repetition|chess|chess960|fen|pgn|uci|all]
-(`--games N`: N games of each kind, 10 N repetitions and boards.) Last two lines: `repetitions R judged
-otherwise by pyffish X`, then `positions P notations W verdicts J disagreements D`; the exit
-status is 1 when D > 0.
+(`--games N`: N games of each kind, 10 N repetitions and boards.) Last two lines:
+`repetitions R judged otherwise by pyffish X`, then `positions P notations W verdicts J
+disagreements D`; the exit status is 1 when D > 0.
 """
 
 import argparse
