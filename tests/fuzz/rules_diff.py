@@ -158,7 +158,14 @@ def xiangqi_game(binary, rng, tally, from_setup):
             return
         ref = {xq_ours(m) for m in legal}
         if ours != ref:
-            tally.bad("xiangqi moves", fen, "banco only", sorted(ours - ref), "pyffish only", sorted(ref - ours))
+            tally.bad(
+                "xiangqi moves",
+                fen,
+                "banco only",
+                sorted(ours - ref),
+                "pyffish only",
+                sorted(ref - ours),
+            )
             return
         if rng.random() < 0.3:
             for m in rng.sample(legal, min(5, len(legal))):
@@ -172,7 +179,9 @@ def xiangqi_game(binary, rng, tally, from_setup):
                 # And pyffish's WXF read back to the same move.
                 words = banco(binary, "move", "--fen", fen, want).stdout.split()
                 if words[0:2] != ["iccs", xq_ours(m)]:
-                    tally.bad("xiangqi wxf read", fen, want, "banco", " ".join(words), "want", xq_ours(m))
+                    tally.bad(
+                        "xiangqi wxf read", fen, want, "banco", " ".join(words), "want", xq_ours(m)
+                    )
         # A repetition or move-count end, which the two rule books need not rule alike, is
         # left to the repetition table (tests/data/rules).
         if (not legal or ply % 37 == 36) and not sf.is_optional_game_end(XQ, start, moves)[0]:
@@ -186,7 +195,15 @@ def xiangqi_game(binary, rng, tally, from_setup):
             else:
                 want = "*"
             if last.split()[1:2] != [want]:
-                tally.bad("xiangqi verdict", start, " ".join(xq_ours(m) for m in moves), "banco", last, "want", want)
+                tally.bad(
+                    "xiangqi verdict",
+                    start,
+                    " ".join(xq_ours(m) for m in moves),
+                    "banco",
+                    last,
+                    "want",
+                    want,
+                )
         if not legal:
             return
         moves.append(rng.choice(legal))
@@ -254,7 +271,16 @@ def xiangqi_cycle(binary, rng, tally):
         if ours.split()[1:2] != [want]:
             tally.cycles_differ += 1
             line_text = " ".join(xq_ours(m) for m in line[:n])
-            print("DIFFER xiangqi repetition", fen, line_text, "banco", ours, "pyffish", want, flush=True)
+            print(
+                "DIFFER xiangqi repetition",
+                fen,
+                line_text,
+                "banco",
+                ours,
+                "pyffish",
+                want,
+                flush=True,
+            )
         return
 
 
@@ -277,12 +303,22 @@ def chess_setup(rng):
                 for file in (0, 7):
                     if rng.random() < 0.7:
                         board.set_piece_at(chess.square(file, home), chess.Piece(chess.ROOK, color))
-            for kind, most in ((chess.KING, 1), (chess.QUEEN, 2), (chess.ROOK, 2), (chess.BISHOP, 2),
-                               (chess.KNIGHT, 2), (chess.PAWN, 6)):
+            for kind, most in (
+                (chess.KING, 1),
+                (chess.QUEEN, 2),
+                (chess.ROOK, 2),
+                (chess.BISHOP, 2),
+                (chess.KNIGHT, 2),
+                (chess.PAWN, 6),
+            ):
                 have = len(board.pieces(kind, color))
                 for _ in range((1 if kind == chess.KING else rng.randint(0, most)) - have):
-                    squares = [q for q in free if board.piece_at(q) is None
-                               and (kind != chess.PAWN or 1 <= chess.square_rank(q) <= 6)]
+                    squares = [
+                        q
+                        for q in free
+                        if board.piece_at(q) is None
+                        and (kind != chess.PAWN or 1 <= chess.square_rank(q) <= 6)
+                    ]
                     if squares:
                         board.set_piece_at(rng.choice(squares), chess.Piece(kind, color))
         board.turn = rng.choice((chess.WHITE, chess.BLACK))
@@ -293,7 +329,9 @@ def chess_setup(rng):
         board.castling_rights = board.clean_castling_rights()
         # An en-passant square behind a pawn of the side not to move on its fourth rank.
         rank = 4 if board.turn == chess.WHITE else 3
-        pawns = [q for q in board.pieces(chess.PAWN, not board.turn) if chess.square_rank(q) == rank]
+        pawns = [
+            q for q in board.pieces(chess.PAWN, not board.turn) if chess.square_rank(q) == rank
+        ]
         if pawns and rng.random() < 0.7:
             q = rng.choice(pawns)
             behind = q + (8 if board.turn == chess.WHITE else -8)
@@ -324,7 +362,14 @@ def chess_game(binary, rng, tally, chess960, from_setup=False):
         legal = list(board.legal_moves)
         ref = {board.uci(m) for m in legal}
         if ours != ref:
-            tally.bad("chess moves", fen, "banco only", sorted(ours - ref), "python-chess only", sorted(ref - ours))
+            tally.bad(
+                "chess moves",
+                fen,
+                "banco only",
+                sorted(ours - ref),
+                "python-chess only",
+                sorted(ref - ours),
+            )
             return
         if not legal or board.is_insufficient_material() or board.halfmove_clock >= 100:
             return
@@ -337,7 +382,9 @@ def chess_game(binary, rng, tally, chess960, from_setup=False):
                     tally.bad("chess san", fen, uci, "banco", " ".join(words), "python-chess", san)
                 words = banco(binary, "move", "--game", "chess", "--fen", fen, san).stdout.split()
                 if words[0:2] != ["uci", uci]:
-                    tally.bad("chess san read", fen, san, "banco", " ".join(words), "python-chess", uci)
+                    tally.bad(
+                        "chess san read", fen, san, "banco", " ".join(words), "python-chess", uci
+                    )
         board.push(rng.choice(legal))
 
 
@@ -382,9 +429,19 @@ def pgn_game(binary, rng, tally, workdir):
     r = banco(binary, "pgn", "export", save)
     back = chess.pgn.read_game(io.StringIO(r.stdout)) if r.returncode == 0 else None
     want = [m.uci() for m in game.mainline_moves()]
-    if back is None or back.errors or [m.uci() for m in back.mainline_moves()] != want \
-            or back.headers.get("Result") != game.headers["Result"]:
-        tally.bad("pgn export", str(game).replace("\n", " "), "banco wrote", r.stdout.replace("\n", " "), r.stderr.strip())
+    if (
+        back is None
+        or back.errors
+        or [m.uci() for m in back.mainline_moves()] != want
+        or back.headers.get("Result") != game.headers["Result"]
+    ):
+        tally.bad(
+            "pgn export",
+            str(game).replace("\n", " "),
+            "banco wrote",
+            r.stdout.replace("\n", " "),
+            r.stderr.strip(),
+        )
 
 
 def fen_board(binary, rng, tally):
@@ -411,7 +468,14 @@ def fen_board(binary, rng, tally):
     tally.positions += 1
     r = banco(binary, "perft", "--game", "chess", "--fen", fen, "--depth", "1")
     if (status == chess.STATUS_VALID) != (r.returncode == 0):
-        tally.bad("chess fen", fen, "python-chess status", int(status), "banco", r.stderr.strip() or "accepted")
+        tally.bad(
+            "chess fen",
+            fen,
+            "python-chess status",
+            int(status),
+            "banco",
+            r.stderr.strip() or "accepted",
+        )
 
 
 def uci_game(rng, tally, engine):
@@ -444,13 +508,18 @@ def main():
     ap.add_argument("banco")
     ap.add_argument("--games", type=int, default=100, help="games of each kind")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--game", default="all",
-                    choices=["xiangqi", "repetition", "chess", "chess960", "fen", "pgn", "uci", "all"])
+    ap.add_argument(
+        "--game",
+        default="all",
+        choices=["xiangqi", "repetition", "chess", "chess960", "fen", "pgn", "uci", "all"],
+    )
     a = ap.parse_args()
-    xiangqi_match.ensure_packages({
-        "pyffish": f"pyffish=={xiangqi_match.PYFFISH_VERSION}",
-        "chess": f"chess=={CHESS_VERSION}",
-    })
+    xiangqi_match.ensure_packages(
+        {
+            "pyffish": f"pyffish=={xiangqi_match.PYFFISH_VERSION}",
+            "chess": f"chess=={CHESS_VERSION}",
+        }
+    )
     rng = random.Random(a.seed)
     tally = Tally()
     kinds = ["xiangqi", "repetition", "chess", "chess960", "fen", "pgn", "uci"]
@@ -473,7 +542,9 @@ def main():
                 if engine is None:
                     import chess.engine
 
-                    engine = chess.engine.SimpleEngine.popen_uci([a.banco, "uci", "--game", "chess"])
+                    engine = chess.engine.SimpleEngine.popen_uci(
+                        [a.banco, "uci", "--game", "chess"]
+                    )
                 uci_game(rng, tally, engine)
             else:
                 setup = kind == "chess" and g % 2 == 1
