@@ -41,7 +41,6 @@ disagreements D`; the exit status is 1 when D > 0.
 import argparse
 import os
 import random
-import re
 import shutil
 import subprocess
 import sys
@@ -52,7 +51,8 @@ import xiangqi_match  # noqa: E402  (its virtual environment with the referees)
 
 CHESS_VERSION = "1.11.2"
 
-XQ = "xiangqi"
+XQ = xiangqi_match.VARIANT
+xq_ours = xiangqi_match.to_ranks0  # pyffish (ranks 1–10) to Banco (ranks 0–9)
 
 
 class Tally:
@@ -85,13 +85,15 @@ def divided_moves(binary, game, fen):
 
 # --- xiangqi ----------------------------------------------------------------------------
 
-COORD = re.compile(r"([a-i])(\d+)([a-i])(\d+)$")
+# The referee's reasons for an end the two rule books must rule alike.
+FINAL_REASONS = ("checkmate", "stalemate", "insufficient material")
 
 
-def xq_ours(move):
-    """pyffish's coordinates (ranks 1–10) in Banco's (ranks 0–9)."""
-    m = COORD.match(move)
-    return f"{m[1]}{int(m[2]) - 1}{m[3]}{int(m[4]) - 1}"
+def banco_verdict(binary, fen, moves):
+    """The last line of `banco judge` after `moves` (pyffish coordinates) from `fen`:
+    `result R REASON`, or the error."""
+    r = banco(binary, "judge", "--fen", fen, *[xq_ours(m) for m in moves])
+    return (r.stdout.strip().splitlines() or [r.stderr.strip()])[-1]
 
 
 def xq_setup(rng, sf):
@@ -183,17 +185,12 @@ def xiangqi_game(binary, rng, tally, from_setup):
                         "xiangqi wxf read", fen, want, "banco", " ".join(words), "want", xq_ours(m)
                     )
         # A repetition or move-count end, which the two rule books need not rule alike, is
-        # left to the repetition table (tests/data/rules).
-        if (not legal or ply % 37 == 36) and not sf.is_optional_game_end(XQ, start, moves)[0]:
+        # left to the repetition kind below and the repetition table (tests/data/rules).
+        judged = xiangqi_match.verdict(start, moves) if not legal or ply % 37 == 36 else None
+        if (not legal or ply % 37 == 36) and (judged is None or judged[1] in FINAL_REASONS):
             tally.verdicts += 1
-            r = banco(binary, "judge", "--fen", start, *[xq_ours(m) for m in moves])
-            last = (r.stdout.strip().splitlines() or [r.stderr.strip()])[-1]
-            if not legal:
-                want = "0-1" if " w " in fen else "1-0"
-            elif all(sf.has_insufficient_material(XQ, start, moves)):
-                want = "1/2-1/2"
-            else:
-                want = "*"
+            last = banco_verdict(binary, start, moves)
+            want = judged[0] if judged else "*"
             if last.split()[1:2] != [want]:
                 tally.bad(
                     "xiangqi verdict",
@@ -211,7 +208,7 @@ def xiangqi_game(binary, rng, tally, from_setup):
 
 def xq_back(move):
     """The move that undoes `move` (pyffish coordinates)."""
-    m = COORD.match(move)
+    m = xiangqi_match.MOVE.match(move)
     return f"{m[3]}{m[4]}{m[1]}{m[2]}"
 
 
@@ -255,18 +252,11 @@ def xiangqi_cycle(binary, rng, tally):
     else:
         return
     for n in range(4, len(line) + 1):
-        ended, value = sf.is_optional_game_end(XQ, fen, line[:n])
-        r = banco(binary, "judge", "--fen", fen, *[xq_ours(m) for m in line[:n]])
-        ours = (r.stdout.strip().splitlines() or [r.stderr.strip()])[-1]
-        if not ended and ours.startswith("result *"):
+        judged = xiangqi_match.verdict(fen, line[:n])
+        ours = banco_verdict(binary, fen, line[:n])
+        if judged is None and ours.startswith("result *"):
             continue
-        red_to_move = " w " in sf.get_fen(XQ, fen, line[:n])
-        if not ended:
-            want = "*"
-        elif value == 0:
-            want = "1/2-1/2"
-        else:
-            want = "1-0" if (value > 0) == red_to_move else "0-1"
+        want = judged[0] if judged else "*"
         tally.cycles += 1
         if ours.split()[1:2] != [want]:
             tally.cycles_differ += 1
