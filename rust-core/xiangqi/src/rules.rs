@@ -275,20 +275,19 @@ fn legal_for_owner(pos: &mut Position, mv: Move) -> bool {
     ok
 }
 
-/// What one side attacks, per attacking piece (by slot): every enemy piece it could legally
-/// capture that the chase rules look at (`attacks`), and those of them that count as chased
-/// (`chases`, see the module docs).
+/// What one side attacks, per attacking piece (by slot in xiangqi, by identity in jieqi):
+/// every enemy piece its moves reach that the chase rules look at, legal or not
+/// (`attacks`), and those of them that count as chased (`chases`, see the module docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct ChaseInfo {
-    attacks: [u16; 16],
-    chases: [u16; 16],
+    pub(crate) attacks: [u16; 16],
+    pub(crate) chases: [u16; 16],
     /// Chaser pieces that screen one of their own side's attacks on the enemy king (moving
     /// them would give a discovered check).
-    blockers: u16,
-    /// Victim pieces (by slot) that screen their own king from one of the chaser's attacks:
-    /// pinned, they may not leave the line, so what they protect off it is protected no
-    /// more.
-    pinned: u16,
+    pub(crate) blockers: u16,
+    /// Victim pieces that screen their own king from one of the chaser's attacks: pinned,
+    /// they may not leave the line, so what they protect off it is protected no more.
+    pub(crate) pinned: u16,
 }
 
 /// The victims a move chased: attacked in a chasing way after it by an attacker that did not
@@ -298,7 +297,7 @@ pub(crate) struct ChaseInfo {
 /// no longer take back: the x-ray case) — or, when the move pinned a piece of the victim's
 /// side, a victim attacked before but protected then: the pin took its protector away (the
 /// protector may no longer leave the line to take back), so the threat is the move's.
-fn new_chases(before: &ChaseInfo, after: &ChaseInfo) -> u16 {
+pub(crate) fn new_chases(before: &ChaseInfo, after: &ChaseInfo) -> u16 {
     let new_blockers = after.blockers & !before.blockers;
     let new_pins = after.pinned & !before.pinned != 0;
     (0..16).fold(0, |acc, slot| {

@@ -43,7 +43,7 @@
 use super::moves::JieqiMove;
 use super::position::{HIDDEN, JieqiPosition, attacked};
 use crate::history::History;
-use crate::rules::Verdict;
+use crate::rules::{ChaseInfo, Verdict, new_chases};
 use crate::tables::*;
 use banco_game::{Color, MoveList};
 
@@ -95,17 +95,6 @@ impl Ids {
     }
 }
 
-/// What one side attacks, per attacker (by identity): the enemy pieces it could legally
-/// capture that the chase rule looks at, those of them it chases, the attackers that
-/// screen an attack on the enemy king, and the enemy pieces pinned by such an attack.
-#[derive(Default)]
-struct ChaseInfo {
-    attacks: [u16; 16],
-    chases: [u16; 16],
-    blockers: u16,
-    pinned: u16,
-}
-
 /// The verdict on a repetition cycle of the last `span` plies in which nobody checked
 /// perpetually: the side that chased one enemy piece with every move loses, both: a draw.
 pub(crate) fn perpetual_chase(history: &History<JieqiPosition>, span: usize) -> Verdict {
@@ -136,25 +125,6 @@ pub(crate) fn perpetual_chase(history: &History<JieqiPosition>, span: usize) -> 
         (false, true) => Verdict::PerpetualChase(Color::Black),
         _ => Verdict::Draw,
     }
-}
-
-/// The victims a move chased: chased after it by an attacker that did not attack them
-/// before (a new attack), or by one the move made a discovered-check piece, or — when the
-/// move pinned an enemy piece — attacked before but protected then (the pin took the
-/// protector away), as in xiangqi.
-fn new_chases(before: &ChaseInfo, after: &ChaseInfo) -> u16 {
-    let new_blockers = after.blockers & !before.blockers;
-    let new_pins = after.pinned & !before.pinned != 0;
-    (0..16).fold(0, |acc, a| {
-        let fresh = if new_blockers & (1 << a) != 0 {
-            u16::MAX
-        } else if new_pins {
-            !before.chases[a]
-        } else {
-            !before.attacks[a]
-        };
-        acc | (after.chases[a] & fresh)
-    })
 }
 
 /// Attacks and chases of side `chaser` in `pos`, whoever is to move.

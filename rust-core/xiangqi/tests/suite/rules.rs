@@ -15,6 +15,16 @@ fn play(fen: &str, moves: &str) -> Xiangqi {
 
 const ASIAN: RuleSet = RuleSet::asian();
 
+const REPETITION_DRAW: Option<Outcome> = Some(Outcome::Draw {
+    reason: DrawReason::Repetition,
+});
+
+/// Red chased perpetually: Black wins.
+const RED_CHASES: Option<Outcome> = Some(Outcome::Win {
+    winner: Color::Black,
+    reason: WinReason::PerpetualChase,
+});
+
 #[test]
 fn checkmate() {
     let g = play("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", "e1d1");
@@ -102,12 +112,7 @@ fn mutual_perpetual_check_draws() {
         "4ck3/9/9/9/9/2r1R1N2/6N2/9/4A4/3AK4 w - - 0 1",
         "e4e3 c4c3 e3e4 c3c4 e4e3 c4c3 e3e4 c3c4",
     );
-    assert_eq!(
-        g.outcome(&ASIAN),
-        Some(Outcome::Draw {
-            reason: DrawReason::Repetition
-        })
-    );
+    assert_eq!(g.outcome(&ASIAN), REPETITION_DRAW);
 }
 
 #[test]
@@ -117,20 +122,9 @@ fn perpetual_chase_loses() {
         "3rkabc1/4a3R/4b4/9/9/9/9/B8/1R2A4/c1BAK4 w - - 0 1",
         "b1a1 a0b0 a1b1 b0a0 b1a1 a0b0 a1b1 b0a0 b1a1 a0b0 a1b1",
     );
-    assert_eq!(
-        g.outcome(&ASIAN),
-        Some(Outcome::Win {
-            winner: Color::Black,
-            reason: WinReason::PerpetualChase
-        })
-    );
+    assert_eq!(g.outcome(&ASIAN), RED_CHASES);
     // Casual rules do not judge chases.
-    assert_eq!(
-        g.outcome(&RuleSet::casual()),
-        Some(Outcome::Draw {
-            reason: DrawReason::Repetition
-        })
-    );
+    assert_eq!(g.outcome(&RuleSet::casual()), REPETITION_DRAW);
 }
 
 /// Black's rook attacks Red's unprotected pawn on h6 throughout; Red's rook takes turns
@@ -146,12 +140,7 @@ fn answering_a_check_or_leaving_a_pin_is_not_a_chase() {
         "d4e4 e9d9 e4d4 d9e9 d4e4 e9d9 e4d4 d9e9",
     );
     assert_eq!(g.occurrences(), 3);
-    assert_eq!(
-        g.outcome(&ASIAN),
-        Some(Outcome::Draw {
-            reason: DrawReason::Repetition
-        })
-    );
+    assert_eq!(g.outcome(&ASIAN), REPETITION_DRAW);
 }
 
 /// Red's rook on g9 attacks Black's advisor on d9 throughout. From c9 the other rook attacks
@@ -167,13 +156,7 @@ fn pinning_the_protector_of_an_attacked_piece_chases_it() {
         "d8e8 c8c9 e8d8 c9c8 d8e8 c8c9 e8d8 c9c8",
     );
     assert_eq!(g.occurrences(), 3);
-    assert_eq!(
-        g.outcome(&ASIAN),
-        Some(Outcome::Win {
-            winner: Color::Black,
-            reason: WinReason::PerpetualChase
-        })
-    );
+    assert_eq!(g.outcome(&ASIAN), RED_CHASES);
 }
 
 #[test]
@@ -183,12 +166,7 @@ fn idle_repetition_draws() {
         "a0a1 d9d8 a1a0 d8d9 a0a1 d9d8 a1a0 d8d9",
     );
     assert_eq!(g.occurrences(), 3);
-    assert_eq!(
-        g.outcome(&ASIAN),
-        Some(Outcome::Draw {
-            reason: DrawReason::Repetition
-        })
-    );
+    assert_eq!(g.outcome(&ASIAN), REPETITION_DRAW);
     // Only twice: the game goes on (unless the rule set asks for 2).
     let g2 = play("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "a0a1 d9d8 a1a0 d8d9");
     assert_eq!(g2.outcome(&ASIAN), None);
@@ -197,9 +175,7 @@ fn idle_repetition_draws() {
             repetitions: 2,
             ..ASIAN
         }),
-        Some(Outcome::Draw {
-            reason: DrawReason::Repetition
-        })
+        REPETITION_DRAW
     );
 }
 
