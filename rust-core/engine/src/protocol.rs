@@ -303,6 +303,34 @@ mod tests {
         info_line(&game, &info, dialect)
     }
 
+    /// `UCI_Chess960` reaches the game being played and every position set up after it —
+    /// the standard set-up included (Chess960 position 518) — until it is turned off.
+    #[test]
+    fn uci_chess960_applies_to_every_later_position() {
+        use banco_chess::Chess;
+        let out = Out::new(Vec::new());
+        let mut s = Session::<Vec<u8>, Chess>::new(out, Dialect::Uci, 1, Level::MAX);
+        let castle = |s: &Session<Vec<u8>, Chess>| {
+            let mv = s.game.parse_move("e1g1").unwrap();
+            s.game.move_text(mv)
+        };
+        let castles = ["fen", "r3k2r/8/8/8/8/8/8/R3K2R", "w", "KQkq", "-", "0", "1"];
+        s.position(&castles).unwrap();
+        assert_eq!(castle(&s), "e1g1");
+        s.set_chess960(true);
+        assert_eq!(castle(&s), "e1h1", "the game being played");
+        s.position(&castles).unwrap();
+        assert_eq!(castle(&s), "e1h1", "a position set up after");
+        s.position(&[
+            "startpos", "moves", "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6",
+        ])
+        .unwrap();
+        assert_eq!(castle(&s), "e1h1", "the standard set-up");
+        s.set_chess960(false);
+        s.position(&castles).unwrap();
+        assert_eq!(castle(&s), "e1g1");
+    }
+
     #[test]
     fn decisive_scores_are_printed_in_moves() {
         // Mate in one (one ply), being mated in two moves (four plies).

@@ -288,9 +288,10 @@ fn uci_chess_session() {
     handle.join().unwrap();
 }
 
-/// `UCI_Chess960`: offered, refused with a reason for a bad value, and when on, castling is
-/// read and written as the king taking its own rook (`e1h1`), as Chess960 GUIs do — also
-/// for the standard set-up (Chess960 position 518).
+/// `UCI_Chess960`: offered, refused with a reason for a bad value, and when on, castling sent
+/// as the king taking its own rook (`e1h1`), as Chess960 GUIs send it, is read — also from
+/// the standard set-up (Chess960 position 518). That castling is then written so too is
+/// `protocol::tests::uci_chess960_applies_to_every_later_position`.
 #[test]
 fn uci_chess960_option() {
     let (mut d, handle) = start_mode(Mode::UciChess);
@@ -316,7 +317,7 @@ fn uci_chess960_option() {
         "2kr3r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - - 2 2",
         &[],
     );
-    // The standard set-up is Chess960 position 518: castling is e1h1 there too.
+    // The standard set-up is Chess960 position 518: castling is read as e1h1 there too.
     d.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1h1");
     d.send("isready");
     assert_eq!(d.expect(""), "readyok");
