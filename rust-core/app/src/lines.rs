@@ -45,7 +45,10 @@ pub struct LinesSession {
     game: LinesGame,
     best: BestScores,
     hint_budget: Budget,
+    /// The game's ending was entered in the best scores (or it was loaded finished).
     recorded: bool,
+    /// Its rank there, if it made the table: taken out again if undo takes the ending back.
+    entered: Option<usize>,
     pick: LinesPick,
 }
 
@@ -84,6 +87,7 @@ impl LinesSession {
             best: BestScores::default(),
             hint_budget: Budget::hint(),
             recorded: false,
+            entered: None,
             pick: LinesPick::default(),
         }
     }
@@ -93,6 +97,7 @@ impl LinesSession {
         let settings = settings.unwrap_or_else(|| self.game.settings());
         self.game = LinesGame::new(settings, seed);
         self.recorded = false;
+        self.entered = None;
         self.pick.clear();
     }
 
@@ -155,13 +160,27 @@ impl LinesSession {
     }
 
     /// Takes the last turn back (as the settings allow); the same balls will come again.
+    /// Taking back the last turn of a finished game takes its ending out of the best
+    /// scores too: the game is entered once, with the ending it finally has.
     pub fn undo(&mut self) -> Result<(), UndoError> {
+        let was_over = self.game.is_over();
         self.game.try_undo()?;
         self.pick.clear();
-        if !self.game.is_over() {
+        if was_over {
+            if let Some(rank) = self.entered.take() {
+                self.best.remove(rank);
+            }
             self.recorded = false;
         }
         Ok(())
+    }
+
+    /// Plays the last turn taken back again (the same balls land): its report, or `None`
+    /// if no turn was taken back since the last move.
+    pub fn redo(&mut self) -> Option<TurnReport> {
+        let report = self.game.redo()?;
+        self.pick.clear();
+        Some(report)
     }
 
     /// How hard the hint thinks ([`Budget::hint`] unless set: 30 playouts over up to four
@@ -191,7 +210,8 @@ impl LinesSession {
             return None;
         }
         self.recorded = true;
-        self.best.record(self.game.score(), self.game.turns(), date)
+        self.entered = self.best.record(self.game.score(), self.game.turns(), date);
+        self.entered
     }
 
     /// The saved game (the one save format).
@@ -200,22 +220,26 @@ impl LinesSession {
     }
 
     /// A session continuing a saved game (empty best scores: load them with
-    /// [`LinesSession::load_best_scores`]).
+    /// [`LinesSession::load_best_scores`]). A finished game loads finished: no undo, and
+    /// it is not entered in the best scores again.
     pub fn load(bytes: &[u8]) -> Result<LinesSession, SaveError> {
-        let game = SavedLines::decode(bytes)?.restore()?;
+        let game = restore(bytes)?;
         Ok(LinesSession {
+            recorded: game.is_over(),
             game,
             best: BestScores::default(),
             hint_budget: Budget::hint(),
-            recorded: false,
+            entered: None,
             pick: LinesPick::default(),
         })
     }
 
-    /// Replaces the current game by a saved one, keeping the best scores.
+    /// Replaces the current game by a saved one, keeping the best scores (a finished game
+    /// loads finished, as with [`LinesSession::load`]).
     pub fn continue_saved(&mut self, bytes: &[u8]) -> Result<(), SaveError> {
-        self.game = SavedLines::decode(bytes)?.restore()?;
-        self.recorded = false;
+        self.game = restore(bytes)?;
+        self.recorded = self.game.is_over();
+        self.entered = None;
         self.pick.clear();
         Ok(())
     }
@@ -242,8 +266,19 @@ impl LinesSession {
             table.record(e.0, e.1, &e.2);
         }
         self.best = table;
+        self.entered = None;
         Ok(())
     }
+}
+
+/// A saved game, replayed; a finished one without its undo (its ending was entered in the
+/// best scores when it happened, and is not to be played again).
+fn restore(bytes: &[u8]) -> Result<LinesGame, SaveError> {
+    let mut game = SavedLines::decode(bytes)?.restore()?;
+    if game.is_over() {
+        game.forgo_undo();
+    }
+    Ok(game)
 }
 
 #[derive(Serialize, Deserialize)]
@@ -434,9 +469,16 @@ mod tests {
         let h = s.hint().unwrap();
         assert_eq!(s.hint(), Some(h));
         let before = s.game().clone();
-        s.play(h.mv.from, h.mv.to).unwrap();
+        let report = s.play(h.mv.from, h.mv.to).unwrap();
+        let after = s.game().state().to_owned();
         s.undo().unwrap();
-        assert_eq!(s.game(), &before);
+        assert_eq!(s.game().state(), before.state());
+        assert_eq!(s.game().moves(), before.moves());
+        assert_eq!(s.game().taken_back(), &[h.mv]);
+        assert_eq!(s.redo(), Some(report), "the same balls land again");
+        assert_eq!(s.game().state(), &after);
+        assert_eq!(s.redo(), None);
+        s.undo().unwrap();
         assert_eq!(s.record_result("2026-12-01"), None, "the game goes on");
         while let Some(m) = ai::greedy_move(s.game()) {
             s.play(m.from, m.to).unwrap();
@@ -448,5 +490,111 @@ mod tests {
         other.load_best_scores(&bytes).unwrap();
         assert_eq!(other.best_scores(), s.best_scores());
         assert!(other.load_best_scores(&[1, 200]).is_err());
+    }
+
+    fn play_to_the_end(s: &mut LinesSession) {
+        while let Some(m) = ai::greedy_move(s.game()) {
+            s.play(m.from, m.to).unwrap();
+        }
+        assert!(s.is_over());
+    }
+
+    #[test]
+    fn an_ending_taken_back_leaves_the_best_scores() {
+        let mut s = LinesSession::new(Settings::default(), [8; 32]);
+        s.best.record(1_000_000, 1, "2026-01-01");
+        play_to_the_end(&mut s);
+        assert_eq!(s.record_result("2026-12-05"), Some(1));
+        s.undo().unwrap();
+        assert_eq!(
+            s.best_scores().entries().len(),
+            1,
+            "the ending is taken out"
+        );
+        assert_eq!(s.best_scores().entries()[0].score, 1_000_000);
+        play_to_the_end(&mut s);
+        assert_eq!(
+            s.record_result("2026-12-05"),
+            Some(1),
+            "the new ending goes in"
+        );
+        assert_eq!(s.record_result("2026-12-05"), None);
+        assert_eq!(s.best_scores().entries().len(), 2, "one entry for the game");
+        // The same with an ending that did not make the table: the next one is entered.
+        let mut full = LinesSession::new(Settings::default(), [8; 32]);
+        full.best = BestScores::new(1);
+        full.best.record(1_000_000, 1, "2026-01-01");
+        play_to_the_end(&mut full);
+        assert_eq!(full.record_result("2026-12-05"), None);
+        full.undo().unwrap();
+        assert_eq!(full.best_scores().entries().len(), 1);
+        assert!(!full.recorded, "the next ending will be judged again");
+        // A finished game loads finished: no undo, not entered again.
+        let bytes = s.save().unwrap();
+        let mut back = LinesSession::load(&bytes).unwrap();
+        assert!(back.is_over());
+        assert_eq!(
+            (back.score(), back.game().turns()),
+            (s.score(), s.game().turns())
+        );
+        assert_eq!(back.undo(), Err(UndoError::Nothing));
+        assert_eq!(back.record_result("2026-12-06"), None);
+        let mut other = LinesSession::new(Settings::default(), [1; 32]);
+        other.continue_saved(&bytes).unwrap();
+        assert_eq!(other.undo(), Err(UndoError::Nothing));
+        assert_eq!(other.record_result("2026-12-06"), None);
+    }
+
+    #[test]
+    fn an_undo_spent_before_saving_stays_spent() {
+        let mut s = LinesSession::new(Settings::default(), [9; 32]);
+        play_some(&mut s, 6);
+        let last = *s.game().moves().last().unwrap();
+        let played = s.game().state().to_owned();
+        s.undo().unwrap();
+        assert_eq!(s.undo(), Err(UndoError::Nothing), "one turn back only");
+        let bytes = s.save().unwrap();
+        assert_eq!(bytes[8], save::VERSION_LINES_TAKEN_BACK);
+        let mut back = LinesSession::load(&bytes).unwrap();
+        assert_eq!(back.game().state(), s.game().state());
+        assert_eq!(back.game().taken_back(), &[last]);
+        assert_eq!(
+            back.undo(),
+            Err(UndoError::Nothing),
+            "still spent after loading"
+        );
+        back.redo().unwrap();
+        assert_eq!(back.game().state(), &played);
+        back.undo().unwrap();
+        // A game with nothing taken back keeps its undo and the older format number.
+        let mut fresh = LinesSession::new(Settings::default(), [9; 32]);
+        play_some(&mut fresh, 6);
+        let bytes = fresh.save().unwrap();
+        assert_eq!(bytes[8], save::VERSION_LINES);
+        LinesSession::load(&bytes).unwrap().undo().unwrap();
+        // Forged taken-back turns: more than the setting allows, or not playable.
+        let mut forged = SavedLines::decode(&s.save().unwrap()).unwrap();
+        forged.taken_back.push(last);
+        assert!(matches!(
+            SavedLines::decode(&forged.encode().unwrap()),
+            Err(SaveError::Damaged(_))
+        ));
+        let mut forged = SavedLines::decode(&s.save().unwrap()).unwrap();
+        forged.taken_back = vec![banco_lines::Move {
+            from: last.to,
+            to: last.to,
+        }];
+        assert_eq!(
+            LinesSession::load(&forged.encode().unwrap()).err(),
+            Some(SaveError::IllegalMove {
+                number: forged.moves.len() + 1
+            })
+        );
+        let mut off = SavedLines::decode(&s.save().unwrap()).unwrap();
+        off.settings.undo = UndoRule::Off;
+        assert!(matches!(
+            SavedLines::decode(&off.encode().unwrap()),
+            Err(SaveError::Damaged(_))
+        ));
     }
 }

@@ -7,7 +7,8 @@
 //! offset  size  field
 //! 0       8     magic 89 42 41 4E 43 4F 0D 0A ("\x89BANCO\r\n": binary, its own)
 //! 8       1     format version (1; 2 for a Lines game, so that a build from before Lines
-//!               says "saved by a newer Banco" instead of "damaged")
+//!               says "saved by a newer Banco" instead of "damaged"; 3 for a Lines game
+//!               with turns taken back, which a build from before that would refuse)
 //! 9       ...   postcard encoding of the record below; nothing may follow
 //!
 //! record: game   u8        wire code of the game (0 xiangqi, 1 jieqi, 2 chess, 3 lines)
@@ -35,8 +36,10 @@
 //! as they came out; nothing else about the face-down pieces exists to be saved.
 //!
 //! A Lines game is stored in the same record: its settings as the rules, its seed as the
-//! start, its moves (`from × 81 + to`). Loading replays them through the rules, so the
-//! score, the board and the balls to come are exactly the saved game's. Read it with
+//! start, its moves (`from × 81 + to`), and as `redo` the turns taken back since the last
+//! move (so that a game whose one undo was spent loads without it). Loading replays them
+//! through the rules, so the score, the board, the balls to come and the undo left are
+//! exactly the saved game's. Read it with
 //! [`SavedLines::decode`] (or [`decode_any`]); [`SavedGame::decode`] refuses it with
 //! [`SaveError::LinesGame`].
 //!
@@ -66,8 +69,11 @@ use std::fmt::Write as _;
 pub const MAGIC: [u8; 8] = *b"\x89BANCO\r\n";
 /// The format version written for board games.
 pub const VERSION: u8 = 1;
-/// The format version written for Lines games (and the newest version read).
+/// The format version written for Lines games.
 pub const VERSION_LINES: u8 = 2;
+/// The format version written for Lines games with turns taken back (and the newest
+/// version read).
+pub const VERSION_LINES_TAKEN_BACK: u8 = 3;
 /// Largest saved game read (a real game is far smaller).
 pub const MAX_BYTES: usize = 1 << 20;
 /// Most moves (played plus redo) in a saved game.
@@ -372,7 +378,7 @@ fn parse(bytes: &[u8]) -> Result<Record, SaveError> {
     }
     let rest = bytes.strip_prefix(&MAGIC).ok_or(SaveError::NotASave)?;
     let (&version, body) = rest.split_first().ok_or(SaveError::NotASave)?;
-    if version > VERSION_LINES {
+    if version > VERSION_LINES_TAKEN_BACK {
         return Err(SaveError::NewerVersion(version));
     }
     if version == 0 {
@@ -429,6 +435,9 @@ pub struct SavedLines {
     pub seed: [u8; 32],
     /// The moves played.
     pub moves: Vec<banco_lines::Move>,
+    /// The turns taken back since the last move, the next to redo last
+    /// ([`banco_lines::LinesGame::taken_back`]).
+    pub taken_back: Vec<banco_lines::Move>,
     /// Free-form tags.
     pub tags: Vec<(String, String)>,
 }
@@ -441,16 +450,17 @@ impl SavedLines {
             settings: game.settings(),
             seed: game.seed(),
             moves: game.moves().to_vec(),
+            taken_back: game.taken_back().to_vec(),
             tags: Vec::new(),
         }
     }
 
     /// The bytes of this record.
     pub fn encode(&self) -> Result<Vec<u8>, SaveError> {
-        if self.moves.len() > MAX_MOVES {
+        if self.moves.len() + self.taken_back.len() > MAX_MOVES {
             return Err(SaveError::TooLong(format!(
                 "{} moves, at most {MAX_MOVES}",
-                self.moves.len()
+                self.moves.len() + self.taken_back.len()
             )));
         }
         let undo = match self.settings.undo {
@@ -469,7 +479,7 @@ impl SavedLines {
                 s
             }),
             moves: self.moves.iter().map(|m| m.encode()).collect(),
-            redo: Vec::new(),
+            redo: self.taken_back.iter().map(|m| m.encode()).collect(),
             ending: None,
             player: None,
             tags: self
@@ -480,7 +490,11 @@ impl SavedLines {
                 .collect(),
         };
         let mut out = MAGIC.to_vec();
-        out.push(VERSION_LINES);
+        out.push(if self.taken_back.is_empty() {
+            VERSION_LINES
+        } else {
+            VERSION_LINES_TAKEN_BACK
+        });
         postcard::to_extend(&record, out).map_err(|e| SaveError::TooLong(e.to_string()))
     }
 
@@ -512,31 +526,48 @@ impl SavedLines {
             .map_err(|e| SaveError::Damaged(e.to_string()))?;
         let seed = parse_seed(&record.start)
             .ok_or_else(|| SaveError::BadPosition("the seed is not 64 hex digits".to_owned()))?;
-        if !record.redo.is_empty() || record.ending.is_some() || record.player.is_some() {
+        if record.ending.is_some() || record.player.is_some() {
             return Err(SaveError::Damaged(
                 "board-game fields in a Lines game".to_owned(),
             ));
         }
-        let moves = record
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| {
-                banco_lines::Move::decode(c).map_err(|_| SaveError::IllegalMove { number: i + 1 })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let most_taken_back = match undo {
+            banco_lines::UndoRule::Off => 0,
+            banco_lines::UndoRule::LastTurn => 1,
+            banco_lines::UndoRule::Unlimited => usize::MAX,
+        };
+        if record.redo.len() > most_taken_back {
+            return Err(SaveError::Damaged(format!(
+                "{} turns taken back where the undo setting allows {most_taken_back}",
+                record.redo.len()
+            )));
+        }
+        let decode = |codes: &[u16], first: usize| {
+            codes
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| {
+                    banco_lines::Move::decode(c).map_err(|_| SaveError::IllegalMove {
+                        number: first + i + 1,
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()
+        };
+        let moves = decode(&record.moves, 0)?;
+        let taken_back = decode(&record.redo, moves.len())?;
         Ok(SavedLines {
             settings,
             seed,
             moves,
+            taken_back,
             tags: record.tags,
         })
     }
 
     /// Replays the moves: the game exactly as saved (board, score, balls to come, the
-    /// undo its settings allow).
+    /// turns taken back and the undo left).
     pub fn restore(&self) -> Result<banco_lines::LinesGame, SaveError> {
-        banco_lines::LinesGame::replay(self.settings, self.seed, &self.moves)
+        banco_lines::LinesGame::resume(self.settings, self.seed, &self.moves, &self.taken_back)
             .map_err(|(number, _)| SaveError::IllegalMove { number })
     }
 }

@@ -4,8 +4,9 @@
 //!
 //! The board is drawn with a letter per colour (R G B Y P C O, `.` for an empty cell) and,
 //! on a terminal, ANSI colours; the cells of the last path are marked. Moves are typed as
-//! two cells (`a1 e5`); commands: `hint`, `undo`, `save FILE`, `load FILE`, `new`, `board`,
-//! `best`, `help`, `quit`.
+//! two cells (`a1 e5`); commands: `hint`, `undo`, `redo`, `save FILE`, `load FILE`, `new`,
+//! `board`, `best`, `help`, `quit`. The best scores are kept in a file between sessions
+//! (`--best-scores FILE`; by default, at the keyboard, `lines-best` in the data directory).
 
 use crate::CliError;
 use crate::cmd_play::PlayArgs;
@@ -20,11 +21,16 @@ use banco_lines::spawn::Spawner;
 use banco_lines::{Ball, Board, CellSet, LinesGame, SIZE, Settings, TurnReport, UndoRule};
 use std::fmt::Write as _;
 use std::io::BufRead;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 const HELP: &str = "moves:     two cells, the ball then where it goes: a1 e5
-commands:  hint, undo, save FILE, load FILE, new, board, best, help, quit";
+commands:  hint, undo, redo, save FILE, load FILE, new, board, best, help, quit";
+
+/// The best-scores file's name in the data directory.
+const BEST_FILE: &str = "lines-best";
+/// The largest best-scores file read.
+const BEST_MAX_BYTES: u64 = 64 * 1024;
 
 fn ansi(ball: Ball) -> &'static str {
     match ball {
@@ -84,6 +90,8 @@ struct Session {
     last_path: CellSet,
     echo: bool,
     seed: u64,
+    /// Where the best scores are kept (`None`: this session only).
+    best_file: Option<PathBuf>,
 }
 
 fn seed_bytes(seed: u64) -> [u8; 32] {
@@ -120,8 +128,17 @@ pub(crate) fn play(
         last_path: CellSet::EMPTY,
         echo: !interactive,
         seed,
+        best_file: None,
     };
     outln!("Banco lines — line up five of a colour. Type a move (a1 e5) or `help`.");
+    let best_file = match &args.best_scores {
+        Some(file) => Some(file.clone()),
+        None if interactive => crate::ui::data_dir(None).map(|d| d.join(BEST_FILE)),
+        None => None,
+    };
+    if let Some(file) = best_file {
+        session.open_best(file);
+    }
     session.show();
     session.run(input)
 }
@@ -135,12 +152,66 @@ impl Session {
             .iter()
             .map(|&b| ball_text(b, self.style))
             .collect();
-        outln!(
-            "score {}  turn {}  next {}",
-            game.score(),
-            game.turns() + 1,
-            next.join(" ")
-        );
+        if game.is_over() {
+            outln!(
+                "score {}  in {} turns  the board is full",
+                game.score(),
+                game.turns()
+            );
+        } else {
+            outln!(
+                "score {}  turn {}  next {}",
+                game.score(),
+                game.turns() + 1,
+                next.join(" ")
+            );
+        }
+    }
+
+    /// Reads the best scores from `file` (none yet if it does not exist) and keeps them
+    /// there; a file that cannot be read is left alone and the scores kept for this
+    /// session only.
+    fn open_best(&mut self, file: PathBuf) {
+        match read_limited(&file, BEST_MAX_BYTES) {
+            Ok(bytes) => {
+                if let Err(e) = self.lines.load_best_scores(&bytes) {
+                    outln!(
+                        "the best scores in {} cannot be read ({e}): this session's are not kept",
+                        file.display()
+                    );
+                    return;
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                outln!(
+                    "cannot read the best scores in {} ({e}): this session's are not kept",
+                    file.display()
+                );
+                return;
+            }
+        }
+        self.best_file = Some(file);
+    }
+
+    /// Writes the best scores to their file, if they have one.
+    fn keep_best(&self) {
+        let Some(file) = &self.best_file else {
+            return;
+        };
+        let result = self
+            .lines
+            .best_scores_bytes()
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| {
+                if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+                }
+                write_atomic(file, &bytes).map_err(|e| e.to_string())
+            });
+        if let Err(e) = result {
+            outln!("cannot keep the best scores in {}: {e}", file.display());
+        }
     }
 
     fn run(&mut self, mut input: Box<dyn BufRead>) -> Result<(), CliError> {
@@ -171,12 +242,23 @@ impl Session {
                 Some(h) => outln!("hint: {} — {}", h.mv, h.reason),
                 None => outln!("the game is over"),
             },
-            "undo" => match self.lines.undo() {
-                Ok(()) => {
-                    self.last_path = CellSet::EMPTY;
-                    self.show();
+            "undo" => {
+                let entries = self.lines.best_scores().entries().len();
+                match self.lines.undo() {
+                    Ok(()) => {
+                        self.last_path = CellSet::EMPTY;
+                        if self.lines.best_scores().entries().len() != entries {
+                            outln!("the game goes on; its ending is out of the best scores");
+                            self.keep_best();
+                        }
+                        self.show();
+                    }
+                    Err(e) => outln!("{e}"),
                 }
-                Err(e) => outln!("{e}"),
+            }
+            "redo" => match self.lines.redo() {
+                Some(report) => self.after_move(&report),
+                None => outln!("there is no turn to redo"),
             },
             "new" => {
                 self.seed = self.seed.wrapping_add(1);
@@ -202,9 +284,11 @@ impl Session {
         self.last_path = path;
         let steps: Vec<String> = r.path.cells().iter().map(|c| c.to_string()).collect();
         outln!("path {}", steps.join(" "));
+        let by_move = banco_lines::score::points(r.cleared.len());
         if !r.cleared.is_empty() {
-            outln!("line of {} balls: +{}", r.cleared.len(), r.points);
-        } else if !r.landed.is_empty() {
+            outln!("line of {} balls: +{by_move}", r.cleared.len());
+        }
+        if !r.landed.is_empty() {
             let landed: Vec<String> = r
                 .landed
                 .iter()
@@ -215,7 +299,7 @@ impl Session {
                 out!(
                     " (line of {} balls: +{})",
                     r.cleared_by_landing.len(),
-                    r.points
+                    r.points.saturating_sub(by_move)
                 );
             }
             outln!();
@@ -223,7 +307,11 @@ impl Session {
         self.show();
         if r.game_over {
             let date = today();
-            match self.lines.record_result(&date) {
+            let entered = self.lines.record_result(&date);
+            if entered.is_some() {
+                self.keep_best();
+            }
+            match entered {
                 Some(rank) => outln!(
                     "game over: score {} in {} turns — best score #{}",
                     self.lines.score(),

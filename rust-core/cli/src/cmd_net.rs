@@ -249,22 +249,9 @@ pub(crate) fn join_cmd(args: &JoinArgs) -> Result<(), CliError> {
 
 /// The file of this device's identity and confirmed peers ([`MatchArgs::data_dir`]).
 fn trust_path(args: &MatchArgs) -> Result<PathBuf, CliError> {
-    let var = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    let dir = args
-        .data_dir
-        .clone()
-        .or_else(|| var("BANCO_DATA_DIR"))
-        .or_else(|| var("XDG_DATA_HOME").map(|d| d.join("banco")))
-        .or_else(|| var("HOME").map(|h| h.join(".local/share/banco")))
-        .ok_or_else(|| {
-            CliError::input(
-                "no place for this device's identity: pass --data-dir DIR (or set HOME)",
-            )
-        })?;
+    let dir = crate::ui::data_dir(args.data_dir.as_ref()).ok_or_else(|| {
+        CliError::input("no place for this device's identity: pass --data-dir DIR (or set HOME)")
+    })?;
     Ok(dir.join("identity"))
 }
 

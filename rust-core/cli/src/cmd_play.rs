@@ -67,6 +67,12 @@ pub(crate) struct PlayArgs {
     /// Lines: no undo.
     #[arg(long)]
     pub(crate) no_undo: bool,
+    /// Lines: the file of the best scores, read at the start and written after each
+    /// finished game (default at the keyboard: `lines-best` in $BANCO_DATA_DIR, else
+    /// $XDG_DATA_HOME/banco, else ~/.local/share/banco; none when the input is piped or a
+    /// script, so that a scripted game leaves no trace).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) best_scores: Option<PathBuf>,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 16)]
     hash: usize,

@@ -9,6 +9,8 @@
 //! assert_eq!(table.record(120, 90, "2026-12-03"), Some(2)); // ties go after older games
 //! assert_eq!(table.record(50, 30, "2026-12-04"), None); // the table is full
 //! assert_eq!(table.entries()[0].score, 300);
+//! assert_eq!(table.remove(0).map(|e| e.score), Some(300));
+//! assert_eq!(table.entries()[0].score, 120);
 //! ```
 
 use serde::{Deserialize, Serialize};
@@ -88,5 +90,11 @@ impl BestScores {
         );
         self.entries.truncate(self.capacity);
         Some(rank)
+    }
+
+    /// Takes out the entry at `rank` (a finished game taken back by undo); `None` if the
+    /// table has no such rank.
+    pub fn remove(&mut self, rank: usize) -> Option<BestScore> {
+        (rank < self.entries.len()).then(|| self.entries.remove(rank))
     }
 }

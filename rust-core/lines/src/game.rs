@@ -1,5 +1,6 @@
 //! [`LinesGame`]: one game of Lines — the board, the three announced colours, the score,
-//! the seeded spawns and undo.
+//! the seeded spawns, undo and redo (a turn taken back and played again brings the same
+//! balls; the turns taken back are saved, so an undo once spent stays spent).
 //!
 //! A turn: move one ball along a free orthogonal path to an empty cell. If that completes
 //! lines of five or more (see [`crate::lines`]), they vanish, score ([`crate::score`]) and
@@ -196,6 +197,10 @@ pub struct LinesGame {
     undo_stack: Vec<State>,
     /// Every move played (taken-back ones removed), for saving.
     moves: Vec<Move>,
+    /// The moves taken back since the last move played, the next to redo last (saved, so
+    /// that a game whose one undo was spent loads without it).
+    #[serde(default)]
+    taken_back: Vec<Move>,
 }
 
 impl LinesGame {
@@ -219,6 +224,7 @@ impl LinesGame {
             state,
             undo_stack: Vec::new(),
             moves: Vec::new(),
+            taken_back: Vec::new(),
         }
     }
 
@@ -239,6 +245,7 @@ impl LinesGame {
             state,
             undo_stack: Vec::new(),
             moves: Vec::new(),
+            taken_back: Vec::new(),
         }
     }
 
@@ -252,6 +259,31 @@ impl LinesGame {
         let mut game = LinesGame::new(settings, seed);
         for (i, mv) in moves.iter().enumerate() {
             game.play_move(mv.from, mv.to).map_err(|e| (i + 1, e))?;
+        }
+        Ok(game)
+    }
+
+    /// A game replayed from its settings, seed and moves, with the turns that were taken
+    /// back after them (the next to redo last), as [`LinesGame::taken_back`] gives them:
+    /// each must be playable again in turn. With [`UndoRule::LastTurn`], turns taken back
+    /// mean the one undo was spent, so the game resumes without it. The first refused move
+    /// is reported with its 1-based number, the taken-back ones counted after `moves`.
+    pub fn resume(
+        settings: Settings,
+        seed: [u8; 32],
+        moves: &[Move],
+        taken_back: &[Move],
+    ) -> Result<LinesGame, (usize, MoveError)> {
+        let mut game = LinesGame::replay(settings, seed, moves)?;
+        let mut check = game.clone();
+        for (i, mv) in taken_back.iter().rev().enumerate() {
+            check
+                .play_move(mv.from, mv.to)
+                .map_err(|e| (moves.len() + i + 1, e))?;
+        }
+        game.taken_back = taken_back.to_vec();
+        if settings.undo == UndoRule::LastTurn && !taken_back.is_empty() {
+            game.forgo_undo();
         }
         Ok(game)
     }
@@ -295,6 +327,12 @@ impl LinesGame {
     #[must_use]
     pub fn moves(&self) -> &[Move] {
         &self.moves
+    }
+
+    /// The turns taken back since the last move played, the next to redo last.
+    #[must_use]
+    pub fn taken_back(&self) -> &[Move] {
+        &self.taken_back
     }
 
     /// The cells the ball on `from` can reach (empty if `from` holds no ball).
@@ -370,6 +408,7 @@ impl LinesGame {
             UndoRule::Unlimited => self.undo_stack.push(before),
         }
         self.moves.push(Move { from, to });
+        self.taken_back.clear();
         Ok(TurnReport {
             path,
             cleared,
@@ -387,8 +426,33 @@ impl LinesGame {
         }
         let prev = self.undo_stack.pop().ok_or(UndoError::Nothing)?;
         self.state = prev;
-        self.moves.pop();
+        if let Some(mv) = self.moves.pop() {
+            self.taken_back.push(mv);
+        }
         Ok(())
+    }
+
+    /// Plays the last turn taken back again (the same balls land as the first time): its
+    /// report, or `None` if no turn was taken back since the last move played.
+    pub fn redo(&mut self) -> Option<TurnReport> {
+        let mv = self.taken_back.pop()?;
+        let rest = core::mem::take(&mut self.taken_back);
+        let report = self.play_move(mv.from, mv.to);
+        self.taken_back = rest;
+        match report {
+            Ok(r) => Some(r),
+            Err(_) => {
+                // Not reachable: the state is the one the move was played from.
+                self.taken_back.push(mv);
+                None
+            }
+        }
+    }
+
+    /// Gives up every undo the game still has (a finished game loaded, or the one undo of
+    /// [`UndoRule::LastTurn`] already spent before the game was saved).
+    pub fn forgo_undo(&mut self) {
+        self.undo_stack.clear();
     }
 
     /// The state the game started from.

@@ -99,3 +99,81 @@ fn bench_lines_prints_the_summary_last() {
     );
     assert_eq!(words[7], "30", "both games reach the turn limit: {text}");
 }
+
+/// A saved game one move before its end (greedy moves from seed 8), that last move typed,
+/// and the final score.
+fn one_move_before_the_end(dir: &std::path::Path) -> (std::path::PathBuf, String, u32) {
+    use banco_app::lines::LinesSession;
+    use banco_app::save::SavedLines;
+    use banco_lines::Settings;
+    let mut s = LinesSession::new(Settings::default(), [8; 32]);
+    while let Some(m) = banco_lines::ai::greedy_move(s.game()) {
+        s.play(m.from, m.to).unwrap();
+    }
+    let mut saved = SavedLines::of(s.game());
+    let last = saved.moves.pop().unwrap();
+    let file = dir.join("near-the-end.banco");
+    std::fs::write(&file, saved.encode().unwrap()).unwrap();
+    (file, format!("{} {}", last.from, last.to), s.score())
+}
+
+#[test]
+fn the_best_scores_are_kept_between_sessions() {
+    let dir = std::env::temp_dir().join(format!("banco-lines-best-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (game, last, score) = one_move_before_the_end(&dir);
+    let best = dir.join("best");
+    let best_arg = best.display().to_string();
+    let args = [
+        "play",
+        "--game",
+        "lines",
+        "--no-color",
+        "--best-scores",
+        &best_arg,
+    ];
+    let finish = format!("load {}\n{last}\n", game.display());
+    let text = |out: std::process::Output| String::from_utf8_lossy(&out.stdout).to_string();
+
+    let t = text(banco_stdin(&args, &format!("{finish}quit\n")));
+    assert!(t.contains("best score #1"), "{t}");
+    assert!(t.contains("the board is full"), "{t}");
+    let t = text(banco_stdin(&args, "best\nquit\n"));
+    assert!(t.contains(&format!(" 1. {score:>6}")), "{t}");
+    // The same game finished again and its ending taken back: entered, then taken out.
+    let t = text(banco_stdin(&args, &format!("{finish}undo\nquit\n")));
+    assert!(t.contains("best score #2"), "{t}");
+    assert!(t.contains("its ending is out of the best scores"), "{t}");
+    let t = text(banco_stdin(&args, "best\nquit\n"));
+    assert!(t.contains(" 1. ") && !t.contains(" 2. "), "{t}");
+
+    // A file that is not a best-scores table is reported and left alone.
+    let junk = dir.join("junk");
+    std::fs::write(&junk, b"not a table").unwrap();
+    let junk_arg = junk.display().to_string();
+    let t = text(banco_stdin(
+        &["play", "--game", "lines", "--best-scores", &junk_arg],
+        &format!("{finish}quit\n"),
+    ));
+    assert!(t.contains("cannot be read"), "{t}");
+    assert_eq!(std::fs::read(&junk).unwrap(), b"not a table");
+
+    // A piped session without --best-scores leaves nothing in the data directory.
+    let data = dir.join("data");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_banco"))
+        .args(["play", "--game", "lines"])
+        .env("BANCO_DATA_DIR", &data)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(
+        &mut child.stdin.take().unwrap(),
+        format!("{finish}quit\n").as_bytes(),
+    )
+    .unwrap();
+    let t = text(child.wait_with_output().unwrap());
+    assert!(t.contains("game over"), "{t}");
+    assert!(!data.exists(), "{t}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -389,8 +389,26 @@ fn unlimited_undo_goes_back_to_the_start() {
     assert_eq!(game.board().ball_count(), 3);
     let start = game.clone();
     play_greedy(&mut game, 15);
+    let played = game.clone();
     while game.undo() {}
-    assert_eq!(game, start);
+    assert_eq!(game.state(), start.state());
+    assert!(game.moves().is_empty());
+    assert_eq!(game.taken_back().len(), played.moves().len());
+    // Redo plays every turn again, with the same balls, back to where undo started.
+    while game.redo().is_some() {}
+    assert_eq!(game, played);
+    // A game resumed with turns taken back (as a save stores it) redoes them too; a new
+    // move forgets them.
+    while game.undo() {}
+    for _ in 0..5 {
+        game.redo().unwrap();
+    }
+    let resumed = LinesGame::resume(settings, [9; 32], game.moves(), game.taken_back()).unwrap();
+    assert_eq!(resumed, game);
+    assert!(resumed.can_undo(), "unlimited undo is never spent");
+    let (f, t) = game.any_move().unwrap();
+    game.play_move(f, t).unwrap();
+    assert!(game.taken_back().is_empty());
 }
 
 #[test]
