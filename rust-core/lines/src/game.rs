@@ -439,14 +439,11 @@ impl LinesGame {
         let rest = core::mem::take(&mut self.taken_back);
         let report = self.play_move(mv.from, mv.to);
         self.taken_back = rest;
-        match report {
-            Ok(r) => Some(r),
-            Err(_) => {
-                // Not reachable: the state is the one the move was played from.
-                self.taken_back.push(mv);
-                None
-            }
+        if report.is_err() {
+            // Not reachable: the state is the one the move was played from.
+            self.taken_back.push(mv);
         }
+        report.ok()
     }
 
     /// Gives up every undo the game still has (a finished game loaded, or the one undo of
