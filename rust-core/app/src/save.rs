@@ -121,6 +121,11 @@ pub enum SaveError {
     /// A board game was opened as a Lines game.
     #[error("this is a saved {0} game, not Lines")]
     NotLines(String),
+    /// A game that PGN does not record (jieqi: no reader takes its reveals).
+    #[error(
+        "{0} games have no PGN form that other programs read: save as .txt or the compact record"
+    )]
+    NoPgn(String),
 }
 
 /// The person playing the computer, kept so that "continue" resumes the same match-up.

@@ -211,3 +211,18 @@ proptest! {
         let _ = import(&String::from_utf8_lossy(&bytes));
     }
 }
+
+/// A jieqi game has no PGN form any reader takes (Banco's refuses jieqi PGN): writing one
+/// is refused with a reason, not written as a file that cannot be read back.
+#[test]
+fn a_jieqi_game_is_not_written_as_pgn() {
+    let mut game = AnyGame::new(GameKind::Jieqi).unwrap();
+    let step = game.move_from_parts(25, 22, None).unwrap(); // h2e2
+    game.play(step).unwrap();
+    let reveal = crate::jieqi::RevealDraw::seeded(1).draw(&game).unwrap();
+    game.play(reveal).unwrap();
+    let saved = SavedGame::of(&game, AnyRules::usual(GameKind::Jieqi));
+    let err = export_saved(&saved).unwrap_err();
+    assert_eq!(err, crate::save::SaveError::NoPgn("jieqi".to_owned()));
+    assert!(err.to_string().contains(".txt"), "{err}");
+}

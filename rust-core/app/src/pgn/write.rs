@@ -143,8 +143,13 @@ pub fn export(game: &AnyGame, headers: &Headers) -> String {
     s
 }
 
-/// The PGN of a saved game (its tags give the names and date).
+/// The PGN of a saved game (its tags give the names and date). Xiangqi and chess only:
+/// a jieqi game is refused with [`SaveError::NoPgn`] (no PGN reader, Banco's included,
+/// takes its reveals; its text export keeps them).
 pub fn export_saved(saved: &SavedGame) -> Result<String, SaveError> {
+    if saved.kind == GameKind::Jieqi {
+        return Err(SaveError::NoPgn(saved.kind.to_string()));
+    }
     let (game, _rules) = saved.restore()?;
     let mut headers = Headers::from_tags(&saved.tags);
     headers.ending = saved.ending;
