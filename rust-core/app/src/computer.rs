@@ -8,12 +8,14 @@
 //! a command line) and hand the answer to [`VsComputer::search_done`]. A front end that
 //! wants threads handled for it uses [`runner::Runner`](crate::runner::Runner).
 //!
-//! Jieqi: when a step turns a face-down piece over, its identity is drawn at once from
-//! the mover's pool ([`RevealDraw`]: OS-seeded, or [`Settings::chance_seed`]) and played
-//! as the next move; the computer is asked to search only positions that await no
-//! reveal, so it never sees an identity before it exists. Undo takes a reveal back with
-//! its step, and playing the same step again (or redo) turns up the same piece — undo
-//! cannot be used to draw again.
+//! Jieqi: when a step turns a face-down piece over, its identity is the one dealt to that
+//! piece when the game's first piece was turned ([`RevealDraw::dealt`]: OS-seeded, or
+//! [`Settings::chance_seed`]) and is played as the next move; the computer is asked to
+//! search only positions that await no reveal, and the deal is never in the position, so
+//! it never sees an identity early. Undo takes a reveal back with its step; the same step
+//! again, by either side, after redo or after other moves, turns up the same piece — undo
+//! cannot be used to draw again. (A game loaded from a file is dealt afresh for the pieces
+//! its moves had not revealed.)
 //!
 //! Decisions every front end shares: undo is allowed while the computer thinks (its search
 //! is dropped and the player's last move taken back); a level outside 1–10 is refused with
@@ -775,7 +777,7 @@ impl VsComputer {
                 m
             } else {
                 self.redo.clear();
-                self.reveals.draw(&self.game)?
+                self.reveals.dealt(&self.game)?
             };
             self.game.play(mv).ok()?;
             last = Some(mv);

@@ -1,11 +1,17 @@
 //! Jieqi for front ends: the two sides' pools as a screen shows them ([`pools`]), and the
 //! draw of reveals on one device ([`RevealDraw`]).
 //!
-//! A game against the computer has no peer to deal fairly with, so the identity of a
-//! turned-over piece is drawn here, from the mover's pool weighted by the counts, with a
+//! A game against the computer has no peer to deal fairly with, so the identities of the
+//! face-down pieces are dealt here, as the pieces of a real board are shuffled before they
+//! are set out face down: [`RevealDraw::dealt`] deals the start position's pools onto its
+//! face-down squares once per game (keeping what its moves already revealed), with a
 //! ChaCha20 generator seeded from the operating system's entropy (or from a seed a test
-//! injects). Nothing is drawn before the reveal — the position holds only the pools — so
-//! neither the player nor the engine can learn an identity early: there is none yet.
+//! injects), and a reveal turns up the piece dealt to the square the stepping piece came
+//! from. Each identity is as likely as a draw from the mover's pool weighted by the counts
+//! ([`RevealDraw::draw`]), but it is fixed for the game: undo, another move and the same
+//! step again, or the same piece turned over later, turn up the same piece — taking moves
+//! back cannot draw again. The deal lives in the session, never in the position: the
+//! engine searches over the pools only and cannot learn an identity early.
 //! A networked match draws through the fair reveal of banco-protocol instead.
 //!
 //! ```
@@ -18,8 +24,10 @@
 //! game.play(step)?;
 //! assert!(game.awaits_chance());
 //! let mut draw = RevealDraw::seeded(7);
+//! let dealt = draw.dealt(&game);
+//! assert_eq!(draw.dealt(&game), dealt, "one deal a game");
 //! let drawn = draw.settle(&mut game);
-//! assert_eq!(drawn.len(), 1);
+//! assert_eq!(drawn, dealt.into_iter().collect::<Vec<_>>());
 //! assert!(!game.awaits_chance());
 //! assert_eq!(pools(&game)[0].total, 14);
 //! assert_eq!(pools(&game)[0].color, Color::Red);
@@ -29,6 +37,8 @@
 use crate::any::{AnyGame, AnyMove};
 use crate::pieces::{PieceInfo, PieceKind};
 use banco_game::{ChanceList, Color, Game};
+use banco_xiangqi::PieceKind as XqKind;
+use banco_xiangqi::jieqi::{Jieqi, JieqiMove};
 use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 
@@ -133,6 +143,104 @@ pub fn revealed_kind(mv: AnyMove) -> Option<PieceKind> {
 #[derive(Clone, Debug)]
 pub struct RevealDraw {
     rng: ChaCha20Rng,
+    deal: Option<Deal>,
+}
+
+/// The identities dealt to the face-down pieces of one game's start position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Deal {
+    /// The start position's hash (a deal serves one game).
+    start: u64,
+    /// By side and square index (the square the piece stood on face down).
+    kinds: [[Option<XqKind>; 90]; 2],
+}
+
+impl Deal {
+    /// The reveals `game`'s moves made, each with its side and the square its piece came
+    /// from.
+    fn revealed(game: &Jieqi) -> Vec<(usize, u8, XqKind)> {
+        let mut pos = game.start_position().clone();
+        let mut origin = None;
+        let mut out = Vec::new();
+        for mv in game.moves() {
+            match mv {
+                JieqiMove::Step(m) => {
+                    origin = pos
+                        .piece_at(m.from())
+                        .filter(|p| p.hidden)
+                        .map(|p| (p.color.index(), m.from().index()));
+                }
+                JieqiMove::Reveal(kind) => {
+                    if let Some((side, sq)) = origin.take() {
+                        out.push((side, sq, kind));
+                    }
+                }
+            }
+            let _ = pos.make(mv);
+        }
+        out
+    }
+
+    /// True if this deal is `game`'s: the same start, every reveal made as dealt.
+    fn fits(&self, game: &Jieqi) -> bool {
+        self.start == game.start_position().hash()
+            && Deal::revealed(game)
+                .into_iter()
+                .all(|(side, sq, kind)| self.kinds[side][sq as usize] == Some(kind))
+    }
+
+    /// Deals `game`'s start position: the identities its moves revealed kept, the rest of
+    /// each pool shuffled onto the other face-down squares (a pool larger than the squares
+    /// — pieces captured unseen in a set-up position — leaves some identities out).
+    fn of(game: &Jieqi, draw: &mut RevealDraw) -> Deal {
+        let start = game.start_position();
+        let mut kinds = [[None; 90]; 2];
+        let mut pools = [start.pool(Color::Red), start.pool(Color::Black)]
+            .map(|p| p.iter().collect::<Vec<_>>());
+        for (side, sq, kind) in Deal::revealed(game) {
+            if let Some(entry) = pools[side].iter_mut().find(|(k, n)| *k == kind && *n > 0) {
+                entry.1 -= 1;
+                kinds[side][sq as usize] = Some(kind);
+            }
+        }
+        for (side, pool) in pools.iter().enumerate() {
+            let mut bag: Vec<XqKind> = pool
+                .iter()
+                .flat_map(|&(k, n)| core::iter::repeat_n(k, n as usize))
+                .collect();
+            for i in (1..bag.len()).rev() {
+                let j = draw.below(i as u64 + 1) as usize;
+                bag.swap(i, j);
+            }
+            let squares = start
+                .pieces()
+                .filter(|(sq, p)| {
+                    p.hidden
+                        && p.color.index() == side
+                        && kinds[side][sq.index() as usize].is_none()
+                })
+                .map(|(sq, _)| sq.index())
+                .collect::<Vec<_>>();
+            for (sq, kind) in squares.into_iter().zip(bag) {
+                kinds[side][sq as usize] = Some(kind);
+            }
+        }
+        Deal {
+            start: start.hash(),
+            kinds,
+        }
+    }
+
+    /// The reveal dealt for the piece whose step `game` awaits the reveal of.
+    fn reveal(&self, game: &Jieqi) -> Option<JieqiMove> {
+        let JieqiMove::Step(step) = game.moves().last()? else {
+            return None;
+        };
+        let piece = game.position().piece_at(step.to())?;
+        let kind = self.kinds[piece.color.index()][step.from().index() as usize]?;
+        let mv = JieqiMove::Reveal(kind);
+        game.position().is_legal(mv).then_some(mv)
+    }
 }
 
 /// The operating system gave no randomness.
@@ -147,6 +255,7 @@ impl RevealDraw {
         getrandom::fill(&mut seed).map_err(|e| EntropyError(e.to_string()))?;
         Ok(RevealDraw {
             rng: ChaCha20Rng::from_seed(seed),
+            deal: None,
         })
     }
 
@@ -155,6 +264,7 @@ impl RevealDraw {
     pub fn seeded(seed: u64) -> RevealDraw {
         RevealDraw {
             rng: ChaCha20Rng::seed_from_u64(seed),
+            deal: None,
         }
     }
 
@@ -182,10 +292,30 @@ impl RevealDraw {
         outcomes.pick(ticket)
     }
 
-    /// Draws and plays outcomes while `game` awaits chance; the outcomes played.
+    /// The outcome of the chance step `game` awaits, as dealt (see the module docs): in
+    /// jieqi the piece dealt to the square the stepping piece came from, the game's deal
+    /// made on its first reveal (and again when `game` is another game); a fresh
+    /// [`RevealDraw::draw`] where the deal names none. `None` when it awaits none.
+    pub fn dealt(&mut self, game: &AnyGame) -> Option<AnyMove> {
+        if !game.awaits_chance() {
+            return None;
+        }
+        if let AnyGame::Jieqi(j) = game {
+            if !self.deal.as_ref().is_some_and(|d| d.fits(j)) {
+                self.deal = Some(Deal::of(j, self));
+            }
+            if let Some(mv) = self.deal.as_ref().and_then(|d| d.reveal(j)) {
+                return Some(AnyMove::Jieqi(mv));
+            }
+        }
+        self.draw(game)
+    }
+
+    /// Plays dealt outcomes ([`RevealDraw::dealt`]) while `game` awaits chance; the
+    /// outcomes played.
     pub fn settle(&mut self, game: &mut AnyGame) -> Vec<AnyMove> {
         let mut played = Vec::new();
-        while let Some(mv) = self.draw(game) {
+        while let Some(mv) = self.dealt(game) {
             if game.play(mv).is_err() {
                 break;
             }
@@ -220,6 +350,26 @@ mod tests {
             .sum();
         assert_eq!(counts[0], 0, "no king is ever drawn");
         // 5 degrees of freedom: 20.5 is the 0.999 quantile.
+        assert!(chi2 < 20.5, "chi-square {chi2} for {counts:?}");
+    }
+
+    #[test]
+    fn dealt_identities_follow_the_pool_weights() {
+        // Over many deals, the piece on h2 is each kind as often as the pool says.
+        let mut game = AnyGame::new(GameKind::Jieqi).unwrap();
+        let step = game.move_from_parts(25, 22, None).unwrap(); // h2e2
+        game.play(step).unwrap();
+        let mut counts = [0u32; 7];
+        let n: u32 = 6_000;
+        for seed in 0..u64::from(n) {
+            let kind = revealed_kind(RevealDraw::seeded(seed).dealt(&game).unwrap()).unwrap();
+            counts[kind.to_xiangqi().unwrap() as usize] += 1;
+        }
+        let expected = [0.0, 2.0, 2.0, 2.0, 2.0, 2.0, 5.0].map(|w| w / 15.0 * f64::from(n));
+        let chi2: f64 = (1..7)
+            .map(|k| (f64::from(counts[k]) - expected[k]).powi(2) / expected[k])
+            .sum();
+        assert_eq!(counts[0], 0, "no king is ever dealt");
         assert!(chi2 < 20.5, "chi-square {chi2} for {counts:?}");
     }
 

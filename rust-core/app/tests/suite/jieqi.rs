@@ -113,6 +113,49 @@ fn undo_and_the_same_step_again_turn_up_the_same_piece() {
     assert!(vs.state().your_turn);
 }
 
+/// The identity the last reveal of the game turned up.
+fn last_reveal(vs: &VsComputer) -> Option<banco_app::pieces::PieceKind> {
+    vs.game()
+        .history()
+        .into_iter()
+        .rev()
+        .find_map(revealed_kind)
+}
+
+#[test]
+fn undo_and_other_moves_cannot_draw_again() {
+    // The player's own piece: the same step after another move in between, or after the
+    // same piece was turned over later in another line, turns up the same piece.
+    let mut vs = jieqi_vs(Color::Red, 3);
+    let mut engine = AnyEngine::new(1);
+    vs.play_text("h2e2").unwrap();
+    let cannon_square = last_reveal(&vs);
+    vs.undo().unwrap();
+    vs.play_text("i3i4").unwrap();
+    let pawn_square = last_reveal(&vs);
+    vs.undo().unwrap();
+    vs.play_text("h2e2").unwrap();
+    assert_eq!(last_reveal(&vs), cannon_square, "another move in between");
+    vs.undo().unwrap();
+    vs.play_text("i3i4").unwrap();
+    assert_eq!(last_reveal(&vs), pawn_square);
+    computer_moves(&mut vs, &mut engine);
+    vs.play_text("h2e2").unwrap();
+    assert_eq!(last_reveal(&vs), cannon_square, "turned over later");
+    // The computer's piece: its reply to the same move, taken back and played again (the
+    // redo forgotten by a new search), turns up the same piece.
+    let mut vs = jieqi_vs(Color::Red, 3);
+    vs.play_text("h2e2").unwrap();
+    computer_moves(&mut vs, &mut engine);
+    let reply = vs.game().history();
+    for _ in 0..4 {
+        vs.undo().unwrap();
+        vs.play_text("h2e2").unwrap();
+        computer_moves(&mut vs, &mut engine);
+        assert_eq!(vs.game().history(), reply);
+    }
+}
+
 #[test]
 fn seeded_games_repeat_other_seeds_differ() {
     let play = |seed| {
