@@ -343,12 +343,17 @@ mod tests {
             let kind = revealed_kind(draw.draw(&game).unwrap()).unwrap();
             counts[kind.to_xiangqi().unwrap() as usize] += 1;
         }
-        // Pool: advisor, elephant, horse, rook, cannon 2 each, pawn 5, of 15.
+        assert_start_pool_weights(&counts, n);
+    }
+
+    /// `counts` (by xiangqi kind) of `n` identities follow the start pool's weights:
+    /// advisor, elephant, horse, rook, cannon 2 each, pawn 5, of 15, never a king.
+    fn assert_start_pool_weights(counts: &[u32; 7], n: u32) {
         let expected = [0.0, 2.0, 2.0, 2.0, 2.0, 2.0, 5.0].map(|w| w / 15.0 * f64::from(n));
         let chi2: f64 = (1..7)
             .map(|k| (f64::from(counts[k]) - expected[k]).powi(2) / expected[k])
             .sum();
-        assert_eq!(counts[0], 0, "no king is ever drawn");
+        assert_eq!(counts[0], 0, "never a king");
         // 5 degrees of freedom: 20.5 is the 0.999 quantile.
         assert!(chi2 < 20.5, "chi-square {chi2} for {counts:?}");
     }
@@ -365,12 +370,7 @@ mod tests {
             let kind = revealed_kind(RevealDraw::seeded(seed).dealt(&game).unwrap()).unwrap();
             counts[kind.to_xiangqi().unwrap() as usize] += 1;
         }
-        let expected = [0.0, 2.0, 2.0, 2.0, 2.0, 2.0, 5.0].map(|w| w / 15.0 * f64::from(n));
-        let chi2: f64 = (1..7)
-            .map(|k| (f64::from(counts[k]) - expected[k]).powi(2) / expected[k])
-            .sum();
-        assert_eq!(counts[0], 0, "no king is ever dealt");
-        assert!(chi2 < 20.5, "chi-square {chi2} for {counts:?}");
+        assert_start_pool_weights(&counts, n);
     }
 
     #[test]

@@ -163,15 +163,13 @@ impl LinesSession {
     /// Taking back the last turn of a finished game takes its ending out of the best
     /// scores too: the game is entered once, with the ending it finally has.
     pub fn undo(&mut self) -> Result<(), UndoError> {
-        let was_over = self.game.is_over();
         self.game.try_undo()?;
         self.pick.clear();
-        if was_over {
-            if let Some(rank) = self.entered.take() {
-                self.best.remove(rank);
-            }
-            self.recorded = false;
+        // Only a finished game is entered, and undo leaves no game finished.
+        if let Some(rank) = self.entered.take() {
+            self.best.remove(rank);
         }
+        self.recorded = false;
         Ok(())
     }
 

@@ -142,8 +142,13 @@ fn undo_and_other_moves_cannot_draw_again() {
     computer_moves(&mut vs, &mut engine);
     vs.play_text("h2e2").unwrap();
     assert_eq!(last_reveal(&vs), cannon_square, "turned over later");
-    // The computer's piece: its reply to the same move, taken back and played again (the
-    // redo forgotten by a new search), turns up the same piece.
+}
+
+#[test]
+fn the_computers_reveal_is_not_drawn_again() {
+    // Its reply to the same move, taken back and asked for again (the redo forgotten by
+    // the new search), turns up the same piece.
+    let mut engine = AnyEngine::new(1);
     let mut vs = jieqi_vs(Color::Red, 3);
     vs.play_text("h2e2").unwrap();
     computer_moves(&mut vs, &mut engine);

@@ -96,7 +96,8 @@ fn answering_a_check_or_leaving_a_pin_is_not_a_chase() {
     // Black's rook attacks Red's unprotected pawn on h6 all along; Red's rook takes turns
     // checking from e4 and pinning from d4, and Black's king steps aside each time. The king
     // moves make the capture legal again but do not make the attack new: a draw, as in
-    // xiangqi (a face-down red piece stands on i0 so that the position is a jieqi one).
+    // xiangqi (a row of `tests/data/rules/repetition.tsv`; a face-down red piece stands on
+    // i0 so that the position is a jieqi one).
     let g = play(
         "4k4/9/9/3r3P1/9/3R5/9/9/9/5K2X w R 0 1",
         "d4e4 e9d9 e4d4 d9e9 d4e4 e9d9 e4d4 d9e9",
@@ -106,9 +107,9 @@ fn answering_a_check_or_leaving_a_pin_is_not_a_chase() {
 
 #[test]
 fn pinning_the_protector_of_an_attacked_piece_chases_it() {
-    // As in xiangqi: Red's rook on g9 attacks the advisor on d9 all along; the other rook
-    // attacks it from c9 while Black's rook is away, and from c8 pins Black's rook (back on
-    // d8, its protector) to the king. Red chases with every move (a face-down red piece on
+    // As in xiangqi (a row of `tests/data/rules/repetition.tsv`): Red's rook on g9 attacks
+    // the advisor on d9 all along; the other rook attacks it from c9 while Black's rook is
+    // away, and from c8 pins Black's rook (back on d8, its protector) to the king. Red chases with every move (a face-down red piece on
     // a3 makes it a jieqi position).
     let g = play(
         "3a2R2/2Rr1k3/2ra4N/3N5/8C/6B2/X8/3AB4/3K5/9 b P 0 1",

@@ -127,38 +127,6 @@ fn perpetual_chase_loses() {
     assert_eq!(g.outcome(&RuleSet::casual()), REPETITION_DRAW);
 }
 
-/// Black's rook attacks Red's unprotected pawn on h6 throughout; Red's rook takes turns
-/// checking from e4 and pinning the rook from d4, and Black's king steps aside each time.
-/// Each king move makes the rook's capture legal again (the check answered, the pin lifted),
-/// but the rook attacked the pawn all along: no new attack, no chase, and a repetition that
-/// Red's checks and pins forced is a draw. (A random-game cross-check against pyffish found
-/// it: Banco ruled Black's king moves a perpetual chase and Black lost.)
-#[test]
-fn answering_a_check_or_leaving_a_pin_is_not_a_chase() {
-    let g = play(
-        "4k4/9/9/3r3P1/9/3R5/9/9/9/5K3 w - - 0 1",
-        "d4e4 e9d9 e4d4 d9e9 d4e4 e9d9 e4d4 d9e9",
-    );
-    assert_eq!(g.occurrences(), 3);
-    assert_eq!(g.outcome(&ASIAN), REPETITION_DRAW);
-}
-
-/// Red's rook on g9 attacks Black's advisor on d9 throughout. From c9 the other rook attacks
-/// it too while Black's rook is away on e8; from c8 it pins Black's rook, back on d8, to the
-/// king on f8, so that the rook may no longer take back on d9. Both of Red's moves make the
-/// threat on the advisor: the second by taking its protector away. Red chases perpetually
-/// and loses. (A random cross-check against pyffish found it: Banco called it a draw,
-/// counting only new attackers, not protectors newly pinned.)
-#[test]
-fn pinning_the_protector_of_an_attacked_piece_chases_it() {
-    let g = play(
-        "3a2R2/2Rr1k3/2ra4N/3N5/8C/6B2/9/3AB4/3K5/9 b - - 0 1",
-        "d8e8 c8c9 e8d8 c9c8 d8e8 c8c9 e8d8 c9c8",
-    );
-    assert_eq!(g.occurrences(), 3);
-    assert_eq!(g.outcome(&ASIAN), RED_CHASES);
-}
-
 #[test]
 fn idle_repetition_draws() {
     let g = play(
