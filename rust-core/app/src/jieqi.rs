@@ -151,8 +151,9 @@ pub struct RevealDraw {
 struct Deal {
     /// The start position's hash (a deal serves one game).
     start: u64,
-    /// By side and square index (the square the piece stood on face down).
-    kinds: [[Option<XqKind>; 90]; 2],
+    /// By square index: the square the piece stood on face down at the start (each such
+    /// square is one side's, so it names the side too).
+    kinds: [Option<XqKind>; 90],
 }
 
 impl Deal {
@@ -186,7 +187,7 @@ impl Deal {
         self.start == game.start_position().hash()
             && Deal::revealed(game)
                 .into_iter()
-                .all(|(side, sq, kind)| self.kinds[side][sq as usize] == Some(kind))
+                .all(|(_, sq, kind)| self.kinds[sq as usize] == Some(kind))
     }
 
     /// Deals `game`'s start position: the identities its moves revealed kept, the rest of
@@ -194,13 +195,13 @@ impl Deal {
     /// — pieces captured unseen in a set-up position — leaves some identities out).
     fn of(game: &Jieqi, draw: &mut RevealDraw) -> Deal {
         let start = game.start_position();
-        let mut kinds = [[None; 90]; 2];
+        let mut kinds = [None; 90];
         let mut pools = [start.pool(Color::Red), start.pool(Color::Black)]
             .map(|p| p.iter().collect::<Vec<_>>());
         for (side, sq, kind) in Deal::revealed(game) {
             if let Some(entry) = pools[side].iter_mut().find(|(k, n)| *k == kind && *n > 0) {
                 entry.1 -= 1;
-                kinds[side][sq as usize] = Some(kind);
+                kinds[sq as usize] = Some(kind);
             }
         }
         for (side, pool) in pools.iter().enumerate() {
@@ -217,12 +218,12 @@ impl Deal {
                 .filter(|(sq, p)| {
                     p.hidden
                         && p.color.index() == side
-                        && kinds[side][sq.index() as usize].is_none()
+                        && kinds[sq.index() as usize].is_none()
                 })
                 .map(|(sq, _)| sq.index())
                 .collect::<Vec<_>>();
             for (sq, kind) in squares.into_iter().zip(bag) {
-                kinds[side][sq as usize] = Some(kind);
+                kinds[sq as usize] = Some(kind);
             }
         }
         Deal {
@@ -236,8 +237,7 @@ impl Deal {
         let JieqiMove::Step(step) = game.moves().last()? else {
             return None;
         };
-        let piece = game.position().piece_at(step.to())?;
-        let kind = self.kinds[piece.color.index()][step.from().index() as usize]?;
+        let kind = self.kinds[step.from().index() as usize]?;
         let mv = JieqiMove::Reveal(kind);
         game.position().is_legal(mv).then_some(mv)
     }
