@@ -216,9 +216,7 @@ impl Deal {
             let squares = start
                 .pieces()
                 .filter(|(sq, p)| {
-                    p.hidden
-                        && p.color.index() == side
-                        && kinds[sq.index() as usize].is_none()
+                    p.hidden && p.color.index() == side && kinds[sq.index() as usize].is_none()
                 })
                 .map(|(sq, _)| sq.index())
                 .collect::<Vec<_>>();

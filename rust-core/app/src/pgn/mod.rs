@@ -21,7 +21,7 @@
 //! }
 //! let mut headers = Headers::default();
 //! headers.red = "Lan".into();
-//! let text = pgn::export(&game, &headers);
+//! let text = pgn::export(&game, &headers)?;
 //! assert!(text.contains("[Game \"Chinese Chess\"]"));
 //! assert!(text.contains("1. H2-E2 H9-G7 *"));
 //! let back = pgn::import(&text)?;

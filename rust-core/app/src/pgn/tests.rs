@@ -54,7 +54,7 @@ fn a_chess_game_with_everything() {
     headers.comments = g.comments.clone();
     headers.nags = g.nags.clone();
     headers.ending = saved.ending;
-    let again = export(&g.game().unwrap(), &headers);
+    let again = export(&g.game().unwrap(), &headers).unwrap();
     assert!(again.starts_with("[Event \"Casual\"]\n[Site \"?\"]\n[Date \"2026.12.01\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B \\\"the quick\\\"\"]\n[Result \"1-0\"]\n\n"), "{again}");
     assert!(
         again.ends_with(
@@ -94,7 +94,7 @@ fn a_chess960_game_reads_and_writes_back() {
         game.fen(),
         "2kr2r1/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/1R3RK1 w - - 0 3"
     );
-    let again = export(&game, &Headers::from_tags(&g.tags));
+    let again = export(&game, &Headers::from_tags(&g.tags)).unwrap();
     assert!(again.contains("[Variant \"Chess960\"]\n"), "{again}");
     assert!(
         again.contains("[FEN \"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1\"]"),
@@ -103,7 +103,7 @@ fn a_chess960_game_reads_and_writes_back() {
     assert!(again.ends_with("1. O-O O-O-O 2. d4 d5 *\n"), "{again}");
     assert_eq!(import(&again).unwrap().moves, g.moves);
     // A standard game has no Variant tag.
-    let standard = export(&random_game(GameKind::Chess, 5, 20), &Headers::default());
+    let standard = export(&random_game(GameKind::Chess, 5, 20), &Headers::default()).unwrap();
     assert!(!standard.contains("[Variant"), "{standard}");
 }
 
@@ -180,7 +180,7 @@ fn a_mate_sets_the_result() {
         AnyGame::from_fen(GameKind::Xiangqi, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
     let mv = parse_move(&g, "e1d1", None).unwrap();
     g.play(mv).unwrap();
-    let text = export(&g, &Headers::default());
+    let text = export(&g, &Headers::default()).unwrap();
     assert!(text.contains("[Result \"1-0\"]"));
     assert!(text.contains("[FEN \"3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\"]"));
     assert!(text.trim_end().ends_with("1. E1-D1 1-0"), "{text}");
@@ -193,7 +193,7 @@ proptest! {
     fn random_games_round_trip(seed in any::<u64>(), plies in 0usize..80, chess in any::<bool>()) {
         let kind = if chess { GameKind::Chess } else { GameKind::Xiangqi };
         let g = random_game(kind, seed, plies);
-        let text = export(&g, &Headers::default());
+        let text = export(&g, &Headers::default()).unwrap();
         let back = import(&text).unwrap();
         prop_assert_eq!(back.kind, kind);
         prop_assert_eq!(&back.moves, &g.history());
@@ -221,6 +221,8 @@ fn a_jieqi_game_is_not_written_as_pgn() {
     game.play(step).unwrap();
     let reveal = crate::jieqi::RevealDraw::seeded(1).draw(&game).unwrap();
     game.play(reveal).unwrap();
+    let no_pgn = crate::save::SaveError::NoPgn("jieqi".to_owned());
+    assert_eq!(export(&game, &Headers::default()), Err(no_pgn));
     let saved = SavedGame::of(&game, AnyRules::usual(GameKind::Jieqi));
     let err = export_saved(&saved).unwrap_err();
     assert_eq!(err, crate::save::SaveError::NoPgn("jieqi".to_owned()));

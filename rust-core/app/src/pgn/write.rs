@@ -43,9 +43,13 @@ fn comment(c: &str) -> String {
 }
 
 /// The PGN of `game` from its start position with its moves, result and `headers`.
-#[must_use]
-pub fn export(game: &AnyGame, headers: &Headers) -> String {
+/// Xiangqi and chess only: a jieqi game is refused with [`SaveError::NoPgn`] (no PGN
+/// reader, Banco's included, takes its reveals; its text export keeps them).
+pub fn export(game: &AnyGame, headers: &Headers) -> Result<String, SaveError> {
     let kind = game.kind();
+    if kind == GameKind::Jieqi {
+        return Err(SaveError::NoPgn(kind.to_string()));
+    }
     let rules = AnyRules::usual(kind);
     let result = PgnResult::of(headers.ending.or_else(|| game.outcome(&rules)));
     let mut s = String::new();
@@ -140,16 +144,11 @@ pub fn export(game: &AnyGame, headers: &Headers) -> String {
     }
     s.push_str(&line);
     s.push('\n');
-    s
+    Ok(s)
 }
 
-/// The PGN of a saved game (its tags give the names and date). Xiangqi and chess only:
-/// a jieqi game is refused with [`SaveError::NoPgn`] (no PGN reader, Banco's included,
-/// takes its reveals; its text export keeps them).
+/// The PGN of a saved game (its tags give the names and date); see [`export`].
 pub fn export_saved(saved: &SavedGame) -> Result<String, SaveError> {
-    if saved.kind == GameKind::Jieqi {
-        return Err(SaveError::NoPgn(saved.kind.to_string()));
-    }
     let (game, _rules) = saved.restore()?;
     let mut headers = Headers::from_tags(&saved.tags);
     headers.ending = saved.ending;
@@ -161,5 +160,5 @@ pub fn export_saved(saved: &SavedGame) -> Result<String, SaveError> {
             (headers.red, headers.black) = (computer, you);
         }
     }
-    Ok(export(&game, &headers))
+    export(&game, &headers)
 }
