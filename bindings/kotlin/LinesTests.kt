@@ -130,6 +130,14 @@ fun linesTests(s: Suite) {
                 eq(before.key(), game.view().key(), "undo gives the position back")
                 eq(turn.key(), game.play(hint.from, hint.to).key(), "undo cannot fish for balls")
             }
+            if (turns == 15) {
+                // Redo plays the turn taken back again, once.
+                game.undo()
+                check(game.view().canRedo) { "a turn taken back can be played again" }
+                eq(turn.key(), game.redo()?.key(), "redo lands the same balls")
+                eq(null, game.redo())
+                check(!game.view().canRedo)
+            }
             if (turns == 20) {
                 saved = game.save()
                 savedAt = turns

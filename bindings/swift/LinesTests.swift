@@ -136,6 +136,14 @@ func linesTests(_ s: Suite) {
                 try eq(before.score, back.score)
                 try eq(turn, try game.play(from: hint.from, to: hint.to), "undo cannot fish for balls")
             }
+            if turns == 15 {
+                // Redo plays the turn taken back again, once.
+                try game.undo()
+                try check(game.view().canRedo, "a turn taken back can be played again")
+                try eq(turn, game.redo(), "redo lands the same balls")
+                try eq(nil, game.redo())
+                try check(!game.view().canRedo, "nothing left to redo")
+            }
             if turns == 20 { saved = try game.save() }
         }
         view = game.view()

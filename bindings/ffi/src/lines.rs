@@ -159,6 +159,8 @@ pub struct LinesView {
     pub game_over: bool,
     /// A turn can be taken back now.
     pub can_undo: bool,
+    /// A turn taken back can be played again now ([`LinesGame::redo`]).
+    pub can_redo: bool,
     /// The settings.
     pub settings: LinesSettings,
     /// The best score in the table (0 when empty), for "best: …" beside the score.
@@ -369,6 +371,7 @@ impl LinesGame {
             balls: board.ball_count() as u32,
             game_over: game.is_over(),
             can_undo: game.can_undo(),
+            can_redo: !game.taken_back().is_empty(),
             settings: game.settings().into(),
             best_score: s.best_scores().entries().first().map_or(0, |e| e.score),
         }
@@ -494,6 +497,17 @@ impl LinesGame {
     /// Takes the last turn back (as the settings allow); the same balls come again.
     pub fn undo(&self) -> Result<(), LinesError> {
         guard(|| Ok(self.lock().undo()?))
+    }
+
+    /// Plays the last turn taken back again (the same balls land as the first time): what
+    /// it did, as [`LinesGame::play`] reports it, or `null`/`nil` when no turn was taken
+    /// back since the last move.
+    pub fn redo(&self) -> Option<LinesTurn> {
+        let mut s = self.lock();
+        let from = s.game().taken_back().last()?.from;
+        let moved = s.game().board().get(from).map_or(0, color);
+        let report = s.redo()?;
+        Some(turn_of(&report, moved, s.score()))
     }
 
     /// The computer's suggestion with its reason; `null`/`nil` once the game is over.
@@ -758,6 +772,47 @@ mod tests {
     }
 
     #[test]
+    fn redo_plays_the_turns_taken_back_again() {
+        let game = LinesGame::new(settings(LinesUndo::Unlimited), Some(8)).unwrap();
+        let start = game.view();
+        assert!(!start.can_redo);
+        assert_eq!(game.redo(), None, "nothing taken back");
+        let mut turns = Vec::new();
+        for _ in 0..3 {
+            let h = game.hint().unwrap();
+            turns.push(game.play(h.from, h.to).unwrap());
+        }
+        let end = game.view();
+        for _ in 0..3 {
+            game.undo().unwrap();
+        }
+        assert_eq!(game.view().cells, start.cells);
+        assert!(game.view().can_redo);
+        // Kept through save and load.
+        let saved = game.save().unwrap();
+        let back = LinesGame::load(saved).unwrap();
+        assert!(back.view().can_redo);
+        for (i, turn) in turns.iter().enumerate() {
+            assert_eq!(game.redo().as_ref(), Some(turn), "turn {i} again");
+            assert_eq!(
+                back.redo().as_ref(),
+                Some(turn),
+                "turn {i} again after loading"
+            );
+        }
+        assert_eq!(game.view(), end);
+        assert_eq!(game.redo(), None);
+        // A new move forgets what was taken back.
+        game.undo().unwrap();
+        let h = game.hint().unwrap();
+        let other = game.reachable(h.from).unwrap();
+        let to = other.into_iter().find(|&c| c != h.to).unwrap();
+        game.play(h.from, to).unwrap();
+        assert!(!game.view().can_redo);
+        assert_eq!(game.redo(), None);
+    }
+
+    #[test]
     fn undo_and_save_load_give_the_same_future() {
         let game = LinesGame::new(settings(LinesUndo::Unlimited), Some(21)).unwrap();
         for _ in 0..12 {
@@ -768,7 +823,13 @@ mod tests {
         let h = game.hint().unwrap();
         let first = game.play(h.from, h.to).unwrap();
         game.undo().unwrap();
-        assert_eq!(game.view(), before);
+        assert_eq!(
+            game.view(),
+            LinesView {
+                can_redo: true,
+                ..before
+            }
+        );
         assert_eq!(
             game.play(h.from, h.to).unwrap(),
             first,

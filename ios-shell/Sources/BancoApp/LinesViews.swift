@@ -51,7 +51,7 @@ struct LinesBoard: View {
     }
 }
 
-/// Lines against the clock (3 minutes), with undo, hints and the best scores.
+/// Lines against the clock (3 minutes), with undo, redo, hints and the best scores.
 struct LinesScreen: View {
     @ObservedObject var model: LinesModel
     let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
@@ -72,6 +72,7 @@ struct LinesScreen: View {
             }
             HStack {
                 Button("Undo") { model.undo() }.disabled(!(s.view?.canUndo ?? false))
+                Button("Redo") { model.redo() }.disabled(!(s.view?.canRedo ?? false))
                 Button("Hint") { model.hint() }.disabled(s.over)
                 Button("New") { model.newGame(timeLimitS: 180) }
             }

@@ -159,14 +159,29 @@ public final class LinesModel: Model {
         }
     }
 
-    /// Takes the last turn back (as the settings allow).
+    /// Takes the last turn back (as the settings allow). Taking back the end of a full board
+    /// takes its entry out of the best scores too (Rust does; the kept table follows).
     public func undo() {
         guard let g = game, !state.timeUp else { return }
+        let ended = state.view?.gameOver == true
         do { try g.undo() } catch {
             state.message = readable(error)
             return
         }
+        if ended {
+            keepBest(g)
+            state.best = g.bestScores()
+            state.rank = nil
+        }
         refresh(run: nil, turn: nil)
+    }
+
+    /// Plays the last turn taken back again (the same balls land); nil when there is none.
+    @discardableResult
+    public func redo() -> LinesTurn? {
+        guard let g = game, !state.timeUp, let turn = g.redo() else { return nil }
+        refresh(run: BallRun(path: turn.path.map { Int($0) }, color: Int(turn.color)), turn: turn)
+        return turn
     }
 
     /// Shows the computer's suggestion and its reason.
@@ -218,7 +233,11 @@ public final class LinesModel: Model {
         store.set(LinesModel.continueKey, nil)
         let day = ISO8601DateFormatter().string(from: Date()).prefix(10)
         if let r = g.recordResult(date: String(day)) { state.rank = Int(r) }
-        if let bytes = try? g.bestScoresBytes() { store.set(LinesModel.bestKey, bytes.base64EncodedString()) }
+        keepBest(g)
         state.best = g.bestScores()
+    }
+
+    private func keepBest(_ g: LinesGame) {
+        if let bytes = try? g.bestScoresBytes() { store.set(LinesModel.bestKey, bytes.base64EncodedString()) }
     }
 }

@@ -55,6 +55,22 @@ func linesTests(_ s: Suite) {
         try eq(nil, store.string(LinesModel.continueKey), "a finished game is not kept")
         try eq(nil, m.tap(0), "no move after the end")
 
+        // Taking the end back takes it out of the best scores (kept ones too); redo ends
+        // the game again, entered once.
+        let ending = m.state.view!
+        m.undo()
+        try check(!m.state.over && m.state.view?.canRedo == true, "the last turn is taken back")
+        try eq([], m.state.best, "the ending is taken out")
+        try eq(nil, m.state.rank)
+        let fresh = LinesModel(store: store)
+        try check(fresh.newGame(seed: 1))
+        try eq([], fresh.state.best, "the kept table follows")
+        try eq(ending.score, m.redo()?.score, "the same balls land again")
+        try check(m.state.over, "the board is full again")
+        try eq(nil, m.redo())
+        try eq(0, m.state.rank)
+        try eq(1, m.state.best.count, "one entry a game")
+
         // Best scores are kept between games; a refused move keeps the board and says why.
         let d = LinesModel(store: store)
         try check(d.newGame(seed: 9))

@@ -347,11 +347,36 @@ impl Position {
         self.attacked(self.king_inner(color.index()), 1 - color.index())
     }
 
-    /// True if `sq` is attacked by a piece of `by` (a king attacks its neighbours in the
-    /// palace and the other king along an open file).
+    /// True if `sq` is attacked by a piece of `by`: a piece of `by` could capture there
+    /// were an enemy piece on it (a king attacks its neighbours in the palace, and along
+    /// an open file the other king only; advisors and elephants the squares they step to,
+    /// an elephant only over an empty eye). Whether the capture would expose the capturer's
+    /// own king is not asked.
+    ///
+    /// ```
+    /// use banco_game::Color;
+    /// use banco_xiangqi::{Position, Square};
+    ///
+    /// let pos = Position::startpos();
+    /// let e1 = Square::parse("e1").unwrap();
+    /// // The advisors guard e1, the elephants e2 and the c0 elephant a2.
+    /// assert!(pos.is_attacked(e1, Color::Red));
+    /// assert!(pos.is_attacked(Square::parse("a2").unwrap(), Color::Red));
+    /// assert!(!pos.is_attacked(e1, Color::Black));
+    /// ```
     #[must_use]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.attacked(sq.to_inner(), by.index())
+        let board = |s: u8| self.board[s as usize];
+        attacked_exactly(
+            &board,
+            &board,
+            sq.to_inner(),
+            by.index(),
+            |code, from| match code & 7 {
+                ADVISOR => &ADVISOR_LEAPS[from as usize],
+                _ => &ELEPHANT_LEAPS[from as usize],
+            },
+        )
     }
 
     #[inline(always)]
@@ -418,11 +443,11 @@ impl Position {
         let by = 1 - side;
         let df = ray_dir(k, f);
         // Rays near the king are short: walking them beats the bit scan here.
-        if df != 0 && ray_attacked(&view, k, df, by) {
+        if df != 0 && ray_attacked(&view, k, df, by, true) {
             return false;
         }
         let dt = ray_dir(k, t);
-        if dt != 0 && dt != df && ray_attacked(&view, k, dt, by) {
+        if dt != 0 && dt != df && ray_attacked(&view, k, dt, by, true) {
             return false;
         }
         !horse_behind_leg(&view, k, f, by)
@@ -498,9 +523,9 @@ pub(crate) fn ray_dir(k: u8, s: u8) -> u8 {
 }
 
 /// Is `t` attacked along the ray in direction `d` by a rook, a cannon over one screen, or
-/// (along a file) the other king?
+/// (along a file, if `king_counts`) the other king?
 #[inline(always)]
-fn ray_attacked(get: &impl Fn(u8) -> u8, t: u8, d: u8, by: usize) -> bool {
+fn ray_attacked(get: &impl Fn(u8) -> u8, t: u8, d: u8, by: usize, king_counts: bool) -> bool {
     let base = side_base(by);
     let mut s = t.wrapping_add(d);
     while IN_BOARD[s as usize] && get(s) == 0 {
@@ -510,7 +535,7 @@ fn ray_attacked(get: &impl Fn(u8) -> u8, t: u8, d: u8, by: usize) -> bool {
         return false;
     }
     let p = get(s);
-    if p == base | ROOK || (p == base | KING && (d == 16 || d == 0xF0)) {
+    if p == base | ROOK || (king_counts && p == base | KING && (d == 16 || d == 0xF0)) {
         return true;
     }
     s = s.wrapping_add(d);
@@ -524,7 +549,56 @@ fn ray_attacked(get: &impl Fn(u8) -> u8, t: u8, d: u8, by: usize) -> bool {
 #[inline(always)]
 pub(crate) fn attacked_on(get: &impl Fn(u8) -> u8, t: u8, by: usize) -> bool {
     // Lines: rooks, the facing king along a file, cannons over one screen.
-    near_attacked(get, t, by) || ORTHO.into_iter().any(|d| ray_attacked(get, t, d, by))
+    near_attacked(get, t, by) || ORTHO.into_iter().any(|d| ray_attacked(get, t, d, by, true))
+}
+
+/// The exact attack test behind the public `is_attacked` of xiangqi and jieqi: could a
+/// piece of `by` capture on `t`? Unlike [`attacked_on`] (made for checks: it counts a
+/// king along an open file whatever stands on `t`), a king attacks along a file only the
+/// other king, and advisors and elephants count ([`guard_attacked`]). `view` is the board
+/// with jieqi's face-down bit masked off, `raw` the board itself.
+#[inline]
+pub(crate) fn attacked_exactly(
+    view: &impl Fn(u8) -> u8,
+    raw: &impl Fn(u8) -> u8,
+    t: u8,
+    by: usize,
+    leaps: impl Fn(u8, u8) -> &'static Leaps,
+) -> bool {
+    let king_here = view(t) == side_base(1 - by) | KING;
+    near_attacked(view, t, by)
+        || ORTHO
+            .into_iter()
+            .any(|d| ray_attacked(view, t, d, by, king_here))
+        || guard_attacked(raw, t, by, leaps)
+}
+
+/// Whether an advisor or elephant of `by` could capture on `t` (left out of
+/// [`attacked_on`]: in xiangqi neither ever attacks the enemy king). `get(s)` is the code on inner
+/// square `s` (jieqi's [`HIDDEN`](crate::jieqi::HIDDEN) bit allowed: it is masked off to
+/// find the piece); `leaps(code, s)` the leaps of the advisor or elephant with that code on
+/// `s`, as the move generator has them.
+#[inline]
+pub(crate) fn guard_attacked(
+    get: &impl Fn(u8) -> u8,
+    t: u8,
+    by: usize,
+    leaps: impl Fn(u8, u8) -> &'static Leaps,
+) -> bool {
+    let base = side_base(by);
+    DIAG.into_iter().any(|d| {
+        let eye = t.wrapping_add(d);
+        let c = get(eye);
+        if c & 31 == base | ADVISOR {
+            return leaps(c, eye).iter().any(|(to, _)| to == t);
+        }
+        let far = eye.wrapping_add(d);
+        let e = get(far);
+        c == 0
+            && IN_BOARD[eye as usize]
+            && e & 31 == base | ELEPHANT
+            && leaps(e, far).iter().any(|(to, via)| to == t && via == eye)
+    })
 }
 
 /// The short-range part of [`attacked_on`]: pawns, horses and king steps.

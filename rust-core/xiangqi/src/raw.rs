@@ -79,8 +79,10 @@ pub const fn move_squares(mv: Move) -> (u8, u8) {
 
 /// True if the inner square `t` is attacked by side `by` (0 Red, 1 Black) on the board
 /// that `get` describes (`get(s)` is the code on inner square `s`): the real board, or the
-/// board as if a move were made. Kings attack their neighbours in the palace and the other
-/// king along an open file.
+/// board as if a move were made. Made for checks: kings attack their neighbours in the
+/// palace and, along an open file, whatever stands at its end (the other king, when the
+/// test asks about a king); advisors and elephants never count (they never reach the
+/// enemy king). [`Position::is_attacked`] is the exact test for any square.
 #[inline(always)]
 pub fn attacked_on(get: &impl Fn(u8) -> u8, t: u8, by: usize) -> bool {
     crate::position::attacked_on(get, t, by)

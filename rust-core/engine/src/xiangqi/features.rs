@@ -425,7 +425,9 @@ mod tests {
     }
 
     /// The static exchange test the slow way: a capture by a piece worth more than its
-    /// victim is bad when, after it, the opponent attacks the destination.
+    /// victim is bad when, after it, the opponent attacks the destination — as the cheap
+    /// test counts attacks ([`raw::attacked_on`]: no advisors or elephants, a king along an
+    /// open file), on the board after the move is made.
     fn naive_see(pos: &Position, mv: Move) -> bool {
         use super::super::values::value;
         let Some(attacker) = pos.moved_kind(mv) else {
@@ -437,7 +439,12 @@ mod tests {
         }
         let mut after = pos.clone();
         after.make(mv);
-        !after.is_attacked(mv.to(), after.side_to_move())
+        let board = after.raw_board();
+        !raw::attacked_on(
+            &|s: u8| board[s as usize],
+            raw::move_squares(mv).1,
+            after.side_to_move().index(),
+        )
     }
 
     /// Positions met while playing `choices` as indices into the legal moves; an odd

@@ -32,7 +32,7 @@
 use super::moves::JieqiMove;
 use crate::moves::Move;
 use crate::piece::{Piece, PieceKind};
-use crate::position::attacked_on;
+use crate::position::{attacked_exactly, attacked_on};
 use crate::square::Square;
 use crate::tables::*;
 use crate::zobrist::{SIDE_KEY, piece_key, splitmix};
@@ -442,12 +442,28 @@ impl JieqiPosition {
         attacked(&view, k, 1 - side)
     }
 
-    /// True if `sq` is attacked by a piece of `by` (face-down pieces as the piece of their
-    /// home square).
+    /// True if `sq` is attacked by a piece of `by`: a piece of `by` could capture there
+    /// were an enemy piece on it, face-down pieces moving as the piece of their home square
+    /// (a face-down advisor only inside its palace, a face-down elephant on its own half),
+    /// revealed advisors and elephants anywhere; a king along an open file attacks only the
+    /// other king. Whether the capture would expose the capturer's own king is not asked.
     #[must_use]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
         let view = |s: u8| self.board[s as usize] & 31;
-        attacked(&view, sq.to_inner(), by.index())
+        let board = |s: u8| self.board[s as usize];
+        // Advisors and elephants as they move: face down as in xiangqi, revealed anywhere.
+        attacked_exactly(
+            &view,
+            &board,
+            sq.to_inner(),
+            by.index(),
+            |code, from| match (code & 7 == ADVISOR, code & HIDDEN != 0) {
+                (true, true) => &ADVISOR_LEAPS[from as usize],
+                (true, false) => &FREE_ADVISOR_LEAPS[from as usize],
+                (false, true) => &ELEPHANT_LEAPS[from as usize],
+                (false, false) => &FREE_ELEPHANT_LEAPS[from as usize],
+            },
+        )
     }
 
     /// The piece a step would capture, if any.

@@ -66,6 +66,23 @@ fn face_down_advisor_stays_in_the_palace_revealed_one_does_not() {
 }
 
 #[test]
+fn face_down_advisor_guards_only_its_palace() {
+    // A black rook on c1 next to the face-down advisor on d0: out of its reach.
+    let c1: Square = "c1".parse().unwrap();
+    let e1: Square = "e1".parse().unwrap();
+    let p = pos("3k5/9/9/9/9/9/9/9/2r1P4/3XK4 w A1P1 0 1");
+    assert!(!p.is_attacked(c1, Color::Red));
+    assert!(p.is_attacked(e1, Color::Red), "e1 stays guarded");
+    // Revealed, the same advisor reaches c1.
+    let p = pos("3k5/9/9/9/9/9/9/9/2r1P4/3AK4 w - 0 1");
+    assert!(p.is_attacked(c1, Color::Red));
+    // A king along an open file attacks the other king only: not the pawn on d7.
+    let p = pos("4k4/9/3p5/9/9/9/9/9/9/3K5 w - 0 1");
+    assert!(!p.is_attacked("d7".parse().unwrap(), Color::Red));
+    assert!(p.is_attacked("d1".parse().unwrap(), Color::Red));
+}
+
+#[test]
 fn revealed_elephant_crosses_the_river_face_down_one_does_not() {
     let p = pos("4k4/9/9/9/9/4B4/9/9/9/3K5 w - 0 1");
     assert_eq!(targets(&p, "e4"), sq("c2 g2 c6 g6"));
@@ -318,6 +335,30 @@ proptest! {
                 g.unmake(mv, undo);
                 prop_assert_eq!(g.position(), &p);
                 prop_assert_eq!(g.hash(), p.hash());
+            }
+        }
+    }
+
+    #[test]
+    fn attacks_agree_with_captures(choices in proptest::collection::vec(any::<u16>(), 0..160)) {
+        // A square holding a piece other than a king is attacked by the other side exactly
+        // when that side has a pseudo-legal step onto it (face-down pieces as they move).
+        let g = walk(&choices);
+        prop_assume!(!g.awaits_chance());
+        let p = g.position();
+        let mut moves = MoveList::new();
+        for by in [Color::Red, Color::Black] {
+            let mut mover = p.clone();
+            if mover.side_to_move() != by {
+                mover.make_null();
+            }
+            mover.generate_pseudo(&mut moves);
+            for (sq, piece) in p.pieces() {
+                if piece.color == by || piece.kind == PieceKind::King {
+                    continue;
+                }
+                let capture = moves.iter().filter_map(|m| m.step()).any(|m| m.to() == sq);
+                prop_assert_eq!(p.is_attacked(sq, by), capture, "{} by {:?} in {}", sq, by, p.fen());
             }
         }
     }

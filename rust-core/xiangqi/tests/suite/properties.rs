@@ -156,6 +156,29 @@ proptest! {
     }
 
     #[test]
+    fn attacks_agree_with_captures(choices in proptest::collection::vec(any::<u8>(), 0..160)) {
+        // A square holding a piece other than a king is attacked by the other side exactly
+        // when that side has a pseudo-legal move onto it: advisors and elephants included.
+        let mut moves = MoveList::new();
+        for pos in random_walk(&choices) {
+            for by in [Color::Red, Color::Black] {
+                let mut mover = pos.clone();
+                if mover.side_to_move() != by {
+                    mover.make_null();
+                }
+                mover.generate_pseudo(&mut moves);
+                for (sq, piece) in pos.pieces() {
+                    if piece.color == by || piece.kind == PieceKind::King {
+                        continue;
+                    }
+                    let capture = moves.iter().any(|m| m.to() == sq);
+                    prop_assert_eq!(pos.is_attacked(sq, by), capture, "{} by {:?} in {}", sq, by, fen::to_fen(&pos));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn fen_parser_never_panics(text in "\\PC{0,120}") {
         let _ = fen::parse(&text);
     }

@@ -219,7 +219,7 @@ class MainActivity : ComponentActivity() {
         }
     }
 
-    /** Lines, solo: against the clock (3 minutes) with undo, hints and the best scores. */
+    /** Lines, solo: against the clock (3 minutes) with undo, redo, hints and the best scores. */
     private fun showLines() {
         leaveScreens()
         val c = linesController
@@ -230,7 +230,7 @@ class MainActivity : ComponentActivity() {
         col.addView(status)
         col.addView(next)
         col.addView(board)
-        col.addView(row(button("Undo") { c.undo() }, button("Hint") { c.hint() }, button("New") { c.newGame(timeLimitS = 180) }))
+        col.addView(row(button("Undo") { c.undo() }, button("Redo") { c.redo() }, button("Hint") { c.hint() }, button("New") { c.newGame(timeLimitS = 180) }))
         setScreen(col, home = false)
         if (!c.continueGame()) c.newGame(timeLimitS = 180)
         val ticker = object : Runnable {

@@ -163,17 +163,34 @@ class LinesController(
         return turn
     }
 
-    /** Takes the last turn back (as the settings allow). */
+    /**
+     * Takes the last turn back (as the settings allow). Taking back the end of a full board
+     * takes its entry out of the best scores too (Rust does; the kept table follows).
+     */
     fun undo() {
         val g = game ?: return
         if (state.value.timeUp) return
+        val ended = state.value.view?.gameOver == true
         try {
             g.undo()
         } catch (e: LinesException) {
             state.value = state.value.copy(message = readable(e))
             return
         }
+        if (ended) {
+            keepBest(g)
+            state.value = state.value.copy(best = g.bestScores(), rank = null)
+        }
         refresh(run = null, turn = null)
+    }
+
+    /** Plays the last turn taken back again (the same balls land); null when there is none. */
+    fun redo(): LinesTurn? {
+        val g = game ?: return null
+        if (state.value.timeUp) return null
+        val turn = g.redo() ?: return null
+        refresh(BallRun(turn.path.map { it.toInt() }, turn.color.toInt()), turn)
+        return turn
     }
 
     /** Shows the computer's suggestion and its reason. */
@@ -221,8 +238,12 @@ class LinesController(
         val g = game ?: return
         store.putString(K_CONTINUE, null)
         val rank = g.recordResult(java.time.LocalDate.now().toString())?.toInt()
-        runCatching { g.bestScoresBytes() }.getOrNull()?.let { store.putString(K_BEST, Base64.getEncoder().encodeToString(it)) }
+        keepBest(g)
         state.value = state.value.copy(best = g.bestScores(), rank = rank ?: state.value.rank)
+    }
+
+    private fun keepBest(g: LinesGame) {
+        runCatching { g.bestScoresBytes() }.getOrNull()?.let { store.putString(K_BEST, Base64.getEncoder().encodeToString(it)) }
     }
 
     companion object {

@@ -4,6 +4,7 @@
 package org.banco.shell.tests
 
 import org.banco.Color
+import org.banco.LinesBestScore
 import org.banco.LinesUndo
 import org.banco.MatchPhase as Phase
 import org.banco.RaceEnding
@@ -70,6 +71,21 @@ fun linesTests(s: Suite) {
         eq(st.view!!.score, st.best.first().score)
         eq(null, store.getString(LinesController.K_CONTINUE), "a finished game is not kept")
         eq(null, c.tap(0), "no move after the end")
+
+        // Taking the end back takes it out of the best scores (kept ones too); redo ends
+        // the game again, entered once.
+        val ending = st.view!!
+        c.undo()
+        check(!c.state.value.over && c.state.value.view!!.canRedo) { "the last turn is taken back" }
+        eq(emptyList<LinesBestScore>(), c.state.value.best, "the ending is taken out")
+        eq(null, c.state.value.rank)
+        check(LinesController(store).also { it.newGame(seed = 1) }.state.value.best.isEmpty()) { "the kept table follows" }
+        eq(ending.score, c.redo()!!.score, "the same balls land again")
+        check(c.state.value.over)
+        eq(null, c.redo())
+        eq(0, c.state.value.rank)
+        eq(1, c.state.value.best.size, "one entry a game")
+        st = c.state.value
 
         // A refused move keeps the board and says why.
         val d = LinesController(store)
