@@ -14,7 +14,7 @@ use banco_engine::smp;
 use banco_engine::solve::{SolveOptions, solve};
 use banco_engine::{Level, Limits};
 use banco_game::Game as _;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -102,11 +102,22 @@ pub trait EngineListener: Send + Sync {
 #[derive(uniffi::Object)]
 pub struct Engine {
     engine: Arc<Mutex<AnyEngine>>,
-    stop: Mutex<Arc<AtomicBool>>,
-    worker: Mutex<Option<JoinHandle<()>>>,
+    /// The latest search: its stop flag and its thread, changed together.
+    current: Mutex<Current>,
+    /// The threads a search uses (also in the engine, which a search holds).
+    threads: AtomicU32,
     next_id: AtomicU64,
     hash_mib: u32,
 }
+
+/// The latest search of an [`Engine`].
+struct Current {
+    stop: Arc<AtomicBool>,
+    worker: Option<JoinHandle<()>>,
+}
+
+/// The work of a search thread, given its stop flag.
+type Work = Box<dyn FnOnce(Arc<AtomicBool>) + Send>;
 
 /// What to search for.
 enum Job {
@@ -150,29 +161,66 @@ fn report_of(game: &AnyGame, r: &EngineResult, id: u64, stopped: bool) -> Search
     }
 }
 
+/// Waits for a search thread to end, unless it is this very thread (a listener called
+/// back from it: it ends on its own once the callback returns).
+fn join_unless_here(old: Option<JoinHandle<()>>) {
+    if let Some(h) = old
+        && h.thread().id() != std::thread::current().id()
+    {
+        let _ = h.join();
+    }
+}
+
 impl Engine {
-    /// Stops the running search, waits for its thread, and gives a fresh stop flag. No lock
-    /// is held while waiting (a listener on the engine thread may call `stop` meanwhile), and
-    /// the engine thread never waits for itself: called from a listener, the old thread ends
-    /// on its own once the callback returns.
-    fn finish_previous(&self) -> Arc<AtomicBool> {
-        self.stop
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .store(true, Ordering::Relaxed);
-        let old = self
-            .worker
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take();
-        if let Some(h) = old
-            && h.thread().id() != std::thread::current().id()
-        {
-            let _ = h.join();
-        }
+    fn current(&self) -> std::sync::MutexGuard<'_, Current> {
+        self.current.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Stops the latest search and puts a fresh stop flag (and, with `work`, the thread of
+    /// the next search) in its place, in one step under one lock: of two callers at once
+    /// each stops the search before its own, and none is left running that `stop` cannot
+    /// reach. The stopped thread is returned, not waited for: a new search thread waits for
+    /// it first (so the old search's result is reported before the new one's first
+    /// report), and the caller waits for it when it needs the engine itself.
+    fn replace(
+        &self,
+        work: Option<Work>,
+    ) -> Result<(Arc<AtomicBool>, Option<JoinHandle<()>>), BancoError> {
+        let mut cur = self.current();
+        cur.stop.store(true, Ordering::Relaxed);
         let fresh = Arc::new(AtomicBool::new(false));
-        *self.stop.lock().unwrap_or_else(PoisonError::into_inner) = fresh.clone();
-        fresh
+        cur.stop = fresh.clone();
+        let old = cur.worker.take();
+        let Some(work) = work else {
+            return Ok((fresh, old));
+        };
+        let (flag, (tx, rx)) = (
+            fresh.clone(),
+            std::sync::mpsc::channel::<Option<JoinHandle<()>>>(),
+        );
+        let handle = std::thread::Builder::new()
+            .name("banco-engine".into())
+            .spawn(move || {
+                join_unless_here(rx.recv().ok().flatten());
+                work(flag);
+            })
+            .map_err(|e| BancoError::Internal(format!("cannot start the engine thread: {e}")))?;
+        cur.worker = Some(handle);
+        let _ = tx.send(old);
+        Ok((fresh, None))
+    }
+
+    /// Stops the running search, waits for its thread (not for itself, from a listener) and
+    /// gives a fresh stop flag, for work on the calling thread.
+    fn finish_previous(&self) -> Arc<AtomicBool> {
+        match self.replace(None) {
+            Ok((fresh, old)) => {
+                join_unless_here(old);
+                fresh
+            }
+            // Not reached: without work, `replace` starts no thread.
+            Err(_) => Arc::new(AtomicBool::new(false)),
+        }
     }
 
     /// The engine's tables, unless a search holds them on this very thread (a listener
@@ -193,13 +241,9 @@ impl Engine {
         }
     }
 
-    fn spawn(&self, work: impl FnOnce() + Send + 'static) -> Result<(), BancoError> {
-        let handle = std::thread::Builder::new()
-            .name("banco-engine".into())
-            .spawn(work)
-            .map_err(|e| BancoError::Internal(format!("cannot start the engine thread: {e}")))?;
-        *self.worker.lock().unwrap_or_else(PoisonError::into_inner) = Some(handle);
-        Ok(())
+    /// Starts the next search on a new engine thread (stopping the one before).
+    fn spawn(&self, work: impl FnOnce(Arc<AtomicBool>) + Send + 'static) -> Result<(), BancoError> {
+        self.replace(Some(Box::new(work))).map(|_| ())
     }
 
     fn run(
@@ -209,16 +253,15 @@ impl Engine {
         listener: Arc<dyn EngineListener>,
         progress: bool,
     ) -> Result<u64, BancoError> {
-        let (snapshot, rules) = game.snapshot();
-        if snapshot.outcome(&rules).is_some() {
+        let (snapshot, rules, ending) = game.snapshot_ended();
+        if ending.is_some() {
             return Err(BancoError::GameOver(
                 "there is no move to look for".to_owned(),
             ));
         }
-        let stop = self.finish_previous();
         let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
         let engine = self.engine.clone();
-        self.spawn(move || {
+        self.spawn(move |stop| {
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let mut engine = engine.lock().unwrap_or_else(PoisonError::into_inner);
                 search(&mut engine, &snapshot, &rules, &job, &stop, id, |r| {
@@ -308,8 +351,11 @@ impl Engine {
             engine.set_threads(smp::default_threads());
             Ok(Arc::new(Engine {
                 engine: Arc::new(Mutex::new(engine)),
-                stop: Mutex::new(Arc::new(AtomicBool::new(false))),
-                worker: Mutex::new(None),
+                current: Mutex::new(Current {
+                    stop: Arc::new(AtomicBool::new(false)),
+                    worker: None,
+                }),
+                threads: AtomicU32::new(smp::default_threads() as u32),
                 next_id: AtomicU64::new(0),
                 hash_mib,
             }))
@@ -381,7 +427,6 @@ impl Engine {
                 )));
             };
             let (xg, xr) = (xg.clone(), xr);
-            let stop = self.finish_previous();
             let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
             let options = SolveOptions {
                 max_mate: max_moves,
@@ -389,7 +434,7 @@ impl Engine {
                 hash_mib: (self.hash_mib as usize).min(64),
                 ..SolveOptions::default()
             };
-            self.spawn(move || {
+            self.spawn(move |stop| {
                 let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     solve(&xg, &xr, &options, &stop)
                 }));
@@ -429,8 +474,8 @@ impl Engine {
         guard(|| {
             let lvl = check_level(level)?;
             let ms = check_time(movetime_ms)?;
-            let (snapshot, rules) = game.snapshot();
-            if snapshot.outcome(&rules).is_some() {
+            let (snapshot, rules, ending) = game.snapshot_ended();
+            if ending.is_some() {
                 return Err(BancoError::GameOver(
                     "there is no move to look for".to_owned(),
                 ));
@@ -457,10 +502,7 @@ impl Engine {
     /// Asks the running search to stop now; its result still arrives, marked `stopped`.
     pub fn stop(&self) -> Result<(), BancoError> {
         guard(|| {
-            self.stop
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .store(true, Ordering::Relaxed);
+            self.current().stop.store(true, Ordering::Relaxed);
             Ok(())
         })
     }
@@ -469,16 +511,16 @@ impl Engine {
     pub fn is_searching(&self) -> Result<bool, BancoError> {
         guard(|| {
             Ok(self
+                .current()
                 .worker
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
                 .as_ref()
                 .is_some_and(|h| !h.is_finished()))
         })
     }
 
     /// Searches on `threads` threads (1–64) from the next search on: Lazy SMP, helper
-    /// threads sharing one table; 1 is deterministic. A running search is stopped first.
+    /// threads sharing one table; 1 is deterministic. A running search is stopped first
+    /// (from a listener, the search calling it cannot be: `NotAvailable`).
     /// The default is [`recommended_threads`].
     pub fn set_threads(&self, threads: u32) -> Result<(), BancoError> {
         guard(|| {
@@ -489,23 +531,15 @@ impl Engine {
                 )));
             }
             self.finish_previous();
-            self.engine
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .set_threads(threads as usize);
+            self.engine_here()?.set_threads(threads as usize);
+            self.threads.store(threads, Ordering::Relaxed);
             Ok(())
         })
     }
 
-    /// Threads of a search.
+    /// Threads of a search (answered at once, even while a search runs).
     pub fn threads(&self) -> Result<u32, BancoError> {
-        guard(|| {
-            Ok(self
-                .engine
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .threads() as u32)
-        })
+        guard(|| Ok(self.threads.load(Ordering::Relaxed)))
     }
 
     /// Forgets what earlier searches learnt (a new game).
@@ -529,9 +563,6 @@ pub fn recommended_threads() -> u32 {
 
 impl Drop for Engine {
     fn drop(&mut self) {
-        self.stop
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .store(true, Ordering::Relaxed);
+        self.current().stop.store(true, Ordering::Relaxed);
     }
 }

@@ -60,7 +60,7 @@ pub enum BancoError {
 }
 
 /// Runs `f`, turning a panic into [`BancoError::Internal`]. Every exported function and
-/// method goes through here.
+/// method that can fail goes through here (see the crate's rules of the boundary).
 pub(crate) fn guard<T>(f: impl FnOnce() -> Result<T, BancoError>) -> Result<T, BancoError> {
     catch_unwind(AssertUnwindSafe(f))
         .unwrap_or_else(|payload| Err(BancoError::Internal(panic_message(payload.as_ref()))))
@@ -113,7 +113,13 @@ impl From<banco_game::SetupError> for BancoError {
 
 impl From<banco_app::save::SaveError> for BancoError {
     fn from(e: banco_app::save::SaveError) -> Self {
-        BancoError::BadSave(e.to_string())
+        match e {
+            // Not a damaged save: a record this game has no form of (jieqi as PGN).
+            banco_app::save::SaveError::NoPgn(game) => BancoError::Unsupported(format!(
+                "PGN of a {game} game (no PGN reader takes its reveals; `save` keeps them)"
+            )),
+            other => BancoError::BadSave(other.to_string()),
+        }
     }
 }
 

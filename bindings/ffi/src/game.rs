@@ -156,6 +156,13 @@ impl Game {
         (s.game.clone(), s.rules)
     }
 
+    /// A copy of the game, its rules and its ending, read together: the ending the moves
+    /// show, or one they do not (a claimed draw).
+    pub(crate) fn snapshot_ended(&self) -> (AnyGame, AnyRules, Option<banco_game::Outcome>) {
+        let s = self.lock();
+        (s.game.clone(), s.rules, s.outcome())
+    }
+
     fn emit(&self, events: Vec<GameEvent>) {
         let listener = self
             .listener

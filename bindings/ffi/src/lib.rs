@@ -48,9 +48,13 @@
 //!   on threads that Rust owns and reports through listener traits that the shell
 //!   implements. Listener methods are called on those Rust threads: a UI shell hops to its
 //!   UI thread (`runOnUiThread`/`Dispatchers.Main`, `DispatchQueue.main.async`).
-//! * **No panic crosses.** Every exported function runs inside [`error`]'s `guard`, which
-//!   turns a panic into [`BancoError::Internal`]; calls into foreign listeners are guarded
-//!   the same way. The `garbage` tests feed nonsense to every entry point.
+//! * **No panic crosses.** Every exported function that can fail runs inside [`error`]'s
+//!   `guard`, which turns a panic into [`BancoError::Internal`] (Lines' into
+//!   `LinesError::Internal`); the few that cannot fail (plain reads of a view, a score, a
+//!   table) reach no code that panics on any input. Calls into foreign listeners are
+//!   guarded the same way. Sizes a caller picks (hash tables, thinking times, Lines' hint
+//!   playouts) are bounded, so no call can ask for more memory than a phone has. The
+//!   `garbage` tests feed nonsense to every entry point.
 //! * **Thread safety.** Every object may be used from any thread.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

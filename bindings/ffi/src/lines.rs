@@ -533,12 +533,20 @@ impl LinesGame {
     /// How hard the hint thinks: playouts per move, about a millisecond each on a desktop
     /// core, spread over up to four cores (0 or 1: a quick judgement of every move; 30, the
     /// default: Monte Carlo samples of the landing for the best 2 moves; 100: the best 4,
-    /// the better 2 sampled twice as much).
-    pub fn set_hint_playouts(&self, playouts: u32) {
+    /// the better 2 sampled twice as much). More than 10,000 (seconds a move) is refused
+    /// with `BadSettings`, and the hint keeps its budget.
+    pub fn set_hint_playouts(&self, playouts: u32) -> Result<(), LinesError> {
+        let max = banco_lines::ai::MAX_PLAYOUTS;
+        if playouts as usize > max {
+            return Err(LinesError::BadSettings(format!(
+                "{playouts} playouts a hint is too many: at most {max} (about 30 is the default)"
+            )));
+        }
         self.lock().set_hint_budget(
             banco_lines::ai::Budget::from_playouts(playouts as usize)
                 .with_threads(banco_lines::ai::Budget::hint().threads),
         );
+        Ok(())
     }
 
     /// Enters the finished game in the best scores, once (`date` as the shell writes it,
@@ -769,6 +777,19 @@ mod tests {
             walled.play(h.from, h.to).unwrap();
         }
         panic!("some position walls a cell off");
+    }
+
+    #[test]
+    fn too_many_hint_playouts_are_refused() {
+        let game = LinesGame::new(settings(LinesUndo::Off), Some(3)).unwrap();
+        let hint = game.hint();
+        assert!(matches!(
+            game.set_hint_playouts(u32::MAX),
+            Err(LinesError::BadSettings(_))
+        ));
+        assert_eq!(game.hint(), hint, "the hint keeps its budget");
+        game.set_hint_playouts(1).unwrap();
+        assert!(game.hint().is_some());
     }
 
     #[test]

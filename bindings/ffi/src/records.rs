@@ -23,6 +23,7 @@ use banco_app::any::AnyRules;
 use banco_app::pgn::{self, PgnError};
 use banco_app::render::{self, RenderError, RenderOptions};
 use banco_app::save::SavedGame;
+use banco_game::Game as _;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
@@ -150,8 +151,9 @@ impl Game {
     /// the moves in the game's PGN notation, the result).
     pub fn to_pgn(&self, tags: Vec<PgnTag>) -> Result<String, BancoError> {
         guard(|| {
-            let (game, rules) = self.snapshot();
+            let (game, rules, ending) = self.snapshot_ended();
             let mut saved = SavedGame::of(&game, rules);
+            saved.ending = ending.filter(|_| game.outcome(&rules).is_none());
             saved.tags = tags.into_iter().map(|t| (t.name, t.value)).collect();
             Ok(pgn::export_saved(&saved)?)
         })

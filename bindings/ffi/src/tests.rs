@@ -609,6 +609,9 @@ impl EngineListener for Reentrant {
             e.think(self.game.clone(), 1, 10),
             Err(BancoError::NotAvailable(_))
         ));
+        // The thread count is answered at once; changing it is refused, not waited for.
+        assert!(e.threads().unwrap() >= 1);
+        assert!(matches!(e.set_threads(2), Err(BancoError::NotAvailable(_))));
     }
     fn on_result(&self, _report: SearchReport) {
         let e = self.engine.lock().unwrap().clone().unwrap();
@@ -644,6 +647,57 @@ fn engine_listeners_may_call_the_engine_back_from_its_thread() {
     drop(engine);
 }
 
+/// Counts the results it is given.
+struct Counting(std::sync::mpsc::Sender<u64>);
+
+impl EngineListener for Counting {
+    fn on_progress(&self, _report: SearchReport) {}
+    fn on_result(&self, report: SearchReport) {
+        let _ = self.0.send(report.search_id);
+    }
+    fn on_puzzle_solved(&self, _solution: PuzzleSolution) {}
+    fn on_failed(&self, search_id: u64, _message: String) {
+        let _ = self.0.send(search_id);
+    }
+}
+
+#[test]
+fn searches_started_at_once_are_all_stopped_by_stop() {
+    // Four threads start hour-long searches together: each stops the one before it, the
+    // last is stopped by `stop`, every result arrives and the engine is free again.
+    let engine = Engine::new(1).unwrap();
+    let game = Game::new(GameKind::Xiangqi).unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let starters: Vec<_> = (0..4)
+        .map(|_| {
+            let (engine, game, tx) = (engine.clone(), game.clone(), tx.clone());
+            std::thread::spawn(move || {
+                engine
+                    .best_move_timed(game, 3_600_000, Arc::new(Counting(tx)))
+                    .unwrap()
+            })
+        })
+        .collect();
+    let mut ids: Vec<u64> = starters.into_iter().map(|t| t.join().unwrap()).collect();
+    engine.stop().unwrap();
+    let mut got: Vec<u64> = (0..4)
+        .map(|_| {
+            rx.recv_timeout(std::time::Duration::from_secs(30))
+                .expect("every search reports")
+        })
+        .collect();
+    ids.sort_unstable();
+    got.sort_unstable();
+    assert_eq!(got, ids);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while engine.is_searching().unwrap() {
+        assert!(std::time::Instant::now() < deadline, "a search still runs");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let report = engine.think(game, 1, 50).unwrap();
+    assert!(report.best_move.is_some());
+}
+
 #[test]
 fn clock_faces_cross_the_boundary_as_banco_app_makes_them() {
     use crate::clock::{ClockFaces, offer_clock_text};
@@ -667,4 +721,33 @@ fn clock_faces_cross_the_boundary_as_banco_app_makes_them() {
     assert_eq!(faces.opponent.remaining_ms, 0);
     assert!(!faces.you.running && !faces.opponent.running);
     assert_eq!(faces.next_change_ms, None);
+}
+
+#[test]
+fn a_claimed_draw_ends_the_game_for_pgn_and_engine() {
+    let game = Game::new(GameKind::Chess).unwrap();
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+        game.play_text(m.to_owned(), None).unwrap();
+    }
+    game.claim_draw().unwrap();
+    let pgn = game.to_pgn(Vec::new()).unwrap();
+    assert!(pgn.trim_end().ends_with("1/2-1/2"), "{pgn}");
+    assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
+    let engine = Engine::new(1).unwrap();
+    assert!(matches!(
+        engine.think(game.clone(), 1, 50),
+        Err(BancoError::GameOver(_))
+    ));
+    assert!(matches!(
+        engine.best_move(game, 1, Arc::new(NullEngineListener)),
+        Err(BancoError::GameOver(_))
+    ));
+}
+
+#[test]
+fn a_jieqi_game_has_no_pgn_and_says_so() {
+    let game = Game::new(GameKind::Jieqi).unwrap();
+    let err = game.to_pgn(Vec::new()).unwrap_err();
+    assert!(matches!(err, BancoError::Unsupported(_)), "{err:?}");
+    assert!(err.to_string().contains("jieqi"), "{err}");
 }

@@ -5,9 +5,11 @@
 //! mdns_probe advertise --name NAME [--iface IF]... [--port PORT] [--for SECS] [--guests N]
 //!     host on PORT (0: any), advertise NAME with the games a session offering xiangqi and
 //!     chess announces, echo one frame of each of N guests (1), then withdraw
-//! mdns_probe browse --expect NAME [--iface IF]... [--timeout SECS] [--connect]
+//! mdns_probe browse --expect NAME [--iface IF]... [--timeout SECS] [--connect] [--rebrowse]
 //!     browse until NAME resolves and check that it offers xiangqi and chess; print the
-//!     discovery time; with --connect, join it and exchange a frame
+//!     discovery time; with --connect, join it and exchange a frame; with --rebrowse,
+//!     browse twice on one daemon and drop the first browser before listening to the
+//!     second (as a lobby browsed again does)
 //! mdns_probe join --name NAME [--iface IF]... [--timeout SECS]
 //!     what `banco join NAME` does: find the host by name, connect, exchange a frame
 //! ```
@@ -16,8 +18,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use banco_game::GameKind;
-use banco_net::discovery::{Advertisement, DiscoveryConfig, PeerEvent};
-use banco_net::{Advertise, Link, browse, host, join_named, join_peer};
+use banco_net::discovery::{Advertisement, Discovery, DiscoveryConfig, PeerEvent};
+use banco_net::{Advertise, Link, host, join_named, join_peer};
 use banco_protocol::sim::CountingGame;
 use banco_protocol::{Identity, PROTOCOL_VERSION, Session, SessionConfig};
 
@@ -31,6 +33,7 @@ struct Args {
     port: u16,
     seconds: u64,
     connect: bool,
+    rebrowse: bool,
     guests: usize,
 }
 
@@ -44,6 +47,7 @@ fn parse() -> Result<Args, String> {
         port: 0,
         seconds: 15,
         connect: false,
+        rebrowse: false,
         guests: 1,
     };
     while let Some(flag) = it.next() {
@@ -56,6 +60,7 @@ fn parse() -> Result<Args, String> {
                 args.seconds = value()?.parse().map_err(|e| format!("{flag}: {e}"))?;
             }
             "--connect" => args.connect = true,
+            "--rebrowse" => args.rebrowse = true,
             "--guests" => args.guests = value()?.parse().map_err(|e| format!("--guests: {e}"))?,
             other => return Err(format!("unknown argument {other}")),
         }
@@ -110,7 +115,16 @@ fn advertise(args: &Args) -> Result<(), String> {
 fn browse_for(args: &Args) -> Result<(), String> {
     let config = DiscoveryConfig::on_interfaces(args.interfaces.clone());
     let start = Instant::now();
-    let browser = browse(&config).map_err(|e| e.to_string())?;
+    let discovery = Discovery::start(&config).map_err(|e| e.to_string())?;
+    let browser = discovery.browse().map_err(|e| e.to_string())?;
+    let browser = if args.rebrowse {
+        // The second browse replaces the first; dropping the first must not stop it.
+        let second = discovery.browse().map_err(|e| e.to_string())?;
+        drop(browser);
+        second
+    } else {
+        browser
+    };
     let deadline = start + Duration::from_secs(args.seconds);
     let mut found = None;
     loop {
@@ -167,7 +181,8 @@ fn browse_for(args: &Args) -> Result<(), String> {
         println!("connected to {} and exchanged a frame", link.peer());
         link.close();
     }
-    browser.shutdown().map_err(|e| e.to_string())?;
+    drop(browser);
+    discovery.shutdown().map_err(|e| e.to_string())?;
     Ok(())
 }
 

@@ -25,7 +25,9 @@ pub(crate) fn data_dir(explicit: Option<&PathBuf>) -> Option<PathBuf> {
 
 /// Prints `prompt`, reads one line into `line` and returns it trimmed, echoed when the input
 /// is not a terminal (so a piped session reads like a typed one); `None` at the end of the
-/// input (a new line is printed so the shell prompt starts on its own line).
+/// input (a new line is printed so the shell prompt starts on its own line). A line that is
+/// not UTF-8 text (a terminal in another encoding) is refused with a note and read as an
+/// empty line, so the session and its game go on; a byte-order mark is dropped.
 pub(crate) fn read_command<'a>(
     input: &mut dyn BufRead,
     prompt: &str,
@@ -35,14 +37,29 @@ pub(crate) fn read_command<'a>(
     out!("{prompt}");
     let _ = std::io::stdout().flush();
     line.clear();
+    let mut bytes = Vec::new();
     let read = input
-        .read_line(line)
+        .read_until(b'\n', &mut bytes)
         .map_err(|e| CliError::input(e.to_string()))?;
     if read == 0 {
         outln!();
         return Ok(None);
     }
-    let text = line.trim();
+    match String::from_utf8(bytes) {
+        Ok(text) => *line = text,
+        Err(e) => {
+            let shown = String::from_utf8_lossy(e.as_bytes()).trim().to_owned();
+            if echo {
+                outln!("{shown}");
+            }
+            outln!(
+                "that line is not UTF-8 text (byte {} of it): set the terminal to UTF-8 and type it again",
+                e.utf8_error().valid_up_to() + 1
+            );
+            return Ok(Some(""));
+        }
+    }
+    let text = line.trim().trim_start_matches('\u{feff}');
     if echo {
         outln!("{text}");
     }

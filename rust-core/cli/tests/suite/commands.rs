@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
-use common::{banco, banco_stdin, last_line};
+use common::{banco, banco_bytes, banco_stdin, last_line};
 
 #[test]
 fn perft_prints_total_last() {
@@ -187,6 +187,30 @@ fn play_script_mode() {
         "{text_export}"
     );
     assert!(text_export.contains("1. h2e2 {C2=5}"), "{text_export}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
+    // 炮二平五 typed in a GBK terminal, then a save: the game is not lost. A script that
+    // starts with a byte-order mark reads its first move.
+    let dir = std::env::temp_dir().join(format!("banco-utf8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("g.txt");
+    let mut input = b"\xef\xbb\xbfh2e2\n\xc5\xda\xb6\xfe\xc6\xbd\xce\xe5\nsave ".to_vec();
+    input.extend_from_slice(save.to_str().unwrap().as_bytes());
+    input.extend_from_slice(b"\nquit\n");
+    let out = banco_bytes(&["play", "--level", "1", "--movetime", "20"], &input);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("you play h2e2"), "{text}");
+    assert!(text.contains("that line is not UTF-8 text"), "{text}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.contains("h2e2") || saved.contains("C2.5"), "{saved}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -107,9 +107,12 @@ impl Budget {
     /// those and stage one (30 → 8 × 40 in three rounds, 100 → 16 × 66 in four). Cheap
     /// playouts without a shortlist (only the replies that complete a line) and rollouts
     /// ([`Budget::depth`]) measured worse (figures in `tests/suite/strength.rs`), so no
-    /// budget uses them.
+    /// budget uses them. More than [`MAX_PLAYOUTS`] counts as [`MAX_PLAYOUTS`] (seconds a
+    /// move already; a larger count would only make the search's sample tables too big to
+    /// allocate).
     #[must_use]
     pub fn from_playouts(playouts: usize) -> Budget {
+        let playouts = playouts.min(MAX_PLAYOUTS);
         if playouts <= 1 {
             return Budget::fast();
         }
@@ -202,6 +205,10 @@ fn halving_playouts(candidates: usize, samples: usize) -> usize {
         per *= 2;
     }
 }
+
+/// The largest budget [`Budget::from_playouts`] gives: 10,000 playouts, some seconds a move
+/// on a desktop core (budget 100 takes about 75 ms, `data/tuning.md`).
+pub const MAX_PLAYOUTS: usize = 10_000;
 
 /// The smallest [`Budget::from_playouts`] budget that spends cheap playouts (below it, too
 /// few playouts are left after the candidates' shortlists; 10 plays full playouts as

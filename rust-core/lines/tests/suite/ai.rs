@@ -59,6 +59,14 @@ fn the_computer_never_sees_the_future_spawns() {
 }
 
 #[test]
+fn budgets_stop_at_the_largest() {
+    let top = ai::Budget::from_playouts(ai::MAX_PLAYOUTS);
+    assert_eq!(ai::Budget::from_playouts(usize::MAX), top);
+    assert_eq!(ai::Budget::from_playouts(u32::MAX as usize), top);
+    assert!(top.playouts() <= ai::MAX_PLAYOUTS);
+}
+
+#[test]
 fn budgets_spend_about_the_playouts_they_are_given() {
     assert_eq!(ai::Budget::from_playouts(1), ai::Budget::fast());
     assert_eq!(ai::Budget::fast().playouts(), 1);

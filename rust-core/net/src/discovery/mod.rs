@@ -26,6 +26,7 @@
 
 pub mod peer;
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::{self, JoinHandle};
@@ -253,6 +254,8 @@ pub struct Discovery {
     registered: Mutex<Vec<String>>,
     subscribers: Subscribers,
     monitor: Option<JoinHandle<()>>,
+    /// The number of the latest browse: only its [`PeerBrowser`] stops the query.
+    latest_browse: Arc<AtomicU64>,
     down: bool,
 }
 
@@ -300,6 +303,7 @@ impl Discovery {
             registered: Mutex::new(Vec::new()),
             subscribers,
             monitor: Some(monitor),
+            latest_browse: Arc::new(AtomicU64::new(0)),
             down: false,
         })
     }
@@ -324,9 +328,11 @@ impl Discovery {
         Ok(())
     }
 
-    /// Starts browsing for Banco hosts. One browser per daemon: a second one would share
-    /// (and, when dropped, stop) the first one's query.
+    /// Starts browsing for Banco hosts. The daemon keeps one query per service type, so a
+    /// new browse replaces the one before (whose [`PeerBrowser`] then hears nothing more);
+    /// dropping a replaced browser leaves the new query running.
     pub fn browse(&self) -> Result<PeerBrowser, DiscoveryError> {
+        let number = self.latest_browse.fetch_add(1, Ordering::SeqCst) + 1;
         let (tx, rx) = mpsc::channel();
         lock(&self.subscribers).push(tx.clone());
         let events = again(|| self.daemon.browse(SERVICE_TYPE))?;
@@ -364,6 +370,8 @@ impl Discovery {
             events: rx,
             daemon: self.daemon.clone(),
             thread: Some(thread),
+            number,
+            latest: Arc::clone(&self.latest_browse),
         })
     }
 
@@ -421,6 +429,9 @@ pub struct PeerBrowser {
     events: Receiver<PeerEvent>,
     daemon: ServiceDaemon,
     thread: Option<JoinHandle<()>>,
+    /// This browse's number, and the latest one's.
+    number: u64,
+    latest: Arc<AtomicU64>,
 }
 
 impl std::fmt::Debug for PeerBrowser {
@@ -446,6 +457,11 @@ impl PeerBrowser {
 
 impl Drop for PeerBrowser {
     fn drop(&mut self) {
+        // A replaced browse's query is gone already (its thread ends with it): stopping the
+        // service type's query now would stop the browse that replaced it.
+        if self.latest.load(Ordering::SeqCst) != self.number {
+            return;
+        }
         if again(|| self.daemon.stop_browse(SERVICE_TYPE)).is_ok() {
             if let Some(thread) = self.thread.take() {
                 let _ = thread.join();

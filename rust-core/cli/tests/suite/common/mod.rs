@@ -18,6 +18,11 @@ pub fn banco(args: &[&str]) -> Output {
 
 /// Runs `banco` with `args`, `input` piped to its standard input.
 pub fn banco_stdin(args: &[&str], input: &str) -> Output {
+    banco_bytes(args, input.as_bytes())
+}
+
+/// Runs `banco` with `args`, the bytes `input` (UTF-8 or not) piped to its standard input.
+pub fn banco_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
         .args(args)
         .stdin(Stdio::piped())
@@ -25,12 +30,7 @@ pub fn banco_stdin(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run banco");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
 }
 
