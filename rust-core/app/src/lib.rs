@@ -54,4 +54,5 @@ pub mod render;
 pub mod result;
 pub mod runner;
 pub mod save;
+pub mod tags;
 pub mod text;

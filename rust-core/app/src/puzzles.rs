@@ -101,7 +101,8 @@ pub enum SolutionError {
         /// Plies in the line.
         plies: usize,
     },
-    /// The line takes more moves than the mate it claims.
+    /// The line takes more moves than the mate it claims, or fewer (the defender did not
+    /// resist longest).
     #[error("the line mates in {found} moves, the puzzle says {claimed}")]
     WrongLength {
         /// Attacker moves in the line.

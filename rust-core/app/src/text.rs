@@ -37,6 +37,9 @@ pub fn export(saved: &SavedGame) -> Result<String, SaveError> {
                 rec.tags.push(("Human".to_owned(), p.color().to_string()));
                 rec.tags.push(("Level".to_owned(), p.level.to_string()));
             }
+            if let Some(ending) = saved.ending {
+                rec.tags.extend(crate::tags::ending_tags(ending));
+            }
             Ok(rec.to_text())
         }
         (AnyGame::Chess(_) | AnyGame::Jieqi(_), _) => Ok(chess_text(saved, &game)),
@@ -78,6 +81,9 @@ fn chess_text(saved: &SavedGame, game: &AnyGame) -> String {
         let _ = writeln!(s, "[Level \"{}\"]", p.level);
     }
     let _ = writeln!(s, "[Result \"{result}\"]");
+    if let Some(ending) = saved.ending {
+        let _ = writeln!(s, "[Termination \"{}\"]", quote(&ending.reason_text()));
+    }
     let _ = writeln!(s);
     let mut number: u32 = saved
         .start_fen
@@ -137,7 +143,7 @@ fn chess_import(kind: GameKind, text: &str) -> Result<SavedGame, SaveError> {
             let value = value.trim().trim_matches('"').replace("\\\"", "\"");
             match key {
                 "FEN" => fen = Some(value),
-                "Game" | "SetUp" | "Result" | "Human" | "Level" => {}
+                "Game" | "SetUp" => {}
                 _ => tags.push((key.to_owned(), value)),
             }
         } else {
@@ -178,9 +184,23 @@ fn chess_import(kind: GameKind, text: &str) -> Result<SavedGame, SaveError> {
                 .map_err(|_| SaveError::IllegalMove { number })?;
         }
     }
-    let mut saved = SavedGame::of(&game, AnyRules::usual(kind));
-    saved.tags = tags;
+    let rules = AnyRules::usual(kind);
+    let mut saved = SavedGame::of(&game, rules);
+    keep_tags(&mut saved, &game, tags);
     Ok(saved)
+}
+
+/// The tags of a record read back into `saved`: the player, an ending the moves do not
+/// show, and the free tags ([`crate::tags`]).
+fn keep_tags(saved: &mut SavedGame, game: &AnyGame, tags: Vec<(String, String)>) {
+    saved.player = crate::tags::player_from_tags(&tags);
+    if game.outcome(&saved.rules).is_none() {
+        saved.ending = crate::tags::ending_from_tags(&tags);
+    }
+    saved.tags = tags
+        .into_iter()
+        .filter(|(k, _)| !crate::tags::is_own(k))
+        .collect();
 }
 
 /// Reads a readable export (any game's) back into a saved game, every move checked.
@@ -191,31 +211,26 @@ pub fn import(text: &str) -> Result<SavedGame, SaveError> {
     {
         return chess_import(GameKind::Jieqi, text);
     }
-    if text.lines().any(|l| {
-        l.trim().eq_ignore_ascii_case("[Game \"chess\"]") || l.trim().starts_with("[Event ")
-    }) {
+    let xiangqi = text
+        .lines()
+        .any(|l| l.trim().eq_ignore_ascii_case("[Game \"xiangqi\"]"));
+    if !xiangqi
+        && text.lines().any(|l| {
+            l.trim().eq_ignore_ascii_case("[Game \"chess\"]") || l.trim().starts_with("[Event ")
+        })
+    {
         return chess_import(GameKind::Chess, text);
     }
     let rec = GameRecord::from_text(text).map_err(|e| SaveError::Damaged(e.to_string()))?;
-    let tag = |name: &str| {
-        rec.tags
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.clone())
-    };
-    let player = match (
-        tag("Human"),
-        tag("Level").and_then(|l| l.parse::<u8>().ok()),
-    ) {
-        (Some(c), Some(level)) if (1..=10).contains(&level) => Some(crate::save::Player {
-            color: u8::from(c.eq_ignore_ascii_case("black")),
-            level,
-        }),
-        _ => None,
-    };
     let game = AnyGame::from_fen(GameKind::Xiangqi, &fen::to_fen(&rec.start))
         .map_err(|e| SaveError::BadPosition(e.to_string()))?;
-    Ok(SavedGame {
+    let mut played = game.clone();
+    for &m in &rec.moves {
+        played
+            .play(crate::any::AnyMove::Xiangqi(m))
+            .map_err(|e| SaveError::Damaged(e.to_string()))?;
+    }
+    let mut saved = SavedGame {
         kind: GameKind::Xiangqi,
         rules: AnyRules::Xiangqi(rec.rules),
         start_fen: fen::to_fen(&rec.start),
@@ -226,11 +241,9 @@ pub fn import(text: &str) -> Result<SavedGame, SaveError> {
             .collect(),
         redo: rec.redo.iter().map(|m| m.to_wire()).collect(),
         ending: None,
-        player,
-        tags: rec
-            .tags
-            .into_iter()
-            .filter(|(k, _)| !k.eq_ignore_ascii_case("Human") && !k.eq_ignore_ascii_case("Level"))
-            .collect(),
-    })
+        player: None,
+        tags: Vec::new(),
+    };
+    keep_tags(&mut saved, &played, rec.tags);
+    Ok(saved)
 }

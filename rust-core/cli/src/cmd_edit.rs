@@ -38,7 +38,7 @@ const HELP: &str = "commands:
   remove SQUARE        clear      start      side w|b      flip
   castle KQkq|-        ep SQUARE|-   (chess)
   fen                  the position as FEN     check   every problem of the position
-  play [LEVEL] [COLOR] play the computer from here (level 1-10, your colour; default 5, the side to move)
+  play [LEVEL] [COLOR] play the computer from here (level 1-10, your colour, in either order; default 5, the side to move)
   solve [MAX]          prove a forced mate for the side to move (up to MAX moves, default 9)
   board, help, quit";
 
@@ -282,8 +282,15 @@ impl EditSession {
                 }
                 false
             }
-            ("solve", args) => {
-                self.solve(args.first().and_then(|m| m.parse().ok()).unwrap_or(9));
+            ("solve", []) => {
+                self.solve(9);
+                false
+            }
+            ("solve", [max]) => {
+                match max.parse() {
+                    Ok(n) if n >= 1 => self.solve(n),
+                    _ => outln!("`{max}` is not a number of moves: say `solve` or `solve 5`"),
+                }
                 false
             }
             _ => {
@@ -297,12 +304,24 @@ impl EditSession {
         Flow::Continue
     }
 
+    /// `play [LEVEL] [COLOR]`, in either order; a word that is neither is reported.
     fn play(&self, args: &[&str]) -> Option<(VsComputer, Settings)> {
-        let level = args.first().and_then(|l| l.parse().ok()).unwrap_or(5);
-        let human = args
-            .get(1)
-            .and_then(|c| parse_color(c).ok())
-            .unwrap_or(self.ed.side_to_move());
+        let (mut level, mut human) = (None, None);
+        for arg in args {
+            if let (None, Ok(n)) = (level, arg.parse::<u8>()) {
+                level = Some(n);
+            } else if let (None, Ok(c)) = (human, parse_color(arg)) {
+                human = Some(c);
+            } else {
+                outln!(
+                    "`{arg}` is not a level (1-10) or a colour: say `play`, `play 7` or `play 7 {}`",
+                    banco_app::any::color_name(self.kind(), Color::Black).to_lowercase()
+                );
+                return None;
+            }
+        }
+        let level = level.unwrap_or(5);
+        let human = human.unwrap_or(self.ed.side_to_move());
         let started = self.ed.vs_computer(human, level).and_then(|vs| {
             let mut settings = Settings::new(self.kind(), human, level)
                 .map_err(|e| banco_app::editor::EditorError::Setup(e.to_string()))?;

@@ -335,8 +335,9 @@ impl Session {
                     outln!("the game is already over");
                 }
             }
-            "new" => match VsComputer::new(self.settings.clone()) {
+            "new" => match VsComputer::new(self.next_settings()) {
                 Ok(vs) => {
+                    self.settings = self.next_settings();
                     self.vs = vs;
                     self.announced = false;
                     self.engine.clear();
@@ -347,6 +348,22 @@ impl Session {
             _ => self.human_move(text),
         }
         Flow::Continue
+    }
+
+    /// The settings of a new game: the game played now as the player has it (a level set
+    /// with `level`, the colour, rules and game of a loaded file), from the start position
+    /// the session was given when it is that game's.
+    fn next_settings(&self) -> Settings {
+        let mut settings = self.settings.clone();
+        let kind = self.vs.game().kind();
+        if kind != settings.kind {
+            settings.kind = kind;
+            settings.fen = None;
+        }
+        settings.human = self.vs.human();
+        settings.level = self.vs.state().level;
+        settings.rules = self.vs.rules();
+        settings
     }
 
     fn human_move(&mut self, text: &str) {

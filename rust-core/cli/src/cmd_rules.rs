@@ -198,6 +198,18 @@ pub(crate) fn judge(args: &JudgeArgs) -> Result<(), CliError> {
     let mut game = Xiangqi::from_position(position_arg(args.fen.as_deref())?);
     for (i, text) in args.moves.iter().enumerate() {
         let index = i + 1;
+        // A game that ended stays ended: the first ending is the verdict.
+        if let Some(o) = game.outcome(&rules) {
+            let after = args.moves.len() - i;
+            outln!(
+                "the game ended after move {i} ({} {}): the {after} move{} after it {} not judged",
+                o.score_text(),
+                o.reason_text(),
+                if after == 1 { "" } else { "s" },
+                if after == 1 { "is" } else { "are" },
+            );
+            break;
+        }
         let iccs: Iccs = text
             .parse()
             .map_err(|e| CliError::input(format!("move {index}: {e}")))?;

@@ -140,35 +140,6 @@ fn rules_from_code((rep, repetitions, plies): (u8, u8, u16)) -> Result<RuleSet, 
     })
 }
 
-fn rules_name(r: RuleSet) -> String {
-    let base = match r.repetition {
-        RepetitionRule::Asian => "asian",
-        RepetitionRule::Casual => "casual",
-    };
-    if r == RuleSet::from_name(base).unwrap_or_default() {
-        base.to_owned()
-    } else {
-        format!(
-            "{base} repetitions={} no-capture={}",
-            r.repetitions, r.no_capture_plies
-        )
-    }
-}
-
-fn parse_rules(text: &str) -> Option<RuleSet> {
-    let mut words = text.split_whitespace();
-    let mut rules = RuleSet::from_name(words.next()?)?;
-    for w in words {
-        let (k, v) = w.split_once('=')?;
-        match k {
-            "repetitions" => rules.repetitions = v.parse().ok().filter(|&n| n >= 2)?,
-            "no-capture" => rules.no_capture_plies = v.parse().ok()?,
-            _ => return None,
-        }
-    }
-    Some(rules)
-}
-
 impl GameRecord {
     /// The record of a game (its redo list empty).
     #[must_use]
@@ -277,7 +248,7 @@ impl GameRecord {
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(s, "[Game \"xiangqi\"]");
-        let _ = writeln!(s, "[Rules \"{}\"]", rules_name(self.rules));
+        let _ = writeln!(s, "[Rules \"{}\"]", self.rules.text());
         if self.start != Position::startpos() {
             let _ = writeln!(s, "[FEN \"{}\"]", fen::to_fen(&self.start));
         }
@@ -357,7 +328,7 @@ impl GameRecord {
                     }
                     "Game" => {}
                     "Rules" => {
-                        rules = parse_rules(&value)
+                        rules = RuleSet::parse_text(&value)
                             .ok_or_else(|| err(format!("unknown rules `{value}`")))?;
                     }
                     "FEN" => start = fen::parse(&value)?,

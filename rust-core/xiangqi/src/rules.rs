@@ -116,6 +116,50 @@ impl RuleSet {
             _ => None,
         }
     }
+
+    /// The rules in words, as records write them: `asian`, `casual`, or the base name with
+    /// the counts that differ from it (`asian repetitions=4 no-capture=100`).
+    ///
+    /// ```
+    /// use banco_xiangqi::RuleSet;
+    ///
+    /// let mut r = RuleSet::asian();
+    /// assert_eq!(r.text(), "asian");
+    /// r.no_capture_plies = 100;
+    /// assert_eq!(r.text(), "asian repetitions=3 no-capture=100");
+    /// assert_eq!(RuleSet::parse_text(&r.text()), Some(r));
+    /// ```
+    #[must_use]
+    pub fn text(self) -> String {
+        let base = match self.repetition {
+            RepetitionRule::Asian => "asian",
+            RepetitionRule::Casual => "casual",
+        };
+        if RuleSet::from_name(base) == Some(self) {
+            base.to_owned()
+        } else {
+            format!(
+                "{base} repetitions={} no-capture={}",
+                self.repetitions, self.no_capture_plies
+            )
+        }
+    }
+
+    /// Reads [`RuleSet::text`] back (`None` for anything else).
+    #[must_use]
+    pub fn parse_text(text: &str) -> Option<RuleSet> {
+        let mut words = text.split_whitespace();
+        let mut rules = RuleSet::from_name(words.next()?)?;
+        for w in words {
+            let (k, v) = w.split_once('=')?;
+            match k {
+                "repetitions" => rules.repetitions = v.parse().ok().filter(|&n| n >= 2)?,
+                "no-capture" => rules.no_capture_plies = v.parse().ok()?,
+                _ => return None,
+            }
+        }
+        Some(rules)
+    }
 }
 
 /// The judge's verdict on a repetition.

@@ -259,37 +259,34 @@ impl PgnGame {
         Ok(g)
     }
 
-    /// The record in the one save format (tags kept; a decisive result the moves do not
-    /// show becomes the ending).
+    /// The record in the one save format: the free tags kept; the rules (`Rules`, xiangqi;
+    /// usual rules when it names none Banco knows) and the player against the computer
+    /// ([`crate::tags::player_from_tags`]) read back; a result the moves do not show becomes
+    /// the ending, its reason read from `Termination` ([`crate::tags::ending_from_tags`]).
     pub fn to_saved(&self) -> Result<SavedGame, PgnError> {
         let game = self.game()?;
-        let rules = AnyRules::usual(self.kind);
+        let rules = crate::tags::rules_from_tags(self.kind, &self.tags)
+            .unwrap_or_else(|_| AnyRules::usual(self.kind));
         let mut saved = SavedGame::of(&game, rules);
         saved.tags = self
             .tags
             .iter()
-            .filter(|(k, _)| !k.eq_ignore_ascii_case("Result"))
+            .filter(|(k, _)| !crate::tags::is_own(k))
             .take(crate::save::MAX_TAGS)
             .map(|(k, v)| (cap(k), cap(v)))
             .collect();
+        saved.player = crate::tags::player_from_tags(&self.tags);
         if game.outcome(&rules).is_none() {
-            saved.ending = match self.result {
-                PgnResult::FirstWins => Some(resigned(banco_game::Color::Red)),
-                PgnResult::SecondWins => Some(resigned(banco_game::Color::Black)),
-                PgnResult::Draw => Some(Outcome::Draw {
-                    reason: banco_game::DrawReason::Agreement,
-                }),
-                PgnResult::Unknown => None,
-            };
+            let mut ending = vec![("Result".to_owned(), self.result.text().to_owned())];
+            ending.extend(
+                self.tags
+                    .iter()
+                    .filter(|(k, _)| k.eq_ignore_ascii_case("Termination"))
+                    .cloned(),
+            );
+            saved.ending = crate::tags::ending_from_tags(&ending);
         }
         Ok(saved)
-    }
-}
-
-fn resigned(winner: banco_game::Color) -> Outcome {
-    Outcome::Win {
-        winner,
-        reason: banco_game::WinReason::Resignation,
     }
 }
 

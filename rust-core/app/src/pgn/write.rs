@@ -152,6 +152,13 @@ pub fn export_saved(saved: &SavedGame) -> Result<String, SaveError> {
     let (game, _rules) = saved.restore()?;
     let mut headers = Headers::from_tags(&saved.tags);
     headers.ending = saved.ending;
+    // What the roster and the result do not say: the rules, and why the game ended.
+    headers.extra.retain(|(k, _)| !crate::tags::is_own(k));
+    headers.extra.extend(crate::tags::rules_tag(saved.rules));
+    if let Some(ending) = saved.ending {
+        let [_, termination] = crate::tags::ending_tags(ending);
+        headers.extra.push(termination);
+    }
     if let Some(p) = saved.player {
         let (you, computer) = ("Player".to_owned(), format!("Banco level {}", p.level));
         if p.color() == Color::Red {

@@ -84,6 +84,10 @@ impl Tier {
     }
 }
 
+/// What a row's source says of a mate the solver could not prove the shortest within its
+/// budget (its main line may end before the claimed length).
+pub const NOT_SHORTEST: &str = "not proven shortest";
+
 /// One puzzle of the collection.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -109,6 +113,15 @@ impl Entry {
     /// the solver that no shorter forced mate was missed and the claimed one holds.
     pub fn verify(&self, options: &SolveOptions) -> Result<(), SolutionError> {
         check_line(&self.puzzle, &self.line)?;
+        // The defender resists longest: against the shortest mate the line takes all its
+        // moves. Only a mate not proven the shortest (the source says so) may end sooner.
+        let found = self.line.len().div_ceil(2) as u32;
+        if found < self.puzzle.mate_in && !self.source.contains(NOT_SHORTEST) {
+            return Err(SolutionError::WrongLength {
+                found,
+                claimed: self.puzzle.mate_in,
+            });
+        }
         let game = AnyGame::from_fen(self.puzzle.kind, &self.puzzle.fen)
             .map_err(|e| SolutionError::Position(e.to_string()))?;
         let mut o = *options;
@@ -308,13 +321,50 @@ mod tests {
         }
     }
 
+    /// Every stored line is legal, mates, and (unless the source says the mate is not
+    /// proven the shortest) takes every move of the claimed mate: Black resists longest.
+    #[test]
+    fn every_line_takes_the_whole_mate() {
+        let mut short = Vec::new();
+        for e in xiangqi().iter().chain(chess()) {
+            check_line(&e.puzzle, &e.line).unwrap_or_else(|why| panic!("{}: {why}", e.id));
+            let full = 2 * e.puzzle.mate_in as usize - 1;
+            if e.line.len() < full && !e.source.contains(NOT_SHORTEST) {
+                short.push(format!("{}: {} of {full} plies", e.id, e.line.len()));
+            }
+        }
+        assert!(short.is_empty(), "{short:?}");
+    }
+
+    #[test]
+    fn a_line_where_black_does_not_resist_is_caught() {
+        // sp1018-59 as it was once stored: after g4e5 Black's g5i7 allows mate at once,
+        // while c4d4 holds out for the whole mate in 4.
+        let mut e = find("sp1018-59").unwrap().clone();
+        e.line = ["g4e5", "g5i7", "e5d7"].map(str::to_owned).to_vec();
+        assert_eq!(
+            e.verify(&mate::options(e.puzzle.mate_in)),
+            Err(SolutionError::WrongLength {
+                found: 2,
+                claimed: 4
+            })
+        );
+    }
+
     #[test]
     fn a_wrong_solution_is_caught() {
         let mut e = xiangqi()[0].clone();
         e.line.pop();
         assert!(e.verify(&mate::options(e.puzzle.mate_in)).is_err());
+        // A claim one move too long: the line alone shows it, and past that check (a
+        // source that allows a short line) the solver proves the shorter mate.
         let mut e = xiangqi()[0].clone();
         e.puzzle.mate_in += 1;
+        assert!(matches!(
+            e.verify(&mate::options(e.puzzle.mate_in)),
+            Err(SolutionError::WrongLength { .. })
+        ));
+        e.source = format!("{}, {NOT_SHORTEST}", e.source);
         assert!(matches!(
             e.verify(&mate::options(e.puzzle.mate_in)),
             Err(SolutionError::NotProven { .. })

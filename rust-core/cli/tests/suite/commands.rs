@@ -113,6 +113,21 @@ fn judge_results() {
         "g7h9", "g2h0",
     ]);
     assert_eq!(last_line(&out), "result 1/2-1/2 repetition");
+    // Moves played after the end do not change the verdict (perpetual check after move
+    // 8; the repetition the later moves make is not judged).
+    let mut moves = vec!["judge", "--fen", "9/4k4/9/9/9/9/9/9/9/3K1R3 w - - 0 1"];
+    let cycle = ["f0e0", "e8f8", "e0f0", "f8e8"];
+    moves.extend(cycle.iter().chain(&cycle));
+    moves.extend(["d0d1", "e8e9", "d1d0", "e9e8"]);
+    moves.extend(cycle.iter().chain(&cycle));
+    let out = banco(&moves);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "result 0-1 perpetual check");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("the game ended after move 8 (0-1 perpetual check): the 12 moves after it are not judged"),
+        "{text}"
+    );
     let out = banco(&["judge", "h2e2", "h9g7", "e2e9"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);

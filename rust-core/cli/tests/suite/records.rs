@@ -36,6 +36,35 @@ fn edit_by_script_lists_problems_solves_and_plays() {
 }
 
 #[test]
+fn edit_play_takes_level_and_colour_in_either_order() {
+    let fen = "3k5/9/R8/9/9/9/9/9/9/4K4 w - 0 1";
+    let out = banco_stdin(
+        &["edit", "--fen", fen, "--no-color"],
+        "play purple\nsolve abc\nplay black 3\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("`purple` is not a level (1-10) or a colour"),
+        "{text}"
+    );
+    assert!(text.contains("`abc` is not a number of moves"), "{text}");
+    assert!(text.contains("you are black against level 3"), "{text}");
+}
+
+#[test]
+fn new_keeps_the_level_the_player_set() {
+    let save = temp("new-level.txt");
+    let out = banco_stdin(
+        &["play", "--level", "2", "--movetime", "20", "--no-color"],
+        &format!("level 8\nnew\nsave {}\nquit\n", save.display()),
+    );
+    assert!(out.status.success(), "{}", stdout(&out));
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.contains("[Level \"8\"]"), "{saved}");
+}
+
+#[test]
 fn pgn_import_export_and_play_saves() {
     let pgn = temp("a.pgn");
     std::fs::write(
@@ -239,4 +268,53 @@ fn puzzles_list_counts_every_tier() {
         .and_then(|n| n.parse().ok())
         .unwrap();
     assert!(total >= 200, "{text}");
+}
+
+#[test]
+fn pgn_and_text_saves_keep_the_player_rules_and_ending() {
+    // A PGN saved as Black at level 3 under casual rules loads as that game: the computer
+    // does not play the player's move.
+    let pgn = temp("as-black.pgn");
+    let again = temp("as-black-again.txt");
+    let out = banco_stdin(
+        &[
+            "play",
+            "--color",
+            "black",
+            "--level",
+            "3",
+            "--rules",
+            "casual",
+            "--movetime",
+            "20",
+            "--no-color",
+        ],
+        &format!("save {}\nquit\n", pgn.display()),
+    );
+    assert!(out.status.success(), "{}", stdout(&out));
+    let out = banco_stdin(
+        &["play", "--level", "1", "--movetime", "20", "--no-color"],
+        &format!("load {}\nsave {}\nquit\n", pgn.display(), again.display()),
+    );
+    let text = stdout(&out);
+    let after_load = text.split("loaded").nth(1).unwrap_or_default();
+    assert!(!after_load.contains("banco plays"), "{text}");
+    let saved = std::fs::read_to_string(&again).unwrap();
+    for tag in ["[Rules \"casual\"]", "[Human \"black\"]", "[Level \"3\"]"] {
+        assert!(saved.contains(tag), "{tag} in {saved}");
+    }
+    // A resigned game saved as text loads finished.
+    let resigned = temp("resigned.txt");
+    let out = banco_stdin(
+        &["play", "--level", "1", "--movetime", "20", "--no-color"],
+        &format!("h2e2\nresign\nsave {}\nquit\n", resigned.display()),
+    );
+    assert!(out.status.success(), "{}", stdout(&out));
+    let out = banco_stdin(
+        &["play", "--level", "1", "--movetime", "20", "--no-color"],
+        &format!("load {}\nh0g2\nquit\n", resigned.display()),
+    );
+    let text = stdout(&out);
+    assert!(text.contains("black wins by resignation"), "{text}");
+    assert!(!text.contains("you play h0g2"), "{text}");
 }

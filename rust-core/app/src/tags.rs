@@ -1,0 +1,250 @@
+//! What a written record (PGN, the readable text export) carries beyond its moves, in
+//! tags every format shares: the ending the moves do not show (`Result` with a
+//! `Termination` reason: a resignation, a time loss, an agreed draw), the player against the
+//! computer (`Human` and `Level`, or the roster Banco writes: `Player` against `Banco level
+//! N`) and xiangqi's rules (`Rules`). Writing and reading them in one place keeps a saved
+//! game whole through every format.
+//!
+//! ```
+//! use banco_app::tags;
+//! use banco_game::{Color, DrawReason, Outcome, WinReason};
+//!
+//! let resigned = Outcome::Win { winner: Color::Black, reason: WinReason::Resignation };
+//! let written = tags::ending_tags(resigned);
+//! assert_eq!(written[1], ("Termination".to_owned(), "resignation".to_owned()));
+//! assert_eq!(tags::ending_from_tags(&written), Some(resigned));
+//! // Other programs' words: a time forfeit, and a draw with no reason given.
+//! let lichess = [("Result".to_owned(), "1-0".to_owned()), ("Termination".to_owned(), "Time forfeit".to_owned())];
+//! assert_eq!(
+//!     tags::ending_from_tags(&lichess),
+//!     Some(Outcome::Win { winner: Color::Red, reason: WinReason::Timeout })
+//! );
+//! let drawn = [("Result".to_owned(), "1/2-1/2".to_owned())];
+//! assert_eq!(tags::ending_from_tags(&drawn), Some(Outcome::Draw { reason: DrawReason::Agreement }));
+//! ```
+
+use crate::any::AnyRules;
+use crate::save::Player;
+use banco_game::{Color, DrawReason, GameKind, Outcome, WinReason};
+
+/// The names of the tags this module reads and writes (a reader keeps them out of a
+/// record's free tags).
+pub const NAMES: [&str; 5] = ["Result", "Termination", "Human", "Level", "Rules"];
+
+/// True if `name` is one of [`NAMES`] (case-insensitive).
+#[must_use]
+pub fn is_own(name: &str) -> bool {
+    NAMES.iter().any(|n| n.eq_ignore_ascii_case(name))
+}
+
+fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.trim())
+}
+
+/// `Result` and `Termination` of an ending the moves do not show.
+#[must_use]
+pub fn ending_tags(ending: Outcome) -> [(String, String); 2] {
+    [
+        ("Result".to_owned(), ending.score_text().to_owned()),
+        ("Termination".to_owned(), ending.reason_text()),
+    ]
+}
+
+/// The ending that `Result` and `Termination` describe: `None` for `*` or no result. A
+/// decisive result reads its reason from `Termination` (Banco's words, or other programs':
+/// `Time forfeit`, `Rules infraction`, `Abandoned`); without one, or with `Normal`, it is a
+/// resignation (a finished game whose moves show no mate). A draw without a known reason
+/// is agreed.
+#[must_use]
+pub fn ending_from_tags(tags: &[(String, String)]) -> Option<Outcome> {
+    let why = tag(tags, "Termination").unwrap_or("").to_ascii_lowercase();
+    let winner = match tag(tags, "Result")? {
+        "1-0" => Color::Red,
+        "0-1" => Color::Black,
+        "1/2-1/2" | "½-½" => {
+            return Some(Outcome::Draw {
+                reason: draw_reason(&why),
+            });
+        }
+        _ => return None,
+    };
+    let reason = match why.as_str() {
+        "checkmate" => WinReason::Checkmate,
+        "stalemate" => WinReason::Stalemate,
+        "perpetual check" => WinReason::PerpetualCheck,
+        "perpetual chase" => WinReason::PerpetualChase,
+        "timeout" | "time forfeit" | "time" => WinReason::Timeout,
+        "forfeit" | "rules infraction" | "abandoned" => WinReason::Forfeit,
+        _ => WinReason::Resignation,
+    };
+    Some(Outcome::Win { winner, reason })
+}
+
+fn draw_reason(why: &str) -> DrawReason {
+    let all = [
+        DrawReason::Repetition,
+        DrawReason::InsufficientMaterial,
+        DrawReason::Stalemate,
+        DrawReason::FiftyMoveRule,
+        DrawReason::SeventyFiveMoveRule,
+        DrawReason::ThreefoldRepetition,
+        DrawReason::FivefoldRepetition,
+    ];
+    if let Some(r) = all.into_iter().find(|r| r.text() == why) {
+        return r;
+    }
+    why.strip_prefix("no capture in ")
+        .and_then(|rest| rest.strip_suffix(" plies"))
+        .and_then(|n| n.parse().ok())
+        .map_or(DrawReason::Agreement, DrawReason::NoCapture)
+}
+
+/// The player against the computer: `Human` (a colour) and `Level` (1–10), or the roster
+/// Banco's PGN writes (`Player` on one side, `Banco level N` on the other).
+#[must_use]
+pub fn player_from_tags(tags: &[(String, String)]) -> Option<Player> {
+    let level_of = |v: &str| v.parse::<u8>().ok().filter(|l| (1..=10).contains(l));
+    if let (Some(human), Some(level)) = (tag(tags, "Human"), tag(tags, "Level").and_then(level_of))
+    {
+        let color = match human.to_ascii_lowercase().as_str() {
+            "red" | "white" => 0,
+            "black" => 1,
+            _ => return None,
+        };
+        return Some(Player { color, level });
+    }
+    let first = tag(tags, "Red").or_else(|| tag(tags, "White"))?;
+    let second = tag(tags, "Black")?;
+    let banco = |v: &str| v.strip_prefix("Banco level ").and_then(level_of);
+    match (first, second) {
+        ("Player", c) => banco(c).map(|level| Player { color: 0, level }),
+        (c, "Player") => banco(c).map(|level| Player { color: 1, level }),
+        _ => None,
+    }
+}
+
+/// The rules a record names (`Rules`, xiangqi only: [`banco_xiangqi::RuleSet::text`]),
+/// else the game's usual ones.
+///
+/// # Errors
+/// A `Rules` tag that names no rule set, in words a user can act on.
+pub fn rules_from_tags(kind: GameKind, tags: &[(String, String)]) -> Result<AnyRules, String> {
+    match (kind, tag(tags, "Rules")) {
+        (GameKind::Xiangqi, Some(text)) => banco_xiangqi::RuleSet::parse_text(text)
+            .map(AnyRules::Xiangqi)
+            .ok_or_else(|| format!("unknown rules `{text}`: say asian or casual")),
+        _ => Ok(AnyRules::usual(kind)),
+    }
+}
+
+/// The `Rules` tag of `rules` (xiangqi's only: the other games have one rule set).
+#[must_use]
+pub fn rules_tag(rules: AnyRules) -> Option<(String, String)> {
+    match rules {
+        AnyRules::Xiangqi(r) => Some(("Rules".to_owned(), r.text())),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn every_ending_reads_back() {
+        let mut endings = vec![
+            Outcome::Draw {
+                reason: DrawReason::NoCapture(120),
+            },
+            Outcome::Draw {
+                reason: DrawReason::Agreement,
+            },
+            Outcome::Draw {
+                reason: DrawReason::ThreefoldRepetition,
+            },
+            Outcome::Draw {
+                reason: DrawReason::Repetition,
+            },
+        ];
+        for winner in [Color::Red, Color::Black] {
+            for reason in [
+                WinReason::Checkmate,
+                WinReason::Stalemate,
+                WinReason::PerpetualCheck,
+                WinReason::PerpetualChase,
+                WinReason::Resignation,
+                WinReason::Timeout,
+                WinReason::Forfeit,
+            ] {
+                endings.push(Outcome::Win { winner, reason });
+            }
+        }
+        for o in endings {
+            assert_eq!(ending_from_tags(&ending_tags(o)), Some(o), "{o:?}");
+        }
+        assert_eq!(ending_from_tags(&t(&[("Result", "*")])), None);
+        assert_eq!(ending_from_tags(&t(&[])), None);
+        assert_eq!(
+            ending_from_tags(&t(&[("Result", "0-1"), ("Termination", "Normal")])),
+            Some(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::Resignation
+            })
+        );
+    }
+
+    #[test]
+    fn the_player_from_either_form() {
+        let p = |color, level| Some(Player { color, level });
+        assert_eq!(
+            player_from_tags(&t(&[("Human", "black"), ("Level", "3")])),
+            p(1, 3)
+        );
+        assert_eq!(
+            player_from_tags(&t(&[("Red", "Banco level 3"), ("Black", "Player")])),
+            p(1, 3)
+        );
+        assert_eq!(
+            player_from_tags(&t(&[("White", "Player"), ("Black", "Banco level 10")])),
+            p(0, 10)
+        );
+        assert_eq!(
+            player_from_tags(&t(&[("Red", "Xu Yinchuan"), ("Black", "Lü Qin")])),
+            None
+        );
+        assert_eq!(
+            player_from_tags(&t(&[("Human", "black"), ("Level", "11")])),
+            None
+        );
+    }
+
+    #[test]
+    fn rules_by_name() {
+        let mut casual = banco_xiangqi::RuleSet::casual();
+        casual.no_capture_plies = 100;
+        let tags = [rules_tag(AnyRules::Xiangqi(casual)).unwrap()];
+        assert_eq!(
+            rules_from_tags(GameKind::Xiangqi, &tags),
+            Ok(AnyRules::Xiangqi(casual))
+        );
+        assert!(
+            rules_from_tags(GameKind::Xiangqi, &t(&[("Rules", "chinese")]))
+                .unwrap_err()
+                .contains("unknown rules `chinese`")
+        );
+        assert_eq!(
+            rules_from_tags(GameKind::Chess, &t(&[("Rules", "whatever")])),
+            Ok(AnyRules::usual(GameKind::Chess))
+        );
+        assert_eq!(rules_tag(AnyRules::usual(GameKind::Chess)), None);
+    }
+}
