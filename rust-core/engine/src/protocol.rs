@@ -151,14 +151,22 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
         if self.chess960 {
             game.set_chess960(true);
         }
+        self.excluded.clear();
+        // A move that cannot be played ends the list there: the position is the one before
+        // it (as other engines do), not the previous command's, and the error says which.
+        let mut result = Ok(());
         for text in moves.iter().skip(1) {
-            let mv = game.parse_move(text)?;
-            game.play(mv)
-                .map_err(|e| EngineError::BadMove(e.to_string()))?;
+            let played = game.parse_move(text).and_then(|mv| {
+                game.play(mv)
+                    .map_err(|e| EngineError::BadMove(e.to_string()))
+            });
+            if let Err(e) = played {
+                result = Err(e);
+                break;
+            }
         }
         self.game = game;
-        self.excluded.clear();
-        Ok(())
+        result
     }
 
     /// Starts a search on its own thread; it prints `info` lines and a `bestmove`.

@@ -142,6 +142,23 @@ impl<W: Write + Send + 'static, G: EngineGame> UciSession<W> for Session<W, G> {
     }
     fn go(&mut self, args: &[&str]) {
         let limits = go_limits(args, self.game.side_to_move());
+        // `searchmoves m1 m2 …`: the root moves not listed are left out.
+        if let Some(at) = args.iter().position(|&t| t == "searchmoves") {
+            let listed: Vec<G::Move> = args[at + 1..]
+                .iter()
+                .take_while(|t| !GO_WORDS.contains(t))
+                .filter_map(|t| self.game.parse_move(t).ok())
+                .collect();
+            if !listed.is_empty() {
+                let mut legal = banco_game::MoveList::new();
+                self.game.legal_moves(&mut legal);
+                self.excluded = legal
+                    .iter()
+                    .copied()
+                    .filter(|m| !listed.contains(m))
+                    .collect();
+            }
+        }
         Session::go(self, limits);
     }
     fn stop(&mut self) {
@@ -161,7 +178,13 @@ fn option_lines<W: Write>(variants: &[Variant<W>], current: &str) -> Vec<String>
             rules.push(r);
         }
     }
-    let default_rules = rules.first().copied().unwrap_or("default");
+    // The default is the current game's own (chess has no `asian`).
+    let default_rules = variants
+        .iter()
+        .find(|v| v.name.eq_ignore_ascii_case(current))
+        .and_then(|v| v.rule_names.first().copied())
+        .or_else(|| rules.first().copied())
+        .unwrap_or("default");
     let rules: Vec<String> = rules.iter().map(|r| format!("var {r}")).collect();
     vec![
         format!(
@@ -370,7 +393,26 @@ fn set_option<W: Write + Send + 'static>(
     }
 }
 
-/// Limits of a UCI `go` command for the side to move.
+/// The words of a UCI `go` command (where a `searchmoves` list ends).
+const GO_WORDS: [&str; 12] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
+
+/// Limits of a UCI `go` command for the side to move. A clock given for either side makes
+/// it a clock game: the side to move's time (0 when only the other side's is given, or
+/// negative, as some interfaces send once the flag fell) makes the search answer at once.
+/// `mate N` looks `2N - 1` plies deep (a mate in N is found there), unless a depth is given.
 #[must_use]
 pub fn go_limits(args: &[&str], side: Color) -> Limits {
     let mut l = Limits {
@@ -379,14 +421,20 @@ pub fn go_limits(args: &[&str], side: Color) -> Limits {
         movetime_ms: number_after(args, "movetime"),
         ..Limits::default()
     };
+    if l.depth.is_none() {
+        l.depth = number_after::<u32>(args, "mate")
+            .filter(|&n| n > 0)
+            .map(|n| n.saturating_mul(2).saturating_sub(1));
+    }
     let (t, i) = match side {
         Color::Red => ("wtime", "winc"),
         Color::Black => ("btime", "binc"),
     };
-    if let Some(time_ms) = number_after::<u64>(args, t) {
+    let ms = |key: &str| number_after::<i64>(args, key).map(|v| v.max(0).cast_unsigned());
+    if args.contains(&"wtime") || args.contains(&"btime") {
         l.clock = Some(Clock {
-            time_ms,
-            inc_ms: number_after(args, i).unwrap_or(0),
+            time_ms: ms(t).unwrap_or(0),
+            inc_ms: ms(i).unwrap_or(0),
             moves_to_go: number_after(args, "movestogo"),
         });
     }
@@ -469,5 +517,52 @@ mod tests {
         assert!(text.contains("bestmove 0000"), "{text}");
         let info = text.lines().find(|l| l.starts_with("info depth")).unwrap();
         assert!(!info.contains(" pv"), "{info}");
+    }
+
+    #[test]
+    fn every_go_is_finite_unless_infinite() {
+        // Mate in N looks 2N - 1 plies deep.
+        let l = go_limits(&["mate", "1"], Color::Red);
+        assert_eq!((l.depth, l.infinite), (Some(1), false));
+        let l = go_limits(&["mate", "3", "depth", "9"], Color::Red);
+        assert_eq!(l.depth, Some(9));
+        // A fallen flag (negative time) or a clock given only for the other side: a clock
+        // game with no time left, answered at once.
+        for args in [
+            &["wtime", "-50", "btime", "1000"][..],
+            &["btime", "1000", "binc", "0"][..],
+        ] {
+            let l = go_limits(args, Color::Red);
+            assert!(!l.infinite, "{args:?}");
+            assert_eq!(l.clock.map(|c| c.time_ms), Some(0), "{args:?}");
+        }
+        let l = go_limits(
+            &["wtime", "60000", "btime", "1000", "winc", "-5"],
+            Color::Red,
+        );
+        assert_eq!(l.clock.map(|c| (c.time_ms, c.inc_ms)), Some((60_000, 0)));
+        assert!(go_limits(&[], Color::Red).infinite);
+        assert!(go_limits(&["infinite"], Color::Black).infinite);
+    }
+
+    #[test]
+    fn searchmoves_and_a_bad_position_command() {
+        let text = session(
+            "position startpos\n\
+             go searchmoves a0a1 i3i4 depth 3\n\
+             position startpos moves h2e2 zzzz h9g7\n\
+             go depth 2\n\
+             quit\n",
+        );
+        let best: Vec<&str> = text.lines().filter(|l| l.starts_with("bestmove")).collect();
+        assert_eq!(best.len(), 2, "{text}");
+        assert!(
+            ["bestmove a0a1", "bestmove i3i4"].contains(&best[0]),
+            "{text}"
+        );
+        // Played up to the bad move: Black to move after h2e2.
+        let rank = best[1].as_bytes()["bestmove h9".len()];
+        assert!(rank >= b'5', "{text}");
+        assert!(text.contains("info string"), "{text}");
     }
 }

@@ -91,7 +91,8 @@ fn push_word<'a>(word: &'a str, out: &mut Vec<Token<'a>>) {
     } else {
         word
     };
-    if word.is_empty() {
+    // `e.p.` (or `ep`) written apart after an en-passant capture says nothing more.
+    if word.is_empty() || word.eq_ignore_ascii_case("e.p.") || word.eq_ignore_ascii_case("ep") {
         return;
     }
     let body = word.trim_end_matches(['!', '?']);
@@ -159,6 +160,20 @@ fn kind_of(tags: &[(String, String)]) -> Result<GameKind, PgnError> {
             if v.contains("jieqi") || v.contains("lines") {
                 return Err(PgnError::UnsupportedGame(v));
             }
+            // Any other variant (atomic, crazyhouse, king of the hill…) has rules of its
+            // own: read as chess it would be wrong, so it is refused.
+            let plain: String = v.chars().filter(char::is_ascii_alphanumeric).collect();
+            let standard = [
+                "",
+                "standard",
+                "chess",
+                "normal",
+                "fromposition",
+                "westernchess",
+            ];
+            if name == "Variant" && !standard.contains(&plain.as_str()) {
+                return Err(PgnError::UnsupportedGame(v));
+            }
         }
     }
     if get("FEN").is_some_and(|f| f.split('/').count() == 10) {
@@ -182,20 +197,29 @@ fn iccs(word: &str) -> Option<String> {
 /// Splits a text into games: each starts with its tags; movetext runs to the next tag
 /// block.
 pub(super) fn split_games(text: &str) -> Vec<String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut games = Vec::new();
     let mut cur = String::new();
     let mut in_moves = false;
+    // Inside a `{…}` comment, which may run over lines and hold anything but `}` (a line
+    // starting with `[` there is no tag).
+    let mut in_comment = false;
     for line in text.lines() {
         let t = line.trim_start();
-        if t.starts_with('%') {
-            continue; // an escape line
+        if !in_comment {
+            if t.starts_with('%') {
+                continue; // an escape line
+            }
+            if t.starts_with('[') && in_moves {
+                games.push(std::mem::take(&mut cur));
+                in_moves = false;
+            }
+            if !t.starts_with('[') && !t.is_empty() {
+                in_moves = true;
+            }
         }
-        if t.starts_with('[') && in_moves {
-            games.push(std::mem::take(&mut cur));
-            in_moves = false;
-        }
-        if !t.starts_with('[') && !t.is_empty() {
-            in_moves = true;
+        if in_moves {
+            in_comment = comment_open_after(line, in_comment);
         }
         cur.push_str(line);
         cur.push('\n');
@@ -206,15 +230,33 @@ pub(super) fn split_games(text: &str) -> Vec<String> {
     games
 }
 
+/// Whether a `{…}` comment is still open at the end of a movetext `line` that starts
+/// inside one when `open`: braces pair up, and a `;` outside a comment hides the rest of
+/// the line.
+fn comment_open_after(line: &str, mut open: bool) -> bool {
+    for c in line.chars() {
+        match (open, c) {
+            (true, '}') => open = false,
+            (false, '{') => open = true,
+            (false, ';') => break,
+            _ => {}
+        }
+    }
+    open
+}
+
 /// Reads one game.
 pub(super) fn read_game(text: &str) -> Result<PgnGame, PgnError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut tags = Vec::new();
     let mut movetext = String::new();
+    let mut in_comment = false;
     for line in text.lines() {
         let t = line.trim();
         if t.starts_with('[') && movetext.trim().is_empty() {
             tags.push(tag(t)?);
-        } else if !t.starts_with('%') {
+        } else if in_comment || !t.starts_with('%') {
+            in_comment = comment_open_after(line, in_comment);
             movetext.push_str(line);
             movetext.push('\n');
         }

@@ -228,3 +228,50 @@ fn a_jieqi_game_is_not_written_as_pgn() {
     assert_eq!(err, crate::save::SaveError::NoPgn("jieqi".to_owned()));
     assert!(err.to_string().contains(".txt"), "{err}");
 }
+
+#[test]
+fn files_as_other_programs_write_them() {
+    // A byte-order mark, CRLF line ends, a comment over lines with a line that starts
+    // with `[` (wrapped [%clk …] commands), `e.p.` written apart, and a time forfeit.
+    let text = "\u{feff}[Event \"x\"]\r\n[Result \"0-1\"]\r\n[Termination \"Time forfeit\"]\r\n\r\n\
+        1. e4 a6 2. e5 d5 3. exd6 e.p. {A long comment\r\n[%clk 0:01:00] inside} Qxd6 0-1\r\n";
+    let games = import_all(text);
+    assert_eq!(games.len(), 1, "{games:?}");
+    let g = games[0].as_ref().unwrap();
+    assert_eq!(g.tag("Event"), Some("x"));
+    assert_eq!(g.moves.len(), 6);
+    assert_eq!(g.comments.len(), 1);
+    assert!(
+        g.comments[0].1.contains("[%clk 0:01:00]"),
+        "{:?}",
+        g.comments
+    );
+    let saved = g.to_saved().unwrap();
+    assert_eq!(
+        saved.ending,
+        Some(Outcome::Win {
+            winner: banco_game::Color::Black,
+            reason: banco_game::WinReason::Timeout
+        })
+    );
+    // The next game still starts at its tags.
+    let two = format!("{text}\n[Event \"y\"]\n\n1. d4 *\n");
+    let games = import_all(&two);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("y"));
+}
+
+#[test]
+fn other_chess_variants_are_refused() {
+    for variant in ["King of the Hill", "Atomic", "Crazyhouse", "Three-check"] {
+        let text = format!("[Variant \"{variant}\"]\n\n1. e4 e5 *\n");
+        assert!(
+            matches!(import(&text), Err(PgnError::UnsupportedGame(_))),
+            "{variant}"
+        );
+    }
+    for variant in ["Standard", "From Position", "Chess960"] {
+        let text = format!("[Variant \"{variant}\"]\n\n1. e4 e5 *\n");
+        assert_eq!(import(&text).unwrap().kind, GameKind::Chess, "{variant}");
+    }
+}
