@@ -430,7 +430,7 @@ pub fn go_limits(args: &[&str], side: Color) -> Limits {
         Color::Red => ("wtime", "winc"),
         Color::Black => ("btime", "binc"),
     };
-    let ms = |key: &str| number_after::<i64>(args, key).map(|v| v.max(0).cast_unsigned());
+    let ms = |key: &str| number_after::<i64>(args, key).map(|v| u64::try_from(v).unwrap_or(0));
     if args.contains(&"wtime") || args.contains(&"btime") {
         l.clock = Some(Clock {
             time_ms: ms(t).unwrap_or(0),
