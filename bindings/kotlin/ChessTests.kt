@@ -167,7 +167,7 @@ fun chessTests(s: Suite) {
             copy.playText("d4", null)
             check(copy.fen() != g.fen())
             copy.close()
-            throws<BancoException.InvalidArgument> { g.setRules(defaultRules(GameKind.XIANGQI)) }
+            throws<BancoException.InvalidArgument> { g.setRules(defaultRules(GameKind.XIANGQI)!!) }
         }
         Game.fromFen(CHESS, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").use { g ->
             g.playText("O-O", Notation.SAN)

@@ -112,7 +112,7 @@ fun garbageTests(s: Suite) {
                     }
                 }
                 refused("setRules of another game", BancoException.InvalidArgument::class.java) {
-                    g.setRules(if (k == GameKind.CHESS) defaultRules(GameKind.XIANGQI) else Rules.Chess(true))
+                    g.setRules(if (k == GameKind.CHESS) defaultRules(GameKind.XIANGQI)!! else Rules.Chess(true))
                 }
                 refused("claimDraw", BancoException.NotAvailable::class.java) { g.claimDraw() }
                 repeat(3) {

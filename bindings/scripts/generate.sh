@@ -2,9 +2,9 @@
 # Builds banco-ffi (cdylib, cargo profile $BANCO_FFI_PROFILE, default `release`) and generates the Kotlin, Swift and Python bindings from
 # that exact library (uniffi library mode) into $TARGET/bindings/:
 #
-#   kotlin/org/banco/banco.kt          package org.banco
+#   kotlin/org/banco/banco_ffi.kt      package org.banco
 #   swift/Banco.swift                  module Banco, with banco_ffiFFI.h and .modulemap
-#   python/banco.py
+#   python/banco_ffi.py
 #   lib/libbanco_ffi.so                the library they were generated from
 #
 # $TARGET is $CARGO_TARGET_DIR, else the workspace target/. Generated code is never committed.

@@ -140,7 +140,7 @@ func garbageTests(_ s: Suite) {
                     try g.setRules(rules: .xiangqi(repetition: .asian, repetitions: r, noCapturePlies: 65535))
                 }
             }
-            try fails(.invalidArgument) { try g.setRules(rules: k == .chess ? defaultRules(kind: .xiangqi) : .chess(autoClaim: true)) }
+            try fails(.invalidArgument) { try g.setRules(rules: k == .chess ? defaultRules(kind: .xiangqi)! : .chess(autoClaim: true)) }
             try fails(.notAvailable) { _ = try g.claimDraw() }
             for _ in 0..<3 {
                 try eq(nil, try g.undo())

@@ -492,10 +492,8 @@ impl Engine {
                 id,
                 |_| {},
             );
-            Ok(SearchReport {
-                stopped: false,
-                ..report
-            })
+            // `stopped` when `stop()` (or a search started meanwhile) cut it short.
+            Ok(report)
         })
     }
 

@@ -584,10 +584,12 @@ pub fn board_shape(kind: GameKind) -> Result<BoardShape, BancoError> {
     guard(|| Ok(BoardShape::from(&AnyGame::new(kind.into())?)))
 }
 
-/// The usual rules of a game.
+/// The usual rules of a board game; `null`/`nil` for Lines, which has none of these
+/// (its settings are [`crate::lines::LinesSettings`]).
 #[uniffi::export]
-pub fn default_rules(kind: GameKind) -> Rules {
-    AnyRules::usual(kind.into()).into()
+pub fn default_rules(kind: GameKind) -> Option<Rules> {
+    let kind: banco_game::GameKind = kind.into();
+    (kind != banco_game::GameKind::Lines).then(|| AnyRules::usual(kind).into())
 }
 
 /// How a colour is called in a game (`Red`, `White`).

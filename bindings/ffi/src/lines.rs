@@ -510,7 +510,8 @@ impl LinesGame {
         Some(turn_of(&report, moved, s.score()))
     }
 
-    /// The computer's suggestion with its reason; `null`/`nil` once the game is over.
+    /// The computer's suggestion with its reason; `null`/`nil` once the game is over (and,
+    /// should the hint ever fail inside Banco, then too: a missing hint harms no game).
     /// Asking twice gives the same hint.
     pub fn hint(&self) -> Option<LinesHint> {
         guard(|| {
@@ -581,13 +582,13 @@ impl LinesGame {
     }
 
     /// The game in the one save format (continue it with [`LinesGame::load`] or
-    /// [`LinesGame::continue_saved`]).
+    /// [`LinesGame::restore`]).
     pub fn save(&self) -> Result<Vec<u8>, LinesError> {
         guard(|| Ok(self.lock().save()?))
     }
 
-    /// Replaces the game by a saved one, keeping the best scores.
-    pub fn continue_saved(&self, bytes: Vec<u8>) -> Result<(), LinesError> {
+    /// Replaces the game by a saved one, keeping the best scores (as `Game.restore`).
+    pub fn restore(&self, bytes: Vec<u8>) -> Result<(), LinesError> {
         guard(|| Ok(self.lock().continue_saved(&bytes)?))
     }
 }
@@ -868,7 +869,7 @@ mod tests {
             );
         }
         let third = LinesGame::new(settings(LinesUndo::Off), Some(1)).unwrap();
-        third.continue_saved(saved).unwrap();
+        third.restore(saved).unwrap();
         assert_eq!(third.view().turns, 13);
         assert_eq!(lines_color_name(0).as_deref(), Some("red"));
         assert_eq!(lines_color_name(7), None);

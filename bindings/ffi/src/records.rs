@@ -167,7 +167,7 @@ pub fn pgn_import_error_text(error: PgnImportError) -> String {
     error.to_string()
 }
 
-/// The PGN of any saved game's bytes (`VsComputer.save()`, `Match` saves, `Game.save()`).
+/// The PGN of any saved game's bytes (`VsComputer.save()`, `Game.save()`).
 #[uniffi::export]
 pub fn pgn_of_saved(bytes: Vec<u8>) -> Result<String, BancoError> {
     guard(|| Ok(pgn::export_saved(&SavedGame::decode(&bytes)?)?))

@@ -318,6 +318,12 @@ fn garbage_to_every_entry_point() {
         default_rules(GameKind::Xiangqi),
         banco_version(),
     );
+    assert_eq!(
+        default_rules(GameKind::Lines),
+        None,
+        "Lines has no board-game rules"
+    );
+    assert!(default_rules(GameKind::Chess).is_some());
     game.set_listener(None).unwrap();
 }
 
@@ -426,7 +432,7 @@ fn garbage_to_engine_and_match_entry_points() {
     let offer = MatchOffer {
         game: GameKind::Chess,
         your_color: Color::Red,
-        rules: Some(default_rules(GameKind::Xiangqi)),
+        rules: default_rules(GameKind::Xiangqi),
         start_fen: None,
         clock: None,
     };

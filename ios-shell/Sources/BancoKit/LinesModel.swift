@@ -112,7 +112,7 @@ public final class LinesModel: Model {
         guard let text = store.string(LinesModel.continueKey) else { return false }
         do {
             guard let bytes = Data(base64Encoded: text), let g = scratch() else { throw LinesError.BadSave(message: "not Base64") }
-            try g.continueSaved(bytes: bytes)
+            try g.restore(bytes: bytes)
         } catch {
             store.set(LinesModel.continueKey, nil)
             state.message = "The saved game could not be continued: \(readable(error))"

@@ -15,8 +15,9 @@ public enum RulesPreset: String, CaseIterable {
 
     /// Xiangqi's usual rules with this preset's repetition rule.
     public var rules: Rules {
-        guard case .xiangqi(_, let repetitions, let noCapture) = defaultRules(kind: .xiangqi) else {
-            return defaultRules(kind: .xiangqi)
+        guard case .xiangqi(_, let repetitions, let noCapture)? = defaultRules(kind: .xiangqi) else {
+            // Not reached: xiangqi always has its usual rules.
+            return .xiangqi(repetition: self == .asian ? .asian : .casual, repetitions: 3, noCapturePlies: 120)
         }
         return .xiangqi(repetition: self == .asian ? .asian : .casual, repetitions: repetitions,
                         noCapturePlies: noCapture)

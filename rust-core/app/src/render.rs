@@ -421,7 +421,7 @@ fn chess(p: &Picture) -> String {
     s.push_str("<g class=\"squares\">");
     for sq in 0..(p.width * p.height) {
         let (c, r) = p.cell(sq);
-        let dark = (sq % p.width + sq / p.width) % 2 == 0;
+        let dark = (sq % p.width + sq / p.width).is_multiple_of(2);
         let fill = match (dark, p.last_move.is_some_and(|(f, t)| f == sq || t == sq)) {
             (true, true) => "#aaa23a",
             (false, true) => "#cdd26a",

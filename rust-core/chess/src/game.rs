@@ -468,7 +468,24 @@ impl MatchGame for Chess {
         }
         match fen {
             None => Ok(Chess::new()),
-            Some(text) => Chess::from_fen(text).map_err(|e| SetupError::BadPosition(e.to_string())),
+            Some(text) => Chess::from_fen(text).map_err(|e| {
+                // A board that reads but is not legal: every problem, not the first only.
+                let problems = crate::setup::ChessSetup::from_fen(text)
+                    .map(|s| s.problems())
+                    .unwrap_or_default();
+                SetupError::BadPosition(match &problems[..] {
+                    [] => e.to_string(),
+                    [one] => format!("illegal position: {one}"),
+                    many => format!(
+                        "illegal position, {} problems: {}",
+                        many.len(),
+                        many.iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    ),
+                })
+            }),
         }
     }
 

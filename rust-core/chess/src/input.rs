@@ -239,10 +239,10 @@ impl Chess {
             // by its rank, `B5b6`): the SAN reading wins when it is legal. Otherwise the
             // coordinates win, and the SAN reading only when it alone is legal.
             let san_move = || san.as_ref().ok().and_then(|s| s.to_move(self).ok());
-            if text.trim_start().starts_with('B') {
-                if let Some(mv) = san_move() {
-                    return Ok(mv);
-                }
+            if text.trim_start().starts_with('B')
+                && let Some(mv) = san_move()
+            {
+                return Ok(mv);
             }
             return uci
                 .to_move(self)

@@ -22,8 +22,8 @@ pub(crate) struct SolveArgs {
     /// The puzzle position (FEN; the side to move mates).
     #[arg(long)]
     fen: String,
-    /// Longest mate to look for, in moves of the attacker (at most 100).
-    #[arg(long, default_value_t = 40)]
+    /// Longest mate to look for, in moves of the attacker (1 to 100).
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100))]
     max_mate: u32,
     /// Give up after this many seconds.
     #[arg(long, default_value_t = 10.0)]

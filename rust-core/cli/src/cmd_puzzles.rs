@@ -43,16 +43,16 @@ enum Action {
         /// Highest level of the players.
         #[arg(long, default_value_t = 6)]
         max_level: u8,
-        /// Longest mate looked for.
-        #[arg(long, default_value_t = 9)]
+        /// Longest mate looked for (1 to 100).
+        #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(1..=100))]
         max_mate: u32,
     },
     /// Prove `source<TAB>FEN` rows from a file and print the proven ones as rows.
     Prove {
         /// The file (a header row starting with `source` is skipped).
         file: PathBuf,
-        /// Longest mate looked for.
-        #[arg(long, default_value_t = 15)]
+        /// Longest mate looked for (1 to 100).
+        #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..=100))]
         max_mate: u32,
         /// Prefix of the ids.
         #[arg(long, default_value = "c")]

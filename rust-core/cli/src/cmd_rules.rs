@@ -120,7 +120,7 @@ fn perft_jieqi(args: &PerftArgs) -> Result<(), CliError> {
 /// `banco move`.
 #[derive(Args, Debug)]
 pub(crate) struct MoveArgs {
-    /// The game: xiangqi or chess.
+    /// The game: xiangqi, chess or jieqi (its steps in coordinates).
     #[arg(long, default_value = "xiangqi")]
     game: String,
     /// Position (FEN); the start position when absent.
@@ -166,11 +166,16 @@ fn move_any(kind: banco_game::GameKind, args: &MoveArgs) -> Result<(), CliError>
         _ => CliError::input(format!("unparsable move: {e}")),
     })?;
     let info = notation::describe(&game, mv);
-    outln!(
-        "uci {} san {}",
-        info.text(Notation::Coordinate),
-        info.text(Notation::San)
-    );
+    if kind == banco_game::GameKind::Jieqi {
+        // Jieqi's steps have one notation: xiangqi's coordinates.
+        outln!("iccs {}", info.text(Notation::Coordinate));
+    } else {
+        outln!(
+            "uci {} san {}",
+            info.text(Notation::Coordinate),
+            info.text(Notation::San)
+        );
+    }
     Ok(())
 }
 

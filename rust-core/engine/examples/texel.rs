@@ -91,7 +91,7 @@ fn generate(args: &[String]) -> Result<(), String> {
         }
         file.write_all(lines.as_bytes())
             .map_err(|e| format!("cannot write {out}: {e}"))?;
-        if (index + 1 - first) % 10 == 0 || index + 1 == first + games {
+        if (index + 1 - first).is_multiple_of(10) || index + 1 == first + games {
             eprintln!(
                 "game {} plies {} result {}; {kept} positions kept of {total}; red won {} drew {} lost {}; {:.0} s",
                 index + 1,
@@ -167,13 +167,12 @@ fn import(args: &[String]) -> Result<(), String> {
             let moves = json_moves(line).ok_or_else(|| bad("no moves"))?;
             games += 1;
             for (ply, text) in moves.iter().enumerate() {
-                if ply >= skip {
-                    if let Some(q) = quiet(&pos, &params) {
-                        if seen.insert(q.hash()) {
-                            kept += 1;
-                            let _ = writeln!(lines, "{};{}", to_fen(&q), result);
-                        }
-                    }
+                if ply >= skip
+                    && let Some(q) = quiet(&pos, &params)
+                    && seen.insert(q.hash())
+                {
+                    kept += 1;
+                    let _ = writeln!(lines, "{};{}", to_fen(&q), result);
                 }
                 let mv = find_move(&pos, text)
                     .ok_or_else(|| bad(&format!("move {} `{text}` is not legal", ply + 1)))?;

@@ -285,11 +285,11 @@ impl<M: Copy + PartialEq> Killers<M> {
     /// Records a quiet cutoff move at `ply`.
     #[inline]
     pub fn push(&mut self, ply: usize, mv: M) {
-        if let Some(k) = self.table.get_mut(ply) {
-            if k[0] != mv {
-                k[1] = k[0];
-                k[0] = mv;
-            }
+        if let Some(k) = self.table.get_mut(ply)
+            && k[0] != mv
+        {
+            k[1] = k[0];
+            k[0] = mv;
         }
     }
 

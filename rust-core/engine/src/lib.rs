@@ -59,8 +59,10 @@
 //! assert_eq!(best::<DiceRace>("5 3 4 r", 6).as_deref(), Some("roll"));
 //! ```
 //!
-//! Everything here is deterministic except what reads the wall clock: searches limited by
-//! move time or a game clock. Tests limit by depth or nodes.
+//! Everything here is deterministic except what reads the wall clock (searches limited by
+//! move time or a game clock) and searches on more than one thread (Lazy SMP: the helpers'
+//! timing changes the shared table, so node counts and even moves vary from run to run;
+//! see [`smp`]). Tests limit by depth or nodes, on one thread.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 // `n & 1023 == 0` says "every 1,024 nodes" more plainly than `trailing_zeros`.

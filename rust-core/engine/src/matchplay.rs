@@ -325,7 +325,7 @@ fn play_game<G: EngineGame>(
         .get((index / 2) as usize % G::OPENINGS.len().max(1))
         .copied()
         .unwrap_or(("start position", ""));
-    let a_first = index % 2 == 0;
+    let a_first = index.is_multiple_of(2);
     let mut game = opening::<G>(line, index / 2, options);
     let mut players = if a_first {
         [Player::new(a), Player::new(b)]

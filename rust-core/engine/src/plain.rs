@@ -54,14 +54,14 @@ impl Plain<'_> {
         if node.awaits_chance() {
             return self.expectation(node, depth, ply);
         }
-        if ply > 0 {
-            if let Some(r) = node.repetition() {
-                return match r {
-                    Repetition::Draw => 0,
-                    Repetition::Win => 20_000,
-                    Repetition::Loss => -20_000,
-                };
-            }
+        if ply > 0
+            && let Some(r) = node.repetition()
+        {
+            return match r {
+                Repetition::Draw => 0,
+                Repetition::Win => 20_000,
+                Repetition::Loss => -20_000,
+            };
         }
         let mut moves = MoveList::new();
         node.legal_moves(&mut moves);
@@ -161,10 +161,10 @@ pub fn search<G: EngineGame>(
         let mut alpha = -INF;
         let mut best = None;
         // Previous best first.
-        if let Some(b) = result.best_move {
-            if let Some(i) = roots.iter().position(|&m| m == b) {
-                roots.as_mut_slice().swap(0, i);
-            }
+        if let Some(b) = result.best_move
+            && let Some(i) = roots.iter().position(|&m| m == b)
+        {
+            roots.as_mut_slice().swap(0, i);
         }
         for &mv in &roots {
             let u = node.make(mv);

@@ -423,7 +423,7 @@ impl<S: SearchGame> Searcher<S> {
                     break;
                 }
                 if value <= alpha {
-                    beta = (alpha + beta) / 2;
+                    beta = i32::midpoint(alpha, beta);
                     alpha = (value - delta).max(-INF);
                 } else if value >= beta {
                     beta = (value + delta).min(INF);
@@ -773,28 +773,31 @@ impl<S: SearchGame> Searcher<S> {
         // table's score, the table move is extended; when even without it the node
         // beats beta, it is cut (multi-cut).
         let mut tt_ext = 0;
-        if self.features.singular && !singular_search && depth >= 6 && tt_move != S::no_move() {
-            if let Some(h) = hit.filter(|h| {
+        if self.features.singular
+            && !singular_search
+            && depth >= 6
+            && tt_move != S::no_move()
+            && let Some(h) = hit.filter(|h| {
                 h.depth >= depth - 3 && h.bound != Bound::Upper && h.score.abs() < DECISIVE
-            }) {
-                let s_beta = h.score - 2 * depth;
-                self.excluded[ply] = tt_move;
-                let v = self.negamax(node, (depth - 1) / 2, s_beta - 1, s_beta, ply, false, stop);
-                self.excluded[ply] = S::no_move();
-                if self.aborted {
-                    return 0;
-                }
-                if v < s_beta {
-                    tt_ext = if !pv_node && v < s_beta - 40 && self.double_ext[ply] < 6 {
-                        2
-                    } else {
-                        1
-                    };
-                } else if s_beta >= beta {
-                    return s_beta;
-                } else if h.score >= beta {
-                    tt_ext = -1;
-                }
+            })
+        {
+            let s_beta = h.score - 2 * depth;
+            self.excluded[ply] = tt_move;
+            let v = self.negamax(node, (depth - 1) / 2, s_beta - 1, s_beta, ply, false, stop);
+            self.excluded[ply] = S::no_move();
+            if self.aborted {
+                return 0;
+            }
+            if v < s_beta {
+                tt_ext = if !pv_node && v < s_beta - 40 && self.double_ext[ply] < 6 {
+                    2
+                } else {
+                    1
+                };
+            } else if s_beta >= beta {
+                return s_beta;
+            } else if h.score >= beta {
+                tt_ext = -1;
             }
         }
         let killers = self.killers.get(ply);

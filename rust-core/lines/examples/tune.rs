@@ -274,7 +274,7 @@ fn positions(d: &Drift, seed: u64, threads: usize) -> Vec<LinesGame> {
         let mut kept = Vec::new();
         while !game.is_over() {
             let balls = game.board().ball_count();
-            if game.turns() % d.every == 0 && (d.band.0..=d.band.1).contains(&balls) {
+            if game.turns().is_multiple_of(d.every) && (d.band.0..=d.band.1).contains(&balls) {
                 kept.push(game.clone());
             }
             let next = game.next_colors();

@@ -93,10 +93,10 @@ impl Position {
                     out.push(s);
                 }
                 // Whatever the first piece is, it screens a cannon beyond it.
-                if let Some(c) = self.lines.first(s, d) {
-                    if self.board[c as usize] == base | CANNON {
-                        out.push(c);
-                    }
+                if let Some(c) = self.lines.first(s, d)
+                    && self.board[c as usize] == base | CANNON
+                {
+                    out.push(c);
                 }
             }
         }

@@ -153,7 +153,7 @@ impl<P: Replay> History<P> {
     /// Who played ply `i` of the last `span` plies.
     pub(crate) fn mover_in_cycle(&self, span: usize, i: usize) -> Color {
         let now = self.pos.side_to_move();
-        if (span - i) % 2 == 0 {
+        if (span - i).is_multiple_of(2) {
             now
         } else {
             now.other()

@@ -279,10 +279,10 @@ impl Position {
                     } else {
                         first.and_then(|screen| self.lines.first(screen, d))
                     };
-                    if let Some(t) = target {
-                        if b[t as usize] & enemy != 0 {
-                            out.push(Move::inner(f, t));
-                        }
+                    if let Some(t) = target
+                        && b[t as usize] & enemy != 0
+                    {
+                        out.push(Move::inner(f, t));
                     }
                 }
             }

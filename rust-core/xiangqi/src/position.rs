@@ -358,11 +358,11 @@ impl Position {
     /// use banco_xiangqi::{Position, Square};
     ///
     /// let pos = Position::startpos();
-    /// let e1 = Square::parse("e1").unwrap();
+    /// let sq = |name: &str| name.parse::<Square>().unwrap();
     /// // The advisors guard e1, the elephants e2 and the c0 elephant a2.
-    /// assert!(pos.is_attacked(e1, Color::Red));
-    /// assert!(pos.is_attacked(Square::parse("a2").unwrap(), Color::Red));
-    /// assert!(!pos.is_attacked(e1, Color::Black));
+    /// assert!(pos.is_attacked(sq("e1"), Color::Red));
+    /// assert!(pos.is_attacked(sq("a2"), Color::Red));
+    /// assert!(!pos.is_attacked(sq("e1"), Color::Black));
     /// ```
     #[must_use]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {

@@ -145,15 +145,15 @@ impl Setup {
                 Square::all().find(|&sq| self.get(sq) == Some(Piece::new(c, PieceKind::King)))
             })
             .collect();
-        if let [red, black] = kings[..] {
-            if red.file() == black.file() {
-                let (lo, hi) = (red.rank().min(black.rank()), red.rank().max(black.rank()));
-                let blocked = (lo + 1..hi)
-                    .filter_map(|r| Square::new(red.file(), r))
-                    .any(|sq| self.get(sq).is_some());
-                if !blocked {
-                    problems.push(Problem::KingsFacing);
-                }
+        if let [red, black] = kings[..]
+            && red.file() == black.file()
+        {
+            let (lo, hi) = (red.rank().min(black.rank()), red.rank().max(black.rank()));
+            let blocked = (lo + 1..hi)
+                .filter_map(|r| Square::new(red.file(), r))
+                .any(|sq| self.get(sq).is_some());
+            if !blocked {
+                problems.push(Problem::KingsFacing);
             }
         }
         if problems.is_empty() {

@@ -238,6 +238,24 @@ fn play_rejects_bad_setup_with_every_problem() {
         err.contains("red has no king") && err.contains("3 rooks"),
         "{err}"
     );
+    // Chess lists them all too: both kings missing, a pawn on a back rank.
+    let out = banco_stdin(
+        &[
+            "play",
+            "--game",
+            "chess",
+            "--fen",
+            "8/8/8/8/8/8/8/P7 w - - 0 1",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("3 problems"), "{err}");
+    assert!(
+        err.contains("white") && err.contains("black") && err.contains("back rank"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -158,12 +158,11 @@ pub fn see(board: &Board, mv: ChessMove) -> i32 {
 #[inline]
 #[must_use]
 pub fn see_ok(board: &Board, mv: ChessMove) -> bool {
-    if mv.promotion().is_none() {
-        if let (Some((v, _)), Some(m)) = (victim(board, mv), board.piece_on(square(mv.from()))) {
-            if value(v) >= value(m) {
-                return true;
-            }
-        }
+    if mv.promotion().is_none()
+        && let (Some((v, _)), Some(m)) = (victim(board, mv), board.piece_on(square(mv.from())))
+        && value(v) >= value(m)
+    {
+        return true;
     }
     see(board, mv) >= 0
 }

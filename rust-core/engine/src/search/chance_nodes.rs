@@ -22,17 +22,18 @@ impl<S: SearchGame> Searcher<S> {
     ) -> i32 {
         let quiescence = depth <= 0;
         let key = node.hash();
-        if !quiescence && !pv_node {
-            if let Some(h) = self.tt.probe(key, ply) {
-                let cut = h.depth >= depth
-                    && match h.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => h.score >= beta,
-                        Bound::Upper => h.score <= alpha,
-                    };
-                if cut {
-                    return h.score;
-                }
+        if !quiescence
+            && !pv_node
+            && let Some(h) = self.tt.probe(key, ply)
+        {
+            let cut = h.depth >= depth
+                && match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                };
+            if cut {
+                return h.score;
             }
         }
         let mut outcomes = ChanceList::new();

@@ -134,10 +134,10 @@ fn horse_mobility(b: &[u8; 256], f: u8, own: u8) -> u8 {
     let mut n = 0u8;
     // HORSE_STEPS lists the two targets of each leg one after the other.
     for pair in HORSE_STEPS.chunks_exact(2) {
-        if let [(leg, d1), (_, d2)] = *pair {
-            if b[f.wrapping_add(leg) as usize] == 0 {
-                n += free(f.wrapping_add(d1)) + free(f.wrapping_add(d2));
-            }
+        if let [(leg, d1), (_, d2)] = *pair
+            && b[f.wrapping_add(leg) as usize] == 0
+        {
+            n += free(f.wrapping_add(d1)) + free(f.wrapping_add(d2));
         }
     }
     n
@@ -332,10 +332,11 @@ pub(crate) fn walked_mobility(pos: &Position, sq: banco_xiangqi::Square) -> u32 
                 (-2, -1),
             ] {
                 let leg = at(df / 2, dr / 2);
-                if let (Some(leg), Some(t)) = (leg, at(df, dr)) {
-                    if pos.piece_at(leg).is_none() && !own(t) {
-                        n += 1;
-                    }
+                if let (Some(leg), Some(t)) = (leg, at(df, dr))
+                    && pos.piece_at(leg).is_none()
+                    && !own(t)
+                {
+                    n += 1;
                 }
             }
         }

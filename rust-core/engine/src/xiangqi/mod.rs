@@ -421,10 +421,10 @@ impl SearchGame for XiangqiNode {
                     (h ^ s.hash_before).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
                 });
                 let slot = (cycle >> 53) as usize % VERDICT_CACHE;
-                if let Some(&(k, r)) = self.verdicts.get(slot) {
-                    if k == cycle {
-                        return Some(r);
-                    }
+                if let Some(&(k, r)) = self.verdicts.get(slot)
+                    && k == cycle
+                {
+                    return Some(r);
                 }
                 let me = self.pos.side_to_move();
                 let r = match self.verdict(d) {
@@ -476,7 +476,7 @@ pub(crate) fn random_move(
         .collect();
     let pick = |n: usize, rng: &mut crate::level::Rng| (rng.next_u64() % n as u64) as usize;
     Some(
-        if !captures.is_empty() && rng.next_u64() % capture_one_in == 0 {
+        if !captures.is_empty() && rng.next_u64().is_multiple_of(capture_one_in) {
             captures[pick(captures.len(), rng)]
         } else {
             moves.as_slice()[pick(moves.len(), rng)]

@@ -276,7 +276,7 @@ enum Phase {
 fn phase_of(i: usize) -> Phase {
     match i {
         _ if i < ROOK_MOB => {
-            if i % 2 == 0 {
+            if i.is_multiple_of(2) {
                 Phase::Mg
             } else {
                 Phase::Eg
@@ -284,14 +284,14 @@ fn phase_of(i: usize) -> Phase {
         }
         ROOK_MOB | MISSING_ADVISOR | ATTACK | OPEN_KING | ATTACK_GUARDS => Phase::Mg,
         _ if (ROOK_OPEN..OPEN_KING).contains(&i) => {
-            if (i - ROOK_OPEN) % 2 == 0 {
+            if (i - ROOK_OPEN).is_multiple_of(2) {
                 Phase::Mg
             } else {
                 Phase::Eg
             }
         }
         _ if i >= PAIRS => {
-            if (i - PAIRS) % 2 == 0 {
+            if (i - PAIRS).is_multiple_of(2) {
                 Phase::Mg
             } else {
                 Phase::Eg
@@ -310,7 +310,7 @@ pub fn weight_name(i: usize) -> String {
     const KINDS: [&str; 7] = [
         "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn",
     ];
-    let mg = |j: usize| if j % 2 == 0 { "mg" } else { "eg" };
+    let mg = |j: usize| if j.is_multiple_of(2) { "mg" } else { "eg" };
     match i {
         _ if i < PST => format!("material {} {}", KINDS[i / 2], mg(i)),
         _ if i < ROOK_MOB => {

@@ -157,10 +157,10 @@ fn attack_map(a: &mut [u8; 256], b: &[u8; 256], lines: &Lines, list: &[u8; 16], 
                 (s + ((up + 1) << 4), UP),
                 (s - ((down + 1) << 4), DOWN),
             ] {
-                if b[screen as usize] != 0 {
-                    if let Some(t) = lines.first(screen, d) {
-                        hit(t, val(5));
-                    }
+                if b[screen as usize] != 0
+                    && let Some(t) = lines.first(screen, d)
+                {
+                    hit(t, val(5));
                 }
             }
         }

@@ -52,7 +52,9 @@ impl Summary {
 fn median(v: &[u32]) -> f64 {
     let n = v.len();
     match (v.get(n / 2), n.checked_sub(1).and_then(|i| v.get(i / 2))) {
-        (Some(&hi), Some(&lo)) if n % 2 == 0 => f64::midpoint(f64::from(lo), f64::from(hi)),
+        (Some(&hi), Some(&lo)) if n.is_multiple_of(2) => {
+            f64::midpoint(f64::from(lo), f64::from(hi))
+        }
         (Some(&mid), _) => f64::from(mid),
         _ => 0.0,
     }

@@ -401,10 +401,10 @@ impl Discovery {
             Err(mdns_sd::Error::DaemonShutdown) => Ok(()),
             Err(e) => Err(e.into()),
         };
-        if result.is_ok() {
-            if let Some(monitor) = self.monitor.take() {
-                let _ = monitor.join();
-            }
+        if result.is_ok()
+            && let Some(monitor) = self.monitor.take()
+        {
+            let _ = monitor.join();
         }
         result
     }
@@ -462,10 +462,10 @@ impl Drop for PeerBrowser {
         if self.latest.load(Ordering::SeqCst) != self.number {
             return;
         }
-        if again(|| self.daemon.stop_browse(SERVICE_TYPE)).is_ok() {
-            if let Some(thread) = self.thread.take() {
-                let _ = thread.join();
-            }
+        if again(|| self.daemon.stop_browse(SERVICE_TYPE)).is_ok()
+            && let Some(thread) = self.thread.take()
+        {
+            let _ = thread.join();
         }
     }
 }

@@ -107,11 +107,13 @@ fn game(mtu: u16, drop: f64, cut_every: u32, max_cuts: u32, seed: u64) {
         |side, e| {
             if let DriverEvent::Session(Event::MovePlayed { ply, mv, .. }) = e {
                 played.push((side, *ply, *mv));
-                if side == 0 && (ply + 1) % cut_every == 0 && cuts < max_cuts {
-                    if let Some(c) = last.lock().unwrap().as_ref() {
-                        c.cut();
-                        cuts += 1;
-                    }
+                if side == 0
+                    && (ply + 1) % cut_every == 0
+                    && cuts < max_cuts
+                    && let Some(c) = last.lock().unwrap().as_ref()
+                {
+                    c.cut();
+                    cuts += 1;
                 }
             }
         },

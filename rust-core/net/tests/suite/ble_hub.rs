@@ -74,7 +74,7 @@ impl Air {
     /// calls `ready` from its own thread, as Android and iOS do.
     fn refuse(&self, ready: impl FnOnce() + Send + 'static) -> bool {
         let n = self.sends.fetch_add(1, Ordering::Relaxed) + 1;
-        if n % self.busy_every != 0 {
+        if !n.is_multiple_of(self.busy_every) {
             return false;
         }
         self.busy.fetch_add(1, Ordering::Relaxed);

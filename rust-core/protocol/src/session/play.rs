@@ -326,10 +326,9 @@ impl<G: Game> MatchState<G> {
             winner,
             reason: WinReason::Timeout,
         }) = self.outcome
+            && let Some(slot) = r.get_mut(winner.other().index())
         {
-            if let Some(slot) = r.get_mut(winner.other().index()) {
-                *slot = 0;
-            }
+            *slot = 0;
         }
         if let Some(side) = self.running_clock()
             && let Some(slot) = r.get_mut(side.index())

@@ -89,7 +89,7 @@ impl Game for CountingGame {
     }
 
     fn side_to_move(&self) -> Color {
-        if self.ply % 2 == 0 {
+        if self.ply.is_multiple_of(2) {
             Color::Red
         } else {
             Color::Black
@@ -141,7 +141,10 @@ impl Game for CountingGame {
     }
 
     fn claimable_draw(&self, rules: &CountingRules) -> Option<DrawReason> {
-        (rules.draw_claims && self.total > 0 && self.total % 10 == 0 && self.total < self.target)
+        (rules.draw_claims
+            && self.total > 0
+            && self.total.is_multiple_of(10)
+            && self.total < self.target)
             .then_some(DrawReason::FiftyMoveRule)
     }
 

@@ -523,21 +523,23 @@ fn mixed_sim(seed: u64) -> RaceSim {
     let time_limit_s = [0, 20, 60, 1][(seed % 4) as usize];
     RaceSim {
         options: RaceOptions {
-            start_balls: if seed % 2 == 0 { 3 } else { 5 },
+            start_balls: if seed.is_multiple_of(2) { 3 } else { 5 },
             time_limit_s,
         },
         // The very bad link can stay down for minutes (handshakes failing over and over):
         // longer than the grace a timed race gives a silent peer, after which each side
         // judges alone (see `RACE_GRACE_MS`). Timed races run on the rough link.
-        faults: if seed % 3 == 0 && time_limit_s == 0 {
+        faults: if seed.is_multiple_of(3) && time_limit_s == 0 {
             very_bad
         } else {
             FaultPlan::ROUGH
         },
         think_ms: [40, 400, 5, 150][(seed / 4 % 4) as usize],
-        resign: (seed % 7 == 0).then_some(((seed % 2) as usize, (seed % 30) as u32)),
+        resign: seed
+            .is_multiple_of(7)
+            .then_some(((seed % 2) as usize, (seed % 30) as u32)),
         // An idle player only where a time limit ends the race.
-        idle_after: if seed % 5 == 0 && seed % 4 != 0 {
+        idle_after: if seed.is_multiple_of(5) && !seed.is_multiple_of(4) {
             [Some((seed % 11) as u32), None]
         } else {
             [None, None]

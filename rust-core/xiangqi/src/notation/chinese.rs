@@ -186,14 +186,14 @@ impl FromStr for Chinese {
         if let Some(p) = at(0).and_then(place_word) {
             place = Some(p);
             i = 1;
-        } else if let (Some((n, _)), Some(next)) = (at(0).and_then(numeral), at(1)) {
-            if verb(next).is_none() {
-                if !(1..=5).contains(&n) {
-                    return Err(err("the place of a pawn from the front is 一 to 五"));
-                }
-                place = Some(Place::Nth(n));
-                i = 1;
+        } else if let (Some((n, _)), Some(next)) = (at(0).and_then(numeral), at(1))
+            && verb(next).is_none()
+        {
+            if !(1..=5).contains(&n) {
+                return Err(err("the place of a pawn from the front is 一 to 五"));
             }
+            place = Some(Place::Nth(n));
+            i = 1;
         }
         let kind = at(i).and_then(kind_of_glyph);
         if kind.is_some() {

@@ -201,10 +201,10 @@ fn play_rejects_illegal_and_changes_nothing() {
     let mut game = Xiangqi::new();
     let before = game.fen();
     for code in 0..8100u16 {
-        if let Some(mv) = Move::from_wire(code) {
-            if !game.position().is_legal(mv) {
-                assert!(game.play(mv).is_err());
-            }
+        if let Some(mv) = Move::from_wire(code)
+            && !game.position().is_legal(mv)
+        {
+            assert!(game.play(mv).is_err());
         }
     }
     assert_eq!(game.fen(), before);

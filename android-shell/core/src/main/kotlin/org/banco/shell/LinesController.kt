@@ -109,7 +109,7 @@ class LinesController(
     fun continueGame(): Boolean {
         val text = store.getString(K_CONTINUE) ?: return false
         return try {
-            scratch().continueSaved(Base64.getDecoder().decode(text))
+            scratch().restore(Base64.getDecoder().decode(text))
             limitMs = null
             deadline = null
             refresh(run = null, turn = null)
