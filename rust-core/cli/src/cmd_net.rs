@@ -172,6 +172,14 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
             })?,
         _ => 0,
     };
+    if let Some(fen) = &args.fen {
+        // Checked here: a bad position would only fail once a guest has paired.
+        if game == GameKind::Lines {
+            return Err(CliError::input("a lines race has no --fen"));
+        }
+        <banco_app::any::AnyGame as banco_game::MatchGame>::setup(game, Some(fen))
+            .map_err(|e| CliError::input(format!("--fen: {e}")))?;
+    }
     let mut options = HostOptions::new(
         &args.common.name,
         SocketAddr::new(args.bind, args.port),
@@ -343,6 +351,10 @@ struct Table {
 /// dropped, e.g. to its rate limit, is only sent again while the session lives).
 const FINISH_GRACE: Duration = Duration::from_secs(5);
 
+/// How long that side waits from a lost link for it to come back and carry the last
+/// message (reconnecting takes a few backoff steps).
+const RECONNECT_GRACE: Duration = Duration::from_secs(15);
+
 impl Table {
     fn new(
         args: &MatchArgs,
@@ -468,6 +480,15 @@ impl Table {
             // After the result line nothing more is printed (it stays the last line); the
             // table only waits for the link's end or for the peer's acknowledgement.
             return match event {
+                // Our last message (the final move, a resignation) not acknowledged yet: the
+                // link may come back and carry it, so keep waiting, a while longer.
+                NetEvent::Disconnected { .. } | NetEvent::Reconnecting { .. }
+                    if self.finish_by.is_some() && self.m.unacked() > 0 =>
+                {
+                    let later = Instant::now() + RECONNECT_GRACE;
+                    self.finish_by = self.finish_by.map(|d| d.max(later));
+                    None
+                }
                 NetEvent::Closed { .. } | NetEvent::Disconnected { .. } => {
                     self.m.leave();
                     Some(Ok(()))
@@ -480,6 +501,11 @@ impl Table {
             NetEvent::Connected { peer } => outln!("connected to {}", shown(&peer)),
             NetEvent::Disconnected { reason } => {
                 outln!("connection lost ({}); the match waits", shown(&reason));
+                // A code belongs to its link: with the link gone there is none to compare.
+                if self.question == Question::Code {
+                    self.question = Question::None;
+                    outln!("(the code above is void: that connection is gone)");
+                }
             }
             NetEvent::Resumed => outln!("connection back; the match goes on"),
             NetEvent::Reconnecting {
@@ -494,6 +520,16 @@ impl Table {
             }
             NetEvent::VerifyCode { code, peer_name } => {
                 let text = verify_text(&code, &peer_name);
+                if self.question == Question::Reopen {
+                    // Paused, with "listen again?" still open: a code that comes now (a
+                    // handshake begun before the pause) is turned away, never asked over
+                    // the question the player is answering.
+                    report(self.m.reject_code());
+                    outln!(
+                        "a device from before the pause showed code {code}: turned away (answer the question above)"
+                    );
+                    return None;
+                }
                 self.code.clone_from(&code);
                 if self.yes {
                     outln!("{text} yes (--yes)");
@@ -640,6 +676,9 @@ impl Table {
                     self.maybe_ai_move();
                 } else {
                     outln!("they moved: their draw offer is withdrawn");
+                }
+                if self.question == Question::Draw {
+                    self.question = Question::None;
                 }
             }
             NetEvent::MoveRefused { .. } => {

@@ -253,8 +253,10 @@ fn translate(
             delay_ms: delay.as_millis() as u64,
             reason: error,
         },
-        DriverEvent::GaveUp { attempts } => NetEvent::Closed {
-            reason: format!("the other device could not be reached ({attempts} attempts)"),
+        DriverEvent::GaveUp { attempts, reason } => NetEvent::Closed {
+            reason: reason.unwrap_or_else(|| {
+                format!("the other device could not be reached ({attempts} attempts)")
+            }),
         },
         DriverEvent::Stopped => NetEvent::Closed {
             reason: "the match stopped".to_owned(),

@@ -1,6 +1,6 @@
 //! [`Trust`]: the device identity and the remembered peers (documented on the type).
 
-use crate::files::{read_limited, write_atomic};
+use crate::files::{read_limited, write_private};
 use banco_protocol::{Identity, KnownPeers, PublicKey};
 use std::path::Path;
 
@@ -127,7 +127,8 @@ impl Trust {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| io_error(dir, &e))?;
         }
-        write_atomic(path, &self.export()).map_err(|e| io_error(path, &e))
+        // It holds the secret key: readable by its owner only.
+        write_private(path, &self.export()).map_err(|e| io_error(path, &e))
     }
 }
 
@@ -179,6 +180,12 @@ mod tests {
         first.save(&path).unwrap();
         let again = Trust::load_or_generate(&path).unwrap();
         assert_eq!(again.public_key(), first.public_key());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600, "the secret key is its owner's alone");
+        }
         std::fs::write(&path, b"garbage").unwrap();
         assert_eq!(Trust::load_or_generate(&path), Err(TrustError::BadHeader));
         let _ = std::fs::remove_dir_all(&dir);

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
+use common::banco;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -50,6 +51,36 @@ fn host_and_join_play_jieqi_to_the_end_with_fair_reveals() {
     );
     // Face-down pieces and the pools are drawn.
     assert!(h.contains("ｘ") && h.contains("red pool ("), "{h}");
+}
+
+#[test]
+fn a_bad_start_position_is_refused_before_anyone_joins() {
+    for (game, fen) in [
+        ("xiangqi", "garbage"),
+        (
+            "chess",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        ),
+    ] {
+        let dir = std::env::temp_dir().join(format!("banco-badfen-{}", std::process::id()));
+        let data = dir.to_string_lossy();
+        let out = banco(&[
+            "host",
+            "--no-mdns",
+            "--port",
+            "0",
+            "--data-dir",
+            &data,
+            "--game",
+            game,
+            "--fen",
+            fen,
+        ]);
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(out.status.code(), Some(2), "{game} {fen}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--fen"), "{err}");
+    }
 }
 
 #[test]

@@ -236,11 +236,15 @@ pub enum DriverEvent<M> {
         /// Why the attempt failed.
         error: String,
     },
-    /// [`DriverConfig::max_attempts`] failed in a row; the driver waits for
-    /// [`Driver::reconnect`] or the end.
+    /// [`DriverConfig::max_attempts`] failed in a row, or the peer said the match cannot
+    /// go on (another protocol version, a session it does not know, a restart that lost
+    /// the match); the driver waits for [`Driver::reconnect`] or the end.
     GaveUp {
         /// Failed attempts in a row.
         attempts: u32,
+        /// Why there is no point trying again, when the peer said so (`None`: it could
+        /// not be reached).
+        reason: Option<String>,
     },
     /// Host: a device's attempt to connect ended before it became the match's link (its
     /// handshake failed or took too long, it came from an address that tried too often, or

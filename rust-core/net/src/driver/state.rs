@@ -107,6 +107,8 @@ pub(super) struct Core<G: MatchGame> {
     failures: u32,
     config: DriverConfig,
     gave_up: bool,
+    /// Why the driver gives up, when the peer's answer made trying again pointless.
+    last_hopeless: Option<String>,
     /// Whether the current link completed its handshake and resume (`None` once its loss
     /// was accounted for).
     link_state: Option<bool>,
@@ -174,6 +176,7 @@ where
                 failures: 0,
                 config,
                 gave_up: false,
+                last_hopeless: None,
                 link_state: None,
                 done: false,
                 waiting_until: None,
@@ -373,17 +376,21 @@ where
             self.failures = self.failures.saturating_add(1);
         }
         // Only a guest gives up on a host that cannot play; a host never lets a stranger
-        // end its session (another version or session costs that stranger's link).
-        let hopeless = self.role == Role::Initiator
-            && reason.is_some_and(|r| {
-                matches!(
-                    r,
-                    LinkDownReason::Version { .. } | LinkDownReason::UnknownSession
-                )
-            });
+        // end its session (another version or session costs that stranger's link). The
+        // confirmed peer come back without the match (it restarted) ends it on both sides.
+        let restarted = matches!(reason, Some(LinkDownReason::PeerRestarted));
+        let hopeless = restarted
+            || (self.role == Role::Initiator
+                && reason.is_some_and(|r| {
+                    matches!(
+                        r,
+                        LinkDownReason::Version { .. } | LinkDownReason::UnknownSession
+                    )
+                }));
         let too_many = self.role == Role::Initiator
             && self.config.max_attempts.is_some_and(|m| self.failures >= m);
         if hopeless || too_many {
+            self.last_hopeless = reason.filter(|_| hopeless).map(ToString::to_string);
             self.give_up();
             return;
         }
@@ -394,8 +401,10 @@ where
         if !self.gave_up {
             self.gave_up = true;
             self.next_connect = None;
+            let reason = self.last_hopeless.take();
             self.emit(DriverEvent::GaveUp {
                 attempts: self.failures,
+                reason,
             });
         }
     }

@@ -57,7 +57,13 @@ fn gives_up_after_max_attempts_then_retries_on_request() {
         }
         matches!(e, DriverEvent::GaveUp { .. })
     });
-    assert_eq!(gave_up, DriverEvent::GaveUp { attempts: 3 });
+    assert_eq!(
+        gave_up,
+        DriverEvent::GaveUp {
+            attempts: 3,
+            reason: None
+        }
+    );
     assert_eq!(attempts, vec![1, 2]);
     // Nothing more happens until asked.
     assert!(rx.recv_timeout(Duration::from_millis(100)).is_err());
@@ -317,7 +323,13 @@ fn links_that_never_come_up_count_as_failures() {
         }
         matches!(e, DriverEvent::GaveUp { .. })
     });
-    assert_eq!(gave_up, DriverEvent::GaveUp { attempts: 3 });
+    assert_eq!(
+        gave_up,
+        DriverEvent::GaveUp {
+            attempts: 3,
+            reason: None
+        }
+    );
     assert_eq!(timeouts, 3);
     assert!(
         rx.recv_timeout(Duration::from_millis(300)).is_err(),

@@ -287,6 +287,10 @@ pub enum LinkDownReason {
     /// The peer does not know our session (it restarted); start a new session.
     #[error("the other phone does not know this match any more; start a new one")]
     UnknownSession,
+    /// The confirmed peer came back without this match (its app restarted and lost it):
+    /// the match cannot go on.
+    #[error("the other player's app restarted and no longer has this match; start a new one")]
+    PeerRestarted,
     /// The peer broke the protocol on this link.
     #[error("protocol violation: {0}")]
     Violation(&'static str),

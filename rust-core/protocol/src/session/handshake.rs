@@ -181,12 +181,28 @@ impl Channel {
         let fresh = [0u8; 8];
         let expected = match (self.session_id, r.session) {
             (None, theirs) if theirs == fresh => session_from_hash(&open.handshake_hash),
+            // A new side cannot take up a session whose peer already heard from it: that
+            // was an earlier run of this app (it restarted and lost the match).
+            (None, _) if r.last_seen > 0 => {
+                return self.link_down(LinkDownReason::UnknownSession);
+            }
             (None, theirs) => theirs,
             (Some(ours), theirs) if theirs == ours => ours,
             (Some(ours), theirs)
                 if theirs == fresh && r.last_seen == 0 && self.reliable.expected() == 0 =>
             {
                 ours
+            }
+            // The confirmed peer itself, starting afresh: it restarted and lost this match,
+            // which cannot go on (a stranger, without that key, could not say so).
+            (Some(_), theirs)
+                if theirs == fresh
+                    && self
+                        .peer
+                        .as_ref()
+                        .is_some_and(|p| p.verified && p.key == open.peer_key) =>
+            {
+                return self.link_down(LinkDownReason::PeerRestarted);
             }
             (Some(_), _) => return self.link_down(LinkDownReason::UnknownSession),
         };

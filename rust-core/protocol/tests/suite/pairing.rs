@@ -113,3 +113,52 @@ fn a_rejected_code_reopens_the_host_and_a_stale_confirmation_is_refused() {
     host.confirm_code(code, false).unwrap();
     assert_eq!(host.peer().unwrap().key, guest.local_key());
 }
+
+#[test]
+fn a_player_whose_app_restarted_ends_the_match_on_both_sides() {
+    // A (who dialled) and B play; A's app restarts with its identity but without the match
+    // and dials B again.
+    let (mut a, mut b) = common::playing(banco_game::Color::Red, None);
+    common::play_in_turn(&mut a, &mut b, &[1, 2, 3]);
+    a.link_lost(10);
+    b.link_lost(10);
+    events(&mut b);
+    let mut config = SessionConfig::new("A", <CountingGame as banco_game::MatchGame>::kinds());
+    config.timing.ack_delay_ms = 0;
+    let mut again = Session::new(config, Identity::from_secret([1; 32]), [7; 32]);
+    again.connect(20).unwrap();
+    b.accept(20).unwrap();
+    common::pump(&mut again, &mut b, 20);
+    // B knows the key (confirmed) and hears a fresh start: the match cannot go on.
+    let ev = events(&mut b);
+    assert!(
+        ev.contains(&Event::LinkDown {
+            reason: LinkDownReason::PeerRestarted
+        }),
+        "{ev:?}"
+    );
+    assert!(!again.is_link_up() && !b.is_link_up());
+}
+
+#[test]
+fn a_new_app_does_not_take_up_a_session_its_peer_heard_from() {
+    // The other way round: B's app restarted; A (whose match lives) dials it. B's fresh
+    // session hears A resume a session it never had: it is no session of B's.
+    let (mut a, mut b) = common::playing(banco_game::Color::Red, None);
+    common::play_in_turn(&mut a, &mut b, &[1, 2, 3]);
+    a.link_lost(10);
+    events(&mut a);
+    let mut config = SessionConfig::new("B", <CountingGame as banco_game::MatchGame>::kinds());
+    config.timing.ack_delay_ms = 0;
+    let mut again = Session::new(config, Identity::from_secret([2; 32]), [9; 32]);
+    a.connect(20).unwrap();
+    again.accept(20).unwrap();
+    common::pump(&mut a, &mut again, 20);
+    let (ev_a, ev_b) = (events(&mut a), events(&mut again));
+    let down = |ev: &[Event<u8>], r: LinkDownReason| ev.contains(&Event::LinkDown { reason: r });
+    assert!(
+        down(&ev_a, LinkDownReason::PeerRestarted) || down(&ev_b, LinkDownReason::UnknownSession),
+        "{ev_a:?} {ev_b:?}"
+    );
+    assert!(!a.is_link_up() && !again.is_link_up());
+}
