@@ -591,6 +591,9 @@ impl ErrorCode {
     pub const UNSUPPORTED: ErrorCode = ErrorCode(8);
     /// A draw claim that our position does not allow; it was ignored.
     pub const BAD_CLAIM: ErrorCode = ErrorCode(9);
+    /// The host's player said the codes differ: the device that dialled is turned away
+    /// and should stop (it would only show a new code on the next link).
+    pub const CODE_REJECTED: ErrorCode = ErrorCode(10);
 
     /// A few words for people.
     pub fn text(self) -> &'static str {
@@ -604,6 +607,7 @@ impl ErrorCode {
             7 => "rate limited",
             8 => "unsupported message",
             9 => "draw claim refused",
+            10 => "the other player said the codes differ",
             _ => "unknown error",
         }
     }

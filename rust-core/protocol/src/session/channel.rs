@@ -430,8 +430,23 @@ impl Channel {
         let unverified = self.peer.as_ref().is_some_and(|p| !p.verified);
         let responder = self.link.as_ref().is_some_and(|l| !l.initiator);
         if unverified && responder && self.closed.is_none() {
+            // The device is told why, in the last frame of its link, so that it stops
+            // instead of dialling again only to show another code.
+            let farewell = if self.is_link_up() {
+                self.out.clear();
+                self.seal(
+                    Body::Error {
+                        code: ErrorCode::CODE_REJECTED,
+                    },
+                    None,
+                );
+                std::mem::take(&mut self.out)
+            } else {
+                VecDeque::new()
+            };
             self.forget_candidate();
             self.link_down(LinkDownReason::Rejected);
+            self.out = farewell;
             return;
         }
         self.close_with(CloseReason::CodeMismatch);
@@ -639,7 +654,15 @@ impl Channel {
         match env.body {
             Body::Ping => self.push_ctrl(Body::Pong),
             Body::Pong | Body::Ack | Body::Hello(_) => {}
-            Body::Error { code } => self.emit(ChannelEvent::PeerError { code }),
+            Body::Error { code } => {
+                self.emit(ChannelEvent::PeerError { code });
+                // The host turned us away over the code (before any confirmation).
+                let unverified = self.peer.as_ref().is_some_and(|p| !p.verified);
+                let initiator = self.link.as_ref().is_some_and(|l| l.initiator);
+                if code == ErrorCode::CODE_REJECTED && unverified && initiator {
+                    self.close_with(CloseReason::PeerRejectedCode);
+                }
+            }
             body if body.is_sequenced() => {
                 if !self.is_verified() && self.inbox.len() >= INBOX_MAX {
                     return; // not acknowledged: the peer sends it again later

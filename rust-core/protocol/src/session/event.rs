@@ -359,6 +359,9 @@ pub enum CloseReason {
     /// The player said the codes differ.
     #[error("the codes differ: the connection may be intercepted")]
     CodeMismatch,
+    /// The other player (the host) said the codes differ and turned this device away.
+    #[error("the other player said the codes differ: the connection may be intercepted")]
+    PeerRejectedCode,
     /// The fair draw of a chance step failed (a wrong, replayed or withheld link from the
     /// peer, or a missing commitment); the game was ended first (the peer forfeits, or
     /// loses on time for a withheld link).

@@ -162,3 +162,24 @@ fn a_new_app_does_not_take_up_a_session_its_peer_heard_from() {
     );
     assert!(!a.is_link_up() && !again.is_link_up());
 }
+
+#[test]
+fn a_guest_whose_code_the_host_rejected_is_told_and_stops() {
+    let (mut guest, mut host) = (session("Guest", 2), session("Host", 1));
+    link(&mut guest, &mut host, 0);
+    host.reject_peer();
+    common::pump(&mut guest, &mut host, 1);
+    let ev = events(&mut guest);
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::Closed {
+                reason: banco_protocol::CloseReason::PeerRejectedCode
+            }
+        )),
+        "{ev:?}"
+    );
+    assert!(guest.is_closed());
+    // The host only forgot that device and waits for another.
+    assert!(!host.is_closed() && host.peer().is_none());
+}
