@@ -40,6 +40,9 @@ pub enum LinesError {
     /// The board is full: the game is over.
     #[error("the game is over: the board is full")]
     GameOver,
+    /// The time is up ([`LinesGame::end_on_time`]): the game ended where it stood.
+    #[error("the game is over: the time is up")]
+    TimeUp,
     /// Undo is off in this game's settings.
     #[error("undo is off in this game's settings")]
     UndoDisabled,
@@ -69,6 +72,7 @@ impl From<MoveError> for LinesError {
             MoveError::Occupied(_) => LinesError::Occupied(text),
             MoveError::NoPath { .. } => LinesError::NoPath(text),
             MoveError::GameOver => LinesError::GameOver,
+            MoveError::TimeUp => LinesError::TimeUp,
         }
     }
 }
@@ -78,6 +82,7 @@ impl From<UndoError> for LinesError {
         match e {
             UndoError::Disabled => LinesError::UndoDisabled,
             UndoError::Nothing => LinesError::NothingToUndo,
+            UndoError::TimeUp => LinesError::TimeUp,
         }
     }
 }
@@ -155,7 +160,7 @@ pub struct LinesView {
     pub turns: u32,
     /// Balls on the board.
     pub balls: u32,
-    /// The board is full: the game is over.
+    /// The game is over: the board is full, or the time is up ([`LinesGame::end_on_time`]).
     pub game_over: bool,
     /// A turn can be taken back now.
     pub can_undo: bool,
@@ -369,9 +374,9 @@ impl LinesGame {
             score: game.score(),
             turns: game.turns(),
             balls: board.ball_count() as u32,
-            game_over: game.is_over(),
-            can_undo: game.can_undo(),
-            can_redo: !game.taken_back().is_empty(),
+            game_over: s.is_over(),
+            can_undo: game.can_undo() && !s.is_time_up(),
+            can_redo: !game.taken_back().is_empty() && !s.is_time_up(),
             settings: game.settings().into(),
             best_score: s.best_scores().entries().first().map_or(0, |e| e.score),
         }
@@ -428,9 +433,17 @@ impl LinesGame {
         self.lock().score()
     }
 
-    /// True once the board is full.
+    /// True once the board is full, or the time is up ([`LinesGame::end_on_time`]).
     pub fn is_over(&self) -> bool {
         self.lock().is_over()
+    }
+
+    /// Ends a game played against the clock when its time runs out: it stops where it
+    /// stands (moves, undo, redo and hints are refused or empty, `view().game_over` is
+    /// true) and [`LinesGame::record_result`] enters its score in the best scores. The
+    /// clock is the shell's; Rust only ends the game.
+    pub fn end_on_time(&self) {
+        self.lock().end_on_time();
     }
 
     /// The empty cells the ball on `from` can reach (to highlight after a tap); empty when
@@ -550,8 +563,9 @@ impl LinesGame {
         Ok(())
     }
 
-    /// Enters the finished game in the best scores, once (`date` as the shell writes it,
-    /// e.g. `2026-12-02`): its rank (0 = best), or `null`/`nil` while the game goes on,
+    /// Enters the finished game (a full board, or ended on time) in the best scores, once
+    /// (`date` as the shell writes it, e.g. `2026-12-02`): its rank (0 = best), or
+    /// `null`/`nil` while the game goes on,
     /// when it was entered already, or when it did not make the table.
     pub fn record_result(&self, date: String) -> Option<u32> {
         self.lock().record_result(&date).map(|r| r as u32)
@@ -778,6 +792,32 @@ mod tests {
             walled.play(h.from, h.to).unwrap();
         }
         panic!("some position walls a cell off");
+    }
+
+    #[test]
+    fn a_game_ended_on_time_stops_and_enters_the_best_scores() {
+        let game = LinesGame::new(settings(LinesUndo::Unlimited), Some(4)).unwrap();
+        for _ in 0..3 {
+            let h = game.hint().unwrap();
+            game.play(h.from, h.to).unwrap();
+        }
+        assert_eq!(game.record_result("2026-12-05".into()), None, "still going");
+        let v = game.view();
+        game.end_on_time();
+        let after = game.view();
+        assert!(after.game_over && game.is_over());
+        assert!(!after.can_undo && !after.can_redo);
+        assert_eq!(after.cells, v.cells, "it ends where it stands");
+        assert_eq!(game.hint(), None);
+        assert_eq!(game.play(0, 1), Err(LinesError::TimeUp));
+        assert_eq!(game.undo(), Err(LinesError::TimeUp));
+        assert_eq!(game.redo(), None);
+        assert_eq!(game.record_result("2026-12-05".into()), Some(0));
+        assert_eq!(game.best_scores()[0].score, v.score);
+        assert_eq!(game.record_result("2026-12-05".into()), None, "once");
+        // A new game plays again.
+        game.new_game(None, Some(5)).unwrap();
+        assert!(!game.is_over() && game.hint().is_some());
     }
 
     #[test]

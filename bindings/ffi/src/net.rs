@@ -187,6 +187,9 @@ pub struct MatchState {
     pub claimable_draw: Option<DrawReason>,
     /// A one-off notice.
     pub notice: Option<String>,
+    /// Host: too many devices showed a code nobody confirmed and no connection is taken
+    /// now: ask the player, then call `reopen` (listen again) or `leave`.
+    pub host_paused: bool,
     /// How the game ended.
     pub outcome: Option<Outcome>,
     /// The end from this player's side.
@@ -235,6 +238,7 @@ impl From<&an::NetState> for MatchState {
             draw_offered: s.draw_offered,
             claimable_draw: s.claimable_draw.map(Into::into),
             notice: s.notice.clone(),
+            host_paused: s.host_paused,
             outcome: s.outcome.map(Into::into),
             result: s.result.clone(),
             closed_reason: s.closed_reason.clone(),

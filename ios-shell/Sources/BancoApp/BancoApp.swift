@@ -32,6 +32,8 @@ final class SystemSound: SoundPlayer {
 final class AppState: ObservableObject {
     let ui = MainQueueDispatcher()
     let store = UserDefaultsStore()
+    /// The device's identity and the players whose code was confirmed, between matches.
+    lazy var trust = TrustKeeper(store: store)
     let sound = SystemSound()
     let vs: VsModel
     let puzzles: PuzzleModel
@@ -39,6 +41,8 @@ final class AppState: ObservableObject {
     @Published var settings: Settings
     /// A shared game was opened (RecordsViews): the game screen shows it.
     @Published var openedGame = false
+    /// Why a file opened with Banco could not be read (shown once).
+    @Published var openError: String?
 
     init() {
         vs = VsModel(ui: ui, store: store, sound: sound)
@@ -79,16 +83,34 @@ public struct BancoRootView: View {
     public var body: some View {
         NavigationStack { HomeView() }.environmentObject(app)
             .onOpenURL { url in openShared(url) }
-            .fullScreenCover(isPresented: $app.openedGame) { NavigationStack { VsScreen(model: app.vs) { _ in } }.environmentObject(app) }
+            .fullScreenCover(isPresented: $app.openedGame) {
+                NavigationStack {
+                    VsScreen(model: app.vs) { _ in }
+                        .toolbar { Button("Close") { app.openedGame = false } }
+                }
+                .environmentObject(app)
+            }
+            .alert("This game cannot be opened", isPresented: Binding(get: { app.openError != nil },
+                                                                       set: { if !$0 { app.openError = nil } })) {
+                Button("OK", role: .cancel) {}
+            } message: {
+                Text(app.openError ?? "")
+            }
     }
 
     /// A .pgn file opened with Banco: the game goes on from its last move, the player moving next.
     private func openShared(_ url: URL) {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return }
-        if case .success(let g) = GameShare.open(text) {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            app.openError = "The file could not be read as text."
+            return
+        }
+        switch GameShare.open(text) {
+        case .success(let g):
             var s = app.settings.with(game: g.kind)
             s.color = g.sideToMove
             app.openedGame = app.vs.openSaved(g.saved, settings: s)
+        case .failure(let e):
+            app.openError = e.description
         }
     }
 }
@@ -292,22 +314,22 @@ struct LobbyScreen: View {
                 if model.state.players.isEmpty { Text("Looking for players nearby…") }
                 ForEach(model.state.players, id: \.key) { p in
                     Button("\(p.name) — \(LobbyModel.gamesText(p)) (\(LobbyModel.transportsText(p)))") {
-                        openMatch { try model.join(p, settings: app.settings, sound: app.matchSound) }
+                        openMatch { try model.join(p, settings: app.settings, sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save) }
                     }
                 }
             }
             HStack {
                 TextField("192.168.1.20:7368", text: $address).textFieldStyle(.roundedBorder)
-                Button("Join") { openMatch { try MatchModel.join(ui: app.ui, name: app.settings.playerName, address: address, sound: app.matchSound) } }
+                Button("Join") { openMatch { try MatchModel.join(ui: app.ui, name: app.settings.playerName, address: address, sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save) } }
             }
             Button("Host \(gameName(app.settings.game)) (Settings to change)") {
                 openMatch {
                     // On the LAN, and over Bluetooth when the gate allows it.
                     let model = lobby
                     do {
-                        return try model.host(settings: app.settings, address: "0.0.0.0:7368", advertise: true, sound: app.matchSound)
+                        return try model.host(settings: app.settings, address: "0.0.0.0:7368", advertise: true, sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save)
                     } catch {
-                        return try model.host(settings: app.settings, address: "0.0.0.0:0", advertise: true, sound: app.matchSound)
+                        return try model.host(settings: app.settings, address: "0.0.0.0:0", advertise: true, sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save)
                     }
                 }
             }
@@ -316,7 +338,7 @@ struct LobbyScreen: View {
                 openMatch {
                     try MatchModel.hostRace(ui: app.ui, name: app.settings.playerName, address: "0.0.0.0:7368",
                                             advertise: true, race: RaceSettings(startBalls: 5, timeLimitS: 300),
-                                            sound: app.matchSound)
+                                            sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save)
                 }
             }
         }
@@ -348,11 +370,16 @@ struct MatchScreen: View {
     @ObservedObject var model: MatchModel
 
     var body: some View {
-        if model.state.race != nil {
-            RaceScreen(model: model)
-        } else {
-            boardGame
+        // One screen for the match whatever it shows: switching from the pairing and the
+        // proposal to the race must not count as leaving (that ended the race at its start).
+        Group {
+            if model.state.race != nil {
+                RaceScreen(model: model)
+            } else {
+                boardGame
+            }
         }
+        .onDisappear { model.leave() }
     }
 
     private var boardGame: some View {
@@ -384,13 +411,26 @@ struct MatchScreen: View {
                 Button("Ask undo") { model.requestUndo() }.disabled(!playing || (m?.moves.isEmpty ?? true))
                 if m?.claimableDraw != nil { Button("Claim draw") { model.claimDraw() } }
                 Button("Resign", role: .destructive) { model.resign() }.disabled(!playing)
-                if m?.phase == .over { Button("New game") { model.propose(app.settings) } }
+                if m?.phase == .over {
+                    // As on Android: the game just played again, colours swapped.
+                    Button("New game") {
+                        var next = app.settings.with(game: m?.kind ?? app.settings.game)
+                        next.color = m?.yourColor == .red ? .black : .red
+                        model.propose(next)
+                    }
+                }
             }
             .buttonStyle(.bordered)
         }
         .padding()
         .modifier(PromotionPicker(choices: model.state.promotion, choose: model.choosePromotion, cancel: model.cancelPromotion))
-        .onDisappear { model.leave() }
+        .alert("No more connections", isPresented: .constant(m?.hostPaused == true)) {
+            // Too many codes nobody confirmed: Rust takes no connection until asked again.
+            Button("Listen again") { model.reopen() }
+            Button("Leave", role: .cancel) { model.leave() }
+        } message: {
+            Text(m?.notice ?? "Several devices showed a code nobody confirmed.")
+        }
         .alert("Pair with \(m?.peerName ?? "")", isPresented: .constant(m?.phase == .verify)) {
             Button("Same code") { model.confirmCode(m?.code ?? "") }
             Button("Different", role: .cancel) { model.rejectCode() }

@@ -59,6 +59,8 @@ public final class LinesModel: Model {
     }
 
     public static let continueKey = "lines.continue"
+    /// The time the kept game had left, in milliseconds (absent: no clock).
+    public static let leftKey = "lines.continue.left"
     public static let bestKey = "lines.best"
 
     public private(set) var state = State() {
@@ -106,7 +108,8 @@ public final class LinesModel: Model {
 
     public var canContinue: Bool { store.string(LinesModel.continueKey) != nil }
 
-    /// Continues the kept game (without a time limit); false with a message if damaged.
+    /// Continues the kept game, against the clock with the time it had left when it was kept
+    /// (the clock stands still while the game is off screen); false with a message if damaged.
     @discardableResult
     public func continueGame() -> Bool {
         guard let text = store.string(LinesModel.continueKey) else { return false }
@@ -115,10 +118,11 @@ public final class LinesModel: Model {
             try g.restore(bytes: bytes)
         } catch {
             store.set(LinesModel.continueKey, nil)
+            store.set(LinesModel.leftKey, nil)
             state.message = "The saved game could not be continued: \(readable(error))"
             return false
         }
-        deadline = nil
+        deadline = store.string(LinesModel.leftKey).flatMap { Int64($0) }.map { now() + $0 }
         refresh(run: nil, turn: nil)
         return true
     }
@@ -198,11 +202,18 @@ public final class LinesModel: Model {
         state.timeLeftMs = left
         if left == 0 && !state.timeUp {
             deadline = nil
-            state.timeUp = true
-            state.selected = nil
-            state.reachable = []
-            game?.clearSelection()
+            // Rust ends the game where it stands; its score then enters the best scores.
+            game?.endOnTime()
+            var s = state
+            s.view = game?.view() ?? s.view
+            s.timeUp = true
+            s.selected = nil
+            s.reachable = []
+            s.hint = nil
+            state = s
             finish()
+        } else {
+            store.set(LinesModel.leftKey, String(left))
         }
     }
 
@@ -224,6 +235,7 @@ public final class LinesModel: Model {
             finish()
         } else if let bytes = try? g.save() {
             store.set(LinesModel.continueKey, bytes.base64EncodedString())
+            store.set(LinesModel.leftKey, deadline.map { String(max($0 - now(), 0)) })
         }
     }
 
@@ -231,6 +243,7 @@ public final class LinesModel: Model {
     private func finish() {
         guard let g = game else { return }
         store.set(LinesModel.continueKey, nil)
+        store.set(LinesModel.leftKey, nil)
         let day = ISO8601DateFormatter().string(from: Date()).prefix(10)
         if let r = g.recordResult(date: String(day)) { state.rank = Int(r) }
         keepBest(g)

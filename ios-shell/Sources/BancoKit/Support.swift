@@ -121,8 +121,8 @@ public func readable(_ error: Error) -> String {
     if let e = error as? LinesError {
         switch e {
         case .OffBoard(let m), .EmptySource(let m), .Occupied(let m), .NoPath(let m), .GameOver(let m),
-             .UndoDisabled(let m), .NothingToUndo(let m), .Unreadable(let m), .BadSettings(let m),
-             .BadSave(let m), .Internal(let m):
+             .TimeUp(let m), .UndoDisabled(let m), .NothingToUndo(let m), .Unreadable(let m),
+             .BadSettings(let m), .BadSave(let m), .Internal(let m):
             return m
         }
     }
@@ -141,3 +141,20 @@ public func gameName(_ kind: GameKind) -> String {
 
 /// How a piece kind is called in a picker ("Queen").
 public func pieceName(_ kind: PieceKind) -> String { "\(kind)".capitalized }
+
+/// This device's identity and the players whose code was confirmed, kept in `store` between
+/// matches (Rust's `Match.exportTrust()` bytes, Base64 at `key`): pass `load()` as a match's
+/// `trust` and `save` as its `onTrust`, and a remembered player skips the code next time
+/// while a changed key is loud (Rust decides both).
+public final class TrustKeeper {
+    public static let key = "match.trust"
+    private let store: KeyValueStore
+
+    public init(store: KeyValueStore) { self.store = store }
+
+    /// The kept bytes, or nil before the first confirmed code (or if damaged).
+    public func load() -> Data? { store.string(TrustKeeper.key).flatMap { Data(base64Encoded: $0) } }
+
+    /// Keeps `bytes` (called by the match after a confirmed code).
+    public func save(_ bytes: Data) { store.set(TrustKeeper.key, bytes.base64EncodedString()) }
+}

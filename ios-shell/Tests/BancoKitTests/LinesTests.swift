@@ -89,20 +89,31 @@ func linesTests(_ s: Suite) {
 
     s.test("Lines against the clock: the time runs out and the game stops") {
         var clock: Int64 = 1_000
-        let m = LinesModel(store: MemoryStore(), now: { clock })
-        try check(m.newGame(startBalls: 3, timeLimitS: 60, seed: 4))
-        try eq(60_000, m.state.timeLeftMs)
+        let store = MemoryStore()
+        let first = LinesModel(store: store, now: { clock })
+        try check(first.newGame(startBalls: 3, timeLimitS: 60, seed: 4))
+        try eq(60_000, first.state.timeLeftMs)
         clock += 20_000
-        m.tick()
-        try eq(40_000, m.state.timeLeftMs)
-        let (f, t) = neighbourMove(m.state.view!.cells)!
-        try check(m.play(f, t) != nil)
+        first.tick()
+        try eq(40_000, first.state.timeLeftMs)
+        let (f, t) = neighbourMove(first.state.view!.cells)!
+        try check(first.play(f, t) != nil)
+        // Left and continued later: the clock stood still meanwhile and goes on from 40 s.
+        clock += 500_000
+        let m = LinesModel(store: store, now: { clock })
+        try check(m.continueGame())
+        try eq(40_000, m.state.timeLeftMs, "the time it had left")
         clock += 40_000
         m.tick()
         try check(m.state.timeUp && m.state.over, "time up")
+        try check(m.state.view?.gameOver == true, "Rust ended the game")
         let (f2, t2) = neighbourMove(m.state.view!.cells)!
         try eq(nil, m.play(f2, t2), "no move once the time is up")
         try eq(1, m.state.view?.turns)
+        // The score ended on time enters the best scores; nothing is left to continue.
+        try eq(0, m.state.rank)
+        try eq(m.state.view?.score, m.state.best.first?.score)
+        try check(!m.canContinue, "nothing to continue")
         try check(!m.newGame(startBalls: 4), "4 start balls are refused")
         try check(m.state.message != nil)
     }

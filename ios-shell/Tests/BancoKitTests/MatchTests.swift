@@ -103,6 +103,33 @@ func matchTests(_ s: Suite) {
         try check(!st.discovering && st.error == "no Wi-Fi", "\(st)")
     }
 
+    s.test("a remembered player skips the code in the next match (trust kept in each store)") {
+        let hostTrust = TrustKeeper(store: MemoryStore()), guestTrust = TrustKeeper(store: MemoryStore())
+        for round in 1...2 {
+            let host = Side(), guest = Side()
+            host.model = try host.ui.call {
+                try MatchModel.host(ui: host.ui, settings: Settings(playerName: "An"), address: "127.0.0.1:0",
+                                    advertise: false, trust: hostTrust.load(), onTrust: hostTrust.save)
+            }
+            let address = try host.wait("listening") { $0.phase == .listening }.address
+            guest.model = try guest.ui.call {
+                try MatchModel.join(ui: guest.ui, name: "Binh", address: address, trust: guestTrust.load(),
+                                    onTrust: guestTrust.save)
+            }
+            if round == 1 {
+                let hv = try host.wait("host code") { $0.phase == .verify }
+                let gv = try guest.wait("guest code") { $0.phase == .verify }
+                host.act { $0.confirmCode(hv.code!) }
+                guest.act { $0.confirmCode(gv.code!) }
+            }
+            // In round 2 nobody confirms a code: the proposal can only come if both remembered.
+            try guest.wait("the proposal, round \(round)") { $0.phase == .proposed }
+            try check(hostTrust.load() != nil && guestTrust.load() != nil, "both kept their trust")
+            guest.leave()
+            host.leave()
+        }
+    }
+
     s.test("xiangqi match between two models: code, proposal, taps, undo, draw offers, resign") {
         let (host, guest) = try paired(Settings(game: .xiangqi, rules: .casual, playerName: "An"))
         defer { guest.leave(); host.leave() }

@@ -50,6 +50,8 @@ pub struct LinesSession {
     /// Its rank there, if it made the table: taken out again if undo takes the ending back.
     entered: Option<usize>,
     pick: LinesPick,
+    /// The front end's clock ran out ([`LinesSession::end_on_time`]).
+    time_up: bool,
 }
 
 /// The best-scores table's saved form: a version byte then postcard.
@@ -89,6 +91,7 @@ impl LinesSession {
             recorded: false,
             entered: None,
             pick: LinesPick::default(),
+            time_up: false,
         }
     }
 
@@ -96,6 +99,7 @@ impl LinesSession {
     pub fn new_game(&mut self, settings: Option<Settings>, seed: [u8; 32]) {
         let settings = settings.unwrap_or_else(|| self.game.settings());
         self.game = LinesGame::new(settings, seed);
+        self.time_up = false;
         self.recorded = false;
         self.entered = None;
         self.pick.clear();
@@ -113,14 +117,38 @@ impl LinesSession {
         self.game.score()
     }
 
-    /// True once the board is full.
+    /// True once the board is full, or the time is up ([`LinesSession::end_on_time`]).
     #[must_use]
     pub fn is_over(&self) -> bool {
-        self.game.is_over()
+        self.game.is_over() || self.time_up
+    }
+
+    /// The game was played against the clock and its time ran out: it ends where it
+    /// stands (no move, undo, redo or hint any more; nothing picked) and may enter the
+    /// best scores ([`LinesSession::record_result`]). Clocks are the front end's: the game
+    /// has none.
+    pub fn end_on_time(&mut self) {
+        self.time_up = true;
+        self.pick.clear();
+    }
+
+    /// True once [`LinesSession::end_on_time`] ended the game.
+    #[must_use]
+    pub const fn is_time_up(&self) -> bool {
+        self.time_up
+    }
+
+    fn check_time(&self) -> Result<(), MoveError> {
+        if self.time_up {
+            Err(MoveError::TimeUp)
+        } else {
+            Ok(())
+        }
     }
 
     /// Plays one move (the picked ball, if any, is put down).
     pub fn play(&mut self, from: Cell, to: Cell) -> Result<TurnReport, MoveError> {
+        self.check_time()?;
         let report = self.game.play_move(from, to)?;
         self.pick.clear();
         Ok(report)
@@ -128,6 +156,7 @@ impl LinesSession {
 
     /// Plays a move given as cell indices.
     pub fn play_indices(&mut self, from: usize, to: usize) -> Result<TurnReport, MoveError> {
+        self.check_time()?;
         let report = self.game.play_indices(from, to)?;
         self.pick.clear();
         Ok(report)
@@ -142,6 +171,9 @@ impl LinesSession {
     /// A tap on `cell`: picks a ball, picks another, puts it down, or moves the picked
     /// ball there (see [`crate::lines_pick`]).
     pub fn tap(&mut self, cell: Cell) -> LinesTap {
+        if self.time_up {
+            return LinesTap::Ignored;
+        }
         let play = |g: &mut LinesGame, f, t| g.play_move(f, t);
         self.pick
             .tap(&mut self.game, cell, play)
@@ -163,6 +195,9 @@ impl LinesSession {
     /// Taking back the last turn of a finished game takes its ending out of the best
     /// scores too: the game is entered once, with the ending it finally has.
     pub fn undo(&mut self) -> Result<(), UndoError> {
+        if self.time_up {
+            return Err(UndoError::TimeUp);
+        }
         self.game.try_undo()?;
         self.pick.clear();
         // Only a finished game is entered, and undo leaves no game finished.
@@ -176,6 +211,9 @@ impl LinesSession {
     /// Plays the last turn taken back again (the same balls land): its report, or `None`
     /// if no turn was taken back since the last move.
     pub fn redo(&mut self) -> Option<TurnReport> {
+        if self.time_up {
+            return None;
+        }
         let report = self.game.redo()?;
         self.pick.clear();
         Some(report)
@@ -191,6 +229,9 @@ impl LinesSession {
     /// the turn, so asking twice gives the same hint.
     #[must_use]
     pub fn hint(&self) -> Option<Hint> {
+        if self.time_up {
+            return None;
+        }
         ai::hint(&self.game, &self.hint_budget, u64::from(self.game.turns()))
     }
 
@@ -204,7 +245,7 @@ impl LinesSession {
     /// it); its rank, or `None` if the game goes on, was entered already, or did not make
     /// the table.
     pub fn record_result(&mut self, date: &str) -> Option<usize> {
-        if !self.game.is_over() || self.recorded {
+        if !self.is_over() || self.recorded {
             return None;
         }
         self.recorded = true;
@@ -229,6 +270,7 @@ impl LinesSession {
             hint_budget: Budget::hint(),
             entered: None,
             pick: LinesPick::default(),
+            time_up: false,
         })
     }
 
@@ -236,6 +278,7 @@ impl LinesSession {
     /// loads finished, as with [`LinesSession::load`]).
     pub fn continue_saved(&mut self, bytes: &[u8]) -> Result<(), SaveError> {
         self.game = restore(bytes)?;
+        self.time_up = false;
         self.recorded = self.game.is_over();
         self.entered = None;
         self.pick.clear();

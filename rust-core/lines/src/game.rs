@@ -142,6 +142,10 @@ pub enum MoveError {
     /// The board is full.
     #[error("the game is over: the board is full")]
     GameOver,
+    /// The game was played against the clock and its time is up (a front end's rule:
+    /// the game itself never ends on time).
+    #[error("the game is over: the time is up")]
+    TimeUp,
 }
 
 /// Why a turn cannot be taken back.
@@ -153,6 +157,9 @@ pub enum UndoError {
     /// No turn to take back (the start, or the one allowed undo was used).
     #[error("there is no turn to take back")]
     Nothing,
+    /// The game's time is up: it ended where it stood.
+    #[error("the time is up: the game ended where it stood")]
+    TimeUp,
 }
 
 /// Everything that changes in a turn: saved before each turn for undo.

@@ -425,6 +425,7 @@ fn apply(e: &NetEvent, v: &mut View) {
             ));
         }
         NetEvent::HostPaused { attempts } => {
+            v.host_paused = true;
             v.notice = Some(format!(
                 "{attempts} devices showed a code nobody confirmed; no more connections are taken until you reopen"
             ));
@@ -435,6 +436,7 @@ fn apply(e: &NetEvent, v: &mut View) {
             v.peer_name = Some(peer_name.clone());
         }
         NetEvent::PeerVerified { peer_name } => {
+            v.host_paused = false;
             v.peer_name = Some(peer_name.clone());
             if playing {
                 v.banner = None;
@@ -570,6 +572,24 @@ mod tests {
         v.draw_offered = false;
         v.notice = None;
         assert!(!repeated(&offer, &v) && !repeated(&problem, &v));
+    }
+
+    #[test]
+    fn a_paused_host_says_so_until_a_player_pairs() {
+        let mut v = View {
+            phase: Some(Phase::Listening),
+            host: true,
+            ..View::default()
+        };
+        apply(&NetEvent::HostPaused { attempts: 5 }, &mut v);
+        assert!(v.host_paused && v.notice.is_some());
+        apply(
+            &NetEvent::PeerVerified {
+                peer_name: "Binh".into(),
+            },
+            &mut v,
+        );
+        assert!(!v.host_paused, "a paired player ends the pause");
     }
 
     #[test]

@@ -196,6 +196,9 @@ pub struct NetState {
     pub claimable_draw: Option<DrawReason>,
     /// A one-off notice (a declined offer, a misbehaving peer).
     pub notice: Option<String>,
+    /// Host: too many devices showed a code nobody confirmed and no connection is taken
+    /// now: ask the player whether to listen again ([`NetMatch::reopen`]) or leave.
+    pub host_paused: bool,
     /// How the game ended.
     pub outcome: Option<Outcome>,
     /// The end from this player's side.
@@ -314,6 +317,7 @@ struct View {
     undo_request: Option<u32>,
     draw_offered: bool,
     notice: Option<String>,
+    host_paused: bool,
     closed_reason: Option<String>,
     board: BoardModel,
     /// The spec of the game on, once started.
@@ -727,6 +731,7 @@ impl NetMatch {
     pub fn reopen(&self) -> Result<(), NetError> {
         self.with_driver(Driver::reopen)?;
         let mut v = lock(&self.view);
+        v.host_paused = false;
         if v.phase == Some(Phase::Verify) || v.phase == Some(Phase::Connecting) {
             v.phase = Some(Phase::Listening);
         }
@@ -890,6 +895,7 @@ fn state_of(
         draw_offered: v.draw_offered,
         claimable_draw: None,
         notice: v.notice.clone(),
+        host_paused: v.host_paused,
         outcome: None,
         result: None,
         closed_reason: v.closed_reason.clone(),

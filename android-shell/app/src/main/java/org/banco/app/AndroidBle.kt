@@ -74,6 +74,10 @@ class AdapterWatch(private val context: Context, private val onState: (BleAdapte
     fun register() {
         if (registered.compareAndSet(false, true)) {
             context.registerReceiver(receiver, IntentFilter(BluetoothAdapter.ACTION_STATE_CHANGED))
+            // The state now: the broadcast only tells of changes, and a gate that assumed
+            // "on" would never offer to turn Bluetooth on.
+            val adapter = (context.getSystemService(Context.BLUETOOTH_SERVICE) as? android.bluetooth.BluetoothManager)?.adapter
+            onState(if (adapter == null) BleAdapterState.UNSUPPORTED else adapterState(adapter.state))
         }
     }
 

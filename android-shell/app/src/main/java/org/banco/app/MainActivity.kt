@@ -57,6 +57,7 @@ import org.banco.shell.MatchController
 import org.banco.shell.PuzzleController
 import org.banco.shell.RulesPreset
 import org.banco.shell.Settings
+import org.banco.shell.TrustKeeper
 import org.banco.shell.SoundPlayer
 import org.banco.shell.label
 import org.banco.shell.poolShelves
@@ -72,6 +73,8 @@ class MainActivity : ComponentActivity() {
             { v, leave -> leaveScreens(); setScreen(v, home = false); unobserve = leave }, ::showGame)
     }
     private val linesController by lazy { LinesController(store) }
+    /** The device's identity and the players whose code was confirmed, between matches. */
+    private val trust by lazy { TrustKeeper(store) }
 
     private var lobby: LobbyModel? = null
     /** Bluetooth's permissions and adapter state (the words are Rust's). */
@@ -84,7 +87,10 @@ class MainActivity : ComponentActivity() {
     private var showingGame = false
 
     private val nearbyPermissions = registerForActivityResult(ActivityResultContracts.RequestMultiplePermissions()) { grants ->
-        if (grants.values.all { it }) showLobby() else toast("Finding nearby players needs the nearby-devices permission")
+        // The lobby opens whatever was refused: without Bluetooth it works on the LAN alone
+        // and says why Bluetooth is not used (with a tap to fix it), as the README promises.
+        showLobby()
+        if (!grants.values.all { it }) toast("Some nearby-device permissions were refused: players are found on this network only")
     }
 
     override fun onCreate(savedInstanceState: Bundle?) {
@@ -100,7 +106,9 @@ class MainActivity : ComponentActivity() {
         if ((application as BancoApplication).nativeReady) {
             settings = Settings.load(store)
             showHome()
-            records.open(intent)
+            // Only a new launch opens its file: a recreated Activity (after the process was
+            // killed) would open it again over the game played since.
+            if (savedInstanceState == null) records.open(intent)
         } else {
             setScreen(text("The Banco library (libbanco_ffi.so) is missing from this build. See android-shell/README.md.", 18f), home = true)
         }
@@ -125,6 +133,7 @@ class MainActivity : ComponentActivity() {
 
     override fun onDestroy() {
         leaveScreens()
+        adapterWatch.unregister()
         sound.release()
         super.onDestroy()
     }
@@ -325,7 +334,7 @@ class MainActivity : ComponentActivity() {
         var players: List<NearbyPlayer> = emptyList()
         val list = ListView(this).apply {
             this.adapter = adapter
-            setOnItemClickListener { _, _, i, _ -> players.getOrNull(i)?.let { joinMatch { model.join(it, settings, matchSound()) } } }
+            setOnItemClickListener { _, _, i, _ -> players.getOrNull(i)?.let { joinMatch { model.join(it, settings, matchSound(), trust.load(), trust::save) } } }
         }
         val col = column()
         col.addView(status)
@@ -367,7 +376,7 @@ class MainActivity : ComponentActivity() {
             if (i == games.size) {
                 joinMatch {
                     MatchController.hostRace(MainThread, settings.playerName, "0.0.0.0:7368", advertise = true,
-                        race = RaceSettings(5u, 300u), sound = matchSound())
+                        race = RaceSettings(5u, 300u), sound = matchSound(), trust = trust.load(), onTrust = trust::save)
                 }
                 return@setItems
             }
@@ -378,9 +387,9 @@ class MainActivity : ComponentActivity() {
                 val host = lobby ?: LobbyModel(MainThread, WifiMulticastGuard(this),
                     NearbyBluetooth(bleGate, { AndroidBleCentral(this) }, { AndroidBlePeripheral(this) }))
                 try {
-                    host.host(settings, "0.0.0.0:7368", advertise = true, sound = matchSound())
+                    host.host(settings, "0.0.0.0:7368", advertise = true, sound = matchSound(), trust = trust.load(), onTrust = trust::save)
                 } catch (e: BancoException.Network) {
-                    host.host(settings, "0.0.0.0:0", advertise = true, sound = matchSound())
+                    host.host(settings, "0.0.0.0:0", advertise = true, sound = matchSound(), trust = trust.load(), onTrust = trust::save)
                 }
             }
         }.show()
@@ -390,7 +399,7 @@ class MainActivity : ComponentActivity() {
         val input = EditText(this).apply { hint = "192.168.1.20:7368"; inputType = InputType.TYPE_CLASS_TEXT }
         AlertDialog.Builder(this).setTitle("Join by address").setView(input)
             .setPositiveButton("Join") { _, _ ->
-                joinMatch { MatchController.join(MainThread, settings.playerName, input.text.toString().trim(), matchSound()) }
+                joinMatch { MatchController.join(MainThread, settings.playerName, input.text.toString().trim(), matchSound(), trust.load(), trust::save) }
             }
             .setNegativeButton("Cancel", null).show()
     }
@@ -435,7 +444,10 @@ class MainActivity : ComponentActivity() {
         var askedCode: String? = null
         var askedProposal = false
         var askedUndo: UInt? = null
+        var undoDialog: AlertDialog? = null
         var askedDraw = false
+        var drawDialog: AlertDialog? = null
+        var askedReopen = false
         var askedPromotion: PromotionChoice? = null
         var shownResult: String? = null
         unobserve = c.state.observe { st ->
@@ -501,21 +513,37 @@ class MainActivity : ComponentActivity() {
             }
             if (s.undoRequest != null && s.undoRequest != askedUndo) {
                 askedUndo = s.undoRequest
-                AlertDialog.Builder(this).setMessage("$peer asks to take back the last move.")
+                undoDialog = AlertDialog.Builder(this).setMessage("$peer asks to take back the last move.")
                     .setCancelable(false)
                     .setPositiveButton("Allow") { _, _ -> c.replyUndo(true) }
                     .setNegativeButton("Refuse") { _, _ -> c.replyUndo(false) }.show()
             } else if (s.undoRequest == null) {
+                // Withdrawn (or answered): Rust no longer asks, so neither does the screen.
                 askedUndo = null
+                undoDialog?.dismiss()
+                undoDialog = null
             }
             if (s.drawOffered && !askedDraw) {
                 askedDraw = true
-                AlertDialog.Builder(this).setMessage("$peer offers a draw.")
+                drawDialog = AlertDialog.Builder(this).setMessage("$peer offers a draw.")
                     .setCancelable(false)
                     .setPositiveButton("Accept") { _, _ -> c.replyDraw(true) }
                     .setNegativeButton("Decline") { _, _ -> c.replyDraw(false) }.show()
             } else if (!s.drawOffered) {
+                // Their move withdrew the offer (DrawOfferWithdrawn): close the prompt.
                 askedDraw = false
+                drawDialog?.dismiss()
+                drawDialog = null
+            }
+            if (s.hostPaused && !askedReopen) {
+                // Too many codes nobody confirmed: Rust takes no connection until asked again.
+                askedReopen = true
+                AlertDialog.Builder(this).setMessage(s.notice ?: "No more connections are taken.")
+                    .setCancelable(false)
+                    .setPositiveButton("Listen again") { _, _ -> c.reopen() }
+                    .setNegativeButton("Leave") { _, _ -> showHome() }.show()
+            } else if (!s.hostPaused) {
+                askedReopen = false
             }
             val ask = st.promotion
             if (ask != null && ask != askedPromotion && s.kind != null && s.yourColor != null) {

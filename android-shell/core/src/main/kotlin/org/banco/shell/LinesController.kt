@@ -105,13 +105,17 @@ class LinesController(
     /** True if a game was kept to continue. */
     fun canContinue(): Boolean = store.getString(K_CONTINUE) != null
 
-    /** Continues the kept game (without a time limit); false with a message if damaged. */
+    /**
+     * Continues the kept game, against the clock with the time it had left when it was kept
+     * (the clock stands still while the game is off screen); false with a message if damaged.
+     */
     fun continueGame(): Boolean {
         val text = store.getString(K_CONTINUE) ?: return false
         return try {
             scratch().restore(Base64.getDecoder().decode(text))
-            limitMs = null
-            deadline = null
+            val left = store.getString(K_LEFT)?.toLongOrNull()
+            limitMs = left
+            deadline = left?.let { now() + it }
             refresh(run = null, turn = null)
             true
         } catch (e: Exception) {
@@ -206,11 +210,16 @@ class LinesController(
         val left = (d - now()).coerceAtLeast(0)
         if (left == 0L && !state.value.timeUp) {
             deadline = null
-            state.value = state.value.copy(timeLeftMs = 0, timeUp = true, selected = null, reachable = emptyList())
-            game?.clearSelection()
+            // Rust ends the game where it stands; its score then enters the best scores.
+            game?.endOnTime()
+            state.value = state.value.copy(
+                view = game?.view() ?: state.value.view, timeLeftMs = 0, timeUp = true, selected = null,
+                reachable = emptyList(), hint = null,
+            )
             finish()
         } else {
             state.value = state.value.copy(timeLeftMs = left)
+            store.putString(K_LEFT, left.toString())
         }
     }
 
@@ -230,6 +239,7 @@ class LinesController(
             finish()
         } else {
             runCatching { g.save() }.getOrNull()?.let { store.putString(K_CONTINUE, Base64.getEncoder().encodeToString(it)) }
+            store.putString(K_LEFT, deadline?.let { (it - now()).coerceAtLeast(0).toString() })
         }
     }
 
@@ -237,6 +247,7 @@ class LinesController(
     private fun finish() {
         val g = game ?: return
         store.putString(K_CONTINUE, null)
+        store.putString(K_LEFT, null)
         val rank = g.recordResult(java.time.LocalDate.now().toString())?.toInt()
         keepBest(g)
         state.value = state.value.copy(best = g.bestScores(), rank = rank ?: state.value.rank)
@@ -248,6 +259,8 @@ class LinesController(
 
     companion object {
         const val K_CONTINUE = "lines.continue"
+        /** The time the kept game had left, in milliseconds (absent: no clock). */
+        const val K_LEFT = "lines.continue.left"
         const val K_BEST = "lines.best"
     }
 }

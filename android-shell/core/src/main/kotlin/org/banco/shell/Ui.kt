@@ -100,3 +100,21 @@ internal class SoundCues {
 
 /** The readable message of anything Banco throws. */
 internal fun readable(e: Throwable): String = e.message?.takeIf { it.isNotBlank() } ?: e.toString()
+
+/**
+ * This device's identity and the players whose code was confirmed, kept in [store] between
+ * matches (Rust's `Match.exportTrust()` bytes, Base64 at [KEY]): pass [load] as a match's
+ * `trust` and [save] as its `onTrust`, and a remembered player skips the code next time
+ * while a changed key is loud (Rust decides both).
+ */
+class TrustKeeper(private val store: KeyValueStore) {
+    /** The kept bytes, or null before the first confirmed code (or if damaged). */
+    fun load(): ByteArray? = store.getString(KEY)?.let { runCatching { java.util.Base64.getDecoder().decode(it) }.getOrNull() }
+
+    /** Keeps [bytes] (called by the match after a confirmed code). */
+    fun save(bytes: ByteArray) = store.putString(KEY, java.util.Base64.getEncoder().encodeToString(bytes))
+
+    companion object {
+        const val KEY = "match.trust"
+    }
+}

@@ -106,7 +106,8 @@ fun linesTests(s: Suite) {
 
     s.test("Lines against the clock: the time runs out and the game stops") {
         var clock = 1_000L
-        val c = LinesController(MemoryStore(), now = { clock })
+        val store = MemoryStore()
+        val c = LinesController(store, now = { clock })
         check(c.newGame(startBalls = 3, timeLimitS = 60, seed = 4))
         eq(60_000L, c.state.value.timeLeftMs)
         clock += 20_000
@@ -114,12 +115,22 @@ fun linesTests(s: Suite) {
         eq(40_000L, c.state.value.timeLeftMs)
         val (from, to) = neighbourMove(c.state.value.view!!.cells)!!
         check(c.play(from, to) != null)
+        // Left and continued later: the clock stood still meanwhile and goes on from 40 s.
+        clock += 500_000
+        val again = LinesController(store, now = { clock })
+        check(again.continueGame())
+        eq(40_000L, again.state.value.timeLeftMs, "the time it had left")
         clock += 40_000
-        c.tick()
-        check(c.state.value.timeUp && c.state.value.over) { "time up" }
-        val (f2, t2) = neighbourMove(c.state.value.view!!.cells)!!
-        eq(null, c.play(f2, t2), "no move once the time is up")
-        eq(1u, c.state.value.view!!.turns)
+        again.tick()
+        check(again.state.value.timeUp && again.state.value.over) { "time up" }
+        check(again.state.value.view!!.gameOver) { "Rust ended the game" }
+        val (f2, t2) = neighbourMove(again.state.value.view!!.cells)!!
+        eq(null, again.play(f2, t2), "no move once the time is up")
+        eq(1u, again.state.value.view!!.turns)
+        // The score ended on time enters the best scores; nothing is left to continue.
+        eq(0, again.state.value.rank)
+        eq(again.state.value.view!!.score, again.state.value.best.first().score)
+        check(!again.canContinue())
         check(!c.newGame(startBalls = 4)) { "4 start balls are refused" }
         check(c.state.value.message != null)
     }

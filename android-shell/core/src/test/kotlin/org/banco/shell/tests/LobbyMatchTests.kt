@@ -16,11 +16,13 @@ import org.banco.Rules
 import org.banco.TapResult
 import org.banco.shell.LobbyModel
 import org.banco.shell.MatchController
+import org.banco.shell.MemoryStore
 import org.banco.shell.MulticastGuard
 import org.banco.shell.RulesPreset
 import org.banco.shell.Settings
 import org.banco.shell.Sound
 import org.banco.shell.SoundPlayer
+import org.banco.shell.TrustKeeper
 import org.banco.shell.cellNamed
 import java.net.InetAddress
 import java.net.InetSocketAddress
@@ -291,6 +293,34 @@ fun lobbyMatchTests(s: Suite) {
             eq("You won: resignation", hs.result)
             eq("You lost: resignation", gs.result)
             check(!hs.yourTurn && !gs.yourTurn)
+        }
+    }
+
+    s.test("a remembered player skips the code in the next match (trust kept in each store)") {
+        val hostTrust = TrustKeeper(MemoryStore())
+        val guestTrust = TrustKeeper(MemoryStore())
+        for (round in 1..2) {
+            val hostUi = TestUi()
+            val guestUi = TestUi()
+            val host = hostUi.call {
+                MatchController.host(hostUi, Settings(playerName = "An"), "127.0.0.1:0", advertise = false,
+                    trust = hostTrust.load(), onTrust = hostTrust::save)
+            }
+            val address = hostUi.awaitMatch(host, "listening") { it.phase == Phase.LISTENING }.address
+            val guest = guestUi.call { MatchController.join(guestUi, "Binh", address, trust = guestTrust.load(), onTrust = guestTrust::save) }
+            if (round == 1) {
+                val hv = hostUi.awaitMatch(host, "host code") { it.phase == Phase.VERIFY }
+                val gv = guestUi.awaitMatch(guest, "guest code") { it.phase == Phase.VERIFY }
+                hostUi.call { host.confirmCode(hv.code!!) }
+                guestUi.call { guest.confirmCode(gv.code!!) }
+            }
+            // In round 2 nobody confirms a code: the proposal can only come if both remembered.
+            guestUi.awaitMatch(guest, "the proposal, round $round") { it.phase == Phase.PROPOSED }
+            check(hostTrust.load() != null && guestTrust.load() != null) { "both kept their trust" }
+            guestUi.call { guest.leave() }
+            hostUi.call { host.leave() }
+            hostUi.shutdown()
+            guestUi.shutdown()
         }
     }
 
