@@ -334,6 +334,8 @@ struct Table {
     /// After the game ended with our own message still unacknowledged: when to stop
     /// waiting for the acknowledgement and leave anyway.
     finish_by: Option<Instant>,
+    /// That wait was extended once already for a link that was down.
+    waited_for_link: bool,
     stdin_started: bool,
     /// Where the identity and confirmed peers are stored after a confirmation.
     trust_file: PathBuf,
@@ -379,6 +381,7 @@ impl Table {
             question: Question::None,
             over: false,
             finish_by: None,
+            waited_for_link: false,
             stdin_started: false,
             trust_file,
             hosting,
@@ -425,7 +428,15 @@ impl Table {
             let _ = std::io::stdout().flush();
             if let Some(deadline) = self.finish_by {
                 // The game is over: leave once the peer has everything we sent.
-                if self.m.unacked() == 0 || Instant::now() >= deadline {
+                let waiting = self.m.unacked() > 0;
+                if !waiting || Instant::now() >= deadline {
+                    if waiting && self.m.state().banner.is_some() && !self.waited_for_link {
+                        // The link is down with our last messages unsent: give it the time a
+                        // reconnection takes before leaving the peer without them.
+                        self.waited_for_link = true;
+                        self.finish_by = Some(Instant::now() + RECONNECT_GRACE);
+                        continue;
+                    }
                     self.m.leave();
                     return Ok(());
                 }
@@ -492,6 +503,12 @@ impl Table {
                 NetEvent::Closed { .. } | NetEvent::Disconnected { .. } => {
                     self.m.leave();
                     Some(Ok(()))
+                }
+                // A race counted again once the link came back (a cut): the revised result
+                // becomes the last line, the same on both sides.
+                NetEvent::Race(update @ banco_app::network::RaceUpdate::Over { .. }) => {
+                    self.on_race(update);
+                    None
                 }
                 _ => None,
             };

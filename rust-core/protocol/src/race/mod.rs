@@ -209,7 +209,21 @@ pub enum RaceFault {
         /// The moves we played.
         played: u32,
     },
+    /// A cut long before the peer could have made one: it counts our board only when its
+    /// wait for our stop ran out, [`RACE_GRACE_MS`] after its time limit (about ours). An
+    /// early "cut" would only erase moves it had seen.
+    #[error(
+        "the other player counted your board {early_s} s before it could have (to erase your moves)"
+    )]
+    EarlyCut {
+        /// How many seconds before the earliest honest cut it came.
+        early_s: u64,
+    },
 }
+
+/// How much sooner than [`RACE_GRACE_MS`] after our limit a peer's cut may come (the two
+/// clocks start a message apart): earlier, it is a cheat ([`RaceFault::EarlyCut`]).
+pub const CUT_TOLERANCE_MS: u64 = RACE_GRACE_MS / 2;
 
 /// How a race ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -626,6 +640,14 @@ impl Race {
                     },
                     events,
                 );
+            }
+            return;
+        }
+        let earliest = limit + RACE_GRACE_MS - CUT_TOLERANCE_MS;
+        if now < earliest {
+            if self.result.is_none() {
+                let early_s = (earliest - now).div_ceil(1000);
+                self.cheated(peer, RaceFault::EarlyCut { early_s }, events);
             }
             return;
         }

@@ -174,17 +174,17 @@ fn false_cuts_are_caught_and_early_ones_wait() {
         over.end,
         RaceEnd::Cheated(Color::Black, RaceFault::BadCut { .. })
     ));
-    // Before our time is up, a cut waits for it (it cannot end our race early).
+    // Long before the peer's wait for our stop could run out, a "cut" is a claim to
+    // erase our moves: cheating, and our moves stand.
     let (mut a, _) = pair(TIMED);
     play(&mut a, 10);
-    assert!(deliver(&mut a, &[Body::RaceCut { turns: 0 }], 20).is_empty());
-    play(&mut a, 30);
-    assert_eq!(a.board(Color::Red).unwrap().turns(), 2);
-    let mut ev = Vec::new();
-    a.tick(1_000, &mut Vec::new(), &mut ev);
-    assert_eq!(
-        a.board(Color::Red).unwrap().turns(),
-        0,
-        "counted at the cut"
+    let over = last_over(&deliver(&mut a, &[Body::RaceCut { turns: 0 }], 20)).unwrap();
+    assert!(
+        matches!(
+            over.end,
+            RaceEnd::Cheated(Color::Black, RaceFault::EarlyCut { .. })
+        ),
+        "{over:?}"
     );
+    assert_eq!(a.board(Color::Red).unwrap().turns(), 1);
 }
