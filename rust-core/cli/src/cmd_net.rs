@@ -827,6 +827,19 @@ impl Table {
         match text.to_ascii_lowercase().as_str() {
             "" => {}
             "quit" | "exit" => {
+                // Leaving a game in progress resigns it, so the other player gets a result
+                // (not "the other player left"); the table leaves once that is delivered.
+                if !self.over && self.m.state().phase == Phase::Playing {
+                    let resigned = if self.racing {
+                        self.m.race_resign()
+                    } else {
+                        self.m.resign()
+                    };
+                    if resigned.is_ok() {
+                        outln!("leaving resigns the game in progress");
+                        return None;
+                    }
+                }
                 self.m.leave();
                 return Some(Ok(()));
             }

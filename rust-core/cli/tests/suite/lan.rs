@@ -184,3 +184,62 @@ fn play_over_loopback(
     );
     (h, g)
 }
+
+#[test]
+fn quitting_a_game_in_progress_resigns_it() {
+    use std::io::{BufRead, BufReader, Write};
+    let dirs = data_dirs("quit");
+    let exe = env!("CARGO_BIN_EXE_banco");
+    let mut cmd = Command::new(exe);
+    cmd.env("BANCO_DATA_DIR", &dirs[0]).args([
+        "host",
+        "--ai",
+        "1",
+        "--yes",
+        "--no-mdns",
+        "--port",
+        "0",
+        "--bind",
+        "127.0.0.1",
+        "--no-color",
+        "--movetime",
+        "50",
+    ]);
+    let (mut host, addr, host_out) = common::spawn_host(cmd);
+    let mut guest = Command::new(exe)
+        .env("BANCO_DATA_DIR", &dirs[1])
+        .args(["join", &addr, "--yes", "--no-color"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = guest.stdin.take().unwrap();
+    let mut out = BufReader::new(guest.stdout.take().unwrap());
+    let mut seen = String::new();
+    // Once the game is on, the guest (a person) types `quit`.
+    loop {
+        let mut line = String::new();
+        if out.read_line(&mut line).unwrap() == 0 {
+            panic!("the guest ended before its game started:\n{seen}");
+        }
+        seen.push_str(&line);
+        if line.contains("game starts") {
+            break;
+        }
+    }
+    writeln!(input, "quit").unwrap();
+    let guest_out = common::drain(out);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let guest_status = common::wait_until(&mut guest, deadline);
+    let host_status = common::wait_until(&mut host, deadline + Duration::from_secs(5));
+    let (h, g) = (host_out.join().unwrap(), guest_out.join().unwrap());
+    assert!(g.contains("leaving resigns the game in progress"), "{g}");
+    assert!(guest_status.is_some_and(|s| s.success()), "{seen}{g}");
+    assert!(host_status.is_some_and(|s| s.success()), "{h}");
+    // The host (red) is told it won, by resignation, as its last line says.
+    assert!(h.contains("red wins by resignation"), "{h}");
+    assert!(last_line(&h).starts_with("result 1-0 "), "{h}");
+    assert!(last_line(&g).starts_with("result 1-0 "), "{g}");
+    let _ = std::fs::remove_dir_all(dirs[0].parent().unwrap());
+}
