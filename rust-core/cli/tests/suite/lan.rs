@@ -220,9 +220,10 @@ fn quitting_a_game_in_progress_resigns_it() {
     // Once the game is on, the guest (a person) types `quit`.
     loop {
         let mut line = String::new();
-        if out.read_line(&mut line).unwrap() == 0 {
-            panic!("the guest ended before its game started:\n{seen}");
-        }
+        assert!(
+            out.read_line(&mut line).unwrap() > 0,
+            "the guest ended before its game started:\n{seen}"
+        );
         seen.push_str(&line);
         if line.contains("game starts") {
             break;
