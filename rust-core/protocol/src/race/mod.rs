@@ -301,6 +301,12 @@ pub struct Race {
     peer_params: Vec<u8>,
     boards: Option<[LinesGame; 2]>,
     started_at: u64,
+    /// When we accepted (the acceptor): the proposer learns the seed from our acceptance,
+    /// so its time counts from then, not from its reveal's arrival.
+    accepted_at: Option<u64>,
+    /// How much sooner than ours the peer's time began (the acceptor: its reveal took that
+    /// long to come; 0 for the proposer, whose reveal answers our acceptance at once).
+    peer_head_start: u64,
     done: [bool; 2],
     resigned: Option<Color>,
     result: Option<RaceResult>,
@@ -319,11 +325,20 @@ impl Race {
             peer_params,
             boards: None,
             started_at: 0,
+            accepted_at: None,
+            peer_head_start: 0,
             done: [false; 2],
             resigned: None,
             result: None,
             peer_cut: None,
         }
+    }
+
+    /// We accepted the race at `now` (our value goes with the acceptance): from then the
+    /// proposer can know the seed, so its time is counted from then. A proposer that holds
+    /// its reveal back to plan with the spawns known spends its own time doing so.
+    pub fn accepted(&mut self, now: u64) {
+        self.accepted_at = Some(now);
     }
 
     /// The message revealing our value (send once the peer's commitment is in).
@@ -368,6 +383,12 @@ impl Race {
             .then(|| self.started_at + u64::from(self.options.time_limit_s) * 1000)
     }
 
+    /// The peer's time limit by our clock (ours less its head start).
+    fn peer_limit_at(&self) -> Option<u64> {
+        self.limit_at()
+            .map(|l| l.saturating_sub(self.peer_head_start))
+    }
+
     /// Milliseconds of our time left at `now` (`None`: no limit or not started).
     pub fn time_left(&self, now: u64) -> Option<u64> {
         self.boards.as_ref()?;
@@ -380,13 +401,10 @@ impl Race {
             return None;
         }
         let limit = self.limit_at()?;
-        if !self.done[self.me.index()] {
-            Some(limit)
-        } else if !self.done[self.me.other().index()] {
-            Some(limit + RACE_GRACE_MS)
-        } else {
-            None
-        }
+        let peer_limit = self.peer_limit_at()?;
+        let mine = (!self.done[self.me.index()]).then_some(limit);
+        let peers = (!self.done[self.me.other().index()]).then_some(peer_limit + RACE_GRACE_MS);
+        mine.into_iter().chain(peers).min()
     }
 
     /// The peer revealed its value: check it against its commitment and set up both
@@ -401,6 +419,7 @@ impl Race {
                 let s = self.options.settings();
                 self.boards = Some([LinesGame::new(s, seed), LinesGame::new(s, seed)]);
                 self.started_at = now;
+                self.peer_head_start = self.accepted_at.map_or(0, |a| now.saturating_sub(a));
                 events.push(RaceEvent::Started {
                     options: self.options,
                 });
@@ -594,7 +613,8 @@ impl Race {
             self.apply_cut();
         }
         let peer = self.me.other();
-        if !self.done[peer.index()] && now >= limit + RACE_GRACE_MS {
+        let peer_limit = self.peer_limit_at().unwrap_or(limit);
+        if !self.done[peer.index()] && now >= peer_limit + RACE_GRACE_MS {
             self.done[peer.index()] = true;
             let turns = self.board(peer).map_or(0, ScoreGame::turns);
             send.push(Body::RaceCut { turns });

@@ -141,7 +141,8 @@ impl<G: MatchGame> Session<G> {
         self.channel.queue(Body::Accept(Accept {
             params: params.clone(),
         }));
-        let race = Race::new(me, options, share, msg.params);
+        let mut race = Race::new(me, options, share, msg.params);
+        race.accepted(now);
         self.channel.queue(race.reveal());
         self.race.race = Some(race);
         Ok(())

@@ -188,3 +188,47 @@ fn false_cuts_are_caught_and_early_ones_wait() {
     );
     assert_eq!(a.board(Color::Red).unwrap().turns(), 1);
 }
+
+#[test]
+fn a_proposer_holding_its_reveal_spends_its_own_time() {
+    // Black accepted at 0 (its value went with the acceptance, so Red knew the seed from
+    // then); Red revealed only 100 s later, in a 60 s race. Red's time and grace run from
+    // the acceptance: by 180 s on Black's clock Red is taken as stopped.
+    let options = RaceOptions {
+        start_balls: 5,
+        time_limit_s: 60,
+    };
+    let session = [3; 8];
+    let red = SeedShare::new([21; 32], session, Color::Red);
+    let black = SeedShare::new([22; 32], session, Color::Black);
+    let acceptor = |revealed_at: u64| {
+        let mut b = Race::new(
+            Color::Black,
+            options,
+            black.clone(),
+            red.commitment().to_vec(),
+        );
+        b.accepted(0);
+        b.on_reveal(red.value(), revealed_at, &mut Vec::new());
+        b
+    };
+    let mut late = acceptor(100_000);
+    // Our own minute runs from the reveal; Red's grace ends first here.
+    assert_eq!(late.deadline(), Some(160_000));
+    let mut send = Vec::new();
+    late.tick(180_000, &mut send, &mut Vec::new());
+    assert!(
+        late.is_done(Color::Red),
+        "Red's time ran from the acceptance"
+    );
+    assert!(send.contains(&Body::RaceCut { turns: 0 }), "{send:?}");
+    // A proposer that revealed at once keeps its whole grace.
+    let mut prompt = acceptor(50);
+    let mut send = Vec::new();
+    prompt.tick(179_000, &mut send, &mut Vec::new());
+    assert!(!prompt.is_done(Color::Red));
+    assert!(
+        !send.iter().any(|b| matches!(b, Body::RaceCut { .. })),
+        "{send:?}"
+    );
+}
