@@ -683,6 +683,12 @@ impl Match {
         guard(|| Ok(self.inner.reject_code()?))
     }
 
+    /// Proposes the game just played again, colours swapped (same game, rules, start and
+    /// clock): the "another game" button.
+    pub fn propose_rematch(&self) -> Result<(), BancoError> {
+        guard(|| Ok(self.inner.propose_rematch()?))
+    }
+
     /// Proposes a game (either side may, once the code is confirmed).
     pub fn propose(&self, offer: MatchOffer) -> Result<(), BancoError> {
         guard(|| {

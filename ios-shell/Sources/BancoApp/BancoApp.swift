@@ -411,14 +411,7 @@ struct MatchScreen: View {
                 Button("Ask undo") { model.requestUndo() }.disabled(!playing || (m?.moves.isEmpty ?? true))
                 if m?.claimableDraw != nil { Button("Claim draw") { model.claimDraw() } }
                 Button("Resign", role: .destructive) { model.resign() }.disabled(!playing)
-                if m?.phase == .over {
-                    // As on Android: the game just played again, colours swapped.
-                    Button("New game") {
-                        var next = app.settings.with(game: m?.kind ?? app.settings.game)
-                        next.color = m?.yourColor == .red ? .black : .red
-                        model.propose(next)
-                    }
-                }
+                if m?.phase == .over { Button("New game") { model.proposeRematch() } }
             }
             .buttonStyle(.bordered)
         }

@@ -155,6 +155,8 @@ public final class MatchModel: Model {
     public func declineProposal() { act { try $0.declineProposal() } }
     /// Proposes another game (after one is over), with the settings' colour and rules.
     public func propose(_ settings: Settings) { act { try $0.propose(offer: settings.offer) } }
+    /// The game just played again, colours swapped (Rust keeps the game, rules, start and clock).
+    public func proposeRematch() { act { try $0.proposeRematch() } }
     public func requestUndo() { act { try $0.requestUndo() } }
     public func replyUndo(_ accept: Bool) { act { try $0.replyUndo(accept: accept) } }
     public func offerDraw() { act { try $0.offerDraw() } }

@@ -189,11 +189,13 @@ func matchTests(_ s: Suite) {
         try eq([Sound.move, .move, .move, .check, .gameOver],
                try guest.heard("the end's sound") { $0.last == .gameOver })
 
-        // The guest proposes the next game (declined), then the host (accepted).
-        guest.act { $0.propose(Settings(game: .chess, color: .red)) }
+        // The guest proposes the game again, colours swapped (declined), then the host
+        // proposes one of its own (accepted).
+        guest.act { $0.proposeRematch() }
         try check(guest.state.message == nil, "\(guest.state)")
         let proposed = try host.wait("the guest's proposal") { $0.phase == .proposed }
-        try eq(Color.black, proposed.proposal?.yourColor)
+        try eq(GameKind.chess, proposed.proposal?.game)
+        try eq(Color.red, proposed.proposal?.yourColor, "the host played Black: White now")
         host.act { $0.declineProposal() }
         _ = try guest.wait("declined") { $0.notice != nil }
         guest.act { $0.clearNotice() }

@@ -698,6 +698,25 @@ impl NetMatch {
         self.with_driver(|d| d.propose(spec))
     }
 
+    /// Proposes the game just played again with the colours swapped (same game, rules,
+    /// start position and clock): "another game" on every screen. Refused before any game
+    /// was played, and for a race (propose a race anew).
+    pub fn propose_rematch(&self) -> Result<(), NetError> {
+        let spec = lock(&self.view).spec.clone().ok_or(NetError::NoGame)?;
+        if spec.game == GameKind::Lines {
+            return Err(NetError::Refused(
+                "a race is proposed anew, with its options".to_owned(),
+            ));
+        }
+        self.propose_timed(
+            spec.game,
+            spec.local_color.other(),
+            spec.rules,
+            spec.start_fen,
+            spec.clock,
+        )
+    }
+
     /// The player says both devices show `code` (the six digits they compared). Refused
     /// with [`NetError::CodeChanged`] when another device connected meanwhile and a new code
     /// is to be compared, so a confirmation never applies to a code nobody saw. The peer is

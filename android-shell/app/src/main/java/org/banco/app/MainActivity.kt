@@ -555,18 +555,13 @@ class MainActivity : ComponentActivity() {
             if (s.phase == MatchPhase.OVER && s.result != shownResult) {
                 shownResult = s.result
                 AlertDialog.Builder(this).setTitle("Game over").setMessage(s.result)
-                    .setPositiveButton("Another game") { _, _ -> proposeAgain(c, s.kind ?: settings.game) }
+                    .setPositiveButton("Another game") { _, _ -> c.proposeRematch() }
                     .setNegativeButton("Close", null).show()
             }
         }
     }
 
     /** After a game, propose another of the same game with the colours swapped. */
-    private fun proposeAgain(c: MatchController, kind: GameKind) {
-        val mine = c.state.value.match?.yourColor ?: settings.color
-        val next = if (mine == Color.RED) Color.BLACK else Color.RED
-        c.propose(org.banco.MatchOffer(kind, next, settings.rulesFor(kind), null))
-    }
 
     /** The promotion picker: the pieces Rust offers, drawn with the player's glyphs. */
     private fun pickPromotion(kind: GameKind, color: Color, choices: List<PieceKind>, onPick: (PieceKind) -> Unit, onCancel: () -> Unit) {

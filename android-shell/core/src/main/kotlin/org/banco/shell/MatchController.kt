@@ -85,6 +85,9 @@ class MatchController private constructor(
     /** Host: take connections again after several codes nobody confirmed. */
     fun reopen() = act { it.reopen() }
     fun propose(offer: MatchOffer) = act { it.propose(offer) }
+
+    /** The game just played again, colours swapped (Rust keeps the game, rules, start and clock). */
+    fun proposeRematch() = act { it.proposeRematch() }
     fun acceptProposal() = act { it.acceptProposal() }
     fun declineProposal() = act { it.declineProposal() }
     fun requestUndo() = act { it.requestUndo() }
