@@ -116,9 +116,6 @@ struct Current {
     worker: Option<JoinHandle<()>>,
 }
 
-/// The work of a search thread, given its stop flag.
-type Work = Box<dyn FnOnce(Arc<AtomicBool>) + Send>;
-
 /// What to search for.
 enum Job {
     Level(Level, u64),
@@ -176,51 +173,22 @@ impl Engine {
         self.current.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Stops the latest search and puts a fresh stop flag (and, with `work`, the thread of
-    /// the next search) in its place, in one step under one lock: of two callers at once
-    /// each stops the search before its own, and none is left running that `stop` cannot
-    /// reach. The stopped thread is returned, not waited for: a new search thread waits for
-    /// it first (so the old search's result is reported before the new one's first
-    /// report), and the caller waits for it when it needs the engine itself.
-    fn replace(
-        &self,
-        work: Option<Work>,
-    ) -> Result<(Arc<AtomicBool>, Option<JoinHandle<()>>), BancoError> {
-        let mut cur = self.current();
+    /// Stops the latest search and puts a fresh stop flag in its place (under the lock the
+    /// caller holds, so that of two callers at once each stops the search before its own);
+    /// the fresh flag and the stopped search's thread, not waited for.
+    fn stop_latest(cur: &mut Current) -> (Arc<AtomicBool>, Option<JoinHandle<()>>) {
         cur.stop.store(true, Ordering::Relaxed);
         let fresh = Arc::new(AtomicBool::new(false));
         cur.stop = fresh.clone();
-        let old = cur.worker.take();
-        let Some(work) = work else {
-            return Ok((fresh, old));
-        };
-        let (flag, (tx, rx)) = (
-            fresh.clone(),
-            std::sync::mpsc::channel::<Option<JoinHandle<()>>>(),
-        );
-        let handle = std::thread::Builder::new()
-            .name("banco-engine".into())
-            .spawn(move || {
-                join_unless_here(rx.recv().ok().flatten());
-                work(flag);
-            })
-            .map_err(|e| BancoError::Internal(format!("cannot start the engine thread: {e}")))?;
-        cur.worker = Some(handle);
-        let _ = tx.send(old);
-        Ok((fresh, None))
+        (fresh, cur.worker.take())
     }
 
     /// Stops the running search, waits for its thread (not for itself, from a listener) and
     /// gives a fresh stop flag, for work on the calling thread.
     fn finish_previous(&self) -> Arc<AtomicBool> {
-        match self.replace(None) {
-            Ok((fresh, old)) => {
-                join_unless_here(old);
-                fresh
-            }
-            // Not reached: without work, `replace` starts no thread.
-            Err(_) => Arc::new(AtomicBool::new(false)),
-        }
+        let (fresh, old) = Engine::stop_latest(&mut self.current());
+        join_unless_here(old);
+        fresh
     }
 
     /// The engine's tables, unless a search holds them on this very thread (a listener
@@ -241,9 +209,21 @@ impl Engine {
         }
     }
 
-    /// Starts the next search on a new engine thread (stopping the one before).
+    /// Starts the next search on a new engine thread, stopping the one before in the same
+    /// step (none is left running that `stop` cannot reach). The new thread first waits for
+    /// the old one, so the old search's result is reported before the new one's first report.
     fn spawn(&self, work: impl FnOnce(Arc<AtomicBool>) + Send + 'static) -> Result<(), BancoError> {
-        self.replace(Some(Box::new(work))).map(|_| ())
+        let mut cur = self.current();
+        let (flag, old) = Engine::stop_latest(&mut cur);
+        let handle = std::thread::Builder::new()
+            .name("banco-engine".into())
+            .spawn(move || {
+                join_unless_here(old);
+                work(flag);
+            })
+            .map_err(|e| BancoError::Internal(format!("cannot start the engine thread: {e}")))?;
+        cur.worker = Some(handle);
+        Ok(())
     }
 
     fn run(

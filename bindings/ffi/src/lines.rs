@@ -612,6 +612,16 @@ impl LinesGame {
 mod tests {
     use super::*;
 
+    /// Plays `n` turns by the hint; what they did.
+    fn play_hints(game: &LinesGame, n: usize) -> Vec<LinesTurn> {
+        (0..n)
+            .map(|_| {
+                let h = game.hint().unwrap();
+                game.play(h.from, h.to).unwrap()
+            })
+            .collect()
+    }
+
     fn settings(undo: LinesUndo) -> LinesSettings {
         LinesSettings {
             start_balls: 5,
@@ -797,10 +807,7 @@ mod tests {
     #[test]
     fn a_game_ended_on_time_stops_and_enters_the_best_scores() {
         let game = LinesGame::new(settings(LinesUndo::Unlimited), Some(4)).unwrap();
-        for _ in 0..3 {
-            let h = game.hint().unwrap();
-            game.play(h.from, h.to).unwrap();
-        }
+        play_hints(&game, 3);
         assert_eq!(game.record_result("2026-12-05".into()), None, "still going");
         let v = game.view();
         game.end_on_time();
@@ -839,11 +846,7 @@ mod tests {
         let start = game.view();
         assert!(!start.can_redo);
         assert_eq!(game.redo(), None, "nothing taken back");
-        let mut turns = Vec::new();
-        for _ in 0..3 {
-            let h = game.hint().unwrap();
-            turns.push(game.play(h.from, h.to).unwrap());
-        }
+        let turns = play_hints(&game, 3);
         let end = game.view();
         for _ in 0..3 {
             game.undo().unwrap();
@@ -877,10 +880,7 @@ mod tests {
     #[test]
     fn undo_and_save_load_give_the_same_future() {
         let game = LinesGame::new(settings(LinesUndo::Unlimited), Some(21)).unwrap();
-        for _ in 0..12 {
-            let h = game.hint().unwrap();
-            game.play(h.from, h.to).unwrap();
-        }
+        play_hints(&game, 12);
         let before = game.view();
         let h = game.hint().unwrap();
         let first = game.play(h.from, h.to).unwrap();

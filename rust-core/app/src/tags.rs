@@ -65,40 +65,18 @@ pub fn ending_from_tags(tags: &[(String, String)]) -> Option<Outcome> {
         "0-1" => Color::Black,
         "1/2-1/2" | "½-½" => {
             return Some(Outcome::Draw {
-                reason: draw_reason(&why),
+                reason: DrawReason::from_text(&why).unwrap_or(DrawReason::Agreement),
             });
         }
         _ => return None,
     };
-    let reason = match why.as_str() {
-        "checkmate" => WinReason::Checkmate,
-        "stalemate" => WinReason::Stalemate,
-        "perpetual check" => WinReason::PerpetualCheck,
-        "perpetual chase" => WinReason::PerpetualChase,
-        "timeout" | "time forfeit" | "time" => WinReason::Timeout,
-        "forfeit" | "rules infraction" | "abandoned" => WinReason::Forfeit,
+    // Banco's words first, then other programs' (PGN's `Termination`).
+    let reason = WinReason::from_text(&why).unwrap_or(match why.as_str() {
+        "time forfeit" | "time" => WinReason::Timeout,
+        "rules infraction" | "abandoned" => WinReason::Forfeit,
         _ => WinReason::Resignation,
-    };
+    });
     Some(Outcome::Win { winner, reason })
-}
-
-fn draw_reason(why: &str) -> DrawReason {
-    let all = [
-        DrawReason::Repetition,
-        DrawReason::InsufficientMaterial,
-        DrawReason::Stalemate,
-        DrawReason::FiftyMoveRule,
-        DrawReason::SeventyFiveMoveRule,
-        DrawReason::ThreefoldRepetition,
-        DrawReason::FivefoldRepetition,
-    ];
-    if let Some(r) = all.into_iter().find(|r| r.text() == why) {
-        return r;
-    }
-    why.strip_prefix("no capture in ")
-        .and_then(|rest| rest.strip_suffix(" plies"))
-        .and_then(|n| n.parse().ok())
-        .map_or(DrawReason::Agreement, DrawReason::NoCapture)
 }
 
 /// The player against the computer: `Human` (a colour) and `Level` (1–10), or the roster
@@ -176,15 +154,7 @@ mod tests {
             },
         ];
         for winner in [Color::Red, Color::Black] {
-            for reason in [
-                WinReason::Checkmate,
-                WinReason::Stalemate,
-                WinReason::PerpetualCheck,
-                WinReason::PerpetualChase,
-                WinReason::Resignation,
-                WinReason::Timeout,
-                WinReason::Forfeit,
-            ] {
+            for reason in WinReason::ALL {
                 endings.push(Outcome::Win { winner, reason });
             }
         }

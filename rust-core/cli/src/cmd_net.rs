@@ -492,12 +492,10 @@ impl Table {
             // table only waits for the link's end or for the peer's acknowledgement.
             return match event {
                 // Our last message (the final move, a resignation) not acknowledged yet: the
-                // link may come back and carry it, so keep waiting, a while longer.
+                // link may come back and carry it; the wait in `run` decides when to leave.
                 NetEvent::Disconnected { .. } | NetEvent::Reconnecting { .. }
                     if self.finish_by.is_some() && self.m.unacked() > 0 =>
                 {
-                    let later = Instant::now() + RECONNECT_GRACE;
-                    self.finish_by = self.finish_by.map(|d| d.max(later));
                     None
                 }
                 NetEvent::Closed { .. } | NetEvent::Disconnected { .. } => {

@@ -63,15 +63,7 @@ mod tests {
     fn outcome_codes_are_distinct_and_stable() {
         let mut all = Vec::new();
         for winner in Color::ALL {
-            for reason in [
-                WinReason::Checkmate,
-                WinReason::Stalemate,
-                WinReason::PerpetualCheck,
-                WinReason::PerpetualChase,
-                WinReason::Resignation,
-                WinReason::Timeout,
-                WinReason::Forfeit,
-            ] {
+            for reason in WinReason::ALL {
                 all.push(Outcome::Win { winner, reason });
             }
         }
@@ -92,6 +84,12 @@ mod tests {
         let mut codes: Vec<u32> = all.iter().map(|o| o.code()).collect();
         for o in &all {
             assert_eq!(Outcome::from_code(o.code()), Some(*o));
+            // The words read back too.
+            let why = o.reason_text();
+            match *o {
+                Outcome::Win { reason, .. } => assert_eq!(WinReason::from_text(&why), Some(reason)),
+                Outcome::Draw { reason } => assert_eq!(DrawReason::from_text(&why), Some(reason)),
+            }
         }
         assert_eq!(Outcome::from_code(0x0100_0007), None);
         assert_eq!(Outcome::from_code(0x0300_0000), None);

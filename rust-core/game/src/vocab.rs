@@ -83,6 +83,23 @@ pub enum WinReason {
 }
 
 impl WinReason {
+    /// Every reason, in the order of their codes ([`Outcome::code`]).
+    pub const ALL: [WinReason; 7] = [
+        WinReason::Checkmate,
+        WinReason::Stalemate,
+        WinReason::PerpetualCheck,
+        WinReason::PerpetualChase,
+        WinReason::Resignation,
+        WinReason::Timeout,
+        WinReason::Forfeit,
+    ];
+
+    /// Reads [`WinReason::text`] back.
+    #[must_use]
+    pub fn from_text(text: &str) -> Option<WinReason> {
+        WinReason::ALL.into_iter().find(|r| r.text() == text)
+    }
+
     /// A few words for people and for the command line (`perpetual check`).
     #[must_use]
     pub const fn text(self) -> &'static str {
@@ -122,6 +139,29 @@ pub enum DrawReason {
 }
 
 impl DrawReason {
+    /// Reads [`DrawReason::text`] back (`no capture in 120 plies` with its number).
+    #[must_use]
+    pub fn from_text(text: &str) -> Option<DrawReason> {
+        if let Some(n) = text
+            .strip_prefix("no capture in ")
+            .and_then(|rest| rest.strip_suffix(" plies"))
+        {
+            return n.parse().ok().map(DrawReason::NoCapture);
+        }
+        [
+            DrawReason::Repetition,
+            DrawReason::InsufficientMaterial,
+            DrawReason::Agreement,
+            DrawReason::Stalemate,
+            DrawReason::FiftyMoveRule,
+            DrawReason::SeventyFiveMoveRule,
+            DrawReason::ThreefoldRepetition,
+            DrawReason::FivefoldRepetition,
+        ]
+        .into_iter()
+        .find(|r| r.text() == text)
+    }
+
     /// A few words for people and for the command line (`no capture in 120 plies`).
     #[must_use]
     pub fn text(self) -> String {
@@ -233,15 +273,6 @@ impl Outcome {
     /// The outcome of a [`Outcome::code`], if the number is one.
     #[must_use]
     pub fn from_code(code: u32) -> Option<Outcome> {
-        const WINS: [WinReason; 7] = [
-            WinReason::Checkmate,
-            WinReason::Stalemate,
-            WinReason::PerpetualCheck,
-            WinReason::PerpetualChase,
-            WinReason::Resignation,
-            WinReason::Timeout,
-            WinReason::Forfeit,
-        ];
         let found = match code >> 24 {
             1 => {
                 let winner = match (code >> 8) & 0xFFFF {
@@ -249,7 +280,7 @@ impl Outcome {
                     1 => Color::Black,
                     _ => return None,
                 };
-                let reason = *WINS.get((code & 0xFF) as usize)?;
+                let reason = *WinReason::ALL.get((code & 0xFF) as usize)?;
                 Outcome::Win { winner, reason }
             }
             2 => {

@@ -108,22 +108,22 @@ fn a_second_match_with_the_same_identities_skips_the_code() {
     let _ = std::fs::remove_dir_all(dirs[0].parent().unwrap());
 }
 
-/// Plays `game` between two processes keeping their identities in `dirs`; returns both
-/// outputs (already checked to end with the same result line).
-fn play_over_loopback(
+/// A host on loopback (identity in `dir`) whose engine plays `game` at `level`, accepting
+/// the code and proposing `game`; its address and output.
+fn spawn_engine_host(
+    dir: &std::path::Path,
     game: &str,
-    host_args: &[&str],
-    dirs: &[std::path::PathBuf; 2],
-) -> (String, String) {
-    let exe = env!("CARGO_BIN_EXE_banco");
-    let mut cmd = Command::new(exe);
-    cmd.env("BANCO_DATA_DIR", &dirs[0])
+    level: &str,
+    extra: &[&str],
+) -> (std::process::Child, String, std::thread::JoinHandle<String>) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_banco"));
+    cmd.env("BANCO_DATA_DIR", dir)
         .args([
             "host",
             "--game",
             game,
             "--ai",
-            "2",
+            level,
             "--yes",
             "--no-mdns",
             "--port",
@@ -136,8 +136,19 @@ fn play_over_loopback(
             "--movetime",
             "50",
         ])
-        .args(host_args);
-    let (mut host, addr, host_out) = common::spawn_host(cmd);
+        .args(extra);
+    common::spawn_host(cmd)
+}
+
+/// Plays `game` between two processes keeping their identities in `dirs`; returns both
+/// outputs (already checked to end with the same result line).
+fn play_over_loopback(
+    game: &str,
+    host_args: &[&str],
+    dirs: &[std::path::PathBuf; 2],
+) -> (String, String) {
+    let exe = env!("CARGO_BIN_EXE_banco");
+    let (mut host, addr, host_out) = spawn_engine_host(&dirs[0], game, "2", host_args);
     let mut guest = Command::new(exe)
         .env("BANCO_DATA_DIR", &dirs[1])
         .args([
@@ -190,22 +201,7 @@ fn quitting_a_game_in_progress_resigns_it() {
     use std::io::{BufRead, BufReader, Write};
     let dirs = data_dirs("quit");
     let exe = env!("CARGO_BIN_EXE_banco");
-    let mut cmd = Command::new(exe);
-    cmd.env("BANCO_DATA_DIR", &dirs[0]).args([
-        "host",
-        "--ai",
-        "1",
-        "--yes",
-        "--no-mdns",
-        "--port",
-        "0",
-        "--bind",
-        "127.0.0.1",
-        "--no-color",
-        "--movetime",
-        "50",
-    ]);
-    let (mut host, addr, host_out) = common::spawn_host(cmd);
+    let (mut host, addr, host_out) = spawn_engine_host(&dirs[0], "xiangqi", "1", &[]);
     let mut guest = Command::new(exe)
         .env("BANCO_DATA_DIR", &dirs[1])
         .args(["join", &addr, "--yes", "--no-color"])

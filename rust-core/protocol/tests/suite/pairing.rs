@@ -123,9 +123,8 @@ fn a_player_whose_app_restarted_ends_the_match_on_both_sides() {
     a.link_lost(10);
     b.link_lost(10);
     events(&mut b);
-    let mut config = SessionConfig::new("A", <CountingGame as banco_game::MatchGame>::kinds());
-    config.timing.ack_delay_ms = 0;
-    let mut again = Session::new(config, Identity::from_secret([1; 32]), [7; 32]);
+    let both = <CountingGame as banco_game::MatchGame>::kinds();
+    let mut again = common::session_seeded("A", 1, 7, both);
     again.connect(20).unwrap();
     b.accept(20).unwrap();
     common::pump(&mut again, &mut b, 20);
@@ -148,9 +147,8 @@ fn a_new_app_does_not_take_up_a_session_its_peer_heard_from() {
     common::play_in_turn(&mut a, &mut b, &[1, 2, 3]);
     a.link_lost(10);
     events(&mut a);
-    let mut config = SessionConfig::new("B", <CountingGame as banco_game::MatchGame>::kinds());
-    config.timing.ack_delay_ms = 0;
-    let mut again = Session::new(config, Identity::from_secret([2; 32]), [9; 32]);
+    let both = <CountingGame as banco_game::MatchGame>::kinds();
+    let mut again = common::session_seeded("B", 2, 9, both);
     a.connect(20).unwrap();
     again.accept(20).unwrap();
     common::pump(&mut a, &mut again, 20);

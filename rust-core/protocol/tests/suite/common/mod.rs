@@ -19,13 +19,15 @@ pub fn session(name: &str, secret: u8) -> S {
 /// (`ack_delay_ms: 0`), so tests that step from one deadline to the next see only the
 /// timers they are about; `session::delayed_acknowledgements` covers the delay.
 pub fn session_offering(name: &str, secret: u8, offers: &[GameKind]) -> S {
+    session_seeded(name, secret, secret.wrapping_add(100), offers)
+}
+
+/// [`session_offering`] with its own randomness `seed`: the same device (key) started
+/// again, as an app that restarted.
+pub fn session_seeded(name: &str, secret: u8, seed: u8, offers: &[GameKind]) -> S {
     let mut config = SessionConfig::new(name, offers);
     config.timing.ack_delay_ms = 0;
-    Session::new(
-        config,
-        Identity::from_secret([secret; 32]),
-        [secret.wrapping_add(100); 32],
-    )
+    Session::new(config, Identity::from_secret([secret; 32]), [seed; 32])
 }
 
 /// Carries frames both ways until both sessions are quiet.
