@@ -40,7 +40,7 @@ pub enum LinesError {
     /// The board is full: the game is over.
     #[error("the game is over: the board is full")]
     GameOver,
-    /// The time is up ([`LinesGame::end_on_time`]): the game ended where it stood.
+    /// The time is up ([`LinesGame::tick`]): the game ended where it stood.
     #[error("the game is over: the time is up")]
     TimeUp,
     /// Undo is off in this game's settings.
@@ -160,7 +160,7 @@ pub struct LinesView {
     pub turns: u32,
     /// Balls on the board.
     pub balls: u32,
-    /// The game is over: the board is full, or the time is up ([`LinesGame::end_on_time`]).
+    /// The game is over: the board is full, or the time is up ([`LinesGame::tick`]).
     pub game_over: bool,
     /// A turn can be taken back now.
     pub can_undo: bool,
@@ -433,17 +433,35 @@ impl LinesGame {
         self.lock().score()
     }
 
-    /// True once the board is full, or the time is up ([`LinesGame::end_on_time`]).
+    /// True once the board is full, or the time is up ([`LinesGame::tick`]).
     pub fn is_over(&self) -> bool {
         self.lock().is_over()
     }
 
-    /// Ends a game played against the clock when its time runs out: it stops where it
-    /// stands (moves, undo, redo and hints are refused or empty, `view().game_over` is
-    /// true) and [`LinesGame::record_result`] enters its score in the best scores. The
-    /// clock is the shell's; Rust only ends the game.
-    pub fn end_on_time(&self) {
-        self.lock().end_on_time();
+    /// Plays this game against the clock: `limit_ms` from `now_ms` (milliseconds of a
+    /// monotonic clock the shell passes to every clock call). The clock's time left is
+    /// kept in [`LinesGame::save`] (as last counted) and comes back stopped with a loaded
+    /// game: call [`LinesGame::resume_clock`] when it shows.
+    pub fn start_clock(&self, limit_ms: u64, now_ms: u64) {
+        self.lock().start_clock(limit_ms, now_ms);
+    }
+
+    /// Counts the clock at `now_ms` (call it about once a second): the time left, or
+    /// `null`/`nil` without a clock. At 0 the game ends where it stands — moves, undo, redo
+    /// and hints are refused or empty, `view().game_over` is true — and
+    /// [`LinesGame::record_result`] enters its score in the best scores.
+    pub fn tick(&self, now_ms: u64) -> Option<u64> {
+        self.lock().tick(now_ms)
+    }
+
+    /// Stops the clock (the screen is left).
+    pub fn pause_clock(&self, now_ms: u64) {
+        self.lock().pause_clock(now_ms);
+    }
+
+    /// Starts a stopped clock again (a continued game on screen).
+    pub fn resume_clock(&self, now_ms: u64) {
+        self.lock().resume_clock(now_ms);
     }
 
     /// The empty cells the ball on `from` can reach (to highlight after a tap); empty when
@@ -809,8 +827,14 @@ mod tests {
         let game = LinesGame::new(settings(LinesUndo::Unlimited), Some(4)).unwrap();
         play_hints(&game, 3);
         assert_eq!(game.record_result("2026-12-05".into()), None, "still going");
+        game.start_clock(60_000, 1_000);
+        assert_eq!(game.tick(21_000), Some(40_000));
+        // Kept with the game, stopped when it comes back, going on from there.
+        let kept = LinesGame::load(game.save().unwrap()).unwrap();
+        kept.resume_clock(500_000);
+        assert_eq!(kept.tick(510_000), Some(30_000));
         let v = game.view();
-        game.end_on_time();
+        assert_eq!(game.tick(61_000), Some(0));
         let after = game.view();
         assert!(after.game_over && game.is_over());
         assert!(!after.can_undo && !after.can_redo);

@@ -59,8 +59,6 @@ public final class LinesModel: Model {
     }
 
     public static let continueKey = "lines.continue"
-    /// The time the kept game had left, in milliseconds (absent: no clock).
-    public static let leftKey = "lines.continue.left"
     public static let bestKey = "lines.best"
 
     public private(set) var state = State() {
@@ -71,7 +69,6 @@ public final class LinesModel: Model {
     private let store: KeyValueStore
     private let now: () -> Int64
     private var game: LinesGame?
-    private var deadline: Int64?
 
     /// `now`: milliseconds of a monotonic clock (passed in: the tests run their own).
     public init(store: KeyValueStore,
@@ -100,7 +97,8 @@ public final class LinesModel: Model {
             state.message = readable(error)
             return false
         }
-        deadline = timeLimitS > 0 ? now() + Int64(timeLimitS) * 1000 : nil
+        // The clock is Rust's (time passed in): it ends the game, and the save keeps it.
+        if timeLimitS > 0 { game?.startClock(limitMs: UInt64(timeLimitS) * 1000, nowMs: UInt64(now())) }
         state = State(best: game?.bestScores() ?? [])
         refresh(run: nil, turn: nil)
         return true
@@ -118,11 +116,10 @@ public final class LinesModel: Model {
             try g.restore(bytes: bytes)
         } catch {
             store.set(LinesModel.continueKey, nil)
-            store.set(LinesModel.leftKey, nil)
             state.message = "The saved game could not be continued: \(readable(error))"
             return false
         }
-        deadline = store.string(LinesModel.leftKey).flatMap { Int64($0) }.map { now() + $0 }
+        scratch()?.resumeClock(nowMs: UInt64(now()))
         refresh(run: nil, turn: nil)
         return true
     }
@@ -197,23 +194,21 @@ public final class LinesModel: Model {
 
     /// Runs the clock: call about once a second while the game shows.
     public func tick() {
-        guard let d = deadline else { return }
-        let left = max(d - now(), 0)
-        state.timeLeftMs = left
+        guard let g = game, let left = g.tick(nowMs: UInt64(now())).map({ Int64($0) }) else { return }
         if left == 0 && !state.timeUp {
-            deadline = nil
-            // Rust ends the game where it stands; its score then enters the best scores.
-            game?.endOnTime()
+            // Rust ended the game where it stands; its score then enters the best scores.
             var s = state
-            s.view = game?.view() ?? s.view
+            s.view = g.view()
+            s.timeLeftMs = 0
             s.timeUp = true
             s.selected = nil
             s.reachable = []
             s.hint = nil
             state = s
             finish()
-        } else {
-            store.set(LinesModel.leftKey, String(left))
+        } else if !state.over {
+            state.timeLeftMs = left
+            keep(g)
         }
     }
 
@@ -221,6 +216,7 @@ public final class LinesModel: Model {
 
     private func refresh(run: BallRun?, turn: LinesTurn?) {
         guard let g = game else { return }
+        let left = g.tick(nowMs: UInt64(now())).map { Int64($0) }
         let view = g.view()
         var s = state
         s.view = view
@@ -229,21 +225,21 @@ public final class LinesModel: Model {
         s.run = run
         s.lastTurn = turn
         s.hint = nil
-        s.timeLeftMs = deadline.map { max($0 - now(), 0) }
+        s.timeLeftMs = left
+        s.timeUp = left == 0
         state = s
-        if view.gameOver {
-            finish()
-        } else if let bytes = try? g.save() {
-            store.set(LinesModel.continueKey, bytes.base64EncodedString())
-            store.set(LinesModel.leftKey, deadline.map { String(max($0 - now(), 0)) })
-        }
+        if view.gameOver { finish() } else { keep(g) }
+    }
+
+    /// Keeps the game (its clock's time left with it) to continue later.
+    private func keep(_ g: LinesGame) {
+        if let bytes = try? g.save() { store.set(LinesModel.continueKey, bytes.base64EncodedString()) }
     }
 
     /// The game ended (board full or time up): into the best scores, nothing to continue.
     private func finish() {
         guard let g = game else { return }
         store.set(LinesModel.continueKey, nil)
-        store.set(LinesModel.leftKey, nil)
         let day = ISO8601DateFormatter().string(from: Date()).prefix(10)
         if let r = g.recordResult(date: String(day)) { state.rank = Int(r) }
         keepBest(g)

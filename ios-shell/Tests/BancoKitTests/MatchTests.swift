@@ -195,7 +195,7 @@ func matchTests(_ s: Suite) {
         try check(guest.state.message == nil, "\(guest.state)")
         let proposed = try host.wait("the guest's proposal") { $0.phase == .proposed }
         try eq(GameKind.chess, proposed.proposal?.game)
-        try eq(Color.red, proposed.proposal?.yourColor, "the host played Black: White now")
+        try eq(Color.black, proposed.proposal?.yourColor, "the host played White: Black now")
         host.act { $0.declineProposal() }
         _ = try guest.wait("declined") { $0.notice != nil }
         guest.act { $0.clearNotice() }

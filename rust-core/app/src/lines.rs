@@ -50,9 +50,22 @@ pub struct LinesSession {
     /// Its rank there, if it made the table: taken out again if undo takes the ending back.
     entered: Option<usize>,
     pick: LinesPick,
-    /// The front end's clock ran out ([`LinesSession::end_on_time`]).
+    /// The game ended on time ([`LinesSession::end_on_time`], or its clock ran out).
     time_up: bool,
+    /// A game against the clock ([`LinesSession::start_clock`]).
+    clock: Option<Clock>,
 }
+
+/// The clock of a game against the clock: the time left when last counted, and since
+/// when it runs (`None`: stopped, e.g. a continued game until its screen shows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Clock {
+    left_ms: u64,
+    running_since: Option<u64>,
+}
+
+/// The tag of a saved game that keeps its clock's time left (milliseconds).
+const TIME_LEFT_TAG: &str = "TimeLeftMs";
 
 /// The best-scores table's saved form: a version byte then postcard.
 const BEST_VERSION: u8 = 1;
@@ -92,6 +105,7 @@ impl LinesSession {
             entered: None,
             pick: LinesPick::default(),
             time_up: false,
+            clock: None,
         }
     }
 
@@ -100,6 +114,7 @@ impl LinesSession {
         let settings = settings.unwrap_or_else(|| self.game.settings());
         self.game = LinesGame::new(settings, seed);
         self.time_up = false;
+        self.clock = None;
         self.recorded = false;
         self.entered = None;
         self.pick.clear();
@@ -130,6 +145,52 @@ impl LinesSession {
     pub fn end_on_time(&mut self) {
         self.time_up = true;
         self.pick.clear();
+        if let Some(c) = &mut self.clock {
+            c.left_ms = 0;
+            c.running_since = None;
+        }
+    }
+
+    /// Plays this game against the clock: `limit_ms` from `now` (milliseconds of a
+    /// monotonic clock the front end passes in, here and to every clock call).
+    pub fn start_clock(&mut self, limit_ms: u64, now: u64) {
+        self.clock = Some(Clock {
+            left_ms: limit_ms,
+            running_since: (!self.is_over()).then_some(now),
+        });
+    }
+
+    /// Counts the clock at `now`: the time left (`None` without a clock). When it reaches
+    /// 0 the game ends on time ([`LinesSession::end_on_time`]); a full board stops it.
+    pub fn tick(&mut self, now: u64) -> Option<u64> {
+        let over = self.game.is_over();
+        let c = self.clock.as_mut()?;
+        if let Some(since) = c.running_since {
+            c.left_ms = c.left_ms.saturating_sub(now.saturating_sub(since));
+            c.running_since = (!over).then_some(now);
+        }
+        let left = c.left_ms;
+        if left == 0 && !self.time_up && !over {
+            self.end_on_time();
+        }
+        Some(left)
+    }
+
+    /// Stops the clock at `now` (the game's screen is left); [`LinesSession::resume_clock`]
+    /// starts it again. A saved game keeps the time left as last counted.
+    pub fn pause_clock(&mut self, now: u64) {
+        self.tick(now);
+        if let Some(c) = &mut self.clock {
+            c.running_since = None;
+        }
+    }
+
+    /// Starts a stopped clock at `now` (a continued game, back on screen).
+    pub fn resume_clock(&mut self, now: u64) {
+        let playing = !self.is_over();
+        if let Some(c) = self.clock.as_mut().filter(|c| c.running_since.is_none()) {
+            c.running_since = playing.then_some(now);
+        }
     }
 
     /// True once [`LinesSession::end_on_time`] ended the game.
@@ -253,16 +314,22 @@ impl LinesSession {
         self.entered
     }
 
-    /// The saved game (the one save format).
+    /// The saved game (the one save format), with its clock's time left as last counted.
     pub fn save(&self) -> Result<Vec<u8>, SaveError> {
-        SavedLines::of(&self.game).encode()
+        let mut saved = SavedLines::of(&self.game);
+        if let Some(c) = self.clock {
+            saved
+                .tags
+                .push((TIME_LEFT_TAG.to_owned(), c.left_ms.to_string()));
+        }
+        saved.encode()
     }
 
     /// A session continuing a saved game (empty best scores: load them with
     /// [`LinesSession::load_best_scores`]). A finished game loads finished: no undo, and
     /// it is not entered in the best scores again.
     pub fn load(bytes: &[u8]) -> Result<LinesSession, SaveError> {
-        let game = restore(bytes)?;
+        let (game, clock) = restore(bytes)?;
         Ok(LinesSession {
             recorded: game.is_over(),
             game,
@@ -271,13 +338,14 @@ impl LinesSession {
             entered: None,
             pick: LinesPick::default(),
             time_up: false,
+            clock,
         })
     }
 
     /// Replaces the current game by a saved one, keeping the best scores (a finished game
     /// loads finished, as with [`LinesSession::load`]).
     pub fn continue_saved(&mut self, bytes: &[u8]) -> Result<(), SaveError> {
-        self.game = restore(bytes)?;
+        (self.game, self.clock) = restore(bytes)?;
         self.time_up = false;
         self.recorded = self.game.is_over();
         self.entered = None;
@@ -313,13 +381,24 @@ impl LinesSession {
 }
 
 /// A saved game, replayed; a finished one without its undo (its ending was entered in the
-/// best scores when it happened, and is not to be played again).
-fn restore(bytes: &[u8]) -> Result<LinesGame, SaveError> {
-    let mut game = SavedLines::decode(bytes)?.restore()?;
+/// best scores when it happened, and is not to be played again). Its clock, if it had one,
+/// comes back stopped ([`LinesSession::resume_clock`]).
+fn restore(bytes: &[u8]) -> Result<(LinesGame, Option<Clock>), SaveError> {
+    let saved = SavedLines::decode(bytes)?;
+    let mut game = saved.restore()?;
     if game.is_over() {
         game.forgo_undo();
     }
-    Ok(game)
+    let clock = saved
+        .tags
+        .iter()
+        .find(|(k, _)| k == TIME_LEFT_TAG)
+        .and_then(|(_, v)| v.parse().ok())
+        .map(|left_ms| Clock {
+            left_ms,
+            running_since: None,
+        });
+    Ok((game, clock))
 }
 
 #[derive(Serialize, Deserialize)]
@@ -357,6 +436,23 @@ mod tests {
             };
             s.play(m.from, m.to).unwrap();
         }
+    }
+
+    #[test]
+    fn the_clock_stands_still_while_paused_and_ends_the_game() {
+        let mut s = LinesSession::new(Settings::default(), [4; 32]);
+        assert_eq!(s.tick(0), None, "no clock");
+        s.start_clock(60_000, 1_000);
+        assert_eq!(s.tick(11_000), Some(50_000));
+        s.pause_clock(12_000);
+        assert_eq!(s.tick(500_000), Some(49_000), "paused");
+        s.resume_clock(500_000);
+        assert_eq!(s.tick(549_000), Some(0));
+        assert!(s.is_over() && s.is_time_up());
+        assert_eq!(s.record_result("2026-12-05"), Some(0));
+        // A new game has no clock until one is started.
+        s.new_game(None, [5; 32]);
+        assert_eq!(s.tick(600_000), None);
     }
 
     #[test]

@@ -70,8 +70,6 @@ class LinesController(
 
     val state = Observable(State())
     private var game: LinesGame? = null
-    private var deadline: Long? = null
-    private var limitMs: Long? = null
 
     init {
         // The best scores kept between games.
@@ -95,8 +93,8 @@ class LinesController(
             state.value = state.value.copy(message = readable(e))
             return false
         }
-        limitMs = if (timeLimitS > 0) timeLimitS * 1000L else null
-        deadline = limitMs?.let { now() + it }
+        // The clock is Rust's (time passed in): it ends the game, and the save keeps it.
+        if (timeLimitS > 0) game!!.startClock((timeLimitS * 1000L).toULong(), now().toULong())
         state.value = State(best = game!!.bestScores())
         refresh(run = null, turn = null)
         return true
@@ -113,9 +111,7 @@ class LinesController(
         val text = store.getString(K_CONTINUE) ?: return false
         return try {
             scratch().restore(Base64.getDecoder().decode(text))
-            val left = store.getString(K_LEFT)?.toLongOrNull()
-            limitMs = left
-            deadline = left?.let { now() + it }
+            scratch().resumeClock(now().toULong())
             refresh(run = null, turn = null)
             true
         } catch (e: Exception) {
@@ -206,20 +202,17 @@ class LinesController(
 
     /** Runs the clock: call about once a second while the game screen shows. */
     fun tick() {
-        val d = deadline ?: return
-        val left = (d - now()).coerceAtLeast(0)
+        val g = game ?: return
+        val left = g.tick(now().toULong())?.toLong() ?: return
         if (left == 0L && !state.value.timeUp) {
-            deadline = null
-            // Rust ends the game where it stands; its score then enters the best scores.
-            game?.endOnTime()
+            // Rust ended the game where it stands; its score then enters the best scores.
             state.value = state.value.copy(
-                view = game?.view() ?: state.value.view, timeLeftMs = 0, timeUp = true, selected = null,
-                reachable = emptyList(), hint = null,
+                view = g.view(), timeLeftMs = 0, timeUp = true, selected = null, reachable = emptyList(), hint = null,
             )
             finish()
-        } else {
+        } else if (!state.value.over) {
             state.value = state.value.copy(timeLeftMs = left)
-            store.putString(K_LEFT, left.toString())
+            keep(g)
         }
     }
 
@@ -230,24 +223,24 @@ class LinesController(
 
     private fun refresh(run: BallRun?, turn: LinesTurn?) {
         val g = game ?: return
+        val left = g.tick(now().toULong())?.toLong()
         val view = g.view()
         state.value = state.value.copy(
             view = view, selected = null, reachable = emptyList(), run = run, lastTurn = turn, hint = null,
-            timeLeftMs = deadline?.let { (it - now()).coerceAtLeast(0) },
+            timeLeftMs = left, timeUp = left == 0L,
         )
-        if (view.gameOver) {
-            finish()
-        } else {
-            runCatching { g.save() }.getOrNull()?.let { store.putString(K_CONTINUE, Base64.getEncoder().encodeToString(it)) }
-            store.putString(K_LEFT, deadline?.let { (it - now()).coerceAtLeast(0).toString() })
-        }
+        if (view.gameOver) finish() else keep(g)
+    }
+
+    /** Keeps the game (its clock's time left with it) to continue later. */
+    private fun keep(g: LinesGame) {
+        runCatching { g.save() }.getOrNull()?.let { store.putString(K_CONTINUE, Base64.getEncoder().encodeToString(it)) }
     }
 
     /** The game ended (board full or time up): into the best scores, nothing to continue. */
     private fun finish() {
         val g = game ?: return
         store.putString(K_CONTINUE, null)
-        store.putString(K_LEFT, null)
         val rank = g.recordResult(java.time.LocalDate.now().toString())?.toInt()
         keepBest(g)
         state.value = state.value.copy(best = g.bestScores(), rank = rank ?: state.value.rank)
@@ -259,8 +252,6 @@ class LinesController(
 
     companion object {
         const val K_CONTINUE = "lines.continue"
-        /** The time the kept game had left, in milliseconds (absent: no clock). */
-        const val K_LEFT = "lines.continue.left"
         const val K_BEST = "lines.best"
     }
 }
