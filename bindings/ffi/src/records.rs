@@ -215,9 +215,10 @@ pub fn render_png(svg: String, scale: f32) -> Result<Vec<u8>, BancoError> {
     use banco_app::render::png::{PngError, png_of_svg};
     guard(|| {
         png_of_svg(&svg, scale).map_err(|e| match e {
-            PngError::Scale(_) | PngError::Svg(_) | PngError::MissingGlyph(_) => {
-                BancoError::InvalidArgument(e.to_string())
-            }
+            PngError::Scale(_)
+            | PngError::Svg(_)
+            | PngError::MissingGlyph(_)
+            | PngError::TooLarge { .. } => BancoError::InvalidArgument(e.to_string()),
             PngError::Encode(_) => BancoError::Internal(e.to_string()),
         })
     })
@@ -309,6 +310,9 @@ mod tests {
             "\u{0}\u{ffff}漢",
             "99999999999999999999",
             "9/9/9/9/9/9/9/9/9 RGBYPCOR 4294967296",
+            "炮二平五",
+            // A picture asking for 400 GB of pixels: refused, not an aborted process.
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="10000" height="10000000"/>"#,
         ];
         let internal = |r: &Result<String, BancoError>| matches!(r, Err(BancoError::Internal(_)));
         for text in strings {

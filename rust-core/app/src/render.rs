@@ -193,7 +193,8 @@ pub fn svg_of_fen(
 #[must_use]
 pub fn move_squares(game: &AnyGame, text: &str) -> Option<(u8, u8)> {
     let t = text.trim().to_ascii_lowercase();
-    let split = t[1..].find(|c: char| c.is_ascii_alphabetic())? + 1;
+    // `get`: the text may start with a character of several bytes (`炮二平五`), or be empty.
+    let split = t.get(1..)?.find(|c: char| c.is_ascii_alphabetic())? + 1;
     let sq = |s: &str| {
         let mut ch = s.chars();
         let file = u8::try_from(u32::from(ch.next()?).checked_sub(u32::from('a'))?).ok()?;
@@ -206,7 +207,7 @@ pub fn move_squares(game: &AnyGame, text: &str) -> Option<(u8, u8)> {
         };
         (file < game.width() && rank < game.height()).then_some(rank * game.width() + file)
     };
-    Some((sq(&t[..split])?, sq(&t[split..])?))
+    Some((sq(t.get(..split)?)?, sq(t.get(split..)?)?))
 }
 
 /// The SVG of an editor's board.
@@ -605,6 +606,44 @@ mod tests {
             svg_of_fen(GameKind::Lines, "", None, false),
             Err(RenderError::Position(_))
         ));
+    }
+
+    #[test]
+    fn a_last_move_in_other_notations_or_empty_is_refused() {
+        for (kind, text) in [
+            (GameKind::Xiangqi, "炮二平五"),
+            (GameKind::Xiangqi, "é2e4"),
+            (GameKind::Chess, ""),
+            (GameKind::Chess, "   "),
+            (GameKind::Chess, "e"),
+        ] {
+            let fen = banco_game::MatchGame::fen(&AnyGame::new(kind).unwrap());
+            assert!(
+                matches!(
+                    svg_of_fen(kind, &fen, Some(text), false),
+                    Err(RenderError::BadMove(_))
+                ),
+                "{text:?}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(banco_game::testing::proptest_config(None, 0x5E7))]
+
+        /// Any text is an answer or `None`, never a panic; every legal move's squares are
+        /// read back as they are.
+        #[test]
+        fn move_squares_reads_any_text(kind in 0usize..3, text in "\\PC{0,8}", pick in 0usize..64) {
+            let kind = [GameKind::Xiangqi, GameKind::Chess, GameKind::Jieqi][kind];
+            let game = AnyGame::new(kind).unwrap();
+            let _ = move_squares(&game, &text);
+            let moves = game.legal_move_vec();
+            let mv = moves[pick % moves.len()];
+            let (from, to, _) = game.move_parts(mv);
+            let coord = format!("{}{}", game.square_name(from), game.square_name(to));
+            proptest::prop_assert_eq!(move_squares(&game, &coord), Some((from, to)));
+        }
     }
 
     #[test]

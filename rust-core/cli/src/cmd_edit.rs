@@ -13,6 +13,7 @@ use banco_app::computer::{Settings, VsComputer};
 use banco_app::editor::{Editor, EditorView};
 use banco_app::pieces::{PieceKind, piece_kinds};
 use banco_game::{Color, GameKind};
+use std::collections::BTreeSet;
 use std::io::IsTerminal;
 
 /// `banco edit`.
@@ -261,16 +262,26 @@ impl EditSession {
                 true
             }
             ("castle", [rights]) => {
-                for (color, king_side, letter) in [
-                    (Color::Red, true, 'K'),
-                    (Color::Red, false, 'Q'),
-                    (Color::Black, true, 'k'),
-                    (Color::Black, false, 'q'),
-                ] {
-                    self.ed
-                        .set_castling(color, king_side, rights.contains(letter));
+                let letters_ok = !rights.is_empty()
+                    && rights.chars().all(|c| "KQkq".contains(c))
+                    && rights.chars().collect::<BTreeSet<_>>().len() == rights.len();
+                if *rights != "-" && !letters_ok {
+                    outln!(
+                        "castling rights are `-` or letters of `KQkq` (K, Q: white king and queen side; k, q: black's), each once, not `{rights}`"
+                    );
+                    false
+                } else {
+                    for (color, king_side, letter) in [
+                        (Color::Red, true, 'K'),
+                        (Color::Red, false, 'Q'),
+                        (Color::Black, true, 'k'),
+                        (Color::Black, false, 'q'),
+                    ] {
+                        self.ed
+                            .set_castling(color, king_side, rights.contains(letter));
+                    }
+                    true
                 }
-                true
             }
             ("ep", [sq]) => {
                 let square = if *sq == "-" { None } else { self.square(sq) };

@@ -25,6 +25,8 @@
 pub mod game;
 pub mod movelist;
 pub mod solo;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod toy;
 pub mod vocab;
 

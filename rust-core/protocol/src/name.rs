@@ -128,6 +128,8 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(banco_game::testing::proptest_config(None, 0x4A3E))]
+
         #[test]
         fn cleaned_names_are_clean_and_bounded(raw in any::<String>()) {
             let c = clean_name(&raw);

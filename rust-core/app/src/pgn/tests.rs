@@ -187,7 +187,7 @@ fn a_mate_sets_the_result() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(banco_game::testing::proptest_config(Some(48), 0x189))]
 
     #[test]
     fn random_games_round_trip(seed in any::<u64>(), plies in 0usize..80, chess in any::<bool>()) {

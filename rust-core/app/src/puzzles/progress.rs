@@ -275,6 +275,8 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(banco_game::testing::proptest_config(None, 0x9E55))]
+
         #[test]
         fn random_bytes_never_panic(tail in proptest::collection::vec(any::<u8>(), 0..64)) {
             let mut bytes = MAGIC.to_vec();

@@ -49,6 +49,39 @@ pub enum PngError {
     /// The PNG encoder failed.
     #[error("the PNG cannot be written: {0}")]
     Encode(String),
+    /// The picture would have more than [`MAX_PIXELS`] pixels.
+    #[error("a {width}×{height} picture is too large (at most {max} pixels): draw it at a smaller scale", max = MAX_PIXELS)]
+    TooLarge {
+        /// Width in pixels, as asked.
+        width: u64,
+        /// Height in pixels, as asked.
+        height: u64,
+    },
+}
+
+/// The most pixels a PNG may have (32 Mi, 128 MiB of pixel memory): Banco's largest
+/// board, xiangqi's 608×668, is 26 million pixels at the largest scale. A caller's SVG
+/// asking for more is refused before any memory is taken for it.
+pub const MAX_PIXELS: u64 = 32 * 1024 * 1024;
+
+/// The pixel size of a `width`×`height` SVG drawn `scale` times its size, if it has an
+/// area and at most [`MAX_PIXELS`] pixels.
+fn pixel_size(width: f32, height: f32, scale: f32) -> Result<tiny_skia::IntSize, PngError> {
+    // Float to integer casts saturate: an infinite or huge size is caught below.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let side = |v: f32| (v * scale).ceil().max(0.0) as u64;
+    let (w, h) = (side(width), side(height));
+    if w.saturating_mul(h) > MAX_PIXELS {
+        return Err(PngError::TooLarge {
+            width: w,
+            height: h,
+        });
+    }
+    u32::try_from(w)
+        .ok()
+        .zip(u32::try_from(h).ok())
+        .and_then(|(w, h)| tiny_skia::IntSize::from_wh(w, h))
+        .ok_or_else(|| PngError::Svg("the picture has no area".into()))
 }
 
 /// The font database of the bundled subsets, made once.
@@ -94,11 +127,7 @@ pub fn png_of_svg(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
         ..usvg::Options::default()
     };
     let tree = usvg::Tree::from_str(svg, &options).map_err(|e| PngError::Svg(e.to_string()))?;
-    let size = tree
-        .size()
-        .to_int_size()
-        .scale_by(scale)
-        .ok_or(PngError::Scale(scale))?;
+    let size = pixel_size(tree.size().width(), tree.size().height(), scale)?;
     let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
         .ok_or_else(|| PngError::Svg("the picture has no area".into()))?;
     resvg::render(
@@ -267,6 +296,26 @@ mod tests {
         assert!(count_near(&p, x, y, 10, (0x1e, 0x63, 0xd6)) > 200);
         let (x, y) = lines::LinesPicture::centre("a1".parse().unwrap());
         assert_eq!(count_near(&p, x, y, 10, (0xe5, 0x39, 0x35)), 0);
+    }
+
+    #[test]
+    fn a_picture_larger_than_a_phone_can_hold_is_refused() {
+        // Height enormous, width small: what a caller's own SVG may ask for.
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="10000" height="10000000"/>"#;
+        assert!(matches!(
+            png_of_svg(svg, 1.0),
+            Err(PngError::TooLarge {
+                width: 10_000,
+                height: 10_000_000
+            })
+        ));
+        assert!(matches!(
+            pixel_size(f32::MAX, 1.0, 8.0),
+            Err(PngError::TooLarge { .. })
+        ));
+        assert!(matches!(pixel_size(0.0, 10.0, 1.0), Err(PngError::Svg(_))));
+        // Banco's largest board at the largest scale still fits.
+        assert!(pixel_size(608.0, 668.0, SCALES.1).is_ok());
     }
 
     #[test]

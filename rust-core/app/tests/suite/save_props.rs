@@ -43,11 +43,7 @@ fn kind() -> impl Strategy<Value = GameKind> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: 64,
-        rng_seed: proptest::test_runner::RngSeed::Fixed(0x5A7E),
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(banco_game::testing::proptest_config(Some(64), 0x5A7E))]
 
     #[test]
     fn saved_games_round_trip(

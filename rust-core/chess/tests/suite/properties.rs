@@ -50,10 +50,8 @@ fn legal(game: &Chess) -> Vec<ChessMove> {
 proptest! {
     // Deterministic: a fixed seed (a one-off run with 1,500 cases per property passed too).
     #![proptest_config(ProptestConfig {
-        cases: 96,
-        rng_seed: proptest::test_runner::RngSeed::Fixed(0xC4E55),
         failure_persistence: None,
-        ..ProptestConfig::default()
+        ..banco_game::testing::proptest_config(Some(96), 0xC4E55)
     })]
 
     #[test]

@@ -31,6 +31,33 @@ fn edit_by_script_lists_problems_solves_and_plays() {
         "remove h1\ncheck\nquit\n",
     );
     assert!(stdout(&out).contains("white may castle king side (O-O) but has no rook on h1"));
+    // A typo in the castling rights is refused and changes nothing; `-` clears them.
+    let out = banco_stdin(
+        &["edit", "--game", "chess", "--no-color"],
+        "castle KQkg
+fen
+castle KK
+castle Kq
+fen
+castle -
+fen
+quit
+",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("castling rights are `-` or letters of `KQkq`")
+            && text.contains("not `KQkg`")
+            && text.contains("not `KK`"),
+        "{text}"
+    );
+    // The start, then the refused typo (unchanged), then `Kq`, then `-`.
+    assert!(
+        text.matches(" w KQkq - 0 1").count() >= 2
+            && text.contains(" w Kq - 0 1")
+            && text.contains(" w - - 0 1"),
+        "{text}"
+    );
     let bad = banco_stdin(&["edit", "--fen", "not a fen"], "");
     assert_eq!(bad.status.code(), Some(2));
 }

@@ -93,7 +93,7 @@ fn mirror_is_an_involution() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(banco_game::testing::proptest_config(Some(200), 0x95))]
 
     /// Mirroring the board and swapping colours leaves the side to move's evaluation
     /// unchanged (White's view negates), for the full and the plain evaluation.

@@ -474,7 +474,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
+        #![proptest_config(banco_game::testing::proptest_config(Some(64), 0x476))]
 
         #[test]
         fn eval_features_match_a_naive_count(

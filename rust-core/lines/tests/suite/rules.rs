@@ -50,6 +50,8 @@ fn board_from(codes: &[u8]) -> Board {
 }
 
 proptest! {
+    #![proptest_config(banco_game::testing::proptest_config(None, 0x11E5))]
+
     #[test]
     fn path_matches_reference(
         codes in proptest::collection::vec(prop_oneof![3 => Just(0u8), 2 => 1u8..=7], CELLS),

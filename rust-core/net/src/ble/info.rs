@@ -311,6 +311,8 @@ mod tests {
         use proptest::prelude::*;
 
         proptest! {
+            #![proptest_config(banco_game::testing::proptest_config(None, 0xB1E))]
+
             #[test]
             fn decoding_garbage_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
                 let _ = decode_info(&bytes);

@@ -8,6 +8,5 @@ mod ble_hub;
 mod common;
 mod driver_behaviour;
 mod driver_game;
-mod driver_idle;
 mod driver_threads;
 mod hostile_peers;

@@ -103,9 +103,8 @@ fn body() -> impl Strategy<Value = Body> {
 proptest! {
     // Deterministic: a fixed seed.
     #![proptest_config(ProptestConfig {
-        rng_seed: proptest::test_runner::RngSeed::Fixed(0xB4C0),
         failure_persistence: None,
-        ..ProptestConfig::default()
+        ..banco_game::testing::proptest_config(None, 0xB4C0)
     })]
 
     #[test]
@@ -205,9 +204,8 @@ proptest! {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        rng_seed: proptest::test_runner::RngSeed::Fixed(0xFA12),
         failure_persistence: None,
-        ..ProptestConfig::default()
+        ..banco_game::testing::proptest_config(None, 0xFA12)
     })]
 
     /// Parameters from a peer: a fair-draw or seed commitment parses or is refused, never

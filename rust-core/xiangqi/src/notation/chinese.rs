@@ -471,6 +471,8 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(banco_game::testing::proptest_config(None, 0xC41))]
+
         #[test]
         fn parsing_never_panics(s in "\\PC{0,8}") {
             if let Ok(c) = s.parse::<Chinese>() {

@@ -432,6 +432,8 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(banco_game::testing::proptest_config(None, 0x3F))]
+
         #[test]
         fn parsing_never_panics(s in "\\PC{0,8}") {
             if let Ok(w) = s.parse::<Wxf>() {

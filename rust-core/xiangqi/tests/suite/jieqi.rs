@@ -297,7 +297,7 @@ fn walk(choices: &[u16]) -> Jieqi {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(banco_game::testing::proptest_config(Some(64), 0x299))]
 
     #[test]
     fn chance_step_weights_and_unmake(choices in proptest::collection::vec(any::<u16>(), 0..120)) {

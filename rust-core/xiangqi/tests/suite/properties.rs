@@ -48,7 +48,7 @@ fn checking_walk(choices: &[u8]) -> Vec<Position> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(banco_game::testing::proptest_config(Some(64), 0x50))]
 
     #[test]
     fn make_unmake_restores(choices in proptest::collection::vec(any::<u8>(), 0..80)) {
@@ -380,7 +380,7 @@ mod records {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
+        #![proptest_config(banco_game::testing::proptest_config(Some(64), 0x382))]
 
         #[test]
         fn round_trips(choices in proptest::collection::vec(any::<u8>(), 0..120), undo in 0usize..5) {

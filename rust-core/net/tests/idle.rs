@@ -1,7 +1,11 @@
 //! An idle match costs (almost) no CPU: the driver and reader threads park instead of
-//! polling. Alone in its own test binary so that no other test's work is counted.
+//! polling. Alone in its own test binary (not a module of `suite`, whose other tests run
+//! in parallel in the same process) so that no other test's work is counted.
 
-use crate::common;
+#![allow(clippy::unwrap_used)]
+
+#[path = "suite/common/mod.rs"]
+mod common;
 
 use std::time::Duration;
 
