@@ -64,6 +64,8 @@ pub enum RaceEnding {
         /// Who.
         by: Color,
     },
+    /// Both players resigned at once (their resignations crossed): a draw.
+    BothResigned,
     /// This side broke the rules (an impossible move, a changed seed, a false stop).
     Cheated {
         /// Who.
@@ -103,6 +105,7 @@ impl RaceOutcome {
             ending: match &r.end {
                 RaceEnd::Finished => RaceEnding::Finished,
                 RaceEnd::Resigned(c) => RaceEnding::Resigned { by: (*c).into() },
+                RaceEnd::BothResigned => RaceEnding::BothResigned,
                 RaceEnd::Cheated(c, why) => RaceEnding::Cheated {
                     by: (*c).into(),
                     why: why.to_string(),

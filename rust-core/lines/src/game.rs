@@ -467,32 +467,49 @@ impl LinesGame {
 }
 
 /// Lands up to `count` announced balls on `state` (see [`crate::spawn`]), then removes and
-/// scores the lines they complete. Returns the balls landed, the cells cleared and the
+/// scores the lines they complete. A landing that leaves the board empty (its balls
+/// completed a line with every ball there was) is followed by the next announced balls at
+/// once, as a move that empties the board is: the game always has a ball to move. Returns
+/// the balls landed, the cells cleared (less those a later landing filled again) and the
 /// points.
 fn land(spawner: &Spawner, state: &mut State, count: usize) -> (Vec<(Cell, Ball)>, CellSet, u32) {
     let mut landed = Vec::with_capacity(count);
-    for _ in 0..count {
-        let n = state.drawn;
-        state.drawn += 1;
-        let empties = state.board.empty_count();
-        if empties == 0 {
-            continue;
-        }
-        let Some(cell) = state.board.nth_empty(spawner.landing(n, empties)) else {
-            continue;
-        };
-        let ball = spawner.color(n);
-        state.board.set(cell, Some(ball));
-        landed.push((cell, ball));
-    }
     let mut cleared = CellSet::EMPTY;
-    for &(c, _) in &landed {
-        cleared.0 |= lines_through(&state.board, c).0;
+    let mut points_won = 0;
+    let mut count = count;
+    loop {
+        let first = landed.len();
+        for _ in 0..count {
+            let n = state.drawn;
+            state.drawn += 1;
+            let empties = state.board.empty_count();
+            if empties == 0 {
+                continue;
+            }
+            let Some(cell) = state.board.nth_empty(spawner.landing(n, empties)) else {
+                continue;
+            };
+            let ball = spawner.color(n);
+            state.board.set(cell, Some(ball));
+            landed.push((cell, ball));
+        }
+        let mut now_cleared = CellSet::EMPTY;
+        for &(c, _) in landed.get(first..).unwrap_or_default() {
+            now_cleared.0 |= lines_through(&state.board, c).0;
+        }
+        state.board.clear(now_cleared);
+        let p = points(now_cleared.len());
+        state.score += p;
+        points_won += p;
+        cleared.0 |= now_cleared.0;
+        if state.board.ball_count() > 0 || landed.len() == first {
+            break;
+        }
+        count = NEXT;
     }
-    state.board.clear(cleared);
-    let p = points(cleared.len());
-    state.score += p;
-    (landed, cleared, p)
+    // A cell cleared and then landed on again holds a ball: it is not reported cleared.
+    cleared.0 &= state.board.empties().0;
+    (landed, cleared, points_won)
 }
 
 impl ScoreGame for LinesGame {
@@ -526,5 +543,69 @@ impl ScoreGame for LinesGame {
 
     fn undo(&mut self) -> bool {
         self.try_undo().is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+    use super::*;
+    use crate::board::CELLS;
+
+    /// Four balls of the first announced colour on a board, placed so that the first
+    /// landing completes their line of five: found by trying every window of five.
+    fn four_waiting_for_the_first_ball(spawner: &Spawner) -> Board {
+        let colour = spawner.color(0);
+        let at = spawner.landing(0, CELLS - 4);
+        for (df, dr) in [(1isize, 0isize), (0, 1), (1, 1), (1, -1)] {
+            for start in 0..CELLS {
+                let cells: Option<Vec<Cell>> = (0..5)
+                    .map(|k| {
+                        let f = usize::try_from((start % 9) as isize + k * df).ok()?;
+                        let r = usize::try_from((start / 9) as isize + k * dr).ok()?;
+                        Cell::new(f, r)
+                    })
+                    .collect();
+                let Some(cells) = cells else { continue };
+                for missing in 0..5 {
+                    let mut board = Board::empty();
+                    for (k, &c) in cells.iter().enumerate() {
+                        if k != missing {
+                            board.set(c, Some(colour));
+                        }
+                    }
+                    if board.nth_empty(at) == Some(cells[missing]) {
+                        return board;
+                    }
+                }
+            }
+        }
+        panic!("no window of five takes the first landing");
+    }
+
+    #[test]
+    fn a_landing_that_empties_the_board_brings_the_next_balls() {
+        for seed in 0..20u8 {
+            let spawner = Spawner::new([seed; 32]);
+            let mut state = State {
+                board: four_waiting_for_the_first_ball(&spawner),
+                score: 0,
+                drawn: 0,
+                turns: 0,
+            };
+            let (landed, cleared, points_won) = land(&spawner, &mut state, 1);
+            // The first ball made five and emptied the board; the next three came at once.
+            assert_eq!(landed.len(), 1 + NEXT, "seed {seed}");
+            assert_eq!(state.drawn, 1 + NEXT as u64);
+            assert!(state.board.ball_count() > 0, "seed {seed}");
+            assert!(points_won >= points(5) && state.score == points_won);
+            // What is reported cleared is empty now, and every ball on the board landed.
+            assert_eq!(cleared.0 & !state.board.empties().0, 0);
+            for c in (0..CELLS).filter_map(|i| Cell::from_index(i).ok()) {
+                if !state.board.is_empty_cell(c) {
+                    assert!(landed.iter().any(|&(l, _)| l == c), "seed {seed}");
+                }
+            }
+        }
     }
 }

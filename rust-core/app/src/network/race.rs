@@ -134,10 +134,13 @@ pub fn race_result_text(result: &RaceResult, me: Color) -> String {
     let verdict = match result.winner {
         Some(w) if w == me => "You won the race",
         Some(_) => "You lost the race",
+        None if result.end == RaceEnd::BothResigned => {
+            return format!("The race is a draw: you both resigned ({mine} : {theirs})");
+        }
         None => return format!("The race is a draw {mine} : {theirs}"),
     };
     match &result.end {
-        RaceEnd::Finished => format!("{verdict} {mine} : {theirs}"),
+        RaceEnd::Finished | RaceEnd::BothResigned => format!("{verdict} {mine} : {theirs}"),
         RaceEnd::Resigned(c) if *c == me => format!("{verdict}: you resigned ({mine} : {theirs})"),
         RaceEnd::Resigned(_) => {
             format!("{verdict}: the other player resigned ({mine} : {theirs})")

@@ -34,6 +34,7 @@ pub(super) fn result_line(r: &RaceResult) -> String {
     };
     let end = match &r.end {
         RaceEnd::Finished => "finished".to_owned(),
+        RaceEnd::BothResigned => "resigned-both".to_owned(),
         RaceEnd::Resigned(c) => format!(
             "resigned-{}",
             if *c == Color::Red { "red" } else { "black" }

@@ -232,6 +232,9 @@ pub enum RaceEnd {
     Finished,
     /// This colour resigned (and lost).
     Resigned(Color),
+    /// Both players resigned, their resignations crossing on the wire: a draw, whatever
+    /// the scores (each side saw the other's resignation after its own).
+    BothResigned,
     /// This colour broke the rules (and lost).
     Cheated(Color, RaceFault),
 }
@@ -486,9 +489,11 @@ impl Race {
         Ok(())
     }
 
-    /// The peer resigned after `turns` moves: we stop too (queuing our count).
+    /// The peer resigned after `turns` moves: we stop too (queuing our count). If we had
+    /// resigned too (the two resignations crossed), the race is drawn on both sides
+    /// ([`RaceEnd::BothResigned`]).
     pub fn on_resign(&mut self, turns: u32, send: &mut Vec<Body>, events: &mut Vec<RaceEvent>) {
-        if self.result.is_some() || self.resigned.is_some() {
+        if self.result.is_some() || self.resigned.is_some_and(|c| c != self.me) {
             return;
         }
         let peer = self.me.other();
@@ -503,8 +508,11 @@ impl Race {
                 events,
             );
         }
-        self.resigned = Some(peer);
         self.done[peer.index()] = true;
+        if self.resigned == Some(self.me) {
+            return self.end(RaceEnd::BothResigned, None, events);
+        }
+        self.resigned = Some(peer);
         self.stop_me(send, events);
         self.check_end(events);
     }

@@ -54,6 +54,7 @@ fn deliver(r: &mut Race, msgs: &[Body], now: u64) -> Vec<RaceEvent> {
             Body::RaceMove { turn, from, to } => r.on_move(turn, from, to, now, &mut ev),
             Body::RaceStop { turns } => r.on_stop(turns, &mut ev),
             Body::RaceCut { turns } => r.on_cut(turns, now, &mut ev),
+            Body::Resign { ply } => r.on_resign(ply, &mut Vec::new(), &mut ev),
             ref other => panic!("unexpected {other:?}"),
         }
     }
@@ -231,4 +232,29 @@ fn a_proposer_holding_its_reveal_spends_its_own_time() {
         !send.iter().any(|b| matches!(b, Body::RaceCut { .. })),
         "{send:?}"
     );
+}
+
+#[test]
+fn resignations_that_cross_draw_the_race_on_both_sides() {
+    for options in [
+        TIMED,
+        RaceOptions {
+            start_balls: 5,
+            time_limit_s: 0,
+        },
+    ] {
+        let (mut a, mut b) = pair(options);
+        let ma = play(&mut a, 10);
+        deliver(&mut b, &[ma], 20);
+        // Both resign before either resignation arrives.
+        let (mut sa, mut sb) = (Vec::new(), Vec::new());
+        a.resign(&mut sa, &mut Vec::new()).unwrap();
+        b.resign(&mut sb, &mut Vec::new()).unwrap();
+        let ra = last_over(&deliver(&mut a, &sb, 30)).expect("red's race ends");
+        let rb = last_over(&deliver(&mut b, &sa, 30)).expect("black's race ends");
+        assert_eq!(ra, rb);
+        assert_eq!(ra.end, RaceEnd::BothResigned);
+        assert_eq!(ra.winner, None);
+        assert_eq!(ra.turns, [1, 0]);
+    }
 }
