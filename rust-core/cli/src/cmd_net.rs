@@ -342,6 +342,12 @@ struct Table {
     hosting: bool,
     /// The code the player is asked to compare.
     code: String,
+    /// The code changed while its question was open: the next answer may have been typed
+    /// for the code before, so it is not taken (the player looks again and answers again).
+    code_replaced: bool,
+    /// A code that came while the player answered "listen again?": asked after that answer
+    /// (the question's text), unless its connection is gone by then.
+    deferred_code: Option<String>,
     /// A Lines race is on (module `race`).
     racing: bool,
     /// When the computer plays its next race move.
@@ -386,6 +392,8 @@ impl Table {
             trust_file,
             hosting,
             code: String::new(),
+            code_replaced: false,
+            deferred_code: None,
             racing: false,
             next_race_move: None,
         })
@@ -517,12 +525,18 @@ impl Table {
             NetEvent::Disconnected { reason } => {
                 outln!("connection lost ({}); the match waits", shown(&reason));
                 // A code belongs to its link: with the link gone there is none to compare.
-                if self.question == Question::Code {
+                if self.question == Question::Code || self.deferred_code.is_some() {
                     self.question = Question::None;
+                    self.deferred_code = None;
                     outln!("(the code above is void: that connection is gone)");
                 }
             }
-            NetEvent::Resumed => outln!("connection back; the match goes on"),
+            NetEvent::Resumed => {
+                outln!("connection back; the match goes on");
+                // A move that came as the link went down found the "connection lost"
+                // banner up (no turn to play then): the computer plays it now.
+                self.maybe_ai_move();
+            }
             NetEvent::Reconnecting {
                 attempt,
                 delay_ms,
@@ -535,17 +549,22 @@ impl Table {
             }
             NetEvent::VerifyCode { code, peer_name } => {
                 let text = verify_text(&code, &peer_name);
+                self.code.clone_from(&code);
                 if self.question == Question::Reopen {
-                    // Paused, with "listen again?" still open: a code that comes now (a
-                    // handshake begun before the pause) is turned away, never asked over
-                    // the question the player is answering.
-                    report(self.m.reject_code());
+                    // Paused, with "listen again?" still open: the code that comes now (the
+                    // connection that made the host pause, or one begun before) is asked
+                    // once that question is answered, never over it — and never turned
+                    // away unasked: that device may be the player's guest.
                     outln!(
-                        "a device from before the pause showed code {code}: turned away (answer the question above)"
+                        "a device showed code {code}: you will be asked about it after the question above"
                     );
+                    self.deferred_code = Some(text);
                     return None;
                 }
-                self.code.clone_from(&code);
+                if self.question == Question::Code && !self.yes {
+                    self.code_replaced = true;
+                    outln!("(the code above is void: another connection took its place)");
+                }
                 if self.yes {
                     outln!("{text} yes (--yes)");
                     report(self.m.confirm_code(&code));
@@ -592,10 +611,15 @@ impl Table {
                     "{attempts} devices showed a code nobody confirmed; no more connections are taken. Listen again?"
                 );
                 if self.yes {
+                    // Unattended: nobody can answer, so the host stops rather than wait for
+                    // ever without taking anyone.
                     outln!("{text} no (--yes never reopens)");
-                } else {
-                    self.ask(tx, Question::Reopen, &text);
+                    self.m.leave();
+                    return Some(Err(CliError::Failure(
+                        "no guest paired: too many codes were not confirmed".to_owned(),
+                    )));
                 }
+                self.ask(tx, Question::Reopen, &text);
             }
             NetEvent::Proposed(p) => {
                 let rules = match p.game {
@@ -785,7 +809,7 @@ impl Table {
         }
     }
 
-    fn on_line(&mut self, text: &str, _tx: &Sender<Input>) -> Option<Result<(), CliError>> {
+    fn on_line(&mut self, text: &str, tx: &Sender<Input>) -> Option<Result<(), CliError>> {
         if self.question != Question::None {
             let yes = match text.to_ascii_lowercase().as_str() {
                 "y" | "yes" => true,
@@ -795,6 +819,13 @@ impl Table {
                     return None;
                 }
             };
+            if self.question == Question::Code && std::mem::take(&mut self.code_replaced) {
+                let code = self.code.clone();
+                outln!(
+                    "the code changed to {code} just before that answer: compare it with the other device and answer again [y/n]"
+                );
+                return None;
+            }
             let q = std::mem::replace(&mut self.question, Question::None);
             let r = match q {
                 Question::Code if yes => self.m.confirm_code(&self.code),
@@ -808,7 +839,13 @@ impl Table {
                     outln!("the codes differ: not playing");
                     return Some(Err(CliError::Failure("pairing refused".to_owned())));
                 }
-                Question::Reopen if yes => self.m.reopen(),
+                Question::Reopen if yes => {
+                    let r = self.m.reopen();
+                    if let Some(text) = self.deferred_code.take() {
+                        self.ask(tx, Question::Code, &text);
+                    }
+                    r
+                }
                 Question::Reopen => {
                     self.m.leave();
                     return Some(Err(CliError::Failure("no guest paired".to_owned())));

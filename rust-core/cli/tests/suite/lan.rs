@@ -240,3 +240,79 @@ fn quitting_a_game_in_progress_resigns_it() {
     assert!(last_line(&g).starts_with("result 1-0 "), "{g}");
     let _ = std::fs::remove_dir_all(dirs[0].parent().unwrap());
 }
+
+/// While the host compares the guest's code, a stranger's connection is turned away (it
+/// used to replace the guest's, and the two knocked each other off until the host paused):
+/// the player's "yes" pairs the guest.
+#[test]
+fn a_stranger_does_not_replace_the_code_being_compared() {
+    use std::io::{BufRead, BufReader, Write};
+    let dirs = data_dirs("compared");
+    let stranger_dir = dirs[0].parent().unwrap().join("stranger");
+    let exe = env!("CARGO_BIN_EXE_banco");
+    let mut host = Command::new(exe)
+        .env("BANCO_DATA_DIR", &dirs[0])
+        .args(["host", "--no-mdns", "--port", "0", "--bind", "127.0.0.1"])
+        .args(["--name", "Host", "--no-color"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = host.stdin.take().unwrap();
+    let mut out = BufReader::new(host.stdout.take().unwrap());
+    let mut seen = String::new();
+    let mut wait_for = |what: &str, seen: &mut String| loop {
+        let mut line = String::new();
+        assert!(
+            out.read_line(&mut line).unwrap() > 0,
+            "the host ended before `{what}`:\n{seen}"
+        );
+        seen.push_str(&line);
+        if line.contains(what) {
+            return line;
+        }
+    };
+    let first = wait_for("listening on ", &mut seen);
+    let addr = first.trim().trim_start_matches("listening on ").to_owned();
+    // Guests played by the computer stay in the match (a person would be typing).
+    let join = |dir: &std::path::Path, name: &str| {
+        Command::new(exe)
+            .env("BANCO_DATA_DIR", dir)
+            .args([
+                "join",
+                &addr,
+                "--yes",
+                "--ai",
+                "1",
+                "--name",
+                name,
+                "--no-color",
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let mut guest = join(&dirs[1], "Guest");
+    wait_for("(calling itself \"Guest\")", &mut seen);
+    let mut stranger = join(&stranger_dir, "Stranger");
+    wait_for("comparing another device's code", &mut seen);
+    writeln!(input, "y").unwrap();
+    let paired = wait_for("paired with", &mut seen);
+    assert!(paired.contains("paired with Guest"), "{seen}");
+    assert!(!seen.contains("calling itself \"Stranger\""), "{seen}");
+    writeln!(input, "quit").unwrap();
+    drop(input);
+    // The stranger would keep knocking: it is stopped; the others end with the match.
+    let _ = stranger.kill();
+    let _ = stranger.wait();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    for child in [&mut host, &mut guest] {
+        if common::wait_until(child, deadline).is_none() {
+            let _ = child.kill();
+        }
+    }
+    let _ = std::fs::remove_dir_all(dirs[0].parent().unwrap());
+}

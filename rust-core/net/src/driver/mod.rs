@@ -22,8 +22,9 @@
 //!   limited by an [`AddressLimiter`], each with [`DriverConfig::pending_timeout`]. A
 //!   finished handshake becomes the match's link if its key is the confirmed peer's (a
 //!   reconnect) or, before anyone was confirmed, within [`DriverConfig::max_unverified`]
-//!   new keys; anything else is turned away ([`DriverEvent::AttemptAborted`]) without
-//!   touching the current link. Only a guest gives up on a host (another protocol version,
+//!   codes shown — but never in place of another device whose code is being compared
+//!   (that one is answered first); anything else is turned away
+//!   ([`DriverEvent::AttemptAborted`]) without touching the current link. Only a guest gives up on a host (another protocol version,
 //!   an unknown session): a stranger never stops a host.
 //! * **Reconnects.** When a link fails (I/O error, EOF, or the session's own `LinkDown`
 //!   after a silent peer) the driver closes it, tells the session

@@ -609,6 +609,21 @@ where
             }
             Some(_) => {}
             None if self.session.known_peers().name_of(&key).is_some() => {}
+            None if self.link.is_some()
+                && self
+                    .session
+                    .peer()
+                    .is_some_and(|p| !p.verified && p.key != key) =>
+            {
+                // Another device's code is on the host's screen: it is answered first. The
+                // newcomer is turned away without showing a code (nor counting towards
+                // `max_unverified`) and may try again; replacing the device being compared
+                // would let two devices knock each other off until the host pauses.
+                return refuse(
+                    self,
+                    "the host is comparing another device's code; try again once it is answered",
+                );
+            }
             None => {
                 if self.paused || self.unverified >= self.config.max_unverified {
                     return refuse(self, "too many codes were not confirmed; refused");
@@ -619,8 +634,8 @@ where
                 }
             }
         }
-        // The new link replaces the current one (a guest that reconnected, or a device
-        // whose code nobody confirmed yet).
+        // The new link replaces the current one (a guest that reconnected, the device
+        // being compared coming back with a new code, or the first device to show one).
         self.drop_link();
         self.generation += 1;
         let generation = self.generation;

@@ -230,7 +230,8 @@ fn a_confirmation_never_applies_to_a_newer_code() {
     let (h, host, rx) = hosted(DriverConfig::default());
     let _a = Stranger::dial(h.local_addr(), 50, PROTOCOL_VERSION, "First").unwrap();
     let first = code_for(&rx, "First");
-    let _b = Stranger::dial(h.local_addr(), 60, PROTOCOL_VERSION, "Second").unwrap();
+    // The same device comes back on a new connection: a new code in place of the first.
+    let _b = Stranger::dial(h.local_addr(), 50, PROTOCOL_VERSION, "Second").unwrap();
     let second = code_for(&rx, "Second");
     assert_ne!(first, second);
     assert_eq!(
@@ -241,6 +242,38 @@ fn a_confirmation_never_applies_to_a_newer_code() {
         host.with_session(|s, _| !s.channel().is_verified())
             .unwrap()
     );
+}
+
+/// A second device while the first one's code is compared is turned away without showing
+/// a code or counting towards the cap: two devices cannot knock each other off until the
+/// host pauses (the guest and a stranger did, each reconnect replacing the other).
+#[test]
+fn a_device_being_compared_is_not_replaced_by_another() {
+    let config = DriverConfig {
+        max_unverified: 2,
+        ..DriverConfig::default()
+    };
+    let (h, host, rx) = hosted(config);
+    let (g, g_rx) = guest(h.local_addr());
+    let code = code_for(&rx, "Guest");
+    for key in [50, 60, 70] {
+        assert!(Stranger::dial(h.local_addr(), key, PROTOCOL_VERSION, "Mallory").is_none());
+        let reason = aborted(&rx);
+        assert!(
+            reason.contains("comparing another device's code"),
+            "{reason}"
+        );
+    }
+    // The guest's code still stands: the player confirms it and the match is theirs.
+    assert_eq!(code_for(&g_rx, "Host"), code);
+    host.confirm_peer(code, false).unwrap();
+    g.confirm_peer(code, false).unwrap();
+    wait(&rx, |e| match e {
+        DriverEvent::AttemptsExhausted { .. } => panic!("the host paused"),
+        DriverEvent::Session(Event::PeerVerified { .. }) => Some(()),
+        _ => None,
+    });
+    drop(g_rx);
 }
 
 #[test]
@@ -269,6 +302,11 @@ fn unconfirmed_codes_are_capped_until_the_player_reopens() {
     let (h, host, rx) = hosted(config);
     let _a = Stranger::dial(h.local_addr(), 50, PROTOCOL_VERSION, "A").unwrap();
     code_for(&rx, "A");
+    // The player sees another code than the guest's: A is turned away, B shows a code.
+    host.reject_peer().unwrap();
+    wait(&rx, |e| {
+        matches!(e, DriverEvent::Session(Event::LinkDown { .. })).then_some(())
+    });
     let _b = Stranger::dial(h.local_addr(), 60, PROTOCOL_VERSION, "B").unwrap();
     let attempts = wait(&rx, |e| match e {
         DriverEvent::AttemptsExhausted { attempts } => Some(*attempts),
@@ -280,6 +318,11 @@ fn unconfirmed_codes_are_capped_until_the_player_reopens() {
     // Nobody new gets a code until the player acts.
     assert!(Stranger::dial(h.local_addr(), 70, PROTOCOL_VERSION, "C").is_none());
     host.reopen().unwrap();
+    // B's code is answered first (another code than the guest's), then the guest pairs.
+    host.reject_peer().unwrap();
+    wait(&rx, |e| {
+        matches!(e, DriverEvent::Session(Event::LinkDown { .. })).then_some(())
+    });
     let _g = pair(&host, &rx, h.local_addr());
 }
 

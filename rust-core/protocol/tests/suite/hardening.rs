@@ -789,6 +789,37 @@ fn a_refused_move_is_taken_back_and_played_again_instead_of_stalling() {
 }
 
 #[test]
+fn a_refused_winning_move_keeps_the_win_and_abandons_the_game() {
+    let (mut a, mut b) = mismatched::<1>();
+    // 27 twos and 3 ones: 57 after 30 moves, Red to move; Red's 3 reaches the target (a
+    // win by Red's rules), which Black's rules call illegal.
+    let moves = std::iter::repeat_n(2u8, 27).chain([1, 1, 1]);
+    for (t, mv) in (1u64..).zip(moves) {
+        if t % 2 == 1 {
+            a.play(mv, t).unwrap();
+        } else {
+            b.play(mv, t).unwrap();
+        }
+        pump2(&mut a, &mut b, t);
+    }
+    events2(&mut a);
+    events2(&mut b);
+    a.play(3, 100).unwrap();
+    let win = Some(Outcome::Win {
+        winner: Color::Red,
+        reason: WinReason::Checkmate,
+    });
+    assert_eq!(a.outcome(), win);
+    pump2(&mut a, &mut b, 101);
+    // Red's win stands; the game is abandoned on both sides, not played again.
+    assert_eq!(a.outcome(), win);
+    assert!(!events2(&mut a).contains(&Event::MoveRefused { to_ply: 30 }));
+    let reason = Some(AbortReason::POSITIONS_DIFFER);
+    assert_eq!((a.aborted(), b.aborted()), (reason, reason));
+    assert_eq!(b.outcome(), None);
+}
+
+#[test]
 fn moves_refused_again_and_again_abandon_the_game_on_both_sides() {
     let (mut a, mut b) = mismatched::<1>();
     for t in 0..=u64::from(MAX_REFUSALS) {

@@ -7,9 +7,10 @@
 //!
 //! * The mover checks that everything after `ply` in its position is its own moves (at
 //!   most [`MAX_CROSSING`] plies, chance steps included) and that its
-//!   position at `ply` has the same hash. Then it sets its position back to `ply` (a result
-//!   its refused move produced goes with it), reports [`Event::MoveRefused`], and its
-//!   player moves again.
+//!   position at `ply` has the same hash. Then it sets its position back to `ply`, reports
+//!   [`Event::MoveRefused`], and its player moves again — unless its refused move ended
+//!   the game (by its rules): then it abandons the game and keeps that result, so a peer
+//!   cannot take back a mate it does not like by calling the mating move illegal.
 //! * Otherwise the positions cannot be reconciled: it sends `Body::Abort` with
 //!   [`AbortReason::POSITIONS_DIFFER`], and both sides report [`Event::MatchAborted`].
 //! * Each side counts the refusals of a game (sent and received); beyond
@@ -89,6 +90,12 @@ impl<G: Game> MatchState<G> {
         }
         if ply == here {
             return; // the positions agree already
+        }
+        if self.outcome.is_some() {
+            // Our own move ended the game by our rules and the peer refused it: setting
+            // the position back would let a peer erase any win it does not like. The game
+            // is abandoned and keeps the result we reached.
+            return self.abort(AbortReason::POSITIONS_DIFFER, send, ev);
         }
         if !self.set_cursor(ply as usize, now) {
             return self.abort(AbortReason::POSITIONS_DIFFER, send, ev);
