@@ -2,7 +2,7 @@
 //! tags every format shares: the ending the moves do not show (`Result` with a
 //! `Termination` reason: a resignation, a time loss, an agreed draw), the player against the
 //! computer (`Human` and `Level`, or the roster Banco writes: `Player` against `Banco level
-//! N`) and xiangqi's rules (`Rules`). Writing and reading them in one place keeps a saved
+//! N`) and the rules (`Rules`). Writing and reading them in one place keeps a saved
 //! game whole through every format.
 //!
 //! ```
@@ -103,27 +103,41 @@ pub fn player_from_tags(tags: &[(String, String)]) -> Option<Player> {
     }
 }
 
-/// The rules a record names (`Rules`, xiangqi only: [`banco_xiangqi::RuleSet::text`]),
-/// else the game's usual ones.
+/// The rules a record names (`Rules`: [`banco_xiangqi::RuleSet::text`] for xiangqi and
+/// jieqi, `auto-claim` for chess), else the game's usual ones.
 ///
 /// # Errors
-/// A `Rules` tag that names no rule set, in words a user can act on.
+/// A xiangqi or jieqi `Rules` tag that names no rule set, in words a user can act on.
 pub fn rules_from_tags(kind: GameKind, tags: &[(String, String)]) -> Result<AnyRules, String> {
-    match (kind, tag(tags, "Rules")) {
-        (GameKind::Xiangqi, Some(text)) => banco_xiangqi::RuleSet::parse_text(text)
-            .map(AnyRules::Xiangqi)
-            .ok_or_else(|| format!("unknown rules `{text}`: say asian or casual")),
-        _ => Ok(AnyRules::usual(kind)),
+    let Some(text) = tag(tags, "Rules") else {
+        return Ok(AnyRules::usual(kind));
+    };
+    let xiangqi = || {
+        banco_xiangqi::RuleSet::parse_text(text)
+            .ok_or_else(|| format!("unknown rules `{text}`: say asian or casual"))
+    };
+    match kind {
+        GameKind::Xiangqi => xiangqi().map(AnyRules::Xiangqi),
+        GameKind::Jieqi => xiangqi().map(AnyRules::Jieqi),
+        // Chess has one rule set; a `Rules` tag of another program's means nothing here.
+        GameKind::Chess if text.eq_ignore_ascii_case("auto-claim") => {
+            Ok(AnyRules::Chess(banco_chess::ChessRules::AUTO_CLAIM))
+        }
+        GameKind::Chess | GameKind::Lines => Ok(AnyRules::usual(kind)),
     }
 }
 
-/// The `Rules` tag of `rules` (xiangqi's only: the other games have one rule set).
+/// The `Rules` tag of `rules`: xiangqi's and jieqi's always; chess's only when draws are
+/// claimed automatically (`auto-claim`: the standard rules go without saying, as other
+/// programs read chess records).
 #[must_use]
 pub fn rules_tag(rules: AnyRules) -> Option<(String, String)> {
-    match rules {
-        AnyRules::Xiangqi(r) => Some(("Rules".to_owned(), r.text())),
-        _ => None,
-    }
+    let text = match rules {
+        AnyRules::Xiangqi(r) | AnyRules::Jieqi(r) => r.text(),
+        AnyRules::Chess(r) if r.auto_claim => "auto-claim".to_owned(),
+        AnyRules::Chess(_) => return None,
+    };
+    Some(("Rules".to_owned(), text))
 }
 
 #[cfg(test)]
@@ -216,5 +230,20 @@ mod tests {
             Ok(AnyRules::usual(GameKind::Chess))
         );
         assert_eq!(rules_tag(AnyRules::usual(GameKind::Chess)), None);
+        // Jieqi's rules are xiangqi's; chess names its automatic claims.
+        let jieqi = AnyRules::Jieqi(casual);
+        assert_eq!(
+            rules_from_tags(GameKind::Jieqi, &[rules_tag(jieqi).unwrap()]),
+            Ok(jieqi)
+        );
+        let auto = AnyRules::Chess(banco_chess::ChessRules::AUTO_CLAIM);
+        assert_eq!(
+            rules_from_tags(GameKind::Chess, &[rules_tag(auto).unwrap()]),
+            Ok(auto)
+        );
+        assert_eq!(
+            rules_from_tags(GameKind::Chess, &t(&[("Rules", "Standard")])),
+            Ok(AnyRules::usual(GameKind::Chess))
+        );
     }
 }
