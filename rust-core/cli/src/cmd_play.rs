@@ -502,9 +502,7 @@ impl Session {
         let record = if bytes.starts_with(&save::MAGIC) || bytes.starts_with(b"BNCO") {
             Ok(bytes)
         } else if crate::cmd_records::is_pgn(Path::new(path)) {
-            match banco_app::pgn::import(&String::from_utf8_lossy(&bytes))
-                .and_then(|g| g.to_saved())
-            {
+            match banco_app::pgn::import_saved(&String::from_utf8_lossy(&bytes)) {
                 Ok(s) => s.encode(),
                 Err(e) => {
                     outln!("could not load {path}: {e}");

@@ -4,8 +4,9 @@
 //! databases (`[Game "Chinese Chess"]`, `[Red]`/`[Black]`, `[FEN]`, `[Format "ICCS"]`,
 //! movetext in ICCS `H2-E2`, or in coordinates, WXF `C2.5` or Chinese `炮二平五`).
 //!
-//! Import ([`import`], [`import_all`] for a database) checks every move against the
-//! position and reports the first bad one by its move number; variations are skipped with
+//! Import ([`import`], [`import_all`] for a database, [`import_saved`] straight to a saved
+//! game) checks every move against the position and reports the first bad one by its move
+//! number; variations are skipped with
 //! a note ([`PgnGame::notes`]). Export ([`export`]) writes any game's moves with its
 //! result, names and date ([`Headers`]) — a game against the computer or a networked one;
 //! [`export_saved`] writes a saved game.
@@ -310,6 +311,13 @@ pub fn import(text: &str) -> Result<PgnGame, PgnError> {
     let games = read::split_games(text);
     let first = games.first().ok_or(PgnError::Empty)?;
     read::read_game(first)
+}
+
+/// Reads the first game of a PGN text as a saved game ([`import`], then
+/// [`PgnGame::to_saved`]: the rules, the player and an ending the moves do not show read
+/// back): the one way from PGN to a game every front end takes.
+pub fn import_saved(text: &str) -> Result<SavedGame, PgnError> {
+    import(text)?.to_saved()
 }
 
 /// Reads every game of a PGN database, each on its own (a bad game does not stop the
