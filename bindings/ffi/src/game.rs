@@ -623,6 +623,7 @@ fn outcome_back(o: Outcome) -> banco_game::Outcome {
                 W::Resignation => GW::Resignation,
                 W::Timeout => GW::Timeout,
                 W::Forfeit => GW::Forfeit,
+                W::Unknown => GW::Unknown,
             },
         },
         Outcome::Draw { reason } => GO::Draw {

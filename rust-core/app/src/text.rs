@@ -41,7 +41,8 @@ pub fn export(saved: &SavedGame) -> Result<String, SaveError> {
                 rec.tags.push(("Level".to_owned(), p.level.to_string()));
             }
             if let Some(ending) = saved.ending {
-                rec.tags.extend(crate::tags::ending_tags(ending));
+                rec.tags
+                    .extend(crate::tags::ending_tags(ending, &saved.tags));
             }
             Ok(rec.to_text())
         }
@@ -91,7 +92,11 @@ fn chess_text(saved: &SavedGame, game: &AnyGame) -> String {
     }
     let _ = writeln!(s, "[Result \"{result}\"]");
     if let Some(ending) = saved.ending {
-        let _ = writeln!(s, "[Termination \"{}\"]", quote(&ending.reason_text()));
+        for (k, v) in crate::tags::ending_tags(ending, &saved.tags) {
+            if k != "Result" {
+                let _ = writeln!(s, "[{k} \"{}\"]", quote(&v));
+            }
+        }
     }
     let _ = writeln!(s);
     let mut number: u32 = saved
@@ -213,11 +218,12 @@ fn chess_import(kind: GameKind, text: &str) -> Result<SavedGame, SaveError> {
     }
     let mut number = 0;
     for word in clean.split_whitespace() {
+        // The result first: move numbers are cut off below, and `0-1` is no `-1`.
+        if ["1-0", "0-1", "1/2-1/2", "½-½", "*"].contains(&word) {
+            continue;
+        }
         let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-        if word.is_empty()
-            || word.starts_with('$')
-            || ["1-0", "0-1", "1/2-1/2", "*"].contains(&word)
-        {
+        if word.is_empty() || word.starts_with('$') {
             continue;
         }
         number += 1;

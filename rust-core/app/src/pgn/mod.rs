@@ -263,7 +263,9 @@ impl PgnGame {
     /// The record in the one save format: the free tags kept; the rules (`Rules`, xiangqi;
     /// usual rules when it names none Banco knows) and the player against the computer
     /// ([`crate::tags::player_from_tags`]) read back; a result the moves do not show becomes
-    /// the ending, its reason read from `Termination` ([`crate::tags::ending_from_tags`]).
+    /// the ending, its reason read from `Reason` or `Termination`
+    /// ([`crate::tags::ending_from_tags`]; the record's `Termination` stays a free tag, to
+    /// be written back as it was).
     pub fn to_saved(&self) -> Result<SavedGame, PgnError> {
         let game = self.game()?;
         let rules = crate::tags::rules_from_tags(self.kind, &self.tags)
@@ -282,7 +284,7 @@ impl PgnGame {
             ending.extend(
                 self.tags
                     .iter()
-                    .filter(|(k, _)| k.eq_ignore_ascii_case("Termination"))
+                    .filter(|(k, _)| !k.eq_ignore_ascii_case("Result"))
                     .cloned(),
             );
             saved.ending = crate::tags::ending_from_tags(&ending);
