@@ -20,7 +20,7 @@ let garbageStrings: [String] = [
 let garbageSquares: [UInt8] = [0, 63, 64, 89, 90, 99, 200, 255]
 
 let allOutcomes: [Outcome] =
-    [WinReason.checkmate, .stalemate, .perpetualCheck, .perpetualChase, .resignation, .timeout, .forfeit]
+    [WinReason.checkmate, .stalemate, .perpetualCheck, .perpetualChase, .resignation, .timeout, .forfeit, .unknown]
         .flatMap { r in [Outcome.win(winner: .red, reason: r), .win(winner: .black, reason: r)] }
     + [DrawReason.repetition, .noCapture(plies: 0), .noCapture(plies: 65535), .insufficientMaterial, .agreement,
        .stalemate, .fiftyMoveRule, .seventyFiveMoveRule, .threefoldRepetition, .fivefoldRepetition]

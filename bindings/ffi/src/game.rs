@@ -10,7 +10,7 @@ use crate::types::{
 };
 use banco_app::any::{AnyGame, AnyMove, AnyRules};
 use banco_app::notation as an;
-use banco_app::save::SavedGame;
+use banco_app::save::{SaveError, SavedGame};
 use banco_game::{Game as _, MatchGame as _};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -134,6 +134,22 @@ pub(crate) fn check_square(game: &AnyGame, index: u8) -> Result<(), BancoError> 
 }
 
 impl Game {
+    /// The game a saved record describes: its moves replayed, its rules, the moves to redo
+    /// and an ending the moves do not show.
+    pub(crate) fn from_saved(saved: &SavedGame) -> Result<Arc<Game>, SaveError> {
+        let (game, rules) = saved.restore()?;
+        let redo = saved.redo_moves(&game);
+        Ok(Arc::new(Game {
+            state: Mutex::new(State {
+                game,
+                rules,
+                redo,
+                ending: saved.ending,
+            }),
+            listener: Mutex::new(None),
+        }))
+    }
+
     pub(crate) fn from_any(game: AnyGame, rules: AnyRules) -> Arc<Game> {
         Arc::new(Game {
             state: Mutex::new(State {
@@ -243,20 +259,7 @@ impl Game {
     /// A game from the bytes of [`Game::save`] (or of any Banco saved game).
     #[uniffi::constructor]
     pub fn load(bytes: Vec<u8>) -> Result<Arc<Game>, BancoError> {
-        guard(|| {
-            let saved = SavedGame::decode(&bytes)?;
-            let (game, rules) = saved.restore()?;
-            let redo = saved.redo_moves(&game);
-            Ok(Arc::new(Game {
-                state: Mutex::new(State {
-                    game,
-                    rules,
-                    redo,
-                    ending: saved.ending,
-                }),
-                listener: Mutex::new(None),
-            }))
-        })
+        guard(|| Ok(Game::from_saved(&SavedGame::decode(&bytes)?)?))
     }
 
     /// A separate copy of this game (same position, history and rules; no listener).
@@ -620,6 +623,7 @@ fn outcome_back(o: Outcome) -> banco_game::Outcome {
                 W::Resignation => GW::Resignation,
                 W::Timeout => GW::Timeout,
                 W::Forfeit => GW::Forfeit,
+                W::Unknown => GW::Unknown,
             },
         },
         Outcome::Draw { reason } => GO::Draw {

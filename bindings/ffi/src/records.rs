@@ -19,7 +19,6 @@
 use crate::error::{BancoError, guard, panic_message};
 use crate::game::Game;
 use crate::types::GameKind;
-use banco_app::any::AnyRules;
 use banco_app::pgn::{self, PgnError};
 use banco_app::render::{self, RenderError, RenderOptions};
 use banco_app::save::SavedGame;
@@ -132,13 +131,15 @@ impl From<RenderError> for BancoError {
 impl Game {
     /// A game opened from PGN (chess, or xiangqi in the xqbase dialect: ICCS, WXF or
     /// Chinese movetext, `FEN` tag). Every move is checked; the first that is not legal is
-    /// reported with its number. Variations are skipped.
+    /// reported with its number. Variations are skipped. The rules (`Rules`) and an ending
+    /// the moves do not show (`Result` with `Termination`: a resignation, a time loss) are
+    /// read as the command line reads them ([`pgn::import_saved`]).
     #[uniffi::constructor]
     pub fn from_pgn(text: String) -> Result<Arc<Game>, PgnImportError> {
         catch_unwind(AssertUnwindSafe(|| {
-            let record = pgn::import(&text)?;
-            let game = record.game()?;
-            Ok(Game::from_any(game, AnyRules::usual(record.kind)))
+            let saved = pgn::import_saved(&text)?;
+            // The moves were checked on import: a record that does not replay is a bug.
+            Game::from_saved(&saved).map_err(|e| PgnImportError::Internal { why: e.to_string() })
         }))
         .unwrap_or_else(|p| {
             Err(PgnImportError::Internal {

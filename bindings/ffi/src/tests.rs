@@ -757,3 +757,36 @@ fn a_jieqi_game_has_no_pgn_and_says_so() {
     assert!(matches!(err, BancoError::Unsupported(_)), "{err:?}");
     assert!(err.to_string().contains("jieqi"), "{err}");
 }
+
+#[test]
+fn a_game_from_pgn_keeps_its_rules_and_ending_as_the_command_line_reads_them() {
+    // A xiangqi game under casual rules that Black won by resignation.
+    let pgn = "[Game \"Chinese Chess\"]\n[Rules \"casual\"]\n[Result \"0-1\"]\n\
+               [Termination \"resignation\"]\n\n1. H2-E2 H9-G7 0-1\n";
+    let game = Game::from_pgn(pgn.to_owned()).unwrap();
+    assert!(
+        matches!(
+            game.rules().unwrap(),
+            Rules::Xiangqi {
+                repetition: RepetitionRule::Casual,
+                ..
+            }
+        ),
+        "{:?}",
+        game.rules()
+    );
+    let status = game.status().unwrap();
+    assert_eq!(
+        status.outcome,
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Resignation
+        })
+    );
+    assert_eq!(status.result, "0-1");
+    // The same record as the command line's path reads it.
+    let saved = banco_app::pgn::import_saved(pgn).unwrap();
+    let via_save = Game::load(saved.encode().unwrap()).unwrap();
+    assert_eq!(via_save.status().unwrap(), status);
+    assert_eq!(via_save.rules().unwrap(), game.rules().unwrap());
+}

@@ -506,6 +506,8 @@ pub enum WinReason {
     Timeout,
     /// Broke the rules of a networked match.
     Forfeit,
+    /// A record gives the result but not why.
+    Unknown,
 }
 
 impl From<g::WinReason> for WinReason {
@@ -518,6 +520,7 @@ impl From<g::WinReason> for WinReason {
             g::WinReason::Resignation => WinReason::Resignation,
             g::WinReason::Timeout => WinReason::Timeout,
             g::WinReason::Forfeit => WinReason::Forfeit,
+            g::WinReason::Unknown => WinReason::Unknown,
         }
     }
 }

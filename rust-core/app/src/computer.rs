@@ -9,13 +9,16 @@
 //! wants threads handled for it uses [`runner::Runner`](crate::runner::Runner).
 //!
 //! Jieqi: when a step turns a face-down piece over, its identity is the one dealt to that
-//! piece when the game's first piece was turned ([`RevealDraw::dealt`]: OS-seeded, or
+//! piece when the game began ([`RevealDraw::dealt`]: OS-seeded, or
 //! [`Settings::chance_seed`]) and is played as the next move; the computer is asked to
 //! search only positions that await no reveal, and the deal is never in the position, so
-//! it never sees an identity early. Undo takes a reveal back with its step; the same step
-//! again, by either side, after redo or after other moves, turns up the same piece — undo
-//! cannot be used to draw again. (A game loaded from a file is dealt afresh for the pieces
-//! its moves had not revealed.)
+//! it never sees an identity early. Undo takes a reveal back with its step, and follows
+//! [`crate::jieqi`]'s rule: the player's own pieces stay as dealt (the same step again,
+//! after undo, redo, other moves or a save and a load, turns up the same piece: undo cannot
+//! draw again), while an undo that takes back a reveal of the computer's piece deals the
+//! computer's face-down pieces afresh ([`RevealDraw::redeal`]), so that undo cannot show
+//! the player what they are. The save keeps the player's deal (the
+//! [`crate::jieqi::DEAL_TAG`] tag) and never the computer's, which loading deals afresh.
 //!
 //! Decisions every front end shares: undo is allowed while the computer thinks (its search
 //! is dropped and the player's last move taken back); a level outside 1–10 is refused with
@@ -47,7 +50,7 @@
 use crate::any::{AnyGame, AnyMove, AnyRules};
 use crate::board::{BoardModel, BoardView, Tap};
 use crate::error::MoveError;
-use crate::jieqi::{RevealDraw, revealed_kind};
+use crate::jieqi::{DEAL_TAG, RevealDraw, pending_side, revealed_kind};
 use crate::notation::{self, MoveInfo, Notation};
 use crate::pieces::PieceKind;
 use crate::puzzle_mode::{self, PuzzleMode, Verdict};
@@ -244,6 +247,38 @@ fn reveal_source(kind: GameKind, seed: Option<u64>) -> Result<RevealDraw, Action
     }
 }
 
+/// The reveals' source of a game continued from `saved` (`game`, its `redo` moves taken
+/// back), the player playing `human`: the player's deal as the record keeps it (or, in a
+/// record from before the deal was kept, dealt afresh keeping every piece its moves and
+/// redo list revealed), the computer's dealt afresh (see [`crate::jieqi`]).
+fn resumed_deal(
+    saved: &SavedGame,
+    game: &AnyGame,
+    redo: &[AnyMove],
+    human: Color,
+    seed: Option<u64>,
+) -> Result<RevealDraw, ActionError> {
+    let mut reveals = reveal_source(saved.kind, seed)?;
+    if saved.kind != GameKind::Jieqi {
+        return Ok(reveals);
+    }
+    let mut line = game.clone();
+    for &mv in redo.iter().rev() {
+        if line.play(mv).is_err() {
+            break;
+        }
+    }
+    let kept = saved.tags.iter().find(|(k, _)| k == DEAL_TAG);
+    match kept {
+        Some((_, text)) => reveals
+            .keep_deal(&line, human, text)
+            .map_err(|e| SaveError::Damaged(e.to_string()))?,
+        None => reveals.deal(&line),
+    }
+    reveals.redeal(game, human.other());
+    Ok(reveals)
+}
+
 impl VsComputer {
     /// A new game.
     pub fn new(settings: Settings) -> Result<VsComputer, ActionError> {
@@ -274,6 +309,8 @@ impl VsComputer {
             puzzle: None,
             reveals: reveal_source(settings.kind, settings.chance_seed)?,
         };
+        // Dealt at once, so that a save before the first reveal keeps the deal.
+        vs.reveals.deal(&vs.game);
         vs.after_change(None);
         Ok(vs)
     }
@@ -316,6 +353,7 @@ impl VsComputer {
         };
         let level = check_level(level)?;
         let redo = saved.redo_moves(&game);
+        let reveals = resumed_deal(&saved, &game, &redo, human, fallback.chance_seed)?;
         let mut vs = VsComputer {
             game,
             rules,
@@ -330,7 +368,7 @@ impl VsComputer {
             last_id: 0,
             hint: None,
             puzzle: None,
-            reveals: reveal_source(saved.kind, fallback.chance_seed)?,
+            reveals,
         };
         let last = vs.game.history().last().copied();
         vs.after_change(last);
@@ -350,6 +388,7 @@ impl VsComputer {
             color: self.human.index() as u8,
             level: self.level.number(),
         });
+        s.tags.extend(self.reveals.deal_tag(&self.game, self.human));
         Ok(s.encode()?)
     }
 
@@ -586,11 +625,19 @@ impl VsComputer {
         if let Some(p) = &mut self.puzzle {
             p.set_slipped(false);
         }
+        let computer = self.human.other();
+        let mut seen_theirs = false;
         while let Some(mv) = self.game.undo_move() {
+            seen_theirs |=
+                revealed_kind(mv).is_some() && pending_side(&self.game) == Some(computer);
             self.redo.push(mv);
             if self.players_turn_in(&self.game) {
                 break;
             }
+        }
+        if seen_theirs {
+            // What the player saw of the computer's pieces must not outlive the line.
+            self.reveals.redeal(&self.game, computer);
         }
         let last = self.game.history().last().copied();
         self.after_change(last);

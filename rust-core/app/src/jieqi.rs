@@ -3,20 +3,45 @@
 //!
 //! A game against the computer has no peer to deal fairly with, so the identities of the
 //! face-down pieces are dealt here, as the pieces of a real board are shuffled before they
-//! are set out face down: [`RevealDraw::dealt`] deals the start position's pools onto its
-//! face-down squares once per game (keeping what its moves already revealed), with a
-//! ChaCha20 generator seeded from the operating system's entropy (or from a seed a test
-//! injects), and a reveal turns up the piece dealt to the square the stepping piece came
-//! from. Each identity is as likely as a draw from the mover's pool weighted by the counts
-//! ([`RevealDraw::draw`]), but it is fixed for the game: undo, another move and the same
-//! step again, or the same piece turned over later, turn up the same piece — taking moves
-//! back cannot draw again. The deal lives in the session, never in the position: the
+//! are set out face down: [`RevealDraw::deal`] deals the start position's pools onto its
+//! face-down squares (keeping what its moves already revealed), with a ChaCha20 generator
+//! seeded from the operating system's entropy (or from a seed a test injects), and a
+//! reveal turns up the piece dealt to the square the stepping piece came from. Each
+//! identity is as likely as a draw from the mover's pool weighted by the counts
+//! ([`RevealDraw::draw`]). The deal lives in the session, never in the position: the
 //! engine searches over the pools only and cannot learn an identity early.
+//!
+//! Taking moves back follows one rule: it can neither draw a reveal again nor show the
+//! player a piece they have not seen in the line on the board.
+//!
+//! - The player's own pieces stay as dealt for the whole game: the same step again, after
+//!   undo, redo, other moves, or a save and a load, turns up the same piece, so undo cannot
+//!   fish for a better one. (Undo lets the player learn their own pieces; the computer
+//!   never sees an identity, and fixed pieces are the price of not drawing again.)
+//! - The computer's pieces are dealt afresh ([`RevealDraw::redeal`]) whenever a reveal of
+//!   one of them is taken back, from what its pool holds beyond the pieces the line on the
+//!   board revealed: what the player saw in the line taken back says nothing about the
+//!   pieces still face down. Redo plays the line taken back as it was (the player saw it)
+//!   and the deal follows it. The price: the computer's piece in a line played again may
+//!   come out differently, since it cannot be both unseen and fixed.
+//! - A saved game keeps the player's deal in its [`DEAL_TAG`] tag
+//!   ([`RevealDraw::deal_tag`], read back by [`RevealDraw::keep_deal`]) and never the
+//!   computer's: loading deals the computer's face-down pieces afresh, as an undo does.
+//!   The tag is plain text the player can read; it names only their own pieces, which undo
+//!   already shows them, so the file tells them nothing that play does not (a single-player
+//!   game on the player's own device cannot hide more from a determined reader, and a
+//!   seed would have let them compute the computer's pieces too). A record without the
+//!   tag (saved before it existed) deals the player's pieces afresh once, keeping every
+//!   piece its moves and redo list revealed.
+//!
+//! A seeded source ([`RevealDraw::seeded`], the command line's `--seed`) repeats all of
+//! this, deals included: a game with a known seed is reproducible, not secret.
+//!
 //! A networked match draws through the fair reveal of banco-protocol instead.
 //!
 //! ```
 //! use banco_app::any::AnyGame;
-//! use banco_app::jieqi::{RevealDraw, pools};
+//! use banco_app::jieqi::{DEAL_TAG, RevealDraw, pools};
 //! use banco_game::{Color, Game, GameKind};
 //! let mut game = AnyGame::new(GameKind::Jieqi)?;
 //! assert_eq!(pools(&game)[0].total, 15);
@@ -31,6 +56,13 @@
 //! assert!(!game.awaits_chance());
 //! assert_eq!(pools(&game)[0].total, 14);
 //! assert_eq!(pools(&game)[0].color, Color::Red);
+//! // What a save keeps: the player's deal, read back as it was.
+//! let (name, text) = draw.deal_tag(&game, Color::Red).expect("dealt");
+//! assert_eq!(name, DEAL_TAG);
+//! assert!(text.starts_with("red a0="));
+//! let mut loaded = RevealDraw::seeded(8);
+//! loaded.keep_deal(&game, Color::Red, &text)?;
+//! assert_eq!(loaded.deal_tag(&game, Color::Red), Some((name, text)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -41,6 +73,7 @@ use banco_xiangqi::PieceKind as XqKind;
 use banco_xiangqi::jieqi::{Jieqi, JieqiMove};
 use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
+use std::fmt::Write as _;
 
 /// One kind in a pool: the piece and how many of it are still unrevealed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,12 +172,21 @@ pub fn revealed_kind(mv: AnyMove) -> Option<PieceKind> {
     }
 }
 
+/// The name of the tag in which a saved game keeps the player's deal (see the module
+/// docs): their colour, then each of their face-down start squares with the piece dealt to
+/// it, as `red a0=R b0=N c0=B …` (letters of the reveals: A B N R C P).
+pub const DEAL_TAG: &str = "Deal";
+
 /// The random source of reveals on one device (see the module docs).
 #[derive(Clone, Debug)]
 pub struct RevealDraw {
     rng: ChaCha20Rng,
     deal: Option<Deal>,
 }
+
+/// A reveal a game's moves made: the side, the square its piece stood on face down, and
+/// what it turned up.
+type Revealed = (usize, u8, XqKind);
 
 /// The identities dealt to the face-down pieces of one game's start position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,12 +196,22 @@ struct Deal {
     /// By square index: the square the piece stood on face down at the start (each such
     /// square is one side's, so it names the side too).
     kinds: [Option<XqKind>; 90],
+    /// By side: its pieces are dealt.
+    dealt: [bool; 2],
 }
 
 impl Deal {
-    /// The reveals `game`'s moves made, each with its side and the square its piece came
-    /// from.
-    fn revealed(game: &Jieqi) -> Vec<(usize, u8, XqKind)> {
+    /// A deal of `game`'s start with neither side dealt yet.
+    fn empty(game: &Jieqi) -> Deal {
+        Deal {
+            start: game.start_position().hash(),
+            kinds: [None; 90],
+            dealt: [false; 2],
+        }
+    }
+
+    /// The reveals `game`'s moves made.
+    fn revealed(game: &Jieqi) -> Vec<Revealed> {
         let mut pos = game.start_position().clone();
         let mut origin = None;
         let mut out = Vec::new();
@@ -182,52 +234,66 @@ impl Deal {
         out
     }
 
-    /// True if this deal is `game`'s: the same start, every reveal made as dealt.
-    fn fits(&self, game: &Jieqi) -> bool {
-        self.start == game.start_position().hash()
-            && Deal::revealed(game)
-                .into_iter()
-                .all(|(_, sq, kind)| self.kinds[sq as usize] == Some(kind))
+    /// The face-down squares of `side` in `game`'s start position, a0 first.
+    fn squares(game: &Jieqi, side: usize) -> Vec<u8> {
+        game.start_position()
+            .pieces()
+            .filter(|(_, p)| p.hidden && p.color.index() == side)
+            .map(|(sq, _)| sq.index())
+            .collect()
     }
 
-    /// Deals `game`'s start position: the identities its moves revealed kept, the rest of
-    /// each pool shuffled onto the other face-down squares (a pool larger than the squares
-    /// — pieces captured unseen in a set-up position — leaves some identities out).
-    fn of(game: &Jieqi, draw: &mut RevealDraw) -> Deal {
-        let start = game.start_position();
-        let mut kinds = [None; 90];
-        let mut pools = [start.pool(Color::Red), start.pool(Color::Black)]
-            .map(|p| p.iter().collect::<Vec<_>>());
-        for (side, sq, kind) in Deal::revealed(game) {
-            if let Some(entry) = pools[side].iter_mut().find(|(k, n)| *k == kind && *n > 0) {
-                entry.1 -= 1;
-                kinds[sq as usize] = Some(kind);
-            }
-        }
-        for (side, pool) in pools.iter().enumerate() {
-            let mut bag: Vec<XqKind> = pool
+    /// True if `side` is dealt and each of its reveals in `revealed` came out as dealt.
+    fn fits(&self, revealed: &[Revealed], side: usize) -> bool {
+        self.dealt[side]
+            && revealed
                 .iter()
-                .flat_map(|&(k, n)| core::iter::repeat_n(k, n as usize))
-                .collect();
-            for i in (1..bag.len()).rev() {
-                let j = draw.below(i as u64 + 1) as usize;
-                bag.swap(i, j);
-            }
-            let squares = start
-                .pieces()
-                .filter(|(sq, p)| {
-                    p.hidden && p.color.index() == side && kinds[sq.index() as usize].is_none()
-                })
-                .map(|(sq, _)| sq.index())
-                .collect::<Vec<_>>();
-            for (sq, kind) in squares.into_iter().zip(bag) {
-                kinds[sq as usize] = Some(kind);
+                .filter(|r| r.0 == side)
+                .all(|&(_, sq, kind)| self.kinds[sq as usize] == Some(kind))
+    }
+
+    /// Deals `side`'s face-down squares of `game`'s start afresh: the identities
+    /// `revealed` names kept, the rest of its pool shuffled onto the other squares (a pool
+    /// larger than the squares — pieces captured unseen in a set-up position — leaves some
+    /// identities out).
+    fn deal_side(
+        &mut self,
+        game: &Jieqi,
+        revealed: &[Revealed],
+        side: usize,
+        rng: &mut RevealDraw,
+    ) {
+        let squares = Deal::squares(game, side);
+        for &sq in &squares {
+            self.kinds[sq as usize] = None;
+        }
+        let mut pool = game
+            .start_position()
+            .pool(Color::ALL[side])
+            .iter()
+            .collect::<Vec<_>>();
+        for &(_, sq, kind) in revealed.iter().filter(|r| r.0 == side) {
+            if let Some(entry) = pool.iter_mut().find(|(k, n)| *k == kind && *n > 0) {
+                entry.1 -= 1;
+                self.kinds[sq as usize] = Some(kind);
             }
         }
-        Deal {
-            start: start.hash(),
-            kinds,
+        let mut bag: Vec<XqKind> = pool
+            .iter()
+            .flat_map(|&(k, n)| core::iter::repeat_n(k, n as usize))
+            .collect();
+        for i in (1..bag.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            bag.swap(i, j);
         }
+        let open = squares
+            .into_iter()
+            .filter(|&sq| self.kinds[sq as usize].is_none())
+            .collect::<Vec<_>>();
+        for (sq, kind) in open.into_iter().zip(bag) {
+            self.kinds[sq as usize] = Some(kind);
+        }
+        self.dealt[side] = true;
     }
 
     /// The reveal dealt for the piece whose step `game` awaits the reveal of.
@@ -245,6 +311,18 @@ impl Deal {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("no randomness from the system for the reveals: {0}")]
 pub struct EntropyError(pub String);
+
+/// A [`DEAL_TAG`] that cannot be the player's deal of the game it came with (the saved
+/// game is refused; see [`RevealDraw::keep_deal`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the `{DEAL_TAG}` tag {0}")]
+pub struct DealError(pub String);
+
+/// The side whose face-down piece `game` awaits the identity of (jieqi only).
+pub(crate) fn pending_side(game: &AnyGame) -> Option<Color> {
+    let pos = game.as_jieqi()?.position();
+    pos.piece_at(pos.pending()?).map(|p| p.color)
+}
 
 impl RevealDraw {
     /// A source seeded from the operating system's entropy.
@@ -290,18 +368,141 @@ impl RevealDraw {
         outcomes.pick(ticket)
     }
 
+    /// Makes `game`'s deal now, if it has none yet (nothing for other games): each side
+    /// not dealt, or whose reveals in `game` did not come out as dealt (a line taken back
+    /// and redone after [`RevealDraw::redeal`], another game), is dealt afresh, keeping
+    /// what `game`'s moves revealed.
+    pub fn deal(&mut self, game: &AnyGame) {
+        if let AnyGame::Jieqi(j) = game {
+            self.fit(j);
+        }
+    }
+
+    fn fit(&mut self, game: &Jieqi) {
+        let revealed = Deal::revealed(game);
+        let mut deal = match self.deal.take() {
+            Some(d) if d.start == game.start_position().hash() => d,
+            _ => Deal::empty(game),
+        };
+        for side in 0..2 {
+            if !deal.fits(&revealed, side) {
+                deal.deal_side(game, &revealed, side, self);
+            }
+        }
+        self.deal = Some(deal);
+    }
+
+    /// Deals `side`'s face-down pieces afresh from what its pool holds beyond the pieces
+    /// `game`'s moves revealed (those stay): after a reveal of one of them was taken back,
+    /// so that what was seen in that line says nothing of the pieces still face down (see
+    /// the module docs). Nothing for other games.
+    pub fn redeal(&mut self, game: &AnyGame, side: Color) {
+        let AnyGame::Jieqi(j) = game else {
+            return;
+        };
+        self.fit(j);
+        if let Some(mut deal) = self.deal.take() {
+            deal.deal_side(j, &Deal::revealed(j), side.index(), self);
+            self.deal = Some(deal);
+        }
+    }
+
+    /// The [`DEAL_TAG`] tag of `side`'s deal in `game` (`None` for other games or before
+    /// the deal is made): what a saved game keeps so that loading it cannot draw again.
+    #[must_use]
+    pub fn deal_tag(&self, game: &AnyGame, side: Color) -> Option<(String, String)> {
+        let j = game.as_jieqi()?;
+        let deal = self
+            .deal
+            .as_ref()
+            .filter(|d| d.start == j.start_position().hash() && d.dealt[side.index()])?;
+        let mut text = side.to_string();
+        for sq in Deal::squares(j, side.index()) {
+            if let (Some(kind), Some(square)) = (
+                deal.kinds[sq as usize],
+                banco_xiangqi::Square::from_index(sq),
+            ) {
+                let _ = write!(text, " {square}={}", kind.letter());
+            }
+        }
+        Some((DEAL_TAG.to_owned(), text))
+    }
+
+    /// Takes `side`'s deal from the text of a [`DEAL_TAG`] tag ([`RevealDraw::deal_tag`])
+    /// for the game `line` (the saved game with its redo moves played, so that every reveal
+    /// the player saw is checked); the other side is dealt when the game asks.
+    ///
+    /// # Errors
+    /// [`DealError`] (nothing changed) when `line` is no jieqi game or the text is not a
+    /// deal of `side`'s face-down start squares from its pool, or disagrees with a reveal
+    /// `line` made.
+    pub fn keep_deal(&mut self, line: &AnyGame, side: Color, text: &str) -> Result<(), DealError> {
+        let j = line
+            .as_jieqi()
+            .ok_or_else(|| DealError("belongs to jieqi games only".to_owned()))?;
+        let mut words = text.split_whitespace();
+        let colour = words.next().unwrap_or_default();
+        if colour != side.to_string() {
+            return Err(DealError(format!(
+                "names `{colour}`'s pieces, but the player plays {side}"
+            )));
+        }
+        let s = side.index();
+        let squares = Deal::squares(j, s);
+        let mut deal = Deal::empty(j);
+        let mut left = j.start_position().pool(side).iter().collect::<Vec<_>>();
+        for word in words {
+            let bad = || DealError(format!("has `{word}`, not a square and a piece like h2=C"));
+            let (sq, letter) = word.split_once('=').ok_or_else(bad)?;
+            let sq: banco_xiangqi::Square = sq.parse().map_err(|_| bad())?;
+            let mut letters = letter.chars();
+            let (Some(c), None) = (letters.next(), letters.next()) else {
+                return Err(bad());
+            };
+            let kind = banco_xiangqi::Piece::from_fen_char(c).ok_or_else(bad)?.kind;
+            let slot = &mut deal.kinds[sq.index() as usize];
+            if !squares.contains(&sq.index()) || slot.is_some() {
+                return Err(DealError(format!(
+                    "names {sq} twice or where {side} had no face-down piece"
+                )));
+            }
+            let entry = left
+                .iter_mut()
+                .find(|(k, n)| *k == kind && *n > 0)
+                .ok_or_else(|| DealError(format!("deals more {}s than {side} has", kind.name())))?;
+            entry.1 -= 1;
+            *slot = Some(kind);
+        }
+        if let Some(sq) = squares
+            .iter()
+            .find(|&&sq| deal.kinds[sq as usize].is_none())
+        {
+            let square = banco_xiangqi::Square::from_index(*sq).map(|q| q.to_string());
+            return Err(DealError(format!(
+                "deals nothing to {}",
+                square.unwrap_or_default()
+            )));
+        }
+        deal.dealt[s] = true;
+        if !deal.fits(&Deal::revealed(j), s) {
+            return Err(DealError(
+                "disagrees with a piece the moves revealed".to_owned(),
+            ));
+        }
+        self.deal = Some(deal);
+        Ok(())
+    }
+
     /// The outcome of the chance step `game` awaits, as dealt (see the module docs): in
-    /// jieqi the piece dealt to the square the stepping piece came from, the game's deal
-    /// made on its first reveal (and again when `game` is another game); a fresh
-    /// [`RevealDraw::draw`] where the deal names none. `None` when it awaits none.
+    /// jieqi the piece dealt to the square the stepping piece came from (the deal made
+    /// first if need be, [`RevealDraw::deal`]); a fresh [`RevealDraw::draw`] where the deal
+    /// names none. `None` when it awaits none.
     pub fn dealt(&mut self, game: &AnyGame) -> Option<AnyMove> {
         if !game.awaits_chance() {
             return None;
         }
         if let AnyGame::Jieqi(j) = game {
-            if !self.deal.as_ref().is_some_and(|d| d.fits(j)) {
-                self.deal = Some(Deal::of(j, self));
-            }
+            self.fit(j);
             if let Some(mv) = self.deal.as_ref().and_then(|d| d.reveal(j)) {
                 return Some(AnyMove::Jieqi(mv));
             }
@@ -391,6 +592,84 @@ mod tests {
         let mut game = AnyGame::new(GameKind::Jieqi).unwrap();
         assert!(RevealDraw::seeded(1).settle(&mut game).is_empty());
         assert!(RevealDraw::from_os().unwrap().draw(&game).is_none());
+    }
+
+    /// Plays `step` (coordinates) and settles its reveal from `draw`.
+    fn step(game: &mut AnyGame, draw: &mut RevealDraw, step: &str) {
+        let mv = crate::notation::parse_move(game, step, None).unwrap();
+        game.play(mv).unwrap();
+        assert_eq!(draw.settle(game).len(), 1);
+    }
+
+    /// `side`'s deal as its words (`a0=R`…), and its letters sorted (the pool dealt).
+    fn dealt(draw: &RevealDraw, game: &AnyGame, side: Color) -> (Vec<String>, Vec<char>) {
+        let (name, text) = draw.deal_tag(game, side).unwrap();
+        assert_eq!(name, DEAL_TAG);
+        let words: Vec<String> = text.split(' ').skip(1).map(str::to_owned).collect();
+        let mut letters: Vec<char> = words.iter().filter_map(|w| w.chars().last()).collect();
+        letters.sort_unstable();
+        (words, letters)
+    }
+
+    #[test]
+    fn redeal_deals_one_side_again_from_its_whole_pool() {
+        let mut game = AnyGame::new(GameKind::Jieqi).unwrap();
+        let mut draw = RevealDraw::seeded(2);
+        draw.deal(&game);
+        step(&mut game, &mut draw, "h2e2");
+        step(&mut game, &mut draw, "a6a5");
+        let red = draw.deal_tag(&game, Color::Red).unwrap();
+        let (black, pool) = dealt(&draw, &game, Color::Black);
+        assert_eq!(pool.len(), 15);
+        let a6 = black.iter().find(|w| w.starts_with("a6=")).unwrap().clone();
+        let mut changed = false;
+        for _ in 0..8 {
+            draw.redeal(&game, Color::Black);
+            assert_eq!(draw.deal_tag(&game, Color::Red), Some(red.clone()));
+            let (now, letters) = dealt(&draw, &game, Color::Black);
+            assert!(now.contains(&a6), "the revealed piece stays");
+            assert_eq!(letters, pool, "the same pool, dealt again");
+            changed |= now != black;
+        }
+        assert!(changed, "the other pieces are dealt afresh");
+    }
+
+    #[test]
+    fn a_side_whose_line_came_out_otherwise_is_dealt_again_around_it() {
+        // A line redone after a redeal shows the computer's piece as it came out then: the
+        // deal follows it, for that side only.
+        let mut game = AnyGame::new(GameKind::Jieqi).unwrap();
+        let mut draw = RevealDraw::seeded(5);
+        draw.deal(&game);
+        step(&mut game, &mut draw, "h2e2");
+        let red = draw.deal_tag(&game, Color::Red);
+        let (black, pool) = dealt(&draw, &game, Color::Black);
+        let a6 = black.iter().find(|w| w.starts_with("a6=")).unwrap();
+        let other = if a6.ends_with('P') { "=R" } else { "=P" };
+        let mv = crate::notation::parse_move(&game, "a6a5", None).unwrap();
+        game.play(mv).unwrap();
+        let reveal = crate::notation::parse_move(&game, other, None).unwrap();
+        game.play(reveal).unwrap();
+        draw.deal(&game);
+        assert_eq!(
+            draw.deal_tag(&game, Color::Red),
+            red,
+            "the player's side is kept"
+        );
+        let (now, letters) = dealt(&draw, &game, Color::Black);
+        assert!(now.contains(&format!("a6{other}")), "{now:?}");
+        assert_eq!(letters, pool);
+    }
+
+    #[test]
+    fn keep_deal_belongs_to_jieqi() {
+        let game = AnyGame::new(GameKind::Xiangqi).unwrap();
+        let mut draw = RevealDraw::seeded(1);
+        assert!(draw.keep_deal(&game, Color::Red, "red").is_err());
+        draw.deal(&game);
+        assert_eq!(draw.deal_tag(&game, Color::Red), None);
+        draw.redeal(&game, Color::Red);
+        assert_eq!(draw.deal_tag(&game, Color::Red), None);
     }
 
     #[test]

@@ -22,7 +22,7 @@
 //!         redo   [u16]     taken-back moves, the next to redo LAST
 //!         ending option<u32>  Outcome::code of an ending the moves do not show
 //!         player option<{ color u8, level u8 }>  the person against the computer
-//!         tags   [(string, string)]  free-form (names, date)
+//!         tags   [(string, string)]  free-form (names, date; jieqi's `Deal`)
 //! ```
 //!
 //! The high first byte and the CR-LF of the magic catch a file mangled by a text-mode
@@ -33,7 +33,10 @@
 //!
 //! A jieqi game is a board game like the others: its moves include the reveals (wire
 //! codes 8100 + kind), so loading replays the identities drawn during the game, exactly
-//! as they came out; nothing else about the face-down pieces exists to be saved.
+//! as they came out. A game against the computer also keeps the player's own deal (the
+//! pieces still face down) in a `Deal` tag, so that loading cannot draw them again; the
+//! computer's are never saved ([`crate::jieqi`] says why). A tag needs no new version:
+//! older builds read it as a free tag, and records without it still load.
 //!
 //! A Lines game is stored in the same record: its settings as the rules, its seed as the
 //! start, its moves (`from × 81 + to`), and as `redo` the turns taken back since the last

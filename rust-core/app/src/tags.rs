@@ -1,25 +1,43 @@
 //! What a written record (PGN, the readable text export) carries beyond its moves, in
-//! tags every format shares: the ending the moves do not show (`Result` with a
-//! `Termination` reason: a resignation, a time loss, an agreed draw), the player against the
-//! computer (`Human` and `Level`, or the roster Banco writes: `Player` against `Banco level
-//! N`) and xiangqi's rules (`Rules`). Writing and reading them in one place keeps a saved
-//! game whole through every format.
+//! tags every format shares: the ending the moves do not show (`Result`, with the PGN
+//! standard's `Termination` word and Banco's precise reason in `Reason`: a resignation, a
+//! time loss, an agreed draw), the player against the computer (`Human` and `Level`, or the
+//! roster Banco writes: `Player` against `Banco level N`) and the rules (`Rules`). Writing
+//! and reading them in one place keeps a saved game whole through every format.
+//!
+//! `Termination` is written in the standard's words (`normal`, `time forfeit`, `rules
+//! infraction`) so that other programs read it; an imported record's own `Termination` is
+//! kept among its free tags and written back as it was. A decisive result whose reason
+//! nobody recorded (`Normal`, or no `Termination`, on a game whose moves show no mate) is
+//! read as [`WinReason::Unknown`], not as a resignation.
 //!
 //! ```
 //! use banco_app::tags;
 //! use banco_game::{Color, DrawReason, Outcome, WinReason};
 //!
 //! let resigned = Outcome::Win { winner: Color::Black, reason: WinReason::Resignation };
-//! let written = tags::ending_tags(resigned);
-//! assert_eq!(written[1], ("Termination".to_owned(), "resignation".to_owned()));
+//! let written = tags::ending_tags(resigned, &[]);
+//! assert_eq!(written[1], ("Termination".to_owned(), "normal".to_owned()));
+//! assert_eq!(written[2], ("Reason".to_owned(), "resignation".to_owned()));
 //! assert_eq!(tags::ending_from_tags(&written), Some(resigned));
-//! // Other programs' words: a time forfeit, and a draw with no reason given.
-//! let lichess = [("Result".to_owned(), "1-0".to_owned()), ("Termination".to_owned(), "Time forfeit".to_owned())];
+//! // Other programs' words: a time forfeit, a result without a reason, a draw.
+//! let t = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+//!     pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+//! };
+//! let lichess = t(&[("Result", "1-0"), ("Termination", "Time forfeit")]);
 //! assert_eq!(
 //!     tags::ending_from_tags(&lichess),
 //!     Some(Outcome::Win { winner: Color::Red, reason: WinReason::Timeout })
 //! );
-//! let drawn = [("Result".to_owned(), "1/2-1/2".to_owned())];
+//! // Written back, the record's own `Termination` is kept (no second one).
+//! let timeout = Outcome::Win { winner: Color::Red, reason: WinReason::Timeout };
+//! assert_eq!(tags::ending_tags(timeout, &lichess).len(), 2);
+//! let normal = t(&[("Result", "1-0"), ("Termination", "Normal")]);
+//! assert_eq!(
+//!     tags::ending_from_tags(&normal),
+//!     Some(Outcome::Win { winner: Color::Red, reason: WinReason::Unknown })
+//! );
+//! let drawn = t(&[("Result", "1/2-1/2")]);
 //! assert_eq!(tags::ending_from_tags(&drawn), Some(Outcome::Draw { reason: DrawReason::Agreement }));
 //! ```
 
@@ -27,9 +45,10 @@ use crate::any::AnyRules;
 use crate::save::Player;
 use banco_game::{Color, DrawReason, GameKind, Outcome, WinReason};
 
-/// The names of the tags this module reads and writes (a reader keeps them out of a
-/// record's free tags).
-pub const NAMES: [&str; 5] = ["Result", "Termination", "Human", "Level", "Rules"];
+/// The names of the tags this module reads and writes from a saved game's fields (a reader
+/// keeps them out of a record's free tags). `Termination` is not one: a record's own is
+/// kept as a free tag and written back unchanged ([`ending_tags`]).
+pub const NAMES: [&str; 5] = ["Result", "Reason", "Human", "Level", "Rules"];
 
 /// True if `name` is one of [`NAMES`] (case-insensitive).
 #[must_use]
@@ -43,39 +62,80 @@ fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .map(|(_, v)| v.trim())
 }
 
-/// `Result` and `Termination` of an ending the moves do not show.
+/// The PGN standard's `Termination` word for `ending`: `time forfeit` for a loss on time,
+/// `rules infraction` for a networked match's forfeit, `normal` for every other end the
+/// rules or the players made (a mate, a judged repetition, a resignation, a draw); `None`
+/// when the reason is unknown.
 #[must_use]
-pub fn ending_tags(ending: Outcome) -> [(String, String); 2] {
-    [
-        ("Result".to_owned(), ending.score_text().to_owned()),
-        ("Termination".to_owned(), ending.reason_text()),
-    ]
+pub fn termination_word(ending: Outcome) -> Option<&'static str> {
+    match ending {
+        Outcome::Win {
+            reason: WinReason::Timeout,
+            ..
+        } => Some("time forfeit"),
+        Outcome::Win {
+            reason: WinReason::Forfeit,
+            ..
+        } => Some("rules infraction"),
+        Outcome::Win {
+            reason: WinReason::Unknown,
+            ..
+        } => None,
+        Outcome::Win { .. } | Outcome::Draw { .. } => Some("normal"),
+    }
 }
 
-/// The ending that `Result` and `Termination` describe: `None` for `*` or no result. A
-/// decisive result reads its reason from `Termination` (Banco's words, or other programs':
-/// `Time forfeit`, `Rules infraction`, `Abandoned`); without one, or with `Normal`, it is a
-/// resignation (a finished game whose moves show no mate). A draw without a known reason
-/// is agreed.
+/// The tags of an ending the moves do not show, for a record whose free tags are `free`:
+/// `Result`; `Termination` in the standard's words ([`termination_word`]) unless `free`
+/// has one already (an imported record's, written back as it was); and Banco's precise
+/// reason in `Reason` (none when it is unknown).
+#[must_use]
+pub fn ending_tags(ending: Outcome, free: &[(String, String)]) -> Vec<(String, String)> {
+    let mut out = vec![("Result".to_owned(), ending.score_text().to_owned())];
+    if tag(free, "Termination").is_none()
+        && let Some(word) = termination_word(ending)
+    {
+        out.push(("Termination".to_owned(), word.to_owned()));
+    }
+    if !matches!(
+        ending,
+        Outcome::Win {
+            reason: WinReason::Unknown,
+            ..
+        }
+    ) {
+        out.push(("Reason".to_owned(), ending.reason_text()));
+    }
+    out
+}
+
+/// The ending that `Result` describes, with its reason: `None` for `*` or no result. The
+/// reason is Banco's `Reason`, else a `Termination` in Banco's words (records written
+/// before `Reason`), else other programs' `Termination` (`Time forfeit`, `Rules
+/// infraction`, `Abandoned`); a decisive result with none of these (`Normal`, no tag) has
+/// an unknown reason ([`WinReason::Unknown`]). A draw without a known reason is agreed.
 #[must_use]
 pub fn ending_from_tags(tags: &[(String, String)]) -> Option<Outcome> {
     let why = tag(tags, "Termination").unwrap_or("").to_ascii_lowercase();
+    let own = tag(tags, "Reason").unwrap_or("");
     let winner = match tag(tags, "Result")? {
         "1-0" => Color::Red,
         "0-1" => Color::Black,
         "1/2-1/2" | "½-½" => {
-            return Some(Outcome::Draw {
-                reason: DrawReason::from_text(&why).unwrap_or(DrawReason::Agreement),
-            });
+            let reason = DrawReason::from_text(own)
+                .or_else(|| DrawReason::from_text(&why))
+                .unwrap_or(DrawReason::Agreement);
+            return Some(Outcome::Draw { reason });
         }
         _ => return None,
     };
-    // Banco's words first, then other programs' (PGN's `Termination`).
-    let reason = WinReason::from_text(&why).unwrap_or(match why.as_str() {
-        "time forfeit" | "time" => WinReason::Timeout,
-        "rules infraction" | "abandoned" => WinReason::Forfeit,
-        _ => WinReason::Resignation,
-    });
+    let reason = WinReason::from_text(own)
+        .or_else(|| WinReason::from_text(&why))
+        .unwrap_or(match why.as_str() {
+            "time forfeit" | "time" => WinReason::Timeout,
+            "rules infraction" | "abandoned" => WinReason::Forfeit,
+            _ => WinReason::Unknown,
+        });
     Some(Outcome::Win { winner, reason })
 }
 
@@ -103,27 +163,41 @@ pub fn player_from_tags(tags: &[(String, String)]) -> Option<Player> {
     }
 }
 
-/// The rules a record names (`Rules`, xiangqi only: [`banco_xiangqi::RuleSet::text`]),
-/// else the game's usual ones.
+/// The rules a record names (`Rules`: [`banco_xiangqi::RuleSet::text`] for xiangqi and
+/// jieqi, `auto-claim` for chess), else the game's usual ones.
 ///
 /// # Errors
-/// A `Rules` tag that names no rule set, in words a user can act on.
+/// A xiangqi or jieqi `Rules` tag that names no rule set, in words a user can act on.
 pub fn rules_from_tags(kind: GameKind, tags: &[(String, String)]) -> Result<AnyRules, String> {
-    match (kind, tag(tags, "Rules")) {
-        (GameKind::Xiangqi, Some(text)) => banco_xiangqi::RuleSet::parse_text(text)
-            .map(AnyRules::Xiangqi)
-            .ok_or_else(|| format!("unknown rules `{text}`: say asian or casual")),
-        _ => Ok(AnyRules::usual(kind)),
+    let Some(text) = tag(tags, "Rules") else {
+        return Ok(AnyRules::usual(kind));
+    };
+    let xiangqi = || {
+        banco_xiangqi::RuleSet::parse_text(text)
+            .ok_or_else(|| format!("unknown rules `{text}`: say asian or casual"))
+    };
+    match kind {
+        GameKind::Xiangqi => xiangqi().map(AnyRules::Xiangqi),
+        GameKind::Jieqi => xiangqi().map(AnyRules::Jieqi),
+        // Chess has one rule set; a `Rules` tag of another program's means nothing here.
+        GameKind::Chess if text.eq_ignore_ascii_case("auto-claim") => {
+            Ok(AnyRules::Chess(banco_chess::ChessRules::AUTO_CLAIM))
+        }
+        GameKind::Chess | GameKind::Lines => Ok(AnyRules::usual(kind)),
     }
 }
 
-/// The `Rules` tag of `rules` (xiangqi's only: the other games have one rule set).
+/// The `Rules` tag of `rules`: xiangqi's and jieqi's always; chess's only when draws are
+/// claimed automatically (`auto-claim`: the standard rules go without saying, as other
+/// programs read chess records).
 #[must_use]
 pub fn rules_tag(rules: AnyRules) -> Option<(String, String)> {
-    match rules {
-        AnyRules::Xiangqi(r) => Some(("Rules".to_owned(), r.text())),
-        _ => None,
-    }
+    let text = match rules {
+        AnyRules::Xiangqi(r) | AnyRules::Jieqi(r) => r.text(),
+        AnyRules::Chess(r) if r.auto_claim => "auto-claim".to_owned(),
+        AnyRules::Chess(_) => return None,
+    };
+    Some(("Rules".to_owned(), text))
 }
 
 #[cfg(test)]
@@ -159,17 +233,72 @@ mod tests {
             }
         }
         for o in endings {
-            assert_eq!(ending_from_tags(&ending_tags(o)), Some(o), "{o:?}");
+            assert_eq!(ending_from_tags(&ending_tags(o, &[])), Some(o), "{o:?}");
         }
         assert_eq!(ending_from_tags(&t(&[("Result", "*")])), None);
         assert_eq!(ending_from_tags(&t(&[])), None);
+        // A result nobody gave a reason for is not a resignation.
+        let unknown = Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Unknown,
+        });
         assert_eq!(
             ending_from_tags(&t(&[("Result", "0-1"), ("Termination", "Normal")])),
-            Some(Outcome::Win {
-                winner: Color::Black,
-                reason: WinReason::Resignation
-            })
+            unknown
         );
+        assert_eq!(ending_from_tags(&t(&[("Result", "0-1")])), unknown);
+    }
+
+    #[test]
+    fn termination_is_the_standards_word_or_the_records_own() {
+        let win = |reason| Outcome::Win {
+            winner: Color::Red,
+            reason,
+        };
+        for (o, word) in [
+            (win(WinReason::Resignation), Some("normal")),
+            (win(WinReason::Checkmate), Some("normal")),
+            (win(WinReason::PerpetualChase), Some("normal")),
+            (win(WinReason::Timeout), Some("time forfeit")),
+            (win(WinReason::Forfeit), Some("rules infraction")),
+            (win(WinReason::Unknown), None),
+            (
+                Outcome::Draw {
+                    reason: DrawReason::Agreement,
+                },
+                Some("normal"),
+            ),
+        ] {
+            assert_eq!(termination_word(o), word, "{o:?}");
+            let written = ending_tags(o, &[]);
+            assert_eq!(tag(&written, "Termination"), word);
+        }
+        // Records written before `Reason`: Banco's words in `Termination`.
+        assert_eq!(
+            ending_from_tags(&t(&[("Result", "1-0"), ("Termination", "resignation")])),
+            Some(win(WinReason::Resignation))
+        );
+        // Other programs' words are read, and kept: no second `Termination` is written.
+        for (theirs, reason) in [
+            ("Time forfeit", WinReason::Timeout),
+            ("Abandoned", WinReason::Forfeit),
+            ("Rules infraction", WinReason::Forfeit),
+            ("Normal", WinReason::Unknown),
+            ("adjudication", WinReason::Unknown),
+        ] {
+            let record = t(&[("Result", "1-0"), ("Termination", theirs)]);
+            let o = ending_from_tags(&record).unwrap();
+            assert_eq!(o, win(reason), "{theirs}");
+            let free = t(&[("Termination", theirs)]);
+            let written = ending_tags(o, &free);
+            assert!(
+                written.iter().all(|(k, _)| k != "Termination"),
+                "{written:?}"
+            );
+            let mut back = free.clone();
+            back.extend(written);
+            assert_eq!(ending_from_tags(&back), Some(o), "{theirs}");
+        }
     }
 
     #[test]
@@ -216,5 +345,20 @@ mod tests {
             Ok(AnyRules::usual(GameKind::Chess))
         );
         assert_eq!(rules_tag(AnyRules::usual(GameKind::Chess)), None);
+        // Jieqi's rules are xiangqi's; chess names its automatic claims.
+        let jieqi = AnyRules::Jieqi(casual);
+        assert_eq!(
+            rules_from_tags(GameKind::Jieqi, &[rules_tag(jieqi).unwrap()]),
+            Ok(jieqi)
+        );
+        let auto = AnyRules::Chess(banco_chess::ChessRules::AUTO_CLAIM);
+        assert_eq!(
+            rules_from_tags(GameKind::Chess, &[rules_tag(auto).unwrap()]),
+            Ok(auto)
+        );
+        assert_eq!(
+            rules_from_tags(GameKind::Chess, &t(&[("Rules", "Standard")])),
+            Ok(AnyRules::usual(GameKind::Chess))
+        );
     }
 }

@@ -1,6 +1,9 @@
 //! Readable game records: a text export a person can read and edit, and its import. For
 //! xiangqi the tag-and-movetext export of `banco_xiangqi::record` (coordinates with WXF in
-//! braces); for chess a PGN-style record (tags, SAN movetext) that chess programs read.
+//! braces); for chess a PGN-style record (tags, SAN movetext) that chess programs read,
+//! and for jieqi the same with its reveals (`h2e2=R`). Every game's record keeps its rules
+//! (`Rules`, [`crate::tags::rules_tag`]) and the moves that can be redone (`Redo`, the
+//! next to redo last).
 //!
 //! ```
 //! use banco_app::{any::{AnyGame, AnyRules}, save::SavedGame, text};
@@ -38,7 +41,8 @@ pub fn export(saved: &SavedGame) -> Result<String, SaveError> {
                 rec.tags.push(("Level".to_owned(), p.level.to_string()));
             }
             if let Some(ending) = saved.ending {
-                rec.tags.extend(crate::tags::ending_tags(ending));
+                rec.tags
+                    .extend(crate::tags::ending_tags(ending, &saved.tags));
             }
             Ok(rec.to_text())
         }
@@ -61,11 +65,17 @@ fn chess_text(saved: &SavedGame, game: &AnyGame) -> String {
         .map_or("*", |o| o.score_text());
     let kind = game.kind();
     let _ = writeln!(s, "[Game \"{}\"]", kind.name());
+    if let Some((k, v)) = crate::tags::rules_tag(saved.rules) {
+        let _ = writeln!(s, "[{k} \"{}\"]", quote(&v));
+    }
     for (k, v) in &saved.tags {
         let key: String = k.chars().filter(char::is_ascii_alphanumeric).collect();
-        if !key.is_empty() {
+        if !key.is_empty() && !crate::tags::is_own(&key) && key != "Redo" {
             let _ = writeln!(s, "[{key} \"{}\"]", quote(v));
         }
+    }
+    if let Some(redo) = redo_text(saved, game) {
+        let _ = writeln!(s, "[Redo \"{redo}\"]");
     }
     let start = game.restarted();
     let usual_start = match kind {
@@ -82,7 +92,11 @@ fn chess_text(saved: &SavedGame, game: &AnyGame) -> String {
     }
     let _ = writeln!(s, "[Result \"{result}\"]");
     if let Some(ending) = saved.ending {
-        let _ = writeln!(s, "[Termination \"{}\"]", quote(&ending.reason_text()));
+        for (k, v) in crate::tags::ending_tags(ending, &saved.tags) {
+            if k != "Result" {
+                let _ = writeln!(s, "[{k} \"{}\"]", quote(&v));
+            }
+        }
     }
     let _ = writeln!(s);
     let mut number: u32 = saved
@@ -130,12 +144,50 @@ fn chess_text(saved: &SavedGame, game: &AnyGame) -> String {
     s
 }
 
+/// The `Redo` tag's value: the moves taken back, each in the movetext's notation (SAN;
+/// jieqi: coordinates, a reveal as `=R`), in the order the record keeps them (the next to
+/// redo last), as xiangqi's record writes them; `None` without any.
+fn redo_text(saved: &SavedGame, game: &AnyGame) -> Option<String> {
+    let mut probe = game.clone();
+    let mut words = Vec::new();
+    for &code in saved.redo.iter().rev() {
+        let mv = probe.decode_move(code)?;
+        words.push(crate::notation::write_move(
+            &probe,
+            mv,
+            crate::notation::Notation::San,
+        ));
+        probe.play(mv).ok()?;
+    }
+    words.reverse();
+    (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// The wire codes of a `Redo` tag's moves ([`redo_text`]) after `game`, in the record's
+/// order.
+fn redo_codes(game: &AnyGame, text: &str) -> Result<Vec<u16>, SaveError> {
+    let mut probe = game.clone();
+    let mut codes = Vec::new();
+    for word in text.split_whitespace().rev() {
+        let mv = crate::notation::parse_move(&probe, word, None)
+            .ok()
+            .filter(|&mv| probe.play(mv).is_ok())
+            .ok_or_else(|| {
+                SaveError::Damaged(format!("the move `{word}` to redo is not legal there"))
+            })?;
+        codes.push(game.encode_move(mv));
+    }
+    codes.reverse();
+    Ok(codes)
+}
+
 /// Reads a PGN-style chess (or jieqi) record: tags, then SAN (or coordinate) moves;
 /// move numbers, comments in braces, annotations and the result are skipped. Jieqi steps
 /// carry their reveals (`h2e2=R`).
 fn chess_import(kind: GameKind, text: &str) -> Result<SavedGame, SaveError> {
     let mut tags = Vec::new();
     let mut fen = None;
+    let mut redo = None;
     let mut movetext = String::new();
     for line in text.lines().map(str::trim) {
         if let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
@@ -143,6 +195,7 @@ fn chess_import(kind: GameKind, text: &str) -> Result<SavedGame, SaveError> {
             let value = value.trim().trim_matches('"').replace("\\\"", "\"");
             match key {
                 "FEN" => fen = Some(value),
+                "Redo" => redo = Some(value),
                 "Game" | "SetUp" => {}
                 _ => tags.push((key.to_owned(), value)),
             }
@@ -165,11 +218,12 @@ fn chess_import(kind: GameKind, text: &str) -> Result<SavedGame, SaveError> {
     }
     let mut number = 0;
     for word in clean.split_whitespace() {
+        // The result first: move numbers are cut off below, and `0-1` is no `-1`.
+        if ["1-0", "0-1", "1/2-1/2", "½-½", "*"].contains(&word) {
+            continue;
+        }
         let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-        if word.is_empty()
-            || word.starts_with('$')
-            || ["1-0", "0-1", "1/2-1/2", "*"].contains(&word)
-        {
+        if word.is_empty() || word.starts_with('$') {
             continue;
         }
         number += 1;
@@ -184,8 +238,11 @@ fn chess_import(kind: GameKind, text: &str) -> Result<SavedGame, SaveError> {
                 .map_err(|_| SaveError::IllegalMove { number })?;
         }
     }
-    let rules = AnyRules::usual(kind);
+    let rules = crate::tags::rules_from_tags(kind, &tags).map_err(SaveError::Damaged)?;
     let mut saved = SavedGame::of(&game, rules);
+    if let Some(text) = redo {
+        saved.redo = redo_codes(&game, &text)?;
+    }
     keep_tags(&mut saved, &game, tags);
     Ok(saved)
 }
@@ -246,4 +303,85 @@ pub fn import(text: &str) -> Result<SavedGame, SaveError> {
     };
     keep_tags(&mut saved, &played, rec.tags);
     Ok(saved)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// `moves` played from the start of `kind`, the last `taken_back` of them taken back.
+    fn saved_with_redo(
+        kind: GameKind,
+        rules: AnyRules,
+        moves: &[&str],
+        taken_back: usize,
+    ) -> SavedGame {
+        let mut game = AnyGame::new(kind).unwrap();
+        for m in moves {
+            let mv = crate::notation::parse_move(&game, m, None).unwrap();
+            game.play(mv).unwrap();
+        }
+        let mut redo = Vec::new();
+        for _ in 0..taken_back {
+            let mv = game.undo_move().unwrap();
+            redo.push(game.encode_move(mv));
+        }
+        let mut saved = SavedGame::of(&game, rules);
+        saved.redo = redo;
+        saved
+    }
+
+    #[test]
+    fn chess_and_jieqi_records_keep_their_rules_and_redo() {
+        let mut casual = banco_xiangqi::RuleSet::casual();
+        casual.no_capture_plies = 100;
+        let jieqi = saved_with_redo(
+            GameKind::Jieqi,
+            AnyRules::Jieqi(casual),
+            &["h2e2", "=R", "a6a5", "=P", "i3i4", "=C"],
+            3,
+        );
+        let chess = saved_with_redo(
+            GameKind::Chess,
+            AnyRules::usual(GameKind::Chess),
+            &["e4", "e5", "Nf3", "Nc6", "Bb5"],
+            2,
+        );
+        let auto = saved_with_redo(
+            GameKind::Chess,
+            AnyRules::Chess(banco_chess::ChessRules::AUTO_CLAIM),
+            &["d4", "d5"],
+            1,
+        );
+        for (saved, rules, redo) in [
+            (
+                &jieqi,
+                Some("casual repetitions=3 no-capture=100"),
+                "=C i3i4 =P",
+            ),
+            (&chess, None, "Bb5 Nc6"),
+            (&auto, Some("auto-claim"), "d5"),
+        ] {
+            let t = export(saved).unwrap();
+            if let Some(r) = rules {
+                assert!(t.contains(&format!("[Rules \"{r}\"]")), "{t}");
+            } else {
+                assert!(!t.contains("[Rules"), "{t}");
+            }
+            assert!(t.contains(&format!("[Redo \"{redo}\"]")), "{t}");
+            let back = import(&t).unwrap();
+            assert_eq!(back, *saved, "{t}");
+        }
+    }
+
+    #[test]
+    fn bad_rules_or_redo_are_refused() {
+        let t = "[Game \"jieqi\"]\n[Rules \"chinese\"]\n\n1. h2e2=R *\n";
+        assert!(
+            matches!(import(t), Err(SaveError::Damaged(why)) if why.contains("unknown rules `chinese`"))
+        );
+        let t = "[Game \"chess\"]\n[Redo \"Nc6 Ke3\"]\n\n1. e4 e5 *\n";
+        assert!(matches!(import(t), Err(SaveError::Damaged(why)) if why.contains("`Ke3`")));
+    }
 }

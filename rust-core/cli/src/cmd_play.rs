@@ -2,8 +2,10 @@
 //! default, `--game chess`, `--game jieqi`), over banco-app's `VsComputer` — the same rules
 //! of turns, undo, hints and saves as the apps. In jieqi face-down pieces are drawn as
 //! `Ｘ`/`ｘ` (reversed in colour), both pools are listed under the board, and every reveal
-//! is announced ("cannon h2 revealed: rook"); the identities are drawn from the system's
-//! randomness, or from `--seed` (for scripts and tests).
+//! is announced ("cannon h2 revealed: rook"); the identities are dealt from the system's
+//! randomness, or from `--seed` (for scripts and tests: the same seed deals the same
+//! pieces). Undo and `load` follow banco-app's rule ([`banco_app::jieqi`]): your own pieces
+//! stay as dealt, the computer's are dealt afresh when a reveal of one is taken back.
 //!
 //! You type moves in any of the game's notations (xiangqi: coordinates `h2e2`, WXF `C2.5`,
 //! Chinese `炮二平五`; chess: SAN `Nf3`, `O-O`, `e8=Q` or coordinates `g1f3`), and commands:
@@ -51,8 +53,10 @@ pub(crate) struct PlayArgs {
     /// Milliseconds the computer may think per move (levels below 10 stop earlier).
     #[arg(long, default_value_t = 1000)]
     movetime: u64,
-    /// Seed of the computer's choices, and of the balls in lines (default: different every
-    /// game when interactive).
+    /// Seed of the computer's choices, of the balls in lines and of jieqi's face-down
+    /// pieces: with a seed a jieqi game deals and reveals the same pieces every time, so
+    /// whoever knows the seed knows them (default: different every game when interactive;
+    /// jieqi's pieces then come from the system's randomness).
     #[arg(long)]
     pub(crate) seed: Option<u64>,
     /// Read moves and commands from this file instead of the keyboard.
@@ -498,9 +502,7 @@ impl Session {
         let record = if bytes.starts_with(&save::MAGIC) || bytes.starts_with(b"BNCO") {
             Ok(bytes)
         } else if crate::cmd_records::is_pgn(Path::new(path)) {
-            match banco_app::pgn::import(&String::from_utf8_lossy(&bytes))
-                .and_then(|g| g.to_saved())
-            {
+            match banco_app::pgn::import_saved(&String::from_utf8_lossy(&bytes)) {
                 Ok(s) => s.encode(),
                 Err(e) => {
                     outln!("could not load {path}: {e}");

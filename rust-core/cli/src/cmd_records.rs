@@ -119,9 +119,7 @@ pub(crate) fn read_saved(path: &Path) -> Result<SavedGame, CliError> {
     }
     let text = String::from_utf8_lossy(&bytes);
     if is_pgn(path) {
-        return pgn::import(&text)
-            .and_then(|g| g.to_saved())
-            .map_err(CliError::input);
+        return pgn::import_saved(&text).map_err(CliError::input);
     }
     banco_app::text::import(&text).map_err(CliError::input)
 }

@@ -93,7 +93,15 @@ mod tests {
                 Outcome::Draw { reason } => assert_eq!(DrawReason::from_text(&why), Some(reason)),
             }
         }
-        assert_eq!(Outcome::from_code(0x0100_0007), None);
+        // The first number past the reasons (7, an unknown reason, came last) is none.
+        assert_eq!(
+            Outcome::from_code(0x0100_0007),
+            Some(Outcome::Win {
+                winner: Color::Red,
+                reason: WinReason::Unknown
+            })
+        );
+        assert_eq!(Outcome::from_code(0x0100_0008), None);
         assert_eq!(Outcome::from_code(0x0300_0000), None);
         codes.sort_unstable();
         codes.dedup();

@@ -80,11 +80,14 @@ pub enum WinReason {
     Timeout,
     /// The loser broke the rules of a networked match (illegal moves, desync).
     Forfeit,
+    /// A record gives the result but not why (another program's `Normal` on a game whose
+    /// moves show no mate): Banco does not guess a reason.
+    Unknown,
 }
 
 impl WinReason {
     /// Every reason, in the order of their codes ([`Outcome::code`]).
-    pub const ALL: [WinReason; 7] = [
+    pub const ALL: [WinReason; 8] = [
         WinReason::Checkmate,
         WinReason::Stalemate,
         WinReason::PerpetualCheck,
@@ -92,6 +95,7 @@ impl WinReason {
         WinReason::Resignation,
         WinReason::Timeout,
         WinReason::Forfeit,
+        WinReason::Unknown,
     ];
 
     /// Reads [`WinReason::text`] back.
@@ -111,6 +115,7 @@ impl WinReason {
             WinReason::Resignation => "resignation",
             WinReason::Timeout => "timeout",
             WinReason::Forfeit => "forfeit",
+            WinReason::Unknown => "unknown reason",
         }
     }
 }
@@ -248,6 +253,7 @@ impl Outcome {
                     WinReason::Resignation => 4,
                     WinReason::Timeout => 5,
                     WinReason::Forfeit => 6,
+                    WinReason::Unknown => 7,
                 };
                 0x0100_0000 | (winner as u32) << 8 | r
             }

@@ -4,8 +4,9 @@
 //! databases (`[Game "Chinese Chess"]`, `[Red]`/`[Black]`, `[FEN]`, `[Format "ICCS"]`,
 //! movetext in ICCS `H2-E2`, or in coordinates, WXF `C2.5` or Chinese `炮二平五`).
 //!
-//! Import ([`import`], [`import_all`] for a database) checks every move against the
-//! position and reports the first bad one by its move number; variations are skipped with
+//! Import ([`import`], [`import_all`] for a database, [`import_saved`] straight to a saved
+//! game) checks every move against the position and reports the first bad one by its move
+//! number; variations are skipped with
 //! a note ([`PgnGame::notes`]). Export ([`export`]) writes any game's moves with its
 //! result, names and date ([`Headers`]) — a game against the computer or a networked one;
 //! [`export_saved`] writes a saved game.
@@ -262,7 +263,9 @@ impl PgnGame {
     /// The record in the one save format: the free tags kept; the rules (`Rules`, xiangqi;
     /// usual rules when it names none Banco knows) and the player against the computer
     /// ([`crate::tags::player_from_tags`]) read back; a result the moves do not show becomes
-    /// the ending, its reason read from `Termination` ([`crate::tags::ending_from_tags`]).
+    /// the ending, its reason read from `Reason` or `Termination`
+    /// ([`crate::tags::ending_from_tags`]; the record's `Termination` stays a free tag, to
+    /// be written back as it was).
     pub fn to_saved(&self) -> Result<SavedGame, PgnError> {
         let game = self.game()?;
         let rules = crate::tags::rules_from_tags(self.kind, &self.tags)
@@ -281,7 +284,7 @@ impl PgnGame {
             ending.extend(
                 self.tags
                     .iter()
-                    .filter(|(k, _)| k.eq_ignore_ascii_case("Termination"))
+                    .filter(|(k, _)| !k.eq_ignore_ascii_case("Result"))
                     .cloned(),
             );
             saved.ending = crate::tags::ending_from_tags(&ending);
@@ -310,6 +313,13 @@ pub fn import(text: &str) -> Result<PgnGame, PgnError> {
     let games = read::split_games(text);
     let first = games.first().ok_or(PgnError::Empty)?;
     read::read_game(first)
+}
+
+/// Reads the first game of a PGN text as a saved game ([`import`], then
+/// [`PgnGame::to_saved`]: the rules, the player and an ending the moves do not show read
+/// back): the one way from PGN to a game every front end takes.
+pub fn import_saved(text: &str) -> Result<SavedGame, PgnError> {
+    import(text)?.to_saved()
 }
 
 /// Reads every game of a PGN database, each on its own (a bad game does not stop the

@@ -1,7 +1,7 @@
 #![allow(clippy::unwrap_used)]
 use super::*;
 use crate::notation::parse_move;
-use banco_game::MatchGame;
+use banco_game::{MatchGame, WinReason};
 use proptest::prelude::*;
 
 /// A game of `plies` seeded random legal moves.
@@ -273,5 +273,80 @@ fn other_chess_variants_are_refused() {
     for variant in ["Standard", "From Position", "Chess960"] {
         let text = format!("[Variant \"{variant}\"]\n\n1. e4 e5 *\n");
         assert_eq!(import(&text).unwrap().kind, GameKind::Chess, "{variant}");
+    }
+}
+
+#[test]
+fn an_imported_termination_is_written_back_as_it_was() {
+    // Other programs' words survive PGN → save → PGN (and → .txt); a `Normal` decisive
+    // result without mate is a result of unknown reason, not a resignation.
+    let head = "[Event \"x\"]\n[White \"A\"]\n[Black \"B\"]\n";
+    for (theirs, result, reason) in [
+        ("Normal", "1-0", WinReason::Unknown),
+        ("Time forfeit", "0-1", WinReason::Timeout),
+        ("Abandoned", "1-0", WinReason::Forfeit),
+    ] {
+        let text = format!(
+            "{head}[Result \"{result}\"]\n[Termination \"{theirs}\"]\n\n1. e4 e5 {result}\n"
+        );
+        let saved = import_saved(&text).unwrap();
+        let o = saved.ending.unwrap();
+        assert_eq!(o.score_text(), result);
+        assert_eq!(
+            o,
+            Outcome::Win {
+                winner: o.winner().unwrap(),
+                reason
+            },
+            "{theirs}"
+        );
+        let bytes = saved.encode().unwrap();
+        let back = SavedGame::decode(&bytes).unwrap();
+        for written in [
+            export_saved(&back).unwrap(),
+            crate::text::export(&back).unwrap(),
+        ] {
+            assert_eq!(written.matches("[Termination ").count(), 1, "{written}");
+            assert!(
+                written.contains(&format!("[Termination \"{theirs}\"]")),
+                "{written}"
+            );
+            assert!(
+                written.contains(&format!("[Result \"{result}\"]")),
+                "{written}"
+            );
+        }
+        let again = import_saved(&export_saved(&back).unwrap()).unwrap();
+        assert_eq!(again.ending, Some(o));
+    }
+}
+
+#[test]
+fn banco_writes_the_standards_termination_and_reads_back_its_own_reason() {
+    let g = random_game(GameKind::Chess, 3, 6);
+    let mut saved = SavedGame::of(&g, AnyRules::usual(GameKind::Chess));
+    for (reason, word) in [
+        (WinReason::Resignation, "normal"),
+        (WinReason::Timeout, "time forfeit"),
+        (WinReason::Forfeit, "rules infraction"),
+    ] {
+        let o = Outcome::Win {
+            winner: banco_game::Color::Black,
+            reason,
+        };
+        saved.ending = Some(o);
+        let text = export_saved(&saved).unwrap();
+        assert!(
+            text.contains(&format!("[Termination \"{word}\"]")),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("[Reason \"{}\"]", reason.text())),
+            "{text}"
+        );
+        assert_eq!(import_saved(&text).unwrap().ending, Some(o));
+        let txt = crate::text::export(&saved).unwrap();
+        assert!(txt.contains(&format!("[Termination \"{word}\"]")), "{txt}");
+        assert_eq!(crate::text::import(&txt).unwrap().ending, Some(o));
     }
 }

@@ -156,8 +156,10 @@ pub fn export_saved(saved: &SavedGame) -> Result<String, SaveError> {
     headers.extra.retain(|(k, _)| !crate::tags::is_own(k));
     headers.extra.extend(crate::tags::rules_tag(saved.rules));
     if let Some(ending) = saved.ending {
-        let [_, termination] = crate::tags::ending_tags(ending);
-        headers.extra.push(termination);
+        let written = crate::tags::ending_tags(ending, &saved.tags);
+        headers
+            .extra
+            .extend(written.into_iter().filter(|(k, _)| k != "Result"));
     }
     if let Some(p) = saved.player {
         let (you, computer) = ("Player".to_owned(), format!("Banco level {}", p.level));

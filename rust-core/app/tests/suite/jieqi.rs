@@ -5,9 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use banco_app::any::{AnyGame, AnyMove, AnyRules};
-use banco_app::computer::{Settings, VsComputer};
+use banco_app::computer::{ActionError, Settings, VsComputer};
 use banco_app::engine::AnyEngine;
-use banco_app::jieqi::revealed_kind;
+use banco_app::jieqi::{DEAL_TAG, revealed_kind};
 use banco_app::save::{self, SavedGame};
 use banco_app::text;
 use banco_engine::Limits;
@@ -144,21 +144,83 @@ fn undo_and_other_moves_cannot_draw_again() {
     assert_eq!(last_reveal(&vs), cannon_square, "turned over later");
 }
 
+/// Answers the computer's turn with `step` (a step of one of its face-down pieces); the
+/// piece it turned up.
+fn reply(vs: &mut VsComputer, step: &str) -> banco_app::pieces::PieceKind {
+    let r = vs.search_request().expect("the computer's turn");
+    let mv = banco_app::notation::parse_move(&r.game, step, None).unwrap();
+    assert!(vs.search_done(r.id, Some(mv)));
+    last_reveal(vs).expect("the step revealed a piece")
+}
+
 #[test]
-fn the_computers_reveal_is_not_drawn_again() {
-    // Its reply to the same move, taken back and asked for again (the redo forgotten by
-    // the new search), turns up the same piece.
-    let mut engine = AnyEngine::new(1);
+fn the_computers_reveal_taken_back_is_dealt_afresh() {
+    // The player sees the computer turn its a6 over, takes the move back and plays the
+    // same line again, six times: the player's own reveal stays, the computer's piece is
+    // dealt again from its pool each time (the old deal kept it: five of five the same).
     let mut vs = jieqi_vs(Color::Red, 3);
     vs.play_text("h2e2").unwrap();
-    computer_moves(&mut vs, &mut engine);
-    let reply = vs.game().history();
-    for _ in 0..4 {
+    let mine = vs.game().history();
+    let mut seen = vec![reply(&mut vs, "a6a5")];
+    for _ in 0..6 {
         vs.undo().unwrap();
+        let pools = vs.state().board.pools;
+        assert_eq!((pools[1].total, pools[1].face_down), (15, 15));
         vs.play_text("h2e2").unwrap();
-        computer_moves(&mut vs, &mut engine);
-        assert_eq!(vs.game().history(), reply);
+        assert_eq!(
+            vs.game().history(),
+            mine,
+            "the player's piece stays as dealt"
+        );
+        seen.push(reply(&mut vs, "a6a5"));
     }
+    seen.sort_unstable();
+    seen.dedup();
+    assert!(seen.len() > 1, "{seen:?}");
+}
+
+#[test]
+fn undo_cannot_show_the_computers_pieces() {
+    // Over many games: the computer's a6 seen in a line, taken back, then turned over in
+    // the line played again is the same piece as often as two draws from its pool agree
+    // (Σ p² = (5 × 2² + 5²) / 15² = 0.2), not always: the first sight taught nothing.
+    let n = 1000;
+    let mut same = 0;
+    for seed in 0..n {
+        let mut vs = jieqi_vs(Color::Red, seed);
+        vs.play_text("i3i4").unwrap();
+        let first = reply(&mut vs, "a6a5");
+        vs.undo().unwrap();
+        vs.play_text("i3i4").unwrap();
+        same += usize::from(reply(&mut vs, "a6a5") == first);
+    }
+    assert!((140..=260).contains(&same), "{same} of {n} the same");
+}
+
+#[test]
+fn redo_after_the_computers_pieces_are_dealt_again_replays_what_was_seen() {
+    let mut vs = jieqi_vs(Color::Red, 8);
+    vs.play_text("h2e2").unwrap();
+    reply(&mut vs, "a6a5");
+    vs.play_text("i3i4").unwrap();
+    reply(&mut vs, "i6i5");
+    let line = vs.game().history();
+    vs.undo().unwrap();
+    vs.undo().unwrap();
+    vs.redo().unwrap();
+    vs.redo().unwrap();
+    assert_eq!(vs.game().history(), line, "redo plays the line as it was");
+    // The game goes on from it: the computer's later pieces come from what is left.
+    vs.play_text("c3c4").unwrap();
+    reply(&mut vs, "c6c5");
+    let pools = vs.state().board.pools;
+    assert_eq!((pools[0].total, pools[1].total), (12, 12));
+    let black: Vec<_> = banco_app::jieqi::pools(vs.game())[1]
+        .entries
+        .iter()
+        .map(|e| e.count)
+        .collect();
+    assert_eq!(black.iter().map(|&c| u32::from(c)).sum::<u32>(), 12);
 }
 
 #[test]
@@ -217,6 +279,146 @@ fn save_and_continue_replay_the_drawn_reveals() {
         forged.restore().err(),
         Some(save::SaveError::IllegalMove { number: 1 })
     );
+}
+
+/// Continues `bytes` with the loading side's reveals seeded by `seed` (`None`: the OS).
+fn resume(bytes: &[u8], seed: Option<u64>) -> VsComputer {
+    let mut fallback = Settings::new(GameKind::Jieqi, Color::Red, 2).unwrap();
+    fallback.chance_seed = seed;
+    VsComputer::resume(bytes, &fallback).unwrap()
+}
+
+#[test]
+fn save_and_load_cannot_draw_the_players_pieces_again() {
+    // Saved before any reveal, then h2h9 and load, again and again: the same piece, and
+    // through the text export too. (Loading used to deal afresh: pawn, rook, advisor…)
+    let vs = jieqi_vs(Color::Red, 4);
+    let bytes = vs.save().unwrap();
+    let saved = SavedGame::decode(&bytes).unwrap();
+    let tag = saved.tags.iter().find(|(k, _)| k == DEAL_TAG).unwrap();
+    assert!(
+        tag.1.starts_with("red a0="),
+        "only the player's pieces: {}",
+        tag.1
+    );
+    let mut first = vs.clone();
+    first.play_text("h2h9").unwrap();
+    let dealt = last_reveal(&first);
+    let text = text::export(&saved).unwrap();
+    assert!(text.contains("[Deal \"red a0="), "{text}");
+    let via_text = text::import(&text).unwrap().encode().unwrap();
+    for seed in (0..8).map(Some).chain([None]) {
+        for record in [&bytes, &via_text] {
+            let mut back = resume(record, seed);
+            back.play_text("h2h9").unwrap();
+            assert_eq!(last_reveal(&back), dealt, "seed {seed:?}");
+            // Saved again, the same deal.
+            let again = SavedGame::decode(&back.save().unwrap()).unwrap();
+            assert!(again.tags.contains(tag));
+        }
+    }
+}
+
+#[test]
+fn loading_deals_the_computers_pieces_afresh() {
+    // The computer's pieces are never saved: a load followed by the line seen before
+    // turns the computer's a6 over from its pool again, not as it came out.
+    let vs = jieqi_vs(Color::Red, 4);
+    let bytes = vs.save().unwrap();
+    let mut seen = Vec::new();
+    for seed in 0..8 {
+        let mut back = resume(&bytes, Some(seed));
+        back.play_text("i3i4").unwrap();
+        seen.push(reply(&mut back, "a6a5"));
+    }
+    seen.sort_unstable();
+    seen.dedup();
+    assert!(seen.len() > 1, "{seen:?}");
+}
+
+#[test]
+fn a_record_without_the_deal_loads_and_keeps_what_it_revealed() {
+    // Saved before the deal was kept: the player's pieces are dealt afresh once, keeping
+    // those the moves and the redo list revealed; the next save keeps the deal.
+    let mut vs = jieqi_vs(Color::Red, 6);
+    vs.play_text("h2e2").unwrap();
+    reply(&mut vs, "a6a5");
+    let line = vs.game().history();
+    vs.undo().unwrap();
+    let mut saved = SavedGame::decode(&vs.save().unwrap()).unwrap();
+    saved.tags.retain(|(k, _)| k != DEAL_TAG);
+    let old = saved.encode().unwrap();
+    for seed in 0..4 {
+        let mut back = resume(&old, Some(seed));
+        back.redo().unwrap();
+        assert_eq!(back.game().history(), line);
+        back.undo().unwrap();
+        back.play_text("h2e2").unwrap();
+        assert_eq!(
+            back.game().history()[..2],
+            line[..2],
+            "the redo list's reveal kept"
+        );
+        let again = SavedGame::decode(&back.save().unwrap()).unwrap();
+        assert!(again.tags.iter().any(|(k, _)| k == DEAL_TAG));
+    }
+}
+
+#[test]
+fn a_damaged_deal_is_refused() {
+    let mut vs = jieqi_vs(Color::Red, 6);
+    vs.play_text("h2e2").unwrap();
+    let saved = SavedGame::decode(&vs.save().unwrap()).unwrap();
+    let good = saved
+        .tags
+        .iter()
+        .find(|(k, _)| k == DEAL_TAG)
+        .unwrap()
+        .1
+        .clone();
+    let words: Vec<&str> = good.split(' ').collect();
+    let h2 = *words.iter().find(|w| w.starts_with("h2=")).unwrap();
+    // Another square dealt another piece: swapping the two keeps the counts but not what
+    // h2e2 turned up.
+    let other = *words[1..].iter().find(|w| w[2..] != h2[2..]).unwrap();
+    let swapped = words
+        .iter()
+        .map(|&w| match w {
+            w if w == h2 => format!("h2{}", &other[2..]),
+            w if w == other => format!("{}{}", &other[..2], &h2[2..]),
+            w => w.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let too_many = format!("h2={}", if &h2[3..] == "P" { 'R' } else { 'P' });
+    for (bad, why) in [
+        (good.replacen("red", "black", 1), "names `black`'s pieces"),
+        (good.replacen("a0=", "a0:", 1), "has `a0:"),
+        (good.replacen("a0=", "e0=", 1), "names e0 twice or where"),
+        (
+            good.replacen(&format!(" {}", words[1]), "", 1),
+            "deals nothing to a0",
+        ),
+        (format!("{good} a0=P"), "names a0 twice"),
+        (good.replacen(h2, "h2=K", 1), "deals more kings"),
+        (good.replacen(h2, &too_many, 1), "deals more"),
+        (swapped, "disagrees with a piece the moves revealed"),
+    ] {
+        let mut forged = saved.clone();
+        forged.tags.retain(|(k, _)| k != DEAL_TAG);
+        forged.tags.push((DEAL_TAG.to_owned(), bad.clone()));
+        let mut fallback = Settings::new(GameKind::Jieqi, Color::Red, 2).unwrap();
+        fallback.chance_seed = Some(1);
+        match VsComputer::resume(&forged.encode().unwrap(), &fallback) {
+            Err(ActionError::Save(save::SaveError::Damaged(text))) => {
+                assert!(
+                    text.contains("`Deal` tag") && text.contains(why),
+                    "{bad}: {text}"
+                );
+            }
+            other => panic!("{bad}: {:?}", other.map(|v| v.game().ply())),
+        }
+    }
 }
 
 #[test]
