@@ -191,6 +191,22 @@ impl Engine {
         fresh
     }
 
+    /// Refuses a call from a listener inside the running search (its progress report):
+    /// before anything is done, so a refused call does not stop that search either.
+    fn not_inside_search(&self) -> Result<(), BancoError> {
+        if on_engine_thread()
+            && matches!(
+                self.engine.try_lock(),
+                Err(std::sync::TryLockError::WouldBlock)
+            )
+        {
+            return Err(BancoError::NotAvailable(
+                "a search is running on this thread (called from its progress report)".to_owned(),
+            ));
+        }
+        Ok(())
+    }
+
     /// The engine's tables, unless a search holds them on this very thread (a listener
     /// called back from inside the search would wait for itself).
     fn engine_here(&self) -> Result<std::sync::MutexGuard<'_, AnyEngine>, BancoError> {
@@ -508,6 +524,7 @@ impl Engine {
                     smp::MAX_THREADS
                 )));
             }
+            self.not_inside_search()?;
             self.finish_previous();
             self.engine_here()?.set_threads(threads as usize);
             self.threads.store(threads, Ordering::Relaxed);
@@ -523,6 +540,7 @@ impl Engine {
     /// Forgets what earlier searches learnt (a new game).
     pub fn clear(&self) -> Result<(), BancoError> {
         guard(|| {
+            self.not_inside_search()?;
             self.finish_previous();
             self.engine_here()?.clear();
             Ok(())

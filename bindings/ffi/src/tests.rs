@@ -653,6 +653,49 @@ fn engine_listeners_may_call_the_engine_back_from_its_thread() {
     drop(engine);
 }
 
+/// Tries to change the thread count from inside the search; reports whether the result
+/// came stopped.
+struct ChangesThreads {
+    engine: Mutex<Option<Arc<Engine>>>,
+    refused: std::sync::atomic::AtomicBool,
+    results: std::sync::mpsc::Sender<bool>,
+}
+
+impl EngineListener for ChangesThreads {
+    fn on_progress(&self, _report: SearchReport) {
+        let e = self.engine.lock().unwrap().clone().unwrap();
+        let refused = matches!(e.set_threads(2), Err(BancoError::NotAvailable(_)))
+            && matches!(e.clear(), Err(BancoError::NotAvailable(_)));
+        self.refused
+            .store(refused, std::sync::atomic::Ordering::SeqCst);
+    }
+    fn on_result(&self, report: SearchReport) {
+        let _ = self.results.send(report.stopped);
+    }
+    fn on_puzzle_solved(&self, _solution: PuzzleSolution) {}
+    fn on_failed(&self, _search_id: u64, _message: String) {}
+}
+
+#[test]
+fn a_refused_call_from_a_listener_does_not_stop_the_search() {
+    let engine = Engine::new(1).unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let l = Arc::new(ChangesThreads {
+        engine: Mutex::new(Some(engine.clone())),
+        refused: std::sync::atomic::AtomicBool::new(false),
+        results: tx,
+    });
+    engine
+        .best_move_timed(Game::new(GameKind::Xiangqi).unwrap(), 300, l.clone())
+        .unwrap();
+    let stopped = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the result");
+    assert!(l.refused.load(std::sync::atomic::Ordering::SeqCst));
+    assert!(!stopped, "the refused calls stopped the search");
+    *l.engine.lock().unwrap() = None;
+}
+
 /// Counts the results it is given.
 struct Counting(std::sync::mpsc::Sender<u64>);
 

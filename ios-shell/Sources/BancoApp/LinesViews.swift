@@ -54,6 +54,8 @@ struct LinesBoard: View {
 /// Lines against the clock (3 minutes), with undo, redo, hints and the best scores.
 struct LinesScreen: View {
     @ObservedObject var model: LinesModel
+    /// In the background the clock stands still (a call must not lose the game).
+    @Environment(\.scenePhase) private var scenePhase
     let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
 
     var body: some View {
@@ -82,6 +84,10 @@ struct LinesScreen: View {
         .navigationTitle("Lines")
         .onAppear { if !model.continueGame() { model.newGame(timeLimitS: 180) } }
         .onReceive(timer) { _ in model.tick() }
+        .onChange(of: scenePhase) { phase in
+            if phase == .active { model.resume() } else { model.pause() }
+        }
+        .onDisappear { model.pause() }
     }
 
     private func status(_ s: LinesModel.State) -> String {
@@ -110,6 +116,10 @@ struct RaceScreen: View {
         }
         .padding()
         .onReceive(timer) { _ in model.tick() }
+        .onChange(of: scenePhase) { phase in
+            if phase == .active { model.resume() } else { model.pause() }
+        }
+        .onDisappear { model.pause() }
     }
 
     private func status(_ r: RaceState?) -> String {

@@ -192,6 +192,21 @@ public final class LinesModel: Model {
         return state.hint
     }
 
+    /// The app went to the background (a call, another app): the clock stands still and
+    /// the game is kept, so the time away is not lost. `resume()` starts it again.
+    public func pause() {
+        guard let g = game, !state.over else { return }
+        g.pauseClock(nowMs: UInt64(now()))
+        keep(g)
+    }
+
+    /// The app is active again: the clock runs on from the time it had.
+    public func resume() {
+        guard let g = game, !state.over else { return }
+        g.resumeClock(nowMs: UInt64(now()))
+        refresh(run: nil, turn: nil)
+    }
+
     /// Runs the clock: call about once a second while the game shows.
     public func tick() {
         guard let g = game, let left = g.tick(nowMs: UInt64(now())).map({ Int64($0) }) else { return }

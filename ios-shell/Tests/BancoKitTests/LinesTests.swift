@@ -96,13 +96,22 @@ func linesTests(_ s: Suite) {
         clock += 20_000
         first.tick()
         try eq(40_000, first.state.timeLeftMs)
+        // The app in the background for 10 minutes (a phone call): no time is counted.
+        first.pause()
+        clock += 600_000
+        first.tick()
+        try eq(40_000, first.state.timeLeftMs, "paused in the background")
+        first.resume()
+        clock += 1_000
+        first.tick()
+        try eq(39_000, first.state.timeLeftMs, "running again")
         let (f, t) = neighbourMove(first.state.view!.cells)!
         try check(first.play(f, t) != nil)
-        // Left and continued later: the clock stood still meanwhile and goes on from 40 s.
+        // Left and continued later: the clock stood still meanwhile and goes on from 39 s.
         clock += 500_000
         let m = LinesModel(store: store, now: { clock })
         try check(m.continueGame())
-        try eq(40_000, m.state.timeLeftMs, "the time it had left")
+        try eq(39_000, m.state.timeLeftMs, "the time it had left")
         clock += 40_000
         m.tick()
         try check(m.state.timeUp && m.state.over, "time up")

@@ -60,7 +60,8 @@ pub(crate) struct MatchArgs {
 pub(crate) struct HostArgs {
     #[command(flatten)]
     common: MatchArgs,
-    /// The game to propose: xiangqi, chess or jieqi (reveals drawn fairly by both sides).
+    /// The game to propose: xiangqi, chess, jieqi (reveals drawn fairly by both sides) or
+    /// lines (a race on identical boards: see --balls and --race-secs).
     #[arg(long, default_value = "xiangqi")]
     game: String,
     /// The games offered, comma-separated (default: every game; the guest sees them).
@@ -108,7 +109,8 @@ pub(crate) struct JoinArgs {
     /// Join over Bluetooth LE (needs a banco built with `--features ble`).
     #[arg(long)]
     ble: bool,
-    /// Accept only this game (xiangqi, chess or jieqi); by default whatever the host proposes.
+    /// Accept only this game (xiangqi, chess, jieqi or lines, the race); by default whatever
+    /// the host proposes.
     #[arg(long)]
     game: Option<String>,
     /// Seconds to look for a host by name.

@@ -140,6 +140,24 @@ enum Flow {
 
 pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
     if GameKind::from_name(&args.game) == Some(GameKind::Lines) {
+        // Options of the board games: refused rather than silently ignored (a default
+        // given again cannot be told from none).
+        let foreign: Vec<&str> = [
+            ("--fen", args.fen.is_some()),
+            ("--level", args.level != 5),
+            ("--color", args.color != "red"),
+            ("--rules", args.rules != "asian"),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect();
+        if !foreign.is_empty() {
+            return Err(CliError::input(format!(
+                "{} {} for the board games, not Lines (Lines takes --seed, --balls, --no-undo, --best-scores)",
+                foreign.join(", "),
+                if foreign.len() == 1 { "is" } else { "are" }
+            )));
+        }
         let input: Box<dyn BufRead> = match &args.script {
             Some(path) => Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(
                 |e| CliError::input(format!("cannot read script {}: {e}", path.display())),

@@ -46,7 +46,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play xiangqi against the computer (you are Red, level 5, by default).
+    /// Play against the computer: xiangqi by default (you are Red, level 5), or chess, jieqi
+    /// or Lines with `--game`.
     Play(cmd_play::PlayArgs),
     /// Set up a position: place and remove pieces, side to move; every problem listed;
     /// then play or solve from it (commands from the keyboard or piped in).
@@ -79,7 +80,7 @@ enum Command {
     Solve(cmd_engine::SolveArgs),
     /// Engine against engine over balanced openings; W/D/L and the Elo difference.
     Match(cmd_engine::MatchArgs),
-    /// Run as a UCI engine on stdin/stdout (xiangqi, or chess with `--game chess`;
+    /// Run as a UCI engine on stdin/stdout (xiangqi, or chess or jieqi with `--game`;
     /// `setoption name UCI_Variant` switches).
     Uci(cmd_engine::UciArgs),
     /// Run as a UCCI engine on stdin/stdout.

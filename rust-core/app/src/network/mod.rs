@@ -68,7 +68,7 @@ pub use trust::{Trust, TrustError};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NetError {
     /// A player name that cannot be used.
-    #[error("a player name must have 1 to 64 bytes")]
+    #[error("a player name cannot be empty")]
     BadName,
     /// An address that cannot be used.
     #[error("`{0}` is not an address, like 192.168.1.20:7368")]
@@ -369,7 +369,10 @@ fn session(
     trust: Option<Trust>,
 ) -> Result<(Session<AnyGame>, Identity), NetError> {
     let name = name.trim();
-    if name.is_empty() || name.len() > 64 {
+    // Only an empty name is refused: a long one is cut as every peer's is (32 characters,
+    // at most 64 bytes on the wire: `banco_protocol::name`), so a name of 22 Chinese
+    // characters that the settings took does not make every match fail.
+    if name.is_empty() {
         return Err(NetError::BadName);
     }
     // The board games of `AnyGame`, and the Lines race (played by the session itself).
@@ -969,4 +972,25 @@ fn state_of(
     s.clock_faces = snap.clocks.map(|c| clock_faces(c, running, me));
     s.fen = Some(MatchGame::fen(g));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn a_long_name_is_cut_not_refused_and_an_empty_one_is_refused() {
+        // 22 Chinese characters are 66 bytes: the settings accept them, and so does a match.
+        let long = "漢".repeat(22);
+        let (s, _) = session(&long, &[], None).unwrap();
+        assert!(
+            s.name().len() <= 64 && s.name().starts_with("漢漢"),
+            "{}",
+            s.name()
+        );
+        let (s, _) = session(&"🎲".repeat(40), &[], None).unwrap();
+        assert!(s.name().len() <= 64);
+        assert!(matches!(session("   ", &[], None), Err(NetError::BadName)));
+    }
 }

@@ -177,3 +177,17 @@ fn the_best_scores_are_kept_between_sessions() {
     assert!(!data.exists(), "{t}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn board_game_options_are_refused_for_lines() {
+    let out = banco_stdin(
+        &["play", "--game", "lines", "--fen", "x", "--level", "3"],
+        "quit\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--fen, --level are for the board games, not Lines"),
+        "{err}"
+    );
+}

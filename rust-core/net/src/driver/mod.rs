@@ -165,6 +165,11 @@ pub struct DriverConfig {
     /// `None` tries for ever. Accepts that time out with nobody calling do not count, and a
     /// host never gives up: strangers cost one link each.
     pub max_attempts: Option<u32>,
+    /// Like `max_attempts`, before a link ever came up: a guest given an address where
+    /// nobody answers (a mistyped port, a host gone) gives up after these instead of
+    /// trying for ever (the lower of the two counts); `None` uses `max_attempts`. Once a
+    /// link came up, resuming the match follows `max_attempts`.
+    pub max_first_attempts: Option<u32>,
     /// Host: handshakes run at once beside the current link (a connection that trickles
     /// bytes holds one of them, not the host).
     pub max_pending: usize,
@@ -190,6 +195,8 @@ impl Default for DriverConfig {
             backoff_min: Duration::from_millis(100),
             backoff_max: Duration::from_secs(5),
             max_attempts: None,
+            // About 20 s with the backoff below.
+            max_first_attempts: Some(10),
             max_pending: 4,
             max_pending_per_address: 2,
             pending_timeout: Duration::from_secs(5),

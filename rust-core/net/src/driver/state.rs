@@ -105,6 +105,8 @@ pub(super) struct Core<G: MatchGame> {
     /// When to start the next connect attempt (driver clock, ms).
     next_connect: Option<u64>,
     failures: u32,
+    /// A link came up once (after that, resuming follows `max_attempts`).
+    ever_linked: bool,
     config: DriverConfig,
     gave_up: bool,
     /// Why the driver gives up, when the peer's answer made trying again pointless.
@@ -174,6 +176,7 @@ where
                 connecting: None,
                 next_connect: None,
                 failures: 0,
+                ever_linked: false,
                 config,
                 gave_up: false,
                 last_hopeless: None,
@@ -331,6 +334,7 @@ where
                     Event::LinkUp { .. } => {
                         self.link_state = Some(true);
                         self.failures = 0;
+                        self.ever_linked = true;
                         None
                     }
                     Event::Closed { .. } => {
@@ -388,13 +392,24 @@ where
                     )
                 }));
         let too_many = self.role == Role::Initiator
-            && self.config.max_attempts.is_some_and(|m| self.failures >= m);
+            && self.attempt_limit().is_some_and(|m| self.failures >= m);
         if hopeless || too_many {
             self.last_hopeless = reason.filter(|_| hopeless).map(ToString::to_string);
             self.give_up();
             return;
         }
         self.schedule_connect();
+    }
+
+    /// Failed attempts in a row after which the driver gives up (see
+    /// [`DriverConfig::max_first_attempts`]: a guest's first link only).
+    fn attempt_limit(&self) -> Option<u32> {
+        match (self.role, self.ever_linked, self.config.max_first_attempts) {
+            (Role::Initiator, false, Some(first)) => {
+                Some(self.config.max_attempts.map_or(first, |m| m.min(first)))
+            }
+            _ => self.config.max_attempts,
+        }
     }
 
     fn give_up(&mut self) {
@@ -507,7 +522,7 @@ where
             Err(LinkError::Timeout) if self.role == Role::Responder => self.schedule_connect(),
             Err(e) => {
                 self.failures = self.failures.saturating_add(1);
-                if self.config.max_attempts.is_some_and(|m| self.failures >= m) {
+                if self.attempt_limit().is_some_and(|m| self.failures >= m) {
                     self.give_up();
                     return;
                 }

@@ -44,6 +44,26 @@ fn wait_for<M: std::fmt::Debug>(
     }
 }
 
+/// A guest whose host never answered gives up after `max_first_attempts` even when it
+/// would try for ever to resume a match (a mistyped address must not hang the app).
+#[test]
+fn a_host_that_never_answered_is_given_up_after_the_first_attempts() {
+    let connector = from_fn(Role::Initiator, |_| {
+        Err::<banco_net::BoxLink, _>(LinkError::Reset)
+    });
+    let config = DriverConfig {
+        max_attempts: None,
+        max_first_attempts: Some(4),
+        ..quick()
+    };
+    let (_driver, rx) = Driver::spawn(session("A", 1), connector, config);
+    let gave_up = wait_for(&rx, |e| matches!(e, DriverEvent::GaveUp { .. }));
+    assert!(
+        matches!(gave_up, DriverEvent::GaveUp { attempts: 4, .. }),
+        "{gave_up:?}"
+    );
+}
+
 #[test]
 fn gives_up_after_max_attempts_then_retries_on_request() {
     let connector = from_fn(Role::Initiator, |_| {

@@ -73,6 +73,8 @@ class MainActivity : ComponentActivity() {
             { v, leave -> leaveScreens(); setScreen(v, home = false); unobserve = leave }, ::showGame)
     }
     private val linesController by lazy { LinesController(store) }
+    /** The Wi-Fi multicast lock of a match on screen (the lobby holds its own while browsing). */
+    private val matchMulticast by lazy { WifiMulticastGuard(this) }
     /** The device's identity and the players whose code was confirmed, between matches. */
     private val trust by lazy { TrustKeeper(store) }
 
@@ -85,6 +87,8 @@ class MainActivity : ComponentActivity() {
     private var unobserve: (() -> Unit)? = null
     private var onHome = true
     private var showingGame = false
+    /** The Lines game against the clock is on screen (its clock stops in the background). */
+    private var showingLines = false
 
     private val nearbyPermissions = registerForActivityResult(ActivityResultContracts.RequestMultiplePermissions()) { grants ->
         // The lobby opens whatever was refused: without Bluetooth it works on the LAN alone
@@ -122,13 +126,17 @@ class MainActivity : ComponentActivity() {
     override fun onStart() {
         super.onStart()
         if (showingGame) gameController.resume()
+        if (showingLines) linesController.resume()
     }
 
     override fun onStop() {
         super.onStop()
-        // Away from the app the computer stops (the game is saved); a match keeps its
-        // connection so that a short switch away does not drop it.
+        // Away from the app the computer stops (the game is saved) and the Lines clock
+        // stands still (a call must not lose the game); a match keeps its connection so that
+        // a short switch away does not drop it, and a race's clock runs on (the other
+        // player's does too).
         if (showingGame) gameController.pause()
+        if (showingLines) linesController.pause()
     }
 
     override fun onDestroy() {
@@ -231,6 +239,7 @@ class MainActivity : ComponentActivity() {
     /** Lines, solo: against the clock (3 minutes) with undo, redo, hints and the best scores. */
     private fun showLines() {
         leaveScreens()
+        showingLines = true
         val c = linesController
         val status = text("", 18f)
         val next = text("", 16f)
@@ -417,6 +426,9 @@ class MainActivity : ComponentActivity() {
     private fun showMatch(c: MatchController) {
         leaveScreens()
         match = c
+        // A host's mDNS responder must hear the queries of guests who start looking later
+        // (without the lock many phones drop incoming multicast); held while the match shows.
+        matchMulticast.acquire()
         val banner = text("", 16f).apply {
             setBackgroundColor(android.graphics.Color.rgb(0xFF, 0xE0, 0x80)); visibility = View.GONE
         }
@@ -637,10 +649,13 @@ class MainActivity : ComponentActivity() {
         unobserve = null
         if (showingGame) gameController.close()
         showingGame = false
+        if (showingLines) linesController.pause()
+        showingLines = false
         lobby?.stop()
         lobby = null
         match?.leave()
         match = null
+        matchMulticast.release()
     }
 
     private fun confirm(question: String, yes: () -> Unit) {

@@ -200,6 +200,25 @@ class LinesController(
         return h
     }
 
+    /**
+     * The app went to the background (a call, another app): the clock stands still and the
+     * game is kept, so the time away is not lost. [resume] starts it again.
+     */
+    fun pause() {
+        val g = game ?: return
+        if (state.value.over) return
+        g.pauseClock(now().toULong())
+        keep(g)
+    }
+
+    /** The app is back in the foreground: the clock runs again from the time it had. */
+    fun resume() {
+        val g = game ?: return
+        if (state.value.over) return
+        g.resumeClock(now().toULong())
+        refresh(run = null, turn = null)
+    }
+
     /** Runs the clock: call about once a second while the game screen shows. */
     fun tick() {
         val g = game ?: return

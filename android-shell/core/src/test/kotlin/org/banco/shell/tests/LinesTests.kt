@@ -113,13 +113,22 @@ fun linesTests(s: Suite) {
         clock += 20_000
         c.tick()
         eq(40_000L, c.state.value.timeLeftMs)
+        // The app in the background for 10 minutes (a phone call): no time is counted.
+        c.pause()
+        clock += 600_000
+        c.tick()
+        eq(40_000L, c.state.value.timeLeftMs, "paused in the background")
+        c.resume()
+        clock += 1_000
+        c.tick()
+        eq(39_000L, c.state.value.timeLeftMs, "running again")
         val (from, to) = neighbourMove(c.state.value.view!!.cells)!!
         check(c.play(from, to) != null)
-        // Left and continued later: the clock stood still meanwhile and goes on from 40 s.
+        // Left and continued later: the clock stood still meanwhile and goes on from 39 s.
         clock += 500_000
         val again = LinesController(store, now = { clock })
         check(again.continueGame())
-        eq(40_000L, again.state.value.timeLeftMs, "the time it had left")
+        eq(39_000L, again.state.value.timeLeftMs, "the time it had left")
         clock += 40_000
         again.tick()
         check(again.state.value.timeUp && again.state.value.over) { "time up" }
