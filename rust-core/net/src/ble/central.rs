@@ -385,6 +385,13 @@ impl AttPipe for CentralPipe {
         self.inbox.read(timeout)
     }
 
+    fn idle(&self) {
+        self.pacer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .idle();
+    }
+
     fn close(&self) {
         if self.closed.swap(true, Ordering::AcqRel) {
             return;

@@ -507,6 +507,12 @@ impl AttPipe for HubPipe {
         self.inbox.read(timeout)
     }
 
+    fn idle(&self) {
+        if let Some(p) = &self.pacer {
+            lock(p).idle();
+        }
+    }
+
     fn close(&self) {
         if self.closed.swap(true, Ordering::AcqRel) {
             return;

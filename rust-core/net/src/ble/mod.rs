@@ -73,6 +73,10 @@ pub trait AttPipe: Send + Sync {
     /// Disconnects; wakes a blocked `read`.
     fn close(&self);
 
+    /// Everything queued was written: the link is idle until the next frame, which may
+    /// start a new burst of writes without response (see `gatt::WritePacer::idle`).
+    fn idle(&self) {}
+
     /// A short description of the peer for logs.
     fn peer(&self) -> String {
         String::from("ble")

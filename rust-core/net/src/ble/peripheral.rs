@@ -214,11 +214,11 @@ fn application(
         write: true,
         write_without_response: true,
         method: CharacteristicWriteMethod::Fun(Box::new(move |value, req| {
-            if let Some(c) = lock(&writes.current).as_ref() {
-                if claims(&c.device, req.device_address) {
-                    c.mtu.store(req.mtu, Ordering::Relaxed);
-                    c.feed.chunk(value);
-                }
+            if let Some(c) = lock(&writes.current).as_ref()
+                && claims(&c.device, req.device_address)
+            {
+                c.mtu.store(req.mtu, Ordering::Relaxed);
+                c.feed.chunk(value);
             }
             std::future::ready(Ok::<_, ReqError>(())).boxed()
         })),

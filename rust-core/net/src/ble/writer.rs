@@ -210,6 +210,7 @@ fn write_queued<P: AttPipe>(s: &Shared<P>) {
     loop {
         let chunk = {
             let mut state = lock(&s.state);
+            let mut told_idle = false;
             loop {
                 if let Some(chunk) = state.queue.pop_front() {
                     state.writing_since = Some(Instant::now());
@@ -218,6 +219,14 @@ fn write_queued<P: AttPipe>(s: &Shared<P>) {
                 s.idle.notify_all();
                 if s.closed.load(Ordering::Acquire) || state.failed.is_some() {
                     return;
+                }
+                if !told_idle {
+                    // The frames queued so far are out: the next one starts a new burst.
+                    told_idle = true;
+                    drop(state);
+                    s.pipe.idle();
+                    state = lock(&s.state);
+                    continue;
                 }
                 state = s.work.wait(state).unwrap_or_else(PoisonError::into_inner);
             }
@@ -233,5 +242,51 @@ fn write_queued<P: AttPipe>(s: &Shared<P>) {
             s.idle.notify_all();
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// Records what the writer asks of it.
+    #[derive(Default)]
+    struct Recording(Mutex<Vec<String>>);
+
+    impl AttPipe for Recording {
+        fn write(&self, chunk: &[u8]) -> Result<(), LinkError> {
+            self.0
+                .lock()
+                .unwrap()
+                .push(format!("w{}", chunk.first().copied().unwrap_or(0)));
+            Ok(())
+        }
+        fn read(&self, _timeout: Option<Duration>) -> Result<Option<Vec<u8>>, LinkError> {
+            Ok(None)
+        }
+        fn close(&self) {}
+        fn idle(&self) {
+            self.0.lock().unwrap().push("idle".into());
+        }
+    }
+
+    #[test]
+    fn the_pipe_is_told_when_a_frame_is_out() {
+        let pipe = Arc::new(Recording::default());
+        let w = Writer::new(Arc::clone(&pipe));
+        w.send(vec![vec![1], vec![2], vec![3]]).unwrap();
+        w.flush(Duration::from_secs(5)).unwrap();
+        // The writer tells the pipe once the queue is empty (after the flush returned, it
+        // may still be on its way).
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while !pipe.0.lock().unwrap().contains(&"idle".to_owned()) && Instant::now() < deadline {
+            std::thread::yield_now();
+        }
+        w.send(vec![vec![4], vec![5]]).unwrap();
+        w.flush(Duration::from_secs(5)).unwrap();
+        let seen = pipe.0.lock().unwrap().clone();
+        assert_eq!(&seen[..5], ["w1", "w2", "w3", "idle", "w4"], "{seen:?}");
+        assert_eq!(seen.get(5).map(String::as_str), Some("w5"), "{seen:?}");
     }
 }
