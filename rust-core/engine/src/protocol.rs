@@ -189,8 +189,18 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
             .name("banco-search".to_owned())
             .spawn(move || {
                 let mut s = searcher.lock().unwrap_or_else(PoisonError::into_inner);
-                let result = if level < Level::MAX && options.excluded.is_empty() {
-                    level::play(&mut s, &game, &rules, level, &limits, game.hash(), &stop)
+                // A level below 10 keeps its caps and its choice with banned moves too.
+                let result = if level < Level::MAX {
+                    level::play_excluding(
+                        &mut s,
+                        &game,
+                        &rules,
+                        level,
+                        &limits,
+                        &options.excluded,
+                        game.hash(),
+                        &stop,
+                    )
                 } else {
                     s.search_with(&game, &rules, &limits, &options, &stop, |info| {
                         out.line(&info_line(&game, info, dialect));

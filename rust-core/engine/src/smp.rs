@@ -4,7 +4,13 @@
 //! others' trees. Half of the helpers start one iteration deeper, so that the threads do
 //! not walk in step. The main thread decides: its result is the search's, its `info` is
 //! reported (with the helpers' nodes counted), and when it stops — a limit, the stop flag
-//! — the helpers stop too.
+//! — the helpers stop too. A node limit counts the nodes of every thread (each reports its
+//! own every 1,024 nodes, so the search may overrun the limit by about that much a
+//! thread): `go nodes N` searches about N nodes whatever the threads.
+//!
+//! The playing levels below 10 ([`level::play`](crate::level::play)) always search on one
+//! thread ([`Searcher::search_single`]): their node caps are what the ladder was measured
+//! with, and their moves stay repeatable; only full strength uses the threads.
 //!
 //! With one thread ([`Searcher::set_threads`]`(1)`, the default) nothing of this runs: the
 //! searcher keeps a table of its own and is deterministic, node for node. With more, the
@@ -65,7 +71,8 @@ pub fn default_threads() -> usize {
 
 impl<S: SearchGame> Searcher<S> {
     /// Searches on `threads` threads from the next search on (1 to [`MAX_THREADS`]; see
-    /// the module docs). Switching between one and several threads replaces the
+    /// the module docs; the levels below 10 search on one thread whatever this says).
+    /// Switching between one and several threads replaces the
     /// transposition table (its entries are lost).
     pub fn set_threads(&mut self, threads: usize) {
         let threads = threads.clamp(1, MAX_THREADS);
@@ -106,14 +113,21 @@ impl<S: SearchGame> Searcher<S> {
             h.first_depth = 1 + (self.helpers.len() % 2) as i32;
             self.helpers.push(h);
         }
-        self.helper_nodes.store(0, Ordering::Relaxed);
+        self.shared_nodes.store(0, Ordering::Relaxed);
         let mut helpers = std::mem::take(&mut self.helpers);
         for h in &mut helpers {
             h.tt = Table::Shared(Arc::clone(&shared));
             h.params.clone_from(&self.params);
             h.features = self.features;
-            h.helper_nodes = Arc::clone(&self.helper_nodes);
+            h.shared_nodes = Arc::clone(&self.shared_nodes);
         }
+        // The helpers search until the main thread stops them, or until the nodes of all
+        // the threads reach the node limit.
+        let helper_limits = match limits.nodes {
+            Some(n) if !limits.infinite => Limits::nodes(n),
+            _ => Limits::infinite(),
+        };
+        let helper_limits = &helper_limits;
         let done = AtomicBool::new(false);
         let mut result = std::thread::scope(|scope| {
             for (i, h) in helpers.iter_mut().enumerate() {
@@ -123,7 +137,7 @@ impl<S: SearchGame> Searcher<S> {
                 let _ = std::thread::Builder::new()
                     .name(format!("banco-helper-{}", i + 1))
                     .spawn_scoped(scope, move || {
-                        h.search_node(node, &Limits::infinite(), options, done, |_| {});
+                        h.search_node(node, helper_limits, options, done, |_| {});
                         h.flush_nodes();
                     });
             }
@@ -132,7 +146,8 @@ impl<S: SearchGame> Searcher<S> {
             r
         });
         self.helpers = helpers;
-        result.nodes += self.helper_nodes.load(Ordering::Relaxed);
+        self.flush_nodes();
+        result.nodes = self.shared_nodes.load(Ordering::Relaxed);
         result
     }
 }

@@ -4,7 +4,8 @@
 //! MS] [movestogo N]`, `stop`, `quit` (answered with `bye`). The search answers `info
 //! depth … score … pv …` lines and `bestmove M` (or `nobestmove`). Times are in
 //! milliseconds; coordinates a0–i9. Options: `hashsize` (MiB), `threads` (Lazy SMP, 1 by
-//! default), `level`. UCCI has no `mate` token: a mate is printed as a large score,
+//! default; level 10 only, the levels below search on one thread), `level` (its caps and
+//! choice hold with `banmoves` too). UCCI has no `mate` token: a mate is printed as a large score,
 //! ±(30000 − plies to the mate).
 //!
 //! ```

@@ -30,13 +30,15 @@
 //! ```
 //!
 //! Commands: `uci`, `isready`, `setoption name Hash|Threads|Level|UCI_Variant|Rules|
-//! UCI_Chess960 value V` (`Threads`: Lazy SMP, 1 by default; `UCI_Chess960 true`: chess
+//! UCI_Chess960 value V` (`Threads`: Lazy SMP, 1 by default, for `Level` 10 only: the
+//! levels below search on one thread, [`level`](crate::level); `UCI_Chess960 true`: chess
 //! castling as the king taking its own rook, `e1h1`, as Chess960 GUIs send and expect —
 //! positions that need Chess960 get it anyway),
 //! `ucinewgame`, `position startpos|fen FEN [moves …]`, `go [depth N] [nodes N]
-//! [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N] [infinite]`, `stop`,
-//! `quit`. `go` with no limit searches until `stop`. Malformed commands get an
-//! `info string` reply and change nothing.
+//! [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N] [infinite]
+//! [searchmoves M…]`, `stop`, `quit`. `go` with no limit searches until `stop`; `nodes N`
+//! counts the nodes of every thread. Malformed commands get an `info string` reply and
+//! change nothing.
 
 use crate::engine_game::EngineGame;
 use crate::error::EngineError;

@@ -372,3 +372,74 @@ fn the_search_total_comes_before_the_best_move() {
         handle.join().unwrap();
     }
 }
+
+/// The total nodes of the `info` line before the best move, and the best move.
+fn search_total(d: &mut Driver, ucci_mode: bool) -> (u64, String) {
+    let total = if ucci_mode {
+        d.expect("info time ")
+    } else {
+        d.expect("info nodes ")
+    };
+    let nodes = total
+        .split_whitespace()
+        .skip_while(|w| *w != "nodes")
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    (nodes, d.expect("bestmove"))
+}
+
+/// A level below 10 searches on one thread whatever `Threads` says: the same nodes and
+/// move with three threads as with one (the reviewer saw 24,100 to 97,006 nodes and
+/// varying moves for level 5, whose cap is 25,000).
+#[test]
+fn uci_levels_ignore_threads() {
+    let mut seen = Vec::new();
+    for threads in [1, 3, 3] {
+        let (mut d, handle) = start(false);
+        d.send(&format!("setoption name Threads value {threads}"));
+        d.send("setoption name Level value 5");
+        d.send("position startpos moves h2e2 h9g7");
+        d.send("go depth 12");
+        let (nodes, best) = search_total(&mut d, false);
+        assert!(nodes <= 25_000, "{threads} threads: {nodes} nodes");
+        seen.push((nodes, best));
+        d.send("quit");
+        handle.join().unwrap();
+    }
+    assert!(seen.iter().all(|s| *s == seen[0]), "{seen:?}");
+}
+
+/// `banmoves` (UCCI) and `searchmoves` (UCI) keep the level's caps and choice: level 1
+/// searched 290,525 nodes at full strength with a banned move (40 without).
+#[test]
+fn banned_moves_keep_the_level() {
+    let (mut d, handle) = start(true);
+    d.send("setoption level 1");
+    d.send("position startpos moves h2e2 h9g7");
+    d.send("banmoves a0a1");
+    d.send("go depth 12");
+    let (nodes, best) = search_total(&mut d, true);
+    assert!(nodes <= 400, "{nodes} nodes");
+    assert!(
+        best.starts_with("bestmove ") && best != "bestmove a0a1",
+        "{best}"
+    );
+    d.send("quit");
+    d.expect("bye");
+    handle.join().unwrap();
+
+    let (mut d, handle) = start(false);
+    d.send("setoption name Level value 1");
+    d.send("position startpos moves h2e2 h9g7");
+    d.send("go depth 12 searchmoves a0a1 i0i1");
+    let (nodes, best) = search_total(&mut d, false);
+    assert!(nodes <= 400, "{nodes} nodes");
+    assert!(
+        ["bestmove a0a1", "bestmove i0i1"].contains(&best.as_str()),
+        "{best}"
+    );
+    d.send("quit");
+    handle.join().unwrap();
+}
