@@ -143,7 +143,7 @@ pub struct Searcher<S: SearchGame> {
     /// threads search.
     pub(crate) shared_nodes: Arc<AtomicU64>,
     /// This thread's nodes already added to `shared_nodes`.
-    flushed: u64,
+    pub(crate) flushed: u64,
     history: Histories,
     killers: Killers<S::Move>,
     pub(crate) params: S::Params,
@@ -155,7 +155,7 @@ pub struct Searcher<S: SearchGame> {
     null_move: [bool; MAX_PLY + 2],
     /// Piece-to key ([`SearchGame::piece_to`]) of the move played at each ply.
     piece_to: [usize; MAX_PLY + 2],
-    nodes: u64,
+    pub(crate) nodes: u64,
     node_limit: u64,
     seldepth: usize,
     root_depth: i32,
@@ -320,27 +320,6 @@ impl<S: SearchGame> Searcher<S> {
         if self.threads > 1 && !node.awaits_chance() {
             return self.search_smp(node, limits, options, stop, on_info);
         }
-        self.shared_nodes.store(0, Ordering::Relaxed);
-        self.search_node(node, limits, options, stop, on_info)
-    }
-
-    /// [`Searcher::search_with`] on the caller's thread alone, whatever
-    /// [`Searcher::threads`] says: the search of a level below 10 ([`level::play`]), whose
-    /// node cap must count every node searched for the move and whose result must not
-    /// depend on the threads' timing. With the same table contents it searches node for node
-    /// as a one-thread searcher does.
-    ///
-    /// [`level::play`]: crate::level::play
-    pub fn search_single(
-        &mut self,
-        game: &S::Game,
-        rules: &<S::Game as Game>::Rules,
-        limits: &Limits,
-        options: &SearchOptions<S::Move>,
-        stop: &AtomicBool,
-        on_info: impl FnMut(&SearchInfo<S::Move>),
-    ) -> SearchResult<S::Move> {
-        let node = S::from_game(game, rules, &self.params);
         self.shared_nodes.store(0, Ordering::Relaxed);
         self.search_node(node, limits, options, stop, on_info)
     }
@@ -541,19 +520,6 @@ impl<S: SearchGame> Searcher<S> {
         stop.load(Ordering::Relaxed)
             || self.shared_nodes.load(Ordering::Relaxed) >= self.node_limit
             || self.timer.is_some_and(|t| t.hard_expired())
-    }
-
-    /// This thread's nodes not yet reported, added to `shared_nodes`.
-    pub(crate) fn flush_nodes(&mut self) {
-        self.shared_nodes
-            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
-        self.flushed = self.nodes;
-    }
-
-    /// The nodes of the whole search so far: every thread's reported nodes and this
-    /// thread's not yet reported.
-    fn total_nodes(&self) -> u64 {
-        self.shared_nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
     }
 
     /// The slot of the node's correction-history entry, if it has one.

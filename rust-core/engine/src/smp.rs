@@ -34,6 +34,7 @@ use crate::limits::Limits;
 use crate::search::{SearchInfo, SearchOptions, SearchResult, Searcher};
 use crate::searchable::SearchGame;
 use crate::tt::{SharedTable, Table, TranspositionTable};
+use banco_game::Game;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -92,6 +93,40 @@ impl<S: SearchGame> Searcher<S> {
     #[must_use]
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// [`Searcher::search_with`] on the caller's thread alone, whatever
+    /// [`Searcher::threads`] says: the search of a level below 10 ([`level::play`]), whose
+    /// node cap must count every node searched for the move and whose result must not
+    /// depend on the threads' timing. With the same table contents it searches node for node
+    /// as a one-thread searcher does.
+    ///
+    /// [`level::play`]: crate::level::play
+    pub fn search_single(
+        &mut self,
+        game: &S::Game,
+        rules: &<S::Game as Game>::Rules,
+        limits: &Limits,
+        options: &SearchOptions<S::Move>,
+        stop: &AtomicBool,
+        on_info: impl FnMut(&SearchInfo<S::Move>),
+    ) -> SearchResult<S::Move> {
+        let node = S::from_game(game, rules, &self.params);
+        self.shared_nodes.store(0, Ordering::Relaxed);
+        self.search_node(node, limits, options, stop, on_info)
+    }
+
+    /// This thread's nodes not yet reported, added to `shared_nodes`.
+    pub(crate) fn flush_nodes(&mut self) {
+        self.shared_nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// The nodes of the whole search so far: every thread's reported nodes and this
+    /// thread's not yet reported.
+    pub(crate) fn total_nodes(&self) -> u64 {
+        self.shared_nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
     }
 
     /// The Lazy SMP search of `node` (not awaiting chance).
