@@ -36,9 +36,12 @@
 //! positions that need Chess960 get it anyway),
 //! `ucinewgame`, `position startpos|fen FEN [moves …]`, `go [depth N] [nodes N]
 //! [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N] [infinite]
-//! [searchmoves M…]`, `stop`, `quit`. `go` with no limit searches until `stop`; `nodes N`
-//! counts the nodes of every thread. Malformed commands get an `info string` reply and
-//! change nothing.
+//! [searchmoves M…] [ponder]`, `ponderhit`, `stop`, `quit`. `go` with no limit searches
+//! until `stop`; `nodes N` counts the nodes of every thread. `go ponder` thinks on the
+//! opponent's time, without the clock or the node limit, until `ponderhit` (the search
+//! goes on under the `go` command's limits, the clock counted from the `ponderhit`) or
+//! `stop` (the best move found so far); as in UCCI. Malformed commands get an
+//! `info string` reply and change nothing.
 
 use crate::engine_game::EngineGame;
 use crate::error::EngineError;
@@ -98,6 +101,8 @@ trait UciSession<W: Write> {
     fn new_game(&mut self);
     fn position(&mut self, args: &[&str]) -> Result<(), EngineError>;
     fn go(&mut self, args: &[&str]);
+    /// `ponderhit`; false when no search is pondering.
+    fn ponderhit(&mut self) -> bool;
     fn stop(&mut self);
     fn wait_or_stop(&mut self);
 }
@@ -161,7 +166,10 @@ impl<W: Write + Send + 'static, G: EngineGame> UciSession<W> for Session<W, G> {
                     .collect();
             }
         }
-        Session::go(self, limits);
+        Session::go(self, limits, args.contains(&"ponder"));
+    }
+    fn ponderhit(&mut self) -> bool {
+        Session::ponderhit(self)
     }
     fn stop(&mut self) {
         Session::stop(self);
@@ -255,6 +263,11 @@ pub fn run_variant<R: BufRead, W: Write + Send + 'static>(
                 }
             }
             "go" => session.go(rest),
+            "ponderhit" => {
+                if !session.ponderhit() {
+                    out.line("info string ponderhit: no search is pondering");
+                }
+            }
             "stop" => session.stop(),
             "quit" => {
                 session.stop();

@@ -443,3 +443,58 @@ fn banned_moves_keep_the_level() {
     d.send("quit");
     handle.join().unwrap();
 }
+
+/// True when no line starting with `prefix` has come since line `from` after `ms`
+/// milliseconds of waiting.
+fn silent_for(d: &Driver, from: usize, prefix: &str, ms: u64) -> bool {
+    std::thread::sleep(Duration::from_millis(ms));
+    d.lines_since(from, prefix).is_empty()
+}
+
+/// `go ponder` thinks without the clock and keeps its best move until `ponderhit` (then
+/// the `go` command's limits apply, counted from the `ponderhit`) or `stop`; UCCI and UCI
+/// alike. It used to be an ordinary timed search, and `ponderhit` an unknown command.
+#[test]
+fn pondering_waits_for_ponderhit_or_stop() {
+    for ucci_mode in [true, false] {
+        let (mut d, handle) = start(ucci_mode);
+        let (timed, nodes) = if ucci_mode {
+            ("go ponder time 200", "go ponder nodes 5000")
+        } else {
+            ("go ponder wtime 200 btime 200", "go ponder nodes 5000")
+        };
+        d.send("position startpos moves h2e2");
+        d.send(timed);
+        d.expect("info depth");
+        let from = d.seen;
+        assert!(silent_for(&d, from, "bestmove", 600), "{}", d.out.text());
+        d.send("ponderhit");
+        let best = d.expect("bestmove ");
+        assert_eq!(best.len(), "bestmove h9g7".len(), "{best}");
+        // `stop` while pondering: the best move found so far.
+        d.send(timed);
+        d.expect("info depth");
+        let from = d.seen;
+        assert!(silent_for(&d, from, "bestmove", 300), "{}", d.out.text());
+        d.send("stop");
+        d.expect("bestmove ");
+        // The node limit holds from the `ponderhit` on: exactly 5,000 nodes after it.
+        d.send(nodes);
+        d.expect("info depth");
+        let from = d.seen;
+        assert!(silent_for(&d, from, "bestmove", 300), "{}", d.out.text());
+        d.send("ponderhit");
+        let (searched, _) = search_total(&mut d, ucci_mode);
+        assert_eq!(searched, 5000);
+        // Nothing to hit now.
+        d.send("ponderhit");
+        d.expect("info string ponderhit: no search is pondering");
+        d.send("quit");
+        handle.join().unwrap();
+        assert!(
+            !d.out.text().contains("unknown command"),
+            "{}",
+            d.out.text()
+        );
+    }
+}
