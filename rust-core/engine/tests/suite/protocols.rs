@@ -498,3 +498,26 @@ fn pondering_waits_for_ponderhit_or_stop() {
         );
     }
 }
+
+/// Red's perpetual check has come round once: whatever Red plays loses (repeating the
+/// check loses by rule at once, in the search's view), and that was printed `score mate 0`,
+/// which says the game is over. It is `mate -1`: Red loses with its next move.
+#[test]
+fn a_loss_by_the_next_move_is_not_mate_0() {
+    let (mut d, handle) = start(false);
+    d.send("position fen 9/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1 moves f0e0 e8f8 e0f0 f8e8");
+    d.send("go depth 12");
+    let from = d.seen;
+    d.expect("bestmove");
+    let infos = d.lines_since(from, "info depth");
+    assert!(!infos.is_empty());
+    for info in &infos {
+        assert!(!info.contains("score mate 0 "), "{info}");
+    }
+    assert!(
+        infos.last().unwrap().contains("score mate -1 "),
+        "{infos:?}"
+    );
+    d.send("quit");
+    handle.join().unwrap();
+}
