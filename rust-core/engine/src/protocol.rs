@@ -207,8 +207,9 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
     /// its `bestmove` until `ponderhit` or `stop`. `stop` answers with what the pondering
     /// found. `ponderhit` ends the pondering and searches again under the `go` command's
     /// limits, the clock counted from the `ponderhit` (the table keeps what the pondering
-    /// learnt, so the first iterations are quick), as the UCCI specification and ElephantEye
-    /// have it: the engine's clock only runs from then.
+    /// learnt, so the first iterations are quick), as the UCCI specification has it: the
+    /// engine's own clock only runs from then. (ElephantEye itself keeps timing from the
+    /// `go`, so after a long ponder it answers at once.)
     pub(crate) fn go(&mut self, limits: Limits, ponder: bool) {
         self.stop();
         self.stop.store(false, Ordering::SeqCst);
