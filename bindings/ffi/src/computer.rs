@@ -182,6 +182,8 @@ fn random_seed() -> u64 {
 impl VsComputer {
     pub(crate) fn start(vs: ac::VsComputer, listener: Arc<dyn VsListener>) -> Arc<VsComputer> {
         let runner = Runner::new(vs, 16, Limits::default(), Arc::new(Relay(listener)));
+        // Level 10 only: the levels below search on one thread (banco_engine::level), so
+        // their node caps and moves are the ladder's on every phone.
         runner.set_threads(banco_engine::smp::default_threads());
         Arc::new(VsComputer {
             runner: Mutex::new(Some(runner)),

@@ -137,7 +137,9 @@ impl AnyEngine {
 
     /// Searches on `threads` threads from the next search on (Lazy SMP; 1 to
     /// [`MAX_THREADS`](banco_engine::smp::MAX_THREADS); 1, deterministic, by default).
-    /// [`banco_engine::smp::default_threads`] is the usual choice on a phone.
+    /// [`banco_engine::smp::default_threads`] is the usual choice on a phone. Analysis and
+    /// level 10 use them; the levels below always search on one thread
+    /// ([`banco_engine::level`]: their caps and moves stay the ladder's).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, banco_engine::smp::MAX_THREADS);
         if let Some(s) = &mut self.xiangqi {

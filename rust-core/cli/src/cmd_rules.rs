@@ -179,8 +179,9 @@ fn move_any(kind: banco_game::GameKind, args: &MoveArgs) -> Result<(), CliError>
     Ok(())
 }
 
-/// `banco judge`: the verdict on the final position. Repetitions are judged where the
-/// moves end (a position that was repeated on the way and then left is not a verdict).
+/// `banco judge`: the verdict on the game the moves play. The first ending is the verdict
+/// (a repetition is judged where it happens, as a game would end there); moves given after
+/// it are still read and checked legal in the position as it stands, and named if not.
 #[derive(Args, Debug)]
 pub(crate) struct JudgeArgs {
     /// Start from this position (FEN) instead of the start position.
@@ -201,19 +202,14 @@ pub(crate) fn judge(args: &JudgeArgs) -> Result<(), CliError> {
         ))
     })?;
     let mut game = Xiangqi::from_position(position_arg(args.fen.as_deref())?);
+    // The first ending and the moves played before it.
+    let mut ended = None;
     for (i, text) in args.moves.iter().enumerate() {
         let index = i + 1;
-        // A game that ended stays ended: the first ending is the verdict.
-        if let Some(o) = game.outcome(&rules) {
-            let after = args.moves.len() - i;
-            outln!(
-                "the game ended after move {i} ({} {}): the {after} move{} after it {} not judged",
-                o.score_text(),
-                o.reason_text(),
-                if after == 1 { "" } else { "s" },
-                if after == 1 { "is" } else { "are" },
-            );
-            break;
+        // A game that ended stays ended: the first ending is the verdict. The moves after
+        // it are still read and must be legal where they are played.
+        if ended.is_none() {
+            ended = game.outcome(&rules).map(|o| (i, o));
         }
         let iccs: Iccs = text
             .parse()
@@ -224,7 +220,17 @@ pub(crate) fn judge(args: &JudgeArgs) -> Result<(), CliError> {
         game.play(mv)
             .map_err(|e| CliError::input(format!("move {index}: {e}")))?;
     }
-    match game.outcome(&rules) {
+    if let Some((i, o)) = &ended {
+        let after = args.moves.len() - i;
+        outln!(
+            "the game ended after move {i} ({} {}): the {after} move{} after it {} not judged",
+            o.score_text(),
+            o.reason_text(),
+            if after == 1 { "" } else { "s" },
+            if after == 1 { "is" } else { "are" },
+        );
+    }
+    match ended.map(|(_, o)| o).or_else(|| game.outcome(&rules)) {
         Some(o) => outln!("result {} {}", o.score_text(), o.reason_text()),
         None => outln!("result * game goes on"),
     }

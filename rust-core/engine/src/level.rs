@@ -6,6 +6,12 @@
 //! worth more than a pawn or two by choice (margins ≤ 60 centipawns: in xiangqi a rook,
 //! horse or cannon). Level 10 is full strength: the caller's limits and the best move.
 //!
+//! Levels 1–9 search on one thread even when the searcher has more
+//! ([`Searcher::set_threads`]; the apps give it the device's cores): Lazy SMP helpers would
+//! search beyond the level's node cap and fill the table for it, making the level stronger
+//! than the ladder below and its moves vary from run to run. Only level 10 uses the
+//! threads.
+//!
 //! ## The ladder (xiangqi)
 //!
 //! Measured by self-play between neighbouring levels (`banco match --a level=N --b
@@ -29,7 +35,8 @@
 //! 8 vs 7 +241 ± 121, 9 vs 8 +301 ± 132, 10 vs 9 +269 ± 116.
 //!
 //! Every step is positive: the ladder is monotone (a 12-0 score is reported at the
-//! clamp of +545). Level 10 at one second per move beat the plain alpha-beta of the seed
+//! clamp of +545; its 95 % interval, which `banco match` now prints after the error bar,
+//! is +365 to +∞: the symmetric ± understates how little 12 games tell). Level 10 at one second per move beat the plain alpha-beta of the seed
 //! apps 6-0 (and 10-0 at 100 ms per move).
 //!
 //! ```
@@ -193,6 +200,11 @@ pub fn choose<M: Copy>(result: &SearchResult<M>, level: Level, seed: u64) -> Opt
 
 /// Searches at `level` and returns the result with the level's choice as the best move
 /// (its principal variation is cut to that move when it differs).
+///
+/// A level below 10 searches on the caller's thread alone, whatever the searcher's
+/// [`threads`](Searcher::threads) ([`Searcher::search_single`]): its node cap then counts
+/// every node searched for the move, as when the ladder was measured, and the same
+/// position, seed and table give the same move. Level 10 uses the searcher's threads.
 pub fn play<S: SearchGame>(
     searcher: &mut Searcher<S>,
     game: &S::Game,
@@ -202,13 +214,34 @@ pub fn play<S: SearchGame>(
     seed: u64,
     stop: &AtomicBool,
 ) -> SearchResult<S::Move> {
+    play_excluding(searcher, game, rules, level, base, &[], seed, stop)
+}
+
+/// [`play`] with the root moves in `excluded` left out (UCCI's `banmoves`, UCI's
+/// `searchmoves`): the level's caps and its choice apply to the moves that remain. With
+/// every legal move excluded there is no best move.
+#[allow(clippy::too_many_arguments)]
+pub fn play_excluding<S: SearchGame>(
+    searcher: &mut Searcher<S>,
+    game: &S::Game,
+    rules: &<S::Game as Game>::Rules,
+    level: Level,
+    base: &Limits,
+    excluded: &[S::Move],
+    seed: u64,
+    stop: &AtomicBool,
+) -> SearchResult<S::Move> {
     let limits = level.limits(base);
     let margin = level.config().margin;
     let options = SearchOptions {
-        excluded: Vec::new(),
+        excluded: excluded.to_vec(),
         root_margin: (margin > 0).then_some(margin),
     };
-    let mut result = searcher.search_with(game, rules, &limits, &options, stop, |_| {});
+    let mut result = if level < Level::MAX {
+        searcher.search_single(game, rules, &limits, &options, stop, |_| {})
+    } else {
+        searcher.search_with(game, rules, &limits, &options, stop, |_| {})
+    };
     let pick = choose(
         &result,
         level,

@@ -1,7 +1,7 @@
 //! Engine-versus-engine matches for any game ([`EngineGame`]): pairs of games from the
 //! game's balanced openings ([`EngineGame::OPENINGS`]) with colours swapped, a W/D/L count
-//! for player A and the Elo difference with its 95 % error bar. `banco match` uses it to
-//! tune weights, to grade the levels and to measure the engine against the plain
+//! for player A and the Elo difference with its 95 % error bar and interval. `banco match`
+//! uses it to tune weights, to grade the levels and to measure the engine against the plain
 //! alpha-beta baseline. Chance steps are drawn from a generator seeded by the match seed,
 //! so a match limited by nodes is repeatable.
 //!
@@ -225,39 +225,64 @@ impl MatchReport {
         (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(n)
     }
 
-    /// Elo difference A − B and its 95 % error bar.
+    /// Elo difference A − B and its 95 % error bar: half the width of
+    /// [`MatchReport::elo_interval`] with the scores clamped half a game from 0 and 1, so a
+    /// one-sided result (all wins, say) gets a finite point and bar (12-0-0: +545 ± 90);
+    /// the interval tells the truth about such a result.
     #[must_use]
     pub fn elo(&self) -> (f64, f64) {
         let n = f64::from(self.games().max(1));
-        let elo_of = |s: f64| {
-            let s = s.clamp(0.5 / n, 1.0 - 0.5 / n);
-            -400.0 * (1.0 / s - 1.0).log10()
-        };
+        let elo_of = |s: f64| elo_of_score(s.clamp(0.5 / n, 1.0 - 0.5 / n));
+        let (s, se) = (self.score(), self.score_error());
+        let e = elo_of(s);
+        let err = (elo_of(s + 1.96 * se) - elo_of(s - 1.96 * se)) / 2.0;
+        (e, err)
+    }
+
+    /// The 95 % confidence interval of the Elo difference A − B, unclamped: a bound whose
+    /// score passes 0 or 1 is infinite (12-0-0: from +365 to +∞).
+    #[must_use]
+    pub fn elo_interval(&self) -> (f64, f64) {
+        let (s, se) = (self.score(), self.score_error());
+        (elo_of_score(s - 1.96 * se), elo_of_score(s + 1.96 * se))
+    }
+
+    /// The standard error of the score fraction (trinomial). With one result only (all
+    /// wins, say) the sample variance is 0; the variance of a score shrunk by half a game
+    /// towards a draw stands in for it.
+    fn score_error(&self) -> f64 {
+        let n = f64::from(self.games().max(1));
         let s = self.score();
         let var = (f64::from(self.wins) * (1.0 - s).powi(2)
             + f64::from(self.draws) * (0.5 - s).powi(2)
             + f64::from(self.losses) * s.powi(2))
             / n;
-        // With one result only (all wins, say) the sample variance is 0; fall back on the
-        // variance of a score shrunk by half a game towards a draw.
         let shrunk = (s * n + 0.5) / (n + 1.0);
         let var = if var > 0.0 {
             var
         } else {
             shrunk * (1.0 - shrunk)
         };
-        let se = (var / n).sqrt();
-        let e = elo_of(s);
-        let err = (elo_of(s + 1.96 * se) - elo_of(s - 1.96 * se)) / 2.0;
-        (e, err)
+        (var / n).sqrt()
     }
 
-    /// `W 12 D 5 L 3 score 0.725 elo +168 +/- 120`.
+    /// The counts, the score, the Elo difference with its error bar ([`MatchReport::elo`])
+    /// and the 95 % interval ([`MatchReport::elo_interval`]; `+inf` or `-inf` for a bound
+    /// that a one-sided score does not fix).
+    ///
+    /// ```
+    /// use banco_engine::matchplay::MatchReport;
+    /// let r = MatchReport { wins: 12, draws: 5, losses: 3 };
+    /// assert_eq!(r.summary(), "W 12 D 5 L 3 score 0.725 elo +168 +/- 157 [+44, +358]");
+    /// let sweep = MatchReport { wins: 12, draws: 0, losses: 0 };
+    /// assert_eq!(sweep.summary(), "W 12 D 0 L 0 score 1.000 elo +545 +/- 90 [+365, +inf]");
+    /// ```
     #[must_use]
     pub fn summary(&self) -> String {
         let (e, err) = self.elo();
+        let (lo, hi) = self.elo_interval();
         format!(
-            "W {} D {} L {} score {:.3} elo {:+.0} +/- {:.0}",
+            "W {} D {} L {} score {:.3} elo {:+.0} +/- {:.0} [{lo:+.0}, {hi:+.0}]",
             self.wins,
             self.draws,
             self.losses,
@@ -265,6 +290,17 @@ impl MatchReport {
             e,
             err
         )
+    }
+}
+
+/// The Elo difference of a score fraction: −∞ at 0 and below, +∞ at 1 and above.
+fn elo_of_score(s: f64) -> f64 {
+    if s <= 0.0 {
+        f64::NEG_INFINITY
+    } else if s >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / s - 1.0).log10()
     }
 }
 
@@ -536,5 +572,40 @@ mod tests {
             losses: 5,
         };
         assert!(even.elo().0.abs() < 1e-9);
+        let (lo, hi) = even.elo_interval();
+        assert!((lo + hi).abs() < 1e-9 && hi > 0.0);
+    }
+
+    /// A one-sided score was printed `elo +545 +/- 90`, hiding how far down its lower
+    /// bound goes and that it has no upper one: the summary keeps that part (scripts and
+    /// docs read it) and adds the 95 % interval.
+    #[test]
+    fn a_one_sided_score_shows_its_interval() {
+        let sweep = MatchReport {
+            wins: 12,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(
+            sweep.summary(),
+            "W 12 D 0 L 0 score 1.000 elo +545 +/- 90 [+365, +inf]"
+        );
+        let lost = MatchReport {
+            wins: 0,
+            draws: 1,
+            losses: 11,
+        };
+        let (lo, hi) = lost.elo_interval();
+        assert!(lo == f64::NEG_INFINITY && hi < -200.0, "{lo} {hi}");
+        assert!(lost.summary().ends_with(&format!("[-inf, {hi:+.0}]")));
+        // An ordinary score: finite and around the point, wider on the far side.
+        let r = MatchReport {
+            wins: 15,
+            draws: 0,
+            losses: 5,
+        };
+        let (e, _) = r.elo();
+        let (lo, hi) = r.elo_interval();
+        assert!(lo < e && e < hi && hi - e > e - lo, "{lo} {e} {hi}");
     }
 }

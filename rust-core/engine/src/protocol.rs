@@ -8,7 +8,7 @@ use crate::limits::Limits;
 use crate::score::Score;
 use crate::search::{SearchInfo, SearchOptions, SearchResult, Searcher};
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
@@ -57,9 +57,21 @@ pub(crate) struct Session<W: Write + Send + 'static, G: EngineGame> {
     dialect: Dialect,
     searcher: Arc<Mutex<Searcher<G::Node>>>,
     stop: Arc<AtomicBool>,
+    /// [`PONDERING`] while a `go ponder` search waits for `ponderhit` or `stop`,
+    /// [`PONDER_HIT`] once `ponderhit` came, else [`NOT_PONDERING`].
+    ponder: Arc<AtomicU8>,
+    /// Stops the pondering part of a `go ponder` search (raised by `ponderhit` and `stop`).
+    ponder_stop: Arc<AtomicBool>,
     worker: Option<JoinHandle<()>>,
     infinite: bool,
 }
+
+/// No `go ponder` search, or one that `stop` ended.
+const NOT_PONDERING: u8 = 0;
+/// A `go ponder` search before `ponderhit`: no clock, no node limit.
+const PONDERING: u8 = 1;
+/// A `go ponder` search after `ponderhit`: the `go` command's limits, counted from then.
+const PONDER_HIT: u8 = 2;
 
 impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
     /// A session at the start position with a table of `hash_mib` MiB.
@@ -77,22 +89,41 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
             dialect,
             searcher: Arc::new(Mutex::new(Searcher::new(hash_mib))),
             stop: Arc::new(AtomicBool::new(false)),
+            ponder: Arc::new(AtomicU8::new(NOT_PONDERING)),
+            ponder_stop: Arc::new(AtomicBool::new(false)),
             worker: None,
             infinite: false,
         }
     }
 
-    /// Stops a running search and waits for its `bestmove`.
+    /// Stops a running search (pondering or not) and waits for its `bestmove`.
     pub(crate) fn stop(&mut self) {
         self.stop.store(true, Ordering::SeqCst);
+        self.ponder_stop.store(true, Ordering::SeqCst);
         if let Some(h) = self.worker.take() {
             let _ = h.join();
         }
     }
 
-    /// At the end of the input: a finite search may finish, an infinite one is stopped.
+    /// `ponderhit`: the move pondered on was played. The search goes on under the limits
+    /// of its `go ponder` command, its clock counted from now (see [`Session::go`]). False
+    /// (and nothing done) when no search is pondering.
+    pub(crate) fn ponderhit(&mut self) -> bool {
+        let hit = self.worker.is_some()
+            && self
+                .ponder
+                .compare_exchange(PONDERING, PONDER_HIT, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok();
+        if hit {
+            self.ponder_stop.store(true, Ordering::SeqCst);
+        }
+        hit
+    }
+
+    /// At the end of the input: a finite search may finish, an infinite or pondering one
+    /// is stopped.
     pub(crate) fn wait_or_stop(&mut self) {
-        if self.infinite {
+        if self.infinite || self.ponder.load(Ordering::SeqCst) == PONDERING {
             self.stop();
         } else if let Some(h) = self.worker.take() {
             let _ = h.join();
@@ -170,12 +201,28 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
     }
 
     /// Starts a search on its own thread; it prints `info` lines and a `bestmove`.
-    pub(crate) fn go(&mut self, limits: Limits) {
+    ///
+    /// With `ponder` (`go ponder …`, the opponent still to play the move pondered on) the
+    /// search first runs without its clock and node limit (a depth limit holds) and keeps
+    /// its `bestmove` until `ponderhit` or `stop`. `stop` answers with what the pondering
+    /// found. `ponderhit` ends the pondering and searches again under the `go` command's
+    /// limits, the clock counted from the `ponderhit` (the table keeps what the pondering
+    /// learnt, so the first iterations are quick), as the UCCI specification has it: the
+    /// engine's own clock only runs from then. (ElephantEye itself keeps timing from the
+    /// `go`, so after a long ponder it answers at once.)
+    pub(crate) fn go(&mut self, limits: Limits, ponder: bool) {
         self.stop();
         self.stop.store(false, Ordering::SeqCst);
+        self.ponder_stop.store(false, Ordering::SeqCst);
+        self.ponder.store(
+            if ponder { PONDERING } else { NOT_PONDERING },
+            Ordering::SeqCst,
+        );
         let out = self.out.clone();
         let searcher = Arc::clone(&self.searcher);
         let stop = Arc::clone(&self.stop);
+        let ponder_state = Arc::clone(&self.ponder);
+        let ponder_stop = Arc::clone(&self.ponder_stop);
         let game = self.game.clone();
         let rules = self.rules;
         let level = self.level;
@@ -189,12 +236,41 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
             .name("banco-search".to_owned())
             .spawn(move || {
                 let mut s = searcher.lock().unwrap_or_else(PoisonError::into_inner);
-                let result = if level < Level::MAX && options.excluded.is_empty() {
-                    level::play(&mut s, &game, &rules, level, &limits, game.hash(), &stop)
+                let mut search = |limits: &Limits, stop: &AtomicBool| {
+                    // A level below 10 keeps its caps and its choice with banned moves too.
+                    if level < Level::MAX {
+                        level::play_excluding(
+                            &mut s,
+                            &game,
+                            &rules,
+                            level,
+                            limits,
+                            &options.excluded,
+                            game.hash(),
+                            stop,
+                        )
+                    } else {
+                        s.search_with(&game, &rules, limits, &options, stop, |info| {
+                            out.line(&info_line(&game, info, dialect));
+                        })
+                    }
+                };
+                let result = if ponder {
+                    let pondering = limits.depth.map_or_else(Limits::infinite, Limits::depth);
+                    let found = search(&pondering, &ponder_stop);
+                    // The best move waits for `ponderhit` or `stop`.
+                    while ponder_state.load(Ordering::SeqCst) == PONDERING
+                        && !stop.load(Ordering::SeqCst)
+                    {
+                        std::thread::sleep(std::time::Duration::from_millis(2));
+                    }
+                    if stop.load(Ordering::SeqCst) {
+                        found
+                    } else {
+                        search(&limits, &stop)
+                    }
                 } else {
-                    s.search_with(&game, &rules, &limits, &options, &stop, |info| {
-                        out.line(&info_line(&game, info, dialect));
-                    })
+                    search(&limits, &stop)
                 };
                 drop(s);
                 // The whole search's nodes (the last iteration's `info` leaves out the

@@ -12,6 +12,9 @@
 //! assert_eq!(Score::from_internal(RULE_WIN - 5), Score::Mate(3));
 //! assert_eq!(Score::from_internal(-RULE_WIN + 4), Score::Mate(-2));
 //! assert_eq!(plies_to_end(-RULE_WIN + 4), Some(4));
+//! // The side to move must repeat its own perpetual check: it loses with its next move.
+//! assert_eq!(Score::from_internal(-RULE_WIN + 1), Score::Mate(-1));
+//! assert_eq!(Score::from_internal(mated_in(0)), Score::Mate(0)); // mated now
 //! assert_eq!(plies_to_end(120), None);
 //! assert!(mate_in(1) < MATE);
 //! ```
@@ -87,8 +90,8 @@ pub const fn plies_to_end(v: i32) -> Option<i32> {
 pub enum Score {
     /// Centipawns (a pawn before the river is worth about 30; a rook about 900).
     Cp(i32),
-    /// Mate in this many moves of the side to move (negative: being mated), UCI's
-    /// convention. A win by rule (the opponent's perpetual check or chase) is reported the
+    /// Mate in this many moves of the side to move (negative: being mated, after this many
+    /// moves of its own; 0: mated now), UCI's convention. A win by rule (the opponent's perpetual check or chase) is reported the
     /// same way: it ends the game as surely, this many moves from now.
     Mate(i32),
 }
@@ -100,8 +103,10 @@ impl Score {
         match plies_to_end(v) {
             // Winning: the winner's moves, the last one included.
             Some(plies) if v > 0 => Score::Mate((plies + 1) / 2),
-            // Losing: the loser's moves before the end.
-            Some(plies) => Score::Mate(-(plies / 2)),
+            // Losing: the loser's moves up to the end, its own last move included when
+            // that move loses by rule (an odd number of plies: the move that repeats a
+            // perpetual check). `mate 0` only when the game is over.
+            Some(plies) => Score::Mate(-((plies + 1) / 2)),
             None => Score::Cp(v),
         }
     }

@@ -134,15 +134,16 @@ pub struct Searcher<S: SearchGame> {
     pub(crate) threads: usize,
     /// The helpers of a Lazy SMP search, kept from one search to the next.
     pub(crate) helpers: Vec<Searcher<S>>,
-    /// True for a helper: it leaves the shared table's age alone and reports its nodes to
-    /// `helper_nodes`.
+    /// True for a helper: it leaves the shared table's age alone.
     pub(crate) helper: bool,
     /// First iteration depth (helpers start at different depths).
     pub(crate) first_depth: i32,
-    /// Nodes of the helpers of the current search.
-    pub(crate) helper_nodes: Arc<AtomicU64>,
-    /// A helper's nodes already added to `helper_nodes`.
-    flushed: u64,
+    /// Nodes of the current search reported so far by all its threads (each adds its own
+    /// every 1,024 nodes, [`Searcher::flush_nodes`]): what a node limit counts when several
+    /// threads search.
+    pub(crate) shared_nodes: Arc<AtomicU64>,
+    /// This thread's nodes already added to `shared_nodes`.
+    pub(crate) flushed: u64,
     history: Histories,
     killers: Killers<S::Move>,
     pub(crate) params: S::Params,
@@ -154,7 +155,7 @@ pub struct Searcher<S: SearchGame> {
     null_move: [bool; MAX_PLY + 2],
     /// Piece-to key ([`SearchGame::piece_to`]) of the move played at each ply.
     piece_to: [usize; MAX_PLY + 2],
-    nodes: u64,
+    pub(crate) nodes: u64,
     node_limit: u64,
     seldepth: usize,
     root_depth: i32,
@@ -200,7 +201,7 @@ impl<S: SearchGame> Searcher<S> {
             helpers: Vec::new(),
             helper: false,
             first_depth: 1,
-            helper_nodes: Arc::new(AtomicU64::new(0)),
+            shared_nodes: Arc::new(AtomicU64::new(0)),
             flushed: 0,
             history: Histories::new(S::MOVE_INDEX_SIZE, S::PIECE_TO_SIZE, S::VICTIM_SIZE),
             killers: Killers::new(S::no_move()),
@@ -319,6 +320,7 @@ impl<S: SearchGame> Searcher<S> {
         if self.threads > 1 && !node.awaits_chance() {
             return self.search_smp(node, limits, options, stop, on_info);
         }
+        self.shared_nodes.store(0, Ordering::Relaxed);
         self.search_node(node, limits, options, stop, on_info)
     }
 
@@ -469,8 +471,8 @@ impl<S: SearchGame> Searcher<S> {
                 seldepth: self.seldepth as u32,
                 score: result.score,
                 pv: result.pv.clone(),
-                nodes: self.nodes + self.helper_nodes.load(Ordering::Relaxed),
-                nps: ((self.nodes + self.helper_nodes.load(Ordering::Relaxed)) * 1000)
+                nodes: self.total_nodes(),
+                nps: (self.total_nodes() * 1000)
                     .checked_div(time_ms)
                     .unwrap_or(0),
                 time_ms,
@@ -511,19 +513,13 @@ impl<S: SearchGame> Searcher<S> {
         self.aborted
     }
 
-    /// Every 1,024 nodes: the stop flag and the clock; a helper also reports its nodes.
+    /// Every 1,024 nodes: this thread's nodes reported, then the stop flag, the node limit
+    /// counted over every thread of the search (within 1,024 nodes a thread), the clock.
     fn poll(&mut self, stop: &AtomicBool) -> bool {
-        if self.helper {
-            self.flush_nodes();
-        }
-        stop.load(Ordering::Relaxed) || self.timer.is_some_and(|t| t.hard_expired())
-    }
-
-    /// A helper's nodes not yet reported, added to `helper_nodes`.
-    pub(crate) fn flush_nodes(&mut self) {
-        self.helper_nodes
-            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
-        self.flushed = self.nodes;
+        self.flush_nodes();
+        stop.load(Ordering::Relaxed)
+            || self.shared_nodes.load(Ordering::Relaxed) >= self.node_limit
+            || self.timer.is_some_and(|t| t.hard_expired())
     }
 
     /// The slot of the node's correction-history entry, if it has one.

@@ -4,7 +4,13 @@
 //! others' trees. Half of the helpers start one iteration deeper, so that the threads do
 //! not walk in step. The main thread decides: its result is the search's, its `info` is
 //! reported (with the helpers' nodes counted), and when it stops — a limit, the stop flag
-//! — the helpers stop too.
+//! — the helpers stop too. A node limit counts the nodes of every thread (each reports its
+//! own every 1,024 nodes, so the search may overrun the limit by about that much a
+//! thread): `go nodes N` searches about N nodes whatever the threads.
+//!
+//! The playing levels below 10 ([`level::play`](crate::level::play)) always search on one
+//! thread ([`Searcher::search_single`]): their node caps are what the ladder was measured
+//! with, and their moves stay repeatable; only full strength uses the threads.
 //!
 //! With one thread ([`Searcher::set_threads`]`(1)`, the default) nothing of this runs: the
 //! searcher keeps a table of its own and is deterministic, node for node. With more, the
@@ -28,6 +34,7 @@ use crate::limits::Limits;
 use crate::search::{SearchInfo, SearchOptions, SearchResult, Searcher};
 use crate::searchable::SearchGame;
 use crate::tt::{SharedTable, Table, TranspositionTable};
+use banco_game::Game;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -65,7 +72,8 @@ pub fn default_threads() -> usize {
 
 impl<S: SearchGame> Searcher<S> {
     /// Searches on `threads` threads from the next search on (1 to [`MAX_THREADS`]; see
-    /// the module docs). Switching between one and several threads replaces the
+    /// the module docs; the levels below 10 search on one thread whatever this says).
+    /// Switching between one and several threads replaces the
     /// transposition table (its entries are lost).
     pub fn set_threads(&mut self, threads: usize) {
         let threads = threads.clamp(1, MAX_THREADS);
@@ -87,6 +95,40 @@ impl<S: SearchGame> Searcher<S> {
         self.threads
     }
 
+    /// [`Searcher::search_with`] on the caller's thread alone, whatever
+    /// [`Searcher::threads`] says: the search of a level below 10 ([`level::play`]), whose
+    /// node cap must count every node searched for the move and whose result must not
+    /// depend on the threads' timing. With the same table contents it searches node for node
+    /// as a one-thread searcher does.
+    ///
+    /// [`level::play`]: crate::level::play
+    pub fn search_single(
+        &mut self,
+        game: &S::Game,
+        rules: &<S::Game as Game>::Rules,
+        limits: &Limits,
+        options: &SearchOptions<S::Move>,
+        stop: &AtomicBool,
+        on_info: impl FnMut(&SearchInfo<S::Move>),
+    ) -> SearchResult<S::Move> {
+        let node = S::from_game(game, rules, &self.params);
+        self.shared_nodes.store(0, Ordering::Relaxed);
+        self.search_node(node, limits, options, stop, on_info)
+    }
+
+    /// This thread's nodes not yet reported, added to `shared_nodes`.
+    pub(crate) fn flush_nodes(&mut self) {
+        self.shared_nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// The nodes of the whole search so far: every thread's reported nodes and this
+    /// thread's not yet reported.
+    pub(crate) fn total_nodes(&self) -> u64 {
+        self.shared_nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
+    }
+
     /// The Lazy SMP search of `node` (not awaiting chance).
     pub(crate) fn search_smp(
         &mut self,
@@ -106,14 +148,21 @@ impl<S: SearchGame> Searcher<S> {
             h.first_depth = 1 + (self.helpers.len() % 2) as i32;
             self.helpers.push(h);
         }
-        self.helper_nodes.store(0, Ordering::Relaxed);
+        self.shared_nodes.store(0, Ordering::Relaxed);
         let mut helpers = std::mem::take(&mut self.helpers);
         for h in &mut helpers {
             h.tt = Table::Shared(Arc::clone(&shared));
             h.params.clone_from(&self.params);
             h.features = self.features;
-            h.helper_nodes = Arc::clone(&self.helper_nodes);
+            h.shared_nodes = Arc::clone(&self.shared_nodes);
         }
+        // The helpers search until the main thread stops them, or until the nodes of all
+        // the threads reach the node limit.
+        let helper_limits = match limits.nodes {
+            Some(n) if !limits.infinite => Limits::nodes(n),
+            _ => Limits::infinite(),
+        };
+        let helper_limits = &helper_limits;
         let done = AtomicBool::new(false);
         let mut result = std::thread::scope(|scope| {
             for (i, h) in helpers.iter_mut().enumerate() {
@@ -123,7 +172,7 @@ impl<S: SearchGame> Searcher<S> {
                 let _ = std::thread::Builder::new()
                     .name(format!("banco-helper-{}", i + 1))
                     .spawn_scoped(scope, move || {
-                        h.search_node(node, &Limits::infinite(), options, done, |_| {});
+                        h.search_node(node, helper_limits, options, done, |_| {});
                         h.flush_nodes();
                     });
             }
@@ -132,7 +181,8 @@ impl<S: SearchGame> Searcher<S> {
             r
         });
         self.helpers = helpers;
-        result.nodes += self.helper_nodes.load(Ordering::Relaxed);
+        self.flush_nodes();
+        result.nodes = self.shared_nodes.load(Ordering::Relaxed);
         result
     }
 }

@@ -14,7 +14,13 @@
 //! perpetual check loses where the rules say so, and that line counts as mated (it ends at
 //! the first repetition); any other repetition — a draw, the attacker's own perpetual
 //! check, a perpetual chase — is no mate (see [`dfpn`](crate::dfpn) for how
-//! path-dependent results are kept apart). The solver is generic over the game
+//! path-dependent results are kept apart).
+//!
+//! Known limit: the game itself judges a repetition only at its third occurrence
+//! (`RuleSet::repetitions`), so a defender may repeat its checks once more and then turn
+//! away. Where the defender can delay that way, the real forced mate is longer than the
+//! one reported, and a `max_mate` between the two reports a mate the defender can delay
+//! past it (ElephantEye's BATCH #29: reported 10, really 12). The solver is generic over the game
 //! ([`EngineGame`]): a defender without a legal move is mated only when the game says so
 //! ([`SearchGame::no_move_verdict`]: a chess stalemate is no mate), and a chance step is
 //! an AND node — a mate is forced only if it follows every outcome.

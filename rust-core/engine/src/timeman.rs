@@ -2,6 +2,12 @@
 //! iteration after it) and a hard deadline (abort the search), both measured from the
 //! start of the search. The wall clock is read only when the limits ask for time.
 //!
+//! On a clock ([`Clock`](crate::Clock)), a move takes about the time left shared among the
+//! moves to go (30 when the interface does not say) plus most of the increment, and at
+//! most a fifth of the time left. With 1 to 5 moves to the end of the time control the
+//! caps follow ElephantEye: up to 100 %, 90 %, 80 %, 70 %, 60 % of the time left (a move
+//! that ends the control may use all of it, minus a 15 ms reserve).
+//!
 //! The soft deadline stretches with the state of the search ([`soft_scale`]): a best move
 //! that keeps changing or a score that just fell earns more time, a best move that has
 //! stayed the same for several iterations less. The decision is a pure function of the
@@ -45,9 +51,20 @@ impl Budget {
         }
         if let Some(c) = limits.clock {
             let left = c.time_ms.saturating_sub(OVERHEAD_MS).max(1);
-            let moves = u64::from(c.moves_to_go.unwrap_or(30).clamp(1, 40));
-            let soft = (left / moves + c.inc_ms * 3 / 4).min(left / 3).max(1);
-            let hard = (soft * 4).min(left / 5 + c.inc_ms / 2).min(left).max(soft);
+            // Few moves to the end of the time control (ElephantEye's rule): a move may take
+            // 100 %, 90 %, 80 %, 70 % or 60 % of the time left with 1 to 5 moves to go — all
+            // of it when this move ends the control.
+            let (soft, hard) = if let Some(m @ 1..=5) = c.moves_to_go {
+                let m = u64::from(m);
+                let hard = (left * (11 - m) / 10).max(1);
+                let soft = (left / (m + 1) + c.inc_ms * 3 / 4).min(hard).max(1);
+                (soft, hard)
+            } else {
+                let moves = u64::from(c.moves_to_go.unwrap_or(30).clamp(1, 40));
+                let soft = (left / moves + c.inc_ms * 3 / 4).min(left / 3).max(1);
+                let hard = (soft * 4).min(left / 5 + c.inc_ms / 2).min(left).max(soft);
+                (soft, hard)
+            };
             b.soft_ms = Some(b.soft_ms.map_or(soft, |s| s.min(soft)));
             b.hard_ms = Some(b.hard_ms.map_or(hard, |h| h.min(hard)));
         }
@@ -165,5 +182,36 @@ mod tests {
         }
         // No clock, no deadline.
         assert!(!Budget::from_limits(&Limits::depth(5)).soft_passed(u64::MAX, 100));
+    }
+
+    /// `go wtime 10000 btime 10000 movestogo 1` used 2,496 ms: the soft and hard deadlines
+    /// were capped at a third of the time left although this move ends the control.
+    #[test]
+    fn the_last_move_of_a_control_may_use_the_time_left() {
+        let clock = |moves_to_go| Limits {
+            clock: Some(crate::limits::Clock {
+                time_ms: 10_000,
+                inc_ms: 0,
+                moves_to_go,
+            }),
+            ..Limits::default()
+        };
+        let b = Budget::from_limits(&clock(Some(1)));
+        let (soft, hard) = (b.soft_ms.unwrap(), b.hard_ms.unwrap());
+        assert_eq!(hard, 10_000 - OVERHEAD_MS);
+        assert!(soft >= 4_000 && soft < hard, "{b:?}");
+        // An unsettled search goes on to the hard deadline, a stable one stops earlier.
+        assert!(!b.soft_passed(hard - 1, soft_scale(0, 100)));
+        assert!(b.soft_passed(soft, soft_scale(4, 0)));
+        // Fewer moves to go, more time; from 6 moves on the usual fifth at most.
+        let hards: Vec<u64> = (1..=6)
+            .map(|m| Budget::from_limits(&clock(Some(m))).hard_ms.unwrap())
+            .collect();
+        assert!(hards.windows(2).all(|w| w[0] > w[1]), "{hards:?}");
+        assert_eq!(hards[5], (10_000 - OVERHEAD_MS) / 5);
+        assert_eq!(
+            Budget::from_limits(&clock(None)),
+            Budget::from_limits(&Limits::clock(10_000, 0))
+        );
     }
 }

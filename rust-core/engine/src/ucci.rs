@@ -1,10 +1,14 @@
 //! The UCCI 3.0 core protocol, driven line by line with every output line flushed:
 //! `ucci`, `isready`, `setoption`, `position startpos|fen FEN [moves …]`, `banmoves m1 m2
 //! …` (for the next `go` only), `go [ponder|draw] depth N | nodes N | time MS [increment
-//! MS] [movestogo N]`, `stop`, `quit` (answered with `bye`). The search answers `info
+//! MS] [movestogo N]`, `ponderhit [draw]`, `stop`, `quit` (answered with `bye`).
+//! `go ponder` thinks without its clock (or node limit) until `ponderhit`, from which the
+//! time counts, or `stop` (see the specification's example); a draw offer (`draw`) is
+//! ignored. The search answers `info
 //! depth … score … pv …` lines and `bestmove M` (or `nobestmove`). Times are in
 //! milliseconds; coordinates a0–i9. Options: `hashsize` (MiB), `threads` (Lazy SMP, 1 by
-//! default), `level`. UCCI has no `mate` token: a mate is printed as a large score,
+//! default; level 10 only, the levels below search on one thread), `level` (its caps and
+//! choice hold with `banmoves` too). UCCI has no `mate` token: a mate is printed as a large score,
 //! ±(30000 − plies to the mate).
 //!
 //! ```
@@ -69,8 +73,18 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result
                 session.excluded = moves;
             }
             "go" => {
-                let limits = go_limits(rest);
-                session.go(limits);
+                // `go ponder …`: think on the opponent's time until `ponderhit` or `stop`;
+                // `go draw …` (a draw offer) is heard as a plain `go`.
+                let ponder = rest.first() == Some(&"ponder");
+                session.go(go_limits(rest), ponder);
+            }
+            // `ponderhit draw` likewise: Banco neither offers nor accepts draws.
+            "ponderhit" => {
+                if !session.ponderhit() {
+                    session
+                        .out
+                        .line("info string ponderhit: no search is pondering");
+                }
             }
             "stop" => session.stop(),
             "quit" => {
@@ -130,7 +144,17 @@ fn set_option<W: Write + Send + 'static>(session: &mut Session<W, Xiangqi>, args
     }
 }
 
-/// Limits of a UCCI `go` command.
+/// Limits of a UCCI `go` command (`ponder` and `draw` aside). `time MS` with neither
+/// `movestogo` nor `increment` is read as `movestogo 1`, as ElephantEye does: the move may
+/// take up to the whole time left ([`timeman`](crate::timeman)).
+///
+/// ```
+/// use banco_engine::ucci::go_limits;
+/// let clock = |args: &[&str]| go_limits(args).clock.unwrap();
+/// assert_eq!(clock(&["time", "9000"]).moves_to_go, Some(1));
+/// assert_eq!(clock(&["time", "9000", "increment", "0"]).moves_to_go, None);
+/// assert_eq!(clock(&["time", "9000", "movestogo", "20"]).moves_to_go, Some(20));
+/// ```
 #[must_use]
 pub fn go_limits(args: &[&str]) -> Limits {
     let mut l = Limits {
@@ -139,10 +163,14 @@ pub fn go_limits(args: &[&str]) -> Limits {
         ..Limits::default()
     };
     if let Some(time_ms) = number_after::<u64>(args, "time") {
+        let inc_ms = number_after(args, "increment");
+        // Neither `movestogo` nor `increment`: the time is for this move's control alone,
+        // as ElephantEye, the protocol's reference engine, reads it (`movestogo 1`).
+        let moves_to_go = number_after(args, "movestogo").or(inc_ms.is_none().then_some(1));
         l.clock = Some(Clock {
             time_ms,
-            inc_ms: number_after(args, "increment").unwrap_or(0),
-            moves_to_go: number_after(args, "movestogo"),
+            inc_ms: inc_ms.unwrap_or(0),
+            moves_to_go,
         });
     }
     if args.contains(&"infinite") || (l.depth.is_none() && l.nodes.is_none() && l.clock.is_none()) {

@@ -30,12 +30,17 @@
 //! ```
 //!
 //! Commands: `uci`, `isready`, `setoption name Hash|Threads|Level|UCI_Variant|Rules|
-//! UCI_Chess960 value V` (`Threads`: Lazy SMP, 1 by default; `UCI_Chess960 true`: chess
+//! UCI_Chess960 value V` (`Threads`: Lazy SMP, 1 by default, for `Level` 10 only: the
+//! levels below search on one thread, [`level`](crate::level); `UCI_Chess960 true`: chess
 //! castling as the king taking its own rook, `e1h1`, as Chess960 GUIs send and expect —
 //! positions that need Chess960 get it anyway),
 //! `ucinewgame`, `position startpos|fen FEN [moves …]`, `go [depth N] [nodes N]
-//! [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N] [infinite]`, `stop`,
-//! `quit`. `go` with no limit searches until `stop`. Malformed commands get an
+//! [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N] [infinite]
+//! [searchmoves M…] [ponder]`, `ponderhit`, `stop`, `quit`. `go` with no limit searches
+//! until `stop`; `nodes N` counts the nodes of every thread. `go ponder` thinks on the
+//! opponent's time, without the clock or the node limit, until `ponderhit` (the search
+//! goes on under the `go` command's limits, the clock counted from the `ponderhit`) or
+//! `stop` (the best move found so far); as in UCCI. Malformed commands get an
 //! `info string` reply and change nothing.
 
 use crate::engine_game::EngineGame;
@@ -96,6 +101,8 @@ trait UciSession<W: Write> {
     fn new_game(&mut self);
     fn position(&mut self, args: &[&str]) -> Result<(), EngineError>;
     fn go(&mut self, args: &[&str]);
+    /// `ponderhit`; false when no search is pondering.
+    fn ponderhit(&mut self) -> bool;
     fn stop(&mut self);
     fn wait_or_stop(&mut self);
 }
@@ -159,7 +166,10 @@ impl<W: Write + Send + 'static, G: EngineGame> UciSession<W> for Session<W, G> {
                     .collect();
             }
         }
-        Session::go(self, limits);
+        Session::go(self, limits, args.contains(&"ponder"));
+    }
+    fn ponderhit(&mut self) -> bool {
+        Session::ponderhit(self)
     }
     fn stop(&mut self) {
         Session::stop(self);
@@ -253,6 +263,11 @@ pub fn run_variant<R: BufRead, W: Write + Send + 'static>(
                 }
             }
             "go" => session.go(rest),
+            "ponderhit" => {
+                if !session.ponderhit() {
+                    out.line("info string ponderhit: no search is pondering");
+                }
+            }
             "stop" => session.stop(),
             "quit" => {
                 session.stop();

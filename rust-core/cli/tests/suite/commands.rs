@@ -134,6 +134,45 @@ fn judge_results() {
     assert!(err.contains("move 3") && err.contains("e2e9"), "{err}");
 }
 
+/// The moves after the game's end are still read and checked legal where they are played
+/// (the verdict stays the first ending's).
+#[test]
+fn judge_reads_the_moves_after_the_end() {
+    let draw = [
+        "judge", "h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0", "g7h9",
+    ];
+    let with = |more: &[&'static str]| {
+        let mut args = draw.to_vec();
+        args.extend_from_slice(more);
+        banco(&args)
+    };
+    // The reviewer's case: `a0a9` (blocked by the pawn on a3) and `zzzz` went unnoticed.
+    let out = with(&["a0a9", "zzzz"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move 9") && err.contains("a0a9"), "{err}");
+    let out = with(&["a0a1", "zzzz"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move 10") && err.contains("zzzz"), "{err}");
+    // Illegal where it is played: the rook left a0 with move 9.
+    let out = with(&["a0a1", "a9a8", "a0a1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move 11") && err.contains("a0a1"), "{err}");
+    // Legal moves after the end: the first ending stays the verdict.
+    let out = with(&["a0a1", "a9a8"]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "result 1/2-1/2 repetition");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "the game ended after move 8 (1/2-1/2 repetition): the 2 moves after it are not judged"
+        ),
+        "{text}"
+    );
+}
+
 #[test]
 fn bench_perft_last_line() {
     let out = banco(&["bench", "perft", "--depth", "3"]);

@@ -10,4 +10,5 @@ mod perpetual;
 mod protocols;
 mod puzzles;
 mod search;
+mod threads;
 mod verdict;

@@ -372,3 +372,152 @@ fn the_search_total_comes_before_the_best_move() {
         handle.join().unwrap();
     }
 }
+
+/// The total nodes of the `info` line before the best move, and the best move.
+fn search_total(d: &mut Driver, ucci_mode: bool) -> (u64, String) {
+    let total = if ucci_mode {
+        d.expect("info time ")
+    } else {
+        d.expect("info nodes ")
+    };
+    let nodes = total
+        .split_whitespace()
+        .skip_while(|w| *w != "nodes")
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    (nodes, d.expect("bestmove"))
+}
+
+/// A level below 10 searches on one thread whatever `Threads` says: the same nodes and
+/// move with three threads as with one (the reviewer saw 24,100 to 97,006 nodes and
+/// varying moves for level 5, whose cap is 25,000).
+#[test]
+fn uci_levels_ignore_threads() {
+    let mut seen = Vec::new();
+    for threads in [1, 3, 3] {
+        let (mut d, handle) = start(false);
+        d.send(&format!("setoption name Threads value {threads}"));
+        d.send("setoption name Level value 5");
+        d.send("position startpos moves h2e2 h9g7");
+        d.send("go depth 12");
+        let (nodes, best) = search_total(&mut d, false);
+        assert!(nodes <= 25_000, "{threads} threads: {nodes} nodes");
+        seen.push((nodes, best));
+        d.send("quit");
+        handle.join().unwrap();
+    }
+    assert!(seen.iter().all(|s| *s == seen[0]), "{seen:?}");
+}
+
+/// `banmoves` (UCCI) and `searchmoves` (UCI) keep the level's caps and choice: level 1
+/// searched 290,525 nodes at full strength with a banned move (40 without).
+#[test]
+fn banned_moves_keep_the_level() {
+    let (mut d, handle) = start(true);
+    d.send("setoption level 1");
+    d.send("position startpos moves h2e2 h9g7");
+    d.send("banmoves a0a1");
+    d.send("go depth 12");
+    let (nodes, best) = search_total(&mut d, true);
+    assert!(nodes <= 400, "{nodes} nodes");
+    assert!(
+        best.starts_with("bestmove ") && best != "bestmove a0a1",
+        "{best}"
+    );
+    d.send("quit");
+    d.expect("bye");
+    handle.join().unwrap();
+
+    let (mut d, handle) = start(false);
+    d.send("setoption name Level value 1");
+    d.send("position startpos moves h2e2 h9g7");
+    d.send("go depth 12 searchmoves a0a1 i0i1");
+    let (nodes, best) = search_total(&mut d, false);
+    assert!(nodes <= 400, "{nodes} nodes");
+    assert!(
+        ["bestmove a0a1", "bestmove i0i1"].contains(&best.as_str()),
+        "{best}"
+    );
+    d.send("quit");
+    handle.join().unwrap();
+}
+
+/// True when no line starting with `prefix` has come since line `from` after `ms`
+/// milliseconds of waiting.
+fn silent_for(d: &Driver, from: usize, prefix: &str, ms: u64) -> bool {
+    std::thread::sleep(Duration::from_millis(ms));
+    d.lines_since(from, prefix).is_empty()
+}
+
+/// `go ponder` thinks without the clock and keeps its best move until `ponderhit` (then
+/// the `go` command's limits apply, counted from the `ponderhit`) or `stop`; UCCI and UCI
+/// alike. It used to be an ordinary timed search, and `ponderhit` an unknown command.
+#[test]
+fn pondering_waits_for_ponderhit_or_stop() {
+    for ucci_mode in [true, false] {
+        let (mut d, handle) = start(ucci_mode);
+        let (timed, nodes) = if ucci_mode {
+            ("go ponder time 200", "go ponder nodes 5000")
+        } else {
+            ("go ponder wtime 200 btime 200", "go ponder nodes 5000")
+        };
+        d.send("position startpos moves h2e2");
+        d.send(timed);
+        d.expect("info depth");
+        let from = d.seen;
+        assert!(silent_for(&d, from, "bestmove", 600), "{}", d.out.text());
+        d.send("ponderhit");
+        let best = d.expect("bestmove ");
+        assert_eq!(best.len(), "bestmove h9g7".len(), "{best}");
+        // `stop` while pondering: the best move found so far.
+        d.send(timed);
+        d.expect("info depth");
+        let from = d.seen;
+        assert!(silent_for(&d, from, "bestmove", 300), "{}", d.out.text());
+        d.send("stop");
+        d.expect("bestmove ");
+        // The node limit holds from the `ponderhit` on: exactly 5,000 nodes after it.
+        d.send(nodes);
+        d.expect("info depth");
+        let from = d.seen;
+        assert!(silent_for(&d, from, "bestmove", 300), "{}", d.out.text());
+        d.send("ponderhit");
+        let (searched, _) = search_total(&mut d, ucci_mode);
+        assert_eq!(searched, 5000);
+        // Nothing to hit now.
+        d.send("ponderhit");
+        d.expect("info string ponderhit: no search is pondering");
+        d.send("quit");
+        handle.join().unwrap();
+        assert!(
+            !d.out.text().contains("unknown command"),
+            "{}",
+            d.out.text()
+        );
+    }
+}
+
+/// Red's perpetual check has come round once: whatever Red plays loses (repeating the
+/// check loses by rule at once, in the search's view), and that was printed `score mate 0`,
+/// which says the game is over. It is `mate -1`: Red loses with its next move.
+#[test]
+fn a_loss_by_the_next_move_is_not_mate_0() {
+    let (mut d, handle) = start(false);
+    d.send("position fen 9/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1 moves f0e0 e8f8 e0f0 f8e8");
+    d.send("go depth 12");
+    let from = d.seen;
+    d.expect("bestmove");
+    let infos = d.lines_since(from, "info depth");
+    assert!(!infos.is_empty());
+    for info in &infos {
+        assert!(!info.contains("score mate 0 "), "{info}");
+    }
+    assert!(
+        infos.last().unwrap().contains("score mate -1 "),
+        "{infos:?}"
+    );
+    d.send("quit");
+    handle.join().unwrap();
+}
