@@ -19,7 +19,9 @@
 //!   runs its handshake on its own thread without the session
 //!   ([`banco_protocol::session::pending`]), at most [`DriverConfig::max_pending`] at once
 //!   and [`DriverConfig::max_pending_per_address`] per IP address, attempts per address
-//!   limited by an [`AddressLimiter`], each with [`DriverConfig::pending_timeout`]. A
+//!   limited by an [`AddressLimiter`], each with [`DriverConfig::pending_timeout`]; with
+//!   every slot taken, a handshake pending over a second gives its place to a newcomer (so
+//!   silent connections from a few addresses cannot keep the guest out). A
 //!   finished handshake becomes the match's link if its key is the confirmed peer's (a
 //!   reconnect) or, before anyone was confirmed, within [`DriverConfig::max_unverified`]
 //!   codes shown — but never in place of another device whose code is being compared

@@ -142,7 +142,15 @@ struct Pending {
     id: u64,
     link: Arc<dyn Link>,
     ip: Option<IpAddr>,
+    /// When it came (driver clock, ms).
+    since: u64,
 }
+
+/// A handshake pending this long may be closed to make room for a newcomer when every
+/// slot is taken: an honest device finishes its handshake well within it (a few round
+/// trips), so connections that sit silent or trickle cannot hold the slots against the
+/// real guest from a handful of addresses.
+const EVICT_AFTER_MS: u64 = 1_000;
 
 impl<G: MatchGame> Core<G> {
     /// The emitter, if events were queued since the lock was taken (for [`CoreGuard`]).
@@ -470,7 +478,9 @@ where
         // handshake slot is free.
         let busy = match self.role {
             Role::Initiator => self.link.is_some(),
-            Role::Responder => self.paused || self.pending.len() >= self.config.max_pending,
+            // Full slots do not stop the host listening: a newcomer may take the place of
+            // a handshake that sits there (see `start_pending`).
+            Role::Responder => self.paused,
         };
         if busy || self.session.is_closed() {
             self.next_connect = None;
@@ -538,11 +548,39 @@ where
     }
 
     /// Host: runs the handshake of a new connection on its own thread, beside the current
-    /// link, unless its address tried too often or already holds its share of slots.
+    /// link, unless its address tried too often or already holds its share of slots. With
+    /// every slot taken, the oldest handshake gives its place if it has run for
+    /// [`EVICT_AFTER_MS`]; otherwise the newcomer is turned away.
     fn start_pending(&mut self, link: BoxLink) {
         let link: Arc<dyn Link> = Arc::from(link);
         let ip = link.peer_ip();
         let now = self.now();
+        if self.pending.len() >= self.config.max_pending {
+            let oldest = self
+                .pending
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, p)| p.since)
+                .map(|(i, p)| (i, p.since));
+            match oldest {
+                Some((i, since)) if now.saturating_sub(since) >= EVICT_AFTER_MS => {
+                    let old = self.pending.swap_remove(i);
+                    old.link.close();
+                    self.emit(DriverEvent::AttemptAborted {
+                        peer: old.link.peer(),
+                        reason: "its handshake took too long while another device waited"
+                            .to_owned(),
+                    });
+                }
+                _ => {
+                    link.close();
+                    return self.emit(DriverEvent::AttemptAborted {
+                        peer: link.peer(),
+                        reason: "the host is busy with other connections; try again".to_owned(),
+                    });
+                }
+            }
+        }
         let from_ip = self
             .pending
             .iter()
@@ -581,7 +619,12 @@ where
         self.readers.retain(|r| !r.is_finished());
         self.readers.push(handle);
         self.emit(DriverEvent::Connected { peer: link.peer() });
-        self.pending.push(Pending { id, link, ip });
+        self.pending.push(Pending {
+            id,
+            link,
+            ip,
+            since: now,
+        });
     }
 
     /// Host: a pending handshake failed; only its connection is closed.

@@ -178,6 +178,32 @@ fn a_trickling_connection_does_not_hold_the_only_slot() {
     drop(trickle);
 }
 
+/// Silent connections in every handshake slot (a slowloris from a few addresses) give way
+/// to the real guest: the oldest, pending over a second, is closed for it.
+#[test]
+fn silent_connections_in_every_slot_give_way_to_the_guest() {
+    let config = DriverConfig {
+        pending_timeout: Duration::from_secs(30),
+        max_pending_per_address: 8,
+        address_burst: 100,
+        ..DriverConfig::default()
+    };
+    let slots = config.max_pending;
+    let (h, host, rx) = hosted(config);
+    let silent: Vec<TcpStream> = (0..slots)
+        .map(|_| TcpStream::connect(h.local_addr()).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(1_500));
+    let started = Instant::now();
+    let _g = pair(&host, &rx, h.local_addr());
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
+    drop(silent);
+}
+
 #[test]
 fn a_newer_connection_does_not_close_the_paired_guests() {
     let (h, host, rx) = hosted(DriverConfig::default());
