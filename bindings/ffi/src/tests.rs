@@ -411,7 +411,8 @@ fn garbage_to_engine_and_match_entry_points() {
         );
         assert!(r.is_err(), "{addr}");
     }
-    for name in ["", "  ", &"x".repeat(100)] {
+    // An empty name is refused; a long one is cut as every peer's is (not a failure).
+    for name in ["", "  "] {
         assert!(Match::join(name.into(), "127.0.0.1:1".into(), ml.clone(), None).is_err());
     }
     let nowhere = LobbyPeer {
