@@ -156,7 +156,7 @@ impl Chess {
     }
 
     /// Words for why no legal move goes from `from` to `to`.
-    fn why_illegal(&self, from: u8, to: u8) -> String {
+    pub(crate) fn why_illegal(&self, from: u8, to: u8) -> String {
         let board = self.board();
         let (f, t) = (square::to_cozy(from), square::to_cozy(to));
         let side = board.side_to_move();

@@ -438,7 +438,9 @@ impl San {
                     None if any_promo => IllegalMove::PromotionNeeded { text },
                     Some(_) if any_promo => IllegalMove::NotAPromotion { text },
                     _ => IllegalMove::NoSuchMove {
-                        reason: format!("no {} can go to {}", role.name(), square::name(to)),
+                        reason: pinned_reason(game, role, file, rank, to).unwrap_or_else(|| {
+                            format!("no {} can go to {}", role.name(), square::name(to))
+                        }),
                         text,
                     },
                 })
@@ -452,6 +454,38 @@ impl San {
             }),
         }
     }
+}
+
+/// When a piece of the mover's `role` (on `file`/`rank` if named) could reach `to` but
+/// only by leaving its king in check: why, as the coordinate move says it ("the knight on
+/// e4 cannot go to d2: it would leave your king in check").
+fn pinned_reason(
+    game: &Chess,
+    role: Role,
+    file: Option<u8>,
+    rank: Option<u8>,
+    to: u8,
+) -> Option<String> {
+    let side = game.side_to_move();
+    (0..64u8)
+        .filter(|&from| {
+            game.piece_at(from) == Some((side, role))
+                && file.is_none_or(|f| square::file(from) == f)
+                && rank.is_none_or(|r| square::rank(from) == r)
+        })
+        .find_map(|from| {
+            let why = game.why_illegal(from, to);
+            (why.contains("king is in check") || why.contains("leave your king in check")).then(
+                || {
+                    format!(
+                        "the {} on {} cannot go to {}: {why}",
+                        role.name(),
+                        square::name(from),
+                        square::name(to)
+                    )
+                },
+            )
+        })
 }
 
 impl SanPlus {
@@ -567,6 +601,17 @@ mod tests {
             START,
             "O-O",
             "O-O is not a legal move here: castling king-side is not possible now",
+        );
+        // A pinned piece is named with the reason, as the coordinate move gives it.
+        err(
+            "k3r3/8/8/8/2N1N3/8/8/4K3 w - - 0 1",
+            "Ned2",
+            "Ned2 is not a legal move here: the knight on e4 cannot go to d2: it would leave your king in check",
+        );
+        err(
+            "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+            "exd6",
+            "exd6 is not a legal move here: the pawn on e5 cannot go to d6: it would leave your king in check",
         );
         let promo = "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1";
         err(

@@ -268,6 +268,11 @@ impl Session {
                 ),
                 _ => outln!("{name} to move"),
             }
+            // The rules let the player end the game now: say so (chess's threefold
+            // repetition and fifty-move rule are claimed, not automatic).
+            if let Some(reason) = self.vs.state().claimable_draw {
+                outln!("you may claim a draw ({}): type claim", reason.text());
+            }
         }
     }
 

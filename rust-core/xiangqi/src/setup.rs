@@ -139,22 +139,22 @@ impl Setup {
                 _ => {}
             }
         }
-        let kings: Vec<Square> = Color::ALL
-            .iter()
-            .filter_map(|&c| {
-                Square::all().find(|&sq| self.get(sq) == Some(Piece::new(c, PieceKind::King)))
+        // Every pair of kings (with two of a side, the extra one is a problem of its own
+        // and must not hide this one).
+        let kings_of = |c: Color| {
+            Square::all().filter(move |&sq| self.get(sq) == Some(Piece::new(c, PieceKind::King)))
+        };
+        let facing = kings_of(Color::Red).any(|red| {
+            kings_of(Color::Black).any(|black| {
+                let (lo, hi) = (red.rank().min(black.rank()), red.rank().max(black.rank()));
+                red.file() == black.file()
+                    && !(lo + 1..hi)
+                        .filter_map(|r| Square::new(red.file(), r))
+                        .any(|sq| self.get(sq).is_some())
             })
-            .collect();
-        if let [red, black] = kings[..]
-            && red.file() == black.file()
-        {
-            let (lo, hi) = (red.rank().min(black.rank()), red.rank().max(black.rank()));
-            let blocked = (lo + 1..hi)
-                .filter_map(|r| Square::new(red.file(), r))
-                .any(|sq| self.get(sq).is_some());
-            if !blocked {
-                problems.push(Problem::KingsFacing);
-            }
+        });
+        if facing {
+            problems.push(Problem::KingsFacing);
         }
         if problems.is_empty() {
             let pos = Position::from_setup_unchecked(self);

@@ -212,3 +212,29 @@ fn chess_uci_answers_a_chess_gui() {
     let best = text.lines().find(|l| l.starts_with("bestmove ")).unwrap();
     assert_eq!(best.len(), "bestmove g1f3".len(), "{text}");
 }
+
+#[test]
+fn a_draw_the_player_may_claim_is_offered() {
+    // Fifty moves without a capture or a pawn move are complete after the computer's reply.
+    let out = crate::common::banco_stdin(
+        &[
+            "play",
+            "--game",
+            "chess",
+            "--fen",
+            "8/8/4k3/8/8/3RK3/8/8 w - - 98 80",
+            "--level",
+            "1",
+            "--movetime",
+            "20",
+            "--no-color",
+        ],
+        "Rd2\nclaim\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("you may claim a draw (fifty-move rule): type claim"),
+        "{text}"
+    );
+    assert!(text.contains("draw by fifty-move rule"), "{text}");
+}

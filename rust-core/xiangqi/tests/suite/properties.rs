@@ -296,6 +296,11 @@ fn setup_defects_each_reported() {
         Position::from_setup(&s).unwrap_err().problems(),
         &[Problem::KingsFacing]
     );
+    // A second red king does not hide the facing pair.
+    s.put(sq("d0"), red(PieceKind::King));
+    let problems = Position::from_setup(&s).unwrap_err().problems().to_vec();
+    assert!(problems.contains(&Problem::KingsFacing), "{problems:?}");
+    s.put(sq("d0"), None);
     // The side not to move in check: a red rook attacks the black king, Red to move.
     s.put(sq("e9"), None);
     s.put(sq("d9"), black(PieceKind::King));
