@@ -1,4 +1,19 @@
-//! The errors of banco-app, one small enum per purpose.
+//! The errors of banco-app, one small enum per purpose. Each says what is wrong in words
+//! a player can act on, and a refused action changes nothing.
+//!
+//! ```
+//! use banco_app::computer::{ActionError, Settings, VsComputer};
+//! use banco_app::error::MoveError;
+//! use banco_game::{Color, GameKind, MatchGame};
+//!
+//! let mut vs = VsComputer::new(Settings::new(GameKind::Xiangqi, Color::Red, 1)?)?;
+//! let before = vs.game().fen();
+//! let err = vs.play_text("a0a5").unwrap_err(); // the pawn on a3 is in the way
+//! assert!(matches!(err, ActionError::Move(MoveError::Illegal(_))));
+//! println!("{err}"); // why, in words
+//! assert_eq!(vs.game().fen(), before, "nothing was played");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 /// Why a move could not be read or played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

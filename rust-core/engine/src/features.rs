@@ -129,33 +129,40 @@ impl Default for Features {
     }
 }
 
+/// A search feature name that is not one of [`Features::NAMES`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown search feature `{name}` (known: {known}, all)", known = Features::NAMES.join(", "))]
+pub struct UnknownFeature {
+    /// The name given.
+    pub name: String,
+}
+
 impl Features {
     /// These features with those named in `names` (joined by `+`; `all` for every one)
     /// switched to `on`.
-    fn switch(mut self, names: &str, on: bool) -> Result<Features, String> {
+    fn switch(mut self, names: &str, on: bool) -> Result<Features, UnknownFeature> {
         for name in names.split('+').map(str::trim).filter(|n| !n.is_empty()) {
             if name.eq_ignore_ascii_case("all") {
                 self = if on { Features::ALL } else { Features::NONE };
                 continue;
             }
-            let flag = self.flag(&name.to_ascii_lowercase()).ok_or_else(|| {
-                format!(
-                    "unknown search feature `{name}` (known: {}, all)",
-                    Features::NAMES.join(", ")
-                )
-            })?;
+            let flag = self
+                .flag(&name.to_ascii_lowercase())
+                .ok_or_else(|| UnknownFeature {
+                    name: name.to_owned(),
+                })?;
             *flag = on;
         }
         Ok(self)
     }
 
     /// These features with the named ones (`cont+capture`, `all`) switched off.
-    pub fn without(self, names: &str) -> Result<Features, String> {
+    pub fn without(self, names: &str) -> Result<Features, UnknownFeature> {
         self.switch(names, false)
     }
 
     /// These features with the named ones (`cont+capture`, `all`) switched on.
-    pub fn with(self, names: &str) -> Result<Features, String> {
+    pub fn with(self, names: &str) -> Result<Features, UnknownFeature> {
         self.switch(names, true)
     }
 }

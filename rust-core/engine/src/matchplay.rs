@@ -125,8 +125,15 @@ impl<G: EngineGame> FromStr for PlayerSpec<G> {
                     spec.depth =
                         Some(u32::try_from(num()?).map_err(|_| bad("depth must be positive"))?);
                 }
-                "off" => spec.features = spec.features.without(value).map_err(|e| bad(&e))?,
-                "on" => spec.features = spec.features.with(value).map_err(|e| bad(&e))?,
+                "off" => {
+                    spec.features = spec
+                        .features
+                        .without(value)
+                        .map_err(|e| bad(&e.to_string()))?;
+                }
+                "on" => {
+                    spec.features = spec.features.with(value).map_err(|e| bad(&e.to_string()))?;
+                }
                 "hash" => {
                     spec.hash_mib = usize::try_from(num()?)
                         .map_err(|_| bad("hash must be positive"))?

@@ -40,6 +40,36 @@ pub enum CellError {
     BadName(String),
 }
 
+/// Why a board (its 81 codes, or its nine rows of text) was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// Not 81 codes.
+    #[error("a board has 81 cells, not {0}")]
+    CellCount(usize),
+    /// A code past the seven colours.
+    #[error("{0} is not a ball colour (0 to 7)")]
+    BadCode(u8),
+    /// Not nine rows of text.
+    #[error("a board has 9 rows, not {0}")]
+    RowCount(usize),
+    /// A row of another length (its rank, 1–9, and its length).
+    #[error("rank {rank} has {cells} cells, expected 9")]
+    RowLength {
+        /// The rank, 1 to 9.
+        rank: usize,
+        /// Its cells.
+        cells: usize,
+    },
+    /// A character that is neither a ball letter nor `.`.
+    #[error("`{letter}` on rank {rank} is not a ball letter")]
+    BadLetter {
+        /// The character.
+        letter: char,
+        /// The rank, 1 to 9.
+        rank: usize,
+    },
+}
+
 impl Cell {
     /// The cell at `file` (0 = a) and `rank` (0 = 1), if both are below 9.
     #[must_use]
@@ -365,12 +395,12 @@ impl Board {
     }
 
     /// The board from 81 codes (0 empty, 1–7 a colour), as [`Board`]'s serde form.
-    pub fn from_codes(codes: &[u8]) -> Result<Board, String> {
+    pub fn from_codes(codes: &[u8]) -> Result<Board, BoardError> {
         if codes.len() != CELLS {
-            return Err(format!("a board has 81 cells, not {}", codes.len()));
+            return Err(BoardError::CellCount(codes.len()));
         }
-        if let Some(bad) = codes.iter().find(|&&v| v as usize > Ball::COUNT) {
-            return Err(format!("{bad} is not a ball colour (0 to 7)"));
+        if let Some(&bad) = codes.iter().find(|&&v| v as usize > Ball::COUNT) {
+            return Err(BoardError::BadCode(bad));
         }
         let mut cells = [0; CELLS];
         cells.copy_from_slice(codes);
@@ -407,30 +437,30 @@ impl fmt::Debug for Board {
 }
 
 impl FromStr for Board {
-    type Err = String;
+    type Err = BoardError;
     /// Nine rows (rank 9 first) of nine characters: a colour letter or `.`; blank lines
     /// and surrounding spaces are ignored.
-    fn from_str(s: &str) -> Result<Board, String> {
+    fn from_str(s: &str) -> Result<Board, BoardError> {
         let rows: Vec<&str> = s.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
         if rows.len() != SIZE {
-            return Err(format!("a board has 9 rows, not {}", rows.len()));
+            return Err(BoardError::RowCount(rows.len()));
         }
         let mut board = Board::empty();
         for (i, row) in rows.iter().enumerate() {
             let rank = SIZE - 1 - i;
             let chars: Vec<char> = row.chars().collect();
             if chars.len() != SIZE {
-                return Err(format!(
-                    "rank {} has {} cells, expected 9",
-                    rank + 1,
-                    chars.len()
-                ));
+                return Err(BoardError::RowLength {
+                    rank: rank + 1,
+                    cells: chars.len(),
+                });
             }
             for (file, &ch) in chars.iter().enumerate() {
                 let ball = match ch {
                     '.' => None,
-                    other => Some(Ball::from_letter(other).ok_or_else(|| {
-                        format!("`{other}` on rank {} is not a ball letter", rank + 1)
+                    other => Some(Ball::from_letter(other).ok_or(BoardError::BadLetter {
+                        letter: other,
+                        rank: rank + 1,
                     })?),
                 };
                 board.cells[rank * SIZE + file] = ball.map_or(0, |b| b.index() as u8 + 1);

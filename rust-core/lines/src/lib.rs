@@ -38,7 +38,7 @@ pub mod path;
 pub mod score;
 pub mod spawn;
 
-pub use board::{Ball, Board, CELLS, Cell, CellError, CellSet, SIZE};
+pub use board::{Ball, Board, BoardError, CELLS, Cell, CellError, CellSet, SIZE};
 pub use game::{
     LinesGame, Move, MoveError, NEXT, Settings, SettingsError, State, TurnReport, UndoError,
     UndoRule,

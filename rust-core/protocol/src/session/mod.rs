@@ -31,6 +31,41 @@
 //!   requests, draw offers and claims, resignation and flag. Messages ending a game carry
 //!   the sender's ply count; a receiver that is ahead (a move crossed the message) sets its
 //!   position back, so both sides end on the same position with the same outcome.
+//!
+//! A link survives a cut: the second connection resumes the session where it stopped.
+//!
+//! ```
+//! use banco_protocol::sim::CountingGame;
+//! use banco_protocol::{Event, Identity, Session, SessionConfig};
+//! use banco_game::GameKind;
+//!
+//! let config = |name| SessionConfig::new(name, &[GameKind::Xiangqi]);
+//! let mut a: Session<CountingGame> = Session::new(config("An"), Identity::from_secret([1; 32]), [11; 32]);
+//! let mut b: Session<CountingGame> = Session::new(config("Binh"), Identity::from_secret([2; 32]), [22; 32]);
+//! let pump = |a: &mut Session<CountingGame>, b: &mut Session<CountingGame>, now| loop {
+//!     let mut moved = false;
+//!     while let Some(f) = a.poll_transmit() { b.handle_datagram(&f, now); moved = true; }
+//!     while let Some(f) = b.poll_transmit() { a.handle_datagram(&f, now); moved = true; }
+//!     if !moved { break; }
+//! };
+//! a.connect(0)?;
+//! b.accept(0)?;
+//! pump(&mut a, &mut b, 0);
+//! a.confirm_peer(true)?;
+//! b.confirm_peer(true)?;
+//! pump(&mut a, &mut b, 0);
+//! // The connection drops; both sides are told, then a new one resumes the session.
+//! a.link_lost(100);
+//! b.link_lost(100);
+//! a.connect(200)?;
+//! b.accept(200)?;
+//! pump(&mut a, &mut b, 200);
+//! let resumed = std::iter::from_fn(|| a.poll_event())
+//!     .any(|e| matches!(e, Event::LinkUp { resumed: true }));
+//! assert!(resumed);
+//! assert!(a.peer().unwrap().verified, "no code to compare again");
+//! # Ok::<(), banco_protocol::ActionError>(())
+//! ```
 
 pub mod channel;
 pub(crate) mod config;
