@@ -3,6 +3,7 @@
 //! with `cargo test -p <crate> --test suite <module>::`.
 
 mod common;
+mod decoder_props;
 mod jieqi;
 mod net_race;
 mod network;

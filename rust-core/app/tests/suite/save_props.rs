@@ -10,7 +10,12 @@ use banco_app::save::SavedGame;
 use banco_game::{ChanceList, Game, GameKind};
 use proptest::prelude::*;
 
-fn saved(kind: GameKind, picks: &[u16], redo: usize, tags: &[(String, String)]) -> SavedGame {
+pub(crate) fn saved(
+    kind: GameKind,
+    picks: &[u16],
+    redo: usize,
+    tags: &[(String, String)],
+) -> SavedGame {
     let mut game = AnyGame::new(kind).unwrap();
     for &p in picks {
         if game.awaits_chance() {
@@ -34,7 +39,7 @@ fn saved(kind: GameKind, picks: &[u16], redo: usize, tags: &[(String, String)]) 
     s
 }
 
-fn kind() -> impl Strategy<Value = GameKind> {
+pub(crate) fn kind() -> impl Strategy<Value = GameKind> {
     prop_oneof![
         Just(GameKind::Xiangqi),
         Just(GameKind::Chess),
