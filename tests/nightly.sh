@@ -52,7 +52,7 @@ soak() {
   # --first N --games 1` replays it alone, and BANCO_SIM_TRACE=1 prints its every event.
   local seed="${BANCO_SEED:-$(date +%s)}"
   echo "seed $seed"
-  for game in xiangqi chess counting; do
+  for game in xiangqi chess jieqi counting; do
     step "banco soak --game $game --games 10000 --seed $seed"
     "$banco" soak --game "$game" --games 10000 --seed "$seed" | tail -n 1
   done

@@ -20,7 +20,8 @@ pub(crate) struct SoakArgs {
     /// Seed of everything random (keys, moves, faults).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Game played with random legal moves: xiangqi, chess, or counting (a tiny test game).
+    /// Game played with random legal moves: xiangqi, chess, jieqi, or counting (a tiny test
+    /// game).
     #[arg(long, default_value = "xiangqi")]
     game: String,
     /// Start at game N of the run (counting from 0): `--first N --games 1` replays the game
@@ -58,10 +59,18 @@ pub(crate) fn soak(args: &SoakArgs) -> Result<(), CliError> {
             },
             args.first,
         ),
+        // Rule set 0 of jieqi: the Asian rules; every reveal drawn fairly by both sides.
+        "jieqi" => games::<banco_xiangqi::jieqi::Jieqi>(
+            &SoakConfig {
+                game: GameKind::Jieqi,
+                ..config
+            },
+            args.first,
+        ),
         "counting" => games::<CountingGame>(&config, args.first),
         other => {
             return Err(CliError::input(format!(
-                "unknown game `{other}`: use xiangqi, chess or counting"
+                "unknown game `{other}`: use xiangqi, chess, jieqi or counting"
             )));
         }
     };

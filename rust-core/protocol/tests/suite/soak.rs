@@ -106,6 +106,27 @@ fn xiangqi_random_games_on_a_rough_link() {
     assert!(report.moves > 150 * 50, "games should be long: {report:?}");
 }
 
+/// Jieqi itself (not the card game that stands in for it in `fairdraw`): reveals drawn
+/// fairly by both sides, mates by a revealed piece, undo across reveals and jieqi's
+/// repetition endings, all through cuts, drops and reordering.
+#[test]
+fn jieqi_random_games_on_a_rough_link() {
+    let config = SoakConfig {
+        game: GameKind::Jieqi,
+        max_plies: 160,
+        ..SoakConfig::new(60, 13)
+    };
+    let report = run_soak_with::<banco_xiangqi::jieqi::Jieqi>(&config);
+    println!(
+        "{report}  (moves {}, disconnects {}, frames {}, undos {})",
+        report.moves, report.disconnects, report.frames, report.undos
+    );
+    assert!(report.is_clean(), "{report}");
+    assert_eq!(report.games, 60);
+    assert!(report.moves > 60 * 40, "games should be long: {report:?}");
+    assert!(report.disconnects > 0, "the faults cut links: {report:?}");
+}
+
 #[test]
 fn same_seed_same_report() {
     assert_eq!(run_soak(20, 5), run_soak(20, 5));
