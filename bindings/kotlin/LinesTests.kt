@@ -93,7 +93,12 @@ fun linesTests(s: Suite) {
         throws<LinesException.Unreadable> { game.playText("a1") }
         throws<LinesException.NothingToUndo> { game.undo() }
         throws<LinesException.BadSettings> { LinesGame(LinesSettings(4u, LinesUndo.OFF), null) }
+        // The hint's budget: more than 10,000 playouts is refused, the budget stays.
+        throws<LinesException.BadSettings> { game.setHintPlayouts(10_001u) }
+        game.setHintPlayouts(1u)
+        game.setHintPlayouts(30u)
         eq(view.key(), game.view().key(), "refusals change nothing")
+        eq(view.score, game.score())
 
         var saved: ByteArray? = null
         var savedAt = 0

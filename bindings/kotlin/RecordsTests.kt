@@ -91,6 +91,14 @@ fun recordsTests(s: Suite) {
             eq(listOf<EditorProblem>(), ed.problems())
             check(!ed.view().castling.whiteKingSide && ed.view().castling.whiteQueenSide)
         }
+        // The en-passant square of a pawn that just made its double step.
+        Editor.fromFen(GameKind.CHESS, "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3").use { ed ->
+            ed.setEnPassant(sq("d6", GameKind.CHESS))
+            check(ed.fen().contains(" KQkq d6 ")) { ed.fen() }
+            ed.setEnPassant(null)
+            check(ed.fen().contains(" KQkq - ")) { ed.fen() }
+            refused("a square off the board", BancoException.InvalidArgument::class.java) { ed.setEnPassant(200u) }
+        }
         refused("a Lines editor", BancoException.Unsupported::class.java) { Editor.empty(GameKind.LINES) }
     }
 
@@ -153,6 +161,17 @@ fun recordsTests(s: Suite) {
         eq(PuzzleRecord(true, 1u, 1u), PuzzleProgress.open(store).record(p.id), "the store has it")
         eq(1u, back.tiers().first().solved)
         check(back.nextUnsolved()!!.id != p.id)
+        // The same by game: xiangqi's as above; chess has its own collection; jieqi none.
+        eq(back.tiers(), back.tiersOf(GameKind.XIANGQI))
+        eq(back.nextUnsolved(), back.nextUnsolvedOf(GameKind.XIANGQI))
+        eq(puzzleTiers(), puzzleTiersOf(GameKind.XIANGQI))
+        val chessTiers = puzzleTiersOf(GameKind.CHESS)
+        check(chessTiers.isNotEmpty()) { "chess has puzzles" }
+        eq(chessTiers.sumOf { it.count.toInt() }, collectionPuzzlesOf(GameKind.CHESS, null).size)
+        eq(GameKind.CHESS, back.nextUnsolvedOf(GameKind.CHESS)!!.puzzle.kind)
+        eq(chessTiers.size, back.tiersOf(GameKind.CHESS).size)
+        eq(listOf<PuzzleTierInfo>(), puzzleTiersOf(GameKind.JIEQI))
+        eq(null, back.nextUnsolvedOf(GameKind.JIEQI))
         // A damaged record starts afresh and says so, once.
         store.bytes = byteArrayOf(1, 2, 3)
         val fresh = PuzzleProgress.open(store)

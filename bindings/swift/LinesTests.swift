@@ -102,7 +102,12 @@ func linesTests(_ s: Suite) {
         try linesFails("Unreadable") { _ = try game.playText(text: "a1") }
         try linesFails("NothingToUndo") { try game.undo() }
         try linesFails("BadSettings") { _ = try LinesGame(settings: LinesSettings(startBalls: 4, undo: .off), seed: nil) }
+        // The hint's budget: more than 10,000 playouts is refused, the budget stays.
+        try linesFails("BadSettings") { try game.setHintPlayouts(playouts: 10_001) }
+        try game.setHintPlayouts(playouts: 1)
+        try game.setHintPlayouts(playouts: 30)
         try eq(view, game.view(), "refusals change nothing")
+        try eq(view.score, game.score())
 
         var saved: Data? = nil
         var afterSave: [LinesTurn] = []

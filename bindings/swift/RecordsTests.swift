@@ -71,6 +71,15 @@ func recordsTests(_ s: Suite) {
         _ = try vs.playText(text: "e1d1")
         try eq("You won: checkmate", try l.next("mate") { $0.outcome != nil }.result)
         try fails(.unsupported) { _ = try Editor.empty(kind: .lines) }
+        // The en-passant square of a pawn that just made its double step.
+        let ep = try Editor.fromFen(kind: .chess, fen: "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3")
+        try ep.setEnPassant(square: try square(.chess, "d6"))
+        let withSquare = try ep.fen()
+        try check(withSquare.contains(" KQkq d6 "), withSquare)
+        try ep.setEnPassant(square: nil)
+        let without = try ep.fen()
+        try check(without.contains(" KQkq - "), without)
+        try fails(.invalidArgument) { try ep.setEnPassant(square: 200) }
     }
 
     s.test("records: the puzzle collection, puzzle mode and progress") {
@@ -109,6 +118,17 @@ func recordsTests(_ s: Suite) {
         try eq(PuzzleRecord(solved: true, attempts: 1, hints: 1), try back.record(id: p.id))
         try eq(PuzzleRecord(solved: true, attempts: 1, hints: 1), try PuzzleProgress.open(store: store).record(id: p.id))
         try eq(1, try back.tiers()[0].solved)
+        // The same by game: xiangqi's as above; chess has its own collection; jieqi none.
+        try eq(try back.tiers(), try back.tiersOf(kind: .xiangqi))
+        try eq(try back.nextUnsolved(), try back.nextUnsolvedOf(kind: .xiangqi))
+        try eq(puzzleTiers(), puzzleTiersOf(kind: .xiangqi))
+        let chessTiers = puzzleTiersOf(kind: .chess)
+        try check(!chessTiers.isEmpty, "chess has puzzles")
+        try eq(chessTiers.reduce(0) { $0 + Int($1.count) }, collectionPuzzlesOf(kind: .chess, tier: nil).count)
+        try eq(GameKind.chess, try back.nextUnsolvedOf(kind: .chess)?.puzzle.kind)
+        try eq(chessTiers.count, try back.tiersOf(kind: .chess).count)
+        try eq([], puzzleTiersOf(kind: .jieqi))
+        try eq(nil, try back.nextUnsolvedOf(kind: .jieqi))
         // A damaged record starts afresh and says so, once.
         store.bytes = Data([1, 2, 3])
         let fresh = PuzzleProgress.open(store: store)
