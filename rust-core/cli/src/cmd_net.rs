@@ -10,6 +10,7 @@
 //! (module `race`; last line `result R-B scores … turns … end …`).
 
 mod race;
+mod save;
 
 use crate::CliError;
 use crate::cmd_play::{parse_color, parse_game, print_move};
@@ -344,6 +345,8 @@ struct Table {
     hosting: bool,
     /// The code the player is asked to compare.
     code: String,
+    /// Our display name (for a saved game's players).
+    my_name: String,
     /// The code changed while its question was open: the next answer may have been typed
     /// for the code before, so it is not taken (the player looks again and answers again).
     code_replaced: bool,
@@ -394,6 +397,7 @@ impl Table {
             trust_file,
             hosting,
             code: String::new(),
+            my_name: args.name.clone(),
             code_replaced: false,
             deferred_code: None,
             racing: false,
@@ -781,7 +785,7 @@ impl Table {
         out!("{}", board::render_view(view, self.style));
         out!("{}", board::render_pools(view));
         if s.your_turn && self.ai.is_none() {
-            outln!("your move (or undo, draw, claim, resign, board, quit):");
+            outln!("your move (or undo, draw, claim, resign, board, save FILE, quit):");
         }
     }
 
@@ -881,6 +885,13 @@ impl Table {
                 return Some(Ok(()));
             }
             _ if self.on_race_line(text) => {}
+            _ if text
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| w.eq_ignore_ascii_case("save")) =>
+            {
+                save::save_match(&self.m, &self.my_name, text.get(4..).unwrap_or("").trim());
+            }
             "board" => self.show(),
             "fen" => outln!("{}", self.m.state().fen.unwrap_or_default()),
             "flip" => {

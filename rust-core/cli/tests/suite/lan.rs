@@ -225,6 +225,10 @@ fn quitting_a_game_in_progress_resigns_it() {
             break;
         }
     }
+    // The game so far is saved with both players' names (a networked game is exported
+    // as one against the computer is).
+    let pgn = dirs[1].parent().unwrap().join("net.pgn");
+    writeln!(input, "save {}", pgn.display()).unwrap();
     writeln!(input, "quit").unwrap();
     let guest_out = common::drain(out);
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -238,6 +242,12 @@ fn quitting_a_game_in_progress_resigns_it() {
     assert!(h.contains("red wins by resignation"), "{h}");
     assert!(last_line(&h).starts_with("result 1-0 "), "{h}");
     assert!(last_line(&g).starts_with("result 1-0 "), "{g}");
+    assert!(g.contains("saved "), "{g}");
+    let saved = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        saved.contains("[Red \"Host\"]") && saved.contains("[Black \""),
+        "{saved}"
+    );
     let _ = std::fs::remove_dir_all(dirs[0].parent().unwrap());
 }
 
