@@ -335,15 +335,23 @@ impl ChessSetup {
         }
         for color in Color::ALL {
             let back = if color == Color::Red { 0 } else { 7 };
+            let on_back = |role: Role| {
+                (0..8u8).filter(move |&f| {
+                    square::at(f, back).and_then(|s| self.get(s)) == Some((color, role))
+                })
+            };
+            // Chess960 as well as standard chess: the king anywhere on its back rank (e1 in
+            // standard chess), a rook of its colour on the back rank on that wing's side.
+            let king = on_back(Role::King).next();
             for (wing, king_side) in [(0, true), (1, false)] {
                 if !self.castling[color.index()][wing] {
                     continue;
                 }
-                if square::at(4, back).and_then(|s| self.get(s)) != Some((color, Role::King)) {
+                if king.is_none() {
                     out.push(ChessProblem::CastlingWithoutKing { color, king_side });
                 }
-                let file = if king_side { 7 } else { 0 };
-                if square::at(file, back).and_then(|s| self.get(s)) != Some((color, Role::Rook)) {
+                let k = king.unwrap_or(4);
+                if !on_back(Role::Rook).any(|f| if king_side { f > k } else { f < k }) {
                     out.push(ChessProblem::CastlingWithoutRook { color, king_side });
                 }
             }
@@ -496,12 +504,23 @@ mod tests {
             ]
         );
         assert_eq!(
-            problems("4k3/8/8/8/8/8/8/3K4 w K - 0 1"),
+            problems("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
+            vec!["white may castle king side (O-O) but has no rook on h1"]
+        );
+        assert_eq!(
+            problems("4k3/8/8/8/8/8/4K3/8 w K - 0 1"),
             vec![
                 "white may castle king side (O-O) but its king is not on e1",
                 "white may castle king side (O-O) but has no rook on h1"
             ]
         );
+        // Chess960 castling rights (a king off e1, rooks off a1 and h1) are not problems:
+        // only the real one (the check) is listed.
+        assert_eq!(
+            problems("k7/8/8/8/8/8/8/RK5R w HA - 0 1"),
+            vec!["black is in check but it is not black's turn"]
+        );
+        assert!(problems("k7/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1").is_empty());
         assert!(problems(fen::START_FEN).is_empty());
         assert_eq!(ChessSetup::startpos().to_fen(), fen::START_FEN);
     }
