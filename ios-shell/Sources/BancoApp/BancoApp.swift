@@ -252,6 +252,9 @@ struct PromotionPicker: ViewModifier {
 
 struct VsScreen: View {
     @ObservedObject var model: VsModel
+    @EnvironmentObject var app: AppState
+    /// In the background the computer stops and the game is kept (as on Android).
+    @Environment(\.scenePhase) private var scenePhase
     let start: (VsModel) -> Void
     @State private var started = false
 
@@ -284,6 +287,9 @@ struct VsScreen: View {
         .modifier(PromotionPicker(choices: s.promotion, choose: model.choosePromotion, cancel: model.cancelPromotion))
         .onAppear { if !started { started = true; start(model) } }
         .onDisappear { model.close() }
+        .onChange(of: scenePhase) { phase in
+            if phase == .active { model.resume(app.settings) } else { model.pause() }
+        }
         .alert(s.message ?? "", isPresented: Binding(get: { s.message != nil }, set: { if !$0 { model.clearMessage() } })) {}
     }
 }

@@ -10,6 +10,8 @@ public final class VsModel: Model {
         public var game: VsState?
         /// A refused action or a game that could not start, to show once.
         public var message: String?
+        /// The app is in the background: the computer stopped, the game is kept (`resume`).
+        public var paused = false
         /// The promotion picker is open with these choices (Rust's board says so).
         public var promotion: [PieceKind]? { game?.board.promotion?.choices }
     }
@@ -129,6 +131,24 @@ public final class VsModel: Model {
     public func setSound(_ on: Bool) { soundOn = on }
     public func clearMessage() { state.message = nil }
 
+    /// The app went to the background (as Android's `GameController.pause`): the computer
+    /// stops and the game is kept; a puzzle or a finished game stays as it is.
+    public func pause() {
+        guard !puzzleMode, let v = vs, state.game?.outcome == nil else { return }
+        if let bytes = try? v.save() { store.set(Self.continueKey, bytes.base64EncodedString()) }
+        close()
+        state.paused = true
+    }
+
+    /// Back in the foreground: the paused game goes on (the computer thinks again if it
+    /// was its turn).
+    @discardableResult
+    public func resume(_ settings: Settings) -> Bool {
+        guard state.paused else { return false }
+        state.paused = false
+        return continueGame(settings)
+    }
+
     /// Leaving the screen: the computer stops (the game stays kept to continue).
     public func close() {
         generation += 1
@@ -167,7 +187,8 @@ public final class VsModel: Model {
             if new.moves.count > old.moves.count, let last = new.lastMove, soundOn { sound.play(soundOf(last)) }
             if new.outcome != nil && old.outcome == nil && soundOn { sound.play(.gameOver) }
         }
-        if !puzzleMode && (old?.moves != new.moves || old?.outcome != new.outcome) {
+        // Every change is kept (a flip or a new level too), as Android keeps it.
+        if !puzzleMode && old != new {
             if new.outcome == nil, let bytes = try? vs.save() {
                 store.set(Self.continueKey, bytes.base64EncodedString())
             } else if new.outcome != nil {

@@ -164,6 +164,24 @@ func vsTests(_ s: Suite) {
         f.close()
     }
 
+    s.test("xiangqi: in the background the computer stops and the game is kept; back, it goes on") {
+        let store = MemoryStore()
+        let f = VsFixture(store: store)
+        f.ui.call { _ = f.model.newGame(Settings(level: 10), movetimeMs: 60_000) }
+        try f.myTurn(0)
+        try f.tap("h2", "e2")
+        try f.wait("the computer thinks") { $0.thinking }
+        f.ui.call { f.model.pause() }
+        try check(f.ui.call { f.model.state.paused })
+        Thread.sleep(forTimeInterval: 0.3)
+        try eq(1, f.state.game?.moves.count, "no answer while in the background")
+        try check(f.ui.call { f.model.resume(Settings()) })
+        try check(!(f.ui.call { f.model.state.paused }))
+        try check(try f.wait("thinking again") { $0.moves.count == 1 }.thinking)
+        _ = try f.myTurn(2)
+        f.close()
+    }
+
     s.test("xiangqi: a hint for the player") {
         let f = VsFixture()
         defer { f.close() }
