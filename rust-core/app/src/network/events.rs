@@ -402,9 +402,18 @@ fn repeated(e: &NetEvent, v: &View) -> bool {
     match e {
         NetEvent::DrawOffered => v.draw_offered,
         NetEvent::PeerProblem { message } => v.notice.as_deref() == Some(message.as_str()),
+        // The driver and the session both report a lost link: the second says nothing new
+        // while the "connection lost" banner is up (until `Resumed`).
+        NetEvent::Disconnected { .. } => v
+            .banner
+            .as_deref()
+            .is_some_and(|b| b.starts_with(LOST_BANNER)),
         _ => false,
     }
 }
+
+/// The banner of a lost link (then "… Reconnecting (attempt N)…").
+const LOST_BANNER: &str = "Connection lost.";
 
 /// Updates the screen state from an event.
 fn apply(e: &NetEvent, v: &mut View) {
@@ -517,7 +526,7 @@ fn apply(e: &NetEvent, v: &mut View) {
             v.peer_name = None;
         }
         NetEvent::Disconnected { .. } => {
-            v.banner = Some("Connection lost. Reconnecting…".into());
+            v.banner = Some(format!("{LOST_BANNER} Reconnecting…"));
         }
         NetEvent::Resumed => v.banner = None,
         // No other device met yet: say why, not "lost".
@@ -534,9 +543,7 @@ fn apply(e: &NetEvent, v: &mut View) {
             ));
         }
         NetEvent::Reconnecting { attempt, .. } => {
-            v.banner = Some(format!(
-                "Connection lost. Reconnecting (attempt {attempt})…"
-            ));
+            v.banner = Some(format!("{LOST_BANNER} Reconnecting (attempt {attempt})…"));
         }
         NetEvent::PeerProblem { message } => v.notice = Some(message.clone()),
         NetEvent::Closed { reason } => {
@@ -572,6 +579,38 @@ mod tests {
         v.draw_offered = false;
         v.notice = None;
         assert!(!repeated(&offer, &v) && !repeated(&problem, &v));
+    }
+
+    #[test]
+    fn a_lost_link_is_reported_once_until_it_is_back() {
+        let mut v = View {
+            phase: Some(Phase::Playing),
+            peer_name: Some("Binh".into()),
+            ..View::default()
+        };
+        let lost = |reason: &str| NetEvent::Disconnected {
+            reason: reason.into(),
+        };
+        let mut shown = 0;
+        // The driver's report, then the session's, then a reconnect attempt's failure.
+        for e in [lost("link closed"), lost("the connection was closed")] {
+            if !repeated(&e, &v) {
+                shown += 1;
+                apply(&e, &mut v);
+            }
+        }
+        assert_eq!(shown, 1);
+        apply(
+            &NetEvent::Reconnecting {
+                attempt: 1,
+                delay_ms: 100,
+                reason: "refused".into(),
+            },
+            &mut v,
+        );
+        assert!(repeated(&lost("link closed"), &v));
+        apply(&NetEvent::Resumed, &mut v);
+        assert!(!repeated(&lost("link closed"), &v), "a new loss is news");
     }
 
     #[test]
