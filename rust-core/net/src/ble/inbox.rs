@@ -2,9 +2,13 @@
 //! task, or a platform thread through a [`hub`](super::hub)), read by the
 //! [`BleLink`](super::BleLink) as the blocking [`AttPipe::read`](super::AttPipe::read) it
 //! wants. Once down (closed here, or the connection lost), every read fails the same way.
+//! At most [`MAX_QUEUED`] values wait: a central that writes while nobody reads (its link
+//! not taken yet, the host paused) loses the rest, as lost ATT writes are lost, instead of
+//! growing the host's memory.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use crate::error::LinkError;
@@ -32,19 +36,30 @@ pub(crate) enum Incoming {
     Down(Down),
 }
 
+/// The most ATT values an inbox holds unread (five frames of the largest size at the
+/// default MTU).
+pub(crate) const MAX_QUEUED: usize = 1024;
+
 /// Incoming ATT values of one connection, fed by the runtime's tasks, read by the link.
 pub(crate) struct Inbox {
     rx: Mutex<(Receiver<Incoming>, Option<Down>)>,
     tx: Sender<Incoming>,
+    /// Values sent and not read yet.
+    queued: Arc<AtomicUsize>,
 }
 
 /// The feeding end of an [`Inbox`], held by the runtime's tasks.
 #[derive(Clone)]
-pub(crate) struct InboxTx(Sender<Incoming>);
+pub(crate) struct InboxTx(Sender<Incoming>, Arc<AtomicUsize>);
 
 impl InboxTx {
-    /// Delivers one ATT value; false when the inbox is gone.
+    /// Delivers one ATT value (dropped, as a lost write, when [`MAX_QUEUED`] wait unread);
+    /// false when the inbox is gone.
     pub(crate) fn chunk(&self, value: Vec<u8>) -> bool {
+        if self.1.fetch_add(1, Ordering::AcqRel) >= MAX_QUEUED {
+            self.1.fetch_sub(1, Ordering::AcqRel);
+            return true;
+        }
         self.0.send(Incoming::Chunk(value)).is_ok()
     }
 
@@ -64,11 +79,12 @@ impl Inbox {
         Inbox {
             rx: Mutex::new((rx, None)),
             tx,
+            queued: Arc::new(AtomicUsize::new(0)),
         }
     }
 
     pub(crate) fn sender(&self) -> InboxTx {
-        InboxTx(self.tx.clone())
+        InboxTx(self.tx.clone(), Arc::clone(&self.queued))
     }
 
     /// Ends the connection from this side: a blocked `read` wakes with `why`.
@@ -88,7 +104,10 @@ impl Inbox {
             Some(t) => rx.recv_timeout(t),
         };
         match got {
-            Ok(Incoming::Chunk(c)) => Ok(Some(c)),
+            Ok(Incoming::Chunk(c)) => {
+                self.queued.fetch_sub(1, Ordering::AcqRel);
+                Ok(Some(c))
+            }
             Ok(Incoming::Down(why)) => {
                 *down = Some(why);
                 Err(why.error())
@@ -122,5 +141,25 @@ mod tests {
         let inbox = Inbox::new();
         inbox.down(Down::Closed);
         assert!(matches!(inbox.read(None), Err(LinkError::Closed)));
+    }
+
+    #[test]
+    fn an_unread_inbox_holds_at_most_its_limit() {
+        let inbox = Inbox::new();
+        let tx = inbox.sender();
+        for i in 0..3 * MAX_QUEUED {
+            assert!(tx.chunk(vec![(i % 251) as u8]));
+        }
+        let mut read = 0;
+        while let Some(c) = inbox.read(Some(Duration::ZERO)).unwrap() {
+            assert_eq!(c, vec![(read % 251) as u8], "the first ones, in order");
+            read += 1;
+        }
+        assert_eq!(read, MAX_QUEUED);
+        // Read, there is room again; `down` is never dropped.
+        assert!(tx.chunk(vec![7]));
+        tx.down(Down::Reset);
+        assert_eq!(inbox.read(None).unwrap(), Some(vec![7]));
+        assert!(matches!(inbox.read(None), Err(LinkError::Reset)));
     }
 }
