@@ -22,6 +22,7 @@ use banco_app::computer::{ActionError, Job, Settings, VsComputer};
 use banco_app::engine::{AnyEngine, EngineResult};
 use banco_app::files::{read_limited, write_atomic};
 use banco_app::notation::{self, MoveInfo, Notation};
+use banco_app::puzzle_mode::PuzzleNotice;
 use banco_app::save::{self, SavedGame};
 use banco_app::{any::AnyGame, text};
 use banco_engine::Limits;
@@ -268,6 +269,18 @@ impl Session {
                 ),
                 _ => outln!("{name} to move"),
             }
+            if let Some(p) = &self.vs.state().puzzle
+                && !p.solved
+            {
+                outln!(
+                    "puzzle {}: mate in {} more move{} (hints {}, wrong moves {})",
+                    p.name,
+                    p.moves_left,
+                    if p.moves_left == 1 { "" } else { "s" },
+                    p.hints_used,
+                    p.wrong_moves
+                );
+            }
             // The rules let the player end the game now: say so (chess's threefold
             // repetition and fifty-move rule are claimed, not automatic).
             if let Some(reason) = self.vs.state().claimable_draw {
@@ -279,6 +292,7 @@ impl Session {
     fn run(&mut self, mut input: Box<dyn BufRead + '_>) -> Result<(), CliError> {
         let mut line = String::new();
         loop {
+            self.puzzle_notice();
             if let Some(outcome) = self.vs.outcome() {
                 if !self.announced {
                     self.announce(outcome);
@@ -300,6 +314,33 @@ impl Session {
                 return Ok(());
             }
         }
+    }
+
+    /// What a puzzle try has to tell once: a wrong move taken back, or the puzzle solved.
+    fn puzzle_notice(&mut self) {
+        let Some(notice) = self.vs.state().puzzle.and_then(|p| p.notice) else {
+            return;
+        };
+        let text = |m: &MoveInfo| m.text(Notation::Coordinate);
+        match notice {
+            PuzzleNotice::WrongMoveTakenBack { played, reply } => match reply {
+                Some(r) => outln!(
+                    "{} lets the mate slip ({} escapes): taken back, try again",
+                    text(&played),
+                    text(&r)
+                ),
+                None => outln!(
+                    "{} ends the game without mate: taken back, try again",
+                    text(&played)
+                ),
+            },
+            PuzzleNotice::Solved {
+                hints_used,
+                wrong_moves,
+            } => outln!("solved! (hints {hints_used}, wrong moves {wrong_moves})"),
+        }
+        self.vs.clear_notice();
+        self.show();
     }
 
     fn announce(&mut self, outcome: Outcome) {
@@ -464,12 +505,15 @@ impl Session {
         let result: EngineResult =
             self.engine
                 .analyse(&request.game, &request.rules, &self.limits(), &stop, |_| {});
-        if let Some(mv) = result.best_move {
-            let pv: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
-            print_move("hint:", &notation::describe(&request.game, mv));
-            outln!("  score {} pv {}", result.score, pv.join(" "));
-        }
         self.vs.search_done(request.id, result.best_move);
+        // The hint as banco-app settles it (a puzzle's is its proven line's move).
+        if let Some(hint) = self.vs.state().hint {
+            print_move("hint:", &hint);
+            if self.vs.state().puzzle.is_none() {
+                let pv: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
+                outln!("  score {} pv {}", result.score, pv.join(" "));
+            }
+        }
     }
 
     fn save(&self, path: &str) {

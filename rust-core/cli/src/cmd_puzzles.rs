@@ -6,18 +6,28 @@
 //!   solver proves, with their mate length and main line;
 //! * `verify` — re-proves a collection file (the bundled one by default), all of it or a
 //!   seeded sample; last line `verified N failed F`;
-//! * `list` — the bundled collection by tier.
+//! * `list` — the bundled collection by tier;
+//! * `play [ID]` — a try at a puzzle of the collection (the next unsolved one by default) in
+//!   puzzle mode: the computer defends longest, `hint` shows the proven move, a move that
+//!   lets the mate slip is taken back with the computer's escape shown, and the progress is
+//!   kept (`--progress FILE`; at the keyboard `puzzles-progress` in the data directory).
 //!
-//! `prove`, `verify` and `list` take `--game xiangqi|chess` (xiangqi by default).
+//! `prove`, `verify`, `list` and `play` take `--game xiangqi|chess` (xiangqi by default).
 
 use crate::CliError;
+use crate::ui::board::Style;
 use banco_app::any::AnyGame;
+use banco_app::computer::{Settings, VsComputer};
+use banco_app::files::write_atomic;
 use banco_app::mate;
+use banco_app::puzzle_mode::PuzzleMode;
 use banco_app::puzzles::collection::{self, Tier};
 use banco_app::puzzles::harvest::{self, HarvestOptions};
+use banco_app::puzzles::progress::{Progress, ProgressStore, SharedProgress};
 use banco_game::GameKind;
-use std::io::Write;
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// `banco puzzles`.
@@ -76,6 +86,26 @@ enum Action {
         #[arg(long, default_value = "xiangqi")]
         game: String,
     },
+    /// Try a puzzle of the collection against the computer (the next unsolved one by
+    /// default): `hint`, `undo`, `quit` as in `banco play`; the progress is kept.
+    Play {
+        /// The puzzle's id (`banco puzzles list --tier N` shows them).
+        id: Option<String>,
+        /// The game of the collection: xiangqi or chess.
+        #[arg(long, default_value = "xiangqi")]
+        game: String,
+        /// Where the progress is kept (default at the keyboard: `puzzles-progress` in
+        /// $BANCO_DATA_DIR, else $XDG_DATA_HOME/banco, else ~/.local/share/banco; none when
+        /// the input is piped, so that a scripted try leaves no trace).
+        #[arg(long, value_name = "FILE")]
+        progress: Option<PathBuf>,
+        /// Milliseconds the computer may think per move.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// No colours.
+        #[arg(long)]
+        no_color: bool,
+    },
     /// The bundled collection: count per tier, or the puzzles of one tier.
     List {
         /// Mate length of the tier to list (1, 2, 3, 4 for 4–5, 6 for 6+).
@@ -126,6 +156,19 @@ pub(crate) fn puzzles_cmd(args: &PuzzlesArgs) -> Result<(), CliError> {
             seed,
             game,
         } => verify(puzzle_game(game)?, file.as_ref(), *sample, *seed),
+        Action::Play {
+            id,
+            game,
+            progress,
+            movetime,
+            no_color,
+        } => play(
+            id.as_deref(),
+            puzzle_game(game)?,
+            progress.as_ref(),
+            *movetime,
+            *no_color,
+        ),
         Action::List { tier, game } => {
             let all = collection::of_game(puzzle_game(game)?);
             let of_tier = |t: Tier| all.iter().filter(move |e| e.tier() == t);
@@ -146,6 +189,93 @@ pub(crate) fn puzzles_cmd(args: &PuzzlesArgs) -> Result<(), CliError> {
         }
     }
 }
+
+/// The progress file of `banco puzzles play`, written after every change.
+struct FileStore(PathBuf);
+
+impl ProgressStore for FileStore {
+    fn load(&self) -> Option<Vec<u8>> {
+        std::fs::read(&self.0).ok()
+    }
+
+    fn save(&self, bytes: Vec<u8>) {
+        if let Some(dir) = self.0.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        if let Err(e) = write_atomic(&self.0, &bytes) {
+            outln!("could not keep the progress in {}: {e}", self.0.display());
+        }
+    }
+}
+
+/// `banco puzzles play`.
+fn play(
+    id: Option<&str>,
+    kind: GameKind,
+    progress_file: Option<&PathBuf>,
+    movetime: u64,
+    no_color: bool,
+) -> Result<(), CliError> {
+    let interactive = std::io::stdin().is_terminal();
+    let file = match progress_file {
+        Some(f) => Some(f.clone()),
+        None if interactive => crate::ui::data_dir(None).map(|d| d.join(PROGRESS_FILE)),
+        None => None,
+    };
+    let progress = match file {
+        Some(f) => {
+            let (p, damage) = SharedProgress::open(Arc::new(FileStore(f.clone())));
+            if let Some(e) = damage {
+                outln!(
+                    "the progress in {} is damaged ({e}): it starts afresh",
+                    f.display()
+                );
+            }
+            p
+        }
+        None => SharedProgress::new(Progress::default(), None),
+    };
+    let all = collection::of_game(kind);
+    let entry = match id {
+        Some(id) => collection::find(id)
+            .filter(|e| e.puzzle.kind == kind)
+            .ok_or_else(|| {
+                CliError::input(format!(
+                    "no {kind} puzzle `{id}`: `banco puzzles list --game {kind} --tier N` shows them"
+                ))
+            })?,
+        None => match progress.read(|p| p.next_unsolved(all)) {
+            Some(e) => e,
+            None => {
+                outln!("every {kind} puzzle of the collection is solved");
+                return Ok(());
+            }
+        },
+    };
+    let mode = PuzzleMode::from_collection(&entry.id, progress).map_err(CliError::input)?;
+    let vs = VsComputer::start_puzzle(mode, movetime.max(1)).map_err(CliError::input)?;
+    let human = vs.human();
+    let settings = Settings::new(kind, human, 10).map_err(CliError::input)?;
+    outln!(
+        "Puzzle {} ({}): {} mates in {}. Type a move, `hint` or `quit`.",
+        entry.id,
+        entry.tier().name(),
+        banco_app::any::color_name(kind, human),
+        entry.puzzle.mate_in
+    );
+    let input: Box<dyn BufRead> = Box::new(std::io::stdin().lock());
+    crate::cmd_play::play_session(
+        vs,
+        settings,
+        Style::detect(no_color),
+        16,
+        !interactive,
+        input,
+    )
+}
+
+/// The progress file's name in the data directory.
+const PROGRESS_FILE: &str = "puzzles-progress";
 
 /// A game that has puzzles: xiangqi or chess.
 fn puzzle_game(name: &str) -> Result<GameKind, CliError> {

@@ -345,3 +345,44 @@ fn pgn_and_text_saves_keep_the_player_rules_and_ending() {
     assert!(text.contains("black wins by resignation"), "{text}");
     assert!(!text.contains("you play h0g2"), "{text}");
 }
+
+#[test]
+fn a_collection_puzzle_is_played_with_its_hint_and_the_progress_is_kept() {
+    let progress = temp("puzzles-progress");
+    let _ = std::fs::remove_file(&progress);
+    let file = progress.to_str().unwrap();
+    let common_args = ["--progress", file, "--movetime", "50", "--no-color"];
+    let run = |id: Option<&str>, script: &str| {
+        let mut args = vec!["puzzles", "play"];
+        args.extend(id);
+        args.extend(common_args);
+        stdout(&banco_stdin(&args, script))
+    };
+    // The next unsolved puzzle (the collection's first, a mate in 1): the hint is its move.
+    let text = run(None, "hint\nquit\n");
+    let id = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Puzzle "))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap_or_else(|| panic!("{text}"))
+        .to_owned();
+    assert!(text.contains("mates in 1"), "{text}");
+    let mv = text
+        .lines()
+        .find_map(|l| l.split_once("hint: ").map(|(_, m)| m))
+        .and_then(|m| m.split_whitespace().next())
+        .unwrap_or_else(|| panic!("{text}"))
+        .to_owned();
+    // Tried again and solved with that move; the progress file keeps it.
+    let text = run(Some(&id), &format!("{mv}\nquit\n"));
+    assert!(text.contains("solved! (hints 0, wrong moves 0)"), "{text}");
+    let text = run(None, "quit\n");
+    assert!(
+        !text.contains(&format!("Puzzle {id} ")),
+        "a solved puzzle is not offered again:\n{text}"
+    );
+    // A puzzle of another game, or no such id, is refused.
+    let out = banco_stdin(&["puzzles", "play", "nope", "--no-color"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_file(&progress);
+}
