@@ -236,21 +236,20 @@ fn play(
         None => SharedProgress::new(Progress::default(), None),
     };
     let all = collection::of_game(kind);
-    let entry = match id {
-        Some(id) => collection::find(id)
+    let entry = if let Some(id) = id {
+        collection::find(id)
             .filter(|e| e.puzzle.kind == kind)
             .ok_or_else(|| {
                 CliError::input(format!(
                     "no {kind} puzzle `{id}`: `banco puzzles list --game {kind} --tier N` shows them"
                 ))
-            })?,
-        None => match progress.read(|p| p.next_unsolved(all)) {
-            Some(e) => e,
-            None => {
-                outln!("every {kind} puzzle of the collection is solved");
-                return Ok(());
-            }
-        },
+            })?
+    } else {
+        let Some(e) = progress.read(|p| p.next_unsolved(all)) else {
+            outln!("every {kind} puzzle of the collection is solved");
+            return Ok(());
+        };
+        e
     };
     let mode = PuzzleMode::from_collection(&entry.id, progress).map_err(CliError::input)?;
     let vs = VsComputer::start_puzzle(mode, movetime.max(1)).map_err(CliError::input)?;
