@@ -34,6 +34,7 @@
 //! search is deterministic: same position, same limits, fresh searcher → same result.
 
 mod chance_nodes;
+mod correction;
 mod quiescence;
 
 use crate::chance::{Expectation, Step};
@@ -520,39 +521,6 @@ impl<S: SearchGame> Searcher<S> {
         stop.load(Ordering::Relaxed)
             || self.shared_nodes.load(Ordering::Relaxed) >= self.node_limit
             || self.timer.is_some_and(|t| t.hard_expired())
-    }
-
-    /// The slot of the node's correction-history entry, if it has one.
-    #[inline]
-    fn correction_slot(&self, node: &S) -> Option<usize> {
-        if !self.features.correction {
-            return None;
-        }
-        let key = node.correction_key()?;
-        Some(node.side_to_move().index() * CORRECTION_SIZE + (key as usize) % CORRECTION_SIZE)
-    }
-
-    /// The correction of the node's static evaluation, in centipawns.
-    #[inline]
-    fn correction(&self, node: &S) -> i32 {
-        self.correction_slot(node)
-            .and_then(|i| self.corrections.get(i))
-            .map_or(0, |&c| c / CORRECTION_GRAIN)
-    }
-
-    /// Moves the node's correction toward `error` (search result minus raw static
-    /// evaluation), the more the deeper the search.
-    #[inline]
-    fn update_correction(&mut self, node: &S, error: i32, depth: i32) {
-        if let Some(c) = self
-            .correction_slot(node)
-            .and_then(|i| self.corrections.get_mut(i))
-        {
-            let target = error.clamp(-256, 256) * CORRECTION_GRAIN;
-            let weight = (depth + 1).min(16);
-            *c = ((*c * (256 - weight) + target * weight) / 256)
-                .clamp(-CORRECTION_MAX, CORRECTION_MAX);
-        }
     }
 
     /// The piece-to keys of the moves one and two plies before `ply`.

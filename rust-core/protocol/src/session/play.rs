@@ -60,6 +60,7 @@
 
 mod clock;
 mod resync;
+mod undo;
 
 use crate::message::{AbortReason, Body, ErrorCode, MoveMsg};
 use crate::session::config::MatchSpec;
@@ -691,79 +692,6 @@ impl<G: Game> MatchState<G> {
             return Err(IllegalReason::Illegal);
         }
         Ok(mv)
-    }
-
-    /// Asks to take back our last move (and the peer's reply to it, if any).
-    pub(crate) fn request_undo(&mut self, send: &mut Vec<Body>) -> Result<(), ActionError> {
-        self.playing()?;
-        if self.undo != Pending::None {
-            return Err(ActionError::Pending);
-        }
-        // Back to the position of our last move (taking the peer's answer back too).
-        let target = self
-            .last_turn_of(self.local())
-            .ok_or(ActionError::NothingToUndo)?;
-        self.undo = Pending::Ours(target);
-        send.push(Body::UndoRequest { ply: target });
-        Ok(())
-    }
-
-    pub(crate) fn on_undo_request(
-        &mut self,
-        target: u32,
-        send: &mut Vec<Body>,
-        ev: &mut Events<G>,
-    ) {
-        let valid = !self.is_over()
-            && self.undo == Pending::None
-            && self.is_recent_turn_of(target, self.peer());
-        if valid {
-            self.undo = Pending::Theirs(target);
-            ev.push_back(Event::UndoRequested { to_ply: target });
-        } else if !self.is_over() {
-            send.push(Body::UndoReply { accept: false });
-        }
-    }
-
-    pub(crate) fn reply_undo(
-        &mut self,
-        accept: bool,
-        now: u64,
-        send: &mut Vec<Body>,
-        ev: &mut Events<G>,
-    ) -> Result<(), ActionError> {
-        let Pending::Theirs(target) = self.undo else {
-            return Err(ActionError::NothingToAnswer);
-        };
-        self.undo = Pending::None;
-        send.push(Body::UndoReply { accept });
-        let from = self.ply();
-        if accept && self.set_cursor(target as usize, now) {
-            self.undone_from = Some(from);
-            ev.push_back(Event::Undone { to_ply: target });
-        }
-        Ok(())
-    }
-
-    pub(crate) fn on_undo_reply(&mut self, accept: bool, now: u64, ev: &mut Events<G>) {
-        let Pending::Ours(target) = self.undo else {
-            // The end of the game set our request aside and the peer accepted it before
-            // our end reached it: our end stands on both sides (the peer goes forward to
-            // it), so the peer's own end in the undo's position is ignored from now on.
-            if accept && self.outcome.is_some() {
-                self.accepted_after_end = self.undo_at_end;
-            }
-            return;
-        };
-        self.undo = Pending::None;
-        if !accept {
-            ev.push_back(Event::UndoDeclined);
-        } else if self.set_cursor(target as usize, now) {
-            // Only a game ended by its rules keeps our request pending (`check_end`): the
-            // move that ended it is taken back, so the game is on again.
-            self.outcome = None;
-            ev.push_back(Event::Undone { to_ply: target });
-        }
     }
 
     pub(crate) fn offer_draw(&mut self, send: &mut Vec<Body>) -> Result<(), ActionError> {
