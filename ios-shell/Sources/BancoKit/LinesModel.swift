@@ -222,8 +222,8 @@ public final class LinesModel: Model {
             state = s
             finish()
         } else if !state.over {
+            // Kept with each move and on pause, not every second.
             state.timeLeftMs = left
-            keep(g)
         }
     }
 

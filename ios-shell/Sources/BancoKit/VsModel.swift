@@ -135,7 +135,7 @@ public final class VsModel: Model {
     /// stops and the game is kept; a puzzle or a finished game stays as it is.
     public func pause() {
         guard !puzzleMode, let v = vs, state.game?.outcome == nil else { return }
-        if let bytes = try? v.save() { store.set(Self.continueKey, bytes.base64EncodedString()) }
+        keep(v, over: false)
         close()
         state.paused = true
     }
@@ -170,6 +170,15 @@ public final class VsModel: Model {
         }
     }
 
+    /// The game to continue: kept while it goes on, dropped once it is over.
+    private func keep(_ v: VsComputer, over: Bool) {
+        if over {
+            store.set(Self.continueKey, nil)
+        } else if let bytes = try? v.save() {
+            store.set(Self.continueKey, bytes.base64EncodedString())
+        }
+    }
+
     private func refuseContinue(_ why: String) -> Bool {
         store.set(Self.continueKey, nil)
         state.message = "The saved game could not be continued: \(why)"
@@ -187,13 +196,10 @@ public final class VsModel: Model {
             if new.moves.count > old.moves.count, let last = new.lastMove, soundOn { sound.play(soundOf(last)) }
             if new.outcome != nil && old.outcome == nil && soundOn { sound.play(.gameOver) }
         }
-        // Every change is kept (a flip or a new level too), as Android keeps it.
-        if !puzzleMode && old != new {
-            if new.outcome == nil, let bytes = try? vs.save() {
-                store.set(Self.continueKey, bytes.base64EncodedString())
-            } else if new.outcome != nil {
-                store.set(Self.continueKey, nil)
-            }
+        // Written when what the save holds changed (the moves, the ending, the level), not
+        // for every state the computer's thinking sends; as Android's GameController.
+        if !puzzleMode && (old?.moves != new.moves || old?.outcome != new.outcome || old?.level != new.level) {
+            keep(vs, over: new.outcome != nil)
         }
         state.game = new
     }

@@ -321,6 +321,18 @@ impl<S: SearchGame> Searcher<S> {
         if self.threads > 1 && !node.awaits_chance() {
             return self.search_smp(node, limits, options, stop, on_info);
         }
+        self.search_alone(node, limits, options, stop, on_info)
+    }
+
+    /// A search of `node` on this thread alone (its node counter starting afresh).
+    pub(crate) fn search_alone(
+        &mut self,
+        node: S,
+        limits: &Limits,
+        options: &SearchOptions<S::Move>,
+        stop: &AtomicBool,
+        on_info: impl FnMut(&SearchInfo<S::Move>),
+    ) -> SearchResult<S::Move> {
         self.shared_nodes.store(0, Ordering::Relaxed);
         self.search_node(node, limits, options, stop, on_info)
     }

@@ -112,8 +112,7 @@ impl<S: SearchGame> Searcher<S> {
         on_info: impl FnMut(&SearchInfo<S::Move>),
     ) -> SearchResult<S::Move> {
         let node = S::from_game(game, rules, &self.params);
-        self.shared_nodes.store(0, Ordering::Relaxed);
-        self.search_node(node, limits, options, stop, on_info)
+        self.search_alone(node, limits, options, stop, on_info)
     }
 
     /// This thread's nodes not yet reported, added to `shared_nodes`.

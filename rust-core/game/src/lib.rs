@@ -69,18 +69,10 @@ mod tests {
                 all.push(Outcome::Win { winner, reason });
             }
         }
-        for reason in [
-            DrawReason::Repetition,
-            DrawReason::NoCapture(120),
-            DrawReason::NoCapture(60),
-            DrawReason::InsufficientMaterial,
-            DrawReason::Agreement,
-            DrawReason::Stalemate,
-            DrawReason::FiftyMoveRule,
-            DrawReason::SeventyFiveMoveRule,
-            DrawReason::ThreefoldRepetition,
-            DrawReason::FivefoldRepetition,
-        ] {
+        for reason in [DrawReason::NoCapture(120), DrawReason::NoCapture(60)]
+            .into_iter()
+            .chain(DrawReason::FIXED)
+        {
             all.push(Outcome::Draw { reason });
         }
         let mut codes: Vec<u32> = all.iter().map(|o| o.code()).collect();

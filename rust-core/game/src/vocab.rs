@@ -144,6 +144,18 @@ pub enum DrawReason {
 }
 
 impl DrawReason {
+    /// Every reason but [`DrawReason::NoCapture`] (whose number of plies varies).
+    pub const FIXED: [DrawReason; 8] = [
+        DrawReason::Repetition,
+        DrawReason::InsufficientMaterial,
+        DrawReason::Agreement,
+        DrawReason::Stalemate,
+        DrawReason::FiftyMoveRule,
+        DrawReason::SeventyFiveMoveRule,
+        DrawReason::ThreefoldRepetition,
+        DrawReason::FivefoldRepetition,
+    ];
+
     /// Reads [`DrawReason::text`] back (`no capture in 120 plies` with its number).
     #[must_use]
     pub fn from_text(text: &str) -> Option<DrawReason> {
@@ -153,18 +165,7 @@ impl DrawReason {
         {
             return n.parse().ok().map(DrawReason::NoCapture);
         }
-        [
-            DrawReason::Repetition,
-            DrawReason::InsufficientMaterial,
-            DrawReason::Agreement,
-            DrawReason::Stalemate,
-            DrawReason::FiftyMoveRule,
-            DrawReason::SeventyFiveMoveRule,
-            DrawReason::ThreefoldRepetition,
-            DrawReason::FivefoldRepetition,
-        ]
-        .into_iter()
-        .find(|r| r.text() == text)
+        DrawReason::FIXED.into_iter().find(|r| r.text() == text)
     }
 
     /// A few words for people and for the command line (`no capture in 120 plies`).

@@ -74,6 +74,26 @@ fn aborted(rx: &Events) -> String {
     })
 }
 
+/// The guest pairs within 8 seconds (whatever holds the host's handshake slots).
+fn pair_soon(host: &Driver<CountingGame>, rx: &Events, addr: SocketAddr) {
+    let started = Instant::now();
+    let _g = pair(host, rx, addr);
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+/// The player compares the code shown, sees another, and turns that device away; the
+/// host waits for its link to be gone.
+fn reject(host: &Driver<CountingGame>, rx: &Events) {
+    host.reject_peer().unwrap();
+    wait(rx, |e| {
+        matches!(e, DriverEvent::Session(Event::LinkDown { .. })).then_some(())
+    });
+}
+
 /// The real guest joins the host and both confirm the code.
 fn pair(
     host: &Driver<CountingGame>,
@@ -168,13 +188,7 @@ fn a_trickling_connection_does_not_hold_the_only_slot() {
     let mut trickle = TcpStream::connect(h.local_addr()).unwrap();
     trickle.write_all(&[0x80]).unwrap();
     std::thread::sleep(Duration::from_millis(100));
-    let started = Instant::now();
-    let _g = pair(&host, &rx, h.local_addr());
-    assert!(
-        started.elapsed() < Duration::from_secs(8),
-        "{:?}",
-        started.elapsed()
-    );
+    pair_soon(&host, &rx, h.local_addr());
     drop(trickle);
 }
 
@@ -194,13 +208,7 @@ fn silent_connections_in_every_slot_give_way_to_the_guest() {
         .map(|_| TcpStream::connect(h.local_addr()).unwrap())
         .collect();
     std::thread::sleep(Duration::from_millis(1_500));
-    let started = Instant::now();
-    let _g = pair(&host, &rx, h.local_addr());
-    assert!(
-        started.elapsed() < Duration::from_secs(8),
-        "{:?}",
-        started.elapsed()
-    );
+    pair_soon(&host, &rx, h.local_addr());
     drop(silent);
 }
 
@@ -241,10 +249,7 @@ fn a_stranger_first_is_not_pinned_and_a_rejected_code_reopens_the_host() {
     let _s = Stranger::dial(h.local_addr(), 50, PROTOCOL_VERSION, "Mallory").unwrap();
     code_for(&rx, "Mallory");
     // The player compares, sees another code, rejects: the host waits for another device.
-    host.reject_peer().unwrap();
-    wait(&rx, |e| {
-        matches!(e, DriverEvent::Session(Event::LinkDown { .. })).then_some(())
-    });
+    reject(&host, &rx);
     let (g, g_rx) = pair(&host, &rx, h.local_addr());
     let key = host.with_session(|s, _| s.peer().map(|p| p.key)).unwrap();
     assert_eq!(key, Some(g.with_session(|s, _| s.local_key()).unwrap()));
@@ -329,10 +334,7 @@ fn unconfirmed_codes_are_capped_until_the_player_reopens() {
     let _a = Stranger::dial(h.local_addr(), 50, PROTOCOL_VERSION, "A").unwrap();
     code_for(&rx, "A");
     // The player sees another code than the guest's: A is turned away, B shows a code.
-    host.reject_peer().unwrap();
-    wait(&rx, |e| {
-        matches!(e, DriverEvent::Session(Event::LinkDown { .. })).then_some(())
-    });
+    reject(&host, &rx);
     let _b = Stranger::dial(h.local_addr(), 60, PROTOCOL_VERSION, "B").unwrap();
     let attempts = wait(&rx, |e| match e {
         DriverEvent::AttemptsExhausted { attempts } => Some(*attempts),
@@ -345,10 +347,7 @@ fn unconfirmed_codes_are_capped_until_the_player_reopens() {
     assert!(Stranger::dial(h.local_addr(), 70, PROTOCOL_VERSION, "C").is_none());
     host.reopen().unwrap();
     // B's code is answered first (another code than the guest's), then the guest pairs.
-    host.reject_peer().unwrap();
-    wait(&rx, |e| {
-        matches!(e, DriverEvent::Session(Event::LinkDown { .. })).then_some(())
-    });
+    reject(&host, &rx);
     let _g = pair(&host, &rx, h.local_addr());
 }
 

@@ -190,7 +190,12 @@ class GameController(
         if (owner !== vs) return
         val sounds = cues.next(s.lastMove, s.outcome != null)
         if (settings.sound) sounds.forEach(sound::play)
-        if (!puzzle) save(owner, s)
+        // Written when what the save holds changed (the moves, the ending, the level), not
+        // for every state the computer's thinking sends.
+        val old = state.value.vs
+        if (!puzzle && (old == null || old.moves != s.moves || old.outcome != s.outcome || old.level != s.level)) {
+            save(owner, s)
+        }
         state.value = state.value.copy(vs = s)
     }
 

@@ -230,8 +230,8 @@ class LinesController(
             )
             finish()
         } else if (!state.value.over) {
+            // Kept with each move and on pause, not every second.
             state.value = state.value.copy(timeLeftMs = left)
-            keep(g)
         }
     }
 
