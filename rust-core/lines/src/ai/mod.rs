@@ -30,6 +30,7 @@ pub mod features;
 pub mod learned;
 pub mod learned_weights;
 pub mod plan;
+pub mod rollout;
 pub mod search;
 pub mod summary;
 pub mod value;
@@ -64,9 +65,12 @@ pub struct Budget {
     /// After each sample, judge every legal reply (a two-move look-ahead) rather than only
     /// the replies that complete a line.
     pub replies: bool,
-    /// Turns each sample plays on with the budget-1 player after the landing before it is
-    /// judged (a rollout, judged without halving; 0: the sample is judged by the next move
-    /// alone, as [`Budget::replies`] says).
+    /// Turns each sample plays on after the landing by the fast policy of [`rollout`]
+    /// (every candidate, line moves too, judged by rollouts through the same successive
+    /// halving; the sample's value is the points made and [`rollout::TERMINAL`] times the
+    /// value of the board it ends on). 0: the sample is judged by the next move alone, as
+    /// [`Budget::replies`] says. No [`Budget::from_playouts`] budget uses rollouts: they
+    /// measured no better than the playouts (`data/tuning.md`, seventeenth session).
     pub depth: usize,
     /// With [`Budget::replies`]: 0 judges every legal reply after each sample; otherwise a
     /// cheaper playout judges only the `shortlist` best quiet replies (chosen once per
@@ -106,7 +110,7 @@ impl Budget {
     /// shortlist, and [`CHEAP_PER_PLAYOUT`] cheap playouts for every playout left after
     /// those and stage one (30 → 8 × 40 in three rounds, 100 → 16 × 66 in four). Cheap
     /// playouts without a shortlist (only the replies that complete a line) and rollouts
-    /// ([`Budget::depth`]) measured worse (figures in `tests/suite/strength.rs`), so no
+    /// ([`Budget::depth`]) measured worse (`tests/suite/strength.rs`, `data/tuning.md`), so no
     /// budget uses them. More than [`MAX_PLAYOUTS`] counts as [`MAX_PLAYOUTS`] (seconds a
     /// move already; a larger count would only make the search's sample tables too big to
     /// allocate).
@@ -173,7 +177,8 @@ impl Budget {
     /// samples × rounds` (1 for the first stage alone); with a shortlist, stage one, a
     /// playout and a half per candidate for its shortlist and one per
     /// [`CHEAP_PER_PLAYOUT`] cheap playouts (counted round by round: 5 candidates play
-    /// 5 + 3 × 2 + 2 × 4 = 19 times `samples`).
+    /// 5 + 3 × 2 + 2 × 4 = 19 times `samples`); with rollouts ([`Budget::depth`]), stage
+    /// one and one per [`ROLLOUT_TURNS_PER_PLAYOUT`] turns of rollouts.
     #[must_use]
     pub fn playouts(&self) -> usize {
         if self.candidates <= 1 || self.samples == 0 {
@@ -181,7 +186,8 @@ impl Budget {
         }
         let rounds = self.candidates.next_power_of_two().trailing_zeros() as usize;
         if self.depth > 0 {
-            self.candidates * self.samples
+            let turns = halving_playouts(self.candidates, self.samples) * self.depth;
+            1 + turns.div_ceil(ROLLOUT_TURNS_PER_PLAYOUT)
         } else if self.replies && self.shortlist > 0 {
             let cheap = halving_playouts(self.candidates, self.samples);
             1 + (3 * self.candidates).div_ceil(2) + cheap.div_ceil(CHEAP_PER_PLAYOUT)
@@ -222,6 +228,11 @@ pub const SHORTLIST: usize = 10;
 /// full one alone (`data/tuning.md`, sixth session); 57 leaves room for the sampling and
 /// the bookkeeping, and makes 30 the measured 8 × 40.
 pub const CHEAP_PER_PLAYOUT: usize = 57;
+
+/// Turns of a rollout ([`rollout::step`], about 5.4 µs of a desktop core) that cost as
+/// much as one full playout (about 875 µs, `data/tuning.md`, sixth and seventeenth
+/// sessions).
+pub const ROLLOUT_TURNS_PER_PLAYOUT: usize = 150;
 
 /// Why the computer suggests a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

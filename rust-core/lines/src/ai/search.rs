@@ -30,6 +30,7 @@
 
 use super::Budget;
 use super::eval::{self, Masks, Regions, Weights};
+use super::rollout;
 use super::value::Value;
 use crate::board::{Ball, Board, CELLS, Cell, CellSet};
 use crate::lines::lines_through;
@@ -442,9 +443,6 @@ pub fn best_move_with(
     if budget.samples == 0 || cands.len() == 1 {
         return cands.first().map(|c| (*c, c.heuristic));
     }
-    if budget.depth > 0 {
-        return best_by_rollouts(board, next, &cands, budget, seed, weights);
-    }
     Some(successive_halving(
         board, next, &cands, budget, seed, weights,
     ))
@@ -497,7 +495,7 @@ fn contenders(
             };
             // A line move's free reply is judged as a playout judges one (every reply, or
             // the shortlist and the lines): the same kind of value as the quiet moves'.
-            let exact = (c.points > 0).then(|| {
+            let exact = (c.points > 0 && budget.depth == 0).then(|| {
                 let replies = Replies::of(budget, &shortlist).or_all();
                 c.points as f32
                     + weights.line_bonus()
@@ -585,6 +583,9 @@ fn successive_halving(
         values.resize(jobs.len(), LOST);
         let sample = |&(k, i): &(usize, usize), scratch: &mut Vec<Candidate>| {
             alive.get(k).map_or(LOST, |e: &Contender| {
+                if budget.depth > 0 {
+                    return rollout_value(&e.cand, &e.after, next, seed, i, budget.depth, weights);
+                }
                 let replies = Replies::of(budget, &e.shortlist);
                 sample_value(&e.after, next, seed, i, replies, weights, scratch)
             })
@@ -672,87 +673,48 @@ fn sample_seed(seed: u64, i: usize) -> u64 {
     seed ^ (i as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)
 }
 
-/// Stage two by rollouts ([`Budget::depth`] > 0): each kept candidate is played out
-/// `samples` times for `depth` more turns by the budget-1 player, over random landings
-/// and random colours announced after the known ones; a rollout is worth the points it
-/// made plus the stage-one value of the move it ends on ([`LOST`] if the board filled).
-fn best_by_rollouts(
-    board: &Board,
-    next: &[Ball],
-    cands: &[Candidate],
-    budget: &Budget,
-    seed: u64,
-    weights: &(impl Value + ?Sized),
-) -> Option<(Candidate, f32)> {
-    let mut best: Option<(Candidate, f32)> = None;
-    for c in cands {
-        let mut after = *board;
-        apply(&mut after, c);
-        let mut sum = 0.0;
-        for i in 0..budget.samples {
-            let mut rng = SampleRng::new(sample_seed(seed, i));
-            let mut colors = SampleRng::new(sample_seed(!seed, i));
-            sum += rollout(
-                after,
-                c.points,
-                next,
-                budget.depth,
-                [&mut rng, &mut colors],
-                weights,
-            );
-        }
-        let value = sum / budget.samples.max(1) as f32;
-        if best.is_none_or(|(_, v)| value > v) {
-            best = Some((*c, value));
-        }
-    }
-    best
-}
-
 /// Random colours announced for a turn of a rollout.
-fn random_colors(rng: &mut SampleRng) -> [Ball; 3] {
+pub(crate) fn random_colors(rng: &mut SampleRng) -> [Ball; 3] {
     core::array::from_fn(|_| Ball::ALL[rng.below(Ball::COUNT)])
 }
 
-/// One rollout from `board`, just after a move that scored `points` with `next` announced;
-/// `rngs`: the landings' generator and the colours' (apart, so that every candidate sees
-/// the same colours turn by turn).
-fn rollout(
-    mut board: Board,
-    points: u32,
+/// The value of sample `i` of a rollout of `depth` turns by the fast policy
+/// ([`super::rollout`]) from `after`, the board after the candidate `c`: its points, the
+/// landing of `next` (unless `c` completed lines: then it is our free move), the points of
+/// the rollout and [`rollout::TERMINAL`] times the stage-one value of standing still on
+/// the board it ends on ([`LOST`] if the board filled). Sample `i` draws the same colours
+/// for every candidate.
+fn rollout_value(
+    c: &Candidate,
+    after: &Board,
     next: &[Ball],
+    seed: u64,
+    i: usize,
     depth: usize,
-    rngs: [&mut SampleRng; 2],
     weights: &(impl Value + ?Sized),
 ) -> f32 {
-    let [rng, colors] = rngs;
-    let mut total = points;
-    let mut known = [Ball::Red; 3];
-    let mut len = next.len().min(3);
-    known[..len].copy_from_slice(&next[..len]);
-    if points == 0 {
-        total += land_random(&mut board, &known[..len], rng);
-        known = random_colors(colors);
-        len = 3;
-    }
-    for _ in 0..depth {
+    let mut rng = SampleRng::new(sample_seed(seed, i));
+    let mut colors = SampleRng::new(sample_seed(!seed, i));
+    let mut board = *after;
+    let mut total = c.points;
+    let drawn;
+    let known = if c.points == 0 {
+        total += land_random(&mut board, next, &mut rng);
         if board.is_full() {
             return total as f32 + LOST;
         }
-        let Some(c) = best_candidate(&board, Some(&known[..len]), weights) else {
-            return total as f32 + LOST;
-        };
-        apply(&mut board, &c);
-        total += c.points;
-        if c.points == 0 {
-            total += land_random(&mut board, &known[..len], rng);
-            known = random_colors(colors);
-            len = 3;
+        drawn = random_colors(&mut colors);
+        &drawn[..]
+    } else {
+        next
+    };
+    let policy = rollout::Policy::default();
+    let (pts, end) = rollout::play(board, known, depth, &policy, &mut rng, &mut colors);
+    total += pts;
+    match end {
+        None => total as f32 + LOST,
+        Some((b, n)) => {
+            total as f32 + rollout::TERMINAL * weights.after_move(&b, &Masks::of(&b), Some(&n))
         }
     }
-    if board.is_full() {
-        return total as f32 + LOST;
-    }
-    total as f32
-        + best_candidate(&board, Some(&known[..len]), weights).map_or(LOST, |c| c.heuristic)
 }

@@ -688,6 +688,9 @@ fn rollouts_are_deterministic_for_a_seed_and_play_legal_moves() {
     let a = ai::search::best_move(game.board(), &game.next_colors(), &budget, 3).unwrap();
     let b = ai::search::best_move(game.board(), &game.next_colors(), &budget, 3).unwrap();
     assert_eq!(a, b);
+    let threads = budget.with_threads(2);
+    let c = ai::search::best_move(game.board(), &game.next_colors(), &threads, 3).unwrap();
+    assert_eq!(a, c);
     assert!(game.check_move(a.0.from, a.0.to).is_ok());
     let played = ai::play_out(game, ai::Player::Computer(budget), 3, 10);
     assert_eq!(played.turns, 10);

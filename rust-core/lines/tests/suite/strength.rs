@@ -28,7 +28,9 @@
 //! of the budget-1 player (`Budget::depth`, off in every `Budget::from_playouts`; 3
 //! candidates × 6 samples × 2 turns, hand-tuned weights) scored median 468 against 650
 //! over seeds 1–20 — the sampled values are noisier than the closed-form expectation that
-//! ranks the candidates, and the weights were tuned for one ply. Since then stage two
+//! ranks the candidates, and the weights were tuned for one ply. (`Budget::depth` now
+//! plays the fast policy of `ai::rollout` instead, at the hint's 8 × 40 samples: no
+//! better than the hint's playouts either, `data/tuning.md`, seventeenth session.) Since then stage two
 //! spends its playouts by successive halving (`Budget::from_playouts`: 10 → 2 × 5,
 //! 100 → 4 × 12 then 2 × 24): the look-ahead lifts the mean a little but not the median,
 //! because the player sits at break-even (38–40% lines) from 40 to 64 balls whatever it
