@@ -370,7 +370,7 @@ impl Game for Chess {
     #[inline]
     fn legal_moves(&self, moves: &mut MoveList<ChessMove>) {
         moves.clear();
-        self.board().generate_moves(|piece_moves| {
+        crate::attacks::for_each_legal(self.board(), &mut |piece_moves| {
             for mv in piece_moves {
                 moves.push(ChessMove::from_cozy(mv));
             }

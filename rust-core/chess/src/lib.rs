@@ -31,6 +31,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod attacks;
 mod error;
 pub mod fen;
 mod game;

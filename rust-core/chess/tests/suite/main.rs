@@ -2,5 +2,6 @@
 //! compilation of the generic code under test instead of one per file. Run one file's tests
 //! with `cargo test -p <crate> --test suite <module>::`.
 
+mod one_table;
 mod outcomes;
 mod properties;

@@ -35,9 +35,9 @@
 //! see [`Chess::tune`](crate::EngineGame::tune) for the terms).
 
 use super::tables::{self, CENTRE, TABLES};
+use banco_chess::attacks;
 use banco_chess::cozy_chess::{
-    BitBoard, Board, Color as CozyColor, Piece, Square, get_bishop_moves, get_king_moves,
-    get_knight_moves, get_rook_moves,
+    BitBoard, Board, Color as CozyColor, Piece, Square, get_king_moves, get_knight_moves,
 };
 use banco_game::Color;
 
@@ -367,9 +367,11 @@ fn positional(board: &Board, p: &ChessParams) -> (i32, i32) {
             for sq in board.colored_pieces(c, piece) {
                 let a = match piece {
                     Piece::Knight => get_knight_moves(sq).0,
-                    Piece::Bishop => get_bishop_moves(sq, occupied).0,
-                    Piece::Rook => get_rook_moves(sq, occupied).0,
-                    _ => (get_bishop_moves(sq, occupied) | get_rook_moves(sq, occupied)).0,
+                    Piece::Bishop => attacks::bishop_moves(sq, occupied).0,
+                    Piece::Rook => attacks::rook_moves(sq, occupied).0,
+                    _ => {
+                        (attacks::bishop_moves(sq, occupied) | attacks::rook_moves(sq, occupied)).0
+                    }
                 };
                 attacks |= a;
                 let n = count(a & area) - p.mobility_base[k];

@@ -37,9 +37,10 @@ pub mod tables;
 pub mod zobrist;
 
 use crate::searchable::{Repetition, SearchGame, Verdict};
+use banco_chess::attacks;
 use banco_chess::cozy_chess::{
-    BitBoard, Board, Color as CozyColor, File, Piece, PieceMoves, Rank, Square, get_bishop_moves,
-    get_knight_moves, get_pawn_attacks, get_rook_moves,
+    BitBoard, Board, Color as CozyColor, File, Piece, PieceMoves, Rank, Square, get_knight_moves,
+    get_pawn_attacks,
 };
 use banco_chess::{Chess, ChessMove, ChessRules, Promotion};
 use banco_game::{Color, MoveList};
@@ -159,7 +160,7 @@ impl ChessNode {
             .map(|f| Square::new(f, Rank::Sixth.relative_to(us)).bitboard())
             .unwrap_or_default();
         let last_rank = Rank::Eighth.relative_to(us).bitboard();
-        board.generate_moves(|pm| {
+        attacks::for_each_legal(board, &mut |pm| {
             let captures = if pm.piece == Piece::Pawn {
                 pm.to & (them | ep)
             } else {
@@ -255,7 +256,7 @@ impl SearchGame for ChessNode {
     #[inline]
     fn legal_moves(&self, out: &mut MoveList<ChessMove>) {
         out.clear();
-        self.board().generate_moves(|pm| {
+        attacks::for_each_legal(self.board(), &mut |pm| {
             for mv in pm {
                 out.push(ChessMove::from_cozy(mv));
             }
@@ -266,7 +267,7 @@ impl SearchGame for ChessNode {
     #[inline]
     fn count_legal_moves(&self) -> usize {
         let mut n = 0;
-        self.board().generate_moves(|pm| {
+        attacks::for_each_legal(self.board(), &mut |pm| {
             n += pm.len();
             false
         });
@@ -327,7 +328,7 @@ impl SearchGame for ChessNode {
             occupied = (occupied ^ to.bitboard())
                 | Square::new(king_file, from.rank()).bitboard()
                 | rook.bitboard();
-            return get_rook_moves(rook, occupied).has(king);
+            return attacks::rook_moves(rook, occupied).has(king);
         }
         if let Some((_, at)) = see::victim(b, mv) {
             occupied &= !at.bitboard();
@@ -337,10 +338,10 @@ impl SearchGame for ChessNode {
         let direct = match placed {
             Piece::Pawn => get_pawn_attacks(to, us).has(king),
             Piece::Knight => get_knight_moves(to).has(king),
-            Piece::Bishop => get_bishop_moves(to, occupied).has(king),
-            Piece::Rook => get_rook_moves(to, occupied).has(king),
+            Piece::Bishop => attacks::bishop_moves(to, occupied).has(king),
+            Piece::Rook => attacks::rook_moves(to, occupied).has(king),
             Piece::Queen => {
-                (get_bishop_moves(to, occupied) | get_rook_moves(to, occupied)).has(king)
+                (attacks::bishop_moves(to, occupied) | attacks::rook_moves(to, occupied)).has(king)
             }
             Piece::King => false,
         };
@@ -351,8 +352,8 @@ impl SearchGame for ChessNode {
         let queens = b.pieces(Piece::Queen);
         let diagonal = own & (b.pieces(Piece::Bishop) | queens);
         let straight = own & (b.pieces(Piece::Rook) | queens);
-        !(get_bishop_moves(king, occupied) & diagonal).is_empty()
-            || !(get_rook_moves(king, occupied) & straight).is_empty()
+        !(attacks::bishop_moves(king, occupied) & diagonal).is_empty()
+            || !(attacks::rook_moves(king, occupied) & straight).is_empty()
     }
 
     #[inline(always)]

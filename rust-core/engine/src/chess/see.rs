@@ -16,9 +16,9 @@
 //! ```
 
 use banco_chess::ChessMove;
+use banco_chess::attacks;
 use banco_chess::cozy_chess::{
-    BitBoard, Board, Color, Piece, Square, get_bishop_moves, get_king_moves, get_knight_moves,
-    get_pawn_attacks, get_rook_moves,
+    BitBoard, Board, Color, Piece, Square, get_king_moves, get_knight_moves, get_pawn_attacks,
 };
 
 /// Exchange value of a pawn.
@@ -72,8 +72,8 @@ fn attackers(board: &Board, sq: Square, occupied: BitBoard) -> BitBoard {
     (get_pawn_attacks(sq, Color::White) & board.colored_pieces(Color::Black, Piece::Pawn))
         | (get_pawn_attacks(sq, Color::Black) & board.colored_pieces(Color::White, Piece::Pawn))
         | (get_knight_moves(sq) & board.pieces(Piece::Knight))
-        | (get_bishop_moves(sq, occupied) & bishops)
-        | (get_rook_moves(sq, occupied) & rooks)
+        | (attacks::bishop_moves(sq, occupied) & bishops)
+        | (attacks::rook_moves(sq, occupied) & rooks)
         | (get_king_moves(sq) & board.pieces(Piece::King))
 }
 
@@ -129,10 +129,10 @@ pub fn see(board: &Board, mv: ChessMove) -> i32 {
         }
         // Sliders behind the piece that just captured join in.
         if matches!(moved, Piece::Pawn | Piece::Bishop | Piece::Queen) {
-            all |= get_bishop_moves(to, occupied) & bishops;
+            all |= attacks::bishop_moves(to, occupied) & bishops;
         }
         if matches!(moved, Piece::Rook | Piece::Queen) {
-            all |= get_rook_moves(to, occupied) & rooks;
+            all |= attacks::rook_moves(to, occupied) & rooks;
         }
         all &= occupied;
         let Some((p, at)) = least_valuable(board, all & board.colors(side)) else {
