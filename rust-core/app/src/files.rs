@@ -41,6 +41,64 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_as(path, bytes, true)
 }
 
+/// [`write_atomic`] for a file the player named (a saved game, an export): it replaces
+/// only what may be replaced — no file yet, an empty file, a Banco file (saved game,
+/// progress) or a game record in text (PGN or Banco's `.txt`: its first character is a
+/// tag's `[`). Anything else — a document that happens to have that name, a directory,
+/// a device — is refused with [`io::ErrorKind::AlreadyExists`] and left untouched.
+///
+/// ```
+/// use banco_app::files::write_record;
+/// let dir = std::env::temp_dir().join(format!("banco-doc-record-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let notes = dir.join("notes.txt");
+/// std::fs::write(&notes, "my notes")?;
+/// assert!(write_record(&notes, b"[Game \"xiangqi\"]").is_err());
+/// assert_eq!(std::fs::read_to_string(&notes)?, "my notes");
+/// let game = dir.join("game.pgn");
+/// write_record(&game, b"[Event \"?\"]")?;
+/// write_record(&game, b"[Event \"again\"]")?; // a record replaces a record
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`write_atomic`], and `AlreadyExists` for a file that is not a record.
+pub fn write_record(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+        Ok(meta) => {
+            let refuse = |what: &str| {
+                io::Error::new(
+                    io::ErrorKind::AlreadyExists,
+                    format!(
+                        "{} already exists and {what}: choose another name, or move it away first",
+                        path.display()
+                    ),
+                )
+            };
+            if !meta.is_file() {
+                return Err(refuse("is not a regular file"));
+            }
+            let mut head = [0u8; 64];
+            let n = File::open(path)?.read(&mut head)?;
+            let head = head.get(..n).unwrap_or_default();
+            let text = String::from_utf8_lossy(head);
+            let record = head.is_empty()
+                || head.starts_with(b"\x89BANC")
+                || text
+                    .trim_start_matches('\u{feff}')
+                    .trim_start()
+                    .starts_with('[');
+            if !record {
+                return Err(refuse("is not a saved game"));
+            }
+        }
+    }
+    write_atomic(path, bytes)
+}
+
 fn write_atomic_as(path: &Path, bytes: &[u8], private: bool) -> io::Result<()> {
     let dir = dir_of(path);
     let name = path

@@ -368,8 +368,8 @@ impl LinesSession {
         if bytes.len() > crate::save::MAX_BYTES {
             return Err(SaveError::TooLarge(bytes.len()));
         }
-        let record: BestRecord =
-            postcard::from_bytes(body).map_err(|e| SaveError::Damaged(e.to_string()))?;
+        let record: BestRecord = postcard::from_bytes(body)
+            .map_err(|e| SaveError::Damaged(crate::save::damage_of(&e)))?;
         let mut table = BestScores::new(record.capacity as usize);
         for e in record.entries {
             table.record(e.0, e.1, &e.2);

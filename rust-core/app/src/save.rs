@@ -94,6 +94,9 @@ pub enum SaveError {
     /// The bytes are not a Banco saved game at all.
     #[error("this is not a Banco saved game")]
     NotASave,
+    /// The file holds nothing (no tag, no move): not a game, not even an empty one.
+    #[error("the file is empty: it holds no saved game")]
+    Empty,
     /// The file was saved by a newer version of Banco.
     #[error("this game was saved by a newer Banco (format {0}); update the app to open it")]
     NewerVersion(u8),
@@ -129,6 +132,19 @@ pub enum SaveError {
         "{0} games have no PGN form that other programs read: save as .txt or the compact record"
     )]
     NoPgn(String),
+}
+
+/// What a player is told when the bytes of a record do not decode: the file was cut
+/// short, or its bytes are corrupted (the decoder's own words, which name its internals,
+/// are left out).
+#[must_use]
+pub fn damage_of(e: &postcard::Error) -> String {
+    match e {
+        postcard::Error::DeserializeUnexpectedEnd => {
+            "the file ends before the record does (it was cut short)".to_owned()
+        }
+        _ => "its bytes do not form a record (the file is corrupted)".to_owned(),
+    }
 }
 
 /// The person playing the computer, kept so that "continue" resumes the same match-up.
@@ -393,7 +409,7 @@ fn parse(bytes: &[u8]) -> Result<Record, SaveError> {
         return Err(SaveError::Damaged("format version 0".to_owned()));
     }
     let (record, extra): (Record, &[u8]) =
-        postcard::take_from_bytes(body).map_err(|e| SaveError::Damaged(e.to_string()))?;
+        postcard::take_from_bytes(body).map_err(|e| SaveError::Damaged(damage_of(&e)))?;
     if !extra.is_empty() {
         return Err(SaveError::Damaged(format!(
             "{} stray bytes at the end",

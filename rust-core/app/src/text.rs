@@ -262,6 +262,11 @@ fn keep_tags(saved: &mut SavedGame, game: &AnyGame, tags: Vec<(String, String)>)
 
 /// Reads a readable export (any game's) back into a saved game, every move checked.
 pub fn import(text: &str) -> Result<SavedGame, SaveError> {
+    // An empty file (or one of blank lines) is no record: read as one it would be a new
+    // game, and loading it would replace the game in progress with nothing.
+    if text.trim().is_empty() {
+        return Err(SaveError::Empty);
+    }
     if text
         .lines()
         .any(|l| l.trim().eq_ignore_ascii_case("[Game \"jieqi\"]"))
@@ -330,6 +335,13 @@ mod tests {
         let mut saved = SavedGame::of(&game, rules);
         saved.redo = redo;
         saved
+    }
+
+    #[test]
+    fn an_empty_file_is_no_game() {
+        for text in ["", "\n", "  \r\n\t\n"] {
+            assert_eq!(import(text).unwrap_err(), SaveError::Empty, "{text:?}");
+        }
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::CliError;
 use crate::cmd_play::PlayArgs;
 use crate::ui::board::Style;
 use crate::ui::read_command;
-use banco_app::files::{read_limited, write_atomic};
+use banco_app::files::{read_limited, write_atomic, write_record};
 use banco_app::lines::LinesSession;
 use banco_app::save;
 use banco_game::ScoreGame;
@@ -353,7 +353,7 @@ impl Session {
             .lines
             .save()
             .map_err(|e| e.to_string())
-            .and_then(|bytes| write_atomic(Path::new(path), &bytes).map_err(|e| e.to_string()));
+            .and_then(|bytes| write_record(Path::new(path), &bytes).map_err(|e| e.to_string()));
         match result {
             Ok(()) => outln!("saved to {path}"),
             Err(e) => outln!("cannot save: {e}"),

@@ -54,6 +54,11 @@ pub(crate) struct MatchArgs {
     /// (default: $BANCO_DATA_DIR, else $XDG_DATA_HOME/banco, else ~/.local/share/banco).
     #[arg(long, value_name = "DIR")]
     data_dir: Option<PathBuf>,
+    /// Write the game to this file when it ends (`.pgn`, `.txt`, else Banco's compact
+    /// save), before the result line: the table closes at the end, so this is how a
+    /// finished match is kept (`save FILE` at the table keeps it while it is on).
+    #[arg(long, value_name = "FILE")]
+    save: Option<String>,
 }
 
 /// `banco host`.
@@ -347,6 +352,8 @@ struct Table {
     code: String,
     /// Our display name (for a saved game's players).
     my_name: String,
+    /// Where the game is written when it ends (`--save`).
+    save_at_end: Option<String>,
     /// The code changed while its question was open: the next answer may have been typed
     /// for the code before, so it is not taken (the player looks again and answers again).
     code_replaced: bool,
@@ -398,6 +405,7 @@ impl Table {
             hosting,
             code: String::new(),
             my_name: args.name.clone(),
+            save_at_end: args.save.clone(),
             code_replaced: false,
             deferred_code: None,
             racing: false,
@@ -498,6 +506,14 @@ impl Table {
 
     fn kind(&self) -> GameKind {
         self.m.state().kind.unwrap_or(GameKind::Xiangqi)
+    }
+
+    /// The game written where `--save` says, as it ends (before the result line, which
+    /// stays the last).
+    fn save_at_end(&self) {
+        if let Some(path) = &self.save_at_end {
+            save::save_match(&self.m, &self.my_name, path);
+        }
     }
 
     fn on_event(&mut self, event: NetEvent, tx: &Sender<Input>) -> Option<Result<(), CliError>> {
@@ -738,6 +754,7 @@ impl Table {
                 } else {
                     "this device"
                 };
+                self.save_at_end();
                 outln!("game abandoned by {who}: {reason}");
                 let _ = std::io::stdout().flush();
                 self.finish_by = Some(Instant::now() + FINISH_GRACE);
@@ -753,6 +770,7 @@ impl Table {
                     ),
                     None => format!("draw by {}", outcome.reason_text()),
                 };
+                self.save_at_end();
                 outln!("game over: {words}");
                 outln!(
                     "result {} fen {}",

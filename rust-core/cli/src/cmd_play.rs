@@ -20,7 +20,7 @@ use crate::ui::read_command;
 use banco_app::any::{AnyRules, color_name};
 use banco_app::computer::{ActionError, Job, Settings, VsComputer};
 use banco_app::engine::{AnyEngine, EngineResult};
-use banco_app::files::{read_limited, write_atomic};
+use banco_app::files::{read_limited, write_record};
 use banco_app::notation::{self, MoveInfo, Notation};
 use banco_app::puzzle_mode::PuzzleNotice;
 use banco_app::save::{self, SavedGame};
@@ -548,7 +548,7 @@ impl Session {
         } else {
             bytes
         };
-        match write_atomic(path, &bytes) {
+        match write_record(path, &bytes) {
             Ok(()) => outln!("saved {} ({} bytes)", path.display(), bytes.len()),
             Err(e) => outln!("could not save {}: {e}", path.display()),
         }

@@ -23,7 +23,7 @@ use banco_app::mate;
 use banco_app::puzzle_mode::PuzzleMode;
 use banco_app::puzzles::collection::{self, Tier};
 use banco_app::puzzles::harvest::{self, HarvestOptions};
-use banco_app::puzzles::progress::{Progress, ProgressStore, SharedProgress};
+use banco_app::puzzles::progress::{Progress, ProgressError, ProgressStore, SharedProgress};
 use banco_game::GameKind;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -225,11 +225,30 @@ fn play(
     let progress = match file {
         Some(f) => {
             let (p, damage) = SharedProgress::open(Arc::new(FileStore(f.clone())));
-            if let Some(e) = damage {
-                outln!(
-                    "the progress in {} is damaged ({e}): it starts afresh",
-                    f.display()
-                );
+            match damage {
+                None => {}
+                Some(e @ ProgressError::NewerVersion(_)) => {
+                    outln!("{e}: it is left as it is, and this session's progress is not kept");
+                }
+                Some(e) => {
+                    // Nothing is lost: the damaged bytes are set aside before anything
+                    // writes the file again.
+                    let aside = f.with_extension("damaged");
+                    match std::fs::copy(&f, &aside) {
+                        Ok(_) => outln!(
+                            "the progress in {} could not be read whole ({e}); a copy of it is kept in {}",
+                            f.display(),
+                            aside.display()
+                        ),
+                        Err(err) => {
+                            return Err(CliError::input(format!(
+                                "the progress in {} could not be read whole ({e}), and setting it aside in {} failed ({err}): move it away yourself, or pass --progress FILE",
+                                f.display(),
+                                aside.display()
+                            )));
+                        }
+                    }
+                }
             }
             p
         }

@@ -3,7 +3,7 @@
 
 use crate::CliError;
 use crate::cmd_play::parse_game;
-use banco_app::files::{read_limited, write_atomic};
+use banco_app::files::{read_limited, write_atomic, write_record};
 use banco_app::notation;
 use banco_app::pgn;
 use banco_app::render;
@@ -87,7 +87,7 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
                     .map_err(CliError::input)?
                     .encode()
                     .map_err(CliError::input)?;
-                write_atomic(out, &bytes)
+                write_record(out, &bytes)
                     .map_err(|e| CliError::input(format!("cannot write {}: {e}", out.display())))?;
                 outln!("saved {} ({} bytes)", out.display(), bytes.len());
             }
@@ -100,7 +100,7 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
             let saved = read_saved(file)?;
             let text = pgn::export_saved(&saved).map_err(CliError::input)?;
             if let Some(out) = output {
-                write_atomic(out, text.as_bytes())
+                write_record(out, text.as_bytes())
                     .map_err(|e| CliError::input(format!("cannot write {}: {e}", out.display())))
             } else {
                 out!("{text}");

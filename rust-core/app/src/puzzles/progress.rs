@@ -120,6 +120,18 @@ impl Progress {
 
     /// Reads a record written by [`Progress::encode`].
     pub fn decode(bytes: &[u8]) -> Result<Progress, ProgressError> {
+        let (p, tail) = Progress::decode_prefix(bytes)?;
+        if tail > 0 {
+            return Err(ProgressError::Damaged(format!(
+                "{tail} bytes after the record"
+            )));
+        }
+        Ok(p)
+    }
+
+    /// The record at the start of `bytes` and how many bytes follow it (damage a reader
+    /// may salvage the record from).
+    fn decode_prefix(bytes: &[u8]) -> Result<(Progress, usize), ProgressError> {
         if bytes.len() > MAX_BYTES {
             return Err(ProgressError::Damaged(format!("{} bytes", bytes.len())));
         }
@@ -133,11 +145,8 @@ impl Progress {
             return Err(ProgressError::NewerVersion(version));
         }
         let (p, tail) = postcard::take_from_bytes::<Progress>(body)
-            .map_err(|e| ProgressError::Damaged(e.to_string()))?;
-        if !tail.is_empty() {
-            return Err(ProgressError::Damaged("bytes after the record".into()));
-        }
-        Ok(p)
+            .map_err(|e| ProgressError::Damaged(crate::save::damage_of(&e)))?;
+        Ok((p, tail.len()))
     }
 }
 
@@ -183,16 +192,33 @@ impl SharedProgress {
         })
     }
 
-    /// The record kept in `store`; a damaged one starts afresh (the store keeps the damaged
-    /// bytes until the first change) and the reason is returned with it.
+    /// The record kept in `store`, with the reason when it was not read whole: a record
+    /// followed by stray bytes is kept (the next change writes it back clean); a record of
+    /// a newer Banco starts afresh and is never overwritten (this session's progress is not
+    /// stored: the newer app keeps its own); any other damage starts afresh, and the store
+    /// keeps the damaged bytes until the first change (a front end that can should set
+    /// them aside first, as the CLI does).
     #[must_use]
     pub fn open(store: Arc<dyn ProgressStore>) -> (Arc<SharedProgress>, Option<ProgressError>) {
-        let (record, damage) = match store.load().map(|b| Progress::decode(&b)) {
-            None => (Progress::default(), None),
-            Some(Ok(p)) => (p, None),
-            Some(Err(e)) => (Progress::default(), Some(e)),
+        let Some(bytes) = store.load() else {
+            return (SharedProgress::new(Progress::default(), Some(store)), None);
         };
-        (SharedProgress::new(record, Some(store)), damage)
+        match Progress::decode_prefix(&bytes) {
+            Ok((p, 0)) => (SharedProgress::new(p, Some(store)), None),
+            Ok((p, tail)) => (
+                SharedProgress::new(p, Some(store)),
+                Some(ProgressError::Damaged(format!(
+                    "{tail} stray bytes after the record; the record is kept"
+                ))),
+            ),
+            Err(e @ ProgressError::NewerVersion(_)) => {
+                (SharedProgress::new(Progress::default(), None), Some(e))
+            }
+            Err(e) => (
+                SharedProgress::new(Progress::default(), Some(store)),
+                Some(e),
+            ),
+        }
     }
 
     fn lock(&self) -> MutexGuard<'_, Progress> {
@@ -272,6 +298,53 @@ mod tests {
         fresh.update(|p| p.attempted("b"));
         assert!(Progress::decode(&store.load().unwrap()).is_ok());
         assert!(format!("{fresh:?}").contains("store: true"));
+    }
+
+    #[test]
+    fn a_record_followed_by_stray_bytes_is_kept() {
+        let store = Arc::new(Memory::default());
+        let mut p = Progress::default();
+        p.solved("a");
+        let mut bytes = p.encode().unwrap();
+        bytes.push(b'X');
+        store.save(bytes);
+        let (shared, damage) = SharedProgress::open(store.clone());
+        assert!(
+            matches!(damage, Some(ProgressError::Damaged(_))),
+            "{damage:?}"
+        );
+        assert!(
+            shared.read(|p| p.is_solved("a")),
+            "the solved puzzle is kept"
+        );
+        shared.update(|p| p.attempted("b"));
+        let clean = Progress::decode(&store.load().unwrap()).unwrap();
+        assert!(clean.is_solved("a"));
+    }
+
+    #[test]
+    fn a_newer_record_is_never_overwritten() {
+        let store = Arc::new(Memory::default());
+        let mut newer = MAGIC.to_vec();
+        newer.push(VERSION + 1);
+        newer.extend_from_slice(b"whatever the newer format holds");
+        store.save(newer.clone());
+        let (shared, damage) = SharedProgress::open(store.clone());
+        assert_eq!(damage, Some(ProgressError::NewerVersion(VERSION + 1)));
+        shared.update(|p| p.solved("a"));
+        assert_eq!(store.load(), Some(newer), "the newer record stays");
+    }
+
+    #[test]
+    fn a_cut_record_says_so_in_words() {
+        let mut p = Progress::default();
+        p.solved("some-puzzle");
+        let bytes = p.encode().unwrap();
+        let e = Progress::decode(&bytes[..bytes.len() - 3]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the puzzle progress is damaged: the file ends before the record does (it was cut short)"
+        );
     }
 
     proptest! {

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use banco_app::files::write_atomic;
+use banco_app::files::write_record;
 use banco_app::network::NetMatch;
 use banco_app::save::SavedGame;
 use banco_game::{Color, Game, GameKind};
@@ -46,7 +46,7 @@ pub(super) fn save_match(m: &NetMatch, my_name: &str, path: &str) {
     };
     match bytes {
         Err(e) => outln!("could not save: {e}"),
-        Ok(bytes) => match write_atomic(path, &bytes) {
+        Ok(bytes) => match write_record(path, &bytes) {
             Ok(()) => outln!("saved {} ({} bytes)", path.display(), bytes.len()),
             Err(e) => outln!("could not save {}: {e}", path.display()),
         },

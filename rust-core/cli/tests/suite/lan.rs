@@ -202,9 +202,12 @@ fn quitting_a_game_in_progress_resigns_it() {
     let dirs = data_dirs("quit");
     let exe = env!("CARGO_BIN_EXE_banco");
     let (mut host, addr, host_out) = spawn_engine_host(&dirs[0], "xiangqi", "1", &[]);
+    // `--save`: the finished game is written as it ends (the table closes then).
+    let at_end = dirs[1].parent().unwrap().join("end.txt");
+    let at_end_arg = at_end.display().to_string();
     let mut guest = Command::new(exe)
         .env("BANCO_DATA_DIR", &dirs[1])
-        .args(["join", &addr, "--yes", "--no-color"])
+        .args(["join", &addr, "--yes", "--no-color", "--save", &at_end_arg])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -247,6 +250,11 @@ fn quitting_a_game_in_progress_resigns_it() {
     assert!(
         saved.contains("[Red \"Host\"]") && saved.contains("[Black \""),
         "{saved}"
+    );
+    let ended = std::fs::read_to_string(&at_end).unwrap();
+    assert!(
+        ended.contains("1-0") && ended.contains("[Red \"Host\"]"),
+        "{ended}"
     );
     let _ = std::fs::remove_dir_all(dirs[0].parent().unwrap());
 }

@@ -381,8 +381,46 @@ fn a_collection_puzzle_is_played_with_its_hint_and_the_progress_is_kept() {
         !text.contains(&format!("Puzzle {id} ")),
         "a solved puzzle is not offered again:\n{text}"
     );
+    // A stray byte at the end of the progress file loses nothing: the record before it
+    // is kept, and a copy of the damaged file is set aside before anything writes.
+    let mut damaged = std::fs::read(&progress).unwrap();
+    damaged.push(b'X');
+    std::fs::write(&progress, &damaged).unwrap();
+    let text = run(None, "quit\n");
+    let aside = progress.with_extension("damaged");
+    assert!(text.contains("could not be read whole"), "{text}");
+    assert_eq!(std::fs::read(&aside).unwrap(), damaged);
+    assert!(
+        !text.contains(&format!("Puzzle {id} ")),
+        "the solved puzzle is still solved:\n{text}"
+    );
     // A puzzle of another game, or no such id, is refused.
     let out = banco_stdin(&["puzzles", "play", "nope", "--no-color"], "");
     assert_eq!(out.status.code(), Some(2));
     let _ = std::fs::remove_file(&progress);
+    let _ = std::fs::remove_file(&aside);
+}
+
+#[test]
+fn an_empty_file_is_not_loaded_and_no_document_is_overwritten() {
+    let empty = temp("empty.banco");
+    std::fs::write(&empty, "").unwrap();
+    let notes = temp("notes.md");
+    std::fs::write(&notes, "precious").unwrap();
+    let out = banco_stdin(
+        &["play", "--level", "1", "--movetime", "20", "--no-color"],
+        &format!(
+            "h2e2\nload {}\nsave {}\nfen\nquit\n",
+            empty.display(),
+            notes.display()
+        ),
+    );
+    let text = stdout(&out);
+    assert!(text.contains("the file is empty"), "{text}");
+    assert!(text.contains("is not a saved game"), "{text}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "precious");
+    // The game in progress is still the one on the board (h2e2 and the reply).
+    assert!(!text.contains("loaded "), "{text}");
+    let _ = std::fs::remove_file(&empty);
+    let _ = std::fs::remove_file(&notes);
 }
