@@ -153,6 +153,7 @@ pub(crate) fn edit_cmd(args: &EditArgs) -> Result<(), CliError> {
                     16,
                     !interactive,
                     Box::new(&mut input),
+                    None,
                 );
             }
         }

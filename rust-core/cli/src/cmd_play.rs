@@ -20,7 +20,7 @@ use crate::ui::read_command;
 use banco_app::any::{AnyRules, color_name};
 use banco_app::computer::{ActionError, Job, Settings, VsComputer};
 use banco_app::engine::{AnyEngine, EngineResult};
-use banco_app::files::{read_limited, write_record};
+use banco_app::files::{read_limited, write_atomic, write_record};
 use banco_app::notation::{self, MoveInfo, Notation};
 use banco_app::puzzle_mode::PuzzleNotice;
 use banco_app::save::{self, SavedGame};
@@ -81,7 +81,19 @@ pub(crate) struct PlayArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
+    /// Go on with the game kept from the last session (see `--keep`) instead of a new one.
+    #[arg(long = "continue", conflicts_with = "fen")]
+    resume: bool,
+    /// Where the game in progress is kept after every move and when you leave, for
+    /// `--continue` (default at the keyboard: `last-game` in $BANCO_DATA_DIR, else
+    /// $XDG_DATA_HOME/banco, else ~/.local/share/banco; none when the input is piped or a
+    /// script). Board games only.
+    #[arg(long, value_name = "FILE")]
+    keep: Option<PathBuf>,
 }
+
+/// The file, in the data directory, that keeps the game in progress at the keyboard.
+const KEPT_GAME: &str = "last-game";
 
 fn help(kind: GameKind) -> String {
     let moves = match kind {
@@ -132,6 +144,10 @@ struct Session {
     engine: AnyEngine,
     announced: bool,
     echo: bool,
+    /// Where the game in progress is kept (`--keep`, `--continue`).
+    keep: Option<PathBuf>,
+    /// What was written there last.
+    kept: Vec<u8>,
 }
 
 enum Flow {
@@ -148,6 +164,8 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
             ("--level", args.level != 5),
             ("--color", args.color != "red"),
             ("--rules", args.rules != "asian"),
+            ("--continue", args.resume),
+            ("--keep", args.keep.is_some()),
         ]
         .into_iter()
         .filter_map(|(name, given)| given.then_some(name))
@@ -204,10 +222,33 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
     });
     // Jieqi's reveals: from the system's randomness, unless a seed makes the game repeat.
     settings.chance_seed = args.seed;
-    let vs = VsComputer::new(settings.clone()).map_err(|e| match e {
-        ActionError::Setup(why) => CliError::input(why),
-        other => CliError::input(other),
-    })?;
+    let keep = match &args.keep {
+        Some(f) => Some(f.clone()),
+        None if interactive => crate::ui::data_dir(None).map(|d| d.join(KEPT_GAME)),
+        None => None,
+    };
+    let vs = if args.resume {
+        let Some(file) = &keep else {
+            return Err(CliError::input(
+                "--continue needs the game kept by the last session: at the keyboard it is in the data directory, otherwise name it with --keep FILE",
+            ));
+        };
+        let bytes = read_limited(file, save::MAX_BYTES as u64).map_err(|e| {
+            CliError::input(format!(
+                "no game kept in {} to continue ({e}): start one with `banco play`",
+                file.display()
+            ))
+        })?;
+        VsComputer::resume(&bytes, &settings)
+            .map_err(|e| CliError::input(format!("cannot continue {}: {e}", file.display())))?
+    } else {
+        VsComputer::new(settings.clone()).map_err(|e| match e {
+            ActionError::Setup(why) => CliError::input(why),
+            other => CliError::input(other),
+        })?
+    };
+    let kind = vs.game().kind();
+    let human = vs.human();
     let example = match kind {
         GameKind::Chess => "e4, Nf3, e2e4",
         GameKind::Jieqi => "h2e2",
@@ -216,8 +257,11 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
     outln!(
         "Banco {kind} — you play {} against level {}. Type a move ({example}) or `help`.",
         color_name(kind, human).to_lowercase(),
-        args.level
+        vs.state().level
     );
+    if args.resume {
+        outln!("continuing the kept game: {} moves", vs.game().ply());
+    }
     play_session(
         vs,
         settings,
@@ -225,6 +269,7 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
         args.hash,
         !interactive,
         input,
+        keep,
     )
 }
 
@@ -237,6 +282,7 @@ pub(crate) fn play_session(
     hash_mib: usize,
     echo: bool,
     input: Box<dyn BufRead + '_>,
+    keep: Option<PathBuf>,
 ) -> Result<(), CliError> {
     let mut session = Session {
         vs,
@@ -245,9 +291,13 @@ pub(crate) fn play_session(
         engine: AnyEngine::new(hash_mib),
         announced: false,
         echo,
+        keep,
+        kept: Vec::new(),
     };
     session.show();
-    session.run(input)
+    let result = session.run(input);
+    session.keep_game(true);
+    result
 }
 
 impl Session {
@@ -307,12 +357,37 @@ impl Session {
                 "{}> ",
                 color_name(self.kind(), self.vs.human()).to_lowercase()
             );
+            self.keep_game(false);
             let Some(text) = read_command(&mut input, &prompt, &mut line, self.echo)? else {
                 return Ok(());
             };
             if let Flow::Quit = self.command(text) {
                 return Ok(());
             }
+        }
+    }
+
+    /// Writes the game to the `--keep` file when it changed; `leaving`: say so when the
+    /// session ends with a game kept.
+    fn keep_game(&mut self, leaving: bool) {
+        let Some(path) = &self.keep else {
+            return;
+        };
+        let Ok(bytes) = self.vs.save() else {
+            return;
+        };
+        if bytes != self.kept {
+            match write_atomic(path, &bytes) {
+                Ok(()) => self.kept = bytes,
+                Err(e) => {
+                    outln!("could not keep the game in {} ({e})", path.display());
+                    self.keep = None;
+                    return;
+                }
+            }
+        }
+        if leaving && self.vs.game().ply() > 0 {
+            outln!("the game is kept: `banco play --continue` goes on with it");
         }
     }
 

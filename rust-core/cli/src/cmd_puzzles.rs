@@ -289,6 +289,7 @@ fn play(
         16,
         !interactive,
         input,
+        None,
     )
 }
 

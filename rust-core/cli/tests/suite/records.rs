@@ -424,3 +424,47 @@ fn an_empty_file_is_not_loaded_and_no_document_is_overwritten() {
     let _ = std::fs::remove_file(&empty);
     let _ = std::fs::remove_file(&notes);
 }
+
+#[test]
+fn the_game_in_progress_is_kept_and_continued() {
+    let kept = temp("kept-game");
+    let _ = std::fs::remove_file(&kept);
+    let keep = kept.to_str().unwrap();
+    let out = banco_stdin(
+        &[
+            "play",
+            "--level",
+            "2",
+            "--movetime",
+            "20",
+            "--no-color",
+            "--keep",
+            keep,
+        ],
+        "h2e2\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(text.contains("the game is kept"), "{text}");
+    // The next session goes on from there: the two moves, the level kept with them.
+    let out = banco_stdin(
+        &[
+            "play",
+            "--continue",
+            "--movetime",
+            "20",
+            "--no-color",
+            "--keep",
+            keep,
+        ],
+        "fen\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(text.contains("continuing the kept game: 2 moves"), "{text}");
+    assert!(text.contains("against level 2"), "{text}");
+    assert!(text.contains(" w - - 2 2"), "{text}");
+    // Nothing kept: a clear error, exit 2.
+    let _ = std::fs::remove_file(&kept);
+    let out = banco_stdin(&["play", "--continue", "--keep", keep], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no game kept"));
+}
