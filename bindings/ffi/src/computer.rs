@@ -63,7 +63,8 @@ pub struct VsState {
     pub thinking: bool,
     /// A hint is being looked for.
     pub hinting: bool,
-    /// The player's last move (and the reply) can be taken back.
+    /// Undo has something to take back: the player's last move (and the reply), or the
+    /// player's resignation or claimed draw.
     pub can_undo: bool,
     /// Taken-back moves can be played again.
     pub can_redo: bool,
@@ -300,7 +301,8 @@ impl VsComputer {
     }
 
     /// Takes back the player's last move (and the computer's reply), also while the
-    /// computer thinks.
+    /// computer thinks; after the player resigned or claimed a draw, withdraws that ending
+    /// alone (the moves stay and the game goes on).
     pub fn undo(&self) -> Result<(), BancoError> {
         guard(|| self.with(ac::VsComputer::undo))
     }

@@ -23,8 +23,10 @@
 //! Decisions every front end shares: undo is allowed while the computer thinks (its search
 //! is dropped and the player's last move taken back); a level outside 1–10 is refused with
 //! an error, never clamped silently; the player may not move or ask a hint while a puzzle is
-//! solved or the game is over, but may undo after the end. A puzzle's own rules (a wrong
-//! move taken back, hints counted, the record) are [`crate::puzzle_mode`]'s.
+//! solved or the game is over, but may undo after the end; after the player's resignation
+//! or a claimed draw, undo withdraws that ending alone (the moves stay, the game goes on).
+//! A puzzle's own rules (a wrong move taken back, hints counted, the record) are
+//! [`crate::puzzle_mode`]'s.
 //!
 //! ```
 //! use banco_app::computer::{Settings, VsComputer};
@@ -190,7 +192,8 @@ pub struct VsState {
     pub thinking: bool,
     /// A hint is being looked for.
     pub hinting: bool,
-    /// The player's move (and the reply) can be taken back.
+    /// Undo has something to take back: the player's move (and the reply), or the
+    /// player's resignation or claimed draw.
     pub can_undo: bool,
     /// Taken-back moves can be played again.
     pub can_redo: bool,
@@ -597,9 +600,13 @@ impl VsComputer {
         self.play(mv)
     }
 
-    /// True if a move of the player's can be taken back.
+    /// True if undo has something to take back: the player's resignation or a claimed draw,
+    /// or a move of the player's.
     #[must_use]
     pub fn can_undo(&self) -> bool {
+        if self.ending_to_withdraw() {
+            return true;
+        }
         let mut g = self.game.clone();
         while g.undo_move().is_some() {
             if self.players_turn_in(&g) {
@@ -614,9 +621,29 @@ impl VsComputer {
         g.side_to_move() == self.human && !g.awaits_chance()
     }
 
-    /// Takes back moves until it is the player's turn again, the player's last move
-    /// included (so also while the computer thinks, and after the end of the game).
+    /// True when the game ended by the player's resignation or a draw claimed or agreed:
+    /// an ending the moves do not show, which undo withdraws on its own.
+    fn ending_to_withdraw(&self) -> bool {
+        match self.ending {
+            Some(Outcome::Win { winner, reason }) => {
+                winner != self.human && reason == WinReason::Resignation
+            }
+            Some(Outcome::Draw { .. }) => true,
+            None => false,
+        }
+    }
+
+    /// Takes back the player's last action: a resignation or a claimed draw is withdrawn
+    /// (the game goes on from the same position); otherwise moves are taken back until it
+    /// is the player's turn again, the player's last move included (so also while the
+    /// computer thinks, and after the end of the game).
     pub fn undo(&mut self) -> Result<(), ActionError> {
+        if self.ending_to_withdraw() {
+            self.ending = None;
+            self.clear_notice();
+            self.after_change(self.game.history().last().copied());
+            return Ok(());
+        }
         if !self.can_undo() {
             return Err(ActionError::NothingToUndo);
         }
@@ -857,125 +884,4 @@ pub fn main_notation(kind: GameKind) -> Notation {
 }
 
 #[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
-    use super::*;
-
-    fn xq(human: Color) -> VsComputer {
-        VsComputer::new(Settings::new(GameKind::Xiangqi, human, 3).unwrap()).unwrap()
-    }
-
-    /// Answers the computer's search with its first legal move.
-    fn answer(vs: &mut VsComputer) -> u64 {
-        let r = vs.search_request().expect("a search");
-        let mv = r.game.legal_move_vec()[0];
-        assert!(vs.search_done(r.id, Some(mv)));
-        r.id
-    }
-
-    #[test]
-    fn turns_searches_and_late_answers() {
-        let mut vs = xq(Color::Red);
-        assert!(vs.search_request().is_none());
-        vs.play_text("h2e2").unwrap();
-        assert!(vs.state().thinking);
-        assert_eq!(vs.play_text("h7e7"), Err(ActionError::NotYourTurn));
-        let first = vs.search_request().unwrap();
-        // Undo while the computer thinks: allowed, the search is dropped.
-        vs.undo().unwrap();
-        assert!(vs.search_request().is_none());
-        let mv = first.game.legal_move_vec()[0];
-        assert!(
-            !vs.search_done(first.id, Some(mv)),
-            "a late answer is dropped"
-        );
-        assert_eq!(vs.game().ply(), 0);
-        vs.play_text("h2e2").unwrap();
-        let id = answer(&mut vs);
-        assert!(!vs.search_done(id, Some(mv)), "an answer counts once");
-        assert_eq!(vs.game().ply(), 2);
-        assert!(vs.state().your_turn);
-    }
-
-    #[test]
-    fn undo_and_redo_by_whole_turns() {
-        let mut vs = xq(Color::Black);
-        assert!(!vs.can_undo());
-        assert_eq!(vs.undo(), Err(ActionError::NothingToUndo));
-        answer(&mut vs); // the computer opens
-        assert!(
-            !vs.can_undo(),
-            "the computer's first move alone is not undone"
-        );
-        let reply = vs.game().legal_move_vec()[0];
-        vs.play(reply).unwrap();
-        answer(&mut vs);
-        assert_eq!(vs.game().ply(), 3);
-        vs.undo().unwrap();
-        assert_eq!(vs.game().ply(), 1);
-        assert!(vs.state().can_redo);
-        vs.redo().unwrap();
-        assert_eq!(vs.game().ply(), 3);
-        assert!(vs.state().your_turn);
-    }
-
-    #[test]
-    fn levels_are_checked_not_clamped() {
-        assert_eq!(
-            Settings::new(GameKind::Xiangqi, Color::Red, 11),
-            Err(ActionError::BadLevel(11))
-        );
-        let mut vs = xq(Color::Red);
-        assert_eq!(vs.set_level(0), Err(ActionError::BadLevel(0)));
-        vs.set_level(10).unwrap();
-        assert_eq!(vs.state().level, 10);
-    }
-
-    #[test]
-    fn hints_resign_and_results_from_the_players_side() {
-        let mut vs = xq(Color::Red);
-        vs.hint().unwrap();
-        let r = vs.search_request().unwrap();
-        assert_eq!(r.job, Job::Hint);
-        assert_eq!(r.level, Level::MAX);
-        let mv = r.game.legal_move_vec()[3];
-        assert!(vs.search_done(r.id, Some(mv)));
-        assert_eq!(vs.state().hint.unwrap().mv, mv);
-        vs.resign().unwrap();
-        let s = vs.state();
-        assert_eq!(s.result.as_deref(), Some("You lost: resignation"));
-        assert!(vs.play(mv).is_err());
-        assert_eq!(
-            vs.claim_draw(),
-            Err(ActionError::GameOver("You lost: resignation".into()))
-        );
-    }
-
-    #[test]
-    fn save_and_continue() {
-        let mut vs = xq(Color::Black);
-        answer(&mut vs);
-        let mv = vs.game().legal_move_vec()[1];
-        vs.play(mv).unwrap();
-        answer(&mut vs);
-        vs.undo().unwrap();
-        let bytes = vs.save().unwrap();
-        let fallback = Settings::new(GameKind::Xiangqi, Color::Red, 5).unwrap();
-        let back = VsComputer::resume(&bytes, &fallback).unwrap();
-        assert_eq!(back.human(), Color::Black);
-        assert_eq!(back.state().level, 3);
-        assert_eq!(back.game().history(), vs.game().history());
-        assert!(back.can_redo());
-        assert!(VsComputer::resume(b"nonsense", &fallback).is_err());
-    }
-
-    #[test]
-    fn taps_play_moves() {
-        let mut vs = xq(Color::Red);
-        assert_eq!(vs.tap(7, 7).unwrap(), Tap::Selected { square: 25 });
-        assert!(matches!(vs.tap(4, 7).unwrap(), Tap::Move(_)));
-        assert_eq!(vs.game().ply(), 1);
-        // Not the player's turn now: taps do nothing.
-        assert_eq!(vs.tap(0, 9).unwrap(), Tap::Ignored);
-    }
-}
+mod tests;

@@ -35,7 +35,8 @@ pub(crate) struct EditArgs {
 
 const HELP: &str = "commands:
   place PIECE SQUARE   a piece by FEN letter (R rook of the first player, c cannon of the
-                       second; xiangqi KABNRCP, chess KQRBNP) or `red rook`, on a square (e2)
+                       second; xiangqi KABNRCP, chess KQRBNP), `red rook`, or as the board
+                       draws it (俥, 車, ♕), on a square (e2)
   remove SQUARE        clear      start      side w|b      flip
   castle KQkq|-        ep SQUARE|-   (chess)
   fen                  the position as FEN     check   every problem of the position
@@ -75,11 +76,16 @@ fn board_view(v: &EditorView) -> BoardView {
     }
 }
 
-/// A piece from `R`, `c`, `red rook`, `black cannon`.
+/// A piece from `R`, `c`, `red rook`, `black cannon`, or a glyph the board draws (`車`,
+/// `傌`, `♕`; xiangqi also takes the simplified forms of the board's characters: `帅`,
+/// `将`, `马`, `车`, `伡`, `㐷`).
 fn parse_piece(kind: GameKind, words: &[&str]) -> Option<(Color, PieceKind)> {
     match words {
         [letter] if letter.chars().count() == 1 => {
             let ch = letter.chars().next()?;
+            if let Some(piece) = piece_of_glyph(kind, ch) {
+                return Some(piece);
+            }
             let color = if ch.is_ascii_uppercase() {
                 Color::Red
             } else {
@@ -106,6 +112,27 @@ fn parse_piece(kind: GameKind, words: &[&str]) -> Option<(Color, PieceKind)> {
         }
         _ => None,
     }
+}
+
+/// The piece a board glyph stands for: the glyphs `banco` draws, and in xiangqi the
+/// simplified forms of its characters (the simplified form of a character means what the
+/// character means: `马` is `馬`, black's horse).
+fn piece_of_glyph(kind: GameKind, ch: char) -> Option<(Color, PieceKind)> {
+    let ch = match (kind, ch) {
+        (GameKind::Xiangqi, '帅') => '帥',
+        (GameKind::Xiangqi, '将') => '將',
+        (GameKind::Xiangqi, '马') => '馬',
+        (GameKind::Xiangqi, '车') => '車',
+        (GameKind::Xiangqi, '伡') => '俥',
+        (GameKind::Xiangqi, '㐷') => '傌',
+        (_, c) => c,
+    };
+    [Color::Red, Color::Black].into_iter().find_map(|color| {
+        piece_kinds(kind).iter().find_map(|&k| {
+            let info = banco_app::pieces::piece_info(kind, color, k)?;
+            (info.glyph == ch).then_some((color, k))
+        })
+    })
 }
 
 /// What the loop does after a command.
@@ -219,22 +246,7 @@ impl EditSession {
                 self.problems();
                 false
             }
-            ("place" | "put", [piece @ .., sq]) if !piece.is_empty() => {
-                match (parse_piece(self.kind(), piece), self.square(sq)) {
-                    (Some((c, k)), Some(s)) => match self.ed.place(s, c, k) {
-                        Ok(()) => true,
-                        Err(e) => {
-                            outln!("{e}");
-                            false
-                        }
-                    },
-                    (None, _) => {
-                        outln!("`{}` is not a piece of {}", piece.join(" "), self.kind());
-                        false
-                    }
-                    _ => false,
-                }
-            }
+            ("place" | "put", [piece @ .., sq]) if !piece.is_empty() => self.place(piece, sq),
             ("remove" | "rm", [sq]) => match self.square(sq).map(|s| self.ed.remove(s)) {
                 Some(Ok(Some(_))) => true,
                 Some(Ok(None)) => {
@@ -285,8 +297,13 @@ impl EditSession {
                 }
             }
             ("ep", [sq]) => {
-                let square = if *sq == "-" { None } else { self.square(sq) };
-                self.ed.set_en_passant(square).is_ok()
+                // A square that does not parse changes nothing (it was reported).
+                let square = if *sq == "-" {
+                    Some(None)
+                } else {
+                    self.square(sq).map(Some)
+                };
+                square.is_some_and(|s| self.ed.set_en_passant(s).is_ok())
             }
             ("play", args) => {
                 if let Some((vs, settings)) = self.play(args) {
@@ -314,6 +331,34 @@ impl EditSession {
             self.show();
         }
         Flow::Continue
+    }
+
+    /// `place PIECE SQUARE`; true when the piece was placed. A piece followed by more than
+    /// one word is reported as too many words, not as an unknown piece.
+    fn place(&mut self, piece: &[&str], sq: &str) -> bool {
+        let Some((c, k)) = parse_piece(self.kind(), piece) else {
+            let starts_with_piece =
+                (1..piece.len().min(3)).any(|n| parse_piece(self.kind(), &piece[..n]).is_some());
+            if starts_with_piece {
+                outln!(
+                    "`place` takes a piece and one square, like `place R e5` or `place red rook e5`: too many words in `place {} {sq}`",
+                    piece.join(" ")
+                );
+            } else {
+                outln!("`{}` is not a piece of {}", piece.join(" "), self.kind());
+            }
+            return false;
+        };
+        let Some(s) = self.square(sq) else {
+            return false;
+        };
+        match self.ed.place(s, c, k) {
+            Ok(()) => true,
+            Err(e) => {
+                outln!("{e}");
+                false
+            }
+        }
     }
 
     /// `play [LEVEL] [COLOR]`, in either order; a word that is neither is reported.

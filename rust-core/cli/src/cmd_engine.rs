@@ -8,6 +8,7 @@ use banco_chess::{Chess, ChessRules};
 use banco_engine::matchplay::{self, MatchOptions, PlayerSpec};
 use banco_engine::solve::{SolveOptions, solve};
 use banco_engine::{EngineGame, bench, ucci, uci};
+use banco_game::GameKind;
 use banco_xiangqi::jieqi::Jieqi;
 use banco_xiangqi::{RuleSet, Xiangqi};
 use std::sync::atomic::AtomicBool;
@@ -35,14 +36,24 @@ pub(crate) struct SolveArgs {
 
 pub(crate) fn solve_cmd(args: &SolveArgs) -> Result<(), CliError> {
     match args.game {
-        RulesGame::Xiangqi => solve_game::<Xiangqi>(args),
-        RulesGame::Chess => solve_game::<Chess>(args),
-        RulesGame::Jieqi => solve_game::<Jieqi>(args),
+        RulesGame::Xiangqi => solve_game::<Xiangqi>(args, GameKind::Xiangqi),
+        RulesGame::Chess => solve_game::<Chess>(args, GameKind::Chess),
+        RulesGame::Jieqi => solve_game::<Jieqi>(args, GameKind::Jieqi),
     }
 }
 
-fn solve_game<G: EngineGame>(args: &SolveArgs) -> Result<(), CliError> {
+fn solve_game<G: EngineGame>(args: &SolveArgs, kind: GameKind) -> Result<(), CliError> {
     let game = G::from_fen(&args.fen).map_err(CliError::input)?;
+    if let Some(outcome) = game.outcome(&G::Rules::default()) {
+        // Nothing to solve: say how the game ended; the last line is `none` (no mate to
+        // play), as for a position without a mate.
+        outln!(
+            "the game is already over ({}): nothing to solve",
+            banco_app::result::result_text(kind, outcome, None)
+        );
+        outln!("none");
+        return Ok(());
+    }
     let time = Duration::try_from_secs_f64(args.time.max(0.0)).map_err(CliError::input)?;
     let options = SolveOptions {
         max_mate: args.max_mate,

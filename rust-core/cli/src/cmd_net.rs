@@ -902,6 +902,7 @@ impl Table {
                 self.m.leave();
                 return Some(Ok(()));
             }
+            "help" | "?" => outln!("{}", net_help(self.racing)),
             _ if self.on_race_line(text) => {}
             _ if text
                 .split_whitespace()
@@ -932,6 +933,18 @@ impl Table {
             }
         }
         None
+    }
+}
+
+/// The commands of the match table (`help`).
+fn net_help(racing: bool) -> &'static str {
+    if racing {
+        "moves:     two cells, like `a1 e5` (a ball and where it goes)
+commands:  board, resign, help, quit (resigns a race in progress)"
+    } else {
+        "moves:     as in `banco play` (h2e2, C2.5, 炮二平五; chess e4, Nf3, e2e4), on your turn
+commands:  undo (asks the other player), draw (offers a draw), claim (a draw the rules
+           allow), resign, save FILE, board, fen, flip, help, quit (resigns a game in progress)"
     }
 }
 

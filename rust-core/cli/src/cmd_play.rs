@@ -22,7 +22,7 @@ use banco_app::computer::{ActionError, Job, Settings, VsComputer};
 use banco_app::engine::{AnyEngine, EngineResult};
 use banco_app::files::{read_limited, write_atomic, write_record};
 use banco_app::notation::{self, MoveInfo, Notation};
-use banco_app::puzzle_mode::PuzzleNotice;
+use banco_app::puzzle_mode::{PuzzleMode, PuzzleNotice};
 use banco_app::save::{self, SavedGame};
 use banco_app::{any::AnyGame, text};
 use banco_engine::Limits;
@@ -48,9 +48,10 @@ pub(crate) struct PlayArgs {
     /// Your colour: red/white (moves first) or black.
     #[arg(long, default_value = "red")]
     color: String,
-    /// Xiangqi (and jieqi) rule set: asian or casual.
-    #[arg(long, default_value = "asian")]
-    rules: String,
+    /// Xiangqi (and jieqi) rule set: asian (the default) or casual; chess and lines have
+    /// one set of rules and take none.
+    #[arg(long)]
+    rules: Option<String>,
     /// Milliseconds the computer may think per move (levels below 10 stop earlier).
     #[arg(long, default_value_t = 1000)]
     movetime: u64,
@@ -139,6 +140,8 @@ pub(crate) fn parse_color(text: &str) -> Result<Color, CliError> {
 
 struct Session {
     vs: VsComputer,
+    /// A puzzle try as it started and the computer's time per move: `new` starts it afresh.
+    puzzle_start: Option<(PuzzleMode, u64)>,
     settings: Settings,
     style: Style,
     engine: AnyEngine,
@@ -163,7 +166,7 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
             ("--fen", args.fen.is_some()),
             ("--level", args.level != 5),
             ("--color", args.color != "red"),
-            ("--rules", args.rules != "asian"),
+            ("--rules", args.rules.is_some()),
             ("--continue", args.resume),
             ("--keep", args.keep.is_some()),
         ]
@@ -186,15 +189,30 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
         let interactive = args.script.is_none() && std::io::stdin().is_terminal();
         return crate::cmd_lines::play(args, input, interactive);
     }
-    let kind = parse_game(&args.game)?;
+    // Every game `play` takes, Lines included (the board games' parser does not know it).
+    let kind = parse_game(&args.game).map_err(|_| {
+        let mut names: Vec<&str> = <AnyGame as MatchGame>::kinds()
+            .iter()
+            .map(|k| k.name())
+            .collect();
+        names.push(GameKind::Lines.name());
+        CliError::input(format!(
+            "unknown game `{}`: use {}",
+            args.game,
+            names.join(" or ")
+        ))
+    })?;
     let human = parse_color(&args.color)?;
     let mut settings = Settings::new(kind, human, args.level).map_err(CliError::input)?;
+    if let (GameKind::Chess, Some(rules)) = (kind, &args.rules) {
+        return Err(CliError::input(format!(
+            "--rules {rules} is for xiangqi and jieqi (asian or casual): chess has one set of rules"
+        )));
+    }
     if matches!(kind, GameKind::Xiangqi | GameKind::Jieqi) {
-        let rules = RuleSet::from_name(&args.rules).ok_or_else(|| {
-            CliError::input(format!(
-                "unknown rule set `{}`: use asian or casual",
-                args.rules
-            ))
+        let name = args.rules.as_deref().unwrap_or("asian");
+        let rules = RuleSet::from_name(name).ok_or_else(|| {
+            CliError::input(format!("unknown rule set `{name}`: use asian or casual"))
         })?;
         settings.rules = if kind == GameKind::Jieqi {
             AnyRules::Jieqi(rules)
@@ -284,8 +302,46 @@ pub(crate) fn play_session(
     input: Box<dyn BufRead + '_>,
     keep: Option<PathBuf>,
 ) -> Result<(), CliError> {
+    run_session(vs, None, settings, style, hash_mib, echo, input, keep)
+}
+
+/// Plays a puzzle try (`banco puzzles play`): `mode` is the try as it starts, before
+/// [`VsComputer::start_puzzle`], so that `new` can start it afresh.
+pub(crate) fn puzzle_session(
+    mode: PuzzleMode,
+    movetime_ms: u64,
+    settings: Settings,
+    style: Style,
+    echo: bool,
+    input: Box<dyn BufRead + '_>,
+) -> Result<(), CliError> {
+    let vs = VsComputer::start_puzzle(mode.clone(), movetime_ms).map_err(CliError::input)?;
+    run_session(
+        vs,
+        Some((mode, movetime_ms)),
+        settings,
+        style,
+        16,
+        echo,
+        input,
+        None,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_session(
+    vs: VsComputer,
+    puzzle_start: Option<(PuzzleMode, u64)>,
+    settings: Settings,
+    style: Style,
+    hash_mib: usize,
+    echo: bool,
+    input: Box<dyn BufRead + '_>,
+    keep: Option<PathBuf>,
+) -> Result<(), CliError> {
     let mut session = Session {
         vs,
+        puzzle_start,
         settings,
         style,
         engine: AnyEngine::new(hash_mib),
@@ -322,14 +378,25 @@ impl Session {
             if let Some(p) = &self.vs.state().puzzle
                 && !p.solved
             {
-                outln!(
-                    "puzzle {}: mate in {} more move{} (hints {}, wrong moves {})",
-                    p.name,
-                    p.moves_left,
-                    if p.moves_left == 1 { "" } else { "s" },
-                    p.hints_used,
-                    p.wrong_moves
-                );
+                if p.moves_left == 0 {
+                    // The player's last move did not mate (the defender's turn): the
+                    // computer answers, then the move is taken back.
+                    outln!(
+                        "puzzle {}: no mate with your last move: it will be taken back (hints {}, wrong moves {})",
+                        p.name,
+                        p.hints_used,
+                        p.wrong_moves
+                    );
+                } else {
+                    outln!(
+                        "puzzle {}: mate in {} more move{} (hints {}, wrong moves {})",
+                        p.name,
+                        p.moves_left,
+                        if p.moves_left == 1 { "" } else { "s" },
+                        p.hints_used,
+                        p.wrong_moves
+                    );
+                }
             }
             // The rules let the player end the game now: say so (chess's threefold
             // repetition and fifty-move rule are claimed, not automatic).
@@ -444,7 +511,14 @@ impl Session {
         let arg = words.collect::<Vec<_>>().join(" ");
         match word.to_ascii_lowercase().as_str() {
             "quit" | "exit" | "q" => return Flow::Quit,
-            "help" | "?" => outln!("{}", help(self.kind())),
+            "help" | "?" => {
+                outln!("{}", help(self.kind()));
+                if self.vs.state().puzzle.is_some() {
+                    outln!(
+                        "puzzle:    new starts this puzzle afresh; claim and resign do not apply"
+                    );
+                }
+            }
             "board" => self.show(),
             "fen" => outln!("{}", MatchGame::fen(self.vs.game())),
             "flip" => {
@@ -474,10 +548,11 @@ impl Session {
                 Err(e) => outln!("{e}"),
             },
             "resign" => {
-                if self.vs.resign().is_err() {
-                    outln!("the game is already over");
+                if let Err(e) = self.vs.resign() {
+                    outln!("{e}");
                 }
             }
+            "new" if self.vs.state().puzzle.is_some() => self.restart_puzzle(),
             "new" => match VsComputer::new(self.next_settings()) {
                 Ok(vs) => {
                     self.settings = self.next_settings();
@@ -491,6 +566,31 @@ impl Session {
             _ => self.human_move(text),
         }
         Flow::Continue
+    }
+
+    /// `new` in a puzzle try: the same puzzle afresh (no wrong moves, no hints yet).
+    fn restart_puzzle(&mut self) {
+        let Some((mode, movetime)) = &self.puzzle_start else {
+            outln!("this puzzle cannot be started again here");
+            return;
+        };
+        match VsComputer::start_puzzle(mode.clone(), *movetime) {
+            Ok(vs) => {
+                self.vs = vs;
+                self.announced = false;
+                self.engine.clear();
+                let p = mode.puzzle();
+                let id = self.vs.state().puzzle.and_then(|s| s.id);
+                outln!(
+                    "Puzzle {} again: {} mates in {}.",
+                    id.as_deref().unwrap_or(&p.name),
+                    color_name(p.kind, self.vs.human()),
+                    p.mate_in
+                );
+                self.show();
+            }
+            Err(e) => outln!("{e}"),
+        }
     }
 
     /// The settings of a new game: the game played now as the player has it (a level set
@@ -553,9 +653,20 @@ impl Session {
             &stop,
         );
         eprint!("{:60}\r", "");
+        let ply = self.vs.game().ply();
         if self.vs.search_done(request.id, result.best_move) {
-            // The move with what it revealed, if it turned a jieqi piece over.
-            if let Some(info) = notation::describe_last(self.vs.game()) {
+            // The move with what it revealed, if it turned a jieqi piece over; in a puzzle
+            // the reply to a wrong move is taken back with it at once, so it is described
+            // on the position it was played in, not read from the board.
+            let stands = self.vs.game().ply() > ply;
+            let played = if stands {
+                notation::describe_last(self.vs.game())
+            } else {
+                result
+                    .best_move
+                    .map(|m| notation::describe(&request.game, m))
+            };
+            if let Some(info) = played {
                 print_move("banco plays", &info);
                 outln!(
                     "  (depth {}, {} nodes, score {} for banco)",
@@ -564,7 +675,10 @@ impl Session {
                     result.score
                 );
             }
-            self.show();
+            // Taken back: the puzzle's notice follows, with the board as it is now.
+            if stands {
+                self.show();
+            }
         }
     }
 

@@ -6,7 +6,7 @@
 //!   solver proves, with their mate length and main line;
 //! * `verify` — re-proves a collection file (the bundled one by default), all of it or a
 //!   seeded sample; last line `verified N failed F`;
-//! * `list` — the bundled collection by tier;
+//! * `list` — the bundled collection by tier, with what the kept progress marks solved;
 //! * `play [ID]` — a try at a puzzle of the collection (the next unsolved one by default) in
 //!   puzzle mode: the computer defends longest, `hint` shows the proven move, a move that
 //!   lets the mate slip is taken back with the computer's escape shown, and the progress is
@@ -17,14 +17,14 @@
 use crate::CliError;
 use crate::ui::board::Style;
 use banco_app::any::AnyGame;
-use banco_app::computer::{Settings, VsComputer};
+use banco_app::computer::Settings;
 use banco_app::files::write_atomic;
 use banco_app::mate;
 use banco_app::puzzle_mode::PuzzleMode;
 use banco_app::puzzles::collection::{self, Tier};
 use banco_app::puzzles::harvest::{self, HarvestOptions};
 use banco_app::puzzles::progress::{Progress, ProgressError, ProgressStore, SharedProgress};
-use banco_game::GameKind;
+use banco_game::{Game, GameKind};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -106,7 +106,8 @@ enum Action {
         #[arg(long)]
         no_color: bool,
     },
-    /// The bundled collection: count per tier, or the puzzles of one tier.
+    /// The bundled collection: count per tier, or the puzzles of one tier, with what the
+    /// kept progress marks solved (read only).
     List {
         /// Mate length of the tier to list (1, 2, 3, 4 for 4–5, 6 for 6+).
         #[arg(long)]
@@ -114,6 +115,10 @@ enum Action {
         /// The game of the collection: xiangqi or chess.
         #[arg(long, default_value = "xiangqi")]
         game: String,
+        /// The progress file of `banco puzzles play` to read (default: `puzzles-progress`
+        /// in $BANCO_DATA_DIR, else $XDG_DATA_HOME/banco, else ~/.local/share/banco).
+        #[arg(long, value_name = "FILE")]
+        progress: Option<PathBuf>,
     },
 }
 
@@ -169,24 +174,77 @@ pub(crate) fn puzzles_cmd(args: &PuzzlesArgs) -> Result<(), CliError> {
             *movetime,
             *no_color,
         ),
-        Action::List { tier, game } => {
-            let all = collection::of_game(puzzle_game(game)?);
-            let of_tier = |t: Tier| all.iter().filter(move |e| e.tier() == t);
-            match tier {
-                None => {
-                    for t in Tier::ALL {
-                        outln!("{:12} {}", t.name(), of_tier(t).count());
-                    }
-                    outln!("total {}", all.len());
-                }
-                Some(n) => {
-                    for e in of_tier(Tier::of_mate(*n)) {
-                        outln!("{}\t{}\t{}", e.id, e.puzzle.mate_in, e.puzzle.fen);
-                    }
-                }
-            }
-            Ok(())
+        Action::List {
+            tier,
+            game,
+            progress,
+        } => list(puzzle_game(game)?, *tier, progress.as_ref()),
+    }
+}
+
+/// `banco puzzles list`: per tier the count and how many are solved, then `total N`; or
+/// with a tier its puzzles, `ID<TAB>MATE<TAB>FEN`, a fourth column `solved` on the solved
+/// ones. The progress is only read.
+fn list(
+    kind: GameKind,
+    tier: Option<u32>,
+    progress_file: Option<&PathBuf>,
+) -> Result<(), CliError> {
+    let tier = tier.map(tier_named).transpose()?;
+    let all = collection::of_game(kind);
+    let file = progress_file
+        .cloned()
+        .or_else(|| crate::ui::data_dir(None).map(|d| d.join(PROGRESS_FILE)));
+    let progress = match file.map(|f| (std::fs::read(&f), f)) {
+        Some((Ok(bytes), f)) => Progress::decode(&bytes).unwrap_or_else(|e| {
+            outln!(
+                "the progress in {} cannot be read ({e}): nothing is shown solved",
+                f.display()
+            );
+            Progress::default()
+        }),
+        // No file yet: nothing solved.
+        Some((Err(e), _)) if e.kind() == std::io::ErrorKind::NotFound => Progress::default(),
+        Some((Err(e), f)) => {
+            outln!("cannot read the progress in {}: {e}", f.display());
+            Progress::default()
         }
+        None => Progress::default(),
+    };
+    match tier {
+        None => {
+            for t in Tier::ALL {
+                let (solved, total) = progress.tier_count(all, t);
+                outln!("{:12} {total:4}  solved {solved}", t.name());
+            }
+            outln!("total {}", all.len());
+        }
+        Some(t) => {
+            for e in all.iter().filter(|e| e.tier() == t) {
+                let mark = if progress.is_solved(&e.id) {
+                    "\tsolved"
+                } else {
+                    ""
+                };
+                outln!("{}\t{}\t{}{mark}", e.id, e.puzzle.mate_in, e.puzzle.fen);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The tier `--tier N` names: 1, 2, 3, 4 (mates in 4–5) or 6 (6 and more); anything else
+/// is refused.
+fn tier_named(n: u32) -> Result<Tier, CliError> {
+    match n {
+        1 => Ok(Tier::MateIn1),
+        2 => Ok(Tier::MateIn2),
+        3 => Ok(Tier::MateIn3),
+        4 => Ok(Tier::MateIn4To5),
+        6 => Ok(Tier::MateIn6Plus),
+        _ => Err(CliError::input(format!(
+            "no tier {n}: the tiers are 1, 2, 3, 4 (mates in 4–5) and 6 (mates in 6 or more)"
+        ))),
     }
 }
 
@@ -271,8 +329,9 @@ fn play(
         e
     };
     let mode = PuzzleMode::from_collection(&entry.id, progress).map_err(CliError::input)?;
-    let vs = VsComputer::start_puzzle(mode, movetime.max(1)).map_err(CliError::input)?;
-    let human = vs.human();
+    let human = AnyGame::from_fen(kind, &mode.puzzle().fen)
+        .map_err(CliError::input)?
+        .side_to_move();
     let settings = Settings::new(kind, human, 10).map_err(CliError::input)?;
     outln!(
         "Puzzle {} ({}): {} mates in {}. Type a move, `hint` or `quit`.",
@@ -282,14 +341,13 @@ fn play(
         entry.puzzle.mate_in
     );
     let input: Box<dyn BufRead> = Box::new(std::io::stdin().lock());
-    crate::cmd_play::play_session(
-        vs,
+    crate::cmd_play::puzzle_session(
+        mode,
+        movetime.max(1),
         settings,
         Style::detect(no_color),
-        16,
         !interactive,
         input,
-        None,
     )
 }
 

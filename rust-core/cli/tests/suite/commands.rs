@@ -373,3 +373,68 @@ fn a_reader_that_stops_early_ends_the_command_quietly() {
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(stderr.is_empty(), "{stderr}");
 }
+
+#[test]
+fn undo_after_resigning_withdraws_the_resignation_only() {
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let out = banco_stdin(
+        &["play", "--level", "1", "--movetime", "20", "--no-color"],
+        "h2e2\nresign\nundo\nfen\nh0g2\nquit\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("red wins by resignation") || text.contains("black wins by resignation"),
+        "{text}"
+    );
+    // The fen after undo is the position just before the resignation (both moves on the
+    // board), and the game goes on.
+    let after_undo = text
+        .split("> fen")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{text}"));
+    let fen = after_undo.lines().nth(1).unwrap_or_default();
+    assert!(
+        fen.ends_with(" w - - 2 2") || fen.ends_with(" w - - 0 2"),
+        "{fen}\n{text}"
+    );
+    assert_ne!(fen, start, "{text}");
+    assert!(fen.contains("/1C2C4/"), "the cannon stays on e2: {fen}");
+    assert!(after_undo.contains("you play h0g2"), "{text}");
+}
+
+#[test]
+fn play_refuses_rules_chess_does_not_have_and_names_every_game() {
+    let out = banco(&["play", "--game", "chess", "--rules", "nonsense"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--rules nonsense is for xiangqi and jieqi"),
+        "{err}"
+    );
+    let out = banco(&["play", "--game", "go"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown game `go`: use xiangqi or chess or jieqi or lines"),
+        "{err}"
+    );
+}
+
+#[test]
+fn solve_says_a_finished_position_is_over() {
+    // Black to move is already checkmated: nothing to solve, last line `none`.
+    let out = banco(&[
+        "solve",
+        "--fen",
+        "3a5/2Rk5/bN1a5/9/6PP1/9/pp7/9/4A4/4KAB2 b - - 1 1",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("the game is already over (Red won: checkmate): nothing to solve"),
+        "{text}"
+    );
+    assert!(!text.contains("no mate in"), "{text}");
+    assert_eq!(last_line(&out), "none");
+}

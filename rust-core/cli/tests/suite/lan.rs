@@ -231,6 +231,7 @@ fn quitting_a_game_in_progress_resigns_it() {
     // The game so far is saved with both players' names (a networked game is exported
     // as one against the computer is).
     let pgn = dirs[1].parent().unwrap().join("net.pgn");
+    writeln!(input, "help").unwrap();
     writeln!(input, "save {}", pgn.display()).unwrap();
     writeln!(input, "quit").unwrap();
     let guest_out = common::drain(out);
@@ -239,6 +240,9 @@ fn quitting_a_game_in_progress_resigns_it() {
     let host_status = common::wait_until(&mut host, deadline + Duration::from_secs(5));
     let (h, g) = (host_out.join().unwrap(), guest_out.join().unwrap());
     assert!(g.contains("leaving resigns the game in progress"), "{g}");
+    // `help` lists the table's commands (it is not taken for a move).
+    assert!(g.contains("commands:  undo (asks the other player)"), "{g}");
+    assert!(!g.contains("`help` is not"), "{g}");
     assert!(guest_status.is_some_and(|s| s.success()), "{seen}{g}");
     assert!(host_status.is_some_and(|s| s.success()), "{h}");
     // The host (red) is told it won, by resignation, as its last line says.

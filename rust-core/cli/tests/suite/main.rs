@@ -5,9 +5,11 @@
 mod chess_rules;
 mod commands;
 mod common;
+mod editor;
 mod jieqi;
 mod lan;
 mod lines;
+mod puzzles;
 mod race;
 mod readme_pictures;
 mod records;

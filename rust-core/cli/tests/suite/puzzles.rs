@@ -1,0 +1,160 @@
+//! `banco puzzles play` and `banco puzzles list` as a player or a script drives them: what
+//! a wrong move prints, the status on every turn, the commands a puzzle refuses or
+//! redefines, the tiers and the kept progress.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use crate::common;
+use common::banco_stdin;
+use std::process::Output;
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("banco-puzzles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Every notice `A lets the mate slip (Y escapes)` comes right after the line `banco
+/// plays Y …` (the reply that was played, not the move left last on the board); at least
+/// one notice.
+fn assert_replies_named(text: &str) {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut notices = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let Some((_, rest)) = line.split_once(" lets the mate slip (") else {
+            continue;
+        };
+        notices += 1;
+        let reply = rest.split_whitespace().next().unwrap();
+        let said = lines[..i]
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("banco plays "))
+            .unwrap_or_else(|| panic!("no `banco plays` before {line}:\n{text}"));
+        assert!(
+            said.starts_with(&format!("banco plays {reply} ")),
+            "{said} / {line}:\n{text}"
+        );
+    }
+    assert!(notices > 0, "{text}");
+}
+
+#[test]
+fn a_wrong_move_names_the_reply_played_and_the_status_stays_true() {
+    // Mate in 2 (f6d6 first): e5f7 then f6d6 does not mate; the reply that escapes is
+    // played and both moves are taken back.
+    let out = banco_stdin(
+        &[
+            "puzzles",
+            "play",
+            "sp1018-63",
+            "--movetime",
+            "50",
+            "--no-color",
+        ],
+        "e5f7\nf6d6\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert_replies_named(&text);
+    assert!(!text.contains("mate in 0 more moves"), "{text}");
+}
+
+#[test]
+fn a_puzzle_refuses_resign_and_new_starts_it_afresh() {
+    // Mate in 1 (c7c8): h5h6 is not mate, taken back with the reply that escaped.
+    let out = banco_stdin(
+        &[
+            "puzzles",
+            "play",
+            "sp1019-173",
+            "--movetime",
+            "50",
+            "--no-color",
+        ],
+        "h5h6\nresign\nhelp\nnew\nc7c8\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert_replies_named(&text);
+    // Right after the move that failed to mate (the defender's turn) the status says so.
+    assert!(!text.contains("mate in 0 more moves"), "{text}");
+    assert!(
+        text.contains("puzzle mate in 1 #sp1019-173: no mate with your last move: it will be taken back (hints 0, wrong moves 0)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("a puzzle cannot be resigned or drawn"),
+        "{text}"
+    );
+    assert!(!text.contains("the game is already over"), "{text}");
+    assert!(
+        text.contains("puzzle:    new starts this puzzle afresh"),
+        "{text}"
+    );
+    // `new` starts the same puzzle again (its wrong move forgotten), not a game.
+    let after_new = text
+        .split("Puzzle sp1019-173 again: Red mates in 1.")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        after_new
+            .contains("puzzle mate in 1 #sp1019-173: mate in 1 more move (hints 0, wrong moves 0)"),
+        "{text}"
+    );
+    assert!(
+        after_new.contains("solved! (hints 0, wrong moves 0)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn puzzles_list_refuses_missing_tiers_and_marks_the_solved() {
+    for tier in ["0", "5", "7", "99"] {
+        let out = banco_stdin(&["puzzles", "list", "--tier", tier], "");
+        assert_eq!(out.status.code(), Some(2), "tier {tier}: {}", stdout(&out));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("no tier {tier}")), "{err}");
+    }
+    // Solve sp1019-173 (mate in 1) with a progress file, then list with it.
+    let progress = temp("progress");
+    let _ = std::fs::remove_file(&progress);
+    let file = progress.to_str().unwrap();
+    let out = banco_stdin(
+        &[
+            "puzzles",
+            "play",
+            "sp1019-173",
+            "--progress",
+            file,
+            "--movetime",
+            "50",
+            "--no-color",
+        ],
+        "c7c8\nquit\n",
+    );
+    assert!(stdout(&out).contains("solved!"), "{}", stdout(&out));
+    let out = banco_stdin(&["puzzles", "list", "--tier", "1", "--progress", file], "");
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    let marked: Vec<&str> = text.lines().filter(|l| l.ends_with("\tsolved")).collect();
+    assert_eq!(marked.len(), 1, "{text}");
+    assert!(marked[0].starts_with("sp1019-173\t1\t"), "{text}");
+    let out = banco_stdin(&["puzzles", "list", "--progress", file], "");
+    let text = stdout(&out);
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("mate in 1 ") && l.ends_with("solved 1")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("mate in 2 ") && l.ends_with("solved 0")),
+        "{text}"
+    );
+    assert!(text.lines().last().unwrap().starts_with("total "), "{text}");
+    let _ = std::fs::remove_file(&progress);
+}
