@@ -528,7 +528,7 @@ impl VsComputer {
 
     /// The promotion piece chosen after [`Tap::ChoosePromotion`].
     pub fn choose_promotion(&mut self, piece: PieceKind) -> Result<Tap, ActionError> {
-        let tap = self.board.choose_promotion(&self.game, piece);
+        let tap = self.board.choose_promotion(&self.game, piece)?;
         self.finish_tap(tap)
     }
 
@@ -547,13 +547,24 @@ impl VsComputer {
         Ok(info)
     }
 
-    fn play_move(&mut self, mv: AnyMove) -> Result<MoveInfo, ActionError> {
+    /// Refuses a move of the player's when the game is over or it is the computer's turn:
+    /// checked before the move is read, so that a move typed on the computer's turn hears
+    /// whose turn it is, not why the move would be wrong.
+    ///
+    /// # Errors
+    /// [`ActionError::GameOver`], [`ActionError::NotYourTurn`].
+    pub fn ready_to_move(&self) -> Result<(), ActionError> {
         if let Some(o) = self.outcome() {
             return Err(ActionError::GameOver(self.result_for(o)));
         }
         if !self.your_turn() {
             return Err(ActionError::NotYourTurn);
         }
+        Ok(())
+    }
+
+    fn play_move(&mut self, mv: AnyMove) -> Result<MoveInfo, ActionError> {
+        self.ready_to_move()?;
         if !self.game.is_legal(mv) {
             return Err(MoveError::Illegal(format!("{mv} is not a legal move here")).into());
         }
@@ -582,6 +593,7 @@ impl VsComputer {
 
     /// Plays a move the player typed, in any of the game's notations.
     pub fn play_text(&mut self, text: &str) -> Result<MoveInfo, ActionError> {
+        self.ready_to_move()?;
         let mv = notation::parse_move(&self.game, text, None)?;
         self.play(mv)
     }
@@ -593,6 +605,7 @@ impl VsComputer {
         to: u8,
         promotion: Option<PieceKind>,
     ) -> Result<MoveInfo, ActionError> {
+        self.ready_to_move()?;
         let mv = self.game.move_from_parts(from, to, promotion)?;
         self.play(mv)
     }
@@ -880,6 +893,11 @@ mod tests {
         vs.play_text("h2e2").unwrap();
         assert!(vs.state().thinking);
         assert_eq!(vs.play_text("h7e7"), Err(ActionError::NotYourTurn));
+        // A move of the player's own, or one the board cannot read, on the computer's
+        // turn: whose turn it is, not why the move would be wrong.
+        assert_eq!(vs.play_text("h0g2"), Err(ActionError::NotYourTurn));
+        assert_eq!(vs.play_text("zz"), Err(ActionError::NotYourTurn));
+        assert_eq!(vs.play_squares(1, 20, None), Err(ActionError::NotYourTurn));
         let first = vs.search_request().unwrap();
         // Undo while the computer thinks: allowed, the search is dropped.
         vs.undo().unwrap();
