@@ -549,8 +549,8 @@ impl Game {
     pub fn move_text(&self, mv: Move, notation: Notation) -> Result<String, BancoError> {
         guard(|| {
             let s = self.lock();
-            let notation = notation_of(&s.game, notation)?;
             let m = legal(&s.game, mv)?;
+            let notation = notation_of(&s.game, notation)?;
             Ok(an::write_move(&s.game, m, notation))
         })
     }
