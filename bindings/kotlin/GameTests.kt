@@ -204,10 +204,10 @@ fun gameTests(s: Suite) {
             eq(0u, g.status().ply)
         }
         for (k in listOf(GameKind.LINES)) {
-            val e = throws<BancoException.Unsupported> { Game(k) }
-            check(e.message!!.endsWith("is not available in this version of Banco")) { e.message!! }
-            throws<BancoException.Unsupported> { startFen(k) }
-            throws<BancoException.Unsupported> { boardShape(k) }
+            val e = throws<BancoException.InvalidArgument> { Game(k) }
+            eq("Lines is played with LinesGame", e.message)
+            throws<BancoException.InvalidArgument> { startFen(k) }
+            throws<BancoException.InvalidArgument> { boardShape(k) }
         }
         val e6 = throws<BancoException.InvalidPosition> { Game.fromFen(GameKind.XIANGQI, "4k4/9/9/9/9/9/9/9/9/4K4 w") }
         check(e6.message!!.contains("kings face each other")) { e6.message!! }

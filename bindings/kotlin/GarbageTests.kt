@@ -46,9 +46,10 @@ fun garbageTests(s: Suite) {
                 startFen(k)
                 boardShape(k)
             } else {
-                refused("new $k", BancoException.Unsupported::class.java) { Game(k) }
-                refused("startFen $k", BancoException.Unsupported::class.java) { startFen(k) }
-                refused("boardShape $k", BancoException.Unsupported::class.java) { boardShape(k) }
+                // Lines: played with LinesGame, refused by the board-game calls.
+                refused("new $k", BancoException.InvalidArgument::class.java) { Game(k) }
+                refused("startFen $k", BancoException.InvalidArgument::class.java) { startFen(k) }
+                refused("boardShape $k", BancoException.InvalidArgument::class.java) { boardShape(k) }
             }
             notations(k)
             pieceKinds(k)
@@ -61,7 +62,7 @@ fun garbageTests(s: Suite) {
                     Game.fromFen(k, t).close()
                 } else {
                     check(problems.isNotEmpty()) { "validateFen $k: no problem with `${t.take(40)}`" }
-                    refused("fromFen $k `${t.take(20)}`", BancoException.InvalidPosition::class.java, BancoException.Unsupported::class.java) {
+                    refused("fromFen $k `${t.take(20)}`", BancoException.InvalidPosition::class.java, BancoException.InvalidArgument::class.java) {
                         Game.fromFen(k, t)
                     }
                 }
@@ -72,7 +73,7 @@ fun garbageTests(s: Suite) {
                 }
             }
             for (a in garbageSquares) {
-                mayRefuse("squareName $k $a", BancoException.BadSquare::class.java, BancoException.Unsupported::class.java) { squareName(k, a) }
+                mayRefuse("squareName $k $a", BancoException.BadSquare::class.java, BancoException.InvalidArgument::class.java) { squareName(k, a) }
             }
         }
         for (k in playable) {
@@ -143,7 +144,7 @@ fun garbageTests(s: Suite) {
                         eq(TapResult.Ignored, vs.tap(a, b), "tap $a $b: off the board or the other side's piece")
                         refused("vs play", *BAD_MOVE) { vs.play(Move(a, b, PieceKind.CANNON)) }
                     }
-                    vs.legalMovesFrom(a)
+                    mayRefuse("vs legalMovesFrom $a", BancoException.BadSquare::class.java) { vs.legalMovesFrom(a) }
                 }
                 for (p in PieceKind.entries) eq(TapResult.Ignored, vs.choosePromotion(p), "no promotion pending")
                 repeat(2) { vs.clearSelection() }

@@ -95,6 +95,14 @@ fun hardeningTests(s: Suite) {
             check(e.message!!.contains("code changed")) { "${e.message}" }
             eq(MatchPhase.VERIFY, host.state().phase, "the refusal confirmed nothing")
             check(he.seen.none { it is MatchEvent.PeerVerified || it is MatchEvent.Closed }) { "${he.seen}" }
+            // A code never shown is mistyped, not changed: no false warning of another device.
+            val typo = (1..3).map { "%06d".format((fresh.toInt() + it) % 1_000_000) }.first { it != stale }
+            val e2 = throws<BancoException.Match> { host.confirmCode(typo) }
+            check(e2.message!!.contains("not the code shown")) { "${e2.message}" }
+            // A pasted wall of digits is echoed cut, not whole.
+            val e3 = throws<BancoException> { host.confirmCode("1".repeat(1_000_000)) }
+            check(e3.message!!.length < 200) { "${e3.message!!.length} characters" }
+            eq(MatchPhase.VERIFY, host.state().phase, "neither refusal confirmed anything")
             host.confirmCode(fresh)
             second.confirmCode(ge.next<MatchEvent.VerifyCode>().code)
             eq("Second", he.next<MatchEvent.PeerVerified>().peerName)

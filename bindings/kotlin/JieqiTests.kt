@@ -6,6 +6,38 @@ package org.banco.tests
 import org.banco.*
 
 fun jieqiTests(s: Suite) {
+    s.test("a jieqi Game for two players on one device: each reveal comes with its step") {
+        Game.withChanceSeed(GameKind.JIEQI, null, 7uL).use { g ->
+            val start = g.fen()
+            val played = g.play(Move(0u, 9u, null)) // a0a1: the face-down rook steps up
+            val revealed = played.revealed!!
+            check(!revealed.faceDown) { "$revealed" }
+            eq("rook a0 revealed: ${revealed.name}", played.announcement)
+            eq(revealed, g.pieceAt(9u))
+            val status = g.status()
+            eq(Color.BLACK, status.sideToMove)
+            eq(null, status.outcome)
+            val moves = g.legalMoves()
+            check(moves.size > 40) { "${moves.size} moves for Black" }
+            g.play(moves[0])
+            eq(2, g.history().size)
+            eq(revealed, g.history()[0].revealed)
+            Game.load(g.save()).use { back ->
+                eq(g.fen(), back.fen())
+                check(back.legalMoves().isNotEmpty()) { "a loaded game goes on" }
+            }
+            // Undo takes the reveal back with its step; the same step turns up the same piece.
+            g.undo()
+            eq(Move(0u, 9u, null), g.undo())
+            eq(start, g.fen())
+            eq(revealed, g.play(Move(0u, 9u, null)).revealed)
+        }
+        Game(GameKind.JIEQI).use { g ->
+            g.playText("a0a1", null)
+            check(g.legalMoves().isNotEmpty()) { "not stuck after a reveal drawn from the system" }
+        }
+    }
+
     s.test("jieqi vs the computer: face-down cells, pools, reveals, save and resume") {
         val l = QueueVsListener()
         val settings = VsSettings(GameKind.JIEQI, Color.RED, 1u, null, 50uL, null, 7uL)

@@ -85,7 +85,7 @@ fun vsComputerTests(s: Suite) {
             eq(Color.BLACK, last.by)
             check(answered.board.cells.count { it.lastMove } == 2)
             check(answered.canUndo && !answered.canRedo)
-            eq(listOf(), vs.legalMovesFrom(200u))
+            throws<BancoException.BadSquare> { vs.legalMovesFrom(200u) }
 
             vs.undo()
             val undone = l.await("undo by a whole turn") { it.moves.isEmpty() }
@@ -317,7 +317,8 @@ fun vsComputerTests(s: Suite) {
         }
         throws<BancoException.InvalidPosition> { VsComputer(vsSettings(GameKind.CHESS, fen = "8/8/8/8/8/8/8/8 w - - 0 1"), any) }
         throws<BancoException.InvalidPosition> { VsComputer(vsSettings(GameKind.XIANGQI, fen = startFen(GameKind.CHESS)), any) }
-        throws<BancoException> { VsComputer(vsSettings(GameKind.LINES), any) }
+        eq("Lines is played with LinesGame",
+            throws<BancoException.InvalidArgument> { VsComputer(vsSettings(GameKind.LINES), any) }.message)
         throws<BancoException.InvalidPosition> {
             VsComputer.puzzle(Puzzle("bad", GameKind.XIANGQI, "not a fen", 1u), 100u, any)
         }

@@ -169,9 +169,9 @@ func gameTests(_ s: Suite) {
                try fails(.badMoveText) { _ = try g.playText(text: "Nf3", notation: .san) })
         try eq("there is no square 90 on a 9x10 board: squares go 0 to 89",
                try fails(.badSquare) { _ = try g.pieceAt(square: 90) })
-        try eq("lines is not available in this version of Banco",
-               try fails(.unsupported) { _ = try Game(kind: .lines) })
-        try fails(.unsupported) { _ = try Game(kind: .lines) }
+        try eq("Lines is played with LinesGame",
+               try fails(.invalidArgument) { _ = try Game(kind: .lines) })
+        try fails(.invalidArgument) { _ = try startFen(kind: .lines) }
         try eq("illegal position: the two kings face each other on an open file",
                try fails(.invalidPosition) { _ = try Game.fromFen(kind: .xiangqi, fen: "4k4/9/9/9/9/9/9/9/9/4K4 w") })
         try fails(.badSave) { _ = try Game.load(bytes: Data([1, 2, 3])) }

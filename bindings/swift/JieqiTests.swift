@@ -16,6 +16,26 @@ func cell(_ b: BoardView, named name: String) throws -> Cell {
 func faceDown(_ b: BoardView) -> Int { b.cells.filter { $0.piece?.faceDown == true }.count }
 
 func jieqiTests(_ s: Suite) {
+    s.test("a jieqi Game for two players on one device: each reveal comes with its step") {
+        let g = try Game.withChanceSeed(kind: .jieqi, fen: nil, chanceSeed: 7)
+        let start = try g.fen()
+        let a0a1 = Move(from: 0, to: 9, promotion: nil)
+        let played = try g.play(mv: a0a1)
+        let revealed = try played.revealed.orThrow("the piece turned over")
+        try check(!revealed.faceDown, "\(revealed)")
+        try eq("rook a0 revealed: \(revealed.name)", played.announcement)
+        try eq(Color.black, try g.status().sideToMove)
+        let moves = try g.legalMoves()
+        try check(moves.count > 40, "\(moves.count) moves for Black")
+        _ = try g.play(mv: moves[0])
+        let back = try Game.load(bytes: try g.save())
+        try check(!(try back.legalMoves()).isEmpty, "a loaded game goes on")
+        _ = try g.undo()
+        try eq(a0a1, try g.undo())
+        try eq(start, try g.fen())
+        try eq(revealed, try g.play(mv: a0a1).revealed)
+    }
+
     s.test("jieqi vs the computer: face-down cells, pools, reveals, save and resume, to the end") {
         let l = StateInbox()
         let settings = VsSettings(kind: .jieqi, human: .red, level: 1, rules: nil, movetimeMs: 20,

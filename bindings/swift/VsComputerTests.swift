@@ -246,7 +246,7 @@ func vsComputerTests(_ s: Suite) {
                                listener: l)
         }
         try fails(.invalidPosition) { _ = try VsComputer(settings: vsSettings(.chess, fen: "8/8/8 w"), listener: l) }
-        try fails(.unsupported, .invalidPosition) { _ = try VsComputer(settings: vsSettings(.lines), listener: l) }
+        try fails(.invalidArgument) { _ = try VsComputer(settings: vsSettings(.lines), listener: l) }
         try fails(.badSave) { _ = try VsComputer.resume(saved: Data("nonsense".utf8), settings: vsSettings(.xiangqi), listener: l) }
         try fails(.invalidPosition) {
             _ = try VsComputer.puzzle(puzzle: Puzzle(name: "bad", kind: .xiangqi, fen: "9/9 w", mateIn: 1), movetimeMs: 10, listener: l)

@@ -1,7 +1,7 @@
 //! [`VsComputer`]: a game against the computer for the shells (documented on the type).
 
 use crate::error::{BancoError, guard, notify};
-use crate::game::{legal, move_of};
+use crate::game::{check_square, legal, move_of};
 use crate::puzzle_mode::PuzzleStatus;
 use crate::types::{
     BoardView, Color, DrawReason, GameKind, Move, Outcome, PieceKind, PlayedMove, Rules, TapResult,
@@ -148,6 +148,9 @@ pub struct VsComputer {
 
 fn settings_of(s: &VsSettings) -> Result<Settings, BancoError> {
     let kind = s.kind.into();
+    if kind == banco_game::GameKind::Lines {
+        return Err(crate::error::lines_elsewhere());
+    }
     let mut settings = Settings::new(kind, s.human.into(), s.level)?;
     if let Some(r) = s.rules {
         let rules = AnyRules::try_from(r)?;
@@ -159,17 +162,23 @@ fn settings_of(s: &VsSettings) -> Result<Settings, BancoError> {
         }
         settings.rules = rules;
     }
-    if !(1..=3_600_000).contains(&s.movetime_ms) {
-        return Err(BancoError::InvalidArgument(format!(
-            "a thinking time of {} ms is out of range (1 ms to 1 hour)",
-            s.movetime_ms
-        )));
-    }
-    settings.movetime_ms = s.movetime_ms;
+    settings.movetime_ms = check_movetime(s.movetime_ms)?;
     settings.fen.clone_from(&s.fen);
     settings.seed = random_seed();
     settings.chance_seed = s.chance_seed;
     Ok(settings)
+}
+
+/// A thinking time per move in milliseconds, refused outside 1 ms to 1 hour (never clamped
+/// silently).
+pub(crate) fn check_movetime(ms: u64) -> Result<u64, BancoError> {
+    if (1..=3_600_000).contains(&ms) {
+        Ok(ms)
+    } else {
+        Err(BancoError::InvalidArgument(format!(
+            "a thinking time of {ms} ms is out of range (1 ms to 1 hour)"
+        )))
+    }
 }
 
 fn random_seed() -> u64 {
@@ -241,7 +250,8 @@ impl VsComputer {
 
     /// A puzzle from elsewhere (not recorded): the player mates in time against the computer
     /// at full strength, in puzzle mode ([`PuzzleStatus`]); a collection puzzle is
-    /// played with [`VsComputer::try_puzzle`].
+    /// played with [`VsComputer::try_puzzle`]. The computer thinks `movetime_ms` a move
+    /// (1 ms to 1 hour; other times are refused with `InvalidArgument`).
     #[uniffi::constructor]
     pub fn puzzle(
         puzzle: Puzzle,
@@ -255,7 +265,7 @@ impl VsComputer {
                 fen: puzzle.fen,
                 mate_in: puzzle.mate_in,
             };
-            let vs = ac::VsComputer::puzzle(&p, movetime_ms.clamp(1, 3_600_000))?;
+            let vs = ac::VsComputer::puzzle(&p, check_movetime(movetime_ms)?)?;
             Ok(VsComputer::start(vs, listener))
         })
     }
@@ -289,7 +299,11 @@ impl VsComputer {
     /// Plays the player's move.
     pub fn play(&self, mv: Move) -> Result<PlayedMove, BancoError> {
         guard(|| {
-            let m = self.read(|vs| legal(vs.game(), mv))??;
+            // Whose turn it is before what is wrong with the move.
+            let m = self.read(|vs| {
+                vs.ready_to_move()?;
+                legal(vs.game(), mv)
+            })??;
             let info = self.with(|vs| vs.play(m))?;
             Ok(PlayedMove::from(&info))
         })
@@ -356,16 +370,17 @@ impl VsComputer {
     pub fn legal_moves_from(&self, square: u8) -> Result<Vec<Move>, BancoError> {
         guard(|| {
             self.read(|vs| {
-                if !vs.your_turn() {
-                    return Vec::new();
-                }
                 let g = vs.game();
-                g.legal_move_vec()
+                check_square(g, square)?;
+                if !vs.your_turn() {
+                    return Ok(Vec::new());
+                }
+                Ok(g.legal_move_vec()
                     .into_iter()
                     .map(|m| move_of(g, m))
                     .filter(|m| m.from == square)
-                    .collect()
-            })
+                    .collect())
+            })?
         })
     }
 

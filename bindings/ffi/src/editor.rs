@@ -119,6 +119,18 @@ pub struct EditorSolution {
     pub aborted: bool,
 }
 
+/// Refuses a setting of chess's (`what`: castling, en passant) in another game's editor.
+fn chess_only(ed: &ae::Editor, what: &str) -> Result<(), BancoError> {
+    if ed.kind() == banco_game::GameKind::Chess {
+        Ok(())
+    } else {
+        Err(BancoError::InvalidArgument(format!(
+            "{} has no {what}",
+            ed.kind().name()
+        )))
+    }
+}
+
 impl From<EditorError> for BancoError {
     fn from(e: EditorError) -> Self {
         match e {
@@ -288,7 +300,8 @@ impl Editor {
         })
     }
 
-    /// Allows or forbids one chess castling (`king_side` false: queen side).
+    /// Allows or forbids one chess castling (`king_side` false: queen side); refused
+    /// (`InvalidArgument`) in a game without castling.
     pub fn set_castling(
         &self,
         color: Color,
@@ -296,14 +309,21 @@ impl Editor {
         allowed: bool,
     ) -> Result<(), BancoError> {
         guard(|| {
-            self.lock().set_castling(color.into(), king_side, allowed);
+            let mut ed = self.lock();
+            chess_only(&ed, "castling")?;
+            ed.set_castling(color.into(), king_side, allowed);
             Ok(())
         })
     }
 
-    /// The chess en-passant square (the square a pawn passed over), or none.
+    /// The chess en-passant square (the square a pawn passed over), or none; refused
+    /// (`InvalidArgument`) in a game without en passant.
     pub fn set_en_passant(&self, square: Option<u8>) -> Result<(), BancoError> {
-        guard(|| Ok(self.lock().set_en_passant(square)?))
+        guard(|| {
+            let mut ed = self.lock();
+            chess_only(&ed, "en passant")?;
+            Ok(ed.set_en_passant(square)?)
+        })
     }
 
     /// Turns the board around.
@@ -339,7 +359,7 @@ impl Editor {
     pub fn to_game(&self) -> Result<Arc<Game>, BancoError> {
         guard(|| {
             let ed = self.lock();
-            Ok(Game::from_any(ed.game()?, AnyRules::usual(ed.kind())))
+            Game::from_any(ed.game()?, AnyRules::usual(ed.kind()))
         })
     }
 

@@ -92,8 +92,15 @@ impl From<banco_app::error::MoveError> for BancoError {
             }
             M::Illegal(_) | M::OffBoard => BancoError::IllegalMove(e.to_string()),
             M::GameOver(why) => BancoError::GameOver(why),
+            M::NotAChoice { .. } => BancoError::InvalidArgument(e.to_string()),
         }
     }
+}
+
+/// The refusal of Lines by the board-game calls (`Game`, `VsComputer`, `startFen`,
+/// `boardShape`, …): Lines has its own object.
+pub(crate) fn lines_elsewhere() -> BancoError {
+    BancoError::InvalidArgument("Lines is played with LinesGame".to_owned())
 }
 
 impl From<banco_app::any::AnyPlayError> for BancoError {
@@ -105,6 +112,7 @@ impl From<banco_app::any::AnyPlayError> for BancoError {
 impl From<banco_game::SetupError> for BancoError {
     fn from(e: banco_game::SetupError) -> Self {
         match e {
+            banco_game::SetupError::Unsupported(banco_game::GameKind::Lines) => lines_elsewhere(),
             banco_game::SetupError::Unsupported(k) => BancoError::Unsupported(k.to_string()),
             banco_game::SetupError::BadPosition(why) => BancoError::InvalidPosition(why),
         }

@@ -9,8 +9,10 @@ use crate::types::{
     PlacedPiece, PlayedMove, Rules,
 };
 use banco_app::any::{AnyGame, AnyMove, AnyRules};
+use banco_app::error::MoveError;
+use banco_app::jieqi::{RevealDraw, revealed_kind};
 use banco_app::notation as an;
-use banco_app::save::{SaveError, SavedGame};
+use banco_app::save::SavedGame;
 use banco_game::{Game as _, MatchGame as _};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -80,6 +82,14 @@ pub struct GameStatus {
 
 /// A local game: the board, its history, and the rules that end it.
 ///
+/// Jieqi: two players on one device. When a step turns a face-down piece over, the piece
+/// it turns out to be is dealt on the device (banco-app's `RevealDraw`: the system's
+/// randomness, or the seed of [`Game::with_chance_seed`]) and played with the step, so the
+/// game never waits for a reveal: the step's `PlayedMove` carries `revealed` and the
+/// announcement. The deal holds for the whole game: undo takes a reveal back with its
+/// step, and the same step again turns up the same piece (undo cannot draw again). A
+/// loaded game deals the pieces still face down afresh.
+///
 /// Every method is safe to call from any thread (calls are serialised inside).
 #[derive(uniffi::Object)]
 pub struct Game {
@@ -95,11 +105,70 @@ pub(crate) struct State {
     redo: Vec<AnyMove>,
     /// An ending the moves do not show (a claimed draw).
     ending: Option<banco_game::Outcome>,
+    /// Jieqi: the source of the reveals, made when first needed (or seeded at the start).
+    reveals: Option<RevealDraw>,
 }
 
 impl State {
+    fn new(game: AnyGame, rules: AnyRules, reveals: Option<RevealDraw>) -> State {
+        State {
+            game,
+            rules,
+            redo: Vec::new(),
+            ending: None,
+            reveals,
+        }
+    }
+
     fn outcome(&self) -> Option<banco_game::Outcome> {
         self.ending.or_else(|| self.game.outcome(&self.rules))
+    }
+
+    /// Makes the reveals' source of a jieqi game if it has none yet (the system's
+    /// randomness), before a move that may need it: so that a move is never played
+    /// without its reveal.
+    fn ready_reveals(&mut self) -> Result<(), BancoError> {
+        if self.reveals.is_none() && self.game.kind() == banco_game::GameKind::Jieqi {
+            let draw = RevealDraw::from_os().map_err(|e| BancoError::Internal(e.to_string()))?;
+            self.reveals = Some(draw);
+        }
+        Ok(())
+    }
+
+    /// Plays the reveal a jieqi step awaits: the one taken back by undo when the same
+    /// step was played again (redo), else the piece dealt to that square. The reveal
+    /// played, if any.
+    fn settle(&mut self) -> Result<Option<AnyMove>, BancoError> {
+        if !self.game.awaits_chance() {
+            return Ok(None);
+        }
+        self.ready_reveals()?;
+        let mut last = None;
+        while self.game.awaits_chance() {
+            let again = self
+                .redo
+                .last()
+                .copied()
+                .filter(|&m| revealed_kind(m).is_some() && self.game.is_legal(m));
+            let mv = if let Some(m) = again {
+                self.redo.pop();
+                m
+            } else {
+                self.redo.clear();
+                match self.reveals.as_mut().and_then(|d| d.dealt(&self.game)) {
+                    Some(m) => m,
+                    None => break,
+                }
+            };
+            self.game.play(mv)?;
+            last = Some(mv);
+        }
+        if self.game.awaits_chance() {
+            return Err(BancoError::Internal(
+                "no reveal could be dealt for the face-down piece".into(),
+            ));
+        }
+        Ok(last)
     }
 }
 
@@ -136,30 +205,27 @@ pub(crate) fn check_square(game: &AnyGame, index: u8) -> Result<(), BancoError> 
 impl Game {
     /// The game a saved record describes: its moves replayed, its rules, the moves to redo
     /// and an ending the moves do not show.
-    pub(crate) fn from_saved(saved: &SavedGame) -> Result<Arc<Game>, SaveError> {
+    pub(crate) fn from_saved(saved: &SavedGame) -> Result<Arc<Game>, BancoError> {
         let (game, rules) = saved.restore()?;
         let redo = saved.redo_moves(&game);
-        Ok(Arc::new(Game {
-            state: Mutex::new(State {
-                game,
-                rules,
-                redo,
-                ending: saved.ending,
-            }),
-            listener: Mutex::new(None),
-        }))
+        let mut state = State::new(game, rules, None);
+        state.redo = redo;
+        state.ending = saved.ending;
+        Game::of(state)
     }
 
-    pub(crate) fn from_any(game: AnyGame, rules: AnyRules) -> Arc<Game> {
-        Arc::new(Game {
-            state: Mutex::new(State {
-                game,
-                rules,
-                redo: Vec::new(),
-                ending: None,
-            }),
+    pub(crate) fn from_any(game: AnyGame, rules: AnyRules) -> Result<Arc<Game>, BancoError> {
+        Game::of(State::new(game, rules, None))
+    }
+
+    /// The game of `state`, a reveal it awaits played first (a jieqi game saved or set up
+    /// just after a step).
+    fn of(mut state: State) -> Result<Arc<Game>, BancoError> {
+        state.settle()?;
+        Ok(Arc::new(Game {
+            state: Mutex::new(state),
             listener: Mutex::new(None),
-        })
+        }))
     }
 
     pub(crate) fn lock(&self) -> MutexGuard<'_, State> {
@@ -199,12 +265,19 @@ impl Game {
             if let Some(o) = s.outcome() {
                 return Err(BancoError::GameOver(o.to_string()));
             }
-            let played = PlayedMove::from(&an::describe(&s.game, mv));
+            s.ready_reveals()?;
+            let mut played = PlayedMove::from(&an::describe(&s.game, mv));
             s.game.play(mv)?;
             if s.redo.last() == Some(&mv) {
                 s.redo.pop();
             } else {
                 s.redo.clear();
+            }
+            if s.settle()?.is_some() {
+                // The step turned a piece over: describe it with what it revealed.
+                if let Some(info) = an::describe_last(&s.game) {
+                    played = PlayedMove::from(&info);
+                }
             }
             let mut events = vec![GameEvent::MovePlayed {
                 played: played.clone(),
@@ -214,6 +287,21 @@ impl Game {
         };
         self.emit(events);
         Ok(played)
+    }
+}
+
+/// `notation` if `game` is written in it (see [`notations`]), else refused as
+/// [`Game::play_text`] refuses it.
+fn notation_of(game: &AnyGame, notation: Notation) -> Result<an::Notation, BancoError> {
+    let n = an::Notation::from(notation);
+    if an::notations(game.kind()).contains(&n) {
+        Ok(n)
+    } else {
+        Err(MoveError::WrongNotation {
+            notation: n.name(),
+            game: game.kind().name(),
+        }
+        .into())
     }
 }
 
@@ -239,7 +327,27 @@ impl Game {
     pub fn new(kind: GameKind) -> Result<Arc<Game>, BancoError> {
         guard(|| {
             let kind = kind.into();
-            Ok(Game::from_any(AnyGame::new(kind)?, AnyRules::usual(kind)))
+            Game::from_any(AnyGame::new(kind)?, AnyRules::usual(kind))
+        })
+    }
+
+    /// A game of `kind` from its start position, or from `fen` when given, whose jieqi
+    /// reveals repeat: they are dealt from `chance_seed` instead of the system's
+    /// randomness (tests, reproducible games; other games are as with [`Game::new`]).
+    #[uniffi::constructor]
+    pub fn with_chance_seed(
+        kind: GameKind,
+        fen: Option<String>,
+        chance_seed: u64,
+    ) -> Result<Arc<Game>, BancoError> {
+        guard(|| {
+            let kind = kind.into();
+            let game = match fen {
+                Some(fen) => AnyGame::from_fen(kind, &fen)?,
+                None => AnyGame::new(kind)?,
+            };
+            let reveals = RevealDraw::seeded(chance_seed);
+            Game::of(State::new(game, AnyRules::usual(kind), Some(reveals)))
         })
     }
 
@@ -249,17 +357,14 @@ impl Game {
     pub fn from_fen(kind: GameKind, fen: String) -> Result<Arc<Game>, BancoError> {
         guard(|| {
             let kind = kind.into();
-            Ok(Game::from_any(
-                AnyGame::from_fen(kind, &fen)?,
-                AnyRules::usual(kind),
-            ))
+            Game::from_any(AnyGame::from_fen(kind, &fen)?, AnyRules::usual(kind))
         })
     }
 
     /// A game from the bytes of [`Game::save`] (or of any Banco saved game).
     #[uniffi::constructor]
     pub fn load(bytes: Vec<u8>) -> Result<Arc<Game>, BancoError> {
-        guard(|| Ok(Game::from_saved(&SavedGame::decode(&bytes)?)?))
+        guard(|| Game::from_saved(&SavedGame::decode(&bytes)?))
     }
 
     /// A separate copy of this game (same position, history and rules; no listener).
@@ -439,12 +544,14 @@ impl Game {
         })
     }
 
-    /// A legal move written in `notation`.
+    /// A legal move written in `notation`; a notation of another game is refused
+    /// (`BadMoveText`), as [`Game::play_text`] refuses it.
     pub fn move_text(&self, mv: Move, notation: Notation) -> Result<String, BancoError> {
         guard(|| {
             let s = self.lock();
             let m = legal(&s.game, mv)?;
-            Ok(an::write_move(&s.game, m, notation.into()))
+            let notation = notation_of(&s.game, notation)?;
+            Ok(an::write_move(&s.game, m, notation))
         })
     }
 
@@ -475,10 +582,18 @@ impl Game {
             let (undone, ply) = {
                 let mut s = self.lock();
                 s.ending = None;
-                let Some(m) = s.game.undo_move() else {
+                let Some(mut m) = s.game.undo_move() else {
                     return Ok(None);
                 };
                 s.redo.push(m);
+                // Jieqi: a reveal goes back with the step that made it.
+                while s.game.awaits_chance() {
+                    let Some(step) = s.game.undo_move() else {
+                        break;
+                    };
+                    s.redo.push(step);
+                    m = step;
+                }
                 (move_of(&s.game, m), s.game.ply())
             };
             self.emit(vec![GameEvent::MoveUndone { undone, ply }]);
@@ -503,18 +618,32 @@ impl Game {
             let mut replay = s.game.restarted();
             let mut out = Vec::with_capacity(s.game.ply() as usize);
             for m in s.game.history() {
-                out.push(PlayedMove::from(&an::describe(&replay, m)));
+                let info = an::describe(&replay, m);
                 if replay.play(m).is_err() {
                     break;
                 }
+                if revealed_kind(m).is_some() {
+                    // Jieqi: the reveal is told with the step that made it.
+                    if let (Some(step), Some(joined)) = (out.last_mut(), an::describe_last(&replay))
+                    {
+                        *step = PlayedMove::from(&joined);
+                        continue;
+                    }
+                }
+                out.push(PlayedMove::from(&info));
             }
             Ok(out)
         })
     }
 
-    /// Every move played, written in `notation`.
+    /// Every move played, written in `notation`; a notation of another game is refused
+    /// (`BadMoveText`).
     pub fn history_text(&self, notation: Notation) -> Result<Vec<String>, BancoError> {
-        guard(|| Ok(an::history_text(&self.lock().game, notation.into())))
+        guard(|| {
+            let s = self.lock();
+            let notation = notation_of(&s.game, notation)?;
+            Ok(an::history_text(&s.game, notation))
+        })
     }
 
     /// The game as bytes in Banco's one saved-game format: see [`Game::load`].

@@ -133,3 +133,7 @@ uniffi::setup_scaffolding!();
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_jieqi;
+#[cfg(test)]
+mod tests_refusals;

@@ -1,5 +1,9 @@
 //! [`LinesGame`]: a solo game of Lines for a screen (documented on the type).
 //!
+//! Cell lists are `Vec<u8>`: Kotlin gets a `ByteArray`, which a data class compares by
+//! identity, so two equal [`LinesView`]s (or hints, turns) are not `==` there: compare their
+//! lists with `contentEquals` (Swift's `Data` compares by content, as Rust does below).
+//!
 //! ```
 //! use banco_ffi::{LinesGame, LinesSettings, LinesUndo};
 //! let game = LinesGame::new(LinesSettings { start_balls: 5, undo: LinesUndo::LastTurn }, Some(7))?;
@@ -147,7 +151,8 @@ impl TryFrom<LinesSettings> for Settings {
     }
 }
 
-/// Everything a screen shows of the game.
+/// Everything a screen shows of the game. Kotlin: compare views by fields, the lists with
+/// `contentEquals` (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct LinesView {
     /// 81 cells, index = rank × 9 + file from a1: 0 empty, 1–7 the colour + 1.
@@ -181,7 +186,8 @@ pub struct LinesBall {
     pub color: u8,
 }
 
-/// What one turn did, in the order a screen animates it.
+/// What one turn did, in the order a screen animates it. Kotlin: its lists are
+/// `ByteArray`s, compared with `contentEquals` (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct LinesTurn {
     /// The cells the ball passes, start and target included, in order (a shortest path).
@@ -202,7 +208,8 @@ pub struct LinesTurn {
     pub game_over: bool,
 }
 
-/// The computer's suggestion.
+/// The computer's suggestion. Kotlin: `path` is a `ByteArray`, compared with
+/// `contentEquals` (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct LinesHint {
     /// The ball to move.

@@ -9,7 +9,7 @@
 
 use crate::clock::ClockFaces;
 use crate::error::{BancoError, guard, notify};
-use crate::game::Game;
+use crate::game::{Game, check_square};
 use crate::race::RaceState;
 use crate::types::{
     BoardView, Color, DrawReason, GameKind, Move, Outcome, PieceKind, PlayedMove, Rules, TapResult,
@@ -731,9 +731,14 @@ impl Match {
         })
     }
 
-    /// Plays a move (checked here first, then by both sides' rules).
+    /// Plays a move (checked here first, then by both sides' rules); a square index off
+    /// the board is refused with `BadSquare`.
     pub fn play(&self, mv: Move) -> Result<PlayedMove, BancoError> {
         guard(|| {
+            if let Some(g) = self.inner.game() {
+                check_square(&g, mv.from)?;
+                check_square(&g, mv.to)?;
+            }
             let info = self
                 .inner
                 .play_squares(mv.from, mv.to, mv.promotion.map(Into::into))?;
@@ -813,7 +818,7 @@ impl Match {
                 .inner
                 .rules()
                 .unwrap_or_else(|| AnyRules::usual(banco_game::Game::kind(&g)));
-            Ok(Game::from_any(g, rules))
+            Game::from_any(g, rules)
         })
     }
 

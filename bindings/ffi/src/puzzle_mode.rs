@@ -155,7 +155,8 @@ impl banco_app::puzzles::progress::ProgressStore for StoreRelay {
 #[uniffi::export]
 impl VsComputer {
     /// A try at the collection's puzzle `id` in puzzle mode (see [`PuzzleStatus`]), recorded
-    /// in `progress`; an unknown id is refused (`InvalidArgument`) and records nothing.
+    /// in `progress`; an unknown id, or a thinking time `movetime_ms` outside 1 ms to 1 hour,
+    /// is refused (`InvalidArgument`) and records nothing.
     #[uniffi::constructor]
     pub fn try_puzzle(
         id: String,
@@ -164,12 +165,10 @@ impl VsComputer {
         listener: Arc<dyn VsListener>,
     ) -> Result<Arc<VsComputer>, BancoError> {
         guard(|| {
+            let movetime_ms = crate::computer::check_movetime(movetime_ms)?;
             let mode = PuzzleMode::from_collection(&id, progress.shared())
                 .map_err(|e| BancoError::InvalidArgument(e.to_string()))?;
-            let vs = banco_app::computer::VsComputer::start_puzzle(
-                mode,
-                movetime_ms.clamp(1, 3_600_000),
-            )?;
+            let vs = banco_app::computer::VsComputer::start_puzzle(mode, movetime_ms)?;
             Ok(VsComputer::start(vs, listener))
         })
     }

@@ -35,7 +35,9 @@ pub struct PgnTag {
     pub value: String,
 }
 
-/// Why a PGN text cannot be opened as a game.
+/// Why a PGN text cannot be opened as a game. Its cases carry fields, so the generated
+/// Kotlin/Swift message lists them (`number=2, side=White, …`): show a player
+/// [`pgn_import_error_text`], the text below.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, uniffi::Error)]
 pub enum PgnImportError {
     /// No game in the text.

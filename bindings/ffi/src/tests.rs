@@ -82,11 +82,11 @@ fn errors_read_well() {
         .play_text("Nf3".into(), Some(Notation::San))
         .unwrap_err();
     assert_eq!(e.to_string(), "SAN notation is not used in xiangqi");
-    let e = Game::new(GameKind::Lines).err().unwrap();
-    assert_eq!(
-        e.to_string(),
-        "lines is not available in this version of Banco"
-    );
+    // Lines is no board game of these calls: it has its own object.
+    let lines = BancoError::InvalidArgument("Lines is played with LinesGame".into());
+    assert_eq!(Game::new(GameKind::Lines).err(), Some(lines.clone()));
+    assert_eq!(start_fen(GameKind::Lines).err(), Some(lines.clone()));
+    assert_eq!(board_shape(GameKind::Lines).err(), Some(lines.clone()));
     let e = Game::from_fen(GameKind::Xiangqi, "4k4/9/9/9/9/9/9/9/9/4K4 w".into())
         .err()
         .unwrap();

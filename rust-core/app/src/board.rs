@@ -23,6 +23,7 @@
 //! ```
 
 use crate::any::{AnyGame, AnyMove};
+use crate::error::MoveError;
 use crate::pieces::{PieceInfo, PieceKind};
 use banco_game::{Color, Game, GameKind};
 
@@ -313,17 +314,36 @@ impl BoardModel {
         self.clear_or_ignore()
     }
 
-    /// The player picked the promotion piece asked for by [`Tap::ChoosePromotion`]:
-    /// the move, or [`Tap::Cleared`] when the choice does not fit.
-    pub fn choose_promotion(&mut self, game: &AnyGame, piece: PieceKind) -> Tap {
-        let Some((from, to)) = self.pending_promotion.take() else {
-            return Tap::Ignored;
+    /// The player picked the promotion piece asked for by [`Tap::ChoosePromotion`]: the
+    /// move ([`Tap::Ignored`] when no promotion is pending, [`Tap::Cleared`] when the
+    /// position changed under it).
+    ///
+    /// # Errors
+    /// [`MoveError::NotAChoice`] for a piece the promotion does not offer (a pawn, a
+    /// king): nothing changes, the choice stays pending.
+    pub fn choose_promotion(&mut self, game: &AnyGame, piece: PieceKind) -> Result<Tap, MoveError> {
+        let Some((from, to)) = self.pending_promotion else {
+            return Ok(Tap::Ignored);
         };
+        let choices = game.promotion_choices(from, to);
+        if !choices.is_empty() && !choices.contains(&piece) {
+            let names: Vec<&str> = choices.iter().map(|k| k.name()).collect();
+            let choices = match names.split_last() {
+                Some((last, [])) => (*last).to_owned(),
+                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                None => String::new(),
+            };
+            return Err(MoveError::NotAChoice {
+                piece: piece.name(),
+                choices,
+            });
+        }
+        self.pending_promotion = None;
         self.clear_selection();
-        match game.move_from_parts(from, to, Some(piece)) {
+        Ok(match game.move_from_parts(from, to, Some(piece)) {
             Ok(mv) => Tap::Move(mv),
             Err(_) => Tap::Cleared,
-        }
+        })
     }
 
     fn clear_or_ignore(&mut self) -> Tap {
@@ -414,11 +434,25 @@ mod tests {
         assert_eq!(b.view(&game).promotion, None, "dismissed");
         b.tap_square(&game, e7, Some(Color::Red));
         b.tap_square(&game, e8, Some(Color::Red));
+        // A piece not offered is refused, and the choice stays asked.
+        assert_eq!(
+            b.choose_promotion(&game, PieceKind::Pawn),
+            Err(MoveError::NotAChoice {
+                piece: "pawn",
+                choices: "knight, bishop, rook or queen".to_owned()
+            })
+        );
+        assert!(b.choose_promotion(&game, PieceKind::King).is_err());
+        assert_eq!(b.view(&game).promotion, Some(ask));
         assert!(matches!(
             b.choose_promotion(&game, PieceKind::Knight),
-            Tap::Move(_)
+            Ok(Tap::Move(_))
         ));
         assert_eq!(b.view(&game).promotion, None, "answered");
+        assert_eq!(
+            b.choose_promotion(&game, PieceKind::Queen),
+            Ok(Tap::Ignored)
+        );
     }
 
     #[test]

@@ -531,7 +531,7 @@ impl VsComputer {
 
     /// The promotion piece chosen after [`Tap::ChoosePromotion`].
     pub fn choose_promotion(&mut self, piece: PieceKind) -> Result<Tap, ActionError> {
-        let tap = self.board.choose_promotion(&self.game, piece);
+        let tap = self.board.choose_promotion(&self.game, piece)?;
         self.finish_tap(tap)
     }
 
@@ -550,13 +550,24 @@ impl VsComputer {
         Ok(info)
     }
 
-    fn play_move(&mut self, mv: AnyMove) -> Result<MoveInfo, ActionError> {
+    /// Refuses a move of the player's when the game is over or it is the computer's turn:
+    /// checked before the move is read, so that a move typed on the computer's turn hears
+    /// whose turn it is, not why the move would be wrong.
+    ///
+    /// # Errors
+    /// [`ActionError::GameOver`], [`ActionError::NotYourTurn`].
+    pub fn ready_to_move(&self) -> Result<(), ActionError> {
         if let Some(o) = self.outcome() {
             return Err(ActionError::GameOver(self.result_for(o)));
         }
         if !self.your_turn() {
             return Err(ActionError::NotYourTurn);
         }
+        Ok(())
+    }
+
+    fn play_move(&mut self, mv: AnyMove) -> Result<MoveInfo, ActionError> {
+        self.ready_to_move()?;
         if !self.game.is_legal(mv) {
             return Err(MoveError::Illegal(format!("{mv} is not a legal move here")).into());
         }
@@ -585,6 +596,7 @@ impl VsComputer {
 
     /// Plays a move the player typed, in any of the game's notations.
     pub fn play_text(&mut self, text: &str) -> Result<MoveInfo, ActionError> {
+        self.ready_to_move()?;
         let mv = notation::parse_move(&self.game, text, None)?;
         self.play(mv)
     }
@@ -596,6 +608,7 @@ impl VsComputer {
         to: u8,
         promotion: Option<PieceKind>,
     ) -> Result<MoveInfo, ActionError> {
+        self.ready_to_move()?;
         let mv = self.game.move_from_parts(from, to, promotion)?;
         self.play(mv)
     }

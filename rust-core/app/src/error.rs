@@ -43,4 +43,12 @@ pub enum MoveError {
     /// The game is over.
     #[error("the game is over ({0})")]
     GameOver(String),
+    /// A promotion piece the pending promotion does not offer (the choice stays pending).
+    #[error("a pawn cannot become a {piece}: choose {choices}")]
+    NotAChoice {
+        /// The piece asked for.
+        piece: &'static str,
+        /// The pieces offered, in words (`knight, bishop, rook or queen`).
+        choices: String,
+    },
 }

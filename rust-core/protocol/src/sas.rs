@@ -37,10 +37,18 @@ impl Sas {
     }
 }
 
-/// A code that is not six digits.
+/// A code that is not six digits (the text given, cut to its first 64 characters).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a six-digit code")]
 pub struct BadCode(pub String);
+
+impl BadCode {
+    /// The error for `text`, echoed cut to 64 characters (a message never grows with
+    /// what was pasted).
+    fn of(text: &str) -> BadCode {
+        BadCode(text.chars().take(64).collect())
+    }
+}
 
 impl core::str::FromStr for Sas {
     type Err = BadCode;
@@ -49,9 +57,9 @@ impl core::str::FromStr for Sas {
     fn from_str(s: &str) -> Result<Sas, BadCode> {
         let t = s.trim();
         if t.len() != 6 || !t.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(BadCode(s.to_owned()));
+            return Err(BadCode::of(s));
         }
-        t.parse().map(Sas).map_err(|_| BadCode(s.to_owned()))
+        t.parse().map(Sas).map_err(|_| BadCode::of(s))
     }
 }
 
@@ -99,6 +107,18 @@ mod tests {
         for bad in ["42", "1234567", "12345a", "+12345", ""] {
             assert!(bad.parse::<Sas>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_long_paste_is_echoed_cut() {
+        let long = "1".repeat(1_000_000);
+        let err = long.parse::<Sas>().unwrap_err();
+        assert_eq!(err.0, "1".repeat(64));
+        assert!(err.to_string().len() < 100, "{}", err.to_string().len());
+        assert_eq!(
+            "12a".parse::<Sas>().unwrap_err().to_string(),
+            "`12a` is not a six-digit code"
+        );
     }
 
     #[test]

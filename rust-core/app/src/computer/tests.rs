@@ -22,6 +22,11 @@ fn turns_searches_and_late_answers() {
     vs.play_text("h2e2").unwrap();
     assert!(vs.state().thinking);
     assert_eq!(vs.play_text("h7e7"), Err(ActionError::NotYourTurn));
+    // A move of the player's own, or one the board cannot read, on the computer's
+    // turn: whose turn it is, not why the move would be wrong.
+    assert_eq!(vs.play_text("h0g2"), Err(ActionError::NotYourTurn));
+    assert_eq!(vs.play_text("zz"), Err(ActionError::NotYourTurn));
+    assert_eq!(vs.play_squares(1, 20, None), Err(ActionError::NotYourTurn));
     let first = vs.search_request().unwrap();
     // Undo while the computer thinks: allowed, the search is dropped.
     vs.undo().unwrap();

@@ -632,7 +632,7 @@ impl NetMatch {
     /// The promotion piece, after a tap answered [`Tap::ChoosePromotion`].
     pub fn choose_promotion(&self, piece: PieceKind) -> Result<Tap, NetError> {
         let snap = self.snapshot().ok_or(NetError::NoGame)?;
-        let tap = lock(&self.view).board.choose_promotion(&snap.game, piece);
+        let tap = lock(&self.view).board.choose_promotion(&snap.game, piece)?;
         if let Tap::Move(mv) = tap {
             self.with_driver(|d| d.play(mv))?;
         }

@@ -117,7 +117,13 @@ pub struct Channel {
     pub(super) stats: Stats,
     /// Shortest acknowledgement round trip measured on the current link.
     rtt_min: Option<u64>,
+    /// The codes shown to compare, the latest last (at most [`SHOWN_CODES`]): a
+    /// confirmation of one of them that is not the current code is stale, not mistyped.
+    shown: VecDeque<Sas>,
 }
+
+/// How many codes shown a channel remembers (see [`Channel::confirm_code`]).
+const SHOWN_CODES: usize = 16;
 
 impl core::fmt::Debug for Channel {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -162,6 +168,7 @@ impl Channel {
             closed: None,
             stats: Stats::default(),
             rtt_min: None,
+            shown: VecDeque::new(),
         }
     }
 
@@ -412,14 +419,28 @@ impl Channel {
     /// The player confirmed `code`, the code they compared: like
     /// [`Channel::confirm_peer`], but refused with [`ActionError::CodeChanged`] when the code
     /// to compare is another one by now (a newer link showed a new code), so a confirmation
-    /// never applies to a code the player did not see.
+    /// never applies to a code the player did not see, and with [`ActionError::NotTheCode`]
+    /// when `code` was never shown (mistyped: no false warning of another device).
     pub fn confirm_code(&mut self, code: Sas, remember: bool) -> Result<(), ActionError> {
         self.ensure_open()?;
         let peer = self.peer.as_ref().ok_or(ActionError::NothingToConfirm)?;
         if !peer.verified && peer.code != code {
-            return Err(ActionError::CodeChanged);
+            return Err(if self.shown.contains(&code) {
+                ActionError::CodeChanged
+            } else {
+                ActionError::NotTheCode
+            });
         }
         self.confirm_peer(remember)
+    }
+
+    /// Shows the code to compare with the peer `name` (its key `key`), and remembers it.
+    pub(super) fn show_code(&mut self, code: Sas, name: String, key: PublicKey) {
+        if self.shown.len() == SHOWN_CODES {
+            self.shown.pop_front();
+        }
+        self.shown.push_back(code);
+        self.emit(ChannelEvent::VerifyPeer { code, name, key });
     }
 
     /// The player saw different codes: someone may be in the middle. A side that accepted

@@ -386,6 +386,10 @@ pub enum ActionError {
     /// another one): compare the new code.
     #[error("the code changed (another connection): compare the new code")]
     CodeChanged,
+    /// The code confirmed is none that was shown on this channel (mistyped): compare the
+    /// six digits again.
+    #[error("this is not the code shown: compare the six digits again")]
+    NotTheCode,
     /// No game is running.
     #[error("no game is running")]
     NoGame,

@@ -226,7 +226,7 @@ impl Channel {
                 peer.code = code;
                 peer.name.clone_from(&name);
                 peer.caps = caps;
-                self.emit(ChannelEvent::VerifyPeer { code, name, key });
+                self.show_code(code, name, key);
             }
             Some(_) => {}
         }
@@ -257,7 +257,7 @@ impl Channel {
                 known: true,
             });
         } else {
-            self.emit(ChannelEvent::VerifyPeer { code, name, key });
+            self.show_code(code, name, key);
         }
     }
 }

@@ -92,6 +92,26 @@ fn a_goodbye_before_pairing_ends_only_the_strangers_link() {
 }
 
 #[test]
+fn a_mistyped_code_is_not_called_a_changed_one() {
+    let (mut a, mut b) = (session("A", 1), session("B", 2));
+    link(&mut a, &mut b, 0);
+    let code = a.peer().unwrap().code;
+    let wrong: banco_protocol::sas::Sas = format!("{:06}", (code.value() + 1) % 1_000_000)
+        .parse()
+        .unwrap();
+    // Only one device ever connected: no code changed, the player typed another one.
+    assert_eq!(a.confirm_code(wrong, false), Err(ActionError::NotTheCode));
+    assert_eq!(
+        ActionError::NotTheCode.to_string(),
+        "this is not the code shown: compare the six digits again"
+    );
+    assert!(!a.channel().is_verified(), "nothing confirmed");
+    a.confirm_code(code, false).unwrap();
+    b.confirm_code(code, false).unwrap();
+    assert!(a.channel().is_verified());
+}
+
+#[test]
 fn a_rejected_code_reopens_the_host_and_a_stale_confirmation_is_refused() {
     let mut host = session("Host", 1);
     let _raw = RawPeer::connect(&mut host, banco_protocol::PROTOCOL_VERSION, 0).unwrap();
