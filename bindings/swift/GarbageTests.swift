@@ -176,7 +176,7 @@ func garbageTests(_ s: Suite) {
         for t in garbageStrings {
             for k in allKinds {
                 try fails(.invalidPosition) {
-                    _ = try VsComputer.puzzle(puzzle: Puzzle(name: t, kind: k, fen: t, mateIn: 0), movetimeMs: 0, listener: l)
+                    _ = try VsComputer.puzzle(puzzle: Puzzle(name: t, kind: k, fen: t, mateIn: 0), movetimeMs: 10, listener: l)
                 }
                 try fails(.invalidPosition) { _ = try VsComputer(settings: vsSettings(k, fen: t), listener: l) }
             }

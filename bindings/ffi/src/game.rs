@@ -143,26 +143,10 @@ impl State {
             return Ok(None);
         }
         self.ready_reveals()?;
-        let mut last = None;
-        while self.game.awaits_chance() {
-            let again = self
-                .redo
-                .last()
-                .copied()
-                .filter(|&m| revealed_kind(m).is_some() && self.game.is_legal(m));
-            let mv = if let Some(m) = again {
-                self.redo.pop();
-                m
-            } else {
-                self.redo.clear();
-                match self.reveals.as_mut().and_then(|d| d.dealt(&self.game)) {
-                    Some(m) => m,
-                    None => break,
-                }
-            };
-            self.game.play(mv)?;
-            last = Some(mv);
-        }
+        let last = self
+            .reveals
+            .as_mut()
+            .and_then(|d| d.settle_redo(&mut self.game, &mut self.redo));
         if self.game.awaits_chance() {
             return Err(BancoError::Internal(
                 "no reveal could be dealt for the face-down piece".into(),

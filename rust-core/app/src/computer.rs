@@ -852,24 +852,7 @@ impl VsComputer {
     /// Settles a pending jieqi reveal: the taken-back reveal when the same step was played
     /// again (see the module docs), else a fresh draw. The last outcome played, if any.
     fn settle_chance(&mut self) -> Option<AnyMove> {
-        let mut last = None;
-        while self.game.awaits_chance() {
-            let again = self
-                .redo
-                .last()
-                .copied()
-                .filter(|&m| revealed_kind(m).is_some() && self.game.is_legal(m));
-            let mv = if let Some(m) = again {
-                self.redo.pop();
-                m
-            } else {
-                self.redo.clear();
-                self.reveals.dealt(&self.game)?
-            };
-            self.game.play(mv).ok()?;
-            last = Some(mv);
-        }
-        last
+        self.reveals.settle_redo(&mut self.game, &mut self.redo)
     }
 
     /// After any change of the position: settle a pending reveal, clear the selection and

@@ -522,6 +522,30 @@ impl RevealDraw {
         }
         played
     }
+
+    /// [`RevealDraw::settle`] for a game with moves to redo: a reveal `game` awaits is the
+    /// one undo took back when the last of `redo` is that reveal again (redo plays the line
+    /// as it was; it is taken off `redo`), else the piece dealt (and `redo` is dropped: the
+    /// line has left it). The last reveal played, if any.
+    pub fn settle_redo(&mut self, game: &mut AnyGame, redo: &mut Vec<AnyMove>) -> Option<AnyMove> {
+        let mut last = None;
+        while game.awaits_chance() {
+            let again = redo
+                .last()
+                .copied()
+                .filter(|&m| revealed_kind(m).is_some() && game.is_legal(m));
+            let mv = if let Some(m) = again {
+                redo.pop();
+                m
+            } else {
+                redo.clear();
+                self.dealt(game)?
+            };
+            game.play(mv).ok()?;
+            last = Some(mv);
+        }
+        last
+    }
 }
 
 #[cfg(test)]
