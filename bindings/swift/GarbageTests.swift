@@ -178,7 +178,7 @@ func garbageTests(_ s: Suite) {
                 try fails(.invalidPosition) {
                     _ = try VsComputer.puzzle(puzzle: Puzzle(name: t, kind: k, fen: t, mateIn: 0), movetimeMs: 10, listener: l)
                 }
-                try fails(.invalidPosition) { _ = try VsComputer(settings: vsSettings(k, fen: t), listener: l) }
+                try fails(k == .lines ? .invalidArgument : .invalidPosition) { _ = try VsComputer(settings: vsSettings(k, fen: t), listener: l) }
             }
         }
         let progress = PuzzleProgress()
