@@ -25,8 +25,9 @@ fn text_of(p: &PlayedMove, n: Notation) -> String {
         .unwrap_or_default()
 }
 
+/// A game listener that keeps every event (also for the other test modules).
 #[derive(Default)]
-struct Recorder(Mutex<Vec<GameEvent>>);
+pub(crate) struct Recorder(pub(crate) Mutex<Vec<GameEvent>>);
 
 impl GameListener for Recorder {
     fn on_event(&self, event: GameEvent) {

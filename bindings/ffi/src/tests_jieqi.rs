@@ -1,8 +1,9 @@
 //! Rust-side tests of a local jieqi [`Game`]: two players on one device, every reveal
 //! dealt on the device and played with its step.
 
+use crate::tests::Recorder;
 use crate::*;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// `a0a1`: Red's face-down piece on a0 steps up.
 const A0A1: Move = Move {
@@ -10,15 +11,6 @@ const A0A1: Move = Move {
     to: 9,
     promotion: None,
 };
-
-#[derive(Default)]
-struct Recorder(Mutex<Vec<GameEvent>>);
-
-impl GameListener for Recorder {
-    fn on_event(&self, event: GameEvent) {
-        self.0.lock().unwrap().push(event);
-    }
-}
 
 #[test]
 fn a_step_that_turns_a_piece_over_is_played_with_its_reveal() {

@@ -30,6 +30,15 @@ final class VsFixture {
         try wait("the player's turn after \(moves) moves") { ($0.yourTurn && $0.moves.count == moves) || $0.outcome != nil }
     }
 
+    /// A new xiangqi game at level 10 with a minute a move; the player's `from`-`to`, and
+    /// the computer thinking about its answer.
+    func computerThinksAfter(_ from: String, _ to: String) throws {
+        ui.call { _ = model.newGame(Settings(level: 10), movetimeMs: 60_000) }
+        try myTurn(0)
+        try tap(from, to)
+        try wait("the computer thinks") { $0.thinking }
+    }
+
     /// Taps the cells showing the squares named `names`, in order.
     func tap(_ names: String...) throws {
         for n in names {
@@ -135,10 +144,7 @@ func vsTests(_ s: Suite) {
         try check(!none.canUndo)
         try eq([], f.sounds.all, "sound off")
 
-        f.ui.call { _ = f.model.newGame(Settings(level: 10), movetimeMs: 60_000) }
-        try f.myTurn(0)
-        try f.tap("b2", "e2")
-        try f.wait("the computer thinks") { $0.thinking }
+        try f.computerThinksAfter("b2", "e2")
         f.ui.call { f.model.undo() }
         let back = try f.wait("undone while thinking") { $0.moves.isEmpty && !$0.thinking }
         try check(back.yourTurn && back.canRedo)
@@ -148,10 +154,7 @@ func vsTests(_ s: Suite) {
     s.test("xiangqi: leaving while the computer thinks stops it; continuing resumes its turn") {
         let store = MemoryStore()
         let f = VsFixture(store: store)
-        f.ui.call { _ = f.model.newGame(Settings(level: 10), movetimeMs: 60_000) }
-        try f.myTurn(0)
-        try f.tap("h2", "e2")
-        try f.wait("the computer thinks") { $0.thinking }
+        try f.computerThinksAfter("h2", "e2")
         f.close()
         Thread.sleep(forTimeInterval: 0.3)
         try eq(1, f.state.game?.moves.count, "no answer after leaving")
@@ -167,10 +170,7 @@ func vsTests(_ s: Suite) {
     s.test("xiangqi: in the background the computer stops and the game is kept; back, it goes on") {
         let store = MemoryStore()
         let f = VsFixture(store: store)
-        f.ui.call { _ = f.model.newGame(Settings(level: 10), movetimeMs: 60_000) }
-        try f.myTurn(0)
-        try f.tap("h2", "e2")
-        try f.wait("the computer thinks") { $0.thinking }
+        try f.computerThinksAfter("h2", "e2")
         f.ui.call { f.model.pause() }
         try check(f.ui.call { f.model.state.paused })
         Thread.sleep(forTimeInterval: 0.3)

@@ -302,7 +302,9 @@ pub(crate) fn play_session(
     input: Box<dyn BufRead + '_>,
     keep: Option<PathBuf>,
 ) -> Result<(), CliError> {
-    run_session(vs, None, settings, style, hash_mib, echo, input, keep)
+    let mut session = Session::new(vs, settings, style, hash_mib, echo);
+    session.keep = keep;
+    session.play(input)
 }
 
 /// Plays a puzzle try (`banco puzzles play`): `mode` is the try as it starts, before
@@ -316,47 +318,36 @@ pub(crate) fn puzzle_session(
     input: Box<dyn BufRead + '_>,
 ) -> Result<(), CliError> {
     let vs = VsComputer::start_puzzle(mode.clone(), movetime_ms).map_err(CliError::input)?;
-    run_session(
-        vs,
-        Some((mode, movetime_ms)),
-        settings,
-        style,
-        16,
-        echo,
-        input,
-        None,
-    )
-}
-
-#[allow(clippy::too_many_arguments)]
-fn run_session(
-    vs: VsComputer,
-    puzzle_start: Option<(PuzzleMode, u64)>,
-    settings: Settings,
-    style: Style,
-    hash_mib: usize,
-    echo: bool,
-    input: Box<dyn BufRead + '_>,
-    keep: Option<PathBuf>,
-) -> Result<(), CliError> {
-    let mut session = Session {
-        vs,
-        puzzle_start,
-        settings,
-        style,
-        engine: AnyEngine::new(hash_mib),
-        announced: false,
-        echo,
-        keep,
-        kept: Vec::new(),
-    };
-    session.show();
-    let result = session.run(input);
-    session.keep_game(true);
-    result
+    let mut session = Session::new(vs, settings, style, 16, echo);
+    session.puzzle_start = Some((mode, movetime_ms));
+    session.play(input)
 }
 
 impl Session {
+    /// A session of `vs`, nothing kept and no puzzle to start again.
+    fn new(vs: VsComputer, settings: Settings, style: Style, hash_mib: usize, echo: bool) -> Self {
+        Session {
+            vs,
+            puzzle_start: None,
+            settings,
+            style,
+            engine: AnyEngine::new(hash_mib),
+            announced: false,
+            echo,
+            keep: None,
+            kept: Vec::new(),
+        }
+    }
+
+    /// Shows the board and plays until the input ends or `quit`; the game is kept (if
+    /// `keep` says where) as the session ends.
+    fn play(&mut self, input: Box<dyn BufRead + '_>) -> Result<(), CliError> {
+        self.show();
+        let result = self.run(input);
+        self.keep_game(true);
+        result
+    }
+
     fn kind(&self) -> GameKind {
         self.vs.game().kind()
     }

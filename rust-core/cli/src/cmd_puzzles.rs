@@ -195,19 +195,18 @@ fn list(
     let file = progress_file
         .cloned()
         .or_else(|| crate::ui::data_dir(None).map(|d| d.join(PROGRESS_FILE)));
-    let progress = match file.map(|f| (std::fs::read(&f), f)) {
-        Some((Ok(bytes), f)) => Progress::decode(&bytes).unwrap_or_else(|e| {
-            outln!(
-                "the progress in {} cannot be read ({e}): nothing is shown solved",
-                f.display()
-            );
-            Progress::default()
-        }),
-        // No file yet: nothing solved.
-        Some((Err(e), _)) if e.kind() == std::io::ErrorKind::NotFound => Progress::default(),
-        Some((Err(e), f)) => {
-            outln!("cannot read the progress in {}: {e}", f.display());
-            Progress::default()
+    // Read as `puzzles play` reads it (a record followed by stray bytes is kept); opening
+    // writes nothing, and nothing here changes the record.
+    let progress = match file {
+        Some(f) => {
+            let (shared, damage) = SharedProgress::open(Arc::new(FileStore(f.clone())));
+            if let Some(e) = damage {
+                outln!(
+                    "the progress in {} could not be read whole ({e})",
+                    f.display()
+                );
+            }
+            shared.read(Progress::clone)
         }
         None => Progress::default(),
     };

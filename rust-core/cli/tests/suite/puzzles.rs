@@ -4,17 +4,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
-use common::banco_stdin;
-use std::process::Output;
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use common::{banco_stdin, stdout};
 
 fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("banco-puzzles-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    common::temp("puzzles", name)
 }
 
 /// Every notice `A lets the mate slip (Y escapes)` comes right after the line `banco
@@ -156,5 +149,19 @@ fn puzzles_list_refuses_missing_tiers_and_marks_the_solved() {
         "{text}"
     );
     assert!(text.lines().last().unwrap().starts_with("total "), "{text}");
+    // A stray byte after the record: listed as `puzzles play` reads it, solved mark kept,
+    // and the file is left as it is.
+    let mut damaged = std::fs::read(&progress).unwrap();
+    damaged.push(b'X');
+    std::fs::write(&progress, &damaged).unwrap();
+    let out = banco_stdin(&["puzzles", "list", "--tier", "1", "--progress", file], "");
+    let text = stdout(&out);
+    assert!(text.contains("could not be read whole"), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.ends_with("\tsolved")).count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(std::fs::read(&progress).unwrap(), damaged);
     let _ = std::fs::remove_file(&progress);
 }

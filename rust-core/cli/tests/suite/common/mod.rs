@@ -8,6 +8,19 @@ use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+/// The standard output of a run, as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A path named `name` in a temporary folder of this test process for the tests of
+/// `group` (created).
+pub fn temp(group: &str, name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("banco-{group}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
 /// Runs `banco` with `args` and no input.
 pub fn banco(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_banco"))
