@@ -25,6 +25,12 @@ fun jieqiTests(s: Suite) {
             Game.load(g.save()).use { back ->
                 eq(g.fen(), back.fen())
                 check(back.legalMoves().isNotEmpty()) { "a loaded game goes on" }
+                // The pieces still face down turn up as dealt: save and load cannot draw again.
+                g.copy().use { same ->
+                    val dealt = same.playText("i0i1", null).revealed
+                    check(dealt != null) { "i0i1 turns a piece over" }
+                    eq(dealt, back.playText("i0i1", null).revealed)
+                }
             }
             // Undo takes the reveal back with its step; the same step turns up the same piece.
             g.undo()

@@ -30,6 +30,10 @@ func jieqiTests(_ s: Suite) {
         _ = try g.play(mv: moves[0])
         let back = try Game.load(bytes: try g.save())
         try check(!(try back.legalMoves()).isEmpty, "a loaded game goes on")
+        // The pieces still face down turn up as dealt: save and load cannot draw again.
+        let dealt = try g.copy().playText(text: "i0i1", notation: nil).revealed
+        try check(dealt != nil, "i0i1 turns a piece over")
+        try eq(dealt, try back.playText(text: "i0i1", notation: nil).revealed)
         _ = try g.undo()
         try eq(a0a1, try g.undo())
         try eq(start, try g.fen())

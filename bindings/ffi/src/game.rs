@@ -87,8 +87,12 @@ pub struct GameStatus {
 /// randomness, or the seed of [`Game::with_chance_seed`]) and played with the step, so the
 /// game never waits for a reveal: the step's `PlayedMove` carries `revealed` and the
 /// announcement. The deal holds for the whole game: undo takes a reveal back with its
-/// step, and the same step again turns up the same piece (undo cannot draw again). A
-/// loaded game deals the pieces still face down afresh.
+/// step, and the same step again turns up the same piece (undo cannot draw again). A save
+/// keeps both sides' deals (the record's `Deal` tags, as plain text: the record names the
+/// pieces still face down, so keep it where the players cannot read it — the app's own
+/// storage), and the loaded game turns up the same pieces: save and load cannot draw again
+/// either. A record without them (a game against the computer keeps only the player's)
+/// deals what it lacks afresh.
 ///
 /// Every method is safe to call from any thread (calls are serialised inside).
 #[derive(uniffi::Object)]
@@ -156,6 +160,29 @@ impl State {
     }
 }
 
+/// The reveals' source of a jieqi game loaded from `saved` (`game`, its `redo` moves
+/// taken back): the system's randomness holding the deals the record keeps, checked
+/// against every reveal of the line with the redo moves played. `None` for other games.
+fn kept_deals(
+    saved: &SavedGame,
+    game: &AnyGame,
+    redo: &[AnyMove],
+) -> Result<Option<RevealDraw>, BancoError> {
+    if game.kind() != banco_game::GameKind::Jieqi {
+        return Ok(None);
+    }
+    let mut line = game.clone();
+    for &mv in redo.iter().rev() {
+        if line.play(mv).is_err() {
+            break;
+        }
+    }
+    let mut draw = RevealDraw::from_os().map_err(|e| BancoError::Internal(e.to_string()))?;
+    draw.keep_deals(&line, &saved.tags)
+        .map_err(|e| BancoError::from(banco_app::save::SaveError::Damaged(e.to_string())))?;
+    Ok(Some(draw))
+}
+
 /// Converts a move of the boundary into a legal move of `game`.
 pub(crate) fn legal(game: &AnyGame, mv: Move) -> Result<AnyMove, BancoError> {
     check_square(game, mv.from)?;
@@ -192,7 +219,8 @@ impl Game {
     pub(crate) fn from_saved(saved: &SavedGame) -> Result<Arc<Game>, BancoError> {
         let (game, rules) = saved.restore()?;
         let redo = saved.redo_moves(&game);
-        let mut state = State::new(game, rules, None);
+        let reveals = kept_deals(saved, &game, &redo)?;
+        let mut state = State::new(game, rules, reveals);
         state.redo = redo;
         state.ending = saved.ending;
         Game::of(state)
@@ -633,10 +661,22 @@ impl Game {
     /// The game as bytes in Banco's one saved-game format: see [`Game::load`].
     pub fn save(&self) -> Result<Vec<u8>, BancoError> {
         guard(|| {
-            let s = self.lock();
+            let mut s = self.lock();
             let mut saved = SavedGame::of(&s.game, s.rules);
             saved.redo = s.redo.iter().map(|&m| s.game.encode_move(m)).collect();
             saved.ending = s.ending;
+            // Jieqi: both sides' deals, made now if need be, so that loading cannot deal
+            // the face-down pieces again (see `Game`).
+            if s.game.kind() == banco_game::GameKind::Jieqi {
+                s.ready_reveals()?;
+                let State { game, reveals, .. } = &mut *s;
+                if let Some(draw) = reveals.as_mut() {
+                    draw.deal(game);
+                    for side in banco_game::Color::ALL {
+                        saved.tags.extend(draw.deal_tag(game, side));
+                    }
+                }
+            }
             Ok(saved.encode()?)
         })
     }

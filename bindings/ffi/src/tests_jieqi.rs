@@ -116,3 +116,65 @@ fn a_saved_jieqi_game_goes_on_after_loading() {
     assert!(!loaded.legal_moves().unwrap().is_empty());
     assert!(loaded.history().unwrap()[0].revealed.is_some());
 }
+
+/// The reveals of `steps` played on `game` (each step's turned-up piece).
+fn reveals_of(game: &Game, steps: &[&str]) -> Vec<Option<Piece>> {
+    steps
+        .iter()
+        .map(|s| game.play_text((*s).to_owned(), None).unwrap().revealed)
+        .collect()
+}
+
+#[test]
+fn save_and_load_cannot_deal_the_face_down_pieces_again() {
+    // Red and Black each turn a piece over; the rest stays face down.
+    let steps = ["a0a1", "a9a8"];
+    let later = ["i0i1", "i9i8", "b2b9", "h7h0"];
+    for seed in 0..6 {
+        let game = Game::with_chance_seed(GameKind::Jieqi, None, seed).unwrap();
+        // Saved before any reveal, and after two.
+        let fresh = game.save().unwrap();
+        reveals_of(&game, &steps);
+        let saved = game.save().unwrap();
+        let tags = banco_app::save::SavedGame::decode(&saved).unwrap().tags;
+        let deals: Vec<_> = tags.iter().filter(|(k, _)| k == "Deal").collect();
+        assert_eq!(deals.len(), 2, "{tags:?}");
+        assert!(deals[0].1.starts_with("red a0=") && deals[1].1.starts_with("black a6="));
+        let to_come = reveals_of(&game.copy().unwrap(), &later);
+        assert!(to_come.iter().all(Option::is_some), "{to_come:?}");
+        // Loading (fresh randomness from the system) turns up the same pieces, each time.
+        for _ in 0..3 {
+            assert_eq!(
+                reveals_of(&Game::load(saved.clone()).unwrap(), &later),
+                to_come
+            );
+            let from_start = Game::load(fresh.clone()).unwrap();
+            reveals_of(&from_start, &steps);
+            assert_eq!(reveals_of(&from_start, &later), to_come, "seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn a_record_with_a_damaged_deal_is_refused() {
+    let game = Game::with_chance_seed(GameKind::Jieqi, None, 3).unwrap();
+    reveals_of(&game, &["a0a1"]);
+    let mut saved = banco_app::save::SavedGame::decode(&game.save().unwrap()).unwrap();
+    let red = saved.tags.iter().position(|(k, _)| k == "Deal").unwrap();
+    for bad in ["", "green a0=R", "red a0=R"] {
+        let mut forged = saved.clone();
+        forged.tags[red].1 = bad.to_owned();
+        match Game::load(forged.encode().unwrap()) {
+            Err(BancoError::BadSave(text)) => assert!(text.contains("`Deal` tag"), "{text}"),
+            Err(other) => panic!("{bad}: {other:?}"),
+            Ok(_) => panic!("{bad}: loaded"),
+        }
+    }
+    // The same side's deal twice.
+    let black = saved.tags.iter().rposition(|(k, _)| k == "Deal").unwrap();
+    saved.tags[black] = saved.tags[red].clone();
+    assert!(matches!(
+        Game::load(saved.encode().unwrap()),
+        Err(BancoError::BadSave(text)) if text.contains("twice")
+    ));
+}

@@ -271,7 +271,12 @@ fn resumed_deal(
             break;
         }
     }
-    let kept = saved.tags.iter().find(|(k, _)| k == DEAL_TAG);
+    // The player's deal (a two-player game's record holds a tag for each side); a record
+    // whose only deal is another side's is refused by `keep_deal`.
+    let deals = || saved.tags.iter().filter(|(k, _)| k == DEAL_TAG);
+    let kept = deals()
+        .find(|(_, text)| RevealDraw::tag_side(text) == Some(human))
+        .or_else(|| deals().next());
     match kept {
         Some((_, text)) => reveals
             .keep_deal(&line, human, text)

@@ -34,6 +34,10 @@
 //!   tag (saved before it existed) deals the player's pieces afresh once, keeping every
 //!   piece its moves and redo list revealed.
 //!
+//! - A two-player game on one device (the bindings' local `Game`) keeps both sides' deals,
+//!   a [`DEAL_TAG`] tag each ([`RevealDraw::keep_deals`] reads them back): neither side
+//!   has an opponent on the device to hide from, and save and load must not draw again.
+//!
 //! A seeded source ([`RevealDraw::seeded`], the command line's `--seed`) repeats all of
 //! this, deals included: a game with a known seed is reproducible, not secret.
 //!
@@ -428,9 +432,51 @@ impl RevealDraw {
         Some((DEAL_TAG.to_owned(), text))
     }
 
+    /// The side whose deal the text of a [`DEAL_TAG`] tag names (its first word), if any.
+    #[must_use]
+    pub fn tag_side(text: &str) -> Option<Color> {
+        let first = text.split_whitespace().next()?;
+        Color::ALL.into_iter().find(|c| c.to_string() == first)
+    }
+
+    /// Takes the deals of every [`DEAL_TAG`] tag among `tags` (a saved game's) for the
+    /// game `line`, as [`RevealDraw::keep_deal`] does each: a two-player game on one
+    /// device keeps both sides' deals. Tags of other names are passed over.
+    ///
+    /// # Errors
+    /// [`DealError`] when a tag names no side, names one twice, or is refused by
+    /// [`RevealDraw::keep_deal`]; the deal this source held stays then.
+    pub fn keep_deals(
+        &mut self,
+        line: &AnyGame,
+        tags: &[(String, String)],
+    ) -> Result<(), DealError> {
+        let before = self.deal.clone();
+        let mut seen = Vec::new();
+        let result = tags
+            .iter()
+            .filter(|(k, _)| k == DEAL_TAG)
+            .try_for_each(|(_, text)| {
+                let side = RevealDraw::tag_side(text).ok_or_else(|| {
+                    DealError("names no side: it starts with neither red nor black".to_owned())
+                })?;
+                if seen.contains(&side) {
+                    return Err(DealError(format!("is given twice for {side}")));
+                }
+                seen.push(side);
+                self.keep_deal(line, side, text)
+            });
+        if result.is_err() {
+            self.deal = before;
+        }
+        result
+    }
+
     /// Takes `side`'s deal from the text of a [`DEAL_TAG`] tag ([`RevealDraw::deal_tag`])
     /// for the game `line` (the saved game with its redo moves played, so that every reveal
-    /// the player saw is checked); the other side is dealt when the game asks.
+    /// the player saw is checked). The other side's deal of the same game, if this source
+    /// holds one (the other side's tag read first), stays; otherwise that side is dealt
+    /// when the game asks.
     ///
     /// # Errors
     /// [`DealError`] (nothing changed) when `line` is no jieqi game or the text is not a
@@ -449,7 +495,15 @@ impl RevealDraw {
         }
         let s = side.index();
         let squares = Deal::squares(j, s);
-        let mut deal = Deal::empty(j);
+        // The other side's deal of this game, if one is made (a tag of each side read in
+        // turn), stays.
+        let mut deal = match &self.deal {
+            Some(d) if d.start == j.start_position().hash() => d.clone(),
+            _ => Deal::empty(j),
+        };
+        for &sq in &squares {
+            deal.kinds[sq as usize] = None;
+        }
         let mut left = j.start_position().pool(side).iter().collect::<Vec<_>>();
         for word in words {
             let bad = || DealError(format!("has `{word}`, not a square and a piece like h2=C"));

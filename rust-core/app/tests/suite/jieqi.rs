@@ -7,7 +7,7 @@
 use banco_app::any::{AnyGame, AnyMove, AnyRules};
 use banco_app::computer::{ActionError, Settings, VsComputer};
 use banco_app::engine::AnyEngine;
-use banco_app::jieqi::{DEAL_TAG, revealed_kind};
+use banco_app::jieqi::{DEAL_TAG, RevealDraw, revealed_kind};
 use banco_app::save::{self, SavedGame};
 use banco_app::text;
 use banco_engine::Limits;
@@ -316,6 +316,38 @@ fn save_and_load_cannot_draw_the_players_pieces_again() {
             let again = SavedGame::decode(&back.save().unwrap()).unwrap();
             assert!(again.tags.contains(tag));
         }
+    }
+}
+
+#[test]
+fn a_two_player_record_continues_against_the_computer_with_the_players_deal() {
+    // A two-player game's record keeps a deal for each side (red's tag first): continued
+    // against the computer as Black, Black's own deal is the one kept.
+    let game = AnyGame::new(GameKind::Jieqi).unwrap();
+    let mut draw = RevealDraw::seeded(11);
+    draw.deal(&game);
+    let mut saved = SavedGame::of(&game, AnyRules::usual(GameKind::Jieqi));
+    for side in Color::ALL {
+        saved.tags.extend(draw.deal_tag(&game, side));
+    }
+    assert_eq!(saved.tags.iter().filter(|(k, _)| k == DEAL_TAG).count(), 2);
+    saved.player = Some(save::Player { color: 1, level: 2 });
+    let bytes = saved.encode().unwrap();
+    // What Black's a6 turns up in the two-player deal.
+    let mut line = game.clone();
+    for step in ["i3i4", "a6a5"] {
+        let mv = banco_app::notation::parse_move(&line, step, None).unwrap();
+        line.play(mv).unwrap();
+        draw.settle(&mut line);
+    }
+    let dealt = line.history().last().copied();
+    assert!(dealt.is_some_and(|m| revealed_kind(m).is_some()));
+    for seed in 0..4 {
+        let mut back = resume(&bytes, Some(seed));
+        assert_eq!(back.human(), Color::Black);
+        reply(&mut back, "i3i4");
+        back.play_text("a6a5").unwrap();
+        assert_eq!(back.game().history().last().copied(), dealt, "seed {seed}");
     }
 }
 
