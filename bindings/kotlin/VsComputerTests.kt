@@ -279,10 +279,12 @@ fun vsComputerTests(s: Suite) {
             val start = l.await("the puzzle") { it.puzzle != null }
             eq(puzzle.name, start.puzzle!!.name)
             eq(1u, start.puzzle!!.movesLeft)
+            eq("mate in 1 more move", start.puzzle!!.goal)
             eq(10u.toUByte(), start.level, "the computer defends at full strength")
             vs.playText("e1d1")
             val solved = l.await("mated") { it.outcome != null }
             check(solved.puzzle!!.solved)
+            eq("solved", solved.puzzle!!.goal)
             eq(null, solved.puzzle!!.id, "a built-in puzzle is not recorded")
             eq("You won: checkmate", solved.result)
             throws<BancoException.GameOver> { vs.hint() }
@@ -293,6 +295,9 @@ fun vsComputerTests(s: Suite) {
         VsComputer.puzzle(puzzle, 100u, l2).use { vs ->
             l2.await("the puzzle") { it.yourTurn }
             vs.playText("e1e2")
+            // While the computer answers, the title says the move will be taken back.
+            val answering = l2.await("the move that did not mate") { it.moves.size == 1 }
+            eq("no mate with your last move: it will be taken back", answering.puzzle!!.goal)
             val back = l2.await("taken back") { it.puzzle?.wrongMoves == 1u }
             check(back.yourTurn && back.moves.isEmpty() && !back.canRedo) { "$back" }
             val notice = back.puzzle!!.notice as PuzzleNotice.WrongMoveTakenBack

@@ -147,7 +147,8 @@ func vsComputerTests(_ s: Suite) {
         let vs = try VsComputer.puzzle(puzzle: puzzle, movetimeMs: 100, listener: l)
         defer { try? vs.end() }
         let st = try l.next("the puzzle") { $0.yourTurn }
-        try eq(PuzzleStatus(name: puzzle.name, id: nil, mateIn: 1, movesLeft: 1, solved: false, hintsUsed: 0,
+        try eq(PuzzleStatus(name: puzzle.name, id: nil, mateIn: 1, movesLeft: 1, goal: "mate in 1 more move",
+                            solved: false, hintsUsed: 0,
                             wrongMoves: 0, notice: nil), st.puzzle)
         try eq(10, st.level)
         // A wrong move: answered, then taken back at once, counted, with a notice naming both.

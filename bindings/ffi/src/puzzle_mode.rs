@@ -98,8 +98,13 @@ pub struct PuzzleStatus {
     pub id: Option<String>,
     /// Mate in this many moves.
     pub mate_in: u32,
-    /// Moves of the player's left to mate.
+    /// Moves of the player's left to mate (0 after a last move that did not mate: the
+    /// computer answers, then the move is taken back; show [`PuzzleStatus::goal`]).
     pub moves_left: u32,
+    /// What the player is to do, in words, for a title: "mate in 2 more moves", "mate in
+    /// 1 more move", "solved", or "no mate with your last move: it will be taken back"
+    /// (never "mate in 0").
+    pub goal: String,
     /// Mated in time.
     pub solved: bool,
     /// Hints counted in this try (once per position).
@@ -117,6 +122,7 @@ impl From<&pm::PuzzleStatus> for PuzzleStatus {
             id: p.id.clone(),
             mate_in: p.mate_in,
             moves_left: p.moves_left,
+            goal: p.goal(),
             solved: p.solved,
             hints_used: p.hints_used,
             wrong_moves: p.wrong_moves,

@@ -265,7 +265,7 @@ struct VsScreen: View {
                 Text(g.result ?? (g.thinking ? "The computer is thinking…" : g.inCheck ? "Check! Your move" : "Your move (level \(g.level))"))
                     .font(.headline)
                 if let p = g.puzzle {
-                    Text("\(p.name): mate in \(p.movesLeft) · \(p.wrongMoves) wrong, \(p.hintsUsed) hints").font(.subheadline)
+                    Text("\(p.name): \(p.goal) · \(p.wrongMoves) wrong, \(p.hintsUsed) hints").font(.subheadline)
                 }
                 PoolLine(shelf: g.board.poolShelves?.top)
                 BoardCanvas(board: g.board) { model.tap(column: $0, row: $1) }

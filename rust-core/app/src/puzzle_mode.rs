@@ -93,6 +93,22 @@ pub struct PuzzleStatus {
     pub notice: Option<PuzzleNotice>,
 }
 
+impl PuzzleStatus {
+    /// What the player is to do, in words, as every front end shows it: "mate in 2 more
+    /// moves", "mate in 1 more move"; "solved"; and, after a last move that did not mate
+    /// (the computer answers, then the move is taken back), "no mate with your last move:
+    /// it will be taken back" — never "mate in 0".
+    #[must_use]
+    pub fn goal(&self) -> String {
+        match (self.solved, self.moves_left) {
+            (true, _) => "solved".to_owned(),
+            (false, 0) => "no mate with your last move: it will be taken back".to_owned(),
+            (false, 1) => "mate in 1 more move".to_owned(),
+            (false, n) => format!("mate in {n} more moves"),
+        }
+    }
+}
+
 /// Where a try stands after a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Verdict {
@@ -338,10 +354,18 @@ mod tests {
         assert_eq!(record(&progress, "one").attempts, 1);
         let s = vs.state().puzzle.unwrap();
         assert_eq!((s.moves_left, s.wrong_moves, s.hints_used), (1, 0, 0));
+        assert_eq!(s.goal(), "mate in 1 more move");
         assert_eq!(s.id.as_deref(), Some("one"));
         // A move that does not mate: the computer answers, then both are taken back.
         vs.play_text("e1e2").unwrap();
         assert!(vs.state().thinking);
+        let s = vs.state().puzzle.unwrap();
+        assert_eq!(s.moves_left, 0);
+        assert_eq!(
+            s.goal(),
+            "no mate with your last move: it will be taken back",
+            "never \"mate in 0\""
+        );
         answer_first(&mut vs);
         let s = vs.state();
         assert_eq!(vs.game().ply(), 0);
@@ -362,6 +386,7 @@ mod tests {
         let s = vs.state();
         let status = s.puzzle.unwrap();
         assert!(status.solved);
+        assert_eq!(status.goal(), "solved");
         assert_eq!(
             status.notice,
             Some(PuzzleNotice::Solved {

@@ -369,25 +369,15 @@ impl Session {
             if let Some(p) = &self.vs.state().puzzle
                 && !p.solved
             {
-                if p.moves_left == 0 {
-                    // The player's last move did not mate (the defender's turn): the
-                    // computer answers, then the move is taken back.
-                    outln!(
-                        "puzzle {}: no mate with your last move: it will be taken back (hints {}, wrong moves {})",
-                        p.name,
-                        p.hints_used,
-                        p.wrong_moves
-                    );
-                } else {
-                    outln!(
-                        "puzzle {}: mate in {} more move{} (hints {}, wrong moves {})",
-                        p.name,
-                        p.moves_left,
-                        if p.moves_left == 1 { "" } else { "s" },
-                        p.hints_used,
-                        p.wrong_moves
-                    );
-                }
+                // After a last move that did not mate (the defender's turn) the goal says
+                // the move will be taken back.
+                outln!(
+                    "puzzle {}: {} (hints {}, wrong moves {})",
+                    p.name,
+                    p.goal(),
+                    p.hints_used,
+                    p.wrong_moves
+                );
             }
             // The rules let the player end the game now: say so (chess's threefold
             // repetition and fifty-move rule are claimed, not automatic).

@@ -210,7 +210,7 @@ class MainActivity : ComponentActivity() {
                 vs.result != null -> vs.result
                 vs.thinking -> "The computer is thinking…"
                 vs.hinting -> "Looking for a hint…"
-                vs.puzzle != null -> vs.puzzle!!.let { "${it.name}: mate in ${it.movesLeft} · ${it.wrongMoves} wrong, ${it.hintsUsed} hints" }
+                vs.puzzle != null -> vs.puzzle!!.let { "${it.name}: ${it.goal} · ${it.wrongMoves} wrong, ${it.hintsUsed} hints" }
                 vs.inCheck && vs.yourTurn -> "Check! Your move ($you)"
                 else -> "Your move ($you, level ${vs.level})"
             }
