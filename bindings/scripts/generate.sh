@@ -4,6 +4,7 @@
 #
 #   kotlin/org/banco/banco_ffi.kt      package org.banco
 #   swift/Banco.swift                  module Banco, with banco_ffiFFI.h and .modulemap
+#   swift/BancoMessages.swift          hand-written, shipped with it (bindings/swift/support)
 #   python/banco_ffi.py
 #   lib/libbanco_ffi.so                the library they were generated from
 #
@@ -51,4 +52,6 @@ echo "==> uniffi-bindgen (library mode) -> $out"
 for lang in kotlin swift python; do
   "$bindgen" generate --library "$out/lib/$libname" --language "$lang" --out-dir "$out/$lang" --no-format
 done
+# Hand-written Swift shipped with the generated module: readable error messages.
+cp bindings/swift/support/*.swift "$out/swift/"
 ls "$out"/kotlin/org/banco/*.kt "$out"/swift/*.swift "$out"/swift/*.h "$out"/swift/*.modulemap "$out"/python/*.py

@@ -81,6 +81,8 @@ func fails(_ expected: Err..., line: Int = #line, _ body: () throws -> Void) thr
         let (kind, text) = describe(e)
         try check(expected.contains(kind), "expected \(expected), got \(kind): \(text)", line: line)
         try check(!text.isEmpty, "an empty message for \(kind)", line: line)
+        // The shipped helpers give the same text (BancoMessages.swift).
+        try check(e.message == text && bancoMessage(e) == text, "message of \(kind)", line: line)
         return text
     } catch {
         throw TestFailure(description: "line \(line): expected a BancoError, got \(error)")

@@ -11,7 +11,8 @@ func linesFails(_ expected: String, line: Int = #line, _ body: () throws -> Void
     } catch let e as LinesError {
         let name = "\(e)".prefix { $0 != "(" }
         try check(name == expected, "expected \(expected), got \(e)", line: line)
-        try check(!e.localizedDescription.isEmpty, "a message", line: line)
+        try check(!e.message.isEmpty && bancoMessage(e) == e.message, "a message: \(e)", line: line)
+        try check(!e.message.contains(expected + "("), "the text, not a dump: \(e.message)", line: line)
         return
     } catch {
         throw TestFailure(description: "line \(line): expected a LinesError, got \(error)")

@@ -33,7 +33,9 @@ func recordsTests(_ s: Suite) {
         do {
             _ = try Game.fromPgn(text: "1. e4 e5 2. Ke3 Nc6 *")
             throw TestFailure(description: "an illegal move was accepted")
-        } catch PgnImportError.IllegalMove(let number, let side, let text, _) {
+        } catch let e as PgnImportError {
+            guard case .IllegalMove(let number, let side, let text, _) = e else { throw e }
+            try check(bancoMessage(e).contains("Ke3"), "a readable message: \(bancoMessage(e))")
             try eq(2, number)
             try eq("White", side)
             try eq("Ke3", text)

@@ -36,5 +36,5 @@ xcodebuild -create-xcframework \
   -output "$out"
 
 mkdir -p ios-shell/Sources/BancoKit/Generated
-cp "$target/bindings/swift/Banco.swift" ios-shell/Sources/BancoKit/Generated/
+cp "$target"/bindings/swift/*.swift ios-shell/Sources/BancoKit/Generated/
 echo "built $out and ios-shell/Sources/BancoKit/Generated/Banco.swift"

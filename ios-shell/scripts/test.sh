@@ -26,7 +26,7 @@ else
 fi
 rm -rf "$stage"
 mkdir -p "$stage/kit" "$stage/tests" "$stage/include"
-cp "$gen"/swift/Banco.swift ios-shell/Sources/BancoKit/*.swift "$stage/kit/"
+cp "$gen"/swift/*.swift ios-shell/Sources/BancoKit/*.swift "$stage/kit/"
 cp ios-shell/Tests/BancoKitTests/*.swift "$stage/tests/"
 cp "$gen"/swift/*.h "$stage/include/"
 cp "$gen"/swift/banco_ffiFFI.modulemap "$stage/include/module.modulemap"

@@ -141,6 +141,10 @@ impl Observer for Relay {
 /// state.
 ///
 /// Safe to use from any thread; dropping it (or [`VsComputer::end`]) stops the computer.
+/// The computer's threads hold the listener: a listener that keeps a strong reference to
+/// its `VsComputer` makes a cycle that is never dropped (two threads and the engine's table
+/// per game). Hold the game weakly from the listener (Swift `weak var`, Kotlin
+/// `WeakReference`), or call [`VsComputer::end`] when the screen closes.
 #[derive(uniffi::Object)]
 pub struct VsComputer {
     runner: Mutex<Option<Runner>>,
@@ -259,6 +263,9 @@ impl VsComputer {
         listener: Arc<dyn VsListener>,
     ) -> Result<Arc<VsComputer>, BancoError> {
         guard(|| {
+            if puzzle.kind == GameKind::Lines {
+                return Err(crate::error::lines_elsewhere());
+            }
             let p = banco_app::puzzles::Puzzle {
                 name: puzzle.name,
                 kind: puzzle.kind.into(),

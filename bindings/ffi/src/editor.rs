@@ -134,6 +134,9 @@ fn chess_only(ed: &ae::Editor, what: &str) -> Result<(), BancoError> {
 impl From<EditorError> for BancoError {
     fn from(e: EditorError) -> Self {
         match e {
+            EditorError::Unsupported(k) if k == banco_game::GameKind::Lines.name() => {
+                crate::error::lines_elsewhere()
+            }
             EditorError::Unsupported(k) => BancoError::Unsupported(format!("a {k} editor")),
             EditorError::OffBoard(_) | EditorError::NotInPalette { .. } => {
                 BancoError::InvalidArgument(e.to_string())
@@ -167,6 +170,22 @@ impl Editor {
 
     fn lock(&self) -> MutexGuard<'_, ae::Editor> {
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// `square` if it is on the editor's board; otherwise [`BancoError::BadSquare`], as
+    /// every other call refuses a square off the board.
+    fn on_board(ed: &ae::Editor, square: u8) -> Result<u8, BancoError> {
+        let squares = u16::from(ed.width()) * u16::from(ed.height());
+        if u16::from(square) < squares {
+            Ok(square)
+        } else {
+            Err(BancoError::BadSquare {
+                index: square,
+                width: ed.width(),
+                height: ed.height(),
+                last: squares.saturating_sub(1),
+            })
+        }
     }
 }
 
@@ -244,12 +263,20 @@ impl Editor {
 
     /// Puts a piece on a square (replacing what stood there).
     pub fn place(&self, square: u8, color: Color, kind: PieceKind) -> Result<(), BancoError> {
-        guard(|| Ok(self.lock().place(square, color.into(), kind.into())?))
+        guard(|| {
+            let mut ed = self.lock();
+            let square = Editor::on_board(&ed, square)?;
+            Ok(ed.place(square, color.into(), kind.into())?)
+        })
     }
 
     /// Empties a square; the piece that stood there.
     pub fn remove(&self, square: u8) -> Result<Option<Piece>, BancoError> {
-        guard(|| Ok(self.lock().remove(square)?.as_ref().map(Piece::from)))
+        guard(|| {
+            let mut ed = self.lock();
+            let square = Editor::on_board(&ed, square)?;
+            Ok(ed.remove(square)?.as_ref().map(Piece::from))
+        })
     }
 
     /// A tap on screen cell (`column`, `row`) with a brush from the palette: places it, or

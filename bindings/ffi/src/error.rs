@@ -3,7 +3,9 @@
 //!
 //! The error is *flat* on the foreign side: Kotlin gets `BancoException.IllegalMove` and
 //! friends whose `message` is the readable text below; Swift gets
-//! `BancoError.illegalMove(message:)`.
+//! `BancoError.IllegalMove(message:)` (the cases keep these names), whose readable text is
+//! `e.message` or `bancoMessage(e)` from `BancoMessages.swift`, shipped with the generated
+//! Swift (uniffi's `localizedDescription` is a reflection dump).
 
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};

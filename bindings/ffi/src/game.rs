@@ -62,7 +62,8 @@ pub struct GameStatus {
     pub kind: GameKind,
     /// The side to move.
     pub side_to_move: Color,
-    /// Moves played.
+    /// Plies played (half-moves; in jieqi each reveal is a ply of its own, so a step that
+    /// turns a piece over counts two — number moves from [`Game::history`]).
     pub ply: u32,
     /// The side to move is in check.
     pub in_check: bool,
@@ -697,8 +698,13 @@ impl Game {
 /// The problems of a FEN of `kind` as a player reads them: empty if it is a legal position.
 #[uniffi::export]
 pub fn validate_fen(kind: GameKind, fen: String) -> Vec<String> {
-    guard(|| Ok(banco_app::any::fen_problems(kind.into(), &fen)))
-        .unwrap_or_else(|e| vec![e.to_string()])
+    guard(|| {
+        if kind == GameKind::Lines {
+            return Err(crate::error::lines_elsewhere());
+        }
+        Ok(banco_app::any::fen_problems(kind.into(), &fen))
+    })
+    .unwrap_or_else(|e| vec![e.to_string()])
 }
 
 /// FEN of the start position of `kind`.

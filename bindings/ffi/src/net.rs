@@ -25,7 +25,7 @@ use std::sync::Arc;
 impl From<NetError> for BancoError {
     fn from(e: NetError) -> Self {
         match e {
-            NetError::BadName | NetError::BadAddress(_) => {
+            NetError::BadName | NetError::BadAddress(_) | NetError::Proposal(_) => {
                 BancoError::InvalidArgument(e.to_string())
             }
             NetError::Network(m) => BancoError::Network(m),

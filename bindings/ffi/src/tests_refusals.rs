@@ -191,5 +191,40 @@ fn lines_is_refused_by_the_board_game_calls_with_one_error() {
         Some(lines.clone())
     );
     assert_eq!(start_fen(GameKind::Lines).err(), Some(lines.clone()));
-    assert_eq!(board_shape(GameKind::Lines).err(), Some(lines));
+    assert_eq!(board_shape(GameKind::Lines).err(), Some(lines.clone()));
+    assert_eq!(
+        validate_fen(GameKind::Lines, "9/9".into()),
+        vec![lines.to_string()]
+    );
+    assert_eq!(Editor::empty(GameKind::Lines).err(), Some(lines.clone()));
+    let puzzle = Puzzle {
+        name: "lines?".into(),
+        kind: GameKind::Lines,
+        fen: "9/9".into(),
+        mate_in: 1,
+    };
+    let (tx, _rx) = mpsc::channel();
+    assert_eq!(
+        VsComputer::puzzle(puzzle, 100, Arc::new(States(Mutex::new(tx)))).err(),
+        Some(lines)
+    );
+}
+
+#[test]
+fn the_editor_refuses_a_square_off_the_board_as_every_call_does() {
+    let ed = Editor::empty(GameKind::Xiangqi).unwrap();
+    assert!(matches!(
+        ed.place(90, Color::Red, PieceKind::Rook),
+        Err(BancoError::BadSquare {
+            index: 90,
+            width: 9,
+            height: 10,
+            last: 89
+        })
+    ));
+    assert!(matches!(
+        ed.remove(200),
+        Err(BancoError::BadSquare { index: 200, .. })
+    ));
+    assert!(ed.place(89, Color::Red, PieceKind::Rook).is_ok());
 }

@@ -223,7 +223,8 @@ impl From<an::Notation> for Notation {
 /// A move as played, with everything a front end shows about it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct PlayedMove {
-    /// Ply count after the move (1 for the first move).
+    /// Ply count after the move (1 for the first move; in jieqi a reveal is a ply of its
+    /// own, so a step that turns a piece over ends one ply later: the step and its reveal).
     pub ply: u32,
     /// The move.
     pub played: Move,

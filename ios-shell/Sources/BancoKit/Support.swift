@@ -108,26 +108,8 @@ public func soundOf(_ played: PlayedMove) -> Sound {
     return .move
 }
 
-/// The readable message of anything Banco throws.
-public func readable(_ error: Error) -> String {
-    if let e = error as? BancoError {
-        switch e {
-        case .BadMoveText(let m), .IllegalMove(let m), .GameOver(let m), .InvalidPosition(let m),
-             .BadSquare(let m), .BadSave(let m), .Unsupported(let m), .InvalidArgument(let m),
-             .NotAvailable(let m), .Network(let m), .Match(let m), .Internal(let m):
-            return m
-        }
-    }
-    if let e = error as? LinesError {
-        switch e {
-        case .OffBoard(let m), .EmptySource(let m), .Occupied(let m), .NoPath(let m), .GameOver(let m),
-             .TimeUp(let m), .UndoDisabled(let m), .NothingToUndo(let m), .Unreadable(let m),
-             .BadSettings(let m), .BadSave(let m), .Internal(let m):
-            return m
-        }
-    }
-    return "\(error)"
-}
+/// The readable message of anything Banco throws (`bancoMessage`, shipped with the bindings).
+public func readable(_ error: Error) -> String { bancoMessage(error) }
 
 /// How a game is called on screen.
 public func gameName(_ kind: GameKind) -> String {

@@ -330,14 +330,16 @@ impl LinesSession {
     /// it is not entered in the best scores again.
     pub fn load(bytes: &[u8]) -> Result<LinesSession, SaveError> {
         let (game, clock) = restore(bytes)?;
+        // A game whose time ran out is over too: it stays over, and was entered already.
+        let time_up = out_of_time(clock);
         Ok(LinesSession {
-            recorded: game.is_over(),
+            recorded: game.is_over() || time_up,
             game,
             best: BestScores::default(),
             hint_budget: Budget::hint(),
             entered: None,
             pick: LinesPick::default(),
-            time_up: false,
+            time_up,
             clock,
         })
     }
@@ -346,8 +348,8 @@ impl LinesSession {
     /// loads finished, as with [`LinesSession::load`]).
     pub fn continue_saved(&mut self, bytes: &[u8]) -> Result<(), SaveError> {
         (self.game, self.clock) = restore(bytes)?;
-        self.time_up = false;
-        self.recorded = self.game.is_over();
+        self.time_up = out_of_time(self.clock);
+        self.recorded = self.game.is_over() || self.time_up;
         self.entered = None;
         self.pick.clear();
         Ok(())
@@ -362,6 +364,11 @@ impl LinesSession {
     /// Loads a best-scores table written by [`LinesSession::best_scores_bytes`].
     pub fn load_best_scores(&mut self, bytes: &[u8]) -> Result<(), SaveError> {
         let (&version, body) = bytes.split_first().ok_or(SaveError::NotASave)?;
+        // Banco's other records (saved games, puzzle progress) begin with 0x89 and a name,
+        // as PNG files do; a table begins with its small version number.
+        if version == crate::save::MAGIC[0] {
+            return Err(SaveError::NotBestScores);
+        }
         if version > BEST_VERSION {
             return Err(SaveError::NewerVersion(version));
         }
@@ -378,6 +385,11 @@ impl LinesSession {
         self.entered = None;
         Ok(())
     }
+}
+
+/// True for a saved clock with no time left (the game ended on time).
+fn out_of_time(clock: Option<Clock>) -> bool {
+    clock.is_some_and(|c| c.left_ms == 0)
 }
 
 /// A saved game, replayed; a finished one without its undo (its ending was entered in the
@@ -450,6 +462,27 @@ mod tests {
         assert_eq!(s.tick(549_000), Some(0));
         assert!(s.is_over() && s.is_time_up());
         assert_eq!(s.record_result("2026-12-05"), Some(0));
+        // Saved and loaded (or continued), it stays over and is not entered again.
+        let bytes = s.save().unwrap();
+        let table = s.best_scores_bytes().unwrap();
+        let mut back = LinesSession::load(&bytes).unwrap();
+        back.load_best_scores(&table).unwrap();
+        let mut again = LinesSession::new(Settings::default(), [6; 32]);
+        again.continue_saved(&bytes).unwrap();
+        for l in [&mut back, &mut again] {
+            assert!(
+                l.is_over() && l.is_time_up(),
+                "a game out of time loads over"
+            );
+            assert!(l.undo().is_err());
+            let m = ai::greedy_move(l.game()).unwrap();
+            assert!(
+                l.play(m.from, m.to).is_err(),
+                "no move after the time ran out"
+            );
+            assert_eq!(l.tick(900_000), Some(0));
+            assert_eq!(l.record_result("2026-12-06"), None, "entered once");
+        }
         // A new game has no clock until one is started.
         s.new_game(None, [5; 32]);
         assert_eq!(s.tick(600_000), None);
@@ -627,6 +660,16 @@ mod tests {
         other.load_best_scores(&bytes).unwrap();
         assert_eq!(other.best_scores(), s.best_scores());
         assert!(other.load_best_scores(&[1, 200]).is_err());
+        // Another record is named as such, not as a table "saved by a newer Banco".
+        for record in [
+            other.save().unwrap(),
+            crate::puzzles::progress::MAGIC.to_vec(),
+        ] {
+            assert_eq!(
+                other.load_best_scores(&record),
+                Err(SaveError::NotBestScores)
+            );
+        }
     }
 
     fn play_to_the_end(s: &mut LinesSession) {

@@ -127,6 +127,10 @@ pub enum SaveError {
     /// A board game was opened as a Lines game.
     #[error("this is a saved {0} game, not Lines")]
     NotLines(String),
+    /// A saved game or another Banco record was given where Lines' best-scores table was
+    /// expected.
+    #[error("these bytes are a saved game or another Banco record, not Lines' best scores")]
+    NotBestScores,
     /// A game that PGN does not record (jieqi: no reader takes its reveals).
     #[error(
         "{0} games have no PGN form that other programs read: save as .txt or the compact record"

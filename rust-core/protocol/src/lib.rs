@@ -186,12 +186,12 @@ pub mod sim;
 
 pub use crypto::{Identity, PublicKey};
 pub use peers::{KnownPeers, PeersError};
-pub use session::Session;
 pub use session::channel::{Channel, ChannelOutput, PeerInfo};
 pub use session::config::{ChannelConfig, MatchSnapshot, MatchSpec, SessionConfig, Stats, Timing};
 pub use session::event::{
     ActionError, ChannelEvent, CloseReason, Event, IllegalReason, LinkDownReason, Rejection,
 };
+pub use session::{Session, check_proposal};
 
 /// Version of the wire protocol, sent in `Hello`. Any change of the byte layout (see the
 /// golden tests) bumps it; peers with different versions refuse each other with

@@ -209,18 +209,35 @@ pub(super) fn spawn_events(
                 let o = Arc::clone(&observer);
                 let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| o.event(event)));
                 if let (true, Some(auto)) = (verified, &propose) {
-                    let d = lock(&driver);
-                    let in_game = d.as_ref().is_some_and(|d| {
-                        d.snapshot().ok().flatten().is_some()
-                            || d.read_session(|s, _| s.race().is_some()).unwrap_or(false)
-                    });
-                    if let (Some(d), false) = (d.as_ref(), in_game) {
-                        let _ = match auto {
-                            AutoPropose::Game(spec) => d.propose(spec.clone()),
-                            AutoPropose::Race(options, color) => d
-                                .with_session(|s, now| s.propose_race(*options, *color, now))
-                                .map(|_| ()),
+                    let failed = {
+                        let d = lock(&driver);
+                        let in_game = d.as_ref().is_some_and(|d| {
+                            d.snapshot().ok().flatten().is_some()
+                                || d.read_session(|s, _| s.race().is_some()).unwrap_or(false)
+                        });
+                        match (d.as_ref(), in_game) {
+                            (Some(d), false) => match auto {
+                                AutoPropose::Game(spec) => d.propose(spec.clone()),
+                                AutoPropose::Race(options, color) => d
+                                    .with_session(|s, now| s.propose_race(*options, *color, now))
+                                    .map(|_| ()),
+                            }
+                            .err(),
+                            _ => None,
+                        }
+                    };
+                    // The host's own proposal could not be sent (the guest does not offer
+                    // that game): say so, as a declined proposal, rather than wait for
+                    // ever. The driver's lock is released first: the observer may call in.
+                    if let Some(e) = failed {
+                        let event = NetEvent::ProposalDeclined {
+                            reason: e.to_string(),
                         };
+                        apply(&event, &mut lock(&view));
+                        let o = Arc::clone(&observer);
+                        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            o.event(event);
+                        }));
                     }
                 }
                 if last {

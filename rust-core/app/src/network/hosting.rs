@@ -81,6 +81,7 @@ impl NetMatch {
         let propose = AutoPropose::of(&options);
         let (session, identity) = session(&options.name, &options.offers, options.trust)?;
         let offers = session.offers().to_vec();
+        AutoPropose::check(propose.as_ref(), &offers)?;
         let ad = Advertisement::of_session(&session);
         let other = also.and_then(|start| start(&ad));
         let lan = options.advertise.then(|| Advertise {

@@ -91,6 +91,9 @@ pub enum NetError {
     /// The match is closed.
     #[error("the match is closed")]
     Closed,
+    /// The proposal a host was given cannot be made (checked before anyone connects).
+    #[error("the game to propose cannot be played: {0}")]
+    Proposal(String),
     /// No randomness from the system for the keys.
     #[error("no randomness from the system: {0}")]
     Entropy(String),
@@ -293,6 +296,27 @@ enum AutoPropose {
 }
 
 impl AutoPropose {
+    /// Refuses a proposal the session would refuse once a guest is verified (the game
+    /// not among `offers`, a bad start position, a clock under the minimum, a race of 4
+    /// balls…): a host whose proposal cannot be made fails at once instead of pairing and
+    /// then proposing nothing.
+    fn check(auto: Option<&AutoPropose>, offers: &[GameKind]) -> Result<(), NetError> {
+        let checked = match auto {
+            None => Ok(()),
+            Some(AutoPropose::Game(spec)) => {
+                banco_protocol::check_proposal::<AnyGame>(spec, offers)
+            }
+            Some(AutoPropose::Race(options, _)) => {
+                if offers.contains(&GameKind::Lines) {
+                    options.check()
+                } else {
+                    Err(banco_protocol::ActionError::GameNotOffered(GameKind::Lines))
+                }
+            }
+        };
+        checked.map_err(|e| NetError::Proposal(e.to_string()))
+    }
+
     fn of(options: &HostOptions) -> Option<AutoPropose> {
         let (game, color) = options.propose?;
         if game == GameKind::Lines {
@@ -406,6 +430,7 @@ impl NetMatch {
         let propose = AutoPropose::of(&options);
         let (session, identity) = session(&options.name, &options.offers, options.trust)?;
         let offers = session.offers().to_vec();
+        AutoPropose::check(propose.as_ref(), &offers)?;
         let ad = options.advertise.then(|| Advertise {
             ad: Advertisement::of_session(&session),
             config: DiscoveryConfig::default(),
@@ -480,6 +505,7 @@ impl NetMatch {
         let propose = AutoPropose::of(&options);
         let (session, identity) = session(&options.name, &options.offers, options.trust)?;
         let offers = session.offers().to_vec();
+        AutoPropose::check(propose.as_ref(), &offers)?;
         let connector = listen(&Advertisement::of_session(&session)).map_err(NetError::Network)?;
         let mut m = NetMatch::start(
             (session, identity),
@@ -640,6 +666,10 @@ impl NetMatch {
     }
 
     fn checked_turn(&self) -> Result<MatchSnapshot<AnyGame>, NetError> {
+        // A match left (or closed) refuses moves as closed, whatever its last snapshot says.
+        if lock(&self.driver).is_none() {
+            return Err(NetError::Closed);
+        }
         let snap = self.snapshot().ok_or(NetError::NoGame)?;
         if let Some(o) = snap.outcome {
             return Err(NetError::Move(MoveError::GameOver(o.to_string())));

@@ -6,7 +6,7 @@
 
 use crate::common::{observer, wait};
 use banco_app::board::Tap;
-use banco_app::network::{ClockSpec, HostOptions, NetEvent, NetMatch, Phase, Trust};
+use banco_app::network::{ClockSpec, HostOptions, NetError, NetEvent, NetMatch, Phase, Trust};
 use banco_game::{Color, GameKind};
 use std::sync::mpsc::Receiver;
 
@@ -134,6 +134,9 @@ fn a_chess_match_over_loopback() {
     guest.leave();
     wait(&host_rx, "close", |e| matches!(e, NetEvent::Closed { .. }));
     host.leave();
+    // A match left refuses moves as closed (not "not your turn", not the old game's end).
+    assert!(matches!(host.play_text("a3"), Err(NetError::Closed)));
+    assert!(matches!(guest.play_text("a6"), Err(NetError::Closed)));
 }
 
 fn host_with(trust: Trust) -> (NetMatch, Receiver<NetEvent>) {
@@ -209,4 +212,54 @@ fn a_remembered_guest_reconnects_after_a_restart_without_a_code_and_a_new_key_is
     });
     other.leave();
     host.leave();
+}
+
+#[test]
+fn a_host_whose_proposal_cannot_be_made_fails_at_once() {
+    let base = || {
+        let mut o = HostOptions::new(
+            "Host",
+            "127.0.0.1:0".parse().unwrap(),
+            vec![GameKind::Xiangqi, GameKind::Chess],
+        );
+        o.advertise = false;
+        o
+    };
+    let refused = |options: HostOptions, why: &str| {
+        let (obs, _rx) = observer();
+        match NetMatch::host(options, obs) {
+            Err(NetError::Proposal(text)) => assert!(text.contains(why), "{text}"),
+            Err(other) => panic!("{why}: {other:?}"),
+            Ok(m) => {
+                m.leave();
+                panic!("{why}: hosted");
+            }
+        }
+    };
+    let mut garbage = base().proposing(GameKind::Chess, Color::Red);
+    garbage.start_fen = Some("garbage".to_owned());
+    refused(garbage, "bad start position");
+    refused(
+        base().proposing(GameKind::Jieqi, Color::Red),
+        "jieqi is not among the games",
+    );
+    let mut short = base().proposing(GameKind::Chess, Color::Red);
+    short.clock = Some(ClockSpec {
+        base_ms: 100,
+        increment_ms: 0,
+    });
+    refused(short, "shorter than the minimum");
+    let four = banco_protocol::race::RaceOptions {
+        start_balls: 4,
+        time_limit_s: 0,
+    };
+    let mut race =
+        HostOptions::new("Host", "127.0.0.1:0".parse().unwrap(), vec![]).racing(four, Color::Red);
+    race.advertise = false;
+    refused(race, "3 or 5 balls, not 4");
+    // A good proposal hosts.
+    let (obs, _rx) = observer();
+    NetMatch::host(base().proposing(GameKind::Chess, Color::Black), obs)
+        .unwrap()
+        .leave();
 }

@@ -129,6 +129,19 @@ impl RaceOptions {
         }
     }
 
+    /// Checks that a race can be played with these options, as
+    /// [`Session::propose_race`](crate::Session::propose_race) does (a host checks its
+    /// automatic proposal with it before any peer connects).
+    ///
+    /// # Errors
+    /// [`ActionError::RaceStartBalls`](crate::ActionError::RaceStartBalls) for a start
+    /// other than 3 or 5 balls.
+    pub fn check(self) -> Result<(), crate::ActionError> {
+        RaceOptions::decode(&self.encode())
+            .map(|_| ())
+            .map_err(|_| crate::ActionError::RaceStartBalls(self.start_balls))
+    }
+
     /// The settings of both boards (no undo in a race).
     pub fn settings(self) -> Settings {
         Settings {

@@ -449,6 +449,9 @@ pub enum ActionError {
     /// Per-game parameters above the wire limit.
     #[error("game parameters of {0} bytes are longer than the limit of {MAX_PARAMS_LEN}")]
     ParamsTooLong(usize),
+    /// Race options the race cannot be played with (a start other than 3 or 5 balls).
+    #[error("a race starts with 3 or 5 balls, not {0}")]
+    RaceStartBalls(u8),
     /// The request is not supported (a link-level body given to `Channel::send`, or a
     /// missing cryptographic primitive in this build).
     #[error("this is not supported")]

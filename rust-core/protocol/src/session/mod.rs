@@ -76,6 +76,7 @@ mod link;
 pub mod pending;
 mod play;
 mod proposal;
+pub use proposal::check_proposal;
 mod race;
 mod reliable;
 

@@ -8,7 +8,7 @@
 //! and the rules it sets up), so accepting it cannot fail any more. One that fails gives a
 //! [`Refusal`]: an [`ActionError`] for our own calls, a [`DeclineReason`] for the peer.
 
-use crate::fairdraw::{parse_commitment, uses_fair_draw};
+use crate::fairdraw::{LINK_LEN, commitment, parse_commitment, uses_fair_draw};
 use crate::message::{
     DeclineReason, MAX_FEN_LEN, MAX_PARAMS_LEN, MIN_CLOCK_BASE_MS, Propose, game_code,
     game_from_code,
@@ -143,6 +143,38 @@ pub(crate) fn prepare_ours<G: MatchGame>(
         prepared.msg.fen = Some(fen);
     }
     Ok(prepared)
+}
+
+/// Checks a proposal of `spec` by a side offering `offers` as [`Session::propose`] will
+/// when it is sent (the game offered, its rule set, the clock, the start position, the
+/// parameters' length), before any peer is connected: a host checks its automatic
+/// proposal with it, so that a bad one is refused when the match is hosted rather than
+/// dropped after pairing. Whether the peer offers the game is known only then.
+///
+/// [`Session::propose`]: crate::Session::propose
+///
+/// # Errors
+/// The [`ActionError`] that [`Session::propose`] would give.
+pub fn check_proposal<G: MatchGame>(
+    spec: &MatchSpec,
+    offers: &[GameKind],
+) -> Result<(), ActionError> {
+    if !offers.contains(&spec.game) {
+        return Err(ActionError::GameNotOffered(spec.game));
+    }
+    let mut spec = spec.clone();
+    if uses_fair_draw(spec.game) {
+        // The session puts its commitment first; any commitment stands in for it here.
+        let mut params = commitment(&[0; LINK_LEN]).to_vec();
+        if params.len() + spec.local_params.len() > MAX_PARAMS_LEN {
+            return Err(ActionError::ParamsTooLong(
+                params.len() + spec.local_params.len(),
+            ));
+        }
+        params.append(&mut spec.local_params);
+        spec.local_params = params;
+    }
+    prepare_ours::<G>(&spec, offers).map(|_| ())
 }
 
 /// A start position must be short printable ASCII: it is shown to people and parsed by

@@ -77,9 +77,7 @@ impl<G: MatchGame> Session<G> {
         {
             return Err(ActionError::PeerDoesNotOffer(GameKind::Lines));
         }
-        if RaceOptions::decode(&options.encode()).is_err() {
-            return Err(ActionError::Unsupported);
-        }
+        options.check()?;
         let session = self.channel.session_id().unwrap_or_default();
         let share = SeedShare::new(self.channel.fresh_secret(), session, color);
         let msg = Propose {
