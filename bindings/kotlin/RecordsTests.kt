@@ -99,7 +99,8 @@ fun recordsTests(s: Suite) {
             check(ed.fen().contains(" KQkq - ")) { ed.fen() }
             refused("a square off the board", BancoException.InvalidArgument::class.java) { ed.setEnPassant(200u) }
         }
-        refused("a Lines editor", BancoException.Unsupported::class.java) { Editor.empty(GameKind.LINES) }
+        // Lines is played with LinesGame: refused as every board-game call refuses it.
+        refused("a Lines editor", BancoException.InvalidArgument::class.java) { Editor.empty(GameKind.LINES) }
     }
 
     s.test("records: play from here against the computer") {

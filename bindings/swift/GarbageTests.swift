@@ -175,7 +175,7 @@ func garbageTests(_ s: Suite) {
         }
         for t in garbageStrings {
             for k in allKinds {
-                try fails(.invalidPosition) {
+                try fails(k == .lines ? .invalidArgument : .invalidPosition) {
                     _ = try VsComputer.puzzle(puzzle: Puzzle(name: t, kind: k, fen: t, mateIn: 0), movetimeMs: 10, listener: l)
                 }
                 try fails(k == .lines ? .invalidArgument : .invalidPosition) { _ = try VsComputer(settings: vsSettings(k, fen: t), listener: l) }

@@ -72,7 +72,8 @@ func recordsTests(_ s: Suite) {
         _ = try l.next("the player's turn") { $0.yourTurn }
         _ = try vs.playText(text: "e1d1")
         try eq("You won: checkmate", try l.next("mate") { $0.outcome != nil }.result)
-        try fails(.unsupported) { _ = try Editor.empty(kind: .lines) }
+        // Lines is played with LinesGame: refused as every board-game call refuses it.
+        try fails(.invalidArgument) { _ = try Editor.empty(kind: .lines) }
         // The en-passant square of a pawn that just made its double step.
         let ep = try Editor.fromFen(kind: .chess, fen: "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3")
         try ep.setEnPassant(square: try square(.chess, "d6"))
