@@ -47,6 +47,10 @@ pub trait EngineGame: Game<Move: ListCapacity<Array: Send + Sync>> {
     const OPENINGS: &'static [(&'static str, &'static str)];
     /// Names of the rule sets [`EngineGame::rules_named`] knows, the usual one first.
     const RULE_NAMES: &'static [&'static str];
+    /// True when the move text numbers the ranks from 0 (xiangqi's ICCS coordinates,
+    /// a0–i9): UCI's `XiangqiRanks 1-10` then writes and reads them from 1 (a1–i10), as
+    /// Cute Chess and Fairy-Stockfish do. False by default (chess counts from 1 already).
+    const RANKS_FROM_ZERO: bool = false;
 
     /// The usual start position.
     fn start() -> Self;

@@ -18,6 +18,10 @@ pub struct Clock {
     pub inc_ms: u64,
     /// Moves until the next time control, if any.
     pub moves_to_go: Option<u32>,
+    /// Milliseconds a move costs beyond the search (the interface, the pipe, the system):
+    /// kept back from the clock on every move. UCI's `Move Overhead`; `None` for
+    /// [`timeman::DEFAULT_OVERHEAD_MS`](crate::timeman::DEFAULT_OVERHEAD_MS).
+    pub overhead_ms: Option<u64>,
 }
 
 /// When a search stops. See the module docs.
@@ -80,6 +84,7 @@ impl Limits {
                 time_ms,
                 inc_ms,
                 moves_to_go: None,
+                overhead_ms: None,
             }),
             ..Limits::default()
         }

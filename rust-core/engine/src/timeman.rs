@@ -2,11 +2,17 @@
 //! iteration after it) and a hard deadline (abort the search), both measured from the
 //! start of the search. The wall clock is read only when the limits ask for time.
 //!
-//! On a clock ([`Clock`](crate::Clock)), a move takes about the time left shared among the
-//! moves to go (30 when the interface does not say) plus most of the increment, and at
-//! most a fifth of the time left. With 1 to 5 moves to the end of the time control the
-//! caps follow ElephantEye: up to 100 %, 90 %, 80 %, 70 %, 60 % of the time left (a move
-//! that ends the control may use all of it, minus a 15 ms reserve).
+//! On a clock ([`Clock`](crate::Clock)), every move first keeps back the clock's overhead
+//! (what a move costs beyond the search: UCI's `Move Overhead`, [`DEFAULT_OVERHEAD_MS`]
+//! when not given). Of the rest a move takes about the time left shared among the moves
+//! to go (30 when the interface does not say) plus most of the increment, and at most a
+//! fifth of the time left. With 1 to 5 moves to the end of the time control the caps are
+//! 80 %, 70 %, 60 %, 50 %, 40 % of the time left (ElephantEye allows 100 % to 60 %; a
+//! move that ends the control all of it, which lost on time under load). Short of time
+//! without a time control — less than [`LOW_TIME_OVERHEADS`] overheads on the clock — a
+//! move takes at most half the increment (or a twentieth of the time left, if more), so
+//! the increment builds the clock back up instead of the moves draining it. A fixed move
+//! time keeps back [`DEFAULT_OVERHEAD_MS`].
 //!
 //! The soft deadline stretches with the state of the search ([`soft_scale`]): a best move
 //! that keeps changing or a score that just fell earns more time, a best move that has
@@ -24,8 +30,14 @@
 use crate::limits::Limits;
 use std::time::Instant;
 
-/// Time kept in reserve for the protocol and the operating system.
-const OVERHEAD_MS: u64 = 15;
+/// Milliseconds a move keeps back for the protocol and the operating system when its
+/// clock does not say ([`Clock::overhead_ms`](crate::Clock::overhead_ms)), and on a fixed
+/// move time.
+pub const DEFAULT_OVERHEAD_MS: u64 = 15;
+
+/// Below this many overheads on the clock (and no time control), a move takes at most
+/// half the increment: 300 ms with UCI's default `Move Overhead` of 30 ms.
+pub const LOW_TIME_OVERHEADS: u64 = 10;
 
 /// Soft and hard deadlines in milliseconds from the start.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,31 +57,39 @@ impl Budget {
         }
         let mut b = Budget::default();
         if let Some(ms) = limits.movetime_ms {
-            let t = ms.saturating_sub(OVERHEAD_MS).max(1);
+            let t = ms.saturating_sub(DEFAULT_OVERHEAD_MS).max(1);
             b.soft_ms = Some(t);
             b.hard_ms = Some(t);
         }
         if let Some(c) = limits.clock {
-            let left = c.time_ms.saturating_sub(OVERHEAD_MS).max(1);
-            // Few moves to the end of the time control (ElephantEye's rule): a move may take
-            // 100 %, 90 %, 80 %, 70 % or 60 % of the time left with 1 to 5 moves to go — all
-            // of it when this move ends the control.
-            let (soft, hard) = if let Some(m @ 1..=5) = c.moves_to_go {
-                let m = u64::from(m);
-                let hard = (left * (11 - m) / 10).max(1);
-                let soft = (left / (m + 1) + c.inc_ms * 3 / 4).min(hard).max(1);
-                (soft, hard)
-            } else {
-                let moves = u64::from(c.moves_to_go.unwrap_or(30).clamp(1, 40));
-                let soft = (left / moves + c.inc_ms * 3 / 4).min(left / 3).max(1);
-                let hard = (soft * 4).min(left / 5 + c.inc_ms / 2).min(left).max(soft);
-                (soft, hard)
-            };
+            let (soft, hard) = clock_deadlines(&c);
             b.soft_ms = Some(b.soft_ms.map_or(soft, |s| s.min(soft)));
             b.hard_ms = Some(b.hard_ms.map_or(hard, |h| h.min(hard)));
         }
         b
     }
+}
+
+/// The soft and hard deadlines of a move on clock `c` (see the module docs).
+fn clock_deadlines(c: &crate::Clock) -> (u64, u64) {
+    let overhead = c.overhead_ms.unwrap_or(DEFAULT_OVERHEAD_MS);
+    let left = c.time_ms.saturating_sub(overhead).max(1);
+    if let Some(m @ 1..=5) = c.moves_to_go {
+        // Few moves to the end of the time control: 80 % of the time left for the last
+        // one, 10 points less for each move more.
+        let m = u64::from(m);
+        let hard = (left * (9 - m) / 10).max(1);
+        let soft = (left / (m + 1) + c.inc_ms * 3 / 4).min(hard).max(1);
+        return (soft, hard);
+    }
+    let moves = u64::from(c.moves_to_go.unwrap_or(30).clamp(1, 40));
+    let soft = (left / moves + c.inc_ms * 3 / 4).min(left / 3).max(1);
+    let mut hard = (soft * 4).min(left / 5 + c.inc_ms / 2).min(left).max(soft);
+    if c.moves_to_go.is_none() && c.time_ms < overhead.saturating_mul(LOW_TIME_OVERHEADS) {
+        // Short of time with nothing but the increment to come: spend less than it.
+        hard = hard.min((c.inc_ms / 2).max(left / 20)).max(1);
+    }
+    (soft.min(hard), hard)
 }
 
 impl Budget {
@@ -185,7 +205,9 @@ mod tests {
     }
 
     /// `go wtime 10000 btime 10000 movestogo 1` used 2,496 ms: the soft and hard deadlines
-    /// were capped at a third of the time left although this move ends the control.
+    /// were capped at a third of the time left although this move ends the control. (It
+    /// may not use all of it either: 80 %, see
+    /// `a_clock_short_of_time_is_not_drained`.)
     #[test]
     fn the_last_move_of_a_control_may_use_the_time_left() {
         let clock = |moves_to_go| Limits {
@@ -193,12 +215,13 @@ mod tests {
                 time_ms: 10_000,
                 inc_ms: 0,
                 moves_to_go,
+                overhead_ms: None,
             }),
             ..Limits::default()
         };
         let b = Budget::from_limits(&clock(Some(1)));
         let (soft, hard) = (b.soft_ms.unwrap(), b.hard_ms.unwrap());
-        assert_eq!(hard, 10_000 - OVERHEAD_MS);
+        assert_eq!(hard, (10_000 - DEFAULT_OVERHEAD_MS) * 8 / 10);
         assert!(soft >= 4_000 && soft < hard, "{b:?}");
         // An unsettled search goes on to the hard deadline, a stable one stops earlier.
         assert!(!b.soft_passed(hard - 1, soft_scale(0, 100)));
@@ -208,10 +231,69 @@ mod tests {
             .map(|m| Budget::from_limits(&clock(Some(m))).hard_ms.unwrap())
             .collect();
         assert!(hards.windows(2).all(|w| w[0] > w[1]), "{hards:?}");
-        assert_eq!(hards[5], (10_000 - OVERHEAD_MS) / 5);
+        assert_eq!(hards[5], (10_000 - DEFAULT_OVERHEAD_MS) / 5);
         assert_eq!(
             Budget::from_limits(&clock(None)),
             Budget::from_limits(&Limits::clock(10_000, 0))
         );
+    }
+
+    /// The deadlines of a move on a clock, as a pure function of the clock.
+    fn deadlines(time_ms: u64, inc_ms: u64, moves_to_go: Option<u32>, overhead: u64) -> (u64, u64) {
+        let b = Budget::from_limits(&Limits {
+            clock: Some(crate::limits::Clock {
+                time_ms,
+                inc_ms,
+                moves_to_go,
+                overhead_ms: Some(overhead),
+            }),
+            ..Limits::default()
+        });
+        (b.soft_ms.unwrap(), b.hard_ms.unwrap())
+    }
+
+    /// The reviewer's `go wtime 100 btime 100 winc 10 binc 10` took 7 to 22 ms a move
+    /// (Stockfish 0 to 5), one 15 ms reserve for the whole search, and `movestogo 1` took
+    /// the time left minus 15 ms, which lost on time under load. Now every move keeps
+    /// back the overhead (UCI's `Move Overhead`, 30 ms by default), a move short of time
+    /// takes at most half the increment, and the last move of a control 80 %.
+    #[test]
+    fn a_clock_short_of_time_is_not_drained() {
+        // 100 ms and 10 ms a move: 5 ms at most (it was 22).
+        assert_eq!(deadlines(100, 10, None, 30), (5, 5));
+        // Short of time (under 10 overheads), a move spends less than the increment, so
+        // the clock grows back; with no increment a twentieth of what is left.
+        for time in (0..300).step_by(7) {
+            for inc in [0, 10, 40, 100] {
+                let (soft, hard) = deadlines(time, inc, None, 30);
+                let left = time.saturating_sub(30);
+                assert!(soft <= hard, "{time} {inc}");
+                assert!(
+                    hard <= (inc / 2).max(left / 20).max(1),
+                    "{time} {inc}: {hard}"
+                );
+            }
+        }
+        // The overhead is kept back on every move: a move never reaches into it.
+        for time in [0, 20, 31, 100, 299, 300, 1_000, 60_000] {
+            for inc in [0, 10, 1_000] {
+                for mtg in [None, Some(1), Some(2), Some(5), Some(20)] {
+                    let (_, hard) = deadlines(time, inc, mtg, 30);
+                    assert!(
+                        hard <= time.saturating_sub(30).max(1),
+                        "{time} {inc} {mtg:?}"
+                    );
+                }
+            }
+        }
+        // More overhead, less time: a fifth of the time left (and half the increment),
+        // the overhead taken off first.
+        assert_eq!(deadlines(10_000, 1_000, None, 0).1, 2_500);
+        assert_eq!(deadlines(10_000, 1_000, None, 500).1, 2_400);
+        // `movestogo 1`: 80 % of what the overhead leaves (it was all of it, less 15 ms).
+        assert_eq!(deadlines(300, 0, Some(1), 30).1, 216);
+        assert_eq!(deadlines(10_000, 0, Some(1), 30).1, 7_976);
+        // Above the floor the increment counts as before: 1 s and 10 ms a move.
+        assert_eq!(deadlines(1_000, 10, None, 30), (39, 156));
     }
 }

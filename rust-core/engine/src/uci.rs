@@ -30,24 +30,34 @@
 //! ```
 //!
 //! Commands: `uci`, `isready`, `setoption name Hash|Threads|Level|UCI_Variant|Rules|
-//! UCI_Chess960 value V` (`Threads`: Lazy SMP, 1 by default, for `Level` 10 only: the
-//! levels below search on one thread, [`level`](crate::level); `UCI_Chess960 true`: chess
-//! castling as the king taking its own rook, `e1h1`, as Chess960 GUIs send and expect —
-//! positions that need Chess960 get it anyway),
+//! UCI_Chess960|Ponder|Move Overhead|XiangqiRanks value V` (`Threads`: Lazy SMP, 1 by
+//! default, for `Level` 10 only: the levels below search on one thread,
+//! [`level`](crate::level); `UCI_Chess960 true`: chess castling as the king taking its own
+//! rook, `e1h1`, as Chess960 GUIs send and expect — positions that need Chess960 get it
+//! anyway; `Ponder true`: `bestmove M ponder R` names the reply expected; `Move Overhead`:
+//! milliseconds every move on a clock keeps back for the GUI and the system, 30 by
+//! default, [`timeman`](crate::timeman); `XiangqiRanks 1-10`: xiangqi and jieqi moves
+//! written and read with ranks 1–10, `h3e3`, `b3b10`, as Cute Chess and Fairy-Stockfish
+//! write them under `UCI_Variant xiangqi` — the default `0-9` is ICCS, `h2e2`),
 //! `ucinewgame`, `position startpos|fen FEN [moves …]`, `go [depth N] [nodes N]
 //! [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N] [infinite]
 //! [searchmoves M…] [ponder]`, `ponderhit`, `stop`, `quit`. `go` with no limit searches
-//! until `stop`; `nodes N` counts the nodes of every thread. `go ponder` thinks on the
-//! opponent's time, without the clock or the node limit, until `ponderhit` (the search
-//! goes on under the `go` command's limits, the clock counted from the `ponderhit`) or
-//! `stop` (the best move found so far); as in UCCI. Malformed commands get an
-//! `info string` reply and change nothing.
+//! until `stop`; `nodes N` counts the nodes of every thread; a limit that is not a whole
+//! number (`depth -3`, `movetime -5`, `depth 1.5`) is taken at its least (depth 1, nodes 1,
+//! movetime 0) with an `info string`, so the search still answers. `go ponder` thinks on
+//! the opponent's time, without the clock or the node limit, until `ponderhit` (the
+//! search goes on under the `go` command's limits, the clock counted from the
+//! `ponderhit`) or `stop` (the best move found so far); as in UCCI. Malformed commands
+//! get an `info string` reply and change nothing; a line that is not UTF-8 is read with
+//! its bad bytes replaced. The end of the input is heard as `quit`: a search still
+//! running stops at once and prints the best move found so far.
 
 use crate::engine_game::EngineGame;
 use crate::error::EngineError;
 use crate::level::Level;
 use crate::limits::{Clock, Limits};
-use crate::protocol::{Dialect, Out, Session, number_after};
+use crate::protocol::wire::{self, GoReader};
+use crate::protocol::{Dialect, MAX_MOVE_OVERHEAD_MS, Out, Session, WireOptions, number_after};
 use banco_chess::Chess;
 use banco_game::Color;
 use banco_xiangqi::Xiangqi;
@@ -104,7 +114,9 @@ trait UciSession<W: Write> {
     /// `ponderhit`; false when no search is pondering.
     fn ponderhit(&mut self) -> bool;
     fn stop(&mut self);
-    fn wait_or_stop(&mut self);
+    /// The protocol's own options ([`WireOptions`]), kept across `UCI_Variant`.
+    fn wire_options(&self) -> WireOptions;
+    fn set_wire_options(&mut self, options: WireOptions);
 }
 
 impl<W: Write + Send + 'static, G: EngineGame> UciSession<W> for Session<W, G> {
@@ -148,13 +160,16 @@ impl<W: Write + Send + 'static, G: EngineGame> UciSession<W> for Session<W, G> {
         Session::position(self, args)
     }
     fn go(&mut self, args: &[&str]) {
-        let limits = go_limits(args, self.game.side_to_move());
+        let (limits, notes) = read_go(args, self.game.side_to_move());
+        for note in notes {
+            self.out.line(&format!("info string {note}"));
+        }
         // `searchmoves m1 m2 …`: the root moves not listed are left out.
         if let Some(at) = args.iter().position(|&t| t == "searchmoves") {
             let listed: Vec<G::Move> = args[at + 1..]
                 .iter()
                 .take_while(|t| !GO_WORDS.contains(t))
-                .filter_map(|t| self.game.parse_move(t).ok())
+                .filter_map(|t| self.parse_wire_move(t).ok())
                 .collect();
             if !listed.is_empty() {
                 let mut legal = banco_game::MoveList::new();
@@ -174,8 +189,11 @@ impl<W: Write + Send + 'static, G: EngineGame> UciSession<W> for Session<W, G> {
     fn stop(&mut self) {
         Session::stop(self);
     }
-    fn wait_or_stop(&mut self) {
-        Session::wait_or_stop(self);
+    fn wire_options(&self) -> WireOptions {
+        self.wire
+    }
+    fn set_wire_options(&mut self, options: WireOptions) {
+        self.wire = options;
     }
 }
 
@@ -212,6 +230,12 @@ fn option_lines<W: Write>(variants: &[Variant<W>], current: &str) -> Vec<String>
             "option name Rules type combo default {default_rules} {}",
             rules.join(" ")
         ),
+        "option name Ponder type check default false".to_owned(),
+        format!(
+            "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
+            crate::protocol::DEFAULT_MOVE_OVERHEAD_MS
+        ),
+        "option name XiangqiRanks type combo default 0-9 var 0-9 var 1-10".to_owned(),
     ]
 }
 
@@ -239,8 +263,9 @@ pub fn run_variant<R: BufRead, W: Write + Send + 'static>(
         return Ok(());
     };
     let mut session = (first.start)(out.clone(), 16, Level::MAX);
-    for line in input.lines() {
-        let line = line?;
+    let mut input = input;
+    let mut buf = Vec::new();
+    while let Some(line) = wire::read_line(&mut input, &mut buf)? {
         let args: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, rest)) = args.split_first() else {
             continue;
@@ -276,7 +301,9 @@ pub fn run_variant<R: BufRead, W: Write + Send + 'static>(
             _ => out.line(&format!("info string unknown command `{cmd}`")),
         }
     }
-    session.wait_or_stop();
+    // The end of the input (the GUI is gone) is `quit`: a search still running stops now
+    // and prints the best move it has, rather than thinking on to its limit for nobody.
+    session.stop();
     Ok(())
 }
 
@@ -381,7 +408,9 @@ fn set_option<W: Write + Send + 'static>(
                     session.stop();
                     let (hash_mib, level) = (session.hash_mib(), session.level());
                     let (threads, chess960) = (session.threads(), session.chess960());
+                    let wire = session.wire_options();
                     *session = (v.start)(out, hash_mib, level);
+                    session.set_wire_options(wire);
                     if threads > 1 {
                         session.set_threads(threads);
                     }
@@ -404,8 +433,36 @@ fn set_option<W: Write + Send + 'static>(
                 out.line(&format!("info string unknown rules `{value}`"));
             }
         }
+        "ponder" => match value.to_ascii_lowercase().as_str() {
+            "true" => wire_option(session, |w| w.ponder = true),
+            "false" => wire_option(session, |w| w.ponder = false),
+            _ => out.line(&format!("info string Ponder `{value}` is not true or false")),
+        },
+        "move overhead" => match value.parse::<u64>() {
+            Ok(ms) if ms <= MAX_MOVE_OVERHEAD_MS => wire_option(session, |w| w.overhead_ms = ms),
+            _ => out.line(&format!(
+                "info string Move Overhead `{value}` is not a number from 0 to {MAX_MOVE_OVERHEAD_MS}"
+            )),
+        },
+        "xiangqiranks" => match value.as_str() {
+            "0-9" => wire_option(session, |w| w.ranks_from_one = false),
+            "1-10" => wire_option(session, |w| w.ranks_from_one = true),
+            _ => out.line(&format!(
+                "info string XiangqiRanks `{value}` is not 0-9 or 1-10"
+            )),
+        },
         _ => out.line(&format!("info string unknown option `{name}`")),
     }
+}
+
+/// Changes the protocol options of `session` with `change`.
+fn wire_option<W: Write>(
+    session: &mut Box<dyn UciSession<W>>,
+    change: impl FnOnce(&mut WireOptions),
+) {
+    let mut w = session.wire_options();
+    change(&mut w);
+    session.set_wire_options(w);
 }
 
 /// The words of a UCI `go` command (where a `searchmoves` list ends).
@@ -428,18 +485,34 @@ const GO_WORDS: [&str; 12] = [
 /// it a clock game: the side to move's time (0 when only the other side's is given, or
 /// negative, as some interfaces send once the flag fell) makes the search answer at once.
 /// `mate N` looks `2N - 1` plies deep (a mate in N is found there), unless a depth is given.
+/// A limit that is not a whole number (`depth -3`, `depth 1.5`, `movetime -5`, a key with
+/// nothing after it) is taken at its least — depth 1, nodes 1, movetime 0 — so that the
+/// search still answers (it used to be dropped, leaving a search without end).
+///
+/// ```
+/// use banco_engine::uci::go_limits;
+/// use banco_game::Color;
+/// let l = go_limits(&["movetime", "-5"], Color::Red);
+/// assert_eq!((l.movetime_ms, l.infinite), (Some(0), false));
+/// assert_eq!(go_limits(&["depth", "1.5"], Color::Red).depth, Some(1));
+/// ```
 #[must_use]
 pub fn go_limits(args: &[&str], side: Color) -> Limits {
+    read_go(args, side).0
+}
+
+/// [`go_limits`] and a note for each limit that was not a whole number.
+fn read_go(args: &[&str], side: Color) -> (Limits, Vec<String>) {
+    let mut r = GoReader::default();
     let mut l = Limits {
-        depth: number_after(args, "depth"),
-        nodes: number_after(args, "nodes"),
-        movetime_ms: number_after(args, "movetime"),
+        depth: r.depth(args, "depth"),
+        nodes: r.count(args, "nodes", 1),
+        movetime_ms: r.count(args, "movetime", 0),
         ..Limits::default()
     };
+    let mate = r.depth(args, "mate");
     if l.depth.is_none() {
-        l.depth = number_after::<u32>(args, "mate")
-            .filter(|&n| n > 0)
-            .map(|n| n.saturating_mul(2).saturating_sub(1));
+        l.depth = mate.map(|n| n.max(1).saturating_mul(2) - 1);
     }
     let (t, i) = match side {
         Color::Red => ("wtime", "winc"),
@@ -451,6 +524,7 @@ pub fn go_limits(args: &[&str], side: Color) -> Limits {
             time_ms: ms(t).unwrap_or(0),
             inc_ms: ms(i).unwrap_or(0),
             moves_to_go: number_after(args, "movestogo"),
+            overhead_ms: None,
         });
     }
     if args.contains(&"infinite")
@@ -458,7 +532,7 @@ pub fn go_limits(args: &[&str], side: Color) -> Limits {
     {
         l.infinite = true;
     }
-    l
+    (l, r.notes)
 }
 
 #[cfg(test)]
@@ -558,6 +632,36 @@ mod tests {
         assert_eq!(l.clock.map(|c| (c.time_ms, c.inc_ms)), Some((60_000, 0)));
         assert!(go_limits(&[], Color::Red).infinite);
         assert!(go_limits(&["infinite"], Color::Black).infinite);
+    }
+
+    /// `go movetime -5`, `go depth -3`, `go depth 1.5` dropped the limit and searched
+    /// until `stop`: such a limit is taken at its least and noted.
+    #[test]
+    fn a_limit_that_is_not_a_number_is_bounded() {
+        for (args, depth, nodes, movetime) in [
+            (&["movetime", "-5"][..], None, None, Some(0)),
+            (&["depth", "-3"][..], Some(1), None, None),
+            (&["depth", "1.5"][..], Some(1), None, None),
+            (&["depth"][..], Some(1), None, None),
+            (&["nodes", "many"][..], None, Some(1), None),
+            (&["mate", "0"][..], Some(1), None, None),
+        ] {
+            let (l, notes) = read_go(args, Color::Red);
+            assert_eq!(
+                (l.depth, l.nodes, l.movetime_ms),
+                (depth, nodes, movetime),
+                "{args:?}"
+            );
+            assert!(!l.infinite, "{args:?}");
+            assert_eq!(
+                notes.len(),
+                usize::from(args[0] != "mate"),
+                "{args:?}: {notes:?}"
+            );
+        }
+        // `depth infinite` is no limit, as UCCI has it.
+        let (l, notes) = read_go(&["depth", "infinite"], Color::Red);
+        assert!(l.infinite && notes.is_empty());
     }
 
     #[test]

@@ -201,7 +201,8 @@ fn chess_uci_answers_a_chess_gui() {
     stdin
         .write_all(b"uci\nisready\nposition startpos moves e2e4 e7e5\ngo depth 5\n")
         .unwrap();
-    // At the end of the input a finite search still answers (`quit` would stop it).
+    // The end of the input is heard as `quit`: the search stops and still answers with a
+    // legal move (the best found so far).
     drop(stdin);
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);

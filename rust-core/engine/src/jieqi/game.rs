@@ -70,6 +70,7 @@ impl EngineGame for Jieqi {
     const BENCH_DEPTH: u32 = 2;
     const OPENINGS: &'static [(&'static str, &'static str)] = OPENINGS;
     const RULE_NAMES: &'static [&'static str] = &["asian", "casual"];
+    const RANKS_FROM_ZERO: bool = true;
 
     fn start() -> Jieqi {
         Jieqi::new()

@@ -79,6 +79,7 @@ impl EngineGame for Xiangqi {
     const BENCH_DEPTH: u32 = 9;
     const OPENINGS: &'static [(&'static str, &'static str)] = OPENINGS;
     const RULE_NAMES: &'static [&'static str] = &["asian", "casual"];
+    const RANKS_FROM_ZERO: bool = true;
 
     fn start() -> Xiangqi {
         Xiangqi::new()

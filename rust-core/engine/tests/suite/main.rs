@@ -8,6 +8,7 @@ mod game_data;
 mod jieqi;
 mod perpetual;
 mod protocols;
+mod protocols_gui;
 mod puzzles;
 mod search;
 mod threads;

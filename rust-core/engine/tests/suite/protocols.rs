@@ -46,19 +46,19 @@ impl BufRead for Pipe {
     }
 }
 
-struct Driver {
+pub(crate) struct Driver {
     tx: Sender<String>,
-    out: SharedBuf,
-    seen: usize,
+    pub(crate) out: SharedBuf,
+    pub(crate) seen: usize,
 }
 
 impl Driver {
-    fn send(&self, line: &str) {
+    pub(crate) fn send(&self, line: &str) {
         self.tx.send(format!("{line}\n")).unwrap();
     }
 
     /// Waits (up to 20 s) for a line starting with `prefix`; returns it.
-    fn expect(&mut self, prefix: &str) -> String {
+    pub(crate) fn expect(&mut self, prefix: &str) -> String {
         let start = Instant::now();
         loop {
             let text = self.out.text();
@@ -82,7 +82,7 @@ impl Driver {
 
 impl Driver {
     /// The lines from index `from` on that start with `prefix`.
-    fn lines_since(&self, from: usize, prefix: &str) -> Vec<String> {
+    pub(crate) fn lines_since(&self, from: usize, prefix: &str) -> Vec<String> {
         let text = self.out.text();
         text.lines()
             .skip(from)
@@ -94,18 +94,18 @@ impl Driver {
 
 /// Which front end a test drives.
 #[derive(Clone, Copy)]
-enum Mode {
+pub(crate) enum Mode {
     Uci,
     Ucci,
     /// UCI started on chess (`banco uci --game chess`), as a chess GUI sees it.
     UciChess,
 }
 
-fn start(ucci_mode: bool) -> (Driver, std::thread::JoinHandle<()>) {
+pub(crate) fn start(ucci_mode: bool) -> (Driver, std::thread::JoinHandle<()>) {
     start_mode(if ucci_mode { Mode::Ucci } else { Mode::Uci })
 }
 
-fn start_mode(mode: Mode) -> (Driver, std::thread::JoinHandle<()>) {
+pub(crate) fn start_mode(mode: Mode) -> (Driver, std::thread::JoinHandle<()>) {
     let (tx, rx) = channel();
     let out = SharedBuf::default();
     let writer = out.clone();
@@ -374,7 +374,7 @@ fn the_search_total_comes_before_the_best_move() {
 }
 
 /// The total nodes of the `info` line before the best move, and the best move.
-fn search_total(d: &mut Driver, ucci_mode: bool) -> (u64, String) {
+pub(crate) fn search_total(d: &mut Driver, ucci_mode: bool) -> (u64, String) {
     let total = if ucci_mode {
         d.expect("info time ")
     } else {

@@ -1,12 +1,26 @@
 //! What the UCI and UCCI front ends share: a session of one game (position, options, a
-//! search thread that can be stopped at any time) and the parsing of `position` commands.
+//! search thread that can be stopped at any time), the parsing of `position` commands, the
+//! lines printed, and the text on the wire ([`wire`]: input read as bytes, the numbers of
+//! `go`, xiangqi ranks from 1).
+//!
+//! A `position` command that cannot be read (a bad FEN, neither `startpos` nor `fen`)
+//! leaves no position: a `go` then answers at once with an `info string` and `bestmove
+//! 0000` (UCCI `nobestmove`) rather than a move of the previous position. A move list
+//! that goes wrong keeps the position before the bad move, as other engines do.
+//!
+//! The best move names the expected reply, `bestmove M ponder R` (UCI and UCCI alike),
+//! when the interface turned pondering on (`Ponder`, UCCI `ponder`) and the principal
+//! variation has a second move.
 
-use crate::engine_game::EngineGame;
+pub(crate) mod wire;
+
+use crate::engine_game::{EngineGame, ParamsOf};
 use crate::error::EngineError;
 use crate::level::{self, Level};
 use crate::limits::Limits;
 use crate::score::Score;
 use crate::search::{SearchInfo, SearchOptions, SearchResult, Searcher};
+use crate::searchable::SearchGame;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -17,6 +31,64 @@ use std::thread::JoinHandle;
 pub(crate) enum Dialect {
     Uci,
     Ucci,
+}
+
+/// UCI's default `Move Overhead` (UCCI `moveoverhead`), in milliseconds.
+pub(crate) const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
+/// The largest `Move Overhead` accepted.
+pub(crate) const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
+
+/// Options of the protocol itself (not of the game), kept when `UCI_Variant` switches
+/// the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WireOptions {
+    /// `Move Overhead` (UCCI `moveoverhead`): milliseconds a move keeps back from the
+    /// clock for the interface and the system ([`Clock::overhead_ms`](crate::Clock)).
+    pub(crate) overhead_ms: u64,
+    /// `Ponder` (UCCI `ponder`): the best move names the expected reply.
+    pub(crate) ponder: bool,
+    /// UCI's `XiangqiRanks 1-10`: xiangqi moves written and read with ranks 1–10.
+    pub(crate) ranks_from_one: bool,
+}
+
+impl Default for WireOptions {
+    fn default() -> Self {
+        WireOptions {
+            overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            ponder: false,
+            ranks_from_one: false,
+        }
+    }
+}
+
+/// How lines are printed: the dialect and the options that shape the text.
+#[derive(Clone, Copy, Debug)]
+struct Wire {
+    dialect: Dialect,
+    ponder: bool,
+    /// Ranks written from 1 (the option is on and the game counts from 0).
+    ranks_from_one: bool,
+}
+
+impl Wire {
+    /// A move's text as the interface reads it.
+    fn out(self, text: String) -> String {
+        if self.ranks_from_one {
+            wire::ranks_to_one(&text)
+        } else {
+            text
+        }
+    }
+
+    /// A line of moves' text (space-separated) as the interface reads it.
+    fn out_line(self, text: String) -> String {
+        if self.ranks_from_one {
+            let words: Vec<String> = text.split(' ').map(wire::ranks_to_one).collect();
+            words.join(" ")
+        } else {
+            text
+        }
+    }
 }
 
 /// A shared writer that flushes every line.
@@ -54,6 +126,11 @@ pub(crate) struct Session<W: Write + Send + 'static, G: EngineGame> {
     /// UCI's `UCI_Chess960`: every position set up from now on uses Chess960 notation.
     pub(crate) chess960: bool,
     pub(crate) excluded: Vec<G::Move>,
+    /// Options of the protocol ([`WireOptions`]).
+    pub(crate) wire: WireOptions,
+    /// False after a `position` command that could not be read: `go` has nothing to
+    /// search.
+    has_position: bool,
     dialect: Dialect,
     searcher: Arc<Mutex<Searcher<G::Node>>>,
     stop: Arc<AtomicBool>,
@@ -63,7 +140,6 @@ pub(crate) struct Session<W: Write + Send + 'static, G: EngineGame> {
     /// Stops the pondering part of a `go ponder` search (raised by `ponderhit` and `stop`).
     ponder_stop: Arc<AtomicBool>,
     worker: Option<JoinHandle<()>>,
-    infinite: bool,
 }
 
 /// No `go ponder` search, or one that `stop` ended.
@@ -86,13 +162,14 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
             threads: 1,
             chess960: false,
             excluded: Vec::new(),
+            wire: WireOptions::default(),
+            has_position: true,
             dialect,
             searcher: Arc::new(Mutex::new(Searcher::new(hash_mib))),
             stop: Arc::new(AtomicBool::new(false)),
             ponder: Arc::new(AtomicU8::new(NOT_PONDERING)),
             ponder_stop: Arc::new(AtomicBool::new(false)),
             worker: None,
-            infinite: false,
         }
     }
 
@@ -118,16 +195,6 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
             self.ponder_stop.store(true, Ordering::SeqCst);
         }
         hit
-    }
-
-    /// At the end of the input: a finite search may finish, an infinite or pondering one
-    /// is stopped.
-    pub(crate) fn wait_or_stop(&mut self) {
-        if self.infinite || self.ponder.load(Ordering::SeqCst) == PONDERING {
-            self.stop();
-        } else if let Some(h) = self.worker.take() {
-            let _ = h.join();
-        }
     }
 
     pub(crate) fn resize(&mut self, mib: usize) {
@@ -162,9 +229,27 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
             .clear();
     }
 
-    /// `position startpos|fen FEN… [moves m1 m2 …]` (the word `position` removed).
+    /// A move as the interface wrote it (ranks from 1 under `XiangqiRanks 1-10`), read
+    /// and checked legal in the current position.
+    pub(crate) fn parse_wire_move(&self, text: &str) -> Result<G::Move, EngineError> {
+        self.game.parse_move(&self.wire_in(text))
+    }
+
+    /// A move's text as the interface wrote it, in the game's own notation.
+    fn wire_in<'t>(&self, text: &'t str) -> std::borrow::Cow<'t, str> {
+        if self.wire.ranks_from_one && G::RANKS_FROM_ZERO {
+            std::borrow::Cow::Owned(wire::ranks_from_one(text))
+        } else {
+            std::borrow::Cow::Borrowed(text)
+        }
+    }
+
+    /// `position startpos|fen FEN… [moves m1 m2 …]` (the word `position` removed). An
+    /// error before the moves leaves no position ([`Session::go`] then refuses); a bad
+    /// move keeps the position before it.
     pub(crate) fn position(&mut self, args: &[&str]) -> Result<(), EngineError> {
         self.stop();
+        self.has_position = false;
         let moves_at = args
             .iter()
             .position(|&t| t == "moves")
@@ -187,7 +272,7 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
         // it (as other engines do), not the previous command's, and the error says which.
         let mut result = Ok(());
         for text in moves.iter().skip(1) {
-            let played = game.parse_move(text).and_then(|mv| {
+            let played = game.parse_move(&self.wire_in(text)).and_then(|mv| {
                 game.play(mv)
                     .map_err(|e| EngineError::BadMove(e.to_string()))
             });
@@ -197,6 +282,7 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
             }
         }
         self.game = game;
+        self.has_position = true;
         result
     }
 
@@ -210,8 +296,28 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
     /// learnt, so the first iterations are quick), as the UCCI specification has it: the
     /// engine's own clock only runs from then. (ElephantEye itself keeps timing from the
     /// `go`, so after a long ponder it answers at once.)
-    pub(crate) fn go(&mut self, limits: Limits, ponder: bool) {
+    ///
+    /// Without a position (the last `position` command could not be read) the answer is
+    /// at once `bestmove 0000` (UCCI `nobestmove`), after an `info string`. On a clock the
+    /// `Move Overhead` option is kept back on every move.
+    pub(crate) fn go(&mut self, mut limits: Limits, ponder: bool) {
         self.stop();
+        let wire = Wire {
+            dialect: self.dialect,
+            ponder: self.wire.ponder,
+            ranks_from_one: self.wire.ranks_from_one && G::RANKS_FROM_ZERO,
+        };
+        if !self.has_position {
+            self.excluded.clear();
+            self.out.line(
+                "info string no position to search: the last `position` command could not be read",
+            );
+            self.out.line(no_move_line(self.dialect));
+            return;
+        }
+        if let Some(c) = limits.clock.as_mut() {
+            c.overhead_ms = Some(self.wire.overhead_ms);
+        }
         self.stop.store(false, Ordering::SeqCst);
         self.ponder_stop.store(false, Ordering::SeqCst);
         self.ponder.store(
@@ -226,8 +332,6 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
         let game = self.game.clone();
         let rules = self.rules;
         let level = self.level;
-        let dialect = self.dialect;
-        self.infinite = limits.infinite;
         let options = SearchOptions {
             excluded: std::mem::take(&mut self.excluded),
             root_margin: None,
@@ -251,7 +355,7 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
                         )
                     } else {
                         s.search_with(&game, &rules, limits, &options, stop, |info| {
-                            out.line(&info_line(&game, info, dialect));
+                            out.line(&info_line(&game, info, wire));
                         })
                     }
                 };
@@ -275,14 +379,14 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
                 drop(s);
                 // The whole search's nodes (the last iteration's `info` leaves out the
                 // aborted one): match scripts count the effort of a move from it.
-                out.line(&final_info_line(&result, dialect));
+                out.line(&final_info_line(&result, wire.dialect));
                 if limits.infinite {
                     // UCI: after `go infinite` the best move waits for `stop`.
                     while !stop.load(Ordering::SeqCst) {
                         std::thread::sleep(std::time::Duration::from_millis(2));
                     }
                 }
-                out.line(&bestmove_line(&game, &result, dialect));
+                out.line(&bestmove_line(&game, &rules, &result, wire));
             });
         match spawned {
             Ok(h) => self.worker = Some(h),
@@ -299,7 +403,8 @@ impl<W: Write + Send + 'static, G: EngineGame> Drop for Session<W, G> {
     }
 }
 
-fn info_line<G: EngineGame>(game: &G, info: &SearchInfo<G::Move>, dialect: Dialect) -> String {
+fn info_line<G: EngineGame>(game: &G, info: &SearchInfo<G::Move>, wire: Wire) -> String {
+    let dialect = wire.dialect;
     let score = match (info.score, dialect) {
         (s, Dialect::Uci) => s.to_string(),
         (Score::Cp(v), Dialect::Ucci) => v.to_string(),
@@ -313,7 +418,7 @@ fn info_line<G: EngineGame>(game: &G, info: &SearchInfo<G::Move>, dialect: Diale
         }
     };
     // No principal variation at a position awaiting chance: no `pv` field then.
-    let pv = game.line_text(&info.pv);
+    let pv = wire.out_line(game.line_text(&info.pv));
     let pv = if pv.is_empty() {
         pv
     } else {
@@ -345,16 +450,49 @@ fn final_info_line<M>(result: &SearchResult<M>, dialect: Dialect) -> String {
     }
 }
 
+/// The answer when there is no move to give.
+fn no_move_line(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Uci => "bestmove 0000",
+        Dialect::Ucci => "nobestmove",
+    }
+}
+
 fn bestmove_line<G: EngineGame>(
     game: &G,
+    rules: &G::Rules,
     result: &SearchResult<G::Move>,
-    dialect: Dialect,
+    wire: Wire,
 ) -> String {
-    match (result.best_move, dialect) {
-        (Some(m), _) => format!("bestmove {}", game.move_text(m)),
-        (None, Dialect::Uci) => "bestmove 0000".to_owned(),
-        (None, Dialect::Ucci) => "nobestmove".to_owned(),
+    let Some(best) = result.best_move else {
+        return no_move_line(wire.dialect).to_owned();
+    };
+    let best_text = wire.out(game.move_text(best));
+    match ponder_move(game, rules, result).filter(|_| wire.ponder) {
+        Some(reply) => format!("bestmove {best_text} ponder {}", wire.out(reply)),
+        None => format!("bestmove {best_text}"),
     }
+}
+
+/// The text of the reply the principal variation expects after the best move, if it has
+/// one and it is a move of the opponent (not a chance outcome such as a jieqi reveal).
+fn ponder_move<G: EngineGame>(
+    game: &G,
+    rules: &G::Rules,
+    result: &SearchResult<G::Move>,
+) -> Option<String> {
+    let (&best, &reply) = (result.pv.first()?, result.pv.get(1)?);
+    if result.best_move != Some(best) {
+        return None;
+    }
+    let mut after = game.clone();
+    after.play(best).ok()?;
+    let node = <G::Node as SearchGame>::from_game(&after, rules, &ParamsOf::<G>::default());
+    if node.awaits_chance() {
+        return None;
+    }
+    let text = after.move_text(reply);
+    after.parse_move(&text).ok().map(|_| text)
 }
 
 /// Reads the number after `key` in `args`.
@@ -384,7 +522,12 @@ mod tests {
             time_ms: 100,
             hashfull: 0,
         };
-        info_line(&game, &info, dialect)
+        let wire = Wire {
+            dialect,
+            ponder: false,
+            ranks_from_one: false,
+        };
+        info_line(&game, &info, wire)
     }
 
     /// `UCI_Chess960` reaches the game being played and every position set up after it —
