@@ -30,10 +30,6 @@ mod text;
 #[path = "../../examples/glyph_outlines.rs"]
 mod glyph_outlines;
 
-/// Outlines against the fonts drawn by resvg's text (while it is still built with text).
-#[cfg(test)]
-mod versus_fonts;
-
 use resvg::tiny_skia;
 use resvg::usvg;
 
@@ -674,6 +670,28 @@ mod tests {
         assert!(matches!(pixel_size(0.0, 10.0, 1.0), Err(PngError::Svg(_))));
         // Banco's largest board at the largest scale still fits.
         assert!(pixel_size(608.0, 668.0, SCALES.1).is_ok());
+    }
+
+    /// What a picture costs: `cargo test -p banco-app --features png --lib -- --ignored
+    /// --nocapture png_timing` (no assertion on time).
+    #[test]
+    #[ignore = "timing, run by hand"]
+    fn png_timing() {
+        let xiangqi = svg(
+            &AnyGame::new(GameKind::Xiangqi).unwrap(),
+            &RenderOptions::default(),
+        );
+        for _ in 0..3 {
+            let mut times: Vec<f64> = (0..21)
+                .map(|_| {
+                    let start = std::time::Instant::now();
+                    assert!(!png_of_svg(&xiangqi, 2.0).unwrap().is_empty());
+                    start.elapsed().as_secs_f64() * 1000.0
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            println!("xiangqi at scale 2: {:.2} ms (median of 21)", times[10]);
+        }
     }
 
     #[test]
