@@ -6,7 +6,13 @@
 //! [`glyphs`] (`examples/glyph_outlines.rs`); the library reads no font, neither bundled nor
 //! of the system, so a picture looks the same on every machine and phone, and it carries no
 //! text shaper. Each `<text>` becomes a path of outlines placed as resvg placed text with
-//! those fonts ([`text`](self::text) says what is refused).
+//! those fonts: at its one `x` and `y`, with its `font-size`, `font-family`, `text-anchor`,
+//! `dominant-baseline` and paint, set on it or on its ancestors. What a path cannot draw as
+//! that text was drawn is refused with [`PngError::UnsupportedText`]: `<tspan>`, `<textPath>`
+//! and other elements inside a text, lists of positions, `dx`/`dy`/`rotate`, `textLength`,
+//! letter and word spacing, vertical writing, decorations, small capitals, gradients or
+//! patterns as paint of text, filters, masks and clips on a text, and in a picture with text
+//! `<style>` sheets and `<use>` of a text.
 //!
 //! A character that none of the bundled fonts draws is refused with
 //! [`PngError::MissingGlyph`] rather than drawn as a blank.
@@ -88,7 +94,7 @@ pub enum PngError {
     #[error("the SVG cannot be read: {0}")]
     Svg(String),
     /// A `<text>` uses something the glyph outlines cannot draw as resvg drew text (what:
-    /// the payload; see the module `text`).
+    /// the payload; the module docs list what is refused).
     #[error(
         "the picture's text uses {0}, which PNG pictures do not draw: give each <text> one x and y, its characters and plain font, anchor, baseline and paint attributes"
     )]
