@@ -211,7 +211,8 @@ pub fn render_fen_svg(
 }
 
 /// A PNG of an SVG picture made by the functions above, `scale` times its size (0.25 to
-/// 8; 2 for a sharp picture to share). Fonts are bundled: nothing is read from the phone.
+/// 8; 2 for a sharp picture to share). The text is drawn with glyph outlines built into the
+/// library: no font is read from the phone.
 #[cfg(feature = "png")]
 #[uniffi::export]
 pub fn render_png(svg: String, scale: f32) -> Result<Vec<u8>, BancoError> {
@@ -221,6 +222,7 @@ pub fn render_png(svg: String, scale: f32) -> Result<Vec<u8>, BancoError> {
             PngError::Scale(_)
             | PngError::Svg(_)
             | PngError::MissingGlyph(_)
+            | PngError::UnsupportedText(_)
             | PngError::TooLarge { .. } => BancoError::InvalidArgument(e.to_string()),
             PngError::Encode(_) => BancoError::Internal(e.to_string()),
         })
@@ -294,6 +296,11 @@ mod tests {
             assert!(matches!(
                 render_png("<svg".into(), 1.0),
                 Err(BancoError::InvalidArgument(_))
+            ));
+            let spans = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"9\" height=\"9\"><text>a<tspan>b</tspan></text></svg>";
+            assert!(matches!(
+                render_png(spans.into(), 1.0),
+                Err(BancoError::InvalidArgument(m)) if m.contains("<tspan>")
             ));
         }
     }

@@ -3,6 +3,10 @@
 # Debian packages fonts-noto-cjk and fonts-noto-core with fontTools (pip install fonttools).
 # Add a character here when a picture needs it: render::png refuses characters the subsets
 # lack (PngError::MissingGlyph) and its test lists every glyph Banco draws.
+# The library does not read these fonts: PNG pictures draw text with the outlines generated
+# from them into rust-core/app/src/render/png/glyphs.rs. After changing a subset, regenerate
+# that file (a test fails until it matches the fonts):
+#   cargo run -p banco-app --example glyph_outlines
 set -euo pipefail
 cd "$(dirname "$0")"
 pyftsubset /usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc --font-number=2 \

@@ -9,7 +9,8 @@
 //!
 //! The Lines grid is drawn by [`lines`] from a Lines game or a Lines position string
 //! ([`svg_of_fen`] reads one for [`GameKind::Lines`]). With the `png` feature, the `png` module
-//! turns any of these pictures into PNG bytes with the bundled fonts.
+//! turns any of these pictures into PNG bytes, their text drawn with glyph outlines of the
+//! bundled fonts.
 //!
 //! ```
 //! use banco_app::any::AnyGame;

@@ -1,6 +1,6 @@
 // Sharing a game and a position, and opening a shared game. Rust writes and reads the record
 // (PGN for chess, the xqbase dialect for xiangqi; the first bad move named by number) and draws
-// the pictures (SVG, and PNG with bundled fonts); this file only names the players and the
+// the pictures (SVG, and PNG with built-in glyphs); this file only names the players and the
 // date in the record's tags and hands text and bytes to the platform's share sheet.
 package org.banco.shell
 
