@@ -485,6 +485,7 @@ mod tests {
         let settings = Settings {
             start_balls: 3,
             undo: UndoRule::Unlimited,
+            preview: false,
         };
         let mut s = LinesSession::new(settings, [7; 32]);
         play_some(&mut s, 30);
