@@ -1,7 +1,7 @@
 //! The search when the game shows where the announced balls land (Lines 98's preview,
 //! [`crate::Settings::preview`]). Stage one judges every legal move as usual
 //! ([`search::candidates`]: the landing in closed-form expectation); then the best
-//! [`Budget::candidates`] (at least [`CANDIDATES`]) are judged again on the board the
+//! [`Budget::candidates`] (at least [`CANDIDATES`], 16) are judged again on the board the
 //! KNOWN landing leaves: a move that completes lines keeps its stage-one value (nothing
 //! lands, it is our move again); any other move is worth the points its landing makes
 //! plus [`Value::after_landing`] of the board left. A ball whose spot the move takes lands
@@ -10,9 +10,8 @@
 //! what the player sees (board, colours, spots), never the game's seed, and needs none of
 //! its own.
 //!
-//! With the known landing, this first-stage player scored a median above 10,000 points
-//! in experiments where the classic hint reaches about 1,000 (`banco bench lines
-//! --preview`).
+//! With the known landing it scores a median of about 6,000 points where the classic hint
+//! scores about 1,100 (`banco bench lines --preview`, 20 games).
 //!
 //! ```
 //! use banco_lines::{LinesGame, Settings, ai};
@@ -32,9 +31,11 @@ use crate::board::{Ball, Board, Cell, CellSet};
 use crate::lines::lines_through;
 use crate::score::points;
 
-/// The fewest of stage one's moves judged on their known landing (8: the experiment that
-/// measured the preview's strength).
-pub const CANDIDATES: usize = 8;
+/// The fewest of stage one's moves judged on their known landing. 16 rather than the 8 of
+/// the first experiment: over `banco bench lines --preview --games 20 --seed 1
+/// --max-turns 5000`, 8 made a median of 3,442 points (mean 5,258) and 16 a median of
+/// 5,959 (mean 9,211, four games at the turn limit), at 1.3 and 1.5 ms a move.
+pub const CANDIDATES: usize = 16;
 
 /// The move the computer plays on `board` with `next` announced and landing on `spots`
 /// (as [`crate::LinesGame::next_spots`] gives them), with its value; `None` if no ball can

@@ -364,7 +364,7 @@ fn with_the_preview_the_search_judges_the_known_landing() {
             assert_eq!(v, eval::evaluate_with(&after, &w));
         }
     }
-    // Every move of stage one's eight best was judged: none of them beats the one chosen.
+    // Every move of stage one's CANDIDATES best was judged: none beats the one chosen.
     let mut cands = Vec::new();
     let w = eval::Weights::default();
     ai::search::candidates(game.board(), Some(&next), &w, &mut cands);
