@@ -1,6 +1,6 @@
 // Lines: a whole seeded game played through LinesGame by its hints (the path to animate,
 // the announced balls landing, typed refusals, undo, best scores, save → load giving the
-// same future balls), and a Lines race between two Match objects over loopback, played to
+// same future balls), a Lines 98 preview game whose balls land on the spots shown, and a Lines race between two Match objects over loopback, played to
 // the end (both boards full) with the race in each side's MatchState.
 package org.banco.tests
 
@@ -169,6 +169,32 @@ fun linesTests(s: Suite) {
             eq(t.key(), back.play(t.path.first().toUByte(), t.path.last().toUByte()).key(), "the same future after loading")
         }
         throws<LinesException.BadSave> { LinesGame.load(byteArrayOf(1, 2, 3)) }
+    }
+
+    s.test("a seeded Lines 98 preview game lands its next balls on the spots shown") {
+        val settings = LinesSettings(5u, LinesUndo.LAST_TURN, true)
+        val game = LinesGame(settings, 7uL)
+        eq(true, game.view().settings.preview)
+        eq(0, LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN), 7uL).nextSpots().size, "no spots without the preview")
+        var onSpots = 0
+        for (i in 0 until 20) {
+            val spots = game.nextSpots().toList()
+            val next = game.view().nextColors.toList()
+            eq(3, spots.size, "three spots")
+            val h = game.hint() ?: break
+            val turn = game.play(h.from, h.to)
+            // A move that takes no spot and makes no line: the balls land on the spots shown.
+            if (turn.cleared.isEmpty() && h.to.toByte() !in spots) {
+                eq(spots, turn.landed.map { it.cell.toByte() }, "the balls land on the spots shown")
+                eq(next, turn.landed.map { it.color.toByte() }, "in the colours announced")
+                onSpots++
+            }
+            if (game.isOver()) break
+        }
+        check(onSpots > 5) { "only $onSpots landings on spots" }
+        val back = LinesGame.load(game.save())
+        eq(game.nextSpots().toList(), back.nextSpots().toList(), "the spots survive save and load")
+        eq(true, back.view().settings.preview)
     }
 
     s.test("a Lines race between two Match objects over loopback, to the end") {

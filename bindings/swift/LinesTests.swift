@@ -1,6 +1,7 @@
 // Lines from Swift: a whole seeded game played through LinesGame by its hints (the path to
 // animate, the announced balls landing, typed refusals, undo, best scores, save → load
-// giving the same future balls), and a Lines race between two Match objects over
+// giving the same future balls), a Lines 98 preview game whose balls land on the spots
+// shown, and a Lines race between two Match objects over
 // loopback, played until both boards are full, with the race in each side's MatchState.
 import Foundation
 
@@ -171,6 +172,33 @@ func linesTests(_ s: Suite) {
             try eq(t, try back.play(from: t.path.first!, to: t.path.last!), "the same future after loading")
         }
         try linesFails("BadSave") { _ = try LinesGame.load(bytes: Data([1, 2, 3])) }
+    }
+
+    s.test("a seeded Lines 98 preview game lands its next balls on the spots shown") {
+        let settings = LinesSettings(startBalls: 5, undo: .lastTurn, preview: true)
+        let game = try LinesGame(settings: settings, seed: 7)
+        try eq(true, game.view().settings.preview)
+        let classic = try LinesGame(settings: LinesSettings(startBalls: 5, undo: .lastTurn), seed: 7)
+        try eq(0, classic.nextSpots().count, "no spots without the preview")
+        var onSpots = 0
+        for _ in 0..<20 {
+            let spots = game.nextSpots()
+            let next = game.view().nextColors
+            try eq(3, spots.count, "three spots")
+            guard let h = game.hint() else { break }
+            let turn = try game.play(from: h.from, to: h.to)
+            // A move that takes no spot and makes no line: the balls land on the spots shown.
+            if turn.cleared.isEmpty && !spots.contains(h.to) {
+                try eq(Array(spots), turn.landed.map { $0.cell }, "the balls land on the spots shown")
+                try eq(Array(next), turn.landed.map { $0.color }, "in the colours announced")
+                onSpots += 1
+            }
+            if game.isOver() { break }
+        }
+        try check(onSpots > 5, "only \(onSpots) landings on spots")
+        let back = try LinesGame.load(bytes: try game.save())
+        try eq(game.nextSpots(), back.nextSpots(), "the spots survive save and load")
+        try eq(true, back.view().settings.preview)
     }
 
     s.test("a Lines race between two Match objects over loopback, to the end") {

@@ -136,4 +136,6 @@ mod tests;
 #[cfg(test)]
 mod tests_jieqi;
 #[cfg(test)]
+mod tests_lines_preview;
+#[cfg(test)]
 mod tests_refusals;

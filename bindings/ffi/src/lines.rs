@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use banco_ffi::{LinesGame, LinesSettings, LinesUndo};
-//! let game = LinesGame::new(LinesSettings { start_balls: 5, undo: LinesUndo::LastTurn }, Some(7))?;
+//! let game = LinesGame::new(LinesSettings { start_balls: 5, undo: LinesUndo::LastTurn, preview: false }, Some(7))?;
 //! assert_eq!(game.view().balls, 5);
 //! let hint = game.hint().expect("a move at the start");
 //! let turn = game.play(hint.from, hint.to)?;
@@ -124,12 +124,17 @@ pub struct LinesSettings {
     pub start_balls: u8,
     /// How far undo goes.
     pub undo: LinesUndo,
+    /// Lines 98's preview: the board shows where the next balls land
+    /// ([`LinesGame::next_spots`]); off unless given.
+    #[uniffi(default = false)]
+    pub preview: bool,
 }
 
 impl From<Settings> for LinesSettings {
     fn from(s: Settings) -> Self {
         LinesSettings {
             start_balls: s.start_balls,
+            preview: s.preview,
             undo: match s.undo {
                 UndoRule::Off => LinesUndo::Off,
                 UndoRule::LastTurn => LinesUndo::LastTurn,
@@ -147,7 +152,9 @@ impl TryFrom<LinesSettings> for Settings {
             LinesUndo::LastTurn => UndoRule::LastTurn,
             LinesUndo::Unlimited => UndoRule::Unlimited,
         };
-        Settings::new(s.start_balls, undo).map_err(|e| LinesError::BadSettings(e.to_string()))
+        Settings::new(s.start_balls, undo)
+            .map(|settings| settings.with_preview(s.preview))
+            .map_err(|e| LinesError::BadSettings(e.to_string()))
     }
 }
 
@@ -440,6 +447,19 @@ impl LinesGame {
         self.lock().score()
     }
 
+    /// With the preview ([`LinesSettings::preview`]): the cells (0–80) where the announced
+    /// balls will land, in the order of `view().next_colors` — draw a small ball of that
+    /// colour there. A ball whose cell the player's move takes lands on a random free cell
+    /// instead. Empty without the preview; fewer than three only on a nearly full board.
+    pub fn next_spots(&self) -> Vec<u8> {
+        self.lock()
+            .game()
+            .next_spots()
+            .into_iter()
+            .map(u8::from)
+            .collect()
+    }
+
     /// True once the board is full, or the time is up ([`LinesGame::tick`]).
     pub fn is_over(&self) -> bool {
         self.lock().is_over()
@@ -651,6 +671,7 @@ mod tests {
         LinesSettings {
             start_balls: 5,
             undo,
+            preview: false,
         }
     }
 
@@ -729,7 +750,8 @@ mod tests {
             LinesGame::new(
                 LinesSettings {
                     start_balls: 4,
-                    undo: LinesUndo::Off
+                    undo: LinesUndo::Off,
+                    preview: false,
                 },
                 None
             ),

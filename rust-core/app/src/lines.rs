@@ -518,6 +518,7 @@ mod tests {
         let settings = Settings {
             start_balls: 3,
             undo: UndoRule::Unlimited,
+            preview: false,
         };
         let mut s = LinesSession::new(settings, [7; 32]);
         play_some(&mut s, 30);
@@ -776,5 +777,65 @@ mod tests {
             SavedLines::decode(&off.encode().unwrap()),
             Err(SaveError::Damaged(_))
         ));
+    }
+    #[test]
+    fn a_classic_lines_game_saves_the_bytes_it_always_did() {
+        // Golden bytes of the record as it was before the preview: magic, version 2, game
+        // 3 (lines), rules variant 2 { 5 balls, undo 1 }, the seed in hex, the moves as
+        // varints, no redo, ending, player or tags.
+        let mut s = LinesSession::new(Settings::default(), [0xA7; 32]);
+        play_some(&mut s, 4);
+        let mut golden = save::MAGIC.to_vec();
+        golden.extend([save::VERSION_LINES, 3, 2, 5, 1, 64]);
+        golden.extend("a7".repeat(32).bytes());
+        golden.push(s.game().moves().len() as u8);
+        for m in s.game().moves() {
+            golden.extend(postcard::to_allocvec(&m.encode()).unwrap());
+        }
+        golden.extend([0, 0, 0, 0]);
+        assert_eq!(s.save().unwrap(), golden);
+    }
+
+    #[test]
+    fn a_preview_game_saves_and_loads_with_its_spots() {
+        let settings = Settings::new(3, UndoRule::Unlimited)
+            .unwrap()
+            .with_preview(true);
+        let mut s = LinesSession::new(settings, [0xB3; 32]);
+        play_some(&mut s, 12);
+        s.undo().unwrap();
+        let bytes = s.save().unwrap();
+        assert_eq!(bytes[8], save::VERSION_LINES_PREVIEW);
+        let back = LinesSession::load(&bytes).unwrap();
+        assert_eq!(back.game().settings(), settings);
+        assert_eq!(back.game().state(), s.game().state());
+        assert_eq!(back.game().next_spots(), s.game().next_spots());
+        assert_eq!(back.game().next_spots().len(), 3);
+        assert_eq!(back.game().taken_back(), s.game().taken_back());
+        // The same future: the turn taken back lands the same balls on the same cells.
+        let (mut a, mut b) = (s, back);
+        assert_eq!(a.redo(), b.redo());
+        assert_eq!(a.game().next_spots(), b.game().next_spots());
+        // A build from before the preview refuses format 4 as newer; this one reads it,
+        // and a classic record marked 4 loads as classic.
+        let mut classic = LinesSession::new(Settings::default(), [0xB3; 32]);
+        play_some(&mut classic, 5);
+        let old = classic.save().unwrap();
+        assert_eq!(old[8], save::VERSION_LINES);
+        assert!(!SavedLines::decode(&old).unwrap().settings.preview);
+        let mut marked = old.clone();
+        marked[8] = save::VERSION_LINES_PREVIEW;
+        assert!(
+            !LinesSession::load(&marked)
+                .unwrap()
+                .game()
+                .settings()
+                .preview
+        );
+        marked[8] = save::VERSION_LINES_PREVIEW + 1;
+        assert_eq!(
+            LinesSession::load(&marked).err(),
+            Some(SaveError::NewerVersion(save::VERSION_LINES_PREVIEW + 1))
+        );
     }
 }

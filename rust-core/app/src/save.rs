@@ -8,7 +8,8 @@
 //! 0       8     magic 89 42 41 4E 43 4F 0D 0A ("\x89BANCO\r\n": binary, its own)
 //! 8       1     format version (1; 2 for a Lines game, so that a build from before Lines
 //!               says "saved by a newer Banco" instead of "damaged"; 3 for a Lines game
-//!               with turns taken back, which a build from before that would refuse)
+//!               with turns taken back, which a build from before that would refuse;
+//!               4 for a Lines game with Lines 98's preview, which older builds do not play)
 //! 9       ...   postcard encoding of the record below; nothing may follow
 //!
 //! record: game   u8        wire code of the game (0 xiangqi, 1 jieqi, 2 chess, 3 lines)
@@ -17,6 +18,7 @@
 //!                          1 = chess { auto_claim bool }
 //!                          2 = lines { start_balls u8 (3 or 5), undo u8 (0 off, 1 last
 //!                                      turn, 2 unlimited) }
+//!                          3 = lines with the preview { start_balls u8, undo u8, as 2 }
 //!         start  string    FEN of the start position (lines: the spawn seed, 64 hex digits)
 //!         moves  [u16]     the game's wire codes, in order (varints)
 //!         redo   [u16]     taken-back moves, the next to redo LAST
@@ -42,7 +44,9 @@
 //! start, its moves (`from × 81 + to`), and as `redo` the turns taken back since the last
 //! move (so that a game whose one undo was spent loads without it). Loading replays them
 //! through the rules, so the score, the board, the balls to come and the undo left are
-//! exactly the saved game's. Read it with
+//! exactly the saved game's. A game with Lines 98's preview is saved with the rules
+//! variant 3 and format version 4 (a classic game's bytes are those it always had); its
+//! spots come back with the replay. Read it with
 //! [`SavedLines::decode`] (or [`decode_any`]); [`SavedGame::decode`] refuses it with
 //! [`SaveError::LinesGame`].
 //!
@@ -74,9 +78,12 @@ pub const MAGIC: [u8; 8] = *b"\x89BANCO\r\n";
 pub const VERSION: u8 = 1;
 /// The format version written for Lines games.
 pub const VERSION_LINES: u8 = 2;
-/// The format version written for Lines games with turns taken back (and the newest
-/// version read).
+/// The format version written for Lines games with turns taken back.
 pub const VERSION_LINES_TAKEN_BACK: u8 = 3;
+/// The format version written for Lines games with Lines 98's preview (taken-back turns
+/// or not), and the newest version read: a build from before the preview says "saved by
+/// a newer Banco" rather than play the game by the classic rules.
+pub const VERSION_LINES_PREVIEW: u8 = 4;
 /// Largest saved game read (a real game is far smaller).
 pub const MAX_BYTES: usize = 1 << 20;
 /// Most moves (played plus redo) in a saved game.
@@ -184,6 +191,11 @@ enum RulesRecord {
         auto_claim: bool,
     },
     Lines {
+        start_balls: u8,
+        undo: u8,
+    },
+    /// Lines with the preview (appended last: the other variants keep their bytes).
+    LinesPreview {
         start_balls: u8,
         undo: u8,
     },
@@ -406,7 +418,7 @@ fn parse(bytes: &[u8]) -> Result<Record, SaveError> {
     }
     let rest = bytes.strip_prefix(&MAGIC).ok_or(SaveError::NotASave)?;
     let (&version, body) = rest.split_first().ok_or(SaveError::NotASave)?;
-    if version > VERSION_LINES_TAKEN_BACK {
+    if version > VERSION_LINES_PREVIEW {
         return Err(SaveError::NewerVersion(version));
     }
     if version == 0 {
@@ -457,7 +469,7 @@ pub fn decode_any(bytes: &[u8]) -> Result<AnySave, SaveError> {
 /// A saved Lines game: settings, seed and moves (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedLines {
-    /// The settings (start balls, undo).
+    /// The settings (start balls, undo, preview).
     pub settings: banco_lines::Settings,
     /// The spawn seed.
     pub seed: [u8; 32],
@@ -496,11 +508,13 @@ impl SavedLines {
             banco_lines::UndoRule::LastTurn => 1,
             banco_lines::UndoRule::Unlimited => 2,
         };
+        let start_balls = self.settings.start_balls;
         let record = Record {
             game: game_code(GameKind::Lines),
-            rules: RulesRecord::Lines {
-                start_balls: self.settings.start_balls,
-                undo,
+            rules: if self.settings.preview {
+                RulesRecord::LinesPreview { start_balls, undo }
+            } else {
+                RulesRecord::Lines { start_balls, undo }
             },
             start: self.seed.iter().fold(String::new(), |mut s, b| {
                 let _ = write!(s, "{b:02x}");
@@ -518,7 +532,9 @@ impl SavedLines {
                 .collect(),
         };
         let mut out = MAGIC.to_vec();
-        out.push(if self.taken_back.is_empty() {
+        out.push(if self.settings.preview {
+            VERSION_LINES_PREVIEW
+        } else if self.taken_back.is_empty() {
             VERSION_LINES
         } else {
             VERSION_LINES_TAKEN_BACK
@@ -534,12 +550,16 @@ impl SavedLines {
         let record = parse(bytes)?;
         let kind = game_of(record.game)
             .ok_or_else(|| SaveError::UnsupportedGame(format!("game number {}", record.game)))?;
-        let RulesRecord::Lines { start_balls, undo } = record.rules else {
-            return Err(if kind == GameKind::Lines {
-                SaveError::Damaged("rules of another game than lines".to_owned())
-            } else {
-                SaveError::NotLines(kind.to_string())
-            });
+        let (start_balls, undo, preview) = match record.rules {
+            RulesRecord::Lines { start_balls, undo } => (start_balls, undo, false),
+            RulesRecord::LinesPreview { start_balls, undo } => (start_balls, undo, true),
+            _ => {
+                return Err(if kind == GameKind::Lines {
+                    SaveError::Damaged("rules of another game than lines".to_owned())
+                } else {
+                    SaveError::NotLines(kind.to_string())
+                });
+            }
         };
         if kind != GameKind::Lines {
             return Err(SaveError::Damaged(format!("Lines rules in a {kind} game")));
@@ -551,7 +571,8 @@ impl SavedLines {
             other => return Err(SaveError::Damaged(format!("undo setting {other}"))),
         };
         let settings = banco_lines::Settings::new(start_balls, undo)
-            .map_err(|e| SaveError::Damaged(e.to_string()))?;
+            .map_err(|e| SaveError::Damaged(e.to_string()))?
+            .with_preview(preview);
         let seed = parse_seed(&record.start)
             .ok_or_else(|| SaveError::BadPosition("the seed is not 64 hex digits".to_owned()))?;
         if record.ending.is_some() || record.player.is_some() {

@@ -3,7 +3,9 @@
 //! line `games N median_score M mean_score A median_turns T ms_per_move X`).
 //!
 //! The board is drawn with a letter per colour (R G B Y P C O, `.` for an empty cell) and,
-//! on a terminal, ANSI colours; the cells of the last path are marked. Moves are typed as
+//! on a terminal, ANSI colours; the cells of the last path are marked. With Lines 98's
+//! preview (`--preview`) the cell where each announced ball will land shows its letter in
+//! lower case, and the line of the next colours names the cells (`next Rc5 Gd7 Ba1`). Moves are typed as
 //! two cells (`a1 e5`); commands: `hint`, `undo`, `redo`, `save FILE`, `load FILE`, `new`,
 //! `board`, `best`, `help`, `quit`. The best scores are kept in a file between sessions
 //! (`--best-scores FILE`; by default, at the keyboard, `lines-best` in the data directory).
@@ -18,7 +20,7 @@ use banco_app::save;
 use banco_game::ScoreGame;
 use banco_lines::ai::{self, Budget, Player};
 use banco_lines::spawn::Spawner;
-use banco_lines::{Ball, Board, CellSet, LinesGame, SIZE, Settings, TurnReport, UndoRule};
+use banco_lines::{Ball, Board, Cell, CellSet, LinesGame, SIZE, Settings, TurnReport, UndoRule};
 use std::fmt::Write as _;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -52,8 +54,29 @@ fn ball_text(ball: Ball, style: Style) -> String {
     }
 }
 
+/// An announced ball on the cell where it will land: its letter in lower case.
+fn spot_text(ball: Ball, style: Style) -> String {
+    let letter = ball.letter().to_ascii_lowercase();
+    if style.color {
+        format!("{}{letter}\x1b[0m", ansi(ball))
+    } else {
+        letter.to_string()
+    }
+}
+
 /// The board (rank 9 on top), with the cells of `path` marked `*` (or highlighted).
 pub(crate) fn render(board: &Board, path: CellSet, style: Style) -> String {
+    render_with_spots(board, path, &[], style)
+}
+
+/// [`render`] with the announced balls shown on the empty cells where they will land
+/// (Lines 98's preview): the colour's letter in lower case.
+pub(crate) fn render_with_spots(
+    board: &Board,
+    path: CellSet,
+    spots: &[(Cell, Ball)],
+    style: Style,
+) -> String {
     let mut out = String::new();
     for rank in (0..SIZE).rev() {
         let _ = write!(out, "{} ", rank + 1);
@@ -62,9 +85,11 @@ pub(crate) fn render(board: &Board, path: CellSet, style: Style) -> String {
                 continue;
             };
             let on_path = path.contains(cell);
-            let text = match board.get(cell) {
-                Some(b) => ball_text(b, style),
-                None => ".".to_owned(),
+            let spot = spots.iter().find(|&&(c, _)| c == cell).map(|&(_, b)| b);
+            let text = match (board.get(cell), spot) {
+                (Some(b), _) => ball_text(b, style),
+                (None, Some(b)) => spot_text(b, style),
+                (None, None) => ".".to_owned(),
             };
             match (on_path, style.color) {
                 (true, true) => {
@@ -121,7 +146,8 @@ pub(crate) fn play(
             UndoRule::LastTurn
         },
     )
-    .map_err(CliError::input)?;
+    .map_err(CliError::input)?
+    .with_preview(args.preview);
     let mut session = Session {
         lines: LinesSession::new(settings, seed_bytes(seed)),
         style: Style::detect(args.no_color),
@@ -146,11 +172,26 @@ pub(crate) fn play(
 impl Session {
     fn show(&self) {
         let game = self.lines.game();
-        out!("{}", render(game.board(), self.last_path, self.style));
+        let spots: Vec<(Cell, Ball)> = game
+            .next_spots()
+            .into_iter()
+            .zip(game.next_colors())
+            .collect();
+        out!(
+            "{}",
+            render_with_spots(game.board(), self.last_path, &spots, self.style)
+        );
         let next: Vec<String> = game
             .next_colors()
             .iter()
-            .map(|&b| ball_text(b, self.style))
+            .enumerate()
+            .map(|(k, &b)| {
+                let text = ball_text(b, self.style);
+                match spots.get(k) {
+                    Some((cell, _)) => format!("{text}{cell}"),
+                    None => text,
+                }
+            })
             .collect();
         if game.is_over() {
             outln!(
@@ -409,6 +450,7 @@ pub(crate) fn bench(
     max_turns: u32,
     greedy: bool,
     threads: usize,
+    preview: bool,
 ) -> Result<(), CliError> {
     if games == 0 {
         return Err(CliError::input("--games must be at least 1"));
@@ -433,12 +475,16 @@ pub(crate) fn bench(
             b.threads
         );
     }
+    if preview {
+        outln!("Lines 98's preview: the computer knows where the next balls land");
+    }
+    let settings = Settings::default().with_preview(preview);
     let start = Instant::now();
     let mut results = Vec::new();
     let mut unfinished = 0;
     for g in 0..u64::from(games) {
         let game_seed = seed.wrapping_add(g);
-        let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(game_seed));
+        let game = LinesGame::new(settings, Spawner::seed_from_u64(game_seed));
         let r = ai::play_out(game, player, game_seed, max_turns);
         if !r.finished {
             unfinished += 1;

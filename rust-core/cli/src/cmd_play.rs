@@ -73,6 +73,10 @@ pub(crate) struct PlayArgs {
     /// Lines: no undo.
     #[arg(long)]
     pub(crate) no_undo: bool,
+    /// Lines: Lines 98's preview — the board shows where the next balls land (a lower-case
+    /// letter of the ball's colour on its cell).
+    #[arg(long)]
+    pub(crate) preview: bool,
     /// Lines: the file of the best scores, read at the start and written after each
     /// finished game (default at the keyboard: `lines-best` in $BANCO_DATA_DIR, else
     /// $XDG_DATA_HOME/banco, else ~/.local/share/banco; none when the input is piped or a
@@ -175,7 +179,7 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
         .collect();
         if !foreign.is_empty() {
             return Err(CliError::input(format!(
-                "{} {} for the board games, not Lines (Lines takes --seed, --balls, --no-undo, --best-scores)",
+                "{} {} for the board games, not Lines (Lines takes --seed, --balls, --no-undo, --preview, --best-scores)",
                 foreign.join(", "),
                 if foreign.len() == 1 { "is" } else { "are" }
             )));

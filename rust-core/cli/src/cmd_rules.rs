@@ -268,6 +268,10 @@ pub(crate) struct BenchArgs {
     /// `bench lines`: play the greedy one-move baseline instead of the computer.
     #[arg(long)]
     greedy: bool,
+    /// `bench lines`: games with Lines 98's preview (the computer knows where the next
+    /// balls land).
+    #[arg(long)]
+    preview: bool,
     /// Search threads of the engine bench (Lazy SMP; more than 1 makes the node count
     /// vary from run to run); for `bench lines`, the threads that play each move's
     /// samples (the same moves and scores whatever the count; `ms_per_move` is wall time).
@@ -302,6 +306,7 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
             args.max_turns,
             args.greedy,
             args.threads,
+            args.preview,
         ),
         Some(other) => Err(CliError::input(format!(
             "unknown benchmark `{other}`: use perft or lines"

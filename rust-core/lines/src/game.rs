@@ -10,6 +10,13 @@
 //! empties the whole board brings the announced balls at once (there would be nothing to
 //! move otherwise).
 //!
+//! With Lines 98's preview ([`Settings::preview`], off by default) the cells where the
+//! announced balls will land are drawn when they are announced, among the free cells
+//! then, and shown ([`LinesGame::next_spots`]); each ball lands on its spot, or — if the
+//! move put a ball there — on a random free cell (not another ball's spot) drawn when it
+//! lands. The spots are part of the [`State`]: undo, redo, replay and a saved game bring
+//! the same ones back.
+//!
 //! ```
 //! use banco_lines::{LinesGame, Settings};
 //! use banco_game::ScoreGame;
@@ -58,6 +65,11 @@ pub struct Settings {
     pub start_balls: u8,
     /// How far undo goes.
     pub undo: UndoRule,
+    /// Lines 98's preview: the cells where the announced balls will land are drawn when
+    /// they are announced and shown ([`LinesGame::next_spots`]); off by default (the
+    /// classic game, whose balls land on cells drawn when they land).
+    #[serde(default)]
+    pub preview: bool,
 }
 
 impl Default for Settings {
@@ -65,6 +77,7 @@ impl Default for Settings {
         Settings {
             start_balls: 5,
             undo: UndoRule::LastTurn,
+            preview: false,
         }
     }
 }
@@ -78,12 +91,30 @@ pub enum SettingsError {
 }
 
 impl Settings {
-    /// Checked settings.
+    /// Checked settings, without the preview ([`Settings::with_preview`] adds it).
     pub fn new(start_balls: u8, undo: UndoRule) -> Result<Settings, SettingsError> {
         if start_balls != 3 && start_balls != 5 {
             return Err(SettingsError::StartBalls(start_balls));
         }
-        Ok(Settings { start_balls, undo })
+        Ok(Settings {
+            start_balls,
+            undo,
+            preview: false,
+        })
+    }
+
+    /// The same settings with Lines 98's preview on or off ([`Settings::preview`]).
+    ///
+    /// ```
+    /// use banco_lines::{Settings, UndoRule};
+    /// let s = Settings::new(5, UndoRule::LastTurn)?.with_preview(true);
+    /// assert!(s.preview && s.start_balls == 5);
+    /// assert!(!Settings::default().preview);
+    /// # Ok::<(), banco_lines::SettingsError>(())
+    /// ```
+    #[must_use]
+    pub const fn with_preview(self, preview: bool) -> Settings {
+        Settings { preview, ..self }
     }
 }
 
@@ -173,6 +204,10 @@ pub struct State {
     pub drawn: u64,
     /// Turns played.
     pub turns: u32,
+    /// With the preview ([`Settings::preview`]): where each announced ball will land, in
+    /// order (`None` past the free cells there were, and always without the preview).
+    #[serde(default)]
+    pub spots: [Option<Cell>; NEXT],
 }
 
 /// What one turn did, in order: the ball's path, the lines it completed, or else the balls
@@ -221,9 +256,10 @@ impl LinesGame {
             score: 0,
             drawn: 0,
             turns: 0,
+            spots: [None; NEXT],
         };
         let start_balls = if settings.start_balls == 3 { 3 } else { 5 };
-        land(&spawner, &mut state, start_balls);
+        land(&spawner, &mut state, start_balls, settings.preview);
         LinesGame {
             settings,
             spawner,
@@ -239,15 +275,20 @@ impl LinesGame {
     /// announced. The common save format stores games started with [`LinesGame::new`].
     #[must_use]
     pub fn with_board(settings: Settings, seed: [u8; 32], board: Board) -> LinesGame {
-        let state = State {
+        let spawner = Spawner::new(seed);
+        let mut state = State {
             board,
             score: 0,
             drawn: 0,
             turns: 0,
+            spots: [None; NEXT],
         };
+        if settings.preview {
+            announce(&spawner, &mut state);
+        }
         LinesGame {
             settings,
-            spawner: Spawner::new(seed),
+            spawner,
             start: state,
             state,
             undo_stack: Vec::new(),
@@ -330,6 +371,32 @@ impl LinesGame {
         ]
     }
 
+    /// With the preview ([`Settings::preview`]): the cells where the announced balls will
+    /// land, in the order of [`LinesGame::next_colors`] (fewer than three only when the
+    /// board has fewer free cells; a ball whose cell the next move takes lands on a random
+    /// free cell instead). Empty without the preview.
+    ///
+    /// ```
+    /// use banco_lines::{LinesGame, Settings};
+    /// let mut game = LinesGame::new(Settings::default().with_preview(true), [3; 32]);
+    /// let spots = game.next_spots();
+    /// assert_eq!(spots.len(), 3);
+    /// // A move onto none of the spots: the balls land there.
+    /// let (from, to) = game.any_move().expect("a move");
+    /// let to = game.reachable(from).iter().find(|c| !spots.contains(c)).unwrap_or(to);
+    /// let report = game.play_move(from, to)?;
+    /// if report.cleared.is_empty() {
+    ///     let landed: Vec<_> = report.landed.iter().map(|&(c, _)| c).collect();
+    ///     assert_eq!(landed, spots);
+    /// }
+    /// assert!(LinesGame::new(Settings::default(), [3; 32]).next_spots().is_empty());
+    /// # Ok::<(), banco_lines::MoveError>(())
+    /// ```
+    #[must_use]
+    pub fn next_spots(&self) -> Vec<Cell> {
+        self.state.spots.iter().map_while(|&s| s).collect()
+    }
+
     /// The moves played, oldest first.
     #[must_use]
     pub fn moves(&self) -> &[Move] {
@@ -401,7 +468,7 @@ impl LinesGame {
         let mut landed = Vec::new();
         let mut cleared_by_landing = CellSet::EMPTY;
         if cleared.is_empty() || st.board.ball_count() == 0 {
-            let (l, c, p) = land(&self.spawner, st, NEXT);
+            let (l, c, p) = land(&self.spawner, st, NEXT, self.settings.preview);
             landed = l;
             cleared_by_landing = c;
             pts += p;
@@ -469,24 +536,36 @@ impl LinesGame {
 /// Lands up to `count` announced balls on `state` (see [`crate::spawn`]), then removes and
 /// scores the lines they complete. A landing that leaves the board empty (its balls
 /// completed a line with every ball there was) is followed by the next announced balls at
-/// once, as a move that empties the board is: the game always has a ball to move. Returns
-/// the balls landed, the cells cleared (less those a later landing filled again) and the
-/// points.
-fn land(spawner: &Spawner, state: &mut State, count: usize) -> (Vec<(Cell, Ball)>, CellSet, u32) {
+/// once, as a move that empties the board is: the game always has a ball to move. With
+/// the `preview`, each ball lands as [`preview_cell`] says and the next balls' spots are
+/// drawn after each landing ([`announce`]). Returns the balls landed, the cells cleared
+/// (less those a later landing filled again) and the points.
+fn land(
+    spawner: &Spawner,
+    state: &mut State,
+    count: usize,
+    preview: bool,
+) -> (Vec<(Cell, Ball)>, CellSet, u32) {
     let mut landed = Vec::with_capacity(count);
     let mut cleared = CellSet::EMPTY;
     let mut points_won = 0;
     let mut count = count;
     loop {
         let first = landed.len();
-        for _ in 0..count {
+        let spots = core::mem::take(&mut state.spots);
+        for k in 0..count {
             let n = state.drawn;
             state.drawn += 1;
             let empties = state.board.empty_count();
             if empties == 0 {
                 continue;
             }
-            let Some(cell) = state.board.nth_empty(spawner.landing(n, empties)) else {
+            let cell = if preview {
+                preview_cell(spawner, &state.board, n, k, &spots)
+            } else {
+                state.board.nth_empty(spawner.landing(n, empties))
+            };
+            let Some(cell) = cell else {
                 continue;
             };
             let ball = spawner.color(n);
@@ -502,6 +581,9 @@ fn land(spawner: &Spawner, state: &mut State, count: usize) -> (Vec<(Cell, Ball)
         state.score += p;
         points_won += p;
         cleared.0 |= now_cleared.0;
+        if preview {
+            announce(spawner, state);
+        }
         if state.board.ball_count() > 0 || landed.len() == first {
             break;
         }
@@ -510,6 +592,53 @@ fn land(spawner: &Spawner, state: &mut State, count: usize) -> (Vec<(Cell, Ball)
     // A cell cleared and then landed on again holds a ball: it is not reported cleared.
     cleared.0 &= state.board.empties().0;
     (landed, cleared, points_won)
+}
+
+/// Where ball `n`, the `k`-th of a landing, lands with the preview: on its spot if the
+/// spot is free; otherwise (the move took it, or it has none) on a random free cell other
+/// than the later balls' spots when there is one, drawn from ball `n`'s stream — its third
+/// draw if it had a spot (the second drew the spot), its second if it had none (the start
+/// balls, which land as in the classic game).
+fn preview_cell(
+    spawner: &Spawner,
+    board: &Board,
+    n: u64,
+    k: usize,
+    spots: &[Option<Cell>; NEXT],
+) -> Option<Cell> {
+    let spot = spots.get(k).copied().flatten();
+    if let Some(s) = spot
+        && board.is_empty_cell(s)
+    {
+        return Some(s);
+    }
+    let mut free = board.empties();
+    let mut open = free;
+    for s in spots.iter().skip(k + 1).flatten() {
+        open.0 &= !(1u128 << s.index());
+    }
+    if !open.is_empty() {
+        free = open;
+    }
+    let i = match spot {
+        Some(_) => spawner.relanding(n, free.len()),
+        None => spawner.landing(n, free.len()),
+    };
+    free.iter().nth(i)
+}
+
+/// Draws the spots of the three balls announced next (`state.drawn` onwards): ball
+/// `n`'s landing draw picks among the free cells not yet picked, as a classic landing
+/// picks among the free cells (none once no free cell is left).
+fn announce(spawner: &Spawner, state: &mut State) {
+    let mut free = state.board.empties();
+    let drawn = state.drawn;
+    state.spots = core::array::from_fn(|k| {
+        let n = drawn + k as u64;
+        let cell = free.iter().nth(spawner.landing(n, free.len()))?;
+        free.0 &= !(1u128 << cell.index());
+        Some(cell)
+    });
 }
 
 impl ScoreGame for LinesGame {
@@ -592,8 +721,9 @@ mod tests {
                 score: 0,
                 drawn: 0,
                 turns: 0,
+                spots: [None; NEXT],
             };
-            let (landed, cleared, points_won) = land(&spawner, &mut state, 1);
+            let (landed, cleared, points_won) = land(&spawner, &mut state, 1, false);
             // The first ball made five and emptied the board; the next three came at once.
             assert_eq!(landed.len(), 1 + NEXT, "seed {seed}");
             assert_eq!(state.drawn, 1 + NEXT as u64);

@@ -6,7 +6,9 @@
 //! see the same colours in the same order whatever their players do (the race).
 //!
 //! A landing draw `r` (a `u64`) picks the `⌊r · e / 2⁶⁴⌋`-th of the `e` empty cells, in
-//! index order (`a1` first).
+//! index order (`a1` first). With Lines 98's preview the landing draw picks the ball's
+//! spot when it is announced, and a third draw ([`Spawner::relanding`]) its cell if the
+//! player's move takes that spot.
 //!
 //! ```
 //! use banco_lines::spawn::Spawner;
@@ -68,6 +70,17 @@ impl Spawner {
     pub fn landing(&self, n: u64, empties: usize) -> usize {
         let mut rng = self.stream(n);
         let _colour = rng.next_u64();
+        let r = rng.next_u64();
+        ((r as u128 * empties as u128) >> 64) as usize
+    }
+
+    /// With the preview: which of `empties` free cells ball `n` lands on when its spot was
+    /// taken (the third draw of its stream; 0-based, 0 if there is none).
+    #[must_use]
+    pub fn relanding(&self, n: u64, empties: usize) -> usize {
+        let mut rng = self.stream(n);
+        let _colour = rng.next_u64();
+        let _spot = rng.next_u64();
         let r = rng.next_u64();
         ((r as u128 * empties as u128) >> 64) as usize
     }

@@ -9,6 +9,7 @@ mod editor;
 mod jieqi;
 mod lan;
 mod lines;
+mod lines_preview;
 mod puzzles;
 mod race;
 mod readme_pictures;

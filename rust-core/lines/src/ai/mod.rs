@@ -30,6 +30,7 @@ pub mod features;
 pub mod learned;
 pub mod learned_weights;
 pub mod plan;
+pub mod preview;
 pub mod rollout;
 pub mod search;
 pub mod summary;
@@ -301,14 +302,16 @@ pub struct Hint {
 
 /// The move the computer would play in `game`, with its reason; `None` when the game is
 /// over. Deterministic for a seed and a budget; it uses only what the player sees (the
-/// board and the announced colours), never the game's own random source.
+/// board, the announced colours and, with the preview, where they land), never the game's
+/// own random source. With the preview the search judges its best moves on their known
+/// landing ([`preview`]).
 #[must_use]
 pub fn hint(game: &LinesGame, budget: &Budget, seed: u64) -> Option<Hint> {
     if game.is_over() {
         return None;
     }
     let board = game.board();
-    let (c, value) = search::best_move(board, &game.next_colors(), budget, seed)?;
+    let (c, value) = choose(game, budget, seed, &Weights::default())?;
     let color = board.get(c.from)?;
     let reason = if c.points > 0 {
         Reason::Completes {
@@ -340,6 +343,23 @@ pub fn hint(game: &LinesGame, budget: &Budget, seed: u64) -> Option<Hint> {
         reason,
         value,
     })
+}
+
+/// The computer's move in `game` and its value: the preview's search when the game shows
+/// where the balls land, the two-stage search otherwise.
+fn choose(
+    game: &LinesGame,
+    budget: &Budget,
+    seed: u64,
+    value: &(impl Value + ?Sized),
+) -> Option<(search::Candidate, f32)> {
+    let next = game.next_colors();
+    let spots = game.next_spots();
+    if spots.is_empty() {
+        search::best_move_with(game.board(), &next, budget, seed, value)
+    } else {
+        preview::best_move_with(game.board(), &next, &spots, budget, value)
+    }
 }
 
 /// The five-cell window through `at` holding most balls of colour `code` and no other
@@ -517,7 +537,7 @@ pub fn play_out_with(
         let searched = turn_seed(seed, number);
         let before = *game.board();
         let next = game.next_colors();
-        let Some((c, _)) = search::best_move_with(&before, &next, budget, searched, value) else {
+        let Some((c, _)) = choose(&game, budget, searched, value) else {
             break;
         };
         let mv = Move {

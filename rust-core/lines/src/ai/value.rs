@@ -30,6 +30,11 @@ pub trait Value: Sync {
     /// balls (nothing lands: it is our move again with `next` still announced).
     fn after_line(&self, board: &Board, next: Option<&[Ball]>, removed: usize) -> f32;
 
+    /// The value of `board` after the announced balls landed on it, when it is our move
+    /// and the next colours are not known yet (the preview's search,
+    /// [`super::preview`]).
+    fn after_landing(&self, board: &Board) -> f32;
+
     /// What a move that completes lines is worth over its points and the value of our
     /// next move (the search adds it when it plays that next move out; 0 by default).
     fn line_bonus(&self) -> f32 {
@@ -44,6 +49,10 @@ impl Value for Weights {
 
     fn after_line(&self, board: &Board, _next: Option<&[Ball]>, _removed: usize) -> f32 {
         self.complete + eval::evaluate_with(board, self)
+    }
+
+    fn after_landing(&self, board: &Board) -> f32 {
+        eval::evaluate_with(board, self)
     }
 
     fn line_bonus(&self) -> f32 {
@@ -68,6 +77,15 @@ impl Value for Learned {
             self.hand * self.hand_weights.after_line(board, next, removed)
         };
         hand + self.value(board, Share::of(next), removed)
+    }
+
+    fn after_landing(&self, board: &Board) -> f32 {
+        let hand = if self.hand == 0.0 {
+            0.0
+        } else {
+            self.hand * self.hand_weights.after_landing(board)
+        };
+        hand + self.value(board, Share::Unknown, 0)
     }
 
     fn line_bonus(&self) -> f32 {

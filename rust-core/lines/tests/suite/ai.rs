@@ -291,3 +291,87 @@ fn a_window_blocked_by_one_odd_ball_counts_once_at_its_size() {
     let all = Weights::from_spec("mixed3=2,mixed4=3").unwrap();
     assert!(gain(&bottom_rank("RRRBB...."), &all).abs() < 1e-3);
 }
+
+/// `game` with its hidden seed replaced by another that announces the same colours: the
+/// same board, colours and spots shown, another future.
+fn with_other_seed(game: &LinesGame) -> LinesGame {
+    let drawn = game.state().drawn;
+    let to = (1..100_000)
+        .map(Spawner::seed_from_u64)
+        .find(|&s| {
+            let sp = Spawner::new(s);
+            s != game.seed()
+                && (0..3).all(|k| sp.color(drawn + k) == game.next_colors()[k as usize])
+        })
+        .unwrap();
+    let mut bytes = postcard::to_allocvec(game).unwrap();
+    let at = bytes.windows(32).position(|w| w == game.seed()).unwrap();
+    bytes[at..at + 32].copy_from_slice(&to);
+    let other: LinesGame = postcard::from_bytes(&bytes).unwrap();
+    assert_eq!(other.seed(), to);
+    other
+}
+
+#[test]
+fn with_the_preview_the_computer_sees_the_spots_but_never_the_seed() {
+    let settings = Settings::default().with_preview(true);
+    let mut played = LinesGame::new(settings, [0xA5; 32]);
+    let mut futures_differ = false;
+    for turn in 0..40 {
+        let twin = with_other_seed(&played);
+        assert_eq!(twin.state(), played.state());
+        assert_eq!(twin.next_colors(), played.next_colors());
+        assert_eq!(twin.next_spots(), played.next_spots());
+        for budget in [ai::Budget::fast(), ai::Budget::from_playouts(30)] {
+            let (a, b) = (ai::hint(&played, &budget, 9), ai::hint(&twin, &budget, 9));
+            assert_eq!(
+                a, b,
+                "the move depends on the game's hidden seed: turn {turn}"
+            );
+        }
+        let mv = ai::hint(&played, &ai::Budget::fast(), 9).unwrap().mv;
+        let mut twin = twin;
+        twin.play(mv).unwrap();
+        played.play(mv).unwrap();
+        futures_differ |=
+            twin.next_colors() != played.next_colors() || twin.next_spots() != played.next_spots();
+        if played.is_over() {
+            break;
+        }
+    }
+    assert!(futures_differ, "the two games must have different futures");
+}
+
+#[test]
+#[allow(clippy::float_cmp)] // the same computation, bit for bit
+fn with_the_preview_the_search_judges_the_known_landing() {
+    use banco_lines::ai::{eval, preview};
+    let game = LinesGame::new(Settings::default().with_preview(true), [3; 32]);
+    let (next, spots) = (game.next_colors(), game.next_spots());
+    let budget = ai::Budget::fast();
+    let (c, v) = preview::best_move(game.board(), &next, &spots, &budget).unwrap();
+    // A quiet move: worth the board its balls leave on their spots (or, its spot taken,
+    // that ball's expectation).
+    if c.points == 0 {
+        let mut after = *game.board();
+        banco_lines::ai::search::apply(&mut after, &c);
+        let w = eval::Weights::default();
+        assert_eq!(v, preview::landing_value(&after, &next, &spots, &w));
+        if !spots.contains(&c.to) {
+            for (&s, &b) in spots.iter().zip(&next) {
+                after.set(s, Some(b));
+            }
+            assert_eq!(v, eval::evaluate_with(&after, &w));
+        }
+    }
+    // Every move of stage one's CANDIDATES best was judged: none beats the one chosen.
+    let mut cands = Vec::new();
+    let w = eval::Weights::default();
+    ai::search::candidates(game.board(), Some(&next), &w, &mut cands);
+    ai::search::prune(&mut cands, preview::CANDIDATES);
+    for other in cands.iter().filter(|o| o.points == 0) {
+        let mut after = *game.board();
+        ai::search::apply(&mut after, other);
+        assert!(preview::landing_value(&after, &next, &spots, &w) <= v);
+    }
+}

@@ -3,5 +3,6 @@
 //! with `cargo test -p <crate> --test suite <module>::`.
 
 mod ai;
+mod preview;
 mod rules;
 mod strength;

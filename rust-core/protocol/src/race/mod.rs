@@ -142,11 +142,12 @@ impl RaceOptions {
             .map_err(|_| crate::ActionError::RaceStartBalls(self.start_balls))
     }
 
-    /// The settings of both boards (no undo in a race).
+    /// The settings of both boards (no undo in a race; classic spawns, no preview).
     pub fn settings(self) -> Settings {
         Settings {
             start_balls: self.start_balls,
             undo: UndoRule::Off,
+            preview: false,
         }
     }
 }

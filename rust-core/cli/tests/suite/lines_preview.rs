@@ -1,0 +1,149 @@
+//! `banco play --game lines --preview` and `banco bench lines --preview`: Lines 98's
+//! preview shows where the next balls land, and they land there.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use crate::common;
+use common::banco_stdin;
+
+/// The rows of the last board drawn in `text` (rank 9 first), nine cells each.
+fn last_board(text: &str) -> Vec<Vec<String>> {
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for line in text.lines() {
+        let mut parts = line.split_whitespace();
+        let Some(rank) = parts.next().and_then(|r| r.parse::<usize>().ok()) else {
+            continue;
+        };
+        let cells: Vec<String> = parts.map(str::to_owned).collect();
+        if cells.len() != 9 || !(1..=9).contains(&rank) {
+            continue;
+        }
+        if rank == 9 {
+            rows.clear();
+        }
+        rows.push(cells);
+    }
+    assert_eq!(rows.len(), 9, "no board in:\n{text}");
+    rows
+}
+
+fn name(file: usize, row: usize) -> String {
+    format!("{}{}", (b'a' + file as u8) as char, 9 - row)
+}
+
+/// The entries of the last line starting with `word` (`next Rc5 Gd7 Ba1`).
+fn last_entries(text: &str, word: &str) -> Vec<String> {
+    let line = text
+        .lines()
+        .rev()
+        .find_map(|l| l.split(word).nth(1).filter(|_| l.contains(word)))
+        .unwrap_or_else(|| panic!("no `{word}` in:\n{text}"));
+    line.split_whitespace()
+        .take_while(|w| w.len() >= 3 && w.chars().next().unwrap().is_ascii_uppercase())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The spots drawn on the board: colour letter (upper case) and cell, in board order.
+fn drawn_spots(rows: &[Vec<String>]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (f, c) in row.iter().enumerate() {
+            if c.chars().all(|ch| ch.is_ascii_lowercase()) {
+                out.push(format!("{}{}", c.to_ascii_uppercase(), name(f, r)));
+            }
+        }
+    }
+    out
+}
+
+/// A ball with an empty cell (no spot) beside it on its rank.
+fn quiet_move(rows: &[Vec<String>]) -> String {
+    for (r, row) in rows.iter().enumerate() {
+        for (f, c) in row.iter().enumerate() {
+            if !c.chars().all(|ch| ch.is_ascii_uppercase()) {
+                continue;
+            }
+            for to in [f.wrapping_sub(1), f + 1] {
+                if row.get(to).map(String::as_str) == Some(".") {
+                    return format!("{} {}", name(f, r), name(to, r));
+                }
+            }
+        }
+    }
+    panic!("no ball with a free cell beside it: {rows:?}");
+}
+
+#[test]
+fn play_lines_preview_shows_the_spots_and_the_balls_land_there() {
+    let args = [
+        "play",
+        "--game",
+        "lines",
+        "--seed",
+        "9",
+        "--no-color",
+        "--preview",
+    ];
+    let out = banco_stdin(&args, "quit\n");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let rows = last_board(&text);
+    let next = last_entries(&text, "next ");
+    assert_eq!(next.len(), 3, "{text}");
+    let mut shown = drawn_spots(&rows);
+    let mut named = next.clone();
+    shown.sort();
+    named.sort();
+    assert_eq!(
+        shown, named,
+        "the board shows the cells the next line names:\n{text}"
+    );
+    let mv = quiet_move(&rows);
+    let out = banco_stdin(&args, &format!("{mv}\nquit\n"));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(!text.contains("line of"), "{text}");
+    assert_eq!(last_entries(&text, "landed "), next, "{text}");
+    // Without --preview the board and the next line are as they always were.
+    let classic = banco_stdin(&args[..6], "quit\n");
+    let classic = String::from_utf8_lossy(&classic.stdout).to_string();
+    assert!(drawn_spots(&last_board(&classic)).is_empty(), "{classic}");
+    let line = classic.lines().find(|l| l.contains("next ")).unwrap();
+    let colours: Vec<&str> = line.split("next ").nth(1).unwrap().split(' ').collect();
+    assert!(colours.iter().all(|c| c.len() == 1), "{line}");
+}
+
+#[test]
+fn bench_lines_preview_prints_the_summary_last() {
+    let out = banco_stdin(
+        &[
+            "bench",
+            "lines",
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--preview",
+            "--max-turns",
+            "30",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("preview"), "{text}");
+    let last = text.lines().last().unwrap();
+    let words: Vec<&str> = last.split_whitespace().collect();
+    assert_eq!(words.len(), 10, "{last}");
+    assert_eq!(
+        [words[0], words[1], words[2], words[4], words[6], words[8]],
+        [
+            "games",
+            "2",
+            "median_score",
+            "mean_score",
+            "median_turns",
+            "ms_per_move"
+        ]
+    );
+    assert_eq!(words[7], "30", "both games reach the turn limit: {text}");
+}
