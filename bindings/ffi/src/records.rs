@@ -356,9 +356,10 @@ mod tests {
         }
         let ed = Editor::empty(GameKind::Chess).unwrap();
         for sq in [64, 90, 255] {
+            // Off the board: `BadSquare`, as every other call refuses such a square.
             assert!(matches!(
                 ed.place(sq, Color::Red, PieceKind::Queen),
-                Err(BancoError::InvalidArgument(_))
+                Err(BancoError::BadSquare { .. })
             ));
             assert!(ed.remove(sq).is_err());
             assert!(ed.set_en_passant(Some(sq)).is_err());

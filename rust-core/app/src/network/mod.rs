@@ -47,6 +47,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
+mod auto_propose;
 pub mod ble_status;
 mod clock;
 mod events;
@@ -54,6 +55,7 @@ mod hosting;
 pub mod nearby;
 mod race;
 mod trust;
+use auto_propose::AutoPropose;
 pub use clock::{
     ClockFace, ClockFaces, LOW_TIME_MS, clock_faces, clock_text, duration_text, offer_clock_text,
     remaining_text,
@@ -285,48 +287,6 @@ impl HostOptions {
     pub fn proposing(mut self, game: GameKind, color: Color) -> HostOptions {
         self.propose = Some((game, color));
         self
-    }
-}
-
-/// What a host proposes once the guest is verified.
-#[derive(Clone, Debug)]
-enum AutoPropose {
-    Game(MatchSpec),
-    Race(RaceOptions, Color),
-}
-
-impl AutoPropose {
-    /// Refuses a proposal the session would refuse once a guest is verified (the game
-    /// not among `offers`, a bad start position, a clock under the minimum, a race of 4
-    /// balls…): a host whose proposal cannot be made fails at once instead of pairing and
-    /// then proposing nothing.
-    fn check(auto: Option<&AutoPropose>, offers: &[GameKind]) -> Result<(), NetError> {
-        let checked = match auto {
-            None => Ok(()),
-            Some(AutoPropose::Game(spec)) => {
-                banco_protocol::check_proposal::<AnyGame>(spec, offers)
-            }
-            Some(AutoPropose::Race(options, _)) => {
-                if offers.contains(&GameKind::Lines) {
-                    options.check()
-                } else {
-                    Err(banco_protocol::ActionError::GameNotOffered(GameKind::Lines))
-                }
-            }
-        };
-        checked.map_err(|e| NetError::Proposal(e.to_string()))
-    }
-
-    fn of(options: &HostOptions) -> Option<AutoPropose> {
-        let (game, color) = options.propose?;
-        if game == GameKind::Lines {
-            return Some(AutoPropose::Race(options.race, color));
-        }
-        let mut spec = MatchSpec::new(game, color);
-        spec.rules = options.rules;
-        spec.start_fen.clone_from(&options.start_fen);
-        spec.clock = options.clock;
-        Some(AutoPropose::Game(spec))
     }
 }
 
