@@ -222,7 +222,18 @@ pub(super) fn spawn_events(
                                     .with_session(|s, now| s.propose_race(*options, *color, now))
                                     .map(|_| ()),
                             }
-                            .err(),
+                            .err()
+                            // Only the guest's games can refuse a proposal checked when
+                            // hosting; a proposal of the guest's already pending (it
+                            // verified first) is no failure: it is shown instead.
+                            .filter(|e| {
+                                matches!(
+                                    e,
+                                    DriverError::Action(
+                                        banco_protocol::ActionError::PeerDoesNotOffer(_)
+                                    )
+                                )
+                            }),
                             _ => None,
                         }
                     };

@@ -263,3 +263,42 @@ fn a_host_whose_proposal_cannot_be_made_fails_at_once() {
         .unwrap()
         .leave();
 }
+
+#[test]
+fn a_proposal_the_guest_cannot_take_is_reported_not_left_waiting() {
+    // The host proposes chess; the guest plays xiangqi only: the host hears why nothing
+    // was proposed (it used to wait for ever, with no event and no notice).
+    let (host_obs, host_rx) = observer();
+    let mut options = HostOptions::new(
+        "Host",
+        "127.0.0.1:0".parse().unwrap(),
+        vec![GameKind::Xiangqi, GameKind::Chess],
+    )
+    .proposing(GameKind::Chess, Color::Red);
+    options.advertise = false;
+    let host = NetMatch::host(options, host_obs).unwrap();
+    let (guest_obs, guest_rx) = observer();
+    let guest = NetMatch::join(
+        "Guest",
+        &host.state().address,
+        &[GameKind::Xiangqi],
+        None,
+        guest_obs,
+    )
+    .unwrap();
+    assert!(verified(&host_rx, &host) && verified(&guest_rx, &guest));
+    match wait(&host_rx, "declined", |e| {
+        matches!(e, NetEvent::ProposalDeclined { .. })
+    }) {
+        NetEvent::ProposalDeclined { reason } => {
+            assert_eq!(reason, "the other player does not offer chess");
+        }
+        _ => unreachable!(),
+    }
+    assert_eq!(
+        host.state().notice.as_deref(),
+        Some("The game was declined: the other player does not offer chess")
+    );
+    guest.leave();
+    host.leave();
+}
