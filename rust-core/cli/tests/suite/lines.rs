@@ -83,21 +83,8 @@ fn bench_lines_prints_the_summary_last() {
     );
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    let last = text.lines().last().unwrap();
-    let words: Vec<&str> = last.split_whitespace().collect();
-    assert_eq!(words.len(), 10, "{last}");
-    assert_eq!(
-        [words[0], words[1], words[2], words[4], words[6], words[8]],
-        [
-            "games",
-            "2",
-            "median_score",
-            "mean_score",
-            "median_turns",
-            "ms_per_move"
-        ]
-    );
-    assert_eq!(words[7], "30", "both games reach the turn limit: {text}");
+    // Both games reach the turn limit.
+    common::assert_lines_bench_line(&text, "2", "30");
 }
 
 /// A saved game one move before its end (greedy moves from seed 8), that last move typed,

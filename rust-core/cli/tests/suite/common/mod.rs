@@ -56,6 +56,27 @@ pub fn last_line(out: &Output) -> String {
         .to_owned()
 }
 
+/// Checks the LAST line of `banco bench lines` (`games N median_score M mean_score A
+/// median_turns T ms_per_move X`, the contract) for `games` games whose median
+/// game lasted `turns` turns.
+pub fn assert_lines_bench_line(text: &str, games: &str, turns: &str) {
+    let last = text.lines().last().unwrap_or_default();
+    let words: Vec<&str> = last.split_whitespace().collect();
+    assert_eq!(words.len(), 10, "{last}");
+    assert_eq!(
+        [words[0], words[1], words[2], words[4], words[6], words[8]],
+        [
+            "games",
+            games,
+            "median_score",
+            "mean_score",
+            "median_turns",
+            "ms_per_move"
+        ]
+    );
+    assert_eq!(words[7], turns, "the median game's turns: {text}");
+}
+
 /// Collects a child's remaining output on a thread (a full pipe would stall the child).
 pub fn drain(mut r: impl Read + Send + 'static) -> JoinHandle<String> {
     std::thread::spawn(move || {
