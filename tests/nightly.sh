@@ -112,6 +112,10 @@ speed() {
   theirs=$(median < /tmp/banco-nightly-cozy)
   echo "median seconds: banco $ours cozy-chess $theirs"
   echo "perft speed ratio banco/cozy-chess $(awk -v a="$theirs" -v b="$ours" 'BEGIN { printf "%.2f", a / b }')"
+
+  step "PNG of the xiangqi board at scale 2 (render::png::tests::png_timing, medians of 21)"
+  cargo test --profile "$test_profile" --locked -p banco-app --features png --lib -- --ignored --nocapture png_timing 2>&1 |
+    grep -E 'median|test result'
 }
 
 ignored() {

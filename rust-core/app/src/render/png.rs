@@ -679,9 +679,9 @@ mod tests {
     }
 
     /// What a picture costs: `cargo test -p banco-app --features png --lib -- --ignored
-    /// --nocapture png_timing` (no assertion on time).
+    /// --nocapture png_timing` (no assertion on time; `tests/nightly.sh speed` runs it).
     #[test]
-    #[ignore = "timing, run by hand"]
+    #[ignore = "a timing to read, not a check: tests/nightly.sh speed runs it"]
     fn png_timing() {
         let xiangqi = svg(
             &AnyGame::new(GameKind::Xiangqi).unwrap(),
