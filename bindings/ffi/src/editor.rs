@@ -171,22 +171,6 @@ impl Editor {
     fn lock(&self) -> MutexGuard<'_, ae::Editor> {
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
-
-    /// `square` if it is on the editor's board; otherwise [`BancoError::BadSquare`], as
-    /// every other call refuses a square off the board.
-    fn on_board(ed: &ae::Editor, square: u8) -> Result<u8, BancoError> {
-        let squares = u16::from(ed.width()) * u16::from(ed.height());
-        if u16::from(square) < squares {
-            Ok(square)
-        } else {
-            Err(BancoError::BadSquare {
-                index: square,
-                width: ed.width(),
-                height: ed.height(),
-                last: squares.saturating_sub(1),
-            })
-        }
-    }
 }
 
 fn view_of(ed: &ae::Editor) -> EditorView {
@@ -265,7 +249,7 @@ impl Editor {
     pub fn place(&self, square: u8, color: Color, kind: PieceKind) -> Result<(), BancoError> {
         guard(|| {
             let mut ed = self.lock();
-            let square = Editor::on_board(&ed, square)?;
+            let square = crate::game::square_within(square, ed.width(), ed.height())?;
             Ok(ed.place(square, color.into(), kind.into())?)
         })
     }
@@ -274,7 +258,7 @@ impl Editor {
     pub fn remove(&self, square: u8) -> Result<Option<Piece>, BancoError> {
         guard(|| {
             let mut ed = self.lock();
-            let square = Editor::on_board(&ed, square)?;
+            let square = crate::game::square_within(square, ed.width(), ed.height())?;
             Ok(ed.remove(square)?.as_ref().map(Piece::from))
         })
     }

@@ -202,14 +202,21 @@ pub(crate) fn move_of(game: &AnyGame, mv: AnyMove) -> Move {
 }
 
 pub(crate) fn check_square(game: &AnyGame, index: u8) -> Result<(), BancoError> {
-    if index < game.squares() {
-        Ok(())
+    square_within(index, game.width(), game.height()).map(|_| ())
+}
+
+/// `index` if it is a square of a `width`×`height` board; otherwise
+/// [`BancoError::BadSquare`], the one refusal of a square off the board.
+pub(crate) fn square_within(index: u8, width: u8, height: u8) -> Result<u8, BancoError> {
+    let squares = u16::from(width) * u16::from(height);
+    if u16::from(index) < squares {
+        Ok(index)
     } else {
         Err(BancoError::BadSquare {
             index,
-            width: game.width(),
-            height: game.height(),
-            last: u16::from(game.squares()) - 1,
+            width,
+            height,
+            last: squares.saturating_sub(1),
         })
     }
 }
