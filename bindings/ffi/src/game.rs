@@ -172,12 +172,7 @@ fn kept_deals(
     if game.kind() != banco_game::GameKind::Jieqi {
         return Ok(None);
     }
-    let mut line = game.clone();
-    for &mv in redo.iter().rev() {
-        if line.play(mv).is_err() {
-            break;
-        }
-    }
+    let line = banco_app::jieqi::line_with_redo(game, redo);
     let mut draw = RevealDraw::from_os().map_err(|e| BancoError::Internal(e.to_string()))?;
     draw.keep_deals(&line, &saved.tags)
         .map_err(|e| BancoError::from(banco_app::save::SaveError::Damaged(e.to_string())))?;

@@ -265,12 +265,7 @@ fn resumed_deal(
     if saved.kind != GameKind::Jieqi {
         return Ok(reveals);
     }
-    let mut line = game.clone();
-    for &mv in redo.iter().rev() {
-        if line.play(mv).is_err() {
-            break;
-        }
-    }
+    let line = crate::jieqi::line_with_redo(game, redo);
     // The player's deal (a two-player game's record holds a tag for each side); a record
     // whose only deal is another side's is refused by `keep_deal`.
     let deals = || saved.tags.iter().filter(|(k, _)| k == DEAL_TAG);

@@ -322,6 +322,20 @@ pub struct EntropyError(pub String);
 #[error("the `{DEAL_TAG}` tag {0}")]
 pub struct DealError(pub String);
 
+/// `game` with its `redo` moves played again (the next to redo last, as a saved record
+/// keeps them): the line whose every reveal the player saw, which a deal read back from a
+/// record must agree with ([`RevealDraw::keep_deal`]).
+#[must_use]
+pub fn line_with_redo(game: &AnyGame, redo: &[AnyMove]) -> AnyGame {
+    let mut line = game.clone();
+    for &mv in redo.iter().rev() {
+        if line.play(mv).is_err() {
+            break;
+        }
+    }
+    line
+}
+
 /// The side whose face-down piece `game` awaits the identity of (jieqi only).
 pub(crate) fn pending_side(game: &AnyGame) -> Option<Color> {
     let pos = game.as_jieqi()?.position();
