@@ -778,6 +778,7 @@ mod tests {
             Err(SaveError::Damaged(_))
         ));
     }
+
     #[test]
     fn a_classic_lines_game_saves_the_bytes_it_always_did() {
         // Golden bytes of the record as it was before the preview: magic, version 2, game
