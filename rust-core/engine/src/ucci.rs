@@ -3,7 +3,10 @@
 //! …` (for the next `go` only), `go [ponder|draw] depth N|infinite | nodes N | time T
 //! [increment T] [movestogo N] [opptime T oppincrement T oppmovestogo N]`, `ponderhit
 //! [draw]`, `stop`, `quit` (answered with `bye`; the end of the input is heard as `quit`:
-//! a search still running stops at once with the best move it has).
+//! a search still running stops at once with the best move it has), and `probe
+//! startpos|fen FEN [moves …]`, answered with what the table holds for that position:
+//! `pophash [bestmove M] [lowerbound V depth D] [upperbound V depth D]` (`pophash` alone
+//! when it holds nothing, or while a search runs).
 //! `go ponder` thinks without its clock (or node limit) until `ponderhit`, from which the
 //! time counts, or `stop` (see the specification's example); a draw offer (`draw`) is
 //! ignored, and so is the opponent's clock. The search answers `info depth … score … pv
@@ -154,6 +157,11 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result
                     session
                         .out
                         .line("info string ponderhit: no search is pondering");
+                }
+            }
+            "probe" => {
+                for line in session.probe(rest) {
+                    session.out.line(&line);
                 }
             }
             "stop" => session.stop(),

@@ -21,6 +21,7 @@ use crate::limits::Limits;
 use crate::score::Score;
 use crate::search::{SearchInfo, SearchOptions, SearchResult, Searcher};
 use crate::searchable::SearchGame;
+use crate::tt::{Bound, Hit};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -250,6 +251,18 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
     pub(crate) fn position(&mut self, args: &[&str]) -> Result<(), EngineError> {
         self.stop();
         self.has_position = false;
+        let (game, result) = self.read_position(args)?;
+        self.excluded.clear();
+        self.game = game;
+        self.has_position = true;
+        result
+    }
+
+    /// The game a `position` command's arguments set up, and whether all its moves could
+    /// be played: a move that cannot be played ends the list there — the game is the one
+    /// before it (as other engines do) and the second result says which move and why. An
+    /// error before the moves is the outer error.
+    fn read_position(&self, args: &[&str]) -> Result<(G, Result<(), EngineError>), EngineError> {
         let moves_at = args
             .iter()
             .position(|&t| t == "moves")
@@ -267,9 +280,6 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
         if self.chess960 {
             game.set_chess960(true);
         }
-        self.excluded.clear();
-        // A move that cannot be played ends the list there: the position is the one before
-        // it (as other engines do), not the previous command's, and the error says which.
         let mut result = Ok(());
         for text in moves.iter().skip(1) {
             let played = game.parse_move(&self.wire_in(text)).and_then(|mv| {
@@ -281,9 +291,45 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
                 break;
             }
         }
-        self.game = game;
-        self.has_position = true;
-        result
+        Ok((game, result))
+    }
+
+    /// UCCI `probe startpos|fen FEN… [moves m1 m2 …]` (the word `probe` removed): what the
+    /// table holds for that position, as the `pophash` line — `pophash [bestmove M]
+    /// [lowerbound V depth D] [upperbound V depth D]`, an exact value giving both bounds,
+    /// `pophash` alone when the table has nothing. Values are UCCI's (mates as
+    /// ±(30000 − plies)), depths in plies, from the side to move's point of view. The
+    /// session's own position is left as it is. A search running holds the table: the
+    /// answer is then `pophash` alone, after an `info string` (the specification sends
+    /// `probe` to an idle engine); so is a position that cannot be read.
+    pub(crate) fn probe(&self, args: &[&str]) -> Vec<String> {
+        let game = match self.read_position(args) {
+            Ok((game, Ok(()))) => game,
+            Ok((_, Err(e))) | Err(e) => {
+                return vec![format!("info string probe: {e}"), "pophash".to_owned()];
+            }
+        };
+        let Ok(searcher) = self.searcher.try_lock() else {
+            return vec![
+                "info string probe: the engine is searching; send `probe` when it is idle"
+                    .to_owned(),
+                "pophash".to_owned(),
+            ];
+        };
+        let node =
+            <G::Node as SearchGame>::from_game(&game, &self.rules, &ParamsOf::<G>::default());
+        let hit = searcher.tt.probe(node.hash(), 0);
+        drop(searcher);
+        vec![pophash_line(&game, hit, self.wire_out())]
+    }
+
+    /// How moves are written to the interface.
+    fn wire_out(&self) -> Wire {
+        Wire {
+            dialect: self.dialect,
+            ponder: self.wire.ponder,
+            ranks_from_one: self.wire.ranks_from_one && G::RANKS_FROM_ZERO,
+        }
     }
 
     /// Starts a search on its own thread; it prints `info` lines and a `bestmove`.
@@ -302,11 +348,7 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
     /// `Move Overhead` option is kept back on every move.
     pub(crate) fn go(&mut self, mut limits: Limits, ponder: bool) {
         self.stop();
-        let wire = Wire {
-            dialect: self.dialect,
-            ponder: self.wire.ponder,
-            ranks_from_one: self.wire.ranks_from_one && G::RANKS_FROM_ZERO,
-        };
+        let wire = self.wire_out();
         if !self.has_position {
             self.excluded.clear();
             self.out.line(
@@ -405,17 +447,9 @@ impl<W: Write + Send + 'static, G: EngineGame> Drop for Session<W, G> {
 
 fn info_line<G: EngineGame>(game: &G, info: &SearchInfo<G::Move>, wire: Wire) -> String {
     let dialect = wire.dialect;
-    let score = match (info.score, dialect) {
-        (s, Dialect::Uci) => s.to_string(),
-        (Score::Cp(v), Dialect::Ucci) => v.to_string(),
-        (Score::Mate(n), Dialect::Ucci) => {
-            let v = if n > 0 {
-                30_000 - 2 * n + 1
-            } else {
-                -30_000 - 2 * n
-            };
-            v.to_string()
-        }
+    let score = match dialect {
+        Dialect::Uci => info.score.to_string(),
+        Dialect::Ucci => ucci_value(info.score).to_string(),
     };
     // No principal variation at a position awaiting chance: no `pv` field then.
     let pv = wire.out_line(game.line_text(&info.pv));
@@ -434,6 +468,39 @@ fn info_line<G: EngineGame>(game: &G, info: &SearchInfo<G::Move>, wire: Wire) ->
             info.depth, info.nodes, info.time_ms,
         ),
     }
+}
+
+/// A score as UCCI writes it: centipawns, or a mate as ±(30000 − plies to the end).
+fn ucci_value(score: Score) -> i32 {
+    match score {
+        Score::Cp(v) => v,
+        Score::Mate(n) if n > 0 => 30_000 - 2 * n + 1,
+        Score::Mate(n) => -30_000 - 2 * n,
+    }
+}
+
+/// UCCI's answer to `probe` ([`Session::probe`]): the table's entry for `game`, if any.
+fn pophash_line<G: EngineGame>(game: &G, hit: Option<Hit>, wire: Wire) -> String {
+    let Some(hit) = hit else {
+        return "pophash".to_owned();
+    };
+    let mut words = vec!["pophash".to_owned()];
+    // The stored move, if it is one of this position (a table entry is only a hash).
+    let best = <G::Node as SearchGame>::from_tt_code(hit.mv)
+        .map(|mv| game.move_text(mv))
+        .filter(|text| game.parse_move(text).is_ok());
+    if let Some(text) = best {
+        words.push(format!("bestmove {}", wire.out(text)));
+    }
+    let value = ucci_value(Score::from_internal(hit.score));
+    let depth = hit.depth.max(0);
+    if matches!(hit.bound, Bound::Exact | Bound::Lower) {
+        words.push(format!("lowerbound {value} depth {depth}"));
+    }
+    if matches!(hit.bound, Bound::Exact | Bound::Upper) {
+        words.push(format!("upperbound {value} depth {depth}"));
+    }
+    words.join(" ")
 }
 
 /// The line printed after a search, before the best move: its nodes and time in total.

@@ -519,3 +519,56 @@ fn a_limit_that_is_not_a_number_still_answers() {
         handle.join().unwrap();
     }
 }
+
+/// UCCI's `probe` (what the table holds for a position, answered `pophash`): after a
+/// search the root's entry gives the move the search chose and a value with its depth;
+/// a position never searched, a cleared table and a position that cannot be read answer
+/// `pophash` alone; the session's own position is left as it is.
+#[test]
+fn ucci_probe_answers_pophash_from_the_table() {
+    let (mut d, handle) = start(true);
+    d.send("ucci");
+    d.expect("ucciok");
+    d.send("probe startpos");
+    assert_eq!(d.expect("pophash"), "pophash", "an empty table");
+    d.send("position startpos moves h2e2");
+    d.send("go depth 5");
+    let best = d.expect("bestmove ");
+    let best = best_and_ponder(&best).0;
+    d.send("probe startpos moves h2e2");
+    let pop = d.expect("pophash");
+    let words: Vec<&str> = pop.split_whitespace().collect();
+    assert_eq!(
+        words.get(1..3),
+        Some(&["bestmove", best.as_str()][..]),
+        "{pop}"
+    );
+    let bound = words
+        .iter()
+        .position(|&w| w == "lowerbound" || w == "upperbound")
+        .unwrap_or_else(|| panic!("no bound in `{pop}`"));
+    let value: i32 = words[bound + 1].parse().unwrap();
+    assert!(value.abs() < 30_000, "{pop}");
+    assert_eq!(words[bound + 2], "depth", "{pop}");
+    let depth: u32 = words[bound + 3].parse().unwrap();
+    assert!((1..=64).contains(&depth), "{pop}");
+    // A position the search never reached.
+    d.send("probe fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+    assert_eq!(d.expect("pophash"), "pophash");
+    // A position that cannot be read: why, then an empty answer.
+    let from = d.seen;
+    d.send("probe startpos moves e0e5");
+    assert_eq!(d.expect("pophash"), "pophash");
+    assert_eq!(d.lines_since(from, "info string probe:").len(), 1);
+    // The probes left the session's position alone: a search still answers a move of
+    // the position after h2e2.
+    d.send("go depth 2");
+    let reply = d.expect("bestmove ");
+    xiangqi_after(&["h2e2", &best_and_ponder(&reply).0]);
+    d.send("setoption newgame");
+    d.send("probe startpos moves h2e2");
+    assert_eq!(d.expect("pophash"), "pophash", "a cleared table");
+    d.send("quit");
+    d.expect("bye");
+    handle.join().unwrap();
+}
