@@ -822,7 +822,8 @@ impl Match {
         })
     }
 
-    /// Leaves the match (telling the other device) and stops its threads.
+    /// Leaves the match (telling the other device) and stops its threads. A game or Lines
+    /// race in progress is resigned first: the other player wins by resignation.
     pub fn leave(&self) -> Result<(), BancoError> {
         guard(|| {
             self.inner.leave();

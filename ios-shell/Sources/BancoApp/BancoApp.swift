@@ -374,16 +374,32 @@ struct MatchBox: Hashable {
 struct MatchScreen: View {
     @EnvironmentObject var app: AppState
     @ObservedObject var model: MatchModel
+    @Environment(\.dismiss) private var dismiss
+    @State private var confirmingLeave = false
 
     var body: some View {
         // One screen for the match whatever it shows: switching from the pairing and the
         // proposal to the race must not count as leaving (that ended the race at its start).
+        // Leaving resigns a game or race in progress (Rust's rule): asked first then.
+        let playing = model.state.match?.phase == .playing
         Group {
             if model.state.race != nil {
                 RaceScreen(model: model)
             } else {
                 boardGame
             }
+        }
+        .navigationBarBackButtonHidden(playing)
+        .toolbar {
+            if playing {
+                ToolbarItem(placement: .cancellationAction) {
+                    Button("Leave") { confirmingLeave = true }
+                }
+            }
+        }
+        .confirmationDialog("Leave the match? The game in progress counts as resigned.",
+                            isPresented: $confirmingLeave, titleVisibility: .visible) {
+            Button("Leave", role: .destructive) { dismiss() }
         }
         .onDisappear { model.leave() }
     }

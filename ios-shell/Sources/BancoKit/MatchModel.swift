@@ -214,7 +214,7 @@ public final class MatchModel: Model {
         act { try $0.clearNotice() }
     }
 
-    /// Leaves the match (the other device is told).
+    /// Leaves the match (the other device is told); a game or race in progress is resigned.
     public func leave() {
         act { try $0.leave() }
         if let followed = gate {

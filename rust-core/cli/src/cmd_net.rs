@@ -888,16 +888,9 @@ impl Table {
             "quit" | "exit" => {
                 // Leaving a game in progress resigns it, so the other player gets a result
                 // (not "the other player left"); the table leaves once that is delivered.
-                if !self.over && self.m.state().phase == Phase::Playing {
-                    let resigned = if self.racing {
-                        self.m.race_resign()
-                    } else {
-                        self.m.resign()
-                    };
-                    if resigned.is_ok() {
-                        outln!("leaving resigns the game in progress");
-                        return None;
-                    }
+                if !self.over && self.m.resign_in_progress() {
+                    outln!("leaving resigns the game in progress");
+                    return None;
                 }
                 self.m.leave();
                 return Some(Ok(()));

@@ -846,8 +846,20 @@ impl NetMatch {
         lock(&self.view).phase == Some(Phase::Closed)
     }
 
-    /// Leaves the match (telling the other device) and stops its threads.
+    /// Resigns the game or the Lines race in progress, if one is (true if it did): what
+    /// leaving does first ([`NetMatch::leave`]). A game over, a proposal still open or no
+    /// game at all: nothing is done.
+    pub fn resign_in_progress(&self) -> bool {
+        self.state().phase == Phase::Playing
+            && (self.resign().is_ok() || self.race_resign().is_ok())
+    }
+
+    /// Leaves the match (telling the other device) and stops its threads. A game or race
+    /// in progress is resigned first ([`NetMatch::resign_in_progress`]), so the other
+    /// player gets a result — a win by resignation — and not only "the other player
+    /// left"; the resignation goes out before the farewell when the link is up.
     pub fn leave(&self) {
+        self.resign_in_progress();
         let driver = lock(&self.driver).take();
         if let Some(d) = driver {
             if let Ok(Some(snap)) = d.snapshot() {

@@ -34,12 +34,11 @@ fn play_greedy(m: &NetMatch, by_taps: bool) -> u32 {
     game.turns() + 1
 }
 
-#[test]
-fn a_race_over_loopback_ends_alike_on_both_sides() {
-    let options = RaceOptions {
-        start_balls: 3,
-        time_limit_s: 600,
-    };
+/// A host racing with `options` and a guest that paired, saw the race's options and
+/// accepted: both told the race started, with their colours (the host Red).
+fn started_race(
+    options: RaceOptions,
+) -> (NetMatch, Receiver<NetEvent>, NetMatch, Receiver<NetEvent>) {
     let (host_obs, host_rx) = observer();
     let mut host_options = HostOptions::new("Host", "127.0.0.1:0".parse().unwrap(), vec![])
         .racing(options, Color::Red);
@@ -78,6 +77,16 @@ fn a_race_over_loopback_ends_alike_on_both_sides() {
             })
         );
     }
+    (host, host_rx, guest, guest_rx)
+}
+
+#[test]
+fn a_race_over_loopback_ends_alike_on_both_sides() {
+    let options = RaceOptions {
+        start_balls: 3,
+        time_limit_s: 600,
+    };
+    let (host, host_rx, guest, guest_rx) = started_race(options);
     assert_eq!(host.state().phase, Phase::Playing);
     let (h, g) = (host.race().unwrap(), guest.race().unwrap());
     // One seed, made by both: the same start board on both sides, and each side's replica
@@ -171,4 +180,25 @@ fn a_race_over_loopback_ends_alike_on_both_sides() {
     assert!(host.race_move(from, to).is_err(), "no move after the end");
     assert_eq!(host.race_tap(u8::from(from)).unwrap(), LinesTap::Ignored);
     assert!(host.race_tap(81).is_err(), "off the board");
+}
+
+/// Leaving a race in progress resigns it (`NetMatch::leave`, as an app's Leave button or a
+/// dropped match does): the other player wins the race, not only "the other player left".
+#[test]
+fn leaving_a_race_in_progress_resigns_it() {
+    let (host, host_rx, guest, _guest_rx) = started_race(RaceOptions::default());
+    play_greedy(&guest, false);
+    guest.leave();
+    let NetEvent::Race(RaceUpdate::Over { result, text }) = wait(&host_rx, "end", |e| {
+        matches!(e, NetEvent::Race(RaceUpdate::Over { .. }))
+    }) else {
+        unreachable!()
+    };
+    assert_eq!(result.end, RaceEnd::Resigned(Color::Black));
+    assert!(
+        text.starts_with("You won the race: the other player resigned"),
+        "{text}"
+    );
+    wait(&host_rx, "close", |e| matches!(e, NetEvent::Closed { .. }));
+    host.leave();
 }

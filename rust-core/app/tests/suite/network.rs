@@ -302,3 +302,43 @@ fn a_proposal_the_guest_cannot_take_is_reported_not_left_waiting() {
     guest.leave();
     host.leave();
 }
+
+/// Leaving a game in progress resigns it, whatever front end calls `leave` (the CLI's
+/// `quit` did; an app's Leave button or a dropped `NetMatch` left the other player with
+/// "the other player left" and no result).
+#[test]
+fn leaving_a_game_in_progress_resigns_it() {
+    let (host_obs, host_rx) = observer();
+    let mut options = HostOptions::new(
+        "Host",
+        "127.0.0.1:0".parse().unwrap(),
+        vec![GameKind::Xiangqi],
+    )
+    .proposing(GameKind::Xiangqi, Color::Red);
+    options.advertise = false;
+    let host = NetMatch::host(options, host_obs).unwrap();
+    let (guest_obs, guest_rx) = observer();
+    let guest = NetMatch::join("Guest", &host.state().address, &[], None, guest_obs).unwrap();
+    assert!(verified(&host_rx, &host) && verified(&guest_rx, &guest));
+    wait(&guest_rx, "proposal", |e| {
+        matches!(e, NetEvent::Proposed(_))
+    });
+    assert!(!guest.resign_in_progress(), "a proposal is not a game");
+    guest.accept_proposal().unwrap();
+    wait(&host_rx, "start", |e| matches!(e, NetEvent::Started { .. }));
+    host.play_text("h2e2").unwrap();
+    wait(&guest_rx, "move", |e| {
+        matches!(e, NetEvent::MovePlayed { .. })
+    });
+    guest.leave();
+    let NetEvent::GameOver { text, .. } = wait(&host_rx, "game over", |e| {
+        matches!(e, NetEvent::GameOver { .. })
+    }) else {
+        unreachable!()
+    };
+    assert_eq!(text, "You won: resignation");
+    wait(&host_rx, "close", |e| matches!(e, NetEvent::Closed { .. }));
+    assert_eq!(host.state().phase, Phase::Closed);
+    assert!(!host.resign_in_progress(), "nothing left to resign");
+    host.leave();
+}

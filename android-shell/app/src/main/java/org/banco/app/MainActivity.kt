@@ -282,7 +282,7 @@ class MainActivity : ComponentActivity() {
         val col = column()
         col.addView(status)
         col.addView(board)
-        col.addView(row(button("Resign") { confirm("Resign the race?") { c.raceResign() } }, button("Leave") { showHome() }))
+        col.addView(row(button("Resign") { confirm("Resign the race?") { c.raceResign() } }, button("Leave") { leaveMatch(c) }))
         setScreen(col, home = false)
         val ticker = object : Runnable {
             override fun run() { c.tick(); board.postDelayed(this, 1000) }
@@ -449,7 +449,7 @@ class MainActivity : ComponentActivity() {
         col.addView(board, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
         col.addView(bottomPool)
         col.addView(row(offer, claim, undo))
-        col.addView(row(resign, button("Leave") { showHome() }))
+        col.addView(row(resign, button("Leave") { leaveMatch(c) }))
         setScreen(col, home = false)
 
         // Each question is asked once per occurrence.
@@ -656,6 +656,15 @@ class MainActivity : ComponentActivity() {
         match?.leave()
         match = null
         matchMulticast.release()
+    }
+
+    /** Leaves match [c]: asked first while a game or race is in progress, which leaving resigns (Rust's rule). */
+    private fun leaveMatch(c: MatchController) {
+        if (c.state.value.phase == MatchPhase.PLAYING) {
+            confirm("Leave the match? The game in progress counts as resigned.") { showHome() }
+        } else {
+            showHome()
+        }
     }
 
     private fun confirm(question: String, yes: () -> Unit) {
