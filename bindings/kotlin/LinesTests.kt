@@ -1,7 +1,8 @@
 // Lines: a whole seeded game played through LinesGame by its hints (the path to animate,
 // the announced balls landing, typed refusals, undo, best scores, save → load giving the
-// same future balls), a Lines 98 preview game whose balls land on the spots shown, and a Lines race between two Match objects over loopback, played to
-// the end (both boards full) with the race in each side's MatchState.
+// same future balls), a Lines 98 preview game whose balls land on the spots shown (and in
+// its view), and a Lines race between two Match objects over loopback, played to the end
+// (both boards full) with the race in each side's MatchState.
 package org.banco.tests
 
 import org.banco.*
@@ -195,6 +196,25 @@ fun linesTests(s: Suite) {
         val back = LinesGame.load(game.save())
         eq(game.nextSpots().toList(), back.nextSpots().toList(), "the spots survive save and load")
         eq(true, back.view().settings.preview)
+    }
+
+    s.test("a Lines 98 preview game's view carries the spots its balls land on") {
+        val game = LinesGame(LinesSettings(3u, LinesUndo.OFF, true), 11uL)
+        eq(0, LinesGame(LinesSettings(3u, LinesUndo.OFF), 11uL).view().nextSpots.size, "no spots in a classic view")
+        var onSpots = 0
+        for (i in 0 until 15) {
+            val view = game.view()
+            val spots = view.nextSpots.toList()
+            eq(game.nextSpots().toList(), spots, "the view's spots are nextSpots()")
+            val h = game.hint() ?: break
+            val turn = game.play(h.from, h.to)
+            if (turn.cleared.isEmpty() && h.to.toByte() !in spots) {
+                eq(spots.zip(view.nextColors.toList()), turn.landed.map { it.cell.toByte() to it.color.toByte() }, "each ball on its spot")
+                onSpots++
+            }
+            if (game.isOver()) break
+        }
+        check(onSpots > 5) { "only $onSpots landings on spots" }
     }
 
     s.test("a Lines race between two Match objects over loopback, to the end") {

@@ -1,8 +1,8 @@
 // Lines from Swift: a whole seeded game played through LinesGame by its hints (the path to
 // animate, the announced balls landing, typed refusals, undo, best scores, save → load
 // giving the same future balls), a Lines 98 preview game whose balls land on the spots
-// shown, and a Lines race between two Match objects over
-// loopback, played until both boards are full, with the race in each side's MatchState.
+// shown (and in its view), and a Lines race between two Match objects over loopback,
+// played until both boards are full, with the race in each side's MatchState.
 import Foundation
 
 /// The case name of a LinesError ("EmptySource"), to check which one a call threw.
@@ -199,6 +199,26 @@ func linesTests(_ s: Suite) {
         let back = try LinesGame.load(bytes: try game.save())
         try eq(game.nextSpots(), back.nextSpots(), "the spots survive save and load")
         try eq(true, back.view().settings.preview)
+    }
+
+    s.test("a Lines 98 preview game's view carries the spots its balls land on") {
+        let game = try LinesGame(settings: LinesSettings(startBalls: 3, undo: .off, preview: true), seed: 11)
+        let classic = try LinesGame(settings: LinesSettings(startBalls: 3, undo: .off), seed: 11)
+        try eq(0, classic.view().nextSpots.count, "no spots in a classic view")
+        var onSpots = 0
+        for _ in 0..<15 {
+            let view = game.view()
+            try eq(game.nextSpots(), view.nextSpots, "the view's spots are nextSpots()")
+            guard let h = game.hint() else { break }
+            let turn = try game.play(from: h.from, to: h.to)
+            if turn.cleared.isEmpty && !view.nextSpots.contains(h.to) {
+                try eq(Array(view.nextSpots), turn.landed.map { $0.cell }, "each ball on its spot")
+                try eq(Array(view.nextColors), turn.landed.map { $0.color }, "in its colour")
+                onSpots += 1
+            }
+            if game.isOver() { break }
+        }
+        try check(onSpots > 5, "only \(onSpots) landings on spots")
     }
 
     s.test("a Lines race between two Match objects over loopback, to the end") {
