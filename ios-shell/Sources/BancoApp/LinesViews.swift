@@ -122,8 +122,10 @@ struct RaceScreen: View {
         VStack {
             if let banner = model.state.match?.banner { Text(banner).background(Paint.yellow.opacity(0.6)) }
             Text(status(r)).font(.headline)
-            if let cells = r?.board?.cells {
-                LinesBoard(cells: cells, selected: model.state.raceSelected, run: model.state.raceRun) { model.raceTap($0) }
+            if let b = r?.board {
+                LinesBoard(cells: b.cells, selected: model.state.raceSelected, spots: b.spotBalls, run: model.state.raceRun) {
+                    model.raceTap($0)
+                }
             }
             Button("Resign", role: .destructive) { model.raceResign() }.disabled(!(r?.canMove ?? false))
         }

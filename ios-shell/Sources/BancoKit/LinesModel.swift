@@ -30,6 +30,11 @@ extension LinesView {
     public var spotBalls: [SpotBall] { BancoKit.spotBalls(spots: nextSpots, colors: nextColors) }
 }
 
+extension RaceBoard {
+    /// The spots of this race board, in a race with the preview (see `spotBalls(spots:colors:)`).
+    public var spotBalls: [SpotBall] { BancoKit.spotBalls(spots: nextSpots, colors: nextColors) }
+}
+
 /// The moved ball's walk: `path` is every cell it passes, start and target included, in
 /// order; the view draws the ball on `cell(at:)` of the time since the move, and the landed
 /// balls once `isDone(at:)`.

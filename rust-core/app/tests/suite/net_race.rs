@@ -39,6 +39,7 @@ fn a_race_over_loopback_ends_alike_on_both_sides() {
     let options = RaceOptions {
         start_balls: 3,
         time_limit_s: 600,
+        preview: false,
     };
     let (host_obs, host_rx) = observer();
     let mut host_options = HostOptions::new("Host", "127.0.0.1:0".parse().unwrap(), vec![])

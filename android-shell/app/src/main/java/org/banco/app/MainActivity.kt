@@ -295,7 +295,7 @@ class MainActivity : ComponentActivity() {
         val stop = c.state.observe { st ->
             st.notice?.let { toast(it); c.clearNotice() }
             val r = st.race ?: return@observe
-            r.board?.let { b -> board.cells = b.cells.map { it.toInt() } }
+            r.board?.let { b -> board.cells = b.cells.map { it.toInt() }; board.spots = b.spotBalls }
             val clock = r.timeLeftMs?.let { " · ${it / 60_000}:${"%02d".format(it / 1000 % 60)}" } ?: ""
             status.text = r.outcome?.text ?: (st.match?.banner
                 ?: "You ${r.score} · them ${r.opponentScore} (${r.opponentBalls} balls)$clock")

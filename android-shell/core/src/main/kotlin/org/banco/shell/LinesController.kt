@@ -14,6 +14,7 @@ import org.banco.LinesTurn
 import org.banco.LinesUndo
 import org.banco.LinesView
 import org.banco.LinesBestScore
+import org.banco.RaceBoard
 import java.util.Base64
 
 /**
@@ -26,6 +27,9 @@ fun spotBalls(spots: ByteArray, colors: ByteArray): List<Pair<Int, Int>> =
 
 /** The spots of this solo board (see [spotBalls]). */
 val LinesView.spotBalls: List<Pair<Int, Int>> get() = spotBalls(nextSpots, nextColors)
+
+/** The spots of this race board, in a race with the preview (see [spotBalls]). */
+val RaceBoard.spotBalls: List<Pair<Int, Int>> get() = spotBalls(nextSpots, nextColors)
 
 /**
  * The moved ball's walk: [path] is every cell it passes, start and target included, in
