@@ -1,7 +1,8 @@
 // Lines: a whole seeded game played through LinesGame by its hints (the path to animate,
 // the announced balls landing, typed refusals, undo, best scores, save → load giving the
-// same future balls), a Lines 98 preview game whose balls land on the spots shown, and a Lines race between two Match objects over loopback, played to
-// the end (both boards full) with the race in each side's MatchState.
+// same future balls), a Lines 98 preview game whose balls land on the spots shown (and in
+// its view), a Lines race between two Match objects over loopback, played to the end (both
+// boards full) with the race in each side's MatchState, and a race with the preview.
 package org.banco.tests
 
 import org.banco.*
@@ -197,6 +198,25 @@ fun linesTests(s: Suite) {
         eq(true, back.view().settings.preview)
     }
 
+    s.test("a Lines 98 preview game's view carries the spots its balls land on") {
+        val game = LinesGame(LinesSettings(3u, LinesUndo.OFF, true), 11uL)
+        eq(0, LinesGame(LinesSettings(3u, LinesUndo.OFF), 11uL).view().nextSpots.size, "no spots in a classic view")
+        var onSpots = 0
+        for (i in 0 until 15) {
+            val view = game.view()
+            val spots = view.nextSpots.toList()
+            eq(game.nextSpots().toList(), spots, "the view's spots are nextSpots()")
+            val h = game.hint() ?: break
+            val turn = game.play(h.from, h.to)
+            if (turn.cleared.isEmpty() && h.to.toByte() !in spots) {
+                eq(spots.zip(view.nextColors.toList()), turn.landed.map { it.cell.toByte() to it.color.toByte() }, "each ball on its spot")
+                onSpots++
+            }
+            if (game.isOver()) break
+        }
+        check(onSpots > 5) { "only $onSpots landings on spots" }
+    }
+
     s.test("a Lines race between two Match objects over loopback, to the end") {
         val hostEvents = QueueMatchListener("host")
         val guestEvents = QueueMatchListener("guest")
@@ -272,6 +292,53 @@ fun linesTests(s: Suite) {
             check(ho.text.startsWith("You") || ho.text.startsWith("The race")) { ho.text }
             throws<BancoException> { host.raceMove(0u, 1u) }
             eq(LinesTap.Ignored, host.raceTap(0u), "no taps after the end")
+        } finally {
+            guest.leave()
+            host.leave()
+        }
+    }
+
+    s.test("a Lines race with Lines 98's preview: the guest learns it, both show the host's spots, the balls land there") {
+        val hostEvents = QueueMatchListener("host")
+        val guestEvents = QueueMatchListener("guest")
+        val host = Match.host("An", "127.0.0.1:0", false, boardGames() + GameKind.LINES, null, hostEvents)
+        val address = hostEvents.next<MatchEvent.Listening>().address
+        val guest = Match.join("Binh", address, guestEvents)
+        try {
+            host.confirmCode(hostEvents.next<MatchEvent.VerifyCode>().code)
+            guest.confirmCode(guestEvents.next<MatchEvent.VerifyCode>().code)
+            val settings = RaceSettings(5u, 0u, true)
+            host.proposeRace(settings, Color.RED)
+            guestEvents.next<MatchEvent.Proposed>()
+            guest.acceptProposal()
+            for ((events, color) in listOf(hostEvents to Color.RED, guestEvents to Color.BLACK)) {
+                var e: MatchEvent.Race
+                do {
+                    e = events.next<MatchEvent.Race>()
+                } while (e.update !is RaceUpdate.Started)
+                eq(RaceUpdate.Started(settings, color), e.update, "the guest learns the preview from the proposal")
+            }
+            var onSpots = 0
+            for (i in 0 until 8) {
+                val board = host.raceState()!!.board!!
+                val spots = board.nextSpots.toList()
+                eq(3, spots.size, "our board shows its spots")
+                val (from, to) = raceMoveOn(board.cells)!!
+                val turn = host.raceMove(from, to)
+                if (turn.cleared.isEmpty() && to.toByte() !in spots) {
+                    eq(spots, turn.landed.toList(), "the balls land on the spots shown")
+                    onSpots++
+                }
+                var u: RaceUpdate
+                do {
+                    u = guestEvents.next<MatchEvent.Race>().update
+                } while (!(u is RaceUpdate.OpponentMoved && u.turn == i.toUInt()))
+                val mine = host.raceState()!!.board!!
+                val replica = guest.raceState()!!.opponent!!
+                eq(mine.cells.toList(), replica.cells.toList(), "the replica lands the balls as our board does")
+                eq(mine.nextSpots.toList(), replica.nextSpots.toList(), "and shows the same spots")
+            }
+            check(onSpots > 3) { "only $onSpots landings on spots" }
         } finally {
             guest.leave()
             host.leave()

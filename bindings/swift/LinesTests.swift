@@ -1,8 +1,9 @@
 // Lines from Swift: a whole seeded game played through LinesGame by its hints (the path to
 // animate, the announced balls landing, typed refusals, undo, best scores, save → load
 // giving the same future balls), a Lines 98 preview game whose balls land on the spots
-// shown, and a Lines race between two Match objects over
-// loopback, played until both boards are full, with the race in each side's MatchState.
+// shown (and in its view), a Lines race between two Match objects over loopback, played
+// until both boards are full, with the race in each side's MatchState, and a race with the
+// preview.
 import Foundation
 
 /// The case name of a LinesError ("EmptySource"), to check which one a call threw.
@@ -201,6 +202,26 @@ func linesTests(_ s: Suite) {
         try eq(true, back.view().settings.preview)
     }
 
+    s.test("a Lines 98 preview game's view carries the spots its balls land on") {
+        let game = try LinesGame(settings: LinesSettings(startBalls: 3, undo: .off, preview: true), seed: 11)
+        let classic = try LinesGame(settings: LinesSettings(startBalls: 3, undo: .off), seed: 11)
+        try eq(0, classic.view().nextSpots.count, "no spots in a classic view")
+        var onSpots = 0
+        for _ in 0..<15 {
+            let view = game.view()
+            try eq(game.nextSpots(), view.nextSpots, "the view's spots are nextSpots()")
+            guard let h = game.hint() else { break }
+            let turn = try game.play(from: h.from, to: h.to)
+            if turn.cleared.isEmpty && !view.nextSpots.contains(h.to) {
+                try eq(Array(view.nextSpots), turn.landed.map { $0.cell }, "each ball on its spot")
+                try eq(Array(view.nextColors), turn.landed.map { $0.color }, "in its colour")
+                onSpots += 1
+            }
+            if game.isOver() { break }
+        }
+        try check(onSpots > 5, "only \(onSpots) landings on spots")
+    }
+
     s.test("a Lines race between two Match objects over loopback, to the end") {
         let hl = SwiftMatchListener(), gl = SwiftMatchListener()
         let host = try Match.host(playerName: "An", listenAddress: "127.0.0.1:0", advertise: false,
@@ -279,5 +300,52 @@ func linesTests(_ s: Suite) {
                ho, "both sides agree on the result")
         try fails(.match, .illegalMove, .gameOver) { _ = try host.raceMove(from: 0, to: 1) }
         try eq(LinesTap.ignored, try host.raceTap(cell: 0), "no taps after the end")
+    }
+
+    s.test("a Lines race with Lines 98's preview: the guest learns it, both show the host's spots, the balls land there") {
+        let hl = SwiftMatchListener(), gl = SwiftMatchListener()
+        let host = try Match.host(playerName: "An", listenAddress: "127.0.0.1:0", advertise: false,
+                                  offers: [], proposal: nil, listener: hl)
+        let address = try hl.next("listening") { e -> String? in if case .listening(let a) = e { return a }; return nil }
+        let guest = try Match.join(playerName: "Binh", address: address, listener: gl)
+        defer {
+            try? guest.leave()
+            try? host.leave()
+        }
+        let hc = try hl.next("host code") { e -> String? in if case .verifyCode(let c, _) = e { return c }; return nil }
+        try host.confirmCode(code: hc)
+        let gc = try gl.next("guest code") { e -> String? in if case .verifyCode(let c, _) = e { return c }; return nil }
+        try guest.confirmCode(code: gc)
+        let settings = RaceSettings(startBalls: 5, timeLimitS: 0, preview: true)
+        try host.proposeRace(settings: settings, color: .red)
+        _ = try gl.next("proposal") { e -> Bool? in if case .proposed = e { return true }; return nil }
+        try guest.acceptProposal()
+        for (l, color) in [(hl, Color.red), (gl, Color.black)] {
+            let u = try l.next("started") { e -> RaceUpdate? in
+                if case .race(let u) = e, case .started = u { return u }
+                return nil
+            }
+            try eq(RaceUpdate.started(settings: settings, yourColor: color), u, "the guest learns the preview from the proposal")
+        }
+        var onSpots = 0
+        for i in 0..<8 {
+            guard let board = host.raceState()?.board, let mv = raceMoveOn(board.cells) else {
+                throw TestFailure(description: "no race board or no move")
+            }
+            try eq(3, board.nextSpots.count, "our board shows its spots")
+            let turn = try host.raceMove(from: mv.0, to: mv.1)
+            if turn.cleared.isEmpty && !board.nextSpots.contains(mv.1) {
+                try eq(board.nextSpots, turn.landed, "the balls land on the spots shown")
+                onSpots += 1
+            }
+            _ = try gl.next("opponent move \(i)") { e -> Bool? in
+                if case .race(let u) = e, case .opponentMoved(let t, _, _) = u, t == UInt32(i) { return true }
+                return nil
+            }
+            let mine = host.raceState()?.board, replica = guest.raceState()?.opponent
+            try eq(mine?.cells, replica?.cells, "the replica lands the balls as our board does")
+            try eq(mine?.nextSpots, replica?.nextSpots, "and shows the same spots")
+        }
+        try check(onSpots > 3, "only \(onSpots) landings on spots")
     }
 }

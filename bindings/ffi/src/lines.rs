@@ -166,6 +166,11 @@ pub struct LinesView {
     pub cells: Vec<u8>,
     /// The three announced colours (0–6), in landing order.
     pub next_colors: Vec<u8>,
+    /// With the preview ([`LinesSettings::preview`]): the cells (0–80) where the announced
+    /// balls will land, in the order of `next_colors` (as [`LinesGame::next_spots`]) — draw
+    /// a small ball of that colour in each. Empty in a classic game; fewer than three only
+    /// on a nearly full board.
+    pub next_spots: Vec<u8>,
     /// The score.
     pub score: u32,
     /// Moves played.
@@ -385,6 +390,7 @@ impl LinesGame {
                 .map(|c| board.get(c).map_or(0, |b| color(b) + 1))
                 .collect(),
             next_colors: game.next_colors().iter().map(|&b| color(b)).collect(),
+            next_spots: game.next_spots().into_iter().map(u8::from).collect(),
             score: game.score(),
             turns: game.turns(),
             balls: board.ball_count() as u32,
@@ -451,6 +457,7 @@ impl LinesGame {
     /// balls will land, in the order of `view().next_colors` — draw a small ball of that
     /// colour there. A ball whose cell the player's move takes lands on a random free cell
     /// instead. Empty without the preview; fewer than three only on a nearly full board.
+    /// The view carries the same cells (`view().next_spots`).
     pub fn next_spots(&self) -> Vec<u8> {
         self.lock()
             .game()

@@ -7,7 +7,7 @@
 //! ```no_run
 //! # use banco_ffi::{Color, Match, RaceSettings};
 //! # fn race(m: &Match) -> Result<(), banco_ffi::BancoError> {
-//! m.propose_race(RaceSettings { start_balls: 5, time_limit_s: 120 }, Color::Red)?;
+//! m.propose_race(RaceSettings { start_balls: 5, time_limit_s: 120, preview: true }, Color::Red)?;
 //! // … once MatchEvent::Race { update: RaceUpdate::Started { .. } } arrived:
 //! if let Some(state) = m.race_state() {
 //!     println!("{} points against {}", state.score, state.opponent_score);
@@ -34,6 +34,11 @@ pub struct RaceSettings {
     pub start_balls: u8,
     /// Time limit in seconds; 0 for none (the race ends when both boards are full).
     pub time_limit_s: u16,
+    /// Lines 98's preview on both boards: each shows where its next balls land
+    /// ([`RaceBoard::next_spots`]). Off unless given (Kotlin and Swift callers that do not
+    /// name it compile unchanged); the guest learns it from the proposal.
+    #[uniffi(default = false)]
+    pub preview: bool,
 }
 
 impl From<RaceOptions> for RaceSettings {
@@ -41,6 +46,7 @@ impl From<RaceOptions> for RaceSettings {
         RaceSettings {
             start_balls: o.start_balls,
             time_limit_s: o.time_limit_s,
+            preview: o.preview,
         }
     }
 }
@@ -50,6 +56,7 @@ impl From<RaceSettings> for RaceOptions {
         RaceOptions {
             start_balls: s.start_balls,
             time_limit_s: s.time_limit_s,
+            preview: s.preview,
         }
     }
 }
@@ -166,13 +173,19 @@ impl From<AppUpdate> for RaceUpdate {
 }
 
 /// One race board as cells: 81 colour codes row by row from a1 (0 empty, 1–7 a colour),
-/// the three announced colours, the score and the moves played.
+/// the three announced colours (with the preview, where they land), the score and the
+/// moves played.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct RaceBoard {
     /// 81 cells, index = rank × 9 + file: 0 empty, 1–7 the colour's index + 1.
     pub cells: Vec<u8>,
     /// The three announced colours (0–6).
     pub next_colors: Vec<u8>,
+    /// In a race with the preview ([`RaceSettings::preview`]): the cells (0–80) where the
+    /// announced balls will land, in the order of `next_colors` — draw a small ball of that
+    /// colour in each (a ball whose cell the move takes lands on a random free cell). Empty
+    /// in a classic race; fewer than three only on a nearly full board.
+    pub next_spots: Vec<u8>,
     /// The score.
     pub score: u32,
     /// Moves played.
@@ -191,6 +204,7 @@ impl RaceBoard {
                 .map(|c| board.get(c).map_or(0, |b| b.index() as u8 + 1))
                 .collect(),
             next_colors: g.next_colors().iter().map(|b| b.index() as u8).collect(),
+            next_spots: g.next_spots().into_iter().map(u8::from).collect(),
             score: g.score(),
             turns: g.turns(),
             balls: board.ball_count() as u32,
@@ -361,5 +375,38 @@ impl Match {
     /// The race as a screen shows it, once one was accepted.
     pub fn race_state(&self) -> Option<RaceState> {
         self.net().race().map(RaceState::from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+
+    #[test]
+    fn the_race_settings_carry_the_preview_and_the_board_its_spots() {
+        let settings = RaceSettings {
+            start_balls: 5,
+            time_limit_s: 60,
+            preview: true,
+        };
+        let options = RaceOptions::from(settings);
+        assert!(options.preview);
+        assert_eq!(RaceSettings::from(options), settings);
+        let mut game = LinesGame::new(options.settings(), [4; 32]);
+        for _ in 0..5 {
+            let board = RaceBoard::of(&game);
+            let spots: Vec<u8> = game.next_spots().into_iter().map(u8::from).collect();
+            assert_eq!(board.next_spots, spots);
+            assert_eq!(board.next_spots.len(), board.next_colors.len());
+            let mv = banco_lines::ai::greedy_move(&game).unwrap();
+            game.play(mv).unwrap();
+        }
+        let classic = RaceOptions::from(RaceSettings {
+            preview: false,
+            ..settings
+        });
+        let board = RaceBoard::of(&LinesGame::new(classic.settings(), [4; 32]));
+        assert!(board.next_spots.is_empty(), "no spots in a classic race");
     }
 }

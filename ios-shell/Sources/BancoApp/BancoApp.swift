@@ -130,7 +130,7 @@ struct HomeView: View {
             ContinueLink(model: app.vs)
             NavigationLink("Set up a position") { EditorChoice() }
             NavigationLink("Puzzles") { PuzzleTiersScreen(puzzles: app.puzzles) }
-            NavigationLink("Lines against the clock") { LinesScreen(model: app.lines) }
+            NavigationLink("Lines against the clock") { LinesScreen(model: app.lines, preview: app.settings.linesPreview) }
             NavigationLink("Play nearby") { LobbyScreen(lobby: app.lobby) }
             Button("Settings") { showSettings = true }
         }
@@ -517,6 +517,8 @@ struct SettingsSheet: View {
                 ForEach(RulesPreset.allCases, id: \.self) { Text($0.label).tag($0) }
             }
             Toggle("Sound", isOn: $settings.sound)
+            Toggle("Lines: show where the next balls land (Lines 98's preview, from the next new game)",
+                   isOn: $settings.linesPreview)
             Button("Save") { app.save(settings); dismiss() }
         }
     }

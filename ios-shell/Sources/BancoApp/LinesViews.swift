@@ -1,5 +1,6 @@
 // Lines in SwiftUI: a 9×9 board of balls drawn from Rust's cells (0 empty, else the colour
-// + 1), the picked ball ringed, the moved ball walking along its path (BancoKit's BallRun,
+// + 1), the picked ball ringed, with Lines 98's preview each next ball small on the cell
+// where it will land, the moved ball walking along its path (BancoKit's BallRun,
 // one cell per step, driven by a TimelineView), the solo game against the clock and the
 // race screen of a match. Needs Xcode: not compiled on the Linux test machine.
 #if canImport(SwiftUI)
@@ -12,6 +13,8 @@ struct LinesBoard: View {
     let cells: Data
     var selected: Int?
     var reachable: [Int] = []
+    /// With the preview: each next ball on its spot, drawn small (BancoKit's `spotBalls`).
+    var spots: [SpotBall] = []
     var run: BallRun?
     let onTap: (Int) -> Void
     @State private var runStart = Date()
@@ -34,6 +37,12 @@ struct LinesBoard: View {
                     ctx.fill(Path(ellipseIn: rect(cell, side * 0.12)), with: .color(linesPalette[(code - 1) % 7]))
                     if cell == selected { ctx.stroke(Path(ellipseIn: rect(cell, side * 0.06)), with: .color(.black), lineWidth: 3) }
                 }
+                // The next balls' spots (Lines 98): small balls of their colours, once the walk is done.
+                if walking == nil {
+                    for spot in spots where (0..<81).contains(spot.cell) && cells[spot.cell] == 0 {
+                        ctx.fill(Path(ellipseIn: rect(spot.cell, side * 0.36)), with: .color(linesPalette[spot.color % 7]))
+                    }
+                }
                 if let w = walking {
                     ctx.fill(Path(ellipseIn: rect(w.cell(at: elapsed), side * 0.12)), with: .color(linesPalette[w.color % 7]))
                 }
@@ -54,6 +63,8 @@ struct LinesBoard: View {
 /// Lines against the clock (3 minutes), with undo, redo, hints and the best scores.
 struct LinesScreen: View {
     @ObservedObject var model: LinesModel
+    /// A new game with Lines 98's preview (the settings' `linesPreview`).
+    var preview = false
     /// In the background the clock stands still (a call must not lose the game).
     @Environment(\.scenePhase) private var scenePhase
     let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
@@ -70,19 +81,21 @@ struct LinesScreen: View {
                 }
             }
             if let v = s.view {
-                LinesBoard(cells: v.cells, selected: s.selected, reachable: s.reachable, run: s.run) { model.tap($0) }
+                LinesBoard(cells: v.cells, selected: s.selected, reachable: s.reachable, spots: v.spotBalls, run: s.run) {
+                    model.tap($0)
+                }
             }
             HStack {
                 Button("Undo") { model.undo() }.disabled(!(s.view?.canUndo ?? false))
                 Button("Redo") { model.redo() }.disabled(!(s.view?.canRedo ?? false))
                 Button("Hint") { model.hint() }.disabled(s.over)
-                Button("New") { model.newGame(timeLimitS: 180) }
+                Button("New") { model.newGame(timeLimitS: 180, preview: preview) }
             }
             .buttonStyle(.bordered)
         }
         .padding()
         .navigationTitle("Lines")
-        .onAppear { if !model.continueGame() { model.newGame(timeLimitS: 180) } }
+        .onAppear { if !model.continueGame() { model.newGame(timeLimitS: 180, preview: preview) } }
         .onReceive(timer) { _ in model.tick() }
         .onChange(of: scenePhase) { phase in
             if phase == .active { model.resume() } else { model.pause() }
@@ -109,8 +122,10 @@ struct RaceScreen: View {
         VStack {
             if let banner = model.state.match?.banner { Text(banner).background(Paint.yellow.opacity(0.6)) }
             Text(status(r)).font(.headline)
-            if let cells = r?.board?.cells {
-                LinesBoard(cells: cells, selected: model.state.raceSelected, run: model.state.raceRun) { model.raceTap($0) }
+            if let b = r?.board {
+                LinesBoard(cells: b.cells, selected: model.state.raceSelected, spots: b.spotBalls, run: model.state.raceRun) {
+                    model.raceTap($0)
+                }
             }
             Button("Resign", role: .destructive) { model.raceResign() }.disabled(!(r?.canMove ?? false))
         }

@@ -5,6 +5,36 @@
 // storage.
 import Foundation
 
+/// With Lines 98's preview: an announced ball and the cell where it will land, drawn as a
+/// small ball of its colour there.
+public struct SpotBall: Equatable {
+    /// The cell (0–80, rank × 9 + file from a1).
+    public let cell: Int
+    /// The colour (0–6).
+    public let color: Int
+
+    public init(cell: Int, color: Int) {
+        self.cell = cell
+        self.color = color
+    }
+}
+
+/// Each announced ball on its spot: Rust's `nextSpots` with `nextColors` (the same order);
+/// empty in a classic game.
+public func spotBalls(spots: Data, colors: Data) -> [SpotBall] {
+    zip(spots, colors).map { SpotBall(cell: Int($0), color: Int($1)) }
+}
+
+extension LinesView {
+    /// The spots of this solo board (see `spotBalls(spots:colors:)`).
+    public var spotBalls: [SpotBall] { BancoKit.spotBalls(spots: nextSpots, colors: nextColors) }
+}
+
+extension RaceBoard {
+    /// The spots of this race board, in a race with the preview (see `spotBalls(spots:colors:)`).
+    public var spotBalls: [SpotBall] { BancoKit.spotBalls(spots: nextSpots, colors: nextColors) }
+}
+
 /// The moved ball's walk: `path` is every cell it passes, start and target included, in
 /// order; the view draws the ball on `cell(at:)` of the time since the move, and the landed
 /// balls once `isDone(at:)`.
@@ -86,11 +116,13 @@ public final class LinesModel: Model {
         return game
     }
 
-    /// A new game with `startBalls` (3 or 5), against the clock if `timeLimitS` > 0; `seed`
+    /// A new game with `startBalls` (3 or 5), against the clock if `timeLimitS` > 0, with
+    /// Lines 98's preview if `preview` (the view's `nextSpots`, drawn with `spotBalls`); `seed`
     /// repeats a game. False, with a message, if refused.
     @discardableResult
-    public func newGame(startBalls: Int = 5, undo: LinesUndo = .lastTurn, timeLimitS: Int = 0, seed: UInt64? = nil) -> Bool {
-        let settings = LinesSettings(startBalls: UInt8(clamping: startBalls), undo: undo)
+    public func newGame(startBalls: Int = 5, undo: LinesUndo = .lastTurn, timeLimitS: Int = 0, seed: UInt64? = nil,
+                        preview: Bool = false) -> Bool {
+        let settings = LinesSettings(startBalls: UInt8(clamping: startBalls), undo: undo, preview: preview)
         do {
             if let g = game { try g.newGame(settings: settings, seed: seed) } else { game = try LinesGame(settings: settings, seed: seed) }
         } catch {

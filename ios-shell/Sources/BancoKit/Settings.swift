@@ -1,6 +1,7 @@
 // Player settings, kept in the key-value store: the game, the computer's level, the colour,
-// the xiangqi rules preset, sound, name. Stored values out of range fall back to defaults;
-// a level given by hand is passed to Rust as it is (Rust refuses one outside 1–10).
+// the xiangqi rules preset, sound, name, and Lines 98's preview for a new Lines game. Stored
+// values out of range fall back to defaults; a level given by hand is passed to Rust as it is
+// (Rust refuses one outside 1–10).
 import Foundation
 
 public enum RulesPreset: String, CaseIterable {
@@ -38,15 +39,18 @@ public struct Settings: Equatable {
     public var rules: RulesPreset
     public var sound: Bool
     public var playerName: String
+    /// Lines 98's preview in a new Lines game: the board shows where the next balls land.
+    public var linesPreview: Bool
 
     public init(game: GameKind = .xiangqi, level: Int = 3, color: Color = .red, rules: RulesPreset = .asian,
-                sound: Bool = true, playerName: String = "Player") {
+                sound: Bool = true, playerName: String = "Player", linesPreview: Bool = false) {
         self.game = game
         self.level = level
         self.color = color
         self.rules = rules
         self.sound = sound
         self.playerName = playerName
+        self.linesPreview = linesPreview
     }
 
     /// These settings for `game` (the home screen's "Xiangqi" and "Chess" buttons).
@@ -76,6 +80,7 @@ public struct Settings: Equatable {
         store.set("settings.rules", rules.rawValue)
         store.set("settings.sound", sound ? "true" : "false")
         store.set("settings.name", playerName)
+        store.set("settings.linesPreview", linesPreview ? "true" : "false")
     }
 
     /// Settings from `store`; anything missing, damaged or out of range falls back to its default.
@@ -84,12 +89,13 @@ public struct Settings: Equatable {
         let game = Settings.games.first { gameName($0).lowercased() == store.string("settings.game") } ?? d.game
         let level = store.string("settings.level").flatMap { Int($0) }.flatMap { (1...10).contains($0) ? $0 : nil }
         let colors: [String: Color] = ["RED": .red, "BLACK": .black]
-        let sounds = ["true": true, "false": false]
+        let flags = ["true": true, "false": false]
         let name = store.string("settings.name")?.trimmingCharacters(in: .whitespaces) ?? ""
         return Settings(game: game, level: level ?? d.level,
                         color: store.string("settings.color").flatMap { colors[$0] } ?? d.color,
                         rules: store.string("settings.rules").flatMap { RulesPreset(rawValue: $0) } ?? d.rules,
-                        sound: store.string("settings.sound").flatMap { sounds[$0] } ?? d.sound,
-                        playerName: name.isEmpty ? d.playerName : String(name.prefix(32)))
+                        sound: store.string("settings.sound").flatMap { flags[$0] } ?? d.sound,
+                        playerName: name.isEmpty ? d.playerName : String(name.prefix(32)),
+                        linesPreview: store.string("settings.linesPreview").flatMap { flags[$0] } ?? d.linesPreview)
     }
 }

@@ -47,7 +47,8 @@ func boardTests(_ s: Suite) {
     s.test("settings: saved, loaded, damaged or out-of-range values fall back") {
         let store = MemoryStore()
         try eq(Settings(), Settings.load(store))
-        let mine = Settings(game: .chess, level: 7, color: .black, rules: .casual, sound: false, playerName: "Lan")
+        let mine = Settings(game: .chess, level: 7, color: .black, rules: .casual, sound: false, playerName: "Lan",
+                            linesPreview: true)
         mine.save(store)
         try eq(mine, Settings.load(store))
         store.set("settings.game", "go")
@@ -56,6 +57,7 @@ func boardTests(_ s: Suite) {
         store.set("settings.sound", "loud")
         store.set("settings.rules", "house")
         store.set("settings.name", "  ")
+        store.set("settings.linesPreview", "yes")
         try eq(Settings(), Settings.load(store))
         store.set("settings.level", "0")
         store.set("settings.name", String(repeating: "n", count: 100))

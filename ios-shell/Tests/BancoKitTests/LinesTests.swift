@@ -1,6 +1,7 @@
 // Lines through BancoKit: a seeded solo game played by taps (pick, target, the ball's walk
-// along its path) to the end, kept and continued, against the clock; and a race between two
-// MatchModels over 127.0.0.1, played by taps until both boards are full.
+// along its path) to the end, kept and continued, against the clock; a game with Lines 98's
+// preview (its spots drawn, the balls landing there); and a race between two MatchModels over
+// 127.0.0.1, played by taps until both boards are full.
 import Foundation
 import BancoKit
 
@@ -16,6 +17,31 @@ func neighbourMove(_ cells: Data) -> (Int, Int)? {
 }
 
 func linesTests(_ s: Suite) {
+    s.test("Lines 98 preview: a new game with it shows each next ball on its spot, and the balls land there") {
+        let m = LinesModel(store: MemoryStore())
+        try check(m.newGame(startBalls: 3, undo: .off, seed: 11, preview: true))
+        try eq(true, m.state.view?.settings.preview)
+        var onSpots = 0
+        for _ in 0..<15 {
+            guard let view = m.state.view else { throw TestFailure(description: "no view") }
+            let shown = view.spotBalls
+            try eq(3, shown.count, "three announced balls, each on its spot")
+            try eq(view.nextColors.map { Int($0) }, shown.map { $0.color }, "in the announced colours")
+            guard let h = m.hint() else { throw TestFailure(description: "no hint") }
+            guard let turn = m.play(Int(h.from), Int(h.to)) else { throw TestFailure(description: "refused") }
+            if turn.cleared.isEmpty && !shown.contains(where: { $0.cell == Int(h.to) }) {
+                try eq(shown, turn.landed.map { SpotBall(cell: Int($0.cell), color: Int($0.color)) },
+                       "the balls land where they were drawn")
+                onSpots += 1
+            }
+            if m.state.over { break }
+        }
+        try check(onSpots > 5, "only \(onSpots) landings on spots")
+        try check(m.newGame(startBalls: 3, undo: .off, seed: 11))
+        try eq(0, m.state.view?.spotBalls.count, "off by default: no spots")
+        try eq(false, m.state.view?.settings.preview)
+    }
+
     s.test("Lines: a seeded game played by taps to the end, kept and continued") {
         let store = MemoryStore()
         let m = LinesModel(store: store)

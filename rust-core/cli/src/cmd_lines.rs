@@ -64,13 +64,9 @@ fn spot_text(ball: Ball, style: Style) -> String {
     }
 }
 
-/// The board (rank 9 on top), with the cells of `path` marked `*` (or highlighted).
-pub(crate) fn render(board: &Board, path: CellSet, style: Style) -> String {
-    render_with_spots(board, path, &[], style)
-}
-
-/// [`render`] with the announced balls shown on the empty cells where they will land
-/// (Lines 98's preview): the colour's letter in lower case.
+/// The board (rank 9 on top), with the cells of `path` marked `*` (or highlighted) and
+/// the announced balls of `spots` on the empty cells where they will land (Lines 98's
+/// preview; none in a classic game): the colour's letter in lower case.
 pub(crate) fn render_with_spots(
     board: &Board,
     path: CellSet,
@@ -169,14 +165,18 @@ pub(crate) fn play(
     session.run(input)
 }
 
+/// With the preview: each announced ball on the cell where it will land (empty without).
+pub(crate) fn spots_of(game: &LinesGame) -> Vec<(Cell, Ball)> {
+    game.next_spots()
+        .into_iter()
+        .zip(game.next_colors())
+        .collect()
+}
+
 impl Session {
     fn show(&self) {
         let game = self.lines.game();
-        let spots: Vec<(Cell, Ball)> = game
-            .next_spots()
-            .into_iter()
-            .zip(game.next_colors())
-            .collect();
+        let spots = spots_of(game);
         out!(
             "{}",
             render_with_spots(game.board(), self.last_path, &spots, self.style)

@@ -67,7 +67,7 @@ pub(crate) struct HostArgs {
     #[command(flatten)]
     common: MatchArgs,
     /// The game to propose: xiangqi, chess, jieqi (reveals drawn fairly by both sides) or
-    /// lines (a race on identical boards: see --balls and --race-secs).
+    /// lines (a race on identical boards: see --balls, --race-secs and --preview).
     #[arg(long, default_value = "xiangqi")]
     game: String,
     /// The games offered, comma-separated (default: every game; the guest sees them).
@@ -95,6 +95,11 @@ pub(crate) struct HostArgs {
     /// Lines race: the time limit in seconds (0: until both boards are full).
     #[arg(long, default_value_t = 300)]
     race_secs: u16,
+    /// Lines race with Lines 98's preview: each board shows where its next balls land (in
+    /// lower case, as `banco play --game lines --preview`); the guest learns it from the
+    /// proposal.
+    #[arg(long)]
+    preview: bool,
     /// Xiangqi rule set of the match: asian or casual.
     #[arg(long, default_value = "asian")]
     rules: String,
@@ -156,7 +161,13 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
     let race = RaceOptions {
         start_balls: args.balls,
         time_limit_s: args.race_secs,
+        preview: args.preview,
     };
+    if args.preview && game != GameKind::Lines {
+        return Err(CliError::input(format!(
+            "--preview is a rule of the Lines race (--game lines), not of {game}"
+        )));
+    }
     if game == GameKind::Lines && RaceOptions::decode(&race.encode()).is_err() {
         return Err(CliError::input(format!(
             "a race starts with 3 or 5 balls, not {}",

@@ -14,6 +14,16 @@
 //! * [`best`] — the best-scores table.
 //! * [`ai`] — the computer player and the hint ([`ai::hint`]), and a greedy baseline.
 //!
+//! Lines 98's preview is an optional rule ([`Settings::with_preview`], off by default): the
+//! board shows where the announced balls will land ([`LinesGame::next_spots`]), each lands
+//! there unless the move takes its cell, and the hint plans with it ([`ai::preview`]). It is
+//! available wherever Lines is played: `banco play --game lines --preview` and `banco bench
+//! lines --preview`; the race (`banco host --game lines --preview`, banco-protocol's
+//! `RaceOptions::preview`: both boards and both replicas land on the spots of the shared
+//! seed); the bindings (`LinesSettings.preview` with `LinesView.nextSpots`,
+//! `RaceSettings.preview` with `RaceBoard.nextSpots`); and the Android and iOS shells, as a
+//! setting for a new Lines game.
+//!
 //! ```
 //! use banco_lines::{LinesGame, Settings, ai};
 //! use banco_game::ScoreGame;
@@ -24,6 +34,11 @@
 //!     game.play(hint.mv)?;
 //! }
 //! assert_eq!(game.turns(), 5);
+//!
+//! // With the preview the next three balls' cells are shown.
+//! let preview = LinesGame::new(Settings::default().with_preview(true), [42; 32]);
+//! assert_eq!(preview.next_spots().len(), 3);
+//! assert!(game.next_spots().is_empty());
 //! # Ok::<(), banco_lines::MoveError>(())
 //! ```
 #![forbid(unsafe_code)]

@@ -85,6 +85,7 @@ fn a_race_over_loopback_ends_alike_on_both_sides() {
     let options = RaceOptions {
         start_balls: 3,
         time_limit_s: 600,
+        preview: false,
     };
     let (host, host_rx, guest, guest_rx) = started_race(options);
     assert_eq!(host.state().phase, Phase::Playing);

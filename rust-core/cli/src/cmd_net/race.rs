@@ -1,14 +1,15 @@
 //! The Lines race in `banco host --game lines` / `banco join`: our board as in `banco play
-//! --game lines`, a line with the opponent's live score and ball count, and at the end the
-//! last line `result R-B scores RED:BLACK turns RED:BLACK end END` — the same on both
-//! sides (R-B as in the board games: 1-0 when the first board wins, 1/2-1/2 for equal
-//! scores).
+//! --game lines` (with `--preview`, the next balls' spots as in `banco play --game lines
+//! --preview`: lower-case letters on the board, `next Rc5 Gd7 Ba1`), a line with the
+//! opponent's live score and ball count, and at the end the last line `result R-B scores
+//! RED:BLACK turns RED:BLACK end END` — the same on both sides (R-B as in the board games:
+//! 1-0 when the first board wins, 1/2-1/2 for equal scores).
 //!
 //! With `--ai` the computer plays our board as fast as `--movetime` allows (a move every
 //! `movetime` milliseconds at most).
 
 use super::{Table, report, shown};
-use crate::cmd_lines::render;
+use crate::cmd_lines::{render_with_spots, spots_of};
 use banco_app::lines::parse_move;
 use banco_app::network::{RaceUpdate, RaceView};
 use banco_game::Color;
@@ -17,11 +18,13 @@ use banco_lines::ai::{self, Budget};
 use banco_protocol::race::{RaceEnd, RaceOptions, RaceResult};
 use std::time::{Duration, Instant};
 
-/// The race options in words: `"5 balls, 60 s"`, `"3 balls, no time limit"`.
+/// The race options in words: `"5 balls, 60 s"`, `"3 balls, no time limit"`, with the
+/// preview `"5 balls, 60 s, preview"`.
 pub(super) fn options_text(o: RaceOptions) -> String {
+    let preview = if o.preview { ", preview" } else { "" };
     match o.time_limit_s {
-        0 => format!("{} balls, no time limit", o.start_balls),
-        t => format!("{} balls, {t} s", o.start_balls),
+        0 => format!("{} balls, no time limit{preview}", o.start_balls),
+        t => format!("{} balls, {t} s{preview}", o.start_balls),
     }
 }
 
@@ -54,7 +57,11 @@ impl Table {
     pub(super) fn show_race(&self, path: CellSet) {
         let Some(v) = self.m.race() else { return };
         let Some(board) = &v.board else { return };
-        out!("{}", render(board.board(), path, self.style));
+        let spots = spots_of(board);
+        out!(
+            "{}",
+            render_with_spots(board.board(), path, &spots, self.style)
+        );
         outln!("{}", status_line(&v));
         if v.can_move && self.ai.is_none() {
             outln!("your move (a1 e5), or resign, board, quit:");
@@ -170,9 +177,14 @@ fn status_line(v: &RaceView) -> String {
         .board
         .as_ref()
         .map(|g| {
+            let spots = g.next_spots();
             g.next_colors()
                 .iter()
-                .map(|b| b.letter().to_string())
+                .enumerate()
+                .map(|(k, b)| match spots.get(k) {
+                    Some(cell) => format!("{}{cell}", b.letter()),
+                    None => b.letter().to_string(),
+                })
                 .collect::<Vec<_>>()
                 .join(" ")
         })
@@ -205,9 +217,18 @@ mod tests {
         assert_eq!(
             options_text(RaceOptions {
                 start_balls: 3,
-                time_limit_s: 0
+                time_limit_s: 0,
+                preview: false,
             }),
             "3 balls, no time limit"
+        );
+        assert_eq!(
+            options_text(RaceOptions {
+                start_balls: 5,
+                time_limit_s: 60,
+                preview: true,
+            }),
+            "5 balls, 60 s, preview"
         );
     }
 }

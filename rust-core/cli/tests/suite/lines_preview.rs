@@ -1,9 +1,12 @@
-//! `banco play --game lines --preview` and `banco bench lines --preview`: Lines 98's
-//! preview shows where the next balls land, and they land there.
+//! `banco play --game lines --preview`, `banco bench lines --preview` and the race `banco
+//! host --game lines --preview` / `banco join`: Lines 98's preview shows where the next
+//! balls land, and they land there.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
 use common::banco_stdin;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// The rows of the last board drawn in `text` (rank 9 first), nine cells each.
 fn last_board(text: &str) -> Vec<Vec<String>> {
@@ -133,4 +136,82 @@ fn bench_lines_preview_prints_the_summary_last() {
     assert!(text.contains("preview"), "{text}");
     // Both games reach the turn limit.
     common::assert_lines_bench_line(&text, "2", "30");
+}
+
+/// `text` up to its first race status line (`score …  next Rc5 Gd7 Ba1  …  |  opponent …`),
+/// under the board shown when the race starts (no path marked on it).
+fn up_to_first_status(text: &str) -> &str {
+    let end = text
+        .find("|  opponent score")
+        .unwrap_or_else(|| panic!("no race status in:\n{text}"));
+    &text[..end]
+}
+
+#[test]
+fn a_race_with_the_preview_is_proposed_and_both_boards_show_their_spots() {
+    let base = std::env::temp_dir().join(format!("banco-race-preview-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let exe = env!("CARGO_BIN_EXE_banco");
+    let common = ["--ai", "1", "--yes", "--no-color", "--movetime", "40"];
+    let mut cmd = Command::new(exe);
+    cmd.env("BANCO_DATA_DIR", base.join("host"))
+        .args(["host", "--game", "lines", "--race-secs", "2", "--preview"])
+        .args(["--no-mdns", "--port", "0", "--bind", "127.0.0.1"])
+        .args(["--name", "Host"])
+        .args(common);
+    let (mut host, addr, host_out) = common::spawn_host(cmd);
+    let mut guest = Command::new(exe)
+        .env("BANCO_DATA_DIR", base.join("guest"))
+        .args(["join", &addr, "--game", "lines", "--name", "Guest"])
+        .args(common)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let guest_out = common::drain(guest.stdout.take().unwrap());
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let guest_status = common::wait_until(&mut guest, deadline);
+    let host_status = common::wait_until(&mut host, deadline + Duration::from_secs(5));
+    let (h, g) = (host_out.join().unwrap(), guest_out.join().unwrap());
+    let _ = std::fs::remove_dir_all(&base);
+    assert!(guest_status.is_some_and(|s| s.success()), "guest:\n{g}");
+    assert!(host_status.is_some_and(|s| s.success()), "host:\n{h}");
+    // The guest learns the preview from the proposal.
+    assert!(
+        g.contains("the other player proposes a lines race (5 balls, 2 s, preview). Accept? yes"),
+        "{g}"
+    );
+    assert!(
+        h.contains("the race starts (5 balls, 2 s, preview): your board is red"),
+        "{h}"
+    );
+    assert!(g.contains("the race starts (5 balls, 2 s, preview): your board is black"));
+    // Each side's board shows the spots its status line names, as `play --preview`.
+    for text in [&h, &g] {
+        let before = up_to_first_status(text);
+        let mut named = last_entries(before, "next ");
+        let mut shown = drawn_spots(&last_board(before));
+        assert_eq!(named.len(), 3, "{text}");
+        named.sort();
+        shown.sort();
+        assert_eq!(
+            shown, named,
+            "the board shows the cells the status names:\n{text}"
+        );
+    }
+    let (hl, gl) = (h.lines().last(), g.lines().last());
+    assert!(hl.is_some_and(|l| l.starts_with("result ")), "{h}");
+    assert_eq!(hl, gl, "both sides print the same result line");
+}
+
+#[test]
+fn the_preview_is_refused_for_a_board_game() {
+    let out = common::banco(&["host", "--game", "chess", "--preview", "--no-mdns"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--preview is a rule of the Lines race (--game lines), not of chess"),
+        "{err}"
+    );
 }

@@ -2,7 +2,8 @@
 //!
 //! Both boards start from one seed that neither side chose alone ([`seed`](crate::seed):
 //! each side commits to a random value in its per-game parameters, then reveals it), so both
-//! see the same spawns in the same order. Each side plays its own board and sends every move
+//! see the same spawns in the same order (and, in a race with Lines 98's preview, the same
+//! spots: [`RaceOptions::preview`]). Each side plays its own board and sends every move
 //! as a [`Body::RaceMove`] on the exactly-once stream; the other side replays it on a
 //! replica of the sender's board (a [`LinesGame`] from the same seed), so an impossible
 //! move is caught and the sender's score is computed, never claimed. The race ends when
@@ -14,8 +15,9 @@
 //! ## Wire
 //!
 //! * `Propose { game: lines, rules: 0, color, clock: None, fen: None, params }` with
-//!   `params` = seed commitment (33 bytes) ‖ [`RaceOptions`] (3 bytes): 44 bytes in an
-//!   envelope. `Accept { params }` = the other side's seed commitment: 36 bytes.
+//!   `params` = seed commitment (33 bytes) ‖ [`RaceOptions`] (3 bytes; a race with the
+//!   preview adds a flags byte, 1): 44 bytes in an envelope (45 with the preview).
+//!   `Accept { params }` = the other side's seed commitment: 36 bytes.
 //! * [`Body::SeedReveal`] (tag 19), sent by each side once it holds the peer's commitment
 //!   (the proposer on `Accept`, the acceptor right after accepting): 34 bytes.
 //! * [`Body::RaceMove`] (tag 20) `{ turn, from, to }`: 6 bytes while `turn < 16384`.
@@ -46,7 +48,7 @@
 //! use banco_protocol::race::{Race, RaceEvent, RaceOptions};
 //! use banco_protocol::seed::SeedShare;
 //!
-//! let options = RaceOptions { start_balls: 5, time_limit_s: 0 };
+//! let options = RaceOptions { start_balls: 5, time_limit_s: 0, preview: false };
 //! let session = [7; 8];
 //! let red = SeedShare::new([1; 32], session, Color::Red);
 //! let black = SeedShare::new([2; 32], session, Color::Black);
@@ -78,8 +80,13 @@ use banco_lines::{Cell, LinesGame, MoveError, Settings, TurnReport, UndoRule};
 /// taking its board as final where it is (two minutes: a link cut and resume fit in it).
 pub const RACE_GRACE_MS: u64 = 120_000;
 
-/// Bytes of [`RaceOptions`] in the proposal's parameters, after the seed commitment.
+/// Bytes of a classic race's [`RaceOptions`] in the proposal's parameters, after the seed
+/// commitment (a race with the preview adds one flags byte).
 pub const RACE_OPTIONS_LEN: usize = 3;
+
+/// The flags byte's bit for [`RaceOptions::preview`] (the only bit defined: a flags byte with
+/// another bit set is refused, [`RaceParamsError::BadOptions`]).
+pub const RACE_FLAG_PREVIEW: u8 = 1;
 
 /// What the proposer sets for a race (agreed by accepting the proposal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,6 +95,10 @@ pub struct RaceOptions {
     pub start_balls: u8,
     /// Time limit in seconds; 0 for none (the race ends when both boards are full).
     pub time_limit_s: u16,
+    /// Lines 98's preview on both boards: each shows where its next balls land
+    /// ([`LinesGame::next_spots`]). The spots come from the shared seed, so the replica of
+    /// the peer's board lands its balls exactly as the peer's own board does. Off by default.
+    pub preview: bool,
 }
 
 impl Default for RaceOptions {
@@ -95,6 +106,7 @@ impl Default for RaceOptions {
         RaceOptions {
             start_balls: 5,
             time_limit_s: 300,
+            preview: false,
         }
     }
 }
@@ -106,27 +118,43 @@ pub enum RaceParamsError {
     #[error("{0}")]
     Seed(#[from] SeedError),
     /// The options after the commitment are missing, too long, or out of range.
-    #[error("the race options are not valid (3 bytes: 3 or 5 start balls, a time limit)")]
+    #[error(
+        "the race options are not valid (3 or 5 start balls, a time limit, then a flags byte 0 or 1 if any)"
+    )]
     BadOptions,
 }
 
 impl RaceOptions {
-    /// The 3 option bytes: start balls, then the time limit (little-endian seconds).
+    /// The option bytes: start balls, then the time limit (little-endian seconds) — a
+    /// classic race's 3 bytes, unchanged since races began — then, with the preview only, a
+    /// flags byte ([`RACE_FLAG_PREVIEW`]).
     #[must_use]
-    pub fn encode(self) -> [u8; RACE_OPTIONS_LEN] {
+    pub fn encode(self) -> Vec<u8> {
         let t = self.time_limit_s.to_le_bytes();
-        [self.start_balls, t[0], t[1]]
+        let mut out = vec![self.start_balls, t[0], t[1]];
+        if self.preview {
+            out.push(RACE_FLAG_PREVIEW);
+        }
+        out
     }
 
-    /// The options of 3 bytes; fails on another length or a start other than 3 or 5 balls.
+    /// The options of 3 bytes (a classic race), or 4 with a flags byte of 0 or
+    /// [`RACE_FLAG_PREVIEW`]; fails ([`RaceParamsError::BadOptions`]) on another length, a
+    /// start other than 3 or 5 balls, or a flag this build does not know.
     pub fn decode(bytes: &[u8]) -> Result<RaceOptions, RaceParamsError> {
-        match bytes {
-            &[balls @ (3 | 5), lo, hi] => Ok(RaceOptions {
-                start_balls: balls,
-                time_limit_s: u16::from_le_bytes([lo, hi]),
-            }),
-            _ => Err(RaceParamsError::BadOptions),
+        let (balls, lo, hi, flags) = match *bytes {
+            [balls, lo, hi] => (balls, lo, hi, 0),
+            [balls, lo, hi, flags] => (balls, lo, hi, flags),
+            _ => return Err(RaceParamsError::BadOptions),
+        };
+        if !matches!(balls, 3 | 5) || flags & !RACE_FLAG_PREVIEW != 0 {
+            return Err(RaceParamsError::BadOptions);
         }
+        Ok(RaceOptions {
+            start_balls: balls,
+            time_limit_s: u16::from_le_bytes([lo, hi]),
+            preview: flags & RACE_FLAG_PREVIEW != 0,
+        })
     }
 
     /// Checks that a race can be played with these options, as
@@ -142,12 +170,12 @@ impl RaceOptions {
             .map_err(|_| crate::ActionError::RaceStartBalls(self.start_balls))
     }
 
-    /// The settings of both boards (no undo in a race; classic spawns, no preview).
+    /// The settings of both boards (no undo in a race; Lines 98's preview if agreed).
     pub fn settings(self) -> Settings {
         Settings {
             start_balls: self.start_balls,
             undo: UndoRule::Off,
-            preview: false,
+            preview: self.preview,
         }
     }
 }

@@ -12,5 +12,6 @@ mod pairing;
 mod props;
 mod race;
 mod race_cut;
+mod race_preview;
 mod session;
 mod soak;

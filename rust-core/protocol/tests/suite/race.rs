@@ -21,6 +21,7 @@ use common::{RawPeer, S, events, session_offering};
 const NO_LIMIT: RaceOptions = RaceOptions {
     start_balls: 5,
     time_limit_s: 0,
+    preview: false,
 };
 
 #[test]
@@ -32,6 +33,7 @@ fn seeded_races_over_a_faulty_link_end_with_equal_views() {
             options: RaceOptions {
                 start_balls,
                 time_limit_s: 0,
+                preview: false,
             },
             // Fast movers put several moves in flight at once.
             think_ms: if seed % 3 == 0 { 40 } else { 400 },
@@ -57,6 +59,7 @@ fn the_time_limit_ends_a_race_with_boards_not_full() {
         options: RaceOptions {
             start_balls: 5,
             time_limit_s: 30,
+            preview: false,
         },
         // B stops playing early: only the limit can end the race.
         idle_after: [None, Some(3)],
@@ -330,6 +333,7 @@ fn the_time_limit_stops_our_moves_and_sends_our_count() {
     let options = RaceOptions {
         start_balls: 5,
         time_limit_s: 2,
+        preview: false,
     };
     let (mut victim, mut raw, share, _) = victim_and_racer([12; 32], options);
     raw.send(
@@ -385,6 +389,7 @@ fn a_silent_peer_is_taken_as_stopped_after_the_grace_period() {
     let options = RaceOptions {
         start_balls: 3,
         time_limit_s: 1,
+        preview: false,
     };
     let (mut victim, mut raw, share, _) = victim_and_racer([13; 32], options);
     raw.send(
@@ -464,6 +469,7 @@ fn race_messages_have_frozen_bytes() {
                 RaceOptions {
                     start_balls: 5,
                     time_limit_s: 300,
+                    preview: false,
                 },
             ),
         }),
@@ -525,6 +531,7 @@ fn mixed_sim(seed: u64) -> RaceSim {
         options: RaceOptions {
             start_balls: if seed.is_multiple_of(2) { 3 } else { 5 },
             time_limit_s,
+            preview: false,
         },
         // The very bad link can stay down for minutes (handshakes failing over and over):
         // longer than the grace a timed race gives a silent peer, after which each side

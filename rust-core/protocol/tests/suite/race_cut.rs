@@ -14,6 +14,7 @@ use banco_protocol::seed::SeedShare;
 const TIMED: RaceOptions = RaceOptions {
     start_balls: 5,
     time_limit_s: 1,
+    preview: false,
 };
 
 fn pair(options: RaceOptions) -> (Race, Race) {
@@ -198,6 +199,7 @@ fn a_proposer_holding_its_reveal_spends_its_own_time() {
     let options = RaceOptions {
         start_balls: 5,
         time_limit_s: 60,
+        preview: false,
     };
     let session = [3; 8];
     let red = SeedShare::new([21; 32], session, Color::Red);
@@ -241,6 +243,7 @@ fn resignations_that_cross_draw_the_race_on_both_sides() {
         RaceOptions {
             start_balls: 5,
             time_limit_s: 0,
+            preview: false,
         },
     ] {
         let (mut a, mut b) = pair(options);

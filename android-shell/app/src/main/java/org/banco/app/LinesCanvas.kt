@@ -1,5 +1,6 @@
 // Paints a Lines board (Rust's 81 cells: 0 empty, else the colour + 1) with android.graphics:
-// a 9×9 grid of balls, the picked ball ringed, the reachable cells dotted, and the moved
+// a 9×9 grid of balls, the picked ball ringed, the reachable cells dotted, with Lines 98's
+// preview each next ball small on the cell where it will land, and the moved
 // ball walking along its path (core's BallRun: one cell per step, then the landed balls
 // appear). A tap reports the cell index (rank × 9 + file from a1, rank 1 at the bottom).
 package org.banco.app
@@ -24,6 +25,9 @@ class LinesCanvas(context: Context) : View(context) {
     var selected: Int? = null
         set(value) { field = value; invalidate() }
     var reachable: Set<Int> = emptySet()
+        set(value) { field = value; invalidate() }
+    /** With the preview: each next ball as (cell, colour), drawn small in its cell (core's spotBalls). */
+    var spots: List<Pair<Int, Int>> = emptyList()
         set(value) { field = value; invalidate() }
 
     private var run: BallRun? = null
@@ -80,6 +84,15 @@ class LinesCanvas(context: Context) : View(context) {
             ball.color = palette[(code - 1).coerceIn(0, 6)]
             canvas.drawCircle(x, y, size * 0.38f, ball)
             if (cell == selected) canvas.drawCircle(x, y, size * 0.44f, ring)
+        }
+        // The next balls' spots (Lines 98): small balls of their colours, once the walk is done.
+        if (walking == null) {
+            for ((cell, color) in spots) {
+                if (cell !in 0 until 81 || cells[cell] != 0) continue
+                val (x, y) = centre(cell, size)
+                ball.color = palette[color.coerceIn(0, 6)]
+                canvas.drawCircle(x, y, size * 0.14f, ball)
+            }
         }
         if (walking != null) {
             val (x, y) = centre(walking.cellAt(elapsed), size)

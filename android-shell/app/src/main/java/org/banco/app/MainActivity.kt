@@ -49,6 +49,7 @@ import org.banco.colorName
 import org.banco.linesColorName
 import org.banco.shell.GameController
 import org.banco.shell.LinesController
+import org.banco.shell.spotBalls
 import org.banco.shell.BleGate
 import org.banco.shell.LobbyModel
 import org.banco.shell.NearbyBluetooth
@@ -248,9 +249,9 @@ class MainActivity : ComponentActivity() {
         col.addView(status)
         col.addView(next)
         col.addView(board)
-        col.addView(row(button("Undo") { c.undo() }, button("Redo") { c.redo() }, button("Hint") { c.hint() }, button("New") { c.newGame(timeLimitS = 180) }))
+        col.addView(row(button("Undo") { c.undo() }, button("Redo") { c.redo() }, button("Hint") { c.hint() }, button("New") { c.newGame(timeLimitS = 180, preview = settings.linesPreview) }))
         setScreen(col, home = false)
-        if (!c.continueGame()) c.newGame(timeLimitS = 180)
+        if (!c.continueGame()) c.newGame(timeLimitS = 180, preview = settings.linesPreview)
         val ticker = object : Runnable {
             override fun run() { c.tick(); board.postDelayed(this, 1000) }
         }
@@ -261,6 +262,7 @@ class MainActivity : ComponentActivity() {
             board.cells = v.cells.map { it.toInt() }
             board.selected = s.selected
             board.reachable = s.reachable.toSet()
+            board.spots = v.spotBalls
             board.animate(s.run)
             val clock = s.timeLeftMs?.let { " · ${it / 60_000}:${"%02d".format(it / 1000 % 60)}" } ?: ""
             status.text = when {
@@ -293,7 +295,7 @@ class MainActivity : ComponentActivity() {
         val stop = c.state.observe { st ->
             st.notice?.let { toast(it); c.clearNotice() }
             val r = st.race ?: return@observe
-            r.board?.let { b -> board.cells = b.cells.map { it.toInt() } }
+            r.board?.let { b -> board.cells = b.cells.map { it.toInt() }; board.spots = b.spotBalls }
             val clock = r.timeLeftMs?.let { " · ${it / 60_000}:${"%02d".format(it / 1000 % 60)}" } ?: ""
             status.text = r.outcome?.text ?: (st.match?.banner
                 ?: "You ${r.score} · them ${r.opponentScore} (${r.opponentBalls} balls)$clock")
@@ -610,8 +612,12 @@ class MainActivity : ComponentActivity() {
             check(presetButtons[settings.rules.ordinal].id)
         }
         val soundBox = CheckBox(this).apply { text = "Sound"; isChecked = settings.sound }
+        val previewBox = CheckBox(this).apply {
+            text = "Lines: show where the next balls land (Lines 98's preview, from the next new game)"
+            isChecked = settings.linesPreview
+        }
         val col = column().apply {
-            listOf(name, levelText, level, colours, text("Xiangqi rules", 14f), presets, soundBox).forEach { addView(it) }
+            listOf(name, levelText, level, colours, text("Xiangqi rules", 14f), presets, soundBox, previewBox).forEach { addView(it) }
         }
         AlertDialog.Builder(this).setTitle("Settings").setView(col)
             .setPositiveButton("Save") { _, _ ->
@@ -620,6 +626,7 @@ class MainActivity : ComponentActivity() {
                     color = if (colours.checkedRadioButtonId == second.id) Color.BLACK else Color.RED,
                     rules = RulesPreset.entries[presetButtons.indexOfFirst { it.id == presets.checkedRadioButtonId }.coerceAtLeast(0)],
                     sound = soundBox.isChecked,
+                    linesPreview = previewBox.isChecked,
                     playerName = name.text.toString().trim().take(32).ifEmpty { "Player" },
                 )
                 settings.save(store)

@@ -14,7 +14,22 @@ import org.banco.LinesTurn
 import org.banco.LinesUndo
 import org.banco.LinesView
 import org.banco.LinesBestScore
+import org.banco.RaceBoard
 import java.util.Base64
+
+/**
+ * With Lines 98's preview: each announced ball as (cell, colour), its cell where it will
+ * land, to draw as a small ball of its colour there; empty in a classic game. [spots] and
+ * [colors] are Rust's `nextSpots` and `nextColors` (the same order).
+ */
+fun spotBalls(spots: ByteArray, colors: ByteArray): List<Pair<Int, Int>> =
+    spots.zip(colors) { cell, color -> (cell.toInt() and 0xFF) to (color.toInt() and 0xFF) }
+
+/** The spots of this solo board (see [spotBalls]). */
+val LinesView.spotBalls: List<Pair<Int, Int>> get() = spotBalls(nextSpots, nextColors)
+
+/** The spots of this race board, in a race with the preview (see [spotBalls]). */
+val RaceBoard.spotBalls: List<Pair<Int, Int>> get() = spotBalls(nextSpots, nextColors)
 
 /**
  * The moved ball's walk: [path] is every cell it passes, start and target included, in
@@ -81,11 +96,18 @@ class LinesController(
     private fun scratch(): LinesGame = game ?: LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN), null).also { game = it }
 
     /**
-     * A new game with [startBalls] (3 or 5) and [undo], against the clock if [timeLimitS] > 0;
+     * A new game with [startBalls] (3 or 5) and [undo], against the clock if [timeLimitS] > 0,
+     * with Lines 98's preview if [preview] (the view's `nextSpots`, drawn with [spotBalls]);
      * [seed] repeats a game (tests, a shared challenge). False, with a message, if refused.
      */
-    fun newGame(startBalls: Int = 5, undo: LinesUndo = LinesUndo.LAST_TURN, timeLimitS: Int = 0, seed: Long? = null): Boolean {
-        val settings = LinesSettings(startBalls.coerceIn(0, 255).toUByte(), undo)
+    fun newGame(
+        startBalls: Int = 5,
+        undo: LinesUndo = LinesUndo.LAST_TURN,
+        timeLimitS: Int = 0,
+        seed: Long? = null,
+        preview: Boolean = false,
+    ): Boolean {
+        val settings = LinesSettings(startBalls.coerceIn(0, 255).toUByte(), undo, preview)
         try {
             val g = game
             if (g == null) game = LinesGame(settings, seed?.toULong()) else g.newGame(settings, seed?.toULong())

@@ -1,4 +1,5 @@
-// Player settings: the game, the computer's level, colour, xiangqi rules preset, sound, name.
+// Player settings: the game, the computer's level, colour, xiangqi rules preset, sound, name,
+// and Lines 98's preview for a new Lines game.
 // Stored as strings in the platform's key-value store; a value that is missing, damaged or
 // out of range falls back to its default (Rust refuses a bad level; the store never holds one).
 package org.banco.shell
@@ -40,6 +41,8 @@ data class Settings(
     val rules: RulesPreset = RulesPreset.ASIAN,
     val sound: Boolean = true,
     val playerName: String = "Player",
+    /** Lines 98's preview in a new Lines game: the board shows where the next balls land. */
+    val linesPreview: Boolean = false,
 ) {
     /** The rules to ask for in [kind]: the preset for xiangqi, the usual ones otherwise. */
     fun rulesFor(kind: GameKind): Rules? = if (kind == GameKind.XIANGQI) rules.rules() else null
@@ -65,6 +68,7 @@ data class Settings(
         store.putString(K_RULES, rules.name)
         store.putString(K_SOUND, sound.toString())
         store.putString(K_NAME, playerName)
+        store.putString(K_LINES_PREVIEW, linesPreview.toString())
     }
 
     companion object {
@@ -74,6 +78,7 @@ data class Settings(
         private const val K_RULES = "settings.rules"
         private const val K_SOUND = "settings.sound"
         private const val K_NAME = "settings.name"
+        private const val K_LINES_PREVIEW = "settings.linesPreview"
 
         /** Settings from [store]; anything missing, damaged or out of range is the default. */
         fun load(store: KeyValueStore): Settings {
@@ -85,6 +90,7 @@ data class Settings(
                 rules = RulesPreset.entries.firstOrNull { it.name == store.getString(K_RULES) } ?: d.rules,
                 sound = store.getString(K_SOUND)?.toBooleanStrictOrNull() ?: d.sound,
                 playerName = store.getString(K_NAME)?.trim()?.take(32)?.takeIf { it.isNotEmpty() } ?: d.playerName,
+                linesPreview = store.getString(K_LINES_PREVIEW)?.toBooleanStrictOrNull() ?: d.linesPreview,
             )
         }
     }

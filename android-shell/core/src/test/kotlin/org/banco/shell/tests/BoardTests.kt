@@ -78,7 +78,7 @@ fun boardTests(s: Suite) {
     s.test("settings: saved, loaded; damaged or out-of-range values fall back to defaults") {
         val store = MemoryStore()
         eq(Settings(), Settings.load(store), "defaults")
-        val mine = Settings(game = GameKind.CHESS, level = 7, color = Color.BLACK, rules = RulesPreset.CASUAL, sound = false, playerName = "Lan")
+        val mine = Settings(game = GameKind.CHESS, level = 7, color = Color.BLACK, rules = RulesPreset.CASUAL, sound = false, playerName = "Lan", linesPreview = true)
         mine.save(store)
         eq(mine, Settings.load(store))
         eq(RepetitionRule.CASUAL, (Settings.load(store).rules.rules() as Rules.Xiangqi).repetition)
@@ -93,7 +93,7 @@ fun boardTests(s: Suite) {
         eq(255, Settings(level = 266).vsSettings(1).level.toInt(), "never wraps into 1–10")
         for ((key, value) in listOf(
             "settings.game" to "LINES", "settings.level" to "99", "settings.color" to "GREEN",
-            "settings.sound" to "loud", "settings.name" to "   ",
+            "settings.sound" to "loud", "settings.name" to "   ", "settings.linesPreview" to "yes",
         )) store.putString(key, value)
         eq(Settings(rules = RulesPreset.CASUAL), Settings.load(store), "only the good value (rules) is kept")
         store.putString("settings.level", "0")

@@ -1,6 +1,7 @@
 // Lines through the shell's controllers: a seeded solo game played by taps (pick, target,
-// the ball's walk along its path) to the end, against the clock, kept and continued; and a
-// race between two match controllers over loopback, played by taps until both boards are full.
+// the ball's walk along its path) to the end, against the clock, kept and continued; a game
+// with Lines 98's preview (its spots drawn, the balls landing there); and a race between two
+// match controllers over loopback, played by taps until both boards are full.
 package org.banco.shell.tests
 
 import org.banco.Color
@@ -13,6 +14,7 @@ import org.banco.shell.BallRun
 import org.banco.shell.LinesController
 import org.banco.shell.MatchController
 import org.banco.shell.MemoryStore
+import org.banco.shell.spotBalls
 
 /** A ball with an empty neighbour on [cells] (0 empty): a move that is always legal. */
 fun neighbourMove(cells: ByteArray): Pair<Int, Int>? {
@@ -27,6 +29,30 @@ fun neighbourMove(cells: ByteArray): Pair<Int, Int>? {
 }
 
 fun linesTests(s: Suite) {
+    s.test("Lines 98 preview: a new game with it shows each next ball on its spot, and the balls land there") {
+        val c = LinesController(MemoryStore())
+        check(c.newGame(startBalls = 3, undo = LinesUndo.OFF, seed = 11, preview = true))
+        eq(true, c.state.value.view!!.settings.preview)
+        var onSpots = 0
+        for (i in 0 until 15) {
+            val view = c.state.value.view!!
+            val shown = view.spotBalls
+            eq(3, shown.size, "three announced balls, each on its spot")
+            eq(view.nextColors.map { it.toInt() }, shown.map { it.second }, "in the announced colours")
+            val h = c.hint()!!
+            val turn = c.play(h.from.toInt(), h.to.toInt())!!
+            if (turn.cleared.isEmpty() && shown.none { it.first == h.to.toInt() }) {
+                eq(shown, turn.landed.map { it.cell.toInt() to it.color.toInt() }, "the balls land where they were drawn")
+                onSpots++
+            }
+            if (c.state.value.over) break
+        }
+        check(onSpots > 5) { "only $onSpots landings on spots" }
+        check(c.newGame(startBalls = 3, undo = LinesUndo.OFF, seed = 11))
+        eq(emptyList<Pair<Int, Int>>(), c.state.value.view!!.spotBalls, "off by default: no spots")
+        eq(false, c.state.value.view!!.settings.preview)
+    }
+
     s.test("Lines: a seeded game played by taps to the end, kept and continued") {
         val store = MemoryStore()
         val c = LinesController(store)
