@@ -32,11 +32,11 @@
 //!
 //! Known limit: that search under the game's rules is costly where the defender has many
 //! checks, and when its budget runs out the mate reported, real as it is, may not be the
-//! shortest (`shortest` false; ElephantEye's BATCH #127: 12 reported with the default
-//! options, while a search under the game's rules bounded at 10 proves a mate in 10). And
-//! a repetition the game would let go on (a plain one, or one before the defender's
-//! perpetual check is judged that it did not give check all along) counts as an escape,
-//! so a mate through one is not found. The solver is generic over the game
+//! shortest (`shortest` false; ElephantEye's BATCH #127: 12 reported with `max_mate` 17
+//! and the other options default, while a search under the game's rules bounded at 10
+//! proves a mate in 10). And a repetition the game would let go on at its second
+//! occurrence — a plain one, the attacker's own checks — counts as an escape for the
+//! defender, so a mate through one is not found. The solver is generic over the game
 //! ([`EngineGame`]): a defender without a legal move is mated only when the game says so
 //! ([`SearchGame::no_move_verdict`]: a chess stalemate is no mate), and a chance step is
 //! an AND node — a mate is forced only if it follows every outcome.
