@@ -212,10 +212,16 @@ mod tests {
         .unwrap();
         let found = solve(&g, &rules, &options(7), &stop);
         assert_eq!(found.mate, Some(7), "{found:?}");
-        // Play the proof; its end repeats an earlier position: the defender's checks.
+        // Play the line of Black's perpetual check (the proof itself mates by e0f0: the
+        // game judges the checks only at their third repetition, too late for 7 moves);
+        // its end repeats an earlier position.
+        let line: Vec<AnyMove> = "g1c1 f1f0 e0e1 f0c0 h9g9 c0c1 e1e0 c1c0 e0e1 c0c1"
+            .split(' ')
+            .map(|m| AnyMove::Xiangqi(m.parse().unwrap()))
+            .collect();
         let key = |g: &AnyGame| g.fen().split(' ').take(2).collect::<Vec<_>>().join(" ");
         let mut keys = vec![key(&g)];
-        for &mv in &found.line {
+        for &mv in &line {
             g.play(mv).unwrap();
             keys.push(key(&g));
         }
@@ -223,8 +229,8 @@ mod tests {
         let start = keys[..keys.len() - 1]
             .iter()
             .rposition(|k| *k == last)
-            .expect("the proof ends in a repetition");
-        let cycle = found.line[start..].to_vec();
+            .expect("the line ends in a repetition");
+        let cycle = line[start..].to_vec();
         // Go round the cycle until the defender's next check would lose by rule.
         let mut tested = false;
         'outer: for _ in 0..4 {

@@ -24,20 +24,40 @@
 //!
 //! A repetition is judged by the game's own rules (the node's [`SearchGame::repetition`])
 //! and by the checks along the path. It is a win for the attacker only when the rules make
-//! the defender lose it **and** every defender move since the repeated position gave
-//! check: a defender whose only escape from mate is perpetual check is lost (Asian and
-//! casual xiangqi rules alike). Everything else — a plain repetition, the attacker's own
-//! perpetual check, a perpetual chase, a repetition of a position from before the root —
-//! is a disproof. Either result depends on the path: it is stored with the place on the
-//! path of the ancestor it repeats and is believed only while the path still leads there
-//! the same way (a disproof: that ancestor at that place; a proof: the same positions from
-//! that ancestor to the node, so the same checks); once the search backs up past the
-//! ancestor, the result no longer depends on the path. A stored result can still be wrong
-//! on another path (the defender escaping into a repetition of an older position); proofs
-//! are therefore checked when the mating line is extracted: [`Dfpn::verify`] walks the
-//! proof tree along real paths, judging every repetition, and measures the mate's length
-//! (a perpetual check ends its line at the first repetition; the line shown prefers
-//! defender replies that end in mate).
+//! the defender lose it **and** every defender move since the position's first occurrence
+//! on the path gave check — a defender whose only escape from mate is perpetual check is
+//! lost (Asian and casual xiangqi rules alike) — and only once the position occurs as
+//! often as the game judges it ([`SearchGame::repetitions_judged`]: the third time in
+//! xiangqi). Until then the search goes on: the defender may go round its checks again, or
+//! turn away on the way, and the mate must follow every such line. Everything else — a
+//! plain repetition, the attacker's own perpetual check, a perpetual chase, a repetition of
+//! a position from before the root — is a disproof at once (the game may go on, but the
+//! solver looks for no mate through it).
+//!
+//! Those results depend on the path: one is stored with the place on the path of the
+//! ancestor it rests on and is believed only while the path still leads there the same
+//! way (a disproof: that ancestor at that place; a proof: the same positions from the
+//! first occurrence to the node, so the same checks); once the search backs up past the
+//! ancestor, the result no longer depends on the path. What follows a check of the
+//! defender's is also keyed by the defender's checks since its last quiet move (the
+//! positions a perpetual check below may come back to, and how often they occurred), so
+//! a result found where the defender had more rounds left is not believed where it has
+//! fewer, nor the other way round. A stored result can still be wrong on another path
+//! (the defender escaping into a repetition of an older position); proofs are therefore
+//! checked when the mating line is extracted: [`Dfpn::verify`] walks the proof tree along
+//! real paths, judging every repetition as the game does, measures the mate's length (a
+//! perpetual check ends its line where the game judges it; the line shown prefers
+//! defender replies that end in mate) and proves again, along the path, a part that does
+//! not hold there.
+//!
+//! [`Dfpn::prove_first_repetition`] judges the first repetition of the defender's
+//! perpetual check instead, as if the defender could not go round again: a far cheaper
+//! search (the defender has fewer defences) whose disproofs hold under the game's rules
+//! too, and whose proofs are walked by [`Dfpn::verify`] under the game's rules (going
+//! round again makes them longer, or lets the defender escape). Positions the defender
+//! reached by a quiet move are keyed alike by both searches: the table shares what they
+//! found there, which keeps a disproof of either a disproof under the game's rules and
+//! leaves the proofs to `verify`.
 //!
 //! ```
 //! use banco_engine::dfpn::Dfpn;
@@ -145,12 +165,23 @@ pub struct Dfpn<'a, M> {
     /// Parallel to `path`: false where the attacker was to move and not in check (the
     /// defender's move into that position gave no check).
     checked: Vec<bool>,
+    /// Parallel to `path`: a digest of the defender's checks up to that place, the salt
+    /// of the table keys below it (see [`Dfpn::table_key`]).
+    salts: Vec<u64>,
+    /// False while [`Dfpn::prove_first_repetition`] runs: the first repetition of the
+    /// defender's perpetual check is judged.
+    laps: bool,
     attacker: Color,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
     stop: &'a AtomicBool,
     aborted: bool,
+    /// [`Dfpn::verify`]: the table keys of the nodes along a line of a proof that failed
+    /// on the path walked, deepest first.
+    failed: Vec<u64>,
+    /// [`Dfpn::verify`]: how many more stored proofs it may prove again along the path.
+    repairs: u32,
 }
 
 impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'a, M> {
@@ -162,12 +193,16 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
             table: vec![[None; WAYS]; buckets.max(1)],
             path: Vec::with_capacity(256),
             checked: Vec::with_capacity(256),
+            salts: Vec::with_capacity(256),
+            laps: true,
             attacker: Color::Red,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
             stop,
             aborted: false,
+            failed: Vec::new(),
+            repairs: 0,
         }
     }
 
@@ -193,15 +228,39 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
         self.aborted
     }
 
-    /// Can the side to move at `node` mate within `moves` of its moves? `Some(true)`:
-    /// proven; `Some(false)`: disproven (no such mate, repetitions aside); `None`: a
-    /// limit was reached first.
+    /// Can the side to move at `node` mate within `moves` of its moves, under the game's
+    /// rules? `Some(true)`: proven (for [`Dfpn::verify`] to walk: the table may hold proofs
+    /// of [`Dfpn::prove_first_repetition`]); `Some(false)`: disproven (no such mate,
+    /// repetitions aside); `None`: a limit was reached first.
     pub fn prove<S: SearchGame<Move = M>>(&mut self, node: &mut S, moves: u32) -> Option<bool> {
+        self.laps = true;
+        self.search(node, moves)
+    }
+
+    /// [`Dfpn::prove`] with the first repetition of the defender's perpetual check judged
+    /// (a loss for the defender there), as the game does not: the defender cannot go
+    /// round again. The defender has fewer defences than in the game, so a disproof
+    /// holds under the game's rules too, while a proof is a candidate for
+    /// [`Dfpn::verify`] (often far cheaper to find), which may measure it longer or find
+    /// that it does not hold (see the module docs).
+    pub fn prove_first_repetition<S: SearchGame<Move = M>>(
+        &mut self,
+        node: &mut S,
+        moves: u32,
+    ) -> Option<bool> {
+        self.laps = false;
+        let r = self.search(node, moves);
+        self.laps = true;
+        r
+    }
+
+    fn search<S: SearchGame<Move = M>>(&mut self, node: &mut S, moves: u32) -> Option<bool> {
         self.attacker = node.side_to_move();
         self.aborted = false;
         let rem = plies_for(moves);
         self.path.clear();
         self.checked.clear();
+        self.salts.clear();
         loop {
             let v = self.evaluate(node, rem);
             if v.pn == 0 {
@@ -219,21 +278,28 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
 
     /// The mate proven at `node` within `moves` moves, checked by walking its proof tree
     /// along real paths (every defender reply, every chance outcome; repetitions judged
-    /// on the way): its length in moves of the attacker and the mating line, the
-    /// defender choosing the longest resistance. A part of the proof lost from the table
-    /// is proven again. `None` if the proof does not hold or a limit cut it short.
+    /// on the way as the game judges them): its length in moves of the attacker and the
+    /// mating line, the defender choosing the longest resistance. A part of the proof
+    /// lost from the table, or that does not hold on the path walked (a proof of
+    /// [`Dfpn::prove_first_repetition`] the defender escapes by going round again), is
+    /// proven again there, a few times at most. `None` if the proof does not hold or a
+    /// limit cut it short.
     pub fn verify<S: SearchGame<Move = M>>(
         &mut self,
         node: &mut S,
         moves: u32,
     ) -> Option<(u32, Vec<M>)> {
         self.attacker = node.side_to_move();
+        self.aborted = false;
         self.path.clear();
         self.checked.clear();
+        self.salts.clear();
+        self.failed.clear();
+        self.repairs = REPAIRS;
         let mut memo = HashMap::new();
         let (len, _, _) = self.walk(node, plies_for(moves), &mut memo)?;
         let mut line = Vec::new();
-        Self::line(node, &memo, &mut line, &mut Vec::new());
+        self.line(node, &memo, &mut line);
         Some((u32::from(len).div_ceil(2), line))
     }
 
@@ -323,6 +389,16 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
         b[slot] = Some(entry);
     }
 
+    /// Drops what the table holds of `key`.
+    fn forget(&mut self, key: u64) {
+        let i = self.bucket(key);
+        for e in &mut self.table[i] {
+            if e.is_some_and(|e| e.key == key) {
+                *e = None;
+            }
+        }
+    }
+
     /// A digest of the keys on the path from place `from` to place `to` (excluded): a
     /// proof resting on a repetition of the ancestor at `from` holds only where the path
     /// runs through the same positions (the same checks) to the node.
@@ -338,35 +414,85 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
 
     /// Pushes `node` (of kind `kind`) on the path.
     fn push<S: SearchGame<Move = M>>(&mut self, node: &S, kind: Kind) {
-        self.path.push(node.hash());
-        self.checked.push(kind == Kind::And || node.in_check());
+        let hash = node.hash();
+        let checked = kind == Kind::And || node.in_check();
+        // The defender's checks since its last quiet move: the positions a repetition
+        // below may go back to and still be the defender's perpetual check.
+        let salt = if checked {
+            self.salt()
+                .wrapping_add((hash ^ 0x2545_F491_4F6C_DD1D).wrapping_mul(0xD6E8_FEB8_6659_FD93))
+        } else {
+            0
+        };
+        self.path.push(hash);
+        self.checked.push(checked);
+        self.salts.push(salt);
     }
 
     fn pop(&mut self) {
         self.path.pop();
         self.checked.pop();
+        self.salts.pop();
     }
 
-    /// Judges the repetition `verdict` at `node` (about to be placed at the end of the
-    /// path): the place of the ancestor it repeats and whether the attacker wins it. The
-    /// attacker wins only a perpetual check by the defender — the game's rules make the
-    /// defender lose the repetition, and every defender move since the ancestor gave
-    /// check — never a repetition of a position from before the root, a perpetual chase
-    /// nor one of its own checks.
-    fn judge<S: SearchGame<Move = M>>(&self, node: &S, verdict: Verdict) -> (u16, bool) {
+    /// The salt of the table keys at the end of the path.
+    fn salt(&self) -> u64 {
+        self.salts.last().copied().unwrap_or(0)
+    }
+
+    /// Judges the repetition `verdict` (of the last cycle) at `node`, about to be placed
+    /// at the end of the path. The attacker wins only a perpetual check by the defender —
+    /// the game's rules make the defender lose the cycle, and every defender move since
+    /// the position's first occurrence on the path gave check — and only once the
+    /// position occurs as often as the rules judge it
+    /// ([`SearchGame::repetitions_judged`]): before that the defender may go round again
+    /// or turn away, and the search goes on. Anything else — a repetition of a position
+    /// from before the root, a perpetual chase, the attacker's own checks, a plain
+    /// repetition — is a disproof at once (the solver does not look for mates through
+    /// them).
+    fn judge<S: SearchGame<Move = M>>(&self, node: &S, verdict: Verdict) -> Rep {
         let key = node.hash();
-        let Some(dep) = self.path.iter().rposition(|&k| k == key) else {
-            return (ANY, false);
+        let mut places = self
+            .path
+            .iter()
+            .enumerate()
+            .filter(|&(_, &k)| k == key)
+            .map(|(i, _)| i);
+        let Some(first) = places.next() else {
+            return Rep::Lost(ANY);
         };
+        let (nearest, earlier) = places.fold((first, 1), |(_, n), i| (i, n + 1));
         let defender_moves = node.side_to_move() != self.attacker;
         let defender_loses = match verdict {
             Verdict::Loss => defender_moves,
             Verdict::Win => !defender_moves,
             Verdict::Draw => false,
         };
-        let checks = self.checked[dep + 1..].iter().all(|&c| c)
+        let checks = self.checked[first + 1..].iter().all(|&c| c)
             && (self.kind(node) == Kind::And || node.in_check());
-        (dep as u16, defender_loses && checks)
+        if !(defender_loses && checks) {
+            Rep::Lost(nearest as u16)
+        } else if !self.laps || earlier + 1 >= node.repetitions_judged().max(2) {
+            Rep::Won(first as u16)
+        } else {
+            Rep::Again
+        }
+    }
+
+    /// The table key of `node` (not yet on the path). A position the defender reached
+    /// by a quiet move is keyed by itself; any other by itself and the defender's checks
+    /// since its last quiet move (the salt of the path): those are the positions a
+    /// repetition below it may go back to as the defender's perpetual check, and how
+    /// often they occurred decides whether the game judges it yet. What follows a check
+    /// of the defender's is thus never mixed up with what followed other checks, nor with
+    /// the same position reached another way.
+    fn table_key<S: SearchGame<Move = M>>(&self, node: &S) -> u64 {
+        let hash = node.hash();
+        if !self.laps || self.kind(node) == Kind::Or && !node.in_check() {
+            hash
+        } else {
+            hash ^ self.salt()
+        }
     }
 
     /// The value of `node`, reached with `rem` plies left, at the end of the path: what
@@ -378,21 +504,20 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
         let none = S::no_move();
         if !node.awaits_chance() {
             if let Some(verdict) = node.repetition() {
-                // A win for the attacker only when the defender checked perpetually;
-                // else a draw or a loss for the attacker.
-                let (dep, won) = self.judge(node, verdict);
-                return if won {
-                    Value::proven_at(0, dep, none)
-                } else {
-                    Value::disproven(ANY, dep, none)
-                };
+                // A win for the attacker only when the defender checked perpetually as
+                // long as the rules allow; else a draw or a loss for the attacker.
+                match self.judge(node, verdict) {
+                    Rep::Won(dep) => return Value::proven_at(0, dep, none),
+                    Rep::Lost(dep) => return Value::disproven(ANY, dep, none),
+                    Rep::Again => {}
+                }
             }
             if node.rule_draw() {
                 return Value::disproven(ANY, ANY, none);
             }
         }
+        let key = self.table_key(node);
         let kind = self.kind(node);
-        let key = node.hash();
         let stored = self.lookup(key, rem, place);
         if let Some(v) = stored.filter(|v| v.pn == 0 || v.dn == 0) {
             return v;
@@ -618,7 +743,7 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
         th_pn: u32,
         th_dn: u32,
     ) -> Value<M> {
-        let key = node.hash();
+        let key = self.table_key(node);
         let kind = self.kind(node);
         let place = self.path.len();
         let before = self.nodes;
@@ -671,68 +796,103 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
     /// defender resisting longest, the place of the oldest ancestor a perpetual check on
     /// the way repeats ([`ANY`]: none), and whether the line shown (the defender
     /// preferring a line that ends in mate to one that ends in its perpetual check, then
-    /// the longest) ends in mate. Results are kept in `memo` by key (reused only when they
-    /// rest on no repetition of an ancestor of the node).
+    /// the longest) ends in mate. Results are kept in `memo` by table key (reused only
+    /// when they rest on no repetition of an ancestor of the node, and fit in `rem`).
     fn walk<S: SearchGame<Move = M>>(
         &mut self,
         node: &mut S,
         rem: u16,
         memo: &mut Memo<M>,
     ) -> Option<(u16, u16, bool)> {
-        let key = node.hash();
-        if let Some(&(len, _, true, mates)) = memo.get(&key) {
-            return Some((len, ANY, mates));
-        }
         if !node.awaits_chance() {
             if let Some(verdict) = node.repetition() {
-                let (dep, won) = self.judge(node, verdict);
-                return won.then_some((0, dep, false));
+                match self.judge(node, verdict) {
+                    Rep::Won(dep) => return Some((0, dep, false)),
+                    Rep::Lost(_) => return None,
+                    Rep::Again => {}
+                }
             }
             if node.rule_draw() {
                 return None;
             }
         }
+        let key = self.table_key(node);
+        if let Some(&(len, _, true, mates)) = memo.get(&key)
+            && len <= rem
+        {
+            return Some((len, ANY, mates));
+        }
         let place = self.path.len();
         let kind = self.kind(node);
         self.push(node, kind);
-        let r = self.walk_here(node, rem, memo);
+        let r = self.walk_here(node, key, rem, memo);
         self.pop();
-        let (len, mv, dep, mates) = r?;
+        let Some((len, mv, dep, mates)) = r else {
+            self.failed.push(key);
+            self.failed.push(node.hash());
+            return None;
+        };
         let dep = if usize::from(dep) >= place { ANY } else { dep };
         memo.insert(key, (len, mv, dep == ANY, mates));
         Some((len, dep, mates))
     }
 
+    /// [`Dfpn::walk`] at `node` (table key `key`), once it is on the path.
     fn walk_here<S: SearchGame<Move = M>>(
         &mut self,
         node: &mut S,
+        key: u64,
         rem: u16,
         memo: &mut Memo<M>,
     ) -> Option<(u16, M, u16, bool)> {
         let none = S::no_move();
         if self.kind(node) == Kind::Or {
             let place = self.path.len() - 1;
-            let mut v = self.lookup(node.hash(), rem, place);
-            if v.is_none_or(|v| v.pn != 0) {
-                // Lost from the table (or never stored): prove it again here.
-                self.pop();
-                let proven = self.reprove(node, rem);
-                self.push(node, Kind::Or);
-                if !proven {
+            loop {
+                // A proof under the game's rules, else one with the first repetition
+                // judged: the walk below judges it along this path.
+                let proof = |v: &Value<M>| v.pn == 0;
+                let mut v = self
+                    .lookup(key, rem, place)
+                    .filter(proof)
+                    .or_else(|| self.lookup(node.hash(), rem, place).filter(proof));
+                if v.is_none() {
+                    // Lost from the table (or never stored): prove it again here.
+                    self.pop();
+                    let proven = self.reprove(node, rem);
+                    self.push(node, Kind::Or);
+                    if !proven {
+                        return None;
+                    }
+                    v = self.lookup(key, rem, place);
+                }
+                let mv = v.filter(|v| v.pn == 0)?.mv;
+                if !node.is_legal(mv) {
                     return None;
                 }
-                v = self.lookup(node.hash(), rem, place);
+                self.failed.clear();
+                let undo = node.make(mv);
+                let r = rem
+                    .checked_sub(1)
+                    .and_then(|rem| self.walk(node, rem, memo));
+                node.unmake(mv, undo);
+                if let Some((len, dep, mates)) = r {
+                    return Some((len + 1, mv, dep, mates));
+                }
+                // The stored proof fails on this path: a part of it was proven along
+                // another path (the defender escapes here into a repetition), or
+                // overwritten by a longer proof that runs into one. Forget the line that
+                // failed and prove the node again along this path.
+                if self.repairs == 0 || self.aborted {
+                    return None;
+                }
+                self.repairs -= 1;
+                self.failed.push(key);
+                self.failed.push(node.hash());
+                for k in std::mem::take(&mut self.failed) {
+                    self.forget(k);
+                }
             }
-            let mv = v.filter(|v| v.pn == 0)?.mv;
-            if !node.is_legal(mv) {
-                return None;
-            }
-            let undo = node.make(mv);
-            let r = rem
-                .checked_sub(1)
-                .and_then(|rem| self.walk(node, rem, memo));
-            node.unmake(mv, undo);
-            return r.map(|(len, dep, mates)| (len + 1, mv, dep, mates));
         }
         let children = Self::children(node, Kind::And);
         if children.is_empty() {
@@ -775,31 +935,47 @@ impl<'a, M: Copy + Default + PartialEq + core::fmt::Debug + ListCapacity> Dfpn<'
     }
 
     /// The mating line from `node` as walked: the proving moves and the longest replies.
-    fn line<S: SearchGame<Move = M>>(
-        node: &mut S,
-        memo: &Memo<M>,
-        out: &mut Vec<M>,
-        seen: &mut Vec<u64>,
-    ) {
-        let key = node.hash();
+    fn line<S: SearchGame<Move = M>>(&mut self, node: &mut S, memo: &Memo<M>, out: &mut Vec<M>) {
+        let hash = node.hash();
+        let earlier = self.path.iter().filter(|&&k| k == hash).count();
+        // A repetition the rules judge ends the line (a perpetual check the defender
+        // loses); one they do not judge yet is looked up as the walk kept it.
+        if earlier > 0 && earlier + 1 >= node.repetitions_judged().max(2) {
+            return;
+        }
+        let key = self.table_key(node);
         let Some(&(len, mv, _, _)) = memo.get(&key) else {
             return;
         };
-        // A repeated position ends the line (what the memo holds of a position on a
-        // perpetual check's cycle is what the last path through it found).
-        if len == 0 || seen.contains(&key) || mv == S::no_move() {
-            return;
-        }
-        seen.push(key);
-        if node.awaits_chance() {
+        if len == 0 || mv == S::no_move() || node.awaits_chance() {
             // The line stops before luck decides.
             return;
         }
         out.push(mv);
+        let kind = self.kind(node);
+        self.push(node, kind);
         let undo = node.make(mv);
-        Self::line(node, memo, out, seen);
+        self.line(node, memo, out);
         node.unmake(mv, undo);
+        self.pop();
     }
+}
+
+/// How many stored proofs one [`Dfpn::verify`] may prove again along the path walked.
+const REPAIRS: u32 = 64;
+
+/// What a repetition on the path comes to ([`Dfpn::judge`]).
+#[derive(Clone, Copy, Debug)]
+enum Rep {
+    /// The rules make the defender lose it (perpetual check): a proof resting on the
+    /// path from the position's first occurrence, at this place.
+    Won(u16),
+    /// Anything else: a disproof resting on the ancestor at this place ([`ANY`]: the
+    /// position occurred before the root).
+    Lost(u16),
+    /// The defender's perpetual check, not judged yet: the search goes on from the
+    /// position.
+    Again,
 }
 
 /// What [`Dfpn::verify`] learnt of a node: plies to the mate, the move (proving, or the

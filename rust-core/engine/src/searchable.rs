@@ -270,6 +270,13 @@ pub trait SearchGame: Clone + Send + 'static {
     /// Judges a repetition of the current position on the path (the first repetition
     /// counts); `None` when the position has not occurred before.
     fn repetition(&mut self) -> Option<Repetition>;
+    /// How many occurrences of a position make the rules judge its repetition (xiangqi's
+    /// `RuleSet::repetitions`, 3 by default); until then the game goes on. 2 by default:
+    /// the first repetition. The mate solver lets a defender whose perpetual check the
+    /// rules punish go round again until then.
+    fn repetitions_judged(&self) -> usize {
+        2
+    }
     /// True when a rule other than repetition draws the game here (e.g. no capture for
     /// too long).
     fn rule_draw(&self) -> bool;

@@ -5,22 +5,38 @@
 //! length of the mate: the attacker may play any legal move, quiet ones included (long
 //! composed mates are full of them), the defender every reply. Once a mate within
 //! [`SolveOptions::max_mate`] moves is proven, its proof tree is walked along real paths
-//! ([`Dfpn::verify`]: every defender reply, repetitions judged) to measure it and read
-//! the mating line; then the bound is lowered below the mate found and the search runs
-//! again, until it disproves the shorter bound ([`SolveResult::shortest`]) or the time or
-//! nodes run out (the mate found stands, perhaps not the shortest).
+//! ([`Dfpn::verify`]: every defender reply, repetitions judged as the game judges them)
+//! to measure it and read the mating line; then the bound is lowered below the mate found
+//! and the search runs again, until it disproves the shorter bound
+//! ([`SolveResult::shortest`]) or the time or nodes run out (the mate found stands,
+//! perhaps not the shortest).
 //!
-//! Repetitions are judged by the rules passed in: a defender whose only escape is
-//! perpetual check loses where the rules say so, and that line counts as mated (it ends at
-//! the first repetition); any other repetition — a draw, the attacker's own perpetual
-//! check, a perpetual chase — is no mate (see [`dfpn`](crate::dfpn) for how
-//! path-dependent results are kept apart).
+//! Repetitions are judged by the rules passed in, when the game judges them: a defender
+//! whose only escape is perpetual check loses where the rules say so, at the occurrence
+//! the rules judge (the third in xiangqi, `RuleSet::repetitions`). Until then it may go
+//! round its checks again, or turn away on the way, and the mate reported counts every
+//! move of that: a mate in N is reported only if every defender line is mated, or lost
+//! by the game's own judgement of its perpetual check, within N moves. Any other
+//! repetition — a draw, the attacker's own perpetual check, a perpetual chase — is no
+//! mate (see [`dfpn`](crate::dfpn) for how path-dependent results are kept apart).
 //!
-//! Known limit: the game itself judges a repetition only at its third occurrence
-//! (`RuleSet::repetitions`), so a defender may repeat its checks once more and then turn
-//! away. Where the defender can delay that way, the real forced mate is longer than the
-//! one reported, and a `max_mate` between the two reports a mate the defender can delay
-//! past it (ElephantEye's BATCH #29: reported 10, really 12). The solver is generic over the game
+//! Going round again makes the search much wider, so the search down from `max_mate`
+//! judges the defender's first repetition instead
+//! ([`Dfpn::prove_first_repetition`]: cheap, and a disproof there is one under the game's
+//! rules too) and walks each proof under the game's rules, which measures the real mate
+//! (ElephantEye's BATCH #29: 12 moves, 10 with the first repetition judged). Where the
+//! defender escapes such a proof by going round again, the solver finds the bound the
+//! cheaper search disproves and searches up from it under the game's rules
+//! ([`Dfpn::prove`]), on a budget of its own: the first mate proven there is the
+//! shortest.
+//!
+//! Known limit: that search under the game's rules is costly where the defender has many
+//! checks, and when its budget runs out the mate reported, real as it is, may not be the
+//! shortest (`shortest` false; ElephantEye's BATCH #127: 12 reported with `max_mate` 17
+//! and the other options default, while a search under the game's rules bounded at 10
+//! proves a mate in 10). And a repetition the game would let go on at its second
+//! occurrence — a plain one, the attacker's own checks — counts as an escape for the
+//! defender, so a mate through one is not found. The solver is generic over the game
 //! ([`EngineGame`]): a defender without a legal move is mated only when the game says so
 //! ([`SearchGame::no_move_verdict`]: a chess stalemate is no mate), and a chance step is
 //! an AND node — a mate is forced only if it follows every outcome.
@@ -44,6 +60,9 @@ use std::time::{Duration, Instant};
 
 /// Fewest nodes given to the search for a shorter mate once one is found.
 const SHORTER_MIN_NODES: u64 = 250_000;
+/// Fewest nodes given to the search under the game's own repetition rules, once a proof
+/// with the first repetition judged is seen not to hold (the defender goes round again).
+const ROUNDS_MIN_NODES: u64 = 4_000_000;
 
 /// Options of the solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +71,8 @@ pub struct SolveOptions {
     pub max_mate: u32,
     /// Give up after this long (`None`: no limit but the stop flag). Once a mate is
     /// found, the search for a shorter one gets four times the nodes spent so far (at
-    /// least 250,000), within this limit.
+    /// least 250,000; at least 4,000,000 for the search under the game's repetition
+    /// rules, see the module docs), within this limit.
     pub time_limit: Option<Duration>,
     /// Give up after this many nodes.
     pub node_limit: Option<u64>,
@@ -115,46 +135,84 @@ pub fn solve<G: EngineGame>(
     let mut dfpn = Dfpn::new(options.hash_mib, stop);
     let deadline = options.time_limit.map(|t| start + t);
     let node_limit = options.node_limit.unwrap_or(u64::MAX);
-    let mut bound = options.max_mate.clamp(1, 100);
+    let max = options.max_mate.clamp(1, 100);
     let mut found: Option<(u32, Vec<G::Move>)> = None;
-    let mut shortest = false;
+    // No mate within `floor` moves; `settled` once that is proven.
+    let (mut floor, mut settled) = (0, false);
+    // Nodes `nodes` plus four times as many (and at least `least`).
+    let more = |nodes: u64, least: u64| nodes.saturating_add(nodes.saturating_mul(4).max(least));
+    // Once a mate is found, looking for a shorter one gets four times the nodes spent so
+    // far (and at least a quarter million), within the limits: a few seconds at most on a
+    // phone.
+    let mut budget = u64::MAX;
+    // Walking a proof is not cut short by the limits, but what it proves again gets at
+    // most as many nodes as were spent so far (at least a quarter million), within the
+    // budget (the stop flag still counts).
+    let walk_limit = |dfpn: &mut Dfpn<'_, G::Move>, budget: u64| {
+        dfpn.set_deadline(None);
+        let nodes = dfpn.nodes();
+        dfpn.set_node_limit(budget.min(nodes.saturating_add(nodes.max(SHORTER_MIN_NODES))));
+    };
+    // Down from `max`: proofs with the first repetition judged (cheap to find), each
+    // walked under the game's rules, then below the mate it measured; a disproof there
+    // holds under the game's rules too and settles the floor.
+    let mut bound = max;
+    let mut walking = true;
     loop {
         dfpn.set_deadline(deadline);
-        // Looking for a shorter mate gets four times the nodes spent so far (and at least
-        // a quarter million), within the limits: a few seconds at most on a phone.
-        let budget = if found.is_some() {
-            dfpn.nodes()
-                .saturating_add(dfpn.nodes().saturating_mul(4).max(SHORTER_MIN_NODES))
-        } else {
-            u64::MAX
-        };
         dfpn.set_node_limit(node_limit.min(budget));
-        match dfpn.prove(&mut node, bound) {
-            Some(true) => {
-                // The proof stands: reading it is not cut short by the limits (the stop
-                // flag still counts).
-                dfpn.set_deadline(None);
-                dfpn.set_node_limit(u64::MAX);
-                let Some((moves, line)) = dfpn.verify(&mut node, bound) else {
-                    break;
-                };
-                let improved = found.as_ref().is_none_or(|(m, _)| moves < *m);
-                if improved {
-                    found = Some((moves, line));
+        match dfpn.prove_first_repetition(&mut node, bound) {
+            Some(true) if walking => {
+                walk_limit(&mut dfpn, budget);
+                if let Some((moves, line)) = dfpn.verify(&mut node, bound) {
+                    if found.as_ref().is_none_or(|(m, _)| moves < *m) {
+                        found = Some((moves, line));
+                        budget = more(dfpn.nodes(), SHORTER_MIN_NODES);
+                    }
+                    bound = moves - 1;
+                } else {
+                    // The defender escapes it by going round again: find the floor, then
+                    // search up from it under the game's rules, on a budget of its own.
+                    walking = false;
+                    if found.is_some() {
+                        budget = more(dfpn.nodes(), ROUNDS_MIN_NODES);
+                    }
+                    bound -= 1;
                 }
-                if !improved || moves <= 1 {
-                    shortest = moves <= 1;
-                    break;
-                }
-                bound = moves - 1;
             }
+            Some(true) => bound -= 1,
             Some(false) => {
-                shortest = found.is_some();
+                (floor, settled) = (bound, true);
                 break;
             }
             None => break,
         }
+        if bound == 0 {
+            settled = true;
+            break;
+        }
     }
+    // Up from the floor under the game's rules, when the mate found (if any) is longer
+    // than the floor allows: the first proof there is the shortest mate.
+    let top = found.as_ref().map_or(max, |(m, _)| m - 1);
+    if settled && floor < top {
+        for b in floor + 1..=top {
+            dfpn.set_deadline(deadline);
+            dfpn.set_node_limit(node_limit.min(budget));
+            match dfpn.prove(&mut node, b) {
+                Some(true) => {
+                    walk_limit(&mut dfpn, budget);
+                    if let Some(mate) = dfpn.verify(&mut node, b) {
+                        found = Some(mate);
+                    }
+                    break;
+                }
+                Some(false) => floor = b,
+                None => break,
+            }
+        }
+    }
+    let shortest = found.as_ref().is_some_and(|(m, _)| *m == floor + 1);
     let aborted = found.is_none() && dfpn.aborted();
     let (mate, line) = found.map_or((None, Vec::new()), |(m, l)| (Some(m), l));
     SolveResult {

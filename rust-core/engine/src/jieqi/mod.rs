@@ -298,6 +298,10 @@ impl SearchGame for JieqiNode {
         None
     }
 
+    fn repetitions_judged(&self) -> usize {
+        usize::from(self.rules.repetitions)
+    }
+
     fn rule_draw(&self) -> bool {
         self.rules.no_capture_plies > 0 && self.pos.halfmoves() >= self.rules.no_capture_plies
     }

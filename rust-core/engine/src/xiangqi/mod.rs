@@ -442,6 +442,10 @@ impl SearchGame for XiangqiNode {
         None
     }
 
+    fn repetitions_judged(&self) -> usize {
+        usize::from(self.rules.repetitions)
+    }
+
     #[inline]
     fn rule_draw(&self) -> bool {
         self.rules.no_capture_plies > 0 && self.pos.halfmoves() >= self.rules.no_capture_plies

@@ -1,11 +1,13 @@
 //! The mate solver and the defender's perpetual check: under rules where perpetual check
 //! loses, a defender whose only escape is checking forever is lost, and the solver counts
-//! that line as won; the attacker's own perpetual check never is.
+//! that line as won — once the game judges the repetition, at its third occurrence, so the
+//! defender may go round again first; the attacker's own perpetual check never is.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // helpers of tests
 
 use banco_engine::solve::{SolveOptions, SolveResult, solve};
 use banco_game::{Color, Game, Outcome, WinReason};
 use banco_xiangqi::{Move, RuleSet, Xiangqi};
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
 /// BATCH #119: after the recapture g1c1 Black's only defence against mate is perpetual
@@ -13,11 +15,15 @@ use std::sync::atomic::AtomicBool;
 const BATCH_119: &str = "3ak2P1/4aP3/9/9/9/9/9/9/2r2rC2/c3K4 w - - 0 1";
 
 fn solve_under(fen: &str, rules: &RuleSet, max_mate: u32) -> SolveResult<Move> {
+    solve_under_limit(fen, rules, max_mate, 20_000_000)
+}
+
+fn solve_under_limit(fen: &str, rules: &RuleSet, max_mate: u32, nodes: u64) -> SolveResult<Move> {
     let game = Xiangqi::from_fen(fen).unwrap();
     let options = SolveOptions {
         max_mate,
         time_limit: None,
-        node_limit: Some(20_000_000),
+        node_limit: Some(nodes),
         hash_mib: 16,
     };
     solve(&game, rules, &options, &AtomicBool::new(false))
@@ -96,4 +102,43 @@ fn attackers_perpetual_check_is_not_mate() {
     );
     assert_eq!(r.mate, None, "{r:?}");
     assert!(!r.aborted);
+}
+
+/// BATCH #29 (`tests/data/puzzles/xiangqi-mates.tsv`): after c8e7 Black's rook checks the
+/// shuttling king. Judging its first repetition, Red mates in 10; but the game judges only
+/// the third occurrence, so Black goes round once more and then turns away (e0d0): the
+/// mate takes 12 moves, as the book says.
+const BATCH_29: &str = "2ba1kbRC/2N1a4/9/4p4/4c1p2/9/9/1p2B1r2/4r1n2/3K2B2 w - - 0 1";
+
+#[test]
+fn the_defender_goes_round_again_before_turning_away() {
+    let rules = RuleSet::asian();
+    let r = solve_under(BATCH_29, &rules, 12);
+    assert_eq!(r.mate, Some(12), "{r:?}");
+    // The line, played by the game under its own rules, is decided at its last move
+    // only: Red wins; on the way Black's checks bring a position back.
+    let mut game = Xiangqi::from_fen(BATCH_29).unwrap();
+    let mut seen = HashMap::new();
+    for (i, &mv) in r.line.iter().enumerate() {
+        assert_eq!(
+            game.outcome(&rules),
+            None,
+            "decided before move {i}: {:?}",
+            r.line
+        );
+        game.play(mv).unwrap();
+        *seen.entry(game.position().hash()).or_insert(0) += 1;
+    }
+    assert_eq!(
+        game.outcome(&rules).and_then(|o| o.winner()),
+        Some(Color::Red),
+        "{:?}",
+        r.line
+    );
+    assert!(seen.values().any(|&n| n >= 2), "no round: {:?}", r.line);
+    assert!(r.line.len() > 2 * 10, "{:?}", r.line);
+    // Within 11 moves Black escapes by going round again: no mate to report (the first
+    // repetition judged, this was a mate in 10).
+    let eleven = solve_under_limit(BATCH_29, &rules, 11, 3_000_000);
+    assert_eq!(eleven.mate, None, "{eleven:?}");
 }

@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // helpers of tests
 
 use banco_engine::solve::{SolveOptions, solve_fen};
-use banco_game::{Game, MoveList};
+use banco_game::{Color, Game};
 use banco_xiangqi::rules::Verdict;
 use banco_xiangqi::{Move, RuleSet, Xiangqi};
 use std::time::Duration;
@@ -47,41 +47,36 @@ fn check(p: &Puzzle) {
         .mate
         .unwrap_or_else(|| panic!("{}: no mate found", p.name));
     assert!(mate <= p.mate_in, "{}: mate {mate} > {}", p.name, p.mate_in);
-    // The line is legal and ends with the defender unable to move (or caught by the
-    // repetition rule).
+    // The line is legal, and the game itself decides it at its last move only, in the
+    // attacker's win: a mate, or the defender's perpetual check judged by the game's
+    // repetition rules (at its third occurrence).
+    let rules = RuleSet::default();
     let mut game = Xiangqi::from_fen(&p.fen).unwrap();
     for &mv in &r.line {
+        assert_eq!(game.outcome(&rules), None, "{}: {:?}", p.name, r.line);
         game.play(mv).unwrap_or_else(|e| panic!("{}: {e}", p.name));
     }
-    let mut moves = MoveList::new();
-    game.legal_moves(&mut moves);
     assert!(
         r.line.len() < 2 * mate as usize,
         "{}: line {:?}",
         p.name,
         r.line
     );
-    if !moves.is_empty() {
-        // Not mated: the line must end on a repetition the judge blames on the
-        // defender (the side to move), as the solver treats the first repetition.
-        let defender = game.position().side_to_move();
-        let verdict = game.repetition_verdict(&RuleSet::default(), 2);
-        assert!(
-            matches!(
-                verdict,
-                Some(Verdict::PerpetualCheck(c) | Verdict::PerpetualChase(c)) if c == defender
-            ),
-            "{}: the line ends neither in mate nor in a repetition the defender loses \
-             ({verdict:?}): {:?}",
-            p.name,
-            r.line
-        );
-    }
+    let outcome = game.outcome(&rules);
+    assert_eq!(
+        outcome.and_then(|o| o.winner()),
+        Some(Color::Red),
+        "{}: the line ends in {outcome:?}: {:?}",
+        p.name,
+        r.line
+    );
 }
 
-/// `ElephantEye BATCH.TXT #127` (mate in 17 by the book): the solver finds a win in 8
-/// whose line ends on the 15th ply with the defender's rook checking the shuttling king
-/// for the second time — a perpetual check the defender loses, not a mate.
+/// `ElephantEye BATCH.TXT #127` (mate in 17 by the book): judging the first repetition,
+/// a win in 8 whose line ends on the 15th ply with the defender's rook checking the
+/// shuttling king for the second time — a perpetual check the defender loses, not a mate,
+/// and one the game itself judges only at the third occurrence (the solver now counts the
+/// defender's extra round: `perpetual::the_defender_goes_round_again_before_turning_away`).
 #[test]
 fn a_win_by_the_repetition_rule_ends_the_line() {
     let mut game = Xiangqi::from_fen("3k5/9/4P4/9/9/5R3/9/9/5K3/4r1c2 w - - 0 1").unwrap();
