@@ -309,14 +309,17 @@ fun linesTests(s: Suite) {
             guest.confirmCode(guestEvents.next<MatchEvent.VerifyCode>().code)
             val settings = RaceSettings(5u, 0u, true)
             host.proposeRace(settings, Color.RED)
-            guestEvents.next<MatchEvent.Proposed>()
+            val offer = guestEvents.next<MatchEvent.Proposed>().offer
+            eq(settings, offer.race, "the guest sees the race's options, the preview included, before accepting")
+            eq(settings, guest.state().proposal?.race, "and in the match state")
+            eq("5 balls, no time limit, preview", guest.state().offeredRace, "in words for the accept prompt")
             guest.acceptProposal()
             for ((events, color) in listOf(hostEvents to Color.RED, guestEvents to Color.BLACK)) {
                 var e: MatchEvent.Race
                 do {
                     e = events.next<MatchEvent.Race>()
                 } while (e.update !is RaceUpdate.Started)
-                eq(RaceUpdate.Started(settings, color), e.update, "the guest learns the preview from the proposal")
+                eq(RaceUpdate.Started(settings, color), e.update, "both start the race with its options")
             }
             var onSpots = 0
             for (i in 0 until 8) {

@@ -318,14 +318,17 @@ func linesTests(_ s: Suite) {
         try guest.confirmCode(code: gc)
         let settings = RaceSettings(startBalls: 5, timeLimitS: 0, preview: true)
         try host.proposeRace(settings: settings, color: .red)
-        _ = try gl.next("proposal") { e -> Bool? in if case .proposed = e { return true }; return nil }
+        let offer = try gl.next("proposal") { e -> MatchOffer? in if case .proposed(let o) = e { return o }; return nil }
+        try eq(settings, offer.race, "the guest sees the race's options, the preview included, before accepting")
+        try eq(settings, guest.state().proposal?.race, "and in the match state")
+        try eq("5 balls, no time limit, preview", guest.state().offeredRace, "in words for the accept prompt")
         try guest.acceptProposal()
         for (l, color) in [(hl, Color.red), (gl, Color.black)] {
             let u = try l.next("started") { e -> RaceUpdate? in
                 if case .race(let u) = e, case .started = u { return u }
                 return nil
             }
-            try eq(RaceUpdate.started(settings: settings, yourColor: color), u, "the guest learns the preview from the proposal")
+            try eq(RaceUpdate.started(settings: settings, yourColor: color), u, "both start the race with its options")
         }
         var onSpots = 0
         for i in 0..<8 {

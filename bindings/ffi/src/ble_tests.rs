@@ -172,6 +172,7 @@ fn a_chess_match_crosses_the_foreign_ble_traits() {
         rules: None,
         start_fen: None,
         clock: None,
+        race: None,
     };
     let host = Match::host_ble(
         "An".into(),
@@ -294,6 +295,7 @@ fn a_chess_match_crosses_the_foreign_ble_traits() {
         rules: None,
         start_fen: None,
         clock: None,
+        race: None,
     })
     .unwrap();
     next(&guest_rx, |e| {

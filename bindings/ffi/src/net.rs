@@ -10,7 +10,7 @@
 use crate::clock::ClockFaces;
 use crate::error::{BancoError, guard, notify};
 use crate::game::{Game, check_square};
-use crate::race::RaceState;
+use crate::race::{RaceSettings, RaceState};
 use crate::types::{
     BoardView, Color, DrawReason, GameKind, Move, Outcome, PieceKind, PlayedMove, Rules, TapResult,
 };
@@ -56,6 +56,12 @@ pub struct MatchOffer {
     /// base time under 10 s is refused.
     #[uniffi(default)]
     pub clock: Option<MatchClock>,
+    /// For a Lines race: its start balls, time limit and preview (show them before
+    /// accepting); `null`/`nil` for a board game. An offer that carries it, proposed or
+    /// given to [`Match::host`], is that race ([`Match::propose_race`]); it must be a Lines
+    /// offer without rules, start position or clock (`InvalidArgument` otherwise).
+    #[uniffi(default)]
+    pub race: Option<RaceSettings>,
 }
 
 /// A chess clock: base time and an increment per move (Fischer), in milliseconds.
@@ -145,6 +151,7 @@ pub(crate) fn offer_of(p: &an::ProposalView) -> MatchOffer {
         rules: AnyGame::rules(p.game, p.rules).map(Rules::from),
         start_fen: p.start_fen.clone(),
         clock: p.clock.map(MatchClock::from),
+        race: p.race.map(RaceSettings::from),
     }
 }
 
@@ -208,6 +215,9 @@ pub struct MatchState {
     /// The clock of the proposal to answer, for the accept prompt (`"5:00 + 3s"`,
     /// `"untimed"`); `null`/`nil` without a proposal.
     pub offered_clock: Option<String>,
+    /// The options of the Lines race proposed, for the accept prompt (`"5 balls, 300 s,
+    /// preview"`); `null`/`nil` without a proposal or for a board game.
+    pub offered_race: Option<String>,
     /// The position as FEN.
     pub fen: Option<String>,
     /// The Lines race (running or over), once one was accepted: our board, the
@@ -247,6 +257,7 @@ impl From<&an::NetState> for MatchState {
             clocks: s.clocks.map(|c| c.to_vec()),
             clock_faces: s.clock_faces.as_ref().map(ClockFaces::from),
             offered_clock: s.offered_clock.clone(),
+            offered_race: s.offered_race.clone(),
             fen: s.fen.clone(),
             race: s.race.clone().map(RaceState::from),
         }
@@ -550,6 +561,25 @@ pub(crate) fn kinds(v: &[GameKind]) -> Vec<banco_game::GameKind> {
 }
 
 /// The options of [`Match::host`] and [`Match::host_nearby`].
+/// The race an offer carries: `None` for a board game; a race offer is a Lines game with
+/// no rules, start position or clock of its own (anything else is refused).
+fn race_of(offer: &MatchOffer) -> Result<Option<RaceSettings>, BancoError> {
+    match offer {
+        MatchOffer { race: None, .. } => Ok(None),
+        MatchOffer {
+            game: GameKind::Lines,
+            rules: None,
+            start_fen: None,
+            clock: None,
+            race: Some(race),
+            ..
+        } => Ok(Some(*race)),
+        _ => Err(BancoError::InvalidArgument(
+            "a race offer is a Lines game without rules, start position or clock".to_owned(),
+        )),
+    }
+}
+
 pub(crate) fn host_options(
     player_name: &str,
     listen_address: &str,
@@ -567,6 +597,9 @@ pub(crate) fn host_options(
     options.advertise = advertise;
     options.trust = trust_of(trust)?;
     if let Some(p) = proposal {
+        if let Some(race) = race_of(p)? {
+            return Ok(options.racing(race.into(), p.your_color.into()));
+        }
         options.rules = rules_index(p)?;
         options.propose = Some((p.game.into(), p.your_color.into()));
         options.start_fen.clone_from(&p.start_fen);
@@ -691,6 +724,9 @@ impl Match {
 
     /// Proposes a game (either side may, once the code is confirmed).
     pub fn propose(&self, offer: MatchOffer) -> Result<(), BancoError> {
+        if let Some(race) = race_of(&offer)? {
+            return self.propose_race(race, offer.your_color);
+        }
         guard(|| {
             let rules = rules_index(&offer)?;
             Ok(self.inner.propose_timed(

@@ -36,7 +36,8 @@ pub struct RaceSettings {
     pub time_limit_s: u16,
     /// Lines 98's preview on both boards: each shows where its next balls land
     /// ([`RaceBoard::next_spots`]). Off unless given (Kotlin and Swift callers that do not
-    /// name it compile unchanged); the guest learns it from the proposal.
+    /// name it compile unchanged); the guest sees it in the proposal (`MatchOffer.race`,
+    /// `MatchState.offered_race`) before accepting.
     #[uniffi(default = false)]
     pub preview: bool,
 }

@@ -406,6 +406,7 @@ fn garbage_to_engine_and_match_entry_points() {
                 rules: None,
                 start_fen: None,
                 clock: None,
+                race: None,
             }),
             ml.clone(),
             None,
@@ -437,6 +438,7 @@ fn garbage_to_engine_and_match_entry_points() {
         rules: default_rules(GameKind::Xiangqi),
         start_fen: None,
         clock: None,
+        race: None,
     };
     assert!(matches!(
         Match::host(
@@ -450,6 +452,64 @@ fn garbage_to_engine_and_match_entry_points() {
         ),
         Err(BancoError::InvalidArgument(_))
     ));
+    // A race offer is a Lines game with nothing else: another game, or a clock, refused.
+    let race = Some(RaceSettings {
+        start_balls: 5,
+        time_limit_s: 60,
+        preview: true,
+    });
+    for bad in [
+        MatchOffer {
+            race,
+            rules: None,
+            ..offer.clone()
+        },
+        MatchOffer {
+            game: GameKind::Lines,
+            rules: None,
+            race,
+            clock: Some(crate::net::MatchClock {
+                base_ms: 60_000,
+                increment_ms: 0,
+            }),
+            ..offer.clone()
+        },
+    ] {
+        let host = Match::host(
+            "An".into(),
+            "127.0.0.1:0".into(),
+            false,
+            vec![],
+            Some(bad),
+            ml.clone(),
+            None,
+        );
+        assert!(matches!(host, Err(BancoError::InvalidArgument(_))));
+    }
+    let lines_race = MatchOffer {
+        game: GameKind::Lines,
+        rules: None,
+        race,
+        ..offer.clone()
+    };
+    let host = Match::host(
+        "An".into(),
+        "127.0.0.1:0".into(),
+        false,
+        vec![],
+        Some(lines_race.clone()),
+        ml.clone(),
+        None,
+    )
+    .unwrap();
+    assert!(matches!(
+        host.propose(MatchOffer {
+            game: GameKind::Chess,
+            ..lines_race
+        }),
+        Err(BancoError::InvalidArgument(_))
+    ));
+    host.leave().unwrap();
     // Stored trust that is not Banco's is refused, a new one is accepted.
     assert!(matches!(
         Match::join(

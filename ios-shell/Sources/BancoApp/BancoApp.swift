@@ -457,7 +457,12 @@ struct MatchScreen: View {
             Button("Play") { model.acceptProposal() }
             Button("Decline", role: .cancel) { model.declineProposal() }
         } message: {
-            Text("You play \(m?.proposal.map { colorName(kind: $0.game, color: $0.yourColor) } ?? ""). Clock: \(m?.offeredClock ?? "untimed").")
+            if let race = m?.offeredRace {
+                // A race: its options in Rust's words (balls, time limit, preview).
+                Text("Race: \(race).")
+            } else {
+                Text("You play \(m?.proposal.map { colorName(kind: $0.game, color: $0.yourColor) } ?? ""). Clock: \(m?.offeredClock ?? "untimed").")
+            }
         }
         .alert("Take back?", isPresented: .constant(m?.undoRequest != nil)) {
             Button("Allow") { model.replyUndo(true) }

@@ -501,10 +501,13 @@ impl Table {
             let done = match input {
                 Input::Net(event) => self.on_event(event, tx),
                 Input::Line(line) => self.on_line(line.trim(), tx),
+                // The end of the input is `quit`: a game in progress is resigned, and the
+                // result (and `--save`) come as the game ends.
                 Input::Eof if self.ai.is_none() && !self.over => {
                     outln!("end of input: leaving the match");
-                    self.m.leave();
-                    Some(Ok(()))
+                    // A question nobody can answer any more is left unanswered.
+                    self.question = Question::None;
+                    self.on_line("quit", tx)
                 }
                 Input::Eof => None,
             };
@@ -666,10 +669,7 @@ impl Table {
                     ""
                 };
                 let text = match p.race {
-                    Some(o) => format!(
-                        "the other player proposes a lines race ({}). Accept?",
-                        race::options_text(o)
-                    ),
+                    Some(o) => format!("the other player proposes a lines race ({o}). Accept?"),
                     None => format!(
                         "the other player proposes {}{rules}{from}, {}, you play {}. Accept?",
                         p.game,

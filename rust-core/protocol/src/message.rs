@@ -520,7 +520,10 @@ impl DeclineReason {
             3 => "the other player is in a game",
             4 => "the other player's app cannot start from this position",
             5 => "your proposal crossed the other player's, which stands",
-            6 => "the other player's app refused the game's parameters",
+            6 => {
+                "the other player's app refused the game's parameters (an older app may not \
+                 know an option such as Lines 98's preview: update it, or leave the option out)"
+            }
             7 => "the clock is shorter than the minimum of 10 seconds",
             _ => "declined for an unknown reason",
         }

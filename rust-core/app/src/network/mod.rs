@@ -47,6 +47,10 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
+/// How long [`NetMatch::leave`] waits, with the link up, for the other device to
+/// acknowledge a resignation (and what was queued before it) before saying goodbye.
+pub const LEAVE_DELIVERY: Duration = Duration::from_secs(3);
+
 mod auto_propose;
 pub mod ble_status;
 mod clock;
@@ -222,6 +226,9 @@ pub struct NetState {
     /// The clock of the proposal to answer, for the accept prompt (`"5:00 + 3s"`,
     /// `"untimed"`); `None` without a proposal.
     pub offered_clock: Option<String>,
+    /// The options of the race proposed, for the accept prompt (`"5 balls, 300 s,
+    /// preview"`); `None` without a proposal or for a board game.
+    pub offered_race: Option<String>,
     /// The game's position as FEN.
     pub fen: Option<String>,
     /// The Lines race (running or over) once one was accepted: our board, the opponent's
@@ -857,9 +864,14 @@ impl NetMatch {
     /// Leaves the match (telling the other device) and stops its threads. A game or race
     /// in progress is resigned first ([`NetMatch::resign_in_progress`]), so the other
     /// player gets a result — a win by resignation — and not only "the other player
-    /// left"; the resignation goes out before the farewell when the link is up.
+    /// left": while the link is up, leaving waits (at most [`LEAVE_DELIVERY`]) for the
+    /// other device to acknowledge the resignation and what was queued before it (a burst
+    /// of race moves may wait behind the stream's window). With the link down the
+    /// resignation cannot be delivered: the other device sees the link lost.
     pub fn leave(&self) {
-        self.resign_in_progress();
+        if self.resign_in_progress() {
+            self.wait_delivered(LEAVE_DELIVERY);
+        }
         let driver = lock(&self.driver).take();
         if let Some(d) = driver {
             if let Ok(Some(snap)) = d.snapshot() {
@@ -873,6 +885,26 @@ impl NetMatch {
         }
         let _ = self.events.send(Item::Quit);
         lock(&self.hosting).take();
+    }
+}
+
+impl NetMatch {
+    /// Waits, at most `limit`, while the link is up and messages are unacknowledged.
+    fn wait_delivered(&self, limit: Duration) {
+        let start = std::time::Instant::now();
+        while start.elapsed() < limit {
+            let pending = lock(&self.driver)
+                .as_ref()
+                .and_then(|d| {
+                    d.read_session(|s, _| s.is_link_up() && s.unacked() > 0)
+                        .ok()
+                })
+                .unwrap_or(false);
+            if !pending {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 }
 
@@ -932,6 +964,12 @@ fn state_of(
             .as_ref()
             .filter(|_| v.phase == Some(Phase::Proposed))
             .map(|p| offer_clock_text(p.clock)),
+        offered_race: v
+            .proposal
+            .as_ref()
+            .filter(|_| v.phase == Some(Phase::Proposed))
+            .and_then(|p| p.race)
+            .map(|o| o.to_string()),
         fen: None,
         race: None,
     };

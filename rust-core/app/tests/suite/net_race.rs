@@ -62,6 +62,8 @@ fn started_race(
     });
     let p = guest.state().proposal.unwrap();
     assert_eq!((p.game, p.race), (GameKind::Lines, Some(options)));
+    // In words for the accept prompt, the preview included.
+    assert_eq!(guest.state().offered_race, Some(options.to_string()));
     assert!(guest.state().peer_games.contains(&GameKind::Lines));
     assert!(guest.race().is_none(), "no race before accepting");
     guest.accept_proposal().unwrap();
@@ -188,7 +190,11 @@ fn a_race_over_loopback_ends_alike_on_both_sides() {
 #[test]
 fn leaving_a_race_in_progress_resigns_it() {
     let (host, host_rx, guest, _guest_rx) = started_race(RaceOptions::default());
-    play_greedy(&guest, false);
+    // A burst of moves: more than the stream's window of 8 unacknowledged messages, so
+    // the resignation queues behind them (leaving said goodbye before it went out).
+    for _ in 0..12 {
+        play_greedy(&guest, false);
+    }
     guest.leave();
     let NetEvent::Race(RaceUpdate::Over { result, text }) = wait(&host_rx, "end", |e| {
         matches!(e, NetEvent::Race(RaceUpdate::Over { .. }))

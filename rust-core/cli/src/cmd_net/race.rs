@@ -15,18 +15,8 @@ use banco_app::network::{RaceUpdate, RaceView};
 use banco_game::Color;
 use banco_lines::CellSet;
 use banco_lines::ai::{self, Budget};
-use banco_protocol::race::{RaceEnd, RaceOptions, RaceResult};
+use banco_protocol::race::{RaceEnd, RaceResult};
 use std::time::{Duration, Instant};
-
-/// The race options in words: `"5 balls, 60 s"`, `"3 balls, no time limit"`, with the
-/// preview `"5 balls, 60 s, preview"`.
-pub(super) fn options_text(o: RaceOptions) -> String {
-    let preview = if o.preview { ", preview" } else { "" };
-    match o.time_limit_s {
-        0 => format!("{} balls, no time limit{preview}", o.start_balls),
-        t => format!("{} balls, {t} s{preview}", o.start_balls),
-    }
-}
 
 /// The last line of a race, the same on both sides.
 pub(super) fn result_line(r: &RaceResult) -> String {
@@ -77,7 +67,7 @@ impl Table {
             } => {
                 outln!(
                     "the race starts ({}): your board is {}",
-                    options_text(options),
+                    options,
                     if your_color == Color::Red {
                         "red"
                     } else {
@@ -213,22 +203,6 @@ mod tests {
         assert_eq!(
             result_line(&r),
             "result 0-1 scores 40:90 turns 30:31 end resigned-red"
-        );
-        assert_eq!(
-            options_text(RaceOptions {
-                start_balls: 3,
-                time_limit_s: 0,
-                preview: false,
-            }),
-            "3 balls, no time limit"
-        );
-        assert_eq!(
-            options_text(RaceOptions {
-                start_balls: 5,
-                time_limit_s: 60,
-                preview: true,
-            }),
-            "5 balls, 60 s, preview"
         );
     }
 }

@@ -198,8 +198,22 @@ fn play_over_loopback(
 
 #[test]
 fn quitting_a_game_in_progress_resigns_it() {
+    leaving_resigns(false);
+}
+
+/// The end of the input is `quit`: the game is resigned, the result comes as the last
+/// line and `--save` writes the game (the end of the input used to leave at once: no
+/// result line, nothing saved).
+#[test]
+fn the_end_of_the_input_resigns_a_game_in_progress_as_quit_does() {
+    leaving_resigns(true);
+}
+
+/// A guest (a person) leaves its game in progress by `quit`, or by closing its input
+/// (`by_eof`): the game is resigned and both sides print the result.
+fn leaving_resigns(by_eof: bool) {
     use std::io::{BufRead, BufReader, Write};
-    let dirs = data_dirs("quit");
+    let dirs = data_dirs(if by_eof { "eof" } else { "quit" });
     let exe = env!("CARGO_BIN_EXE_banco");
     let (mut host, addr, host_out) = spawn_engine_host(&dirs[0], "xiangqi", "1", &[]);
     // `--save`: the finished game is written as it ends (the table closes then).
@@ -233,7 +247,11 @@ fn quitting_a_game_in_progress_resigns_it() {
     let pgn = dirs[1].parent().unwrap().join("net.pgn");
     writeln!(input, "help").unwrap();
     writeln!(input, "save {}", pgn.display()).unwrap();
-    writeln!(input, "quit").unwrap();
+    if by_eof {
+        drop(input);
+    } else {
+        writeln!(input, "quit").unwrap();
+    }
     let guest_out = common::drain(out);
     let deadline = Instant::now() + Duration::from_secs(60);
     let guest_status = common::wait_until(&mut guest, deadline);

@@ -124,6 +124,29 @@ pub enum RaceParamsError {
     BadOptions,
 }
 
+/// The options as a player reads them before accepting.
+///
+/// ```
+/// use banco_protocol::race::RaceOptions;
+/// let o = RaceOptions { start_balls: 3, time_limit_s: 0, preview: false };
+/// assert_eq!(o.to_string(), "3 balls, no time limit");
+/// let o = RaceOptions { start_balls: 5, time_limit_s: 60, preview: true };
+/// assert_eq!(o.to_string(), "5 balls, 60 s, preview");
+/// ```
+impl core::fmt::Display for RaceOptions {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} balls, ", self.start_balls)?;
+        match self.time_limit_s {
+            0 => f.write_str("no time limit")?,
+            t => write!(f, "{t} s")?,
+        }
+        if self.preview {
+            f.write_str(", preview")?;
+        }
+        Ok(())
+    }
+}
+
 impl RaceOptions {
     /// The option bytes: start balls, then the time limit (little-endian seconds) — a
     /// classic race's 3 bytes, unchanged since races began — then, with the preview only, a

@@ -105,7 +105,10 @@ class MainActivity : ComponentActivity() {
         setContentView(root)
         onBackPressedDispatcher.addCallback(this, object : OnBackPressedCallback(true) {
             override fun handleOnBackPressed() {
-                if (onHome) finish() else showHome()
+                // Back from a match goes the way its Leave button does (asked while a game
+                // or race is in progress, which leaving resigns).
+                val m = match
+                if (onHome) finish() else if (m != null) leaveMatch(m) else showHome()
             }
         })
         if ((application as BancoApplication).nativeReady) {
@@ -517,8 +520,10 @@ class MainActivity : ComponentActivity() {
                 val colour = colorName(proposal.game, proposal.yourColor) + if (proposal.yourColor == Color.RED) " (you move first)" else ""
                 val rules = RulesPreset.entries.firstOrNull { it.rules() == proposal.rules }?.let { "\nRules: ${it.label}" } ?: ""
                 val from = if (proposal.startFen != null) "\nFrom a set-up position" else ""
+                // A race: its options in Rust's words (balls, time limit, preview).
+                val terms = s.offeredRace?.let { "Race: $it" } ?: "You play $colour.$rules$from\nClock: ${s.offeredClock ?: "untimed"}"
                 AlertDialog.Builder(this).setTitle("$peer proposes ${proposal.game.label}")
-                    .setMessage("You play $colour.$rules$from\nClock: ${s.offeredClock ?: "untimed"}")
+                    .setMessage(terms)
                     .setCancelable(false)
                     .setPositiveButton("Play") { _, _ -> c.acceptProposal() }
                     .setNegativeButton("Decline") { _, _ -> c.declineProposal() }.show()
