@@ -58,6 +58,12 @@ use core::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+/// The smallest table the solver searches with, whatever [`SolveOptions::hash_mib`] asks:
+/// the proof of a long mate (and its walk under the game's rules, which proves again the
+/// parts the table lost) must fit. With 4–6 MiB, ElephantEye's BATCH #119 (mate in 7,
+/// found in a tenth of a second with 16) went unsolved in 10 s.
+pub const MIN_HASH_MIB: usize = 16;
+
 /// Fewest nodes given to the search for a shorter mate once one is found.
 const SHORTER_MIN_NODES: u64 = 250_000;
 /// Fewest nodes given to the search under the game's own repetition rules, once a proof
@@ -72,11 +78,12 @@ pub struct SolveOptions {
     /// Give up after this long (`None`: no limit but the stop flag). Once a mate is
     /// found, the search for a shorter one gets four times the nodes spent so far (at
     /// least 250,000; at least 4,000,000 for the search under the game's repetition
-    /// rules, see the module docs), within this limit.
+    /// rules, see the module docs), within this limit; walking a proof found may run a
+    /// quarter of it past (so a mate found just in time is not lost).
     pub time_limit: Option<Duration>,
     /// Give up after this many nodes.
     pub node_limit: Option<u64>,
-    /// Table size in MiB.
+    /// Table size in MiB (at least [`MIN_HASH_MIB`] is used).
     pub hash_mib: usize,
 }
 
@@ -132,7 +139,7 @@ pub fn solve<G: EngineGame>(
 ) -> SolveResult<G::Move> {
     let start = Instant::now();
     let mut node = G::Node::from_game(game, rules, &G::plain_params());
-    let mut dfpn = Dfpn::new(options.hash_mib, stop);
+    let mut dfpn = Dfpn::new(options.hash_mib.max(MIN_HASH_MIB), stop);
     let deadline = options.time_limit.map(|t| start + t);
     let node_limit = options.node_limit.unwrap_or(u64::MAX);
     let max = options.max_mate.clamp(1, 100);
@@ -145,13 +152,19 @@ pub fn solve<G: EngineGame>(
     // far (and at least a quarter million), within the limits: a few seconds at most on a
     // phone.
     let mut budget = u64::MAX;
-    // Walking a proof is not cut short by the limits, but what it proves again gets at
-    // most as many nodes as were spent so far (at least a quarter million), within the
-    // budget (the stop flag still counts).
+    // Walking a proof may run a quarter of the time limit past it (a proof that holds
+    // walks in no time; one the defender escapes is proven again in parts), and what it
+    // proves again gets at most as many nodes as were spent so far (at least a quarter
+    // million), within the budget and the node limit (the stop flag still counts).
+    let walk_deadline = deadline.map(|d| d + options.time_limit.unwrap_or_default() / 4);
     let walk_limit = |dfpn: &mut Dfpn<'_, G::Move>, budget: u64| {
-        dfpn.set_deadline(None);
+        dfpn.set_deadline(walk_deadline);
         let nodes = dfpn.nodes();
-        dfpn.set_node_limit(budget.min(nodes.saturating_add(nodes.max(SHORTER_MIN_NODES))));
+        dfpn.set_node_limit(
+            node_limit
+                .min(budget)
+                .min(nodes.saturating_add(nodes.max(SHORTER_MIN_NODES))),
+        );
     };
     // Down from `max`: proofs with the first repetition judged (cheap to find), each
     // walked under the game's rules, then below the mate it measured; a disproof there

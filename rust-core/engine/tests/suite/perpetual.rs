@@ -142,3 +142,24 @@ fn the_defender_goes_round_again_before_turning_away() {
     let eleven = solve_under_limit(BATCH_29, &rules, 11, 3_000_000);
     assert_eq!(eleven.mate, None, "{eleven:?}");
 }
+
+/// A small table (`hash_mib` 4) still finds BATCH #119's mate in 7: the solver searches
+/// with at least `MIN_HASH_MIB` (with 4 MiB the proof did not fit and 10 s found nothing;
+/// the solver before the game's repetition count found it in a tenth of a second).
+#[test]
+fn a_small_table_still_finds_the_mate() {
+    let game = Xiangqi::from_fen(BATCH_119).unwrap();
+    let options = SolveOptions {
+        max_mate: 8,
+        time_limit: None,
+        node_limit: Some(40_000_000),
+        hash_mib: 4,
+    };
+    let r = solve(
+        &game,
+        &RuleSet::default(),
+        &options,
+        &AtomicBool::new(false),
+    );
+    assert_eq!(r.mate, Some(7), "{r:?}");
+}
