@@ -5,8 +5,6 @@
 
 use crate::common;
 use common::banco_stdin;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// The rows of the last board drawn in `text` (rank 9 first), nine cells each.
 fn last_board(text: &str) -> Vec<Vec<String>> {
@@ -149,34 +147,7 @@ fn up_to_first_status(text: &str) -> &str {
 
 #[test]
 fn a_race_with_the_preview_is_proposed_and_both_boards_show_their_spots() {
-    let base = std::env::temp_dir().join(format!("banco-race-preview-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
-    let exe = env!("CARGO_BIN_EXE_banco");
-    let common = ["--ai", "1", "--yes", "--no-color", "--movetime", "40"];
-    let mut cmd = Command::new(exe);
-    cmd.env("BANCO_DATA_DIR", base.join("host"))
-        .args(["host", "--game", "lines", "--race-secs", "2", "--preview"])
-        .args(["--no-mdns", "--port", "0", "--bind", "127.0.0.1"])
-        .args(["--name", "Host"])
-        .args(common);
-    let (mut host, addr, host_out) = common::spawn_host(cmd);
-    let mut guest = Command::new(exe)
-        .env("BANCO_DATA_DIR", base.join("guest"))
-        .args(["join", &addr, "--game", "lines", "--name", "Guest"])
-        .args(common)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let guest_out = common::drain(guest.stdout.take().unwrap());
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let guest_status = common::wait_until(&mut guest, deadline);
-    let host_status = common::wait_until(&mut host, deadline + Duration::from_secs(5));
-    let (h, g) = (host_out.join().unwrap(), guest_out.join().unwrap());
-    let _ = std::fs::remove_dir_all(&base);
-    assert!(guest_status.is_some_and(|s| s.success()), "guest:\n{g}");
-    assert!(host_status.is_some_and(|s| s.success()), "host:\n{h}");
+    let (h, g) = common::ai_race("race-preview", &["--race-secs", "2", "--preview"]);
     // The guest learns the preview from the proposal.
     assert!(
         g.contains("the other player proposes a lines race (5 balls, 2 s, preview). Accept? yes"),

@@ -6,8 +6,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// The numbers `A:B` after `key ` in the result line.
 fn pair(line: &str, key: &str) -> [u32; 2] {
@@ -22,49 +20,7 @@ fn pair(line: &str, key: &str) -> [u32; 2] {
 
 #[test]
 fn host_and_join_race_to_the_time_limit() {
-    let base = std::env::temp_dir().join(format!("banco-race-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
-    let exe = env!("CARGO_BIN_EXE_banco");
-    let common = ["--ai", "1", "--yes", "--no-color", "--movetime", "40"];
-    let mut cmd = Command::new(exe);
-    cmd.env("BANCO_DATA_DIR", base.join("host"))
-        .args([
-            "host",
-            "--game",
-            "lines",
-            "--race-secs",
-            "3",
-            "--balls",
-            "5",
-        ])
-        .args([
-            "--no-mdns",
-            "--port",
-            "0",
-            "--bind",
-            "127.0.0.1",
-            "--name",
-            "Host",
-        ])
-        .args(common);
-    let (mut host, addr, host_out) = common::spawn_host(cmd);
-    let mut guest = Command::new(exe)
-        .env("BANCO_DATA_DIR", base.join("guest"))
-        .args(["join", &addr, "--game", "lines", "--name", "Guest"])
-        .args(common)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let guest_out = common::drain(guest.stdout.take().unwrap());
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let guest_status = common::wait_until(&mut guest, deadline);
-    let host_status = common::wait_until(&mut host, deadline + Duration::from_secs(5));
-    let (h, g) = (host_out.join().unwrap(), guest_out.join().unwrap());
-    let _ = std::fs::remove_dir_all(&base);
-    assert!(guest_status.is_some_and(|s| s.success()), "guest:\n{g}");
-    assert!(host_status.is_some_and(|s| s.success()), "host:\n{h}");
+    let (h, g) = common::ai_race("race", &["--race-secs", "3", "--balls", "5"]);
     assert!(
         g.contains("the other player proposes a lines race (5 balls, 3 s). Accept? yes"),
         "{g}"

@@ -18,24 +18,7 @@ const TIMED: RaceOptions = RaceOptions {
 };
 
 fn pair(options: RaceOptions) -> (Race, Race) {
-    let session = [3; 8];
-    let red = SeedShare::new([21; 32], session, Color::Red);
-    let black = SeedShare::new([22; 32], session, Color::Black);
-    let mut a = Race::new(
-        Color::Red,
-        options,
-        red.clone(),
-        black.commitment().to_vec(),
-    );
-    let mut b = Race::new(
-        Color::Black,
-        options,
-        black.clone(),
-        red.commitment().to_vec(),
-    );
-    let mut ev = Vec::new();
-    a.on_reveal(black.value(), 0, &mut ev);
-    b.on_reveal(red.value(), 0, &mut ev);
+    let (a, b, _) = crate::common::started_races(options, [21; 32], [22; 32], [3; 8]);
     (a, b)
 }
 

@@ -126,24 +126,7 @@ fn a_proposal_with_the_preview_reaches_the_acceptor_and_an_unknown_flag_is_decli
 
 /// Two races from one pair of seed shares, started.
 fn pair(options: RaceOptions) -> (Race, Race) {
-    let session = [7; 8];
-    let red = SeedShare::new([1; 32], session, Color::Red);
-    let black = SeedShare::new([2; 32], session, Color::Black);
-    let mut a = Race::new(
-        Color::Red,
-        options,
-        red.clone(),
-        black.commitment().to_vec(),
-    );
-    let mut b = Race::new(
-        Color::Black,
-        options,
-        black.clone(),
-        red.commitment().to_vec(),
-    );
-    let mut events = Vec::new();
-    a.on_reveal(black.value(), 0, &mut events);
-    b.on_reveal(red.value(), 0, &mut events);
+    let (a, b, events) = common::started_races(options, [1; 32], [2; 32], [7; 8]);
     assert!(
         events
             .iter()

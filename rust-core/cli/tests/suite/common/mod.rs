@@ -122,3 +122,39 @@ pub fn spawn_host(mut host: Command) -> (Child, String, JoinHandle<String>) {
         .to_owned();
     (child, addr, drain(out))
 }
+
+/// Two computers race at Lines over loopback (`banco host --game lines … --ai 1` with
+/// `host_args` after `--game lines`, and `banco join … --ai 1`, both `--yes`): both must
+/// end successfully within two minutes. Their outputs, host's first.
+pub fn ai_race(tag: &str, host_args: &[&str]) -> (String, String) {
+    let base = std::env::temp_dir().join(format!("banco-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let exe = env!("CARGO_BIN_EXE_banco");
+    let common = ["--ai", "1", "--yes", "--no-color", "--movetime", "40"];
+    let mut cmd = Command::new(exe);
+    cmd.env("BANCO_DATA_DIR", base.join("host"))
+        .args(["host", "--game", "lines"])
+        .args(host_args)
+        .args(["--no-mdns", "--port", "0", "--bind", "127.0.0.1"])
+        .args(["--name", "Host"])
+        .args(common);
+    let (mut host, addr, host_out) = spawn_host(cmd);
+    let mut guest = Command::new(exe)
+        .env("BANCO_DATA_DIR", base.join("guest"))
+        .args(["join", &addr, "--game", "lines", "--name", "Guest"])
+        .args(common)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let guest_out = drain(guest.stdout.take().unwrap());
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let guest_status = wait_until(&mut guest, deadline);
+    let host_status = wait_until(&mut host, deadline + Duration::from_secs(5));
+    let (h, g) = (host_out.join().unwrap(), guest_out.join().unwrap());
+    let _ = std::fs::remove_dir_all(&base);
+    assert!(guest_status.is_some_and(|s| s.success()), "guest:\n{g}");
+    assert!(host_status.is_some_and(|s| s.success()), "host:\n{h}");
+    (h, g)
+}

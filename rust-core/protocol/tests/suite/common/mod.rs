@@ -201,3 +201,38 @@ impl RawPeer {
         out
     }
 }
+
+/// Two races with `options`, Red's and Black's, from the seed shares `red` and `black`
+/// of one `session`, both started (each has the other's reveal): each returns its
+/// start events, which every caller may check.
+pub fn started_races(
+    options: banco_protocol::race::RaceOptions,
+    red: [u8; 32],
+    black: [u8; 32],
+    session: [u8; 8],
+) -> (
+    banco_protocol::race::Race,
+    banco_protocol::race::Race,
+    Vec<banco_protocol::race::RaceEvent>,
+) {
+    use banco_protocol::race::Race;
+    use banco_protocol::seed::SeedShare;
+    let red = SeedShare::new(red, session, Color::Red);
+    let black = SeedShare::new(black, session, Color::Black);
+    let mut a = Race::new(
+        Color::Red,
+        options,
+        red.clone(),
+        black.commitment().to_vec(),
+    );
+    let mut b = Race::new(
+        Color::Black,
+        options,
+        black.clone(),
+        red.commitment().to_vec(),
+    );
+    let mut events = Vec::new();
+    a.on_reveal(black.value(), 0, &mut events);
+    b.on_reveal(red.value(), 0, &mut events);
+    (a, b, events)
+}
