@@ -29,7 +29,8 @@
 //!
 //! ## What a version 2 peer sends
 //!
-//! * `Hello.caps` lists the games the sender offers ([`caps_of`], [`offered_games`]).
+//! * `Hello.caps` lists the games the sender offers ([`caps_of`], [`offered_games`]), and
+//!   with Lines whether its race knows Lines 98's preview ([`CAP_LINES_PREVIEW`]).
 //! * `Propose` carries a start FEN (at most [`MAX_FEN_LEN`] bytes) and opaque per-game
 //!   parameters (at most [`MAX_PARAMS_LEN`] bytes: jieqi's hash-chain commitment, a Lines
 //!   seed commitment); `Accept` carries the answering side's parameters. Longer values are
@@ -61,6 +62,11 @@ pub const CAP_JIEQI_REVEAL: u32 = CAP_JIEQI;
 pub const CAP_CHESS: u32 = 1 << 2;
 /// Capability bit: the peer offers the Lines race.
 pub const CAP_LINES: u32 = 1 << 3;
+/// Capability bit: the peer's Lines race knows Lines 98's preview (the flags byte of the
+/// race options, [`RACE_FLAG_PREVIEW`](crate::race::RACE_FLAG_PREVIEW)); announced with
+/// [`CAP_LINES`] by every build that has it. A preview race is not proposed to a peer
+/// without it (an older app would decline the options it cannot read).
+pub const CAP_LINES_PREVIEW: u32 = 1 << 4;
 
 /// Longest player name carried in [`Hello`], in bytes.
 pub const MAX_NAME_LEN: usize = 64;
@@ -647,9 +653,20 @@ pub fn cap_of(kind: GameKind) -> u32 {
     }
 }
 
-/// The capability bits announcing `games` (what [`Hello::caps`] carries).
+/// The capability bits announcing `games` (what [`Hello::caps`] carries): with Lines,
+/// [`CAP_LINES_PREVIEW`] too.
+///
+/// ```
+/// use banco_game::GameKind;
+/// use banco_protocol::message::{CAP_CHESS, CAP_LINES, CAP_LINES_PREVIEW, caps_of};
+/// assert_eq!(caps_of(&[GameKind::Chess]), CAP_CHESS);
+/// assert_eq!(caps_of(&[GameKind::Lines]), CAP_LINES | CAP_LINES_PREVIEW);
+/// ```
 pub fn caps_of(games: &[GameKind]) -> u32 {
-    games.iter().fold(0, |caps, g| caps | cap_of(*g))
+    games.iter().fold(0, |caps, g| match g {
+        GameKind::Lines => caps | CAP_LINES | CAP_LINES_PREVIEW,
+        g => caps | cap_of(*g),
+    })
 }
 
 /// The games that capability bits announce, in [`GameKind::ALL`] order (unknown bits are

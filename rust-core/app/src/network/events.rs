@@ -220,7 +220,7 @@ pub(super) fn spawn_events(
                                 AutoPropose::Game(spec) => d.propose(spec.clone()),
                                 AutoPropose::Race(options, color) => d
                                     .with_session(|s, now| s.propose_race(*options, *color, now))
-                                    .map(|_| ()),
+                                    .and_then(|r| r.map_err(DriverError::Action)),
                             }
                             .err()
                             // Only the guest's games can refuse a proposal checked when
@@ -231,6 +231,7 @@ pub(super) fn spawn_events(
                                     e,
                                     DriverError::Action(
                                         banco_protocol::ActionError::PeerDoesNotOffer(_)
+                                            | banco_protocol::ActionError::PeerLacksPreview
                                     )
                                 )
                             }),

@@ -209,3 +209,40 @@ fn leaving_a_race_in_progress_resigns_it() {
     wait(&host_rx, "close", |e| matches!(e, NetEvent::Closed { .. }));
     host.leave();
 }
+
+/// A host racing meets a guest that does not offer Lines: the host is told its proposal
+/// was declined, and why, instead of waiting for ever (the race's automatic proposal
+/// dropped the session's refusal).
+#[test]
+fn a_race_the_guest_cannot_take_is_reported_not_left_waiting() {
+    let (host_obs, host_rx) = observer();
+    let mut host_options = HostOptions::new("Host", "127.0.0.1:0".parse().unwrap(), vec![])
+        .racing(RaceOptions::default(), Color::Red);
+    host_options.advertise = false;
+    let host = NetMatch::host(host_options, host_obs).unwrap();
+    let (guest_obs, guest_rx) = observer();
+    let guest = NetMatch::join(
+        "Guest",
+        &host.state().address,
+        &[GameKind::Xiangqi],
+        None,
+        guest_obs,
+    )
+    .unwrap();
+    for (rx, m) in [(&host_rx, &host), (&guest_rx, &guest)] {
+        let NetEvent::VerifyCode { code, .. } =
+            wait(rx, "code", |e| matches!(e, NetEvent::VerifyCode { .. }))
+        else {
+            unreachable!()
+        };
+        m.confirm_code(&code).unwrap();
+    }
+    let NetEvent::ProposalDeclined { reason } = wait(&host_rx, "declined", |e| {
+        matches!(e, NetEvent::ProposalDeclined { .. })
+    }) else {
+        unreachable!()
+    };
+    assert!(reason.contains("does not offer"), "{reason}");
+    guest.leave();
+    host.leave();
+}

@@ -429,6 +429,12 @@ pub enum ActionError {
     /// The peer does not offer the game (see `PeerInfo::offers`).
     #[error("the other player does not offer {0}")]
     PeerDoesNotOffer(GameKind),
+    /// A race with Lines 98's preview proposed to a peer whose app does not know it (no
+    /// [`CAP_LINES_PREVIEW`](crate::message::CAP_LINES_PREVIEW) in its greeting).
+    #[error(
+        "the other player's app does not know Lines 98's preview: it must be updated, or race without the preview"
+    )]
+    PeerLacksPreview,
     /// The rule-set index is unknown for the game.
     #[error("{game} has no rule set number {index}")]
     UnknownRules {

@@ -4,7 +4,9 @@
 //! and the wire.
 
 use super::Session;
-use crate::message::{Accept, Body, DeclineReason, ErrorCode, Propose, game_code};
+use crate::message::{
+    Accept, Body, CAP_LINES_PREVIEW, DeclineReason, ErrorCode, Propose, game_code,
+};
 use crate::race::{
     Race, RaceError, RaceEvent, RaceOptions, check_accept_params, parse_proposal_params,
     proposal_params,
@@ -78,6 +80,14 @@ impl<G: MatchGame> Session<G> {
             return Err(ActionError::PeerDoesNotOffer(GameKind::Lines));
         }
         options.check()?;
+        if options.preview
+            && self
+                .channel
+                .peer()
+                .is_none_or(|p| p.caps & CAP_LINES_PREVIEW == 0)
+        {
+            return Err(ActionError::PeerLacksPreview);
+        }
         let session = self.channel.session_id().unwrap_or_default();
         let share = SeedShare::new(self.channel.fresh_secret(), session, color);
         let msg = Propose {

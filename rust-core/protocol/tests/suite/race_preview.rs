@@ -9,7 +9,8 @@ use crate::common;
 use banco_game::{Color, GameKind, ScoreGame};
 use banco_lines::{LinesGame, ai};
 use banco_protocol::message::{
-    Accept, Body, CAP_LINES, DeclineReason, Envelope, Propose, game_code,
+    Accept, Body, CAP_LINES, CAP_LINES_PREVIEW, DeclineReason, Envelope, Propose, caps_of,
+    game_code,
 };
 use banco_protocol::race::{
     RACE_FLAG_PREVIEW, Race, RaceEnd, RaceEvent, RaceFault, RaceOptions, RaceParamsError,
@@ -17,7 +18,7 @@ use banco_protocol::race::{
 };
 use banco_protocol::seed::SeedShare;
 use banco_protocol::sim::{RaceSim, play_race};
-use banco_protocol::{Event, PROTOCOL_VERSION};
+use banco_protocol::{ActionError, Event, PROTOCOL_VERSION};
 use common::{RawPeer, events, session_offering};
 
 const PREVIEW: RaceOptions = RaceOptions {
@@ -270,4 +271,30 @@ fn a_peer_whose_balls_landed_off_their_spots_is_caught_by_its_next_impossible_mo
     assert_eq!(over.winner, Some(Color::Red));
     let replica = victim.race().unwrap().board(Color::Black).unwrap();
     assert_eq!(replica.turns(), turn, "the refused move is not played");
+}
+
+/// A preview race is not proposed to a peer whose greeting lacks `CAP_LINES_PREVIEW` (an
+/// app from before the preview, which would decline options it cannot read): the
+/// proposer is told why at once; a classic race is proposed as before. A peer with the
+/// bit gets the preview race.
+#[test]
+fn a_preview_race_is_not_proposed_to_an_app_that_does_not_know_it() {
+    for (caps, knows) in [(CAP_LINES, false), (CAP_LINES | CAP_LINES_PREVIEW, true)] {
+        let mut host = session_offering("H", 3, &[GameKind::Lines]);
+        let _raw = RawPeer::connect_offering(&mut host, PROTOCOL_VERSION, caps, 0).unwrap();
+        host.confirm_peer(false).unwrap();
+        let r = host.propose_race(PREVIEW, Color::Red, 0);
+        if knows {
+            assert_eq!(r, Ok(()));
+        } else {
+            assert_eq!(r, Err(ActionError::PeerLacksPreview));
+            assert!(r.unwrap_err().to_string().contains("Lines 98's preview"));
+            host.propose_race(CLASSIC, Color::Red, 0).unwrap();
+        }
+    }
+    // Every build that offers Lines announces the bit.
+    assert_eq!(
+        caps_of(&[GameKind::Lines]) & CAP_LINES_PREVIEW,
+        CAP_LINES_PREVIEW
+    );
 }
