@@ -8,6 +8,7 @@ use crate::common::{observer, wait};
 use banco_app::board::Tap;
 use banco_app::network::{ClockSpec, HostOptions, NetError, NetEvent, NetMatch, Phase, Trust};
 use banco_game::{Color, GameKind};
+use banco_protocol::race::RaceOptions;
 use std::sync::mpsc::Receiver;
 
 #[test]
@@ -269,13 +270,30 @@ fn a_host_whose_proposal_cannot_be_made_fails_at_once() {
 fn a_proposal_the_guest_cannot_take_is_reported_not_left_waiting() {
     // The host proposes chess; the guest plays xiangqi only: the host hears why nothing
     // was proposed (it used to wait for ever, with no event and no notice).
-    let (host_obs, host_rx) = observer();
-    let mut options = HostOptions::new(
+    let options = HostOptions::new(
         "Host",
         "127.0.0.1:0".parse().unwrap(),
         vec![GameKind::Xiangqi, GameKind::Chess],
     )
     .proposing(GameKind::Chess, Color::Red);
+    declined_at_once(options, "the other player does not offer chess");
+}
+
+/// A host racing meets a guest that does not offer Lines: the host is told its proposal
+/// was declined, and why (the race's automatic proposal dropped the session's refusal,
+/// and the host waited for ever).
+#[test]
+fn a_race_the_guest_cannot_take_is_reported_not_left_waiting() {
+    let options = HostOptions::new("Host", "127.0.0.1:0".parse().unwrap(), vec![])
+        .racing(RaceOptions::default(), Color::Red);
+    declined_at_once(options, "the other player does not offer lines");
+}
+
+/// A host with `options` (its automatic proposal) meets a guest that offers xiangqi
+/// only: once paired, the host hears its proposal declined for `reason`, as an event
+/// and as the match's notice.
+fn declined_at_once(mut options: HostOptions, reason: &str) {
+    let (host_obs, host_rx) = observer();
     options.advertise = false;
     let host = NetMatch::host(options, host_obs).unwrap();
     let (guest_obs, guest_rx) = observer();
@@ -291,14 +309,12 @@ fn a_proposal_the_guest_cannot_take_is_reported_not_left_waiting() {
     match wait(&host_rx, "declined", |e| {
         matches!(e, NetEvent::ProposalDeclined { .. })
     }) {
-        NetEvent::ProposalDeclined { reason } => {
-            assert_eq!(reason, "the other player does not offer chess");
-        }
+        NetEvent::ProposalDeclined { reason: r } => assert_eq!(r, reason),
         _ => unreachable!(),
     }
     assert_eq!(
-        host.state().notice.as_deref(),
-        Some("The game was declined: the other player does not offer chess")
+        host.state().notice,
+        Some(format!("The game was declined: {reason}"))
     );
     guest.leave();
     host.leave();
