@@ -857,8 +857,9 @@ impl NetMatch {
     /// leaving does first ([`NetMatch::leave`]). A game over, a proposal still open or no
     /// game at all: nothing is done.
     pub fn resign_in_progress(&self) -> bool {
-        self.state().phase == Phase::Playing
-            && (self.resign().is_ok() || self.race_resign().is_ok())
+        // The phase alone (not the whole state), the view's lock released before resigning.
+        let playing = lock(&self.view).phase == Some(Phase::Playing);
+        playing && (self.resign().is_ok() || self.race_resign().is_ok())
     }
 
     /// Leaves the match (telling the other device) and stops its threads. A game or race
