@@ -17,9 +17,10 @@
 use crate::CliError;
 use crate::ui::board::{self, Style};
 use crate::ui::read_command;
+use banco_app::answer::{self, SearchAnswer};
 use banco_app::any::{AnyRules, color_name};
-use banco_app::computer::{ActionError, Job, Settings, VsComputer};
-use banco_app::engine::{AnyEngine, EngineResult};
+use banco_app::computer::{ActionError, Job, SearchRequest, Settings, VsComputer};
+use banco_app::engine::AnyEngine;
 use banco_app::files::{read_limited, write_atomic, write_record};
 use banco_app::notation::{self, MoveInfo, Notation};
 use banco_app::puzzle_mode::{PuzzleMode, PuzzleNotice};
@@ -619,8 +620,11 @@ impl Session {
         }
     }
 
-    fn limits(&self) -> Limits {
-        Limits::movetime(self.settings.movetime_ms)
+    /// Answers the search the game asks for (banco-app's [`answer::run`]: in a puzzle the
+    /// longest defence or the proven mate's move), within the game's time per move.
+    fn answer(&mut self, request: &SearchRequest) -> SearchAnswer {
+        let stop = AtomicBool::new(false);
+        answer::run(&mut self.engine, request, &Limits::default(), &stop)
     }
 
     fn computer_move(&mut self) {
@@ -628,18 +632,10 @@ impl Session {
             return;
         };
         eprint!("banco (level {}) is thinking…\r", request.level.number());
-        let stop = AtomicBool::new(false);
-        let result = self.engine.play(
-            &request.game,
-            &request.rules,
-            request.level,
-            &self.limits(),
-            request.seed,
-            &stop,
-        );
+        let found = self.answer(&request);
         eprint!("{:60}\r", "");
         let ply = self.vs.game().ply();
-        if self.vs.search_done(request.id, result.best_move) {
+        if self.vs.answer_done(request.id, &found) {
             // The move with what it revealed, if it turned a jieqi piece over; in a puzzle
             // the reply to a wrong move is taken back with it at once, so it is described
             // on the position it was played in, not read from the board.
@@ -647,18 +643,20 @@ impl Session {
             let played = if stands {
                 notation::describe_last(self.vs.game())
             } else {
-                result
-                    .best_move
+                found
+                    .best_move()
                     .map(|m| notation::describe(&request.game, m))
             };
             if let Some(info) = played {
                 print_move("banco plays", &info);
-                outln!(
-                    "  (depth {}, {} nodes, score {} for banco)",
-                    result.depth,
-                    result.nodes,
-                    result.score
-                );
+                if let SearchAnswer::Engine(result) = &found {
+                    outln!(
+                        "  (depth {}, {} nodes, score {} for banco)",
+                        result.depth,
+                        result.nodes,
+                        result.score
+                    );
+                }
             }
             // Taken back: the puzzle's notice follows, with the board as it is now.
             if stands {
@@ -675,18 +673,17 @@ impl Session {
         let Some(request) = self.vs.search_request() else {
             return;
         };
-        let stop = AtomicBool::new(false);
-        let result: EngineResult =
-            self.engine
-                .analyse(&request.game, &request.rules, &self.limits(), &stop, |_| {});
-        self.vs.search_done(request.id, result.best_move);
-        // The hint as banco-app settles it (a puzzle's is its proven line's move).
-        if let Some(hint) = self.vs.state().hint {
-            print_move("hint:", &hint);
-            if self.vs.state().puzzle.is_none() {
-                let pv: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
-                outln!("  score {} pv {}", result.score, pv.join(" "));
-            }
+        let found = self.answer(&request);
+        self.vs.answer_done(request.id, &found);
+        // The hint as banco-app settles it (a puzzle's is its proven mate's move).
+        let Some(hint) = self.vs.state().hint else {
+            outln!("no hint found within the search budget");
+            return;
+        };
+        print_move("hint:", &hint);
+        if let SearchAnswer::Engine(result) = &found {
+            let pv: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
+            outln!("  score {} pv {}", result.score, pv.join(" "));
         }
     }
 
