@@ -4,9 +4,10 @@
 //! draws, puzzles, the record to continue later, and the result from the player's side.
 //!
 //! It is a plain state machine: it never searches by itself. After every call, ask
-//! [`VsComputer::search_request`] what should be running; run it (on a thread, or inline on
-//! a command line) and hand the answer to [`VsComputer::search_done`]. A front end that
-//! wants threads handled for it uses [`runner::Runner`](crate::runner::Runner).
+//! [`VsComputer::search_request`] what should be running; answer it with
+//! [`crate::answer::run`] (on a thread, or inline on a command line: the engine, or in a
+//! puzzle the mate solver) and hand the answer to [`VsComputer::answer_done`]. A front end
+//! that wants threads handled for it uses [`runner::Runner`](crate::runner::Runner).
 //!
 //! Jieqi: when a step turns a face-down piece over, its identity is the one dealt to that
 //! piece when the game began ([`RevealDraw::dealt`]: OS-seeded, or
@@ -471,6 +472,15 @@ impl VsComputer {
             self.settle_puzzle();
         }
         done
+    }
+
+    /// The answer of search `id` as [`crate::answer::run`] found it: a puzzle's defence
+    /// through [`VsComputer::defence_done`], any other through [`VsComputer::search_done`].
+    pub fn answer_done(&mut self, id: u64, answer: &crate::answer::SearchAnswer) -> bool {
+        match answer {
+            crate::answer::SearchAnswer::Defence(d) => self.defence_done(id, d),
+            other => self.search_done(id, other.best_move()),
+        }
     }
 
     /// The id of the search being waited for.

@@ -43,9 +43,11 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 /// [`write_atomic`] for a file the player named (a saved game, an export): it replaces
 /// only what may be replaced — no file yet, an empty file, a Banco file (saved game,
-/// progress) or a game record in text (PGN or Banco's `.txt`: its first character is a
-/// tag's `[`). Anything else — a document that happens to have that name, a directory,
-/// a device — is refused with [`io::ErrorKind::AlreadyExists`] and left untouched.
+/// progress) or a game record in text (PGN or Banco's `.txt`: its first line, after blank
+/// lines and PGN's `%` escape lines, is a tag pair `[Name "value"]`). Anything else — a
+/// document that happens to have that name (an INI file's `[core]`, a JSON array), a
+/// directory, a device — is refused with [`io::ErrorKind::AlreadyExists`] and left
+/// untouched.
 ///
 /// ```
 /// use banco_app::files::write_record;
@@ -81,22 +83,57 @@ pub fn write_record(path: &Path, bytes: &[u8]) -> io::Result<()> {
             if !meta.is_file() {
                 return Err(refuse("is not a regular file"));
             }
-            let mut head = [0u8; 64];
-            let n = File::open(path)?.read(&mut head)?;
-            let head = head.get(..n).unwrap_or_default();
-            let text = String::from_utf8_lossy(head);
-            let record = head.is_empty()
-                || head.starts_with(b"\x89BANC")
-                || text
-                    .trim_start_matches('\u{feff}')
-                    .trim_start()
-                    .starts_with('[');
-            if !record {
+            let mut head = Vec::new();
+            File::open(path)?.take(RECORD_HEAD).read_to_end(&mut head)?;
+            if !is_record(&head) {
                 return Err(refuse("is not a saved game"));
             }
         }
     }
     write_atomic(path, bytes)
+}
+
+/// How much of an existing file [`write_record`] reads to tell whether it is a record.
+const RECORD_HEAD: u64 = 1024;
+
+/// True when `head`, the start of a file, is that of a record [`write_record`] may
+/// replace: nothing, a Banco file (`\x89BANC…`), or a game record in text — its first line
+/// that is not blank nor a PGN escape (`%…`), after a byte-order mark, is a tag pair
+/// `[Name "value"]` (a line cut short by the end of `head` is judged on what it shows).
+fn is_record(head: &[u8]) -> bool {
+    if head.is_empty() || head.starts_with(b"\x89BANC") {
+        return true;
+    }
+    let text = String::from_utf8_lossy(head);
+    let text = text.trim_start_matches('\u{feff}');
+    let complete = text.ends_with('\n') || (head.len() as u64) < RECORD_HEAD;
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('%') {
+            continue;
+        }
+        let whole = complete || lines.peek().is_some();
+        return is_tag_pair(line, whole);
+    }
+    false
+}
+
+/// True when `line` is a PGN tag pair (`[Event "x"]`, more on the line allowed); a line
+/// that is not `whole` only has to begin as one (up to the value's opening quote).
+fn is_tag_pair(line: &str, whole: bool) -> bool {
+    let Some(rest) = line.strip_prefix('[') else {
+        return false;
+    };
+    let rest = rest.trim_start();
+    let name_len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || "_+#=:-".contains(c)))
+        .unwrap_or(rest.len());
+    let (name, value) = rest.split_at(name_len);
+    let value = value.trim_start();
+    let opens = name.starts_with(|c: char| c.is_ascii_alphanumeric()) && value.starts_with('"');
+    // A whole line also closes the value and the tag.
+    opens && (!whole || (value.len() >= 3 && value.trim_end().ends_with("\"]")))
 }
 
 fn write_atomic_as(path: &Path, bytes: &[u8], private: bool) -> io::Result<()> {
@@ -309,6 +346,65 @@ mod tests {
         touch(".game.banco.4000001.0.tmp", STALE_TEMP_AGE * 2);
         assert_eq!(read_limited(&path, 100).unwrap(), b"saved");
         assert!(!names(&dir).contains(&".game.banco.4000001.0.tmp".to_owned()));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Only what begins as a game record (or a Banco file, or nothing) may be replaced:
+    /// a text whose first line is a tag pair, not any text that begins with `[`.
+    #[test]
+    fn a_record_begins_with_a_tag_pair() {
+        let records: [&[u8]; 8] = [
+            b"",
+            b"\x89BANCO\r\n\x01",
+            b"[Event \"?\"]\n[Site \"?\"]\n\n1. e4 *\n",
+            b"\xef\xbb\xbf\r\n\n[Game \"xiangqi\"]\r\n",
+            b"% exported by a program\n\n  [White \"A \\\"B\\\"\"] [Black \"C\"]\n",
+            b"[Event\"x\"]",
+            b"[ FEN \"\"]",
+            b"[Round \"1\"]",
+        ];
+        for head in records {
+            assert!(is_record(head), "{:?}", String::from_utf8_lossy(head));
+        }
+        let documents: [&[u8]; 10] = [
+            b"[core]\n x=0\n",
+            b"[\"a\"]\n",
+            b"[1, 2]",
+            b"[]",
+            b"[Event]\n",
+            b"[Event \"unclosed\n",
+            b"[Event \"]\n",
+            b"my notes\n[Event \"?\"]\n",
+            b"% only an escape line\n",
+            b"\x89PNG\r\n",
+        ];
+        for head in documents {
+            assert!(!is_record(head), "{:?}", String::from_utf8_lossy(head));
+        }
+        // A first line longer than what is read: judged on its beginning.
+        let mut long = b"[Annotator \"".to_vec();
+        long.resize(RECORD_HEAD as usize, b'x');
+        assert!(is_record(&long));
+        long[1] = b' ';
+        long[2] = b'"';
+        assert!(!is_record(&long));
+    }
+
+    #[test]
+    fn write_record_leaves_other_documents_alone() {
+        let dir = std::env::temp_dir().join(format!("banco-app-record-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in [("app.ini", "[core]\n x=0\n"), ("d.json", "[\"a\"]\n")] {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            let e = write_record(&path, b"\x89BANCO").unwrap_err();
+            assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
+            assert!(e.to_string().contains("is not a saved game"), "{e}");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        }
+        let pgn = dir.join("game.pgn");
+        std::fs::write(&pgn, "[Event \"?\"]\n\n1. e4 *\n").unwrap();
+        write_record(&pgn, b"[Event \"again\"]\n").unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -10,7 +10,8 @@
 //! * [`board`] — the board model: ready-to-draw cells, taps into moves, promotion choice.
 //! * [`computer`] — a game against the computer (turns, searches with ids, undo/redo by
 //!   turns, hints, puzzles, resignation, claimed draws, results from the player's side);
-//!   [`runner`] gives it threads; [`engine`] is the computer for every game.
+//!   [`runner`] gives it threads; [`engine`] is the computer for every game; [`answer`]
+//!   answers its searches (the engine, or in a puzzle the mate solver).
 //! * [`save`] — the one saved-game format (and the older ones, read); [`files`] writes
 //!   atomically and reads with a size limit.
 //! * [`jieqi`] — jieqi's pools and the reveals drawn on one device.
@@ -32,6 +33,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod answer;
 pub mod any;
 pub mod board;
 pub mod computer;

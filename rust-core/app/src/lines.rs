@@ -70,6 +70,11 @@ const TIME_LEFT_TAG: &str = "TimeLeftMs";
 /// The best-scores table's saved form: a version byte then postcard.
 const BEST_VERSION: u8 = 1;
 
+/// The highest first byte read as the version of a newer table; anything above is not a
+/// table at all: text begins with a tab, a line end or a printable character (9 and
+/// above), Banco's other records (saved games, puzzle progress) with 0x89, as PNG files do.
+const LAST_BEST_VERSION: u8 = 8;
+
 /// Reads two cells from `text` (`a1 e5`, `a1e5`, `a1-e5`).
 pub fn parse_move(text: &str) -> Result<(Cell, Cell), LinesInputError> {
     let bad = || LinesInputError::Unreadable(text.chars().take(32).collect());
@@ -364,9 +369,8 @@ impl LinesSession {
     /// Loads a best-scores table written by [`LinesSession::best_scores_bytes`].
     pub fn load_best_scores(&mut self, bytes: &[u8]) -> Result<(), SaveError> {
         let (&version, body) = bytes.split_first().ok_or(SaveError::NotASave)?;
-        // Banco's other records (saved games, puzzle progress) begin with 0x89 and a name,
-        // as PNG files do; a table begins with its small version number.
-        if version == crate::save::MAGIC[0] {
+        // A table begins with its small version number.
+        if version == 0 || version > LAST_BEST_VERSION {
             return Err(SaveError::NotBestScores);
         }
         if version > BEST_VERSION {
@@ -376,7 +380,7 @@ impl LinesSession {
             return Err(SaveError::TooLarge(bytes.len()));
         }
         let record: BestRecord = postcard::from_bytes(body)
-            .map_err(|e| SaveError::Damaged(crate::save::damage_of(&e)))?;
+            .map_err(|e| SaveError::BestScoresDamaged(crate::save::damage_of(&e)))?;
         let mut table = BestScores::new(record.capacity as usize);
         for e in record.entries {
             table.record(e.0, e.1, &e.2);
@@ -661,10 +665,22 @@ mod tests {
         other.load_best_scores(&bytes).unwrap();
         assert_eq!(other.best_scores(), s.best_scores());
         assert!(other.load_best_scores(&[1, 200]).is_err());
-        // Another record is named as such, not as a table "saved by a newer Banco".
+        // Another record, or a text file, is named as such, not as a table "saved by a
+        // newer Banco"; a table cut short is damaged, not a saved game.
+        assert_eq!(
+            other.load_best_scores(&[2, 0]),
+            Err(SaveError::NewerVersion(2))
+        );
+        assert!(matches!(
+            other.load_best_scores(&bytes[..bytes.len() - 1]),
+            Err(SaveError::BestScoresDamaged(_))
+        ));
         for record in [
             other.save().unwrap(),
             crate::puzzles::progress::MAGIC.to_vec(),
+            b"id,score\n".to_vec(),
+            b"\n".to_vec(),
+            vec![0, 1],
         ] {
             assert_eq!(
                 other.load_best_scores(&record),

@@ -25,7 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::computer::{Job, SearchRequest, VsComputer, VsState};
+use crate::computer::{SearchRequest, VsComputer, VsState};
 use crate::engine::AnyEngine;
 use banco_engine::Limits;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -200,66 +200,13 @@ fn spawn_engine(
                 if stop.load(Ordering::Relaxed) {
                     continue;
                 }
-                let mut limits = base;
-                if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime_ms.is_none()
-                {
-                    limits.movetime_ms = Some(request.movetime_ms);
-                }
-                // In a puzzle the computer defends longest and a hint is a proven mate's
-                // next move.
-                if let (Some(n), Job::Move) = (request.mate_within, request.job) {
-                    let defence = crate::mate::longest_defence(
-                        &request.game,
-                        &request.rules,
-                        n,
-                        &crate::mate::options(n),
-                        &stop,
-                    );
-                    let Some(inner) = inner.upgrade() else { break };
-                    let mut guard = lock(&inner);
-                    if guard.running.as_ref().map(|(id, _)| *id) == Some(request.id) {
-                        guard.running = None;
-                    }
-                    if guard.vs.defence_done(request.id, &defence) {
-                        sync(&mut guard, &work);
-                        let _ = notify.send(guard.vs.state());
-                    }
-                    continue;
-                }
-                let best = match (request.job, request.mate_within) {
-                    (Job::Hint, Some(n)) => crate::mate::solve(
-                        &request.game,
-                        &request.rules,
-                        &crate::mate::options(n),
-                        &stop,
-                    )
-                    .line
-                    .first()
-                    .copied(),
-                    (Job::Move, _) => {
-                        engine
-                            .play(
-                                &request.game,
-                                &request.rules,
-                                request.level,
-                                &limits,
-                                request.seed,
-                                &stop,
-                            )
-                            .best_move
-                    }
-                    (Job::Hint, None) => {
-                        engine
-                            .analyse(&request.game, &request.rules, &limits, &stop, |_| {})
-                            .best_move
-                    }
-                };
+                let answer = crate::answer::run(&mut engine, &request, &base, &stop);
                 let Some(inner) = inner.upgrade() else { break };
                 let mut guard = lock(&inner);
                 if guard.running.as_ref().map(|(id, _)| *id) == Some(request.id) {
                     guard.running = None;
                 }
-                if guard.vs.search_done(request.id, best) {
+                if guard.vs.answer_done(request.id, &answer) {
                     // A search the answer makes necessary is queued on this same thread.
                     sync(&mut guard, &work);
                     let _ = notify.send(guard.vs.state());

@@ -74,6 +74,13 @@ use std::fmt::Write as _;
 
 /// The first bytes of every saved game.
 pub const MAGIC: [u8; 8] = *b"\x89BANCO\r\n";
+/// True when `bytes` begin as a Banco saved game: this format ([`MAGIC`], a Lines game's
+/// too) or the older `BNCO` one. Text records (PGN, Banco's `.txt`) are not.
+#[must_use]
+pub fn is_save(bytes: &[u8]) -> bool {
+    bytes.starts_with(&MAGIC) || bytes.starts_with(b"BNCO")
+}
+
 /// The format version written for board games.
 pub const VERSION: u8 = 1;
 /// The format version written for Lines games.
@@ -134,10 +141,13 @@ pub enum SaveError {
     /// A board game was opened as a Lines game.
     #[error("this is a saved {0} game, not Lines")]
     NotLines(String),
-    /// A saved game or another Banco record was given where Lines' best-scores table was
-    /// expected.
-    #[error("these bytes are a saved game or another Banco record, not Lines' best scores")]
+    /// Something else (a text file, a saved game or another Banco record) was given where
+    /// Lines' best-scores table was expected.
+    #[error("this is not a file of Lines' best scores")]
     NotBestScores,
+    /// Lines' best-scores table is cut short or corrupted.
+    #[error("the best scores are damaged: {0}")]
+    BestScoresDamaged(String),
     /// A game that PGN does not record (jieqi: no reader takes its reveals).
     #[error(
         "{0} games have no PGN form that other programs read: save as .txt or the compact record"

@@ -44,6 +44,19 @@ const HELP: &str = "commands:
   solve [MAX]          prove a forced mate for the side to move (up to MAX moves, default 9)
   board, help, quit";
 
+/// How a command that takes words is said, for one given with too few or too many.
+fn usage(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "place" | "put" => "`place PIECE SQUARE`, like `place R e1` or `place red rook e1`",
+        "remove" | "rm" => "`remove SQUARE`, like `remove e1`",
+        "side" => "`side w` or `side b`",
+        "castle" => "`castle KQkq` (the rights kept, any of the letters) or `castle -`",
+        "ep" => "`ep SQUARE` (like `ep d6`) or `ep -`",
+        "solve" => "`solve` or `solve MAX` (moves, like `solve 5`)",
+        _ => return None,
+    })
+}
+
 /// The editor's board as the terminal board view draws it.
 fn board_view(v: &EditorView) -> BoardView {
     BoardView {
@@ -228,7 +241,8 @@ impl EditSession {
         let Some((&first, rest)) = words.split_first() else {
             return Flow::Continue;
         };
-        let changed = match (first.to_ascii_lowercase().as_str(), rest) {
+        let word = first.to_ascii_lowercase();
+        let changed = match (word.as_str(), rest) {
             ("quit" | "exit" | "q", _) => return Flow::Quit,
             ("help" | "?", _) => {
                 outln!("{HELP}");
@@ -273,6 +287,13 @@ impl EditSession {
             ("flip", _) => {
                 self.ed.flip();
                 true
+            }
+            ("castle" | "ep", _) if self.kind() != GameKind::Chess => {
+                outln!(
+                    "`{word}` is for chess only: {} has no castling or en passant",
+                    self.kind()
+                );
+                false
             }
             ("castle", [rights]) => {
                 let letters_ok = !rights.is_empty()
@@ -322,8 +343,12 @@ impl EditSession {
                 }
                 false
             }
-            _ => {
-                outln!("unknown command `{text}`; `help` lists the commands");
+            (other, _) => {
+                // A command given the wrong number of words is told how it is said.
+                match usage(other) {
+                    Some(how) => outln!("say {how}"),
+                    None => outln!("unknown command `{text}`; `help` lists the commands"),
+                }
                 false
             }
         };

@@ -390,6 +390,13 @@ impl Session {
             outln!("save where? save FILE");
             return;
         }
+        if crate::cmd_records::is_export_name(Path::new(path)) {
+            // Those names are the board games' readable exports; Lines has none.
+            outln!(
+                "cannot save: a Lines game has no readable export (.txt, .pgn), only Banco's save format: use another name, like `save lines.banco`"
+            );
+            return;
+        }
         let result = self
             .lines
             .save()

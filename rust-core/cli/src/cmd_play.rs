@@ -17,13 +17,14 @@
 use crate::CliError;
 use crate::ui::board::{self, Style};
 use crate::ui::read_command;
+use banco_app::answer::{self, SearchAnswer};
 use banco_app::any::{AnyRules, color_name};
-use banco_app::computer::{ActionError, Job, Settings, VsComputer};
-use banco_app::engine::{AnyEngine, EngineResult};
-use banco_app::files::{read_limited, write_atomic, write_record};
+use banco_app::computer::{ActionError, Job, SearchRequest, Settings, VsComputer};
+use banco_app::engine::AnyEngine;
+use banco_app::files::{read_limited, write_record};
 use banco_app::notation::{self, MoveInfo, Notation};
 use banco_app::puzzle_mode::{PuzzleMode, PuzzleNotice};
-use banco_app::save::{self, SavedGame};
+use banco_app::save;
 use banco_app::{any::AnyGame, text};
 use banco_engine::Limits;
 use banco_game::{Color, Game, GameKind, MatchGame, Outcome};
@@ -152,7 +153,7 @@ struct Session {
     announced: bool,
     echo: bool,
     /// Where the game in progress is kept (`--keep`, `--continue`).
-    keep: Option<PathBuf>,
+    keep: Option<Keep>,
     /// What was written there last.
     kept: Vec<u8>,
 }
@@ -162,28 +163,27 @@ enum Flow {
     Quit,
 }
 
+/// Where a session keeps its game in progress: the file `--keep` names, or at the keyboard
+/// the data directory's `last-game`.
+pub(crate) struct Keep {
+    path: PathBuf,
+    /// Named with `--keep`: the next session must name it too to go on with it.
+    named: bool,
+}
+
 pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
     if GameKind::from_name(&args.game) == Some(GameKind::Lines) {
-        // Options of the board games: refused rather than silently ignored (a default
-        // given again cannot be told from none).
-        let foreign: Vec<&str> = [
-            ("--fen", args.fen.is_some()),
-            ("--level", args.level != 5),
-            ("--color", args.color != "red"),
-            ("--rules", args.rules.is_some()),
-            ("--continue", args.resume),
-            ("--keep", args.keep.is_some()),
-        ]
-        .into_iter()
-        .filter_map(|(name, given)| given.then_some(name))
-        .collect();
-        if !foreign.is_empty() {
-            return Err(CliError::input(format!(
-                "{} {} for the board games, not Lines (Lines takes --seed, --balls, --no-undo, --preview, --best-scores)",
-                foreign.join(", "),
-                if foreign.len() == 1 { "is" } else { "are" }
-            )));
-        }
+        refuse_foreign(
+            &[
+                ("--fen", args.fen.is_some()),
+                ("--level", args.level != 5),
+                ("--color", args.color != "red"),
+                ("--rules", args.rules.is_some()),
+                ("--continue", args.resume),
+                ("--keep", args.keep.is_some()),
+            ],
+            "for the board games, not Lines (Lines takes --seed, --balls, --no-undo, --preview, --best-scores)",
+        )?;
         let input: Box<dyn BufRead> = match &args.script {
             Some(path) => Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(
                 |e| CliError::input(format!("cannot read script {}: {e}", path.display())),
@@ -206,6 +206,15 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
             names.join(" or ")
         ))
     })?;
+    refuse_foreign(
+        &[
+            ("--balls", args.balls != 5),
+            ("--no-undo", args.no_undo),
+            ("--preview", args.preview),
+            ("--best-scores", args.best_scores.is_some()),
+        ],
+        "for Lines only: add --game lines",
+    )?;
     let human = parse_color(&args.color)?;
     let mut settings = Settings::new(kind, human, args.level).map_err(CliError::input)?;
     if let (GameKind::Chess, Some(rules)) = (kind, &args.rules) {
@@ -245,12 +254,18 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
     // Jieqi's reveals: from the system's randomness, unless a seed makes the game repeat.
     settings.chance_seed = args.seed;
     let keep = match &args.keep {
-        Some(f) => Some(f.clone()),
-        None if interactive => crate::ui::data_dir(None).map(|d| d.join(KEPT_GAME)),
+        Some(f) => Some(Keep {
+            path: f.clone(),
+            named: true,
+        }),
+        None if interactive => crate::ui::data_dir(None).map(|d| Keep {
+            path: d.join(KEPT_GAME),
+            named: false,
+        }),
         None => None,
     };
     let vs = if args.resume {
-        let Some(file) = &keep else {
+        let Some(Keep { path: file, .. }) = &keep else {
             return Err(CliError::input(
                 "--continue needs the game kept by the last session: at the keyboard it is in the data directory, otherwise name it with --keep FILE",
             ));
@@ -282,7 +297,7 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
         vs.state().level
     );
     if args.resume {
-        outln!("continuing the kept game: {} moves", vs.game().ply());
+        outln!("continuing the kept game: {}", moves_text(vs.game().ply()));
     }
     play_session(
         vs,
@@ -295,6 +310,24 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
     )
 }
 
+/// Refuses the options of another game than the one played rather than ignoring them
+/// silently (a default given again cannot be told from none): `options` are the options'
+/// names and whether each was given, `why` ends the message.
+fn refuse_foreign(options: &[(&str, bool)], why: &str) -> Result<(), CliError> {
+    let given: Vec<&str> = options
+        .iter()
+        .filter_map(|&(name, given)| given.then_some(name))
+        .collect();
+    if given.is_empty() {
+        return Ok(());
+    }
+    Err(CliError::input(format!(
+        "{} {} {why}",
+        given.join(", "),
+        if given.len() == 1 { "is" } else { "are" }
+    )))
+}
+
 /// Plays `vs` in the terminal until the input ends or `quit` (also "play from here" of
 /// `banco edit`).
 pub(crate) fn play_session(
@@ -304,7 +337,7 @@ pub(crate) fn play_session(
     hash_mib: usize,
     echo: bool,
     input: Box<dyn BufRead + '_>,
-    keep: Option<PathBuf>,
+    keep: Option<Keep>,
 ) -> Result<(), CliError> {
     let mut session = Session::new(vs, settings, style, hash_mib, echo);
     session.keep = keep;
@@ -422,24 +455,30 @@ impl Session {
     /// Writes the game to the `--keep` file when it changed; `leaving`: say so when the
     /// session ends with a game kept.
     fn keep_game(&mut self, leaving: bool) {
-        let Some(path) = &self.keep else {
+        let Some(keep) = &self.keep else {
             return;
         };
         let Ok(bytes) = self.vs.save() else {
             return;
         };
         if bytes != self.kept {
-            match write_atomic(path, &bytes) {
+            // Guarded as `save` is: a file that is not a game record is never replaced.
+            match write_record(&keep.path, &bytes) {
                 Ok(()) => self.kept = bytes,
                 Err(e) => {
-                    outln!("could not keep the game in {} ({e})", path.display());
+                    outln!("could not keep the game in {} ({e})", keep.path.display());
                     self.keep = None;
                     return;
                 }
             }
         }
         if leaving && self.vs.game().ply() > 0 {
-            outln!("the game is kept: `banco play --continue` goes on with it");
+            let named = if keep.named {
+                format!(" --keep {}", keep.path.display())
+            } else {
+                String::new()
+            };
+            outln!("the game is kept: `banco play --continue{named}` goes on with it");
         }
     }
 
@@ -619,8 +658,11 @@ impl Session {
         }
     }
 
-    fn limits(&self) -> Limits {
-        Limits::movetime(self.settings.movetime_ms)
+    /// Answers the search the game asks for (banco-app's [`answer::run`]: in a puzzle the
+    /// longest defence or the proven mate's move), within the game's time per move.
+    fn answer(&mut self, request: &SearchRequest) -> SearchAnswer {
+        let stop = AtomicBool::new(false);
+        answer::run(&mut self.engine, request, &Limits::default(), &stop)
     }
 
     fn computer_move(&mut self) {
@@ -628,18 +670,10 @@ impl Session {
             return;
         };
         eprint!("banco (level {}) is thinking…\r", request.level.number());
-        let stop = AtomicBool::new(false);
-        let result = self.engine.play(
-            &request.game,
-            &request.rules,
-            request.level,
-            &self.limits(),
-            request.seed,
-            &stop,
-        );
+        let found = self.answer(&request);
         eprint!("{:60}\r", "");
         let ply = self.vs.game().ply();
-        if self.vs.search_done(request.id, result.best_move) {
+        if self.vs.answer_done(request.id, &found) {
             // The move with what it revealed, if it turned a jieqi piece over; in a puzzle
             // the reply to a wrong move is taken back with it at once, so it is described
             // on the position it was played in, not read from the board.
@@ -647,18 +681,20 @@ impl Session {
             let played = if stands {
                 notation::describe_last(self.vs.game())
             } else {
-                result
-                    .best_move
+                found
+                    .best_move()
                     .map(|m| notation::describe(&request.game, m))
             };
             if let Some(info) = played {
                 print_move("banco plays", &info);
-                outln!(
-                    "  (depth {}, {} nodes, score {} for banco)",
-                    result.depth,
-                    result.nodes,
-                    result.score
-                );
+                if let SearchAnswer::Engine(result) = &found {
+                    outln!(
+                        "  (depth {}, {} nodes, score {} for banco)",
+                        result.depth,
+                        result.nodes,
+                        result.score
+                    );
+                }
             }
             // Taken back: the puzzle's notice follows, with the board as it is now.
             if stands {
@@ -675,24 +711,25 @@ impl Session {
         let Some(request) = self.vs.search_request() else {
             return;
         };
-        let stop = AtomicBool::new(false);
-        let result: EngineResult =
-            self.engine
-                .analyse(&request.game, &request.rules, &self.limits(), &stop, |_| {});
-        self.vs.search_done(request.id, result.best_move);
-        // The hint as banco-app settles it (a puzzle's is its proven line's move).
-        if let Some(hint) = self.vs.state().hint {
-            print_move("hint:", &hint);
-            if self.vs.state().puzzle.is_none() {
-                let pv: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
-                outln!("  score {} pv {}", result.score, pv.join(" "));
-            }
+        let found = self.answer(&request);
+        self.vs.answer_done(request.id, &found);
+        // The hint as banco-app settles it (a puzzle's is its proven mate's move).
+        let Some(hint) = self.vs.state().hint else {
+            outln!("no hint found within the search budget");
+            return;
+        };
+        print_move("hint:", &hint);
+        if let SearchAnswer::Engine(result) = &found {
+            let pv: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
+            outln!("  score {} pv {}", result.score, pv.join(" "));
         }
     }
 
     fn save(&self, path: &str) {
         if path.is_empty() {
-            outln!("say where: `save mygame.banco` (or mygame.txt for text)");
+            outln!(
+                "say where: `save mygame.banco` (or mygame.pgn for PGN, mygame.txt for a readable text)"
+            );
             return;
         }
         let path = Path::new(path);
@@ -703,24 +740,12 @@ impl Session {
                 return;
             }
         };
-        let bytes = if crate::cmd_records::is_pgn(path) {
-            match SavedGame::decode(&bytes).and_then(|s| banco_app::pgn::export_saved(&s)) {
-                Ok(t) => t.into_bytes(),
-                Err(e) => {
-                    outln!("could not export: {e}");
-                    return;
-                }
+        let bytes = match crate::cmd_records::record_for(path, bytes) {
+            Ok(b) => b,
+            Err(e) => {
+                outln!("could not export: {e}");
+                return;
             }
-        } else if is_text_path(path) {
-            match SavedGame::decode(&bytes).and_then(|s| text::export(&s)) {
-                Ok(t) => t.into_bytes(),
-                Err(e) => {
-                    outln!("could not export: {e}");
-                    return;
-                }
-            }
-        } else {
-            bytes
         };
         match write_record(path, &bytes) {
             Ok(()) => outln!("saved {} ({} bytes)", path.display(), bytes.len()),
@@ -740,7 +765,7 @@ impl Session {
                 return;
             }
         };
-        let record = if bytes.starts_with(&save::MAGIC) || bytes.starts_with(b"BNCO") {
+        let record = if save::is_save(&bytes) {
             Ok(bytes)
         } else if crate::cmd_records::is_pgn(Path::new(path)) {
             match banco_app::pgn::import_saved(&String::from_utf8_lossy(&bytes)) {
@@ -760,7 +785,7 @@ impl Session {
             Ok(vs) => {
                 self.vs = vs;
                 self.announced = false;
-                outln!("loaded {path}: {} moves", self.vs.game().ply());
+                outln!("loaded {path}: {}", moves_text(self.vs.game().ply()));
                 self.show();
             }
             Err(e) => outln!("could not load {path}: {e}"),
@@ -792,7 +817,7 @@ pub(crate) fn print_move(who: &str, info: &MoveInfo) {
     }
 }
 
-fn is_text_path(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("txt") || e.eq_ignore_ascii_case("pgn"))
+/// `1 move`, `2 moves` (moves of either side, as the game counts them).
+fn moves_text(n: u32) -> String {
+    format!("{n} move{}", if n == 1 { "" } else { "s" })
 }

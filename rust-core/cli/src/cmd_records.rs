@@ -7,7 +7,7 @@ use banco_app::files::{read_limited, write_atomic, write_record};
 use banco_app::notation;
 use banco_app::pgn;
 use banco_app::render;
-use banco_app::save::{self, SavedGame};
+use banco_app::save::{self, SaveError, SavedGame};
 use banco_game::{GameKind, MatchGame};
 use std::path::{Path, PathBuf};
 
@@ -21,11 +21,12 @@ pub(crate) struct PgnArgs {
 #[derive(clap::Subcommand, Debug)]
 enum PgnAction {
     /// Read a PGN file (every game of a database), check every move and list each game;
-    /// with `-o`, write the first game in Banco's save format.
+    /// with `-o`, write the first game in Banco's save format (or, to a name ending in
+    /// `.pgn` or `.txt`, as PGN or Banco's readable text, as `banco play`'s `save` does).
     Import {
         /// The PGN file.
         file: PathBuf,
-        /// Write the first game here as a Banco saved game.
+        /// Write the first game here as a Banco saved game (`.pgn`: PGN, `.txt`: text).
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
@@ -44,6 +45,21 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
         PgnAction::Import { file, output } => {
             let bytes = read_limited(file, pgn::MAX_BYTES as u64)
                 .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
+            if save::is_save(&bytes) {
+                return Err(CliError::input(match SavedGame::decode(&bytes) {
+                    Err(SaveError::LinesGame) => {
+                        format!(
+                            "{} is a saved Lines game, not PGN: Lines has no PGN form",
+                            file.display()
+                        )
+                    }
+                    _ => format!(
+                        "{} is a Banco saved game, not PGN: `banco pgn export {}` writes it as PGN",
+                        file.display(),
+                        file.display()
+                    ),
+                }));
+            }
             let text = String::from_utf8_lossy(&bytes);
             let games = pgn::import_all(&text);
             let mut bad = 0;
@@ -86,6 +102,7 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
                     .to_saved()
                     .map_err(CliError::input)?
                     .encode()
+                    .and_then(|record| record_for(out, record))
                     .map_err(CliError::input)?;
                 write_record(out, &bytes)
                     .map_err(|e| CliError::input(format!("cannot write {}: {e}", out.display())))?;
@@ -114,7 +131,7 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
 pub(crate) fn read_saved(path: &Path) -> Result<SavedGame, CliError> {
     let bytes = read_limited(path, save::MAX_BYTES as u64)
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
-    if bytes.starts_with(&save::MAGIC) || bytes.starts_with(b"BNCO") {
+    if save::is_save(&bytes) {
         return SavedGame::decode(&bytes).map_err(CliError::input);
     }
     let text = String::from_utf8_lossy(&bytes);
@@ -128,6 +145,25 @@ pub(crate) fn read_saved(path: &Path) -> Result<SavedGame, CliError> {
 pub(crate) fn is_pgn(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+}
+
+/// True for a name that gets a readable export of a board game (`.pgn`, `.txt`).
+pub(crate) fn is_export_name(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("txt") || e.eq_ignore_ascii_case("pgn"))
+}
+
+/// A board game's `record` (the save format) as written to a file the player named: PGN
+/// for a `.pgn` name, Banco's readable text for `.txt`, the record itself for any other
+/// (`banco play`'s `save`, `banco pgn import -o`).
+pub(crate) fn record_for(path: &Path, record: Vec<u8>) -> Result<Vec<u8>, SaveError> {
+    if is_pgn(path) {
+        Ok(pgn::export_saved(&SavedGame::decode(&record)?)?.into_bytes())
+    } else if is_export_name(path) {
+        Ok(banco_app::text::export(&SavedGame::decode(&record)?)?.into_bytes())
+    } else {
+        Ok(record)
+    }
 }
 
 /// `banco render`.

@@ -52,3 +52,32 @@ fn pieces_are_placed_by_the_characters_the_board_draws() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("4k3/8/8/8/8/8/8/3Q4 w - - 0 1"), "{text}");
 }
+
+/// A command given too few words is told how it is said; chess's commands say so in
+/// xiangqi (where they changed nothing and redrew the board).
+#[test]
+fn a_command_without_its_words_shows_its_usage_and_chess_commands_are_chess_only() {
+    let out = banco_stdin(
+        &["edit", "--no-color"],
+        "place\nplace R\nremove\ncastle KQ\nep -\ncastle\nfen\nquit\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(
+        text.matches("say `place PIECE SQUARE`").count(),
+        2,
+        "{text}"
+    );
+    assert!(text.contains("say `remove SQUARE`"), "{text}");
+    assert_eq!(
+        text.matches("is for chess only: xiangqi has no castling or en passant")
+            .count(),
+        3,
+        "{text}"
+    );
+    assert!(!text.contains("unknown command"), "{text}");
+    // In chess a castle without its rights is told how it is said.
+    let out = banco_stdin(&["edit", "--game", "chess", "--no-color"], "castle\nquit\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("say `castle KQkq`"), "{text}");
+}

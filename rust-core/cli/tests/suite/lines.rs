@@ -143,6 +143,12 @@ fn the_best_scores_are_kept_between_sessions() {
         &format!("{finish}quit\n"),
     ));
     assert!(t.contains("cannot be read"), "{t}");
+    // Named for what it is not, not as a table "saved by a newer Banco".
+    assert!(
+        t.contains("this is not a file of Lines' best scores"),
+        "{t}"
+    );
+    assert!(!t.contains("newer"), "{t}");
     assert_eq!(std::fs::read(&junk).unwrap(), b"not a table");
 
     // A piped session without --best-scores leaves nothing in the data directory.
@@ -177,4 +183,50 @@ fn board_game_options_are_refused_for_lines() {
         err.contains("--fen, --level are for the board games, not Lines"),
         "{err}"
     );
+}
+
+/// The reverse: Lines' options given to a board game are refused, not ignored.
+#[test]
+fn lines_options_are_refused_for_the_board_games() {
+    for (args, named) in [
+        (&["play", "--preview"][..], "--preview is"),
+        (
+            &["play", "--balls", "3", "--no-undo"][..],
+            "--balls, --no-undo are",
+        ),
+        (
+            &["play", "--game", "chess", "--best-scores", "b"][..],
+            "--best-scores is",
+        ),
+    ] {
+        let out = banco_stdin(args, "quit\n");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("{named} for Lines only: add --game lines")),
+            "{err}"
+        );
+    }
+}
+
+/// `.txt` and `.pgn` names are the board games' readable exports: a Lines game, which
+/// has none, is not written there in its binary format.
+#[test]
+fn a_lines_game_is_not_saved_under_an_export_name() {
+    let dir = std::env::temp_dir().join(format!("banco-lines-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (txt, pgn) = (dir.join("l.txt"), dir.join("l.pgn"));
+    let out = banco_stdin(
+        &["play", "--game", "lines", "--seed", "3", "--no-color"],
+        &format!("save {}\nsave {}\nquit\n", txt.display(), pgn.display()),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(
+        text.matches("a Lines game has no readable export").count(),
+        2,
+        "{text}"
+    );
+    assert!(!txt.exists() && !pgn.exists(), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -165,3 +165,50 @@ fn puzzles_list_refuses_missing_tiers_and_marks_the_solved() {
     assert_eq!(std::fs::read(&progress).unwrap(), damaged);
     let _ = std::fs::remove_file(&progress);
 }
+
+/// The computer defends as in the apps (banco-app's `answer::run`): a move that lets the
+/// mate slip is taken back at once, not after the puzzle's last move, and the hint is the
+/// next move of a proven mate. sp1018-63 is a mate in 2; after e5c6 Black escapes.
+#[test]
+fn a_slip_is_taken_back_at_once_and_the_hint_keeps_the_mate() {
+    use banco_app::any::{AnyGame, AnyRules};
+    use banco_app::{mate, notation};
+    use banco_game::{Game, GameKind};
+    let fen = "3aka3/4n4/4b2r1/3r1R2p/p3N1b2/9/P5p1P/8B/2nNC4/3AKA3 w - - 0 1";
+    let out = banco_stdin(
+        &[
+            "puzzles",
+            "play",
+            "sp1018-63",
+            "--movetime",
+            "50",
+            "--no-color",
+        ],
+        "fen\ne5c6\nhint\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains(fen), "the puzzle's position changed:\n{text}");
+    assert!(text.contains("e5c6 lets the mate slip ("), "{text}");
+    assert_replies_named(&text);
+    assert!(
+        text.contains("puzzle mate in 2 #sp1018-63: mate in 2 more moves (hints 0, wrong moves 1)"),
+        "{text}"
+    );
+    // The hint, on the position taken back to, keeps a mate in 1 against every defence.
+    let hint = text
+        .lines()
+        .find_map(|l| l.strip_prefix("hint: "))
+        .and_then(|m| m.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no hint:\n{text}"));
+    let mut game = AnyGame::from_fen(GameKind::Xiangqi, fen).unwrap();
+    let mv = notation::parse_move(&game, hint, None).unwrap();
+    game.play(mv).unwrap();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let rules = AnyRules::usual(GameKind::Xiangqi);
+    let defence = mate::longest_defence(&game, &rules, 1, &mate::options(1), &stop);
+    assert!(
+        !defence.escapes(),
+        "hint {hint} lets the mate slip: {defence:?}"
+    );
+}

@@ -437,7 +437,14 @@ fn the_game_in_progress_is_kept_and_continued() {
         "h2e2\nquit\n",
     );
     let text = stdout(&out);
-    assert!(text.contains("the game is kept"), "{text}");
+    // The way to go on names the file: without it `--continue` would take the data
+    // directory's kept game.
+    assert!(
+        text.contains(&format!(
+            "the game is kept: `banco play --continue --keep {keep}` goes on with it"
+        )),
+        "{text}"
+    );
     // The next session goes on from there: the two moves, the level kept with them.
     let out = banco_stdin(
         &[
@@ -460,4 +467,83 @@ fn the_game_in_progress_is_kept_and_continued() {
     let out = banco_stdin(&["play", "--continue", "--keep", keep], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no game kept"));
+}
+
+/// `--keep FILE` replaces only a game record, as `save` does: a document of that name is
+/// left as it was, and the player is told.
+#[test]
+fn keep_never_replaces_a_document() {
+    let notes = temp("keep-notes.txt");
+    std::fs::write(&notes, "my notes").unwrap();
+    let out = banco_stdin(
+        &[
+            "play",
+            "--level",
+            "1",
+            "--movetime",
+            "20",
+            "--no-color",
+            "--keep",
+            notes.to_str().unwrap(),
+        ],
+        "h2e2\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("could not keep the game in"), "{text}");
+    assert!(text.contains("is not a saved game"), "{text}");
+    assert!(!text.contains("the game is kept"), "{text}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
+    let _ = std::fs::remove_file(&notes);
+}
+
+/// `pgn import -o` follows `save`'s rule for the name: a `.pgn` name gets PGN, not the
+/// binary record; a Banco save given to `pgn import` is named as one.
+#[test]
+fn pgn_import_writes_pgn_to_a_pgn_name_and_names_a_banco_save() {
+    let pgn = temp("import-src.pgn");
+    std::fs::write(&pgn, "[Event \"t\"]\n\n1. e4 e5 2. Nf3 *\n").unwrap();
+    let out_pgn = temp("import-out.pgn");
+    let out_save = temp("import-out.banco");
+    for out in [&out_pgn, &out_save] {
+        let _ = std::fs::remove_file(out);
+        let o = banco_stdin(
+            &[
+                "pgn",
+                "import",
+                pgn.to_str().unwrap(),
+                "-o",
+                out.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(o.status.success(), "{}", stdout(&o));
+    }
+    let written = std::fs::read_to_string(&out_pgn).unwrap();
+    assert!(written.starts_with("[Event "), "{written}");
+    assert!(written.contains("1. e4 e5 2. Nf3"), "{written}");
+    assert!(std::fs::read(&out_save).unwrap().starts_with(b"\x89BANCO"));
+    // A saved game is no PGN: say what it is and how to get PGN from it.
+    let o = banco_stdin(&["pgn", "import", out_save.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("is a Banco saved game, not PGN"), "{err}");
+    assert!(err.contains("banco pgn export"), "{err}");
+    assert!(!err.contains("is not legal"), "{err}");
+    // Loaded in `play`: one move is `1 move`.
+    let one = temp("one-move.pgn");
+    std::fs::write(&one, "[Event \"t\"]\n\n1. e4 *\n").unwrap();
+    let o = banco_stdin(
+        &["play", "--game", "chess", "--color", "black", "--no-color"],
+        &format!("load {}\nsave\nquit\n", one.display()),
+    );
+    let text = stdout(&o);
+    assert!(
+        text.contains(&format!("loaded {}: 1 move\n", one.display())),
+        "{text}"
+    );
+    assert!(text.contains("mygame.pgn for PGN"), "{text}");
+    for f in [&pgn, &out_pgn, &out_save, &one] {
+        let _ = std::fs::remove_file(f);
+    }
 }
