@@ -318,4 +318,29 @@ final class AppleBleCentral: NSObject, BleCentral, CBCentralManagerDelegate, CBP
         manager?.cancelPeripheralConnection(p)
     }
 }
+/// The system's Bluetooth prompt. iOS shows it only when the app creates its first
+/// CoreBluetooth manager while the player has not answered yet, and the radios above are
+/// created only once the gate (Rust's `bleReadiness`) says Bluetooth is ready, which needs
+/// the answer: this asks first. `answered` runs on the main queue once the player has
+/// answered a prompt shown by this call; not at all when the answer was already known.
+final class BluetoothPermission: NSObject, CBCentralManagerDelegate {
+    private var manager: CBCentralManager?
+    private var answered: (() -> Void)?
+
+    func request(answered: @escaping () -> Void) {
+        guard CBManager.authorization == .notDetermined, manager == nil else { return }
+        self.answered = answered
+        // No power alert: the lobby's banner says when Bluetooth is off.
+        manager = CBCentralManager(delegate: self, queue: .main,
+                                   options: [CBCentralManagerOptionShowPowerAlertKey: false])
+    }
+
+    func centralManagerDidUpdateState(_ central: CBCentralManager) {
+        guard CBManager.authorization != .notDetermined else { return }
+        let done = answered
+        answered = nil
+        manager = nil
+        done?()
+    }
+}
 #endif

@@ -74,6 +74,8 @@ final class AppState: ObservableObject {
 
     /// The nearby players, on the LAN and over Bluetooth.
     lazy var lobby = LobbyModel(ui: ui, bluetooth: bluetooth)
+    /// The system's Bluetooth prompt, asked for from the lobby.
+    let bluetoothPermission = BluetoothPermission()
 }
 
 /// The app's root view; an Xcode iOS app target shows it from its `@main` App (README).
@@ -312,6 +314,10 @@ struct LobbyScreen: View {
                     Button(b) {
                         if model.state.bluetoothStep == .openSettings, let url = URL(string: UIApplication.openSettingsURLString) {
                             UIApplication.shared.open(url)
+                        } else if model.state.bluetoothStep == .askPermissions {
+                            app.bluetoothPermission.request {
+                                model.restart { try NearbyLobby(interfaces: [], lan: true, ble: $0) }
+                            }
                         } else {
                             model.restart { try NearbyLobby(interfaces: [], lan: true, ble: $0) }
                         }
@@ -352,7 +358,13 @@ struct LobbyScreen: View {
         .navigationTitle("Play nearby")
         // iOS needs the multicast entitlement and NSLocalNetworkUsageDescription +
         // NSBonjourServices (_banco._tcp) in Info.plist (README).
-        .onAppear { lobby.start { try NearbyLobby(interfaces: [], lan: true, ble: $0) } }
+        .onAppear {
+            lobby.start { try NearbyLobby(interfaces: [], lan: true, ble: $0) }
+            // First visit: the system's Bluetooth prompt, then the lobby again with its answer.
+            app.bluetoothPermission.request {
+                lobby.restart { try NearbyLobby(interfaces: [], lan: true, ble: $0) }
+            }
+        }
         .onDisappear { lobby.stop() }
         .navigationDestination(item: Binding(get: { match.map(MatchBox.init) }, set: { match = $0?.model })) { box in
             MatchScreen(model: box.model)

@@ -130,11 +130,8 @@ struct RaceScreen: View {
             Button("Resign", role: .destructive) { model.raceResign() }.disabled(!(r?.canMove ?? false))
         }
         .padding()
+        // No pause here: a race's clock runs for both players whatever this screen does.
         .onReceive(timer) { _ in model.tick() }
-        .onChange(of: scenePhase) { phase in
-            if phase == .active { model.resume() } else { model.pause() }
-        }
-        .onDisappear { model.pause() }
     }
 
     private func status(_ r: RaceState?) -> String {
