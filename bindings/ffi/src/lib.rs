@@ -138,4 +138,6 @@ mod tests_jieqi;
 #[cfg(test)]
 mod tests_lines_preview;
 #[cfg(test)]
+mod tests_match;
+#[cfg(test)]
 mod tests_refusals;

@@ -846,15 +846,14 @@ impl Match {
         guard(|| Ok(self.inner.state().your_color.map(Into::into)))
     }
 
-    /// A copy of the game as the session has it (for analysis, or a saved record).
+    /// A copy of the game as the session has it (for analysis, or a saved record), with
+    /// its rules and how it ended: a resignation, a loss on time, an agreed draw or a
+    /// forfeit — endings the moves do not show — are kept, so the copy's `status()`, its
+    /// `save()` and its PGN's `Result` say them.
     pub fn game(&self) -> Result<Arc<Game>, BancoError> {
         guard(|| {
-            let g = self.inner_game()?;
-            let rules = self
-                .inner
-                .rules()
-                .unwrap_or_else(|| AnyRules::usual(banco_game::Game::kind(&g)));
-            Game::from_any(g, rules)
+            let saved = self.inner.saved().ok_or_else(no_game_yet)?;
+            Game::from_saved(&saved)
         })
     }
 
@@ -868,10 +867,12 @@ impl Match {
     }
 }
 
+fn no_game_yet() -> BancoError {
+    BancoError::Match("the game has not started yet".to_owned())
+}
+
 impl Match {
     fn inner_game(&self) -> Result<AnyGame, BancoError> {
-        self.inner
-            .game()
-            .ok_or_else(|| BancoError::Match("the game has not started yet".to_owned()))
+        self.inner.game().ok_or_else(no_game_yet)
     }
 }

@@ -34,6 +34,7 @@ use crate::error::MoveError;
 use crate::notation::{self, MoveInfo};
 use crate::pieces::PieceKind;
 use crate::result::result_text;
+use crate::save::SavedGame;
 use banco_game::{Color, DrawReason, Game, GameKind, MatchGame, Outcome};
 use banco_net::discovery::{Advertisement, DiscoveryConfig, PeerInfo};
 use banco_net::driver::{Connector, Dialer, Driver, DriverConfig, DriverError, DriverEvent};
@@ -609,6 +610,20 @@ impl NetMatch {
     pub fn rules(&self) -> Option<crate::any::AnyRules> {
         let s = self.snapshot()?;
         AnyGame::rules(s.spec.game, s.spec.rules)
+    }
+
+    /// The game on (or last played) as a record, once started: its moves and rules, and
+    /// its ending when the moves do not show it — a resignation, a loss on time, an agreed
+    /// draw, a forfeit — all read from one snapshot of the session. No players' names or
+    /// other tags.
+    #[must_use]
+    pub fn saved(&self) -> Option<SavedGame> {
+        let s = self.snapshot()?;
+        let rules = AnyGame::rules(s.spec.game, s.spec.rules)
+            .unwrap_or_else(|| crate::any::AnyRules::usual(s.game.kind()));
+        let mut saved = SavedGame::of(&s.game, rules);
+        saved.ending = s.outcome.filter(|&o| s.game.outcome(&rules) != Some(o));
+        Some(saved)
     }
 
     /// A tap on a screen cell of the board; a completed move is sent.

@@ -1,0 +1,135 @@
+//! Two [`Match`]es over loopback TCP through the boundary, and the helpers the match tests
+//! share (a listener that forwards events to a channel, a wait for the first event that
+//! matches).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use crate::net::{Match, MatchEvent, MatchListener, MatchOffer, MatchPhase};
+use crate::types::{Color, GameKind, Outcome, WinReason};
+use crate::{Game, PgnTag};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+/// Forwards every event of a match to a channel.
+pub(crate) struct Events(Mutex<Sender<MatchEvent>>);
+
+impl MatchListener for Events {
+    fn on_event(&self, event: MatchEvent) {
+        let _ = self
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .send(event);
+    }
+}
+
+/// A listener and the receiving end of its events.
+pub(crate) fn listener() -> (Arc<Events>, Receiver<MatchEvent>) {
+    let (tx, rx) = mpsc::channel();
+    (Arc::new(Events(Mutex::new(tx))), rx)
+}
+
+/// The first event `pick` takes (others are skipped); panics after 20 s.
+pub(crate) fn next<T>(
+    rx: &Receiver<MatchEvent>,
+    mut pick: impl FnMut(&MatchEvent) -> Option<T>,
+) -> T {
+    loop {
+        let e = rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("an event in time");
+        if let Some(t) = pick(&e) {
+            return t;
+        }
+    }
+}
+
+/// A host proposing `offer` and a guest on loopback, codes confirmed and the proposal
+/// accepted: the game started on both sides.
+pub(crate) fn started(
+    offer: MatchOffer,
+) -> (
+    (Arc<Match>, Receiver<MatchEvent>),
+    (Arc<Match>, Receiver<MatchEvent>),
+) {
+    let (host_events, host_rx) = listener();
+    let host = Match::host(
+        "An".into(),
+        "127.0.0.1:0".into(),
+        false,
+        vec![],
+        Some(offer),
+        host_events,
+        None,
+    )
+    .unwrap();
+    let (guest_events, guest_rx) = listener();
+    let guest = Match::join("Binh".into(), host.address().unwrap(), guest_events, None).unwrap();
+    let code = |e: &MatchEvent| match e {
+        MatchEvent::VerifyCode { code, .. } => Some(code.clone()),
+        _ => None,
+    };
+    host.confirm_code(next(&host_rx, code)).unwrap();
+    guest.confirm_code(next(&guest_rx, code)).unwrap();
+    next(&guest_rx, |e| {
+        matches!(e, MatchEvent::Proposed { .. }).then_some(())
+    });
+    guest.accept_proposal().unwrap();
+    let begun = |e: &MatchEvent| matches!(e, MatchEvent::Started { .. }).then_some(());
+    next(&host_rx, begun);
+    next(&guest_rx, begun);
+    ((host, host_rx), (guest, guest_rx))
+}
+
+fn over(e: &MatchEvent) -> Option<Outcome> {
+    match e {
+        MatchEvent::GameOver { outcome, .. } => Some(*outcome),
+        _ => None,
+    }
+}
+
+/// revB #1: the copy of a match's game used to be built from its moves alone, so a
+/// resignation read as a game going on (`*`) in its status, its save and its PGN.
+#[test]
+fn a_match_game_keeps_how_it_ended() {
+    let xiangqi = MatchOffer {
+        game: GameKind::Xiangqi,
+        your_color: Color::Red,
+        rules: None,
+        start_fen: None,
+        clock: None,
+        race: None,
+    };
+    let ((host, host_rx), (guest, guest_rx)) = started(xiangqi);
+    host.play_text("h2e2".into()).unwrap();
+    next(&guest_rx, |e| {
+        matches!(e, MatchEvent::MovePlayed { .. }).then_some(())
+    });
+    guest.resign().unwrap();
+    let resigned = Outcome::Win {
+        winner: Color::Red,
+        reason: WinReason::Resignation,
+    };
+    assert_eq!(next(&host_rx, over), resigned);
+    assert_eq!(next(&guest_rx, over), resigned);
+    assert_eq!(host.state().unwrap().phase, MatchPhase::Over);
+    for side in [&host, &guest] {
+        let game = side.game().unwrap();
+        let status = game.status().unwrap();
+        assert_eq!(status.outcome, Some(resigned));
+        assert_eq!(status.result, "1-0");
+        assert_eq!(status.ply, 1, "the moves are kept");
+        let loaded = Game::load(game.save().unwrap()).unwrap();
+        assert_eq!(loaded.status().unwrap().outcome, Some(resigned));
+        let pgn = game
+            .to_pgn(vec![PgnTag {
+                name: "Event".into(),
+                value: "Banco match".into(),
+            }])
+            .unwrap();
+        assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+        assert!(pgn.contains("resignation"), "{pgn}");
+    }
+    host.leave().unwrap();
+    guest.leave().unwrap();
+}
