@@ -859,6 +859,13 @@ impl Match {
 
     /// Leaves the match (telling the other device) and stops its threads. A game or Lines
     /// race in progress is resigned first: the other player wins by resignation.
+    ///
+    /// Returns at once, so it may be called on the UI thread (and releasing the last
+    /// reference to the match leaves it the same way): the match is left for the app — later
+    /// moves, proposals and answers are refused (`state()` still shows the last position) —
+    /// while Rust delivers the resignation
+    /// in the background, keeping the link until the other device acknowledged it (at most
+    /// 3 s; a host's listening port is free again after that). Calling it twice is harmless.
     pub fn leave(&self) -> Result<(), BancoError> {
         guard(|| {
             self.inner.leave();

@@ -47,15 +47,14 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-/// How long [`NetMatch::leave`] waits, with the link up, for the other device to
-/// acknowledge a resignation (and what was queued before it) before saying goodbye.
-pub const LEAVE_DELIVERY: Duration = Duration::from_secs(3);
+pub use leave::LEAVE_DELIVERY;
 
 mod auto_propose;
 pub mod ble_status;
 mod clock;
 mod events;
 mod hosting;
+mod leave;
 pub mod nearby;
 mod race;
 mod state;
@@ -877,50 +876,35 @@ impl NetMatch {
         playing && (self.resign().is_ok() || self.race_resign().is_ok())
     }
 
-    /// Leaves the match (telling the other device) and stops its threads. A game or race
-    /// in progress is resigned first ([`NetMatch::resign_in_progress`]), so the other
-    /// player gets a result — a win by resignation — and not only "the other player
-    /// left": while the link is up, leaving waits (at most [`LEAVE_DELIVERY`]) for the
-    /// other device to acknowledge the resignation and what was queued before it (a burst
-    /// of race moves may wait behind the stream's window). With the link down the
-    /// resignation cannot be delivered: the other device sees the link lost.
+    /// Leaves the match (telling the other device) and stops its threads; returns at once
+    /// (a UI thread may call it, and dropping the match calls it). A game or race in
+    /// progress is resigned first ([`NetMatch::resign_in_progress`]), so the other player
+    /// gets a result — a win by resignation — and not only "the other player left".
+    ///
+    /// The match is left for the caller when this returns: later calls are refused as
+    /// closed and the observer has heard (or is about to hear) `Closed`. But while the link
+    /// is up, the resignation and what was queued before it (a burst of race moves may
+    /// wait behind the stream's window) are still delivered in the background: a thread of
+    /// its own (`banco-match-leave`) keeps the link until the other device acknowledged
+    /// them, at most [`LEAVE_DELIVERY`], then says goodbye; a host's listening port is
+    /// released then. With the link down the resignation cannot be delivered: the other
+    /// device sees the link lost. With nothing to deliver the match is closed before this
+    /// returns. A process that exits right after leaving cuts the delivery short (wait for
+    /// [`NetMatch::unacked`] to reach 0 first, as the command line does).
     pub fn leave(&self) {
-        if self.resign_in_progress() {
-            self.wait_delivered(LEAVE_DELIVERY);
-        }
+        let resigned = self.resign_in_progress();
         let driver = lock(&self.driver).take();
-        if let Some(d) = driver {
+        let hosting = lock(&self.hosting).take();
+        if let Some(d) = &driver {
             if let Ok(Some(snap)) = d.snapshot() {
                 *lock(&self.last) = Some(snap);
             }
-            let _ = d.close();
-            d.shutdown();
             let _ = self.events.send(Item::Own(NetEvent::Closed {
                 reason: "closed by this player".to_owned(),
             }));
         }
         let _ = self.events.send(Item::Quit);
-        lock(&self.hosting).take();
-    }
-}
-
-impl NetMatch {
-    /// Waits, at most `limit`, while the link is up and messages are unacknowledged.
-    fn wait_delivered(&self, limit: Duration) {
-        let start = std::time::Instant::now();
-        while start.elapsed() < limit {
-            let pending = lock(&self.driver)
-                .as_ref()
-                .and_then(|d| {
-                    d.read_session(|s, _| s.is_link_up() && s.unacked() > 0)
-                        .ok()
-                })
-                .unwrap_or(false);
-            if !pending {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        leave::finish(driver, hosting, resigned);
     }
 }
 

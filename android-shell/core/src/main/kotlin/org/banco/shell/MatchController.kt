@@ -143,7 +143,10 @@ class MatchController private constructor(
         act { it.clearNotice() }
     }
 
-    /** Leaves the match (the other device is told) and frees it. */
+    /**
+     * Leaves the match (the other device is told; a game in progress is resigned) and frees it.
+     * Returns at once: Rust delivers the resignation in the background, so the UI thread may call it.
+     */
     fun leave() {
         val m = match ?: return
         runCatching { m.leave() }
