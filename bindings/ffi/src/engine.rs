@@ -333,8 +333,11 @@ fn check_time(ms: u64) -> Result<u64, BancoError> {
 
 #[uniffi::export]
 impl Engine {
-    /// An engine with a transposition table of `hash_mib` MiB per game (1–1024; 16 is
-    /// plenty on a phone), searching on [`recommended_threads`] threads.
+    /// An engine with a transposition table of `hash_mib` MiB (1–1024; 16 is plenty on a
+    /// phone), searching on [`recommended_threads`] threads. It keeps one table, for the
+    /// game searched last (searching another game replaces it), so its tables never take
+    /// more than `hash_mib` MiB; the mate solver ([`Engine::solve_puzzle`]) uses a table of
+    /// its own of at most 64 MiB while it runs.
     #[uniffi::constructor]
     pub fn new(hash_mib: u32) -> Result<Arc<Engine>, BancoError> {
         guard(|| {
@@ -460,7 +463,9 @@ impl Engine {
     }
 
     /// Looks for a move at `level` and waits for it (blocks the calling thread: never call
-    /// it on a UI thread). `movetime_ms` caps the time (the level caps the depth).
+    /// it on a UI thread). `movetime_ms` caps the time (the level caps the depth). A search
+    /// running on the engine thread is stopped first; called from that search's own
+    /// progress report it is refused (`NotAvailable`) and that search goes on.
     pub fn think(
         &self,
         game: Arc<Game>,
@@ -476,6 +481,7 @@ impl Engine {
                     "there is no move to look for".to_owned(),
                 ));
             }
+            self.not_inside_search()?;
             let stop = self.finish_previous();
             let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
             let mut engine = self.engine_here()?;
