@@ -8,10 +8,11 @@ use crate::game::{Game, move_of};
 use crate::types::{Move, PlayedMove};
 use banco_app::any::{AnyGame, AnyMove, AnyRules};
 use banco_app::engine::{AnyEngine, EngineResult};
+use banco_app::mate;
 use banco_app::notation as an;
 use banco_engine::score::Score;
 use banco_engine::smp;
-use banco_engine::solve::{SolveOptions, solve};
+use banco_engine::solve::SolveOptions;
 use banco_engine::{Level, Limits};
 use banco_game::Game as _;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -403,7 +404,9 @@ impl Engine {
 
     /// Looks for the shortest forced mate of the side to move in at most `max_moves` moves
     /// (1–60; quiet moves allowed: a proof-number search), for at most `time_limit_ms`;
-    /// `listener.on_puzzle_solved` gets the answer. Xiangqi.
+    /// `listener.on_puzzle_solved` gets the answer. Xiangqi and chess (the solver of
+    /// [`crate::Editor::solve`]); jieqi is refused (`Unsupported`): no mate can be proven
+    /// through pieces still face down.
     pub fn solve_puzzle(
         &self,
         game: Arc<Game>,
@@ -419,13 +422,12 @@ impl Engine {
             }
             let ms = check_time(time_limit_ms)?;
             let (snapshot, rules) = game.snapshot();
-            let (AnyGame::Xiangqi(xg), AnyRules::Xiangqi(xr)) = (&snapshot, rules) else {
+            if !mate::has_solver(snapshot.kind()) {
                 return Err(BancoError::Unsupported(format!(
-                    "the mate solver for {}",
+                    "the mate solver for {} (no mate can be proven through pieces still face down)",
                     snapshot.kind()
                 )));
-            };
-            let (xg, xr) = (xg.clone(), xr);
+            }
             let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
             let options = SolveOptions {
                 max_mate: max_moves,
@@ -435,13 +437,11 @@ impl Engine {
             };
             self.spawn(move |stop| {
                 let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    solve(&xg, &xr, &options, &stop)
+                    mate::solve(&snapshot, &rules, &options, &stop)
                 }));
                 match r {
                     Ok(r) => {
-                        let line: Vec<AnyMove> =
-                            r.line.iter().map(|&m| AnyMove::Xiangqi(m)).collect();
-                        let (line, line_text) = line_of(&snapshot, &line);
+                        let (line, line_text) = line_of(&snapshot, &r.line);
                         let solution = PuzzleSolution {
                             search_id: id,
                             mate_in: r.mate,

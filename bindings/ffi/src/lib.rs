@@ -141,3 +141,5 @@ mod tests_lines_preview;
 mod tests_match;
 #[cfg(test)]
 mod tests_refusals;
+#[cfg(test)]
+mod tests_solve;
