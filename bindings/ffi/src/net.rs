@@ -57,9 +57,10 @@ pub struct MatchOffer {
     #[uniffi(default)]
     pub clock: Option<MatchClock>,
     /// For a Lines race: its start balls, time limit and preview (show them before
-    /// accepting); `null`/`nil` for a board game. An offer that carries it, proposed or
-    /// given to [`Match::host`], is that race ([`Match::propose_race`]); it must be a Lines
-    /// offer without rules, start position or clock (`InvalidArgument` otherwise).
+    /// accepting); `null`/`nil` for a board game. A Lines offer, proposed or given to
+    /// [`Match::host`], is a race ([`Match::propose_race`]): this one, or without it the
+    /// default race (5 balls, 300 s, no preview). A Lines offer has no rules, start
+    /// position or clock, and `race` goes with Lines only (`InvalidArgument` otherwise).
     #[uniffi(default)]
     pub race: Option<RaceSettings>,
 }
@@ -560,26 +561,39 @@ pub(crate) fn kinds(v: &[GameKind]) -> Vec<banco_game::GameKind> {
     v.iter().map(|&k| k.into()).collect()
 }
 
-/// The options of [`Match::host`] and [`Match::host_nearby`].
-/// The race an offer carries: `None` for a board game; a race offer is a Lines game with
-/// no rules, start position or clock of its own (anything else is refused).
+/// The race an offer makes: `None` for a board game. A Lines offer is always a race — its
+/// `race`, or the default race (5 balls, 300 s, no preview) when it has none, as
+/// [`Match::host`] and [`Match::propose`] both read it — and has no rules, start position
+/// or clock of its own; `race` on another game is refused.
 fn race_of(offer: &MatchOffer) -> Result<Option<RaceSettings>, BancoError> {
     match offer {
-        MatchOffer { race: None, .. } => Ok(None),
         MatchOffer {
             game: GameKind::Lines,
             rules: None,
             start_fen: None,
             clock: None,
-            race: Some(race),
+            race,
             ..
-        } => Ok(Some(*race)),
-        _ => Err(BancoError::InvalidArgument(
-            "a race offer is a Lines game without rules, start position or clock".to_owned(),
+        } => Ok(Some(race.unwrap_or_else(|| {
+            banco_protocol::race::RaceOptions::default().into()
+        }))),
+        MatchOffer {
+            game: GameKind::Lines,
+            ..
+        } => Err(BancoError::InvalidArgument(
+            "a Lines offer is a race: leave its rules, start position and clock unset, and set \
+             `race` (or call proposeRace)"
+                .to_owned(),
         )),
+        MatchOffer { race: None, .. } => Ok(None),
+        MatchOffer { game, .. } => Err(BancoError::InvalidArgument(format!(
+            "a race is a Lines game, not {}: set `game` to Lines, or leave `race` unset",
+            banco_game::GameKind::from(*game)
+        ))),
     }
 }
 
+/// The options of [`Match::host`] and [`Match::host_nearby`].
 pub(crate) fn host_options(
     player_name: &str,
     listen_address: &str,

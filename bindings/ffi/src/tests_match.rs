@@ -5,7 +5,7 @@
 
 use crate::net::{Match, MatchEvent, MatchListener, MatchOffer, MatchPhase};
 use crate::types::{Color, GameKind, Outcome, WinReason};
-use crate::{Game, PgnTag};
+use crate::{BancoError, Game, PgnTag, RaceSettings};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -44,21 +44,17 @@ pub(crate) fn next<T>(
     }
 }
 
-/// A host proposing `offer` and a guest on loopback, codes confirmed and the proposal
-/// accepted: the game started on both sides.
-pub(crate) fn started(
-    offer: MatchOffer,
-) -> (
-    (Arc<Match>, Receiver<MatchEvent>),
-    (Arc<Match>, Receiver<MatchEvent>),
-) {
+type Side = (Arc<Match>, Receiver<MatchEvent>);
+
+/// A host (proposing `offer`, if any) and a guest on loopback, codes confirmed.
+pub(crate) fn paired(offer: Option<MatchOffer>) -> (Side, Side) {
     let (host_events, host_rx) = listener();
     let host = Match::host(
         "An".into(),
         "127.0.0.1:0".into(),
         false,
         vec![],
-        Some(offer),
+        offer,
         host_events,
         None,
     )
@@ -71,14 +67,29 @@ pub(crate) fn started(
     };
     host.confirm_code(next(&host_rx, code)).unwrap();
     guest.confirm_code(next(&guest_rx, code)).unwrap();
-    next(&guest_rx, |e| {
-        matches!(e, MatchEvent::Proposed { .. }).then_some(())
-    });
+    let verified = |e: &MatchEvent| matches!(e, MatchEvent::PeerVerified { .. }).then_some(());
+    next(&host_rx, verified);
+    next(&guest_rx, verified);
+    ((host, host_rx), (guest, guest_rx))
+}
+
+/// [`paired`], the host proposing `offer` and the guest accepting: the game started on
+/// both sides.
+pub(crate) fn started(offer: MatchOffer) -> (Side, Side) {
+    let ((host, host_rx), (guest, guest_rx)) = paired(Some(offer));
+    next(&guest_rx, proposed);
     guest.accept_proposal().unwrap();
     let begun = |e: &MatchEvent| matches!(e, MatchEvent::Started { .. }).then_some(());
     next(&host_rx, begun);
     next(&guest_rx, begun);
     ((host, host_rx), (guest, guest_rx))
+}
+
+fn proposed(e: &MatchEvent) -> Option<MatchOffer> {
+    match e {
+        MatchEvent::Proposed { offer } => Some(offer.clone()),
+        _ => None,
+    }
 }
 
 fn over(e: &MatchEvent) -> Option<Outcome> {
@@ -129,6 +140,62 @@ fn a_match_game_keeps_how_it_ended() {
             .unwrap();
         assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
         assert!(pgn.contains("resignation"), "{pgn}");
+    }
+    host.leave().unwrap();
+    guest.leave().unwrap();
+}
+
+/// revB #6: a Lines offer without `race` was a default race for `host` and refused by
+/// `propose` (`Match("lines has no rule set number 0")`).
+#[test]
+fn a_lines_offer_without_race_is_the_default_race_everywhere() {
+    let lines = MatchOffer {
+        game: GameKind::Lines,
+        your_color: Color::Red,
+        rules: None,
+        start_fen: None,
+        clock: None,
+        race: None,
+    };
+    let default = Some(RaceSettings {
+        start_balls: 5,
+        time_limit_s: 300,
+        preview: false,
+    });
+    // Given to host: proposed once the guest is verified.
+    let ((host, _host_rx), (guest, guest_rx)) = paired(Some(lines.clone()));
+    assert_eq!(next(&guest_rx, proposed).race, default);
+    guest.decline_proposal().unwrap();
+    host.leave().unwrap();
+    guest.leave().unwrap();
+    // Proposed: the same race.
+    let ((host, host_rx), (guest, _guest_rx)) = paired(None);
+    guest.propose(lines.clone()).unwrap();
+    let offer = next(&host_rx, proposed);
+    assert_eq!((offer.game, offer.race), (GameKind::Lines, default));
+    // What a Lines offer cannot carry is refused as a bad argument that says what to do.
+    for bad in [
+        MatchOffer {
+            rules: crate::default_rules(GameKind::Xiangqi),
+            ..lines.clone()
+        },
+        MatchOffer {
+            start_fen: Some("x".into()),
+            ..lines.clone()
+        },
+    ] {
+        match guest.propose(bad) {
+            Err(BancoError::InvalidArgument(m)) => assert!(m.contains("race"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    match guest.propose(MatchOffer {
+        game: GameKind::Chess,
+        race: default,
+        ..lines
+    }) {
+        Err(BancoError::InvalidArgument(m)) => assert!(m.contains("Lines"), "{m}"),
+        other => panic!("{other:?}"),
     }
     host.leave().unwrap();
     guest.leave().unwrap();
