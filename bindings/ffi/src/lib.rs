@@ -134,6 +134,8 @@ uniffi::setup_scaffolding!();
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_game;
+#[cfg(test)]
 mod tests_jieqi;
 #[cfg(test)]
 mod tests_lines_preview;
