@@ -30,8 +30,10 @@ impl From<NetError> for BancoError {
             }
             NetError::Network(m) => BancoError::Network(m),
             NetError::Move(m) => m.into(),
+            NetError::Race(r) => crate::race::race_refusal(r),
             NetError::Entropy(m) => BancoError::Internal(m),
             NetError::NoGame
+            | NetError::RaceOn
             | NetError::CodeChanged
             | NetError::NotYourTurn
             | NetError::Refused(_)
@@ -866,7 +868,9 @@ impl Match {
     /// `save()` and its PGN's `Result` say them.
     pub fn game(&self) -> Result<Arc<Game>, BancoError> {
         guard(|| {
-            let saved = self.inner.saved().ok_or_else(no_game_yet)?;
+            // Refused before a board game (or during a race) as every board call is.
+            self.inner.board_game()?;
+            let saved = self.inner.saved().ok_or(NetError::NoGame)?;
             Game::from_saved(&saved)
         })
     }
@@ -888,12 +892,8 @@ impl Match {
     }
 }
 
-fn no_game_yet() -> BancoError {
-    BancoError::Match("the game has not started yet".to_owned())
-}
-
 impl Match {
     fn inner_game(&self) -> Result<AnyGame, BancoError> {
-        self.inner.game().ok_or_else(no_game_yet)
+        Ok(self.inner.board_game()?)
     }
 }

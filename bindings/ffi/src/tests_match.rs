@@ -200,3 +200,83 @@ fn a_lines_offer_without_race_is_the_default_race_everywhere() {
     host.leave().unwrap();
     guest.leave().unwrap();
 }
+
+/// revB #9: a race move the board refuses came back as `Match(text)` while the solo game
+/// types it; the board-game calls during a race said "the game has not started yet", and a
+/// race move with no race ever proposed "waiting for the other player's seed".
+#[test]
+fn race_refusals_are_typed_and_say_what_is_wrong() {
+    // No race proposed: a race move says so.
+    let ((host, _host_rx), (guest, guest_rx)) = paired(None);
+    match host.race_move(0, 1) {
+        Err(BancoError::Match(m)) => assert!(m.contains("no race is on"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    host.propose_race(
+        RaceSettings {
+            start_balls: 5,
+            time_limit_s: 0,
+            preview: false,
+        },
+        Color::Red,
+    )
+    .unwrap();
+    next(&guest_rx, proposed);
+    guest.accept_proposal().unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let board = loop {
+        if let Some(board) = host
+            .race_state()
+            .filter(|r| r.can_move)
+            .and_then(|r| r.board)
+        {
+            break board;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the race did not start"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let cells: Vec<u8> = (0..81).collect();
+    let ball = |c: &u8| board.cells[usize::from(*c)] != 0;
+    let full: Vec<u8> = cells.iter().copied().filter(ball).collect();
+    let empty: Vec<u8> = cells.iter().copied().filter(|c| !ball(c)).collect();
+    // The solo game's words for the same refusals.
+    for (from, to, words) in [
+        (full[0], full[1], "already holds a ball"),
+        (empty[0], empty[1], "there is no ball on"),
+    ] {
+        match host.race_move(from, to) {
+            Err(BancoError::IllegalMove(m)) => assert!(m.contains(words), "{m}"),
+            other => panic!("{from}->{to}: {other:?}"),
+        }
+    }
+    assert!(matches!(
+        host.race_move(full[0], 81),
+        Err(BancoError::BadSquare {
+            index: 81,
+            width: 9,
+            height: 9,
+            last: 80
+        })
+    ));
+    // The board-game calls point at the race board.
+    for refused in [
+        host.play(crate::types::Move {
+            from: 0,
+            to: 1,
+            promotion: None,
+        })
+        .map(|_| ()),
+        host.tap(0, 0).map(|_| ()),
+        host.game().map(|_| ()),
+    ] {
+        match refused {
+            Err(BancoError::Match(m)) => assert!(m.contains("race is on"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    host.leave().unwrap();
+    guest.leave().unwrap();
+}

@@ -107,6 +107,14 @@ pub enum NetError {
     /// meanwhile): compare the new code.
     #[error("the code changed (another device connected): compare the new code")]
     CodeChanged,
+    /// A Lines race is on: its moves go through [`NetMatch::race_move`] or
+    /// [`NetMatch::race_tap`], not the board-game calls.
+    #[error("a Lines race is on: play it on the race board")]
+    RaceOn,
+    /// A race action was refused: the move is not legal on our board (the same reasons as
+    /// a solo Lines game's), the race is over or not started, or no race is on.
+    #[error(transparent)]
+    Race(#[from] banco_protocol::race::RaceError),
 }
 
 impl From<DriverError> for NetError {
@@ -567,6 +575,30 @@ impl NetMatch {
         Ok(f(d)?)
     }
 
+    /// The board game's snapshot for a board-game action; without one, refused with
+    /// [`NetError::RaceOn`] when a Lines race was accepted (its moves go elsewhere), else
+    /// with [`NetError::NoGame`].
+    fn board_snapshot(&self) -> Result<MatchSnapshot<AnyGame>, NetError> {
+        self.snapshot().ok_or_else(|| {
+            let racing = lock(&self.driver)
+                .as_ref()
+                .and_then(|d| d.read_session(|s, _| s.race().is_some()).ok())
+                .unwrap_or(false);
+            if racing {
+                NetError::RaceOn
+            } else {
+                NetError::NoGame
+            }
+        })
+    }
+
+    /// The board game as the session holds it, for a board-game action: refused as
+    /// [`NetMatch::tap`] refuses it before a game ([`NetError::NoGame`], or
+    /// [`NetError::RaceOn`] during a race).
+    pub fn board_game(&self) -> Result<AnyGame, NetError> {
+        self.board_snapshot().map(|s| s.game)
+    }
+
     fn snapshot(&self) -> Option<MatchSnapshot<AnyGame>> {
         let live = lock(&self.driver)
             .as_ref()
@@ -627,7 +659,7 @@ impl NetMatch {
 
     /// A tap on a screen cell of the board; a completed move is sent.
     pub fn tap(&self, column: u8, row: u8) -> Result<Tap, NetError> {
-        let snap = self.snapshot().ok_or(NetError::NoGame)?;
+        let snap = self.board_snapshot()?;
         let mover = my_turn(&snap).then_some(snap.spec.local_color);
         let tap = lock(&self.view).board.tap(&snap.game, column, row, mover);
         if let Tap::Move(mv) = tap {
@@ -638,7 +670,7 @@ impl NetMatch {
 
     /// The promotion piece, after a tap answered [`Tap::ChoosePromotion`].
     pub fn choose_promotion(&self, piece: PieceKind) -> Result<Tap, NetError> {
-        let snap = self.snapshot().ok_or(NetError::NoGame)?;
+        let snap = self.board_snapshot()?;
         let tap = lock(&self.view).board.choose_promotion(&snap.game, piece)?;
         if let Tap::Move(mv) = tap {
             self.with_driver(|d| d.play(mv))?;
@@ -651,7 +683,7 @@ impl NetMatch {
         if lock(&self.driver).is_none() {
             return Err(NetError::Closed);
         }
-        let snap = self.snapshot().ok_or(NetError::NoGame)?;
+        let snap = self.board_snapshot()?;
         if let Some(o) = snap.outcome {
             return Err(NetError::Move(MoveError::GameOver(o.to_string())));
         }
