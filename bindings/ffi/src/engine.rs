@@ -317,7 +317,9 @@ fn search(
 fn check_level(level: u8) -> Result<Level, BancoError> {
     Level::new(level).map_err(|_| {
         BancoError::InvalidArgument(format!(
-            "level {level} does not exist: levels go from 1 (beginner) to 10 (full strength)"
+            "level {level} does not exist: levels go from {} (beginner) to {} (full strength)",
+            Level::MIN.number(),
+            Level::MAX.number()
         ))
     })
 }

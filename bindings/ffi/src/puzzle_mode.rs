@@ -72,6 +72,25 @@ impl From<&pm::PuzzleNotice> for PuzzleNotice {
     }
 }
 
+/// The notice in words for the player ("Not that move: 車二進一 lets the king escape after
+/// 將5平4. Try another.", "Solved! Clean.", "Solved! (1 hint, 2 wrong moves)", "Your puzzle
+/// record could not be read and starts afresh: …"), so that no shell writes its own.
+#[uniffi::export]
+pub fn puzzle_notice_text(notice: PuzzleNotice) -> String {
+    match notice {
+        PuzzleNotice::WrongMoveTakenBack { played, reply } => {
+            pm::wrong_move_text(&played.text, reply.as_ref().map(|r| r.text.as_str()))
+        }
+        PuzzleNotice::Solved {
+            hints_used,
+            wrong_moves,
+        } => pm::solved_text(hints_used, wrong_moves),
+        PuzzleNotice::RecordDamaged { why } => {
+            format!("Your puzzle record could not be read and starts afresh: {why}")
+        }
+    }
+}
+
 /// A try at a puzzle, in the state of a [`VsComputer`] in puzzle mode: the puzzle mode for
 /// the shells (banco-app's `puzzle_mode`), every rule of it in Rust.
 /// [`VsComputer::try_puzzle`] starts a try at a puzzle of the collection with the player's

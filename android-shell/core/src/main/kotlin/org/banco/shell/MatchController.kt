@@ -112,7 +112,7 @@ class MatchController private constructor(
      * or moves the picked one (the turn, returned); a cell out of reach is the notice.
      */
     fun raceTap(cell: Int): LinesTurn? {
-        if (cell !in 0..80) return null
+        if (cell !in linesCells) return null
         var tap: LinesTap? = null
         act { tap = it.raceTap(cell.toUByte()) }
         raceSelected.value = match?.raceSelected()?.toInt()
