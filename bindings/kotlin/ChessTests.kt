@@ -142,9 +142,14 @@ fun chessTests(s: Suite) {
             throws<BancoException.GameOver> { g.playText("e4", null) }
             // The claim is kept in the saved game.
             Game.load(g.save()).use { back -> eq(o, back.status().outcome) }
-            // Undo takes the claim back with the move.
-            g.undo()
+            // Undo withdraws the claim alone (as VsComputer.undo does); the next undo takes back a move.
+            val ply = g.status().ply
+            eq(null, g.undo())
+            eq(GameEvent.EndingWithdrawn(ply), rec.events.last())
             eq(null, g.status().outcome)
+            eq(ply, g.status().ply)
+            check(g.undo() != null)
+            eq(ply - 1u, g.status().ply)
         }
     }
 

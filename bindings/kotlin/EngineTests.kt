@@ -128,8 +128,19 @@ fun engineTests(s: Suite) {
                 check(g.isLegal(played.bestMove!!.played))
                 engine.hint(g, 200u, listener)
                 check(g.isLegal(listener.result().bestMove!!.played))
-                // The mate solver is xiangqi's.
-                refused("solvePuzzle chess", BancoException.Unsupported::class.java) { engine.solvePuzzle(g, 2u, 100u, listener) }
+            }
+            // The mate solver takes chess as the editor's does; jieqi is refused.
+            Game.fromFen(GameKind.CHESS, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").use { g ->
+                val listener = QueueEngineListener()
+                engine.solvePuzzle(g, 2u, 5000u, listener)
+                val sol = listener.puzzles.poll(30, TimeUnit.SECONDS) ?: throw AssertionError("no solution")
+                eq(1u, sol.mateIn)
+                eq(listOf("Ra8#"), sol.lineText)
+            }
+            Game(GameKind.JIEQI).use { g ->
+                refused("solvePuzzle jieqi", BancoException.Unsupported::class.java) {
+                    engine.solvePuzzle(g, 2u, 100u, QueueEngineListener())
+                }
             }
             Game(GameKind.CHESS).use { g ->
                 for (m in listOf("f3", "e5", "g4", "Qh4")) g.playText(m, null)

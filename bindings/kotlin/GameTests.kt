@@ -248,6 +248,20 @@ fun gameTests(s: Suite) {
         }
     }
 
+    s.test("what a shell asks Rust instead of writing it: levels, presets, Lines size, tags, notices") {
+        eq(LevelRange(1u, 10u), levelRange())
+        eq(listOf("asian", "casual"), rulesPresets(GameKind.XIANGQI).map { it.name })
+        eq(rulesPresets(GameKind.XIANGQI).map { it.label }, rulesPresets(GameKind.JIEQI).map { it.label })
+        eq(emptyList<RulesPreset>(), rulesPresets(GameKind.CHESS))
+        eq(RepetitionRule.CASUAL, (rulesPreset(GameKind.JIEQI, "Casual") as Rules.Jieqi).repetition)
+        eq(null, rulesPreset(GameKind.CHESS, "casual"))
+        eq(LinesBoardSize(9u, 81u), linesBoardSize())
+        eq(listOf(PgnTag("White", "An"), PgnTag("Black", "Binh")), pgnPlayerTags(GameKind.CHESS, "An", "Binh"))
+        eq("Red", pgnPlayerTags(GameKind.JIEQI, "An", "Binh").first().name)
+        eq("Solved! Clean.", puzzleNoticeText(PuzzleNotice.Solved(0u, 0u)))
+        eq("Solved! (1 hint, 2 wrong moves)", puzzleNoticeText(PuzzleNotice.Solved(1u, 2u)))
+    }
+
     s.test("legalMoves() call overhead (logged)") {
         Game(GameKind.XIANGQI).use { g ->
             repeat(2000) { g.legalMoves() }

@@ -78,6 +78,9 @@ fun recordsTests(s: Suite) {
             eq(1u, solution.mate)
             eq(listOf("e1d1"), solution.line)
             refused("solve 0", BancoException.InvalidArgument::class.java) { ed.solve(0u) }
+            // Stopping with no solve running does nothing: the next one runs whole.
+            ed.stopSolve()
+            eq(1u, ed.solve(3u).mate)
             ed.toGame().use { g -> eq(ed.fen(), g.fen()) }
             check(ed.renderSvg().contains(">帥</text>"))
             refused("a chess piece in xiangqi", BancoException.InvalidArgument::class.java) {

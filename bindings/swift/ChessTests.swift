@@ -125,6 +125,14 @@ func chessTests(_ s: Suite) {
         try fails(.gameOver) { _ = try g.claimDraw() }
         // The claim is part of the saved game.
         try eq(Outcome.draw(reason: .threefoldRepetition), try Game.load(bytes: try g.save()).status().outcome)
+        // Undo withdraws the claim alone (as VsComputer.undo does); the next undo takes back a move.
+        let ply = try g.status().ply
+        try eq(nil, try g.undo())
+        guard case .endingWithdrawn(ply)? = rec.events.last else { throw TestFailure(description: "\(rec.events)") }
+        try eq(nil, try g.status().outcome)
+        try eq(ply, try g.status().ply)
+        try check(try g.undo() != nil)
+        try eq(ply - 1, try g.status().ply)
 
         let auto = try Game(kind: .chess)
         try auto.setRules(rules: .chess(autoClaim: true))

@@ -112,7 +112,14 @@ func engineMatchTests(_ s: Suite) {
         try check(try chess.isLegal(mv: cr.bestMove!.played), "\(cr)")
         _ = try engine.bestMove(game: chess, level: 1, listener: listener)
         try check(try chess.isLegal(mv: try listener.results.next("a chess move") { $0 }.bestMove!.played))
-        try fails(.unsupported) { _ = try engine.solvePuzzle(game: chess, maxMoves: 2, timeLimitMs: 100, listener: listener) }
+        // The mate solver takes chess as the editor's does; jieqi is refused.
+        let backRank = try Game.fromFen(kind: .chess, fen: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+        let cid = try engine.solvePuzzle(game: backRank, maxMoves: 2, timeLimitMs: 5000, listener: listener)
+        let csol = try listener.puzzles.next("the chess solution") { $0 }
+        try eq(cid, csol.searchId)
+        try eq(1, csol.mateIn)
+        try eq(["Ra8#"], csol.lineText)
+        try fails(.unsupported) { _ = try engine.solvePuzzle(game: try Game(kind: .jieqi), maxMoves: 2, timeLimitMs: 100, listener: listener) }
         let mated = try Game(kind: .chess)
         _ = try playAll(mated, ["f3", "e5", "g4", "Qh4#"])
         try fails(.gameOver) { _ = try engine.think(game: mated, level: 5, movetimeMs: 100) }
@@ -280,6 +287,10 @@ func engineMatchTests(_ s: Suite) {
         hs = try waitState(host, "resigned") { $0.phase == .over }
         try eq("You won: resignation", hs.result)
         try eq("You lost: resignation", try waitState(guest, "over") { $0.phase == .over }.result)
+        // The match's copy of the game keeps the resignation: status, save, PGN.
+        let copy = try host.game()
+        try eq(Outcome.win(winner: .red, reason: .resignation), try copy.status().outcome)
+        try eq(try copy.status().outcome, try Game.load(bytes: try copy.save()).status().outcome)
     }
 
     s.test("match: a rejected code closes both sides") {
@@ -329,9 +340,11 @@ func lobbyTests(_ s: Suite) {
             try lobby.browse(listener: SwiftLobbyListener())
             try mayFail(.network) { try lobby.withdraw(id: try lobby.advertise(playerName: "Chi", port: 7368)) }
             try lobby.stop()
-            try fails(.notAvailable) { _ = try lobby.advertise(playerName: "Chi", port: 1) }
-            try fails(.notAvailable) { try lobby.browse(listener: SwiftLobbyListener()) }
-            try fails(.notAvailable) { try lobby.withdraw(id: "x") }
+            try lobby.withdraw(id: "x") // stop withdrew every advertisement: nothing to do
+            // Browsing (or advertising) after stop starts mDNS again.
+            try mayFail(.network) { try lobby.browse(listener: SwiftLobbyListener()) }
+            try lobby.stop()
+            try mayFail(.network) { _ = try lobby.advertise(playerName: "Chi", port: 1) }
             try lobby.stop()
         }
     }

@@ -205,6 +205,22 @@ func gameTests(_ s: Suite) {
         try eq([GameEvent.reset(fen: try g.fen())], rec.events)
     }
 
+    s.test("what a shell asks Rust instead of writing it: levels, presets, Lines size, tags, notices") {
+        try eq(LevelRange(min: 1, max: 10), levelRange())
+        try eq(["asian", "casual"], rulesPresets(kind: .xiangqi).map { $0.name })
+        try eq(rulesPresets(kind: .xiangqi).map { $0.label }, rulesPresets(kind: .jieqi).map { $0.label })
+        try eq([], rulesPresets(kind: .chess))
+        try eq(Rules.jieqi(repetition: .casual, repetitions: 3, noCapturePlies: 120),
+               rulesPreset(kind: .jieqi, name: "Casual"))
+        try eq(nil, rulesPreset(kind: .chess, name: "casual"))
+        try eq(LinesBoardSize(side: 9, cells: 81), linesBoardSize())
+        try eq([PgnTag(name: "White", value: "An"), PgnTag(name: "Black", value: "Binh")],
+               pgnPlayerTags(kind: .chess, first: "An", second: "Binh"))
+        try eq("Red", pgnPlayerTags(kind: .jieqi, first: "An", second: "Binh").first?.name)
+        try eq("Solved! Clean.", puzzleNoticeText(notice: .solved(hintsUsed: 0, wrongMoves: 0)))
+        try eq("Solved! (1 hint, 2 wrong moves)", puzzleNoticeText(notice: .solved(hintsUsed: 1, wrongMoves: 2)))
+    }
+
     s.test("legalMoves() call overhead (logged)") {
         let g = try Game(kind: .xiangqi)
         for _ in 0..<2000 { _ = try g.legalMoves() }

@@ -64,6 +64,9 @@ func recordsTests(_ s: Suite) {
         try eq(1, solution.mate)
         try eq(["e1d1"], solution.line)
         try fails(.invalidArgument) { _ = try ed.solve(maxMate: 0) }
+        // Stopping with no solve running does nothing: the next one runs whole.
+        try ed.stopSolve()
+        try eq(1, try ed.solve(maxMate: 3).mate)
         try ed.flip()
         try check(try ed.view().flipped)
         let l = StateInbox()

@@ -7,10 +7,10 @@
 use super::*;
 use crate::NearbyTransport;
 use crate::net::{MatchEvent, MatchPhase};
+use crate::tests_match::{listener, next};
 use crate::types::{Color, Outcome, WinReason};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::mpsc::Receiver;
 
 const HOST_DEVICE: &str = "AA:BB:CC:00:00:01";
 const GUEST_CENTRAL: &str = "guest-phone";
@@ -120,31 +120,6 @@ impl BleCentral for PipeCentral {
     fn disconnect(&self, device: String) {
         self.0.guest().on_disconnected(device);
         self.0.host().on_unsubscribed(GUEST_CENTRAL.into());
-    }
-}
-
-struct Events(Mutex<Sender<MatchEvent>>);
-
-impl MatchListener for Events {
-    fn on_event(&self, event: MatchEvent) {
-        let _ = lock(&self.0).send(event);
-    }
-}
-
-fn listener() -> (Arc<Events>, Receiver<MatchEvent>) {
-    let (tx, rx) = mpsc::channel();
-    (Arc::new(Events(Mutex::new(tx))), rx)
-}
-
-/// The next event `pick` accepts, skipping others (20 s at most).
-fn next<T>(rx: &Receiver<MatchEvent>, mut pick: impl FnMut(&MatchEvent) -> Option<T>) -> T {
-    loop {
-        let e = rx
-            .recv_timeout(Duration::from_secs(20))
-            .expect("an event in time");
-        if let Some(t) = pick(&e) {
-            return t;
-        }
     }
 }
 

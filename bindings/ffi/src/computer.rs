@@ -254,8 +254,9 @@ impl VsComputer {
 
     /// A puzzle from elsewhere (not recorded): the player mates in time against the computer
     /// at full strength, in puzzle mode ([`PuzzleStatus`]); a collection puzzle is
-    /// played with [`VsComputer::try_puzzle`]. The computer thinks `movetime_ms` a move
-    /// (1 ms to 1 hour; other times are refused with `InvalidArgument`).
+    /// played with [`VsComputer::try_puzzle`]. `movetime_ms` must be 1 ms to 1 hour
+    /// (other times are refused with `InvalidArgument`), but in puzzle mode it does not
+    /// limit the computer: see [`PuzzleStatus`] for how long its replies take.
     #[uniffi::constructor]
     pub fn puzzle(
         puzzle: Puzzle,

@@ -18,6 +18,7 @@ use crate::game::Game;
 use crate::types::{Color, GameKind, Piece, PieceKind};
 use banco_app::any::AnyRules;
 use banco_app::editor::{self as ae, EditorError};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// Longest mate "solve from here" looks for (a deeper search would freeze a phone).
@@ -115,8 +116,12 @@ pub struct EditorSolution {
     pub mate: Option<u32>,
     /// The mating line in coordinates, the defender resisting longest.
     pub line: Vec<String>,
-    /// The search ran out of its budget before proving a mate (there may be a longer one).
+    /// The search ran out of its budget, or was stopped ([`Editor::stop_solve`]), before
+    /// proving a mate (there may be a longer one).
     pub aborted: bool,
+    /// Positions searched.
+    #[uniffi(default = 0)]
+    pub nodes: u64,
 }
 
 /// Refuses a setting of chess's (`what`: castling, en passant) in another game's editor.
@@ -159,13 +164,20 @@ impl From<EditorError> for BancoError {
 #[derive(uniffi::Object)]
 pub struct Editor {
     inner: Mutex<ae::Editor>,
+    /// The stop flag of the latest "solve from here" ([`Editor::stop_solve`]).
+    solving: Mutex<Arc<AtomicBool>>,
 }
 
 impl Editor {
     fn wrap(ed: ae::Editor) -> Arc<Editor> {
         Arc::new(Editor {
             inner: Mutex::new(ed),
+            solving: Mutex::new(Arc::new(AtomicBool::new(false))),
         })
+    }
+
+    fn solving(&self) -> MutexGuard<'_, Arc<AtomicBool>> {
+        self.solving.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     fn lock(&self) -> MutexGuard<'_, ae::Editor> {
@@ -402,8 +414,10 @@ impl Editor {
     }
 
     /// Solve from here: a forced mate for the side to move within `max_mate` moves (1 to
-    /// [`MAX_SOLVE`]), with its main line. Blocks for up to a second or two: call it off
-    /// the UI thread.
+    /// [`MAX_SOLVE`]), with its main line. Blocks for up to a second or two (at most 4
+    /// million positions per proof; 30 s on a slow device): call it off the UI thread, and
+    /// [`Editor::stop_solve`] when the screen closes. Starting another solve stops this
+    /// one. A stopped solve answers `aborted`.
     pub fn solve(&self, max_mate: u32) -> Result<EditorSolution, BancoError> {
         guard(|| {
             if !(1..=MAX_SOLVE).contains(&max_mate) {
@@ -411,14 +425,31 @@ impl Editor {
                     "mates of 1 to {MAX_SOLVE} moves can be looked for, not {max_mate}"
                 )));
             }
+            let stop = {
+                let mut current = self.solving();
+                current.store(true, Ordering::Relaxed);
+                let fresh = Arc::new(AtomicBool::new(false));
+                *current = Arc::clone(&fresh);
+                fresh
+            };
             let ed = self.lock().clone();
             let game = ed.game()?;
-            let found = ed.solve(max_mate)?;
+            let found = ed.solve_until(max_mate, &stop)?;
             Ok(EditorSolution {
                 mate: found.mate,
                 line: banco_app::puzzles::line_text(&game, &found.line).unwrap_or_default(),
                 aborted: found.aborted,
+                nodes: found.nodes,
             })
+        })
+    }
+
+    /// Stops the running [`Editor::solve`] (from any thread): it returns at once with
+    /// `aborted`. Nothing happens when none runs.
+    pub fn stop_solve(&self) -> Result<(), BancoError> {
+        guard(|| {
+            self.solving().store(true, Ordering::Relaxed);
+            Ok(())
         })
     }
 

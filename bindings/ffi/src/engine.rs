@@ -8,10 +8,11 @@ use crate::game::{Game, move_of};
 use crate::types::{Move, PlayedMove};
 use banco_app::any::{AnyGame, AnyMove, AnyRules};
 use banco_app::engine::{AnyEngine, EngineResult};
+use banco_app::mate;
 use banco_app::notation as an;
 use banco_engine::score::Score;
 use banco_engine::smp;
-use banco_engine::solve::{SolveOptions, solve};
+use banco_engine::solve::SolveOptions;
 use banco_engine::{Level, Limits};
 use banco_game::Game as _;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -316,7 +317,9 @@ fn search(
 fn check_level(level: u8) -> Result<Level, BancoError> {
     Level::new(level).map_err(|_| {
         BancoError::InvalidArgument(format!(
-            "level {level} does not exist: levels go from 1 (beginner) to 10 (full strength)"
+            "level {level} does not exist: levels go from {} (beginner) to {} (full strength)",
+            Level::MIN.number(),
+            Level::MAX.number()
         ))
     })
 }
@@ -333,8 +336,11 @@ fn check_time(ms: u64) -> Result<u64, BancoError> {
 
 #[uniffi::export]
 impl Engine {
-    /// An engine with a transposition table of `hash_mib` MiB per game (1–1024; 16 is
-    /// plenty on a phone), searching on [`recommended_threads`] threads.
+    /// An engine with a transposition table of `hash_mib` MiB (1–1024; 16 is plenty on a
+    /// phone), searching on [`recommended_threads`] threads. It keeps one table, for the
+    /// game searched last (searching another game replaces it), so its tables never take
+    /// more than `hash_mib` MiB; the mate solver ([`Engine::solve_puzzle`]) uses a table of
+    /// its own of at most 64 MiB while it runs.
     #[uniffi::constructor]
     pub fn new(hash_mib: u32) -> Result<Arc<Engine>, BancoError> {
         guard(|| {
@@ -400,7 +406,9 @@ impl Engine {
 
     /// Looks for the shortest forced mate of the side to move in at most `max_moves` moves
     /// (1–60; quiet moves allowed: a proof-number search), for at most `time_limit_ms`;
-    /// `listener.on_puzzle_solved` gets the answer. Xiangqi.
+    /// `listener.on_puzzle_solved` gets the answer. Xiangqi and chess (the solver of
+    /// [`crate::Editor::solve`]); jieqi is refused (`Unsupported`): no mate can be proven
+    /// through pieces still face down.
     pub fn solve_puzzle(
         &self,
         game: Arc<Game>,
@@ -416,13 +424,12 @@ impl Engine {
             }
             let ms = check_time(time_limit_ms)?;
             let (snapshot, rules) = game.snapshot();
-            let (AnyGame::Xiangqi(xg), AnyRules::Xiangqi(xr)) = (&snapshot, rules) else {
+            if !mate::has_solver(snapshot.kind()) {
                 return Err(BancoError::Unsupported(format!(
-                    "the mate solver for {}",
+                    "the mate solver for {} (no mate can be proven through pieces still face down)",
                     snapshot.kind()
                 )));
-            };
-            let (xg, xr) = (xg.clone(), xr);
+            }
             let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
             let options = SolveOptions {
                 max_mate: max_moves,
@@ -432,13 +439,11 @@ impl Engine {
             };
             self.spawn(move |stop| {
                 let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    solve(&xg, &xr, &options, &stop)
+                    mate::solve(&snapshot, &rules, &options, &stop)
                 }));
                 match r {
                     Ok(r) => {
-                        let line: Vec<AnyMove> =
-                            r.line.iter().map(|&m| AnyMove::Xiangqi(m)).collect();
-                        let (line, line_text) = line_of(&snapshot, &line);
+                        let (line, line_text) = line_of(&snapshot, &r.line);
                         let solution = PuzzleSolution {
                             search_id: id,
                             mate_in: r.mate,
@@ -460,7 +465,9 @@ impl Engine {
     }
 
     /// Looks for a move at `level` and waits for it (blocks the calling thread: never call
-    /// it on a UI thread). `movetime_ms` caps the time (the level caps the depth).
+    /// it on a UI thread). `movetime_ms` caps the time (the level caps the depth). A search
+    /// running on the engine thread is stopped first; called from that search's own
+    /// progress report it is refused (`NotAvailable`) and that search goes on.
     pub fn think(
         &self,
         game: Arc<Game>,
@@ -476,6 +483,7 @@ impl Engine {
                     "there is no move to look for".to_owned(),
                 ));
             }
+            self.not_inside_search()?;
             let stop = self.finish_previous();
             let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
             let mut engine = self.engine_here()?;

@@ -48,6 +48,13 @@ pub enum GameEvent {
         /// In words (`1-0 checkmate`).
         text: String,
     },
+    /// An ending the moves do not show (a claimed draw; a resignation or time loss kept
+    /// by a save or a match's copy) was withdrawn by [`Game::undo`]: the game goes on from
+    /// the same position.
+    EndingWithdrawn {
+        /// The ply count (unchanged).
+        ply: u32,
+    },
     /// The whole game was replaced (a restored save).
     Reset {
         /// FEN of the position now.
@@ -73,7 +80,8 @@ pub struct GameStatus {
     pub result: String,
     /// The ending in words (`1-0 checkmate`), empty while the game goes on.
     pub result_text: String,
-    /// A move can be taken back.
+    /// [`Game::undo`] has something to do: a move to take back, or an ending the moves
+    /// do not show to withdraw.
     pub can_undo: bool,
     /// A taken-back move can be played again.
     pub can_redo: bool,
@@ -455,7 +463,7 @@ impl Game {
                 outcome: outcome.map(Outcome::from),
                 result: outcome.map_or("*", |o| o.score_text()).to_owned(),
                 result_text: outcome.map(|o| o.to_string()).unwrap_or_default(),
-                can_undo: s.game.ply() > 0,
+                can_undo: s.game.ply() > 0 || s.ending.is_some(),
                 can_redo: !s.redo.is_empty(),
                 claimable_draw: if outcome.is_none() {
                     s.game.claimable_draw(&s.rules).map(DrawReason::from)
@@ -573,7 +581,7 @@ impl Game {
     /// Claims a draw the rules allow now (chess: threefold repetition, fifty moves).
     pub fn claim_draw(&self) -> Result<Outcome, BancoError> {
         guard(|| {
-            let events = {
+            let (draw, events) = {
                 let mut s = self.lock();
                 if let Some(o) = s.outcome() {
                     return Err(BancoError::GameOver(o.to_string()));
@@ -581,22 +589,32 @@ impl Game {
                 let reason = s.game.claimable_draw(&s.rules).ok_or_else(|| {
                     BancoError::NotAvailable("there is no draw to claim in this position".into())
                 })?;
-                s.ending = Some(banco_game::Outcome::Draw { reason });
-                game_over_event(&s).into_iter().collect::<Vec<_>>()
+                let draw = banco_game::Outcome::Draw { reason };
+                s.ending = Some(draw);
+                (draw, game_over_event(&s).into_iter().collect::<Vec<_>>())
             };
+            // The draw set, not the status read again: a listener may have withdrawn it
+            // already (listeners may call back into the game).
             self.emit(events);
-            self.status()?
-                .outcome
-                .ok_or_else(|| BancoError::Internal("the claimed draw did not end the game".into()))
+            Ok(draw.into())
         })
     }
 
-    /// Takes back the last move; `null`/`nil` at the start of the game.
+    /// Takes back the last move; `null`/`nil` at the start of the game. A game that ended
+    /// in a way its moves do not show — a claimed draw, or a resignation or time loss kept
+    /// by a save or by [`crate::Match::game`] — has only that ending withdrawn (as
+    /// `VsComputer.undo` does): no move is taken back, `null`/`nil` is returned and the
+    /// listener hears [`GameEvent::EndingWithdrawn`]; the next undo takes back a move.
     pub fn undo(&self) -> Result<Option<Move>, BancoError> {
         guard(|| {
             let (undone, ply) = {
                 let mut s = self.lock();
-                s.ending = None;
+                if s.ending.take().is_some() {
+                    let ply = s.game.ply();
+                    drop(s);
+                    self.emit(vec![GameEvent::EndingWithdrawn { ply }]);
+                    return Ok(None);
+                }
                 let Some(mut m) = s.game.undo_move() else {
                     return Ok(None);
                 };

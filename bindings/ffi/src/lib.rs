@@ -72,12 +72,14 @@ pub mod error;
 mod game;
 mod jieqi;
 mod lines;
+mod lines_board;
 mod lobby;
 mod nearby;
 mod net;
 mod puzzle_mode;
 mod race;
 mod records;
+mod settings;
 mod types;
 
 pub use ble::{
@@ -107,8 +109,9 @@ pub use game::{
 pub use jieqi::{Pool, PoolEntry, PoolSides};
 pub use lines::{
     LinesBall, LinesBestScore, LinesError, LinesGame, LinesHint, LinesSettings, LinesTap,
-    LinesTurn, LinesUndo, LinesView, lines_cell_name, lines_color_name,
+    LinesTurn, LinesUndo, LinesView,
 };
+pub use lines_board::{LinesBoardSize, lines_board_size, lines_cell_name, lines_color_name};
 pub use lobby::{Lobby, LobbyListener, LobbyPeer};
 pub use nearby::{
     Hosting, NearbyListener, NearbyLobby, NearbyPlayer, NearbyTransport, TransportNotOpen,
@@ -117,13 +120,15 @@ pub use net::{
     Match, MatchClock, MatchEvent, MatchListener, MatchOffer, MatchPhase, MatchState, new_trust,
     trust_fingerprint,
 };
-pub use puzzle_mode::{PuzzleNotice, PuzzleStatus, PuzzleStore};
+pub use puzzle_mode::{PuzzleNotice, PuzzleStatus, PuzzleStore, puzzle_notice_text};
 pub use race::{RaceBoard, RaceEnding, RaceOutcome, RaceSettings, RaceState, RaceTurn, RaceUpdate};
 #[cfg(feature = "png")]
 pub use records::render_png;
 pub use records::{
-    PgnImportError, PgnTag, pgn_import_error_text, pgn_of_saved, render_fen_svg, render_game_svg,
+    PgnImportError, PgnTag, pgn_import_error_text, pgn_of_saved, pgn_player_tags, render_fen_svg,
+    render_game_svg,
 };
+pub use settings::{LevelRange, RulesPreset, level_range, rules_preset, rules_presets};
 pub use types::{
     BoardShape, BoardView, Cell, Color, DrawReason, GameKind, Move, MoveText, Notation, Outcome,
     Piece, PieceKind, PlacedPiece, PlayedMove, RepetitionRule, Rules, TapResult, WinReason,
@@ -134,8 +139,14 @@ uniffi::setup_scaffolding!();
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_game;
+#[cfg(test)]
 mod tests_jieqi;
 #[cfg(test)]
 mod tests_lines_preview;
 #[cfg(test)]
+mod tests_match;
+#[cfg(test)]
 mod tests_refusals;
+#[cfg(test)]
+mod tests_solve;

@@ -346,20 +346,6 @@ fn seed_bytes(seed: Option<u64>) -> Result<[u8; 32], LinesError> {
     Ok(bytes)
 }
 
-/// The English name of a Lines colour 0–6 (`"red"`); `None` for another number.
-#[uniffi::export]
-pub fn lines_color_name(color: u8) -> Option<String> {
-    Ball::from_index(usize::from(color)).map(|b| b.name().to_owned())
-}
-
-/// The name of a cell index (`"a1"` for 0, `"i9"` for 80); `None` off the board.
-#[uniffi::export]
-pub fn lines_cell_name(cell: u8) -> Option<String> {
-    Cell::from_index(usize::from(cell))
-        .ok()
-        .map(|c| c.to_string())
-}
-
 /// A solo game of Lines (Color Lines) for a screen — a thin skin over banco-app's [`LinesSession`]:
 /// the board as 81 ready-to-draw cells, the three announced colours, a move returning the path the
 /// ball takes (cells in order, for the animation) with the balls it cleared, the balls that landed
@@ -367,7 +353,7 @@ pub fn lines_cell_name(cell: u8) -> Option<String> {
 /// table, save/continue in the one save format, and a new game with a seed and 3 or 5 start balls.
 ///
 /// Cells are indices `rank × 9 + file` from a1 (0) to i9 (80); colours are 0–6 (red,
-/// green, blue, yellow, purple, cyan, orange — [`lines_color_name`]); a board cell holds 0
+/// green, blue, yellow, purple, cyan, orange — [`crate::lines_color_name`]); a board cell holds 0
 /// when empty, else the colour + 1. Refused actions raise a [`LinesError`] naming what is
 /// wrong (an empty start cell, an occupied target, no free path) and change nothing.
 ///
@@ -971,9 +957,5 @@ mod tests {
         let third = LinesGame::new(settings(LinesUndo::Off), Some(1)).unwrap();
         third.restore(saved).unwrap();
         assert_eq!(third.view().turns, 13);
-        assert_eq!(lines_color_name(0).as_deref(), Some("red"));
-        assert_eq!(lines_color_name(7), None);
-        assert_eq!(lines_cell_name(80).as_deref(), Some("i9"));
-        assert_eq!(lines_cell_name(81), None);
     }
 }

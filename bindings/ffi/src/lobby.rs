@@ -88,10 +88,13 @@ pub trait LobbyListener: Send + Sync {
 }
 
 /// Discovery of Banco hosts on the LAN. Stops when [`Lobby::stop`] is called or it is
-/// dropped.
+/// dropped; browsing or advertising after `stop` starts mDNS again.
 #[derive(uniffi::Object)]
 pub struct Lobby {
+    /// The running mDNS daemon; `None` once stopped.
     discovery: Mutex<Option<Discovery>>,
+    /// Where mDNS runs (to start it again after a stop).
+    config: DiscoveryConfig,
     browser: BrowseThread,
 }
 
@@ -154,6 +157,28 @@ impl Lobby {
     fn stop_browsing(&self) {
         self.browser.stop();
     }
+
+    /// `f` with the running mDNS daemon, started again first if the lobby was stopped.
+    fn with_discovery<R>(
+        &self,
+        f: impl FnOnce(&Discovery) -> Result<R, BancoError>,
+    ) -> Result<R, BancoError> {
+        let mut d = self
+            .discovery
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if d.is_none() {
+            *d = Some(start_discovery(&self.config)?);
+        }
+        match d.as_ref() {
+            Some(d) => f(d),
+            None => Err(BancoError::Internal("mDNS did not start".to_owned())),
+        }
+    }
+}
+
+fn start_discovery(config: &DiscoveryConfig) -> Result<Discovery, BancoError> {
+    Discovery::start(config).map_err(|e| BancoError::Network(e.to_string()))
 }
 
 #[uniffi::export]
@@ -163,29 +188,22 @@ impl Lobby {
     pub fn new(interfaces: Vec<String>) -> Result<Arc<Lobby>, BancoError> {
         guard(|| {
             let config = DiscoveryConfig::on_interfaces(interfaces);
-            let discovery =
-                Discovery::start(&config).map_err(|e| BancoError::Network(e.to_string()))?;
+            let discovery = start_discovery(&config)?;
             Ok(Arc::new(Lobby {
                 discovery: Mutex::new(Some(discovery)),
+                config,
                 browser: BrowseThread::default(),
             }))
         })
     }
 
     /// Starts browsing: `listener` hears about every Banco host (including ones already
-    /// there). Browsing again replaces the listener.
+    /// there). Browsing again replaces the listener; after [`Lobby::stop`] it starts mDNS
+    /// again.
     pub fn browse(&self, listener: Arc<dyn LobbyListener>) -> Result<(), BancoError> {
         guard(|| {
-            let browser = {
-                let d = self
-                    .discovery
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner);
-                let d = d
-                    .as_ref()
-                    .ok_or_else(|| BancoError::NotAvailable("the lobby is stopped".to_owned()))?;
-                d.browse().map_err(|e| BancoError::Network(e.to_string()))?
-            };
+            let browser = self
+                .with_discovery(|d| d.browse().map_err(|e| BancoError::Network(e.to_string())))?;
             self.browser
                 .start(move |wait| browser.recv(Some(wait)), listener)
         })
@@ -193,42 +211,40 @@ impl Lobby {
 
     /// Advertises a host on `port` under `player_name`; returns the advertisement's id.
     /// ([`crate::Match::host`] can advertise by itself; this is for custom set-ups.)
+    /// After [`Lobby::stop`] it starts mDNS again.
     pub fn advertise(&self, player_name: String, port: u16) -> Result<String, BancoError> {
         guard(|| {
-            let d = self
-                .discovery
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            let d = d
-                .as_ref()
-                .ok_or_else(|| BancoError::NotAvailable("the lobby is stopped".to_owned()))?;
             let ad = Advertisement::new(
                 &player_name,
                 <banco_app::any::AnyGame as banco_game::MatchGame>::kinds().to_vec(),
                 u16::from(PROTOCOL_VERSION),
                 "",
             );
-            d.advertise(&ad, port)
-                .map_err(|e| BancoError::Network(e.to_string()))
+            self.with_discovery(|d| {
+                d.advertise(&ad, port)
+                    .map_err(|e| BancoError::Network(e.to_string()))
+            })
         })
     }
 
-    /// Withdraws an advertisement made by [`Lobby::advertise`].
+    /// Withdraws an advertisement made by [`Lobby::advertise`] (after [`Lobby::stop`],
+    /// which withdrew them all, there is nothing to do).
     pub fn withdraw(&self, id: String) -> Result<(), BancoError> {
         guard(|| {
             let d = self
                 .discovery
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner);
-            let d = d
-                .as_ref()
-                .ok_or_else(|| BancoError::NotAvailable("the lobby is stopped".to_owned()))?;
-            d.withdraw(&id)
-                .map_err(|e| BancoError::Network(e.to_string()))
+            match d.as_ref() {
+                Some(d) => d
+                    .withdraw(&id)
+                    .map_err(|e| BancoError::Network(e.to_string())),
+                None => Ok(()),
+            }
         })
     }
 
-    /// Stops browsing and advertising.
+    /// Stops browsing and advertising (mDNS stops: its advertisements are withdrawn).
     pub fn stop(&self) -> Result<(), BancoError> {
         guard(|| {
             self.stop_browsing();

@@ -223,7 +223,7 @@ impl BleScanListener for Feed {
 }
 
 /// Players around on the LAN and over Bluetooth, each once. Stops when
-/// [`NearbyLobby::stop`] is called or it is dropped.
+/// [`NearbyLobby::stop`] is called (browse again to go on) or it is dropped.
 #[derive(uniffi::Object)]
 pub struct NearbyLobby {
     lan: Option<Arc<Lobby>>,
@@ -271,8 +271,8 @@ impl NearbyLobby {
         })
     }
 
-    /// Starts browsing both; `listener` hears every player (browsing again starts a new
-    /// list for the new listener).
+    /// Starts browsing both; `listener` hears every player (browsing again, also after
+    /// [`NearbyLobby::stop`], starts a new list for the new listener).
     pub fn browse(&self, listener: Arc<dyn NearbyListener>) -> Result<(), BancoError> {
         guard(|| {
             let feed = Arc::new(Feed {
@@ -296,7 +296,8 @@ impl NearbyLobby {
         })
     }
 
-    /// Stops browsing.
+    /// Stops browsing (mDNS and the Bluetooth scan stop); [`NearbyLobby::browse`] starts
+    /// again.
     pub fn stop(&self) -> Result<(), BancoError> {
         guard(|| {
             *lock(&self.running) = None;
@@ -441,6 +442,31 @@ mod tests {
                 "lost fp:c3d4"
             ]
         );
+    }
+
+    /// revB #4: `stop` used to shut the LAN lobby down for good; browsing again failed
+    /// with "the lobby is stopped".
+    #[test]
+    fn browsing_again_after_stop_starts_again() {
+        let lobby = NearbyLobby::new(vec![], true, None).unwrap();
+        let seen = Arc::new(Seen::default());
+        lobby.browse(seen.clone()).unwrap();
+        lobby.stop().unwrap();
+        lobby.browse(seen.clone()).unwrap();
+        lobby.stop().unwrap();
+        lobby.stop().unwrap();
+        // The LAN lobby alone: advertising starts mDNS again too, withdrawing after a stop
+        // has nothing to do.
+        let lan = lobby.lan.clone().unwrap();
+        let ad = lan.advertise("An".into(), 7368).unwrap();
+        lan.stop().unwrap();
+        lan.withdraw(ad).unwrap();
+        let feed = Arc::new(Feed {
+            nearby: Mutex::new(Nearby::default()),
+            listener: seen,
+        });
+        lan.browse(feed).unwrap();
+        lan.stop().unwrap();
     }
 
     #[test]

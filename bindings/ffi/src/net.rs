@@ -30,8 +30,10 @@ impl From<NetError> for BancoError {
             }
             NetError::Network(m) => BancoError::Network(m),
             NetError::Move(m) => m.into(),
+            NetError::Race(r) => crate::race::race_refusal(r),
             NetError::Entropy(m) => BancoError::Internal(m),
             NetError::NoGame
+            | NetError::RaceOn
             | NetError::CodeChanged
             | NetError::NotYourTurn
             | NetError::Refused(_)
@@ -57,9 +59,10 @@ pub struct MatchOffer {
     #[uniffi(default)]
     pub clock: Option<MatchClock>,
     /// For a Lines race: its start balls, time limit and preview (show them before
-    /// accepting); `null`/`nil` for a board game. An offer that carries it, proposed or
-    /// given to [`Match::host`], is that race ([`Match::propose_race`]); it must be a Lines
-    /// offer without rules, start position or clock (`InvalidArgument` otherwise).
+    /// accepting); `null`/`nil` for a board game. A Lines offer, proposed or given to
+    /// [`Match::host`], is a race ([`Match::propose_race`]): this one, or without it the
+    /// default race (5 balls, 300 s, no preview). A Lines offer has no rules, start
+    /// position or clock, and `race` goes with Lines only (`InvalidArgument` otherwise).
     #[uniffi(default)]
     pub race: Option<RaceSettings>,
 }
@@ -560,26 +563,39 @@ pub(crate) fn kinds(v: &[GameKind]) -> Vec<banco_game::GameKind> {
     v.iter().map(|&k| k.into()).collect()
 }
 
-/// The options of [`Match::host`] and [`Match::host_nearby`].
-/// The race an offer carries: `None` for a board game; a race offer is a Lines game with
-/// no rules, start position or clock of its own (anything else is refused).
+/// The race an offer makes: `None` for a board game. A Lines offer is always a race — its
+/// `race`, or the default race (5 balls, 300 s, no preview) when it has none, as
+/// [`Match::host`] and [`Match::propose`] both read it — and has no rules, start position
+/// or clock of its own; `race` on another game is refused.
 fn race_of(offer: &MatchOffer) -> Result<Option<RaceSettings>, BancoError> {
     match offer {
-        MatchOffer { race: None, .. } => Ok(None),
         MatchOffer {
             game: GameKind::Lines,
             rules: None,
             start_fen: None,
             clock: None,
-            race: Some(race),
+            race,
             ..
-        } => Ok(Some(*race)),
-        _ => Err(BancoError::InvalidArgument(
-            "a race offer is a Lines game without rules, start position or clock".to_owned(),
+        } => Ok(Some(race.unwrap_or_else(|| {
+            banco_protocol::race::RaceOptions::default().into()
+        }))),
+        MatchOffer {
+            game: GameKind::Lines,
+            ..
+        } => Err(BancoError::InvalidArgument(
+            "a Lines offer is a race: leave its rules, start position and clock unset, and set \
+             `race` (or call proposeRace)"
+                .to_owned(),
         )),
+        MatchOffer { race: None, .. } => Ok(None),
+        MatchOffer { game, .. } => Err(BancoError::InvalidArgument(format!(
+            "a race is a Lines game, not {}: set `game` to Lines, or leave `race` unset",
+            banco_game::GameKind::from(*game)
+        ))),
     }
 }
 
+/// The options of [`Match::host`] and [`Match::host_nearby`].
 pub(crate) fn host_options(
     player_name: &str,
     listen_address: &str,
@@ -846,20 +862,28 @@ impl Match {
         guard(|| Ok(self.inner.state().your_color.map(Into::into)))
     }
 
-    /// A copy of the game as the session has it (for analysis, or a saved record).
+    /// A copy of the game as the session has it (for analysis, or a saved record), with
+    /// its rules and how it ended: a resignation, a loss on time, an agreed draw or a
+    /// forfeit — endings the moves do not show — are kept, so the copy's `status()`, its
+    /// `save()` and its PGN's `Result` say them.
     pub fn game(&self) -> Result<Arc<Game>, BancoError> {
         guard(|| {
-            let g = self.inner_game()?;
-            let rules = self
-                .inner
-                .rules()
-                .unwrap_or_else(|| AnyRules::usual(banco_game::Game::kind(&g)));
-            Game::from_any(g, rules)
+            // Refused before a board game (or during a race) as every board call is.
+            self.inner.board_game()?;
+            let saved = self.inner.saved().ok_or(NetError::NoGame)?;
+            Game::from_saved(&saved)
         })
     }
 
     /// Leaves the match (telling the other device) and stops its threads. A game or Lines
     /// race in progress is resigned first: the other player wins by resignation.
+    ///
+    /// Returns at once, so it may be called on the UI thread (and releasing the last
+    /// reference to the match leaves it the same way): the match is left for the app — later
+    /// moves, proposals and answers are refused (`state()` still shows the last position) —
+    /// while Rust delivers the resignation
+    /// in the background, keeping the link until the other device acknowledged it (at most
+    /// 3 s; a host's listening port is free again after that). Calling it twice is harmless.
     pub fn leave(&self) -> Result<(), BancoError> {
         guard(|| {
             self.inner.leave();
@@ -870,8 +894,6 @@ impl Match {
 
 impl Match {
     fn inner_game(&self) -> Result<AnyGame, BancoError> {
-        self.inner
-            .game()
-            .ok_or_else(|| BancoError::Match("the game has not started yet".to_owned()))
+        Ok(self.inner.board_game()?)
     }
 }

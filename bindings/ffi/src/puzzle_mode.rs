@@ -72,6 +72,25 @@ impl From<&pm::PuzzleNotice> for PuzzleNotice {
     }
 }
 
+/// The notice in words for the player ("Not that move: 車二進一 lets the king escape after
+/// 將5平4. Try another.", "Solved! Clean.", "Solved! (1 hint, 2 wrong moves)", "Your puzzle
+/// record could not be read and starts afresh: …"), so that no shell writes its own.
+#[uniffi::export]
+pub fn puzzle_notice_text(notice: PuzzleNotice) -> String {
+    match notice {
+        PuzzleNotice::WrongMoveTakenBack { played, reply } => {
+            pm::wrong_move_text(&played.text, reply.as_ref().map(|r| r.text.as_str()))
+        }
+        PuzzleNotice::Solved {
+            hints_used,
+            wrong_moves,
+        } => pm::solved_text(hints_used, wrong_moves),
+        PuzzleNotice::RecordDamaged { why } => {
+            format!("Your puzzle record could not be read and starts afresh: {why}")
+        }
+    }
+}
+
 /// A try at a puzzle, in the state of a [`VsComputer`] in puzzle mode: the puzzle mode for
 /// the shells (banco-app's `puzzle_mode`), every rule of it in Rust.
 /// [`VsComputer::try_puzzle`] starts a try at a puzzle of the collection with the player's
@@ -90,6 +109,15 @@ impl From<&pm::PuzzleNotice> for PuzzleNotice {
 /// * resigning and claiming a draw are refused in a puzzle (`NotAvailable`).
 ///
 /// A shell draws the state, shows the notice and calls `clear_notice`; it counts nothing.
+///
+/// **Reply time.** In puzzle mode the computer does not search for `movetime_ms`: its reply
+/// is the defence that delays the mate longest (or escapes it), found by proving the
+/// attacker's mate after each of its legal replies, and a hint is the next move of a
+/// proven mate. Each proof has a fixed budget — at most 4 million positions and 30 s
+/// (banco-app's `mate::options`) — so the answer does not depend on the device, but the
+/// time does: the collection's replies take up to a few hundred milliseconds on a desktop
+/// and several times that on a phone (a reply is proven once per legal reply of the
+/// defender). Show the computer as thinking (`VsState.thinking`) meanwhile; `end()` stops it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct PuzzleStatus {
     /// The puzzle's name.
@@ -132,8 +160,21 @@ impl From<&pm::PuzzleStatus> for PuzzleStatus {
 }
 
 /// Where the shell keeps the puzzle record's bytes (its key-value store), implemented in
-/// Kotlin/Swift. Rust calls it on its own threads with the record locked: store the bytes
-/// and return; do not call Banco from here.
+/// Kotlin/Swift.
+///
+/// Threads: `save` is called synchronously, on the thread of the call that changed the
+/// record, with the record's lock and the game's lock held:
+///
+/// * the app's own thread — often its main thread — inside [`VsComputer::try_puzzle`] (the
+///   try is recorded as it starts) and inside `play`, `tap` or `redo` when the move mates
+///   (the solve is recorded);
+/// * a Rust thread of the game (its engine thread) when a hint is shown and counted.
+///
+/// So store the bytes quickly and return (a key-value store's asynchronous write, as
+/// Android's `SharedPreferences.apply` or `UserDefaults`): never wait for the main thread
+/// in here (`DispatchQueue.main.sync`, `runBlocking(Dispatchers.Main)`: it may be the
+/// caller, which would deadlock) and do no slow disk work, and do not call Banco from here.
+/// `load` is called once, on the thread of [`PuzzleProgress::open`].
 #[uniffi::export(with_foreign)]
 pub trait PuzzleStore: Send + Sync {
     /// The bytes saved last; null/nil when nothing was saved yet.
@@ -160,7 +201,8 @@ impl banco_app::puzzles::progress::ProgressStore for StoreRelay {
 
 #[uniffi::export]
 impl VsComputer {
-    /// A try at the collection's puzzle `id` in puzzle mode (see [`PuzzleStatus`]), recorded
+    /// A try at the collection's puzzle `id` in puzzle mode (see [`PuzzleStatus`], also
+    /// for how long the computer's replies take: `movetime_ms` does not limit them), recorded
     /// in `progress`; an unknown id, or a thinking time `movetime_ms` outside 1 ms to 1 hour,
     /// is refused (`InvalidArgument`) and records nothing.
     #[uniffi::constructor]

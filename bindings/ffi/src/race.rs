@@ -22,8 +22,8 @@ use crate::types::Color;
 use banco_app::network::{HostOptions, NetMatch};
 use banco_app::network::{RaceUpdate as AppUpdate, RaceView};
 use banco_game::ScoreGame;
-use banco_lines::LinesGame;
-use banco_protocol::race::{RaceEnd, RaceOptions, RaceResult};
+use banco_lines::{LinesGame, MoveError as LinesMoveError};
+use banco_protocol::race::{RaceEnd, RaceError, RaceOptions, RaceResult};
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -298,6 +298,30 @@ fn refused(e: banco_app::network::NetError) -> BancoError {
     BancoError::from(e)
 }
 
+/// A refused race action as the bindings report it: a move the board refuses is refused
+/// for the same reasons as a solo Lines game's (the same words), typed as a board game's
+/// move is — `BadSquare` for a cell off the 9×9 board, `IllegalMove` for an empty start
+/// cell, an occupied target or a walled-off one, `GameOver` once our race is done or
+/// over; no race on, or its seed not agreed yet, is a `Match` refusal.
+pub(crate) fn race_refusal(e: RaceError) -> BancoError {
+    let text = e.to_string();
+    match e {
+        RaceError::Move(LinesMoveError::OutOfRange(i)) => {
+            let side = banco_lines::SIZE as u8;
+            crate::game::square_within(u8::try_from(i).unwrap_or(u8::MAX), side, side)
+                .err()
+                .unwrap_or(BancoError::IllegalMove(text))
+        }
+        RaceError::Move(LinesMoveError::GameOver | LinesMoveError::TimeUp)
+        | RaceError::Over
+        | RaceError::Done => BancoError::GameOver(text),
+        RaceError::Move(_) => BancoError::IllegalMove(text),
+        RaceError::NoRace | RaceError::NotStarted | RaceError::Session(_) => {
+            BancoError::Match(text)
+        }
+    }
+}
+
 #[uniffi::export]
 impl Match {
     /// Hosts a Lines race on `listen_address` (like [`Match::host`]): once the guest's code
@@ -336,7 +360,11 @@ impl Match {
         })
     }
 
-    /// Plays a move on our race board (cell indices 0–80) and sends it.
+    /// Plays a move on our race board (cell indices 0–80) and sends it. A move the board
+    /// refuses is refused with the solo game's reasons, typed as a board game's move:
+    /// `BadSquare` (a cell off the board), `IllegalMove` (no ball on the start cell, the
+    /// target taken or walled off), `GameOver` (our race is done or over); `Match` when
+    /// no race is on or it has not started.
     pub fn race_move(&self, from: u8, to: u8) -> Result<RaceTurn, BancoError> {
         guard(|| {
             self.net()

@@ -170,6 +170,17 @@ pub fn pgn_import_error_text(error: PgnImportError) -> String {
     error.to_string()
 }
 
+/// The tags naming the players of a record of `kind`, for [`Game::to_pgn`]: `first` (who
+/// moves first: Red, or White in chess) and `second`, each under the tag of its side
+/// (`Red`/`Black`, `White`/`Black`), so that no shell chooses the tag names.
+#[uniffi::export]
+pub fn pgn_player_tags(kind: GameKind, first: String, second: String) -> Vec<PgnTag> {
+    banco_app::tags::player_tags(kind.into(), &first, &second)
+        .into_iter()
+        .map(|(name, value)| PgnTag { name, value })
+        .collect()
+}
+
 /// The PGN of any saved game's bytes (`VsComputer.save()`, `Game.save()`).
 #[uniffi::export]
 pub fn pgn_of_saved(bytes: Vec<u8>) -> Result<String, BancoError> {

@@ -715,10 +715,11 @@ fn engine_listeners_may_call_the_engine_back_from_its_thread() {
     drop(engine);
 }
 
-/// Tries to change the thread count from inside the search; reports whether the result
-/// came stopped.
+/// Tries to change the thread count, clear the tables and think from inside the search;
+/// reports whether the result came stopped.
 struct ChangesThreads {
     engine: Mutex<Option<Arc<Engine>>>,
+    game: Arc<Game>,
     refused: std::sync::atomic::AtomicBool,
     results: std::sync::mpsc::Sender<bool>,
 }
@@ -726,8 +727,13 @@ struct ChangesThreads {
 impl EngineListener for ChangesThreads {
     fn on_progress(&self, _report: SearchReport) {
         let e = self.engine.lock().unwrap().clone().unwrap();
+        // `think` used to stop the running search before refusing.
         let refused = matches!(e.set_threads(2), Err(BancoError::NotAvailable(_)))
-            && matches!(e.clear(), Err(BancoError::NotAvailable(_)));
+            && matches!(e.clear(), Err(BancoError::NotAvailable(_)))
+            && matches!(
+                e.think(self.game.clone(), 1, 10),
+                Err(BancoError::NotAvailable(_))
+            );
         self.refused
             .store(refused, std::sync::atomic::Ordering::SeqCst);
     }
@@ -742,14 +748,14 @@ impl EngineListener for ChangesThreads {
 fn a_refused_call_from_a_listener_does_not_stop_the_search() {
     let engine = Engine::new(1).unwrap();
     let (tx, rx) = std::sync::mpsc::channel();
+    let game = Game::new(GameKind::Xiangqi).unwrap();
     let l = Arc::new(ChangesThreads {
         engine: Mutex::new(Some(engine.clone())),
+        game: game.clone(),
         refused: std::sync::atomic::AtomicBool::new(false),
         results: tx,
     });
-    engine
-        .best_move_timed(Game::new(GameKind::Xiangqi).unwrap(), 300, l.clone())
-        .unwrap();
+    engine.best_move_timed(game, 300, l.clone()).unwrap();
     let stopped = rx
         .recv_timeout(std::time::Duration::from_secs(20))
         .expect("the result");

@@ -525,13 +525,13 @@ struct SettingsSheet: View {
             Picker("Game to host", selection: $settings.game) {
                 ForEach(Settings.games, id: \.self) { Text(gameName($0)).tag($0) }
             }
-            Stepper("Computer level: \(settings.level)", value: $settings.level, in: 1...10)
+            Stepper("Computer level: \(settings.level)", value: $settings.level, in: computerLevels)
             Picker("Your colour", selection: $settings.color) {
                 Text("Red / White (move first)").tag(Side.red)
                 Text("Black").tag(Side.black)
             }
-            Picker("Xiangqi rules", selection: $settings.rules) {
-                ForEach(RulesPreset.allCases, id: \.self) { Text($0.label).tag($0) }
+            Picker("Rules (xiangqi, jieqi)", selection: $settings.rules) {
+                ForEach(offeredPresets(), id: \.name) { Text($0.label).tag($0.name) }
             }
             Toggle("Sound", isOn: $settings.sound)
             Toggle("Lines: show where the next balls land (Lines 98's preview, from the next new game)",

@@ -1,4 +1,4 @@
-// Lines in SwiftUI: a 9×9 board of balls drawn from Rust's cells (0 empty, else the colour
+// Lines in SwiftUI: a square board of balls (Rust's size, `linesBoardSize`) drawn from Rust's cells (0 empty, else the colour
 // + 1), the picked ball ringed, with Lines 98's preview each next ball small on the cell
 // where it will land, the moved ball walking along its path (BancoKit's BallRun,
 // one cell per step, driven by a TimelineView), the solo game against the clock and the
@@ -8,6 +8,9 @@ import SwiftUI
 import BancoKit
 
 let linesPalette: [Paint] = [.red, .green, .blue, .yellow, .purple, .cyan, .orange]
+
+/// Cells along a side of a Lines board (Rust's: 9).
+let linesSide = Int(linesBoardSize().side)
 
 struct LinesBoard: View {
     let cells: Data
@@ -23,13 +26,14 @@ struct LinesBoard: View {
         TimelineView(.animation) { timeline in
             let elapsed = Int64(timeline.date.timeIntervalSince(runStart) * 1000)
             Canvas { ctx, size in
-                let side = min(size.width, size.height) / 9
+                let side = min(size.width, size.height) / CGFloat(linesSide)
                 func rect(_ cell: Int, _ inset: CGFloat) -> CGRect {
-                    CGRect(x: CGFloat(cell % 9) * side + inset, y: CGFloat(8 - cell / 9) * side + inset,
+                    CGRect(x: CGFloat(cell % linesSide) * side + inset,
+                           y: CGFloat(linesSide - 1 - cell / linesSide) * side + inset,
                            width: side - 2 * inset, height: side - 2 * inset)
                 }
                 let walking = run.flatMap { $0.isDone(at: elapsed) ? nil : $0 }
-                for cell in 0..<81 {
+                for cell in 0..<cells.count {
                     ctx.stroke(Path(rect(cell, 0)), with: .color(.gray))
                     if reachable.contains(cell) { ctx.fill(Path(ellipseIn: rect(cell, side * 0.42)), with: .color(.gray)) }
                     let code = Int(cells[cell])
@@ -39,7 +43,7 @@ struct LinesBoard: View {
                 }
                 // The next balls' spots (Lines 98): small balls of their colours, once the walk is done.
                 if walking == nil {
-                    for spot in spots where (0..<81).contains(spot.cell) && cells[spot.cell] == 0 {
+                    for spot in spots where (0..<cells.count).contains(spot.cell) && cells[spot.cell] == 0 {
                         ctx.fill(Path(ellipseIn: rect(spot.cell, side * 0.36)), with: .color(linesPalette[spot.color % 7]))
                     }
                 }
@@ -52,9 +56,9 @@ struct LinesBoard: View {
         .onChange(of: run) { _ in runStart = Date() }
         .overlay(GeometryReader { geo in
             Color.clear.contentShape(Rectangle()).onTapGesture(coordinateSpace: .local) { p in
-                let side = min(geo.size.width, geo.size.height) / 9
-                let file = Int(p.x / side), rank = 8 - Int(p.y / side)
-                if (0...8).contains(file), (0...8).contains(rank) { onTap(rank * 9 + file) }
+                let side = min(geo.size.width, geo.size.height) / CGFloat(linesSide)
+                let file = Int(p.x / side), rank = linesSide - 1 - Int(p.y / side)
+                if (0..<linesSide).contains(file), (0..<linesSide).contains(rank) { onTap(rank * linesSide + file) }
             }
         })
     }

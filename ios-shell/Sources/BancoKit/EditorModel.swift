@@ -135,8 +135,9 @@ public final class EditorModel: Model {
 
     public func clearMessage() { state.message = nil }
 
-    /// Leaving the screen.
+    /// Leaving the screen: a solve still running is stopped.
     public func close() {
+        try? editor?.stopSolve()
         editor = nil
         state = State()
     }

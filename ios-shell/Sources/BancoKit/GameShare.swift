@@ -45,13 +45,10 @@ public enum GameShare {
     public static func tags(_ vs: VsState, playerName: String, date: Date) -> [PgnTag] {
         let computer = "Banco (level \(vs.level))"
         let (first, second) = vs.human == .red ? (playerName, computer) : (computer, playerName)
-        let firstTag = vs.kind == .chess ? "White" : "Red"
         return [
             PgnTag(name: "Event", value: "Banco game"),
             PgnTag(name: "Date", value: day(date, separator: ".")),
-            PgnTag(name: firstTag, value: first),
-            PgnTag(name: "Black", value: second),
-        ]
+        ] + pgnPlayerTags(kind: vs.kind, first: first, second: second) // Rust names the sides' tags
     }
 
     /// The file name to share a record by ("banco-xiangqi-2026-12-02.pgn").

@@ -215,6 +215,7 @@ public final class MatchModel: Model {
     }
 
     /// Leaves the match (the other device is told); a game or race in progress is resigned.
+    /// Returns at once (Rust delivers the resignation in the background): fine on the main thread.
     public func leave() {
         act { try $0.leave() }
         if let followed = gate {

@@ -3,7 +3,7 @@
 // (banco-app's puzzle mode): the proven mates and their tiers, the computer's longest
 // defence, a wrong move taken back and counted, hints counted once per position, the record
 // updated by the try itself and written through `PuzzleStore`. This model forwards, and
-// turns Rust's typed notices into words.
+// shows Rust's typed notices in Rust's words (`puzzleNoticeText`).
 import Foundation
 
 public final class PuzzleModel: Model {
@@ -125,15 +125,6 @@ public final class PuzzleModel: Model {
 }
 
 extension PuzzleNotice {
-    /// Rust's puzzle notice in words.
-    public var words: String {
-        switch self {
-        case let .wrongMoveTakenBack(played, reply):
-            return "Not that move: \(played.text) lets the king escape" + (reply.map { " after \($0.text)" } ?? "") + ". Try another."
-        case let .solved(hintsUsed, wrongMoves):
-            return "Solved!" + (hintsUsed == 0 && wrongMoves == 0 ? " Clean." : " (\(hintsUsed) hints, \(wrongMoves) wrong moves)")
-        case let .recordDamaged(why):
-            return "Your puzzle record could not be read and starts afresh: \(why)"
-        }
-    }
+    /// Rust's puzzle notice in Rust's words ("Not that move: … Try another.", "Solved! Clean.").
+    public var words: String { puzzleNoticeText(notice: self) }
 }

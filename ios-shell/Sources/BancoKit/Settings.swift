@@ -1,28 +1,27 @@
 // Player settings, kept in the key-value store: the game, the computer's level, the colour,
-// the xiangqi rules preset, sound, name, and Lines 98's preview for a new Lines game. Stored
-// values out of range fall back to defaults; a level given by hand is passed to Rust as it is
-// (Rust refuses one outside 1–10).
+// the rules preset, sound, name, and Lines 98's preview for a new Lines game. Stored values out
+// of range fall back to defaults; a level given by hand is passed to Rust as it is (Rust
+// refuses one outside its range). Rust gives the level range and the rules presets: a preset's
+// name, stored once, gives the rules of whichever game is started (xiangqi and jieqi alike;
+// chess keeps its usual rules).
 import Foundation
 
-public enum RulesPreset: String, CaseIterable {
-    /// Perpetual check and perpetual chase lose (tournament play).
-    case asian
-    /// Only perpetual check loses; any other repetition draws.
-    case casual
+/// The computer's levels (Rust's range: 1 to 10).
+public var computerLevels: ClosedRange<Int> {
+    let r = levelRange()
+    return Int(r.min)...Int(r.max)
+}
 
-    public var label: String {
-        self == .asian ? "Asian (perpetual check and chase lose)" : "Casual (only perpetual check loses)"
-    }
+/// Every rules preset a settings screen offers (Rust's, each name once), the usual rules first.
+public func offeredPresets() -> [RulesPreset] {
+    var seen = Set<String>()
+    return boardGames().flatMap { rulesPresets(kind: $0) }.filter { seen.insert($0.name).inserted }
+}
 
-    /// Xiangqi's usual rules with this preset's repetition rule.
-    public var rules: Rules {
-        guard case .xiangqi(_, let repetitions, let noCapture)? = defaultRules(kind: .xiangqi) else {
-            // Not reached: xiangqi always has its usual rules.
-            return .xiangqi(repetition: self == .asian ? .asian : .casual, repetitions: 3, noCapturePlies: 120)
-        }
-        return .xiangqi(repetition: self == .asian ? .asian : .casual, repetitions: repetitions,
-                        noCapturePlies: noCapture)
-    }
+/// The label of the preset whose rules are `rules` in `kind` (a proposal's), if it is one.
+public func presetLabel(_ kind: GameKind, _ rules: Rules?) -> String? {
+    guard let rules else { return nil }
+    return rulesPresets(kind: kind).first { $0.rules == rules }?.label
 }
 
 public struct Settings: Equatable {
@@ -35,14 +34,14 @@ public struct Settings: Equatable {
     public var level: Int
     /// The colour the player takes against the computer (and proposes when hosting).
     public var color: Color
-    /// Xiangqi's repetition rules.
-    public var rules: RulesPreset
+    /// The rules preset's name (Rust's `rulesPresets`: "asian", "casual"); chess has one set of rules.
+    public var rules: String
     public var sound: Bool
     public var playerName: String
     /// Lines 98's preview in a new Lines game: the board shows where the next balls land.
     public var linesPreview: Bool
 
-    public init(game: GameKind = .xiangqi, level: Int = 3, color: Color = .red, rules: RulesPreset = .asian,
+    public init(game: GameKind = .xiangqi, level: Int = 3, color: Color = .red, rules: String = "asian",
                 sound: Bool = true, playerName: String = "Player", linesPreview: Bool = false) {
         self.game = game
         self.level = level
@@ -60,8 +59,12 @@ public struct Settings: Equatable {
         return s
     }
 
-    /// The rules of the game played: the preset for xiangqi, the usual ones otherwise.
-    public var gameRules: Rules? { game == .xiangqi ? rules.rules : nil }
+    /// The rules of the game played: Rust's rules of the preset in that game, nil (the usual
+    /// ones) without one.
+    public var gameRules: Rules? { rulesFor(game) }
+
+    /// The rules to ask for in `kind`: Rust's rules of the preset in that game, nil without one.
+    public func rulesFor(_ kind: GameKind) -> Rules? { rulesPreset(kind: kind, name: rules) }
 
     /// A game against the computer with these settings; `chanceSeed` makes jieqi's reveals
     /// repeat (tests), nil draws them from the system's randomness.
@@ -77,7 +80,7 @@ public struct Settings: Equatable {
         store.set("settings.game", gameName(game).lowercased())
         store.set("settings.level", String(level))
         store.set("settings.color", color == .red ? "RED" : "BLACK")
-        store.set("settings.rules", rules.rawValue)
+        store.set("settings.rules", rules)
         store.set("settings.sound", sound ? "true" : "false")
         store.set("settings.name", playerName)
         store.set("settings.linesPreview", linesPreview ? "true" : "false")
@@ -87,13 +90,14 @@ public struct Settings: Equatable {
     public static func load(_ store: KeyValueStore) -> Settings {
         let d = Settings()
         let game = Settings.games.first { gameName($0).lowercased() == store.string("settings.game") } ?? d.game
-        let level = store.string("settings.level").flatMap { Int($0) }.flatMap { (1...10).contains($0) ? $0 : nil }
+        let level = store.string("settings.level").flatMap { Int($0) }.flatMap { computerLevels.contains($0) ? $0 : nil }
         let colors: [String: Color] = ["RED": .red, "BLACK": .black]
         let flags = ["true": true, "false": false]
         let name = store.string("settings.name")?.trimmingCharacters(in: .whitespaces) ?? ""
         return Settings(game: game, level: level ?? d.level,
                         color: store.string("settings.color").flatMap { colors[$0] } ?? d.color,
-                        rules: store.string("settings.rules").flatMap { RulesPreset(rawValue: $0) } ?? d.rules,
+                        rules: store.string("settings.rules").flatMap { v in
+                            offeredPresets().first { $0.name.lowercased() == v.lowercased() }?.name } ?? d.rules,
                         sound: store.string("settings.sound").flatMap { flags[$0] } ?? d.sound,
                         playerName: name.isEmpty ? d.playerName : String(name.prefix(32)),
                         linesPreview: store.string("settings.linesPreview").flatMap { flags[$0] } ?? d.linesPreview)

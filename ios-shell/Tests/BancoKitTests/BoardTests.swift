@@ -47,7 +47,7 @@ func boardTests(_ s: Suite) {
     s.test("settings: saved, loaded, damaged or out-of-range values fall back") {
         let store = MemoryStore()
         try eq(Settings(), Settings.load(store))
-        let mine = Settings(game: .chess, level: 7, color: .black, rules: .casual, sound: false, playerName: "Lan",
+        let mine = Settings(game: .chess, level: 7, color: .black, rules: "casual", sound: false, playerName: "Lan",
                             linesPreview: true)
         mine.save(store)
         try eq(mine, Settings.load(store))
@@ -63,11 +63,19 @@ func boardTests(_ s: Suite) {
         store.set("settings.name", String(repeating: "n", count: 100))
         try eq(3, Settings.load(store).level)
         try eq(32, Settings.load(store).playerName.count)
-        try eq(Rules.xiangqi(repetition: .casual, repetitions: 3, noCapturePlies: 120), RulesPreset.casual.rules)
-        try eq(defaultRules(kind: .xiangqi), RulesPreset.asian.rules)
+        let casual = Rules.xiangqi(repetition: .casual, repetitions: 3, noCapturePlies: 120)
+        try eq(casual, mine.rulesFor(.xiangqi))
+        try eq(defaultRules(kind: .xiangqi), Settings().rulesFor(.xiangqi))
         try eq(nil, mine.gameRules, "chess: the usual rules")
+        // Jieqi gets the preset too (it used to get the default rules whatever was chosen).
+        try eq(Rules.jieqi(repetition: .casual, repetitions: 3, noCapturePlies: 120), mine.with(game: .jieqi).gameRules)
+        try eq(["asian", "casual"], offeredPresets().map { $0.name })
+        try eq("Casual (only perpetual check loses)", presetLabel(.jieqi, mine.rulesFor(.jieqi)))
+        try eq(1...10, computerLevels)
+        store.set("settings.rules", "CASUAL")
+        try eq("casual", Settings.load(store).rules, "any case is read")
         let vs = mine.with(game: .xiangqi).vs(fen: mateInOne, movetimeMs: 5)
-        try eq(VsSettings(kind: .xiangqi, human: .black, level: 7, rules: RulesPreset.casual.rules, movetimeMs: 5, fen: mateInOne), vs)
+        try eq(VsSettings(kind: .xiangqi, human: .black, level: 7, rules: casual, movetimeMs: 5, fen: mateInOne), vs)
         try eq(255, Settings(level: 1000).vs().level, "passed on for Rust to refuse")
         try eq(MatchOffer(game: .chess, yourColor: .black, rules: nil, startFen: nil), mine.offer)
         try eq([GameKind.xiangqi, .chess, .jieqi], Settings.games)

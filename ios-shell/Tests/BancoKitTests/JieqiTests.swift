@@ -111,8 +111,10 @@ func jieqiTests(_ s: Suite) {
         let mine = Settings(game: .jieqi, level: 4)
         mine.save(store)
         try eq(mine, Settings.load(store))
-        try eq(nil, mine.gameRules, "jieqi: the usual rules")
-        try eq(VsSettings(kind: .jieqi, human: .red, level: 4, rules: nil, movetimeMs: 5, fen: nil, chanceSeed: 9),
+        // The preset chosen (Asian by default) in jieqi's terms: Rust's usual jieqi rules.
+        try eq(defaultRules(kind: .jieqi), mine.gameRules, "jieqi: the preset's rules")
+        try eq(VsSettings(kind: .jieqi, human: .red, level: 4, rules: defaultRules(kind: .jieqi), movetimeMs: 5, fen: nil,
+                          chanceSeed: 9),
                mine.vs(movetimeMs: 5, chanceSeed: 9))
     }
 }

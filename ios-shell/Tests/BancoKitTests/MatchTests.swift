@@ -131,7 +131,7 @@ func matchTests(_ s: Suite) {
     }
 
     s.test("xiangqi match between two models: code, proposal, taps, undo, draw offers, resign") {
-        let (host, guest) = try paired(Settings(game: .xiangqi, rules: .casual, playerName: "An"))
+        let (host, guest) = try paired(Settings(game: .xiangqi, rules: "casual", playerName: "An"))
         defer { guest.leave(); host.leave() }
         var hs = try host.wait("host's turn") { $0.yourTurn }
         var gs = try guest.wait("guest waits") { !$0.yourTurn }

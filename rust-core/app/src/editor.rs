@@ -479,13 +479,18 @@ impl Editor {
     /// Solve from here: a forced mate for the side to move within `max_mate` moves, with
     /// its main line (the defender resisting longest).
     pub fn solve(&self, max_mate: u32) -> Result<MateSearch, EditorError> {
+        self.solve_until(max_mate, &AtomicBool::new(false))
+    }
+
+    /// [`Editor::solve`], given up as soon as `stop` is set (from another thread): the
+    /// answer then says `aborted`, with no mate unless one was proven before.
+    pub fn solve_until(&self, max_mate: u32, stop: &AtomicBool) -> Result<MateSearch, EditorError> {
         let game = self.game()?;
         let rules = AnyRules::usual(self.kind);
-        let stop = AtomicBool::new(false);
         let options = mate::options(max_mate);
-        let mut found = mate::solve(&game, &rules, &options, &stop);
+        let mut found = mate::solve(&game, &rules, &options, stop);
         if let Some(n) = found.mate
-            && let Some(line) = mate::main_line(&game, &rules, n, &options, &stop)
+            && let Some(line) = mate::main_line(&game, &rules, n, &options, stop)
         {
             found.line = line;
         }

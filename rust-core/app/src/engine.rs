@@ -22,7 +22,7 @@ use banco_engine::score::Score;
 use banco_engine::{
     ChessNode, JieqiNode, Level, Limits, SearchGame, SearchResult, Searcher, XiangqiNode, level,
 };
-use banco_game::Game;
+use banco_game::{Game, GameKind};
 use std::sync::atomic::AtomicBool;
 
 /// What a search found, in the dispatch's move type.
@@ -123,7 +123,10 @@ fn analyse_with<S: SearchGame>(
 }
 
 impl AnyEngine {
-    /// An engine whose searchers use `hash_mib` MiB of transposition table each.
+    /// An engine whose searcher uses `hash_mib` MiB (1–1024) of transposition table. One
+    /// searcher is kept at a time, for the game searched last: a search of another game
+    /// drops it before making its own, so the tables never take more than `hash_mib` MiB
+    /// whichever games are searched.
     #[must_use]
     pub fn new(hash_mib: usize) -> AnyEngine {
         AnyEngine {
@@ -172,6 +175,19 @@ impl AnyEngine {
         }
     }
 
+    /// Drops the searchers of every game but `kind`'s (see [`AnyEngine::new`]).
+    fn keep_only(&mut self, kind: GameKind) {
+        if kind != GameKind::Xiangqi {
+            self.xiangqi = None;
+        }
+        if kind != GameKind::Chess {
+            self.chess = None;
+        }
+        if kind != GameKind::Jieqi {
+            self.jieqi = None;
+        }
+    }
+
     /// The move the computer plays at `level` (lower levels search less and choose among
     /// the near-best moves with the seeded draw of `seed`). Rules of another game than
     /// `game`'s are replaced by the game's usual rules.
@@ -185,6 +201,7 @@ impl AnyEngine {
         stop: &AtomicBool,
     ) -> EngineResult {
         let args = (level, limits, seed, stop);
+        self.keep_only(game.kind());
         match game {
             AnyGame::Xiangqi(g) => play_with(
                 &mut self.xiangqi,
@@ -223,6 +240,7 @@ impl AnyEngine {
         mut on_progress: impl FnMut(&EngineProgress),
     ) -> EngineResult {
         let args = (limits, stop);
+        self.keep_only(game.kind());
         match game {
             AnyGame::Xiangqi(g) => analyse_with(
                 &mut self.xiangqi,
@@ -259,7 +277,6 @@ impl AnyEngine {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use banco_game::GameKind;
 
     #[test]
     fn chess_engine_finds_mate() {
@@ -311,5 +328,28 @@ mod tests {
         assert_eq!(e.chess.as_ref().map(Searcher::threads), Some(2));
         e.set_threads(0);
         assert_eq!(e.threads(), 1);
+    }
+
+    /// revB: one engine used for xiangqi, chess and jieqi used to keep a table for each
+    /// (3 × the size asked for).
+    #[test]
+    fn one_table_at_a_time_whatever_the_games() {
+        let mut e = AnyEngine::new(1);
+        let stop = AtomicBool::new(false);
+        let tables = |e: &AnyEngine| {
+            [e.xiangqi.is_some(), e.chess.is_some(), e.jieqi.is_some()]
+                .into_iter()
+                .filter(|&t| t)
+                .count()
+        };
+        for kind in [GameKind::Xiangqi, GameKind::Chess, GameKind::Jieqi] {
+            let game = AnyGame::new(kind).unwrap();
+            let rules = AnyRules::usual(kind);
+            e.analyse(&game, &rules, &Limits::depth(1), &stop, |_| {});
+            let level = Level::new(1).unwrap();
+            e.play(&game, &rules, level, &Limits::depth(1), 1, &stop);
+            assert_eq!(tables(&e), 1, "{kind}");
+        }
+        assert!(e.jieqi.is_some());
     }
 }

@@ -20,6 +20,7 @@
 //! * [`puzzle_mode`] — the rules of a try at a puzzle (a wrong move taken back, hints
 //!   counted once per position, typed notices, the player's record kept up to date);
 //!   [`puzzles`] — the puzzles and the record.
+//! * [`presets`] — the rules presets a settings screen offers, for every game.
 //! * [`result`], [`pieces`].
 //!
 //! ```
@@ -50,6 +51,7 @@ pub mod network;
 pub mod notation;
 pub mod pgn;
 pub mod pieces;
+pub mod presets;
 pub mod puzzle_mode;
 pub mod puzzles;
 pub mod render;

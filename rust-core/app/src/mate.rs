@@ -19,7 +19,7 @@
 
 use crate::any::{AnyGame, AnyMove, AnyRules};
 use banco_engine::solve::{self as s, SolveOptions};
-use banco_game::Game;
+use banco_game::{Game, GameKind};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -49,7 +49,16 @@ pub fn options(max_mate: u32) -> SolveOptions {
     }
 }
 
-/// Looks for a forced mate for the side to move of `game`.
+/// True when [`solve`] can prove mates in games of `kind`: xiangqi and chess. Jieqi has no
+/// solver (a forced mate cannot be proven through reveals whose identities are unknown),
+/// nor has Lines (no mate).
+#[must_use]
+pub fn has_solver(kind: GameKind) -> bool {
+    matches!(kind, GameKind::Xiangqi | GameKind::Chess)
+}
+
+/// Looks for a forced mate for the side to move of `game` (none in jieqi: see
+/// [`has_solver`]).
 #[must_use]
 pub fn solve(
     game: &AnyGame,
@@ -197,7 +206,7 @@ pub fn main_line(
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use banco_game::{GameKind, MatchGame};
+    use banco_game::MatchGame;
 
     /// BATCH #119: after g1c1 Black's only defence is perpetual check with the rook,
     /// which loses under the usual (Asian) rules.

@@ -72,6 +72,60 @@ pub enum PuzzleNotice {
     },
 }
 
+impl PuzzleNotice {
+    /// The notice in words for the player (moves in the game's main notation): see
+    /// [`wrong_move_text`] and [`solved_text`].
+    #[must_use]
+    pub fn text(&self) -> String {
+        match self {
+            PuzzleNotice::WrongMoveTakenBack { played, reply } => wrong_move_text(
+                &played.main_text(),
+                reply.as_ref().map(MoveInfo::main_text).as_deref(),
+            ),
+            PuzzleNotice::Solved {
+                hints_used,
+                wrong_moves,
+            } => solved_text(*hints_used, *wrong_moves),
+        }
+    }
+}
+
+/// A wrong move taken back, in words: "Not that move: 車二進一 lets the king escape after
+/// 將5平4. Try another." (`reply`: the computer's escape, if it had one).
+#[must_use]
+pub fn wrong_move_text(played: &str, reply: Option<&str>) -> String {
+    let after = reply.map(|r| format!(" after {r}")).unwrap_or_default();
+    format!("Not that move: {played} lets the king escape{after}. Try another.")
+}
+
+/// A puzzle solved, in words: "Solved! Clean." without help, else with the hints and the
+/// wrong moves it took ("Solved! (1 hint, 2 wrong moves)").
+///
+/// ```
+/// use banco_app::puzzle_mode::{solved_text, wrong_move_text};
+/// assert_eq!(solved_text(0, 0), "Solved! Clean.");
+/// assert_eq!(solved_text(1, 2), "Solved! (1 hint, 2 wrong moves)");
+/// assert_eq!(
+///     wrong_move_text("e1d1", Some("d9e9")),
+///     "Not that move: e1d1 lets the king escape after d9e9. Try another."
+/// );
+/// ```
+#[must_use]
+pub fn solved_text(hints_used: u32, wrong_moves: u32) -> String {
+    if hints_used == 0 && wrong_moves == 0 {
+        return "Solved! Clean.".to_owned();
+    }
+    let count = |n: u32, one: &str| {
+        let s = if n == 1 { "" } else { "s" };
+        format!("{n} {one}{s}")
+    };
+    format!(
+        "Solved! ({}, {})",
+        count(hints_used, "hint"),
+        count(wrong_moves, "wrong move")
+    )
+}
+
 /// A try at a puzzle as a screen shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleStatus {

@@ -50,6 +50,33 @@ use banco_game::{Color, DrawReason, GameKind, Outcome, WinReason};
 /// kept as a free tag and written back unchanged ([`ending_tags`]).
 pub const NAMES: [&str; 5] = ["Result", "Reason", "Human", "Level", "Rules"];
 
+/// The tag naming the player of `color` in a record of `kind`: the colour's name
+/// (`White` and `Black` in chess, `Red` and `Black` in xiangqi and jieqi), as PGN and
+/// xqbase records name the players.
+#[must_use]
+pub fn side_tag(kind: GameKind, color: Color) -> &'static str {
+    crate::any::color_name(kind, color)
+}
+
+/// The tags naming the players of a record of `kind`: `first` (who moves first) and
+/// `second`, each under its side's tag ([`side_tag`]).
+///
+/// ```
+/// use banco_app::tags::player_tags;
+/// use banco_game::GameKind;
+/// let t = player_tags(GameKind::Chess, "An", "Banco (level 3)");
+/// assert_eq!(t[0], ("White".to_owned(), "An".to_owned()));
+/// assert_eq!(player_tags(GameKind::Jieqi, "An", "Binh")[0].0, "Red");
+/// ```
+#[must_use]
+pub fn player_tags(kind: GameKind, first: &str, second: &str) -> Vec<(String, String)> {
+    Color::ALL
+        .into_iter()
+        .zip([first, second])
+        .map(|(side, name)| (side_tag(kind, side).to_owned(), name.to_owned()))
+        .collect()
+}
+
 /// True if `name` is one of [`NAMES`] (case-insensitive).
 #[must_use]
 pub fn is_own(name: &str) -> bool {

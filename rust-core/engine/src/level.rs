@@ -79,12 +79,14 @@ pub struct LevelConfig {
 }
 
 impl Level {
+    /// The weakest level (a beginner).
+    pub const MIN: Level = Level(1);
     /// Full strength.
     pub const MAX: Level = Level(10);
 
-    /// The level `n` (1–10).
+    /// The level `n` ([`Level::MIN`]–[`Level::MAX`], 1–10).
     pub fn new(n: u8) -> Result<Level, EngineError> {
-        if (1..=10).contains(&n) {
+        if (Level::MIN.0..=Level::MAX.0).contains(&n) {
             Ok(Level(n))
         } else {
             Err(EngineError::BadLevel(n))

@@ -34,6 +34,7 @@ use crate::error::MoveError;
 use crate::notation::{self, MoveInfo};
 use crate::pieces::PieceKind;
 use crate::result::result_text;
+use crate::save::SavedGame;
 use banco_game::{Color, DrawReason, Game, GameKind, MatchGame, Outcome};
 use banco_net::discovery::{Advertisement, DiscoveryConfig, PeerInfo};
 use banco_net::driver::{Connector, Dialer, Driver, DriverConfig, DriverError, DriverEvent};
@@ -46,15 +47,14 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-/// How long [`NetMatch::leave`] waits, with the link up, for the other device to
-/// acknowledge a resignation (and what was queued before it) before saying goodbye.
-pub const LEAVE_DELIVERY: Duration = Duration::from_secs(3);
+pub use leave::LEAVE_DELIVERY;
 
 mod auto_propose;
 pub mod ble_status;
 mod clock;
 mod events;
 mod hosting;
+mod leave;
 pub mod nearby;
 mod race;
 mod state;
@@ -107,6 +107,14 @@ pub enum NetError {
     /// meanwhile): compare the new code.
     #[error("the code changed (another device connected): compare the new code")]
     CodeChanged,
+    /// A Lines race is on: its moves go through [`NetMatch::race_move`] or
+    /// [`NetMatch::race_tap`], not the board-game calls.
+    #[error("a Lines race is on: play it on the race board")]
+    RaceOn,
+    /// A race action was refused: the move is not legal on our board (the same reasons as
+    /// a solo Lines game's), the race is over or not started, or no race is on.
+    #[error(transparent)]
+    Race(#[from] banco_protocol::race::RaceError),
 }
 
 impl From<DriverError> for NetError {
@@ -567,6 +575,30 @@ impl NetMatch {
         Ok(f(d)?)
     }
 
+    /// The board game's snapshot for a board-game action; without one, refused with
+    /// [`NetError::RaceOn`] when a Lines race was accepted (its moves go elsewhere), else
+    /// with [`NetError::NoGame`].
+    fn board_snapshot(&self) -> Result<MatchSnapshot<AnyGame>, NetError> {
+        self.snapshot().ok_or_else(|| {
+            let racing = lock(&self.driver)
+                .as_ref()
+                .and_then(|d| d.read_session(|s, _| s.race().is_some()).ok())
+                .unwrap_or(false);
+            if racing {
+                NetError::RaceOn
+            } else {
+                NetError::NoGame
+            }
+        })
+    }
+
+    /// The board game as the session holds it, for a board-game action: refused as
+    /// [`NetMatch::tap`] refuses it before a game ([`NetError::NoGame`], or
+    /// [`NetError::RaceOn`] during a race).
+    pub fn board_game(&self) -> Result<AnyGame, NetError> {
+        self.board_snapshot().map(|s| s.game)
+    }
+
     fn snapshot(&self) -> Option<MatchSnapshot<AnyGame>> {
         let live = lock(&self.driver)
             .as_ref()
@@ -611,9 +643,23 @@ impl NetMatch {
         AnyGame::rules(s.spec.game, s.spec.rules)
     }
 
+    /// The game on (or last played) as a record, once started: its moves and rules, and
+    /// its ending when the moves do not show it — a resignation, a loss on time, an agreed
+    /// draw, a forfeit — all read from one snapshot of the session. No players' names or
+    /// other tags.
+    #[must_use]
+    pub fn saved(&self) -> Option<SavedGame> {
+        let s = self.snapshot()?;
+        let rules = AnyGame::rules(s.spec.game, s.spec.rules)
+            .unwrap_or_else(|| crate::any::AnyRules::usual(s.game.kind()));
+        let mut saved = SavedGame::of(&s.game, rules);
+        saved.ending = s.outcome.filter(|&o| s.game.outcome(&rules) != Some(o));
+        Some(saved)
+    }
+
     /// A tap on a screen cell of the board; a completed move is sent.
     pub fn tap(&self, column: u8, row: u8) -> Result<Tap, NetError> {
-        let snap = self.snapshot().ok_or(NetError::NoGame)?;
+        let snap = self.board_snapshot()?;
         let mover = my_turn(&snap).then_some(snap.spec.local_color);
         let tap = lock(&self.view).board.tap(&snap.game, column, row, mover);
         if let Tap::Move(mv) = tap {
@@ -624,7 +670,7 @@ impl NetMatch {
 
     /// The promotion piece, after a tap answered [`Tap::ChoosePromotion`].
     pub fn choose_promotion(&self, piece: PieceKind) -> Result<Tap, NetError> {
-        let snap = self.snapshot().ok_or(NetError::NoGame)?;
+        let snap = self.board_snapshot()?;
         let tap = lock(&self.view).board.choose_promotion(&snap.game, piece)?;
         if let Tap::Move(mv) = tap {
             self.with_driver(|d| d.play(mv))?;
@@ -637,7 +683,7 @@ impl NetMatch {
         if lock(&self.driver).is_none() {
             return Err(NetError::Closed);
         }
-        let snap = self.snapshot().ok_or(NetError::NoGame)?;
+        let snap = self.board_snapshot()?;
         if let Some(o) = snap.outcome {
             return Err(NetError::Move(MoveError::GameOver(o.to_string())));
         }
@@ -862,50 +908,35 @@ impl NetMatch {
         playing && (self.resign().is_ok() || self.race_resign().is_ok())
     }
 
-    /// Leaves the match (telling the other device) and stops its threads. A game or race
-    /// in progress is resigned first ([`NetMatch::resign_in_progress`]), so the other
-    /// player gets a result — a win by resignation — and not only "the other player
-    /// left": while the link is up, leaving waits (at most [`LEAVE_DELIVERY`]) for the
-    /// other device to acknowledge the resignation and what was queued before it (a burst
-    /// of race moves may wait behind the stream's window). With the link down the
-    /// resignation cannot be delivered: the other device sees the link lost.
+    /// Leaves the match (telling the other device) and stops its threads; returns at once
+    /// (a UI thread may call it, and dropping the match calls it). A game or race in
+    /// progress is resigned first ([`NetMatch::resign_in_progress`]), so the other player
+    /// gets a result — a win by resignation — and not only "the other player left".
+    ///
+    /// The match is left for the caller when this returns: later calls are refused as
+    /// closed and the observer has heard (or is about to hear) `Closed`. But while the link
+    /// is up, the resignation and what was queued before it (a burst of race moves may
+    /// wait behind the stream's window) are still delivered in the background: a thread of
+    /// its own (`banco-match-leave`) keeps the link until the other device acknowledged
+    /// them, at most [`LEAVE_DELIVERY`], then says goodbye; a host's listening port is
+    /// released then. With the link down the resignation cannot be delivered: the other
+    /// device sees the link lost. With nothing to deliver the match is closed before this
+    /// returns. A process that exits right after leaving cuts the delivery short (wait for
+    /// [`NetMatch::unacked`] to reach 0 first, as the command line does).
     pub fn leave(&self) {
-        if self.resign_in_progress() {
-            self.wait_delivered(LEAVE_DELIVERY);
-        }
+        let resigned = self.resign_in_progress();
         let driver = lock(&self.driver).take();
-        if let Some(d) = driver {
+        let hosting = lock(&self.hosting).take();
+        if let Some(d) = &driver {
             if let Ok(Some(snap)) = d.snapshot() {
                 *lock(&self.last) = Some(snap);
             }
-            let _ = d.close();
-            d.shutdown();
             let _ = self.events.send(Item::Own(NetEvent::Closed {
                 reason: "closed by this player".to_owned(),
             }));
         }
         let _ = self.events.send(Item::Quit);
-        lock(&self.hosting).take();
-    }
-}
-
-impl NetMatch {
-    /// Waits, at most `limit`, while the link is up and messages are unacknowledged.
-    fn wait_delivered(&self, limit: Duration) {
-        let start = std::time::Instant::now();
-        while start.elapsed() < limit {
-            let pending = lock(&self.driver)
-                .as_ref()
-                .and_then(|d| {
-                    d.read_session(|s, _| s.is_link_up() && s.unacked() > 0)
-                        .ok()
-                })
-                .unwrap_or(false);
-            if !pending {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        leave::finish(driver, hosting, resigned);
     }
 }
 

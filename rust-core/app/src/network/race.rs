@@ -33,8 +33,8 @@
 use super::{NetError, NetMatch, lock};
 use crate::lines_pick::LinesTap;
 use banco_game::{Color, ScoreGame};
-use banco_lines::{Cell, LinesGame, TurnReport};
-use banco_protocol::race::{Race, RaceEnd, RaceOptions, RaceResult};
+use banco_lines::{Cell, LinesGame, MoveError, TurnReport};
+use banco_protocol::race::{Race, RaceEnd, RaceError, RaceOptions, RaceResult};
 use banco_protocol::{ActionError, Session};
 
 /// What the race reports, in order, inside [`NetEvent::Race`](super::NetEvent::Race).
@@ -156,6 +156,13 @@ fn refused(e: impl ToString) -> NetError {
     NetError::Refused(e.to_string())
 }
 
+/// Cell `index` of a race board (0..81), or the refusal of a solo game's move to it.
+fn cell_at(index: u8) -> Result<Cell, NetError> {
+    let index = usize::from(index);
+    Cell::from_index(index)
+        .map_err(|_| NetError::Race(RaceError::Move(MoveError::OutOfRange(index))))
+}
+
 impl NetMatch {
     fn with_session<R>(
         &self,
@@ -180,21 +187,20 @@ impl NetMatch {
     }
 
     fn send_race_move(&self, from: Cell, to: Cell) -> Result<TurnReport, NetError> {
-        self.with_session(|s, now| s.race_move(from, to, now))?
-            .map_err(refused)
+        Ok(self.with_session(|s, now| s.race_move(from, to, now))??)
     }
 
-    /// Plays a move given by cell indices (0..81, row by row from a1).
+    /// Plays a move given by cell indices (0..81, row by row from a1); a cell off the
+    /// board is refused as a solo game refuses it ([`MoveError::OutOfRange`]).
     pub fn race_move_indices(&self, from: u8, to: u8) -> Result<TurnReport, NetError> {
-        let cell = |i: u8| Cell::from_index(usize::from(i)).map_err(refused);
-        self.race_move(cell(from)?, cell(to)?)
+        self.race_move(cell_at(from)?, cell_at(to)?)
     }
 
     /// A tap on cell `cell` (0..81) of our race board: picks a ball, picks another, puts
     /// it down, or moves the picked ball there and sends the move (see
     /// [`crate::lines_pick`]). Ignored while we cannot move.
     pub fn race_tap(&self, cell: u8) -> Result<LinesTap, NetError> {
-        let cell = Cell::from_index(usize::from(cell)).map_err(refused)?;
+        let cell = cell_at(cell)?;
         let mut pick = lock(&self.race_pick);
         let Some(mut board) = self.race().filter(|r| r.can_move).and_then(|r| r.board) else {
             pick.clear();
@@ -213,8 +219,7 @@ impl NetMatch {
 
     /// Resigns the race (we lose); refused once our time is up or our board is full.
     pub fn race_resign(&self) -> Result<(), NetError> {
-        self.with_session(|s, now| s.race_resign(now))?
-            .map_err(refused)
+        Ok(self.with_session(|s, now| s.race_resign(now))??)
     }
 
     /// The race (running or over) as a screen shows it, once one was accepted.

@@ -53,10 +53,10 @@ pub fn export(game: &AnyGame, headers: &Headers) -> Result<String, SaveError> {
     let rules = AnyRules::usual(kind);
     let result = PgnResult::of(headers.ending.or_else(|| game.outcome(&rules)));
     let mut s = String::new();
-    let (first, second) = match kind {
-        GameKind::Chess => ("White", "Black"),
-        _ => ("Red", "Black"),
-    };
+    let (first, second) = (
+        crate::tags::side_tag(kind, Color::Red),
+        crate::tags::side_tag(kind, Color::Black),
+    );
     if kind == GameKind::Xiangqi {
         let _ = writeln!(s, "[Game \"Chinese Chess\"]");
     }

@@ -9,7 +9,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common::observer;
-use banco_app::network::{HostOptions, NetEvent, NetMatch, Phase};
+use crate::common::wait;
+use banco_app::network::{HostOptions, LEAVE_DELIVERY, NetError, NetEvent, NetMatch, Phase};
 use banco_game::{Color, GameKind};
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -19,10 +20,12 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// A TCP proxy to one address that can drop every connection and refuse new ones.
+/// A TCP proxy to one address that can drop every connection and refuse new ones, or
+/// freeze: hold every byte without closing anything (a peer that stopped answering).
 struct CutProxy {
     port: u16,
     refusing: Arc<AtomicBool>,
+    frozen: Arc<AtomicBool>,
     open: Arc<Mutex<Vec<TcpStream>>>,
 }
 
@@ -31,8 +34,10 @@ impl CutProxy {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
         let refusing = Arc::new(AtomicBool::new(false));
+        let frozen = Arc::new(AtomicBool::new(false));
         let open: Arc<Mutex<Vec<TcpStream>>> = Arc::default();
         let (refuse, streams) = (Arc::clone(&refusing), Arc::clone(&open));
+        let hold = Arc::clone(&frozen);
         thread::spawn(move || {
             for down in listener.incoming() {
                 let Ok(down) = down else { break };
@@ -46,15 +51,26 @@ impl CutProxy {
                 held.push(down.try_clone().unwrap());
                 held.push(up.try_clone().unwrap());
                 drop(held);
-                pump(down.try_clone().unwrap(), up.try_clone().unwrap());
-                pump(up, down);
+                pump(down.try_clone().unwrap(), up.try_clone().unwrap(), &hold);
+                pump(up, down, &hold);
             }
         });
         CutProxy {
             port,
             refusing,
+            frozen,
             open,
         }
+    }
+
+    /// Holds every byte from now on (the connections stay open) until [`CutProxy::thaw`].
+    fn freeze(&self) {
+        self.frozen.store(true, Ordering::SeqCst);
+    }
+
+    /// Lets the held bytes through, and the next ones.
+    fn thaw(&self) {
+        self.frozen.store(false, Ordering::SeqCst);
     }
 
     fn address(&self) -> String {
@@ -74,10 +90,14 @@ impl CutProxy {
     }
 }
 
-fn pump(mut from: TcpStream, mut to: TcpStream) {
+fn pump(mut from: TcpStream, mut to: TcpStream, frozen: &Arc<AtomicBool>) {
+    let frozen = Arc::clone(frozen);
     thread::spawn(move || {
         let mut buf = [0u8; 4096];
         while let Ok(n @ 1..) = from.read(&mut buf) {
+            while frozen.load(Ordering::SeqCst) {
+                thread::sleep(Duration::from_millis(5));
+            }
             if to.write_all(&buf[..n]).is_err() {
                 break;
             }
@@ -206,4 +226,66 @@ fn many_cuts() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(3_000);
     rounds(n);
+}
+
+/// Leaving a game in progress while the other device does not answer (the link up, nothing
+/// coming back) returns at once: the resignation is delivered in the background once the
+/// other device answers again, and the match is left for the caller meanwhile.
+#[test]
+fn leaving_does_not_wait_for_a_peer_that_does_not_answer() {
+    let (host_obs, host_rx) = observer();
+    let mut options = HostOptions::new(
+        "An",
+        "127.0.0.1:0".parse().unwrap(),
+        vec![GameKind::Xiangqi],
+    )
+    .proposing(GameKind::Xiangqi, Color::Red);
+    options.advertise = false;
+    let host = NetMatch::host(options, host_obs).unwrap();
+    let proxy = CutProxy::new(host.state().address);
+    let (guest_obs, guest_rx) = observer();
+    let guest = NetMatch::join("Binh", &proxy.address(), &[], None, guest_obs).unwrap();
+    let mut logs = Logs {
+        start: Instant::now(),
+        host: (&host_rx, Vec::new()),
+        guest: (&guest_rx, Vec::new()),
+    };
+    logs.until("codes", 20, || {
+        host.state().phase == Phase::Verify && guest.state().phase == Phase::Verify
+    });
+    host.confirm_code(&host.state().code.unwrap()).unwrap();
+    guest.confirm_code(&guest.state().code.unwrap()).unwrap();
+    logs.until("proposal", 20, || guest.state().phase == Phase::Proposed);
+    guest.accept_proposal().unwrap();
+    logs.until("start", 20, || host.state().phase == Phase::Playing);
+    host.play_text("b2e2").unwrap();
+    logs.until("first move", 20, || guest.state().your_turn);
+    logs.until("the move acknowledged", 20, || host.unacked() == 0);
+    drop(logs);
+
+    proxy.freeze();
+    let before = Instant::now();
+    guest.leave();
+    let took = before.elapsed();
+    // Leaving used to wait LEAVE_DELIVERY here for an acknowledgement that cannot come.
+    assert!(
+        took < LEAVE_DELIVERY / 2,
+        "leave took {took:?} while the peer did not answer"
+    );
+    assert!(matches!(guest.play_text("b9c7"), Err(NetError::Closed)));
+    wait(&guest_rx, "close", |e| matches!(e, NetEvent::Closed { .. }));
+    assert_eq!(guest.state().phase, Phase::Closed);
+    assert_eq!(
+        guest.state().result.as_deref(),
+        Some("You lost: resignation")
+    );
+    proxy.thaw();
+    let NetEvent::GameOver { text, .. } = wait(&host_rx, "game over", |e| {
+        matches!(e, NetEvent::GameOver { .. })
+    }) else {
+        unreachable!()
+    };
+    assert_eq!(text, "You won: resignation");
+    wait(&host_rx, "close", |e| matches!(e, NetEvent::Closed { .. }));
+    host.leave();
 }

@@ -343,7 +343,10 @@ pub enum RaceEvent {
 /// Why a local race action was refused (nothing changed).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RaceError {
-    /// No race, or the seed is not agreed yet.
+    /// No race was proposed and accepted in this match.
+    #[error("no race is on: propose one, or accept the other player's")]
+    NoRace,
+    /// The race was accepted but its seed is not agreed yet.
     #[error("the race has not started yet (waiting for the other player's seed)")]
     NotStarted,
     /// The race is over.

@@ -119,7 +119,7 @@ impl<G: MatchGame> Session<G> {
     /// Plays a move on our race board and sends it.
     pub fn race_move(&mut self, from: Cell, to: Cell, now: u64) -> Result<TurnReport, RaceError> {
         self.channel.ready(now)?;
-        let race = self.race.race.as_mut().ok_or(RaceError::NotStarted)?;
+        let race = self.race.race.as_mut().ok_or(RaceError::NoRace)?;
         let (mut send, mut events) = (Vec::new(), Vec::new());
         let report = race.play(from, to, now, &mut send, &mut events)?;
         self.finish_race_step(send, events);
@@ -129,7 +129,7 @@ impl<G: MatchGame> Session<G> {
     /// Resigns the race (we lose).
     pub fn race_resign(&mut self, now: u64) -> Result<(), RaceError> {
         self.channel.ready(now)?;
-        let race = self.race.race.as_mut().ok_or(RaceError::NotStarted)?;
+        let race = self.race.race.as_mut().ok_or(RaceError::NoRace)?;
         let (mut send, mut events) = (Vec::new(), Vec::new());
         race.resign(&mut send, &mut events)?;
         self.finish_race_step(send, events);

@@ -1,8 +1,9 @@
-// Paints a Lines board (Rust's 81 cells: 0 empty, else the colour + 1) with android.graphics:
-// a 9×9 grid of balls, the picked ball ringed, the reachable cells dotted, with Lines 98's
-// preview each next ball small on the cell where it will land, and the moved
-// ball walking along its path (core's BallRun: one cell per step, then the landed balls
-// appear). A tap reports the cell index (rank × 9 + file from a1, rank 1 at the bottom).
+// Paints a Lines board (Rust's cells: 0 empty, else the colour + 1) with android.graphics: a
+// square grid of balls (Rust's size, core's linesSide a side), the picked ball ringed, the
+// reachable cells dotted, with Lines 98's preview each next ball small on the cell where it
+// will land, and the moved ball walking along its path (core's BallRun: one cell per step,
+// then the landed balls appear). A tap reports the cell index (rank × side + file from a1,
+// rank 1 at the bottom).
 package org.banco.app
 
 import android.animation.ValueAnimator
@@ -14,13 +15,15 @@ import android.graphics.Paint
 import android.view.MotionEvent
 import android.view.View
 import org.banco.shell.BallRun
+import org.banco.shell.linesCells
+import org.banco.shell.linesSide
 
 class LinesCanvas(context: Context) : View(context) {
     /** Called with the tapped cell index. */
     var onCellTapped: ((Int) -> Unit)? = null
 
     /** The board to show (the end of the last turn). */
-    var cells: List<Int> = List(81) { 0 }
+    var cells: List<Int> = List(linesCells.count()) { 0 }
         set(value) { field = value; invalidate() }
     var selected: Int? = null
         set(value) { field = value; invalidate() }
@@ -61,18 +64,21 @@ class LinesCanvas(context: Context) : View(context) {
         setMeasuredDimension(w, w)
     }
 
+    /** Cells along a side (Rust's Lines board). */
+    private val side = linesSide
+
     private fun centre(cell: Int, size: Float): Pair<Float, Float> =
-        (cell % 9 + 0.5f) * size to (8 - cell / 9 + 0.5f) * size
+        (cell % side + 0.5f) * size to (side - 1 - cell / side + 0.5f) * size
 
     override fun onDraw(canvas: Canvas) {
-        val size = width / 9f
+        val size = width / side.toFloat()
         canvas.drawRect(0f, 0f, width.toFloat(), height.toFloat(), back)
-        for (i in 0..9) {
-            canvas.drawLine(i * size, 0f, i * size, 9 * size, grid)
-            canvas.drawLine(0f, i * size, 9 * size, i * size, grid)
+        for (i in 0..side) {
+            canvas.drawLine(i * size, 0f, i * size, side * size, grid)
+            canvas.drawLine(0f, i * size, side * size, i * size, grid)
         }
         val walking = run?.takeIf { !it.isDone(elapsed) }
-        for (cell in 0 until 81) {
+        for (cell in cells.indices) {
             val (x, y) = centre(cell, size)
             if (cell in reachable) {
                 ball.color = Color.GRAY
@@ -88,7 +94,7 @@ class LinesCanvas(context: Context) : View(context) {
         // The next balls' spots (Lines 98): small balls of their colours, once the walk is done.
         if (walking == null) {
             for ((cell, color) in spots) {
-                if (cell !in 0 until 81 || cells[cell] != 0) continue
+                if (cell !in cells.indices || cells[cell] != 0) continue
                 val (x, y) = centre(cell, size)
                 ball.color = palette[color.coerceIn(0, 6)]
                 canvas.drawCircle(x, y, size * 0.14f, ball)
@@ -104,10 +110,10 @@ class LinesCanvas(context: Context) : View(context) {
     @SuppressLint("ClickableViewAccessibility")
     override fun onTouchEvent(event: MotionEvent): Boolean {
         if (event.action != MotionEvent.ACTION_UP) return true
-        val size = width / 9f
+        val size = width / side.toFloat()
         val file = (event.x / size).toInt()
-        val rank = 8 - (event.y / size).toInt()
-        if (file in 0..8 && rank in 0..8) onCellTapped?.invoke(rank * 9 + file)
+        val rank = side - 1 - (event.y / size).toInt()
+        if (file in 0 until side && rank in 0 until side) onCellTapped?.invoke(rank * side + file)
         return true
     }
 }

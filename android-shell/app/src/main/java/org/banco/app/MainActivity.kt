@@ -56,7 +56,9 @@ import org.banco.shell.NearbyBluetooth
 import org.banco.shell.PermissionSource
 import org.banco.shell.MatchController
 import org.banco.shell.PuzzleController
-import org.banco.shell.RulesPreset
+import org.banco.shell.computerLevels
+import org.banco.shell.offeredPresets
+import org.banco.shell.presetLabel
 import org.banco.shell.Settings
 import org.banco.shell.TrustKeeper
 import org.banco.shell.SoundPlayer
@@ -518,7 +520,7 @@ class MainActivity : ComponentActivity() {
             if (s.phase == MatchPhase.PROPOSED && proposal != null && !askedProposal) {
                 askedProposal = true
                 val colour = colorName(proposal.game, proposal.yourColor) + if (proposal.yourColor == Color.RED) " (you move first)" else ""
-                val rules = RulesPreset.entries.firstOrNull { it.rules() == proposal.rules }?.let { "\nRules: ${it.label}" } ?: ""
+                val rules = presetLabel(proposal.game, proposal.rules)?.let { "\nRules: $it" } ?: ""
                 val from = if (proposal.startFen != null) "\nFrom a set-up position" else ""
                 // A race: its options in Rust's words (balls, time limit, preview).
                 val terms = s.offeredRace?.let { "Race: $it" } ?: "You play $colour.$rules$from\nClock: ${s.offeredClock ?: "untimed"}"
@@ -597,12 +599,13 @@ class MainActivity : ComponentActivity() {
     private fun editSettings() {
         val name = EditText(this).apply { setText(settings.playerName); hint = "Your name" }
         val levelText = text("Computer level: ${settings.level}", 16f)
+        val levels = computerLevels
         val level = SeekBar(this).apply {
-            max = 9
-            progress = settings.level - 1
+            max = levels.last - levels.first
+            progress = settings.level - levels.first
             setOnSeekBarChangeListener(object : SeekBar.OnSeekBarChangeListener {
                 override fun onProgressChanged(bar: SeekBar, p: Int, fromUser: Boolean) {
-                    levelText.text = "Computer level: ${p + 1}"
+                    levelText.text = "Computer level: ${p + levels.first}"
                 }
                 override fun onStartTrackingTouch(bar: SeekBar) {}
                 override fun onStopTrackingTouch(bar: SeekBar) {}
@@ -611,10 +614,11 @@ class MainActivity : ComponentActivity() {
         val first = RadioButton(this).apply { text = "Move first (Red / White)"; id = View.generateViewId() }
         val second = RadioButton(this).apply { text = "Move second (Black)"; id = View.generateViewId() }
         val colours = RadioGroup(this).apply { addView(first); addView(second); check(if (settings.color == Color.RED) first.id else second.id) }
-        val presetButtons = RulesPreset.entries.map { p -> RadioButton(this).apply { text = p.label; id = View.generateViewId() } }
+        val offered = offeredPresets()
+        val presetButtons = offered.map { p -> RadioButton(this).apply { text = p.label; id = View.generateViewId() } }
         val presets = RadioGroup(this).apply {
             presetButtons.forEach { addView(it) }
-            check(presetButtons[settings.rules.ordinal].id)
+            presetButtons.getOrNull(offered.indexOfFirst { it.name == settings.rules })?.let { check(it.id) }
         }
         val soundBox = CheckBox(this).apply { text = "Sound"; isChecked = settings.sound }
         val previewBox = CheckBox(this).apply {
@@ -622,14 +626,14 @@ class MainActivity : ComponentActivity() {
             isChecked = settings.linesPreview
         }
         val col = column().apply {
-            listOf(name, levelText, level, colours, text("Xiangqi rules", 14f), presets, soundBox, previewBox).forEach { addView(it) }
+            listOf(name, levelText, level, colours, text("Rules (xiangqi, jieqi)", 14f), presets, soundBox, previewBox).forEach { addView(it) }
         }
         AlertDialog.Builder(this).setTitle("Settings").setView(col)
             .setPositiveButton("Save") { _, _ ->
                 settings = settings.copy(
-                    level = level.progress + 1,
+                    level = level.progress + levels.first,
                     color = if (colours.checkedRadioButtonId == second.id) Color.BLACK else Color.RED,
-                    rules = RulesPreset.entries[presetButtons.indexOfFirst { it.id == presets.checkedRadioButtonId }.coerceAtLeast(0)],
+                    rules = offered.getOrNull(presetButtons.indexOfFirst { it.id == presets.checkedRadioButtonId })?.name ?: settings.rules,
                     sound = soundBox.isChecked,
                     linesPreview = previewBox.isChecked,
                     playerName = name.text.toString().trim().take(32).ifEmpty { "Player" },

@@ -137,8 +137,9 @@ class EditorController(
         state.value = state.value.copy(message = null)
     }
 
-    /** Leaving the screen. */
+    /** Leaving the screen: a solve still running is stopped. */
     fun close() {
+        editor?.let { ed -> runCatching { ed.stopSolve() } }
         editor?.destroy()
         editor = null
         state.value = State()

@@ -13,6 +13,7 @@ import org.banco.PgnTag
 import org.banco.VsState
 import org.banco.renderFenSvg
 import org.banco.pgnImportErrorText
+import org.banco.pgnPlayerTags
 import org.banco.renderPng
 import java.time.LocalDate
 
@@ -47,13 +48,10 @@ object GameShare {
     fun tags(vs: VsState, playerName: String, date: LocalDate): List<PgnTag> {
         val computer = "Banco (level ${vs.level})"
         val (first, second) = if (vs.human == Color.RED) playerName to computer else computer to playerName
-        val (firstTag, secondTag) = if (vs.kind == GameKind.CHESS) "White" to "Black" else "Red" to "Black"
         return listOf(
             PgnTag("Event", "Banco game"),
             PgnTag("Date", "%04d.%02d.%02d".format(date.year, date.monthValue, date.dayOfMonth)),
-            PgnTag(firstTag, first),
-            PgnTag(secondTag, second),
-        )
+        ) + pgnPlayerTags(vs.kind, first, second) // Rust names the sides' tags (Red/White, Black)
     }
 
     /** The file name to share a record by ("banco-xiangqi-2026-12-02.pgn"). */

@@ -15,7 +15,14 @@ import org.banco.LinesUndo
 import org.banco.LinesView
 import org.banco.LinesBestScore
 import org.banco.RaceBoard
+import org.banco.linesBoardSize
 import java.util.Base64
+
+/** The cells of a Lines board, solo or race (Rust's size: 0 until 81, index rank × side + file). */
+val linesCells: IntRange get() = 0 until linesBoardSize().cells.toInt()
+
+/** Cells along a side of a Lines board (Rust's: 9). */
+val linesSide: Int get() = linesBoardSize().side.toInt()
 
 /**
  * With Lines 98's preview: each announced ball as (cell, colour), its cell where it will
@@ -144,13 +151,13 @@ class LinesController(
     }
 
     /**
-     * A tap on board cell [cell] (index rank × 9 + file from a1): Rust picks the ball, picks
+     * A tap on board cell [cell] (index rank × [linesSide] + file from a1): Rust picks the ball, picks
      * another, puts it down or moves it (the turn, returned); a cell out of reach is the message.
      */
     fun tap(cell: Int): LinesTurn? {
         val g = game ?: return null
         tick()
-        if (state.value.over || cell !in 0..80) return null
+        if (state.value.over || cell !in linesCells) return null
         return when (val t = g.tap(cell.toUByte())) {
             is LinesTap.Moved -> {
                 refresh(BallRun(t.turn.path.map { it.toInt() }, t.turn.color.toInt()), t.turn)
@@ -174,7 +181,7 @@ class LinesController(
     /** Plays [from] → [to]; a refusal (no path, …) becomes the message and keeps the pick. */
     fun play(from: Int, to: Int): LinesTurn? {
         val g = game ?: return null
-        if (state.value.over || from !in 0..80 || to !in 0..80) return null
+        if (state.value.over || from !in linesCells || to !in linesCells) return null
         val turn = try {
             g.play(from.toUByte(), to.toUByte())
         } catch (e: LinesException) {

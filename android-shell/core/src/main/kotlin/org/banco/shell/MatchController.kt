@@ -112,7 +112,7 @@ class MatchController private constructor(
      * or moves the picked one (the turn, returned); a cell out of reach is the notice.
      */
     fun raceTap(cell: Int): LinesTurn? {
-        if (cell !in 0..80) return null
+        if (cell !in linesCells) return null
         var tap: LinesTap? = null
         act { tap = it.raceTap(cell.toUByte()) }
         raceSelected.value = match?.raceSelected()?.toInt()
@@ -143,7 +143,10 @@ class MatchController private constructor(
         act { it.clearNotice() }
     }
 
-    /** Leaves the match (the other device is told) and frees it. */
+    /**
+     * Leaves the match (the other device is told; a game in progress is resigned) and frees it.
+     * Returns at once: Rust delivers the resignation in the background, so the UI thread may call it.
+     */
     fun leave() {
         val m = match ?: return
         runCatching { m.leave() }

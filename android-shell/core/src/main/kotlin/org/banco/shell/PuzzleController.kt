@@ -2,8 +2,8 @@
 // screen's controller, and the player's record kept in the key-value store. Rust has every
 // rule (banco-app's puzzle mode): the proven mates and their tiers, the computer's longest
 // defence, a wrong move taken back and counted, hints counted once per position, the record
-// updated by the try itself and written through [PuzzleStore]. This controller forwards, and
-// turns Rust's typed notices into words.
+// updated by the try itself and written through [PuzzleStore], and the notices' words
+// ([puzzleNoticeText]). This controller forwards.
 package org.banco.shell
 
 import org.banco.CollectionPuzzle
@@ -16,6 +16,7 @@ import org.banco.PuzzleTier
 import org.banco.PuzzleTierInfo
 import org.banco.collectionPuzzle
 import org.banco.collectionPuzzles
+import org.banco.puzzleNoticeText
 import org.banco.puzzleTiers
 import java.util.Base64
 
@@ -120,13 +121,5 @@ class PuzzleController(
     }
 }
 
-/** Rust's puzzle notice in words. */
-fun PuzzleNotice.words(): String = when (this) {
-    is PuzzleNotice.WrongMoveTakenBack ->
-        "Not that move: ${played.text} lets the king escape" + (reply?.let { " after ${it.text}" } ?: "") + ". Try another."
-    is PuzzleNotice.Solved -> "Solved!" + when {
-        hintsUsed == 0u && wrongMoves == 0u -> " Clean."
-        else -> " ($hintsUsed hints, $wrongMoves wrong moves)"
-    }
-    is PuzzleNotice.RecordDamaged -> "Your puzzle record could not be read and starts afresh: $why"
-}
+/** Rust's puzzle notice in Rust's words ("Not that move: … Try another.", "Solved! Clean."). */
+fun PuzzleNotice.words(): String = puzzleNoticeText(this)

@@ -1,31 +1,30 @@
-// Player settings: the game, the computer's level, colour, xiangqi rules preset, sound, name,
-// and Lines 98's preview for a new Lines game.
+// Player settings: the game, the computer's level, colour, rules preset, sound, name, and
+// Lines 98's preview for a new Lines game.
 // Stored as strings in the platform's key-value store; a value that is missing, damaged or
 // out of range falls back to its default (Rust refuses a bad level; the store never holds one).
+// Rust gives the level range and the rules presets: a preset's name, stored once, gives the
+// rules of whichever game is started (xiangqi and jieqi alike; chess keeps its usual rules).
 package org.banco.shell
 
 import org.banco.Color
 import org.banco.GameKind
-import org.banco.RepetitionRule
 import org.banco.Rules
+import org.banco.RulesPreset
 import org.banco.VsSettings
 import org.banco.boardGames
-import org.banco.defaultRules
+import org.banco.levelRange
+import org.banco.rulesPreset
+import org.banco.rulesPresets
 
-/** The xiangqi rule presets offered in settings (the two a networked match can name). */
-enum class RulesPreset(val label: String) {
-    /** Asian rules: perpetual check and perpetual chase lose (tournament play). */
-    ASIAN("Asian (perpetual check and chase lose)"),
+/** The computer's levels (Rust's range: 1 to 10). */
+val computerLevels: IntRange get() = levelRange().let { it.min.toInt()..it.max.toInt() }
 
-    /** Casual rules: perpetual check loses, any other repetition draws. */
-    CASUAL("Casual (only perpetual check loses)");
+/** Every rules preset a settings screen offers (Rust's, each name once), the usual rules first. */
+fun offeredPresets(): List<RulesPreset> = boardGames().flatMap { rulesPresets(it) }.distinctBy { it.name }
 
-    /** The xiangqi rules of this preset. */
-    fun rules(): Rules {
-        val usual = defaultRules(GameKind.XIANGQI) as Rules.Xiangqi
-        return usual.copy(repetition = if (this == ASIAN) RepetitionRule.ASIAN else RepetitionRule.CASUAL)
-    }
-}
+/** The label of the preset whose rules are [rules] in [kind] (a proposal's), if it is one. */
+fun presetLabel(kind: GameKind, rules: Rules?): String? =
+    rules?.let { r -> rulesPresets(kind).firstOrNull { it.rules == r }?.label }
 
 /** A game's name for menus and lists ("Xiangqi", "Chess"). */
 val GameKind.label: String get() = name.lowercase().replaceFirstChar { it.uppercase() }
@@ -37,15 +36,15 @@ data class Settings(
     val level: Int = 3,
     /** The colour the player takes against the computer (and proposes when hosting). */
     val color: Color = Color.RED,
-    /** Xiangqi's rules preset (chess has one set of rules). */
-    val rules: RulesPreset = RulesPreset.ASIAN,
+    /** The rules preset's name (Rust's [rulesPresets]: "asian", "casual"); chess has one set of rules. */
+    val rules: String = "asian",
     val sound: Boolean = true,
     val playerName: String = "Player",
     /** Lines 98's preview in a new Lines game: the board shows where the next balls land. */
     val linesPreview: Boolean = false,
 ) {
-    /** The rules to ask for in [kind]: the preset for xiangqi, the usual ones otherwise. */
-    fun rulesFor(kind: GameKind): Rules? = if (kind == GameKind.XIANGQI) rules.rules() else null
+    /** The rules to ask for in [kind]: Rust's rules of the preset in that game, null (the usual ones) without one. */
+    fun rulesFor(kind: GameKind): Rules? = rulesPreset(kind, rules)
 
     /**
      * The settings of a game against the computer; [chanceSeed] makes jieqi's reveals repeat
@@ -65,7 +64,7 @@ data class Settings(
         store.putString(K_GAME, game.name)
         store.putString(K_LEVEL, level.toString())
         store.putString(K_COLOR, color.name)
-        store.putString(K_RULES, rules.name)
+        store.putString(K_RULES, rules)
         store.putString(K_SOUND, sound.toString())
         store.putString(K_NAME, playerName)
         store.putString(K_LINES_PREVIEW, linesPreview.toString())
@@ -85,9 +84,11 @@ data class Settings(
             val d = Settings()
             return Settings(
                 game = boardGames().firstOrNull { it.name == store.getString(K_GAME) } ?: d.game,
-                level = store.getString(K_LEVEL)?.toIntOrNull()?.takeIf { it in 1..10 } ?: d.level,
+                level = store.getString(K_LEVEL)?.toIntOrNull()?.takeIf { it in computerLevels } ?: d.level,
                 color = Color.entries.firstOrNull { it.name == store.getString(K_COLOR) } ?: d.color,
-                rules = RulesPreset.entries.firstOrNull { it.name == store.getString(K_RULES) } ?: d.rules,
+                // A stored name of a preset (older apps stored "ASIAN"/"CASUAL": any case is read).
+                rules = store.getString(K_RULES)?.let { v -> offeredPresets().firstOrNull { it.name.equals(v, ignoreCase = true) }?.name }
+                    ?: d.rules,
                 sound = store.getString(K_SOUND)?.toBooleanStrictOrNull() ?: d.sound,
                 playerName = store.getString(K_NAME)?.trim()?.take(32)?.takeIf { it.isNotEmpty() } ?: d.playerName,
                 linesPreview = store.getString(K_LINES_PREVIEW)?.toBooleanStrictOrNull() ?: d.linesPreview,

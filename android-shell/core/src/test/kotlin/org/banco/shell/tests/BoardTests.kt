@@ -13,11 +13,14 @@ import org.banco.VsListener
 import org.banco.VsState
 import org.banco.shell.BoardLayout
 import org.banco.shell.MemoryStore
-import org.banco.shell.RulesPreset
 import org.banco.shell.Settings
 import org.banco.shell.Sound
 import org.banco.shell.cellAt
 import org.banco.shell.cellNamed
+import org.banco.shell.computerLevels
+import org.banco.shell.offeredPresets
+import org.banco.shell.presetLabel
+import org.banco.rulesPreset
 
 /** A ready-to-draw board of [kind] straight from Rust. */
 fun startBoard(kind: GameKind, human: Color = Color.RED): org.banco.BoardView =
@@ -78,12 +81,22 @@ fun boardTests(s: Suite) {
     s.test("settings: saved, loaded; damaged or out-of-range values fall back to defaults") {
         val store = MemoryStore()
         eq(Settings(), Settings.load(store), "defaults")
-        val mine = Settings(game = GameKind.CHESS, level = 7, color = Color.BLACK, rules = RulesPreset.CASUAL, sound = false, playerName = "Lan", linesPreview = true)
+        val mine = Settings(game = GameKind.CHESS, level = 7, color = Color.BLACK, rules = "casual", sound = false, playerName = "Lan", linesPreview = true)
         mine.save(store)
         eq(mine, Settings.load(store))
-        eq(RepetitionRule.CASUAL, (Settings.load(store).rules.rules() as Rules.Xiangqi).repetition)
+        eq(RepetitionRule.CASUAL, (Settings.load(store).rulesFor(GameKind.XIANGQI) as Rules.Xiangqi).repetition)
         eq(null, mine.rulesFor(GameKind.CHESS), "chess has its usual rules")
-        eq(RulesPreset.CASUAL.rules(), mine.rulesFor(GameKind.XIANGQI))
+        eq(rulesPreset(GameKind.XIANGQI, "casual"), mine.rulesFor(GameKind.XIANGQI))
+        // Jieqi gets the preset too (it used to get the default rules whatever was chosen).
+        eq(RepetitionRule.CASUAL, (mine.rulesFor(GameKind.JIEQI) as Rules.Jieqi).repetition)
+        eq(Rules.Jieqi::class, mine.copy(game = GameKind.JIEQI).vsSettings(1).rules!!::class)
+        // Rust's presets and levels.
+        eq(listOf("asian", "casual"), offeredPresets().map { it.name })
+        eq("Casual (only perpetual check loses)", presetLabel(GameKind.JIEQI, mine.rulesFor(GameKind.JIEQI)))
+        eq(1..10, computerLevels)
+        store.putString("settings.rules", "CASUAL")
+        eq("casual", Settings.load(store).rules, "an older app's stored name")
+        mine.save(store)
         val vs = mine.vsSettings(250)
         eq(GameKind.CHESS to Color.BLACK, vs.kind to vs.human)
         eq(7, vs.level.toInt())
@@ -95,7 +108,7 @@ fun boardTests(s: Suite) {
             "settings.game" to "LINES", "settings.level" to "99", "settings.color" to "GREEN",
             "settings.sound" to "loud", "settings.name" to "   ", "settings.linesPreview" to "yes",
         )) store.putString(key, value)
-        eq(Settings(rules = RulesPreset.CASUAL), Settings.load(store), "only the good value (rules) is kept")
+        eq(Settings(rules = "casual"), Settings.load(store), "only the good value (rules) is kept")
         store.putString("settings.level", "0")
         store.putString("settings.game", "LINES")
         eq(3, Settings.load(store).level)

@@ -18,7 +18,6 @@ import org.banco.shell.LobbyModel
 import org.banco.shell.MatchController
 import org.banco.shell.MemoryStore
 import org.banco.shell.MulticastGuard
-import org.banco.shell.RulesPreset
 import org.banco.shell.Settings
 import org.banco.shell.Sound
 import org.banco.shell.SoundPlayer
@@ -249,7 +248,7 @@ fun lobbyMatchTests(s: Suite) {
     }
 
     s.test("a xiangqi match over loopback: proposal with rules, taps, undo request, draw offer, resign") {
-        Pair2(Settings(playerName = "An", color = Color.RED, rules = RulesPreset.CASUAL)).use { p ->
+        Pair2(Settings(playerName = "An", color = Color.RED, rules = "casual")).use { p ->
             val (hv, gv) = p.connect()
             p.hostUi.call { p.host.confirmCode(hv.code!!) }
             p.guestUi.call { p.guest.confirmCode(gv.code!!) }

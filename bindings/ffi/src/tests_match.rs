@@ -1,0 +1,282 @@
+//! Two [`Match`]es over loopback TCP through the boundary, and the helpers the match tests
+//! share (a listener that forwards events to a channel, a wait for the first event that
+//! matches).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use crate::net::{Match, MatchEvent, MatchListener, MatchOffer, MatchPhase};
+use crate::types::{Color, GameKind, Outcome, WinReason};
+use crate::{BancoError, Game, PgnTag, RaceSettings};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+/// Forwards every event of a match to a channel.
+pub(crate) struct Events(Mutex<Sender<MatchEvent>>);
+
+impl MatchListener for Events {
+    fn on_event(&self, event: MatchEvent) {
+        let _ = self
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .send(event);
+    }
+}
+
+/// A listener and the receiving end of its events.
+pub(crate) fn listener() -> (Arc<Events>, Receiver<MatchEvent>) {
+    let (tx, rx) = mpsc::channel();
+    (Arc::new(Events(Mutex::new(tx))), rx)
+}
+
+/// The first event `pick` takes (others are skipped); panics after 20 s.
+pub(crate) fn next<T>(
+    rx: &Receiver<MatchEvent>,
+    mut pick: impl FnMut(&MatchEvent) -> Option<T>,
+) -> T {
+    loop {
+        let e = rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("an event in time");
+        if let Some(t) = pick(&e) {
+            return t;
+        }
+    }
+}
+
+type Side = (Arc<Match>, Receiver<MatchEvent>);
+
+/// A host (proposing `offer`, if any) and a guest on loopback, codes confirmed.
+pub(crate) fn paired(offer: Option<MatchOffer>) -> (Side, Side) {
+    let (host_events, host_rx) = listener();
+    let host = Match::host(
+        "An".into(),
+        "127.0.0.1:0".into(),
+        false,
+        vec![],
+        offer,
+        host_events,
+        None,
+    )
+    .unwrap();
+    let (guest_events, guest_rx) = listener();
+    let guest = Match::join("Binh".into(), host.address().unwrap(), guest_events, None).unwrap();
+    let code = |e: &MatchEvent| match e {
+        MatchEvent::VerifyCode { code, .. } => Some(code.clone()),
+        _ => None,
+    };
+    host.confirm_code(next(&host_rx, code)).unwrap();
+    guest.confirm_code(next(&guest_rx, code)).unwrap();
+    let verified = |e: &MatchEvent| matches!(e, MatchEvent::PeerVerified { .. }).then_some(());
+    next(&host_rx, verified);
+    next(&guest_rx, verified);
+    ((host, host_rx), (guest, guest_rx))
+}
+
+/// [`paired`], the host proposing `offer` and the guest accepting: the game started on
+/// both sides.
+pub(crate) fn started(offer: MatchOffer) -> (Side, Side) {
+    let ((host, host_rx), (guest, guest_rx)) = paired(Some(offer));
+    next(&guest_rx, proposed);
+    guest.accept_proposal().unwrap();
+    let begun = |e: &MatchEvent| matches!(e, MatchEvent::Started { .. }).then_some(());
+    next(&host_rx, begun);
+    next(&guest_rx, begun);
+    ((host, host_rx), (guest, guest_rx))
+}
+
+fn proposed(e: &MatchEvent) -> Option<MatchOffer> {
+    match e {
+        MatchEvent::Proposed { offer } => Some(offer.clone()),
+        _ => None,
+    }
+}
+
+fn over(e: &MatchEvent) -> Option<Outcome> {
+    match e {
+        MatchEvent::GameOver { outcome, .. } => Some(*outcome),
+        _ => None,
+    }
+}
+
+/// revB #1: the copy of a match's game used to be built from its moves alone, so a
+/// resignation read as a game going on (`*`) in its status, its save and its PGN.
+#[test]
+fn a_match_game_keeps_how_it_ended() {
+    let xiangqi = MatchOffer {
+        game: GameKind::Xiangqi,
+        your_color: Color::Red,
+        rules: None,
+        start_fen: None,
+        clock: None,
+        race: None,
+    };
+    let ((host, host_rx), (guest, guest_rx)) = started(xiangqi);
+    host.play_text("h2e2".into()).unwrap();
+    next(&guest_rx, |e| {
+        matches!(e, MatchEvent::MovePlayed { .. }).then_some(())
+    });
+    guest.resign().unwrap();
+    let resigned = Outcome::Win {
+        winner: Color::Red,
+        reason: WinReason::Resignation,
+    };
+    assert_eq!(next(&host_rx, over), resigned);
+    assert_eq!(next(&guest_rx, over), resigned);
+    assert_eq!(host.state().unwrap().phase, MatchPhase::Over);
+    for side in [&host, &guest] {
+        let game = side.game().unwrap();
+        let status = game.status().unwrap();
+        assert_eq!(status.outcome, Some(resigned));
+        assert_eq!(status.result, "1-0");
+        assert_eq!(status.ply, 1, "the moves are kept");
+        let loaded = Game::load(game.save().unwrap()).unwrap();
+        assert_eq!(loaded.status().unwrap().outcome, Some(resigned));
+        let pgn = game
+            .to_pgn(vec![PgnTag {
+                name: "Event".into(),
+                value: "Banco match".into(),
+            }])
+            .unwrap();
+        assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+        assert!(pgn.contains("resignation"), "{pgn}");
+    }
+    host.leave().unwrap();
+    guest.leave().unwrap();
+}
+
+/// revB #6: a Lines offer without `race` was a default race for `host` and refused by
+/// `propose` (`Match("lines has no rule set number 0")`).
+#[test]
+fn a_lines_offer_without_race_is_the_default_race_everywhere() {
+    let lines = MatchOffer {
+        game: GameKind::Lines,
+        your_color: Color::Red,
+        rules: None,
+        start_fen: None,
+        clock: None,
+        race: None,
+    };
+    let default = Some(RaceSettings {
+        start_balls: 5,
+        time_limit_s: 300,
+        preview: false,
+    });
+    // Given to host: proposed once the guest is verified.
+    let ((host, _host_rx), (guest, guest_rx)) = paired(Some(lines.clone()));
+    assert_eq!(next(&guest_rx, proposed).race, default);
+    guest.decline_proposal().unwrap();
+    host.leave().unwrap();
+    guest.leave().unwrap();
+    // Proposed: the same race.
+    let ((host, host_rx), (guest, _guest_rx)) = paired(None);
+    guest.propose(lines.clone()).unwrap();
+    let offer = next(&host_rx, proposed);
+    assert_eq!((offer.game, offer.race), (GameKind::Lines, default));
+    // What a Lines offer cannot carry is refused as a bad argument that says what to do.
+    for bad in [
+        MatchOffer {
+            rules: crate::default_rules(GameKind::Xiangqi),
+            ..lines.clone()
+        },
+        MatchOffer {
+            start_fen: Some("x".into()),
+            ..lines.clone()
+        },
+    ] {
+        match guest.propose(bad) {
+            Err(BancoError::InvalidArgument(m)) => assert!(m.contains("race"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    match guest.propose(MatchOffer {
+        game: GameKind::Chess,
+        race: default,
+        ..lines
+    }) {
+        Err(BancoError::InvalidArgument(m)) => assert!(m.contains("Lines"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    host.leave().unwrap();
+    guest.leave().unwrap();
+}
+
+/// revB #9: a race move the board refuses came back as `Match(text)` while the solo game
+/// types it; the board-game calls during a race said "the game has not started yet", and a
+/// race move with no race ever proposed "waiting for the other player's seed".
+#[test]
+fn race_refusals_are_typed_and_say_what_is_wrong() {
+    // No race proposed: a race move says so.
+    let ((host, _host_rx), (guest, guest_rx)) = paired(None);
+    match host.race_move(0, 1) {
+        Err(BancoError::Match(m)) => assert!(m.contains("no race is on"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    host.propose_race(
+        RaceSettings {
+            start_balls: 5,
+            time_limit_s: 0,
+            preview: false,
+        },
+        Color::Red,
+    )
+    .unwrap();
+    next(&guest_rx, proposed);
+    guest.accept_proposal().unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let board = loop {
+        if let Some(board) = host
+            .race_state()
+            .filter(|r| r.can_move)
+            .and_then(|r| r.board)
+        {
+            break board;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the race did not start"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let cells: Vec<u8> = (0..81).collect();
+    let ball = |c: &u8| board.cells[usize::from(*c)] != 0;
+    let full: Vec<u8> = cells.iter().copied().filter(ball).collect();
+    let empty: Vec<u8> = cells.iter().copied().filter(|c| !ball(c)).collect();
+    // The solo game's words for the same refusals.
+    for (from, to, words) in [
+        (full[0], full[1], "already holds a ball"),
+        (empty[0], empty[1], "there is no ball on"),
+    ] {
+        match host.race_move(from, to) {
+            Err(BancoError::IllegalMove(m)) => assert!(m.contains(words), "{m}"),
+            other => panic!("{from}->{to}: {other:?}"),
+        }
+    }
+    assert!(matches!(
+        host.race_move(full[0], 81),
+        Err(BancoError::BadSquare {
+            index: 81,
+            width: 9,
+            height: 9,
+            last: 80
+        })
+    ));
+    // The board-game calls point at the race board.
+    for refused in [
+        host.play(crate::types::Move {
+            from: 0,
+            to: 1,
+            promotion: None,
+        })
+        .map(|_| ()),
+        host.tap(0, 0).map(|_| ()),
+        host.game().map(|_| ()),
+    ] {
+        match refused {
+            Err(BancoError::Match(m)) => assert!(m.contains("race is on"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    host.leave().unwrap();
+    guest.leave().unwrap();
+}
