@@ -6,45 +6,35 @@ use std::path::Path;
 
 use banco_app::files::write_record;
 use banco_app::network::NetMatch;
-use banco_app::save::SavedGame;
-use banco_game::{Color, Game, GameKind};
+use banco_app::tags::player_tags;
+use banco_game::Color;
 
-/// Saves the match's game to `path` (the format from its extension).
+/// Saves the match's game to `path` (the format from its extension, as `banco play`'s
+/// `save`: [`crate::cmd_records::record_for`]).
 pub(super) fn save_match(m: &NetMatch, my_name: &str, path: &str) {
     if path.is_empty() {
         outln!("say where: `save game.pgn` (or game.txt, or game.banco)");
         return;
     }
-    let (Some(game), Some(rules)) = (m.game(), m.rules()) else {
+    // The game, its rules and an ending its moves do not show, from one snapshot.
+    let Some(mut saved) = m.saved() else {
         outln!("no game to save yet");
         return;
     };
     let state = m.state();
-    let mut saved = SavedGame::of(&game, rules);
-    saved.ending = state.outcome;
     if let (Some(me), Some(peer)) = (state.your_color, state.peer_name) {
-        let (first, second) = match game.kind() {
-            GameKind::Chess => ("White", "Black"),
-            _ => ("Red", "Black"),
-        };
-        let (red, black) = if me == Color::Red {
-            (my_name.to_owned(), peer)
+        let (first, second) = if me == Color::Red {
+            (my_name, peer.as_str())
         } else {
-            (peer, my_name.to_owned())
+            (peer.as_str(), my_name)
         };
-        saved.tags.push((first.to_owned(), red));
-        saved.tags.push((second.to_owned(), black));
+        saved.tags.extend(player_tags(saved.kind, first, second));
     }
     let path = Path::new(path);
-    let ext = |e: &str| path.extension().is_some_and(|x| x.eq_ignore_ascii_case(e));
-    let bytes = if ext("pgn") {
-        banco_app::pgn::export_saved(&saved).map(String::into_bytes)
-    } else if ext("txt") {
-        banco_app::text::export(&saved).map(String::into_bytes)
-    } else {
-        saved.encode()
-    };
-    match bytes {
+    match saved
+        .encode()
+        .and_then(|record| crate::cmd_records::record_for(path, record))
+    {
         Err(e) => outln!("could not save: {e}"),
         Ok(bytes) => match write_record(path, &bytes) {
             Ok(()) => outln!("saved {} ({} bytes)", path.display(), bytes.len()),
