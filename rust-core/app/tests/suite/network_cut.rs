@@ -143,9 +143,17 @@ impl Logs<'_> {
     }
 }
 
-/// One match cut once; `round` varies when the cut and the restore come. Returns the
-/// milliseconds from the restore to both sides resumed.
-fn cut_once(round: u64) -> u128 {
+/// A xiangqi match on loopback whose guest joined through a [`CutProxy`], paired, started
+/// and with Red's first move on the guest's board.
+struct Playing {
+    host: NetMatch,
+    host_rx: Receiver<NetEvent>,
+    proxy: CutProxy,
+    guest: NetMatch,
+    guest_rx: Receiver<NetEvent>,
+}
+
+fn playing_through_proxy() -> Playing {
     let (host_obs, host_rx) = observer();
     let mut options = HostOptions::new(
         "An",
@@ -173,6 +181,31 @@ fn cut_once(round: u64) -> u128 {
     logs.until("start", 20, || host.state().phase == Phase::Playing);
     host.play_text("b2e2").unwrap();
     logs.until("first move", 20, || guest.state().your_turn);
+    drop(logs);
+    Playing {
+        host,
+        host_rx,
+        proxy,
+        guest,
+        guest_rx,
+    }
+}
+
+/// One match cut once; `round` varies when the cut and the restore come. Returns the
+/// milliseconds from the restore to both sides resumed.
+fn cut_once(round: u64) -> u128 {
+    let Playing {
+        host,
+        host_rx,
+        proxy,
+        guest,
+        guest_rx,
+    } = playing_through_proxy();
+    let mut logs = Logs {
+        start: Instant::now(),
+        host: (&host_rx, Vec::new()),
+        guest: (&guest_rx, Vec::new()),
+    };
 
     // The cut comes 0–30 ms after the move reached the guest (its acknowledgement may be
     // on its way); the restore at once after the guest showed the banner in even rounds
@@ -233,33 +266,18 @@ fn many_cuts() {
 /// other device answers again, and the match is left for the caller meanwhile.
 #[test]
 fn leaving_does_not_wait_for_a_peer_that_does_not_answer() {
-    let (host_obs, host_rx) = observer();
-    let mut options = HostOptions::new(
-        "An",
-        "127.0.0.1:0".parse().unwrap(),
-        vec![GameKind::Xiangqi],
-    )
-    .proposing(GameKind::Xiangqi, Color::Red);
-    options.advertise = false;
-    let host = NetMatch::host(options, host_obs).unwrap();
-    let proxy = CutProxy::new(host.state().address);
-    let (guest_obs, guest_rx) = observer();
-    let guest = NetMatch::join("Binh", &proxy.address(), &[], None, guest_obs).unwrap();
+    let Playing {
+        host,
+        host_rx,
+        proxy,
+        guest,
+        guest_rx,
+    } = playing_through_proxy();
     let mut logs = Logs {
         start: Instant::now(),
         host: (&host_rx, Vec::new()),
         guest: (&guest_rx, Vec::new()),
     };
-    logs.until("codes", 20, || {
-        host.state().phase == Phase::Verify && guest.state().phase == Phase::Verify
-    });
-    host.confirm_code(&host.state().code.unwrap()).unwrap();
-    guest.confirm_code(&guest.state().code.unwrap()).unwrap();
-    logs.until("proposal", 20, || guest.state().phase == Phase::Proposed);
-    guest.accept_proposal().unwrap();
-    logs.until("start", 20, || host.state().phase == Phase::Playing);
-    host.play_text("b2e2").unwrap();
-    logs.until("first move", 20, || guest.state().your_turn);
     logs.until("the move acknowledged", 20, || host.unacked() == 0);
     drop(logs);
 
