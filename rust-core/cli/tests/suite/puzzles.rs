@@ -35,10 +35,9 @@ fn assert_replies_named(text: &str) {
     assert!(notices > 0, "{text}");
 }
 
-#[test]
-fn a_wrong_move_names_the_reply_played_and_the_status_stays_true() {
-    // Mate in 2 (f6d6 first): e5f7 then f6d6 does not mate; the reply that escapes is
-    // played and both moves are taken back.
+/// `banco puzzles play sp1018-63` (a mate in 2, f6d6 first) with `input` typed: its
+/// output, the command having succeeded.
+fn play_sp1018_63(input: &str) -> String {
     let out = banco_stdin(
         &[
             "puzzles",
@@ -48,10 +47,18 @@ fn a_wrong_move_names_the_reply_played_and_the_status_stays_true() {
             "50",
             "--no-color",
         ],
-        "e5f7\nf6d6\nquit\n",
+        input,
     );
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
+    text
+}
+
+#[test]
+fn a_wrong_move_names_the_reply_played_and_the_status_stays_true() {
+    // Mate in 2 (f6d6 first): e5f7 then f6d6 does not mate; the reply that escapes is
+    // played and both moves are taken back.
+    let text = play_sp1018_63("e5f7\nf6d6\nquit\n");
     assert_replies_named(&text);
     assert!(!text.contains("mate in 0 more moves"), "{text}");
 }
@@ -175,19 +182,7 @@ fn a_slip_is_taken_back_at_once_and_the_hint_keeps_the_mate() {
     use banco_app::{mate, notation};
     use banco_game::{Game, GameKind};
     let fen = "3aka3/4n4/4b2r1/3r1R2p/p3N1b2/9/P5p1P/8B/2nNC4/3AKA3 w - - 0 1";
-    let out = banco_stdin(
-        &[
-            "puzzles",
-            "play",
-            "sp1018-63",
-            "--movetime",
-            "50",
-            "--no-color",
-        ],
-        "fen\ne5c6\nhint\nquit\n",
-    );
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    let text = play_sp1018_63("fen\ne5c6\nhint\nquit\n");
     assert!(text.contains(fen), "the puzzle's position changed:\n{text}");
     assert!(text.contains("e5c6 lets the mate slip ("), "{text}");
     assert_replies_named(&text);
