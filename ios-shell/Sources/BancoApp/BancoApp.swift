@@ -126,7 +126,9 @@ struct HomeView: View {
             Text("Banco").font(.largeTitle.bold())
             ForEach(Settings.games, id: \.self) { kind in
                 NavigationLink("\(gameName(kind)) vs computer") {
-                    VsScreen(model: app.vs) { _ = $0.newGame(app.settings.with(game: kind)) }
+                    VsScreen(model: app.vs, next: ("New game", { _ = app.vs.newGame(app.settings.with(game: kind)) })) {
+                        _ = $0.newGame(app.settings.with(game: kind))
+                    }
                 }
             }
             ContinueLink(model: app.vs)
@@ -257,6 +259,8 @@ struct VsScreen: View {
     @EnvironmentObject var app: AppState
     /// In the background the computer stops and the game is kept (as on Android).
     @Environment(\.scenePhase) private var scenePhase
+    /// What follows a game (its title and action): "Next puzzle" in a puzzle, "New game" else.
+    var next: (title: String, action: () -> Void)? = nil
     let start: (VsModel) -> Void
     @State private var started = false
 
@@ -282,6 +286,9 @@ struct VsScreen: View {
                     Button("Resign", role: .destructive) { model.resign() }.disabled(g.outcome != nil)
                 }
                 .buttonStyle(.bordered)
+                if let next = next, g.outcome != nil {
+                    Button(next.title, action: next.action).buttonStyle(.borderedProminent)
+                }
                 ShareGameButtons(model: model)
             }
         }

@@ -71,8 +71,10 @@ class MainActivity : ComponentActivity() {
     private lateinit var root: FrameLayout
     private val sound by lazy { ToneSound() }
     private val gameController by lazy { GameController(MainThread, store, sound) }
+    /** The puzzle on the game screen, if any: its "Next puzzle" replaces the "New" of a game. */
+    private val puzzleController by lazy { PuzzleController(gameController, store) }
     private val records by lazy {
-        RecordsScreens(this, gameController, PuzzleController(gameController, store), { settings },
+        RecordsScreens(this, gameController, puzzleController, { settings },
             { v, leave -> leaveScreens(); setScreen(v, home = false); unobserve = leave }, ::showGame)
     }
     private val linesController by lazy { LinesController(store) }
@@ -190,6 +192,9 @@ class MainActivity : ComponentActivity() {
         val hint = button("Hint") { c.hint() }
         val draw = button("Claim draw") { c.claimDraw() }
         val resign = button("Resign") { confirm("Resign this game?") { c.resign() } }
+        // In a puzzle, the next puzzle of its game: never an ordinary game over the game to continue.
+        val newGame = { if (puzzleController.playing) puzzleController.next(settings) else c.newGame(settings) }
+        val newButton = button("New") { newGame() }
         val col = column()
         col.addView(status)
         col.addView(clocks)
@@ -198,7 +203,7 @@ class MainActivity : ComponentActivity() {
         col.addView(bottomPool)
         col.addView(moves)
         col.addView(row(undo, redo, hint))
-        col.addView(row(draw, resign, button("New") { c.newGame(settings) }))
+        col.addView(row(draw, resign, newButton))
         col.addView(row(button("Share game") { records.shareGame() }, button("Share picture") { records.sharePosition() }))
         setScreen(col, home = false)
         showingGame = true
@@ -226,6 +231,7 @@ class MainActivity : ComponentActivity() {
             hint.isEnabled = vs.yourTurn && !vs.hinting
             draw.visibility = if (vs.claimableDraw != null) View.VISIBLE else View.GONE
             resign.isEnabled = vs.outcome == null && vs.puzzle == null
+            newButton.text = if (vs.puzzle != null) "Next puzzle" else "New"
             val ask = s.promotion
             if (ask != null && ask != askedPromotion) {
                 askedPromotion = ask
@@ -236,7 +242,7 @@ class MainActivity : ComponentActivity() {
             if (vs.result != null && vs.result != shownResult) {
                 shownResult = vs.result
                 AlertDialog.Builder(this).setTitle("Game over").setMessage(vs.result)
-                    .setPositiveButton("New game") { _, _ -> c.newGame(settings) }
+                    .setPositiveButton(if (vs.puzzle != null) "Next puzzle" else "New game") { _, _ -> newGame() }
                     .setNegativeButton("Close", null).show()
             }
         }
