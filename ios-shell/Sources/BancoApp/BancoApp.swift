@@ -263,6 +263,7 @@ struct VsScreen: View {
     var next: (title: String, action: () -> Void)? = nil
     let start: (VsModel) -> Void
     @State private var started = false
+    @State private var confirmResign = false
 
     var body: some View {
         let s = model.state
@@ -283,9 +284,19 @@ struct VsScreen: View {
                     Button("Hint") { model.hint() }.disabled(!g.yourTurn || g.hinting)
                     Button("Flip") { model.flip() }
                     if g.claimableDraw != nil { Button("Claim draw") { model.claimDraw() } }
-                    Button("Resign", role: .destructive) { model.resign() }.disabled(g.outcome != nil)
+                    Button("Resign", role: .destructive) { confirmResign = true }.disabled(g.outcome != nil)
+                        .confirmationDialog("Resign this game?", isPresented: $confirmResign) {
+                            Button("Resign", role: .destructive) { model.resign() }
+                        }
                 }
                 .buttonStyle(.bordered)
+                if g.puzzle == nil {
+                    // The computer's level in this game (Rust keeps it with the game; Settings
+                    // gives the next game's).
+                    Menu("Level \(g.level)") {
+                        ForEach(Array(computerLevels), id: \.self) { n in Button("Level \(n)") { model.setLevel(n) } }
+                    }
+                }
                 if let next = next, g.outcome != nil {
                     Button(next.title, action: next.action).buttonStyle(.borderedProminent)
                 }

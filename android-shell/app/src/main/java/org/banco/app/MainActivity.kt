@@ -195,6 +195,12 @@ class MainActivity : ComponentActivity() {
         // In a puzzle, the next puzzle of its game: never an ordinary game over the game to continue.
         val newGame = { if (puzzleController.playing) puzzleController.next(settings) else c.newGame(settings) }
         val newButton = button("New") { newGame() }
+        // The computer's level in this game (Rust keeps it with the game; Settings gives the next game's).
+        val level = button("Level") {
+            val levels = computerLevels.toList()
+            AlertDialog.Builder(this).setTitle("Computer level")
+                .setItems(levels.map { "Level $it" }.toTypedArray()) { _, i -> c.setLevel(levels[i]) }.show()
+        }
         val col = column()
         col.addView(status)
         col.addView(clocks)
@@ -202,8 +208,8 @@ class MainActivity : ComponentActivity() {
         col.addView(board, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
         col.addView(bottomPool)
         col.addView(moves)
-        col.addView(row(undo, redo, hint))
-        col.addView(row(draw, resign, newButton))
+        col.addView(row(undo, redo, hint, button("Flip") { c.flip() }))
+        col.addView(row(level, draw, resign, newButton))
         col.addView(row(button("Share game") { records.shareGame() }, button("Share picture") { records.sharePosition() }))
         setScreen(col, home = false)
         showingGame = true
@@ -232,6 +238,8 @@ class MainActivity : ComponentActivity() {
             draw.visibility = if (vs.claimableDraw != null) View.VISIBLE else View.GONE
             resign.isEnabled = vs.outcome == null && vs.puzzle == null
             newButton.text = if (vs.puzzle != null) "Next puzzle" else "New"
+            level.text = "Level ${vs.level}"
+            level.visibility = if (vs.puzzle != null) View.GONE else View.VISIBLE
             val ask = s.promotion
             if (ask != null && ask != askedPromotion) {
                 askedPromotion = ask

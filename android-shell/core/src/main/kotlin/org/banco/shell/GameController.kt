@@ -115,6 +115,9 @@ class GameController(
     fun claimDraw() = act { it.claimDraw() }
     fun flip() = act { it.flip() }
 
+    /** The computer's level from now on, in this game (Rust refuses one outside [computerLevels]); kept with the game. */
+    fun setLevel(level: Int) = act { it.setLevel(level.coerceIn(0, 255).toUByte()) }
+
     /** Leaving the screen: the computer stops (its late answer is dropped); the game stays saved. */
     fun pause() {
         // A puzzle is short, a finished game has nothing to stop: both stay as they are.

@@ -240,6 +240,27 @@ fun gameTests(s: Suite) {
         }
     }
 
+    s.test("the level changed in a game: played from then on, kept with the game; out of range refused") {
+        val store = MemoryStore()
+        GameFixture(store).use { f ->
+            check(f.ui.call { f.c.newGame(Settings(level = 1)) })
+            f.awaitTurn(0)
+            f.ui.call { f.c.setLevel(4) }
+            eq(4, f.await("level 4") { it.level.toInt() == 4 }.level.toInt())
+            for (level in listOf(0, 11, -1, 300)) {
+                f.ui.call { f.c.setLevel(level) }
+                check(f.state().message?.contains("does not exist") == true) { "level $level: ${f.state().message}" }
+                f.ui.call { f.c.clearMessage() }
+            }
+            eq(4, f.vs().level.toInt())
+        }
+        // The game to continue has the new level, whatever the settings say.
+        GameFixture(store).use { f ->
+            check(f.ui.call { f.c.continueGame(Settings(level = 1)) })
+            eq(4, f.awaitTurn(0).level.toInt())
+        }
+    }
+
     s.test("puzzles: each built-in one starts; the first is mated by taps; no continue record") {
         GameFixture().use { f ->
             for (p in builtinPuzzles()) {
