@@ -241,6 +241,26 @@ struct PoolLine: View {
     }
 }
 
+/// The move list under a board: Rust's numbered lines (a full move a line), the whole game in
+/// a scroll of a fixed height, kept at the last move.
+struct MoveListView: View {
+    let lines: [String]
+    var body: some View {
+        ScrollViewReader { proxy in
+            ScrollView {
+                LazyVStack(alignment: .leading, spacing: 2) {
+                    ForEach(Array(lines.enumerated()), id: \.offset) { i, line in
+                        Text(line).font(.footnote.monospacedDigit()).id(i)
+                    }
+                }
+                .frame(maxWidth: .infinity, alignment: .leading)
+            }
+            .frame(height: 72)
+            .onChange(of: lines.count) { n in if n > 0 { proxy.scrollTo(n - 1, anchor: .bottom) } }
+        }
+    }
+}
+
 /// The promotion picker, shown when a tap answered `ChoosePromotion`.
 struct PromotionPicker: ViewModifier {
     let choices: [PieceKind]?
@@ -277,7 +297,7 @@ struct VsScreen: View {
                 PoolLine(shelf: g.board.poolShelves?.top)
                 BoardCanvas(board: g.board) { model.tap(column: $0, row: $1) }
                 PoolLine(shelf: g.board.poolShelves?.bottom)
-                Text(g.moves.joined(separator: " ")).font(.footnote).lineLimit(2)
+                MoveListView(lines: g.moveList)
                 HStack {
                     Button("Undo") { model.undo() }.disabled(!g.canUndo)
                     Button("Redo") { model.redo() }.disabled(!g.canRedo)
@@ -456,7 +476,7 @@ struct MatchScreen: View {
                 BoardCanvas(board: board) { model.tap(column: $0, row: $1) }
                 PoolLine(shelf: board.poolShelves?.bottom)
             }
-            Text(m?.moves.joined(separator: " ") ?? "").font(.footnote).lineLimit(2)
+            MoveListView(lines: m?.moveList ?? [])
             HStack {
                 let playing = m?.phase == .playing
                 Button("Offer draw") { model.offerDraw() }.disabled(!playing)

@@ -259,3 +259,8 @@ public final class MatchModel: Model {
         refresh()
     }
 }
+
+extension MatchState {
+    /// The match's moves as the move list shows them, numbered by Rust (`moveLines`); empty before a game.
+    public var moveList: [String] { kind.map { moveLines(kind: $0, fen: fen, moves: moves) } ?? [] }
+}

@@ -204,3 +204,9 @@ public final class VsModel: Model {
         state.game = new
     }
 }
+
+extension VsState {
+    /// The moves as the move list shows them, a full move a line, numbered by Rust from the
+    /// position (`moveLines`: `7... Kd8` when Black moved first in a puzzle or a set-up position).
+    public var moveList: [String] { moveLines(kind: kind, fen: fen, moves: moves) }
+}

@@ -248,6 +248,18 @@ func vsTests(_ s: Suite) {
         try eq(7, try again.myTurn(0).level)
     }
 
+    s.test("the move list is numbered by Rust from the position: Black first from move 7") {
+        let f = VsFixture()
+        defer { f.close() }
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7"
+        try check(f.ui.call { f.model.newGame(Settings(game: .chess, level: 1, color: .black), fen: fen, movetimeMs: 50) })
+        try eq([String](), try f.myTurn(0).moveList)
+        try f.tap("e8", "d8")
+        let st = try f.myTurn(2)
+        try eq(2, st.moveList.count)
+        try check(st.moveList[0] == "7... Kd8" && st.moveList[1].hasPrefix("8. "))
+    }
+
     s.test("chess: taps, the promotion picker, undo, continue from the kept bytes") {
         let store = MemoryStore()
         let f = VsFixture(store: store)

@@ -28,6 +28,7 @@ import android.widget.LinearLayout
 import android.widget.ListView
 import android.widget.RadioButton
 import android.widget.RadioGroup
+import android.widget.ScrollView
 import android.widget.SeekBar
 import android.widget.TextView
 import android.widget.Toast
@@ -63,6 +64,7 @@ import org.banco.shell.Settings
 import org.banco.shell.TrustKeeper
 import org.banco.shell.SoundPlayer
 import org.banco.shell.label
+import org.banco.shell.moveList
 import org.banco.shell.poolShelves
 
 class MainActivity : ComponentActivity() {
@@ -186,7 +188,7 @@ class MainActivity : ComponentActivity() {
         val clocks = text("", 18f).apply { visibility = View.GONE }
         val board = BoardCanvas(this).apply { onCellTapped = { col, row -> c.tap(col, row) } }
         val (topPool, bottomPool) = text("", 14f) to text("", 14f)
-        val moves = text("", 14f)
+        val moves = MoveList()
         val undo = button("Undo") { c.undo() }
         val redo = button("Redo") { c.redo() }
         val hint = button("Hint") { c.hint() }
@@ -207,7 +209,7 @@ class MainActivity : ComponentActivity() {
         col.addView(topPool)
         col.addView(board, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
         col.addView(bottomPool)
-        col.addView(moves)
+        moves.addTo(col)
         col.addView(row(undo, redo, hint, button("Flip") { c.flip() }))
         col.addView(row(level, draw, resign, newButton))
         col.addView(row(button("Share game") { records.shareGame() }, button("Share picture") { records.sharePosition() }))
@@ -231,7 +233,7 @@ class MainActivity : ComponentActivity() {
                 vs.inCheck && vs.yourTurn -> "Check! Your move ($you)"
                 else -> "Your move ($you, level ${vs.level})"
             }
-            moves.text = vs.moves.chunked(2).mapIndexed { i, p -> "${i + 1}. ${p.joinToString(" ")}" }.joinToString("   ")
+            moves.show(vs.moveList)
             undo.isEnabled = vs.canUndo
             redo.isEnabled = vs.canRedo
             hint.isEnabled = vs.yourTurn && !vs.hinting
@@ -462,6 +464,7 @@ class MainActivity : ComponentActivity() {
         val claim = button("Claim draw") { c.claimDraw() }
         val undo = button("Ask undo") { c.requestUndo() }
         val resign = button("Resign") { confirm("Resign this game?") { c.resign() } }
+        val moves = MoveList()
         val col = column()
         col.addView(banner)
         col.addView(status)
@@ -469,6 +472,7 @@ class MainActivity : ComponentActivity() {
         col.addView(topPool)
         col.addView(board, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
         col.addView(bottomPool)
+        moves.addTo(col)
         col.addView(row(offer, claim, undo))
         col.addView(row(resign, button("Leave") { leaveMatch(c) }))
         setScreen(col, home = false)
@@ -493,6 +497,7 @@ class MainActivity : ComponentActivity() {
             val s = st.match ?: return@observe
             board.board = s.board
             showPools(s.board, topPool, bottomPool)
+            moves.show(s.moveList)
             // Bluetooth's own words first (off mid-game, or why a host is on the LAN only).
             val shown = st.bluetooth ?: s.banner
             banner.text = shown
@@ -712,6 +717,25 @@ class MainActivity : ComponentActivity() {
         orientation = LinearLayout.VERTICAL
         val pad = (16 * resources.displayMetrics.density).toInt()
         setPadding(pad, pad, pad, pad)
+    }
+
+    /**
+     * The move list under a board: Rust's numbered lines (a full move a line) in a scroll of a
+     * fixed height, kept at the last move, so the board keeps its size as the game grows.
+     */
+    private inner class MoveList {
+        private val lines = text("", 14f)
+        private val scroll = ScrollView(this@MainActivity).apply { addView(lines) }
+
+        fun addTo(col: LinearLayout) =
+            col.addView(scroll, LinearLayout.LayoutParams(MATCH_PARENT, (72 * resources.displayMetrics.density).toInt()))
+
+        fun show(list: List<String>) {
+            val text = list.joinToString("\n")
+            if (lines.text.toString() == text) return
+            lines.text = text
+            scroll.post { scroll.fullScroll(View.FOCUS_DOWN) }
+        }
     }
 
     private fun row(vararg views: View) = LinearLayout(this).apply {

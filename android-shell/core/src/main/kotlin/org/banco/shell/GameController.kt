@@ -13,6 +13,7 @@ import org.banco.TapResult
 import org.banco.VsComputer
 import org.banco.VsListener
 import org.banco.VsState
+import org.banco.moveLines
 import java.util.Base64
 
 class GameController(
@@ -219,3 +220,9 @@ class GameController(
         const val K_CONTINUE = "game.continue"
     }
 }
+
+/**
+ * The moves as the move list shows them, a full move a line, numbered by Rust from the
+ * position ([moveLines]: `7... Kd8` when Black moved first in a puzzle or a set-up position).
+ */
+val VsState.moveList: List<String> get() = moveLines(kind, fen, moves)

@@ -27,6 +27,7 @@ import org.banco.PieceKind
 import org.banco.PromotionChoice
 import org.banco.TapResult
 import org.banco.boardGames
+import org.banco.moveLines
 import org.banco.Color
 import org.banco.RaceSettings
 import org.banco.RaceState
@@ -306,3 +307,6 @@ class MatchController private constructor(
         }
     }
 }
+
+/** The match's moves as the move list shows them, numbered by Rust ([moveLines]); empty before a game. */
+val MatchState.moveList: List<String> get() = kind?.let { moveLines(it, fen, moves) } ?: emptyList()

@@ -17,6 +17,7 @@ import org.banco.shell.Settings
 import org.banco.shell.Sound
 import org.banco.shell.SoundPlayer
 import org.banco.shell.cellNamed
+import org.banco.shell.moveList
 import java.util.Base64
 import java.util.concurrent.CopyOnWriteArrayList
 
@@ -258,6 +259,19 @@ fun gameTests(s: Suite) {
         GameFixture(store).use { f ->
             check(f.ui.call { f.c.continueGame(Settings(level = 1)) })
             eq(4, f.awaitTurn(0).level.toInt())
+        }
+    }
+
+    s.test("the move list is numbered by Rust from the position: Black first from move 7") {
+        GameFixture().use { f ->
+            val fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7"
+            check(f.ui.call { f.c.newGame(Settings(game = GameKind.CHESS, level = 1, color = Color.BLACK), fen = fen) })
+            eq(emptyList<String>(), f.awaitTurn(0).moveList)
+            f.tap("e8")
+            f.tap("d8")
+            val st = f.awaitTurn(2)
+            eq(2, st.moveList.size, "lines")
+            check(st.moveList[0] == "7... Kd8" && st.moveList[1].startsWith("8. ")) { "${st.moveList}" }
         }
     }
 
