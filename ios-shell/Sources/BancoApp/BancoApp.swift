@@ -294,6 +294,8 @@ struct VsScreen: View {
                 if let p = g.puzzle {
                     Text("\(p.name): \(p.goal) · \(p.wrongMoves) wrong, \(p.hintsUsed) hints").font(.subheadline)
                 }
+                // Jieqi: the last reveal in Rust's words ("cannon h2 revealed: rook"), until the next move.
+                if let a = s.announcement { Text(a).font(.subheadline) }
                 PoolLine(shelf: g.board.poolShelves?.top)
                 BoardCanvas(board: g.board) { model.tap(column: $0, row: $1) }
                 PoolLine(shelf: g.board.poolShelves?.bottom)
@@ -463,6 +465,8 @@ struct MatchScreen: View {
                 Text(banner).padding(6).frame(maxWidth: .infinity).background(Paint.yellow.opacity(0.6))
             }
             Text(status(m)).font(.headline)
+            // Jieqi: the last reveal in Rust's words, until the next move.
+            if let a = model.state.announcement { Text(a).font(.subheadline) }
             if let faces = m?.clockFaces {
                 // The clocks as Rust shows them (the model reads them again when their text changes).
                 HStack {

@@ -27,6 +27,8 @@ public final class MatchModel: Model {
         /// About Bluetooth: a host's reason for not being open over it, or, mid-game, why the
         /// adapter is unusable (the match resumes when it is back); nil when all is well.
         public var bluetooth: String?
+        /// Jieqi: the last move's reveal in Rust's words, shown until the next move (`RevealAnnouncer`).
+        public var announcement: String?
     }
 
     public private(set) var state = State() {
@@ -39,6 +41,7 @@ public final class MatchModel: Model {
     /// Called with the device identity and remembered players after a confirmation: store the bytes privately.
     private let onTrust: (Data) -> Void
     private var match: Match?
+    private var reveals = RevealAnnouncer()
     /// Only the latest tick scheduled for a running clock runs.
     private var tickGeneration = 0
     /// The gate followed for its banner, and the observation.
@@ -233,6 +236,7 @@ public final class MatchModel: Model {
     private func refresh() {
         guard let m = match, let s = try? m.state() else { return }
         state.match = s
+        state.announcement = reveals.next(s.lastMove)
         scheduleTick(s)
     }
 

@@ -189,6 +189,8 @@ class MainActivity : ComponentActivity() {
         val board = BoardCanvas(this).apply { onCellTapped = { col, row -> c.tap(col, row) } }
         val (topPool, bottomPool) = text("", 14f) to text("", 14f)
         val moves = MoveList()
+        // Jieqi: the last reveal in Rust's words ("cannon h2 revealed: rook"), until the next move.
+        val reveal = text("", 16f).apply { visibility = View.GONE }
         val undo = button("Undo") { c.undo() }
         val redo = button("Redo") { c.redo() }
         val hint = button("Hint") { c.hint() }
@@ -205,6 +207,7 @@ class MainActivity : ComponentActivity() {
         }
         val col = column()
         col.addView(status)
+        col.addView(reveal)
         col.addView(clocks)
         col.addView(topPool)
         col.addView(board, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
@@ -234,6 +237,8 @@ class MainActivity : ComponentActivity() {
                 else -> "Your move ($you, level ${vs.level})"
             }
             moves.show(vs.moveList)
+            reveal.text = s.announcement
+            reveal.visibility = if (s.announcement != null) View.VISIBLE else View.GONE
             undo.isEnabled = vs.canUndo
             redo.isEnabled = vs.canRedo
             hint.isEnabled = vs.yourTurn && !vs.hinting
@@ -465,9 +470,11 @@ class MainActivity : ComponentActivity() {
         val undo = button("Ask undo") { c.requestUndo() }
         val resign = button("Resign") { confirm("Resign this game?") { c.resign() } }
         val moves = MoveList()
+        val reveal = text("", 16f).apply { visibility = View.GONE }
         val col = column()
         col.addView(banner)
         col.addView(status)
+        col.addView(reveal)
         col.addView(clocks)
         col.addView(topPool)
         col.addView(board, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
@@ -498,6 +505,8 @@ class MainActivity : ComponentActivity() {
             board.board = s.board
             showPools(s.board, topPool, bottomPool)
             moves.show(s.moveList)
+            reveal.text = st.announcement
+            reveal.visibility = if (st.announcement != null) View.VISIBLE else View.GONE
             // Bluetooth's own words first (off mid-game, or why a host is on the LAN only).
             val shown = st.bluetooth ?: s.banner
             banner.text = shown

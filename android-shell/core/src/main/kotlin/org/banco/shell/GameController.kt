@@ -32,6 +32,8 @@ class GameController(
         val message: String? = null,
         /** The computer is stopped while the screen is away ([pause]). */
         val paused: Boolean = false,
+        /** Jieqi: the last move's reveal in Rust's words, shown until the next move ([RevealAnnouncer]). */
+        val announcement: String? = null,
     ) {
         /** A pawn reaches the last rank: offer these pieces, then call [choosePromotion]. */
         val promotion: PromotionChoice? get() = vs?.board?.promotion
@@ -43,6 +45,7 @@ class GameController(
     private var settings = Settings()
     private var puzzle = false
     private var cues = SoundCues()
+    private var reveals = RevealAnnouncer()
 
     /** A new game of [settings] (from [fen], a set-up position, if given); false if refused. */
     fun newGame(settings: Settings, fen: String? = null): Boolean = refused(
@@ -159,6 +162,7 @@ class GameController(
         this.settings = settings
         this.puzzle = puzzle
         cues = SoundCues()
+        reveals = RevealAnnouncer()
         val listener = Relay()
         val v = try {
             open(listener)
@@ -169,7 +173,7 @@ class GameController(
         vs = v
         val first = runCatching { v.state() }.getOrNull()
         if (!puzzle) save(v, first)
-        state.value = State(vs = first)
+        state.value = State(vs = first, announcement = reveals.next(first?.lastMove))
         return null
     }
 
@@ -200,7 +204,7 @@ class GameController(
         if (!puzzle && (old == null || old.moves != s.moves || old.outcome != s.outcome || old.level != s.level)) {
             save(owner, s)
         }
-        state.value = state.value.copy(vs = s)
+        state.value = state.value.copy(vs = s, announcement = reveals.next(s.lastMove))
     }
 
     /** The game to continue: saved while it goes on, dropped once it is over. */

@@ -53,6 +53,8 @@ class MatchController private constructor(
          * adapter is unusable (the match resumes when it is back); null when all is well.
          */
         val bluetooth: String? = null,
+        /** Jieqi: the last move's reveal in Rust's words, shown until the next move ([RevealAnnouncer]). */
+        val announcement: String? = null,
     ) {
         val phase: MatchPhase get() = match?.phase ?: MatchPhase.CONNECTING
 
@@ -74,6 +76,7 @@ class MatchController private constructor(
 
     val state = Observable(State())
     private var match: Match? = null
+    private val reveals = RevealAnnouncer()
     /** Stops following the gate's banner. */
     private var unobserveGate: (() -> Unit)? = null
     /** Cancels the pending [tick] of a running clock; only the latest one scheduled runs. */
@@ -183,7 +186,7 @@ class MatchController private constructor(
             state.value = state.value.copy(error = readable(e))
             return
         }
-        state.value = state.value.copy(match = s)
+        state.value = state.value.copy(match = s, announcement = reveals.next(s.lastMove))
         scheduleTick(s)
     }
 
