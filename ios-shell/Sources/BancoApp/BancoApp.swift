@@ -378,19 +378,20 @@ struct LobbyScreen: View {
                 openMatch {
                     // On the LAN, and over Bluetooth when the gate allows it.
                     let model = lobby
-                    do {
-                        return try model.host(settings: app.settings, address: "0.0.0.0:7368", advertise: true, sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save)
-                    } catch {
-                        return try model.host(settings: app.settings, address: "0.0.0.0:0", advertise: true, sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save)
+                    return try MatchModel.onFreePortIfTaken("0.0.0.0:7368") { address in
+                        try model.host(settings: app.settings, address: address, advertise: true, sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save)
                     }
                 }
             }
             .buttonStyle(.borderedProminent)
-            Button("Host a Lines race (5 minutes)") {
+            Button("Host a Lines race (balls, time limit, preview: Settings)") {
                 openMatch {
-                    try MatchModel.hostRace(ui: app.ui, name: app.settings.playerName, address: "0.0.0.0:7368",
-                                            advertise: true, race: RaceSettings(startBalls: 5, timeLimitS: 300),
-                                            sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save)
+                    // The race as Settings set it; the usual port, or any free one if it is taken.
+                    try MatchModel.onFreePortIfTaken("0.0.0.0:7368") { address in
+                        try MatchModel.hostRace(ui: app.ui, name: app.settings.playerName, address: address,
+                                                advertise: true, race: app.settings.raceSettings,
+                                                sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save)
+                    }
                 }
             }
         }
@@ -576,8 +577,14 @@ struct SettingsSheet: View {
                 ForEach(offeredPresets(), id: \.name) { Text($0.label).tag($0.name) }
             }
             Toggle("Sound", isOn: $settings.sound)
-            Toggle("Lines: show where the next balls land (Lines 98's preview, from the next new game)",
+            Toggle("Lines: show where the next balls land (Lines 98's preview, from the next new game and race)",
                    isOn: $settings.linesPreview)
+            Picker("Lines race you host: start", selection: $settings.raceStartBalls) {
+                ForEach(Settings.raceStartBallChoices, id: \.self) { Text("\($0) balls").tag($0) }
+            }
+            Picker("Lines race you host: time", selection: $settings.raceMinutes) {
+                ForEach(Settings.raceMinuteChoices, id: \.self) { Text($0 == 0 ? "no limit" : "\($0) min").tag($0) }
+            }
             Button("Save") { app.save(settings); dismiss() }
         }
     }

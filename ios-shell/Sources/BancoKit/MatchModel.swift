@@ -126,6 +126,19 @@ public final class MatchModel: Model {
         }
     }
 
+    /// Opens a host on `address` ("0.0.0.0:7368") through `open`; when that port is taken
+    /// (another app, a match still closing), on any free port instead: the lobby advertises the
+    /// port it got, and the host's status shows the address.
+    public static func onFreePortIfTaken<T>(_ address: String, _ open: (String) throws -> T) throws -> T {
+        do {
+            return try open(address)
+        } catch let e as BancoError {
+            guard case .Network = e else { throw e }
+            let host = address.split(separator: ":", omittingEmptySubsequences: false).dropLast().joined(separator: ":")
+            return try open(host + ":0")
+        }
+    }
+
     /// Hosts a Lines race on `address`: once the guest's code is confirmed the host proposes
     /// it with `race`, its board named `color`.
     public static func hostRace(ui: UIDispatcher, name: String, address: String, advertise: Bool,

@@ -310,7 +310,11 @@ class MainActivity : ComponentActivity() {
         val col = column()
         col.addView(status)
         col.addView(board)
-        col.addView(row(button("Resign") { confirm("Resign the race?") { c.raceResign() } }, button("Leave") { leaveMatch(c) }))
+        val resign = button("Resign") { confirm("Resign the race?") { c.raceResign() } }
+        // Once the race is over: back to the match screen (a rematch, another game proposed).
+        // (The same match: not left on the way, as leaving the screen would.)
+        val back = button("Back to the match") { match = null; showMatch(c) }.apply { visibility = View.GONE }
+        col.addView(row(resign, back, button("Leave") { leaveMatch(c) }))
         setScreen(col, home = false)
         val ticker = object : Runnable {
             override fun run() { c.tick(); board.postDelayed(this, 1000) }
@@ -323,6 +327,8 @@ class MainActivity : ComponentActivity() {
             val r = st.race ?: return@observe
             r.board?.let { b -> board.cells = b.cells.map { it.toInt() }; board.spots = b.spotBalls }
             val clock = r.timeLeftMs?.let { " · ${it / 60_000}:${"%02d".format(it / 1000 % 60)}" } ?: ""
+            resign.isEnabled = r.outcome == null
+            back.visibility = if (r.outcome != null) View.VISIBLE else View.GONE
             status.text = r.outcome?.text ?: (st.match?.banner
                 ?: "You ${r.score} · them ${r.opponentScore} (${r.opponentBalls} balls)$clock")
         }
@@ -408,12 +414,17 @@ class MainActivity : ComponentActivity() {
     /** The host offers every game and proposes the one chosen here. */
     private fun chooseHostedGame() {
         val games = boardGames()
-        val labels = games.map { it.label } + "Lines race (5 minutes)"
+        // The race as Settings set it (start balls, time limit, preview).
+        val race = settings.raceSettings()
+        val labels = games.map { it.label } + "Lines race (balls, time limit, preview: Settings)"
         AlertDialog.Builder(this).setTitle("Propose which game?").setItems(labels.toTypedArray()) { _, i ->
             if (i == games.size) {
                 joinMatch {
-                    MatchController.hostRace(MainThread, settings.playerName, "0.0.0.0:7368", advertise = true,
-                        race = RaceSettings(5u, 300u), sound = matchSound(), trust = trust.load(), onTrust = trust::save)
+                    // The usual port, or any free one if it is taken (as for a board game).
+                    MatchController.onFreePortIfTaken("0.0.0.0:7368") { address ->
+                        MatchController.hostRace(MainThread, settings.playerName, address, advertise = true,
+                            race = race, sound = matchSound(), trust = trust.load(), onTrust = trust::save)
+                    }
                 }
                 return@setItems
             }
@@ -423,10 +434,8 @@ class MainActivity : ComponentActivity() {
                 // any free one if it is taken.
                 val host = lobby ?: LobbyModel(MainThread, WifiMulticastGuard(this),
                     NearbyBluetooth(bleGate, { AndroidBleCentral(this) }, { AndroidBlePeripheral(this) }))
-                try {
-                    host.host(settings, "0.0.0.0:7368", advertise = true, sound = matchSound(), trust = trust.load(), onTrust = trust::save)
-                } catch (e: BancoException.Network) {
-                    host.host(settings, "0.0.0.0:0", advertise = true, sound = matchSound(), trust = trust.load(), onTrust = trust::save)
+                MatchController.onFreePortIfTaken("0.0.0.0:7368") { address ->
+                    host.host(settings, address, advertise = true, sound = matchSound(), trust = trust.load(), onTrust = trust::save)
                 }
             }
         }.show()
@@ -495,8 +504,9 @@ class MainActivity : ComponentActivity() {
         var askedPromotion: PromotionChoice? = null
         var shownResult: String? = null
         unobserve = c.state.observe { st ->
-            if (st.race != null) {
-                // A Lines race was accepted: its own screen, on the same match.
+            if (st.race != null && st.race!!.outcome == null) {
+                // A Lines race is on: its own screen, on the same match (a finished race
+                // leaves the match screen to what comes next).
                 showRace(c)
                 return@observe
             }
@@ -653,8 +663,21 @@ class MainActivity : ComponentActivity() {
             text = "Lines: show where the next balls land (Lines 98's preview, from the next new game)"
             isChecked = settings.linesPreview
         }
+        // A Lines race hosted: start balls and time limit (the preview above applies too).
+        fun choices(values: List<Int>, current: Int, label: (Int) -> String): Pair<RadioGroup, List<Pair<Int, RadioButton>>> {
+            val buttons = values.map { v -> v to RadioButton(this).apply { text = label(v); id = View.generateViewId() } }
+            val group = RadioGroup(this).apply {
+                orientation = RadioGroup.HORIZONTAL
+                buttons.forEach { addView(it.second) }
+                (buttons.firstOrNull { it.first == current } ?: buttons.first()).second.let { check(it.id) }
+            }
+            return group to buttons
+        }
+        val (ballsGroup, ballsButtons) = choices(Settings.RACE_START_BALLS, settings.raceStartBalls) { "$it balls" }
+        val (minutesGroup, minutesButtons) = choices(Settings.RACE_MINUTES, settings.raceMinutes) { if (it == 0) "no limit" else "$it min" }
         val col = column().apply {
-            listOf(name, levelText, level, colours, text("Rules (xiangqi, jieqi)", 14f), presets, soundBox, previewBox).forEach { addView(it) }
+            listOf(name, levelText, level, colours, text("Rules (xiangqi, jieqi)", 14f), presets, soundBox, previewBox,
+                text("Lines race you host", 14f), ballsGroup, minutesGroup).forEach { addView(it) }
         }
         AlertDialog.Builder(this).setTitle("Settings").setView(col)
             .setPositiveButton("Save") { _, _ ->
@@ -664,6 +687,8 @@ class MainActivity : ComponentActivity() {
                     rules = offered.getOrNull(presetButtons.indexOfFirst { it.id == presets.checkedRadioButtonId })?.name ?: settings.rules,
                     sound = soundBox.isChecked,
                     linesPreview = previewBox.isChecked,
+                    raceStartBalls = ballsButtons.firstOrNull { it.second.id == ballsGroup.checkedRadioButtonId }?.first ?: settings.raceStartBalls,
+                    raceMinutes = minutesButtons.firstOrNull { it.second.id == minutesGroup.checkedRadioButtonId }?.first ?: settings.raceMinutes,
                     playerName = name.text.toString().trim().take(32).ifEmpty { "Player" },
                 )
                 settings.save(store)

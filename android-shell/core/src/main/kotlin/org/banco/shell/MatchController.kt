@@ -263,6 +263,17 @@ class MatchController private constructor(
         }
 
         /**
+         * Opens a host on [address] (`0.0.0.0:7368`) through [open]; when that port is taken
+         * (another app, a match still closing), on any free port instead: the lobby advertises
+         * the port it got, and the host's status shows the address.
+         */
+        fun <T> onFreePortIfTaken(address: String, open: (String) -> T): T = try {
+            open(address)
+        } catch (e: BancoException.Network) {
+            open(address.substringBeforeLast(':') + ":0")
+        }
+
+        /**
          * Hosts a Lines race on [address]: once the guest's code is confirmed the host proposes
          * it with [race], its board named [color].
          */
