@@ -340,6 +340,7 @@ struct LobbyScreen: View {
     @EnvironmentObject var app: AppState
     /// The app's (AppState.lobby).
     @ObservedObject var lobby: LobbyModel
+    @Environment(\.scenePhase) private var scenePhase
     @State private var address = ""
     @State private var match: MatchModel?
     @State private var failure: String?
@@ -407,6 +408,10 @@ struct LobbyScreen: View {
             }
         }
         .onDisappear { lobby.stop() }
+        // Back from Settings (Bluetooth allowed or turned on): the lobby checks again.
+        .onChange(of: scenePhase) { phase in
+            if phase == .active { lobby.recheck { try NearbyLobby(interfaces: [], lan: true, ble: $0) } }
+        }
         .navigationDestination(item: Binding(get: { match.map(MatchBox.init) }, set: { match = $0?.model })) { box in
             MatchScreen(model: box.model)
         }
@@ -501,11 +506,19 @@ struct MatchScreen: View {
         } message: {
             Text(m?.notice ?? "Several devices showed a code nobody confirmed.")
         }
+        // The changed-key warning is part of the pairing question (one alert, read before
+        // answering), or an alert of its own the player must close.
         .alert("Pair with \(m?.peerName ?? "")", isPresented: .constant(m?.phase == .verify)) {
-            Button("Same code") { model.confirmCode(m?.code ?? "") }
-            Button("Different", role: .cancel) { model.rejectCode() }
+            Button("Same code") { model.clearKeyWarning(); model.confirmCode(m?.code ?? "") }
+            Button("Different", role: .cancel) { model.clearKeyWarning(); model.rejectCode() }
         } message: {
-            Text("Does the other phone show \(m?.code ?? "")? The codes must match exactly.")
+            Text((model.state.keyWarning.map { "\($0)\n\n" } ?? "")
+                 + "Does the other phone show \(m?.code ?? "")? The codes must match exactly.")
+        }
+        .alert("A different key", isPresented: .constant(model.state.keyWarning != nil && m?.phase != .verify)) {
+            Button("I understand") { model.clearKeyWarning() }
+        } message: {
+            Text(model.state.keyWarning ?? "")
         }
         .alert("\(m?.peerName ?? "") proposes \(m?.proposal.map { gameName($0.game) } ?? "a game")",
                isPresented: .constant(m?.phase == .proposed)) {

@@ -29,6 +29,10 @@ public final class MatchModel: Model {
         public var bluetooth: String?
         /// Jieqi: the last move's reveal in Rust's words, shown until the next move (`RevealAnnouncer`).
         public var announcement: String?
+        /// A remembered player came with a different key (a reinstall, or someone impersonating
+        /// them), in Rust's words: show it in an alert the player must close
+        /// (`clearKeyWarning`), not as a passing notice.
+        public var keyWarning: String?
     }
 
     public private(set) var state = State() {
@@ -42,6 +46,8 @@ public final class MatchModel: Model {
     private let onTrust: (Data) -> Void
     private var match: Match?
     private var reveals = RevealAnnouncer()
+    /// A peerKeyChanged came: its words (the state's notice) go to `State.keyWarning`.
+    private var keyChanged = false
     /// Only the latest tick scheduled for a running clock runs.
     private var tickGeneration = 0
     /// The gate followed for its banner, and the observation.
@@ -224,6 +230,9 @@ public final class MatchModel: Model {
         act { try $0.clearSelection() }
     }
 
+    /// The changed-key warning was read and closed.
+    public func clearKeyWarning() { state.keyWarning = nil }
+
     /// The notice (Rust's) and the message (ours) were shown.
     public func clearNotice() {
         state.message = nil
@@ -247,7 +256,14 @@ public final class MatchModel: Model {
     }
 
     private func refresh() {
-        guard let m = match, let s = try? m.state() else { return }
+        guard let m = match, var s = try? m.state() else { return }
+        if keyChanged, let words = s.notice {
+            // Rust's warning goes to the alert, not to the passing notice.
+            keyChanged = false
+            try? m.clearNotice()
+            s = (try? m.state()) ?? s
+            state.keyWarning = words
+        }
         state.match = s
         state.announcement = reveals.next(s.lastMove)
         scheduleTick(s)
@@ -271,6 +287,7 @@ public final class MatchModel: Model {
         case .gameOver: sound.play(.gameOver)
         case .race(let update): if case .over = update { sound.play(.gameOver) }
         case .peerVerified: if let t = try? match?.exportTrust() { onTrust(t) }
+        case .peerKeyChanged: keyChanged = true
         default: break
         }
         refresh()

@@ -88,7 +88,15 @@ class MainActivity : ComponentActivity() {
     private var lobby: LobbyModel? = null
     /** Bluetooth's permissions and adapter state (the words are Rust's). */
     private val bleGate by lazy { BleGate(AndroidBlePermissions(), MainThread) }
-    private val adapterWatch by lazy { AdapterWatch(this) { bleGate.adapterChanged(it) } }
+    private val adapterWatch by lazy {
+        AdapterWatch(this) {
+            bleGate.adapterChanged(it)
+            // Bluetooth turned on or off: the lobby checks again (discovery over it starts or stops).
+            MainThread.post { recheckLobby() }
+        }
+    }
+    /** How the lobby on screen opens its NearbyLobby (for [recheckLobby]). */
+    private var lobbyOpen: ((org.banco.BleGuest?) -> NearbyLobby)? = null
     private var match: MatchController? = null
     /** Stops observing the screen's model when the screen changes. */
     private var unobserve: (() -> Unit)? = null
@@ -135,6 +143,8 @@ class MainActivity : ComponentActivity() {
 
     override fun onStart() {
         super.onStart()
+        // Back from the system's Bluetooth screens (turn on, app settings): the lobby checks again.
+        recheckLobby()
         if (showingGame) gameController.resume()
         if (showingLines) linesController.resume()
     }
@@ -386,6 +396,7 @@ class MainActivity : ComponentActivity() {
         col.addView(row(button("Host a game") { chooseHostedGame() }, button("Join by address") { joinByAddress() }))
         setScreen(col, home = false)
         val open = { guest: org.banco.BleGuest? -> NearbyLobby(emptyList(), true, guest) }
+        lobbyOpen = open
         model.start(open)
         unobserve = model.state.observe { s ->
             players = s.players
@@ -503,7 +514,18 @@ class MainActivity : ComponentActivity() {
         var askedReopen = false
         var askedPromotion: PromotionChoice? = null
         var shownResult: String? = null
+        var shownKeyWarning: String? = null
         unobserve = c.state.observe { st ->
+            // A remembered player with a different key: a dialog that must be closed, shown
+            // over the pairing question (Rust's words).
+            val warning = st.keyWarning
+            if (warning != null && warning != shownKeyWarning) {
+                shownKeyWarning = warning
+                AlertDialog.Builder(this).setTitle("A different key").setMessage(warning).setCancelable(false)
+                    .setPositiveButton("I understand") { _, _ -> c.clearKeyWarning() }.show()
+            } else if (warning == null) {
+                shownKeyWarning = null
+            }
             if (st.race != null && st.race!!.outcome == null) {
                 // A Lines race is on: its own screen, on the same match (a finished race
                 // leaves the match screen to what comes next).
@@ -698,6 +720,12 @@ class MainActivity : ComponentActivity() {
     }
 
     // ---- helpers -------------------------------------------------------------------------
+
+    /** The lobby on screen reads Bluetooth's state again ([LobbyModel.recheck]). */
+    private fun recheckLobby() {
+        val open = lobbyOpen ?: return
+        lobby?.recheck(open)
+    }
 
     /** Jieqi: each side's hidden pieces by kind and count, next to that side of the board. */
     private fun showPools(board: org.banco.BoardView?, top: TextView, bottom: TextView) {
