@@ -737,18 +737,16 @@ pub fn move_lines(kind: GameKind, fen: Option<String>, moves: Vec<String>) -> Ve
     let after = fen
         .filter(|_| kind != GameKind::Lines)
         .and_then(|f| AnyGame::from_fen(kind.into(), &f).ok());
-    match after {
-        Some(g) => an::numbered_lines(&g, &moves),
-        None => {
-            let side = if moves.len() % 2 == 1 {
-                Color::Black
-            } else {
-                Color::Red
-            };
-            let number = u32::try_from(moves.len() / 2 + 1).unwrap_or(u32::MAX);
-            an::numbered_lines_at(side.into(), number, &moves)
-        }
+    if let Some(g) = after {
+        return an::numbered_lines(&g, &moves);
     }
+    let side = if moves.len() % 2 == 1 {
+        Color::Black
+    } else {
+        Color::Red
+    };
+    let number = u32::try_from(moves.len() / 2 + 1).unwrap_or(u32::MAX);
+    an::numbered_lines_at(side.into(), number, &moves)
 }
 
 /// FEN of the start position of `kind`.
