@@ -168,8 +168,8 @@ struct PuzzleScreen: View {
     var body: some View {
         VsScreen(model: app.vs, next: ("Next puzzle", { _ = puzzles.next(settings: app.settings) })) { _ in
             switch start {
-            case .id(let id): puzzles.start(id, settings: app.settings)
-            case .nextOf(let kind): puzzles.startNext(settings: app.settings, kind: kind)
+            case .id(let id): _ = puzzles.start(id, settings: app.settings)
+            case .nextOf(let kind): _ = puzzles.startNext(settings: app.settings, kind: kind)
             }
         }
         .overlay(alignment: .top) {

@@ -689,7 +689,7 @@ class MainActivity : ComponentActivity() {
         fun choices(values: List<Int>, current: Int, label: (Int) -> String): Pair<RadioGroup, List<Pair<Int, RadioButton>>> {
             val buttons = values.map { v -> v to RadioButton(this).apply { text = label(v); id = View.generateViewId() } }
             val group = RadioGroup(this).apply {
-                orientation = RadioGroup.HORIZONTAL
+                orientation = LinearLayout.HORIZONTAL
                 buttons.forEach { addView(it.second) }
                 (buttons.firstOrNull { it.first == current } ?: buttons.first()).second.let { check(it.id) }
             }
