@@ -126,7 +126,9 @@ struct HomeView: View {
             Text("Banco").font(.largeTitle.bold())
             ForEach(Settings.games, id: \.self) { kind in
                 NavigationLink("\(gameName(kind)) vs computer") {
-                    VsScreen(model: app.vs) { _ = $0.newGame(app.settings.with(game: kind)) }
+                    VsScreen(model: app.vs, next: ("New game", { _ = app.vs.newGame(app.settings.with(game: kind)) })) {
+                        _ = $0.newGame(app.settings.with(game: kind))
+                    }
                 }
             }
             ContinueLink(model: app.vs)
@@ -239,6 +241,26 @@ struct PoolLine: View {
     }
 }
 
+/// The move list under a board: Rust's numbered lines (a full move a line), the whole game in
+/// a scroll of a fixed height, kept at the last move.
+struct MoveListView: View {
+    let lines: [String]
+    var body: some View {
+        ScrollViewReader { proxy in
+            ScrollView {
+                LazyVStack(alignment: .leading, spacing: 2) {
+                    ForEach(Array(lines.enumerated()), id: \.offset) { i, line in
+                        Text(line).font(.footnote.monospacedDigit()).id(i)
+                    }
+                }
+                .frame(maxWidth: .infinity, alignment: .leading)
+            }
+            .frame(height: 72)
+            .onChange(of: lines.count) { n in if n > 0 { proxy.scrollTo(n - 1, anchor: .bottom) } }
+        }
+    }
+}
+
 /// The promotion picker, shown when a tap answered `ChoosePromotion`.
 struct PromotionPicker: ViewModifier {
     let choices: [PieceKind]?
@@ -257,8 +279,11 @@ struct VsScreen: View {
     @EnvironmentObject var app: AppState
     /// In the background the computer stops and the game is kept (as on Android).
     @Environment(\.scenePhase) private var scenePhase
+    /// What follows a game (its title and action): "Next puzzle" in a puzzle, "New game" else.
+    var next: (title: String, action: () -> Void)? = nil
     let start: (VsModel) -> Void
     @State private var started = false
+    @State private var confirmResign = false
 
     var body: some View {
         let s = model.state
@@ -269,19 +294,34 @@ struct VsScreen: View {
                 if let p = g.puzzle {
                     Text("\(p.name): \(p.goal) · \(p.wrongMoves) wrong, \(p.hintsUsed) hints").font(.subheadline)
                 }
+                // Jieqi: the last reveal in Rust's words ("cannon h2 revealed: rook"), until the next move.
+                if let a = s.announcement { Text(a).font(.subheadline) }
                 PoolLine(shelf: g.board.poolShelves?.top)
                 BoardCanvas(board: g.board) { model.tap(column: $0, row: $1) }
                 PoolLine(shelf: g.board.poolShelves?.bottom)
-                Text(g.moves.joined(separator: " ")).font(.footnote).lineLimit(2)
+                MoveListView(lines: g.moveList)
                 HStack {
                     Button("Undo") { model.undo() }.disabled(!g.canUndo)
                     Button("Redo") { model.redo() }.disabled(!g.canRedo)
                     Button("Hint") { model.hint() }.disabled(!g.yourTurn || g.hinting)
                     Button("Flip") { model.flip() }
                     if g.claimableDraw != nil { Button("Claim draw") { model.claimDraw() } }
-                    Button("Resign", role: .destructive) { model.resign() }.disabled(g.outcome != nil)
+                    Button("Resign", role: .destructive) { confirmResign = true }.disabled(g.outcome != nil)
+                        .confirmationDialog("Resign this game?", isPresented: $confirmResign) {
+                            Button("Resign", role: .destructive) { model.resign() }
+                        }
                 }
                 .buttonStyle(.bordered)
+                if g.puzzle == nil {
+                    // The computer's level in this game (Rust keeps it with the game; Settings
+                    // gives the next game's).
+                    Menu("Level \(g.level)") {
+                        ForEach(Array(computerLevels), id: \.self) { n in Button("Level \(n)") { model.setLevel(n) } }
+                    }
+                }
+                if let next = next, g.outcome != nil {
+                    Button(next.title, action: next.action).buttonStyle(.borderedProminent)
+                }
                 ShareGameButtons(model: model)
             }
         }
@@ -300,6 +340,7 @@ struct LobbyScreen: View {
     @EnvironmentObject var app: AppState
     /// The app's (AppState.lobby).
     @ObservedObject var lobby: LobbyModel
+    @Environment(\.scenePhase) private var scenePhase
     @State private var address = ""
     @State private var match: MatchModel?
     @State private var failure: String?
@@ -338,19 +379,20 @@ struct LobbyScreen: View {
                 openMatch {
                     // On the LAN, and over Bluetooth when the gate allows it.
                     let model = lobby
-                    do {
-                        return try model.host(settings: app.settings, address: "0.0.0.0:7368", advertise: true, sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save)
-                    } catch {
-                        return try model.host(settings: app.settings, address: "0.0.0.0:0", advertise: true, sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save)
+                    return try MatchModel.onFreePortIfTaken("0.0.0.0:7368") { address in
+                        try model.host(settings: app.settings, address: address, advertise: true, sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save)
                     }
                 }
             }
             .buttonStyle(.borderedProminent)
-            Button("Host a Lines race (5 minutes)") {
+            Button("Host a Lines race (balls, time limit, preview: Settings)") {
                 openMatch {
-                    try MatchModel.hostRace(ui: app.ui, name: app.settings.playerName, address: "0.0.0.0:7368",
-                                            advertise: true, race: RaceSettings(startBalls: 5, timeLimitS: 300),
-                                            sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save)
+                    // The race as Settings set it; the usual port, or any free one if it is taken.
+                    try MatchModel.onFreePortIfTaken("0.0.0.0:7368") { address in
+                        try MatchModel.hostRace(ui: app.ui, name: app.settings.playerName, address: address,
+                                                advertise: true, race: app.settings.raceSettings,
+                                                sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save)
+                    }
                 }
             }
         }
@@ -366,6 +408,10 @@ struct LobbyScreen: View {
             }
         }
         .onDisappear { lobby.stop() }
+        // Back from Settings (Bluetooth allowed or turned on): the lobby checks again.
+        .onChange(of: scenePhase) { phase in
+            if phase == .active { lobby.recheck { try NearbyLobby(interfaces: [], lan: true, ble: $0) } }
+        }
         .navigationDestination(item: Binding(get: { match.map(MatchBox.init) }, set: { match = $0?.model })) { box in
             MatchScreen(model: box.model)
         }
@@ -425,6 +471,8 @@ struct MatchScreen: View {
                 Text(banner).padding(6).frame(maxWidth: .infinity).background(Paint.yellow.opacity(0.6))
             }
             Text(status(m)).font(.headline)
+            // Jieqi: the last reveal in Rust's words, until the next move.
+            if let a = model.state.announcement { Text(a).font(.subheadline) }
             if let faces = m?.clockFaces {
                 // The clocks as Rust shows them (the model reads them again when their text changes).
                 HStack {
@@ -438,7 +486,7 @@ struct MatchScreen: View {
                 BoardCanvas(board: board) { model.tap(column: $0, row: $1) }
                 PoolLine(shelf: board.poolShelves?.bottom)
             }
-            Text(m?.moves.joined(separator: " ") ?? "").font(.footnote).lineLimit(2)
+            MoveListView(lines: m?.moveList ?? [])
             HStack {
                 let playing = m?.phase == .playing
                 Button("Offer draw") { model.offerDraw() }.disabled(!playing)
@@ -458,11 +506,19 @@ struct MatchScreen: View {
         } message: {
             Text(m?.notice ?? "Several devices showed a code nobody confirmed.")
         }
+        // The changed-key warning is part of the pairing question (one alert, read before
+        // answering), or an alert of its own the player must close.
         .alert("Pair with \(m?.peerName ?? "")", isPresented: .constant(m?.phase == .verify)) {
-            Button("Same code") { model.confirmCode(m?.code ?? "") }
-            Button("Different", role: .cancel) { model.rejectCode() }
+            Button("Same code") { model.clearKeyWarning(); model.confirmCode(m?.code ?? "") }
+            Button("Different", role: .cancel) { model.clearKeyWarning(); model.rejectCode() }
         } message: {
-            Text("Does the other phone show \(m?.code ?? "")? The codes must match exactly.")
+            Text((model.state.keyWarning.map { "\($0)\n\n" } ?? "")
+                 + "Does the other phone show \(m?.code ?? "")? The codes must match exactly.")
+        }
+        .alert("A different key", isPresented: .constant(model.state.keyWarning != nil && m?.phase != .verify)) {
+            Button("I understand") { model.clearKeyWarning() }
+        } message: {
+            Text(model.state.keyWarning ?? "")
         }
         .alert("\(m?.peerName ?? "") proposes \(m?.proposal.map { gameName($0.game) } ?? "a game")",
                isPresented: .constant(m?.phase == .proposed)) {
@@ -534,8 +590,14 @@ struct SettingsSheet: View {
                 ForEach(offeredPresets(), id: \.name) { Text($0.label).tag($0.name) }
             }
             Toggle("Sound", isOn: $settings.sound)
-            Toggle("Lines: show where the next balls land (Lines 98's preview, from the next new game)",
+            Toggle("Lines: show where the next balls land (Lines 98's preview, from the next new game and race)",
                    isOn: $settings.linesPreview)
+            Picker("Lines race you host: start", selection: $settings.raceStartBalls) {
+                ForEach(Settings.raceStartBallChoices, id: \.self) { Text("\($0) balls").tag($0) }
+            }
+            Picker("Lines race you host: time", selection: $settings.raceMinutes) {
+                ForEach(Settings.raceMinuteChoices, id: \.self) { Text($0 == 0 ? "no limit" : "\($0) min").tag($0) }
+            }
             Button("Save") { app.save(settings); dismiss() }
         }
     }

@@ -129,19 +129,25 @@ struct EditorChoice: View {
     }
 }
 
-/// The collection's tiers with the player's progress, then a tier's puzzles.
+/// The games with a collection (Rust's), then a game's tiers with the player's progress,
+/// then a tier's puzzles.
 struct PuzzleTiersScreen: View {
     @EnvironmentObject var app: AppState
     @ObservedObject var puzzles: PuzzleModel
 
     var body: some View {
         List {
-            ForEach(puzzles.tiers(), id: \.info.tier) { t in
-                NavigationLink("\(t.info.name.capitalized): \(t.solved)/\(t.info.count) solved") {
-                    List(puzzles.puzzles(t.info.tier), id: \.0.id) { p, r in
-                        NavigationLink((r.solved ? "✓ " : "") + p.puzzle.name) { PuzzleScreen(puzzles: puzzles, id: p.id) }
+            ForEach(puzzles.games(), id: \.self) { kind in
+                Section(gameName(kind)) {
+                    ForEach(puzzles.tiers(kind), id: \.info.tier) { t in
+                        NavigationLink("\(t.info.name.capitalized): \(t.solved)/\(t.info.count) solved") {
+                            List(puzzles.puzzles(t.info.tier, kind: kind), id: \.0.id) { p, r in
+                                NavigationLink((r.solved ? "✓ " : "") + p.puzzle.name) { PuzzleScreen(puzzles: puzzles, start: .id(p.id)) }
+                            }
+                            .navigationTitle(t.info.name)
+                        }
                     }
-                    .navigationTitle(t.info.name)
+                    NavigationLink("Next unsolved") { PuzzleScreen(puzzles: puzzles, start: .nextOf(kind)) }
                 }
             }
         }
@@ -149,19 +155,28 @@ struct PuzzleTiersScreen: View {
     }
 }
 
-/// A puzzle on the game screen, with Rust's notices in words (solved, a wrong move taken back).
+/// A puzzle on the game screen, with Rust's notices in words (solved, a wrong move taken back)
+/// and, once solved, the next puzzle of the same game.
 struct PuzzleScreen: View {
+    /// Which puzzle the screen starts with.
+    enum Start { case id(String), nextOf(GameKind) }
+
     @EnvironmentObject var app: AppState
     @ObservedObject var puzzles: PuzzleModel
-    let id: String
+    let start: Start
 
     var body: some View {
-        VsScreen(model: app.vs) { _ in puzzles.start(id, settings: app.settings) }
-            .overlay(alignment: .top) {
-                if let m = puzzles.state.notice?.words ?? puzzles.state.message {
-                    Text(m).padding(8).background(.thinMaterial).onTapGesture { puzzles.clearMessage() }
-                }
+        VsScreen(model: app.vs, next: ("Next puzzle", { _ = puzzles.next(settings: app.settings) })) { _ in
+            switch start {
+            case .id(let id): _ = puzzles.start(id, settings: app.settings)
+            case .nextOf(let kind): _ = puzzles.startNext(settings: app.settings, kind: kind)
             }
+        }
+        .overlay(alignment: .top) {
+            if let m = puzzles.state.notice?.words ?? puzzles.state.message {
+                Text(m).padding(8).background(.thinMaterial).onTapGesture { puzzles.clearMessage() }
+            }
+        }
     }
 }
 #endif

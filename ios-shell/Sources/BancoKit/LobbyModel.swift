@@ -96,6 +96,18 @@ public final class LobbyModel: Model {
         start(open)
     }
 
+    /// Back in the foreground, or the adapter changed: when Bluetooth's readiness is not what
+    /// the state shows (allowed or turned on in Settings, or another reason now), discovery
+    /// starts again with `open`; otherwise nothing happens. Then a "tap to fix" always does
+    /// what the present state needs.
+    public func recheck(_ open: (BleGuest?) throws -> NearbyLobby) {
+        guard let bt = bluetooth, lobby != nil else { return }
+        let ready = bt.gate.check(role: .guest, authorization: bt.authorization())
+        let step: BleStep? = ready.step == .ready ? nil : ready.step
+        if step == state.bluetoothStep && (step != nil || state.bluetooth == nil) { return }
+        restart(open)
+    }
+
     /// Joins `player` over its preferred transport: a match model whose first events are the pairing code.
     public func join(_ player: NearbyPlayer, settings: Settings, sound: SoundPlayer = SilentSound(),
                      trust: Data? = nil, onTrust: @escaping (Data) -> Void = { _ in }) throws -> MatchModel {

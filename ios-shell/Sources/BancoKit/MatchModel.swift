@@ -27,6 +27,12 @@ public final class MatchModel: Model {
         /// About Bluetooth: a host's reason for not being open over it, or, mid-game, why the
         /// adapter is unusable (the match resumes when it is back); nil when all is well.
         public var bluetooth: String?
+        /// Jieqi: the last move's reveal in Rust's words, shown until the next move (`RevealAnnouncer`).
+        public var announcement: String?
+        /// A remembered player came with a different key (a reinstall, or someone impersonating
+        /// them), in Rust's words: show it in an alert the player must close
+        /// (`clearKeyWarning`), not as a passing notice.
+        public var keyWarning: String?
     }
 
     public private(set) var state = State() {
@@ -39,6 +45,9 @@ public final class MatchModel: Model {
     /// Called with the device identity and remembered players after a confirmation: store the bytes privately.
     private let onTrust: (Data) -> Void
     private var match: Match?
+    private var reveals = RevealAnnouncer()
+    /// A peerKeyChanged came: its words (the state's notice) go to `State.keyWarning`.
+    private var keyChanged = false
     /// Only the latest tick scheduled for a running clock runs.
     private var tickGeneration = 0
     /// The gate followed for its banner, and the observation.
@@ -120,6 +129,19 @@ public final class MatchModel: Model {
                                   onTrust: @escaping (Data) -> Void = { _ in }) throws -> MatchModel {
         try open(ui, sound, onTrust, gate: player.preferred == .ble ? gate : nil) {
             try Match.joinNearby(playerName: name, player: player, ble: guest, listener: $0, trust: trust)
+        }
+    }
+
+    /// Opens a host on `address` ("0.0.0.0:7368") through `open`; when that port is taken
+    /// (another app, a match still closing), on any free port instead: the lobby advertises the
+    /// port it got, and the host's status shows the address.
+    public static func onFreePortIfTaken<T>(_ address: String, _ open: (String) throws -> T) throws -> T {
+        do {
+            return try open(address)
+        } catch let e as BancoError {
+            guard case .Network = e else { throw e }
+            let host = address.split(separator: ":", omittingEmptySubsequences: false).dropLast().joined(separator: ":")
+            return try open(host + ":0")
         }
     }
 
@@ -208,6 +230,9 @@ public final class MatchModel: Model {
         act { try $0.clearSelection() }
     }
 
+    /// The changed-key warning was read and closed.
+    public func clearKeyWarning() { state.keyWarning = nil }
+
     /// The notice (Rust's) and the message (ours) were shown.
     public func clearNotice() {
         state.message = nil
@@ -231,8 +256,16 @@ public final class MatchModel: Model {
     }
 
     private func refresh() {
-        guard let m = match, let s = try? m.state() else { return }
+        guard let m = match, var s = try? m.state() else { return }
+        if keyChanged, let words = s.notice {
+            // Rust's warning goes to the alert, not to the passing notice.
+            keyChanged = false
+            try? m.clearNotice()
+            s = (try? m.state()) ?? s
+            state.keyWarning = words
+        }
         state.match = s
+        state.announcement = reveals.next(s.lastMove)
         scheduleTick(s)
     }
 
@@ -254,8 +287,14 @@ public final class MatchModel: Model {
         case .gameOver: sound.play(.gameOver)
         case .race(let update): if case .over = update { sound.play(.gameOver) }
         case .peerVerified: if let t = try? match?.exportTrust() { onTrust(t) }
+        case .peerKeyChanged: keyChanged = true
         default: break
         }
         refresh()
     }
+}
+
+extension MatchState {
+    /// The match's moves as the move list shows them, numbered by Rust (`moveLines`); empty before a game.
+    public var moveList: [String] { kind.map { moveLines(kind: $0, fen: fen, moves: moves) } ?? [] }
 }

@@ -43,15 +43,18 @@ public final class PuzzleModel: Model {
         state.notice = progress.takeNotice()
     }
 
-    /// The tiers, easiest first, with how many of each the player has solved.
-    public func tiers() -> [TierRow] {
-        let solved = Dictionary(((try? progress.tiers()) ?? []).map { ($0.tier, Int($0.solved)) }) { a, _ in a }
-        return puzzleTiers().map { TierRow(info: $0, solved: solved[$0.tier] ?? 0) }
+    /// The games with a puzzle collection (Rust's: xiangqi and chess), in Rust's order.
+    public func games() -> [GameKind] { boardGames().filter { !puzzleTiersOf(kind: $0).isEmpty } }
+
+    /// The tiers of `kind`'s collection, easiest first, with how many of each the player has solved.
+    public func tiers(_ kind: GameKind = .xiangqi) -> [TierRow] {
+        let solved = Dictionary(((try? progress.tiersOf(kind: kind)) ?? []).map { ($0.tier, Int($0.solved)) }) { a, _ in a }
+        return puzzleTiersOf(kind: kind).map { TierRow(info: $0, solved: solved[$0.tier] ?? 0) }
     }
 
-    /// The puzzles of `tier`, easiest first, with what each took so far.
-    public func puzzles(_ tier: PuzzleTier) -> [(CollectionPuzzle, PuzzleRecord)] {
-        collectionPuzzles(tier: tier).map { ($0, record($0.id)) }
+    /// The puzzles of `kind`'s `tier`, easiest first, with what each took so far.
+    public func puzzles(_ tier: PuzzleTier, kind: GameKind = .xiangqi) -> [(CollectionPuzzle, PuzzleRecord)] {
+        collectionPuzzlesOf(kind: kind, tier: tier).map { ($0, record($0.id)) }
     }
 
     /// What puzzle `id` took so far (all zero if never tried).
@@ -72,12 +75,24 @@ public final class PuzzleModel: Model {
         return true
     }
 
-    /// The first puzzle not solved yet, easiest first; false when every one is solved.
+    /// The first puzzle of `kind` not solved yet, easiest first; false when every one is solved.
     @discardableResult
-    public func startNext(settings: Settings, movetimeMs: UInt64 = 1000) -> Bool {
-        guard let next = try? progress.nextUnsolved() else { return refuse("Every puzzle is solved!") }
+    public func startNext(settings: Settings, kind: GameKind = .xiangqi, movetimeMs: UInt64 = 1000) -> Bool {
+        guard let next = try? progress.nextUnsolvedOf(kind: kind) else {
+            return refuse("Every \(gameName(kind)) puzzle is solved!")
+        }
         return start(next.id, settings: settings, movetimeMs: movetimeMs)
     }
+
+    /// After a puzzle (the game screen's "Next puzzle"): the first unsolved puzzle of the same
+    /// game; never an ordinary game, so the game to continue stays as it was.
+    @discardableResult
+    public func next(settings: Settings, movetimeMs: UInt64 = 1000) -> Bool {
+        startNext(settings: settings, kind: state.current?.puzzle.kind ?? .xiangqi, movetimeMs: movetimeMs)
+    }
+
+    /// A puzzle of the collection is on the game screen's model.
+    public var playing: Bool { state.current != nil && game.state.game?.puzzle != nil }
 
     /// A hint: Rust shows the mate's next move on the board and counts it.
     public func hint() { game.hint() }

@@ -38,11 +38,21 @@ public struct Settings: Equatable {
     public var rules: String
     public var sound: Bool
     public var playerName: String
-    /// Lines 98's preview in a new Lines game: the board shows where the next balls land.
+    /// Lines 98's preview in a new Lines game and in a race hosted: the board shows where the next balls land.
     public var linesPreview: Bool
+    /// A Lines race hosted: balls on each board at the start (3 or 5, `raceStartBallChoices`).
+    public var raceStartBalls: Int
+    /// A Lines race hosted: its time limit in minutes, 0 for none (`raceMinuteChoices`).
+    public var raceMinutes: Int
+
+    /// The start balls a race may have (the protocol's: 3 or 5).
+    public static let raceStartBallChoices = [3, 5]
+    /// The race time limits offered, in minutes; 0 is none (the race ends when both boards are full).
+    public static let raceMinuteChoices = [2, 5, 10, 0]
 
     public init(game: GameKind = .xiangqi, level: Int = 3, color: Color = .red, rules: String = "asian",
-                sound: Bool = true, playerName: String = "Player", linesPreview: Bool = false) {
+                sound: Bool = true, playerName: String = "Player", linesPreview: Bool = false,
+                raceStartBalls: Int = 5, raceMinutes: Int = 5) {
         self.game = game
         self.level = level
         self.color = color
@@ -50,6 +60,15 @@ public struct Settings: Equatable {
         self.sound = sound
         self.playerName = playerName
         self.linesPreview = linesPreview
+        self.raceStartBalls = raceStartBalls
+        self.raceMinutes = raceMinutes
+    }
+
+    /// The race a host proposes: these start balls, time limit and preview (Rust refuses a
+    /// start other than 3 or 5).
+    public var raceSettings: RaceSettings {
+        RaceSettings(startBalls: UInt8(clamping: raceStartBalls),
+                     timeLimitS: UInt16(clamping: max(0, min(raceMinutes, 1000)) * 60), preview: linesPreview)
     }
 
     /// These settings for `game` (the home screen's "Xiangqi" and "Chess" buttons).
@@ -84,6 +103,8 @@ public struct Settings: Equatable {
         store.set("settings.sound", sound ? "true" : "false")
         store.set("settings.name", playerName)
         store.set("settings.linesPreview", linesPreview ? "true" : "false")
+        store.set("settings.raceStartBalls", String(raceStartBalls))
+        store.set("settings.raceMinutes", String(raceMinutes))
     }
 
     /// Settings from `store`; anything missing, damaged or out of range falls back to its default.
@@ -100,6 +121,10 @@ public struct Settings: Equatable {
                             offeredPresets().first { $0.name.lowercased() == v.lowercased() }?.name } ?? d.rules,
                         sound: store.string("settings.sound").flatMap { flags[$0] } ?? d.sound,
                         playerName: name.isEmpty ? d.playerName : String(name.prefix(32)),
-                        linesPreview: store.string("settings.linesPreview").flatMap { flags[$0] } ?? d.linesPreview)
+                        linesPreview: store.string("settings.linesPreview").flatMap { flags[$0] } ?? d.linesPreview,
+                        raceStartBalls: store.string("settings.raceStartBalls").flatMap { Int($0) }
+                            .flatMap { raceStartBallChoices.contains($0) ? $0 : nil } ?? d.raceStartBalls,
+                        raceMinutes: store.string("settings.raceMinutes").flatMap { Int($0) }
+                            .flatMap { raceMinuteChoices.contains($0) ? $0 : nil } ?? d.raceMinutes)
     }
 }

@@ -48,9 +48,11 @@ func boardTests(_ s: Suite) {
         let store = MemoryStore()
         try eq(Settings(), Settings.load(store))
         let mine = Settings(game: .chess, level: 7, color: .black, rules: "casual", sound: false, playerName: "Lan",
-                            linesPreview: true)
+                            linesPreview: true, raceStartBalls: 3, raceMinutes: 10)
         mine.save(store)
         try eq(mine, Settings.load(store))
+        // The race a host proposes comes from them (it was a fixed 5 balls, 5 minutes, no preview).
+        try eq(RaceSettings(startBalls: 3, timeLimitS: 600, preview: true), mine.raceSettings)
         store.set("settings.game", "go")
         store.set("settings.level", "99")
         store.set("settings.color", "GREEN")
@@ -58,6 +60,8 @@ func boardTests(_ s: Suite) {
         store.set("settings.rules", "house")
         store.set("settings.name", "  ")
         store.set("settings.linesPreview", "yes")
+        store.set("settings.raceStartBalls", "4")
+        store.set("settings.raceMinutes", "-1")
         try eq(Settings(), Settings.load(store))
         store.set("settings.level", "0")
         store.set("settings.name", String(repeating: "n", count: 100))

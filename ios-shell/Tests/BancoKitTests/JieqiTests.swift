@@ -16,6 +16,9 @@ extension BoardView {
     }
 }
 
+/// Announcements heard by an observer (on the UI queue).
+final class Said { var all: [String] = [] }
+
 func jieqiTests(_ s: Suite) {
     s.test("jieqi vs the computer: face-down pieces drawn as backs, pools beside the board shrink with each reveal") {
         let f = VsFixture()
@@ -45,8 +48,13 @@ func jieqiTests(_ s: Suite) {
         try eq(15, shelves.top.items.reduce(0) { $0 + $1.count })
 
         // The face-down piece on h2 moves as a cannon and is revealed on e2.
+        let said = Said()
+        _ = f.ui.call { f.model.observe { [model = f.model] in if let a = model.state.announcement { said.all.append(a) } } }
         try f.tap("h2", "e2")
         st = try f.myTurn(2)
+        // The reveal was announced in Rust's words ("cannon h2 revealed: …").
+        let heard = f.ui.call { said.all }
+        try check(heard.contains { $0.hasPrefix("cannon h2 revealed: ") }, "announcements: \(heard)")
         let e2 = try cell(st.board, "e2")
         guard case .front(.red, _, _)? = st.board.face(e2), let kind = e2.piece?.name else {
             throw TestFailure(description: "the revealed piece shows its front: \(e2)")
@@ -99,6 +107,11 @@ func jieqiTests(_ s: Suite) {
             let (hc, gc) = (try cell(h.board, to), try cell(g.board, to))
             try eq(hc.piece, gc.piece, "both phones show the same piece on \(to)")
             try check(h.board!.face(hc)?.isBack == false, "revealed on \(to)")
+            // Both phones announce it.
+            for p in [host, guest] {
+                let a = try p.ui.wait("the reveal on \(to) announced", { p.model.state.announcement }) { $0?.contains("revealed") == true }
+                try check(a?.contains("\(from) revealed") == true, "\(String(describing: a))")
+            }
         }
         let h = try host.wait("host: both revealed") { (try? $0.board!.shelves().top.total) == 14 }
         let g = try guest.wait("guest: both revealed") { (try? $0.board!.shelves().top.total) == 14 }

@@ -159,11 +159,23 @@ func linesTests(_ s: Suite) {
             guest.leave()
             host.leave()
         }
-        let settings = RaceSettings(startBalls: 3, timeLimitS: 0)
+        // The race of the host's Settings (3 balls, no time limit), hosted on a port that is
+        // taken (by another host here): on a free one instead, as a board game's host does.
+        let settings = Settings(raceStartBalls: 3, raceMinutes: 0).raceSettings
+        try eq(RaceSettings(startBalls: 3, timeLimitS: 0, preview: false), settings)
+        let blocker = Side()
+        defer { blocker.leave() }
+        blocker.model = try blocker.ui.call {
+            try MatchModel.hostRace(ui: blocker.ui, name: "Xu", address: "127.0.0.1:0", advertise: false, race: settings)
+        }
+        let taken = try blocker.wait("the blocker listening") { $0.phase == .listening }.address
         host.model = try host.ui.call {
-            try MatchModel.hostRace(ui: host.ui, name: "An", address: "127.0.0.1:0", advertise: false, race: settings)
+            try MatchModel.onFreePortIfTaken(taken) {
+                try MatchModel.hostRace(ui: host.ui, name: "An", address: $0, advertise: false, race: settings)
+            }
         }
         let address = try host.wait("listening") { $0.phase == .listening }.address
+        try check(address != taken, "hosted on the taken port: \(address)")
         guest.model = try guest.ui.call { try MatchModel.join(ui: guest.ui, name: "Binh", address: address) }
         let hv = try host.wait("host code") { $0.phase == .verify }
         try guest.wait("guest code") { $0.phase == .verify }

@@ -103,7 +103,7 @@ func matchTests(_ s: Suite) {
         try check(!st.discovering && st.error == "no Wi-Fi", "\(st)")
     }
 
-    s.test("a remembered player skips the code in the next match (trust kept in each store)") {
+    s.test("a remembered player skips the code in the next match (trust kept in each store); another key is a warning to close") {
         let hostTrust = TrustKeeper(store: MemoryStore()), guestTrust = TrustKeeper(store: MemoryStore())
         for round in 1...2 {
             let host = Side(), guest = Side()
@@ -128,6 +128,24 @@ func matchTests(_ s: Suite) {
             guest.leave()
             host.leave()
         }
+        // "Binh" comes back with another key (a reinstall, or someone impersonating them): the
+        // host's warning, in Rust's words, waits in State.keyWarning for an alert the player
+        // closes; it is not the passing notice.
+        let host = Side(), guest = Side()
+        defer { guest.leave(); host.leave() }
+        host.model = try host.ui.call {
+            try MatchModel.host(ui: host.ui, settings: Settings(playerName: "An"), address: "127.0.0.1:0",
+                                advertise: false, trust: hostTrust.load(), onTrust: hostTrust.save)
+        }
+        let address = try host.wait("listening") { $0.phase == .listening }.address
+        guest.model = try guest.ui.call { try MatchModel.join(ui: guest.ui, name: "Binh", address: address) }
+        try host.wait("the code compared again") { $0.phase == .verify }
+        let warned = try host.ui.wait("the warning", { host.model.state }) { $0.keyWarning != nil }
+        try check(warned.keyWarning?.contains("Binh") == true && warned.keyWarning?.contains("different key") == true,
+                  "\(String(describing: warned.keyWarning))")
+        try eq(nil, warned.match?.notice, "not a passing notice")
+        host.ui.call { host.model.clearKeyWarning() }
+        try eq(nil, host.state.keyWarning)
     }
 
     s.test("xiangqi match between two models: code, proposal, taps, undo, draw offers, resign") {

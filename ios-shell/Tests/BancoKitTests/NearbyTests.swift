@@ -197,9 +197,12 @@ func nearbyTests(_ s: Suite) {
         var st = ui.call { lobby.state }
         try eq(BleStep.askPermissions, st.bluetoothStep)
         try check(st.discovering && st.bluetooth != nil, "\(st)")
-        // Denied: Settings.
+        // Back in the app with nothing changed: the lobby checks and leaves discovery alone.
+        ui.call { lobby.recheck(open) }
+        try eq([false], ui.call { radios }, "not restarted")
+        // Denied (back from the prompt): Settings.
         auth = .denied
-        ui.call { lobby.restart(open) }
+        ui.call { lobby.recheck(open) }
         st = ui.call { lobby.state }
         try eq(BleStep.openSettings, st.bluetoothStep)
         try check(st.bluetooth!.contains("allow Bluetooth for Banco"), st.bluetooth!)
@@ -207,7 +210,7 @@ func nearbyTests(_ s: Suite) {
         auth = .allowed
         gate.adapterChanged(.off)
         _ = try ui.wait("the gate sees it off", { gate.adapter }) { $0 == .off }
-        ui.call { lobby.restart(open) }
+        ui.call { lobby.recheck(open) }
         st = ui.call { lobby.state }
         try eq(BleStep.turnOnBluetooth, st.bluetoothStep)
         try check(st.bluetooth!.contains("Bluetooth is off"), st.bluetooth!)
@@ -222,7 +225,10 @@ func nearbyTests(_ s: Suite) {
         // On again: Bluetooth is used, its radio made once.
         gate.adapterChanged(.on)
         _ = try ui.wait("the gate sees it on", { gate.adapter }) { $0 == .on }
-        ui.call { lobby.restart(open) }
+        // Back from Settings with it on: the recheck restarts discovery once; a second finds
+        // nothing changed.
+        ui.call { lobby.recheck(open) }
+        ui.call { lobby.recheck(open) }
         ui.call { lobby.restart(open) }
         st = ui.call { lobby.state }
         try check(st.bluetooth == nil && st.bluetoothStep == nil, "\(st)")

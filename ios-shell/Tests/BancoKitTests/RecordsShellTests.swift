@@ -144,6 +144,38 @@ func recordsShellTests(_ s: Suite) {
         try check(pm.tiers().allSatisfy { $0.solved == 0 })
     }
 
+    s.test("puzzles: chess is reachable; Next puzzle stays in its game and keeps the game to continue") {
+        let store = MemoryStore()
+        let f = VsFixture(store: store)
+        defer { f.close() }
+        let pm = PuzzleModel(game: f.model, store: store)
+        // A game of xiangqi to continue, which a puzzle must not replace.
+        try check(f.ui.call { f.model.newGame(Settings(level: 1, sound: false), movetimeMs: 50) })
+        try f.myTurn(0)
+        let kept = store.string(VsModel.continueKey)
+        try check(kept != nil)
+        try eq([GameKind.xiangqi, .chess], f.ui.call { pm.games() })
+        let tiers = f.ui.call { pm.tiers(.chess) }
+        try check(!tiers.isEmpty && tiers.allSatisfy { $0.solved == 0 })
+        let list = f.ui.call { pm.puzzles(tiers[0].info.tier, kind: .chess) }.map(\.0)
+        try check(list.allSatisfy { $0.puzzle.kind == .chess })
+        guard let p = list.first(where: { $0.solution[0].count == 4 }) else { throw TestFailure(description: "no plain mate") }
+        try check(f.ui.call { pm.start(p.id, settings: Settings(), movetimeMs: 100) })
+        try eq(GameKind.chess, try f.myTurn(0).kind)
+        try check(f.ui.call { pm.playing })
+        try f.tapMove(p.solution[0])
+        try check(try f.wait("mate") { $0.outcome != nil }.puzzle?.solved == true)
+        _ = try f.ui.wait("solved", { pm.state }) { $0.notice.map { if case .solved = $0 { return true } else { return false } } ?? false }
+        // Next puzzle: the first unsolved chess puzzle, not the solved one, not xiangqi.
+        try check(f.ui.call { pm.next(settings: Settings(), movetimeMs: 100) })
+        let next = f.ui.call { pm.state.current }
+        try check(next != nil && next?.id != p.id && next?.puzzle.kind == .chess)
+        try eq(GameKind.chess, try f.myTurn(0).kind)
+        try eq(kept, store.string(VsModel.continueKey))
+        try eq(1, f.ui.call { pm.tiers(.chess) }.reduce(0) { $0 + $1.solved })
+        try eq(0, f.ui.call { pm.tiers() }.reduce(0) { $0 + $1.solved })
+    }
+
     s.test("share: a game out as PGN and opened again gives the same moves; pictures") {
         let date = Date(timeIntervalSince1970: 1_796_169_600) // 2026-12-02 UTC
         let f = VsFixture()

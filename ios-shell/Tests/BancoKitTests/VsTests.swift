@@ -228,7 +228,8 @@ func vsTests(_ s: Suite) {
     }
 
     s.test("levels outside 1–10 are refused with Rust's reason, not clamped") {
-        let f = VsFixture()
+        let store = MemoryStore()
+        let f = VsFixture(store: store)
         defer { f.close() }
         try check(!f.ui.call { f.model.newGame(Settings(level: 11)) })
         try eq("level 11 does not exist: choose 1 (beginner) to 10 (full strength)", f.state.message)
@@ -239,6 +240,24 @@ func vsTests(_ s: Suite) {
         try check(f.state.message?.contains("level 0 does not exist") == true)
         f.ui.call { f.model.setLevel(7) }
         try f.wait("level 7") { $0.level == 7 }
+        // The level changed in the game is kept with it: continued, it plays at 7 whatever
+        // the settings say.
+        let again = VsFixture(store: store)
+        defer { again.close() }
+        try check(again.ui.call { again.model.continueGame(Settings(level: 1)) })
+        try eq(7, try again.myTurn(0).level)
+    }
+
+    s.test("the move list is numbered by Rust from the position: Black first from move 7") {
+        let f = VsFixture()
+        defer { f.close() }
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7"
+        try check(f.ui.call { f.model.newGame(Settings(game: .chess, level: 1, color: .black), fen: fen, movetimeMs: 50) })
+        try eq([String](), try f.myTurn(0).moveList)
+        try f.tap("e8", "d8")
+        let st = try f.myTurn(2)
+        try eq(2, st.moveList.count)
+        try check(st.moveList[0] == "7... Kd8" && st.moveList[1].hasPrefix("8. "))
     }
 
     s.test("chess: taps, the promotion picker, undo, continue from the kept bytes") {

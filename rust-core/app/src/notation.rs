@@ -20,7 +20,7 @@
 use crate::any::{AnyGame, AnyMove};
 use crate::error::MoveError;
 use crate::pieces::{PieceInfo, PieceKind};
-use banco_game::{Color, Game, GameKind};
+use banco_game::{Color, Game, GameKind, MatchGame as _};
 use banco_xiangqi::notation::{MoveTextError, parse_any};
 use banco_xiangqi::{Chinese, Iccs, Wxf};
 
@@ -324,4 +324,101 @@ pub fn history_text(game: &AnyGame, notation: Notation) -> Vec<String> {
         }
     }
     out
+}
+
+/// The full-move number of the move about to be played in `game` (its FEN's, at least 1).
+pub fn move_number(game: &AnyGame) -> u32 {
+    game.fen()
+        .split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse::<u32>().ok())
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// A move list as a player reads it, a full move a line: `1. e4 e5`, `2. Nf3`. When the
+/// first move was the second player's (a puzzle, a set-up position, a PGN from a FEN), the
+/// first line is `1... Nf6` (with the position's number). `after` is the position the moves
+/// led to, `moves` one text a move ([`history_text`]: a jieqi reveal joined to its step).
+pub fn numbered_lines(after: &AnyGame, moves: &[String]) -> Vec<String> {
+    numbered_lines_at(after.side_to_move(), move_number(after), moves)
+}
+
+/// [`numbered_lines`] for a position known by its side to move and full-move number only
+/// (a position that cannot be read: `Red` and the moves' count numbers from `1.`).
+pub fn numbered_lines_at(side_to_move: Color, move_number: u32, moves: &[String]) -> Vec<String> {
+    let black_to_move = side_to_move == Color::Black;
+    // Plies from the start of the numbering (1. for the first player) to the position.
+    let ply = u64::from(move_number.max(1) - 1) * 2 + u64::from(black_to_move);
+    let played = u64::try_from(moves.len()).unwrap_or(u64::MAX);
+    let first_black = black_to_move != (played % 2 == 1);
+    // A FEN whose number is too small for the moves counts from 1.
+    let mut number = if ply >= played {
+        (ply - played) / 2 + 1
+    } else {
+        1
+    };
+    let mut lines = Vec::new();
+    let mut rest = moves;
+    if first_black && let Some((first, tail)) = moves.split_first() {
+        lines.push(format!("{number}... {first}"));
+        number += 1;
+        rest = tail;
+    }
+    for pair in rest.chunks(2) {
+        lines.push(format!("{number}. {}", pair.join(" ")));
+        number += 1;
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn texts(moves: &[&str]) -> Vec<String> {
+        moves.iter().map(|m| (*m).to_owned()).collect()
+    }
+
+    #[test]
+    fn numbered_lines_from_the_start_and_after_a_black_first_move() {
+        let mut g = AnyGame::new(GameKind::Chess).unwrap();
+        assert!(numbered_lines(&g, &[]).is_empty());
+        for m in ["e2e4", "e7e5", "g1f3"] {
+            let mv = parse_move(&g, m, None).unwrap();
+            g.play(mv).unwrap();
+        }
+        assert_eq!(
+            numbered_lines(&g, &texts(&["e4", "e5", "Nf3"])),
+            ["1. e4 e5", "2. Nf3"]
+        );
+        // Black moved first, from move 7 of a set-up position.
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7";
+        let mut g = AnyGame::from_fen(GameKind::Chess, fen).unwrap();
+        for m in ["e8d8", "e2e4", "d8c8"] {
+            let mv = parse_move(&g, m, None).unwrap();
+            g.play(mv).unwrap();
+        }
+        assert_eq!(
+            numbered_lines(&g, &texts(&["Kd8", "e4", "Kc8"])),
+            ["7... Kd8", "8. e4 Kc8"]
+        );
+        // Xiangqi: Black to move first in a puzzle numbered 1.
+        let fen = "4k4/9/9/9/9/9/9/9/4A4/4K4 b - - 0 1";
+        let mut g = AnyGame::from_fen(GameKind::Xiangqi, fen).unwrap();
+        let mv = parse_move(&g, "e9d9", None).unwrap();
+        g.play(mv).unwrap();
+        assert_eq!(numbered_lines(&g, &texts(&["k5=4"])), ["1... k5=4"]);
+    }
+
+    #[test]
+    fn a_move_number_too_small_for_the_moves_counts_from_one() {
+        // Five moves before a position that says move 1, White to move: Black moved first.
+        let g = AnyGame::new(GameKind::Chess).unwrap();
+        assert_eq!(
+            numbered_lines(&g, &texts(&["a", "b", "c", "d", "e"])),
+            ["1... a", "2. b c", "3. d e"]
+        );
+    }
 }

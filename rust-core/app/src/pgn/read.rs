@@ -313,7 +313,7 @@ pub(super) fn read_game(text: &str) -> Result<PgnGame, PgnError> {
                 }
                 let normal = iccs(word);
                 let text = normal.as_deref().unwrap_or(word);
-                let number = game_move_number(&game);
+                let number = crate::notation::move_number(&game);
                 let side = game.side_to_move();
                 let illegal = |why: String| PgnError::IllegalMove {
                     number,
@@ -348,16 +348,6 @@ pub(super) fn read_game(text: &str) -> Result<PgnGame, PgnError> {
         out.result = r;
     }
     Ok(out)
-}
-
-/// The full-move number of the move about to be played (the FEN's move number).
-fn game_move_number(game: &AnyGame) -> u32 {
-    game.fen()
-        .split_whitespace()
-        .nth(5)
-        .and_then(|n| n.parse::<u32>().ok())
-        .unwrap_or(1)
-        .max(1)
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@ import android.widget.LinearLayout
 import android.widget.ListView
 import android.widget.RadioButton
 import android.widget.RadioGroup
+import android.widget.ScrollView
 import android.widget.SeekBar
 import android.widget.TextView
 import android.widget.Toast
@@ -63,6 +64,7 @@ import org.banco.shell.Settings
 import org.banco.shell.TrustKeeper
 import org.banco.shell.SoundPlayer
 import org.banco.shell.label
+import org.banco.shell.moveList
 import org.banco.shell.poolShelves
 
 class MainActivity : ComponentActivity() {
@@ -71,8 +73,10 @@ class MainActivity : ComponentActivity() {
     private lateinit var root: FrameLayout
     private val sound by lazy { ToneSound() }
     private val gameController by lazy { GameController(MainThread, store, sound) }
+    /** The puzzle on the game screen, if any: its "Next puzzle" replaces the "New" of a game. */
+    private val puzzleController by lazy { PuzzleController(gameController, store) }
     private val records by lazy {
-        RecordsScreens(this, gameController, PuzzleController(gameController, store), { settings },
+        RecordsScreens(this, gameController, puzzleController, { settings },
             { v, leave -> leaveScreens(); setScreen(v, home = false); unobserve = leave }, ::showGame)
     }
     private val linesController by lazy { LinesController(store) }
@@ -84,7 +88,15 @@ class MainActivity : ComponentActivity() {
     private var lobby: LobbyModel? = null
     /** Bluetooth's permissions and adapter state (the words are Rust's). */
     private val bleGate by lazy { BleGate(AndroidBlePermissions(), MainThread) }
-    private val adapterWatch by lazy { AdapterWatch(this) { bleGate.adapterChanged(it) } }
+    private val adapterWatch by lazy {
+        AdapterWatch(this) {
+            bleGate.adapterChanged(it)
+            // Bluetooth turned on or off: the lobby checks again (discovery over it starts or stops).
+            MainThread.post { recheckLobby() }
+        }
+    }
+    /** How the lobby on screen opens its NearbyLobby (for [recheckLobby]). */
+    private var lobbyOpen: ((org.banco.BleGuest?) -> NearbyLobby)? = null
     private var match: MatchController? = null
     /** Stops observing the screen's model when the screen changes. */
     private var unobserve: (() -> Unit)? = null
@@ -131,6 +143,8 @@ class MainActivity : ComponentActivity() {
 
     override fun onStart() {
         super.onStart()
+        // Back from the system's Bluetooth screens (turn on, app settings): the lobby checks again.
+        recheckLobby()
         if (showingGame) gameController.resume()
         if (showingLines) linesController.resume()
     }
@@ -184,21 +198,33 @@ class MainActivity : ComponentActivity() {
         val clocks = text("", 18f).apply { visibility = View.GONE }
         val board = BoardCanvas(this).apply { onCellTapped = { col, row -> c.tap(col, row) } }
         val (topPool, bottomPool) = text("", 14f) to text("", 14f)
-        val moves = text("", 14f)
+        val moves = MoveList()
+        // Jieqi: the last reveal in Rust's words ("cannon h2 revealed: rook"), until the next move.
+        val reveal = text("", 16f).apply { visibility = View.GONE }
         val undo = button("Undo") { c.undo() }
         val redo = button("Redo") { c.redo() }
         val hint = button("Hint") { c.hint() }
         val draw = button("Claim draw") { c.claimDraw() }
         val resign = button("Resign") { confirm("Resign this game?") { c.resign() } }
+        // In a puzzle, the next puzzle of its game: never an ordinary game over the game to continue.
+        val newGame = { if (puzzleController.playing) puzzleController.next(settings) else c.newGame(settings) }
+        val newButton = button("New") { newGame() }
+        // The computer's level in this game (Rust keeps it with the game; Settings gives the next game's).
+        val level = button("Level") {
+            val levels = computerLevels.toList()
+            AlertDialog.Builder(this).setTitle("Computer level")
+                .setItems(levels.map { "Level $it" }.toTypedArray()) { _, i -> c.setLevel(levels[i]) }.show()
+        }
         val col = column()
         col.addView(status)
+        col.addView(reveal)
         col.addView(clocks)
         col.addView(topPool)
         col.addView(board, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
         col.addView(bottomPool)
-        col.addView(moves)
-        col.addView(row(undo, redo, hint))
-        col.addView(row(draw, resign, button("New") { c.newGame(settings) }))
+        moves.addTo(col)
+        col.addView(row(undo, redo, hint, button("Flip") { c.flip() }))
+        col.addView(row(level, draw, resign, newButton))
         col.addView(row(button("Share game") { records.shareGame() }, button("Share picture") { records.sharePosition() }))
         setScreen(col, home = false)
         showingGame = true
@@ -220,12 +246,17 @@ class MainActivity : ComponentActivity() {
                 vs.inCheck && vs.yourTurn -> "Check! Your move ($you)"
                 else -> "Your move ($you, level ${vs.level})"
             }
-            moves.text = vs.moves.chunked(2).mapIndexed { i, p -> "${i + 1}. ${p.joinToString(" ")}" }.joinToString("   ")
+            moves.show(vs.moveList)
+            reveal.text = s.announcement
+            reveal.visibility = if (s.announcement != null) View.VISIBLE else View.GONE
             undo.isEnabled = vs.canUndo
             redo.isEnabled = vs.canRedo
             hint.isEnabled = vs.yourTurn && !vs.hinting
             draw.visibility = if (vs.claimableDraw != null) View.VISIBLE else View.GONE
             resign.isEnabled = vs.outcome == null && vs.puzzle == null
+            newButton.text = if (vs.puzzle != null) "Next puzzle" else "New"
+            level.text = "Level ${vs.level}"
+            level.visibility = if (vs.puzzle != null) View.GONE else View.VISIBLE
             val ask = s.promotion
             if (ask != null && ask != askedPromotion) {
                 askedPromotion = ask
@@ -236,7 +267,7 @@ class MainActivity : ComponentActivity() {
             if (vs.result != null && vs.result != shownResult) {
                 shownResult = vs.result
                 AlertDialog.Builder(this).setTitle("Game over").setMessage(vs.result)
-                    .setPositiveButton("New game") { _, _ -> c.newGame(settings) }
+                    .setPositiveButton(if (vs.puzzle != null) "Next puzzle" else "New game") { _, _ -> newGame() }
                     .setNegativeButton("Close", null).show()
             }
         }
@@ -289,7 +320,11 @@ class MainActivity : ComponentActivity() {
         val col = column()
         col.addView(status)
         col.addView(board)
-        col.addView(row(button("Resign") { confirm("Resign the race?") { c.raceResign() } }, button("Leave") { leaveMatch(c) }))
+        val resign = button("Resign") { confirm("Resign the race?") { c.raceResign() } }
+        // Once the race is over: back to the match screen (a rematch, another game proposed).
+        // (The same match: not left on the way, as leaving the screen would.)
+        val back = button("Back to the match") { match = null; showMatch(c) }.apply { visibility = View.GONE }
+        col.addView(row(resign, back, button("Leave") { leaveMatch(c) }))
         setScreen(col, home = false)
         val ticker = object : Runnable {
             override fun run() { c.tick(); board.postDelayed(this, 1000) }
@@ -302,6 +337,8 @@ class MainActivity : ComponentActivity() {
             val r = st.race ?: return@observe
             r.board?.let { b -> board.cells = b.cells.map { it.toInt() }; board.spots = b.spotBalls }
             val clock = r.timeLeftMs?.let { " · ${it / 60_000}:${"%02d".format(it / 1000 % 60)}" } ?: ""
+            resign.isEnabled = r.outcome == null
+            back.visibility = if (r.outcome != null) View.VISIBLE else View.GONE
             status.text = r.outcome?.text ?: (st.match?.banner
                 ?: "You ${r.score} · them ${r.opponentScore} (${r.opponentBalls} balls)$clock")
         }
@@ -359,6 +396,7 @@ class MainActivity : ComponentActivity() {
         col.addView(row(button("Host a game") { chooseHostedGame() }, button("Join by address") { joinByAddress() }))
         setScreen(col, home = false)
         val open = { guest: org.banco.BleGuest? -> NearbyLobby(emptyList(), true, guest) }
+        lobbyOpen = open
         model.start(open)
         unobserve = model.state.observe { s ->
             players = s.players
@@ -387,12 +425,17 @@ class MainActivity : ComponentActivity() {
     /** The host offers every game and proposes the one chosen here. */
     private fun chooseHostedGame() {
         val games = boardGames()
-        val labels = games.map { it.label } + "Lines race (5 minutes)"
+        // The race as Settings set it (start balls, time limit, preview).
+        val race = settings.raceSettings()
+        val labels = games.map { it.label } + "Lines race (balls, time limit, preview: Settings)"
         AlertDialog.Builder(this).setTitle("Propose which game?").setItems(labels.toTypedArray()) { _, i ->
             if (i == games.size) {
                 joinMatch {
-                    MatchController.hostRace(MainThread, settings.playerName, "0.0.0.0:7368", advertise = true,
-                        race = RaceSettings(5u, 300u), sound = matchSound(), trust = trust.load(), onTrust = trust::save)
+                    // The usual port, or any free one if it is taken (as for a board game).
+                    MatchController.onFreePortIfTaken("0.0.0.0:7368") { address ->
+                        MatchController.hostRace(MainThread, settings.playerName, address, advertise = true,
+                            race = race, sound = matchSound(), trust = trust.load(), onTrust = trust::save)
+                    }
                 }
                 return@setItems
             }
@@ -402,10 +445,8 @@ class MainActivity : ComponentActivity() {
                 // any free one if it is taken.
                 val host = lobby ?: LobbyModel(MainThread, WifiMulticastGuard(this),
                     NearbyBluetooth(bleGate, { AndroidBleCentral(this) }, { AndroidBlePeripheral(this) }))
-                try {
-                    host.host(settings, "0.0.0.0:7368", advertise = true, sound = matchSound(), trust = trust.load(), onTrust = trust::save)
-                } catch (e: BancoException.Network) {
-                    host.host(settings, "0.0.0.0:0", advertise = true, sound = matchSound(), trust = trust.load(), onTrust = trust::save)
+                MatchController.onFreePortIfTaken("0.0.0.0:7368") { address ->
+                    host.host(settings, address, advertise = true, sound = matchSound(), trust = trust.load(), onTrust = trust::save)
                 }
             }
         }.show()
@@ -448,13 +489,17 @@ class MainActivity : ComponentActivity() {
         val claim = button("Claim draw") { c.claimDraw() }
         val undo = button("Ask undo") { c.requestUndo() }
         val resign = button("Resign") { confirm("Resign this game?") { c.resign() } }
+        val moves = MoveList()
+        val reveal = text("", 16f).apply { visibility = View.GONE }
         val col = column()
         col.addView(banner)
         col.addView(status)
+        col.addView(reveal)
         col.addView(clocks)
         col.addView(topPool)
         col.addView(board, LinearLayout.LayoutParams(MATCH_PARENT, 0, 1f))
         col.addView(bottomPool)
+        moves.addTo(col)
         col.addView(row(offer, claim, undo))
         col.addView(row(resign, button("Leave") { leaveMatch(c) }))
         setScreen(col, home = false)
@@ -469,9 +514,21 @@ class MainActivity : ComponentActivity() {
         var askedReopen = false
         var askedPromotion: PromotionChoice? = null
         var shownResult: String? = null
+        var shownKeyWarning: String? = null
         unobserve = c.state.observe { st ->
-            if (st.race != null) {
-                // A Lines race was accepted: its own screen, on the same match.
+            // A remembered player with a different key: a dialog that must be closed, shown
+            // over the pairing question (Rust's words).
+            val warning = st.keyWarning
+            if (warning != null && warning != shownKeyWarning) {
+                shownKeyWarning = warning
+                AlertDialog.Builder(this).setTitle("A different key").setMessage(warning).setCancelable(false)
+                    .setPositiveButton("I understand") { _, _ -> c.clearKeyWarning() }.show()
+            } else if (warning == null) {
+                shownKeyWarning = null
+            }
+            if (st.race != null && st.race!!.outcome == null) {
+                // A Lines race is on: its own screen, on the same match (a finished race
+                // leaves the match screen to what comes next).
                 showRace(c)
                 return@observe
             }
@@ -479,6 +536,9 @@ class MainActivity : ComponentActivity() {
             val s = st.match ?: return@observe
             board.board = s.board
             showPools(s.board, topPool, bottomPool)
+            moves.show(s.moveList)
+            reveal.text = st.announcement
+            reveal.visibility = if (st.announcement != null) View.VISIBLE else View.GONE
             // Bluetooth's own words first (off mid-game, or why a host is on the LAN only).
             val shown = st.bluetooth ?: s.banner
             banner.text = shown
@@ -625,8 +685,21 @@ class MainActivity : ComponentActivity() {
             text = "Lines: show where the next balls land (Lines 98's preview, from the next new game)"
             isChecked = settings.linesPreview
         }
+        // A Lines race hosted: start balls and time limit (the preview above applies too).
+        fun choices(values: List<Int>, current: Int, label: (Int) -> String): Pair<RadioGroup, List<Pair<Int, RadioButton>>> {
+            val buttons = values.map { v -> v to RadioButton(this).apply { text = label(v); id = View.generateViewId() } }
+            val group = RadioGroup(this).apply {
+                orientation = LinearLayout.HORIZONTAL
+                buttons.forEach { addView(it.second) }
+                (buttons.firstOrNull { it.first == current } ?: buttons.first()).second.let { check(it.id) }
+            }
+            return group to buttons
+        }
+        val (ballsGroup, ballsButtons) = choices(Settings.RACE_START_BALLS, settings.raceStartBalls) { "$it balls" }
+        val (minutesGroup, minutesButtons) = choices(Settings.RACE_MINUTES, settings.raceMinutes) { if (it == 0) "no limit" else "$it min" }
         val col = column().apply {
-            listOf(name, levelText, level, colours, text("Rules (xiangqi, jieqi)", 14f), presets, soundBox, previewBox).forEach { addView(it) }
+            listOf(name, levelText, level, colours, text("Rules (xiangqi, jieqi)", 14f), presets, soundBox, previewBox,
+                text("Lines race you host", 14f), ballsGroup, minutesGroup).forEach { addView(it) }
         }
         AlertDialog.Builder(this).setTitle("Settings").setView(col)
             .setPositiveButton("Save") { _, _ ->
@@ -636,6 +709,8 @@ class MainActivity : ComponentActivity() {
                     rules = offered.getOrNull(presetButtons.indexOfFirst { it.id == presets.checkedRadioButtonId })?.name ?: settings.rules,
                     sound = soundBox.isChecked,
                     linesPreview = previewBox.isChecked,
+                    raceStartBalls = ballsButtons.firstOrNull { it.second.id == ballsGroup.checkedRadioButtonId }?.first ?: settings.raceStartBalls,
+                    raceMinutes = minutesButtons.firstOrNull { it.second.id == minutesGroup.checkedRadioButtonId }?.first ?: settings.raceMinutes,
                     playerName = name.text.toString().trim().take(32).ifEmpty { "Player" },
                 )
                 settings.save(store)
@@ -645,6 +720,12 @@ class MainActivity : ComponentActivity() {
     }
 
     // ---- helpers -------------------------------------------------------------------------
+
+    /** The lobby on screen reads Bluetooth's state again ([LobbyModel.recheck]). */
+    private fun recheckLobby() {
+        val open = lobbyOpen ?: return
+        lobby?.recheck(open)
+    }
 
     /** Jieqi: each side's hidden pieces by kind and count, next to that side of the board. */
     private fun showPools(board: org.banco.BoardView?, top: TextView, bottom: TextView) {
@@ -698,6 +779,25 @@ class MainActivity : ComponentActivity() {
         orientation = LinearLayout.VERTICAL
         val pad = (16 * resources.displayMetrics.density).toInt()
         setPadding(pad, pad, pad, pad)
+    }
+
+    /**
+     * The move list under a board: Rust's numbered lines (a full move a line) in a scroll of a
+     * fixed height, kept at the last move, so the board keeps its size as the game grows.
+     */
+    private inner class MoveList {
+        private val lines = text("", 14f)
+        private val scroll = ScrollView(this@MainActivity).apply { addView(lines) }
+
+        fun addTo(col: LinearLayout) =
+            col.addView(scroll, LinearLayout.LayoutParams(MATCH_PARENT, (72 * resources.displayMetrics.density).toInt()))
+
+        fun show(list: List<String>) {
+            val text = list.joinToString("\n")
+            if (lines.text.toString() == text) return
+            lines.text = text
+            scroll.post { scroll.fullScroll(View.FOCUS_DOWN) }
+        }
     }
 
     private fun row(vararg views: View) = LinearLayout(this).apply {

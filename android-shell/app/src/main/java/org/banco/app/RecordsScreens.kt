@@ -110,15 +110,23 @@ class RecordsScreens(
 
     // ---- puzzles ---------------------------------------------------------------------------
 
-    /** The tiers with the player's progress, then the puzzles of the chosen tier. */
+    /** The game (Rust's collections: xiangqi, chess), then its tiers with the player's progress, then a tier's puzzles. */
     fun showPuzzles() {
-        val tiers = puzzles.tiers()
+        val games = puzzles.games()
+        if (games.size == 1) return showPuzzles(games[0])
+        AlertDialog.Builder(activity).setTitle("Puzzles").setItems(games.map { it.label }.toTypedArray()) { _, i ->
+            showPuzzles(games[i])
+        }.show()
+    }
+
+    private fun showPuzzles(kind: GameKind) {
+        val tiers = puzzles.tiers(kind)
         val names = tiers.map { "${it.info.name.replaceFirstChar(Char::uppercase)}: ${it.solved}/${it.info.count} solved" }
-        AlertDialog.Builder(activity).setTitle("Puzzles").setItems((names + "Next unsolved").toTypedArray()) { _, i ->
+        AlertDialog.Builder(activity).setTitle("${kind.label} puzzles").setItems((names + "Next unsolved").toTypedArray()) { _, i ->
             if (i == tiers.size) {
-                showGame { puzzles.startNext(settings()) }
+                showGame { puzzles.startNext(settings(), kind) }
             } else {
-                val list = puzzles.puzzles(tiers[i].info.tier)
+                val list = puzzles.puzzles(tiers[i].info.tier, kind)
                 val labels = list.map { (p, r) -> (if (r.solved) "✓ " else "") + p.puzzle.name }
                 AlertDialog.Builder(activity).setTitle(names[i]).setItems(labels.toTypedArray()) { _, j ->
                     showGame { puzzles.start(list[j].first.id, settings()) }

@@ -13,6 +13,7 @@ import org.banco.TapResult
 import org.banco.VsComputer
 import org.banco.VsListener
 import org.banco.VsState
+import org.banco.moveLines
 import java.util.Base64
 
 class GameController(
@@ -31,6 +32,8 @@ class GameController(
         val message: String? = null,
         /** The computer is stopped while the screen is away ([pause]). */
         val paused: Boolean = false,
+        /** Jieqi: the last move's reveal in Rust's words, shown until the next move ([RevealAnnouncer]). */
+        val announcement: String? = null,
     ) {
         /** A pawn reaches the last rank: offer these pieces, then call [choosePromotion]. */
         val promotion: PromotionChoice? get() = vs?.board?.promotion
@@ -42,6 +45,7 @@ class GameController(
     private var settings = Settings()
     private var puzzle = false
     private var cues = SoundCues()
+    private var reveals = RevealAnnouncer()
 
     /** A new game of [settings] (from [fen], a set-up position, if given); false if refused. */
     fun newGame(settings: Settings, fen: String? = null): Boolean = refused(
@@ -115,6 +119,9 @@ class GameController(
     fun claimDraw() = act { it.claimDraw() }
     fun flip() = act { it.flip() }
 
+    /** The computer's level from now on, in this game (Rust refuses one outside [computerLevels]); kept with the game. */
+    fun setLevel(level: Int) = act { it.setLevel(level.coerceIn(0, 255).toUByte()) }
+
     /** Leaving the screen: the computer stops (its late answer is dropped); the game stays saved. */
     fun pause() {
         // A puzzle is short, a finished game has nothing to stop: both stay as they are.
@@ -155,6 +162,7 @@ class GameController(
         this.settings = settings
         this.puzzle = puzzle
         cues = SoundCues()
+        reveals = RevealAnnouncer()
         val listener = Relay()
         val v = try {
             open(listener)
@@ -165,7 +173,7 @@ class GameController(
         vs = v
         val first = runCatching { v.state() }.getOrNull()
         if (!puzzle) save(v, first)
-        state.value = State(vs = first)
+        state.value = State(vs = first, announcement = reveals.next(first?.lastMove))
         return null
     }
 
@@ -196,7 +204,7 @@ class GameController(
         if (!puzzle && (old == null || old.moves != s.moves || old.outcome != s.outcome || old.level != s.level)) {
             save(owner, s)
         }
-        state.value = state.value.copy(vs = s)
+        state.value = state.value.copy(vs = s, announcement = reveals.next(s.lastMove))
     }
 
     /** The game to continue: saved while it goes on, dropped once it is over. */
@@ -216,3 +224,9 @@ class GameController(
         const val K_CONTINUE = "game.continue"
     }
 }
+
+/**
+ * The moves as the move list shows them, a full move a line, numbered by Rust from the
+ * position ([moveLines]: `7... Kd8` when Black moved first in a puzzle or a set-up position).
+ */
+val VsState.moveList: List<String> get() = moveLines(kind, fen, moves)

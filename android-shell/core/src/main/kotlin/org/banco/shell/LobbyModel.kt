@@ -101,6 +101,22 @@ class LobbyModel(
         start(open)
     }
 
+    /**
+     * Back in the foreground, or the adapter changed: when Bluetooth's readiness is not what
+     * the state shows (allowed or turned on in the system's screens, or another reason now),
+     * discovery starts again with [open]; otherwise nothing happens. Then a "tap to fix"
+     * always does what the present state needs.
+     */
+    fun recheck(open: (BleGuest?) -> NearbyLobby) {
+        val bt = bluetooth ?: return
+        if (lobby == null) return
+        val ready = bt.gate.check(BleRole.GUEST)
+        val step = ready.step.takeIf { it != BleStep.READY }
+        val shown = state.value
+        if (step == shown.bluetoothStep && (step != null || shown.bluetooth == null)) return
+        restart(open)
+    }
+
     /** Joins [player] over its preferred transport: a match controller whose first events are the pairing code. */
     fun join(
         player: NearbyPlayer, settings: Settings, sound: SoundPlayer = SoundPlayer.SILENT,

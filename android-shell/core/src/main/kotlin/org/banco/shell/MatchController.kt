@@ -27,6 +27,7 @@ import org.banco.PieceKind
 import org.banco.PromotionChoice
 import org.banco.TapResult
 import org.banco.boardGames
+import org.banco.moveLines
 import org.banco.Color
 import org.banco.RaceSettings
 import org.banco.RaceState
@@ -52,6 +53,14 @@ class MatchController private constructor(
          * adapter is unusable (the match resumes when it is back); null when all is well.
          */
         val bluetooth: String? = null,
+        /**
+         * A remembered player came with a different key (a reinstall, or someone impersonating
+         * them), in Rust's words: show it in a dialog the player must close ([clearKeyWarning]),
+         * not as a passing notice.
+         */
+        val keyWarning: String? = null,
+        /** Jieqi: the last move's reveal in Rust's words, shown until the next move ([RevealAnnouncer]). */
+        val announcement: String? = null,
     ) {
         val phase: MatchPhase get() = match?.phase ?: MatchPhase.CONNECTING
 
@@ -73,6 +82,9 @@ class MatchController private constructor(
 
     val state = Observable(State())
     private var match: Match? = null
+    private val reveals = RevealAnnouncer()
+    /** A PeerKeyChanged came: its words (the state's notice) go to [State.keyWarning]. */
+    private var keyChanged = false
     /** Stops following the gate's banner. */
     private var unobserveGate: (() -> Unit)? = null
     /** Cancels the pending [tick] of a running clock; only the latest one scheduled runs. */
@@ -137,6 +149,11 @@ class MatchController private constructor(
     /** The promotion picker was dismissed: nothing is played and the pawn is deselected. */
     fun cancelPromotion() = act { it.clearSelection() }
 
+    /** The changed-key warning was read and closed. */
+    fun clearKeyWarning() {
+        state.value = state.value.copy(keyWarning = null)
+    }
+
     /** The notice was shown. */
     fun clearNotice() {
         state.value = state.value.copy(error = null)
@@ -182,7 +199,17 @@ class MatchController private constructor(
             state.value = state.value.copy(error = readable(e))
             return
         }
-        state.value = state.value.copy(match = s)
+        if (keyChanged && s.notice != null) {
+            // Rust's warning goes to the dialog, not to the passing notice.
+            keyChanged = false
+            val words = s.notice
+            runCatching { m.clearNotice() }
+            val after = runCatching { m.state() }.getOrNull() ?: s
+            state.value = state.value.copy(match = after, keyWarning = words, announcement = reveals.next(after.lastMove))
+            scheduleTick(after)
+            return
+        }
+        state.value = state.value.copy(match = s, announcement = reveals.next(s.lastMove))
         scheduleTick(s)
     }
 
@@ -208,6 +235,7 @@ class MatchController private constructor(
             is MatchEvent.GameOver -> sound.play(Sound.GAME_OVER)
             is MatchEvent.Race -> if (event.update is RaceUpdate.Over) sound.play(Sound.GAME_OVER)
             is MatchEvent.PeerVerified -> runCatching { match?.exportTrust() }.getOrNull()?.let(onTrust)
+            is MatchEvent.PeerKeyChanged -> keyChanged = true
             else -> {}
         }
         refresh()
@@ -259,6 +287,17 @@ class MatchController private constructor(
         }
 
         /**
+         * Opens a host on [address] (`0.0.0.0:7368`) through [open]; when that port is taken
+         * (another app, a match still closing), on any free port instead: the lobby advertises
+         * the port it got, and the host's status shows the address.
+         */
+        fun <T> onFreePortIfTaken(address: String, open: (String) -> T): T = try {
+            open(address)
+        } catch (e: BancoException.Network) {
+            open(address.substringBeforeLast(':') + ":0")
+        }
+
+        /**
          * Hosts a Lines race on [address]: once the guest's code is confirmed the host proposes
          * it with [race], its board named [color].
          */
@@ -306,3 +345,6 @@ class MatchController private constructor(
         }
     }
 }
+
+/** The match's moves as the move list shows them, numbered by Rust ([moveLines]); empty before a game. */
+val MatchState.moveList: List<String> get() = kind?.let { moveLines(it, fen, moves) } ?: emptyList()

@@ -7,6 +7,7 @@
 package org.banco.shell
 
 import org.banco.CollectionPuzzle
+import org.banco.GameKind
 import org.banco.PuzzleNotice
 import org.banco.PuzzleProgress
 import org.banco.PuzzleRecord
@@ -14,10 +15,11 @@ import org.banco.PuzzleStatus
 import org.banco.PuzzleStore
 import org.banco.PuzzleTier
 import org.banco.PuzzleTierInfo
+import org.banco.boardGames
 import org.banco.collectionPuzzle
-import org.banco.collectionPuzzles
+import org.banco.collectionPuzzlesOf
 import org.banco.puzzleNoticeText
-import org.banco.puzzleTiers
+import org.banco.puzzleTiersOf
 import java.util.Base64
 
 class PuzzleController(
@@ -47,15 +49,18 @@ class PuzzleController(
         state.value = State(notice = progress.takeNotice())
     }
 
-    /** The tiers, easiest first, with how many of each the player has solved. */
-    fun tiers(): List<TierRow> {
-        val solved = progress.tiers().associate { it.tier to it.solved.toInt() }
-        return puzzleTiers().map { TierRow(it, solved[it.tier] ?: 0) }
+    /** The games with a puzzle collection (Rust's: xiangqi and chess), in Rust's order. */
+    fun games(): List<GameKind> = boardGames().filter { puzzleTiersOf(it).isNotEmpty() }
+
+    /** The tiers of [kind]'s collection, easiest first, with how many of each the player has solved. */
+    fun tiers(kind: GameKind = GameKind.XIANGQI): List<TierRow> {
+        val solved = progress.tiersOf(kind).associate { it.tier to it.solved.toInt() }
+        return puzzleTiersOf(kind).map { TierRow(it, solved[it.tier] ?: 0) }
     }
 
-    /** The puzzles of [tier], easiest first, with what each took so far. */
-    fun puzzles(tier: PuzzleTier): List<Pair<CollectionPuzzle, PuzzleRecord>> =
-        collectionPuzzles(tier).map { it to progress.record(it.id) }
+    /** The puzzles of [kind]'s [tier], easiest first, with what each took so far. */
+    fun puzzles(tier: PuzzleTier, kind: GameKind = GameKind.XIANGQI): List<Pair<CollectionPuzzle, PuzzleRecord>> =
+        collectionPuzzlesOf(kind, tier).map { it to progress.record(it.id) }
 
     /** What puzzle [id] took so far (all zero if never tried). */
     fun record(id: String): PuzzleRecord = progress.record(id)
@@ -70,11 +75,20 @@ class PuzzleController(
         return true
     }
 
-    /** The first puzzle not solved yet, easiest first; false when every one is solved. */
-    fun startNext(settings: Settings): Boolean {
-        val next = progress.nextUnsolved() ?: return refuse("Every puzzle is solved!")
+    /** The first puzzle of [kind] not solved yet, easiest first; false when every one is solved. */
+    fun startNext(settings: Settings, kind: GameKind = GameKind.XIANGQI): Boolean {
+        val next = progress.nextUnsolvedOf(kind) ?: return refuse("Every ${kind.label} puzzle is solved!")
         return start(next.id, settings)
     }
+
+    /**
+     * After a puzzle (the "Next puzzle" of the game screen): the first unsolved puzzle of the
+     * same game; never an ordinary game, so the game to continue stays as it was.
+     */
+    fun next(settings: Settings): Boolean = startNext(settings, state.value.current?.puzzle?.kind ?: GameKind.XIANGQI)
+
+    /** A puzzle of the collection is on the game screen's controller. */
+    val playing: Boolean get() = state.value.current != null && game.state.value.vs?.puzzle != null
 
     /** A hint: Rust shows the mate's next move on the board and counts it. */
     fun hint() = game.hint()

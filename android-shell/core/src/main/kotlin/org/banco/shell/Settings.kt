@@ -8,6 +8,7 @@ package org.banco.shell
 
 import org.banco.Color
 import org.banco.GameKind
+import org.banco.RaceSettings
 import org.banco.Rules
 import org.banco.RulesPreset
 import org.banco.VsSettings
@@ -40,9 +41,17 @@ data class Settings(
     val rules: String = "asian",
     val sound: Boolean = true,
     val playerName: String = "Player",
-    /** Lines 98's preview in a new Lines game: the board shows where the next balls land. */
+    /** Lines 98's preview in a new Lines game and in a race hosted: the board shows where the next balls land. */
     val linesPreview: Boolean = false,
+    /** A Lines race hosted: balls on each board at the start (3 or 5, [RACE_START_BALLS]). */
+    val raceStartBalls: Int = 5,
+    /** A Lines race hosted: its time limit in minutes, 0 for none ([RACE_MINUTES]). */
+    val raceMinutes: Int = 5,
 ) {
+    /** The race a host proposes: these start balls, time limit and preview (Rust refuses a start other than 3 or 5). */
+    fun raceSettings(): RaceSettings =
+        RaceSettings(raceStartBalls.coerceIn(0, 255).toUByte(), (raceMinutes.coerceIn(0, 1000) * 60).toUShort(), linesPreview)
+
     /** The rules to ask for in [kind]: Rust's rules of the preset in that game, null (the usual ones) without one. */
     fun rulesFor(kind: GameKind): Rules? = rulesPreset(kind, rules)
 
@@ -68,6 +77,8 @@ data class Settings(
         store.putString(K_SOUND, sound.toString())
         store.putString(K_NAME, playerName)
         store.putString(K_LINES_PREVIEW, linesPreview.toString())
+        store.putString(K_RACE_BALLS, raceStartBalls.toString())
+        store.putString(K_RACE_MINUTES, raceMinutes.toString())
     }
 
     companion object {
@@ -78,6 +89,14 @@ data class Settings(
         private const val K_SOUND = "settings.sound"
         private const val K_NAME = "settings.name"
         private const val K_LINES_PREVIEW = "settings.linesPreview"
+        private const val K_RACE_BALLS = "settings.raceStartBalls"
+        private const val K_RACE_MINUTES = "settings.raceMinutes"
+
+        /** The start balls a race may have (the protocol's: 3 or 5). */
+        val RACE_START_BALLS = listOf(3, 5)
+
+        /** The race time limits offered, in minutes; 0 is none (the race ends when both boards are full). */
+        val RACE_MINUTES = listOf(2, 5, 10, 0)
 
         /** Settings from [store]; anything missing, damaged or out of range is the default. */
         fun load(store: KeyValueStore): Settings {
@@ -92,6 +111,8 @@ data class Settings(
                 sound = store.getString(K_SOUND)?.toBooleanStrictOrNull() ?: d.sound,
                 playerName = store.getString(K_NAME)?.trim()?.take(32)?.takeIf { it.isNotEmpty() } ?: d.playerName,
                 linesPreview = store.getString(K_LINES_PREVIEW)?.toBooleanStrictOrNull() ?: d.linesPreview,
+                raceStartBalls = store.getString(K_RACE_BALLS)?.toIntOrNull()?.takeIf { it in RACE_START_BALLS } ?: d.raceStartBalls,
+                raceMinutes = store.getString(K_RACE_MINUTES)?.toIntOrNull()?.takeIf { it in RACE_MINUTES } ?: d.raceMinutes,
             )
         }
     }

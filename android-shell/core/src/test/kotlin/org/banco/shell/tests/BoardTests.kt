@@ -81,9 +81,12 @@ fun boardTests(s: Suite) {
     s.test("settings: saved, loaded; damaged or out-of-range values fall back to defaults") {
         val store = MemoryStore()
         eq(Settings(), Settings.load(store), "defaults")
-        val mine = Settings(game = GameKind.CHESS, level = 7, color = Color.BLACK, rules = "casual", sound = false, playerName = "Lan", linesPreview = true)
+        val mine = Settings(game = GameKind.CHESS, level = 7, color = Color.BLACK, rules = "casual", sound = false, playerName = "Lan", linesPreview = true,
+            raceStartBalls = 3, raceMinutes = 10)
         mine.save(store)
         eq(mine, Settings.load(store))
+        // The race a host proposes comes from them (it was a fixed 5 balls, 5 minutes, no preview).
+        eq(org.banco.RaceSettings(3u, 600u, true), mine.raceSettings())
         eq(RepetitionRule.CASUAL, (Settings.load(store).rulesFor(GameKind.XIANGQI) as Rules.Xiangqi).repetition)
         eq(null, mine.rulesFor(GameKind.CHESS), "chess has its usual rules")
         eq(rulesPreset(GameKind.XIANGQI, "casual"), mine.rulesFor(GameKind.XIANGQI))
@@ -107,6 +110,7 @@ fun boardTests(s: Suite) {
         for ((key, value) in listOf(
             "settings.game" to "LINES", "settings.level" to "99", "settings.color" to "GREEN",
             "settings.sound" to "loud", "settings.name" to "   ", "settings.linesPreview" to "yes",
+            "settings.raceStartBalls" to "4", "settings.raceMinutes" to "-1",
         )) store.putString(key, value)
         eq(Settings(rules = "casual"), Settings.load(store), "only the good value (rules) is kept")
         store.putString("settings.level", "0")

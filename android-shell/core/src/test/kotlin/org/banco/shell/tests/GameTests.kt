@@ -17,6 +17,7 @@ import org.banco.shell.Settings
 import org.banco.shell.Sound
 import org.banco.shell.SoundPlayer
 import org.banco.shell.cellNamed
+import org.banco.shell.moveList
 import java.util.Base64
 import java.util.concurrent.CopyOnWriteArrayList
 
@@ -237,6 +238,40 @@ fun gameTests(s: Suite) {
             }
             check(f.ui.call { f.c.newGame(Settings(level = 10)) })
             eq(null, f.state().message)
+        }
+    }
+
+    s.test("the level changed in a game: played from then on, kept with the game; out of range refused") {
+        val store = MemoryStore()
+        GameFixture(store).use { f ->
+            check(f.ui.call { f.c.newGame(Settings(level = 1)) })
+            f.awaitTurn(0)
+            f.ui.call { f.c.setLevel(4) }
+            eq(4, f.await("level 4") { it.level.toInt() == 4 }.level.toInt())
+            for (level in listOf(0, 11, -1, 300)) {
+                f.ui.call { f.c.setLevel(level) }
+                check(f.state().message?.contains("does not exist") == true) { "level $level: ${f.state().message}" }
+                f.ui.call { f.c.clearMessage() }
+            }
+            eq(4, f.vs().level.toInt())
+        }
+        // The game to continue has the new level, whatever the settings say.
+        GameFixture(store).use { f ->
+            check(f.ui.call { f.c.continueGame(Settings(level = 1)) })
+            eq(4, f.awaitTurn(0).level.toInt())
+        }
+    }
+
+    s.test("the move list is numbered by Rust from the position: Black first from move 7") {
+        GameFixture().use { f ->
+            val fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7"
+            check(f.ui.call { f.c.newGame(Settings(game = GameKind.CHESS, level = 1, color = Color.BLACK), fen = fen) })
+            eq(emptyList<String>(), f.awaitTurn(0).moveList)
+            f.tap("e8")
+            f.tap("d8")
+            val st = f.awaitTurn(2)
+            eq(2, st.moveList.size, "lines")
+            check(st.moveList[0] == "7... Kd8" && st.moveList[1].startsWith("8. ")) { "${st.moveList}" }
         }
     }
 

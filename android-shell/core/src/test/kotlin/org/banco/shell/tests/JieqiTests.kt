@@ -47,12 +47,16 @@ fun jieqiTests(s: Suite) {
             eq(15, shelves.top.items.sumOf { it.count })
 
             // The face-down piece on h2 moves as a cannon and is revealed on e2.
+            val said = java.util.concurrent.CopyOnWriteArrayList<String>()
+            f.ui.call { f.c.state.observe { x -> x.announcement?.let { said += it } } }
             eq(TapResult.Selected(org.banco.parseSquare(GameKind.JIEQI, "h2")), f.tap("h2"))
             check(f.tap("e2") is TapResult.Moved) { "h2-e2" }
             st = f.awaitTurn(2)
             val revealed = st.board.faceAt(st.board.cellNamed("e2")!!)
             check(revealed is PieceFace.Front && revealed.color == Color.RED) { "the revealed piece shows its front: $revealed" }
             val kind = st.board.cellNamed("e2")!!.piece!!.name
+            // The reveal was announced in Rust's words ("cannon h2 revealed: …").
+            check(said.any { it.startsWith("cannon h2 revealed: ") }) { "announcements: $said" }
             shelves = st.board.shelves()
             eq(14 to 14, shelves.bottom.total to shelves.top.total, "one reveal each")
             eq(start.shelves().bottom.items.single { it.name == kind }.count - 1,
@@ -109,6 +113,11 @@ fun jieqiTests(s: Suite) {
                 val (to, hc, gc) = Triple(m.second, h.board!!.cellNamed(m.second)!!, g.board!!.cellNamed(m.second)!!)
                 eq(hc.piece, gc.piece, "both phones show the same piece on $to")
                 check(h.board!!.faceAt(hc) is PieceFace.Front) { "revealed on $to" }
+                // Both phones announce it.
+                for ((u, mc) in listOf(p.hostUi to p.host, p.guestUi to p.guest)) {
+                    val said = u.await(mc.state, "the reveal on $to announced") { it.announcement?.contains("revealed") == true }.announcement
+                    check(said!!.contains("${m.first} revealed")) { said }
+                }
             }
             val h = p.hostUi.awaitMatch(p.host, "host: both revealed") { it.board!!.shelves().top.total == 14 }
             val g = p.guestUi.awaitMatch(p.guest, "guest: both revealed") { it.board!!.shelves().top.total == 14 }

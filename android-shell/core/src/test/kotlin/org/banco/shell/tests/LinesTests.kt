@@ -14,6 +14,7 @@ import org.banco.shell.BallRun
 import org.banco.shell.LinesController
 import org.banco.shell.MatchController
 import org.banco.shell.MemoryStore
+import org.banco.shell.Settings
 import org.banco.shell.spotBalls
 
 /** A ball with an empty neighbour on [cells] (0 empty): a move that is always legal. */
@@ -173,11 +174,19 @@ fun linesTests(s: Suite) {
     s.test("Lines race between two controllers over loopback, to the end") {
         val hostUi = TestUi()
         val guestUi = TestUi()
-        val settings = RaceSettings(3u, 0u)
-        val host = hostUi.call { MatchController.hostRace(hostUi, "An", "127.0.0.1:0", false, settings) }
+        // The race of the host's Settings (3 balls, no time limit), hosted on a port that is
+        // taken: on a free one instead, as a board game's host does.
+        val settings = Settings(raceStartBalls = 3, raceMinutes = 0).raceSettings()
+        eq(RaceSettings(3u, 0u, false), settings)
+        val taken = java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))
+        val host = hostUi.call {
+            MatchController.onFreePortIfTaken("127.0.0.1:${taken.localPort}") { MatchController.hostRace(hostUi, "An", it, false, settings) }
+        }
         var guestOrNull: MatchController? = null
         try {
             val address = hostUi.awaitMatch(host, "listening") { it.phase == Phase.LISTENING }.address
+            check(!address.endsWith(":${taken.localPort}")) { "hosted on the taken port: $address" }
+            taken.close()
             val guest = guestUi.call { MatchController.join(guestUi, "Binh", address) }
             guestOrNull = guest
             val hv = hostUi.awaitMatch(host, "host code") { it.phase == Phase.VERIFY }

@@ -295,7 +295,7 @@ fun lobbyMatchTests(s: Suite) {
         }
     }
 
-    s.test("a remembered player skips the code in the next match (trust kept in each store)") {
+    s.test("a remembered player skips the code in the next match (trust kept in each store); another key is a warning to close") {
         val hostTrust = TrustKeeper(MemoryStore())
         val guestTrust = TrustKeeper(MemoryStore())
         for (round in 1..2) {
@@ -317,6 +317,33 @@ fun lobbyMatchTests(s: Suite) {
             guestUi.awaitMatch(guest, "the proposal, round $round") { it.phase == Phase.PROPOSED }
             check(hostTrust.load() != null && guestTrust.load() != null) { "both kept their trust" }
             guestUi.call { guest.leave() }
+            hostUi.call { host.leave() }
+            hostUi.shutdown()
+            guestUi.shutdown()
+        }
+        // "Binh" comes back with another key (a reinstall, or someone impersonating them): the
+        // host's warning, in Rust's words, waits in State.keyWarning for a dialog the player
+        // closes; it is not the passing notice (a toast on top of the pairing question).
+        val hostUi = TestUi()
+        val guestUi = TestUi()
+        val host = hostUi.call {
+            MatchController.host(hostUi, Settings(playerName = "An"), "127.0.0.1:0", advertise = false,
+                trust = hostTrust.load(), onTrust = hostTrust::save)
+        }
+        try {
+            val address = hostUi.awaitMatch(host, "listening") { it.phase == Phase.LISTENING }.address
+            val guest = guestUi.call { MatchController.join(guestUi, "Binh", address, trust = TrustKeeper(MemoryStore()).load()) }
+            try {
+                hostUi.awaitMatch(host, "the code compared again") { it.phase == Phase.VERIFY }
+                val warned = hostUi.await(host.state, "the warning") { it.keyWarning != null }
+                check(warned.keyWarning!!.contains("Binh") && warned.keyWarning!!.contains("different key")) { "${warned.keyWarning}" }
+                eq(null, warned.notice, "not a passing notice")
+                hostUi.call { host.clearKeyWarning() }
+                eq(null, hostUi.call { host.state.value.keyWarning })
+            } finally {
+                guestUi.call { guest.leave() }
+            }
+        } finally {
             hostUi.call { host.leave() }
             hostUi.shutdown()
             guestUi.shutdown()

@@ -187,9 +187,12 @@ fun nearbyTests(s: Suite) {
         var st = ui.call { lobby.state.value }
         eq(BleStep.ASK_PERMISSIONS, st.bluetoothStep)
         check(st.discovering && st.bluetooth != null) { "$st" }
-        // Refused for good: the settings.
+        // Back in the app with nothing changed: the lobby checks and leaves discovery alone.
+        ui.call { lobby.recheck(open) }
+        eq(listOf(false), radios, "not restarted")
+        // Refused for good (the player comes back from the prompt): the settings.
         perms.forGood = true
-        ui.call { lobby.restart(open) }
+        ui.call { lobby.recheck(open) }
         st = ui.call { lobby.state.value }
         eq(BleStep.OPEN_SETTINGS, st.bluetoothStep)
         check(st.bluetooth!!.contains("system settings")) { "${st.bluetooth}" }
@@ -197,7 +200,7 @@ fun nearbyTests(s: Suite) {
         perms.forGood = false
         perms.held.addAll(listOf(BlePermission.SCAN, BlePermission.CONNECT, BlePermission.ADVERTISE))
         ui.call { gate.adapterChanged(BleAdapterState.OFF) }
-        ui.call { lobby.restart(open) }
+        ui.call { lobby.recheck(open) }
         st = ui.call { lobby.state.value }
         eq(BleStep.TURN_ON_BLUETOOTH, st.bluetoothStep)
         check(st.bluetooth!!.contains("Bluetooth is off")) { "${st.bluetooth}" }
@@ -209,10 +212,12 @@ fun nearbyTests(s: Suite) {
         ui.call { lanOnly.leave() }
         // On again: Bluetooth is used, its radio made once.
         ui.call { gate.adapterChanged(BleAdapterState.ON) }
-        ui.call { lobby.restart(open) }
+        ui.call { lobby.recheck(open) }
+        ui.call { lobby.recheck(open) }
         ui.call { lobby.restart(open) }
         st = ui.call { lobby.state.value }
         check(st.bluetooth == null && st.bluetoothStep == null) { "$st" }
+        // Each recheck restarted discovery only when the state had changed (turned on: once).
         eq(listOf(false, false, false, true, true), radios, "a radio once the gate allowed it")
         eq(1, air.centrals.get(), "the guest's radio is made once")
         // The same player seen on the LAN after Bluetooth (Rust merged them): one entry, both marks.

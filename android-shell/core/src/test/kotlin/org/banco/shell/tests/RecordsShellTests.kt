@@ -16,6 +16,7 @@ import org.banco.PuzzleRecord
 import org.banco.PuzzleTier
 import org.banco.collectionPuzzles
 import org.banco.shell.EditorController
+import org.banco.shell.GameController
 import org.banco.shell.GameShare
 import org.banco.shell.MemoryStore
 import org.banco.shell.PuzzleController
@@ -156,6 +157,38 @@ fun recordsShellTests(s: Suite) {
             val notice = f.ui.call { pc.state.value.notice }
             check(notice is PuzzleNotice.RecordDamaged && notice.words().contains("afresh")) { "$notice" }
             check(f.ui.call { pc.tiers() }.all { it.solved == 0 })
+        }
+    }
+
+    s.test("puzzles: chess is reachable; Next puzzle stays in its game and keeps the game to continue") {
+        val store = MemoryStore()
+        GameFixture(store, movetimeMs = 100).use { f ->
+            val pc = PuzzleController(f.c, store)
+            // A game of xiangqi to continue, which a puzzle must not replace.
+            check(f.ui.call { f.c.newGame(Settings(level = 1, sound = false)) })
+            f.awaitTurn(0)
+            val kept = store.getString(GameController.K_CONTINUE)
+            check(kept != null)
+            eq(listOf(GameKind.XIANGQI, GameKind.CHESS), f.ui.call { pc.games() })
+            val tiers = f.ui.call { pc.tiers(GameKind.CHESS) }
+            check(tiers.isNotEmpty() && tiers.all { it.solved == 0 }) { "$tiers" }
+            val list = f.ui.call { pc.puzzles(tiers.first().info.tier, GameKind.CHESS) }
+            check(list.all { it.first.puzzle.kind == GameKind.CHESS }) { "${list.map { it.first.id }}" }
+            val p = list.map { it.first }.first { it.solution.first().length == 4 }
+            check(f.ui.call { pc.start(p.id, Settings()) })
+            eq(GameKind.CHESS, f.awaitTurn(0).kind)
+            check(f.ui.call { pc.playing })
+            f.tapMove(p.solution.first())
+            check(f.await("mate") { it.outcome != null }.puzzle!!.solved)
+            f.ui.await(pc.state, "solved") { it.notice is PuzzleNotice.Solved }
+            // Next puzzle: the first unsolved chess puzzle, not the solved one, not xiangqi.
+            check(f.ui.call { pc.next(Settings()) })
+            val next = f.ui.call { pc.state.value.current }!!
+            check(next.id != p.id && next.puzzle.kind == GameKind.CHESS) { next.id }
+            eq(GameKind.CHESS, f.awaitTurn(0).kind)
+            eq(kept, store.getString(GameController.K_CONTINUE), "the game to continue")
+            eq(1, f.ui.call { pc.tiers(GameKind.CHESS) }.sumOf { it.solved })
+            eq(0, f.ui.call { pc.tiers() }.sumOf { it.solved })
         }
     }
 
