@@ -114,7 +114,16 @@ struct Logs<'a> {
     guest: (&'a Receiver<NetEvent>, Vec<String>),
 }
 
-impl Logs<'_> {
+impl<'a> Logs<'a> {
+    /// Empty logs of the host's and the guest's events, timed from now.
+    fn of(host: &'a Receiver<NetEvent>, guest: &'a Receiver<NetEvent>) -> Logs<'a> {
+        Logs {
+            start: Instant::now(),
+            host: (host, Vec::new()),
+            guest: (guest, Vec::new()),
+        }
+    }
+
     fn note(&mut self, what: &str) {
         let at = self.start.elapsed().as_millis();
         self.host.1.push(format!("{at:>6} ---- {what}"));
@@ -166,11 +175,7 @@ fn playing_through_proxy() -> Playing {
     let proxy = CutProxy::new(host.state().address);
     let (guest_obs, guest_rx) = observer();
     let guest = NetMatch::join("Binh", &proxy.address(), &[], None, guest_obs).unwrap();
-    let mut logs = Logs {
-        start: Instant::now(),
-        host: (&host_rx, Vec::new()),
-        guest: (&guest_rx, Vec::new()),
-    };
+    let mut logs = Logs::of(&host_rx, &guest_rx);
     logs.until("codes", 20, || {
         host.state().phase == Phase::Verify && guest.state().phase == Phase::Verify
     });
@@ -201,11 +206,7 @@ fn cut_once(round: u64) -> u128 {
         guest,
         guest_rx,
     } = playing_through_proxy();
-    let mut logs = Logs {
-        start: Instant::now(),
-        host: (&host_rx, Vec::new()),
-        guest: (&guest_rx, Vec::new()),
-    };
+    let mut logs = Logs::of(&host_rx, &guest_rx);
 
     // The cut comes 0–30 ms after the move reached the guest (its acknowledgement may be
     // on its way); the restore at once after the guest showed the banner in even rounds
@@ -273,11 +274,7 @@ fn leaving_does_not_wait_for_a_peer_that_does_not_answer() {
         guest,
         guest_rx,
     } = playing_through_proxy();
-    let mut logs = Logs {
-        start: Instant::now(),
-        host: (&host_rx, Vec::new()),
-        guest: (&guest_rx, Vec::new()),
-    };
+    let mut logs = Logs::of(&host_rx, &guest_rx);
     logs.until("the move acknowledged", 20, || host.unacked() == 0);
     drop(logs);
 
