@@ -80,6 +80,9 @@ pub struct VsState {
     pub claimable_draw: Option<DrawReason>,
     /// The moves so far in the game's main notation (Chinese, SAN).
     pub moves: Vec<String>,
+    /// The same moves as the move list shows them, a full move a line, numbered from the
+    /// position (`7... Kd8` when the second player moved first in a puzzle or set-up).
+    pub move_list: Vec<String>,
     /// The last move (for its sound: check, capture).
     pub last_move: Option<PlayedMove>,
     /// The hint found.
@@ -108,6 +111,7 @@ impl From<&ac::VsState> for VsState {
             result: s.result.clone(),
             claimable_draw: s.claimable_draw.map(DrawReason::from),
             moves: s.moves.clone(),
+            move_list: s.move_list.clone(),
             last_move: s.last_move.as_ref().map(PlayedMove::from),
             hint: s.hint.as_ref().map(PlayedMove::from),
             puzzle: s.puzzle.as_ref().map(PuzzleStatus::from),

@@ -727,28 +727,6 @@ pub fn validate_fen(kind: GameKind, fen: String) -> Vec<String> {
     .unwrap_or_else(|e| vec![e.to_string()])
 }
 
-/// A move list as a player reads it, a full move a line (`1. e4 e5`, `2. Nf3`), numbered
-/// from the position: a game whose first move was the second player's (a puzzle, a set-up
-/// position, a PGN from a FEN) starts `1... Nf6`. `fen` is the position the moves led to and
-/// `moves` their texts (`VsState.fen` and `.moves`; `MatchState.fen` and `.moves`). Without
-/// a readable FEN the list is numbered from `1.`, the first player first.
-#[uniffi::export]
-pub fn move_lines(kind: GameKind, fen: Option<String>, moves: Vec<String>) -> Vec<String> {
-    let after = fen
-        .filter(|_| kind != GameKind::Lines)
-        .and_then(|f| AnyGame::from_fen(kind.into(), &f).ok());
-    if let Some(g) = after {
-        return an::numbered_lines(&g, &moves);
-    }
-    let side = if moves.len() % 2 == 1 {
-        Color::Black
-    } else {
-        Color::Red
-    };
-    let number = u32::try_from(moves.len() / 2 + 1).unwrap_or(u32::MAX);
-    an::numbered_lines_at(side.into(), number, &moves)
-}
-
 /// FEN of the start position of `kind`.
 #[uniffi::export]
 pub fn start_fen(kind: GameKind) -> Result<String, BancoError> {

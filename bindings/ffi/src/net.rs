@@ -208,6 +208,9 @@ pub struct MatchState {
     pub closed_reason: Option<String>,
     /// The moves so far in the game's main notation.
     pub moves: Vec<String>,
+    /// The same moves as the move list shows them, numbered from the position; empty
+    /// before a game.
+    pub move_list: Vec<String>,
     /// The last move.
     pub last_move: Option<PlayedMove>,
     /// Remaining milliseconds of `[first, second]` player in timed games.
@@ -256,6 +259,7 @@ impl From<&an::NetState> for MatchState {
             result: s.result.clone(),
             closed_reason: s.closed_reason.clone(),
             moves: s.moves.clone(),
+            move_list: s.move_list.clone(),
             last_move: s.last_move.as_ref().map(PlayedMove::from),
             clocks: s.clocks.map(|c| c.to_vec()),
             clock_faces: s.clock_faces.as_ref().map(ClockFaces::from),

@@ -88,34 +88,3 @@ fn a_listener_that_withdraws_the_draw_does_not_fail_the_claim() {
     let status = game.status().unwrap();
     assert_eq!((status.ply, status.outcome), (8, None));
 }
-
-/// The move list's numbering comes from the position (revC #10): a game whose first move
-/// was Black's starts `7... Kd8`, not `1. Kd8 e4`; without a FEN it counts from `1.`.
-#[test]
-fn move_lines_are_numbered_from_the_position() {
-    let s = |v: &[&str]| v.iter().map(|m| (*m).to_owned()).collect::<Vec<_>>();
-    let game = Game::from_fen(
-        GameKind::Chess,
-        "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7".to_owned(),
-    )
-    .unwrap();
-    for m in ["Kd8", "e4", "Kc8"] {
-        game.play_text(m.to_owned(), None).unwrap();
-    }
-    let moves = s(&["Kd8", "e4", "Kc8"]);
-    assert_eq!(
-        crate::game::move_lines(GameKind::Chess, Some(game.fen().unwrap()), moves.clone()),
-        ["7... Kd8", "8. e4 Kc8"]
-    );
-    assert_eq!(
-        crate::game::move_lines(GameKind::Chess, None, moves),
-        ["1. Kd8 e4", "2. Kc8"]
-    );
-    let start = Game::new(GameKind::Xiangqi).unwrap();
-    start.play_text("h2e2".to_owned(), None).unwrap();
-    assert_eq!(
-        crate::game::move_lines(GameKind::Xiangqi, Some(start.fen().unwrap()), s(&["C2=5"])),
-        ["1. C2=5"]
-    );
-    assert!(crate::game::move_lines(GameKind::Lines, Some("x".to_owned()), vec![]).is_empty());
-}

@@ -27,8 +27,8 @@ public final class MatchModel: Model {
         /// About Bluetooth: a host's reason for not being open over it, or, mid-game, why the
         /// adapter is unusable (the match resumes when it is back); nil when all is well.
         public var bluetooth: String?
-        /// Jieqi: the last move's reveal in Rust's words, shown until the next move (`RevealAnnouncer`).
-        public var announcement: String?
+        /// Jieqi: the last move's reveal in Rust's words ("cannon h2 revealed: rook"), until the next move.
+        public var announcement: String? { match?.lastMove?.announcement }
         /// A remembered player came with a different key (a reinstall, or someone impersonating
         /// them), in Rust's words: show it in an alert the player must close
         /// (`clearKeyWarning`), not as a passing notice.
@@ -45,7 +45,6 @@ public final class MatchModel: Model {
     /// Called with the device identity and remembered players after a confirmation: store the bytes privately.
     private let onTrust: (Data) -> Void
     private var match: Match?
-    private var reveals = RevealAnnouncer()
     /// A peerKeyChanged came: its words (the state's notice) go to `State.keyWarning`.
     private var keyChanged = false
     /// Only the latest tick scheduled for a running clock runs.
@@ -265,7 +264,6 @@ public final class MatchModel: Model {
             state.keyWarning = words
         }
         state.match = s
-        state.announcement = reveals.next(s.lastMove)
         scheduleTick(s)
     }
 
@@ -292,9 +290,4 @@ public final class MatchModel: Model {
         }
         refresh()
     }
-}
-
-extension MatchState {
-    /// The match's moves as the move list shows them, numbered by Rust (`moveLines`); empty before a game.
-    public var moveList: [String] { kind.map { moveLines(kind: $0, fen: fen, moves: moves) } ?? [] }
 }

@@ -140,31 +140,3 @@ public final class TrustKeeper {
     /// Keeps `bytes` (called by the match after a confirmed code).
     public func save(_ bytes: Data) { store.set(TrustKeeper.key, bytes.base64EncodedString()) }
 }
-
-/// Jieqi reveals announced: Rust describes the last move with what it turned over
-/// (`PlayedMove.announcement`, "cannon h2 revealed: rook"); the game and match screens show it
-/// from the move that revealed until the next move. Shared by VsModel and MatchModel.
-public struct RevealAnnouncer {
-    private var ply: UInt32 = 0
-    /// The announcement of the last move when it revealed a piece; kept while no move is played.
-    public private(set) var text: String?
-
-    public init() {}
-
-    /// The state's `last` move: a new one (a higher ply) says its reveal or clears the last;
-    /// the same one described again with its reveal (a match learns the draw after the step)
-    /// says it; a taken-back one (a lower ply) clears it. Returns `text`.
-    public mutating func next(_ last: PlayedMove?) -> String? {
-        let p = last?.ply ?? 0
-        let said = last?.announcement
-        if p < ply {
-            text = nil
-        } else if p > ply {
-            text = said
-        } else if said != nil {
-            text = said
-        }
-        ply = p
-        return text
-    }
-}

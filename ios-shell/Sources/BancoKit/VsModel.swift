@@ -12,8 +12,8 @@ public final class VsModel: Model {
         public var message: String?
         /// The app is in the background: the computer stopped, the game is kept (`resume`).
         public var paused = false
-        /// Jieqi: the last move's reveal in Rust's words, shown until the next move (`RevealAnnouncer`).
-        public var announcement: String?
+        /// Jieqi: the last move's reveal in Rust's words ("cannon h2 revealed: rook"), until the next move.
+        public var announcement: String? { game?.lastMove?.announcement }
         /// The promotion picker is open with these choices (Rust's board says so).
         public var promotion: [PieceKind]? { game?.board.promotion?.choices }
     }
@@ -32,7 +32,6 @@ public final class VsModel: Model {
     private var soundOn = true
     private var vs: VsComputer?
     private var puzzleMode = false
-    private var reveals = RevealAnnouncer()
     /// Counts the games started: a state of an earlier game that arrives late is dropped.
     private var generation = 0
 
@@ -165,7 +164,6 @@ public final class VsModel: Model {
         puzzleMode = puzzle
         do {
             vs = try make(Listener(self))
-            reveals = RevealAnnouncer()
             state = State()
             return true
         } catch {
@@ -206,12 +204,5 @@ public final class VsModel: Model {
             keep(vs, over: new.outcome != nil)
         }
         state.game = new
-        state.announcement = reveals.next(new.lastMove)
     }
-}
-
-extension VsState {
-    /// The moves as the move list shows them, a full move a line, numbered by Rust from the
-    /// position (`moveLines`: `7... Kd8` when Black moved first in a puzzle or a set-up position).
-    public var moveList: [String] { moveLines(kind: kind, fen: fen, moves: moves) }
 }

@@ -210,6 +210,9 @@ pub struct VsState {
     pub claimable_draw: Option<DrawReason>,
     /// The moves so far in the game's main notation.
     pub moves: Vec<String>,
+    /// The same moves as a move list shows them, a full move a line, numbered from the
+    /// position ([`notation::numbered_lines`]: `7... Kd8` when the second player moved first).
+    pub move_list: Vec<String>,
     /// The last move, described.
     pub last_move: Option<MoveInfo>,
     /// The hint found, described.
@@ -801,6 +804,7 @@ impl VsComputer {
         let outcome = self.outcome();
         let puzzle =
             (self.puzzle.as_ref()).map(|p| p.status(&self.game, &self.rules, self.human, outcome));
+        let moves = notation::history_text(&self.game, main_notation(self.game.kind()));
         VsState {
             kind: self.game.kind(),
             board: self.board.view(&self.game),
@@ -820,7 +824,8 @@ impl VsComputer {
             } else {
                 None
             },
-            moves: notation::history_text(&self.game, main_notation(self.game.kind())),
+            move_list: notation::numbered_lines(&self.game, &moves),
+            moves,
             last_move: notation::describe_last(&self.game),
             hint: self.hint.map(|m| notation::describe(&self.game, m)),
             puzzle,

@@ -157,3 +157,26 @@ fn taps_play_moves() {
     // Not the player's turn now: taps do nothing.
     assert_eq!(vs.tap(0, 9).unwrap(), Tap::Ignored);
 }
+
+/// The state's move list is numbered from the position: a chess game set up with Black to
+/// move at move 7 starts `7... Kd8`, not `1. Kd8`; from the start position `1. C2=5 …`.
+#[test]
+fn the_move_list_is_numbered_from_the_position() {
+    let mut settings = Settings::new(GameKind::Chess, Color::Black, 1).unwrap();
+    settings.fen = Some("4k3/8/8/8/8/8/4P3/4K3 b - - 0 7".to_owned());
+    let mut vs = VsComputer::new(settings).unwrap();
+    assert!(vs.state().move_list.is_empty());
+    vs.play_text("Kd8").unwrap();
+    let r = vs.search_request().expect("White answers");
+    let e4 = crate::notation::parse_move(&r.game, "e4", None).unwrap();
+    assert!(vs.search_done(r.id, Some(e4)));
+    let s = vs.state();
+    assert_eq!(s.moves, ["Kd8", "e4"]);
+    assert_eq!(s.move_list, ["7... Kd8", "8. e4"]);
+
+    let mut vs = xq(Color::Red);
+    vs.play_text("h2e2").unwrap();
+    let first = &vs.state().move_list;
+    assert_eq!(first.len(), 1);
+    assert!(first[0].starts_with("1. "), "{first:?}");
+}

@@ -224,6 +224,9 @@ pub struct NetState {
     pub closed_reason: Option<String>,
     /// The moves so far, in the game's main notation.
     pub moves: Vec<String>,
+    /// The same moves as a move list shows them, numbered from the position
+    /// ([`crate::notation::numbered_lines`]); empty before a game.
+    pub move_list: Vec<String>,
     /// The last move.
     pub last_move: Option<MoveInfo>,
     /// Remaining time of `[first, second]` player in milliseconds, in timed games.

@@ -46,6 +46,7 @@ pub(super) fn state_of(
         result: None,
         closed_reason: v.closed_reason.clone(),
         moves: Vec::new(),
+        move_list: Vec::new(),
         last_move: None,
         clocks: None,
         clock_faces: None,
@@ -93,6 +94,7 @@ pub(super) fn state_of(
         None
     };
     s.moves = notation::history_text(g, main_notation(g.kind()));
+    s.move_list = notation::numbered_lines(g, &s.moves);
     s.last_move = notation::describe_last(g);
     s.clocks = snap.clocks;
     // A closed match keeps its last snapshot: nothing runs there any more.

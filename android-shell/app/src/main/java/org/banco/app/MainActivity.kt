@@ -64,7 +64,6 @@ import org.banco.shell.Settings
 import org.banco.shell.TrustKeeper
 import org.banco.shell.SoundPlayer
 import org.banco.shell.label
-import org.banco.shell.moveList
 import org.banco.shell.poolShelves
 
 class MainActivity : ComponentActivity() {

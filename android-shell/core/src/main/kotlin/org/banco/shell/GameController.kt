@@ -13,7 +13,6 @@ import org.banco.TapResult
 import org.banco.VsComputer
 import org.banco.VsListener
 import org.banco.VsState
-import org.banco.moveLines
 import java.util.Base64
 
 class GameController(
@@ -32,9 +31,10 @@ class GameController(
         val message: String? = null,
         /** The computer is stopped while the screen is away ([pause]). */
         val paused: Boolean = false,
-        /** Jieqi: the last move's reveal in Rust's words, shown until the next move ([RevealAnnouncer]). */
-        val announcement: String? = null,
     ) {
+        /** Jieqi: the last move's reveal in Rust's words ("cannon h2 revealed: rook"), until the next move. */
+        val announcement: String? get() = vs?.lastMove?.announcement
+
         /** A pawn reaches the last rank: offer these pieces, then call [choosePromotion]. */
         val promotion: PromotionChoice? get() = vs?.board?.promotion
     }
@@ -45,7 +45,6 @@ class GameController(
     private var settings = Settings()
     private var puzzle = false
     private var cues = SoundCues()
-    private var reveals = RevealAnnouncer()
 
     /** A new game of [settings] (from [fen], a set-up position, if given); false if refused. */
     fun newGame(settings: Settings, fen: String? = null): Boolean = refused(
@@ -162,7 +161,6 @@ class GameController(
         this.settings = settings
         this.puzzle = puzzle
         cues = SoundCues()
-        reveals = RevealAnnouncer()
         val listener = Relay()
         val v = try {
             open(listener)
@@ -173,7 +171,7 @@ class GameController(
         vs = v
         val first = runCatching { v.state() }.getOrNull()
         if (!puzzle) save(v, first)
-        state.value = State(vs = first, announcement = reveals.next(first?.lastMove))
+        state.value = State(vs = first)
         return null
     }
 
@@ -204,7 +202,7 @@ class GameController(
         if (!puzzle && (old == null || old.moves != s.moves || old.outcome != s.outcome || old.level != s.level)) {
             save(owner, s)
         }
-        state.value = state.value.copy(vs = s, announcement = reveals.next(s.lastMove))
+        state.value = state.value.copy(vs = s)
     }
 
     /** The game to continue: saved while it goes on, dropped once it is over. */
@@ -224,9 +222,3 @@ class GameController(
         const val K_CONTINUE = "game.continue"
     }
 }
-
-/**
- * The moves as the move list shows them, a full move a line, numbered by Rust from the
- * position ([moveLines]: `7... Kd8` when Black moved first in a puzzle or a set-up position).
- */
-val VsState.moveList: List<String> get() = moveLines(kind, fen, moves)

@@ -27,7 +27,6 @@ import org.banco.PieceKind
 import org.banco.PromotionChoice
 import org.banco.TapResult
 import org.banco.boardGames
-import org.banco.moveLines
 import org.banco.Color
 import org.banco.RaceSettings
 import org.banco.RaceState
@@ -59,9 +58,10 @@ class MatchController private constructor(
          * not as a passing notice.
          */
         val keyWarning: String? = null,
-        /** Jieqi: the last move's reveal in Rust's words, shown until the next move ([RevealAnnouncer]). */
-        val announcement: String? = null,
     ) {
+        /** Jieqi: the last move's reveal in Rust's words ("cannon h2 revealed: rook"), until the next move. */
+        val announcement: String? get() = match?.lastMove?.announcement
+
         val phase: MatchPhase get() = match?.phase ?: MatchPhase.CONNECTING
 
         /** A pawn reaches the last rank: offer these pieces, then call [choosePromotion]. */
@@ -82,7 +82,6 @@ class MatchController private constructor(
 
     val state = Observable(State())
     private var match: Match? = null
-    private val reveals = RevealAnnouncer()
     /** A PeerKeyChanged came: its words (the state's notice) go to [State.keyWarning]. */
     private var keyChanged = false
     /** Stops following the gate's banner. */
@@ -205,11 +204,11 @@ class MatchController private constructor(
             val words = s.notice
             runCatching { m.clearNotice() }
             val after = runCatching { m.state() }.getOrNull() ?: s
-            state.value = state.value.copy(match = after, keyWarning = words, announcement = reveals.next(after.lastMove))
+            state.value = state.value.copy(match = after, keyWarning = words)
             scheduleTick(after)
             return
         }
-        state.value = state.value.copy(match = s, announcement = reveals.next(s.lastMove))
+        state.value = state.value.copy(match = s)
         scheduleTick(s)
     }
 
@@ -346,5 +345,3 @@ class MatchController private constructor(
     }
 }
 
-/** The match's moves as the move list shows them, numbered by Rust ([moveLines]); empty before a game. */
-val MatchState.moveList: List<String> get() = kind?.let { moveLines(it, fen, moves) } ?: emptyList()

@@ -17,7 +17,6 @@ import org.banco.shell.Settings
 import org.banco.shell.Sound
 import org.banco.shell.SoundPlayer
 import org.banco.shell.cellNamed
-import org.banco.shell.moveList
 import java.util.Base64
 import java.util.concurrent.CopyOnWriteArrayList
 
