@@ -197,6 +197,10 @@ pub struct MatchState {
     pub claimable_draw: Option<DrawReason>,
     /// A one-off notice.
     pub notice: Option<String>,
+    /// A remembered player came with a different key (a reinstall, or someone posing as
+    /// them), in Rust's words: show it in a dialog the player must close, then call
+    /// `clearKeyWarning`; not a passing notice.
+    pub key_warning: Option<String>,
     /// Host: too many devices showed a code nobody confirmed and no connection is taken
     /// now: ask the player, then call `reopen` (listen again) or `leave`.
     pub host_paused: bool,
@@ -254,6 +258,7 @@ impl From<&an::NetState> for MatchState {
             draw_offered: s.draw_offered,
             claimable_draw: s.claimable_draw.map(Into::into),
             notice: s.notice.clone(),
+            key_warning: s.key_warning.clone(),
             host_paused: s.host_paused,
             outcome: s.outcome.map(Into::into),
             result: s.result.clone(),
@@ -857,6 +862,14 @@ impl Match {
     pub fn clear_notice(&self) -> Result<(), BancoError> {
         guard(|| {
             self.inner.clear_notice();
+            Ok(())
+        })
+    }
+
+    /// The state's changed-key warning was read and closed.
+    pub fn clear_key_warning(&self) -> Result<(), BancoError> {
+        guard(|| {
+            self.inner.clear_key_warning();
             Ok(())
         })
     }

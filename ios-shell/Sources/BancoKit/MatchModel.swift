@@ -31,8 +31,8 @@ public final class MatchModel: Model {
         public var announcement: String? { match?.lastMove?.announcement }
         /// A remembered player came with a different key (a reinstall, or someone impersonating
         /// them), in Rust's words: show it in an alert the player must close
-        /// (`clearKeyWarning`), not as a passing notice.
-        public var keyWarning: String?
+        /// (`clearKeyWarning`).
+        public var keyWarning: String? { match?.keyWarning }
     }
 
     public private(set) var state = State() {
@@ -45,8 +45,6 @@ public final class MatchModel: Model {
     /// Called with the device identity and remembered players after a confirmation: store the bytes privately.
     private let onTrust: (Data) -> Void
     private var match: Match?
-    /// A peerKeyChanged came: its words (the state's notice) go to `State.keyWarning`.
-    private var keyChanged = false
     /// Only the latest tick scheduled for a running clock runs.
     private var tickGeneration = 0
     /// The gate followed for its banner, and the observation.
@@ -230,7 +228,7 @@ public final class MatchModel: Model {
     }
 
     /// The changed-key warning was read and closed.
-    public func clearKeyWarning() { state.keyWarning = nil }
+    public func clearKeyWarning() { act { try $0.clearKeyWarning() } }
 
     /// The notice (Rust's) and the message (ours) were shown.
     public func clearNotice() {
@@ -255,14 +253,7 @@ public final class MatchModel: Model {
     }
 
     private func refresh() {
-        guard let m = match, var s = try? m.state() else { return }
-        if keyChanged, let words = s.notice {
-            // Rust's warning goes to the alert, not to the passing notice.
-            keyChanged = false
-            try? m.clearNotice()
-            s = (try? m.state()) ?? s
-            state.keyWarning = words
-        }
+        guard let m = match, let s = try? m.state() else { return }
         state.match = s
         scheduleTick(s)
     }
@@ -285,7 +276,6 @@ public final class MatchModel: Model {
         case .gameOver: sound.play(.gameOver)
         case .race(let update): if case .over = update { sound.play(.gameOver) }
         case .peerVerified: if let t = try? match?.exportTrust() { onTrust(t) }
-        case .peerKeyChanged: keyChanged = true
         default: break
         }
         refresh()

@@ -483,7 +483,7 @@ fn apply(e: &NetEvent, v: &mut View) {
             }
         }
         NetEvent::PeerKeyChanged { peer_name } => {
-            v.notice = Some(format!(
+            v.key_warning = Some(format!(
                 "Warning: {peer_name} comes with a different key than last time. Compare the code carefully."
             ));
         }

@@ -213,6 +213,10 @@ pub struct NetState {
     pub claimable_draw: Option<DrawReason>,
     /// A one-off notice (a declined offer, a misbehaving peer).
     pub notice: Option<String>,
+    /// A remembered player came with a different key (a reinstall, or someone posing as
+    /// them): a warning to show until the player closes it ([`NetMatch::clear_key_warning`]),
+    /// not a passing notice.
+    pub key_warning: Option<String>,
     /// Host: too many devices showed a code nobody confirmed and no connection is taken
     /// now: ask the player whether to listen again ([`NetMatch::reopen`]) or leave.
     pub host_paused: bool,
@@ -319,6 +323,7 @@ struct View {
     undo_request: Option<u32>,
     draw_offered: bool,
     notice: Option<String>,
+    key_warning: Option<String>,
     host_paused: bool,
     closed_reason: Option<String>,
     board: BoardModel,
@@ -884,6 +889,11 @@ impl NetMatch {
     /// The notice was shown.
     pub fn clear_notice(&self) {
         lock(&self.view).notice = None;
+    }
+
+    /// The changed-key warning was read and closed.
+    pub fn clear_key_warning(&self) {
+        lock(&self.view).key_warning = None;
     }
 
     /// The number of unacknowledged messages (a front end that leaves right after the

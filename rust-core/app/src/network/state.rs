@@ -41,6 +41,7 @@ pub(super) fn state_of(
         draw_offered: v.draw_offered,
         claimable_draw: None,
         notice: v.notice.clone(),
+        key_warning: v.key_warning.clone(),
         host_paused: v.host_paused,
         outcome: None,
         result: None,

@@ -211,6 +211,16 @@ fn a_remembered_guest_reconnects_after_a_restart_without_a_code_and_a_new_key_is
     wait(&host_rx, "code", |e| {
         matches!(e, NetEvent::VerifyCode { .. })
     });
+    // The warning stays in the state until the player closes it; it is not a passing notice.
+    let warned = host.state();
+    let warning = warned.key_warning.unwrap_or_default();
+    assert!(
+        warning.contains("Guest") && warning.contains("different key"),
+        "{warning:?}"
+    );
+    assert_eq!(warned.notice, None);
+    host.clear_key_warning();
+    assert_eq!(host.state().key_warning, None);
     other.leave();
     host.leave();
 }

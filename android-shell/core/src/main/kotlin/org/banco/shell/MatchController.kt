@@ -52,13 +52,13 @@ class MatchController private constructor(
          * adapter is unusable (the match resumes when it is back); null when all is well.
          */
         val bluetooth: String? = null,
+    ) {
         /**
          * A remembered player came with a different key (a reinstall, or someone impersonating
-         * them), in Rust's words: show it in a dialog the player must close ([clearKeyWarning]),
-         * not as a passing notice.
+         * them), in Rust's words: show it in a dialog the player must close ([clearKeyWarning]).
          */
-        val keyWarning: String? = null,
-    ) {
+        val keyWarning: String? get() = match?.keyWarning
+
         /** Jieqi: the last move's reveal in Rust's words ("cannon h2 revealed: rook"), until the next move. */
         val announcement: String? get() = match?.lastMove?.announcement
 
@@ -82,8 +82,6 @@ class MatchController private constructor(
 
     val state = Observable(State())
     private var match: Match? = null
-    /** A PeerKeyChanged came: its words (the state's notice) go to [State.keyWarning]. */
-    private var keyChanged = false
     /** Stops following the gate's banner. */
     private var unobserveGate: (() -> Unit)? = null
     /** Cancels the pending [tick] of a running clock; only the latest one scheduled runs. */
@@ -149,9 +147,7 @@ class MatchController private constructor(
     fun cancelPromotion() = act { it.clearSelection() }
 
     /** The changed-key warning was read and closed. */
-    fun clearKeyWarning() {
-        state.value = state.value.copy(keyWarning = null)
-    }
+    fun clearKeyWarning() = act { it.clearKeyWarning() }
 
     /** The notice was shown. */
     fun clearNotice() {
@@ -198,16 +194,6 @@ class MatchController private constructor(
             state.value = state.value.copy(error = readable(e))
             return
         }
-        if (keyChanged && s.notice != null) {
-            // Rust's warning goes to the dialog, not to the passing notice.
-            keyChanged = false
-            val words = s.notice
-            runCatching { m.clearNotice() }
-            val after = runCatching { m.state() }.getOrNull() ?: s
-            state.value = state.value.copy(match = after, keyWarning = words)
-            scheduleTick(after)
-            return
-        }
         state.value = state.value.copy(match = s)
         scheduleTick(s)
     }
@@ -234,7 +220,6 @@ class MatchController private constructor(
             is MatchEvent.GameOver -> sound.play(Sound.GAME_OVER)
             is MatchEvent.Race -> if (event.update is RaceUpdate.Over) sound.play(Sound.GAME_OVER)
             is MatchEvent.PeerVerified -> runCatching { match?.exportTrust() }.getOrNull()?.let(onTrust)
-            is MatchEvent.PeerKeyChanged -> keyChanged = true
             else -> {}
         }
         refresh()
