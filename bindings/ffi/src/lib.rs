@@ -111,7 +111,9 @@ pub use lines::{
     LinesBall, LinesBestScore, LinesError, LinesGame, LinesHint, LinesSettings, LinesTap,
     LinesTurn, LinesUndo, LinesView,
 };
-pub use lines_board::{LinesBoardSize, lines_board_size, lines_cell_name, lines_color_name};
+pub use lines_board::{
+    LinesBoardSize, lines_board_size, lines_cell_name, lines_color_name, lines_start_balls,
+};
 pub use lobby::{Lobby, LobbyListener, LobbyPeer};
 pub use nearby::{
     Hosting, NearbyListener, NearbyLobby, NearbyPlayer, NearbyTransport, TransportNotOpen,

@@ -7,6 +7,7 @@
 //! assert_eq!((size.side, size.cells), (9, 81));
 //! assert_eq!(lines_cell_name(size.cells - 1).as_deref(), Some("i9"));
 //! assert_eq!(lines_color_name(0).as_deref(), Some("red"));
+//! assert_eq!(banco_ffi::lines_start_balls(), [3, 5]);
 //! ```
 
 use banco_lines::{Ball, CELLS, Cell, SIZE};
@@ -28,6 +29,13 @@ pub fn lines_board_size() -> LinesBoardSize {
         side: SIZE as u8,
         cells: CELLS as u8,
     }
+}
+
+/// The numbers of balls a Lines game or race may start with (3 and 5), for a settings
+/// screen: no shell writes them.
+#[uniffi::export]
+pub fn lines_start_balls() -> Vec<u8> {
+    banco_lines::game::START_BALLS.to_vec()
 }
 
 /// The English name of a Lines colour 0–6 (`"red"`); `None` for another number.

@@ -45,8 +45,8 @@ public struct Settings: Equatable {
     /// A Lines race hosted: its time limit in minutes, 0 for none (`raceMinuteChoices`).
     public var raceMinutes: Int
 
-    /// The start balls a race may have (the protocol's: 3 or 5).
-    public static let raceStartBallChoices = [3, 5]
+    /// The start balls a race may have (Rust's `linesStartBalls()`: 3 or 5).
+    public static var raceStartBallChoices: [Int] { linesStartBalls().map { Int($0) } }
     /// The race time limits offered, in minutes; 0 is none (the race ends when both boards are full).
     public static let raceMinuteChoices = [2, 5, 10, 0]
 

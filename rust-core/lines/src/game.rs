@@ -58,6 +58,9 @@ pub enum UndoRule {
     Unlimited,
 }
 
+/// The numbers of balls a game may start with ([`Settings::start_balls`]).
+pub const START_BALLS: [u8; 2] = [3, 5];
+
 /// The settings of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Settings {
@@ -93,7 +96,7 @@ pub enum SettingsError {
 impl Settings {
     /// Checked settings, without the preview ([`Settings::with_preview`] adds it).
     pub fn new(start_balls: u8, undo: UndoRule) -> Result<Settings, SettingsError> {
-        if start_balls != 3 && start_balls != 5 {
+        if !START_BALLS.contains(&start_balls) {
             return Err(SettingsError::StartBalls(start_balls));
         }
         Ok(Settings {

@@ -14,6 +14,7 @@ import org.banco.RulesPreset
 import org.banco.VsSettings
 import org.banco.boardGames
 import org.banco.levelRange
+import org.banco.linesStartBalls
 import org.banco.rulesPreset
 import org.banco.rulesPresets
 
@@ -92,8 +93,8 @@ data class Settings(
         private const val K_RACE_BALLS = "settings.raceStartBalls"
         private const val K_RACE_MINUTES = "settings.raceMinutes"
 
-        /** The start balls a race may have (the protocol's: 3 or 5). */
-        val RACE_START_BALLS = listOf(3, 5)
+        /** The start balls a race may have (Rust's [linesStartBalls]: 3 or 5). */
+        val RACE_START_BALLS: List<Int> get() = linesStartBalls().map { it.toInt() }
 
         /** The race time limits offered, in minutes; 0 is none (the race ends when both boards are full). */
         val RACE_MINUTES = listOf(2, 5, 10, 0)
