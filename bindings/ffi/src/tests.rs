@@ -458,6 +458,18 @@ fn garbage_to_engine_and_match_entry_points() {
         time_limit_s: 60,
         preview: true,
     });
+    // A host on loopback, not advertised, proposing `offer`.
+    let host_offering = |offer: MatchOffer| {
+        Match::host(
+            "An".into(),
+            "127.0.0.1:0".into(),
+            false,
+            vec![],
+            Some(offer),
+            ml.clone(),
+            None,
+        )
+    };
     for bad in [
         MatchOffer {
             race,
@@ -475,15 +487,7 @@ fn garbage_to_engine_and_match_entry_points() {
             ..offer.clone()
         },
     ] {
-        let host = Match::host(
-            "An".into(),
-            "127.0.0.1:0".into(),
-            false,
-            vec![],
-            Some(bad),
-            ml.clone(),
-            None,
-        );
+        let host = host_offering(bad);
         assert!(matches!(host, Err(BancoError::InvalidArgument(_))));
     }
     let lines_race = MatchOffer {
@@ -492,16 +496,7 @@ fn garbage_to_engine_and_match_entry_points() {
         race,
         ..offer.clone()
     };
-    let host = Match::host(
-        "An".into(),
-        "127.0.0.1:0".into(),
-        false,
-        vec![],
-        Some(lines_race.clone()),
-        ml.clone(),
-        None,
-    )
-    .unwrap();
+    let host = host_offering(lines_race.clone()).unwrap();
     assert!(matches!(
         host.propose(MatchOffer {
             game: GameKind::Chess,
