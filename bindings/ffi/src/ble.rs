@@ -27,7 +27,7 @@
 
 use crate::error::{BancoError, guard, notify};
 use crate::net::{
-    Match, MatchListener, MatchOffer, Relay, host_options, kinds, rules_index, trust_of,
+    Match, MatchListener, MatchOffer, Relay, host_options, kinds, proposing, trust_of,
 };
 use crate::types::GameKind;
 use banco_app::network::{HostOptions, NetMatch};
@@ -754,10 +754,7 @@ impl Match {
             options.advertise = false;
             options.trust = trust_of(trust)?;
             if let Some(p) = &proposal {
-                options.rules = rules_index(p)?;
-                options.propose = Some((p.game.into(), p.your_color.into()));
-                options.start_fen.clone_from(&p.start_fen);
-                options.clock = p.clock.map(Into::into);
+                options = proposing(options, p)?;
             }
             let inner = NetMatch::host_with(
                 options,

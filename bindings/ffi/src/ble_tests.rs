@@ -530,3 +530,6 @@ fn hosting_nearby_takes_the_guest_over_bluetooth_or_the_lan() {
     );
     host.leave().unwrap();
 }
+
+#[path = "ble_race_tests.rs"]
+mod race;

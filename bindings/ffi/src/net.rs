@@ -621,15 +621,26 @@ pub(crate) fn host_options(
     let mut options = HostOptions::new(player_name, listen, kinds(offers));
     options.advertise = advertise;
     options.trust = trust_of(trust)?;
-    if let Some(p) = proposal {
-        if let Some(race) = race_of(p)? {
-            return Ok(options.racing(race.into(), p.your_color.into()));
-        }
-        options.rules = rules_index(p)?;
-        options.propose = Some((p.game.into(), p.your_color.into()));
-        options.start_fen.clone_from(&p.start_fen);
-        options.clock = p.clock.map(Into::into);
+    match proposal {
+        Some(p) => proposing(options, p),
+        None => Ok(options),
     }
+}
+
+/// `options` proposing `offer` once a guest confirmed the code: a board game with its
+/// rules, start and clock, or a Lines offer's race with its settings — for every way of
+/// hosting ([`Match::host`], [`Match::host_nearby`], [`Match::host_ble`]).
+pub(crate) fn proposing(
+    mut options: HostOptions,
+    offer: &MatchOffer,
+) -> Result<HostOptions, BancoError> {
+    if let Some(race) = race_of(offer)? {
+        return Ok(options.racing(race.into(), offer.your_color.into()));
+    }
+    options.rules = rules_index(offer)?;
+    options.propose = Some((offer.game.into(), offer.your_color.into()));
+    options.start_fen.clone_from(&offer.start_fen);
+    options.clock = offer.clock.map(Into::into);
     Ok(options)
 }
 
