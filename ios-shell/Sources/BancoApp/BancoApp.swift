@@ -387,11 +387,12 @@ struct LobbyScreen: View {
             .buttonStyle(.borderedProminent)
             Button("Host a Lines race (balls, time limit, preview: Settings)") {
                 openMatch {
-                    // The race as Settings set it; the usual port, or any free one if it is taken.
-                    try MatchModel.onFreePortIfTaken("0.0.0.0:7368") { address in
-                        try MatchModel.hostRace(ui: app.ui, name: app.settings.playerName, address: address,
-                                                advertise: true, race: app.settings.raceSettings,
-                                                sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save)
+                    // The race as Settings set it, hosted as a board game is: on the LAN, and over
+                    // Bluetooth when the gate allows it; the usual port, or any free one if it is taken.
+                    let model = lobby
+                    return try MatchModel.onFreePortIfTaken("0.0.0.0:7368") { address in
+                        try model.host(settings: app.settings, address: address, advertise: true, sound: app.matchSound,
+                                       trust: app.trust.load(), onTrust: app.trust.save, race: true)
                     }
                 }
             }

@@ -87,35 +87,51 @@ public final class MatchModel: Model {
     }
 
     /// Hosts on `address` (`0.0.0.0:7368` on a phone, `127.0.0.1:0` in tests), offering
-    /// every game of the home screen and proposing the one of `settings`, with `clock` (nil: untimed).
+    /// every game of the home screen and proposing the one of `settings`, with `clock` (nil: untimed);
+    /// with `race`, a Lines race of the settings' race options instead (`offer`).
     /// `trust` is what `onTrust` stored last time (a remembered player then skips the code);
     /// `nil` uses a throwaway identity.
     public static func host(ui: UIDispatcher, settings: Settings, address: String, advertise: Bool,
                             sound: SoundPlayer = SilentSound(), trust: Data? = nil,
-                            onTrust: @escaping (Data) -> Void = { _ in }, clock: MatchClock? = nil) throws -> MatchModel {
-        let s = settings.offer
-        let offer = MatchOffer(game: s.game, yourColor: s.yourColor, rules: s.rules, startFen: s.startFen, clock: clock)
-        return try open(ui, sound, onTrust) {
+                            onTrust: @escaping (Data) -> Void = { _ in }, clock: MatchClock? = nil,
+                            race: Bool = false) throws -> MatchModel {
+        try open(ui, sound, onTrust) {
             try Match.host(playerName: settings.playerName, listenAddress: address, advertise: advertise,
-                           offers: Settings.games, proposal: offer, listener: $0, trust: trust)
+                           offers: offers(race: race), proposal: offer(settings, clock: clock, race: race),
+                           listener: $0, trust: trust)
         }
     }
+
+    /// What a host proposes: the settings' game with its rules and `clock`, or, with `race`, a
+    /// Lines race (Rust's race of that offer) with the settings' start balls, time limit and
+    /// preview (`Settings.raceSettings`); the host's colour names its board.
+    private static func offer(_ settings: Settings, clock: MatchClock?, race: Bool) -> MatchOffer {
+        if race {
+            return MatchOffer(game: .lines, yourColor: settings.color, rules: nil, startFen: nil, clock: nil,
+                              race: settings.raceSettings)
+        }
+        let s = settings.offer
+        return MatchOffer(game: s.game, yourColor: s.yourColor, rules: s.rules, startFen: s.startFen, clock: clock)
+    }
+
+    /// The games a host offers: the home screen's; for a race every game Rust plays (the race among them).
+    private static func offers(race: Bool) -> [GameKind] { race ? [] : Settings.games }
 
     /// `host`, and over Bluetooth LE at the same time through `peripheral` (the app's GATT
     /// server): one match, so the lobby shows the host once and the guest comes whichever way
     /// it found it. Without `peripheral` (`bluetoothUnavailable` says why), or when it cannot
-    /// start, Rust hosts on the LAN alone and the state says why (`bluetooth`).
+    /// start, Rust hosts on the LAN alone and the state says why (`bluetooth`). With `race`,
+    /// the host proposes a Lines race, as `host` does.
     public static func hostNearby(ui: UIDispatcher, settings: Settings, address: String, advertise: Bool,
                                   peripheral: BlePeripheral?, bluetoothUnavailable: String?, gate: BleGate?,
                                   sound: SoundPlayer = SilentSound(), trust: Data? = nil,
                                   onTrust: @escaping (Data) -> Void = { _ in },
-                                  clock: MatchClock? = nil) throws -> MatchModel {
-        let s = settings.offer
-        let offer = MatchOffer(game: s.game, yourColor: s.yourColor, rules: s.rules, startFen: s.startFen, clock: clock)
-        return try open(ui, sound, onTrust, gate: gate) {
+                                  clock: MatchClock? = nil, race: Bool = false) throws -> MatchModel {
+        try open(ui, sound, onTrust, gate: gate) {
             try Match.hostNearby(playerName: settings.playerName, listenAddress: address, advertise: advertise,
                                  peripheral: peripheral, bluetoothUnavailable: bluetoothUnavailable,
-                                 offers: Settings.games, proposal: offer, listener: $0, trust: trust)
+                                 offers: offers(race: race), proposal: offer(settings, clock: clock, race: race),
+                                 listener: $0, trust: trust)
         }
     }
 
@@ -139,17 +155,6 @@ public final class MatchModel: Model {
             guard case .Network = e else { throw e }
             let host = address.split(separator: ":", omittingEmptySubsequences: false).dropLast().joined(separator: ":")
             return try open(host + ":0")
-        }
-    }
-
-    /// Hosts a Lines race on `address`: once the guest's code is confirmed the host proposes
-    /// it with `race`, its board named `color`.
-    public static func hostRace(ui: UIDispatcher, name: String, address: String, advertise: Bool,
-                                race: RaceSettings, color: Color = .red, sound: SoundPlayer = SilentSound(),
-                                trust: Data? = nil, onTrust: @escaping (Data) -> Void = { _ in }) throws -> MatchModel {
-        try open(ui, sound, onTrust) {
-            try Match.hostRace(playerName: name, listenAddress: address, advertise: advertise, settings: race,
-                               color: color, listener: $0, trust: trust)
         }
     }
 

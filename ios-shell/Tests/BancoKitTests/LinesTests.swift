@@ -161,17 +161,19 @@ func linesTests(_ s: Suite) {
         }
         // The race of the host's Settings (3 balls, no time limit), hosted on a port that is
         // taken (by another host here): on a free one instead, as a board game's host does.
-        let settings = Settings(raceStartBalls: 3, raceMinutes: 0).raceSettings
-        try eq(RaceSettings(startBalls: 3, timeLimitS: 0, preview: false), settings)
+        // Hosted as a board game is (the lobby's host, here without Bluetooth).
+        let settings = Settings(playerName: "An", raceStartBalls: 3, raceMinutes: 0)
+        try eq(RaceSettings(startBalls: 3, timeLimitS: 0, preview: false), settings.raceSettings)
         let blocker = Side()
         defer { blocker.leave() }
         blocker.model = try blocker.ui.call {
-            try MatchModel.hostRace(ui: blocker.ui, name: "Xu", address: "127.0.0.1:0", advertise: false, race: settings)
+            try LobbyModel(ui: blocker.ui).host(settings: Settings(playerName: "Xu"), address: "127.0.0.1:0", advertise: false,
+                                                race: true)
         }
         let taken = try blocker.wait("the blocker listening") { $0.phase == .listening }.address
         host.model = try host.ui.call {
             try MatchModel.onFreePortIfTaken(taken) {
-                try MatchModel.hostRace(ui: host.ui, name: "An", address: $0, advertise: false, race: settings)
+                try LobbyModel(ui: host.ui).host(settings: settings, address: $0, advertise: false, race: true)
             }
         }
         let address = try host.wait("listening") { $0.phase == .listening }.address

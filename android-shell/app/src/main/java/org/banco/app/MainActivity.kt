@@ -44,7 +44,6 @@ import org.banco.NearbyPlayer
 import org.banco.MatchPhase
 import org.banco.PieceKind
 import org.banco.PromotionChoice
-import org.banco.RaceSettings
 import org.banco.boardGames
 import org.banco.colorName
 import org.banco.linesColorName
@@ -421,31 +420,21 @@ class MainActivity : ComponentActivity() {
         }
     }
 
-    /** The host offers every game and proposes the one chosen here. */
+    /** The host offers every game and proposes the one chosen here, or a Lines race. */
     private fun chooseHostedGame() {
         val games = boardGames()
-        // The race as Settings set it (start balls, time limit, preview).
-        val race = settings.raceSettings()
         val labels = games.map { it.label } + "Lines race (balls, time limit, preview: Settings)"
         AlertDialog.Builder(this).setTitle("Propose which game?").setItems(labels.toTypedArray()) { _, i ->
-            if (i == games.size) {
-                joinMatch {
-                    // The usual port, or any free one if it is taken (as for a board game).
-                    MatchController.onFreePortIfTaken("0.0.0.0:7368") { address ->
-                        MatchController.hostRace(MainThread, settings.playerName, address, advertise = true,
-                            race = race, sound = matchSound(), trust = trust.load(), onTrust = trust::save)
-                    }
-                }
-                return@setItems
-            }
-            settings = settings.copy(game = games[i]).also { it.save(store) }
+            // The race as Settings set it (start balls, time limit, preview).
+            val race = i == games.size
+            if (!race) settings = settings.copy(game = games[i]).also { it.save(store) }
             joinMatch {
-                // On the LAN, and over Bluetooth when the gate allows it; the usual port, or
-                // any free one if it is taken.
+                // On the LAN, and over Bluetooth when the gate allows it (a race as a board
+                // game); the usual port, or any free one if it is taken.
                 val host = lobby ?: LobbyModel(MainThread, WifiMulticastGuard(this),
                     NearbyBluetooth(bleGate, { AndroidBleCentral(this) }, { AndroidBlePeripheral(this) }))
                 MatchController.onFreePortIfTaken("0.0.0.0:7368") { address ->
-                    host.host(settings, address, advertise = true, sound = matchSound(), trust = trust.load(), onTrust = trust::save)
+                    host.host(settings, address, advertise = true, sound = matchSound(), trust = trust.load(), onTrust = trust::save, race = race)
                 }
             }
         }.show()

@@ -128,16 +128,18 @@ class LobbyModel(
      * Hosts on [address] (`0.0.0.0:7368` on a phone), advertised on the LAN if [advertise],
      * and over Bluetooth too when the gate allows it and the peripheral starts; the
      * controller's state says where Rust opened it (`openOn`) and, when not over Bluetooth,
-     * why (`bluetooth`).
+     * why (`bluetooth`). It proposes [Settings.game], or with [race] a Lines race of the
+     * settings' race options (start balls, time limit, preview): a board game and a race are
+     * hosted the same way.
      */
     fun host(
         settings: Settings, address: String, advertise: Boolean, sound: SoundPlayer = SoundPlayer.SILENT,
-        trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null,
+        trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null, race: Boolean = false,
     ): MatchController {
-        val bt = bluetooth ?: return MatchController.host(ui, settings, address, advertise, sound, trust, onTrust, clock)
+        val bt = bluetooth ?: return MatchController.host(ui, settings, address, advertise, sound, trust, onTrust, clock, race)
         val ready = bt.gate.check(BleRole.HOST)
         val peripheral = if (ready.step == BleStep.READY) bt.peripheral() else null
-        return MatchController.hostNearby(ui, settings, address, advertise, peripheral, ready.message, bt.gate, sound, trust, onTrust, clock)
+        return MatchController.hostNearby(ui, settings, address, advertise, peripheral, ready.message, bt.gate, sound, trust, onTrust, clock, race)
     }
 
     /** The guest's radio when the gate allows Bluetooth now, else null with the reason in the state. */

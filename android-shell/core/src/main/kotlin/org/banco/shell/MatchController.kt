@@ -28,6 +28,7 @@ import org.banco.PromotionChoice
 import org.banco.TapResult
 import org.banco.boardGames
 import org.banco.Color
+import org.banco.GameKind
 import org.banco.RaceSettings
 import org.banco.RaceState
 import org.banco.LinesTap
@@ -229,33 +230,44 @@ class MatchController private constructor(
         /**
          * Hosts a match on [address] (`0.0.0.0:7368` on a phone; `127.0.0.1:0` in tests),
          * advertised on the LAN if [advertise], offering every board game and proposing
-         * [Settings.game] with the host playing [Settings.color], with [clock] (null: untimed).
+         * [Settings.game] with the host playing [Settings.color], with [clock] (null: untimed);
+         * with [race], a Lines race of the settings' race options instead ([offerOf]).
          */
         fun host(
             ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, sound: SoundPlayer = SoundPlayer.SILENT,
-            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null,
-        ): MatchController {
-            val offer = MatchOffer(settings.game, settings.color, settings.rulesFor(settings.game), null, clock)
-            return open(ui, sound, onTrust) {
-                Match.host(settings.playerName, address, advertise, boardGames(), offer, it, trust)
-            }
+            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null, race: Boolean = false,
+        ): MatchController = open(ui, sound, onTrust) {
+            Match.host(settings.playerName, address, advertise, offersOf(race), offerOf(settings, clock, race), it, trust)
         }
+
+        /**
+         * What a host proposes: [Settings.game] with its rules and [clock], or, with [race], a
+         * Lines race (Rust's race of that offer) with the settings' start balls, time limit and
+         * preview ([Settings.raceSettings]); the host's colour names its board.
+         */
+        private fun offerOf(settings: Settings, clock: MatchClock?, race: Boolean): MatchOffer =
+            if (race) MatchOffer(GameKind.LINES, settings.color, null, null, null, settings.raceSettings())
+            else MatchOffer(settings.game, settings.color, settings.rulesFor(settings.game), null, clock)
+
+        /** The games a host offers: the board games; for a race every game Rust plays (the race among them). */
+        private fun offersOf(race: Boolean): List<GameKind> = if (race) emptyList() else boardGames()
 
         /**
          * [host], and over Bluetooth LE at the same time through [peripheral] (the shell's GATT
          * server): one match, so the lobby shows the host once and the guest comes whichever
          * way it found it. Without [peripheral] ([bluetoothUnavailable] says why), or when it
          * cannot start, Rust hosts on the LAN alone and the state says why ([State.bluetooth]).
+         * With [race], the host proposes a Lines race, as [host] does.
          */
         fun hostNearby(
             ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, peripheral: BlePeripheral?,
             bluetoothUnavailable: String?, gate: BleGate?, sound: SoundPlayer = SoundPlayer.SILENT,
-            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null,
-        ): MatchController {
-            val offer = MatchOffer(settings.game, settings.color, settings.rulesFor(settings.game), null, clock)
-            return open(ui, sound, onTrust, gate) {
-                Match.hostNearby(settings.playerName, address, advertise, peripheral, bluetoothUnavailable, boardGames(), offer, it, trust)
-            }
+            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null, race: Boolean = false,
+        ): MatchController = open(ui, sound, onTrust, gate) {
+            Match.hostNearby(
+                settings.playerName, address, advertise, peripheral, bluetoothUnavailable, offersOf(race),
+                offerOf(settings, clock, race), it, trust,
+            )
         }
 
         /**
@@ -280,16 +292,6 @@ class MatchController private constructor(
         } catch (e: BancoException.Network) {
             open(address.substringBeforeLast(':') + ":0")
         }
-
-        /**
-         * Hosts a Lines race on [address]: once the guest's code is confirmed the host proposes
-         * it with [race], its board named [color].
-         */
-        fun hostRace(
-            ui: UiDispatcher, name: String, address: String, advertise: Boolean, race: RaceSettings,
-            color: Color = Color.RED, sound: SoundPlayer = SoundPlayer.SILENT, trust: ByteArray? = null,
-            onTrust: (ByteArray) -> Unit = {},
-        ): MatchController = open(ui, sound, onTrust) { Match.hostRace(name, address, advertise, race, color, it, trust) }
 
         /**
          * Joins the host at [address] (`192.168.1.20:7368`). [trust] is what [onTrust] stored last time

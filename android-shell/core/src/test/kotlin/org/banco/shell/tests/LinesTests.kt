@@ -12,6 +12,7 @@ import org.banco.RaceEnding
 import org.banco.RaceSettings
 import org.banco.shell.BallRun
 import org.banco.shell.LinesController
+import org.banco.shell.LobbyModel
 import org.banco.shell.MatchController
 import org.banco.shell.MemoryStore
 import org.banco.shell.Settings
@@ -174,13 +175,16 @@ fun linesTests(s: Suite) {
     s.test("Lines race between two controllers over loopback, to the end") {
         val hostUi = TestUi()
         val guestUi = TestUi()
-        // The race of the host's Settings (3 balls, no time limit), hosted on a port that is
-        // taken: on a free one instead, as a board game's host does.
-        val settings = Settings(raceStartBalls = 3, raceMinutes = 0).raceSettings()
-        eq(RaceSettings(3u, 0u, false), settings)
+        // The race of the host's Settings (3 balls, no time limit), hosted as a board game is
+        // (the lobby's host, here without Bluetooth) on a port that is taken: on a free one
+        // instead, as a board game's host does.
+        val settings = Settings(playerName = "An", raceStartBalls = 3, raceMinutes = 0)
+        eq(RaceSettings(3u, 0u, false), settings.raceSettings())
         val taken = java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))
         val host = hostUi.call {
-            MatchController.onFreePortIfTaken("127.0.0.1:${taken.localPort}") { MatchController.hostRace(hostUi, "An", it, false, settings) }
+            MatchController.onFreePortIfTaken("127.0.0.1:${taken.localPort}") {
+                LobbyModel(hostUi).host(settings, it, advertise = false, race = true)
+            }
         }
         var guestOrNull: MatchController? = null
         try {
