@@ -11,6 +11,7 @@ fun main() {
     lobbyMatchTests(suite)
     bleGateTests(suite)
     nearbyTests(suite)
+    nearbyRaceTests(suite)
     clockTests(suite)
     recordsShellTests(suite)
     linesTests(suite)
