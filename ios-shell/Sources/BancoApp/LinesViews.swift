@@ -116,7 +116,8 @@ struct LinesScreen: View {
     }
 }
 
-/// The race of a match: our board, the opponent's score and balls, time left, the result.
+/// The race of a match: our board, the opponent's board (small) with its score and balls,
+/// time left, the result.
 struct RaceScreen: View {
     @ObservedObject var model: MatchModel
     let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
@@ -131,11 +132,26 @@ struct RaceScreen: View {
                     model.raceTap($0)
                 }
             }
+            // The opponent's board as replayed here, small (no taps), with its score and balls.
+            if let o = r?.opponent {
+                HStack {
+                    LinesBoard(cells: o.cells, spots: o.spotBalls) { _ in }
+                        .frame(width: 120, height: 120)
+                    Text(caption(o)).font(.footnote)
+                    Spacer()
+                }
+            }
             Button("Resign", role: .destructive) { model.raceResign() }.disabled(!(r?.canMove ?? false))
         }
         .padding()
         // No pause here: a race's clock runs for both players whatever this screen does.
         .onReceive(timer) { _ in model.tick() }
+    }
+
+    /// Beside the opponent's small board: whose it is, its score and balls.
+    private func caption(_ o: RaceBoard) -> String {
+        let whose = model.state.match?.peerName.map { $0 + "'s" } ?? "Their"
+        return "\(whose) board: \(o.score) points · \(o.balls) balls"
     }
 
     private func status(_ r: RaceState?) -> String {

@@ -315,9 +315,20 @@ class MainActivity : ComponentActivity() {
         unobserve?.invoke()
         val status = text("", 18f)
         val board = LinesCanvas(this).apply { onCellTapped = { c.raceTap(it) } }
+        // The opponent's board as replayed here, small (no taps), with its score and balls.
+        val theirs = LinesCanvas(this)
+        val theirsText = text("", 14f)
+        val small = (120 * resources.displayMetrics.density).toInt()
+        val theirRow = LinearLayout(this).apply {
+            orientation = LinearLayout.HORIZONTAL
+            gravity = android.view.Gravity.CENTER_VERTICAL
+            addView(theirs, LinearLayout.LayoutParams(small, small))
+            addView(theirsText, LinearLayout.LayoutParams(0, WRAP_CONTENT, 1f).apply { marginStart = small / 8 })
+        }
         val col = column()
         col.addView(status)
         col.addView(board)
+        col.addView(theirRow)
         val resign = button("Resign") { confirm("Resign the race?") { c.raceResign() } }
         // Once the race is over: back to the match screen (a rematch, another game proposed).
         // (The same match: not left on the way, as leaving the screen would.)
@@ -334,6 +345,11 @@ class MainActivity : ComponentActivity() {
             st.notice?.let { toast(it); c.clearNotice() }
             val r = st.race ?: return@observe
             r.board?.let { b -> board.cells = b.cells.map { it.toInt() }; board.spots = b.spotBalls }
+            r.opponent?.let { o ->
+                theirs.cells = o.cells.map { it.toInt() }
+                theirs.spots = o.spotBalls
+                theirsText.text = "${st.match?.peerName?.let { "$it's" } ?: "Their"} board: ${o.score} points · ${o.balls} balls"
+            }
             val clock = r.timeLeftMs?.let { " · ${it / 60_000}:${"%02d".format(it / 1000 % 60)}" } ?: ""
             resign.isEnabled = r.outcome == null
             back.visibility = if (r.outcome != null) View.VISIBLE else View.GONE
