@@ -206,7 +206,7 @@ pub struct MatchState {
     pub host_paused: bool,
     /// How the game ended.
     pub outcome: Option<Outcome>,
-    /// The end from this player's side.
+    /// The end from this player's side, of a board game or a Lines race.
     pub result: Option<String>,
     /// Why the match closed.
     pub closed_reason: Option<String>,
@@ -752,8 +752,9 @@ impl Match {
         guard(|| Ok(self.inner.reject_code()?))
     }
 
-    /// Proposes the game just played again, colours swapped (same game, rules, start and
-    /// clock): the "another game" button.
+    /// Proposes the game just played again: a board game with the colours swapped (same
+    /// game, rules, start and clock), a Lines race anew with the same options (a new seed
+    /// once accepted): the "another game" and "race again" buttons. Refused before any game.
     pub fn propose_rematch(&self) -> Result<(), BancoError> {
         guard(|| Ok(self.inner.propose_rematch()?))
     }

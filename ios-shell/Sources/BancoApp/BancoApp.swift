@@ -521,18 +521,7 @@ struct MatchScreen: View {
         } message: {
             Text(model.state.keyWarning ?? "")
         }
-        .alert("\(m?.peerName ?? "") proposes \(m?.proposal.map { gameName($0.game) } ?? "a game")",
-               isPresented: .constant(m?.phase == .proposed)) {
-            Button("Play") { model.acceptProposal() }
-            Button("Decline", role: .cancel) { model.declineProposal() }
-        } message: {
-            if let race = m?.offeredRace {
-                // A race: its options in Rust's words (balls, time limit, preview).
-                Text("Race: \(race).")
-            } else {
-                Text("You play \(m?.proposal.map { colorName(kind: $0.game, color: $0.yourColor) } ?? ""). Clock: \(m?.offeredClock ?? "untimed").")
-            }
-        }
+        .modifier(ProposalPrompt(model: model))
         .alert("Take back?", isPresented: .constant(m?.undoRequest != nil)) {
             Button("Allow") { model.replyUndo(true) }
             Button("Refuse", role: .cancel) { model.replyUndo(false) }
@@ -556,6 +545,29 @@ struct MatchScreen: View {
         case .over: return m.result ?? "Game over"
         case .closed: return "The match is over: \(m.closedReason ?? "")"
         }
+    }
+}
+
+/// The accept prompt of the other player's proposal (a game, or a race: again after one), on
+/// the board game's screen and the race's.
+struct ProposalPrompt: ViewModifier {
+    @ObservedObject var model: MatchModel
+
+    func body(content: Content) -> some View {
+        let m = model.state.match
+        return content
+            .alert("\(m?.peerName ?? "") proposes \(m?.proposal.map { gameName($0.game) } ?? "a game")",
+                   isPresented: .constant(m?.phase == .proposed)) {
+                Button("Play") { model.acceptProposal() }
+                Button("Decline", role: .cancel) { model.declineProposal() }
+            } message: {
+                if let race = m?.offeredRace {
+                    // A race: its options in Rust's words (balls, time limit, preview).
+                    Text("Race: \(race).")
+                } else {
+                    Text("You play \(m?.proposal.map { colorName(kind: $0.game, color: $0.yourColor) } ?? ""). Clock: \(m?.offeredClock ?? "untimed").")
+                }
+            }
     }
 }
 

@@ -141,12 +141,23 @@ struct RaceScreen: View {
                     Spacer()
                 }
             }
-            Button("Resign", role: .destructive) { model.raceResign() }.disabled(!(r?.canMove ?? false))
+            HStack {
+                Button("Resign", role: .destructive) { model.raceResign() }.disabled(!(r?.canMove ?? false))
+                // Once over: the same race anew (Rust's rematch: same options, a new seed).
+                if r?.outcome != nil { Button("Race again") { model.proposeRematch() } }
+            }
+            .buttonStyle(.bordered)
         }
         .padding()
         // No pause here: a race's clock runs for both players whatever this screen does.
         .onReceive(timer) { _ in model.tick() }
+        // The race again (or a game) proposed by the other player is answered here too.
+        .modifier(ProposalPrompt(model: model))
+        .alert(notice ?? "", isPresented: Binding(get: { notice != nil }, set: { if !$0 { model.clearNotice() } })) {}
     }
+
+    /// A refused action (ours) or the match's notice, shown once.
+    private var notice: String? { model.state.message ?? model.state.match?.notice }
 
     /// Beside the opponent's small board: whose it is, its score and balls.
     private func caption(_ o: RaceBoard) -> String {

@@ -179,7 +179,9 @@ public final class MatchModel: Model {
     public func declineProposal() { act { try $0.declineProposal() } }
     /// Proposes another game (after one is over), with the settings' colour and rules.
     public func propose(_ settings: Settings) { act { try $0.propose(offer: settings.offer) } }
-    /// The game just played again, colours swapped (Rust keeps the game, rules, start and clock).
+    /// The game just played again: a board game with the colours swapped (Rust keeps the game,
+    /// rules, start and clock), a Lines race anew with its options (a new seed): "another
+    /// game" and "race again".
     public func proposeRematch() { act { try $0.proposeRematch() } }
     public func requestUndo() { act { try $0.requestUndo() } }
     public func replyUndo(_ accept: Bool) { act { try $0.replyUndo(accept: accept) } }

@@ -3,7 +3,8 @@
 // PipeCentral), the guest finds it in the nearby list (a Lines host, over Bluetooth), joins,
 // sees the race's options and accepts, and both models race by taps; after every exchange
 // each side's race state shows the other's board as it is (the race screen's opponent board,
-// score and balls), and a resignation ends the race alike on both sides.
+// score and balls), and a resignation ends the race alike on both sides. Then "race again":
+// the same race anew, from a new seed on both sides.
 import Foundation
 import BancoKit
 
@@ -113,5 +114,28 @@ func nearbyRaceTests(_ s: Suite) {
         try check(go.text.hasPrefix("You lost the race"), go.text)
         try check(!h.canMove && !g.canMove)
         try awaitMirrored(host, guest)
+        // The race's end is the match's result too.
+        try eq(MatchPhase.over, host.state.match?.phase)
+        try eq(ho.text, host.state.match?.result)
+
+        // Race again (the race screen's button, Rust's rematch): the guest's prompt shows the
+        // same race, its board Black again; accepted, both race from a new seed.
+        host.act { $0.proposeRematch() }
+        let again = try guest.wait("the race proposed again") { $0.phase == .proposed }
+        try eq(RaceSettings(startBalls: 3, timeLimitS: 0, preview: true), again.proposal?.race, "the same options")
+        try eq(Color.black, again.proposal?.yourColor)
+        try eq("3 balls, no time limit, preview", again.offeredRace)
+        guest.act { $0.acceptProposal() }
+        try host.wait("host racing again") { $0.race?.outcome == nil && $0.race?.board != nil }
+        try guest.wait("guest racing again") { $0.race?.outcome == nil && $0.race?.board != nil }
+        let (h2, g2) = try awaitMirrored(host, guest)
+        try eq(h2.board, g2.board, "one new seed for both")
+        try check(h2.board != h0.board, "a new seed, not the last race's")
+        try eq(0, h2.board!.turns)
+        try check(h2.canMove && g2.canMove)
+        try eq(MatchPhase.playing, host.state.match?.phase)
+        try eq(nil, host.state.match?.result)
+        try host.raceByTaps()
+        try guest.wait("a move of the new race") { $0.race?.opponentTurns == 1 }
     }
 }

@@ -499,11 +499,13 @@ fn apply(e: &NetEvent, v: &mut View) {
             v.proposal = None;
             v.banner = None;
             v.board = BoardModel::new(*your_color == Color::Black);
+            v.raced = false;
         }
         NetEvent::Race(RaceUpdate::Started { .. }) => {
             v.phase = Some(Phase::Playing);
             v.proposal = None;
             v.banner = None;
+            v.raced = true;
         }
         NetEvent::Race(RaceUpdate::Over { .. }) => v.phase = Some(Phase::Over),
         NetEvent::Race(_) => {}

@@ -222,7 +222,7 @@ pub struct NetState {
     pub host_paused: bool,
     /// How the game ended.
     pub outcome: Option<Outcome>,
-    /// The end from this player's side.
+    /// The end from this player's side, of a board game or a Lines race.
     pub result: Option<String>,
     /// Why the match closed.
     pub closed_reason: Option<String>,
@@ -327,8 +327,10 @@ struct View {
     host_paused: bool,
     closed_reason: Option<String>,
     board: BoardModel,
-    /// The spec of the game on, once started.
+    /// The spec of the board game on (or last played), once one started.
     spec: Option<MatchSpec>,
+    /// The game on (or last played) is a Lines race, not the board game of `spec`.
+    raced: bool,
     /// This side hosts (it keeps listening before a guest is paired).
     host: bool,
 }
@@ -614,30 +616,6 @@ impl NetMatch {
         live.or_else(|| lock(&self.last).clone())
     }
 
-    /// The state now (the board is read from the session).
-    #[must_use]
-    pub fn state(&self) -> NetState {
-        // The view first, then the session: an event reaches the view after the session
-        // changed, so the snapshot is at least as new as the view (never a game shown over
-        // without its result).
-        let v = lock(&self.view).clone();
-        let snap = self.snapshot();
-        let peer = lock(&self.driver).as_ref().and_then(|d| {
-            d.with_session(|s, _| s.peer().map(|p| p.caps))
-                .ok()
-                .flatten()
-        });
-        let mut state = state::state_of(&v, snap.as_ref(), &self.address, &self.offers, peer);
-        state.race = self.race();
-        if let Some(race) = &state.race
-            && state.kind.is_none()
-        {
-            state.kind = Some(GameKind::Lines);
-            state.your_color = Some(race.your_color);
-        }
-        state
-    }
-
     /// A copy of the game as the session holds it (position and history), once started.
     #[must_use]
     pub fn game(&self) -> Option<AnyGame> {
@@ -752,16 +730,19 @@ impl NetMatch {
         self.with_driver(|d| d.propose(spec))
     }
 
-    /// Proposes the game just played again with the colours swapped (same game, rules,
-    /// start position and clock): "another game" on every screen. Refused before any game
-    /// was played, and for a race (propose a race anew).
+    /// Proposes the game just played again: a board game with the colours swapped (same
+    /// game, rules, start position and clock), a Lines race anew with the same options
+    /// ([`NetMatch::propose_race_again`]): "another game" and "race again" on every screen.
+    /// Refused before any game was played.
     pub fn propose_rematch(&self) -> Result<(), NetError> {
-        let spec = lock(&self.view).spec.clone().ok_or(NetError::NoGame)?;
-        if spec.game == GameKind::Lines {
-            return Err(NetError::Refused(
-                "a race is proposed anew, with its options".to_owned(),
-            ));
+        let (raced, spec) = {
+            let v = lock(&self.view);
+            (v.raced, v.spec.clone())
+        };
+        if raced {
+            return self.propose_race_again();
         }
+        let spec = spec.ok_or(NetError::NoGame)?;
         self.propose_timed(
             spec.game,
             spec.local_color.other(),

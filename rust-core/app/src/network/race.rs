@@ -178,6 +178,15 @@ impl NetMatch {
             .map_err(|e: ActionError| refused(e))
     }
 
+    /// Proposes the race just run (or running) anew: the same options, our board named as
+    /// before; once accepted both boards start from a new seed. What
+    /// [`NetMatch::propose_rematch`] does after a race. Refused before any race, and while
+    /// one is on.
+    pub fn propose_race_again(&self) -> Result<(), NetError> {
+        let race = self.race().ok_or(NetError::NoGame)?;
+        self.propose_race(race.options, race.your_color)
+    }
+
     /// Plays a move on our race board and sends it; the report carries the path the ball
     /// takes (for the animation), the cleared balls and the landed ones.
     pub fn race_move(&self, from: Cell, to: Cell) -> Result<TurnReport, NetError> {

@@ -1,7 +1,7 @@
 //! The state a screen shows of a networked match ([`NetState`]): built from the match's
 //! own view (phase, code, questions, board model) and the session's snapshot of the game.
 
-use super::{NetState, Phase, View, clock_faces, offer_clock_text};
+use super::{NetMatch, NetState, Phase, View, clock_faces, lock, offer_clock_text};
 use crate::any::AnyGame;
 use crate::computer::main_notation;
 use crate::notation;
@@ -9,10 +9,40 @@ use crate::result::result_text;
 use banco_game::{Game, GameKind, MatchGame};
 use banco_protocol::MatchSnapshot;
 
+impl NetMatch {
+    /// The state now (the board is read from the session). The game on or last played is
+    /// shown: a Lines race hides the board game played before it (its board and result),
+    /// a board game the race before it.
+    #[must_use]
+    pub fn state(&self) -> NetState {
+        // The view first, then the session: an event reaches the view after the session
+        // changed, so the snapshot is at least as new as the view (never a game shown over
+        // without its result).
+        let v = lock(&self.view).clone();
+        let snap = self.snapshot().filter(|_| !v.raced);
+        let peer = lock(&self.driver).as_ref().and_then(|d| {
+            d.with_session(|s, _| s.peer().map(|p| p.caps))
+                .ok()
+                .flatten()
+        });
+        let mut state = state_of(&v, snap.as_ref(), &self.address, &self.offers, peer);
+        // A race accepted before any board game, or started after the last one.
+        state.race = self.race().filter(|_| v.raced || v.spec.is_none());
+        if let Some(race) = &state.race
+            && state.kind.is_none()
+        {
+            state.kind = Some(GameKind::Lines);
+            state.your_color = Some(race.your_color);
+            state.result.clone_from(&race.result_text);
+        }
+        state
+    }
+}
+
 /// The state of the match from its view `v`, its snapshot (none before a game), the
 /// address it listens on or joined, the games this side offers and the peer's capability
 /// bits (once known).
-pub(super) fn state_of(
+fn state_of(
     v: &View,
     snap: Option<&MatchSnapshot<AnyGame>>,
     address: &str,

@@ -209,3 +209,140 @@ fn leaving_a_race_in_progress_resigns_it() {
     wait(&host_rx, "close", |e| matches!(e, NetEvent::Closed { .. }));
     host.leave();
 }
+
+/// Both sides are told the race ended.
+fn race_over(host_rx: &Receiver<NetEvent>, guest_rx: &Receiver<NetEvent>) {
+    for rx in [host_rx, guest_rx] {
+        wait(rx, "end", |e| {
+            matches!(e, NetEvent::Race(RaceUpdate::Over { .. }))
+        });
+    }
+}
+
+/// After a race, "race again" (`propose_rematch`) proposes the same race anew: the same
+/// options and boards' colours, a new seed once accepted. A board game after a race hides
+/// the race (and its rematch is that board game), and a race after a board game hides the
+/// board game: the state shows the game on or last played.
+#[test]
+fn a_race_is_run_again_with_its_options_and_a_new_seed() {
+    let options = RaceOptions {
+        start_balls: 3,
+        time_limit_s: 0,
+        preview: true,
+    };
+    let (host, host_rx, guest, guest_rx) = started_race(options);
+    let first = host.race().unwrap().board.unwrap();
+    play_greedy(&host, false);
+    play_greedy(&guest, false);
+    guest.race_resign().unwrap();
+    race_over(&host_rx, &guest_rx);
+    // The race's end is the match's result.
+    let over = host.state();
+    assert_eq!(
+        (over.phase, over.kind),
+        (Phase::Over, Some(GameKind::Lines))
+    );
+    assert_eq!(over.result, host.race().unwrap().result_text);
+    assert!(
+        over.result
+            .as_deref()
+            .is_some_and(|t| t.starts_with("You won the race")),
+        "{over:?}"
+    );
+
+    // The guest asks for the race again: the host sees the same options, its board Red.
+    guest.propose_rematch().unwrap();
+    let NetEvent::Proposed(p) = wait(&host_rx, "race again", |e| {
+        matches!(e, NetEvent::Proposed(_))
+    }) else {
+        unreachable!()
+    };
+    assert_eq!(
+        (p.game, p.race, p.your_color),
+        (GameKind::Lines, Some(options), Color::Red)
+    );
+    host.accept_proposal().unwrap();
+    for (rx, color) in [(&host_rx, Color::Red), (&guest_rx, Color::Black)] {
+        let e = wait(rx, "started again", |e| {
+            matches!(e, NetEvent::Race(RaceUpdate::Started { .. }))
+        });
+        assert_eq!(
+            e,
+            NetEvent::Race(RaceUpdate::Started {
+                options,
+                your_color: color
+            })
+        );
+    }
+    let (h, g) = (host.race().unwrap(), guest.race().unwrap());
+    assert_eq!(h.board, g.board, "one new seed for both");
+    assert_ne!(
+        h.board.as_ref(),
+        Some(&first),
+        "a new seed, not the last race's"
+    );
+    assert_eq!(h.board.as_ref().unwrap().turns(), 0);
+    assert!(h.can_move && g.can_move && h.result.is_none());
+    let again = host.state();
+    assert_eq!((again.phase, again.result), (Phase::Playing, None));
+
+    // After this race, a board game: it hides the race; its rematch is that game.
+    host.race_resign().unwrap();
+    race_over(&host_rx, &guest_rx);
+    guest.propose(GameKind::Chess, Color::Red, 0, None).unwrap();
+    wait(&host_rx, "chess", |e| matches!(e, NetEvent::Proposed(_)));
+    host.accept_proposal().unwrap();
+    for rx in [&host_rx, &guest_rx] {
+        wait(rx, "chess started", |e| {
+            matches!(e, NetEvent::Started { .. })
+        });
+    }
+    let chess = host.state();
+    assert_eq!(
+        (chess.kind, chess.your_color),
+        (Some(GameKind::Chess), Some(Color::Black))
+    );
+    assert!(chess.race.is_none() && chess.board.is_some());
+    host.resign().unwrap();
+    wait(&guest_rx, "chess over", |e| {
+        matches!(e, NetEvent::GameOver { .. })
+    });
+    guest.propose_rematch().unwrap();
+    let NetEvent::Proposed(p) = wait(&host_rx, "another chess game", |e| {
+        matches!(e, NetEvent::Proposed(_))
+    }) else {
+        unreachable!()
+    };
+    assert_eq!(
+        (p.game, p.your_color, p.race),
+        (GameKind::Chess, Color::Red, None)
+    );
+    host.decline_proposal().unwrap();
+    wait(&guest_rx, "declined", |e| {
+        matches!(e, NetEvent::ProposalDeclined { .. })
+    });
+
+    // And a race after the board game hides the board game.
+    host.propose_race(options, Color::Red).unwrap();
+    wait(&guest_rx, "a race", |e| matches!(e, NetEvent::Proposed(_)));
+    guest.accept_proposal().unwrap();
+    wait(&host_rx, "race started", |e| {
+        matches!(e, NetEvent::Race(RaceUpdate::Started { .. }))
+    });
+    let racing = host.state();
+    assert_eq!(
+        (racing.kind, racing.phase),
+        (Some(GameKind::Lines), Phase::Playing)
+    );
+    assert!(
+        racing
+            .race
+            .is_some_and(|r| r.board.is_some_and(|b| b != first))
+    );
+    assert_eq!(
+        (racing.board, racing.result, racing.outcome),
+        (None, None, None)
+    );
+    host.leave();
+    guest.leave();
+}

@@ -321,7 +321,7 @@ class MainActivity : ComponentActivity() {
         val small = (120 * resources.displayMetrics.density).toInt()
         val theirRow = LinearLayout(this).apply {
             orientation = LinearLayout.HORIZONTAL
-            gravity = android.view.Gravity.CENTER_VERTICAL
+            gravity = Gravity.CENTER_VERTICAL
             addView(theirs, LinearLayout.LayoutParams(small, small))
             addView(theirsText, LinearLayout.LayoutParams(0, WRAP_CONTENT, 1f).apply { marginStart = small / 8 })
         }
@@ -330,10 +330,12 @@ class MainActivity : ComponentActivity() {
         col.addView(board)
         col.addView(theirRow)
         val resign = button("Resign") { confirm("Resign the race?") { c.raceResign() } }
-        // Once the race is over: back to the match screen (a rematch, another game proposed).
-        // (The same match: not left on the way, as leaving the screen would.)
+        // Once the race is over: the same race anew (Rust's rematch: same options, a new seed),
+        // or back to the match screen. (The same match: not left on the way, as leaving the
+        // screen would.)
+        val again = button("Race again") { c.proposeRematch() }.apply { visibility = View.GONE }
         val back = button("Back to the match") { match = null; showMatch(c) }.apply { visibility = View.GONE }
-        col.addView(row(resign, back, button("Leave") { leaveMatch(c) }))
+        col.addView(row(resign, again, back, button("Leave") { leaveMatch(c) }))
         setScreen(col, home = false)
         val ticker = object : Runnable {
             override fun run() { c.tick(); board.postDelayed(this, 1000) }
@@ -341,9 +343,19 @@ class MainActivity : ComponentActivity() {
         board.postDelayed(ticker, 1000)
         val stopRun = c.raceRun.observe { board.animate(it) }
         val stopPick = c.raceSelected.observe { board.selected = it }
+        var askedProposal = false
         val stop = c.state.observe { st ->
             st.notice?.let { toast(it); c.clearNotice() }
-            val r = st.race ?: return@observe
+            // Another proposal (the race again, or a game) is answered here too.
+            val m = st.match
+            if (m != null && m.phase == MatchPhase.PROPOSED && !askedProposal) {
+                askedProposal = true
+                askProposal(c, m)
+            } else if (m?.phase != MatchPhase.PROPOSED) {
+                askedProposal = false
+            }
+            // A board game accepted after the race: its own screen, on the same match.
+            val r = st.race ?: run { match = null; showMatch(c); return@observe }
             r.board?.let { b -> board.cells = b.cells.map { it.toInt() }; board.spots = b.spotBalls }
             r.opponent?.let { o ->
                 theirs.cells = o.cells.map { it.toInt() }
@@ -352,6 +364,7 @@ class MainActivity : ComponentActivity() {
             }
             val clock = r.timeLeftMs?.let { " · ${it / 60_000}:${"%02d".format(it / 1000 % 60)}" } ?: ""
             resign.isEnabled = r.outcome == null
+            again.visibility = if (r.outcome != null) View.VISIBLE else View.GONE
             back.visibility = if (r.outcome != null) View.VISIBLE else View.GONE
             status.text = r.outcome?.text ?: (st.match?.banner
                 ?: "You ${r.score} · them ${r.opponentScore} (${r.opponentBalls} balls)$clock")
@@ -580,19 +593,9 @@ class MainActivity : ComponentActivity() {
                     .setPositiveButton("Same code") { _, _ -> c.confirmCode(s.code!!) }
                     .setNegativeButton("Different") { _, _ -> c.rejectCode() }.show()
             }
-            val proposal = s.proposal
-            if (s.phase == MatchPhase.PROPOSED && proposal != null && !askedProposal) {
+            if (s.phase == MatchPhase.PROPOSED && s.proposal != null && !askedProposal) {
                 askedProposal = true
-                val colour = colorName(proposal.game, proposal.yourColor) + if (proposal.yourColor == Color.RED) " (you move first)" else ""
-                val rules = presetLabel(proposal.game, proposal.rules)?.let { "\nRules: $it" } ?: ""
-                val from = if (proposal.startFen != null) "\nFrom a set-up position" else ""
-                // A race: its options in Rust's words (balls, time limit, preview).
-                val terms = s.offeredRace?.let { "Race: $it" } ?: "You play $colour.$rules$from\nClock: ${s.offeredClock ?: "untimed"}"
-                AlertDialog.Builder(this).setTitle("$peer proposes ${proposal.game.label}")
-                    .setMessage(terms)
-                    .setCancelable(false)
-                    .setPositiveButton("Play") { _, _ -> c.acceptProposal() }
-                    .setNegativeButton("Decline") { _, _ -> c.declineProposal() }.show()
+                askProposal(c, s)
             } else if (s.phase != MatchPhase.PROPOSED) {
                 askedProposal = false
             }
@@ -646,7 +649,21 @@ class MainActivity : ComponentActivity() {
         }
     }
 
-    /** After a game, propose another of the same game with the colours swapped. */
+    /** The accept prompt of the other player's proposal in match [c]'s state [s]. */
+    private fun askProposal(c: MatchController, s: org.banco.MatchState) {
+        val proposal = s.proposal ?: return
+        val peer = s.peerName ?: "the other player"
+        val colour = colorName(proposal.game, proposal.yourColor) + if (proposal.yourColor == Color.RED) " (you move first)" else ""
+        val rules = presetLabel(proposal.game, proposal.rules)?.let { "\nRules: $it" } ?: ""
+        val from = if (proposal.startFen != null) "\nFrom a set-up position" else ""
+        // A race: its options in Rust's words (balls, time limit, preview).
+        val terms = s.offeredRace?.let { "Race: $it" } ?: "You play $colour.$rules$from\nClock: ${s.offeredClock ?: "untimed"}"
+        AlertDialog.Builder(this).setTitle("$peer proposes ${proposal.game.label}")
+            .setMessage(terms)
+            .setCancelable(false)
+            .setPositiveButton("Play") { _, _ -> c.acceptProposal() }
+            .setNegativeButton("Decline") { _, _ -> c.declineProposal() }.show()
+    }
 
     /** The promotion picker: the pieces Rust offers, drawn with the player's glyphs. */
     private fun pickPromotion(kind: GameKind, color: Color, choices: List<PieceKind>, onPick: (PieceKind) -> Unit, onCancel: () -> Unit) {

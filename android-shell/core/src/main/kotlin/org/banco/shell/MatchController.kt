@@ -96,7 +96,11 @@ class MatchController private constructor(
     fun reopen() = act { it.reopen() }
     fun propose(offer: MatchOffer) = act { it.propose(offer) }
 
-    /** The game just played again, colours swapped (Rust keeps the game, rules, start and clock). */
+    /**
+     * The game just played again: a board game with the colours swapped (Rust keeps the game,
+     * rules, start and clock), a Lines race anew with its options (a new seed): "another game"
+     * and "race again".
+     */
     fun proposeRematch() = act { it.proposeRematch() }
     fun acceptProposal() = act { it.acceptProposal() }
     fun declineProposal() = act { it.declineProposal() }

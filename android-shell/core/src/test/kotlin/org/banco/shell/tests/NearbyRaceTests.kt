@@ -4,6 +4,7 @@
 // sees the race's options and accepts, and both controllers race by taps; after every
 // exchange each side's race state shows the other's board as it is (the race screen's
 // opponent board, score and balls), and a resignation ends the race alike on both sides.
+// Then "race again": the same race anew, from a new seed on both sides.
 package org.banco.shell.tests
 
 import org.banco.Color
@@ -112,6 +113,30 @@ fun nearbyRaceTests(s: Suite) {
             check(g.outcome!!.text.startsWith("You lost the race")) { g.outcome!!.text }
             check(!h.canMove && !g.canMove)
             awaitMirrored(hostUi, host, guestUi, guest)
+            // The race's end is the match's result too (the match screen's "Game over").
+            eq(Phase.OVER, hostUi.match(host).match!!.phase)
+            eq(h.outcome!!.text, hostUi.match(host).match!!.result)
+
+            // Race again (the race screen's button, Rust's rematch): the guest's prompt shows the
+            // same race, its board Black again; accepted, both race from a new seed.
+            hostUi.call { host.proposeRematch() }
+            val again = guestUi.awaitMatch(guest, "the race proposed again") { it.phase == Phase.PROPOSED }
+            eq(RaceSettings(3u, 0u, true), again.proposal?.race, "the same options")
+            eq(Color.BLACK, again.proposal?.yourColor)
+            eq("3 balls, no time limit, preview", again.offeredRace)
+            guestUi.call { guest.acceptProposal() }
+            val started = { st: MatchController.State -> st.race?.let { it.outcome == null && it.board != null } == true }
+            hostUi.await(host.state, "host racing again", pred = started)
+            guestUi.await(guest.state, "guest racing again", pred = started)
+            val (h2, g2) = awaitMirrored(hostUi, host, guestUi, guest)
+            check(sameBoard(h2.board, g2.board)) { "one new seed for both" }
+            check(!h2.board!!.cells.contentEquals(h0.board!!.cells)) { "a new seed, not the last race's" }
+            eq(0u, h2.board!!.turns)
+            check(h2.canMove && g2.canMove)
+            eq(Phase.PLAYING, hostUi.match(host).match!!.phase)
+            eq(null, hostUi.match(host).match!!.result)
+            hostUi.raceByTaps(host)
+            eq(1u, guestUi.await(guest.state, "a move of the new race") { it.race?.opponentTurns == 1u }.race!!.opponentTurns)
         } finally {
             guestOrNull?.let { g -> guestUi.call { g.leave() } }
             hostUi.call { host.leave() }
