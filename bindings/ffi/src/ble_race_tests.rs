@@ -63,6 +63,10 @@ fn pair_and_accept(
         guest.state().unwrap().offered_race.as_deref(),
         Some("5 balls, no time limit, preview")
     );
+    assert_eq!(
+        guest.state().unwrap().offered_terms.as_deref(),
+        Some("Race: 5 balls, no time limit, preview")
+    );
     guest.accept_proposal().unwrap();
     for (rx, color) in [(host_rx, Color::Red), (guest_rx, Color::Black)] {
         let (settings, your_color) = next(rx, |e| match e {

@@ -213,6 +213,11 @@ fn a_chess_match_crosses_the_foreign_ble_traits() {
     next(&guest_rx, |e| {
         matches!(e, MatchEvent::Proposed { .. }).then_some(())
     });
+    // The proposal in the words every accept prompt shows.
+    assert_eq!(
+        guest.state().unwrap().offered_terms.as_deref(),
+        Some("You play Black\nClock: untimed")
+    );
     guest.accept_proposal().unwrap();
     let started = |e: &MatchEvent| matches!(e, MatchEvent::Started { .. }).then_some(());
     next(&host_rx, started);

@@ -228,6 +228,13 @@ pub struct MatchState {
     /// The options of the Lines race proposed, for the accept prompt (`"5 balls, 300 s,
     /// preview"`); `null`/`nil` without a proposal or for a board game.
     pub offered_race: Option<String>,
+    /// The proposal to answer described for the accept prompt, a line each (the same words
+    /// on every screen; the title, who proposes which game, is the screen's): a race's
+    /// options (`"Race: 5 balls, 300 s, preview"`), or the colour this side would play (and
+    /// that it moves first), the rules preset, a set-up start and the clock (`"You play
+    /// Black\nRules: Casual (only perpetual check loses)\nFrom a set-up position\nClock:
+    /// 5:00 + 3s"`); `null`/`nil` without a proposal.
+    pub offered_terms: Option<String>,
     /// The position as FEN.
     pub fen: Option<String>,
     /// The Lines race (running or over), once one was accepted: our board, the
@@ -270,6 +277,7 @@ impl From<&an::NetState> for MatchState {
             clock_faces: s.clock_faces.as_ref().map(ClockFaces::from),
             offered_clock: s.offered_clock.clone(),
             offered_race: s.offered_race.clone(),
+            offered_terms: s.offered_terms.clone(),
             fen: s.fen.clone(),
             race: s.race.clone().map(RaceState::from),
         }

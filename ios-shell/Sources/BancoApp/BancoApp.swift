@@ -561,12 +561,9 @@ struct ProposalPrompt: ViewModifier {
                 Button("Play") { model.acceptProposal() }
                 Button("Decline", role: .cancel) { model.declineProposal() }
             } message: {
-                if let race = m?.offeredRace {
-                    // A race: its options in Rust's words (balls, time limit, preview).
-                    Text("Race: \(race).")
-                } else {
-                    Text("You play \(m?.proposal.map { colorName(kind: $0.game, color: $0.yourColor) } ?? ""). Clock: \(m?.offeredClock ?? "untimed").")
-                }
+                // Its terms in Rust's words, as Android shows them (a race's options; the
+                // colour, rules, set-up start and clock).
+                Text(m?.offeredTerms ?? "")
             }
     }
 }

@@ -18,12 +18,6 @@ public func offeredPresets() -> [RulesPreset] {
     return boardGames().flatMap { rulesPresets(kind: $0) }.filter { seen.insert($0.name).inserted }
 }
 
-/// The label of the preset whose rules are `rules` in `kind` (a proposal's), if it is one.
-public func presetLabel(_ kind: GameKind, _ rules: Rules?) -> String? {
-    guard let rules else { return nil }
-    return rulesPresets(kind: kind).first { $0.rules == rules }?.label
-}
-
 public struct Settings: Equatable {
     /// The games offered on the home screen and when hosting.
     public static let games: [GameKind] = [.xiangqi, .chess, .jieqi]

@@ -74,7 +74,6 @@ func boardTests(_ s: Suite) {
         // Jieqi gets the preset too (it used to get the default rules whatever was chosen).
         try eq(Rules.jieqi(repetition: .casual, repetitions: 3, noCapturePlies: 120), mine.with(game: .jieqi).gameRules)
         try eq(["asian", "casual"], offeredPresets().map { $0.name })
-        try eq("Casual (only perpetual check loses)", presetLabel(.jieqi, mine.rulesFor(.jieqi)))
         try eq(1...10, computerLevels)
         store.set("settings.rules", "CASUAL")
         try eq("casual", Settings.load(store).rules, "any case is read")

@@ -25,6 +25,7 @@ func clockTests(_ s: Suite) {
         guest.act { $0.confirmCode(gc) }
         let prompt = try guest.wait("the proposal") { $0.phase == .proposed }
         try eq("5:00 + 3s", prompt.offeredClock, "the accept prompt shows the clock")
+        try eq("You play Black\nClock: 5:00 + 3s", prompt.offeredTerms, "the accept prompt's words (Rust's, as on Android)")
         try eq(nil, prompt.clockFaces, "no clocks before the game")
         guest.act { $0.acceptProposal() }
         try host.wait("host playing") { $0.phase == .playing }

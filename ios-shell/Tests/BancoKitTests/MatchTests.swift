@@ -50,7 +50,7 @@ final class Side {
 
 /// A host with `settings` and a guest found through the lobby, codes confirmed, the host's
 /// proposal accepted: both playing.
-func paired(_ settings: Settings) throws -> (host: Side, guest: Side) {
+func paired(_ settings: Settings, terms: String? = nil) throws -> (host: Side, guest: Side) {
     let host = Side(), guest = Side()
     host.model = try host.ui.call {
         try MatchModel.host(ui: host.ui, settings: settings, address: "127.0.0.1:0", advertise: false, sound: host.sounds)
@@ -74,6 +74,7 @@ func paired(_ settings: Settings) throws -> (host: Side, guest: Side) {
     try eq(settings.color == .red ? Color.black : .red, proposed.proposal?.yourColor)
     try eq(settings.gameRules ?? defaultRules(kind: settings.game), proposed.proposal?.rules)
     try eq(Set([GameKind.xiangqi, .chess, .jieqi]), Set(proposed.peerGames))
+    if let terms { try eq(terms, proposed.offeredTerms, "the accept prompt's words (Rust's, as on Android)") }
     guest.act { $0.acceptProposal() }
     try host.wait("host playing") { $0.phase == .playing }
     try guest.wait("guest playing") { $0.phase == .playing }
@@ -149,7 +150,8 @@ func matchTests(_ s: Suite) {
     }
 
     s.test("xiangqi match between two models: code, proposal, taps, undo, draw offers, resign") {
-        let (host, guest) = try paired(Settings(game: .xiangqi, rules: "casual", playerName: "An"))
+        let (host, guest) = try paired(Settings(game: .xiangqi, rules: "casual", playerName: "An"),
+                                       terms: "You play Black\nRules: Casual (only perpetual check loses)\nClock: untimed")
         defer { guest.leave(); host.leave() }
         var hs = try host.wait("host's turn") { $0.yourTurn }
         var gs = try guest.wait("guest waits") { !$0.yourTurn }

@@ -82,6 +82,7 @@ func nearbyRaceTests(_ s: Suite) {
         try eq(RaceSettings(startBalls: 3, timeLimitS: 0, preview: true), proposed.proposal?.race,
                "the race of the host's settings")
         try eq("3 balls, no time limit, preview", proposed.offeredRace)
+        try eq("Race: 3 balls, no time limit, preview", proposed.offeredTerms, "the accept prompt's words")
         guest.act { $0.acceptProposal() }
         try host.wait("host racing") { $0.race?.board != nil }
         try guest.wait("guest racing") { $0.race?.board != nil }
@@ -124,7 +125,7 @@ func nearbyRaceTests(_ s: Suite) {
         let again = try guest.wait("the race proposed again") { $0.phase == .proposed }
         try eq(RaceSettings(startBalls: 3, timeLimitS: 0, preview: true), again.proposal?.race, "the same options")
         try eq(Color.black, again.proposal?.yourColor)
-        try eq("3 balls, no time limit, preview", again.offeredRace)
+        try eq("Race: 3 balls, no time limit, preview", again.offeredTerms, "the race screen's accept prompt")
         guest.act { $0.acceptProposal() }
         try host.wait("host racing again") { $0.race?.outcome == nil && $0.race?.board != nil }
         try guest.wait("guest racing again") { $0.race?.outcome == nil && $0.race?.board != nil }

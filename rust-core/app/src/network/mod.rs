@@ -244,6 +244,10 @@ pub struct NetState {
     /// The options of the race proposed, for the accept prompt (`"5 balls, 300 s,
     /// preview"`); `None` without a proposal or for a board game.
     pub offered_race: Option<String>,
+    /// The proposal to answer described for the accept prompt, a line each
+    /// ([`ProposalView::terms`]): a race's options, or the colour, rules, set-up start and
+    /// clock of a board game; `None` without a proposal.
+    pub offered_terms: Option<String>,
     /// The game's position as FEN.
     pub fen: Option<String>,
     /// The Lines race (running or over) once one was accepted: our board, the opponent's

@@ -1,12 +1,12 @@
 //! The state a screen shows of a networked match ([`NetState`]): built from the match's
 //! own view (phase, code, questions, board model) and the session's snapshot of the game.
 
-use super::{NetMatch, NetState, Phase, View, clock_faces, lock, offer_clock_text};
-use crate::any::AnyGame;
+use super::{NetMatch, NetState, Phase, ProposalView, View, clock_faces, lock, offer_clock_text};
+use crate::any::{AnyGame, color_name};
 use crate::computer::main_notation;
 use crate::notation;
 use crate::result::result_text;
-use banco_game::{Game, GameKind, MatchGame};
+use banco_game::{Color, Game, GameKind, MatchGame};
 use banco_protocol::MatchSnapshot;
 
 impl NetMatch {
@@ -36,6 +36,47 @@ impl NetMatch {
             state.result.clone_from(&race.result_text);
         }
         state
+    }
+}
+
+impl ProposalView {
+    /// The proposal described for the accept prompt, a line each (the title, who proposes
+    /// which game, is the screen's): a race's options, `"Race: 5 balls, 300 s, preview"`;
+    /// for a board game the colour this side would play (and that it moves first), the
+    /// rules preset, a set-up start and the clock: `"You play Red (you move first)\nRules:
+    /// Asian (perpetual check and chase lose)\nFrom a set-up position\nClock: 5:00 + 3s"`.
+    #[must_use]
+    pub fn terms(&self) -> String {
+        if let Some(race) = self.race {
+            return format!("Race: {race}");
+        }
+        // The first player moves first, unless the set-up position says otherwise.
+        let first = self
+            .start_fen
+            .as_deref()
+            .and_then(|fen| AnyGame::from_fen(self.game, fen).ok())
+            .map_or(Color::Red, |g| g.side_to_move());
+        let mut lines = vec![format!(
+            "You play {}{}",
+            color_name(self.game, self.your_color),
+            if self.your_color == first {
+                " (you move first)"
+            } else {
+                ""
+            }
+        )];
+        let rules = AnyGame::rules(self.game, self.rules);
+        if let Some(preset) = crate::presets::of(self.game)
+            .into_iter()
+            .find(|p| Some(p.rules) == rules)
+        {
+            lines.push(format!("Rules: {}", preset.label));
+        }
+        if self.start_fen.is_some() {
+            lines.push("From a set-up position".to_owned());
+        }
+        lines.push(format!("Clock: {}", offer_clock_text(self.clock)));
+        lines.join("\n")
     }
 }
 
@@ -92,6 +133,11 @@ fn state_of(
             .filter(|_| v.phase == Some(Phase::Proposed))
             .and_then(|p| p.race)
             .map(|o| o.to_string()),
+        offered_terms: v
+            .proposal
+            .as_ref()
+            .filter(|_| v.phase == Some(Phase::Proposed))
+            .map(ProposalView::terms),
         fen: None,
         race: None,
     };
@@ -135,4 +181,65 @@ fn state_of(
     s.clock_faces = snap.clocks.map(|c| clock_faces(c, running, me));
     s.fen = Some(MatchGame::fen(g));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::network::ClockSpec;
+    use banco_protocol::race::RaceOptions;
+
+    fn proposal(game: GameKind, your_color: Color) -> ProposalView {
+        ProposalView {
+            game,
+            your_color,
+            rules: 0,
+            start_fen: None,
+            clock: None,
+            race: None,
+        }
+    }
+
+    #[test]
+    fn a_proposal_in_words_for_the_accept_prompt() {
+        let xiangqi = ProposalView {
+            rules: 1,
+            clock: Some(ClockSpec {
+                base_ms: 300_000,
+                increment_ms: 3_000,
+            }),
+            ..proposal(GameKind::Xiangqi, Color::Black)
+        };
+        assert_eq!(
+            xiangqi.terms(),
+            "You play Black\nRules: Casual (only perpetual check loses)\nClock: 5:00 + 3s"
+        );
+        assert_eq!(
+            proposal(GameKind::Jieqi, Color::Red).terms(),
+            "You play Red (you move first)\nRules: Asian (perpetual check and chase lose)\nClock: untimed"
+        );
+        // Chess has one set of rules: none named.
+        assert_eq!(
+            proposal(GameKind::Chess, Color::Red).terms(),
+            "You play White (you move first)\nClock: untimed"
+        );
+        // A set-up position says who moves first.
+        let black_to_move = ProposalView {
+            start_fen: Some("4k3/8/8/8/8/8/8/4K2R b K - 0 1".to_owned()),
+            ..proposal(GameKind::Chess, Color::Black)
+        };
+        assert_eq!(
+            black_to_move.terms(),
+            "You play Black (you move first)\nFrom a set-up position\nClock: untimed"
+        );
+        let race = ProposalView {
+            race: Some(RaceOptions {
+                start_balls: 5,
+                time_limit_s: 300,
+                preview: true,
+            }),
+            ..proposal(GameKind::Lines, Color::Black)
+        };
+        assert_eq!(race.terms(), "Race: 5 balls, 300 s, preview");
+    }
 }

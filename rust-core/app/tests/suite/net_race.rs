@@ -64,6 +64,10 @@ fn started_race(
     assert_eq!((p.game, p.race), (GameKind::Lines, Some(options)));
     // In words for the accept prompt, the preview included.
     assert_eq!(guest.state().offered_race, Some(options.to_string()));
+    assert_eq!(
+        guest.state().offered_terms,
+        Some(format!("Race: {options}"))
+    );
     assert!(guest.state().peer_games.contains(&GameKind::Lines));
     assert!(guest.race().is_none(), "no race before accepting");
     guest.accept_proposal().unwrap();

@@ -57,6 +57,11 @@ fn a_chess_match_over_loopback() {
     // The offered clock is shown before accepting.
     assert_eq!(p.clock_text(), "clock 5 min + 3 s per move");
     assert_eq!(s.offered_clock.as_deref(), Some("5:00 + 3s"));
+    // The whole proposal in words, as both shells' accept prompts show it.
+    assert_eq!(
+        s.offered_terms.as_deref(),
+        Some("You play Black\nClock: 5:00 + 3s")
+    );
     assert_eq!(s.clock_faces, None, "no clocks before the game");
     guest.accept_proposal().unwrap();
     wait(&host_rx, "start", |e| matches!(e, NetEvent::Started { .. }));
@@ -74,6 +79,7 @@ fn a_chess_match_over_loopback() {
     let (gs, hs) = (guest.state(), host.state());
     assert!(gs.your_turn);
     assert_eq!(gs.offered_clock, None, "the prompt is gone once playing");
+    assert_eq!(gs.offered_terms, None);
     let (gf, hf) = (gs.clock_faces.unwrap(), hs.clock_faces.unwrap());
     assert!(gf.you.running && !gf.opponent.running, "{gf:?}");
     assert!(hf.opponent.running && !hf.you.running, "{hf:?}");

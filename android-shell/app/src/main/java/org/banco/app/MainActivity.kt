@@ -58,7 +58,6 @@ import org.banco.shell.MatchController
 import org.banco.shell.PuzzleController
 import org.banco.shell.computerLevels
 import org.banco.shell.offeredPresets
-import org.banco.shell.presetLabel
 import org.banco.shell.Settings
 import org.banco.shell.TrustKeeper
 import org.banco.shell.SoundPlayer
@@ -649,17 +648,15 @@ class MainActivity : ComponentActivity() {
         }
     }
 
-    /** The accept prompt of the other player's proposal in match [c]'s state [s]. */
+    /**
+     * The accept prompt of the other player's proposal in match [c]'s state [s]: its terms in
+     * Rust's words, as iOS shows them (a race's options; the colour, rules, set-up start, clock).
+     */
     private fun askProposal(c: MatchController, s: org.banco.MatchState) {
         val proposal = s.proposal ?: return
         val peer = s.peerName ?: "the other player"
-        val colour = colorName(proposal.game, proposal.yourColor) + if (proposal.yourColor == Color.RED) " (you move first)" else ""
-        val rules = presetLabel(proposal.game, proposal.rules)?.let { "\nRules: $it" } ?: ""
-        val from = if (proposal.startFen != null) "\nFrom a set-up position" else ""
-        // A race: its options in Rust's words (balls, time limit, preview).
-        val terms = s.offeredRace?.let { "Race: $it" } ?: "You play $colour.$rules$from\nClock: ${s.offeredClock ?: "untimed"}"
         AlertDialog.Builder(this).setTitle("$peer proposes ${proposal.game.label}")
-            .setMessage(terms)
+            .setMessage(s.offeredTerms)
             .setCancelable(false)
             .setPositiveButton("Play") { _, _ -> c.acceptProposal() }
             .setNegativeButton("Decline") { _, _ -> c.declineProposal() }.show()

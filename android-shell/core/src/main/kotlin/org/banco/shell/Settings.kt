@@ -24,10 +24,6 @@ val computerLevels: IntRange get() = levelRange().let { it.min.toInt()..it.max.t
 /** Every rules preset a settings screen offers (Rust's, each name once), the usual rules first. */
 fun offeredPresets(): List<RulesPreset> = boardGames().flatMap { rulesPresets(it) }.distinctBy { it.name }
 
-/** The label of the preset whose rules are [rules] in [kind] (a proposal's), if it is one. */
-fun presetLabel(kind: GameKind, rules: Rules?): String? =
-    rules?.let { r -> rulesPresets(kind).firstOrNull { it.rules == r }?.label }
-
 /** A game's name for menus and lists ("Xiangqi", "Chess"). */
 val GameKind.label: String get() = name.lowercase().replaceFirstChar { it.uppercase() }
 

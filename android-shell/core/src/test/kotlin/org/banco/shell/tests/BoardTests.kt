@@ -19,7 +19,6 @@ import org.banco.shell.cellAt
 import org.banco.shell.cellNamed
 import org.banco.shell.computerLevels
 import org.banco.shell.offeredPresets
-import org.banco.shell.presetLabel
 import org.banco.rulesPreset
 
 /** A ready-to-draw board of [kind] straight from Rust. */
@@ -95,7 +94,6 @@ fun boardTests(s: Suite) {
         eq(Rules.Jieqi::class, mine.copy(game = GameKind.JIEQI).vsSettings(1).rules!!::class)
         // Rust's presets and levels.
         eq(listOf("asian", "casual"), offeredPresets().map { it.name })
-        eq("Casual (only perpetual check loses)", presetLabel(GameKind.JIEQI, mine.rulesFor(GameKind.JIEQI)))
         eq(1..10, computerLevels)
         store.putString("settings.rules", "CASUAL")
         eq("casual", Settings.load(store).rules, "an older app's stored name")

@@ -35,6 +35,7 @@ fun clockTests(s: Suite) {
             guestUi.call { g.confirmCode(gc) }
             val prompt = guestUi.awaitMatch(g, "the proposal") { it.phase == Phase.PROPOSED }
             eq("5:00 + 3s", prompt.offeredClock, "the accept prompt shows the clock")
+            eq("You play Black\nClock: 5:00 + 3s", prompt.offeredTerms, "the accept prompt's words (Rust's, as on iOS)")
             eq(null, prompt.clockFaces, "no clocks before the game")
             guestUi.call { g.acceptProposal() }
             hostUi.awaitMatch(host, "host playing") { it.phase == Phase.PLAYING }

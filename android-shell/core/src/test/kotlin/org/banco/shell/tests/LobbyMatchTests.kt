@@ -255,6 +255,8 @@ fun lobbyMatchTests(s: Suite) {
             val proposed = p.guestUi.awaitMatch(p.guest, "proposal") { it.phase == Phase.PROPOSED }
             eq(Color.BLACK, proposed.proposal?.yourColor)
             eq(RepetitionRule.CASUAL, (proposed.proposal?.rules as Rules.Xiangqi).repetition)
+            eq("You play Black\nRules: Casual (only perpetual check loses)\nClock: untimed", proposed.offeredTerms,
+                "the accept prompt's words, the rules included (Rust's, as on iOS)")
             p.guestUi.call { p.guest.acceptProposal() }
             var hs = p.hostUi.awaitMatch(p.host, "host playing") { it.phase == Phase.PLAYING }
             var gs = p.guestUi.awaitMatch(p.guest, "guest playing") { it.phase == Phase.PLAYING }

@@ -84,6 +84,7 @@ fun nearbyRaceTests(s: Suite) {
             val proposed = guestUi.awaitMatch(guest, "the race proposed") { it.phase == Phase.PROPOSED }
             eq(RaceSettings(3u, 0u, true), proposed.proposal?.race, "the race of the host's settings")
             eq("3 balls, no time limit, preview", proposed.offeredRace)
+            eq("Race: 3 balls, no time limit, preview", proposed.offeredTerms, "the accept prompt's words")
             guestUi.call { guest.acceptProposal() }
             hostUi.await(host.state, "host racing") { it.race?.board != null }
             guestUi.await(guest.state, "guest racing") { it.race?.board != null }
@@ -123,7 +124,7 @@ fun nearbyRaceTests(s: Suite) {
             val again = guestUi.awaitMatch(guest, "the race proposed again") { it.phase == Phase.PROPOSED }
             eq(RaceSettings(3u, 0u, true), again.proposal?.race, "the same options")
             eq(Color.BLACK, again.proposal?.yourColor)
-            eq("3 balls, no time limit, preview", again.offeredRace)
+            eq("Race: 3 balls, no time limit, preview", again.offeredTerms, "the race screen's accept prompt")
             guestUi.call { guest.acceptProposal() }
             val started = { st: MatchController.State -> st.race?.let { it.outcome == null && it.board != null } == true }
             hostUi.await(host.state, "host racing again", pred = started)
