@@ -62,6 +62,7 @@ fun matchTests(s: Suite) {
         val address = hostEvents.next<MatchEvent.Listening>().address
         eq(address, host.address())
         check(address.startsWith("127.0.0.1:")) { address }
+        eq(listOf(address), host.state().reachable, "a host on one address is reached there")
         eq(MatchPhase.LISTENING, host.state().phase)
         eq(listOf(GameKind.XIANGQI, GameKind.CHESS, GameKind.JIEQI), host.state().offers)
         eq(null, host.code())
@@ -69,6 +70,7 @@ fun matchTests(s: Suite) {
         val guest = Match.join("Binh", address, guestEvents)
         try {
             eq("", guest.address())
+            eq(listOf<String>(), guest.state().reachable, "a guest takes no guests")
             eq(null, guest.hosting(), "a guest hosts nothing")
             val hc = hostEvents.next<MatchEvent.VerifyCode>()
             val gc = guestEvents.next<MatchEvent.VerifyCode>()

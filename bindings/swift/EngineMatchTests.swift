@@ -42,6 +42,7 @@ func pair(offers: [GameKind], proposal: MatchOffer) throws
                               offers: offers, proposal: proposal, listener: hl)
     let address = try hl.next("listening") { e -> String? in if case .listening(let a) = e { return a }; return nil }
     try eq(address, try host.address())
+    try eq([address], try host.state().reachable, "a host on one address is reached there")
     let guest = try Match.join(playerName: "Binh", address: address, listener: gl)
     try eq("", try guest.address())
     let hc = try hl.next("host code") { e -> String? in if case .verifyCode(let c, _) = e { return c }; return nil }

@@ -163,8 +163,15 @@ pub(crate) fn offer_of(p: &an::ProposalView) -> MatchOffer {
 pub struct MatchState {
     /// Where the match stands.
     pub phase: MatchPhase,
-    /// Where the host listens (`address:port`); empty for a guest.
+    /// Where the host listens (`address:port`); empty for a guest. A host listening on
+    /// every interface shows `0.0.0.0:7368` here, which nobody can dial: show `reachable`.
     pub address: String,
+    /// The addresses a guest can type to reach this host (join by address), best first:
+    /// where it listens, or when it listens on every interface (`0.0.0.0:7368`) the
+    /// device's LAN addresses with the port — IPv4 first, no loopback unless there is
+    /// nothing else, no IPv6 link-local (its scope is the guest's). Show the first one.
+    /// Empty for a guest, a host over Bluetooth only, or once the match is left.
+    pub reachable: Vec<String>,
     /// The six digits to compare, once the link is up.
     pub code: Option<String>,
     /// The other player's name.
@@ -242,6 +249,7 @@ impl From<&an::NetState> for MatchState {
         MatchState {
             phase: s.phase.into(),
             address: s.address.clone(),
+            reachable: s.reachable.clone(),
             code: s.code.clone(),
             peer_name: s.peer_name.clone(),
             peer_games: kinds(&s.peer_games),

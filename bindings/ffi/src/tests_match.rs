@@ -280,3 +280,36 @@ fn race_refusals_are_typed_and_say_what_is_wrong() {
     host.leave().unwrap();
     guest.leave().unwrap();
 }
+
+/// `MatchState.reachable`: a host on `0.0.0.0` lists the device's addresses with its port
+/// (never `0.0.0.0`), one on a single address lists it, a guest lists none.
+#[test]
+fn a_host_lists_the_addresses_a_guest_can_type() {
+    let host_on = |listen: &str| {
+        let (events, _rx) = listener();
+        Match::host(
+            "An".into(),
+            listen.into(),
+            false,
+            vec![],
+            None,
+            events,
+            None,
+        )
+        .unwrap()
+    };
+    let every = host_on("0.0.0.0:0");
+    let s = every.state().unwrap();
+    let port = s.address.parse::<std::net::SocketAddr>().unwrap().port();
+    assert!(!s.reachable.is_empty(), "{s:?}");
+    for a in &s.reachable {
+        let a: std::net::SocketAddr = a.parse().unwrap();
+        assert!(!a.ip().is_unspecified() && a.port() == port, "{a}");
+    }
+    let one = host_on("127.0.0.1:0");
+    let s = one.state().unwrap();
+    assert_eq!(s.reachable, vec![s.address.clone()]);
+    let (events, _rx) = listener();
+    let guest = Match::join("Binh".into(), s.address, events, None).unwrap();
+    assert!(guest.state().unwrap().reachable.is_empty());
+}

@@ -181,6 +181,11 @@ pub struct NetState {
     pub phase: Phase,
     /// Where the host listens (`address:port`); empty for a guest.
     pub address: String,
+    /// The addresses a guest can type to reach this host, best first: where it listens,
+    /// or when it listens on every interface (`0.0.0.0:7368`) this machine's LAN addresses
+    /// with the port (IPv4 first, [`banco_net::reachable`]). Show the first (join by
+    /// address); empty for a guest, a host over Bluetooth only, or once the match is left.
+    pub reachable: Vec<String>,
     /// The six digits to compare, once the link is up.
     pub code: Option<String>,
     /// The other player's name.
@@ -629,6 +634,10 @@ impl NetMatch {
         });
         let mut state = state::state_of(&v, snap.as_ref(), &self.address, &self.offers, peer);
         state.race = self.race();
+        state.reachable = lock(&self.hosting)
+            .as_ref()
+            .map(|h| h.reachable().iter().map(ToString::to_string).collect())
+            .unwrap_or_default();
         if let Some(race) = &state.race
             && state.kind.is_none()
         {

@@ -25,6 +25,8 @@ pub(super) fn state_of(
     let mut s = NetState {
         phase: v.phase.unwrap_or(Phase::Connecting),
         address: address.to_owned(),
+        // Filled by `NetMatch::state` from the listener.
+        reachable: Vec::new(),
         code: v.code.clone(),
         peer_name: v.peer_name.clone(),
         peer_games,
