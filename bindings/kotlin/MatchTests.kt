@@ -108,8 +108,8 @@ fun matchTests(s: Suite) {
             eq("h1", g.board!!.cells.first().name, "Black's view: h1 at the top left")
 
             // Moves both ways: taps, a Move, SAN and UCI text. Out of turn is refused.
-            val e = throws<BancoException.Match> { guest.playText("e5") }
-            eq("it is not your turn", e.message)
+            val e = throws<BancoException.NotAvailable> { guest.playText("e5") }
+            eq("it is not your turn", e.message, "as VsComputer in the computer's turn")
             eq(TapResult.Ignored, guest.tapSquare("e7"))
             throws<BancoException.IllegalMove> { host.playText("e2e5") }
             eq(TapResult.Selected(sq("e2", GameKind.CHESS)), host.tapSquare("e2"))

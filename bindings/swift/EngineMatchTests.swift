@@ -142,7 +142,8 @@ func engineMatchTests(_ s: Suite) {
         try check(hs.board.map { !$0.flipped && $0.cells.count == 90 } == true)
         var gs = try waitState(guest, "guest playing") { $0.phase == .playing }
         try check(!gs.yourTurn && gs.board?.flipped == true)
-        try fails(.match) { _ = try guest.playText(text: "h9g7") }
+        // Not your turn: NotAvailable, as against the computer.
+        try eq("it is not your turn", try fails(.notAvailable) { _ = try guest.playText(text: "h9g7") })
         try fails(.match) { try guest.propose(offer: MatchOffer(game: .xiangqi, yourColor: .red, rules: nil, startFen: nil)) }
         let p = try host.playText(text: "C2=5")
         try eq("炮二平五", p.text)

@@ -47,13 +47,17 @@ pub enum BancoError {
     /// A value out of its range (a level, a time, a code).
     #[error("{0}")]
     InvalidArgument(String),
-    /// Nothing to do: e.g. no engine search is running, no move to undo.
+    /// Not possible now: it is not the player's turn (`VsComputer`: "it is the computer's
+    /// turn"; `Match`: "it is not your turn" — the same case for both), no move to undo, no
+    /// engine search running, …
     #[error("{0}")]
     NotAvailable(String),
     /// A network problem (connection refused, peer gone, discovery failed).
     #[error("network problem: {0}")]
     Network(String),
-    /// The networked match refused the action (not your turn, waiting for the peer, …).
+    /// The networked match refused the action (no game yet, a Lines race on, waiting for
+    /// the peer, the match closed, …; not the player's turn is `NotAvailable`, as in
+    /// `VsComputer`).
     #[error("{0}")]
     Match(String),
     /// A bug inside Banco (a Rust panic caught at the boundary). Please report it.

@@ -32,10 +32,11 @@ impl From<NetError> for BancoError {
             NetError::Move(m) => m.into(),
             NetError::Race(r) => crate::race::race_refusal(r),
             NetError::Entropy(m) => BancoError::Internal(m),
+            // As `VsComputer` refuses a move in the computer's turn.
+            NetError::NotYourTurn => BancoError::NotAvailable(e.to_string()),
             NetError::NoGame
             | NetError::RaceOn
             | NetError::CodeChanged
-            | NetError::NotYourTurn
             | NetError::Refused(_)
             | NetError::Closed => BancoError::Match(e.to_string()),
         }
@@ -801,7 +802,8 @@ impl Match {
     }
 
     /// Plays a move (checked here first, then by both sides' rules); a square index off
-    /// the board is refused with `BadSquare`.
+    /// the board is refused with `BadSquare`, a move in the other player's turn with
+    /// `NotAvailable` ("it is not your turn", as `VsComputer::play` in the computer's).
     pub fn play(&self, mv: Move) -> Result<PlayedMove, BancoError> {
         guard(|| {
             if let Some(g) = self.inner.game() {
@@ -815,7 +817,8 @@ impl Match {
         })
     }
 
-    /// Plays a move written in any of the game's notations.
+    /// Plays a move written in any of the game's notations; in the other player's turn
+    /// refused with `NotAvailable` ("it is not your turn"), before the text is read.
     pub fn play_text(&self, text: String) -> Result<PlayedMove, BancoError> {
         guard(|| Ok(PlayedMove::from(&self.inner.play_text(&text)?)))
     }

@@ -51,6 +51,29 @@ fn a_move_on_the_computers_turn_hears_whose_turn_it_is() {
     vs.end().unwrap();
 }
 
+/// Not the player's turn is one refusal for an embedder: `NotAvailable` in a match as
+/// against the computer (a match used to say `Match`), whatever the move.
+#[test]
+fn a_move_in_the_other_players_turn_is_the_same_refusal_in_a_match() {
+    let offer = MatchOffer {
+        game: GameKind::Xiangqi,
+        your_color: Color::Red,
+        rules: None,
+        start_fen: None,
+        clock: None,
+        race: None,
+    };
+    let ((host, _host_rx), (guest, _guest_rx)) = crate::tests_match::started(offer);
+    let turn = BancoError::NotAvailable("it is not your turn".into());
+    // The guest is Black: h7e7 is its own cannon's move, h2e2 Red's.
+    assert_eq!(guest.play(mv(70, 67)).err(), Some(turn.clone()));
+    assert_eq!(guest.play_text("h7e7".into()).err(), Some(turn.clone()));
+    assert_eq!(guest.play_text("zz".into()).err(), Some(turn));
+    assert!(host.play_text("h2e2".into()).is_ok());
+    host.leave().unwrap();
+    guest.leave().unwrap();
+}
+
 #[test]
 fn a_square_off_the_board_is_a_bad_square_everywhere() {
     let (vs, rx) = vs(GameKind::Xiangqi, Color::Red, None);
