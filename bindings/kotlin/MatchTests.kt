@@ -377,6 +377,8 @@ fun matchTests(s: Suite) {
                     val id = lobby.advertise("Chi", 7368u)
                     lobby.withdraw(id)
                 }
+                // A name with nothing to show is refused as Match.host refuses it.
+                refused("advertise a blank name", BancoException.InvalidArgument::class.java) { lobby.advertise(" \u200b", 7368u) }
                 mayRefuse("withdraw garbage", BancoException.Network::class.java) { lobby.withdraw("nonsense") }
                 lobby.stop()
                 lobby.withdraw("x") // stop withdrew every advertisement: nothing to do

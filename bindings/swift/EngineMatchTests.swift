@@ -341,6 +341,8 @@ func lobbyTests(_ s: Suite) {
             let lobby = try Lobby(interfaces: ["lo"])
             try lobby.browse(listener: SwiftLobbyListener())
             try mayFail(.network) { try lobby.withdraw(id: try lobby.advertise(playerName: "Chi", port: 7368)) }
+            // A name with nothing to show is refused as Match.host refuses it.
+            try fails(.invalidArgument) { _ = try lobby.advertise(playerName: " \u{200b}", port: 7368) }
             try lobby.stop()
             try lobby.withdraw(id: "x") // stop withdrew every advertisement: nothing to do
             // Browsing (or advertising) after stop starts mDNS again.

@@ -650,6 +650,10 @@ impl Match {
     /// `trust` is the device identity and remembered players the app stored (from
     /// [`Match::export_trust`] or [`new_trust`]); without it the match uses a throwaway
     /// identity and nobody is remembered.
+    ///
+    /// `player_name` (here, in every `join` and in [`crate::Lobby::advertise`]: one rule) is
+    /// cleaned of control and invisible characters and cut to 32 characters; a name with
+    /// nothing left (`""`, spaces, invisible characters) is refused with `InvalidArgument`.
     #[uniffi::constructor(default(trust = None))]
     pub fn host(
         player_name: String,
