@@ -103,10 +103,26 @@ impl From<banco_app::error::MoveError> for BancoError {
     }
 }
 
-/// The refusal of Lines by the board-game calls (`Game`, `VsComputer`, `startFen`,
-/// `boardShape`, …): Lines has its own object.
+/// The refusal of Lines by the board-game objects (`Game`, `VsComputer`, `Editor`): Lines
+/// has its own object.
 pub(crate) fn lines_elsewhere() -> BancoError {
     BancoError::InvalidArgument("Lines is played with LinesGame".to_owned())
+}
+
+/// `kind` for a free function made for board games (`function`, its name as Kotlin and
+/// Swift call it), or for Lines its refusal: `InvalidArgument` naming the function, Lines,
+/// and `instead`, what to call for Lines (see the crate's rules of the boundary).
+pub(crate) fn board_game(
+    kind: crate::types::GameKind,
+    function: &str,
+    instead: &str,
+) -> Result<banco_game::GameKind, BancoError> {
+    match kind.into() {
+        banco_game::GameKind::Lines => Err(BancoError::InvalidArgument(format!(
+            "{function} is for board games, not Lines: {instead}"
+        ))),
+        board => Ok(board),
+    }
 }
 
 impl From<banco_app::any::AnyPlayError> for BancoError {

@@ -213,12 +213,8 @@ fn lines_is_refused_by_the_board_game_calls_with_one_error() {
         Game::from_fen(GameKind::Lines, "9/9".into()).err(),
         Some(lines.clone())
     );
-    assert_eq!(start_fen(GameKind::Lines).err(), Some(lines.clone()));
-    assert_eq!(board_shape(GameKind::Lines).err(), Some(lines.clone()));
-    assert_eq!(
-        validate_fen(GameKind::Lines, "9/9".into()),
-        vec![lines.to_string()]
-    );
+    // The free functions about games answer for Lines or refuse it naming what to call
+    // instead: `tests_lines_kind`.
     assert_eq!(Editor::empty(GameKind::Lines).err(), Some(lines.clone()));
     let puzzle = Puzzle {
         name: "lines?".into(),

@@ -529,7 +529,7 @@ struct MatchScreen: View {
                 // A race: its options in Rust's words (balls, time limit, preview).
                 Text("Race: \(race).")
             } else {
-                Text("You play \(m?.proposal.map { colorName(kind: $0.game, color: $0.yourColor) } ?? ""). Clock: \(m?.offeredClock ?? "untimed").")
+                Text("You play \(m?.proposal.flatMap { try? colorName(kind: $0.game, color: $0.yourColor) } ?? ""). Clock: \(m?.offeredClock ?? "untimed").")
             }
         }
         .alert("Take back?", isPresented: .constant(m?.undoRequest != nil)) {

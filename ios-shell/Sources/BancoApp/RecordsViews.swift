@@ -86,7 +86,7 @@ struct EditorScreen: View {
                 }
                 Text(status(s, v)).font(.footnote)
                 HStack {
-                    Button("\(colorName(kind: v.kind, color: v.sideToMove)) to move") {
+                    Button("\((try? colorName(kind: v.kind, color: v.sideToMove)) ?? "") to move") {
                         editor.setSideToMove(v.sideToMove == .red ? .black : .red)
                     }
                     Button("Flip") { editor.flip() }

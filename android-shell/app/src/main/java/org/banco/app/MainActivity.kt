@@ -578,7 +578,7 @@ class MainActivity : ComponentActivity() {
             val proposal = s.proposal
             if (s.phase == MatchPhase.PROPOSED && proposal != null && !askedProposal) {
                 askedProposal = true
-                val colour = colorName(proposal.game, proposal.yourColor) + if (proposal.yourColor == Color.RED) " (you move first)" else ""
+                val colour by lazy { colorName(proposal.game, proposal.yourColor) + if (proposal.yourColor == Color.RED) " (you move first)" else "" } // not for a race: colorName refuses Lines
                 val rules = presetLabel(proposal.game, proposal.rules)?.let { "\nRules: $it" } ?: ""
                 val from = if (proposal.startFen != null) "\nFrom a set-up position" else ""
                 // A race: its options in Rust's words (balls, time limit, preview).
