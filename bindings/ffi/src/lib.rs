@@ -100,11 +100,13 @@ pub use ble_status::{BlePermission, BlePlatform, BleReadiness, BleRole, BleStep,
 pub use clock::{ClockFace, ClockFaces, offer_clock_text};
 pub use collection::{
     CollectionPuzzle, PuzzleProgress, PuzzleRecord, PuzzleTier, PuzzleTierInfo, TierProgress,
-    collection_puzzle, collection_puzzles, collection_puzzles_of, puzzle_tiers, puzzle_tiers_of,
+    collection_puzzle, collection_puzzles, collection_puzzles_of, puzzle_games, puzzle_tiers,
+    puzzle_tiers_of,
 };
 pub use computer::{Puzzle, VsComputer, VsListener, VsSettings, VsState, builtin_puzzles};
 pub use editor::{
     Castling, Editor, EditorCell, EditorProblem, EditorSolution, EditorTap, EditorView, MAX_SOLVE,
+    editor_games,
 };
 pub use engine::{
     Engine, EngineListener, EngineScore, PuzzleSolution, SearchReport, recommended_threads,

@@ -2,7 +2,8 @@
 //! for Lines when Lines has an answer, its own or none, and refuses it with
 //! `InvalidArgument` naming what to call instead where only a board game has one. They used
 //! to answer nonsense: `colorName(LINES, BLACK)` "Black", `resultText(LINES, checkmate)`
-//! "Red won: checkmate", `notations(LINES)` `[COORDINATE]`.
+//! "Red won: checkmate", `notations(LINES)` `[COORDINATE]`. And the lists of games the
+//! free functions give: the editor's and the puzzles', which the shells used to write.
 #![allow(clippy::unwrap_used)]
 
 use crate::*;
@@ -89,4 +90,22 @@ fn the_board_games_keep_their_answers() {
         result_text(GameKind::Chess, mate, None).unwrap(),
         "Black won: checkmate"
     );
+}
+
+#[test]
+fn the_editor_and_puzzle_games_are_the_ones_that_open() {
+    for k in [GameKind::Xiangqi, GameKind::Chess, GameKind::Jieqi, LINES] {
+        assert_eq!(
+            editor_games().contains(&k),
+            Editor::start(k).is_ok(),
+            "{k:?}"
+        );
+        assert_eq!(
+            puzzle_games().contains(&k),
+            !puzzle_tiers_of(k).is_empty(),
+            "{k:?}"
+        );
+    }
+    assert_eq!(editor_games(), [GameKind::Xiangqi, GameKind::Chess]);
+    assert_eq!(puzzle_games(), [GameKind::Xiangqi, GameKind::Chess]);
 }

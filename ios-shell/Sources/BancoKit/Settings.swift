@@ -25,8 +25,8 @@ public func presetLabel(_ kind: GameKind, _ rules: Rules?) -> String? {
 }
 
 public struct Settings: Equatable {
-    /// The games offered on the home screen and when hosting.
-    public static let games: [GameKind] = [.xiangqi, .chess, .jieqi]
+    /// The games offered on the home screen and when hosting: Rust's board games.
+    public static var games: [GameKind] { boardGames() }
 
     /// The game played against the computer or proposed when hosting.
     public var game: GameKind
