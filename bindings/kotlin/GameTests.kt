@@ -208,6 +208,15 @@ fun gameTests(s: Suite) {
             eq("Lines is played with LinesGame", e.message)
             throws<BancoException.InvalidArgument> { startFen(k) }
             throws<BancoException.InvalidArgument> { boardShape(k) }
+            // The free functions answer for Lines or refuse it, naming what to call instead.
+            val c = throws<BancoException.InvalidArgument> { colorName(k, Color.BLACK) }
+            eq("colorName is for board games, not Lines: a ball's colour is linesColorName(color)", c.message)
+            throws<BancoException.InvalidArgument> { resultText(k, Outcome.Win(Color.RED, WinReason.CHECKMATE), null) }
+            throws<BancoException.InvalidArgument> { squareName(k, 0u) }
+            throws<BancoException.InvalidArgument> { parseSquare(k, "a1") }
+            eq(listOf<Notation>(), notations(k))
+            eq(listOf<String>(), validateFen(k, "9/9/9/9/2RRRR3/9/9/9/8B GBY 40"))
+            eq(listOf<PgnTag>(), pgnPlayerTags(k, "An", "Binh"))
         }
         val e6 = throws<BancoException.InvalidPosition> { Game.fromFen(GameKind.XIANGQI, "4k4/9/9/9/9/9/9/9/9/4K4 w") }
         check(e6.message!!.contains("kings face each other")) { e6.message!! }

@@ -53,7 +53,8 @@ fun garbageTests(s: Suite) {
             }
             notations(k)
             pieceKinds(k)
-            colorName(k, Color.RED)
+            if (k in playable) colorName(k, Color.RED)
+            else refused("colorName $k", BancoException.InvalidArgument::class.java) { colorName(k, Color.RED) }
             val names = if (k in playable) boardShape(k).squareNames.toSet() else emptySet()
             for (t in garbageStrings) {
                 // validateFen and fromFen agree: no problems listed, or InvalidPosition.
@@ -129,7 +130,10 @@ fun garbageTests(s: Suite) {
             Outcome.Win(Color.BLACK, WinReason.FORFEIT),
             Outcome.Win(Color.RED, WinReason.PERPETUAL_CHASE),
         )) {
-            for (k in everyKind) for (me in listOf(null, Color.RED, Color.BLACK)) check(resultText(k, bad, me).isNotEmpty())
+            for (k in everyKind) for (me in listOf(null, Color.RED, Color.BLACK)) {
+                if (k in playable) check(resultText(k, bad, me).isNotEmpty())
+                else refused("resultText $k", BancoException.InvalidArgument::class.java) { resultText(k, bad, me) }
+            }
         }
     }
 

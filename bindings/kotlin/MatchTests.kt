@@ -62,6 +62,7 @@ fun matchTests(s: Suite) {
         val address = hostEvents.next<MatchEvent.Listening>().address
         eq(address, host.address())
         check(address.startsWith("127.0.0.1:")) { address }
+        eq(listOf(address), host.state().reachable, "a host on one address is reached there")
         eq(MatchPhase.LISTENING, host.state().phase)
         eq(listOf(GameKind.XIANGQI, GameKind.CHESS, GameKind.JIEQI), host.state().offers)
         eq(null, host.code())
@@ -69,6 +70,7 @@ fun matchTests(s: Suite) {
         val guest = Match.join("Binh", address, guestEvents)
         try {
             eq("", guest.address())
+            eq(listOf<String>(), guest.state().reachable, "a guest takes no guests")
             eq(null, guest.hosting(), "a guest hosts nothing")
             val hc = hostEvents.next<MatchEvent.VerifyCode>()
             val gc = guestEvents.next<MatchEvent.VerifyCode>()
@@ -106,8 +108,8 @@ fun matchTests(s: Suite) {
             eq("h1", g.board!!.cells.first().name, "Black's view: h1 at the top left")
 
             // Moves both ways: taps, a Move, SAN and UCI text. Out of turn is refused.
-            val e = throws<BancoException.Match> { guest.playText("e5") }
-            eq("it is not your turn", e.message)
+            val e = throws<BancoException.NotAvailable> { guest.playText("e5") }
+            eq("it is not your turn", e.message, "as VsComputer in the computer's turn")
             eq(TapResult.Ignored, guest.tapSquare("e7"))
             throws<BancoException.IllegalMove> { host.playText("e2e5") }
             eq(TapResult.Selected(sq("e2", GameKind.CHESS)), host.tapSquare("e2"))
@@ -375,6 +377,8 @@ fun matchTests(s: Suite) {
                     val id = lobby.advertise("Chi", 7368u)
                     lobby.withdraw(id)
                 }
+                // A name with nothing to show is refused as Match.host refuses it.
+                refused("advertise a blank name", BancoException.InvalidArgument::class.java) { lobby.advertise(" \u200b", 7368u) }
                 mayRefuse("withdraw garbage", BancoException.Network::class.java) { lobby.withdraw("nonsense") }
                 lobby.stop()
                 lobby.withdraw("x") // stop withdrew every advertisement: nothing to do

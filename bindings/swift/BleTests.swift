@@ -131,6 +131,7 @@ func bleTests(_ s: Suite) {
                                      proposal: MatchOffer(game: .chess, yourColor: .red, rules: nil, startFen: nil),
                                      listener: hl)
         try eq("Bluetooth LE", try host.address())
+        try eq([], try host.state().reachable, "no address to type over Bluetooth")
         try eq([NearbyTransport.ble], host.hosting()?.openOn)
         let ad = try air.advertised.orThrow("advertised")
         try eq("Banco An", ad.localName)

@@ -42,6 +42,7 @@ func pair(offers: [GameKind], proposal: MatchOffer) throws
                               offers: offers, proposal: proposal, listener: hl)
     let address = try hl.next("listening") { e -> String? in if case .listening(let a) = e { return a }; return nil }
     try eq(address, try host.address())
+    try eq([address], try host.state().reachable, "a host on one address is reached there")
     let guest = try Match.join(playerName: "Binh", address: address, listener: gl)
     try eq("", try guest.address())
     let hc = try hl.next("host code") { e -> String? in if case .verifyCode(let c, _) = e { return c }; return nil }
@@ -141,7 +142,8 @@ func engineMatchTests(_ s: Suite) {
         try check(hs.board.map { !$0.flipped && $0.cells.count == 90 } == true)
         var gs = try waitState(guest, "guest playing") { $0.phase == .playing }
         try check(!gs.yourTurn && gs.board?.flipped == true)
-        try fails(.match) { _ = try guest.playText(text: "h9g7") }
+        // Not your turn: NotAvailable, as against the computer.
+        try eq("it is not your turn", try fails(.notAvailable) { _ = try guest.playText(text: "h9g7") })
         try fails(.match) { try guest.propose(offer: MatchOffer(game: .xiangqi, yourColor: .red, rules: nil, startFen: nil)) }
         let p = try host.playText(text: "C2=5")
         try eq("炮二平五", p.text)
@@ -339,6 +341,8 @@ func lobbyTests(_ s: Suite) {
             let lobby = try Lobby(interfaces: ["lo"])
             try lobby.browse(listener: SwiftLobbyListener())
             try mayFail(.network) { try lobby.withdraw(id: try lobby.advertise(playerName: "Chi", port: 7368)) }
+            // A name with nothing to show is refused as Match.host refuses it.
+            try fails(.invalidArgument) { _ = try lobby.advertise(playerName: " \u{200b}", port: 7368) }
             try lobby.stop()
             try lobby.withdraw(id: "x") // stop withdrew every advertisement: nothing to do
             // Browsing (or advertising) after stop starts mDNS again.

@@ -172,6 +172,14 @@ func gameTests(_ s: Suite) {
         try eq("Lines is played with LinesGame",
                try fails(.invalidArgument) { _ = try Game(kind: .lines) })
         try fails(.invalidArgument) { _ = try startFen(kind: .lines) }
+        // The free functions answer for Lines or refuse it, naming what to call instead.
+        try eq("colorName is for board games, not Lines: a ball's colour is linesColorName(color)",
+               try fails(.invalidArgument) { _ = try colorName(kind: .lines, color: .black) })
+        try fails(.invalidArgument) { _ = try resultText(kind: .lines, outcome: .win(winner: .red, reason: .checkmate), me: nil) }
+        try fails(.invalidArgument) { _ = try squareName(kind: .lines, index: 0) }
+        try eq([], notations(kind: .lines))
+        try eq([], validateFen(kind: .lines, fen: "9/9/9/9/2RRRR3/9/9/9/8B GBY 40"))
+        try eq([], pgnPlayerTags(kind: .lines, first: "An", second: "Binh"))
         try eq("illegal position: the two kings face each other on an open file",
                try fails(.invalidPosition) { _ = try Game.fromFen(kind: .xiangqi, fen: "4k4/9/9/9/9/9/9/9/9/4K4 w") })
         try fails(.badSave) { _ = try Game.load(bytes: Data([1, 2, 3])) }

@@ -57,11 +57,18 @@ func garbageTests(_ s: Suite) {
             _ = notations(kind: k)
             _ = pieceKinds(kind: k)
             _ = defaultRules(kind: k)
-            for c in [Color.red, .black] { try check(!colorName(kind: k, color: c).isEmpty) }
-            for o in allOutcomes {
-                for me in [nil, Color.red, .black] { try check(!resultText(kind: k, outcome: o, me: me).isEmpty) }
-            }
             let playable = boardGames().contains(k)
+            // Lines: refused by the functions only a board game answers (InvalidArgument).
+            for c in [Color.red, .black] {
+                if playable { try check(!colorName(kind: k, color: c).isEmpty) }
+                else { try fails(.invalidArgument) { _ = try colorName(kind: k, color: c) } }
+            }
+            for o in allOutcomes {
+                for me in [nil, Color.red, .black] {
+                    if playable { try check(!resultText(kind: k, outcome: o, me: me).isEmpty) }
+                    else { try fails(.invalidArgument) { _ = try resultText(kind: k, outcome: o, me: me) } }
+                }
+            }
             if playable {
                 _ = try startFen(kind: k)
                 _ = try boardShape(kind: k)

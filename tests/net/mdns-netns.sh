@@ -3,7 +3,8 @@
 # one namespace advertises `_banco._tcp.local.`, the other browses (twice, the first browser
 # dropped: a lobby browsed again), resolves it, connects
 # over TCP and exchanges a frame, then joins it by name, then again with IPv6 link-local
-# addresses only. Prints the discovery time. Multicast never leaves the
+# addresses only. First, a host listening on every interface must list its veth address
+# as the one a guest types. Prints the discovery time. Multicast never leaves the
 # namespaces this script creates (nothing runs in the machine's own namespace but `ip`
 # and cargo). Needs root; without it, says so and passes.
 set -euo pipefail
@@ -63,6 +64,16 @@ for end in "$ns_a bnc-a" "$ns_b bnc-b"; do
     sleep 0.1
   done
 done
+
+# A host listening on every interface tells a guest its veth address (never 0.0.0.0 or
+# loopback while the namespace has a LAN address): what `banco host` prints as `join with:`.
+reachable="$(ip netns exec "$ns_a" "$bin" reachable --port 7368)"
+printf 'reachable: %s\n' $reachable
+if [ "$(printf '%s\n' "$reachable" | head -n1)" != "198.18.77.1:7368" ] \
+  || printf '%s\n' "$reachable" | grep -q -e '^127\.' -e '^0\.0\.0\.0' -e '^\[::1\]' -e '^\[fe80'; then
+  echo "mdns-netns: a host on 0.0.0.0 lists $reachable, not 198.18.77.1:7368 first"
+  exit 1
+fi
 
 name="Probe $$"
 ip netns exec "$ns_a" "$bin" advertise --name "$name" --iface bnc-a --for 40 --guests 2 &

@@ -116,6 +116,13 @@ pub fn puzzle_tiers() -> Vec<PuzzleTierInfo> {
     puzzle_tiers_of(GameKind::Xiangqi)
 }
 
+/// The games with a puzzle collection (xiangqi, chess), for a puzzle screen's list of
+/// games: no shell writes it.
+#[uniffi::export]
+pub fn puzzle_games() -> Vec<GameKind> {
+    pc::games().into_iter().map(Into::into).collect()
+}
+
 /// The tiers of `kind`'s collection that hold puzzles, easiest first, with their sizes
 /// (chess: mates in 1 to 3; none for jieqi and Lines).
 #[uniffi::export]

@@ -308,7 +308,9 @@ impl VsComputer {
         })
     }
 
-    /// Plays the player's move.
+    /// Plays the player's move; in the computer's turn refused with `NotAvailable` ("it is
+    /// the computer's turn", as `Match::play` in the other player's), before the move is
+    /// checked.
     pub fn play(&self, mv: Move) -> Result<PlayedMove, BancoError> {
         guard(|| {
             // Whose turn it is before what is wrong with the move.
@@ -321,7 +323,9 @@ impl VsComputer {
         })
     }
 
-    /// Plays a move the player typed, in any of the game's notations.
+    /// Plays a move the player typed, in any of the game's notations; in the computer's
+    /// turn refused with `NotAvailable` ("it is the computer's turn"), before the text is
+    /// read.
     pub fn play_text(&self, text: String) -> Result<PlayedMove, BancoError> {
         guard(|| Ok(PlayedMove::from(&self.with(|vs| vs.play_text(&text))?)))
     }

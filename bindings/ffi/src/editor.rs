@@ -226,6 +226,13 @@ fn view_of(ed: &ae::Editor) -> EditorView {
     }
 }
 
+/// The games the position editor sets up (xiangqi, chess), for the editor's list of
+/// games: no shell writes it ([`Editor::empty`] refuses the others).
+#[uniffi::export]
+pub fn editor_games() -> Vec<GameKind> {
+    ae::games().into_iter().map(Into::into).collect()
+}
+
 #[uniffi::export]
 impl Editor {
     /// An empty board of `kind` (xiangqi or chess), the first player to move.

@@ -47,13 +47,17 @@ pub enum BancoError {
     /// A value out of its range (a level, a time, a code).
     #[error("{0}")]
     InvalidArgument(String),
-    /// Nothing to do: e.g. no engine search is running, no move to undo.
+    /// Not possible now: it is not the player's turn (`VsComputer`: "it is the computer's
+    /// turn"; `Match`: "it is not your turn" — the same case for both), no move to undo, no
+    /// engine search running, …
     #[error("{0}")]
     NotAvailable(String),
     /// A network problem (connection refused, peer gone, discovery failed).
     #[error("network problem: {0}")]
     Network(String),
-    /// The networked match refused the action (not your turn, waiting for the peer, …).
+    /// The networked match refused the action (no game yet, a Lines race on, waiting for
+    /// the peer, the match closed, …; not the player's turn is `NotAvailable`, as in
+    /// `VsComputer`).
     #[error("{0}")]
     Match(String),
     /// A bug inside Banco (a Rust panic caught at the boundary). Please report it.
@@ -99,10 +103,26 @@ impl From<banco_app::error::MoveError> for BancoError {
     }
 }
 
-/// The refusal of Lines by the board-game calls (`Game`, `VsComputer`, `startFen`,
-/// `boardShape`, …): Lines has its own object.
+/// The refusal of Lines by the board-game objects (`Game`, `VsComputer`, `Editor`): Lines
+/// has its own object.
 pub(crate) fn lines_elsewhere() -> BancoError {
     BancoError::InvalidArgument("Lines is played with LinesGame".to_owned())
+}
+
+/// `kind` for a free function made for board games (`function`, its name as Kotlin and
+/// Swift call it), or for Lines its refusal: `InvalidArgument` naming the function, Lines,
+/// and `instead`, what to call for Lines (see the crate's rules of the boundary).
+pub(crate) fn board_game(
+    kind: crate::types::GameKind,
+    function: &str,
+    instead: &str,
+) -> Result<banco_game::GameKind, BancoError> {
+    match kind.into() {
+        banco_game::GameKind::Lines => Err(BancoError::InvalidArgument(format!(
+            "{function} is for board games, not Lines: {instead}"
+        ))),
+        board => Ok(board),
+    }
 }
 
 impl From<banco_app::any::AnyPlayError> for BancoError {

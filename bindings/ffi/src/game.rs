@@ -1,9 +1,10 @@
 //! [`Game`]: a local game of any kind (xiangqi, chess) with legal moves, play in any of the
 //! game's notations, undo/redo, status, FEN and saved games; [`GameListener`] hears what
 //! happens to it. Also the free functions about games: start positions, FEN checks,
-//! notations, piece kinds, square names and the built-in puzzles.
+//! notations, piece kinds, square names and the built-in puzzles (each answers for Lines or
+//! refuses it as the crate's rules of the boundary say).
 
-use crate::error::{BancoError, guard, notify};
+use crate::error::{BancoError, board_game, guard, notify};
 use crate::types::{
     BoardShape, Color, DrawReason, GameKind, Move, Notation, Outcome, Piece, PieceKind,
     PlacedPiece, PlayedMove, Rules,
@@ -716,21 +717,26 @@ impl Game {
 }
 
 /// The problems of a FEN of `kind` as a player reads them: empty if it is a legal position.
+/// For Lines, the problems of a Lines position string as [`crate::render_fen_svg`] reads
+/// it (`9/9/9/9/2RRRR3/9/9/9/8B GBY 40`).
 #[uniffi::export]
 pub fn validate_fen(kind: GameKind, fen: String) -> Vec<String> {
-    guard(|| {
-        if kind == GameKind::Lines {
-            return Err(crate::error::lines_elsewhere());
-        }
-        Ok(banco_app::any::fen_problems(kind.into(), &fen))
-    })
-    .unwrap_or_else(|e| vec![e.to_string()])
+    guard(|| Ok(banco_app::any::fen_problems(kind.into(), &fen)))
+        .unwrap_or_else(|e| vec![e.to_string()])
 }
 
-/// FEN of the start position of `kind`.
+/// FEN of the start position of `kind`; Lines, which has no set start (a `LinesGame` deals
+/// its first balls), is refused with `InvalidArgument`.
 #[uniffi::export]
 pub fn start_fen(kind: GameKind) -> Result<String, BancoError> {
-    guard(|| Ok(AnyGame::new(kind.into())?.fen()))
+    guard(|| {
+        let kind = board_game(
+            kind,
+            "startFen",
+            "a LinesGame deals its own start (LinesGame(settings, seed))",
+        )?;
+        Ok(AnyGame::new(kind)?.fen())
+    })
 }
 
 /// The games this build plays on a board.
@@ -742,7 +748,8 @@ pub fn board_games() -> Vec<GameKind> {
         .collect()
 }
 
-/// The notations of a game, its main one first.
+/// The notations of a game, its main one first; none for Lines (`LinesGame.playText`
+/// reads its moves, `a1e5`).
 #[uniffi::export]
 pub fn notations(kind: GameKind) -> Vec<Notation> {
     an::notations(kind.into())
@@ -751,7 +758,8 @@ pub fn notations(kind: GameKind) -> Vec<Notation> {
         .collect()
 }
 
-/// The kinds of pieces of a game (a palette for a position editor).
+/// The kinds of pieces of a game (a palette for a position editor); none for Lines (balls,
+/// not pieces).
 #[uniffi::export]
 pub fn piece_kinds(kind: GameKind) -> Vec<PieceKind> {
     banco_app::pieces::piece_kinds(kind.into())
@@ -760,10 +768,14 @@ pub fn piece_kinds(kind: GameKind) -> Vec<PieceKind> {
         .collect()
 }
 
-/// The board of a game: its size and square names.
+/// The board of a game: its size and square names; Lines is refused with
+/// `InvalidArgument` (its board is `linesBoardSize()`).
 #[uniffi::export]
 pub fn board_shape(kind: GameKind) -> Result<BoardShape, BancoError> {
-    guard(|| Ok(BoardShape::from(&AnyGame::new(kind.into())?)))
+    guard(|| {
+        let kind = board_game(kind, "boardShape", "call linesBoardSize()")?;
+        Ok(BoardShape::from(&AnyGame::new(kind)?))
+    })
 }
 
 /// The usual rules of a board game; `null`/`nil` for Lines, which has none of these
@@ -774,18 +786,38 @@ pub fn default_rules(kind: GameKind) -> Option<Rules> {
     (kind != banco_game::GameKind::Lines).then(|| AnyRules::usual(kind).into())
 }
 
-/// How a colour is called in a game (`Red`, `White`).
+/// How a side is called in a board game (`Red`, `White`); Lines, whose colours are its
+/// balls' (`linesColorName`), is refused with `InvalidArgument`.
 #[uniffi::export]
-pub fn color_name(kind: GameKind, color: Color) -> String {
-    banco_app::any::color_name(kind.into(), color.into()).to_owned()
+pub fn color_name(kind: GameKind, color: Color) -> Result<String, BancoError> {
+    guard(|| {
+        let kind = board_game(
+            kind,
+            "colorName",
+            "a ball's colour is linesColorName(color)",
+        )?;
+        Ok(banco_app::any::color_name(kind, color.into()).to_owned())
+    })
 }
 
-/// The end of a game as a player reads it ("You won: checkmate"); `me` is `null`/`nil`
-/// for an onlooker ("White won: resignation").
+/// The end of a board game as a player reads it ("You won: checkmate"); `me` is
+/// `null`/`nil` for an onlooker ("White won: resignation"). Lines is refused with
+/// `InvalidArgument`: a race's end is `RaceOutcome.text`, a solo game's its score.
 #[uniffi::export]
-pub fn result_text(kind: GameKind, outcome: Outcome, me: Option<Color>) -> String {
-    let o = outcome_back(outcome);
-    banco_app::result::result_text(kind.into(), o, me.map(Into::into))
+pub fn result_text(
+    kind: GameKind,
+    outcome: Outcome,
+    me: Option<Color>,
+) -> Result<String, BancoError> {
+    guard(|| {
+        let kind = board_game(
+            kind,
+            "resultText",
+            "a race's end is RaceOutcome.text, a solo game's its score",
+        )?;
+        let o = outcome_back(outcome);
+        Ok(banco_app::result::result_text(kind, o, me.map(Into::into)))
+    })
 }
 
 fn outcome_back(o: Outcome) -> banco_game::Outcome {
@@ -821,29 +853,35 @@ fn outcome_back(o: Outcome) -> banco_game::Outcome {
     }
 }
 
-/// The name of square `index` in a game (`h2`, `e4`).
+/// The name of square `index` in a board game (`h2`, `e4`); Lines is refused with
+/// `InvalidArgument` (its cells are named by `linesCellName`).
 #[uniffi::export]
 pub fn square_name(kind: GameKind, index: u8) -> Result<String, BancoError> {
     guard(|| {
-        let g = AnyGame::new(kind.into())?;
+        let kind = board_game(kind, "squareName", "call linesCellName(cell)")?;
+        let g = AnyGame::new(kind)?;
         check_square(&g, index)?;
         Ok(g.square_name(index))
     })
 }
 
-/// The index of the square named `name` in a game (`h2` → 25 in xiangqi).
+/// The index of the square named `name` in a board game (`h2` → 25 in xiangqi); Lines is
+/// refused with `InvalidArgument` (its cells are named by `linesCellName`, its moves read
+/// by `LinesGame.playText`).
 #[uniffi::export]
 pub fn parse_square(kind: GameKind, name: String) -> Result<u8, BancoError> {
     guard(|| {
-        let g = AnyGame::new(kind.into())?;
+        let kind = board_game(
+            kind,
+            "parseSquare",
+            "cells are named by linesCellName(cell), moves read by LinesGame.playText",
+        )?;
+        let g = AnyGame::new(kind)?;
         let name = name.trim().to_ascii_lowercase();
         (0..g.squares())
             .find(|&i| g.square_name(i) == name)
             .ok_or_else(|| {
-                BancoError::InvalidArgument(format!(
-                    "`{name}` is not a square of {}",
-                    banco_game::GameKind::from(kind)
-                ))
+                BancoError::InvalidArgument(format!("`{name}` is not a square of {kind}"))
             })
     })
 }

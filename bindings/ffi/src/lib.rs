@@ -55,6 +55,15 @@
 //!   guarded the same way. Sizes a caller picks (hash tables, thinking times, Lines' hint
 //!   playouts) are bounded, so no call can ask for more memory than a phone has. The
 //!   `garbage` tests feed nonsense to every entry point.
+//! * **Lines in the free functions about games.** Each function that takes a `GameKind`
+//!   answers for Lines when Lines has an answer — its own (`validateFen` checks a Lines
+//!   position string, `renderFenSvg` draws one) or none (`notations`, `pieceKinds`,
+//!   `rulesPresets`, `pgnPlayerTags`, `puzzleTiersOf`, `collectionPuzzlesOf`: empty;
+//!   `defaultRules`, `rulesPreset`: `null`/`nil`) — and refuses Lines with
+//!   `InvalidArgument` where only a board game has one, naming what to call instead:
+//!   `startFen` (a `LinesGame` deals its start), `boardShape` (`linesBoardSize`),
+//!   `squareName` and `parseSquare` (`linesCellName`), `colorName` (`linesColorName`),
+//!   `resultText` (a race's `RaceOutcome.text`).
 //! * **Thread safety.** Every object may be used from any thread.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -91,11 +100,13 @@ pub use ble_status::{BlePermission, BlePlatform, BleReadiness, BleRole, BleStep,
 pub use clock::{ClockFace, ClockFaces, offer_clock_text};
 pub use collection::{
     CollectionPuzzle, PuzzleProgress, PuzzleRecord, PuzzleTier, PuzzleTierInfo, TierProgress,
-    collection_puzzle, collection_puzzles, collection_puzzles_of, puzzle_tiers, puzzle_tiers_of,
+    collection_puzzle, collection_puzzles, collection_puzzles_of, puzzle_games, puzzle_tiers,
+    puzzle_tiers_of,
 };
 pub use computer::{Puzzle, VsComputer, VsListener, VsSettings, VsState, builtin_puzzles};
 pub use editor::{
     Castling, Editor, EditorCell, EditorProblem, EditorSolution, EditorTap, EditorView, MAX_SOLVE,
+    editor_games,
 };
 pub use engine::{
     Engine, EngineListener, EngineScore, PuzzleSolution, SearchReport, recommended_threads,
@@ -144,6 +155,8 @@ mod tests;
 mod tests_game;
 #[cfg(test)]
 mod tests_jieqi;
+#[cfg(test)]
+mod tests_lines_kind;
 #[cfg(test)]
 mod tests_lines_preview;
 #[cfg(test)]

@@ -211,11 +211,14 @@ impl Lobby {
 
     /// Advertises a host on `port` under `player_name`; returns the advertisement's id.
     /// ([`crate::Match::host`] can advertise by itself; this is for custom set-ups.)
+    /// The name follows the rule of [`crate::Match::host`]'s: cleaned of control and
+    /// invisible characters, and refused with `InvalidArgument` when nothing is left.
     /// After [`Lobby::stop`] it starts mDNS again.
     pub fn advertise(&self, player_name: String, port: u16) -> Result<String, BancoError> {
         guard(|| {
+            let name = banco_app::network::player_name(&player_name)?;
             let ad = Advertisement::new(
-                &player_name,
+                &name,
                 <banco_app::any::AnyGame as banco_game::MatchGame>::kinds().to_vec(),
                 u16::from(PROTOCOL_VERSION),
                 "",

@@ -32,10 +32,11 @@ impl From<NetError> for BancoError {
             NetError::Move(m) => m.into(),
             NetError::Race(r) => crate::race::race_refusal(r),
             NetError::Entropy(m) => BancoError::Internal(m),
+            // As `VsComputer` refuses a move in the computer's turn.
+            NetError::NotYourTurn => BancoError::NotAvailable(e.to_string()),
             NetError::NoGame
             | NetError::RaceOn
             | NetError::CodeChanged
-            | NetError::NotYourTurn
             | NetError::Refused(_)
             | NetError::Closed => BancoError::Match(e.to_string()),
         }
@@ -163,8 +164,15 @@ pub(crate) fn offer_of(p: &an::ProposalView) -> MatchOffer {
 pub struct MatchState {
     /// Where the match stands.
     pub phase: MatchPhase,
-    /// Where the host listens (`address:port`); empty for a guest.
+    /// Where the host listens (`address:port`); empty for a guest. A host listening on
+    /// every interface shows `0.0.0.0:7368` here, which nobody can dial: show `reachable`.
     pub address: String,
+    /// The addresses a guest can type to reach this host (join by address), best first:
+    /// where it listens, or when it listens on every interface (`0.0.0.0:7368`) the
+    /// device's LAN addresses with the port — IPv4 first, no loopback unless there is
+    /// nothing else, no IPv6 link-local (its scope is the guest's). Show the first one.
+    /// Empty for a guest, a host over Bluetooth only, or once the match is left.
+    pub reachable: Vec<String>,
     /// The six digits to compare, once the link is up.
     pub code: Option<String>,
     /// The other player's name.
@@ -249,6 +257,7 @@ impl From<&an::NetState> for MatchState {
         MatchState {
             phase: s.phase.into(),
             address: s.address.clone(),
+            reachable: s.reachable.clone(),
             code: s.code.clone(),
             peer_name: s.peer_name.clone(),
             peer_games: kinds(&s.peer_games),
@@ -660,6 +669,10 @@ impl Match {
     /// `trust` is the device identity and remembered players the app stored (from
     /// [`Match::export_trust`] or [`new_trust`]); without it the match uses a throwaway
     /// identity and nobody is remembered.
+    ///
+    /// `player_name` (here, in every `join` and in [`crate::Lobby::advertise`]: one rule) is
+    /// cleaned of control and invisible characters and cut to 32 characters; a name with
+    /// nothing left (`""`, spaces, invisible characters) is refused with `InvalidArgument`.
     #[uniffi::constructor(default(trust = None))]
     pub fn host(
         player_name: String,
@@ -813,7 +826,8 @@ impl Match {
     }
 
     /// Plays a move (checked here first, then by both sides' rules); a square index off
-    /// the board is refused with `BadSquare`.
+    /// the board is refused with `BadSquare`, a move in the other player's turn with
+    /// `NotAvailable` ("it is not your turn", as `VsComputer::play` in the computer's).
     pub fn play(&self, mv: Move) -> Result<PlayedMove, BancoError> {
         guard(|| {
             if let Some(g) = self.inner.game() {
@@ -827,7 +841,8 @@ impl Match {
         })
     }
 
-    /// Plays a move written in any of the game's notations.
+    /// Plays a move written in any of the game's notations; in the other player's turn
+    /// refused with `NotAvailable` ("it is not your turn"), before the text is read.
     pub fn play_text(&self, text: String) -> Result<PlayedMove, BancoError> {
         guard(|| Ok(PlayedMove::from(&self.inner.play_text(&text)?)))
     }

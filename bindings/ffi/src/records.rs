@@ -172,7 +172,8 @@ pub fn pgn_import_error_text(error: PgnImportError) -> String {
 
 /// The tags naming the players of a record of `kind`, for [`Game::to_pgn`]: `first` (who
 /// moves first: Red, or White in chess) and `second`, each under the tag of its side
-/// (`Red`/`Black`, `White`/`Black`), so that no shell chooses the tag names.
+/// (`Red`/`Black`, `White`/`Black`), so that no shell chooses the tag names; none for Lines
+/// (no PGN record: a Lines game is kept by `LinesGame.save`).
 #[uniffi::export]
 pub fn pgn_player_tags(kind: GameKind, first: String, second: String) -> Vec<PgnTag> {
     banco_app::tags::player_tags(kind.into(), &first, &second)

@@ -86,8 +86,13 @@ fn errors_read_well() {
     // Lines is no board game of these calls: it has its own object.
     let lines = BancoError::InvalidArgument("Lines is played with LinesGame".into());
     assert_eq!(Game::new(GameKind::Lines).err(), Some(lines.clone()));
-    assert_eq!(start_fen(GameKind::Lines).err(), Some(lines.clone()));
-    assert_eq!(board_shape(GameKind::Lines).err(), Some(lines.clone()));
+    // A free function names what to call instead (`tests_lines_kind`).
+    assert_eq!(
+        board_shape(GameKind::Lines).err(),
+        Some(BancoError::InvalidArgument(
+            "boardShape is for board games, not Lines: call linesBoardSize()".into()
+        ))
+    );
     let e = Game::from_fen(GameKind::Xiangqi, "4k4/9/9/9/9/9/9/9/9/4K4 w".into())
         .err()
         .unwrap();

@@ -280,3 +280,80 @@ fn race_refusals_are_typed_and_say_what_is_wrong() {
     host.leave().unwrap();
     guest.leave().unwrap();
 }
+
+/// `MatchState.reachable`: a host on `0.0.0.0` lists the device's addresses with its port
+/// (never `0.0.0.0`), one on a single address lists it, a guest lists none.
+#[test]
+fn a_host_lists_the_addresses_a_guest_can_type() {
+    let host_on = |listen: &str| {
+        let (events, _rx) = listener();
+        Match::host(
+            "An".into(),
+            listen.into(),
+            false,
+            vec![],
+            None,
+            events,
+            None,
+        )
+        .unwrap()
+    };
+    let every = host_on("0.0.0.0:0");
+    let s = every.state().unwrap();
+    let port = s.address.parse::<std::net::SocketAddr>().unwrap().port();
+    assert!(!s.reachable.is_empty(), "{s:?}");
+    for a in &s.reachable {
+        let a: std::net::SocketAddr = a.parse().unwrap();
+        assert!(!a.ip().is_unspecified() && a.port() == port, "{a}");
+    }
+    let one = host_on("127.0.0.1:0");
+    let s = one.state().unwrap();
+    assert_eq!(s.reachable, vec![s.address.clone()]);
+    let (events, _rx) = listener();
+    let guest = Match::join("Binh".into(), s.address, events, None).unwrap();
+    assert!(guest.state().unwrap().reachable.is_empty());
+}
+
+/// One rule for a player's own name: a match hosted or joined and a lobby's advertisement
+/// clean it alike and refuse alike a name with nothing to show (the lobby used to advertise
+/// one as "unnamed").
+#[test]
+fn a_player_name_is_refused_or_cleaned_alike_everywhere() {
+    let refused = BancoError::InvalidArgument(
+        "a player name cannot be empty: type the name the other player will see".into(),
+    );
+    let lobby = crate::Lobby::new(vec![]).unwrap();
+    for blank in ["", "   ", "\u{200b}\u{7}"] {
+        let (events, _rx) = listener();
+        let host = Match::host(
+            blank.into(),
+            "127.0.0.1:0".into(),
+            false,
+            vec![],
+            None,
+            events.clone(),
+            None,
+        );
+        assert_eq!(host.err(), Some(refused.clone()), "host {blank:?}");
+        let join = Match::join(blank.into(), "127.0.0.1:1".into(), events, None);
+        assert_eq!(join.err(), Some(refused.clone()), "join {blank:?}");
+        let ad = lobby.advertise(blank.into(), 7368);
+        assert_eq!(ad.err(), Some(refused.clone()), "advertise {blank:?}");
+    }
+    let id = lobby.advertise("  An \u{202e} ".into(), 7368).unwrap();
+    assert!(id.starts_with("An."), "{id}");
+    lobby.withdraw(id).unwrap();
+    lobby.stop().unwrap();
+    let (events, _rx) = listener();
+    let host = Match::host(
+        "  An \u{202e} ".into(),
+        "127.0.0.1:0".into(),
+        false,
+        vec![],
+        None,
+        events,
+        None,
+    )
+    .unwrap();
+    host.leave().unwrap();
+}

@@ -51,6 +51,29 @@ fn a_move_on_the_computers_turn_hears_whose_turn_it_is() {
     vs.end().unwrap();
 }
 
+/// Not the player's turn is one refusal for an embedder: `NotAvailable` in a match as
+/// against the computer (a match used to say `Match`), whatever the move.
+#[test]
+fn a_move_in_the_other_players_turn_is_the_same_refusal_in_a_match() {
+    let offer = MatchOffer {
+        game: GameKind::Xiangqi,
+        your_color: Color::Red,
+        rules: None,
+        start_fen: None,
+        clock: None,
+        race: None,
+    };
+    let ((host, _host_rx), (guest, _guest_rx)) = crate::tests_match::started(offer);
+    let turn = BancoError::NotAvailable("it is not your turn".into());
+    // The guest is Black: h7e7 is its own cannon's move, h2e2 Red's.
+    assert_eq!(guest.play(mv(70, 67)).err(), Some(turn.clone()));
+    assert_eq!(guest.play_text("h7e7".into()).err(), Some(turn.clone()));
+    assert_eq!(guest.play_text("zz".into()).err(), Some(turn));
+    assert!(host.play_text("h2e2".into()).is_ok());
+    host.leave().unwrap();
+    guest.leave().unwrap();
+}
+
 #[test]
 fn a_square_off_the_board_is_a_bad_square_everywhere() {
     let (vs, rx) = vs(GameKind::Xiangqi, Color::Red, None);
@@ -190,12 +213,8 @@ fn lines_is_refused_by_the_board_game_calls_with_one_error() {
         Game::from_fen(GameKind::Lines, "9/9".into()).err(),
         Some(lines.clone())
     );
-    assert_eq!(start_fen(GameKind::Lines).err(), Some(lines.clone()));
-    assert_eq!(board_shape(GameKind::Lines).err(), Some(lines.clone()));
-    assert_eq!(
-        validate_fen(GameKind::Lines, "9/9".into()),
-        vec![lines.to_string()]
-    );
+    // The free functions about games answer for Lines or refuse it naming what to call
+    // instead: `tests_lines_kind`.
     assert_eq!(Editor::empty(GameKind::Lines).err(), Some(lines.clone()));
     let puzzle = Puzzle {
         name: "lines?".into(),

@@ -537,7 +537,7 @@ struct MatchScreen: View {
         guard let m = m else { return "Connecting…" }
         switch m.phase {
         case .connecting: return "Connecting…"
-        case .listening: return "Waiting for a player (\(m.address))…"
+        case .listening: return "Waiting for a player (\(m.reachable.first ?? m.address))…"
         case .verify: return "Compare the code with \(m.peerName ?? "")"
         case .waiting: return "Waiting for \(m.peerName ?? "the other player")…"
         case .proposed: return "\(m.peerName ?? "") proposes a game"

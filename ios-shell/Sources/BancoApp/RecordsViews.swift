@@ -86,7 +86,7 @@ struct EditorScreen: View {
                 }
                 Text(status(s, v)).font(.footnote)
                 HStack {
-                    Button("\(colorName(kind: v.kind, color: v.sideToMove)) to move") {
+                    Button("\((try? colorName(kind: v.kind, color: v.sideToMove)) ?? "") to move") {
                         editor.setSideToMove(v.sideToMove == .red ? .black : .red)
                     }
                     Button("Flip") { editor.flip() }
@@ -122,7 +122,7 @@ struct EditorScreen: View {
 /// Which game to set up.
 struct EditorChoice: View {
     var body: some View {
-        List([GameKind.xiangqi, .chess], id: \.self) { k in
+        List(EditorModel.games(), id: \.self) { k in
             NavigationLink(gameName(k)) { EditorScreen(kind: k) }
         }
         .navigationTitle("Set up a position")

@@ -38,6 +38,9 @@ public final class EditorModel: Model {
         self.background = background
     }
 
+    /// The games the editor sets up (Rust's: xiangqi and chess), in Rust's order.
+    public static func games() -> [GameKind] { editorGames() }
+
     /// An editor of `kind` on an empty board or the start position; false if refused.
     @discardableResult
     public func open(_ kind: GameKind, from: From = .start) -> Bool {

@@ -75,7 +75,7 @@ public struct PoolShelf: Equatable {
         }
         total = Int(pool.total)
         faceDown = Int(pool.faceDown)
-        title = "\(colorName(kind: kind, color: pool.color)): \(pool.total) hidden"
+        title = "\((try? colorName(kind: kind, color: pool.color)) ?? ""): \(pool.total) hidden"
     }
 
     /// The whole shelf in one line: "Red: 15 hidden  俥×2 傌×2 …".

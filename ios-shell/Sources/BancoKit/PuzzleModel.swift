@@ -44,7 +44,7 @@ public final class PuzzleModel: Model {
     }
 
     /// The games with a puzzle collection (Rust's: xiangqi and chess), in Rust's order.
-    public func games() -> [GameKind] { boardGames().filter { !puzzleTiersOf(kind: $0).isEmpty } }
+    public func games() -> [GameKind] { puzzleGames() }
 
     /// The tiers of `kind`'s collection, easiest first, with how many of each the player has solved.
     public func tiers(_ kind: GameKind = .xiangqi) -> [TierRow] {

@@ -19,8 +19,8 @@ public func offeredPresets() -> [RulesPreset] {
 }
 
 public struct Settings: Equatable {
-    /// The games offered on the home screen and when hosting.
-    public static let games: [GameKind] = [.xiangqi, .chess, .jieqi]
+    /// The games offered on the home screen and when hosting: Rust's board games.
+    public static var games: [GameKind] { boardGames() }
 
     /// The game played against the computer or proposed when hosting.
     public var game: GameKind

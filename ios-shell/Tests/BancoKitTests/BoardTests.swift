@@ -84,6 +84,10 @@ func boardTests(_ s: Suite) {
         try eq([GameKind.xiangqi, .chess, .jieqi], Settings.games)
         try eq(boardGames(), Settings.games, "every game Rust plays is on the home screen")
         try eq(["Xiangqi", "Chess", "Jieqi"], Settings.games.map(gameName))
+        for k in Settings.games {
+            mine.with(game: k).save(store)
+            try eq(k, Settings.load(store).game, "every game Rust plays is kept in the settings")
+        }
         try eq("Queen", pieceName(.queen))
     }
 }

@@ -28,6 +28,13 @@ func recordsShellTests(_ s: Suite) {
         let f = VsFixture()
         defer { f.close() }
         let ed = EditorModel(ui: f.ui)
+        // The games to set up are Rust's: each listed one opens on its start, the others are refused.
+        try eq([GameKind.xiangqi, .chess], EditorModel.games())
+        for k in [GameKind.xiangqi, .chess, .jieqi, .lines] {
+            try eq(EditorModel.games().contains(k), f.ui.call { ed.open(k) }, "editor of \(k)")
+            if EditorModel.games().contains(k) { try eq(Optional(k), f.ui.call { ed.state.view?.kind }) }
+        }
+        f.ui.call { ed.clearMessage() }
         try check(f.ui.call { ed.open(.xiangqi, from: .empty) })
         var st = f.ui.call { ed.state }
         try eq(90, st.view?.cells.count)

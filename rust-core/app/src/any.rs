@@ -499,10 +499,15 @@ pub fn kind_promotion(k: PieceKind) -> Option<c::Promotion> {
 }
 
 /// Every problem of a FEN of `kind` as a player reads it: empty when it is a legal
-/// position (a position editor shows these live).
+/// position (a position editor shows these live). For Lines, the problem of a Lines
+/// position string ([`crate::render::lines`]), as a picture of one reads it.
 #[must_use]
 pub fn fen_problems(kind: GameKind, fen: &str) -> Vec<String> {
     match kind {
+        GameKind::Lines => match crate::render::lines::LinesPicture::parse(fen) {
+            Err(e) => vec![e.to_string()],
+            Ok(_) => Vec::new(),
+        },
         GameKind::Xiangqi => match x::fen::parse_setup(fen) {
             Err(e) => vec![e.to_string()],
             Ok(setup) => setup.problems().iter().map(ToString::to_string).collect(),

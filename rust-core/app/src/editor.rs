@@ -156,6 +156,22 @@ pub struct Editor {
     flipped: bool,
 }
 
+/// The games the editor sets up (xiangqi and chess), in the order of
+/// [`AnyGame::kinds`](banco_game::MatchGame::kinds): a screen's list of them.
+///
+/// ```
+/// use banco_game::GameKind;
+/// assert_eq!(banco_app::editor::games(), [GameKind::Xiangqi, GameKind::Chess]);
+/// ```
+#[must_use]
+pub fn games() -> Vec<GameKind> {
+    AnyGame::kinds()
+        .iter()
+        .copied()
+        .filter(|&k| shape(k).is_ok())
+        .collect()
+}
+
 fn shape(kind: GameKind) -> Result<(u8, u8), EditorError> {
     match kind {
         GameKind::Xiangqi => Ok((9, 10)),
@@ -599,6 +615,16 @@ fn chess_problem_square(p: &ChessProblem) -> Option<u8> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn the_games_listed_are_the_games_the_editor_sets_up() {
+        for k in GameKind::ALL {
+            let listed = games().contains(&k);
+            assert_eq!(Editor::empty(k).is_ok(), listed, "{k}");
+            assert_eq!(Editor::start(k).is_ok(), listed, "{k}");
+        }
+        assert_eq!(games(), [GameKind::Xiangqi, GameKind::Chess]);
+    }
 
     #[test]
     fn an_illegal_board_is_allowed_while_editing() {

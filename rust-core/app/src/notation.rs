@@ -50,14 +50,15 @@ impl Notation {
     }
 }
 
-/// The notations of a game, the one to show moves in first.
+/// The notations of a game, the one to show moves in first; none for Lines, whose moves
+/// (`a1e5`) banco-lines reads itself.
 #[must_use]
 pub fn notations(kind: GameKind) -> &'static [Notation] {
     match kind {
         GameKind::Xiangqi => &[Notation::Chinese, Notation::Wxf, Notation::Coordinate],
         GameKind::Jieqi => &[Notation::Coordinate],
         GameKind::Chess => &[Notation::San, Notation::Coordinate],
-        GameKind::Lines => &[Notation::Coordinate],
+        GameKind::Lines => &[],
     }
 }
 

@@ -59,7 +59,8 @@ pub fn side_tag(kind: GameKind, color: Color) -> &'static str {
 }
 
 /// The tags naming the players of a record of `kind`: `first` (who moves first) and
-/// `second`, each under its side's tag ([`side_tag`]).
+/// `second`, each under its side's tag ([`side_tag`]); none for Lines, which has no PGN
+/// record.
 ///
 /// ```
 /// use banco_app::tags::player_tags;
@@ -67,9 +68,13 @@ pub fn side_tag(kind: GameKind, color: Color) -> &'static str {
 /// let t = player_tags(GameKind::Chess, "An", "Banco (level 3)");
 /// assert_eq!(t[0], ("White".to_owned(), "An".to_owned()));
 /// assert_eq!(player_tags(GameKind::Jieqi, "An", "Binh")[0].0, "Red");
+/// assert!(player_tags(GameKind::Lines, "An", "Binh").is_empty());
 /// ```
 #[must_use]
 pub fn player_tags(kind: GameKind, first: &str, second: &str) -> Vec<(String, String)> {
+    if kind == GameKind::Lines {
+        return Vec::new();
+    }
     Color::ALL
         .into_iter()
         .zip([first, second])

@@ -224,6 +224,15 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
     };
     let s = m.state();
     outln!("listening on {}", s.address);
+    if let Some((first, more)) = s.reachable.split_first() {
+        // `0.0.0.0` is nothing to type: where a guest on the LAN can dial instead.
+        let also = if more.is_empty() {
+            String::new()
+        } else {
+            format!(" (or {})", more.join(", "))
+        };
+        outln!("join with: banco join {first}{also}");
+    }
     outln!(
         "offering {}; proposing {game}",
         s.offers

@@ -12,6 +12,9 @@
 //!     second (as a lobby browsed again does)
 //! mdns_probe join --name NAME [--iface IF]... [--timeout SECS]
 //!     what `banco join NAME` does: find the host by name, connect, exchange a frame
+//! mdns_probe reachable [--port PORT]
+//!     listen on 0.0.0.0:PORT (0: any, no mDNS) and print the addresses a guest can type,
+//!     one a line, best first (`Host::reachable`, what `banco host` shows as `join with:`)
 //! ```
 
 use std::process::ExitCode;
@@ -39,7 +42,9 @@ struct Args {
 
 fn parse() -> Result<Args, String> {
     let mut it = std::env::args().skip(1);
-    let mode = it.next().ok_or("missing mode: advertise or browse")?;
+    let mode = it
+        .next()
+        .ok_or("missing mode: advertise, browse, join or reachable")?;
     let mut args = Args {
         mode,
         name: String::new(),
@@ -65,7 +70,7 @@ fn parse() -> Result<Args, String> {
             other => return Err(format!("unknown argument {other}")),
         }
     }
-    if args.name.is_empty() {
+    if args.name.is_empty() && args.mode != "reachable" {
         return Err("a name is needed (--name / --expect)".into());
     }
     Ok(args)
@@ -209,11 +214,21 @@ fn join_by_name(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// Where a guest can dial a host listening on every interface.
+fn reachable(args: &Args) -> Result<(), String> {
+    let h = host(([0, 0, 0, 0], args.port).into(), None).map_err(|e| e.to_string())?;
+    for a in h.reachable() {
+        println!("{a}");
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let result = parse().and_then(|args| match args.mode.as_str() {
         "advertise" => advertise(&args),
         "browse" => browse_for(&args),
         "join" => join_by_name(&args),
+        "reachable" => reachable(&args),
         other => Err(format!("unknown mode {other}")),
     });
     match result {

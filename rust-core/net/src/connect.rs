@@ -73,6 +73,13 @@ impl Host {
         self.listener.local_addr()
     }
 
+    /// The addresses a guest can dial to reach this host, best first: where it listens, or
+    /// when it listens on every interface (`0.0.0.0`) this machine's LAN addresses with the
+    /// port ([`crate::reachable::reachable`]).
+    pub fn reachable(&self) -> Vec<SocketAddr> {
+        crate::reachable::reachable(self.local_addr())
+    }
+
     /// The mDNS service name, when advertised.
     pub fn service_name(&self) -> Option<&str> {
         self.service.as_deref()

@@ -14,7 +14,8 @@
 //!   reconnects with backoff, resume after a cut, events through a channel or a callback.
 //! * [`discovery`] — mDNS / DNS-SD advertising and browsing of `_banco._tcp.local.`.
 //! * [`host`], [`join`], [`browse`], [`join_named`] — the high-level helpers of `banco host` and
-//!   `banco join`.
+//!   `banco join`; [`reachable`] — the addresses a guest can type to reach a host listening on
+//!   every interface.
 //!
 //! ```
 //! use banco_net::{Link, LinkError, memory::{FaultPlan, MemoryLink}};
@@ -43,6 +44,7 @@ mod error;
 mod link;
 pub mod memory;
 mod outbox;
+pub mod reachable;
 pub mod tcp;
 
 pub use connect::{

@@ -53,6 +53,19 @@ pub fn is_forbidden(c: char) -> bool {
 
 /// The name as it may be shown (see the [module docs](self)).
 pub fn clean_name(raw: &str) -> String {
+    printable_name(raw).unwrap_or_else(|| UNNAMED.to_owned())
+}
+
+/// The name as [`clean_name`] shows it, or `None` when nothing printable is left (where
+/// `clean_name` says [`UNNAMED`]): the check of a player's own name before it is used,
+/// which refuses what would be sent as nothing.
+///
+/// ```
+/// use banco_protocol::name::printable_name;
+/// assert_eq!(printable_name("  An \u{202e}"), Some("An".to_owned()));
+/// assert_eq!(printable_name("\u{200b} \t"), None);
+/// ```
+pub fn printable_name(raw: &str) -> Option<String> {
     let mut out = String::with_capacity(raw.len().min(4 * MAX_NAME_CHARS));
     let mut chars = 0;
     let mut space = false;
@@ -79,11 +92,7 @@ pub fn clean_name(raw: &str) -> String {
         out.push(c);
         chars += 1;
     }
-    if out.is_empty() {
-        UNNAMED.to_owned()
-    } else {
-        out
-    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// True if `name` is already what [`clean_name`] makes of it.
@@ -115,6 +124,8 @@ mod tests {
             ("", UNNAMED),
         ] {
             assert_eq!(clean_name(raw), want, "{raw:?}");
+            let printable = (want != UNNAMED).then(|| want.to_owned());
+            assert_eq!(printable_name(raw), printable, "{raw:?}");
         }
     }
 

@@ -73,8 +73,8 @@ pub use trust::{Trust, TrustError};
 /// Why a networked match refused an action or could not start.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NetError {
-    /// A player name that cannot be used.
-    #[error("a player name cannot be empty")]
+    /// A player name with nothing to show ([`player_name`]).
+    #[error("a player name cannot be empty: type the name the other player will see")]
     BadName,
     /// An address that cannot be used.
     #[error("`{0}` is not an address, like 192.168.1.20:7368")]
@@ -181,6 +181,11 @@ pub struct NetState {
     pub phase: Phase,
     /// Where the host listens (`address:port`); empty for a guest.
     pub address: String,
+    /// The addresses a guest can type to reach this host, best first: where it listens,
+    /// or when it listens on every interface (`0.0.0.0:7368`) this machine's LAN addresses
+    /// with the port (IPv4 first, [`banco_net::reachable`]). Show the first (join by
+    /// address); empty for a guest, a host over Bluetooth only, or once the match is left.
+    pub reachable: Vec<String>,
     /// The six digits to compare, once the link is up.
     pub code: Option<String>,
     /// The other player's name.
@@ -376,18 +381,29 @@ fn random32() -> Result<[u8; 32], NetError> {
     Ok(b)
 }
 
+/// The one rule of a player's own display name, wherever it is sent (a match hosted or
+/// joined, an advertisement): cleaned as every peer's name is
+/// ([`banco_protocol::name::clean_name`]: control, bidirectional and invisible characters
+/// removed, white space collapsed and trimmed) and refused with [`NetError::BadName`] when
+/// nothing is left — never sent as `unnamed`. A long name is cut, not refused (32
+/// characters, at most 64 bytes on the wire), so a name of 22 Chinese characters that the
+/// settings took does not make every match fail.
+///
+/// ```
+/// use banco_app::network::{NetError, player_name};
+/// assert_eq!(player_name("  An  Binh "), Ok("An Binh".to_owned()));
+/// assert_eq!(player_name("\u{200b} "), Err(NetError::BadName));
+/// ```
+pub fn player_name(raw: &str) -> Result<String, NetError> {
+    banco_protocol::name::printable_name(raw).ok_or(NetError::BadName)
+}
+
 fn session(
     name: &str,
     offers: &[GameKind],
     trust: Option<Trust>,
 ) -> Result<(Session<AnyGame>, Identity), NetError> {
-    let name = name.trim();
-    // Only an empty name is refused: a long one is cut as every peer's is (32 characters,
-    // at most 64 bytes on the wire: `banco_protocol::name`), so a name of 22 Chinese
-    // characters that the settings took does not make every match fail.
-    if name.is_empty() {
-        return Err(NetError::BadName);
-    }
+    let name = player_name(name)?;
     // The board games of `AnyGame`, and the Lines race (played by the session itself).
     let playable = |k: &GameKind| AnyGame::kinds().contains(k) || *k == GameKind::Lines;
     let offers: Vec<GameKind> = offers.iter().copied().filter(playable).collect();
@@ -398,7 +414,7 @@ fn session(
     } else {
         offers
     };
-    let mut config = SessionConfig::new(name, &offers);
+    let mut config = SessionConfig::new(&name, &offers);
     let identity = match trust {
         Some(t) => {
             config.known_peers = t.known_peers().clone();
@@ -970,5 +986,12 @@ mod tests {
         let (s, _) = session(&"🎲".repeat(40), &[], None).unwrap();
         assert!(s.name().len() <= 64);
         assert!(matches!(session("   ", &[], None), Err(NetError::BadName)));
+        // Nothing printable is nothing: refused, not sent as "unnamed".
+        assert!(matches!(
+            session("\u{200b}\u{7}", &[], None),
+            Err(NetError::BadName)
+        ));
+        let (s, _) = session("  An \u{202e} Binh ", &[], None).unwrap();
+        assert_eq!(s.name(), "An Binh");
     }
 }

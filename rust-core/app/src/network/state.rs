@@ -28,6 +28,10 @@ impl NetMatch {
         let mut state = state_of(&v, snap.as_ref(), &self.address, &self.offers, peer);
         // A race accepted before any board game, or started after the last one.
         state.race = self.race().filter(|_| v.raced || v.spec.is_none());
+        state.reachable = lock(&self.hosting)
+            .as_ref()
+            .map(|h| h.reachable().iter().map(ToString::to_string).collect())
+            .unwrap_or_default();
         if let Some(race) = &state.race
             && state.kind.is_none()
         {
@@ -96,6 +100,8 @@ fn state_of(
     let mut s = NetState {
         phase: v.phase.unwrap_or(Phase::Connecting),
         address: address.to_owned(),
+        // Filled by `NetMatch::state` from the listener.
+        reachable: Vec::new(),
         code: v.code.clone(),
         peer_name: v.peer_name.clone(),
         peer_games,

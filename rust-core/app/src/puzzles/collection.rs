@@ -222,6 +222,22 @@ pub fn of_game(kind: GameKind) -> &'static [Entry] {
     }
 }
 
+/// The games with a puzzle collection (xiangqi and chess), in the order of
+/// [`AnyGame::kinds`](banco_game::MatchGame::kinds): a screen's list of them.
+///
+/// ```
+/// use banco_game::GameKind;
+/// assert_eq!(banco_app::puzzles::collection::games(), [GameKind::Xiangqi, GameKind::Chess]);
+/// ```
+#[must_use]
+pub fn games() -> Vec<GameKind> {
+    <AnyGame as banco_game::MatchGame>::kinds()
+        .iter()
+        .copied()
+        .filter(|&k| !of_game(k).is_empty())
+        .collect()
+}
+
 /// The puzzles of one tier of the xiangqi collection.
 #[must_use]
 pub fn tier(tier: Tier) -> Vec<&'static Entry> {
@@ -238,6 +254,14 @@ pub fn find(id: &str) -> Option<&'static Entry> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn the_games_listed_are_the_games_with_puzzles() {
+        for k in GameKind::ALL {
+            assert_eq!(games().contains(&k), !of_game(k).is_empty(), "{k}");
+        }
+        assert_eq!(games(), [GameKind::Xiangqi, GameKind::Chess]);
+    }
 
     #[test]
     fn the_bundled_file_reads_whole() {

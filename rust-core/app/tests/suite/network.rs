@@ -375,3 +375,41 @@ fn leaving_a_game_in_progress_resigns_it() {
     assert!(!host.resign_in_progress(), "nothing left to resign");
     host.leave();
 }
+
+/// A host listening on every interface says where a guest can reach it: the machine's
+/// addresses with the bound port (`0.0.0.0` is nothing to dial), and a guest dialling the
+/// first one pairs; a host on one address is reached there; a guest, and a host that left,
+/// list nothing.
+#[test]
+fn a_host_on_every_interface_lists_where_a_guest_can_dial() {
+    let (host_obs, host_rx) = observer();
+    let mut options = HostOptions::new("Host", "0.0.0.0:0".parse().unwrap(), vec![]);
+    options.advertise = false;
+    let host = NetMatch::host(options, host_obs).unwrap();
+    let s = host.state();
+    let port = s.address.parse::<std::net::SocketAddr>().unwrap().port();
+    assert!(!s.reachable.is_empty(), "{s:?}");
+    for a in &s.reachable {
+        let a: std::net::SocketAddr = a.parse().unwrap();
+        assert_eq!(a.port(), port);
+        assert!(!a.ip().is_unspecified(), "{a}");
+    }
+    let (guest_obs, guest_rx) = observer();
+    let guest = NetMatch::join("Guest", &s.reachable[0], &[], None, guest_obs).unwrap();
+    for rx in [&host_rx, &guest_rx] {
+        wait(rx, "code", |e| matches!(e, NetEvent::VerifyCode { .. }));
+    }
+    assert!(
+        guest.state().reachable.is_empty(),
+        "a guest takes no guests"
+    );
+    host.leave();
+    assert!(host.state().reachable.is_empty(), "left: nobody can come");
+
+    let (obs, _rx) = observer();
+    let mut options = HostOptions::new("Host", "127.0.0.1:0".parse().unwrap(), vec![]);
+    options.advertise = false;
+    let one = NetMatch::host(options, obs).unwrap();
+    let s = one.state();
+    assert_eq!(s.reachable, vec![s.address]);
+}

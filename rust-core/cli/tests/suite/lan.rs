@@ -356,3 +356,63 @@ fn a_stranger_does_not_replace_the_code_being_compared() {
     }
     let _ = std::fs::remove_dir_all(dirs[0].parent().unwrap());
 }
+
+/// A host listening on every interface (`--bind 0.0.0.0`) prints, after its `listening on
+/// 0.0.0.0:PORT` line (unchanged), where a guest can dial it: `join with: banco join
+/// ADDR:PORT`, a real address of this machine; and a guest typing it reaches the host.
+#[test]
+fn a_host_on_every_interface_says_what_to_type() {
+    use std::io::{BufRead, BufReader};
+    let dirs = data_dirs("reachable");
+    let exe = env!("CARGO_BIN_EXE_banco");
+    let mut host = Command::new(exe)
+        .env("BANCO_DATA_DIR", &dirs[0])
+        .args(["host", "--no-mdns", "--port", "0", "--bind", "0.0.0.0"])
+        .args(["--name", "Host", "--no-color"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(host.stdout.take().unwrap());
+    let mut line = || {
+        let mut l = String::new();
+        let read = out.read_line(&mut l).unwrap();
+        assert!(read > 0, "the host ended");
+        l.trim_end().to_owned()
+    };
+    let listening = line();
+    let port = listening
+        .strip_prefix("listening on 0.0.0.0:")
+        .unwrap_or_else(|| panic!("{listening}"))
+        .to_owned();
+    let join_with = line();
+    let first = join_with
+        .strip_prefix("join with: banco join ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("{join_with}"))
+        .to_owned();
+    let at: std::net::SocketAddr = first.parse().unwrap();
+    assert!(
+        !at.ip().is_unspecified() && at.port().to_string() == port,
+        "{join_with}"
+    );
+    assert!(
+        line().starts_with("offering "),
+        "the next lines are unchanged"
+    );
+    let mut guest = Command::new(exe)
+        .env("BANCO_DATA_DIR", &dirs[1])
+        .args(["join", &first, "--name", "Guest", "--no-color"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    while !line().contains("(calling itself \"Guest\")") {}
+    for child in [&mut guest, &mut host] {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    let _ = std::fs::remove_dir_all(dirs[0].parent().unwrap());
+}

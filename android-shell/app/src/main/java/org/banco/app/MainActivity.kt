@@ -562,7 +562,7 @@ class MainActivity : ComponentActivity() {
             val peer = s.peerName ?: "the other player"
             status.text = when (s.phase) {
                 MatchPhase.CONNECTING -> "Connecting…"
-                MatchPhase.LISTENING -> "Waiting for a player (${s.address})…"
+                MatchPhase.LISTENING -> "Waiting for a player (${s.reachable.firstOrNull() ?: s.address})…"
                 MatchPhase.VERIFY -> "Compare the code with $peer"
                 MatchPhase.WAITING -> "Waiting for $peer…"
                 MatchPhase.PROPOSED -> "$peer proposes a game"

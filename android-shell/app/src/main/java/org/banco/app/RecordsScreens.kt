@@ -20,7 +20,6 @@ import androidx.activity.ComponentActivity
 import androidx.core.content.FileProvider
 import org.banco.Color
 import org.banco.GameKind
-import org.banco.boardGames
 import org.banco.shell.EditorController
 import org.banco.shell.GameController
 import org.banco.shell.GameShare
@@ -53,7 +52,7 @@ class RecordsScreens(
 
     /** Asks which game, then opens the editor on its start position. */
     fun showEditor() {
-        val games = boardGames().filter { it == GameKind.XIANGQI || it == GameKind.CHESS }
+        val games = EditorController.games()
         AlertDialog.Builder(activity).setTitle("Set up a position").setItems(games.map { it.label }.toTypedArray()) { _, i ->
             if (editor.open(games[i])) editorScreen()
         }.show()

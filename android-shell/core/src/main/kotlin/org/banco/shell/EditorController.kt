@@ -14,6 +14,7 @@ import org.banco.EditorView
 import org.banco.Game
 import org.banco.GameKind
 import org.banco.Piece
+import org.banco.editorGames
 
 class EditorController(
     private val ui: UiDispatcher,
@@ -177,5 +178,10 @@ class EditorController(
         val sq = ed.view().cells.firstOrNull { it.name == name }?.square
         if (sq == null) state.value = state.value.copy(message = "There is no square $name on this board")
         return sq
+    }
+
+    companion object {
+        /** The games the editor sets up (Rust's: xiangqi and chess), in Rust's order. */
+        fun games(): List<GameKind> = editorGames()
     }
 }

@@ -15,9 +15,9 @@ import org.banco.PuzzleStatus
 import org.banco.PuzzleStore
 import org.banco.PuzzleTier
 import org.banco.PuzzleTierInfo
-import org.banco.boardGames
 import org.banco.collectionPuzzle
 import org.banco.collectionPuzzlesOf
+import org.banco.puzzleGames
 import org.banco.puzzleNoticeText
 import org.banco.puzzleTiersOf
 import java.util.Base64
@@ -50,7 +50,7 @@ class PuzzleController(
     }
 
     /** The games with a puzzle collection (Rust's: xiangqi and chess), in Rust's order. */
-    fun games(): List<GameKind> = boardGames().filter { puzzleTiersOf(it).isNotEmpty() }
+    fun games(): List<GameKind> = puzzleGames()
 
     /** The tiers of [kind]'s collection, easiest first, with how many of each the player has solved. */
     fun tiers(kind: GameKind = GameKind.XIANGQI): List<TierRow> {

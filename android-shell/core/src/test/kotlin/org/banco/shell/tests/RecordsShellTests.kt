@@ -42,6 +42,13 @@ fun recordsShellTests(s: Suite) {
     s.test("editor: place and remove, live problems, solve from here, play from here") {
         GameFixture().use { f ->
             val ed = EditorController(f.ui)
+            // The games to set up are Rust's: each listed one opens on its start, the others are refused.
+            eq(listOf(GameKind.XIANGQI, GameKind.CHESS), EditorController.games())
+            for (k in GameKind.entries) {
+                eq(k in EditorController.games(), f.ui.call { ed.open(k) }, "editor of $k")
+                if (k in EditorController.games()) eq(k, f.ui.call { ed.state.value.view!!.kind })
+            }
+            f.ui.call { ed.clearMessage() }
             f.ui.call { check(ed.open(GameKind.XIANGQI, EditorController.From.EMPTY)) }
             var st = f.ui.call { ed.state.value }
             eq(90, st.view!!.cells.size)
