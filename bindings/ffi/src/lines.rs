@@ -17,12 +17,13 @@
 //! # Ok::<(), banco_ffi::LinesError>(())
 //! ```
 
+use crate::lines_hint::{LinesHint, LinesHintJob};
 use banco_app::lines::LinesSession;
 use banco_app::save::SaveError;
 use banco_game::ScoreGame;
 use banco_lines::{Ball, Cell, CellSet, MoveError, Settings, TurnReport, UndoError, UndoRule};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// Why a Lines action was refused (nothing changed). Kotlin gets `LinesException.EmptySource`
 /// and friends, Swift `LinesError.emptySource(message:)`; the message reads well.
@@ -98,7 +99,7 @@ impl From<SaveError> for LinesError {
 }
 
 /// Runs `f`, turning a panic into [`LinesError::Internal`].
-fn guard<T>(f: impl FnOnce() -> Result<T, LinesError>) -> Result<T, LinesError> {
+pub(crate) fn guard<T>(f: impl FnOnce() -> Result<T, LinesError>) -> Result<T, LinesError> {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| {
         Err(LinesError::Internal(crate::error::panic_message(
             payload.as_ref(),
@@ -218,22 +219,6 @@ pub struct LinesTurn {
     pub score: u32,
     /// The board is now full: the game is over.
     pub game_over: bool,
-}
-
-/// The computer's suggestion. Kotlin: `path` is a `ByteArray`, compared with
-/// `contentEquals` (see the module docs).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
-pub struct LinesHint {
-    /// The ball to move.
-    pub from: u8,
-    /// Where to.
-    pub to: u8,
-    /// The path it would take (for showing the suggestion).
-    pub path: Vec<u8>,
-    /// Why, in words ("completes a line of 5 red (10 points)").
-    pub reason: String,
-    /// The move in text (`"a1 e5"`).
-    pub text: String,
 }
 
 /// What a tap on a Lines board did ([`LinesGame::tap`], `Match.raceTap`).
@@ -563,23 +548,20 @@ impl LinesGame {
 
     /// The computer's suggestion with its reason; `null`/`nil` once the game is over (and,
     /// should the hint ever fail inside Banco, then too: a missing hint harms no game).
-    /// Asking twice gives the same hint.
+    /// Asking twice gives the same hint. It thinks on the calling thread (Monte Carlo
+    /// playouts: tens of milliseconds on a desktop core, more on a phone) without holding
+    /// the game, which other threads may use meanwhile; a screen takes a
+    /// [`LinesGame::hint_job`] to a worker thread instead.
     pub fn hint(&self) -> Option<LinesHint> {
-        guard(|| {
-            let s = self.lock();
-            Ok(s.hint().and_then(|h| {
-                let path = s.game().check_move(h.mv.from, h.mv.to).ok()?;
-                Some(LinesHint {
-                    from: u8::from(h.mv.from),
-                    to: u8::from(h.mv.to),
-                    path: path.cells().iter().map(|&c| u8::from(c)).collect(),
-                    reason: h.reason.to_string(),
-                    text: h.mv.to_string(),
-                })
-            }))
-        })
-        .ok()
-        .flatten()
+        self.hint_job()?.run()
+    }
+
+    /// The hint of the position as it stands, to think about on a worker thread
+    /// ([`LinesHintJob::run`]) while the game goes on; `null`/`nil` once the game is over.
+    /// Quick: it copies the position.
+    pub fn hint_job(&self) -> Option<Arc<LinesHintJob>> {
+        let job = self.lock().hint_job()?;
+        Some(Arc::new(LinesHintJob::new(job)))
     }
 
     /// How hard the hint thinks: playouts per move, about a millisecond each on a desktop

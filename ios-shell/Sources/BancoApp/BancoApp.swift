@@ -47,7 +47,7 @@ final class AppState: ObservableObject {
     init() {
         vs = VsModel(ui: ui, store: store, sound: sound)
         puzzles = PuzzleModel(game: vs, store: store)
-        lines = LinesModel(store: store)
+        lines = LinesModel(ui: ui, store: store)
         settings = Settings.load(store)
     }
 

@@ -77,7 +77,11 @@ struct LinesScreen: View {
         let s = model.state
         VStack {
             Text(status(s)).font(.headline)
-            if let hint = s.hint { Text("Hint: \(hint.text), \(hint.reason)").font(.footnote) }
+            if let hint = s.hint {
+                Text("Hint: \(hint.text), \(hint.reason)").font(.footnote)
+            } else if s.hinting {
+                Text("Looking for a hint…").font(.footnote)
+            }
             HStack {
                 Text("Next:")
                 ForEach(Array((s.view?.nextColors ?? Data()).enumerated()), id: \.offset) { _, c in
@@ -92,7 +96,7 @@ struct LinesScreen: View {
             HStack {
                 Button("Undo") { model.undo() }.disabled(!(s.view?.canUndo ?? false))
                 Button("Redo") { model.redo() }.disabled(!(s.view?.canRedo ?? false))
-                Button("Hint") { model.hint() }.disabled(s.over)
+                Button("Hint") { model.hint() }.disabled(!s.canHint)
                 Button("New") { model.newGame(timeLimitS: 180, preview: preview) }
             }
             .buttonStyle(.bordered)

@@ -78,7 +78,7 @@ class MainActivity : ComponentActivity() {
         RecordsScreens(this, gameController, puzzleController, { settings },
             { v, leave -> leaveScreens(); setScreen(v, home = false); unobserve = leave }, ::showGame)
     }
-    private val linesController by lazy { LinesController(store) }
+    private val linesController by lazy { LinesController(MainThread, store) }
     /** The Wi-Fi multicast lock of a match on screen (the lobby holds its own while browsing). */
     private val matchMulticast by lazy { WifiMulticastGuard(this) }
     /** The device's identity and the players whose code was confirmed, between matches. */
@@ -280,11 +280,12 @@ class MainActivity : ComponentActivity() {
         val status = text("", 18f)
         val next = text("", 16f)
         val board = LinesCanvas(this).apply { onCellTapped = { c.tap(it) } }
+        val hint = button("Hint") { c.hint() }
         val col = column()
         col.addView(status)
         col.addView(next)
         col.addView(board)
-        col.addView(row(button("Undo") { c.undo() }, button("Redo") { c.redo() }, button("Hint") { c.hint() }, button("New") { c.newGame(timeLimitS = 180, preview = settings.linesPreview) }))
+        col.addView(row(button("Undo") { c.undo() }, button("Redo") { c.redo() }, hint, button("New") { c.newGame(timeLimitS = 180, preview = settings.linesPreview) }))
         setScreen(col, home = false)
         if (!c.continueGame()) c.newGame(timeLimitS = 180, preview = settings.linesPreview)
         val ticker = object : Runnable {
@@ -306,7 +307,9 @@ class MainActivity : ComponentActivity() {
                 else -> "${v.score} points · best ${v.bestScore}$clock"
             }
             next.text = s.hint?.let { "Hint: ${it.text}, ${it.reason}" }
+                ?: (if (s.hinting) "Looking for a hint…" else null)
                 ?: ("Next: " + v.nextColors.joinToString(" ") { linesColorName(it.toUByte()) ?: "?" })
+            hint.isEnabled = s.canHint
         }
         unobserve = { stop(); board.removeCallbacks(ticker) }
     }

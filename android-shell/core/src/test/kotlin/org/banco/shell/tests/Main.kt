@@ -14,6 +14,7 @@ fun main() {
     clockTests(suite)
     recordsShellTests(suite)
     linesTests(suite)
+    linesSoloTests(suite)
     val failed = suite.run()
     exitProcess(if (failed == 0) 0 else 1)
 }

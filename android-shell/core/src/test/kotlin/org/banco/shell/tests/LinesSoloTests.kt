@@ -1,0 +1,78 @@
+// The solo Lines screen's controller beyond play: the hint thought about off the UI thread (it
+// arrives through the UI dispatcher; one overtaken by a move, an undo or a new game is dropped).
+package org.banco.shell.tests
+
+import org.banco.LinesGame
+import org.banco.LinesSettings
+import org.banco.LinesTap
+import org.banco.LinesUndo
+import org.banco.shell.LinesController
+import org.banco.shell.MemoryStore
+
+fun linesSoloTests(s: Suite) {
+    s.test("Lines hint off the UI thread: it arrives through the UI dispatcher and names a legal move") {
+        val ui = TestUi()
+        try {
+            val c = ui.call { LinesController(ui, MemoryStore()) }
+            ui.call {
+                check(c.newGame(startBalls = 5, seed = 13))
+                c.hint()
+                check(c.state.value.hinting && !c.state.value.canHint && c.state.value.hint == null) { "thinking: ${c.state.value}" }
+            }
+            val st = ui.await(c.state, "the hint") { it.hint != null }
+            check(!st.hinting && st.canHint) { "done thinking: $st" }
+            val h = st.hint!!
+            // The same hint Rust gives for the position, and a move the game takes.
+            val same = LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN, false), 13uL).use { it.hint()!! }
+            eq(same.text, h.text)
+            ui.call {
+                val picked = c.tap(h.from.toInt())
+                eq(null, picked)
+                check(h.to.toInt() in c.state.value.reachable) { "the target is reachable" }
+                val turn = c.tap(h.to.toInt()) ?: throw AssertionError("refused: ${c.state.value.message}")
+                eq(h.path.toList(), turn.path.toList(), "the path shown is the path played")
+                eq(null, c.state.value.hint, "a move clears the hint")
+            }
+        } finally {
+            ui.shutdown()
+        }
+    }
+
+    s.test("Lines hint: one overtaken by a move, an undo or a new game is dropped when it comes") {
+        // The hint's thinking waits in a queue that the test runs when it chooses.
+        val jobs = ArrayDeque<() -> Unit>()
+        val c = LinesController(InlineUi, MemoryStore(), background = { jobs.addLast(it) })
+        check(c.newGame(startBalls = 5, undo = LinesUndo.UNLIMITED, seed = 17))
+        c.hint()
+        check(c.state.value.hinting) { "thinking" }
+        c.hint()
+        eq(1, jobs.size, "one hint at a time")
+        // A move while it thinks: the answer, for the position before, is dropped.
+        val (f, t) = neighbourMove(c.state.value.view!!.cells)!!
+        check(c.play(f, t) != null)
+        check(!c.state.value.hinting) { "the move ends the wait" }
+        jobs.removeFirst()()
+        eq(null, c.state.value.hint, "the late hint is dropped")
+        // Undo, then new game, while a hint thinks: dropped too.
+        c.hint()
+        c.undo()
+        jobs.removeFirst()()
+        eq(null, c.state.value.hint, "dropped after an undo")
+        c.hint()
+        check(c.newGame(startBalls = 3, seed = 18))
+        jobs.removeFirst()()
+        eq(null, c.state.value.hint, "dropped after a new game")
+        // Asked in the position on screen, it shows, and it is a legal move there.
+        c.hint()
+        jobs.removeFirst()()
+        val h = c.state.value.hint ?: throw AssertionError("the hint of this position shows")
+        check(!c.state.value.hinting)
+        eq(0, jobs.size)
+        val tap = LinesGame(LinesSettings(3u, LinesUndo.LAST_TURN, false), 18uL).use { g ->
+            g.tap(h.from)
+            g.tap(h.to)
+        }
+        check(tap is LinesTap.Moved) { "the hint plays: $tap" }
+        check(c.play(h.from.toInt(), h.to.toInt()) != null)
+    }
+}
