@@ -94,8 +94,8 @@ struct LinesScreen: View {
                 }
             }
             HStack {
-                Button("Undo") { model.undo() }.disabled(!(s.view?.canUndo ?? false))
-                Button("Redo") { model.redo() }.disabled(!(s.view?.canRedo ?? false))
+                Button("Undo") { model.undo() }.disabled(!s.canUndo)
+                Button("Redo") { model.redo() }.disabled(!s.canRedo)
                 Button("Hint") { model.hint() }.disabled(!s.canHint)
                 Button("New") { model.newGame(timeLimitS: 180, preview: preview) }
             }

@@ -90,6 +90,10 @@ public final class LinesModel: Model {
         public var message: String?
 
         public var over: Bool { timeUp || view?.gameOver == true }
+        /// The Undo button is on: Rust says a turn can be taken back now (as the settings allow, the time not up).
+        public var canUndo: Bool { view?.canUndo == true }
+        /// The Redo button is on: a turn taken back can be played again now.
+        public var canRedo: Bool { view?.canRedo == true }
         /// The Hint button is on: a game goes on and no hint is being thought about.
         public var canHint: Bool { view != nil && !over && !hinting }
     }

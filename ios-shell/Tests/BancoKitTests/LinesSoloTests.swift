@@ -1,9 +1,32 @@
-// The solo Lines screen's model beyond play: the hint thought about off the UI thread (it arrives
+// The solo Lines screen's model beyond play: the buttons' states, and the hint thought about off the UI thread (it arrives
 // through the UI dispatcher; one overtaken by a move, an undo or a new game is dropped).
 import Foundation
 import BancoKit
 
 func linesSoloTests(_ s: Suite) {
+    s.test("Lines buttons: Undo and Redo on exactly when Rust allows them, Hint off while it thinks") {
+        var jobs: [() -> Void] = []
+        let m = LinesModel(ui: InlineUI(), store: MemoryStore(), background: { jobs.append($0) })
+        try check(m.newGame(startBalls: 5, undo: .lastTurn, seed: 7))
+        func buttons() -> [Bool] { [m.state.canUndo, m.state.canRedo, m.state.canHint] }
+        try eq([false, false, true], buttons(), "at the start: nothing to take back")
+        let (f, t) = neighbourMove(m.state.view!.cells)!
+        try check(m.play(f, t) != nil)
+        try eq([true, false, true], buttons(), "after a move: Undo")
+        m.undo()
+        try eq([false, true, true], buttons(), "the last turn taken back: Redo, no second undo")
+        m.redo()
+        try eq([true, false, true], buttons(), "played again: Undo")
+        m.hint()
+        try eq([true, false, false], buttons(), "Hint off while it thinks")
+        jobs.removeFirst()()
+        try eq([true, false, true], buttons(), "the hint came")
+        try check(m.newGame(startBalls: 5, undo: .off, seed: 7))
+        let (f2, t2) = neighbourMove(m.state.view!.cells)!
+        try check(m.play(f2, t2) != nil)
+        try eq([false, false, true], buttons(), "undo off: never Undo")
+    }
+
     s.test("Lines hint off the UI thread: it arrives through the UI dispatcher and names a legal move") {
         let ui = TestUI()
         let m = ui.call { LinesModel(ui: ui, store: MemoryStore()) }

@@ -280,12 +280,14 @@ class MainActivity : ComponentActivity() {
         val status = text("", 18f)
         val next = text("", 16f)
         val board = LinesCanvas(this).apply { onCellTapped = { c.tap(it) } }
+        val undo = button("Undo") { c.undo() }
+        val redo = button("Redo") { c.redo() }
         val hint = button("Hint") { c.hint() }
         val col = column()
         col.addView(status)
         col.addView(next)
         col.addView(board)
-        col.addView(row(button("Undo") { c.undo() }, button("Redo") { c.redo() }, hint, button("New") { c.newGame(timeLimitS = 180, preview = settings.linesPreview) }))
+        col.addView(row(undo, redo, hint, button("New") { c.newGame(timeLimitS = 180, preview = settings.linesPreview) }))
         setScreen(col, home = false)
         if (!c.continueGame()) c.newGame(timeLimitS = 180, preview = settings.linesPreview)
         val ticker = object : Runnable {
@@ -309,6 +311,8 @@ class MainActivity : ComponentActivity() {
             next.text = s.hint?.let { "Hint: ${it.text}, ${it.reason}" }
                 ?: (if (s.hinting) "Looking for a hint…" else null)
                 ?: ("Next: " + v.nextColors.joinToString(" ") { linesColorName(it.toUByte()) ?: "?" })
+            undo.isEnabled = s.canUndo
+            redo.isEnabled = s.canRedo
             hint.isEnabled = s.canHint
         }
         unobserve = { stop(); board.removeCallbacks(ticker) }

@@ -99,6 +99,12 @@ class LinesController(
     ) {
         val over: Boolean get() = timeUp || view?.gameOver == true
 
+        /** The Undo button is on: Rust says a turn can be taken back now (as the settings allow, the time not up). */
+        val canUndo: Boolean get() = view?.canUndo == true
+
+        /** The Redo button is on: a turn taken back can be played again now. */
+        val canRedo: Boolean get() = view?.canRedo == true
+
         /** The Hint button is on: a game goes on and no hint is being thought about. */
         val canHint: Boolean get() = view != null && !over && !hinting
     }

@@ -1,4 +1,4 @@
-// The solo Lines screen's controller beyond play: the hint thought about off the UI thread (it
+// The solo Lines screen's controller beyond play: the buttons' states, and the hint thought about off the UI thread (it
 // arrives through the UI dispatcher; one overtaken by a move, an undo or a new game is dropped).
 package org.banco.shell.tests
 
@@ -10,6 +10,29 @@ import org.banco.shell.LinesController
 import org.banco.shell.MemoryStore
 
 fun linesSoloTests(s: Suite) {
+    s.test("Lines buttons: Undo and Redo on exactly when Rust allows them, Hint off while it thinks") {
+        val jobs = ArrayDeque<() -> Unit>()
+        val c = LinesController(InlineUi, MemoryStore(), background = { jobs.addLast(it) })
+        check(c.newGame(startBalls = 5, undo = LinesUndo.LAST_TURN, seed = 7))
+        fun buttons() = c.state.value.let { listOf(it.canUndo, it.canRedo, it.canHint) }
+        eq(listOf(false, false, true), buttons(), "at the start: nothing to take back")
+        val (f, t) = neighbourMove(c.state.value.view!!.cells)!!
+        check(c.play(f, t) != null)
+        eq(listOf(true, false, true), buttons(), "after a move: Undo")
+        c.undo()
+        eq(listOf(false, true, true), buttons(), "the last turn taken back: Redo, no second undo")
+        c.redo()
+        eq(listOf(true, false, true), buttons(), "played again: Undo")
+        c.hint()
+        eq(listOf(true, false, false), buttons(), "Hint off while it thinks")
+        jobs.removeFirst()()
+        eq(listOf(true, false, true), buttons(), "the hint came")
+        check(c.newGame(startBalls = 5, undo = LinesUndo.OFF, seed = 7))
+        val (f2, t2) = neighbourMove(c.state.value.view!!.cells)!!
+        check(c.play(f2, t2) != null)
+        eq(listOf(false, false, true), buttons(), "undo off: never Undo")
+    }
+
     s.test("Lines hint off the UI thread: it arrives through the UI dispatcher and names a legal move") {
         val ui = TestUi()
         try {
