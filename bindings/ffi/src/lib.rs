@@ -28,7 +28,8 @@
 //!   `render_png` — game records and pictures (issue 18).
 //! * [`LinesGame`] — a solo game of Lines (Color Lines): ready-to-draw cells, moves with
 //!   the path to animate, undo, hints with a reason (thought about off the UI thread:
-//!   [`LinesHintJob`]), best scores, save/continue; the Lines
+//!   [`LinesHintJob`]), best scores, save/continue, a new game's options
+//!   ([`lines_undo_choices`], [`lines_time_limits`]); the Lines
 //!   race is played through [`Match::propose_race`] and shown in [`MatchState::race`].
 //! * [`BancoError`] — the one error, with messages a player can read.
 //!
@@ -75,6 +76,7 @@ mod jieqi;
 mod lines;
 mod lines_board;
 mod lines_hint;
+mod lines_options;
 mod lobby;
 mod nearby;
 mod net;
@@ -117,6 +119,10 @@ pub use lines_board::{
     LinesBoardSize, lines_board_size, lines_cell_name, lines_color_name, lines_start_balls,
 };
 pub use lines_hint::{LinesHint, LinesHintJob};
+pub use lines_options::{
+    LinesOptions, LinesTimeLimit, LinesUndoChoice, lines_default_options, lines_time_limits,
+    lines_undo_choices, lines_undo_named,
+};
 pub use lobby::{Lobby, LobbyListener, LobbyPeer};
 pub use nearby::{
     Hosting, NearbyListener, NearbyLobby, NearbyPlayer, NearbyTransport, TransportNotOpen,

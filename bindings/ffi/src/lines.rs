@@ -131,16 +131,22 @@ pub struct LinesSettings {
     pub preview: bool,
 }
 
+impl From<UndoRule> for LinesUndo {
+    fn from(rule: UndoRule) -> Self {
+        match rule {
+            UndoRule::Off => LinesUndo::Off,
+            UndoRule::LastTurn => LinesUndo::LastTurn,
+            UndoRule::Unlimited => LinesUndo::Unlimited,
+        }
+    }
+}
+
 impl From<Settings> for LinesSettings {
     fn from(s: Settings) -> Self {
         LinesSettings {
             start_balls: s.start_balls,
             preview: s.preview,
-            undo: match s.undo {
-                UndoRule::Off => LinesUndo::Off,
-                UndoRule::LastTurn => LinesUndo::LastTurn,
-                UndoRule::Unlimited => LinesUndo::Unlimited,
-            },
+            undo: s.undo.into(),
         }
     }
 }

@@ -134,7 +134,7 @@ struct HomeView: View {
             ContinueLink(model: app.vs)
             NavigationLink("Set up a position") { EditorChoice() }
             NavigationLink("Puzzles") { PuzzleTiersScreen(puzzles: app.puzzles) }
-            NavigationLink("Lines against the clock") { LinesScreen(model: app.lines, preview: app.settings.linesPreview) }
+            NavigationLink("Lines") { LinesScreen(model: app.lines, settings: app.settings) }
             NavigationLink("Play nearby") { LobbyScreen(lobby: app.lobby) }
             Button("Settings") { showSettings = true }
         }
@@ -592,6 +592,16 @@ struct SettingsSheet: View {
             Toggle("Sound", isOn: $settings.sound)
             Toggle("Lines: show where the next balls land (Lines 98's preview, from the next new game and race)",
                    isOn: $settings.linesPreview)
+            // A new solo Lines game's options, as Rust offers them (a continued game keeps its own).
+            Picker("A new Lines game: start", selection: $settings.linesStartBalls) {
+                ForEach(Settings.linesStartBallChoices, id: \.self) { Text("\($0) balls").tag($0) }
+            }
+            Picker("A new Lines game: undo", selection: $settings.linesUndo) {
+                ForEach(Settings.linesUndoChoices, id: \.name) { Text($0.label).tag($0.undo) }
+            }
+            Picker("A new Lines game: time", selection: $settings.linesTimeLimitS) {
+                ForEach(Settings.linesTimeLimitChoices, id: \.seconds) { Text($0.label).tag(Int($0.seconds)) }
+            }
             Picker("Lines race you host: start", selection: $settings.raceStartBalls) {
                 ForEach(Settings.raceStartBallChoices, id: \.self) { Text("\($0) balls").tag($0) }
             }

@@ -1,8 +1,9 @@
 // Lines in SwiftUI: a square board of balls (Rust's size, `linesBoardSize`) drawn from Rust's cells (0 empty, else the colour
 // + 1), the picked ball ringed, with Lines 98's preview each next ball small on the cell
 // where it will land, the moved ball walking along its path (BancoKit's BallRun,
-// one cell per step, driven by a TimelineView), the solo game against the clock and the
-// race screen of a match. Needs Xcode: not compiled on the Linux test machine.
+// one cell per step, driven by a TimelineView), the solo game (as Settings say: start balls,
+// undo, time limit or none) and the race screen of a match. Needs Xcode: not compiled
+// on the Linux test machine.
 #if canImport(SwiftUI)
 import SwiftUI
 import BancoKit
@@ -64,11 +65,12 @@ struct LinesBoard: View {
     }
 }
 
-/// Lines against the clock (3 minutes), with undo, redo, hints and the best scores.
+/// Lines, solo: a new game as Settings say (start balls, undo, time limit or none, preview),
+/// with undo, redo, hints and the best scores.
 struct LinesScreen: View {
     @ObservedObject var model: LinesModel
-    /// A new game with Lines 98's preview (the settings' `linesPreview`).
-    var preview = false
+    /// A new game's options (start balls, undo, time limit, Lines 98's preview).
+    let settings: Settings
     /// In the background the clock stands still (a call must not lose the game).
     @Environment(\.scenePhase) private var scenePhase
     let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
@@ -97,13 +99,13 @@ struct LinesScreen: View {
                 Button("Undo") { model.undo() }.disabled(!s.canUndo)
                 Button("Redo") { model.redo() }.disabled(!s.canRedo)
                 Button("Hint") { model.hint() }.disabled(!s.canHint)
-                Button("New") { model.newGame(timeLimitS: 180, preview: preview) }
+                Button("New") { model.newGame(settings) }
             }
             .buttonStyle(.bordered)
         }
         .padding()
         .navigationTitle("Lines")
-        .onAppear { if !model.continueGame() { model.newGame(timeLimitS: 180, preview: preview) } }
+        .onAppear { if !model.continueGame() { model.newGame(settings) } }
         .onReceive(timer) { _ in model.tick() }
         .onChange(of: scenePhase) { phase in
             if phase == .active { model.resume() } else { model.pause() }

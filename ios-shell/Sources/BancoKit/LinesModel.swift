@@ -138,6 +138,14 @@ public final class LinesModel: Model {
         return game
     }
 
+    /// A new game with the Lines options of `settings` (start balls, undo, time limit — 0:
+    /// untimed — and the preview); `seed` repeats a game. False, with a message, if refused.
+    @discardableResult
+    public func newGame(_ settings: Settings, seed: UInt64? = nil) -> Bool {
+        newGame(startBalls: settings.linesStartBalls, undo: settings.linesUndo, timeLimitS: settings.linesTimeLimitS,
+                seed: seed, preview: settings.linesPreview)
+    }
+
     /// A new game with `startBalls` (3 or 5), against the clock if `timeLimitS` > 0, with
     /// Lines 98's preview if `preview` (the view's `nextSpots`, drawn with `spotBalls`); `seed`
     /// repeats a game. False, with a message, if refused.

@@ -1,4 +1,6 @@
-// The solo Lines screen's model beyond play: the buttons' states, and the hint thought about off the UI thread (it arrives
+// The solo Lines screen's model beyond play: the options of a new game from Settings (start
+// balls, undo rule, time limit or none — a continued game keeps its own), the buttons' states,
+// and the hint thought about off the UI thread (it arrives
 // through the UI dispatcher; one overtaken by a move, an undo or a new game is dropped).
 import Foundation
 import BancoKit
@@ -25,6 +27,69 @@ func linesSoloTests(_ s: Suite) {
         let (f2, t2) = neighbourMove(m.state.view!.cells)!
         try check(m.play(f2, t2) != nil)
         try eq([false, false, true], buttons(), "undo off: never Undo")
+    }
+
+    s.test("Lines options: Settings keep the start balls, undo and time limit, and a new game takes them") {
+        let store = MemoryStore()
+        let d = Settings()
+        let defaults = linesDefaultOptions()
+        try eq([Int(defaults.startBalls), Int(defaults.timeLimitS)], [d.linesStartBalls, d.linesTimeLimitS], "Rust's defaults")
+        try eq(defaults.undo, d.linesUndo)
+        try eq([3, 5], Settings.linesStartBallChoices, "Rust's start balls")
+        try check(Settings.linesTimeLimitChoices.contains { $0.seconds == 0 && $0.label == "no limit" }, "an untimed game is offered")
+        try eq([LinesUndo.off, .lastTurn, .unlimited], Settings.linesUndoChoices.map { $0.undo }, "every undo rule offered")
+        var chosen = Settings(linesPreview: true, linesStartBalls: 3, linesUndo: .off, linesTimeLimitS: 0)
+        chosen.save(store)
+        try eq("off", store.string("settings.linesUndo"), "the undo rule stored by Rust's name")
+        try eq(chosen, Settings.load(store), "kept")
+        // Damaged or out-of-range values fall back to the defaults.
+        store.set("settings.linesStartBalls", "4")
+        store.set("settings.linesUndo", "sometimes")
+        store.set("settings.linesTimeLimitS", "17")
+        let damaged = Settings.load(store)
+        try eq([d.linesStartBalls, d.linesTimeLimitS], [damaged.linesStartBalls, damaged.linesTimeLimitS])
+        try eq(d.linesUndo, damaged.linesUndo)
+
+        // An untimed game of 3 balls without undo: the Undo button stays off.
+        var clock: Int64 = 0
+        let m = inlineLines(store: store, now: { clock })
+        try check(m.newGame(chosen, seed: 7))
+        try eq(3, m.state.view?.balls)
+        try eq(LinesSettings(startBalls: 3, undo: .off, preview: true), m.state.view?.settings)
+        try eq(nil, m.state.timeLeftMs, "untimed")
+        try check(!m.state.canUndo && !m.state.canRedo && m.state.canHint, "\(m.state)")
+        let (f, t) = neighbourMove(m.state.view!.cells)!
+        try check(m.play(f, t) != nil)
+        clock += 3_600_000
+        m.tick()
+        try check(!m.state.canUndo && !m.state.over && m.state.timeLeftMs == nil, "no undo, no clock: \(m.state)")
+
+        // Undo of the last turn, 60 seconds: Undo on after a move, then Redo.
+        chosen.linesStartBalls = 5
+        chosen.linesUndo = .lastTurn
+        chosen.linesTimeLimitS = 60
+        chosen.linesPreview = false
+        try check(m.newGame(chosen, seed: 7))
+        try eq(60_000, m.state.timeLeftMs)
+        let (f2, t2) = neighbourMove(m.state.view!.cells)!
+        try check(m.play(f2, t2) != nil)
+        try check(m.state.canUndo && !m.state.canRedo, "Undo on after a move")
+        m.undo()
+        try check(!m.state.canUndo && m.state.canRedo, "only the last turn: Undo off, Redo on")
+        m.redo()
+        try check(m.state.canUndo && !m.state.canRedo, "played again, the last turn can be taken back again")
+
+        // Continued later with other settings chosen meanwhile: the game keeps its own.
+        Settings(linesStartBalls: 3, linesUndo: .unlimited, linesTimeLimitS: 600).save(store)
+        let later = inlineLines(store: store, now: { clock })
+        try check(later.continueGame())
+        try eq(LinesSettings(startBalls: 5, undo: .lastTurn, preview: false), later.state.view?.settings,
+               "the saved game's settings")
+        try eq(60_000, later.state.timeLeftMs, "and its own clock")
+        try check(later.newGame(Settings.load(store), seed: 7))
+        try eq(LinesSettings(startBalls: 3, undo: .unlimited, preview: false), later.state.view?.settings,
+               "a new game takes the settings")
+        try eq(600_000, later.state.timeLeftMs)
     }
 
     s.test("Lines hint off the UI thread: it arrives through the UI dispatcher and names a legal move") {

@@ -183,7 +183,7 @@ class MainActivity : ComponentActivity() {
         }
         col.addView(button("Set up a position") { records.showEditor() })
         col.addView(button("Puzzles") { records.showPuzzles() })
-        col.addView(button("Lines against the clock") { showLines() })
+        col.addView(button("Lines") { showLines() })
         col.addView(button("Play nearby") { askNearbyPermissions() })
         col.addView(button("Settings") { editSettings() })
         setScreen(col, home = true)
@@ -272,7 +272,10 @@ class MainActivity : ComponentActivity() {
         }
     }
 
-    /** Lines, solo: against the clock (3 minutes) with undo, redo, hints and the best scores. */
+    /**
+     * Lines, solo: a new game as Settings say (start balls, undo, time limit or none, preview),
+     * with undo, redo, hints and the best scores.
+     */
     private fun showLines() {
         leaveScreens()
         showingLines = true
@@ -287,9 +290,9 @@ class MainActivity : ComponentActivity() {
         col.addView(status)
         col.addView(next)
         col.addView(board)
-        col.addView(row(undo, redo, hint, button("New") { c.newGame(timeLimitS = 180, preview = settings.linesPreview) }))
+        col.addView(row(undo, redo, hint, button("New") { c.newGame(settings) }))
         setScreen(col, home = false)
-        if (!c.continueGame()) c.newGame(timeLimitS = 180, preview = settings.linesPreview)
+        if (!c.continueGame()) c.newGame(settings)
         val ticker = object : Runnable {
             override fun run() { c.tick(); board.postDelayed(this, 1000) }
         }
@@ -703,11 +706,23 @@ class MainActivity : ComponentActivity() {
         }
         val (ballsGroup, ballsButtons) = choices(Settings.RACE_START_BALLS, settings.raceStartBalls) { "$it balls" }
         val (minutesGroup, minutesButtons) = choices(Settings.RACE_MINUTES, settings.raceMinutes) { if (it == 0) "no limit" else "$it min" }
+        // A new solo Lines game: start balls, undo rule and time limit, as Rust offers them.
+        val (linesBallsGroup, linesBallsButtons) = choices(Settings.LINES_START_BALLS, settings.linesStartBalls) { "$it balls" }
+        val undoChoices = Settings.LINES_UNDO
+        val (linesUndoGroup, linesUndoButtons) =
+            choices(undoChoices.indices.toList(), undoChoices.indexOfFirst { it.undo == settings.linesUndo }) { undoChoices[it].label }
+        linesUndoGroup.orientation = LinearLayout.VERTICAL
+        val limits = Settings.LINES_TIME_LIMITS
+        val (linesTimeGroup, linesTimeButtons) =
+            choices(limits.map { it.seconds.toInt() }, settings.linesTimeLimitS) { s -> limits.first { it.seconds.toInt() == s }.label }
         val col = column().apply {
             listOf(name, levelText, level, colours, text("Rules (xiangqi, jieqi)", 14f), presets, soundBox, previewBox,
+                text("A new Lines game (a continued one keeps its own)", 14f), linesBallsGroup, linesUndoGroup, linesTimeGroup,
                 text("Lines race you host", 14f), ballsGroup, minutesGroup).forEach { addView(it) }
         }
-        AlertDialog.Builder(this).setTitle("Settings").setView(col)
+        fun <T> picked(group: RadioGroup, buttons: List<Pair<T, RadioButton>>): T? =
+            buttons.firstOrNull { it.second.id == group.checkedRadioButtonId }?.first
+        AlertDialog.Builder(this).setTitle("Settings").setView(ScrollView(this).apply { addView(col) })
             .setPositiveButton("Save") { _, _ ->
                 settings = settings.copy(
                     level = level.progress + levels.first,
@@ -715,6 +730,9 @@ class MainActivity : ComponentActivity() {
                     rules = offered.getOrNull(presetButtons.indexOfFirst { it.id == presets.checkedRadioButtonId })?.name ?: settings.rules,
                     sound = soundBox.isChecked,
                     linesPreview = previewBox.isChecked,
+                    linesStartBalls = picked(linesBallsGroup, linesBallsButtons) ?: settings.linesStartBalls,
+                    linesUndo = picked(linesUndoGroup, linesUndoButtons)?.let { undoChoices[it].undo } ?: settings.linesUndo,
+                    linesTimeLimitS = picked(linesTimeGroup, linesTimeButtons) ?: settings.linesTimeLimitS,
                     raceStartBalls = ballsButtons.firstOrNull { it.second.id == ballsGroup.checkedRadioButtonId }?.first ?: settings.raceStartBalls,
                     raceMinutes = minutesButtons.firstOrNull { it.second.id == minutesGroup.checkedRadioButtonId }?.first ?: settings.raceMinutes,
                     playerName = name.text.toString().trim().take(32).ifEmpty { "Player" },

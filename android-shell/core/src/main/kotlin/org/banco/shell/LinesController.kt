@@ -125,6 +125,18 @@ class LinesController(
     private fun scratch(): LinesGame = game ?: LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN), null).also { game = it }
 
     /**
+     * A new game with the Lines options of [settings] (start balls, undo, time limit — 0:
+     * untimed — and the preview); [seed] repeats a game. False, with a message, if refused.
+     */
+    fun newGame(settings: Settings, seed: Long? = null): Boolean = newGame(
+        startBalls = settings.linesStartBalls,
+        undo = settings.linesUndo,
+        timeLimitS = settings.linesTimeLimitS,
+        seed = seed,
+        preview = settings.linesPreview,
+    )
+
+    /**
      * A new game with [startBalls] (3 or 5) and [undo], against the clock if [timeLimitS] > 0,
      * with Lines 98's preview if [preview] (the view's `nextSpots`, drawn with [spotBalls]);
      * [seed] repeats a game (tests, a shared challenge). False, with a message, if refused.

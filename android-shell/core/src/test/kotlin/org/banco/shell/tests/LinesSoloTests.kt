@@ -1,4 +1,6 @@
-// The solo Lines screen's controller beyond play: the buttons' states, and the hint thought about off the UI thread (it
+// The solo Lines screen's controller beyond play: the options of a new game from Settings
+// (start balls, undo rule, time limit or none — a continued game keeps its own), the buttons'
+// states, and the hint thought about off the UI thread (it
 // arrives through the UI dispatcher; one overtaken by a move, an undo or a new game is dropped).
 package org.banco.shell.tests
 
@@ -6,8 +8,10 @@ import org.banco.LinesGame
 import org.banco.LinesSettings
 import org.banco.LinesTap
 import org.banco.LinesUndo
+import org.banco.linesDefaultOptions
 import org.banco.shell.LinesController
 import org.banco.shell.MemoryStore
+import org.banco.shell.Settings
 
 fun linesSoloTests(s: Suite) {
     s.test("Lines buttons: Undo and Redo on exactly when Rust allows them, Hint off while it thinks") {
@@ -31,6 +35,66 @@ fun linesSoloTests(s: Suite) {
         val (f2, t2) = neighbourMove(c.state.value.view!!.cells)!!
         check(c.play(f2, t2) != null)
         eq(listOf(false, false, true), buttons(), "undo off: never Undo")
+    }
+
+    s.test("Lines options: Settings keep the start balls, undo and time limit, and a new game takes them") {
+        val store = MemoryStore()
+        val d = Settings()
+        val defaults = linesDefaultOptions()
+        eq(listOf(defaults.startBalls.toInt(), defaults.timeLimitS.toInt()), listOf(d.linesStartBalls, d.linesTimeLimitS), "Rust's defaults")
+        eq(defaults.undo, d.linesUndo)
+        eq(listOf(3, 5), Settings.LINES_START_BALLS, "Rust's start balls")
+        check(Settings.LINES_TIME_LIMITS.any { it.seconds == 0u && it.label == "no limit" }) { "an untimed game is offered" }
+        eq(LinesUndo.entries.toSet(), Settings.LINES_UNDO.map { it.undo }.toSet(), "every undo rule offered")
+        val chosen = Settings(linesStartBalls = 3, linesUndo = LinesUndo.OFF, linesTimeLimitS = 0, linesPreview = true)
+        chosen.save(store)
+        eq("off", store.getString("settings.linesUndo"), "the undo rule stored by Rust's name")
+        eq(chosen, Settings.load(store), "kept")
+        // Damaged or out-of-range values fall back to the defaults.
+        store.putString("settings.linesStartBalls", "4")
+        store.putString("settings.linesUndo", "sometimes")
+        store.putString("settings.linesTimeLimitS", "17")
+        val damaged = Settings.load(store)
+        eq(listOf(d.linesStartBalls, d.linesTimeLimitS), listOf(damaged.linesStartBalls, damaged.linesTimeLimitS))
+        eq(d.linesUndo, damaged.linesUndo)
+
+        // An untimed game of 3 balls without undo: the Undo button stays off.
+        var clock = 0L
+        val c = inlineLines(store, now = { clock })
+        check(c.newGame(chosen, seed = 7))
+        var st = c.state.value
+        eq(3u, st.view!!.balls)
+        eq(LinesSettings(3u, LinesUndo.OFF, true), st.view!!.settings)
+        eq(null, st.timeLeftMs, "untimed")
+        check(!st.canUndo && !st.canRedo && st.canHint) { "$st" }
+        val (f, t) = neighbourMove(st.view!!.cells)!!
+        check(c.play(f, t) != null)
+        clock += 3_600_000
+        c.tick()
+        st = c.state.value
+        check(!st.canUndo && !st.over && st.timeLeftMs == null) { "no undo, no clock: $st" }
+
+        // Undo of the last turn, 60 seconds: Undo on after a move, then Redo.
+        val timed = chosen.copy(linesStartBalls = 5, linesUndo = LinesUndo.LAST_TURN, linesTimeLimitS = 60, linesPreview = false)
+        check(c.newGame(timed, seed = 7))
+        eq(60_000L, c.state.value.timeLeftMs)
+        val (f2, t2) = neighbourMove(c.state.value.view!!.cells)!!
+        check(c.play(f2, t2) != null)
+        check(c.state.value.canUndo && !c.state.value.canRedo) { "Undo on after a move" }
+        c.undo()
+        check(!c.state.value.canUndo && c.state.value.canRedo) { "only the last turn: Undo off, Redo on" }
+        c.redo()
+        check(c.state.value.canUndo && !c.state.value.canRedo) { "played again, the last turn can be taken back again" }
+
+        // Continued later with other settings chosen meanwhile: the game keeps its own.
+        Settings(linesStartBalls = 3, linesUndo = LinesUndo.UNLIMITED, linesTimeLimitS = 600).save(store)
+        val later = inlineLines(store, now = { clock })
+        check(later.continueGame())
+        eq(LinesSettings(5u, LinesUndo.LAST_TURN, false), later.state.value.view!!.settings, "the saved game's settings")
+        eq(60_000L, later.state.value.timeLeftMs, "and its own clock")
+        check(later.newGame(Settings.load(store), seed = 7))
+        eq(LinesSettings(3u, LinesUndo.UNLIMITED, false), later.state.value.view!!.settings, "a new game takes the settings")
+        eq(600_000L, later.state.value.timeLeftMs)
     }
 
     s.test("Lines hint off the UI thread: it arrives through the UI dispatcher and names a legal move") {
