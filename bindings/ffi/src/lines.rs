@@ -282,15 +282,19 @@ pub(crate) fn color_at(game: &banco_lines::LinesGame, index: u8) -> u8 {
         .map_or(0, color)
 }
 
-/// One entry of the best-scores table.
+/// One entry of the best-scores table ([`LinesGame::best_scores`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct LinesBestScore {
+    /// Its place, 0 = best (as [`LinesGame::record_result`] answers).
+    pub rank: u32,
     /// Final score.
     pub score: u32,
     /// Turns played.
     pub turns: u32,
     /// When, as the front end wrote it.
     pub date: String,
+    /// The row as a list shows it: `"1. 1240 points, 312 turns (2026-12-02)"`.
+    pub text: String,
 }
 
 fn cells(set: CellSet) -> Vec<u8> {
@@ -597,16 +601,19 @@ impl LinesGame {
         self.lock().record_result(&date).map(|r| r as u32)
     }
 
-    /// The best scores, highest first.
+    /// The best scores, highest first, each with its rank and its row's text.
     pub fn best_scores(&self) -> Vec<LinesBestScore> {
         self.lock()
             .best_scores()
             .entries()
             .iter()
-            .map(|e| LinesBestScore {
+            .enumerate()
+            .map(|(rank, e)| LinesBestScore {
+                rank: u32::try_from(rank).unwrap_or(u32::MAX),
                 score: e.score,
                 turns: e.turns,
                 date: e.date.clone(),
+                text: banco_app::lines::best_row_text(rank, e),
             })
             .collect()
     }
@@ -693,7 +700,18 @@ mod tests {
         assert_eq!(game.play(0, 1), Err(LinesError::GameOver));
         assert_eq!(game.record_result("2026-12-02".into()), Some(0));
         assert_eq!(game.record_result("2026-12-02".into()), None);
-        assert_eq!(game.best_scores()[0].score, view.score);
+        let row = &game.best_scores()[0];
+        assert_eq!(
+            (row.rank, row.score, row.turns),
+            (0, view.score, view.turns)
+        );
+        assert_eq!(
+            row.text,
+            format!(
+                "1. {} points, {} turns (2026-12-02)",
+                view.score, view.turns
+            )
+        );
         let table = game.best_scores_bytes().unwrap();
         game.new_game(None, Some(3)).unwrap();
         assert_eq!(

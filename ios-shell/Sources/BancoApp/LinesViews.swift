@@ -2,8 +2,8 @@
 // + 1), the picked ball ringed, with Lines 98's preview each next ball small on the cell
 // where it will land, the moved ball walking along its path (BancoKit's BallRun,
 // one cell per step, driven by a TimelineView), the solo game (as Settings say: start balls,
-// undo, time limit or none) and the race screen of a match. Needs Xcode: not compiled
-// on the Linux test machine.
+// undo, time limit or none) with its best-scores table, and the race screen of a match. Needs
+// Xcode: not compiled on the Linux test machine.
 #if canImport(SwiftUI)
 import SwiftUI
 import BancoKit
@@ -73,6 +73,8 @@ struct LinesScreen: View {
     let settings: Settings
     /// In the background the clock stands still (a call must not lose the game).
     @Environment(\.scenePhase) private var scenePhase
+    /// The best-scores table shows (a sheet: the game screen stays, its clock too).
+    @State private var showBest = false
     let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
 
     var body: some View {
@@ -102,9 +104,11 @@ struct LinesScreen: View {
                 Button("New") { model.newGame(settings) }
             }
             .buttonStyle(.bordered)
+            Button("Best scores") { showBest = true }
         }
         .padding()
         .navigationTitle("Lines")
+        .sheet(isPresented: $showBest) { NavigationStack { LinesBestScores(model: model) } }
         .onAppear { if !model.continueGame() { model.newGame(settings) } }
         .onReceive(timer) { _ in model.tick() }
         .onChange(of: scenePhase) { phase in
@@ -119,6 +123,22 @@ struct LinesScreen: View {
         if v.gameOver { return "Board full: \(v.score) points" + (s.rank.map { " (#\($0 + 1) best)" } ?? "") }
         let clock = s.timeLeftMs.map { String(format: " · %d:%02d", $0 / 60_000, $0 / 1000 % 60) } ?? ""
         return "\(v.score) points · best \(v.bestScore)\(clock)"
+    }
+}
+
+/// The best-scores table: Rust's rows (rank, score, turns, date), the last game's marked.
+struct LinesBestScores: View {
+    @ObservedObject var model: LinesModel
+
+    var body: some View {
+        let s = model.state
+        List {
+            if s.best.isEmpty { Text("No finished game yet.") }
+            ForEach(s.best, id: \.rank) { row in
+                Text(row.text).fontWeight(Int(row.rank) == s.rank ? .bold : .regular)
+            }
+        }
+        .navigationTitle("Best scores")
     }
 }
 

@@ -82,7 +82,7 @@ public final class LinesModel: Model {
         public var timeLeftMs: Int64?
         /// The time is up: the game is over at this score.
         public var timeUp = false
-        /// The best scores.
+        /// The best scores, best first: each row's rank, score, turns, date and text (Rust's).
         public var best: [LinesBestScore] = []
         /// The rank the last game took in the best scores (0 = best).
         public var rank: Int?

@@ -1,6 +1,6 @@
 // The solo Lines screen's model beyond play: the options of a new game from Settings (start
 // balls, undo rule, time limit or none — a continued game keeps its own), the buttons' states,
-// and the hint thought about off the UI thread (it arrives
+// the whole best-scores table, and the hint thought about off the UI thread (it arrives
 // through the UI dispatcher; one overtaken by a move, an undo or a new game is dropped).
 import Foundation
 import BancoKit
@@ -90,6 +90,37 @@ func linesSoloTests(_ s: Suite) {
         try eq(LinesSettings(startBalls: 3, undo: .unlimited, preview: false), later.state.view?.settings,
                "a new game takes the settings")
         try eq(600_000, later.state.timeLeftMs)
+    }
+
+    s.test("Lines best scores: every row with its rank, score, turns and text; the last game's at its rank") {
+        var clock: Int64 = 0
+        let store = MemoryStore()
+        let m = inlineLines(store: store, now: { clock })
+        // Three seeded games of one move each, ended on time: the ties go after the older games.
+        for game in 0..<3 {
+            try check(m.newGame(startBalls: 5, timeLimitS: 60, seed: UInt64(21 + game)))
+            let (f, t) = neighbourMove(m.state.view!.cells)!
+            try check(m.play(f, t) != nil)
+            clock += 60_000
+            m.tick()
+            try check(m.state.timeUp, "time up")
+        }
+        let st = m.state
+        try eq(3, st.best.count)
+        try eq([0, 1, 2], st.best.map { $0.rank })
+        guard let rank = st.rank, let view = st.view else { throw TestFailure(description: "no rank: \(st)") }
+        let row = st.best[rank]
+        try eq([view.score, view.turns], [row.score, row.turns], "the last game's row")
+        if st.best.allSatisfy({ $0.score == 0 }) { try eq(2, rank, "a tie goes after the older games") }
+        for r in st.best {
+            let points = r.score == 1 ? "point" : "points"
+            try check(r.text.hasPrefix("\(r.rank + 1). \(r.score) \(points), 1 turn ("), r.text)
+            try check(r.text.hasSuffix("(\(r.date))") && !r.date.isEmpty, r.text)
+        }
+        // Kept between launches, the same rows.
+        let again = inlineLines(store: store)
+        try check(again.newGame(seed: 1))
+        try eq(st.best, again.state.best)
     }
 
     s.test("Lines hint off the UI thread: it arrives through the UI dispatcher and names a legal move") {

@@ -98,6 +98,10 @@ func linesTests(_ s: Suite) {
         try check(m.state.view?.gameOver == true, "the board filled up in \(turns) turns")
         try eq(0, m.state.rank, "the first game tops the best scores")
         try eq(m.state.view?.score, m.state.best.first?.score)
+        // The table's row at the game's rank: its rank, score, turns and Rust's text.
+        let row = m.state.best[m.state.rank ?? 0]
+        try eq([0, m.state.view!.score, m.state.view!.turns], [row.rank, row.score, row.turns])
+        try check(row.text.hasPrefix("1. \(row.score) points, \(row.turns) turns ("), row.text)
         try eq(nil, store.string(LinesModel.continueKey), "a finished game is not kept")
         try eq(nil, m.tap(0), "no move after the end")
 

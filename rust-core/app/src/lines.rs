@@ -24,7 +24,7 @@ use crate::lines_pick::{LinesPick, LinesTap};
 use crate::save::{SaveError, SavedLines};
 use banco_game::ScoreGame;
 use banco_lines::ai::{self, Budget, Hint};
-use banco_lines::best::BestScores;
+use banco_lines::best::{BestScore, BestScores};
 use banco_lines::{Cell, LinesGame, MoveError, Settings, TurnReport, UndoError};
 use serde::{Deserialize, Serialize};
 
@@ -423,6 +423,26 @@ impl HintJob {
     }
 }
 
+/// The row of the best-scores table at `rank` (0 = best) as a screen lists it:
+/// `"1. 1240 points, 312 turns (2026-12-02)"` (without the date when none was written).
+#[must_use]
+pub fn best_row_text(rank: usize, entry: &BestScore) -> String {
+    let date = if entry.date.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", entry.date)
+    };
+    let plural = |n: u32| if n == 1 { "" } else { "s" };
+    format!(
+        "{}. {} point{}, {} turn{}{date}",
+        rank + 1,
+        entry.score,
+        plural(entry.score),
+        entry.turns,
+        plural(entry.turns)
+    )
+}
+
 /// True for a saved clock with no time left (the game ended on time).
 fn out_of_time(clock: Option<Clock>) -> bool {
     clock.is_some_and(|c| c.left_ms == 0)
@@ -737,6 +757,28 @@ mod tests {
         assert_eq!(s.hint_job().unwrap().run(), s.hint());
         play_to_the_end(&mut s);
         assert!(s.hint_job().is_none(), "no hint once the game is over");
+    }
+
+    #[test]
+    fn best_rows_read_rank_score_turns_and_date() {
+        let mut table = BestScores::new(3);
+        table.record(120, 80, "2026-12-01");
+        table.record(300, 150, "");
+        table.record(1, 1, "2026-12-03");
+        let rows: Vec<String> = table
+            .entries()
+            .iter()
+            .enumerate()
+            .map(|(i, e)| best_row_text(i, e))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "1. 300 points, 150 turns",
+                "2. 120 points, 80 turns (2026-12-01)",
+                "3. 1 point, 1 turn (2026-12-03)"
+            ]
+        );
     }
 
     fn play_to_the_end(s: &mut LinesSession) {

@@ -291,6 +291,7 @@ class MainActivity : ComponentActivity() {
         col.addView(next)
         col.addView(board)
         col.addView(row(undo, redo, hint, button("New") { c.newGame(settings) }))
+        col.addView(row(button("Best scores") { showLinesBest(c.state.value) }))
         setScreen(col, home = false)
         if (!c.continueGame()) c.newGame(settings)
         val ticker = object : Runnable {
@@ -319,6 +320,14 @@ class MainActivity : ComponentActivity() {
             hint.isEnabled = s.canHint
         }
         unobserve = { stop(); board.removeCallbacks(ticker) }
+    }
+
+    /** The best-scores table (Rust's rows: rank, score, turns, date), the last game's row marked. */
+    private fun showLinesBest(s: LinesController.State) {
+        val rows = s.best.map { if (it.rank.toInt() == s.rank) "▶ ${it.text}" else it.text }
+        AlertDialog.Builder(this).setTitle("Best scores")
+            .setMessage(if (rows.isEmpty()) "No finished game yet." else rows.joinToString("\n"))
+            .setPositiveButton("Close", null).show()
     }
 
     /** The Lines race of match [c]: our board, the opponent's score and balls, time left, the result. */

@@ -90,7 +90,7 @@ class LinesController(
         val timeLeftMs: Long? = null,
         /** The time is up: the game is over at this score. */
         val timeUp: Boolean = false,
-        /** The best scores. */
+        /** The best scores, best first: each row's rank, score, turns, date and text (Rust's). */
         val best: List<LinesBestScore> = emptyList(),
         /** The rank the last game took in the best scores (0 = best). */
         val rank: Int? = null,

@@ -1,6 +1,6 @@
 // The solo Lines screen's controller beyond play: the options of a new game from Settings
 // (start balls, undo rule, time limit or none — a continued game keeps its own), the buttons'
-// states, and the hint thought about off the UI thread (it
+// states, the whole best-scores table, and the hint thought about off the UI thread (it
 // arrives through the UI dispatcher; one overtaken by a move, an undo or a new game is dropped).
 package org.banco.shell.tests
 
@@ -95,6 +95,35 @@ fun linesSoloTests(s: Suite) {
         check(later.newGame(Settings.load(store), seed = 7))
         eq(LinesSettings(3u, LinesUndo.UNLIMITED, false), later.state.value.view!!.settings, "a new game takes the settings")
         eq(600_000L, later.state.value.timeLeftMs)
+    }
+
+    s.test("Lines best scores: every row with its rank, score, turns and text; the last game's at its rank") {
+        var clock = 0L
+        val store = MemoryStore()
+        val c = inlineLines(store, now = { clock })
+        // Three seeded games of one move each, ended on time: the ties go after the older games.
+        for (game in 0 until 3) {
+            check(c.newGame(startBalls = 5, timeLimitS = 60, seed = 21L + game))
+            val (f, t) = neighbourMove(c.state.value.view!!.cells)!!
+            check(c.play(f, t) != null)
+            clock += 60_000
+            c.tick()
+            check(c.state.value.timeUp) { "time up" }
+        }
+        val st = c.state.value
+        eq(3, st.best.size)
+        eq(listOf(0u, 1u, 2u), st.best.map { it.rank })
+        val rank = st.rank!!
+        val row = st.best[rank]
+        eq(listOf(st.view!!.score, st.view!!.turns), listOf(row.score, row.turns), "the last game's row")
+        if (st.best.all { it.score == 0u }) eq(2, rank, "a tie goes after the older games")
+        for (r in st.best) {
+            val points = if (r.score == 1u) "point" else "points"
+            check(r.text.startsWith("${r.rank.toInt() + 1}. ${r.score} $points, 1 turn (")) { r.text }
+            check(r.text.endsWith("(${r.date})") && r.date.isNotEmpty()) { r.text }
+        }
+        // Kept between launches, the same rows.
+        eq(st.best, inlineLines(store).also { it.newGame(seed = 1) }.state.value.best)
     }
 
     s.test("Lines hint off the UI thread: it arrives through the UI dispatcher and names a legal move") {

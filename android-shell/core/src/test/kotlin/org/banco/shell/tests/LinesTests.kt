@@ -114,6 +114,10 @@ fun linesTests(s: Suite) {
         check(st.view!!.gameOver) { "the board filled up in $turns turns" }
         eq(0, st.rank, "the first game tops the best scores")
         eq(st.view!!.score, st.best.first().score)
+        // The table's row at the game's rank: its rank, score, turns and Rust's text.
+        val row = st.best[st.rank!!]
+        eq(listOf(0u, st.view!!.score, st.view!!.turns), listOf(row.rank, row.score, row.turns))
+        check(row.text.startsWith("1. ${row.score} points, ${row.turns} turns (")) { row.text }
         eq(null, store.getString(LinesController.K_CONTINUE), "a finished game is not kept")
         eq(null, c.tap(0), "no move after the end")
 
