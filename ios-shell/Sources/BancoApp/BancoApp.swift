@@ -38,6 +38,8 @@ final class AppState: ObservableObject {
     let vs: VsModel
     let puzzles: PuzzleModel
     let lines: LinesModel
+    /// Pictures drawn and shared records read off the main thread.
+    let worker: Worker
     @Published var settings: Settings
     /// A shared game was opened (RecordsViews): the game screen shows it.
     @Published var openedGame = false
@@ -48,6 +50,7 @@ final class AppState: ObservableObject {
         vs = VsModel(ui: ui, store: store, sound: sound)
         puzzles = PuzzleModel(game: vs, store: store)
         lines = LinesModel(ui: ui, store: store)
+        worker = Worker(ui: ui)
         settings = Settings.load(store)
     }
 
@@ -100,19 +103,18 @@ public struct BancoRootView: View {
             }
     }
 
-    /// A .pgn file opened with Banco: the game goes on from its last move, the player moving next.
+    /// A .pgn file opened with Banco (read and parsed off the main thread): the game goes on
+    /// from its last move, the player moving next.
     private func openShared(_ url: URL) {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            app.openError = "The file could not be read as text."
-            return
-        }
-        switch GameShare.open(text) {
-        case .success(let g):
-            var s = app.settings.with(game: g.kind)
-            s.color = g.sideToMove
-            app.openedGame = app.vs.openSaved(g.saved, settings: s)
-        case .failure(let e):
-            app.openError = e.description
+        GameShare.open(read: { try String(contentsOf: url, encoding: .utf8) }, worker: app.worker) { opened in
+            switch opened {
+            case .success(let g):
+                var s = app.settings.with(game: g.kind)
+                s.color = g.sideToMove
+                app.openedGame = app.vs.openSaved(g.saved, settings: s)
+            case .failure(let e):
+                app.openError = e.description
+            }
         }
     }
 }

@@ -15,6 +15,7 @@ fun main() {
     recordsShellTests(suite)
     linesTests(suite)
     linesSoloTests(suite)
+    workerTests(suite)
     val failed = suite.run()
     exitProcess(if (failed == 0) 0 else 1)
 }
