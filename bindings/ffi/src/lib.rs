@@ -27,7 +27,9 @@
 //!   taken back, hints counted, the record kept: the `puzzle_mode` module); [`Game::to_pgn`] / [`Game::from_pgn`] and [`render_fen_svg`] /
 //!   `render_png` — game records and pictures (issue 18).
 //! * [`LinesGame`] — a solo game of Lines (Color Lines): ready-to-draw cells, moves with
-//!   the path to animate, undo, hints with a reason, best scores, save/continue; the Lines
+//!   the path to animate, undo, hints with a reason (thought about off the UI thread:
+//!   [`LinesHintJob`]), best scores, save/continue, a new game's options
+//!   ([`lines_undo_choices`], [`lines_time_limits`]); the Lines
 //!   race is played through [`Match::propose_race`] and shown in [`MatchState::race`].
 //! * [`BancoError`] — the one error, with messages a player can read.
 //!
@@ -82,6 +84,8 @@ mod game;
 mod jieqi;
 mod lines;
 mod lines_board;
+mod lines_hint;
+mod lines_options;
 mod lobby;
 mod nearby;
 mod net;
@@ -119,11 +123,16 @@ pub use game::{
 };
 pub use jieqi::{Pool, PoolEntry, PoolSides};
 pub use lines::{
-    LinesBall, LinesBestScore, LinesError, LinesGame, LinesHint, LinesSettings, LinesTap,
-    LinesTurn, LinesUndo, LinesView,
+    LinesBall, LinesBestScore, LinesError, LinesGame, LinesSettings, LinesTap, LinesTurn,
+    LinesUndo, LinesView,
 };
 pub use lines_board::{
     LinesBoardSize, lines_board_size, lines_cell_name, lines_color_name, lines_start_balls,
+};
+pub use lines_hint::{LinesHint, LinesHintJob};
+pub use lines_options::{
+    LinesOptions, LinesTimeLimit, LinesUndoChoice, lines_default_options, lines_time_limits,
+    lines_undo_choices, lines_undo_named,
 };
 pub use lobby::{Lobby, LobbyListener, LobbyPeer};
 pub use nearby::{

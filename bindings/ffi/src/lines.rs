@@ -17,12 +17,13 @@
 //! # Ok::<(), banco_ffi::LinesError>(())
 //! ```
 
+use crate::lines_hint::{LinesHint, LinesHintJob};
 use banco_app::lines::LinesSession;
 use banco_app::save::SaveError;
 use banco_game::ScoreGame;
 use banco_lines::{Ball, Cell, CellSet, MoveError, Settings, TurnReport, UndoError, UndoRule};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// Why a Lines action was refused (nothing changed). Kotlin gets `LinesException.EmptySource`
 /// and friends, Swift `LinesError.emptySource(message:)`; the message reads well.
@@ -98,7 +99,7 @@ impl From<SaveError> for LinesError {
 }
 
 /// Runs `f`, turning a panic into [`LinesError::Internal`].
-fn guard<T>(f: impl FnOnce() -> Result<T, LinesError>) -> Result<T, LinesError> {
+pub(crate) fn guard<T>(f: impl FnOnce() -> Result<T, LinesError>) -> Result<T, LinesError> {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| {
         Err(LinesError::Internal(crate::error::panic_message(
             payload.as_ref(),
@@ -130,16 +131,22 @@ pub struct LinesSettings {
     pub preview: bool,
 }
 
+impl From<UndoRule> for LinesUndo {
+    fn from(rule: UndoRule) -> Self {
+        match rule {
+            UndoRule::Off => LinesUndo::Off,
+            UndoRule::LastTurn => LinesUndo::LastTurn,
+            UndoRule::Unlimited => LinesUndo::Unlimited,
+        }
+    }
+}
+
 impl From<Settings> for LinesSettings {
     fn from(s: Settings) -> Self {
         LinesSettings {
             start_balls: s.start_balls,
             preview: s.preview,
-            undo: match s.undo {
-                UndoRule::Off => LinesUndo::Off,
-                UndoRule::LastTurn => LinesUndo::LastTurn,
-                UndoRule::Unlimited => LinesUndo::Unlimited,
-            },
+            undo: s.undo.into(),
         }
     }
 }
@@ -220,22 +227,6 @@ pub struct LinesTurn {
     pub game_over: bool,
 }
 
-/// The computer's suggestion. Kotlin: `path` is a `ByteArray`, compared with
-/// `contentEquals` (see the module docs).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
-pub struct LinesHint {
-    /// The ball to move.
-    pub from: u8,
-    /// Where to.
-    pub to: u8,
-    /// The path it would take (for showing the suggestion).
-    pub path: Vec<u8>,
-    /// Why, in words ("completes a line of 5 red (10 points)").
-    pub reason: String,
-    /// The move in text (`"a1 e5"`).
-    pub text: String,
-}
-
 /// What a tap on a Lines board did ([`LinesGame::tap`], `Match.raceTap`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum LinesTap {
@@ -291,15 +282,19 @@ pub(crate) fn color_at(game: &banco_lines::LinesGame, index: u8) -> u8 {
         .map_or(0, color)
 }
 
-/// One entry of the best-scores table.
+/// One entry of the best-scores table ([`LinesGame::best_scores`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct LinesBestScore {
+    /// Its place, 0 = best (as [`LinesGame::record_result`] answers).
+    pub rank: u32,
     /// Final score.
     pub score: u32,
     /// Turns played.
     pub turns: u32,
     /// When, as the front end wrote it.
     pub date: String,
+    /// The row as a list shows it: `"1. 1240 points, 312 turns (2026-12-02)"`.
+    pub text: String,
 }
 
 fn cells(set: CellSet) -> Vec<u8> {
@@ -563,23 +558,20 @@ impl LinesGame {
 
     /// The computer's suggestion with its reason; `null`/`nil` once the game is over (and,
     /// should the hint ever fail inside Banco, then too: a missing hint harms no game).
-    /// Asking twice gives the same hint.
+    /// Asking twice gives the same hint. It thinks on the calling thread (Monte Carlo
+    /// playouts: tens of milliseconds on a desktop core, more on a phone) without holding
+    /// the game, which other threads may use meanwhile; a screen takes a
+    /// [`LinesGame::hint_job`] to a worker thread instead.
     pub fn hint(&self) -> Option<LinesHint> {
-        guard(|| {
-            let s = self.lock();
-            Ok(s.hint().and_then(|h| {
-                let path = s.game().check_move(h.mv.from, h.mv.to).ok()?;
-                Some(LinesHint {
-                    from: u8::from(h.mv.from),
-                    to: u8::from(h.mv.to),
-                    path: path.cells().iter().map(|&c| u8::from(c)).collect(),
-                    reason: h.reason.to_string(),
-                    text: h.mv.to_string(),
-                })
-            }))
-        })
-        .ok()
-        .flatten()
+        self.hint_job()?.run()
+    }
+
+    /// The hint of the position as it stands, to think about on a worker thread
+    /// ([`LinesHintJob::run`]) while the game goes on; `null`/`nil` once the game is over.
+    /// Quick: it copies the position.
+    pub fn hint_job(&self) -> Option<Arc<LinesHintJob>> {
+        let job = self.lock().hint_job()?;
+        Some(Arc::new(LinesHintJob::new(job)))
     }
 
     /// How hard the hint thinks: playouts per move, about a millisecond each on a desktop
@@ -609,16 +601,19 @@ impl LinesGame {
         self.lock().record_result(&date).map(|r| r as u32)
     }
 
-    /// The best scores, highest first.
+    /// The best scores, highest first, each with its rank and its row's text.
     pub fn best_scores(&self) -> Vec<LinesBestScore> {
         self.lock()
             .best_scores()
             .entries()
             .iter()
-            .map(|e| LinesBestScore {
+            .enumerate()
+            .map(|(rank, e)| LinesBestScore {
+                rank: u32::try_from(rank).unwrap_or(u32::MAX),
                 score: e.score,
                 turns: e.turns,
                 date: e.date.clone(),
+                text: banco_app::lines::best_row_text(rank, e),
             })
             .collect()
     }
@@ -705,7 +700,18 @@ mod tests {
         assert_eq!(game.play(0, 1), Err(LinesError::GameOver));
         assert_eq!(game.record_result("2026-12-02".into()), Some(0));
         assert_eq!(game.record_result("2026-12-02".into()), None);
-        assert_eq!(game.best_scores()[0].score, view.score);
+        let row = &game.best_scores()[0];
+        assert_eq!(
+            (row.rank, row.score, row.turns),
+            (0, view.score, view.turns)
+        );
+        assert_eq!(
+            row.text,
+            format!(
+                "1. {} points, {} turns (2026-12-02)",
+                view.score, view.turns
+            )
+        );
         let table = game.best_scores_bytes().unwrap();
         game.new_game(None, Some(3)).unwrap();
         assert_eq!(

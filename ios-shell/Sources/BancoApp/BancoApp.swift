@@ -38,6 +38,8 @@ final class AppState: ObservableObject {
     let vs: VsModel
     let puzzles: PuzzleModel
     let lines: LinesModel
+    /// Pictures drawn and shared records read off the main thread.
+    let worker: Worker
     @Published var settings: Settings
     /// A shared game was opened (RecordsViews): the game screen shows it.
     @Published var openedGame = false
@@ -47,7 +49,8 @@ final class AppState: ObservableObject {
     init() {
         vs = VsModel(ui: ui, store: store, sound: sound)
         puzzles = PuzzleModel(game: vs, store: store)
-        lines = LinesModel(store: store)
+        lines = LinesModel(ui: ui, store: store)
+        worker = Worker(ui: ui)
         settings = Settings.load(store)
     }
 
@@ -100,19 +103,18 @@ public struct BancoRootView: View {
             }
     }
 
-    /// A .pgn file opened with Banco: the game goes on from its last move, the player moving next.
+    /// A .pgn file opened with Banco (read and parsed off the main thread): the game goes on
+    /// from its last move, the player moving next.
     private func openShared(_ url: URL) {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            app.openError = "The file could not be read as text."
-            return
-        }
-        switch GameShare.open(text) {
-        case .success(let g):
-            var s = app.settings.with(game: g.kind)
-            s.color = g.sideToMove
-            app.openedGame = app.vs.openSaved(g.saved, settings: s)
-        case .failure(let e):
-            app.openError = e.description
+        GameShare.open(read: { try String(contentsOf: url, encoding: .utf8) }, worker: app.worker) { opened in
+            switch opened {
+            case .success(let g):
+                var s = app.settings.with(game: g.kind)
+                s.color = g.sideToMove
+                app.openedGame = app.vs.openSaved(g.saved, settings: s)
+            case .failure(let e):
+                app.openError = e.description
+            }
         }
     }
 }
@@ -134,7 +136,7 @@ struct HomeView: View {
             ContinueLink(model: app.vs)
             NavigationLink("Set up a position") { EditorChoice() }
             NavigationLink("Puzzles") { PuzzleTiersScreen(puzzles: app.puzzles) }
-            NavigationLink("Lines against the clock") { LinesScreen(model: app.lines, preview: app.settings.linesPreview) }
+            NavigationLink("Lines") { LinesScreen(model: app.lines, settings: app.settings) }
             NavigationLink("Play nearby") { LobbyScreen(lobby: app.lobby) }
             Button("Settings") { showSettings = true }
         }
@@ -602,6 +604,16 @@ struct SettingsSheet: View {
             Toggle("Sound", isOn: $settings.sound)
             Toggle("Lines: show where the next balls land (Lines 98's preview, from the next new game and race)",
                    isOn: $settings.linesPreview)
+            // A new solo Lines game's options, as Rust offers them (a continued game keeps its own).
+            Picker("A new Lines game: start", selection: $settings.linesStartBalls) {
+                ForEach(Settings.linesStartBallChoices, id: \.self) { Text("\($0) balls").tag($0) }
+            }
+            Picker("A new Lines game: undo", selection: $settings.linesUndo) {
+                ForEach(Settings.linesUndoChoices, id: \.name) { Text($0.label).tag($0.undo) }
+            }
+            Picker("A new Lines game: time", selection: $settings.linesTimeLimitS) {
+                ForEach(Settings.linesTimeLimitChoices, id: \.seconds) { Text($0.label).tag(Int($0.seconds)) }
+            }
             Picker("Lines race you host: start", selection: $settings.raceStartBalls) {
                 ForEach(Settings.raceStartBallChoices, id: \.self) { Text("\($0) balls").tag($0) }
             }

@@ -1,8 +1,9 @@
 // Lines in SwiftUI: a square board of balls (Rust's size, `linesBoardSize`) drawn from Rust's cells (0 empty, else the colour
 // + 1), the picked ball ringed, with Lines 98's preview each next ball small on the cell
 // where it will land, the moved ball walking along its path (BancoKit's BallRun,
-// one cell per step, driven by a TimelineView), the solo game against the clock and the
-// race screen of a match. Needs Xcode: not compiled on the Linux test machine.
+// one cell per step, driven by a TimelineView), the solo game (as Settings say: start balls,
+// undo, time limit or none) with its best-scores table, and the race screen of a match. Needs
+// Xcode: not compiled on the Linux test machine.
 #if canImport(SwiftUI)
 import SwiftUI
 import BancoKit
@@ -64,20 +65,27 @@ struct LinesBoard: View {
     }
 }
 
-/// Lines against the clock (3 minutes), with undo, redo, hints and the best scores.
+/// Lines, solo: a new game as Settings say (start balls, undo, time limit or none, preview),
+/// with undo, redo, hints and the best scores.
 struct LinesScreen: View {
     @ObservedObject var model: LinesModel
-    /// A new game with Lines 98's preview (the settings' `linesPreview`).
-    var preview = false
+    /// A new game's options (start balls, undo, time limit, Lines 98's preview).
+    let settings: Settings
     /// In the background the clock stands still (a call must not lose the game).
     @Environment(\.scenePhase) private var scenePhase
+    /// The best-scores table shows (a sheet: the game screen stays, its clock too).
+    @State private var showBest = false
     let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
 
     var body: some View {
         let s = model.state
         VStack {
             Text(status(s)).font(.headline)
-            if let hint = s.hint { Text("Hint: \(hint.text), \(hint.reason)").font(.footnote) }
+            if let hint = s.hint {
+                Text("Hint: \(hint.text), \(hint.reason)").font(.footnote)
+            } else if s.hinting {
+                Text("Looking for a hint…").font(.footnote)
+            }
             HStack {
                 Text("Next:")
                 ForEach(Array((s.view?.nextColors ?? Data()).enumerated()), id: \.offset) { _, c in
@@ -90,16 +98,18 @@ struct LinesScreen: View {
                 }
             }
             HStack {
-                Button("Undo") { model.undo() }.disabled(!(s.view?.canUndo ?? false))
-                Button("Redo") { model.redo() }.disabled(!(s.view?.canRedo ?? false))
-                Button("Hint") { model.hint() }.disabled(s.over)
-                Button("New") { model.newGame(timeLimitS: 180, preview: preview) }
+                Button("Undo") { model.undo() }.disabled(!s.canUndo)
+                Button("Redo") { model.redo() }.disabled(!s.canRedo)
+                Button("Hint") { model.hint() }.disabled(!s.canHint)
+                Button("New") { model.newGame(settings) }
             }
             .buttonStyle(.bordered)
+            Button("Best scores") { showBest = true }
         }
         .padding()
         .navigationTitle("Lines")
-        .onAppear { if !model.continueGame() { model.newGame(timeLimitS: 180, preview: preview) } }
+        .sheet(isPresented: $showBest) { NavigationStack { LinesBestScores(model: model) } }
+        .onAppear { if !model.continueGame() { model.newGame(settings) } }
         .onReceive(timer) { _ in model.tick() }
         .onChange(of: scenePhase) { phase in
             if phase == .active { model.resume() } else { model.pause() }
@@ -113,6 +123,22 @@ struct LinesScreen: View {
         if v.gameOver { return "Board full: \(v.score) points" + (s.rank.map { " (#\($0 + 1) best)" } ?? "") }
         let clock = s.timeLeftMs.map { String(format: " · %d:%02d", $0 / 60_000, $0 / 1000 % 60) } ?? ""
         return "\(v.score) points · best \(v.bestScore)\(clock)"
+    }
+}
+
+/// The best-scores table: Rust's rows (rank, score, turns, date), the last game's marked.
+struct LinesBestScores: View {
+    @ObservedObject var model: LinesModel
+
+    var body: some View {
+        let s = model.state
+        List {
+            if s.best.isEmpty { Text("No finished game yet.") }
+            ForEach(s.best, id: \.rank) { row in
+                Text(row.text).fontWeight(Int(row.rank) == s.rank ? .bold : .regular)
+            }
+        }
+        .navigationTitle("Best scores")
     }
 }
 

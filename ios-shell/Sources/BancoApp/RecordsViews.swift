@@ -44,7 +44,10 @@ struct ShareGameButtons: View {
             }
             Button("Share picture") {
                 guard let g = model.state.game else { return }
-                do { items = [try shareableFile(try GameShare.picture(g))] } catch { failure = readable(error) }
+                // The PNG is drawn off the main thread.
+                GameShare.picture(g, worker: app.worker) { made in
+                    do { items = [try shareableFile(try made.get())] } catch { failure = readable(error) }
+                }
             }
         }
         .buttonStyle(.bordered)
@@ -96,7 +99,7 @@ struct EditorScreen: View {
                 HStack {
                     Button("Solve") { editor.solve() }.disabled(!s.playable || s.solving)
                     Button("Play from here") { playing = editor.playFromHere(app.vs, settings: app.settings) }
-                    Button("Picture") { if let p = editor.picture(), let url = try? shareableFile(p) { items = [url] } }
+                    Button("Picture") { editor.pictureLater { p in if let url = try? shareableFile(p) { items = [url] } } }
                 }
             }
         }

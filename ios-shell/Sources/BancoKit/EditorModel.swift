@@ -1,7 +1,7 @@
 // The position editor screen (cờ thế set-up): holds Rust's Editor and the brush chosen from
 // the palette. Every rule is in Rust — which pieces a game has, where they may stand, the live
 // list of problems, the FEN, the mate search of "solve from here". This model keeps the brush,
-// runs the slow solve off the UI thread and back, and hands a legal position to the game
+// runs the slow solve and picture off the UI thread and back, and hands a legal position to the game
 // screen ("play from here").
 import Foundation
 
@@ -134,6 +134,22 @@ public final class EditorModel: Model {
     /// The board as it stands (legal or not), as a picture to share.
     public func picture(scale: Float = 2) -> Picture? {
         act { try Picture(svg: try $0.renderSvg(), scale: scale, name: "position") }
+    }
+
+    /// The board as it stands, as a picture to share, its PNG drawn off the UI thread: `done`
+    /// on the UI thread (a failure becomes the message).
+    public func pictureLater(scale: Float = 2, done: @escaping (Picture) -> Void) {
+        guard let svg = act({ try $0.renderSvg() }) else { return }
+        let ui = self.ui
+        background.async { [weak self] in
+            let made = Result { try Picture(svg: svg, scale: scale, name: "position") }
+            ui.post {
+                switch made {
+                case .success(let p): done(p)
+                case .failure(let e): self?.state.message = readable(e)
+                }
+            }
+        }
     }
 
     public func clearMessage() { state.message = nil }

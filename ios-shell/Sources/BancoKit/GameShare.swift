@@ -1,7 +1,8 @@
 // Sharing a game and a position, and opening a shared game. Rust writes and reads the record
 // (PGN for chess, the xqbase dialect for xiangqi; the first bad move named by number) and draws
 // the pictures (SVG, and PNG with built-in glyphs); this file only names the players and the
-// date in the record's tags and hands text and bytes to the share sheet.
+// date in the record's tags and hands text and bytes to the share sheet; the slow parts (a PNG,
+// a record read and parsed) run off the UI thread through a `Worker`.
 import Foundation
 
 /// A picture of a position: the SVG Rust drew and its PNG, with a file name to share it by.
@@ -76,6 +77,28 @@ public enum GameShare {
         try Picture(svg: try renderFenSvg(kind: vs.kind, fen: vs.fen, lastMove: vs.lastMove?.coordinate,
                                           flipped: vs.board.flipped),
                     scale: scale, name: "banco-\(gameName(vs.kind).lowercased())")
+    }
+
+    /// `picture` drawn off the UI thread by `worker` (a PNG takes a while on a phone); `done`
+    /// on the UI thread.
+    public static func picture(_ vs: VsState, scale: Float = 2, worker: Worker,
+                               done: @escaping (Result<Picture, Error>) -> Void) {
+        worker.run({ try picture(vs, scale: scale) }, done: done)
+    }
+
+    /// A shared record read by `read` (a file, perhaps) and opened (`open`) off the UI thread by
+    /// `worker`; `done` on the UI thread with the game or why it cannot be opened.
+    public static func open(read: @escaping () throws -> String, worker: Worker,
+                            done: @escaping (Result<Opened, OpenError>) -> Void) {
+        worker.run({ () -> Result<Opened, OpenError> in
+            guard let text = try? read() else { return .failure(OpenError(description: "The file could not be read as text.")) }
+            return open(text)
+        }, done: { result in
+            switch result {
+            case .success(let opened): done(opened)
+            case .failure(let e): done(.failure(OpenError(description: readable(e))))
+            }
+        })
     }
 
     private static func day(_ date: Date, separator: String) -> String {

@@ -2,7 +2,8 @@
 // ball's walk along its path (`BallRun`) that the view paints frame by frame, shared with the
 // race screen. Every rule (taps picking a ball then its target, paths, lines, scores, landing
 // balls, undo, hints, best scores, the saved game) is in Rust; this keeps the time limit and
-// storage.
+// storage, and runs the hint's thinking off the UI thread (a late hint, for a position left
+// since, is dropped).
 import Foundation
 
 /// With Lines 98's preview: an announced ball and the cell where it will land, drawn as a
@@ -59,7 +60,8 @@ public struct BallRun: Equatable {
     public func isDone(at elapsedMs: Int64) -> Bool { elapsedMs >= durationMs }
 }
 
-/// A solo game of Lines; used on the UI thread (its calls into Rust are quick).
+/// A solo game of Lines; used on the UI thread (its calls into Rust are quick; the hint thinks
+/// on `background` and comes back through `ui`).
 public final class LinesModel: Model {
     public struct State: Equatable {
         /// Rust's board, drawn as it is; nil before the first game.
@@ -72,13 +74,15 @@ public final class LinesModel: Model {
         public var run: BallRun?
         /// The last turn (cleared lines, landed balls, points) for the effects.
         public var lastTurn: LinesTurn?
-        /// The suggestion shown (the move and why).
+        /// The suggestion shown (the move and why), for the position on screen.
         public var hint: LinesHint?
+        /// The hint is being thought about (off the UI thread): show it, keep the Hint button off.
+        public var hinting = false
         /// Time left against the clock; nil without a limit.
         public var timeLeftMs: Int64?
         /// The time is up: the game is over at this score.
         public var timeUp = false
-        /// The best scores.
+        /// The best scores, best first: each row's rank, score, turns, date and text (Rust's).
         public var best: [LinesBestScore] = []
         /// The rank the last game took in the best scores (0 = best).
         public var rank: Int?
@@ -86,6 +90,12 @@ public final class LinesModel: Model {
         public var message: String?
 
         public var over: Bool { timeUp || view?.gameOver == true }
+        /// The Undo button is on: Rust says a turn can be taken back now (as the settings allow, the time not up).
+        public var canUndo: Bool { view?.canUndo == true }
+        /// The Redo button is on: a turn taken back can be played again now.
+        public var canRedo: Bool { view?.canRedo == true }
+        /// The Hint button is on: a game goes on and no hint is being thought about.
+        public var canHint: Bool { view != nil && !over && !hinting }
     }
 
     public static let continueKey = "lines.continue"
@@ -96,15 +106,27 @@ public final class LinesModel: Model {
         didSet { didChange() }
     }
 
+    private let ui: UIDispatcher
     private let store: KeyValueStore
     private let now: () -> Int64
+    private let background: (@escaping () -> Void) -> Void
     private var game: LinesGame?
+    /// Counts the positions shown (a move, undo, redo, new game, continue, time up): a hint
+    /// asked in an older one is dropped.
+    private var position = 0
 
-    /// `now`: milliseconds of a monotonic clock (passed in: the tests run their own).
-    public init(store: KeyValueStore,
-                now: @escaping () -> Int64 = { Int64(DispatchTime.now().uptimeNanoseconds / 1_000_000) }) {
+    /// `now`: milliseconds of a monotonic clock (passed in: the tests run their own);
+    /// `background` runs the hint's thinking off the UI thread (a global queue unless a test
+    /// says otherwise).
+    public init(ui: UIDispatcher, store: KeyValueStore,
+                now: @escaping () -> Int64 = { Int64(DispatchTime.now().uptimeNanoseconds / 1_000_000) },
+                background: @escaping (@escaping () -> Void) -> Void = { block in
+                    DispatchQueue.global(qos: .userInitiated).async { block() }
+                }) {
+        self.ui = ui
         self.store = store
         self.now = now
+        self.background = background
         super.init()
         if let text = store.string(LinesModel.bestKey), let bytes = Data(base64Encoded: text) {
             try? scratch()?.loadBestScores(bytes: bytes)
@@ -114,6 +136,14 @@ public final class LinesModel: Model {
     private func scratch() -> LinesGame? {
         if game == nil { game = try? LinesGame(settings: LinesSettings(startBalls: 5, undo: .lastTurn), seed: nil) }
         return game
+    }
+
+    /// A new game with the Lines options of `settings` (start balls, undo, time limit — 0:
+    /// untimed — and the preview); `seed` repeats a game. False, with a message, if refused.
+    @discardableResult
+    public func newGame(_ settings: Settings, seed: UInt64? = nil) -> Bool {
+        newGame(startBalls: settings.linesStartBalls, undo: settings.linesUndo, timeLimitS: settings.linesTimeLimitS,
+                seed: seed, preview: settings.linesPreview)
     }
 
     /// A new game with `startBalls` (3 or 5), against the clock if `timeLimitS` > 0, with
@@ -217,11 +247,28 @@ public final class LinesModel: Model {
         return turn
     }
 
-    /// Shows the computer's suggestion and its reason.
-    @discardableResult
-    public func hint() -> LinesHint? {
-        state.hint = game?.hint()
-        return state.hint
+    /// Asks for the computer's suggestion and its reason: Rust thinks on `background`
+    /// (`state.hinting` meanwhile) and the hint shows in `state.hint` — unless the position
+    /// changed since (a move, undo, redo, new game, continue or the time up), when it is dropped.
+    public func hint() {
+        guard let g = game, state.canHint, let job = g.hintJob() else { return }
+        let asked = position
+        var s = state
+        s.hinting = true
+        s.hint = nil
+        state = s
+        let ui = self.ui
+        background { [weak self] in
+            let hint = job.run()
+            ui.post {
+                // A late answer for a position left since: dropped (the screen moved on).
+                guard let self = self, asked == self.position else { return }
+                var s = self.state
+                s.hint = hint
+                s.hinting = false
+                self.state = s
+            }
+        }
     }
 
     /// The app went to the background (a call, another app): the clock stands still and
@@ -244,7 +291,9 @@ public final class LinesModel: Model {
         guard let g = game, let left = g.tick(nowMs: UInt64(now())).map({ Int64($0) }) else { return }
         if left == 0 && !state.timeUp {
             // Rust ended the game where it stands; its score then enters the best scores.
+            position += 1
             var s = state
+            s.hinting = false
             s.view = g.view()
             s.timeLeftMs = 0
             s.timeUp = true
@@ -265,8 +314,10 @@ public final class LinesModel: Model {
         guard let g = game else { return }
         let left = g.tick(nowMs: UInt64(now())).map { Int64($0) }
         let view = g.view()
+        position += 1
         var s = state
         s.view = view
+        s.hinting = false
         s.selected = nil
         s.reachable = []
         s.run = run

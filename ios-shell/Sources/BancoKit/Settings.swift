@@ -1,9 +1,11 @@
 // Player settings, kept in the key-value store: the game, the computer's level, the colour,
-// the rules preset, sound, name, and Lines 98's preview for a new Lines game. Stored values out
+// the rules preset, sound, name, and a new solo Lines game's start balls, undo rule, time limit
+// and Lines 98's preview. Stored values out
 // of range fall back to defaults; a level given by hand is passed to Rust as it is (Rust
 // refuses one outside its range). Rust gives the level range and the rules presets: a preset's
 // name, stored once, gives the rules of whichever game is started (xiangqi and jieqi alike;
-// chess keeps its usual rules).
+// chess keeps its usual rules); and Lines' choices (start balls, undo rules by name, time
+// limits) with their defaults.
 import Foundation
 
 /// The computer's levels (Rust's range: 1 to 10).
@@ -34,18 +36,33 @@ public struct Settings: Equatable {
     public var playerName: String
     /// Lines 98's preview in a new Lines game and in a race hosted: the board shows where the next balls land.
     public var linesPreview: Bool
+    /// A new solo Lines game: balls at the start (3 or 5, `linesStartBallChoices`).
+    public var linesStartBalls: Int
+    /// A new solo Lines game: how far undo goes (`linesUndoChoices`).
+    public var linesUndo: LinesUndo
+    /// A new solo Lines game: its time limit in seconds, 0 for an untimed game (`linesTimeLimitChoices`).
+    public var linesTimeLimitS: Int
     /// A Lines race hosted: balls on each board at the start (3 or 5, `raceStartBallChoices`).
     public var raceStartBalls: Int
     /// A Lines race hosted: its time limit in minutes, 0 for none (`raceMinuteChoices`).
     public var raceMinutes: Int
 
     /// The start balls a race may have (Rust's `linesStartBalls()`: 3 or 5).
-    public static var raceStartBallChoices: [Int] { linesStartBalls().map { Int($0) } }
+    public static var raceStartBallChoices: [Int] { BancoKit.linesStartBalls().map { Int($0) } }
+    /// The start balls a new Lines game may have (Rust's `linesStartBalls()`: 3 or 5).
+    public static var linesStartBallChoices: [Int] { BancoKit.linesStartBalls().map { Int($0) } }
+    /// The undo rules a new Lines game may have, with a name to store and a label to show (Rust's).
+    public static var linesUndoChoices: [LinesUndoChoice] { BancoKit.linesUndoChoices() }
+    /// The time limits a new Lines game may have, with their labels; 0 is untimed (Rust's).
+    public static var linesTimeLimitChoices: [LinesTimeLimit] { linesTimeLimits() }
     /// The race time limits offered, in minutes; 0 is none (the race ends when both boards are full).
     public static let raceMinuteChoices = [2, 5, 10, 0]
 
     public init(game: GameKind = .xiangqi, level: Int = 3, color: Color = .red, rules: String = "asian",
                 sound: Bool = true, playerName: String = "Player", linesPreview: Bool = false,
+                linesStartBalls: Int = Int(linesDefaultOptions().startBalls),
+                linesUndo: LinesUndo = linesDefaultOptions().undo,
+                linesTimeLimitS: Int = Int(linesDefaultOptions().timeLimitS),
                 raceStartBalls: Int = 5, raceMinutes: Int = 5) {
         self.game = game
         self.level = level
@@ -54,6 +71,9 @@ public struct Settings: Equatable {
         self.sound = sound
         self.playerName = playerName
         self.linesPreview = linesPreview
+        self.linesStartBalls = linesStartBalls
+        self.linesUndo = linesUndo
+        self.linesTimeLimitS = linesTimeLimitS
         self.raceStartBalls = raceStartBalls
         self.raceMinutes = raceMinutes
     }
@@ -63,6 +83,12 @@ public struct Settings: Equatable {
     public var raceSettings: RaceSettings {
         RaceSettings(startBalls: UInt8(clamping: raceStartBalls),
                      timeLimitS: UInt16(clamping: max(0, min(raceMinutes, 1000)) * 60), preview: linesPreview)
+    }
+
+    /// The rules of a new solo Lines game: these start balls, undo and preview (its time limit
+    /// is `linesTimeLimitS`).
+    public var linesSettings: LinesSettings {
+        LinesSettings(startBalls: UInt8(clamping: linesStartBalls), undo: linesUndo, preview: linesPreview)
     }
 
     /// These settings for `game` (the home screen's "Xiangqi" and "Chess" buttons).
@@ -97,6 +123,9 @@ public struct Settings: Equatable {
         store.set("settings.sound", sound ? "true" : "false")
         store.set("settings.name", playerName)
         store.set("settings.linesPreview", linesPreview ? "true" : "false")
+        store.set("settings.linesStartBalls", String(linesStartBalls))
+        store.set("settings.linesUndo", Settings.linesUndoChoices.first { $0.undo == linesUndo }?.name)
+        store.set("settings.linesTimeLimitS", String(linesTimeLimitS))
         store.set("settings.raceStartBalls", String(raceStartBalls))
         store.set("settings.raceMinutes", String(raceMinutes))
     }
@@ -116,6 +145,11 @@ public struct Settings: Equatable {
                         sound: store.string("settings.sound").flatMap { flags[$0] } ?? d.sound,
                         playerName: name.isEmpty ? d.playerName : String(name.prefix(32)),
                         linesPreview: store.string("settings.linesPreview").flatMap { flags[$0] } ?? d.linesPreview,
+                        linesStartBalls: store.string("settings.linesStartBalls").flatMap { Int($0) }
+                            .flatMap { linesStartBallChoices.contains($0) ? $0 : nil } ?? d.linesStartBalls,
+                        linesUndo: store.string("settings.linesUndo").flatMap { linesUndoNamed(name: $0) } ?? d.linesUndo,
+                        linesTimeLimitS: store.string("settings.linesTimeLimitS").flatMap { Int($0) }
+                            .flatMap { s in linesTimeLimitChoices.contains { Int($0.seconds) == s } ? s : nil } ?? d.linesTimeLimitS,
                         raceStartBalls: store.string("settings.raceStartBalls").flatMap { Int($0) }
                             .flatMap { raceStartBallChoices.contains($0) ? $0 : nil } ?? d.raceStartBalls,
                         raceMinutes: store.string("settings.raceMinutes").flatMap { Int($0) }

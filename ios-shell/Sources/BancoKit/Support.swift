@@ -34,6 +34,30 @@ public final class MainQueueDispatcher: UIDispatcher {
     }
 }
 
+/// Slow work off the UI thread (a PNG drawn, a shared record read and parsed): `run` does
+/// the work on `background` (a global queue unless a test says otherwise) and hands its
+/// result, or what it threw, to the UI thread through `ui`.
+public final class Worker {
+    private let ui: UIDispatcher
+    private let background: (@escaping () -> Void) -> Void
+
+    public init(ui: UIDispatcher,
+                background: @escaping (@escaping () -> Void) -> Void = { block in
+                    DispatchQueue.global(qos: .userInitiated).async { block() }
+                }) {
+        self.ui = ui
+        self.background = background
+    }
+
+    public func run<T>(_ work: @escaping () throws -> T, done: @escaping (Result<T, Error>) -> Void) {
+        let ui = self.ui
+        background {
+            let result = Result { try work() }
+            ui.post { done(result) }
+        }
+    }
+}
+
 /// The base of the models: `ObservableObject` where Combine exists (SwiftUI redraws on
 /// `objectWillChange`), plus plain observers everywhere (tests, Linux).
 open class Model {

@@ -16,9 +16,29 @@ func neighbourMove(_ cells: Data) -> (Int, Int)? {
     return nil
 }
 
+/// Runs what a model posts at once, on the calling thread.
+final class InlineUI: UIDispatcher {
+    func post(_ block: @escaping () -> Void) { block() }
+}
+
+/// A model whose hint thinks at once on the calling thread (the tests that play by hints).
+func inlineLines(store: KeyValueStore = MemoryStore(), now: (() -> Int64)? = nil) -> LinesModel {
+    if let now { return LinesModel(ui: InlineUI(), store: store, now: now, background: { $0() }) }
+    return LinesModel(ui: InlineUI(), store: store, background: { $0() })
+}
+
+extension LinesModel {
+    /// The hint of an `inlineLines` model, thought about at once.
+    func hintNow() throws -> LinesHint {
+        hint()
+        guard let h = state.hint else { throw TestFailure(description: "no hint: \(state)") }
+        return h
+    }
+}
+
 func linesTests(_ s: Suite) {
     s.test("Lines 98 preview: a new game with it shows each next ball on its spot, and the balls land there") {
-        let m = LinesModel(store: MemoryStore())
+        let m = inlineLines()
         try check(m.newGame(startBalls: 3, undo: .off, seed: 11, preview: true))
         try eq(true, m.state.view?.settings.preview)
         var onSpots = 0
@@ -27,7 +47,7 @@ func linesTests(_ s: Suite) {
             let shown = view.spotBalls
             try eq(3, shown.count, "three announced balls, each on its spot")
             try eq(view.nextColors.map { Int($0) }, shown.map { $0.color }, "in the announced colours")
-            guard let h = m.hint() else { throw TestFailure(description: "no hint") }
+            let h = try m.hintNow()
             guard let turn = m.play(Int(h.from), Int(h.to)) else { throw TestFailure(description: "refused") }
             if turn.cleared.isEmpty && !shown.contains(where: { $0.cell == Int(h.to) }) {
                 try eq(shown, turn.landed.map { SpotBall(cell: Int($0.cell), color: Int($0.color)) },
@@ -44,7 +64,7 @@ func linesTests(_ s: Suite) {
 
     s.test("Lines: a seeded game played by taps to the end, kept and continued") {
         let store = MemoryStore()
-        let m = LinesModel(store: store)
+        let m = inlineLines(store: store)
         try check(m.newGame(startBalls: 5, seed: 9))
         try eq(5, m.state.view?.balls)
         try eq(nil, m.state.timeLeftMs, "no clock unless asked")
@@ -52,7 +72,7 @@ func linesTests(_ s: Suite) {
         var kept: String?
         // 3000: a bound on a runaway loop, not a prediction (the hint's games last 90–1,300 turns).
         while !m.state.over && turns < 3000 {
-            guard let h = m.hint() else { throw TestFailure(description: "no hint before the end") }
+            let h = try m.hintNow()
             try check(!h.reason.isEmpty, "the hint says why")
             if turns == 0 {
                 // The picked ball tapped again is put down (Rust decides).
@@ -78,6 +98,10 @@ func linesTests(_ s: Suite) {
         try check(m.state.view?.gameOver == true, "the board filled up in \(turns) turns")
         try eq(0, m.state.rank, "the first game tops the best scores")
         try eq(m.state.view?.score, m.state.best.first?.score)
+        // The table's row at the game's rank: its rank, score, turns and Rust's text.
+        let row = m.state.best[m.state.rank ?? 0]
+        try eq([0, m.state.view!.score, m.state.view!.turns], [row.rank, row.score, row.turns])
+        try check(row.text.hasPrefix("1. \(row.score) points, \(row.turns) turns ("), row.text)
         try eq(nil, store.string(LinesModel.continueKey), "a finished game is not kept")
         try eq(nil, m.tap(0), "no move after the end")
 
@@ -88,7 +112,7 @@ func linesTests(_ s: Suite) {
         try check(!m.state.over && m.state.view?.canRedo == true, "the last turn is taken back")
         try eq([], m.state.best, "the ending is taken out")
         try eq(nil, m.state.rank)
-        let fresh = LinesModel(store: store)
+        let fresh = inlineLines(store: store)
         try check(fresh.newGame(seed: 1))
         try eq([], fresh.state.best, "the kept table follows")
         try eq(ending.score, m.redo()?.score, "the same balls land again")
@@ -98,7 +122,7 @@ func linesTests(_ s: Suite) {
         try eq(1, m.state.best.count, "one entry a game")
 
         // Best scores are kept between games; a refused move keeps the board and says why.
-        let d = LinesModel(store: store)
+        let d = inlineLines(store: store)
         try check(d.newGame(seed: 9))
         try eq(m.state.view?.score, d.state.best.first?.score)
         let v = d.state.view!
@@ -116,7 +140,7 @@ func linesTests(_ s: Suite) {
     s.test("Lines against the clock: the time runs out and the game stops") {
         var clock: Int64 = 1_000
         let store = MemoryStore()
-        let first = LinesModel(store: store, now: { clock })
+        let first = inlineLines(store: store, now: { clock })
         try check(first.newGame(startBalls: 3, timeLimitS: 60, seed: 4))
         try eq(60_000, first.state.timeLeftMs)
         clock += 20_000
@@ -135,7 +159,7 @@ func linesTests(_ s: Suite) {
         try check(first.play(f, t) != nil)
         // Left and continued later: the clock stood still meanwhile and goes on from 39 s.
         clock += 500_000
-        let m = LinesModel(store: store, now: { clock })
+        let m = inlineLines(store: store, now: { clock })
         try check(m.continueGame())
         try eq(39_000, m.state.timeLeftMs, "the time it had left")
         clock += 40_000

@@ -16,7 +16,8 @@
 //!   atomically and reads with a size limit.
 //! * [`jieqi`] — jieqi's pools and the reveals drawn on one device.
 //! * [`lines`] — a solo game of Lines (undo, hint, best scores, save/continue);
-//!   [`lines_pick`] turns taps on a Lines board (solo or race) into picks and moves.
+//!   [`lines_pick`] turns taps on a Lines board (solo or race) into picks and moves;
+//!   [`lines_options`] — what a settings screen offers for a new Lines game.
 //! * [`puzzle_mode`] — the rules of a try at a puzzle (a wrong move taken back, hints
 //!   counted once per position, typed notices, the player's record kept up to date);
 //!   [`puzzles`] — the puzzles and the record.
@@ -45,6 +46,7 @@ pub mod files;
 pub mod jieqi;
 mod legacy;
 pub mod lines;
+pub mod lines_options;
 pub mod lines_pick;
 pub mod mate;
 pub mod network;

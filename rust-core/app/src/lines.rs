@@ -24,7 +24,7 @@ use crate::lines_pick::{LinesPick, LinesTap};
 use crate::save::{SaveError, SavedLines};
 use banco_game::ScoreGame;
 use banco_lines::ai::{self, Budget, Hint};
-use banco_lines::best::BestScores;
+use banco_lines::best::{BestScore, BestScores};
 use banco_lines::{Cell, LinesGame, MoveError, Settings, TurnReport, UndoError};
 use serde::{Deserialize, Serialize};
 
@@ -292,13 +292,22 @@ impl LinesSession {
     }
 
     /// The computer's suggestion and its reason (`None` when the game is over); seeded by
-    /// the turn, so asking twice gives the same hint.
+    /// the turn, so asking twice gives the same hint. It thinks here and now: a front end
+    /// that must not wait takes a [`LinesSession::hint_job`] to another thread instead.
     #[must_use]
     pub fn hint(&self) -> Option<Hint> {
-        if self.time_up {
-            return None;
-        }
-        ai::hint(&self.game, &self.hint_budget, u64::from(self.game.turns()))
+        self.hint_job()?.run()
+    }
+
+    /// The hint of the position as it stands, to think about away from the session (a
+    /// worker thread: [`HintJob::run`] gives what [`LinesSession::hint`] gives now, while
+    /// the session goes on); `None` when the game is over.
+    #[must_use]
+    pub fn hint_job(&self) -> Option<HintJob> {
+        (!self.is_over()).then(|| HintJob {
+            game: self.game.clone(),
+            budget: self.hint_budget,
+        })
     }
 
     /// The best scores.
@@ -389,6 +398,49 @@ impl LinesSession {
         self.entered = None;
         Ok(())
     }
+}
+
+/// A hint to think about away from its session ([`LinesSession::hint_job`]): a copy of the
+/// game as it stood when it was asked, and the hint's budget.
+#[derive(Clone, Debug)]
+pub struct HintJob {
+    game: LinesGame,
+    budget: Budget,
+}
+
+impl HintJob {
+    /// The game as it stood when the hint was asked.
+    #[must_use]
+    pub const fn game(&self) -> &LinesGame {
+        &self.game
+    }
+
+    /// Thinks (slow: Monte Carlo playouts): the suggestion for that position, seeded by its
+    /// turn as [`LinesSession::hint`] is.
+    #[must_use]
+    pub fn run(&self) -> Option<Hint> {
+        ai::hint(&self.game, &self.budget, u64::from(self.game.turns()))
+    }
+}
+
+/// The row of the best-scores table at `rank` (0 = best) as a screen lists it:
+/// `"1. 1240 points, 312 turns (2026-12-02)"` (without the date when none was written).
+#[must_use]
+pub fn best_row_text(rank: usize, entry: &BestScore) -> String {
+    let date = if entry.date.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", entry.date)
+    };
+    let plural = |n: u32| if n == 1 { "" } else { "s" };
+    format!(
+        "{}. {} point{}, {} turn{}{date}",
+        rank + 1,
+        entry.score,
+        plural(entry.score),
+        entry.turns,
+        plural(entry.turns)
+    )
 }
 
 /// True for a saved clock with no time left (the game ended on time).
@@ -687,6 +739,46 @@ mod tests {
                 Err(SaveError::NotBestScores)
             );
         }
+    }
+
+    #[test]
+    fn a_hint_job_thinks_about_the_position_it_was_asked_in() {
+        let mut s = LinesSession::new(Settings::default(), [6; 32]);
+        let job = s.hint_job().unwrap();
+        let asked = s.hint().unwrap();
+        // The session goes on while the job waits for its thread.
+        s.play(asked.mv.from, asked.mv.to).unwrap();
+        assert_ne!(job.game().state(), s.game().state());
+        assert_eq!(
+            job.run(),
+            Some(asked),
+            "the hint of the position it was asked in"
+        );
+        assert_eq!(s.hint_job().unwrap().run(), s.hint());
+        play_to_the_end(&mut s);
+        assert!(s.hint_job().is_none(), "no hint once the game is over");
+    }
+
+    #[test]
+    fn best_rows_read_rank_score_turns_and_date() {
+        let mut table = BestScores::new(3);
+        table.record(120, 80, "2026-12-01");
+        table.record(300, 150, "");
+        table.record(1, 1, "2026-12-03");
+        let rows: Vec<String> = table
+            .entries()
+            .iter()
+            .enumerate()
+            .map(|(i, e)| best_row_text(i, e))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "1. 300 points, 150 turns",
+                "2. 120 points, 80 turns (2026-12-01)",
+                "3. 1 point, 1 turn (2026-12-03)"
+            ]
+        );
     }
 
     fn play_to_the_end(s: &mut LinesSession) {

@@ -37,11 +37,17 @@ class LinesCanvas(context: Context) : View(context) {
     private var elapsed = 0L
     private var animator: ValueAnimator? = null
 
-    /** Animates [r]: the ball walks its path; the board after the turn shows once it arrives. */
+    /**
+     * Animates [r]: the ball walks its path; the board after the turn shows once it arrives.
+     * Null (an undo, a new game) stops a walk, so that the same turn played again walks again.
+     */
     fun animate(r: BallRun?) {
-        if (r == null || r == run) return
+        if (r == run) return
         run = r
         animator?.cancel()
+        animator = null
+        elapsed = 0
+        if (r == null) return invalidate()
         animator = ValueAnimator.ofFloat(0f, r.durationMs.toFloat()).apply {
             duration = r.durationMs
             addUpdateListener { elapsed = (it.animatedValue as Float).toLong(); invalidate() }

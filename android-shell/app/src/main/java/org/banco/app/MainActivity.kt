@@ -76,7 +76,7 @@ class MainActivity : ComponentActivity() {
         RecordsScreens(this, gameController, puzzleController, { settings },
             { v, leave -> leaveScreens(); setScreen(v, home = false); unobserve = leave }, ::showGame)
     }
-    private val linesController by lazy { LinesController(store) }
+    private val linesController by lazy { LinesController(MainThread, store) }
     /** The Wi-Fi multicast lock of a match on screen (the lobby holds its own while browsing). */
     private val matchMulticast by lazy { WifiMulticastGuard(this) }
     /** The device's identity and the players whose code was confirmed, between matches. */
@@ -181,7 +181,7 @@ class MainActivity : ComponentActivity() {
         }
         col.addView(button("Set up a position") { records.showEditor() })
         col.addView(button("Puzzles") { records.showPuzzles() })
-        col.addView(button("Lines against the clock") { showLines() })
+        col.addView(button("Lines") { showLines() })
         col.addView(button("Play nearby") { askNearbyPermissions() })
         col.addView(button("Settings") { editSettings() })
         setScreen(col, home = true)
@@ -270,7 +270,10 @@ class MainActivity : ComponentActivity() {
         }
     }
 
-    /** Lines, solo: against the clock (3 minutes) with undo, redo, hints and the best scores. */
+    /**
+     * Lines, solo: a new game as Settings say (start balls, undo, time limit or none, preview),
+     * with undo, redo, hints and the best scores.
+     */
     private fun showLines() {
         leaveScreens()
         showingLines = true
@@ -278,13 +281,17 @@ class MainActivity : ComponentActivity() {
         val status = text("", 18f)
         val next = text("", 16f)
         val board = LinesCanvas(this).apply { onCellTapped = { c.tap(it) } }
+        val undo = button("Undo") { c.undo() }
+        val redo = button("Redo") { c.redo() }
+        val hint = button("Hint") { c.hint() }
         val col = column()
         col.addView(status)
         col.addView(next)
         col.addView(board)
-        col.addView(row(button("Undo") { c.undo() }, button("Redo") { c.redo() }, button("Hint") { c.hint() }, button("New") { c.newGame(timeLimitS = 180, preview = settings.linesPreview) }))
+        col.addView(row(undo, redo, hint, button("New") { c.newGame(settings) }))
+        col.addView(row(button("Best scores") { showLinesBest(c.state.value) }))
         setScreen(col, home = false)
-        if (!c.continueGame()) c.newGame(timeLimitS = 180, preview = settings.linesPreview)
+        if (!c.continueGame()) c.newGame(settings)
         val ticker = object : Runnable {
             override fun run() { c.tick(); board.postDelayed(this, 1000) }
         }
@@ -304,9 +311,21 @@ class MainActivity : ComponentActivity() {
                 else -> "${v.score} points · best ${v.bestScore}$clock"
             }
             next.text = s.hint?.let { "Hint: ${it.text}, ${it.reason}" }
+                ?: (if (s.hinting) "Looking for a hint…" else null)
                 ?: ("Next: " + v.nextColors.joinToString(" ") { linesColorName(it.toUByte()) ?: "?" })
+            undo.isEnabled = s.canUndo
+            redo.isEnabled = s.canRedo
+            hint.isEnabled = s.canHint
         }
         unobserve = { stop(); board.removeCallbacks(ticker) }
+    }
+
+    /** The best-scores table (Rust's rows: rank, score, turns, date), the last game's row marked. */
+    private fun showLinesBest(s: LinesController.State) {
+        val rows = s.best.map { if (it.rank.toInt() == s.rank) "▶ ${it.text}" else it.text }
+        AlertDialog.Builder(this).setTitle("Best scores")
+            .setMessage(if (rows.isEmpty()) "No finished game yet." else rows.joinToString("\n"))
+            .setPositiveButton("Close", null).show()
     }
 
     /** The Lines race of match [c]: our board, the opponent's score and balls, time left, the result. */
@@ -715,11 +734,23 @@ class MainActivity : ComponentActivity() {
         }
         val (ballsGroup, ballsButtons) = choices(Settings.RACE_START_BALLS, settings.raceStartBalls) { "$it balls" }
         val (minutesGroup, minutesButtons) = choices(Settings.RACE_MINUTES, settings.raceMinutes) { if (it == 0) "no limit" else "$it min" }
+        // A new solo Lines game: start balls, undo rule and time limit, as Rust offers them.
+        val (linesBallsGroup, linesBallsButtons) = choices(Settings.LINES_START_BALLS, settings.linesStartBalls) { "$it balls" }
+        val undoChoices = Settings.LINES_UNDO
+        val (linesUndoGroup, linesUndoButtons) =
+            choices(undoChoices.indices.toList(), undoChoices.indexOfFirst { it.undo == settings.linesUndo }) { undoChoices[it].label }
+        linesUndoGroup.orientation = LinearLayout.VERTICAL
+        val limits = Settings.LINES_TIME_LIMITS
+        val (linesTimeGroup, linesTimeButtons) =
+            choices(limits.map { it.seconds.toInt() }, settings.linesTimeLimitS) { s -> limits.first { it.seconds.toInt() == s }.label }
         val col = column().apply {
             listOf(name, levelText, level, colours, text("Rules (xiangqi, jieqi)", 14f), presets, soundBox, previewBox,
+                text("A new Lines game (a continued one keeps its own)", 14f), linesBallsGroup, linesUndoGroup, linesTimeGroup,
                 text("Lines race you host", 14f), ballsGroup, minutesGroup).forEach { addView(it) }
         }
-        AlertDialog.Builder(this).setTitle("Settings").setView(col)
+        fun <T> picked(group: RadioGroup, buttons: List<Pair<T, RadioButton>>): T? =
+            buttons.firstOrNull { it.second.id == group.checkedRadioButtonId }?.first
+        AlertDialog.Builder(this).setTitle("Settings").setView(ScrollView(this).apply { addView(col) })
             .setPositiveButton("Save") { _, _ ->
                 settings = settings.copy(
                     level = level.progress + levels.first,
@@ -727,6 +758,9 @@ class MainActivity : ComponentActivity() {
                     rules = offered.getOrNull(presetButtons.indexOfFirst { it.id == presets.checkedRadioButtonId })?.name ?: settings.rules,
                     sound = soundBox.isChecked,
                     linesPreview = previewBox.isChecked,
+                    linesStartBalls = picked(linesBallsGroup, linesBallsButtons) ?: settings.linesStartBalls,
+                    linesUndo = picked(linesUndoGroup, linesUndoButtons)?.let { undoChoices[it].undo } ?: settings.linesUndo,
+                    linesTimeLimitS = picked(linesTimeGroup, linesTimeButtons) ?: settings.linesTimeLimitS,
                     raceStartBalls = ballsButtons.firstOrNull { it.second.id == ballsGroup.checkedRadioButtonId }?.first ?: settings.raceStartBalls,
                     raceMinutes = minutesButtons.firstOrNull { it.second.id == minutesGroup.checkedRadioButtonId }?.first ?: settings.raceMinutes,
                     playerName = name.text.toString().trim().take(32).ifEmpty { "Player" },

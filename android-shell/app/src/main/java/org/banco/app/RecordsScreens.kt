@@ -26,6 +26,7 @@ import org.banco.shell.GameShare
 import org.banco.shell.Picture
 import org.banco.shell.PuzzleController
 import org.banco.shell.Settings
+import org.banco.shell.Worker
 import org.banco.shell.label
 import org.banco.shell.words
 import java.io.File
@@ -42,6 +43,8 @@ class RecordsScreens(
     private val showGame: ((GameController) -> Unit) -> Unit,
 ) {
     private val editor = EditorController(MainThread)
+    /** Pictures drawn and shared records read off the main thread. */
+    private val worker = Worker(MainThread)
 
     init {
         // Rust's typed notices (a wrong move taken back, solved, a damaged record) in words.
@@ -71,7 +74,7 @@ class RecordsScreens(
         col.addView(row(
             button("Solve") { editor.solve() },
             button("Play from here") { if (editor.playFromHere(game, settings())) showGame { } },
-            button("Picture") { editor.picture()?.let(::sharePicture) },
+            button("Picture") { editor.pictureLater(done = ::sharePicture) },
         ))
         val stop = editor.state.observe { s ->
             s.message?.let { toast(it); editor.clearMessage() }
@@ -150,28 +153,28 @@ class RecordsScreens(
         activity.startActivity(Intent.createChooser(send, "Share the game"))
     }
 
-    /** A picture of the position on screen through the share sheet. */
+    /** A picture of the position on screen through the share sheet (its PNG drawn off the main thread). */
     fun sharePosition() {
         val vs = game.state.value.vs ?: return
-        runCatching { GameShare.picture(vs) }.onSuccess(::sharePicture).onFailure { toast(it.message ?: "$it") }
+        GameShare.pictureLater(worker, vs) { r -> r.onSuccess(::sharePicture).onFailure { toast(it.message ?: "$it") } }
     }
 
-    /** Opens a game shared with Banco (a PGN text or file); true if the intent held one. */
+    /** Opens a game shared with Banco (a PGN text or file, read and parsed off the main thread); true if the intent held one. */
     fun open(intent: Intent?): Boolean {
-        val text = when (intent?.action) {
-            Intent.ACTION_SEND -> intent.getStringExtra(Intent.EXTRA_TEXT)
-            Intent.ACTION_VIEW -> intent.data?.let { uri ->
-                runCatching { activity.contentResolver.openInputStream(uri)?.use { it.readBytes().toString(Charsets.UTF_8) } }.getOrNull()
-            }
-            else -> null
-        } ?: return false
-        GameShare.open(text).fold(
+        val text = if (intent?.action == Intent.ACTION_SEND) intent.getStringExtra(Intent.EXTRA_TEXT) else null
+        val uri = if (intent?.action == Intent.ACTION_VIEW) intent.data else null
+        if (text == null && uri == null) return false
+        val read = {
+            text ?: uri?.let { u -> activity.contentResolver.openInputStream(u)?.use { it.readBytes().toString(Charsets.UTF_8) } }
+                ?: throw IllegalArgumentException("The shared file could not be read.")
+        }
+        GameShare.openLater(worker, read) { r -> r.fold(
             onSuccess = { g ->
                 showGame { c -> c.openSaved(g.saved, settings().copy(game = g.kind, color = g.sideToMove)) }
                 toast("${g.kind.label} game opened: ${g.plies} moves")
             },
             onFailure = { toast(it.message ?: "$it") },
-        )
+        ) }
         return true
     }
 

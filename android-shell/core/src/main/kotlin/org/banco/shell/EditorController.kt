@@ -1,7 +1,7 @@
 // The position editor screen (cờ thế set-up): holds Rust's Editor and the brush chosen from
 // the palette. Every rule is in Rust — which pieces a game has, where they may stand, the
 // live list of problems, the FEN, the mate search of "solve from here". This controller only
-// keeps the brush, hops the slow solve off the UI thread and back, and hands a legal position
+// keeps the brush, hops the slow solve and picture off the UI thread and back, and hands a legal position
 // to the game screen ("play from here").
 package org.banco.shell
 
@@ -18,7 +18,7 @@ import org.banco.editorGames
 
 class EditorController(
     private val ui: UiDispatcher,
-    /** Runs "solve from here" off the UI thread (a plain thread unless a test says otherwise). */
+    /** Runs "solve from here" and a picture's PNG off the UI thread (a plain thread unless a test says otherwise). */
     private val background: (() -> Unit) -> Unit = { block -> Thread(block, "banco-solve").apply { isDaemon = true }.start() },
 ) {
     /** Where the editor starts from. */
@@ -132,6 +132,20 @@ class EditorController(
 
     /** The board as it stands (legal or not), as a picture to share. */
     fun picture(scale: Float = 2f): Picture? = act { ed -> Picture.ofSvg(ed.renderSvg(), scale, "position") }
+
+    /**
+     * The board as it stands, as a picture to share, its PNG drawn off the UI thread: [done]
+     * on the UI thread (a failure becomes the message).
+     */
+    fun pictureLater(scale: Float = 2f, done: (Picture) -> Unit) {
+        val svg = act { it.renderSvg() } ?: return
+        background {
+            val made = runCatching { Picture.ofSvg(svg, scale, "position") }
+            ui.post {
+                made.onSuccess(done).onFailure { state.value = state.value.copy(message = readable(it)) }
+            }
+        }
+    }
 
     /** The message was shown. */
     fun clearMessage() {

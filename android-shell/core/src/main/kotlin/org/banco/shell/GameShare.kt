@@ -1,7 +1,8 @@
 // Sharing a game and a position, and opening a shared game. Rust writes and reads the record
 // (PGN for chess, the xqbase dialect for xiangqi; the first bad move named by number) and draws
 // the pictures (SVG, and PNG with built-in glyphs); this file only names the players and the
-// date in the record's tags and hands text and bytes to the platform's share sheet.
+// date in the record's tags and hands text and bytes to the platform's share sheet; the slow
+// parts (a PNG, a record read and parsed) run off the UI thread through a [Worker].
 package org.banco.shell
 
 import org.banco.BancoException
@@ -78,4 +79,15 @@ object GameShare {
         scale,
         "banco-${vs.kind.name.lowercase()}",
     )
+
+    /** [picture] drawn off the UI thread by [worker] (a PNG takes a while on a phone); [done] on the UI thread. */
+    fun pictureLater(worker: Worker, vs: VsState, scale: Float = 2f, done: (Result<Picture>) -> Unit) =
+        worker.run({ picture(vs, scale) }, done)
+
+    /**
+     * A shared record read by [read] (a file, perhaps) and opened ([open]) off the UI thread by
+     * [worker]; [done] on the UI thread with the game or why it cannot be opened.
+     */
+    fun openLater(worker: Worker, read: () -> String, done: (Result<Opened>) -> Unit) =
+        worker.run({ open(read()).getOrThrow() }, done)
 }

@@ -2,12 +2,14 @@
 // and the ball's walk along its path ([BallRun]) that the view paints frame by frame, shared
 // with the race screen. Every rule (taps picking a ball then its target, paths, lines,
 // scores, the balls that land, undo, hints, the best scores, the saved game) is in Rust;
-// this keeps the time limit and storage.
+// this keeps the time limit and storage, and runs the hint's thinking off the UI thread (a
+// late hint, for a position left since, is dropped).
 package org.banco.shell
 
 import org.banco.LinesException
 import org.banco.LinesGame
 import org.banco.LinesHint
+import org.banco.LinesHintJob
 import org.banco.LinesSettings
 import org.banco.LinesTap
 import org.banco.LinesTurn
@@ -57,11 +59,17 @@ data class BallRun(val path: List<Int>, val color: Int, val stepMs: Long = STEP_
     }
 }
 
-/** A solo game of Lines; like every controller, used on the UI thread only (its calls are quick). */
+/**
+ * A solo game of Lines; like every controller, used on the UI thread only (its calls are
+ * quick; the hint thinks on [background] and comes back through [ui]).
+ */
 class LinesController(
+    private val ui: UiDispatcher,
     private val store: KeyValueStore,
     /** Milliseconds of a monotonic clock (passed in: the tests run their own). */
     private val now: () -> Long = { System.nanoTime() / 1_000_000 },
+    /** Runs the hint's thinking off the UI thread (a plain thread unless a test says otherwise). */
+    private val background: (() -> Unit) -> Unit = { block -> Thread(block, "banco-lines-hint").apply { isDaemon = true }.start() },
 ) {
     data class State(
         /** Rust's board, drawn as it is; null before the first game. */
@@ -74,13 +82,15 @@ class LinesController(
         val run: BallRun? = null,
         /** The last turn (cleared lines, landed balls, points) for the effects. */
         val lastTurn: LinesTurn? = null,
-        /** The suggestion to show (the move and why). */
+        /** The suggestion to show (the move and why), for the position on screen. */
         val hint: LinesHint? = null,
+        /** The hint is being thought about (off the UI thread): show it, keep the Hint button off. */
+        val hinting: Boolean = false,
         /** Time left against the clock; null without a limit. */
         val timeLeftMs: Long? = null,
         /** The time is up: the game is over at this score. */
         val timeUp: Boolean = false,
-        /** The best scores. */
+        /** The best scores, best first: each row's rank, score, turns, date and text (Rust's). */
         val best: List<LinesBestScore> = emptyList(),
         /** The rank the last game took in the best scores (0 = best). */
         val rank: Int? = null,
@@ -88,10 +98,22 @@ class LinesController(
         val message: String? = null,
     ) {
         val over: Boolean get() = timeUp || view?.gameOver == true
+
+        /** The Undo button is on: Rust says a turn can be taken back now (as the settings allow, the time not up). */
+        val canUndo: Boolean get() = view?.canUndo == true
+
+        /** The Redo button is on: a turn taken back can be played again now. */
+        val canRedo: Boolean get() = view?.canRedo == true
+
+        /** The Hint button is on: a game goes on and no hint is being thought about. */
+        val canHint: Boolean get() = view != null && !over && !hinting
     }
 
     val state = Observable(State())
     private var game: LinesGame? = null
+
+    /** Counts the positions shown (a move, undo, redo, new game, continue, time up): a hint asked in an older one is dropped. */
+    private var position = 0L
 
     init {
         // The best scores kept between games.
@@ -101,6 +123,18 @@ class LinesController(
     }
 
     private fun scratch(): LinesGame = game ?: LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN), null).also { game = it }
+
+    /**
+     * A new game with the Lines options of [settings] (start balls, undo, time limit — 0:
+     * untimed — and the preview); [seed] repeats a game. False, with a message, if refused.
+     */
+    fun newGame(settings: Settings, seed: Long? = null): Boolean = newGame(
+        startBalls = settings.linesStartBalls,
+        undo = settings.linesUndo,
+        timeLimitS = settings.linesTimeLimitS,
+        seed = seed,
+        preview = settings.linesPreview,
+    )
 
     /**
      * A new game with [startBalls] (3 or 5) and [undo], against the clock if [timeLimitS] > 0,
@@ -222,11 +256,29 @@ class LinesController(
         return turn
     }
 
-    /** Shows the computer's suggestion and its reason. */
-    fun hint(): LinesHint? {
-        val h = game?.hint()
-        state.value = state.value.copy(hint = h)
-        return h
+    /**
+     * Asks for the computer's suggestion and its reason: Rust thinks on [background]
+     * ([State.hinting] meanwhile) and the hint shows in [State.hint] — unless the position
+     * changed since (a move, undo, redo, new game, continue or the time up), when it is dropped.
+     */
+    fun hint() {
+        val g = game ?: return
+        if (!state.value.canHint) return
+        val job: LinesHintJob = g.hintJob() ?: return
+        val asked = position
+        state.value = state.value.copy(hinting = true, hint = null)
+        background {
+            val h = try {
+                job.run()
+            } finally {
+                job.destroy()
+            }
+            ui.post {
+                // A late answer for a position left since: dropped (the screen moved on).
+                if (asked != position) return@post
+                state.value = state.value.copy(hint = h, hinting = false)
+            }
+        }
     }
 
     /**
@@ -254,8 +306,10 @@ class LinesController(
         val left = g.tick(now().toULong())?.toLong() ?: return
         if (left == 0L && !state.value.timeUp) {
             // Rust ended the game where it stands; its score then enters the best scores.
+            position++
             state.value = state.value.copy(
                 view = g.view(), timeLeftMs = 0, timeUp = true, selected = null, reachable = emptyList(), hint = null,
+                hinting = false,
             )
             finish()
         } else if (!state.value.over) {
@@ -273,9 +327,10 @@ class LinesController(
         val g = game ?: return
         val left = g.tick(now().toULong())?.toLong()
         val view = g.view()
+        position++
         state.value = state.value.copy(
             view = view, selected = null, reachable = emptyList(), run = run, lastTurn = turn, hint = null,
-            timeLeftMs = left, timeUp = left == 0L,
+            hinting = false, timeLeftMs = left, timeUp = left == 0L,
         )
         if (view.gameOver) finish() else keep(g)
     }

@@ -1,20 +1,29 @@
-// Player settings: the game, the computer's level, colour, rules preset, sound, name, and
-// Lines 98's preview for a new Lines game.
+// Player settings: the game, the computer's level, colour, rules preset, sound, name, and a
+// new solo Lines game's start balls, undo rule, time limit and Lines 98's preview.
 // Stored as strings in the platform's key-value store; a value that is missing, damaged or
 // out of range falls back to its default (Rust refuses a bad level; the store never holds one).
 // Rust gives the level range and the rules presets: a preset's name, stored once, gives the
-// rules of whichever game is started (xiangqi and jieqi alike; chess keeps its usual rules).
+// rules of whichever game is started (xiangqi and jieqi alike; chess keeps its usual rules);
+// and Lines' choices (start balls, undo rules by name, time limits) with their defaults.
 package org.banco.shell
 
 import org.banco.Color
 import org.banco.GameKind
+import org.banco.LinesSettings
+import org.banco.LinesTimeLimit
+import org.banco.LinesUndo
+import org.banco.LinesUndoChoice
 import org.banco.RaceSettings
 import org.banco.Rules
 import org.banco.RulesPreset
 import org.banco.VsSettings
 import org.banco.boardGames
 import org.banco.levelRange
+import org.banco.linesDefaultOptions
 import org.banco.linesStartBalls
+import org.banco.linesTimeLimits
+import org.banco.linesUndoChoices
+import org.banco.linesUndoNamed
 import org.banco.rulesPreset
 import org.banco.rulesPresets
 
@@ -40,6 +49,12 @@ data class Settings(
     val playerName: String = "Player",
     /** Lines 98's preview in a new Lines game and in a race hosted: the board shows where the next balls land. */
     val linesPreview: Boolean = false,
+    /** A new solo Lines game: balls at the start (3 or 5, [LINES_START_BALLS]); Rust's default. */
+    val linesStartBalls: Int = linesDefaultOptions().startBalls.toInt(),
+    /** A new solo Lines game: how far undo goes ([LINES_UNDO]); Rust's default. */
+    val linesUndo: LinesUndo = linesDefaultOptions().undo,
+    /** A new solo Lines game: its time limit in seconds, 0 for an untimed game ([LINES_TIME_LIMITS]); Rust's default. */
+    val linesTimeLimitS: Int = linesDefaultOptions().timeLimitS.toInt(),
     /** A Lines race hosted: balls on each board at the start (3 or 5, [RACE_START_BALLS]). */
     val raceStartBalls: Int = 5,
     /** A Lines race hosted: its time limit in minutes, 0 for none ([RACE_MINUTES]). */
@@ -48,6 +63,9 @@ data class Settings(
     /** The race a host proposes: these start balls, time limit and preview (Rust refuses a start other than 3 or 5). */
     fun raceSettings(): RaceSettings =
         RaceSettings(raceStartBalls.coerceIn(0, 255).toUByte(), (raceMinutes.coerceIn(0, 1000) * 60).toUShort(), linesPreview)
+
+    /** The rules of a new solo Lines game: these start balls, undo and preview (its time limit is [linesTimeLimitS]). */
+    fun linesSettings(): LinesSettings = LinesSettings(linesStartBalls.coerceIn(0, 255).toUByte(), linesUndo, linesPreview)
 
     /** The rules to ask for in [kind]: Rust's rules of the preset in that game, null (the usual ones) without one. */
     fun rulesFor(kind: GameKind): Rules? = rulesPreset(kind, rules)
@@ -74,6 +92,9 @@ data class Settings(
         store.putString(K_SOUND, sound.toString())
         store.putString(K_NAME, playerName)
         store.putString(K_LINES_PREVIEW, linesPreview.toString())
+        store.putString(K_LINES_BALLS, linesStartBalls.toString())
+        store.putString(K_LINES_UNDO, LINES_UNDO.firstOrNull { it.undo == linesUndo }?.name)
+        store.putString(K_LINES_TIME, linesTimeLimitS.toString())
         store.putString(K_RACE_BALLS, raceStartBalls.toString())
         store.putString(K_RACE_MINUTES, raceMinutes.toString())
     }
@@ -86,11 +107,23 @@ data class Settings(
         private const val K_SOUND = "settings.sound"
         private const val K_NAME = "settings.name"
         private const val K_LINES_PREVIEW = "settings.linesPreview"
+        private const val K_LINES_BALLS = "settings.linesStartBalls"
+        private const val K_LINES_UNDO = "settings.linesUndo"
+        private const val K_LINES_TIME = "settings.linesTimeLimitS"
         private const val K_RACE_BALLS = "settings.raceStartBalls"
         private const val K_RACE_MINUTES = "settings.raceMinutes"
 
         /** The start balls a race may have (Rust's [linesStartBalls]: 3 or 5). */
         val RACE_START_BALLS: List<Int> get() = linesStartBalls().map { it.toInt() }
+
+        /** The start balls a new Lines game may have (Rust's [linesStartBalls]: 3 or 5). */
+        val LINES_START_BALLS: List<Int> get() = linesStartBalls().map { it.toInt() }
+
+        /** The undo rules a new Lines game may have, with a name to store and a label to show (Rust's). */
+        val LINES_UNDO: List<LinesUndoChoice> get() = linesUndoChoices()
+
+        /** The time limits a new Lines game may have, with their labels; 0 is untimed (Rust's). */
+        val LINES_TIME_LIMITS: List<LinesTimeLimit> get() = linesTimeLimits()
 
         /** The race time limits offered, in minutes; 0 is none (the race ends when both boards are full). */
         val RACE_MINUTES = listOf(2, 5, 10, 0)
@@ -108,6 +141,10 @@ data class Settings(
                 sound = store.getString(K_SOUND)?.toBooleanStrictOrNull() ?: d.sound,
                 playerName = store.getString(K_NAME)?.trim()?.take(32)?.takeIf { it.isNotEmpty() } ?: d.playerName,
                 linesPreview = store.getString(K_LINES_PREVIEW)?.toBooleanStrictOrNull() ?: d.linesPreview,
+                linesStartBalls = store.getString(K_LINES_BALLS)?.toIntOrNull()?.takeIf { it in LINES_START_BALLS } ?: d.linesStartBalls,
+                linesUndo = store.getString(K_LINES_UNDO)?.let(::linesUndoNamed) ?: d.linesUndo,
+                linesTimeLimitS = store.getString(K_LINES_TIME)?.toIntOrNull()
+                    ?.takeIf { s -> LINES_TIME_LIMITS.any { it.seconds.toInt() == s } } ?: d.linesTimeLimitS,
                 raceStartBalls = store.getString(K_RACE_BALLS)?.toIntOrNull()?.takeIf { it in RACE_START_BALLS } ?: d.raceStartBalls,
                 raceMinutes = store.getString(K_RACE_MINUTES)?.toIntOrNull()?.takeIf { it in RACE_MINUTES } ?: d.raceMinutes,
             )

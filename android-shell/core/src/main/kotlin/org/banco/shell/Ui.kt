@@ -26,6 +26,21 @@ private object UiTimer {
         java.util.concurrent.Executors.newSingleThreadScheduledExecutor { r -> Thread(r, "banco-ui-timer").apply { isDaemon = true } }
 }
 
+/**
+ * Slow work off the UI thread (a PNG drawn, a shared record read and parsed): [run] does the
+ * work on [background] (a plain thread unless a test says otherwise) and hands its result, or
+ * what it threw, to the UI thread through [ui].
+ */
+class Worker(
+    private val ui: UiDispatcher,
+    private val background: (() -> Unit) -> Unit = { block -> Thread(block, "banco-work").apply { isDaemon = true }.start() },
+) {
+    fun <T> run(work: () -> T, done: (Result<T>) -> Unit) = background {
+        val result = runCatching(work)
+        ui.post { done(result) }
+    }
+}
+
 /** A value that tells its observers when it changes (a tiny LiveData/StateFlow). */
 class Observable<T>(initial: T) {
     private val observers = mutableListOf<(T) -> Unit>()

@@ -6,16 +6,19 @@ package org.banco.shell.tests
 
 import org.banco.Color
 import org.banco.LinesBestScore
+import org.banco.LinesHint
 import org.banco.LinesUndo
 import org.banco.MatchPhase as Phase
 import org.banco.RaceEnding
 import org.banco.RaceSettings
 import org.banco.shell.BallRun
+import org.banco.shell.KeyValueStore
 import org.banco.shell.LinesController
 import org.banco.shell.LobbyModel
 import org.banco.shell.MatchController
 import org.banco.shell.MemoryStore
 import org.banco.shell.Settings
+import org.banco.shell.UiDispatcher
 import org.banco.shell.spotBalls
 
 /** A ball with an empty neighbour on [cells] (0 empty): a move that is always legal. */
@@ -30,9 +33,24 @@ fun neighbourMove(cells: ByteArray): Pair<Int, Int>? {
     return null
 }
 
+/** Runs what a controller posts at once, on the calling thread. */
+object InlineUi : UiDispatcher {
+    override fun post(block: () -> Unit) = block()
+}
+
+/** A controller whose hint thinks at once on the calling thread (the tests that play by hints). */
+fun inlineLines(store: KeyValueStore = MemoryStore(), now: (() -> Long)? = null): LinesController =
+    if (now == null) LinesController(InlineUi, store, background = { it() }) else LinesController(InlineUi, store, now, background = { it() })
+
+/** The hint of an [inlineLines] controller, thought about at once. */
+fun LinesController.hintNow(): LinesHint {
+    hint()
+    return state.value.hint ?: throw AssertionError("no hint: ${state.value}")
+}
+
 fun linesTests(s: Suite) {
     s.test("Lines 98 preview: a new game with it shows each next ball on its spot, and the balls land there") {
-        val c = LinesController(MemoryStore())
+        val c = inlineLines()
         check(c.newGame(startBalls = 3, undo = LinesUndo.OFF, seed = 11, preview = true))
         eq(true, c.state.value.view!!.settings.preview)
         var onSpots = 0
@@ -41,7 +59,7 @@ fun linesTests(s: Suite) {
             val shown = view.spotBalls
             eq(3, shown.size, "three announced balls, each on its spot")
             eq(view.nextColors.map { it.toInt() }, shown.map { it.second }, "in the announced colours")
-            val h = c.hint()!!
+            val h = c.hintNow()
             val turn = c.play(h.from.toInt(), h.to.toInt())!!
             if (turn.cleared.isEmpty() && shown.none { it.first == h.to.toInt() }) {
                 eq(shown, turn.landed.map { it.cell.toInt() to it.color.toInt() }, "the balls land where they were drawn")
@@ -57,7 +75,7 @@ fun linesTests(s: Suite) {
 
     s.test("Lines: a seeded game played by taps to the end, kept and continued") {
         val store = MemoryStore()
-        val c = LinesController(store)
+        val c = inlineLines(store)
         check(c.newGame(startBalls = 5, undo = LinesUndo.LAST_TURN, seed = 9))
         var st = c.state.value
         eq(5u, st.view!!.balls)
@@ -66,7 +84,7 @@ fun linesTests(s: Suite) {
         var kept: String? = null
         // 3000: a bound on a runaway loop, not a prediction (the hint's games last 90–1,300 turns).
         while (!c.state.value.over && turns < 3000) {
-            val h = c.hint()!!
+            val h = c.hintNow()
             check(h.reason.isNotBlank()) { "the hint says why" }
             if (turns == 0) {
                 // The picked ball tapped again is put down (Rust decides).
@@ -97,6 +115,10 @@ fun linesTests(s: Suite) {
         check(st.view!!.gameOver) { "the board filled up in $turns turns" }
         eq(0, st.rank, "the first game tops the best scores")
         eq(st.view!!.score, st.best.first().score)
+        // The table's row at the game's rank: its rank, score, turns and Rust's text.
+        val row = st.best[st.rank!!]
+        eq(listOf(0u, st.view!!.score, st.view!!.turns), listOf(row.rank, row.score, row.turns))
+        check(row.text.startsWith("1. ${row.score} points, ${row.turns} turns (")) { row.text }
         eq(null, store.getString(LinesController.K_CONTINUE), "a finished game is not kept")
         eq(null, c.tap(0), "no move after the end")
 
@@ -107,7 +129,7 @@ fun linesTests(s: Suite) {
         check(!c.state.value.over && c.state.value.view!!.canRedo) { "the last turn is taken back" }
         eq(emptyList<LinesBestScore>(), c.state.value.best, "the ending is taken out")
         eq(null, c.state.value.rank)
-        check(LinesController(store).also { it.newGame(seed = 1) }.state.value.best.isEmpty()) { "the kept table follows" }
+        check(inlineLines(store).also { it.newGame(seed = 1) }.state.value.best.isEmpty()) { "the kept table follows" }
         eq(ending.score, c.redo()!!.score, "the same balls land again")
         check(c.state.value.over)
         eq(null, c.redo())
@@ -116,7 +138,7 @@ fun linesTests(s: Suite) {
         st = c.state.value
 
         // A refused move keeps the board and says why.
-        val d = LinesController(store)
+        val d = inlineLines(store)
         check(d.newGame(seed = 9))
         eq(st.view!!.score, d.state.value.best.first().score, "the best scores are kept between games")
         val v = d.state.value.view!!
@@ -135,7 +157,7 @@ fun linesTests(s: Suite) {
     s.test("Lines against the clock: the time runs out and the game stops") {
         var clock = 1_000L
         val store = MemoryStore()
-        val c = LinesController(store, now = { clock })
+        val c = inlineLines(store, now = { clock })
         check(c.newGame(startBalls = 3, timeLimitS = 60, seed = 4))
         eq(60_000L, c.state.value.timeLeftMs)
         clock += 20_000
@@ -154,7 +176,7 @@ fun linesTests(s: Suite) {
         check(c.play(from, to) != null)
         // Left and continued later: the clock stood still meanwhile and goes on from 39 s.
         clock += 500_000
-        val again = LinesController(store, now = { clock })
+        val again = inlineLines(store, now = { clock })
         check(again.continueGame())
         eq(39_000L, again.state.value.timeLeftMs, "the time it had left")
         clock += 40_000

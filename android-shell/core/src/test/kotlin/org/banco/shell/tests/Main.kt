@@ -15,6 +15,8 @@ fun main() {
     clockTests(suite)
     recordsShellTests(suite)
     linesTests(suite)
+    linesSoloTests(suite)
+    workerTests(suite)
     val failed = suite.run()
     exitProcess(if (failed == 0) 0 else 1)
 }

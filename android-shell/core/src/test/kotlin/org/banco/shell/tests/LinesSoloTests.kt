@@ -1,0 +1,194 @@
+// The solo Lines screen's controller beyond play: the options of a new game from Settings
+// (start balls, undo rule, time limit or none — a continued game keeps its own), the buttons'
+// states, the whole best-scores table, and the hint thought about off the UI thread (it
+// arrives through the UI dispatcher; one overtaken by a move, an undo or a new game is dropped).
+package org.banco.shell.tests
+
+import org.banco.LinesGame
+import org.banco.LinesSettings
+import org.banco.LinesTap
+import org.banco.LinesUndo
+import org.banco.linesDefaultOptions
+import org.banco.shell.LinesController
+import org.banco.shell.MemoryStore
+import org.banco.shell.Settings
+
+fun linesSoloTests(s: Suite) {
+    s.test("Lines buttons: Undo and Redo on exactly when Rust allows them, Hint off while it thinks") {
+        val jobs = ArrayDeque<() -> Unit>()
+        val c = LinesController(InlineUi, MemoryStore(), background = { jobs.addLast(it) })
+        check(c.newGame(startBalls = 5, undo = LinesUndo.LAST_TURN, seed = 7))
+        fun buttons() = c.state.value.let { listOf(it.canUndo, it.canRedo, it.canHint) }
+        eq(listOf(false, false, true), buttons(), "at the start: nothing to take back")
+        val (f, t) = neighbourMove(c.state.value.view!!.cells)!!
+        check(c.play(f, t) != null)
+        eq(listOf(true, false, true), buttons(), "after a move: Undo")
+        c.undo()
+        eq(listOf(false, true, true), buttons(), "the last turn taken back: Redo, no second undo")
+        c.redo()
+        eq(listOf(true, false, true), buttons(), "played again: Undo")
+        c.hint()
+        eq(listOf(true, false, false), buttons(), "Hint off while it thinks")
+        jobs.removeFirst()()
+        eq(listOf(true, false, true), buttons(), "the hint came")
+        check(c.newGame(startBalls = 5, undo = LinesUndo.OFF, seed = 7))
+        val (f2, t2) = neighbourMove(c.state.value.view!!.cells)!!
+        check(c.play(f2, t2) != null)
+        eq(listOf(false, false, true), buttons(), "undo off: never Undo")
+    }
+
+    s.test("Lines options: Settings keep the start balls, undo and time limit, and a new game takes them") {
+        val store = MemoryStore()
+        val d = Settings()
+        val defaults = linesDefaultOptions()
+        eq(listOf(defaults.startBalls.toInt(), defaults.timeLimitS.toInt()), listOf(d.linesStartBalls, d.linesTimeLimitS), "Rust's defaults")
+        eq(defaults.undo, d.linesUndo)
+        eq(listOf(3, 5), Settings.LINES_START_BALLS, "Rust's start balls")
+        check(Settings.LINES_TIME_LIMITS.any { it.seconds == 0u && it.label == "no limit" }) { "an untimed game is offered" }
+        eq(LinesUndo.entries.toSet(), Settings.LINES_UNDO.map { it.undo }.toSet(), "every undo rule offered")
+        val chosen = Settings(linesStartBalls = 3, linesUndo = LinesUndo.OFF, linesTimeLimitS = 0, linesPreview = true)
+        chosen.save(store)
+        eq("off", store.getString("settings.linesUndo"), "the undo rule stored by Rust's name")
+        eq(chosen, Settings.load(store), "kept")
+        // Damaged or out-of-range values fall back to the defaults.
+        store.putString("settings.linesStartBalls", "4")
+        store.putString("settings.linesUndo", "sometimes")
+        store.putString("settings.linesTimeLimitS", "17")
+        val damaged = Settings.load(store)
+        eq(listOf(d.linesStartBalls, d.linesTimeLimitS), listOf(damaged.linesStartBalls, damaged.linesTimeLimitS))
+        eq(d.linesUndo, damaged.linesUndo)
+
+        // An untimed game of 3 balls without undo: the Undo button stays off.
+        var clock = 0L
+        val c = inlineLines(store, now = { clock })
+        check(c.newGame(chosen, seed = 7))
+        var st = c.state.value
+        eq(3u, st.view!!.balls)
+        eq(LinesSettings(3u, LinesUndo.OFF, true), st.view!!.settings)
+        eq(null, st.timeLeftMs, "untimed")
+        check(!st.canUndo && !st.canRedo && st.canHint) { "$st" }
+        val (f, t) = neighbourMove(st.view!!.cells)!!
+        check(c.play(f, t) != null)
+        clock += 3_600_000
+        c.tick()
+        st = c.state.value
+        check(!st.canUndo && !st.over && st.timeLeftMs == null) { "no undo, no clock: $st" }
+
+        // Undo of the last turn, 60 seconds: Undo on after a move, then Redo.
+        val timed = chosen.copy(linesStartBalls = 5, linesUndo = LinesUndo.LAST_TURN, linesTimeLimitS = 60, linesPreview = false)
+        check(c.newGame(timed, seed = 7))
+        eq(60_000L, c.state.value.timeLeftMs)
+        val (f2, t2) = neighbourMove(c.state.value.view!!.cells)!!
+        check(c.play(f2, t2) != null)
+        check(c.state.value.canUndo && !c.state.value.canRedo) { "Undo on after a move" }
+        c.undo()
+        check(!c.state.value.canUndo && c.state.value.canRedo) { "only the last turn: Undo off, Redo on" }
+        c.redo()
+        check(c.state.value.canUndo && !c.state.value.canRedo) { "played again, the last turn can be taken back again" }
+
+        // Continued later with other settings chosen meanwhile: the game keeps its own.
+        Settings(linesStartBalls = 3, linesUndo = LinesUndo.UNLIMITED, linesTimeLimitS = 600).save(store)
+        val later = inlineLines(store, now = { clock })
+        check(later.continueGame())
+        eq(LinesSettings(5u, LinesUndo.LAST_TURN, false), later.state.value.view!!.settings, "the saved game's settings")
+        eq(60_000L, later.state.value.timeLeftMs, "and its own clock")
+        check(later.newGame(Settings.load(store), seed = 7))
+        eq(LinesSettings(3u, LinesUndo.UNLIMITED, false), later.state.value.view!!.settings, "a new game takes the settings")
+        eq(600_000L, later.state.value.timeLeftMs)
+    }
+
+    s.test("Lines best scores: every row with its rank, score, turns and text; the last game's at its rank") {
+        var clock = 0L
+        val store = MemoryStore()
+        val c = inlineLines(store, now = { clock })
+        // Three seeded games of one move each, ended on time: the ties go after the older games.
+        for (game in 0 until 3) {
+            check(c.newGame(startBalls = 5, timeLimitS = 60, seed = 21L + game))
+            val (f, t) = neighbourMove(c.state.value.view!!.cells)!!
+            check(c.play(f, t) != null)
+            clock += 60_000
+            c.tick()
+            check(c.state.value.timeUp) { "time up" }
+        }
+        val st = c.state.value
+        eq(3, st.best.size)
+        eq(listOf(0u, 1u, 2u), st.best.map { it.rank })
+        val rank = st.rank!!
+        val row = st.best[rank]
+        eq(listOf(st.view!!.score, st.view!!.turns), listOf(row.score, row.turns), "the last game's row")
+        if (st.best.all { it.score == 0u }) eq(2, rank, "a tie goes after the older games")
+        for (r in st.best) {
+            val points = if (r.score == 1u) "point" else "points"
+            check(r.text.startsWith("${r.rank.toInt() + 1}. ${r.score} $points, 1 turn (")) { r.text }
+            check(r.text.endsWith("(${r.date})") && r.date.isNotEmpty()) { r.text }
+        }
+        // Kept between launches, the same rows.
+        eq(st.best, inlineLines(store).also { it.newGame(seed = 1) }.state.value.best)
+    }
+
+    s.test("Lines hint off the UI thread: it arrives through the UI dispatcher and names a legal move") {
+        val ui = TestUi()
+        try {
+            val c = ui.call { LinesController(ui, MemoryStore()) }
+            ui.call {
+                check(c.newGame(startBalls = 5, seed = 13))
+                c.hint()
+                check(c.state.value.hinting && !c.state.value.canHint && c.state.value.hint == null) { "thinking: ${c.state.value}" }
+            }
+            val st = ui.await(c.state, "the hint") { it.hint != null }
+            check(!st.hinting && st.canHint) { "done thinking: $st" }
+            val h = st.hint!!
+            // The same hint Rust gives for the position, and a move the game takes.
+            val same = LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN, false), 13uL).use { it.hint()!! }
+            eq(same.text, h.text)
+            ui.call {
+                val picked = c.tap(h.from.toInt())
+                eq(null, picked)
+                check(h.to.toInt() in c.state.value.reachable) { "the target is reachable" }
+                val turn = c.tap(h.to.toInt()) ?: throw AssertionError("refused: ${c.state.value.message}")
+                eq(h.path.toList(), turn.path.toList(), "the path shown is the path played")
+                eq(null, c.state.value.hint, "a move clears the hint")
+            }
+        } finally {
+            ui.shutdown()
+        }
+    }
+
+    s.test("Lines hint: one overtaken by a move, an undo or a new game is dropped when it comes") {
+        // The hint's thinking waits in a queue that the test runs when it chooses.
+        val jobs = ArrayDeque<() -> Unit>()
+        val c = LinesController(InlineUi, MemoryStore(), background = { jobs.addLast(it) })
+        check(c.newGame(startBalls = 5, undo = LinesUndo.UNLIMITED, seed = 17))
+        c.hint()
+        check(c.state.value.hinting) { "thinking" }
+        c.hint()
+        eq(1, jobs.size, "one hint at a time")
+        // A move while it thinks: the answer, for the position before, is dropped.
+        val (f, t) = neighbourMove(c.state.value.view!!.cells)!!
+        check(c.play(f, t) != null)
+        check(!c.state.value.hinting) { "the move ends the wait" }
+        jobs.removeFirst()()
+        eq(null, c.state.value.hint, "the late hint is dropped")
+        // Undo, then new game, while a hint thinks: dropped too.
+        c.hint()
+        c.undo()
+        jobs.removeFirst()()
+        eq(null, c.state.value.hint, "dropped after an undo")
+        c.hint()
+        check(c.newGame(startBalls = 3, seed = 18))
+        jobs.removeFirst()()
+        eq(null, c.state.value.hint, "dropped after a new game")
+        // Asked in the position on screen, it shows, and it is a legal move there.
+        c.hint()
+        jobs.removeFirst()()
+        val h = c.state.value.hint ?: throw AssertionError("the hint of this position shows")
+        check(!c.state.value.hinting)
+        eq(0, jobs.size)
+        val tap = LinesGame(LinesSettings(3u, LinesUndo.LAST_TURN, false), 18uL).use { g ->
+            g.tap(h.from)
+            g.tap(h.to)
+        }
+        check(tap is LinesTap.Moved) { "the hint plays: $tap" }
+        check(c.play(h.from.toInt(), h.to.toInt()) != null)
+    }
+}

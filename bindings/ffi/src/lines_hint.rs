@@ -1,0 +1,110 @@
+//! The Lines hint for a screen: [`LinesHint`] (the move, its path and why) and
+//! [`LinesHintJob`], the hint of one position to think about on a worker thread while the
+//! game goes on — the screen asks [`crate::LinesGame::hint_job`] on its UI thread (quick: a
+//! copy of the position), runs the job elsewhere (Monte Carlo playouts, slow on a phone), and
+//! shows the answer back on its UI thread unless the position changed meanwhile.
+//!
+//! ```
+//! use banco_ffi::{LinesGame, LinesSettings, LinesUndo};
+//! let game = LinesGame::new(LinesSettings { start_balls: 5, undo: LinesUndo::Off, preview: false }, Some(3))?;
+//! let job = game.hint_job().expect("a move at the start");
+//! let hint = std::thread::spawn(move || job.run()).join().unwrap().expect("a hint");
+//! assert_eq!(game.hint(), Some(hint.clone()));
+//! assert!(game.play(hint.from, hint.to).is_ok());
+//! # Ok::<(), banco_ffi::LinesError>(())
+//! ```
+
+use crate::lines::guard;
+use banco_app::lines::HintJob;
+
+/// The computer's suggestion. Kotlin: `path` is a `ByteArray`, compared with
+/// `contentEquals` (see the `lines` module docs).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct LinesHint {
+    /// The ball to move.
+    pub from: u8,
+    /// Where to.
+    pub to: u8,
+    /// The path it would take (for showing the suggestion).
+    pub path: Vec<u8>,
+    /// Why, in words ("completes a line of 5 red (10 points)").
+    pub reason: String,
+    /// The move in text (`"a1 e5"`).
+    pub text: String,
+}
+
+/// The hint of the position a [`crate::LinesGame`] had when [`crate::LinesGame::hint_job`]
+/// was asked: [`LinesHintJob::run`] thinks, on any thread, without touching the game (which
+/// goes on meanwhile). Its answer is for that position only: a screen drops it if a move,
+/// undo, new game or load came since.
+#[derive(uniffi::Object)]
+pub struct LinesHintJob {
+    job: HintJob,
+}
+
+impl LinesHintJob {
+    pub(crate) const fn new(job: HintJob) -> LinesHintJob {
+        LinesHintJob { job }
+    }
+}
+
+#[uniffi::export]
+impl LinesHintJob {
+    /// Thinks (slow: call it off the UI thread): the suggestion for the position the job was
+    /// asked in, the same as [`crate::LinesGame::hint`] gave there; `null`/`nil` if there is
+    /// no move (and should the hint ever fail inside Banco: a missing hint harms no game).
+    pub fn run(&self) -> Option<LinesHint> {
+        guard(|| {
+            let game = self.job.game();
+            Ok(self.job.run().and_then(|h| {
+                let path = game.check_move(h.mv.from, h.mv.to).ok()?;
+                Some(LinesHint {
+                    from: u8::from(h.mv.from),
+                    to: u8::from(h.mv.to),
+                    path: path.cells().iter().map(|&c| u8::from(c)).collect(),
+                    reason: h.reason.to_string(),
+                    text: h.mv.to_string(),
+                })
+            }))
+        })
+        .ok()
+        .flatten()
+    }
+
+    /// The turns played in the position the job was asked in (a screen may show it beside
+    /// the answer, or compare it with the game's).
+    pub fn turns(&self) -> u32 {
+        banco_game::ScoreGame::turns(self.job.game())
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use crate::{LinesGame, LinesSettings, LinesUndo};
+
+    #[test]
+    fn a_job_keeps_its_position_while_the_game_goes_on() {
+        let settings = LinesSettings {
+            start_balls: 5,
+            undo: LinesUndo::Unlimited,
+            preview: false,
+        };
+        let game = LinesGame::new(settings, Some(12)).unwrap();
+        let job = game.hint_job().unwrap();
+        let asked = game.hint().unwrap();
+        let turn = game.play(asked.from, asked.to).unwrap();
+        assert_eq!(job.turns(), 0);
+        assert_eq!(game.view().turns, 1);
+        // On another thread, after the move: the hint of the position it was asked in.
+        let late = std::thread::spawn(move || job.run()).join().unwrap();
+        assert_eq!(late, Some(asked.clone()));
+        assert_eq!(turn.path, asked.path);
+        game.undo().unwrap();
+        assert_eq!(game.hint(), Some(asked), "the same position, the same hint");
+        // Over on time: no job.
+        game.start_clock(1, 0);
+        game.tick(10);
+        assert!(game.hint_job().is_none());
+    }
+}

@@ -1,0 +1,117 @@
+//! What a settings screen offers for a new solo game of Lines, from Rust so that no shell
+//! writes it (banco-app's `lines_options`): the undo rules ([`lines_undo_choices`], each
+//! with a name to store, read back by [`lines_undo_named`]) and the time limits
+//! ([`lines_time_limits`], 0 for an untimed game), with their labels and the defaults
+//! ([`lines_default_options`]). The start balls are [`crate::lines_start_balls`]. A
+//! continued game keeps the settings it was saved with: these are for the next new game.
+//!
+//! ```
+//! use banco_ffi::{LinesUndo, lines_default_options, lines_time_limits, lines_undo_choices, lines_undo_named};
+//! let names: Vec<String> = lines_undo_choices().into_iter().map(|c| c.name).collect();
+//! assert_eq!(names, ["off", "last-turn", "unlimited"]);
+//! assert_eq!(lines_undo_named("unlimited".into()), Some(LinesUndo::Unlimited));
+//! let limits = lines_time_limits();
+//! assert!(limits.iter().any(|l| l.seconds == 0 && l.label == "no limit"));
+//! let d = lines_default_options();
+//! assert_eq!((d.start_balls, d.undo, d.time_limit_s), (5, LinesUndo::LastTurn, 180));
+//! ```
+
+use crate::LinesUndo;
+use banco_app::lines_options as options;
+
+/// An undo rule a settings screen offers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct LinesUndoChoice {
+    /// The rule.
+    pub undo: LinesUndo,
+    /// Its name, to store (`off`, `last-turn`, `unlimited`): [`lines_undo_named`] reads it
+    /// back.
+    pub name: String,
+    /// Its label, to show ("Undo the last turn (Lines 98)").
+    pub label: String,
+}
+
+/// A time limit a settings screen offers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct LinesTimeLimit {
+    /// Seconds; 0 is an untimed game (it ends when the board is full).
+    pub seconds: u32,
+    /// Its label, to show ("3 min", "no limit").
+    pub label: String,
+}
+
+/// A new game's options unless the player chose others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct LinesOptions {
+    /// Balls at the start (one of [`crate::lines_start_balls`]).
+    pub start_balls: u8,
+    /// How far undo goes.
+    pub undo: LinesUndo,
+    /// The time limit in seconds (one of [`lines_time_limits`]; 0: untimed).
+    pub time_limit_s: u32,
+}
+
+/// The undo rules a new Lines game may have, the strictest first.
+#[uniffi::export]
+pub fn lines_undo_choices() -> Vec<LinesUndoChoice> {
+    options::UNDO_CHOICES
+        .iter()
+        .map(|c| LinesUndoChoice {
+            undo: c.rule.into(),
+            name: c.name.to_owned(),
+            label: c.label.to_owned(),
+        })
+        .collect()
+}
+
+/// The undo rule stored as `name` (any case, a [`LinesUndoChoice::name`]); `null`/`nil` for
+/// another (a damaged setting: use the default).
+#[uniffi::export]
+pub fn lines_undo_named(name: String) -> Option<LinesUndo> {
+    options::undo_named(&name).map(Into::into)
+}
+
+/// The time limits a new Lines game may have, with their labels; 0 is an untimed game.
+#[uniffi::export]
+pub fn lines_time_limits() -> Vec<LinesTimeLimit> {
+    options::TIME_LIMITS_S
+        .iter()
+        .map(|&seconds| LinesTimeLimit {
+            seconds,
+            label: options::time_limit_label(seconds),
+        })
+        .collect()
+}
+
+/// A new Lines game's options unless the player chose others: 5 balls, undo of the last
+/// turn, 3 minutes.
+#[uniffi::export]
+pub fn lines_default_options() -> LinesOptions {
+    let rules = banco_lines::Settings::default();
+    LinesOptions {
+        start_balls: rules.start_balls,
+        undo: rules.undo.into(),
+        time_limit_s: options::DEFAULT_TIME_LIMIT_S,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_defaults_are_among_the_choices() {
+        let d = lines_default_options();
+        assert!(crate::lines_start_balls().contains(&d.start_balls));
+        assert!(lines_undo_choices().iter().any(|c| c.undo == d.undo));
+        assert!(
+            lines_time_limits()
+                .iter()
+                .any(|l| l.seconds == d.time_limit_s)
+        );
+        for c in lines_undo_choices() {
+            assert_eq!(lines_undo_named(c.name.to_uppercase()), Some(c.undo));
+        }
+        assert_eq!(lines_undo_named("never".into()), None);
+    }
+}

@@ -1,0 +1,185 @@
+// The solo Lines screen's model beyond play: the options of a new game from Settings (start
+// balls, undo rule, time limit or none — a continued game keeps its own), the buttons' states,
+// the whole best-scores table, and the hint thought about off the UI thread (it arrives
+// through the UI dispatcher; one overtaken by a move, an undo or a new game is dropped).
+import Foundation
+import BancoKit
+
+func linesSoloTests(_ s: Suite) {
+    s.test("Lines buttons: Undo and Redo on exactly when Rust allows them, Hint off while it thinks") {
+        var jobs: [() -> Void] = []
+        let m = LinesModel(ui: InlineUI(), store: MemoryStore(), background: { jobs.append($0) })
+        try check(m.newGame(startBalls: 5, undo: .lastTurn, seed: 7))
+        func buttons() -> [Bool] { [m.state.canUndo, m.state.canRedo, m.state.canHint] }
+        try eq([false, false, true], buttons(), "at the start: nothing to take back")
+        let (f, t) = neighbourMove(m.state.view!.cells)!
+        try check(m.play(f, t) != nil)
+        try eq([true, false, true], buttons(), "after a move: Undo")
+        m.undo()
+        try eq([false, true, true], buttons(), "the last turn taken back: Redo, no second undo")
+        m.redo()
+        try eq([true, false, true], buttons(), "played again: Undo")
+        m.hint()
+        try eq([true, false, false], buttons(), "Hint off while it thinks")
+        jobs.removeFirst()()
+        try eq([true, false, true], buttons(), "the hint came")
+        try check(m.newGame(startBalls: 5, undo: .off, seed: 7))
+        let (f2, t2) = neighbourMove(m.state.view!.cells)!
+        try check(m.play(f2, t2) != nil)
+        try eq([false, false, true], buttons(), "undo off: never Undo")
+    }
+
+    s.test("Lines options: Settings keep the start balls, undo and time limit, and a new game takes them") {
+        let store = MemoryStore()
+        let d = Settings()
+        let defaults = linesDefaultOptions()
+        try eq([Int(defaults.startBalls), Int(defaults.timeLimitS)], [d.linesStartBalls, d.linesTimeLimitS], "Rust's defaults")
+        try eq(defaults.undo, d.linesUndo)
+        try eq([3, 5], Settings.linesStartBallChoices, "Rust's start balls")
+        try check(Settings.linesTimeLimitChoices.contains { $0.seconds == 0 && $0.label == "no limit" }, "an untimed game is offered")
+        try eq([LinesUndo.off, .lastTurn, .unlimited], Settings.linesUndoChoices.map { $0.undo }, "every undo rule offered")
+        var chosen = Settings(linesPreview: true, linesStartBalls: 3, linesUndo: .off, linesTimeLimitS: 0)
+        chosen.save(store)
+        try eq("off", store.string("settings.linesUndo"), "the undo rule stored by Rust's name")
+        try eq(chosen, Settings.load(store), "kept")
+        // Damaged or out-of-range values fall back to the defaults.
+        store.set("settings.linesStartBalls", "4")
+        store.set("settings.linesUndo", "sometimes")
+        store.set("settings.linesTimeLimitS", "17")
+        let damaged = Settings.load(store)
+        try eq([d.linesStartBalls, d.linesTimeLimitS], [damaged.linesStartBalls, damaged.linesTimeLimitS])
+        try eq(d.linesUndo, damaged.linesUndo)
+
+        // An untimed game of 3 balls without undo: the Undo button stays off.
+        var clock: Int64 = 0
+        let m = inlineLines(store: store, now: { clock })
+        try check(m.newGame(chosen, seed: 7))
+        try eq(3, m.state.view?.balls)
+        try eq(LinesSettings(startBalls: 3, undo: .off, preview: true), m.state.view?.settings)
+        try eq(nil, m.state.timeLeftMs, "untimed")
+        try check(!m.state.canUndo && !m.state.canRedo && m.state.canHint, "\(m.state)")
+        let (f, t) = neighbourMove(m.state.view!.cells)!
+        try check(m.play(f, t) != nil)
+        clock += 3_600_000
+        m.tick()
+        try check(!m.state.canUndo && !m.state.over && m.state.timeLeftMs == nil, "no undo, no clock: \(m.state)")
+
+        // Undo of the last turn, 60 seconds: Undo on after a move, then Redo.
+        chosen.linesStartBalls = 5
+        chosen.linesUndo = .lastTurn
+        chosen.linesTimeLimitS = 60
+        chosen.linesPreview = false
+        try check(m.newGame(chosen, seed: 7))
+        try eq(60_000, m.state.timeLeftMs)
+        let (f2, t2) = neighbourMove(m.state.view!.cells)!
+        try check(m.play(f2, t2) != nil)
+        try check(m.state.canUndo && !m.state.canRedo, "Undo on after a move")
+        m.undo()
+        try check(!m.state.canUndo && m.state.canRedo, "only the last turn: Undo off, Redo on")
+        m.redo()
+        try check(m.state.canUndo && !m.state.canRedo, "played again, the last turn can be taken back again")
+
+        // Continued later with other settings chosen meanwhile: the game keeps its own.
+        Settings(linesStartBalls: 3, linesUndo: .unlimited, linesTimeLimitS: 600).save(store)
+        let later = inlineLines(store: store, now: { clock })
+        try check(later.continueGame())
+        try eq(LinesSettings(startBalls: 5, undo: .lastTurn, preview: false), later.state.view?.settings,
+               "the saved game's settings")
+        try eq(60_000, later.state.timeLeftMs, "and its own clock")
+        try check(later.newGame(Settings.load(store), seed: 7))
+        try eq(LinesSettings(startBalls: 3, undo: .unlimited, preview: false), later.state.view?.settings,
+               "a new game takes the settings")
+        try eq(600_000, later.state.timeLeftMs)
+    }
+
+    s.test("Lines best scores: every row with its rank, score, turns and text; the last game's at its rank") {
+        var clock: Int64 = 0
+        let store = MemoryStore()
+        let m = inlineLines(store: store, now: { clock })
+        // Three seeded games of one move each, ended on time: the ties go after the older games.
+        for game in 0..<3 {
+            try check(m.newGame(startBalls: 5, timeLimitS: 60, seed: UInt64(21 + game)))
+            let (f, t) = neighbourMove(m.state.view!.cells)!
+            try check(m.play(f, t) != nil)
+            clock += 60_000
+            m.tick()
+            try check(m.state.timeUp, "time up")
+        }
+        let st = m.state
+        try eq(3, st.best.count)
+        try eq([0, 1, 2], st.best.map { $0.rank })
+        guard let rank = st.rank, let view = st.view else { throw TestFailure(description: "no rank: \(st)") }
+        let row = st.best[rank]
+        try eq([view.score, view.turns], [row.score, row.turns], "the last game's row")
+        if st.best.allSatisfy({ $0.score == 0 }) { try eq(2, rank, "a tie goes after the older games") }
+        for r in st.best {
+            let points = r.score == 1 ? "point" : "points"
+            try check(r.text.hasPrefix("\(r.rank + 1). \(r.score) \(points), 1 turn ("), r.text)
+            try check(r.text.hasSuffix("(\(r.date))") && !r.date.isEmpty, r.text)
+        }
+        // Kept between launches, the same rows.
+        let again = inlineLines(store: store)
+        try check(again.newGame(seed: 1))
+        try eq(st.best, again.state.best)
+    }
+
+    s.test("Lines hint off the UI thread: it arrives through the UI dispatcher and names a legal move") {
+        let ui = TestUI()
+        let m = ui.call { LinesModel(ui: ui, store: MemoryStore()) }
+        try ui.call {
+            try check(m.newGame(startBalls: 5, seed: 13))
+            m.hint()
+            try check(m.state.hinting && !m.state.canHint && m.state.hint == nil, "thinking: \(m.state)")
+        }
+        let st = try ui.wait("the hint", { m.state }, until: { $0.hint != nil })
+        try check(!st.hinting && st.canHint, "done thinking: \(st)")
+        guard let h = st.hint else { throw TestFailure(description: "no hint") }
+        // The same hint Rust gives for the position, and a move the game takes.
+        let same = try LinesGame(settings: LinesSettings(startBalls: 5, undo: .lastTurn, preview: false), seed: 13).hint()
+        try eq(same?.text, h.text)
+        try ui.call {
+            try eq(nil, m.tap(Int(h.from)))
+            try check(m.state.reachable.contains(Int(h.to)), "the target is reachable")
+            guard let turn = m.tap(Int(h.to)) else { throw TestFailure(description: "refused: \(m.state.message ?? "")") }
+            try eq(h.path, turn.path, "the path shown is the path played")
+            try eq(nil, m.state.hint, "a move clears the hint")
+        }
+    }
+
+    s.test("Lines hint: one overtaken by a move, an undo or a new game is dropped when it comes") {
+        // The hint's thinking waits in a queue that the test runs when it chooses.
+        var jobs: [() -> Void] = []
+        let m = LinesModel(ui: InlineUI(), store: MemoryStore(), background: { jobs.append($0) })
+        func runNext() { jobs.removeFirst()() }
+        try check(m.newGame(startBalls: 5, undo: .unlimited, seed: 17))
+        m.hint()
+        try check(m.state.hinting, "thinking")
+        m.hint()
+        try eq(1, jobs.count, "one hint at a time")
+        // A move while it thinks: the answer, for the position before, is dropped.
+        let (f, t) = neighbourMove(m.state.view!.cells)!
+        try check(m.play(f, t) != nil)
+        try check(!m.state.hinting, "the move ends the wait")
+        runNext()
+        try eq(nil, m.state.hint, "the late hint is dropped")
+        // Undo, then new game, while a hint thinks: dropped too.
+        m.hint()
+        m.undo()
+        runNext()
+        try eq(nil, m.state.hint, "dropped after an undo")
+        m.hint()
+        try check(m.newGame(startBalls: 3, seed: 18))
+        runNext()
+        try eq(nil, m.state.hint, "dropped after a new game")
+        // Asked in the position on screen, it shows, and it is a legal move there.
+        m.hint()
+        runNext()
+        guard let h = m.state.hint else { throw TestFailure(description: "the hint of this position shows") }
+        try check(!m.state.hinting)
+        try eq(0, jobs.count)
+        let g = try LinesGame(settings: LinesSettings(startBalls: 3, undo: .lastTurn, preview: false), seed: 18)
+        _ = try g.tap(cell: h.from)
+        guard case .moved(_) = try g.tap(cell: h.to) else { throw TestFailure(description: "the hint plays") }
+        try check(m.play(Int(h.from), Int(h.to)) != nil)
+    }
+}
