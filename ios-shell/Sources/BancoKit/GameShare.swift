@@ -78,7 +78,7 @@ public enum GameShare {
                     scale: scale, name: "banco-\(gameName(vs.kind).lowercased())")
     }
 
-    private static func day(_ date: Date, separator: String) -> String {
+    static func day(_ date: Date, separator: String) -> String {
         var cal = Calendar(identifier: .gregorian)
         cal.timeZone = TimeZone(identifier: "UTC") ?? cal.timeZone
         let c = cal.dateComponents([.year, .month, .day], from: date)
