@@ -59,3 +59,57 @@ impl From<&banco_app::network::ClockFaces> for ClockFaces {
 pub fn offer_clock_text(clock: Option<MatchClock>) -> String {
     banco_app::network::offer_clock_text(clock.map(Into::into))
 }
+
+/// A clock a settings screen offers for the matches a player hosts or proposes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct ClockPreset {
+    /// Its name, to store (`"5+3"`: minutes + seconds per move): [`clock_preset`] reads it
+    /// back.
+    pub name: String,
+    /// Its label, as a clock face shows it (`"5:00 + 3s"`).
+    pub label: String,
+    /// The clock it stands for.
+    pub clock: MatchClock,
+}
+
+/// The clocks offered, shortest first, as (minutes, seconds added per move).
+const CLOCK_PRESETS: [(u32, u32); 3] = [(5, 3), (10, 5), (15, 10)];
+
+/// The clock presets of a settings screen (5+3, 10+5, 15+10: minutes + seconds per move);
+/// "untimed", the default, is none of them.
+///
+/// ```
+/// use banco_ffi::{clock_preset, clock_presets};
+/// let names: Vec<String> = clock_presets().into_iter().map(|p| p.name).collect();
+/// assert_eq!(names, ["5+3", "10+5", "15+10"]);
+/// assert_eq!(clock_presets()[0].label, "5:00 + 3s");
+/// assert_eq!(clock_preset("10+5".into()).map(|c| c.base_ms), Some(600_000));
+/// assert_eq!(clock_preset("untimed".into()), None);
+/// ```
+#[uniffi::export]
+pub fn clock_presets() -> Vec<ClockPreset> {
+    CLOCK_PRESETS
+        .iter()
+        .map(|&(min, s)| {
+            let clock = MatchClock {
+                base_ms: min * 60_000,
+                increment_ms: s * 1_000,
+            };
+            ClockPreset {
+                name: format!("{min}+{s}"),
+                label: offer_clock_text(Some(clock)),
+                clock,
+            }
+        })
+        .collect()
+}
+
+/// The clock of the preset named `name` ([`clock_presets`]); `null`/`nil` for any other
+/// name (an untimed game): pass the answer as it is (`MatchOffer.clock`).
+#[uniffi::export]
+pub fn clock_preset(name: String) -> Option<MatchClock> {
+    clock_presets()
+        .into_iter()
+        .find(|p| p.name == name.trim())
+        .map(|p| p.clock)
+}

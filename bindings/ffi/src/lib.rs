@@ -101,7 +101,9 @@ pub use ble::{
     ble_service,
 };
 pub use ble_status::{BlePermission, BlePlatform, BleReadiness, BleRole, BleStep, ble_readiness};
-pub use clock::{ClockFace, ClockFaces, offer_clock_text};
+pub use clock::{
+    ClockFace, ClockFaces, ClockPreset, clock_preset, clock_presets, offer_clock_text,
+};
 pub use collection::{
     CollectionPuzzle, PuzzleProgress, PuzzleRecord, PuzzleTier, PuzzleTierInfo, TierProgress,
     collection_puzzle, collection_puzzles, collection_puzzles_of, puzzle_games, puzzle_tiers,

@@ -135,6 +135,7 @@ struct HomeView: View {
             }
             ContinueLink(model: app.vs)
             NavigationLink("Set up a position") { EditorChoice() }
+            NavigationLink("Saved matches") { SavedMatchesScreen() }
             NavigationLink("Puzzles") { PuzzleTiersScreen(puzzles: app.puzzles) }
             NavigationLink("Lines") { LinesScreen(model: app.lines, settings: app.settings) }
             NavigationLink("Play nearby") { LobbyScreen(lobby: app.lobby) }
@@ -325,6 +326,7 @@ struct VsScreen: View {
                     Button(next.title, action: next.action).buttonStyle(.borderedProminent)
                 }
                 ShareGameButtons(model: model)
+                SetUpFromHere(model: model)
             }
         }
         .padding()
@@ -375,7 +377,13 @@ struct LobbyScreen: View {
             }
             HStack {
                 TextField("192.168.1.20:7368", text: $address).textFieldStyle(.roundedBorder)
-                Button("Join") { openMatch { try MatchModel.join(ui: app.ui, name: app.settings.playerName, address: address, sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save) } }
+                Button("Join") {
+                    // Off the main thread: Rust may ask the DNS for a host name (slow, or stalled offline).
+                    MatchModel.joinInBackground(ui: app.ui, name: app.settings.playerName, address: address,
+                                                sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save) { made in
+                        openMatch { try made.get() }
+                    }
+                }
             }
             Button("Host \(gameName(app.settings.game)) (Settings to change)") {
                 openMatch {
@@ -499,6 +507,8 @@ struct MatchScreen: View {
                 if m?.phase == .over { Button("New game") { model.proposeRematch() } }
             }
             .buttonStyle(.bordered)
+            MatchNextGame(model: model, phase: m?.phase)
+            if m?.kind != nil { MatchRecordButtons(model: model) }
         }
         .padding()
         .modifier(PromotionPicker(choices: model.state.promotion, choose: model.choosePromotion, cancel: model.cancelPromotion))
@@ -582,6 +592,35 @@ struct ClockLabel: View {
     }
 }
 
+/// The clock of the games hosted or proposed: untimed or one of Rust's presets.
+struct ClockPicker: View {
+    @Binding var clock: String
+
+    var body: some View {
+        Picker("Clock of the games you host or propose", selection: $clock) {
+            Text("Untimed").tag("")
+            ForEach(clockPresets(), id: \.name) { Text($0.label).tag($0.name) }
+        }
+    }
+}
+
+/// After a game or between games: either side proposes the game Settings choose (game,
+/// colour, rules, clock); the other side gets the accept prompt.
+struct MatchNextGame: View {
+    @EnvironmentObject var app: AppState
+    @ObservedObject var model: MatchModel
+    let phase: MatchPhase?
+
+    var body: some View {
+        if phase == .over || phase == .waiting {
+            Button("Propose \(gameName(app.settings.game)) (\(offerClockText(clock: app.settings.matchClock)))") {
+                model.propose(app.settings)
+            }
+            .buttonStyle(.bordered)
+        }
+    }
+}
+
 struct SettingsSheet: View {
     @EnvironmentObject var app: AppState
     @Environment(\.dismiss) private var dismiss
@@ -620,6 +659,7 @@ struct SettingsSheet: View {
             Picker("Lines race you host: time", selection: $settings.raceMinutes) {
                 ForEach(Settings.raceMinuteChoices, id: \.self) { Text($0 == 0 ? "no limit" : "\($0) min").tag($0) }
             }
+            ClockPicker(clock: $settings.clock)
             Button("Save") { app.save(settings); dismiss() }
         }
     }

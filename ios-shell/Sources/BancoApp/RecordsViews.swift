@@ -63,6 +63,9 @@ struct EditorScreen: View {
     @State private var playing = false
     @State private var items: [Any]?
     let kind: GameKind
+    /// "Set up from here": the game whose current position the editor opens on (Rust's
+    /// `Editor.fromGame`); nil opens `kind`'s start position.
+    var saved: Data? = nil
 
     var body: some View {
         let s = editor.state
@@ -101,12 +104,17 @@ struct EditorScreen: View {
                     Button("Play from here") { playing = editor.playFromHere(app.vs, settings: app.settings) }
                     Button("Picture") { editor.pictureLater { p in if let url = try? shareableFile(p) { items = [url] } } }
                 }
+                if v.kind == .chess { ChessRights(editor: editor, view: v) }
             }
         }
         .buttonStyle(.bordered)
         .padding()
         .navigationTitle("Set up \(gameName(kind))")
-        .onAppear { if s.view == nil { editor.open(kind) } }
+        .onAppear {
+            if s.view == nil {
+                if let saved { _ = editor.open(saved: saved) } else { editor.open(kind) }
+            }
+        }
         .navigationDestination(isPresented: $playing) { VsScreen(model: app.vs) { _ in } }
         .sheet(isPresented: Binding(get: { items != nil }, set: { if !$0 { items = nil } })) { ShareSheet(items: items ?? []) }
         .alert(s.message ?? "", isPresented: Binding(get: { s.message != nil }, set: { if !$0 { editor.clearMessage() } })) {}
@@ -119,6 +127,96 @@ struct EditorScreen: View {
             return sol.aborted ? "No mate found (the search ran out of time)" : "No mate found"
         }
         return v.problems.isEmpty ? "The position can be played." : v.problems.map { "• \($0.text)" }.joined(separator: "\n")
+    }
+}
+
+/// Chess in the editor: the four castling rights and the en-passant square (Rust checks them).
+struct ChessRights: View {
+    @ObservedObject var editor: EditorModel
+    let view: EditorView
+    @State private var enPassant = ""
+
+    var body: some View {
+        let c = view.castling
+        VStack {
+            HStack {
+                right("White O-O", c.whiteKingSide, .red, kingSide: true)
+                right("White O-O-O", c.whiteQueenSide, .red, kingSide: false)
+            }
+            HStack {
+                right("Black O-O", c.blackKingSide, .black, kingSide: true)
+                right("Black O-O-O", c.blackQueenSide, .black, kingSide: false)
+            }
+            TextField("En passant square (e3; empty: none)", text: $enPassant)
+                .textFieldStyle(.roundedBorder)
+                .onSubmit { editor.setEnPassant(enPassant) }
+        }
+        .onAppear { enPassant = view.enPassant.flatMap { sq in view.cells.first { $0.square == sq }?.name } ?? "" }
+    }
+
+    private func right(_ label: String, _ on: Bool, _ color: Side, kingSide: Bool) -> some View {
+        Toggle(label, isOn: Binding(get: { on }, set: { editor.setCastling(color, kingSide: kingSide, allowed: $0) }))
+    }
+}
+
+/// "Set up from here" on the game screen: the editor on the position of the game on screen.
+struct SetUpFromHere: View {
+    @ObservedObject var model: VsModel
+    @State private var saved: Data?
+
+    var body: some View {
+        Button("Set up from here") { saved = model.saved() }
+            .buttonStyle(.bordered)
+            .navigationDestination(isPresented: Binding(get: { saved != nil }, set: { if !$0 { saved = nil } })) {
+                EditorScreen(kind: model.state.game?.kind ?? .xiangqi, saved: saved)
+            }
+    }
+}
+
+/// "Save game" (among the saved matches) and "Share game" (PGN) for a match's game, running
+/// or finished.
+struct MatchRecordButtons: View {
+    @EnvironmentObject var app: AppState
+    @ObservedObject var model: MatchModel
+    @State private var items: [Any]?
+    @State private var note: String?
+
+    var body: some View {
+        HStack {
+            Button("Save game") {
+                guard let saved = model.saved() else { return }
+                MatchRecords(store: app.store).save(saved)
+                note = "Saved (Saved matches)"
+            }
+            Button("Share game") {
+                guard let m = model.state.match, let kind = m.kind, let saved = model.saved() else { return }
+                do {
+                    let pgn = try MatchRecords.pgn(saved, m, playerName: app.settings.playerName, date: Date())
+                    let url = FileManager.default.temporaryDirectory.appendingPathComponent(GameShare.fileName(kind, date: Date()))
+                    try pgn.write(to: url, atomically: true, encoding: .utf8)
+                    items = [url]
+                } catch { note = readable(error) }
+            }
+        }
+        .buttonStyle(.bordered)
+        .sheet(isPresented: Binding(get: { items != nil }, set: { if !$0 { items = nil } })) { ShareSheet(items: items ?? []) }
+        .alert(note ?? "", isPresented: Binding(get: { note != nil }, set: { if !$0 { note = nil } })) {}
+    }
+}
+
+/// The saved matches, newest first; one opens on the game screen as a shared record does.
+struct SavedMatchesScreen: View {
+    @EnvironmentObject var app: AppState
+
+    var body: some View {
+        let entries = MatchRecords(store: app.store).list()
+        List {
+            if entries.isEmpty { Text("No saved matches yet (Save game on a match's screen)") }
+            ForEach(Array(entries.enumerated()), id: \.offset) { _, e in
+                NavigationLink(e.label) { VsScreen(model: app.vs) { _ = $0.openSaved(e.saved, settings: app.settings) } }
+            }
+        }
+        .navigationTitle("Saved matches")
     }
 }
 

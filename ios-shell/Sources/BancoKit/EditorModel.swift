@@ -51,6 +51,10 @@ public final class EditorModel: Model {
     @discardableResult
     public func open(game: Game) -> Bool { replace { try Editor.fromGame(game: game) } }
 
+    /// "Set up from this position": an editor on the current position of the game saved as
+    /// `saved` (`VsModel.saved()`, `MatchModel.saved()`): Rust's `Editor.fromGame`.
+    public func open(saved: Data) -> Bool { replace { try Editor.fromGame(game: try Game.load(bytes: saved)) } }
+
     /// An editor on a FEN of `kind` (it may be illegal: its problems are listed).
     @discardableResult
     public func open(_ kind: GameKind, fen: String) -> Bool { replace { try Editor.fromFen(kind: kind, fen: fen) } }
@@ -89,6 +93,17 @@ public final class EditorModel: Model {
     /// Chess castling: allows or forbids one (`kingSide` false: queen side).
     public func setCastling(_ color: Color, kingSide: Bool, allowed: Bool) {
         act { try $0.setCastling(color: color, kingSide: kingSide, allowed: allowed) }
+    }
+
+    /// Chess en passant: the square a pawn just passed over ("e3"), or nil (or blank) for
+    /// none; a square no pawn passed over is among Rust's problems, and xiangqi refuses any.
+    public func setEnPassant(_ name: String?) {
+        let trimmed = name?.trimmingCharacters(in: .whitespaces) ?? ""
+        if trimmed.isEmpty {
+            act { try $0.setEnPassant(square: nil) }
+        } else if let sq = square(trimmed) {
+            act { try $0.setEnPassant(square: sq) }
+        }
     }
 
     /// Solve from here: a forced mate for the side to move within `maxMate` moves, looked for

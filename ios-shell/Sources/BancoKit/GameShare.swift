@@ -101,7 +101,7 @@ public enum GameShare {
         })
     }
 
-    private static func day(_ date: Date, separator: String) -> String {
+    static func day(_ date: Date, separator: String) -> String {
         var cal = Calendar(identifier: .gregorian)
         cal.timeZone = TimeZone(identifier: "UTC") ?? cal.timeZone
         let c = cal.dateComponents([.year, .month, .day], from: date)

@@ -118,20 +118,20 @@ public final class LobbyModel: Model {
     /// Hosts on `address` (`0.0.0.0:7368` on a phone), advertised on the LAN if `advertise`,
     /// and over Bluetooth too when the gate allows it and the peripheral starts; the model's
     /// state says where Rust opened it (`openOn`) and, when not over Bluetooth, why (`bluetooth`).
-    /// It proposes the settings' game, or with `race` a Lines race of the settings' race options
+    /// It proposes the settings' game (with its clock), or with `race` a Lines race of the settings' race options
     /// (start balls, time limit, preview): a board game and a race are hosted the same way.
     public func host(settings: Settings, address: String, advertise: Bool, sound: SoundPlayer = SilentSound(),
                      trust: Data? = nil, onTrust: @escaping (Data) -> Void = { _ in },
-                     clock: MatchClock? = nil, race: Bool = false) throws -> MatchModel {
+                     race: Bool = false) throws -> MatchModel {
         guard let bt = bluetooth else {
             return try MatchModel.host(ui: ui, settings: settings, address: address, advertise: advertise,
-                                       sound: sound, trust: trust, onTrust: onTrust, clock: clock, race: race)
+                                       sound: sound, trust: trust, onTrust: onTrust, race: race)
         }
         let ready = bt.gate.check(role: .host, authorization: bt.authorization())
         return try MatchModel.hostNearby(ui: ui, settings: settings, address: address, advertise: advertise,
                                          peripheral: ready.step == .ready ? bt.peripheral() : nil,
                                          bluetoothUnavailable: ready.message, gate: bt.gate, sound: sound,
-                                         trust: trust, onTrust: onTrust, clock: clock, race: race)
+                                         trust: trust, onTrust: onTrust, race: race)
     }
 
     /// The guest's radio when the gate allows Bluetooth now, else nil with the reason in the state.

@@ -65,53 +65,86 @@ public final class MatchModel: Model {
         }
     }
 
-    /// Opens the match; a host's transports and Bluetooth note are Rust's (`Match.hosting`).
+    /// Opens the match (`attach`).
     private static func open(_ ui: UIDispatcher, _ sound: SoundPlayer, _ onTrust: @escaping (Data) -> Void,
                              gate: BleGate? = nil, _ make: (Listener) throws -> Match) throws -> MatchModel {
         let m = MatchModel(ui: ui, sound: sound, onTrust: onTrust)
         let l = Listener(ui)
         l.model = m
-        let match = try make(l)
-        m.match = match
-        let hosting = match.hosting()
-        m.state.openOn = hosting?.openOn ?? []
-        m.state.bluetooth = hosting?.notOpen.first(where: { $0.transport == .ble && !$0.reason.isEmpty })?.reason
-        // A host follows the gate only while open over Bluetooth; a guest joining over it always.
-        if let g = gate, hosting == nil || m.state.openOn.contains(.ble) {
-            let id = g.observe { [weak m, weak g] in m?.state.bluetooth = g?.banner }
-            m.gate = (g, id)
-            m.state.bluetooth = g.banner
-        }
-        m.refresh()
+        m.attach(try make(l), gate: gate)
         return m
     }
 
+    /// Takes `match` (on the UI thread): a host's transports and Bluetooth note are Rust's
+    /// (`Match.hosting`).
+    private func attach(_ match: Match, gate: BleGate?) {
+        self.match = match
+        let hosting = match.hosting()
+        state.openOn = hosting?.openOn ?? []
+        state.bluetooth = hosting?.notOpen.first(where: { $0.transport == .ble && !$0.reason.isEmpty })?.reason
+        // A host follows the gate only while open over Bluetooth; a guest joining over it always.
+        if let g = gate, hosting == nil || state.openOn.contains(.ble) {
+            let id = g.observe { [weak self, weak g] in self?.state.bluetooth = g?.banner }
+            self.gate = (g, id)
+            state.bluetooth = g.banner
+        }
+        refresh()
+    }
+
+    /// `join`, off the UI thread: Rust resolves the address (a host name asks the DNS, which
+    /// can stall offline) on `background`, then `done` gets the model, or the reason it could
+    /// not start, through `ui`. Returns at once. A host that refuses or never answers is the
+    /// model's state, as for `join`.
+    public static func joinInBackground(ui: UIDispatcher, name: String, address: String,
+                                        sound: SoundPlayer = SilentSound(), trust: Data? = nil,
+                                        onTrust: @escaping (Data) -> Void = { _ in },
+                                        background: @escaping (@escaping () -> Void) -> Void = {
+                                            DispatchQueue.global(qos: .userInitiated).async(execute: $0)
+                                        },
+                                        done: @escaping (Result<MatchModel, Error>) -> Void) {
+        let m = MatchModel(ui: ui, sound: sound, onTrust: onTrust)
+        let l = Listener(ui)
+        l.model = m
+        background {
+            let made = Result { try Match.join(playerName: name, address: address, listener: l, trust: trust) }
+            ui.post { done(made.map { m.attach($0, gate: nil); return m }) }
+        }
+    }
+
+    /// The record of the match's game, running or finished, in the one save format (Rust's,
+    /// with how it ended: a resignation or a loss on time is kept), to save (`MatchRecords`)
+    /// or share (`MatchRecords.pgn`); nil (and the reason as the message) before a board game.
+    public func saved() -> Data? {
+        var bytes: Data?
+        act { bytes = try $0.game().save() }
+        return bytes
+    }
+
     /// Hosts on `address` (`0.0.0.0:7368` on a phone, `127.0.0.1:0` in tests), offering
-    /// every game of the home screen and proposing the one of `settings`, with `clock` (nil: untimed);
+    /// every game of the home screen and proposing the one of `settings`, with its clock;
     /// with `race`, a Lines race of the settings' race options instead (`offer`).
     /// `trust` is what `onTrust` stored last time (a remembered player then skips the code);
     /// `nil` uses a throwaway identity.
     public static func host(ui: UIDispatcher, settings: Settings, address: String, advertise: Bool,
                             sound: SoundPlayer = SilentSound(), trust: Data? = nil,
-                            onTrust: @escaping (Data) -> Void = { _ in }, clock: MatchClock? = nil,
+                            onTrust: @escaping (Data) -> Void = { _ in },
                             race: Bool = false) throws -> MatchModel {
         try open(ui, sound, onTrust) {
             try Match.host(playerName: settings.playerName, listenAddress: address, advertise: advertise,
-                           offers: offers(race: race), proposal: offer(settings, clock: clock, race: race),
+                           offers: offers(race: race), proposal: offer(settings, race: race),
                            listener: $0, trust: trust)
         }
     }
 
-    /// What a host proposes: the settings' game with its rules and `clock`, or, with `race`, a
+    /// What a host proposes: the settings' game with its rules and clock, or, with `race`, a
     /// Lines race (Rust's race of that offer) with the settings' start balls, time limit and
     /// preview (`Settings.raceSettings`); the host's colour names its board.
-    private static func offer(_ settings: Settings, clock: MatchClock?, race: Bool) -> MatchOffer {
+    private static func offer(_ settings: Settings, race: Bool) -> MatchOffer {
         if race {
             return MatchOffer(game: .lines, yourColor: settings.color, rules: nil, startFen: nil, clock: nil,
                               race: settings.raceSettings)
         }
-        let s = settings.offer
-        return MatchOffer(game: s.game, yourColor: s.yourColor, rules: s.rules, startFen: s.startFen, clock: clock)
+        return settings.offer
     }
 
     /// The games a host offers: the home screen's; for a race every game Rust plays (the race among them).
@@ -126,11 +159,11 @@ public final class MatchModel: Model {
                                   peripheral: BlePeripheral?, bluetoothUnavailable: String?, gate: BleGate?,
                                   sound: SoundPlayer = SilentSound(), trust: Data? = nil,
                                   onTrust: @escaping (Data) -> Void = { _ in },
-                                  clock: MatchClock? = nil, race: Bool = false) throws -> MatchModel {
+                                  race: Bool = false) throws -> MatchModel {
         try open(ui, sound, onTrust, gate: gate) {
             try Match.hostNearby(playerName: settings.playerName, listenAddress: address, advertise: advertise,
                                  peripheral: peripheral, bluetoothUnavailable: bluetoothUnavailable,
-                                 offers: offers(race: race), proposal: offer(settings, clock: clock, race: race),
+                                 offers: offers(race: race), proposal: offer(settings, race: race),
                                  listener: $0, trust: trust)
         }
     }
@@ -177,7 +210,9 @@ public final class MatchModel: Model {
     public func reopen() { act { try $0.reopen() } }
     public func acceptProposal() { act { try $0.acceptProposal() } }
     public func declineProposal() { act { try $0.declineProposal() } }
-    /// Proposes another game (after one is over), with the settings' colour and rules.
+    /// Proposes the game `settings` choose (its game, the player's colour, rules and clock:
+    /// `Settings.offer`) after a game or between games, from either side: the other player
+    /// gets the accept prompt.
     public func propose(_ settings: Settings) { act { try $0.propose(offer: settings.offer) } }
     /// The game just played again: a board game with the colours swapped (Rust keeps the game,
     /// rules, start and clock), a Lines race anew with its options (a new seed): "another

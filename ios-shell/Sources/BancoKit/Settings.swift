@@ -46,6 +46,9 @@ public struct Settings: Equatable {
     public var raceStartBalls: Int
     /// A Lines race hosted: its time limit in minutes, 0 for none (`raceMinuteChoices`).
     public var raceMinutes: Int
+    /// The clock of the board games hosted or proposed: a name of Rust's `clockPresets()`
+    /// ("5+3"), "" untimed.
+    public var clock: String
 
     /// The start balls a race may have (Rust's `linesStartBalls()`: 3 or 5).
     public static var raceStartBallChoices: [Int] { BancoKit.linesStartBalls().map { Int($0) } }
@@ -63,7 +66,7 @@ public struct Settings: Equatable {
                 linesStartBalls: Int = Int(linesDefaultOptions().startBalls),
                 linesUndo: LinesUndo = linesDefaultOptions().undo,
                 linesTimeLimitS: Int = Int(linesDefaultOptions().timeLimitS),
-                raceStartBalls: Int = 5, raceMinutes: Int = 5) {
+                raceStartBalls: Int = 5, raceMinutes: Int = 5, clock: String = "") {
         self.game = game
         self.level = level
         self.color = color
@@ -76,6 +79,7 @@ public struct Settings: Equatable {
         self.linesTimeLimitS = linesTimeLimitS
         self.raceStartBalls = raceStartBalls
         self.raceMinutes = raceMinutes
+        self.clock = clock
     }
 
     /// The race a host proposes: these start balls, time limit and preview (Rust refuses a
@@ -112,8 +116,14 @@ public struct Settings: Equatable {
                    movetimeMs: movetimeMs, fen: fen, chanceSeed: chanceSeed)
     }
 
-    /// The game a host proposes.
-    public var offer: MatchOffer { MatchOffer(game: game, yourColor: color, rules: gameRules, startFen: nil) }
+    /// The clock to offer (`clock`'s preset, Rust's), nil when untimed.
+    public var matchClock: MatchClock? { clockPreset(name: clock) }
+
+    /// The board game proposed when hosting or from the match screen: the game, the colour,
+    /// its rules and the clock.
+    public var offer: MatchOffer {
+        MatchOffer(game: game, yourColor: color, rules: gameRules, startFen: nil, clock: matchClock)
+    }
 
     public func save(_ store: KeyValueStore) {
         store.set("settings.game", gameName(game).lowercased())
@@ -128,6 +138,7 @@ public struct Settings: Equatable {
         store.set("settings.linesTimeLimitS", String(linesTimeLimitS))
         store.set("settings.raceStartBalls", String(raceStartBalls))
         store.set("settings.raceMinutes", String(raceMinutes))
+        store.set("settings.clock", clock)
     }
 
     /// Settings from `store`; anything missing, damaged or out of range falls back to its default.
@@ -153,6 +164,7 @@ public struct Settings: Equatable {
                         raceStartBalls: store.string("settings.raceStartBalls").flatMap { Int($0) }
                             .flatMap { raceStartBallChoices.contains($0) ? $0 : nil } ?? d.raceStartBalls,
                         raceMinutes: store.string("settings.raceMinutes").flatMap { Int($0) }
-                            .flatMap { raceMinuteChoices.contains($0) ? $0 : nil } ?? d.raceMinutes)
+                            .flatMap { raceMinuteChoices.contains($0) ? $0 : nil } ?? d.raceMinutes,
+                        clock: store.string("settings.clock").flatMap { clockPreset(name: $0) != nil ? $0 : nil } ?? d.clock)
     }
 }

@@ -11,9 +11,16 @@ func clockTests(_ s: Suite) {
         let offered = MatchClock(baseMs: 300_000, incrementMs: 3_000)
         try eq("5:00 + 3s", offerClockText(clock: offered), "the host's own choice, as Rust writes it")
         let host = Side(), guest = Side()
-        let settings = Settings(game: .chess, color: .red, playerName: "An")
+        // The clock chosen in Settings (Rust's presets), stored and read back as a settings screen does.
+        try eq(["5+3", "10+5", "15+10"], clockPresets().map { $0.name }, "Rust's clock presets")
+        try eq("5:00 + 3s", clockPresets()[0].label, "a preset's label")
+        let store = MemoryStore()
+        Settings(game: .chess, color: .red, playerName: "An", clock: "5+3").save(store)
+        let settings = Settings.load(store)
+        try eq(offered, settings.matchClock, "the stored preset's clock")
+        try eq(nil, Settings().matchClock, "untimed by default")
         host.model = try host.ui.call {
-            try MatchModel.host(ui: host.ui, settings: settings, address: "127.0.0.1:0", advertise: false, clock: offered)
+            try MatchModel.host(ui: host.ui, settings: settings, address: "127.0.0.1:0", advertise: false)
         }
         defer { guest.leave(); host.leave() }
         let address = try host.wait("listening") { $0.phase == .listening }.address
@@ -28,7 +35,8 @@ func clockTests(_ s: Suite) {
         try eq("You play Black\nClock: 5:00 + 3s", prompt.offeredTerms, "the accept prompt's words (Rust's, as on Android)")
         try eq(nil, prompt.clockFaces, "no clocks before the game")
         guest.act { $0.acceptProposal() }
-        try host.wait("host playing") { $0.phase == .playing }
+        let hostFaces = try host.wait("host playing") { $0.phase == .playing }.clockFaces
+        try eq("5:00", hostFaces?.opponent.text, "the host's state shows the clocks too (Black's not started)")
         let started = try guest.wait("guest playing") { $0.phase == .playing }
         try eq(nil, started.offeredClock, "the prompt is gone once playing")
         guard let faces = started.clockFaces else { throw TestFailure(description: "a timed game shows clocks") }

@@ -45,6 +45,8 @@ import org.banco.MatchPhase
 import org.banco.PieceKind
 import org.banco.PromotionChoice
 import org.banco.boardGames
+import org.banco.clockPresets
+import org.banco.offerClockText
 import org.banco.colorName
 import org.banco.linesColorName
 import org.banco.shell.GameController
@@ -55,6 +57,7 @@ import org.banco.shell.LobbyModel
 import org.banco.shell.NearbyBluetooth
 import org.banco.shell.PermissionSource
 import org.banco.shell.MatchController
+import org.banco.shell.MatchRecords
 import org.banco.shell.PuzzleController
 import org.banco.shell.computerLevels
 import org.banco.shell.offeredPresets
@@ -180,6 +183,7 @@ class MainActivity : ComponentActivity() {
             col.addView(button("Continue") { showGame { c -> if (!c.continueGame(settings)) c.newGame(settings) } })
         }
         col.addView(button("Set up a position") { records.showEditor() })
+        col.addView(button("Saved matches") { showSavedMatches() })
         col.addView(button("Puzzles") { records.showPuzzles() })
         col.addView(button("Lines") { showLines() })
         col.addView(button("Play nearby") { askNearbyPermissions() })
@@ -223,6 +227,7 @@ class MainActivity : ComponentActivity() {
         col.addView(row(undo, redo, hint, button("Flip") { c.flip() }))
         col.addView(row(level, draw, resign, newButton))
         col.addView(row(button("Share game") { records.shareGame() }, button("Share picture") { records.sharePosition() }))
+        col.addView(button("Set up from here") { records.editFromGame() })
         setScreen(col, home = false)
         showingGame = true
         c.setSound(settings.sound)
@@ -491,7 +496,10 @@ class MainActivity : ComponentActivity() {
         val input = EditText(this).apply { hint = "192.168.1.20:7368"; inputType = InputType.TYPE_CLASS_TEXT }
         AlertDialog.Builder(this).setTitle("Join by address").setView(input)
             .setPositiveButton("Join") { _, _ ->
-                joinMatch { MatchController.join(MainThread, settings.playerName, input.text.toString().trim(), matchSound(), trust.load(), trust::save) }
+                // Off the UI thread: Rust may ask the DNS for a host name (slow, or stalled offline).
+                MatchController.joinInBackground(MainThread, settings.playerName, input.text.toString().trim(), matchSound(), trust.load(), trust::save) { made ->
+                    joinMatch { made.getOrThrow() }
+                }
             }
             .setNegativeButton("Cancel", null).show()
     }
@@ -537,6 +545,9 @@ class MainActivity : ComponentActivity() {
         moves.addTo(col)
         col.addView(row(offer, claim, undo))
         col.addView(row(resign, button("Leave") { leaveMatch(c) }))
+        val proposeNext = matchNextGame(c)
+        col.addView(proposeNext)
+        col.addView(matchRecordButtons(c))
         setScreen(col, home = false)
 
         // Each question is asked once per occurrence.
@@ -598,6 +609,7 @@ class MainActivity : ComponentActivity() {
                 clocks.setTextColor(if (low) android.graphics.Color.RED else android.graphics.Color.BLACK)
             }
             val playing = s.phase == MatchPhase.PLAYING
+            proposeNext.visibility = if (s.phase == MatchPhase.OVER || s.phase == MatchPhase.WAITING) View.VISIBLE else View.GONE
             offer.isEnabled = playing
             claim.visibility = if (s.claimableDraw != null) View.VISIBLE else View.GONE
             undo.isEnabled = playing && s.moves.isNotEmpty()
@@ -666,6 +678,29 @@ class MainActivity : ComponentActivity() {
             }
         }
     }
+
+    /** "Save" (among the saved matches) and "Share" (PGN) of the match's game, running or finished. */
+    private fun matchRecordButtons(c: MatchController): View = row(
+        button("Save game") { c.saved()?.let { MatchRecords(store).save(it); toast("Saved (Saved matches)") } },
+        button("Share game") { c.saved()?.let { saved -> c.state.value.match?.let { records.shareMatch(saved, it) } } },
+    )
+
+    /** The saved matches, newest first; one opens on the game screen as a shared record does. */
+    private fun showSavedMatches() {
+        val saved = MatchRecords(store).list()
+        if (saved.isEmpty()) return toast("No saved matches yet (Save game on a match's screen)")
+        AlertDialog.Builder(this).setTitle("Saved matches").setItems(saved.map { it.label }.toTypedArray()) { _, i ->
+            showGame { it.openSaved(saved[i].saved, settings) }
+        }.show()
+    }
+
+    /**
+     * After a game or between games: either side proposes the game Settings choose (game,
+     * colour, rules, clock); the other side gets the accept prompt. Shown by the match screen.
+     */
+    private fun matchNextGame(c: MatchController): Button =
+        button("Propose ${settings.game.label} (${offerClockText(settings.matchClock())})") { c.propose(settings) }
+            .apply { visibility = View.GONE }
 
     /**
      * The accept prompt of the other player's proposal in match [c]'s state [s]: its terms in
@@ -743,10 +778,12 @@ class MainActivity : ComponentActivity() {
         val limits = Settings.LINES_TIME_LIMITS
         val (linesTimeGroup, linesTimeButtons) =
             choices(limits.map { it.seconds.toInt() }, settings.linesTimeLimitS) { s -> limits.first { it.seconds.toInt() == s }.label }
+        val (clockGroup, chosenClock) = clockPicker()
         val col = column().apply {
             listOf(name, levelText, level, colours, text("Rules (xiangqi, jieqi)", 14f), presets, soundBox, previewBox,
                 text("A new Lines game (a continued one keeps its own)", 14f), linesBallsGroup, linesUndoGroup, linesTimeGroup,
                 text("Lines race you host", 14f), ballsGroup, minutesGroup).forEach { addView(it) }
+            addView(text("Clock of the games you host or propose", 14f)); addView(clockGroup)
         }
         fun <T> picked(group: RadioGroup, buttons: List<Pair<T, RadioButton>>): T? =
             buttons.firstOrNull { it.second.id == group.checkedRadioButtonId }?.first
@@ -764,11 +801,23 @@ class MainActivity : ComponentActivity() {
                     raceStartBalls = ballsButtons.firstOrNull { it.second.id == ballsGroup.checkedRadioButtonId }?.first ?: settings.raceStartBalls,
                     raceMinutes = minutesButtons.firstOrNull { it.second.id == minutesGroup.checkedRadioButtonId }?.first ?: settings.raceMinutes,
                     playerName = name.text.toString().trim().take(32).ifEmpty { "Player" },
+                    clock = chosenClock(),
                 )
                 settings.save(store)
                 gameController.setSound(settings.sound)
             }
             .setNegativeButton("Cancel", null).show()
+    }
+
+    /** The match clock of Settings: untimed or one of Rust's presets; returns the group and the chosen name. */
+    private fun clockPicker(): Pair<RadioGroup, () -> String> {
+        val options = listOf("" to "Untimed") + clockPresets().map { it.name to it.label }
+        val buttons = options.map { (value, label) -> value to RadioButton(this).apply { text = label; id = View.generateViewId() } }
+        val group = RadioGroup(this).apply {
+            buttons.forEach { addView(it.second) }
+            (buttons.firstOrNull { it.first == settings.clock } ?: buttons.first()).second.let { check(it.id) }
+        }
+        return group to { buttons.firstOrNull { it.second.id == group.checkedRadioButtonId }?.first ?: "" }
     }
 
     // ---- helpers -------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import org.banco.GameKind
 import org.banco.shell.EditorController
 import org.banco.shell.GameController
 import org.banco.shell.GameShare
+import org.banco.shell.MatchRecords
 import org.banco.shell.Picture
 import org.banco.shell.PuzzleController
 import org.banco.shell.Settings
@@ -53,6 +54,25 @@ class RecordsScreens(
 
     // ---- the editor ------------------------------------------------------------------------
 
+    /** "Set up from here": the editor on the position of the game on screen (Rust's Editor.fromGame). */
+    fun editFromGame() {
+        val saved = game.saved() ?: return
+        if (editor.openSaved(saved)) editorScreen() else editor.state.value.message?.let { toast(it); editor.clearMessage() }
+    }
+
+    /** Shares the PGN of a networked game ([MatchRecords.pgn]) through the share sheet. */
+    fun shareMatch(saved: ByteArray, s: org.banco.MatchState) {
+        val kind = s.kind ?: return
+        val today = LocalDate.now()
+        val pgn = runCatching { MatchRecords.pgn(saved, s, settings().playerName, today) }.getOrElse { toast(it.message ?: "$it"); return }
+        val send = Intent(Intent.ACTION_SEND).apply {
+            type = "text/plain"
+            putExtra(Intent.EXTRA_SUBJECT, GameShare.fileName(kind, today))
+            putExtra(Intent.EXTRA_TEXT, pgn)
+        }
+        activity.startActivity(Intent.createChooser(send, "Share the game"))
+    }
+
     /** Asks which game, then opens the editor on its start position. */
     fun showEditor() {
         val games = EditorController.games()
@@ -76,6 +96,9 @@ class RecordsScreens(
             button("Play from here") { if (editor.playFromHere(game, settings())) showGame { } },
             button("Picture") { editor.pictureLater(done = ::sharePicture) },
         ))
+        // Chess: castling rights and the en-passant square (Rust checks them).
+        val chessRow = row(button("Castling…") { askCastling() }, button("En passant…") { askEnPassant() })
+        col.addView(chessRow)
         val stop = editor.state.observe { s ->
             s.message?.let { toast(it); editor.clearMessage() }
             val v = s.view ?: return@observe
@@ -97,6 +120,7 @@ class RecordsScreens(
             for (p in v.palette) {
                 palette.addView(button(if (p == s.brush) "[${p.glyph}]" else p.glyph) { editor.chooseBrush(p) })
             }
+            chessRow.visibility = if (v.kind == GameKind.CHESS) View.VISIBLE else View.GONE
             side.text = "${org.banco.colorName(v.kind, v.sideToMove)} to move"
             side.setOnClickListener { editor.setSideToMove(if (v.sideToMove == Color.RED) Color.BLACK else Color.RED) }
             problems.text = when {
@@ -108,6 +132,29 @@ class RecordsScreens(
             }
         }
         setScreen(col) { stop(); editor.close() }
+    }
+
+    /** The four chess castling rights as checkboxes; each change goes to Rust at once. */
+    private fun askCastling() {
+        val c = editor.state.value.view?.castling ?: return
+        val rights = listOf(Color.RED to true, Color.RED to false, Color.BLACK to true, Color.BLACK to false)
+        val labels = arrayOf("White O-O", "White O-O-O", "Black O-O", "Black O-O-O")
+        val checked = booleanArrayOf(c.whiteKingSide, c.whiteQueenSide, c.blackKingSide, c.blackQueenSide)
+        AlertDialog.Builder(activity).setTitle("Castling").setMultiChoiceItems(labels, checked) { _, i, on ->
+            editor.setCastling(rights[i].first, rights[i].second, on)
+        }.setPositiveButton("Done", null).show()
+    }
+
+    /** The en-passant square ("e3"), empty for none. */
+    private fun askEnPassant() {
+        val v = editor.state.value.view ?: return
+        val input = android.widget.EditText(activity).apply {
+            hint = "e3 (empty: none)"
+            setText(v.enPassant?.let { sq -> v.cells.firstOrNull { it.square == sq }?.name } ?: "")
+        }
+        AlertDialog.Builder(activity).setTitle("En passant square").setView(input)
+            .setPositiveButton("Set") { _, _ -> editor.setEnPassant(input.text.toString()) }
+            .setNegativeButton("Cancel", null).show()
     }
 
     // ---- puzzles ---------------------------------------------------------------------------

@@ -52,6 +52,12 @@ class EditorController(
     /** An editor on the position of a game (the game on screen, an opened record). */
     fun openGame(game: Game): Boolean = replace { Editor.fromGame(game) }
 
+    /**
+     * "Set up from this position": an editor on the current position of the game saved as
+     * [saved] ([GameController.saved], [MatchController.saved]): Rust's Editor.fromGame.
+     */
+    fun openSaved(saved: ByteArray): Boolean = replace { Game.load(saved).use { Editor.fromGame(it) } }
+
     /** An editor on a FEN of [kind] (it may be illegal: its problems are listed). */
     fun openFen(kind: GameKind, fen: String): Boolean = replace { Editor.fromFen(kind, fen) }
 
@@ -86,6 +92,15 @@ class EditorController(
 
     /** Chess castling: allows or forbids one ([kingSide] false: queen side). */
     fun setCastling(color: Color, kingSide: Boolean, allowed: Boolean) = act { it.setCastling(color, kingSide, allowed) }
+
+    /**
+     * Chess en passant: the square a pawn just passed over ("e3"), or null (or blank) for
+     * none; a square no pawn passed over is among Rust's problems, and xiangqi refuses any.
+     */
+    fun setEnPassant(square: String?) {
+        val name = square?.trim()?.takeIf { it.isNotEmpty() }
+        act { ed -> if (name == null) ed.setEnPassant(null) else squareOf(ed, name)?.let { ed.setEnPassant(it) } }
+    }
 
     /**
      * Solve from here: a forced mate for the side to move within [maxMate] moves, looked for

@@ -15,7 +15,6 @@ import org.banco.BleGuest
 import org.banco.BlePeripheral
 import org.banco.BleRole
 import org.banco.BleStep
-import org.banco.MatchClock
 import org.banco.NearbyListener
 import org.banco.NearbyLobby
 import org.banco.NearbyPlayer
@@ -134,12 +133,12 @@ class LobbyModel(
      */
     fun host(
         settings: Settings, address: String, advertise: Boolean, sound: SoundPlayer = SoundPlayer.SILENT,
-        trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null, race: Boolean = false,
+        trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, race: Boolean = false,
     ): MatchController {
-        val bt = bluetooth ?: return MatchController.host(ui, settings, address, advertise, sound, trust, onTrust, clock, race)
+        val bt = bluetooth ?: return MatchController.host(ui, settings, address, advertise, sound, trust, onTrust, race)
         val ready = bt.gate.check(BleRole.HOST)
         val peripheral = if (ready.step == BleStep.READY) bt.peripheral() else null
-        return MatchController.hostNearby(ui, settings, address, advertise, peripheral, ready.message, bt.gate, sound, trust, onTrust, clock, race)
+        return MatchController.hostNearby(ui, settings, address, advertise, peripheral, ready.message, bt.gate, sound, trust, onTrust, race)
     }
 
     /** The guest's radio when the gate allows Bluetooth now, else null with the reason in the state. */

@@ -14,7 +14,6 @@ import org.banco.BleGuest
 import org.banco.BlePeripheral
 import org.banco.LobbyPeer
 import org.banco.Match
-import org.banco.MatchClock
 import org.banco.MatchEvent
 import org.banco.MatchListener
 import org.banco.MatchOffer
@@ -97,6 +96,13 @@ class MatchController private constructor(
     fun propose(offer: MatchOffer) = act { it.propose(offer) }
 
     /**
+     * Proposes the game [settings] choose (its game, the player's colour, rules and clock:
+     * [Settings.matchOffer]) after a game or between games, from either side: the other player
+     * gets the accept prompt.
+     */
+    fun propose(settings: Settings) = propose(settings.matchOffer())
+
+    /**
      * The game just played again: a board game with the colours swapped (Rust keeps the game,
      * rules, start and clock), a Lines race anew with its options (a new seed): "another game"
      * and "race again".
@@ -112,6 +118,18 @@ class MatchController private constructor(
     fun resign() = act { it.resign() }
     fun flip() = act { it.flip() }
     fun play(move: Move) = act { it.play(move) }
+
+    /**
+     * The record of the match's game, running or finished, in the one save format (Rust's,
+     * with how it ended: a resignation or a loss on time is kept), to save ([MatchRecords])
+     * or share ([MatchRecords.pgn]); null (and the reason as the notice) before a board game.
+     */
+    fun saved(): ByteArray? {
+        var bytes: ByteArray? = null
+        act { m -> m.game().use { bytes = it.save() } }
+        return bytes
+    }
+
     /** Reads the state again. The controller calls it itself whenever a running clock's text changes. */
     fun tick() = refresh()
 
@@ -234,24 +252,24 @@ class MatchController private constructor(
         /**
          * Hosts a match on [address] (`0.0.0.0:7368` on a phone; `127.0.0.1:0` in tests),
          * advertised on the LAN if [advertise], offering every board game and proposing
-         * [Settings.game] with the host playing [Settings.color], with [clock] (null: untimed);
+         * [Settings.game] with the host playing [Settings.color], with [Settings.clock];
          * with [race], a Lines race of the settings' race options instead ([offerOf]).
          */
         fun host(
             ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, sound: SoundPlayer = SoundPlayer.SILENT,
-            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null, race: Boolean = false,
+            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, race: Boolean = false,
         ): MatchController = open(ui, sound, onTrust) {
-            Match.host(settings.playerName, address, advertise, offersOf(race), offerOf(settings, clock, race), it, trust)
+            Match.host(settings.playerName, address, advertise, offersOf(race), offerOf(settings, race), it, trust)
         }
 
         /**
-         * What a host proposes: [Settings.game] with its rules and [clock], or, with [race], a
+         * What a host proposes: [Settings.matchOffer] (the game, its rules, the clock), or, with [race], a
          * Lines race (Rust's race of that offer) with the settings' start balls, time limit and
          * preview ([Settings.raceSettings]); the host's colour names its board.
          */
-        private fun offerOf(settings: Settings, clock: MatchClock?, race: Boolean): MatchOffer =
+        private fun offerOf(settings: Settings, race: Boolean): MatchOffer =
             if (race) MatchOffer(GameKind.LINES, settings.color, null, null, null, settings.raceSettings())
-            else MatchOffer(settings.game, settings.color, settings.rulesFor(settings.game), null, clock)
+            else settings.matchOffer()
 
         /** The games a host offers: the board games; for a race every game Rust plays (the race among them). */
         private fun offersOf(race: Boolean): List<GameKind> = if (race) emptyList() else boardGames()
@@ -266,11 +284,11 @@ class MatchController private constructor(
         fun hostNearby(
             ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, peripheral: BlePeripheral?,
             bluetoothUnavailable: String?, gate: BleGate?, sound: SoundPlayer = SoundPlayer.SILENT,
-            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, clock: MatchClock? = null, race: Boolean = false,
+            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, race: Boolean = false,
         ): MatchController = open(ui, sound, onTrust, gate) {
             Match.hostNearby(
                 settings.playerName, address, advertise, peripheral, bluetoothUnavailable, offersOf(race),
-                offerOf(settings, clock, race), it, trust,
+                offerOf(settings, race), it, trust,
             )
         }
 
@@ -312,27 +330,53 @@ class MatchController private constructor(
             trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {},
         ): MatchController = open(ui, sound, onTrust) { Match.joinPeer(name, peer, it, trust) }
 
-        /** Opens the match; a host's transports and Bluetooth note are Rust's (Match.hosting). */
+        /** Opens the match ([attach]). */
         private fun open(
             ui: UiDispatcher, sound: SoundPlayer, onTrust: (ByteArray) -> Unit, gate: BleGate? = null,
             make: (MatchListener) -> Match,
         ): MatchController {
             val c = MatchController(ui, sound, onTrust)
-            val m = make(c)
-            c.match = m
-            val hosting = m.hosting()
-            val openOn = hosting?.openOn ?: emptyList()
-            c.state.value = c.state.value.copy(
-                openOn = openOn,
-                bluetooth = hosting?.notOpen?.firstOrNull { it.transport == NearbyTransport.BLE }?.reason?.takeIf { it.isNotEmpty() },
-            )
-            // A host follows the gate only while open over Bluetooth; a guest joining over it always.
-            if (gate != null && (hosting == null || NearbyTransport.BLE in openOn)) {
-                c.unobserveGate = gate.observeBanner { banner -> c.state.value = c.state.value.copy(bluetooth = banner) }
+            return c.attach(make(c), gate)
+        }
+
+        /**
+         * [join], off the UI thread: Rust resolves the address (a host name asks the DNS,
+         * which can stall offline) on [background], then [done] gets the controller, or the
+         * reason it could not start (a `BancoException`), through [ui]. Returns at once.
+         * A host that refuses or never answers is the controller's state, as for [join].
+         */
+        fun joinInBackground(
+            ui: UiDispatcher, name: String, address: String, sound: SoundPlayer = SoundPlayer.SILENT,
+            trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {},
+            background: (() -> Unit) -> Unit = { block -> Thread(block, "banco-join").apply { isDaemon = true }.start() },
+            done: (Result<MatchController>) -> Unit,
+        ) {
+            val c = MatchController(ui, sound, onTrust)
+            background {
+                val made = try {
+                    Result.success(Match.join(name, address, c, trust))
+                } catch (e: BancoException) {
+                    Result.failure(e)
+                }
+                ui.post { done(made.map { c.attach(it, null) }) }
             }
-            c.refresh()
-            return c
         }
     }
-}
 
+    /** Takes [m] (on the UI thread): a host's transports and Bluetooth note are Rust's (Match.hosting). */
+    private fun attach(m: Match, gate: BleGate?): MatchController {
+        match = m
+        val hosting = m.hosting()
+        val openOn = hosting?.openOn ?: emptyList()
+        state.value = state.value.copy(
+            openOn = openOn,
+            bluetooth = hosting?.notOpen?.firstOrNull { it.transport == NearbyTransport.BLE }?.reason?.takeIf { it.isNotEmpty() },
+        )
+        // A host follows the gate only while open over Bluetooth; a guest joining over it always.
+        if (gate != null && (hosting == null || NearbyTransport.BLE in openOn)) {
+            unobserveGate = gate.observeBanner { banner -> state.value = state.value.copy(bluetooth = banner) }
+        }
+        refresh()
+        return this
+    }
+}

@@ -13,11 +13,15 @@ import org.banco.LinesSettings
 import org.banco.LinesTimeLimit
 import org.banco.LinesUndo
 import org.banco.LinesUndoChoice
+import org.banco.MatchClock
+import org.banco.MatchOffer
 import org.banco.RaceSettings
 import org.banco.Rules
 import org.banco.RulesPreset
 import org.banco.VsSettings
 import org.banco.boardGames
+import org.banco.clockPreset
+import org.banco.clockPresets
 import org.banco.levelRange
 import org.banco.linesDefaultOptions
 import org.banco.linesStartBalls
@@ -59,7 +63,15 @@ data class Settings(
     val raceStartBalls: Int = 5,
     /** A Lines race hosted: its time limit in minutes, 0 for none ([RACE_MINUTES]). */
     val raceMinutes: Int = 5,
+    /** The clock of the board games hosted or proposed: a name of Rust's [clockPresets] ("5+3"), "" untimed. */
+    val clock: String = "",
 ) {
+    /** The clock to offer ([clock]'s preset, Rust's), null when untimed. */
+    fun matchClock(): MatchClock? = clockPreset(clock)
+
+    /** The board game proposed when hosting or from the match screen: [game], [color], its rules and [clock]. */
+    fun matchOffer(): MatchOffer = MatchOffer(game, color, rulesFor(game), null, matchClock())
+
     /** The race a host proposes: these start balls, time limit and preview (Rust refuses a start other than 3 or 5). */
     fun raceSettings(): RaceSettings =
         RaceSettings(raceStartBalls.coerceIn(0, 255).toUByte(), (raceMinutes.coerceIn(0, 1000) * 60).toUShort(), linesPreview)
@@ -97,6 +109,7 @@ data class Settings(
         store.putString(K_LINES_TIME, linesTimeLimitS.toString())
         store.putString(K_RACE_BALLS, raceStartBalls.toString())
         store.putString(K_RACE_MINUTES, raceMinutes.toString())
+        store.putString(K_CLOCK, clock)
     }
 
     companion object {
@@ -112,6 +125,7 @@ data class Settings(
         private const val K_LINES_TIME = "settings.linesTimeLimitS"
         private const val K_RACE_BALLS = "settings.raceStartBalls"
         private const val K_RACE_MINUTES = "settings.raceMinutes"
+        private const val K_CLOCK = "settings.clock"
 
         /** The start balls a race may have (Rust's [linesStartBalls]: 3 or 5). */
         val RACE_START_BALLS: List<Int> get() = linesStartBalls().map { it.toInt() }
@@ -147,6 +161,7 @@ data class Settings(
                     ?.takeIf { s -> LINES_TIME_LIMITS.any { it.seconds.toInt() == s } } ?: d.linesTimeLimitS,
                 raceStartBalls = store.getString(K_RACE_BALLS)?.toIntOrNull()?.takeIf { it in RACE_START_BALLS } ?: d.raceStartBalls,
                 raceMinutes = store.getString(K_RACE_MINUTES)?.toIntOrNull()?.takeIf { it in RACE_MINUTES } ?: d.raceMinutes,
+                clock = store.getString(K_CLOCK)?.takeIf { clockPreset(it) != null } ?: d.clock,
             )
         }
     }

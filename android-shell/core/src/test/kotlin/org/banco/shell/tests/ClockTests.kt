@@ -9,19 +9,28 @@ import org.banco.Color
 import org.banco.GameKind
 import org.banco.MatchClock
 import org.banco.MatchPhase as Phase
+import org.banco.clockPresets
 import org.banco.offerClockText
 import org.banco.shell.MatchController
+import org.banco.shell.MemoryStore
 import org.banco.shell.Settings
 
 fun clockTests(s: Suite) {
     s.test("clock: the offered clock in the accept prompt, the running clocks in play, ticking by themselves") {
         val hostUi = TestUi()
         val guestUi = TestUi()
-        val settings = Settings(game = GameKind.CHESS, color = Color.RED, playerName = "An")
+        // The clock chosen in Settings (Rust's presets), stored and read back as a settings screen does.
+        eq(listOf("5+3", "10+5", "15+10"), clockPresets().map { it.name }, "Rust's clock presets")
+        eq("5:00 + 3s", clockPresets()[0].label, "a preset's label")
+        val store = MemoryStore()
+        Settings(game = GameKind.CHESS, color = Color.RED, playerName = "An", clock = "5+3").save(store)
+        val settings = Settings.load(store)
         val offered = MatchClock(300_000u, 3_000u)
+        eq(offered, settings.matchClock(), "the stored preset's clock")
+        eq(null, Settings().matchClock(), "untimed by default")
         eq("5:00 + 3s", offerClockText(offered), "the host's own choice, as Rust writes it")
         val host = hostUi.call {
-            MatchController.host(hostUi, settings, "127.0.0.1:0", advertise = false, clock = offered)
+            MatchController.host(hostUi, settings, "127.0.0.1:0", advertise = false)
         }
         var guest: MatchController? = null
         try {
@@ -38,7 +47,8 @@ fun clockTests(s: Suite) {
             eq("You play Black\nClock: 5:00 + 3s", prompt.offeredTerms, "the accept prompt's words (Rust's, as on iOS)")
             eq(null, prompt.clockFaces, "no clocks before the game")
             guestUi.call { g.acceptProposal() }
-            hostUi.awaitMatch(host, "host playing") { it.phase == Phase.PLAYING }
+            val hostFaces = hostUi.awaitMatch(host, "host playing") { it.phase == Phase.PLAYING }.clockFaces
+            eq("5:00", hostFaces?.opponent?.text, "the host's state shows the clocks too (Black's not started)")
             val started = guestUi.awaitMatch(g, "guest playing") { it.phase == Phase.PLAYING }
             eq(null, started.offeredClock, "the prompt is gone once playing")
             val faces = started.clockFaces ?: throw AssertionError("a timed game shows clocks: $started")

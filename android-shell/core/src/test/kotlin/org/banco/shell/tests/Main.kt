@@ -13,6 +13,7 @@ fun main() {
     nearbyTests(suite)
     nearbyRaceTests(suite)
     clockTests(suite)
+    matchMoreTests(suite)
     recordsShellTests(suite)
     linesTests(suite)
     linesSoloTests(suite)

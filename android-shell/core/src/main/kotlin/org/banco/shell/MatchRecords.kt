@@ -1,0 +1,62 @@
+// Saving and sharing a networked game: the record Rust keeps of the match's game
+// (Match.game(), with how it ended — a resignation, a loss on time, an agreed draw — which the
+// moves do not show), kept among the player's saved matches in the key-value store, opened
+// again like a shared record (GameController.openSaved), or shared as PGN with both players
+// named on their sides.
+package org.banco.shell
+
+import org.banco.Color
+import org.banco.Game
+import org.banco.MatchState
+import org.banco.PgnTag
+import org.banco.pgnPlayerTags
+import java.time.LocalDate
+import java.util.Base64
+
+/** The matches the player saved, newest first (at most [LIMIT]), kept in [store]. */
+class MatchRecords(private val store: KeyValueStore) {
+    /** A saved match: its label for a list ("Chess · 0-1 resignation · 12 plies") and its record. */
+    class Entry(val label: String, val saved: ByteArray)
+
+    /** Keeps [saved] (a record from [MatchController.saved]) first; the oldest beyond [LIMIT] go. */
+    fun save(saved: ByteArray) {
+        val kept = listOf(saved) + raw().take(LIMIT - 1)
+        store.putString(KEY, kept.joinToString(",") { Base64.getEncoder().encodeToString(it) })
+    }
+
+    /** The saved matches, newest first; a damaged one is left out. */
+    fun list(): List<Entry> = raw().mapNotNull { bytes ->
+        runCatching {
+            Game.load(bytes).use { g ->
+                val s = g.status()
+                val ending = s.resultText.ifEmpty { "unfinished" }
+                Entry("${s.kind.label} · $ending · ${s.ply} plies", bytes)
+            }
+        }.getOrNull()
+    }
+
+    private fun raw(): List<ByteArray> = store.getString(KEY)?.split(',')?.filter { it.isNotEmpty() }
+        ?.mapNotNull { runCatching { Base64.getDecoder().decode(it) }.getOrNull() } ?: emptyList()
+
+    companion object {
+        private const val KEY = "match.records"
+        /** The most matches kept. */
+        const val LIMIT = 20
+
+        /**
+         * The PGN of a match's record [saved] ([MatchController.saved]) as of state [s]: this
+         * player ([playerName]) and the other one named on their sides, the date of [date].
+         */
+        fun pgn(saved: ByteArray, s: MatchState, playerName: String, date: LocalDate): String =
+            Game.load(saved).use { g ->
+                val peer = s.peerName ?: "Opponent"
+                val (first, second) = if (s.yourColor == Color.BLACK) peer to playerName else playerName to peer
+                g.toPgn(
+                    listOf(
+                        PgnTag("Event", "Banco match"),
+                        PgnTag("Date", "%04d.%02d.%02d".format(date.year, date.monthValue, date.dayOfMonth)),
+                    ) + pgnPlayerTags(g.kind(), first, second),
+                )
+            }
+    }
+}

@@ -1,0 +1,53 @@
+// Saving and sharing a networked game: the record Rust keeps of the match's game
+// (`Match.game()`, with how it ended — a resignation, a loss on time, an agreed draw — which
+// the moves do not show), kept among the player's saved matches in the key-value store,
+// opened again like a shared record (`VsModel.openSaved`), or shared as PGN with both players
+// named on their sides.
+import Foundation
+
+/// The matches the player saved, newest first (at most `limit`), kept in the store.
+public final class MatchRecords {
+    /// A saved match: its label for a list ("Chess · 0-1 resignation · 12 plies") and its record.
+    public struct Entry: Equatable {
+        public let label: String
+        public let saved: Data
+    }
+
+    /// The most matches kept.
+    public static let limit = 20
+    private static let key = "match.records"
+    private let store: KeyValueStore
+
+    public init(store: KeyValueStore) { self.store = store }
+
+    /// Keeps `saved` (a record from `MatchModel.saved()`) first; the oldest beyond `limit` go.
+    public func save(_ saved: Data) {
+        let kept = [saved] + raw().prefix(Self.limit - 1)
+        store.set(Self.key, kept.map { $0.base64EncodedString() }.joined(separator: ","))
+    }
+
+    /// The saved matches, newest first; a damaged one is left out.
+    public func list() -> [Entry] {
+        raw().compactMap { bytes in
+            guard let s = try? Game.load(bytes: bytes).status() else { return nil }
+            let ending = s.resultText.isEmpty ? "unfinished" : s.resultText
+            return Entry(label: "\(gameName(s.kind)) · \(ending) · \(s.ply) plies", saved: bytes)
+        }
+    }
+
+    private func raw() -> [Data] {
+        (store.string(Self.key) ?? "").split(separator: ",").compactMap { Data(base64Encoded: String($0)) }
+    }
+
+    /// The PGN of a match's record `saved` (`MatchModel.saved()`) as of state `s`: this player
+    /// (`playerName`) and the other one named on their sides, the date of `date` (UTC).
+    public static func pgn(_ saved: Data, _ s: MatchState, playerName: String, date: Date) throws -> String {
+        let g = try Game.load(bytes: saved)
+        let peer = s.peerName ?? "Opponent"
+        let (first, second) = s.yourColor == .black ? (peer, playerName) : (playerName, peer)
+        return try g.toPgn(tags: [
+            PgnTag(name: "Event", value: "Banco match"),
+            PgnTag(name: "Date", value: GameShare.day(date, separator: ".")),
+        ] + pgnPlayerTags(kind: try g.kind(), first: first, second: second))
+    }
+}
