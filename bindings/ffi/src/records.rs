@@ -18,7 +18,7 @@
 
 use crate::error::{BancoError, guard, panic_message};
 use crate::game::Game;
-use crate::types::GameKind;
+use crate::types::{Color, GameKind};
 use banco_app::pgn::{self, PgnError};
 use banco_app::render::{self, RenderError, RenderOptions};
 use banco_app::save::SavedGame;
@@ -177,6 +177,26 @@ pub fn pgn_import_error_text(error: PgnImportError) -> String {
 #[uniffi::export]
 pub fn pgn_player_tags(kind: GameKind, first: String, second: String) -> Vec<PgnTag> {
     banco_app::tags::player_tags(kind.into(), &first, &second)
+        .into_iter()
+        .map(|(name, value)| PgnTag { name, value })
+        .collect()
+}
+
+/// The tags a shared record opens with, for [`Game::to_pgn`]: `Event` (`event`), `Date` (PGN's
+/// `2026.12.05` from the ISO `date`, `2026-12-05`; PGN's unknown date `????.??.??` when `date`
+/// is not one) and both players named on their sides — `me` playing `my_name` (the player on
+/// this device), the other side `other_name` (the computer, or the other player of a match) —
+/// so that no shell orders the players by who moved first. No players' tags for Lines.
+#[uniffi::export]
+pub fn pgn_record_tags(
+    kind: GameKind,
+    event: String,
+    date: String,
+    me: Color,
+    my_name: String,
+    other_name: String,
+) -> Vec<PgnTag> {
+    banco_app::tags::record_tags(kind.into(), &event, &date, me.into(), &my_name, &other_name)
         .into_iter()
         .map(|(name, value)| PgnTag { name, value })
         .collect()

@@ -68,6 +68,18 @@ fn lines_is_answered_or_refused_by_every_free_function_about_games() {
     assert_eq!(rules_presets(LINES), []);
     assert_eq!(rules_preset(LINES, "casual".into()), None);
     assert_eq!(pgn_player_tags(LINES, "An".into(), "Binh".into()), []);
+    let tags = pgn_record_tags(
+        LINES,
+        "E".into(),
+        "2026-12-05".into(),
+        Color::Red,
+        "An".into(),
+        "Binh".into(),
+    );
+    assert_eq!(
+        tags.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(),
+        ["Event", "Date"]
+    );
     assert_eq!(puzzle_tiers_of(LINES), []);
     assert_eq!(collection_puzzles_of(LINES, None), []);
 }

@@ -44,12 +44,9 @@ public enum GameShare {
 
     /// The tags of a game against the computer.
     public static func tags(_ vs: VsState, playerName: String, date: Date) -> [PgnTag] {
-        let computer = "Banco (level \(vs.level))"
-        let (first, second) = vs.human == .red ? (playerName, computer) : (computer, playerName)
-        return [
-            PgnTag(name: "Event", value: "Banco game"),
-            PgnTag(name: "Date", value: day(date, separator: ".")),
-        ] + pgnPlayerTags(kind: vs.kind, first: first, second: second) // Rust names the sides' tags
+        // Rust names the players on their sides (Red/White, Black) and writes PGN's date.
+        pgnRecordTags(kind: vs.kind, event: "Banco game", date: day(date, separator: "-"), me: vs.human,
+                      myName: playerName, otherName: "Banco (level \(vs.level))")
     }
 
     /// The file name to share a record by ("banco-xiangqi-2026-12-02.pgn").

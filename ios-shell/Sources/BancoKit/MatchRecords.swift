@@ -43,11 +43,9 @@ public final class MatchRecords {
     /// (`playerName`) and the other one named on their sides, the date of `date` (UTC).
     public static func pgn(_ saved: Data, _ s: MatchState, playerName: String, date: Date) throws -> String {
         let g = try Game.load(bytes: saved)
-        let peer = s.peerName ?? "Opponent"
-        let (first, second) = s.yourColor == .black ? (peer, playerName) : (playerName, peer)
-        return try g.toPgn(tags: [
-            PgnTag(name: "Event", value: "Banco match"),
-            PgnTag(name: "Date", value: GameShare.day(date, separator: ".")),
-        ] + pgnPlayerTags(kind: try g.kind(), first: first, second: second))
+        // Rust names the players on their sides and writes PGN's date.
+        return try g.toPgn(tags: pgnRecordTags(kind: try g.kind(), event: "Banco match",
+                                               date: GameShare.day(date, separator: "-"), me: s.yourColor ?? .red,
+                                               myName: playerName, otherName: s.peerName ?? "Opponent"))
     }
 }

@@ -82,6 +82,76 @@ pub fn player_tags(kind: GameKind, first: &str, second: &str) -> Vec<(String, St
         .collect()
 }
 
+/// The tags a shared record opens with: `Event`, `Date` (PGN's `YYYY.MM.DD`, from the ISO
+/// date `date`, `2026-12-05`; `????.??.??`, PGN's unknown date, when `date` is not one) and
+/// both players named on their sides ([`player_tags`]) — `me` playing `my_name`, the other
+/// side `other_name`. One rule for every front end's record of a game against the computer
+/// or a match, whoever moved first.
+///
+/// ```
+/// use banco_app::tags::record_tags;
+/// use banco_game::{Color, GameKind};
+/// let t = record_tags(GameKind::Chess, "Banco match", "2026-12-05", Color::Black, "An", "Binh");
+/// let v = |name: &str| t.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
+/// assert_eq!(v("Event"), Some("Banco match"));
+/// assert_eq!(v("Date"), Some("2026.12.05"));
+/// assert_eq!((v("White"), v("Black")), (Some("Binh"), Some("An")));
+/// ```
+#[must_use]
+pub fn record_tags(
+    kind: GameKind,
+    event: &str,
+    date: &str,
+    me: Color,
+    my_name: &str,
+    other_name: &str,
+) -> Vec<(String, String)> {
+    let mut tags = vec![
+        ("Event".to_owned(), event.to_owned()),
+        ("Date".to_owned(), pgn_date(date)),
+    ];
+    tags.extend(sides_tags(kind, me, my_name, other_name));
+    tags
+}
+
+/// The players' tags ([`player_tags`]) of a game where `me`, named `my_name`, played
+/// against `other_name`, whoever moved first.
+///
+/// ```
+/// use banco_app::tags::sides_tags;
+/// use banco_game::{Color, GameKind};
+/// let t = sides_tags(GameKind::Xiangqi, Color::Black, "An", "Binh");
+/// assert_eq!(t[0], ("Red".to_owned(), "Binh".to_owned()));
+/// ```
+#[must_use]
+pub fn sides_tags(
+    kind: GameKind,
+    me: Color,
+    my_name: &str,
+    other_name: &str,
+) -> Vec<(String, String)> {
+    if me == Color::Red {
+        player_tags(kind, my_name, other_name)
+    } else {
+        player_tags(kind, other_name, my_name)
+    }
+}
+
+/// PGN's date (`2026.12.05`) of an ISO date (`2026-12-05`); `????.??.??` for anything else.
+fn pgn_date(iso: &str) -> String {
+    let parts: Vec<&str> = iso.trim().split('-').collect();
+    let valid = matches!(parts.as_slice(), [y, m, d]
+        if y.len() == 4 && m.len() == 2 && d.len() == 2
+            && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit()))
+            && (1..=12).contains(&m.parse::<u8>().unwrap_or(0))
+            && (1..=31).contains(&d.parse::<u8>().unwrap_or(0)));
+    if valid {
+        parts.join(".")
+    } else {
+        "????.??.??".to_owned()
+    }
+}
+
 /// True if `name` is one of [`NAMES`] (case-insensitive).
 #[must_use]
 pub fn is_own(name: &str) -> bool {
@@ -241,6 +311,52 @@ mod tests {
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect()
+    }
+
+    #[test]
+    fn a_record_names_the_players_on_their_sides_whoever_is_first() {
+        let red = record_tags(
+            GameKind::Xiangqi,
+            "Banco game",
+            "2026-01-31",
+            Color::Red,
+            "An",
+            "Banco (level 3)",
+        );
+        assert_eq!(
+            red,
+            t(&[
+                ("Event", "Banco game"),
+                ("Date", "2026.01.31"),
+                ("Red", "An"),
+                ("Black", "Banco (level 3)"),
+            ])
+        );
+        let black = record_tags(
+            GameKind::Chess,
+            "Banco match",
+            "2026-12-05",
+            Color::Black,
+            "An",
+            "Binh",
+        );
+        assert_eq!(&black[2..], &t(&[("White", "Binh"), ("Black", "An")])[..]);
+        // Lines has no PGN record: no players' tags.
+        assert_eq!(
+            record_tags(GameKind::Lines, "E", "2026-12-05", Color::Red, "An", "Binh").len(),
+            2
+        );
+        for bad in [
+            "",
+            "2026-12",
+            "2026-13-01",
+            "2026-12-00",
+            "26-12-05",
+            "2026/12/05",
+            "２０２６-12-05",
+        ] {
+            assert_eq!(pgn_date(bad), "????.??.??", "{bad}");
+        }
     }
 
     #[test]

@@ -6,8 +6,7 @@ use std::path::Path;
 
 use banco_app::files::write_record;
 use banco_app::network::NetMatch;
-use banco_app::tags::player_tags;
-use banco_game::Color;
+use banco_app::tags::sides_tags;
 
 /// Saves the match's game to `path` (the format from its extension, as `banco play`'s
 /// `save`: [`crate::cmd_records::record_for`]).
@@ -23,12 +22,9 @@ pub(super) fn save_match(m: &NetMatch, my_name: &str, path: &str) {
     };
     let state = m.state();
     if let (Some(me), Some(peer)) = (state.your_color, state.peer_name) {
-        let (first, second) = if me == Color::Red {
-            (my_name, peer.as_str())
-        } else {
-            (peer.as_str(), my_name)
-        };
-        saved.tags.extend(player_tags(saved.kind, first, second));
+        saved
+            .tags
+            .extend(sides_tags(saved.kind, me, my_name, &peer));
     }
     let path = Path::new(path);
     match saved

@@ -14,7 +14,7 @@ import org.banco.PgnTag
 import org.banco.VsState
 import org.banco.renderFenSvg
 import org.banco.pgnImportErrorText
-import org.banco.pgnPlayerTags
+import org.banco.pgnRecordTags
 import org.banco.renderPng
 import java.time.LocalDate
 
@@ -46,14 +46,9 @@ object GameShare {
         Game.load(saved).use { g -> g.toPgn(tags(vs, playerName, date)) }
 
     /** The tags of a game against the computer. */
-    fun tags(vs: VsState, playerName: String, date: LocalDate): List<PgnTag> {
-        val computer = "Banco (level ${vs.level})"
-        val (first, second) = if (vs.human == Color.RED) playerName to computer else computer to playerName
-        return listOf(
-            PgnTag("Event", "Banco game"),
-            PgnTag("Date", "%04d.%02d.%02d".format(date.year, date.monthValue, date.dayOfMonth)),
-        ) + pgnPlayerTags(vs.kind, first, second) // Rust names the sides' tags (Red/White, Black)
-    }
+    fun tags(vs: VsState, playerName: String, date: LocalDate): List<PgnTag> =
+        // Rust names the players on their sides (Red/White, Black) and writes PGN's date.
+        pgnRecordTags(vs.kind, "Banco game", date.toString(), vs.human, playerName, "Banco (level ${vs.level})")
 
     /** The file name to share a record by ("banco-xiangqi-2026-12-02.pgn"). */
     fun fileName(kind: GameKind, date: LocalDate): String = "banco-${kind.name.lowercase()}-$date.pgn"

@@ -8,8 +8,7 @@ package org.banco.shell
 import org.banco.Color
 import org.banco.Game
 import org.banco.MatchState
-import org.banco.PgnTag
-import org.banco.pgnPlayerTags
+import org.banco.pgnRecordTags
 import java.time.LocalDate
 import java.util.Base64
 
@@ -49,14 +48,8 @@ class MatchRecords(private val store: KeyValueStore) {
          */
         fun pgn(saved: ByteArray, s: MatchState, playerName: String, date: LocalDate): String =
             Game.load(saved).use { g ->
-                val peer = s.peerName ?: "Opponent"
-                val (first, second) = if (s.yourColor == Color.BLACK) peer to playerName else playerName to peer
-                g.toPgn(
-                    listOf(
-                        PgnTag("Event", "Banco match"),
-                        PgnTag("Date", "%04d.%02d.%02d".format(date.year, date.monthValue, date.dayOfMonth)),
-                    ) + pgnPlayerTags(g.kind(), first, second),
-                )
+                // Rust names the players on their sides and writes PGN's date.
+                g.toPgn(pgnRecordTags(g.kind(), "Banco match", date.toString(), s.yourColor ?: Color.RED, playerName, s.peerName ?: "Opponent"))
             }
     }
 }
