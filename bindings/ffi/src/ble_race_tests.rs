@@ -25,19 +25,6 @@ fn race_offer() -> MatchOffer {
     }
 }
 
-/// The host's radio as the guest's scan reports it (the stranger's failed read skipped).
-fn scan_for_host(guest_radio: &BleGuest) -> BlePeer {
-    let (tx, found) = mpsc::channel();
-    guest_radio.scan(Arc::new(Found(Mutex::new(tx)))).unwrap();
-    let peer = loop {
-        if let Ok(p) = found.recv_timeout(Duration::from_secs(10)).unwrap() {
-            break p;
-        }
-    };
-    guest_radio.stop_scan().unwrap();
-    peer
-}
-
 /// Both sides confirm the code; the guest sees the race proposed with `SETTINGS` (in the
 /// event and, in words, in its state), accepts, and both are told the race started.
 fn pair_and_accept(
@@ -125,23 +112,8 @@ fn race_of(m: &Match) -> RaceState {
 
 #[test]
 fn a_seeded_race_hosted_nearby_is_played_over_bluetooth_with_a_cut() {
-    let air = Arc::new(Air {
-        mtu: 23,
-        ..Air::default()
-    });
-    let (host_events, host_rx) = listener();
-    let host = Match::host_nearby(
-        "An".into(),
-        "127.0.0.1:0".into(),
-        false,
-        Some(Arc::new(PipePeripheral(Arc::clone(&air)))),
-        None,
-        vec![],
-        Some(race_offer()),
-        host_events,
-        None,
-    )
-    .unwrap();
+    let air = Air::with_mtu(23);
+    let (host, host_rx) = host_nearby_over(&air, "An", Some(race_offer()));
     assert_eq!(
         host.hosting().unwrap().open_on,
         vec![NearbyTransport::Lan, NearbyTransport::Ble]
@@ -239,10 +211,7 @@ fn a_seeded_race_hosted_nearby_is_played_over_bluetooth_with_a_cut() {
 /// the default race, its settings dropped).
 #[test]
 fn a_race_hosted_over_bluetooth_alone_keeps_its_settings() {
-    let air = Arc::new(Air {
-        mtu: 185,
-        ..Air::default()
-    });
+    let air = Air::with_mtu(185);
     let (host_events, host_rx) = listener();
     let host = Match::host_ble(
         "An".into(),

@@ -29,6 +29,14 @@ struct Air {
 }
 
 impl Air {
+    /// Fresh air whose links negotiate `mtu`.
+    fn with_mtu(mtu: u16) -> Arc<Air> {
+        Arc::new(Air {
+            mtu,
+            ..Air::default()
+        })
+    }
+
     fn host(&self) -> Arc<BlePeripheralEvents> {
         lock(&self.peripheral_events).clone().expect("started")
     }
@@ -136,10 +144,7 @@ impl BleScanListener for Found {
 
 #[test]
 fn a_chess_match_crosses_the_foreign_ble_traits() {
-    let air = Arc::new(Air {
-        mtu: 23,
-        ..Air::default()
-    });
+    let air = Air::with_mtu(23);
     let (host_events, host_rx) = listener();
     let chess = MatchOffer {
         game: GameKind::Chess,
@@ -356,6 +361,58 @@ fn failures_of_the_shell_are_errors_not_crashes() {
     }
 }
 
+/// A host named `name` on loopback and over `peripheral` (or, without one, for `reason`),
+/// proposing `proposal` once paired; its events.
+fn host_nearby_with(
+    name: &str,
+    peripheral: Option<Arc<dyn BlePeripheral>>,
+    reason: Option<&str>,
+    proposal: Option<MatchOffer>,
+) -> (Arc<Match>, std::sync::mpsc::Receiver<MatchEvent>) {
+    let (events, rx) = listener();
+    let host = Match::host_nearby(
+        name.into(),
+        "127.0.0.1:0".into(),
+        false,
+        peripheral,
+        reason.map(Into::into),
+        vec![],
+        proposal,
+        events,
+        None,
+    )
+    .unwrap();
+    (host, rx)
+}
+
+/// A host named `name` on loopback and over `air`'s host radio.
+fn host_nearby_over(
+    air: &Arc<Air>,
+    name: &str,
+    proposal: Option<MatchOffer>,
+) -> (Arc<Match>, std::sync::mpsc::Receiver<MatchEvent>) {
+    host_nearby_with(
+        name,
+        Some(Arc::new(PipePeripheral(Arc::clone(air)))),
+        None,
+        proposal,
+    )
+}
+
+/// The first host the guest radio's scan finds (a device whose read fails skipped); the
+/// scan is stopped.
+fn scan_for_host(guest_radio: &BleGuest) -> BlePeer {
+    let (tx, found) = mpsc::channel();
+    guest_radio.scan(Arc::new(Found(Mutex::new(tx)))).unwrap();
+    let peer = loop {
+        if let Ok(p) = found.recv_timeout(Duration::from_secs(10)).unwrap() {
+            break p;
+        }
+    };
+    guest_radio.stop_scan().unwrap();
+    peer
+}
+
 /// A host on the LAN and Bluetooth at once: the advertised key is the match's; a guest
 /// comes over Bluetooth to one such host and over TCP to another; a peripheral that cannot
 /// start leaves the host on the LAN alone, with its reason in `hosting()`.
@@ -365,23 +422,8 @@ fn hosting_nearby_takes_the_guest_over_bluetooth_or_the_lan() {
         MatchEvent::VerifyCode { code, .. } => Some(code.clone()),
         _ => None,
     };
-    let air = Arc::new(Air {
-        mtu: 185,
-        ..Air::default()
-    });
-    let (host_events, host_rx) = listener();
-    let host = Match::host_nearby(
-        "An".into(),
-        "127.0.0.1:0".into(),
-        false,
-        Some(Arc::new(PipePeripheral(Arc::clone(&air)))),
-        None,
-        vec![],
-        None,
-        host_events,
-        None,
-    )
-    .unwrap();
+    let air = Air::with_mtu(185);
+    let (host, host_rx) = host_nearby_over(&air, "An", None);
     assert!(host.address().unwrap().starts_with("127.0.0.1:"));
     assert_eq!(
         host.hosting(),
@@ -391,15 +433,8 @@ fn hosting_nearby_takes_the_guest_over_bluetooth_or_the_lan() {
         })
     );
     let guest_radio = BleGuest::new(Arc::new(PipeCentral(Arc::clone(&air)))).unwrap();
-    let (tx, found) = mpsc::channel();
-    guest_radio.scan(Arc::new(Found(Mutex::new(tx)))).unwrap();
-    let peer = loop {
-        if let Ok(p) = found.recv_timeout(Duration::from_secs(10)).unwrap() {
-            break p;
-        }
-    };
+    let peer = scan_for_host(&guest_radio);
     assert_eq!(peer.name, "An");
-    guest_radio.stop_scan().unwrap();
     let (guest_events, guest_rx) = listener();
     let guest =
         Match::join_ble("Binh".into(), guest_radio, peer.device, guest_events, None).unwrap();
@@ -424,23 +459,8 @@ fn hosting_nearby_takes_the_guest_over_bluetooth_or_the_lan() {
     }
 
     // Another host: this guest dials its LAN address while it also advertises over Bluetooth.
-    let air = Arc::new(Air {
-        mtu: 23,
-        ..Air::default()
-    });
-    let (host_events, host_rx) = listener();
-    let host = Match::host_nearby(
-        "Chi".into(),
-        "127.0.0.1:0".into(),
-        false,
-        Some(Arc::new(PipePeripheral(Arc::clone(&air)))),
-        None,
-        vec![],
-        None,
-        host_events,
-        None,
-    )
-    .unwrap();
+    let air = Air::with_mtu(23);
+    let (host, host_rx) = host_nearby_over(&air, "Chi", None);
     assert_eq!(
         air.starts.load(Ordering::SeqCst),
         1,
@@ -470,19 +490,7 @@ fn hosting_nearby_takes_the_guest_over_bluetooth_or_the_lan() {
         fn stop(&self) {}
     }
     // A peripheral that cannot start: hosted on the LAN alone, and the reason said.
-    let (events, _rx) = listener();
-    let host = Match::host_nearby(
-        "An".into(),
-        "127.0.0.1:0".into(),
-        false,
-        Some(Arc::new(Off)),
-        None,
-        vec![],
-        None,
-        events,
-        None,
-    )
-    .unwrap();
+    let (host, _rx) = host_nearby_with("An", Some(Arc::new(Off)), None, None);
     let hosting = host.hosting().unwrap();
     assert_eq!(hosting.open_on, vec![NearbyTransport::Lan]);
     assert_eq!(hosting.not_open.len(), 1);
@@ -494,38 +502,14 @@ fn hosting_nearby_takes_the_guest_over_bluetooth_or_the_lan() {
     assert!(host.address().unwrap().starts_with("127.0.0.1:"));
     host.leave().unwrap();
     // No peripheral, with the shell's reason: the LAN alone, that reason.
-    let (events, _rx) = listener();
-    let host = Match::host_nearby(
-        "An".into(),
-        "127.0.0.1:0".into(),
-        false,
-        None,
-        Some("Bluetooth permission missing".into()),
-        vec![],
-        None,
-        events,
-        None,
-    )
-    .unwrap();
+    let (host, _rx) = host_nearby_with("An", None, Some("Bluetooth permission missing"), None);
     assert_eq!(
         host.hosting().unwrap().not_open[0].reason,
         "Bluetooth permission missing"
     );
     host.leave().unwrap();
     // No peripheral and no reason: a plain LAN host.
-    let (events, _rx) = listener();
-    let host = Match::host_nearby(
-        "An".into(),
-        "127.0.0.1:0".into(),
-        false,
-        None,
-        None,
-        vec![],
-        None,
-        events,
-        None,
-    )
-    .unwrap();
+    let (host, _rx) = host_nearby_with("An", None, None, None);
     assert_eq!(
         host.hosting(),
         Some(crate::Hosting {
