@@ -134,7 +134,7 @@ pub use lines_board::{
 pub use lines_hint::{LinesHint, LinesHintJob};
 pub use lines_options::{
     LinesOptions, LinesTimeLimit, LinesUndoChoice, lines_default_options, lines_time_limits,
-    lines_undo_choices, lines_undo_named,
+    lines_undo_choices, lines_undo_named, race_time_limits,
 };
 pub use lobby::{Lobby, LobbyListener, LobbyPeer};
 pub use nearby::{
@@ -142,7 +142,7 @@ pub use nearby::{
 };
 pub use net::{
     Match, MatchClock, MatchEvent, MatchListener, MatchOffer, MatchPhase, MatchState, new_trust,
-    trust_fingerprint,
+    player_display_name, trust_fingerprint,
 };
 pub use puzzle_mode::{PuzzleNotice, PuzzleStatus, PuzzleStore, puzzle_notice_text};
 pub use race::{RaceBoard, RaceEnding, RaceOutcome, RaceSettings, RaceState, RaceTurn, RaceUpdate};

@@ -83,6 +83,20 @@ pub fn lines_time_limits() -> Vec<LinesTimeLimit> {
         .collect()
 }
 
+/// The time limits a Lines race may be proposed with, each with its label ("5 min", "no
+/// limit" for 0: the race ends when both boards are full), for a settings screen; the
+/// default race's (5 minutes) is among them.
+#[uniffi::export]
+pub fn race_time_limits() -> Vec<LinesTimeLimit> {
+    options::RACE_TIME_LIMITS_S
+        .iter()
+        .map(|&seconds| LinesTimeLimit {
+            seconds,
+            label: options::time_limit_label(seconds),
+        })
+        .collect()
+}
+
 /// A new Lines game's options unless the player chose others: 5 balls, undo of the last
 /// turn, 3 minutes.
 #[uniffi::export]

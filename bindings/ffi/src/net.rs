@@ -585,6 +585,16 @@ pub fn trust_fingerprint(trust: Vec<u8>) -> Result<String, BancoError> {
     })
 }
 
+/// A player's name as every match and lobby sends it — control, bidirectional and
+/// invisible characters removed, white space collapsed and trimmed, cut to 32 characters
+/// (the rule of [`Match::host`], [`Match::join`] and [`crate::Lobby::advertise`]) — for a
+/// settings screen to keep and show; `null`/`nil` when nothing printable is left (keep the
+/// previous name then).
+#[uniffi::export]
+pub fn player_display_name(raw: String) -> Option<String> {
+    banco_app::network::player_name(&raw).ok()
+}
+
 pub(crate) fn kinds(v: &[GameKind]) -> Vec<banco_game::GameKind> {
     v.iter().map(|&k| k.into()).collect()
 }

@@ -339,7 +339,18 @@ fn a_player_name_is_refused_or_cleaned_alike_everywhere() {
         assert_eq!(join.err(), Some(refused.clone()), "join {blank:?}");
         let ad = lobby.advertise(blank.into(), 7368);
         assert_eq!(ad.err(), Some(refused.clone()), "advertise {blank:?}");
+        // A settings screen is told the same: nothing to keep.
+        assert_eq!(crate::net::player_display_name(blank.into()), None);
     }
+    // What a settings screen keeps is what the matches send.
+    assert_eq!(
+        crate::net::player_display_name("  An \u{202e}  Binh ".into()).as_deref(),
+        Some("An Binh")
+    );
+    assert_eq!(
+        crate::net::player_display_name("龍".repeat(40)).map(|n| n.chars().count()),
+        Some(32)
+    );
     let id = lobby.advertise("  An \u{202e} ".into(), 7368).unwrap();
     assert!(id.starts_with("An."), "{id}");
     lobby.withdraw(id).unwrap();

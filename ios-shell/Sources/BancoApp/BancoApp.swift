@@ -657,7 +657,7 @@ struct SettingsSheet: View {
                 ForEach(Settings.raceStartBallChoices, id: \.self) { Text("\($0) balls").tag($0) }
             }
             Picker("Lines race you host: time", selection: $settings.raceMinutes) {
-                ForEach(Settings.raceMinuteChoices, id: \.self) { Text($0 == 0 ? "no limit" : "\($0) min").tag($0) }
+                ForEach(Settings.raceMinuteChoices, id: \.self) { Text(Settings.raceMinutesLabel($0)).tag($0) }
             }
             ClockPicker(clock: $settings.clock)
             Button("Save") { app.save(settings); dismiss() }

@@ -58,8 +58,12 @@ public struct Settings: Equatable {
     public static var linesUndoChoices: [LinesUndoChoice] { BancoKit.linesUndoChoices() }
     /// The time limits a new Lines game may have, with their labels; 0 is untimed (Rust's).
     public static var linesTimeLimitChoices: [LinesTimeLimit] { linesTimeLimits() }
-    /// The race time limits offered, in minutes; 0 is none (the race ends when both boards are full).
-    public static let raceMinuteChoices = [2, 5, 10, 0]
+    /// The race time limits offered, in minutes (Rust's `raceTimeLimits()`); 0 is none (the race ends when both boards are full).
+    public static var raceMinuteChoices: [Int] { raceTimeLimits().map { Int($0.seconds / 60) } }
+    /// How a race time limit of `minutes` reads, in Rust's words ("5 min", "no limit").
+    public static func raceMinutesLabel(_ minutes: Int) -> String {
+        raceTimeLimits().first { Int($0.seconds) == minutes * 60 }?.label ?? "\(minutes) min"
+    }
 
     public init(game: GameKind = .xiangqi, level: Int = 3, color: Color = .red, rules: String = "asian",
                 sound: Bool = true, playerName: String = "Player", linesPreview: Bool = false,
@@ -148,13 +152,12 @@ public struct Settings: Equatable {
         let level = store.string("settings.level").flatMap { Int($0) }.flatMap { computerLevels.contains($0) ? $0 : nil }
         let colors: [String: Color] = ["RED": .red, "BLACK": .black]
         let flags = ["true": true, "false": false]
-        let name = store.string("settings.name")?.trimmingCharacters(in: .whitespaces) ?? ""
         return Settings(game: game, level: level ?? d.level,
                         color: store.string("settings.color").flatMap { colors[$0] } ?? d.color,
                         rules: store.string("settings.rules").flatMap { v in
                             offeredPresets().first { $0.name.lowercased() == v.lowercased() }?.name } ?? d.rules,
                         sound: store.string("settings.sound").flatMap { flags[$0] } ?? d.sound,
-                        playerName: name.isEmpty ? d.playerName : String(name.prefix(32)),
+                        playerName: store.string("settings.name").flatMap { playerDisplayName(raw: $0) } ?? d.playerName,
                         linesPreview: store.string("settings.linesPreview").flatMap { flags[$0] } ?? d.linesPreview,
                         linesStartBalls: store.string("settings.linesStartBalls").flatMap { Int($0) }
                             .flatMap { linesStartBallChoices.contains($0) ? $0 : nil } ?? d.linesStartBalls,

@@ -53,6 +53,9 @@ func boardTests(_ s: Suite) {
         try eq(mine, Settings.load(store))
         // The race a host proposes comes from them (it was a fixed 5 balls, 5 minutes, no preview).
         try eq(RaceSettings(startBalls: 3, timeLimitS: 600, preview: true), mine.raceSettings)
+        // The race time limits a screen offers are Rust's, with Rust's labels.
+        try eq([2, 5, 10, 0], Settings.raceMinuteChoices)
+        try eq(["2 min", "5 min", "10 min", "no limit"], Settings.raceMinuteChoices.map { Settings.raceMinutesLabel($0) })
         store.set("settings.game", "go")
         store.set("settings.level", "99")
         store.set("settings.color", "GREEN")
@@ -67,6 +70,9 @@ func boardTests(_ s: Suite) {
         store.set("settings.name", String(repeating: "n", count: 100))
         try eq(3, Settings.load(store).level)
         try eq(32, Settings.load(store).playerName.count)
+        // The name is kept as every match sends it (Rust's rule): cleaned of invisible characters.
+        store.set("settings.name", "  An \u{202e}  Binh ")
+        try eq("An Binh", Settings.load(store).playerName)
         let casual = Rules.xiangqi(repetition: .casual, repetitions: 3, noCapturePlies: 120)
         try eq(casual, mine.rulesFor(.xiangqi))
         try eq(defaultRules(kind: .xiangqi), Settings().rulesFor(.xiangqi))

@@ -54,6 +54,11 @@ pub const UNDO_CHOICES: [UndoChoice; 3] = [
 /// board is full).
 pub const TIME_LIMITS_S: [u32; 5] = [60, 180, 300, 600, 0];
 
+/// The time limits a Lines race may be proposed with, in seconds (each side's own clock);
+/// 0 is none (the race ends when both boards are full or a player resigns). The default
+/// race's, 5 minutes ([`banco_protocol::race::RaceOptions`]'s default), is among them.
+pub const RACE_TIME_LIMITS_S: [u32; 4] = [120, 300, 600, 0];
+
 /// The time limit of a new game unless the player chose another: 3 minutes.
 pub const DEFAULT_TIME_LIMIT_S: u32 = 180;
 
@@ -80,6 +85,16 @@ pub fn time_limit_label(seconds: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_race_is_one_a_settings_screen_offers() {
+        let default = banco_protocol::race::RaceOptions::default().time_limit_s;
+        assert!(RACE_TIME_LIMITS_S.contains(&u32::from(default)));
+        assert_eq!(
+            RACE_TIME_LIMITS_S.map(time_limit_label),
+            ["2 min", "5 min", "10 min", "no limit"]
+        );
+    }
 
     #[test]
     fn every_rule_once_named_and_read_back() {

@@ -48,6 +48,7 @@ import org.banco.boardGames
 import org.banco.clockPresets
 import org.banco.offerClockText
 import org.banco.colorName
+import org.banco.playerDisplayName
 import org.banco.linesColorName
 import org.banco.shell.GameController
 import org.banco.shell.LinesController
@@ -768,7 +769,7 @@ class MainActivity : ComponentActivity() {
             return group to buttons
         }
         val (ballsGroup, ballsButtons) = choices(Settings.RACE_START_BALLS, settings.raceStartBalls) { "$it balls" }
-        val (minutesGroup, minutesButtons) = choices(Settings.RACE_MINUTES, settings.raceMinutes) { if (it == 0) "no limit" else "$it min" }
+        val (minutesGroup, minutesButtons) = choices(Settings.RACE_MINUTES, settings.raceMinutes) { Settings.raceMinutesLabel(it) }
         // A new solo Lines game: start balls, undo rule and time limit, as Rust offers them.
         val (linesBallsGroup, linesBallsButtons) = choices(Settings.LINES_START_BALLS, settings.linesStartBalls) { "$it balls" }
         val undoChoices = Settings.LINES_UNDO
@@ -800,7 +801,7 @@ class MainActivity : ComponentActivity() {
                     linesTimeLimitS = picked(linesTimeGroup, linesTimeButtons) ?: settings.linesTimeLimitS,
                     raceStartBalls = ballsButtons.firstOrNull { it.second.id == ballsGroup.checkedRadioButtonId }?.first ?: settings.raceStartBalls,
                     raceMinutes = minutesButtons.firstOrNull { it.second.id == minutesGroup.checkedRadioButtonId }?.first ?: settings.raceMinutes,
-                    playerName = name.text.toString().trim().take(32).ifEmpty { "Player" },
+                    playerName = playerDisplayName(name.text.toString()) ?: settings.playerName, // Rust's rule: what a match sends
                     clock = chosenClock(),
                 )
                 settings.save(store)

@@ -23,6 +23,8 @@ import org.banco.boardGames
 import org.banco.clockPreset
 import org.banco.clockPresets
 import org.banco.levelRange
+import org.banco.playerDisplayName
+import org.banco.raceTimeLimits
 import org.banco.linesDefaultOptions
 import org.banco.linesStartBalls
 import org.banco.linesTimeLimits
@@ -139,8 +141,12 @@ data class Settings(
         /** The time limits a new Lines game may have, with their labels; 0 is untimed (Rust's). */
         val LINES_TIME_LIMITS: List<LinesTimeLimit> get() = linesTimeLimits()
 
-        /** The race time limits offered, in minutes; 0 is none (the race ends when both boards are full). */
-        val RACE_MINUTES = listOf(2, 5, 10, 0)
+        /** The race time limits offered, in minutes (Rust's [raceTimeLimits]); 0 is none (the race ends when both boards are full). */
+        val RACE_MINUTES: List<Int> get() = raceTimeLimits().map { (it.seconds / 60u).toInt() }
+
+        /** How a race time limit of [minutes] reads, in Rust's words ("5 min", "no limit"). */
+        fun raceMinutesLabel(minutes: Int): String =
+            raceTimeLimits().firstOrNull { it.seconds.toInt() == minutes * 60 }?.label ?: "$minutes min"
 
         /** Settings from [store]; anything missing, damaged or out of range is the default. */
         fun load(store: KeyValueStore): Settings {
@@ -153,7 +159,7 @@ data class Settings(
                 rules = store.getString(K_RULES)?.let { v -> offeredPresets().firstOrNull { it.name.equals(v, ignoreCase = true) }?.name }
                     ?: d.rules,
                 sound = store.getString(K_SOUND)?.toBooleanStrictOrNull() ?: d.sound,
-                playerName = store.getString(K_NAME)?.trim()?.take(32)?.takeIf { it.isNotEmpty() } ?: d.playerName,
+                playerName = store.getString(K_NAME)?.let(::playerDisplayName) ?: d.playerName,
                 linesPreview = store.getString(K_LINES_PREVIEW)?.toBooleanStrictOrNull() ?: d.linesPreview,
                 linesStartBalls = store.getString(K_LINES_BALLS)?.toIntOrNull()?.takeIf { it in LINES_START_BALLS } ?: d.linesStartBalls,
                 linesUndo = store.getString(K_LINES_UNDO)?.let(::linesUndoNamed) ?: d.linesUndo,

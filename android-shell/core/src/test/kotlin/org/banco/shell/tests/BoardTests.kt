@@ -86,6 +86,9 @@ fun boardTests(s: Suite) {
         eq(mine, Settings.load(store))
         // The race a host proposes comes from them (it was a fixed 5 balls, 5 minutes, no preview).
         eq(org.banco.RaceSettings(3u, 600u, true), mine.raceSettings())
+        // The race time limits a screen offers are Rust's, with Rust's labels.
+        eq(listOf(2, 5, 10, 0), Settings.RACE_MINUTES)
+        eq(listOf("2 min", "5 min", "10 min", "no limit"), Settings.RACE_MINUTES.map { Settings.raceMinutesLabel(it) })
         eq(RepetitionRule.CASUAL, (Settings.load(store).rulesFor(GameKind.XIANGQI) as Rules.Xiangqi).repetition)
         eq(null, mine.rulesFor(GameKind.CHESS), "chess has its usual rules")
         eq(rulesPreset(GameKind.XIANGQI, "casual"), mine.rulesFor(GameKind.XIANGQI))
@@ -115,6 +118,11 @@ fun boardTests(s: Suite) {
         store.putString("settings.game", "LINES")
         eq(3, Settings.load(store).level)
         eq(GameKind.XIANGQI, Settings.load(store).game, "a game this build does not play")
+        // The name is kept as every match sends it (Rust's rule): cleaned, at most 32 characters.
+        store.putString("settings.name", "  An \u202e  Binh ")
+        eq("An Binh", Settings.load(store).playerName)
+        store.putString("settings.name", "龍".repeat(40))
+        eq(32, Settings.load(store).playerName.length)
     }
 
     s.test("sound cues: each new move once, the end once, nothing for undo or the first state") {
