@@ -202,6 +202,22 @@ pub fn pgn_record_tags(
         .collect()
 }
 
+/// How a saved game (`Game.save()`, a match's `Match.game()`) reads in a list of saved games:
+/// its game, how it ended (with an ending the moves do not show, a resignation say) or
+/// `unfinished`, and its plies (`Chess · 0-1 resignation · 12 plies`, `1 ply`), so that no
+/// shell writes the label or its plural.
+#[uniffi::export]
+pub fn saved_game_summary(bytes: Vec<u8>) -> Result<String, BancoError> {
+    guard(|| {
+        let (game, _, outcome) = Game::from_saved(&SavedGame::decode(&bytes)?)?.snapshot_ended();
+        Ok(banco_app::result::saved_summary(
+            game.kind(),
+            outcome,
+            game.ply(),
+        ))
+    })
+}
+
 /// The PGN of any saved game's bytes (`VsComputer.save()`, `Game.save()`).
 #[uniffi::export]
 pub fn pgn_of_saved(bytes: Vec<u8>) -> Result<String, BancoError> {

@@ -132,6 +132,11 @@ fn a_match_game_keeps_how_it_ended() {
         assert_eq!(status.ply, 1, "the moves are kept");
         let loaded = Game::load(game.save().unwrap()).unwrap();
         assert_eq!(loaded.status().unwrap().outcome, Some(resigned));
+        assert_eq!(
+            crate::saved_game_summary(game.save().unwrap()).unwrap(),
+            "Xiangqi · 1-0 resignation · 1 ply",
+            "a saved match's label keeps its ending, in the singular"
+        );
         let pgn = game
             .to_pgn(vec![PgnTag {
                 name: "Event".into(),

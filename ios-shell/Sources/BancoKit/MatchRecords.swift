@@ -7,7 +7,7 @@ import Foundation
 
 /// The matches the player saved, newest first (at most `limit`), kept in the store.
 public final class MatchRecords {
-    /// A saved match: its label for a list ("Chess · 0-1 resignation · 12 plies") and its record.
+    /// A saved match: its label for a list (Rust's "Chess · 0-1 resignation · 12 plies") and its record.
     public struct Entry: Equatable {
         public let label: String
         public let saved: Data
@@ -28,10 +28,9 @@ public final class MatchRecords {
 
     /// The saved matches, newest first; a damaged one is left out.
     public func list() -> [Entry] {
+        // Rust writes the label (its ending, its plies in the singular or plural).
         raw().compactMap { bytes in
-            guard let s = try? Game.load(bytes: bytes).status() else { return nil }
-            let ending = s.resultText.isEmpty ? "unfinished" : s.resultText
-            return Entry(label: "\(gameName(s.kind)) · \(ending) · \(s.ply) plies", saved: bytes)
+            (try? savedGameSummary(bytes: bytes)).map { Entry(label: $0, saved: bytes) }
         }
     }
 
@@ -40,12 +39,14 @@ public final class MatchRecords {
     }
 
     /// The PGN of a match's record `saved` (`MatchModel.saved()`) as of state `s`: this player
-    /// (`playerName`) and the other one named on their sides, the date of `date` (UTC).
-    public static func pgn(_ saved: Data, _ s: MatchState, playerName: String, date: Date) throws -> String {
+    /// (`playerName`) and the other one named on their sides, the day of `date` where the player
+    /// is (`timeZone`).
+    public static func pgn(_ saved: Data, _ s: MatchState, playerName: String, date: Date,
+                           timeZone: TimeZone = .current) throws -> String {
         let g = try Game.load(bytes: saved)
         // Rust names the players on their sides and writes PGN's date.
         return try g.toPgn(tags: pgnRecordTags(kind: try g.kind(), event: "Banco match",
-                                               date: GameShare.day(date, separator: "-"), me: s.yourColor ?? .red,
+                                               date: GameShare.day(date, timeZone: timeZone), me: s.yourColor ?? .red,
                                                myName: playerName, otherName: s.peerName ?? "Opponent"))
     }
 }

@@ -7,6 +7,7 @@ package org.banco.shell
 
 import org.banco.Color
 import org.banco.Game
+import org.banco.savedGameSummary
 import org.banco.MatchState
 import org.banco.pgnRecordTags
 import java.time.LocalDate
@@ -14,7 +15,7 @@ import java.util.Base64
 
 /** The matches the player saved, newest first (at most [LIMIT]), kept in [store]. */
 class MatchRecords(private val store: KeyValueStore) {
-    /** A saved match: its label for a list ("Chess · 0-1 resignation · 12 plies") and its record. */
+    /** A saved match: its label for a list (Rust's "Chess · 0-1 resignation · 12 plies") and its record. */
     class Entry(val label: String, val saved: ByteArray)
 
     /** Keeps [saved] (a record from [MatchController.saved]) first; the oldest beyond [LIMIT] go. */
@@ -25,13 +26,8 @@ class MatchRecords(private val store: KeyValueStore) {
 
     /** The saved matches, newest first; a damaged one is left out. */
     fun list(): List<Entry> = raw().mapNotNull { bytes ->
-        runCatching {
-            Game.load(bytes).use { g ->
-                val s = g.status()
-                val ending = s.resultText.ifEmpty { "unfinished" }
-                Entry("${s.kind.label} · $ending · ${s.ply} plies", bytes)
-            }
-        }.getOrNull()
+        // Rust writes the label (its ending, its plies in the singular or plural).
+        runCatching { Entry(savedGameSummary(bytes), bytes) }.getOrNull()
     }
 
     private fun raw(): List<ByteArray> = store.getString(KEY)?.split(',')?.filter { it.isNotEmpty() }

@@ -77,11 +77,27 @@ fun matchMoreTests(s: Suite) {
             val records = MatchRecords(MemoryStore())
             records.save(saved)
             val listed = records.list().single()
-            check(listed.label.startsWith("Xiangqi · 1-0") && listed.label.endsWith("1 plies")) { listed.label }
-            val pgn = MatchRecords.pgn(saved, over, "An", LocalDate.of(2026, 12, 5))
+            eq("Xiangqi · 1-0 resignation · 1 ply", listed.label, "Rust's label, in the singular")
+            // Opened as "Saved matches" opens it: the game with its move and its ending.
+            GameFixture().use { f ->
+                check(f.ui.call { f.c.openSaved(listed.saved, Settings(level = 1)) }) { "${f.state()}" }
+                val reopened = f.awaitTurn(1)
+                eq(GameKind.XIANGQI, reopened.kind)
+                eq(1, reopened.moves.size, "the match's move")
+                eq(over.outcome, reopened.outcome, "the resignation is kept")
+            }
+            val date = LocalDate.of(2026, 12, 5)
+            val pgn = MatchRecords.pgn(saved, over, "An", date)
             check("[Result \"1-0\"]" in pgn) { pgn }
             check("[Red \"An\"]" in pgn && "[Black \"Binh\"]" in pgn) { pgn }
             check("[Date \"2026.12.05\"]" in pgn) { pgn }
+            // From the guest's side: the local player (Binh) plays Black.
+            val guestOver = p.guestUi.awaitMatch(p.guest, "over") { it.phase == Phase.OVER }
+            eq(Color.BLACK, guestOver.yourColor)
+            val guestSaved = p.guestUi.call { p.guest.saved() } ?: throw AssertionError("the guest's record")
+            val guestPgn = MatchRecords.pgn(guestSaved, guestOver, "Binh", date)
+            check("[Red \"An\"]" in guestPgn && "[Black \"Binh\"]" in guestPgn) { guestPgn }
+            check("[Result \"1-0\"]" in guestPgn) { guestPgn }
         }
     }
 
