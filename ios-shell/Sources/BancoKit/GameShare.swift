@@ -1,8 +1,9 @@
 // Sharing a game and a position, and opening a shared game. Rust writes and reads the record
 // (PGN for chess, the xqbase dialect for xiangqi; the first bad move named by number) and draws
-// the pictures (SVG, and PNG with built-in glyphs); this file only names the players and the
-// date in the record's tags and hands text and bytes to the share sheet; the slow parts (a PNG,
-// a record read and parsed) run off the UI thread through a `Worker`.
+// the pictures (SVG, and PNG with built-in glyphs) and writes the record's tags (the players on
+// their sides, PGN's date: `pgnRecordTags`); this file only passes it the names and the local
+// date (ISO) and hands text and bytes to the share sheet; the slow parts (a PNG, a record read
+// and parsed) run off the UI thread through a `Worker`.
 import Foundation
 
 /// A picture of a position: the SVG Rust drew and its PNG, with a file name to share it by.
@@ -37,21 +38,22 @@ public enum GameShare {
     }
 
     /// The PGN of the game on screen (`VsModel.saved()`): the player and the computer named on
-    /// their sides, the date of `date` (UTC).
-    public static func pgn(_ saved: Data, _ vs: VsState, playerName: String, date: Date) throws -> String {
-        try Game.load(bytes: saved).toPgn(tags: tags(vs, playerName: playerName, date: date))
+    /// their sides, the day of `date` where the player is (`timeZone`), as Android's `LocalDate.now()`.
+    public static func pgn(_ saved: Data, _ vs: VsState, playerName: String, date: Date,
+                           timeZone: TimeZone = .current) throws -> String {
+        try Game.load(bytes: saved).toPgn(tags: tags(vs, playerName: playerName, date: date, timeZone: timeZone))
     }
 
     /// The tags of a game against the computer.
-    public static func tags(_ vs: VsState, playerName: String, date: Date) -> [PgnTag] {
+    public static func tags(_ vs: VsState, playerName: String, date: Date, timeZone: TimeZone = .current) -> [PgnTag] {
         // Rust names the players on their sides (Red/White, Black) and writes PGN's date.
-        pgnRecordTags(kind: vs.kind, event: "Banco game", date: day(date, separator: "-"), me: vs.human,
+        pgnRecordTags(kind: vs.kind, event: "Banco game", date: day(date, timeZone: timeZone), me: vs.human,
                       myName: playerName, otherName: "Banco (level \(vs.level))")
     }
 
-    /// The file name to share a record by ("banco-xiangqi-2026-12-02.pgn").
-    public static func fileName(_ kind: GameKind, date: Date) -> String {
-        "banco-\(gameName(kind).lowercased())-\(day(date, separator: "-")).pgn"
+    /// The file name to share a record by ("banco-xiangqi-2026-12-02.pgn"), the local day.
+    public static func fileName(_ kind: GameKind, date: Date, timeZone: TimeZone = .current) -> String {
+        "banco-\(gameName(kind).lowercased())-\(day(date, timeZone: timeZone)).pgn"
     }
 
     /// Opens a shared record: the game, or why it cannot be opened (the first bad move by its
@@ -98,14 +100,15 @@ public enum GameShare {
         })
     }
 
-    static func day(_ date: Date, separator: String) -> String {
+    /// The ISO day (`2026-12-02`) of `date` in `timeZone`: the day the player sees where they are.
+    static func day(_ date: Date, timeZone: TimeZone) -> String {
         var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = TimeZone(identifier: "UTC") ?? cal.timeZone
+        cal.timeZone = timeZone
         let c = cal.dateComponents([.year, .month, .day], from: date)
         func pad(_ n: Int?, _ width: Int) -> String {
             let digits = String(n ?? 0)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        return [pad(c.year, 4), pad(c.month, 2), pad(c.day, 2)].joined(separator: separator)
+        return [pad(c.year, 4), pad(c.month, 2), pad(c.day, 2)].joined(separator: "-")
     }
 }

@@ -72,12 +72,30 @@ func matchMoreTests(_ s: Suite) {
         records.save(saved)
         let listed = records.list()
         try eq(1, listed.count)
-        try check(listed[0].label.hasPrefix("Xiangqi · 1-0") && listed[0].label.hasSuffix("1 plies"), listed[0].label)
+        try eq("Xiangqi · 1-0 resignation · 1 ply", listed[0].label, "Rust's label, in the singular")
+        // Opened as "Saved matches" opens it: the game with its move and its ending.
+        let f = VsFixture()
+        defer { f.close() }
+        try check(f.ui.call { f.model.openSaved(listed[0].saved, settings: Settings(level: 1), movetimeMs: 50) })
+        let reopened = try f.myTurn(1)
+        try eq(GameKind.xiangqi, reopened.kind)
+        try eq(1, reopened.moves.count, "the match's move")
+        try eq(over.outcome, reopened.outcome, "the resignation is kept")
         let date = Date(timeIntervalSince1970: 1_796_400_000) // 2026-12-04 UTC
-        let pgn = try MatchRecords.pgn(saved, over, playerName: "An", date: date)
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        let pgn = try MatchRecords.pgn(saved, over, playerName: "An", date: date, timeZone: utc)
         try check(pgn.contains("[Result \"1-0\"]"), pgn)
         try check(pgn.contains("[Red \"An\"]") && pgn.contains("[Black \"Binh\"]"), pgn)
         try check(pgn.contains("[Date \"2026.12.04\"]"), pgn)
+        // From the guest's side: the local player (Binh) plays Black.
+        let guestOver = try guest.wait("over") { $0.phase == .over }
+        try eq(Color.black, guestOver.yourColor)
+        guard let guestSaved = guest.ui.call({ guest.model.saved() }) else {
+            throw TestFailure(description: "the guest's record")
+        }
+        let guestPgn = try MatchRecords.pgn(guestSaved, guestOver, playerName: "Binh", date: date, timeZone: utc)
+        try check(guestPgn.contains("[Red \"An\"]") && guestPgn.contains("[Black \"Binh\"]"), guestPgn)
+        try check(guestPgn.contains("[Result \"1-0\"]"), guestPgn)
     }
 
     s.test("join by address runs off the UI thread: the model or the error comes through the dispatcher") {

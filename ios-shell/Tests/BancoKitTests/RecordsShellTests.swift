@@ -194,11 +194,17 @@ func recordsShellTests(_ s: Suite) {
         try f.tapFirstLegal()
         let played = try f.myTurn(4)
         guard let saved = f.ui.call({ f.model.saved() }) else { throw TestFailure(description: "nothing saved") }
-        let pgn = try GameShare.pgn(saved, played, playerName: "Alice", date: date)
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        let pgn = try GameShare.pgn(saved, played, playerName: "Alice", date: date, timeZone: utc)
         for tag in ["[Red \"Alice\"]", "[Black \"Banco (level 1)\"]", "[Date \"2026.12.02\"]"] {
             try check(pgn.contains(tag), "\(tag) in \(pgn)")
         }
-        try eq("banco-xiangqi-2026-12-02.pgn", GameShare.fileName(.xiangqi, date: date))
+        try eq("banco-xiangqi-2026-12-02.pgn", GameShare.fileName(.xiangqi, date: date, timeZone: utc))
+        // The player's local day, as Android's LocalDate.now(): midnight UTC is still the 1st in New York.
+        let newYork = TimeZone(identifier: "America/New_York") ?? utc
+        try eq("banco-xiangqi-2026-12-01.pgn", GameShare.fileName(.xiangqi, date: date, timeZone: newYork))
+        try check(try GameShare.pgn(saved, played, playerName: "Alice", date: date, timeZone: newYork)
+            .contains("[Date \"2026.12.01\"]"), "the local day in the record")
         let opened = try GameShare.open(pgn).get()
         try eq(4, opened.plies)
         try eq(Color.red, opened.sideToMove)

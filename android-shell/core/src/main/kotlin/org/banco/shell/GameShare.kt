@@ -1,8 +1,10 @@
 // Sharing a game and a position, and opening a shared game. Rust writes and reads the record
 // (PGN for chess, the xqbase dialect for xiangqi; the first bad move named by number) and draws
-// the pictures (SVG, and PNG with built-in glyphs); this file only names the players and the
-// date in the record's tags and hands text and bytes to the platform's share sheet; the slow
-// parts (a PNG, a record read and parsed) run off the UI thread through a [Worker].
+// the pictures (SVG, and PNG with built-in glyphs) and writes the record's tags (the players on
+// their sides, PGN's date: pgnRecordTags); this file only passes it the names and the player's
+// local date (ISO, `LocalDate.now()` at the call sites, as iOS's current time zone) and hands
+// text and bytes to the platform's share sheet; the slow parts (a PNG, a record read and
+// parsed) run off the UI thread through a [Worker].
 package org.banco.shell
 
 import org.banco.BancoException
