@@ -145,7 +145,9 @@ pub use net::{
     player_display_name, trust_fingerprint,
 };
 pub use puzzle_mode::{PuzzleNotice, PuzzleStatus, PuzzleStore, puzzle_notice_text};
-pub use race::{RaceBoard, RaceEnding, RaceOutcome, RaceSettings, RaceState, RaceTurn, RaceUpdate};
+pub use race::{
+    RaceBoard, RaceEnding, RaceOutcome, RaceSettings, RaceState, RaceTurn, RaceUpdate, race_offer,
+};
 #[cfg(feature = "png")]
 pub use records::render_png;
 pub use records::{

@@ -322,6 +322,22 @@ pub(crate) fn race_refusal(e: RaceError) -> BancoError {
     }
 }
 
+/// What a host proposes for a Lines race with `settings`, its board named `your_color`:
+/// the Lines offer carrying the race (no rules, start position or clock), to give to
+/// [`Match::host`] or [`Match::host_nearby`] with the same `offers` as a board game (the
+/// race is offered with them), so that no shell builds it.
+#[uniffi::export]
+pub fn race_offer(settings: RaceSettings, your_color: Color) -> crate::MatchOffer {
+    crate::MatchOffer {
+        game: crate::GameKind::Lines,
+        your_color,
+        rules: None,
+        start_fen: None,
+        clock: None,
+        race: Some(settings),
+    }
+}
+
 #[uniffi::export]
 impl Match {
     /// Hosts a Lines race on `listen_address` (like [`Match::host`]): once the guest's code

@@ -48,12 +48,17 @@ type Side = (Arc<Match>, Receiver<MatchEvent>);
 
 /// A host (proposing `offer`, if any) and a guest on loopback, codes confirmed.
 pub(crate) fn paired(offer: Option<MatchOffer>) -> (Side, Side) {
+    paired_offering(vec![], offer)
+}
+
+/// [`paired`], the host offering `offers` (empty: every game).
+fn paired_offering(offers: Vec<GameKind>, offer: Option<MatchOffer>) -> (Side, Side) {
     let (host_events, host_rx) = listener();
     let host = Match::host(
         "An".into(),
         "127.0.0.1:0".into(),
         false,
-        vec![],
+        offers,
         offer,
         host_events,
         None,
@@ -202,6 +207,35 @@ fn a_lines_offer_without_race_is_the_default_race_everywhere() {
         Err(BancoError::InvalidArgument(m)) => assert!(m.contains("Lines"), "{m}"),
         other => panic!("{other:?}"),
     }
+    host.leave().unwrap();
+    guest.leave().unwrap();
+}
+
+/// revD L4: both shells built a race's offer and hosted it with no offers (every game),
+/// since a race proposed with the board games' list was refused (Lines not offered).
+#[test]
+fn a_race_offer_is_hosted_with_the_board_games_offers() {
+    let settings = RaceSettings {
+        start_balls: 3,
+        time_limit_s: 120,
+        preview: true,
+    };
+    let offer = crate::race_offer(settings, Color::Black);
+    assert_eq!(
+        (offer.game, offer.your_color, offer.race),
+        (GameKind::Lines, Color::Black, Some(settings))
+    );
+    let board_games = vec![GameKind::Xiangqi, GameKind::Jieqi, GameKind::Chess];
+    let ((host, _host_rx), (guest, guest_rx)) = paired_offering(board_games.clone(), Some(offer));
+    let offers = host.state().unwrap().offers;
+    assert!(offers.contains(&GameKind::Lines), "{offers:?}");
+    assert!(board_games.iter().all(|g| offers.contains(g)), "{offers:?}");
+    let asked = next(&guest_rx, proposed);
+    assert_eq!(
+        (asked.game, asked.your_color, asked.race),
+        (GameKind::Lines, Color::Red, Some(settings)),
+        "the guest is asked about the race, its board the other colour"
+    );
     host.leave().unwrap();
     guest.leave().unwrap();
 }

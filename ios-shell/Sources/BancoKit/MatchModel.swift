@@ -131,24 +131,18 @@ public final class MatchModel: Model {
                             race: Bool = false) throws -> MatchModel {
         try open(ui, sound, onTrust) {
             try Match.host(playerName: settings.playerName, listenAddress: address, advertise: advertise,
-                           offers: offers(race: race), proposal: offer(settings, race: race),
+                           offers: Settings.games, proposal: offer(settings, race: race),
                            listener: $0, trust: trust)
         }
     }
 
-    /// What a host proposes: the settings' game with its rules and clock, or, with `race`, a
-    /// Lines race (Rust's race of that offer) with the settings' start balls, time limit and
-    /// preview (`Settings.raceSettings`); the host's colour names its board.
+    /// What a host proposes: the settings' game with its rules and clock, or, with `race`,
+    /// Rust's offer of a Lines race (`raceOffer`) with the settings' start balls, time limit
+    /// and preview (`Settings.raceSettings`); the host's colour names its board. Either is
+    /// hosted with the home screen's games as offers (Rust offers the race with them).
     private static func offer(_ settings: Settings, race: Bool) -> MatchOffer {
-        if race {
-            return MatchOffer(game: .lines, yourColor: settings.color, rules: nil, startFen: nil, clock: nil,
-                              race: settings.raceSettings)
-        }
-        return settings.offer
+        race ? raceOffer(settings: settings.raceSettings, yourColor: settings.color) : settings.offer
     }
-
-    /// The games a host offers: the home screen's; for a race every game Rust plays (the race among them).
-    private static func offers(race: Bool) -> [GameKind] { race ? [] : Settings.games }
 
     /// `host`, and over Bluetooth LE at the same time through `peripheral` (the app's GATT
     /// server): one match, so the lobby shows the host once and the guest comes whichever way
@@ -163,7 +157,7 @@ public final class MatchModel: Model {
         try open(ui, sound, onTrust, gate: gate) {
             try Match.hostNearby(playerName: settings.playerName, listenAddress: address, advertise: advertise,
                                  peripheral: peripheral, bluetoothUnavailable: bluetoothUnavailable,
-                                 offers: offers(race: race), proposal: offer(settings, race: race),
+                                 offers: Settings.games, proposal: offer(settings, race: race),
                                  listener: $0, trust: trust)
         }
     }

@@ -64,6 +64,8 @@ func nearbyRaceTests(_ s: Suite) {
         try host.wait("listening") { $0.phase == .listening }
         try eq([NearbyTransport.lan, .ble], host.state.openOn, "a race is open over Bluetooth too")
         try eq(nil, host.state.bluetooth)
+        // Rust's race offer hosted with the board games, which Rust offers the race with.
+        try eq(Settings.games + [GameKind.lines], host.state.match?.offers, "the board games and the race")
 
         // The guest's list shows a Lines host, over Bluetooth; joining it is joining the race.
         guest.ui.call { guestLobby.start { try NearbyLobby(interfaces: [], lan: false, ble: $0) } }

@@ -305,9 +305,14 @@ impl HostOptions {
     }
 
     /// Proposes a Lines race with `options`, the host's board named `color`, once the
-    /// guest is verified.
+    /// guest is verified. The race is offered too: Lines joins a list of `offers` without it
+    /// (the board games a host offers), so that a shell passes the same list whatever it
+    /// proposes; an empty list already offers every game.
     #[must_use]
     pub fn racing(mut self, options: RaceOptions, color: Color) -> HostOptions {
+        if !self.offers.is_empty() && !self.offers.contains(&GameKind::Lines) {
+            self.offers.push(GameKind::Lines);
+        }
         self.propose = Some((GameKind::Lines, color));
         self.race = options;
         self

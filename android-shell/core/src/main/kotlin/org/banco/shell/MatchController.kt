@@ -26,8 +26,8 @@ import org.banco.PieceKind
 import org.banco.PromotionChoice
 import org.banco.TapResult
 import org.banco.boardGames
+import org.banco.raceOffer
 import org.banco.Color
-import org.banco.GameKind
 import org.banco.RaceSettings
 import org.banco.RaceState
 import org.banco.LinesTap
@@ -259,20 +259,17 @@ class MatchController private constructor(
             ui: UiDispatcher, settings: Settings, address: String, advertise: Boolean, sound: SoundPlayer = SoundPlayer.SILENT,
             trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, race: Boolean = false,
         ): MatchController = open(ui, sound, onTrust) {
-            Match.host(settings.playerName, address, advertise, offersOf(race), offerOf(settings, race), it, trust)
+            Match.host(settings.playerName, address, advertise, boardGames(), offerOf(settings, race), it, trust)
         }
 
         /**
-         * What a host proposes: [Settings.matchOffer] (the game, its rules, the clock), or, with [race], a
-         * Lines race (Rust's race of that offer) with the settings' start balls, time limit and
-         * preview ([Settings.raceSettings]); the host's colour names its board.
+         * What a host proposes: [Settings.matchOffer] (the game, its rules, the clock), or, with [race],
+         * Rust's offer of a Lines race ([raceOffer]) with the settings' start balls, time limit and
+         * preview ([Settings.raceSettings]); the host's colour names its board. Either is hosted
+         * with the board games as offers (Rust offers the race with them).
          */
         private fun offerOf(settings: Settings, race: Boolean): MatchOffer =
-            if (race) MatchOffer(GameKind.LINES, settings.color, null, null, null, settings.raceSettings())
-            else settings.matchOffer()
-
-        /** The games a host offers: the board games; for a race every game Rust plays (the race among them). */
-        private fun offersOf(race: Boolean): List<GameKind> = if (race) emptyList() else boardGames()
+            if (race) raceOffer(settings.raceSettings(), settings.color) else settings.matchOffer()
 
         /**
          * [host], and over Bluetooth LE at the same time through [peripheral] (the shell's GATT
@@ -287,7 +284,7 @@ class MatchController private constructor(
             trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {}, race: Boolean = false,
         ): MatchController = open(ui, sound, onTrust, gate) {
             Match.hostNearby(
-                settings.playerName, address, advertise, peripheral, bluetoothUnavailable, offersOf(race),
+                settings.playerName, address, advertise, peripheral, bluetoothUnavailable, boardGames(),
                 offerOf(settings, race), it, trust,
             )
         }

@@ -8,6 +8,8 @@
 package org.banco.shell.tests
 
 import org.banco.Color
+import org.banco.GameKind
+import org.banco.boardGames
 import org.banco.MatchPhase as Phase
 import org.banco.NearbyLobby
 import org.banco.NearbyTransport
@@ -68,6 +70,8 @@ fun nearbyRaceTests(s: Suite) {
             val listening = hostUi.await(host.state, "listening") { it.phase == Phase.LISTENING }
             eq(listOf(NearbyTransport.LAN, NearbyTransport.BLE), listening.openOn, "a race is open over Bluetooth too")
             eq(null, listening.bluetooth)
+            // Rust's race offer hosted with the board games, which Rust offers the race with.
+            eq(boardGames() + GameKind.LINES, listening.match?.offers, "the board games and the race")
 
             // The guest's list shows a Lines host, over Bluetooth; joining it is joining the race.
             guestUi.call { guestLobby.start { NearbyLobby(listOf(), false, it) } }
