@@ -173,6 +173,10 @@ struct RaceScreen: View {
                 if r?.outcome != nil { Button("Race again") { model.proposeRematch() } }
             }
             .buttonStyle(.bordered)
+            // Or the Settings game (as after a board game, and as Android's race screen): once
+            // the other player accepts, Rust drops the race and the match screen shows the
+            // board game, with its Save and Share buttons.
+            if r?.outcome != nil { MatchNextGame(model: model, phase: model.state.match?.phase) }
         }
         .padding()
         // No pause here: a race's clock runs for both players whatever this screen does.
