@@ -140,5 +140,19 @@ func nearbyRaceTests(_ s: Suite) {
         try eq(nil, host.state.match?.result)
         try host.raceByTaps()
         try guest.wait("a move of the new race") { $0.race?.opponentTurns == 1 }
+
+        // After a race, the Settings game (the race screen's MatchNextGame, review D M1): once
+        // accepted Rust drops the race, so the match screen shows the board game, which saves.
+        guest.act { $0.raceResign() }
+        try host.wait("the second race over") { $0.race?.outcome != nil }
+        try eq(MatchPhase.over, try guest.wait("over on the guest") { $0.race?.outcome != nil }.phase,
+               "the race screen's MatchNextGame shows once over")
+        guest.act { $0.propose(Settings(game: .chess, color: .red, playerName: "Binh")) }
+        try host.wait("chess proposed after the race") { $0.phase == .proposed }
+        host.act { $0.acceptProposal() }
+        let chess = try guest.wait("chess on the guest") { $0.phase == .playing && $0.kind == .chess }
+        try eq(nil, guest.state.race, "no race left: the match screen shows the board")
+        try eq(Color.red, chess.yourColor)
+        try check(guest.ui.call { guest.model.saved() } != nil, "the board game can be saved")
     }
 }
