@@ -91,19 +91,26 @@ func workerTests(_ s: Suite) {
         try check(isPng(pic.png) && pic.svg.contains("class=\"piece "), String(pic.svg.prefix(200)))
         try eq(["ask on ui", "draw on worker", "done on ui"], log.all)
 
-        // The editor's picture: its PNG on the editor's background queue, handed back on the UI queue.
+        // The editor's picture: its PNG on the editor's background queue, handed back on the UI
+        // queue. The queue is held first: the picture waits for it (not drawn on the UI queue).
         log.clear()
-        let ed = ui.call { EditorModel(ui: ui, background: DispatchQueue(label: "test-worker")) }
+        let background = DispatchQueue(label: "test-worker")
+        let ed = ui.call { EditorModel(ui: ui, background: background) }
+        ui.call { ed.open(.xiangqi) }
+        background.suspend()
         var edPicture: Picture?
         ui.call {
-            ed.open(.xiangqi)
+            log.here("editor ask")
             ed.pictureLater(scale: 1) {
                 log.here("editor done")
                 edPicture = $0
             }
         }
+        ui.call {}
+        try check(ui.call { edPicture } == nil, "nothing drawn while the background queue is held")
+        background.resume()
         let p = try ui.wait("the editor's picture", { edPicture }, until: { $0 != nil })!
         try check(isPng(p.png) && p.svg.contains(">帥</text>"), String(p.svg.prefix(200)))
-        try eq(["editor done on ui"], log.all)
+        try eq(["editor ask on ui", "editor done on ui"], log.all)
     }
 }

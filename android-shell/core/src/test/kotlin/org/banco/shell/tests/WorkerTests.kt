@@ -45,10 +45,17 @@ fun workerTests(s: Suite) {
             ui.call { f.c.newGame(Settings(level = 1, sound = false)) }
             val vs = f.awaitTurn(0)
             val picture = Observable<Result<Picture>?>(null)
-            ui.call { where("ask"); GameShare.pictureLater(worker, vs, 1f) { where("done"); picture.value = it } }
+            // A worker whose background says where it runs, held until the UI thread is idle: the
+            // picture waits for it (it is not drawn on the UI thread), then comes back there.
+            val held = ConcurrentLinkedQueue<() -> Unit>()
+            val drawing = Worker(ui, background = { block -> held.add(block) })
+            ui.call { where("ask"); GameShare.pictureLater(drawing, vs, 1f) { where("done"); picture.value = it } }
+            eq(null, ui.call { picture.value }, "nothing drawn before the worker runs")
+            val block = held.single()
+            Thread({ where("draw"); block() }, "test-worker").start()
             val pic = ui.await(picture, "the picture") { it != null }!!.getOrThrow()
             check(isPng(pic.png) && pic.svg.contains("class=\"piece ")) { pic.svg.take(200) }
-            eq(listOf("ask on ui", "done on ui"), steps.toList())
+            eq(listOf("ask on ui", "draw on worker", "done on ui"), steps.toList())
 
             // The editor's picture: its PNG off the UI thread too.
             val drawnOn = ConcurrentLinkedQueue<Thread>()
