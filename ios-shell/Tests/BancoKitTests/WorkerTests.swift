@@ -96,7 +96,7 @@ func workerTests(_ s: Suite) {
         log.clear()
         let background = DispatchQueue(label: "test-worker")
         let ed = ui.call { EditorModel(ui: ui, background: background) }
-        ui.call { ed.open(.xiangqi) }
+        ui.call { _ = ed.open(.xiangqi) }
         background.suspend()
         var edPicture: Picture?
         ui.call {
