@@ -74,7 +74,12 @@ pub fn lines_undo_named(name: String) -> Option<LinesUndo> {
 /// The time limits a new Lines game may have, with their labels; 0 is an untimed game.
 #[uniffi::export]
 pub fn lines_time_limits() -> Vec<LinesTimeLimit> {
-    options::TIME_LIMITS_S
+    labelled(&options::TIME_LIMITS_S)
+}
+
+/// Each of `limits` (seconds) with its label.
+fn labelled(limits: &[u32]) -> Vec<LinesTimeLimit> {
+    limits
         .iter()
         .map(|&seconds| LinesTimeLimit {
             seconds,
@@ -88,13 +93,7 @@ pub fn lines_time_limits() -> Vec<LinesTimeLimit> {
 /// default race's (5 minutes) is among them.
 #[uniffi::export]
 pub fn race_time_limits() -> Vec<LinesTimeLimit> {
-    options::RACE_TIME_LIMITS_S
-        .iter()
-        .map(|&seconds| LinesTimeLimit {
-            seconds,
-            label: options::time_limit_label(seconds),
-        })
-        .collect()
+    labelled(&options::RACE_TIME_LIMITS_S)
 }
 
 /// A new Lines game's options unless the player chose others: 5 balls, undo of the last

@@ -49,12 +49,7 @@ func nearbyRaceTests(_ s: Suite) {
     s.test("nearby race: hosted through the lobby on the LAN and Bluetooth, found and joined over Bluetooth, raced by taps, resigned") {
         let air = Air()
         let host = Side(), guest = Side()
-        let hostGate = host.ui.call { BleGate(ui: host.ui) }
-        let guestGate = guest.ui.call { BleGate(ui: guest.ui) }
-        let hostLobby = LobbyModel(ui: host.ui, bluetooth: NearbyBluetooth(
-            gate: hostGate, authorization: { .allowed }, central: { PipeCentral(air) }, peripheral: { PipePeripheral(air) }))
-        let guestLobby = LobbyModel(ui: guest.ui, bluetooth: NearbyBluetooth(
-            gate: guestGate, authorization: { .allowed }, central: { PipeCentral(air) }, peripheral: { NoAdvertising() }))
+        let (hostLobby, guestLobby, _) = nearbyLobbies(air, host, guest)
         // The race of the host's Settings: 3 balls, no time limit, Lines 98's preview.
         let settings = Settings(playerName: "An", linesPreview: true, raceStartBalls: 3, raceMinutes: 0)
         host.model = try host.ui.call {

@@ -112,16 +112,23 @@ final class Counter: @unchecked Sendable {
     var value: Int { lock.lock(); defer { lock.unlock() }; return n }
 }
 
+/// The lobbies of two phones sharing `air`, Bluetooth allowed: the host's may advertise, the
+/// guest's does not; and the guest's gate (to turn its adapter off and on).
+func nearbyLobbies(_ air: Air, _ host: Side, _ guest: Side) -> (LobbyModel, LobbyModel, BleGate) {
+    let hostGate = host.ui.call { BleGate(ui: host.ui) }
+    let guestGate = guest.ui.call { BleGate(ui: guest.ui) }
+    let hostLobby = LobbyModel(ui: host.ui, bluetooth: NearbyBluetooth(
+        gate: hostGate, authorization: { .allowed }, central: { PipeCentral(air) }, peripheral: { PipePeripheral(air) }))
+    let guestLobby = LobbyModel(ui: guest.ui, bluetooth: NearbyBluetooth(
+        gate: guestGate, authorization: { .allowed }, central: { PipeCentral(air) }, peripheral: { NoAdvertising() }))
+    return (hostLobby, guestLobby, guestGate)
+}
+
 func nearbyTests(_ s: Suite) {
     s.test("nearby: host and guest models find each other over the Bluetooth double, play, and resume after the adapter was off") {
         let air = Air()
         let host = Side(), guest = Side()
-        let hostGate = host.ui.call { BleGate(ui: host.ui) }
-        let guestGate = guest.ui.call { BleGate(ui: guest.ui) }
-        let hostLobby = LobbyModel(ui: host.ui, bluetooth: NearbyBluetooth(
-            gate: hostGate, authorization: { .allowed }, central: { PipeCentral(air) }, peripheral: { PipePeripheral(air) }))
-        let guestLobby = LobbyModel(ui: guest.ui, bluetooth: NearbyBluetooth(
-            gate: guestGate, authorization: { .allowed }, central: { PipeCentral(air) }, peripheral: { NoAdvertising() }))
+        let (hostLobby, guestLobby, guestGate) = nearbyLobbies(air, host, guest)
         host.model = try host.ui.call {
             try hostLobby.host(settings: Settings(color: .red, playerName: "An"), address: "127.0.0.1:0", advertise: false)
         }

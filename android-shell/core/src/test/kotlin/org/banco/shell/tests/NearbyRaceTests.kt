@@ -17,10 +17,8 @@ import org.banco.RaceBoard
 import org.banco.RaceEnding
 import org.banco.RaceSettings
 import org.banco.RaceState
-import org.banco.shell.BleGate
 import org.banco.shell.LobbyModel
 import org.banco.shell.MatchController
-import org.banco.shell.NearbyBluetooth
 import org.banco.shell.Settings
 
 /** The same board (a ByteArray field: compared by content): cells, score, moves and balls. */
@@ -60,8 +58,8 @@ fun nearbyRaceTests(s: Suite) {
         val air = Air()
         val hostUi = TestUi()
         val guestUi = TestUi()
-        val hostLobby = LobbyModel(hostUi, bluetooth = NearbyBluetooth(BleGate(allowed(), hostUi), { PipeCentral(air) }, { PipePeripheral(air) }))
-        val guestLobby = LobbyModel(guestUi, bluetooth = NearbyBluetooth(BleGate(allowed(), guestUi), { PipeCentral(air) }, { throw AssertionError("the guest does not host") }))
+        val lobbies = NearbyLobbies(air, hostUi, guestUi)
+        val (hostLobby, guestLobby) = lobbies.host to lobbies.guest
         // The race of the host's Settings: 3 balls, no time limit, Lines 98's preview.
         val settings = Settings(playerName = "An", raceStartBalls = 3, raceMinutes = 0, linesPreview = true)
         val host = hostUi.call { hostLobby.host(settings, "127.0.0.1:0", advertise = false, race = true) }

@@ -109,14 +109,21 @@ fun allowed(): FakePermissions = FakePermissions(34).apply {
     held.addAll(listOf(BlePermission.SCAN, BlePermission.CONNECT, BlePermission.ADVERTISE))
 }
 
+/** The lobbies of two phones sharing [air], Bluetooth allowed: the host's may advertise, the guest's does not. */
+class NearbyLobbies(air: Air, hostUi: TestUi, guestUi: TestUi) {
+    val host = LobbyModel(hostUi, bluetooth = NearbyBluetooth(BleGate(allowed(), hostUi), { PipeCentral(air) }, { PipePeripheral(air) }))
+    /** The guest's gate, to turn its adapter off and on. */
+    val guestGate = BleGate(allowed(), guestUi)
+    val guest = LobbyModel(guestUi, bluetooth = NearbyBluetooth(guestGate, { PipeCentral(air) }, { throw AssertionError("the guest does not host") }))
+}
+
 fun nearbyTests(s: Suite) {
     s.test("nearby: host and guest models find each other over the Bluetooth double, play, and resume after the adapter was off") {
         val air = Air()
         val hostUi = TestUi()
         val guestUi = TestUi()
-        val hostLobby = LobbyModel(hostUi, bluetooth = NearbyBluetooth(BleGate(allowed(), hostUi), { PipeCentral(air) }, { PipePeripheral(air) }))
-        val guestGate = BleGate(allowed(), guestUi)
-        val guestLobby = LobbyModel(guestUi, bluetooth = NearbyBluetooth(guestGate, { PipeCentral(air) }, { throw AssertionError("the guest does not host") }))
+        val lobbies = NearbyLobbies(air, hostUi, guestUi)
+        val (hostLobby, guestLobby, guestGate) = Triple(lobbies.host, lobbies.guest, lobbies.guestGate)
         val host = hostUi.call { hostLobby.host(Settings(playerName = "An", color = Color.RED), "127.0.0.1:0", advertise = false) }
         lateinit var guest: org.banco.shell.MatchController
         try {
