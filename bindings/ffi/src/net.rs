@@ -36,6 +36,7 @@ impl From<NetError> for BancoError {
             NetError::NotYourTurn => BancoError::NotAvailable(e.to_string()),
             NetError::NoGame
             | NetError::RaceOn
+            | NetError::RaceOver
             | NetError::CodeChanged
             | NetError::Refused(_)
             | NetError::Closed => BancoError::Match(e.to_string()),

@@ -316,6 +316,22 @@ fn race_refusals_are_typed_and_say_what_is_wrong() {
             other => panic!("{other:?}"),
         }
     }
+    // Once the race is over they say so, and what to do (they said "a race is on").
+    guest.race_resign().unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while host.race_state().and_then(|r| r.outcome).is_none() {
+        assert!(std::time::Instant::now() < deadline, "the race never ended");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    for side in [&host, &guest] {
+        match side.tap(0, 0) {
+            Err(BancoError::Match(m)) => assert_eq!(
+                m,
+                "the Lines race is over: propose a game to play one on the board"
+            ),
+            other => panic!("{other:?}"),
+        }
+    }
     host.leave().unwrap();
     guest.leave().unwrap();
 }

@@ -111,6 +111,9 @@ pub enum NetError {
     /// [`NetMatch::race_tap`], not the board-game calls.
     #[error("a Lines race is on: play it on the race board")]
     RaceOn,
+    /// The Lines race is over and no board game was started since: propose one.
+    #[error("the Lines race is over: propose a game to play one on the board")]
+    RaceOver,
     /// A race action was refused: the move is not legal on our board (the same reasons as
     /// a solo Lines game's), the race is over or not started, or no race is on.
     #[error(transparent)]
@@ -608,30 +611,6 @@ impl NetMatch {
         let d = lock(&self.driver);
         let d = d.as_ref().ok_or(NetError::Closed)?;
         Ok(f(d)?)
-    }
-
-    /// The board game's snapshot for a board-game action; without one, refused with
-    /// [`NetError::RaceOn`] when a Lines race was accepted (its moves go elsewhere), else
-    /// with [`NetError::NoGame`].
-    fn board_snapshot(&self) -> Result<MatchSnapshot<AnyGame>, NetError> {
-        self.snapshot().ok_or_else(|| {
-            let racing = lock(&self.driver)
-                .as_ref()
-                .and_then(|d| d.read_session(|s, _| s.race().is_some()).ok())
-                .unwrap_or(false);
-            if racing {
-                NetError::RaceOn
-            } else {
-                NetError::NoGame
-            }
-        })
-    }
-
-    /// The board game as the session holds it, for a board-game action: refused as
-    /// [`NetMatch::tap`] refuses it before a game ([`NetError::NoGame`], or
-    /// [`NetError::RaceOn`] during a race).
-    pub fn board_game(&self) -> Result<AnyGame, NetError> {
-        self.board_snapshot().map(|s| s.game)
     }
 
     fn snapshot(&self) -> Option<MatchSnapshot<AnyGame>> {

@@ -1,7 +1,10 @@
 //! The state a screen shows of a networked match ([`NetState`]): built from the match's
-//! own view (phase, code, questions, board model) and the session's snapshot of the game.
+//! own view (phase, code, questions, board model) and the session's snapshot of the game;
+//! and the board game a board-game action acts on, or why there is none.
 
-use super::{NetMatch, NetState, Phase, ProposalView, View, clock_faces, lock, offer_clock_text};
+use super::{
+    NetError, NetMatch, NetState, Phase, ProposalView, View, clock_faces, lock, offer_clock_text,
+};
 use crate::any::{AnyGame, color_name};
 use crate::computer::main_notation;
 use crate::notation;
@@ -40,6 +43,33 @@ impl NetMatch {
             state.result.clone_from(&race.result_text);
         }
         state
+    }
+}
+
+impl NetMatch {
+    /// The board game's snapshot for a board-game action; without one, refused with
+    /// [`NetError::RaceOn`] when a Lines race was accepted (its moves go elsewhere) or
+    /// [`NetError::RaceOver`] once it ended, else with [`NetError::NoGame`].
+    pub(super) fn board_snapshot(&self) -> Result<MatchSnapshot<AnyGame>, NetError> {
+        self.snapshot().ok_or_else(|| {
+            let race_over = lock(&self.driver).as_ref().and_then(|d| {
+                d.read_session(|s, _| s.race().map(|r| r.result().is_some()))
+                    .ok()
+                    .flatten()
+            });
+            match race_over {
+                Some(false) => NetError::RaceOn,
+                Some(true) => NetError::RaceOver,
+                None => NetError::NoGame,
+            }
+        })
+    }
+
+    /// The board game as the session holds it, for a board-game action: refused as
+    /// [`NetMatch::tap`] refuses it before a game ([`NetError::NoGame`], or
+    /// [`NetError::RaceOn`] during a race, [`NetError::RaceOver`] after it).
+    pub fn board_game(&self) -> Result<AnyGame, NetError> {
+        self.board_snapshot().map(|s| s.game)
     }
 }
 
