@@ -574,6 +574,13 @@ impl LinesGame {
         Some(Arc::new(LinesHintJob::new(job)))
     }
 
+    /// True while `job`'s answer (asked by [`LinesGame::hint_job`]) is for the position on
+    /// the board: false once a move, an undo, a new game, a load or the game's end left it —
+    /// a late hint to drop, not to show.
+    pub fn hint_is_current(&self, job: Arc<LinesHintJob>) -> bool {
+        self.lock().is_current(job.job())
+    }
+
     /// How hard the hint thinks: playouts per move, about a millisecond each on a desktop
     /// core, spread over up to four cores (0 or 1: a quick judgement of every move; 30, the
     /// default: Monte Carlo samples of the landing for the best 2 moves; 100: the best 4,

@@ -46,6 +46,10 @@ impl LinesHintJob {
     pub(crate) const fn new(job: HintJob) -> LinesHintJob {
         LinesHintJob { job }
     }
+
+    pub(crate) const fn job(&self) -> &HintJob {
+        &self.job
+    }
 }
 
 #[uniffi::export]

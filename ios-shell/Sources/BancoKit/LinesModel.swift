@@ -111,9 +111,6 @@ public final class LinesModel: Model {
     private let now: () -> Int64
     private let background: (@escaping () -> Void) -> Void
     private var game: LinesGame?
-    /// Counts the positions shown (a move, undo, redo, new game, continue, time up): a hint
-    /// asked in an older one is dropped.
-    private var position = 0
 
     /// `now`: milliseconds of a monotonic clock (passed in: the tests run their own);
     /// `background` runs the hint's thinking off the UI thread (a global queue unless a test
@@ -252,7 +249,6 @@ public final class LinesModel: Model {
     /// changed since (a move, undo, redo, new game, continue or the time up), when it is dropped.
     public func hint() {
         guard let g = game, state.canHint, let job = g.hintJob() else { return }
-        let asked = position
         var s = state
         s.hinting = true
         s.hint = nil
@@ -261,8 +257,8 @@ public final class LinesModel: Model {
         background { [weak self] in
             let hint = job.run()
             ui.post {
-                // A late answer for a position left since: dropped (the screen moved on).
-                guard let self = self, asked == self.position else { return }
+                // A late answer, for a position left since (Rust's judgement): dropped.
+                guard let self = self, self.game?.hintIsCurrent(job: job) == true else { return }
                 var s = self.state
                 s.hint = hint
                 s.hinting = false
@@ -291,7 +287,6 @@ public final class LinesModel: Model {
         guard let g = game, let left = g.tick(nowMs: UInt64(now())).map({ Int64($0) }) else { return }
         if left == 0 && !state.timeUp {
             // Rust ended the game where it stands; its score then enters the best scores.
-            position += 1
             var s = state
             s.hinting = false
             s.view = g.view()
@@ -314,7 +309,6 @@ public final class LinesModel: Model {
         guard let g = game else { return }
         let left = g.tick(nowMs: UInt64(now())).map { Int64($0) }
         let view = g.view()
-        position += 1
         var s = state
         s.view = view
         s.hinting = false

@@ -310,6 +310,13 @@ impl LinesSession {
         })
     }
 
+    /// True while `job`'s answer is for the position as it stands: false once a move, an
+    /// undo, a new game, a load or the game's end left that position (a late hint, to drop).
+    #[must_use]
+    pub fn is_current(&self, job: &HintJob) -> bool {
+        !self.is_over() && self.game == job.game
+    }
+
     /// The best scores.
     #[must_use]
     pub const fn best_scores(&self) -> &BestScores {
@@ -745,17 +752,21 @@ mod tests {
     fn a_hint_job_thinks_about_the_position_it_was_asked_in() {
         let mut s = LinesSession::new(Settings::default(), [6; 32]);
         let job = s.hint_job().unwrap();
+        assert!(s.is_current(&job));
         let asked = s.hint().unwrap();
-        // The session goes on while the job waits for its thread.
+        // The session goes on while the job waits for its thread: its answer is late.
         s.play(asked.mv.from, asked.mv.to).unwrap();
         assert_ne!(job.game().state(), s.game().state());
+        assert!(!s.is_current(&job), "a move left the position");
         assert_eq!(
             job.run(),
             Some(asked),
             "the hint of the position it was asked in"
         );
         assert_eq!(s.hint_job().unwrap().run(), s.hint());
+        let last = s.hint_job().unwrap();
         play_to_the_end(&mut s);
+        assert!(!s.is_current(&last), "the game ended");
         assert!(s.hint_job().is_none(), "no hint once the game is over");
     }
 

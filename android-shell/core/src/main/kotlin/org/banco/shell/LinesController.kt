@@ -112,9 +112,6 @@ class LinesController(
     val state = Observable(State())
     private var game: LinesGame? = null
 
-    /** Counts the positions shown (a move, undo, redo, new game, continue, time up): a hint asked in an older one is dropped. */
-    private var position = 0L
-
     init {
         // The best scores kept between games.
         store.getString(K_BEST)?.let { text ->
@@ -265,18 +262,14 @@ class LinesController(
         val g = game ?: return
         if (!state.value.canHint) return
         val job: LinesHintJob = g.hintJob() ?: return
-        val asked = position
         state.value = state.value.copy(hinting = true, hint = null)
         background {
-            val h = try {
-                job.run()
-            } finally {
-                job.destroy()
-            }
+            val h = job.run()
             ui.post {
-                // A late answer for a position left since: dropped (the screen moved on).
-                if (asked != position) return@post
-                state.value = state.value.copy(hint = h, hinting = false)
+                // A late answer, for a position left since (Rust's judgement): dropped.
+                val current = game?.hintIsCurrent(job) == true
+                job.destroy()
+                if (current) state.value = state.value.copy(hint = h, hinting = false)
             }
         }
     }
@@ -306,7 +299,6 @@ class LinesController(
         val left = g.tick(now().toULong())?.toLong() ?: return
         if (left == 0L && !state.value.timeUp) {
             // Rust ended the game where it stands; its score then enters the best scores.
-            position++
             state.value = state.value.copy(
                 view = g.view(), timeLeftMs = 0, timeUp = true, selected = null, reachable = emptyList(), hint = null,
                 hinting = false,
@@ -327,7 +319,6 @@ class LinesController(
         val g = game ?: return
         val left = g.tick(now().toULong())?.toLong()
         val view = g.view()
-        position++
         state.value = state.value.copy(
             view = view, selected = null, reachable = emptyList(), run = run, lastTurn = turn, hint = null,
             hinting = false, timeLeftMs = left, timeUp = left == 0L,
