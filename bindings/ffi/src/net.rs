@@ -165,6 +165,9 @@ pub(crate) fn offer_of(p: &an::ProposalView) -> MatchOffer {
 pub struct MatchState {
     /// Where the match stands.
     pub phase: MatchPhase,
+    /// A game (or a race) may be proposed now, by either side: paired with none on or
+    /// proposed, or after a game or race ended — show the "propose" control.
+    pub can_propose: bool,
     /// Where the host listens (`address:port`); empty for a guest. A host listening on
     /// every interface shows `0.0.0.0:7368` here, which nobody can dial: show `reachable`.
     pub address: String,
@@ -257,6 +260,7 @@ impl From<&an::NetState> for MatchState {
         let kinds = |v: &[banco_game::GameKind]| v.iter().map(|&k| k.into()).collect();
         MatchState {
             phase: s.phase.into(),
+            can_propose: s.can_propose,
             address: s.address.clone(),
             reachable: s.reachable.clone(),
             code: s.code.clone(),

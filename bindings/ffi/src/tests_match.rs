@@ -117,6 +117,7 @@ fn a_match_game_keeps_how_it_ended() {
         race: None,
     };
     let ((host, host_rx), (guest, guest_rx)) = started(xiangqi);
+    assert!(!host.state().unwrap().can_propose, "a game is on");
     host.play_text("h2e2".into()).unwrap();
     next(&guest_rx, |e| {
         matches!(e, MatchEvent::MovePlayed { .. }).then_some(())
@@ -130,6 +131,10 @@ fn a_match_game_keeps_how_it_ended() {
     assert_eq!(next(&guest_rx, over), resigned);
     assert_eq!(host.state().unwrap().phase, MatchPhase::Over);
     for side in [&host, &guest] {
+        assert!(
+            side.state().unwrap().can_propose,
+            "either side proposes the next game"
+        );
         let game = side.game().unwrap();
         let status = game.status().unwrap();
         assert_eq!(status.outcome, Some(resigned));

@@ -507,7 +507,7 @@ struct MatchScreen: View {
                 if m?.phase == .over { Button("New game") { model.proposeRematch() } }
             }
             .buttonStyle(.bordered)
-            MatchNextGame(model: model, phase: m?.phase)
+            MatchNextGame(model: model, canPropose: m?.canPropose == true)
             if m?.kind != nil { MatchRecordButtons(model: model) }
         }
         .padding()
@@ -609,10 +609,10 @@ struct ClockPicker: View {
 struct MatchNextGame: View {
     @EnvironmentObject var app: AppState
     @ObservedObject var model: MatchModel
-    let phase: MatchPhase?
+    let canPropose: Bool
 
     var body: some View {
-        if phase == .over || phase == .waiting {
+        if canPropose {
             Button("Propose \(gameName(app.settings.game)) (\(offerClockText(clock: app.settings.matchClock)))") {
                 model.propose(app.settings)
             }

@@ -176,7 +176,7 @@ struct RaceScreen: View {
             // Or the Settings game (as after a board game, and as Android's race screen): once
             // the other player accepts, Rust drops the race and the match screen shows the
             // board game, with its Save and Share buttons.
-            if r?.outcome != nil { MatchNextGame(model: model, phase: model.state.match?.phase) }
+            if r?.outcome != nil { MatchNextGame(model: model, canPropose: model.state.match?.canPropose == true) }
         }
         .padding()
         // No pause here: a race's clock runs for both players whatever this screen does.

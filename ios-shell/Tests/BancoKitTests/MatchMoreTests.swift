@@ -31,8 +31,9 @@ func matchMoreTests(_ s: Suite) {
         try host.tap("h2", "e2")
         try guest.wait("the host's move") { $0.moves.count == 1 }
         host.act { $0.resign() }
-        try guest.wait("game over") { $0.phase == .over }
+        let over = try guest.wait("game over") { $0.phase == .over }
         try host.wait("game over") { $0.phase == .over }
+        try check(over.canPropose, "Rust shows the propose control after a game")
         // The guest wants chess, White, 10+5.
         let guestSettings = Settings(game: .chess, color: .red, playerName: "Binh", clock: "10+5")
         guest.act { $0.propose(guestSettings) }

@@ -182,6 +182,9 @@ impl ProposalView {
 pub struct NetState {
     /// Where the match stands.
     pub phase: Phase,
+    /// A game (or a race) may be proposed now, by either side: paired with none on or
+    /// proposed, or after a game or race ended — the screen's "propose" control.
+    pub can_propose: bool,
     /// Where the host listens (`address:port`); empty for a guest.
     pub address: String,
     /// The addresses a guest can type to reach this host, best first: where it listens,

@@ -127,8 +127,10 @@ fn state_of(
     let peer_games = peer_caps
         .map(banco_protocol::message::offered_games)
         .unwrap_or_default();
+    let phase = v.phase.unwrap_or(Phase::Connecting);
     let mut s = NetState {
-        phase: v.phase.unwrap_or(Phase::Connecting),
+        phase,
+        can_propose: matches!(phase, Phase::Waiting | Phase::Over),
         address: address.to_owned(),
         // Filled by `NetMatch::state` from the listener.
         reachable: Vec::new(),

@@ -610,7 +610,7 @@ class MainActivity : ComponentActivity() {
                 clocks.setTextColor(if (low) android.graphics.Color.RED else android.graphics.Color.BLACK)
             }
             val playing = s.phase == MatchPhase.PLAYING
-            proposeNext.visibility = if (s.phase == MatchPhase.OVER || s.phase == MatchPhase.WAITING) View.VISIBLE else View.GONE
+            proposeNext.visibility = if (s.canPropose) View.VISIBLE else View.GONE
             offer.isEnabled = playing
             claim.visibility = if (s.claimableDraw != null) View.VISIBLE else View.GONE
             undo.isEnabled = playing && s.moves.isNotEmpty()

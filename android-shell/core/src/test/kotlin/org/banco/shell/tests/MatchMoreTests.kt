@@ -37,8 +37,9 @@ fun matchMoreTests(s: Suite) {
             p.hostUi.tap(p.host, "e2")
             p.guestUi.awaitMatch(p.guest, "the host's move") { it.moves.size == 1 }
             p.hostUi.call { p.host.resign() }
-            p.guestUi.awaitMatch(p.guest, "game over") { it.phase == Phase.OVER }
+            val over = p.guestUi.awaitMatch(p.guest, "game over") { it.phase == Phase.OVER }
             p.hostUi.awaitMatch(p.host, "game over") { it.phase == Phase.OVER }
+            check(over.canPropose) { "Rust shows the propose control after a game" }
             // The guest wants chess, White, 10+5.
             val guestSettings = Settings(game = GameKind.CHESS, color = Color.RED, playerName = "Binh", clock = "10+5")
             p.guestUi.call { p.guest.propose(guestSettings) }
