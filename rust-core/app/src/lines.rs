@@ -47,8 +47,10 @@ pub struct LinesSession {
     hint_budget: Budget,
     /// The game's ending was entered in the best scores (or it was loaded finished).
     recorded: bool,
-    /// Its rank there, if it made the table: taken out again if undo takes the ending back.
-    entered: Option<usize>,
+    /// The table as it was before the game's ending entered it, if it did: undo taking
+    /// the ending back puts it back whole (an entry the ending pushed out of a full table
+    /// included).
+    entered: Option<BestScores>,
     pick: LinesPick,
     /// The game ended on time ([`LinesSession::end_on_time`], or its clock ran out).
     time_up: bool,
@@ -267,8 +269,8 @@ impl LinesSession {
         self.game.try_undo()?;
         self.pick.clear();
         // Only a finished game is entered, and undo leaves no game finished.
-        if let Some(rank) = self.entered.take() {
-            self.best.remove(rank);
+        if let Some(before) = self.entered.take() {
+            self.best = before;
         }
         self.recorded = false;
         Ok(())
@@ -331,8 +333,10 @@ impl LinesSession {
             return None;
         }
         self.recorded = true;
-        self.entered = self.best.record(self.game.score(), self.game.turns(), date);
-        self.entered
+        let before = self.best.clone();
+        let rank = self.best.record(self.game.score(), self.game.turns(), date);
+        self.entered = rank.map(|_| before);
+        rank
     }
 
     /// The saved game (the one save format), with its clock's time left as last counted.
@@ -829,6 +833,21 @@ mod tests {
         full.undo().unwrap();
         assert_eq!(full.best_scores().entries().len(), 1);
         assert!(!full.recorded, "the next ending will be judged again");
+        // An ending that pushed the last entry out of a full table: undo puts it back.
+        let mut pushed = LinesSession::new(Settings::default(), [8; 32]);
+        pushed.best = BestScores::new(2);
+        pushed.best.record(1_000_000, 1, "2026-01-01");
+        pushed.best.record(1, 2, "2026-01-02");
+        let before = pushed.best_scores().clone();
+        play_to_the_end(&mut pushed);
+        assert_eq!(pushed.record_result("2026-12-05"), Some(1));
+        assert_eq!(pushed.best_scores().entries()[1].date, "2026-12-05");
+        pushed.undo().unwrap();
+        assert_eq!(
+            pushed.best_scores(),
+            &before,
+            "the entry pushed out is back"
+        );
         // A finished game loads finished: no undo, not entered again.
         let bytes = s.save().unwrap();
         let mut back = LinesSession::load(&bytes).unwrap();
@@ -843,6 +862,20 @@ mod tests {
         other.continue_saved(&bytes).unwrap();
         assert_eq!(other.undo(), Err(UndoError::Nothing));
         assert_eq!(other.record_result("2026-12-06"), None);
+    }
+
+    /// Settings built field by field with an odd start play 5 balls, say so, and the save
+    /// loads (it used to keep the 4 and refuse to load as "damaged").
+    #[test]
+    fn odd_settings_are_saved_as_played() {
+        let odd = Settings {
+            start_balls: 4,
+            ..Settings::default()
+        };
+        let s = LinesSession::new(odd, [3; 32]);
+        assert_eq!(s.game().settings().start_balls, 5);
+        let back = LinesSession::load(&s.save().unwrap()).unwrap();
+        assert_eq!(back.game().board(), s.game().board());
     }
 
     #[test]

@@ -404,7 +404,7 @@ impl Session {
             .and_then(|bytes| write_record(Path::new(path), &bytes).map_err(|e| e.to_string()));
         match result {
             Ok(()) => outln!("saved to {path}"),
-            Err(e) => outln!("cannot save: {e}"),
+            Err(e) => outln!("cannot save to {path}: {e}"),
         }
     }
 
@@ -506,7 +506,8 @@ pub(crate) fn bench(
         results.push((r.score, r.turns));
     }
     if unfinished > 0 {
-        outln!("{unfinished} games stopped at the turn limit {max_turns}");
+        let games = if unfinished == 1 { "game" } else { "games" };
+        outln!("{unfinished} {games} stopped at the turn limit {max_turns}");
     }
     outln!(
         "{}",

@@ -6,7 +6,9 @@
 //! lines of five or more (see [`crate::lines`]), they vanish, score ([`crate::score`]) and
 //! no ball comes this turn. Otherwise the three announced balls land on random empty cells
 //! (all land, then every line they complete vanishes and scores, without a free move) and
-//! three new colours are announced. The game ends when the board is full. A move that
+//! three new colours are announced. With fewer free cells than announced balls, the balls
+//! that find no cell are lost (even if a line the others complete frees cells: lines
+//! vanish once all have landed, as always). The game ends when the board is full. A move that
 //! empties the whole board brings the announced balls at once (there would be nothing to
 //! move otherwise).
 //!
@@ -104,6 +106,15 @@ impl Settings {
             undo,
             preview: false,
         })
+    }
+
+    /// The settings a game plays: a start other than 3 or 5 balls is 5 (the default).
+    const fn playable(self) -> Settings {
+        let start_balls = if self.start_balls == 3 { 3 } else { 5 };
+        Settings {
+            start_balls,
+            ..self
+        }
     }
 
     /// The same settings with Lines 98's preview on or off ([`Settings::preview`]).
@@ -250,9 +261,21 @@ pub struct LinesGame {
 
 impl LinesGame {
     /// A new game: the first `start_balls` balls of `seed` land on the empty board and three
-    /// colours are announced.
+    /// colours are announced. Settings built field by field with a start other than 3 or
+    /// 5 balls (which [`Settings::new`] refuses) start with 5, and the game's
+    /// [`settings`](LinesGame::settings) say 5: what the game keeps, and saves, is what it
+    /// played.
+    ///
+    /// ```
+    /// use banco_lines::{LinesGame, Settings};
+    /// let odd = Settings { start_balls: 4, ..Settings::default() };
+    /// let game = LinesGame::new(odd, [7; 32]);
+    /// assert_eq!(game.settings().start_balls, 5);
+    /// assert_eq!(game.board().ball_count(), 5);
+    /// ```
     #[must_use]
     pub fn new(settings: Settings, seed: [u8; 32]) -> LinesGame {
+        let settings = settings.playable();
         let spawner = Spawner::new(seed);
         let mut state = State {
             board: Board::empty(),
@@ -261,8 +284,7 @@ impl LinesGame {
             turns: 0,
             spots: [None; NEXT],
         };
-        let start_balls = if settings.start_balls == 3 { 3 } else { 5 };
-        land(&spawner, &mut state, start_balls, settings.preview);
+        land(&spawner, &mut state, usize::from(settings.start_balls), settings.preview);
         LinesGame {
             settings,
             spawner,
@@ -278,6 +300,7 @@ impl LinesGame {
     /// announced. The common save format stores games started with [`LinesGame::new`].
     #[must_use]
     pub fn with_board(settings: Settings, seed: [u8; 32], board: Board) -> LinesGame {
+        let settings = settings.playable();
         let spawner = Spawner::new(seed);
         let mut state = State {
             board,

@@ -230,3 +230,21 @@ fn a_lines_game_is_not_saved_under_an_export_name() {
     assert!(!txt.exists() && !pgn.exists(), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A save that cannot be written names the file, as a load that cannot be read does.
+#[test]
+fn a_failed_save_names_the_file() {
+    let dir = std::env::temp_dir().join(format!("banco-lines-nodir-{}", std::process::id()));
+    let file = dir.join("missing").join("g.banco");
+    let out = banco_stdin(
+        &["play", "--game", "lines", "--seed", "3", "--no-color"],
+        &format!("save {}\nquit\n", file.display()),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(&format!("cannot save to {}: ", file.display())),
+        "{text}"
+    );
+    assert!(!file.exists());
+}
