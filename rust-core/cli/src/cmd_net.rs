@@ -781,15 +781,7 @@ impl Table {
             }
             NetEvent::GameOver { outcome, .. } => {
                 self.over = true;
-                let kind = self.kind();
-                let words = match outcome.winner() {
-                    Some(w) => format!(
-                        "{} wins by {}",
-                        color_name(kind, w).to_lowercase(),
-                        outcome.reason_text()
-                    ),
-                    None => format!("draw by {}", outcome.reason_text()),
-                };
+                let words = banco_app::result::announcement(self.kind(), outcome);
                 self.save_at_end();
                 outln!("game over: {words}");
                 outln!(

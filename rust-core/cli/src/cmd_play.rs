@@ -511,15 +511,10 @@ impl Session {
 
     fn announce(&mut self, outcome: Outcome) {
         self.announced = true;
-        let words = match outcome.winner() {
-            Some(w) => format!(
-                "{} wins by {}",
-                color_name(self.kind(), w).to_lowercase(),
-                outcome.reason_text()
-            ),
-            None => format!("draw by {}", outcome.reason_text()),
-        };
-        outln!("game over: {words}");
+        outln!(
+            "game over: {}",
+            banco_app::result::announcement(self.kind(), outcome)
+        );
         outln!(
             "result {} fen {}",
             outcome.score_text(),

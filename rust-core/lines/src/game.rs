@@ -284,7 +284,12 @@ impl LinesGame {
             turns: 0,
             spots: [None; NEXT],
         };
-        land(&spawner, &mut state, usize::from(settings.start_balls), settings.preview);
+        land(
+            &spawner,
+            &mut state,
+            usize::from(settings.start_balls),
+            settings.preview,
+        );
         LinesGame {
             settings,
             spawner,

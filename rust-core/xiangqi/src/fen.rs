@@ -51,8 +51,8 @@ pub enum FenError {
     /// The side-to-move field is not `w`, `r` or `b`.
     #[error("FEN side to move is `{0}`, expected w (or r) for Red or b for Black")]
     BadSide(String),
-    /// A counter is not a number.
-    #[error("FEN {field} is `{value}`, expected a number")]
+    /// A counter is not a number from 0 to 65535.
+    #[error("FEN {field} is `{value}`, expected a whole number from 0 to 65535")]
     BadCounter {
         /// Which field.
         field: &'static str,

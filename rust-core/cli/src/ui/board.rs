@@ -157,6 +157,25 @@ pub(crate) fn render_view(view: &BoardView, style: Style) -> String {
         }
     }
     let _ = writeln!(out, "   {header}");
+    // A king in check is said in words (the board marks only the last move).
+    if let Some((cell, piece)) = view
+        .cells
+        .iter()
+        .find(|c| c.check)
+        .and_then(|c| c.piece.as_ref().map(|p| (c, p)))
+    {
+        let side = banco_app::any::color_name(view.kind, piece.color);
+        let call = if view.kind == GameKind::Chess {
+            ""
+        } else {
+            " (将军)"
+        };
+        let _ = writeln!(
+            out,
+            "check{call}: the {side} king on {} is attacked",
+            cell.name
+        );
+    }
     out
 }
 
@@ -167,6 +186,20 @@ mod tests {
     use banco_app::any::AnyGame;
     use banco_app::board::BoardModel;
     use banco_game::Game;
+
+    #[test]
+    fn a_king_in_check_is_said_in_words() {
+        let game =
+            AnyGame::from_fen(GameKind::Xiangqi, "R3k4/9/4c4/9/9/9/9/9/9/3K5 b - - 0 1").unwrap();
+        let text = render_view(&BoardModel::new(false).view(&game), Style { color: false });
+        assert!(
+            text.contains("check (将军): the Black king on e9 is attacked"),
+            "{text}"
+        );
+        let calm = AnyGame::new(GameKind::Chess).unwrap();
+        let text = render_view(&BoardModel::new(false).view(&calm), Style { color: false });
+        assert!(!text.contains("check"), "{text}");
+    }
 
     #[test]
     fn plain_board_marks_last_move() {

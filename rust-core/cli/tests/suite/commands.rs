@@ -324,6 +324,35 @@ fn play_from_setup_position_as_black() {
     );
 }
 
+/// A king in check is said in words, and a loss by one's own perpetual check names who
+/// checked ("black wins by perpetual check" read as if Black had checked).
+#[test]
+fn check_is_said_and_a_perpetual_check_names_the_checker() {
+    let out = banco_stdin(
+        &[
+            "play",
+            "--fen",
+            "4k4/R8/4c4/9/9/9/9/9/9/3K5 w - - 0 1",
+            "--level",
+            "3",
+            "--movetime",
+            "50",
+            "--no-color",
+        ],
+        "a8a9\na9a8\na8a9\na9a8\na8a9\n",
+    );
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("check (将军): the Black king on e9 is attacked"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("game over: black wins: perpetual check by red"),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn soak_last_line() {
     for game in ["xiangqi", "chess"] {

@@ -282,12 +282,19 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
         }
         let mut result = Ok(());
         for text in moves.iter().skip(1) {
-            let played = game.parse_move(&self.wire_in(text)).and_then(|mv| {
+            let wired = self.wire_in(text);
+            let played = game.parse_move(&wired).and_then(|mv| {
                 game.play(mv)
                     .map_err(|e| EngineError::BadMove(e.to_string()))
             });
             if let Err(e) = played {
-                result = Err(e);
+                // Quoted as the interface sent it, not in the game's own rank numbering.
+                result = Err(match e {
+                    EngineError::BadMove(why) if *wired != **text => {
+                        EngineError::BadMove(why.replace(&*wired, text))
+                    }
+                    other => other,
+                });
                 break;
             }
         }

@@ -273,6 +273,11 @@ fn xiangqi_ranks_from_1_to_10() {
         "{}",
         d.out.text()
     );
+    // A bad move is quoted as the interface sent it (h2e2, from rank 2: nothing there),
+    // not in ICCS's numbering (h1e1).
+    d.send("position startpos moves h2e2");
+    let bad = d.expect("info string");
+    assert!(bad.contains("h2e2") && !bad.contains("h1e1"), "{bad}");
     // Back to ICCS.
     d.send("setoption name XiangqiRanks value 0-9");
     d.send("position startpos moves h2e2 h9g7");

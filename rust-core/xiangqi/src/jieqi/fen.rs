@@ -69,8 +69,8 @@ pub enum JieqiFenError {
         "FEN pool `{0}` is not a list of piece letters with counts like R2A2C2P5N2B2r2a2c2p5n2b2 (or -)"
     )]
     BadPool(String),
-    /// A counter is not a number.
-    #[error("FEN {field} is `{value}`, expected a number")]
+    /// A counter is not a number from 0 to 65535.
+    #[error("FEN {field} is `{value}`, expected a whole number from 0 to 65535")]
     BadCounter {
         /// Which field.
         field: &'static str,

@@ -346,6 +346,14 @@ fn fen_errors_say_where() {
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - z 1",
             "half-move clock is `z`",
         ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 99999 1",
+            "half-move clock is `99999`, expected a whole number from 0 to 65535",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 -3",
+            "move number is `-3`, expected a whole number from 0 to 65535",
+        ),
     ];
     for (text, want) in cases {
         let msg = fen::parse(text).unwrap_err().to_string();
