@@ -43,6 +43,13 @@
 //! cut — and the same result. If the link never comes back the two results may differ:
 //! no protocol can agree without messages.
 //!
+//! Before that, a peer's move must arrive by its limit plus [`RACE_LATE_MS`] and the time
+//! the link was down, or it is caught ([`RaceFault::MoveAfterTimeUp`]); a move after its own
+//! stop is caught too ([`RaceFault::MoveAfterStop`]); and the peer's seed reveal must
+//! arrive [`RACE_REVEAL_MS`] after the race was agreed ([`RaceFault::NoReveal`]). The
+//! session reports every frame heard from the peer ([`Race::heard`]) so the race can tell
+//! an outage from a peer that plays on: see `race/due.rs` for the rules and their limits.
+//!
 //! ```
 //! use banco_game::Color;
 //! use banco_protocol::race::{Race, RaceEvent, RaceOptions};
