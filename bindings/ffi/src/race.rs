@@ -74,7 +74,9 @@ pub enum RaceEnding {
     },
     /// Both players resigned at once (their resignations crossed): a draw.
     BothResigned,
-    /// This side broke the rules (an impossible move, a changed seed, a false stop).
+    /// This side broke the rules (an impossible move, a changed seed, a false stop, moves
+    /// after its time was up) or never revealed its part of the seed (the race never
+    /// started); `why` says which, in words.
     Cheated {
         /// Who.
         by: Color,

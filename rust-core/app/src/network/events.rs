@@ -507,7 +507,16 @@ fn apply(e: &NetEvent, v: &mut View) {
             v.banner = None;
             v.raced = true;
         }
-        NetEvent::Race(RaceUpdate::Over { .. }) => v.phase = Some(Phase::Over),
+        NetEvent::Race(RaceUpdate::Over { .. }) => {
+            // The race and its result are what the screen shows, also a race that ended
+            // before it started (the other player never revealed its part of the seed)
+            // after a board game; not over a board game started since (a race result
+            // revised by a late cut).
+            if v.raced || v.phase != Some(Phase::Playing) {
+                v.raced = true;
+                v.phase = Some(Phase::Over);
+            }
+        }
         NetEvent::Race(_) => {}
         NetEvent::MovePlayed { .. } => {
             v.banner = None;
@@ -642,6 +651,34 @@ mod tests {
         assert!(repeated(&lost("link closed"), &v));
         apply(&NetEvent::Resumed, &mut v);
         assert!(!repeated(&lost("link closed"), &v), "a new loss is news");
+    }
+
+    #[test]
+    fn a_race_that_ends_before_it_starts_is_shown_over_the_board_game_before_it() {
+        use banco_protocol::race::{RaceEnd, RaceFault, RaceResult};
+        // A board game was played; then a race was accepted whose seed never came.
+        let mut v = View {
+            phase: Some(Phase::Over),
+            spec: Some(MatchSpec::new(GameKind::Xiangqi, Color::Red)),
+            ..View::default()
+        };
+        let over = NetEvent::Race(RaceUpdate::Over {
+            result: RaceResult {
+                scores: [0, 0],
+                turns: [0, 0],
+                winner: Some(Color::Red),
+                end: RaceEnd::Cheated(Color::Black, RaceFault::NoReveal),
+            },
+            text: String::new(),
+        });
+        apply(&over, &mut v);
+        assert!(v.raced, "the race's result is the one shown");
+        assert_eq!(v.phase, Some(Phase::Over));
+        // A board game started since is not ended by a late race result.
+        v.phase = Some(Phase::Playing);
+        v.raced = false;
+        apply(&over, &mut v);
+        assert_eq!((v.phase, v.raced), (Some(Phase::Playing), false));
     }
 
     #[test]

@@ -34,7 +34,7 @@ use super::{NetError, NetMatch, lock};
 use crate::lines_pick::LinesTap;
 use banco_game::{Color, ScoreGame};
 use banco_lines::{Cell, LinesGame, MoveError, TurnReport};
-use banco_protocol::race::{Race, RaceEnd, RaceError, RaceOptions, RaceResult};
+use banco_protocol::race::{Race, RaceEnd, RaceError, RaceFault, RaceOptions, RaceResult};
 use banco_protocol::{ActionError, Session};
 
 /// What the race reports, in order, inside [`NetEvent::Race`](super::NetEvent::Race).
@@ -127,7 +127,8 @@ impl RaceView {
 
 /// A race result from `me`'s side, in words: `"You won the race 120 : 80"`, `"You lost
 /// the race: you resigned (40 : 60)"`, `"The race is a draw 50 : 50"`, `"You won the race:
-/// the other player cheated (…)"`. Scores are ours first.
+/// the other player cheated (…)"`, `"You won the race: the other player never revealed its
+/// part of the seed"`. Scores are ours first.
 #[must_use]
 pub fn race_result_text(result: &RaceResult, me: Color) -> String {
     let (mine, theirs) = (result.scores[me.index()], result.scores[me.other().index()]);
@@ -148,6 +149,8 @@ pub fn race_result_text(result: &RaceResult, me: Color) -> String {
         RaceEnd::Cheated(c, why) if *c == me => {
             format!("{verdict}: the other device refused your moves ({why})")
         }
+        // Not necessarily a cheat (its app may have got stuck): the race never started.
+        RaceEnd::Cheated(_, why @ RaceFault::NoReveal) => format!("{verdict}: {why}"),
         RaceEnd::Cheated(_, why) => format!("{verdict}: the other player cheated ({why})"),
     }
 }
@@ -273,11 +276,35 @@ mod tests {
         let draw = RaceResult {
             scores: [50, 50],
             winner: None,
-            ..r
+            ..r.clone()
         };
         assert_eq!(
             race_result_text(&draw, Color::Red),
             "The race is a draw 50 : 50"
+        );
+        let late = RaceResult {
+            end: RaceEnd::Cheated(
+                Color::Black,
+                RaceFault::MoveAfterTimeUp {
+                    turn: 14,
+                    late_s: 15,
+                },
+            ),
+            ..r
+        };
+        assert_eq!(
+            race_result_text(&late, Color::Red),
+            "You won the race: the other player cheated (the other player kept moving after the time was up: its move 14 came 15 s after its time limit)"
+        );
+        let unrevealed = RaceResult {
+            scores: [0, 0],
+            turns: [0, 0],
+            winner: Some(Color::Red),
+            end: RaceEnd::Cheated(Color::Black, RaceFault::NoReveal),
+        };
+        assert_eq!(
+            race_result_text(&unrevealed, Color::Red),
+            "You won the race: the other player never revealed its part of the seed"
         );
     }
 }

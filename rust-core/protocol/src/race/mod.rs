@@ -43,6 +43,13 @@
 //! cut — and the same result. If the link never comes back the two results may differ:
 //! no protocol can agree without messages.
 //!
+//! Before that, a peer's move must arrive by its limit plus [`RACE_LATE_MS`] and the time
+//! the link was down, or it is caught ([`RaceFault::MoveAfterTimeUp`]); a move after its own
+//! stop is caught too ([`RaceFault::MoveAfterStop`]); and the peer's seed reveal must
+//! arrive [`RACE_REVEAL_MS`] after the race was agreed ([`RaceFault::NoReveal`]). The
+//! session reports every frame heard from the peer ([`Race::heard`]) so the race can tell
+//! an outage from a peer that plays on: see `race/due.rs` for the rules and their limits.
+//!
 //! ```
 //! use banco_game::Color;
 //! use banco_protocol::race::{Race, RaceEvent, RaceOptions};
@@ -70,6 +77,10 @@
 //! assert_eq!(a.board(Color::Red), b.board(Color::Red));
 //! # Ok::<(), banco_protocol::race::RaceError>(())
 //! ```
+
+mod due;
+
+pub use due::{RACE_LATE_MS, RACE_QUIET_MS, RACE_REVEAL_MS};
 
 use crate::message::Body;
 use crate::seed::{SEED_COMMITMENT_LEN, SeedError, SeedShare, parse_seed_commitment};
@@ -254,9 +265,25 @@ pub enum RaceFault {
     /// A move or stop before its seed value.
     #[error("the other player moved before revealing its part of the seed")]
     MoveBeforeSeed,
-    /// A move after it stopped.
-    #[error("the other player moved after its time was up")]
+    /// Its part of the seed did not come in time ([`RACE_REVEAL_MS`] after the race was
+    /// agreed, plus the time the link was down): it learnt the seed from ours and walked
+    /// away, or its app is stuck. The race ends so that a new one can be proposed.
+    #[error("the other player never revealed its part of the seed")]
+    NoReveal,
+    /// A move after its own [`Body::RaceStop`], its resignation or its full board.
+    #[error("the other player moved after it had stopped")]
     MoveAfterStop,
+    /// A move that arrived after its time was up, later than [`RACE_LATE_MS`] after its time
+    /// limit (plus the time the link was down): it kept playing instead of stopping.
+    #[error(
+        "the other player kept moving after the time was up: its move {turn} came {late_s} s after its time limit"
+    )]
+    MoveAfterTimeUp {
+        /// The turn of the late move (0 = first).
+        turn: u32,
+        /// How many seconds after the peer's time limit it arrived.
+        late_s: u64,
+    },
     /// A stop whose move count is not the number of moves it sent.
     #[error("the other player stopped claiming {claimed} moves but sent {played}")]
     BadStop {
@@ -383,6 +410,11 @@ pub struct Race {
     result: Option<RaceResult>,
     /// The peer's cut of our board, applied once our own time is up.
     peer_cut: Option<u32>,
+    /// True once we took the peer as stopped ([`RACE_GRACE_MS`], sending a cut): its moves
+    /// still on the way are dropped, not held against it.
+    cut_peer: bool,
+    /// What this side knows of the link (see [`due`]).
+    link: due::LinkWatch,
 }
 
 impl Race {
@@ -402,6 +434,8 @@ impl Race {
             resigned: None,
             result: None,
             peer_cut: None,
+            cut_peer: false,
+            link: due::LinkWatch::default(),
         }
     }
 
@@ -410,6 +444,7 @@ impl Race {
     /// its reveal back to plan with the spawns known spends its own time doing so.
     pub fn accepted(&mut self, now: u64) {
         self.accepted_at = Some(now);
+        self.link.agreed(now);
     }
 
     /// The message revealing our value (send once the peer's commitment is in).
@@ -468,8 +503,11 @@ impl Race {
 
     /// When [`Race::tick`] should run next.
     pub fn deadline(&self) -> Option<u64> {
-        if self.result.is_some() || self.boards.is_none() {
+        if self.result.is_some() {
             return None;
+        }
+        if self.boards.is_none() {
+            return self.reveal_due();
         }
         let limit = self.limit_at()?;
         let peer_limit = self.peer_limit_at()?;
@@ -594,18 +632,37 @@ impl Race {
         }
     }
 
-    /// The peer's move number `turn`: replayed on our replica of its board.
-    pub fn on_move(&mut self, turn: u32, from: u8, to: u8, _now: u64, events: &mut Vec<RaceEvent>) {
+    /// The peer's move number `turn`, arrived at `now`: replayed on our replica of its
+    /// board. A move after the peer's own stop, or arriving after its time was up (see
+    /// [`RACE_LATE_MS`]), is not counted and the peer loses; a move after we took it as
+    /// stopped ([`RACE_GRACE_MS`]) is dropped.
+    pub fn on_move(&mut self, turn: u32, from: u8, to: u8, now: u64, events: &mut Vec<RaceEvent>) {
         if self.result.is_some() {
             return;
         }
         let peer = self.me.other();
         if self.done[peer.index()] {
-            // Taken as stopped after the grace period, or a move after its own stop.
-            return;
+            if self.cut_peer {
+                // Taken as stopped after the grace period: its moves still on the way are
+                // dropped (our cut tells it where we counted its board).
+                return;
+            }
+            // After its own stop, resignation or full board: no honest app sends one.
+            return self.cheated(peer, RaceFault::MoveAfterStop, events);
+        }
+        if self.boards.is_none() {
+            return self.cheated(peer, RaceFault::MoveBeforeSeed, events);
+        }
+        match self.move_time(now) {
+            due::MoveTime::InTime => {}
+            // The tick takes it as stopped where it is.
+            due::MoveTime::CutDue => return,
+            due::MoveTime::Late(late_s) => {
+                return self.cheated(peer, RaceFault::MoveAfterTimeUp { turn, late_s }, events);
+            }
         }
         let Some(boards) = &mut self.boards else {
-            return self.cheated(peer, RaceFault::MoveBeforeSeed, events);
+            return;
         };
         let board = &mut boards[peer.index()];
         let expected = board.turns();
@@ -676,7 +733,13 @@ impl Race {
     /// Runs the time limit at `now`: stops us (queuing [`Body::RaceStop`]) and, after the
     /// grace period, the peer.
     pub fn tick(&mut self, now: u64, send: &mut Vec<Body>, events: &mut Vec<RaceEvent>) {
-        if self.result.is_some() || self.boards.is_none() {
+        if self.result.is_some() {
+            return;
+        }
+        if self.boards.is_none() {
+            if self.reveal_due().is_some_and(|d| now >= d) {
+                self.cheated(self.me.other(), RaceFault::NoReveal, events);
+            }
             return;
         }
         let Some(limit) = self.limit_at() else { return };
@@ -692,6 +755,7 @@ impl Race {
         let peer_limit = self.peer_limit_at().unwrap_or(limit);
         if !self.done[peer.index()] && now >= peer_limit + RACE_GRACE_MS {
             self.done[peer.index()] = true;
+            self.cut_peer = true;
             let turns = self.board(peer).map_or(0, ScoreGame::turns);
             send.push(Body::RaceCut { turns });
         }

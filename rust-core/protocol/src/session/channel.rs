@@ -117,6 +117,9 @@ pub struct Channel {
     pub(super) stats: Stats,
     /// Shortest acknowledgement round trip measured on the current link.
     rtt_min: Option<u64>,
+    /// When the last frame from the peer that opened on an open link arrived (a handshake
+    /// frame, a replay or garbage does not count): how the Lines race sees the link down.
+    heard_at: Option<u64>,
     /// The codes shown to compare, the latest last (at most [`SHOWN_CODES`]): a
     /// confirmation of one of them that is not the current code is stale, not mistyped.
     shown: VecDeque<Sas>,
@@ -168,6 +171,7 @@ impl Channel {
             closed: None,
             stats: Stats::default(),
             rtt_min: None,
+            heard_at: None,
             shown: VecDeque::new(),
         }
     }
@@ -286,6 +290,7 @@ impl Channel {
                 Err(e) => self.reject(e.into()),
                 Ok(plain) => {
                     link.last_rx = now;
+                    self.heard_at = Some(now);
                     match Envelope::decode(&plain) {
                         Ok(env) => self.on_envelope(env),
                         Err(e) => {
@@ -617,6 +622,12 @@ impl Channel {
     /// it).
     pub fn rtt(&self) -> Option<u64> {
         self.rtt_min
+    }
+
+    /// When the last authenticated frame from the peer arrived (a handshake frame, a
+    /// replay or garbage does not count), if one did.
+    pub(crate) fn heard_at(&self) -> Option<u64> {
+        self.heard_at
     }
 
     /// The time of the latest call, as passed in.

@@ -185,6 +185,9 @@ impl<G: MatchGame> Session<G> {
     /// the game state is untouched.
     pub fn handle_datagram(&mut self, bytes: &[u8], now: u64) {
         self.channel.handle_datagram(bytes, now);
+        if self.channel.heard_at() == Some(now) {
+            self.race_heard(now);
+        }
         self.drain();
     }
 

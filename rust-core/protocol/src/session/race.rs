@@ -186,12 +186,20 @@ impl<G: MatchGame> Session<G> {
         }
     }
 
-    /// When the race's time limit needs [`Session::handle_timeout`].
+    /// A frame from the peer arrived at `now`, before it is handled: the race counts the
+    /// link's outages from the gaps ([`Race::heard`]).
+    pub(super) fn race_heard(&mut self, now: u64) {
+        if let Some(race) = &mut self.race.race {
+            race.heard(now);
+        }
+    }
+
+    /// When the race's reveal or time limit needs [`Session::handle_timeout`].
     pub(super) fn race_deadline(&self) -> Option<u64> {
         self.race.race.as_ref().and_then(Race::deadline)
     }
 
-    /// Runs the race's time limit at `now`.
+    /// Runs the race's reveal deadline and time limit at `now`.
     pub(super) fn race_tick(&mut self, now: u64) {
         if let Some(race) = &mut self.race.race {
             let (mut send, mut events) = (Vec::new(), Vec::new());
@@ -232,7 +240,9 @@ impl<G: MatchGame> Session<G> {
                         race.on_reveal([0; 32], now, &mut events);
                         self.race.race = Some(race);
                     } else {
-                        let race = Race::new(msg.color, options, share, a.params);
+                        let mut race = Race::new(msg.color, options, share, a.params);
+                        // Agreed now: the acceptor's reveal is due from here.
+                        race.heard(now);
                         send.push(race.reveal());
                         self.race.race = Some(race);
                     }

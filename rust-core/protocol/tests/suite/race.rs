@@ -6,16 +6,17 @@
 use crate::common;
 
 use banco_game::{Color, GameKind, ScoreGame};
-use banco_lines::Cell;
+use banco_lines::{Cell, LinesGame};
 use banco_protocol::message::{
     Accept, Body, CAP_LINES, DeclineReason, Envelope, Propose, game_code,
 };
 use banco_protocol::race::{
-    RaceEnd, RaceError, RaceEvent, RaceFault, RaceOptions, RaceResult, proposal_params,
+    RACE_GRACE_MS, RACE_LATE_MS, RACE_REVEAL_MS, RaceEnd, RaceError, RaceEvent, RaceFault,
+    RaceOptions, RaceResult, proposal_params,
 };
 use banco_protocol::seed::{SeedError, SeedShare};
 use banco_protocol::sim::{FaultPlan, RaceSim, play_race};
-use banco_protocol::{Event, PROTOCOL_VERSION};
+use banco_protocol::{ActionError, Event, PROTOCOL_VERSION};
 use common::{RawPeer, S, events, session_offering};
 
 const NO_LIMIT: RaceOptions = RaceOptions {
@@ -408,6 +409,239 @@ fn a_silent_peer_is_taken_as_stopped_after_the_grace_period() {
     assert_eq!(over.end, RaceEnd::Finished);
     assert_eq!(over.turns, [0, 0]);
     assert_eq!(over.winner, None, "0 : 0 is a draw");
+}
+
+// ----- moves after the time, and a seed never revealed ---------------------------------
+
+const MINUTE: RaceOptions = RaceOptions {
+    start_balls: 5,
+    time_limit_s: 60,
+    preview: false,
+};
+
+/// A victim (Red) in a one-minute race with the raw peer (Black), started at 0.
+fn minute_race(value: [u8; 32]) -> (S, RawPeer) {
+    let (mut victim, mut raw, share, _) = victim_and_racer(value, MINUTE);
+    let reveal = Body::SeedReveal {
+        value: share.value(),
+    };
+    raw.send(&mut victim, reveal, 0);
+    assert!(
+        events(&mut victim)
+            .iter()
+            .any(|e| matches!(e, Event::Race(RaceEvent::Started { .. })))
+    );
+    (victim, raw)
+}
+
+/// The next move on `board` (the raw peer's own board), played there; as sent.
+fn next_move(board: &mut LinesGame) -> Body {
+    let (from, to) = board.any_move().unwrap();
+    let turn = board.turns();
+    board.play_move(from, to).unwrap();
+    Body::RaceMove {
+        turn,
+        from: from.into(),
+        to: to.into(),
+    }
+}
+
+#[test]
+fn a_peer_that_keeps_moving_after_its_time_while_the_link_is_up_is_caught() {
+    // The reviewer's cheat: Black never sends its stop and moves every 5 s for 3 minutes.
+    let (mut victim, mut raw) = minute_race([14; 32]);
+    let mut board = victim.race().unwrap().board(Color::Black).unwrap().clone();
+    let mut over = None;
+    let mut t = 0;
+    while over.is_none() && t < 180_000 {
+        t += 5_000;
+        victim.handle_timeout(t);
+        raw.recv(&mut victim);
+        raw.send(&mut victim, next_move(&mut board), t);
+        over = race_over(&mut victim);
+    }
+    let over = over.expect("the race ends");
+    // Moves count up to its limit plus RACE_LATE_MS (60 s + 10 s): 14 of them, at 5 to 70 s.
+    assert_eq!(RACE_LATE_MS, 10_000);
+    assert_eq!(
+        over.end,
+        RaceEnd::Cheated(
+            Color::Black,
+            RaceFault::MoveAfterTimeUp {
+                turn: 14,
+                late_s: 15
+            }
+        )
+    );
+    assert_eq!(t, 75_000, "caught at its first late move");
+    assert_eq!(over.winner, Some(Color::Red));
+    assert_eq!(over.turns, [0, 14], "the late move is not counted");
+    let RaceEnd::Cheated(_, fault) = &over.end else {
+        panic!("{over:?}")
+    };
+    assert_eq!(
+        fault.to_string(),
+        "the other player kept moving after the time was up: its move 14 came 15 s after its time limit"
+    );
+}
+
+#[test]
+fn a_move_after_the_peers_own_stop_is_caught() {
+    let (mut victim, mut raw) = minute_race([15; 32]);
+    let mut board = victim.race().unwrap().board(Color::Black).unwrap().clone();
+    raw.send(&mut victim, next_move(&mut board), 1_000);
+    raw.send(&mut victim, Body::RaceStop { turns: 1 }, 2_000);
+    assert!(race_over(&mut victim).is_none(), "our time still runs");
+    raw.send(&mut victim, next_move(&mut board), 3_000);
+    let over = race_over(&mut victim).expect("the race ends");
+    assert_eq!(
+        over.end,
+        RaceEnd::Cheated(Color::Black, RaceFault::MoveAfterStop)
+    );
+    assert_eq!(over.turns, [0, 1], "the move after the stop is not counted");
+}
+
+/// Two linked sessions in a one-minute race A (Red) proposed and B accepted at 0.
+fn racing_sessions() -> (S, S) {
+    let mut a = session_offering("A", 1, &[GameKind::Lines]);
+    let mut b = session_offering("B", 2, &[GameKind::Lines]);
+    common::link(&mut a, &mut b, 0);
+    a.confirm_peer(false).unwrap();
+    b.confirm_peer(false).unwrap();
+    a.propose_race(MINUTE, Color::Red, 0).unwrap();
+    common::pump(&mut a, &mut b, 0);
+    b.accept_proposal(0).unwrap();
+    common::pump(&mut a, &mut b, 0);
+    for s in [&mut a, &mut b] {
+        assert!(
+            events(s)
+                .iter()
+                .any(|e| matches!(e, Event::Race(RaceEvent::Started { .. })))
+        );
+    }
+    (a, b)
+}
+
+fn race_move(s: &mut S, now: u64) {
+    let race = s.race().unwrap();
+    let (from, to) = race.board(race.me()).unwrap().any_move().unwrap();
+    s.race_move(from, to, now).unwrap();
+}
+
+#[test]
+fn moves_held_up_by_a_link_cut_across_the_time_limit_still_count() {
+    let (mut a, mut b) = racing_sessions();
+    for t in (5_000..=50_000).step_by(5_000) {
+        race_move(&mut a, t);
+        race_move(&mut b, t);
+        common::pump(&mut a, &mut b, t);
+    }
+    events(&mut a);
+    // Black moves at 55 s; the link goes down before the move gets through.
+    race_move(&mut b, 55_000);
+    while b.poll_transmit().is_some() {}
+    a.link_lost(55_000);
+    b.link_lost(55_000);
+    // Both times run out during the outage.
+    for s in [&mut a, &mut b] {
+        s.handle_timeout(60_000);
+        assert!(events(s).contains(&Event::Race(RaceEvent::TimeUp)));
+    }
+    // The link is back 40 s after the limit (within the grace period): Black's move, made
+    // before its time was up, arrives 40 s late and counts.
+    b.connect(100_000).unwrap();
+    a.accept(100_000).unwrap();
+    common::pump(&mut a, &mut b, 100_000);
+    let ea = events(&mut a);
+    assert!(
+        ea.iter()
+            .any(|e| matches!(e, Event::Race(RaceEvent::OpponentMoved { turn: 10, .. }))),
+        "{ea:?}"
+    );
+    let over_a = ea.iter().find_map(|e| match e {
+        Event::Race(RaceEvent::Over(r)) => Some(r.clone()),
+        _ => None,
+    });
+    let over_a = over_a.expect("the race ends on A");
+    let over_b = race_over(&mut b).expect("the race ends on B");
+    assert_eq!(over_a.end, RaceEnd::Finished);
+    assert_eq!(over_a.turns, [10, 11]);
+    assert_eq!(over_a, over_b, "both sides agree");
+}
+
+#[test]
+fn a_seed_never_revealed_ends_the_race_against_the_silent_side_and_frees_the_match() {
+    // Black proposed and has the seed (our value came with the acceptance), but never
+    // reveals its own; its app stays connected (a ping every 5 s).
+    let (mut victim, mut raw, _, _) = victim_and_racer([16; 32], MINUTE);
+    let due = RACE_REVEAL_MS + RACE_LATE_MS;
+    let mut t = 0;
+    while t + 5_000 < due {
+        t += 5_000;
+        raw.send(&mut victim, Body::Ping, t);
+        victim.handle_timeout(t);
+        raw.recv(&mut victim);
+        assert!(race_over(&mut victim).is_none());
+    }
+    // Meanwhile no new race can be proposed.
+    assert_eq!(
+        victim.propose_race(MINUTE, Color::Red, t),
+        Err(ActionError::GameRunning)
+    );
+    assert_eq!(victim.race().unwrap().deadline(), Some(due));
+    victim.handle_timeout(due);
+    let over = race_over(&mut victim).expect("the race ends");
+    assert_eq!(
+        over.end,
+        RaceEnd::Cheated(Color::Black, RaceFault::NoReveal)
+    );
+    assert_eq!(over.winner, Some(Color::Red));
+    assert_eq!((over.scores, over.turns), ([0, 0], [0, 0]));
+    assert_eq!(
+        RaceFault::NoReveal.to_string(),
+        "the other player never revealed its part of the seed"
+    );
+    // A new race can be proposed.
+    raw.recv(&mut victim);
+    victim.propose_race(MINUTE, Color::Red, due + 10).unwrap();
+    assert!(
+        raw.recv(&mut victim)
+            .iter()
+            .any(|b| matches!(b, Body::Propose(p) if p.game == game_code(GameKind::Lines)))
+    );
+}
+
+#[test]
+fn a_reveal_held_up_by_an_outage_waits_for_the_link_up_to_the_grace_period() {
+    // Nothing from Black for 100 s (the link down): its reveal then arrives and counts.
+    let (mut victim, mut raw, share, _) = victim_and_racer([17; 32], MINUTE);
+    let cap = RACE_REVEAL_MS + RACE_GRACE_MS;
+    assert_eq!(victim.race().unwrap().deadline(), Some(cap));
+    let reveal = Body::SeedReveal {
+        value: share.value(),
+    };
+    raw.send(&mut victim, reveal, 100_000);
+    let ev = events(&mut victim);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Race(RaceEvent::Started { .. }))),
+        "{ev:?}"
+    );
+    // A link that never comes back: the race ends at the cap.
+    let (mut victim, _raw, _, _) = victim_and_racer([18; 32], MINUTE);
+    victim.link_lost(1_000);
+    victim.handle_timeout(RACE_REVEAL_MS + RACE_LATE_MS);
+    assert!(
+        race_over(&mut victim).is_none(),
+        "the link is down: it waits"
+    );
+    assert_eq!(victim.race().unwrap().deadline(), Some(cap));
+    victim.handle_timeout(cap);
+    let over = race_over(&mut victim).expect("the race ends");
+    assert_eq!(
+        over.end,
+        RaceEnd::Cheated(Color::Black, RaceFault::NoReveal)
+    );
 }
 
 // ----- golden bytes -----------------------------------------------------------------------

@@ -1,0 +1,147 @@
+//! When the peer's reveal and moves are due, and how the link's outages extend that.
+//!
+//! A race message carries no clock (a peer could fake one anyway), so the receiver judges
+//! by when a message arrives, by its own clock:
+//!
+//! * **Moves.** The peer's move must arrive by its time limit (as measured here: ours, less
+//!   its head start) plus [`RACE_LATE_MS`]. A later move, while the link stayed up, was made
+//!   after the peer's time was up: it is not counted, and the peer loses
+//!   ([`RaceFault::MoveAfterTimeUp`](super::RaceFault::MoveAfterTimeUp)). From [`RACE_GRACE_MS`] after its limit the peer is
+//!   taken as stopped anyway (and told with a cut), as before.
+//! * **The reveal.** The peer's part of the seed must arrive [`RACE_REVEAL_MS`] (plus
+//!   [`RACE_LATE_MS`]) after the race was agreed here (our acceptance, or its acceptance's
+//!   arrival). Otherwise the race ends against it ([`RaceFault::NoReveal`](super::RaceFault::NoReveal)) and a new race
+//!   can be proposed: a proposer that dislikes the seed it learnt cannot keep the acceptor
+//!   waiting, and its abandon is visible.
+//!
+//! **Link outages.** A stretch longer than [`RACE_QUIET_MS`] without a frame from the peer
+//! (the link down, or silent before the keepalive gave up on it) is added in full to both
+//! allowances, as long as it began while the peer's moves were still due: the moves made
+//! before the limit and held up by the outage arrive with the link's return (the frames
+//! queued during a cut are sent again on the resumed link), and a side whose start was
+//! delayed by the outage plays that much later. After such a stretch the peer also has
+//! [`RACE_LATE_MS`] from the link's return, and a new outage in that time counts too (found
+//! by the race soak: a link back for 44 ms and down again for 10 s before the held-up moves
+//! got through). While the peer is silent at the reveal's due time, the reveal waits at
+//! most [`RACE_GRACE_MS`] more.
+//!
+//! A peer cannot be told from an outage: a modified client that cuts the link (or falls
+//! silent for more than [`RACE_QUIET_MS`] at a time) and plays on meanwhile is believed,
+//! up to the grace period, as before; one that keeps the link up and does not stop is
+//! caught within [`RACE_LATE_MS`] of its limit.
+
+use super::{RACE_GRACE_MS, Race};
+
+/// How late after the peer's time limit (as measured here) its move may arrive while the
+/// link stays up: 10 s. It covers the round trip and the two clocks' start a message apart
+/// (under a second on a working link) and a frame lost a few times on a lossy link (the
+/// retransmission back-off reaches 4 s by default) or a lost keepalive.
+pub const RACE_LATE_MS: u64 = 10_000;
+
+/// A stretch without any frame from the peer longer than this, 6 s, is taken as the link
+/// down (an idle peer still sends a keepalive every 5 s by default).
+pub const RACE_QUIET_MS: u64 = 6_000;
+
+/// How long after the race was agreed here the peer's part of the seed may take, 30 s
+/// (plus [`RACE_LATE_MS`] and any outage): an app reveals at once, without asking its
+/// player.
+pub const RACE_REVEAL_MS: u64 = 30_000;
+
+/// What a race knows of the link to the peer.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct LinkWatch {
+    /// When the race was agreed here (our acceptance, or the peer's acceptance's arrival).
+    agreed_at: Option<u64>,
+    /// When we last heard from the peer (or the race was agreed, if later).
+    last_heard: Option<u64>,
+    /// Milliseconds of outages counted in the peer's favour.
+    forgiven: u64,
+    /// When the last outage counted ended (0: none).
+    outage_end: u64,
+}
+
+impl LinkWatch {
+    /// The race was agreed at `now` (the first call counts).
+    pub(super) fn agreed(&mut self, now: u64) {
+        if self.agreed_at.is_none() {
+            self.agreed_at = Some(now);
+            self.last_heard = Some(now);
+        }
+    }
+}
+
+/// When a peer's move arrived, against its time.
+pub(super) enum MoveTime {
+    /// In time (or no time limit).
+    InTime,
+    /// At or after the grace period: the peer is taken as stopped where it is.
+    CutDue,
+    /// Late, the link up: `late_s` seconds after its limit.
+    Late(u64),
+}
+
+impl Race {
+    /// A frame from the peer arrived at `now` (the session calls it for every authenticated
+    /// frame, before handling it; the first call after the peer's acceptance also marks when
+    /// the race was agreed). A long silence before it counts as the link down (see
+    /// [`RACE_QUIET_MS`]).
+    pub fn heard(&mut self, now: u64) {
+        self.link.agreed(now);
+        let since = self.link.last_heard.unwrap_or(now);
+        let gap = now.saturating_sub(since);
+        if gap > RACE_QUIET_MS && self.outage_counts(since) {
+            self.link.forgiven = self.link.forgiven.saturating_add(gap);
+            self.link.outage_end = now;
+        }
+        self.link.last_heard = Some(now);
+    }
+
+    /// True if an outage that began at `from` may have held up the peer's moves or reveal:
+    /// it began while they were still due (before the seed, or by the time allowed for
+    /// its moves so far — a link that comes back for a moment and goes down again before
+    /// the moves held up get through counts both times).
+    fn outage_counts(&self, from: u64) -> bool {
+        match (&self.boards, self.peer_limit_at()) {
+            (Some(_), Some(limit)) => from <= self.allowed_until(limit),
+            _ => true,
+        }
+    }
+
+    /// Until when something due at `base` may arrive: [`RACE_LATE_MS`] after `base` and
+    /// the outages, and after the last outage's end.
+    fn allowed_until(&self, base: u64) -> u64 {
+        base.saturating_add(self.link.forgiven)
+            .max(self.link.outage_end)
+            .saturating_add(RACE_LATE_MS)
+    }
+
+    /// When the race ends for want of the peer's reveal, while it is awaited here.
+    pub(super) fn reveal_due(&self) -> Option<u64> {
+        if self.boards.is_some() || self.result.is_some() {
+            return None;
+        }
+        let base = self.link.agreed_at?.saturating_add(RACE_REVEAL_MS);
+        let cap = base.saturating_add(RACE_GRACE_MS);
+        let due = self.allowed_until(base).min(cap);
+        // Silent at that time: the link is down, and the outage will be counted when it ends.
+        let silent = self
+            .link
+            .last_heard
+            .is_some_and(|h| h.saturating_add(RACE_QUIET_MS) < due);
+        Some(if silent { cap } else { due })
+    }
+
+    /// How a peer's move arriving at `now` stands against its time.
+    pub(super) fn move_time(&self, now: u64) -> MoveTime {
+        let Some(limit) = self.peer_limit_at().filter(|_| self.boards.is_some()) else {
+            return MoveTime::InTime;
+        };
+        if now >= limit.saturating_add(RACE_GRACE_MS) {
+            MoveTime::CutDue
+        } else if now > self.allowed_until(limit) {
+            MoveTime::Late((now - limit).div_ceil(1000))
+        } else {
+            MoveTime::InTime
+        }
+    }
+}
