@@ -279,16 +279,14 @@ impl Editor {
                 piece: kind.name(),
             });
         };
-        let max = if k == x::PieceKind::King {
-            0
-        } else {
-            k.start_count()
-        };
-        if count > max {
+        if k == x::PieceKind::King {
+            return Err(EditorError::KingCaptured);
+        }
+        if count > k.start_count() {
             return Err(EditorError::CapturedCount {
                 piece: kind.name(),
                 count,
-                max,
+                max: k.start_count(),
             });
         }
         self.captured[color.index()][k as usize] = count;

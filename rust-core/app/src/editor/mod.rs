@@ -104,8 +104,11 @@ pub enum EditorError {
     /// Captured pieces are counted only in jieqi (for its pools).
     #[error("{0} has no pools of face-down pieces: captured pieces are counted only in jieqi")]
     NoPools(&'static str),
+    /// A king marked captured (the game ends before a king can be taken).
+    #[error("a king is never captured: the game ends with a mate before")]
+    KingCaptured,
     /// More captured pieces of a kind than a side has.
-    #[error("a side has {max} {piece}(s) that can be captured, not {count}")]
+    #[error("a side has {max} {piece}s: {count} cannot have been captured")]
     CapturedCount {
         /// The piece's name.
         piece: &'static str,
