@@ -87,6 +87,23 @@ fun recordsTests(s: Suite) {
                 ed.place(sq("a1"), Color.RED, PieceKind.QUEEN)
             }
         }
+        // Jieqi: the palette's face-down pieces are tapped and placed with their faceDown.
+        check(GameKind.JIEQI in editorGames())
+        Editor.empty(GameKind.JIEQI).use { ed ->
+            val down = ed.view().palette.filter { it.faceDown }
+            eq(listOf(Color.RED, Color.BLACK), down.map { it.color })
+            ed.place(sq("e0"), Color.RED, PieceKind.KING)
+            ed.place(sq("d9"), Color.BLACK, PieceKind.KING)
+            eq(EditorTap.Placed(sq("a0")), ed.tap(0u, 9u, down[0].color, down[0].kind, down[0].faceDown))
+            ed.place(sq("b7"), down[1].color, down[1].kind, down[1].faceDown)
+            eq(listOf<EditorProblem>(), ed.problems())
+            eq("3k5/9/1x7/9/9/9/9/9/9/X3K4 w R2A2C2P5N2B2r2a2c2p5n2b2 0 1", ed.fen())
+            check(ed.view().cells.single { it.name == "a0" }.piece!!.faceDown)
+            ed.setCaptured(Color.BLACK, PieceKind.ROOK, 1u)
+            eq(listOf(15u, 14u), ed.view().pools.map { it.total })
+            refused("solve in jieqi", BancoException.Unsupported::class.java) { ed.solve(3u) }
+            ed.toGame().use { g -> eq(ed.fen(), g.fen()) }
+        }
         Editor.start(GameKind.CHESS).use { ed ->
             ed.remove(sq("h1", GameKind.CHESS))
             check(ed.problems().any { it.text.contains("no rook on h1") }) { "${ed.problems()}" }

@@ -46,6 +46,24 @@ func recordsTests(_ s: Suite) {
         } catch PgnImportError.Empty {}
     }
 
+    s.test("records: a jieqi position with face-down pieces in the editor") {
+        try check(editorGames().contains(.jieqi), "jieqi is set up in the editor")
+        let ed = try Editor.empty(kind: .jieqi)
+        let down = try ed.view().palette.filter { $0.faceDown }
+        try eq([Color.red, .black], down.map { $0.color })
+        try ed.place(square: try square(.xiangqi, "e0"), color: .red, kind: .king)
+        try ed.place(square: try square(.xiangqi, "d9"), color: .black, kind: .king)
+        try eq(EditorTap.placed(square: 0),
+               try ed.tap(column: 0, row: 9, brushColor: down[0].color, brushKind: down[0].kind, brushFaceDown: down[0].faceDown))
+        try ed.place(square: try square(.xiangqi, "b7"), color: down[1].color, kind: down[1].kind, faceDown: down[1].faceDown)
+        try eq([], try ed.problems())
+        try eq("3k5/9/1x7/9/9/9/9/9/9/X3K4 w R2A2C2P5N2B2r2a2c2p5n2b2 0 1", try ed.fen())
+        try ed.setCaptured(color: .black, kind: .rook, count: 1)
+        try eq([15, 14], try ed.view().pools.map { $0.total })
+        try fails(.unsupported) { _ = try ed.solve(maxMate: 3) }
+        try eq(try ed.fen(), try ed.toGame().fen())
+    }
+
     s.test("records: the editor, solve and play from here") {
         let ed = try Editor.empty(kind: .xiangqi)
         try eq(14, try ed.view().palette.count)

@@ -3,13 +3,30 @@
 //! ```
 //! use banco_ffi::{Color, Editor, GameKind, PieceKind};
 //! let ed = Editor::empty(GameKind::Xiangqi).unwrap();
-//! ed.place(4, Color::Red, PieceKind::King).unwrap();
+//! ed.place(4, Color::Red, PieceKind::King, false).unwrap();
 //! assert_eq!(ed.view().unwrap().problems.len(), 1); // Black has no king
-//! ed.place(84, Color::Black, PieceKind::King).unwrap(); // d9
-//! ed.place(13, Color::Red, PieceKind::Rook).unwrap(); // e1
+//! ed.place(84, Color::Black, PieceKind::King, false).unwrap(); // d9
+//! ed.place(13, Color::Red, PieceKind::Rook, false).unwrap(); // e1
 //! assert!(ed.view().unwrap().problems.is_empty());
 //! let solved = ed.solve(3).unwrap();
 //! assert_eq!((solved.mate, solved.line), (Some(1), vec!["e1d1".to_owned()]));
+//! ```
+//!
+//! Jieqi: the palette's face-down pieces (`face_down`) are placed with `face_down` set; the
+//! pools follow the board (see `banco_app::editor::jieqi`).
+//!
+//! ```
+//! use banco_ffi::{Color, Editor, GameKind, PieceKind};
+//! let ed = Editor::start(GameKind::Jieqi).unwrap();
+//! let view = ed.view().unwrap();
+//! let down = view.palette.iter().find(|p| p.face_down).unwrap().clone();
+//! assert_eq!((down.color, down.letter.as_str()), (Color::Red, "X"));
+//! ed.remove(0).unwrap(); // a0
+//! ed.place(0, down.color, down.kind, down.face_down).unwrap();
+//! assert_eq!(ed.view().unwrap().pools[0].total, 15);
+//! ed.set_captured(Color::Red, PieceKind::Rook, 1).unwrap();
+//! assert_eq!(ed.view().unwrap().pools[0].total, 14); // and a face-down piece too many
+//! assert_eq!(ed.problems().unwrap().len(), 1);
 //! ```
 
 use crate::computer::{VsComputer, VsListener, VsSettings};
@@ -17,6 +34,7 @@ use crate::error::{BancoError, guard};
 use crate::game::Game;
 use crate::types::{Color, GameKind, Piece, PieceKind};
 use banco_app::any::AnyRules;
+use banco_app::editor::Brush;
 use banco_app::editor::{self as ae, EditorError};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -90,6 +108,10 @@ pub struct EditorView {
     pub problems: Vec<EditorProblem>,
     /// The position as FEN (also while illegal).
     pub fen: String,
+    /// Jieqi: the two pools of unrevealed pieces (the first player's first) as the editor
+    /// derives them from the board and the pieces marked captured; empty in other games.
+    #[uniffi(default = [])]
+    pub pools: Vec<crate::jieqi::Pool>,
 }
 
 /// What a tap on the editor's board did.
@@ -136,6 +158,15 @@ fn chess_only(ed: &ae::Editor, what: &str) -> Result<(), BancoError> {
     }
 }
 
+/// The brush of a palette piece's parts.
+fn brush(color: Color, kind: PieceKind, face_down: bool) -> Brush {
+    if face_down {
+        Brush::FaceDown(color.into())
+    } else {
+        Brush::Piece(color.into(), kind.into())
+    }
+}
+
 impl From<EditorError> for BancoError {
     fn from(e: EditorError) -> Self {
         match e {
@@ -143,9 +174,12 @@ impl From<EditorError> for BancoError {
                 crate::error::lines_elsewhere()
             }
             EditorError::Unsupported(k) => BancoError::Unsupported(format!("a {k} editor")),
-            EditorError::OffBoard(_) | EditorError::NotInPalette { .. } => {
-                BancoError::InvalidArgument(e.to_string())
-            }
+            EditorError::NoSolver(_) => BancoError::Unsupported(e.to_string()),
+            EditorError::OffBoard(_)
+            | EditorError::NotInPalette { .. }
+            | EditorError::NoPools(_)
+            | EditorError::KingCaptured
+            | EditorError::CapturedCount { .. } => BancoError::InvalidArgument(e.to_string()),
             EditorError::Fen(_) | EditorError::Illegal(_) | EditorError::Setup(_) => {
                 BancoError::InvalidPosition(e.to_string())
             }
@@ -223,10 +257,11 @@ fn view_of(ed: &ae::Editor) -> EditorView {
             })
             .collect(),
         fen: v.fen,
+        pools: v.pools.iter().map(crate::jieqi::Pool::from).collect(),
     }
 }
 
-/// The games the position editor sets up (xiangqi, chess), for the editor's list of
+/// The games the position editor sets up (xiangqi, chess, jieqi), for the editor's list of
 /// games: no shell writes it ([`Editor::empty`] refuses the others).
 #[uniffi::export]
 pub fn editor_games() -> Vec<GameKind> {
@@ -235,7 +270,7 @@ pub fn editor_games() -> Vec<GameKind> {
 
 #[uniffi::export]
 impl Editor {
-    /// An empty board of `kind` (xiangqi or chess), the first player to move.
+    /// An empty board of `kind` (xiangqi, chess or jieqi), the first player to move.
     #[uniffi::constructor]
     pub fn empty(kind: GameKind) -> Result<Arc<Editor>, BancoError> {
         guard(|| Ok(Editor::wrap(ae::Editor::empty(kind.into())?)))
@@ -264,13 +299,35 @@ impl Editor {
         guard(|| Ok(view_of(&self.lock())))
     }
 
-    /// Puts a piece on a square (replacing what stood there).
-    pub fn place(&self, square: u8, color: Color, kind: PieceKind) -> Result<(), BancoError> {
+    /// Puts a piece on a square (replacing what stood there): a palette piece's `color`,
+    /// `kind` and `face_down` (a face-down jieqi piece, whose `kind` is ignored: it moves
+    /// as the piece of its home square; refused in other games).
+    #[uniffi::method(default(face_down = false))]
+    pub fn place(
+        &self,
+        square: u8,
+        color: Color,
+        kind: PieceKind,
+        face_down: bool,
+    ) -> Result<(), BancoError> {
         guard(|| {
             let mut ed = self.lock();
             let square = crate::game::square_within(square, ed.width(), ed.height())?;
-            Ok(ed.place(square, color.into(), kind.into())?)
+            Ok(ed.put(square, brush(color, kind, face_down))?)
         })
+    }
+
+    /// Jieqi: marks `count` of `color`'s pieces of `kind` as captured face up, which takes
+    /// them out of its pool (a side's pool is its fifteen pieces less those face up on the
+    /// board and those marked captured). Refused (`InvalidArgument`) in other games, for the
+    /// king and for more pieces than a side has.
+    pub fn set_captured(&self, color: Color, kind: PieceKind, count: u8) -> Result<(), BancoError> {
+        guard(|| Ok(self.lock().set_captured(color.into(), kind.into(), count)?))
+    }
+
+    /// Jieqi: how many of `color`'s pieces of `kind` are marked captured face up.
+    pub fn captured(&self, color: Color, kind: PieceKind) -> Result<u8, BancoError> {
+        guard(|| Ok(self.lock().captured(color.into(), kind.into())))
     }
 
     /// Empties a square; the piece that stood there.
@@ -282,18 +339,21 @@ impl Editor {
         })
     }
 
-    /// A tap on screen cell (`column`, `row`) with a brush from the palette: places it, or
-    /// removes the piece when the same one already stands there; no brush removes.
+    /// A tap on screen cell (`column`, `row`) with a brush from the palette (its colour,
+    /// kind and `face_down`): places it, or removes the piece when the same one already
+    /// stands there; no brush removes.
+    #[uniffi::method(default(brush_face_down = false))]
     pub fn tap(
         &self,
         column: u8,
         row: u8,
         brush_color: Option<Color>,
         brush_kind: Option<PieceKind>,
+        brush_face_down: bool,
     ) -> Result<EditorTap, BancoError> {
         guard(|| {
             let brush = match (brush_color, brush_kind) {
-                (Some(c), Some(k)) => Some((c.into(), k.into())),
+                (Some(c), Some(k)) => Some(brush(c, k, brush_face_down)),
                 (None, None) => None,
                 _ => {
                     return Err(BancoError::InvalidArgument(
@@ -421,7 +481,7 @@ impl Editor {
     }
 
     /// Solve from here: a forced mate for the side to move within `max_mate` moves (1 to
-    /// [`MAX_SOLVE`]), with its main line. Blocks for up to a second or two (at most 4
+    /// [`MAX_SOLVE`]), with its main line; jieqi is refused (`Unsupported`). Blocks for up to a second or two (at most 4
     /// million positions per proof; 30 s on a slow device): call it off the UI thread, and
     /// [`Editor::stop_solve`] when the screen closes. Starting another solve stops this
     /// one. A stopped solve answers `aborted`.

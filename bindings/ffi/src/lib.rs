@@ -165,6 +165,8 @@ uniffi::setup_scaffolding!();
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_editor_jieqi;
+#[cfg(test)]
 mod tests_game;
 #[cfg(test)]
 mod tests_jieqi;

@@ -406,18 +406,18 @@ mod tests {
         for sq in [64, 90, 255] {
             // Off the board: `BadSquare`, as every other call refuses such a square.
             assert!(matches!(
-                ed.place(sq, Color::Red, PieceKind::Queen),
+                ed.place(sq, Color::Red, PieceKind::Queen, false),
                 Err(BancoError::BadSquare { .. })
             ));
             assert!(ed.remove(sq).is_err());
             assert!(ed.set_en_passant(Some(sq)).is_err());
             assert_eq!(
-                ed.tap(sq, sq, None, None).unwrap(),
+                ed.tap(sq, sq, None, None, false).unwrap(),
                 crate::EditorTap::Ignored
             );
         }
         assert!(matches!(
-            ed.tap(0, 0, Some(Color::Red), None),
+            ed.tap(0, 0, Some(Color::Red), None, false),
             Err(BancoError::InvalidArgument(_))
         ));
         for n in [0, crate::MAX_SOLVE + 1, u32::MAX] {

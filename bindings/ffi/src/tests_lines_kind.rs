@@ -118,6 +118,9 @@ fn the_editor_and_puzzle_games_are_the_ones_that_open() {
             "{k:?}"
         );
     }
-    assert_eq!(editor_games(), [GameKind::Xiangqi, GameKind::Chess]);
+    assert_eq!(
+        editor_games(),
+        [GameKind::Xiangqi, GameKind::Chess, GameKind::Jieqi]
+    );
     assert_eq!(puzzle_games(), [GameKind::Xiangqi, GameKind::Chess]);
 }

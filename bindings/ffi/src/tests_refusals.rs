@@ -233,7 +233,7 @@ fn lines_is_refused_by_the_board_game_calls_with_one_error() {
 fn the_editor_refuses_a_square_off_the_board_as_every_call_does() {
     let ed = Editor::empty(GameKind::Xiangqi).unwrap();
     assert!(matches!(
-        ed.place(90, Color::Red, PieceKind::Rook),
+        ed.place(90, Color::Red, PieceKind::Rook, false),
         Err(BancoError::BadSquare {
             index: 90,
             width: 9,
@@ -245,5 +245,5 @@ fn the_editor_refuses_a_square_off_the_board_as_every_call_does() {
         ed.remove(200),
         Err(BancoError::BadSquare { index: 200, .. })
     ));
-    assert!(ed.place(89, Color::Red, PieceKind::Rook).is_ok());
+    assert!(ed.place(89, Color::Red, PieceKind::Rook, false).is_ok());
 }

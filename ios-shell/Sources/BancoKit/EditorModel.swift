@@ -38,7 +38,7 @@ public final class EditorModel: Model {
         self.background = background
     }
 
-    /// The games the editor sets up (Rust's: xiangqi and chess), in Rust's order.
+    /// The games the editor sets up (Rust's: xiangqi, chess and jieqi), in Rust's order.
     public static func games() -> [GameKind] { editorGames() }
 
     /// An editor of `kind` on an empty board or the start position; false if refused.
@@ -71,13 +71,13 @@ public final class EditorModel: Model {
     public func tap(column: Int, row: Int) -> EditorTap? {
         guard let c = UInt8(exactly: column), let r = UInt8(exactly: row) else { return nil }
         let b = state.brush
-        return act { try $0.tap(column: c, row: r, brushColor: b?.color, brushKind: b?.kind) }
+        return act { try $0.tap(column: c, row: r, brushColor: b?.color, brushKind: b?.kind, brushFaceDown: b?.faceDown ?? false) }
     }
 
-    /// Puts a piece on the square named `name` ("e1").
+    /// Puts a piece of the palette (a jieqi face-down one too) on the square named `name` ("e1").
     public func place(_ name: String, _ piece: Piece) {
         guard let sq = square(name) else { return }
-        act { try $0.place(square: sq, color: piece.color, kind: piece.kind) }
+        act { try $0.place(square: sq, color: piece.color, kind: piece.kind, faceDown: piece.faceDown) }
     }
 
     /// Empties the square named `name`.

@@ -8,7 +8,7 @@ import BancoKit
 
 /// The palette's piece of `color` and `kind`.
 func palettePiece(_ ed: EditorModel, _ color: Color, _ kind: PieceKind) throws -> Piece {
-    guard let p = ed.state.view?.palette.first(where: { $0.color == color && $0.kind == kind }) else {
+    guard let p = ed.state.view?.palette.first(where: { $0.color == color && $0.kind == kind && !$0.faceDown }) else {
         throw TestFailure(description: "no \(color) \(kind) in the palette")
     }
     return p
@@ -29,7 +29,7 @@ func recordsShellTests(_ s: Suite) {
         defer { f.close() }
         let ed = EditorModel(ui: f.ui)
         // The games to set up are Rust's: each listed one opens on its start, the others are refused.
-        try eq([GameKind.xiangqi, .chess], EditorModel.games())
+        try eq([GameKind.xiangqi, .chess, .jieqi], EditorModel.games())
         for k in [GameKind.xiangqi, .chess, .jieqi, .lines] {
             try eq(EditorModel.games().contains(k), f.ui.call { ed.open(k) }, "editor of \(k)")
             if EditorModel.games().contains(k) { try eq(Optional(k), f.ui.call { ed.state.view?.kind }) }
@@ -69,6 +69,46 @@ func recordsShellTests(_ s: Suite) {
         try eq(Color.red, first.human)
         try f.tapMove("e1d1")
         try eq("You won: checkmate", try f.wait("mate") { $0.result != nil }.result)
+    }
+
+    s.test("editor: a jieqi position with face-down pieces, its pools, played from here") {
+        let f = VsFixture()
+        defer { f.close() }
+        let ed = EditorModel(ui: f.ui)
+        let fen = "3k5/9/1x7/9/9/9/9/9/9/X3K4 w R2A2C2P5N2B2r2a2c2p5n2b2 0 1"
+        func faceDown(_ color: Color) throws -> Piece {
+            guard let p = ed.state.view?.palette.first(where: { $0.color == color && $0.faceDown }) else {
+                throw TestFailure(description: "no face-down \(color) piece in the palette")
+            }
+            return p
+        }
+        try check(f.ui.call { ed.open(.jieqi, from: .empty) })
+        try f.ui.call {
+            ed.place("e0", try palettePiece(ed, .red, .king))
+            ed.place("d9", try palettePiece(ed, .black, .king))
+            // Red's face-down piece by a tap on a0 (bottom left), Black's by name on b7.
+            ed.choose(brush: try faceDown(.red))
+            try eq(EditorTap.placed(square: 0), ed.tap(column: 0, row: 9))
+            ed.place("b7", try faceDown(.black))
+        }
+        var st = f.ui.call { ed.state }
+        try check(st.playable, "\(String(describing: st.view?.problems))")
+        let a0 = st.view?.cells.first { $0.name == "a0" }?.piece
+        try check(a0?.faceDown == true && a0?.kind == .rook, "\(String(describing: a0))")
+        try eq(fen, st.view?.fen)
+        try eq([15, 15], st.view?.pools.map { $0.total })
+        // Off its home squares a face-down piece is a problem on its square.
+        try f.ui.call { ed.place("e5", try faceDown(.red)) }
+        st = f.ui.call { ed.state }
+        try check(!st.playable && st.view?.cells.first { $0.name == "e5" }?.problem == true)
+        f.ui.call { ed.remove("e5") }
+        // Solve is refused for jieqi, with Rust's reason.
+        f.ui.call { ed.solve(maxMate: 3) }
+        let refused = try f.ui.wait("a refusal", { ed.state }) { !$0.solving && $0.message != nil }
+        try check(refused.message?.contains("no mate solver") == true, "\(String(describing: refused.message))")
+        f.ui.call { ed.clearMessage() }
+        try check(f.ui.call { ed.playFromHere(f.model, settings: Settings(level: 1), movetimeMs: 50) })
+        try eq(fen, try f.myTurn(0).fen)
     }
 
     s.test("puzzles: a wrong move taken back, solved through the model, progress kept") {

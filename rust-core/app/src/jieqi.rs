@@ -74,7 +74,7 @@ use crate::any::{AnyGame, AnyMove};
 use crate::pieces::{PieceInfo, PieceKind};
 use banco_game::{ChanceList, Color, Game};
 use banco_xiangqi::PieceKind as XqKind;
-use banco_xiangqi::jieqi::{Jieqi, JieqiMove};
+use banco_xiangqi::jieqi::{Jieqi, JieqiMove, Pool};
 use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use std::fmt::Write as _;
@@ -147,22 +147,24 @@ pub fn pools(game: &AnyGame) -> Vec<PoolView> {
     let pos = g.position();
     Color::ALL
         .into_iter()
-        .map(|color| {
-            let pool = pos.pool(color);
-            PoolView {
-                color,
-                entries: pool
-                    .iter()
-                    .map(|(kind, count)| PoolEntry {
-                        piece: PieceInfo::xiangqi(banco_xiangqi::Piece::new(color, kind)),
-                        count,
-                    })
-                    .collect(),
-                total: pool.total(),
-                face_down: pos.hidden_count(color),
-            }
-        })
+        .map(|color| pool_view(color, pos.pool(color), pos.hidden_count(color)))
         .collect()
+}
+
+/// The view of `color`'s `pool` with `face_down` pieces on the board.
+pub(crate) fn pool_view(color: Color, pool: Pool, face_down: u32) -> PoolView {
+    PoolView {
+        color,
+        entries: pool
+            .iter()
+            .map(|(kind, count)| PoolEntry {
+                piece: PieceInfo::xiangqi(banco_xiangqi::Piece::new(color, kind)),
+                count,
+            })
+            .collect(),
+        total: pool.total(),
+        face_down,
+    }
 }
 
 /// The kind a jieqi reveal draws, if `mv` is one.

@@ -1,6 +1,7 @@
 //! `banco edit`: the position editor in the terminal, over banco-app's `Editor` — place and
-//! remove pieces, side to move, castling and en passant (chess), flip; every problem of the
-//! position is listed after each change; `play` starts a game against the computer from
+//! remove pieces (in jieqi face-down ones too, and the pieces captured face up that its
+//! pools leave out), side to move, castling and en passant (chess), flip; every problem of
+//! the position is listed after each change; `play` starts a game against the computer from
 //! the position, `solve` proves a mate. Commands come from the keyboard or, when standard
 //! input is not a terminal, from a script (each echoed after the prompt).
 
@@ -10,7 +11,7 @@ use crate::ui::board::{self, Style};
 use crate::ui::read_command;
 use banco_app::board::{BoardView, CellView};
 use banco_app::computer::{Settings, VsComputer};
-use banco_app::editor::{Editor, EditorView};
+use banco_app::editor::{Brush, Editor, EditorView};
 use banco_app::pieces::{PieceKind, piece_kinds};
 use banco_game::{Color, GameKind};
 use std::collections::BTreeSet;
@@ -19,7 +20,7 @@ use std::io::IsTerminal;
 /// `banco edit`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct EditArgs {
-    /// The game: xiangqi or chess.
+    /// The game: xiangqi, chess or jieqi.
     #[arg(long, default_value = "xiangqi")]
     game: String,
     /// Start from this position (any board, legal or not); default the start position.
@@ -36,9 +37,12 @@ pub(crate) struct EditArgs {
 const HELP: &str = "commands:
   place PIECE SQUARE   a piece by FEN letter (R rook of the first player, c cannon of the
                        second; xiangqi KABNRCP, chess KQRBNP), `red rook`, or as the board
-                       draws it (俥, 車, ♕), on a square (e2)
+                       draws it (俥, 車, ♕), on a square (e2); jieqi: X (x) or `red
+                       face-down` for a face-down piece, which moves as its square's piece
   remove SQUARE        clear      start      side w|b      flip
   castle KQkq|-        ep SQUARE|-   (chess)
+  captured COLOR PIECE N  (jieqi) N of COLOR's PIECE were captured face up: its pool,
+                       otherwise every piece not face up on the board, leaves them out
   fen                  the position as FEN     check   every problem of the position
   play [LEVEL] [COLOR] play the computer from here (level 1-10, your colour, in either order; default 5, the side to move)
   solve [MAX]          prove a forced mate for the side to move (up to MAX moves, default 9)
@@ -53,6 +57,7 @@ fn usage(word: &str) -> Option<&'static str> {
         "castle" => "`castle KQkq` (the rights kept, any of the letters) or `castle -`",
         "ep" => "`ep SQUARE` (like `ep d6`) or `ep -`",
         "solve" => "`solve` or `solve MAX` (moves, like `solve 5`)",
+        "captured" => "`captured COLOR PIECE N`, like `captured black rook 1`",
         _ => return None,
     })
 }
@@ -84,15 +89,40 @@ fn board_view(v: &EditorView) -> BoardView {
                 dark: c.dark,
             })
             .collect(),
-        pools: Vec::new(),
-        pool_sides: None,
+        pool_sides: banco_app::jieqi::pool_sides(&v.pools, v.flipped),
+        pools: v.pools.clone(),
     }
 }
 
 /// A piece from `R`, `c`, `red rook`, `black cannon`, or a glyph the board draws (`車`,
-/// `傌`, `♕`; xiangqi also takes the simplified forms of the board's characters: `帅`,
-/// `将`, `马`, `车`, `伡`, `㐷`).
-fn parse_piece(kind: GameKind, words: &[&str]) -> Option<(Color, PieceKind)> {
+/// `傌`, `♕`; xiangqi and jieqi also take the simplified forms of the board's characters:
+/// `帅`, `将`, `马`, `车`, `伡`, `㐷`); in jieqi a face-down piece from `X`, `x` or
+/// `red face-down`.
+fn parse_piece(kind: GameKind, words: &[&str]) -> Option<Brush> {
+    if kind == GameKind::Jieqi {
+        match words {
+            ["X"] => return Some(Brush::FaceDown(Color::Red)),
+            ["x"] => return Some(Brush::FaceDown(Color::Black)),
+            [color, down] if is_face_down(down) => {
+                return parse_color(color).ok().map(Brush::FaceDown);
+            }
+            _ => {}
+        }
+    }
+    parse_kind(kind, words).map(Brush::from)
+}
+
+/// A word for a face-down piece.
+fn is_face_down(word: &str) -> bool {
+    matches!(
+        word.to_ascii_lowercase().as_str(),
+        "face-down" | "facedown" | "hidden" | "down"
+    )
+}
+
+/// A face-up piece (see [`parse_piece`]).
+fn parse_kind(kind: GameKind, words: &[&str]) -> Option<(Color, PieceKind)> {
+    let xiangqi = matches!(kind, GameKind::Xiangqi | GameKind::Jieqi);
     match words {
         [letter] if letter.chars().count() == 1 => {
             let ch = letter.chars().next()?;
@@ -105,9 +135,9 @@ fn parse_piece(kind: GameKind, words: &[&str]) -> Option<(Color, PieceKind)> {
                 Color::Black
             };
             let want = ch.to_ascii_lowercase();
-            let alias = match (kind, want) {
-                (GameKind::Xiangqi, 'h') => 'n',
-                (GameKind::Xiangqi, 'e') => 'b',
+            let alias = match (xiangqi, want) {
+                (true, 'h') => 'n',
+                (true, 'e') => 'b',
                 (_, c) => c,
             };
             piece_kinds(kind).iter().find_map(|&k| {
@@ -131,13 +161,14 @@ fn parse_piece(kind: GameKind, words: &[&str]) -> Option<(Color, PieceKind)> {
 /// simplified forms of its characters (the simplified form of a character means what the
 /// character means: `马` is `馬`, black's horse).
 fn piece_of_glyph(kind: GameKind, ch: char) -> Option<(Color, PieceKind)> {
-    let ch = match (kind, ch) {
-        (GameKind::Xiangqi, '帅') => '帥',
-        (GameKind::Xiangqi, '将') => '將',
-        (GameKind::Xiangqi, '马') => '馬',
-        (GameKind::Xiangqi, '车') => '車',
-        (GameKind::Xiangqi, '伡') => '俥',
-        (GameKind::Xiangqi, '㐷') => '傌',
+    let xiangqi = matches!(kind, GameKind::Xiangqi | GameKind::Jieqi);
+    let ch = match (xiangqi, ch) {
+        (true, '帅') => '帥',
+        (true, '将') => '將',
+        (true, '马') => '馬',
+        (true, '车') => '車',
+        (true, '伡') => '俥',
+        (true, '㐷') => '傌',
         (_, c) => c,
     };
     [Color::Red, Color::Black].into_iter().find_map(|color| {
@@ -207,7 +238,12 @@ impl EditSession {
 
     fn show(&self) {
         let view = self.ed.view();
-        out!("{}", board::render_view(&board_view(&view), self.style));
+        let board = board_view(&view);
+        out!("{}", board::render_view(&board, self.style));
+        out!("{}", board::render_pools(&board));
+        if self.kind() == GameKind::Jieqi {
+            self.captured_line();
+        }
         outln!(
             "{} to move",
             banco_app::any::color_name(self.kind(), view.side_to_move)
@@ -332,6 +368,9 @@ impl EditSession {
                 }
                 false
             }
+            ("captured", [color, piece @ .., n]) if !piece.is_empty() => {
+                self.captured(color, piece, n)
+            }
             ("solve", []) => {
                 self.solve(9);
                 false
@@ -361,7 +400,7 @@ impl EditSession {
     /// `place PIECE SQUARE`; true when the piece was placed. A piece followed by more than
     /// one word is reported as too many words, not as an unknown piece.
     fn place(&mut self, piece: &[&str], sq: &str) -> bool {
-        let Some((c, k)) = parse_piece(self.kind(), piece) else {
+        let Some(brush) = parse_piece(self.kind(), piece) else {
             let starts_with_piece =
                 (1..piece.len().min(3)).any(|n| parse_piece(self.kind(), &piece[..n]).is_some());
             if starts_with_piece {
@@ -377,7 +416,53 @@ impl EditSession {
         let Some(s) = self.square(sq) else {
             return false;
         };
-        match self.ed.place(s, c, k) {
+        match self.ed.put(s, brush) {
+            Ok(()) => true,
+            Err(e) => {
+                outln!("{e}");
+                false
+            }
+        }
+    }
+
+    /// Jieqi: the pieces marked captured face up, if any.
+    fn captured_line(&self) {
+        let marked: Vec<String> = Color::ALL
+            .into_iter()
+            .flat_map(|color| {
+                piece_kinds(self.kind()).iter().filter_map(move |&k| {
+                    let n = self.ed.captured(color, k);
+                    (n > 0).then(|| {
+                        let side = banco_app::any::color_name(self.kind(), color).to_lowercase();
+                        format!("{side} {} {n}", k.name())
+                    })
+                })
+            })
+            .collect();
+        if !marked.is_empty() {
+            outln!("captured face up: {}", marked.join(", "));
+        }
+    }
+
+    /// `captured COLOR PIECE N` (jieqi); true when the count was set.
+    fn captured(&mut self, color: &str, piece: &[&str], n: &str) -> bool {
+        let Ok(side) = parse_color(color) else {
+            outln!("`{color}` is not a colour: say `captured black rook 1`");
+            return false;
+        };
+        // `rook`, or a letter or glyph (its case or colour is the colour's word's).
+        let mut words = vec![color];
+        words.extend_from_slice(piece);
+        let named = parse_kind(self.kind(), &words).or_else(|| parse_kind(self.kind(), piece));
+        let Some((_, kind)) = named else {
+            outln!("`{}` is not a piece of {}", piece.join(" "), self.kind());
+            return false;
+        };
+        let Ok(n) = n.parse::<u8>() else {
+            outln!("`{n}` is not a number of pieces: say `captured black rook 1`");
+            return false;
+        };
+        match self.ed.set_captured(side, kind, n) {
             Ok(()) => true,
             Err(e) => {
                 outln!("{e}");

@@ -81,3 +81,45 @@ fn a_command_without_its_words_shows_its_usage_and_chess_commands_are_chess_only
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("say `castle KQkq`"), "{text}");
 }
+
+/// Jieqi: face-down pieces by `X`, `x` or `COLOR face-down`, pieces captured face up leave
+/// the pool, every problem is listed, there is no solver, and a legal position is played.
+#[test]
+fn a_jieqi_position_is_set_up_with_face_down_pieces_and_played() {
+    let out = banco_stdin(
+        &["edit", "--game", "jieqi", "--empty", "--no-color"],
+        "place 帥 e0\nplace 將 d9\nplace X a0\nplace black face-down b7\nplace R c4\n\
+         captured black rook 1\nfen\nplace x e5\nsolve\ncaptured red king 1\nremove e5\n\
+         play 1 red\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("3k5/9/1x7/9/9/2R6/9/9/9/X3K4 w R1A2C2P5N2B2r1a2c2p5n2b2 0 1"),
+        "{text}"
+    );
+    assert!(text.contains("black pool (14, 1 face down)"), "{text}");
+    assert!(text.contains("captured face up: black rook 1"), "{text}");
+    assert!(
+        text.contains("the face-down piece on e5 is not on a home square of black"),
+        "{text}"
+    );
+    assert!(
+        text.contains("cannot solve: jieqi has no mate solver"),
+        "{text}"
+    );
+    assert!(text.contains("a king is never captured"), "{text}");
+    assert!(
+        text.contains("play from here: you are red against level 1"),
+        "{text}"
+    );
+    // A jieqi FEN with its pools is read back as it was.
+    let fen =
+        "xxxxkxxx1/9/1x5x1/x3x1x1x/9/9/X1X1X1X1X/1X2C4/9/XXXXKXXXX b R2A2C1P5N2B2r1a2c2p5n2b2 0 1";
+    let out = banco_stdin(
+        &["edit", "--game", "jieqi", "--fen", fen, "--no-color"],
+        "fen\nquit\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(&format!("legal position: {fen}")), "{text}");
+    assert!(text.contains("captured face up: black rook 1"), "{text}");
+}

@@ -13,7 +13,8 @@
 //! ```
 
 use super::position::{HIDDEN, HOME, JieqiPiece, JieqiPosition, Pool};
-use crate::fen::{PlacementError, read_placement, write_placement};
+use super::setup::{JieqiSetup, Placed, home_kind};
+use crate::fen::{PlacementError, write_placement};
 use crate::piece::{Piece, PieceKind};
 use crate::square::Square;
 use crate::tables::*;
@@ -132,7 +133,7 @@ impl PlacementError for JieqiFenError {
     }
 }
 
-fn parse_pool(text: &str) -> Result<[Pool; 2], JieqiFenError> {
+pub(crate) fn parse_pool(text: &str) -> Result<[Pool; 2], JieqiFenError> {
     let bad = || JieqiFenError::BadPool(text.to_owned());
     let mut pools = [Pool::EMPTY; 2];
     if text == "-" {
@@ -156,64 +157,32 @@ fn parse_pool(text: &str) -> Result<[Pool; 2], JieqiFenError> {
     Ok(pools)
 }
 
-fn counter(field: &'static str, value: &str) -> Result<u16, JieqiFenError> {
-    value.parse().map_err(|_| JieqiFenError::BadCounter {
-        field,
-        value: value.to_owned(),
-    })
-}
-
 impl JieqiPosition {
     /// Parses and validates a jieqi FEN (see the module docs); errors name the first
     /// problem found.
     pub fn from_fen(fen: &str) -> Result<JieqiPosition, JieqiFenError> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        let board = fields.first().ok_or(JieqiFenError::Empty)?;
-        let side = match fields.get(1).copied() {
-            None | Some("w" | "r" | "W" | "R") => Color::Red,
-            Some("b" | "B") => Color::Black,
-            Some(other) => return Err(JieqiFenError::BadSide(other.to_owned())),
-        };
-        let pools = match fields.get(2) {
-            Some(text) => parse_pool(text)?,
-            None => [Pool::EMPTY; 2],
-        };
-        // Pikafish's five fields, or the xiangqi layout with an unused `-` before the clock.
-        let rest = if fields.len() == 6 && fields[3] == "-" {
-            &fields[4..]
-        } else {
-            fields.get(3..).unwrap_or(&[])
-        };
-        let halfmoves = rest
-            .first()
-            .map_or(Ok(0), |v| counter("half-move clock", v))?;
-        let fullmoves = rest.get(1).map_or(Ok(1), |v| counter("move number", v))?;
-        let mut pos = JieqiPosition::empty(side, halfmoves, fullmoves);
-        pos.pools = pools;
-        read_placement::<JieqiFenError>(board, |sq, rank, ch| {
-            let code = if ch == 'X' || ch == 'x' {
-                let color = if ch == 'X' { Color::Red } else { Color::Black };
-                match sq {
-                    // Past the ninth file: the file count reports it.
-                    None => 0,
-                    Some(sq) => {
-                        let home = HOME[sq.to_inner() as usize];
-                        if home == 0 || home & 7 == KING || code_side(home) != color.index() {
-                            return Err(JieqiFenError::HiddenOffHome { square: sq, color });
-                        }
-                        home | HIDDEN
+        JieqiPosition::from_setup(&JieqiSetup::parse(fen)?)
+    }
+
+    /// Validates a [`JieqiSetup`]; the error names the first problem found.
+    pub fn from_setup(setup: &JieqiSetup) -> Result<JieqiPosition, JieqiFenError> {
+        let side = setup.turn;
+        let mut pos = JieqiPosition::empty(side, setup.halfmoves, setup.fullmoves);
+        pos.pools = setup.pools;
+        for sq in Square::all() {
+            let code = match setup.get(sq) {
+                None => continue,
+                Some(Placed::FaceUp(p)) => p.code(),
+                Some(Placed::FaceDown(color)) => {
+                    let home = HOME[sq.to_inner() as usize];
+                    if home_kind(sq, color).is_none() {
+                        return Err(JieqiFenError::HiddenOffHome { square: sq, color });
                     }
+                    home | HIDDEN
                 }
-            } else {
-                Piece::from_fen_char(ch)
-                    .ok_or(JieqiFenError::BadChar { rank, ch })?
-                    .code()
             };
-            if let Some(sq) = sq {
-                pos.board[sq.to_inner() as usize] = code;
-            }
-            Ok(())
-        })?;
+            pos.board[sq.to_inner() as usize] = code;
+        }
         pos.validate()?;
         pos.finish();
         if pos.is_check_on(side.other()) {
@@ -279,14 +248,19 @@ impl JieqiPosition {
         s.push(' ');
         s.push(if self.side == Color::Red { 'w' } else { 'b' });
         s.push(' ');
-        for color in Color::ALL {
-            for kind in POOL_ORDER {
-                s.push(Piece::new(color, kind).fen_char());
-                let _ = write!(s, "{}", self.pools[color.index()].count(kind));
-            }
-        }
+        write_pools(&mut s, &self.pools);
         let _ = write!(s, " {} {}", self.halfmoves, self.fullmoves);
         s
+    }
+}
+
+/// Writes both pools in full (zero counts included), the first player's first.
+pub(crate) fn write_pools(s: &mut String, pools: &[Pool; 2]) {
+    for color in Color::ALL {
+        for kind in POOL_ORDER {
+            s.push(Piece::new(color, kind).fen_char());
+            let _ = write!(s, "{}", pools[color.index()].count(kind));
+        }
     }
 }
 

@@ -78,8 +78,10 @@ mod game;
 pub mod moves;
 pub mod perft;
 mod position;
+pub mod setup;
 
 pub use fen::{JieqiFenError, START_FEN};
 pub use game::{Jieqi, JieqiGameUndo, JieqiPlayError};
 pub use moves::{JieqiMove, ParseJieqiMoveError};
 pub use position::{HIDDEN, JieqiPiece, JieqiPosition, JieqiUndo, Pool};
+pub use setup::{JieqiSetup, Placed, home_kind};

@@ -166,8 +166,12 @@ impl Pool {
         self.counts.iter().filter(|&&n| n > 0).count() as u32
     }
 
-    pub(crate) fn set(&mut self, kind: PieceKind, n: u8) {
-        self.counts[kind as usize] = n;
+    /// Sets how many unrevealed pieces of `kind` there are (a king is never in a pool:
+    /// setting its count does nothing).
+    pub fn set(&mut self, kind: PieceKind, n: u8) {
+        if kind != PieceKind::King {
+            self.counts[kind as usize] = n;
+        }
     }
 }
 

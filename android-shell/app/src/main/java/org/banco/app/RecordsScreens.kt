@@ -118,7 +118,10 @@ class RecordsScreens(
             palette.removeAllViews()
             palette.addView(button(if (s.brush == null) "[✕]" else "✕") { editor.chooseBrush(null) })
             for (p in v.palette) {
-                palette.addView(button(if (p == s.brush) "[${p.glyph}]" else p.glyph) { editor.chooseBrush(p) })
+                palette.addView(button(if (p == s.brush) "[${p.glyph}]" else p.glyph) { editor.chooseBrush(p) }.apply {
+                    // Jieqi's two face-down pieces share a glyph: the colour tells them apart, as on the board.
+                    setTextColor(if (p.color == Color.RED) AndroidColor.rgb(0xB0, 0x10, 0x10) else AndroidColor.BLACK)
+                })
             }
             chessRow.visibility = if (v.kind == GameKind.CHESS) View.VISIBLE else View.GONE
             side.text = "${org.banco.colorName(v.kind, v.sideToMove)} to move"

@@ -72,12 +72,12 @@ class EditorController(
     fun tap(column: Int, row: Int): EditorTap? {
         if (column !in 0..255 || row !in 0..255) return null
         val brush = state.value.brush
-        return act { it.tap(column.toUByte(), row.toUByte(), brush?.color, brush?.kind) }
+        return act { it.tap(column.toUByte(), row.toUByte(), brush?.color, brush?.kind, brush?.faceDown ?: false) }
     }
 
-    /** Puts a piece of the palette on the square named [square] ("e1"). */
+    /** Puts a piece of the palette (a jieqi face-down one too) on the square named [square] ("e1"). */
     fun place(square: String, piece: Piece) {
-        act { ed -> squareOf(ed, square)?.let { ed.place(it, piece.color, piece.kind) } }
+        act { ed -> squareOf(ed, square)?.let { ed.place(it, piece.color, piece.kind, piece.faceDown) } }
     }
 
     /** Empties the square named [square]. */
@@ -210,7 +210,7 @@ class EditorController(
     }
 
     companion object {
-        /** The games the editor sets up (Rust's: xiangqi and chess), in Rust's order. */
+        /** The games the editor sets up (Rust's: xiangqi, chess and jieqi), in Rust's order. */
         fun games(): List<GameKind> = editorGames()
     }
 }

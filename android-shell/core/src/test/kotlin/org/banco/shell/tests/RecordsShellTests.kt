@@ -26,7 +26,11 @@ import java.time.LocalDate
 
 /** The palette's piece of [color] and [kind]. */
 fun EditorController.piece(color: Color, kind: PieceKind): Piece =
-    state.value.view!!.palette.single { it.color == color && it.kind == kind }
+    state.value.view!!.palette.single { it.color == color && it.kind == kind && !it.faceDown }
+
+/** The palette's face-down jieqi piece of [color]. */
+fun EditorController.faceDown(color: Color): Piece =
+    state.value.view!!.palette.single { it.color == color && it.faceDown }
 
 /** True if [bytes] start like a PNG file. */
 fun isPng(bytes: ByteArray): Boolean =
@@ -43,7 +47,7 @@ fun recordsShellTests(s: Suite) {
         GameFixture().use { f ->
             val ed = EditorController(f.ui)
             // The games to set up are Rust's: each listed one opens on its start, the others are refused.
-            eq(listOf(GameKind.XIANGQI, GameKind.CHESS), EditorController.games())
+            eq(listOf(GameKind.XIANGQI, GameKind.CHESS, GameKind.JIEQI), EditorController.games())
             for (k in GameKind.entries) {
                 eq(k in EditorController.games(), f.ui.call { ed.open(k) }, "editor of $k")
                 if (k in EditorController.games()) eq(k, f.ui.call { ed.state.value.view!!.kind })
@@ -89,6 +93,39 @@ fun recordsShellTests(s: Suite) {
             eq(Color.RED, first.human)
             f.tapMove("e1d1")
             eq("You won: checkmate", f.await("mate") { it.result != null }.result)
+        }
+    }
+
+    s.test("editor: a jieqi position with face-down pieces, its pools, played from here") {
+        GameFixture().use { f ->
+            val ed = EditorController(f.ui)
+            f.ui.call { check(ed.open(GameKind.JIEQI, EditorController.From.EMPTY)) }
+            f.ui.call {
+                ed.place("e0", ed.piece(Color.RED, PieceKind.KING))
+                ed.place("d9", ed.piece(Color.BLACK, PieceKind.KING))
+                // Red's face-down piece by a tap on a0 (bottom left), Black's by name on b7.
+                ed.chooseBrush(ed.faceDown(Color.RED))
+            }
+            eq(EditorTap.Placed(0u), f.ui.call { ed.tap(0, 9) })
+            f.ui.call { ed.place("b7", ed.faceDown(Color.BLACK)) }
+            var st = f.ui.call { ed.state.value }
+            check(st.playable) { "${st.view!!.problems}" }
+            val a0 = st.view!!.cells.single { it.name == "a0" }.piece!!
+            check(a0.faceDown && a0.kind == PieceKind.ROOK) { "$a0" }
+            eq("3k5/9/1x7/9/9/9/9/9/9/X3K4 w R2A2C2P5N2B2r2a2c2p5n2b2 0 1", st.view!!.fen)
+            eq(listOf(15u, 15u), st.view!!.pools.map { it.total })
+            // Off its home squares a face-down piece is a problem on its square.
+            f.ui.call { ed.place("e5", ed.faceDown(Color.RED)) }
+            st = f.ui.call { ed.state.value }
+            check(!st.playable && st.view!!.cells.single { it.name == "e5" }.problem) { "${st.view!!.problems}" }
+            f.ui.call { ed.remove("e5") }
+            // Solve is refused for jieqi, with Rust's reason.
+            f.ui.call { ed.solve(3) }
+            val refused = f.ui.await(ed.state, "a refusal") { !it.solving && it.message != null }
+            check(refused.message!!.contains("no mate solver")) { "${refused.message}" }
+            f.ui.call { ed.clearMessage() }
+            check(f.ui.call { ed.playFromHere(f.c, Settings(level = 1)) })
+            eq("3k5/9/1x7/9/9/9/9/9/9/X3K4 w R2A2C2P5N2B2r2a2c2p5n2b2 0 1", f.awaitTurn(0).fen)
         }
     }
 

@@ -3,9 +3,14 @@
 //! game's palette; choose the side to move (and for chess the castling rights and the
 //! en-passant square); turn the board. The board may be illegal while it is edited:
 //! [`Editor::problems`] lists every problem live (xiangqi: `banco_xiangqi::Setup`'s
-//! problems; chess: `banco_chess::setup::ChessSetup`'s), and the position can be played
-//! ([`Editor::vs_computer`], [`Editor::proposal`] for a friend) or solved
-//! ([`Editor::solve`]) only once it has none.
+//! problems; chess: `banco_chess::setup::ChessSetup`'s; jieqi: [`JieqiProblem`]), and the
+//! position can be played ([`Editor::vs_computer`], [`Editor::proposal`] for a friend) or
+//! solved ([`Editor::solve`], not jieqi) only once it has none.
+//!
+//! Jieqi (揭棋) adds face-down pieces ([`Editor::place_face_down`], the palette's
+//! [`Brush::FaceDown`]) and the pools of unrevealed pieces, which the editor derives: see
+//! [`jieqi`] for the rule (a side's pool is its fifteen pieces less those face up on the
+//! board and those marked captured face up with [`Editor::set_captured`]).
 //!
 //! A new game needs only its arm in the few `match`es on [`GameKind`] below (its setup
 //! type and FEN) and its palette in [`crate::pieces`].
@@ -25,9 +30,41 @@
 //! assert_eq!(solved.mate, Some(1));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! A jieqi position: kings face up, face-down pieces on their home squares, a revealed
+//! rook; the pools follow.
+//!
+//! ```
+//! use banco_app::editor::Editor;
+//! use banco_app::pieces::PieceKind;
+//! use banco_game::{Color, GameKind};
+//! let mut ed = Editor::empty(GameKind::Jieqi)?;
+//! let sq = |name: &str| ed.square_named(name).ok_or("no such square");
+//! let (d0, e9, a0, b7, c4, e5) = (sq("d0")?, sq("e9")?, sq("a0")?, sq("b7")?, sq("c4")?, sq("e5")?);
+//! ed.place(d0, Color::Red, PieceKind::King)?;
+//! ed.place(e9, Color::Black, PieceKind::King)?;
+//! ed.place_face_down(a0, Color::Red)?;        // moves as a rook (its home square's)
+//! ed.place_face_down(b7, Color::Black)?;      // moves as a cannon
+//! ed.place(c4, Color::Red, PieceKind::Rook)?; // revealed: a red rook is out of the pool
+//! assert!(ed.problems().is_empty());
+//! assert_eq!(
+//!     ed.fen(),
+//!     "4k4/9/1x7/9/9/2R6/9/9/9/X2K5 w R1A2C2P5N2B2r2a2c2p5n2b2 0 1"
+//! );
+//! ed.place_face_down(e5, Color::Red)?;       // e5 is no home square
+//! assert_eq!(ed.problems()[0].text, "the face-down piece on e5 is not on a home square of red \
+//!     (a face-down piece stands only where its side's pieces start, the king's square excepted)");
+//! assert!(ed.solve(3).is_err());              // no mate solver for jieqi
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod jieqi;
+
+pub use jieqi::JieqiProblem;
 
 use crate::any::{AnyGame, AnyRules};
 use crate::computer::{Settings, VsComputer};
+use crate::jieqi::PoolView;
 use crate::mate::{self, MateSearch};
 use crate::pieces::{PieceInfo, PieceKind, piece_info, piece_kinds};
 use banco_chess::setup::{ChessProblem, ChessSetup};
@@ -61,6 +98,60 @@ pub enum EditorError {
     /// Setting up the game or the computer failed.
     #[error("{0}")]
     Setup(String),
+    /// The game has no mate solver.
+    #[error("{0} has no mate solver: no mate can be proven through pieces still face down")]
+    NoSolver(&'static str),
+    /// Captured pieces are counted only in jieqi (for its pools).
+    #[error("{0} has no pools of face-down pieces: captured pieces are counted only in jieqi")]
+    NoPools(&'static str),
+    /// A king marked captured (the game ends before a king can be taken).
+    #[error("a king is never captured: the game ends with a mate before")]
+    KingCaptured,
+    /// More captured pieces of a kind than a side has.
+    #[error("a side has {max} {piece}s: {count} cannot have been captured")]
+    CapturedCount {
+        /// The piece's name.
+        piece: &'static str,
+        /// The count asked for.
+        count: u8,
+        /// The most there can be.
+        max: u8,
+    },
+}
+
+/// What a tap places, or what stands on a square: a piece of the palette.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Brush {
+    /// A piece face up (every piece in xiangqi and chess).
+    Piece(Color, PieceKind),
+    /// A face-down jieqi piece of this colour: it moves as the piece of its home square.
+    FaceDown(Color),
+}
+
+impl Brush {
+    /// The brush of a palette piece ([`PieceInfo::face_down`] gives a face-down brush).
+    #[must_use]
+    pub fn of(piece: &PieceInfo) -> Brush {
+        if piece.face_down {
+            Brush::FaceDown(piece.color)
+        } else {
+            Brush::Piece(piece.color, piece.kind)
+        }
+    }
+
+    /// Its side.
+    #[must_use]
+    pub fn color(self) -> Color {
+        match self {
+            Brush::Piece(c, _) | Brush::FaceDown(c) => c,
+        }
+    }
+}
+
+impl From<(Color, PieceKind)> for Brush {
+    fn from((color, kind): (Color, PieceKind)) -> Brush {
+        Brush::Piece(color, kind)
+    }
 }
 
 /// One problem of the edited position, with the square it is about (to highlight).
@@ -116,6 +207,9 @@ pub struct EditorView {
     pub problems: Vec<EditorProblem>,
     /// The position as FEN (also while illegal).
     pub fen: String,
+    /// Jieqi: the two pools of unrevealed pieces, the first player's first, as the editor
+    /// derives them (see [`jieqi`]); empty in other games.
+    pub pools: Vec<PoolView>,
 }
 
 /// What a tap on the editor's board did.
@@ -149,19 +243,24 @@ pub struct Editor {
     kind: GameKind,
     width: u8,
     height: u8,
-    cells: Vec<Option<(Color, PieceKind)>>,
+    cells: Vec<Option<Brush>>,
     side: Color,
+    /// Jieqi: pieces captured face up, `[colour][xiangqi kind]` (see [`jieqi`]).
+    captured: [[u8; 7]; 2],
     castling: [[bool; 2]; 2],
     en_passant: Option<u8>,
     flipped: bool,
 }
 
-/// The games the editor sets up (xiangqi and chess), in the order of
+/// The games the editor sets up (xiangqi, chess and jieqi), in the order of
 /// [`AnyGame::kinds`](banco_game::MatchGame::kinds): a screen's list of them.
 ///
 /// ```
 /// use banco_game::GameKind;
-/// assert_eq!(banco_app::editor::games(), [GameKind::Xiangqi, GameKind::Chess]);
+/// assert_eq!(
+///     banco_app::editor::games(),
+///     [GameKind::Xiangqi, GameKind::Chess, GameKind::Jieqi]
+/// );
 /// ```
 #[must_use]
 pub fn games() -> Vec<GameKind> {
@@ -174,9 +273,9 @@ pub fn games() -> Vec<GameKind> {
 
 fn shape(kind: GameKind) -> Result<(u8, u8), EditorError> {
     match kind {
-        GameKind::Xiangqi => Ok((9, 10)),
+        GameKind::Xiangqi | GameKind::Jieqi => Ok((9, 10)),
         GameKind::Chess => Ok((8, 8)),
-        other => Err(EditorError::Unsupported(other.name())),
+        other @ GameKind::Lines => Err(EditorError::Unsupported(other.name())),
     }
 }
 
@@ -190,6 +289,7 @@ impl Editor {
             height,
             cells: vec![None; usize::from(width) * usize::from(height)],
             side: Color::Red,
+            captured: [[0; 7]; 2],
             castling: [[false; 2]; 2],
             en_passant: None,
             flipped: false,
@@ -217,20 +317,21 @@ impl Editor {
             GameKind::Xiangqi => {
                 let setup = x::fen::parse_setup(fen).map_err(|e| bad(&e))?;
                 for (i, p) in setup.board.iter().enumerate() {
-                    ed.cells[i] = p.map(|p| (p.color, PieceKind::from_xiangqi(p.kind)));
+                    ed.cells[i] = p.map(|p| Brush::Piece(p.color, PieceKind::from_xiangqi(p.kind)));
                 }
                 ed.side = setup.turn;
             }
             GameKind::Chess => {
                 let setup = ChessSetup::from_fen(fen).map_err(|e| bad(&e))?;
                 for (i, p) in setup.board.iter().enumerate() {
-                    ed.cells[i] = p.map(|(c, r)| (c, PieceInfo::chess(c, r).kind));
+                    ed.cells[i] = p.map(|(c, r)| Brush::Piece(c, PieceInfo::chess(c, r).kind));
                 }
                 ed.side = setup.turn;
                 ed.castling = setup.castling;
                 ed.en_passant = setup.en_passant;
             }
-            other => return Err(EditorError::Unsupported(other.name())),
+            GameKind::Jieqi => ed.read_jieqi(fen)?,
+            other @ GameKind::Lines => return Err(EditorError::Unsupported(other.name())),
         }
         Ok(ed)
     }
@@ -253,7 +354,8 @@ impl Editor {
         self.height
     }
 
-    /// The pieces that can be placed: every kind of the game, the first player's first.
+    /// The pieces that can be placed: every kind of the game, the first player's first;
+    /// in jieqi each side's kinds are followed by its face-down piece ([`jieqi::palette_face_down`]).
     #[must_use]
     pub fn palette(&self) -> Vec<PieceInfo> {
         Color::ALL
@@ -262,6 +364,7 @@ impl Editor {
                 piece_kinds(self.kind)
                     .iter()
                     .filter_map(move |&k| piece_info(self.kind, c, k))
+                    .chain((self.kind == GameKind::Jieqi).then(|| jieqi::palette_face_down(c)))
             })
             .collect()
     }
@@ -278,8 +381,10 @@ impl Editor {
     /// The piece on a square.
     #[must_use]
     pub fn piece_at(&self, square: u8) -> Option<PieceInfo> {
-        let (c, k) = (*self.cells.get(usize::from(square))?)?;
-        piece_info(self.kind, c, k)
+        match (*self.cells.get(usize::from(square))?)? {
+            Brush::Piece(c, k) => piece_info(self.kind, c, k),
+            Brush::FaceDown(c) => Some(jieqi::face_down_info(square, c)),
+        }
     }
 
     /// The name of a square (`e2`).
@@ -318,8 +423,31 @@ impl Editor {
                 piece: kind.name(),
             });
         }
-        self.cells[i] = Some((color, kind));
+        self.cells[i] = Some(Brush::Piece(color, kind));
         Ok(())
+    }
+
+    /// Puts a face-down jieqi piece on a square (replacing what stood there): it moves as
+    /// the piece of its home square. Any square is allowed: off its side's home squares it
+    /// is a problem. Refused in other games.
+    pub fn place_face_down(&mut self, square: u8, color: Color) -> Result<(), EditorError> {
+        let i = self.cell(square)?;
+        if self.kind != GameKind::Jieqi {
+            return Err(EditorError::NotInPalette {
+                game: self.kind.name(),
+                piece: "face-down piece",
+            });
+        }
+        self.cells[i] = Some(Brush::FaceDown(color));
+        Ok(())
+    }
+
+    /// Puts a brush's piece on a square ([`Editor::place`] or [`Editor::place_face_down`]).
+    pub fn put(&mut self, square: u8, brush: Brush) -> Result<(), EditorError> {
+        match brush {
+            Brush::Piece(c, k) => self.place(square, c, k),
+            Brush::FaceDown(c) => self.place_face_down(square, c),
+        }
     }
 
     /// Removes the piece on a square; the piece that stood there.
@@ -330,10 +458,11 @@ impl Editor {
         Ok(was)
     }
 
-    /// Empties the board (side to move and orientation stay; castling rights and the
-    /// en-passant square go).
+    /// Empties the board (side to move and orientation stay; castling rights, the
+    /// en-passant square and jieqi's captured pieces go).
     pub fn clear(&mut self) {
         self.cells.iter_mut().for_each(|c| *c = None);
+        self.captured = [[0; 7]; 2];
         self.castling = [[false; 2]; 2];
         self.en_passant = None;
     }
@@ -401,7 +530,10 @@ impl Editor {
     fn xiangqi_setup(&self) -> Setup {
         let mut s = Setup::empty();
         for (sq, cell) in x::Square::all().zip(&self.cells) {
-            let piece = cell.and_then(|(c, k)| k.to_xiangqi().map(|k| x::Piece::new(c, k)));
+            let piece = match *cell {
+                Some(Brush::Piece(c, k)) => k.to_xiangqi().map(|k| x::Piece::new(c, k)),
+                _ => None,
+            };
             s.put(sq, piece);
         }
         s.turn = self.side;
@@ -411,10 +543,11 @@ impl Editor {
     fn chess_setup(&self) -> ChessSetup {
         let mut s = ChessSetup::empty();
         for (i, cell) in self.cells.iter().enumerate() {
-            s.put(
-                i as u8,
-                cell.and_then(|(c, k)| k.to_chess().map(|r| (c, r))),
-            );
+            let piece = match *cell {
+                Some(Brush::Piece(c, k)) => k.to_chess().map(|r| (c, r)),
+                _ => None,
+            };
+            s.put(i as u8, piece);
         }
         s.turn = self.side;
         s.castling = self.castling;
@@ -427,6 +560,7 @@ impl Editor {
     pub fn fen(&self) -> String {
         match self.kind {
             GameKind::Chess => self.chess_setup().to_fen(),
+            GameKind::Jieqi => self.jieqi_setup().to_fen(),
             _ => x::fen::setup_to_fen(&self.xiangqi_setup()),
         }
     }
@@ -442,6 +576,14 @@ impl Editor {
                 .map(|p| EditorProblem {
                     text: p.to_string(),
                     square: chess_problem_square(&p),
+                })
+                .collect(),
+            GameKind::Jieqi => self
+                .jieqi_problems()
+                .into_iter()
+                .map(|p| EditorProblem {
+                    text: p.to_string(),
+                    square: p.square(),
                 })
                 .collect(),
             _ => self
@@ -493,7 +635,8 @@ impl Editor {
     }
 
     /// Solve from here: a forced mate for the side to move within `max_mate` moves, with
-    /// its main line (the defender resisting longest).
+    /// its main line (the defender resisting longest). Refused for jieqi
+    /// ([`EditorError::NoSolver`]: see [`mate::has_solver`]).
     pub fn solve(&self, max_mate: u32) -> Result<MateSearch, EditorError> {
         self.solve_until(max_mate, &AtomicBool::new(false))
     }
@@ -501,6 +644,9 @@ impl Editor {
     /// [`Editor::solve`], given up as soon as `stop` is set (from another thread): the
     /// answer then says `aborted`, with no mate unless one was proven before.
     pub fn solve_until(&self, max_mate: u32, stop: &AtomicBool) -> Result<MateSearch, EditorError> {
+        if !mate::has_solver(self.kind) {
+            return Err(EditorError::NoSolver(self.kind.name()));
+        }
         let game = self.game()?;
         let rules = AnyRules::usual(self.kind);
         let options = mate::options(max_mate);
@@ -534,7 +680,7 @@ impl Editor {
         &mut self,
         column: u8,
         row: u8,
-        brush: Option<(Color, PieceKind)>,
+        brush: Option<Brush>,
     ) -> Result<EditTap, EditorError> {
         let Some(square) = self.square_at(column, row) else {
             return Ok(EditTap::Ignored);
@@ -542,7 +688,7 @@ impl Editor {
         let here = self.cells[usize::from(square)];
         match brush {
             Some(b) if here != Some(b) => {
-                self.place(square, b.0, b.1)?;
+                self.put(square, b)?;
                 Ok(EditTap::Placed(square))
             }
             _ => {
@@ -586,6 +732,7 @@ impl Editor {
             en_passant: self.en_passant,
             problems,
             fen: self.fen(),
+            pools: self.pools(),
         }
     }
 }
@@ -612,108 +759,6 @@ fn chess_problem_square(p: &ChessProblem) -> Option<u8> {
 }
 
 #[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use super::*;
-
-    #[test]
-    fn the_games_listed_are_the_games_the_editor_sets_up() {
-        for k in GameKind::ALL {
-            let listed = games().contains(&k);
-            assert_eq!(Editor::empty(k).is_ok(), listed, "{k}");
-            assert_eq!(Editor::start(k).is_ok(), listed, "{k}");
-        }
-        assert_eq!(games(), [GameKind::Xiangqi, GameKind::Chess]);
-    }
-
-    #[test]
-    fn an_illegal_board_is_allowed_while_editing() {
-        let mut ed = Editor::start(GameKind::Xiangqi).unwrap();
-        assert!(ed.problems().is_empty());
-        // A third rook, an advisor out of its palace, a pawn behind its start.
-        ed.place(ed.square_named("e5").unwrap(), Color::Red, PieceKind::Rook)
-            .unwrap();
-        ed.place(
-            ed.square_named("a1").unwrap(),
-            Color::Red,
-            PieceKind::Advisor,
-        )
-        .unwrap();
-        ed.place(ed.square_named("c1").unwrap(), Color::Red, PieceKind::Pawn)
-            .unwrap();
-        let texts: Vec<String> = ed.problems().into_iter().map(|p| p.text).collect();
-        assert_eq!(
-            texts,
-            vec![
-                "red has 3 advisors, at most 2 allowed",
-                "red has 3 rooks, at most 2 allowed",
-                "red has 6 pawns, at most 5 allowed",
-                "the advisor on a1 is outside its palace",
-                "the pawn on c1 is behind its start rank",
-            ]
-        );
-        let view = ed.view();
-        assert!(view.cells.iter().any(|c| c.problem && c.name == "a1"));
-        assert!(matches!(ed.game(), Err(EditorError::Illegal(v)) if v.len() == 5));
-        assert!(ed.vs_computer(Color::Red, 3).is_err());
-        assert_eq!(
-            ed.place(0, Color::Red, PieceKind::Queen),
-            Err(EditorError::NotInPalette {
-                game: "xiangqi",
-                piece: "queen"
-            })
-        );
-        assert_eq!(ed.remove(90), Err(EditorError::OffBoard(90)));
-    }
-
-    #[test]
-    fn chess_rights_and_checks() {
-        let mut ed = Editor::start(GameKind::Chess).unwrap();
-        assert_eq!(ed.fen(), banco_chess::fen::START_FEN);
-        ed.remove(ed.square_named("h1").unwrap()).unwrap();
-        let texts: Vec<String> = ed.problems().into_iter().map(|p| p.text).collect();
-        assert_eq!(
-            texts,
-            vec!["white may castle king side (O-O) but has no rook on h1"]
-        );
-        ed.set_castling(Color::Red, true, false);
-        assert!(ed.problems().is_empty());
-        ed.set_side_to_move(Color::Black);
-        ed.clear();
-        assert_eq!(ed.problems().len(), 2, "no kings");
-        assert_eq!(ed.fen(), "8/8/8/8/8/8/8/8 b - - 0 1");
-    }
-
-    #[test]
-    fn taps_place_and_remove_and_the_view_turns() {
-        let mut ed = Editor::empty(GameKind::Xiangqi).unwrap();
-        let brush = Some((Color::Red, PieceKind::King));
-        // e0 is at screen column 4, bottom row 9.
-        assert_eq!(ed.tap(4, 9, brush).unwrap(), EditTap::Placed(4));
-        assert_eq!(ed.tap(4, 9, brush).unwrap(), EditTap::Removed(4));
-        assert_eq!(ed.tap(9, 0, brush).unwrap(), EditTap::Ignored);
-        ed.flip();
-        // Flipped: e0 is at column 4, top row 0.
-        assert_eq!(ed.tap(4, 0, brush).unwrap(), EditTap::Placed(4));
-        let v = ed.view();
-        assert_eq!(v.cells[4].piece.as_ref().unwrap().glyph, '帥');
-        assert_eq!(v.palette.len(), 14);
-    }
-
-    #[test]
-    fn play_and_solve_from_here() {
-        let game = AnyGame::from_fen(
-            GameKind::Xiangqi,
-            "9/9/4Nk3/3c2p2/3r2P2/3p2B2/3p2r2/4KC3/9/9 w - - 0 1",
-        )
-        .unwrap();
-        let ed = Editor::from_game(&game).unwrap();
-        let found = ed.solve(6).unwrap();
-        assert_eq!(found.mate, Some(5));
-        assert_eq!(found.line.len(), 9);
-        let vs = ed.vs_computer(Color::Red, 2).unwrap();
-        assert_eq!(vs.state().fen, game.fen());
-        let p = ed.proposal(Color::Black).unwrap();
-        assert_eq!(p.start_fen, game.fen());
-    }
-}
+mod jieqi_tests;
+#[cfg(test)]
+mod tests;
