@@ -36,22 +36,38 @@
 //!   rook, cannon or horse attacked by an advisor or elephant (attacks on a stronger piece count
 //!   even if it is protected), or the victim has no legal recapture on its square. Attacks between
 //!   two pieces of the same kind count only if the victim could not legally capture back (a blocked
-//!   horse leg, a pin). Moves that give check may chase too (one check, one chase). Pieces are
-//!   followed by identity through the cycle, so chasing one piece as it flees counts.
+//!   horse leg, a pin). A move that gives check and chases at once counts as a chase; a move
+//!   that only checks does not. Pieces are followed by identity through the cycle, so chasing
+//!   one piece as it flees counts.
 //!
 //! Then: a side that checks perpetually loses unless the other does too (draw); otherwise a
 //! side that chases perpetually loses unless the other does too (draw); otherwise the
 //! repetition is a draw. Under [`RepetitionRule::Casual`] only perpetual check is judged.
 //!
+//! ## Mixed sequences: one check, one chase
+//!
+//! A side whose moves alternate checks with chases (一将一捉, "one check one chase", or
+//! several checks and one chase) neither checks nor chases perpetually, so under these rules
+//! it does not lose: the repetition is a draw unless the other side checks or chases
+//! perpetually, and that side then loses. This is the Asian rule: the WXF/AXF "Asia rule"
+//! (English translation by Eric Wu, wxf.org/xq/rule/asia) says in its rule 12 that one check
+//! one chase, or several checks and one chase, is a draw (diagram 13), and in diagrams 37, 38
+//! and 50 a side answering a perpetual chase with one check and one chase is allowed while
+//! the chaser must vary or lose (diagram 50 is a row of `tests/data/rules/repetition.tsv`).
+//! One check, one idle move (一将一闲) and one chase, one idle move are draws too. The
+//! Chinese rules of the CXA (象棋竞赛规则, 2011) differ: there checks, chases and mate
+//! threats are all "attacks" (打), and a side whose every move attacks (长打, which includes
+//! 一将一捉) must vary or lose; Banco has no rule set for them. Casual rules judge
+//! perpetual check only, so a check-and-chase mix is a draw there as well.
+//!
 //! ## What is not judged
 //!
-//! The finer points of the AXF/WXF rule book are not modelled: "one check one chase" and other
-//! mixed sequences are judged as draws unless one pattern runs through every move; chases of a pawn
-//! across the river are judged like any other piece (AXF exempts some); a protector that is pinned
-//! ("fake root") protects nothing, as the legality of its recapture decides, but only a move that
-//! pinned it makes the threat new (not one that only blocked a protector's line); and there is no
-//! separate count of checks per piece (the 10-check limit some federations use). The no-capture
-//! rule counts plies since the last capture, checks included.
+//! The finer points of the AXF/WXF rule book are not modelled: chases of a pawn across the river
+//! are judged like any other piece (AXF exempts some); a protector that is pinned ("fake root")
+//! protects nothing, as the legality of its recapture decides, but only a move that pinned it
+//! makes the threat new (not one that only blocked a protector's line); and there is no separate
+//! count of checks per piece (the 10-check limit some federations use). The no-capture rule
+//! counts plies since the last capture, checks included.
 
 use crate::game::Xiangqi;
 use crate::moves::Move;

@@ -178,3 +178,108 @@ fn game_120_perpetual_check_by_black_agrees_with_the_referee() {
         assert_eq!(game.outcome(&ASIAN), end, "ply {plies}");
     }
 }
+
+/// What each ply of `moves` from `fen` did, as the repetition rules name it: `check`, else
+/// `chase` when the mover attacks a piece in a chasing way after it, else `idle`.
+fn roles(fen: &str, moves: &str) -> Vec<&'static str> {
+    let mut game = Xiangqi::from_fen(fen).unwrap();
+    let mut out = Vec::new();
+    for m in moves.split_whitespace() {
+        let mover = game.position().side_to_move();
+        game.play(m.parse().unwrap()).unwrap();
+        out.push(if game.in_check() {
+            "check"
+        } else if game.position().chased_by(mover).is_empty() {
+            "idle"
+        } else {
+            "chase"
+        });
+    }
+    out
+}
+
+/// The plies of one side (`first` 0: the side that moved first) of `roles`.
+fn side_roles(roles: &[&'static str], first: usize) -> Vec<&'static str> {
+    roles.iter().skip(first).step_by(2).copied().collect()
+}
+
+/// Red's rook checks on every other move, and its horse chases the unprotected black cannon
+/// on the moves between: one check, one chase (一将一捉). Under the Asian rules (AXF/WXF
+/// rule 12, diagram 13) that is allowed and the repetition is a draw; it is the Chinese
+/// rules (CXA) that count it as a perpetual attack. Without the checks, the same chase
+/// loses. Casual rules only judge perpetual check: a draw too.
+#[test]
+fn one_check_one_chase_is_allowed_under_asian_rules() {
+    let fen = "4k4/R8/9/1c7/9/9/2N6/9/9/3K5 w - - 0 1";
+    let cycle = "a8a9 e9e8 c3d5 b6b5 a9a8 e8e9 d5c3 b5b6";
+    let r = roles(fen, cycle);
+    assert_eq!(side_roles(&r, 0), ["check", "chase", "check", "chase"]);
+    let g = play(fen, &format!("{cycle} {cycle}"));
+    assert_eq!(g.occurrences(), 3);
+    assert_eq!(g.outcome(&ASIAN), REPETITION_DRAW);
+    assert_eq!(g.outcome(&RuleSet::casual()), REPETITION_DRAW);
+    // The chase alone loses.
+    let g = play(
+        "3k5/9/9/1c7/9/9/2N6/9/9/4K4 w - - 0 1",
+        "c3d5 b6b5 d5c3 b5b6 c3d5 b6b5 d5c3 b5b6",
+    );
+    assert_eq!(g.outcome(&ASIAN), RED_CHASES);
+}
+
+/// The same with the colours swapped: Black checks and chases by turns, a draw.
+#[test]
+fn one_check_one_chase_by_black_is_allowed_too() {
+    let fen = "3k5/9/9/2n6/9/9/1C7/9/r8/4K4 b - - 0 1";
+    let cycle = "a1a0 e0e1 c6d4 b3b4 a0a1 e1e0 d4c6 b4b3";
+    let r = roles(fen, cycle);
+    assert_eq!(side_roles(&r, 0), ["check", "chase", "check", "chase"]);
+    let g = play(fen, &format!("{cycle} {cycle}"));
+    assert_eq!(g.occurrences(), 3);
+    assert_eq!(g.outcome(&ASIAN), REPETITION_DRAW);
+    // Without the checks, Black chases perpetually and loses.
+    let g = play(
+        "4k4/9/9/2n6/9/9/1C7/9/9/3K5 b - - 0 1",
+        "c6d4 b3b4 d4c6 b4b3 c6d4 b3b4 d4c6 b4b3",
+    );
+    assert_eq!(
+        g.outcome(&ASIAN),
+        Some(Outcome::Win {
+            winner: Color::Red,
+            reason: WinReason::PerpetualChase
+        })
+    );
+}
+
+/// One check, one idle move (一将一闲) is a draw under every rule set.
+#[test]
+fn one_check_one_idle_draws() {
+    let fen = "4k4/R8/9/1c7/9/9/2N6/9/9/3K5 w - - 0 1";
+    let cycle = "a8a9 e9e8 c3a2 b6b7 a9a8 e8e9 a2c3 b7b6";
+    let r = roles(fen, cycle);
+    assert_eq!(side_roles(&r, 0), ["check", "idle", "check", "idle"]);
+    let g = play(fen, &format!("{cycle} {cycle}"));
+    assert_eq!(g.outcome(&ASIAN), REPETITION_DRAW);
+    assert_eq!(g.outcome(&RuleSet::casual()), REPETITION_DRAW);
+}
+
+/// WXF rule book, diagram 50 (a row of `tests/data/rules/repetition.tsv`): Red's rook chases
+/// the unprotected black horse with every move; the horse answers by turns with a check and
+/// with a chase of the red pawn across the river. Black's one check, one chase is allowed,
+/// Red's perpetual chase is not: Red loses (so does the chaser in diagrams 37 and 38).
+#[test]
+fn perpetual_chase_loses_against_one_check_one_chase() {
+    let fen = "3akr3/n3a4/4b4/9/P1b6/9/1n7/4B4/3RA4/2BAK4 w - - 0 1";
+    let cycle = "d1d3 b3c1 d3d1 c1b3";
+    let r = roles(fen, cycle);
+    assert_eq!(side_roles(&r, 0), ["chase", "chase"]);
+    assert_eq!(side_roles(&r, 1), ["check", "chase"]);
+    let g = play(fen, &format!("{cycle} {cycle} d1d3 b3c1"));
+    assert_eq!(
+        g.outcome(&ASIAN),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::PerpetualChase
+        })
+    );
+    assert_eq!(g.outcome(&RuleSet::casual()), REPETITION_DRAW);
+}
