@@ -18,7 +18,7 @@
 //! draw any more (a pool counting a captured revealed rook would deal it again and give the
 //! computer and the reveals the wrong odds). Pieces captured face down need nothing: they
 //! stay in the pool, as in play. A pool may thus hold more pieces than its side has face
-//! down, as [`JieqiPosition`](banco_xiangqi::jieqi::JieqiPosition) allows; it may not hold
+//! down, as [`JieqiPosition`] allows; it may not hold
 //! fewer ([`JieqiProblem::FaceDownBeyondPool`]).
 //!
 //! A FEN is read back exactly: the captured counts are what its pools leave out

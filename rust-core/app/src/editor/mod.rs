@@ -355,7 +355,7 @@ impl Editor {
     }
 
     /// The pieces that can be placed: every kind of the game, the first player's first;
-    /// in jieqi each side's kinds are followed by its face-down piece ([`jieqi::palette_face_down`]).
+    /// in jieqi each side's kinds are followed by its face-down piece (see `jieqi::palette_face_down`).
     #[must_use]
     pub fn palette(&self) -> Vec<PieceInfo> {
         Color::ALL

@@ -1,7 +1,7 @@
 //! A jieqi board read for its syntax only ([`JieqiSetup`]): what a position editor holds
-//! while the position may still be illegal. [`JieqiPosition::from_fen`] reads a FEN into a
+//! while the position may still be illegal. [`JieqiPosition::from_fen`](super::JieqiPosition::from_fen) reads a FEN into a
 //! setup and then validates it; [`JieqiSetup::to_fen`] writes one back in the same form as
-//! [`JieqiPosition::fen`].
+//! [`JieqiPosition::fen`](super::JieqiPosition::fen).
 //!
 //! ```
 //! use banco_xiangqi::jieqi::{self, JieqiSetup, Placed, home_kind};
