@@ -48,6 +48,8 @@ pub fn result_text(kind: GameKind, outcome: Outcome, me: Option<Color>) -> Strin
 /// assert_eq!(announcement(GameKind::Xiangqi, mate), "red wins by checkmate");
 /// let chase = Outcome::Win { winner: Color::Red, reason: WinReason::PerpetualChase };
 /// assert_eq!(announcement(GameKind::Xiangqi, chase), "red wins: perpetual chase by black");
+/// let told = Outcome::Win { winner: Color::Red, reason: WinReason::Unknown };
+/// assert_eq!(announcement(GameKind::Chess, told), "white wins (the record gives no reason)");
 /// let draw = Outcome::Draw { reason: DrawReason::Repetition };
 /// assert_eq!(announcement(GameKind::Chess, draw), "draw by repetition");
 /// ```
@@ -59,6 +61,20 @@ pub fn announcement(kind: GameKind, outcome: Outcome) -> String {
             color_name(kind, w).to_lowercase(),
             win_reason(kind, outcome).to_lowercase()
         ),
+        Some(w)
+            if matches!(
+                outcome,
+                Outcome::Win {
+                    reason: WinReason::Unknown,
+                    ..
+                }
+            ) =>
+        {
+            format!(
+                "{} wins (the record gives no reason)",
+                color_name(kind, w).to_lowercase()
+            )
+        }
         Some(w) => format!(
             "{} wins by {}",
             color_name(kind, w).to_lowercase(),

@@ -283,7 +283,13 @@ pub fn import(text: &str) -> Result<SavedGame, SaveError> {
     {
         return chess_import(GameKind::Chess, text);
     }
-    let rec = GameRecord::from_text(text).map_err(|e| SaveError::Damaged(e.to_string()))?;
+    // Without a tag, a first line that is not a move is no record at all (a note, a
+    // list): "not a saved game", not a damaged one with a xiangqi move expected.
+    let tagged = text.lines().any(|l| l.trim_start().starts_with('['));
+    let rec = GameRecord::from_text(text).map_err(|e| match e {
+        banco_xiangqi::record::RecordError::Text { line: 1, .. } if !tagged => SaveError::NotASave,
+        e => SaveError::Damaged(e.to_string()),
+    })?;
     let game = AnyGame::from_fen(GameKind::Xiangqi, &fen::to_fen(&rec.start))
         .map_err(|e| SaveError::BadPosition(e.to_string()))?;
     let mut played = game.clone();
@@ -342,6 +348,18 @@ mod tests {
         for text in ["", "\n", "  \r\n\t\n"] {
             assert_eq!(import(text).unwrap_err(), SaveError::Empty, "{text:?}");
         }
+    }
+
+    /// A file of notes is not a game: it said "damaged" and asked for a xiangqi move.
+    #[test]
+    fn a_text_that_is_no_record_is_not_a_saved_game() {
+        assert_eq!(
+            import("my notes\nbuy milk\n").unwrap_err(),
+            SaveError::NotASave
+        );
+        // A record's own faults stay "damaged".
+        let bad = import("[Game \"xiangqi\"]\nnot a move\n").unwrap_err();
+        assert!(matches!(bad, SaveError::Damaged(_)), "{bad:?}");
     }
 
     #[test]

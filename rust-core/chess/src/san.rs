@@ -438,9 +438,11 @@ impl San {
                     None if any_promo => IllegalMove::PromotionNeeded { text },
                     Some(_) if any_promo => IllegalMove::NotAPromotion { text },
                     _ => IllegalMove::NoSuchMove {
-                        reason: pinned_reason(game, role, file, rank, to).unwrap_or_else(|| {
-                            format!("no {} can go to {}", role.name(), square::name(to))
-                        }),
+                        reason: castling_reason(game, moves.iter().copied(), role, to)
+                            .or_else(|| pinned_reason(game, role, file, rank, to))
+                            .unwrap_or_else(|| {
+                                format!("no {} can go to {}", role.name(), square::name(to))
+                            }),
                         text,
                     },
                 })
@@ -454,6 +456,30 @@ impl San {
             }),
         }
     }
+}
+
+/// When a king move to `to` is a legal castling written as a king move (`Kc1`, `Kg1`, or
+/// in Chess960 `Kxg1` onto its own rook): how to write it.
+fn castling_reason(
+    game: &Chess,
+    mut moves: impl Iterator<Item = ChessMove>,
+    role: Role,
+    to: u8,
+) -> Option<String> {
+    if role != Role::King {
+        return None;
+    }
+    moves.find_map(|m| {
+        let long = m.to() < m.from();
+        let lands = square::rank(m.from()) * 8 + if long { 2 } else { 6 };
+        (game.is_castling(m) && (m.to() == to || lands == to)).then(|| {
+            format!(
+                "castling is written {} (or {} as a coordinate move)",
+                if long { "O-O-O" } else { "O-O" },
+                crate::uci::Uci::from_move(game, m)
+            )
+        })
+    })
 }
 
 /// When a piece of the mover's `role` (on `file`/`rank` if named) could reach `to` but
@@ -601,6 +627,30 @@ mod tests {
             START,
             "O-O",
             "O-O is not a legal move here: castling king-side is not possible now",
+        );
+        // Castling written as a king move is told how castling is written (it read
+        // "castling is not possible now" while O-O-O was legal).
+        let both = "7k/7p/8/8/8/8/8/R3K2R w KQ - 0 1";
+        err(
+            both,
+            "Kc1",
+            "Kc1 is not a legal move here: castling is written O-O-O (or e1c1 as a coordinate move)",
+        );
+        err(
+            both,
+            "Kg1",
+            "Kg1 is not a legal move here: castling is written O-O (or e1g1 as a coordinate move)",
+        );
+        let c960 = "nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1";
+        for text in ["Kg1", "Kxg1"] {
+            let msg = resolve(c960, text).unwrap_err();
+            assert!(msg.contains("castling is written O-O (or "), "{msg}");
+        }
+        // Without the rights, the coordinate move's reason.
+        err(
+            "7k/7p/8/8/8/8/8/R3K2R w - - 0 1",
+            "Kc1",
+            "Kc1 is not a legal move here: the king on e1 cannot go to c1: castling is not possible now (the right is lost, a square between is occupied or attacked, or the king is in check)",
         );
         // A pinned piece is named with the reason, as the coordinate move gives it.
         err(

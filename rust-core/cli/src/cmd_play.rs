@@ -18,7 +18,7 @@ use crate::CliError;
 use crate::ui::board::{self, Style};
 use crate::ui::read_command;
 use banco_app::answer::{self, SearchAnswer};
-use banco_app::any::{AnyRules, color_name};
+use banco_app::any::{AnyMove, AnyRules, color_name};
 use banco_app::computer::{ActionError, Job, SearchRequest, Settings, VsComputer};
 use banco_app::engine::AnyEngine;
 use banco_app::files::{read_limited, write_record};
@@ -29,6 +29,7 @@ use banco_app::{any::AnyGame, text};
 use banco_engine::Limits;
 use banco_game::{Color, Game, GameKind, MatchGame, Outcome};
 use banco_xiangqi::RuleSet;
+use banco_xiangqi::jieqi::JieqiMove;
 use clap::Args;
 use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
@@ -297,7 +298,7 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
         vs.state().level
     );
     if args.resume {
-        outln!("continuing the kept game: {}", moves_text(vs.game().ply()));
+        outln!("continuing the kept game: {}", moves_text(vs.game()));
     }
     play_session(
         vs,
@@ -780,7 +781,7 @@ impl Session {
             Ok(vs) => {
                 self.vs = vs;
                 self.announced = false;
-                outln!("loaded {path}: {}", moves_text(self.vs.game().ply()));
+                outln!("loaded {path}: {}", moves_text(self.vs.game()));
                 self.show();
             }
             Err(e) => outln!("could not load {path}: {e}"),
@@ -813,6 +814,13 @@ pub(crate) fn print_move(who: &str, info: &MoveInfo) {
 }
 
 /// `1 move`, `2 moves` (moves of either side, as the game counts them).
-fn moves_text(n: u32) -> String {
+/// The moves a game has had, as a player counts them: a jieqi reveal is part of the step
+/// that turned the piece over, not a move of its own.
+fn moves_text(game: &AnyGame) -> String {
+    let n = game
+        .history()
+        .iter()
+        .filter(|m| !matches!(m, AnyMove::Jieqi(JieqiMove::Reveal(_))))
+        .count();
     format!("{n} move{}", if n == 1 { "" } else { "s" })
 }

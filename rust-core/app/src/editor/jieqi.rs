@@ -38,7 +38,7 @@
 //! // But then Black has one face-down piece too many: a face-down piece must go.
 //! assert_eq!(
 //!     ed.problems()[0].text,
-//!     "black has 15 face-down pieces but only 14 unrevealed ones (its 15 pieces less \
+//!     "black has 15 face-down pieces but only 14 unrevealed (its 15 pieces less \
 //!      0 face up and 1 captured face up): remove face-down pieces or pieces marked captured"
 //! );
 //! ed.remove(ed.square_named("a9").ok_or("a9")?)?;
@@ -91,9 +91,10 @@ pub enum JieqiProblem {
     },
     /// More face-down pieces on the board than unrevealed pieces left to be.
     #[error(
-        "{color} has {face_down} face-down pieces but only {pool} unrevealed ones (its 15 \
+        "{color} has {face_down} face-down piece{} but only {pool} unrevealed (its 15 \
          pieces less {face_up} face up and {captured} captured face up): remove face-down \
-         pieces or pieces marked captured"
+         pieces or pieces marked captured",
+        if *.face_down == 1 { "" } else { "s" }
     )]
     FaceDownBeyondPool {
         /// Whose.

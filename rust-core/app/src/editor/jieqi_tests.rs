@@ -178,7 +178,7 @@ fn each_problem_is_named() {
     assert_eq!(
         texts(&ed),
         [
-            "red has 15 face-down pieces but only 14 unrevealed ones (its 15 pieces less 1 face \
+            "red has 15 face-down pieces but only 14 unrevealed (its 15 pieces less 1 face \
              up and 0 captured face up): remove face-down pieces or pieces marked captured"
         ]
     );

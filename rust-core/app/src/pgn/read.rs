@@ -347,6 +347,23 @@ pub(super) fn read_game(text: &str) -> Result<PgnGame, PgnError> {
     {
         out.result = r;
     }
+    // A game the moves end (mate, stalemate, a rule's draw) has the result they show; a
+    // record that says otherwise is noted, not believed.
+    if let Some(end) = game.outcome(&crate::any::AnyRules::usual(kind))
+        && PgnResult::of(Some(end)) != out.result
+    {
+        let shown = PgnResult::of(Some(end));
+        if out.result != PgnResult::Unknown {
+            out.notes.push(format!(
+                "the record says {}, but the moves end the game {} ({}): {} kept",
+                out.result.text(),
+                end.score_text(),
+                end.reason_text(),
+                end.score_text()
+            ));
+        }
+        out.result = shown;
+    }
     Ok(out)
 }
 

@@ -186,6 +186,24 @@ fn a_mate_sets_the_result() {
     assert!(text.trim_end().ends_with("1. E1-D1 1-0"), "{text}");
 }
 
+/// A result the moves contradict is not believed: the mate's result is kept, with a note
+/// (the record's 1/2-1/2 used to be listed, and exported as 0-1).
+#[test]
+fn a_result_the_moves_contradict_is_noted_and_the_moves_win() {
+    let g = import("[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n").unwrap();
+    assert_eq!(g.result, PgnResult::SecondWins);
+    assert_eq!(
+        g.notes,
+        ["the record says 1/2-1/2, but the moves end the game 0-1 (checkmate): 0-1 kept"]
+    );
+    // `*` after a mate is the mate's result, without a note.
+    let g = import("1. f3 e5 2. g4 Qh4# *\n").unwrap();
+    assert_eq!((g.result, g.notes.len()), (PgnResult::SecondWins, 0));
+    // A result the moves do not show (a resignation) stays the record's.
+    let g = import("[Result \"1-0\"]\n\n1. e4 e5 1-0\n").unwrap();
+    assert_eq!((g.result, g.notes.len()), (PgnResult::FirstWins, 0));
+}
+
 proptest! {
     #![proptest_config(banco_game::testing::proptest_config(Some(48), 0x189))]
 

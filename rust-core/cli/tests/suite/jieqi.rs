@@ -50,7 +50,8 @@ fn play_jieqi_from_a_script() {
     assert_eq!(reveals[0], reveals[1]);
     assert!(text.contains("red pool (14, 14 face down)"), "{text}");
     assert!(text.contains("banco plays "), "{text}");
-    assert!(text.contains(&format!("loaded {path}: 4 moves")), "{text}");
+    // Two steps, each with its reveal: two moves, as a player counts them.
+    assert!(text.contains(&format!("loaded {path}: 2 moves")), "{text}");
     // The FEN after loading: Red to move, 14 face-down pieces a side, pools of 14.
     let fen = text
         .lines()

@@ -110,7 +110,10 @@ pub enum JieqiFenError {
         max: u8,
     },
     /// Fewer identities in the pool than face-down pieces on the board.
-    #[error("{color} has {hidden} face-down pieces but only {pool} in its pool")]
+    #[error(
+        "{color} has {hidden} face-down piece{} but only {pool} in its pool",
+        if *.hidden == 1 { "" } else { "s" }
+    )]
     PoolShort {
         /// Whose.
         color: Color,
