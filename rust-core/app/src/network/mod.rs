@@ -41,7 +41,9 @@ use banco_net::driver::{Connector, Dialer, Driver, DriverConfig, DriverError, Dr
 use banco_net::{Advertise, Host, host};
 pub use banco_protocol::message::ClockSpec;
 use banco_protocol::race::RaceOptions;
-use banco_protocol::{Event, Identity, MatchSnapshot, MatchSpec, Session, SessionConfig};
+use banco_protocol::{
+    Event, Identity, KnownPeers, MatchSnapshot, MatchSpec, Session, SessionConfig,
+};
 use std::net::SocketAddr;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -363,6 +365,8 @@ pub struct NetMatch {
     driver: DriverSlot,
     /// The session's last snapshot, kept when the match is left.
     last: Mutex<Option<MatchSnapshot<AnyGame>>>,
+    /// The players remembered when the match was left, for [`NetMatch::trust`] after it.
+    last_known: Mutex<Option<KnownPeers>>,
     view: Arc<Mutex<View>>,
     events: Sender<Item>,
     hosting: Mutex<Option<Host>>,
@@ -596,6 +600,7 @@ impl NetMatch {
         NetMatch {
             driver,
             last: Mutex::new(None),
+            last_known: Mutex::new(None),
             view,
             events: tx,
             hosting: Mutex::new(hosting),
@@ -800,12 +805,16 @@ impl NetMatch {
     }
 
     /// The device identity and the peers remembered now (after a confirmation, the new
-    /// one too): store it ([`Trust::export`]) and pass it to the next match.
+    /// one too): store it ([`Trust::export`]) and pass it to the next match. After
+    /// [`NetMatch::leave`], the peers remembered when the match was left: leaving never
+    /// empties the list a caller stores.
     #[must_use]
     pub fn trust(&self) -> Trust {
-        let known = lock(&self.driver)
+        let live = lock(&self.driver)
             .as_ref()
-            .and_then(|d| d.read_session(|s, _| s.known_peers().clone()).ok())
+            .and_then(|d| d.read_session(|s, _| s.known_peers().clone()).ok());
+        let known = live
+            .or_else(|| lock(&self.last_known).clone())
             .unwrap_or_default();
         Trust::new(self.identity.clone(), known)
     }
@@ -931,6 +940,9 @@ impl NetMatch {
         if let Some(d) = &driver {
             if let Ok(Some(snap)) = d.snapshot() {
                 *lock(&self.last) = Some(snap);
+            }
+            if let Ok(known) = d.read_session(|s, _| s.known_peers().clone()) {
+                *lock(&self.last_known) = Some(known);
             }
             let _ = self.events.send(Item::Own(NetEvent::Closed {
                 reason: "closed by this player".to_owned(),

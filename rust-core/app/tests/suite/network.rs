@@ -191,6 +191,11 @@ fn a_remembered_guest_reconnects_after_a_restart_without_a_code_and_a_new_key_is
     assert_eq!(host.trust().known_peers().len(), 1);
     guest.leave();
     host.leave();
+    // A trust exported after leaving (an app storing it when the match ends) still
+    // remembers the other player: leaving empties nothing.
+    assert_eq!(guest.trust().known_peers().len(), 1);
+    assert_eq!(host.trust().export(), host_bytes);
+    assert_eq!(guest.trust().export(), guest_bytes);
 
     // Days later, both apps restarted from the stored bytes: no code to compare.
     let (host, host_rx) = host_with(Trust::import(&host_bytes).unwrap());
