@@ -58,6 +58,7 @@ mod events;
 mod hosting;
 mod leave;
 pub mod nearby;
+mod offer;
 mod race;
 mod state;
 mod trust;
@@ -109,6 +110,10 @@ pub enum NetError {
     /// meanwhile): compare the new code.
     #[error("the code changed (another device connected): compare the new code")]
     CodeChanged,
+    /// The proposal accepted is not the one pending any more (the other player replaced
+    /// it, [`NetMatch::accept_offer`]): nothing was accepted; show the new one.
+    #[error("the other player changed the proposal: look again")]
+    ProposalChanged,
     /// A Lines race is on: its moves go through [`NetMatch::race_move`] or
     /// [`NetMatch::race_tap`], not the board-game calls.
     #[error("a Lines race is on: play it on the race board")]
@@ -127,6 +132,9 @@ impl From<DriverError> for NetError {
         match e {
             DriverError::Stopped => NetError::Closed,
             DriverError::Action(banco_protocol::ActionError::CodeChanged) => NetError::CodeChanged,
+            DriverError::Action(banco_protocol::ActionError::ProposalChanged) => {
+                NetError::ProposalChanged
+            }
             other => NetError::Refused(other.to_string()),
         }
     }
@@ -156,6 +164,10 @@ pub enum Phase {
 /// A game proposed by the other player, to accept or decline.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ProposalView {
+    /// This proposal's number in the match (1 for the first shown, then counting up; a
+    /// proposal repeated unchanged keeps its number): accept exactly this one with
+    /// [`NetMatch::accept_offer`].
+    pub id: u64,
     /// The game.
     pub game: GameKind,
     /// The colour this side would play.
@@ -341,6 +353,10 @@ struct View {
     code: Option<String>,
     peer_name: Option<String>,
     proposal: Option<ProposalView>,
+    /// The session's spec of `proposal`, to accept exactly it.
+    offer: Option<MatchSpec>,
+    /// The proposals shown so far (the last one's [`ProposalView::id`]).
+    offers_shown: u64,
     banner: Option<String>,
     undo_request: Option<u32>,
     draw_offered: bool,
@@ -817,24 +833,6 @@ impl NetMatch {
             .or_else(|| lock(&self.last_known).clone())
             .unwrap_or_default();
         Trust::new(self.identity.clone(), known)
-    }
-
-    /// Accepts the other player's proposal.
-    pub fn accept_proposal(&self) -> Result<(), NetError> {
-        self.with_driver(Driver::accept_proposal)?;
-        lock(&self.view).proposal = None;
-        Ok(())
-    }
-
-    /// Declines the other player's proposal.
-    pub fn decline_proposal(&self) -> Result<(), NetError> {
-        self.with_driver(Driver::decline_proposal)?;
-        let mut v = lock(&self.view);
-        v.proposal = None;
-        if v.phase == Some(Phase::Proposed) {
-            v.phase = Some(Phase::Waiting);
-        }
-        Ok(())
     }
 
     /// Asks the other player to take back our last move.
