@@ -92,7 +92,11 @@ fun matchTests(s: Suite) {
             eq(MatchOffer(GameKind.CHESS, Color.BLACK, Rules.Chess(false), null), proposed.offer)
             eq(MatchPhase.PROPOSED, guest.state().phase)
             eq(proposed.offer, guest.state().proposal)
-            guest.acceptProposal()
+            // The accept names the proposal shown: another number accepts nothing.
+            eq(proposed.id, guest.state().proposalId)
+            throws<BancoException.Match> { guest.acceptOffer(proposed.id + 1uL) }
+            eq(MatchPhase.PROPOSED, guest.state().phase)
+            guest.acceptOffer(proposed.id)
             val hs = hostEvents.next<MatchEvent.Started>()
             eq(GameKind.CHESS to Color.RED, hs.game to hs.yourColor)
             eq(startFen(GameKind.CHESS), hs.fen)

@@ -195,7 +195,7 @@ func bleTests(_ s: Suite) {
         air.host.onAdapterState(state: .on)
         try check(waitFor(5) { air.count("starts") >= 2 }, "the host advertises again")
         try host.propose(offer: MatchOffer(game: .xiangqi, yourColor: .black, rules: nil, startFen: nil))
-        let g = try gl.next("new proposal") { e -> GameKind? in if case .proposed(let o) = e { return o.game }; return nil }
+        let g = try gl.next("new proposal") { e -> GameKind? in if case .proposed(let o, _) = e { return o.game }; return nil }
         try eq(GameKind.xiangqi, g)
         try guest.leave()
         try host.leave()

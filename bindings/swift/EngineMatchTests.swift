@@ -54,13 +54,17 @@ func pair(offers: [GameKind], proposal: MatchOffer) throws
     try fails(.match) { try host.confirmCode(code: hc == "000000" ? "999999" : "000000") }
     try host.confirmCode(code: hc)
     try guest.confirmCode(code: hc)
-    let offer = try gl.next("proposal") { e -> MatchOffer? in if case .proposed(let o) = e { return o }; return nil }
+    let offer = try gl.next("proposal") { e -> MatchOffer? in if case .proposed(let o, _) = e { return o }; return nil }
     try eq(proposal.game, offer.game)
     try eq(proposal.yourColor == .red ? Color.black : .red, offer.yourColor)
     let gs = try waitState(guest, "the proposal shown") { $0.phase == .proposed }
     try eq(offer, gs.proposal)
     try eq(offers, gs.peerGames)
-    try guest.acceptProposal()
+    // The accept names the proposal shown: another number accepts nothing.
+    guard let id = gs.proposalId else { throw TestFailure(description: "no proposal number") }
+    try fails(.match) { try guest.acceptOffer(id: id + 1) }
+    try eq(MatchPhase.proposed, try guest.state().phase)
+    try guest.acceptOffer(id: id)
     for l in [hl, gl] {
         _ = try l.next("started") { e -> Bool? in if case .started(let g, _, _) = e, g == proposal.game { return true }; return nil }
     }
@@ -261,7 +265,7 @@ func engineMatchTests(_ s: Suite) {
         // Another game, proposed by the host: declined, then one from a set-up position.
         let xq = MatchOffer(game: .xiangqi, yourColor: .black, rules: nil, startFen: nil)
         try host.propose(offer: xq)
-        let asked = try gl.next("xiangqi proposed") { e -> MatchOffer? in if case .proposed(let o) = e { return o }; return nil }
+        let asked = try gl.next("xiangqi proposed") { e -> MatchOffer? in if case .proposed(let o, _) = e { return o }; return nil }
         try eq(GameKind.xiangqi, asked.game)
         try eq(Color.red, asked.yourColor)
         try guest.declineProposal()
@@ -269,7 +273,7 @@ func engineMatchTests(_ s: Suite) {
         try fails(.match) { try guest.acceptProposal() }
         let promo = "8/P6k/8/8/8/8/8/K7 w - - 0 1"
         try host.propose(offer: MatchOffer(game: .chess, yourColor: .red, rules: .chess(autoClaim: false), startFen: promo))
-        let second = try gl.next("chess proposed") { e -> MatchOffer? in if case .proposed(let o) = e { return o }; return nil }
+        let second = try gl.next("chess proposed") { e -> MatchOffer? in if case .proposed(let o, _) = e { return o }; return nil }
         try eq(promo, second.startFen)
         try guest.acceptProposal()
         hs = try waitState(host, "the second game") { $0.phase == .playing && $0.yourTurn && $0.moves.isEmpty }

@@ -30,7 +30,7 @@ func hardeningTests(_ s: Suite) {
         defer { try? guest.leave() }
         try host.confirmCode(code: try code(from: "Binh", hl))
         try guest.confirmCode(code: try code(from: "An", gl))
-        let offer = try gl.next("proposal") { e -> MatchOffer? in if case .proposed(let o) = e { return o }; return nil }
+        let offer = try gl.next("proposal") { e -> MatchOffer? in if case .proposed(let o, _) = e { return o }; return nil }
         try eq(clock, offer.clock, "the clock in the proposal event")
         let shown = try waitState(guest, "the proposal shown") { $0.phase == .proposed }
         try eq(clock, shown.proposal?.clock, "the clock in the proposal to accept")

@@ -318,7 +318,7 @@ func linesTests(_ s: Suite) {
         try guest.confirmCode(code: gc)
         let settings = RaceSettings(startBalls: 5, timeLimitS: 0, preview: true)
         try host.proposeRace(settings: settings, color: .red)
-        let offer = try gl.next("proposal") { e -> MatchOffer? in if case .proposed(let o) = e { return o }; return nil }
+        let offer = try gl.next("proposal") { e -> MatchOffer? in if case .proposed(let o, _) = e { return o }; return nil }
         try eq(settings, offer.race, "the guest sees the race's options, the preview included, before accepting")
         try eq(settings, guest.state().proposal?.race, "and in the match state")
         try eq("5 balls, no time limit, preview", guest.state().offeredRace, "in words for the accept prompt")

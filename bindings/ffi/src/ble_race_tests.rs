@@ -42,7 +42,7 @@ fn pair_and_accept(
     host.confirm_code(hc).unwrap();
     guest.confirm_code(gc).unwrap();
     let offer = next(guest_rx, |e| match e {
-        MatchEvent::Proposed { offer } => Some(offer.clone()),
+        MatchEvent::Proposed { offer, .. } => Some(offer.clone()),
         _ => None,
     });
     assert_eq!((offer.game, offer.race), (GameKind::Lines, Some(SETTINGS)));

@@ -38,6 +38,7 @@ impl From<NetError> for BancoError {
             | NetError::RaceOn
             | NetError::RaceOver
             | NetError::CodeChanged
+            | NetError::ProposalChanged
             | NetError::Refused(_)
             | NetError::Closed => BancoError::Match(e.to_string()),
         }
@@ -187,6 +188,9 @@ pub struct MatchState {
     pub offers: Vec<GameKind>,
     /// A proposal to answer (`your_color` is the colour this side would play).
     pub proposal: Option<MatchOffer>,
+    /// The number of `proposal` (set with it): the accept button calls
+    /// `acceptOffer(proposalId)`, which accepts this proposal and no other.
+    pub proposal_id: Option<u64>,
     /// The game being (or last) played.
     pub kind: Option<GameKind>,
     /// This side's colour in it.
@@ -268,6 +272,7 @@ impl From<&an::NetState> for MatchState {
             peer_games: kinds(&s.peer_games),
             offers: kinds(&s.offers),
             proposal: s.proposal.as_ref().map(offer_of),
+            proposal_id: s.proposal.as_ref().map(|p| p.id),
             kind: s.kind.map(Into::into),
             your_color: s.your_color.map(Into::into),
             board: s.board.as_ref().map(BoardView::from),
@@ -346,10 +351,13 @@ pub enum MatchEvent {
         /// Codes shown without a confirmation.
         attempts: u32,
     },
-    /// The other player proposes a game: call `acceptProposal` or `declineProposal`.
+    /// The other player proposes a game: call `acceptOffer(id)` or `declineProposal`. A
+    /// proposal repeated unchanged is not announced again.
     Proposed {
         /// The game, with the colour this side would play.
         offer: MatchOffer,
+        /// Its number, to accept exactly it (`MatchState.proposalId` too).
+        id: u64,
     },
     /// The other player declined our proposal.
     ProposalDeclined {
@@ -473,6 +481,7 @@ impl From<NetEvent> for MatchEvent {
             NetEvent::HostPaused { attempts } => MatchEvent::HostPaused { attempts },
             NetEvent::Proposed(p) => MatchEvent::Proposed {
                 offer: offer_of(&p),
+                id: p.id,
             },
             NetEvent::ProposalDeclined { reason } => MatchEvent::ProposalDeclined { reason },
             NetEvent::Started {
@@ -812,9 +821,19 @@ impl Match {
         })
     }
 
-    /// Accepts the other player's proposal.
+    /// Accepts whichever proposal of the other player's is pending now (the latest it
+    /// sent, which may not be the one on screen yet): prefer [`Match::accept_offer`].
     pub fn accept_proposal(&self) -> Result<(), BancoError> {
         guard(|| Ok(self.inner.accept_proposal()?))
+    }
+
+    /// Accepts the other player's proposal number `id` (`MatchState.proposalId`, the
+    /// `Proposed` event's `id`), the one the player saw, and no other: when the other
+    /// player replaced it since (another game, colour, clock or start), refused with a
+    /// `Match` error ("the other player changed the proposal: look again") and nothing
+    /// is accepted; show the new proposal and ask again.
+    pub fn accept_offer(&self, id: u64) -> Result<(), BancoError> {
+        guard(|| Ok(self.inner.accept_offer(id)?))
     }
 
     /// Declines the other player's proposal.

@@ -633,6 +633,7 @@ fn a_puzzle_through_the_boundary() {
 fn a_proposal_shows_its_clock() {
     use crate::net::MatchClock;
     let view = banco_app::network::ProposalView {
+        id: 1,
         game: banco_game::GameKind::Chess,
         your_color: banco_game::Color::Black,
         rules: 0,

@@ -82,8 +82,8 @@ fn paired_offering(offers: Vec<GameKind>, offer: Option<MatchOffer>) -> (Side, S
 /// both sides.
 pub(crate) fn started(offer: MatchOffer) -> (Side, Side) {
     let ((host, host_rx), (guest, guest_rx)) = paired(Some(offer));
-    next(&guest_rx, proposed);
-    guest.accept_proposal().unwrap();
+    let id = next(&guest_rx, proposed_id);
+    guest.accept_offer(id).unwrap();
     let begun = |e: &MatchEvent| matches!(e, MatchEvent::Started { .. }).then_some(());
     next(&host_rx, begun);
     next(&guest_rx, begun);
@@ -92,9 +92,67 @@ pub(crate) fn started(offer: MatchOffer) -> (Side, Side) {
 
 fn proposed(e: &MatchEvent) -> Option<MatchOffer> {
     match e {
-        MatchEvent::Proposed { offer } => Some(offer.clone()),
+        MatchEvent::Proposed { offer, .. } => Some(offer.clone()),
         _ => None,
     }
+}
+
+fn proposed_id(e: &MatchEvent) -> Option<u64> {
+    match e {
+        MatchEvent::Proposed { id, .. } => Some(*id),
+        _ => None,
+    }
+}
+
+/// revE #1: `acceptOffer(id)` accepts the proposal shown and no other; `acceptProposal`
+/// took whatever was pending, which the other player could change after the display.
+#[test]
+fn an_offer_is_accepted_by_the_number_shown() {
+    let chess = MatchOffer {
+        game: GameKind::Chess,
+        your_color: Color::Red,
+        rules: None,
+        start_fen: None,
+        clock: None,
+        race: None,
+    };
+    let ((host, host_rx), (guest, guest_rx)) = paired(Some(chess));
+    let id = next(&guest_rx, proposed_id);
+    let shown = guest.state().unwrap();
+    assert_eq!(shown.proposal_id, Some(id));
+    assert_eq!(shown.proposal.map(|p| p.game), Some(GameKind::Chess));
+    let changed = guest.accept_offer(id + 1).unwrap_err();
+    assert!(
+        matches!(&changed, BancoError::Match(m) if m.contains("changed the proposal: look again")),
+        "{changed:?}"
+    );
+    assert_eq!(guest.state().unwrap().phase, MatchPhase::Proposed);
+    guest.accept_offer(id).unwrap();
+    next(&host_rx, |e| {
+        matches!(e, MatchEvent::Started { .. }).then_some(())
+    });
+    assert_eq!(guest.state().unwrap().proposal_id, None);
+    host.resign().unwrap();
+    next(&guest_rx, over);
+    host.propose_rematch().unwrap();
+    let again = next(&guest_rx, proposed_id);
+    assert_ne!(again, id);
+    assert!(matches!(guest.accept_offer(id), Err(BancoError::Match(_))));
+    guest.accept_offer(again).unwrap();
+    next(&guest_rx, |e| {
+        matches!(e, MatchEvent::Started { .. }).then_some(())
+    });
+    // revE #2: the trust exported after leaving still remembers the host.
+    let before = guest.export_trust().unwrap();
+    let remembered = |b: &[u8]| {
+        banco_app::network::Trust::import(b)
+            .unwrap()
+            .known_peers()
+            .len()
+    };
+    assert_eq!(remembered(&before), 1);
+    guest.leave().unwrap();
+    assert_eq!(guest.export_trust().unwrap(), before);
 }
 
 fn over(e: &MatchEvent) -> Option<Outcome> {

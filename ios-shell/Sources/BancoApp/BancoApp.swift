@@ -570,7 +570,8 @@ struct ProposalPrompt: ViewModifier {
         return content
             .alert("\(m?.peerName ?? "") proposes \(m?.proposal.map { gameName($0.game) } ?? "a game")",
                    isPresented: .constant(m?.phase == .proposed)) {
-                Button("Play") { model.acceptProposal() }
+                // The proposal shown (its number): a replaced one is refused, not accepted.
+                Button("Play") { if let id = m?.proposalId { model.acceptOffer(id) } }
                 Button("Decline", role: .cancel) { model.declineProposal() }
             } message: {
                 // Its terms in Rust's words, as Android shows them (a race's options; the

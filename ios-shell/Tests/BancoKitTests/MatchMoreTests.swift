@@ -40,7 +40,14 @@ func matchMoreTests(_ s: Suite) {
         let asked = try host.wait("the guest's proposal") { $0.phase == .proposed }
         try eq(GameKind.chess, asked.proposal?.game, "the host is asked about chess")
         try eq("You play Black\nClock: 10:00 + 5s", asked.offeredTerms, "in Rust's words")
-        host.act { $0.acceptProposal() }
+        // Play accepts the proposal shown (its number) and no other: another number is
+        // refused in Rust's words, nothing accepted.
+        guard let id = asked.proposalId else { throw TestFailure(description: "no proposal number: \(asked)") }
+        host.act { $0.acceptOffer(id + 1) }
+        let refused = host.state
+        try check(refused.message?.contains("changed the proposal: look again") == true, refused.message ?? "")
+        try eq(MatchPhase.proposed, refused.match?.phase, "nothing accepted")
+        host.act { $0.acceptOffer(id) }
         let hs = try host.wait("chess on the host") { $0.phase == .playing }
         let gs = try guest.wait("chess on the guest") { $0.phase == .playing }
         try eq(GameKind.chess, hs.kind)

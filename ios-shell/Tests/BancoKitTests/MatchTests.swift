@@ -75,7 +75,8 @@ func paired(_ settings: Settings, terms: String? = nil) throws -> (host: Side, g
     try eq(settings.gameRules ?? defaultRules(kind: settings.game), proposed.proposal?.rules)
     try eq(Set([GameKind.xiangqi, .chess, .jieqi]), Set(proposed.peerGames))
     if let terms { try eq(terms, proposed.offeredTerms, "the accept prompt's words (Rust's, as on Android)") }
-    guest.act { $0.acceptProposal() }
+    guard let id = proposed.proposalId else { throw TestFailure(description: "no proposal number: \(proposed)") }
+    guest.act { $0.acceptOffer(id) }
     try host.wait("host playing") { $0.phase == .playing }
     try guest.wait("guest playing") { $0.phase == .playing }
     return (host, guest)

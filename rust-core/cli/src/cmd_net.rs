@@ -343,7 +343,8 @@ enum Input {
 enum Question {
     None,
     Code,
-    Proposal,
+    /// The proposal numbered so ([`NetMatch::accept_offer`]): a yes accepts it and no other.
+    Proposal(u64),
     Undo,
     Draw,
     Reopen,
@@ -691,9 +692,9 @@ impl Table {
                     report(self.m.decline_proposal());
                 } else if self.yes {
                     outln!("{text} yes (--yes)");
-                    report(self.m.accept_proposal());
+                    report(self.m.accept_offer(p.id));
                 } else {
-                    self.ask(tx, Question::Proposal, &text);
+                    self.ask(tx, Question::Proposal(p.id), &text);
                 }
             }
             NetEvent::ProposalDeclined { reason } => {
@@ -886,8 +887,8 @@ impl Table {
                     self.m.leave();
                     return Some(Err(CliError::Failure("no guest paired".to_owned())));
                 }
-                Question::Proposal if yes => self.m.accept_proposal(),
-                Question::Proposal => self.m.decline_proposal(),
+                Question::Proposal(id) if yes => self.m.accept_offer(id),
+                Question::Proposal(_) => self.m.decline_proposal(),
                 Question::Undo => self.m.reply_undo(yes),
                 Question::Draw => self.m.reply_draw(yes),
                 Question::None => Ok(()),

@@ -304,16 +304,8 @@ fn translate(
             },
             Event::PeerVerified { name, .. } => NetEvent::PeerVerified { peer_name: name },
             Event::PeerKeyChanged { name, .. } => NetEvent::PeerKeyChanged { peer_name: name },
-            Event::Proposed(spec) => NetEvent::Proposed(ProposalView {
-                game: spec.game,
-                your_color: spec.local_color,
-                rules: spec.rules,
-                start_fen: spec.start_fen,
-                clock: spec.clock,
-                race: (spec.game == GameKind::Lines)
-                    .then(|| banco_protocol::race::parse_proposal_params(&spec.peer_params).ok())
-                    .flatten(),
-            }),
+            // Numbered for the accept; a repeat of the proposal shown is not shown again.
+            Event::Proposed(spec) => return super::offer::proposed(spec, view),
             Event::ProposalDeclined { reason } => NetEvent::ProposalDeclined {
                 reason: reason.text().to_owned(),
             },
@@ -427,6 +419,9 @@ fn race_update(
 /// True for an event that would only repeat what the screen shows already (a peer that
 /// offers a draw again and again, or sends the same error frame in a loop): such events are
 /// collapsed into the first, so a peer cannot flood the UI.
+///
+/// A proposal repeated unchanged is collapsed before it becomes an event (it keeps its
+/// number, `offer::proposed`); one changed again and again is cut off by the session.
 fn repeated(e: &NetEvent, v: &View) -> bool {
     match e {
         NetEvent::DrawOffered => v.draw_offered,
@@ -496,14 +491,14 @@ fn apply(e: &NetEvent, v: &mut View) {
         }
         NetEvent::Started { your_color, .. } => {
             v.phase = Some(Phase::Playing);
-            v.proposal = None;
+            super::offer::clear(v);
             v.banner = None;
             v.board = BoardModel::new(*your_color == Color::Black);
             v.raced = false;
         }
         NetEvent::Race(RaceUpdate::Started { .. }) => {
             v.phase = Some(Phase::Playing);
-            v.proposal = None;
+            super::offer::clear(v);
             v.banner = None;
             v.raced = true;
         }

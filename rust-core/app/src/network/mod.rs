@@ -41,7 +41,9 @@ use banco_net::driver::{Connector, Dialer, Driver, DriverConfig, DriverError, Dr
 use banco_net::{Advertise, Host, host};
 pub use banco_protocol::message::ClockSpec;
 use banco_protocol::race::RaceOptions;
-use banco_protocol::{Event, Identity, MatchSnapshot, MatchSpec, Session, SessionConfig};
+use banco_protocol::{
+    Event, Identity, KnownPeers, MatchSnapshot, MatchSpec, Session, SessionConfig,
+};
 use std::net::SocketAddr;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -56,6 +58,7 @@ mod events;
 mod hosting;
 mod leave;
 pub mod nearby;
+mod offer;
 mod race;
 mod state;
 mod trust;
@@ -107,6 +110,10 @@ pub enum NetError {
     /// meanwhile): compare the new code.
     #[error("the code changed (another device connected): compare the new code")]
     CodeChanged,
+    /// The proposal accepted is not the one pending any more (the other player replaced
+    /// it, [`NetMatch::accept_offer`]): nothing was accepted; show the new one.
+    #[error("the other player changed the proposal: look again")]
+    ProposalChanged,
     /// A Lines race is on: its moves go through [`NetMatch::race_move`] or
     /// [`NetMatch::race_tap`], not the board-game calls.
     #[error("a Lines race is on: play it on the race board")]
@@ -125,6 +132,9 @@ impl From<DriverError> for NetError {
         match e {
             DriverError::Stopped => NetError::Closed,
             DriverError::Action(banco_protocol::ActionError::CodeChanged) => NetError::CodeChanged,
+            DriverError::Action(banco_protocol::ActionError::ProposalChanged) => {
+                NetError::ProposalChanged
+            }
             other => NetError::Refused(other.to_string()),
         }
     }
@@ -154,6 +164,10 @@ pub enum Phase {
 /// A game proposed by the other player, to accept or decline.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ProposalView {
+    /// This proposal's number in the match (1 for the first shown, then counting up; a
+    /// proposal repeated unchanged keeps its number): accept exactly this one with
+    /// [`NetMatch::accept_offer`].
+    pub id: u64,
     /// The game.
     pub game: GameKind,
     /// The colour this side would play.
@@ -339,6 +353,10 @@ struct View {
     code: Option<String>,
     peer_name: Option<String>,
     proposal: Option<ProposalView>,
+    /// The session's spec of `proposal`, to accept exactly it.
+    offer: Option<MatchSpec>,
+    /// The proposals shown so far (the last one's [`ProposalView::id`]).
+    offers_shown: u64,
     banner: Option<String>,
     undo_request: Option<u32>,
     draw_offered: bool,
@@ -363,6 +381,8 @@ pub struct NetMatch {
     driver: DriverSlot,
     /// The session's last snapshot, kept when the match is left.
     last: Mutex<Option<MatchSnapshot<AnyGame>>>,
+    /// The players remembered when the match was left, for [`NetMatch::trust`] after it.
+    last_known: Mutex<Option<KnownPeers>>,
     view: Arc<Mutex<View>>,
     events: Sender<Item>,
     hosting: Mutex<Option<Host>>,
@@ -596,6 +616,7 @@ impl NetMatch {
         NetMatch {
             driver,
             last: Mutex::new(None),
+            last_known: Mutex::new(None),
             view,
             events: tx,
             hosting: Mutex::new(hosting),
@@ -800,32 +821,18 @@ impl NetMatch {
     }
 
     /// The device identity and the peers remembered now (after a confirmation, the new
-    /// one too): store it ([`Trust::export`]) and pass it to the next match.
+    /// one too): store it ([`Trust::export`]) and pass it to the next match. After
+    /// [`NetMatch::leave`], the peers remembered when the match was left: leaving never
+    /// empties the list a caller stores.
     #[must_use]
     pub fn trust(&self) -> Trust {
-        let known = lock(&self.driver)
+        let live = lock(&self.driver)
             .as_ref()
-            .and_then(|d| d.read_session(|s, _| s.known_peers().clone()).ok())
+            .and_then(|d| d.read_session(|s, _| s.known_peers().clone()).ok());
+        let known = live
+            .or_else(|| lock(&self.last_known).clone())
             .unwrap_or_default();
         Trust::new(self.identity.clone(), known)
-    }
-
-    /// Accepts the other player's proposal.
-    pub fn accept_proposal(&self) -> Result<(), NetError> {
-        self.with_driver(Driver::accept_proposal)?;
-        lock(&self.view).proposal = None;
-        Ok(())
-    }
-
-    /// Declines the other player's proposal.
-    pub fn decline_proposal(&self) -> Result<(), NetError> {
-        self.with_driver(Driver::decline_proposal)?;
-        let mut v = lock(&self.view);
-        v.proposal = None;
-        if v.phase == Some(Phase::Proposed) {
-            v.phase = Some(Phase::Waiting);
-        }
-        Ok(())
     }
 
     /// Asks the other player to take back our last move.
@@ -931,6 +938,9 @@ impl NetMatch {
         if let Some(d) = &driver {
             if let Ok(Some(snap)) = d.snapshot() {
                 *lock(&self.last) = Some(snap);
+            }
+            if let Ok(known) = d.read_session(|s, _| s.known_peers().clone()) {
+                *lock(&self.last_known) = Some(known);
             }
             let _ = self.events.send(Item::Own(NetEvent::Closed {
                 reason: "closed by this player".to_owned(),

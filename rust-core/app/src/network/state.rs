@@ -229,6 +229,7 @@ mod tests {
 
     fn proposal(game: GameKind, your_color: Color) -> ProposalView {
         ProposalView {
+            id: 1,
             game,
             your_color,
             rules: 0,

@@ -191,6 +191,11 @@ fn a_remembered_guest_reconnects_after_a_restart_without_a_code_and_a_new_key_is
     assert_eq!(host.trust().known_peers().len(), 1);
     guest.leave();
     host.leave();
+    // A trust exported after leaving (an app storing it when the match ends) still
+    // remembers the other player: leaving empties nothing.
+    assert_eq!(guest.trust().known_peers().len(), 1);
+    assert_eq!(host.trust().export(), host_bytes);
+    assert_eq!(guest.trust().export(), guest_bytes);
 
     // Days later, both apps restarted from the stored bytes: no code to compare.
     let (host, host_rx) = host_with(Trust::import(&host_bytes).unwrap());
@@ -412,4 +417,56 @@ fn a_host_on_every_interface_lists_where_a_guest_can_dial() {
     let one = NetMatch::host(options, obs).unwrap();
     let s = one.state();
     assert_eq!(s.reachable, vec![s.address]);
+}
+
+/// The accept names the proposal shown (its number): a number not shown yet, or one
+/// replaced by a later proposal, accepts nothing.
+#[test]
+fn a_proposal_is_accepted_by_the_number_shown() {
+    let (host_obs, host_rx) = observer();
+    let mut options = HostOptions::new(
+        "Host",
+        "127.0.0.1:0".parse().unwrap(),
+        vec![GameKind::Xiangqi],
+    )
+    .proposing(GameKind::Xiangqi, Color::Red);
+    options.advertise = false;
+    let host = NetMatch::host(options, host_obs).unwrap();
+    let (guest_obs, guest_rx) = observer();
+    let guest = NetMatch::join("Guest", &host.state().address, &[], None, guest_obs).unwrap();
+    assert!(verified(&host_rx, &host) && verified(&guest_rx, &guest));
+    let NetEvent::Proposed(first) = wait(&guest_rx, "proposal", |e| {
+        matches!(e, NetEvent::Proposed(_))
+    }) else {
+        unreachable!()
+    };
+    assert_eq!(guest.state().proposal.map(|p| p.id), Some(first.id));
+    assert_eq!(
+        guest.accept_offer(first.id + 1),
+        Err(NetError::ProposalChanged)
+    );
+    assert_eq!(guest.state().phase, Phase::Proposed, "nothing accepted");
+    guest.accept_offer(first.id).unwrap();
+    wait(&host_rx, "start", |e| matches!(e, NetEvent::Started { .. }));
+    host.resign().unwrap();
+    wait(&guest_rx, "game over", |e| {
+        matches!(e, NetEvent::GameOver { .. })
+    });
+
+    // The next proposal has a new number; the old one does not accept it.
+    host.propose_rematch().unwrap();
+    let NetEvent::Proposed(second) = wait(&guest_rx, "second proposal", |e| {
+        matches!(e, NetEvent::Proposed(_))
+    }) else {
+        unreachable!()
+    };
+    assert_ne!(second.id, first.id);
+    assert_eq!(guest.accept_offer(first.id), Err(NetError::ProposalChanged));
+    guest.decline_proposal().unwrap();
+    assert!(matches!(
+        guest.accept_offer(second.id),
+        Err(NetError::Refused(_))
+    ));
+    guest.leave();
+    host.leave();
 }

@@ -2,7 +2,7 @@
 //! answers here, everything of a running game in the match layer.
 
 use super::Session;
-use super::proposal::{Prepared, Proposal, prepare, spec_of};
+use super::proposal::{MAX_PROPOSAL_CHANGES, Prepared, Proposal, prepare, spec_of};
 use crate::fairdraw::{DrawFault, uses_fair_draw};
 use crate::message::DeclineReason;
 use crate::message::{Body, ErrorCode, Propose};
@@ -104,16 +104,57 @@ impl<G: MatchGame> Session<G> {
                 reason: DeclineReason::CROSSED,
             });
         }
+        if !self.room_for_theirs() {
+            return;
+        }
         match prepare::<G>(p, &self.offers) {
             Err(refusal) => self.channel.queue(Body::Decline {
                 reason: refusal.decline(),
             }),
             Ok(prepared) => {
                 let spec = spec_of(&prepared, false, Vec::new(), prepared.msg.params.clone());
+                self.drop_theirs();
                 self.proposal = Some(Proposal::Theirs(prepared));
                 self.events.push_back(Event::Proposed(spec));
             }
         }
+    }
+
+    /// True if the peer has a proposal waiting for our player's answer (a board game or a
+    /// race: one at a time).
+    pub(super) fn theirs_pending(&self) -> bool {
+        matches!(self.proposal, Some(Proposal::Theirs(_))) || self.race_answer_pending()
+    }
+
+    /// Whether a new proposal of the peer's may be taken: always when none of theirs is
+    /// pending; while one is, only [`MAX_PROPOSAL_CHANGES`] times before our player answers
+    /// (the new one is declined as busy, the pending one stays, so nothing floods the
+    /// player's prompt).
+    pub(super) fn room_for_theirs(&mut self) -> bool {
+        if !self.theirs_pending() {
+            self.proposal_changes = 0;
+            return true;
+        }
+        if self.proposal_changes < MAX_PROPOSAL_CHANGES {
+            return true;
+        }
+        self.channel.queue(Body::Decline {
+            reason: DeclineReason::BUSY,
+        });
+        false
+    }
+
+    /// A new proposal of the peer's was taken: it replaces the pending one of theirs,
+    /// whatever its kind (board game or race), so the answer of our player always goes to
+    /// the latest, which is the one shown ([`Event::Proposed`]).
+    pub(super) fn drop_theirs(&mut self) {
+        if self.theirs_pending() {
+            self.proposal_changes = self.proposal_changes.saturating_add(1);
+        }
+        if matches!(self.proposal, Some(Proposal::Theirs(_))) {
+            self.proposal = None;
+        }
+        self.drop_race_theirs();
     }
 
     /// Starts the game of an accepted proposal; `answer_params` are the accepting side's.

@@ -414,6 +414,10 @@ pub enum ActionError {
     /// There is no offer or request to answer.
     #[error("there is nothing to answer")]
     NothingToAnswer,
+    /// The other player replaced its proposal since the one the player was shown
+    /// ([`Session::accept_shown`](crate::Session::accept_shown)): nothing was accepted.
+    #[error("the other player changed the proposal: look again")]
+    ProposalChanged,
     /// There is no move of ours to take back.
     #[error("there is no move to take back")]
     NothingToUndo,

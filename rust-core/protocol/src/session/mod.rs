@@ -106,6 +106,9 @@ pub struct Session<G: MatchGame> {
     chain: Option<HashChain>,
     /// The Lines race, its proposal first ([`race`](crate::race)).
     race: race::RaceSlot,
+    /// How often the peer replaced its pending proposal since our player last had none
+    /// to answer ([`proposal::MAX_PROPOSAL_CHANGES`]).
+    proposal_changes: u8,
 }
 
 impl<G: MatchGame> core::fmt::Debug for Session<G> {
@@ -147,6 +150,7 @@ impl<G: MatchGame> Session<G> {
             events: VecDeque::new(),
             chain: None,
             race: race::RaceSlot::default(),
+            proposal_changes: 0,
         }
     }
 
@@ -399,7 +403,10 @@ impl<G: MatchGame> Session<G> {
         Ok(())
     }
 
-    /// Accepts the peer's proposal; the game starts.
+    /// Accepts the peer's proposal, whichever is pending now; the game starts. The peer
+    /// has one pending proposal at a time, board game or race: the latest it sent
+    /// ([`Event::Proposed`]). To accept only the one the player was shown, use
+    /// [`Session::accept_shown`].
     pub fn accept_proposal(&mut self, now: u64) -> Result<(), ActionError> {
         self.accept_proposal_with(Vec::new(), now)
     }
@@ -435,7 +442,25 @@ impl<G: MatchGame> Session<G> {
         Ok(())
     }
 
-    /// Declines the peer's proposal.
+    /// Accepts the peer's proposal only if it is still `shown`, the spec of the
+    /// [`Event::Proposed`] the player saw (as [`Session::pending_proposal`] gives it), with
+    /// this side's parameters as [`Session::accept_proposal_with`] takes them. Refused with
+    /// [`ActionError::ProposalChanged`] when the peer replaced it since (another game,
+    /// clock, colour or start), with nothing accepted: show the new one.
+    pub fn accept_shown(
+        &mut self,
+        shown: &MatchSpec,
+        params: Vec<u8>,
+        now: u64,
+    ) -> Result<(), ActionError> {
+        match self.pending_proposal() {
+            Some((pending, false)) if pending == *shown => self.accept_proposal_with(params, now),
+            Some((_, false)) => Err(ActionError::ProposalChanged),
+            _ => Err(ActionError::NothingToAnswer),
+        }
+    }
+
+    /// Declines the peer's proposal (the one pending now, board game or race).
     pub fn decline_proposal(&mut self, now: u64) -> Result<(), ActionError> {
         if self.race_answer_pending() {
             return self.decline_race(now);

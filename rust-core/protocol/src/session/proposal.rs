@@ -17,6 +17,14 @@ use crate::session::config::MatchSpec;
 use crate::session::event::ActionError;
 use banco_game::{GameKind, MatchGame, SetupError};
 
+/// How often the peer may replace its pending proposal (with another of either kind, a
+/// board game or a Lines race) before our player answered it. The peer has one pending
+/// proposal at a time, its latest: an honest peer never sends a second one before the
+/// first is answered (its own session refuses with [`ActionError::Pending`]), so this only
+/// bounds what a misbehaving one can push at the player; later proposals are declined as
+/// [`DeclineReason::BUSY`] until the player answered.
+pub(crate) const MAX_PROPOSAL_CHANGES: u8 = 3;
+
 /// A proposal that was checked, with the game it sets up.
 #[derive(Clone, Debug)]
 pub(crate) struct Prepared<G: MatchGame> {

@@ -168,6 +168,13 @@ impl<G: MatchGame> Session<G> {
         Ok(())
     }
 
+    /// Drops the peer's pending race proposal, if any (a newer proposal replaced it).
+    pub(super) fn drop_race_theirs(&mut self) {
+        if self.race_answer_pending() {
+            self.race.proposal = None;
+        }
+    }
+
     /// True if the peer's race proposal waits for our answer.
     pub(super) fn race_answer_pending(&self) -> bool {
         matches!(self.race.proposal, Some(RaceProposal::Theirs(..)))
@@ -323,6 +330,9 @@ impl<G: MatchGame> Session<G> {
                 reason: DeclineReason::BUSY,
             });
         }
+        if !self.room_for_theirs() {
+            return;
+        }
         if !self.offers.contains(&GameKind::Lines) || p.rules != 0 {
             return self.channel.queue(Body::Decline {
                 reason: if p.rules != 0 {
@@ -338,6 +348,7 @@ impl<G: MatchGame> Session<G> {
             }),
             Ok(options) => {
                 let spec = race_spec(&p, false, Vec::new(), p.params.clone());
+                self.drop_theirs();
                 self.race.proposal = Some(RaceProposal::Theirs(p, options));
                 self.events.push_back(Event::Proposed(spec));
             }

@@ -8,6 +8,7 @@ mod fairdraw;
 mod golden;
 mod hardening;
 mod matches;
+mod offers;
 mod pairing;
 mod props;
 mod race;

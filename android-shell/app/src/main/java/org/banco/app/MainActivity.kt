@@ -367,16 +367,19 @@ class MainActivity : ComponentActivity() {
         board.postDelayed(ticker, 1000)
         val stopRun = c.raceRun.observe { board.animate(it) }
         val stopPick = c.raceSelected.observe { board.selected = it }
-        var askedProposal = false
+        var askedProposal: ULong? = null
+        var proposalDialog: AlertDialog? = null
         val stop = c.state.observe { st ->
             st.notice?.let { toast(it); c.clearNotice() }
-            // Another proposal (the race again, or a game) is answered here too.
+            // Another proposal (the race again, or a game) is answered here too; a replaced one
+            // is asked anew (its own number).
             val m = st.match
-            if (m != null && m.phase == MatchPhase.PROPOSED && !askedProposal) {
-                askedProposal = true
-                askProposal(c, m)
+            if (m != null && m.phase == MatchPhase.PROPOSED && m.proposalId != askedProposal) {
+                askedProposal = m.proposalId
+                proposalDialog?.dismiss()
+                proposalDialog = askProposal(c, m)
             } else if (m?.phase != MatchPhase.PROPOSED) {
-                askedProposal = false
+                askedProposal = null
             }
             // A board game accepted after the race: its own screen, on the same match.
             val r = st.race ?: run { match = null; showMatch(c); return@observe }
@@ -553,7 +556,8 @@ class MainActivity : ComponentActivity() {
 
         // Each question is asked once per occurrence.
         var askedCode: String? = null
-        var askedProposal = false
+        var askedProposal: ULong? = null
+        var proposalDialog: AlertDialog? = null
         var askedUndo: UInt? = null
         var undoDialog: AlertDialog? = null
         var askedDraw = false
@@ -624,11 +628,12 @@ class MainActivity : ComponentActivity() {
                     .setPositiveButton("Same code") { _, _ -> c.confirmCode(s.code!!) }
                     .setNegativeButton("Different") { _, _ -> c.rejectCode() }.show()
             }
-            if (s.phase == MatchPhase.PROPOSED && s.proposal != null && !askedProposal) {
-                askedProposal = true
-                askProposal(c, s)
+            if (s.phase == MatchPhase.PROPOSED && s.proposal != null && s.proposalId != askedProposal) {
+                askedProposal = s.proposalId
+                proposalDialog?.dismiss()
+                proposalDialog = askProposal(c, s)
             } else if (s.phase != MatchPhase.PROPOSED) {
-                askedProposal = false
+                askedProposal = null
             }
             if (s.undoRequest != null && s.undoRequest != askedUndo) {
                 askedUndo = s.undoRequest
@@ -706,14 +711,17 @@ class MainActivity : ComponentActivity() {
     /**
      * The accept prompt of the other player's proposal in match [c]'s state [s]: its terms in
      * Rust's words, as iOS shows them (a race's options; the colour, rules, set-up start, clock).
+     * Play accepts this proposal (its number) and no other: one the other player replaced since
+     * is refused, and the new one gets its own prompt.
      */
-    private fun askProposal(c: MatchController, s: org.banco.MatchState) {
-        val proposal = s.proposal ?: return
+    private fun askProposal(c: MatchController, s: org.banco.MatchState): AlertDialog? {
+        val proposal = s.proposal ?: return null
+        val id = s.proposalId ?: return null
         val peer = s.peerName ?: "the other player"
-        AlertDialog.Builder(this).setTitle("$peer proposes ${proposal.game.label}")
+        return AlertDialog.Builder(this).setTitle("$peer proposes ${proposal.game.label}")
             .setMessage(s.offeredTerms)
             .setCancelable(false)
-            .setPositiveButton("Play") { _, _ -> c.acceptProposal() }
+            .setPositiveButton("Play") { _, _ -> c.acceptOffer(id) }
             .setNegativeButton("Decline") { _, _ -> c.declineProposal() }.show()
     }
 

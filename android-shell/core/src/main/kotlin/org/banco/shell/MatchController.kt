@@ -108,7 +108,14 @@ class MatchController private constructor(
      * and "race again".
      */
     fun proposeRematch() = act { it.proposeRematch() }
+    /** Accepts whichever proposal is pending now; a screen accepts what it shows: [acceptOffer]. */
     fun acceptProposal() = act { it.acceptProposal() }
+
+    /**
+     * Accepts the proposal numbered [id] (`MatchState.proposalId`, the one shown) and no other:
+     * one the other player replaced since is refused (the error in the state), nothing accepted.
+     */
+    fun acceptOffer(id: ULong) = act { it.acceptOffer(id) }
     fun declineProposal() = act { it.declineProposal() }
     fun requestUndo() = act { it.requestUndo() }
     fun replyUndo(accept: Boolean) = act { it.replyUndo(accept) }

@@ -23,8 +23,8 @@ private fun Pair2.started(): Pair<org.banco.MatchState, org.banco.MatchState> {
     val (hv, gv) = connect()
     hostUi.call { host.confirmCode(hv.code!!) }
     guestUi.call { guest.confirmCode(gv.code!!) }
-    guestUi.awaitMatch(guest, "proposal") { it.phase == Phase.PROPOSED }
-    guestUi.call { guest.acceptProposal() }
+    val proposed = guestUi.awaitMatch(guest, "proposal") { it.phase == Phase.PROPOSED }
+    guestUi.call { guest.acceptOffer(proposed.proposalId!!) }
     return hostUi.awaitMatch(host, "host playing") { it.phase == Phase.PLAYING } to
         guestUi.awaitMatch(guest, "guest playing") { it.phase == Phase.PLAYING }
 }
@@ -46,7 +46,14 @@ fun matchMoreTests(s: Suite) {
             val asked = p.hostUi.awaitMatch(p.host, "the guest's proposal") { it.phase == Phase.PROPOSED }
             eq(GameKind.CHESS, asked.proposal?.game, "the host is asked about chess")
             eq("You play Black\nClock: 10:00 + 5s", asked.offeredTerms, "in Rust's words")
-            p.hostUi.call { p.host.acceptProposal() }
+            // Play accepts the proposal shown (its number) and no other: another number is
+            // refused in Rust's words, nothing accepted.
+            val id = asked.proposalId!!
+            p.hostUi.call { p.host.acceptOffer(id + 1u) }
+            val refused = p.hostUi.call { p.host.state.value }
+            check(refused.error?.contains("changed the proposal: look again") == true) { "$refused" }
+            eq(Phase.PROPOSED, refused.match?.phase, "nothing accepted")
+            p.hostUi.call { p.host.acceptOffer(id) }
             val hs = p.hostUi.awaitMatch(p.host, "chess on the host") { it.phase == Phase.PLAYING }
             val gs = p.guestUi.awaitMatch(p.guest, "chess on the guest") { it.phase == Phase.PLAYING }
             eq(GameKind.CHESS, hs.kind)
