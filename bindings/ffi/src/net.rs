@@ -730,7 +730,11 @@ impl Match {
     }
 
     /// Joins a host found by a [`crate::Lobby`], with the stored `trust` (see
-    /// [`Match::host`]).
+    /// [`Match::host`]). The peer's `fingerprint` is checked against the key the host
+    /// proves in the handshake: a LAN record is unauthenticated (anyone on the network can
+    /// copy a fingerprint into a record of their own), so a device with another key is
+    /// refused before any code is shown, and the match ends with `Closed` saying that it
+    /// is not the player listed. An empty fingerprint is not checked.
     #[uniffi::constructor(default(trust = None))]
     pub fn join_peer(
         player_name: String,

@@ -409,10 +409,28 @@ pub fn player_name(raw: &str) -> Result<String, NetError> {
     banco_protocol::name::printable_name(raw).ok_or(NetError::BadName)
 }
 
+/// The fingerprint a join expects of the host: `None` for an empty one (nothing to check).
+fn listed(fingerprint: Option<&str>) -> Option<String> {
+    fingerprint
+        .filter(|fp| !fp.trim().is_empty())
+        .map(str::to_owned)
+}
+
 fn session(
     name: &str,
     offers: &[GameKind],
     trust: Option<Trust>,
+) -> Result<(Session<AnyGame>, Identity), NetError> {
+    session_expecting(name, offers, trust, None)
+}
+
+/// [`session`] of a guest that means to reach the player whose listing carried `expected`
+/// (see [`SessionConfig::expected_peer`]).
+fn session_expecting(
+    name: &str,
+    offers: &[GameKind],
+    trust: Option<Trust>,
+    expected: Option<&str>,
 ) -> Result<(Session<AnyGame>, Identity), NetError> {
     let name = player_name(name)?;
     // The board games of `AnyGame`, and the Lines race (played by the session itself).
@@ -426,6 +444,7 @@ fn session(
         offers
     };
     let mut config = SessionConfig::new(&name, &offers);
+    config.expected_peer = listed(expected);
     let identity = match trust {
         Some(t) => {
             config.known_peers = t.known_peers().clone();
@@ -486,7 +505,14 @@ impl NetMatch {
         ))
     }
 
-    /// Joins a host found on the LAN.
+    /// Joins a host found on the LAN. The record's key fingerprint is checked against the
+    /// key the host proves in the handshake: the record is unauthenticated (anyone on the
+    /// network can publish one with a copied fingerprint), so a device with another key is
+    /// refused before any code is shown and the match closes, saying so
+    /// ([`LinkDownReason::NotTheListedPlayer`]). A record without a fingerprint is not
+    /// checked (the code comparison still is).
+    ///
+    /// [`LinkDownReason::NotTheListedPlayer`]: banco_protocol::LinkDownReason::NotTheListedPlayer
     pub fn join_peer(
         name: &str,
         peer: &PeerInfo,
@@ -494,7 +520,7 @@ impl NetMatch {
         trust: Option<Trust>,
         observer: Arc<dyn NetObserver>,
     ) -> Result<NetMatch, NetError> {
-        let session = session(name, offers, trust)?;
+        let session = session_expecting(name, offers, trust, Some(&peer.fingerprint))?;
         let offers = session.0.offers().to_vec();
         if peer.addresses.is_empty() {
             return Err(NetError::Network(format!(
@@ -538,15 +564,18 @@ impl NetMatch {
 
     /// Joins a match over links from `connector` (Bluetooth LE: banco-net's `BleDialer`),
     /// offering `offers` (empty: every game this build plays), with the device's [`Trust`]
-    /// (`None`: a new identity for this match only).
+    /// (`None`: a new identity for this match only). `listed` is the key fingerprint the
+    /// host was listed with (its Bluetooth info), checked in the handshake as in
+    /// [`NetMatch::join_peer`]; `None` or empty checks nothing.
     pub fn join_with(
         name: &str,
         connector: impl Connector,
+        listed: Option<&str>,
         offers: &[GameKind],
         trust: Option<Trust>,
         observer: Arc<dyn NetObserver>,
     ) -> Result<NetMatch, NetError> {
-        let session = session(name, offers, trust)?;
+        let session = session_expecting(name, offers, trust, listed)?;
         let offers = session.0.offers().to_vec();
         Ok(NetMatch::start(
             session, connector, None, None, None, offers, observer,
