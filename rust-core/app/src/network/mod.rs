@@ -486,9 +486,14 @@ impl NetMatch {
         Ok(m)
     }
 
-    /// Joins the match hosted at `address` (`192.168.1.20:7368`), offering `offers` (empty:
-    /// every game this build plays), with the device's [`Trust`] (`None`: a new identity
-    /// for this match only).
+    /// Joins the match hosted at `address` (`192.168.1.20:7368`, or a name:
+    /// `phone.local:7368`), offering `offers` (empty: every game this build plays), with the
+    /// device's [`Trust`] (`None`: a new identity for this match only). Returns at once: a
+    /// name is looked up on the match's connect thread, again at every attempt (a host whose
+    /// address changed is found at its new one); a failed lookup is reported as that
+    /// attempt's [`NetEvent::Reconnecting`] reason (`cannot find phone.local: …`, the
+    /// system's words). Only an `address` that is no `host:port` at all is refused here
+    /// ([`NetError::BadAddress`]).
     pub fn join(
         name: &str,
         address: &str,
@@ -498,8 +503,11 @@ impl NetMatch {
     ) -> Result<NetMatch, NetError> {
         let session = session(name, offers, trust)?;
         let offers = session.0.offers().to_vec();
-        let dialer = banco_net::dialer(address.trim())
-            .map_err(|e| NetError::Network(format!("cannot reach `{address}`: {e}")))?;
+        let address = address.trim();
+        let dialer = banco_net::dialer(address).map_err(|e| match e {
+            banco_net::NetError::BadAddress(_) => NetError::BadAddress(address.to_owned()),
+            e => NetError::Network(format!("cannot reach `{address}`: {e}")),
+        })?;
         Ok(NetMatch::start(
             session, dialer, None, None, None, offers, observer,
         ))

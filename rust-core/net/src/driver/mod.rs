@@ -129,7 +129,7 @@
 //! ```
 
 mod any_of;
-mod connector;
+pub(crate) mod connector;
 mod emit;
 mod limits;
 mod state;
