@@ -33,7 +33,7 @@
 use crate::limits::Limits;
 use crate::search::{SearchInfo, SearchOptions, SearchResult, Searcher};
 use crate::searchable::SearchGame;
-use crate::tt::{SharedTable, Table, TranspositionTable};
+use crate::tt::Table;
 use banco_game::Game;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -80,11 +80,7 @@ impl<S: SearchGame> Searcher<S> {
         let was_shared = self.threads > 1;
         self.threads = threads;
         if (threads > 1) != was_shared {
-            self.tt = if threads > 1 {
-                Table::Shared(Arc::new(SharedTable::new(self.hash_mib)))
-            } else {
-                Table::Own(TranspositionTable::new(self.hash_mib))
-            };
+            self.remake_table(self.hash_mib);
         }
         self.helpers.truncate(threads - 1);
     }
