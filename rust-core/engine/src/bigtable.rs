@@ -75,14 +75,13 @@ impl<T: Pod> BigTable<T> {
         let too_big = || TableTooBig {
             bytes: len.saturating_mul(size_of::<T>()),
         };
-        let storage = match Self::mapped(len) {
-            Some(mapped) => mapped,
-            None => {
-                let mut v = Vec::new();
-                v.try_reserve_exact(len).map_err(|_| too_big())?;
-                v.resize(len, T::zeroed());
-                Storage::Heap(v)
-            }
+        let storage = if let Some(mapped) = Self::mapped(len) {
+            mapped
+        } else {
+            let mut v = Vec::new();
+            v.try_reserve_exact(len).map_err(|_| too_big())?;
+            v.resize(len, T::zeroed());
+            Storage::Heap(v)
         };
         let mut t = BigTable { storage, len };
         if matches!(t.storage, Storage::Mapped { .. }) {
