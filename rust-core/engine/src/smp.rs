@@ -1,7 +1,7 @@
 //! Lazy SMP: a search on several threads. The helpers search the same root as the main
 //! thread, each with its own history, killers and move pickers, and all of them share one
-//! transposition table ([`SharedTable`], lock-free); what one thread learns cuts the
-//! others' trees. Half of the helpers start one iteration deeper, so that the threads do
+//! transposition table ([`SharedTable`](crate::tt::SharedTable), lock-free); what one
+//! thread learns cuts the others' trees. Half of the helpers start one iteration deeper, so that the threads do
 //! not walk in step. The main thread decides: its result is the search's, its `info` is
 //! reported (with the helpers' nodes counted), and when it stops — a limit, the stop flag
 //! — the helpers stop too. A node limit counts the nodes of every thread (each reports its
