@@ -152,6 +152,7 @@ fun engineTests(s: Suite) {
     s.test("engine errors and garbage") {
         throws<BancoException.InvalidArgument> { Engine(0u) }
         throws<BancoException.InvalidArgument> { Engine(UInt.MAX_VALUE) }
+        throws<BancoException.InvalidArgument> { Engine(257u) } // more than a phone can spare
         Engine(1u).use { engine ->
             Game(GameKind.XIANGQI).use { g ->
                 val listener = QueueEngineListener()

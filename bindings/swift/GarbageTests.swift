@@ -196,7 +196,7 @@ func garbageTests(_ s: Suite) {
     }
 
     s.test("garbage to every Engine, Match and Lobby entry point") {
-        for mib: UInt32 in [0, 1025, UInt32.max] { try fails(.invalidArgument) { _ = try Engine(hashMib: mib) } }
+        for mib: UInt32 in [0, 257, 1025, UInt32.max] { try fails(.invalidArgument) { _ = try Engine(hashMib: mib) } }
         let engine = try Engine(hashMib: 1)
         let listener = SwiftEngineListener()
         for k in boardGames() {

@@ -827,6 +827,9 @@ impl Match {
     /// `trust` (see [`Match::host`]). The link is made again after every cut: when `guest`
     /// has read the host's info (it was scanned), by scanning for the host's key
     /// fingerprint first — phones rotate their Bluetooth addresses — else to `device`.
+    /// That fingerprint is also checked in the handshake: a device that copied it into its
+    /// own info but has another key is refused before any code is shown, and the match
+    /// ends with `Closed` saying that it is not the player listed.
     #[uniffi::constructor(default(trust = None))]
     pub fn join_ble(
         player_name: String,
@@ -841,18 +844,24 @@ impl Match {
                 .get(&device)
                 .filter(|fp| !fp.is_empty())
                 .cloned();
-            let dialer = match fingerprint {
+            let dialer = match &fingerprint {
                 Some(fp) => {
                     let finder = Arc::new(Rescan {
                         central: Arc::clone(&guest.central),
                         events: Arc::clone(&guest.events),
                     });
-                    guest.events.hub.dialer_by_fingerprint(&device, &fp, finder)
+                    guest.events.hub.dialer_by_fingerprint(&device, fp, finder)
                 }
                 None => guest.events.hub.dialer(&device),
             };
-            let inner =
-                NetMatch::join_with(&player_name, dialer, &[], trust, Arc::new(Relay(listener)))?;
+            let inner = NetMatch::join_with(
+                &player_name,
+                dialer,
+                fingerprint.as_deref(),
+                &[],
+                trust,
+                Arc::new(Relay(listener)),
+            )?;
             Ok(Arc::new(Match { inner }))
         })
     }

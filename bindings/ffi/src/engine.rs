@@ -45,6 +45,10 @@ impl From<Score> for EngineScore {
     }
 }
 
+/// The largest transposition table an [`Engine`] takes, in MiB: a phone's memory killer
+/// (iOS jetsam, Android's low-memory killer) ends apps that hold much more.
+pub const MAX_HASH_MIB: u32 = 256;
+
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct SearchReport {
@@ -336,17 +340,27 @@ fn check_time(ms: u64) -> Result<u64, BancoError> {
 
 #[uniffi::export]
 impl Engine {
-    /// An engine with a transposition table of `hash_mib` MiB (1–1024; 16 is plenty on a
-    /// phone), searching on [`recommended_threads`] threads. It keeps one table, for the
-    /// game searched last (searching another game replaces it), so its tables never take
-    /// more than `hash_mib` MiB; the mate solver ([`Engine::solve_puzzle`]) uses a table of
-    /// its own of at most 64 MiB while it runs.
+    /// An engine with a transposition table of `hash_mib` MiB (1–[`MAX_HASH_MIB`], 256;
+    /// 16 is plenty on a phone, and games against the computer use 16), searching on
+    /// [`recommended_threads`] threads. It keeps one table, for the game searched last
+    /// (searching another game replaces it), so its tables never take more than `hash_mib`
+    /// MiB; the mate solver ([`Engine::solve_puzzle`]) uses a table of its own of at most
+    /// 64 MiB while it runs.
+    ///
+    /// **Memory.** The constructor allocates no table. The first search of a game makes
+    /// it, on the engine thread, and writes all of it at once (it is resident from then
+    /// on, and a large one takes a moment to make); when the memory cannot be had, the
+    /// largest half, quarter, … of it that can is used instead of failing. [`Engine::think`],
+    /// [`Engine::set_threads`] (between one and several threads, which replaces the table)
+    /// and [`Engine::clear`] (which writes it) work on the calling thread: call them off the
+    /// UI thread with a large table.
     #[uniffi::constructor]
     pub fn new(hash_mib: u32) -> Result<Arc<Engine>, BancoError> {
         guard(|| {
-            if !(1..=1024).contains(&hash_mib) {
+            if !(1..=MAX_HASH_MIB).contains(&hash_mib) {
                 return Err(BancoError::InvalidArgument(format!(
-                    "a hash table of {hash_mib} MiB is out of range (1 to 1024)"
+                    "a hash table of {hash_mib} MiB is out of range (1 to {MAX_HASH_MIB}: \
+                     a phone cannot spare more; 16 is plenty)"
                 )));
             }
             let mut engine = AnyEngine::new(hash_mib as usize);

@@ -55,7 +55,8 @@
 //!   `LinesError::Internal`); the few that cannot fail (plain reads of a view, a score, a
 //!   table) reach no code that panics on any input. Calls into foreign listeners are
 //!   guarded the same way. Sizes a caller picks (hash tables, thinking times, Lines' hint
-//!   playouts) are bounded, so no call can ask for more memory than a phone has. The
+//!   playouts) are bounded, so no call can ask for more memory than a phone has (an
+//!   engine's table at most [`MAX_HASH_MIB`], made fallibly: see [`Engine::new`]). The
 //!   `garbage` tests feed nonsense to every entry point.
 //! * **Lines in the free functions about games.** Each function that takes a `GameKind`
 //!   answers for Lines when Lines has an answer — its own (`validateFen` checks a Lines
@@ -115,7 +116,8 @@ pub use editor::{
     editor_games,
 };
 pub use engine::{
-    Engine, EngineListener, EngineScore, PuzzleSolution, SearchReport, recommended_threads,
+    Engine, EngineListener, EngineScore, MAX_HASH_MIB, PuzzleSolution, SearchReport,
+    recommended_threads,
 };
 pub use error::BancoError;
 pub use game::{

@@ -316,7 +316,9 @@ impl NearbyLobby {
 impl Match {
     /// Joins a player of a [`NearbyLobby`] over its preferred transport: the LAN when it
     /// was seen there, else Bluetooth through `ble` (needed then). `trust` as in
-    /// [`Match::host`].
+    /// [`Match::host`]. The fingerprint the player was listed with is checked in the
+    /// handshake (see [`Match::join_peer`]): a device that copied it is refused and the
+    /// match ends with `Closed`, saying it is not the player listed.
     #[uniffi::constructor(default(trust = None))]
     pub fn join_nearby(
         player_name: String,
@@ -491,5 +493,68 @@ mod tests {
         player.ble_device = None;
         let e = Match::join_nearby("B".into(), player, None, Arc::new(Nobody), None);
         assert!(matches!(e, Err(BancoError::InvalidArgument(m)) if m.contains("no way")));
+    }
+
+    #[test]
+    fn joining_an_entry_whose_record_copied_a_fingerprint_is_refused_the_real_one_joins() {
+        use crate::net::MatchEvent;
+        use crate::tests_match::{listener, next};
+        let host = |trust: Vec<u8>| {
+            let (events, rx) = listener();
+            let m = Match::host(
+                "An".into(),
+                "127.0.0.1:0".into(),
+                false,
+                vec![],
+                None,
+                events,
+                Some(trust),
+            )
+            .unwrap();
+            (m, rx)
+        };
+        let an_trust = crate::net::new_trust().unwrap();
+        let an_fp = crate::net::trust_fingerprint(an_trust.clone()).unwrap();
+        let (an, _an_rx) = host(an_trust);
+        let (evil, _evil_rx) = host(crate::net::new_trust().unwrap());
+        let record = |id: &str, address: String| LobbyPeer {
+            id: id.into(),
+            addresses: vec![address],
+            ..lan_peer(&an_fp.replace('-', ""))
+        };
+        let feed = Feed {
+            nearby: Mutex::new(Nearby::default()),
+            listener: Arc::new(Seen::default()),
+        };
+        LobbyListener::on_peer_found(&feed, record("an._banco", an.address().unwrap()));
+        LobbyListener::on_peer_found(&feed, record("evil._banco", evil.address().unwrap()));
+        let entry = |key: &str| NearbyPlayer::from(lock(&feed.nearby).get(key).unwrap());
+        let (real, forged) = (
+            entry(&format!("fp:{}", an_fp.replace('-', ""))),
+            entry("lan:evil._banco"),
+        );
+        assert_eq!(
+            forged.fingerprint, real.fingerprint,
+            "the copy claims An's key"
+        );
+
+        let (events, rx) = listener();
+        let fooled = Match::join_nearby("Binh".into(), forged, None, events, None).unwrap();
+        let reason = next(&rx, |e| match e {
+            MatchEvent::Closed { reason } => Some(reason.clone()),
+            MatchEvent::VerifyCode { .. } => panic!("a code shown for an impostor"),
+            _ => None,
+        });
+        assert!(reason.contains("not the player listed"), "{reason}");
+        fooled.leave().unwrap();
+        evil.leave().unwrap();
+
+        let (events, rx) = listener();
+        let guest = Match::join_nearby("Binh".into(), real, None, events, None).unwrap();
+        next(&rx, |e| {
+            matches!(e, MatchEvent::VerifyCode { .. }).then_some(())
+        });
+        guest.leave().unwrap();
+        an.leave().unwrap();
     }
 }

@@ -721,8 +721,14 @@ impl Match {
         })
     }
 
-    /// Joins the match hosted at `address` (`192.168.1.20:7368`), with the stored `trust`
-    /// (see [`Match::host`]).
+    /// Joins the match hosted at `address` (`192.168.1.20:7368`, or a name such as
+    /// `phone.local:7368`), with the stored `trust` (see [`Match::host`]). Returns at once,
+    /// whatever the address: it never waits for the network or a name lookup (a name is
+    /// looked up on a Rust thread, again at every attempt, so a host whose address changed
+    /// is found at its new one). A name that cannot be looked up comes back as the
+    /// `Reconnecting` event's reason (`cannot find phone.local: …`, the system's words),
+    /// and after the first attempts fail, `Closed`. Only an `address` that is no `host:port`
+    /// at all is refused here (`InvalidArgument`).
     #[uniffi::constructor(default(trust = None))]
     pub fn join(
         player_name: String,
@@ -739,7 +745,11 @@ impl Match {
     }
 
     /// Joins a host found by a [`crate::Lobby`], with the stored `trust` (see
-    /// [`Match::host`]).
+    /// [`Match::host`]). The peer's `fingerprint` is checked against the key the host
+    /// proves in the handshake: a LAN record is unauthenticated (anyone on the network can
+    /// copy a fingerprint into a record of their own), so a device with another key is
+    /// refused before any code is shown, and the match ends with `Closed` saying that it
+    /// is not the player listed. An empty fingerprint is not checked.
     #[uniffi::constructor(default(trust = None))]
     pub fn join_peer(
         player_name: String,

@@ -350,12 +350,14 @@ impl MatchListener for NullMatchListener {
 
 #[test]
 fn garbage_to_engine_and_match_entry_points() {
-    for mib in [0, 1025, u32::MAX] {
+    for mib in [0, 257, 1024, u32::MAX] {
         assert!(matches!(
             Engine::new(mib),
-            Err(BancoError::InvalidArgument(_))
+            Err(BancoError::InvalidArgument(m)) if m.contains("out of range (1 to 256")
         ));
     }
+    // The largest table a phone can spare is taken (the constructor allocates none).
+    assert!(Engine::new(crate::engine::MAX_HASH_MIB).is_ok());
     let engine = Engine::new(1).unwrap();
     // Threads: the device's recommendation by default, 1–64 accepted.
     let recommended = crate::engine::recommended_threads();

@@ -84,8 +84,16 @@ pub(crate) fn join(
         host.info.protocol_version,
         host.info.fingerprint
     );
-    NetMatch::join_with(name, central.dialer(host), &[], trust, observer)
-        .map_err(|e| CliError::Failure(format!("cannot join over Bluetooth: {e}")))
+    let listed = host.info.fingerprint.clone();
+    NetMatch::join_with(
+        name,
+        central.dialer(host),
+        Some(&listed),
+        &[],
+        trust,
+        observer,
+    )
+    .map_err(|e| CliError::Failure(format!("cannot join over Bluetooth: {e}")))
 }
 
 #[cfg(not(feature = "ble"))]

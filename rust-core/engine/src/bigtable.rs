@@ -24,6 +24,14 @@ use memmap2::MmapMut;
 /// Alignment (and size) of a huge page.
 const HUGE_PAGE: usize = 2 << 20;
 
+/// The memory for a table could not be had ([`BigTable::try_zeroed`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a table of {bytes} bytes: not enough memory")]
+pub struct TableTooBig {
+    /// The size asked for, in bytes (saturated).
+    pub bytes: usize,
+}
+
 /// A zeroed array of `T` in huge-page-friendly memory. See the module docs.
 pub struct BigTable<T> {
     storage: Storage<T>,
@@ -43,14 +51,43 @@ impl<T: Pod> BigTable<T> {
     /// `len` zeroed elements, all of them resident: a mapped table is written once here
     /// (the system hands out zeroed pages), so that a search never stops for a page fault
     /// and the memory in use is the memory asked for from the start.
+    /// Aborts the process when the memory cannot be had: where the size comes from a
+    /// caller, use [`BigTable::try_zeroed`].
     #[must_use]
     pub fn zeroed(len: usize) -> BigTable<T> {
-        let storage = Self::mapped(len).unwrap_or_else(|| Storage::Heap(vec![T::zeroed(); len]));
+        Self::try_zeroed(len).unwrap_or_else(|_| BigTable {
+            storage: Storage::Heap(vec![T::zeroed(); len]),
+            len,
+        })
+    }
+
+    /// [`BigTable::zeroed`], or [`TableTooBig`] when the memory cannot be had (the size
+    /// overflows, the system refuses the map and the heap the allocation) instead of
+    /// aborting. Systems that overcommit memory may still grant a size they cannot back;
+    /// callers cap sizes too.
+    ///
+    /// ```
+    /// use banco_engine::bigtable::BigTable;
+    /// assert!(BigTable::<u64>::try_zeroed(usize::MAX / 2).is_err());
+    /// assert_eq!(BigTable::<u64>::try_zeroed(1000).unwrap().len(), 1000);
+    /// ```
+    pub fn try_zeroed(len: usize) -> Result<BigTable<T>, TableTooBig> {
+        let too_big = || TableTooBig {
+            bytes: len.saturating_mul(size_of::<T>()),
+        };
+        let storage = if let Some(mapped) = Self::mapped(len) {
+            mapped
+        } else {
+            let mut v = Vec::new();
+            v.try_reserve_exact(len).map_err(|_| too_big())?;
+            v.resize(len, T::zeroed());
+            Storage::Heap(v)
+        };
         let mut t = BigTable { storage, len };
         if matches!(t.storage, Storage::Mapped { .. }) {
             t.as_mut_slice().fill(T::zeroed());
         }
-        t
+        Ok(t)
     }
 
     /// An anonymous map with a 2 MiB-aligned run of `len` elements, or `None` when the

@@ -45,7 +45,7 @@ use crate::movepick::{MovePicker, Stage};
 use crate::score::{DECISIVE, INF, MAX_PLY, RULE_WIN, Score, mate_in, mated_in, plies_to_end};
 use crate::searchable::{Repetition, SearchGame};
 use crate::timeman::{Timer, soft_scale};
-use crate::tt::{Bound, SharedTable, Table, TranspositionTable};
+use crate::tt::{Bound, Table, TranspositionTable};
 use banco_game::{ChanceList, Game, MoveList};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -189,6 +189,7 @@ impl<S: SearchGame> Searcher<S> {
     /// A searcher with the given evaluation weights.
     #[must_use]
     pub fn with_params(hash_mib: usize, params: S::Params) -> Searcher<S> {
+        let (table, hash_mib) = Table::largest(hash_mib, false);
         let mut lmr_table = [[0i8; 64]; 64];
         for (d, row) in lmr_table.iter_mut().enumerate() {
             for (m, v) in row.iter_mut().enumerate() {
@@ -196,7 +197,7 @@ impl<S: SearchGame> Searcher<S> {
             }
         }
         Searcher {
-            tt: Table::Own(TranspositionTable::new(hash_mib)),
+            tt: table,
             hash_mib,
             threads: 1,
             helpers: Vec::new(),
@@ -229,14 +230,26 @@ impl<S: SearchGame> Searcher<S> {
         }
     }
 
-    /// Replaces the transposition table with one of `hash_mib` MiB.
+    /// Replaces the transposition table with one of `hash_mib` MiB — or, when the memory
+    /// cannot be had, the largest half, quarter, … of it that can ([`Table::largest`]: never
+    /// an abort; [`Searcher::hash_mib`] says what was had).
     pub fn resize_hash(&mut self, hash_mib: usize) {
-        self.hash_mib = hash_mib;
-        self.tt = if self.threads > 1 {
-            Table::Shared(Arc::new(SharedTable::new(hash_mib)))
-        } else {
-            Table::Own(TranspositionTable::new(hash_mib))
-        };
+        self.remake_table(hash_mib);
+    }
+
+    /// The size of the transposition table, in MiB.
+    #[must_use]
+    pub fn hash_mib(&self) -> usize {
+        self.hash_mib
+    }
+
+    /// A new table of `hash_mib` MiB (at most), shared when several threads search. The old
+    /// table goes first, so that the two never take memory at once.
+    pub(crate) fn remake_table(&mut self, hash_mib: usize) {
+        self.tt = Table::Own(TranspositionTable::new(1));
+        let (tt, had) = Table::largest(hash_mib, self.threads > 1);
+        self.tt = tt;
+        self.hash_mib = had;
     }
 
     /// Forgets everything learnt (table, history, killers): the next search behaves like

@@ -1,7 +1,7 @@
 //! Lazy SMP: a search on several threads. The helpers search the same root as the main
 //! thread, each with its own history, killers and move pickers, and all of them share one
-//! transposition table ([`SharedTable`], lock-free); what one thread learns cuts the
-//! others' trees. Half of the helpers start one iteration deeper, so that the threads do
+//! transposition table ([`SharedTable`](crate::tt::SharedTable), lock-free); what one
+//! thread learns cuts the others' trees. Half of the helpers start one iteration deeper, so that the threads do
 //! not walk in step. The main thread decides: its result is the search's, its `info` is
 //! reported (with the helpers' nodes counted), and when it stops — a limit, the stop flag
 //! — the helpers stop too. A node limit counts the nodes of every thread (each reports its
@@ -33,7 +33,7 @@
 use crate::limits::Limits;
 use crate::search::{SearchInfo, SearchOptions, SearchResult, Searcher};
 use crate::searchable::SearchGame;
-use crate::tt::{SharedTable, Table, TranspositionTable};
+use crate::tt::Table;
 use banco_game::Game;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -80,11 +80,7 @@ impl<S: SearchGame> Searcher<S> {
         let was_shared = self.threads > 1;
         self.threads = threads;
         if (threads > 1) != was_shared {
-            self.tt = if threads > 1 {
-                Table::Shared(Arc::new(SharedTable::new(self.hash_mib)))
-            } else {
-                Table::Own(TranspositionTable::new(self.hash_mib))
-            };
+            self.remake_table(self.hash_mib);
         }
         self.helpers.truncate(threads - 1);
     }

@@ -35,7 +35,7 @@
 //! assert_eq!((hit.score, hit.mv, hit.depth), (mate_in(4), 77, 4));
 //! ```
 
-use crate::bigtable::BigTable;
+use crate::bigtable::{BigTable, TableTooBig};
 use crate::score::{from_tt, to_tt};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
@@ -191,15 +191,30 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of `mib` MiB (at least one bucket).
+    /// A table of `mib` MiB (at least one bucket). Aborts when the memory cannot be had:
+    /// where the size comes from a caller, use [`TranspositionTable::try_new`].
     #[must_use]
     pub fn new(mib: usize) -> TranspositionTable {
-        let bytes = mib.max(1).saturating_mul(1 << 20);
-        let n = (bytes / size_of::<Bucket>()).max(1);
         TranspositionTable {
-            buckets: BigTable::zeroed(n),
+            buckets: BigTable::zeroed(buckets_in::<Bucket>(mib)),
             generation: 0,
         }
+    }
+
+    /// A table of `mib` MiB, or [`TableTooBig`] when the memory cannot be had (instead of
+    /// aborting). The table is written through once here (see [`BigTable`]): all of it is
+    /// resident when this returns, and making a large one takes a while.
+    ///
+    /// ```
+    /// use banco_engine::tt::TranspositionTable;
+    /// assert!(TranspositionTable::try_new(usize::MAX / 2).is_err());
+    /// assert_eq!(TranspositionTable::try_new(1).unwrap().bytes(), 1 << 20);
+    /// ```
+    pub fn try_new(mib: usize) -> Result<TranspositionTable, TableTooBig> {
+        Ok(TranspositionTable {
+            buckets: BigTable::try_zeroed(buckets_in::<Bucket>(mib))?,
+            generation: 0,
+        })
     }
 
     /// Size in bytes.
@@ -325,15 +340,36 @@ pub struct SharedTable {
 }
 
 impl SharedTable {
-    /// A table of `mib` MiB (at least one bucket).
+    /// A table of `mib` MiB (at least one bucket). Aborts when the memory cannot be had:
+    /// where the size comes from a caller, use [`SharedTable::try_new`].
     #[must_use]
     pub fn new(mib: usize) -> SharedTable {
-        let bytes = mib.max(1).saturating_mul(1 << 20);
-        let n = (bytes / size_of::<AtomicBucket>()).max(1);
+        let n = buckets_in::<AtomicBucket>(mib);
         SharedTable {
             buckets: (0..n).map(|_| AtomicBucket::default()).collect(),
             generation: AtomicU8::new(0),
         }
+    }
+
+    /// A table of `mib` MiB, or [`TableTooBig`] when the memory cannot be had (instead of
+    /// aborting); every bucket is written here.
+    ///
+    /// ```
+    /// use banco_engine::tt::SharedTable;
+    /// assert!(SharedTable::try_new(usize::MAX / 2).is_err());
+    /// assert_eq!(SharedTable::try_new(1).unwrap().bytes(), 1 << 20);
+    /// ```
+    pub fn try_new(mib: usize) -> Result<SharedTable, TableTooBig> {
+        let n = buckets_in::<AtomicBucket>(mib);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).map_err(|_| TableTooBig {
+            bytes: n.saturating_mul(size_of::<AtomicBucket>()),
+        })?;
+        buckets.extend((0..n).map(|_| AtomicBucket::default()));
+        Ok(SharedTable {
+            buckets,
+            generation: AtomicU8::new(0),
+        })
     }
 
     /// Size in bytes.
@@ -433,6 +469,21 @@ impl SharedTable {
     }
 }
 
+/// `make(mib)`, halving `mib` while it fails, down to 1 MiB; `None` when even that fails.
+fn largest_with<T>(
+    mib: usize,
+    make: impl Fn(usize) -> Result<T, TableTooBig>,
+) -> Option<(T, usize)> {
+    let mut m = mib.max(1);
+    loop {
+        match make(m) {
+            Ok(t) => return Some((t, m)),
+            Err(_) if m > 1 => m /= 2,
+            Err(_) => return None,
+        }
+    }
+}
+
 /// The table a searcher uses: its own ([`TranspositionTable`], one thread) or one shared
 /// with helper threads ([`SharedTable`], Lazy SMP).
 pub enum Table {
@@ -442,7 +493,38 @@ pub enum Table {
     Shared(Arc<SharedTable>),
 }
 
+/// Buckets of type `B` in a table of `mib` MiB (at least one).
+fn buckets_in<B>(mib: usize) -> usize {
+    let bytes = mib.max(1).saturating_mul(1 << 20);
+    (bytes / size_of::<B>()).max(1)
+}
+
 impl Table {
+    /// A table of `mib` MiB, shared between threads or not, or [`TableTooBig`].
+    pub fn try_new(mib: usize, shared: bool) -> Result<Table, TableTooBig> {
+        Ok(if shared {
+            Table::Shared(Arc::new(SharedTable::try_new(mib)?))
+        } else {
+            Table::Own(TranspositionTable::try_new(mib)?)
+        })
+    }
+
+    /// The largest table of at most `mib` MiB the memory allows, and its size in MiB: when
+    /// `mib` cannot be had (a `Hash` option larger than the machine, a phone short of
+    /// memory), half of it is tried, and so on down to 1 MiB — a search never aborts the
+    /// process for its table.
+    pub fn largest(mib: usize, shared: bool) -> (Table, usize) {
+        largest_with(mib, |m| Table::try_new(m, shared)).unwrap_or_else(|| {
+            // Not even 1 MiB: nothing can run; the aborting allocation says so.
+            let t = if shared {
+                Table::Shared(Arc::new(SharedTable::new(1)))
+            } else {
+                Table::Own(TranspositionTable::new(1))
+            };
+            (t, 1)
+        })
+    }
+
     /// Size in bytes.
     #[must_use]
     pub fn bytes(&self) -> usize {
@@ -518,6 +600,34 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_table_that_cannot_be_had_is_refused_or_halved_never_aborted() {
+        use super::*;
+        assert_eq!(
+            TranspositionTable::try_new(usize::MAX / 2).err(),
+            Some(TableTooBig {
+                bytes: (usize::MAX / size_of::<Bucket>()) * size_of::<Bucket>()
+            })
+        );
+        assert!(SharedTable::try_new(usize::MAX / 2).is_err());
+        assert!(Table::try_new(usize::MAX / 2, true).is_err());
+        // Only 8 MiB to be had: 64 MiB asked for gives 8; nothing at all gives `None`.
+        let fake = |m: usize| {
+            if m <= 8 {
+                Ok(m)
+            } else {
+                Err(TableTooBig { bytes: m << 20 })
+            }
+        };
+        assert_eq!(largest_with(64, fake), Some((8, 8)));
+        assert_eq!(largest_with(100, fake), Some((6, 6)));
+        assert_eq!(largest_with(0, fake), Some((1, 1)));
+        let none = |m: usize| Err::<usize, _>(TableTooBig { bytes: m });
+        assert_eq!(largest_with(16, none), None);
+        let (t, mib) = Table::largest(2, false);
+        assert_eq!((t.bytes(), mib), (2 << 20, 2));
+    }
+
     use super::*;
     use crate::score::{mate_in, mated_in};
 

@@ -2,7 +2,7 @@
 //! advertise on the LAN), [`join`] one by address, [`browse`] for hosts, [`join_named`] a host
 //! by its display name (all re-exported at the crate root).
 
-use std::net::{SocketAddr, ToSocketAddrs};
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use std::sync::Arc;
@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::discovery::{
     Advertisement, Discovery, DiscoveryConfig, PeerBrowser, PeerEvent, PeerInfo,
 };
+use crate::driver::connector::lookup;
 use crate::driver::{Acceptor, Dialer};
 use crate::error::{DiscoveryError, LinkError, NetError};
 use crate::tcp::{TcpLink, TcpListenerLink};
@@ -105,29 +106,48 @@ impl Host {
     }
 }
 
-/// Connects to `addr` given as `host:port`, `ip:port` or `[ipv6%scope]:port`.
+/// Connects to `addr` given as `host:port`, `ip:port` or `[ipv6%scope]:port`, blocking
+/// (a name is looked up here first: see [`dialer`] for a connector that does it on its own
+/// thread).
 pub fn join(addr: &str, timeout: Duration) -> Result<TcpLink, NetError> {
-    Ok(TcpLink::connect_any(&resolve(addr)?, timeout)?)
+    let addrs = match target(addr)? {
+        Ok(a) => vec![a],
+        Err(name) => lookup(name)?,
+    };
+    Ok(TcpLink::connect_any(&addrs, timeout)?)
 }
 
 /// A connector dialling `addr` (as for [`join`]) again and again, for a
-/// [`Driver`](crate::driver::Driver).
+/// [`Driver`](crate::driver::Driver). It returns at once: a literal address is parsed
+/// here, and a name is looked up by the connector on the driver's connect thread at every
+/// attempt ([`Dialer::named`]: a failed lookup is that attempt's
+/// [`LinkError::Lookup`]). Only an `addr` that is no `host:port` at all is refused here.
+///
+/// ```
+/// use banco_net::{NetError, dialer};
+/// assert!(dialer("192.168.1.20:7368").is_ok());
+/// assert!(dialer("nonexistent.invalid:7368").is_ok()); // looked up when dialled
+/// assert!(matches!(dialer("no port here"), Err(NetError::BadAddress(_))));
+/// ```
 pub fn dialer(addr: &str) -> Result<Dialer, NetError> {
-    Ok(Dialer::new(resolve(addr)?))
+    Ok(match target(addr)? {
+        Ok(a) => Dialer::new(vec![a]),
+        Err(name) => Dialer::named(name),
+    })
 }
 
-fn resolve(addr: &str) -> Result<Vec<SocketAddr>, NetError> {
-    let addrs: Vec<SocketAddr> = match addr.parse::<SocketAddr>() {
-        Ok(a) => vec![a],
-        Err(_) => addr
-            .to_socket_addrs()
-            .map_err(|_| NetError::BadAddress(addr.to_owned()))?
-            .collect(),
-    };
-    if addrs.is_empty() {
-        return Err(NetError::BadAddress(addr.to_owned()));
+/// `addr` as a literal address (`Ok`), or a `host:port` to look up (`Err`); refused when it
+/// is neither.
+fn target(addr: &str) -> Result<Result<SocketAddr, &str>, NetError> {
+    if let Ok(a) = addr.parse::<SocketAddr>() {
+        return Ok(Ok(a));
     }
-    Ok(addrs)
+    let bad = || NetError::BadAddress(addr.to_owned());
+    let (host, port) = addr.rsplit_once(':').ok_or_else(bad)?;
+    if host.trim().is_empty() || port.parse::<u16>().is_err() {
+        return Err(bad());
+    }
+    Ok(Err(addr))
 }
 
 /// Connects to a discovered peer, trying its addresses best first.
@@ -231,6 +251,48 @@ mod tests {
             join("no port here", Duration::from_millis(100)),
             Err(NetError::BadAddress(_))
         ));
+        for bad in ["no port here", ":7368", "phone.local:", "phone.local:99999"] {
+            assert!(matches!(dialer(bad), Err(NetError::BadAddress(_))), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_name_is_looked_up_by_the_dialer_at_each_attempt_with_the_reason_kept() {
+        use crate::driver::Connector;
+        // `.invalid` never resolves (RFC 6761): no network is needed to fail.
+        let mut d = dialer("nonexistent.invalid:7368").expect("no lookup before dialling");
+        for _ in 0..2 {
+            let e = d
+                .connect(Duration::from_secs(1))
+                .err()
+                .expect("no such host");
+            assert!(
+                matches!(e, LinkError::Lookup { ref name, .. } if name == "nonexistent.invalid")
+            );
+            let text = e.to_string();
+            assert!(
+                text.starts_with("cannot find nonexistent.invalid: "),
+                "{text}"
+            );
+            assert!(
+                text.len() > "cannot find nonexistent.invalid: ".len(),
+                "{text}"
+            );
+        }
+        assert!(matches!(
+            join("nonexistent.invalid:7368", Duration::from_secs(1)),
+            Err(NetError::Link(LinkError::Lookup { .. }))
+        ));
+        // A name that resolves is dialled.
+        let h = host("127.0.0.1:0".parse().unwrap(), None).unwrap();
+        let mut d = dialer(&format!("localhost:{}", h.local_addr().port())).unwrap();
+        let link = d.connect(Duration::from_secs(2)).unwrap();
+        link.send(b"hi").unwrap();
+        let back = h.accept(Some(Duration::from_secs(2))).unwrap().unwrap();
+        assert_eq!(
+            back.recv(Some(Duration::from_secs(2))).unwrap(),
+            Some(b"hi".to_vec())
+        );
     }
 
     #[test]

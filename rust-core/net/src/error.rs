@@ -44,6 +44,15 @@ pub enum LinkError {
     /// Connecting or accepting did not complete in time.
     #[error("timed out")]
     Timeout,
+    /// The host name to dial could not be looked up (no such name, no network, no
+    /// resolver); `reason` is the system's.
+    #[error("cannot find {name}: {reason}")]
+    Lookup {
+        /// The name looked up.
+        name: String,
+        /// Why, in the system's words.
+        reason: String,
+    },
     /// Any other I/O error from the operating system.
     #[error("i/o error: {0}")]
     Io(#[from] io::Error),
@@ -100,8 +109,9 @@ pub enum NetError {
     /// A discovery error.
     #[error(transparent)]
     Discovery(#[from] DiscoveryError),
-    /// The address could not be parsed or resolved.
-    #[error("bad address {0:?}")]
+    /// The address is not `host:port`, `ip:port` or `[ipv6]:port` (a name that cannot be
+    /// looked up is a [`LinkError::Lookup`]).
+    #[error("bad address {0:?}: expected host:port, like 192.168.1.20:7368")]
     BadAddress(String),
 }
 

@@ -429,10 +429,28 @@ pub fn player_name(raw: &str) -> Result<String, NetError> {
     banco_protocol::name::printable_name(raw).ok_or(NetError::BadName)
 }
 
+/// The fingerprint a join expects of the host: `None` for an empty one (nothing to check).
+fn listed(fingerprint: Option<&str>) -> Option<String> {
+    fingerprint
+        .filter(|fp| !fp.trim().is_empty())
+        .map(str::to_owned)
+}
+
 fn session(
     name: &str,
     offers: &[GameKind],
     trust: Option<Trust>,
+) -> Result<(Session<AnyGame>, Identity), NetError> {
+    session_expecting(name, offers, trust, None)
+}
+
+/// [`session`] of a guest that means to reach the player whose listing carried `expected`
+/// (see [`SessionConfig::expected_peer`]).
+fn session_expecting(
+    name: &str,
+    offers: &[GameKind],
+    trust: Option<Trust>,
+    expected: Option<&str>,
 ) -> Result<(Session<AnyGame>, Identity), NetError> {
     let name = player_name(name)?;
     // The board games of `AnyGame`, and the Lines race (played by the session itself).
@@ -446,6 +464,7 @@ fn session(
         offers
     };
     let mut config = SessionConfig::new(&name, &offers);
+    config.expected_peer = listed(expected);
     let identity = match trust {
         Some(t) => {
             config.known_peers = t.known_peers().clone();
@@ -487,9 +506,14 @@ impl NetMatch {
         Ok(m)
     }
 
-    /// Joins the match hosted at `address` (`192.168.1.20:7368`), offering `offers` (empty:
-    /// every game this build plays), with the device's [`Trust`] (`None`: a new identity
-    /// for this match only).
+    /// Joins the match hosted at `address` (`192.168.1.20:7368`, or a name:
+    /// `phone.local:7368`), offering `offers` (empty: every game this build plays), with the
+    /// device's [`Trust`] (`None`: a new identity for this match only). Returns at once: a
+    /// name is looked up on the match's connect thread, again at every attempt (a host whose
+    /// address changed is found at its new one); a failed lookup is reported as that
+    /// attempt's [`NetEvent::Reconnecting`] reason (`cannot find phone.local: …`, the
+    /// system's words). Only an `address` that is no `host:port` at all is refused here
+    /// ([`NetError::BadAddress`]).
     pub fn join(
         name: &str,
         address: &str,
@@ -499,14 +523,24 @@ impl NetMatch {
     ) -> Result<NetMatch, NetError> {
         let session = session(name, offers, trust)?;
         let offers = session.0.offers().to_vec();
-        let dialer = banco_net::dialer(address.trim())
-            .map_err(|e| NetError::Network(format!("cannot reach `{address}`: {e}")))?;
+        let address = address.trim();
+        let dialer = banco_net::dialer(address).map_err(|e| match e {
+            banco_net::NetError::BadAddress(_) => NetError::BadAddress(address.to_owned()),
+            e => NetError::Network(format!("cannot reach `{address}`: {e}")),
+        })?;
         Ok(NetMatch::start(
             session, dialer, None, None, None, offers, observer,
         ))
     }
 
-    /// Joins a host found on the LAN.
+    /// Joins a host found on the LAN. The record's key fingerprint is checked against the
+    /// key the host proves in the handshake: the record is unauthenticated (anyone on the
+    /// network can publish one with a copied fingerprint), so a device with another key is
+    /// refused before any code is shown and the match closes, saying so
+    /// ([`LinkDownReason::NotTheListedPlayer`]). A record without a fingerprint is not
+    /// checked (the code comparison still is).
+    ///
+    /// [`LinkDownReason::NotTheListedPlayer`]: banco_protocol::LinkDownReason::NotTheListedPlayer
     pub fn join_peer(
         name: &str,
         peer: &PeerInfo,
@@ -514,7 +548,7 @@ impl NetMatch {
         trust: Option<Trust>,
         observer: Arc<dyn NetObserver>,
     ) -> Result<NetMatch, NetError> {
-        let session = session(name, offers, trust)?;
+        let session = session_expecting(name, offers, trust, Some(&peer.fingerprint))?;
         let offers = session.0.offers().to_vec();
         if peer.addresses.is_empty() {
             return Err(NetError::Network(format!(
@@ -558,15 +592,18 @@ impl NetMatch {
 
     /// Joins a match over links from `connector` (Bluetooth LE: banco-net's `BleDialer`),
     /// offering `offers` (empty: every game this build plays), with the device's [`Trust`]
-    /// (`None`: a new identity for this match only).
+    /// (`None`: a new identity for this match only). `listed` is the key fingerprint the
+    /// host was listed with (its Bluetooth info), checked in the handshake as in
+    /// [`NetMatch::join_peer`]; `None` or empty checks nothing.
     pub fn join_with(
         name: &str,
         connector: impl Connector,
+        listed: Option<&str>,
         offers: &[GameKind],
         trust: Option<Trust>,
         observer: Arc<dyn NetObserver>,
     ) -> Result<NetMatch, NetError> {
-        let session = session(name, offers, trust)?;
+        let session = session_expecting(name, offers, trust, listed)?;
         let offers = session.0.offers().to_vec();
         Ok(NetMatch::start(
             session, connector, None, None, None, offers, observer,

@@ -4,6 +4,14 @@
 //! empty fingerprint proves nothing: such sightings are never merged). Connecting prefers
 //! the LAN (faster, no MTU, no pairing of radios) and falls back to Bluetooth.
 //!
+//! **A fingerprint in a listing proves nothing.** mDNS records and Bluetooth info are
+//! unauthenticated: anyone nearby can publish a record carrying another player's
+//! fingerprint. So a LAN record never replaces another one already listed under its
+//! fingerprint (the first stays; the second is listed apart, under `lan:<mDNS id>`, with
+//! the fingerprint it claimed), and joining an entry checks its fingerprint against the key
+//! the host proves in the handshake (`NetMatch::join_peer`): an impostor is refused before
+//! any code is shown.
+//!
 //! Every front end feeds it from its discovery callbacks and renders
 //! [`Nearby::players`]; each change comes back as a [`NearbyChange`] to forward to the UI.
 //!
@@ -194,9 +202,32 @@ impl Nearby {
         }
     }
 
+    /// The entry a LAN record goes to: the entry holding the same record while its
+    /// fingerprint stays the same; else the player with that fingerprint, unless that
+    /// entry already holds another LAN record — a second record claiming a fingerprint is
+    /// listed apart under `lan:<mDNS id>` (see the module docs), never in place of the
+    /// first.
+    fn lan_key(&self, peer: &PeerInfo) -> String {
+        let own = format!("lan:{}", peer.id);
+        let holder = self.players.iter().find(|p| {
+            p.lan
+                .as_ref()
+                .is_some_and(|l| l.id == peer.id && l.fingerprint == peer.fingerprint)
+        });
+        if let Some(p) = holder {
+            return p.key.clone();
+        }
+        let key = key_for(&peer.fingerprint, own.clone());
+        let claimed = self
+            .players
+            .iter()
+            .any(|p| p.key == key && p.lan.as_ref().is_some_and(|l| l.id != peer.id));
+        if claimed { own } else { key }
+    }
+
     /// A host seen (or seen again) on the LAN.
     pub fn lan_found(&mut self, peer: PeerInfo) -> NearbyChange {
-        let key = key_for(&peer.fingerprint, format!("lan:{}", peer.id));
+        let key = self.lan_key(&peer);
         // The same mDNS record under another key (its fingerprint changed): drop it there.
         let moved = self
             .players
@@ -515,6 +546,41 @@ mod tests {
         assert_eq!(keys, ["fp:aaaa", "fp:bbbb", "lan:c._banco", "ble:dev-2"]);
         assert!(n.players().iter().all(|p| p.transports().len() == 1));
         assert_eq!(n.get("ble:dev-2").unwrap().preferred(), Transport::Ble);
+    }
+
+    #[test]
+    fn a_second_record_copying_a_fingerprint_is_listed_apart_and_never_replaces_the_first() {
+        let mut n = Nearby::default();
+        n.ble_found("dev-1", &ble("An", "aaaa"), at(0));
+        n.lan_found(lan("an._banco", "An", "aaaa"));
+        // A stranger publishes a record with An's (public) fingerprint, its own address and
+        // a name of its choosing.
+        let mut forged = lan("evil._banco", "An (home)", "aaaa");
+        forged.addresses = vec!["192.168.1.66:7368".parse().unwrap()];
+        let NearbyChange::Added(apart) = n.lan_found(forged.clone()) else {
+            panic!("listed apart")
+        };
+        assert_eq!(apart.key, "lan:evil._banco");
+        assert_eq!(
+            apart.fingerprint, "aaaa",
+            "what it claimed, checked at the join"
+        );
+        assert_eq!(apart.transports(), vec![Transport::Lan]);
+        let an = n.get("fp:aaaa").unwrap();
+        assert_eq!(an.name, "An");
+        let addresses = &an.lan.as_ref().unwrap().addresses;
+        assert_eq!(addresses[0].to_string(), "192.168.1.2:7368");
+        assert_eq!(an.transports(), vec![Transport::Lan, Transport::Ble]);
+        // Seen again, each record stays where it is.
+        assert_eq!(n.lan_found(forged), NearbyChange::Unchanged);
+        let mut moved = lan("an._banco", "An", "aaaa");
+        moved.addresses = vec!["192.168.1.3:7368".parse().unwrap()];
+        let NearbyChange::Updated(an) = n.lan_found(moved) else {
+            panic!("the first record's own update still applies")
+        };
+        assert_eq!(an.key, "fp:aaaa");
+        assert_eq!(an.lan.unwrap().addresses[0].to_string(), "192.168.1.3:7368");
+        assert_eq!(n.players().len(), 2);
     }
 
     #[test]

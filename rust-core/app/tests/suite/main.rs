@@ -9,4 +9,5 @@ mod net_race;
 mod network;
 mod network_cut;
 mod network_jieqi;
+mod network_listing;
 mod save_props;

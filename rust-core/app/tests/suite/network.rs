@@ -470,3 +470,43 @@ fn a_proposal_is_accepted_by_the_number_shown() {
     guest.leave();
     host.leave();
 }
+
+#[test]
+fn a_join_by_name_returns_at_once_and_a_failed_lookup_keeps_the_systems_reason() {
+    // `.invalid` never resolves (RFC 6761): no network is needed for the lookup to fail.
+    // The lookup happens on the match's own thread: `join` returns a match, not an error.
+    let (obs, rx) = observer();
+    let guest = NetMatch::join("Guest", "nonexistent.invalid:7368", &[], None, obs)
+        .expect("the caller does not wait for the lookup");
+    assert_eq!(guest.state().phase, Phase::Connecting);
+    let NetEvent::Reconnecting { reason, .. } = wait(&rx, "the failed lookup", |e| {
+        matches!(e, NetEvent::Reconnecting { .. })
+    }) else {
+        unreachable!()
+    };
+    assert!(
+        reason.starts_with("cannot find nonexistent.invalid: "),
+        "{reason}"
+    );
+    guest.leave();
+    // Not `host:port` at all: refused at once, as an address.
+    let (obs, _rx) = observer();
+    assert!(matches!(
+        NetMatch::join("Guest", "no port here", &[], None, obs),
+        Err(NetError::BadAddress(_))
+    ));
+    // A name that resolves is dialled (looked up on the connect thread too).
+    let (host_obs, host_rx) = observer();
+    let mut options = HostOptions::new("Host", "127.0.0.1:0".parse().unwrap(), vec![]);
+    options.advertise = false;
+    let host = NetMatch::host(options, host_obs).unwrap();
+    let port = host.state().address.rsplit_once(':').unwrap().1.to_owned();
+    let (obs, rx) = observer();
+    let guest = NetMatch::join("Guest", &format!("localhost:{port}"), &[], None, obs).unwrap();
+    wait(&rx, "a code", |e| matches!(e, NetEvent::VerifyCode { .. }));
+    wait(&host_rx, "a code", |e| {
+        matches!(e, NetEvent::VerifyCode { .. })
+    });
+    guest.leave();
+    host.leave();
+}

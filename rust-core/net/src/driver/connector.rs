@@ -66,19 +66,59 @@ impl Interrupt {
 /// Dials TCP addresses in order until one answers.
 #[derive(Clone, Debug)]
 pub struct Dialer {
-    addrs: Vec<SocketAddr>,
+    target: Target,
+}
+
+/// What a [`Dialer`] dials.
+#[derive(Clone, Debug)]
+enum Target {
+    /// These addresses, best first.
+    Addrs(Vec<SocketAddr>),
+    /// A `host:port` looked up at every attempt.
+    Name(String),
 }
 
 impl Dialer {
     /// Dials `addrs`, best first.
     pub fn new(addrs: Vec<SocketAddr>) -> Dialer {
-        Dialer { addrs }
+        Dialer {
+            target: Target::Addrs(addrs),
+        }
     }
 
     /// Dials a discovered peer's addresses.
     pub fn to_peer(peer: &PeerInfo) -> Dialer {
         Dialer::new(peer.addresses.clone())
     }
+
+    /// Dials `host:port` (`phone.local:7368`), looking the name up at every attempt: on the
+    /// connect thread, never the caller's (a lookup can take seconds), and again after
+    /// every cut, so a host whose address changed (a new DHCP lease, another Wi-Fi) is
+    /// found at its new one. A failed lookup is that attempt's error
+    /// ([`LinkError::Lookup`], with the system's reason).
+    pub fn named(host_port: &str) -> Dialer {
+        Dialer {
+            target: Target::Name(host_port.to_owned()),
+        }
+    }
+}
+
+/// The addresses of `host_port` (blocking: the system's resolver).
+pub(crate) fn lookup(host_port: &str) -> Result<Vec<SocketAddr>, LinkError> {
+    let failed = |reason: String| LinkError::Lookup {
+        name: host_port
+            .rsplit_once(':')
+            .map_or(host_port, |(host, _)| host)
+            .to_owned(),
+        reason,
+    };
+    let addrs: Vec<SocketAddr> = std::net::ToSocketAddrs::to_socket_addrs(host_port)
+        .map_err(|e| failed(e.to_string()))?
+        .collect();
+    if addrs.is_empty() {
+        return Err(failed("it has no address".to_owned()));
+    }
+    Ok(addrs)
 }
 
 impl Connector for Dialer {
@@ -87,7 +127,15 @@ impl Connector for Dialer {
     }
 
     fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
-        Ok(Box::new(TcpLink::connect_any(&self.addrs, timeout)?))
+        let looked_up;
+        let addrs = match &self.target {
+            Target::Addrs(addrs) => addrs,
+            Target::Name(name) => {
+                looked_up = lookup(name)?;
+                &looked_up
+            }
+        };
+        Ok(Box::new(TcpLink::connect_any(addrs, timeout)?))
     }
 }
 

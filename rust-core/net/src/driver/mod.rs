@@ -27,7 +27,7 @@
 //!   codes shown — but never in place of another device whose code is being compared
 //!   (that one is answered first); anything else is turned away
 //!   ([`DriverEvent::AttemptAborted`]) without touching the current link. Only a guest gives up on a host (another protocol version,
-//!   an unknown session): a stranger never stops a host.
+//!   an unknown session, a key other than the listing's): a stranger never stops a host.
 //! * **Reconnects.** When a link fails (I/O error, EOF, or the session's own `LinkDown`
 //!   after a silent peer) the driver closes it, tells the session
 //!   ([`Session::link_lost`]) and asks the connector for a new one — at once the first time,
@@ -129,7 +129,7 @@
 //! ```
 
 mod any_of;
-mod connector;
+pub(crate) mod connector;
 mod emit;
 mod limits;
 mod state;
@@ -248,7 +248,9 @@ pub enum DriverEvent<M> {
     },
     /// [`DriverConfig::max_attempts`] failed in a row, or the peer said the match cannot
     /// go on (another protocol version, a session it does not know, a restart that lost
-    /// the match); the driver waits for [`Driver::reconnect`] or the end.
+    /// the match), or a guest reached a device that is not the player it set out to reach
+    /// (`LinkDownReason::NotTheListedPlayer`); the driver waits for [`Driver::reconnect`]
+    /// or the end.
     GaveUp {
         /// Failed attempts in a row.
         attempts: u32,

@@ -387,16 +387,20 @@ where
         if self.link_state.take() == Some(false) {
             self.failures = self.failures.saturating_add(1);
         }
-        // Only a guest gives up on a host that cannot play; a host never lets a stranger
-        // end its session (another version or session costs that stranger's link). The
-        // confirmed peer come back without the match (it restarted) ends it on both sides.
+        // Only a guest gives up on a host that cannot play, or that is not the player it
+        // set out to reach (dialling the same address again reaches the same impostor); a
+        // host never lets a stranger end its session (another version or session costs
+        // that stranger's link). The confirmed peer come back without the match (it
+        // restarted) ends it on both sides.
         let restarted = matches!(reason, Some(LinkDownReason::PeerRestarted));
         let hopeless = restarted
             || (self.role == Role::Initiator
                 && reason.is_some_and(|r| {
                     matches!(
                         r,
-                        LinkDownReason::Version { .. } | LinkDownReason::UnknownSession
+                        LinkDownReason::Version { .. }
+                            | LinkDownReason::UnknownSession
+                            | LinkDownReason::NotTheListedPlayer { .. }
                     )
                 }));
         let too_many = self.role == Role::Initiator

@@ -31,6 +31,40 @@ impl PublicKey {
             .collect();
         hex.join("-")
     }
+
+    /// True when `advertised` is this key's fingerprint as discovery carries it (mDNS TXT
+    /// record, Bluetooth info: the 16 hex digits of [`PublicKey::fingerprint`], in any case,
+    /// with or without separators). A shorter or longer run of digits never matches: an
+    /// advertised fingerprint binds a listing to a key only when it is whole.
+    ///
+    /// ```
+    /// use banco_protocol::Identity;
+    /// let key = Identity::from_secret([7; 32]).public();
+    /// let fp = key.fingerprint();
+    /// assert!(key.matches_fingerprint(&fp));
+    /// assert!(key.matches_fingerprint(&fp.replace('-', "").to_uppercase()));
+    /// assert!(!key.matches_fingerprint(&fp[..9]));
+    /// assert!(!key.matches_fingerprint(""));
+    /// ```
+    pub fn matches_fingerprint(&self, advertised: &str) -> bool {
+        fingerprint_digits(advertised) == fingerprint_digits(&self.fingerprint())
+    }
+}
+
+/// The hex digits of a fingerprint as written anywhere, lower-case.
+fn fingerprint_digits(s: &str) -> String {
+    s.chars()
+        .filter(char::is_ascii_hexdigit)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// An advertised fingerprint written as [`PublicKey::fingerprint`] writes one (lower-case
+/// hex digits in groups of 4), to show next to a key's.
+pub(crate) fn grouped_fingerprint(advertised: &str) -> String {
+    let digits: Vec<char> = fingerprint_digits(advertised).chars().collect();
+    let groups: Vec<String> = digits.chunks(4).map(|c| c.iter().collect()).collect();
+    groups.join("-")
 }
 
 impl fmt::Debug for PublicKey {

@@ -26,7 +26,7 @@
 //! # Ok::<(), banco_protocol::crypto::CryptoError>(())
 //! ```
 
-mod keys;
+pub(crate) mod keys;
 mod noise;
 
 pub use keys::{Identity, PublicKey};

@@ -61,6 +61,15 @@ pub struct SessionConfig {
     pub offers: Vec<GameKind>,
     /// Remembered peers: a peer whose key is here skips the code comparison.
     pub known_peers: KnownPeers,
+    /// The key fingerprint of the player this side means to reach, as a lobby listed it
+    /// (mDNS, Bluetooth info; see [`PublicKey::matches_fingerprint`]), or `None`. A
+    /// listing is unauthenticated — anyone nearby can copy a fingerprint into a record of
+    /// their own — so the handshake checks it: a link whose peer has another key goes down
+    /// at once ([`LinkDownReason::NotTheListedPlayer`]) before any code is shown.
+    ///
+    /// [`PublicKey::matches_fingerprint`]: crate::crypto::PublicKey::matches_fingerprint
+    /// [`LinkDownReason::NotTheListedPlayer`]: crate::LinkDownReason::NotTheListedPlayer
+    pub expected_peer: Option<String>,
     /// Timers.
     pub timing: Timing,
 }
@@ -72,6 +81,7 @@ impl SessionConfig {
             name: name.to_owned(),
             offers: offers.to_vec(),
             known_peers: KnownPeers::new(),
+            expected_peer: None,
             timing: Timing::default(),
         }
     }
@@ -92,6 +102,8 @@ pub struct ChannelConfig {
     pub caps: u32,
     /// Remembered peers: a peer whose key is here skips the code comparison.
     pub known_peers: KnownPeers,
+    /// The listed fingerprint of the peer to reach ([`SessionConfig::expected_peer`]).
+    pub expected_peer: Option<String>,
     /// Timers.
     pub timing: Timing,
 }
@@ -103,6 +115,7 @@ impl ChannelConfig {
             name: name.to_owned(),
             caps,
             known_peers: KnownPeers::new(),
+            expected_peer: None,
             timing: Timing::default(),
         }
     }

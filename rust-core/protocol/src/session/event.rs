@@ -301,6 +301,20 @@ pub enum LinkDownReason {
     /// The player rejected this link's code; the host waits for another device.
     #[error("the code was rejected; waiting for another device")]
     Rejected,
+    /// The device that answered has another key than the player this side set out to
+    /// reach, as the lobby listed it ([`SessionConfig::expected_peer`]): someone nearby
+    /// may be posing as that player. Refused before any code is shown; a guest gives up.
+    ///
+    /// [`SessionConfig::expected_peer`]: crate::SessionConfig::expected_peer
+    #[error(
+        "the device that answered is not the player listed (its key is {found}, the listing said {listed}): someone nearby may be posing as them, so it was refused"
+    )]
+    NotTheListedPlayer {
+        /// The fingerprint the listing carried.
+        listed: String,
+        /// The fingerprint of the key that answered.
+        found: String,
+    },
 }
 
 /// Why a peer's move was refused.

@@ -97,6 +97,16 @@ impl Channel {
             handshake_hash,
             remote_static,
         } = done;
+        // A listing's fingerprint is public: only the handshake's key proves who answered.
+        if let Some(listed) = &self.config.expected_peer
+            && !remote_static.matches_fingerprint(listed)
+        {
+            let reason = LinkDownReason::NotTheListedPlayer {
+                listed: crate::crypto::keys::grouped_fingerprint(listed),
+                found: remote_static.fingerprint(),
+            };
+            return self.link_down(reason);
+        }
         match &self.peer {
             // Only a confirmed peer is pinned: another key on its session is refused.
             Some(peer) if peer.verified && peer.key != remote_static => {

@@ -140,6 +140,7 @@ impl<G: MatchGame> Session<G> {
             name: config.name,
             caps: caps_of(&offers),
             known_peers: config.known_peers,
+            expected_peer: config.expected_peer,
             timing: config.timing,
         };
         Session {

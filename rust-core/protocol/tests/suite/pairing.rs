@@ -201,3 +201,44 @@ fn a_guest_whose_code_the_host_rejected_is_told_and_stops() {
     // The host only forgot that device and waits for another.
     assert!(!host.is_closed() && host.peer().is_none());
 }
+
+/// A guest that set out to reach the player listed with `fingerprint`.
+fn expecting(fingerprint: &str) -> Session<CountingGame> {
+    let mut config = SessionConfig::new("Guest", &[GameKind::Xiangqi]);
+    config.expected_peer = Some(fingerprint.to_owned());
+    Session::new(config, Identity::from_secret([9; 32]), [0x99; 32])
+}
+
+#[test]
+fn a_host_with_another_key_than_the_listing_is_refused_before_any_code() {
+    let an = Identity::from_secret([1; 32]).public().fingerprint();
+    // As mDNS carries it: 16 hex digits, no separators.
+    let listed = an.replace('-', "");
+    let mut guest = expecting(&listed);
+    let mut impostor = session("An", 2);
+    guest.connect(0).unwrap();
+    impostor.accept(0).unwrap();
+    common::pump(&mut guest, &mut impostor, 0);
+    let ev = events(&mut guest);
+    assert!(
+        ev.contains(&Event::LinkDown {
+            reason: LinkDownReason::NotTheListedPlayer {
+                listed: an.clone(),
+                found: Identity::from_secret([2; 32]).public().fingerprint(),
+            }
+        }),
+        "{ev:?}"
+    );
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::VerifyPeer { .. } | Event::LinkUp { .. })),
+        "{ev:?}"
+    );
+    assert!(guest.peer().is_none() && !guest.is_link_up());
+
+    // The real host, with the listed key, links up and shows its code.
+    let mut guest = expecting(&listed);
+    let mut real = session("An", 1);
+    link(&mut guest, &mut real, 0);
+    assert!(guest.peer().is_some());
+}
