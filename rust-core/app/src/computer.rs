@@ -508,18 +508,14 @@ impl VsComputer {
     }
 
     /// The answer of search `id` as [`crate::answer::run`] found it: a puzzle's defence
-    /// through [`VsComputer::defence_done`], any other through [`VsComputer::search_done`].
+    /// through [`VsComputer::defence_done`], any other as [`VsComputer::search_done`] takes
+    /// it, an engine's with its score (which lets the computer claim a draw, [`claim`]).
     pub fn answer_done(&mut self, id: u64, answer: &crate::answer::SearchAnswer) -> bool {
+        use crate::answer::SearchAnswer;
         match answer {
-            crate::answer::SearchAnswer::Defence(d) => self.defence_done(id, d),
-            crate::answer::SearchAnswer::Engine(r) => {
-                let done = self.answer(id, r.best_move, Some(r.score));
-                if done {
-                    self.settle_puzzle();
-                }
-                done
-            }
-            other => self.search_done(id, other.best_move()),
+            SearchAnswer::Defence(d) => self.defence_done(id, d),
+            SearchAnswer::Engine(r) => self.move_done(id, r.best_move, Some(r.score)),
+            SearchAnswer::Mate(_) => self.move_done(id, answer.best_move(), None),
         }
     }
 
@@ -534,7 +530,12 @@ impl VsComputer {
     /// not legal here. Without the search's score the computer claims no draw: hand an
     /// engine's answer to [`VsComputer::answer_done`] for that ([`claim`]).
     pub fn search_done(&mut self, id: u64, best: Option<AnyMove>) -> bool {
-        let done = self.answer(id, best, None);
+        self.move_done(id, best, None)
+    }
+
+    /// [`VsComputer::search_done`] with the search's score, if known.
+    fn move_done(&mut self, id: u64, best: Option<AnyMove>, score: Option<Score>) -> bool {
+        let done = self.answer(id, best, score);
         if done {
             self.settle_puzzle();
         }
