@@ -1,6 +1,6 @@
 // VsComputer: a whole game against the computer through the boundary — taps into moves, the
 // computer's answer on a Rust thread, undo/redo by whole turns (also while it thinks), hints,
-// levels, flip, clearSelection, resignation, claimed draws, puzzles, save/resume, end; xiangqi
+// levels, flip, clearSelection, resignation, claimed draws (also with a move), puzzles, save/resume, end; xiangqi
 // and chess
 // (chess tests do not depend on the computer's strength).
 package org.banco.tests
@@ -268,6 +268,34 @@ fun vsComputerTests(s: Suite) {
             throws<BancoException.NotAvailable> { vs.claimDraw() }
             // The same move typed.
             eq("e8=Q+", vs.playText("e8=Q").text)
+            vs.end()
+        }
+    }
+
+    s.test("vs computer (chess): a draw claimed with a move; a claim that makes no draw changes nothing") {
+        // Ninety-nine plies without a capture or a pawn move: the hundredth may be claimed.
+        val l = QueueVsListener()
+        VsComputer(vsSettings(GameKind.CHESS, fen = "8/8/4k3/8/8/3RK3/8/8 w - - 99 80"), l).use { vs ->
+            val start = l.await("the player's turn") { it.yourTurn }
+            eq(null, start.claimableDraw)
+            val rd1 = start.claimableWith.single { it.mv.text == "Rd1" }
+            eq(DrawReason.FiftyMoveRule, rd1.reason)
+            throws<BancoException.IllegalMove> { vs.claimDrawWith(cmv("d3", "e3")) }
+            eq("Rd1", vs.claimDrawWith(rd1.mv.played).text)
+            val drawn = vs.state()
+            eq(Outcome.Draw(DrawReason.FiftyMoveRule), drawn.outcome)
+            eq(Color.RED, drawn.drawClaimedBy)
+            vs.undo()
+            check(vs.state().moves.isEmpty() && vs.state().outcome == null) { "undo takes back the claim and its move" }
+            vs.end()
+        }
+        val l2 = QueueVsListener()
+        VsComputer(vsSettings(GameKind.CHESS, fen = "8/8/4k3/8/8/3RK3/8/8 w - - 97 80"), l2).use { vs ->
+            val start = l2.await("the player's turn") { it.yourTurn }
+            check(start.claimableWith.isEmpty())
+            val e = throws<BancoException.NotAvailable> { vs.claimDrawWith(cmv("d3", "d1")) }
+            check(e.message!!.startsWith("there is no draw to claim with Rd1")) { e.message!! }
+            eq(start, vs.state(), "a refused claim changes nothing")
             vs.end()
         }
     }

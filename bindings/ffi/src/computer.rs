@@ -76,8 +76,18 @@ pub struct VsState {
     pub outcome: Option<Outcome>,
     /// The end from the player's side ("You won: checkmate").
     pub result: Option<String>,
-    /// A draw the player may claim now (chess).
+    /// A draw the player may claim now (chess), with [`VsComputer::claim_draw`].
     pub claimable_draw: Option<DrawReason>,
+    /// The player's moves a draw may be claimed with ([`VsComputer::claim_draw_with`]):
+    /// each would make the position stand for the third time or complete fifty moves
+    /// without a capture or a pawn move (chess; empty when it is not the player's turn).
+    /// A screen offers "claim a draw with Ka2" for each (a fifty-move claim fits most
+    /// moves: offer it with the move the player makes next).
+    pub claimable_with: Vec<ClaimableMove>,
+    /// Who claimed the draw that ended the game: the player, or the computer, which claims
+    /// when its search finds its position no better than a draw (`null`/`nil` for any
+    /// other end, and for a claim in a game continued from a record).
+    pub draw_claimed_by: Option<Color>,
     /// The moves so far in the game's main notation (Chinese, SAN).
     pub moves: Vec<String>,
     /// The same moves as the move list shows them, a full move a line, numbered from the
@@ -110,6 +120,15 @@ impl From<&ac::VsState> for VsState {
             outcome: s.outcome.map(Outcome::from),
             result: s.result.clone(),
             claimable_draw: s.claimable_draw.map(DrawReason::from),
+            claimable_with: s
+                .claimable_with
+                .iter()
+                .map(|c| ClaimableMove {
+                    mv: PlayedMove::from(&c.mv),
+                    reason: c.reason.into(),
+                })
+                .collect(),
+            draw_claimed_by: s.draw_claimed_by.map(Color::from),
             moves: s.moves.clone(),
             move_list: s.move_list.clone(),
             last_move: s.last_move.as_ref().map(PlayedMove::from),
@@ -118,6 +137,16 @@ impl From<&ac::VsState> for VsState {
             fen: s.fen.clone(),
         }
     }
+}
+
+/// A move of the player's that a draw may be claimed with ([`VsState::claimable_with`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct ClaimableMove {
+    /// The move, described as the claim would play it (`played` is what
+    /// [`VsComputer::claim_draw_with`] takes).
+    pub mv: PlayedMove,
+    /// The draw it brings about.
+    pub reason: DrawReason,
 }
 
 /// Hears every new state of a [`VsComputer`], in order, on a Rust-owned thread: a UI
@@ -330,9 +359,10 @@ impl VsComputer {
         guard(|| Ok(PlayedMove::from(&self.with(|vs| vs.play_text(&text))?)))
     }
 
-    /// Takes back the player's last move (and the computer's reply), also while the
-    /// computer thinks; after the player resigned or claimed a draw, withdraws that ending
-    /// alone (the moves stay and the game goes on).
+    /// Takes back the player's last move (and the computer's reply, or its claimed draw),
+    /// also while the computer thinks; after the player resigned or claimed a draw,
+    /// withdraws that ending alone (the moves stay and the game goes on), a draw claimed
+    /// with a move together with that move.
     pub fn undo(&self) -> Result<(), BancoError> {
         guard(|| self.with(ac::VsComputer::undo))
     }
@@ -352,9 +382,28 @@ impl VsComputer {
         guard(|| self.with(ac::VsComputer::resign))
     }
 
-    /// The player claims a draw the rules allow (chess; refused in a puzzle).
+    /// The player claims a draw the rules allow on the board as it stands (chess; refused
+    /// in a puzzle).
     pub fn claim_draw(&self) -> Result<(), BancoError> {
         guard(|| self.with(ac::VsComputer::claim_draw))
+    }
+
+    /// The player claims a draw with the move `mv` (FIDE Laws 9.2.1.1 and 9.3.1): when
+    /// playing it makes the position stand for the third time or completes fifty moves
+    /// without a capture or a pawn move ([`VsState::claimable_with`]), the move is played
+    /// and the game ends drawn (undo takes back both). Otherwise nothing changes:
+    /// `NotAvailable` for a move that brings no draw about or that ends the game by itself
+    /// (play it instead), on the computer's turn, in a puzzle; `IllegalMove` for an illegal
+    /// move; `GameOver` after the end.
+    pub fn claim_draw_with(&self, mv: Move) -> Result<PlayedMove, BancoError> {
+        guard(|| {
+            let m = self.read(|vs| {
+                vs.ready_to_move()?;
+                legal(vs.game(), mv)
+            })??;
+            let info = self.with(|vs| vs.claim_draw_with(m))?;
+            Ok(PlayedMove::from(&info))
+        })
     }
 
     /// Changes the computer's level (1–10; anything else is refused).

@@ -166,6 +166,8 @@ impl From<banco_app::computer::ActionError> for BancoError {
             | A::NothingToUndo
             | A::NothingToRedo
             | A::NoDrawToClaim
+            | A::NoDrawWithMove(_)
+            | A::MoveEndsGame(_)
             | A::InPuzzle => BancoError::NotAvailable(e.to_string()),
         }
     }

@@ -110,7 +110,9 @@ pub use collection::{
     collection_puzzle, collection_puzzles, collection_puzzles_of, puzzle_games, puzzle_tiers,
     puzzle_tiers_of,
 };
-pub use computer::{Puzzle, VsComputer, VsListener, VsSettings, VsState, builtin_puzzles};
+pub use computer::{
+    ClaimableMove, Puzzle, VsComputer, VsListener, VsSettings, VsState, builtin_puzzles,
+};
 pub use editor::{
     Castling, Editor, EditorCell, EditorProblem, EditorSolution, EditorTap, EditorView, MAX_SOLVE,
     editor_games,
@@ -166,6 +168,8 @@ uniffi::setup_scaffolding!();
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_claim;
 #[cfg(test)]
 mod tests_editor_jieqi;
 #[cfg(test)]

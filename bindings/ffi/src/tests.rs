@@ -547,7 +547,7 @@ fn garbage_to_engine_and_match_entry_points() {
     m.leave().unwrap();
 }
 
-struct States(Mutex<std::sync::mpsc::Sender<VsState>>);
+pub(crate) struct States(pub(crate) Mutex<std::sync::mpsc::Sender<VsState>>);
 
 impl VsListener for States {
     fn on_state(&self, state: VsState) {
@@ -568,7 +568,10 @@ fn vs_settings(kind: GameKind, human: Color, level: u8) -> VsSettings {
 }
 
 /// Waits for a state that satisfies `want`.
-fn wait_for(rx: &std::sync::mpsc::Receiver<VsState>, want: impl Fn(&VsState) -> bool) -> VsState {
+pub(crate) fn wait_for(
+    rx: &std::sync::mpsc::Receiver<VsState>,
+    want: impl Fn(&VsState) -> bool,
+) -> VsState {
     loop {
         let s = rx
             .recv_timeout(std::time::Duration::from_secs(30))

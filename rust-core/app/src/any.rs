@@ -646,6 +646,17 @@ impl Game for AnyGame {
         }
     }
 
+    fn claimable_draw_with(&self, mv: AnyMove, rules: &AnyRules) -> Option<DrawReason> {
+        match (self, mv) {
+            (AnyGame::Xiangqi(g), AnyMove::Xiangqi(m)) => {
+                g.claimable_draw_with(m, &rules.xiangqi())
+            }
+            (AnyGame::Chess(g), AnyMove::Chess(m)) => g.claimable_draw_with(m, &rules.chess()),
+            (AnyGame::Jieqi(g), AnyMove::Jieqi(m)) => g.claimable_draw_with(m, &rules.xiangqi()),
+            _ => None,
+        }
+    }
+
     fn hash(&self) -> u64 {
         match self {
             AnyGame::Xiangqi(g) => g.hash(),

@@ -25,7 +25,10 @@
 //! is dropped and the player's last move taken back); a level outside 1–10 is refused with
 //! an error, never clamped silently; the player may not move or ask a hint while a puzzle is
 //! solved or the game is over, but may undo after the end; after the player's resignation
-//! or a claimed draw, undo withdraws that ending alone (the moves stay, the game goes on).
+//! or a claimed draw, undo withdraws that ending alone (the moves stay, the game goes on),
+//! a draw claimed with a move together with that move. Draws are claimed as FIDE's Laws
+//! allow, on the board or with the move that brings them about, by the player and by the
+//! computer (see [`claim`]).
 //! A puzzle's own rules (a wrong move taken back, hints counted, the record) are
 //! [`crate::puzzle_mode`]'s.
 //!
@@ -61,7 +64,12 @@ use crate::puzzles::Puzzle;
 use crate::result::result_text;
 use crate::save::{Player, SaveError, SavedGame};
 use banco_engine::Level;
+use banco_engine::score::Score;
 use banco_game::{Color, DrawReason, Game, GameKind, Outcome, WinReason};
+
+pub mod claim;
+pub use claim::ClaimWith;
+use claim::Claimant;
 
 /// Why an action on a [`VsComputer`] was refused (the state is unchanged).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -84,6 +92,17 @@ pub enum ActionError {
     /// A draw can only be claimed when the rules allow it.
     #[error("there is no draw to claim in this position")]
     NoDrawToClaim,
+    /// A draw claimed with a move that brings none about (the move is not played).
+    #[error(
+        "there is no draw to claim with {0}: the position after it would not stand for the \
+         third time, nor would it end fifty moves of each side without a capture or a pawn \
+         move; play it as a move, or claim with another"
+    )]
+    NoDrawWithMove(String),
+    /// A draw claimed with a move that ends the game by itself (a mate, a stalemate, an
+    /// automatic draw): the move is not played.
+    #[error("{0} ends the game by itself: play it without a claim")]
+    MoveEndsGame(String),
     /// A level outside 1–10.
     #[error("level {0} does not exist: choose 1 (beginner) to 10 (full strength)")]
     BadLevel(u8),
@@ -208,6 +227,13 @@ pub struct VsState {
     pub result: Option<String>,
     /// A draw the player may claim now (chess: threefold repetition, fifty moves).
     pub claimable_draw: Option<DrawReason>,
+    /// The player's moves a draw may be claimed with ([`VsComputer::claim_draw_with`]):
+    /// each would make the position stand for the third time or complete fifty moves
+    /// (chess; empty when it is not the player's turn).
+    pub claimable_with: Vec<ClaimWith>,
+    /// Who claimed the draw that ended the game (`None` for any other end, and for a
+    /// claim in a game continued from a record, which does not say).
+    pub draw_claimed_by: Option<Color>,
     /// The moves so far in the game's main notation.
     pub moves: Vec<String>,
     /// The same moves as a move list shows them, a full move a line, numbered from the
@@ -235,6 +261,8 @@ pub struct VsComputer {
     redo: Vec<AnyMove>,
     /// An ending the moves do not show (resignation, claimed draw).
     ending: Option<Outcome>,
+    /// Who claimed the draw in `ending`, and how (for undo).
+    claimant: Option<Claimant>,
     board: BoardModel,
     pending: Option<(u64, Job)>,
     last_id: u64,
@@ -309,6 +337,7 @@ impl VsComputer {
             seed: settings.seed,
             redo: Vec::new(),
             ending: None,
+            claimant: None,
             board: BoardModel::new(settings.human == Color::Black),
             pending: None,
             last_id: 0,
@@ -370,6 +399,7 @@ impl VsComputer {
             seed: fallback.seed,
             redo,
             ending: saved.ending,
+            claimant: None,
             board: BoardModel::new(human == Color::Black),
             pending: None,
             last_id: 0,
@@ -464,7 +494,7 @@ impl VsComputer {
         if self.pending != Some((id, Job::Move)) {
             return false;
         }
-        let done = self.answer(id, defence.reply);
+        let done = self.answer(id, defence.reply, None);
         if done && defence.escapes() {
             if let Some(p) = &mut self.puzzle {
                 p.set_slipped(true);
@@ -478,11 +508,14 @@ impl VsComputer {
     }
 
     /// The answer of search `id` as [`crate::answer::run`] found it: a puzzle's defence
-    /// through [`VsComputer::defence_done`], any other through [`VsComputer::search_done`].
+    /// through [`VsComputer::defence_done`], any other as [`VsComputer::search_done`] takes
+    /// it, an engine's with its score (which lets the computer claim a draw, [`claim`]).
     pub fn answer_done(&mut self, id: u64, answer: &crate::answer::SearchAnswer) -> bool {
+        use crate::answer::SearchAnswer;
         match answer {
-            crate::answer::SearchAnswer::Defence(d) => self.defence_done(id, d),
-            other => self.search_done(id, other.best_move()),
+            SearchAnswer::Defence(d) => self.defence_done(id, d),
+            SearchAnswer::Engine(r) => self.move_done(id, r.best_move, Some(r.score)),
+            SearchAnswer::Mate(_) => self.move_done(id, answer.best_move(), None),
         }
     }
 
@@ -494,16 +527,24 @@ impl VsComputer {
 
     /// The answer of search `id`: the computer's move is played, a hint is shown. Returns
     /// false (and changes nothing) for a search that is no longer wanted or a move that is
-    /// not legal here.
+    /// not legal here. Without the search's score the computer claims no draw: hand an
+    /// engine's answer to [`VsComputer::answer_done`] for that ([`claim`]).
     pub fn search_done(&mut self, id: u64, best: Option<AnyMove>) -> bool {
-        let done = self.answer(id, best);
+        self.move_done(id, best, None)
+    }
+
+    /// [`VsComputer::search_done`] with the search's score, if known.
+    fn move_done(&mut self, id: u64, best: Option<AnyMove>, score: Option<Score>) -> bool {
+        let done = self.answer(id, best, score);
         if done {
             self.settle_puzzle();
         }
         done
     }
 
-    fn answer(&mut self, id: u64, best: Option<AnyMove>) -> bool {
+    /// The answer of search `id`; `score`, the search's score for the computer, lets it
+    /// claim a draw ([`claim`]).
+    fn answer(&mut self, id: u64, best: Option<AnyMove>, score: Option<Score>) -> bool {
         let Some((want, job)) = self.pending else {
             return false;
         };
@@ -520,6 +561,7 @@ impl VsComputer {
                 }
                 true
             }
+            Job::Move if self.computer_claims(best, score) => true,
             Job::Move => match best {
                 Some(mv) if self.game.play(mv).is_ok() => {
                     self.redo.clear();
@@ -654,18 +696,26 @@ impl VsComputer {
             Some(Outcome::Win { winner, reason }) => {
                 winner != self.human && reason == WinReason::Resignation
             }
-            Some(Outcome::Draw { .. }) => true,
+            // The computer's claim goes with the player's last move, as its move would.
+            Some(Outcome::Draw { .. }) => self.claimant != Some(Claimant::Computer),
             None => false,
         }
     }
 
     /// Takes back the player's last action: a resignation or a claimed draw is withdrawn
-    /// (the game goes on from the same position); otherwise moves are taken back until it
+    /// (the game goes on from the same position; a draw claimed with a move is withdrawn
+    /// with that move, which redo plays again); otherwise moves are taken back until it
     /// is the player's turn again, the player's last move included (so also while the
-    /// computer thinks, and after the end of the game).
+    /// computer thinks, and after the end of the game, a draw the computer claimed
+    /// included).
     pub fn undo(&mut self) -> Result<(), ActionError> {
         if self.ending_to_withdraw() {
             self.ending = None;
+            if self.claimant.take() == Some(Claimant::PlayerWithMove)
+                && let Some(mv) = self.game.undo_move()
+            {
+                self.redo.push(mv);
+            }
             self.clear_notice();
             self.after_change(self.game.history().last().copied());
             return Ok(());
@@ -674,6 +724,7 @@ impl VsComputer {
             return Err(ActionError::NothingToUndo);
         }
         self.ending = None;
+        self.claimant = None;
         self.clear_notice();
         if let Some(p) = &mut self.puzzle {
             p.set_slipped(false);
@@ -752,24 +803,7 @@ impl VsComputer {
             winner: self.human.other(),
             reason: WinReason::Resignation,
         });
-        self.after_change(self.game.history().last().copied());
-        Ok(())
-    }
-
-    /// The player claims a draw the rules allow (chess: threefold repetition, fifty
-    /// moves); refused in a puzzle.
-    pub fn claim_draw(&mut self) -> Result<(), ActionError> {
-        if let Some(o) = self.outcome() {
-            return Err(ActionError::GameOver(self.result_for(o)));
-        }
-        if self.puzzle.is_some() {
-            return Err(ActionError::InPuzzle);
-        }
-        let reason = self
-            .game
-            .claimable_draw(&self.rules)
-            .ok_or(ActionError::NoDrawToClaim)?;
-        self.ending = Some(Outcome::Draw { reason });
+        self.claimant = None;
         self.after_change(self.game.history().last().copied());
         Ok(())
     }
@@ -824,6 +858,12 @@ impl VsComputer {
             } else {
                 None
             },
+            claimable_with: if outcome.is_none() && self.your_turn() {
+                self.claimable_with()
+            } else {
+                Vec::new()
+            },
+            draw_claimed_by: self.draw_claimed_by(),
             move_list: notation::numbered_lines(&self.game, &moves),
             moves,
             last_move: notation::describe_last(&self.game),

@@ -226,17 +226,47 @@ impl Chess {
     #[must_use]
     pub fn occurrences(&self) -> usize {
         let now = self.state();
-        // Newest first: the current position, then one per ply back to the start.
-        1 + self
-            .after
-            .iter()
-            .rev()
-            .chain(core::iter::once(&self.start))
-            .take(usize::from(now.halfmoves) + 1)
-            .skip(2)
-            .step_by(2)
-            .filter(|p| p.key == now.key && p.board.same_position(&now.board))
-            .count()
+        occurrences_in(self.history().skip(1), now)
+    }
+
+    /// Every position of the game, newest (the current one) first, back to the start.
+    fn history(&self) -> impl Iterator<Item = &State> {
+        self.after.iter().rev().chain(core::iter::once(&self.start))
+    }
+
+    /// The position after `mv` (legal here), as the stack would keep it.
+    fn next_state(&self, mv: ChessMove) -> State {
+        let now = self.state();
+        let mut board = now.board.clone();
+        board.play_unchecked(mv.to_cozy());
+        let halfmoves = if board.halfmove_clock() == 0 {
+            0
+        } else {
+            now.halfmoves.saturating_add(1)
+        };
+        State {
+            mv,
+            key: Chess::key_of(&board),
+            board,
+            halfmoves,
+        }
+    }
+
+    /// See [`Game::claimable_draw_with`] (the impl below).
+    fn claim_with(&self, mv: ChessMove, rules: &ChessRules) -> Option<DrawReason> {
+        if rules.auto_claim || !self.is_legal(mv) {
+            return None;
+        }
+        let next = self.next_state(mv);
+        // A capture or a pawn move repeats nothing and starts the count afresh.
+        if next.halfmoves == 0 {
+            return None;
+        }
+        let occurrences = occurrences_in(self.history(), &next);
+        let reason = claim_of(occurrences, next.halfmoves)?;
+        automatic_outcome_of(&next.board, occurrences, next.halfmoves)
+            .is_none()
+            .then_some(reason)
     }
 
     /// True if neither side can ever mate (see [`rules`]).
@@ -312,29 +342,69 @@ impl Chess {
 
     /// The outcome on the board alone, before any claim.
     fn automatic_outcome(&self, occurrences: usize) -> Option<Outcome> {
-        if !self.has_legal_move() {
-            return Some(self.no_move_outcome());
-        }
-        let reason = if self.is_insufficient_material() {
-            DrawReason::InsufficientMaterial
-        } else if occurrences >= 5 {
-            DrawReason::FivefoldRepetition
-        } else if self.halfmove_clock() >= SEVENTY_FIVE_MOVE_PLIES {
-            DrawReason::SeventyFiveMoveRule
-        } else {
-            return None;
-        };
-        Some(Outcome::Draw { reason })
+        automatic_outcome_of(self.board(), occurrences, self.halfmove_clock())
     }
 
     /// The draw the side to move may claim now.
     fn claim(&self, occurrences: usize) -> Option<DrawReason> {
-        if occurrences >= 3 {
-            Some(DrawReason::ThreefoldRepetition)
-        } else if self.halfmove_clock() >= FIFTY_MOVE_PLIES {
-            Some(DrawReason::FiftyMoveRule)
-        } else {
-            None
+        claim_of(occurrences, self.halfmove_clock())
+    }
+}
+
+/// How many times `now` stands in a game: once for itself, and once for each position of
+/// `earlier` (the positions before it, newest first) that is the same, the same side to
+/// move (see [`Chess::occurrences`]).
+fn occurrences_in<'a>(earlier: impl Iterator<Item = &'a State>, now: &State) -> usize {
+    // Positions one ply back have the other side to move; before the last capture or pawn
+    // move nothing can match.
+    1 + earlier
+        .take(usize::from(now.halfmoves))
+        .skip(1)
+        .step_by(2)
+        .filter(|p| p.key == now.key && p.board.same_position(&now.board))
+        .count()
+}
+
+/// The outcome on `board` alone, before any claim, when it has stood `occurrences` times
+/// with `halfmoves` plies since the last capture or pawn move.
+fn automatic_outcome_of(board: &Board, occurrences: usize, halfmoves: u16) -> Option<Outcome> {
+    if !board.generate_moves(|_| true) {
+        return Some(no_move_outcome_of(board));
+    }
+    let reason = if rules::insufficient_material(board) {
+        DrawReason::InsufficientMaterial
+    } else if occurrences >= 5 {
+        DrawReason::FivefoldRepetition
+    } else if halfmoves >= SEVENTY_FIVE_MOVE_PLIES {
+        DrawReason::SeventyFiveMoveRule
+    } else {
+        return None;
+    };
+    Some(Outcome::Draw { reason })
+}
+
+/// The draw that may be claimed in a position that has stood `occurrences` times, with
+/// `halfmoves` plies since the last capture or pawn move.
+fn claim_of(occurrences: usize, halfmoves: u16) -> Option<DrawReason> {
+    if occurrences >= 3 {
+        Some(DrawReason::ThreefoldRepetition)
+    } else if halfmoves >= FIFTY_MOVE_PLIES {
+        Some(DrawReason::FiftyMoveRule)
+    } else {
+        None
+    }
+}
+
+/// Checkmate or stalemate on `board`, whose side to move has no legal move.
+fn no_move_outcome_of(board: &Board) -> Outcome {
+    if board.checkers().is_empty() {
+        Outcome::Draw {
+            reason: DrawReason::Stalemate,
+        }
+    } else {
+        Outcome::Win {
+            winner: color_from_cozy(!board.side_to_move()),
+            reason: WinReason::Checkmate,
         }
     }
 }
@@ -408,16 +478,7 @@ impl Game for Chess {
     }
 
     fn no_move_outcome(&self) -> Outcome {
-        if self.in_check() {
-            Outcome::Win {
-                winner: self.side_to_move().other(),
-                reason: WinReason::Checkmate,
-            }
-        } else {
-            Outcome::Draw {
-                reason: DrawReason::Stalemate,
-            }
-        }
+        no_move_outcome_of(self.board())
     }
 
     fn outcome(&self, rules: &ChessRules) -> Option<Outcome> {
@@ -435,6 +496,17 @@ impl Game for Chess {
 
     fn claimable_draw(&self, _rules: &ChessRules) -> Option<DrawReason> {
         self.claim(self.occurrences())
+    }
+
+    /// The draw the side to move may claim by declaring `mv`, the claim FIDE's Laws allow
+    /// with a move (9.2.1.1 for a threefold repetition, 9.3.1 for the fifty-move rule):
+    /// `mv` is legal and the position after it stands for the third time, or completes
+    /// fifty moves of each side without a capture or a pawn move. `None` as well when
+    /// playing `mv` ends the game by itself (a mate, a stalemate, the fivefold repetition,
+    /// the seventy-five-move rule, or a claim the rules make automatically): then the move
+    /// is simply played.
+    fn claimable_draw_with(&self, mv: ChessMove, rules: &ChessRules) -> Option<DrawReason> {
+        self.claim_with(mv, rules)
     }
 
     /// The repetition key: cozy-chess's Zobrist hash of pieces, side, castling rights and

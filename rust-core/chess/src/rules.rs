@@ -16,6 +16,9 @@
 //!   50-move rule (100 plies) and the threefold repetition of the current position. A UI
 //!   offers the claim; [`Game::outcome`](banco_game::Game::outcome) ends the game on them
 //!   only with [`ChessRules::auto_claim`] (engine matches, where nobody would refuse).
+//!   The side to move may also claim with the move that brings the draw about
+//!   ([`Game::claimable_draw_with`](banco_game::Game::claimable_draw_with), FIDE 9.2.1.1
+//!   and 9.3.1): the claim plays the move and ends the game.
 //!
 //! Positions repeat FIDE-style: same pieces on the same squares, same side to move, same
 //! castling rights, and the same en-passant possibility — an en-passant square counts only

@@ -10,7 +10,8 @@
 //! You type moves in any of the game's notations (xiangqi: coordinates `h2e2`, WXF `C2.5`,
 //! Chinese `炮二平五`; chess: SAN `Nf3`, `O-O`, `e8=Q` or coordinates `g1f3`), and commands:
 //! `undo`, `redo`, `hint`, `level N`, `save FILE`, `load FILE`, `fen`, `flip`, `board`,
-//! `claim`, `resign`, `new`, `help`, `quit`. With `--script FILE`, or when standard input is
+//! `claim` (a draw on the board as it stands), `claim MOVE` (the draw MOVE brings about:
+//! it is played and the game ends), `resign`, `new`, `help`, `quit`. With `--script FILE`, or when standard input is
 //! not a terminal, the lines are read from there (each echoed after a `> ` prompt) and the
 //! program ends at the end of the input.
 
@@ -19,7 +20,9 @@ use crate::ui::board::{self, Style};
 use crate::ui::read_command;
 use banco_app::answer::{self, SearchAnswer};
 use banco_app::any::{AnyMove, AnyRules, color_name};
-use banco_app::computer::{ActionError, Job, SearchRequest, Settings, VsComputer};
+use banco_app::computer::{
+    ActionError, ClaimWith, Job, SearchRequest, Settings, VsComputer, VsState, main_notation,
+};
 use banco_app::engine::AnyEngine;
 use banco_app::files::{read_limited, write_record};
 use banco_app::notation::{self, MoveInfo, Notation};
@@ -99,6 +102,55 @@ pub(crate) struct PlayArgs {
     keep: Option<PathBuf>,
 }
 
+/// What the player may claim, said under the board: a draw on the board (`claim`), and the
+/// moves a draw may be claimed with (`claim MOVE`, a few named per draw).
+fn claim_hint(state: &VsState) -> Option<String> {
+    let on_board = state
+        .claimable_draw
+        .map(|reason| format!("you may claim a draw ({}): type claim", reason.text()));
+    if state.claimable_with.is_empty() {
+        return on_board;
+    }
+    let notation = main_notation(state.kind);
+    let mut reasons = Vec::new();
+    for c in &state.claimable_with {
+        if !reasons.contains(&c.reason) {
+            reasons.push(c.reason);
+        }
+    }
+    let groups: Vec<String> = reasons
+        .iter()
+        .map(|&reason| {
+            let moves: Vec<&ClaimWith> = state
+                .claimable_with
+                .iter()
+                .filter(|c| c.reason == reason)
+                .collect();
+            const NAMED: usize = 4;
+            let named: Vec<String> = moves
+                .iter()
+                .take(NAMED)
+                .map(|c| c.mv.text(notation))
+                .collect();
+            let list = match moves.len() {
+                1 => format!("claim {}", named.join("")),
+                n if n <= NAMED => format!("claim MOVE with {}", named.join(", ")),
+                n => format!(
+                    "claim MOVE with {} or {} other moves",
+                    named.join(", "),
+                    n - NAMED
+                ),
+            };
+            format!("{list} ({})", reason.text())
+        })
+        .collect();
+    let with_move = groups.join("; ");
+    Some(match on_board {
+        Some(board) => format!("{board}, or with your next move: {with_move}"),
+        None => format!("you may claim a draw with your next move: {with_move}"),
+    })
+}
+
 /// The file, in the data directory, that keeps the game in progress at the keyboard.
 const KEPT_GAME: &str = "last-game";
 
@@ -113,7 +165,8 @@ fn help(kind: GameKind) -> String {
     format!(
         "{moves}
 commands:  undo, redo, hint, level N (1-10), save FILE, load FILE, fen, flip, board,
-           claim (a draw the rules allow), resign, new, help, quit
+           claim (a draw the rules allow), claim MOVE (play MOVE, claiming the draw
+           it brings about: a third repetition, the fiftieth move), resign, new, help, quit
 saves:     FILE ending in .pgn is PGN, .txt a readable text export; anything else the compact record"
     )
 }
@@ -417,10 +470,10 @@ impl Session {
                     p.wrong_moves
                 );
             }
-            // The rules let the player end the game now: say so (chess's threefold
-            // repetition and fifty-move rule are claimed, not automatic).
-            if let Some(reason) = self.vs.state().claimable_draw {
-                outln!("you may claim a draw ({}): type claim", reason.text());
+            // The rules let the player end the game now, or with the next move: say so
+            // (chess's threefold repetition and fifty-move rule are claimed, not automatic).
+            if let Some(hint) = claim_hint(&self.vs.state()) {
+                outln!("{hint}");
             }
         }
     }
@@ -563,8 +616,18 @@ impl Session {
             },
             "save" => self.save(&arg),
             "load" => self.load(&arg),
-            "claim" => match self.vs.claim_draw() {
+            "claim" if arg.is_empty() => match self.vs.claim_draw() {
                 Ok(()) => {}
+                Err(e) => outln!("{e}"),
+            },
+            "claim" => match self.vs.claim_draw_with_text(&arg) {
+                Ok(info) => {
+                    print_move("you play", &info);
+                    outln!("and claim a draw");
+                }
+                Err(ActionError::Move(e @ banco_app::error::MoveError::Illegal(_))) => {
+                    outln!("illegal move: {e}");
+                }
                 Err(e) => outln!("{e}"),
             },
             "resign" => {
@@ -672,10 +735,14 @@ impl Session {
         if self.vs.answer_done(request.id, &found) {
             // The move with what it revealed, if it turned a jieqi piece over; in a puzzle
             // the reply to a wrong move is taken back with it at once, so it is described
-            // on the position it was played in, not read from the board.
+            // on the position it was played in, not read from the board. A draw the
+            // computer claimed on the board comes without a move.
             let stands = self.vs.game().ply() > ply;
+            let claimed = self.vs.state().draw_claimed_by == Some(self.vs.human().other());
             let played = if stands {
                 notation::describe_last(self.vs.game())
+            } else if claimed {
+                None
             } else {
                 found
                     .best_move()
@@ -691,6 +758,9 @@ impl Session {
                         result.score
                     );
                 }
+            }
+            if let (true, Some(Outcome::Draw { reason })) = (claimed, self.vs.outcome()) {
+                outln!("banco claims a draw ({})", reason.text());
             }
             // Taken back: the puzzle's notice follows, with the board as it is now.
             if stands {

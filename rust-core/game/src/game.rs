@@ -110,6 +110,16 @@ pub trait Game: Clone + Send + 'static {
         None
     }
 
+    /// A draw the side to move may claim by declaring the legal move `mv` (which the claim
+    /// then plays): the draw [`Game::claimable_draw`] would give the other side once `mv`
+    /// is played (chess, FIDE Laws 9.2.1.1 and 9.3.1). `None` for an illegal move, for a
+    /// move that ends the game by itself, and by default (games whose draws are all
+    /// automatic).
+    fn claimable_draw_with(&self, mv: Self::Move, rules: &Self::Rules) -> Option<DrawReason> {
+        let _ = (mv, rules);
+        None
+    }
+
     /// 64-bit hash of the position (pieces, side to move, a pending chance step; not the
     /// history).
     fn hash(&self) -> u64;

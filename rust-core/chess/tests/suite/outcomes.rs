@@ -281,3 +281,65 @@ fn chess960_start_positions() {
     assert!(Chess::chess960(960).is_none());
     assert_eq!(Chess::chess960(518).unwrap().board(), Chess::new().board());
 }
+
+/// FIDE 9.2.1.1 and 9.3.1: the draw a move would bring about may be claimed with it.
+#[test]
+fn a_draw_is_claimed_with_the_move_that_makes_it() {
+    // The reviewer's shuffle: after 1. Ka2 Kg8 2. Ka1 Kh8 3. Ka2 Kg8 4. Ka1 Kh8, a fifth
+    // Ka2 makes the position with Black to move stand for the third time.
+    let mut g = game("7k/7p/7P/8/8/8/8/K4R2 w - - 0 1");
+    play(&mut g, "Ka2 Kg8 Ka1 Kh8 Ka2 Kg8 Ka1 Kh8");
+    let ka2 = g.parse_move("a1a2").unwrap();
+    let kb1 = g.parse_move("a1b1").unwrap();
+    assert_eq!(
+        g.claimable_draw_with(ka2, &STANDARD),
+        Some(DrawReason::ThreefoldRepetition)
+    );
+    assert_eq!(g.claimable_draw_with(kb1, &STANDARD), None);
+    // With the rules claiming by themselves, the move simply ends the game.
+    assert_eq!(g.claimable_draw_with(ka2, &AUTO), None);
+    play(&mut g, "Ka2");
+    assert_eq!(g.occurrences(), 3);
+    assert_eq!(g.outcome(&AUTO), draw(DrawReason::ThreefoldRepetition));
+    // One repetition earlier the same move makes only the second occurrence.
+    let mut g = game("7k/7p/7P/8/8/8/8/K4R2 w - - 0 1");
+    play(&mut g, "Ka2 Kg8 Ka1 Kh8");
+    let ka2 = g.parse_move("a1a2").unwrap();
+    assert_eq!(g.claimable_draw_with(ka2, &STANDARD), None);
+
+    // The hundredth ply without a capture or a pawn move; a capture or a pawn move resets.
+    let g = game("4k3/8/8/8/8/8/p7/R3K3 w - - 99 60");
+    let rb1 = g.parse_move("a1b1").unwrap();
+    assert_eq!(
+        g.claimable_draw_with(rb1, &STANDARD),
+        Some(DrawReason::FiftyMoveRule)
+    );
+    assert_eq!(
+        g.claimable_draw_with(g.parse_move("a1a2").unwrap(), &STANDARD),
+        None
+    );
+    assert_eq!(
+        g.claimable_draw_with(g.parse_move("e1e2").unwrap(), &STANDARD),
+        Some(DrawReason::FiftyMoveRule)
+    );
+    // An illegal move claims nothing.
+    assert_eq!(
+        g.claimable_draw_with(ChessMove::new(0, 63, None), &STANDARD),
+        None
+    );
+    let g = game("4k3/8/8/8/8/8/8/R3K3 w - - 98 60");
+    assert_eq!(
+        g.claimable_draw_with(g.parse_move("a1a3").unwrap(), &STANDARD),
+        None
+    );
+    // A mate on the hundredth ply ends the game by itself (FIDE 9.3: it takes precedence).
+    let g = game("k7/8/1K6/8/8/8/8/7R w - - 99 80");
+    assert_eq!(
+        g.claimable_draw_with(g.parse_move("h1h8").unwrap(), &STANDARD),
+        None
+    );
+    assert_eq!(
+        g.claimable_draw_with(g.parse_move("h1h7").unwrap(), &STANDARD),
+        Some(DrawReason::FiftyMoveRule)
+    );
+}

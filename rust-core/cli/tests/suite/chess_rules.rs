@@ -214,28 +214,111 @@ fn chess_uci_answers_a_chess_gui() {
     assert_eq!(best.len(), "bestmove g1f3".len(), "{text}");
 }
 
-#[test]
-fn a_draw_the_player_may_claim_is_offered() {
-    // Fifty moves without a capture or a pawn move are complete after the computer's reply.
+/// `banco play --game chess` from `fen` at level 1, `input` typed.
+fn play_chess(fen: &str, input: &str) -> String {
     let out = crate::common::banco_stdin(
         &[
             "play",
             "--game",
             "chess",
             "--fen",
-            "8/8/4k3/8/8/3RK3/8/8 w - - 98 80",
+            fen,
             "--level",
             "1",
             "--movetime",
             "20",
             "--no-color",
         ],
-        "Rd2\nclaim\n",
+        input,
     );
-    let text = String::from_utf8_lossy(&out.stdout);
+    crate::common::stdout(&out)
+}
+
+#[test]
+fn a_draw_the_player_may_claim_is_offered() {
+    // A hundred plies without a capture or a pawn move: a claim now, or with any move.
+    let text = play_chess("8/8/4k3/8/8/3RK3/8/8 w - - 100 80", "claim\n");
     assert!(
-        text.contains("you may claim a draw (fifty-move rule): type claim"),
+        text.contains(
+            "you may claim a draw (fifty-move rule): type claim, or with your next move: \
+             claim MOVE with "
+        ),
         "{text}"
     );
     assert!(text.contains("draw by fifty-move rule"), "{text}");
+}
+
+#[test]
+fn the_computer_claims_the_draw_its_move_brings_about() {
+    // Fifty moves without a capture or a pawn move are complete with the computer's
+    // reply: a lone king, it claims at once.
+    let text = play_chess("8/8/4k3/8/8/3RK3/8/8 w - - 98 80", "Rd2\nclaim\n");
+    assert!(
+        text.contains("banco claims a draw (fifty-move rule)"),
+        "{text}"
+    );
+    assert!(text.contains("draw by fifty-move rule"), "{text}");
+    assert!(text.contains("the game is over"), "{text}");
+}
+
+#[test]
+fn claim_move_plays_the_move_and_claims_the_draw_it_makes() {
+    // The reviewer's shuffle, one move short of the fifty: the hundredth ply is yours.
+    let fen = "8/8/4k3/8/8/3RK3/8/8 w - - 99 80";
+    let text = play_chess(fen, "claim Kxd3\nclaim Rd7\n");
+    assert!(
+        text.contains(
+            "you may claim a draw with your next move: claim MOVE with Rd1, Rd2, Ra3, Rb3 \
+             or 13 other moves (fifty-move rule)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("illegal move: "), "{text}");
+    assert!(
+        text.contains("you play d3d7 (Rd7)\nand claim a draw"),
+        "{text}"
+    );
+    assert!(
+        text.contains("game over: draw by fifty-move rule"),
+        "{text}"
+    );
+    assert!(
+        text.contains("fen 8/3R4/4k3/8/8/4K3/8/8 b - - 100 80"),
+        "{text}"
+    );
+    // A move that makes no draw is refused and not played.
+    let text = play_chess("8/8/4k3/8/8/3RK3/8/8 w - - 97 80", "claim Rd1\nfen\nhelp\n");
+    assert!(
+        text.contains("there is no draw to claim with Rd1: the position after it"),
+        "{text}"
+    );
+    assert!(!text.contains("you play d3d1"), "{text}");
+    assert!(
+        text.contains("\n8/8/4k3/8/8/3RK3/8/8 w - - 97 80\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("claim MOVE (play MOVE, claiming the draw"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_computer_claims_a_repetition_when_it_is_lost() {
+    // The reviewer's shuffle: Black's king can only go h8-g8 and back, a rook down; its
+    // fourth Kh8 brings the start position back for the third time, and it claims.
+    let text = play_chess(
+        "7k/7p/7P/8/8/8/8/K4R2 w - - 0 1",
+        "Ka2\nKa1\nKa2\nKa1\nKa2\n",
+    );
+    assert!(
+        text.contains("banco plays g8h8 (Kh8)")
+            && text.contains("banco claims a draw (threefold repetition)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("result 1/2-1/2 fen 7k/7p/7P/8/8/8/8/K4R2 w - - 8 5"),
+        "{text}"
+    );
+    assert!(text.contains("the game is over"), "{text}");
 }
