@@ -202,8 +202,6 @@ public final class MatchModel: Model {
     public func rejectCode() { act { try $0.rejectCode() } }
     /// Host: take connections again after several codes nobody confirmed.
     public func reopen() { act { try $0.reopen() } }
-    /// Accepts whichever proposal is pending now; a screen accepts what it shows: `acceptOffer`.
-    public func acceptProposal() { act { try $0.acceptProposal() } }
     /// Accepts the proposal numbered `id` (`MatchState.proposalId`, the one shown) and no
     /// other: one the other player replaced since is refused (the message set), nothing accepted.
     public func acceptOffer(_ id: UInt64) { act { try $0.acceptOffer(id: id) } }

@@ -34,7 +34,7 @@ func clockTests(_ s: Suite) {
         try eq("5:00 + 3s", prompt.offeredClock, "the accept prompt shows the clock")
         try eq("You play Black\nClock: 5:00 + 3s", prompt.offeredTerms, "the accept prompt's words (Rust's, as on Android)")
         try eq(nil, prompt.clockFaces, "no clocks before the game")
-        guest.act { $0.acceptProposal() }
+        guest.act { $0.acceptOffer($0.state.match!.proposalId!) }
         let hostFaces = try host.wait("host playing") { $0.phase == .playing }.clockFaces
         try eq("5:00", hostFaces?.opponent.text, "the host's state shows the clocks too (Black's not started)")
         let started = try guest.wait("guest playing") { $0.phase == .playing }

@@ -208,7 +208,7 @@ func linesTests(_ s: Suite) {
         host.act { $0.confirmCode(hv.code!) }
         guest.act { $0.confirmCode(hv.code!) }
         try guest.wait("the race proposed") { $0.phase == .proposed }
-        guest.act { $0.acceptProposal() }
+        guest.act { $0.acceptOffer($0.state.match!.proposalId!) }
         let h0 = try host.wait("host started") { $0.race?.board != nil }.race!
         let g0 = try guest.wait("guest started") { $0.race?.board != nil }.race!
         try eq(Color.red, h0.yourColor)

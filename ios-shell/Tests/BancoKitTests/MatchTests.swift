@@ -222,7 +222,7 @@ func matchTests(_ s: Suite) {
         guest.act { $0.clearNotice() }
         host.act { $0.propose(Settings(game: .chess, color: .black)) }
         _ = try guest.wait("the host's proposal") { $0.phase == .proposed }
-        guest.act { $0.acceptProposal() }
+        guest.act { $0.acceptOffer($0.state.match!.proposalId!) }
         try guest.wait("White to play") { $0.phase == .playing && $0.yourTurn && $0.moves.isEmpty }
         try check(try host.wait("flipped for Black") { $0.phase == .playing }.board?.flipped == true)
         try guest.tap("e2", "e4")

@@ -80,7 +80,7 @@ func nearbyRaceTests(_ s: Suite) {
                "the race of the host's settings")
         try eq("3 balls, no time limit, preview", proposed.offeredRace)
         try eq("Race: 3 balls, no time limit, preview", proposed.offeredTerms, "the accept prompt's words")
-        guest.act { $0.acceptProposal() }
+        guest.act { $0.acceptOffer($0.state.match!.proposalId!) }
         try host.wait("host racing") { $0.race?.board != nil }
         try guest.wait("guest racing") { $0.race?.board != nil }
         let (h0, g0) = try awaitMirrored(host, guest)
@@ -123,7 +123,7 @@ func nearbyRaceTests(_ s: Suite) {
         try eq(RaceSettings(startBalls: 3, timeLimitS: 0, preview: true), again.proposal?.race, "the same options")
         try eq(Color.black, again.proposal?.yourColor)
         try eq("Race: 3 balls, no time limit, preview", again.offeredTerms, "the race screen's accept prompt")
-        guest.act { $0.acceptProposal() }
+        guest.act { $0.acceptOffer($0.state.match!.proposalId!) }
         try host.wait("host racing again") { $0.race?.outcome == nil && $0.race?.board != nil }
         try guest.wait("guest racing again") { $0.race?.outcome == nil && $0.race?.board != nil }
         let (h2, g2) = try awaitMirrored(host, guest)
@@ -144,7 +144,7 @@ func nearbyRaceTests(_ s: Suite) {
                "the race screen's MatchNextGame shows once over")
         guest.act { $0.propose(Settings(game: .chess, color: .red, playerName: "Binh")) }
         try host.wait("chess proposed after the race") { $0.phase == .proposed }
-        host.act { $0.acceptProposal() }
+        host.act { $0.acceptOffer($0.state.match!.proposalId!) }
         let chess = try guest.wait("chess on the guest") { $0.phase == .playing && $0.kind == .chess }
         try eq(nil, guest.state.race, "no race left: the match screen shows the board")
         try eq(Color.red, chess.yourColor)

@@ -159,7 +159,7 @@ func nearbyTests(_ s: Suite) {
         host.act { $0.confirmCode(hv.code!) }
         guest.act { $0.confirmCode(gv.code!) }
         try guest.wait("the proposal") { $0.phase == .proposed }
-        guest.act { $0.acceptProposal() }
+        guest.act { $0.acceptOffer($0.state.match!.proposalId!) }
         try host.wait("playing") { $0.phase == .playing && $0.yourTurn }
         try host.tap("h2", "e2")
         try eq(["炮二平五"], try guest.wait("the host's move over Bluetooth") { $0.moves.count == 1 }.moves)

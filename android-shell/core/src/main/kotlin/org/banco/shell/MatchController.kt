@@ -108,8 +108,6 @@ class MatchController private constructor(
      * and "race again".
      */
     fun proposeRematch() = act { it.proposeRematch() }
-    /** Accepts whichever proposal is pending now; a screen accepts what it shows: [acceptOffer]. */
-    fun acceptProposal() = act { it.acceptProposal() }
 
     /**
      * Accepts the proposal numbered [id] (`MatchState.proposalId`, the one shown) and no other:

@@ -46,7 +46,7 @@ fun clockTests(s: Suite) {
             eq("5:00 + 3s", prompt.offeredClock, "the accept prompt shows the clock")
             eq("You play Black\nClock: 5:00 + 3s", prompt.offeredTerms, "the accept prompt's words (Rust's, as on iOS)")
             eq(null, prompt.clockFaces, "no clocks before the game")
-            guestUi.call { g.acceptProposal() }
+            guestUi.call { g.acceptOffer(g.state.value.match!!.proposalId!!) }
             val hostFaces = hostUi.awaitMatch(host, "host playing") { it.phase == Phase.PLAYING }.clockFaces
             eq("5:00", hostFaces?.opponent?.text, "the host's state shows the clocks too (Black's not started)")
             val started = guestUi.awaitMatch(g, "guest playing") { it.phase == Phase.PLAYING }

@@ -97,7 +97,7 @@ fun jieqiTests(s: Suite) {
             p.guestUi.call { p.guest.confirmCode(gv.code!!) }
             val proposed = p.guestUi.awaitMatch(p.guest, "the proposal") { it.phase == Phase.PROPOSED }
             eq(GameKind.JIEQI, proposed.proposal?.game)
-            p.guestUi.call { p.guest.acceptProposal() }
+            p.guestUi.call { p.guest.acceptOffer(p.guest.state.value.match!!.proposalId!!) }
             val hs = p.hostUi.awaitMatch(p.host, "host playing") { it.phase == Phase.PLAYING && it.yourTurn }
             val gs = p.guestUi.awaitMatch(p.guest, "guest playing") { it.phase == Phase.PLAYING }
             eq(30 to 30, hs.board!!.backs().size to gs.board!!.backs().size)

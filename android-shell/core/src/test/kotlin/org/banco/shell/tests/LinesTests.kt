@@ -220,7 +220,7 @@ fun linesTests(s: Suite) {
             hostUi.call { host.confirmCode(hv.code!!) }
             guestUi.call { guest.confirmCode(hv.code!!) }
             guestUi.awaitMatch(guest, "the race proposed") { it.phase == Phase.PROPOSED }
-            guestUi.call { guest.acceptProposal() }
+            guestUi.call { guest.acceptOffer(guest.state.value.match!!.proposalId!!) }
             val h0 = hostUi.awaitMatch(host, "host started") { it.race?.board != null }.race!!
             val g0 = guestUi.awaitMatch(guest, "guest started") { it.race?.board != null }.race!!
             eq(Color.RED, h0.yourColor)

@@ -187,7 +187,7 @@ fun lobbyMatchTests(s: Suite) {
             p.guestUi.call { p.guest.confirmCode(gv.code!!) }
             val proposed = p.guestUi.awaitMatch(p.guest, "the proposal") { it.phase == Phase.PROPOSED }
             eq(GameKind.CHESS to Color.BLACK, proposed.proposal?.game to proposed.proposal?.yourColor)
-            p.guestUi.call { p.guest.acceptProposal() }
+            p.guestUi.call { p.guest.acceptOffer(p.guest.state.value.match!!.proposalId!!) }
             var hs = p.hostUi.awaitMatch(p.host, "host playing") { it.phase == Phase.PLAYING }
             var gs = p.guestUi.awaitMatch(p.guest, "guest playing") { it.phase == Phase.PLAYING }
             eq(GameKind.CHESS, hs.kind)
@@ -227,7 +227,7 @@ fun lobbyMatchTests(s: Suite) {
             // Another game: the host proposes a promotion position; the queen is chosen in the picker.
             p.hostUi.call { p.host.propose(org.banco.MatchOffer(GameKind.CHESS, Color.RED, null, "k7/4P3/1K6/8/8/8/8/8 w - - 0 1")) }
             p.guestUi.awaitMatch(p.guest, "second proposal") { it.phase == Phase.PROPOSED }
-            p.guestUi.call { p.guest.acceptProposal() }
+            p.guestUi.call { p.guest.acceptOffer(p.guest.state.value.match!!.proposalId!!) }
             p.hostUi.awaitMatch(p.host, "second game") { it.phase == Phase.PLAYING && it.yourTurn }
             p.hostUi.tap(p.host, "e7")
             check(p.hostUi.tap(p.host, "e8") is TapResult.ChoosePromotion)
@@ -257,7 +257,7 @@ fun lobbyMatchTests(s: Suite) {
             eq(RepetitionRule.CASUAL, (proposed.proposal?.rules as Rules.Xiangqi).repetition)
             eq("You play Black\nRules: Casual (only perpetual check loses)\nClock: untimed", proposed.offeredTerms,
                 "the accept prompt's words, the rules included (Rust's, as on iOS)")
-            p.guestUi.call { p.guest.acceptProposal() }
+            p.guestUi.call { p.guest.acceptOffer(p.guest.state.value.match!!.proposalId!!) }
             var hs = p.hostUi.awaitMatch(p.host, "host playing") { it.phase == Phase.PLAYING }
             var gs = p.guestUi.awaitMatch(p.guest, "guest playing") { it.phase == Phase.PLAYING }
             check(hs.yourTurn && !gs.yourTurn && gs.board!!.flipped && !hs.board!!.flipped) { "$hs / $gs" }
@@ -365,7 +365,7 @@ fun lobbyMatchTests(s: Suite) {
             hostUi.call { host.confirmCode(hc) }
             guestUi.call { g.confirmCode(gc) }
             guestUi.awaitMatch(g, "proposal") { it.phase == Phase.PROPOSED }
-            guestUi.call { g.acceptProposal() }
+            guestUi.call { g.acceptOffer(g.state.value.match!!.proposalId!!) }
             hostUi.awaitMatch(host, "playing") { it.phase == Phase.PLAYING }
             hostUi.tap(host, "b2")
             hostUi.tap(host, "e2")

@@ -87,7 +87,7 @@ fun nearbyRaceTests(s: Suite) {
             eq(RaceSettings(3u, 0u, true), proposed.proposal?.race, "the race of the host's settings")
             eq("3 balls, no time limit, preview", proposed.offeredRace)
             eq("Race: 3 balls, no time limit, preview", proposed.offeredTerms, "the accept prompt's words")
-            guestUi.call { guest.acceptProposal() }
+            guestUi.call { guest.acceptOffer(guest.state.value.match!!.proposalId!!) }
             hostUi.await(host.state, "host racing") { it.race?.board != null }
             guestUi.await(guest.state, "guest racing") { it.race?.board != null }
             val (h0, g0) = awaitMirrored(hostUi, host, guestUi, guest)
@@ -127,7 +127,7 @@ fun nearbyRaceTests(s: Suite) {
             eq(RaceSettings(3u, 0u, true), again.proposal?.race, "the same options")
             eq(Color.BLACK, again.proposal?.yourColor)
             eq("Race: 3 balls, no time limit, preview", again.offeredTerms, "the race screen's accept prompt")
-            guestUi.call { guest.acceptProposal() }
+            guestUi.call { guest.acceptOffer(guest.state.value.match!!.proposalId!!) }
             val started = { st: MatchController.State -> st.race?.let { it.outcome == null && it.board != null } == true }
             hostUi.await(host.state, "host racing again", pred = started)
             guestUi.await(guest.state, "guest racing again", pred = started)

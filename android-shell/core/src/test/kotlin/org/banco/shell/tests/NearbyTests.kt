@@ -152,7 +152,7 @@ fun nearbyTests(s: Suite) {
             hostUi.call { host.confirmCode(hc) }
             guestUi.call { guest.confirmCode(gc) }
             guestUi.awaitMatch(guest, "the proposal") { it.phase == Phase.PROPOSED }
-            guestUi.call { guest.acceptProposal() }
+            guestUi.call { guest.acceptOffer(guest.state.value.match!!.proposalId!!) }
             hostUi.awaitMatch(host, "playing") { it.phase == Phase.PLAYING && it.yourTurn }
             hostUi.tap(host, "h2")
             hostUi.tap(host, "e2")
