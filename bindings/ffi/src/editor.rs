@@ -27,6 +27,9 @@
 //! ed.set_captured(Color::Red, PieceKind::Rook, 1).unwrap();
 //! assert_eq!(ed.view().unwrap().pools[0].total, 14); // and a face-down piece too many
 //! assert_eq!(ed.problems().unwrap().len(), 1);
+//! let rook = ed.view().unwrap().captured.into_iter()
+//!     .find(|c| c.piece.color == Color::Red && c.piece.kind == PieceKind::Rook).unwrap();
+//! assert_eq!((rook.count, rook.max), (1, 2));
 //! ```
 
 use crate::computer::{VsComputer, VsListener, VsSettings};
@@ -112,6 +115,22 @@ pub struct EditorView {
     /// derives them from the board and the pieces marked captured; empty in other games.
     #[uniffi(default = [])]
     pub pools: Vec<crate::jieqi::Pool>,
+    /// Jieqi: the pieces marked captured face up ([`Editor::set_captured`]), for each side
+    /// (the first player's first) every kind but the king, in the pools' order; empty in
+    /// other games. A screen shows each with − and + buttons.
+    #[uniffi(default = [])]
+    pub captured: Vec<CapturedCount>,
+}
+
+/// Jieqi: how many of a side's pieces of one kind the editor has marked captured face up.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct CapturedCount {
+    /// The piece (its colour and kind are what [`Editor::set_captured`] takes).
+    pub piece: Piece,
+    /// How many are marked captured face up.
+    pub count: u8,
+    /// The most that can be (how many of the kind a side has).
+    pub max: u8,
 }
 
 /// What a tap on the editor's board did.
@@ -258,6 +277,15 @@ fn view_of(ed: &ae::Editor) -> EditorView {
             .collect(),
         fen: v.fen,
         pools: v.pools.iter().map(crate::jieqi::Pool::from).collect(),
+        captured: v
+            .captured
+            .iter()
+            .map(|c| CapturedCount {
+                piece: Piece::from(&c.piece),
+                count: c.count,
+                max: c.max,
+            })
+            .collect(),
     }
 }
 

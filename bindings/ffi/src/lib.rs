@@ -114,8 +114,8 @@ pub use computer::{
     ClaimableMove, Puzzle, VsComputer, VsListener, VsSettings, VsState, builtin_puzzles,
 };
 pub use editor::{
-    Castling, Editor, EditorCell, EditorProblem, EditorSolution, EditorTap, EditorView, MAX_SOLVE,
-    editor_games,
+    CapturedCount, Castling, Editor, EditorCell, EditorProblem, EditorSolution, EditorTap,
+    EditorView, MAX_SOLVE, editor_games,
 };
 pub use engine::{
     Engine, EngineListener, EngineScore, MAX_HASH_MIB, PuzzleSolution, SearchReport,

@@ -58,6 +58,29 @@ fn a_jieqi_position_is_set_up_tapped_and_played() {
     }
     assert_eq!(ed.captured(Color::Red, PieceKind::Pawn).unwrap(), 5);
     let view = ed.view().unwrap();
+    // The view lists every kind but the king for each side, with its count and maximum.
+    assert_eq!(view.captured.len(), 12);
+    let red: Vec<(String, u8, u8)> = view.captured[..6]
+        .iter()
+        .map(|c| (c.piece.letter.clone(), c.count, c.max))
+        .collect();
+    assert_eq!(
+        red,
+        [
+            ("A", 2, 2),
+            ("B", 2, 2),
+            ("N", 2, 2),
+            ("R", 1, 2),
+            ("C", 2, 2),
+            ("P", 5, 5)
+        ]
+        .map(|(l, n, m)| (l.to_owned(), n, m))
+    );
+    assert!(
+        view.captured[6..]
+            .iter()
+            .all(|c| c.piece.color == Color::Black && c.count == 0)
+    );
     assert_eq!(view.pools[0].total, 1);
     assert!(view.fen.contains(" R1A0C0P0N0B0r2"), "{}", view.fen);
     let game = ed.to_game().unwrap();
@@ -93,6 +116,7 @@ fn what_jieqi_has_not_and_other_games_have_not_is_refused() {
     let xq = Editor::start(GameKind::Xiangqi).unwrap();
     assert!(xq.view().unwrap().palette.iter().all(|p| !p.face_down));
     assert!(xq.view().unwrap().pools.is_empty());
+    assert!(xq.view().unwrap().captured.is_empty());
     assert!(matches!(
         xq.place(0, Color::Red, PieceKind::Rook, true),
         Err(BancoError::InvalidArgument(m)) if m == "xiangqi has no face-down piece"

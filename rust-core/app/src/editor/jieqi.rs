@@ -156,6 +156,19 @@ pub(super) fn face_down_info(square: u8, color: Color) -> PieceInfo {
     })
 }
 
+/// Jieqi: how many of a side's pieces of one kind are marked captured face up
+/// ([`Editor::set_captured`]), as the editor's view lists them for a screen's "captured
+/// face up" counters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CapturedCount {
+    /// The piece (face up).
+    pub piece: PieceInfo,
+    /// How many are marked captured face up.
+    pub count: u8,
+    /// The most that can be (how many of the kind a side has).
+    pub max: u8,
+}
+
 /// What a side has on the board: face-up pieces by xiangqi kind, face-down pieces.
 struct Count {
     face_up: [u8; 7],
@@ -251,6 +264,26 @@ impl Editor {
             .map(|color| {
                 let count = self.count(color);
                 pool_view(color, self.pool_of(color, &count), count.face_down)
+            })
+            .collect()
+    }
+
+    /// Jieqi: every kind a side can have marked captured face up (all but the king), both
+    /// sides, the first player's first, kinds in the pools' order, with their counts;
+    /// empty in other games.
+    #[must_use]
+    pub fn captured_counts(&self) -> Vec<CapturedCount> {
+        if self.kind != GameKind::Jieqi {
+            return Vec::new();
+        }
+        Color::ALL
+            .into_iter()
+            .flat_map(|color| {
+                non_king().map(move |kind| CapturedCount {
+                    piece: PieceInfo::xiangqi(x::Piece::new(color, kind)),
+                    count: self.captured[color.index()][kind as usize],
+                    max: kind.start_count(),
+                })
             })
             .collect()
     }

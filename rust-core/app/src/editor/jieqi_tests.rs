@@ -371,3 +371,49 @@ proptest! {
         prop_assert!(!problems.iter().any(|p| p.text.is_empty()));
     }
 }
+
+#[test]
+fn the_view_lists_the_captured_counts_of_every_kind_but_the_king() {
+    let mut ed = Editor::from_fen(J, MIDGAME).unwrap();
+    let view = ed.view();
+    // Six kinds a side, Red's first, in the pools' order.
+    assert_eq!(view.captured.len(), 12);
+    assert!(
+        view.captured
+            .iter()
+            .all(|c| c.piece.kind != PieceKind::King)
+    );
+    assert_eq!(
+        view.captured
+            .iter()
+            .map(|c| (c.piece.color, c.piece.letter, c.count, c.max))
+            .take(6)
+            .collect::<Vec<_>>(),
+        [
+            (Color::Red, 'A', 0, 2),
+            (Color::Red, 'B', 0, 2),
+            (Color::Red, 'N', 0, 2),
+            (Color::Red, 'R', 0, 2),
+            (Color::Red, 'C', 0, 2),
+            (Color::Red, 'P', 0, 5),
+        ]
+    );
+    // Black's revealed rook captured: the FEN's pool says so.
+    let rook = |v: &EditorView| {
+        v.captured
+            .iter()
+            .find(|c| c.piece.color == Color::Black && c.piece.kind == PieceKind::Rook)
+            .map(|c| c.count)
+    };
+    assert_eq!(rook(&view), Some(1));
+    ed.set_captured(Color::Black, PieceKind::Rook, 0).unwrap();
+    assert_eq!(rook(&ed.view()), Some(0));
+    assert_eq!(ed.view().pools[1].total, view.pools[1].total + 1);
+    assert!(
+        Editor::start(GameKind::Xiangqi)
+            .unwrap()
+            .view()
+            .captured
+            .is_empty()
+    );
+}

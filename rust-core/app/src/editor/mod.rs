@@ -60,7 +60,7 @@
 
 pub mod jieqi;
 
-pub use jieqi::JieqiProblem;
+pub use jieqi::{CapturedCount, JieqiProblem};
 
 use crate::any::{AnyGame, AnyRules};
 use crate::computer::{Settings, VsComputer};
@@ -210,6 +210,9 @@ pub struct EditorView {
     /// Jieqi: the two pools of unrevealed pieces, the first player's first, as the editor
     /// derives them (see [`jieqi`]); empty in other games.
     pub pools: Vec<PoolView>,
+    /// Jieqi: the pieces marked captured face up, by side and kind
+    /// ([`Editor::captured_counts`]); empty in other games.
+    pub captured: Vec<CapturedCount>,
 }
 
 /// What a tap on the editor's board did.
@@ -733,6 +736,7 @@ impl Editor {
             problems,
             fen: self.fen(),
             pools: self.pools(),
+            captured: self.captured_counts(),
         }
     }
 }
