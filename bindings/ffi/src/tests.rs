@@ -593,6 +593,8 @@ fn a_game_against_the_computer_through_the_boundary() {
     let first = wait_for(&rx, |s| s.your_turn);
     assert_eq!(first.board.cells.len(), 90);
     assert_eq!((first.board.width, first.board.height), (9, 10));
+    // The river runs below the fifth row from the top (where the shells write 楚河 漢界).
+    assert_eq!(first.board.river_after_row, Some(4));
     // Tap the cannon on h2 (column 7, row 7 from the top), then e2.
     assert_eq!(vs.tap(7, 7).unwrap(), TapResult::Selected { square: 25 });
     assert_eq!(vs.legal_moves_from(25).unwrap().len(), 12);

@@ -42,6 +42,7 @@ fn the_player_claims_with_the_hundredth_ply() {
     let (vs, rx) = chess("8/8/4k3/8/8/3RK3/8/8 w - - 99 80");
     let s = wait_for(&rx, |s| s.your_turn);
     assert_eq!(s.claimable_draw, None);
+    assert_eq!(s.board.river_after_row, None, "chess has no river");
     let rd1 = s
         .claimable_with
         .iter()

@@ -354,6 +354,10 @@ pub struct BoardView {
     /// The board's lines between cell centres (xiangqi: ranks, files broken by the river,
     /// palace diagonals; chess: none).
     pub lines: Vec<BoardLine>,
+    /// Xiangqi and jieqi: the river runs between this screen row and the next (write
+    /// 楚河 漢界 there); `null`/`nil` for chess. The same either way up.
+    #[uniffi(default = None)]
+    pub river_after_row: Option<u8>,
     /// The promotion picker to show (asked for by a tap, not yet answered or dismissed).
     pub promotion: Option<PromotionChoice>,
     /// Every cell, `width × height`, row by row from the top.
@@ -409,6 +413,7 @@ impl From<&ab::BoardView> for BoardView {
                     to_row: l.to_row,
                 })
                 .collect(),
+            river_after_row: v.river_after_row,
             promotion: v.promotion.as_ref().map(|p| PromotionChoice {
                 from: p.from,
                 to: p.to,

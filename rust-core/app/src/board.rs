@@ -122,6 +122,9 @@ pub struct BoardView {
     /// whole, the inner files broken by the river, and the palaces' diagonals; none for
     /// chess. The same either way up.
     pub lines: Vec<BoardLine>,
+    /// Xiangqi and jieqi: the river runs between this screen row and the next (its words,
+    /// 楚河 漢界, are written there); `None` for chess. The same either way up.
+    pub river_after_row: Option<u8>,
     /// The promotion picker to show: a tap asked for it ([`Tap::ChoosePromotion`]) and
     /// nothing has answered or dismissed it since (a choice, another tap, a cleared
     /// selection, a move, an undo).
@@ -136,6 +139,18 @@ pub struct BoardView {
     pub pool_sides: Option<crate::jieqi::PoolSides>,
 }
 
+/// The screen row that the river of a board of `kind`, `height` rows high, runs below
+/// (see [`BoardView::river_after_row`]); `None` for chess, which has none.
+#[must_use]
+pub fn river_after_row(kind: GameKind, height: u8) -> Option<u8> {
+    (kind != GameKind::Chess).then(|| river_row(height))
+}
+
+/// The row a xiangqi board `h` rows high has the river below.
+fn river_row(h: u8) -> u8 {
+    (h / 2).saturating_sub(1)
+}
+
 /// The lines of a xiangqi board of `w × h` cells (see [`BoardView::lines`]).
 fn xiangqi_lines(w: u8, h: u8) -> Vec<BoardLine> {
     let line = |from_column, from_row, to_column, to_row| BoardLine {
@@ -145,7 +160,7 @@ fn xiangqi_lines(w: u8, h: u8) -> Vec<BoardLine> {
         to_row,
     };
     let (last_column, last_row) = (w.saturating_sub(1), h.saturating_sub(1));
-    let river = (h / 2).saturating_sub(1);
+    let river = river_row(h);
     let mut out: Vec<BoardLine> = (0..h).map(|r| line(0, r, last_column, r)).collect();
     for c in 0..w {
         if c == 0 || c == last_column {
@@ -397,6 +412,7 @@ impl BoardModel {
             } else {
                 xiangqi_lines(w, h)
             },
+            river_after_row: river_after_row(game.kind(), h),
             promotion: self.pending_promotion.and_then(|(from, to)| {
                 let choices = game.promotion_choices(from, to);
                 (!choices.is_empty()).then_some(PromotionView { from, to, choices })
@@ -472,6 +488,11 @@ mod tests {
             [(0, 4), (5, 9)],
             "the river between rows 4 and 5"
         );
+        assert_eq!(up.river_after_row, Some(4));
+        assert_eq!(
+            BoardModel::new(true).view(&xiangqi).river_after_row,
+            Some(4)
+        );
         assert!(up.lines.contains(&BoardLine {
             from_column: 3,
             from_row: 7,
@@ -487,6 +508,7 @@ mod tests {
         assert_eq!(BoardModel::new(true).view(&xiangqi).lines, up.lines);
         let chess = BoardModel::new(false).view(&AnyGame::new(GameKind::Chess).unwrap());
         assert!(!chess.on_lines && chess.lines.is_empty());
+        assert_eq!(chess.river_after_row, None);
         assert_eq!(chess.cells.iter().filter(|c| c.dark).count(), 32);
     }
 

@@ -71,6 +71,7 @@ fn board_view(v: &EditorView) -> BoardView {
         flipped: v.flipped,
         on_lines: v.kind != GameKind::Chess,
         lines: Vec::new(),
+        river_after_row: banco_app::board::river_after_row(v.kind, v.height),
         promotion: None,
         cells: v
             .cells
