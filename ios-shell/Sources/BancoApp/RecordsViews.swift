@@ -105,6 +105,7 @@ struct EditorScreen: View {
                     Button("Picture") { editor.pictureLater { p in if let url = try? shareableFile(p) { items = [url] } } }
                 }
                 if v.kind == .chess { ChessRights(editor: editor, view: v) }
+                if !v.pools.isEmpty { JieqiCaptures(editor: editor) }
             }
         }
         .buttonStyle(.bordered)
@@ -127,6 +128,33 @@ struct EditorScreen: View {
             return sol.aborted ? "No mate found (the search ran out of time)" : "No mate found"
         }
         return v.problems.isEmpty ? "The position can be played." : v.problems.map { "• \($0.text)" }.joined(separator: "\n")
+    }
+}
+
+/// Jieqi in the editor: each side's pool of hidden pieces (Rust's, from the board and the
+/// pieces marked captured) and a − / + counter per kind for its pieces captured face up.
+struct JieqiCaptures: View {
+    @ObservedObject var editor: EditorModel
+
+    var body: some View {
+        let s = editor.state
+        VStack(alignment: .leading) {
+            ForEach([Side.red, .black], id: \.self) { color in
+                if let pool = s.pool(color) {
+                    Text(pool.text).font(.footnote)
+                    ScrollView(.horizontal) {
+                        HStack {
+                            Text("Captured face up:").font(.footnote)
+                            ForEach(s.captured(color), id: \.self) { counter in
+                                Button("−") { editor.changeCaptured(counter, by: -1) }
+                                Text("\(counter.piece.glyph) \(counter.count)")
+                                Button("+") { editor.changeCaptured(counter, by: 1) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 

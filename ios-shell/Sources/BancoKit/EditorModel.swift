@@ -22,6 +22,18 @@ public final class EditorModel: Model {
         public var message: String?
         /// The position can be played and solved (Rust lists no problem).
         public var playable: Bool { view.map { $0.problems.isEmpty } ?? false }
+
+        /// Jieqi: `color`'s pool of unrevealed pieces as Rust derives it from the board and the
+        /// pieces marked captured, as a shelf ("Red: 14 hidden  俥×1 …"); nil in other games.
+        public func pool(_ color: Color) -> PoolShelf? {
+            guard let v = view, let p = v.pools.first(where: { $0.color == color }) else { return nil }
+            return PoolShelf(v.kind, p)
+        }
+
+        /// Jieqi: `color`'s pieces marked captured face up, a counter per kind (empty in other games).
+        public func captured(_ color: Color) -> [CapturedCount] {
+            view?.captured.filter { $0.piece.color == color } ?? []
+        }
     }
 
     public private(set) var state = State() {
@@ -84,6 +96,19 @@ public final class EditorModel: Model {
     public func remove(_ name: String) {
         guard let sq = square(name) else { return }
         act { _ = try $0.remove(square: sq) }
+    }
+
+    /// Jieqi: marks `count` of `color`'s pieces of `kind` captured face up, which takes them
+    /// out of its pool (Rust refuses the king, more than a side has, and other games).
+    public func setCaptured(_ color: Color, _ kind: PieceKind, count: Int) {
+        guard let n = UInt8(exactly: count) else { return }
+        act { try $0.setCaptured(color: color, kind: kind, count: n) }
+    }
+
+    /// Jieqi: the − (`by` -1) or + (`by` 1) of a captured face-up counter of `state.captured`;
+    /// none below zero.
+    public func changeCaptured(_ counter: CapturedCount, by: Int) {
+        setCaptured(counter.piece.color, counter.piece.kind, count: Int(counter.count) + by)
     }
 
     public func clear() { act { try $0.clear() } }

@@ -111,6 +111,72 @@ func recordsShellTests(_ s: Suite) {
         try eq(fen, try f.myTurn(0).fen)
     }
 
+    s.test("editor: jieqi pieces captured face up, counted with − and +, the pools follow, played from here") {
+        let f = VsFixture()
+        defer { f.close() }
+        let ed = EditorModel(ui: f.ui)
+        func faceDown(_ color: Color) throws -> Piece {
+            guard let p = ed.state.view?.palette.first(where: { $0.color == color && $0.faceDown }) else {
+                throw TestFailure(description: "no face-down \(color) piece in the palette")
+            }
+            return p
+        }
+        func counter(_ s: EditorModel.State, _ kind: PieceKind) throws -> CapturedCount {
+            guard let c = s.captured(.red).first(where: { $0.piece.kind == kind }) else {
+                throw TestFailure(description: "no red \(kind) counter")
+            }
+            return c
+        }
+        try check(f.ui.call { ed.open(.jieqi, from: .empty) })
+        try f.ui.call {
+            ed.place("e0", try palettePiece(ed, .red, .king))
+            ed.place("d9", try palettePiece(ed, .black, .king))
+            ed.place("a0", try faceDown(.red))
+        }
+        var st = f.ui.call { ed.state }
+        try eq("Red: 15 hidden", st.pool(.red)?.title)
+        try eq(1, st.pool(.red)?.faceDown)
+        // A counter per kind but the king for each side, at zero.
+        try eq(["advisor", "elephant", "horse", "rook", "cannon", "pawn"], st.captured(.red).map { $0.piece.name })
+        try check(st.captured(.black).allSatisfy { $0.piece.color == .black && $0.count == 0 })
+        // + on Red's rook: one rook fewer in Red's pool; − at zero does nothing.
+        let rook = try counter(st, .rook)
+        f.ui.call { ed.changeCaptured(rook, by: 1) }
+        st = f.ui.call { ed.state }
+        try eq(1, counter(st, .rook).count)
+        try eq("Red: 14 hidden", st.pool(.red)?.title)
+        try eq(1, st.pool(.red)?.items.first { $0.name == "rook" }?.count)
+        try eq(15, st.pool(.black)?.total, "Black's pool is untouched")
+        let advisor = try counter(st, .advisor)
+        f.ui.call { ed.changeCaptured(advisor, by: -1) }
+        try eq(st, f.ui.call { ed.state }, "nothing below zero")
+        // Every red piece but one rook captured face up: the pool keeps that rook.
+        for kind in [PieceKind.advisor, .elephant, .horse, .cannon, .pawn] {
+            let max = try Int(counter(st, kind).max)
+            f.ui.call { ed.setCaptured(.red, kind, count: max) }
+        }
+        st = f.ui.call { ed.state }
+        try eq(1, st.pool(.red)?.total)
+        try check(st.playable, "\(String(describing: st.view?.problems))")
+        // + beyond what a side has is Rust's refusal, the count unchanged.
+        let pawns = try counter(st, .pawn)
+        try eq(5, pawns.count)
+        f.ui.call { ed.changeCaptured(pawns, by: 1) }
+        try check(f.ui.call { ed.state.message } != nil, "six pawns refused")
+        try eq(st.view, f.ui.call { ed.state.view })
+        f.ui.call { ed.clearMessage() }
+        // A second face-down piece is one more than the pool holds: a problem until one is uncaptured.
+        try f.ui.call { ed.place("b0", try faceDown(.red)) }
+        try check(!f.ui.call { ed.state.playable })
+        let taken = try counter(f.ui.call { ed.state }, .rook)
+        f.ui.call { ed.changeCaptured(taken, by: -1) }
+        st = f.ui.call { ed.state }
+        try check(st.playable, "\(String(describing: st.view?.problems))")
+        try eq(2, st.pool(.red)?.total)
+        try check(f.ui.call { ed.playFromHere(f.model, settings: Settings(level: 1), movetimeMs: 50) })
+        try eq("3k5/9/9/9/9/9/9/9/9/XX2K4 w R2A0C0P0N0B0r2a2c2p5n2b2 0 1", try f.myTurn(0).fen)
+    }
+
     s.test("puzzles: a wrong move taken back, solved through the model, progress kept") {
         let store = MemoryStore()
         let p = collectionPuzzles(tier: .mateIn1)[0]

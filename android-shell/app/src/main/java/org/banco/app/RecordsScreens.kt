@@ -99,6 +99,10 @@ class RecordsScreens(
         // Chess: castling rights and the en-passant square (Rust checks them).
         val chessRow = row(button("Castling…") { askCastling() }, button("En passant…") { askEnPassant() })
         col.addView(chessRow)
+        // Jieqi: each side's pool of hidden pieces (Rust's, from the board and the pieces marked
+        // captured) and a − / + counter per kind for its pieces captured face up.
+        val jieqiRows = column()
+        col.addView(jieqiRows)
         val stop = editor.state.observe { s ->
             s.message?.let { toast(it); editor.clearMessage() }
             val v = s.view ?: return@observe
@@ -124,6 +128,19 @@ class RecordsScreens(
                 })
             }
             chessRow.visibility = if (v.kind == GameKind.CHESS) View.VISIBLE else View.GONE
+            jieqiRows.removeAllViews()
+            for (color in listOf(Color.RED, Color.BLACK)) {
+                val pool = s.pool(color) ?: continue
+                jieqiRows.addView(text(pool.text, 14f))
+                val counters = LinearLayout(activity)
+                for (counter in s.captured(color)) {
+                    counters.addView(button("−") { editor.changeCaptured(counter, -1) })
+                    counters.addView(text("${counter.piece.glyph} ${counter.count}", 16f))
+                    counters.addView(button("+") { editor.changeCaptured(counter, 1) })
+                }
+                jieqiRows.addView(text("Captured face up:", 14f))
+                jieqiRows.addView(HorizontalScrollView(activity).apply { addView(counters) })
+            }
             side.text = "${org.banco.colorName(v.kind, v.sideToMove)} to move"
             side.setOnClickListener { editor.setSideToMove(if (v.sideToMove == Color.RED) Color.BLACK else Color.RED) }
             problems.text = when {

@@ -6,6 +6,7 @@
 package org.banco.shell
 
 import org.banco.BancoException
+import org.banco.CapturedCount
 import org.banco.Color
 import org.banco.Editor
 import org.banco.EditorSolution
@@ -14,6 +15,7 @@ import org.banco.EditorView
 import org.banco.Game
 import org.banco.GameKind
 import org.banco.Piece
+import org.banco.PieceKind
 import org.banco.editorGames
 
 class EditorController(
@@ -38,6 +40,15 @@ class EditorController(
     ) {
         /** The position can be played and solved (Rust lists no problem). */
         val playable: Boolean get() = view != null && view.problems.isEmpty()
+
+        /**
+         * Jieqi: [color]'s pool of unrevealed pieces as Rust derives it from the board and the
+         * pieces marked captured, as a shelf ("Red: 14 hidden  俥×1 …"); null in other games.
+         */
+        fun pool(color: Color): PoolShelf? = view?.let { v -> v.pools.firstOrNull { it.color == color }?.let { shelfOf(v.kind, it) } }
+
+        /** Jieqi: [color]'s pieces marked captured face up, a counter per kind (empty in other games). */
+        fun captured(color: Color): List<CapturedCount> = view?.captured?.filter { it.piece.color == color }.orEmpty()
     }
 
     val state = Observable(State())
@@ -84,6 +95,19 @@ class EditorController(
     fun remove(square: String) {
         act { ed -> squareOf(ed, square)?.let { ed.remove(it) } }
     }
+
+    /**
+     * Jieqi: marks [count] of [color]'s pieces of [kind] captured face up, which takes them
+     * out of its pool (Rust refuses the king, more than a side has, and other games).
+     */
+    fun setCaptured(color: Color, kind: PieceKind, count: Int) {
+        if (count !in 0..255) return
+        act { it.setCaptured(color, kind, count.toUByte()) }
+    }
+
+    /** Jieqi: the − (by -1) or + (by 1) of a captured face-up counter of [State.captured]; none below zero. */
+    fun changeCaptured(counter: CapturedCount, by: Int) =
+        setCaptured(counter.piece.color, counter.piece.kind, counter.count.toInt() + by)
 
     fun clear() = act { it.clear() }
     fun resetToStart() = act { it.resetToStart() }

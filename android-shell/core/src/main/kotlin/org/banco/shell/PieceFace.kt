@@ -9,6 +9,7 @@ package org.banco.shell
 import org.banco.BoardView
 import org.banco.Cell
 import org.banco.Color
+import org.banco.GameKind
 import org.banco.Piece
 import org.banco.Pool
 import org.banco.colorName
@@ -60,14 +61,14 @@ data class PoolShelf(
 /** Both pools placed on screen: [top] next to the side at the top of the board. */
 data class PoolShelves(val top: PoolShelf, val bottom: PoolShelf)
 
-/** A pool as a shelf. */
-fun shelfOf(board: BoardView, pool: Pool): PoolShelf = PoolShelf(
+/** A pool of a [kind] game (jieqi) as a shelf: beside a board, or in the editor. */
+fun shelfOf(kind: GameKind, pool: Pool): PoolShelf = PoolShelf(
     color = pool.color,
     items = pool.entries.map { PoolItem(faceOf(it.piece, onLines = true) as PieceFace.Front, it.piece.name, it.count.toInt()) },
     total = pool.total.toInt(),
     faceDown = pool.faceDown.toInt(),
-    title = "${colorName(board.kind, pool.color)}: ${pool.total} hidden",
+    title = "${colorName(kind, pool.color)}: ${pool.total} hidden",
 )
 
 /** The pools to show beside the board (jieqi), placed by Rust ([BoardView.poolSides]); null without pools. */
-fun BoardView.poolShelves(): PoolShelves? = poolSides?.let { PoolShelves(shelfOf(this, it.top), shelfOf(this, it.bottom)) }
+fun BoardView.poolShelves(): PoolShelves? = poolSides?.let { PoolShelves(shelfOf(kind, it.top), shelfOf(kind, it.bottom)) }

@@ -129,6 +129,61 @@ fun recordsShellTests(s: Suite) {
         }
     }
 
+    s.test("editor: jieqi pieces captured face up, counted with − and +, the pools follow, played from here") {
+        GameFixture().use { f ->
+            val ed = EditorController(f.ui)
+            f.ui.call { check(ed.open(GameKind.JIEQI, EditorController.From.EMPTY)) }
+            f.ui.call {
+                ed.place("e0", ed.piece(Color.RED, PieceKind.KING))
+                ed.place("d9", ed.piece(Color.BLACK, PieceKind.KING))
+                ed.place("a0", ed.faceDown(Color.RED))
+            }
+            var st = f.ui.call { ed.state.value }
+            eq("Red: 15 hidden", st.pool(Color.RED)!!.title)
+            eq(15 to 1, st.pool(Color.RED)!!.total to st.pool(Color.RED)!!.faceDown)
+            // A counter per kind but the king for each side, at zero.
+            eq(listOf("advisor", "elephant", "horse", "rook", "cannon", "pawn"), st.captured(Color.RED).map { it.piece.name })
+            check(st.captured(Color.BLACK).all { it.piece.color == Color.BLACK && it.count.toInt() == 0 }) { "${st.captured(Color.BLACK)}" }
+            // + on Red's rook: one rook fewer in Red's pool; − at zero does nothing.
+            val rook = { x: EditorController.State -> x.captured(Color.RED).single { it.piece.kind == PieceKind.ROOK } }
+            f.ui.call { ed.changeCaptured(rook(ed.state.value), 1) }
+            st = f.ui.call { ed.state.value }
+            eq(1, rook(st).count.toInt())
+            eq("Red: 14 hidden", st.pool(Color.RED)!!.title)
+            eq(1, st.pool(Color.RED)!!.items.single { it.name == "rook" }.count)
+            eq(15, st.pool(Color.BLACK)!!.total, "Black's pool is untouched")
+            val advisor = st.captured(Color.RED).first()
+            f.ui.call { ed.changeCaptured(advisor, -1) }
+            eq(st, f.ui.call { ed.state.value }, "nothing below zero")
+            // Every red piece but one rook captured face up: the pool keeps that rook.
+            f.ui.call {
+                for (kind in listOf(PieceKind.ADVISOR, PieceKind.ELEPHANT, PieceKind.HORSE, PieceKind.CANNON, PieceKind.PAWN)) {
+                    val max = ed.state.value.captured(Color.RED).single { it.piece.kind == kind }.max.toInt()
+                    ed.setCaptured(Color.RED, kind, max)
+                }
+            }
+            st = f.ui.call { ed.state.value }
+            eq(1, st.pool(Color.RED)!!.total)
+            check(st.playable) { "${st.view!!.problems}" }
+            // + beyond what a side has is Rust's refusal, the count unchanged.
+            val pawns = st.captured(Color.RED).single { it.piece.kind == PieceKind.PAWN }
+            eq(5, pawns.count.toInt())
+            f.ui.call { ed.changeCaptured(pawns, 1) }
+            check(f.ui.call { ed.state.value.message } != null) { "six pawns refused" }
+            eq(st.view, f.ui.call { ed.state.value.view })
+            f.ui.call { ed.clearMessage() }
+            // A second face-down piece is one more than the pool holds: a problem until one is uncaptured.
+            f.ui.call { ed.place("b0", ed.faceDown(Color.RED)) }
+            check(!f.ui.call { ed.state.value.playable })
+            f.ui.call { ed.changeCaptured(rook(ed.state.value), -1) }
+            st = f.ui.call { ed.state.value }
+            check(st.playable) { "${st.view!!.problems}" }
+            eq(2 to 2, st.pool(Color.RED)!!.total to st.pool(Color.RED)!!.faceDown)
+            check(f.ui.call { ed.playFromHere(f.c, Settings(level = 1)) })
+            eq("3k5/9/9/9/9/9/9/9/9/XX2K4 w R2A0C0P0N0B0r2a2c2p5n2b2 0 1", f.awaitTurn(0).fen)
+        }
+    }
+
     s.test("puzzles: a wrong move taken back, solved through the controller, progress kept") {
         val store = MemoryStore()
         GameFixture(store, movetimeMs = 100).use { f ->
