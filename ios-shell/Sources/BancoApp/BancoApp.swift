@@ -315,6 +315,16 @@ struct VsScreen: View {
                         }
                 }
                 .buttonStyle(.bordered)
+                // Chess (FIDE 9.2.1.1): a draw claimed with a move that completes the fifty
+                // moves or repeats the position a third time; Rust lists the moves and plays
+                // the one picked.
+                if !s.claimableWith.isEmpty {
+                    Menu("Claim draw with…") {
+                        ForEach(s.claimableWith, id: \.self) { claim in
+                            Button("Claim draw with \(claim.mv.text)") { model.claimDraw(with: claim) }
+                        }
+                    }
+                }
                 if g.puzzle == nil {
                     // The computer's level in this game (Rust keeps it with the game; Settings
                     // gives the next game's).

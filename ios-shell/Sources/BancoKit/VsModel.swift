@@ -16,6 +16,9 @@ public final class VsModel: Model {
         public var announcement: String? { game?.lastMove?.announcement }
         /// The promotion picker is open with these choices (Rust's board says so).
         public var promotion: [PieceKind]? { game?.board.promotion?.choices }
+        /// Chess: the player's moves a draw may be claimed with (FIDE 9.2.1.1), Rust's list:
+        /// offer "Claim a draw with Rd1" for each, then call `claimDraw(with:)`; empty otherwise.
+        public var claimableWith: [ClaimableMove] { game?.claimableWith ?? [] }
     }
 
     /// Where the game to continue is kept (`VsComputer.save()` bytes, Base64).
@@ -128,6 +131,10 @@ public final class VsModel: Model {
     public func hint() { act { try vs?.hint() } }
     public func resign() { act { try vs?.resign() } }
     public func claimDraw() { act { try vs?.claimDraw() } }
+    /// Claims a draw with `claim`'s move, one of `VsState.claimableWith` (chess; FIDE
+    /// 9.2.1.1): Rust plays the move and ends the game drawn (undo takes both back); a
+    /// refusal becomes the message, nothing played.
+    public func claimDraw(with claim: ClaimableMove) { act { _ = try vs?.claimDrawWith(mv: claim.mv.played) } }
     public func flip() { act { try vs?.flip() } }
     public func setLevel(_ level: Int) { act { try vs?.setLevel(level: UInt8(clamping: level)) } }
     public func setSound(_ on: Bool) { soundOn = on }

@@ -320,4 +320,48 @@ func vsTests(_ s: Suite) {
         try check(st.outcome != nil || st.moves.count >= 40, "\(st.moves)")
         try check(f.sounds.all.count >= min(st.moves.count, 40) - 1, "a sound per move")
     }
+
+    s.test("chess: a draw claimed with the player's move (FIDE 9.2.1.1), undone; a claim that brings no draw refused") {
+        // White's rook and king against the king, 99 plies without a capture or a pawn move:
+        // the hundredth completes the fifty moves, and a claim may be made with it.
+        let fifty = "8/8/4k3/8/8/3RK3/8/8 w - - 99 80"
+        var kept: ClaimableMove?
+        do {
+            let f = VsFixture()
+            defer { f.close() }
+            try check(f.ui.call { f.model.newGame(Settings(game: .chess, level: 1, color: .red), fen: fifty, movetimeMs: 50) })
+            let st = try f.myTurn(0)
+            try eq(nil, st.claimableDraw, "no draw to claim before the move")
+            guard let rd1 = f.state.claimableWith.first(where: { $0.mv.text == "Rd1" }) else {
+                throw TestFailure(description: "Rd1 claims: \(f.state.claimableWith)")
+            }
+            kept = rd1
+            try eq(DrawReason.fiftyMoveRule, rd1.reason)
+            f.ui.call { f.model.claimDraw(with: rd1) }
+            let over = try f.wait("the claim") { $0.outcome != nil }
+            try eq(Outcome.draw(reason: .fiftyMoveRule), over.outcome)
+            try eq(Color.red, over.drawClaimedBy, "the player claimed")
+            try eq(["Rd1"], over.moves)
+            try check(f.state.claimableWith.isEmpty, "nothing to claim after the end")
+            try check(!f.ui.call { f.model.canContinue }, "a finished game is not kept to continue")
+            // Undo takes back the claim and its move.
+            f.ui.call { f.model.undo() }
+            let back = try f.wait("the claim undone") { $0.outcome == nil && $0.moves.isEmpty }
+            try check(back.yourTurn && back.claimableWith.contains { $0.mv.text == "Rd1" }, "\(back)")
+        }
+        do {
+            let f = VsFixture()
+            defer { f.close() }
+            // Two plies earlier Rd1 completes nothing: the claim is refused, nothing played.
+            let early = fifty.replacingOccurrences(of: " 99 ", with: " 97 ")
+            try check(f.ui.call { f.model.newGame(Settings(game: .chess, level: 1, color: .red), fen: early, movetimeMs: 50) })
+            let st = try f.myTurn(0)
+            try check(st.claimableWith.isEmpty, "\(st.claimableWith)")
+            guard let rd1 = kept else { throw TestFailure(description: "no claim kept") }
+            f.ui.call { f.model.claimDraw(with: rd1) }
+            try check(f.state.message?.hasPrefix("there is no draw to claim with Rd1") == true, "\(String(describing: f.state.message))")
+            try eq(nil, f.state.game?.outcome)
+            try eq([], f.state.game?.moves)
+        }
+    }
 }

@@ -207,6 +207,14 @@ class MainActivity : ComponentActivity() {
         val redo = button("Redo") { c.redo() }
         val hint = button("Hint") { c.hint() }
         val draw = button("Claim draw") { c.claimDraw() }
+        // Chess (FIDE 9.2.1.1): a draw claimed with a move that completes the fifty moves or
+        // repeats the position a third time; Rust lists the moves, Rust plays the one picked.
+        val drawWith = button("Claim draw with…") {
+            val claims = c.state.value.claimableWith
+            AlertDialog.Builder(this).setTitle("Claim a draw with the move")
+                .setItems(claims.map { "Claim draw with ${it.mv.text}" }.toTypedArray()) { _, i -> c.claimDrawWith(claims[i]) }
+                .setNegativeButton("Cancel", null).show()
+        }
         val resign = button("Resign") { confirm("Resign this game?") { c.resign() } }
         // In a puzzle, the next puzzle of its game: never an ordinary game over the game to continue.
         val newGame = { if (puzzleController.playing) puzzleController.next(settings) else c.newGame(settings) }
@@ -227,6 +235,7 @@ class MainActivity : ComponentActivity() {
         moves.addTo(col)
         col.addView(row(undo, redo, hint, button("Flip") { c.flip() }))
         col.addView(row(level, draw, resign, newButton))
+        col.addView(drawWith)
         col.addView(row(button("Share game") { records.shareGame() }, button("Share picture") { records.sharePosition() }))
         col.addView(button("Set up from here") { records.editFromGame() })
         setScreen(col, home = false)
@@ -256,6 +265,7 @@ class MainActivity : ComponentActivity() {
             redo.isEnabled = vs.canRedo
             hint.isEnabled = vs.yourTurn && !vs.hinting
             draw.visibility = if (vs.claimableDraw != null) View.VISIBLE else View.GONE
+            drawWith.visibility = if (s.claimableWith.isNotEmpty()) View.VISIBLE else View.GONE
             resign.isEnabled = vs.outcome == null && vs.puzzle == null
             newButton.text = if (vs.puzzle != null) "Next puzzle" else "New"
             level.text = "Level ${vs.level}"

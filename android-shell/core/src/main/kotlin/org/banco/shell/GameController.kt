@@ -5,6 +5,7 @@
 package org.banco.shell
 
 import org.banco.BancoException
+import org.banco.ClaimableMove
 import org.banco.PieceKind
 import org.banco.PromotionChoice
 import org.banco.Puzzle
@@ -37,6 +38,12 @@ class GameController(
 
         /** A pawn reaches the last rank: offer these pieces, then call [choosePromotion]. */
         val promotion: PromotionChoice? get() = vs?.board?.promotion
+
+        /**
+         * Chess: the player's moves a draw may be claimed with (FIDE 9.2.1.1), Rust's list:
+         * offer "Claim a draw with Rd1" for each, then call [claimDrawWith]; empty otherwise.
+         */
+        val claimableWith: List<ClaimableMove> get() = vs?.claimableWith.orEmpty()
     }
 
     val state = Observable(State())
@@ -116,6 +123,13 @@ class GameController(
     fun hint() = act { it.hint() }
     fun resign() = act { it.resign() }
     fun claimDraw() = act { it.claimDraw() }
+
+    /**
+     * Claims a draw with [claim]'s move, one of [State.claimableWith]: Rust plays the move and
+     * ends the game drawn (undo takes both back); a refusal becomes the message, nothing played.
+     */
+    fun claimDrawWith(claim: ClaimableMove) = act { it.claimDrawWith(claim.mv.played) }
+
     fun flip() = act { it.flip() }
 
     /** The computer's level from now on, in this game (Rust refuses one outside [computerLevels]); kept with the game. */

@@ -5,8 +5,10 @@
 package org.banco.shell.tests
 
 import org.banco.Color
+import org.banco.DrawReason
 import org.banco.Game
 import org.banco.GameKind
+import org.banco.Outcome
 import org.banco.PieceKind
 import org.banco.TapResult
 import org.banco.VsState
@@ -326,6 +328,42 @@ fun gameTests(s: Suite) {
             val castled = f.awaitTurn(2)
             eq("O-O", castled.moves[0])
             eq(PieceKind.ROOK, castled.board.cellNamed("f1")?.piece?.kind)
+        }
+    }
+
+    s.test("chess: a draw claimed with the player's move (FIDE 9.2.1.1), undone; a claim that brings no draw refused") {
+        // White's rook and king against the king, 99 plies without a capture or a pawn move:
+        // the hundredth completes the fifty moves, and a claim may be made with it.
+        val fifty = "8/8/4k3/8/8/3RK3/8/8 w - - 99 80"
+        var rd1: org.banco.ClaimableMove
+        GameFixture().use { f ->
+            check(f.ui.call { f.c.newGame(Settings(game = GameKind.CHESS, level = 1, color = Color.RED), fen = fifty) })
+            val st = f.awaitTurn(0)
+            eq(null, st.claimableDraw, "no draw to claim before the move")
+            val claims = f.ui.call { f.c.state.value.claimableWith }
+            rd1 = claims.single { it.mv.text == "Rd1" }
+            eq(DrawReason.FiftyMoveRule, rd1.reason)
+            f.ui.call { f.c.claimDrawWith(rd1) }
+            val over = f.await("the claim") { it.outcome != null }
+            eq(Outcome.Draw(DrawReason.FiftyMoveRule), over.outcome)
+            eq(Color.RED, over.drawClaimedBy, "the player claimed")
+            eq(listOf("Rd1"), over.moves)
+            check(f.ui.call { f.c.state.value.claimableWith }.isEmpty()) { "nothing to claim after the end" }
+            check(!f.ui.call { f.c.canContinue() }) { "a finished game is not kept to continue" }
+            // Undo takes back the claim and its move.
+            f.ui.call { f.c.undo() }
+            val back = f.await("the claim undone") { it.outcome == null && it.moves.isEmpty() }
+            check(back.yourTurn && back.claimableWith.any { it.mv.text == "Rd1" }) { "$back" }
+        }
+        GameFixture().use { f ->
+            // Two plies earlier Rd1 completes nothing: the claim is refused, nothing played.
+            check(f.ui.call { f.c.newGame(Settings(game = GameKind.CHESS, level = 1, color = Color.RED), fen = fifty.replace(" 99 ", " 97 ")) })
+            val st = f.awaitTurn(0)
+            check(st.claimableWith.isEmpty()) { "${st.claimableWith}" }
+            f.ui.call { f.c.claimDrawWith(rd1) }
+            check(f.state().message?.startsWith("there is no draw to claim with Rd1") == true) { "${f.state().message}" }
+            eq(null, f.vs().outcome)
+            eq(emptyList<String>(), f.vs().moves)
         }
     }
 
