@@ -178,9 +178,11 @@ struct BoardCanvas: View {
                         lines.addLine(to: CGPoint(x: seg.to.x, y: seg.to.y))
                     }
                     ctx.stroke(lines, with: .color(ink), lineWidth: 1.5)
-                    let river = (pt(0, 4).y + pt(0, 5).y) / 2
-                    ctx.draw(Text("楚 河").font(.system(size: side * 0.5)).foregroundColor(ink), at: CGPoint(x: pt(2, 0).x, y: river))
-                    ctx.draw(Text("漢 界").font(.system(size: side * 0.5)).foregroundColor(ink), at: CGPoint(x: pt(6, 0).x, y: river))
+                    // Where the river runs is Rust's (BoardView.riverAfterRow, placed by the layout).
+                    if let river = l.riverY {
+                        ctx.draw(Text("楚 河").font(.system(size: side * 0.5)).foregroundColor(ink), at: CGPoint(x: pt(2, 0).x, y: river))
+                        ctx.draw(Text("漢 界").font(.system(size: side * 0.5)).foregroundColor(ink), at: CGPoint(x: pt(l.columns - 3, 0).x, y: river))
+                    }
                 }
                 for c in board.cells {
                     let p = pt(Int(c.column), Int(c.row))

@@ -16,6 +16,9 @@ public struct BoardLayout {
     /// The top left corner of the board.
     public let left: Double
     public let top: Double
+    /// Xiangqi and jieqi: the height of the river's middle, halfway between the centres of
+    /// the rows on either side of it (Rust's `riverAfterRow`; write 楚河 漢界 there); nil for chess.
+    public let riverY: Double?
 
     public init(board: BoardView, width: Double, height: Double) {
         kind = board.kind
@@ -26,6 +29,8 @@ public struct BoardLayout {
         cell = max(min(width / Double(columns), height / Double(rows)), 0)
         left = (width - cell * Double(columns)) / 2
         top = (height - cell * Double(rows)) / 2
+        let (t, c) = (top, cell)
+        riverY = board.riverAfterRow.map { t + Double(Int($0) + 1) * c }
     }
 
     /// The centre of a cell: where its piece is drawn.

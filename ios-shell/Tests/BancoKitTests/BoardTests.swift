@@ -44,6 +44,22 @@ func boardTests(_ s: Suite) {
         try check(empty.cellAt(x: 0, y: 0) == nil)
     }
 
+    s.test("layout: the river where Rust puts it (riverAfterRow), either way up; none in chess") {
+        for color in [Color.red, .black] {
+            let board = try startBoard(.xiangqi, color)
+            try eq(4, board.riverAfterRow, "the river below the fifth row, \(color) below")
+            // Cells of 40 from a top margin of 50: the river's middle halfway between the
+            // centres of rows 4 and 5.
+            let l = BoardLayout(board: board, width: 360, height: 500)
+            try eq((l.center(column: 0, row: 4).y + l.center(column: 0, row: 5).y) / 2, l.riverY)
+            try eq(250, l.riverY)
+        }
+        try eq(4, try startBoard(.jieqi).riverAfterRow)
+        let chess = try startBoard(.chess)
+        try eq(nil, chess.riverAfterRow)
+        try eq(nil, BoardLayout(board: chess, width: 300, height: 300).riverY, "chess has no river")
+    }
+
     s.test("settings: saved, loaded, damaged or out-of-range values fall back") {
         let store = MemoryStore()
         try eq(Settings(), Settings.load(store))

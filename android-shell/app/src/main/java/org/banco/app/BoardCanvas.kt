@@ -73,9 +73,12 @@ class BoardCanvas(context: Context) : View(context) {
                 canvas.drawLine(g.x(l.fromColumn.toInt()), g.y(l.fromRow.toInt()), g.x(l.toColumn.toInt()), g.y(l.toRow.toInt()), line)
             }
             riverText.textSize = g.cell * 0.5f
-            val riverY = (g.y(g.rows / 2 - 1) + g.y(g.rows / 2)) / 2 - (riverText.descent() + riverText.ascent()) / 2
-            canvas.drawText("楚 河", g.x(2), riverY, riverText)
-            canvas.drawText("漢 界", g.x(g.columns - 3), riverY, riverText)
+            // Where the river runs is Rust's (BoardView.riverAfterRow, placed by the layout).
+            g.riverY?.let { river ->
+                val baseline = river - (riverText.descent() + riverText.ascent()) / 2
+                canvas.drawText("楚 河", g.x(2), baseline, riverText)
+                canvas.drawText("漢 界", g.x(g.columns - 3), baseline, riverText)
+            }
         } else {
             for (c in b.cells) {
                 val x = g.x(c.column.toInt()) - half

@@ -11,7 +11,14 @@ import org.banco.Cell
 import kotlin.math.floor
 import kotlin.math.min
 
-class BoardLayout(val columns: Int, val rows: Int, viewWidth: Float, viewHeight: Float) {
+class BoardLayout(
+    val columns: Int,
+    val rows: Int,
+    viewWidth: Float,
+    viewHeight: Float,
+    /** The screen row the river runs below (Rust's `BoardView.riverAfterRow`); null without a river (chess). */
+    private val riverAfterRow: Int? = null,
+) {
     /** The side of a cell, in pixels. */
     val cell: Float = if (columns > 0 && rows > 0) min(viewWidth / columns, viewHeight / rows) else 0f
 
@@ -22,7 +29,13 @@ class BoardLayout(val columns: Int, val rows: Int, viewWidth: Float, viewHeight:
     val top: Float = (viewHeight - cell * rows) / 2
 
     constructor(board: BoardView, viewWidth: Float, viewHeight: Float) :
-        this(board.width.toInt(), board.height.toInt(), viewWidth, viewHeight)
+        this(board.width.toInt(), board.height.toInt(), viewWidth, viewHeight, board.riverAfterRow?.toInt())
+
+    /**
+     * Xiangqi and jieqi: the height of the river's middle, halfway between the centres of the
+     * rows on either side of it (write 楚河 漢界 there); null for chess.
+     */
+    val riverY: Float? get() = riverAfterRow?.let { top + (it + 1) * cell }
 
     fun x(column: Int): Float = left + (column + 0.5f) * cell
     fun y(row: Int): Float = top + (row + 0.5f) * cell

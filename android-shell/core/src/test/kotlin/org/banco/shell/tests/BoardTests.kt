@@ -49,6 +49,23 @@ fun boardTests(s: Suite) {
         eq(null, BoardLayout(8, 8, 0f, 0f).cellAt(0f, 0f), "not laid out yet")
     }
 
+    s.test("board layout: the river where Rust puts it (riverAfterRow), either way up; none in chess") {
+        for (human in listOf(Color.RED, Color.BLACK)) {
+            val board = startBoard(GameKind.XIANGQI, human)
+            eq(4, board.riverAfterRow?.toInt(), "the river below the fifth row, $human below")
+            // 9×10 cells of 100 in a view 1000 high and 1100 wide: the river's middle halfway
+            // between the centres of rows 4 and 5.
+            val l = BoardLayout(board, 1100f, 1000f)
+            eq((l.y(4) + l.y(5)) / 2, l.riverY)
+            eq(500f, l.riverY)
+        }
+        val jieqi = startBoard(GameKind.JIEQI)
+        eq(4, jieqi.riverAfterRow?.toInt())
+        val chess = startBoard(GameKind.CHESS)
+        eq(null, chess.riverAfterRow)
+        eq(null, BoardLayout(chess, 800f, 800f).riverY, "chess has no river")
+    }
+
     s.test("Rust's board view: cells by name and position, both games, both ways up") {
         val xq = startBoard(GameKind.XIANGQI)
         check(xq.onLines)
