@@ -464,7 +464,8 @@ struct MatchScreen: View {
         // Leaving resigns a game or race in progress (Rust's rule): asked first then.
         let playing = model.state.match?.phase == .playing
         Group {
-            if model.state.race != nil {
+            // A race on its screen; once over, until "Back to the match" (BancoKit decides).
+            if model.state.showsRace {
                 RaceScreen(model: model)
             } else {
                 boardGame

@@ -171,6 +171,8 @@ struct RaceScreen: View {
                 Button("Resign", role: .destructive) { model.raceResign() }.disabled(!(r?.canMove ?? false))
                 // Once over: the same race anew (Rust's rematch: same options, a new seed).
                 if r?.outcome != nil { Button("Race again") { model.proposeRematch() } }
+                // Or the match screen, with the race's result (the same match, as on Android).
+                if r?.outcome != nil { Button("Back to the match") { model.backToMatch() } }
             }
             .buttonStyle(.bordered)
             // Or the Settings game (as after a board game, and as Android's race screen): once

@@ -18,6 +18,11 @@ public final class MatchModel: Model {
         public var promotion: [PieceKind]? { match.flatMap { $0.phase == .closed ? nil : $0.board?.promotion?.choices } }
         /// The Lines race, once one was accepted: both boards, scores, time left, the result.
         public var race: RaceState? { match?.race }
+        /// The finished race was put away ("Back to the match", `backToMatch`): the match
+        /// screen shows, with the race's result and what comes next, until another race starts.
+        public internal(set) var raceSetAside = false
+        /// The race screen is the one to show: a race is on, or over and not put away yet.
+        public var showsRace: Bool { race.map { $0.outcome == nil || !raceSetAside } ?? false }
         /// The race's picked ball on our board (ringed).
         public var raceSelected: Int?
         /// Our last race move's walk along its path, to animate.
@@ -228,6 +233,14 @@ public final class MatchModel: Model {
         act { try $0.proposeRace(settings: settings, color: color) }
     }
 
+    /// "Back to the match" after a race (as Android's race screen): the match screen shows,
+    /// with the race's result and what comes next (a game, the race again), until another
+    /// race starts. Nothing while the race is on.
+    public func backToMatch() {
+        guard state.race?.outcome != nil else { return }
+        state.raceSetAside = true
+    }
+
     /// Resigns the race (the other player wins).
     public func raceResign() { act { try $0.raceResign() } }
 
@@ -292,7 +305,11 @@ public final class MatchModel: Model {
 
     private func refresh() {
         guard let m = match, let s = try? m.state() else { return }
-        state.match = s
+        var next = state
+        next.match = s
+        // A race on (or none): the next finished race shows on its screen again.
+        if s.race?.outcome == nil { next.raceSetAside = false }
+        state = next
         scheduleTick(s)
     }
 

@@ -115,6 +115,13 @@ func nearbyRaceTests(_ s: Suite) {
         // The race's end is the match's result too.
         try eq(MatchPhase.over, host.state.match?.phase)
         try eq(ho.text, host.state.match?.result)
+        // The result stays on the race screen until "Back to the match" (as on Android): then
+        // the match screen shows, on the same match; the other side's screen is its own.
+        try check(host.ui.call { host.model.state.showsRace } && guest.ui.call { guest.model.state.showsRace })
+        host.act { $0.backToMatch() }
+        try check(!host.ui.call { host.model.state.showsRace }, "the host is back on the match screen")
+        try check(guest.ui.call { guest.model.state.showsRace }, "the guest still sees the race's result")
+        try eq(MatchPhase.over, host.state.match?.phase, "the same match")
 
         // Race again (the race screen's button, Rust's rematch): the guest's prompt shows the
         // same race, its board Black again; accepted, both race from a new seed.
@@ -133,6 +140,10 @@ func nearbyRaceTests(_ s: Suite) {
         try check(h2.canMove && g2.canMove)
         try eq(MatchPhase.playing, host.state.match?.phase)
         try eq(nil, host.state.match?.result)
+        // The new race is on its screen again; "Back to the match" does nothing while it runs.
+        try check(host.ui.call { host.model.state.showsRace }, "the race again on its screen")
+        host.act { $0.backToMatch() }
+        try check(host.ui.call { host.model.state.showsRace }, "no way back while the race runs")
         try host.raceByTaps()
         try guest.wait("a move of the new race") { $0.race?.opponentTurns == 1 }
 
@@ -142,11 +153,13 @@ func nearbyRaceTests(_ s: Suite) {
         try host.wait("the second race over") { $0.race?.outcome != nil }
         try eq(MatchPhase.over, try guest.wait("over on the guest") { $0.race?.outcome != nil }.phase,
                "the race screen's MatchNextGame shows once over")
+        try check(host.ui.call { host.model.state.showsRace }, "the second race's result on its screen too")
         guest.act { $0.propose(Settings(game: .chess, color: .red, playerName: "Binh")) }
         try host.wait("chess proposed after the race") { $0.phase == .proposed }
         host.act { $0.acceptOffer($0.state.match!.proposalId!) }
         let chess = try guest.wait("chess on the guest") { $0.phase == .playing && $0.kind == .chess }
         try eq(nil, guest.state.race, "no race left: the match screen shows the board")
+        try check(!guest.ui.call { guest.model.state.showsRace })
         try eq(Color.red, chess.yourColor)
         try check(guest.ui.call { guest.model.saved() } != nil, "the board game can be saved")
     }
