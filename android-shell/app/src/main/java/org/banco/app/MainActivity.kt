@@ -99,6 +99,8 @@ class MainActivity : ComponentActivity() {
     /** How the lobby on screen opens its NearbyLobby (for [recheckLobby]). */
     private var lobbyOpen: ((org.banco.BleGuest?) -> NearbyLobby)? = null
     private var match: MatchController? = null
+    /** A join by address still resolving: cancelled when the player leaves the screen meanwhile. */
+    private var pendingJoin: MatchController.PendingJoin? = null
     /** Stops observing the screen's model when the screen changes. */
     private var unobserve: (() -> Unit)? = null
     private var onHome = true
@@ -511,7 +513,9 @@ class MainActivity : ComponentActivity() {
         AlertDialog.Builder(this).setTitle("Join by address").setView(input)
             .setPositiveButton("Join") { _, _ ->
                 // Off the UI thread: Rust may ask the DNS for a host name (slow, or stalled offline).
-                MatchController.joinInBackground(MainThread, settings.playerName, input.text.toString().trim(), matchSound(), trust.load(), trust::save) { made ->
+                pendingJoin?.cancel()
+                pendingJoin = MatchController.joinInBackground(MainThread, settings.playerName, input.text.toString().trim(), matchSound(), trust.load(), trust::save) { made ->
+                    pendingJoin = null
                     joinMatch { made.getOrThrow() }
                 }
             }
@@ -870,6 +874,9 @@ class MainActivity : ComponentActivity() {
         showingLines = false
         lobby?.stop()
         lobby = null
+        // A join by address that finishes after the player left must not open the match screen.
+        pendingJoin?.cancel()
+        pendingJoin = null
         match?.leave()
         match = null
         matchMulticast.release()

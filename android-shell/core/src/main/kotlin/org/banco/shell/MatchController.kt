@@ -346,22 +346,44 @@ class MatchController private constructor(
          * which can stall offline) on [background], then [done] gets the controller, or the
          * reason it could not start (a `BancoException`), through [ui]. Returns at once.
          * A host that refuses or never answers is the controller's state, as for [join].
+         * [PendingJoin.cancel] (the player left before it finished): [done] is never called
+         * and the match it made, if any, is left.
          */
         fun joinInBackground(
             ui: UiDispatcher, name: String, address: String, sound: SoundPlayer = SoundPlayer.SILENT,
             trust: ByteArray? = null, onTrust: (ByteArray) -> Unit = {},
             background: (() -> Unit) -> Unit = { block -> Thread(block, "banco-join").apply { isDaemon = true }.start() },
             done: (Result<MatchController>) -> Unit,
-        ) {
+        ): PendingJoin {
             val c = MatchController(ui, sound, onTrust)
+            val pending = PendingJoin()
             background {
                 val made = try {
                     Result.success(Match.join(name, address, c, trust))
                 } catch (e: BancoException) {
                     Result.failure(e)
                 }
-                ui.post { done(made.map { c.attach(it, null) }) }
+                ui.post {
+                    if (pending.cancelled) {
+                        made.onSuccess { c.attach(it, null).leave() }
+                    } else {
+                        done(made.map { c.attach(it, null) })
+                    }
+                }
             }
+            return pending
+        }
+    }
+
+    /** A join by address under way ([joinInBackground]). */
+    class PendingJoin {
+        /** The player left before the join finished; read on the UI thread. */
+        @Volatile var cancelled = false
+            private set
+
+        /** The player left (the lobby, the app): the join's end is ignored and its match left. */
+        fun cancel() {
+            cancelled = true
         }
     }
 

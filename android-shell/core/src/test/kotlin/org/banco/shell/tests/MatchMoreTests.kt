@@ -152,6 +152,36 @@ fun matchMoreTests(s: Suite) {
         }
     }
 
+    s.test("join by address cancelled (the player left first): its end is ignored (the match it made is left)") {
+        val ui = TestUi()
+        val host = MatchController.host(ui, Settings(playerName = "An"), "127.0.0.1:0", advertise = false)
+        try {
+            val address = ui.await(host.state, "listening") { it.match?.phase == Phase.LISTENING }.match!!.address
+            val pending = CopyOnWriteArrayList<() -> Unit>()
+            val results = CopyOnWriteArrayList<Result<MatchController>>()
+            val join = ui.call {
+                MatchController.joinInBackground(ui, "Binh", address, background = { pending += it }) { results += it }
+            }
+            // The player leaves before the worker has joined; then the join finishes.
+            ui.call { join.cancel() }
+            pending.removeAt(0)()
+            ui.call { } // what the worker posted has run
+            eq(0, results.size, "no match screen for a join the player left")
+            // A join not cancelled comes through as before.
+            val again = ui.call {
+                MatchController.joinInBackground(ui, "Binh", address, background = { pending += it }) { results += it }
+            }
+            pending.removeAt(0)()
+            ui.call { }
+            eq(1, results.size, "the join's controller")
+            check(!again.cancelled)
+            ui.call { results[0].getOrThrow().leave() }
+        } finally {
+            ui.call { host.leave() }
+            ui.shutdown()
+        }
+    }
+
     s.test("set up from this position: the editor opens on the game's current position") {
         GameFixture().use { f ->
             check(f.ui.call { f.c.newGame(Settings(game = GameKind.CHESS, level = 1, color = Color.RED)) })
