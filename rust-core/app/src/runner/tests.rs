@@ -17,7 +17,9 @@ struct Tx(Mutex<mpsc::Sender<VsState>>);
 
 impl Observer for Tx {
     fn changed(&self, state: VsState) {
-        let _ = self.0.lock().map(|t| t.send(state));
+        if let Ok(t) = self.0.lock() {
+            let _ = t.send(state);
+        }
     }
 }
 
@@ -86,7 +88,11 @@ fn an_undo_stops_the_hint() {
     // The engine thread is free again: a move after the undo is answered.
     r.act(|vs| vs.play_text("b2e2")).unwrap();
     let s = settled(&rx, 2);
-    assert_eq!(s.moves.first().map(String::as_str), Some("炮八平五"), "{s:?}");
+    assert_eq!(
+        s.moves.first().map(String::as_str),
+        Some("炮八平五"),
+        "{s:?}"
+    );
     assert_stopped(&r, id, &s);
 }
 
@@ -102,6 +108,9 @@ fn a_new_game_stops_the_hint_and_drops_its_answer() {
     assert_stopped(&r, id, &s);
     // The computer's move is its own search's, not the old hint.
     let finished = lock(&r.inner).finished.clone();
-    let played = finished.iter().filter(|f| f.job == Job::Move && !f.stopped).count();
+    let played = finished
+        .iter()
+        .filter(|f| f.job == Job::Move && !f.stopped)
+        .count();
     assert_eq!(played, 1, "{finished:?}");
 }
