@@ -899,6 +899,18 @@ impl VsComputer {
         }
     }
 
+    /// Numbers this game's searches after those of `before`, the game it replaces on one
+    /// [`runner::Runner`](crate::runner::Runner): an answer to a search of the old game then
+    /// never passes for one of this game's (and the old search is stopped, not taken for
+    /// the one this game wants).
+    pub(crate) fn number_after(&mut self, before: &VsComputer) {
+        let base = before.last_id;
+        self.last_id += base;
+        if let Some((id, _)) = &mut self.pending {
+            *id += base;
+        }
+    }
+
     fn next_id(&mut self) -> u64 {
         self.last_id += 1;
         self.last_id

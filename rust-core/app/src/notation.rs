@@ -146,12 +146,24 @@ pub fn parse_move(
             }
             let mv: banco_xiangqi::jieqi::JieqiMove = text.parse().map_err(|_| unreadable())?;
             if g.is_legal(mv) {
-                Ok(AnyMove::Jieqi(mv))
-            } else {
-                Err(MoveError::Illegal(format!(
-                    "{mv} is not a legal move in this position"
-                )))
+                return Ok(AnyMove::Jieqi(mv));
             }
+            let pos = g.position();
+            let own = mv
+                .step()
+                .and_then(|step| Some((step.to(), pos.piece_at(step.to())?)))
+                .filter(|(_, p)| p.color == pos.side_to_move());
+            Err(MoveError::Illegal(match own {
+                Some((to, p)) => {
+                    let what = if p.hidden {
+                        "face-down piece"
+                    } else {
+                        p.kind.name()
+                    };
+                    format!("{mv} is not a legal move here: {to} is taken by your own {what}")
+                }
+                None => format!("{mv} is not a legal move in this position"),
+            }))
         }
     }
 }
@@ -420,6 +432,27 @@ mod tests {
         assert_eq!(
             numbered_lines(&g, &texts(&["a", "b", "c", "d", "e"])),
             ["1... a", "2. b c", "3. d e"]
+        );
+    }
+
+    #[test]
+    #[allow(clippy::panic)]
+    fn a_step_onto_ones_own_piece_names_it() {
+        let why = |kind, text| match parse_move(&AnyGame::new(kind).unwrap(), text, None) {
+            Err(MoveError::Illegal(why)) => why,
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(
+            why(GameKind::Xiangqi, "K5=6"),
+            "K5=6 is not a legal move here: d0 is taken by your own advisor"
+        );
+        assert_eq!(
+            why(GameKind::Jieqi, "e0d0"),
+            "e0d0 is not a legal move here: d0 is taken by your own face-down piece"
+        );
+        assert_eq!(
+            why(GameKind::Chess, "a1a2"),
+            "a1a2 is not a legal move here: your own pawn stands on a2"
         );
     }
 }

@@ -43,6 +43,21 @@ struct Inner {
     vs: VsComputer,
     /// The search running on the engine thread, and its stop flag.
     running: Option<(u64, Arc<AtomicBool>)>,
+    /// Every search the engine thread finished, for the tests.
+    #[cfg(test)]
+    finished: Vec<Finished>,
+}
+
+/// A search the engine thread finished (tests).
+#[cfg(test)]
+#[derive(Clone, Debug)]
+struct Finished {
+    id: u64,
+    job: crate::computer::Job,
+    /// Its stop flag was raised: it was no longer wanted.
+    stopped: bool,
+    /// Nodes it searched (an engine search's).
+    nodes: Option<u64>,
 }
 
 enum Work {
@@ -74,7 +89,12 @@ impl Runner {
         base: Limits,
         observer: Arc<dyn Observer>,
     ) -> Runner {
-        let inner = Arc::new(Mutex::new(Inner { vs, running: None }));
+        let inner = Arc::new(Mutex::new(Inner {
+            vs,
+            running: None,
+            #[cfg(test)]
+            finished: Vec::new(),
+        }));
         let (work, work_rx) = mpsc::channel::<Work>();
         let (notify, notify_rx) = mpsc::channel::<VsState>();
         spawn_notifier(notify_rx, observer);
@@ -123,10 +143,12 @@ impl Runner {
     }
 
     /// Replaces the game (a new game, a puzzle, a continued one); the engine forgets what
-    /// it learnt.
-    pub fn replace(&self, vs: VsComputer) {
+    /// it learnt. A search of the old game (its move, a hint) is stopped and its answer
+    /// dropped.
+    pub fn replace(&self, mut vs: VsComputer) {
         let _ = self.work.send(Work::Clear);
         self.act(|old| {
+            vs.number_after(old);
             *old = vs;
             Ok::<(), ()>(())
         })
@@ -203,6 +225,16 @@ fn spawn_engine(
                 let answer = crate::answer::run(&mut engine, &request, &base, &stop);
                 let Some(inner) = inner.upgrade() else { break };
                 let mut guard = lock(&inner);
+                #[cfg(test)]
+                guard.finished.push(Finished {
+                    id: request.id,
+                    job: request.job,
+                    stopped: stop.load(Ordering::Relaxed),
+                    nodes: match &answer {
+                        crate::answer::SearchAnswer::Engine(r) => Some(r.nodes),
+                        _ => None,
+                    },
+                });
                 if guard.running.as_ref().map(|(id, _)| *id) == Some(request.id) {
                     guard.running = None;
                 }
@@ -214,3 +246,6 @@ fn spawn_engine(
             }
         });
 }
+
+#[cfg(test)]
+mod tests;

@@ -106,12 +106,25 @@ pub fn record_tags(
     my_name: &str,
     other_name: &str,
 ) -> Vec<(String, String)> {
-    let mut tags = vec![
-        ("Event".to_owned(), event.to_owned()),
-        ("Date".to_owned(), pgn_date(date)),
-    ];
+    let mut tags = dated_tags(event, date);
     tags.extend(sides_tags(kind, me, my_name, other_name));
     tags
+}
+
+/// The `Event` and `Date` tags of [`record_tags`], for a record whose players are named
+/// otherwise (a game against the computer, whose save names its sides itself).
+///
+/// ```
+/// use banco_app::tags::dated_tags;
+/// let t = dated_tags("Banco game", "2026-12-06");
+/// assert_eq!(t[1], ("Date".to_owned(), "2026.12.06".to_owned()));
+/// ```
+#[must_use]
+pub fn dated_tags(event: &str, date: &str) -> Vec<(String, String)> {
+    vec![
+        ("Event".to_owned(), event.to_owned()),
+        ("Date".to_owned(), pgn_date(date)),
+    ]
 }
 
 /// The players' tags ([`player_tags`]) of a game where `me`, named `my_name`, played

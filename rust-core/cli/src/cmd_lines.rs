@@ -347,7 +347,7 @@ impl Session {
         }
         self.show();
         if r.game_over {
-            let date = today();
+            let date = crate::ui::today();
             let entered = self.lines.record_result(&date);
             if entered.is_some() {
                 self.keep_best();
@@ -429,24 +429,6 @@ impl Session {
             Err(e) => outln!("cannot load {path}: {e}"),
         }
     }
-}
-
-/// Today's date (UTC) as `YYYY-MM-DD`, for the best-scores table.
-fn today() -> String {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // Civil date from days since 1970-01-01 (proleptic Gregorian).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
 }
 
 /// `banco bench lines`: the computer player over `games` seeded games.

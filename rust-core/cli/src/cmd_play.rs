@@ -799,7 +799,10 @@ impl Session {
             return;
         }
         let path = Path::new(path);
-        let bytes = match self.vs.save() {
+        let dated = self.vs.save().map_err(|e| e.to_string()).and_then(|b| {
+            crate::cmd_records::dated(b, &crate::ui::today()).map_err(|e| e.to_string())
+        });
+        let bytes = match dated {
             Ok(b) => b,
             Err(e) => {
                 outln!("could not save: {e}");

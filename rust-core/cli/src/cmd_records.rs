@@ -166,6 +166,17 @@ pub(crate) fn record_for(path: &Path, record: Vec<u8>) -> Result<Vec<u8>, SaveEr
     }
 }
 
+/// A record of a game against the computer dated `date` (ISO, `2026-12-06`): its `Event`
+/// and `Date` tags ([`banco_app::tags::dated_tags`]), as the shells date theirs.
+pub(crate) fn dated(record: Vec<u8>, date: &str) -> Result<Vec<u8>, SaveError> {
+    let mut saved = SavedGame::decode(&record)?;
+    saved.tags.retain(|(k, _)| k != "Event" && k != "Date");
+    saved
+        .tags
+        .extend(banco_app::tags::dated_tags("Banco game", date));
+    saved.encode()
+}
+
 /// `banco render`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct RenderArgs {

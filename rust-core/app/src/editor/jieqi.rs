@@ -200,6 +200,7 @@ impl Editor {
             });
         }
         self.side = setup.turn;
+        (self.halfmoves, self.fullmoves) = (setup.halfmoves, setup.fullmoves);
         for color in Color::ALL {
             let count = self.count(color);
             let pool = setup.pools[color.index()];
@@ -323,7 +324,11 @@ impl Editor {
                 max: k.start_count(),
             });
         }
-        self.captured[color.index()][k as usize] = count;
+        let was = &mut self.captured[color.index()][k as usize];
+        if *was != count {
+            *was = count;
+            self.halfmoves = 0;
+        }
         Ok(())
     }
 
@@ -343,6 +348,7 @@ impl Editor {
             s.pools[color.index()] = self.pool_of(color, &self.count(color));
         }
         s.turn = self.side;
+        (s.halfmoves, s.fullmoves) = (self.halfmoves, self.fullmoves);
         s
     }
 

@@ -252,6 +252,10 @@ pub struct Editor {
     captured: [[u8; 7]; 2],
     castling: [[bool; 2]; 2],
     en_passant: Option<u8>,
+    /// The FEN's move counters: plies since the last capture (or pawn move in chess), kept
+    /// as read until an edit sets it to 0, and the full-move number, kept as read.
+    halfmoves: u16,
+    fullmoves: u16,
     flipped: bool,
 }
 
@@ -295,6 +299,8 @@ impl Editor {
             captured: [[0; 7]; 2],
             castling: [[false; 2]; 2],
             en_passant: None,
+            halfmoves: 0,
+            fullmoves: 1,
             flipped: false,
         })
     }
@@ -323,6 +329,7 @@ impl Editor {
                     ed.cells[i] = p.map(|p| Brush::Piece(p.color, PieceKind::from_xiangqi(p.kind)));
                 }
                 ed.side = setup.turn;
+                (ed.halfmoves, ed.fullmoves) = (setup.halfmoves, setup.fullmoves);
             }
             GameKind::Chess => {
                 let setup = ChessSetup::from_fen(fen).map_err(|e| bad(&e))?;
@@ -332,6 +339,7 @@ impl Editor {
                 ed.side = setup.turn;
                 ed.castling = setup.castling;
                 ed.en_passant = setup.en_passant;
+                (ed.halfmoves, ed.fullmoves) = (setup.halfmoves, setup.fullmoves);
             }
             GameKind::Jieqi => ed.read_jieqi(fen)?,
             other @ GameKind::Lines => return Err(EditorError::Unsupported(other.name())),
@@ -426,7 +434,7 @@ impl Editor {
                 piece: kind.name(),
             });
         }
-        self.cells[i] = Some(Brush::Piece(color, kind));
+        self.set_cell(i, Some(Brush::Piece(color, kind)));
         Ok(())
     }
 
@@ -441,7 +449,7 @@ impl Editor {
                 piece: "face-down piece",
             });
         }
-        self.cells[i] = Some(Brush::FaceDown(color));
+        self.set_cell(i, Some(Brush::FaceDown(color)));
         Ok(())
     }
 
@@ -457,17 +465,41 @@ impl Editor {
     pub fn remove(&mut self, square: u8) -> Result<Option<PieceInfo>, EditorError> {
         let i = self.cell(square)?;
         let was = self.piece_at(square);
-        self.cells[i] = None;
+        self.set_cell(i, None);
         Ok(was)
     }
 
-    /// Empties the board (side to move and orientation stay; castling rights, the
-    /// en-passant square and jieqi's captured pieces go).
+    /// Empties the board (side to move, the full-move number and orientation stay; castling
+    /// rights, the en-passant square and jieqi's captured pieces go).
     pub fn clear(&mut self) {
         self.cells.iter_mut().for_each(|c| *c = None);
         self.captured = [[0; 7]; 2];
         self.castling = [[false; 2]; 2];
         self.en_passant = None;
+        self.halfmoves = 0;
+    }
+
+    /// Sets a cell; a change is an edit, which restarts the half-move clock.
+    fn set_cell(&mut self, i: usize, brush: Option<Brush>) {
+        if let Some(cell) = self.cells.get_mut(i)
+            && *cell != brush
+        {
+            *cell = brush;
+            self.halfmoves = 0;
+        }
+    }
+
+    /// The FEN's half-move clock (plies since the last capture, or pawn move in chess): as
+    /// the FEN read gave it, 0 once the position is edited.
+    #[must_use]
+    pub fn halfmoves(&self) -> u16 {
+        self.halfmoves
+    }
+
+    /// The FEN's full-move number: as the FEN read gave it, kept through edits.
+    #[must_use]
+    pub fn fullmoves(&self) -> u16 {
+        self.fullmoves
     }
 
     /// Sets up the start position (the orientation stays).
@@ -484,9 +516,13 @@ impl Editor {
         self.side
     }
 
-    /// Chooses the side to move.
+    /// Chooses the side to move (a change is an edit: the half-move clock restarts, the
+    /// full-move number stays, so that the move the new side makes has that number).
     pub fn set_side_to_move(&mut self, side: Color) {
-        self.side = side;
+        if self.side != side {
+            self.side = side;
+            self.halfmoves = 0;
+        }
     }
 
     /// Chess castling rights `[colour index][0 king side, 1 queen side]`.
@@ -498,7 +534,11 @@ impl Editor {
     /// Gives or takes a chess castling right (ignored in other games).
     pub fn set_castling(&mut self, color: Color, king_side: bool, allowed: bool) {
         if self.kind == GameKind::Chess {
-            self.castling[color.index()][usize::from(!king_side)] = allowed;
+            let right = &mut self.castling[color.index()][usize::from(!king_side)];
+            if *right != allowed {
+                *right = allowed;
+                self.halfmoves = 0;
+            }
         }
     }
 
@@ -513,8 +553,9 @@ impl Editor {
         if let Some(s) = square {
             self.cell(s)?;
         }
-        if self.kind == GameKind::Chess {
+        if self.kind == GameKind::Chess && self.en_passant != square {
             self.en_passant = square;
+            self.halfmoves = 0;
         }
         Ok(())
     }
@@ -540,6 +581,7 @@ impl Editor {
             s.put(sq, piece);
         }
         s.turn = self.side;
+        (s.halfmoves, s.fullmoves) = (self.halfmoves, self.fullmoves);
         s
     }
 
@@ -555,6 +597,7 @@ impl Editor {
         s.turn = self.side;
         s.castling = self.castling;
         s.en_passant = self.en_passant;
+        (s.halfmoves, s.fullmoves) = (self.halfmoves, self.fullmoves);
         s
     }
 

@@ -106,3 +106,72 @@ fn play_and_solve_from_here() {
     let p = ed.proposal(Color::Black).unwrap();
     assert_eq!(p.start_fen, game.fen());
 }
+
+/// The last two fields of a FEN: the half-move clock and the full-move number.
+fn counters(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    fields[fields.len() - 2..].join(" ")
+}
+
+#[test]
+fn the_move_counters_are_kept_and_an_edit_restarts_the_clock() {
+    for (kind, fen, square) in [
+        (
+            GameKind::Xiangqi,
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 12 40",
+            "e5",
+        ),
+        (
+            GameKind::Chess,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 12 40",
+            "e4",
+        ),
+        (
+            GameKind::Jieqi,
+            "xxxxkxxx1/9/1x5x1/x3x1x1x/9/9/X1X1X1X1X/1X2C4/9/XXXXKXXXX w R2A2C1P5N2B2r1a2c2p5n2b2 12 40",
+            "e5",
+        ),
+    ] {
+        // Loaded and exported unchanged: the counters as they were, in the game too.
+        let mut ed = Editor::from_fen(kind, fen).unwrap();
+        assert_eq!(ed.fen(), fen, "{kind}");
+        assert_eq!((ed.halfmoves(), ed.fullmoves()), (12, 40), "{kind}");
+        assert_eq!(counters(&ed.valid_fen().unwrap()), "12 40", "{kind}");
+        // Choosing the side already to move, or removing from an empty square, is no edit.
+        ed.set_side_to_move(Color::Red);
+        let empty = ed.square_named(square).unwrap();
+        ed.remove(empty).unwrap();
+        assert_eq!(counters(&ed.fen()), "12 40", "{kind}");
+        // An edit restarts the clock; the move number stays.
+        ed.place(empty, Color::Red, PieceKind::Rook).unwrap();
+        assert_eq!(counters(&ed.fen()), "0 40", "{kind}");
+        ed.remove(empty).unwrap();
+        assert_eq!(counters(&ed.valid_fen().unwrap()), "0 40", "{kind}");
+        // A side-to-move change too: the second player's move 40.
+        let mut ed = Editor::from_fen(kind, fen).unwrap();
+        ed.set_side_to_move(Color::Black);
+        assert_eq!(counters(&ed.fen()), "0 40", "{kind}");
+        assert!(ed.fen().contains(" b "), "{kind}: {}", ed.fen());
+        // Cleared: no clock, the move number stays; the start resets both.
+        let mut ed = Editor::from_fen(kind, fen).unwrap();
+        ed.clear();
+        assert_eq!(counters(&ed.fen()), "0 40", "{kind}");
+        ed.reset_to_start().unwrap();
+        assert_eq!(counters(&ed.fen()), "0 1", "{kind}");
+    }
+}
+
+#[test]
+fn chess_rights_and_jieqi_captures_are_edits() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 7 30";
+    let mut ed = Editor::from_fen(GameKind::Chess, fen).unwrap();
+    ed.set_castling(Color::Red, true, true);
+    assert_eq!(counters(&ed.fen()), "7 30");
+    ed.set_castling(Color::Red, true, false);
+    assert_eq!(counters(&ed.fen()), "0 30");
+    let fen =
+        "xxxxkxxx1/9/1x5x1/x3x1x1x/9/9/X1X1X1X1X/1X2C4/9/XXXXKXXXX b R2A2C1P5N2B2r1a2c2p5n2b2 5 9";
+    let mut ed = Editor::from_fen(GameKind::Jieqi, fen).unwrap();
+    ed.set_captured(Color::Red, PieceKind::Rook, 1).unwrap();
+    assert_eq!(counters(&ed.fen()), "0 9", "{}", ed.fen());
+}

@@ -1,12 +1,12 @@
 //! `save FILE` at the match table: the game played over the network, as `banco play`
-//! saves one (`.pgn`, `.txt`, or Banco's compact save), with both players' names and the
-//! ending once there is one.
+//! saves one (`.pgn`, `.txt`, or Banco's compact save), dated today, with both players' names
+//! and the ending once there is one.
 
 use std::path::Path;
 
 use banco_app::files::write_record;
 use banco_app::network::NetMatch;
-use banco_app::tags::sides_tags;
+use banco_app::tags::{dated_tags, record_tags};
 
 /// Saves the match's game to `path` (the format from its extension, as `banco play`'s
 /// `save`: [`crate::cmd_records::record_for`]).
@@ -21,11 +21,13 @@ pub(super) fn save_match(m: &NetMatch, my_name: &str, path: &str) {
         return;
     };
     let state = m.state();
-    if let (Some(me), Some(peer)) = (state.your_color, state.peer_name) {
-        saved
-            .tags
-            .extend(sides_tags(saved.kind, me, my_name, &peer));
-    }
+    let (event, today) = ("Banco match", crate::ui::today());
+    saved
+        .tags
+        .extend(match (state.your_color, state.peer_name) {
+            (Some(me), Some(peer)) => record_tags(saved.kind, event, &today, me, my_name, &peer),
+            _ => dated_tags(event, &today),
+        });
     let path = Path::new(path);
     match saved
         .encode()

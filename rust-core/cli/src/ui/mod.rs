@@ -23,6 +23,16 @@ pub(crate) fn data_dir(explicit: Option<&PathBuf>) -> Option<PathBuf> {
         .or_else(|| var("HOME").map(|h| h.join(".local/share/banco")))
 }
 
+/// Today's local date, ISO `2026-12-06` (the system time zone: $TZ or /etc/localtime; UTC
+/// when neither can be read), to date records and best scores; $BANCO_TODAY instead when it
+/// is set (a fixed date for scripts and tests).
+pub(crate) fn today() -> String {
+    match std::env::var("BANCO_TODAY") {
+        Ok(date) if !date.trim().is_empty() => date.trim().to_owned(),
+        _ => jiff::Zoned::now().date().to_string(),
+    }
+}
+
 /// Prints `prompt`, reads one line into `line` and returns it trimmed, echoed when the input
 /// is not a terminal (so a piped session reads like a typed one); `None` at the end of the
 /// input (a new line is printed so the shell prompt starts on its own line). A line that is

@@ -128,7 +128,7 @@ fn chess_play_script() {
     );
     let export = std::fs::read_to_string(&pgn).unwrap();
     assert!(
-        export.starts_with("[Event \"?\"]")
+        export.starts_with("[Event \"Banco game\"]")
             && export.contains("[White \"Player\"]")
             && export.contains("1. d4 "),
         "{export}"

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
-use common::{banco, banco_bytes, banco_stdin, last_line};
+use common::{banco, banco_bytes, banco_stdin, last_line, stdout};
 
 #[test]
 fn perft_prints_total_last() {
@@ -242,6 +242,39 @@ fn play_script_mode() {
     );
     assert!(text_export.contains("1. h2e2 {C2=5}"), "{text_export}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn illegal_moves_in_every_notation_say_why() {
+    // The king's step onto its own advisor names the advisor and its square, in every
+    // notation; a horse moving sideways is illegal (not unreadable) and says what to write.
+    let out = banco_stdin(
+        &["play", "--level", "1", "--movetime", "20", "--no-color"],
+        "e0d0\nK5=6\nK5.6\n帅五平六\nH2.3\n马二平三\nH2*3\nquit\n",
+    );
+    let stdout = stdout(&out);
+    assert!(out.status.success(), "{stdout}");
+    for text in ["e0d0", "K5=6", "K5=6", "帅五平六"] {
+        let line = format!(
+            "illegal move: {text} is not a legal move here: d0 is taken by your own advisor"
+        );
+        assert!(stdout.contains(&line), "{line}\n{stdout}");
+    }
+    assert!(
+        stdout.contains(
+            "illegal move: H2=3 is not a legal move here: a horse never moves sideways along a \
+             rank: write + or - and its destination file"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "illegal move: 马二平三 is not a legal move here: a horse never moves sideways along a \
+             rank: write 进 or 退 (forward or backward) and its destination file"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("`H2*3` is not a move"), "{stdout}");
 }
 
 #[test]

@@ -123,3 +123,19 @@ fn a_jieqi_position_is_set_up_with_face_down_pieces_and_played() {
     assert!(text.contains(&format!("legal position: {fen}")), "{text}");
     assert!(text.contains("captured face up: black rook 1"), "{text}");
 }
+
+#[test]
+fn a_loaded_position_keeps_its_move_counters_and_an_edit_restarts_the_clock() {
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 12 40";
+    let out = banco_stdin(
+        &["edit", "--fen", fen, "--no-color"],
+        "fen\nremove e5\nfen\nplace R e5\nremove e5\nfen\nquit\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let fens: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("rnbakabnr/"))
+        .collect();
+    assert_eq!(fens, [fen, fen, &fen.replace(" 12 40", " 0 40")], "{text}");
+}

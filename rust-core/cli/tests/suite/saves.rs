@@ -84,3 +84,33 @@ fn saves_cross_the_command_line_and_the_bindings() {
     assert!(out.contains("could not load"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn saves_from_play_are_dated_today() {
+    // $BANCO_TODAY fixes "today" (else the local date); every format carries it, and a
+    // loaded game saved again is dated again.
+    let dir = std::env::temp_dir().join(format!("banco-dated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (pgn, txt, save) = (dir.join("a.pgn"), dir.join("a.txt"), dir.join("a.banco"));
+    let script = format!(
+        "h2e2\nsave {}\nsave {}\nsave {}\nquit\n",
+        pgn.display(),
+        txt.display(),
+        save.display()
+    );
+    let args = ["play", "--level", "1", "--movetime", "20", "--no-color"];
+    let out = crate::common::banco_env(&args, &[("BANCO_TODAY", "2026-12-06")], script.as_bytes());
+    assert!(out.status.success(), "{}", crate::common::stdout(&out));
+    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(pgn_text.contains("[Date \"2026.12.06\"]"), "{pgn_text}");
+    assert!(pgn_text.contains("[Event \"Banco game\"]"), "{pgn_text}");
+    let txt_text = std::fs::read_to_string(&txt).unwrap();
+    assert!(txt_text.contains("[Date \"2026.12.06\"]"), "{txt_text}");
+    let again = dir.join("b.pgn");
+    let script = format!("load {}\nsave {}\nquit\n", save.display(), again.display());
+    crate::common::banco_env(&args, &[("BANCO_TODAY", "2027-01-02")], script.as_bytes());
+    let again_text = std::fs::read_to_string(&again).unwrap();
+    assert!(again_text.contains("[Date \"2027.01.02\"]"), "{again_text}");
+    assert_eq!(again_text.matches("[Date ").count(), 1, "{again_text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

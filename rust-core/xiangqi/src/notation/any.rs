@@ -44,3 +44,39 @@ pub fn parse_any(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     }
     Err(MoveTextError::Unreadable(text.to_owned()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_notation_says_the_kings_square_is_taken() {
+        let pos = Position::startpos();
+        for text in ["e0d0", "K5=6", "K5.6", "帅五平六", "帥5平6"] {
+            let err = parse_any(&pos, text).unwrap_err();
+            assert!(matches!(err, MoveTextError::Illegal(_)), "{text}: {err:?}");
+            assert!(
+                err.to_string()
+                    .ends_with(": d0 is taken by your own advisor"),
+                "{text}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_horse_moving_sideways_is_illegal_not_unreadable() {
+        let pos = Position::startpos();
+        for text in ["H2.3", "H2=3", "马二平三"] {
+            let err = parse_any(&pos, text).unwrap_err();
+            assert!(matches!(err, MoveTextError::Illegal(_)), "{text}: {err:?}");
+            assert!(
+                err.to_string().contains("never moves sideways"),
+                "{text}: {err}"
+            );
+        }
+        assert!(matches!(
+            parse_any(&pos, "H2*3"),
+            Err(MoveTextError::Unreadable(_))
+        ));
+    }
+}

@@ -53,7 +53,7 @@
 
 use super::IllegalMove;
 use super::relative::{
-    Description, Direction, Origin, Place, candidates, column, file_number, is_diagonal, motion,
+    Description, Direction, Origin, Place, Wording, candidates, column, file_number, motion,
     resolve, tandem_files,
 };
 use crate::moves::Move;
@@ -246,12 +246,6 @@ impl FromStr for Chinese {
                 return Err(err("give the file the piece stands on, like 炮二平五"));
             }
         };
-        if direction == Direction::Sideways && is_diagonal(kind) {
-            return Err(err(&format!(
-                "a {} never moves sideways (平): write 进 or 退 and its destination file",
-                kind.name()
-            )));
-        }
         if kind == PieceKind::King && place.is_some() {
             return Err(err("there is only one king: give its file, like 帅五进一"));
         }
@@ -315,7 +309,10 @@ impl Chinese {
             pos,
             &self.description(),
             &self.to_string(),
-            "前 or 后 (front or rear)",
+            &Wording {
+                which: "前 or 后 (front or rear)",
+                forward_backward: "进 or 退 (forward or backward)",
+            },
         )
     }
 
@@ -455,7 +452,6 @@ mod tests {
         assert!(e("二平五").contains("name the piece"), "{}", e("二平五"));
         assert!(e("炮二平").contains("missing"));
         assert!(e("炮二平五五").contains("unexpected"));
-        assert!(e("马二平五").contains("never moves sideways"));
         assert!(e("前帅进一").contains("only one king"));
         assert!(e("C2=5").contains("not part of a Chinese move"));
         let pos = Position::startpos();
@@ -468,6 +464,39 @@ mod tests {
         };
         assert!(i("炮三平五").contains("no cannon on file 3"));
         assert!(i("前炮平五").contains("no cannon"));
+        // Well-formed but impossible for the piece: illegal, with what to write instead.
+        assert_eq!(
+            i("马二平三"),
+            "马二平三 is not a legal move here: a horse never moves sideways along a rank: \
+             write 进 or 退 (forward or backward) and its destination file"
+        );
+        // A step onto one's own piece names the piece and its square.
+        assert_eq!(
+            i("帅五平四"),
+            "帅五平四 is not a legal move here: f0 is taken by your own advisor"
+        );
+        assert_eq!(
+            i("车一进三"),
+            "车一进三 is not a legal move here: i3 is taken by your own pawn"
+        );
+        assert_eq!(
+            i("车一退一"),
+            "车一退一 is not a legal move here: the rook cannot move like that"
+        );
+        let black =
+            fen::parse("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b - - 0 1")
+                .unwrap();
+        let b = |s: &str| {
+            s.parse::<Chinese>()
+                .unwrap()
+                .to_move(&black)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            b("将5平4"),
+            "将5平4 is not a legal move here: d9 is taken by your own advisor"
+        );
     }
 
     proptest! {

@@ -1,6 +1,6 @@
 //! Coordinate notation (ICCS / UCI): `h2e2`.
 
-use super::IllegalMove;
+use super::{IllegalMove, taken_by_own};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Square;
@@ -61,7 +61,11 @@ impl Iccs {
                     p.kind.name()
                 ),
             ),
-            Some(p) => IllegalMove::new(text, format!("a {} cannot move like that", p.kind.name())),
+            Some(p) => IllegalMove::new(
+                text,
+                taken_by_own(pos, mv.to())
+                    .unwrap_or_else(|| format!("a {} cannot move like that", p.kind.name())),
+            ),
         })
     }
 }
@@ -70,5 +74,40 @@ impl FromStr for Move {
     type Err = ParseIccsError;
     fn from_str(s: &str) -> Result<Move, ParseIccsError> {
         s.parse::<Iccs>().map(|i| i.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn why(text: &str) -> String {
+        let pos = Position::startpos();
+        text.parse::<Iccs>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn illegal_moves_say_why() {
+        assert_eq!(
+            why("e0d0"),
+            "e0d0 is not a legal move here: d0 is taken by your own advisor"
+        );
+        assert_eq!(
+            why("b0b1"),
+            "b0b1 is not a legal move here: a horse cannot move like that"
+        );
+        assert_eq!(
+            why("a0a3"),
+            "a0a3 is not a legal move here: a3 is taken by your own pawn"
+        );
+        assert_eq!(
+            why("h2h8"),
+            "h2h8 is not a legal move here: a cannon cannot move like that"
+        );
+        assert_eq!(why("e4e5"), "e4e5 is not a legal move here: no piece on e4");
     }
 }

@@ -46,6 +46,14 @@ pub struct IllegalMove {
     pub reason: Option<String>,
 }
 
+/// Why a move to `to` cannot be made when the side to move has a piece there:
+/// "d0 is taken by your own advisor".
+pub(crate) fn taken_by_own(pos: &crate::Position, to: crate::Square) -> Option<String> {
+    pos.piece_at(to)
+        .filter(|p| p.color == pos.side_to_move())
+        .map(|p| format!("{to} is taken by your own {}", p.kind.name()))
+}
+
 impl IllegalMove {
     /// An illegal move with a reason.
     #[must_use]

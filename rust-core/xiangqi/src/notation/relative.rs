@@ -11,7 +11,7 @@
 //! This module resolves such a description against a position ([`resolve`]) and measures a
 //! move in these terms ([`motion`], [`column()`], [`tandem_files`]) for the writers.
 
-use super::IllegalMove;
+use super::{IllegalMove, taken_by_own};
 use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::Position;
@@ -178,25 +178,73 @@ pub(crate) fn candidates(pos: &Position, d: &Description) -> Vec<Move> {
         .collect()
 }
 
+/// How a notation words its advice: how it names one of two like pieces on a file, and how
+/// it writes forward and backward.
+pub(crate) struct Wording {
+    /// E.g. "+ or - (front or rear)".
+    pub which: &'static str,
+    /// E.g. "+ or -".
+    pub forward_backward: &'static str,
+}
+
+/// Where the piece on `from` would land if it made the described step, when the step has a
+/// shape the piece's kind can make at all (ignoring what stands in the way).
+fn destination(color: Color, d: &Description, from: Square) -> Option<Square> {
+    let along = |ranks: u8| {
+        let sign = match d.direction {
+            Direction::Forward => color.sign(),
+            Direction::Backward => -color.sign(),
+            Direction::Sideways => 0,
+        };
+        let rank = i32::from(from.rank()) + sign * i32::from(ranks);
+        u8::try_from(rank).ok()
+    };
+    if d.direction == Direction::Sideways {
+        return Square::new(board_file(color, d.number), from.rank());
+    }
+    if !is_diagonal(d.kind) {
+        return Square::new(from.file(), along(d.number)?);
+    }
+    let file = board_file(color, d.number);
+    let ranks = match (d.kind, file.abs_diff(from.file())) {
+        (PieceKind::Advisor, 1) | (PieceKind::Horse, 2) => 1,
+        (PieceKind::Elephant, 2) | (PieceKind::Horse, 1) => 2,
+        _ => return None,
+    };
+    Square::new(file, along(ranks)?)
+}
+
 /// The one legal move that fits the description, or why there is none. `text` is the move as
-/// written; `which` tells how the notation names one of two like pieces on a file (for the
-/// message when several moves fit).
+/// written; `wording` gives the notation's own words for the advice in the message.
 pub(crate) fn resolve(
     pos: &Position,
     d: &Description,
     text: &str,
-    which: &str,
+    wording: &Wording,
 ) -> Result<Move, IllegalMove> {
+    let name = d.kind.name();
+    if d.direction == Direction::Sideways && is_diagonal(d.kind) {
+        return Err(IllegalMove::new(
+            text,
+            format!(
+                "a {name} never moves sideways along a rank: write {} and its destination file",
+                wording.forward_backward
+            ),
+        ));
+    }
     let hits = candidates(pos, d);
     if let [mv] = hits.as_slice() {
         return Ok(*mv);
     }
     let color = pos.side_to_move();
-    let name = d.kind.name();
     if hits.len() > 1 {
         return Err(IllegalMove::new(
             text,
-            format!("{} {name}s fit; say which one with {which}", hits.len()),
+            format!(
+                "{} {name}s fit; say which one with {}",
+                hits.len(),
+                wording.which
+            ),
         ));
     }
     let mine: Vec<Square> = pos
@@ -207,10 +255,11 @@ pub(crate) fn resolve(
     if mine.is_empty() {
         return Err(IllegalMove::new(text, format!("{color} has no {name}")));
     }
-    if !mine
-        .iter()
-        .any(|&s| origin_fits(pos, color, d.kind, d.origin, s))
-    {
+    let movers: Vec<Square> = mine
+        .into_iter()
+        .filter(|&s| origin_fits(pos, color, d.kind, d.origin, s))
+        .collect();
+    if movers.is_empty() {
         let reason = match d.origin {
             Origin::File(n) => format!("{color} has no {name} on file {n}"),
             Origin::Tandem { file: Some(n), .. } => {
@@ -230,9 +279,13 @@ pub(crate) fn resolve(
             format!("moving the {name} would leave your king in check"),
         ))
     } else {
+        let taken = movers
+            .iter()
+            .filter_map(|&from| destination(color, d, from))
+            .find_map(|to| taken_by_own(pos, to));
         Err(IllegalMove::new(
             text,
-            format!("the {name} cannot move like that"),
+            taken.unwrap_or_else(|| format!("the {name} cannot move like that")),
         ))
     }
 }

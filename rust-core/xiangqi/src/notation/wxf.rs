@@ -57,7 +57,7 @@
 
 use super::IllegalMove;
 use super::relative::{
-    Description, Direction, Origin, Place, candidates, column, file_number, in_region, is_diagonal,
+    Description, Direction, Origin, Place, Wording, candidates, column, file_number, in_region,
     motion, resolve, tandem_files,
 };
 use crate::moves::Move;
@@ -226,12 +226,6 @@ impl FromStr for Wxf {
         };
         let number = digit(*n)
             .ok_or_else(|| err(&format!("`{n}` is not a number: it must be a digit 1-9")))?;
-        if direction == Direction::Sideways && is_diagonal(kind) {
-            return Err(err(&format!(
-                "a {} never moves sideways: write + or - and its destination file",
-                kind.name()
-            )));
-        }
         if kind == PieceKind::King && !matches!(origin, WxfOrigin::File(_)) {
             return Err(err("there is only one king: give its file, like K5+1"));
         }
@@ -296,7 +290,10 @@ impl Wxf {
             pos,
             &self.description(),
             &self.to_string(),
-            "+ or - (front or rear)",
+            &Wording {
+                which: "+ or - (front or rear)",
+                forward_backward: "+ or -",
+            },
         )
     }
 
@@ -414,7 +411,6 @@ mod tests {
         assert!(e("X2=5").contains("not a piece letter"));
         assert!(e("C2*5").contains("not a direction"));
         assert!(e("C2=0").contains("not a number"));
-        assert!(e("H2=5").contains("never moves sideways"));
         assert!(e("K+=4").contains("only one king"));
         assert!(e("C2=55").contains("expected"));
         assert!(e("炮二平五").contains("ASCII"));
@@ -429,6 +425,37 @@ mod tests {
         assert!(i("C3=5").contains("no cannon on file 3"), "{}", i("C3=5"));
         assert!(i("R1+9").contains("cannot move like that"));
         assert!(i("C+=5").contains("no cannon"));
+        // Well-formed but impossible for the piece: illegal, with what to write instead.
+        for text in ["H2.3", "H2=3", "E3=5", "A4=5"] {
+            assert!(
+                i(text).contains(
+                    "never moves sideways along a rank: write + or - and its destination file"
+                ),
+                "{text}: {}",
+                i(text)
+            );
+        }
+        // A step onto one's own piece names the piece and its square.
+        assert_eq!(
+            i("K5=4"),
+            "K5=4 is not a legal move here: f0 is taken by your own advisor"
+        );
+        assert_eq!(
+            i("K5.6"),
+            "K5=6 is not a legal move here: d0 is taken by your own advisor"
+        );
+        assert_eq!(
+            i("R9=8"),
+            "R9=8 is not a legal move here: b0 is taken by your own horse"
+        );
+        assert_eq!(
+            i("R1+3"),
+            "R1+3 is not a legal move here: i3 is taken by your own pawn"
+        );
+        assert_eq!(
+            i("E3-5"),
+            "E3-5 is not a legal move here: the elephant cannot move like that"
+        );
     }
 
     proptest! {

@@ -36,8 +36,15 @@ pub fn banco_stdin(args: &[&str], input: &str) -> Output {
 
 /// Runs `banco` with `args`, the bytes `input` (UTF-8 or not) piped to its standard input.
 pub fn banco_bytes(args: &[&str], input: &[u8]) -> Output {
+    banco_env(args, &[], input)
+}
+
+/// Runs `banco` with `args` and the environment variables `env` set, the bytes `input`
+/// piped to its standard input.
+pub fn banco_env(args: &[&str], env: &[(&str, &str)], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
