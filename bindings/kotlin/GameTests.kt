@@ -225,6 +225,13 @@ fun gameTests(s: Suite) {
         throws<BancoException.BadSquare> { squareName(GameKind.CHESS, 64u) }
         val e8 = throws<BancoException.BadSave> { Game.load(byteArrayOf(1, 2, 3)) }
         check(e8.message!!.startsWith("this saved game cannot be loaded: ")) { e8.message!! }
+        // A newer Banco's save is not damage (a shell keeps it and says to update the app),
+        // a Lines game is not a board game's: each its own case.
+        val newer = Game(GameKind.XIANGQI).use { it.save() }.also { it[8] = 200.toByte() }
+        val e9 = throws<BancoException.NewerSave> { Game.load(newer) }
+        check(e9.message!!.contains("update the app")) { e9.message!! }
+        val lines = LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN, false), 3uL).use { it.save() }
+        throws<BancoException.WrongGame> { Game.load(lines) }
         // Every BancoException is a kotlin.Exception, catchable in one place.
         val any: Exception = e8
         check(any is BancoException)

@@ -105,7 +105,7 @@ fun garbageTests(s: Suite) {
                         refused("load #$i", BancoException.BadSave::class.java) { Game.load(b) }
                         refused("restore #$i", BancoException.BadSave::class.java) { g.restore(b) }
                     } else {
-                        mayRefuse("load #$i", BancoException.BadSave::class.java) { Game.load(b).close() }
+                        mayRefuse("load #$i", BancoException.BadSave::class.java, BancoException.NewerSave::class.java) { Game.load(b).close() }
                     }
                 }
                 for (r in listOf(0, 1, 10, 255)) {
@@ -172,7 +172,7 @@ fun garbageTests(s: Suite) {
                 if (i < 5) {
                     refused("resume #$i", BancoException.BadSave::class.java) { VsComputer.resume(b, vsSettings(k), l) }
                 } else {
-                    mayRefuse("resume #$i", BancoException.BadSave::class.java, BancoException.InvalidArgument::class.java) {
+                    mayRefuse("resume #$i", BancoException.BadSave::class.java, BancoException.NewerSave::class.java, BancoException.InvalidArgument::class.java) {
                         VsComputer.resume(b, vsSettings(k), l).use { it.end() }
                     }
                 }

@@ -170,6 +170,11 @@ fun linesTests(s: Suite) {
             eq(t.key(), back.play(t.path.first().toUByte(), t.path.last().toUByte()).key(), "the same future after loading")
         }
         throws<LinesException.BadSave> { LinesGame.load(byteArrayOf(1, 2, 3)) }
+        val newer = game.save().also { it[8] = 200.toByte() }
+        val e = throws<LinesException.NewerSave> { LinesGame.load(newer) }
+        check(e.message!!.contains("update the app")) { e.message!! }
+        val newerTable = table.copyOf().also { it[0] = 2 }
+        throws<LinesException.NewerSave> { replay.loadBestScores(newerTable) }
     }
 
     s.test("a seeded Lines 98 preview game lands its next balls on the spots shown") {

@@ -183,6 +183,12 @@ func gameTests(_ s: Suite) {
         try eq("illegal position: the two kings face each other on an open file",
                try fails(.invalidPosition) { _ = try Game.fromFen(kind: .xiangqi, fen: "4k4/9/9/9/9/9/9/9/9/4K4 w") })
         try fails(.badSave) { _ = try Game.load(bytes: Data([1, 2, 3])) }
+        // A newer Banco's save is not damage (a shell keeps it and says to update the app).
+        var newer = try Game(kind: .xiangqi).save()
+        newer[newer.startIndex + 8] = 200
+        try check(try fails(.newerSave) { _ = try Game.load(bytes: newer) }.contains("update the app"))
+        let lines = try LinesGame(settings: LinesSettings(startBalls: 5, undo: .lastTurn, preview: false), seed: 3).save()
+        try fails(.wrongGame) { _ = try Game.load(bytes: lines) }
         try eq("there is no draw to claim in this position", try fails(.notAvailable) { _ = try g.claimDraw() })
         try fails(.invalidArgument) { try g.setRules(rules: .chess(autoClaim: true)) }
         try fails(.invalidArgument) { _ = try parseSquare(kind: .xiangqi, name: "j1") }

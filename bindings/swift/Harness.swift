@@ -46,7 +46,7 @@ func eq<T: Equatable>(_ expected: T, _ actual: T, _ what: String = "value", line
 
 /// The variants of the (flat) BancoError, to say which ones a call may throw.
 enum Err: String, CustomStringConvertible {
-    case badMoveText, illegalMove, gameOver, invalidPosition, badSquare, badSave, unsupported
+    case badMoveText, illegalMove, gameOver, invalidPosition, badSquare, badSave, newerSave, wrongGame, unsupported
     case invalidArgument, notAvailable, network, match, `internal`
     var description: String { rawValue }
 }
@@ -60,6 +60,8 @@ func describe(_ e: BancoError) -> (Err, String) {
     case .InvalidPosition(let m): return (.invalidPosition, m)
     case .BadSquare(let m): return (.badSquare, m)
     case .BadSave(let m): return (.badSave, m)
+    case .NewerSave(let m): return (.newerSave, m)
+    case .WrongGame(let m): return (.wrongGame, m)
     case .Unsupported(let m): return (.unsupported, m)
     case .InvalidArgument(let m): return (.invalidArgument, m)
     case .NotAvailable(let m): return (.notAvailable, m)

@@ -173,6 +173,9 @@ func linesTests(_ s: Suite) {
             try eq(t, try back.play(from: t.path.first!, to: t.path.last!), "the same future after loading")
         }
         try linesFails("BadSave") { _ = try LinesGame.load(bytes: Data([1, 2, 3])) }
+        var newer = try back.save()
+        newer[newer.startIndex + 8] = 200
+        try linesFails("NewerSave") { _ = try LinesGame.load(bytes: newer) }
     }
 
     s.test("a seeded Lines 98 preview game lands its next balls on the spots shown") {

@@ -185,7 +185,10 @@ pub struct TierProgress {
 
 impl From<ProgressError> for BancoError {
     fn from(e: ProgressError) -> Self {
-        BancoError::BadSave(e.to_string())
+        match e {
+            ProgressError::NewerVersion(_) => BancoError::NewerSave(e.to_string()),
+            _ => BancoError::BadSave(e.to_string()),
+        }
     }
 }
 

@@ -38,9 +38,19 @@ pub enum BancoError {
         /// The last valid index.
         last: u16,
     },
-    /// Saved-game bytes that cannot be loaded.
+    /// Saved-game bytes that cannot be loaded: damaged, cut short, not a Banco record. (A
+    /// record of a newer Banco is [`BancoError::NewerSave`], one of another game
+    /// [`BancoError::WrongGame`]: neither is damaged.)
     #[error("this saved game cannot be loaded: {0}")]
     BadSave(String),
+    /// A record written by a newer Banco (a newer format, or a game this version does not
+    /// play): not damaged, so a shell keeps it, and the message says to update the app.
+    #[error("{0}")]
+    NewerSave(String),
+    /// A sound record of another game than the one asked for (a Lines game opened as a
+    /// board game): not damaged; the message says where it opens.
+    #[error("{0}")]
+    WrongGame(String),
     /// A game or feature this build does not have yet.
     #[error("{0} is not available in this version of Banco")]
     Unsupported(String),
@@ -143,11 +153,18 @@ impl From<banco_game::SetupError> for BancoError {
 
 impl From<banco_app::save::SaveError> for BancoError {
     fn from(e: banco_app::save::SaveError) -> Self {
+        use banco_app::save::SaveError as S;
         match e {
             // Not a damaged save: a record this game has no form of (jieqi as PGN).
-            banco_app::save::SaveError::NoPgn(game) => BancoError::Unsupported(format!(
+            S::NoPgn(game) => BancoError::Unsupported(format!(
                 "PGN of a {game} game (no PGN reader takes its reveals; `save` keeps them)"
             )),
+            e @ (S::NewerVersion(_) | S::UnsupportedGame(_)) => {
+                BancoError::NewerSave(e.to_string())
+            }
+            e @ (S::LinesGame | S::NotLines(_) | S::NotBestScores) => {
+                BancoError::WrongGame(e.to_string())
+            }
             other => BancoError::BadSave(other.to_string()),
         }
     }

@@ -185,4 +185,6 @@ mod tests_match;
 #[cfg(test)]
 mod tests_refusals;
 #[cfg(test)]
+mod tests_save_errors;
+#[cfg(test)]
 mod tests_solve;

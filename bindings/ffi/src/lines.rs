@@ -60,9 +60,19 @@ pub enum LinesError {
     /// Settings out of range (a start other than 3 or 5 balls).
     #[error("{0}")]
     BadSettings(String),
-    /// Saved bytes (a game or a best-scores table) that cannot be loaded.
+    /// Saved bytes (a game or a best-scores table) that cannot be loaded: damaged, cut
+    /// short, not a Banco record. (Bytes of a newer Banco are [`LinesError::NewerSave`],
+    /// those of another record [`LinesError::WrongGame`]: neither is damaged.)
     #[error("this saved Lines game cannot be loaded: {0}")]
     BadSave(String),
+    /// A game or best-scores table written by a newer Banco: not damaged, so a shell keeps
+    /// it, and the message says to update the app.
+    #[error("{0}")]
+    NewerSave(String),
+    /// A sound record that is not what was asked for (a board game's save opened as a
+    /// Lines game, a saved game given as the best-scores table): not damaged.
+    #[error("{0}")]
+    WrongGame(String),
     /// A bug inside Banco (a Rust panic caught at the boundary). Please report it.
     #[error("internal error in Banco (please report it): {0}")]
     Internal(String),
@@ -94,7 +104,15 @@ impl From<UndoError> for LinesError {
 
 impl From<SaveError> for LinesError {
     fn from(e: SaveError) -> Self {
-        LinesError::BadSave(e.to_string())
+        match e {
+            SaveError::NewerVersion(_) | SaveError::UnsupportedGame(_) => {
+                LinesError::NewerSave(e.to_string())
+            }
+            SaveError::LinesGame | SaveError::NotLines(_) | SaveError::NotBestScores => {
+                LinesError::WrongGame(e.to_string())
+            }
+            _ => LinesError::BadSave(e.to_string()),
+        }
     }
 }
 

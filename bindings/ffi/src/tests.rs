@@ -296,8 +296,13 @@ fn garbage_to_every_entry_point() {
         if i < 9 {
             assert!(loaded.is_err(), "{b:?}");
         }
+        // A version byte past this build's (record 4, or a flipped version) is a newer
+        // Banco's record, not damage.
         if let Err(e) = loaded {
-            assert!(matches!(e, BancoError::BadSave(_)), "{e}");
+            assert!(
+                matches!(e, BancoError::BadSave(_) | BancoError::NewerSave(_)),
+                "{e}"
+            );
         }
     }
     assert!(game.restore(vec![1, 2, 3]).is_err());

@@ -13,7 +13,7 @@ public extension BancoError {
     var message: String {
         switch self {
         case .BadMoveText(let m), .IllegalMove(let m), .GameOver(let m), .InvalidPosition(let m),
-             .BadSquare(let m), .BadSave(let m), .Unsupported(let m), .InvalidArgument(let m),
+             .BadSquare(let m), .BadSave(let m), .NewerSave(let m), .WrongGame(let m), .Unsupported(let m), .InvalidArgument(let m),
              .NotAvailable(let m), .Network(let m), .Match(let m), .Internal(let m):
             return m
         }
@@ -26,7 +26,7 @@ public extension LinesError {
         switch self {
         case .OffBoard(let m), .EmptySource(let m), .Occupied(let m), .NoPath(let m), .GameOver(let m),
              .TimeUp(let m), .UndoDisabled(let m), .NothingToUndo(let m), .Unreadable(let m),
-             .BadSettings(let m), .BadSave(let m), .Internal(let m):
+             .BadSettings(let m), .BadSave(let m), .NewerSave(let m), .WrongGame(let m), .Internal(let m):
             return m
         }
     }

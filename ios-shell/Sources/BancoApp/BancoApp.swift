@@ -32,8 +32,9 @@ final class SystemSound: SoundPlayer {
 final class AppState: ObservableObject {
     let ui = MainQueueDispatcher()
     let store = UserDefaultsStore()
-    /// The device's identity and the players whose code was confirmed, between matches.
-    lazy var trust = TrustKeeper(store: store)
+    /// The device's identity and the players whose code was confirmed, between matches: in
+    /// the Keychain (this device only), moved there once from the defaults.
+    lazy var trust = TrustKeeper(secrets: KeychainSecrets(), legacy: store)
     let sound = SystemSound()
     let vs: VsModel
     let puzzles: PuzzleModel
@@ -390,9 +391,11 @@ struct LobbyScreen: View {
             HStack {
                 TextField("192.168.1.20:7368", text: $address).textFieldStyle(.roundedBorder)
                 Button("Join") {
+                    let kept: Data?
+                    do { kept = try app.trust.load() } catch { failure = readable(error); return }
                     // Off the main thread: Rust may ask the DNS for a host name (slow, or stalled offline).
                     MatchModel.joinInBackground(ui: app.ui, name: app.settings.playerName, address: address,
-                                                sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save) { made in
+                                                sound: app.matchSound, trust: kept, onTrust: app.trust.save) { made in
                         openMatch { try made.get() }
                     }
                 }

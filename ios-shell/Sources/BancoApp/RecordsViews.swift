@@ -213,8 +213,7 @@ struct MatchRecordButtons: View {
         HStack {
             Button("Save game") {
                 guard let saved = model.saved() else { return }
-                MatchRecords(store: app.store).save(saved)
-                note = "Saved (Saved matches)"
+                note = MatchRecords(store: app.store).save(saved)
             }
             Button("Share game") {
                 guard let m = model.state.match, let kind = m.kind, let saved = model.saved() else { return }

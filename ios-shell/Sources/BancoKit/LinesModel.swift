@@ -100,6 +100,8 @@ public final class LinesModel: Model {
 
     public static let continueKey = "lines.continue"
     public static let bestKey = "lines.best"
+    /// A kept best-scores table that did not decode, set aside before a new one is kept.
+    public static let bestDamagedKey = "lines.best.damaged"
 
     public private(set) var state = State() {
         willSet { willChange() }
@@ -111,6 +113,15 @@ public final class LinesModel: Model {
     private let now: () -> Int64
     private let background: (@escaping () -> Void) -> Void
     private var game: LinesGame?
+    /// The game on screen is the game to continue: kept in the store as it changes. A new
+    /// game becomes it at its first turn, so that one started by mistake and left at once
+    /// does not replace the game kept to continue.
+    private var keeping = false
+    /// The kept best-scores table did not load and is not ours to overwrite (a newer
+    /// Banco's, or refused for another reason than damage): this session's are not kept.
+    private var bestLocked = false
+    /// Why the kept best scores did not load, until the message is shown (`clearMessage`).
+    private var notice: String?
 
     /// `now`: milliseconds of a monotonic clock (passed in: the tests run their own);
     /// `background` runs the hint's thinking off the UI thread (a global queue unless a test
@@ -125,8 +136,40 @@ public final class LinesModel: Model {
         self.now = now
         self.background = background
         super.init()
-        if let text = store.string(LinesModel.bestKey), let bytes = Data(base64Encoded: text) {
-            try? scratch()?.loadBestScores(bytes: bytes)
+        if let text = store.string(LinesModel.bestKey) { loadBest(text) }
+        if let n = notice { state.message = n }
+    }
+
+    /// Loads the kept table `text`. A damaged one is set aside (at `bestDamagedKey`) before a
+    /// new table replaces it; one of a newer Banco is left alone, and this session's scores
+    /// are not kept. Either way Rust's reason is shown once.
+    private func loadBest(_ text: String) {
+        var failure: Error?
+        if let bytes = Data(base64Encoded: text) {
+            do {
+                try scratch()?.loadBestScores(bytes: bytes)
+                return
+            } catch {
+                failure = error
+            }
+        }
+        let why = failure.map(readable) ?? "they are not Base64"
+        if LinesModel.isDamage(failure) {
+            store.set(LinesModel.bestDamagedKey, text)
+            notice = "The best scores could not be read (\(why)): they were set aside, and new ones are kept from now on."
+        } else {
+            bestLocked = true
+            notice = "The best scores could not be read (\(why)): this session's scores are not kept."
+        }
+    }
+
+    /// True when `error` says saved bytes are damaged (nil: not Base64), so that dropping
+    /// them loses nothing; a newer Banco's (`NewerSave`) keeps them.
+    public static func isDamage(_ error: Error?) -> Bool {
+        guard let error = error else { return true }
+        switch error as? LinesError {
+        case .BadSave?, .WrongGame?: return true
+        default: return false
         }
     }
 
@@ -158,7 +201,8 @@ public final class LinesModel: Model {
         }
         // The clock is Rust's (time passed in): it ends the game, and the save keeps it.
         if timeLimitS > 0 { game?.startClock(limitMs: UInt64(timeLimitS) * 1000, nowMs: UInt64(now())) }
-        state = State(best: game?.bestScores() ?? [])
+        keeping = false
+        state = State(best: game?.bestScores() ?? [], message: notice)
         refresh(run: nil, turn: nil)
         return true
     }
@@ -166,7 +210,9 @@ public final class LinesModel: Model {
     public var canContinue: Bool { store.string(LinesModel.continueKey) != nil }
 
     /// Continues the kept game, against the clock with the time it had left when it was kept
-    /// (the clock stands still while the game is off screen); false with a message if damaged.
+    /// (the clock stands still while the game is off screen); false with a message if it
+    /// cannot be opened. A damaged game is dropped; one saved by a newer Banco is kept (the
+    /// message says to update the app).
     @discardableResult
     public func continueGame() -> Bool {
         guard let text = store.string(LinesModel.continueKey) else { return false }
@@ -174,10 +220,11 @@ public final class LinesModel: Model {
             guard let bytes = Data(base64Encoded: text), let g = scratch() else { throw LinesError.BadSave(message: "not Base64") }
             try g.restore(bytes: bytes)
         } catch {
-            store.set(LinesModel.continueKey, nil)
+            if LinesModel.isDamage(error) { store.set(LinesModel.continueKey, nil) }
             state.message = "The saved game could not be continued: \(readable(error))"
             return false
         }
+        keeping = true
         scratch()?.resumeClock(nowMs: UInt64(now()))
         refresh(run: nil, turn: nil)
         return true
@@ -303,7 +350,10 @@ public final class LinesModel: Model {
         }
     }
 
-    public func clearMessage() { state.message = nil }
+    public func clearMessage() {
+        if state.message == notice { notice = nil }
+        state.message = nil
+    }
 
     private func refresh(run: BallRun?, turn: LinesTurn?) {
         guard let g = game else { return }
@@ -320,25 +370,29 @@ public final class LinesModel: Model {
         s.timeLeftMs = left
         s.timeUp = left == 0
         state = s
+        if view.turns > 0 { keeping = true }
         if view.gameOver { finish() } else { keep(g) }
     }
 
-    /// Keeps the game (its clock's time left with it) to continue later.
+    /// Keeps the game (its clock's time left with it) to continue later, once it is `keeping`.
     private func keep(_ g: LinesGame) {
+        guard keeping else { return }
         if let bytes = try? g.save() { store.set(LinesModel.continueKey, bytes.base64EncodedString()) }
     }
 
     /// The game ended (board full or time up): into the best scores, nothing to continue.
     private func finish() {
         guard let g = game else { return }
-        store.set(LinesModel.continueKey, nil)
+        if keeping { store.set(LinesModel.continueKey, nil) }
         let day = ISO8601DateFormatter().string(from: Date()).prefix(10)
         if let r = g.recordResult(date: String(day)) { state.rank = Int(r) }
         keepBest(g)
         state.best = g.bestScores()
     }
 
+    /// Writes the best scores, unless the kept table is a newer Banco's (`bestLocked`).
     private func keepBest(_ g: LinesGame) {
+        guard !bestLocked else { return }
         if let bytes = try? g.bestScoresBytes() { store.set(LinesModel.bestKey, bytes.base64EncodedString()) }
     }
 }

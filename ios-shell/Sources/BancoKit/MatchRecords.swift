@@ -20,10 +20,16 @@ public final class MatchRecords {
 
     public init(store: KeyValueStore) { self.store = store }
 
-    /// Keeps `saved` (a record from `MatchModel.saved()`) first; the oldest beyond `limit` go.
-    public func save(_ saved: Data) {
-        let kept = [saved] + raw().prefix(Self.limit - 1)
+    /// Keeps `saved` (a record from `MatchModel.saved()`) first; the oldest beyond `limit`
+    /// go. The words to show: "Saved", and which match made room if one did (never silently).
+    @discardableResult
+    public func save(_ saved: Data) -> String {
+        let old = raw()
+        let kept = [saved] + old.prefix(Self.limit - 1)
         store.set(Self.key, kept.map { $0.base64EncodedString() }.joined(separator: ","))
+        let dropped = old.dropFirst(Self.limit - 1).map { (try? savedGameSummary(bytes: $0)) ?? "a damaged record" }
+        return dropped.isEmpty ? "Saved (Saved matches)"
+            : "Saved (Saved matches); \(Self.limit) are kept, so the oldest went: \(dropped.joined(separator: "; "))"
     }
 
     /// The saved matches, newest first; a damaged one is left out.

@@ -24,6 +24,8 @@ public final class PuzzleModel: Model {
 
     /// Where the record is kept (`PuzzleProgress` bytes, Base64).
     public static let progressKey = "puzzles.progress"
+    /// A record Rust could not read, set aside before it is written over.
+    public static let progressDamagedKey = "puzzles.progress.damaged"
 
     public private(set) var state = State() {
         willSet { willChange() }
@@ -40,7 +42,13 @@ public final class PuzzleModel: Model {
         self.game = game
         progress = PuzzleProgress.open(store: Store(store))
         super.init()
-        state.notice = progress.takeNotice()
+        let notice = progress.takeNotice()
+        // A record Rust could not read starts afresh and is written over at the first change:
+        // its bytes are set aside first (as the CLI's `.damaged` copy).
+        if case .recordDamaged? = notice, let text = store.string(PuzzleModel.progressKey) {
+            store.set(PuzzleModel.progressDamagedKey, text)
+        }
+        state.notice = notice
     }
 
     /// The games with a puzzle collection (Rust's: xiangqi and chess), in Rust's order.

@@ -148,19 +148,71 @@ public func gameName(_ kind: GameKind) -> String {
 /// How a piece kind is called in a picker ("Queen").
 public func pieceName(_ kind: PieceKind) -> String { "\(kind)".capitalized }
 
-/// This device's identity and the players whose code was confirmed, kept in `store` between
-/// matches (Rust's `Match.exportTrust()` bytes, Base64 at `key`): pass `load()` as a match's
+/// Where secrets are kept: the Keychain in the app (BancoApp's `KeychainSecrets`, items
+/// readable after the first unlock, on this device only: not in backups, not moved to a new
+/// phone), memory in the tests. Unlike `KeyValueStore`, reading and writing can fail.
+public protocol SecretStore: AnyObject {
+    /// The item at `key`, nil if there is none.
+    func data(_ key: String) throws -> Data?
+    /// Keeps `data` at `key` (nil removes it).
+    func set(_ key: String, _ data: Data?) throws
+}
+
+/// A `SecretStore` in memory (tests, previews).
+public final class MemorySecrets: SecretStore {
+    private var map: [String: Data] = [:]
+    private let lock = NSLock()
+    public init() {}
+    public func data(_ key: String) throws -> Data? { lock.lock(); defer { lock.unlock() }; return map[key] }
+    public func set(_ key: String, _ data: Data?) throws { lock.lock(); map[key] = data; lock.unlock() }
+}
+
+/// This device's identity and the players whose code was confirmed, kept in `secrets`
+/// between matches (Rust's `Match.exportTrust()` bytes at `key`): pass `load()` as a match's
 /// `trust` and `save` as its `onTrust`, and a remembered player skips the code next time
 /// while a changed key is loud (Rust decides both).
+///
+/// The bytes hold the device's secret key, so they live in the Keychain, not in the
+/// backed-up defaults: what an earlier version kept in `legacy` (Base64 at `key`) moves to
+/// `secrets` once, at the first `load()`.
 public final class TrustKeeper {
     public static let key = "match.trust"
-    private let store: KeyValueStore
+    /// Why damaged kept bytes are refused.
+    public static let damaged = "this device's key and remembered players are damaged (the kept text is not Base64): "
+        + "they are left as they are, and a match cannot use them"
+    private let secrets: SecretStore
+    private let legacy: KeyValueStore?
 
-    public init(store: KeyValueStore) { self.store = store }
+    public init(secrets: SecretStore, legacy: KeyValueStore? = nil) {
+        self.secrets = secrets
+        self.legacy = legacy
+    }
 
-    /// The kept bytes, or nil before the first confirmed code (or if damaged).
-    public func load() -> Data? { store.string(TrustKeeper.key).flatMap { Data(base64Encoded: $0) } }
+    /// The kept bytes, or nil before the first confirmed code. Kept text that is not Base64
+    /// is refused as Rust refuses damaged bytes (`BancoError.InvalidArgument`), and left
+    /// where it is: a fresh identity in its place would show remembered players a changed
+    /// key. A Keychain that cannot be read throws its error.
+    public func load() throws -> Data? {
+        try migrate()
+        return try secrets.data(TrustKeeper.key)
+    }
 
-    /// Keeps `bytes` (called by the match after a confirmed code).
-    public func save(_ bytes: Data) { store.set(TrustKeeper.key, bytes.base64EncodedString()) }
+    /// Keeps `bytes` (called by the match after a confirmed code); a Keychain that refuses
+    /// leaves the last bytes kept, and the next confirmed code tries again.
+    public func save(_ bytes: Data) {
+        try? secrets.set(TrustKeeper.key, bytes)
+    }
+
+    /// Moves the bytes of an earlier version from `legacy` into `secrets` (written first,
+    /// then removed); damaged ones stay where they are, refused.
+    private func migrate() throws {
+        guard let legacy = legacy, let text = legacy.string(TrustKeeper.key) else { return }
+        if try secrets.data(TrustKeeper.key) == nil {
+            guard let bytes = Data(base64Encoded: text) else {
+                throw BancoError.InvalidArgument(message: TrustKeeper.damaged)
+            }
+            try secrets.set(TrustKeeper.key, bytes)
+        }
+        legacy.set(TrustKeeper.key, nil)
+    }
 }

@@ -35,6 +35,14 @@ public final class VsModel: Model {
     private var soundOn = true
     private var vs: VsComputer?
     private var puzzleMode = false
+    /// The game on screen is the game to continue: kept in the store as it changes. A new
+    /// game becomes it at the player's first move (Rust's `canUndo`), so that one started by
+    /// mistake and left at once does not replace the game kept to continue.
+    private var keeping = false
+    /// The paused game's bytes while it is not `keeping` (not yet in the store).
+    private var paused: Data?
+    /// Why the last game could not start (Rust's error).
+    private var failure: Error?
     /// Counts the games started: a state of an earlier game that arrives late is dropped.
     private var generation = 0
 
@@ -60,11 +68,12 @@ public final class VsModel: Model {
         }
     }
 
-    /// A new game; false (with the message) if Rust refused the settings.
+    /// A new game; false (with the message) if Rust refused the settings. The game to
+    /// continue stays until the player's first move in this one.
     @discardableResult
     public func newGame(_ settings: Settings, fen: String? = nil, movetimeMs: UInt64 = 1000,
                         chanceSeed: UInt64? = nil) -> Bool {
-        start(settings, puzzle: false) {
+        start(settings, puzzle: false, keep: false) {
             try VsComputer(settings: settings.vs(fen: fen, movetimeMs: movetimeMs, chanceSeed: chanceSeed), listener: $0)
         }
     }
@@ -72,13 +81,13 @@ public final class VsModel: Model {
     /// A built-in puzzle (`builtinPuzzles()`); it is not kept to continue.
     @discardableResult
     public func puzzle(_ p: Puzzle, settings: Settings, movetimeMs: UInt64 = 1000) -> Bool {
-        start(settings, puzzle: true) { try VsComputer.puzzle(puzzle: p, movetimeMs: movetimeMs, listener: $0) }
+        start(settings, puzzle: true, keep: false) { try VsComputer.puzzle(puzzle: p, movetimeMs: movetimeMs, listener: $0) }
     }
 
     /// A try at the collection's puzzle `id` in Rust's puzzle mode, recorded in `progress`.
     @discardableResult
     public func tryPuzzle(_ id: String, progress: PuzzleProgress, settings: Settings, movetimeMs: UInt64 = 1000) -> Bool {
-        start(settings, puzzle: true) {
+        start(settings, puzzle: true, keep: false) {
             try VsComputer.tryPuzzle(id: id, progress: progress, movetimeMs: movetimeMs, listener: $0)
         }
     }
@@ -86,10 +95,11 @@ public final class VsModel: Model {
     /// The puzzle's notice (`game.puzzle?.notice`) was shown.
     public func clearPuzzleNotice() { act { try vs?.clearNotice() } }
 
-    /// A game opened from a shared record (`GameShare.open`); the player goes on as `settings` say.
+    /// A game opened from a shared record (`GameShare.open`); the player goes on as
+    /// `settings` say; it becomes the game to continue at the player's first move.
     @discardableResult
     public func openSaved(_ bytes: Data, settings: Settings, movetimeMs: UInt64 = 1000) -> Bool {
-        start(settings, puzzle: false) { try VsComputer.resume(saved: bytes, settings: settings.vs(movetimeMs: movetimeMs), listener: $0) }
+        start(settings, puzzle: false, keep: false) { try VsComputer.resume(saved: bytes, settings: settings.vs(movetimeMs: movetimeMs), listener: $0) }
     }
 
     /// The game on screen in the one save format, to share it (`GameShare.pgn`); nil if none.
@@ -97,18 +107,22 @@ public final class VsModel: Model {
 
     public var canContinue: Bool { store.string(Self.continueKey) != nil }
 
-    /// Continues the kept game; false (with a message, and the record dropped) if there is
-    /// none or it cannot be read.
+    /// Continues the kept game; false (with a message) if there is none or it cannot be
+    /// opened. A damaged record is dropped; one saved by a newer Banco is kept (the message
+    /// says to update the app), and so is one refused for any other reason.
     @discardableResult
     public func continueGame(_ settings: Settings) -> Bool {
         guard let text = store.string(Self.continueKey) else { return false }
-        guard let bytes = Data(base64Encoded: text) else {
-            return refuseContinue("it is not readable")
-        }
-        let ok = start(settings, puzzle: false) {
+        return resume(from: Data(base64Encoded: text), settings, fromStore: true)
+    }
+
+    /// Continues `bytes` (nil: not readable); `fromStore`: they are the store's, dropped if damaged.
+    private func resume(from bytes: Data?, _ settings: Settings, fromStore: Bool) -> Bool {
+        guard let bytes = bytes else { return refuseContinue(nil, "it is not readable", fromStore: fromStore) }
+        let ok = start(settings, puzzle: false, keep: fromStore) {
             try VsComputer.resume(saved: bytes, settings: settings.vs(), listener: $0)
         }
-        return ok || refuseContinue(state.message ?? "")
+        return ok || refuseContinue(failure, state.message ?? "", fromStore: fromStore)
     }
 
     public func tap(column: Int, row: Int) {
@@ -142,9 +156,10 @@ public final class VsModel: Model {
 
     /// The app went to the background (as Android's `GameController.pause`): the computer
     /// stops and the game is kept; a puzzle or a finished game stays as it is.
+    /// A new game without the player's move yet is held here, not in the store.
     public func pause() {
         guard !puzzleMode, let v = vs, state.game?.outcome == nil else { return }
-        keep(v, over: false)
+        if keeping { keep(v, over: false) } else { paused = try? v.save() }
         close()
         state.paused = true
     }
@@ -155,6 +170,9 @@ public final class VsModel: Model {
     public func resume(_ settings: Settings) -> Bool {
         guard state.paused else { return false }
         state.paused = false
+        let held = paused
+        paused = nil
+        if let held = held { return resume(from: held, settings, fromStore: false) }
         return continueGame(settings)
     }
 
@@ -165,21 +183,39 @@ public final class VsModel: Model {
         vs = nil
     }
 
-    private func start(_ settings: Settings, puzzle: Bool, _ make: (Listener) throws -> VsComputer) -> Bool {
+    /// Replaces the game by the one `make` makes, `keep`ing it to continue from the start (a
+    /// continued game) or from the player's first move.
+    private func start(_ settings: Settings, puzzle: Bool, keep: Bool, _ make: (Listener) throws -> VsComputer) -> Bool {
         close()
         soundOn = settings.sound
         puzzleMode = puzzle
+        keeping = keep && !puzzle
+        paused = nil
+        failure = nil
         do {
             vs = try make(Listener(self))
             state = State()
             return true
         } catch {
+            failure = error
             state = State(message: readable(error))
             return false
         }
     }
 
-    /// The game to continue: kept while it goes on, dropped once it is over.
+    /// True when `error` says saved bytes are damaged (or not a saved game at all), so that
+    /// dropping them loses nothing; a newer Banco's save (`NewerSave`) and any other refusal
+    /// keep them.
+    public static func isDamage(_ error: Error?) -> Bool {
+        guard let error = error else { return true }
+        switch error as? BancoError {
+        case .BadSave?, .WrongGame?: return true
+        default: return false
+        }
+    }
+
+    /// The game to continue: kept while it goes on, dropped once it is over (a save that
+    /// fails leaves the last good one).
     private func keep(_ v: VsComputer, over: Bool) {
         if over {
             store.set(Self.continueKey, nil)
@@ -188,8 +224,9 @@ public final class VsModel: Model {
         }
     }
 
-    private func refuseContinue(_ why: String) -> Bool {
-        store.set(Self.continueKey, nil)
+    /// The game to continue could not start: said, and dropped when damaged (`fromStore`).
+    private func refuseContinue(_ error: Error?, _ why: String, fromStore: Bool) -> Bool {
+        if fromStore && Self.isDamage(error) { store.set(Self.continueKey, nil) }
         state.message = "The saved game could not be continued: \(why)"
         return false
     }
@@ -207,7 +244,9 @@ public final class VsModel: Model {
         }
         // Written when what the save holds changed (the moves, the ending, the level), not
         // for every state the computer's thinking sends; as Android's GameController.
-        if !puzzleMode && (old?.moves != new.moves || old?.outcome != new.outcome || old?.level != new.level) {
+        let was = keeping
+        if !puzzleMode && !keeping && new.canUndo && new.outcome == nil { keeping = true }
+        if keeping && (!was || old?.moves != new.moves || old?.outcome != new.outcome || old?.level != new.level) {
             keep(vs, over: new.outcome != nil)
         }
         state.game = new

@@ -182,4 +182,76 @@ func linesSoloTests(_ s: Suite) {
         guard case .moved(_) = try g.tap(cell: h.to) else { throw TestFailure(description: "the hint plays") }
         try check(m.play(Int(h.from), Int(h.to)) != nil)
     }
+
+    s.test("Lines best scores that do not load: a newer table is kept untouched, a damaged one set aside") {
+        var clock: Int64 = 1_000
+        // A finished game: one move, then the time runs out.
+        func finishOne(_ m: LinesModel) throws {
+            try check(m.newGame(startBalls: 5, timeLimitS: 60, seed: 3))
+            let (f, t) = neighbourMove(m.state.view!.cells)!
+            try check(m.play(f, t) != nil)
+            clock += 61_000
+            m.tick()
+            try check(m.state.timeUp)
+        }
+        let good = MemoryStore()
+        try finishOne(inlineLines(store: good, now: { clock }))
+        var table = Data(base64Encoded: good.string(LinesModel.bestKey)!)!
+        table[table.startIndex] = 2
+        let newerText = table.base64EncodedString()
+        // A newer Banco's table (version 2): Rust's reason shown once, the table never written.
+        let store = MemoryStore()
+        store.set(LinesModel.bestKey, newerText)
+        let m = inlineLines(store: store, now: { clock })
+        let message = m.state.message
+        try check(message?.contains("update the app") == true && message?.contains("not kept") == true, "\(String(describing: message))")
+        try finishOne(m)
+        try eq(message, m.state.message, "shown until cleared, also across a new game")
+        m.clearMessage()
+        try check(m.newGame(seed: 4))
+        try eq(nil, m.state.message, "once")
+        try eq(newerText, store.string(LinesModel.bestKey), "the newer table is not overwritten")
+        // A damaged table: set aside, then new scores are kept.
+        let damaged = MemoryStore()
+        let bad = Data([1, 0xff, 0xff, 0xff, 0xff, 0xff]).base64EncodedString()
+        damaged.set(LinesModel.bestKey, bad)
+        let d = inlineLines(store: damaged, now: { clock })
+        try check(d.state.message?.contains("set aside") == true, "\(d.state)")
+        try eq(bad, damaged.string(LinesModel.bestDamagedKey))
+        try finishOne(d)
+        let g = try LinesGame(settings: LinesSettings(startBalls: 5, undo: .lastTurn), seed: 1)
+        try g.loadBestScores(bytes: Data(base64Encoded: damaged.string(LinesModel.bestKey)!)!)
+        try eq(1, g.bestScores().count)
+        try eq(bad, damaged.string(LinesModel.bestDamagedKey), "the damaged bytes stay aside")
+    }
+
+    s.test("Lines game to continue: a new game keeps it until its first turn; a newer Banco's is kept") {
+        let store = MemoryStore()
+        let m = inlineLines(store: store)
+        try check(m.newGame(seed: 5))
+        let (f, t) = neighbourMove(m.state.view!.cells)!
+        try check(m.play(f, t) != nil)
+        let kept = store.string(LinesModel.continueKey)
+        try check(kept != nil)
+        let again = inlineLines(store: store)
+        try check(again.newGame(seed: 6))
+        again.pause()
+        again.resume()
+        try eq(kept, store.string(LinesModel.continueKey), "no turn in the new game: the old one stays")
+        let (f2, t2) = neighbourMove(again.state.view!.cells)!
+        try check(again.play(f2, t2) != nil)
+        try check(store.string(LinesModel.continueKey) != kept, "the new game is kept from its first turn")
+        // Saved by a newer Banco: refused with Rust's reason, and kept.
+        var newer = Data(base64Encoded: kept!)!
+        newer[newer.startIndex + 8] = 200
+        store.set(LinesModel.continueKey, newer.base64EncodedString())
+        let later = inlineLines(store: store)
+        try check(!later.continueGame())
+        try check(later.state.message?.contains("update the app") == true, "\(later.state)")
+        try eq(newer.base64EncodedString(), store.string(LinesModel.continueKey))
+        // Damaged: dropped.
+        store.set(LinesModel.continueKey, Data([1, 2, 3]).base64EncodedString())
+        try check(!later.continueGame())
+        try check(!later.canContinue)
+    }
 }

@@ -77,9 +77,15 @@ func matchMoreTests(_ s: Suite) {
         try eq("1-0", status.result, "Red (the host) won by resignation")
         try check(status.resultText.contains("resign"), status.resultText)
         let records = MatchRecords(store: MemoryStore())
-        records.save(saved)
+        try eq("Saved (Saved matches)", records.save(saved))
         let listed = records.list()
         try eq(1, listed.count)
+        // Past the limit the oldest makes room, and the words say which (not silently).
+        let more = MatchRecords(store: MemoryStore())
+        for _ in 0..<MatchRecords.limit { try check(!more.save(saved).contains("oldest")) }
+        let full = more.save(saved)
+        try check(full.contains("oldest went: \(listed[0].label)"), full)
+        try eq(MatchRecords.limit, more.list().count)
         try eq("Xiangqi · 1-0 resignation · 1 ply", listed[0].label, "Rust's label, in the singular")
         // Opened as "Saved matches" opens it: the game with its move and its ending.
         let f = VsFixture()

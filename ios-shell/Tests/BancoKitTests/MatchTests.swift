@@ -105,8 +105,35 @@ func matchTests(_ s: Suite) {
         try check(!st.discovering && st.error == "no Wi-Fi", "\(st)")
     }
 
+    s.test("the device's key moves once from the defaults into the secret store; text that is not Base64 is refused, not replaced") {
+        let defaults = MemoryStore(), secrets = MemorySecrets()
+        let bytes = try newTrust()
+        defaults.set(TrustKeeper.key, bytes.base64EncodedString())
+        defaults.set("other", "stays")
+        let keeper = TrustKeeper(secrets: secrets, legacy: defaults)
+        try eq(try trustFingerprint(trust: bytes), try trustFingerprint(trust: try keeper.load()!), "the same identity")
+        try eq(nil, defaults.string(TrustKeeper.key), "gone from the backed-up defaults")
+        try eq("stays", defaults.string("other"))
+        try eq(bytes, try secrets.data(TrustKeeper.key))
+        // Later runs read the secret store; a newer confirmed code is kept there.
+        let next = try newTrust()
+        TrustKeeper(secrets: secrets, legacy: defaults).save(next)
+        try eq(next, try TrustKeeper(secrets: secrets, legacy: defaults).load())
+        // Damaged text in the defaults: refused (not replaced by a fresh identity), and left alone.
+        let fresh = MemorySecrets()
+        defaults.set(TrustKeeper.key, "%%% not base64")
+        do {
+            _ = try TrustKeeper(secrets: fresh, legacy: defaults).load()
+            throw TestFailure(description: "damaged trust was accepted")
+        } catch let e as BancoError {
+            guard case .InvalidArgument(let m) = e, m.contains("damaged") else { throw TestFailure(description: "\(e)") }
+        }
+        try eq("%%% not base64", defaults.string(TrustKeeper.key))
+        try eq(nil, try fresh.data(TrustKeeper.key))
+    }
+
     s.test("a remembered player skips the code in the next match (trust kept in each store); another key is a warning to close") {
-        let hostTrust = TrustKeeper(store: MemoryStore()), guestTrust = TrustKeeper(store: MemoryStore())
+        let hostTrust = TrustKeeper(secrets: MemorySecrets()), guestTrust = TrustKeeper(secrets: MemorySecrets())
         for round in 1...2 {
             let host = Side(), guest = Side()
             host.model = try host.ui.call {
@@ -126,7 +153,7 @@ func matchTests(_ s: Suite) {
             }
             // In round 2 nobody confirms a code: the proposal can only come if both remembered.
             try guest.wait("the proposal, round \(round)") { $0.phase == .proposed }
-            try check(hostTrust.load() != nil && guestTrust.load() != nil, "both kept their trust")
+            try check(try hostTrust.load() != nil && guestTrust.load() != nil, "both kept their trust")
             guest.leave()
             host.leave()
         }

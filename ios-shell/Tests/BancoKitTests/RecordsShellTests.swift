@@ -255,6 +255,7 @@ func recordsShellTests(_ s: Suite) {
         guard case .recordDamaged? = pm.state.notice else { throw TestFailure(description: "no damage notice") }
         try check(pm.state.notice?.words.contains("afresh") == true)
         try check(pm.tiers().allSatisfy { $0.solved == 0 })
+        try eq("not base64!", bad.string(PuzzleModel.progressDamagedKey), "set aside before the first change")
     }
 
     s.test("puzzles: chess is reachable; Next puzzle stays in its game and keeps the game to continue") {
@@ -265,6 +266,8 @@ func recordsShellTests(_ s: Suite) {
         // A game of xiangqi to continue, which a puzzle must not replace.
         try check(f.ui.call { f.model.newGame(Settings(level: 1, sound: false), movetimeMs: 50) })
         try f.myTurn(0)
+        try f.tap("h2", "e2")
+        try f.myTurn(2)
         let kept = store.string(VsModel.continueKey)
         try check(kept != nil)
         try eq([GameKind.xiangqi, .chess], f.ui.call { pm.games() })

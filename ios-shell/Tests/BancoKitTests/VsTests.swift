@@ -107,7 +107,7 @@ func vsTests(_ s: Suite) {
         defer { f.close() }
         f.ui.call { _ = f.model.newGame(Settings(level: 1), fen: mateInOne) }
         try f.myTurn(0)
-        try check(f.ui.call { f.model.canContinue })
+        try check(!f.ui.call { f.model.canContinue }, "a new game is kept from the player's first move")
         try f.tap("e1", "d1")
         let over = try f.wait("mate") { $0.outcome != nil }
         try eq("You won: checkmate", over.result)
@@ -238,6 +238,8 @@ func vsTests(_ s: Suite) {
         try f.myTurn(0)
         f.ui.call { f.model.setLevel(0) }
         try check(f.state.message?.contains("level 0 does not exist") == true)
+        try f.tap("h2", "e2")
+        try f.myTurn(2)
         f.ui.call { f.model.setLevel(7) }
         try f.wait("level 7") { $0.level == 7 }
         // The level changed in the game is kept with it: continued, it plays at 7 whatever
@@ -245,7 +247,56 @@ func vsTests(_ s: Suite) {
         let again = VsFixture(store: store)
         defer { again.close() }
         try check(again.ui.call { again.model.continueGame(Settings(level: 1)) })
-        try eq(7, try again.myTurn(0).level)
+        try eq(7, try again.myTurn(2).level)
+    }
+
+    s.test("a new game started by mistake and left before the player's move keeps the game to continue") {
+        let store = MemoryStore()
+        let first = VsFixture(store: store)
+        first.ui.call { _ = first.model.newGame(Settings(level: 1, sound: false), movetimeMs: 50) }
+        try first.myTurn(0)
+        try first.tap("h2", "e2")
+        try first.myTurn(2)
+        first.close()
+        let kept = store.string(VsModel.continueKey)
+        try check(kept != nil)
+        // "Play Chess" tapped by mistake, as Black: the computer moves, the player does not.
+        let f = VsFixture(store: store)
+        defer { f.close() }
+        try check(f.ui.call { f.model.newGame(Settings(game: .chess, level: 1, color: .black, sound: false), movetimeMs: 50) })
+        try f.myTurn(1)
+        try eq(kept, store.string(VsModel.continueKey), "the game to continue stays")
+        // Away and back: the new game goes on (held in memory), the kept one still stays.
+        f.ui.call { f.model.pause() }
+        try check(f.ui.call { f.model.resume(Settings()) })
+        try eq(GameKind.chess, try f.myTurn(1).kind)
+        try eq(kept, store.string(VsModel.continueKey), "pausing a new game keeps the old one")
+        // Continued: the xiangqi game; a new game replaces it at the player's first move.
+        try check(f.ui.call { f.model.continueGame(Settings()) })
+        let back = try f.myTurn(2)
+        try eq(GameKind.xiangqi, back.kind)
+        try eq("炮二平五", back.moves.first)
+        f.ui.call { _ = f.model.newGame(Settings(game: .chess, level: 1, sound: false), movetimeMs: 50) }
+        try f.myTurn(0)
+        try eq(kept, store.string(VsModel.continueKey))
+        try f.tap("e2", "e4")
+        try f.myTurn(2)
+        try check(store.string(VsModel.continueKey) != kept, "the new game is kept once played")
+    }
+
+    s.test("a game to continue saved by a newer Banco is kept (update the app); a damaged one is dropped") {
+        let store = MemoryStore()
+        var newer = try Game(kind: .xiangqi).save()
+        newer[newer.startIndex + 8] = 200
+        let text = newer.base64EncodedString()
+        store.set(VsModel.continueKey, text)
+        let f = VsFixture(store: store)
+        defer { f.close() }
+        try check(!f.ui.call { f.model.continueGame(Settings()) })
+        try check(f.state.message?.contains("update the app") == true, "\(f.state)")
+        try check(f.ui.call { f.model.canContinue }, "still offered to continue")
+        try eq(text, store.string(VsModel.continueKey), "kept as it was")
+        try check(VsModel.isDamage(BancoError.BadSave(message: "x")) && !VsModel.isDamage(BancoError.NewerSave(message: "x")))
     }
 
     s.test("the move list is numbered by Rust from the position: Black first from move 7") {

@@ -83,8 +83,12 @@ class MainActivity : ComponentActivity() {
     private val linesController by lazy { LinesController(MainThread, store) }
     /** The Wi-Fi multicast lock of a match on screen (the lobby holds its own while browsing). */
     private val matchMulticast by lazy { WifiMulticastGuard(this) }
-    /** The device's identity and the players whose code was confirmed, between matches. */
-    private val trust by lazy { TrustKeeper(store) }
+    /**
+     * The device's identity and the players whose code was confirmed, between matches: in
+     * their own preferences file, kept out of backups (res/xml backup rules); moved there
+     * once from the general one.
+     */
+    private val trust by lazy { TrustKeeper(PrefsStore(this, PrefsStore.TRUST), legacy = store) }
 
     private var lobby: LobbyModel? = null
     /** Bluetooth's permissions and adapter state (the words are Rust's). */
@@ -512,9 +516,15 @@ class MainActivity : ComponentActivity() {
         val input = EditText(this).apply { hint = "192.168.1.20:7368"; inputType = InputType.TYPE_CLASS_TEXT }
         AlertDialog.Builder(this).setTitle("Join by address").setView(input)
             .setPositiveButton("Join") { _, _ ->
+                val kept = try {
+                    trust.load()
+                } catch (e: BancoException) {
+                    toast(e.message ?: "Could not start the match")
+                    return@setPositiveButton
+                }
                 // Off the UI thread: Rust may ask the DNS for a host name (slow, or stalled offline).
                 pendingJoin?.cancel()
-                pendingJoin = MatchController.joinInBackground(MainThread, settings.playerName, input.text.toString().trim(), matchSound(), trust.load(), trust::save) { made ->
+                pendingJoin = MatchController.joinInBackground(MainThread, settings.playerName, input.text.toString().trim(), matchSound(), kept, trust::save) { made ->
                     pendingJoin = null
                     joinMatch { made.getOrThrow() }
                 }
@@ -701,7 +711,7 @@ class MainActivity : ComponentActivity() {
 
     /** "Save" (among the saved matches) and "Share" (PGN) of the match's game, running or finished. */
     private fun matchRecordButtons(c: MatchController): View = row(
-        button("Save game") { c.saved()?.let { MatchRecords(store).save(it); toast("Saved (Saved matches)") } },
+        button("Save game") { c.saved()?.let { toast(MatchRecords(store).save(it)) } },
         button("Share game") { c.saved()?.let { saved -> c.state.value.match?.let { records.shareMatch(saved, it) } } },
     )
 

@@ -28,11 +28,21 @@ object MainThread : UiDispatcher {
     }
 }
 
-class PrefsStore(context: Context) : KeyValueStore {
-    private val prefs = context.getSharedPreferences("banco", Context.MODE_PRIVATE)
+/** The preferences file [name] (`banco`, or [TRUST] for the device's key). */
+class PrefsStore(context: Context, name: String = "banco") : KeyValueStore {
+    private val prefs = context.getSharedPreferences(name, Context.MODE_PRIVATE)
     override fun getString(key: String): String? = prefs.getString(key, null)
     override fun putString(key: String, value: String?) {
         prefs.edit().apply { if (value == null) remove(key) else putString(key, value) }.apply()
+    }
+
+    companion object {
+        /**
+         * The file of the device's secret key and remembered players (core's TrustKeeper):
+         * excluded from cloud backup and device transfer by res/xml/backup_rules.xml and
+         * data_extraction_rules.xml (keep the names in step).
+         */
+        const val TRUST = "banco-trust"
     }
 }
 

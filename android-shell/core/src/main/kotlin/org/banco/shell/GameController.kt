@@ -53,27 +53,43 @@ class GameController(
     private var puzzle = false
     private var cues = SoundCues()
 
-    /** A new game of [settings] (from [fen], a set-up position, if given); false if refused. */
+    /**
+     * The game on screen is the game to continue: written to the store as it changes. A new
+     * game becomes it at the player's first move (Rust's `canUndo`), so that a new game
+     * started by mistake and left at once does not replace the game kept to continue.
+     */
+    private var keeping = false
+
+    /** The paused game's bytes while it is not [keeping] (not yet in the store). */
+    private var paused: ByteArray? = null
+
+    /**
+     * A new game of [settings] (from [fen], a set-up position, if given); false if refused.
+     * The game to continue stays until the player's first move in this one.
+     */
     fun newGame(settings: Settings, fen: String? = null): Boolean = refused(
-        start(settings, puzzle = false) { l -> VsComputer(settings.vsSettings(movetimeMs, fen, chanceSeed), l) },
+        start(settings, puzzle = false, keep = false) { l -> VsComputer(settings.vsSettings(movetimeMs, fen, chanceSeed), l) },
     )
 
     /** A puzzle: the player mates in time against the computer at full strength. */
     fun startPuzzle(p: Puzzle, settings: Settings): Boolean = refused(
-        start(settings, puzzle = true) { l -> VsComputer.puzzle(p, movetimeMs.toULong(), l) },
+        start(settings, puzzle = true, keep = false) { l -> VsComputer.puzzle(p, movetimeMs.toULong(), l) },
     )
 
     /** A try at the collection's puzzle [id] in Rust's puzzle mode, recorded in [progress]. */
     fun tryPuzzle(id: String, progress: PuzzleProgress, settings: Settings): Boolean = refused(
-        start(settings, puzzle = true) { l -> VsComputer.tryPuzzle(id, progress, movetimeMs.toULong(), l) },
+        start(settings, puzzle = true, keep = false) { l -> VsComputer.tryPuzzle(id, progress, movetimeMs.toULong(), l) },
     )
 
     /** The puzzle's notice (`vs.puzzle.notice`) was shown. */
     fun clearPuzzleNotice() = act { it.clearNotice() }
 
-    /** A game opened from a shared record ([GameShare.open]): the player goes on as [settings] say. */
+    /**
+     * A game opened from a shared record ([GameShare.open]): the player goes on as [settings]
+     * say; it becomes the game to continue at the player's first move.
+     */
     fun openSaved(bytes: ByteArray, settings: Settings): Boolean = refused(
-        start(settings, puzzle = false) { l -> VsComputer.resume(bytes, settings.vsSettings(movetimeMs), l) },
+        start(settings, puzzle = false, keep = false) { l -> VsComputer.resume(bytes, settings.vsSettings(movetimeMs), l) },
     )
 
     /** The game on screen in the one save format, to share it ([GameShare.pgn]); null if none. */
@@ -82,24 +98,36 @@ class GameController(
     /** True if there is a game to continue. */
     fun canContinue(): Boolean = store.getString(K_CONTINUE) != null
 
-    /** Continues the saved game; false (with a message) if there is none or it is damaged. */
+    /**
+     * Continues the saved game; false (with a message) if there is none or it cannot be
+     * opened. A damaged record is dropped; one saved by a newer Banco is kept (the message
+     * says to update the app), and so is one refused for any other reason.
+     */
     fun continueGame(settings: Settings): Boolean {
         val text = store.getString(K_CONTINUE) ?: return false
-        val bytes = try {
-            Base64.getDecoder().decode(text)
-        } catch (e: IllegalArgumentException) {
+        return resumeFrom(decoded(text), settings, fromStore = true)
+    }
+
+    /** [text] as bytes, or null if it is not Base64. */
+    private fun decoded(text: String): ByteArray? = try {
+        Base64.getDecoder().decode(text)
+    } catch (e: IllegalArgumentException) {
+        null
+    }
+
+    /** Continues [bytes] (null: not readable); [fromStore]: they are the store's, dropped if damaged. */
+    private fun resumeFrom(bytes: ByteArray?, settings: Settings, fromStore: Boolean): Boolean {
+        val failure = if (bytes == null) {
             null
-        }
-        val why = if (bytes == null) {
-            "it is not a saved game"
         } else {
-            start(settings, puzzle = false) { l -> VsComputer.resume(bytes, settings.vsSettings(movetimeMs, chanceSeed = chanceSeed), l) }
+            start(settings, puzzle = false, keep = fromStore) { l ->
+                VsComputer.resume(bytes, settings.vsSettings(movetimeMs, chanceSeed = chanceSeed), l)
+            } ?: return true
         }
-        if (why != null) {
-            store.putString(K_CONTINUE, null)
-            state.value = state.value.copy(message = "The saved game could not be continued: $why")
-        }
-        return why == null
+        if (fromStore && isDamage(failure)) store.putString(K_CONTINUE, null)
+        val why = failure?.let(::readable) ?: "it is not a saved game"
+        state.value = state.value.copy(message = "The saved game could not be continued: $why")
+        return false
     }
 
     /** A tap on a screen cell (column from the left, row from the top): what it did, null if refused. */
@@ -135,12 +163,15 @@ class GameController(
     /** The computer's level from now on, in this game (Rust refuses one outside [computerLevels]); kept with the game. */
     fun setLevel(level: Int) = act { it.setLevel(level.coerceIn(0, 255).toUByte()) }
 
-    /** Leaving the screen: the computer stops (its late answer is dropped); the game stays saved. */
+    /**
+     * Leaving the screen: the computer stops (its late answer is dropped); the game stays
+     * saved (a new game without the player's move yet is held here, not in the store).
+     */
     fun pause() {
         // A puzzle is short, a finished game has nothing to stop: both stay as they are.
         if (puzzle || state.value.vs?.outcome != null) return
         val v = vs ?: return
-        save(v)
+        if (keeping) save(v) else paused = runCatching { v.save() }.getOrNull()
         vs = null
         v.destroy()
         state.value = state.value.copy(paused = true)
@@ -150,7 +181,9 @@ class GameController(
     fun resume() {
         if (!state.value.paused) return
         state.value = state.value.copy(paused = false)
-        continueGame(settings)
+        val held = paused
+        paused = null
+        if (held != null) resumeFrom(held, settings, fromStore = false) else continueGame(settings)
     }
 
     /** The message was shown. */
@@ -169,30 +202,41 @@ class GameController(
         v.destroy()
     }
 
-    /** Replaces the game by the one [open] makes; the reason if Rust refused it. */
-    private fun start(settings: Settings, puzzle: Boolean, open: (VsListener) -> VsComputer): String? {
+    /**
+     * Replaces the game by the one [open] makes, [keep]ing it to continue from the start (a
+     * continued game) or from the player's first move; what Rust refused it with, if it did.
+     */
+    private fun start(settings: Settings, puzzle: Boolean, keep: Boolean, open: (VsListener) -> VsComputer): BancoException? {
         close()
         this.settings = settings
         this.puzzle = puzzle
+        keeping = keep && !puzzle
+        paused = null
         cues = SoundCues()
         val listener = Relay()
         val v = try {
             open(listener)
         } catch (e: BancoException) {
-            return readable(e)
+            return e
         }
         listener.owner = v
         vs = v
         val first = runCatching { v.state() }.getOrNull()
-        if (!puzzle) save(v, first)
+        if (first != null) startKeeping(first)
+        if (keeping) save(v, first)
         state.value = State(vs = first)
         return null
     }
 
+    /** A new game becomes the game to continue at the player's first move (or a resignation). */
+    private fun startKeeping(s: VsState) {
+        if (!puzzle && !keeping && s.canUndo && s.outcome == null) keeping = true
+    }
+
     /** False, with the reason as the message, when a game was refused. */
-    private fun refused(why: String?): Boolean {
-        if (why != null) state.value = state.value.copy(message = why)
-        return why == null
+    private fun refused(failure: BancoException?): Boolean {
+        if (failure != null) state.value = state.value.copy(message = readable(failure))
+        return failure == null
     }
 
     /** Runs an action; a refusal becomes the message. */
@@ -213,17 +257,31 @@ class GameController(
         // Written when what the save holds changed (the moves, the ending, the level), not
         // for every state the computer's thinking sends.
         val old = state.value.vs
-        if (!puzzle && (old == null || old.moves != s.moves || old.outcome != s.outcome || old.level != s.level)) {
+        val was = keeping
+        startKeeping(s)
+        if (keeping && (!was || old == null || old.moves != s.moves || old.outcome != s.outcome || old.level != s.level)) {
             save(owner, s)
         }
         state.value = state.value.copy(vs = s)
     }
 
-    /** The game to continue: saved while it goes on, dropped once it is over. */
+    /**
+     * The game to continue: saved while it goes on, dropped once it is over. A save that
+     * fails leaves the last good one in the store (and says so).
+     */
     private fun save(v: VsComputer, s: VsState? = null) {
         val over = (s ?: runCatching { v.state() }.getOrNull())?.outcome != null
-        val bytes = if (over) null else runCatching { v.save() }.getOrNull()
-        store.putString(K_CONTINUE, bytes?.let { Base64.getEncoder().encodeToString(it) })
+        if (over) {
+            store.putString(K_CONTINUE, null)
+            return
+        }
+        val bytes = try {
+            v.save()
+        } catch (e: BancoException) {
+            state.value = state.value.copy(message = "The game could not be kept to continue: ${readable(e)}")
+            return
+        }
+        store.putString(K_CONTINUE, Base64.getEncoder().encodeToString(bytes))
     }
 
     /** VsListener: Rust's notifier thread; hop to the UI thread. */
@@ -234,5 +292,13 @@ class GameController(
 
     companion object {
         const val K_CONTINUE = "game.continue"
+
+        /**
+         * True when [failure] says the bytes are damaged (or not a saved game at all), so
+         * dropping them loses nothing; a newer Banco's save ([BancoException.NewerSave]) and
+         * any other refusal keep them.
+         */
+        fun isDamage(failure: Throwable?): Boolean =
+            failure == null || failure is BancoException.BadSave || failure is BancoException.WrongGame
     }
 }

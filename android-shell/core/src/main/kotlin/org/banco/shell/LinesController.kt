@@ -112,10 +112,49 @@ class LinesController(
     val state = Observable(State())
     private var game: LinesGame? = null
 
+    /**
+     * The game on screen is the game to continue: written to the store as it changes. A new
+     * game becomes it at its first turn, so that one started by mistake and left at once
+     * does not replace the game kept to continue.
+     */
+    private var keeping = false
+
+    /**
+     * The kept best-scores table did not load and is not ours to overwrite: a newer Banco's
+     * (or one refused for another reason than damage). This session's scores are not kept.
+     */
+    private var bestLocked = false
+
+    /** Why the kept best scores did not load, until the message is shown ([clearMessage]). */
+    private var notice: String? = null
+
     init {
         // The best scores kept between games.
-        store.getString(K_BEST)?.let { text ->
-            runCatching { scratch().loadBestScores(Base64.getDecoder().decode(text)) }
+        store.getString(K_BEST)?.let { text -> loadBest(text) }
+        notice?.let { state.value = State(message = it) }
+    }
+
+    /**
+     * Loads the kept table [text]. A damaged one is set aside (at [K_BEST_DAMAGED]) before a
+     * new table replaces it; one of a newer Banco is left alone, and this session's scores
+     * are not kept. Either way Rust's reason is shown once.
+     */
+    private fun loadBest(text: String) {
+        val failure = try {
+            scratch().loadBestScores(Base64.getDecoder().decode(text))
+            return
+        } catch (e: IllegalArgumentException) {
+            null
+        } catch (e: LinesException) {
+            e
+        }
+        val why = failure?.let(::readable) ?: "they are not Base64"
+        if (isDamage(failure)) {
+            store.putString(K_BEST_DAMAGED, text)
+            notice = "The best scores could not be read ($why): they were set aside, and new ones are kept from now on."
+        } else {
+            bestLocked = true
+            notice = "The best scores could not be read ($why): this session's scores are not kept."
         }
     }
 
@@ -155,7 +194,8 @@ class LinesController(
         }
         // The clock is Rust's (time passed in): it ends the game, and the save keeps it.
         if (timeLimitS > 0) game!!.startClock((timeLimitS * 1000L).toULong(), now().toULong())
-        state.value = State(best = game!!.bestScores())
+        keeping = false
+        state.value = State(best = game!!.bestScores(), message = notice)
         refresh(run = null, turn = null)
         return true
     }
@@ -165,20 +205,30 @@ class LinesController(
 
     /**
      * Continues the kept game, against the clock with the time it had left when it was kept
-     * (the clock stands still while the game is off screen); false with a message if damaged.
+     * (the clock stands still while the game is off screen); false with a message if it
+     * cannot be opened. A damaged game is dropped; one saved by a newer Banco is kept (the
+     * message says to update the app).
      */
     fun continueGame(): Boolean {
         val text = store.getString(K_CONTINUE) ?: return false
-        return try {
+        val failure = try {
             scratch().restore(Base64.getDecoder().decode(text))
-            scratch().resumeClock(now().toULong())
-            refresh(run = null, turn = null)
-            true
-        } catch (e: Exception) {
-            store.putString(K_CONTINUE, null)
-            state.value = state.value.copy(message = "The saved game could not be continued: ${readable(e)}")
-            false
+            null
+        } catch (e: IllegalArgumentException) {
+            e
+        } catch (e: LinesException) {
+            e
         }
+        if (failure != null) {
+            if (failure !is LinesException || isDamage(failure)) store.putString(K_CONTINUE, null)
+            val why = if (failure is LinesException) readable(failure) else "it is not a saved game"
+            state.value = state.value.copy(message = "The saved game could not be continued: $why")
+            return false
+        }
+        keeping = true
+        scratch().resumeClock(now().toULong())
+        refresh(run = null, turn = null)
+        return true
     }
 
     /**
@@ -312,6 +362,7 @@ class LinesController(
 
     /** The message was shown. */
     fun clearMessage() {
+        if (state.value.message == notice) notice = null
         state.value = state.value.copy(message = null)
     }
 
@@ -323,29 +374,40 @@ class LinesController(
             view = view, selected = null, reachable = emptyList(), run = run, lastTurn = turn, hint = null,
             hinting = false, timeLeftMs = left, timeUp = left == 0L,
         )
+        if (view.turns > 0u) keeping = true
         if (view.gameOver) finish() else keep(g)
     }
 
-    /** Keeps the game (its clock's time left with it) to continue later. */
+    /** Keeps the game (its clock's time left with it) to continue later, once it is [keeping]. */
     private fun keep(g: LinesGame) {
+        if (!keeping) return
         runCatching { g.save() }.getOrNull()?.let { store.putString(K_CONTINUE, Base64.getEncoder().encodeToString(it)) }
     }
 
     /** The game ended (board full or time up): into the best scores, nothing to continue. */
     private fun finish() {
         val g = game ?: return
-        store.putString(K_CONTINUE, null)
+        if (keeping) store.putString(K_CONTINUE, null)
         val rank = g.recordResult(java.time.LocalDate.now().toString())?.toInt()
         keepBest(g)
         state.value = state.value.copy(best = g.bestScores(), rank = rank ?: state.value.rank)
     }
 
+    /** Writes the best scores, unless the kept table is a newer Banco's ([bestLocked]). */
     private fun keepBest(g: LinesGame) {
+        if (bestLocked) return
         runCatching { g.bestScoresBytes() }.getOrNull()?.let { store.putString(K_BEST, Base64.getEncoder().encodeToString(it)) }
     }
 
     companion object {
         const val K_CONTINUE = "lines.continue"
         const val K_BEST = "lines.best"
+
+        /** A kept best-scores table that did not decode, set aside before a new one is kept. */
+        const val K_BEST_DAMAGED = "lines.best.damaged"
+
+        /** True when [failure] says the bytes are damaged, so that dropping them loses nothing. */
+        fun isDamage(failure: Throwable?): Boolean =
+            failure == null || failure is LinesException.BadSave || failure is LinesException.WrongGame
     }
 }

@@ -18,10 +18,16 @@ class MatchRecords(private val store: KeyValueStore) {
     /** A saved match: its label for a list (Rust's "Chess · 0-1 resignation · 12 plies") and its record. */
     class Entry(val label: String, val saved: ByteArray)
 
-    /** Keeps [saved] (a record from [MatchController.saved]) first; the oldest beyond [LIMIT] go. */
-    fun save(saved: ByteArray) {
-        val kept = listOf(saved) + raw().take(LIMIT - 1)
+    /**
+     * Keeps [saved] (a record from [MatchController.saved]) first; the oldest beyond [LIMIT]
+     * go. The words to show: "Saved", and which match made room if one did (never silently).
+     */
+    fun save(saved: ByteArray): String {
+        val old = raw()
+        val kept = listOf(saved) + old.take(LIMIT - 1)
         store.putString(KEY, kept.joinToString(",") { Base64.getEncoder().encodeToString(it) })
+        val dropped = old.drop(LIMIT - 1).map { runCatching { savedGameSummary(it) }.getOrElse { "a damaged record" } }
+        return if (dropped.isEmpty()) "Saved (Saved matches)" else "Saved (Saved matches); $LIMIT are kept, so the oldest went: ${dropped.joinToString("; ")}"
     }
 
     /** The saved matches, newest first; a damaged one is left out. */

@@ -46,7 +46,11 @@ class PuzzleController(
     private var shown: Pair<PuzzleNotice, UInt>? = null
 
     init {
-        state.value = State(notice = progress.takeNotice())
+        val notice = progress.takeNotice()
+        // A record Rust could not read starts afresh and is written over at the first change:
+        // its bytes are set aside first (as the CLI's `.damaged` copy).
+        if (notice is PuzzleNotice.RecordDamaged) store.getString(K_PROGRESS)?.let { store.putString(K_PROGRESS_DAMAGED, it) }
+        state.value = State(notice = notice)
     }
 
     /** The games with a puzzle collection (Rust's: xiangqi and chess), in Rust's order. */
@@ -132,6 +136,9 @@ class PuzzleController(
 
     companion object {
         const val K_PROGRESS = "puzzles.progress"
+
+        /** A record Rust could not read, set aside before it is written over. */
+        const val K_PROGRESS_DAMAGED = "puzzles.progress.damaged"
     }
 }
 

@@ -121,15 +121,46 @@ internal fun readable(e: Throwable): String = e.message?.takeIf { it.isNotBlank(
  * matches (Rust's `Match.exportTrust()` bytes, Base64 at [KEY]): pass [load] as a match's
  * `trust` and [save] as its `onTrust`, and a remembered player skips the code next time
  * while a changed key is loud (Rust decides both).
+ *
+ * The bytes hold the device's secret key: [store] is kept out of backups and device
+ * transfers (on Android the preferences file `banco-trust`, excluded by the app's backup
+ * rules). Bytes an earlier version kept in the general store, [legacy], move to [store]
+ * once, at the first [load].
  */
-class TrustKeeper(private val store: KeyValueStore) {
-    /** The kept bytes, or null before the first confirmed code (or if damaged). */
-    fun load(): ByteArray? = store.getString(KEY)?.let { runCatching { java.util.Base64.getDecoder().decode(it) }.getOrNull() }
+class TrustKeeper(private val store: KeyValueStore, private val legacy: KeyValueStore? = null) {
+    /**
+     * The kept bytes, or null before the first confirmed code. Kept text that is not Base64
+     * is refused as Rust refuses damaged bytes ([BancoException.InvalidArgument]): a fresh
+     * identity in its place would show remembered players a changed key.
+     */
+    fun load(): ByteArray? {
+        migrate()
+        val text = store.getString(KEY) ?: return null
+        return try {
+            java.util.Base64.getDecoder().decode(text)
+        } catch (e: IllegalArgumentException) {
+            throw org.banco.BancoException.InvalidArgument(DAMAGED)
+        }
+    }
 
     /** Keeps [bytes] (called by the match after a confirmed code). */
-    fun save(bytes: ByteArray) = store.putString(KEY, java.util.Base64.getEncoder().encodeToString(bytes))
+    fun save(bytes: ByteArray) {
+        migrate()
+        store.putString(KEY, java.util.Base64.getEncoder().encodeToString(bytes))
+    }
+
+    /** Moves the bytes kept by an earlier version from [legacy] to [store] (written first, then removed). */
+    private fun migrate() {
+        val old = legacy?.getString(KEY) ?: return
+        if (store.getString(KEY) == null) store.putString(KEY, old)
+        legacy.putString(KEY, null)
+    }
 
     companion object {
         const val KEY = "match.trust"
+
+        /** Why damaged kept bytes are refused. */
+        const val DAMAGED = "this device's key and remembered players are damaged (the kept text is not Base64): " +
+            "they are left as they are, and a match cannot use them"
     }
 }

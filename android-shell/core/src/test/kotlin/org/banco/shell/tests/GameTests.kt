@@ -99,7 +99,7 @@ fun gameTests(s: Suite) {
         GameFixture().use { f ->
             f.ui.call { f.c.newGame(Settings(level = 1), fen = XQ_MATE_IN_ONE) }
             f.awaitTurn(0)
-            check(f.ui.call { f.c.canContinue() })
+            check(!f.ui.call { f.c.canContinue() }) { "a new game is kept from the player's first move" }
             f.tap("e1")
             eq(TapResult.Moved(org.banco.Move(13u, 12u, null)), f.tap("d1"))
             val st = f.await("game over") { it.result != null }
@@ -229,6 +229,66 @@ fun gameTests(s: Suite) {
         }
     }
 
+    s.test("a new game started by mistake and left before the player's move keeps the game to continue") {
+        val store = MemoryStore()
+        GameFixture(store).use { f ->
+            check(f.ui.call { f.c.newGame(Settings(level = 1, sound = false)) })
+            f.awaitTurn(0)
+            f.tapScripted("h2", "e2")
+            f.awaitTurn(2)
+        }
+        val kept = store.getString(GameController.K_CONTINUE)
+        check(kept != null)
+        GameFixture(store).use { f ->
+            // "Play Chess" tapped by mistake, as Black: the computer moves, the player does not.
+            check(f.ui.call { f.c.newGame(Settings(game = GameKind.CHESS, level = 1, color = Color.BLACK, sound = false)) })
+            f.awaitTurn(1)
+            eq(kept, store.getString(GameController.K_CONTINUE), "the game to continue stays")
+            // Away and back: the new game goes on (held in memory), the kept one still stays.
+            f.ui.call { f.c.pause() }
+            f.ui.call { f.c.resume() }
+            eq(GameKind.CHESS, f.awaitTurn(1).kind)
+            eq(kept, store.getString(GameController.K_CONTINUE), "pausing a new game keeps the old one")
+        }
+        GameFixture(store).use { f ->
+            check(f.ui.call { f.c.continueGame(Settings()) })
+            val st = f.awaitTurn(2)
+            eq(GameKind.XIANGQI, st.kind)
+            eq("炮二平五", st.moves.first())
+            // A new game replaces it at the player's first move.
+            check(f.ui.call { f.c.newGame(Settings(game = GameKind.CHESS, level = 1, sound = false)) })
+            f.awaitTurn(0)
+            eq(kept, store.getString(GameController.K_CONTINUE))
+            f.tapScripted("e2", "e4")
+            f.awaitTurn(2)
+            check(store.getString(GameController.K_CONTINUE) != kept) { "the new game is kept once played" }
+        }
+        GameFixture(store).use { f ->
+            check(f.ui.call { f.c.continueGame(Settings()) })
+            eq(GameKind.CHESS, f.awaitTurn(2).kind)
+        }
+    }
+
+    s.test("a game to continue saved by a newer Banco is kept (update the app); a damaged one is dropped") {
+        val store = MemoryStore()
+        val newer = Game(GameKind.XIANGQI).use { it.save() }.also { it[8] = 200.toByte() }
+        val text = Base64.getEncoder().encodeToString(newer)
+        store.putString(GameController.K_CONTINUE, text)
+        GameFixture(store).use { f ->
+            check(!f.ui.call { f.c.continueGame(Settings()) })
+            val m = f.state().message
+            check(m != null && m.contains("update the app")) { "$m" }
+            check(f.ui.call { f.c.canContinue() }) { "still offered to continue" }
+            eq(text, store.getString(GameController.K_CONTINUE), "the newer game is kept as it was")
+            // A new game left before its first move does not replace it either.
+            check(f.ui.call { f.c.newGame(Settings(level = 1)) })
+            f.awaitTurn(0)
+            eq(text, store.getString(GameController.K_CONTINUE))
+        }
+        check(GameController.isDamage(org.banco.BancoException.BadSave("x")))
+        check(!GameController.isDamage(org.banco.BancoException.NewerSave("x")))
+    }
+
     s.test("levels outside 1–10 are refused by Rust, with its message") {
         GameFixture().use { f ->
             for (level in listOf(0, 11, -1, 300)) {
@@ -247,6 +307,8 @@ fun gameTests(s: Suite) {
         GameFixture(store).use { f ->
             check(f.ui.call { f.c.newGame(Settings(level = 1)) })
             f.awaitTurn(0)
+            f.tapScripted("h2", "e2")
+            f.awaitTurn(2)
             f.ui.call { f.c.setLevel(4) }
             eq(4, f.await("level 4") { it.level.toInt() == 4 }.level.toInt())
             for (level in listOf(0, 11, -1, 300)) {
@@ -259,7 +321,7 @@ fun gameTests(s: Suite) {
         // The game to continue has the new level, whatever the settings say.
         GameFixture(store).use { f ->
             check(f.ui.call { f.c.continueGame(Settings(level = 1)) })
-            eq(4, f.awaitTurn(0).level.toInt())
+            eq(4, f.awaitTurn(2).level.toInt())
         }
     }
 

@@ -75,3 +75,14 @@ fun check(condition: Boolean, message: () -> String = { "check failed" }) {
 fun <T> eq(expected: T, actual: T, what: String = "value") {
     if (expected != actual) throw AssertionError("$what: expected <$expected>, got <$actual>")
 }
+
+/** Runs [block], which must throw an [E]; returns it. */
+inline fun <reified E : Throwable> throws(block: () -> Unit): E {
+    try {
+        block()
+    } catch (e: Throwable) {
+        if (e is E) return e
+        throw AssertionError("expected ${E::class.simpleName}, got $e")
+    }
+    throw AssertionError("expected ${E::class.simpleName}, nothing was thrown")
+}

@@ -191,4 +191,73 @@ fun linesSoloTests(s: Suite) {
         check(tap is LinesTap.Moved) { "the hint plays: $tap" }
         check(c.play(h.from.toInt(), h.to.toInt()) != null)
     }
+
+    s.test("Lines best scores that do not load: a newer table is kept untouched, a damaged one set aside") {
+        // A finished game: one move, then the time runs out.
+        fun finishOne(c: LinesController, clock: LongArray) {
+            check(c.newGame(startBalls = 5, timeLimitS = 60, seed = 3))
+            val (f, t) = neighbourMove(c.state.value.view!!.cells)!!
+            check(c.play(f, t) != null)
+            clock[0] += 61_000
+            c.tick()
+            check(c.state.value.timeUp)
+        }
+        val clock = longArrayOf(1_000L)
+        val good = MemoryStore()
+        finishOne(inlineLines(good, now = { clock[0] }), clock)
+        val table = java.util.Base64.getDecoder().decode(good.getString(LinesController.K_BEST)!!)
+        // A newer Banco's table (version 2): Rust's reason shown once, the table never written.
+        val newerText = java.util.Base64.getEncoder().encodeToString(table.copyOf().also { it[0] = 2 })
+        val store = MemoryStore()
+        store.putString(LinesController.K_BEST, newerText)
+        val c = inlineLines(store, now = { clock[0] })
+        val m = c.state.value.message
+        check(m != null && m.contains("update the app") && m.contains("not kept")) { "$m" }
+        finishOne(c, clock)
+        eq(m, c.state.value.message, "shown until cleared, also across a new game")
+        c.clearMessage()
+        check(c.newGame(seed = 4))
+        eq(null, c.state.value.message, "once")
+        eq(newerText, store.getString(LinesController.K_BEST), "the newer table is not overwritten")
+        // A damaged table: set aside, then new scores are kept.
+        val damaged = MemoryStore()
+        damaged.putString(LinesController.K_BEST, java.util.Base64.getEncoder().encodeToString(byteArrayOf(1, -1, -1, -1, -1, -1)))
+        val d = inlineLines(damaged, now = { clock[0] })
+        check(d.state.value.message?.contains("set aside") == true) { "${d.state.value.message}" }
+        eq(damaged.getString(LinesController.K_BEST), damaged.getString(LinesController.K_BEST_DAMAGED))
+        finishOne(d, clock)
+        val kept = java.util.Base64.getDecoder().decode(damaged.getString(LinesController.K_BEST)!!)
+        eq(1, LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN, false), 1uL).use { g -> g.loadBestScores(kept); g.bestScores().size })
+        check(damaged.getString(LinesController.K_BEST_DAMAGED) != null) { "the damaged bytes stay aside" }
+    }
+
+    s.test("Lines game to continue: a new game keeps it until its first turn; a newer Banco's is kept") {
+        val store = MemoryStore()
+        val c = inlineLines(store)
+        check(c.newGame(seed = 5))
+        val (f, t) = neighbourMove(c.state.value.view!!.cells)!!
+        check(c.play(f, t) != null)
+        val kept = store.getString(LinesController.K_CONTINUE)
+        check(kept != null)
+        val again = inlineLines(store)
+        check(again.newGame(seed = 6))
+        again.pause()
+        again.resume()
+        eq(kept, store.getString(LinesController.K_CONTINUE), "no turn in the new game: the old one stays")
+        val (f2, t2) = neighbourMove(again.state.value.view!!.cells)!!
+        check(again.play(f2, t2) != null)
+        check(store.getString(LinesController.K_CONTINUE) != kept) { "the new game is kept from its first turn" }
+        // Saved by a newer Banco: refused with Rust's reason, and kept.
+        val newer = java.util.Base64.getDecoder().decode(kept).also { it[8] = 200.toByte() }
+        val text = java.util.Base64.getEncoder().encodeToString(newer)
+        store.putString(LinesController.K_CONTINUE, text)
+        val later = inlineLines(store)
+        check(!later.continueGame())
+        check(later.state.value.message?.contains("update the app") == true) { "${later.state.value.message}" }
+        eq(text, store.getString(LinesController.K_CONTINUE))
+        // Damaged: dropped.
+        store.putString(LinesController.K_CONTINUE, java.util.Base64.getEncoder().encodeToString(byteArrayOf(1, 2, 3)))
+        check(!later.continueGame())
+        check(!later.canContinue())
+    }
 }

@@ -297,6 +297,34 @@ fun lobbyMatchTests(s: Suite) {
         }
     }
 
+    s.test("the device's key moves once out of the general store; kept text that is not Base64 is refused, not replaced") {
+        val general = MemoryStore()
+        val own = MemoryStore()
+        val bytes = org.banco.newTrust()
+        val text = java.util.Base64.getEncoder().encodeToString(bytes)
+        general.putString(TrustKeeper.KEY, text)
+        general.putString("other", "stays")
+        val keeper = TrustKeeper(own, legacy = general)
+        eq(org.banco.trustFingerprint(bytes), org.banco.trustFingerprint(keeper.load()!!), "the same identity")
+        eq(null, general.getString(TrustKeeper.KEY), "gone from the backed-up store")
+        eq("stays", general.getString("other"))
+        eq(text, own.getString(TrustKeeper.KEY))
+        // Later runs read their own store; a newer confirmed code is kept there.
+        val later = TrustKeeper(own, legacy = general)
+        check(later.load()!!.contentEquals(bytes))
+        val next = org.banco.newTrust()
+        later.save(next)
+        check(TrustKeeper(own, legacy = general).load()!!.contentEquals(next))
+        eq(null, general.getString(TrustKeeper.KEY))
+        // Damaged text: refused (not replaced by a fresh identity), and left alone.
+        own.putString(TrustKeeper.KEY, "%%% not base64")
+        val e = throws<org.banco.BancoException.InvalidArgument> { TrustKeeper(own).load() }
+        check(e.message!!.contains("damaged")) { e.message!! }
+        eq("%%% not base64", own.getString(TrustKeeper.KEY))
+        // As Rust refuses damaged bytes (the screens show either message).
+        throws<org.banco.BancoException.InvalidArgument> { org.banco.trustFingerprint(byteArrayOf(1, 2, 3)) }
+    }
+
     s.test("a remembered player skips the code in the next match (trust kept in each store); another key is a warning to close") {
         val hostTrust = TrustKeeper(MemoryStore())
         val guestTrust = TrustKeeper(MemoryStore())

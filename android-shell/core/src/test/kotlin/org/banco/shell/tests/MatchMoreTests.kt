@@ -83,8 +83,14 @@ fun matchMoreTests(s: Suite) {
             eq("1-0", status.result, "Red (the host) won by resignation")
             check(status.resultText.contains("resign")) { status.resultText }
             val records = MatchRecords(MemoryStore())
-            records.save(saved)
+            eq("Saved (Saved matches)", records.save(saved))
             val listed = records.list().single()
+            // Past the limit the oldest makes room, and the words say which (not silently).
+            val more = MatchRecords(MemoryStore())
+            repeat(MatchRecords.LIMIT) { check(!more.save(saved).contains("oldest")) }
+            val full = more.save(saved)
+            check(full.contains("oldest went: Xiangqi · 1-0 resignation · 1 ply")) { full }
+            eq(MatchRecords.LIMIT, more.list().size)
             eq("Xiangqi · 1-0 resignation · 1 ply", listed.label, "Rust's label, in the singular")
             // Opened as "Saved matches" opens it: the game with its move and its ending.
             GameFixture().use { f ->

@@ -256,6 +256,12 @@ fun recordsShellTests(s: Suite) {
             val notice = f.ui.call { pc.state.value.notice }
             check(notice is PuzzleNotice.RecordDamaged && notice.words().contains("afresh")) { "$notice" }
             check(f.ui.call { pc.tiers() }.all { it.solved == 0 })
+            eq("not base64!", bad.getString(PuzzleController.K_PROGRESS_DAMAGED), "set aside before the first change")
+            // A try changes the record: the damaged bytes stay aside.
+            check(f.ui.call { pc.start(pc.puzzles(pc.tiers().first().info.tier).first().first.id, Settings()) })
+            f.ui.await(f.c.state, "the try") { it.vs?.puzzle != null }
+            f.ui.await(f.c.state, "the try recorded") { bad.getString(PuzzleController.K_PROGRESS) != "not base64!" }
+            eq("not base64!", bad.getString(PuzzleController.K_PROGRESS_DAMAGED))
         }
     }
 
@@ -266,6 +272,8 @@ fun recordsShellTests(s: Suite) {
             // A game of xiangqi to continue, which a puzzle must not replace.
             check(f.ui.call { f.c.newGame(Settings(level = 1, sound = false)) })
             f.awaitTurn(0)
+            f.tapScripted("h2", "e2")
+            f.awaitTurn(2)
             val kept = store.getString(GameController.K_CONTINUE)
             check(kept != null)
             eq(listOf(GameKind.XIANGQI, GameKind.CHESS), f.ui.call { pc.games() })
