@@ -46,6 +46,8 @@ final class AppState: ObservableObject {
     @Published var openedGame = false
     /// Why a file opened with Banco could not be read (shown once).
     @Published var openError: String?
+    /// What loading the device's key had to do that the player should know (shown once).
+    @Published var trustNotice: String?
 
     init() {
         vs = VsModel(ui: ui, store: store, sound: sound)
@@ -53,6 +55,14 @@ final class AppState: ObservableObject {
         lines = LinesModel(ui: ui, store: store)
         worker = Worker(ui: ui)
         settings = Settings.load(store)
+    }
+
+    /// The device's key and remembered players for a match, with `trust`'s notice (kept
+    /// bytes that could not be read were set aside) shown once.
+    func keptTrust() throws -> Data? {
+        let kept = try trust.load()
+        if let n = trust.takeNotice() { trustNotice = n }
+        return kept
     }
 
     func save(_ s: Settings) {
@@ -101,6 +111,12 @@ public struct BancoRootView: View {
                 Button("OK", role: .cancel) {}
             } message: {
                 Text(app.openError ?? "")
+            }
+            .alert("Remembered players", isPresented: Binding(get: { app.trustNotice != nil },
+                                                               set: { if !$0 { app.trustNotice = nil } })) {
+                Button("OK", role: .cancel) {}
+            } message: {
+                Text(app.trustNotice ?? "")
             }
     }
 
@@ -384,7 +400,7 @@ struct LobbyScreen: View {
                 if model.state.players.isEmpty { Text("Looking for players nearby…") }
                 ForEach(model.state.players, id: \.key) { p in
                     Button("\(p.name) — \(LobbyModel.gamesText(p)) (\(LobbyModel.transportsText(p)))") {
-                        openMatch { try model.join(p, settings: app.settings, sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save) }
+                        openMatch { try model.join(p, settings: app.settings, sound: app.matchSound, trust: app.keptTrust(), onTrust: app.trust.save) }
                     }
                 }
             }
@@ -392,7 +408,7 @@ struct LobbyScreen: View {
                 TextField("192.168.1.20:7368", text: $address).textFieldStyle(.roundedBorder)
                 Button("Join") {
                     let kept: Data?
-                    do { kept = try app.trust.load() } catch { failure = readable(error); return }
+                    do { kept = try app.keptTrust() } catch { failure = readable(error); return }
                     // Off the main thread: Rust may ask the DNS for a host name (slow, or stalled offline).
                     MatchModel.joinInBackground(ui: app.ui, name: app.settings.playerName, address: address,
                                                 sound: app.matchSound, trust: kept, onTrust: app.trust.save) { made in
@@ -405,7 +421,7 @@ struct LobbyScreen: View {
                     // On the LAN, and over Bluetooth when the gate allows it.
                     let model = lobby
                     return try MatchModel.onFreePortIfTaken("0.0.0.0:7368") { address in
-                        try model.host(settings: app.settings, address: address, advertise: true, sound: app.matchSound, trust: app.trust.load(), onTrust: app.trust.save)
+                        try model.host(settings: app.settings, address: address, advertise: true, sound: app.matchSound, trust: app.keptTrust(), onTrust: app.trust.save)
                     }
                 }
             }
@@ -417,7 +433,7 @@ struct LobbyScreen: View {
                     let model = lobby
                     return try MatchModel.onFreePortIfTaken("0.0.0.0:7368") { address in
                         try model.host(settings: app.settings, address: address, advertise: true, sound: app.matchSound,
-                                       trust: app.trust.load(), onTrust: app.trust.save, race: true)
+                                       trust: app.keptTrust(), onTrust: app.trust.save, race: true)
                     }
                 }
             }

@@ -177,24 +177,41 @@ public final class MemorySecrets: SecretStore {
 /// `secrets` once, at the first `load()`.
 public final class TrustKeeper {
     public static let key = "match.trust"
-    /// Why damaged kept bytes are refused.
-    public static let damaged = "this device's key and remembered players are damaged (the kept text is not Base64): "
-        + "they are left as they are, and a match cannot use them"
+    /// Where unreadable kept bytes are set aside (the first ones: a later damage does not
+    /// replace them): in the secret store, or in `legacy` for text that was never moved.
+    public static let setAside = "match.trust.damaged"
+    /// What the player is told when the kept bytes could not be read.
+    public static let damaged = "This device's key and remembered players could not be read: they were set aside, "
+        + "and this device starts with a new key (players you played before compare a code again)"
     private let secrets: SecretStore
     private let legacy: KeyValueStore?
+    private var notice: String?
 
     public init(secrets: SecretStore, legacy: KeyValueStore? = nil) {
         self.secrets = secrets
         self.legacy = legacy
     }
 
-    /// The kept bytes, or nil before the first confirmed code. Kept text that is not Base64
-    /// is refused as Rust refuses damaged bytes (`BancoError.InvalidArgument`), and left
-    /// where it is: a fresh identity in its place would show remembered players a changed
-    /// key. A Keychain that cannot be read throws its error.
+    /// The kept bytes, or nil before the first confirmed code. Kept bytes that cannot be
+    /// read (text that is not Base64, or bytes Rust refuses as damaged) are set aside at
+    /// `setAside`, never deleted, and the match starts with a fresh identity: a dead end
+    /// (no match at all until the app's data is cleared) would be worse than remembered
+    /// players seeing a new key once. `takeNotice()` then says so. A Keychain that cannot
+    /// be read throws its error.
     public func load() throws -> Data? {
         try migrate()
-        return try secrets.data(TrustKeeper.key)
+        guard let bytes = try secrets.data(TrustKeeper.key) else { return nil }
+        if (try? trustFingerprint(trust: bytes)) != nil { return bytes }
+        if try secrets.data(TrustKeeper.setAside) == nil { try secrets.set(TrustKeeper.setAside, bytes) }
+        try secrets.set(TrustKeeper.key, nil)
+        notice = TrustKeeper.damaged
+        return nil
+    }
+
+    /// What the last `load()` had to do that the player should know (once), or nil.
+    public func takeNotice() -> String? {
+        defer { notice = nil }
+        return notice
     }
 
     /// Keeps `bytes` (called by the match after a confirmed code); a Keychain that refuses
@@ -204,14 +221,16 @@ public final class TrustKeeper {
     }
 
     /// Moves the bytes of an earlier version from `legacy` into `secrets` (written first,
-    /// then removed); damaged ones stay where they are, refused.
+    /// then removed); text that is not Base64 is set aside in `legacy` (and said once).
     private func migrate() throws {
         guard let legacy = legacy, let text = legacy.string(TrustKeeper.key) else { return }
         if try secrets.data(TrustKeeper.key) == nil {
-            guard let bytes = Data(base64Encoded: text) else {
-                throw BancoError.InvalidArgument(message: TrustKeeper.damaged)
+            if let bytes = Data(base64Encoded: text) {
+                try secrets.set(TrustKeeper.key, bytes)
+            } else {
+                if legacy.string(TrustKeeper.setAside) == nil { legacy.set(TrustKeeper.setAside, text) }
+                notice = TrustKeeper.damaged
             }
-            try secrets.set(TrustKeeper.key, bytes)
         }
         legacy.set(TrustKeeper.key, nil)
     }

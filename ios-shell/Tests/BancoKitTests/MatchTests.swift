@@ -105,7 +105,7 @@ func matchTests(_ s: Suite) {
         try check(!st.discovering && st.error == "no Wi-Fi", "\(st)")
     }
 
-    s.test("the device's key moves once from the defaults into the secret store; text that is not Base64 is refused, not replaced") {
+    s.test("the device's key moves once from the defaults into the secret store; kept bytes that cannot be read are set aside for a fresh identity") {
         let defaults = MemoryStore(), secrets = MemorySecrets()
         let bytes = try newTrust()
         defaults.set(TrustKeeper.key, bytes.base64EncodedString())
@@ -119,17 +119,28 @@ func matchTests(_ s: Suite) {
         let next = try newTrust()
         TrustKeeper(secrets: secrets, legacy: defaults).save(next)
         try eq(next, try TrustKeeper(secrets: secrets, legacy: defaults).load())
-        // Damaged text in the defaults: refused (not replaced by a fresh identity), and left alone.
+        // Damaged text in the defaults: set aside there (never deleted), a fresh identity, said once.
         let fresh = MemorySecrets()
         defaults.set(TrustKeeper.key, "%%% not base64")
-        do {
-            _ = try TrustKeeper(secrets: fresh, legacy: defaults).load()
-            throw TestFailure(description: "damaged trust was accepted")
-        } catch let e as BancoError {
-            guard case .InvalidArgument(let m) = e, m.contains("damaged") else { throw TestFailure(description: "\(e)") }
-        }
-        try eq("%%% not base64", defaults.string(TrustKeeper.key))
+        let damaged = TrustKeeper(secrets: fresh, legacy: defaults)
+        try eq(nil, try damaged.load(), "a fresh identity instead of a dead end")
+        try eq("%%% not base64", defaults.string(TrustKeeper.setAside))
+        try eq(nil, defaults.string(TrustKeeper.key))
+        try check(damaged.takeNotice()?.contains("set aside") == true, "the player is told")
+        try eq(nil, damaged.takeNotice(), "said once")
+        // Bytes Rust refuses are set aside in the secret store; the first ones set aside stay.
+        try fresh.set(TrustKeeper.key, Data([1, 2, 3]))
+        try eq(nil, try damaged.load())
+        try eq(Data([1, 2, 3]), try fresh.data(TrustKeeper.setAside))
         try eq(nil, try fresh.data(TrustKeeper.key))
+        try fresh.set(TrustKeeper.key, Data([4, 5]))
+        _ = try damaged.load()
+        try eq(Data([1, 2, 3]), try fresh.data(TrustKeeper.setAside))
+        try check(damaged.takeNotice() != nil, "told again")
+        // A good identity is read as it is, with nothing to say.
+        try fresh.set(TrustKeeper.key, bytes)
+        try eq(bytes, try damaged.load())
+        try eq(nil, damaged.takeNotice())
     }
 
     s.test("a remembered player skips the code in the next match (trust kept in each store); another key is a warning to close") {

@@ -457,7 +457,7 @@ class MainActivity : ComponentActivity() {
         var players: List<NearbyPlayer> = emptyList()
         val list = ListView(this).apply {
             this.adapter = adapter
-            setOnItemClickListener { _, _, i, _ -> players.getOrNull(i)?.let { joinMatch { model.join(it, settings, matchSound(), trust.load(), trust::save) } } }
+            setOnItemClickListener { _, _, i, _ -> players.getOrNull(i)?.let { joinMatch { model.join(it, settings, matchSound(), keptTrust(), trust::save) } } }
         }
         val col = column()
         col.addView(status)
@@ -506,7 +506,7 @@ class MainActivity : ComponentActivity() {
                 val host = lobby ?: LobbyModel(MainThread, WifiMulticastGuard(this),
                     NearbyBluetooth(bleGate, { AndroidBleCentral(this) }, { AndroidBlePeripheral(this) }))
                 MatchController.onFreePortIfTaken("0.0.0.0:7368") { address ->
-                    host.host(settings, address, advertise = true, sound = matchSound(), trust = trust.load(), onTrust = trust::save, race = race)
+                    host.host(settings, address, advertise = true, sound = matchSound(), trust = keptTrust(), onTrust = trust::save, race = race)
                 }
             }
         }.show()
@@ -517,7 +517,7 @@ class MainActivity : ComponentActivity() {
         AlertDialog.Builder(this).setTitle("Join by address").setView(input)
             .setPositiveButton("Join") { _, _ ->
                 val kept = try {
-                    trust.load()
+                    keptTrust()
                 } catch (e: BancoException) {
                     toast(e.message ?: "Could not start the match")
                     return@setPositiveButton
@@ -953,4 +953,7 @@ class MainActivity : ComponentActivity() {
     }
 
     private fun toast(s: String) = Toast.makeText(this, s, Toast.LENGTH_SHORT).show()
+
+    /** The device's key and remembered players for a match; kept bytes that could not be read were set aside, and the player is told once. */
+    private fun keptTrust(): ByteArray? = trust.load().also { trust.takeNotice()?.let { n -> Toast.makeText(this, n, Toast.LENGTH_LONG).show() } }
 }

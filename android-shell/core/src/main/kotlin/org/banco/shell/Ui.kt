@@ -128,19 +128,38 @@ internal fun readable(e: Throwable): String = e.message?.takeIf { it.isNotBlank(
  * once, at the first [load].
  */
 class TrustKeeper(private val store: KeyValueStore, private val legacy: KeyValueStore? = null) {
+    private var notice: String? = null
+
     /**
-     * The kept bytes, or null before the first confirmed code. Kept text that is not Base64
-     * is refused as Rust refuses damaged bytes ([BancoException.InvalidArgument]): a fresh
-     * identity in its place would show remembered players a changed key.
+     * The kept bytes, or null before the first confirmed code. Kept bytes that cannot be
+     * read (text that is not Base64, or bytes Rust refuses as damaged) are set aside at
+     * [SET_ASIDE], never deleted, and the match starts with a fresh identity: a dead end
+     * (no match at all until the app's data is cleared) would be worse than remembered
+     * players seeing a new key once. [takeNotice] then says so.
      */
     fun load(): ByteArray? {
         migrate()
         val text = store.getString(KEY) ?: return null
-        return try {
+        val bytes = try {
             java.util.Base64.getDecoder().decode(text)
         } catch (e: IllegalArgumentException) {
-            throw org.banco.BancoException.InvalidArgument(DAMAGED)
+            null
         }
+        if (bytes != null && readable(bytes)) return bytes
+        if (store.getString(SET_ASIDE) == null) store.putString(SET_ASIDE, text)
+        store.putString(KEY, null)
+        notice = DAMAGED
+        return null
+    }
+
+    /** What the last [load] had to do that the player should know (once), or null. */
+    fun takeNotice(): String? = notice.also { notice = null }
+
+    private fun readable(bytes: ByteArray): Boolean = try {
+        org.banco.trustFingerprint(bytes)
+        true
+    } catch (e: org.banco.BancoException) {
+        false
     }
 
     /** Keeps [bytes] (called by the match after a confirmed code). */
@@ -159,8 +178,11 @@ class TrustKeeper(private val store: KeyValueStore, private val legacy: KeyValue
     companion object {
         const val KEY = "match.trust"
 
-        /** Why damaged kept bytes are refused. */
-        const val DAMAGED = "this device's key and remembered players are damaged (the kept text is not Base64): " +
-            "they are left as they are, and a match cannot use them"
+        /** Where unreadable kept bytes are set aside (the first ones: a later damage does not replace them). */
+        const val SET_ASIDE = "match.trust.damaged"
+
+        /** What the player is told when the kept bytes could not be read. */
+        const val DAMAGED = "This device's key and remembered players could not be read: they were set aside, " +
+            "and this device starts with a new key (players you played before compare a code again)"
     }
 }

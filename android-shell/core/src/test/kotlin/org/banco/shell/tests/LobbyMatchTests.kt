@@ -297,7 +297,7 @@ fun lobbyMatchTests(s: Suite) {
         }
     }
 
-    s.test("the device's key moves once out of the general store; kept text that is not Base64 is refused, not replaced") {
+    s.test("the device's key moves once out of the general store; kept bytes that cannot be read are set aside for a fresh identity") {
         val general = MemoryStore()
         val own = MemoryStore()
         val bytes = org.banco.newTrust()
@@ -316,13 +316,24 @@ fun lobbyMatchTests(s: Suite) {
         later.save(next)
         check(TrustKeeper(own, legacy = general).load()!!.contentEquals(next))
         eq(null, general.getString(TrustKeeper.KEY))
-        // Damaged text: refused (not replaced by a fresh identity), and left alone.
+        // Damaged text: set aside (never deleted), a fresh identity, and the player told once.
         own.putString(TrustKeeper.KEY, "%%% not base64")
-        val e = throws<org.banco.BancoException.InvalidArgument> { TrustKeeper(own).load() }
-        check(e.message!!.contains("damaged")) { e.message!! }
-        eq("%%% not base64", own.getString(TrustKeeper.KEY))
-        // As Rust refuses damaged bytes (the screens show either message).
+        val damaged = TrustKeeper(own)
+        eq(null, damaged.load(), "a fresh identity instead of a dead end")
+        eq("%%% not base64", own.getString(TrustKeeper.SET_ASIDE))
+        eq(null, own.getString(TrustKeeper.KEY))
+        check(damaged.takeNotice()!!.contains("set aside"))
+        eq(null, damaged.takeNotice(), "said once")
+        // Base64 of bytes Rust refuses is damaged too; the first bytes set aside stay.
         throws<org.banco.BancoException.InvalidArgument> { org.banco.trustFingerprint(byteArrayOf(1, 2, 3)) }
+        own.putString(TrustKeeper.KEY, java.util.Base64.getEncoder().encodeToString(byteArrayOf(1, 2, 3)))
+        eq(null, damaged.load())
+        eq("%%% not base64", own.getString(TrustKeeper.SET_ASIDE))
+        check(damaged.takeNotice() != null)
+        // A good identity is read as it is, with nothing to say.
+        own.putString(TrustKeeper.KEY, text)
+        check(damaged.load()!!.contentEquals(bytes))
+        eq(null, damaged.takeNotice())
     }
 
     s.test("a remembered player skips the code in the next match (trust kept in each store); another key is a warning to close") {
