@@ -182,6 +182,32 @@ pub(crate) struct MatchState<G: Game> {
     aborted: Option<AbortReason>,
     /// Moves refused in this game, by either side (see the `resync` module).
     refusals: u32,
+    /// Our moves the peer refused in this game (`Resync`s we followed; module `resync`).
+    refused_by_peer: u32,
+    /// Our last move as measured here, to check a forfeit that crossed it (module
+    /// `clock`).
+    last_move: Option<clock::OurMove>,
+    /// The time the peer's last move spent on the way as measured here (its measured
+    /// time minus its claimed thinking time), milliseconds.
+    peer_transit: u64,
+    /// How much more of our time the peer may have charged than we did, at most (module
+    /// `clock`): for each of our moves acknowledged so far, the time until we saw the
+    /// acknowledgement plus the transit of the peer's move before it, milliseconds.
+    delays: u64,
+    /// Sequence number of our `DrawReply` accepting the peer's offer (`accepted_at`),
+    /// once queued.
+    acceptance_seq: Option<u64>,
+    /// The peer acknowledged that acceptance: it saw our "yes" before any move it sends
+    /// after, so no such move voids the draw ([`MatchState::on_move`]).
+    acceptance_seen: bool,
+    /// The peer offered a draw since its last move (one offer per move).
+    peer_offered: bool,
+    /// We offered a draw since our last move (one offer per move).
+    we_offered: bool,
+    /// The peer asked to undo since its last move (one request per move).
+    peer_asked_undo: bool,
+    /// We asked to undo since our last move (one request per move).
+    we_asked_undo: bool,
 }
 
 impl<G: Game> MatchState<G> {
@@ -212,6 +238,16 @@ impl<G: Game> MatchState<G> {
             accepted_after_end: None,
             aborted: None,
             refusals: 0,
+            refused_by_peer: 0,
+            last_move: None,
+            peer_transit: 0,
+            delays: 0,
+            acceptance_seq: None,
+            acceptance_seen: false,
+            peer_offered: false,
+            we_offered: false,
+            peer_asked_undo: false,
+            we_asked_undo: false,
         }
     }
 
@@ -307,6 +343,51 @@ impl<G: Game> MatchState<G> {
         self.history.push(mv);
         self.turns.push(before);
         self.cursor += 1;
+        if !before.chance {
+            if before.side == self.local() {
+                self.we_offered = false;
+                self.we_asked_undo = false;
+            } else {
+                self.peer_offered = false;
+                self.peer_asked_undo = false;
+            }
+        }
+    }
+
+    /// Our message `body` was queued on the reliable stream as number `seq`.
+    pub(crate) fn note_sent(&mut self, body: &Body, seq: u64) {
+        match body {
+            Body::Move(m) => {
+                if let Some(ours) = self.last_move.as_mut().filter(|o| o.from as u8 == m.ply) {
+                    ours.seq = Some(seq);
+                }
+            }
+            Body::DrawReply { accept: true, .. } if self.accepted_at.is_some() => {
+                self.acceptance_seq = Some(seq);
+                self.acceptance_seen = false;
+            }
+            _ => {}
+        }
+    }
+
+    /// True once the peer acknowledged our last move.
+    pub(crate) fn our_move_acked(&self) -> bool {
+        self.last_move.is_some_and(|m| m.acked_at.is_some())
+    }
+
+    /// The peer has acknowledged our first `acked` sequenced messages by `now`.
+    pub(crate) fn note_acked(&mut self, acked: u64, now: u64) {
+        if let Some(ours) = &mut self.last_move
+            && ours.acked_at.is_none()
+            && ours.seq.is_some_and(|s| s < acked)
+        {
+            ours.acked_at = Some(now);
+            let delay = now.saturating_sub(ours.at).saturating_add(ours.transit);
+            self.delays = self.delays.saturating_add(delay);
+        }
+        if self.acceptance_seq.is_some_and(|s| s < acked) {
+            self.acceptance_seen = true;
+        }
     }
 
     /// A draw the local player may claim now.
@@ -484,19 +565,32 @@ impl<G: Game> MatchState<G> {
         if self.game.play(mv).is_err() {
             return Err(ActionError::IllegalMove);
         }
+        let ply = self.ply();
+        let mut ours = clock::OurMove {
+            from: ply,
+            left_before: 0,
+            spent: 0,
+            at: now,
+            transit: self.peer_transit,
+            delays_before: self.delays,
+            seq: None,
+            acked_at: None,
+        };
         let spent = match &mut self.clocks {
             Some(c) => {
                 // Not flagged (checked above), so the time spent is below the time left.
                 let units = c.spent_units(now);
                 let inc = c.increment;
+                ours.spent = now.saturating_sub(c.turn_start);
                 let left = c.left(self.spec.local_color);
+                ours.left_before = *left;
                 *left = left.saturating_sub(units * CLOCK_UNIT_MS) + inc;
                 c.turn_start = now;
                 units
             }
             None => 0,
         };
-        let ply = self.ply();
+        self.last_move = Some(ours);
         self.record(mv, before);
         send.push(Body::Move(MoveMsg {
             ply: ply as u8,
@@ -549,7 +643,10 @@ impl<G: Game> MatchState<G> {
             // the outcome (it had both links) and moved from the position after it.
             let here = self.ply() as u8;
             let after_step = self.game.awaits_chance() && m.ply == here.wrapping_add(1);
+            // A move whose envelope acknowledges our acceptance was sent after the peer
+            // had our "yes": it did not cross it, and the draw stands.
             let crossed_acceptance = self.accepted_at == Some(self.ply())
+                && !self.acceptance_seen
                 && (m.ply == here || after_step)
                 && self.outcome
                     == Some(Outcome::Draw {
@@ -702,16 +799,23 @@ impl<G: Game> MatchState<G> {
         if self.our_offer {
             return Err(ActionError::Pending);
         }
+        if self.we_offered {
+            return Err(ActionError::AskedThisMove);
+        }
         self.our_offer = true;
+        self.we_offered = true;
         self.offered_at = self.ply();
         send.push(Body::DrawOffer);
         Ok(())
     }
 
+    /// The peer offers a draw: shown once per move of the peer's (a repeated offer
+    /// after our "no" is ignored, so a peer cannot flood our player's prompt).
     pub(crate) fn on_draw_offer(&mut self, ev: &mut Events<G>) {
-        if self.is_over() {
+        if self.is_over() || self.peer_offered {
             return;
         }
+        self.peer_offered = true;
         // Offers may cross: then each side may accept the other's.
         self.their_offer = true;
         ev.push_back(Event::DrawOffered);
