@@ -13,12 +13,14 @@ use banco_game::MatchGame;
 impl<G: MatchGame> Session<G> {
     /// Handles one sequenced message of the peer (delivered in order, once, verified).
     pub(super) fn dispatch(&mut self, body: Body) {
+        // The race judges a cut by what earlier envelopes acknowledged (race `receipts`).
+        let race = self.race_dispatch(body);
         let acked_before = self
             .current
             .as_ref()
             .is_some_and(MatchState::our_move_acked);
         self.note_acks();
-        let Some(body) = self.race_dispatch(body) else {
+        let Some(body) = race else {
             return;
         };
         let now = self.channel.now();

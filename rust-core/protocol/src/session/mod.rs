@@ -550,6 +550,9 @@ impl<G: MatchGame> Session<G> {
         if let Some(m) = &mut self.current {
             m.note_acked(acked, now);
         }
+        if let Some(r) = &mut self.race.race {
+            r.note_acked(acked);
+        }
     }
 
     // ----- accessors ---------------------------------------------------------------------
