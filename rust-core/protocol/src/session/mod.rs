@@ -534,8 +534,7 @@ impl<G: MatchGame> Session<G> {
     /// acknowledgement it uses (see [`MatchState::note_sent`]).
     fn queue_match(&mut self, send: Vec<Body>) {
         for b in send {
-            let tracked = matches!(b, Body::Move(_) | Body::DrawReply { accept: true, .. })
-                .then(|| b.clone());
+            let tracked = matches!(b, Body::Move(_)).then(|| b.clone());
             let seq = self.channel.queue_seq(b);
             if let (Some(b), Some(seq), Some(m)) = (tracked, seq, &mut self.current) {
                 m.note_sent(&b, seq);

@@ -194,12 +194,6 @@ pub(crate) struct MatchState<G: Game> {
     /// `clock`): for each of our moves acknowledged so far, the time until we saw the
     /// acknowledgement plus the transit of the peer's move before it, milliseconds.
     delays: u64,
-    /// Sequence number of our `DrawReply` accepting the peer's offer (`accepted_at`),
-    /// once queued.
-    acceptance_seq: Option<u64>,
-    /// The peer acknowledged that acceptance: it saw our "yes" before any move it sends
-    /// after, so no such move voids the draw ([`MatchState::on_move`]).
-    acceptance_seen: bool,
     /// The peer offered a draw since its last move (one offer per move).
     peer_offered: bool,
     /// We offered a draw since our last move (one offer per move).
@@ -242,8 +236,6 @@ impl<G: Game> MatchState<G> {
             last_move: None,
             peer_transit: 0,
             delays: 0,
-            acceptance_seq: None,
-            acceptance_seen: false,
             peer_offered: false,
             we_offered: false,
             peer_asked_undo: false,
@@ -356,17 +348,10 @@ impl<G: Game> MatchState<G> {
 
     /// Our message `body` was queued on the reliable stream as number `seq`.
     pub(crate) fn note_sent(&mut self, body: &Body, seq: u64) {
-        match body {
-            Body::Move(m) => {
-                if let Some(ours) = self.last_move.as_mut().filter(|o| o.from as u8 == m.ply) {
-                    ours.seq = Some(seq);
-                }
-            }
-            Body::DrawReply { accept: true, .. } if self.accepted_at.is_some() => {
-                self.acceptance_seq = Some(seq);
-                self.acceptance_seen = false;
-            }
-            _ => {}
+        if let Body::Move(m) = body
+            && let Some(ours) = self.last_move.as_mut().filter(|o| o.from as u8 == m.ply)
+        {
+            ours.seq = Some(seq);
         }
     }
 
@@ -384,9 +369,6 @@ impl<G: Game> MatchState<G> {
             ours.acked_at = Some(now);
             let delay = now.saturating_sub(ours.at).saturating_add(ours.transit);
             self.delays = self.delays.saturating_add(delay);
-        }
-        if self.acceptance_seq.is_some_and(|s| s < acked) {
-            self.acceptance_seen = true;
         }
     }
 
@@ -643,10 +625,7 @@ impl<G: Game> MatchState<G> {
             // the outcome (it had both links) and moved from the position after it.
             let here = self.ply() as u8;
             let after_step = self.game.awaits_chance() && m.ply == here.wrapping_add(1);
-            // A move whose envelope acknowledges our acceptance was sent after the peer
-            // had our "yes": it did not cross it, and the draw stands.
             let crossed_acceptance = self.accepted_at == Some(self.ply())
-                && !self.acceptance_seen
                 && (m.ply == here || after_step)
                 && self.outcome
                     == Some(Outcome::Draw {

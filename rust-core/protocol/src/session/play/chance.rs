@@ -70,8 +70,11 @@ struct Waiting {
     step: u32,
     /// Ply count of the position awaiting chance.
     ply: u32,
-    /// When the step began here.
+    /// When the wait for the peer's link began here (restarted while that link is on
+    /// its way, see [`MatchState::restart_reveal_wait`]).
     since: u64,
+    /// When the step began here.
+    began: u64,
 }
 
 /// The fair-draw state of one match.
@@ -263,6 +266,7 @@ impl<G: Game> MatchState<G> {
                     step: f.entered,
                     ply,
                     since: now,
+                    began: now,
                 });
                 send.push(Body::Reveal { link });
                 continue;
@@ -298,6 +302,12 @@ impl<G: Game> MatchState<G> {
                 c.turn_start = now; // the next mover's time starts with the outcome
             }
             self.record(outcome, before);
+            if self.game.side_to_move() == local {
+                // The peer may have drawn the outcome, and started our clock, as early
+                // as the step began here: a forfeit allows for it (module `clock`).
+                let waited = now.saturating_sub(w.began);
+                self.peer_transit = self.peer_transit.saturating_add(waited);
+            }
             if let Some(f) = &mut self.fair {
                 f.draws.push(drawn);
             }
