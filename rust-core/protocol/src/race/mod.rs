@@ -786,7 +786,7 @@ impl Race {
     /// The peer counted our board after `turns` moves (its grace period ran out before our
     /// stop arrived): we count it there too — at once if our time is up, else when it is —
     /// and revise a result we had already reached. Not when the peer had acknowledged
-    /// more of our moves, or our stop, before (see [`receipts`]): a cheat.
+    /// more of our moves, or our stop, before ([`RaceFault::CutAfterReceipt`]): a cheat.
     pub fn on_cut(&mut self, turns: u32, now: u64, events: &mut Vec<RaceEvent>) {
         let peer = self.me.other();
         let Some(played) = self.board(self.me).map(ScoreGame::turns) else {

@@ -27,6 +27,17 @@
 //! voids its acceptance when our move (played from the very position it accepted in)
 //! arrives, and we ignore the acceptance.
 //!
+//! A side offers a draw, and asks to undo, at most once per move of its own
+//! ([`ActionError::AskedThisMove`]); a repeated offer of the peer's is ignored and a
+//! repeated undo request declined at once, so a peer cannot flood our player's prompts.
+//!
+//! Known gap (review revP, finding 7): a draw offered on the offerer's own turn stays a
+//! free option — the offerer may see our "yes" and still void it with a move, which we
+//! take for a move that crossed the acceptance. The acknowledgement its envelope carries
+//! cannot tell them apart: a retransmitted move is sealed with the acknowledgement of
+//! when it is sent again, so an honest move lost before our "yes" arrived comes back
+//! acknowledging it too (the counting-game soak, seed 1 game 1119).
+//!
 //! ## Clocks and refused moves
 //!
 //! Module `clock`: a peer's claimed thinking time is raised to the time measured here
