@@ -116,7 +116,8 @@ pub enum NetEvent {
         to_ply: u32,
     },
     /// The game was abandoned without a result: the devices could not agree on the
-    /// position (or the clocks). Another game may be proposed.
+    /// position (or the clocks), or the other player left it (`by_peer`, with the reason
+    /// `AbortReason::ABANDONED`'s text). Another game may be proposed.
     GameAborted {
         /// Why, in words.
         reason: String,
