@@ -31,12 +31,10 @@
 //! ([`ActionError::AskedThisMove`]); a repeated offer of the peer's is ignored and a
 //! repeated undo request declined at once, so a peer cannot flood our player's prompts.
 //!
-//! Known gap (review revP, finding 7): a draw offered on the offerer's own turn stays a
-//! free option — the offerer may see our "yes" and still void it with a move, which we
-//! take for a move that crossed the acceptance. The acknowledgement its envelope carries
-//! cannot tell them apart: a retransmitted move is sealed with the acknowledgement of
-//! when it is sent again, so an honest move lost before our "yes" arrived comes back
-//! acknowledging it too (the counting-game soak, seed 1 game 1119).
+//! Known gap (review revP, finding 7): a draw offered on the offerer's own turn is a free
+//! option (it may see our "yes", then void it with a move we take for a crossing one);
+//! the envelope's acknowledgement cannot tell: a retransmitted move carries the one of
+//! when it is sent again (the counting-game soak, seed 1 game 1119).
 //!
 //! ## Clocks and refused moves
 //!
@@ -357,32 +355,6 @@ impl<G: Game> MatchState<G> {
         }
     }
 
-    /// Our message `body` was queued on the reliable stream as number `seq`.
-    pub(crate) fn note_sent(&mut self, body: &Body, seq: u64) {
-        if let Body::Move(m) = body
-            && let Some(ours) = self.last_move.as_mut().filter(|o| o.from as u8 == m.ply)
-        {
-            ours.seq = Some(seq);
-        }
-    }
-
-    /// True once the peer acknowledged our last move.
-    pub(crate) fn our_move_acked(&self) -> bool {
-        self.last_move.is_some_and(|m| m.acked_at.is_some())
-    }
-
-    /// The peer has acknowledged our first `acked` sequenced messages by `now`.
-    pub(crate) fn note_acked(&mut self, acked: u64, now: u64) {
-        if let Some(ours) = &mut self.last_move
-            && ours.acked_at.is_none()
-            && ours.seq.is_some_and(|s| s < acked)
-        {
-            ours.acked_at = Some(now);
-            let delay = now.saturating_sub(ours.at).saturating_add(ours.transit);
-            self.delays = self.delays.saturating_add(delay);
-        }
-    }
-
     /// A draw the local player may claim now.
     pub(crate) fn claimable(&self) -> Option<DrawReason> {
         if self.is_over() || self.game.awaits_chance() || self.game.side_to_move() != self.local() {
@@ -559,16 +531,7 @@ impl<G: Game> MatchState<G> {
             return Err(ActionError::IllegalMove);
         }
         let ply = self.ply();
-        let mut ours = clock::OurMove {
-            from: ply,
-            left_before: 0,
-            spent: 0,
-            at: now,
-            transit: self.peer_transit,
-            delays_before: self.delays,
-            seq: None,
-            acked_at: None,
-        };
+        let mut ours = self.our_move_from(ply, now);
         let spent = match &mut self.clocks {
             Some(c) => {
                 // Not flagged (checked above), so the time spent is below the time left.

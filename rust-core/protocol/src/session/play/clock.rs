@@ -218,6 +218,47 @@ impl<G: Game> MatchState<G> {
 }
 
 impl<G: Game> MatchState<G> {
+    /// A record of our move from the position with `ply` moves at `now`, before its
+    /// clock figures are filled in.
+    pub(super) fn our_move_from(&self, ply: u32, now: u64) -> OurMove {
+        OurMove {
+            from: ply,
+            left_before: 0,
+            spent: 0,
+            at: now,
+            transit: self.peer_transit,
+            delays_before: self.delays,
+            seq: None,
+            acked_at: None,
+        }
+    }
+
+    /// Our message `body` was queued on the reliable stream as number `seq`.
+    pub(crate) fn note_sent(&mut self, body: &Body, seq: u64) {
+        if let Body::Move(m) = body
+            && let Some(ours) = self.last_move.as_mut().filter(|o| o.from as u8 == m.ply)
+        {
+            ours.seq = Some(seq);
+        }
+    }
+
+    /// True once the peer acknowledged our last move.
+    pub(crate) fn our_move_acked(&self) -> bool {
+        self.last_move.is_some_and(|m| m.acked_at.is_some())
+    }
+
+    /// The peer has acknowledged our first `acked` sequenced messages by `now`.
+    pub(crate) fn note_acked(&mut self, acked: u64, now: u64) {
+        if let Some(ours) = &mut self.last_move
+            && ours.acked_at.is_none()
+            && ours.seq.is_some_and(|s| s < acked)
+        {
+            ours.acked_at = Some(now);
+            let delay = now.saturating_sub(ours.at).saturating_add(ours.transit);
+            self.delays = self.delays.saturating_add(delay);
+        }
+    }
+
     /// True when a peer that measured `peer_view` ms of our turn (at most) may have seen
     /// our `left` ms run out: [`FORFEIT_SLACK_MS`] and the delay of the peer's move
     /// (`transit`) are what its measurement may exceed ours by.
