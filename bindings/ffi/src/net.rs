@@ -418,7 +418,7 @@ pub enum MatchEvent {
         to_ply: u32,
     },
     /// The game was abandoned without a result (the devices disagree on the position or
-    /// the clocks); another game may be proposed.
+    /// the clocks, or the other player left it: `by_peer`); another game may be proposed.
     GameAborted {
         /// Why, in words.
         reason: String,

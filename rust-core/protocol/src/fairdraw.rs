@@ -109,10 +109,10 @@
 //! once the link arrives (an honest side releases its link the moment the step begins, so
 //! the wait is network time, which the clocks never charge); while it is missing, the
 //! missing side's clock is shown running and ours is stopped. The honest side gives up
-//! waiting when the peer's remaining time plus two minutes of grace for retransmissions has
-//! passed on a live link (the count starts over when a link comes up again, so a cut never
-//! costs an honest peer its game): the peer loses on time and the match ends
-//! ([`DrawFault::Withheld`]). In an untimed game a withheld link stalls the match until a
+//! waiting when the peer's remaining time plus two minutes of grace for retransmissions and
+//! outages has passed, whether a link is up or not (as the move clocks run while the link
+//! is down: a player who saw our link, and so the outcome, cannot cut the link to escape
+//! it): the peer loses on time and the match ends ([`DrawFault::Withheld`]). In an untimed game a withheld link stalls the match until a
 //! player leaves.
 //!
 //! [`Game::chance_outcomes`]: banco_game::Game::chance_outcomes

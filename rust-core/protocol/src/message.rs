@@ -549,6 +549,10 @@ impl AbortReason {
     /// The other side declared this side's time out in a position where this side was
     /// not to move.
     pub const CLOCKS_DIFFER: AbortReason = AbortReason(2);
+    /// The other player left the game without a result, for no reason this side could
+    /// corroborate (see the session's `resync` module). Reported by the receiving
+    /// session; a peer that sends it says as much.
+    pub const ABANDONED: AbortReason = AbortReason(3);
 
     /// A few words for people.
     pub fn text(self) -> &'static str {
@@ -556,6 +560,7 @@ impl AbortReason {
             0 => "the two devices disagree on the position",
             1 => "too many moves were refused by the other device",
             2 => "the two devices' clocks disagree",
+            3 => "the other player left the game",
             _ => "abandoned for an unknown reason",
         }
     }

@@ -116,7 +116,8 @@ pub enum NetEvent {
         to_ply: u32,
     },
     /// The game was abandoned without a result: the devices could not agree on the
-    /// position (or the clocks). Another game may be proposed.
+    /// position (or the clocks), or the other player left it (`by_peer`, with the reason
+    /// `AbortReason::ABANDONED`'s text). Another game may be proposed.
     GameAborted {
         /// Why, in words.
         reason: String,
@@ -440,6 +441,19 @@ fn repeated(e: &NetEvent, v: &View) -> bool {
 const LOST_BANNER: &str = "Connection lost.";
 
 /// Updates the screen state from an event.
+/// What the player is told when a game ends without a result: the opponent leaving is
+/// the opponent's doing (no technical fault blamed), a disagreement the other device
+/// reported is the other device's, our own is the game's.
+fn abandoned_notice(reason: &str, by_peer: bool) -> String {
+    if by_peer && reason == banco_protocol::message::AbortReason::ABANDONED.text() {
+        "The other player left the game: no result".into()
+    } else if by_peer {
+        format!("The other device abandoned the game: {reason}")
+    } else {
+        format!("The game was abandoned: {reason}")
+    }
+}
+
 fn apply(e: &NetEvent, v: &mut View) {
     let playing = matches!(v.phase, Some(Phase::Playing | Phase::Over));
     match e {
@@ -541,12 +555,12 @@ fn apply(e: &NetEvent, v: &mut View) {
             v.board.clear_selection();
             v.notice = Some("The other device refused your move; play again".into());
         }
-        NetEvent::GameAborted { reason, .. } => {
+        NetEvent::GameAborted { reason, by_peer } => {
             v.phase = Some(Phase::Over);
             v.undo_request = None;
             v.draw_offered = false;
             v.board.clear_selection();
-            v.notice = Some(format!("The game was abandoned: {reason}"));
+            v.notice = Some(abandoned_notice(reason, *by_peer));
         }
         NetEvent::GameOver { .. } => {
             v.phase = Some(Phase::Over);
@@ -594,6 +608,36 @@ fn apply(e: &NetEvent, v: &mut View) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_opponent_leaving_the_game_is_blamed_on_the_opponent() {
+        let mut v = View::default();
+        let left = banco_protocol::message::AbortReason::ABANDONED
+            .text()
+            .to_owned();
+        apply(
+            &NetEvent::GameAborted {
+                reason: left,
+                by_peer: true,
+            },
+            &mut v,
+        );
+        assert_eq!(
+            v.notice.as_deref(),
+            Some("The other player left the game: no result")
+        );
+        apply(
+            &NetEvent::GameAborted {
+                reason: "too many moves were refused by the other device".into(),
+                by_peer: false,
+            },
+            &mut v,
+        );
+        assert_eq!(
+            v.notice.as_deref(),
+            Some("The game was abandoned: too many moves were refused by the other device")
+        );
+    }
 
     #[test]
     fn repeated_offers_and_errors_collapse_into_one_event() {

@@ -40,7 +40,9 @@
 //! is down past the grace period on both sides, each side first ends the race on what it
 //! has, and once the link is back (the cuts are on the exactly-once stream) both sides hold
 //! the same boards: each board counted at the lower of its own stop and the other side's
-//! cut — and the same result. If the link never comes back the two results may differ:
+//! cut — and the same result. A cut from a peer that had acknowledged more of our moves
+//! than it counts, or our stop, before it sent the cut was not cut off: it is a cheat
+//! ([`RaceFault::CutAfterReceipt`], see `receipts`), and a result already reached stands. If the link never comes back the two results may differ:
 //! no protocol can agree without messages.
 //!
 //! Before that, a peer's move must arrive by its limit plus [`RACE_LATE_MS`] and the time
@@ -79,6 +81,7 @@
 //! ```
 
 mod due;
+mod receipts;
 
 pub use due::{RACE_LATE_MS, RACE_QUIET_MS, RACE_REVEAL_MS};
 
@@ -301,6 +304,21 @@ pub enum RaceFault {
         /// The moves we played.
         played: u32,
     },
+    /// A cut counting fewer of our moves than the peer had acknowledged receiving, or
+    /// sent after it had acknowledged our stop: the peer was not cut off from us (an
+    /// attempt to erase moves it had seen, or our score after the race).
+    #[error(
+        "the other player counted {claimed} of your moves after it had received {received}{}",
+        if *stop { " and your stop" } else { "" }
+    )]
+    CutAfterReceipt {
+        /// The count it claimed.
+        claimed: u32,
+        /// Our moves it had acknowledged.
+        received: u32,
+        /// It had acknowledged our stop.
+        stop: bool,
+    },
     /// A cut long before the peer could have made one: it counts our board only when its
     /// wait for our stop ran out, [`RACE_GRACE_MS`] after its time limit (about ours). An
     /// early "cut" would only erase moves it had seen.
@@ -415,6 +433,8 @@ pub struct Race {
     cut_peer: bool,
     /// What this side knows of the link (see [`due`]).
     link: due::LinkWatch,
+    /// What the peer acknowledged of our moves and stop (see [`receipts`]).
+    receipts: receipts::Receipts,
 }
 
 impl Race {
@@ -436,6 +456,7 @@ impl Race {
             peer_cut: None,
             cut_peer: false,
             link: due::LinkWatch::default(),
+            receipts: receipts::Receipts::default(),
         }
     }
 
@@ -764,7 +785,8 @@ impl Race {
 
     /// The peer counted our board after `turns` moves (its grace period ran out before our
     /// stop arrived): we count it there too — at once if our time is up, else when it is —
-    /// and revise a result we had already reached.
+    /// and revise a result we had already reached. Not when the peer had acknowledged
+    /// more of our moves, or our stop, before ([`RaceFault::CutAfterReceipt`]): a cheat.
     pub fn on_cut(&mut self, turns: u32, now: u64, events: &mut Vec<RaceEvent>) {
         let peer = self.me.other();
         let Some(played) = self.board(self.me).map(ScoreGame::turns) else {
@@ -800,6 +822,18 @@ impl Race {
                     },
                     events,
                 );
+            }
+            return;
+        }
+        let (received, stop) = (self.receipts.moves_received, self.receipts.stop_received);
+        if stop || turns < received {
+            if self.result.is_none() {
+                let fault = RaceFault::CutAfterReceipt {
+                    claimed: turns,
+                    received,
+                    stop,
+                };
+                self.cheated(peer, fault, events);
             }
             return;
         }

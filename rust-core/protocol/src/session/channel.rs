@@ -565,12 +565,25 @@ impl Channel {
 
     /// Queues a body: sequenced ones on the reliable stream, the others as link replies.
     pub(crate) fn queue(&mut self, body: Body) {
+        let _ = self.queue_seq(body);
+    }
+
+    /// [`Channel::queue`], returning the sequence number of a sequenced body.
+    pub(crate) fn queue_seq(&mut self, body: Body) -> Option<u64> {
         if body.is_sequenced() {
             // Dropped only when a peer floods requests without acknowledging anything.
-            let _ = self.reliable.push(body);
+            self.reliable.push(body)
         } else {
             self.push_ctrl(body);
+            None
         }
+    }
+
+    /// How many of our sequenced messages the peer has acknowledged so far (the
+    /// envelope of a message being delivered has been counted): each one with a smaller
+    /// sequence number ([`Channel::queue_seq`]) had reached the peer.
+    pub(crate) fn peer_acked(&self) -> u64 {
+        self.reliable.acked()
     }
 
     // ----- accessors ---------------------------------------------------------------------

@@ -13,7 +13,14 @@ use banco_game::MatchGame;
 impl<G: MatchGame> Session<G> {
     /// Handles one sequenced message of the peer (delivered in order, once, verified).
     pub(super) fn dispatch(&mut self, body: Body) {
-        let Some(body) = self.race_dispatch(body) else {
+        // The race judges a cut by what earlier envelopes acknowledged (race `receipts`).
+        let race = self.race_dispatch(body);
+        let acked_before = self
+            .current
+            .as_ref()
+            .is_some_and(MatchState::our_move_acked);
+        self.note_acks();
+        let Some(body) = race else {
             return;
         };
         let now = self.channel.now();
@@ -67,7 +74,9 @@ impl<G: MatchGame> Session<G> {
                         Body::Resign { ply } => m.on_resign(ply, now, ev),
                         Body::Flag { ply } => m.on_flag(ply, now, ev),
                         Body::ClaimDraw { ply } => m.on_claim_draw(ply, now, &mut send, ev),
-                        Body::Resync { ply, hash } => m.on_resync(ply, hash, now, &mut send, ev),
+                        Body::Resync { ply, hash } => {
+                            m.on_resync(ply, hash, acked_before, now, &mut send, ev);
+                        }
                         Body::Abort { reason } => m.on_abort(reason, ev),
                         Body::TimeForfeit { ply } => m.on_time_forfeit(ply, now, &mut send, ev),
                         _ => {}
@@ -75,9 +84,7 @@ impl<G: MatchGame> Session<G> {
                 }
             },
         }
-        for b in send {
-            self.channel.queue(b);
-        }
+        self.queue_match(send);
         self.check_fairness();
     }
 
@@ -187,9 +194,7 @@ impl<G: MatchGame> Session<G> {
         if let Some(m) = &mut self.current {
             m.settle_chance(now, &mut send, &mut self.events);
         }
-        for b in send {
-            self.channel.queue(b);
-        }
+        self.queue_match(send);
         self.check_fairness();
     }
 }

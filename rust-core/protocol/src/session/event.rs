@@ -425,6 +425,10 @@ pub enum ActionError {
     /// A proposal or request of ours is waiting for an answer.
     #[error("waiting for the other player's answer")]
     Pending,
+    /// A draw offer or undo request was already made since our last move: one per move
+    /// (the other player declined it, or it is still waiting).
+    #[error("you already asked once since your last move: play a move first")]
+    AskedThisMove,
     /// There is no offer or request to answer.
     #[error("there is nothing to answer")]
     NothingToAnswer,

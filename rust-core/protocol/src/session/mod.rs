@@ -194,6 +194,7 @@ impl<G: MatchGame> Session<G> {
             self.race_heard(now);
         }
         self.drain();
+        self.note_acks();
     }
 
     /// The next frame to send on the current link, if any. Stream drivers add the length
@@ -252,15 +253,15 @@ impl<G: MatchGame> Session<G> {
                 m.check_peer_flag(now, rtt, &mut send, &mut self.events);
             }
             // A peer whose later messages already arrived sent its link before them: it is
-            // being retransmitted, not withheld.
+            // being retransmitted, not withheld. Otherwise the wait is judged whatever the
+            // link's state: a player who cuts the link during a chance step loses on time
+            // as it would on its move (and a past deadline never stays put).
             if self.channel.peer_stream_has_gap() {
                 m.restart_reveal_wait(now);
-            } else if self.channel.is_link_up() {
+            } else {
                 m.check_withheld(now, &mut self.events);
             }
-            for b in send {
-                self.channel.queue(b);
-            }
+            self.queue_match(send);
         }
         self.check_fairness();
     }
@@ -297,12 +298,7 @@ impl<G: MatchGame> Session<G> {
             match out {
                 ChannelOutput::Event(ChannelEvent::FrameRejected { .. })
                     if self.events.len() >= REJECTION_EVENTS_MAX => {}
-                ChannelOutput::Event(e) => {
-                    if let (ChannelEvent::LinkUp { .. }, Some(m)) = (&e, &mut self.current) {
-                        m.restart_reveal_wait(self.channel.now());
-                    }
-                    self.events.push_back(e.into());
-                }
+                ChannelOutput::Event(e) => self.events.push_back(e.into()),
                 ChannelOutput::Message(body) => self.dispatch(body),
             }
         }
@@ -529,11 +525,33 @@ impl<G: MatchGame> Session<G> {
         let m = self.current.as_mut().ok_or(ActionError::NoGame)?;
         let mut send = Vec::new();
         let result = f(m, &mut send, &mut self.events);
-        for b in send {
-            self.channel.queue(b);
-        }
+        self.queue_match(send);
         self.check_fairness();
         result
+    }
+
+    /// Queues the match layer's messages, telling it the sequence numbers of those whose
+    /// acknowledgement it uses (see [`MatchState::note_sent`]).
+    fn queue_match(&mut self, send: Vec<Body>) {
+        for b in send {
+            let tracked = matches!(b, Body::Move(_)).then(|| b.clone());
+            let seq = self.channel.queue_seq(b);
+            if let (Some(b), Some(seq), Some(m)) = (tracked, seq, &mut self.current) {
+                m.note_sent(&b, seq);
+            }
+        }
+    }
+
+    /// Tells the match what the peer has acknowledged so far (the envelope of a message
+    /// being delivered included).
+    fn note_acks(&mut self) {
+        let (acked, now) = (self.channel.peer_acked(), self.channel.now());
+        if let Some(m) = &mut self.current {
+            m.note_acked(acked, now);
+        }
+        if let Some(r) = &mut self.race.race {
+            r.note_acked(acked);
+        }
     }
 
     // ----- accessors ---------------------------------------------------------------------

@@ -27,6 +27,15 @@
 //! voids its acceptance when our move (played from the very position it accepted in)
 //! arrives, and we ignore the acceptance.
 //!
+//! A side offers a draw, and asks to undo, at most once per move of its own
+//! ([`ActionError::AskedThisMove`]); a repeated offer of the peer's is ignored and a
+//! repeated undo request declined at once, so a peer cannot flood our player's prompts.
+//!
+//! Known gap (review revP, finding 7): a draw offered on the offerer's own turn is a free
+//! option (it may see our "yes", then void it with a move we take for a crossing one);
+//! the envelope's acknowledgement cannot tell: a retransmitted move carries the one of
+//! when it is sent again (the counting-game soak, seed 1 game 1119).
+//!
 //! ## Clocks and refused moves
 //!
 //! Module `clock`: a peer's claimed thinking time is raised to the time measured here
@@ -182,6 +191,26 @@ pub(crate) struct MatchState<G: Game> {
     aborted: Option<AbortReason>,
     /// Moves refused in this game, by either side (see the `resync` module).
     refusals: u32,
+    /// Our moves the peer refused in this game (`Resync`s we followed; module `resync`).
+    refused_by_peer: u32,
+    /// Our last move as measured here, to check a forfeit that crossed it (module
+    /// `clock`).
+    last_move: Option<clock::OurMove>,
+    /// The time the peer's last move spent on the way as measured here (its measured
+    /// time minus its claimed thinking time), milliseconds.
+    peer_transit: u64,
+    /// How much more of our time the peer may have charged than we did, at most (module
+    /// `clock`): for each of our moves acknowledged so far, the time until we saw the
+    /// acknowledgement plus the transit of the peer's move before it, milliseconds.
+    delays: u64,
+    /// The peer offered a draw since its last move (one offer per move).
+    peer_offered: bool,
+    /// We offered a draw since our last move (one offer per move).
+    we_offered: bool,
+    /// The peer asked to undo since its last move (one request per move).
+    peer_asked_undo: bool,
+    /// We asked to undo since our last move (one request per move).
+    we_asked_undo: bool,
 }
 
 impl<G: Game> MatchState<G> {
@@ -212,6 +241,14 @@ impl<G: Game> MatchState<G> {
             accepted_after_end: None,
             aborted: None,
             refusals: 0,
+            refused_by_peer: 0,
+            last_move: None,
+            peer_transit: 0,
+            delays: 0,
+            peer_offered: false,
+            we_offered: false,
+            peer_asked_undo: false,
+            we_asked_undo: false,
         }
     }
 
@@ -307,6 +344,15 @@ impl<G: Game> MatchState<G> {
         self.history.push(mv);
         self.turns.push(before);
         self.cursor += 1;
+        if !before.chance {
+            if before.side == self.local() {
+                self.we_offered = false;
+                self.we_asked_undo = false;
+            } else {
+                self.peer_offered = false;
+                self.peer_asked_undo = false;
+            }
+        }
     }
 
     /// A draw the local player may claim now.
@@ -484,19 +530,23 @@ impl<G: Game> MatchState<G> {
         if self.game.play(mv).is_err() {
             return Err(ActionError::IllegalMove);
         }
+        let ply = self.ply();
+        let mut ours = self.our_move_from(ply, now);
         let spent = match &mut self.clocks {
             Some(c) => {
                 // Not flagged (checked above), so the time spent is below the time left.
                 let units = c.spent_units(now);
                 let inc = c.increment;
+                ours.spent = now.saturating_sub(c.turn_start);
                 let left = c.left(self.spec.local_color);
+                ours.left_before = *left;
                 *left = left.saturating_sub(units * CLOCK_UNIT_MS) + inc;
                 c.turn_start = now;
                 units
             }
             None => 0,
         };
-        let ply = self.ply();
+        self.last_move = Some(ours);
         self.record(mv, before);
         send.push(Body::Move(MoveMsg {
             ply: ply as u8,
@@ -702,16 +752,23 @@ impl<G: Game> MatchState<G> {
         if self.our_offer {
             return Err(ActionError::Pending);
         }
+        if self.we_offered {
+            return Err(ActionError::AskedThisMove);
+        }
         self.our_offer = true;
+        self.we_offered = true;
         self.offered_at = self.ply();
         send.push(Body::DrawOffer);
         Ok(())
     }
 
+    /// The peer offers a draw: shown once per move of the peer's (a repeated offer
+    /// after our "no" is ignored, so a peer cannot flood our player's prompt).
     pub(crate) fn on_draw_offer(&mut self, ev: &mut Events<G>) {
-        if self.is_over() {
+        if self.is_over() || self.peer_offered {
             return;
         }
+        self.peer_offered = true;
         // Offers may cross: then each side may accept the other's.
         self.their_offer = true;
         ev.push_back(Event::DrawOffered);

@@ -217,7 +217,12 @@ impl<G: MatchGame> Session<G> {
 
     fn finish_race_step(&mut self, send: Vec<Body>, events: Vec<RaceEvent>) {
         for b in send {
-            self.channel.queue(b);
+            let tracked =
+                matches!(b, Body::RaceMove { .. } | Body::RaceStop { .. }).then(|| b.clone());
+            let seq = self.channel.queue_seq(b);
+            if let (Some(b), Some(seq), Some(r)) = (tracked, seq, &mut self.race.race) {
+                r.note_sent(&b, seq);
+            }
         }
         self.events.extend(events.into_iter().map(Event::Race));
     }

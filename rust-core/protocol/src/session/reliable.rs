@@ -91,12 +91,14 @@ impl Reliable {
         self.outbox.len() + n <= OUTBOX_MAX
     }
 
-    /// Queues a sequenced body; false (and dropped) beyond the hard limit. Local actions
-    /// check [`Reliable::has_room`] first, so only replies to a flooding peer are dropped.
-    pub(crate) fn push(&mut self, body: Body) -> bool {
+    /// Queues a sequenced body; returns its sequence number, or `None` (and dropped)
+    /// beyond the hard limit. Local actions check [`Reliable::has_room`] first, so only
+    /// replies to a flooding peer are dropped.
+    pub(crate) fn push(&mut self, body: Body) -> Option<u64> {
         if self.outbox.len() >= OUTBOX_HARD_MAX {
-            return false;
+            return None;
         }
+        let seq = self.next_seq;
         self.outbox.push_back(Outgoing {
             seq: self.next_seq,
             body,
@@ -105,7 +107,13 @@ impl Reliable {
             resent: false,
         });
         self.next_seq += 1;
-        true
+        Some(seq)
+    }
+
+    /// How many of our sequenced messages the peer has acknowledged: every message with
+    /// a smaller sequence number reached it.
+    pub(crate) fn acked(&self) -> u64 {
+        self.base()
     }
 
     /// Handles the `ack` nibble of a received envelope at `now`; returns the shortest round
@@ -209,9 +217,10 @@ impl Reliable {
     }
 
     /// A new link: the peer has received everything below `last_seen`. Returns false if the
-    /// peer claims more than was ever sent.
+    /// peer claims more than was ever sent (queued messages never put on a link count as
+    /// unsent, as in [`Reliable::on_ack`]).
     pub(crate) fn resume(&mut self, last_seen: u64) -> bool {
-        if last_seen < self.base() || last_seen > self.next_seq {
+        if last_seen < self.base() || last_seen > self.sent_upto {
             // Below base: the peer forgot messages it acknowledged (it cannot happen with an
             // honest peer, and they are gone). Above: more than was ever sent.
             return false;
@@ -309,6 +318,9 @@ mod tests {
         assert_eq!(a.retransmissions, 1);
         assert_eq!(a.deadline(), Some(300)); // backoff doubled
         a.on_ack(3, 0);
+        assert_eq!(a.unacked(), 7);
+        // Messages 8 and 9 were queued, never sent: a peer cannot claim them.
+        assert!(!a.resume(9));
         assert_eq!(a.unacked(), 7);
         assert!(a.resume(5));
         assert_eq!(a.unacked(), 5);

@@ -304,6 +304,22 @@ fn victim_flips(victim: &mut S, raw: &mut RawPeer, now: u64) -> [u8; LINK_LEN] {
         .expect("a link goes out with the move")
 }
 
+/// The session ended the match: `withholder` held its link of step 1 back past its time.
+fn assert_caught_against(victim: &mut S, withholder: Color) {
+    let ev = events(victim);
+    assert_eq!(
+        closed(&ev),
+        Some(CloseReason::UnfairDraw(DrawFault::Withheld { step: 1 })),
+        "{ev:?}"
+    );
+    let over = Outcome::Win {
+        winner: withholder.other(),
+        reason: WinReason::Timeout,
+    };
+    assert_eq!(victim.outcome(), Some(over));
+    assert!(victim.is_closed());
+}
+
 fn assert_caught(victim: &mut S, fault: DrawFault, reason: WinReason) {
     let ev = events(victim);
     assert_eq!(
@@ -411,6 +427,36 @@ fn a_replayed_link_is_caught() {
         DrawFault::ReplayedLink { index: 2 },
         WinReason::Forfeit,
     );
+}
+
+#[test]
+fn a_link_cut_during_a_step_ends_the_game_on_time_without_spinning() {
+    let clock = Some(ClockSpec {
+        base_ms: 10_000,
+        increment_ms: 0,
+    });
+    let (mut a, mut b) = playing(clock);
+    // Red flips; black gets the move but not red's link, and the link goes down.
+    a.play(CardMove::Flip, 100).unwrap();
+    let frames: Vec<_> = std::iter::from_fn(|| a.poll_transmit()).collect();
+    b.handle_datagram(&frames[0], 110);
+    assert!(b.game().unwrap().awaits_chance());
+    while b.poll_transmit().is_some() {}
+    b.link_lost(200);
+    events(&mut b);
+    // Black's timers, run as the driver runs them: a deadline in the past that does not
+    // move is fired again 1 ms later.
+    let (mut now, mut fired) = (200u64, 0u32);
+    while let Some(d) = b.poll_timeout() {
+        now = if d <= now { now + 1 } else { d };
+        b.handle_timeout(now);
+        fired += 1;
+        assert!(fired < 10_000, "the timers spin at {now} ms");
+    }
+    // Red's time left (it took 0.1 s over the flip) plus the grace after the step began:
+    // red loses on time, link or not.
+    assert_eq!(now, 110 + 9_900 + 120_000);
+    assert_caught_against(&mut b, Color::Red);
 }
 
 #[test]

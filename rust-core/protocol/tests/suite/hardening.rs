@@ -24,7 +24,7 @@ fn clock(base_ms: u32) -> Option<ClockSpec> {
 
 /// A victim (black) in a game against a raw peer (red) that acknowledged everything at
 /// time 0, so the victim measured a round trip of 0 ms.
-fn victim_against_raw(clock: Option<ClockSpec>, fen: Option<&str>) -> (S, RawPeer) {
+pub(crate) fn victim_against_raw(clock: Option<ClockSpec>, fen: Option<&str>) -> (S, RawPeer) {
     let mut victim = session("Victim", 2);
     let mut raw = RawPeer::connect(&mut victim, banco_protocol::PROTOCOL_VERSION, 0).unwrap();
     victim.confirm_peer(false).unwrap();
@@ -58,7 +58,7 @@ fn victim_against_raw(clock: Option<ClockSpec>, fen: Option<&str>) -> (S, RawPee
     (victim, raw)
 }
 
-fn move_msg(game: &CountingGame, mv: u8, clock_units: u32) -> MoveMsg {
+pub(crate) fn move_msg(game: &CountingGame, mv: u8, clock_units: u32) -> MoveMsg {
     let mut after = game.clone();
     after.play(mv).unwrap();
     MoveMsg {

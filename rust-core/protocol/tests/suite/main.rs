@@ -7,6 +7,7 @@ mod common;
 mod fairdraw;
 mod golden;
 mod hardening;
+mod integrity;
 mod matches;
 mod offers;
 mod pairing;

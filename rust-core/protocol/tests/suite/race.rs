@@ -788,3 +788,74 @@ fn mixed_sim(seed: u64) -> RaceSim {
         ..RaceSim::new(seed)
     }
 }
+
+// ----- cuts after the peer had our moves or our stop ------------------------------------
+
+/// Plays `n` moves on the victim's board at `at`, `at + 100`, ...
+fn victim_moves(victim: &mut S, n: u64, at: u64) {
+    for i in 0..n {
+        let board = victim.race().unwrap().board(Color::Red).unwrap();
+        let (from, to) = board.any_move().unwrap();
+        victim.race_move(from, to, at + 100 * i).unwrap();
+    }
+}
+
+#[test]
+fn a_cut_after_both_stops_were_exchanged_cannot_erase_our_score() {
+    let options = RaceOptions {
+        start_balls: 5,
+        time_limit_s: 2,
+        preview: false,
+    };
+    let (mut victim, mut raw, share, _) = victim_and_racer([14; 32], options);
+    let reveal = Body::SeedReveal {
+        value: share.value(),
+    };
+    raw.send(&mut victim, reveal, 10);
+    events(&mut victim);
+    victim_moves(&mut victim, 2, 100);
+    victim.handle_timeout(2_010);
+    assert!(raw.recv(&mut victim).contains(&Body::RaceStop { turns: 2 }));
+    // The peer's stop acknowledges ours: the race is over normally.
+    raw.send(&mut victim, Body::RaceStop { turns: 0 }, 2_030);
+    let over = race_over(&mut victim).unwrap();
+    assert_eq!((over.end, over.turns), (RaceEnd::Finished, [2, 0]));
+    // Seventy seconds later the loser "cuts" our board at 0 moves: refused.
+    raw.send(&mut victim, Body::RaceCut { turns: 0 }, 72_000);
+    assert_eq!(race_over(&mut victim), None);
+    let race = victim.race().unwrap();
+    assert_eq!(race.result().map(|r| r.turns), Some([2, 0]));
+    assert_eq!(race.board(Color::Red).unwrap().turns(), 2);
+}
+
+#[test]
+fn a_cut_counting_fewer_moves_than_the_peer_acknowledged_is_a_cheat() {
+    let (mut victim, mut raw) = minute_race([15; 32]);
+    victim_moves(&mut victim, 2, 100);
+    raw.recv(&mut victim);
+    raw.send(&mut victim, Body::Ack, 300);
+    // Our time is up at 60 s (our stop is not acknowledged: the peer keeps the link up
+    // and reads nothing more); past the peer's grace its cut counts one of the two
+    // moves it had acknowledged.
+    let at = 60_000 + RACE_GRACE_MS - 1_000;
+    for t in (5_000..at).step_by(5_000) {
+        raw.send(&mut victim, Body::Ping, t);
+        victim.handle_timeout(t);
+        while victim.poll_transmit().is_some() {}
+    }
+    events(&mut victim);
+    raw.send(&mut victim, Body::RaceCut { turns: 1 }, at);
+    let over = race_over(&mut victim).unwrap();
+    assert_eq!(
+        over.end,
+        RaceEnd::Cheated(
+            Color::Black,
+            RaceFault::CutAfterReceipt {
+                claimed: 1,
+                received: 2,
+                stop: false
+            }
+        )
+    );
+    assert_eq!(victim.race().unwrap().board(Color::Red).unwrap().turns(), 2);
+}

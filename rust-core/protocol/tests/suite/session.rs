@@ -160,17 +160,23 @@ fn undo_accepted_and_declined() {
     pump(&mut a, &mut b, 3);
     assert!(events(&mut a).contains(&Event::UndoDeclined));
     assert_eq!(a.ply(), Some(1));
+    // One request per move: red asks again once it moved again.
+    assert_eq!(a.request_undo(4), Err(ActionError::AskedThisMove));
+    b.play(1, 4).unwrap();
+    pump(&mut a, &mut b, 4);
+    a.play(1, 4).unwrap();
+    pump(&mut a, &mut b, 4);
 
     a.request_undo(4).unwrap();
     pump(&mut a, &mut b, 4);
     b.reply_undo(true, 5).unwrap();
     pump(&mut a, &mut b, 5);
-    assert!(events(&mut a).contains(&Event::Undone { to_ply: 0 }));
-    assert_eq!((a.ply(), b.ply()), (Some(0), Some(0)));
+    assert!(events(&mut a).contains(&Event::Undone { to_ply: 2 }));
+    assert_eq!((a.ply(), b.ply()), (Some(2), Some(2)));
     assert_eq!(a.game(), b.game());
     a.play(3, 6).unwrap();
     pump(&mut a, &mut b, 6);
-    assert_eq!(b.moves(), Some(&[3u8][..]));
+    assert_eq!(b.moves(), Some(&[2u8, 1, 3][..]));
 }
 
 #[test]

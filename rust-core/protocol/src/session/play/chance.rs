@@ -59,7 +59,8 @@ use banco_game::{ChanceList, Color, Game, Outcome, WinReason};
 /// frame can be lost, or overtaken by a later frame and refused, many times in a row while
 /// the retransmission timeout doubles from 300 ms to 4 s: the simulator's rough link shows
 /// honest stalls beyond 30 s about once in 10,000 draws. Two minutes hold about 30
-/// retransmissions. A withholder gains nothing from the grace: it only stalls the match.
+/// retransmissions, or an outage that long (the wait runs while the link is down). A
+/// withholder gains nothing from the grace: it only stalls the match.
 pub(crate) const REVEAL_GRACE_MS: u64 = 120_000;
 
 /// A chance step waiting for its draw.
@@ -69,8 +70,11 @@ struct Waiting {
     step: u32,
     /// Ply count of the position awaiting chance.
     ply: u32,
-    /// When the step began here.
+    /// When the wait for the peer's link began here (restarted while that link is on
+    /// its way, see [`MatchState::restart_reveal_wait`]).
     since: u64,
+    /// When the step began here.
+    began: u64,
 }
 
 /// The fair-draw state of one match.
@@ -262,6 +266,7 @@ impl<G: Game> MatchState<G> {
                     step: f.entered,
                     ply,
                     since: now,
+                    began: now,
                 });
                 send.push(Body::Reveal { link });
                 continue;
@@ -297,6 +302,12 @@ impl<G: Game> MatchState<G> {
                 c.turn_start = now; // the next mover's time starts with the outcome
             }
             self.record(outcome, before);
+            if self.game.side_to_move() == local {
+                // The peer may have drawn the outcome, and started our clock, as early
+                // as the step began here: a forfeit allows for it (module `clock`).
+                let waited = now.saturating_sub(w.began);
+                self.peer_transit = self.peer_transit.saturating_add(waited);
+            }
             if let Some(f) = &mut self.fair {
                 f.draws.push(drawn);
             }
@@ -328,8 +339,8 @@ impl<G: Game> MatchState<G> {
         self.settle_chance(now, send, ev);
     }
 
-    /// A link came up (again): the wait for the peer's link starts over, so the time a
-    /// link was down is never held against an honest peer.
+    /// The peer's link is on its way (later messages of the peer's already arrived): the
+    /// wait for it starts over.
     pub(crate) fn restart_reveal_wait(&mut self, now: u64) {
         if let Some(w) = self.fair.as_mut().and_then(|f| f.waiting.as_mut()) {
             w.since = now;
@@ -337,8 +348,9 @@ impl<G: Game> MatchState<G> {
     }
 
     /// When we stop waiting for a withheld link: the peer's remaining time (plus a grace
-    /// for retransmissions) after the step began or the link last came up. Only in timed
-    /// games, and only counted while a link is up (the session checks).
+    /// for retransmissions and outages, [`REVEAL_GRACE_MS`]) after the step began. Only
+    /// in timed games. The wait runs while the link is down too, as the move clocks do: a
+    /// player who has seen our link, and so the outcome, cannot cut the link to escape it.
     pub(crate) fn withheld_deadline(&self) -> Option<u64> {
         if self.outcome.is_some() || !self.peer_link_missing() {
             return None;

@@ -13,8 +13,23 @@
 //! the peer's deadline ([`MatchState::peer_flag_deadline`]) when no move comes — the peer
 //! has lost on time: `Body::TimeForfeit { ply }` tells it so, and it ends the game at that
 //! ply ([`MatchState::on_time_forfeit`]), even if its own clock still shows time: the
-//! measuring side decides. A forfeit naming a position where the receiver was not to
-//! move abandons the game ([`AbortReason::CLOCKS_DIFFER`]).
+//! measuring side decides — within what the receiver measured itself. A forfeit is only
+//! believed if the receiver's own measurement of that turn, plus what it cannot see of
+//! the peer's (the round-trip allowance, [`MAX_RTT_ALLOWANCE_MS`] and a clock unit, the
+//! time the peer's last move spent on the way, and the time our move took to reach the
+//! peer when it crossed the forfeit, bounded by its acknowledgement), reaches its
+//! remaining time: an honest peer's forfeit always does, a forged one early in our turn
+//! does not. The peer charges each of our moves the time it measured, which includes the
+//! network's delays both ways: our time left as the peer counts it may be less than
+//! ours by the sum of those delays over the game ([`MatchState::delays`], an upper
+//! bound from the moves' transit and acknowledgements), and the check allows for it.
+//! Such a forfeit is refused (`Error { UNEXPECTED }`, the game goes on and
+//! our clock keeps running, so a real flag still falls). The peer's move's time on the
+//! way is its measured time minus its claimed thinking time: a peer that under-claims to
+//! widen it is charged the measured time anyway ([`charged_ms`]), so a forged forfeit
+//! can never take more of our time than the forger spent of its own. A forfeit naming a
+//! position where the receiver was not to move abandons the game
+//! ([`AbortReason::CLOCKS_DIFFER`]).
 //!
 //! The clock runs while the link is down (as on game servers): a peer could otherwise cut
 //! the link to think for free. On a bad link an honest mover therefore loses the delay
@@ -34,11 +49,37 @@
 //! ```
 
 use super::{CLOCK_UNIT_MS, Events, MatchState};
-use crate::message::{AbortReason, Body};
+use crate::message::{AbortReason, Body, ErrorCode};
 use banco_game::{Game, Outcome, WinReason};
 
 /// Longest round trip allowed for when measuring the peer's thinking time, milliseconds.
 pub(crate) const MAX_RTT_ALLOWANCE_MS: u64 = 1_000;
+
+/// What the peer's measurement of our turn may exceed ours by besides the measured
+/// delays (see [`MatchState::forfeit_credible`]): the largest round-trip allowance and one
+/// clock unit of rounding, twice (each side's allowance and rounding), milliseconds.
+const FORFEIT_SLACK_MS: u64 = 2 * (MAX_RTT_ALLOWANCE_MS + CLOCK_UNIT_MS);
+
+/// Our last move, as measured here: what a forfeit that crossed it is checked against.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct OurMove {
+    /// The ply count of the position it was played from.
+    pub(super) from: u32,
+    /// Our time left when the turn began, milliseconds.
+    pub(super) left_before: u64,
+    /// The time we took over it, milliseconds.
+    pub(super) spent: u64,
+    /// When it was played.
+    pub(super) at: u64,
+    /// The time the peer's move before it spent on the way ([`MatchState::peer_transit`]).
+    pub(super) transit: u64,
+    /// [`MatchState::delays`] before this move.
+    pub(super) delays_before: u64,
+    /// Its sequence number on the reliable stream, once queued.
+    pub(super) seq: Option<u64>,
+    /// When we first saw the peer's acknowledgement of it.
+    pub(super) acked_at: Option<u64>,
+}
 
 /// What is not charged to the peer of the time measured here: the round trip, and one
 /// unit for the peer's rounding down.
@@ -63,12 +104,14 @@ impl<G: Game> MatchState<G> {
         let Some(c) = &mut self.clocks else {
             return true;
         };
-        let spent = charged_ms(units, now.saturating_sub(c.turn_start), rtt);
+        let elapsed = now.saturating_sub(c.turn_start);
+        let spent = charged_ms(units, elapsed, rtt);
         let inc = c.increment;
         let left = c.left(peer);
         if spent >= *left {
             return false;
         }
+        self.peer_transit = elapsed.saturating_sub(u64::from(units) * CLOCK_UNIT_MS);
         *left = *left - spent + inc;
         c.turn_start = now;
         true
@@ -117,7 +160,9 @@ impl<G: Game> MatchState<G> {
     }
 
     /// The peer says our time ran out in its position with `ply` moves, as it measured
-    /// it. The measuring side decides (that is what caps a peer's claims), so the forfeit
+    /// it. The measuring side decides (that is what caps a peer's claims), within what we
+    /// measured ourselves ([`MatchState::forfeit_credible`]: otherwise the forfeit is
+    /// refused with `Error { UNEXPECTED }` and the game goes on), so the forfeit
     /// is believed wherever we were to move: in our current position, or where our own
     /// move crossed the forfeit on the wire (the move, and the chance outcome it led to,
     /// are taken back), or in the position we just took back by accepting the peer's undo
@@ -149,11 +194,104 @@ impl<G: Game> MatchState<G> {
             }
             return;
         }
+        let credible = if our_turn {
+            self.forfeit_credible_now(now)
+        } else if our_move_crossed {
+            self.forfeit_credible_crossing(ply, now)
+        } else {
+            true // judged in the position of our accepted undo (see `crossed_our_undo`)
+        };
+        if !credible {
+            // Not a flag that fell: refused, and the clocks go on (ours too, so a real
+            // flag still falls).
+            send.push(Body::Error {
+                code: ErrorCode::UNEXPECTED,
+            });
+            return;
+        }
         let outcome = Outcome::Win {
             winner: self.peer(),
             reason: WinReason::Timeout,
         };
         self.end_by_message(ply, outcome, now, ev);
+    }
+}
+
+impl<G: Game> MatchState<G> {
+    /// A record of our move from the position with `ply` moves at `now`, before its
+    /// clock figures are filled in.
+    pub(super) fn our_move_from(&self, ply: u32, now: u64) -> OurMove {
+        OurMove {
+            from: ply,
+            left_before: 0,
+            spent: 0,
+            at: now,
+            transit: self.peer_transit,
+            delays_before: self.delays,
+            seq: None,
+            acked_at: None,
+        }
+    }
+
+    /// Our message `body` was queued on the reliable stream as number `seq`.
+    pub(crate) fn note_sent(&mut self, body: &Body, seq: u64) {
+        if let Body::Move(m) = body
+            && let Some(ours) = self.last_move.as_mut().filter(|o| o.from as u8 == m.ply)
+        {
+            ours.seq = Some(seq);
+        }
+    }
+
+    /// True once the peer acknowledged our last move.
+    pub(crate) fn our_move_acked(&self) -> bool {
+        self.last_move.is_some_and(|m| m.acked_at.is_some())
+    }
+
+    /// The peer has acknowledged our first `acked` sequenced messages by `now`.
+    pub(crate) fn note_acked(&mut self, acked: u64, now: u64) {
+        if let Some(ours) = &mut self.last_move
+            && ours.acked_at.is_none()
+            && ours.seq.is_some_and(|s| s < acked)
+        {
+            ours.acked_at = Some(now);
+            let delay = now.saturating_sub(ours.at).saturating_add(ours.transit);
+            self.delays = self.delays.saturating_add(delay);
+        }
+    }
+
+    /// True when a peer that measured `peer_view` ms of our turn (at most) may have seen
+    /// our `left` ms run out: [`FORFEIT_SLACK_MS`] and the delay of the peer's move
+    /// (`transit`) are what its measurement may exceed ours by.
+    fn forfeit_credible(peer_view: u64, transit: u64, left: u64) -> bool {
+        peer_view
+            .saturating_add(transit)
+            .saturating_add(FORFEIT_SLACK_MS)
+            >= left
+    }
+
+    /// A forfeit in our current position at `now`: our time in this turn so far, against
+    /// our time left as the peer may have counted it.
+    fn forfeit_credible_now(&mut self, now: u64) -> bool {
+        let local = self.local();
+        let (transit, delays) = (self.peer_transit, self.delays);
+        let Some(c) = &mut self.clocks else {
+            return false;
+        };
+        let elapsed = now.saturating_sub(c.turn_start);
+        Self::forfeit_credible(elapsed, transit, c.left(local).saturating_sub(delays))
+    }
+
+    /// A forfeit in the position our last move was played from, which crossed it: the
+    /// time we took over the move, plus the time it took to reach the peer — at most
+    /// until we saw its acknowledgement, or `now` (a forfeit sent after the peer had our
+    /// move names a position it had seen us leave in time).
+    fn forfeit_credible_crossing(&self, ply: u32, now: u64) -> bool {
+        let Some(m) = self.last_move.filter(|m| m.from == ply) else {
+            return true; // not a move of ours we measured (set back since)
+        };
+        let reached = m.acked_at.unwrap_or(now).min(now).saturating_sub(m.at);
+        let left = m.left_before.saturating_sub(m.delays_before);
+        Self::forfeit_credible(m.spent.saturating_add(reached), m.transit, left)
     }
 }
 

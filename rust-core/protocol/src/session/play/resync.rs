@@ -15,7 +15,20 @@
 //!   [`AbortReason::POSITIONS_DIFFER`], and both sides report [`Event::MatchAborted`].
 //! * Each side counts the refusals of a game (sent and received); beyond
 //!   [`MAX_REFUSALS`] the game is abandoned with [`AbortReason::TOO_MANY_REFUSALS`], so
-//!   two apps whose rules disagree on a move cannot loop for ever.
+//!   two apps whose rules disagree on a move cannot loop for ever. When most of them were
+//!   the peer's refusals of our moves, the abandon is reported as the peer's
+//!   (`by_peer: true`).
+//! * A `Resync` only answers our last move, right when the peer received it: the
+//!   refusing side queues it as it takes the move in, so its envelope is the first to
+//!   acknowledge that move. A `Resync` coming after an earlier envelope had already
+//!   acknowledged our move (the peer took it in and went on) is no answer to it: it is
+//!   refused (`Error { UNEXPECTED }`) and our move stands.
+//! * A peer's `Abort` ends a running game only; once the game has a result it is ignored
+//!   (no event: a peer cannot turn our win into "abandoned"). A peer's abort this side
+//!   cannot corroborate — a refusal exchange in this game for
+//!   [`AbortReason::POSITIONS_DIFFER`] and [`AbortReason::TOO_MANY_REFUSALS`]; nothing
+//!   for any other reason — is the peer leaving the game: reported as
+//!   [`AbortReason::ABANDONED`], `by_peer: true`.
 //!
 //! An abandoned game keeps a result it already had (a peer cannot erase our win by
 //! abandoning afterwards); a running one ends without a result, and a new game can be
@@ -28,7 +41,7 @@
 //! ```
 
 use super::{Events, MAX_CROSSING, MatchState, Pending};
-use crate::message::{AbortReason, Body, MAX_REFUSALS};
+use crate::message::{AbortReason, Body, ErrorCode, MAX_REFUSALS};
 use crate::session::event::Event;
 use banco_game::Game;
 
@@ -62,10 +75,13 @@ impl<G: Game> MatchState<G> {
     }
 
     /// The peer refused our latest move(s): its position has `ply` moves and `hash`.
+    /// `acked_before`: an earlier envelope of the peer's had already acknowledged our last
+    /// move (the peer took it in without refusing it).
     pub(crate) fn on_resync(
         &mut self,
         ply: u32,
         hash: u32,
+        acked_before: bool,
         now: u64,
         send: &mut Vec<Body>,
         ev: &mut Events<G>,
@@ -73,9 +89,22 @@ impl<G: Game> MatchState<G> {
         if self.aborted.is_some() {
             return;
         }
+        if acked_before && ply < self.ply() {
+            send.push(Body::Error {
+                code: ErrorCode::UNEXPECTED,
+            });
+            return;
+        }
         self.refusals += 1;
+        if ply < self.ply() {
+            self.refused_by_peer += 1;
+        }
         if self.refusals > MAX_REFUSALS {
-            return self.abort(AbortReason::TOO_MANY_REFUSALS, send, ev);
+            let by_peer = 2 * self.refused_by_peer > self.refusals;
+            send.push(Body::Abort {
+                reason: AbortReason::TOO_MANY_REFUSALS,
+            });
+            return self.abandon(AbortReason::TOO_MANY_REFUSALS, by_peer, ev);
         }
         let here = self.ply();
         let only_ours = ply <= here
@@ -112,11 +141,21 @@ impl<G: Game> MatchState<G> {
         self.abandon(reason, false, ev);
     }
 
-    /// The peer abandoned the game.
+    /// The peer abandoned the game: only a running one (a result stands), and for a
+    /// reason we cannot corroborate it is reported as the peer leaving the game.
     pub(crate) fn on_abort(&mut self, reason: AbortReason, ev: &mut Events<G>) {
-        if self.aborted.is_none() {
-            self.abandon(reason, true, ev);
+        if self.is_over() {
+            return;
         }
+        let corroborated = self.refusals > 0
+            && (reason == AbortReason::POSITIONS_DIFFER
+                || reason == AbortReason::TOO_MANY_REFUSALS);
+        let reason = if corroborated {
+            reason
+        } else {
+            AbortReason::ABANDONED
+        };
+        self.abandon(reason, true, ev);
     }
 
     fn abandon(&mut self, reason: AbortReason, by_peer: bool, ev: &mut Events<G>) {

@@ -13,11 +13,15 @@ impl<G: Game> MatchState<G> {
         if self.undo != Pending::None {
             return Err(ActionError::Pending);
         }
+        if self.we_asked_undo {
+            return Err(ActionError::AskedThisMove);
+        }
         // Back to the position of our last move (taking the peer's answer back too).
         let target = self
             .last_turn_of(self.local())
             .ok_or(ActionError::NothingToUndo)?;
         self.undo = Pending::Ours(target);
+        self.we_asked_undo = true;
         send.push(Body::UndoRequest { ply: target });
         Ok(())
     }
@@ -28,10 +32,14 @@ impl<G: Game> MatchState<G> {
         send: &mut Vec<Body>,
         ev: &mut Events<G>,
     ) {
+        // One request per move of the peer's: a repeated one after our "no" is declined
+        // at once, so a peer cannot flood our player's prompt.
         let valid = !self.is_over()
             && self.undo == Pending::None
+            && !self.peer_asked_undo
             && self.is_recent_turn_of(target, self.peer());
         if valid {
+            self.peer_asked_undo = true;
             self.undo = Pending::Theirs(target);
             ev.push_back(Event::UndoRequested { to_ply: target });
         } else if !self.is_over() {
