@@ -11,6 +11,7 @@
 # fetched (it needs no network once `cargo fetch` or a build has run). Procedural macros and
 # build dependencies run at build time only and are not linked, so they are not listed.
 set -euo pipefail
+export LC_ALL=C  # one sort order on every machine
 cd "$(dirname "$0")/../.."
 out="rust-core/licenses/THIRD-PARTY.md"
 
