@@ -59,6 +59,11 @@ cargo fmt --all --check
 step "cargo clippy (all targets, warnings are errors)"
 cargo clippy --workspace --exclude uniffi-bindgen --all-targets --locked -- -D warnings
 
+# The third-party notices an app ships (rust-core/licenses/THIRD-PARTY.md) still list what
+# the library links: written from Cargo.lock offline (clippy above fetched every crate).
+step "third-party notices (bindings/scripts/third-party-notices.sh --check)"
+bash bindings/scripts/third-party-notices.sh --check
+
 # The API docs: no broken link, and no public item whose docs point at a private one (an
 # embedder reads the public pages, and the bindings' item docs become the Kotlin and Swift
 # docs); then the private items' docs too. The dependencies checked for clippy are reused;

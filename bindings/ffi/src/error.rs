@@ -1,5 +1,22 @@
-//! [`BancoError`], the one error of the bindings, and `guard`, which runs every entry
-//! point so that a Rust panic comes out as a `BancoError` instead of crossing the boundary.
+//! [`BancoError`], the error of most calls of the bindings, and `guard`, which runs every
+//! entry point so that a Rust panic comes out as a `BancoError` instead of crossing the
+//! boundary. Three errors beside it each belong to one kind of call, so that a shell acts on
+//! their cases without string matching: [`LinesError`](crate::LinesError) (a Lines game),
+//! [`PgnImportError`](crate::PgnImportError) ([`Game::from_pgn`](crate::Game::from_pgn)),
+//! and [`BleError`](crate::BleError), which no Banco call throws: the shell's
+//! [`BlePeripheral`](crate::BlePeripheral) and [`BleCentral`](crate::BleCentral)
+//! implementations throw it to Rust.
+//!
+//! ```
+//! use banco_ffi::{BancoError, Game, GameKind};
+//! let game = Game::new(GameKind::Xiangqi)?;
+//! let err = game.play_text("zz9".into(), None).unwrap_err();
+//! assert!(matches!(err, BancoError::BadMoveText(_)));
+//! assert!(err.to_string().contains("coordinates (h2e2)"), "{err}");
+//! // Nothing was played: the game is as it was.
+//! assert_eq!(game.status()?.ply, 0);
+//! # Ok::<(), BancoError>(())
+//! ```
 //!
 //! The error is *flat* on the foreign side: Kotlin gets `BancoException.IllegalMove` and
 //! friends whose `message` is the readable text below; Swift gets

@@ -4,7 +4,7 @@
 //! records and enums that uniffi turns into idiomatic Kotlin (package `org.banco`) and Swift
 //! (module `Banco`); `bindings/scripts/generate.sh` generates them from the built library.
 //!
-//! Everything is written once for every board game (xiangqi, chess) through banco-app's
+//! Everything is written once for every board game (xiangqi, jieqi, chess) through banco-app's
 //! dispatch; moves are square indices (`rank × width + file`) plus an optional promotion.
 //!
 //! * [`VsComputer`] — a game against the computer with every rule of it in Rust: the
@@ -14,7 +14,7 @@
 //!   status and outcome, FEN, save to bytes and load; [`GameListener`].
 //! * [`Engine`] — the computer for analysis: a move at a level (1–10) or in a time, hints
 //!   with score and principal variation, mate puzzles; results through [`EngineListener`].
-//! * [`Match`] — a networked game with another phone over TCP: host or join, the 6-digit
+//! * [`Match`] — a networked game with another phone over TCP or Bluetooth LE: host or join, the 6-digit
 //!   code to confirm, play, undo requests, draw offers, resignation; [`MatchListener`].
 //! * [`BlePeripheral`] / [`BleCentral`] — the phone's Bluetooth LE, implemented by the
 //!   shell; [`Match::host_ble`] / [`Match::join_ble`] play over it (see the `ble` module).
@@ -31,7 +31,9 @@
 //!   [`LinesHintJob`]), best scores, save/continue, a new game's options
 //!   ([`lines_undo_choices`], [`lines_time_limits`]); the Lines
 //!   race is played through [`Match::propose_race`] and shown in [`MatchState::race`].
-//! * [`BancoError`] — the one error, with messages a player can read.
+//! * [`BancoError`] — the error of most calls, with messages a player can read; Lines'
+//!   calls have [`LinesError`], [`Game::from_pgn`] [`PgnImportError`], and [`BleError`] is
+//!   what the shell's Bluetooth implementations report to Rust (the `error` module).
 //!
 //! ```
 //! use banco_ffi::{Game, GameKind, Notation};
@@ -49,7 +51,10 @@
 //! * **No async functions.** Long work (engine searches, network matches, discovery) runs
 //!   on threads that Rust owns and reports through listener traits that the shell
 //!   implements. Listener methods are called on those Rust threads: a UI shell hops to its
-//!   UI thread (`runOnUiThread`/`Dispatchers.Main`, `DispatchQueue.main.async`).
+//!   UI thread (`runOnUiThread`/`Dispatchers.Main`, `DispatchQueue.main.async`). The
+//!   exception is [`GameListener`]: a [`Game`] has no thread of its own, so its listener is
+//!   called on the thread that changed the game, after the change. Any listener may call
+//!   its object back.
 //! * **No panic crosses.** Every exported function that can fail runs inside [`error`]'s
 //!   `guard`, which turns a panic into [`BancoError::Internal`] (Lines' into
 //!   `LinesError::Internal`); the few that cannot fail (plain reads of a view, a score, a

@@ -373,7 +373,10 @@ pub enum MatchEvent {
         /// FEN of the start position.
         fen: String,
     },
-    /// A move was played (by either side) and checked by this side's rules.
+    /// A move was played (by either side) and checked by this side's rules. In jieqi a step
+    /// that turns a piece over comes before its reveal is drawn: its `ply` is the step's own,
+    /// `PieceRevealed` follows with the reveal's, and `MatchState.last_move` then describes
+    /// the step with its reveal (the record's ply, as [`Game`] does).
     MovePlayed {
         /// The move, described (for its sound: check, capture).
         played: PlayedMove,

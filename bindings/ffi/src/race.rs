@@ -17,15 +17,12 @@
 
 use crate::error::{BancoError, guard};
 use crate::lines::{LinesTap, color_at};
-use crate::net::{Match, MatchListener, Relay, trust_of};
+use crate::net::Match;
 use crate::types::Color;
-use banco_app::network::{HostOptions, NetMatch};
 use banco_app::network::{RaceUpdate as AppUpdate, RaceView};
 use banco_game::ScoreGame;
 use banco_lines::{LinesGame, MoveError as LinesMoveError};
 use banco_protocol::race::{RaceEnd, RaceError, RaceOptions, RaceResult};
-use std::net::SocketAddr;
-use std::sync::Arc;
 
 /// What a race is played with (agreed by accepting the proposal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
@@ -342,33 +339,6 @@ pub fn race_offer(settings: RaceSettings, your_color: Color) -> crate::MatchOffe
 
 #[uniffi::export]
 impl Match {
-    /// Hosts a Lines race on `listen_address` (like [`Match::host`]): once the guest's code
-    /// is confirmed the host proposes the race with `settings`, its board named `color`.
-    #[uniffi::constructor(default(trust = None))]
-    pub fn host_race(
-        player_name: String,
-        listen_address: String,
-        advertise: bool,
-        settings: RaceSettings,
-        color: Color,
-        listener: Arc<dyn MatchListener>,
-        trust: Option<Vec<u8>>,
-    ) -> Result<Arc<Match>, BancoError> {
-        guard(|| {
-            let listen: SocketAddr = listen_address.trim().parse().map_err(|_| {
-                BancoError::InvalidArgument(format!(
-                    "`{listen_address}` is not an address to listen on, like 0.0.0.0:7368"
-                ))
-            })?;
-            let mut options = HostOptions::new(&player_name, listen, Vec::new())
-                .racing(settings.into(), color.into());
-            options.advertise = advertise;
-            options.trust = trust_of(trust)?;
-            let inner = NetMatch::host(options, Arc::new(Relay(listener)))?;
-            Ok(Arc::new(Match { inner }))
-        })
-    }
-
     /// Proposes a Lines race; our board is named `color`.
     pub fn propose_race(&self, settings: RaceSettings, color: Color) -> Result<(), BancoError> {
         guard(|| {

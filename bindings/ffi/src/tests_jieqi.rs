@@ -1,9 +1,9 @@
 //! Rust-side tests of a local jieqi [`Game`]: two players on one device, every reveal
 //! dealt on the device and played with its step.
 
-use crate::tests::Recorder;
+use crate::tests::{Recorder, States, wait_for};
 use crate::*;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// `a0a1`: Red's face-down piece on a0 steps up.
 const A0A1: Move = Move {
@@ -177,4 +177,41 @@ fn a_record_with_a_damaged_deal_is_refused() {
         Game::load(saved.encode().unwrap()),
         Err(BancoError::BadSave(text)) if text.contains("twice")
     ));
+}
+
+/// A step that turns a piece over ends after its reveal: its `ply` is the record's ply
+/// (`status().ply`), as played, in the history and in a game against the computer's last
+/// move (the two were one less: the step's own ply).
+#[test]
+fn a_step_with_its_reveal_ends_at_the_records_ply() {
+    let game = Game::with_chance_seed(GameKind::Jieqi, None, 7).unwrap();
+    let first = game.play_text("h2e2".into(), None).unwrap();
+    assert!(first.revealed.is_some());
+    assert_eq!((first.ply, game.status().unwrap().ply), (2, 2));
+    let second = game.play_text("h7e7".into(), None).unwrap();
+    assert!(second.revealed.is_some());
+    assert_eq!((second.ply, game.status().unwrap().ply), (4, 4));
+    let plies: Vec<u32> = game.history().unwrap().iter().map(|p| p.ply).collect();
+    assert_eq!(plies, [2, 4]);
+
+    let settings = VsSettings {
+        kind: GameKind::Jieqi,
+        human: Color::Red,
+        level: 1,
+        rules: None,
+        movetime_ms: 20,
+        fen: None,
+        chance_seed: Some(7),
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    let vs = VsComputer::new(settings, Arc::new(States(Mutex::new(tx)))).unwrap();
+    wait_for(&rx, |s| s.your_turn);
+    assert_eq!(vs.play_text("h2e2".into()).unwrap().ply, 2);
+    let after = wait_for(&rx, |s| s.moves.len() == 1);
+    assert_eq!(after.last_move.map(|m| m.ply), Some(2));
+    // The computer's answer: two plies more if it turned a piece over, else one.
+    let answered = wait_for(&rx, |s| s.moves.len() == 2 && s.your_turn);
+    let reply = answered.last_move.expect("the computer's move");
+    let expected = if reply.revealed.is_some() { 4 } else { 3 };
+    assert_eq!(reply.ply, expected, "{reply:?}");
 }

@@ -21,8 +21,18 @@
 //! * [`puzzle_mode`] — the rules of a try at a puzzle (a wrong move taken back, hints
 //!   counted once per position, typed notices, the player's record kept up to date);
 //!   [`puzzles`] — the puzzles and the record.
+//! * [`network`] — [`network::NetMatch`], the networked match every front end runs (host
+//!   or join on the LAN or over Bluetooth, the code to compare, proposals, moves, undo and
+//!   draw requests, resignation, reconnection, the Lines race), with its state ready to show.
+//! * [`editor`] — the position editor (set-up positions for every board game, every
+//!   problem listed); [`mate`] — the mate solver ("solve from here", puzzles, the
+//!   defender's longest reply).
+//! * [`pgn`] — chess PGN and the xiangqi dialect, read and written; [`text`] — the readable
+//!   text export and its import; [`tags`] — what a record carries beyond its moves.
+//! * [`render`] — pictures of a position (SVG, and PNG with the `png` feature).
 //! * [`presets`] — the rules presets a settings screen offers, for every game.
-//! * [`result`], [`pieces`].
+//! * [`result`] — a game's end in words; [`pieces`] — pieces as a front end draws them;
+//!   [`error`] — the crate's errors, one small enum per purpose.
 //!
 //! ```
 //! use banco_app::computer::{Settings, VsComputer};

@@ -191,7 +191,9 @@ pub fn write_move(game: &AnyGame, mv: AnyMove, notation: Notation) -> String {
 pub struct MoveInfo {
     /// The move.
     pub mv: AnyMove,
-    /// Ply count after the move (1 for the first move of the game).
+    /// Ply count after the move (1 for the first move of the game). A jieqi step described
+    /// with the reveal that followed it ([`describe_last`]) counts the reveal too, as the
+    /// game's record and its ply count do: the first step that turns a piece over is 2.
     pub ply: u32,
     /// Who played it.
     pub by: Color,
@@ -298,8 +300,9 @@ fn set_revealed(game: &AnyGame, info: &mut MoveInfo, left: u8, kind: PieceKind) 
 }
 
 /// The last move of `game`, described from the position before it; in jieqi the last
-/// step with the reveal that followed it ([`MoveInfo::revealed`], the announcement, and
-/// `gives_check` after the reveal), or a pending step as it stands. `None` at the start.
+/// step with the reveal that followed it ([`MoveInfo::revealed`], the announcement,
+/// `gives_check` after the reveal, and [`MoveInfo::ply`] counting the reveal: `game`'s
+/// ply), or a pending step as it stands. `None` at the start.
 #[must_use]
 pub fn describe_last(game: &AnyGame) -> Option<MoveInfo> {
     let mut before = game.clone();
@@ -312,6 +315,8 @@ pub fn describe_last(game: &AnyGame) -> Option<MoveInfo> {
     let from = info.from;
     set_revealed(game, &mut info, from, kind);
     info.gives_check = game.in_check();
+    // The step and its reveal are two plies of the record: the step ends after both.
+    info.ply = game.ply();
     Some(info)
 }
 

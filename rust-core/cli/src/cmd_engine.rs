@@ -8,7 +8,7 @@ use banco_chess::{Chess, ChessRules};
 use banco_engine::matchplay::{self, MatchOptions, PlayerSpec};
 use banco_engine::solve::{SolveOptions, solve};
 use banco_engine::{EngineGame, bench, ucci, uci};
-use banco_game::GameKind;
+use banco_game::{Color, GameKind};
 use banco_xiangqi::jieqi::Jieqi;
 use banco_xiangqi::{RuleSet, Xiangqi};
 use std::sync::atomic::AtomicBool;
@@ -38,7 +38,22 @@ pub(crate) fn solve_cmd(args: &SolveArgs) -> Result<(), CliError> {
     match args.game {
         RulesGame::Xiangqi => solve_game::<Xiangqi>(args, GameKind::Xiangqi),
         RulesGame::Chess => solve_game::<Chess>(args, GameKind::Chess),
-        RulesGame::Jieqi => solve_game::<Jieqi>(args, GameKind::Jieqi),
+        RulesGame::Jieqi => {
+            // A mate cannot be proven through reveals nobody knows: jieqi is solved only
+            // with every piece face up (the editor's `solve` refuses jieqi for this reason).
+            let game = <Jieqi as EngineGame>::from_fen(&args.fen).map_err(CliError::input)?;
+            let down: u32 = [Color::Red, Color::Black]
+                .into_iter()
+                .map(|c| game.position().hidden_count(c))
+                .sum();
+            if down > 0 {
+                return Err(CliError::input(format!(
+                    "cannot solve: no mate can be proven through pieces still face down \
+                     ({down} here); jieqi is solved with every piece face up"
+                )));
+            }
+            solve_game::<Jieqi>(args, GameKind::Jieqi)
+        }
     }
 }
 

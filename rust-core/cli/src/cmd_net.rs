@@ -90,10 +90,10 @@ pub(crate) struct HostArgs {
     #[arg(long, default_value = "red")]
     color: String,
     /// Lines race: balls on each board at the start (3 or 5).
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = RACE_BALLS)]
     balls: u8,
     /// Lines race: the time limit in seconds (0: until both boards are full).
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = RACE_SECS)]
     race_secs: u16,
     /// Lines race with Lines 98's preview: each board shows where its next balls land (in
     /// lower case, as `banco play --game lines --preview`); the guest learns it from the
@@ -108,6 +108,9 @@ pub(crate) struct HostArgs {
     fen: Option<String>,
 }
 
+/// `--balls` and `--race-secs` when not given.
+const RACE_BALLS: u8 = 5;
+const RACE_SECS: u16 = 300;
 /// `banco join`.
 #[derive(Args, Debug)]
 pub(crate) struct JoinArgs {
@@ -163,11 +166,8 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
         time_limit_s: args.race_secs,
         preview: args.preview,
     };
-    if args.preview && game != GameKind::Lines {
-        return Err(CliError::input(format!(
-            "--preview is a rule of the Lines race (--game lines), not of {game}"
-        )));
-    }
+    race::refuse_race_options(args, game)?;
+    save::check_save(args.common.save.as_deref(), Some(game))?;
     if game == GameKind::Lines && RaceOptions::decode(&race.encode()).is_err() {
         return Err(CliError::input(format!(
             "a race starts with 3 or 5 balls, not {}",
@@ -248,6 +248,7 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
 
 pub(crate) fn join_cmd(args: &JoinArgs) -> Result<(), CliError> {
     let only = args.game.as_deref().map(parse_net_game).transpose()?;
+    save::check_save(args.common.save.as_deref(), only)?;
     let trust_file = trust_path(&args.common)?;
     let trust = load_trust(&trust_file)?;
     warn_unattended(&args.common);
@@ -299,10 +300,11 @@ fn load_trust(path: &Path) -> Result<Trust, CliError> {
     Ok(trust)
 }
 
-/// `--yes` without `--ai`: a person plays, and nobody compared the code.
+/// `--yes` without `--ai`: a person plays, and nobody compared the code. On stderr: the
+/// first line of a host's output stays `listening on ADDR:PORT` for the script that reads it.
 fn warn_unattended(args: &MatchArgs) {
     if args.yes && args.ai.is_none() {
-        outln!(
+        eprintln!(
             "WARNING: --yes accepts the pairing code without anyone comparing it; someone on \
              the network could be in the middle. Use it only for tests or with --ai."
         );
@@ -383,6 +385,9 @@ struct Table {
     deferred_code: Option<String>,
     /// A Lines race is on (module `race`).
     racing: bool,
+    /// `quit` resigned the game in progress: the table waits for its end (the result line,
+    /// `--save`), even when the input ends meanwhile.
+    quitting: bool,
     /// When the computer plays its next race move.
     next_race_move: Option<Instant>,
 }
@@ -430,6 +435,7 @@ impl Table {
             code_replaced: false,
             deferred_code: None,
             racing: false,
+            quitting: false,
             next_race_move: None,
         })
     }
@@ -511,6 +517,9 @@ impl Table {
             let done = match input {
                 Input::Net(event) => self.on_event(event, tx),
                 Input::Line(line) => self.on_line(line.trim(), tx),
+                // `quit` then the end of the input (a script's last lines): the game is being
+                // resigned, and its end brings the result and `--save`, as after `quit` alone.
+                Input::Eof if self.quitting => None,
                 // The end of the input is `quit`: a game in progress is resigned, and the
                 // result (and `--save`) come as the game ends.
                 Input::Eof if self.ai.is_none() && !self.over => {
@@ -536,7 +545,7 @@ impl Table {
     /// stays the last).
     fn save_at_end(&self) {
         if let Some(path) = &self.save_at_end {
-            save::save_match(&self.m, &self.my_name, path);
+            save::save_at_end(&self.m, &self.my_name, path);
         }
     }
 
@@ -903,6 +912,7 @@ impl Table {
                 // (not "the other player left"); the table leaves once that is delivered.
                 if !self.over && self.m.resign_in_progress() {
                     outln!("leaving resigns the game in progress");
+                    self.quitting = true;
                     return None;
                 }
                 self.m.leave();

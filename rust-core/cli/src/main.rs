@@ -52,7 +52,8 @@ enum Command {
     /// Set up a position: place and remove pieces, side to move; every problem listed;
     /// then play or solve from it (commands from the keyboard or piped in).
     Edit(cmd_edit::EditArgs),
-    /// Host a match on the LAN (advertised with mDNS unless --no-mdns) and wait for a guest.
+    /// Host a match on the LAN (advertised with mDNS unless --no-mdns), or over Bluetooth LE
+    /// with --ble, and wait for a guest.
     Host(cmd_net::HostArgs),
     /// Join a match: by address (HOST:PORT) or by the host's advertised name.
     Join(cmd_net::JoinArgs),

@@ -8,15 +8,33 @@
 //! With `--ai` the computer plays our board as fast as `--movetime` allows (a move every
 //! `movetime` milliseconds at most).
 
-use super::{Table, report, shown};
+use super::{HostArgs, Table, report, shown};
+use crate::CliError;
 use crate::cmd_lines::{render_with_spots, spots_of};
 use banco_app::lines::parse_move;
 use banco_app::network::{RaceUpdate, RaceView};
-use banco_game::Color;
+use banco_game::{Color, GameKind};
 use banco_lines::CellSet;
 use banco_lines::ai::{self, Budget};
 use banco_protocol::race::{RaceEnd, RaceResult};
 use std::time::{Duration, Instant};
+
+/// `host`'s race options (`--balls`, `--race-secs`, `--preview`) refused for a board game
+/// rather than ignored (a default given again cannot be told from none), as `banco play`
+/// refuses Lines' options.
+pub(super) fn refuse_race_options(args: &HostArgs, game: GameKind) -> Result<(), CliError> {
+    let given = [
+        ("--balls", args.balls != super::RACE_BALLS),
+        ("--race-secs", args.race_secs != super::RACE_SECS),
+        ("--preview", args.preview),
+    ];
+    match given.iter().find(|(_, given)| *given) {
+        Some((flag, _)) if game != GameKind::Lines => Err(CliError::input(format!(
+            "{flag} is a rule of the Lines race (--game lines), not of {game}"
+        ))),
+        _ => Ok(()),
+    }
+}
 
 /// The last line of a race, the same on both sides.
 pub(super) fn result_line(r: &RaceResult) -> String {
@@ -74,6 +92,11 @@ impl Table {
                         "black"
                     }
                 );
+                if let Some(path) = &self.save_at_end {
+                    // A guest learns that it races only from the proposal (`host` and
+                    // `join --game lines` refuse `--save` at the start).
+                    outln!("--save {path}: a race has no record to save; nothing is written");
+                }
                 self.racing = true;
                 self.show_race(CellSet::EMPTY);
                 self.next_race_move = Some(Instant::now());

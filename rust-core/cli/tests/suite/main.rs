@@ -10,6 +10,7 @@ mod jieqi;
 mod lan;
 mod lines;
 mod lines_preview;
+mod match_table;
 mod puzzles;
 mod race;
 mod readme_pictures;

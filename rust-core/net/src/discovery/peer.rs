@@ -2,6 +2,27 @@
 //! bookkeeping that turns the daemon's resolutions into found / updated / lost events.
 //!
 //! Nothing here touches the network, so all of it is unit-tested without a daemon.
+//!
+//! ```
+//! use banco_game::GameKind;
+//! use banco_net::discovery::peer::{PeerInfo, TXT_GAMES, TXT_NAME};
+//! use std::net::IpAddr;
+//! // A resolution as the daemon reports it: addresses with their interface, TXT keys.
+//! let ips: [(IpAddr, u32); 2] = [("fe80::1".parse()?, 3), ("192.168.1.20".parse()?, 3)];
+//! let txt = |key: &str| match key {
+//!     TXT_NAME => Some("An\u{202e}"),
+//!     TXT_GAMES => Some("xiangqi,jieqi,go"),
+//!     _ => None,
+//! };
+//! let peer = PeerInfo::from_parts("An-a1b2c3._banco._tcp.local.", "an.local.", 7368, ips, txt);
+//! assert_eq!(peer.name, "An"); // cleaned on receipt: no bidi override
+//! assert_eq!(peer.games, [GameKind::Xiangqi, GameKind::Jieqi]); // `go` is unknown here
+//! assert!(peer.offers(GameKind::Jieqi) && !peer.offers(GameKind::Chess));
+//! // IPv4 first; a link-local IPv6 address keeps its interface as its scope.
+//! assert_eq!(peer.addresses[0].to_string(), "192.168.1.20:7368");
+//! assert_eq!(peer.addresses[1].to_string(), "[fe80::1%3]:7368");
+//! # Ok::<(), std::net::AddrParseError>(())
+//! ```
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr, SocketAddrV6};
