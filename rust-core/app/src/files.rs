@@ -97,6 +97,50 @@ pub fn write_record(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic(path, bytes)
 }
 
+/// An advisory lock on a file that several sessions read, merge and write (Lines' best
+/// scores, the trust store): held from the read to the write, so that no session writes
+/// over what another wrote in between; released when dropped.
+#[derive(Debug)]
+pub struct FileLock {
+    _file: File,
+}
+
+/// Takes the lock of `path` — on the file `NAME.lock` beside it (beside the file a
+/// symbolic link points to), created if needed and left in place — waiting while another
+/// session holds it. The lock is advisory: it keeps out only the sessions that take it.
+///
+/// ```
+/// use banco_app::files::{lock_beside, write_atomic};
+/// let dir = std::env::temp_dir().join(format!("banco-doc-lock-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let table = dir.join("lines-best");
+/// {
+///     let _lock = lock_beside(&table)?;
+///     // read the table, merge, then write it
+///     write_atomic(&table, b"merged")?;
+/// }
+/// assert!(dir.join("lines-best.lock").exists());
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// The lock file cannot be created or locked (a read-only folder).
+pub fn lock_beside(path: &Path) -> io::Result<FileLock> {
+    let path = resolve_link(path)?;
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy());
+    let lock = path.with_file_name(format!("{name}.lock"));
+    let file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock)?;
+    file.lock()?;
+    Ok(FileLock { _file: file })
+}
+
 /// How much of an existing file [`write_record`] reads to tell whether it is a record.
 const RECORD_HEAD: u64 = 1024;
 
