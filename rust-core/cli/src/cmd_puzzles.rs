@@ -203,7 +203,7 @@ fn list(
             match damage {
                 None => {}
                 Some(ProgressError::Unreadable(why)) => {
-                    outln!("cannot read the puzzle progress in {} ({why})", f.display())
+                    outln!("cannot read the puzzle progress in {} ({why})", f.display());
                 }
                 Some(e) => outln!(
                     "the progress in {} could not be read whole ({e})",
