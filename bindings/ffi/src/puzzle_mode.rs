@@ -177,7 +177,10 @@ impl From<&pm::PuzzleStatus> for PuzzleStatus {
 /// `load` is called once, on the thread of [`PuzzleProgress::open`].
 #[uniffi::export(with_foreign)]
 pub trait PuzzleStore: Send + Sync {
-    /// The bytes saved last; null/nil when nothing was saved yet.
+    /// The bytes saved last; null/nil when nothing was saved yet. When what is stored
+    /// cannot be read (the store failed), throw rather than answer null/nil: the record
+    /// then opens afresh *without* the store, so that this session never writes over the
+    /// player's progress, and [`PuzzleProgress::take_notice`] says so.
     fn load(&self) -> Option<Vec<u8>>;
     /// Keeps `bytes` in place of what was saved.
     fn save(&self, bytes: Vec<u8>);
@@ -187,11 +190,17 @@ pub trait PuzzleStore: Send + Sync {
 pub(crate) struct StoreRelay(pub(crate) Arc<dyn PuzzleStore>);
 
 impl banco_app::puzzles::progress::ProgressStore for StoreRelay {
-    fn load(&self) -> Option<Vec<u8>> {
-        // A shell that fails here has nothing to give: the record starts afresh.
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.0.load()))
-            .ok()
-            .flatten()
+    fn load(&self) -> Result<Option<Vec<u8>>, String> {
+        // A shell's `load` that throws reaches Rust as a panic: the stored bytes could not
+        // be read, which is not "nothing stored" (the record would be written over).
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.0.load())).map_err(
+            |payload| {
+                format!(
+                    "the app's store failed: {}",
+                    crate::error::panic_message(payload.as_ref())
+                )
+            },
+        )
     }
 
     fn save(&self, bytes: Vec<u8>) {
@@ -268,6 +277,37 @@ mod tests {
             *self.1.lock().unwrap() += 1;
             *self.0.lock().unwrap() = Some(bytes);
         }
+    }
+
+    /// A shell's store whose `load` throws (a panic on the Rust side), and counts saves.
+    #[derive(Default)]
+    struct Throwing(Mutex<u32>);
+    impl PuzzleStore for Throwing {
+        fn load(&self) -> Option<Vec<u8>> {
+            std::panic::panic_any("the store is locked".to_owned())
+        }
+        fn save(&self, _bytes: Vec<u8>) {
+            *self.0.lock().unwrap() += 1;
+        }
+    }
+
+    /// A store that throws in `load` is not "nothing stored": the record opens afresh
+    /// without the store, says why once, and nothing this session does writes over it.
+    #[test]
+    fn a_store_that_throws_in_load_is_never_written() {
+        let store = Arc::new(Throwing::default());
+        let progress = PuzzleProgress::open(store.clone());
+        let notice = progress.take_notice().unwrap();
+        let text = puzzle_notice_text(notice);
+        assert!(text.contains("cannot be read"), "{text}");
+        assert!(text.contains("the store is locked"), "{text}");
+        progress.shared().update(|p| p.solved("sp1019-173"));
+        assert!(progress.is_solved("sp1019-173".into()).unwrap());
+        assert_eq!(
+            *store.0.lock().unwrap(),
+            0,
+            "nothing written over the record"
+        );
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! temporary file created exclusively beside the target, syncs it, renames it over the
 //! target and syncs the directory; [`read_limited`] refuses a file larger than a limit
 //! before reading it. Both first remove the temporary files that saves killed midway left
-//! beside the file ([`remove_stale_temps`]).
+//! beside the file ([`remove_stale_temps`]). A path that is a symbolic link is written
+//! through: the file it points to is replaced, beside itself, and the link stays (a file
+//! kept in a synced folder and linked from the data directory goes on being updated).
 //!
 //! ```
 //! use banco_app::files::{read_limited, write_atomic};
@@ -18,7 +20,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 /// A temporary file older than this is stale even if its writer's process number is in use
@@ -27,7 +29,8 @@ pub const STALE_TEMP_AGE: Duration = Duration::from_secs(3600);
 
 /// Writes `bytes` to `path` atomically: a new temporary file beside it (created
 /// exclusively, so two writers never share one), flushed to disk, renamed over the target,
-/// and the directory flushed so the rename survives a power cut.
+/// and the directory flushed so the rename survives a power cut. When `path` is a symbolic
+/// link, the file it points to is written (beside it), and the link stays.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_as(path, bytes, false)
 }
@@ -47,7 +50,7 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// lines and PGN's `%` escape lines, is a tag pair `[Name "value"]`). Anything else — a
 /// document that happens to have that name (an INI file's `[core]`, a JSON array), a
 /// directory, a device — is refused with [`io::ErrorKind::AlreadyExists`] and left
-/// untouched.
+/// untouched. A symbolic link is judged by the file it points to, which is the one written.
 ///
 /// ```
 /// use banco_app::files::write_record;
@@ -67,6 +70,7 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// # Errors
 /// As [`write_atomic`], and `AlreadyExists` for a file that is not a record.
 pub fn write_record(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let path = &resolve_link(path)?;
     match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
         Err(e) => return Err(e),
@@ -91,6 +95,50 @@ pub fn write_record(path: &Path, bytes: &[u8]) -> io::Result<()> {
         }
     }
     write_atomic(path, bytes)
+}
+
+/// An advisory lock on a file that several sessions read, merge and write (Lines' best
+/// scores, the trust store): held from the read to the write, so that no session writes
+/// over what another wrote in between; released when dropped.
+#[derive(Debug)]
+pub struct FileLock {
+    _file: File,
+}
+
+/// Takes the lock of `path` — on the file `NAME.lock` beside it (beside the file a
+/// symbolic link points to), created if needed and left in place — waiting while another
+/// session holds it. The lock is advisory: it keeps out only the sessions that take it.
+///
+/// ```
+/// use banco_app::files::{lock_beside, write_atomic};
+/// let dir = std::env::temp_dir().join(format!("banco-doc-lock-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let table = dir.join("lines-best");
+/// {
+///     let _lock = lock_beside(&table)?;
+///     // read the table, merge, then write it
+///     write_atomic(&table, b"merged")?;
+/// }
+/// assert!(dir.join("lines-best.lock").exists());
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// The lock file cannot be created or locked (a read-only folder).
+pub fn lock_beside(path: &Path) -> io::Result<FileLock> {
+    let path = resolve_link(path)?;
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy());
+    let lock = path.with_file_name(format!("{name}.lock"));
+    let file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock)?;
+    file.lock()?;
+    Ok(FileLock { _file: file })
 }
 
 /// How much of an existing file [`write_record`] reads to tell whether it is a record.
@@ -136,15 +184,55 @@ fn is_tag_pair(line: &str, whole: bool) -> bool {
     opens && (!whole || (value.len() >= 3 && value.trim_end().ends_with("\"]")))
 }
 
+/// The file a write to `path` replaces: `path` itself, or the file a symbolic link points
+/// to (through a chain of links; a link to no file yet names the file to create).
+fn resolve_link(path: &Path) -> io::Result<PathBuf> {
+    let mut file = path.to_path_buf();
+    // Linux's limit of links followed in one lookup.
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&file) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                // A relative target is relative to the link's folder; an absolute one
+                // replaces it in `join`.
+                let target = std::fs::read_link(&file)?;
+                file = dir_of(&file).join(target);
+            }
+            _ => return Ok(file),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!(
+            "{} is a chain of too many symbolic links (a loop?)",
+            path.display()
+        ),
+    ))
+}
+
+/// The start of the names of `path`'s temporary files, `.NAME.`: the file's name cut to
+/// [`TEMP_NAME_BYTES`] so that the temporary name (`.NAME.PID.ATTEMPT.tmp`) stays within
+/// the 255 bytes a file name may have, however long the file's own name.
+fn temp_prefix(path: &Path) -> Option<String> {
+    let name = path.file_name()?.to_string_lossy().into_owned();
+    let mut end = name.len().min(TEMP_NAME_BYTES);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    Some(format!(".{}.", &name[..end]))
+}
+
+/// How much of a file's name its temporary files' names keep: 255 bytes less the dot, the
+/// process number (up to 10 digits), the attempt (up to 3), three more dots and `tmp`.
+const TEMP_NAME_BYTES: usize = 255 - 1 - 10 - 3 - 3 - 3;
+
 fn write_atomic_as(path: &Path, bytes: &[u8], private: bool) -> io::Result<()> {
+    let path = &resolve_link(path)?;
     let dir = dir_of(path);
-    let name = path
-        .file_name()
-        .map_or_else(|| "save".into(), |n| n.to_string_lossy());
+    let prefix = temp_prefix(path).unwrap_or_else(|| ".save.".to_owned());
     remove_stale_temps(path);
     let mut attempt = 0u32;
     let (tmp, mut file) = loop {
-        let tmp = dir.join(format!(".{name}.{}.{attempt}.tmp", std::process::id()));
+        let tmp = dir.join(format!("{prefix}{}.{attempt}.tmp", std::process::id()));
         let mut options = OpenOptions::new();
         options.write(true).create_new(true);
         #[cfg(unix)]
@@ -183,14 +271,16 @@ fn dir_of(path: &Path) -> &Path {
 /// beside it: those whose writing process is gone (where the system tells: Linux, Android)
 /// or that are older than [`STALE_TEMP_AGE`]. A save running in another process keeps its
 /// file. Returns how many were removed; errors (a read-only directory) only leave them.
+/// For a symbolic link, the temporary files are those beside the file it points to.
 pub fn remove_stale_temps(path: &Path) -> usize {
-    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+    let resolved = resolve_link(path);
+    let path = resolved.as_deref().unwrap_or(path);
+    let Some(prefix) = temp_prefix(path) else {
         return 0;
     };
     let Ok(entries) = std::fs::read_dir(dir_of(path)) else {
         return 0;
     };
-    let prefix = format!(".{name}.");
     let now = SystemTime::now();
     let mut removed = 0;
     for entry in entries.flatten() {
@@ -405,6 +495,88 @@ mod tests {
         let pgn = dir.join("game.pgn");
         std::fs::write(&pgn, "[Event \"?\"]\n\n1. e4 *\n").unwrap();
         write_record(&pgn, b"[Event \"again\"]\n").unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A symbolic link is written through: the file it points to gets the bytes (its
+    /// temporary file beside it), the link stays a link; a link to no file yet creates the
+    /// file; `write_record` judges the file the link points to.
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_is_written_through() {
+        use std::os::unix::fs::symlink;
+        let dir = std::env::temp_dir().join(format!("banco-app-link-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("synced")).unwrap();
+        let target = dir.join("synced/lines-best");
+        std::fs::write(&target, b"\x89BANCO old").unwrap();
+        let link = dir.join("best");
+        symlink("synced/lines-best", &link).unwrap();
+        write_atomic(&link, b"\x89BANCO new").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&target).unwrap(), b"\x89BANCO new");
+        write_record(&link, b"\x89BANCO newer").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(read_limited(&link, 100).unwrap(), b"\x89BANCO newer");
+        assert_eq!(names(&dir.join("synced")), ["lines-best"]);
+        // A link to a file not there yet (a chain of two links): the file is created.
+        let dangling = dir.join("kept");
+        symlink(dir.join("synced/last-game"), dir.join("hop")).unwrap();
+        symlink("hop", &dangling).unwrap();
+        write_private(&dangling, b"key").unwrap();
+        assert_eq!(std::fs::read(dir.join("synced/last-game")).unwrap(), b"key");
+        assert!(
+            std::fs::symlink_metadata(&dangling)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        // A link to a document: refused, the document left alone.
+        std::fs::write(dir.join("synced/notes"), "my notes").unwrap();
+        symlink("synced/notes", dir.join("notes")).unwrap();
+        let e = write_record(&dir.join("notes"), b"\x89BANCO").unwrap_err();
+        assert!(e.to_string().contains("is not a saved game"), "{e}");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("synced/notes")).unwrap(),
+            "my notes"
+        );
+        // A loop is refused, not followed for ever.
+        symlink("loop-b", dir.join("loop-a")).unwrap();
+        symlink("loop-a", dir.join("loop-b")).unwrap();
+        assert!(write_atomic(&dir.join("loop-a"), b"x").is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A file name as long as a name may be (255 bytes) is written: the temporary file's
+    /// name is cut to fit, and its leftovers are still recognised as stale.
+    #[test]
+    fn a_long_file_name_is_written() {
+        let dir = std::env::temp_dir().join(format!("banco-app-long-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // Multi-byte characters: the cut falls on a character's boundary.
+        let name = format!("{}.banco", "é".repeat(124));
+        assert_eq!(name.len(), 254);
+        let path = dir.join(&name);
+        write_atomic(&path, b"long").unwrap();
+        assert_eq!(read_limited(&path, 10).unwrap(), b"long");
+        let stale = format!("{}4000000.0.tmp", temp_prefix(&path).unwrap());
+        assert!(stale.len() <= 255, "{}", stale.len());
+        let f = File::create(dir.join(&stale)).unwrap();
+        f.set_modified(SystemTime::now() - STALE_TEMP_AGE * 2)
+            .unwrap();
+        assert_eq!(remove_stale_temps(&path), 1);
+        assert_eq!(names(&dir), [name]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

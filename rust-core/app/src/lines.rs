@@ -20,13 +20,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod best;
+
 use crate::lines_pick::{LinesPick, LinesTap};
 use crate::save::{SaveError, SavedLines};
 use banco_game::ScoreGame;
 use banco_lines::ai::{self, Budget, Hint};
-use banco_lines::best::{BestScore, BestScores};
+use banco_lines::best::{BestChange, BestScore, BestScores};
 use banco_lines::{Cell, LinesGame, MoveError, Settings, TurnReport, UndoError};
-use serde::{Deserialize, Serialize};
 
 /// Why typed text is not a Lines move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -47,10 +48,13 @@ pub struct LinesSession {
     hint_budget: Budget,
     /// The game's ending was entered in the best scores (or it was loaded finished).
     recorded: bool,
-    /// The table as it was before the game's ending entered it, if it did: undo taking
-    /// the ending back puts it back whole (an entry the ending pushed out of a full table
-    /// included).
-    entered: Option<BestScores>,
+    /// The game's ending as it entered the best scores, if it did: undo taking the ending
+    /// back takes it out (and puts back an entry it pushed out of a full table).
+    entered: Option<BestChange>,
+    /// The changes of the best scores not yet written to the front end's store: made
+    /// again in the stored table when other sessions changed it meanwhile
+    /// ([`LinesSession::merge_best_scores`]).
+    unkept: Vec<BestChange>,
     pick: LinesPick,
     /// The game ended on time ([`LinesSession::end_on_time`], or its clock ran out).
     time_up: bool,
@@ -68,14 +72,6 @@ struct Clock {
 
 /// The tag of a saved game that keeps its clock's time left (milliseconds).
 const TIME_LEFT_TAG: &str = "TimeLeftMs";
-
-/// The best-scores table's saved form: a version byte then postcard.
-const BEST_VERSION: u8 = 1;
-
-/// The highest first byte read as the version of a newer table; anything above is not a
-/// table at all: text begins with a tab, a line end or a printable character (9 and
-/// above), Banco's other records (saved games, puzzle progress) with 0x89, as PNG files do.
-const LAST_BEST_VERSION: u8 = 8;
 
 /// Reads two cells from `text` (`a1 e5`, `a1e5`, `a1-e5`).
 pub fn parse_move(text: &str) -> Result<(Cell, Cell), LinesInputError> {
@@ -110,6 +106,7 @@ impl LinesSession {
             hint_budget: Budget::hint(),
             recorded: false,
             entered: None,
+            unkept: Vec::new(),
             pick: LinesPick::default(),
             time_up: false,
             clock: None,
@@ -269,8 +266,10 @@ impl LinesSession {
         self.game.try_undo()?;
         self.pick.clear();
         // Only a finished game is entered, and undo leaves no game finished.
-        if let Some(before) = self.entered.take() {
-            self.best = before;
+        if let Some(entered) = self.entered.take() {
+            let back = entered.inverse();
+            self.best.apply(&back);
+            self.unkept.push(back);
         }
         self.recorded = false;
         Ok(())
@@ -333,10 +332,12 @@ impl LinesSession {
             return None;
         }
         self.recorded = true;
-        let before = self.best.clone();
-        let rank = self.best.record(self.game.score(), self.game.turns(), date);
-        self.entered = rank.map(|_| before);
-        rank
+        let (rank, change) = self
+            .best
+            .enter(self.game.score(), self.game.turns(), date)?;
+        self.entered = Some(change.clone());
+        self.unkept.push(change);
+        Some(rank)
     }
 
     /// The saved game (the one save format), with its clock's time left as last counted.
@@ -363,6 +364,7 @@ impl LinesSession {
             best: BestScores::default(),
             hint_budget: Budget::hint(),
             entered: None,
+            unkept: Vec::new(),
             pick: LinesPick::default(),
             time_up,
             clock,
@@ -377,36 +379,6 @@ impl LinesSession {
         self.recorded = self.game.is_over() || self.time_up;
         self.entered = None;
         self.pick.clear();
-        Ok(())
-    }
-
-    /// The best-scores table as bytes for the front end to keep.
-    pub fn best_scores_bytes(&self) -> Result<Vec<u8>, SaveError> {
-        postcard::to_extend(&BestRecord::from(&self.best), vec![BEST_VERSION])
-            .map_err(|e| SaveError::TooLong(e.to_string()))
-    }
-
-    /// Loads a best-scores table written by [`LinesSession::best_scores_bytes`].
-    pub fn load_best_scores(&mut self, bytes: &[u8]) -> Result<(), SaveError> {
-        let (&version, body) = bytes.split_first().ok_or(SaveError::NotASave)?;
-        // A table begins with its small version number.
-        if version == 0 || version > LAST_BEST_VERSION {
-            return Err(SaveError::NotBestScores);
-        }
-        if version > BEST_VERSION {
-            return Err(SaveError::NewerVersion(version));
-        }
-        if bytes.len() > crate::save::MAX_BYTES {
-            return Err(SaveError::TooLarge(bytes.len()));
-        }
-        let record: BestRecord = postcard::from_bytes(body)
-            .map_err(|e| SaveError::BestScoresDamaged(crate::save::damage_of(&e)))?;
-        let mut table = BestScores::new(record.capacity as usize);
-        for e in record.entries {
-            table.record(e.0, e.1, &e.2);
-        }
-        self.best = table;
-        self.entered = None;
         Ok(())
     }
 }
@@ -478,25 +450,6 @@ fn restore(bytes: &[u8]) -> Result<(LinesGame, Option<Clock>), SaveError> {
             running_since: None,
         });
     Ok((game, clock))
-}
-
-#[derive(Serialize, Deserialize)]
-struct BestRecord {
-    capacity: u32,
-    entries: Vec<(u32, u32, String)>,
-}
-
-impl From<&BestScores> for BestRecord {
-    fn from(b: &BestScores) -> BestRecord {
-        BestRecord {
-            capacity: b.capacity() as u32,
-            entries: b
-                .entries()
-                .iter()
-                .map(|e| (e.score, e.turns, e.date.clone()))
-                .collect(),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -738,6 +691,10 @@ mod tests {
             other.load_best_scores(&bytes[..bytes.len() - 1]),
             Err(SaveError::BestScoresDamaged(_))
         ));
+        assert_eq!(
+            other.load_best_scores(&[]).map_err(|e| e.to_string()),
+            Err("the best scores are damaged: the file is empty".to_owned())
+        );
         for record in [
             other.save().unwrap(),
             crate::puzzles::progress::MAGIC.to_vec(),

@@ -37,7 +37,11 @@ pub fn export(saved: &SavedGame) -> Result<String, SaveError> {
                 .collect();
             rec.tags.clone_from(&saved.tags);
             if let Some(p) = saved.player {
-                rec.tags.push(("Human".to_owned(), p.color().to_string()));
+                // Named as for the other games (`Red`, `Black`); reading takes any case.
+                rec.tags.push((
+                    "Human".to_owned(),
+                    crate::any::color_name(GameKind::Xiangqi, p.color()).to_owned(),
+                ));
                 rec.tags.push(("Level".to_owned(), p.level.to_string()));
             }
             if let Some(ending) = saved.ending {
@@ -262,6 +266,8 @@ fn keep_tags(saved: &mut SavedGame, game: &AnyGame, tags: Vec<(String, String)>)
 
 /// Reads a readable export (any game's) back into a saved game, every move checked.
 pub fn import(text: &str) -> Result<SavedGame, SaveError> {
+    // A byte-order mark, as an editor (Windows Notepad) may add when saving the file back.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // An empty file (or one of blank lines) is no record: read as one it would be a new
     // game, and loading it would replace the game in progress with nothing.
     if text.trim().is_empty() {
@@ -402,6 +408,41 @@ mod tests {
             assert!(t.contains(&format!("[Redo \"{redo}\"]")), "{t}");
             let back = import(&t).unwrap();
             assert_eq!(back, *saved, "{t}");
+        }
+    }
+
+    /// Every game names the player's colour the same way (`Red`, `White`, `Black`); a
+    /// record of an older Banco (`red`) still reads; a byte-order mark (an editor's) is
+    /// read past.
+    #[test]
+    fn the_players_colour_is_named_alike_and_a_bom_is_read_past() {
+        for (kind, rules, moves, named) in [
+            (
+                GameKind::Xiangqi,
+                AnyRules::usual(GameKind::Xiangqi),
+                &["h2e2"][..],
+                "Black",
+            ),
+            (
+                GameKind::Jieqi,
+                AnyRules::usual(GameKind::Jieqi),
+                &["h2e2", "=R"][..],
+                "Black",
+            ),
+            (
+                GameKind::Chess,
+                AnyRules::usual(GameKind::Chess),
+                &["e4"][..],
+                "Black",
+            ),
+        ] {
+            let mut saved = saved_with_redo(kind, rules, moves, 0);
+            saved.player = Some(crate::save::Player { color: 1, level: 3 });
+            let t = export(&saved).unwrap();
+            assert!(t.contains(&format!("[Human \"{named}\"]")), "{t}");
+            assert_eq!(import(&format!("\u{feff}{t}")).unwrap(), saved, "{t}");
+            let older = t.replace(&format!("[Human \"{named}\"]"), "[Human \"black\"]");
+            assert_eq!(import(&older).unwrap(), saved, "{older}");
         }
     }
 

@@ -14,7 +14,7 @@ use crate::CliError;
 use crate::cmd_play::PlayArgs;
 use crate::ui::board::Style;
 use crate::ui::read_command;
-use banco_app::files::{read_limited, write_atomic, write_record};
+use banco_app::files::{lock_beside, read_limited, write_atomic, write_record};
 use banco_app::lines::LinesSession;
 use banco_app::save;
 use banco_game::ScoreGame;
@@ -235,24 +235,34 @@ impl Session {
         self.best_file = Some(file);
     }
 
-    /// Writes the best scores to their file, if they have one.
-    fn keep_best(&self) {
-        let Some(file) = &self.best_file else {
+    /// Writes the best scores to their file, if they have one: under the file's lock, the
+    /// table as the file holds it now (another session may have written it since) with
+    /// this session's changes made in it again, so that no session loses another's entries.
+    fn keep_best(&mut self) {
+        let Some(file) = self.best_file.clone() else {
             return;
         };
-        let result = self
-            .lines
-            .best_scores_bytes()
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| {
-                if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
-                    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-                }
-                write_atomic(file, &bytes).map_err(|e| e.to_string())
-            });
-        if let Err(e) = result {
+        if let Err(e) = self.merge_and_write_best(&file) {
             outln!("cannot keep the best scores in {}: {e}", file.display());
         }
+    }
+
+    fn merge_and_write_best(&mut self, file: &Path) -> Result<(), String> {
+        if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+        }
+        let _lock = lock_beside(file).map_err(|e| e.to_string())?;
+        match read_limited(file, BEST_MAX_BYTES) {
+            Ok(bytes) => self.lines.merge_best_scores(&bytes).map_err(|e| {
+                format!("the file no longer holds a table ({e}); it is left as it is")
+            })?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(format!("cannot read it again ({e}); it is left as it is")),
+        }
+        let bytes = self.lines.best_scores_bytes().map_err(|e| e.to_string())?;
+        write_atomic(file, &bytes).map_err(|e| e.to_string())?;
+        self.lines.best_scores_kept();
+        Ok(())
     }
 
     fn run(&mut self, mut input: Box<dyn BufRead>) -> Result<(), CliError> {
@@ -284,11 +294,11 @@ impl Session {
                 None => outln!("the game is over"),
             },
             "undo" => {
-                let entries = self.lines.best_scores().entries().len();
+                let before = self.lines.best_scores().clone();
                 match self.lines.undo() {
                     Ok(()) => {
                         self.last_path = CellSet::EMPTY;
-                        if self.lines.best_scores().entries().len() != entries {
+                        if *self.lines.best_scores() != before {
                             outln!("the game goes on; its ending is out of the best scores");
                             self.keep_best();
                         }

@@ -293,11 +293,7 @@ fn trust_path(args: &MatchArgs) -> Result<PathBuf, CliError> {
 }
 
 fn load_trust(path: &Path) -> Result<Trust, CliError> {
-    let trust = Trust::load_or_generate(path).map_err(|e| CliError::Failure(e.to_string()))?;
-    trust
-        .save(path)
-        .map_err(|e| CliError::Failure(e.to_string()))?;
-    Ok(trust)
+    Trust::open(path).map_err(|e| CliError::Failure(e.to_string()))
 }
 
 /// `--yes` without `--ai`: a person plays, and nobody compared the code. On stderr: the
@@ -638,7 +634,9 @@ impl Table {
                         .collect::<Vec<_>>()
                         .join(", ")
                 );
-                if let Err(e) = self.m.trust().save(&self.trust_file) {
+                // Added to the file as it is now: another session sharing the data
+                // folder may have remembered a player since this one started.
+                if let Err(e) = self.m.trust().remember(&self.trust_file, &peer_name) {
                     outln!("could not remember this player: {e}");
                 }
             }

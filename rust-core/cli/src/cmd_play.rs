@@ -38,6 +38,9 @@ use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
+mod keep;
+pub(crate) use keep::Keep;
+
 /// `banco play`.
 #[derive(Args, Debug)]
 pub(crate) struct PlayArgs {
@@ -208,21 +211,11 @@ struct Session {
     echo: bool,
     /// Where the game in progress is kept (`--keep`, `--continue`).
     keep: Option<Keep>,
-    /// What was written there last.
-    kept: Vec<u8>,
 }
 
 enum Flow {
     Continue,
     Quit,
-}
-
-/// Where a session keeps its game in progress: the file `--keep` names, or at the keyboard
-/// the data directory's `last-game`.
-pub(crate) struct Keep {
-    path: PathBuf,
-    /// Named with `--keep`: the next session must name it too to go on with it.
-    named: bool,
 }
 
 pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
@@ -307,19 +300,15 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
     });
     // Jieqi's reveals: from the system's randomness, unless a seed makes the game repeat.
     settings.chance_seed = args.seed;
-    let keep = match &args.keep {
-        Some(f) => Some(Keep {
-            path: f.clone(),
-            named: true,
-        }),
-        None if interactive => crate::ui::data_dir(None).map(|d| Keep {
-            path: d.join(KEPT_GAME),
-            named: false,
-        }),
+    let mut keep = match &args.keep {
+        Some(f) => Some(Keep::new(f.clone(), true)),
+        None if interactive => {
+            crate::ui::data_dir(None).map(|d| Keep::new(d.join(KEPT_GAME), false))
+        }
         None => None,
     };
     let vs = if args.resume {
-        let Some(Keep { path: file, .. }) = &keep else {
+        let Some(file) = keep.as_ref().map(Keep::path) else {
             return Err(CliError::input(
                 "--continue needs the game kept by the last session: at the keyboard it is in the data directory, otherwise name it with --keep FILE",
             ));
@@ -352,6 +341,9 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
     );
     if args.resume {
         outln!("continuing the kept game: {}", moves_text(vs.game()));
+        not_applied_with_continue(args, &vs);
+    } else if let Some(keep) = &mut keep {
+        keep.announce_waiting(&settings);
     }
     play_session(
         vs,
@@ -362,6 +354,37 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
         input,
         keep,
     )
+}
+
+/// `--game`, `--level`, `--color` and `--rules` given with `--continue`, when they differ
+/// from the kept game's: the kept game's apply, and the player is told so (a default given
+/// again cannot be told from none: only the others are named).
+fn not_applied_with_continue(args: &PlayArgs, vs: &VsComputer) {
+    let kind = vs.game().kind();
+    let state = vs.state();
+    let mut given = Vec::new();
+    if args.game != "xiangqi" && GameKind::from_name(&args.game) != Some(kind) {
+        given.push(format!("--game {}", args.game));
+    }
+    if args.level != 5 && args.level != state.level {
+        given.push(format!("--level {}", args.level));
+    }
+    if args.color != "red" && parse_color(&args.color).ok() != Some(vs.human()) {
+        given.push(format!("--color {}", args.color));
+    }
+    if let Some(rules) = &args.rules {
+        given.push(format!("--rules {rules}"));
+    }
+    if given.is_empty() {
+        return;
+    }
+    outln!(
+        "{} {} not apply with --continue: the kept game is {kind}, you play {} at level {} (`level N` changes the level)",
+        given.join(", "),
+        if given.len() == 1 { "does" } else { "do" },
+        color_name(kind, vs.human()).to_lowercase(),
+        state.level
+    );
 }
 
 /// Refuses the options of another game than the one played rather than ignoring them
@@ -395,6 +418,9 @@ pub(crate) fn play_session(
 ) -> Result<(), CliError> {
     let mut session = Session::new(vs, settings, style, hash_mib, echo);
     session.keep = keep;
+    if let (Some(keep), Ok(bytes)) = (&mut session.keep, session.vs.save()) {
+        keep.start(bytes);
+    }
     session.play(input)
 }
 
@@ -426,7 +452,6 @@ impl Session {
             announced: false,
             echo,
             keep: None,
-            kept: Vec::new(),
         }
     }
 
@@ -506,33 +531,24 @@ impl Session {
         }
     }
 
-    /// Writes the game to the `--keep` file when it changed; `leaving`: say so when the
-    /// session ends with a game kept.
+    /// Writes the game to the `--keep` file when it changed; `leaving`: say, as the
+    /// session ends, where the kept game is.
     fn keep_game(&mut self, leaving: bool) {
-        let Some(keep) = &self.keep else {
+        let Some(keep) = &mut self.keep else {
             return;
         };
-        let Ok(bytes) = self.vs.save() else {
-            return;
-        };
-        if bytes != self.kept {
-            // Guarded as `save` is: a file that is not a game record is never replaced.
-            match write_record(&keep.path, &bytes) {
-                Ok(()) => self.kept = bytes,
-                Err(e) => {
-                    outln!("could not keep the game in {} ({e})", keep.path.display());
-                    self.keep = None;
-                    return;
-                }
-            }
+        if let Ok(bytes) = self.vs.save() {
+            keep.write(bytes);
         }
-        if leaving && self.vs.game().ply() > 0 {
-            let named = if keep.named {
-                format!(" --keep {}", keep.path.display())
-            } else {
-                String::new()
-            };
-            outln!("the game is kept: `banco play --continue{named}` goes on with it");
+        if leaving {
+            keep.farewell(self.vs.game().ply());
+        }
+    }
+
+    /// The player played on: from now on the game replaces a kept one (see [`Keep`]).
+    fn played_on(&mut self) {
+        if let Some(keep) = &mut self.keep {
+            keep.release();
         }
     }
 
@@ -622,6 +638,7 @@ impl Session {
             },
             "claim" => match self.vs.claim_draw_with_text(&arg) {
                 Ok(info) => {
+                    self.played_on();
                     print_move("you play", &info);
                     outln!("and claim a draw");
                 }
@@ -710,6 +727,7 @@ impl Session {
         };
         match self.vs.play(mv) {
             Ok(info) => {
+                self.played_on();
                 print_move("you play", &info);
                 self.show();
             }
@@ -854,6 +872,7 @@ impl Session {
             Ok(vs) => {
                 self.vs = vs;
                 self.announced = false;
+                self.played_on();
                 outln!("loaded {path}: {}", moves_text(self.vs.game()));
                 self.show();
             }

@@ -18,15 +18,15 @@ use crate::CliError;
 use crate::ui::board::Style;
 use banco_app::any::AnyGame;
 use banco_app::computer::Settings;
-use banco_app::files::write_atomic;
+use banco_app::files::{read_limited, write_atomic};
 use banco_app::mate;
 use banco_app::puzzle_mode::PuzzleMode;
 use banco_app::puzzles::collection::{self, Tier};
 use banco_app::puzzles::harvest::{self, HarvestOptions};
-use banco_app::puzzles::progress::{Progress, ProgressError, ProgressStore, SharedProgress};
+use banco_app::puzzles::progress::{self, Progress, ProgressError, ProgressStore, SharedProgress};
 use banco_game::{Game, GameKind};
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -200,11 +200,15 @@ fn list(
     let progress = match file {
         Some(f) => {
             let (shared, damage) = SharedProgress::open(Arc::new(FileStore(f.clone())));
-            if let Some(e) = damage {
-                outln!(
+            match damage {
+                None => {}
+                Some(ProgressError::Unreadable(why)) => {
+                    outln!("cannot read the puzzle progress in {} ({why})", f.display());
+                }
+                Some(e) => outln!(
                     "the progress in {} could not be read whole ({e})",
                     f.display()
-                );
+                ),
             }
             shared.read(Progress::clone)
         }
@@ -251,8 +255,14 @@ fn tier_named(n: u32) -> Result<Tier, CliError> {
 struct FileStore(PathBuf);
 
 impl ProgressStore for FileStore {
-    fn load(&self) -> Option<Vec<u8>> {
-        std::fs::read(&self.0).ok()
+    /// No file yet is nothing stored; any other failure (permissions, a disk error, a
+    /// file larger than a record may be) is one, so that nothing overwrites the file.
+    fn load(&self) -> Result<Option<Vec<u8>>, String> {
+        match read_limited(&self.0, progress::MAX_BYTES as u64) {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e.to_string()),
+        }
     }
 
     fn save(&self, bytes: Vec<u8>) {
@@ -263,6 +273,39 @@ impl ProgressStore for FileStore {
             outln!("could not keep the progress in {}: {e}", self.0.display());
         }
     }
+}
+
+/// Copies the damaged progress `file` to a new file beside it — `NAME.damaged`, else
+/// `NAME.2.damaged`, `NAME.3.damaged`, … — never over an earlier copy; returns its name.
+fn set_aside(file: &Path) -> std::io::Result<PathBuf> {
+    let mut from = std::fs::File::open(file)?;
+    for n in 1..1000 {
+        let aside = if n == 1 {
+            file.with_extension("damaged")
+        } else {
+            file.with_extension(format!("{n}.damaged"))
+        };
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&aside)
+        {
+            Ok(mut to) => {
+                let copied = std::io::copy(&mut from, &mut to).and_then(|_| to.sync_all());
+                if let Err(e) = copied {
+                    let _ = std::fs::remove_file(&aside);
+                    return Err(e);
+                }
+                return Ok(aside);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::AlreadyExists,
+        "999 damaged copies are already there",
+    ))
 }
 
 /// `banco puzzles play`.
@@ -284,24 +327,28 @@ fn play(
             let (p, damage) = SharedProgress::open(Arc::new(FileStore(f.clone())));
             match damage {
                 None => {}
+                Some(ProgressError::Unreadable(why)) => {
+                    outln!(
+                        "cannot read the puzzle progress in {} ({why}): it is left as it is, and this session's progress is not kept",
+                        f.display()
+                    );
+                }
                 Some(e @ ProgressError::NewerVersion(_)) => {
                     outln!("{e}: it is left as it is, and this session's progress is not kept");
                 }
                 Some(e) => {
                     // Nothing is lost: the damaged bytes are set aside before anything
                     // writes the file again.
-                    let aside = f.with_extension("damaged");
-                    match std::fs::copy(&f, &aside) {
-                        Ok(_) => outln!(
+                    match set_aside(&f) {
+                        Ok(aside) => outln!(
                             "the progress in {} could not be read whole ({e}); a copy of it is kept in {}",
                             f.display(),
                             aside.display()
                         ),
                         Err(err) => {
                             return Err(CliError::input(format!(
-                                "the progress in {} could not be read whole ({e}), and setting it aside in {} failed ({err}): move it away yourself, or pass --progress FILE",
+                                "the progress in {} could not be read whole ({e}), and setting it aside failed ({err}): move it away yourself, or pass --progress FILE",
                                 f.display(),
-                                aside.display()
                             )));
                         }
                     }

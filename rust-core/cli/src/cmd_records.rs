@@ -30,11 +30,13 @@ enum PgnAction {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
-    /// Write a saved game (`banco play`'s `save`, any front end's) as PGN.
+    /// Write a saved game (`banco play`'s `save`, any front end's) as PGN (or, to a name
+    /// ending in `.txt`, as Banco's readable text, as `banco play`'s `save` does: jieqi's
+    /// only readable form).
     Export {
         /// The saved game.
         file: PathBuf,
-        /// Where to write (default: standard output).
+        /// Where to write (default: standard output; `.txt`: Banco's text).
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
@@ -115,7 +117,11 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
         }
         PgnAction::Export { file, output } => {
             let saved = read_saved(file)?;
-            let text = pgn::export_saved(&saved).map_err(CliError::input)?;
+            let text = match output.as_deref().map(|out| export_for(out, &saved)) {
+                Some(Some(exported)) => exported,
+                _ => pgn::export_saved(&saved),
+            }
+            .map_err(CliError::input)?;
             if let Some(out) = output {
                 write_record(out, text.as_bytes())
                     .map_err(|e| CliError::input(format!("cannot write {}: {e}", out.display())))
@@ -157,12 +163,24 @@ pub(crate) fn is_export_name(path: &Path) -> bool {
 /// for a `.pgn` name, Banco's readable text for `.txt`, the record itself for any other
 /// (`banco play`'s `save`, `banco pgn import -o`).
 pub(crate) fn record_for(path: &Path, record: Vec<u8>) -> Result<Vec<u8>, SaveError> {
+    if !is_export_name(path) {
+        return Ok(record);
+    }
+    match export_for(path, &SavedGame::decode(&record)?) {
+        Some(text) => Ok(text?.into_bytes()),
+        None => Ok(record),
+    }
+}
+
+/// The readable export a file named `path` gets: PGN for `.pgn`, Banco's text for `.txt`,
+/// none for any other name (the record itself).
+fn export_for(path: &Path, saved: &SavedGame) -> Option<Result<String, SaveError>> {
     if is_pgn(path) {
-        Ok(pgn::export_saved(&SavedGame::decode(&record)?)?.into_bytes())
+        Some(pgn::export_saved(saved))
     } else if is_export_name(path) {
-        Ok(banco_app::text::export(&SavedGame::decode(&record)?)?.into_bytes())
+        Some(banco_app::text::export(saved))
     } else {
-        Ok(record)
+        None
     }
 }
 

@@ -1,6 +1,6 @@
 //! [`Trust`]: the device identity and the remembered peers (documented on the type).
 
-use crate::files::{read_limited, write_private};
+use crate::files::{lock_beside, read_limited, write_private};
 use banco_protocol::{Identity, KnownPeers, PublicKey};
 use std::path::Path;
 
@@ -124,12 +124,55 @@ impl Trust {
     /// Stores the trust at `path` atomically (a temporary file beside it, synced, renamed),
     /// creating the directory if needed.
     pub fn save(&self, path: &Path) -> Result<(), TrustError> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| io_error(dir, &e))?;
-        }
+        create_dir_of(path)?;
         // It holds the secret key: readable by its owner only.
         write_private(path, &self.export()).map_err(|e| io_error(path, &e))
     }
+
+    /// The trust stored at `path`, or a new identity stored there at once when there is no
+    /// file yet — under the file's lock ([`lock_beside`]), so that two sessions starting
+    /// together get the same identity (the later one reads what the first stored).
+    pub fn open(path: &Path) -> Result<Trust, TrustError> {
+        create_dir_of(path)?;
+        let _lock = lock_beside(path).map_err(|e| io_error(path, &e))?;
+        match read_limited(path, MAX_BYTES) {
+            Ok(bytes) => Trust::import(&bytes),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let trust = Trust::generate()?;
+                trust.save(path)?;
+                Ok(trust)
+            }
+            Err(e) => Err(io_error(path, &e)),
+        }
+    }
+
+    /// Stores at `path` that `peer_name` was confirmed with the key this trust knows for
+    /// it, keeping what other sessions stored there meanwhile: under the file's lock the
+    /// stored trust is read again, the peer added to it, and it is written back (a file
+    /// not there any more gets this trust whole). A peer this trust does not know changes
+    /// nothing.
+    pub fn remember(&self, path: &Path, peer_name: &str) -> Result<(), TrustError> {
+        let Some(key) = self.known.get(peer_name) else {
+            return Ok(());
+        };
+        create_dir_of(path)?;
+        let _lock = lock_beside(path).map_err(|e| io_error(path, &e))?;
+        let mut stored = match read_limited(path, MAX_BYTES) {
+            Ok(bytes) => Trust::import(&bytes)?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => self.clone(),
+            Err(e) => return Err(io_error(path, &e)),
+        };
+        stored.known.insert(peer_name, *key);
+        stored.save(path)
+    }
+}
+
+/// Creates the folder of `path` if needed.
+fn create_dir_of(path: &Path) -> Result<(), TrustError> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| io_error(dir, &e))?;
+    }
+    Ok(())
 }
 
 /// Equal when the identity and the remembered peers are.
@@ -188,6 +231,31 @@ mod tests {
         }
         std::fs::write(&path, b"garbage").unwrap();
         assert_eq!(Trust::load_or_generate(&path), Err(TrustError::BadHeader));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Two sessions open the same file (one identity for both), each confirms another
+    /// player and remembers it: the file keeps both players.
+    #[test]
+    fn two_sessions_remember_both_players() {
+        let dir = std::env::temp_dir().join(format!("banco-trust-two-{}", std::process::id()));
+        let path = dir.join("sub/identity");
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut a = Trust::open(&path).unwrap();
+        let mut b = Trust::open(&path).unwrap();
+        assert_eq!(a.public_key(), b.public_key(), "one identity");
+        a.known.insert("Ann", PublicKey([1; 32]));
+        b.known.insert("Bob", PublicKey([2; 32]));
+        a.remember(&path, "Ann").unwrap();
+        b.remember(&path, "Bob").unwrap();
+        let stored = Trust::load_or_generate(&path).unwrap();
+        assert_eq!(stored.public_key(), a.public_key());
+        assert_eq!(stored.known_peers().get("Ann"), Some(&PublicKey([1; 32])));
+        assert_eq!(stored.known_peers().get("Bob"), Some(&PublicKey([2; 32])));
+        // A damaged file is not written over.
+        std::fs::write(&path, b"garbage").unwrap();
+        assert_eq!(a.remember(&path, "Ann"), Err(TrustError::BadHeader));
+        assert_eq!(std::fs::read(&path).unwrap(), b"garbage");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -43,6 +43,12 @@ pub enum ProgressError {
     /// Too large or damaged.
     #[error("the puzzle progress is damaged: {0}")]
     Damaged(String),
+    /// The store could not read what it holds (a file's permissions, a disk error): the
+    /// record is left as it is and this session's progress is not stored.
+    #[error(
+        "the puzzle progress cannot be read ({0}): it is left as it is, and this session's progress is not kept"
+    )]
+    Unreadable(String),
 }
 
 /// What one puzzle took.
@@ -154,7 +160,12 @@ impl Progress {
 /// record locked: an implementation stores the bytes and must not call back into Banco.
 pub trait ProgressStore: Send + Sync {
     /// The bytes stored last, or `None` when nothing was stored yet.
-    fn load(&self) -> Option<Vec<u8>>;
+    ///
+    /// # Errors
+    /// Why the stored bytes cannot be read, in words (a file's permissions, a disk
+    /// error): the record then opens without its store, so that nothing overwrites it
+    /// ([`SharedProgress::open`]).
+    fn load(&self) -> Result<Option<Vec<u8>>, String>;
     /// Keeps `bytes` in place of what was stored.
     fn save(&self, bytes: Vec<u8>);
 }
@@ -194,14 +205,22 @@ impl SharedProgress {
 
     /// The record kept in `store`, with the reason when it was not read whole: a record
     /// followed by stray bytes is kept (the next change writes it back clean); a record of
-    /// a newer Banco starts afresh and is never overwritten (this session's progress is not
-    /// stored: the newer app keeps its own); any other damage starts afresh, and the store
+    /// a newer Banco, or a store that cannot read what it holds
+    /// ([`ProgressError::Unreadable`]), starts afresh and is never overwritten (this
+    /// session's progress is not stored); any other damage starts afresh, and the store
     /// keeps the damaged bytes until the first change (a front end that can should set
     /// them aside first, as the CLI does).
     #[must_use]
     pub fn open(store: Arc<dyn ProgressStore>) -> (Arc<SharedProgress>, Option<ProgressError>) {
-        let Some(bytes) = store.load() else {
-            return (SharedProgress::new(Progress::default(), Some(store)), None);
+        let bytes = match store.load() {
+            Ok(Some(bytes)) => bytes,
+            Ok(None) => return (SharedProgress::new(Progress::default(), Some(store)), None),
+            Err(why) => {
+                return (
+                    SharedProgress::new(Progress::default(), None),
+                    Some(ProgressError::Unreadable(why)),
+                );
+            }
         };
         match Progress::decode_prefix(&bytes) {
             Ok((p, 0)) => (SharedProgress::new(p, Some(store)), None),
@@ -271,8 +290,8 @@ mod tests {
     #[derive(Default)]
     struct Memory(Mutex<Option<Vec<u8>>>);
     impl ProgressStore for Memory {
-        fn load(&self) -> Option<Vec<u8>> {
-            self.0.lock().unwrap().clone()
+        fn load(&self) -> Result<Option<Vec<u8>>, String> {
+            Ok(self.0.lock().unwrap().clone())
         }
         fn save(&self, bytes: Vec<u8>) {
             *self.0.lock().unwrap() = Some(bytes);
@@ -284,7 +303,10 @@ mod tests {
         let store = Arc::new(Memory::default());
         let (shared, damage) = SharedProgress::open(store.clone());
         assert_eq!(damage, None);
-        assert!(store.load().is_none(), "nothing written before a change");
+        assert!(
+            store.load().unwrap().is_none(),
+            "nothing written before a change"
+        );
         shared.update(|p| p.solved("a"));
         let (again, damage) = SharedProgress::open(store.clone());
         assert_eq!(damage, None);
@@ -294,9 +316,9 @@ mod tests {
         let (fresh, damage) = SharedProgress::open(store.clone());
         assert_eq!(damage, Some(ProgressError::NotProgress));
         assert!(!fresh.read(|p| p.is_solved("a")));
-        assert_eq!(store.load().as_deref(), Some(&b"garbage"[..]));
+        assert_eq!(store.load().unwrap().as_deref(), Some(&b"garbage"[..]));
         fresh.update(|p| p.attempted("b"));
-        assert!(Progress::decode(&store.load().unwrap()).is_ok());
+        assert!(Progress::decode(&store.load().unwrap().unwrap()).is_ok());
         assert!(format!("{fresh:?}").contains("store: true"));
     }
 
@@ -318,7 +340,7 @@ mod tests {
             "the solved puzzle is kept"
         );
         shared.update(|p| p.attempted("b"));
-        let clean = Progress::decode(&store.load().unwrap()).unwrap();
+        let clean = Progress::decode(&store.load().unwrap().unwrap()).unwrap();
         assert!(clean.is_solved("a"));
     }
 
@@ -332,7 +354,36 @@ mod tests {
         let (shared, damage) = SharedProgress::open(store.clone());
         assert_eq!(damage, Some(ProgressError::NewerVersion(VERSION + 1)));
         shared.update(|p| p.solved("a"));
-        assert_eq!(store.load(), Some(newer), "the newer record stays");
+        assert_eq!(store.load(), Ok(Some(newer)), "the newer record stays");
+    }
+
+    /// A store that cannot read what it holds: saves are counted, never made.
+    #[derive(Default)]
+    struct Unreadable(Mutex<u32>);
+    impl ProgressStore for Unreadable {
+        fn load(&self) -> Result<Option<Vec<u8>>, String> {
+            Err("Permission denied (os error 13)".into())
+        }
+        fn save(&self, _bytes: Vec<u8>) {
+            *self.0.lock().unwrap() += 1;
+        }
+    }
+
+    #[test]
+    fn a_store_that_cannot_be_read_is_never_written() {
+        let store = Arc::new(Unreadable::default());
+        let (shared, damage) = SharedProgress::open(store.clone());
+        assert_eq!(
+            damage.map(|e| e.to_string()),
+            Some("the puzzle progress cannot be read (Permission denied (os error 13)): it is left as it is, and this session's progress is not kept".into())
+        );
+        shared.update(|p| p.solved("a"));
+        assert!(shared.read(|p| p.is_solved("a")), "kept for the session");
+        assert_eq!(
+            *store.0.lock().unwrap(),
+            0,
+            "nothing written over the record"
+        );
     }
 
     #[test]

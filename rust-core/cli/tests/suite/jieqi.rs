@@ -62,6 +62,26 @@ fn play_jieqi_from_a_script() {
     assert_eq!(board.matches('x').count(), 14, "{fen}");
     assert!(fen.contains(" w "), "{fen}");
     assert!(last_line(&out).ends_with("quit"), "{}", last_line(&out));
+    // `pgn export -o NAME.txt` writes Banco's text, as `save NAME.txt` does (jieqi has no
+    // PGN); it loads back as the same game.
+    let txt = dir.join("game.txt");
+    let out = banco_stdin(&["pgn", "export", path, "-o", txt.to_str().unwrap()], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let exported = std::fs::read_to_string(&txt).unwrap();
+    assert!(exported.starts_with("[Game \"jieqi\"]"), "{exported}");
+    let out = banco_stdin(&args, &format!("load {}\nquit\n", txt.display()));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!("loaded {}: 2 moves", txt.display())),
+        "{text}"
+    );
+    // Without `.txt`, PGN still: refused for jieqi, saying what to do.
+    let out = banco_stdin(&["pgn", "export", path], "");
+    assert_eq!(out.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

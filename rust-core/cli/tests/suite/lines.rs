@@ -248,3 +248,49 @@ fn a_failed_save_names_the_file() {
     );
     assert!(!file.exists());
 }
+
+/// Two sessions share the best-scores file: both read it at the start, then each finishes
+/// a game in turn. Each write merges with what the file holds then: no entry is lost.
+#[test]
+fn two_sessions_sharing_the_best_scores_keep_both_entries() {
+    let dir = std::env::temp_dir().join(format!("banco-lines-race-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (game, last, _) = one_move_before_the_end(&dir);
+    let best = dir.join("best");
+    let best_arg = best.display().to_string();
+    let args = [
+        "play",
+        "--game",
+        "lines",
+        "--no-color",
+        "--best-scores",
+        &best_arg,
+    ];
+    // One entry already.
+    let finish = format!("load {}\n{last}\n", game.display());
+    let out = banco_stdin(&args, &format!("{finish}quit\n"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("best score #1"));
+    // Both sessions have read the table (the board is drawn after it is read).
+    let mut a = common::Live::start(&args);
+    a.send("board\n", "score 0");
+    let mut b = common::Live::start(&args);
+    b.send("board\n", "score 0");
+    a.send(&finish, "game over");
+    b.send(&finish, "game over");
+    // b's table shows a's entry as well.
+    b.send("best\n", " 3. ");
+    let (a, b) = (a.quit(), b.quit());
+    assert!(
+        !a.contains("cannot keep") && !b.contains("cannot keep"),
+        "{a}\n{b}"
+    );
+    let out = banco_stdin(&args, "best\nquit\n");
+    let t = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        t.contains(" 3. ") && !t.contains(" 4. "),
+        "three games, three rows:\n{t}"
+    );
+    assert!(best.with_file_name("best.lock").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,6 +7,7 @@ mod commands;
 mod common;
 mod editor;
 mod jieqi;
+mod keep;
 mod lan;
 mod lines;
 mod lines_preview;

@@ -207,3 +207,80 @@ fn a_slip_is_taken_back_at_once_and_the_hint_keeps_the_mate() {
         "hint {hint} lets the mate slip: {defence:?}"
     );
 }
+
+/// `banco puzzles play sp1019-173` (a mate in 1) with `--progress file`, `input` typed.
+fn play_with_progress(file: &std::path::Path, input: &str) -> String {
+    let out = banco_stdin(
+        &[
+            "puzzles",
+            "play",
+            "sp1019-173",
+            "--progress",
+            file.to_str().unwrap(),
+            "--movetime",
+            "50",
+            "--no-color",
+        ],
+        input,
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    text
+}
+
+/// Progress the store cannot read (here larger than a record may be; a file without read
+/// permission or a disk error are the same case) is not taken for "nothing stored yet":
+/// the player is told, and the session's progress never overwrites the file.
+#[test]
+fn unreadable_progress_is_said_and_never_overwritten() {
+    let progress = temp("progress-unreadable");
+    let big = vec![b'x'; (2 << 20) + 1];
+    std::fs::write(&progress, &big).unwrap();
+    let text = play_with_progress(&progress, "hint\nc7c8\nquit\n");
+    assert!(
+        text.contains(&format!(
+            "cannot read the puzzle progress in {} (",
+            progress.display()
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("it is left as it is, and this session's progress is not kept"),
+        "{text}"
+    );
+    assert!(text.contains("solved!"), "{text}");
+    assert!(
+        std::fs::read(&progress).unwrap() == big,
+        "the file was written over"
+    );
+    let _ = std::fs::remove_file(&progress);
+}
+
+/// Damaged progress is set aside before it is written over, each time in a new file: a
+/// second damage never replaces the first one's copy.
+#[test]
+fn each_damaged_progress_is_set_aside_in_its_own_file() {
+    let progress = temp("progress-damaged.bin");
+    let first = temp("progress-damaged.damaged");
+    let second = temp("progress-damaged.2.damaged");
+    for f in [&first, &second] {
+        let _ = std::fs::remove_file(f);
+    }
+    std::fs::write(&progress, "damage one").unwrap();
+    let text = play_with_progress(&progress, "quit\n");
+    assert!(
+        text.contains(&format!("a copy of it is kept in {}", first.display())),
+        "{text}"
+    );
+    std::fs::write(&progress, "damage two").unwrap();
+    let text = play_with_progress(&progress, "quit\n");
+    assert!(
+        text.contains(&format!("a copy of it is kept in {}", second.display())),
+        "{text}"
+    );
+    assert_eq!(std::fs::read_to_string(&first).unwrap(), "damage one");
+    assert_eq!(std::fs::read_to_string(&second).unwrap(), "damage two");
+    for f in [&progress, &first, &second] {
+        let _ = std::fs::remove_file(f);
+    }
+}

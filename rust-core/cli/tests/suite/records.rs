@@ -320,7 +320,7 @@ fn pgn_and_text_saves_keep_the_player_rules_and_ending() {
     let after_load = text.split("loaded").nth(1).unwrap_or_default();
     assert!(!after_load.contains("banco plays"), "{text}");
     let saved = std::fs::read_to_string(&again).unwrap();
-    for tag in ["[Rules \"casual\"]", "[Human \"black\"]", "[Level \"3\"]"] {
+    for tag in ["[Rules \"casual\"]", "[Human \"Black\"]", "[Level \"3\"]"] {
         assert!(saved.contains(tag), "{tag} in {saved}");
     }
     // A resigned game saved as text loads finished.

@@ -5,6 +5,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -164,4 +165,98 @@ pub fn ai_race(tag: &str, host_args: &[&str]) -> (String, String) {
     assert!(guest_status.is_some_and(|s| s.success()), "guest:\n{g}");
     assert!(host_status.is_some_and(|s| s.success()), "host:\n{h}");
     (h, g)
+}
+
+/// `banco` with `args` on piped input, driven a line at a time: its output is read on a
+/// thread, and every wait has a deadline (a test that fails does not hang).
+pub struct Live {
+    child: Child,
+    input: Option<std::process::ChildStdin>,
+    lines: Receiver<String>,
+    /// The output read so far.
+    pub text: String,
+}
+
+impl Live {
+    /// Starts `banco args`.
+    pub fn start(args: &[&str]) -> Live {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("run banco");
+        let input = child.stdin.take();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in output.lines() {
+                let Ok(line) = line else { return };
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        Live {
+            child,
+            input,
+            lines,
+            text: String::new(),
+        }
+    }
+
+    /// Types `lines`, then reads until a line contains `until` (30 s at most); that line.
+    pub fn send(&mut self, lines: &str, until: &str) -> String {
+        let input = self.input.as_mut().unwrap();
+        input.write_all(lines.as_bytes()).unwrap();
+        input.flush().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.text.push_str(&line);
+                    self.text.push('\n');
+                    if line.contains(until) {
+                        return line;
+                    }
+                }
+                Err(e) => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    let why = match e {
+                        RecvTimeoutError::Timeout => "no such line within 30 s",
+                        RecvTimeoutError::Disconnected => "the output ended",
+                    };
+                    panic!("waiting for `{until}`: {why}:\n{}", self.text);
+                }
+            }
+        }
+    }
+
+    /// Types `quit`, waits for the end (30 s at most): the whole output, the command
+    /// having succeeded.
+    pub fn quit(mut self) -> String {
+        let mut input = self.input.take().unwrap();
+        let _ = input.write_all(b"quit\n");
+        drop(input);
+        let status = wait_until(&mut self.child, Instant::now() + Duration::from_secs(30));
+        while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(5)) {
+            self.text.push_str(&line);
+            self.text.push('\n');
+        }
+        assert!(status.is_some_and(|s| s.success()), "{}", self.text);
+        std::mem::take(&mut self.text)
+    }
+}
+
+impl Drop for Live {
+    /// A test that failed midway leaves no session behind.
+    fn drop(&mut self) {
+        if self.input.is_some() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
 }

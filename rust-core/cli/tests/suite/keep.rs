@@ -1,0 +1,150 @@
+//! `banco play --keep` / `--continue`: the game in progress is kept after every change, a
+//! new game never replaces a kept one before the player's first move, a missing folder is
+//! created, and a failure to keep is tried again.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use crate::common;
+use common::{banco_stdin, stdout};
+
+fn temp(name: &str) -> std::path::PathBuf {
+    common::temp("keep", name)
+}
+
+/// `banco play --movetime 20 --no-color --keep FILE` and `extra` (`--level 1` unless it
+/// names a level), `script` piped.
+fn play_kept(keep: &str, extra: &[&str], script: &str) -> String {
+    let mut args = vec!["play", "--movetime", "20", "--no-color", "--keep", keep];
+    if !extra.contains(&"--level") {
+        args.extend_from_slice(&["--level", "1"]);
+    }
+    args.extend_from_slice(extra);
+    let out = banco_stdin(&args, script);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    text
+}
+
+/// A new game started without `--continue` says that a game is kept and how to go on with
+/// it, and leaves it alone until the player moves: quitting at once, or as Black after the
+/// computer's first move, keeps the old game; the first move replaces it.
+#[test]
+fn a_new_game_replaces_the_kept_one_only_at_the_first_move() {
+    let kept = temp("kept.banco");
+    let _ = std::fs::remove_file(&kept);
+    let keep = kept.to_str().unwrap();
+    play_kept(keep, &[], "h2e2\nquit\n");
+    let before = std::fs::read(&kept).unwrap();
+    let waiting = format!(
+        "a kept game of 2 moves is in {keep}: `banco play --continue --keep {keep}` goes on with it; this new game replaces it at your first move"
+    );
+    for extra in [&[][..], &["--color", "black"][..]] {
+        let text = play_kept(keep, extra, "quit\n");
+        assert!(text.contains(&waiting), "{text}");
+        assert!(
+            text.contains(&format!("the kept game in {keep} is as it was")),
+            "{text}"
+        );
+        assert_eq!(std::fs::read(&kept).unwrap(), before, "{text}");
+    }
+    // `--continue` still has the two moves.
+    let text = play_kept(keep, &["--continue"], "quit\n");
+    assert!(text.contains("continuing the kept game: 2 moves"), "{text}");
+    // The first move of a new game replaces it.
+    let text = play_kept(keep, &[], "h0g2\nquit\n");
+    assert!(text.contains(&waiting), "{text}");
+    assert!(
+        text.contains("the game is kept: `banco play --continue"),
+        "{text}"
+    );
+    let text = play_kept(keep, &["--continue"], "fen\nquit\n");
+    assert!(text.contains("continuing the kept game: 2 moves"), "{text}");
+    assert!(text.contains("/1C4NC1/9/RNBAKAB1R w"), "{text}");
+    let _ = std::fs::remove_file(&kept);
+}
+
+/// `--continue` with `--game`, `--level` or `--color` of another game: the kept game's
+/// apply, and the player is told so.
+#[test]
+fn continue_names_the_options_that_do_not_apply() {
+    let kept = temp("kept-options.banco");
+    let _ = std::fs::remove_file(&kept);
+    let keep = kept.to_str().unwrap();
+    play_kept(
+        keep,
+        &["--game", "chess", "--color", "black", "--level", "2"],
+        "e5\nquit\n",
+    );
+    let text = play_kept(
+        keep,
+        &[
+            "--continue",
+            "--game",
+            "jieqi",
+            "--level",
+            "9",
+            "--color",
+            "red",
+        ],
+        "quit\n",
+    );
+    assert!(
+        text.contains("--game jieqi, --level 9 do not apply with --continue: the kept game is chess, you play black at level 2 (`level N` changes the level)"),
+        "{text}"
+    );
+    // The same values as the kept game's: nothing to say.
+    let text = play_kept(keep, &["--continue", "--level", "2"], "quit\n");
+    assert!(!text.contains("do not apply"), "{text}");
+    let _ = std::fs::remove_file(&kept);
+}
+
+/// The folder of the kept game is created (a fresh install has no data folder yet), and
+/// `--continue` finds the game there.
+#[test]
+fn the_kept_games_folder_is_created() {
+    let dir = temp("fresh");
+    let _ = std::fs::remove_dir_all(&dir);
+    let kept = dir.join("data/banco/last-game");
+    let keep = kept.to_str().unwrap();
+    let text = play_kept(keep, &[], "h2e2\nquit\n");
+    assert!(!text.contains("could not keep"), "{text}");
+    let text = play_kept(keep, &["--continue"], "quit\n");
+    assert!(text.contains("continuing the kept game: 2 moves"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A failure to keep the game is said once and tried again at the next move: once the
+/// obstacle is gone the game is kept again, and said so.
+#[test]
+fn keeping_is_tried_again_after_a_failure() {
+    let kept = temp("blocked.banco");
+    std::fs::write(&kept, "my notes").unwrap();
+    let keep = kept.to_str().unwrap();
+    let args = [
+        "play",
+        "--level",
+        "1",
+        "--movetime",
+        "20",
+        "--no-color",
+        "--keep",
+        keep,
+    ];
+    let mut session = common::Live::start(&args);
+    let line = session.send("h2e2\n", "could not keep the game in");
+    assert!(line.contains("trying again at your next move"), "{line}");
+    std::fs::remove_file(&kept).unwrap();
+    session.send("h0g2\n", "banco plays");
+    let text = session.quit();
+    assert_eq!(text.matches("could not keep").count(), 1, "{text}");
+    assert!(
+        text.contains(&format!("the game is kept again in {}", kept.display())),
+        "{text}"
+    );
+    assert!(
+        text.contains("the game is kept: `banco play --continue"),
+        "{text}"
+    );
+    let text = play_kept(kept.to_str().unwrap(), &["--continue"], "quit\n");
+    assert!(text.contains("continuing the kept game: 4 moves"), "{text}");
+    let _ = std::fs::remove_file(&kept);
+}
