@@ -652,9 +652,18 @@ impl Table {
                     shown(&reason)
                 );
             }
+            NetEvent::HostReopened => {
+                outln!("new devices are taken again (the pause is over)");
+                if self.question == Question::Reopen {
+                    self.question = Question::None;
+                    if let Some(text) = self.deferred_code.take() {
+                        self.ask(tx, Question::Code, &text);
+                    }
+                }
+            }
             NetEvent::HostPaused { attempts } => {
                 let text = format!(
-                    "{attempts} devices showed a code nobody confirmed; no more connections are taken. Listen again?"
+                    "{attempts} devices showed a code nobody confirmed; new devices are turned away for a minute. Take them again now?"
                 );
                 if self.yes {
                     // Unattended: nobody can answer, so the host stops rather than wait for

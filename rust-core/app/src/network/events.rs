@@ -44,12 +44,16 @@ pub enum NetEvent {
         /// Why.
         reason: String,
     },
-    /// Host: several devices showed a code nobody confirmed; the host stopped taking
-    /// connections. Ask the player, then call [`NetMatch::reopen`].
+    /// Host: several devices showed a code nobody confirmed (the player rejected them or
+    /// saw them unanswered); the host turns new devices away, telling them why, for a
+    /// minute. Ask the player whether to take them again at once ([`NetMatch::reopen`]).
     HostPaused {
         /// Codes shown without a confirmation.
         attempts: u32,
     },
+    /// Host: after [`NetEvent::HostPaused`], the host takes devices again by itself (the
+    /// cool-down passed): close the question.
+    HostReopened,
     /// The other player proposes a game.
     Proposed(ProposalView),
     /// The Lines race moved on (started, the opponent moved, our time is up, over).
@@ -292,6 +296,7 @@ fn translate(
         },
         DriverEvent::AttemptAborted { peer, reason } => NetEvent::AttemptAborted { peer, reason },
         DriverEvent::AttemptsExhausted { attempts } => NetEvent::HostPaused { attempts },
+        DriverEvent::Reopened => NetEvent::HostReopened,
         DriverEvent::Session(e) => match e {
             Event::LinkUp { resumed: true } => NetEvent::Resumed,
             Event::LinkUp { resumed: false } | Event::FrameRejected { .. } => return None,
@@ -460,8 +465,12 @@ fn apply(e: &NetEvent, v: &mut View) {
         NetEvent::HostPaused { attempts } => {
             v.host_paused = true;
             v.notice = Some(format!(
-                "{attempts} devices showed a code nobody confirmed; no more connections are taken until you reopen"
+                "{attempts} devices showed a code nobody confirmed; new devices are turned away for a minute, or until you reopen"
             ));
+        }
+        NetEvent::HostReopened => {
+            v.host_paused = false;
+            v.notice = Some("New devices are taken again".into());
         }
         NetEvent::VerifyCode { code, peer_name } => {
             v.phase = Some(Phase::Verify);
@@ -692,6 +701,9 @@ mod tests {
             &mut v,
         );
         assert!(!v.host_paused, "a paired player ends the pause");
+        apply(&NetEvent::HostPaused { attempts: 5 }, &mut v);
+        apply(&NetEvent::HostReopened, &mut v);
+        assert!(!v.host_paused, "so does the end of the cool-down");
     }
 
     #[test]

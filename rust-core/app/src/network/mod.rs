@@ -242,8 +242,9 @@ pub struct NetState {
     /// them): a warning to show until the player closes it ([`NetMatch::clear_key_warning`]),
     /// not a passing notice.
     pub key_warning: Option<String>,
-    /// Host: too many devices showed a code nobody confirmed and no connection is taken
-    /// now: ask the player whether to listen again ([`NetMatch::reopen`]) or leave.
+    /// Host: too many devices showed a code nobody confirmed and new devices are turned
+    /// away (for a minute, [`NetEvent::HostReopened`]): ask the player whether to take them
+    /// again at once ([`NetMatch::reopen`]) or leave.
     pub host_paused: bool,
     /// How the game ended.
     pub outcome: Option<Outcome>,
