@@ -264,3 +264,45 @@ fn a_central_connects_when_the_platform_says_so() {
     let e = hub.connect("host", Duration::from_secs(1)).unwrap_err();
     assert!(e.to_string().contains("Nearby devices"), "{e}");
 }
+
+/// Centrals that subscribe while nobody accepts (the host paused, its slots busy) cannot
+/// grow the host's memory: before, every subscription queued a link for ever (with up to
+/// half a megabyte of writes each), also after its central left.
+#[test]
+fn links_nobody_accepts_are_bounded_and_go_with_their_central() {
+    let radio = Arc::new(Radio::default());
+    let hub = PeripheralHub::new(radio.clone());
+    // One central subscribing, writing and leaving again and again: nothing stays.
+    for _ in 0..50 {
+        hub.subscribed("roamer", 517);
+        for _ in 0..64 {
+            hub.written("roamer", vec![0x80; 514]);
+        }
+        hub.unsubscribed("roamer");
+    }
+    assert_eq!((hub.waiting(), hub.centrals()), (0, 0));
+    // Subscribing again replaces that central's own waiting link.
+    hub.subscribed("again", 23);
+    hub.subscribed("again", 23);
+    assert_eq!(hub.waiting(), 1);
+    hub.unsubscribed("again");
+    // Many centrals: the newest few wait, the oldest are dropped and disconnected.
+    for i in 0..20 {
+        hub.subscribed(&format!("c{i}"), 23);
+    }
+    assert_eq!(hub.waiting(), PENDING_LINKS);
+    assert_eq!(hub.centrals(), PENDING_LINKS);
+    let dropped = lock(&radio.dropped).clone();
+    assert_eq!(dropped.len(), 20 - PENDING_LINKS);
+    assert_eq!(dropped[0], "c0");
+    // The newest are taken in order, and still work.
+    let first = hub.accept(T).unwrap().unwrap();
+    assert_eq!(first.peer(), format!("ble c{}", 20 - PENDING_LINKS));
+    assert_eq!(first.peer_device().as_deref(), Some("c16"));
+    assert!(hub.written("c16", vec![0xc0, 5]));
+    assert_eq!(first.recv(T).unwrap(), Some(vec![5]));
+    assert!(
+        !hub.written("c0", vec![0xc0, 5]),
+        "dropped: not a central any more"
+    );
+}
