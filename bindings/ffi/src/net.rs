@@ -38,6 +38,7 @@ impl From<NetError> for BancoError {
             | NetError::RaceOn
             | NetError::RaceOver
             | NetError::CodeChanged
+            | NetError::KeyChanged
             | NetError::ProposalChanged
             | NetError::Refused(_)
             | NetError::Closed => BancoError::Match(e.to_string()),

@@ -307,7 +307,19 @@ fn translate(
                 code: code.to_string(),
                 peer_name: name,
             },
-            Event::PeerVerified { name, .. } => NetEvent::PeerVerified { peer_name: name },
+            // A remembered key is shown under the name the player knows it by, whatever
+            // name the device announces now (a trusted device cannot pass for another
+            // player by renaming itself).
+            Event::PeerVerified { name, key, .. } => NetEvent::PeerVerified {
+                peer_name: lock(driver)
+                    .as_ref()
+                    .and_then(|d| {
+                        d.read_session(|s, _| s.known_peers().name_of(&key).map(str::to_owned))
+                            .ok()
+                            .flatten()
+                    })
+                    .unwrap_or(name),
+            },
             Event::PeerKeyChanged { name, .. } => NetEvent::PeerKeyChanged { peer_name: name },
             // Numbered for the accept; a repeat of the proposal shown is not shown again.
             Event::Proposed(spec) => return super::offer::proposed(spec, view),
@@ -473,6 +485,7 @@ fn apply(e: &NetEvent, v: &mut View) {
             v.notice = Some("New devices are taken again".into());
         }
         NetEvent::VerifyCode { code, peer_name } => {
+            v.code_key_changed = std::mem::take(&mut v.key_change_next);
             v.phase = Some(Phase::Verify);
             v.code = Some(code.clone());
             v.peer_name = Some(peer_name.clone());
@@ -487,6 +500,8 @@ fn apply(e: &NetEvent, v: &mut View) {
             }
         }
         NetEvent::PeerKeyChanged { peer_name } => {
+            // The code that follows is this device's.
+            v.key_change_next = true;
             v.key_warning = Some(format!(
                 "Warning: {peer_name} comes with a different key than last time. Compare the code carefully."
             ));
