@@ -306,3 +306,45 @@ fn links_nobody_accepts_are_bounded_and_go_with_their_central() {
         "dropped: not a central any more"
     );
 }
+
+/// A Bluetooth central is limited by its device id as a TCP peer is by its address:
+/// before, links without an IP address escaped every per-address limit.
+#[test]
+fn a_host_limits_attempts_from_one_central_by_its_device_id() {
+    use crate::driver::{Driver, DriverConfig, DriverEvent};
+    use banco_game::MatchGame;
+    use banco_protocol::sim::CountingGame;
+    use banco_protocol::{Identity, Session, SessionConfig};
+    let hub = PeripheralHub::new(Arc::new(Radio::default()));
+    let config = SessionConfig::new("Host", CountingGame::kinds());
+    let session = Session::<CountingGame>::new(config, Identity::from_secret([1; 32]), [1; 32]);
+    let (_host, events) = Driver::spawn(session, hub.acceptor(), DriverConfig::default());
+    let next = |want: &dyn Fn(&DriverEvent<u8>) -> bool| loop {
+        let e = events.recv_timeout(Duration::from_secs(10)).unwrap();
+        if want(&e) {
+            return e;
+        }
+    };
+    let burst = DriverConfig::default().address_burst;
+    for _ in 0..burst {
+        hub.subscribed("mallory", 23);
+        next(&|e| matches!(e, DriverEvent::Connected { .. }));
+    }
+    hub.subscribed("mallory", 23);
+    let e = next(
+        &|e| matches!(e, DriverEvent::AttemptAborted { reason, .. } if reason.contains("too many attempts")),
+    );
+    assert!(
+        matches!(&e, DriverEvent::AttemptAborted { peer, .. } if peer == "ble mallory"),
+        "{e:?}"
+    );
+    // Another central is not affected.
+    hub.subscribed("guest", 23);
+    let e = next(&|e| matches!(e, DriverEvent::Connected { .. }));
+    assert_eq!(
+        e,
+        DriverEvent::Connected {
+            peer: "ble guest".into()
+        }
+    );
+}
