@@ -305,7 +305,7 @@ impl Nearby {
 
     /// A host seen over Bluetooth as `device` at `now`, its info characteristic saying
     /// `info`. A device claiming the fingerprint of a player already listed with another
-    /// device is listed apart ([`Nearby::ble_key`]).
+    /// device is listed apart (see the module docs).
     pub fn ble_found(&mut self, device: &str, info: &Advertisement, now: Instant) -> NearbyChange {
         self.mark_seen(device, now);
         let key = self.ble_key(device, info);

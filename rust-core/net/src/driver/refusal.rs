@@ -21,7 +21,8 @@
 /// The bytes a refusal frame starts with; one byte of reason follows.
 const MAGIC: &[u8] = b"\0banco:refused:";
 
-/// Why a host turned a connection away (see the [module docs](self)).
+/// Why a host turned a connection away: told to the dialling device in a short frame
+/// outside the protocol ([`Refusal::frame`], read back by [`Refusal::parse`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Refusal {

@@ -66,7 +66,7 @@ where
     }
 
     /// Host, paused: takes devices again by itself once the cool-down
-    /// ([`DriverConfig::pause_cooldown`]) is over, counting codes from zero.
+    /// ([`DriverConfig::pause_cooldown`](crate::driver::DriverConfig::pause_cooldown)) is over, counting codes from zero.
     pub(super) fn cooled_down(&mut self) {
         if self.paused && self.reopen_at.is_some_and(|t| t <= self.now()) {
             self.reopen();
@@ -75,7 +75,7 @@ where
     }
 
     /// Host: the player says the code on screen differs ([`Session::reject_peer`]); that
-    /// code counts towards [`DriverConfig::max_unverified`] for good.
+    /// code counts towards [`DriverConfig::max_unverified`](crate::driver::DriverConfig::max_unverified) for good.
     pub(in crate::driver) fn reject_peer(&mut self) {
         let current = self.link.as_ref().map(|(g, _)| *g);
         if let Some(shown) = self
@@ -90,9 +90,9 @@ where
 
     /// Host: the link that showed an unconfirmed code went (its device hung up, the player
     /// rejected it, the same device came back with a new code). A code the player rejected
-    /// or had on screen for [`DriverConfig::code_seen_after`] stays counted towards the
+    /// or had on screen for [`DriverConfig::code_seen_after`](crate::driver::DriverConfig::code_seen_after) stays counted towards the
     /// pause; one whose device hung up sooner is taken off that count and charged to its
-    /// source instead ([`DriverConfig::unanswered_per_source`]): a stranger that dials and
+    /// source instead ([`DriverConfig::unanswered_per_source`](crate::driver::DriverConfig::unanswered_per_source)): a stranger that dials and
     /// hangs up again and again is turned away alone, the host never pauses for it.
     pub(super) fn code_over(&mut self, generation: u64) {
         let Some(shown) = self.shown.take_if(|s| s.generation == generation) else {
@@ -224,7 +224,7 @@ where
     }
 
     /// Host: a pending handshake finished. The confirmed peer's key (a reconnect) or, while
-    /// nobody is confirmed, any key within [`DriverConfig::max_unverified`] becomes the
+    /// nobody is confirmed, any key within [`DriverConfig::max_unverified`](crate::driver::DriverConfig::max_unverified) becomes the
     /// match's link; the generation its reader continues with, or `None` if it was refused.
     fn pending_done(&mut self, id: u64, accepted: AcceptedLink) -> Option<u64> {
         let i = self.pending.iter().position(|p| p.id == id)?;
@@ -308,7 +308,7 @@ where
     }
 
     /// Host: turns new devices away (telling them why) until the player reopens or the
-    /// cool-down ([`DriverConfig::pause_cooldown`]) is over. The code on screen stays.
+    /// cool-down ([`DriverConfig::pause_cooldown`](crate::driver::DriverConfig::pause_cooldown)) is over. The code on screen stays.
     fn pause(&mut self) {
         self.paused = true;
         let now = self.now();
