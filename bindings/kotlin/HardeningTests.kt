@@ -124,6 +124,9 @@ fun hardeningTests(s: Suite) {
                 val m = Match.join("Stranger$i", address, l)
                 he.codeFrom("Stranger$i")
                 eq(i == 5, he.seen.any { it is MatchEvent.HostPaused }, "paused after the fifth code only")
+                // The player compares and says no: a rejected code counts (a device that
+                // hangs up before its code was seen counts against its address only).
+                host.rejectCode()
                 m.leave()
                 m.destroy()
             }

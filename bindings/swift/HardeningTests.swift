@@ -89,6 +89,9 @@ func hardeningTests(_ s: Suite) {
             }
             let paused = hl.events.all.compactMap { e -> UInt32? in if case .hostPaused(let a) = e { return a }; return nil }
             try eq(i == 5 ? [5] : [], paused, "paused after the fifth code only")
+            // The player compares and says no: a rejected code counts (a device that hangs
+            // up before its code was seen counts against its address only).
+            try host.rejectCode()
             try m.leave()
         }
         try check(!hl.events.all.contains { if case .closed = $0 { return true }; return false }, "the host must not stop")

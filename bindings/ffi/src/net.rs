@@ -38,6 +38,7 @@ impl From<NetError> for BancoError {
             | NetError::RaceOn
             | NetError::RaceOver
             | NetError::CodeChanged
+            | NetError::KeyChanged
             | NetError::ProposalChanged
             | NetError::Refused(_)
             | NetError::Closed => BancoError::Match(e.to_string()),
@@ -345,12 +346,15 @@ pub enum MatchEvent {
         /// Why.
         reason: String,
     },
-    /// Host: several devices showed a code nobody confirmed, and the host stopped taking
-    /// connections: ask the player, then call `reopen` (or `leave`).
+    /// Host: several devices showed a code nobody confirmed, and the host turns new
+    /// devices away for a minute: ask the player whether to `reopen` at once (or `leave`).
     HostPaused {
         /// Codes shown without a confirmation.
         attempts: u32,
     },
+    /// Host: after `HostPaused`, the host takes devices again by itself (the cool-down
+    /// passed): close the question (`MatchState.hostPaused` is false again).
+    HostReopened,
     /// The other player proposes a game: call `acceptOffer(id)` or `declineProposal`. A
     /// proposal repeated unchanged is not announced again.
     Proposed {
@@ -482,6 +486,7 @@ impl From<NetEvent> for MatchEvent {
                 MatchEvent::AttemptAborted { peer, reason }
             }
             NetEvent::HostPaused { attempts } => MatchEvent::HostPaused { attempts },
+            NetEvent::HostReopened => MatchEvent::HostReopened,
             NetEvent::Proposed(p) => MatchEvent::Proposed {
                 offer: offer_of(&p),
                 id: p.id,

@@ -17,7 +17,7 @@ use crate::cmd_play::{parse_color, parse_game, print_move};
 use crate::ui::board::{self, Style};
 use banco_app::any::color_name;
 use banco_app::engine::AnyEngine;
-use banco_app::network::{HostOptions, NetEvent, NetMatch, NetObserver, Phase, Trust};
+use banco_app::network::{HostOptions, NetError, NetEvent, NetMatch, NetObserver, Phase, Trust};
 use banco_engine::{Level, Limits};
 use banco_game::{Game, GameKind};
 use banco_net::discovery::DiscoveryConfig;
@@ -41,9 +41,15 @@ pub(crate) struct MatchArgs {
     /// Let the engine play this side at this level (1-10).
     #[arg(long, value_name = "LEVEL")]
     ai: Option<u8>,
-    /// Accept the pairing code and the proposed game without asking.
+    /// Accept the pairing code and the proposed game without asking. The other player is
+    /// not remembered (see --remember), and a device presenting another key than the
+    /// remembered player of its name is never accepted.
     #[arg(long)]
     yes: bool,
+    /// With --yes: remember the other player as confirmed, so the next match skips the
+    /// code (for tests between two fixed identities).
+    #[arg(long, requires = "yes")]
+    remember: bool,
     /// Milliseconds the engine may think per move with `--ai`.
     #[arg(long, default_value_t = 300)]
     movetime: u64,
@@ -353,6 +359,8 @@ struct Table {
     only: Option<GameKind>,
     ai: Option<Level>,
     yes: bool,
+    /// `--remember`: an unattended confirmation remembers the peer.
+    remember: bool,
     movetime: u64,
     engine: AnyEngine,
     style: Style,
@@ -415,6 +423,7 @@ impl Table {
             only,
             ai,
             yes: args.yes,
+            remember: args.remember,
             movetime: args.movetime.max(1),
             engine: AnyEngine::new(16),
             style: Style::detect(args.no_color),
@@ -616,11 +625,25 @@ impl Table {
                     self.code_replaced = true;
                     outln!("(the code above is void: another connection took its place)");
                 }
-                if self.yes {
-                    outln!("{text} yes (--yes)");
-                    report(self.m.confirm_code(&code));
-                } else {
+                if !self.yes {
                     self.ask(tx, Question::Code, &text);
+                } else {
+                    match self.m.confirm_code_unattended(&code, self.remember) {
+                        Err(NetError::KeyChanged) => {
+                            outln!("{text} no (--yes never accepts a changed key)");
+                            report(self.m.reject_code());
+                            if !self.hosting {
+                                return Some(Err(CliError::Failure(
+                                    "pairing refused: the host presents a different key".to_owned(),
+                                )));
+                            }
+                            outln!("that device is turned away; waiting for another");
+                        }
+                        r => {
+                            outln!("{text} yes (--yes)");
+                            report(r);
+                        }
+                    }
                 }
             }
             NetEvent::PeerVerified { peer_name } => {
@@ -659,9 +682,18 @@ impl Table {
                     shown(&reason)
                 );
             }
+            NetEvent::HostReopened => {
+                outln!("new devices are taken again (the pause is over)");
+                if self.question == Question::Reopen {
+                    self.question = Question::None;
+                    if let Some(text) = self.deferred_code.take() {
+                        self.ask(tx, Question::Code, &text);
+                    }
+                }
+            }
             NetEvent::HostPaused { attempts } => {
                 let text = format!(
-                    "{attempts} devices showed a code nobody confirmed; no more connections are taken. Listen again?"
+                    "{attempts} devices showed a code nobody confirmed; new devices are turned away for a minute. Take them again now?"
                 );
                 if self.yes {
                     // Unattended: nobody can answer, so the host stops rather than wait for

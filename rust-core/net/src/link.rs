@@ -68,6 +68,13 @@ pub trait Link: Send + Sync {
     fn peer_ip(&self) -> Option<IpAddr> {
         None
     }
+
+    /// For links without an IP address, the platform's id of the peer device (a Bluetooth
+    /// central's address or identifier): a host limits the attempts it takes from one
+    /// device by it, as by an IP address ([`PeerSource`](crate::driver::PeerSource)).
+    fn peer_device(&self) -> Option<String> {
+        None
+    }
 }
 
 impl<L: Link + ?Sized> Link for Box<L> {
@@ -89,6 +96,9 @@ impl<L: Link + ?Sized> Link for Box<L> {
     fn peer_ip(&self) -> Option<IpAddr> {
         (**self).peer_ip()
     }
+    fn peer_device(&self) -> Option<String> {
+        (**self).peer_device()
+    }
 }
 
 impl<L: Link + ?Sized> Link for Arc<L> {
@@ -109,6 +119,9 @@ impl<L: Link + ?Sized> Link for Arc<L> {
     }
     fn peer_ip(&self) -> Option<IpAddr> {
         (**self).peer_ip()
+    }
+    fn peer_device(&self) -> Option<String> {
+        (**self).peer_device()
     }
 }
 

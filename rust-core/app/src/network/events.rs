@@ -44,12 +44,16 @@ pub enum NetEvent {
         /// Why.
         reason: String,
     },
-    /// Host: several devices showed a code nobody confirmed; the host stopped taking
-    /// connections. Ask the player, then call [`NetMatch::reopen`].
+    /// Host: several devices showed a code nobody confirmed (the player rejected them or
+    /// saw them unanswered); the host turns new devices away, telling them why, for a
+    /// minute. Ask the player whether to take them again at once ([`NetMatch::reopen`]).
     HostPaused {
         /// Codes shown without a confirmation.
         attempts: u32,
     },
+    /// Host: after [`NetEvent::HostPaused`], the host takes devices again by itself (the
+    /// cool-down passed): close the question.
+    HostReopened,
     /// The other player proposes a game.
     Proposed(ProposalView),
     /// The Lines race moved on (started, the opponent moved, our time is up, over).
@@ -293,6 +297,7 @@ fn translate(
         },
         DriverEvent::AttemptAborted { peer, reason } => NetEvent::AttemptAborted { peer, reason },
         DriverEvent::AttemptsExhausted { attempts } => NetEvent::HostPaused { attempts },
+        DriverEvent::Reopened => NetEvent::HostReopened,
         DriverEvent::Session(e) => match e {
             Event::LinkUp { resumed: true } => NetEvent::Resumed,
             Event::LinkUp { resumed: false } | Event::FrameRejected { .. } => return None,
@@ -303,7 +308,19 @@ fn translate(
                 code: code.to_string(),
                 peer_name: name,
             },
-            Event::PeerVerified { name, .. } => NetEvent::PeerVerified { peer_name: name },
+            // A remembered key is shown under the name the player knows it by, whatever
+            // name the device announces now (a trusted device cannot pass for another
+            // player by renaming itself).
+            Event::PeerVerified { name, key, .. } => NetEvent::PeerVerified {
+                peer_name: lock(driver)
+                    .as_ref()
+                    .and_then(|d| {
+                        d.read_session(|s, _| s.known_peers().name_of(&key).map(str::to_owned))
+                            .ok()
+                            .flatten()
+                    })
+                    .unwrap_or(name),
+            },
             Event::PeerKeyChanged { name, .. } => NetEvent::PeerKeyChanged { peer_name: name },
             // Numbered for the accept; a repeat of the proposal shown is not shown again.
             Event::Proposed(spec) => return super::offer::proposed(spec, view),
@@ -474,10 +491,15 @@ fn apply(e: &NetEvent, v: &mut View) {
         NetEvent::HostPaused { attempts } => {
             v.host_paused = true;
             v.notice = Some(format!(
-                "{attempts} devices showed a code nobody confirmed; no more connections are taken until you reopen"
+                "{attempts} devices showed a code nobody confirmed; new devices are turned away for a minute, or until you reopen"
             ));
         }
+        NetEvent::HostReopened => {
+            v.host_paused = false;
+            v.notice = Some("New devices are taken again".into());
+        }
         NetEvent::VerifyCode { code, peer_name } => {
+            v.code_key_changed = std::mem::take(&mut v.key_change_next);
             v.phase = Some(Phase::Verify);
             v.code = Some(code.clone());
             v.peer_name = Some(peer_name.clone());
@@ -492,6 +514,8 @@ fn apply(e: &NetEvent, v: &mut View) {
             }
         }
         NetEvent::PeerKeyChanged { peer_name } => {
+            // The code that follows is this device's.
+            v.key_change_next = true;
             v.key_warning = Some(format!(
                 "Warning: {peer_name} comes with a different key than last time. Compare the code carefully."
             ));
@@ -736,6 +760,9 @@ mod tests {
             &mut v,
         );
         assert!(!v.host_paused, "a paired player ends the pause");
+        apply(&NetEvent::HostPaused { attempts: 5 }, &mut v);
+        apply(&NetEvent::HostReopened, &mut v);
+        assert!(!v.host_paused, "so does the end of the cool-down");
     }
 
     #[test]

@@ -110,6 +110,13 @@ pub enum NetError {
     /// meanwhile): compare the new code.
     #[error("the code changed (another device connected): compare the new code")]
     CodeChanged,
+    /// An unattended confirmation ([`NetMatch::confirm_code_unattended`]) of a device that
+    /// presents another key than the remembered player of its name: only a person who
+    /// compared the code may confirm it.
+    #[error(
+        "that device presents a different key than the player of that name had: only a person who compared the code may confirm it"
+    )]
+    KeyChanged,
     /// The proposal accepted is not the one pending any more (the other player replaced
     /// it, [`NetMatch::accept_offer`]): nothing was accepted; show the new one.
     #[error("the other player changed the proposal: look again")]
@@ -242,8 +249,9 @@ pub struct NetState {
     /// them): a warning to show until the player closes it ([`NetMatch::clear_key_warning`]),
     /// not a passing notice.
     pub key_warning: Option<String>,
-    /// Host: too many devices showed a code nobody confirmed and no connection is taken
-    /// now: ask the player whether to listen again ([`NetMatch::reopen`]) or leave.
+    /// Host: too many devices showed a code nobody confirmed and new devices are turned
+    /// away (for a minute, [`NetEvent::HostReopened`]): ask the player whether to take them
+    /// again at once ([`NetMatch::reopen`]) or leave.
     pub host_paused: bool,
     /// How the game ended.
     pub outcome: Option<Outcome>,
@@ -362,6 +370,11 @@ struct View {
     draw_offered: bool,
     notice: Option<String>,
     key_warning: Option<String>,
+    /// A [`NetEvent::PeerKeyChanged`] came: the next code is of a device whose key changed.
+    key_change_next: bool,
+    /// The code on screen is of a device whose key changed (see
+    /// [`NetMatch::confirm_code_unattended`]).
+    code_key_changed: bool,
     host_paused: bool,
     closed_reason: Option<String>,
     board: BoardModel,
@@ -763,15 +776,32 @@ impl NetMatch {
     /// is to be compared, so a confirmation never applies to a code nobody saw. The peer is
     /// remembered: store [`NetMatch::trust`] to skip the code next time.
     pub fn confirm_code(&self, code: &str) -> Result<(), NetError> {
+        self.confirm(code, true)
+    }
+
+    fn confirm(&self, code: &str, remember: bool) -> Result<(), NetError> {
         let code: banco_protocol::sas::Sas = code
             .parse()
             .map_err(|e: banco_protocol::sas::BadCode| NetError::Refused(e.to_string()))?;
-        self.with_driver(|d| d.confirm_peer(code, true))?;
+        self.with_driver(|d| d.confirm_peer(code, remember))?;
         let mut v = lock(&self.view);
         if v.phase == Some(Phase::Verify) {
             v.phase = Some(Phase::Waiting);
         }
         Ok(())
+    }
+
+    /// Confirms `code` for a front end that nobody watches (the CLI's `--yes`, a bot):
+    /// as [`NetMatch::confirm_code`], but the peer is remembered only if `remember` (an
+    /// unattended confirmation proves nothing about the device: by default it never adds
+    /// nor replaces a trusted key), and a device whose key changed
+    /// ([`NetEvent::PeerKeyChanged`]: a remembered name with another key) is refused with
+    /// [`NetError::KeyChanged`]: only a person who compared the code may confirm that one.
+    pub fn confirm_code_unattended(&self, code: &str, remember: bool) -> Result<(), NetError> {
+        if lock(&self.view).code_key_changed {
+            return Err(NetError::KeyChanged);
+        }
+        self.confirm(code, remember)
     }
 
     /// The player says the codes differ. A host forgets that device and waits for another

@@ -6,9 +6,11 @@
 //!
 //! **A fingerprint in a listing proves nothing.** mDNS records and Bluetooth info are
 //! unauthenticated: anyone nearby can publish a record carrying another player's
-//! fingerprint. So a LAN record never replaces another one already listed under its
-//! fingerprint (the first stays; the second is listed apart, under `lan:<mDNS id>`, with
-//! the fingerprint it claimed), and joining an entry checks its fingerprint against the key
+//! fingerprint. So a sighting never replaces another one of the same transport already
+//! listed under its fingerprint: the first stays; the second is listed apart, with the
+//! fingerprint it claimed — a LAN record under `lan:<mDNS id>`, a Bluetooth device under
+//! `ble:<device id>` (an impostor in Bluetooth range cannot take over a player's entry,
+//! its device, name or games). Joining an entry checks its fingerprint against the key
 //! the host proves in the handshake (`NetMatch::join_peer`): an impostor is refused before
 //! any code is shown.
 //!
@@ -279,11 +281,34 @@ impl Nearby {
         self.settle(i, &before)
     }
 
+    /// The entry a Bluetooth sighting goes to, by the LAN's rule ([`Nearby::lan_key`]):
+    /// the entry holding `device` while its fingerprint stays the same; else the player
+    /// with that fingerprint, unless that entry already holds another Bluetooth device — a
+    /// second device claiming a fingerprint is listed apart under `ble:<device>`, never in
+    /// place of the first (which keeps its device, name and games until it goes stale).
+    fn ble_key(&self, device: &str, info: &Advertisement) -> String {
+        let own = format!("ble:{device}");
+        let holder = self
+            .players
+            .iter()
+            .find(|p| p.ble_device.as_deref() == Some(device) && p.fingerprint == info.fingerprint);
+        if let Some(p) = holder {
+            return p.key.clone();
+        }
+        let key = key_for(&info.fingerprint, own.clone());
+        let claimed = self
+            .players
+            .iter()
+            .any(|p| p.key == key && p.ble_device.as_deref().is_some_and(|d| d != device));
+        if claimed { own } else { key }
+    }
+
     /// A host seen over Bluetooth as `device` at `now`, its info characteristic saying
-    /// `info`.
+    /// `info`. A device claiming the fingerprint of a player already listed with another
+    /// device is listed apart (see the module docs).
     pub fn ble_found(&mut self, device: &str, info: &Advertisement, now: Instant) -> NearbyChange {
         self.mark_seen(device, now);
-        let key = key_for(&info.fingerprint, format!("ble:{device}"));
+        let key = self.ble_key(device, info);
         let moved = self
             .players
             .iter()
@@ -580,6 +605,46 @@ mod tests {
         };
         assert_eq!(an.key, "fp:aaaa");
         assert_eq!(an.lan.unwrap().addresses[0].to_string(), "192.168.1.3:7368");
+        assert_eq!(n.players().len(), 2);
+    }
+
+    /// The Bluetooth twin of the LAN rule: an impostor advertising a listed player's
+    /// (public) fingerprint is listed apart; before, it took the entry over (its device,
+    /// name and games), and the two devices took turns at every advertisement.
+    #[test]
+    fn a_second_bluetooth_device_copying_a_fingerprint_is_listed_apart() {
+        let mut n = Nearby::default();
+        n.ble_found("AA:01", &ble("An", "aaaa"), at(0));
+        let mut forged = ble("An (host)", "aaaa");
+        forged.games = vec![GameKind::Chess];
+        let NearbyChange::Added(apart) = n.ble_found("EE:66", &forged, at(1)) else {
+            panic!("listed apart")
+        };
+        assert_eq!(apart.key, "ble:EE:66");
+        assert_eq!(
+            apart.fingerprint, "aaaa",
+            "what it claimed, checked at the join"
+        );
+        let an = n.get("fp:aaaa").unwrap();
+        assert_eq!(an.ble_device.as_deref(), Some("AA:01"));
+        assert_eq!(an.name, "An");
+        assert_eq!(an.games, vec![GameKind::Xiangqi]);
+        // Both keep advertising: each stays where it is, no re-read needed.
+        assert!(n.ble_seen("AA:01", at(2)) && n.ble_seen("EE:66", at(2)));
+        assert_eq!(
+            n.ble_found("EE:66", &forged, at(3)),
+            NearbyChange::Unchanged
+        );
+        assert_eq!(
+            n.ble_found("AA:01", &ble("An", "aaaa"), at(3)),
+            NearbyChange::Unchanged
+        );
+        // The real player's LAN record joins its own entry, not the impostor's.
+        n.lan_found(lan("an._banco", "An", "aaaa"));
+        assert_eq!(
+            n.get("fp:aaaa").unwrap().transports(),
+            vec![Transport::Lan, Transport::Ble]
+        );
         assert_eq!(n.players().len(), 2);
     }
 

@@ -219,9 +219,18 @@ fn a_remembered_guest_reconnects_after_a_restart_without_a_code_and_a_new_key_is
         "key warning",
         |e| matches!(e, NetEvent::PeerKeyChanged { peer_name } if peer_name == "Guest"),
     );
-    wait(&host_rx, "code", |e| {
+    let NetEvent::VerifyCode { code, .. } = wait(&host_rx, "code", |e| {
         matches!(e, NetEvent::VerifyCode { .. })
-    });
+    }) else {
+        unreachable!()
+    };
+    // An unattended front end (the CLI's `--yes`) never confirms that one: only a person
+    // who compared the code may (before, `--yes` confirmed it and replaced the key).
+    assert!(matches!(
+        host.confirm_code_unattended(&code, true),
+        Err(NetError::KeyChanged)
+    ));
+    assert_eq!(host.trust().export(), host_bytes, "the guest's key is kept");
     // The warning stays in the state until the player closes it; it is not a passing notice.
     let warned = host.state();
     let warning = warned.key_warning.unwrap_or_default();
@@ -233,6 +242,60 @@ fn a_remembered_guest_reconnects_after_a_restart_without_a_code_and_a_new_key_is
     host.clear_key_warning();
     assert_eq!(host.state().key_warning, None);
     other.leave();
+    host.leave();
+}
+
+/// A remembered device that announces another name is shown under the name the player
+/// knows it by (before: under whatever name it picked, as a known, verified player); and
+/// an unattended confirmation remembers nobody.
+#[test]
+fn a_remembered_device_under_a_new_name_is_shown_under_the_remembered_one() {
+    let (host, host_rx) = host_with(Trust::generate().unwrap());
+    let (guest, guest_rx) = join_with(&host.state().address, Trust::generate().unwrap());
+    assert!(verified(&host_rx, &host) && verified(&guest_rx, &guest));
+    let (host_bytes, guest_bytes) = (host.trust().export(), guest.trust().export());
+    guest.leave();
+    host.leave();
+    let (host, host_rx) = host_with(Trust::import(&host_bytes).unwrap());
+    let (obs, _renamed_rx) = observer();
+    let renamed = NetMatch::join(
+        "Mallory",
+        &host.state().address,
+        &[],
+        Some(Trust::import(&guest_bytes).unwrap()),
+        obs,
+    )
+    .unwrap();
+    let shown = wait(&host_rx, "verification", |e| {
+        matches!(
+            e,
+            NetEvent::VerifyCode { .. } | NetEvent::PeerVerified { .. }
+        )
+    });
+    assert_eq!(
+        shown,
+        NetEvent::PeerVerified {
+            peer_name: "Guest".into()
+        }
+    );
+    assert_eq!(host.state().peer_name.as_deref(), Some("Guest"));
+    renamed.leave();
+    host.leave();
+    // A stranger confirmed unattended (without `remember`) is not remembered.
+    let (host, host_rx) = host_with(Trust::generate().unwrap());
+    let (guest, guest_rx) = join_with(&host.state().address, Trust::generate().unwrap());
+    let NetEvent::VerifyCode { code, .. } = wait(&host_rx, "code", |e| {
+        matches!(e, NetEvent::VerifyCode { .. })
+    }) else {
+        unreachable!()
+    };
+    host.confirm_code_unattended(&code, false).unwrap();
+    assert!(verified(&guest_rx, &guest));
+    wait(&host_rx, "verified", |e| {
+        matches!(e, NetEvent::PeerVerified { .. })
+    });
+    assert!(host.trust().known_peers().is_empty());
+    guest.leave();
     host.leave();
 }
 

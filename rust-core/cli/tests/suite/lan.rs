@@ -148,7 +148,9 @@ fn play_over_loopback(
     dirs: &[std::path::PathBuf; 2],
 ) -> (String, String) {
     let exe = env!("CARGO_BIN_EXE_banco");
-    let (mut host, addr, host_out) = spawn_engine_host(&dirs[0], game, "2", host_args);
+    // Both remember the other (`--yes` alone never does): a second match skips the code.
+    let host_args = [host_args, &["--remember"]].concat();
+    let (mut host, addr, host_out) = spawn_engine_host(&dirs[0], game, "2", &host_args);
     let mut guest = Command::new(exe)
         .env("BANCO_DATA_DIR", &dirs[1])
         .args([
@@ -157,6 +159,7 @@ fn play_over_loopback(
             "--ai",
             "2",
             "--yes",
+            "--remember",
             "--name",
             "Guest",
             "--no-color",
@@ -355,6 +358,86 @@ fn a_stranger_does_not_replace_the_code_being_compared() {
         }
     }
     let _ = std::fs::remove_dir_all(dirs[0].parent().unwrap());
+}
+
+/// `--yes` confirms a code without remembering the device (before, every device it paired
+/// with was remembered, one entry per name a stranger picked), and never confirms a device
+/// presenting another key than the remembered player of its name (before, any device
+/// calling itself "Alice" replaced Alice's key right after the DIFFERENT KEY warning).
+#[test]
+fn yes_never_remembers_a_device_nor_accepts_a_changed_key() {
+    use std::io::{BufRead, BufReader};
+    let dirs = data_dirs("unattended");
+    let base = dirs[0].parent().unwrap().to_owned();
+    let [host_dir, alice] = dirs;
+    let impostor = base.join("impostor");
+    let identity = host_dir.join("identity");
+    let exe = env!("CARGO_BIN_EXE_banco");
+    // One pairing: the host (`--yes`, plus `extra`) and a guest named Alice from `guest`;
+    // the host's output up to the line containing `until`, then both are stopped.
+    let pairing = |extra: &[&str], guest: &std::path::Path, until: &str| -> String {
+        let mut host = Command::new(exe)
+            .env("BANCO_DATA_DIR", &host_dir)
+            .args(["host", "--yes", "--ai", "1", "--no-mdns", "--port", "0"])
+            .args(["--bind", "127.0.0.1", "--name", "Host", "--no-color"])
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut out = BufReader::new(host.stdout.take().unwrap());
+        let mut seen = String::new();
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        let addr = line.trim().trim_start_matches("listening on ").to_owned();
+        let mut join = Command::new(exe)
+            .env("BANCO_DATA_DIR", guest)
+            .args(["join", &addr, "--yes", "--ai", "1", "--name", "Alice"])
+            .arg("--no-color")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        loop {
+            let mut line = String::new();
+            assert!(
+                out.read_line(&mut line).unwrap() > 0,
+                "the host ended before `{until}`:\n{seen}"
+            );
+            seen.push_str(&line);
+            if line.contains(until) {
+                break;
+            }
+        }
+        for child in [&mut join, &mut host] {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        seen
+    };
+    let remembers_alice = || {
+        std::fs::read(&identity)
+            .unwrap()
+            .windows(5)
+            .any(|w| w == b"Alice")
+    };
+    pairing(&[], &alice, "paired with Alice");
+    assert!(!remembers_alice(), "--yes alone remembered the device");
+    pairing(&["--remember"], &alice, "paired with Alice");
+    assert!(remembers_alice(), "--yes --remember");
+    let trusted = std::fs::read(&identity).unwrap();
+    // Another device calls itself Alice: warned, turned away, Alice's key kept.
+    let seen = pairing(&[], &impostor, "turned away; waiting for another");
+    assert!(seen.contains("DIFFERENT KEY"), "{seen}");
+    assert!(
+        seen.contains("no (--yes never accepts a changed key)"),
+        "{seen}"
+    );
+    assert!(!seen.contains("paired with"), "{seen}");
+    assert_eq!(std::fs::read(&identity).unwrap(), trusted);
+    let _ = std::fs::remove_dir_all(base);
 }
 
 /// A host listening on every interface (`--bind 0.0.0.0`) prints, after its `listening on

@@ -11,6 +11,10 @@
 //!   subscribes while a guest plays gets a link of its own, which the driver vets like any
 //!   other (a handshake with a stranger costs one link, never the match), and it never takes
 //!   over the guest's link. Writes from a central that has not subscribed are dropped.
+//!   Links nobody took yet (the driver is busy or paused) are bounded: at most
+//!   [`PENDING_LINKS`] wait, the oldest is dropped (and its central disconnected) for a
+//!   newcomer, a central that leaves takes its waiting link with it, and each link's inbox
+//!   holds a few kilobytes: centrals in range cannot grow the host's memory.
 //! * [`CentralHub`] (the guest): the hub asks a [`CentralRadio`] to connect to a device
 //!   (connect, exchange the MTU, discover the service, subscribe — all on the platform side)
 //!   and waits for the platform to report it connected; notifications come in through the
@@ -58,9 +62,9 @@
 //! # Ok::<(), LinkError>(())
 //! ```
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -77,6 +81,9 @@ use crate::link::BoxLink;
 pub const SEND_TIMEOUT: Duration = Duration::from_secs(5);
 /// How often a busy send is tried again without a ready signal.
 pub const RETRY: Duration = Duration::from_millis(100);
+/// Links of a [`PeripheralHub`] waiting for [`PeripheralHub::accept`] at most; a newer
+/// subscription drops the oldest (the driver's handshake slots are 4 as well).
+pub const PENDING_LINKS: usize = 4;
 
 /// The state of the Bluetooth adapter as the platform reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -224,13 +231,16 @@ struct PeripheralShared {
     radio: Arc<dyn PeripheralRadio>,
     ready: Ready,
     state: Mutex<PeripheralState>,
+    /// Signalled when a link is queued.
+    queued: Condvar,
 }
 
 struct PeripheralState {
     centrals: HashMap<String, Conn>,
     adapter: AdapterState,
     serial: u64,
-    links: Sender<HubPeripheralPipe>,
+    /// Links not accepted yet, oldest first (at most [`PENDING_LINKS`]).
+    links: VecDeque<HubPeripheralPipe>,
     stray_writes: u64,
 }
 
@@ -238,7 +248,6 @@ struct PeripheralState {
 /// [module docs](self).
 pub struct PeripheralHub {
     shared: Arc<PeripheralShared>,
-    links: Mutex<Receiver<HubPeripheralPipe>>,
 }
 
 impl std::fmt::Debug for PeripheralHub {
@@ -254,7 +263,6 @@ impl std::fmt::Debug for PeripheralHub {
 impl PeripheralHub {
     /// A hub sending through `radio`; the adapter counts as on until told otherwise.
     pub fn new(radio: Arc<dyn PeripheralRadio>) -> Arc<PeripheralHub> {
-        let (tx, rx) = mpsc::channel();
         Arc::new(PeripheralHub {
             shared: Arc::new(PeripheralShared {
                 radio,
@@ -263,18 +271,19 @@ impl PeripheralHub {
                     centrals: HashMap::new(),
                     adapter: AdapterState::On,
                     serial: 0,
-                    links: tx,
+                    links: VecDeque::new(),
                     stray_writes: 0,
                 }),
+                queued: Condvar::new(),
             }),
-            links: Mutex::new(rx),
         })
     }
 
     /// `central` subscribed to the notify characteristic (its MTU so far, 23 if unknown): a
     /// new link for [`PeripheralHub::accept`]. A central that subscribes again (it
-    /// reconnected) replaces its own previous link, which reports a reset; other centrals'
-    /// links are untouched.
+    /// reconnected) replaces its own previous link, which reports a reset (or, not taken
+    /// yet, is dropped); other centrals' links are untouched, except that with
+    /// [`PENDING_LINKS`] links waiting the oldest is dropped and its central disconnected.
     pub fn subscribed(&self, central: &str, mtu: u16) {
         let inbox = Inbox::new();
         let mtu = Arc::new(AtomicU16::new(mtu));
@@ -298,7 +307,18 @@ impl PeripheralHub {
             pacer: None,
             closed: AtomicBool::new(false),
         };
-        let _ = s.links.send(pipe);
+        // This central's own link not taken yet is replaced, not kept beside the new one.
+        s.links.retain(|p| p.key != central);
+        let oldest = (s.links.len() >= PENDING_LINKS)
+            .then(|| s.links.pop_front())
+            .flatten();
+        s.links.push_back(pipe);
+        drop(s);
+        self.shared.queued.notify_one();
+        if let Some(old) = oldest {
+            // Forgets its central and disconnects it (outside the lock: `close` takes it).
+            old.close();
+        }
     }
 
     /// `central` wrote `value` to the write characteristic. False (and the value dropped)
@@ -320,11 +340,14 @@ impl PeripheralHub {
         }
     }
 
-    /// `central` unsubscribed or disconnected: its link reports a reset.
+    /// `central` unsubscribed or disconnected: its link reports a reset, or, not taken
+    /// yet, is dropped with what the central wrote.
     pub fn unsubscribed(&self, central: &str) {
-        if let Some(c) = lock(&self.shared.state).centrals.remove(central) {
+        let mut s = lock(&self.shared.state);
+        if let Some(c) = s.centrals.remove(central) {
             c.feed.down(Down::Reset);
         }
+        s.links.retain(|p| p.key != central);
     }
 
     /// The stack can take notifications again (Android `onNotificationSent`, iOS
@@ -356,6 +379,11 @@ impl PeripheralHub {
         lock(&self.shared.state).centrals.len()
     }
 
+    /// Links waiting for [`PeripheralHub::accept`] (at most [`PENDING_LINKS`]).
+    pub fn waiting(&self) -> usize {
+        lock(&self.shared.state).links.len()
+    }
+
     /// Writes dropped because their central had not subscribed.
     pub fn stray_writes(&self) -> u64 {
         lock(&self.shared.state).stray_writes
@@ -367,16 +395,31 @@ impl PeripheralHub {
         &self,
         timeout: Option<Duration>,
     ) -> Result<Option<BleLink<HubPeripheralPipe>>, LinkError> {
-        let links = lock(&self.links);
-        let pipe = match timeout {
-            None => links.recv().map_err(|_| LinkError::Closed)?,
-            Some(t) => match links.recv_timeout(t) {
-                Ok(p) => p,
-                Err(RecvTimeoutError::Timeout) => return Ok(None),
-                Err(RecvTimeoutError::Disconnected) => return Err(LinkError::Closed),
-            },
-        };
-        Ok(Some(BleLink::new(pipe)))
+        let deadline = timeout.and_then(|t| Instant::now().checked_add(t));
+        let mut s = lock(&self.shared.state);
+        loop {
+            if let Some(pipe) = s.links.pop_front() {
+                return Ok(Some(BleLink::new(pipe)));
+            }
+            s = match deadline {
+                None => self
+                    .shared
+                    .queued
+                    .wait(s)
+                    .unwrap_or_else(PoisonError::into_inner),
+                Some(d) => {
+                    let left = d.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        return Ok(None);
+                    }
+                    self.shared
+                        .queued
+                        .wait_timeout(s, left)
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .0
+                }
+            };
+        }
     }
 
     /// A connector for a [`Driver`](crate::driver::Driver): every link is the next central
@@ -525,6 +568,10 @@ impl AttPipe for HubPipe {
 
     fn peer(&self) -> String {
         format!("ble {}", self.key)
+    }
+
+    fn peer_device(&self) -> Option<String> {
+        Some(self.key.clone())
     }
 }
 

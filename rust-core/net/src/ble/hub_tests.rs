@@ -264,3 +264,87 @@ fn a_central_connects_when_the_platform_says_so() {
     let e = hub.connect("host", Duration::from_secs(1)).unwrap_err();
     assert!(e.to_string().contains("Nearby devices"), "{e}");
 }
+
+/// Centrals that subscribe while nobody accepts (the host paused, its slots busy) cannot
+/// grow the host's memory: before, every subscription queued a link for ever (with up to
+/// half a megabyte of writes each), also after its central left.
+#[test]
+fn links_nobody_accepts_are_bounded_and_go_with_their_central() {
+    let radio = Arc::new(Radio::default());
+    let hub = PeripheralHub::new(radio.clone());
+    // One central subscribing, writing and leaving again and again: nothing stays.
+    for _ in 0..50 {
+        hub.subscribed("roamer", 517);
+        for _ in 0..64 {
+            hub.written("roamer", vec![0x80; 514]);
+        }
+        hub.unsubscribed("roamer");
+    }
+    assert_eq!((hub.waiting(), hub.centrals()), (0, 0));
+    // Subscribing again replaces that central's own waiting link.
+    hub.subscribed("again", 23);
+    hub.subscribed("again", 23);
+    assert_eq!(hub.waiting(), 1);
+    hub.unsubscribed("again");
+    // Many centrals: the newest few wait, the oldest are dropped and disconnected.
+    for i in 0..20 {
+        hub.subscribed(&format!("c{i}"), 23);
+    }
+    assert_eq!(hub.waiting(), PENDING_LINKS);
+    assert_eq!(hub.centrals(), PENDING_LINKS);
+    let dropped = lock(&radio.dropped).clone();
+    assert_eq!(dropped.len(), 20 - PENDING_LINKS);
+    assert_eq!(dropped[0], "c0");
+    // The newest are taken in order, and still work.
+    let first = hub.accept(T).unwrap().unwrap();
+    assert_eq!(first.peer(), format!("ble c{}", 20 - PENDING_LINKS));
+    assert_eq!(first.peer_device().as_deref(), Some("c16"));
+    assert!(hub.written("c16", vec![0xc0, 5]));
+    assert_eq!(first.recv(T).unwrap(), Some(vec![5]));
+    assert!(
+        !hub.written("c0", vec![0xc0, 5]),
+        "dropped: not a central any more"
+    );
+}
+
+/// A Bluetooth central is limited by its device id as a TCP peer is by its address:
+/// before, links without an IP address escaped every per-address limit.
+#[test]
+fn a_host_limits_attempts_from_one_central_by_its_device_id() {
+    use crate::driver::{Driver, DriverConfig, DriverEvent};
+    use banco_game::MatchGame;
+    use banco_protocol::sim::CountingGame;
+    use banco_protocol::{Identity, Session, SessionConfig};
+    let hub = PeripheralHub::new(Arc::new(Radio::default()));
+    let config = SessionConfig::new("Host", CountingGame::kinds());
+    let session = Session::<CountingGame>::new(config, Identity::from_secret([1; 32]), [1; 32]);
+    let (_host, events) = Driver::spawn(session, hub.acceptor(), DriverConfig::default());
+    let next = |want: &dyn Fn(&DriverEvent<u8>) -> bool| loop {
+        let e = events.recv_timeout(Duration::from_secs(10)).unwrap();
+        if want(&e) {
+            return e;
+        }
+    };
+    let burst = DriverConfig::default().address_burst;
+    for _ in 0..burst {
+        hub.subscribed("mallory", 23);
+        next(&|e| matches!(e, DriverEvent::Connected { .. }));
+    }
+    hub.subscribed("mallory", 23);
+    let e = next(
+        &|e| matches!(e, DriverEvent::AttemptAborted { reason, .. } if reason.contains("too many attempts")),
+    );
+    assert!(
+        matches!(&e, DriverEvent::AttemptAborted { peer, .. } if peer == "ble mallory"),
+        "{e:?}"
+    );
+    // Another central is not affected.
+    hub.subscribed("guest", 23);
+    let e = next(&|e| matches!(e, DriverEvent::Connected { .. }));
+    assert_eq!(
+        e,
+        DriverEvent::Connected {
+            peer: "ble guest".into()
+        }
+    );
+}

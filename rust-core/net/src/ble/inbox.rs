@@ -2,9 +2,11 @@
 //! task, or a platform thread through a [`hub`](super::hub)), read by the
 //! [`BleLink`](super::BleLink) as the blocking [`AttPipe::read`](super::AttPipe::read) it
 //! wants. Once down (closed here, or the connection lost), every read fails the same way.
-//! At most [`MAX_QUEUED`] values wait: a central that writes while nobody reads (its link
-//! not taken yet, the host paused) loses the rest, as lost ATT writes are lost, instead of
-//! growing the host's memory.
+//! At most [`MAX_QUEUED_BYTES`] wait (counting [`VALUE_OVERHEAD`] per value, so many tiny
+//! values are bounded too): a central that writes while nobody reads (its link not taken
+//! yet, the host paused) loses the rest, as lost ATT writes are lost, instead of growing
+//! the host's memory. (A count of values was not enough: 1024 values of an MTU's 514
+//! bytes held half a megabyte per central.)
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -36,15 +38,24 @@ pub(crate) enum Incoming {
     Down(Down),
 }
 
-/// The most ATT values an inbox holds unread (five frames of the largest size at the
-/// default MTU).
-pub(crate) const MAX_QUEUED: usize = 1024;
+/// The most bytes an inbox holds unread: three frames of the largest size at the default
+/// MTU (fragments of 19 bytes), well more than a handshake or a move waiting to be read.
+pub(crate) const MAX_QUEUED_BYTES: usize = 32 * 1024;
+
+/// What one queued value costs besides its bytes (its allocation and queue node), for
+/// [`MAX_QUEUED_BYTES`].
+pub(crate) const VALUE_OVERHEAD: usize = 32;
+
+/// The bytes a queued value counts for.
+fn cost(value: &[u8]) -> usize {
+    value.len().saturating_add(VALUE_OVERHEAD)
+}
 
 /// Incoming ATT values of one connection, fed by the runtime's tasks, read by the link.
 pub(crate) struct Inbox {
     rx: Mutex<(Receiver<Incoming>, Option<Down>)>,
     tx: Sender<Incoming>,
-    /// Values sent and not read yet.
+    /// Bytes sent and not read yet ([`cost`]).
     queued: Arc<AtomicUsize>,
 }
 
@@ -53,11 +64,13 @@ pub(crate) struct Inbox {
 pub(crate) struct InboxTx(Sender<Incoming>, Arc<AtomicUsize>);
 
 impl InboxTx {
-    /// Delivers one ATT value (dropped, as a lost write, when [`MAX_QUEUED`] wait unread);
-    /// false when the inbox is gone.
+    /// Delivers one ATT value (dropped, as a lost write, when it would take the unread
+    /// bytes past [`MAX_QUEUED_BYTES`]); false when the inbox is gone.
     pub(crate) fn chunk(&self, value: Vec<u8>) -> bool {
-        if self.1.fetch_add(1, Ordering::AcqRel) >= MAX_QUEUED {
-            self.1.fetch_sub(1, Ordering::AcqRel);
+        let cost = cost(&value);
+        let before = self.1.fetch_add(cost, Ordering::AcqRel);
+        if before.saturating_add(cost) > MAX_QUEUED_BYTES {
+            self.1.fetch_sub(cost, Ordering::AcqRel);
             return true;
         }
         self.0.send(Incoming::Chunk(value)).is_ok()
@@ -105,7 +118,7 @@ impl Inbox {
         };
         match got {
             Ok(Incoming::Chunk(c)) => {
-                self.queued.fetch_sub(1, Ordering::AcqRel);
+                self.queued.fetch_sub(cost(&c), Ordering::AcqRel);
                 Ok(Some(c))
             }
             Ok(Incoming::Down(why)) => {
@@ -147,7 +160,8 @@ mod tests {
     fn an_unread_inbox_holds_at_most_its_limit() {
         let inbox = Inbox::new();
         let tx = inbox.sender();
-        for i in 0..3 * MAX_QUEUED {
+        let fits = MAX_QUEUED_BYTES / (1 + VALUE_OVERHEAD);
+        for i in 0..3 * fits {
             assert!(tx.chunk(vec![(i % 251) as u8]));
         }
         let mut read = 0;
@@ -155,11 +169,31 @@ mod tests {
             assert_eq!(c, vec![(read % 251) as u8], "the first ones, in order");
             read += 1;
         }
-        assert_eq!(read, MAX_QUEUED);
+        assert_eq!(read, fits);
         // Read, there is room again; `down` is never dropped.
         assert!(tx.chunk(vec![7]));
         tx.down(Down::Reset);
         assert_eq!(inbox.read(None).unwrap(), Some(vec![7]));
         assert!(matches!(inbox.read(None), Err(LinkError::Reset)));
+    }
+
+    /// Large values are bounded by their bytes: before, 1024 values of 512 bytes (an MTU
+    /// of 517) waited per central, half a megabyte.
+    #[test]
+    fn large_values_are_bounded_by_their_bytes() {
+        let inbox = Inbox::new();
+        let tx = inbox.sender();
+        for _ in 0..1024 {
+            assert!(tx.chunk(vec![7; 512]));
+        }
+        let mut bytes = 0;
+        while let Some(c) = inbox.read(Some(Duration::ZERO)).unwrap() {
+            bytes += c.len();
+        }
+        assert!(bytes <= MAX_QUEUED_BYTES, "{bytes} bytes waited");
+        assert!(
+            bytes >= MAX_QUEUED_BYTES / 2,
+            "{bytes}: room for a few frames"
+        );
     }
 }

@@ -81,6 +81,11 @@ pub trait AttPipe: Send + Sync {
     fn peer(&self) -> String {
         String::from("ble")
     }
+
+    /// The platform's id of the peer device, when known ([`Link::peer_device`]).
+    fn peer_device(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Any [`Link`] used as an ATT pipe: one chunk per frame, `mtu_payload` equal to the link's
@@ -226,6 +231,10 @@ impl<P: AttPipe + 'static> Link for BleLink<P> {
 
     fn peer(&self) -> String {
         self.pipe.peer()
+    }
+
+    fn peer_device(&self) -> Option<String> {
+        self.pipe.peer_device()
     }
 }
 

@@ -354,6 +354,10 @@ impl AttPipe for PeripheralPipe {
             None => String::from("ble central"),
         }
     }
+
+    fn peer_device(&self) -> Option<String> {
+        (*lock(&self.device)).map(|addr| addr.to_string())
+    }
 }
 
 /// A [`Connector`] that takes every link from a [`BlePeripheral`].

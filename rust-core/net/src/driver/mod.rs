@@ -18,16 +18,28 @@
 //! * **Hosting** ([`Role::Responder`]). A host keeps accepting all along: each connection
 //!   runs its handshake on its own thread without the session
 //!   ([`banco_protocol::session::pending`]), at most [`DriverConfig::max_pending`] at once
-//!   and [`DriverConfig::max_pending_per_address`] per IP address, attempts per address
-//!   limited by an [`AddressLimiter`], each with [`DriverConfig::pending_timeout`]; with
-//!   every slot taken, a handshake pending over a second gives its place to a newcomer (so
-//!   silent connections from a few addresses cannot keep the guest out). A
+//!   and [`DriverConfig::max_pending_per_address`] per source ([`PeerSource`]: the IP
+//!   address, or a Bluetooth central's device id), attempts per source limited by an
+//!   [`AddressLimiter`], each with [`DriverConfig::pending_timeout`]; with every slot
+//!   taken, a handshake pending over a second (three over Bluetooth) gives its place to a
+//!   newcomer (so silent connections from a few addresses cannot keep the guest out). A
 //!   finished handshake becomes the match's link if its key is the confirmed peer's (a
 //!   reconnect) or, before anyone was confirmed, within [`DriverConfig::max_unverified`]
-//!   codes shown — but never in place of another device whose code is being compared
-//!   (that one is answered first); anything else is turned away
-//!   ([`DriverEvent::AttemptAborted`]) without touching the current link. Only a guest gives up on a host (another protocol version,
-//!   an unknown session, a key other than the listing's): a stranger never stops a host.
+//!   codes — but never in place of another device whose code is being compared (that one
+//!   is answered first); anything else is turned away ([`DriverEvent::AttemptAborted`])
+//!   without touching the current link, and told why ([`Refusal`]: the guest reports it).
+//!   Only a guest gives up on a host (another protocol version, an unknown session, a key
+//!   other than the listing's): a stranger never stops a host.
+//! * **Unconfirmed codes.** A code counts towards [`DriverConfig::max_unverified`] while
+//!   it is on screen, and after its link went only if the player rejected it or had it on
+//!   screen for [`DriverConfig::code_seen_after`]. A device that hangs up sooner is
+//!   charged to its source instead: after [`DriverConfig::unanswered_per_source`] such
+//!   codes that source is turned away for a while, the host does not pause for it (one
+//!   stranger dialling and hanging up in a loop used to lock the host out of pairing in
+//!   two seconds). At the cap the host pauses ([`DriverEvent::AttemptsExhausted`]): it
+//!   turns new devices away, telling them why, until its player reopens
+//!   ([`Driver::reopen`]) or [`DriverConfig::pause_cooldown`] passed
+//!   ([`DriverEvent::Reopened`]).
 //! * **Reconnects.** When a link fails (I/O error, EOF, or the session's own `LinkDown`
 //!   after a silent peer) the driver closes it, tells the session
 //!   ([`Session::link_lost`]) and asks the connector for a new one — at once the first time,
@@ -132,11 +144,13 @@ mod any_of;
 pub(crate) mod connector;
 mod emit;
 mod limits;
+mod refusal;
 mod state;
 
 pub use any_of::AnyOf;
 pub use connector::{Acceptor, Connector, Dialer, FnConnector, Interrupt, Role, from_fn};
-pub use limits::AddressLimiter;
+pub use limits::{AddressLimiter, PeerSource};
+pub use refusal::Refusal;
 
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, PoisonError};
@@ -175,19 +189,33 @@ pub struct DriverConfig {
     /// Host: handshakes run at once beside the current link (a connection that trickles
     /// bytes holds one of them, not the host).
     pub max_pending: usize,
-    /// Host: handshakes run at once from one IP address.
+    /// Host: handshakes run at once from one source ([`PeerSource`]: IP address, or a
+    /// Bluetooth central's device id).
     pub max_pending_per_address: usize,
     /// Host: time a dialling device has to finish its handshake.
     pub pending_timeout: Duration,
-    /// Host: connections taken from one IP address at once ([`AddressLimiter`]), then one
+    /// Host: connections taken from one source at once ([`AddressLimiter`]), then one
     /// more every `address_refill`.
     pub address_burst: u32,
     /// See `address_burst`.
     pub address_refill: Duration,
-    /// Host: devices that may finish a handshake with a key nobody confirmed (each shows
-    /// a new code) before the host stops listening and waits for the player
-    /// ([`DriverEvent::AttemptsExhausted`], [`Driver::reopen`]).
+    /// Host: codes of keys nobody confirmed after which the host pauses pairing
+    /// ([`DriverEvent::AttemptsExhausted`], [`Driver::reopen`]): the code on screen, and
+    /// those the player rejected or saw (see `code_seen_after`).
     pub max_unverified: u32,
+    /// Host: a code on screen this long before its device hung up counts as seen (towards
+    /// `max_unverified`); one gone sooner counts against its source only
+    /// (`unanswered_per_source`).
+    pub code_seen_after: Duration,
+    /// Host: codes from one source ([`PeerSource`]) whose device hung up before they were
+    /// seen, after which that source is turned away, then one more every
+    /// `unanswered_refill`.
+    pub unanswered_per_source: u32,
+    /// See `unanswered_per_source`.
+    pub unanswered_refill: Duration,
+    /// Host: how long a pause lasts unless the player reopens first ([`DriverEvent::Reopened`]);
+    /// `None` waits for the player.
+    pub pause_cooldown: Option<Duration>,
 }
 
 impl Default for DriverConfig {
@@ -205,6 +233,10 @@ impl Default for DriverConfig {
             address_burst: 6,
             address_refill: Duration::from_secs(5),
             max_unverified: 5,
+            code_seen_after: Duration::from_secs(3),
+            unanswered_per_source: 3,
+            unanswered_refill: Duration::from_secs(30),
+            pause_cooldown: Some(Duration::from_secs(60)),
         }
     }
 }
@@ -254,8 +286,9 @@ pub enum DriverEvent<M> {
     GaveUp {
         /// Failed attempts in a row.
         attempts: u32,
-        /// Why there is no point trying again, when the peer said so (`None`: it could
-        /// not be reached).
+        /// Why there is no point trying again, when the peer said so, or why the host
+        /// turned the last attempt away ([`Refusal::text`]); `None`: it could not be
+        /// reached.
         reason: Option<String>,
     },
     /// Host: a device's attempt to connect ended before it became the match's link (its
@@ -268,11 +301,16 @@ pub enum DriverEvent<M> {
         reason: String,
     },
     /// Host: [`DriverConfig::max_unverified`] devices showed a code nobody confirmed; the
-    /// host stopped taking new connections until [`Driver::reopen`] (ask the player).
+    /// host turns new devices away until [`Driver::reopen`] (ask the player) or
+    /// [`DriverConfig::pause_cooldown`] passed ([`DriverEvent::Reopened`]).
     AttemptsExhausted {
         /// Codes shown without a confirmation.
         attempts: u32,
     },
+    /// Host: after [`DriverEvent::AttemptsExhausted`], the host takes devices again by
+    /// itself: the cool-down passed, or the code that made it pause was gone before
+    /// anyone saw it.
+    Reopened,
     /// The driver thread ended (after the session closed, or on shutdown).
     Stopped,
 }
@@ -459,9 +497,10 @@ where
         self.act(move |s, _| s.confirm_code(code, remember))
     }
 
-    /// The player saw different codes ([`Session::reject_peer`]).
+    /// The player saw different codes ([`Session::reject_peer`]); on a host that code
+    /// counts towards [`DriverConfig::max_unverified`].
     pub fn reject_peer(&self) -> Result<(), DriverError> {
-        self.with_session(|s, _| s.reject_peer())
+        self.with_core(Core::reject_peer)
     }
 
     /// Proposes a game ([`Session::propose`]).
@@ -524,7 +563,7 @@ where
         self.with_core(Core::disconnect)
     }
 
-    /// Host: takes connections again after [`DriverEvent::AttemptsExhausted`] (counting
+    /// Host: takes devices again after [`DriverEvent::AttemptsExhausted`] (counting
     /// unconfirmed codes from zero).
     pub fn reopen(&self) -> Result<(), DriverError> {
         if in_callback_of(self.id) {

@@ -4,18 +4,16 @@
 //! [`Driver`](super::Driver) methods (a move is encrypted and sent on the caller's thread).
 
 use std::cell::RefCell;
-use std::net::IpAddr;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use banco_game::MatchGame;
-use banco_protocol::session::pending::{AcceptStep, AcceptedLink, PendingAccept};
 use banco_protocol::{Event, LinkDownReason, Session};
 
 use super::emit::{CoreGuard, Emitter, Sink};
-use super::{AddressLimiter, Connector, DriverConfig, DriverEvent, Interrupt, Role};
+use super::{AddressLimiter, Connector, DriverConfig, DriverEvent, Interrupt, Refusal, Role};
 use crate::error::LinkError;
 use crate::link::{BoxLink, Link};
 
@@ -126,31 +124,35 @@ pub(super) struct Core<G: MatchGame> {
     /// Host: connections whose handshake runs beside the current link.
     pending: Vec<Pending>,
     next_pending: u64,
-    /// Host: handshakes finished by keys nobody confirmed, since the last confirmation or
-    /// [`Driver::reopen`](super::Driver::reopen).
+    /// Host: codes of keys nobody confirmed that count towards
+    /// [`DriverConfig::max_unverified`] since the last confirmation or reopening: the one on
+    /// screen, and those the player rejected or that stayed on screen
+    /// [`DriverConfig::code_seen_after`] before their device hung up.
     unverified: u32,
-    /// Host: no new connections until the player reopens.
+    /// Host: the unconfirmed code on screen now (it ends with its link).
+    shown: Option<Shown>,
+    /// Host: no new devices until the player reopens or [`Core::reopen_at`].
     paused: bool,
+    /// Host, paused: when it takes devices again by itself (driver clock, ms).
+    reopen_at: Option<u64>,
     limiter: AddressLimiter,
+    /// Host: codes per source whose device hung up before the player could see them.
+    hangups: AddressLimiter,
+    /// Guest: why the host turned the current attempt away ([`Refusal`]), until reported.
+    refusal: Option<&'static str>,
     /// Times [`Core::nudge`] asked for the driver thread to be woken (for tests).
     #[cfg(test)]
     pub(super) wakes_asked: u64,
 }
 
-/// A connection whose handshake runs on its own thread (host side).
-struct Pending {
-    id: u64,
-    link: Arc<dyn Link>,
-    ip: Option<IpAddr>,
-    /// When it came (driver clock, ms).
-    since: u64,
-}
+mod hosting;
 
-/// A handshake pending this long may be closed to make room for a newcomer when every
-/// slot is taken: an honest device finishes its handshake well within it (a few round
-/// trips), so connections that sit silent or trickle cannot hold the slots against the
-/// real guest from a handful of addresses.
-const EVICT_AFTER_MS: u64 = 1_000;
+use hosting::{Pending, Shown};
+
+/// A duration in the driver clock's milliseconds.
+fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
 
 impl<G: MatchGame> Core<G> {
     /// The emitter, if events were queued since the lock was taken (for [`CoreGuard`]).
@@ -197,11 +199,15 @@ where
                 pending: Vec::new(),
                 next_pending: 0,
                 unverified: 0,
+                shown: None,
                 paused: false,
-                limiter: AddressLimiter::new(
-                    config.address_burst,
-                    u64::try_from(config.address_refill.as_millis()).unwrap_or(u64::MAX),
+                reopen_at: None,
+                limiter: AddressLimiter::new(config.address_burst, ms(config.address_refill)),
+                hangups: AddressLimiter::new(
+                    config.unanswered_per_source,
+                    ms(config.unanswered_refill),
                 ),
+                refusal: None,
                 #[cfg(test)]
                 wakes_asked: 0,
             })
@@ -222,7 +228,8 @@ where
     /// The next moment the driver thread must act at.
     fn deadline(&self) -> Option<u64> {
         let connect_at = self.next_connect.filter(|_| self.connector.is_some());
-        [self.session.poll_timeout(), connect_at]
+        let reopen_at = self.reopen_at.filter(|_| self.paused);
+        [self.session.poll_timeout(), connect_at, reopen_at]
             .into_iter()
             .flatten()
             .min()
@@ -306,15 +313,6 @@ where
         }
     }
 
-    /// Host: takes connections again (see [`DriverEvent::AttemptsExhausted`]).
-    pub(super) fn reopen(&mut self) {
-        self.unverified = 0;
-        if self.paused {
-            self.paused = false;
-            self.schedule_connect();
-        }
-    }
-
     fn current(&self, generation: u64) -> bool {
         self.link.as_ref().is_some_and(|(g, _)| *g == generation)
     }
@@ -343,6 +341,7 @@ where
                         self.link_state = Some(true);
                         self.failures = 0;
                         self.ever_linked = true;
+                        self.refusal = None;
                         None
                     }
                     Event::Closed { .. } => {
@@ -351,6 +350,7 @@ where
                     }
                     Event::PeerVerified { .. } => {
                         self.unverified = 0;
+                        self.shown = None;
                         None
                     }
                     _ => None,
@@ -406,11 +406,44 @@ where
         let too_many = self.role == Role::Initiator
             && self.attempt_limit().is_some_and(|m| self.failures >= m);
         if hopeless || too_many {
-            self.last_hopeless = reason.filter(|_| hopeless).map(ToString::to_string);
+            self.last_hopeless = reason
+                .filter(|_| hopeless)
+                .map(ToString::to_string)
+                .or_else(|| self.refusal.take().map(str::to_owned));
             self.give_up();
             return;
         }
         self.schedule_connect();
+        if let Some(why) = self.refusal.take() {
+            // Turned away by the host: say why, as for an attempt that failed to connect.
+            self.emit(DriverEvent::Reconnecting {
+                attempt: self.failures,
+                delay: self.config.backoff(self.failures),
+                error: why.to_owned(),
+            });
+        }
+    }
+
+    /// Guest: a frame that may be the host's [`Refusal`] (only in place of the answers of
+    /// a link still in its handshake or `Resume`).
+    fn refusal_in(&self, frame: &[u8]) -> Option<Refusal> {
+        if self.role != Role::Initiator || self.link_state != Some(false) {
+            return None;
+        }
+        Refusal::parse(frame)
+    }
+
+    /// Guest: the host turned this attempt away and says why; the link goes as a failed
+    /// attempt, and the reason is reported with the next attempt
+    /// ([`DriverEvent::Reconnecting`]) or with giving up ([`DriverEvent::GaveUp`]).
+    fn refused(&mut self, refusal: Refusal) {
+        if !self.drop_link() {
+            return;
+        }
+        self.refusal = Some(refusal.text());
+        let now = self.now();
+        // Queues `LinkDown`; its handling counts the failed attempt (`after_link_loss`).
+        self.session.link_lost(now);
     }
 
     /// Failed attempts in a row after which the driver gives up (see
@@ -454,8 +487,9 @@ where
     fn drop_link(&mut self) -> bool {
         self.reader_until = None;
         match self.link.take() {
-            Some((_, link)) => {
+            Some((generation, link)) => {
                 link.close();
+                self.code_over(generation);
                 true
             }
             None => false,
@@ -463,7 +497,7 @@ where
     }
 
     fn schedule_connect(&mut self) {
-        if self.session.is_closed() || self.gave_up || self.paused || self.next_connect.is_some() {
+        if self.session.is_closed() || self.gave_up || self.next_connect.is_some() {
             return;
         }
         let delay = match self.role {
@@ -483,8 +517,9 @@ where
         let busy = match self.role {
             Role::Initiator => self.link.is_some(),
             // Full slots do not stop the host listening: a newcomer may take the place of
-            // a handshake that sits there (see `start_pending`).
-            Role::Responder => self.paused,
+            // a handshake that sits there (see `start_pending`); nor does a pause: a
+            // device that dials meanwhile is told why it is turned away.
+            Role::Responder => false,
         };
         if busy || self.session.is_closed() {
             self.next_connect = None;
@@ -519,7 +554,7 @@ where
     fn connected(&mut self, result: Result<BoxLink, LinkError>) {
         match result {
             Ok(link) if self.role == Role::Responder => {
-                if self.session.is_closed() || self.done || self.paused {
+                if self.session.is_closed() || self.done {
                     link.close();
                     return;
                 }
@@ -548,186 +583,6 @@ where
                 });
                 self.schedule_connect();
             }
-        }
-    }
-
-    /// Host: runs the handshake of a new connection on its own thread, beside the current
-    /// link, unless its address tried too often or already holds its share of slots. With
-    /// every slot taken, the oldest handshake gives its place if it has run for
-    /// [`EVICT_AFTER_MS`]; otherwise the newcomer is turned away.
-    fn start_pending(&mut self, link: BoxLink) {
-        let link: Arc<dyn Link> = Arc::from(link);
-        let ip = link.peer_ip();
-        let now = self.now();
-        if self.pending.len() >= self.config.max_pending {
-            let oldest = self
-                .pending
-                .iter()
-                .enumerate()
-                .min_by_key(|(_, p)| p.since)
-                .map(|(i, p)| (i, p.since));
-            match oldest {
-                Some((i, since)) if now.saturating_sub(since) >= EVICT_AFTER_MS => {
-                    let old = self.pending.swap_remove(i);
-                    old.link.close();
-                    self.emit(DriverEvent::AttemptAborted {
-                        peer: old.link.peer(),
-                        reason: "its handshake took too long while another device waited"
-                            .to_owned(),
-                    });
-                }
-                _ => {
-                    link.close();
-                    return self.emit(DriverEvent::AttemptAborted {
-                        peer: link.peer(),
-                        reason: "the host is busy with other connections; try again".to_owned(),
-                    });
-                }
-            }
-        }
-        let from_ip = self
-            .pending
-            .iter()
-            .filter(|p| ip.is_some() && p.ip == ip)
-            .count();
-        let refused = if from_ip >= self.config.max_pending_per_address {
-            Some("too many connections at once from this address")
-        } else if !self.limiter.allow(ip, now) {
-            Some("too many attempts from this address")
-        } else {
-            None
-        };
-        if let Some(reason) = refused {
-            link.close();
-            return self.emit(DriverEvent::AttemptAborted {
-                peer: link.peer(),
-                reason: reason.to_owned(),
-            });
-        }
-        let Ok(handshake) = self.session.pending_accept(now) else {
-            return link.close();
-        };
-        self.next_pending += 1;
-        let id = self.next_pending;
-        let timeout = self.config.pending_timeout;
-        let thread = {
-            let link = Arc::clone(&link);
-            let core = self.me.clone();
-            thread::Builder::new()
-                .name("banco-link-reader".into())
-                .spawn(move || run_pending(&core, link, id, handshake, timeout))
-        };
-        let Ok(handle) = thread else {
-            return link.close();
-        };
-        self.readers.retain(|r| !r.is_finished());
-        self.readers.push(handle);
-        self.emit(DriverEvent::Connected { peer: link.peer() });
-        self.pending.push(Pending {
-            id,
-            link,
-            ip,
-            since: now,
-        });
-    }
-
-    /// Host: a pending handshake failed; only its connection is closed.
-    fn pending_failed(&mut self, id: u64, reason: &str) {
-        let Some(i) = self.pending.iter().position(|p| p.id == id) else {
-            return;
-        };
-        let p = self.pending.swap_remove(i);
-        p.link.close();
-        self.emit(DriverEvent::AttemptAborted {
-            peer: p.link.peer(),
-            reason: reason.to_owned(),
-        });
-        self.schedule_connect();
-    }
-
-    /// Host: a pending handshake finished. The confirmed peer's key (a reconnect) or, while
-    /// nobody is confirmed, any key within [`DriverConfig::max_unverified`] becomes the
-    /// match's link; the generation its reader continues with, or `None` if it was refused.
-    fn pending_done(&mut self, id: u64, accepted: AcceptedLink) -> Option<u64> {
-        let i = self.pending.iter().position(|p| p.id == id)?;
-        let Pending { link, .. } = self.pending.swap_remove(i);
-        self.schedule_connect();
-        if self.done || self.session.is_closed() {
-            link.close();
-            return None;
-        }
-        let key = accepted.peer_key();
-        let refuse = |core: &mut Self, reason: &str| {
-            link.close();
-            core.emit(DriverEvent::AttemptAborted {
-                peer: link.peer(),
-                reason: reason.to_owned(),
-            });
-            None
-        };
-        match self.session.peer().filter(|p| p.verified).map(|p| p.key) {
-            Some(paired) if paired != key => {
-                return refuse(self, "another device than the paired one; refused");
-            }
-            Some(_) => {}
-            None if self.session.known_peers().name_of(&key).is_some() => {}
-            None if self.link.is_some()
-                && self
-                    .session
-                    .peer()
-                    .is_some_and(|p| !p.verified && p.key != key) =>
-            {
-                // Another device's code is on the host's screen: it is answered first. The
-                // newcomer is turned away without showing a code (nor counting towards
-                // `max_unverified`) and may try again; replacing the device being compared
-                // would let two devices knock each other off until the host pauses.
-                return refuse(
-                    self,
-                    "the host is comparing another device's code; try again once it is answered",
-                );
-            }
-            None => {
-                if self.paused || self.unverified >= self.config.max_unverified {
-                    return refuse(self, "too many codes were not confirmed; refused");
-                }
-                self.unverified += 1;
-                if self.unverified >= self.config.max_unverified {
-                    self.pause();
-                }
-            }
-        }
-        // The new link replaces the current one (a guest that reconnected, the device
-        // being compared coming back with a new code, or the first device to show one).
-        self.drop_link();
-        self.generation += 1;
-        let generation = self.generation;
-        self.link = Some((generation, Arc::clone(&link)));
-        self.reader_until = None;
-        self.link_state = Some(false);
-        let now = self.now();
-        if self.session.adopt(accepted, now).is_err() {
-            self.drop_link();
-            return None;
-        }
-        Some(generation)
-    }
-
-    /// Host: stops taking connections until the player reopens.
-    fn pause(&mut self) {
-        self.paused = true;
-        self.next_connect = None;
-        for p in self.pending.drain(..) {
-            p.link.close();
-        }
-        self.emit(DriverEvent::AttemptsExhausted {
-            attempts: self.unverified,
-        });
-    }
-
-    /// Closes every connection still in its handshake (at the end).
-    pub(super) fn close_pending(&mut self) {
-        for p in self.pending.drain(..) {
-            p.link.close();
         }
     }
 
@@ -802,7 +657,10 @@ where
             Ok(Some(frame)) => {
                 let now = core.now();
                 last_frame = Some(now);
-                core.session.handle_datagram(&frame, now);
+                match core.refusal_in(&frame) {
+                    Some(refusal) => core.refused(refusal),
+                    None => core.session.handle_datagram(&frame, now),
+                }
             }
             Ok(None) => {}
             Err(error) => core.transport_lost(&error.to_string()),
@@ -830,68 +688,6 @@ where
         wake(&tx, needed);
         if !current {
             return;
-        }
-    }
-}
-
-/// The thread of a host's pending connection: runs the handshake without the session's
-/// lock, then, if the driver takes the link, reads it as any link's reader.
-fn run_pending<G: MatchGame>(
-    weak: &Weak<Mutex<Core<G>>>,
-    link: Arc<dyn Link>,
-    id: u64,
-    mut handshake: PendingAccept,
-    timeout: Duration,
-) where
-    Session<G>: Send,
-{
-    let deadline = Instant::now() + timeout;
-    let failed = |reason: &str| {
-        if let Some(shared) = weak.upgrade() {
-            let mut core = lock(&shared);
-            core.pending_failed(id, reason);
-            core.pump();
-            let needed = core.nudge();
-            let tx = core.waker();
-            drop(core);
-            wake(&tx, needed);
-        }
-    };
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return failed("the handshake took too long");
-        }
-        let frame = match link.recv(Some(left)) {
-            Ok(Some(frame)) => frame,
-            Ok(None) => continue,
-            Err(e) => return failed(&e.to_string()),
-        };
-        match handshake.handle(&frame) {
-            Ok(AcceptStep::Reply(reply)) => {
-                if let Err(e) = link.send(&reply) {
-                    return failed(&e.to_string());
-                }
-            }
-            Ok(AcceptStep::Done(accepted)) => {
-                let Some(shared) = weak.upgrade() else { return };
-                let generation = {
-                    let mut core = lock(&shared);
-                    let generation = core.pending_done(id, *accepted);
-                    core.pump();
-                    let needed = core.nudge();
-                    let tx = core.waker();
-                    drop(core);
-                    wake(&tx, needed);
-                    generation
-                };
-                drop(shared);
-                if let Some(generation) = generation {
-                    read_link(weak, &*link, generation);
-                }
-                return;
-            }
-            Err(reason) => return failed(&reason.to_string()),
         }
     }
 }
@@ -957,6 +753,7 @@ where
             Err(RecvTimeoutError::Disconnected) => core.done = true,
         }
         timer_fired = core.fire_due_timers();
+        core.cooled_down();
     }
     let (readers, connecting) = {
         let mut core = lock(shared);

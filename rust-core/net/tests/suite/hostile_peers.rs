@@ -1,19 +1,21 @@
 //! A host driver over real TCP against strangers on the same network: another protocol
 //! version, a goodbye before pairing, a connection that trickles bytes, a handshake that
 //! finishes first, a newer connection beside the paired guest, code guessing, a hostile
-//! name. Each costs the stranger its own link; the real guest still plays.
+//! name, a stranger dialling and hanging up in a loop. Each costs the stranger its own
+//! link; the real guest still plays.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::io::Write;
-use std::net::{SocketAddr, TcpStream};
-use std::sync::mpsc::Receiver;
+use std::net::{IpAddr, SocketAddr, TcpStream};
+use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use banco_game::{Color, GameKind, MatchGame};
-use banco_net::driver::{Driver, DriverConfig, DriverError, DriverEvent};
+use banco_net::driver::{Driver, DriverConfig, DriverError, DriverEvent, Refusal, Role, from_fn};
+use banco_net::memory::{FaultPlan, MemoryLink};
 use banco_net::tcp::TcpLink;
-use banco_net::{Host, Link, dialer, host};
+use banco_net::{BoxLink, Host, Link, LinkError, dialer, host};
 use banco_protocol::crypto::{Handshake, Identity, Transport};
 use banco_protocol::message::{Body, Envelope, Hello, Resume};
 use banco_protocol::sas::Sas;
@@ -111,21 +113,36 @@ fn pair(
     (g, g_rx)
 }
 
-/// A device driven by hand over TCP: it speaks the handshake with the crypto primitives.
+/// A device driven by hand: it speaks the handshake with the crypto primitives.
 struct Stranger {
-    link: TcpLink,
+    link: BoxLink,
     transport: Transport,
 }
 
 impl Stranger {
-    /// Dials and runs the handshake (and the `Resume` exchange) with `version` and `name`.
+    /// Dials over TCP and runs the handshake (and the `Resume` exchange) with `version`
+    /// and `name`.
     fn dial(addr: SocketAddr, key: u8, version: u8, name: &str) -> Option<Stranger> {
         let link = TcpLink::connect(addr, T).unwrap();
+        Stranger::on(Box::new(link), key, version, name).ok()
+    }
+
+    /// Runs the handshake on `link`; `Err` with the host's refusal if it said why it
+    /// turned the device away.
+    fn on(link: BoxLink, key: u8, version: u8, name: &str) -> Result<Stranger, Option<Refusal>> {
         let id = Identity::from_secret([key; 32]);
         let mut hs = Handshake::initiator(&id, [key.wrapping_add(1); 32]).unwrap();
-        link.send(&hs.write_message(&[]).unwrap()).ok()?;
-        let m2 = link.recv(Some(Duration::from_secs(2))).ok()??;
-        hs.read_message(&m2).ok()?;
+        // A host that turns us away may have closed already: its reason is still read.
+        let _ = link.send(&hs.write_message(&[]).unwrap());
+        let m2 = link
+            .recv(Some(Duration::from_secs(2)))
+            .ok()
+            .flatten()
+            .ok_or(None)?;
+        if let Some(refusal) = Refusal::parse(&m2) {
+            return Err(Some(refusal));
+        }
+        hs.read_message(&m2).map_err(|_| None)?;
         let hello = Hello {
             version,
             caps: 0,
@@ -133,17 +150,25 @@ impl Stranger {
             sas: [key; 32],
         };
         link.send(&hs.write_message(&hello.to_payload()).unwrap())
-            .ok()?;
-        let transport = hs.finish().ok()?.transport;
+            .map_err(|_| None)?;
+        let transport = hs.finish().map_err(|_| None)?.transport;
         let mut s = Stranger { link, transport };
         // The host's Resume (with its code nonce), then ours: the link is up.
-        let _ = s.link.recv(Some(Duration::from_secs(2))).ok()??;
+        let resume = s
+            .link
+            .recv(Some(Duration::from_secs(2)))
+            .ok()
+            .flatten()
+            .ok_or(None)?;
+        if let Some(refusal) = Refusal::parse(&resume) {
+            return Err(Some(refusal));
+        }
         s.send(Body::Resume(Resume {
             session: [0; 8],
             last_seen: 0,
             sas_reveal: None,
         }));
-        Some(s)
+        Ok(s)
     }
 
     fn send(&mut self, body: Body) {
@@ -365,4 +390,141 @@ fn a_hostile_name_reaches_the_host_clean() {
         !shown.contains('\u{1b}') && !shown.contains('\u{202e}'),
         "{shown:?}"
     );
+}
+
+/// An in-memory link that says it comes from `ip`: devices at distinct addresses of a LAN,
+/// which loopback TCP cannot give.
+struct FromIp(MemoryLink, IpAddr);
+
+impl Link for FromIp {
+    fn send(&self, frame: &[u8]) -> Result<(), LinkError> {
+        self.0.send(frame)
+    }
+    fn recv(&self, timeout: Option<Duration>) -> Result<Option<Vec<u8>>, LinkError> {
+        self.0.recv(timeout)
+    }
+    fn max_frame_size(&self) -> usize {
+        self.0.max_frame_size()
+    }
+    fn close(&self) {
+        self.0.close();
+    }
+    fn peer(&self) -> String {
+        self.1.to_string()
+    }
+    fn peer_ip(&self) -> Option<IpAddr> {
+        Some(self.1)
+    }
+}
+
+/// A host over in-memory links from several addresses: the host, its events, and a way
+/// to dial it from an address (the dialling end of a new link).
+fn hosted_in_memory(
+    config: DriverConfig,
+) -> (
+    Driver<CountingGame>,
+    Events,
+    impl Fn([u8; 4]) -> MemoryLink + Clone + Send + 'static,
+) {
+    let (tx, rx) = mpsc::channel::<BoxLink>();
+    let acceptor = from_fn(Role::Responder, move |t| {
+        rx.recv_timeout(t).map_err(|_| LinkError::Timeout)
+    });
+    let (d, events) = Driver::spawn(session("Host", 1), acceptor, config);
+    let seed = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let dial = move |ip: [u8; 4]| {
+        let n = seed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let (mine, theirs) = MemoryLink::pair(FaultPlan::none(), n);
+        tx.send(Box::new(FromIp(theirs, IpAddr::from(ip)))).unwrap();
+        mine
+    };
+    (d, events, dial)
+}
+
+/// One stranger (one key, one address) completes the handshake and hangs up, again and
+/// again. Before, its fifth code paused the host until the player reopened (in about two
+/// seconds, with nobody touching the host) and the real guest never got a code. Now codes
+/// gone before anyone could see them count against that address only: after three it is
+/// turned away (and told so), the host never pauses, the guest pairs.
+#[test]
+fn a_stranger_hanging_up_again_and_again_never_pauses_the_host() {
+    let config = DriverConfig {
+        // However slow this machine, the stranger's codes are gone "before anyone saw them".
+        code_seen_after: Duration::from_secs(60),
+        ..DriverConfig::default()
+    };
+    let (host, rx, dial) = hosted_in_memory(config);
+    let mut shown = 0;
+    let mut refused = Vec::new();
+    for _ in 0..5 {
+        let link = Box::new(dial([192, 0, 2, 66]));
+        match Stranger::on(link, 50, PROTOCOL_VERSION, "Mallory") {
+            Ok(s) => {
+                code_for(&rx, "Mallory");
+                shown += 1;
+                drop(s);
+                wait(&rx, |e| match e {
+                    DriverEvent::AttemptsExhausted { .. } => panic!("the host paused"),
+                    DriverEvent::Session(Event::LinkDown { .. }) => Some(()),
+                    _ => None,
+                });
+            }
+            Err(why) => refused.push(why),
+        }
+    }
+    assert_eq!(shown, 3, "{refused:?}");
+    assert_eq!(refused, [Some(Refusal::TooOften); 2]);
+    // The real guest, at another address, pairs at once.
+    let guest_dial = dial.clone();
+    let connector = from_fn(Role::Initiator, move |_| {
+        Ok(Box::new(guest_dial([192, 0, 2, 7])) as BoxLink)
+    });
+    let (g, g_rx) = Driver::spawn(session("Guest", 2), connector, DriverConfig::default());
+    let code = wait(&rx, |e| match e {
+        DriverEvent::AttemptsExhausted { .. } => panic!("the host paused"),
+        DriverEvent::Session(Event::VerifyPeer { code, name, .. }) if name == "Guest" => {
+            Some(*code)
+        }
+        _ => None,
+    });
+    assert_eq!(code_for(&g_rx, "Host"), code);
+    host.confirm_peer(code, false).unwrap();
+    g.confirm_peer(code, false).unwrap();
+    wait(&rx, |e| {
+        matches!(e, DriverEvent::Session(Event::PeerVerified { .. })).then_some(())
+    });
+}
+
+/// A paused host tells a dialling guest why (before: a bare "link closed", ten times, then
+/// "could not be reached"), and takes devices again by itself after the cool-down.
+#[test]
+fn a_paused_host_tells_the_guest_why_and_reopens_by_itself() {
+    let config = DriverConfig {
+        max_unverified: 1,
+        pause_cooldown: Some(Duration::from_secs(2)),
+        ..DriverConfig::default()
+    };
+    let (h, host, rx) = hosted(config);
+    let _s = Stranger::dial(h.local_addr(), 50, PROTOCOL_VERSION, "Mallory").unwrap();
+    // The pause comes as the code does (with the code on screen).
+    wait(&rx, |e| {
+        matches!(e, DriverEvent::AttemptsExhausted { attempts: 1 }).then_some(())
+    });
+    code_for(&rx, "Mallory");
+    // The player compares and rejects: that code counts, the host stays paused.
+    reject(&host, &rx);
+    let (g, g_rx) = guest(h.local_addr());
+    let why = wait(&g_rx, |e| match e {
+        DriverEvent::Reconnecting { error, .. } => Some(error.clone()),
+        _ => None,
+    });
+    assert!(why.contains("not taking players now"), "{why}");
+    wait(&rx, |e| matches!(e, DriverEvent::Reopened).then_some(()));
+    let code = code_for(&rx, "Guest");
+    assert_eq!(code_for(&g_rx, "Host"), code);
+    host.confirm_peer(code, false).unwrap();
+    g.confirm_peer(code, false).unwrap();
+    wait(&rx, |e| {
+        matches!(e, DriverEvent::Session(Event::PeerVerified { .. })).then_some(())
+    });
 }
