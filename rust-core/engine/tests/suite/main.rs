@@ -6,6 +6,7 @@ mod bench;
 mod chance;
 mod game_data;
 mod jieqi;
+mod opponent;
 mod perpetual;
 mod protocols;
 mod protocols_gui;
