@@ -392,7 +392,7 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
                 let mut search = |limits: &Limits, stop: &AtomicBool| {
                     // A level below 10 keeps its caps and its choice with banned moves too.
                     if level < Level::MAX {
-                        level::play_excluding(
+                        let choice = level::play_excluding(
                             &mut s,
                             &game,
                             &rules,
@@ -401,7 +401,12 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
                             &options.excluded,
                             game.hash(),
                             stop,
-                        )
+                            |info| out.line(&info_line(&game, info, wire)),
+                        );
+                        if let Some(line) = choice_line(&game, level, &choice, wire) {
+                            out.line(&line);
+                        }
+                        choice.result
                     } else {
                         s.search_with(&game, &rules, limits, &options, stop, |info| {
                             out.line(&info_line(&game, info, wire));
@@ -475,6 +480,31 @@ fn info_line<G: EngineGame>(game: &G, info: &SearchInfo<G::Move>, wire: Wire) ->
             info.depth, info.nodes, info.time_ms,
         ),
     }
+}
+
+/// The `info string` saying that a level plays another move than its search's best
+/// (`info string level 3 plays c3c4 score cp 12 (best h2e2 score cp 35)`), if it does: the
+/// `info depth` lines before it give the search's best line.
+fn choice_line<G: EngineGame>(
+    game: &G,
+    level: Level,
+    choice: &level::Choice<G::Move>,
+    wire: Wire,
+) -> Option<String> {
+    let (best, best_score) = choice.passed_over?;
+    let played = choice.result.best_move?;
+    let text = |score: Score| match wire.dialect {
+        Dialect::Uci => score.to_string(),
+        Dialect::Ucci => ucci_value(score).to_string(),
+    };
+    Some(format!(
+        "info string level {} plays {} score {} (best {} score {})",
+        level.number(),
+        wire.out(game.move_text(played)),
+        text(choice.result.score),
+        wire.out(game.move_text(best)),
+        text(best_score),
+    ))
 }
 
 /// A score as UCCI writes it: centipawns, or a mate as ±(30000 − plies to the end).
