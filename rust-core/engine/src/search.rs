@@ -43,7 +43,7 @@ use crate::features::Features;
 use crate::history::{Histories, Killers, NO_PIECE_TO, bonus};
 use crate::limits::Limits;
 use crate::movepick::{MovePicker, Stage};
-use crate::score::{DECISIVE, INF, MAX_PLY, RULE_WIN, Score, mate_in, mated_in, plies_to_end};
+use crate::score::{DECISIVE, INF, MAX_PLY, Score, mate_in, mated_in, plies_to_end};
 use crate::searchable::{Repetition, SearchGame};
 use crate::timeman::{Timer, soft_scale};
 use crate::tt::{Bound, Table, TranspositionTable};
@@ -417,8 +417,9 @@ impl<S: SearchGame> Searcher<S> {
         if let Some(r) = node.repetition() {
             return match r {
                 Repetition::Draw => 0,
-                Repetition::Win => RULE_WIN - ply as i32,
-                Repetition::Loss => -RULE_WIN + ply as i32,
+                // The game ends here, as it would by mate (see `score`).
+                Repetition::Win => mate_in(ply),
+                Repetition::Loss => mated_in(ply),
             };
         }
         if node.rule_draw() {

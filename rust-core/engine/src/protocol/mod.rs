@@ -611,7 +611,7 @@ pub(crate) fn number_after<T: core::str::FromStr>(args: &[&str], key: &str) -> O
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::score::{MATE, RULE_WIN};
+    use crate::score::MATE;
     use banco_xiangqi::Xiangqi;
 
     fn line(value: i32, dialect: Dialect) -> String {
@@ -667,14 +667,11 @@ mod tests {
         // Mate in one (one ply), being mated in two moves (four plies).
         assert!(line(MATE - 1, Dialect::Uci).contains("depth 7 seldepth 9 score mate 1 "));
         assert!(line(-MATE + 4, Dialect::Uci).contains("score mate -2 "));
-        // Wins and losses by rule (perpetual check or chase), as found in a match where
-        // they were printed `score cp -28996`: the same convention as mates.
-        assert!(line(-RULE_WIN + 4, Dialect::Uci).contains("score mate -2 "));
-        assert!(line(RULE_WIN - 5, Dialect::Uci).contains("score mate 3 "));
+        assert!(line(MATE - 5, Dialect::Uci).contains("score mate 3 "));
         assert!(line(123, Dialect::Uci).contains("score cp 123 "));
         // UCCI has no `mate` token: a large score, 30000 minus the plies to the end.
         assert!(line(MATE - 1, Dialect::Ucci).contains("depth 7 score 29999 "));
-        assert!(line(-RULE_WIN + 4, Dialect::Ucci).contains("score -29996 "));
+        assert!(line(-MATE + 4, Dialect::Ucci).contains("score -29996 "));
         assert!(line(123, Dialect::Ucci).contains("score 123 "));
     }
 }

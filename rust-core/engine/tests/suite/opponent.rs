@@ -101,3 +101,58 @@ fn level_1_finishes_its_first_ply_chess() {
     );
     assert_searched(&r, legal.len(), 0);
 }
+
+/// The row of `tests/data/rules/repetition.tsv` whose source ends with `label`: its FEN
+/// and its moves.
+fn repetition_row(label: &str) -> (String, Vec<String>) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/rules/repetition.tsv"
+    );
+    let text = std::fs::read_to_string(path).expect("the repetition table");
+    let row = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .find(|f| f[0].ends_with(label))
+        .unwrap();
+    let moves = row[2].split_whitespace().map(str::to_owned).collect();
+    (row[1].to_owned(), moves)
+}
+
+/// WXF rule book, L546: Red's knight has checked perpetually; repeating once more
+/// (`b8c8`) loses by rule at once, while `d8c6` only loses to a mate in four. The engine
+/// used to repeat (a loss by rule scored above any mate) and print `mate -1`; it resists
+/// longest now, and says how long.
+#[test]
+fn a_loss_by_rule_ranks_with_mates_by_distance() {
+    let (fen, moves) = repetition_row(":L546");
+    let mut game = Xiangqi::from_fen(&fen).unwrap();
+    let (last, before) = moves.split_last().unwrap();
+    for text in before {
+        let mv = game.parse_move(text).unwrap();
+        game.play(mv).unwrap();
+    }
+    let rules = RuleSet::from_name("asian").unwrap();
+    let mut s = XiangqiSearcher::new(16);
+    let r = s.search(
+        &game,
+        &rules,
+        &Limits::depth(12),
+        &AtomicBool::new(false),
+        |_| {},
+    );
+    let played = game.move_text(r.best_move.unwrap());
+    assert_ne!(&played, last, "{r:?}");
+    assert_eq!(played, "d8c6", "{r:?}"); // d9c7 in ranks 1–10
+
+    assert_eq!(r.score, Score::Mate(-4), "{r:?}");
+    // The repetition itself was searched and ranked below it.
+    let repeat = game.parse_move(last).unwrap();
+    assert!(
+        r.root_scores
+            .iter()
+            .any(|&(m, v)| m == repeat && v < r.value),
+        "{r:?}"
+    );
+}
