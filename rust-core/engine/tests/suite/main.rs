@@ -9,6 +9,7 @@ mod jieqi;
 mod opponent;
 mod perpetual;
 mod protocols;
+mod protocols_edges;
 mod protocols_gui;
 mod puzzles;
 mod search;
