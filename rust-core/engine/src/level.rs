@@ -69,7 +69,9 @@ pub struct Level(u8);
 pub struct LevelConfig {
     /// Deepest iteration.
     pub depth: Option<u32>,
-    /// Most nodes per move.
+    /// Most nodes per move, once the first iteration is complete: every root move is
+    /// searched one ply deep whatever the cap (level 1's 400 nodes do not always cover a
+    /// ply), so a level's choice is always among searched moves.
     pub nodes: Option<u64>,
     /// Moves within this many centipawns of the best may be chosen.
     pub margin: i32,
