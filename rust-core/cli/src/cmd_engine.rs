@@ -29,9 +29,9 @@ pub(crate) struct SolveArgs {
     /// Give up after this many seconds.
     #[arg(long, default_value_t = 10.0)]
     time: f64,
-    /// Table size of the proof-number search, in MiB.
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
+    /// Table size of the proof-number search, in MiB (1 to 4096).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    hash: u32,
 }
 
 pub(crate) fn solve_cmd(args: &SolveArgs) -> Result<(), CliError> {
@@ -73,7 +73,7 @@ fn solve_game<G: EngineGame>(args: &SolveArgs, kind: GameKind) -> Result<(), Cli
     let options = SolveOptions {
         max_mate: args.max_mate,
         time_limit: Some(time),
-        hash_mib: args.hash.clamp(1, 4096),
+        hash_mib: args.hash as usize,
         ..SolveOptions::default()
     };
     let r = solve(

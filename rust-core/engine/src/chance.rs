@@ -243,7 +243,7 @@ impl Expectation {
 mod tests {
     use super::*;
     use crate::level::Rng;
-    use crate::score::{INF, MATE, RULE_WIN, mate_in, mated_in};
+    use crate::score::{INF, MATE, mate_in, mated_in};
 
     /// The value of the module docs, computed directly.
     fn exact(values: &[(i32, u32)]) -> i32 {
@@ -314,8 +314,8 @@ mod tests {
             1 - CHANCE_CAP,
             DECISIVE,
             -DECISIVE,
-            RULE_WIN - 3,
-            3 - RULE_WIN,
+            DECISIVE + 3,
+            -DECISIVE - 3,
         ];
         match r % 8 {
             0 => mate_in((r >> 8) as usize % 40),

@@ -54,8 +54,8 @@
 
 use crate::error::EngineError;
 use crate::limits::Limits;
-use crate::score::DECISIVE;
-use crate::search::{SearchOptions, SearchResult, Searcher};
+use crate::score::{DECISIVE, Score};
+use crate::search::{SearchInfo, SearchOptions, SearchResult, Searcher};
 use crate::searchable::SearchGame;
 use banco_game::Game;
 use std::sync::atomic::AtomicBool;
@@ -69,7 +69,9 @@ pub struct Level(u8);
 pub struct LevelConfig {
     /// Deepest iteration.
     pub depth: Option<u32>,
-    /// Most nodes per move.
+    /// Most nodes per move, once the first iteration is complete: every root move is
+    /// searched one ply deep whatever the cap (level 1's 400 nodes do not always cover a
+    /// ply), so a level's choice is always among searched moves.
     pub nodes: Option<u64>,
     /// Moves within this many centipawns of the best may be chosen.
     pub margin: i32,
@@ -216,12 +218,24 @@ pub fn play<S: SearchGame>(
     seed: u64,
     stop: &AtomicBool,
 ) -> SearchResult<S::Move> {
-    play_excluding(searcher, game, rules, level, base, &[], seed, stop)
+    play_excluding(searcher, game, rules, level, base, &[], seed, stop, |_| {}).result
+}
+
+/// What [`play_excluding`] found: the search's result with the level's choice as its best
+/// move, and the search's own best move when the level chose another one.
+#[derive(Clone, Debug)]
+pub struct Choice<M> {
+    /// The result, its best move the level's choice (its principal variation cut to that
+    /// move and its score that move's when the choice is not the search's best).
+    pub result: SearchResult<M>,
+    /// The search's best move and its score when the level played another move.
+    pub passed_over: Option<(M, Score)>,
 }
 
 /// [`play`] with the root moves in `excluded` left out (UCCI's `banmoves`, UCI's
 /// `searchmoves`): the level's caps and its choice apply to the moves that remain. With
-/// every legal move excluded there is no best move.
+/// every legal move excluded there is no best move. `on_info` hears every completed
+/// iteration, as with [`Searcher::search_with`] (the protocols print them).
 #[allow(clippy::too_many_arguments)]
 pub fn play_excluding<S: SearchGame>(
     searcher: &mut Searcher<S>,
@@ -232,7 +246,8 @@ pub fn play_excluding<S: SearchGame>(
     excluded: &[S::Move],
     seed: u64,
     stop: &AtomicBool,
-) -> SearchResult<S::Move> {
+    on_info: impl FnMut(&SearchInfo<S::Move>),
+) -> Choice<S::Move> {
     let limits = level.limits(base);
     let margin = level.config().margin;
     let options = SearchOptions {
@@ -240,34 +255,38 @@ pub fn play_excluding<S: SearchGame>(
         root_margin: (margin > 0).then_some(margin),
     };
     let mut result = if level < Level::MAX {
-        searcher.search_single(game, rules, &limits, &options, stop, |_| {})
+        searcher.search_single(game, rules, &limits, &options, stop, on_info)
     } else {
-        searcher.search_with(game, rules, &limits, &options, stop, |_| {})
+        searcher.search_with(game, rules, &limits, &options, stop, on_info)
     };
     let pick = choose(
         &result,
         level,
         seed ^ game.hash().rotate_left(17) ^ u64::from(game.ply()),
     );
+    let mut passed_over = None;
     if pick != result.best_move {
         if let Some(m) = pick {
+            passed_over = result.best_move.map(|b| (b, result.score));
             result.value = result
                 .root_scores
                 .iter()
                 .find(|r| r.0 == m)
                 .map_or(result.value, |r| r.1);
-            result.score = crate::score::Score::from_internal(result.value);
+            result.score = Score::from_internal(result.value);
         }
         result.best_move = pick;
         result.pv = pick.into_iter().collect();
     }
-    result
+    Choice {
+        result,
+        passed_over,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::Score;
 
     fn result(scores: &[(u16, i32)]) -> SearchResult<u16> {
         SearchResult {

@@ -1,19 +1,20 @@
 //! Score conventions: centipawns from the side to move's point of view, mate scores as
-//! `MATE - plies`, wins by rule (perpetual check or chase) as `RULE_WIN - plies`, just
-//! below the mate band. For people and protocols both are forced ends of the game and are
-//! reported alike, in moves ([`Score::Mate`]): UCI's `score mate N`.
+//! `MATE - plies`. A win by rule (the opponent's perpetual check or chase) ends the game as
+//! surely as a mate and is scored the same way, by the ply where the game ends: a loss by
+//! rule next move is worse than being mated in four, so the engine resists longest. For
+//! people and protocols both are reported alike, in moves ([`Score::Mate`]): UCI's `score
+//! mate N`.
 //!
 //! ```
-//! use banco_engine::score::{Score, MATE, RULE_WIN, mated_in, mate_in, plies_to_end};
+//! use banco_engine::score::{Score, MATE, mated_in, mate_in, plies_to_end};
 //! assert_eq!(Score::from_internal(mate_in(3)), Score::Mate(2));
 //! assert_eq!(Score::from_internal(mated_in(4)), Score::Mate(-2));
 //! assert_eq!(Score::from_internal(35), Score::Cp(35));
 //! // The opponent must repeat its perpetual check 5 plies from now and loses by rule.
-//! assert_eq!(Score::from_internal(RULE_WIN - 5), Score::Mate(3));
-//! assert_eq!(Score::from_internal(-RULE_WIN + 4), Score::Mate(-2));
-//! assert_eq!(plies_to_end(-RULE_WIN + 4), Some(4));
+//! assert_eq!(Score::from_internal(mate_in(5)), Score::Mate(3));
+//! assert_eq!(plies_to_end(mated_in(4)), Some(4));
 //! // The side to move must repeat its own perpetual check: it loses with its next move.
-//! assert_eq!(Score::from_internal(-RULE_WIN + 1), Score::Mate(-1));
+//! assert_eq!(Score::from_internal(mated_in(1)), Score::Mate(-1));
 //! assert_eq!(Score::from_internal(mated_in(0)), Score::Mate(0)); // mated now
 //! assert_eq!(plies_to_end(120), None);
 //! assert!(mate_in(1) < MATE);
@@ -27,11 +28,10 @@ pub const INF: i32 = 32_000;
 pub const MATE: i32 = 31_000;
 /// Scores at or beyond this magnitude are mates.
 pub const MATE_BOUND: i32 = MATE - 1_000;
-/// Score of winning by rule (the opponent's perpetual check or chase) at ply 0.
-pub const RULE_WIN: i32 = 29_000;
-/// Scores at or beyond this magnitude are decisive (mates or wins by rule) and are stored
-/// in the transposition table relative to the node, not the root.
-pub const DECISIVE: i32 = RULE_WIN - 1_000;
+/// Scores at or beyond this magnitude are decisive (mates, wins by rule) and are stored
+/// in the transposition table relative to the node, not the root. Every other score (an
+/// evaluation, a chance node's mean) stays below it.
+pub const DECISIVE: i32 = 28_000;
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
 
@@ -76,10 +76,8 @@ pub const fn from_tt(score: i32, ply: usize) -> i32 {
 #[must_use]
 pub const fn plies_to_end(v: i32) -> Option<i32> {
     let a = v.abs();
-    if a >= MATE_BOUND {
-        Some(MATE - a)
-    } else if a >= DECISIVE {
-        Some(if RULE_WIN > a { RULE_WIN - a } else { 0 })
+    if a >= DECISIVE {
+        Some(if MATE > a { MATE - a } else { 0 })
     } else {
         None
     }
@@ -91,8 +89,9 @@ pub enum Score {
     /// Centipawns (a pawn before the river is worth about 30; a rook about 900).
     Cp(i32),
     /// Mate in this many moves of the side to move (negative: being mated, after this many
-    /// moves of its own; 0: mated now), UCI's convention. A win by rule (the opponent's perpetual check or chase) is reported the
-    /// same way: it ends the game as surely, this many moves from now.
+    /// moves of its own; 0: mated now), UCI's convention. A win by rule (the opponent's
+    /// perpetual check or chase) is reported the same way: it ends the game as surely, this
+    /// many moves from now.
     Mate(i32),
 }
 

@@ -43,7 +43,7 @@ use crate::features::Features;
 use crate::history::{Histories, Killers, NO_PIECE_TO, bonus};
 use crate::limits::Limits;
 use crate::movepick::{MovePicker, Stage};
-use crate::score::{DECISIVE, INF, MAX_PLY, RULE_WIN, Score, mate_in, mated_in, plies_to_end};
+use crate::score::{DECISIVE, INF, MAX_PLY, Score, mate_in, mated_in, plies_to_end};
 use crate::searchable::{Repetition, SearchGame};
 use crate::timeman::{Timer, soft_scale};
 use crate::tt::{Bound, Table, TranspositionTable};
@@ -351,16 +351,21 @@ impl<S: SearchGame> Searcher<S> {
             return true;
         }
         let polled = self.nodes & 1023 == 0 && self.poll(stop);
-        self.aborted = polled || self.nodes >= self.node_limit;
+        self.aborted = polled || (self.nodes >= self.node_limit && self.root_depth > 1);
         self.aborted
     }
 
     /// Every 1,024 nodes: this thread's nodes reported, then the stop flag, the node limit
     /// counted over every thread of the search (within 1,024 nodes a thread), the clock.
+    ///
+    /// The node limit never cuts the first iteration: a search always ends with every
+    /// root move searched one ply deep (and its quiescence) unless it is stopped or out of
+    /// time — a level's cap or `go nodes 1` still plays a searched move, not the move
+    /// generator's first.
     fn poll(&mut self, stop: &AtomicBool) -> bool {
         self.flush_nodes();
         stop.load(Ordering::Relaxed)
-            || self.shared_nodes.load(Ordering::Relaxed) >= self.node_limit
+            || (self.shared_nodes.load(Ordering::Relaxed) >= self.node_limit && self.root_depth > 1)
             || self.timer.is_some_and(|t| t.hard_expired())
     }
 
@@ -412,8 +417,9 @@ impl<S: SearchGame> Searcher<S> {
         if let Some(r) = node.repetition() {
             return match r {
                 Repetition::Draw => 0,
-                Repetition::Win => RULE_WIN - ply as i32,
-                Repetition::Loss => -RULE_WIN + ply as i32,
+                // The game ends here, as it would by mate (see `score`).
+                Repetition::Win => mate_in(ply),
+                Repetition::Loss => mated_in(ply),
             };
         }
         if node.rule_draw() {

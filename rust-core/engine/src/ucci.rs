@@ -53,7 +53,8 @@ use crate::level::Level;
 use crate::limits::{Clock, Limits};
 use crate::protocol::wire::{self, GoReader};
 use crate::protocol::{
-    DEFAULT_MOVE_OVERHEAD_MS, Dialect, MAX_MOVE_OVERHEAD_MS, Out, Session, number_after,
+    DEFAULT_MOVE_OVERHEAD_MS, Dialect, MAX_HASH_MIB, MAX_MOVE_OVERHEAD_MS, Out, Session,
+    number_after,
 };
 use crate::uci::SharedBuf;
 use banco_xiangqi::{Move, Xiangqi};
@@ -109,9 +110,9 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result
                 session
                     .out
                     .line("option usemillisec type check default true");
-                session
-                    .out
-                    .line("option hashsize type spin min 1 max 4096 default 16");
+                session.out.line(&format!(
+                    "option hashsize type spin min 1 max {MAX_HASH_MIB} default 16"
+                ));
                 session.out.line(&format!(
                     "option threads type spin min 1 max {} default 1",
                     crate::smp::MAX_THREADS

@@ -500,3 +500,18 @@ fn solve_says_a_finished_position_is_over() {
     assert!(!text.contains("no mate in"), "{text}");
     assert_eq!(last_line(&out), "none");
 }
+
+#[test]
+fn solve_refuses_a_table_out_of_range() {
+    // It was taken as 4096 MiB without a word (and the allocation overran `--time`).
+    let out = banco(&[
+        "solve",
+        "--fen",
+        "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1",
+        "--hash",
+        "100000000",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--hash") && err.contains("1..=4096"), "{err}");
+}

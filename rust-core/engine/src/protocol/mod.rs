@@ -34,6 +34,9 @@ pub(crate) enum Dialect {
     Ucci,
 }
 
+/// The largest table `Hash` (UCCI `hashsize`) gives, in MiB.
+pub(crate) const MAX_HASH_MIB: usize = 4096;
+
 /// UCI's default `Move Overhead` (UCCI `moveoverhead`), in milliseconds.
 pub(crate) const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 /// The largest `Move Overhead` accepted.
@@ -141,6 +144,8 @@ pub(crate) struct Session<W: Write + Send + 'static, G: EngineGame> {
     /// Stops the pondering part of a `go ponder` search (raised by `ponderhit` and `stop`).
     ponder_stop: Arc<AtomicBool>,
     worker: Option<JoinHandle<()>>,
+    /// A new table being allocated ([`Session::resize`]); the next search waits for it.
+    resizing: Option<JoinHandle<()>>,
 }
 
 /// No `go ponder` search, or one that `stop` ended.
@@ -153,7 +158,7 @@ const PONDER_HIT: u8 = 2;
 impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
     /// A session at the start position with a table of `hash_mib` MiB.
     pub(crate) fn new(out: Out<W>, dialect: Dialect, hash_mib: usize, level: Level) -> Self {
-        let hash_mib = hash_mib.clamp(1, 4096);
+        let hash_mib = hash_mib.clamp(1, MAX_HASH_MIB);
         Session {
             out,
             game: G::start(),
@@ -171,6 +176,7 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
             ponder: Arc::new(AtomicU8::new(NOT_PONDERING)),
             ponder_stop: Arc::new(AtomicBool::new(false)),
             worker: None,
+            resizing: None,
         }
     }
 
@@ -198,11 +204,48 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
         hit
     }
 
+    /// A table of `mib` MiB (1 to [`MAX_HASH_MIB`]; a size beyond is taken at the nearest
+    /// and an `info string` says so). The table is allocated (and written once: about 3 s
+    /// a GiB) on a thread of its own, so the session goes on reading commands — `isready`
+    /// answers at once — and the next search starts when the table is ready.
     pub(crate) fn resize(&mut self, mib: usize) {
         self.stop();
-        self.hash_mib = mib.clamp(1, 4096);
-        let mut s = self.searcher.lock().unwrap_or_else(PoisonError::into_inner);
-        s.resize_hash(self.hash_mib);
+        self.wait_for_table();
+        let size = mib.clamp(1, MAX_HASH_MIB);
+        if size != mib {
+            self.out.line(&format!(
+                "info string a table of {mib} MiB is out of range (1 to {MAX_HASH_MIB}): using {size} MiB"
+            ));
+        }
+        self.hash_mib = size;
+        let searcher = Arc::clone(&self.searcher);
+        let (locked_tx, locked) = std::sync::mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("banco-hash".to_owned())
+            .spawn(move || {
+                let mut s = searcher.lock().unwrap_or_else(PoisonError::into_inner);
+                // The table is ours before any later command can reach the searcher.
+                let _ = locked_tx.send(());
+                s.resize_hash(size);
+            });
+        match spawned {
+            Ok(h) => {
+                let _ = locked.recv();
+                self.resizing = Some(h);
+            }
+            Err(_) => self
+                .searcher
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .resize_hash(size),
+        }
+    }
+
+    /// Waits until a table being allocated ([`Session::resize`]) is ready.
+    fn wait_for_table(&mut self) {
+        if let Some(h) = self.resizing.take() {
+            let _ = h.join();
+        }
     }
 
     /// Searches on `threads` threads from the next `go` on (clamped to 1..=64).
@@ -364,6 +407,25 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
             self.out.line(no_move_line(self.dialect));
             return;
         }
+        let node =
+            <G::Node as SearchGame>::from_game(&self.game, &self.rules, &ParamsOf::<G>::default());
+        if node.awaits_chance() {
+            // Jieqi: the piece just uncovered is still to be named (the dice race: the
+            // roll); there is no move to make.
+            self.excluded.clear();
+            self.out.line(
+                "info string the position awaits a reveal (jieqi: name the piece uncovered, \
+                 `h2e2=R` or `=R`; dice race: the roll): no move to search",
+            );
+            self.out.line(no_move_line(self.dialect));
+            return;
+        }
+        // No legal move: the game is over and the search says how (UCI `score mate 0`).
+        let game_over = {
+            let mut list = banco_game::MoveList::new();
+            self.game.legal_moves(&mut list);
+            list.is_empty()
+        };
         if let Some(c) = limits.clock.as_mut() {
             c.overhead_ms = Some(self.wire.overhead_ms);
         }
@@ -392,7 +454,7 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
                 let mut search = |limits: &Limits, stop: &AtomicBool| {
                     // A level below 10 keeps its caps and its choice with banned moves too.
                     if level < Level::MAX {
-                        level::play_excluding(
+                        let choice = level::play_excluding(
                             &mut s,
                             &game,
                             &rules,
@@ -401,7 +463,12 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
                             &options.excluded,
                             game.hash(),
                             stop,
-                        )
+                            |info| out.line(&info_line(&game, info, wire)),
+                        );
+                        if let Some(line) = choice_line(&game, level, &choice, wire) {
+                            out.line(&line);
+                        }
+                        choice.result
                     } else {
                         s.search_with(&game, &rules, limits, &options, stop, |info| {
                             out.line(&info_line(&game, info, wire));
@@ -428,6 +495,9 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
                 drop(s);
                 // The whole search's nodes (the last iteration's `info` leaves out the
                 // aborted one): match scripts count the effort of a move from it.
+                if game_over && result.best_move.is_none() {
+                    out.line(&game_over_line(&result, wire.dialect));
+                }
                 out.line(&final_info_line(&result, wire.dialect));
                 if limits.infinite {
                     // UCI: after `go infinite` the best move waits for `stop`.
@@ -449,6 +519,7 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
 impl<W: Write + Send + 'static, G: EngineGame> Drop for Session<W, G> {
     fn drop(&mut self) {
         self.stop();
+        self.wait_for_table();
     }
 }
 
@@ -475,6 +546,31 @@ fn info_line<G: EngineGame>(game: &G, info: &SearchInfo<G::Move>, wire: Wire) ->
             info.depth, info.nodes, info.time_ms,
         ),
     }
+}
+
+/// The `info string` saying that a level plays another move than its search's best
+/// (`info string level 3 plays c3c4 score cp 12 (best h2e2 score cp 35)`), if it does: the
+/// `info depth` lines before it give the search's best line.
+fn choice_line<G: EngineGame>(
+    game: &G,
+    level: Level,
+    choice: &level::Choice<G::Move>,
+    wire: Wire,
+) -> Option<String> {
+    let (best, best_score) = choice.passed_over?;
+    let played = choice.result.best_move?;
+    let text = |score: Score| match wire.dialect {
+        Dialect::Uci => score.to_string(),
+        Dialect::Ucci => ucci_value(score).to_string(),
+    };
+    Some(format!(
+        "info string level {} plays {} score {} (best {} score {})",
+        level.number(),
+        wire.out(game.move_text(played)),
+        text(choice.result.score),
+        wire.out(game.move_text(best)),
+        text(best_score),
+    ))
 }
 
 /// A score as UCCI writes it: centipawns, or a mate as ±(30000 − plies to the end).
@@ -508,6 +604,17 @@ fn pophash_line<G: EngineGame>(game: &G, hit: Option<Hit>, wire: Wire) -> String
         words.push(format!("upperbound {value} depth {depth}"));
     }
     words.join(" ")
+}
+
+/// The line before `bestmove 0000` (UCCI `nobestmove`) at a position without a legal
+/// move: `info depth 0 score mate 0` when the side to move has lost (UCCI `score -30000`),
+/// `score cp 0` when the game is drawn, as GUIs expect to show the result.
+fn game_over_line<M>(result: &SearchResult<M>, dialect: Dialect) -> String {
+    let score = match dialect {
+        Dialect::Uci => result.score.to_string(),
+        Dialect::Ucci => ucci_value(result.score).to_string(),
+    };
+    format!("info depth 0 score {score}")
 }
 
 /// The line printed after a search, before the best move: its nodes and time in total.
@@ -581,7 +688,7 @@ pub(crate) fn number_after<T: core::str::FromStr>(args: &[&str], key: &str) -> O
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::score::{MATE, RULE_WIN};
+    use crate::score::MATE;
     use banco_xiangqi::Xiangqi;
 
     fn line(value: i32, dialect: Dialect) -> String {
@@ -637,14 +744,11 @@ mod tests {
         // Mate in one (one ply), being mated in two moves (four plies).
         assert!(line(MATE - 1, Dialect::Uci).contains("depth 7 seldepth 9 score mate 1 "));
         assert!(line(-MATE + 4, Dialect::Uci).contains("score mate -2 "));
-        // Wins and losses by rule (perpetual check or chase), as found in a match where
-        // they were printed `score cp -28996`: the same convention as mates.
-        assert!(line(-RULE_WIN + 4, Dialect::Uci).contains("score mate -2 "));
-        assert!(line(RULE_WIN - 5, Dialect::Uci).contains("score mate 3 "));
+        assert!(line(MATE - 5, Dialect::Uci).contains("score mate 3 "));
         assert!(line(123, Dialect::Uci).contains("score cp 123 "));
         // UCCI has no `mate` token: a large score, 30000 minus the plies to the end.
         assert!(line(MATE - 1, Dialect::Ucci).contains("depth 7 score 29999 "));
-        assert!(line(-RULE_WIN + 4, Dialect::Ucci).contains("score -29996 "));
+        assert!(line(-MATE + 4, Dialect::Ucci).contains("score -29996 "));
         assert!(line(123, Dialect::Ucci).contains("score 123 "));
     }
 }

@@ -75,6 +75,14 @@ impl<S: SearchGame> Searcher<S> {
                 root_scores: Vec::new(),
             };
         }
+        // Played only if the search is stopped before it scores any root move: the
+        // table's move for this position if it has one (else the generator's first).
+        let fallback = self
+            .tt
+            .probe(node.hash(), 0)
+            .and_then(|h| S::from_tt_code(h.mv))
+            .filter(|m| roots.iter().any(|r| r.mv == *m))
+            .unwrap_or(roots[0].mv);
         let mut result = SearchResult {
             best_move: Some(roots[0].mv),
             score: Score::Cp(0),
@@ -129,14 +137,17 @@ impl<S: SearchGame> Searcher<S> {
                 }
             }
             if self.aborted {
-                // A partial iteration still counts when it found a better root move.
-                if depth > 1
-                    && roots[0].score > -INF
+                // A partial iteration still counts when it found a better root move (the
+                // first one too: a root move searched is better than the generator's order).
+                if roots[0].score > -INF
                     && self.pv_len[0] > 0
                     && Some(roots[0].mv) != result.best_move
                 {
                     result.best_move = Some(roots[0].mv);
                     result.pv = self.pv[0][..self.pv_len[0]].to_vec();
+                } else if result.depth == 0 && roots[0].score == -INF {
+                    result.best_move = Some(fallback);
+                    result.pv = vec![fallback];
                 }
                 break;
             }

@@ -526,3 +526,46 @@ fn a_loss_by_the_next_move_is_not_mate_0() {
     d.send("quit");
     handle.join().unwrap();
 }
+
+/// Levels below 10 print their iterations (`info depth … score … pv`) as level 10 does;
+/// when the level plays another move than its search's best, one `info string` says so.
+/// Level 1 chooses widely: over a few positions it passes the best over at least once.
+#[test]
+fn levels_report_their_search_and_their_choice() {
+    for ucci_mode in [false, true] {
+        let (mut d, handle) = start(ucci_mode);
+        if ucci_mode {
+            d.send("setoption level 1");
+        } else {
+            d.send("setoption name Level value 1");
+        }
+        let mut passed_over = 0;
+        for moves in ["", "h2e2", "h2e2 h9g7", "b0c2", "c3c4", "h0g2 b9c7"] {
+            d.send(&format!("position startpos moves {moves}"));
+            let from = d.seen;
+            d.send("go depth 5");
+            let best = d.expect("bestmove");
+            let played = best.split_whitespace().nth(1).unwrap().to_owned();
+            let infos = d.lines_since(from, "info depth 1 ");
+            assert_eq!(infos.len(), 1, "{moves}: {}", d.out.text());
+            let searched = infos[0].split(" pv ").nth(1).unwrap();
+            assert!(infos[0].contains(" score "), "{}", infos[0]);
+            let choice = d.lines_since(from, "info string level 1 plays ");
+            if choice.is_empty() {
+                assert!(
+                    searched.starts_with(&played),
+                    "{moves}: {searched} / {best}"
+                );
+            } else {
+                passed_over += 1;
+                let line = &choice[0];
+                assert!(line.starts_with(&format!("info string level 1 plays {played} score ")));
+                let best_word = format!("(best {} score ", searched.split(' ').next().unwrap());
+                assert!(line.contains(&best_word), "{line} / {searched}");
+            }
+        }
+        assert!(passed_over > 0, "{}", d.out.text());
+        d.send("quit");
+        handle.join().unwrap();
+    }
+}
