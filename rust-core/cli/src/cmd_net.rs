@@ -9,15 +9,18 @@
 //! last line `result RESULT fen FEN`. `--game lines` races on two Lines boards at once
 //! (module `race`; last line `result R-B scores … turns … end …`).
 
+mod identity;
 mod race;
 mod save;
+
+use identity::{load_trust, trust_path, warn_unattended};
 
 use crate::CliError;
 use crate::cmd_play::{parse_color, parse_game, print_move};
 use crate::ui::board::{self, Style};
 use banco_app::any::color_name;
 use banco_app::engine::AnyEngine;
-use banco_app::network::{HostOptions, NetError, NetEvent, NetMatch, NetObserver, Phase, Trust};
+use banco_app::network::{HostOptions, NetError, NetEvent, NetMatch, NetObserver, Phase};
 use banco_engine::{Level, Limits};
 use banco_game::{Game, GameKind};
 use banco_net::discovery::DiscoveryConfig;
@@ -26,7 +29,7 @@ use banco_protocol::race::RaceOptions;
 use clap::Args;
 use std::io::{BufRead, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -288,29 +291,6 @@ pub(crate) fn join_cmd(args: &JoinArgs) -> Result<(), CliError> {
     };
     let mut table = Table::new(&args.common, m, only, trust_file, false)?;
     table.run(&tx, &rx)
-}
-
-/// The file of this device's identity and confirmed peers ([`MatchArgs::data_dir`]).
-fn trust_path(args: &MatchArgs) -> Result<PathBuf, CliError> {
-    let dir = crate::ui::data_dir(args.data_dir.as_ref()).ok_or_else(|| {
-        CliError::input("no place for this device's identity: pass --data-dir DIR (or set HOME)")
-    })?;
-    Ok(dir.join("identity"))
-}
-
-fn load_trust(path: &Path) -> Result<Trust, CliError> {
-    Trust::open(path).map_err(|e| CliError::Failure(e.to_string()))
-}
-
-/// `--yes` without `--ai`: a person plays, and nobody compared the code. On stderr: the
-/// first line of a host's output stays `listening on ADDR:PORT` for the script that reads it.
-fn warn_unattended(args: &MatchArgs) {
-    if args.yes && args.ai.is_none() {
-        eprintln!(
-            "WARNING: --yes accepts the pairing code without anyone comparing it; someone on \
-             the network could be in the middle. Use it only for tests or with --ai."
-        );
-    }
 }
 
 /// A string that came from the other device, made safe to print: control, escape, bidi and
