@@ -627,6 +627,12 @@ impl Table {
                 }
             }
             NetEvent::PeerVerified { peer_name } => {
+                // Added to the file as it is now (another session sharing the data folder
+                // may have remembered a player since this one started), before the line
+                // that says so: a script that stops at "paired with" finds it kept.
+                if let Err(e) = self.m.trust().remember(&self.trust_file, &peer_name) {
+                    outln!("could not remember this player: {e}");
+                }
                 let games = self.m.state().peer_games;
                 outln!(
                     "paired with {} (offers {})",
@@ -637,11 +643,6 @@ impl Table {
                         .collect::<Vec<_>>()
                         .join(", ")
                 );
-                // Added to the file as it is now: another session sharing the data
-                // folder may have remembered a player since this one started.
-                if let Err(e) = self.m.trust().remember(&self.trust_file, &peer_name) {
-                    outln!("could not remember this player: {e}");
-                }
             }
             NetEvent::PeerKeyChanged { peer_name } => {
                 outln!("{}", "!".repeat(72));
