@@ -1,7 +1,7 @@
 //! The checksum of the saved records: every single-bit flip of a saved game (each kind),
 //! of Lines' best scores and of the puzzle progress is refused, and the records written
 //! before the checksum still load.
-#![allow(clippy::unwrap_used)]
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 use crate::save_props::saved;
 use banco_app::lines::LinesSession;
