@@ -34,14 +34,16 @@
 //! transfer. The checksum catches the damage the rules cannot: a flipped bit that turns a
 //! move into another legal one, or the resigning side into the other, is refused with
 //! "its checksum does not match" (a CRC-32 catches every single-bit flip and every burst
-//! of up to 32 bits). It is a new version rather than a tag because tags travel: a build
-//! from before it would keep the tag when it saved the game again after a move, and its
-//! stale checksum would then refuse a sound file; format 5 is refused by older builds
-//! with "saved by a newer Banco". A record of version 1 to 4 has no checksum and is read
-//! as before. Loading refuses oversize input, checks every field and replays every move
-//! through the rules: a damaged or forged file is refused with a reason, never
-//! half-loaded. The two older formats that both began with `BNCO` (the command line's and
-//! the bindings', version 1) are still read, and no longer written.
+//! of up to 32 bits). It is a new version rather than a tag because free tags travel: an
+//! older build rewriting a record keeps them (dating it, a `.txt` export and its import),
+//! so a checksum tag gone stale would have a sound file refused, and its exports would
+//! show the tag. Format 5 is refused by older builds with "saved by a newer Banco". A
+//! record of version 1 to 4 has no checksum and is read as before (so a flipped version
+//! byte reads as a newer version, or as an older one whose record is followed by 4 stray
+//! bytes: refused either way). Loading refuses oversize input, checks every field and
+//! replays every move through the rules: a damaged or forged file is refused with a
+//! reason, never half-loaded. The two older formats that both began with `BNCO` (the
+//! command line's and the bindings', version 1) are still read, and no longer written.
 //!
 //! A jieqi game is a board game like the others: its moves include the reveals (wire
 //! codes 8100 + kind), so loading replays the identities drawn during the game, exactly
