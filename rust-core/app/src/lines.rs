@@ -461,6 +461,14 @@ mod tests {
     use banco_game::{Game, GameKind};
     use banco_lines::UndoRule;
 
+    /// `bytes` (a record of format 5) as a build before the checksum wrote it: format
+    /// `version`, without the CRC-32.
+    fn old_format(bytes: &[u8], version: u8) -> Vec<u8> {
+        let mut old = bytes[..bytes.len() - save::CHECKSUM_LEN].to_vec();
+        old[8] = version;
+        old
+    }
+
     fn play_some(s: &mut LinesSession, turns: usize) {
         for _ in 0..turns {
             let Some(m) = ai::greedy_move(s.game()) else {
@@ -544,8 +552,14 @@ mod tests {
         play_some(&mut s, 30);
         let bytes = s.save().unwrap();
         assert!(bytes.starts_with(&save::MAGIC));
-        assert_eq!(bytes[8], save::VERSION_LINES);
+        assert_eq!(bytes[8], save::VERSION_CHECKSUM);
         let mut back = LinesSession::load(&bytes).unwrap();
+        let before = LinesSession::load(&old_format(&bytes, save::VERSION_LINES)).unwrap();
+        assert_eq!(
+            before.game(),
+            s.game(),
+            "format 2 (no checksum) still loads"
+        );
         assert_eq!(back.game(), s.game());
         assert!(
             back.game().can_undo(),
@@ -570,7 +584,11 @@ mod tests {
         let bytes = SavedGame::of(&game, AnyRules::usual(GameKind::Xiangqi))
             .encode()
             .unwrap();
-        assert_eq!(bytes[8], save::VERSION, "board games keep format 1");
+        assert_eq!(
+            bytes[8],
+            save::VERSION_CHECKSUM,
+            "every game is written with the checksum"
+        );
         assert!(matches!(
             save::decode_any(&bytes).unwrap(),
             AnySave::Board(_)
@@ -684,8 +702,8 @@ mod tests {
         // Another record, or a text file, is named as such, not as a table "saved by a
         // newer Banco"; a table cut short is damaged, not a saved game.
         assert_eq!(
-            other.load_best_scores(&[2, 0]),
-            Err(SaveError::NewerVersion(2))
+            other.load_best_scores(&[3, 0]),
+            Err(SaveError::NewerVersion(3))
         );
         assert!(matches!(
             other.load_best_scores(&bytes[..bytes.len() - 1]),
@@ -844,7 +862,10 @@ mod tests {
         s.undo().unwrap();
         assert_eq!(s.undo(), Err(UndoError::Nothing), "one turn back only");
         let bytes = s.save().unwrap();
-        assert_eq!(bytes[8], save::VERSION_LINES_TAKEN_BACK);
+        assert_eq!(bytes[8], save::VERSION_CHECKSUM);
+        let before =
+            LinesSession::load(&old_format(&bytes, save::VERSION_LINES_TAKEN_BACK)).unwrap();
+        assert_eq!(before.game().taken_back(), &[last], "format 3 still loads");
         let mut back = LinesSession::load(&bytes).unwrap();
         assert_eq!(back.game().state(), s.game().state());
         assert_eq!(back.game().taken_back(), &[last]);
@@ -856,11 +877,10 @@ mod tests {
         back.redo().unwrap();
         assert_eq!(back.game().state(), &played);
         back.undo().unwrap();
-        // A game with nothing taken back keeps its undo and the older format number.
+        // A game with nothing taken back keeps its undo.
         let mut fresh = LinesSession::new(Settings::default(), [9; 32]);
         play_some(&mut fresh, 6);
         let bytes = fresh.save().unwrap();
-        assert_eq!(bytes[8], save::VERSION_LINES);
         LinesSession::load(&bytes).unwrap().undo().unwrap();
         // Forged taken-back turns: more than the setting allows, or not playable.
         let mut forged = SavedLines::decode(&s.save().unwrap()).unwrap();
@@ -889,10 +909,11 @@ mod tests {
     }
 
     #[test]
-    fn a_classic_lines_game_saves_the_bytes_it_always_did() {
-        // Golden bytes of the record as it was before the preview: magic, version 2, game
-        // 3 (lines), rules variant 2 { 5 balls, undo 1 }, the seed in hex, the moves as
-        // varints, no redo, ending, player or tags.
+    fn a_classic_lines_game_saves_the_record_it_always_did() {
+        // Golden bytes of the record as it was before the preview and the checksum: magic,
+        // version 2, game 3 (lines), rules variant 2 { 5 balls, undo 1 }, the seed in hex,
+        // the moves as varints, no redo, ending, player or tags. They still load; a save
+        // now writes the same record under version 5, followed by its CRC-32.
         let mut s = LinesSession::new(Settings::default(), [0xA7; 32]);
         play_some(&mut s, 4);
         let mut golden = save::MAGIC.to_vec();
@@ -903,7 +924,13 @@ mod tests {
             golden.extend(postcard::to_allocvec(&m.encode()).unwrap());
         }
         golden.extend([0, 0, 0, 0]);
-        assert_eq!(s.save().unwrap(), golden);
+        assert_eq!(LinesSession::load(&golden).unwrap().game(), s.game());
+        let bytes = s.save().unwrap();
+        assert_eq!(old_format(&bytes, save::VERSION_LINES), golden);
+        assert_eq!(
+            bytes[bytes.len() - save::CHECKSUM_LEN..],
+            crc32fast::hash(&bytes[..bytes.len() - save::CHECKSUM_LEN]).to_le_bytes()
+        );
     }
 
     #[test]
@@ -915,7 +942,7 @@ mod tests {
         play_some(&mut s, 12);
         s.undo().unwrap();
         let bytes = s.save().unwrap();
-        assert_eq!(bytes[8], save::VERSION_LINES_PREVIEW);
+        assert_eq!(bytes[8], save::VERSION_CHECKSUM);
         let back = LinesSession::load(&bytes).unwrap();
         assert_eq!(back.game().settings(), settings);
         assert_eq!(back.game().state(), s.game().state());
@@ -930,8 +957,7 @@ mod tests {
         // and a classic record marked 4 loads as classic.
         let mut classic = LinesSession::new(Settings::default(), [0xB3; 32]);
         play_some(&mut classic, 5);
-        let old = classic.save().unwrap();
-        assert_eq!(old[8], save::VERSION_LINES);
+        let old = old_format(&classic.save().unwrap(), save::VERSION_LINES);
         assert!(!SavedLines::decode(&old).unwrap().settings.preview);
         let mut marked = old.clone();
         marked[8] = save::VERSION_LINES_PREVIEW;
@@ -942,10 +968,10 @@ mod tests {
                 .settings()
                 .preview
         );
-        marked[8] = save::VERSION_LINES_PREVIEW + 1;
+        marked[8] = save::VERSION_CHECKSUM + 1;
         assert_eq!(
             LinesSession::load(&marked).err(),
-            Some(SaveError::NewerVersion(save::VERSION_LINES_PREVIEW + 1))
+            Some(SaveError::NewerVersion(save::VERSION_CHECKSUM + 1))
         );
     }
 }

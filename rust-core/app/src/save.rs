@@ -6,11 +6,14 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic 89 42 41 4E 43 4F 0D 0A ("\x89BANCO\r\n": binary, its own)
-//! 8       1     format version (1; 2 for a Lines game, so that a build from before Lines
-//!               says "saved by a newer Banco" instead of "damaged"; 3 for a Lines game
-//!               with turns taken back, which a build from before that would refuse;
-//!               4 for a Lines game with Lines 98's preview, which older builds do not play)
-//! 9       ...   postcard encoding of the record below; nothing may follow
+//! 8       1     format version: 5, written for every game since the checksum came; the
+//!               older ones are still read (1 a board game; 2 a Lines game, so that a
+//!               build from before Lines said "saved by a newer Banco" instead of
+//!               "damaged"; 3 a Lines game with turns taken back; 4 a Lines game with
+//!               Lines 98's preview)
+//! 9       ...   postcard encoding of the record below
+//! end-4   4     (version 5 and later) CRC-32 (IEEE, little-endian) of every byte before
+//!               it, magic and version included; nothing may follow
 //!
 //! record: game   u8        wire code of the game (0 xiangqi, 1 jieqi, 2 chess, 3 lines)
 //!         rules  enum      0 = xiangqi and jieqi { repetition u8 (0 Asian, 1 casual),
@@ -28,10 +31,19 @@
 //! ```
 //!
 //! The high first byte and the CR-LF of the magic catch a file mangled by a text-mode
-//! transfer. Loading refuses oversize input, checks every field and replays every move
-//! through the rules: a damaged or forged file is refused with a reason, never
-//! half-loaded. The two older formats that both began with `BNCO` (the command line's and
-//! the bindings', version 1) are still read, and no longer written.
+//! transfer. The checksum catches the damage the rules cannot: a flipped bit that turns a
+//! move into another legal one, or the resigning side into the other, is refused with
+//! "its checksum does not match" (a CRC-32 catches every single-bit flip and every burst
+//! of up to 32 bits). It is a new version rather than a tag because free tags travel: an
+//! older build rewriting a record keeps them (dating it, a `.txt` export and its import),
+//! so a checksum tag gone stale would have a sound file refused, and its exports would
+//! show the tag. Format 5 is refused by older builds with "saved by a newer Banco". A
+//! record of version 1 to 4 has no checksum and is read as before (so a flipped version
+//! byte reads as a newer version, or as an older one whose record is followed by 4 stray
+//! bytes: refused either way). Loading refuses oversize input, checks every field and
+//! replays every move through the rules: a damaged or forged file is refused with a
+//! reason, never half-loaded. The two older formats that both began with `BNCO` (the
+//! command line's and the bindings', version 1) are still read, and no longer written.
 //!
 //! A jieqi game is a board game like the others: its moves include the reveals (wire
 //! codes 8100 + kind), so loading replays the identities drawn during the game, exactly
@@ -45,8 +57,8 @@
 //! move (so that a game whose one undo was spent loads without it). Loading replays them
 //! through the rules, so the score, the board, the balls to come and the undo left are
 //! exactly the saved game's. A game with Lines 98's preview is saved with the rules
-//! variant 3 and format version 4 (a classic game's bytes are those it always had); its
-//! spots come back with the replay. Read it with
+//! variant 3 (before the checksum, with format version 4); its spots come back with the
+//! replay. Read it with
 //! [`SavedLines::decode`] (or [`decode_any`]); [`SavedGame::decode`] refuses it with
 //! [`SaveError::LinesGame`].
 //!
@@ -81,16 +93,41 @@ pub fn is_save(bytes: &[u8]) -> bool {
     bytes.starts_with(&MAGIC) || bytes.starts_with(b"BNCO")
 }
 
-/// The format version written for board games.
+/// The format version of board games before the checksum (still read).
 pub const VERSION: u8 = 1;
-/// The format version written for Lines games.
+/// The format version of Lines games before the checksum (still read).
 pub const VERSION_LINES: u8 = 2;
-/// The format version written for Lines games with turns taken back.
+/// The format version of Lines games with turns taken back before the checksum (still
+/// read).
 pub const VERSION_LINES_TAKEN_BACK: u8 = 3;
-/// The format version written for Lines games with Lines 98's preview (taken-back turns
-/// or not), and the newest version read: a build from before the preview says "saved by
-/// a newer Banco" rather than play the game by the classic rules.
+/// The format version of Lines games with Lines 98's preview before the checksum (still
+/// read).
 pub const VERSION_LINES_PREVIEW: u8 = 4;
+/// The format version written for every game, and the newest read: the record is
+/// followed by its CRC-32 ([`CHECKSUM_LEN`] bytes).
+pub const VERSION_CHECKSUM: u8 = 5;
+/// Bytes of the CRC-32 that ends a record of [`VERSION_CHECKSUM`] (and Lines' best scores
+/// and puzzle progress of their own checksummed versions).
+pub const CHECKSUM_LEN: usize = 4;
+/// What [`SaveError::Damaged`] (and the other records' damage) says when the checksum
+/// does not match.
+pub const CHECKSUM_MISMATCH: &str =
+    "its checksum does not match (a byte of the file was changed or corrupted)";
+
+/// `out` followed by the CRC-32 of its bytes (little-endian).
+pub(crate) fn seal(mut out: Vec<u8>) -> Vec<u8> {
+    let crc = crc32fast::hash(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out
+}
+
+/// The bytes before the CRC-32 that ends `bytes`, or `None` when it does not match them
+/// (or `bytes` is too short to hold one).
+pub(crate) fn unseal(bytes: &[u8]) -> Option<&[u8]> {
+    let (data, crc) = bytes.split_at_checked(bytes.len().checked_sub(CHECKSUM_LEN)?)?;
+    (crc32fast::hash(data).to_le_bytes().as_slice() == crc).then_some(data)
+}
+
 /// Largest saved game read (a real game is far smaller).
 pub const MAX_BYTES: usize = 1 << 20;
 /// Most moves (played plus redo) in a saved game.
@@ -320,11 +357,7 @@ impl SavedGame {
             player: self.player,
             tags,
         };
-        let mut out = MAGIC.to_vec();
-        out.push(VERSION);
-        let out =
-            postcard::to_extend(&record, out).map_err(|e| SaveError::TooLong(e.to_string()))?;
-        Ok(out)
+        encode_record(&record)
     }
 
     /// Reads a saved game (this format or an older Banco one). Only the syntax is checked
@@ -420,6 +453,14 @@ impl SavedGame {
     }
 }
 
+/// The bytes of `record`: magic, [`VERSION_CHECKSUM`], the record, its CRC-32.
+fn encode_record(record: &Record) -> Result<Vec<u8>, SaveError> {
+    let mut out = MAGIC.to_vec();
+    out.push(VERSION_CHECKSUM);
+    let out = postcard::to_extend(record, out).map_err(|e| SaveError::TooLong(e.to_string()))?;
+    Ok(seal(out))
+}
+
 /// The header and record of a saved game in this format (not the legacy ones), with the
 /// checks every record passes.
 fn parse(bytes: &[u8]) -> Result<Record, SaveError> {
@@ -428,12 +469,18 @@ fn parse(bytes: &[u8]) -> Result<Record, SaveError> {
     }
     let rest = bytes.strip_prefix(&MAGIC).ok_or(SaveError::NotASave)?;
     let (&version, body) = rest.split_first().ok_or(SaveError::NotASave)?;
-    if version > VERSION_LINES_PREVIEW {
+    if version > VERSION_CHECKSUM {
         return Err(SaveError::NewerVersion(version));
     }
     if version == 0 {
         return Err(SaveError::Damaged("format version 0".to_owned()));
     }
+    let body = if version >= VERSION_CHECKSUM {
+        let checked = unseal(bytes).ok_or_else(|| SaveError::Damaged(CHECKSUM_MISMATCH.into()))?;
+        checked.get(MAGIC.len() + 1..).unwrap_or_default()
+    } else {
+        body
+    };
     let (record, extra): (Record, &[u8]) =
         postcard::take_from_bytes(body).map_err(|e| SaveError::Damaged(damage_of(&e)))?;
     if !extra.is_empty() {
@@ -541,15 +588,7 @@ impl SavedLines {
                 .map(|(k, v)| (cut(k), cut(v)))
                 .collect(),
         };
-        let mut out = MAGIC.to_vec();
-        out.push(if self.settings.preview {
-            VERSION_LINES_PREVIEW
-        } else if self.taken_back.is_empty() {
-            VERSION_LINES
-        } else {
-            VERSION_LINES_TAKEN_BACK
-        });
-        postcard::to_extend(&record, out).map_err(|e| SaveError::TooLong(e.to_string()))
+        encode_record(&record)
     }
 
     /// Reads a saved Lines game (syntax only; [`SavedLines::restore`] replays it).

@@ -7,8 +7,12 @@ use crate::save::SaveError;
 use banco_lines::best::BestScores;
 use serde::{Deserialize, Serialize};
 
-/// The best-scores table's saved form: a version byte then postcard.
-const BEST_VERSION: u8 = 1;
+/// The best-scores table's saved form: a version byte, postcard, then (from this version
+/// on) the CRC-32 of the bytes before it ([`crate::save::seal`]). Version 1 (no checksum)
+/// is still read; a build that reads only version 1 says "saved by a newer Banco".
+const BEST_VERSION: u8 = 2;
+/// The first version whose table ends with a checksum.
+const BEST_VERSION_CHECKSUM: u8 = 2;
 
 /// The highest first byte read as the version of a newer table; anything above is not a
 /// table at all: text begins with a tab, a line end or a printable character (9 and
@@ -51,6 +55,13 @@ fn decode(bytes: &[u8]) -> Result<BestScores, SaveError> {
     if bytes.len() > crate::save::MAX_BYTES {
         return Err(SaveError::TooLarge(bytes.len()));
     }
+    let body = if version >= BEST_VERSION_CHECKSUM {
+        let checked = crate::save::unseal(bytes)
+            .ok_or_else(|| SaveError::BestScoresDamaged(crate::save::CHECKSUM_MISMATCH.into()))?;
+        checked.get(1..).unwrap_or_default()
+    } else {
+        body
+    };
     let record: BestRecord = postcard::from_bytes(body)
         .map_err(|e| SaveError::BestScoresDamaged(crate::save::damage_of(&e)))?;
     let mut table = BestScores::new(record.capacity as usize);
@@ -64,6 +75,7 @@ impl LinesSession {
     /// The best-scores table as bytes for the front end to keep.
     pub fn best_scores_bytes(&self) -> Result<Vec<u8>, SaveError> {
         postcard::to_extend(&BestRecord::from(&self.best), vec![BEST_VERSION])
+            .map(crate::save::seal)
             .map_err(|e| SaveError::TooLong(e.to_string()))
     }
 

@@ -26,8 +26,12 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// The first bytes of a progress record.
 pub const MAGIC: [u8; 8] = *b"\x89BANCP\r\n";
-/// The format version written.
-pub const VERSION: u8 = 1;
+/// The format version written: the record is followed by the CRC-32 of every byte before
+/// it, magic and version included (as a saved game's). Version 1 (no checksum) is still
+/// read; a build that reads only version 1 says "saved by a newer Banco".
+pub const VERSION: u8 = 2;
+/// The first version whose record ends with a checksum.
+const VERSION_CHECKSUM: u8 = 2;
 /// Largest record read.
 pub const MAX_BYTES: usize = 1 << 20;
 
@@ -121,7 +125,7 @@ impl Progress {
         let body =
             postcard::to_allocvec(self).map_err(|e| ProgressError::Damaged(e.to_string()))?;
         out.extend_from_slice(&body);
-        Ok(out)
+        Ok(crate::save::seal(out))
     }
 
     /// Reads a record written by [`Progress::encode`].
@@ -150,9 +154,30 @@ impl Progress {
         if version > VERSION {
             return Err(ProgressError::NewerVersion(version));
         }
+        if version >= VERSION_CHECKSUM
+            && let Some(sealed) = crate::save::unseal(bytes)
+        {
+            let body = sealed.get(MAGIC.len() + 1..).unwrap_or_default();
+            let (p, tail) = postcard::take_from_bytes::<Progress>(body)
+                .map_err(|e| ProgressError::Damaged(crate::save::damage_of(&e)))?;
+            return Ok((p, tail.len()));
+        }
         let (p, tail) = postcard::take_from_bytes::<Progress>(body)
             .map_err(|e| ProgressError::Damaged(crate::save::damage_of(&e)))?;
-        Ok((p, tail.len()))
+        if version < VERSION_CHECKSUM {
+            return Ok((p, tail.len()));
+        }
+        // Not sealed as a whole: the record and its checksum followed by stray bytes (the
+        // record is salvaged from those), or damage.
+        let end = bytes.len() - tail.len() + crate::save::CHECKSUM_LEN;
+        let sealed = bytes.get(..end).ok_or_else(|| {
+            ProgressError::Damaged(
+                "the file ends before the record does (it was cut short)".to_owned(),
+            )
+        })?;
+        crate::save::unseal(sealed)
+            .ok_or_else(|| ProgressError::Damaged(crate::save::CHECKSUM_MISMATCH.to_owned()))?;
+        Ok((p, bytes.len() - end))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Jieqi in banco-app: a game against the computer with reveals drawn on the device, what
 //! the screen shows of face-down pieces and pools, undo/redo/save/continue replaying the
 //! drawn reveals, the saved bytes of every game (golden: jieqi joined without changing a
-//! byte of xiangqi or chess saves), and the text export.
+//! byte of xiangqi or chess records), and the text export.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use banco_app::any::{AnyGame, AnyMove, AnyRules};
@@ -456,7 +456,8 @@ fn a_damaged_deal_is_refused() {
 #[test]
 fn saved_bytes_of_every_game_are_unchanged() {
     // Golden bytes, written out field by field: magic, version 1, game code, rules,
-    // start FEN, moves, redo, ending, player, tags.
+    // start FEN, moves, redo, ending, player, tags. Since the checksum the same record is
+    // written under version 5 and followed by its CRC-32; the version-1 bytes still load.
     fn golden(game: u8, rules: &[u8], fen: &str, moves: &[u16]) -> Vec<u8> {
         let mut b = save::MAGIC.to_vec();
         b.push(1);
@@ -493,7 +494,17 @@ fn saved_bytes_of_every_game_are_unchanged() {
             .map(|&m| game.encode_move(m))
             .collect();
         let start = game.start_fen();
-        assert_eq!(bytes, golden(code, rules, &start, &codes), "{kind}");
+        let old = golden(code, rules, &start, &codes);
+        let mut sealed = old.clone();
+        sealed[8] = save::VERSION_CHECKSUM;
+        sealed.extend(crc32fast::hash(&sealed).to_le_bytes());
+        assert_eq!(bytes, sealed, "{kind}");
+        let (before, _) = SavedGame::decode(&old).unwrap().restore().unwrap();
+        assert_eq!(
+            before.history(),
+            game.history(),
+            "{kind}: format 1 still loads"
+        );
         let (back, rules_back) = SavedGame::decode(&bytes).unwrap().restore().unwrap();
         assert_eq!(back.history(), game.history());
         assert_eq!(rules_back, AnyRules::usual(kind));

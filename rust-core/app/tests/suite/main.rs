@@ -10,4 +10,5 @@ mod network;
 mod network_cut;
 mod network_jieqi;
 mod network_listing;
+mod save_checksum;
 mod save_props;
