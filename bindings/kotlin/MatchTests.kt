@@ -152,13 +152,20 @@ fun matchTests(s: Suite) {
             check(guest.state().notice?.contains("declined") == true) { "${guest.state().notice}" }
             guest.clearNotice()
             eq(null, guest.state().notice)
+            // One request a move: asking again before moving is refused, and changes nothing.
+            throws<BancoException.Match> { guest.requestUndo() }
+            eq(null, host.state().undoRequest)
+            host.playText("Ba4")
+            bothSee(hostEvents, guestEvents)
+            guest.playText("b5")
+            bothSee(hostEvents, guestEvents)
             guest.requestUndo()
-            hostEvents.next<MatchEvent.UndoRequested>()
+            eq(7u, hostEvents.next<MatchEvent.UndoRequested>().toPly)
             host.replyUndo(true)
-            eq(5u, guestEvents.next<MatchEvent.Undone>().toPly)
-            eq(5u, hostEvents.next<MatchEvent.Undone>().toPly)
+            eq(7u, guestEvents.next<MatchEvent.Undone>().toPly)
+            eq(7u, hostEvents.next<MatchEvent.Undone>().toPly)
             eq(host.game().fen(), guest.game().fen())
-            eq(5u, guest.game().status().ply)
+            eq(7u, guest.game().status().ply)
 
             // A draw offer, declined; a claim the rules do not allow.
             guest.offerDraw()
