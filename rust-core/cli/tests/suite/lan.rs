@@ -215,7 +215,7 @@ fn the_end_of_the_input_resigns_a_game_in_progress_as_quit_does() {
 /// A guest (a person) leaves its game in progress by `quit`, or by closing its input
 /// (`by_eof`): the game is resigned and both sides print the result.
 fn leaving_resigns(by_eof: bool) {
-    use std::io::{BufRead, BufReader, Write};
+    use std::io::{BufReader, Write};
     let dirs = data_dirs(if by_eof { "eof" } else { "quit" });
     let exe = env!("CARGO_BIN_EXE_banco");
     let (mut host, addr, host_out) = spawn_engine_host(&dirs[0], "xiangqi", "1", &[]);
@@ -234,17 +234,7 @@ fn leaving_resigns(by_eof: bool) {
     let mut out = BufReader::new(guest.stdout.take().unwrap());
     let mut seen = String::new();
     // Once the game is on, the guest (a person) types `quit`.
-    loop {
-        let mut line = String::new();
-        assert!(
-            out.read_line(&mut line).unwrap() > 0,
-            "the guest ended before its game started:\n{seen}"
-        );
-        seen.push_str(&line);
-        if line.contains("game starts") {
-            break;
-        }
-    }
+    common::read_until(&mut out, "game starts", &mut seen, "the guest");
     // The game so far is saved with both players' names (a networked game is exported
     // as one against the computer is).
     let pgn = dirs[1].parent().unwrap().join("net.pgn");
@@ -289,7 +279,7 @@ fn leaving_resigns(by_eof: bool) {
 /// the player's "yes" pairs the guest.
 #[test]
 fn a_stranger_does_not_replace_the_code_being_compared() {
-    use std::io::{BufRead, BufReader, Write};
+    use std::io::{BufReader, Write};
     let dirs = data_dirs("compared");
     let stranger_dir = dirs[0].parent().unwrap().join("stranger");
     let exe = env!("CARGO_BIN_EXE_banco");
@@ -305,17 +295,8 @@ fn a_stranger_does_not_replace_the_code_being_compared() {
     let mut input = host.stdin.take().unwrap();
     let mut out = BufReader::new(host.stdout.take().unwrap());
     let mut seen = String::new();
-    let mut wait_for = |what: &str, seen: &mut String| loop {
-        let mut line = String::new();
-        assert!(
-            out.read_line(&mut line).unwrap() > 0,
-            "the host ended before `{what}`:\n{seen}"
-        );
-        seen.push_str(&line);
-        if line.contains(what) {
-            return line;
-        }
-    };
+    let mut wait_for =
+        |what: &str, seen: &mut String| common::read_until(&mut out, what, seen, "the host");
     let first = wait_for("listening on ", &mut seen);
     let addr = first.trim().trim_start_matches("listening on ").to_owned();
     // Guests played by the computer stay in the match (a person would be typing).
@@ -400,17 +381,7 @@ fn yes_never_remembers_a_device_nor_accepts_a_changed_key() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        loop {
-            let mut line = String::new();
-            assert!(
-                out.read_line(&mut line).unwrap() > 0,
-                "the host ended before `{until}`:\n{seen}"
-            );
-            seen.push_str(&line);
-            if line.contains(until) {
-                break;
-            }
-        }
+        common::read_until(&mut out, until, &mut seen, "the host");
         for child in [&mut join, &mut host] {
             let _ = child.kill();
             let _ = child.wait();

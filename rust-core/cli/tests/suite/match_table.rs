@@ -90,17 +90,7 @@ fn quit_then_end_of_input(tag: &str, game: &str, save: &str) -> (String, String,
     let mut input = guest.stdin.take().unwrap();
     let mut out = BufReader::new(guest.stdout.take().unwrap());
     let mut seen = String::new();
-    loop {
-        let mut line = String::new();
-        assert!(
-            out.read_line(&mut line).unwrap() > 0,
-            "the guest ended before its game started:\n{seen}"
-        );
-        seen.push_str(&line);
-        if line.contains("game starts") {
-            break;
-        }
-    }
+    common::read_until(&mut out, "game starts", &mut seen, "the guest");
     writeln!(input, "quit").unwrap();
     drop(input);
     let guest_out = common::drain(out);

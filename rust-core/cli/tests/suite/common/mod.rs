@@ -9,6 +9,22 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+/// Reads `out` line by line into `seen` up to the first line containing `needle`, and
+/// returns that line; panics, naming `who` and everything seen, if the output ends first.
+pub fn read_until(out: &mut impl BufRead, needle: &str, seen: &mut String, who: &str) -> String {
+    loop {
+        let mut line = String::new();
+        assert!(
+            out.read_line(&mut line).unwrap() > 0,
+            "{who} ended before `{needle}`:\n{seen}"
+        );
+        seen.push_str(&line);
+        if line.contains(needle) {
+            return line;
+        }
+    }
+}
+
 /// The standard output of a run, as text.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
