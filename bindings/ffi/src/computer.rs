@@ -68,6 +68,11 @@ pub struct VsState {
     pub can_undo: bool,
     /// Taken-back moves can be played again.
     pub can_redo: bool,
+    /// The player has moved (or redone a move) since this game was started, resumed or
+    /// opened here — not the computer's first move, not the moves a resumed record brought.
+    /// Keep the game as "the game to continue" from then on, so that a new game started by
+    /// mistake, or a record opened to look at, does not replace it.
+    pub player_moved: bool,
     /// The side to move is in check.
     pub in_check: bool,
     /// It is the player's turn and the game goes on.
@@ -115,6 +120,7 @@ impl From<&ac::VsState> for VsState {
             hinting: s.hinting,
             can_undo: s.can_undo,
             can_redo: s.can_redo,
+            player_moved: s.player_moved,
             in_check: s.in_check,
             your_turn: s.your_turn,
             outcome: s.outcome.map(Outcome::from),

@@ -36,7 +36,7 @@ public final class VsModel: Model {
     private var vs: VsComputer?
     private var puzzleMode = false
     /// The game on screen is the game to continue: kept in the store as it changes. A new
-    /// game becomes it at the player's first move (Rust's `canUndo`), so that one started by
+    /// game becomes it at the player's first move (Rust's `playerMoved`), so that one started by
     /// mistake and left at once does not replace the game kept to continue.
     private var keeping = false
     /// The paused game's bytes while it is not `keeping` (not yet in the store).
@@ -245,7 +245,7 @@ public final class VsModel: Model {
         // Written when what the save holds changed (the moves, the ending, the level), not
         // for every state the computer's thinking sends; as Android's GameController.
         let was = keeping
-        if !puzzleMode && !keeping && new.canUndo && new.outcome == nil { keeping = true }
+        if !puzzleMode && !keeping && new.playerMoved { keeping = true }
         if keeping && (!was || old?.moves != new.moves || old?.outcome != new.outcome || old?.level != new.level) {
             keep(vs, over: new.outcome != nil)
         }

@@ -217,6 +217,11 @@ pub struct VsState {
     pub can_undo: bool,
     /// Taken-back moves can be played again.
     pub can_redo: bool,
+    /// The player has moved (or redone a move) since this game was started, resumed or
+    /// opened here — not the computer's first move, not the moves a resumed record brought.
+    /// A front end keeps a game as "the game to continue" from then on, so that a new game
+    /// started by mistake, or a record opened to look at, does not replace it.
+    pub player_moved: bool,
     /// The side to move is in check.
     pub in_check: bool,
     /// It is the player's turn and the game goes on.
@@ -263,6 +268,8 @@ pub struct VsComputer {
     ending: Option<Outcome>,
     /// Who claimed the draw in `ending`, and how (for undo).
     claimant: Option<Claimant>,
+    /// The player has moved (or redone a move) on this object: see [`VsState::player_moved`].
+    player_moved: bool,
     board: BoardModel,
     pending: Option<(u64, Job)>,
     last_id: u64,
@@ -338,6 +345,7 @@ impl VsComputer {
             redo: Vec::new(),
             ending: None,
             claimant: None,
+            player_moved: false,
             board: BoardModel::new(settings.human == Color::Black),
             pending: None,
             last_id: 0,
@@ -400,6 +408,7 @@ impl VsComputer {
             redo,
             ending: saved.ending,
             claimant: None,
+            player_moved: false,
             board: BoardModel::new(human == Color::Black),
             pending: None,
             last_id: 0,
@@ -635,6 +644,7 @@ impl VsComputer {
         } else {
             self.redo.clear();
         }
+        self.player_moved = true;
         self.after_change(Some(mv));
         if self
             .game
@@ -766,6 +776,7 @@ impl VsComputer {
                 break;
             }
             last = Some(mv);
+            self.player_moved = true;
             if self.players_turn_in(&self.game) || self.outcome().is_some() {
                 break;
             }
@@ -849,6 +860,7 @@ impl VsComputer {
             hinting: matches!(self.pending, Some((_, Job::Hint))),
             can_undo: self.can_undo(),
             can_redo: self.can_redo() && self.your_turn(),
+            player_moved: self.player_moved,
             in_check: self.game.in_check(),
             your_turn: self.your_turn(),
             outcome,

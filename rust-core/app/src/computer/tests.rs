@@ -180,3 +180,37 @@ fn the_move_list_is_numbered_from_the_position() {
     assert_eq!(first.len(), 1);
     assert!(first[0].starts_with("1. "), "{first:?}");
 }
+
+#[test]
+fn player_moved_counts_only_the_players_moves_on_this_object() {
+    let mut vs = xq(Color::Black);
+    assert!(!vs.state().player_moved);
+    answer(&mut vs); // the computer opens
+    assert!(
+        !vs.state().player_moved,
+        "the computer's move is not the player's"
+    );
+    let reply = vs.game().legal_move_vec()[0];
+    vs.play(reply).unwrap();
+    assert!(vs.state().player_moved);
+    answer(&mut vs);
+    // The same game resumed: its moves came with the record, none was played here yet.
+    let bytes = vs.save().unwrap();
+    let mut resumed = VsComputer::resume(
+        &bytes,
+        &Settings::new(GameKind::Xiangqi, Color::Red, 3).unwrap(),
+    )
+    .unwrap();
+    assert!(resumed.can_undo(), "the record's moves can be taken back");
+    assert!(
+        !resumed.state().player_moved,
+        "but the player has not moved here"
+    );
+    resumed.undo().unwrap();
+    assert!(!resumed.state().player_moved, "taking back is not a move");
+    resumed.redo().unwrap();
+    assert!(
+        resumed.state().player_moved,
+        "a redone move is the player's"
+    );
+}

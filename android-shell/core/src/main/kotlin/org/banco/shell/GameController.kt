@@ -55,7 +55,7 @@ class GameController(
 
     /**
      * The game on screen is the game to continue: written to the store as it changes. A new
-     * game becomes it at the player's first move (Rust's `canUndo`), so that a new game
+     * game becomes it at the player's first move (Rust's `playerMoved`), so that a new game
      * started by mistake and left at once does not replace the game kept to continue.
      */
     private var keeping = false
@@ -228,9 +228,9 @@ class GameController(
         return null
     }
 
-    /** A new game becomes the game to continue at the player's first move (or a resignation). */
+    /** A new game becomes the game to continue at the player's first move here (Rust's `playerMoved`). */
     private fun startKeeping(s: VsState) {
-        if (!puzzle && !keeping && s.canUndo && s.outcome == null) keeping = true
+        if (!puzzle && !keeping && s.playerMoved) keeping = true
     }
 
     /** False, with the reason as the message, when a game was refused. */
