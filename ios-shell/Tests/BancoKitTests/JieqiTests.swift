@@ -60,7 +60,12 @@ func jieqiTests(_ s: Suite) {
             throw TestFailure(description: "the revealed piece shows its front: \(e2)")
         }
         shelves = try st.board.shelves()
-        try eq([14, 14], [shelves.bottom.total, shelves.top.total], "one reveal each")
+        // The computer's reply (level 1 in 20 ms: which move depends on the time it had)
+        // shrinks Black's pool only if it turned a piece over.
+        guard let reply = st.lastMove else { throw TestFailure(description: "the computer's reply: \(st)") }
+        try eq(Color.black, reply.by, "the last move is the computer's")
+        try eq(14, shelves.bottom.total, "Red's reveal left Red's pool")
+        try eq(reply.revealed != nil ? 14 : 15, shelves.top.total, "Black's pool after its reply \(reply.coordinate)")
         let had = try start.shelves().bottom.items.first { $0.name == kind }?.count ?? 0
         try eq(had - 1, shelves.bottom.items.first { $0.name == kind }?.count ?? 0, "the revealed \(kind) left Red's pool")
         try eq(shelves.top.faceDown + shelves.bottom.faceDown, st.board.backs.count, "every face-down piece is a back")

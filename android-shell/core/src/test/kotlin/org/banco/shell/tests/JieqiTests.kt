@@ -58,7 +58,12 @@ fun jieqiTests(s: Suite) {
             // The reveal was announced in Rust's words ("cannon h2 revealed: …").
             check(said.any { it.startsWith("cannon h2 revealed: ") }) { "announcements: $said" }
             shelves = st.board.shelves()
-            eq(14 to 14, shelves.bottom.total to shelves.top.total, "one reveal each")
+            // The computer's reply (level 1 in 20 ms: which move depends on the time it had)
+            // shrinks Black's pool only if it turned a piece over.
+            val reply = st.lastMove ?: throw AssertionError("the computer's reply: $st")
+            eq(Color.BLACK, reply.by, "the last move is the computer's")
+            eq(14, shelves.bottom.total, "Red's reveal left Red's pool")
+            eq(if (reply.revealed != null) 14 else 15, shelves.top.total, "Black's pool after its reply ${reply.coordinate} (revealed ${reply.revealed})")
             eq(start.shelves().bottom.items.single { it.name == kind }.count - 1,
                 shelves.bottom.items.singleOrNull { it.name == kind }?.count ?: 0, "the revealed $kind left Red's pool")
             eq(shelves.top.faceDown + shelves.bottom.faceDown, st.board.backs().size, "every face-down piece is a back")
