@@ -674,7 +674,7 @@ impl Table {
             }
             NetEvent::HostPaused { attempts } => {
                 let text = format!(
-                    "{attempts} devices showed a code nobody confirmed; new devices are turned away for a minute. Take them again now?"
+                    "{attempts} devices showed a code nobody confirmed; new devices are turned away for a minute (a remembered player still comes in). Take them again now?"
                 );
                 if self.yes {
                     // Unattended: nobody can answer, so the host stops rather than wait for

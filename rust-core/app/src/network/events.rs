@@ -491,7 +491,7 @@ fn apply(e: &NetEvent, v: &mut View) {
         NetEvent::HostPaused { attempts } => {
             v.host_paused = true;
             v.notice = Some(format!(
-                "{attempts} devices showed a code nobody confirmed; new devices are turned away for a minute, or until you reopen"
+                "{attempts} devices showed a code nobody confirmed; new devices are turned away for a minute (a remembered player still comes in), or until you reopen"
             ));
         }
         NetEvent::HostReopened => {

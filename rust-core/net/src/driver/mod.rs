@@ -37,9 +37,10 @@
 //!   codes that source is turned away for a while, the host does not pause for it (one
 //!   stranger dialling and hanging up in a loop used to lock the host out of pairing in
 //!   two seconds). At the cap the host pauses ([`DriverEvent::AttemptsExhausted`]): it
-//!   turns new devices away, telling them why, until its player reopens
-//!   ([`Driver::reopen`]) or [`DriverConfig::pause_cooldown`] passed
-//!   ([`DriverEvent::Reopened`]).
+//!   shows no more codes and turns new devices away, telling them why, until its player
+//!   reopens ([`Driver::reopen`]) or [`DriverConfig::pause_cooldown`] passed
+//!   ([`DriverEvent::Reopened`]). A device that needs no code still comes in while the
+//!   host is paused: a remembered player, or the paired guest coming back.
 //! * **Reconnects.** When a link fails (I/O error, EOF, or the session's own `LinkDown`
 //!   after a silent peer) the driver closes it, tells the session
 //!   ([`Session::link_lost`]) and asks the connector for a new one — at once the first time,
@@ -301,7 +302,7 @@ pub enum DriverEvent<M> {
         reason: String,
     },
     /// Host: [`DriverConfig::max_unverified`] devices showed a code nobody confirmed; the
-    /// host turns new devices away until [`Driver::reopen`] (ask the player) or
+    /// host turns new devices away (all but remembered players) until [`Driver::reopen`] (ask the player) or
     /// [`DriverConfig::pause_cooldown`] passed ([`DriverEvent::Reopened`]).
     AttemptsExhausted {
         /// Codes shown without a confirmation.

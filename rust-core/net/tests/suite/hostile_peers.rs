@@ -528,3 +528,53 @@ fn a_paused_host_tells_the_guest_why_and_reopens_by_itself() {
         matches!(e, DriverEvent::Session(Event::PeerVerified { .. })).then_some(())
     });
 }
+
+/// A session that remembers `known` (name, secret) as a confirmed peer.
+fn remembering(name: &str, key: u8, known: (&str, u8)) -> Session<CountingGame> {
+    let mut config = SessionConfig::new(name, CountingGame::kinds());
+    config
+        .known_peers
+        .insert(known.0, Identity::from_secret([known.1; 32]).public());
+    Session::new(config, Identity::from_secret([key; 32]), [key ^ 0x33; 32])
+}
+
+/// A paused host still lets in a player it remembers (who needs no code), and still turns
+/// a stranger away with the reason. Before, the pause turned every device away before its
+/// handshake, so a stranger's rejected code kept the host's own friend out for a minute.
+#[test]
+fn a_paused_host_still_lets_a_remembered_player_in() {
+    let config = DriverConfig {
+        max_unverified: 1,
+        pause_cooldown: Some(Duration::from_secs(600)),
+        ..DriverConfig::default()
+    };
+    let h = host("127.0.0.1:0".parse().unwrap(), None).unwrap();
+    let (host_driver, rx) =
+        Driver::spawn(remembering("Host", 1, ("Guest", 2)), h.acceptor(), config);
+    let _s = Stranger::dial(h.local_addr(), 50, PROTOCOL_VERSION, "Mallory").unwrap();
+    wait(&rx, |e| {
+        matches!(e, DriverEvent::AttemptsExhausted { attempts: 1 }).then_some(())
+    });
+    code_for(&rx, "Mallory");
+    reject(&host_driver, &rx);
+    // Another stranger is told the host is not taking players.
+    let link = TcpLink::connect(h.local_addr(), T).unwrap();
+    let refused = Stranger::on(Box::new(link), 51, PROTOCOL_VERSION, "Eve").err();
+    assert_eq!(refused, Some(Some(Refusal::Paused)));
+    // The remembered player comes in without a code, on both sides.
+    let connector = dialer(&h.local_addr().to_string()).unwrap();
+    let (_g, g_rx) = Driver::spawn(
+        remembering("Guest", 2, ("Host", 1)),
+        connector,
+        DriverConfig::default(),
+    );
+    for events in [&rx, &g_rx] {
+        wait(events, |e| match e {
+            DriverEvent::Session(Event::VerifyPeer { name, .. }) => {
+                panic!("a code for {name}: a remembered player needs none")
+            }
+            DriverEvent::Session(Event::PeerVerified { known: true, .. }) => Some(()),
+            _ => None,
+        });
+    }
+}

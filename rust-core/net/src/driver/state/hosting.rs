@@ -124,7 +124,7 @@ where
     }
 
     /// Host: runs the handshake of a new connection on its own thread, beside the current
-    /// link, unless the host is paused, or its source ([`PeerSource`]) tried too often,
+    /// link, unless its source ([`PeerSource`]) tried too often,
     /// hung up on too many codes or already holds its share of slots. With every slot
     /// taken, the oldest handshake gives its place if it has run for [`EVICT_AFTER_MS`]
     /// ([`EVICT_AFTER_BLE_MS`] over Bluetooth); otherwise the newcomer is turned away.
@@ -132,13 +132,9 @@ where
         let link: Arc<dyn Link> = Arc::from(link);
         let source = PeerSource::of(&*link);
         let now = self.now();
-        if self.paused {
-            return self.turn_away(
-                &*link,
-                Refusal::Paused,
-                "pairing is paused: too many codes were not confirmed",
-            );
-        }
+        // A paused host still runs handshakes (under the same limits): a remembered
+        // player, or the paired guest coming back, needs no code and is let in; any other
+        // key is turned away once its handshake names it (`pending_done`).
         if self.pending.len() >= self.config.max_pending {
             let oldest = self
                 .pending
@@ -309,6 +305,8 @@ where
 
     /// Host: turns new devices away (telling them why) until the player reopens or the
     /// cool-down ([`DriverConfig::pause_cooldown`](crate::driver::DriverConfig::pause_cooldown)) is over. The code on screen stays.
+    /// Handshakes still run: one that names a remembered player (or the paired guest) is
+    /// let in, any other is turned away when it ends ([`Core::pending_done`]).
     fn pause(&mut self) {
         self.paused = true;
         let now = self.now();
@@ -316,10 +314,6 @@ where
             .config
             .pause_cooldown
             .map(|d| now.saturating_add(ms(d)));
-        for p in std::mem::take(&mut self.pending) {
-            let _ = p.link.send(&Refusal::Paused.frame());
-            p.link.close();
-        }
         self.emit(DriverEvent::AttemptsExhausted {
             attempts: self.unverified,
         });
