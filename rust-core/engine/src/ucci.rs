@@ -27,7 +27,8 @@
 //!
 //! Options: `usemillisec`, `hashsize` (MiB), `threads` (Lazy SMP, 1 by default; level 10
 //! only, the levels below search on one thread), `level` (its caps and choice hold with
-//! `banmoves` too), `ponder`, `moveoverhead` (milliseconds every move on a clock keeps
+//! `banmoves` too), `seed` (the levels' choices repeat for a given seed; 0, the default,
+//! draws a new one, as each run of the engine does), `ponder`, `moveoverhead` (milliseconds every move on a clock keeps
 //! back for the interface and the system, 30 by default, [`timeman`](crate::timeman)),
 //! `newgame` (a button: `setoption newgame` clears the table). The other options of the
 //! specification and of ElephantEye (`batch`, `debug`, `promotion`, `usebook`,
@@ -121,6 +122,9 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result
                     .out
                     .line("option level type spin min 1 max 10 default 10");
                 session.out.line("option ponder type check default false");
+                session
+                    .out
+                    .line("option seed type spin min 0 max 4294967295 default 0");
                 session.out.line(&format!(
                     "option moveoverhead type spin min 0 max {MAX_MOVE_OVERHEAD_MS} default {DEFAULT_MOVE_OVERHEAD_MS}"
                 ));
@@ -234,6 +238,12 @@ fn set_option<W: Write + Send + 'static>(
             Ok(ms) if ms <= MAX_MOVE_OVERHEAD_MS => session.wire.overhead_ms = ms,
             _ => session.out.line(&format!(
                 "info string moveoverhead `{value}` is not a number from 0 to {MAX_MOVE_OVERHEAD_MS}"
+            )),
+        },
+        "seed" => match crate::protocol::seed_option(value) {
+            Some(seed) => session.wire.seed = seed,
+            None => session.out.line(&format!(
+                "info string seed `{value}` is not a whole number (0 draws a new one)"
             )),
         },
         "hashsize" => match value.parse::<usize>() {

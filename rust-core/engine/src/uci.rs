@@ -29,10 +29,12 @@
 //! assert!(out.text().contains("option name UCI_Variant type combo default chess"));
 //! ```
 //!
-//! Commands: `uci`, `isready`, `setoption name Hash|Threads|Level|UCI_Variant|Rules|
+//! Commands: `uci`, `isready`, `setoption name Hash|Threads|Level|Seed|UCI_Variant|Rules|
 //! UCI_Chess960|Ponder|Move Overhead|XiangqiRanks value V` (`Threads`: Lazy SMP, 1 by
 //! default, for `Level` 10 only: the levels below search on one thread,
-//! [`level`](crate::level); `UCI_Chess960 true`: chess castling as the king taking its own
+//! [`level`](crate::level); `Seed N`: the levels' choices, otherwise drawn afresh for
+//! each run of the engine, repeat for a given N — 0, the default, draws a new seed;
+//! `UCI_Chess960 true`: chess castling as the king taking its own
 //! rook, `e1h1`, as Chess960 GUIs send and expect — positions that need Chess960 get it
 //! anyway; `Ponder true`: `bestmove M ponder R` names the reply expected; `Move Overhead`:
 //! milliseconds every move on a clock keeps back for the GUI and the system, 30 by
@@ -228,6 +230,7 @@ fn option_lines<W: Write>(variants: &[Variant<W>], current: &str) -> Vec<String>
             rules.join(" ")
         ),
         "option name Ponder type check default false".to_owned(),
+        "option name Seed type spin default 0 min 0 max 4294967295".to_owned(),
         format!(
             "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
             crate::protocol::DEFAULT_MOVE_OVERHEAD_MS
@@ -439,6 +442,12 @@ fn set_option<W: Write + Send + 'static>(
             Ok(ms) if ms <= MAX_MOVE_OVERHEAD_MS => wire_option(session, |w| w.overhead_ms = ms),
             _ => out.line(&format!(
                 "info string Move Overhead `{value}` is not a number from 0 to {MAX_MOVE_OVERHEAD_MS}"
+            )),
+        },
+        "seed" => match crate::protocol::seed_option(&value) {
+            Some(seed) => wire_option(session, |w| w.seed = seed),
+            None => out.line(&format!(
+                "info string Seed `{value}` is not a whole number (0 draws a new one)"
             )),
         },
         "xiangqiranks" => match value.as_str() {

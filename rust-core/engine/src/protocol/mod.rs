@@ -53,6 +53,11 @@ pub(crate) struct WireOptions {
     pub(crate) ponder: bool,
     /// UCI's `XiangqiRanks 1-10`: xiangqi moves written and read with ranks 1–10.
     pub(crate) ranks_from_one: bool,
+    /// `Seed` (UCCI `seed`): mixed with each position's hash into the seed of a level's
+    /// choice ([`level`](crate::level)), so that the levels below 10 do not play the
+    /// same game every time they meet the same moves. Drawn from the system for each
+    /// engine run ([`fresh_seed`]); a GUI or a test sets it to repeat a match.
+    pub(crate) seed: u64,
 }
 
 impl Default for WireOptions {
@@ -61,7 +66,34 @@ impl Default for WireOptions {
             overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             ponder: false,
             ranks_from_one: false,
+            seed: fresh_seed(),
         }
+    }
+}
+
+/// A seed the system drew (the standard library's per-process random hashing keys), never
+/// 0: `setoption name Seed value 0` asks for a fresh one.
+pub(crate) fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(0x6261_6e63_6f5f_7365);
+    h.finish().max(1)
+}
+
+/// The seed of a level's choice in a position: its hash mixed with the run's seed (one
+/// round of SplitMix64, so nearby seeds give unrelated choices).
+fn level_seed(position_hash: u64, seed: u64) -> u64 {
+    let mut z = position_hash ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The seed option's value as given: 0 draws a fresh seed; `None` if it is not a number.
+pub(crate) fn seed_option(value: &str) -> Option<u64> {
+    match value.trim().parse::<u64>().ok()? {
+        0 => Some(fresh_seed()),
+        n => Some(n),
     }
 }
 
@@ -443,6 +475,7 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
         let game = self.game.clone();
         let rules = self.rules;
         let level = self.level;
+        let seed = self.wire.seed;
         let options = SearchOptions {
             excluded: std::mem::take(&mut self.excluded),
             root_margin: None,
@@ -461,7 +494,7 @@ impl<W: Write + Send + 'static, G: EngineGame> Session<W, G> {
                             level,
                             limits,
                             &options.excluded,
-                            game.hash(),
+                            level_seed(game.hash(), seed),
                             stop,
                             |info| out.line(&info_line(&game, info, wire)),
                         );

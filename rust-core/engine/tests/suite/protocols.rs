@@ -399,6 +399,7 @@ fn uci_levels_ignore_threads() {
     for threads in [1, 3, 3] {
         let (mut d, handle) = start(false);
         d.send(&format!("setoption name Threads value {threads}"));
+        d.send("setoption name Seed value 7");
         d.send("setoption name Level value 5");
         d.send("position startpos moves h2e2 h9g7");
         d.send("go depth 12");
@@ -535,8 +536,10 @@ fn levels_report_their_search_and_their_choice() {
     for ucci_mode in [false, true] {
         let (mut d, handle) = start(ucci_mode);
         if ucci_mode {
+            d.send("setoption seed 3");
             d.send("setoption level 1");
         } else {
+            d.send("setoption name Seed value 3");
             d.send("setoption name Level value 1");
         }
         let mut passed_over = 0;
@@ -568,4 +571,62 @@ fn levels_report_their_search_and_their_choice() {
         d.send("quit");
         handle.join().unwrap();
     }
+}
+
+/// The levels' choices over UCI and UCCI: the same `Seed` repeats them (in another run
+/// of the engine, and after `UCI_Variant` switched away and back), another seed changes
+/// some. Before, the seed was the position's hash alone: a level played the same game
+/// against the same moves in every run, so a GUI's level-1 opponent could be beaten by
+/// one memorised line.
+#[test]
+fn the_seed_option_repeats_a_levels_choices_and_another_changes_them() {
+    let positions = [
+        "",
+        "h2e2",
+        "h2e2 h9g7",
+        "b0c2",
+        "c3c4",
+        "h0g2 b9c7",
+        "g3g4",
+        "b2d2",
+    ];
+    let run = |ucci_mode: bool, seed: u64, switch: bool| -> Vec<String> {
+        let (mut d, handle) = start(ucci_mode);
+        if ucci_mode {
+            d.send(&format!("setoption seed {seed}"));
+            d.send("setoption level 1");
+        } else {
+            d.send(&format!("setoption name Seed value {seed}"));
+            d.send("setoption name Level value 1");
+            if switch {
+                d.send("setoption name UCI_Variant value chess");
+                d.send("setoption name UCI_Variant value xiangqi");
+            }
+        }
+        let mut played = Vec::new();
+        for moves in positions {
+            d.send(&format!("position startpos moves {moves}"));
+            d.send("go depth 3");
+            played.push(d.expect("bestmove"));
+        }
+        d.send("quit");
+        handle.join().unwrap();
+        played
+    };
+    for ucci_mode in [false, true] {
+        let a = run(ucci_mode, 11, false);
+        assert_eq!(
+            a,
+            run(ucci_mode, 11, !ucci_mode),
+            "the same seed, another run"
+        );
+        let b = run(ucci_mode, 12, false);
+        assert_ne!(a, b, "another seed plays another move somewhere");
+    }
+    // A seed that is not a whole number is refused with a word and changes nothing.
+    let (mut d, handle) = start(false);
+    d.send("setoption name Seed value soon");
+    d.expect("info string Seed `soon` is not a whole number");
+    d.send("quit");
+    handle.join().unwrap();
 }
