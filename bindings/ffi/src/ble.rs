@@ -544,7 +544,7 @@ struct Rescan {
 
 impl HostFinder for Rescan {
     fn find(&self, fingerprint: &str, timeout: Duration) -> Option<String> {
-        let deadline = Instant::now() + timeout;
+        let deadline = banco_net::deadline_after(timeout);
         let (tx, rx) = mpsc::channel();
         let lobby_scanning = {
             let mut scan = lock(&self.events.scan);

@@ -26,12 +26,25 @@ pub(crate) struct SolveArgs {
     /// Longest mate to look for, in moves of the attacker (1 to 100).
     #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100))]
     max_mate: u32,
-    /// Give up after this many seconds.
-    #[arg(long, default_value_t = 10.0)]
+    /// Give up after this many seconds (0 to 86400; fractions allowed).
+    #[arg(long, default_value_t = 10.0, value_parser = solve_seconds)]
     time: f64,
     /// Table size of the proof-number search, in MiB (1 to 4096).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=4096))]
     hash: u32,
+}
+
+/// The longest `--time` of `banco solve`: a day.
+const MAX_SOLVE_SECS: f64 = 86_400.0;
+
+/// `--time`: a number of seconds from 0 to a day (not `inf`, not `NaN`).
+fn solve_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(t) if (0.0..=MAX_SOLVE_SECS).contains(&t) => Ok(t),
+        _ => Err(format!(
+            "`{text}` is not a number of seconds from 0 to {MAX_SOLVE_SECS}"
+        )),
+    }
 }
 
 pub(crate) fn solve_cmd(args: &SolveArgs) -> Result<(), CliError> {
@@ -69,7 +82,8 @@ fn solve_game<G: EngineGame>(args: &SolveArgs, kind: GameKind) -> Result<(), Cli
         outln!("none");
         return Ok(());
     }
-    let time = Duration::try_from_secs_f64(args.time.max(0.0)).map_err(CliError::input)?;
+    let time = Duration::try_from_secs_f64(args.time.clamp(0.0, MAX_SOLVE_SECS))
+        .map_err(CliError::input)?;
     let options = SolveOptions {
         max_mate: args.max_mate,
         time_limit: Some(time),

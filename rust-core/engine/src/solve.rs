@@ -144,7 +144,8 @@ pub fn solve<G: EngineGame>(
     let start = Instant::now();
     let mut node = G::Node::from_game(game, rules, &G::plain_params());
     let mut dfpn = Dfpn::new(options.hash_mib.max(MIN_HASH_MIB), stop);
-    let deadline = options.time_limit.map(|t| start + t);
+    // A time limit too long for the clock to count is no limit.
+    let deadline = options.time_limit.and_then(|t| start.checked_add(t));
     let node_limit = options.node_limit.unwrap_or(u64::MAX);
     let max = options.max_mate.clamp(1, 100);
     let mut found: Option<(u32, Vec<G::Move>)> = None;
@@ -160,7 +161,8 @@ pub fn solve<G: EngineGame>(
     // walks in no time; one the defender escapes is proven again in parts), and what it
     // proves again gets at most as many nodes as were spent so far (at least a quarter
     // million), within the budget and the node limit (the stop flag still counts).
-    let walk_deadline = deadline.map(|d| d + options.time_limit.unwrap_or_default() / 4);
+    let walk_deadline =
+        deadline.and_then(|d| d.checked_add(options.time_limit.unwrap_or_default() / 4));
     let walk_limit = |dfpn: &mut Dfpn<'_, G::Move>, budget: u64| {
         dfpn.set_deadline(walk_deadline);
         let nodes = dfpn.nodes();

@@ -70,6 +70,12 @@ impl Budget {
     }
 }
 
+/// `a × num / den` without overflow (a GUI's times may be absurd), saturated at `u64::MAX`.
+fn mul_div(a: u64, num: u64, den: u64) -> u64 {
+    let q = u128::from(a) * u128::from(num) / u128::from(den.max(1));
+    u64::try_from(q).unwrap_or(u64::MAX)
+}
+
 /// The soft and hard deadlines of a move on clock `c` (see the module docs).
 fn clock_deadlines(c: &crate::Clock) -> (u64, u64) {
     let overhead = c.overhead_ms.unwrap_or(DEFAULT_OVERHEAD_MS);
@@ -78,13 +84,23 @@ fn clock_deadlines(c: &crate::Clock) -> (u64, u64) {
         // Few moves to the end of the time control: 80 % of the time left for the last
         // one, 10 points less for each move more.
         let m = u64::from(m);
-        let hard = (left * (9 - m) / 10).max(1);
-        let soft = (left / (m + 1) + c.inc_ms * 3 / 4).min(hard).max(1);
+        let hard = mul_div(left, 9 - m, 10).max(1);
+        let soft = (left / (m + 1))
+            .saturating_add(mul_div(c.inc_ms, 3, 4))
+            .min(hard)
+            .max(1);
         return (soft, hard);
     }
     let moves = u64::from(c.moves_to_go.unwrap_or(30).clamp(1, 40));
-    let soft = (left / moves + c.inc_ms * 3 / 4).min(left / 3).max(1);
-    let mut hard = (soft * 4).min(left / 5 + c.inc_ms / 2).min(left).max(soft);
+    let soft = (left / moves)
+        .saturating_add(mul_div(c.inc_ms, 3, 4))
+        .min(left / 3)
+        .max(1);
+    let mut hard = soft
+        .saturating_mul(4)
+        .min((left / 5).saturating_add(c.inc_ms / 2))
+        .min(left)
+        .max(soft);
     if c.moves_to_go.is_none() && c.time_ms < overhead.saturating_mul(LOW_TIME_OVERHEADS) {
         // Short of time with nothing but the increment to come: spend less than it.
         hard = hard.min((c.inc_ms / 2).max(left / 20)).max(1);
@@ -99,7 +115,7 @@ impl Budget {
     #[must_use]
     pub fn soft_passed(&self, elapsed_ms: u64, scale: u64) -> bool {
         self.soft_ms.is_some_and(|s| {
-            let stretched = s * scale / 100;
+            let stretched = mul_div(s, scale, 100);
             elapsed_ms >= self.hard_ms.map_or(stretched, |h| stretched.min(h))
         })
     }
@@ -236,6 +252,33 @@ mod tests {
             Budget::from_limits(&clock(None)),
             Budget::from_limits(&Limits::clock(10_000, 0))
         );
+    }
+
+    proptest::proptest! {
+        /// Any clock a GUI sends (`go wtime 1000 winc 9223372036854775807`, UCCI
+        /// `increment 18446744073709551615`, `movetime` near `u64::MAX`) gives deadlines
+        /// in order within the time left, and no overflow (a panic in debug builds, a
+        /// wrong deadline in release before).
+        #[test]
+        fn any_clock_gives_ordered_deadlines(
+            time_ms in proptest::prelude::any::<u64>(),
+            inc_ms in proptest::prelude::any::<u64>(),
+            moves in proptest::option::of(0u32..60),
+            overhead in proptest::option::of(proptest::prelude::any::<u64>()),
+            movetime in proptest::option::of(proptest::prelude::any::<u64>()),
+            scale in 0u64..400,
+        ) {
+            let b = Budget::from_limits(&Limits {
+                clock: Some(crate::limits::Clock { time_ms, inc_ms, moves_to_go: moves, overhead_ms: overhead }),
+                movetime_ms: movetime,
+                ..Limits::default()
+            });
+            let (soft, hard) = (b.soft_ms.unwrap(), b.hard_ms.unwrap());
+            proptest::prop_assert!(1 <= soft && soft <= hard, "{b:?}");
+            proptest::prop_assert!(hard <= time_ms.max(1), "{b:?}");
+            let _ = b.soft_passed(u64::MAX, scale);
+            proptest::prop_assert!(b.soft_passed(hard, scale));
+        }
     }
 
     /// The deadlines of a move on a clock, as a pure function of the clock.

@@ -183,7 +183,7 @@ impl Browser {
         timeout: Duration,
         mut accept: impl FnMut(&PeerInfo) -> bool,
     ) -> Result<PeerInfo, NetError> {
-        let deadline = Instant::now() + timeout;
+        let deadline = crate::deadline_after(timeout);
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
@@ -214,7 +214,7 @@ pub fn join_named(
     config: &DiscoveryConfig,
     timeout: Duration,
 ) -> Result<(TcpLink, PeerInfo), NetError> {
-    let deadline = Instant::now() + timeout;
+    let deadline = crate::deadline_after(timeout);
     let browser = browse(config)?;
     let peer = browser.wait_for(timeout, |p| p.name.eq_ignore_ascii_case(name))?;
     let left = deadline

@@ -38,6 +38,7 @@
 
 pub mod ble;
 mod connect;
+mod deadline;
 pub mod discovery;
 pub mod driver;
 mod error;
@@ -50,5 +51,6 @@ pub mod tcp;
 pub use connect::{
     Advertise, Browser, DEFAULT_PORT, Host, browse, dialer, host, join, join_named, join_peer,
 };
+pub use deadline::{LONGEST_WAIT, deadline_after};
 pub use error::{DiscoveryError, LinkError, NetError};
 pub use link::{BoxLink, Link, MAX_FRAME_SIZE};

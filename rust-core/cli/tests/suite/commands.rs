@@ -515,3 +515,33 @@ fn solve_refuses_a_table_out_of_range() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--hash") && err.contains("1..=4096"), "{err}");
 }
+
+/// `--time` beyond what a clock can count panicked in the solver (`1e19`); `inf` got the
+/// standard library's words, which name no flag; `NaN` was taken as 0 s without a word.
+#[test]
+fn solve_refuses_a_time_that_is_not_a_number_of_seconds() {
+    for bad in ["1e19", "inf", "NaN", "-1", "soon"] {
+        let time = format!("--time={bad}");
+        let out = banco(&[
+            "solve",
+            "--fen",
+            "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1",
+            &time,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--time") && err.contains("not a number of seconds from 0 to 86400"),
+            "{bad}: {err}"
+        );
+    }
+    let out = banco(&[
+        "solve",
+        "--fen",
+        "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1",
+        "--time",
+        "2.5",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "mate 1 e1d1");
+}

@@ -172,7 +172,7 @@ impl BleCentral {
                 })
                 .await
                 .map_err(stack)?;
-            let deadline = Instant::now() + timeout;
+            let deadline = crate::deadline_after(timeout);
             let mut tried = HashSet::new();
             let mut found = Vec::new();
             'scan: while Instant::now() < deadline {

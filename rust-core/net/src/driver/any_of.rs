@@ -77,7 +77,7 @@ impl Connector for AnyOf {
     }
 
     fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
-        let deadline = Instant::now() + timeout;
+        let deadline = crate::deadline_after(timeout);
         let n = self.parts.len();
         // Failures in a row: when every part failed in turn, the last error is the answer.
         let mut failed = 0;

@@ -338,7 +338,7 @@ fn run_pending<G: MatchGame>(
 ) where
     Session<G>: Send,
 {
-    let deadline = Instant::now() + timeout;
+    let deadline = crate::deadline_after(timeout);
     let failed = |reason: &str| {
         if let Some(shared) = weak.upgrade() {
             let mut core = lock(&shared);
