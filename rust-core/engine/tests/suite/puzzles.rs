@@ -23,15 +23,25 @@ fn puzzles() -> Vec<Puzzle> {
         "/../../tests/data/puzzles/xiangqi-mates.tsv"
     );
     let text = std::fs::read_to_string(path).expect("the puzzle file");
+    // Every row is a puzzle: a row that cannot be read fails the suite, never drops out.
     text.lines()
+        .enumerate()
         .skip(1)
-        .filter_map(|l| {
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
             let f: Vec<&str> = l.split('\t').collect();
-            Some(Puzzle {
-                name: f.first()?.to_string(),
-                fen: f.get(1)?.to_string(),
-                mate_in: f.get(2)?.parse().ok()?,
-            })
+            let mate_in = f.get(2).and_then(|m| m.trim().parse().ok());
+            match (f.first(), f.get(1), mate_in) {
+                (Some(name), Some(fen), Some(mate_in)) => Puzzle {
+                    name: name.to_string(),
+                    fen: fen.to_string(),
+                    mate_in,
+                },
+                _ => panic!(
+                    "{path} line {}: not `name<TAB>fen<TAB>mate_in`: {l:?}",
+                    i + 1
+                ),
+            }
         })
         .collect()
 }
