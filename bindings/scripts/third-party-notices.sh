@@ -31,6 +31,12 @@ covers every target platform (some crates are linked only on Windows, Apple or A
 crates that run only at build time (procedural macros, build scripts' dependencies) are not
 linked and not listed.
 
+The crates under MPL-2.0 (the `uniffi` crates of the bindings' scaffolding) are used unmodified;
+as MPL-2.0 section 3.2 asks, their Source Code Form is available from crates.io at
+`https://crates.io/crates/NAME/VERSION` (for example `https://crates.io/crates/uniffi_core/0.32.2`)
+and from `https://github.com/mozilla/uniffi-rs`, and an app that ships the library should
+say so with its notices.
+
 Also compiled into the library, not crates:
 
 - glyph outlines generated from the bundled Noto font subsets (SIL Open Font License 1.1:
