@@ -21,7 +21,7 @@
 //! assert_eq!(<Xiangqi as EngineGame>::NAME, "xiangqi");
 //! ```
 
-use crate::error::EngineError;
+use crate::error::{EngineError, TuneError};
 use crate::searchable::SearchGame;
 use banco_game::{Game, ListCapacity};
 
@@ -81,9 +81,9 @@ pub trait EngineGame: Game<Move: ListCapacity<Array: Send + Sync>> {
     /// Changes the weights for a tuning match (`banco match --a level=10,pst=50`): the
     /// option `key` with its `value`; an error says why it cannot. By default every
     /// option is unknown.
-    fn tune(params: &mut ParamsOf<Self>, key: &str, value: &str) -> Result<(), String> {
+    fn tune(params: &mut ParamsOf<Self>, key: &str, value: &str) -> Result<(), TuneError> {
         let _ = (params, value);
-        Err(format!("unknown option `{key}`"))
+        Err(TuneError::UnknownOption(key.to_owned()))
     }
 
     /// The text of a line of moves from this position (stops at the first move that is

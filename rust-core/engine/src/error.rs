@@ -37,3 +37,61 @@ impl From<std::io::Error> for EngineError {
         EngineError::Io(e.to_string())
     }
 }
+
+/// Why a weight option of a tuning match (`banco match --a level=10,pst=50`) cannot be
+/// applied ([`EngineGame::tune`](crate::EngineGame::tune)).
+///
+/// ```
+/// use banco_engine::{EngineGame, TuneError, XiangqiParams};
+/// use banco_xiangqi::Xiangqi;
+/// let mut p = XiangqiParams::default();
+/// assert_eq!(
+///     Xiangqi::tune(&mut p, "pst", "half"),
+///     Err(TuneError::NotANumber { key: "pst".into(), value: "half".into() })
+/// );
+/// assert_eq!(
+///     Xiangqi::tune(&mut p, "eval", "best").unwrap_err().to_string(),
+///     "option `eval` has no value `best`"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TuneError {
+    /// The game has no option of that name.
+    #[error("unknown option `{0}`")]
+    UnknownOption(String),
+    /// The option takes a whole number (most: a percentage of the default weight).
+    #[error("option `{key}` takes a whole number, not `{value}`")]
+    NotANumber {
+        /// The option.
+        key: String,
+        /// The value given.
+        value: String,
+    },
+    /// The option takes one of a few words (`eval=default`), and this is none of them.
+    #[error("option `{key}` has no value `{value}`")]
+    UnknownValue {
+        /// The option.
+        key: String,
+        /// The value given.
+        value: String,
+    },
+}
+
+impl TuneError {
+    /// The value `value` that option `key` does not have.
+    pub(crate) fn unknown_value(key: &str, value: &str) -> TuneError {
+        TuneError::UnknownValue {
+            key: key.to_owned(),
+            value: value.to_owned(),
+        }
+    }
+
+    /// `value` as the whole number option `key` takes.
+    pub(crate) fn number(key: &str, value: &str) -> Result<i32, TuneError> {
+        value.trim().parse().map_err(|_| TuneError::NotANumber {
+            key: key.to_owned(),
+            value: value.to_owned(),
+        })
+    }
+}

@@ -99,7 +99,7 @@ pub mod xiangqi;
 
 pub use chess::{ChessNode, ChessParams};
 pub use engine_game::EngineGame;
-pub use error::EngineError;
+pub use error::{EngineError, TuneError};
 pub use jieqi::{JieqiNode, JieqiParams};
 pub use level::Level;
 pub use limits::{Clock, Limits};

@@ -143,7 +143,7 @@ impl<G: EngineGame> FromStr for PlayerSpec<G> {
                     if let Ok(n) = other.trim_start_matches('l').parse::<u8>() {
                         spec.level = Level::new(n).map_err(|e| bad(&e.to_string()))?;
                     } else {
-                        G::tune(&mut spec.params, other, value).map_err(|e| bad(&e))?;
+                        G::tune(&mut spec.params, other, value).map_err(|e| bad(&e.to_string()))?;
                     }
                 }
             }

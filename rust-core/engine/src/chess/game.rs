@@ -14,7 +14,7 @@
 
 use super::{ChessNode, ChessParams};
 use crate::engine_game::EngineGame;
-use crate::error::EngineError;
+use crate::error::{EngineError, TuneError};
 use banco_chess::{Chess, ChessMove, ChessRules};
 
 /// The bench positions (FEN): openings, middle games rich in tactics, end games and mates
@@ -155,15 +155,16 @@ impl EngineGame for Chess {
     /// `pawns` (passed, isolated, doubled, defended, phalanx), `passed`, `king` (shield and
     /// attack), `shield`, `attack`, `threats`, `rooks` (open files), `pair` (bishop pair),
     /// `tempo`.
-    fn tune(p: &mut ChessParams, key: &str, value: &str) -> Result<(), String> {
-        let pct = || {
-            value
-                .parse::<i32>()
-                .map_err(|_| format!("`{value}` is not a number"))
-        };
+    fn tune(p: &mut ChessParams, key: &str, value: &str) -> Result<(), TuneError> {
+        let pct = || TuneError::number(key, value);
         match key {
-            "eval" if value == "plain" || value == "material" => *p = ChessParams::plain(),
-            "eval" if value == "default" => *p = ChessParams::default(),
+            "eval" => {
+                *p = match value {
+                    "plain" | "material" => ChessParams::plain(),
+                    "default" => ChessParams::default(),
+                    _ => return Err(TuneError::unknown_value(key, value)),
+                }
+            }
             "pst" => p.pst_scale = pct()?,
             "mobility" => {
                 let pct = pct()?;
@@ -204,7 +205,7 @@ impl EngineGame for Chess {
             }
             "pair" => p.bishop_pair = scale_pair(p.bishop_pair, pct()?),
             "tempo" => p.tempo = scale(p.tempo, pct()?),
-            _ => return Err(format!("unknown option `{key}`")),
+            _ => return Err(TuneError::UnknownOption(key.to_owned())),
         }
         Ok(())
     }

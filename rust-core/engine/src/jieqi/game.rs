@@ -15,7 +15,7 @@
 
 use super::{JieqiNode, JieqiParams};
 use crate::engine_game::EngineGame;
-use crate::error::EngineError;
+use crate::error::{EngineError, TuneError};
 use banco_game::Game;
 use banco_xiangqi::RuleSet;
 use banco_xiangqi::jieqi::{Jieqi, JieqiMove, START_FEN};
@@ -55,12 +55,6 @@ pub const OPENINGS: &[(&str, &str)] = &[
     ("cannon to the corner", "b2b1"),
     ("seventh pawn", "g3g4"),
 ];
-
-fn pct(value: &str) -> Result<i32, String> {
-    value
-        .parse::<i32>()
-        .map_err(|_| format!("`{value}` is not a number"))
-}
 
 impl EngineGame for Jieqi {
     type Node = JieqiNode;
@@ -114,10 +108,16 @@ impl EngineGame for Jieqi {
 
     /// `eval=plain|default`; `hidden=PERCENT` (a face-down piece's share of its pool's
     /// mean), `mobility=PERCENT`, `safety=PERCENT`, `advisor=VALUE`, `elephant=VALUE`.
-    fn tune(p: &mut JieqiParams, key: &str, value: &str) -> Result<(), String> {
+    fn tune(p: &mut JieqiParams, key: &str, value: &str) -> Result<(), TuneError> {
+        let pct = |value: &str| TuneError::number(key, value);
         match key {
-            "eval" if value == "plain" => *p = JieqiParams::plain(),
-            "eval" if value == "default" => *p = JieqiParams::default(),
+            "eval" => {
+                *p = match value {
+                    "plain" => JieqiParams::plain(),
+                    "default" => JieqiParams::default(),
+                    _ => return Err(TuneError::unknown_value(key, value)),
+                }
+            }
             "hidden" => p.hidden_pct = pct(value)?,
             "mobility" => {
                 let s = pct(value)?;
@@ -133,7 +133,7 @@ impl EngineGame for Jieqi {
             }
             "advisor" => p.material[1] = pct(value)?,
             "elephant" => p.material[2] = pct(value)?,
-            _ => return Err(format!("unknown option `{key}`")),
+            _ => return Err(TuneError::UnknownOption(key.to_owned())),
         }
         Ok(())
     }

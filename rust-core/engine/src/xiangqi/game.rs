@@ -14,7 +14,7 @@
 
 use super::{XiangqiNode, XiangqiParams};
 use crate::engine_game::EngineGame;
-use crate::error::EngineError;
+use crate::error::{EngineError, TuneError};
 use banco_xiangqi::{Iccs, Move, RuleSet, Xiangqi};
 
 /// The bench positions (FEN): openings, middle games, end games and mate puzzles.
@@ -113,17 +113,18 @@ impl EngineGame for Xiangqi {
     /// weights, `hand` the hand-set ones the tuner first started from, `prev` those of the
     /// previous tuning round), and the positional terms in percent of their defaults:
     /// `pst`, `mobility`, `safety`, `cannon`, `pawns`.
-    fn tune(p: &mut XiangqiParams, key: &str, value: &str) -> Result<(), String> {
-        let pct = || {
-            value
-                .parse::<i32>()
-                .map_err(|_| format!("`{value}` is not a number"))
-        };
+    fn tune(p: &mut XiangqiParams, key: &str, value: &str) -> Result<(), TuneError> {
+        let pct = || TuneError::number(key, value);
         match key {
-            "eval" if value == "material" => *p = XiangqiParams::material_only(),
-            "eval" if value == "default" || value == "tuned" => *p = XiangqiParams::default(),
-            "eval" if value == "hand" => *p = XiangqiParams::hand(),
-            "eval" if value == "prev" => *p = XiangqiParams::previous(),
+            "eval" => {
+                *p = match value {
+                    "material" => XiangqiParams::material_only(),
+                    "default" | "tuned" => XiangqiParams::default(),
+                    "hand" => XiangqiParams::hand(),
+                    "prev" => XiangqiParams::previous(),
+                    _ => return Err(TuneError::unknown_value(key, value)),
+                }
+            }
             "pst" => p.pst_scale = pct()?,
             "mobility" => {
                 let pct = pct()?;
@@ -151,7 +152,7 @@ impl EngineGame for Xiangqi {
                 let pct = pct()?;
                 p.connected_pawns = scale(p.connected_pawns, pct);
             }
-            _ => return Err(format!("unknown option `{key}`")),
+            _ => return Err(TuneError::UnknownOption(key.to_owned())),
         }
         Ok(())
     }

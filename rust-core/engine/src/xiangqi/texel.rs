@@ -219,7 +219,7 @@
 use super::eval::evaluate;
 use super::eval::{PHASE_MAX, PHASE_WEIGHT, XiangqiParams, relative};
 use super::features::{EvalFeatures, eval_features};
-pub use super::texel_io::{const_source, parse_samples, rust_source};
+pub use super::texel_io::{SamplesError, const_source, parse_samples, rust_source};
 use super::threats::threats_of;
 use banco_game::Color;
 use banco_xiangqi::{PieceKind, Position};

@@ -14,36 +14,63 @@ use super::eval::XiangqiParams;
 use banco_xiangqi::Position;
 use core::fmt::Write as _;
 
+/// A line of a samples file that cannot be read ([`parse_samples`]), with its number
+/// (from 1).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SamplesError {
+    /// No `;` between the position and the result.
+    #[error("line {0}: expected `FEN;result`")]
+    NoResult(usize),
+    /// The result is not one of the forms read.
+    #[error("line {line}: result `{result}` is not 1, 0.5 or 0 (or 1-0, 1/2-1/2, 0-1)")]
+    BadResult {
+        /// The line.
+        line: usize,
+        /// The result as written.
+        result: String,
+    },
+    /// The position cannot be read.
+    #[error("line {line}: {reason}")]
+    BadFen {
+        /// The line.
+        line: usize,
+        /// Why, as the FEN reader says.
+        reason: String,
+    },
+}
+
 /// Reads `FEN;result` lines (result from Red's side: `1`, `0.5`, `0`, or `1-0`,
 /// `1/2-1/2`, `0-1`) into samples; blank lines and lines starting with `#` are skipped.
 ///
 /// # Errors
-/// The first line that does not parse, with its number and the reason.
-pub fn parse_samples(text: &str) -> Result<Vec<(Position, f32)>, String> {
+/// The first line that does not parse ([`SamplesError`]).
+pub fn parse_samples(text: &str) -> Result<Vec<(Position, f32)>, SamplesError> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (fen, result) = line
-            .rsplit_once(';')
-            .ok_or_else(|| format!("line {}: expected `FEN;result`", n + 1))?;
+        let (fen, result) = line.rsplit_once(';').ok_or(SamplesError::NoResult(n + 1))?;
         let result = match result.trim() {
             "1" | "1.0" | "1-0" => 1.0,
             "0.5" | "1/2-1/2" => 0.5,
             "0" | "0.0" | "0-1" => 0.0,
             other => {
-                return Err(format!(
-                    "line {}: result `{other}` is not 1, 0.5 or 0",
-                    n + 1
-                ));
+                return Err(SamplesError::BadResult {
+                    line: n + 1,
+                    result: other.to_owned(),
+                });
             }
         };
-        let pos: Position = fen
+        let pos = fen
             .trim()
-            .parse()
-            .map_err(|e| format!("line {}: {e}", n + 1))?;
+            .parse::<Position>()
+            .map_err(|e| SamplesError::BadFen {
+                line: n + 1,
+                reason: e.to_string(),
+            })?;
         out.push((pos, result));
     }
     Ok(out)
@@ -178,7 +205,18 @@ mod tests {
         assert_eq!(s.len(), 2);
         assert_eq!((s[0].1, s[1].1), (0.5, 1.0));
         let err = parse_samples("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1;2").unwrap_err();
-        assert!(err.contains("line 1"), "{err}");
-        assert!(parse_samples("nonsense;1").unwrap_err().contains("line 1"));
+        assert_eq!(
+            err,
+            SamplesError::BadResult {
+                line: 1,
+                result: "2".into()
+            }
+        );
+        assert!(err.to_string().starts_with("line 1: "), "{err}");
+        assert!(matches!(
+            parse_samples("# c\nnonsense;1"),
+            Err(SamplesError::BadFen { line: 2, .. })
+        ));
+        assert_eq!(parse_samples("\nno result"), Err(SamplesError::NoResult(2)));
     }
 }
