@@ -13,7 +13,19 @@ fn temp(name: &str) -> std::path::PathBuf {
 /// `banco play --movetime 20 --no-color --keep FILE` and `extra` (`--level 1` unless it
 /// names a level), `script` piped.
 fn play_kept(keep: &str, extra: &[&str], script: &str) -> String {
-    let mut args = vec!["play", "--movetime", "20", "--no-color", "--keep", keep];
+    // The computer's replies repeat: a seed, and a move time its level's node cap always
+    // ends first (20 ms could end level 1's search early on a loaded machine, and then
+    // another reply could upset the positions checked below).
+    let mut args = vec![
+        "play",
+        "--movetime",
+        "5000",
+        "--seed",
+        "1",
+        "--no-color",
+        "--keep",
+        keep,
+    ];
     if !extra.contains(&"--level") {
         args.extend_from_slice(&["--level", "1"]);
     }
