@@ -21,8 +21,11 @@ fn play_jieqi_from_a_script() {
         "7",
         "--level",
         "1",
+        // A move time the level's node cap always ends first: with the seed, the
+        // computer's reply repeats (in 20 ms a loaded machine could cut its search short,
+        // and a king step reveals nothing).
         "--movetime",
-        "20",
+        "5000",
         "--no-color",
     ];
     let out = banco_stdin(&args, &script);

@@ -423,13 +423,17 @@ fn the_game_in_progress_is_kept_and_continued() {
     let kept = temp("kept-game");
     let _ = std::fs::remove_file(&kept);
     let keep = kept.to_str().unwrap();
+    // A seed, and a move time the level's node cap always ends first: the computer's
+    // reply repeats (a capture would reset the move counter checked below).
     let out = banco_stdin(
         &[
             "play",
             "--level",
             "2",
             "--movetime",
-            "20",
+            "5000",
+            "--seed",
+            "1",
             "--no-color",
             "--keep",
             keep,
