@@ -221,6 +221,73 @@ mod tests {
         assert_eq!(store.get("game.continue".into()), before);
     }
 
+    /// Base64 as the shells write it (the store's text is checked against Rust's reading).
+    fn base64(bytes: &[u8]) -> String {
+        let store = Arc::new(Memory::default());
+        let slot = KeptSlot::new(store.clone(), "b".into(), KeptKind::LinesGame);
+        assert!(slot.write(bytes.to_vec()).unwrap());
+        store.get("b".into()).unwrap()
+    }
+
+    #[test]
+    fn garbage_in_the_store_is_read_without_a_panic() {
+        let game = crate::Game::new(crate::GameKind::Xiangqi)
+            .unwrap()
+            .save()
+            .unwrap();
+        let lines = crate::LinesGame::new(
+            crate::LinesSettings {
+                start_balls: 5,
+                undo: crate::LinesUndo::LastTurn,
+                preview: false,
+            },
+            Some(1),
+        )
+        .unwrap();
+        let samples = [
+            (KeptKind::Game, game),
+            (KeptKind::LinesGame, lines.save().unwrap()),
+            (
+                KeptKind::LinesBestScores,
+                lines.best_scores_bytes().unwrap(),
+            ),
+        ];
+        for (kind, good) in samples {
+            let mut texts: Vec<String> = [
+                "",
+                "=",
+                "====",
+                "A",
+                "🐉",
+                "\0",
+                "x".repeat(100_000).as_str(),
+            ]
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect();
+            for i in 0..good.len() {
+                let mut bad = good.clone();
+                bad[i] ^= 0x5A;
+                texts.push(base64(&bad));
+                texts.push(base64(&good[..i]));
+            }
+            for text in texts {
+                let store = Arc::new(Memory::default());
+                store.put("k".into(), text.clone());
+                let slot = KeptSlot::new(store.clone(), "k".into(), kind);
+                let read = slot.read().unwrap();
+                // Either sound, or refused with a notice (set aside, or kept and locked).
+                assert!(
+                    read.bytes.is_some() != read.notice.is_some(),
+                    "{kind:?} {text:.40}"
+                );
+                if read.bytes.is_none() && !slot.is_locked() {
+                    assert_eq!(store.get("k.damaged".into()), Some(text));
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_store_that_throws_is_an_error_not_a_panic() {
         let slot = KeptSlot::new(Arc::new(Throwing), "k".into(), KeptKind::LinesGame);

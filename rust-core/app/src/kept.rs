@@ -265,15 +265,18 @@ impl KeptSlot {
 
     /// The record's bytes, judged by the loader of the slot's kind: sound bytes come back;
     /// damaged ones are set aside (at [`set_aside_key`]) and the slot emptied; a newer
-    /// Banco's lock the slot. Either refusal comes with its notice.
+    /// Banco's lock the slot. Either refusal comes with its notice. Each read judges what
+    /// the store holds now (a lock holds while a newer Banco's record is there).
     pub fn read(&mut self) -> Kept {
         let Some(text) = self.store.get(&self.key) else {
             self.judged = true;
+            self.locked = None;
             return Kept::default();
         };
         match self.kind.judge(&text) {
             Verdict::Good(bytes) => {
                 self.judged = true;
+                self.locked = None;
                 Kept {
                     bytes: Some(bytes),
                     notice: None,
@@ -327,6 +330,7 @@ impl KeptSlot {
         self.store.put(&aside, text);
         self.store.remove(&self.key);
         self.judged = true;
+        self.locked = None;
         KeptNotice::SetAside {
             kind: self.kind,
             why,
@@ -434,7 +438,7 @@ mod base64 {
             .strip_suffix(b"==")
             .or_else(|| body.strip_suffix(b"="))
             .unwrap_or(body);
-        if text.len() % 4 != 0 && body.len() != text.len() {
+        if !text.len().is_multiple_of(4) && body.len() != text.len() {
             return None; // padding that does not make whole groups
         }
         if body.len() % 4 == 1 {

@@ -215,6 +215,15 @@ fn a_newer_bancos_record_locks_the_slot_and_is_never_written() {
         ));
         assert_eq!(store.writes(), 0, "{kind:?}");
         assert_eq!(store.get("k"), Some(text));
+        // Replaced by someone else with damaged text: the next read judges that.
+        store.put("k", "AQID");
+        assert!(matches!(
+            slot.read().notice,
+            Some(KeptNotice::SetAside { .. })
+        ));
+        assert!(!slot.is_locked());
+        slot.write(b"new").unwrap();
+        assert_eq!(store.get("k").as_deref(), Some("bmV3"));
     }
 }
 
