@@ -229,6 +229,30 @@ impl PuzzleProgress {
         PuzzleProgress::of(SharedProgress::new(Progress::default(), None), None)
     }
 
+    /// The record kept in the shell's key-value `store` at `key` (Base64), written back
+    /// after every change — the shells' record, read and written by Rust: text that does
+    /// not read whole is first copied aside at `KEY.damaged` (banco-app's `kept` policy),
+    /// a newer Banco's record is never written over, and [`PuzzleProgress::take_notice`]
+    /// says why. Never fails: a store that throws opens the record afresh without it.
+    #[uniffi::constructor]
+    pub fn open_kept(store: Arc<dyn crate::KeptStore>, key: String) -> Arc<PuzzleProgress> {
+        let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            banco_app::kept::open_progress(crate::kept::relay(store), &key)
+        }));
+        let (shared, damage) = opened.unwrap_or_else(|payload| {
+            let why = format!(
+                "the app's store failed: {}",
+                crate::error::panic_message(payload.as_ref())
+            );
+            (
+                SharedProgress::new(Progress::default(), None),
+                Some(ProgressError::Unreadable(why)),
+            )
+        });
+        let notice = damage.map(|e| PuzzleNotice::RecordDamaged { why: e.to_string() });
+        PuzzleProgress::of(shared, notice)
+    }
+
     /// The record kept in the shell's `store`, written back after every change. Never
     /// fails: a damaged record starts afresh and [`PuzzleProgress::take_notice`] says so.
     #[uniffi::constructor]

@@ -31,6 +31,9 @@
 //!   [`LinesHintJob`]), best scores, save/continue, a new game's options
 //!   ([`lines_undo_choices`], [`lines_time_limits`]); the Lines
 //!   race is played through [`Match::propose_race`] and shown in [`MatchState::race`].
+//! * [`KeptSlot`] — the records a shell keeps in its key-value store ([`KeptStore`]): the
+//!   games to continue and Lines' best scores, damaged ones set aside, a newer Banco's
+//!   never written over (the `kept` module).
 //! * [`BancoError`] — the error of most calls, with messages a player can read; Lines'
 //!   calls have [`LinesError`], [`Game::from_pgn`] [`PgnImportError`], and [`BleError`] is
 //!   what the shell's Bluetooth implementations report to Rust (the `error` module).
@@ -88,6 +91,7 @@ mod engine;
 pub mod error;
 mod game;
 mod jieqi;
+mod kept;
 mod lines;
 mod lines_board;
 mod lines_hint;
@@ -133,6 +137,7 @@ pub use game::{
     validate_fen,
 };
 pub use jieqi::{Pool, PoolEntry, PoolSides};
+pub use kept::{KeptKind, KeptRead, KeptSlot, KeptStore};
 pub use lines::{
     LinesBall, LinesBestScore, LinesError, LinesGame, LinesSettings, LinesTap, LinesTurn,
     LinesUndo, LinesView,

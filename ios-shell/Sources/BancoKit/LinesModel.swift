@@ -100,7 +100,8 @@ public final class LinesModel: Model {
 
     public static let continueKey = "lines.continue"
     public static let bestKey = "lines.best"
-    /// A kept best-scores table that did not decode, set aside before a new one is kept.
+    /// A kept best-scores table that did not decode, set aside (by Rust's policy) before a
+    /// new one is kept.
     public static let bestDamagedKey = "lines.best.damaged"
 
     public private(set) var state = State() {
@@ -109,7 +110,12 @@ public final class LinesModel: Model {
     }
 
     private let ui: UIDispatcher
-    private let store: KeyValueStore
+    /// The game to continue in the store, under Rust's policy (see `continueGame`).
+    private let keptGame: KeptSlot
+    /// The best scores kept between games, under Rust's policy: a damaged table is set aside
+    /// (at `bestDamagedKey`) before a new one replaces it; a newer Banco's is never written
+    /// over, and this session's scores are not kept.
+    private let keptBest: KeptSlot
     private let now: () -> Int64
     private let background: (@escaping () -> Void) -> Void
     private var game: LinesGame?
@@ -117,10 +123,7 @@ public final class LinesModel: Model {
     /// game becomes it at its first turn, so that one started by mistake and left at once
     /// does not replace the game kept to continue.
     private var keeping = false
-    /// The kept best-scores table did not load and is not ours to overwrite (a newer
-    /// Banco's, or refused for another reason than damage): this session's are not kept.
-    private var bestLocked = false
-    /// Why the kept best scores did not load, until the message is shown (`clearMessage`).
+    /// Why the kept best scores did not load (Rust's words), until the message is shown (`clearMessage`).
     private var notice: String?
 
     /// `now`: milliseconds of a monotonic clock (passed in: the tests run their own);
@@ -132,45 +135,16 @@ public final class LinesModel: Model {
                     DispatchQueue.global(qos: .userInitiated).async { block() }
                 }) {
         self.ui = ui
-        self.store = store
+        keptGame = KeptSlot(store: KeptStoreOf(store), key: LinesModel.continueKey, kind: .linesGame)
+        keptBest = KeptSlot(store: KeptStoreOf(store), key: LinesModel.bestKey, kind: .linesBestScores)
         self.now = now
         self.background = background
         super.init()
-        if let text = store.string(LinesModel.bestKey) { loadBest(text) }
+        // The best scores kept between games.
+        let best = try? keptBest.read()
+        if let bytes = best?.bytes { try? scratch()?.loadBestScores(bytes: bytes) }
+        notice = best?.notice
         if let n = notice { state.message = n }
-    }
-
-    /// Loads the kept table `text`. A damaged one is set aside (at `bestDamagedKey`) before a
-    /// new table replaces it; one of a newer Banco is left alone, and this session's scores
-    /// are not kept. Either way Rust's reason is shown once.
-    private func loadBest(_ text: String) {
-        var failure: Error?
-        if let bytes = Data(base64Encoded: text) {
-            do {
-                try scratch()?.loadBestScores(bytes: bytes)
-                return
-            } catch {
-                failure = error
-            }
-        }
-        let why = failure.map(readable) ?? "they are not Base64"
-        if LinesModel.isDamage(failure) {
-            store.set(LinesModel.bestDamagedKey, text)
-            notice = "The best scores could not be read (\(why)): they were set aside, and new ones are kept from now on."
-        } else {
-            bestLocked = true
-            notice = "The best scores could not be read (\(why)): this session's scores are not kept."
-        }
-    }
-
-    /// True when `error` says saved bytes are damaged (nil: not Base64), so that dropping
-    /// them loses nothing; a newer Banco's (`NewerSave`) keeps them.
-    public static func isDamage(_ error: Error?) -> Bool {
-        guard let error = error else { return true }
-        switch error as? LinesError {
-        case .BadSave?, .WrongGame?: return true
-        default: return false
-        }
     }
 
     private func scratch() -> LinesGame? {
@@ -207,20 +181,23 @@ public final class LinesModel: Model {
         return true
     }
 
-    public var canContinue: Bool { store.string(LinesModel.continueKey) != nil }
+    public var canContinue: Bool { keptGame.isPresent() }
 
     /// Continues the kept game, against the clock with the time it had left when it was kept
     /// (the clock stands still while the game is off screen); false with a message if it
-    /// cannot be opened. A damaged game is dropped; one saved by a newer Banco is kept (the
-    /// message says to update the app).
+    /// cannot be opened. Rust's policy (`KeptSlot`) reads it: a damaged game is set aside;
+    /// one saved by a newer Banco is kept (the message says to update the app).
     @discardableResult
     public func continueGame() -> Bool {
-        guard let text = store.string(LinesModel.continueKey) else { return false }
         do {
-            guard let bytes = Data(base64Encoded: text), let g = scratch() else { throw LinesError.BadSave(message: "not Base64") }
+            let read = try keptGame.read()
+            guard let bytes = read.bytes else {
+                if let notice = read.notice { state.message = notice }
+                return false
+            }
+            guard let g = scratch() else { return false }
             try g.restore(bytes: bytes)
         } catch {
-            if LinesModel.isDamage(error) { store.set(LinesModel.continueKey, nil) }
             state.message = "The saved game could not be continued: \(readable(error))"
             return false
         }
@@ -377,22 +354,21 @@ public final class LinesModel: Model {
     /// Keeps the game (its clock's time left with it) to continue later, once it is `keeping`.
     private func keep(_ g: LinesGame) {
         guard keeping else { return }
-        if let bytes = try? g.save() { store.set(LinesModel.continueKey, bytes.base64EncodedString()) }
+        if let bytes = try? g.save() { _ = try? keptGame.write(bytes: bytes) }
     }
 
     /// The game ended (board full or time up): into the best scores, nothing to continue.
     private func finish() {
         guard let g = game else { return }
-        if keeping { store.set(LinesModel.continueKey, nil) }
+        if keeping { _ = try? keptGame.clear() }
         let day = ISO8601DateFormatter().string(from: Date()).prefix(10)
         if let r = g.recordResult(date: String(day)) { state.rank = Int(r) }
         keepBest(g)
         state.best = g.bestScores()
     }
 
-    /// Writes the best scores, unless the kept table is a newer Banco's (`bestLocked`).
+    /// Writes the best scores (Rust's policy refuses when the kept table is a newer Banco's).
     private func keepBest(_ g: LinesGame) {
-        guard !bestLocked else { return }
-        if let bytes = try? g.bestScoresBytes() { store.set(LinesModel.bestKey, bytes.base64EncodedString()) }
+        if let bytes = try? g.bestScoresBytes() { _ = try? keptBest.write(bytes: bytes) }
     }
 }

@@ -2,7 +2,7 @@
 // screen's model, and the player's record kept in the key-value store. Rust has every rule
 // (banco-app's puzzle mode): the proven mates and their tiers, the computer's longest
 // defence, a wrong move taken back and counted, hints counted once per position, the record
-// updated by the try itself and written through `PuzzleStore`. This model forwards, and
+// updated by the try itself and written to the store (`PuzzleProgress.openKept`). This model forwards, and
 // shows Rust's typed notices in Rust's words (`puzzleNoticeText`).
 import Foundation
 
@@ -24,7 +24,7 @@ public final class PuzzleModel: Model {
 
     /// Where the record is kept (`PuzzleProgress` bytes, Base64).
     public static let progressKey = "puzzles.progress"
-    /// A record Rust could not read, set aside before it is written over.
+    /// A record Rust could not read, set aside (by Rust) before it is written over.
     public static let progressDamagedKey = "puzzles.progress.damaged"
 
     public private(set) var state = State() {
@@ -40,15 +40,12 @@ public final class PuzzleModel: Model {
 
     public init(game: VsModel, store: KeyValueStore) {
         self.game = game
-        progress = PuzzleProgress.open(store: Store(store))
+        // Read and written by Rust: a record it could not read starts afresh, its text set
+        // aside first at `progressDamagedKey` (as the CLI's `.damaged` copy); a newer
+        // Banco's is never written over.
+        progress = PuzzleProgress.openKept(store: KeptStoreOf(store), key: PuzzleModel.progressKey)
         super.init()
-        let notice = progress.takeNotice()
-        // A record Rust could not read starts afresh and is written over at the first change:
-        // its bytes are set aside first (as the CLI's `.damaged` copy).
-        if case .recordDamaged? = notice, let text = store.string(PuzzleModel.progressKey) {
-            store.set(PuzzleModel.progressDamagedKey, text)
-        }
-        state.notice = notice
+        state.notice = progress.takeNotice()
     }
 
     /// The games with a puzzle collection (Rust's: xiangqi and chess), in Rust's order.
@@ -132,18 +129,6 @@ public final class PuzzleModel: Model {
         state.current = nil
         state.message = text
         return false
-    }
-
-    /// The record's bytes in the key-value store (Base64), written by Rust after every change.
-    final class Store: PuzzleStore, @unchecked Sendable {
-        let store: KeyValueStore
-        init(_ store: KeyValueStore) { self.store = store }
-        func load() -> Data? {
-            guard let text = store.string(PuzzleModel.progressKey) else { return nil }
-            // Text that is not Base64 is handed over as it is: Rust names it damaged.
-            return Data(base64Encoded: text) ?? Data(text.utf8)
-        }
-        func save(bytes: Data) { store.set(PuzzleModel.progressKey, bytes.base64EncodedString()) }
     }
 }
 

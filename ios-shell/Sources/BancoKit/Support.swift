@@ -100,6 +100,17 @@ public protocol KeyValueStore: AnyObject {
     func set(_ key: String, _ value: String?)
 }
 
+/// `store` as Rust's `KeptStore`: a `KeptSlot` over it reads, sets aside and writes the
+/// records kept between sessions (the games to continue, Lines' best scores) by Rust's one
+/// policy; the models show its notices.
+public final class KeptStoreOf: KeptStore, @unchecked Sendable {
+    private let store: KeyValueStore
+    public init(_ store: KeyValueStore) { self.store = store }
+    public func get(key: String) -> String? { store.string(key) }
+    public func put(key: String, value: String) { store.set(key, value) }
+    public func remove(key: String) { store.set(key, nil) }
+}
+
 public final class MemoryStore: KeyValueStore {
     private var map: [String: String] = [:]
     private let lock = NSLock()

@@ -21,7 +21,8 @@ public final class VsModel: Model {
         public var claimableWith: [ClaimableMove] { game?.claimableWith ?? [] }
     }
 
-    /// Where the game to continue is kept (`VsComputer.save()` bytes, Base64).
+    /// Where the game to continue is kept (`VsComputer.save()` bytes, Base64); a damaged
+    /// one is set aside at `vs.continue.damaged`.
     public static let continueKey = "vs.continue"
 
     public private(set) var state = State() {
@@ -30,7 +31,10 @@ public final class VsModel: Model {
     }
 
     private let ui: UIDispatcher
-    private let store: KeyValueStore
+    /// The game to continue in the store, under Rust's policy: a damaged one is set aside,
+    /// one saved by a newer Banco is kept and never written over (its notice says to update
+    /// the app).
+    private let kept: KeptSlot
     private let sound: SoundPlayer
     private var soundOn = true
     private var vs: VsComputer?
@@ -41,14 +45,12 @@ public final class VsModel: Model {
     private var keeping = false
     /// The paused game's bytes while it is not `keeping` (not yet in the store).
     private var paused: Data?
-    /// Why the last game could not start (Rust's error).
-    private var failure: Error?
     /// Counts the games started: a state of an earlier game that arrives late is dropped.
     private var generation = 0
 
     public init(ui: UIDispatcher, store: KeyValueStore, sound: SoundPlayer = SilentSound()) {
         self.ui = ui
-        self.store = store
+        self.kept = KeptSlot(store: KeptStoreOf(store), key: Self.continueKey, kind: .game)
         self.sound = sound
     }
 
@@ -105,24 +107,29 @@ public final class VsModel: Model {
     /// The game on screen in the one save format, to share it (`GameShare.pgn`); nil if none.
     public func saved() -> Data? { try? vs?.save() }
 
-    public var canContinue: Bool { store.string(Self.continueKey) != nil }
+    public var canContinue: Bool { kept.isPresent() }
 
     /// Continues the kept game; false (with a message) if there is none or it cannot be
-    /// opened. A damaged record is dropped; one saved by a newer Banco is kept (the message
-    /// says to update the app), and so is one refused for any other reason.
+    /// opened. Rust's policy (`KeptSlot`) reads it: a damaged record is set aside; one saved
+    /// by a newer Banco is kept (the message says to update the app), and so is one refused
+    /// for any other reason.
     @discardableResult
     public func continueGame(_ settings: Settings) -> Bool {
-        guard let text = store.string(Self.continueKey) else { return false }
-        return resume(from: Data(base64Encoded: text), settings, fromStore: true)
+        let read: KeptRead
+        do { read = try kept.read() } catch { return refuseContinue(readable(error)) }
+        guard let bytes = read.bytes else {
+            if let notice = read.notice { state.message = notice }
+            return false
+        }
+        return resume(from: bytes, settings, fromStore: true)
     }
 
-    /// Continues `bytes` (nil: not readable); `fromStore`: they are the store's, dropped if damaged.
-    private func resume(from bytes: Data?, _ settings: Settings, fromStore: Bool) -> Bool {
-        guard let bytes = bytes else { return refuseContinue(nil, "it is not readable", fromStore: fromStore) }
+    /// Continues `bytes`; `fromStore`: they are the store's (kept to continue from the start).
+    private func resume(from bytes: Data, _ settings: Settings, fromStore: Bool) -> Bool {
         let ok = start(settings, puzzle: false, keep: fromStore) {
             try VsComputer.resume(saved: bytes, settings: settings.vs(), listener: $0)
         }
-        return ok || refuseContinue(failure, state.message ?? "", fromStore: fromStore)
+        return ok || refuseContinue(state.message ?? "")
     }
 
     public func tap(column: Int, row: Int) {
@@ -191,42 +198,29 @@ public final class VsModel: Model {
         puzzleMode = puzzle
         keeping = keep && !puzzle
         paused = nil
-        failure = nil
         do {
             vs = try make(Listener(self))
             state = State()
             return true
         } catch {
-            failure = error
             state = State(message: readable(error))
             return false
         }
     }
 
-    /// True when `error` says saved bytes are damaged (or not a saved game at all), so that
-    /// dropping them loses nothing; a newer Banco's save (`NewerSave`) and any other refusal
-    /// keep them.
-    public static func isDamage(_ error: Error?) -> Bool {
-        guard let error = error else { return true }
-        switch error as? BancoError {
-        case .BadSave?, .WrongGame?: return true
-        default: return false
-        }
-    }
-
     /// The game to continue: kept while it goes on, dropped once it is over (a save that
-    /// fails leaves the last good one).
+    /// fails leaves the last good one; a newer Banco's game in the store is never written
+    /// over: `KeptSlot`).
     private func keep(_ v: VsComputer, over: Bool) {
         if over {
-            store.set(Self.continueKey, nil)
+            _ = try? kept.clear()
         } else if let bytes = try? v.save() {
-            store.set(Self.continueKey, bytes.base64EncodedString())
+            _ = try? kept.write(bytes: bytes)
         }
     }
 
-    /// The game to continue could not start: said, and dropped when damaged (`fromStore`).
-    private func refuseContinue(_ error: Error?, _ why: String, fromStore: Bool) -> Bool {
-        if fromStore && Self.isDamage(error) { store.set(Self.continueKey, nil) }
+    /// The game to continue could not start: said.
+    private func refuseContinue(_ why: String) -> Bool {
         state.message = "The saved game could not be continued: \(why)"
         return false
     }

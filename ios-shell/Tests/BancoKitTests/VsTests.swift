@@ -224,6 +224,7 @@ func vsTests(_ s: Suite) {
             try check(!third.ui.call { third.model.continueGame(Settings()) })
             try check(third.state.message?.contains("could not be continued") == true, "\(third.state)")
             try check(!third.ui.call { third.model.canContinue })
+            try eq(damaged, store.string(VsModel.continueKey + ".damaged"), "set aside")
         }
     }
 
@@ -296,7 +297,12 @@ func vsTests(_ s: Suite) {
         try check(f.state.message?.contains("update the app") == true, "\(f.state)")
         try check(f.ui.call { f.model.canContinue }, "still offered to continue")
         try eq(text, store.string(VsModel.continueKey), "kept as it was")
-        try check(VsModel.isDamage(BancoError.BadSave(message: "x")) && !VsModel.isDamage(BancoError.NewerSave(message: "x")))
+        // A new game, played: the newer game is still not written over (Rust's kept-record policy).
+        f.ui.call { _ = f.model.newGame(Settings(level: 1, sound: false), movetimeMs: 50) }
+        try f.myTurn(0)
+        try f.tap("h2", "e2")
+        try f.myTurn(2)
+        try eq(text, store.string(VsModel.continueKey), "a newer Banco's game is never written over")
     }
 
     s.test("the move list is numbered by Rust from the position: Black first from move 7") {

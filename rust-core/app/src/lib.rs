@@ -15,6 +15,8 @@
 //! * [`save`] — the one saved-game format (and the older ones, read); [`files`] writes
 //!   atomically and reads with a size limit.
 //! * [`jieqi`] — jieqi's pools and the reveals drawn on one device.
+//! * [`kept`] — the records an app keeps in its key-value store (the games to continue,
+//!   Lines' best scores): damaged ones set aside, a newer Banco's never written over.
 //! * [`lines`] — a solo game of Lines (undo, hint, best scores, save/continue);
 //!   [`lines_pick`] turns taps on a Lines board (solo or race) into picks and moves;
 //!   [`lines_options`] — what a settings screen offers for a new Lines game.
@@ -54,6 +56,7 @@ pub mod engine;
 pub mod error;
 pub mod files;
 pub mod jieqi;
+pub mod kept;
 mod legacy;
 pub mod lines;
 pub mod lines_options;

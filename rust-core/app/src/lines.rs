@@ -426,6 +426,19 @@ pub fn best_row_text(rank: usize, entry: &BestScore) -> String {
     )
 }
 
+/// Reads `bytes` as [`LinesSession::continue_saved`] and
+/// [`LinesSession::load_best_scores`] would, keeping nothing: for [`crate::kept`], which
+/// judges a kept record before a front end uses it or writes over it.
+pub(crate) fn check_saved(bytes: &[u8]) -> Result<(), SaveError> {
+    restore(bytes).map(|_| ())
+}
+
+/// Reads `bytes` as [`LinesSession::load_best_scores`] would, keeping nothing (see
+/// [`check_saved`]).
+pub(crate) fn check_best_scores(bytes: &[u8]) -> Result<(), SaveError> {
+    best::decode(bytes).map(|_| ())
+}
+
 /// True for a saved clock with no time left (the game ended on time).
 fn out_of_time(clock: Option<Clock>) -> bool {
     clock.is_some_and(|c| c.left_ms == 0)

@@ -39,7 +39,7 @@ impl From<&BestScores> for BestRecord {
 }
 
 /// A table written by [`LinesSession::best_scores_bytes`].
-fn decode(bytes: &[u8]) -> Result<BestScores, SaveError> {
+pub(crate) fn decode(bytes: &[u8]) -> Result<BestScores, SaveError> {
     // An empty file holds no table (a file created and never written): said as such, not
     // as "not a saved game".
     let (&version, body) = bytes

@@ -6,6 +6,8 @@ package org.banco.shell
 
 import org.banco.BancoException
 import org.banco.ClaimableMove
+import org.banco.KeptKind
+import org.banco.KeptSlot
 import org.banco.PieceKind
 import org.banco.PromotionChoice
 import org.banco.Puzzle
@@ -14,7 +16,6 @@ import org.banco.TapResult
 import org.banco.VsComputer
 import org.banco.VsListener
 import org.banco.VsState
-import java.util.Base64
 
 class GameController(
     private val ui: UiDispatcher,
@@ -64,6 +65,12 @@ class GameController(
     private var paused: ByteArray? = null
 
     /**
+     * The game to continue in [store], under Rust's policy: a damaged one is set aside, one
+     * saved by a newer Banco is kept and never written over (its notice says to update the app).
+     */
+    private val kept = KeptSlot(KeptStoreOf(store), K_CONTINUE, KeptKind.GAME)
+
+    /**
      * A new game of [settings] (from [fen], a set-up position, if given); false if refused.
      * The game to continue stays until the player's first move in this one.
      */
@@ -96,36 +103,38 @@ class GameController(
     fun saved(): ByteArray? = vs?.let { runCatching { it.save() }.getOrNull() }
 
     /** True if there is a game to continue. */
-    fun canContinue(): Boolean = store.getString(K_CONTINUE) != null
+    fun canContinue(): Boolean = kept.isPresent()
 
     /**
      * Continues the saved game; false (with a message) if there is none or it cannot be
-     * opened. A damaged record is dropped; one saved by a newer Banco is kept (the message
-     * says to update the app), and so is one refused for any other reason.
+     * opened. Rust's policy ([KeptSlot]) reads it: a damaged record is set aside; one saved
+     * by a newer Banco is kept (the message says to update the app), and so is one refused
+     * for any other reason.
      */
     fun continueGame(settings: Settings): Boolean {
-        val text = store.getString(K_CONTINUE) ?: return false
-        return resumeFrom(decoded(text), settings, fromStore = true)
-    }
-
-    /** [text] as bytes, or null if it is not Base64. */
-    private fun decoded(text: String): ByteArray? = try {
-        Base64.getDecoder().decode(text)
-    } catch (e: IllegalArgumentException) {
-        null
-    }
-
-    /** Continues [bytes] (null: not readable); [fromStore]: they are the store's, dropped if damaged. */
-    private fun resumeFrom(bytes: ByteArray?, settings: Settings, fromStore: Boolean): Boolean {
-        val failure = if (bytes == null) {
-            null
-        } else {
-            start(settings, puzzle = false, keep = fromStore) { l ->
-                VsComputer.resume(bytes, settings.vsSettings(movetimeMs, chanceSeed = chanceSeed), l)
-            } ?: return true
+        val read = try {
+            kept.read()
+        } catch (e: BancoException) {
+            return cannotContinue(readable(e))
         }
-        if (fromStore && isDamage(failure)) store.putString(K_CONTINUE, null)
-        val why = failure?.let(::readable) ?: "it is not a saved game"
+        val bytes = read.bytes
+        if (bytes == null) {
+            read.notice?.let { state.value = state.value.copy(message = it) }
+            return false
+        }
+        return resumeFrom(bytes, settings, fromStore = true)
+    }
+
+    /** Continues [bytes]; [fromStore]: they are the store's (kept to continue from the start). */
+    private fun resumeFrom(bytes: ByteArray, settings: Settings, fromStore: Boolean): Boolean {
+        val failure = start(settings, puzzle = false, keep = fromStore) { l ->
+            VsComputer.resume(bytes, settings.vsSettings(movetimeMs, chanceSeed = chanceSeed), l)
+        } ?: return true
+        return cannotContinue(readable(failure))
+    }
+
+    /** False, saying why the game could not be continued. */
+    private fun cannotContinue(why: String): Boolean {
         state.value = state.value.copy(message = "The saved game could not be continued: $why")
         return false
     }
@@ -267,12 +276,13 @@ class GameController(
 
     /**
      * The game to continue: saved while it goes on, dropped once it is over. A save that
-     * fails leaves the last good one in the store (and says so).
+     * fails leaves the last good one in the store (and says so); a newer Banco's game in the
+     * store is never written over ([KeptSlot]).
      */
     private fun save(v: VsComputer, s: VsState? = null) {
         val over = (s ?: runCatching { v.state() }.getOrNull())?.outcome != null
         if (over) {
-            store.putString(K_CONTINUE, null)
+            runCatching { kept.clear() }
             return
         }
         val bytes = try {
@@ -281,7 +291,7 @@ class GameController(
             state.value = state.value.copy(message = "The game could not be kept to continue: ${readable(e)}")
             return
         }
-        store.putString(K_CONTINUE, Base64.getEncoder().encodeToString(bytes))
+        runCatching { kept.write(bytes) }
     }
 
     /** VsListener: Rust's notifier thread; hop to the UI thread. */
@@ -291,14 +301,7 @@ class GameController(
     }
 
     companion object {
+        /** Where the game to continue is kept (Base64); a damaged one is set aside at `game.continue.damaged`. */
         const val K_CONTINUE = "game.continue"
-
-        /**
-         * True when [failure] says the bytes are damaged (or not a saved game at all), so
-         * dropping them loses nothing; a newer Banco's save ([BancoException.NewerSave]) and
-         * any other refusal keep them.
-         */
-        fun isDamage(failure: Throwable?): Boolean =
-            failure == null || failure is BancoException.BadSave || failure is BancoException.WrongGame
     }
 }

@@ -6,6 +6,9 @@
 // late hint, for a position left since, is dropped).
 package org.banco.shell
 
+import org.banco.BancoException
+import org.banco.KeptKind
+import org.banco.KeptSlot
 import org.banco.LinesException
 import org.banco.LinesGame
 import org.banco.LinesHint
@@ -18,7 +21,6 @@ import org.banco.LinesView
 import org.banco.LinesBestScore
 import org.banco.RaceBoard
 import org.banco.linesBoardSize
-import java.util.Base64
 
 /** The cells of a Lines board, solo or race (Rust's size: 0 until 81, index rank × side + file). */
 val linesCells: IntRange get() = 0 until linesBoardSize().cells.toInt()
@@ -119,43 +121,29 @@ class LinesController(
      */
     private var keeping = false
 
-    /**
-     * The kept best-scores table did not load and is not ours to overwrite: a newer Banco's
-     * (or one refused for another reason than damage). This session's scores are not kept.
-     */
-    private var bestLocked = false
+    /** The game to continue in the store, under Rust's policy (see [continueGame]). */
+    private val keptGame = KeptSlot(KeptStoreOf(store), K_CONTINUE, KeptKind.LINES_GAME)
 
-    /** Why the kept best scores did not load, until the message is shown ([clearMessage]). */
+    /**
+     * The best scores kept between games, under Rust's policy: a damaged table is set aside
+     * (at [K_BEST_DAMAGED]) before a new one replaces it; a newer Banco's is never written
+     * over, and this session's scores are not kept.
+     */
+    private val keptBest = KeptSlot(KeptStoreOf(store), K_BEST, KeptKind.LINES_BEST_SCORES)
+
+    /** Why the kept best scores did not load (Rust's words), until the message is shown ([clearMessage]). */
     private var notice: String? = null
 
     init {
         // The best scores kept between games.
-        store.getString(K_BEST)?.let { text -> loadBest(text) }
-        notice?.let { state.value = State(message = it) }
-    }
-
-    /**
-     * Loads the kept table [text]. A damaged one is set aside (at [K_BEST_DAMAGED]) before a
-     * new table replaces it; one of a newer Banco is left alone, and this session's scores
-     * are not kept. Either way Rust's reason is shown once.
-     */
-    private fun loadBest(text: String) {
-        val failure = try {
-            scratch().loadBestScores(Base64.getDecoder().decode(text))
-            return
-        } catch (e: IllegalArgumentException) {
+        val best = try {
+            keptBest.read()
+        } catch (e: BancoException) {
             null
-        } catch (e: LinesException) {
-            e
         }
-        val why = failure?.let(::readable) ?: "they are not Base64"
-        if (isDamage(failure)) {
-            store.putString(K_BEST_DAMAGED, text)
-            notice = "The best scores could not be read ($why): they were set aside, and new ones are kept from now on."
-        } else {
-            bestLocked = true
-            notice = "The best scores could not be read ($why): this session's scores are not kept."
-        }
+        best?.bytes?.let { bytes -> runCatching { scratch().loadBestScores(bytes) } }
+        notice = best?.notice
+        notice?.let { state.value = State(message = it) }
     }
 
     private fun scratch(): LinesGame = game ?: LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN), null).also { game = it }
@@ -201,28 +189,31 @@ class LinesController(
     }
 
     /** True if a game was kept to continue. */
-    fun canContinue(): Boolean = store.getString(K_CONTINUE) != null
+    fun canContinue(): Boolean = keptGame.isPresent()
 
     /**
      * Continues the kept game, against the clock with the time it had left when it was kept
      * (the clock stands still while the game is off screen); false with a message if it
-     * cannot be opened. A damaged game is dropped; one saved by a newer Banco is kept (the
-     * message says to update the app).
+     * cannot be opened. Rust's policy ([KeptSlot]) reads it: a damaged game is set aside;
+     * one saved by a newer Banco is kept (the message says to update the app).
      */
     fun continueGame(): Boolean {
-        val text = store.getString(K_CONTINUE) ?: return false
         val failure = try {
-            scratch().restore(Base64.getDecoder().decode(text))
+            val read = keptGame.read()
+            val bytes = read.bytes
+            if (bytes == null) {
+                read.notice?.let { state.value = state.value.copy(message = it) }
+                return false
+            }
+            scratch().restore(bytes)
             null
-        } catch (e: IllegalArgumentException) {
+        } catch (e: BancoException) {
             e
         } catch (e: LinesException) {
             e
         }
         if (failure != null) {
-            if (failure !is LinesException || isDamage(failure)) store.putString(K_CONTINUE, null)
-            val why = if (failure is LinesException) readable(failure) else "it is not a saved game"
-            state.value = state.value.copy(message = "The saved game could not be continued: $why")
+            state.value = state.value.copy(message = "The saved game could not be continued: ${readable(failure)}")
             return false
         }
         keeping = true
@@ -381,33 +372,28 @@ class LinesController(
     /** Keeps the game (its clock's time left with it) to continue later, once it is [keeping]. */
     private fun keep(g: LinesGame) {
         if (!keeping) return
-        runCatching { g.save() }.getOrNull()?.let { store.putString(K_CONTINUE, Base64.getEncoder().encodeToString(it)) }
+        runCatching { g.save() }.getOrNull()?.let { runCatching { keptGame.write(it) } }
     }
 
     /** The game ended (board full or time up): into the best scores, nothing to continue. */
     private fun finish() {
         val g = game ?: return
-        if (keeping) store.putString(K_CONTINUE, null)
+        if (keeping) runCatching { keptGame.clear() }
         val rank = g.recordResult(java.time.LocalDate.now().toString())?.toInt()
         keepBest(g)
         state.value = state.value.copy(best = g.bestScores(), rank = rank ?: state.value.rank)
     }
 
-    /** Writes the best scores, unless the kept table is a newer Banco's ([bestLocked]). */
+    /** Writes the best scores (Rust's policy refuses when the kept table is a newer Banco's). */
     private fun keepBest(g: LinesGame) {
-        if (bestLocked) return
-        runCatching { g.bestScoresBytes() }.getOrNull()?.let { store.putString(K_BEST, Base64.getEncoder().encodeToString(it)) }
+        runCatching { g.bestScoresBytes() }.getOrNull()?.let { runCatching { keptBest.write(it) } }
     }
 
     companion object {
         const val K_CONTINUE = "lines.continue"
         const val K_BEST = "lines.best"
 
-        /** A kept best-scores table that did not decode, set aside before a new one is kept. */
+        /** A kept best-scores table that did not decode, set aside (by Rust's policy) before a new one is kept. */
         const val K_BEST_DAMAGED = "lines.best.damaged"
-
-        /** True when [failure] says the bytes are damaged, so that dropping them loses nothing. */
-        fun isDamage(failure: Throwable?): Boolean =
-            failure == null || failure is LinesException.BadSave || failure is LinesException.WrongGame
     }
 }

@@ -2,7 +2,7 @@
 // screen's controller, and the player's record kept in the key-value store. Rust has every
 // rule (banco-app's puzzle mode): the proven mates and their tiers, the computer's longest
 // defence, a wrong move taken back and counted, hints counted once per position, the record
-// updated by the try itself and written through [PuzzleStore], and the notices' words
+// updated by the try itself and written to the store ([PuzzleProgress.openKept]), and the notices' words
 // ([puzzleNoticeText]). This controller forwards.
 package org.banco.shell
 
@@ -12,7 +12,6 @@ import org.banco.PuzzleNotice
 import org.banco.PuzzleProgress
 import org.banco.PuzzleRecord
 import org.banco.PuzzleStatus
-import org.banco.PuzzleStore
 import org.banco.PuzzleTier
 import org.banco.PuzzleTierInfo
 import org.banco.collectionPuzzle
@@ -20,7 +19,6 @@ import org.banco.collectionPuzzlesOf
 import org.banco.puzzleGames
 import org.banco.puzzleNoticeText
 import org.banco.puzzleTiersOf
-import java.util.Base64
 
 class PuzzleController(
     private val game: GameController,
@@ -40,17 +38,18 @@ class PuzzleController(
 
     val state = Observable(State())
 
-    private val progress = PuzzleProgress.open(Store(store))
+    /**
+     * The record in the store at [K_PROGRESS], read and written by Rust: a record it could
+     * not read starts afresh, its text set aside first at [K_PROGRESS_DAMAGED] (as the
+     * CLI's `.damaged` copy); a newer Banco's is never written over.
+     */
+    private val progress = PuzzleProgress.openKept(KeptStoreOf(store), K_PROGRESS)
     private var unobserve: (() -> Unit)? = null
     /** The notice shown last, with the wrong moves then: a late state repeating it is not shown twice. */
     private var shown: Pair<PuzzleNotice, UInt>? = null
 
     init {
-        val notice = progress.takeNotice()
-        // A record Rust could not read starts afresh and is written over at the first change:
-        // its bytes are set aside first (as the CLI's `.damaged` copy).
-        if (notice is PuzzleNotice.RecordDamaged) store.getString(K_PROGRESS)?.let { store.putString(K_PROGRESS_DAMAGED, it) }
-        state.value = State(notice = notice)
+        state.value = State(notice = progress.takeNotice())
     }
 
     /** The games with a puzzle collection (Rust's: xiangqi and chess), in Rust's order. */
@@ -123,21 +122,10 @@ class PuzzleController(
         return false
     }
 
-    /** The record's bytes in the key-value store (Base64), written by Rust after every change. */
-    private class Store(private val store: KeyValueStore) : PuzzleStore {
-        override fun load(): ByteArray? {
-            val text = store.getString(K_PROGRESS) ?: return null
-            // Text that is not Base64 is handed over as it is: Rust names it damaged.
-            return runCatching { Base64.getDecoder().decode(text) }.getOrElse { text.toByteArray() }
-        }
-
-        override fun save(bytes: ByteArray) = store.putString(K_PROGRESS, Base64.getEncoder().encodeToString(bytes))
-    }
-
     companion object {
         const val K_PROGRESS = "puzzles.progress"
 
-        /** A record Rust could not read, set aside before it is written over. */
+        /** A record Rust could not read, set aside (by Rust) before it is written over. */
         const val K_PROGRESS_DAMAGED = "puzzles.progress.damaged"
     }
 }

@@ -66,6 +66,17 @@ interface KeyValueStore {
     fun putString(key: String, value: String?)
 }
 
+/**
+ * [store] as Rust's [org.banco.KeptStore]: a [org.banco.KeptSlot] over it reads, sets aside
+ * and writes the records kept between sessions (the games to continue, Lines' best scores)
+ * by Rust's one policy; the controllers show its notices.
+ */
+class KeptStoreOf(private val store: KeyValueStore) : org.banco.KeptStore {
+    override fun get(key: String): String? = store.getString(key)
+    override fun put(key: String, value: String) = store.putString(key, value)
+    override fun remove(key: String) = store.putString(key, null)
+}
+
 /** A [KeyValueStore] in memory (tests, previews). */
 class MemoryStore : KeyValueStore {
     private val map = java.util.concurrent.ConcurrentHashMap<String, String>()

@@ -215,12 +215,14 @@ fun gameTests(s: Suite) {
             eq(before.moves, st.moves)
             check(f.sounds.isEmpty()) { "continuing plays no sound: ${f.sounds}" }
         }
-        // A damaged record is refused with a message and dropped.
-        store.putString(GameController.K_CONTINUE, Base64.getEncoder().encodeToString(byteArrayOf(1, 2, 3)))
+        // A damaged record is refused with a message and set aside.
+        val damaged = Base64.getEncoder().encodeToString(byteArrayOf(1, 2, 3))
+        store.putString(GameController.K_CONTINUE, damaged)
         GameFixture(store).use { f ->
             check(!f.ui.call { f.c.continueGame(Settings()) })
             check(f.state().message?.contains("could not be continued") == true) { "${f.state().message}" }
             check(!f.ui.call { f.c.canContinue() })
+            eq(damaged, store.getString(GameController.K_CONTINUE + ".damaged"), "set aside")
         }
         store.putString(GameController.K_CONTINUE, "%%% not base64")
         GameFixture(store).use { f ->
@@ -284,9 +286,11 @@ fun gameTests(s: Suite) {
             check(f.ui.call { f.c.newGame(Settings(level = 1)) })
             f.awaitTurn(0)
             eq(text, store.getString(GameController.K_CONTINUE))
+            // Played: the newer game is still not written over (Rust's kept-record policy).
+            f.tapScripted("h2", "e2")
+            f.awaitTurn(2)
+            eq(text, store.getString(GameController.K_CONTINUE), "a newer Banco's game is never written over")
         }
-        check(GameController.isDamage(org.banco.BancoException.BadSave("x")))
-        check(!GameController.isDamage(org.banco.BancoException.NewerSave("x")))
     }
 
     s.test("levels outside 1–10 are refused by Rust, with its message") {

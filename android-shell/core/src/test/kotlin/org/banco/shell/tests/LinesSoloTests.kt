@@ -221,10 +221,11 @@ fun linesSoloTests(s: Suite) {
         eq(newerText, store.getString(LinesController.K_BEST), "the newer table is not overwritten")
         // A damaged table: set aside, then new scores are kept.
         val damaged = MemoryStore()
-        damaged.putString(LinesController.K_BEST, java.util.Base64.getEncoder().encodeToString(byteArrayOf(1, -1, -1, -1, -1, -1)))
+        val bad = java.util.Base64.getEncoder().encodeToString(byteArrayOf(1, -1, -1, -1, -1, -1))
+        damaged.putString(LinesController.K_BEST, bad)
         val d = inlineLines(damaged, now = { clock[0] })
         check(d.state.value.message?.contains("set aside") == true) { "${d.state.value.message}" }
-        eq(damaged.getString(LinesController.K_BEST), damaged.getString(LinesController.K_BEST_DAMAGED))
+        eq(bad, damaged.getString(LinesController.K_BEST_DAMAGED))
         finishOne(d, clock)
         val kept = java.util.Base64.getDecoder().decode(damaged.getString(LinesController.K_BEST)!!)
         eq(1, LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN, false), 1uL).use { g -> g.loadBestScores(kept); g.bestScores().size })
