@@ -395,71 +395,23 @@ impl ProgressStore for ProgressSlot {
 /// Base64 as the apps store records: the standard alphabet, padded (Java's
 /// `Base64.getEncoder()`, Swift's `base64EncodedString()`); padding is optional when read.
 mod base64 {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    use base64::Engine as _;
+    use base64::alphabet::STANDARD;
+    use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
+
+    const APPS: GeneralPurpose = GeneralPurpose::new(
+        &STANDARD,
+        GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
+    );
 
     /// `bytes` as Base64 text.
     pub(super) fn encode(bytes: &[u8]) -> String {
-        let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-        for chunk in bytes.chunks(3) {
-            let b = [
-                chunk.first().copied().unwrap_or(0),
-                chunk.get(1).copied().unwrap_or(0),
-                chunk.get(2).copied().unwrap_or(0),
-            ];
-            let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-            for i in 0..4 {
-                if i <= chunk.len() {
-                    let six = ((n >> (18 - 6 * i)) & 0x3F) as usize;
-                    out.push(char::from(ALPHABET.get(six).copied().unwrap_or(b'A')));
-                } else {
-                    out.push('=');
-                }
-            }
-        }
-        out
-    }
-
-    /// The value of one Base64 character.
-    fn value(c: u8) -> Option<u32> {
-        match c {
-            b'A'..=b'Z' => Some(u32::from(c - b'A')),
-            b'a'..=b'z' => Some(u32::from(c - b'a') + 26),
-            b'0'..=b'9' => Some(u32::from(c - b'0') + 52),
-            b'+' => Some(62),
-            b'/' => Some(63),
-            _ => None,
-        }
+        APPS.encode(bytes)
     }
 
     /// The bytes of Base64 `text`; `None` when it is not Base64.
     pub(super) fn decode(text: &str) -> Option<Vec<u8>> {
-        let body = text.as_bytes();
-        let body = body
-            .strip_suffix(b"==")
-            .or_else(|| body.strip_suffix(b"="))
-            .unwrap_or(body);
-        if !text.len().is_multiple_of(4) && body.len() != text.len() {
-            return None; // padding that does not make whole groups
-        }
-        if body.len() % 4 == 1 {
-            return None;
-        }
-        let mut out = Vec::with_capacity(body.len() / 4 * 3 + 2);
-        for chunk in body.chunks(4) {
-            let mut n = 0u32;
-            for (i, &c) in chunk.iter().enumerate() {
-                n |= value(c)? << (18 - 6 * i);
-            }
-            let [_, a, b, c] = n.to_be_bytes();
-            out.push(a);
-            if chunk.len() > 2 {
-                out.push(b);
-            }
-            if chunk.len() > 3 {
-                out.push(c);
-            }
-        }
-        Some(out)
+        APPS.decode(text).ok()
     }
 }
 

@@ -92,7 +92,9 @@ fn base64_is_the_apps_base64() {
         Some(b"Ma".to_vec()),
         "padding is optional"
     );
-    for bad in ["%%% not base64", "T", "TWE==", "TW=E", "TQ=", "TWFu\n"] {
+    // (A partly padded group, `TQ=`, reads as its bytes: whatever they are, the record's
+    // own checks judge them.)
+    for bad in ["%%% not base64", "T", "TWE==", "TW=E", "TWFu\n"] {
         assert_eq!(base64::decode(bad), None, "{bad:?}");
     }
 }
