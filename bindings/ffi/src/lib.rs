@@ -161,7 +161,7 @@ pub use race::{
 pub use records::render_png;
 pub use records::{
     PgnImportError, PgnTag, pgn_import_error_text, pgn_of_saved, pgn_player_tags, pgn_record_tags,
-    render_fen_svg, render_game_svg, saved_game_summary,
+    pgn_vs_computer_tags, render_fen_svg, render_game_svg, saved_game_summary,
 };
 pub use settings::{LevelRange, RulesPreset, level_range, rules_preset, rules_presets};
 pub use types::{
