@@ -17,7 +17,8 @@
 //! ```
 
 use crate::any::{AnyGame, AnyRules};
-use banco_game::{GameKind, MatchGame};
+use banco_game::{Color, GameKind, MatchGame};
+use banco_protocol::race::RaceOptions;
 use banco_xiangqi::RepetitionRule;
 
 /// A preset of a game's rules.
@@ -144,6 +145,56 @@ fn named(rules: AnyRules) -> Option<RulesPreset> {
     })
 }
 
+/// The settings a player has before choosing any: what a settings screen shows first and
+/// what a stored value that is missing or damaged falls back to ([`default_settings`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefaultSettings {
+    /// The game played against the computer and proposed when hosting: xiangqi.
+    pub game: GameKind,
+    /// The computer's level: 3, a beginner's opponent who still punishes a blunder.
+    pub level: u8,
+    /// The player's colour: the side that moves first.
+    pub color: Color,
+    /// The rules preset's name: the usual rules' ([`of`]'s first, `asian`).
+    pub rules: String,
+    /// The name records and matches give the player ([`crate::tags::PLAYER_NAME`]).
+    pub player_name: String,
+    /// A Lines race hosted: balls on each board at the start ([`RaceOptions::default`]).
+    pub race_start_balls: u8,
+    /// A Lines race hosted: its time limit in minutes, 0 for none ([`RaceOptions::default`]).
+    pub race_minutes: u16,
+}
+
+/// The settings before the player chooses any, for every front end's settings screen, so
+/// that the phones start alike ([`DefaultSettings`]; a new Lines game's own defaults are
+/// [`crate::lines_options`]'s).
+///
+/// ```
+/// use banco_game::{Color, GameKind};
+/// let d = banco_app::presets::default_settings();
+/// assert_eq!((d.game, d.level, d.color), (GameKind::Xiangqi, 3, Color::Red));
+/// assert_eq!((d.rules.as_str(), d.player_name.as_str()), ("asian", "Player"));
+/// assert_eq!((d.race_start_balls, d.race_minutes), (5, 5));
+/// ```
+#[must_use]
+pub fn default_settings() -> DefaultSettings {
+    let game = GameKind::Xiangqi;
+    let race = RaceOptions::default();
+    DefaultSettings {
+        game,
+        level: 3,
+        color: Color::Red,
+        rules: of(game)
+            .into_iter()
+            .next()
+            .map(|p| p.name)
+            .unwrap_or_default(),
+        player_name: crate::tags::PLAYER_NAME.to_owned(),
+        race_start_balls: race.start_balls,
+        race_minutes: race.time_limit_s / 60,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -170,6 +221,16 @@ mod tests {
             rules(GameKind::Xiangqi, "axf"),
             of(GameKind::Xiangqi).first().map(|p| p.rules)
         );
+    }
+
+    #[test]
+    fn the_defaults_are_choices_the_settings_offer() {
+        let d = default_settings();
+        assert!(banco_engine::Level::new(d.level).is_ok());
+        assert_eq!(rules(d.game, &d.rules), Some(AnyRules::usual(d.game)));
+        let race = RaceOptions::default();
+        assert_eq!(u32::from(d.race_minutes) * 60, u32::from(race.time_limit_s));
+        assert!(crate::lines_options::RACE_TIME_LIMITS_S.contains(&u32::from(race.time_limit_s)));
     }
 
     #[test]
