@@ -160,8 +160,8 @@ pub use race::{
 #[cfg(feature = "png")]
 pub use records::render_png;
 pub use records::{
-    PgnImportError, PgnTag, pgn_import_error_text, pgn_of_saved, pgn_player_tags, pgn_record_tags,
-    pgn_vs_computer_tags, render_fen_svg, render_game_svg, saved_game_summary,
+    PgnImportError, PgnTag, pgn_file_name, pgn_import_error_text, pgn_of_saved, pgn_player_tags,
+    pgn_record_tags, pgn_vs_computer_tags, render_fen_svg, render_game_svg, saved_game_summary,
 };
 pub use settings::{
     DefaultSettings, LevelRange, RulesPreset, default_settings, level_range, rules_preset,

@@ -226,6 +226,14 @@ pub fn pgn_vs_computer_tags(
         .collect()
 }
 
+/// The file name to share a record of `kind` by: the game and the ISO day `date` (the
+/// player's local day), `banco-xiangqi-2026-12-02.pgn` (`banco-xiangqi.pgn` when `date` is
+/// not an ISO day), so that both phones name their files alike.
+#[uniffi::export]
+pub fn pgn_file_name(kind: GameKind, date: String) -> String {
+    banco_app::tags::record_file_name(kind.into(), &date)
+}
+
 /// How a saved game (`Game.save()`, a match's `Match.game()`) reads in a list of saved games:
 /// its game, how it ended (with an ending the moves do not show, a resignation say) or
 /// `unfinished`, and its plies (`Chess · 0-1 resignation · 12 plies`, `1 ply`), so that no

@@ -52,9 +52,9 @@ public enum GameShare {
                           playerName: playerName, level: vs.level)
     }
 
-    /// The file name to share a record by ("banco-xiangqi-2026-12-02.pgn"), the local day.
+    /// The file name to share a record by, Rust's ("banco-xiangqi-2026-12-02.pgn"), the local day.
     public static func fileName(_ kind: GameKind, date: Date, timeZone: TimeZone = .current) -> String {
-        "banco-\(gameName(kind).lowercased())-\(day(date, timeZone: timeZone)).pgn"
+        pgnFileName(kind: kind, date: day(date, timeZone: timeZone))
     }
 
     /// Opens a shared record: the game, or why it cannot be opened (the first bad move by its

@@ -245,6 +245,25 @@ pub fn player_level_tags(kind: GameKind, player: Player) -> [(String, String); 2
     ]
 }
 
+/// The file name a shared record of `kind` goes by: the game and the ISO day `date` (the
+/// player's local day), `banco-xiangqi-2026-12-02.pgn`; `banco-xiangqi.pgn` when `date` is
+/// not an ISO day.
+///
+/// ```
+/// use banco_game::GameKind;
+/// let name = banco_app::tags::record_file_name(GameKind::Chess, "2026-12-02");
+/// assert_eq!(name, "banco-chess-2026-12-02.pgn");
+/// assert_eq!(banco_app::tags::record_file_name(GameKind::Xiangqi, "../x"), "banco-xiangqi.pgn");
+/// ```
+#[must_use]
+pub fn record_file_name(kind: GameKind, date: &str) -> String {
+    if pgn_date(date).starts_with('?') {
+        format!("banco-{}.pgn", kind.name())
+    } else {
+        format!("banco-{}-{}.pgn", kind.name(), date.trim())
+    }
+}
+
 /// PGN's date (`2026.12.05`) of an ISO date (`2026-12-05`); `????.??.??` for anything else.
 fn pgn_date(iso: &str) -> String {
     let parts: Vec<&str> = iso.trim().split('-').collect();

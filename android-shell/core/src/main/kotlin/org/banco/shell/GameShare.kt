@@ -16,6 +16,7 @@ import org.banco.PgnTag
 import org.banco.VsState
 import org.banco.renderFenSvg
 import org.banco.pgnImportErrorText
+import org.banco.pgnFileName
 import org.banco.pgnVsComputerTags
 import org.banco.renderPng
 import java.time.LocalDate
@@ -55,8 +56,8 @@ object GameShare {
     fun tags(vs: VsState, playerName: String, date: LocalDate): List<PgnTag> =
         pgnVsComputerTags(vs.kind, date.toString(), vs.human, playerName, vs.level)
 
-    /** The file name to share a record by ("banco-xiangqi-2026-12-02.pgn"). */
-    fun fileName(kind: GameKind, date: LocalDate): String = "banco-${kind.name.lowercase()}-$date.pgn"
+    /** The file name to share a record by, Rust's ("banco-xiangqi-2026-12-02.pgn"). */
+    fun fileName(kind: GameKind, date: LocalDate): String = pgnFileName(kind, date.toString())
 
     /**
      * Opens a shared record: the game, or the reason it cannot be opened (the first bad move by
