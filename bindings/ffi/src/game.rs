@@ -121,6 +121,10 @@ pub(crate) struct State {
     ending: Option<banco_game::Outcome>,
     /// Jieqi: the source of the reveals, made when first needed (or seeded at the start).
     reveals: Option<RevealDraw>,
+    /// The player against the computer of the record this game was opened from (a game
+    /// saved by `VsComputer`, or shared as PGN), kept by [`Game::save`] so that the game
+    /// goes on with the same side and level.
+    pub(crate) player: Option<banco_app::save::Player>,
 }
 
 impl State {
@@ -131,6 +135,7 @@ impl State {
             redo: Vec::new(),
             ending: None,
             reveals,
+            player: None,
         }
     }
 
@@ -235,6 +240,7 @@ impl Game {
         let mut state = State::new(game, rules, reveals);
         state.redo = redo;
         state.ending = saved.ending;
+        state.player = saved.player;
         Game::of(state)
     }
 
@@ -385,7 +391,9 @@ impl Game {
         })
     }
 
-    /// A game from the bytes of [`Game::save`] (or of any Banco saved game).
+    /// A game from the bytes of [`Game::save`] (or of any Banco saved game). A game against
+    /// the computer keeps its player's side and level: saved again, it goes on as it was
+    /// (`VsComputer.resume`).
     #[uniffi::constructor]
     pub fn load(bytes: Vec<u8>) -> Result<Arc<Game>, BancoError> {
         guard(|| Game::from_saved(&SavedGame::decode(&bytes)?))
@@ -687,6 +695,7 @@ impl Game {
             let mut saved = SavedGame::of(&s.game, s.rules);
             saved.redo = s.redo.iter().map(|&m| s.game.encode_move(m)).collect();
             saved.ending = s.ending;
+            saved.player = s.player;
             // Jieqi: both sides' deals, made now if need be, so that loading cannot deal
             // the face-down pieces again (see `Game`).
             if s.game.kind() == banco_game::GameKind::Jieqi {

@@ -28,6 +28,8 @@ pub struct Pool {
     pub total: u32,
     /// The side's face-down pieces still on the board.
     pub face_down: u32,
+    /// The pool's heading on a screen: the side and its unrevealed pieces (`Red: 15 hidden`).
+    pub title: String,
 }
 
 /// The two pools placed beside the board, each next to its own side's pieces: `top`
@@ -66,6 +68,7 @@ impl From<&PoolView> for Pool {
             entries: p.entries.iter().map(PoolEntry::from).collect(),
             total: p.total,
             face_down: p.face_down,
+            title: p.title.clone(),
         }
     }
 }

@@ -165,10 +165,13 @@ pub use race::{
 #[cfg(feature = "png")]
 pub use records::render_png;
 pub use records::{
-    PgnImportError, PgnTag, pgn_import_error_text, pgn_of_saved, pgn_player_tags, pgn_record_tags,
-    render_fen_svg, render_game_svg, saved_game_summary,
+    PgnImportError, PgnTag, pgn_file_name, pgn_import_error_text, pgn_of_saved, pgn_player_tags,
+    pgn_record_tags, pgn_vs_computer_tags, render_fen_svg, render_game_svg, saved_game_summary,
 };
-pub use settings::{LevelRange, RulesPreset, level_range, rules_preset, rules_presets};
+pub use settings::{
+    DefaultSettings, LevelRange, RulesPreset, default_settings, level_range, rules_preset,
+    rules_presets,
+};
 pub use types::{
     BoardShape, BoardView, Cell, Color, DrawReason, GameKind, Move, MoveText, Notation, Outcome,
     Piece, PieceKind, PlacedPiece, PlayedMove, RepetitionRule, Rules, TapResult, WinReason,

@@ -151,13 +151,17 @@ impl Game {
     }
 
     /// The game as PGN (the seven-tag roster filled with `?` where `tags` say nothing,
-    /// the moves in the game's PGN notation, the result).
+    /// the moves in the game's PGN notation, the result). A game against the computer
+    /// ([`pgn_vs_computer_tags`], or a game opened from such a record) is written with its
+    /// roster and `Human` and `Level`, so that it opens again with the player's side and
+    /// the computer's level.
     pub fn to_pgn(&self, tags: Vec<PgnTag>) -> Result<String, BancoError> {
         guard(|| {
             let (game, rules, ending) = self.snapshot_ended();
             let mut saved = SavedGame::of(&game, rules);
             saved.ending = ending.filter(|_| game.outcome(&rules).is_none());
             saved.tags = tags.into_iter().map(|t| (t.name, t.value)).collect();
+            saved.player = banco_app::tags::player_from_tags(&saved.tags).or(self.lock().player);
             Ok(pgn::export_saved(&saved)?)
         })
     }
@@ -200,6 +204,34 @@ pub fn pgn_record_tags(
         .into_iter()
         .map(|(name, value)| PgnTag { name, value })
         .collect()
+}
+
+/// The tags of a shared record of a game against the computer, for [`Game::to_pgn`]:
+/// `Event` (`Banco game`), `Date` (PGN's `2026.12.05` from the ISO `date`; `????.??.??` when
+/// `date` is not one), the player named `player_name` (`Player` when blank) on the side
+/// `human` and the computer (`Banco level N`) on the other, and `Human` and `Level` — so that
+/// the record opens again (`Game.fromPgn`, the command line's `pgn import`) with the
+/// player's side and the computer's level, and no shell writes the roster.
+#[uniffi::export]
+pub fn pgn_vs_computer_tags(
+    kind: GameKind,
+    date: String,
+    human: Color,
+    player_name: String,
+    level: u8,
+) -> Vec<PgnTag> {
+    banco_app::tags::vs_computer_tags(kind.into(), &date, human.into(), &player_name, level)
+        .into_iter()
+        .map(|(name, value)| PgnTag { name, value })
+        .collect()
+}
+
+/// The file name to share a record of `kind` by: the game and the ISO day `date` (the
+/// player's local day), `banco-xiangqi-2026-12-02.pgn` (`banco-xiangqi.pgn` when `date` is
+/// not an ISO day), so that both phones name their files alike.
+#[uniffi::export]
+pub fn pgn_file_name(kind: GameKind, date: String) -> String {
+    banco_app::tags::record_file_name(kind.into(), &date)
 }
 
 /// How a saved game (`Game.save()`, a match's `Match.game()`) reads in a list of saved games:
@@ -318,6 +350,64 @@ mod tests {
             pgn_of_saved(vec![1, 2, 3]),
             Err(BancoError::BadSave(_))
         ));
+    }
+
+    /// A game against the computer shared as the phones share it and opened again, by the
+    /// command line (`pgn import`) and by the phones (`Game.fromPgn`, then
+    /// `VsComputer.resume` of its save): the player's side and the computer's level come
+    /// back, from the roster the phones wrote before `pgn_vs_computer_tags` too.
+    #[test]
+    fn a_shared_game_against_the_computer_opens_with_its_side_and_level() {
+        use banco_app::computer::{self as ac, Settings};
+        use banco_app::save::Player;
+        let g = Game::new(GameKind::Chess).unwrap();
+        for m in ["e4", "e5", "Nf3"] {
+            g.play_text(m.into(), None).unwrap();
+        }
+        let (day, me) = ("2026-12-06".to_owned(), "An".to_owned());
+        let shared = g
+            .to_pgn(pgn_vs_computer_tags(
+                GameKind::Chess,
+                day.clone(),
+                Color::Black,
+                me.clone(),
+                3,
+            ))
+            .unwrap();
+        for tag in [
+            "[White \"Banco level 3\"]",
+            "[Black \"An\"]",
+            "[Human \"Black\"]",
+            "[Level \"3\"]",
+            "[Date \"2026.12.06\"]",
+        ] {
+            assert!(shared.contains(tag), "{tag} in {shared}");
+        }
+        // What the phones shared before: their own roster, without `Human` and `Level`.
+        let older = g
+            .to_pgn(pgn_record_tags(
+                GameKind::Chess,
+                "Banco game".into(),
+                day,
+                Color::Black,
+                me,
+                "Banco (level 3)".into(),
+            ))
+            .unwrap();
+        let player = Some(Player { color: 1, level: 3 });
+        for pgn in [shared, older] {
+            assert_eq!(pgn::import_saved(&pgn).unwrap().player, player, "{pgn}");
+            let bytes = Game::from_pgn(pgn.clone()).unwrap().save().unwrap();
+            assert_eq!(SavedGame::decode(&bytes).unwrap().player, player);
+            // The settings on screen say White at level 7: the record says otherwise.
+            let fallback =
+                Settings::new(banco_game::GameKind::Chess, banco_game::Color::Red, 7).unwrap();
+            let state = ac::VsComputer::resume(&bytes, &fallback).unwrap().state();
+            assert_eq!((state.human, state.level), (banco_game::Color::Black, 3));
+            // Opened and shared again, the game still names its player and level.
+            let again = Game::load(bytes).unwrap().to_pgn(vec![]).unwrap();
+            assert!(again.contains("[Human \"Black\"]") && again.contains("[Level \"3\"]"));
+        }
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! What a settings screen offers, from Rust so that no shell writes it: the computer's
-//! levels ([`level_range`]) and the rules presets of every game ([`rules_presets`],
+//! levels ([`level_range`]), the rules presets of every game ([`rules_presets`],
 //! [`rules_preset`]: a preset's name, stored once, gives the rules of whichever game is
-//! started — xiangqi and jieqi alike).
+//! started — xiangqi and jieqi alike) and the settings before the player chooses any
+//! ([`default_settings`]).
 //!
 //! ```
 //! use banco_ffi::{GameKind, level_range, rules_preset, rules_presets};
@@ -13,7 +14,7 @@
 //! assert_eq!(rules_preset(GameKind::Chess, "casual".into()), None); // its usual rules
 //! ```
 
-use crate::types::{GameKind, Rules};
+use crate::types::{Color, GameKind, Rules};
 use banco_engine::Level;
 
 /// The computer's levels: `min` (a beginner) to `max` (full strength); every call that
@@ -67,4 +68,41 @@ pub fn rules_presets(kind: GameKind) -> Vec<RulesPreset> {
 #[uniffi::export]
 pub fn rules_preset(kind: GameKind, name: String) -> Option<Rules> {
     banco_app::presets::rules(kind.into(), &name).map(Into::into)
+}
+
+/// The settings a player has before choosing any ([`default_settings`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct DefaultSettings {
+    /// The game played against the computer and proposed when hosting.
+    pub game: GameKind,
+    /// The computer's level (within [`level_range`]).
+    pub level: u8,
+    /// The player's colour against the computer (and proposed when hosting).
+    pub color: Color,
+    /// The rules preset's name (one of [`rules_presets`]' names).
+    pub rules: String,
+    /// The name records and matches give the player.
+    pub player_name: String,
+    /// A Lines race hosted: balls on each board at the start.
+    pub race_start_balls: u8,
+    /// A Lines race hosted: its time limit in minutes, 0 for none (one of
+    /// `race_time_limits`).
+    pub race_minutes: u16,
+}
+
+/// The settings before the player chooses any — what a settings screen shows first and what
+/// a stored value that is missing or damaged falls back to — so that both phones start alike
+/// (a new Lines game's own are `lines_default_options`).
+#[uniffi::export]
+pub fn default_settings() -> DefaultSettings {
+    let d = banco_app::presets::default_settings();
+    DefaultSettings {
+        game: d.game.into(),
+        level: d.level,
+        color: d.color.into(),
+        rules: d.rules,
+        player_name: d.player_name,
+        race_start_balls: d.race_start_balls,
+        race_minutes: d.race_minutes,
+    }
 }

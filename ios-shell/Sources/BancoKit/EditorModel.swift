@@ -27,7 +27,7 @@ public final class EditorModel: Model {
         /// pieces marked captured, as a shelf ("Red: 14 hidden  俥×1 …"); nil in other games.
         public func pool(_ color: Color) -> PoolShelf? {
             guard let v = view, let p = v.pools.first(where: { $0.color == color }) else { return nil }
-            return PoolShelf(v.kind, p)
+            return PoolShelf(p)
         }
 
         /// Jieqi: `color`'s pieces marked captured face up, a counter per kind (empty in other games).

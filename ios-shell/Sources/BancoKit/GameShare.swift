@@ -1,7 +1,7 @@
 // Sharing a game and a position, and opening a shared game. Rust writes and reads the record
 // (PGN for chess, the xqbase dialect for xiangqi; the first bad move named by number) and draws
 // the pictures (SVG, and PNG with built-in glyphs) and writes the record's tags (the players on
-// their sides, PGN's date: `pgnRecordTags`); this file only passes it the names and the local
+// their sides, PGN's date: `pgnVsComputerTags`); this file only passes it the names and the local
 // date (ISO) and hands text and bytes to the share sheet; the slow parts (a PNG, a record read
 // and parsed) run off the UI thread through a `Worker`.
 import Foundation
@@ -44,16 +44,17 @@ public enum GameShare {
         try Game.load(bytes: saved).toPgn(tags: tags(vs, playerName: playerName, date: date, timeZone: timeZone))
     }
 
-    /// The tags of a game against the computer.
+    /// The tags of a game against the computer: Rust names the player and the computer on their
+    /// sides, adds who played the computer and at which level (so that the record opens again
+    /// with both) and writes PGN's date.
     public static func tags(_ vs: VsState, playerName: String, date: Date, timeZone: TimeZone = .current) -> [PgnTag] {
-        // Rust names the players on their sides (Red/White, Black) and writes PGN's date.
-        pgnRecordTags(kind: vs.kind, event: "Banco game", date: day(date, timeZone: timeZone), me: vs.human,
-                      myName: playerName, otherName: "Banco (level \(vs.level))")
+        pgnVsComputerTags(kind: vs.kind, date: day(date, timeZone: timeZone), human: vs.human,
+                          playerName: playerName, level: vs.level)
     }
 
-    /// The file name to share a record by ("banco-xiangqi-2026-12-02.pgn"), the local day.
+    /// The file name to share a record by, Rust's ("banco-xiangqi-2026-12-02.pgn"), the local day.
     public static func fileName(_ kind: GameKind, date: Date, timeZone: TimeZone = .current) -> String {
-        "banco-\(gameName(kind).lowercased())-\(day(date, timeZone: timeZone)).pgn"
+        pgnFileName(kind: kind, date: day(date, timeZone: timeZone))
     }
 
     /// Opens a shared record: the game, or why it cannot be opened (the first bad move by its

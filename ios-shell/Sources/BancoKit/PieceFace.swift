@@ -39,7 +39,7 @@ extension BoardView {
 
     /// The pools to show beside the board (jieqi), placed by Rust (`poolSides`); nil without pools.
     public var poolShelves: PoolShelves? {
-        poolSides.map { PoolShelves(top: PoolShelf(kind, $0.top), bottom: PoolShelf(kind, $0.bottom)) }
+        poolSides.map { PoolShelves(top: PoolShelf($0.top), bottom: PoolShelf($0.bottom)) }
     }
 }
 
@@ -65,17 +65,17 @@ public struct PoolShelf: Equatable {
     public let total: Int
     /// The side's face-down pieces still on the board.
     public let faceDown: Int
-    /// The heading: "Red: 15 hidden".
+    /// The heading: "Red: 15 hidden" (Rust's `Pool.title`).
     public let title: String
 
-    init(_ kind: GameKind, _ pool: Pool) {
+    init(_ pool: Pool) {
         color = pool.color
         items = pool.entries.map {
             PoolItem(face: PieceFace($0.piece, onLines: true), name: $0.piece.name, count: Int($0.count))
         }
         total = Int(pool.total)
         faceDown = Int(pool.faceDown)
-        title = "\((try? colorName(kind: kind, color: pool.color)) ?? ""): \(pool.total) hidden"
+        title = pool.title
     }
 
     /// The whole shelf in one line: "Red: 15 hidden  俥×2 傌×2 …".

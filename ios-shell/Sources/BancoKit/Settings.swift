@@ -2,7 +2,9 @@
 // the rules preset, sound, name, and a new solo Lines game's start balls, undo rule, time limit
 // and Lines 98's preview. Stored values out
 // of range fall back to defaults; a level given by hand is passed to Rust as it is (Rust
-// refuses one outside its range). Rust gives the level range and the rules presets: a preset's
+// refuses one outside its range). Rust gives the defaults (`defaultSettings()`: the game, level,
+// colour, rules preset, name and race a player has before choosing any), the level range and the
+// rules presets: a preset's
 // name, stored once, gives the rules of whichever game is started (xiangqi and jieqi alike;
 // chess keeps its usual rules); and Lines' choices (start balls, undo rules by name, time
 // limits) with their defaults.
@@ -65,12 +67,17 @@ public struct Settings: Equatable {
         raceTimeLimits().first { Int($0.seconds) == minutes * 60 }?.label ?? "\(minutes) min"
     }
 
-    public init(game: GameKind = .xiangqi, level: Int = 3, color: Color = .red, rules: String = "asian",
-                sound: Bool = true, playerName: String = "Player", linesPreview: Bool = false,
+    /// The settings before the player chooses any: Rust's, the same on both phones.
+    public static let defaults: DefaultSettings = defaultSettings()
+
+    public init(game: GameKind = Settings.defaults.game, level: Int = Int(Settings.defaults.level),
+                color: Color = Settings.defaults.color, rules: String = Settings.defaults.rules,
+                sound: Bool = true, playerName: String = Settings.defaults.playerName, linesPreview: Bool = false,
                 linesStartBalls: Int = Int(linesDefaultOptions().startBalls),
                 linesUndo: LinesUndo = linesDefaultOptions().undo,
                 linesTimeLimitS: Int = Int(linesDefaultOptions().timeLimitS),
-                raceStartBalls: Int = 5, raceMinutes: Int = 5, clock: String = "") {
+                raceStartBalls: Int = Int(Settings.defaults.raceStartBalls),
+                raceMinutes: Int = Int(Settings.defaults.raceMinutes), clock: String = "") {
         self.game = game
         self.level = level
         self.color = color

@@ -63,6 +63,11 @@ func boardTests(_ s: Suite) {
     s.test("settings: saved, loaded, damaged or out-of-range values fall back") {
         let store = MemoryStore()
         try eq(Settings(), Settings.load(store))
+        // The defaults are Rust's (`defaultSettings()`), the values both phones had written each.
+        let d = Settings()
+        try eq(Settings(game: .xiangqi, level: 3, color: .red, rules: "asian", sound: true, playerName: "Player",
+                        raceStartBalls: 5, raceMinutes: 5), d)
+        try eq(RaceSettings(startBalls: 5, timeLimitS: 300, preview: false), d.raceSettings)
         let mine = Settings(game: .chess, level: 7, color: .black, rules: "casual", sound: false, playerName: "Lan",
                             linesPreview: true, raceStartBalls: 3, raceMinutes: 10)
         mine.save(store)

@@ -292,7 +292,7 @@ func recordsShellTests(_ s: Suite) {
         try eq(0, f.ui.call { pm.tiers() }.reduce(0) { $0 + $1.solved })
     }
 
-    s.test("share: a game out as PGN and opened again gives the same moves; pictures") {
+    s.test("share: a game out as PGN and opened again gives the same moves, side and level; pictures") {
         let date = Date(timeIntervalSince1970: 1_796_169_600) // 2026-12-02 UTC
         let f = VsFixture()
         defer { f.close() }
@@ -305,7 +305,8 @@ func recordsShellTests(_ s: Suite) {
         guard let saved = f.ui.call({ f.model.saved() }) else { throw TestFailure(description: "nothing saved") }
         let utc = TimeZone(identifier: "UTC") ?? .current
         let pgn = try GameShare.pgn(saved, played, playerName: "Alice", date: date, timeZone: utc)
-        for tag in ["[Red \"Alice\"]", "[Black \"Banco (level 1)\"]", "[Date \"2026.12.02\"]"] {
+        for tag in ["[Red \"Alice\"]", "[Black \"Banco level 1\"]", "[Human \"Red\"]", "[Level \"1\"]",
+                    "[Date \"2026.12.02\"]"] {
             try check(pgn.contains(tag), "\(tag) in \(pgn)")
         }
         try eq("banco-xiangqi-2026-12-02.pgn", GameShare.fileName(.xiangqi, date: date, timeZone: utc))
@@ -317,10 +318,13 @@ func recordsShellTests(_ s: Suite) {
         let opened = try GameShare.open(pgn).get()
         try eq(4, opened.plies)
         try eq(Color.red, opened.sideToMove)
-        var settings = Settings(level: 1)
-        settings.color = opened.sideToMove
+        // Settings that say Black at level 7: the record's side and level go on.
+        var settings = Settings(level: 7)
+        settings.color = .black
         try check(f.ui.call { f.model.openSaved(opened.saved, settings: settings, movetimeMs: 50) })
         let reopened = try f.myTurn(4)
+        try eq(Color.red, reopened.human, "the player's side from the record")
+        try eq(1, reopened.level, "the computer's level from the record")
         try eq(played.moves, reopened.moves)
         try eq(played.fen, reopened.fen)
         let pic = try GameShare.picture(reopened, scale: 1)

@@ -72,7 +72,7 @@
 
 use crate::any::{AnyGame, AnyMove};
 use crate::pieces::{PieceInfo, PieceKind};
-use banco_game::{ChanceList, Color, Game};
+use banco_game::{ChanceList, Color, Game, GameKind};
 use banco_xiangqi::PieceKind as XqKind;
 use banco_xiangqi::jieqi::{Jieqi, JieqiMove, Pool};
 use rand_chacha::ChaCha20Rng;
@@ -100,6 +100,8 @@ pub struct PoolView {
     pub total: u32,
     /// The side's face-down pieces still on the board.
     pub face_down: u32,
+    /// The pool's heading on a screen: the side and its unrevealed pieces (`Red: 15 hidden`).
+    pub title: String,
 }
 
 /// The two pools as a screen places them beside the board, each next to its own side's
@@ -164,6 +166,11 @@ pub(crate) fn pool_view(color: Color, pool: Pool, face_down: u32) -> PoolView {
             .collect(),
         total: pool.total(),
         face_down,
+        title: format!(
+            "{}: {} hidden",
+            crate::any::color_name(GameKind::Jieqi, color),
+            pool.total()
+        ),
     }
 }
 

@@ -1,9 +1,10 @@
 //! What a written record (PGN, the readable text export) carries beyond its moves, in
 //! tags every format shares: the ending the moves do not show (`Result`, with the PGN
 //! standard's `Termination` word and Banco's precise reason in `Reason`: a resignation, a
-//! time loss, an agreed draw), the player against the computer (`Human` and `Level`, or the
-//! roster Banco writes: `Player` against `Banco level N`) and the rules (`Rules`). Writing
-//! and reading them in one place keeps a saved game whole through every format.
+//! time loss, an agreed draw), the player against the computer (`Human` and `Level`, with
+//! the roster naming the player against `Banco level N`: [`vs_computer_tags`]) and the
+//! rules (`Rules`). Writing and reading them in one place keeps a saved game whole through
+//! every format.
 //!
 //! `Termination` is written in the standard's words (`normal`, `time forfeit`, `rules
 //! infraction`) so that other programs read it; an imported record's own `Termination` is
@@ -150,6 +151,119 @@ pub fn sides_tags(
     }
 }
 
+/// The `Event` of a record of a game against the computer, whichever front end wrote it.
+pub const VS_COMPUTER_EVENT: &str = "Banco game";
+
+/// The name a record gives the player against the computer when it knows no other (the
+/// command line's, or a player who chose no name).
+pub const PLAYER_NAME: &str = "Player";
+
+/// The name the computer plays under in a record: `Banco level N` ([`player_from_tags`]
+/// reads it back, and the `Banco (level N)` the phones wrote before).
+///
+/// ```
+/// assert_eq!(banco_app::tags::computer_name(3), "Banco level 3");
+/// ```
+#[must_use]
+pub fn computer_name(level: u8) -> String {
+    format!("Banco level {level}")
+}
+
+/// The level of the computer a record's player tag names ([`computer_name`], or the older
+/// `Banco (level N)`), if it names the computer at a level 1–10.
+fn computer_level(name: &str) -> Option<u8> {
+    let name = name.trim();
+    let number = name
+        .strip_prefix("Banco level ")
+        .or_else(|| name.strip_prefix("Banco (level ")?.strip_suffix(')'))?;
+    number.parse::<u8>().ok().filter(|l| (1..=10).contains(l))
+}
+
+/// The tags of a record of a game against the computer: `Event` ([`VS_COMPUTER_EVENT`]),
+/// `Date` (as [`dated_tags`] writes it), the player named `player_name` ([`PLAYER_NAME`]
+/// when it is blank) on the side `human` and the computer ([`computer_name`]) on the other,
+/// and `Human` and `Level`, which say who played the computer and at which level to any
+/// reader that does not take the names apart ([`player_roster`]). Every front end's record
+/// of such a game (a PGN shared from a phone, the command line's export) is written by
+/// this one rule, so that it reads back ([`player_from_tags`]) with its side and level.
+///
+/// ```
+/// use banco_app::save::Player;
+/// use banco_app::tags::{player_from_tags, vs_computer_tags};
+/// use banco_game::{Color, GameKind};
+/// let t = vs_computer_tags(GameKind::Chess, "2026-12-06", Color::Black, "An", 3);
+/// let v = |name: &str| t.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
+/// assert_eq!((v("Event"), v("Date")), (Some("Banco game"), Some("2026.12.06")));
+/// assert_eq!((v("White"), v("Black")), (Some("Banco level 3"), Some("An")));
+/// assert_eq!((v("Human"), v("Level")), (Some("Black"), Some("3")));
+/// assert_eq!(player_from_tags(&t), Some(Player { color: 1, level: 3 }));
+/// ```
+#[must_use]
+pub fn vs_computer_tags(
+    kind: GameKind,
+    date: &str,
+    human: Color,
+    player_name: &str,
+    level: u8,
+) -> Vec<(String, String)> {
+    let mut tags = dated_tags(VS_COMPUTER_EVENT, date);
+    let color = u8::from(human == Color::Black);
+    tags.extend(player_roster(kind, Player { color, level }, player_name));
+    tags
+}
+
+/// The players' tags of a game against the computer (`player` named `name`, or
+/// [`PLAYER_NAME`] when `name` is blank, `?` or the computer's: [`computer_name`] on the
+/// other side), then `Human` (the player's colour, `Red`, `White` or `Black`) and `Level`.
+/// None for Lines, which has no PGN record.
+#[must_use]
+pub fn player_roster(kind: GameKind, player: Player, name: &str) -> Vec<(String, String)> {
+    if kind == GameKind::Lines {
+        return Vec::new();
+    }
+    let name = name.trim();
+    let name = if name.is_empty() || name == "?" || computer_level(name).is_some() {
+        PLAYER_NAME
+    } else {
+        name
+    };
+    let mut tags = sides_tags(kind, player.color(), name, &computer_name(player.level));
+    tags.extend(player_level_tags(kind, player));
+    tags
+}
+
+/// `Human` (the player's colour as `kind` names it: `Red`, `White`, `Black`) and `Level`:
+/// the player against the computer, as every record format writes it.
+#[must_use]
+pub fn player_level_tags(kind: GameKind, player: Player) -> [(String, String); 2] {
+    [
+        (
+            "Human".to_owned(),
+            crate::any::color_name(kind, player.color()).to_owned(),
+        ),
+        ("Level".to_owned(), player.level.to_string()),
+    ]
+}
+
+/// The file name a shared record of `kind` goes by: the game and the ISO day `date` (the
+/// player's local day), `banco-xiangqi-2026-12-02.pgn`; `banco-xiangqi.pgn` when `date` is
+/// not an ISO day.
+///
+/// ```
+/// use banco_game::GameKind;
+/// let name = banco_app::tags::record_file_name(GameKind::Chess, "2026-12-02");
+/// assert_eq!(name, "banco-chess-2026-12-02.pgn");
+/// assert_eq!(banco_app::tags::record_file_name(GameKind::Xiangqi, "../x"), "banco-xiangqi.pgn");
+/// ```
+#[must_use]
+pub fn record_file_name(kind: GameKind, date: &str) -> String {
+    if pgn_date(date).starts_with('?') {
+        format!("banco-{}.pgn", kind.name())
+    } else {
+        format!("banco-{}-{}.pgn", kind.name(), date.trim())
+    }
+}
+
 /// PGN's date (`2026.12.05`) of an ISO date (`2026-12-05`); `????.??.??` for anything else.
 fn pgn_date(iso: &str) -> String {
     let parts: Vec<&str> = iso.trim().split('-').collect();
@@ -254,8 +368,9 @@ pub fn ending_from_tags(tags: &[(String, String)]) -> Option<Outcome> {
     Some(Outcome::Win { winner, reason })
 }
 
-/// The player against the computer: `Human` (a colour) and `Level` (1–10), or the roster
-/// Banco's PGN writes (`Player` on one side, `Banco level N` on the other).
+/// The player against the computer: `Human` (a colour) and `Level` (1–10), else the
+/// roster: the computer named on one side ([`computer_name`], or the `Banco (level N)` the
+/// phones wrote before `Human` and `Level`), anyone else on the other.
 #[must_use]
 pub fn player_from_tags(tags: &[(String, String)]) -> Option<Player> {
     let level_of = |v: &str| v.parse::<u8>().ok().filter(|l| (1..=10).contains(l));
@@ -270,10 +385,9 @@ pub fn player_from_tags(tags: &[(String, String)]) -> Option<Player> {
     }
     let first = tag(tags, "Red").or_else(|| tag(tags, "White"))?;
     let second = tag(tags, "Black")?;
-    let banco = |v: &str| v.strip_prefix("Banco level ").and_then(level_of);
-    match (first, second) {
-        ("Player", c) => banco(c).map(|level| Player { color: 0, level }),
-        (c, "Player") => banco(c).map(|level| Player { color: 1, level }),
+    match (computer_level(first), computer_level(second)) {
+        (None, Some(level)) => Some(Player { color: 0, level }),
+        (Some(level), None) => Some(Player { color: 1, level }),
         _ => None,
     }
 }
@@ -481,10 +595,62 @@ mod tests {
             player_from_tags(&t(&[("Red", "Xu Yinchuan"), ("Black", "Lü Qin")])),
             None
         );
+        // The phones' roster before `Human` and `Level`: the player's own name against
+        // `Banco (level N)`.
+        assert_eq!(
+            player_from_tags(&t(&[("White", "An"), ("Black", "Banco (level 3)")])),
+            p(0, 3)
+        );
+        assert_eq!(
+            player_from_tags(&t(&[("Red", "Banco (level 7)"), ("Black", "An")])),
+            p(1, 7)
+        );
+        // Two computers, or a level Banco has not: nobody played the computer.
+        assert_eq!(
+            player_from_tags(&t(&[("Red", "Banco level 2"), ("Black", "Banco level 5")])),
+            None
+        );
+        assert_eq!(
+            player_from_tags(&t(&[("Red", "An"), ("Black", "Banco (level 12)")])),
+            None
+        );
         assert_eq!(
             player_from_tags(&t(&[("Human", "black"), ("Level", "11")])),
             None
         );
+    }
+
+    #[test]
+    fn a_game_against_the_computer_reads_back_with_its_side_and_level() {
+        for kind in [GameKind::Xiangqi, GameKind::Jieqi, GameKind::Chess] {
+            for human in Color::ALL {
+                for level in [1, 3, 10] {
+                    let written = vs_computer_tags(kind, "2026-12-06", human, "An", level);
+                    let color = u8::from(human == Color::Black);
+                    let me = Some(Player { color, level });
+                    assert_eq!(player_from_tags(&written), me, "{kind:?} {human:?} {level}");
+                    // The roster alone (a reader that drops `Human` and `Level`) says it too.
+                    let roster: Vec<_> = written
+                        .iter()
+                        .filter(|(k, _)| !is_own(k))
+                        .cloned()
+                        .collect();
+                    assert_eq!(player_from_tags(&roster), me, "{roster:?}");
+                    assert_eq!(tag(&written, side_tag(kind, human)), Some("An"));
+                }
+            }
+        }
+        // No name (or the computer's): the player is `Player`.
+        let blank = vs_computer_tags(GameKind::Chess, "", Color::Red, " ", 2);
+        assert_eq!(tag(&blank, "White"), Some(PLAYER_NAME));
+        assert_eq!(tag(&blank, "Date"), Some("????.??.??"));
+        let named = player_roster(
+            GameKind::Chess,
+            Player { color: 0, level: 2 },
+            "Banco level 5",
+        );
+        assert_eq!(tag(&named, "White"), Some(PLAYER_NAME));
+        assert!(player_roster(GameKind::Lines, Player { color: 0, level: 2 }, "An").is_empty());
     }
 
     #[test]

@@ -38,11 +38,8 @@ pub fn export(saved: &SavedGame) -> Result<String, SaveError> {
             rec.tags.clone_from(&saved.tags);
             if let Some(p) = saved.player {
                 // Named as for the other games (`Red`, `Black`); reading takes any case.
-                rec.tags.push((
-                    "Human".to_owned(),
-                    crate::any::color_name(GameKind::Xiangqi, p.color()).to_owned(),
-                ));
-                rec.tags.push(("Level".to_owned(), p.level.to_string()));
+                rec.tags
+                    .extend(crate::tags::player_level_tags(GameKind::Xiangqi, p));
             }
             if let Some(ending) = saved.ending {
                 rec.tags
@@ -91,8 +88,9 @@ fn chess_text(saved: &SavedGame, game: &AnyGame) -> String {
         let _ = writeln!(s, "[FEN \"{}\"]", quote(&saved.start_fen));
     }
     if let Some(p) = saved.player {
-        let _ = writeln!(s, "[Human \"{}\"]", crate::any::color_name(kind, p.color()));
-        let _ = writeln!(s, "[Level \"{}\"]", p.level);
+        for (k, v) in crate::tags::player_level_tags(kind, p) {
+            let _ = writeln!(s, "[{k} \"{v}\"]");
+        }
     }
     let _ = writeln!(s, "[Result \"{result}\"]");
     if let Some(ending) = saved.ending {

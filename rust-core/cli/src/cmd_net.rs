@@ -188,17 +188,14 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
             "the proposed game {game} is not among the games offered"
         )));
     }
-    let rules = match game {
-        GameKind::Xiangqi | GameKind::Jieqi => banco_xiangqi::MATCH_RULES
-            .iter()
-            .position(|r| Some(*r) == banco_xiangqi::RuleSet::from_name(&args.rules))
-            .ok_or_else(|| {
-                CliError::input(format!(
-                    "unknown rule set `{}`: use asian or casual",
-                    args.rules
-                ))
-            })?,
-        _ => 0,
+    // The match's rules index, of the rule sets the phones offer (banco_app's presets).
+    let rules = if banco_app::presets::of(game).is_empty() {
+        0
+    } else {
+        banco_app::presets::find(game, &args.rules)
+            .map_err(|e| CliError::input(e.to_string()))?
+            .index()
+            .unwrap_or(0)
     };
     if let Some(fen) = &args.fen {
         // Checked here: a bad position would only fail once a guest has paired.
@@ -221,7 +218,7 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
     let trust_file = trust_path(&args.common)?;
     options.trust = Some(load_trust(&trust_file)?);
     warn_unattended(&args.common);
-    options.rules = rules as u8;
+    options.rules = rules;
     options.start_fen.clone_from(&args.fen);
     let (tx, rx) = mpsc::channel();
     let relay = Arc::new(Relay(Mutex::new(tx.clone())));
@@ -688,11 +685,11 @@ impl Table {
                 self.ask(tx, Question::Reopen, &text);
             }
             NetEvent::Proposed(p) => {
-                let rules = match p.game {
-                    GameKind::Xiangqi | GameKind::Jieqi if p.rules == 1 => " (casual rules)",
-                    GameKind::Xiangqi | GameKind::Jieqi => " (asian rules)",
-                    _ => "",
-                };
+                // The preset's name (`asian`, `casual`); none for a game without presets.
+                let rules = banco_app::presets::of(p.game)
+                    .get(usize::from(p.rules))
+                    .map(|preset| format!(" ({} rules)", preset.name))
+                    .unwrap_or_default();
                 let from = if p.start_fen.is_some() {
                     " from a set-up position"
                 } else {

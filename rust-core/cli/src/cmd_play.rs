@@ -19,19 +19,19 @@ use crate::CliError;
 use crate::ui::board::{self, Style};
 use crate::ui::read_command;
 use banco_app::answer::{self, SearchAnswer};
-use banco_app::any::{AnyMove, AnyRules, color_name};
+use banco_app::any::{AnyMove, color_name};
 use banco_app::computer::{
     ActionError, ClaimWith, Job, SearchRequest, Settings, VsComputer, VsState, main_notation,
 };
 use banco_app::engine::AnyEngine;
 use banco_app::files::{read_limited, write_record};
 use banco_app::notation::{self, MoveInfo, Notation};
+use banco_app::presets;
 use banco_app::puzzle_mode::{PuzzleMode, PuzzleNotice};
 use banco_app::save;
 use banco_app::{any::AnyGame, text};
 use banco_engine::Limits;
 use banco_game::{Color, Game, GameKind, MatchGame, Outcome};
-use banco_xiangqi::RuleSet;
 use banco_xiangqi::jieqi::JieqiMove;
 use clap::Args;
 use std::io::{BufRead, IsTerminal};
@@ -264,21 +264,12 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
     )?;
     let human = parse_color(&args.color)?;
     let mut settings = Settings::new(kind, human, args.level).map_err(CliError::input)?;
-    if let (GameKind::Chess, Some(rules)) = (kind, &args.rules) {
-        return Err(CliError::input(format!(
-            "--rules {rules} is for xiangqi and jieqi (asian or casual): chess has one set of rules"
-        )));
-    }
-    if matches!(kind, GameKind::Xiangqi | GameKind::Jieqi) {
-        let name = args.rules.as_deref().unwrap_or("asian");
-        let rules = RuleSet::from_name(name).ok_or_else(|| {
-            CliError::input(format!("unknown rule set `{name}`: use asian or casual"))
+    // The rule sets the phones offer (banco_app's presets); the usual ones without --rules.
+    if let Some(name) = &args.rules {
+        settings.rules = presets::find(kind, name).map_err(|e| match e {
+            presets::PresetError::NoChoice { .. } => CliError::input(format!("--rules {e}")),
+            presets::PresetError::Unknown { .. } => CliError::input(e.to_string()),
         })?;
-        settings.rules = if kind == GameKind::Jieqi {
-            AnyRules::Jieqi(rules)
-        } else {
-            AnyRules::Xiangqi(rules)
-        };
     }
     settings.fen.clone_from(&args.fen);
     settings.movetime_ms = args.movetime.max(1);

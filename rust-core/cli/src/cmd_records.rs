@@ -8,6 +8,7 @@ use banco_app::notation;
 use banco_app::pgn;
 use banco_app::render;
 use banco_app::save::{self, SaveError, SavedGame};
+use banco_app::tags;
 use banco_game::{GameKind, MatchGame};
 use std::path::{Path, PathBuf};
 
@@ -184,14 +185,31 @@ fn export_for(path: &Path, saved: &SavedGame) -> Option<Result<String, SaveError
     }
 }
 
-/// A record of a game against the computer dated `date` (ISO, `2026-12-06`): its `Event`
-/// and `Date` tags ([`banco_app::tags::dated_tags`]), as the shells date theirs.
+/// A record of a game against the computer dated `date` (ISO, `2026-12-06`): its `Event`,
+/// `Date` and players' tags as the phones write theirs ([`tags::vs_computer_tags`]: the
+/// player under the name the record gives their side, else `Player`, against `Banco level
+/// N`), so that every export reads back with the player's side and level.
 pub(crate) fn dated(record: Vec<u8>, date: &str) -> Result<Vec<u8>, SaveError> {
     let mut saved = SavedGame::decode(&record)?;
-    saved.tags.retain(|(k, _)| k != "Event" && k != "Date");
+    let written = match saved.player {
+        Some(p) => {
+            let side = tags::side_tag(saved.kind, p.color());
+            let name = saved
+                .tags
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(side))
+                .map_or("", |(_, v)| v.as_str());
+            tags::vs_computer_tags(saved.kind, date, p.color(), name, p.level)
+        }
+        None => tags::dated_tags(tags::VS_COMPUTER_EVENT, date),
+    };
     saved
         .tags
-        .extend(banco_app::tags::dated_tags("Banco game", date));
+        .retain(|(k, _)| !written.iter().any(|(w, _)| w.eq_ignore_ascii_case(k)));
+    // `Human` and `Level` are the record's player, not free tags.
+    saved
+        .tags
+        .extend(written.into_iter().filter(|(k, _)| !tags::is_own(k)));
     saved.encode()
 }
 

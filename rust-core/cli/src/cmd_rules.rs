@@ -6,7 +6,7 @@ use banco_chess::Chess;
 use banco_game::Game;
 use banco_xiangqi::jieqi::{Jieqi, JieqiPosition, perft as jperft};
 use banco_xiangqi::notation::{Chinese, MoveTextError, Wxf, parse_any};
-use banco_xiangqi::{Iccs, Position, RuleSet, Xiangqi, fen, perft as xperft};
+use banco_xiangqi::{Iccs, Position, Xiangqi, fen, perft as xperft};
 use clap::{Args, ValueEnum};
 use std::time::Instant;
 
@@ -195,12 +195,15 @@ pub(crate) struct JudgeArgs {
 }
 
 pub(crate) fn judge(args: &JudgeArgs) -> Result<(), CliError> {
-    let rules = RuleSet::from_name(&args.rules).ok_or_else(|| {
-        CliError::input(format!(
-            "unknown rule set `{}`: use asian or casual",
+    // The rule sets the phones offer (banco_app's presets), named as they name them.
+    let found = banco_app::presets::find(banco_game::GameKind::Xiangqi, &args.rules)
+        .map_err(|e| CliError::input(e.to_string()))?;
+    let banco_app::any::AnyRules::Xiangqi(rules) = found else {
+        return Err(CliError::input(format!(
+            "`{}` names no xiangqi rules",
             args.rules
-        ))
-    })?;
+        )));
+    };
     let mut game = Xiangqi::from_position(position_arg(args.fen.as_deref())?);
     // The first ending and the moves played before it.
     let mut ended = None;

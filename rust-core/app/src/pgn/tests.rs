@@ -174,6 +174,50 @@ fn a_saved_game_exports_with_its_players() {
     assert_eq!(import(&text).unwrap().moves, g.history());
 }
 
+/// A game against the computer shared as the phones share it (the player's own name, the
+/// tags of `tags::vs_computer_tags`) reads back with the player's side and level, keeps the
+/// player's name, and writes the same roster again; so does what the phones shared before
+/// (`Banco (level N)`, no `Human` or `Level`).
+#[test]
+fn a_game_against_the_computer_reads_back_with_its_player() {
+    let g = random_game(GameKind::Chess, 3, 6);
+    let mut shared = SavedGame::of(&g, AnyRules::usual(GameKind::Chess));
+    shared.tags = crate::tags::vs_computer_tags(
+        GameKind::Chess,
+        "2026-12-06",
+        banco_game::Color::Black,
+        "An",
+        3,
+    );
+    shared.player = crate::tags::player_from_tags(&shared.tags);
+    let text = export_saved(&shared).unwrap();
+    for tag in [
+        "[White \"Banco level 3\"]",
+        "[Black \"An\"]",
+        "[Human \"Black\"]",
+        "[Level \"3\"]",
+    ] {
+        assert!(text.contains(tag), "{tag} in {text}");
+    }
+    assert_eq!(text.matches("[Human ").count(), 1, "{text}");
+    let back = import_saved(&text).unwrap();
+    let me = Some(crate::save::Player { color: 1, level: 3 });
+    assert_eq!(back.player, me);
+    assert_eq!(export_saved(&back).unwrap(), text, "written again the same");
+    let older = "[Event \"Banco game\"]\n[Date \"2026.12.06\"]\n[White \"An\"]\n\
+                 [Black \"Banco (level 3)\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n";
+    let back = import_saved(older).unwrap();
+    assert_eq!(
+        back.player,
+        Some(crate::save::Player { color: 0, level: 3 })
+    );
+    let again = export_saved(&back).unwrap();
+    assert!(
+        again.contains("[White \"An\"]") && again.contains("[Level \"3\"]"),
+        "{again}"
+    );
+}
+
 #[test]
 fn a_mate_sets_the_result() {
     let mut g =

@@ -162,11 +162,24 @@ pub fn export_saved(saved: &SavedGame) -> Result<String, SaveError> {
             .extend(written.into_iter().filter(|(k, _)| k != "Result"));
     }
     if let Some(p) = saved.player {
-        let (you, computer) = ("Player".to_owned(), format!("Banco level {}", p.level));
-        if p.color() == Color::Red {
-            (headers.red, headers.black) = (you, computer);
+        // The roster of a game against the computer, with `Human` and `Level`, as every
+        // front end writes it: the player keeps the name the record gives their side.
+        let kind = game.kind();
+        let side = |color| crate::tags::side_tag(kind, color);
+        let (first, second) = (side(Color::Red), side(Color::Black));
+        let name = if p.color() == Color::Red {
+            &headers.red
         } else {
-            (headers.red, headers.black) = (computer, you);
+            &headers.black
+        };
+        for (k, v) in crate::tags::player_roster(kind, p, name) {
+            if k == first {
+                headers.red = v;
+            } else if k == second {
+                headers.black = v;
+            } else {
+                headers.extra.push((k, v));
+            }
         }
     }
     export(&game, &headers)

@@ -48,6 +48,9 @@ fn a_game_against_the_computer_draws_and_announces_reveals() {
     assert!(hidden.face_down && hidden.letter == 'X' && hidden.color == Color::Red);
     assert_eq!(s.board.pools.len(), 2);
     assert_eq!(s.board.pools[0].total, 15);
+    // The heading a screen shows over each pool (both phones used to write it).
+    assert_eq!(s.board.pools[0].title, "Red: 15 hidden");
+    assert_eq!(s.board.pools[1].title, "Black: 15 hidden");
 
     let info = vs.play_text("h2e2").unwrap();
     let revealed = info.revealed.clone().expect("the step revealed a piece");
@@ -64,6 +67,7 @@ fn a_game_against_the_computer_draws_and_announces_reveals() {
     );
     assert_eq!(s.board.pools[0].total, 14);
     assert_eq!(s.board.pools[0].face_down, 14);
+    assert_eq!(s.board.pools[0].title, "Red: 14 hidden");
     let e2 = s.board.cell(4, 7).unwrap().piece.clone().unwrap();
     assert_eq!((e2.kind, e2.face_down), (revealed.kind, false));
     assert!(s.board.cell(4, 7).unwrap().last_move && s.board.cell(7, 7).unwrap().last_move);

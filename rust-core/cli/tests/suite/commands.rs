@@ -494,6 +494,38 @@ fn play_refuses_rules_chess_does_not_have_and_names_every_game() {
     );
 }
 
+/// The rule sets every command takes are the presets the phones offer (banco_app's), named
+/// alike, the other names of the Asian rules too; a name they do not have is refused with
+/// the presets' names.
+#[test]
+fn rule_sets_are_the_presets_the_phones_offer() {
+    for command in [
+        &["judge", "--rules", "chinese", "h2e2"][..],
+        &["play", "--game", "jieqi", "--rules", "chinese"][..],
+        &[
+            "host",
+            "--rules",
+            "chinese",
+            "--bind",
+            "127.0.0.1",
+            "--no-mdns",
+        ][..],
+    ] {
+        let out = banco(command);
+        assert_eq!(out.status.code(), Some(2), "{command:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("unknown rule set `chinese`: use asian or casual"),
+            "{command:?}: {err}"
+        );
+    }
+    for name in ["Casual", "asian", "wxf"] {
+        let out = banco(&["judge", "--rules", name, "h2e2", "h9g7"]);
+        assert!(out.status.success(), "{name}");
+        assert_eq!(last_line(&out), "result * game goes on");
+    }
+}
+
 #[test]
 fn solve_says_a_finished_position_is_over() {
     // Black to move is already checkmated: nothing to solve, last line `none`.

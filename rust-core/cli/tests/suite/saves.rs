@@ -114,3 +114,78 @@ fn saves_from_play_are_dated_today() {
     assert_eq!(again_text.matches("[Date ").count(), 1, "{again_text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_game_shared_from_a_phone_loads_with_its_player_and_level() {
+    // A chess game the phones shared before `Human` and `Level` (the player's own name
+    // against `Banco (level 3)`), one the command line wrote (`Player` against `Banco level
+    // 3`) and one written as every front end now writes it: imported and loaded in a game
+    // set up for level 7 as Black, each goes on with the record's player, and says so again
+    // when saved.
+    let dir = std::env::temp_dir().join(format!("banco-roster-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let moves = "\n1. e4 e5 2. Nf3 *\n";
+    for (name, roster) in [
+        ("phone", "[White \"An\"]\n[Black \"Banco (level 3)\"]\n"),
+        ("cli", "[White \"Player\"]\n[Black \"Banco level 3\"]\n"),
+        (
+            "now",
+            "[White \"An\"]\n[Black \"Banco level 3\"]\n[Human \"White\"]\n[Level \"3\"]\n",
+        ),
+    ] {
+        let pgn = dir.join(format!("{name}.pgn"));
+        std::fs::write(&pgn, format!("[Event \"Banco game\"]\n{roster}{moves}")).unwrap();
+        let save = dir.join(format!("{name}.banco"));
+        let out = crate::common::banco(&[
+            "pgn",
+            "import",
+            pgn.to_str().unwrap(),
+            "-o",
+            save.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", crate::common::stdout(&out));
+        let (again, txt) = (
+            dir.join(format!("{name}-again.pgn")),
+            dir.join(format!("{name}.txt")),
+        );
+        let script = format!(
+            "load {}\nsave {}\nsave {}\nquit\n",
+            save.display(),
+            again.display(),
+            txt.display()
+        );
+        let args = [
+            "play",
+            "--game",
+            "chess",
+            "--level",
+            "7",
+            "--color",
+            "black",
+            "--movetime",
+            "20",
+            "--no-color",
+        ];
+        let out =
+            crate::common::banco_env(&args, &[("BANCO_TODAY", "2026-12-06")], script.as_bytes());
+        assert!(out.status.success(), "{}", crate::common::stdout(&out));
+        let again_text = std::fs::read_to_string(&again).unwrap();
+        for tag in [
+            // The command line names its player `Player`.
+            "[White \"Player\"]",
+            "[Black \"Banco level 3\"]",
+            "[Human \"White\"]",
+            "[Level \"3\"]",
+            "[Date \"2026.12.06\"]",
+        ] {
+            assert!(again_text.contains(tag), "{name}: {tag} in {again_text}");
+        }
+        assert_eq!(again_text.matches("[Level ").count(), 1, "{again_text}");
+        let txt_text = std::fs::read_to_string(&txt).unwrap();
+        assert!(
+            txt_text.contains("[Human \"White\"]") && txt_text.contains("[Level \"3\"]"),
+            "{name}: {txt_text}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

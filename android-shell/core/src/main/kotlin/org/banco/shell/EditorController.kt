@@ -45,7 +45,7 @@ class EditorController(
          * Jieqi: [color]'s pool of unrevealed pieces as Rust derives it from the board and the
          * pieces marked captured, as a shelf ("Red: 14 hidden  俥×1 …"); null in other games.
          */
-        fun pool(color: Color): PoolShelf? = view?.let { v -> v.pools.firstOrNull { it.color == color }?.let { shelfOf(v.kind, it) } }
+        fun pool(color: Color): PoolShelf? = view?.let { v -> v.pools.firstOrNull { it.color == color }?.let { shelfOf(it) } }
 
         /** Jieqi: [color]'s pieces marked captured face up, a counter per kind (empty in other games). */
         fun captured(color: Color): List<CapturedCount> = view?.captured?.filter { it.piece.color == color }.orEmpty()

@@ -1,7 +1,7 @@
 // Sharing a game and a position, and opening a shared game. Rust writes and reads the record
 // (PGN for chess, the xqbase dialect for xiangqi; the first bad move named by number) and draws
 // the pictures (SVG, and PNG with built-in glyphs) and writes the record's tags (the players on
-// their sides, PGN's date: pgnRecordTags); this file only passes it the names and the player's
+// their sides, PGN's date: pgnVsComputerTags); this file only passes it the names and the player's
 // local date (ISO, `LocalDate.now()` at the call sites, as iOS's current time zone) and hands
 // text and bytes to the platform's share sheet; the slow parts (a PNG, a record read and
 // parsed) run off the UI thread through a [Worker].
@@ -16,7 +16,8 @@ import org.banco.PgnTag
 import org.banco.VsState
 import org.banco.renderFenSvg
 import org.banco.pgnImportErrorText
-import org.banco.pgnRecordTags
+import org.banco.pgnFileName
+import org.banco.pgnVsComputerTags
 import org.banco.renderPng
 import java.time.LocalDate
 
@@ -47,13 +48,16 @@ object GameShare {
     fun pgn(saved: ByteArray, vs: VsState, playerName: String, date: LocalDate): String =
         Game.load(saved).use { g -> g.toPgn(tags(vs, playerName, date)) }
 
-    /** The tags of a game against the computer. */
+    /**
+     * The tags of a game against the computer: Rust names the player and the computer on their
+     * sides, adds who played the computer and at which level (so that the record opens again
+     * with both) and writes PGN's date.
+     */
     fun tags(vs: VsState, playerName: String, date: LocalDate): List<PgnTag> =
-        // Rust names the players on their sides (Red/White, Black) and writes PGN's date.
-        pgnRecordTags(vs.kind, "Banco game", date.toString(), vs.human, playerName, "Banco (level ${vs.level})")
+        pgnVsComputerTags(vs.kind, date.toString(), vs.human, playerName, vs.level)
 
-    /** The file name to share a record by ("banco-xiangqi-2026-12-02.pgn"). */
-    fun fileName(kind: GameKind, date: LocalDate): String = "banco-${kind.name.lowercase()}-$date.pgn"
+    /** The file name to share a record by, Rust's ("banco-xiangqi-2026-12-02.pgn"). */
+    fun fileName(kind: GameKind, date: LocalDate): String = pgnFileName(kind, date.toString())
 
     /**
      * Opens a shared record: the game, or the reason it cannot be opened (the first bad move by

@@ -9,10 +9,8 @@ package org.banco.shell
 import org.banco.BoardView
 import org.banco.Cell
 import org.banco.Color
-import org.banco.GameKind
 import org.banco.Piece
 import org.banco.Pool
-import org.banco.colorName
 
 /** How a piece looks on the board. */
 sealed interface PieceFace {
@@ -51,7 +49,7 @@ data class PoolShelf(
     val total: Int,
     /** The side's face-down pieces still on the board. */
     val faceDown: Int,
-    /** The heading: "Red: 15 hidden". */
+    /** The heading: "Red: 15 hidden" (Rust's [Pool.title]). */
     val title: String,
 ) {
     /** The whole shelf in one line: "Red: 15 hidden  俥×2 傌×2 …". */
@@ -61,14 +59,14 @@ data class PoolShelf(
 /** Both pools placed on screen: [top] next to the side at the top of the board. */
 data class PoolShelves(val top: PoolShelf, val bottom: PoolShelf)
 
-/** A pool of a [kind] game (jieqi) as a shelf: beside a board, or in the editor. */
-fun shelfOf(kind: GameKind, pool: Pool): PoolShelf = PoolShelf(
+/** A pool (jieqi) as a shelf: beside a board, or in the editor. */
+fun shelfOf(pool: Pool): PoolShelf = PoolShelf(
     color = pool.color,
     items = pool.entries.map { PoolItem(faceOf(it.piece, onLines = true) as PieceFace.Front, it.piece.name, it.count.toInt()) },
     total = pool.total.toInt(),
     faceDown = pool.faceDown.toInt(),
-    title = "${colorName(kind, pool.color)}: ${pool.total} hidden",
+    title = pool.title,
 )
 
 /** The pools to show beside the board (jieqi), placed by Rust ([BoardView.poolSides]); null without pools. */
-fun BoardView.poolShelves(): PoolShelves? = poolSides?.let { PoolShelves(shelfOf(kind, it.top), shelfOf(kind, it.bottom)) }
+fun BoardView.poolShelves(): PoolShelves? = poolSides?.let { PoolShelves(shelfOf(it.top), shelfOf(it.bottom)) }

@@ -2,9 +2,11 @@
 // new solo Lines game's start balls, undo rule, time limit and Lines 98's preview.
 // Stored as strings in the platform's key-value store; a value that is missing, damaged or
 // out of range falls back to its default (Rust refuses a bad level; the store never holds one).
-// Rust gives the level range and the rules presets: a preset's name, stored once, gives the
-// rules of whichever game is started (xiangqi and jieqi alike; chess keeps its usual rules);
-// and Lines' choices (start balls, undo rules by name, time limits) with their defaults.
+// Rust gives the defaults (defaultSettings: the game, level, colour, rules preset, name and
+// race a player has before choosing any), the level range and the rules presets: a preset's
+// name, stored once, gives the rules of whichever game is started (xiangqi and jieqi alike;
+// chess keeps its usual rules); and Lines' choices (start balls, undo rules by name, time
+// limits) with their defaults.
 package org.banco.shell
 
 import org.banco.Color
@@ -22,6 +24,7 @@ import org.banco.VsSettings
 import org.banco.boardGames
 import org.banco.clockPreset
 import org.banco.clockPresets
+import org.banco.defaultSettings
 import org.banco.levelRange
 import org.banco.playerDisplayName
 import org.banco.raceTimeLimits
@@ -42,17 +45,21 @@ fun offeredPresets(): List<RulesPreset> = boardGames().flatMap { rulesPresets(it
 /** A game's name for menus and lists ("Xiangqi", "Chess"). */
 val GameKind.label: String get() = name.lowercase().replaceFirstChar { it.uppercase() }
 
+/** The settings before the player chooses any: Rust's, the same on both phones. */
+private val RUST_DEFAULTS by lazy { defaultSettings() }
+
 data class Settings(
-    /** The game played against the computer and proposed when hosting. */
-    val game: GameKind = GameKind.XIANGQI,
-    /** The computer's level, 1 (beginner) to 10 (full strength); Rust refuses others. */
-    val level: Int = 3,
-    /** The colour the player takes against the computer (and proposes when hosting). */
-    val color: Color = Color.RED,
+    /** The game played against the computer and proposed when hosting (Rust's default: xiangqi). */
+    val game: GameKind = RUST_DEFAULTS.game,
+    /** The computer's level, 1 (beginner) to 10 (full strength); Rust refuses others (Rust's default: 3). */
+    val level: Int = RUST_DEFAULTS.level.toInt(),
+    /** The colour the player takes against the computer (and proposes when hosting); Rust's default. */
+    val color: Color = RUST_DEFAULTS.color,
     /** The rules preset's name (Rust's [rulesPresets]: "asian", "casual"); chess has one set of rules. */
-    val rules: String = "asian",
+    val rules: String = RUST_DEFAULTS.rules,
     val sound: Boolean = true,
-    val playerName: String = "Player",
+    /** The name records and matches give the player (Rust's default: "Player"). */
+    val playerName: String = RUST_DEFAULTS.playerName,
     /** Lines 98's preview in a new Lines game and in a race hosted: the board shows where the next balls land. */
     val linesPreview: Boolean = false,
     /** A new solo Lines game: balls at the start (3 or 5, [LINES_START_BALLS]); Rust's default. */
@@ -61,10 +68,10 @@ data class Settings(
     val linesUndo: LinesUndo = linesDefaultOptions().undo,
     /** A new solo Lines game: its time limit in seconds, 0 for an untimed game ([LINES_TIME_LIMITS]); Rust's default. */
     val linesTimeLimitS: Int = linesDefaultOptions().timeLimitS.toInt(),
-    /** A Lines race hosted: balls on each board at the start (3 or 5, [RACE_START_BALLS]). */
-    val raceStartBalls: Int = 5,
-    /** A Lines race hosted: its time limit in minutes, 0 for none ([RACE_MINUTES]). */
-    val raceMinutes: Int = 5,
+    /** A Lines race hosted: balls on each board at the start (3 or 5, [RACE_START_BALLS]); Rust's default. */
+    val raceStartBalls: Int = RUST_DEFAULTS.raceStartBalls.toInt(),
+    /** A Lines race hosted: its time limit in minutes, 0 for none ([RACE_MINUTES]); Rust's default. */
+    val raceMinutes: Int = RUST_DEFAULTS.raceMinutes.toInt(),
     /** The clock of the board games hosted or proposed: a name of Rust's [clockPresets] ("5+3"), "" untimed. */
     val clock: String = "",
 ) {

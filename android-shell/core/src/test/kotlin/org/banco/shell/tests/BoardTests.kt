@@ -97,6 +97,11 @@ fun boardTests(s: Suite) {
     s.test("settings: saved, loaded; damaged or out-of-range values fall back to defaults") {
         val store = MemoryStore()
         eq(Settings(), Settings.load(store), "defaults")
+        // The defaults are Rust's (defaultSettings), the values both phones had written each.
+        val d = Settings()
+        eq(listOf<Any>(GameKind.XIANGQI, 3, Color.RED, "asian", "Player", 5, 5),
+            listOf<Any>(d.game, d.level, d.color, d.rules, d.playerName, d.raceStartBalls, d.raceMinutes))
+        eq(org.banco.RaceSettings(5u, 300u, false), d.raceSettings())
         val mine = Settings(game = GameKind.CHESS, level = 7, color = Color.BLACK, rules = "casual", sound = false, playerName = "Lan", linesPreview = true,
             raceStartBalls = 3, raceMinutes = 10)
         mine.save(store)

@@ -299,7 +299,7 @@ fun recordsShellTests(s: Suite) {
         }
     }
 
-    s.test("share: a game out as PGN and opened again gives the same moves; pictures") {
+    s.test("share: a game out as PGN and opened again gives the same moves, side and level; pictures") {
         val date = LocalDate.of(2026, 12, 2)
         GameFixture().use { f ->
             f.ui.call { f.c.newGame(Settings(level = 1, sound = false)) }
@@ -309,14 +309,19 @@ fun recordsShellTests(s: Suite) {
             f.tapScripted("h0", "g2")
             val played = f.awaitTurn(4)
             val pgn = GameShare.pgn(f.ui.call { f.c.saved() }!!, played, "Alice", date)
-            for (tag in listOf("[Red \"Alice\"]", "[Black \"Banco (level 1)\"]", "[Date \"2026.12.02\"]")) {
-                check(pgn.contains(tag)) { "$tag in $pgn" }
-            }
+            val tags = listOf(
+                "[Red \"Alice\"]", "[Black \"Banco level 1\"]", "[Human \"Red\"]", "[Level \"1\"]", "[Date \"2026.12.02\"]",
+            )
+            for (tag in tags) check(pgn.contains(tag)) { "$tag in $pgn" }
             eq("banco-xiangqi-2026-12-02.pgn", GameShare.fileName(GameKind.XIANGQI, date))
             val opened = GameShare.open(pgn).getOrThrow()
             eq(4, opened.plies)
             eq(Color.RED, opened.sideToMove)
-            check(f.ui.call { f.c.openSaved(opened.saved, Settings(level = 1, color = opened.sideToMove)) })
+            // Settings that say Black at level 7: the record's side and level go on.
+            check(f.ui.call { f.c.openSaved(opened.saved, Settings(level = 7, color = Color.BLACK)) })
+            val first = f.await("the game opened") { it.moves.size >= 4 }
+            eq(Color.RED, first.human, "the player's side from the record")
+            eq(1, first.level.toInt(), "the computer's level from the record")
             val reopened = f.awaitTurn(4)
             eq(played.moves, reopened.moves)
             eq(played.fen, reopened.fen)
