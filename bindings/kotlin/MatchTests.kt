@@ -167,18 +167,23 @@ fun matchTests(s: Suite) {
             eq(host.game().fen(), guest.game().fen())
             eq(7u, guest.game().status().ply)
 
-            // A draw offer, declined; a claim the rules do not allow.
-            guest.offerDraw()
-            hostEvents.next<MatchEvent.DrawOffered>()
-            check(host.state().drawOffered)
-            host.replyDraw(false)
-            guestEvents.next<MatchEvent.DrawDeclined>()
+            // A draw offer on one's own turn goes with the next move (FIDE 9.1.2.2), and is
+            // declined; a claim the rules do not allow.
             eq(null, guest.state().claimableDraw)
             throws<BancoException> { guest.claimDraw() }.also { check(it !is BancoException.Internal) { "$it" } }
-
-            // A few more moves, then White resigns.
+            guest.offerDraw()
+            check(guest.state().drawOfferHeld)
+            throws<BancoException.Match> { guest.offerDraw() }
+            check(!host.state().drawOffered)
             guest.playText("Nf6")
             bothSee(hostEvents, guestEvents)
+            hostEvents.next<MatchEvent.DrawOffered>()
+            check(host.state().drawOffered)
+            check(!guest.state().drawOfferHeld)
+            host.replyDraw(false)
+            guestEvents.next<MatchEvent.DrawDeclined>()
+
+            // A few more moves, then White resigns.
             host.playText("Bxc6")
             bothSee(hostEvents, guestEvents)
             guest.playText("dxc6")

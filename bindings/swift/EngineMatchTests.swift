@@ -181,8 +181,14 @@ func engineMatchTests(_ s: Suite) {
         try host.clearNotice()
         try eq(nil, try host.state().notice)
         try fails(.match) { try host.claimDraw() }
+        // On its own turn the guest's offer goes with its next move (FIDE 9.1.2.2).
         try guest.offerDraw()
+        try check(try guest.state().drawOfferHeld)
+        try check(!(try host.state().drawOffered))
+        _ = try guest.tap(column: 1, row: 9)
+        guard case .moved = try guest.tap(column: 2, row: 7) else { throw TestFailure(description: "no move") }
         _ = try hl.next("draw offer") { e -> Bool? in if case .drawOffered = e { return true }; return nil }
+        try check(!(try guest.state().drawOfferHeld))
         try host.replyDraw(accept: true)
         let (outcome, text) = try gl.next("game over") { e -> (Outcome, String)? in
             if case .gameOver(let o, let t) = e { return (o, t) }; return nil

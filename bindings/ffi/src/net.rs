@@ -210,6 +210,9 @@ pub struct MatchState {
     pub undo_request: Option<u32>,
     /// The other player offers a draw.
     pub draw_offered: bool,
+    /// This player offered a draw on its own turn: it goes with its next move (FIDE
+    /// 9.1.2.2) — show "your draw offer goes with your next move".
+    pub draw_offer_held: bool,
     /// A draw this player may claim now (chess).
     pub claimable_draw: Option<DrawReason>,
     /// A one-off notice.
@@ -283,6 +286,7 @@ impl From<&an::NetState> for MatchState {
             banner: s.banner.clone(),
             undo_request: s.undo_request,
             draw_offered: s.draw_offered,
+            draw_offer_held: s.draw_offer_held,
             claimable_draw: s.claimable_draw.map(Into::into),
             notice: s.notice.clone(),
             key_warning: s.key_warning.clone(),
@@ -411,14 +415,11 @@ pub enum MatchEvent {
     },
     /// The other player offers a draw: call `replyDraw`.
     DrawOffered,
-    /// The other player declined our draw offer.
+    /// The other player declined our draw offer (or moved before it arrived).
     DrawDeclined,
-    /// The other player moved, which withdraws its draw offer (close the prompt). With
-    /// `agreement_voided`, our acceptance crossed that move: no draw, the game goes on.
-    DrawOfferWithdrawn {
-        /// True when this voided our acceptance.
-        agreement_voided: bool,
-    },
+    /// The other player's draw offer is gone (it moved, or took its move back): close
+    /// the prompt.
+    DrawOfferWithdrawn,
     /// The other device refused our last move: the board was set back; play again.
     MoveRefused {
         /// The ply count now.
@@ -519,9 +520,7 @@ impl From<NetEvent> for MatchEvent {
             NetEvent::Undone { to_ply } => MatchEvent::Undone { to_ply },
             NetEvent::DrawOffered => MatchEvent::DrawOffered,
             NetEvent::DrawDeclined => MatchEvent::DrawDeclined,
-            NetEvent::DrawOfferWithdrawn { agreement_voided } => {
-                MatchEvent::DrawOfferWithdrawn { agreement_voided }
-            }
+            NetEvent::DrawOfferWithdrawn => MatchEvent::DrawOfferWithdrawn,
             NetEvent::MoveRefused { to_ply } => MatchEvent::MoveRefused { to_ply },
             NetEvent::GameAborted { reason, by_peer } => {
                 MatchEvent::GameAborted { reason, by_peer }

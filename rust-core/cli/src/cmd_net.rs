@@ -766,16 +766,8 @@ impl Table {
                 }
             }
             NetEvent::DrawDeclined => outln!("they declined the draw"),
-            NetEvent::DrawOfferWithdrawn { agreement_voided } => {
-                if agreement_voided {
-                    self.over = false;
-                    self.finish_by = None;
-                    outln!("they moved before your acceptance arrived: no draw, play on");
-                    self.show();
-                    self.maybe_ai_move();
-                } else {
-                    outln!("they moved: their draw offer is withdrawn");
-                }
+            NetEvent::DrawOfferWithdrawn => {
+                outln!("their draw offer is withdrawn");
                 if self.question == Question::Draw {
                     self.question = Question::None;
                 }
@@ -942,7 +934,13 @@ impl Table {
                 self.show();
             }
             "undo" => report(self.m.request_undo()),
-            "draw" => report(self.m.offer_draw()),
+            "draw" => match self.m.offer_draw() {
+                Ok(()) if self.m.state().draw_offer_held => {
+                    outln!("draw offer sent with your next move");
+                }
+                Ok(()) => outln!("draw offered"),
+                Err(e) => outln!("{e}"),
+            },
             "claim" => report(self.m.claim_draw()),
             "resign" => report(self.m.resign()),
             _ => {

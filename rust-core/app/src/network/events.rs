@@ -104,15 +104,11 @@ pub enum NetEvent {
     },
     /// The other player offers a draw.
     DrawOffered,
-    /// The other player declined our draw offer.
+    /// The other player declined our draw offer (or moved before it arrived).
     DrawDeclined,
-    /// The other player moved, which withdraws its draw offer (close the prompt). With
-    /// `agreement_voided`, our acceptance crossed that move: the draw is void and the game
-    /// goes on.
-    DrawOfferWithdrawn {
-        /// True when this voided our acceptance.
-        agreement_voided: bool,
-    },
+    /// The other player's draw offer is gone (it moved, or took its move back): close the
+    /// prompt.
+    DrawOfferWithdrawn,
     /// The other device refused our last move (its rules or position disagree): the
     /// board was set back to `to_ply` moves; play again.
     MoveRefused {
@@ -352,9 +348,7 @@ fn translate(
             Event::Undone { to_ply } => NetEvent::Undone { to_ply },
             Event::DrawOffered => NetEvent::DrawOffered,
             Event::DrawDeclined => NetEvent::DrawDeclined,
-            Event::DrawOfferWithdrawn { agreement_voided } => {
-                NetEvent::DrawOfferWithdrawn { agreement_voided }
-            }
+            Event::DrawOfferWithdrawn => NetEvent::DrawOfferWithdrawn,
             Event::MoveRefused { to_ply } => NetEvent::MoveRefused { to_ply },
             Event::MatchAborted { reason, by_peer } => NetEvent::GameAborted {
                 reason: reason.text().to_owned(),
@@ -565,16 +559,7 @@ fn apply(e: &NetEvent, v: &mut View) {
         }
         NetEvent::DrawOffered => v.draw_offered = true,
         NetEvent::DrawDeclined => v.notice = Some("The other player declined the draw".into()),
-        NetEvent::DrawOfferWithdrawn { agreement_voided } => {
-            v.draw_offered = false;
-            if *agreement_voided {
-                v.phase = Some(Phase::Playing);
-                v.notice = Some(
-                    "The other player moved before your acceptance arrived: no draw, the game goes on"
-                        .into(),
-                );
-            }
-        }
+        NetEvent::DrawOfferWithdrawn => v.draw_offered = false,
         NetEvent::MoveRefused { .. } => {
             v.board.clear_selection();
             v.notice = Some("The other device refused your move; play again".into());

@@ -241,6 +241,10 @@ pub struct NetState {
     pub undo_request: Option<u32>,
     /// The other player offers a draw: answer it.
     pub draw_offered: bool,
+    /// This player offered a draw on its own turn: the offer goes with its next move
+    /// (FIDE 9.1.2.2; [`NetMatch::offer_draw`]) — say so ("your draw offer goes with your
+    /// next move").
+    pub draw_offer_held: bool,
     /// A draw this player may claim now (chess).
     pub claimable_draw: Option<DrawReason>,
     /// A one-off notice (a declined offer, a misbehaving peer).
@@ -353,6 +357,10 @@ impl HostOptions {
         self
     }
 }
+
+/// The notice of a draw offered on one's own turn ([`NetMatch::offer_draw`]): it goes
+/// with the player's next move (FIDE 9.1.2.2).
+pub const DRAW_OFFER_HELD: &str = "Your draw offer goes with your next move";
 
 /// The part of the state that the session does not keep.
 #[derive(Clone, Default)]
@@ -855,9 +863,17 @@ impl NetMatch {
         Ok(())
     }
 
-    /// Offers a draw.
+    /// Offers a draw. A draw is offered after one's own move (FIDE 9.1.2.2): on the other
+    /// player's turn the offer goes at once; on this player's turn it is held and goes
+    /// right after its next move ([`NetState::draw_offer_held`]). An offer on the other
+    /// player's own turn never reaches this player's prompt. A held offer sets the notice
+    /// [`DRAW_OFFER_HELD`], so both shells say it without a text of their own.
     pub fn offer_draw(&self) -> Result<(), NetError> {
-        self.with_driver(Driver::offer_draw)
+        self.with_driver(Driver::offer_draw)?;
+        if self.snapshot().is_some_and(|s| s.draw_offer_held) {
+            lock(&self.view).notice = Some(DRAW_OFFER_HELD.to_owned());
+        }
+        Ok(())
     }
 
     /// Answers the other player's draw offer.

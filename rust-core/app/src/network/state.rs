@@ -148,6 +148,7 @@ fn state_of(
         banner: v.banner.clone(),
         undo_request: v.undo_request,
         draw_offered: v.draw_offered,
+        draw_offer_held: false,
         claimable_draw: None,
         notice: v.notice.clone(),
         key_warning: v.key_warning.clone(),
@@ -193,6 +194,7 @@ fn state_of(
     s.side_to_move = Some(g.side_to_move());
     s.in_check = g.in_check();
     s.outcome = snap.outcome;
+    s.draw_offer_held = snap.draw_offer_held;
     s.result = snap
         .outcome
         .map(|o| result_text(g.kind(), o, Some(me)))

@@ -111,10 +111,28 @@ fn a_chess_match_over_loopback() {
         matches!(e, NetEvent::MovePlayed { .. })
     });
 
-    // A draw offer declined, then a resignation.
+    // A draw offer on Black's own turn goes with its next move (FIDE 9.1.2.2), and is
+    // declined; then a resignation.
     guest.offer_draw().unwrap();
+    let gs = guest.state();
+    assert!(gs.draw_offer_held);
+    assert_eq!(
+        gs.notice.as_deref(),
+        Some(banco_app::network::DRAW_OFFER_HELD)
+    );
+    assert!(guest.offer_draw().is_err(), "one offer a move");
+    assert!(!host.state().draw_offered);
+    guest.play_text("Nc6").unwrap();
+    let after_move = wait(&host_rx, "offer", |e| {
+        matches!(e, NetEvent::DrawOffered | NetEvent::MovePlayed { .. })
+    });
+    assert!(
+        matches!(after_move, NetEvent::MovePlayed { .. }),
+        "{after_move:?}"
+    );
     wait(&host_rx, "offer", |e| matches!(e, NetEvent::DrawOffered));
     assert!(host.state().draw_offered);
+    assert!(!guest.state().draw_offer_held);
     host.reply_draw(false).unwrap();
     wait(&guest_rx, "decline", |e| {
         matches!(e, NetEvent::DrawDeclined)
@@ -133,7 +151,7 @@ fn a_chess_match_over_loopback() {
     assert_eq!(gt, "You lost: resignation");
     let (hs, gs) = (host.state(), guest.state());
     assert_eq!(hs.fen, gs.fen);
-    assert_eq!(hs.moves, vec!["e4", "e5", "Nf3"]);
+    assert_eq!(hs.moves, vec!["e4", "e5", "Nf3", "Nc6"]);
     assert_eq!(hs.phase, Phase::Over);
     let faces = hs.clock_faces.unwrap();
     assert!(!faces.you.running && !faces.opponent.running && faces.next_change_ms.is_none());

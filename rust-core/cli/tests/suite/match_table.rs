@@ -244,3 +244,72 @@ fn solve_refuses_jieqi_pieces_face_down_and_solves_them_face_up() {
     );
     assert_eq!(common::last_line(&out), "mate 1 e1d1");
 }
+
+/// revP 7: a draw is offered after one's own move (FIDE 9.1.2.2). The host (red, a person)
+/// types `draw` on its own turn: the table says the offer goes with its next move, the
+/// guest is not asked until that move arrives, then accepts, and both sides end drawn.
+#[test]
+fn a_draw_offered_on_ones_turn_goes_with_the_next_move() {
+    let dir = base("draw");
+    let exe = env!("CARGO_BIN_EXE_banco");
+    let mut host = Command::new(exe)
+        .env("BANCO_DATA_DIR", dir.join("host"))
+        .args(["host", "--game", "xiangqi", "--yes", "--no-mdns"])
+        .args(["--port", "0", "--bind", "127.0.0.1", "--name", "Host"])
+        .args(["--no-color"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut host_in = host.stdin.take().unwrap();
+    let mut host_out = BufReader::new(host.stdout.take().unwrap());
+    let mut hs = String::new();
+    let first = common::read_until(&mut host_out, "listening on", &mut hs, "the host");
+    let addr = first
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap()
+        .to_owned();
+    let mut guest = Command::new(exe)
+        .env("BANCO_DATA_DIR", dir.join("guest"))
+        .args(["join", &addr, "--yes", "--no-color", "--name", "Guest"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut guest_in = guest.stdin.take().unwrap();
+    let mut guest_out = BufReader::new(guest.stdout.take().unwrap());
+    let mut gs = String::new();
+    common::read_until(&mut host_out, "game starts", &mut hs, "the host");
+    common::read_until(&mut guest_out, "game starts", &mut gs, "the guest");
+    writeln!(host_in, "draw").unwrap();
+    common::read_until(&mut host_out, "draw offer", &mut hs, "the host");
+    assert!(hs.contains("draw offer sent with your next move"), "{hs}");
+    writeln!(host_in, "h2e2").unwrap();
+    common::read_until(&mut guest_out, "they offer a draw", &mut gs, "the guest");
+    let (moved, asked) = (gs.find("h2e2").or(gs.find("C2.5")), gs.find("they offer"));
+    assert!(
+        moved.is_some() && asked > moved,
+        "asked after the move: {gs}"
+    );
+    writeln!(guest_in, "y").unwrap();
+    // Both sides end the game before their input ends (the end of the input would resign).
+    common::read_until(&mut guest_out, "result ", &mut gs, "the guest");
+    common::read_until(&mut host_out, "result ", &mut hs, "the host");
+    drop(guest_in);
+    drop(host_in);
+    let (h, g) = (common::drain(host_out), common::drain(guest_out));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let guest_status = common::wait_until(&mut guest, deadline);
+    let host_status = common::wait_until(&mut host, deadline + Duration::from_secs(5));
+    let (h, g) = (hs + &h.join().unwrap(), gs + &g.join().unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(guest_status.is_some_and(|s| s.success()), "{g}");
+    assert!(host_status.is_some_and(|s| s.success()), "{h}");
+    for out in [&h, &g] {
+        let last = out.lines().last().unwrap_or_default();
+        assert!(last.starts_with("result 1/2-1/2 "), "{out}");
+    }
+}

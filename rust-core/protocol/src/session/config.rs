@@ -183,6 +183,9 @@ pub struct MatchSnapshot<G: Game> {
     pub running_clock: Option<Color>,
     /// A draw the local player may claim now ([`Session::claim_draw`](crate::Session::claim_draw)).
     pub claimable_draw: Option<DrawReason>,
+    /// Our draw offer, made on our own turn, waits for our next move, which sends it
+    /// ([`Session::offer_draw`](crate::Session::offer_draw)).
+    pub draw_offer_held: bool,
     /// The fair draws of the match so far, for games that use it (both commitments and
     /// the draw of every chance outcome in `moves`; [`FairTranscript::verify`] checks
     /// them).

@@ -106,16 +106,12 @@ pub enum Event<M> {
     },
     /// The peer offers a draw; answer with [`Session::reply_draw`](crate::Session::reply_draw).
     DrawOffered,
-    /// The peer declined our draw offer.
+    /// Our draw offer is no longer standing: the peer declined it, or moved (before our
+    /// offer reached it, then it ignores the offer).
     DrawDeclined,
-    /// The peer moved, which withdraws its draw offer: close the prompt. With
-    /// `agreement_voided`, we had accepted the offer but our acceptance crossed that move on
-    /// the wire; the move stands, the agreed draw is void and the game goes on (the
-    /// [`Event::GameOver`] reported for the draw no longer holds).
-    DrawOfferWithdrawn {
-        /// True when this voided our acceptance.
-        agreement_voided: bool,
-    },
+    /// The peer's draw offer is gone (the peer moved, or we accepted its undo, which
+    /// leaves it to move): close the prompt.
+    DrawOfferWithdrawn,
     /// The game ended. Both sides compute the same outcome at the same ply.
     GameOver {
         /// The result.

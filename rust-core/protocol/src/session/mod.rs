@@ -490,7 +490,11 @@ impl<G: MatchGame> Session<G> {
         self.with_match(now, |m, send, ev| m.reply_undo(accept, now, send, ev))
     }
 
-    /// Offers a draw.
+    /// Offers a draw, after one's own move (FIDE 9.1.2.2): on the peer's turn it is sent
+    /// at once; on our own turn (or while the chance step before it awaits its outcome)
+    /// it is held and sent right after our next move ([`Session::draw_offer_held`]),
+    /// unless the game ends first. A second offer while one is held or standing is
+    /// [`ActionError::Pending`].
     pub fn offer_draw(&mut self, now: u64) -> Result<(), ActionError> {
         self.with_match(now, |m, send, _| m.offer_draw(send))
     }
@@ -622,6 +626,11 @@ impl<G: MatchGame> Session<G> {
         self.current.as_ref().and_then(MatchState::claimable)
     }
 
+    /// Our draw offer waits for our next move, which sends it ([`Session::offer_draw`]).
+    pub fn draw_offer_held(&self) -> bool {
+        self.current.as_ref().is_some_and(MatchState::offer_held)
+    }
+
     /// A copy of the current (or last) game's state at `now`.
     pub fn snapshot(&self, now: u64) -> Option<MatchSnapshot<G>> {
         let m = self.current.as_ref()?;
@@ -634,6 +643,7 @@ impl<G: MatchGame> Session<G> {
             clocks: m.clocks(now),
             running_clock: m.running_clock(),
             claimable_draw: m.claimable(),
+            draw_offer_held: m.offer_held(),
             fair_draws: m.fair_transcript(),
         })
     }

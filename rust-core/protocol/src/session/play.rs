@@ -20,21 +20,38 @@
 //!
 //! ## Draw offers
 //!
-//! A move withdraws the mover's pending draw offer; the receiver closes its prompt when
-//! the move arrives ([`Event::DrawOfferWithdrawn`]), so both sides agree it is gone. A
-//! `DrawReply` counts only while our offer stands and never replaces a result. If the
-//! peer's acceptance crossed our withdrawing move on the wire, the move stands: the peer
-//! voids its acceptance when our move (played from the very position it accepted in)
-//! arrives, and we ignore the acceptance.
+//! A draw is offered after one's own move (FIDE 9.1.2.2), so an offer stands only while
+//! its offerer is not to move — on both sides, in the same positions:
 //!
-//! A side offers a draw, and asks to undo, at most once per move of its own
-//! ([`ActionError::AskedThisMove`]); a repeated offer of the peer's is ignored and a
-//! repeated undo request declined at once, so a peer cannot flood our player's prompts.
+//! * Offered on our own turn (or while a chance step before our turn awaits its outcome:
+//!   [`Game::side_to_move`] is then already the side that moves next), the offer is held
+//!   and sent right after our next move, in the same batch, after the `Move` (and after
+//!   the `Reveal` of the chance step it starts: the peer draws that outcome before it
+//!   sees the offer) — the bodies of an offer made just after moving
+//!   ([`MatchState::offer_held`]). Offered on the peer's turn, it goes at once. A held
+//!   offer waits across an undo (it goes with our next move) and ends with the game.
+//! * A `DrawOffer` arriving while, as we see it, the peer is to move is ignored (no
+//!   prompt): the peer offered on its own turn, or its offer crossed our move, which
+//!   declined it.
+//! * Our move declines the peer's standing offer (`DrawReply { accept: false }` before
+//!   the `Move`). The peer's move ends our standing offer ([`Event::DrawDeclined`]): it
+//!   declined it, or never saw it (it moved while our offer was on the way, and then
+//!   ignores the offer when it arrives).
+//! * An accepted undo leaves the asker to move: it ends the asker's standing offer on
+//!   both sides (the acceptor closes the prompt with [`Event::DrawOfferWithdrawn`]), and
+//!   so does a `Resync` setting the mover back (the offer went with the refused move).
 //!
-//! Known gap (review revP, finding 7): a draw offered on the offerer's own turn is a free
-//! option (it may see our "yes", then void it with a move we take for a crossing one);
-//! the envelope's acknowledgement cannot tell: a retransmitted move carries the one of
-//! when it is sent again (the counting-game soak, seed 1 game 1119).
+//! So no move of the offerer can cross our acceptance on the wire: once we accepted, the
+//! draw stands, and a later move of the peer is ignored like any move after the end.
+//! Before this rule an offer on one's own turn was a free option (review revP, finding
+//! 7): the offerer could see our "yes", then void it with a move we had to take for one
+//! that crossed the acceptance. `DrawOffer` carries no ply and the wire is unchanged.
+//!
+//! A `DrawReply` counts only while our offer stands and never replaces a result. A side
+//! offers a draw, and asks to undo, at most once per move of its own
+//! ([`ActionError::AskedThisMove`]; a held offer is the one of the move it goes with); a
+//! repeated offer of the peer's is ignored and a repeated undo request declined at once,
+//! so a peer cannot flood our player's prompts.
 //!
 //! ## Clocks and refused moves
 //!
@@ -157,9 +174,12 @@ pub(crate) struct MatchState<G: Game> {
     outcome: Option<Outcome>,
     clocks: Option<Clocks>,
     undo: Pending,
-    /// We offered a draw, no answer came back and we did not move since (a move
-    /// withdraws it).
+    /// We offered a draw, no answer came back and the peer did not move since (its move
+    /// ends it). It stands only while the peer is to move (module docs, "Draw offers").
     our_offer: bool,
+    /// We offered a draw on our own turn: it is sent right after our next move (FIDE
+    /// 9.1.2.2), unless the game ends first.
+    offer_held: bool,
     /// Ply count of our position when we made the standing offer. An answer from an
     /// earlier position answers an older offer (withdrawn by our move since) and is
     /// ignored, unless an accepted undo has set our position back there since (the peer
@@ -169,9 +189,9 @@ pub(crate) struct MatchState<G: Game> {
     their_offer: bool,
     /// The fair draw of chance steps, in games that use it ([`chance`]).
     fair: Option<chance::FairState>,
-    /// We accepted the peer's draw offer in the position with this many moves: the draw
-    /// stands unless the peer's move from that same position crossed our acceptance on
-    /// the wire (see [`MatchState::on_move`]).
+    /// We accepted the peer's draw offer in the position with this many moves: an end the
+    /// peer reached there on its own stands over our acceptance (it ignores acceptances
+    /// once its game is over; [`MatchState::end_by_message`]).
     accepted_at: Option<u32>,
     /// We accepted the peer's undo request in the position with this many moves, and no
     /// move was played since: a time forfeit the peer judged there, or any end of the game
@@ -179,8 +199,7 @@ pub(crate) struct MatchState<G: Game> {
     /// [`MatchState::end_by_message`]).
     undone_from: Option<u32>,
     /// Our undo request (its target) still unanswered when the game last ended here (the
-    /// end sets it aside; cleared by the next move). It stands again if the peer's move
-    /// voids our draw acceptance, as the peer may still answer it.
+    /// end sets it aside; cleared by the next move).
     undo_at_end: Option<u32>,
     /// The peer accepted that request (`undo_at_end`) after our game had ended: it plays
     /// the undone moves again when our end reaches it ([`MatchState::end_by_message`]),
@@ -232,6 +251,7 @@ impl<G: Game> MatchState<G> {
             clocks,
             undo: Pending::None,
             our_offer: false,
+            offer_held: false,
             offered_at: 0,
             their_offer: false,
             fair: None,
@@ -440,6 +460,7 @@ impl<G: Game> MatchState<G> {
         };
         self.undo = Pending::None;
         self.their_offer = false;
+        self.offer_held = false;
         ev.push_back(Event::GameOver {
             outcome,
             ply: self.ply(),
@@ -512,8 +533,8 @@ impl<G: Game> MatchState<G> {
         if !self.game.is_legal(mv) {
             return Err(ActionError::IllegalMove);
         }
-        // Playing withdraws our own draw offer and answers pending requests of the peer
-        // with "no".
+        // Playing answers pending requests of the peer with "no" (our own offer cannot
+        // stand on our turn: the peer's move ended it).
         self.our_offer = false;
         if self.their_offer {
             self.their_offer = false;
@@ -561,6 +582,11 @@ impl<G: Game> MatchState<G> {
         });
         self.check_end(ev);
         self.settle_chance(now, send, ev);
+        if std::mem::take(&mut self.offer_held) && !self.is_over() {
+            // Right after the move (and the link of the chance step it started): the
+            // same bodies as an offer made just after moving.
+            self.send_offer(send);
+        }
         Ok(())
     }
 
@@ -568,14 +594,11 @@ impl<G: Game> MatchState<G> {
     /// peer's claimed thinking time is raised to at least the time measured here since its
     /// turn began, minus that round trip (see the `clock` module).
     ///
-    /// The move withdraws the peer's draw offer, if one is open. After the end of the game
-    /// a move is ignored (it crossed the end; the peer sets its position back), with one
-    /// exception: when the end is our acceptance of the peer's draw offer given in the very
-    /// position the move was played from (or in the position before, while it awaited the
-    /// chance outcome the peer drew; we draw it too), the move and the acceptance crossed
-    /// on the wire;
-    /// the move withdrew the offer before the peer could see our "yes", so the move stands
-    /// and the agreed draw is void (the peer ignores the acceptance).
+    /// The move withdraws the peer's draw offer, if one is open, and ends ours (module
+    /// docs, "Draw offers"). After the end of the game a move is ignored: it crossed the
+    /// end (the peer sets its position back), or it is a move from the position where we
+    /// accepted the peer's offer, which the peer could not make honestly — an offer stands
+    /// only while its offerer is not to move — so the agreed draw stands.
     pub(crate) fn on_move(
         &mut self,
         m: MoveMsg,
@@ -595,39 +618,11 @@ impl<G: Game> MatchState<G> {
             self.undone_from = None;
         }
         if self.outcome.is_some() {
-            // The acceptance may also have interrupted a chance step of ours: the peer drew
-            // the outcome (it had both links) and moved from the position after it.
-            let here = self.ply() as u8;
-            let after_step = self.game.awaits_chance() && m.ply == here.wrapping_add(1);
-            let crossed_acceptance = self.accepted_at == Some(self.ply())
-                && (m.ply == here || after_step)
-                && self.outcome
-                    == Some(Outcome::Draw {
-                        reason: DrawReason::Agreement,
-                    });
-            if !crossed_acceptance {
-                return; // crossed the end of the game; the peer sets its position back
-            }
-            self.outcome = None;
-            self.accepted_at = None;
-            // Found by the xiangqi soak (seed 20261202, game 6943): our undo request is
-            // still the peer's to answer; dropped here, we moved on and the peer's "yes"
-            // took it back to the request's position, the game stalled with each side
-            // waiting for the other.
-            self.undo = self.undo_at_end.take().map_or(Pending::None, Pending::Ours);
-            if let Some(c) = &mut self.clocks {
-                c.turn_start = now;
-            }
-            ev.push_back(Event::DrawOfferWithdrawn {
-                agreement_voided: true,
-            });
-            // Both links of that step came before the move: draw the outcome as the peer did.
-            self.settle_chance(now, send, ev);
-        } else if self.their_offer {
+            return; // crossed the end of the game, or came after our acceptance
+        }
+        if self.their_offer {
             self.their_offer = false;
-            ev.push_back(Event::DrawOfferWithdrawn {
-                agreement_voided: false,
-            });
+            ev.push_back(Event::DrawOfferWithdrawn);
         }
         let ply = self.ply();
         let mv = match self.check_peer_move(&m) {
@@ -656,6 +651,12 @@ impl<G: Game> MatchState<G> {
         if !self.charge_peer(m.clock, now, rtt) {
             self.game.unmake(mv, undo);
             return self.time_forfeit(send, ev);
+        }
+        if self.our_offer {
+            // The peer moved with our offer standing: it moved before our offer reached
+            // it (and ignores the offer when it comes), as its "no" comes before its move.
+            self.our_offer = false;
+            ev.push_back(Event::DrawDeclined);
         }
         self.record(mv, before);
         ev.push_back(Event::MovePlayed {
@@ -744,32 +745,52 @@ impl<G: Game> MatchState<G> {
         Ok(mv)
     }
 
+    /// Offers a draw: at once on the peer's turn, or held until right after our next
+    /// move on our own turn (FIDE 9.1.2.2; module docs, "Draw offers").
     pub(crate) fn offer_draw(&mut self, send: &mut Vec<Body>) -> Result<(), ActionError> {
         self.playing()?;
         if self.their_offer {
             return Err(ActionError::NothingToAnswer);
         }
-        if self.our_offer {
+        if self.our_offer || self.offer_held {
             return Err(ActionError::Pending);
+        }
+        if self.game.side_to_move() == self.local() {
+            // The offer of our next move: one per move still (`we_offered` restarts then).
+            self.offer_held = true;
+            return Ok(());
         }
         if self.we_offered {
             return Err(ActionError::AskedThisMove);
         }
+        self.send_offer(send);
+        Ok(())
+    }
+
+    /// Sends our draw offer from the current position, the peer to move.
+    fn send_offer(&mut self, send: &mut Vec<Body>) {
         self.our_offer = true;
         self.we_offered = true;
         self.offered_at = self.ply();
         send.push(Body::DrawOffer);
-        Ok(())
+    }
+
+    /// True while our draw offer waits for our next move ([`MatchState::offer_draw`]).
+    pub(crate) fn offer_held(&self) -> bool {
+        self.offer_held
     }
 
     /// The peer offers a draw: shown once per move of the peer's (a repeated offer
-    /// after our "no" is ignored, so a peer cannot flood our player's prompt).
+    /// after our "no" is ignored, so a peer cannot flood our player's prompt), and only
+    /// while we are to move (or the chance step before our turn awaits its outcome). An
+    /// offer arriving while the peer is to move is ignored: made on the peer's own turn
+    /// (against FIDE 9.1.2.2, and a free option: module docs, "Draw offers"), or crossed
+    /// by our move, which declined it (the peer ends its offer when our move arrives).
     pub(crate) fn on_draw_offer(&mut self, ev: &mut Events<G>) {
-        if self.is_over() || self.peer_offered {
+        if self.is_over() || self.peer_offered || self.game.side_to_move() != self.local() {
             return;
         }
         self.peer_offered = true;
-        // Offers may cross: then each side may accept the other's.
         self.their_offer = true;
         ev.push_back(Event::DrawOffered);
     }
@@ -801,9 +822,8 @@ impl<G: Game> MatchState<G> {
     }
 
     /// The peer's answer to our draw offer, given in its position with `ply` moves. It
-    /// counts only while our offer stands: not after our move withdrew it (the move and
-    /// the answer crossed; the peer voids its acceptance when the move arrives) and not
-    /// after the end of the game — a `DrawReply` does not replace a result, unless the
+    /// counts only while our offer stands (not after an undo or a `Resync` ended it: the
+    /// peer ended it too) and not after the end of the game — a `DrawReply` does not replace a result, unless the
     /// peer answered before a chance outcome we drew since (see
     /// [`MatchState::end_by_message`]).
     pub(crate) fn on_draw_reply(&mut self, accept: bool, ply: u32, now: u64, ev: &mut Events<G>) {
@@ -816,14 +836,14 @@ impl<G: Game> MatchState<G> {
         // had set our position back; the peer's later acceptance of the new offer was
         // ignored, and the game went on here and was over there.
         if !self.our_offer || (ply < self.offered_at && ply != self.ply()) {
-            return; // an answer to nothing standing: never offered, or withdrawn by a move
+            return; // an answer to nothing standing: never offered, or ended since
         }
         self.our_offer = false;
-        // We did not move since offering, so the peer's position is ours, ahead when an
+        // Nobody moved since we offered, so the peer's position is ours, ahead when an
         // accepted undo crossed the answer (the moves beyond the cursor are kept), or
-        // behind by chance outcomes only: the peer moved into a chance step and answered
-        // while that step waited for our link, and we drew the outcome when its move came.
-        // Then the answer came first, whatever we did or the rules decided since.
+        // behind by chance outcomes only: we offered with our move into a chance step,
+        // the peer answered while that step waited for our link, and we drew the outcome
+        // since. Then the answer came first, whatever we did or the rules decided since.
         let here = self.ply();
         let before_our_draws = self.before_our_draws(ply);
         if self.aborted.is_some() || (self.outcome.is_some() && !before_our_draws) {

@@ -18,7 +18,7 @@ use banco_protocol::sim::{
     random_move, run_soak_with,
 };
 use banco_protocol::{
-    CloseReason, Event, Identity, MatchSpec, PROTOCOL_VERSION, Session, SessionConfig,
+    ActionError, CloseReason, Event, Identity, MatchSpec, PROTOCOL_VERSION, Session, SessionConfig,
 };
 use common::{RawPeer, events, link, pump};
 use rand_chacha::ChaCha8Rng;
@@ -708,11 +708,12 @@ fn the_chain_covers_a_game_with_margin() {
 }
 
 #[test]
-fn a_draw_accepted_while_a_step_waits_ends_both_sides_at_the_acceptance() {
-    // Found by the long soak (seed 20261202, games 1622 and 1698): red flips (its link goes
-    // out with the move), then accepts black's draw offer while the step still waits for
-    // black's link. Black draws the card when the flip arrives, then the acceptance names
-    // the position before the card: black must end there too, not one ply ahead.
+fn an_offer_crossing_a_flip_is_ignored_and_a_held_offer_follows_the_card() {
+    // Found by the long soak (seed 20261202, games 1622 and 1698), before draws were
+    // offered after one's own move only: black's offer crossed red's flip, red accepted it
+    // while its step waited for black's link. Now the offer reaches red with black next to
+    // move (the step finishes red's move): it is ignored, and red's flip ends it on
+    // black's side. An offer on one's turn after a card waits for the move.
     let (mut a, mut b) = playing(None);
     a.play(CardMove::Flip, 1).unwrap();
     pump(&mut a, &mut b, 1);
@@ -725,21 +726,46 @@ fn a_draw_accepted_while_a_step_waits_ends_both_sides_at_the_acceptance() {
     a.play(CardMove::Flip, 3).unwrap();
     assert!(a.game().unwrap().awaits_chance());
     b.offer_draw(4).unwrap();
+    assert!(
+        !b.draw_offer_held(),
+        "red's turn as black sees it: sent at once"
+    );
     for f in std::iter::from_fn(|| b.poll_transmit()).collect::<Vec<_>>() {
         a.handle_datagram(&f, 4);
     }
-    assert!(events(&mut a).contains(&Event::DrawOffered));
-    a.reply_draw(true, 5).unwrap();
-    let agreed = Some(Outcome::Draw {
-        reason: banco_game::DrawReason::Agreement,
-    });
-    assert_eq!((a.outcome(), a.ply()), (agreed, Some(4)));
+    assert!(!events(&mut a).contains(&Event::DrawOffered));
+    assert_eq!(a.reply_draw(true, 5), Err(ActionError::NothingToAnswer));
     events(&mut b);
     pump(&mut a, &mut b, 6);
     let eb = events(&mut b);
-    assert_eq!(drawn(&eb).len(), 1, "black drew the card first: {eb:?}");
-    assert_eq!(b.outcome(), agreed);
-    assert_eq!(b.ply(), Some(4), "{eb:?}");
+    assert!(
+        eb.contains(&Event::DrawDeclined),
+        "red's flip ended it: {eb:?}"
+    );
+    assert_eq!(drawn(&eb).len(), 1, "{eb:?}");
+    assert_eq!((a.outcome(), b.outcome()), (None, None));
+    assert_eq!(a.game(), b.game());
+    // Black, to move after the card, offers: held until its flip, then red sees it
+    // after drawing that flip's card, and accepts.
+    b.offer_draw(7).unwrap();
+    assert!(b.draw_offer_held());
+    pump(&mut a, &mut b, 7);
+    assert!(!events(&mut a).contains(&Event::DrawOffered));
+    b.play(CardMove::Flip, 8).unwrap();
+    pump(&mut a, &mut b, 8);
+    let ea = events(&mut a);
+    let card = ea
+        .iter()
+        .position(|e| matches!(e, Event::ChanceDrawn { .. }));
+    let offer = ea.iter().position(|e| *e == Event::DrawOffered);
+    assert!(card.is_some() && offer > card, "{ea:?}");
+    a.reply_draw(true, 9).unwrap();
+    pump(&mut a, &mut b, 9);
+    let agreed = Some(Outcome::Draw {
+        reason: banco_game::DrawReason::Agreement,
+    });
+    assert_eq!((a.outcome(), b.outcome()), (agreed, agreed));
+    assert_eq!(a.ply(), Some(7));
     assert_eq!(a.moves(), b.moves());
     assert_eq!(a.game(), b.game());
 }
@@ -748,7 +774,9 @@ fn a_draw_accepted_while_a_step_waits_ends_both_sides_at_the_acceptance() {
 fn seeded_games_with_a_draw_accepted_during_a_step_lose_no_move() {
     // The games of the long soak (seed 20261202) where it happened: games 1622 and 1698,
     // and game 5965, where black's drawn card ended the game (stalemate) before red's
-    // acceptance arrived: the acceptance, given first, stands on both sides.
+    // acceptance arrived: the acceptance, given first, stands on both sides. Those offers
+    // crossed a flip; since draws are offered after one's own move they are ignored (and
+    // the games go on differently), so only the games' cleanness is left to check.
     for seed in [
         11_724_059_481_531_277_296,
         7_649_979_485_700_718_012,
@@ -756,7 +784,6 @@ fn seeded_games_with_a_draw_accepted_during_a_step_lose_no_move() {
     ] {
         let report = replay(seed, false);
         assert!(report.is_clean(), "{seed}: {report:?}");
-        assert_eq!(report.agreed_draws, 1, "{seed}: {report:?}");
     }
 }
 
@@ -776,9 +803,10 @@ fn a_stale_answer_to_a_withdrawn_offer_leaves_the_new_offer_standing() {
     // black offers, moves (withdrawing it) and offers again; red's "no" to the first offer
     // arrives after the second and used to consume it, so red's "yes" to the second was
     // ignored: red ended the game by agreement, black played on.
+    // (Black's first offer now ends with the move that crossed it, and the game goes on
+    // differently: its cleanness is left to check.)
     let report = replay(12_272_763_536_269_862_960, true);
     assert!(report.is_clean(), "{report:?}");
-    assert_eq!(report.agreed_draws, 1, "{report:?}");
 }
 
 #[test]

@@ -210,19 +210,19 @@ fn one_draw_offer_and_one_undo_request_per_move() {
         raw.recv(&mut v)
             .contains(&Body::UndoReply { accept: false })
     );
-    // Our side keeps the same rule.
+    // Our side keeps the same rule: an offer on our turn goes with our move.
     v.offer_draw(1_800).unwrap();
+    v.play(1, 1_850).unwrap();
+    assert!(raw.recv(&mut v).contains(&Body::DrawOffer));
     raw.send(
         &mut v,
         Body::DrawReply {
             accept: false,
-            ply: 1,
+            ply: 2,
         },
         1_900,
     );
     assert_eq!(v.offer_draw(2_000), Err(ActionError::AskedThisMove));
-    v.play(1, 2_100).unwrap();
-    raw.recv(&mut v);
     let g = v.game().unwrap().clone();
     raw.send(&mut v, Body::Move(move_msg(&g, 1, 10)), 2_200);
     assert_eq!(v.offer_draw(2_300), Ok(()));

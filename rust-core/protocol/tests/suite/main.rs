@@ -4,6 +4,7 @@
 
 mod adversarial;
 mod common;
+mod draw_turns;
 mod fairdraw;
 mod golden;
 mod hardening;

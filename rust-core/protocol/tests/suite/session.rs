@@ -195,6 +195,7 @@ fn playing_answers_a_pending_request_with_no() {
 #[test]
 fn draw_by_agreement_and_resignation() {
     let (mut a, mut b) = playing(Color::Red, None);
+    a.play(1, 1).unwrap();
     a.offer_draw(1).unwrap();
     assert_eq!(a.offer_draw(1), Err(ActionError::Pending));
     pump(&mut a, &mut b, 1);

@@ -245,11 +245,13 @@ fn xiangqi_games_with_draw_answers_across_an_accepted_undo_end_alike() {
     // offer, sent after the peer's move crossed it, was taken for the answer to the next
     // offer once an accepted undo had set the offerer back; the peer's acceptance of that
     // next offer was ignored, and the game stalled (over on one side only).
+    // The older offer now ends with the move that crossed it (draws are offered after
+    // one's own move), and the game goes on differently: its cleanness is left to check;
+    // `hardening::an_answer_to_an_older_offer_...` keeps the sequence.
     let config = SoakConfig::new(1, 30_072);
     let seed = 15_096_454_253_088_274_303;
     let report = play_game::<Xiangqi>(&config, seed, &mut random_move::<Xiangqi>);
     assert!(report.is_clean(), "{seed}: {report:?}");
-    assert_eq!(report.agreed_draws, 1, "{seed}: {report:?}");
 }
 
 /// `banco soak --game xiangqi --games N --seed S` game by game, to find the games of a run

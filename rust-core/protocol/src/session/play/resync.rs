@@ -132,6 +132,9 @@ impl<G: Game> MatchState<G> {
         self.outcome = None;
         self.accepted_at = None;
         self.undo = Pending::None;
+        // Our offer went with the refused move (the peer, still to move, ignored it): we
+        // are to move again, and an offer stands only while the peer is.
+        self.our_offer = false;
         ev.push_back(Event::MoveRefused { to_ply: ply });
     }
 
@@ -162,6 +165,7 @@ impl<G: Game> MatchState<G> {
         self.aborted = Some(reason);
         self.undo = Pending::None;
         self.our_offer = false;
+        self.offer_held = false;
         self.their_offer = false;
         ev.push_back(Event::MatchAborted { reason, by_peer });
     }

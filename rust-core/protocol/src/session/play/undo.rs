@@ -1,5 +1,7 @@
 //! Undo requests of a match: a side asks to take back its last move (and the peer's reply
 //! to it), the peer accepts or declines, and both positions go back to the same ply.
+//! An accepted undo leaves the asker to move, which ends the asker's standing draw offer
+//! on both sides (a draw offer stands only while its offerer is not to move).
 
 use super::{Events, MatchState, Pending};
 use crate::message::Body;
@@ -63,6 +65,11 @@ impl<G: Game> MatchState<G> {
         if accept && self.set_cursor(target as usize, now) {
             self.undone_from = Some(from);
             ev.push_back(Event::Undone { to_ply: target });
+            // The peer is to move again: its offer, made after the move it takes back,
+            // ends here as on its side (`on_undo_reply`).
+            if std::mem::take(&mut self.their_offer) {
+                ev.push_back(Event::DrawOfferWithdrawn);
+            }
         }
         Ok(())
     }
@@ -84,6 +91,8 @@ impl<G: Game> MatchState<G> {
             // Only a game ended by its rules keeps our request pending (`check_end`): the
             // move that ended it is taken back, so the game is on again.
             self.outcome = None;
+            // We are to move again: our offer ends, as on the peer's side (`reply_undo`).
+            self.our_offer = false;
             ev.push_back(Event::Undone { to_ply: target });
         }
     }
