@@ -99,6 +99,7 @@ mod lines_options;
 mod lobby;
 mod nearby;
 mod net;
+mod net_event;
 mod puzzle_mode;
 mod race;
 mod records;
