@@ -5,7 +5,7 @@ use crate::net::{MatchOffer, offer_of};
 use crate::types::{Color, GameKind, Outcome, PlayedMove};
 use banco_app::network::NetEvent;
 
-/// What happens in a [`Match`], in order; [`Match::state`] has the screen after it.
+/// What happens in a [`Match`](crate::Match), in order; [`Match::state`](crate::Match::state) has the screen after it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum MatchEvent {
     /// The host listens here, waiting for a guest.
@@ -81,7 +81,7 @@ pub enum MatchEvent {
     /// A move was played (by either side) and checked by this side's rules. In jieqi a step
     /// that turns a piece over comes before its reveal is drawn: its `ply` is the step's own,
     /// `PieceRevealed` follows with the reveal's, and `MatchState.last_move` then describes
-    /// the step with its reveal (the record's ply, as [`Game`] does).
+    /// the step with its reveal (the record's ply, as [`Game`](crate::Game) does).
     MovePlayed {
         /// The move, described (for its sound: check, capture).
         played: PlayedMove,

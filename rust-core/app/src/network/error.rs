@@ -6,7 +6,7 @@ use banco_net::driver::DriverError;
 /// Why a networked match refused an action or could not start.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NetError {
-    /// A player name with nothing to show ([`player_name`]).
+    /// A player name with nothing to show ([`player_name`](super::player_name)).
     #[error("a player name cannot be empty: type the name the other player will see")]
     BadName,
     /// An address that cannot be used.
@@ -40,7 +40,7 @@ pub enum NetError {
     /// meanwhile): compare the new code.
     #[error("the code changed (another device connected): compare the new code")]
     CodeChanged,
-    /// An unattended confirmation ([`NetMatch::confirm_code_unattended`]) of a device that
+    /// An unattended confirmation ([`NetMatch::confirm_code_unattended`](super::NetMatch::confirm_code_unattended)) of a device that
     /// presents another key than the remembered player of its name: only a person who
     /// compared the code may confirm it.
     #[error(
@@ -48,11 +48,11 @@ pub enum NetError {
     )]
     KeyChanged,
     /// The proposal accepted is not the one pending any more (the other player replaced
-    /// it, [`NetMatch::accept_offer`]): nothing was accepted; show the new one.
+    /// it, [`NetMatch::accept_offer`](super::NetMatch::accept_offer)): nothing was accepted; show the new one.
     #[error("the other player changed the proposal: look again")]
     ProposalChanged,
-    /// A Lines race is on: its moves go through [`NetMatch::race_move`] or
-    /// [`NetMatch::race_tap`], not the board-game calls.
+    /// A Lines race is on: its moves go through [`NetMatch::race_move`](super::NetMatch::race_move) or
+    /// [`NetMatch::race_tap`](super::NetMatch::race_tap), not the board-game calls.
     #[error("a Lines race is on: play it on the race board")]
     RaceOn,
     /// The Lines race is over and no board game was started since: propose one.

@@ -54,7 +54,7 @@ pub(crate) struct WireOptions {
     /// UCI's `XiangqiRanks 1-10`: xiangqi moves written and read with ranks 1–10.
     pub(crate) ranks_from_one: bool,
     /// `Seed` (UCCI `seed`): mixed with each position's hash into the seed of a level's
-    /// choice ([`level`](crate::level)), so that the levels below 10 do not play the
+    /// choice ([`level`]), so that the levels below 10 do not play the
     /// same game every time they meet the same moves. Drawn from the system for each
     /// engine run ([`fresh_seed`]); a GUI or a test sets it to repeat a match.
     pub(crate) seed: u64,
