@@ -432,10 +432,13 @@ impl<G: MatchGame> Session<G> {
         let Some(Proposal::Theirs(prepared)) = self.proposal.take() else {
             return Err(ActionError::NothingToAnswer);
         };
-        self.channel.queue(Body::Accept(Accept {
+        let seq = self.channel.queue_seq(Body::Accept(Accept {
             params: params.clone(),
         }));
         self.start_match(prepared, false, params);
+        if let (Some(seq), Some(m)) = (seq, &mut self.current) {
+            m.await_start_ack(seq);
+        }
         Ok(())
     }
 

@@ -219,6 +219,15 @@ pub(crate) struct MatchState<G: Game> {
     /// The time the peer's last move spent on the way as measured here (its measured
     /// time minus its claimed thinking time), milliseconds.
     peer_transit: u64,
+    /// How much earlier than our `turn_start` the peer's current turn may have begun on
+    /// its side, milliseconds: it may have drawn the chance outcome that gave it the move
+    /// as early as the step began here, or had our `Accept` as early as we sent it
+    /// (module `clock`, [`MatchState::charge_peer`]).
+    peer_lag: u64,
+    /// We accepted the match and the peer moves first: its first turn is measured from
+    /// its acknowledgement of our `Accept`, this sequence number (module `clock`,
+    /// [`MatchState::await_start_ack`]).
+    start_seq: Option<u64>,
     /// How much more of our time the peer may have charged than we did, at most (module
     /// `clock`): for each of our moves acknowledged so far, the time until we saw the
     /// acknowledgement plus the transit of the peer's move before it, milliseconds.
@@ -265,6 +274,8 @@ impl<G: Game> MatchState<G> {
             refused_by_peer: 0,
             last_move: None,
             peer_transit: 0,
+            peer_lag: 0,
+            start_seq: None,
             delays: 0,
             peer_offered: false,
             we_offered: false,
@@ -497,6 +508,7 @@ impl<G: Game> MatchState<G> {
         if let Some(c) = &mut self.clocks {
             c.turn_start = now;
         }
+        self.peer_lag = 0;
         true
     }
 

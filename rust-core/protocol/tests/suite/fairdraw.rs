@@ -839,6 +839,33 @@ fn a_flag_in_the_card_of_a_flip_an_accepted_undo_took_back_ends_both_sides_alike
 }
 
 #[test]
+fn a_proposer_that_gets_the_acceptance_after_an_outage_is_not_flagged_before_it_knew() {
+    // Found by the long soak (seed 20261202, games 4002 and 4409): black accepts a 10 s
+    // game and the link goes down before the acceptance reaches red, which moves first.
+    // Black measured red's clock from its acceptance and flagged red during the outage;
+    // red, its game just started, refused the forfeit and played on, and the two sides
+    // ended differently (4409: red closed the match on black's withheld link). Black now
+    // starts red's first turn when red acknowledges the acceptance.
+    for seed in [179_356_015_876_468_265, 15_352_947_281_646_407_485] {
+        let report = replay(seed, false);
+        assert!(report.is_clean(), "{seed}: {report:?}");
+    }
+}
+
+#[test]
+fn a_move_held_back_with_the_link_of_a_draw_is_allowed_its_time_on_the_way() {
+    // Found by the long soak (seed 20261202, game 5367): red flips, black draws the card
+    // and passes, and the link goes down before black's link and move reach red. Black
+    // flags red on its own measure; on the new link red gets the link, the move and the
+    // forfeit together, measured the move's time on the way from the card (nothing) and
+    // refused the honest forfeit: red played on and flagged black in turn. The move's
+    // time on the way now counts from when red's flip began the step.
+    let report = replay(13_100_451_416_808_684_575, false);
+    assert!(report.is_clean(), "{report:?}");
+    assert_eq!(report.timeouts, 1, "{report:?}");
+}
+
+#[test]
 fn a_draw_accepted_across_an_undo_of_two_flips_ends_both_sides_at_the_acceptance() {
     // Found by the long soak with acknowledgements sent at once (seed 7, game 2256): red
     // flips and asks to take it back; black draws the card, flips too and offers a draw;

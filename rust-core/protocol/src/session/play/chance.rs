@@ -302,11 +302,16 @@ impl<G: Game> MatchState<G> {
                 c.turn_start = now; // the next mover's time starts with the outcome
             }
             self.record(outcome, before);
+            // The peer may have drawn the outcome, and started the next mover's clock, as
+            // early as the step began here: a forfeit allows for it (module `clock`).
+            let waited = now.saturating_sub(w.began);
             if self.game.side_to_move() == local {
-                // The peer may have drawn the outcome, and started our clock, as early
-                // as the step began here: a forfeit allows for it (module `clock`).
-                let waited = now.saturating_sub(w.began);
                 self.peer_transit = self.peer_transit.saturating_add(waited);
+            } else {
+                // Found by the fair-draw soak (seed 20261202, game 5367): the peer's
+                // link and its next move came together after an outage; the move's time
+                // on the way, measured from the outcome, looked like nothing.
+                self.peer_lag = waited;
             }
             if let Some(f) = &mut self.fair {
                 f.draws.push(drawn);

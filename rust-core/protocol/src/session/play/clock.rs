@@ -35,6 +35,21 @@
 //! the link to think for free. On a bad link an honest mover therefore loses the delay
 //! beyond the shortest round trip.
 //!
+//! Two turns start later here than on the peer's side by more than a move's time on the
+//! way, and are allowed for. The proposer's first turn, when it moves first: it starts
+//! there when our `Accept` arrives, which an outage may hold back longer than the clock,
+//! so the side that accepted measures it from the peer's acknowledgement of the `Accept`
+//! ([`MatchState::await_start_ack`]; a proposer that delays it thinks for free only over
+//! the start position, which it could study before proposing), and the turn may have
+//! begun there as early as the acceptance. And the peer's turn after a chance outcome of
+//! our flip: the peer may have drawn it as early as the step began here. In both, the
+//! time the peer's next move spent on the way (what a forfeit it sends allows for)
+//! counts from that earliest start ([`MatchState::charge_peer`]), as it does for our turn
+//! after an outcome (a peer that holds back its acknowledgement or its link widens that
+//! allowance, as it always could with its link). Found by the fair-draw soak (seed
+//! 20261202, games 4002, 4409 and 5367): the peer's honest forfeit was refused and the
+//! two sides ended differently.
+//!
 //! ```
 //! use banco_game::{Color, GameKind};
 //! use banco_protocol::message::{ClockSpec, MIN_CLOCK_BASE_MS};
@@ -98,7 +113,9 @@ pub(crate) fn charged_ms(claimed_units: u32, elapsed: u64, rtt: Option<u64>) -> 
 
 impl<G: Game> MatchState<G> {
     /// Charges the peer's move (claimed `units`) to its clock at `now`; false if that
-    /// exhausts its time (nothing is charged then).
+    /// exhausts its time (nothing is charged then). The move's time on the way
+    /// (`peer_transit`) counts from as early as its turn may have begun on its side
+    /// (`peer_lag`); only the time measured here is charged.
     pub(super) fn charge_peer(&mut self, units: u32, now: u64, rtt: Option<u64>) -> bool {
         let peer = self.peer();
         let Some(c) = &mut self.clocks else {
@@ -111,7 +128,10 @@ impl<G: Game> MatchState<G> {
         if spent >= *left {
             return false;
         }
-        self.peer_transit = elapsed.saturating_sub(u64::from(units) * CLOCK_UNIT_MS);
+        self.peer_transit = elapsed
+            .saturating_add(self.peer_lag)
+            .saturating_sub(u64::from(units) * CLOCK_UNIT_MS);
+        self.peer_lag = 0;
         *left = *left - spent + inc;
         c.turn_start = now;
         true
@@ -122,6 +142,9 @@ impl<G: Game> MatchState<G> {
         let mut c = self.clocks?;
         if self.is_over() || self.game.side_to_move() != self.peer() {
             return None;
+        }
+        if self.start_seq.is_some() {
+            return None; // the peer may not know yet that the game started
         }
         if self.game.awaits_chance() {
             // A fair draw in progress: a missing link is judged by the draw's own
@@ -247,8 +270,33 @@ impl<G: Game> MatchState<G> {
         self.last_move.is_some_and(|m| m.acked_at.is_some())
     }
 
+    /// We accepted the match with our `Accept`, sequence number `seq`: if the peer moves
+    /// first, its clock runs here only once it acknowledges that message (module docs).
+    pub(crate) fn await_start_ack(&mut self, seq: u64) {
+        if self.clocks.is_some()
+            && self.history.is_empty()
+            && self.game.side_to_move() == self.peer()
+            && !self.game.awaits_chance()
+        {
+            self.start_seq = Some(seq);
+        }
+    }
+
     /// The peer has acknowledged our first `acked` sequenced messages by `now`.
     pub(crate) fn note_acked(&mut self, acked: u64, now: u64) {
+        if self.start_seq.is_some_and(|s| s < acked) {
+            self.start_seq = None;
+            if let Some(c) = &mut self.clocks
+                && self.history.is_empty()
+            {
+                // The peer's first turn is measured from now; it may have begun as early
+                // as our acceptance (module docs). Found by the soak on a very bad link
+                // (seed 99, game 168): the acknowledgement came with the peer's first
+                // move, held back by an outage, whose time on the way looked like nothing.
+                self.peer_lag = now.saturating_sub(c.turn_start);
+                c.turn_start = now;
+            }
+        }
         if let Some(ours) = &mut self.last_move
             && ours.acked_at.is_none()
             && ours.seq.is_some_and(|s| s < acked)
