@@ -382,7 +382,11 @@ fn race_refusals_are_typed_and_say_what_is_wrong() {
     // Once the race is over they say so, and what to do (they said "a race is on").
     guest.race_resign().unwrap();
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while host.race_state().and_then(|r| r.outcome).is_none() {
+    // Each side's view follows its own events (on the match's event thread): wait for both.
+    while [&host, &guest]
+        .iter()
+        .any(|side| side.race_state().and_then(|r| r.outcome).is_none())
+    {
         assert!(std::time::Instant::now() < deadline, "the race never ended");
         std::thread::sleep(Duration::from_millis(10));
     }
