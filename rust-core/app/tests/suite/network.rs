@@ -107,8 +107,9 @@ fn a_chess_match_over_loopback() {
         "e5 is occupied: refused here"
     );
     host.play_text("Nf3").unwrap();
+    // The host's move (Black's own e5 may still be queued before it).
     wait(&guest_rx, "Nf3", |e| {
-        matches!(e, NetEvent::MovePlayed { .. })
+        matches!(e, NetEvent::MovePlayed { mine: false, .. })
     });
 
     // A draw offer on Black's own turn goes with its next move (FIDE 9.1.2.2), and is
@@ -124,7 +125,10 @@ fn a_chess_match_over_loopback() {
     assert!(!host.state().draw_offered);
     guest.play_text("Nc6").unwrap();
     let after_move = wait(&host_rx, "offer", |e| {
-        matches!(e, NetEvent::DrawOffered | NetEvent::MovePlayed { .. })
+        matches!(
+            e,
+            NetEvent::DrawOffered | NetEvent::MovePlayed { mine: false, .. }
+        )
     });
     assert!(
         matches!(after_move, NetEvent::MovePlayed { .. }),
