@@ -92,6 +92,7 @@ pub mod error;
 mod game;
 mod jieqi;
 mod kept;
+mod kept_game;
 mod lines;
 mod lines_board;
 mod lines_hint;
@@ -139,6 +140,7 @@ pub use game::{
 };
 pub use jieqi::{Pool, PoolEntry, PoolSides};
 pub use kept::{KeptKind, KeptRead, KeptSlot, KeptStore};
+pub use kept_game::GameKeeper;
 pub use lines::{
     LinesBall, LinesBestScore, LinesError, LinesGame, LinesSettings, LinesTap, LinesTurn,
     LinesUndo, LinesView,

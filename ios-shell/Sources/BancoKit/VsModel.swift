@@ -39,18 +39,16 @@ public final class VsModel: Model {
     private var soundOn = true
     private var vs: VsComputer?
     private var puzzleMode = false
-    /// The game on screen is the game to continue: kept in the store as it changes. A new
-    /// game becomes it at the player's first move (Rust's `playerMoved`), so that one started by
-    /// mistake and left at once does not replace the game kept to continue.
-    private var keeping = false
-    /// The paused game's bytes while it is not `keeping` (not yet in the store).
-    private var paused: Data?
+    /// Rust's `GameKeeper`: when the game on screen becomes the game to continue (a new game
+    /// at the player's first move) and when it is written to `kept`.
+    private let keeper: GameKeeper
     /// Counts the games started: a state of an earlier game that arrives late is dropped.
     private var generation = 0
 
     public init(ui: UIDispatcher, store: KeyValueStore, sound: SoundPlayer = SilentSound()) {
         self.ui = ui
         self.kept = KeptSlot(store: KeptStoreOf(store), key: Self.continueKey, kind: .game)
+        self.keeper = GameKeeper(slot: kept)
         self.sound = sound
     }
 
@@ -166,7 +164,7 @@ public final class VsModel: Model {
     /// A new game without the player's move yet is held here, not in the store.
     public func pause() {
         guard !puzzleMode, let v = vs, state.game?.outcome == nil else { return }
-        if keeping { keep(v, over: false) } else { paused = try? v.save() }
+        if let failed = keeper.pause(game: v) { state.message = failed }
         close()
         state.paused = true
     }
@@ -177,9 +175,7 @@ public final class VsModel: Model {
     public func resume(_ settings: Settings) -> Bool {
         guard state.paused else { return false }
         state.paused = false
-        let held = paused
-        paused = nil
-        if let held = held { return resume(from: held, settings, fromStore: false) }
+        if let held = keeper.takeHeld() { return resume(from: held, settings, fromStore: false) }
         return continueGame(settings)
     }
 
@@ -196,26 +192,15 @@ public final class VsModel: Model {
         close()
         soundOn = settings.sound
         puzzleMode = puzzle
-        keeping = keep && !puzzle
-        paused = nil
         do {
-            vs = try make(Listener(self))
+            let v = try make(Listener(self))
+            vs = v
             state = State()
+            if let failed = try? keeper.begin(game: v, fromStore: keep, puzzle: puzzle) { state.message = failed }
             return true
         } catch {
             state = State(message: readable(error))
             return false
-        }
-    }
-
-    /// The game to continue: kept while it goes on, dropped once it is over (a save that
-    /// fails leaves the last good one; a newer Banco's game in the store is never written
-    /// over: `KeptSlot`).
-    private func keep(_ v: VsComputer, over: Bool) {
-        if over {
-            _ = try? kept.clear()
-        } else if let bytes = try? v.save() {
-            _ = try? kept.write(bytes: bytes)
         }
     }
 
@@ -236,13 +221,8 @@ public final class VsModel: Model {
             if new.moves.count > old.moves.count, let last = new.lastMove, soundOn { sound.play(soundOf(last)) }
             if new.outcome != nil && old.outcome == nil && soundOn { sound.play(.gameOver) }
         }
-        // Written when what the save holds changed (the moves, the ending, the level), not
-        // for every state the computer's thinking sends; as Android's GameController.
-        let was = keeping
-        if !puzzleMode && !keeping && new.playerMoved { keeping = true }
-        if keeping && (!was || old?.moves != new.moves || old?.outcome != new.outcome || old?.level != new.level) {
-            keep(vs, over: new.outcome != nil)
-        }
+        // Rust's keeper writes the game to continue when what its save holds changed.
+        if let failed = keeper.observe(game: vs, state: new) { state.message = failed }
         state.game = new
     }
 }

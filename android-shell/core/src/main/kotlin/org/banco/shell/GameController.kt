@@ -6,6 +6,7 @@ package org.banco.shell
 
 import org.banco.BancoException
 import org.banco.ClaimableMove
+import org.banco.GameKeeper
 import org.banco.KeptKind
 import org.banco.KeptSlot
 import org.banco.PieceKind
@@ -55,20 +56,16 @@ class GameController(
     private var cues = SoundCues()
 
     /**
-     * The game on screen is the game to continue: written to the store as it changes. A new
-     * game becomes it at the player's first move (Rust's `playerMoved`), so that a new game
-     * started by mistake and left at once does not replace the game kept to continue.
-     */
-    private var keeping = false
-
-    /** The paused game's bytes while it is not [keeping] (not yet in the store). */
-    private var paused: ByteArray? = null
-
-    /**
      * The game to continue in [store], under Rust's policy: a damaged one is set aside, one
      * saved by a newer Banco is kept and never written over (its notice says to update the app).
      */
     private val kept = KeptSlot(KeptStoreOf(store), K_CONTINUE, KeptKind.GAME)
+
+    /**
+     * Rust's [GameKeeper]: when the game on screen becomes the game to continue (a new game
+     * at the player's first move) and when it is written to [kept].
+     */
+    private val keeper = GameKeeper(kept)
 
     /**
      * A new game of [settings] (from [fen], a set-up position, if given); false if refused.
@@ -180,7 +177,7 @@ class GameController(
         // A puzzle is short, a finished game has nothing to stop: both stay as they are.
         if (puzzle || state.value.vs?.outcome != null) return
         val v = vs ?: return
-        if (keeping) save(v) else paused = runCatching { v.save() }.getOrNull()
+        keeper.pause(v)?.let { state.value = state.value.copy(message = it) }
         vs = null
         v.destroy()
         state.value = state.value.copy(paused = true)
@@ -190,8 +187,7 @@ class GameController(
     fun resume() {
         if (!state.value.paused) return
         state.value = state.value.copy(paused = false)
-        val held = paused
-        paused = null
+        val held = keeper.takeHeld()
         if (held != null) resumeFrom(held, settings, fromStore = false) else continueGame(settings)
     }
 
@@ -219,8 +215,6 @@ class GameController(
         close()
         this.settings = settings
         this.puzzle = puzzle
-        keeping = keep && !puzzle
-        paused = null
         cues = SoundCues()
         val listener = Relay()
         val v = try {
@@ -231,15 +225,9 @@ class GameController(
         listener.owner = v
         vs = v
         val first = runCatching { v.state() }.getOrNull()
-        if (first != null) startKeeping(first)
-        if (keeping) save(v, first)
-        state.value = State(vs = first)
+        val failed = runCatching { keeper.begin(v, keep, puzzle) }.getOrNull()
+        state.value = State(vs = first, message = failed)
         return null
-    }
-
-    /** A new game becomes the game to continue at the player's first move here (Rust's `playerMoved`). */
-    private fun startKeeping(s: VsState) {
-        if (!puzzle && !keeping && s.playerMoved) keeping = true
     }
 
     /** False, with the reason as the message, when a game was refused. */
@@ -263,35 +251,9 @@ class GameController(
         if (owner !== vs) return
         val sounds = cues.next(s.lastMove, s.outcome != null)
         if (settings.sound) sounds.forEach(sound::play)
-        // Written when what the save holds changed (the moves, the ending, the level), not
-        // for every state the computer's thinking sends.
-        val old = state.value.vs
-        val was = keeping
-        startKeeping(s)
-        if (keeping && (!was || old == null || old.moves != s.moves || old.outcome != s.outcome || old.level != s.level)) {
-            save(owner, s)
-        }
-        state.value = state.value.copy(vs = s)
-    }
-
-    /**
-     * The game to continue: saved while it goes on, dropped once it is over. A save that
-     * fails leaves the last good one in the store (and says so); a newer Banco's game in the
-     * store is never written over ([KeptSlot]).
-     */
-    private fun save(v: VsComputer, s: VsState? = null) {
-        val over = (s ?: runCatching { v.state() }.getOrNull())?.outcome != null
-        if (over) {
-            runCatching { kept.clear() }
-            return
-        }
-        val bytes = try {
-            v.save()
-        } catch (e: BancoException) {
-            state.value = state.value.copy(message = "The game could not be kept to continue: ${readable(e)}")
-            return
-        }
-        runCatching { kept.write(bytes) }
+        // Rust's keeper writes the game to continue when what its save holds changed.
+        val failed = keeper.observe(owner, s)
+        state.value = state.value.copy(vs = s, message = failed ?: state.value.message)
     }
 
     /** VsListener: Rust's notifier thread; hop to the UI thread. */
