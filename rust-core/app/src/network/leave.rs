@@ -17,12 +17,18 @@ pub const LEAVE_DELIVERY: Duration = Duration::from_secs(3);
 
 /// Closes the driver taken out of a match that is being left, and drops its listener: on
 /// the caller's thread when nothing is to be delivered, else on a thread of its own that
-/// first waits (at most [`LEAVE_DELIVERY`]) for the resignation to be acknowledged.
-pub(super) fn finish(driver: Option<Driver<AnyGame>>, hosting: Option<Host>, resigned: bool) {
+/// first waits (at most `delivery`, [`LEAVE_DELIVERY`] unless the match set another) for the
+/// resignation to be acknowledged.
+pub(super) fn finish(
+    driver: Option<Driver<AnyGame>>,
+    hosting: Option<Host>,
+    resigned: bool,
+    delivery: Duration,
+) {
     let close = move |wait: bool| {
         if let Some(d) = driver {
             if wait {
-                wait_delivered(&d, LEAVE_DELIVERY);
+                wait_delivered(&d, delivery);
             }
             let _ = d.close();
             d.shutdown();

@@ -341,6 +341,8 @@ pub struct NetMatch {
     race_pick: Mutex<crate::lines_pick::LinesPick>,
     /// A host: where it takes guests.
     open: Option<Hosting>,
+    /// How long a resignation left behind is given to be delivered ([`NetMatch::set_leave_delivery`]).
+    leave_delivery: Mutex<Duration>,
 }
 
 /// What the event thread handles: the driver's events, and a few of its own.
@@ -609,6 +611,7 @@ impl NetMatch {
             offers,
             identity,
             race_pick: Mutex::default(),
+            leave_delivery: Mutex::new(LEAVE_DELIVERY),
             open: None,
         }
     }
@@ -898,7 +901,22 @@ impl NetMatch {
             }));
         }
         let _ = self.events.send(Item::Quit);
-        leave::finish(driver, hosting, resigned);
+        let delivery = *lock(&self.leave_delivery);
+        leave::finish(driver, hosting, resigned, delivery);
+    }
+
+    /// Sets how long a match left with a resignation to deliver keeps its link up, in the
+    /// background, for the other device to acknowledge it ([`LEAVE_DELIVERY`] unless set):
+    /// longer for a link known to be slow, zero to say goodbye at once. [`NetMatch::leave`]
+    /// never waits for it.
+    ///
+    /// ```
+    /// # fn f(m: &banco_app::network::NetMatch) {
+    /// m.set_leave_delivery(std::time::Duration::from_secs(10));
+    /// # }
+    /// ```
+    pub fn set_leave_delivery(&self, limit: Duration) {
+        *lock(&self.leave_delivery) = limit;
     }
 }
 

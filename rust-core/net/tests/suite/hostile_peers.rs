@@ -76,16 +76,15 @@ fn aborted(rx: &Events) -> String {
     })
 }
 
-/// The guest pairs within 8 seconds (whatever holds the host's handshake slots).
+/// The guest pairs while the connections that hold the host's handshake slots are still
+/// pending: the tests using it give those an hour (`HELD`) before the host would drop them
+/// on its own, so a guest let in only by that timeout fails [`wait`]'s bound instead.
 fn pair_soon(host: &Driver<CountingGame>, rx: &Events, addr: SocketAddr) {
-    let started = Instant::now();
     let _g = pair(host, rx, addr);
-    assert!(
-        started.elapsed() < Duration::from_secs(8),
-        "{:?}",
-        started.elapsed()
-    );
 }
+
+/// The pending timeout of the tests where hostile connections hold the handshake slots.
+const HELD: Duration = Duration::from_secs(3600);
 
 /// The player compares the code shown, sees another, and turns that device away; the
 /// host waits for its link to be gone.
@@ -205,7 +204,7 @@ fn a_handshake_then_goodbye_before_pairing_costs_only_that_link() {
 #[test]
 fn a_trickling_connection_does_not_hold_the_only_slot() {
     let config = DriverConfig {
-        pending_timeout: Duration::from_secs(30),
+        pending_timeout: HELD,
         ..DriverConfig::default()
     };
     let (h, host, rx) = hosted(config);
@@ -222,7 +221,7 @@ fn a_trickling_connection_does_not_hold_the_only_slot() {
 #[test]
 fn silent_connections_in_every_slot_give_way_to_the_guest() {
     let config = DriverConfig {
-        pending_timeout: Duration::from_secs(30),
+        pending_timeout: HELD,
         max_pending_per_address: 8,
         address_burst: 100,
         ..DriverConfig::default()
