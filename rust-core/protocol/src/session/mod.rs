@@ -252,15 +252,15 @@ impl<G: MatchGame> Session<G> {
             if !m.check_flag(now, &mut send, &mut self.events) {
                 m.check_peer_flag(now, rtt, &mut send, &mut self.events);
             }
-            // A peer whose later messages already arrived sent its link before them: it is
-            // being retransmitted, not withheld. Otherwise the wait is judged whatever the
-            // link's state: a player who cuts the link during a chance step loses on time
-            // as it would on its move (and a past deadline never stays put).
+            // A peer whose later messages already arrived may have sent its link before
+            // them: it may be on its way again, so the wait starts over (for a while only:
+            // a gap can be kept open on purpose). The wait is judged whatever the link's
+            // state: a player who cuts the link during a chance step loses on time as it
+            // would on its move (and a past deadline never stays put).
             if self.channel.peer_stream_has_gap() {
                 m.restart_reveal_wait(now);
-            } else {
-                m.check_withheld(now, &mut self.events);
             }
+            m.check_withheld(now, &mut self.events);
             self.queue_match(send);
         }
         self.check_fairness();

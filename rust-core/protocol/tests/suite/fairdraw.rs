@@ -524,6 +524,62 @@ fn a_withheld_link_stalls_only_the_withholder_whose_time_runs_out() {
     );
 }
 
+/// A withholder cannot escape its clock by leaving a gap in its stream for good (one
+/// sequence number never sent, later messages and pings still coming): a gap restarts the
+/// wait, as a link on its way would, but never past one grace after the step began.
+#[test]
+fn a_gap_kept_open_in_the_stream_does_not_stall_the_withheld_wait_for_ever() {
+    let clock = ClockSpec {
+        base_ms: 10_000,
+        increment_ms: 0,
+    };
+    let (mut victim, mut raw, _chain, _) = victim_and_cheater(7, Some(clock));
+    victim.play(CardMove::Pass, 0).unwrap();
+    raw.recv(&mut victim);
+    let mut after = *victim.game().unwrap();
+    after.play(CardMove::Flip).unwrap();
+    raw.send(
+        &mut victim,
+        Body::Move(MoveMsg {
+            ply: 1,
+            mv: after.encode_move(CardMove::Flip),
+            hash: after.hash() as u32,
+            clock: 0,
+        }),
+        1_000,
+    );
+    assert!(
+        raw.recv(&mut victim)
+            .iter()
+            .any(|b| matches!(b, Body::Reveal { .. })),
+        "the victim released its link"
+    );
+    events(&mut victim);
+    // The withholder knows the outcome now. It never sends the sequence number its link
+    // would take, but sends a later message and keeps the link alive.
+    raw.skip_seq();
+    raw.send(&mut victim, Body::DrawOffer, 1_500);
+    // The latest deadline: the wait restarted one grace after the step began, then black's
+    // time and the grace again.
+    let latest = 1_000 + 120_000 + 10_000 + 120_000;
+    let mut t = 2_000;
+    while victim.outcome().is_none() && t <= 3_600_000 {
+        raw.send(&mut victim, Body::Ping, t);
+        victim.handle_timeout(t);
+        while victim.poll_transmit().is_some() {}
+        t += 1_000;
+    }
+    assert!(
+        t <= latest + 1_000,
+        "the withholder was still not caught at {t} ms"
+    );
+    assert_caught(
+        &mut victim,
+        DrawFault::Withheld { step: 1 },
+        WinReason::Timeout,
+    );
+}
+
 #[test]
 fn a_missing_or_malformed_commitment_is_refused() {
     // In a proposal: declined with the parameters reason.

@@ -345,10 +345,14 @@ impl<G: Game> MatchState<G> {
     }
 
     /// The peer's link is on its way (later messages of the peer's already arrived): the
-    /// wait for it starts over.
+    /// wait for it starts over — but never later than one [`REVEAL_GRACE_MS`] after the
+    /// step began. A peer can keep a gap in its stream open on purpose (one sequence
+    /// number never sent, later messages still coming); without the cap its wait would
+    /// start over for ever, and a withholder who knows the outcome would never lose on time.
     pub(crate) fn restart_reveal_wait(&mut self, now: u64) {
         if let Some(w) = self.fair.as_mut().and_then(|f| f.waiting.as_mut()) {
-            w.since = now;
+            let latest = w.began.saturating_add(REVEAL_GRACE_MS);
+            w.since = w.since.max(now.min(latest));
         }
     }
 

@@ -173,6 +173,12 @@ impl RawPeer {
         Some(raw)
     }
 
+    /// Skips one sequence number, as if a sequenced message had been sent and lost: the
+    /// victim sees a gap in this peer's stream until that number is sent.
+    pub fn skip_seq(&mut self) {
+        self.seq += 1;
+    }
+
     /// Seals and delivers one message; returns the frame.
     pub fn send<G: MatchGame>(&mut self, victim: &mut Session<G>, body: Body, now: u64) -> Vec<u8> {
         let seq = if body.is_sequenced() {
