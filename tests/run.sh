@@ -60,8 +60,11 @@ step "cargo clippy (all targets, warnings are errors)"
 cargo clippy --workspace --exclude uniffi-bindgen --all-targets --locked -- -D warnings
 
 # The third-party notices an app ships (rust-core/licenses/THIRD-PARTY.md) still list what
-# the library links: written from Cargo.lock offline (clippy above fetched every crate).
+# the library links on every platform: written from Cargo.lock offline. Clippy fetched only
+# the host's crates; `cargo fetch` (every target) brings the other platforms' manifests
+# (windows-sys, wasi, …) that `cargo tree --target all` reads, and is instant when they are here.
 step "third-party notices (bindings/scripts/third-party-notices.sh --check)"
+cargo fetch --locked --quiet
 bash bindings/scripts/third-party-notices.sh --check
 
 # The API docs: no broken link, and no public item whose docs point at a private one (an

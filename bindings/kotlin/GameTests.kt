@@ -118,7 +118,7 @@ fun gameTests(s: Suite) {
             val p1 = g.play(mv("h2", "e2"))
             eq("h2e2", p1.coordinate)
             eq("炮二平五", p1.text, "main notation")
-            eq("C2=5", p1.texts.single { it.notation == Notation.WXF }.text)
+            eq("C2.5", p1.texts.single { it.notation == Notation.WXF }.text)
             eq(3, p1.texts.size)
             eq(1u, p1.ply)
             eq(Color.RED, p1.by)
@@ -135,7 +135,7 @@ fun gameTests(s: Suite) {
             }
             eq(mv("i9", "h9"), g.parseMove("i9h9", Notation.COORDINATE))
             eq(mv("i9", "h9"), g.parseMove("车9平8", null))
-            eq(listOf("C2=5", "H8+7", "H2+3"), g.historyText(Notation.WXF))
+            eq(listOf("C2.5", "H8+7", "H2+3"), g.historyText(Notation.WXF))
             eq(listOf("h2e2", "h9g7", "h0g2"), g.history().map { it.coordinate })
             eq(listOf(1u, 2u, 3u), g.history().map { it.ply })
             eq(mv("h0", "g2"), g.undo())

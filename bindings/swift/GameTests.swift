@@ -106,7 +106,7 @@ func gameTests(_ s: Suite) {
         try eq(PieceKind.cannon, p1.piece?.kind)
         try eq("h2e2", p1.coordinate)
         try eq("炮二平五", p1.text)
-        try eq("C2=5", text(p1, .wxf))
+        try eq("C2.5", text(p1, .wxf))
         try eq("炮二平五", text(p1, .chinese))
         try eq([Notation.chinese, .wxf, .coordinate], p1.texts.map { $0.notation })
         try eq("h9g7", try g.playText(text: "马8进7", notation: .chinese).coordinate)
@@ -117,7 +117,7 @@ func gameTests(_ s: Suite) {
                 try eq(m, try g.parseMove(text: try g.moveText(mv: m, notation: n), notation: n))
             }
         }
-        try eq(["C2=5", "H8+7", "H2+3", "R9=8"], try g.historyText(notation: .wxf))
+        try eq(["C2.5", "H8+7", "H2+3", "R9.8"], try g.historyText(notation: .wxf))
         try eq(["h2e2", "h9g7", "h0g2", "i9h9"], try g.history().map { $0.coordinate })
         try eq(try move(.xiangqi, "i9", "h9"), try g.undo())
         try check(try g.status().canRedo)

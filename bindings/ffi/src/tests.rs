@@ -44,7 +44,7 @@ fn play_undo_redo_and_notations() {
     let p = game.play(mv((7, 2), (4, 2))).unwrap();
     assert_eq!(
         (p.ply, text_of(&p, Notation::Wxf).as_str(), p.text.as_str()),
-        (1, "C2=5", "炮二平五")
+        (1, "C2.5", "炮二平五")
     );
     assert_eq!(p.piece.unwrap().kind, PieceKind::Cannon);
     let p = game
@@ -55,7 +55,7 @@ fn play_undo_redo_and_notations() {
     assert_eq!(text_of(&p, Notation::Wxf), "H2+3");
     assert_eq!(
         game.history_text(Notation::Wxf).unwrap(),
-        ["C2=5", "H8+7", "H2+3"]
+        ["C2.5", "H8+7", "H2+3"]
     );
     assert_eq!(game.undo().unwrap(), Some(mv((7, 0), (6, 2))));
     assert!(game.status().unwrap().can_redo);

@@ -130,7 +130,7 @@ fn a_notation_of_another_game_is_refused_when_writing_too() {
         Some(wrong.clone())
     );
     assert_eq!(game.history_text(Notation::San).err(), Some(wrong));
-    assert_eq!(game.history_text(Notation::Wxf).unwrap(), ["C2=5"]);
+    assert_eq!(game.history_text(Notation::Wxf).unwrap(), ["C2.5"]);
     let chess = Game::new(GameKind::Chess).unwrap();
     assert!(matches!(
         chess.history_text(Notation::Chinese),

@@ -190,7 +190,7 @@ pub struct MoveText {
 pub enum Notation {
     /// From and to squares: `h2e2` (xiangqi ICCS), `e2e4`, `e7e8q` (chess UCI).
     Coordinate,
-    /// WXF, `C2=5` (xiangqi).
+    /// WXF, `C2.5` (xiangqi).
     Wxf,
     /// Chinese, `炮二平五` (xiangqi).
     Chinese,

@@ -12,7 +12,7 @@
 //! use banco_game::GameKind;
 //! let game = AnyGame::new(GameKind::Xiangqi)?;
 //! let mv = notation::parse_move(&game, "炮二平五", None)?;
-//! assert_eq!(notation::write_move(&game, mv, Notation::Wxf), "C2=5");
+//! assert_eq!(notation::write_move(&game, mv, Notation::Wxf), "C2.5");
 //! assert_eq!(notation::write_move(&game, mv, Notation::Coordinate), "h2e2");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -29,7 +29,7 @@ use banco_xiangqi::{Chinese, Iccs, Wxf};
 pub enum Notation {
     /// From and to squares: ICCS `h2e2` (xiangqi), UCI `e2e4`, `e7e8q` (chess).
     Coordinate,
-    /// WXF, `C2=5` (xiangqi).
+    /// WXF, `C2.5` (xiangqi).
     Wxf,
     /// Chinese, `炮二平五` (xiangqi).
     Chinese,
@@ -449,7 +449,7 @@ mod tests {
         };
         assert_eq!(
             why(GameKind::Xiangqi, "K5=6"),
-            "K5=6 is not a legal move here: d0 is taken by your own advisor"
+            "K5.6 is not a legal move here: d0 is taken by your own advisor"
         );
         assert_eq!(
             why(GameKind::Jieqi, "e0d0"),

@@ -13,7 +13,7 @@
 //! game.play(mv)?;
 //! let saved = SavedGame::of(&game, AnyRules::usual(GameKind::Xiangqi));
 //! let t = text::export(&saved)?;
-//! assert!(t.contains("1. h2e2 {C2=5}"));
+//! assert!(t.contains("1. h2e2 {C2.5}"));
 //! assert_eq!(text::import(&t)?.moves, saved.moves);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -13,7 +13,7 @@
 //! let back = GameRecord::from_bytes(&bytes).unwrap();
 //! assert_eq!(back.replay().unwrap().fen(), game.fen());
 //! let text = record.to_text();
-//! assert!(text.contains("1. h2e2 {C2=5} h9g7 {H8+7}"));
+//! assert!(text.contains("1. h2e2 {C2.5} h9g7 {H8+7}"));
 //! assert_eq!(GameRecord::from_text(&text).unwrap(), back);
 //! assert!(GameRecord::from_bytes(b"garbage").is_err());
 //! ```

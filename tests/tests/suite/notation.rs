@@ -89,6 +89,8 @@ fn every_row_reads_as_its_move() {
     );
 }
 
+/// Banco writes the table's forms, with the WXF's `.` for sideways where the table (written
+/// by Fairy-Stockfish) has `=`; nothing else differs.
 #[test]
 fn every_row_is_written_as_in_the_table() {
     let rows = table();
@@ -96,7 +98,7 @@ fn every_row_is_written_as_in_the_table() {
     for row in &rows {
         let (pos, mv) = position_and_move(row).unwrap();
         let written = Wxf::from_move(&pos, mv).to_string();
-        if written != row["wxf"] {
+        if written != row["wxf"].replace('=', ".") {
             failures.push(format!(
                 "{}\t{}\t{}: wrote {written}",
                 row["fen"], row["move"], row["wxf"]

@@ -159,7 +159,7 @@ fn taps_play_moves() {
 }
 
 /// The state's move list is numbered from the position: a chess game set up with Black to
-/// move at move 7 starts `7... Kd8`, not `1. Kd8`; from the start position `1. C2=5 …`.
+/// move at move 7 starts `7... Kd8`, not `1. Kd8`; from the start position `1. C2.5 …`.
 #[test]
 fn the_move_list_is_numbered_from_the_position() {
     let mut settings = Settings::new(GameKind::Chess, Color::Black, 1).unwrap();

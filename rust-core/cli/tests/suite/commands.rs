@@ -62,7 +62,7 @@ fn move_in_every_notation() {
     for text in ["h2e2", "C2.5", "C2=5", "炮二平五"] {
         let out = banco(&["move", text]);
         assert!(out.status.success(), "{text}");
-        assert_eq!(last_line(&out), "iccs h2e2 wxf C2=5 chinese 炮二平五");
+        assert_eq!(last_line(&out), "iccs h2e2 wxf C2.5 chinese 炮二平五");
     }
     let black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
     let out = banco(&["move", "--fen", black, "H8+7"]);
@@ -217,7 +217,7 @@ fn play_script_mode() {
     );
     assert!(out.status.success());
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("you play h2e2 (C2=5 炮二平五)"), "{stdout}");
+    assert!(stdout.contains("you play h2e2 (C2.5 炮二平五)"), "{stdout}");
     assert!(stdout.contains("`nonsense` is not a move"), "{stdout}");
     assert!(stdout.contains("illegal move: h2h8"), "{stdout}");
     assert!(stdout.contains("say a level from 1 to 10"), "{stdout}");
@@ -240,7 +240,7 @@ fn play_script_mode() {
         text_export.starts_with("[Game \"xiangqi\"]"),
         "{text_export}"
     );
-    assert!(text_export.contains("1. h2e2 {C2=5}"), "{text_export}");
+    assert!(text_export.contains("1. h2e2 {C2.5}"), "{text_export}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -254,7 +254,7 @@ fn illegal_moves_in_every_notation_say_why() {
     );
     let stdout = stdout(&out);
     assert!(out.status.success(), "{stdout}");
-    for text in ["e0d0", "K5=6", "K5=6", "帅五平六"] {
+    for text in ["e0d0", "K5.6", "K5.6", "帅五平六"] {
         let line = format!(
             "illegal move: {text} is not a legal move here: d0 is taken by your own advisor"
         );
@@ -262,7 +262,7 @@ fn illegal_moves_in_every_notation_say_why() {
     }
     assert!(
         stdout.contains(
-            "illegal move: H2=3 is not a legal move here: a horse never moves sideways along a \
+            "illegal move: H2.3 is not a legal move here: a horse never moves sideways along a \
              rank: write + or - and its destination file"
         ),
         "{stdout}"

@@ -1,4 +1,4 @@
-//! WXF notation (World Xiangqi Federation): `C2=5`, `H8+7`, `R1-2`, `C+=5`, `13=2`.
+//! WXF notation (World Xiangqi Federation): `C2.5`, `H8+7`, `R1-2`, `C+.5`, `13.2`.
 //!
 //! A move is a piece, which piece of that kind, a direction and a number:
 //!
@@ -8,7 +8,8 @@
 //!   and `a` is 9, for Black `a` is 1 and `i` is 9). When two like pieces share a file,
 //!   `+` names the front one (nearer the opponent) and `-` the rear one, in place of the
 //!   file: `C+=5`, `R-+3` (`+C=5` is read too).
-//! * **Direction**: `+` forward, `-` backward, `=` sideways (`.` is read too).
+//! * **Direction**: `+` forward, `-` backward, `.` sideways (`=`, the form of some
+//!   programs and of the reference table, is read too).
 //! * **Number**: for a sideways move, and for the diagonal movers (advisor, elephant,
 //!   horse), the destination file; for the king, rook, cannon and pawn going forward or
 //!   backward, the number of ranks travelled.
@@ -20,9 +21,10 @@
 //!
 //! ## Forms written
 //!
-//! [`Wxf::from_move`] writes exactly the forms Fairy-Stockfish writes (the reference table
-//! `tests/data/notation/xiangqi-wxf.tsv` is reproduced row for row): letters `K A E H R C P`,
-//! `=` for sideways; the place-and-file form for pawns three or more on a file or in tandem
+//! [`Wxf::from_move`] writes the forms Fairy-Stockfish writes, with the WXF's `.` for
+//! sideways where Fairy-Stockfish writes `=` (the reference table
+//! `tests/data/notation/xiangqi-wxf.tsv` is reproduced row for row but for that sign):
+//! letters `K A E H R C P`; the place-and-file form for pawns three or more on a file or in tandem
 //! on several files; `+`/`-` for the front/rear of two like pieces on a file when the other
 //! piece could geometrically make the same step (on the board, and inside its palace or own
 //! half for king, advisors and elephants) — otherwise the file, which is then unambiguous
@@ -40,10 +42,11 @@
 //! ```
 //! use banco_xiangqi::{Position, Wxf, fen};
 //! let pos = Position::startpos();
-//! let wxf: Wxf = "C2=5".parse().unwrap();
+//! let wxf: Wxf = "C2.5".parse().unwrap();
 //! let mv = wxf.to_move(&pos).unwrap();
 //! assert_eq!(mv.to_string(), "h2e2");
-//! assert_eq!(Wxf::from_move(&pos, mv).to_string(), "C2=5");
+//! assert_eq!(Wxf::from_move(&pos, mv).to_string(), "C2.5");
+//! assert_eq!("C2=5".parse::<Wxf>().unwrap(), wxf); // `=` is read too
 //! assert_eq!("H8+7".parse::<Wxf>().unwrap().to_move(&pos).unwrap().to_string(), "b0c2");
 //! assert!("C2+9".parse::<Wxf>().unwrap().to_move(&pos).is_err()); // well-formed, illegal
 //! assert!("C2*5".parse::<Wxf>().is_err()); // malformed
@@ -52,7 +55,7 @@
 //! let pos = fen::parse("9/3k1P3/9/5P3/2R6/2C6/9/2C6/5K3/2R6 w - - 0 1").unwrap();
 //! let mv = "C+=5".parse::<Wxf>().unwrap().to_move(&pos).unwrap();
 //! assert_eq!(mv.to_string(), "c4e4");
-//! assert_eq!(Wxf::from_move(&pos, mv).to_string(), "C+=5");
+//! assert_eq!(Wxf::from_move(&pos, mv).to_string(), "C+.5");
 //! ```
 
 use super::IllegalMove;
@@ -253,7 +256,7 @@ impl fmt::Display for Wxf {
         let op = match self.direction {
             Direction::Forward => '+',
             Direction::Backward => '-',
-            Direction::Sideways => '=',
+            Direction::Sideways => '.',
         };
         write!(f, "{op}{}", self.number)
     }
@@ -438,15 +441,15 @@ mod tests {
         // A step onto one's own piece names the piece and its square.
         assert_eq!(
             i("K5=4"),
-            "K5=4 is not a legal move here: f0 is taken by your own advisor"
+            "K5.4 is not a legal move here: f0 is taken by your own advisor"
         );
         assert_eq!(
             i("K5.6"),
-            "K5=6 is not a legal move here: d0 is taken by your own advisor"
+            "K5.6 is not a legal move here: d0 is taken by your own advisor"
         );
         assert_eq!(
             i("R9=8"),
-            "R9=8 is not a legal move here: b0 is taken by your own horse"
+            "R9.8 is not a legal move here: b0 is taken by your own horse"
         );
         assert_eq!(
             i("R1+3"),
