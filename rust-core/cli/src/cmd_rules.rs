@@ -38,6 +38,22 @@ pub(crate) fn position_arg(fen_text: Option<&str>) -> Result<Position, CliError>
     }
 }
 
+/// Parses the optional `--fen` of `banco move`: a diagram whose kings face each other, or
+/// whose side not to move is in check, still has well-defined moves to describe (problem
+/// books and other programs' tables hold such diagrams); the problem is said on stderr.
+fn notation_position_arg(fen_text: Option<&str>) -> Result<Position, CliError> {
+    let Some(text) = fen_text else {
+        return Ok(Position::startpos());
+    };
+    let setup = fen::parse_setup(text).map_err(|e| CliError::input(format!("bad FEN: {e}")))?;
+    let (pos, tolerated) = Position::from_setup_for_notation(&setup)
+        .map_err(|e| CliError::input(format!("bad FEN: {}", fen::FenError::from(e))))?;
+    for p in tolerated {
+        eprintln!("note: this position cannot arise in play ({p}); its moves are described anyway");
+    }
+    Ok(pos)
+}
+
 /// `banco perft`.
 #[derive(Args, Debug)]
 pub(crate) struct PerftArgs {
@@ -137,7 +153,7 @@ pub(crate) fn move_cmd(args: &MoveArgs) -> Result<(), CliError> {
     if kind != banco_game::GameKind::Xiangqi {
         return move_any(kind, args);
     }
-    let pos = position_arg(args.fen.as_deref())?;
+    let pos = notation_position_arg(args.fen.as_deref())?;
     let mv = parse_any(&pos, &args.text).map_err(|e| match e {
         MoveTextError::Unreadable(_) => CliError::input(format!("unparsable move: {e}")),
         MoveTextError::Illegal(_) => CliError::input(format!("illegal move: {e}")),

@@ -268,4 +268,37 @@ impl Position {
             Err(PositionError { problems })
         }
     }
+
+    /// Like [`Position::from_setup`], but tolerates the two problems that make a position
+    /// unreachable in play while leaving its moves well defined — the kings facing each
+    /// other, and the side not to move in check — and returns them beside the position.
+    /// For describing a move of a diagram in another notation (a problem book's or another
+    /// program's position, as in the reference WXF table), never for playing from it.
+    ///
+    /// ```
+    /// use banco_game::Color;
+    /// use banco_xiangqi::{Iccs, Position, Problem, Wxf, fen};
+    /// // Red to move, but Black's king stands in the red rook's line.
+    /// let setup = fen::parse_setup("4k4/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1").unwrap();
+    /// assert!(Position::from_setup(&setup).is_err());
+    /// let (pos, tolerated) = Position::from_setup_for_notation(&setup).unwrap();
+    /// assert_eq!(tolerated, [Problem::OpponentInCheck(Color::Black)]);
+    /// let mv = "R5=4".parse::<Wxf>().unwrap().to_move(&pos).unwrap();
+    /// assert_eq!(Iccs(mv).to_string(), "e1d1");
+    /// ```
+    ///
+    /// # Errors
+    /// Any other problem, listed with the tolerated ones.
+    pub fn from_setup_for_notation(
+        setup: &Setup,
+    ) -> Result<(Position, Vec<Problem>), PositionError> {
+        let problems = setup.problems();
+        let drawable =
+            |p: &Problem| matches!(p, Problem::KingsFacing | Problem::OpponentInCheck(_));
+        if problems.iter().all(drawable) {
+            Ok((Position::from_setup_unchecked(setup), problems))
+        } else {
+            Err(PositionError { problems })
+        }
+    }
 }

@@ -588,3 +588,38 @@ fn solve_refuses_a_time_that_is_not_a_number_of_seconds() {
     assert!(out.status.success());
     assert_eq!(last_line(&out), "mate 1 e1d1");
 }
+
+/// Every row of the reference WXF table through the command line: the `wxf` column reads
+/// as the `move` column, and Banco writes it back (with `.` for sideways). 501 of the
+/// table's diagrams cannot arise in play (the kings face each other, or the side not to
+/// move is in check); `banco move` describes their moves anyway and says so on stderr.
+#[test]
+fn move_reads_and_writes_every_row_of_the_wxf_table() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/notation/xiangqi-wxf.tsv"
+    );
+    let table = std::fs::read_to_string(path).unwrap();
+    let mut rows = 0;
+    let mut noted = 0;
+    for line in table.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [fen, mv, wxf] = cols[..] else {
+            panic!("a row of three columns: {line}")
+        };
+        let out = banco(&["move", "--fen", fen, wxf]);
+        assert!(
+            out.status.success(),
+            "{line}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got = last_line(&out);
+        let want = format!("iccs {mv} wxf {} chinese ", wxf.replace('=', "."));
+        assert!(got.starts_with(&want), "{line}: {got}");
+        if String::from_utf8_lossy(&out.stderr).contains("cannot arise in play") {
+            noted += 1;
+        }
+        rows += 1;
+    }
+    assert_eq!((rows, noted), (1247, 501));
+}
