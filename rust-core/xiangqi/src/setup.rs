@@ -284,7 +284,7 @@ impl Position {
     /// let (pos, tolerated) = Position::from_setup_for_notation(&setup).unwrap();
     /// assert_eq!(tolerated, [Problem::OpponentInCheck(Color::Black)]);
     /// let mv = "R5=4".parse::<Wxf>().unwrap().to_move(&pos).unwrap();
-    /// assert_eq!(Iccs(mv).to_string(), "e1d1");
+    /// assert_eq!(Iccs(mv).to_string(), "e1f1"); // files count from Red's right
     /// ```
     ///
     /// # Errors
