@@ -140,10 +140,15 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result
             }
             "banmoves" => {
                 session.stop();
-                let moves: Vec<Move> = rest
-                    .iter()
-                    .filter_map(|t| session.game.parse_move(t).ok())
-                    .collect();
+                let mut moves: Vec<Move> = Vec::new();
+                for t in rest {
+                    match session.game.parse_move(t) {
+                        Ok(m) => moves.push(m),
+                        Err(e) => session
+                            .out
+                            .line(&format!("info string banmoves: `{t}` left out: {e}")),
+                    }
+                }
                 session.excluded = moves;
             }
             "go" => {
@@ -306,7 +311,8 @@ pub fn go_limits_in(args: &[&str], unit: TimeUnit) -> Limits {
     read_go(args, unit).0
 }
 
-/// [`go_limits_in`] and a note for each limit that was not a whole number.
+/// [`go_limits_in`] and a note for each limit that was not a whole number, and for each
+/// word that is not one of `go`'s.
 fn read_go(args: &[&str], unit: TimeUnit) -> (Limits, Vec<String>) {
     let mut r = GoReader::default();
     let mut l = Limits {
@@ -330,8 +336,86 @@ fn read_go(args: &[&str], unit: TimeUnit) -> (Limits, Vec<String>) {
             overhead_ms: None,
         });
     }
-    if args.contains(&"infinite") || (l.depth.is_none() && l.nodes.is_none() && l.clock.is_none()) {
+    // `movetime` is not UCCI 3.0's, but UCI-minded drivers send it: read as UCI does.
+    l.movetime_ms = r
+        .count(args, "movetime", 0)
+        .map(|t| t.saturating_mul(scale));
+    r.unknown_words(
+        args,
+        &[
+            "time",
+            "increment",
+            "movestogo",
+            "opptime",
+            "oppincrement",
+            "oppmovestogo",
+            "depth",
+            "nodes",
+            "movetime",
+        ],
+        &["ponder", "draw", "infinite"],
+        None,
+    );
+    if args.contains(&"infinite")
+        || (l.depth.is_none() && l.nodes.is_none() && l.clock.is_none() && l.movetime_ms.is_none())
+    {
         l.infinite = true;
     }
     (l, r.notes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn movetime_is_read_and_an_unknown_word_is_said() {
+        let (l, notes) = read_go(&["movetime", "300"], TimeUnit::Milliseconds);
+        assert_eq!((l.movetime_ms, l.infinite), (Some(300), false));
+        assert!(notes.is_empty(), "{notes:?}");
+        let (l, _) = read_go(&["movetime", "2"], TimeUnit::Seconds);
+        assert_eq!(l.movetime_ms, Some(2_000));
+        let (l, notes) = read_go(&["movetme", "300"], TimeUnit::Milliseconds);
+        assert!(l.infinite);
+        assert_eq!(
+            notes,
+            [
+                "go: `movetme` is not a word of go here; ignored",
+                "go: `300` is not a word of go here; ignored"
+            ]
+        );
+        let (_, notes) = read_go(
+            &[
+                "ponder",
+                "draw",
+                "time",
+                "9",
+                "increment",
+                "1",
+                "opptime",
+                "9",
+                "oppincrement",
+                "1",
+                "depth",
+                "infinite",
+            ],
+            TimeUnit::Milliseconds,
+        );
+        assert!(notes.is_empty(), "{notes:?}");
+    }
+
+    #[test]
+    fn a_banned_move_that_cannot_be_read_is_said() {
+        let mut out = Vec::new();
+        run_to_end(
+            "ucci\nposition startpos\nbanmoves zz h2e2\nquit\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("info string banmoves: `zz` left out"),
+            "{text}"
+        );
+    }
 }

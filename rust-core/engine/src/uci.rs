@@ -507,7 +507,8 @@ pub fn go_limits(args: &[&str], side: Color) -> Limits {
     read_go(args, side).0
 }
 
-/// [`go_limits`] and a note for each limit that was not a whole number.
+/// [`go_limits`] and a note for each limit that was not a whole number, and for each word
+/// that is not one of `go`'s.
 fn read_go(args: &[&str], side: Color) -> (Limits, Vec<String>) {
     let mut r = GoReader::default();
     let mut l = Limits {
@@ -516,6 +517,22 @@ fn read_go(args: &[&str], side: Color) -> (Limits, Vec<String>) {
         movetime_ms: r.count(args, "movetime", 0),
         ..Limits::default()
     };
+    r.unknown_words(
+        args,
+        &[
+            "wtime",
+            "btime",
+            "winc",
+            "binc",
+            "movestogo",
+            "depth",
+            "nodes",
+            "mate",
+            "movetime",
+        ],
+        &["ponder", "infinite"],
+        Some("searchmoves"),
+    );
     let mate = r.depth(args, "mate");
     if l.depth.is_none() {
         l.depth = mate.map(|n| n.max(1).saturating_mul(2) - 1);
@@ -549,6 +566,39 @@ mod tests {
         let mut output = Vec::new();
         run_to_end(input.as_bytes(), &mut output).unwrap();
         String::from_utf8(output).unwrap()
+    }
+
+    #[test]
+    fn an_unknown_word_of_go_is_said() {
+        let (l, notes) = read_go(&["movetme", "300"], Color::Red);
+        assert!(l.infinite);
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert!(
+            notes[0].contains("`movetme` is not a word of go"),
+            "{notes:?}"
+        );
+        let (_, notes) = read_go(
+            &[
+                "ponder",
+                "wtime",
+                "9",
+                "btime",
+                "9",
+                "winc",
+                "1",
+                "binc",
+                "1",
+                "movestogo",
+                "3",
+                "searchmoves",
+                "e2e4",
+                "d2d4",
+                "depth",
+                "3",
+            ],
+            Color::Red,
+        );
+        assert!(notes.is_empty(), "{notes:?}");
     }
 
     #[test]

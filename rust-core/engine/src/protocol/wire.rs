@@ -66,6 +66,37 @@ impl GoReader {
         self.number(args, key, 1)
     }
 
+    /// Notes every word of `args` that is not a word of the dialect's `go`: `valued` take
+    /// the token after them, `flags` stand alone, and `list` (UCI's `searchmoves`) takes
+    /// every token up to the next known word. A misspelt limit (`movetme 300`) would
+    /// otherwise leave a search without end and nothing said.
+    pub(crate) fn unknown_words(
+        &mut self,
+        args: &[&str],
+        valued: &[&str],
+        flags: &[&str],
+        list: Option<&str>,
+    ) {
+        let known = |t: &&str| valued.contains(t) || flags.contains(t) || Some(*t) == list;
+        let mut i = 0;
+        while let Some(&t) = args.get(i) {
+            if valued.contains(&t) {
+                i += 2;
+            } else if flags.contains(&t) {
+                i += 1;
+            } else if Some(t) == list {
+                i += 1;
+                while args.get(i).is_some_and(|t| !known(t)) {
+                    i += 1;
+                }
+            } else {
+                self.notes
+                    .push(format!("go: `{t}` is not a word of go here; ignored"));
+                i += 1;
+            }
+        }
+    }
+
     fn number<T: FromStr + Copy + std::fmt::Display>(
         &mut self,
         args: &[&str],
