@@ -161,7 +161,7 @@ func gameTests(_ s: Suite) {
 
     s.test("xiangqi: errors are typed and readable") {
         let g = try Game(kind: .xiangqi)
-        try eq("h2h8 is not a legal move here: a cannon cannot move like that",
+        try eq("h2h8 is not a legal move here: the cannon's path is blocked by black's cannon on h7 (a cannon jumps only to capture)",
                try fails(.illegalMove) { _ = try g.play(mv: try move(.xiangqi, "h2", "h8")) })
         try check(try fails(.badMoveText) { _ = try g.playText(text: "C2*5", notation: .wxf) }
             .hasPrefix("`C2*5` is not a move: write coordinates (h2e2), WXF"))

@@ -73,7 +73,7 @@ fn errors_read_well() {
     let e = game.play(mv((7, 2), (7, 8))).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "h2h8 is not a legal move here: a cannon cannot move like that"
+        "h2h8 is not a legal move here: the cannon's path is blocked by black's cannon on h7 (a cannon jumps only to capture)"
     );
     let e = game
         .play_text("C2*5".into(), Some(Notation::Wxf))

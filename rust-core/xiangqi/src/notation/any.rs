@@ -14,6 +14,7 @@
 use super::{Chinese, Iccs, IllegalMove, Wxf};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::square::Square;
 
 /// Why a typed move could not be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -42,12 +43,29 @@ pub fn parse_any(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     if let Ok(chinese) = text.parse::<Chinese>() {
         return Ok(chinese.to_move(pos)?);
     }
+    // `h2h2`: coordinates, but of no move.
+    let squares = text.get(..2).zip(text.get(2..));
+    if let Some((from, to)) = squares
+        && let (Ok(from), Ok(to)) = (from.parse::<Square>(), to.parse::<Square>())
+        && from == to
+    {
+        return Err(IllegalMove::new(text, "a move must change square").into());
+    }
     Err(MoveTextError::Unreadable(text.to_owned()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn coordinates_of_no_move_say_so() {
+        let err = parse_any(&Position::startpos(), "h2h2").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "h2h2 is not a legal move here: a move must change square"
+        );
+    }
 
     #[test]
     fn every_notation_says_the_kings_square_is_taken() {

@@ -1,6 +1,6 @@
 //! Coordinate notation (ICCS / UCI): `h2e2`.
 
-use super::{IllegalMove, taken_by_own};
+use super::{IllegalMove, taken_by_own, why};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Square;
@@ -54,16 +54,11 @@ impl Iccs {
                 text,
                 format!("the {} on {} is not yours", p.kind.name(), mv.from()),
             ),
-            Some(p) if pos.is_pseudo_legal(mv) => IllegalMove::new(
-                text,
-                format!(
-                    "moving the {} would leave your king in check",
-                    p.kind.name()
-                ),
-            ),
+            Some(_) if pos.is_pseudo_legal(mv) => IllegalMove::new(text, why::exposes(pos, mv)),
             Some(p) => IllegalMove::new(
                 text,
                 taken_by_own(pos, mv.to())
+                    .or_else(|| why::step(pos, mv.from(), mv.to()))
                     .unwrap_or_else(|| format!("a {} cannot move like that", p.kind.name())),
             ),
         })
@@ -106,7 +101,8 @@ mod tests {
         );
         assert_eq!(
             why("h2h8"),
-            "h2h8 is not a legal move here: a cannon cannot move like that"
+            "h2h8 is not a legal move here: the cannon's path is blocked by black's cannon on h7 \
+             (a cannon jumps only to capture)"
         );
         assert_eq!(why("e4e5"), "e4e5 is not a legal move here: no piece on e4");
     }

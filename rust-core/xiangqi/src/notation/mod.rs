@@ -4,7 +4,7 @@
 //!
 //! * [`Iccs`] — coordinates, `h2e2` (ICCS/UCI; files a–i from Red's left, ranks 0–9 from
 //!   Red's side; `H2-E2` is also read).
-//! * [`Wxf`] — WXF, `C2=5`, `H8+7`, `C+=5`, `13=2` (module [`wxf`]).
+//! * [`Wxf`] — WXF, `C2.5`, `H8+7`, `C+.5`, `13.2` (module [`wxf`]).
 //! * [`Chinese`] — `炮二平五`, `马8进7`, `前炮平五` (module [`chinese`]).
 //!
 //! WXF and Chinese tell a move from the mover's seat (files 1–9 from the mover's right,
@@ -12,7 +12,8 @@
 //! [`Direction`]. Chinese names the moving piece with an [`Origin`] (file, or a [`Place`]
 //! among like pieces on a file), WXF with the narrower [`WxfOrigin`]. Each writer
 //! (`from_move`) gives a text that its parser reads back as the same move, for every legal
-//! move; the WXF writer reproduces Fairy-Stockfish's WXF exactly.
+//! move; the WXF writer reproduces Fairy-Stockfish's WXF but for `.` in place of its `=`.
+//! An illegal move says why in a player's words (the piece in the way, the rule broken).
 //!
 //! ```
 //! use banco_xiangqi::{Iccs, Position};
@@ -28,6 +29,7 @@ mod any;
 pub mod chinese;
 mod iccs;
 mod relative;
+mod why;
 pub mod wxf;
 
 pub use any::{MoveTextError, parse_any};

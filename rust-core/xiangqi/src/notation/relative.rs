@@ -273,16 +273,21 @@ pub(crate) fn resolve(
     }
     let mut pseudo = MoveList::new();
     pos.generate_pseudo(&mut pseudo);
-    if pseudo.iter().any(|&m| fits(pos, d, m)) {
-        Err(IllegalMove::new(
-            text,
-            format!("moving the {name} would leave your king in check"),
-        ))
+    if let Some(&mv) = pseudo.iter().find(|&&m| fits(pos, d, m)) {
+        Err(IllegalMove::new(text, super::why::exposes(pos, mv)))
     } else {
-        let taken = movers
+        let steps: Vec<(Square, Square)> = movers
             .iter()
-            .filter_map(|&from| destination(color, d, from))
-            .find_map(|to| taken_by_own(pos, to));
+            .filter_map(|&from| destination(color, d, from).map(|to| (from, to)))
+            .collect();
+        let taken = steps
+            .iter()
+            .find_map(|&(_, to)| taken_by_own(pos, to))
+            .or_else(|| {
+                steps
+                    .iter()
+                    .find_map(|&(from, to)| super::why::step(pos, from, to))
+            });
         Err(IllegalMove::new(
             text,
             taken.unwrap_or_else(|| format!("the {name} cannot move like that")),

@@ -426,7 +426,7 @@ mod tests {
                 .to_string()
         };
         assert!(i("C3=5").contains("no cannon on file 3"), "{}", i("C3=5"));
-        assert!(i("R1+9").contains("cannot move like that"));
+        assert!(i("R1+9").contains("the rook's path is blocked by the pawn on i3"));
         assert!(i("C+=5").contains("no cannon"));
         // Well-formed but impossible for the piece: illegal, with what to write instead.
         for text in ["H2.3", "H2=3", "E3=5", "A4=5"] {
