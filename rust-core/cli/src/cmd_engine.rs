@@ -128,8 +128,8 @@ pub(crate) struct MatchArgs {
     /// Player B (same form as A).
     #[arg(long)]
     b: String,
-    /// Number of games (colours alternate; each opening is played twice).
-    #[arg(long, default_value_t = 20)]
+    /// Number of games (colours alternate; each opening is played twice), at least 1.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// Milliseconds per move (without it: the players' node caps, deterministic).
     #[arg(long)]

@@ -330,6 +330,10 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), CliError> {
         Some(other) => Err(CliError::input(format!(
             "unknown benchmark `{other}`: use perft or lines"
         ))),
+        None if args.depth.is_some() => Err(CliError::input(
+            "--depth is for `bench perft`: the search bench's depths are fixed, so that its \
+             node count is a signature",
+        )),
         None => match args.game {
             RulesGame::Xiangqi => crate::cmd_engine::bench_search::<Xiangqi>(args.threads),
             RulesGame::Chess => crate::cmd_engine::bench_search::<Chess>(args.threads),

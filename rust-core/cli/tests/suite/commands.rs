@@ -190,6 +190,18 @@ fn bench_perft_last_line() {
     );
 }
 
+/// Options that would be ignored are refused: `--depth` of the search bench (its depths
+/// are fixed), a match of no games.
+#[test]
+fn bench_and_match_refuse_options_they_would_ignore() {
+    let out = banco(&["bench", "--depth", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--depth is for `bench perft`"));
+    let out = banco(&["match", "--a", "plain", "--b", "plain", "--games", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--games"));
+}
+
 #[test]
 fn play_script_mode() {
     let dir = std::env::temp_dir().join(format!("banco-play-{}", std::process::id()));
