@@ -142,13 +142,21 @@ pub(crate) fn render_view(view: &BoardView, style: Style) -> String {
                 }
                 out.push(' ');
             } else {
+                // A piece that moved is marked after it; the square it left shows the mark
+                // in place of its dot (after the dot, it read as marking the next piece).
                 match &g {
-                    Some((g, _, _)) => out.push_str(g),
-                    None if view.kind == GameKind::Chess && cell.dark => out.push_str(": "),
-                    None if view.kind == GameKind::Chess => out.push_str(". "),
-                    None => out.push_str(empty(view, cell)),
+                    Some((g, _, _)) => {
+                        out.push_str(g);
+                        out.push(if marked { '*' } else { ' ' });
+                    }
+                    None if marked => out.push_str("*  "),
+                    None if view.kind == GameKind::Chess && cell.dark => out.push_str(":  "),
+                    None if view.kind == GameKind::Chess => out.push_str(".  "),
+                    None => {
+                        out.push_str(empty(view, cell));
+                        out.push(' ');
+                    }
                 }
-                out.push(if marked { '*' } else { ' ' });
             }
         }
         let _ = writeln!(out, " {label}");
@@ -216,6 +224,9 @@ mod tests {
         let rank2 = lines.iter().find(|l| l.starts_with("2 ")).unwrap();
         assert!(rank2.contains("炮*"), "{rank2}");
         assert_eq!(rank2.matches('*').count(), 2, "{rank2}");
+        // The square left shows the mark in its dot's place, never against the next piece.
+        assert!(rank2.contains("*  ·"), "{rank2}");
+        assert!(!rank2.contains("· *"), "{rank2}");
         assert!(text.contains("楚 河"));
         model.set_flipped(true);
         let flipped = render_view(&model.view(&game), plain);
