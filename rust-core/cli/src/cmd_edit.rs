@@ -401,6 +401,15 @@ impl EditSession {
     /// `place PIECE SQUARE`; true when the piece was placed. A piece followed by more than
     /// one word is reported as too many words, not as an unknown piece.
     fn place(&mut self, piece: &[&str], sq: &str) -> bool {
+        // `place red rook`: a whole piece and no square.
+        let whole: Vec<&str> = piece.iter().copied().chain([sq]).collect();
+        if self.ed.square_named(sq).is_none() && parse_piece(self.kind(), &whole).is_some() {
+            outln!(
+                "`place` needs a square after the piece, like `place {} e5`",
+                whole.join(" ")
+            );
+            return false;
+        }
         let Some(brush) = parse_piece(self.kind(), piece) else {
             let starts_with_piece =
                 (1..piece.len().min(3)).any(|n| parse_piece(self.kind(), &piece[..n]).is_some());

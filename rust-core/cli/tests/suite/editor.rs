@@ -59,10 +59,14 @@ fn pieces_are_placed_by_the_characters_the_board_draws() {
 fn a_command_without_its_words_shows_its_usage_and_chess_commands_are_chess_only() {
     let out = banco_stdin(
         &["edit", "--no-color"],
-        "place\nplace R\nremove\ncastle KQ\nep -\ncastle\nfen\nquit\n",
+        "place\nplace R\nremove\ncastle KQ\nep -\ncastle\nplace red rook\nfen\nquit\n",
     );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("`place` needs a square after the piece, like `place red rook e5`"),
+        "{text}"
+    );
     assert_eq!(
         text.matches("say `place PIECE SQUARE`").count(),
         2,
