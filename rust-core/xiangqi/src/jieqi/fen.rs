@@ -125,6 +125,9 @@ pub enum JieqiFenError {
     /// The side that just moved is in check.
     #[error("{0} is in check but it is not to move")]
     CheckNotToMove(Color),
+    /// The two kings face each other on an open file.
+    #[error("the two kings face each other on an open file")]
+    KingsFacing,
 }
 
 impl PlacementError for JieqiFenError {
@@ -188,6 +191,13 @@ impl JieqiPosition {
         }
         pos.validate()?;
         pos.finish();
+        let (red, black) = (pos.king_square(Color::Red), pos.king_square(Color::Black));
+        if red.file() == black.file()
+            && (red.rank() + 1..black.rank())
+                .all(|r| Square::new(red.file(), r).is_none_or(|s| pos.piece_at(s).is_none()))
+        {
+            return Err(JieqiFenError::KingsFacing);
+        }
         if pos.is_check_on(side.other()) {
             return Err(JieqiFenError::CheckNotToMove(side.other()));
         }

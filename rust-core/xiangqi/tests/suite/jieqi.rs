@@ -128,6 +128,14 @@ fn revealed_advisors_and_elephants_give_check() {
         JieqiPosition::from_fen("4k4/3A5/9/9/9/9/9/9/9/3K5 w - 0 1").unwrap_err(),
         JieqiFenError::CheckNotToMove(Color::Black)
     );
+    // Kings facing each other are named as such, whoever is to move.
+    for side in ["w", "b"] {
+        assert_eq!(
+            JieqiPosition::from_fen(&format!("4k4/9/9/9/9/9/9/9/9/4K4 {side} - 0 1")).unwrap_err(),
+            JieqiFenError::KingsFacing
+        );
+    }
+    assert!(JieqiPosition::from_fen("4k4/9/9/9/4p4/9/9/9/9/4K4 w - 0 1").is_ok());
     // A mate by a revealed advisor and rook deep in the black palace.
     let mut g = Jieqi::from_fen("3k5/9/4A4/9/9/9/9/9/9/4K3R w - 0 1").unwrap();
     g.play("i0i9".parse().unwrap()).unwrap();
