@@ -33,7 +33,8 @@
 //!   race is played through [`Match::propose_race`] and shown in [`MatchState::race`].
 //! * [`KeptSlot`] — the records a shell keeps in its key-value store ([`KeptStore`]): the
 //!   games to continue and Lines' best scores, damaged ones set aside, a newer Banco's
-//!   never written over (the `kept` module).
+//!   never written over (the `kept` module); [`GameKeeper`] and [`LinesKeeper`] decide
+//!   when the game on screen becomes the game to continue.
 //! * [`BancoError`] — the error of most calls, with messages a player can read; Lines'
 //!   calls have [`LinesError`], [`Game::from_pgn`] [`PgnImportError`], and [`BleError`] is
 //!   what the shell's Bluetooth implementations report to Rust (the `error` module).
@@ -93,6 +94,7 @@ mod game;
 mod jieqi;
 mod kept;
 mod kept_game;
+mod kept_lines;
 mod lines;
 mod lines_board;
 mod lines_hint;
@@ -141,6 +143,7 @@ pub use game::{
 pub use jieqi::{Pool, PoolEntry, PoolSides};
 pub use kept::{KeptKind, KeptRead, KeptSlot, KeptStore};
 pub use kept_game::GameKeeper;
+pub use kept_lines::LinesKeeper;
 pub use lines::{
     LinesBall, LinesBestScore, LinesError, LinesGame, LinesSettings, LinesTap, LinesTurn,
     LinesUndo, LinesView,
