@@ -34,7 +34,8 @@
 //! * [`KeptSlot`] — the records a shell keeps in its key-value store ([`KeptStore`]): the
 //!   games to continue and Lines' best scores, damaged ones set aside, a newer Banco's
 //!   never written over (the `kept` module); [`GameKeeper`] and [`LinesKeeper`] decide
-//!   when the game on screen becomes the game to continue.
+//!   when the game on screen becomes the game to continue; [`SavedMatches`] — the saved
+//!   matches kept there (the newest 20).
 //! * [`BancoError`] — the error of most calls, with messages a player can read; Lines'
 //!   calls have [`LinesError`], [`Game::from_pgn`] [`PgnImportError`], and [`BleError`] is
 //!   what the shell's Bluetooth implementations report to Rust (the `error` module).
@@ -106,6 +107,7 @@ mod net_event;
 mod puzzle_mode;
 mod race;
 mod records;
+mod saved_matches;
 mod settings;
 mod types;
 
@@ -174,6 +176,7 @@ pub use records::{
     PgnImportError, PgnTag, pgn_file_name, pgn_import_error_text, pgn_of_saved, pgn_player_tags,
     pgn_record_tags, pgn_vs_computer_tags, render_fen_svg, render_game_svg, saved_game_summary,
 };
+pub use saved_matches::{SavedMatch, SavedMatches, saved_matches_limit};
 pub use settings::{
     DefaultSettings, LevelRange, RulesPreset, default_settings, level_range, rules_preset,
     rules_presets,

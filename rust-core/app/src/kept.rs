@@ -394,7 +394,7 @@ impl ProgressStore for ProgressSlot {
 
 /// Base64 as the apps store records: the standard alphabet, padded (Java's
 /// `Base64.getEncoder()`, Swift's `base64EncodedString()`); padding is optional when read.
-mod base64 {
+pub(crate) mod base64 {
     use base64::Engine as _;
     use base64::alphabet::STANDARD;
     use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
@@ -405,12 +405,12 @@ mod base64 {
     );
 
     /// `bytes` as Base64 text.
-    pub(super) fn encode(bytes: &[u8]) -> String {
+    pub(crate) fn encode(bytes: &[u8]) -> String {
         APPS.encode(bytes)
     }
 
     /// The bytes of Base64 `text`; `None` when it is not Base64.
-    pub(super) fn decode(text: &str) -> Option<Vec<u8>> {
+    pub(crate) fn decode(text: &str) -> Option<Vec<u8>> {
         APPS.decode(text).ok()
     }
 }

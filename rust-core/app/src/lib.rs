@@ -16,7 +16,8 @@
 //!   atomically and reads with a size limit.
 //! * [`jieqi`] — jieqi's pools and the reveals drawn on one device.
 //! * [`kept`] — the records an app keeps in its key-value store (the games to continue,
-//!   Lines' best scores): damaged ones set aside, a newer Banco's never written over.
+//!   Lines' best scores): damaged ones set aside, a newer Banco's never written over;
+//!   [`saved_matches`] — the list of saved matches (the newest 20) kept there.
 //! * [`lines`] — a solo game of Lines (undo, hint, best scores, save/continue);
 //!   [`lines_pick`] turns taps on a Lines board (solo or race) into picks and moves;
 //!   [`lines_options`] — what a settings screen offers for a new Lines game.
@@ -73,5 +74,6 @@ pub mod render;
 pub mod result;
 pub mod runner;
 pub mod save;
+pub mod saved_matches;
 pub mod tags;
 pub mod text;
