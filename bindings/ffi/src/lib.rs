@@ -35,7 +35,8 @@
 //!   games to continue and Lines' best scores, damaged ones set aside, a newer Banco's
 //!   never written over (the `kept` module); [`GameKeeper`] and [`LinesKeeper`] decide
 //!   when the game on screen becomes the game to continue; [`SavedMatches`] — the saved
-//!   matches kept there (the newest 20).
+//!   matches kept there (the newest 20); [`TrustKeeper`] — this device's identity and
+//!   remembered players in the shell's own store of secrets ([`TrustStore`]).
 //! * [`BancoError`] — the error of most calls, with messages a player can read; Lines'
 //!   calls have [`LinesError`], [`Game::from_pgn`] [`PgnImportError`], and [`BleError`] is
 //!   what the shell's Bluetooth implementations report to Rust (the `error` module).
@@ -96,6 +97,7 @@ mod jieqi;
 mod kept;
 mod kept_game;
 mod kept_lines;
+mod kept_trust;
 mod lines;
 mod lines_board;
 mod lines_hint;
@@ -146,6 +148,7 @@ pub use jieqi::{Pool, PoolEntry, PoolSides};
 pub use kept::{KeptKind, KeptRead, KeptSlot, KeptStore};
 pub use kept_game::GameKeeper;
 pub use kept_lines::LinesKeeper;
+pub use kept_trust::{TrustKeeper, TrustStore, TrustStoreError};
 pub use lines::{
     LinesBall, LinesBestScore, LinesError, LinesGame, LinesSettings, LinesTap, LinesTurn,
     LinesUndo, LinesView,
