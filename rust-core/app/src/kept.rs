@@ -21,7 +21,8 @@
 //! way.
 //!
 //! When the game to continue is replaced (a new game at the player's first move:
-//! `VsState::player_moved`) stays the front end's call; the slot only keeps what it is given.
+//! `VsState::player_moved`; a new Lines game at its first turn) is decided over the slot by
+//! the FFI's `GameKeeper` and `LinesKeeper`; the slot only keeps what it is given.
 //!
 //! ```
 //! use banco_app::kept::{KeptKind, KeptSlot, KeptStore};
