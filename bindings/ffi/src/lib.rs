@@ -33,7 +33,10 @@
 //!   race is played through [`Match::propose_race`] and shown in [`MatchState::race`].
 //! * [`KeptSlot`] — the records a shell keeps in its key-value store ([`KeptStore`]): the
 //!   games to continue and Lines' best scores, damaged ones set aside, a newer Banco's
-//!   never written over (the `kept` module).
+//!   never written over (the `kept` module); [`GameKeeper`] and [`LinesKeeper`] decide
+//!   when the game on screen becomes the game to continue; [`SavedMatches`] — the saved
+//!   matches kept there (the newest 20); [`TrustKeeper`] — this device's identity and
+//!   remembered players in the shell's own store of secrets ([`TrustStore`]).
 //! * [`BancoError`] — the error of most calls, with messages a player can read; Lines'
 //!   calls have [`LinesError`], [`Game::from_pgn`] [`PgnImportError`], and [`BleError`] is
 //!   what the shell's Bluetooth implementations report to Rust (the `error` module).
@@ -93,6 +96,8 @@ mod game;
 mod jieqi;
 mod kept;
 mod kept_game;
+mod kept_lines;
+mod kept_trust;
 mod lines;
 mod lines_board;
 mod lines_hint;
@@ -104,6 +109,7 @@ mod net_event;
 mod puzzle_mode;
 mod race;
 mod records;
+mod saved_matches;
 mod settings;
 mod types;
 
@@ -141,6 +147,8 @@ pub use game::{
 pub use jieqi::{Pool, PoolEntry, PoolSides};
 pub use kept::{KeptKind, KeptRead, KeptSlot, KeptStore};
 pub use kept_game::GameKeeper;
+pub use kept_lines::LinesKeeper;
+pub use kept_trust::{TrustKeeper, TrustStore, TrustStoreError};
 pub use lines::{
     LinesBall, LinesBestScore, LinesError, LinesGame, LinesSettings, LinesTap, LinesTurn,
     LinesUndo, LinesView,
@@ -171,6 +179,7 @@ pub use records::{
     PgnImportError, PgnTag, pgn_file_name, pgn_import_error_text, pgn_of_saved, pgn_player_tags,
     pgn_record_tags, pgn_vs_computer_tags, render_fen_svg, render_game_svg, saved_game_summary,
 };
+pub use saved_matches::{SavedMatch, SavedMatches, saved_matches_limit};
 pub use settings::{
     DefaultSettings, LevelRange, RulesPreset, default_settings, level_range, rules_preset,
     rules_presets,

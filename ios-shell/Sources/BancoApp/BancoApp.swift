@@ -34,7 +34,7 @@ final class AppState: ObservableObject {
     let store = UserDefaultsStore()
     /// The device's identity and the players whose code was confirmed, between matches: in
     /// the Keychain (this device only), moved there once from the defaults.
-    lazy var trust = TrustKeeper(secrets: KeychainSecrets(), legacy: store)
+    lazy var trust = trustKeeper(secrets: KeychainSecrets(), legacy: store)
     let sound = SystemSound()
     let vs: VsModel
     let puzzles: PuzzleModel

@@ -1,8 +1,9 @@
 // The Keychain as BancoKit's SecretStore: where the device's secret key and the remembered
-// players (TrustKeeper) are kept. Items are readable after the first unlock and stay on this
-// device (kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly): not in iCloud or computer
-// backups, not moved to a new phone. Needs Apple's Security framework: not compiled on the
-// Linux test machine (BancoKit's TrustKeeper is tested there against MemorySecrets).
+// players are kept (Rust's TrustKeeper, through BancoKit's trustKeeper and TrustStoreOf).
+// Items are readable after the first unlock and stay on this device
+// (kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly): not in iCloud or computer backups, not
+// moved to a new phone. Needs Apple's Security framework: not compiled on the Linux test
+// machine (the trust policy is tested there against MemorySecrets).
 #if canImport(Security)
 import Foundation
 import Security

@@ -119,10 +119,10 @@ public final class LinesModel: Model {
     private let now: () -> Int64
     private let background: (@escaping () -> Void) -> Void
     private var game: LinesGame?
-    /// The game on screen is the game to continue: kept in the store as it changes. A new
-    /// game becomes it at its first turn, so that one started by mistake and left at once
-    /// does not replace the game kept to continue.
-    private var keeping = false
+    /// Rust's `LinesKeeper`: when the game on screen becomes the game to continue (a new game
+    /// at its first turn, so that one started by mistake and left at once does not replace
+    /// the game kept) and when it is written to `keptGame`.
+    private let keeper: LinesKeeper
     /// Why the kept best scores did not load (Rust's words), until the message is shown (`clearMessage`).
     private var notice: String?
 
@@ -137,6 +137,7 @@ public final class LinesModel: Model {
         self.ui = ui
         keptGame = KeptSlot(store: KeptStoreOf(store), key: LinesModel.continueKey, kind: .linesGame)
         keptBest = KeptSlot(store: KeptStoreOf(store), key: LinesModel.bestKey, kind: .linesBestScores)
+        keeper = LinesKeeper(slot: keptGame)
         self.now = now
         self.background = background
         super.init()
@@ -175,7 +176,7 @@ public final class LinesModel: Model {
         }
         // The clock is Rust's (time passed in): it ends the game, and the save keeps it.
         if timeLimitS > 0 { game?.startClock(limitMs: UInt64(timeLimitS) * 1000, nowMs: UInt64(now())) }
-        keeping = false
+        keeper.begin(fromStore: false)
         state = State(best: game?.bestScores() ?? [], message: notice)
         refresh(run: nil, turn: nil)
         return true
@@ -201,7 +202,7 @@ public final class LinesModel: Model {
             state.message = "The saved game could not be continued: \(readable(error))"
             return false
         }
-        keeping = true
+        keeper.begin(fromStore: true)
         scratch()?.resumeClock(nowMs: UInt64(now()))
         refresh(run: nil, turn: nil)
         return true
@@ -296,7 +297,7 @@ public final class LinesModel: Model {
     public func pause() {
         guard let g = game, !state.over else { return }
         g.pauseClock(nowMs: UInt64(now()))
-        keep(g)
+        if let failed = keeper.pause(game: g) { state.message = failed }
     }
 
     /// The app is active again: the clock runs on from the time it had.
@@ -347,20 +348,19 @@ public final class LinesModel: Model {
         s.timeLeftMs = left
         s.timeUp = left == 0
         state = s
-        if view.turns > 0 { keeping = true }
         if view.gameOver { finish() } else { keep(g) }
     }
 
-    /// Keeps the game (its clock's time left with it) to continue later, once it is `keeping`.
+    /// Rust's keeper writes the game (its clock's time left with it) once it is the game to continue.
     private func keep(_ g: LinesGame) {
-        guard keeping else { return }
-        if let bytes = try? g.save() { _ = try? keptGame.write(bytes: bytes) }
+        if let failed = keeper.observe(game: g) { state.message = failed }
     }
 
-    /// The game ended (board full or time up): into the best scores, nothing to continue.
+    /// The game ended (board full or time up): into the best scores, nothing to continue
+    /// (Rust's keeper empties it).
     private func finish() {
         guard let g = game else { return }
-        if keeping { _ = try? keptGame.clear() }
+        keep(g)
         let day = ISO8601DateFormatter().string(from: Date()).prefix(10)
         if let r = g.recordResult(date: String(day)) { state.rank = Int(r) }
         keepBest(g)

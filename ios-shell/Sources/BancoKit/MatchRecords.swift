@@ -5,44 +5,24 @@
 // named on their sides.
 import Foundation
 
-/// The matches the player saved, newest first (at most `limit`), kept in the store.
+/// The matches the player saved, newest first (at most `limit`), kept in the store: Rust's
+/// `SavedMatches` keeps the list (its format, the oldest dropped past `limit`, damaged records
+/// left out), labels each record and writes the words; this only hands it the store.
 public final class MatchRecords {
-    /// A saved match: its label for a list (Rust's "Chess · 0-1 resignation · 12 plies") and its record.
-    public struct Entry: Equatable {
-        public let label: String
-        public let saved: Data
-    }
+    /// The most matches kept (Rust's).
+    public static var limit: Int { Int(savedMatchesLimit()) }
+    private let records: SavedMatches
 
-    /// The most matches kept.
-    public static let limit = 20
-    private static let key = "match.records"
-    private let store: KeyValueStore
-
-    public init(store: KeyValueStore) { self.store = store }
+    public init(store: KeyValueStore) { records = SavedMatches(store: KeptStoreOf(store)) }
 
     /// Keeps `saved` (a record from `MatchModel.saved()`) first; the oldest beyond `limit`
-    /// go. The words to show: "Saved", and which match made room if one did (never silently).
+    /// go. The words to show (Rust's): "Saved", and which match made room if one did (never silently).
     @discardableResult
-    public func save(_ saved: Data) -> String {
-        let old = raw()
-        let kept = [saved] + old.prefix(Self.limit - 1)
-        store.set(Self.key, kept.map { $0.base64EncodedString() }.joined(separator: ","))
-        let dropped = old.dropFirst(Self.limit - 1).map { (try? savedGameSummary(bytes: $0)) ?? "a damaged record" }
-        return dropped.isEmpty ? "Saved (Saved matches)"
-            : "Saved (Saved matches); \(Self.limit) are kept, so the oldest went: \(dropped.joined(separator: "; "))"
-    }
+    public func save(_ saved: Data) -> String { records.save(saved: saved) }
 
-    /// The saved matches, newest first; a damaged one is left out.
-    public func list() -> [Entry] {
-        // Rust writes the label (its ending, its plies in the singular or plural).
-        raw().compactMap { bytes in
-            (try? savedGameSummary(bytes: bytes)).map { Entry(label: $0, saved: bytes) }
-        }
-    }
-
-    private func raw() -> [Data] {
-        (store.string(Self.key) ?? "").split(separator: ",").compactMap { Data(base64Encoded: String($0)) }
-    }
+    /// The saved matches, newest first, each with Rust's label (`label`, `saved`); a damaged
+    /// one is left out.
+    public func list() -> [SavedMatch] { records.list() }
 
     /// The PGN of a match's record `saved` (`MatchModel.saved()`) as of state `s`: this player
     /// (`playerName`) and the other one named on their sides, the day of `date` where the player

@@ -178,71 +178,27 @@ public final class MemorySecrets: SecretStore {
     public func set(_ key: String, _ data: Data?) throws { lock.lock(); map[key] = data; lock.unlock() }
 }
 
+/// `secrets` as Rust's `TrustStore` (what it throws reaches Rust as `TrustStoreError`).
+public final class TrustStoreOf: TrustStore, @unchecked Sendable {
+    private let secrets: SecretStore
+    public init(_ secrets: SecretStore) { self.secrets = secrets }
+    public func get(key: String) throws -> Data? { try failed { try secrets.data(key) } }
+    public func put(key: String, value: Data) throws { try failed { try secrets.set(key, value) } }
+    public func remove(key: String) throws { try failed { try secrets.set(key, nil) } }
+
+    private func failed<T>(_ call: () throws -> T) throws -> T {
+        do { return try call() } catch { throw TrustStoreError.Failed(reason: readable(error)) }
+    }
+}
+
 /// This device's identity and the players whose code was confirmed, kept in `secrets`
-/// between matches (Rust's `Match.exportTrust()` bytes at `key`): pass `load()` as a match's
-/// `trust` and `save` as its `onTrust`, and a remembered player skips the code next time
-/// while a changed key is loud (Rust decides both).
+/// between matches by Rust's `TrustKeeper` (its policy: unreadable bytes set aside at
+/// `match.trust.damaged` with a notice to show once, a fresh identity then, bytes of an
+/// earlier version moved once out of `legacy`): pass its `load()` as a match's `trust` and
+/// its `save` as its `onTrust`. A Keychain that cannot be read makes `load()` throw.
 ///
 /// The bytes hold the device's secret key, so they live in the Keychain, not in the
-/// backed-up defaults: what an earlier version kept in `legacy` (Base64 at `key`) moves to
-/// `secrets` once, at the first `load()`.
-public final class TrustKeeper {
-    public static let key = "match.trust"
-    /// Where unreadable kept bytes are set aside (the first ones: a later damage does not
-    /// replace them): in the secret store, or in `legacy` for text that was never moved.
-    public static let setAside = "match.trust.damaged"
-    /// What the player is told when the kept bytes could not be read.
-    public static let damaged = "This device's key and remembered players could not be read: they were set aside, "
-        + "and this device starts with a new key (players you played before compare a code again)"
-    private let secrets: SecretStore
-    private let legacy: KeyValueStore?
-    private var notice: String?
-
-    public init(secrets: SecretStore, legacy: KeyValueStore? = nil) {
-        self.secrets = secrets
-        self.legacy = legacy
-    }
-
-    /// The kept bytes, or nil before the first confirmed code. Kept bytes that cannot be
-    /// read (text that is not Base64, or bytes Rust refuses as damaged) are set aside at
-    /// `setAside`, never deleted, and the match starts with a fresh identity: a dead end
-    /// (no match at all until the app's data is cleared) would be worse than remembered
-    /// players seeing a new key once. `takeNotice()` then says so. A Keychain that cannot
-    /// be read throws its error.
-    public func load() throws -> Data? {
-        try migrate()
-        guard let bytes = try secrets.data(TrustKeeper.key) else { return nil }
-        if (try? trustFingerprint(trust: bytes)) != nil { return bytes }
-        if try secrets.data(TrustKeeper.setAside) == nil { try secrets.set(TrustKeeper.setAside, bytes) }
-        try secrets.set(TrustKeeper.key, nil)
-        notice = TrustKeeper.damaged
-        return nil
-    }
-
-    /// What the last `load()` had to do that the player should know (once), or nil.
-    public func takeNotice() -> String? {
-        defer { notice = nil }
-        return notice
-    }
-
-    /// Keeps `bytes` (called by the match after a confirmed code); a Keychain that refuses
-    /// leaves the last bytes kept, and the next confirmed code tries again.
-    public func save(_ bytes: Data) {
-        try? secrets.set(TrustKeeper.key, bytes)
-    }
-
-    /// Moves the bytes of an earlier version from `legacy` into `secrets` (written first,
-    /// then removed); text that is not Base64 is set aside in `legacy` (and said once).
-    private func migrate() throws {
-        guard let legacy = legacy, let text = legacy.string(TrustKeeper.key) else { return }
-        if try secrets.data(TrustKeeper.key) == nil {
-            if let bytes = Data(base64Encoded: text) {
-                try secrets.set(TrustKeeper.key, bytes)
-            } else {
-                if legacy.string(TrustKeeper.setAside) == nil { legacy.set(TrustKeeper.setAside, text) }
-                notice = TrustKeeper.damaged
-            }
-        }
-        legacy.set(TrustKeeper.key, nil)
-    }
+/// backed-up defaults (`legacy`, where an earlier version kept them as Base64).
+public func trustKeeper(secrets: SecretStore, legacy: KeyValueStore? = nil) -> TrustKeeper {
+    TrustKeeper.inSecretStore(store: TrustStoreOf(secrets), legacy: legacy.map { KeptStoreOf($0) })
 }

@@ -86,6 +86,13 @@ func matchMoreTests(_ s: Suite) {
         let full = more.save(saved)
         try check(full.contains("oldest went: \(listed[0].label)"), full)
         try eq(MatchRecords.limit, more.list().count)
+        // A list this shell saved before Rust kept it (Base64 joined by commas) reads as it
+        // was; its damaged record is left out of the list.
+        let old = MemoryStore()
+        old.set("match.records", [saved, Data([1, 2, 3]), running].map { $0.base64EncodedString() }.joined(separator: ","))
+        let oldList = MatchRecords(store: old).list()
+        try eq(["Xiangqi · 1-0 resignation · 1 ply", "Xiangqi · unfinished · 1 ply"], oldList.map { $0.label })
+        try eq(running, oldList[1].saved)
         try eq("Xiangqi · 1-0 resignation · 1 ply", listed[0].label, "Rust's label, in the singular")
         // Opened as "Saved matches" opens it: the game with its move and its ending.
         let f = VsFixture()

@@ -105,46 +105,68 @@ func matchTests(_ s: Suite) {
         try check(!st.discovering && st.error == "no Wi-Fi", "\(st)")
     }
 
+    /// A Keychain before the first unlock: every call throws.
+    final class LockedSecrets: SecretStore {
+        struct Locked: Error, CustomStringConvertible { var description: String { "the Keychain is locked" } }
+        func data(_ key: String) throws -> Data? { throw Locked() }
+        func set(_ key: String, _ data: Data?) throws { throw Locked() }
+    }
+
     s.test("the device's key moves once from the defaults into the secret store; kept bytes that cannot be read are set aside for a fresh identity") {
+        // Rust's TrustKeeper over this shell's stores (its keys, as this shell always kept them).
+        let trustKey = "match.trust", setAside = "match.trust.damaged"
         let defaults = MemoryStore(), secrets = MemorySecrets()
         let bytes = try newTrust()
-        defaults.set(TrustKeeper.key, bytes.base64EncodedString())
+        defaults.set(trustKey, bytes.base64EncodedString())
         defaults.set("other", "stays")
-        let keeper = TrustKeeper(secrets: secrets, legacy: defaults)
+        let keeper = trustKeeper(secrets: secrets, legacy: defaults)
         try eq(try trustFingerprint(trust: bytes), try trustFingerprint(trust: try keeper.load()!), "the same identity")
-        try eq(nil, defaults.string(TrustKeeper.key), "gone from the backed-up defaults")
+        try eq(nil, defaults.string(trustKey), "gone from the backed-up defaults")
         try eq("stays", defaults.string("other"))
-        try eq(bytes, try secrets.data(TrustKeeper.key))
+        try eq(bytes, try secrets.data(trustKey))
         // Later runs read the secret store; a newer confirmed code is kept there.
         let next = try newTrust()
-        TrustKeeper(secrets: secrets, legacy: defaults).save(next)
-        try eq(next, try TrustKeeper(secrets: secrets, legacy: defaults).load())
-        // Damaged text in the defaults: set aside there (never deleted), a fresh identity, said once.
+        trustKeeper(secrets: secrets, legacy: defaults).save(bytes: next)
+        try eq(next, try trustKeeper(secrets: secrets, legacy: defaults).load())
+        // Damaged text in the defaults: set aside in the secret store (never deleted, never
+        // left in the backed-up defaults), a fresh identity, said once.
         let fresh = MemorySecrets()
-        defaults.set(TrustKeeper.key, "%%% not base64")
-        let damaged = TrustKeeper(secrets: fresh, legacy: defaults)
+        defaults.set(trustKey, "%%% not base64")
+        let damaged = trustKeeper(secrets: fresh, legacy: defaults)
         try eq(nil, try damaged.load(), "a fresh identity instead of a dead end")
-        try eq("%%% not base64", defaults.string(TrustKeeper.setAside))
-        try eq(nil, defaults.string(TrustKeeper.key))
+        try eq(Data("%%% not base64".utf8), try fresh.data(setAside))
+        try eq(nil, defaults.string(trustKey))
+        try eq(nil, defaults.string(setAside))
         try check(damaged.takeNotice()?.contains("set aside") == true, "the player is told")
         try eq(nil, damaged.takeNotice(), "said once")
         // Bytes Rust refuses are set aside in the secret store; the first ones set aside stay.
-        try fresh.set(TrustKeeper.key, Data([1, 2, 3]))
+        let aside = try fresh.data(setAside)
+        try fresh.set(trustKey, Data([1, 2, 3]))
         try eq(nil, try damaged.load())
-        try eq(Data([1, 2, 3]), try fresh.data(TrustKeeper.setAside))
-        try eq(nil, try fresh.data(TrustKeeper.key))
-        try fresh.set(TrustKeeper.key, Data([4, 5]))
-        _ = try damaged.load()
-        try eq(Data([1, 2, 3]), try fresh.data(TrustKeeper.setAside))
+        try eq(aside, try fresh.data(setAside))
+        try eq(nil, try fresh.data(trustKey))
         try check(damaged.takeNotice() != nil, "told again")
+        let other = MemorySecrets()
+        try other.set(trustKey, Data([4, 5]))
+        let refused = trustKeeper(secrets: other)
+        try eq(nil, try refused.load())
+        try eq(Data([4, 5]), try other.data(setAside), "as they were stored")
+        // A Keychain that cannot be read: the load throws (no new identity over the real one).
+        let locked = LockedSecrets()
+        do {
+            _ = try trustKeeper(secrets: locked).load()
+            throw TestFailure(description: "a locked Keychain must throw")
+        } catch let e as BancoError {
+            try check(readable(e).contains("locked"), readable(e))
+        }
         // A good identity is read as it is, with nothing to say.
-        try fresh.set(TrustKeeper.key, bytes)
+        try fresh.set(trustKey, bytes)
         try eq(bytes, try damaged.load())
         try eq(nil, damaged.takeNotice())
     }
 
     s.test("a remembered player skips the code in the next match (trust kept in each store); another key is a warning to close") {
-        let hostTrust = TrustKeeper(secrets: MemorySecrets()), guestTrust = TrustKeeper(secrets: MemorySecrets())
+        let hostTrust = trustKeeper(secrets: MemorySecrets()), guestTrust = trustKeeper(secrets: MemorySecrets())
         for round in 1...2 {
             let host = Side(), guest = Side()
             host.model = try host.ui.call {

@@ -21,7 +21,8 @@
 //! way.
 //!
 //! When the game to continue is replaced (a new game at the player's first move:
-//! `VsState::player_moved`) stays the front end's call; the slot only keeps what it is given.
+//! `VsState::player_moved`; a new Lines game at its first turn) is decided over the slot by
+//! the FFI's `GameKeeper` and `LinesKeeper`; the slot only keeps what it is given.
 //!
 //! ```
 //! use banco_app::kept::{KeptKind, KeptSlot, KeptStore};
@@ -394,7 +395,7 @@ impl ProgressStore for ProgressSlot {
 
 /// Base64 as the apps store records: the standard alphabet, padded (Java's
 /// `Base64.getEncoder()`, Swift's `base64EncodedString()`); padding is optional when read.
-mod base64 {
+pub(crate) mod base64 {
     use base64::Engine as _;
     use base64::alphabet::STANDARD;
     use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
@@ -405,12 +406,12 @@ mod base64 {
     );
 
     /// `bytes` as Base64 text.
-    pub(super) fn encode(bytes: &[u8]) -> String {
+    pub(crate) fn encode(bytes: &[u8]) -> String {
         APPS.encode(bytes)
     }
 
     /// The bytes of Base64 `text`; `None` when it is not Base64.
-    pub(super) fn decode(text: &str) -> Option<Vec<u8>> {
+    pub(crate) fn decode(text: &str) -> Option<Vec<u8>> {
         APPS.decode(text).ok()
     }
 }

@@ -16,7 +16,10 @@
 //!   atomically and reads with a size limit.
 //! * [`jieqi`] — jieqi's pools and the reveals drawn on one device.
 //! * [`kept`] — the records an app keeps in its key-value store (the games to continue,
-//!   Lines' best scores): damaged ones set aside, a newer Banco's never written over.
+//!   Lines' best scores): damaged ones set aside, a newer Banco's never written over;
+//!   [`saved_matches`] — the list of saved matches (the newest 20) kept there;
+//!   [`kept_trust`] — this device's identity and remembered players in the app's own store
+//!   of secrets.
 //! * [`lines`] — a solo game of Lines (undo, hint, best scores, save/continue);
 //!   [`lines_pick`] turns taps on a Lines board (solo or race) into picks and moves;
 //!   [`lines_options`] — what a settings screen offers for a new Lines game.
@@ -57,6 +60,7 @@ pub mod error;
 pub mod files;
 pub mod jieqi;
 pub mod kept;
+pub mod kept_trust;
 mod legacy;
 pub mod lines;
 pub mod lines_options;
@@ -73,5 +77,6 @@ pub mod render;
 pub mod result;
 pub mod runner;
 pub mod save;
+pub mod saved_matches;
 pub mod tags;
 pub mod text;

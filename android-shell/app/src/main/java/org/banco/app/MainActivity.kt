@@ -63,7 +63,7 @@ import org.banco.shell.PuzzleController
 import org.banco.shell.computerLevels
 import org.banco.shell.offeredPresets
 import org.banco.shell.Settings
-import org.banco.shell.TrustKeeper
+import org.banco.shell.trustKeeper
 import org.banco.shell.SoundPlayer
 import org.banco.shell.label
 import org.banco.shell.poolShelves
@@ -88,7 +88,7 @@ class MainActivity : ComponentActivity() {
      * their own preferences file, kept out of backups (res/xml backup rules); moved there
      * once from the general one.
      */
-    private val trust by lazy { TrustKeeper(PrefsStore(this, PrefsStore.TRUST), legacy = store) }
+    private val trust by lazy { trustKeeper(PrefsStore(this, PrefsStore.TRUST), legacy = store) }
 
     private var lobby: LobbyModel? = null
     /** Bluetooth's permissions and adapter state (the words are Rust's). */

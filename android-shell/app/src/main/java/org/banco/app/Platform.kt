@@ -38,9 +38,9 @@ class PrefsStore(context: Context, name: String = "banco") : KeyValueStore {
 
     companion object {
         /**
-         * The file of the device's secret key and remembered players (core's TrustKeeper):
-         * excluded from cloud backup and device transfer by res/xml/backup_rules.xml and
-         * data_extraction_rules.xml (keep the names in step).
+         * The file of the device's secret key and remembered players (Rust's TrustKeeper,
+         * through core's trustKeeper): excluded from cloud backup and device transfer by
+         * res/xml/backup_rules.xml and data_extraction_rules.xml (keep the names in step).
          */
         const val TRUST = "banco-trust"
     }

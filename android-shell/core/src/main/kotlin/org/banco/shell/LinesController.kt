@@ -13,6 +13,7 @@ import org.banco.LinesException
 import org.banco.LinesGame
 import org.banco.LinesHint
 import org.banco.LinesHintJob
+import org.banco.LinesKeeper
 import org.banco.LinesSettings
 import org.banco.LinesTap
 import org.banco.LinesTurn
@@ -114,15 +115,15 @@ class LinesController(
     val state = Observable(State())
     private var game: LinesGame? = null
 
-    /**
-     * The game on screen is the game to continue: written to the store as it changes. A new
-     * game becomes it at its first turn, so that one started by mistake and left at once
-     * does not replace the game kept to continue.
-     */
-    private var keeping = false
-
     /** The game to continue in the store, under Rust's policy (see [continueGame]). */
     private val keptGame = KeptSlot(KeptStoreOf(store), K_CONTINUE, KeptKind.LINES_GAME)
+
+    /**
+     * Rust's [LinesKeeper]: when the game on screen becomes the game to continue (a new game
+     * at its first turn, so that one started by mistake and left at once does not replace
+     * the game kept) and when it is written to [keptGame].
+     */
+    private val keeper = LinesKeeper(keptGame)
 
     /**
      * The best scores kept between games, under Rust's policy: a damaged table is set aside
@@ -182,7 +183,7 @@ class LinesController(
         }
         // The clock is Rust's (time passed in): it ends the game, and the save keeps it.
         if (timeLimitS > 0) game!!.startClock((timeLimitS * 1000L).toULong(), now().toULong())
-        keeping = false
+        keeper.begin(false)
         state.value = State(best = game!!.bestScores(), message = notice)
         refresh(run = null, turn = null)
         return true
@@ -216,7 +217,7 @@ class LinesController(
             state.value = state.value.copy(message = "The saved game could not be continued: ${readable(failure)}")
             return false
         }
-        keeping = true
+        keeper.begin(true)
         scratch().resumeClock(now().toULong())
         refresh(run = null, turn = null)
         return true
@@ -323,7 +324,7 @@ class LinesController(
         val g = game ?: return
         if (state.value.over) return
         g.pauseClock(now().toULong())
-        keep(g)
+        keeper.pause(g)?.let { state.value = state.value.copy(message = it) }
     }
 
     /** The app is back in the foreground: the clock runs again from the time it had. */
@@ -365,20 +366,18 @@ class LinesController(
             view = view, selected = null, reachable = emptyList(), run = run, lastTurn = turn, hint = null,
             hinting = false, timeLeftMs = left, timeUp = left == 0L,
         )
-        if (view.turns > 0u) keeping = true
         if (view.gameOver) finish() else keep(g)
     }
 
-    /** Keeps the game (its clock's time left with it) to continue later, once it is [keeping]. */
+    /** Rust's keeper writes the game (its clock's time left with it) once it is the game to continue. */
     private fun keep(g: LinesGame) {
-        if (!keeping) return
-        runCatching { g.save() }.getOrNull()?.let { runCatching { keptGame.write(it) } }
+        keeper.observe(g)?.let { state.value = state.value.copy(message = it) }
     }
 
-    /** The game ended (board full or time up): into the best scores, nothing to continue. */
+    /** The game ended (board full or time up): into the best scores, nothing to continue (Rust's keeper empties it). */
     private fun finish() {
         val g = game ?: return
-        if (keeping) runCatching { keptGame.clear() }
+        keep(g)
         val rank = g.recordResult(java.time.LocalDate.now().toString())?.toInt()
         keepBest(g)
         state.value = state.value.copy(best = g.bestScores(), rank = rank ?: state.value.rank)

@@ -7,42 +7,33 @@ package org.banco.shell
 
 import org.banco.Color
 import org.banco.Game
-import org.banco.savedGameSummary
 import org.banco.MatchState
+import org.banco.SavedMatch
+import org.banco.SavedMatches
 import org.banco.pgnRecordTags
+import org.banco.savedMatchesLimit
 import java.time.LocalDate
-import java.util.Base64
 
-/** The matches the player saved, newest first (at most [LIMIT]), kept in [store]. */
-class MatchRecords(private val store: KeyValueStore) {
-    /** A saved match: its label for a list (Rust's "Chess · 0-1 resignation · 12 plies") and its record. */
-    class Entry(val label: String, val saved: ByteArray)
+/**
+ * The matches the player saved, newest first (at most [LIMIT]), kept in [store]: Rust's
+ * [SavedMatches] keeps the list (its format, the oldest dropped past [LIMIT], damaged records
+ * left out), labels each record and writes the words; this only hands it the store.
+ */
+class MatchRecords(store: KeyValueStore) {
+    private val records = SavedMatches(KeptStoreOf(store))
 
     /**
      * Keeps [saved] (a record from [MatchController.saved]) first; the oldest beyond [LIMIT]
-     * go. The words to show: "Saved", and which match made room if one did (never silently).
+     * go. The words to show (Rust's): "Saved", and which match made room if one did (never silently).
      */
-    fun save(saved: ByteArray): String {
-        val old = raw()
-        val kept = listOf(saved) + old.take(LIMIT - 1)
-        store.putString(KEY, kept.joinToString(",") { Base64.getEncoder().encodeToString(it) })
-        val dropped = old.drop(LIMIT - 1).map { runCatching { savedGameSummary(it) }.getOrElse { "a damaged record" } }
-        return if (dropped.isEmpty()) "Saved (Saved matches)" else "Saved (Saved matches); $LIMIT are kept, so the oldest went: ${dropped.joinToString("; ")}"
-    }
+    fun save(saved: ByteArray): String = records.save(saved)
 
-    /** The saved matches, newest first; a damaged one is left out. */
-    fun list(): List<Entry> = raw().mapNotNull { bytes ->
-        // Rust writes the label (its ending, its plies in the singular or plural).
-        runCatching { Entry(savedGameSummary(bytes), bytes) }.getOrNull()
-    }
-
-    private fun raw(): List<ByteArray> = store.getString(KEY)?.split(',')?.filter { it.isNotEmpty() }
-        ?.mapNotNull { runCatching { Base64.getDecoder().decode(it) }.getOrNull() } ?: emptyList()
+    /** The saved matches, newest first, each with Rust's label; a damaged one is left out. */
+    fun list(): List<SavedMatch> = records.list()
 
     companion object {
-        private const val KEY = "match.records"
-        /** The most matches kept. */
-        const val LIMIT = 20
+        /** The most matches kept (Rust's). */
+        val LIMIT: Int get() = savedMatchesLimit().toInt()
 
         /**
          * The PGN of a match's record [saved] ([MatchController.saved]) as of state [s]: this

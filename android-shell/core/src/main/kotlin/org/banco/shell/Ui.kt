@@ -128,72 +128,15 @@ internal class SoundCues {
 internal fun readable(e: Throwable): String = e.message?.takeIf { it.isNotBlank() } ?: e.toString()
 
 /**
- * This device's identity and the players whose code was confirmed, kept in [store] between
- * matches (Rust's `Match.exportTrust()` bytes, Base64 at [KEY]): pass [load] as a match's
- * `trust` and [save] as its `onTrust`, and a remembered player skips the code next time
- * while a changed key is loud (Rust decides both).
+ * This device's identity and the players whose code was confirmed, kept between matches by
+ * Rust's [org.banco.TrustKeeper] (its policy: unreadable bytes set aside at
+ * `match.trust.damaged` with a notice to show once, a fresh identity then, bytes of an earlier
+ * version moved once out of [legacy]): pass its `load()` as a match's `trust` and its `save`
+ * as its `onTrust`. This hands it the store only.
  *
  * The bytes hold the device's secret key: [store] is kept out of backups and device
  * transfers (on Android the preferences file `banco-trust`, excluded by the app's backup
- * rules). Bytes an earlier version kept in the general store, [legacy], move to [store]
- * once, at the first [load].
+ * rules); [legacy] is the general store where an earlier version kept them.
  */
-class TrustKeeper(private val store: KeyValueStore, private val legacy: KeyValueStore? = null) {
-    private var notice: String? = null
-
-    /**
-     * The kept bytes, or null before the first confirmed code. Kept bytes that cannot be
-     * read (text that is not Base64, or bytes Rust refuses as damaged) are set aside at
-     * [SET_ASIDE], never deleted, and the match starts with a fresh identity: a dead end
-     * (no match at all until the app's data is cleared) would be worse than remembered
-     * players seeing a new key once. [takeNotice] then says so.
-     */
-    fun load(): ByteArray? {
-        migrate()
-        val text = store.getString(KEY) ?: return null
-        val bytes = try {
-            java.util.Base64.getDecoder().decode(text)
-        } catch (e: IllegalArgumentException) {
-            null
-        }
-        if (bytes != null && readable(bytes)) return bytes
-        if (store.getString(SET_ASIDE) == null) store.putString(SET_ASIDE, text)
-        store.putString(KEY, null)
-        notice = DAMAGED
-        return null
-    }
-
-    /** What the last [load] had to do that the player should know (once), or null. */
-    fun takeNotice(): String? = notice.also { notice = null }
-
-    private fun readable(bytes: ByteArray): Boolean = try {
-        org.banco.trustFingerprint(bytes)
-        true
-    } catch (e: org.banco.BancoException) {
-        false
-    }
-
-    /** Keeps [bytes] (called by the match after a confirmed code). */
-    fun save(bytes: ByteArray) {
-        migrate()
-        store.putString(KEY, java.util.Base64.getEncoder().encodeToString(bytes))
-    }
-
-    /** Moves the bytes kept by an earlier version from [legacy] to [store] (written first, then removed). */
-    private fun migrate() {
-        val old = legacy?.getString(KEY) ?: return
-        if (store.getString(KEY) == null) store.putString(KEY, old)
-        legacy.putString(KEY, null)
-    }
-
-    companion object {
-        const val KEY = "match.trust"
-
-        /** Where unreadable kept bytes are set aside (the first ones: a later damage does not replace them). */
-        const val SET_ASIDE = "match.trust.damaged"
-
-        /** What the player is told when the kept bytes could not be read. */
-        const val DAMAGED = "This device's key and remembered players could not be read: they were set aside, " +
-            "and this device starts with a new key (players you played before compare a code again)"
-    }
-}
+fun trustKeeper(store: KeyValueStore, legacy: KeyValueStore? = null): org.banco.TrustKeeper =
+    org.banco.TrustKeeper.inTextStore(KeptStoreOf(store), legacy?.let(::KeptStoreOf))

@@ -21,7 +21,7 @@ import org.banco.shell.MulticastGuard
 import org.banco.shell.Settings
 import org.banco.shell.Sound
 import org.banco.shell.SoundPlayer
-import org.banco.shell.TrustKeeper
+import org.banco.shell.trustKeeper
 import org.banco.shell.cellNamed
 import java.net.InetAddress
 import java.net.InetSocketAddress
@@ -298,47 +298,50 @@ fun lobbyMatchTests(s: Suite) {
     }
 
     s.test("the device's key moves once out of the general store; kept bytes that cannot be read are set aside for a fresh identity") {
+        // Rust's TrustKeeper over this shell's stores (its keys, as this shell always kept them).
+        val trustKey = "match.trust"
+        val setAside = "match.trust.damaged"
         val general = MemoryStore()
         val own = MemoryStore()
         val bytes = org.banco.newTrust()
         val text = java.util.Base64.getEncoder().encodeToString(bytes)
-        general.putString(TrustKeeper.KEY, text)
+        general.putString(trustKey, text)
         general.putString("other", "stays")
-        val keeper = TrustKeeper(own, legacy = general)
+        val keeper = trustKeeper(own, legacy = general)
         eq(org.banco.trustFingerprint(bytes), org.banco.trustFingerprint(keeper.load()!!), "the same identity")
-        eq(null, general.getString(TrustKeeper.KEY), "gone from the backed-up store")
+        eq(null, general.getString(trustKey), "gone from the backed-up store")
         eq("stays", general.getString("other"))
-        eq(text, own.getString(TrustKeeper.KEY))
+        eq(text, own.getString(trustKey))
         // Later runs read their own store; a newer confirmed code is kept there.
-        val later = TrustKeeper(own, legacy = general)
+        val later = trustKeeper(own, legacy = general)
         check(later.load()!!.contentEquals(bytes))
         val next = org.banco.newTrust()
         later.save(next)
-        check(TrustKeeper(own, legacy = general).load()!!.contentEquals(next))
-        eq(null, general.getString(TrustKeeper.KEY))
+        check(trustKeeper(own, legacy = general).load()!!.contentEquals(next))
+        eq(null, general.getString(trustKey))
         // Damaged text: set aside (never deleted), a fresh identity, and the player told once.
-        own.putString(TrustKeeper.KEY, "%%% not base64")
-        val damaged = TrustKeeper(own)
+        own.putString(trustKey, "%%% not base64")
+        val damaged = trustKeeper(own)
         eq(null, damaged.load(), "a fresh identity instead of a dead end")
-        eq("%%% not base64", own.getString(TrustKeeper.SET_ASIDE))
-        eq(null, own.getString(TrustKeeper.KEY))
+        eq("%%% not base64", own.getString(setAside))
+        eq(null, own.getString(trustKey))
         check(damaged.takeNotice()!!.contains("set aside"))
         eq(null, damaged.takeNotice(), "said once")
         // Base64 of bytes Rust refuses is damaged too; the first bytes set aside stay.
         throws<org.banco.BancoException.InvalidArgument> { org.banco.trustFingerprint(byteArrayOf(1, 2, 3)) }
-        own.putString(TrustKeeper.KEY, java.util.Base64.getEncoder().encodeToString(byteArrayOf(1, 2, 3)))
+        own.putString(trustKey, java.util.Base64.getEncoder().encodeToString(byteArrayOf(1, 2, 3)))
         eq(null, damaged.load())
-        eq("%%% not base64", own.getString(TrustKeeper.SET_ASIDE))
+        eq("%%% not base64", own.getString(setAside))
         check(damaged.takeNotice() != null)
         // A good identity is read as it is, with nothing to say.
-        own.putString(TrustKeeper.KEY, text)
+        own.putString(trustKey, text)
         check(damaged.load()!!.contentEquals(bytes))
         eq(null, damaged.takeNotice())
     }
 
     s.test("a remembered player skips the code in the next match (trust kept in each store); another key is a warning to close") {
-        val hostTrust = TrustKeeper(MemoryStore())
-        val guestTrust = TrustKeeper(MemoryStore())
+        val hostTrust = trustKeeper(MemoryStore())
+        val guestTrust = trustKeeper(MemoryStore())
         for (round in 1..2) {
             val hostUi = TestUi()
             val guestUi = TestUi()
@@ -373,7 +376,7 @@ fun lobbyMatchTests(s: Suite) {
         }
         try {
             val address = hostUi.awaitMatch(host, "listening") { it.phase == Phase.LISTENING }.address
-            val guest = guestUi.call { MatchController.join(guestUi, "Binh", address, trust = TrustKeeper(MemoryStore()).load()) }
+            val guest = guestUi.call { MatchController.join(guestUi, "Binh", address, trust = trustKeeper(MemoryStore()).load()) }
             try {
                 hostUi.awaitMatch(host, "the code compared again") { it.phase == Phase.VERIFY }
                 val warned = hostUi.await(host.state, "the warning") { it.keyWarning != null }

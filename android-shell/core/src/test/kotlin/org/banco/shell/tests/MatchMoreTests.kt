@@ -91,6 +91,14 @@ fun matchMoreTests(s: Suite) {
             val full = more.save(saved)
             check(full.contains("oldest went: Xiangqi · 1-0 resignation · 1 ply")) { full }
             eq(MatchRecords.LIMIT, more.list().size)
+            // A list this shell saved before Rust kept it (Base64 joined by commas) reads as it
+            // was; its damaged record is left out of the list.
+            val old = MemoryStore()
+            val b64 = java.util.Base64.getEncoder()
+            old.putString("match.records", listOf(saved, byteArrayOf(1, 2, 3), running).joinToString(",") { b64.encodeToString(it) })
+            val oldList = MatchRecords(old).list()
+            eq(listOf("Xiangqi · 1-0 resignation · 1 ply", "Xiangqi · unfinished · 1 ply"), oldList.map { it.label })
+            check(oldList[1].saved.contentEquals(running))
             eq("Xiangqi · 1-0 resignation · 1 ply", listed.label, "Rust's label, in the singular")
             // Opened as "Saved matches" opens it: the game with its move and its ending.
             GameFixture().use { f ->
