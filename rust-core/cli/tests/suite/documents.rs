@@ -1,0 +1,114 @@
+//! What `save`, `--keep` and `banco pgn import -o` may write over (one game record, never
+//! a PGN database nor Banco's other files), and how files that are not plain UTF-8 or not
+//! whole are read or refused.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use crate::common;
+use common::{banco_stdin, stdout};
+
+fn temp(name: &str) -> std::path::PathBuf {
+    common::temp("documents", name)
+}
+
+/// One chess game in PGN; `n` of them make a database.
+fn chess_game(n: usize) -> String {
+    format!(
+        "[Event \"g{n}\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+    )
+}
+
+/// A PGN database (its first line a tag pair, as a game record's) and the puzzle progress
+/// (a Banco file, not a game) are not replaced by `save`, `--keep` nor `pgn import -o`,
+/// which name why; a file of one game is.
+#[test]
+fn only_a_single_game_record_is_replaced() {
+    let db = temp("db.pgn");
+    let games: String = (1..=3).map(chess_game).collect();
+    std::fs::write(&db, &games).unwrap();
+    let progress = temp("progress");
+    let mut bytes = b"\x89BANCP\r\n\x02".to_vec();
+    bytes.extend_from_slice(&[0; 12]);
+    std::fs::write(&progress, &bytes).unwrap();
+    let out = banco_stdin(
+        &["play", "--game", "chess", "--no-color", "--movetime", "20"],
+        &format!(
+            "e4\nsave {}\nsave {}\nquit\n",
+            db.display(),
+            progress.display()
+        ),
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!(
+            "could not save {}: {} already exists and holds 3 games: choose another name",
+            db.display(),
+            db.display()
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "{} already exists and is not a saved game",
+            progress.display()
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("\nsaved "), "{text}");
+    assert_eq!(std::fs::read_to_string(&db).unwrap(), games);
+    assert_eq!(std::fs::read(&progress).unwrap(), bytes);
+    // `--keep` at the database: refused the same way.
+    let out = banco_stdin(
+        &[
+            "play",
+            "--game",
+            "chess",
+            "--no-color",
+            "--movetime",
+            "20",
+            "--keep",
+            db.to_str().unwrap(),
+        ],
+        "e4\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(text.contains("holds 3 games"), "{text}");
+    assert_eq!(std::fs::read_to_string(&db).unwrap(), games);
+    // `pgn import X -o X`: the database lists its games and stays whole.
+    let out = banco_stdin(
+        &[
+            "pgn",
+            "import",
+            db.to_str().unwrap(),
+            "-o",
+            db.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stdout(&out).contains("game 3: chess a vs b"),
+        "{}",
+        stdout(&out)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("holds 3 games: choose another name"), "{err}");
+    assert_eq!(std::fs::read_to_string(&db).unwrap(), games);
+    // A file of one game is a record: replaced.
+    let one = temp("one.pgn");
+    std::fs::write(&one, chess_game(1)).unwrap();
+    let out = banco_stdin(
+        &[
+            "pgn",
+            "import",
+            one.to_str().unwrap(),
+            "-o",
+            one.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert!(stdout(&out).contains("saved "), "{}", stdout(&out));
+    for f in [&db, &progress, &one] {
+        let _ = std::fs::remove_file(f);
+    }
+}
