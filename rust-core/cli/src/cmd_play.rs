@@ -650,6 +650,9 @@ impl Session {
                     self.vs = vs;
                     self.announced = false;
                     self.engine.clear();
+                    if let Some(keep) = &mut self.keep {
+                        keep.new_game(&self.settings);
+                    }
                     self.show();
                 }
                 Err(e) => outln!("{e}"),

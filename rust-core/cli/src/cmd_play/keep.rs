@@ -89,6 +89,15 @@ impl Keep {
         }
     }
 
+    /// `new` in a session: the game in progress, kept at the last prompt, waits in the file
+    /// until the player's first move in the new game, as a new session's kept game does
+    /// ([`Keep::announce_waiting`]; a game already waiting stays, told of once).
+    pub(crate) fn new_game(&mut self, settings: &Settings) {
+        if !self.hold {
+            self.announce_waiting(settings);
+        }
+    }
+
     /// The game the session starts with, as saved: written only once it changes.
     pub(crate) fn start(&mut self, bytes: Vec<u8>) {
         self.kept = bytes;

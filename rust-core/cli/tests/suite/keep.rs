@@ -160,3 +160,32 @@ fn keeping_is_tried_again_after_a_failure() {
     assert!(text.contains("continuing the kept game: 4 moves"), "{text}");
     let _ = std::fs::remove_file(&kept);
 }
+
+/// `new` in a session holds the game in progress as a new session does (review revC F4):
+/// said with the same notice, kept in the file until the player's first move in the new
+/// game, and still there when the player leaves before one.
+#[test]
+fn new_keeps_the_game_in_progress_until_the_first_move() {
+    let kept = temp("kept-new.banco");
+    let _ = std::fs::remove_file(&kept);
+    let keep = kept.to_str().unwrap();
+    let text = play_kept(keep, &[], "h2e2\nh0g2\nnew\nundo\nquit\n");
+    assert!(
+        text.contains(&format!(
+            "a kept game of 4 moves is in {keep}: `banco play --continue --keep {keep}` goes on with it; this new game replaces it at your first move"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("the kept game in {keep} is as it was")),
+        "{text}"
+    );
+    let text = play_kept(keep, &["--continue"], "quit\n");
+    assert!(text.contains("continuing the kept game: 4 moves"), "{text}");
+    // The first move of the new game replaces it.
+    let text = play_kept(keep, &["--continue"], "new\nh2e2\nquit\n");
+    assert!(text.contains("a kept game of 4 moves"), "{text}");
+    let text = play_kept(keep, &["--continue"], "quit\n");
+    assert!(text.contains("continuing the kept game: 2 moves"), "{text}");
+    let _ = std::fs::remove_file(&kept);
+}
