@@ -114,6 +114,9 @@ pub const CHECKSUM_LEN: usize = 4;
 pub const CHECKSUM_MISMATCH: &str =
     "its checksum does not match (a byte of the file was changed or corrupted)";
 
+/// What the damage of a record cut short is called (a saved game, the puzzle progress).
+pub const CUT_SHORT: &str = "the file ends before the record does (it was cut short)";
+
 /// `out` followed by the CRC-32 of its bytes (little-endian).
 pub(crate) fn seal(mut out: Vec<u8>) -> Vec<u8> {
     let crc = crc32fast::hash(&out);
@@ -198,9 +201,7 @@ pub enum SaveError {
 #[must_use]
 pub fn damage_of(e: &postcard::Error) -> String {
     match e {
-        postcard::Error::DeserializeUnexpectedEnd => {
-            "the file ends before the record does (it was cut short)".to_owned()
-        }
+        postcard::Error::DeserializeUnexpectedEnd => CUT_SHORT.to_owned(),
         _ => "its bytes do not form a record (the file is corrupted)".to_owned(),
     }
 }
@@ -476,7 +477,7 @@ fn parse(bytes: &[u8]) -> Result<Record, SaveError> {
         return Err(SaveError::Damaged("format version 0".to_owned()));
     }
     let body = if version >= VERSION_CHECKSUM {
-        let checked = unseal(bytes).ok_or_else(|| SaveError::Damaged(CHECKSUM_MISMATCH.into()))?;
+        let checked = unseal(bytes).ok_or_else(|| SaveError::Damaged(unsealed_damage(body)))?;
         checked.get(MAGIC.len() + 1..).unwrap_or_default()
     } else {
         body
@@ -503,6 +504,17 @@ fn parse(bytes: &[u8]) -> Result<Record, SaveError> {
         return Err(SaveError::Damaged("an oversized tag".to_owned()));
     }
     Ok(record)
+}
+
+/// Why `body`, a record of a checksummed version and what follows it, does not match its
+/// checksum: the file was cut short when the record (read without the checksum) runs past
+/// the end or leaves no room for the checksum; otherwise a byte was changed.
+fn unsealed_damage(body: &[u8]) -> String {
+    match postcard::take_from_bytes::<Record>(body) {
+        Err(postcard::Error::DeserializeUnexpectedEnd) => CUT_SHORT.to_owned(),
+        Ok((_, checksum)) if checksum.len() < CHECKSUM_LEN => CUT_SHORT.to_owned(),
+        _ => CHECKSUM_MISMATCH.to_owned(),
+    }
 }
 
 /// A saved game of either family, as [`decode_any`] reads it.

@@ -170,11 +170,9 @@ impl Progress {
         // Not sealed as a whole: the record and its checksum followed by stray bytes (the
         // record is salvaged from those), or damage.
         let end = bytes.len() - tail.len() + crate::save::CHECKSUM_LEN;
-        let sealed = bytes.get(..end).ok_or_else(|| {
-            ProgressError::Damaged(
-                "the file ends before the record does (it was cut short)".to_owned(),
-            )
-        })?;
+        let sealed = bytes
+            .get(..end)
+            .ok_or_else(|| ProgressError::Damaged(crate::save::CUT_SHORT.to_owned()))?;
         crate::save::unseal(sealed)
             .ok_or_else(|| ProgressError::Damaged(crate::save::CHECKSUM_MISMATCH.to_owned()))?;
         Ok((p, bytes.len() - end))

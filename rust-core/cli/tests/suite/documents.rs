@@ -112,3 +112,28 @@ fn only_a_single_game_record_is_replaced() {
         let _ = std::fs::remove_file(f);
     }
 }
+
+/// A save cut short is said to be cut short, not to have a changed byte (review revC F6.2).
+#[test]
+fn a_save_cut_short_is_called_cut_short() {
+    let save = temp("cut.banco");
+    let _ = std::fs::remove_file(&save);
+    let out = banco_stdin(
+        &["play", "--no-color", "--movetime", "20", "--level", "1"],
+        &format!("h2e2\nsave {}\nquit\n", save.display()),
+    );
+    assert!(stdout(&out).contains("saved "), "{}", stdout(&out));
+    let bytes = std::fs::read(&save).unwrap();
+    std::fs::write(&save, &bytes[..bytes.len() / 2]).unwrap();
+    let out = banco_stdin(
+        &["play", "--no-color", "--movetime", "20", "--level", "1"],
+        &format!("load {}\nquit\n", save.display()),
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("the file ends before the record does (it was cut short)"),
+        "{text}"
+    );
+    assert!(!text.contains("checksum"), "{text}");
+    let _ = std::fs::remove_file(&save);
+}
