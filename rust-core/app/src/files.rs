@@ -108,6 +108,41 @@ pub fn write_record(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic(path, bytes)
 }
 
+/// Copies the damaged `file` (the puzzle progress, the command line's kept game) to a new
+/// file beside it — `NAME.damaged` (`NAME` without its extension), else `NAME.2.damaged`,
+/// `NAME.3.damaged`, … — never over an earlier copy, before anything replaces it; returns
+/// the copy's name.
+///
+/// # Errors
+/// The file cannot be read or the copy written (a read-only folder, a full disk), or 999
+/// copies are already there.
+pub fn set_aside(file: &Path) -> io::Result<PathBuf> {
+    let mut from = File::open(file)?;
+    for n in 1..1000 {
+        let aside = if n == 1 {
+            file.with_extension("damaged")
+        } else {
+            file.with_extension(format!("{n}.damaged"))
+        };
+        match OpenOptions::new().write(true).create_new(true).open(&aside) {
+            Ok(mut to) => {
+                let copied = io::copy(&mut from, &mut to).and_then(|_| to.sync_all());
+                if let Err(e) = copied {
+                    let _ = std::fs::remove_file(&aside);
+                    return Err(e);
+                }
+                return Ok(aside);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        "999 damaged copies are already there",
+    ))
+}
+
 /// An advisory lock on a file that several sessions read, merge and write (Lines' best
 /// scores, the trust store): held from the read to the write, so that no session writes
 /// over what another wrote in between; released when dropped.

@@ -142,6 +142,24 @@ pub const MAX_TAGS: usize = 32;
 /// Longest tag name or value, in bytes.
 pub const MAX_TAG_LEN: usize = 256;
 
+/// What a player is told to update to read a record of a newer Banco: set once by a front
+/// end that is not an app ([`set_update_name`]).
+static UPDATE_NAME: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+
+/// Names what the player updates to read a newer Banco's record, in every message that says
+/// so ([`SaveError::NewerVersion`], the puzzle progress's): "the app" unless a front end
+/// sets another name once, as it starts (the command line: `banco`). Later calls change
+/// nothing.
+pub fn set_update_name(name: &'static str) {
+    let _ = UPDATE_NAME.set(name);
+}
+
+/// What the player updates to read a newer Banco's record ([`set_update_name`]).
+#[must_use]
+pub fn update_name() -> &'static str {
+    UPDATE_NAME.get().copied().unwrap_or("the app")
+}
+
 /// Why a saved game cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SaveError {
@@ -152,7 +170,10 @@ pub enum SaveError {
     #[error("the file is empty: it holds no saved game")]
     Empty,
     /// The file was saved by a newer version of Banco.
-    #[error("this game was saved by a newer Banco (format {0}); update the app to open it")]
+    #[error(
+        "this game was saved by a newer Banco (format {0}); update {app} to open it",
+        app = update_name()
+    )]
     NewerVersion(u8),
     /// The file is larger than any saved game.
     #[error("the file has {0} bytes, more than a saved game can have")]

@@ -42,7 +42,10 @@ pub enum ProgressError {
     #[error("this is not a Banco puzzle progress record")]
     NotProgress,
     /// Written by a newer Banco.
-    #[error("the puzzle progress was saved by a newer Banco (format {0}); update the app")]
+    #[error(
+        "the puzzle progress was saved by a newer Banco (format {0}); update {app}",
+        app = crate::save::update_name()
+    )]
     NewerVersion(u8),
     /// Too large or damaged.
     #[error("the puzzle progress is damaged: {0}")]
