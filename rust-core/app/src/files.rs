@@ -202,7 +202,8 @@ fn text_games(path: &Path, len: u64) -> io::Result<Option<usize>> {
     if bytes.len() as u64 > limit {
         return Ok(None);
     }
-    let text = String::from_utf8_lossy(&bytes);
+    let text =
+        crate::encoding::decode_text(&bytes).unwrap_or_else(|_| String::from_utf8_lossy(&bytes));
     Ok(Some(crate::pgn::count_games(&text)))
 }
 

@@ -113,6 +113,59 @@ fn only_a_single_game_record_is_replaced() {
     }
 }
 
+/// An xqbase-style xiangqi PGN in GBK (Chinese names and movetext), as the UTF-8 one.
+const XQ_PGN: &str = "[Game \"Chinese Chess\"]\n[Event \"测试\"]\n[Red \"胡荣华\"]\n[Black \"杨官璘\"]\n[Format \"Chinese\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\n";
+
+/// A GBK file (xqbase's encoding, review revA D3 / revC F7) reads as its UTF-8 twin in
+/// `banco pgn import` and `load`; bytes that are neither UTF-8 nor GBK are said to be.
+#[test]
+fn a_gbk_pgn_is_imported_and_loaded() {
+    let (gbk, _, unmappable) = encoding_rs::GBK.encode(XQ_PGN);
+    assert!(!unmappable);
+    assert!(std::str::from_utf8(&gbk).is_err());
+    let file = temp("xq-gbk.pgn");
+    std::fs::write(&file, &gbk).unwrap();
+    let out = banco_stdin(&["pgn", "import", file.to_str().unwrap()], "");
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("game 1: xiangqi 胡荣华 vs 杨官璘, 4 plies, result *"),
+        "{text}"
+    );
+    assert!(
+        text.contains("moves 炮二平五 马8进7 马二进三 车9平8"),
+        "{text}"
+    );
+    let fen = "rnbakabr1/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w";
+    assert!(text.contains(fen), "{text}");
+    let out = banco_stdin(
+        &["play", "--no-color", "--movetime", "20", "--level", "1"],
+        &format!("load {}\nfen\nquit\n", file.display()),
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!("loaded {}: 4 moves", file.display())),
+        "{text}"
+    );
+    assert!(text.contains(fen), "{text}");
+    // Neither UTF-8 nor GBK: said so, nothing garbled.
+    std::fs::write(&file, b"[Event \"\xff\xfe\x80\"]\n\n1. h2e2 *\n").unwrap();
+    let out = banco_stdin(&["pgn", "import", file.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the file is neither UTF-8 nor GBK"), "{err}");
+    let out = banco_stdin(
+        &["play", "--no-color", "--movetime", "20", "--level", "1"],
+        &format!("load {}\nquit\n", file.display()),
+    );
+    assert!(
+        stdout(&out).contains("the file is neither UTF-8 nor GBK"),
+        "{}",
+        stdout(&out)
+    );
+    let _ = std::fs::remove_file(&file);
+}
+
 /// A save cut short is said to be cut short, not to have a changed byte (review revC F6.2).
 #[test]
 fn a_save_cut_short_is_called_cut_short() {
