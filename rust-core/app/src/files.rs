@@ -45,12 +45,14 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// [`write_atomic`] for a file the player named (a saved game, an export): it replaces
-/// only what may be replaced — no file yet, an empty file, a Banco file (saved game,
-/// progress) or a game record in text (PGN or Banco's `.txt`: its first line, after blank
-/// lines and PGN's `%` escape lines, is a tag pair `[Name "value"]`). Anything else — a
-/// document that happens to have that name (an INI file's `[core]`, a JSON array), a
-/// directory, a device — is refused with [`io::ErrorKind::AlreadyExists`] and left
-/// untouched. A symbolic link is judged by the file it points to, which is the one written.
+/// only what may be replaced — no file yet, an empty file, a Banco saved game
+/// ([`crate::save::is_save`]) or one game record in text (PGN or Banco's `.txt`: its first
+/// line, after blank lines and PGN's `%` escape lines, is a tag pair `[Name "value"]`, and
+/// it holds one game). Anything else — a PGN database of several games, Banco's other
+/// files (the puzzle progress, the device's identity), a document that happens to have
+/// that name (an INI file's `[core]`, a JSON array), a directory, a device — is refused
+/// with [`io::ErrorKind::AlreadyExists`] and left untouched. A symbolic link is judged by
+/// the file it points to, which is the one written.
 ///
 /// ```
 /// use banco_app::files::write_record;
@@ -92,9 +94,53 @@ pub fn write_record(path: &Path, bytes: &[u8]) -> io::Result<()> {
             if !is_record(&head) {
                 return Err(refuse("is not a saved game"));
             }
+            if !head.is_empty() && !crate::save::is_save(&head) {
+                match text_games(path, meta.len())? {
+                    Some(games) if games > 1 => {
+                        return Err(refuse(&format!("holds {games} games")));
+                    }
+                    Some(_) => {}
+                    None => return Err(refuse("is larger than any game record")),
+                }
+            }
         }
     }
     write_atomic(path, bytes)
+}
+
+/// Copies the damaged `file` (the puzzle progress, the command line's kept game) to a new
+/// file beside it — `NAME.damaged` (`NAME` without its extension), else `NAME.2.damaged`,
+/// `NAME.3.damaged`, … — never over an earlier copy, before anything replaces it; returns
+/// the copy's name.
+///
+/// # Errors
+/// The file cannot be read or the copy written (a read-only folder, a full disk), or 999
+/// copies are already there.
+pub fn set_aside(file: &Path) -> io::Result<PathBuf> {
+    let mut from = File::open(file)?;
+    for n in 1..1000 {
+        let aside = if n == 1 {
+            file.with_extension("damaged")
+        } else {
+            file.with_extension(format!("{n}.damaged"))
+        };
+        match OpenOptions::new().write(true).create_new(true).open(&aside) {
+            Ok(mut to) => {
+                let copied = io::copy(&mut from, &mut to).and_then(|_| to.sync_all());
+                if let Err(e) = copied {
+                    let _ = std::fs::remove_file(&aside);
+                    return Err(e);
+                }
+                return Ok(aside);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        "999 damaged copies are already there",
+    ))
 }
 
 /// An advisory lock on a file that several sessions read, merge and write (Lines' best
@@ -144,12 +190,30 @@ pub fn lock_beside(path: &Path) -> io::Result<FileLock> {
 /// How much of an existing file [`write_record`] reads to tell whether it is a record.
 const RECORD_HEAD: u64 = 1024;
 
+/// How many games the text record at `path` (of `len` bytes) holds, as PGN reading splits
+/// them; `None` when it is larger than any PGN text Banco reads.
+fn text_games(path: &Path, len: u64) -> io::Result<Option<usize>> {
+    let limit = crate::pgn::MAX_BYTES as u64;
+    if len > limit {
+        return Ok(None);
+    }
+    let mut bytes = Vec::new();
+    File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Ok(None);
+    }
+    let text =
+        crate::encoding::decode_text(&bytes).unwrap_or_else(|_| String::from_utf8_lossy(&bytes));
+    Ok(Some(crate::pgn::count_games(&text)))
+}
+
 /// True when `head`, the start of a file, is that of a record [`write_record`] may
-/// replace: nothing, a Banco file (`\x89BANC…`), or a game record in text — its first line
-/// that is not blank nor a PGN escape (`%…`), after a byte-order mark, is a tag pair
-/// `[Name "value"]` (a line cut short by the end of `head` is judged on what it shows).
+/// replace: nothing, a Banco saved game ([`crate::save::is_save`]: not Banco's other
+/// binary files), or a game record in text — its first line that is not blank nor a PGN
+/// escape (`%…`), after a byte-order mark, is a tag pair `[Name "value"]` (a line cut
+/// short by the end of `head` is judged on what it shows).
 fn is_record(head: &[u8]) -> bool {
-    if head.is_empty() || head.starts_with(b"\x89BANC") {
+    if head.is_empty() || crate::save::is_save(head) {
         return true;
     }
     let text = String::from_utf8_lossy(head);
@@ -498,6 +562,48 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Only a game is replaced: not a PGN database of several games (its first line is a
+    /// tag pair too), nor Banco's other binary files (the puzzle progress, the device's
+    /// identity and trusted peers); a saved game of either format is.
+    #[test]
+    fn write_record_replaces_one_game_only() {
+        let dir = std::env::temp_dir().join(format!("banco-app-one-game-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let game = "[Event \"g\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+        let database = dir.join("db.pgn");
+        std::fs::write(&database, game.repeat(3)).unwrap();
+        let e = write_record(&database, b"[Event \"x\"]\n").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
+        assert!(
+            e.to_string()
+                .contains("db.pgn already exists and holds 3 games: choose another name"),
+            "{e}"
+        );
+        assert_eq!(std::fs::read_to_string(&database).unwrap(), game.repeat(3));
+        let mut progress = crate::puzzles::progress::MAGIC.to_vec();
+        progress.extend_from_slice(b"\x01 solved puzzles");
+        let mut trust = b"BNCTRST1".to_vec();
+        trust.extend_from_slice(&[7; 32]);
+        for (name, bytes) in [("progress", progress), ("trust", trust)] {
+            let path = dir.join(name);
+            std::fs::write(&path, &bytes).unwrap();
+            let e = write_record(&path, &crate::save::MAGIC).unwrap_err();
+            assert!(e.to_string().contains("is not a saved game"), "{e}");
+            assert_eq!(std::fs::read(&path).unwrap(), bytes);
+        }
+        // One game in text, a save, an older `BNCO` save: replaced.
+        let one = dir.join("one.pgn");
+        std::fs::write(&one, game).unwrap();
+        write_record(&one, b"[Event \"again\"]\n").unwrap();
+        for old in [&b"\x89BANCO\r\n\x05damaged"[..], b"BNCO\x01"] {
+            let save = dir.join("game.banco");
+            std::fs::write(&save, old).unwrap();
+            write_record(&save, &crate::save::MAGIC).unwrap();
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// A symbolic link is written through: the file it points to gets the bytes (its
     /// temporary file beside it), the link stays a link; a link to no file yet creates the
     /// file; `write_record` judges the file the link points to.
@@ -509,25 +615,25 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("synced")).unwrap();
         let target = dir.join("synced/lines-best");
-        std::fs::write(&target, b"\x89BANCO old").unwrap();
+        std::fs::write(&target, b"\x89BANCO\r\nold").unwrap();
         let link = dir.join("best");
         symlink("synced/lines-best", &link).unwrap();
-        write_atomic(&link, b"\x89BANCO new").unwrap();
+        write_atomic(&link, b"\x89BANCO\r\nnew").unwrap();
         assert!(
             std::fs::symlink_metadata(&link)
                 .unwrap()
                 .file_type()
                 .is_symlink()
         );
-        assert_eq!(std::fs::read(&target).unwrap(), b"\x89BANCO new");
-        write_record(&link, b"\x89BANCO newer").unwrap();
+        assert_eq!(std::fs::read(&target).unwrap(), b"\x89BANCO\r\nnew");
+        write_record(&link, b"\x89BANCO\r\nnewer").unwrap();
         assert!(
             std::fs::symlink_metadata(&link)
                 .unwrap()
                 .file_type()
                 .is_symlink()
         );
-        assert_eq!(read_limited(&link, 100).unwrap(), b"\x89BANCO newer");
+        assert_eq!(read_limited(&link, 100).unwrap(), b"\x89BANCO\r\nnewer");
         assert_eq!(names(&dir.join("synced")), ["lines-best"]);
         // A link to a file not there yet (a chain of two links): the file is created.
         let dangling = dir.join("kept");

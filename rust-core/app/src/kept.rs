@@ -16,6 +16,10 @@
 //! * a **write** or a **clear** judges the bytes in the slot first when no read did (the
 //!   same policy), so that neither loses a record it did not look at.
 //!
+//! The command line keeps its game to continue in a file, under the same policy: its bytes
+//! are judged by [`KeptKind::judge_bytes`], damaged ones copied aside
+//! ([`crate::files::set_aside`]) before anything replaces them, a locked record left alone.
+//!
 //! The puzzle progress record has its own policy ([`SharedProgress::open`]);
 //! [`open_progress`] opens it from a front end's store and sets damaged text aside the same
 //! way.
@@ -156,6 +160,18 @@ pub fn set_aside_key(key: &str) -> String {
     format!("{key}.damaged")
 }
 
+/// How the policy of this module judges a record's bytes ([`KeptKind::judge_bytes`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeptVerdict {
+    /// The loader of the kind opens them.
+    Sound,
+    /// Damaged (or another kind of record): to set aside before anything replaces them.
+    Damaged(String),
+    /// A newer Banco's record (or refused for another reason than damage): never to be
+    /// written over this session.
+    Locked(String),
+}
+
 /// How the loader judged a slot's text.
 enum Verdict {
     /// Sound: these bytes.
@@ -168,14 +184,16 @@ enum Verdict {
 
 /// A saved game refused as damaged (or of another kind) or not: a newer Banco's, or one
 /// this build does not play, is not damage.
-fn save_verdict(e: SaveError, prefix: &str) -> Verdict {
+fn save_verdict(e: SaveError, prefix: &str) -> KeptVerdict {
     match e {
-        SaveError::NewerVersion(_) | SaveError::UnsupportedGame(_) => Verdict::Keep(e.to_string()),
-        SaveError::LinesGame | SaveError::NotLines(_) | SaveError::NotBestScores => {
-            Verdict::Damaged(e.to_string())
+        SaveError::NewerVersion(_) | SaveError::UnsupportedGame(_) => {
+            KeptVerdict::Locked(e.to_string())
         }
-        SaveError::NoPgn(_) | SaveError::TooLong(_) => Verdict::Keep(e.to_string()),
-        other => Verdict::Damaged(format!("{prefix}{other}")),
+        SaveError::LinesGame | SaveError::NotLines(_) | SaveError::NotBestScores => {
+            KeptVerdict::Damaged(e.to_string())
+        }
+        SaveError::NoPgn(_) | SaveError::TooLong(_) => KeptVerdict::Locked(e.to_string()),
+        other => KeptVerdict::Damaged(format!("{prefix}{other}")),
     }
 }
 
@@ -191,24 +209,34 @@ impl KeptKind {
                 .to_owned(),
             );
         };
+        match self.judge_bytes(&bytes) {
+            KeptVerdict::Sound => Verdict::Good(bytes),
+            KeptVerdict::Damaged(why) => Verdict::Damaged(why),
+            KeptVerdict::Locked(why) => Verdict::Keep(why),
+        }
+    }
+
+    /// Judges `bytes`, a record as a file holds it, with the loader of this kind, under the
+    /// policy of this module: a front end that keeps the record in a file of its own (the
+    /// command line's kept game) sets damaged bytes aside before replacing them, and never
+    /// writes over a locked record.
+    #[must_use]
+    pub fn judge_bytes(self, bytes: &[u8]) -> KeptVerdict {
         let checked = match self {
-            KeptKind::Game => match resume(&bytes) {
+            KeptKind::Game => match resume(bytes) {
                 Ok(()) => Ok(()),
                 Err(ActionError::Save(e)) => {
                     Err(save_verdict(e, "this saved game cannot be loaded: "))
                 }
-                Err(other) => Err(Verdict::Keep(other.to_string())),
+                Err(other) => Err(KeptVerdict::Locked(other.to_string())),
             },
-            KeptKind::LinesGame => crate::lines::check_saved(&bytes)
+            KeptKind::LinesGame => crate::lines::check_saved(bytes)
                 .map_err(|e| save_verdict(e, "this saved Lines game cannot be loaded: ")),
             KeptKind::LinesBestScores => {
-                crate::lines::check_best_scores(&bytes).map_err(|e| save_verdict(e, ""))
+                crate::lines::check_best_scores(bytes).map_err(|e| save_verdict(e, ""))
             }
         };
-        match checked {
-            Ok(()) => Verdict::Good(bytes),
-            Err(v) => v,
-        }
+        checked.err().unwrap_or(KeptVerdict::Sound)
     }
 }
 

@@ -33,7 +33,8 @@
 //!   problem listed); [`mate`] — the mate solver ("solve from here", puzzles, the
 //!   defender's longest reply).
 //! * [`pgn`] — chess PGN and the xiangqi dialect, read and written; [`text`] — the readable
-//!   text export and its import; [`tags`] — what a record carries beyond its moves.
+//!   text export and its import; [`tags`] — what a record carries beyond its moves;
+//!   [`encoding`] — a record file's text (UTF-8, or GBK as xqbase's files are).
 //! * [`render`] — pictures of a position (SVG, and PNG with the `png` feature).
 //! * [`presets`] — the rules presets a settings screen offers, for every game.
 //! * [`result`] — a game's end in words; [`pieces`] — pieces as a front end draws them;
@@ -55,6 +56,7 @@ pub mod any;
 pub mod board;
 pub mod computer;
 pub mod editor;
+pub mod encoding;
 pub mod engine;
 pub mod error;
 pub mod files;

@@ -114,6 +114,9 @@ pub const CHECKSUM_LEN: usize = 4;
 pub const CHECKSUM_MISMATCH: &str =
     "its checksum does not match (a byte of the file was changed or corrupted)";
 
+/// What the damage of a record cut short is called (a saved game, the puzzle progress).
+pub const CUT_SHORT: &str = "the file ends before the record does (it was cut short)";
+
 /// `out` followed by the CRC-32 of its bytes (little-endian).
 pub(crate) fn seal(mut out: Vec<u8>) -> Vec<u8> {
     let crc = crc32fast::hash(&out);
@@ -139,6 +142,24 @@ pub const MAX_TAGS: usize = 32;
 /// Longest tag name or value, in bytes.
 pub const MAX_TAG_LEN: usize = 256;
 
+/// What a player is told to update to read a record of a newer Banco: set once by a front
+/// end that is not an app ([`set_update_name`]).
+static UPDATE_NAME: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+
+/// Names what the player updates to read a newer Banco's record, in every message that says
+/// so ([`SaveError::NewerVersion`], the puzzle progress's): "the app" unless a front end
+/// sets another name once, as it starts (the command line: `banco`). Later calls change
+/// nothing.
+pub fn set_update_name(name: &'static str) {
+    let _ = UPDATE_NAME.set(name);
+}
+
+/// What the player updates to read a newer Banco's record ([`set_update_name`]).
+#[must_use]
+pub fn update_name() -> &'static str {
+    UPDATE_NAME.get().copied().unwrap_or("the app")
+}
+
 /// Why a saved game cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SaveError {
@@ -149,7 +170,10 @@ pub enum SaveError {
     #[error("the file is empty: it holds no saved game")]
     Empty,
     /// The file was saved by a newer version of Banco.
-    #[error("this game was saved by a newer Banco (format {0}); update the app to open it")]
+    #[error(
+        "this game was saved by a newer Banco (format {0}); update {app} to open it",
+        app = update_name()
+    )]
     NewerVersion(u8),
     /// The file is larger than any saved game.
     #[error("the file has {0} bytes, more than a saved game can have")]
@@ -198,9 +222,7 @@ pub enum SaveError {
 #[must_use]
 pub fn damage_of(e: &postcard::Error) -> String {
     match e {
-        postcard::Error::DeserializeUnexpectedEnd => {
-            "the file ends before the record does (it was cut short)".to_owned()
-        }
+        postcard::Error::DeserializeUnexpectedEnd => CUT_SHORT.to_owned(),
         _ => "its bytes do not form a record (the file is corrupted)".to_owned(),
     }
 }
@@ -476,7 +498,7 @@ fn parse(bytes: &[u8]) -> Result<Record, SaveError> {
         return Err(SaveError::Damaged("format version 0".to_owned()));
     }
     let body = if version >= VERSION_CHECKSUM {
-        let checked = unseal(bytes).ok_or_else(|| SaveError::Damaged(CHECKSUM_MISMATCH.into()))?;
+        let checked = unseal(bytes).ok_or_else(|| SaveError::Damaged(unsealed_damage(body)))?;
         checked.get(MAGIC.len() + 1..).unwrap_or_default()
     } else {
         body
@@ -503,6 +525,17 @@ fn parse(bytes: &[u8]) -> Result<Record, SaveError> {
         return Err(SaveError::Damaged("an oversized tag".to_owned()));
     }
     Ok(record)
+}
+
+/// Why `body`, a record of a checksummed version and what follows it, does not match its
+/// checksum: the file was cut short when the record (read without the checksum) runs past
+/// the end or leaves no room for the checksum; otherwise a byte was changed.
+fn unsealed_damage(body: &[u8]) -> String {
+    match postcard::take_from_bytes::<Record>(body) {
+        Err(postcard::Error::DeserializeUnexpectedEnd) => CUT_SHORT.to_owned(),
+        Ok((_, checksum)) if checksum.len() < CHECKSUM_LEN => CUT_SHORT.to_owned(),
+        _ => CHECKSUM_MISMATCH.to_owned(),
+    }
 }
 
 /// A saved game of either family, as [`decode_any`] reads it.

@@ -650,6 +650,9 @@ impl Session {
                     self.vs = vs;
                     self.announced = false;
                     self.engine.clear();
+                    if let Some(keep) = &mut self.keep {
+                        keep.new_game(&self.settings);
+                    }
                     self.show();
                 }
                 Err(e) => outln!("{e}"),
@@ -845,16 +848,25 @@ impl Session {
         };
         let record = if save::is_save(&bytes) {
             Ok(bytes)
-        } else if crate::cmd_records::is_pgn(Path::new(path)) {
-            match banco_app::pgn::import_saved(&String::from_utf8_lossy(&bytes)) {
-                Ok(s) => s.encode(),
+        } else {
+            let t = match banco_app::encoding::decode_text(&bytes) {
+                Ok(t) => t,
                 Err(e) => {
                     outln!("could not load {path}: {e}");
                     return;
                 }
+            };
+            if crate::cmd_records::is_pgn(Path::new(path)) {
+                match banco_app::pgn::import_saved(&t) {
+                    Ok(s) => s.encode(),
+                    Err(e) => {
+                        outln!("could not load {path}: {e}");
+                        return;
+                    }
+                }
+            } else {
+                text::import(&t).and_then(|s| s.encode())
             }
-        } else {
-            text::import(&String::from_utf8_lossy(&bytes)).and_then(|s| s.encode())
         };
         match record
             .map_err(ActionError::from)

@@ -18,7 +18,7 @@ use crate::CliError;
 use crate::ui::board::Style;
 use banco_app::any::AnyGame;
 use banco_app::computer::Settings;
-use banco_app::files::{read_limited, write_atomic};
+use banco_app::files::{read_limited, set_aside, write_atomic};
 use banco_app::mate;
 use banco_app::puzzle_mode::PuzzleMode;
 use banco_app::puzzles::collection::{self, Tier};
@@ -26,7 +26,7 @@ use banco_app::puzzles::harvest::{self, HarvestOptions};
 use banco_app::puzzles::progress::{self, Progress, ProgressError, ProgressStore, SharedProgress};
 use banco_game::{Game, GameKind};
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -273,39 +273,6 @@ impl ProgressStore for FileStore {
             outln!("could not keep the progress in {}: {e}", self.0.display());
         }
     }
-}
-
-/// Copies the damaged progress `file` to a new file beside it — `NAME.damaged`, else
-/// `NAME.2.damaged`, `NAME.3.damaged`, … — never over an earlier copy; returns its name.
-fn set_aside(file: &Path) -> std::io::Result<PathBuf> {
-    let mut from = std::fs::File::open(file)?;
-    for n in 1..1000 {
-        let aside = if n == 1 {
-            file.with_extension("damaged")
-        } else {
-            file.with_extension(format!("{n}.damaged"))
-        };
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&aside)
-        {
-            Ok(mut to) => {
-                let copied = std::io::copy(&mut from, &mut to).and_then(|_| to.sync_all());
-                if let Err(e) = copied {
-                    let _ = std::fs::remove_file(&aside);
-                    return Err(e);
-                }
-                return Ok(aside);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Err(std::io::Error::new(
-        std::io::ErrorKind::AlreadyExists,
-        "999 damaged copies are already there",
-    ))
 }
 
 /// `banco puzzles play`.

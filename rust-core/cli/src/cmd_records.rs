@@ -3,6 +3,7 @@
 
 use crate::CliError;
 use crate::cmd_play::parse_game;
+use banco_app::encoding::decode_text;
 use banco_app::files::{read_limited, write_atomic, write_record};
 use banco_app::notation;
 use banco_app::pgn;
@@ -63,7 +64,8 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
                     ),
                 }));
             }
-            let text = String::from_utf8_lossy(&bytes);
+            let text = decode_text(&bytes)
+                .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
             let games = pgn::import_all(&text);
             let mut bad = 0;
             for (i, g) in games.iter().enumerate() {
@@ -141,7 +143,8 @@ pub(crate) fn read_saved(path: &Path) -> Result<SavedGame, CliError> {
     if save::is_save(&bytes) {
         return SavedGame::decode(&bytes).map_err(CliError::input);
     }
-    let text = String::from_utf8_lossy(&bytes);
+    let text = decode_text(&bytes)
+        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
     if is_pgn(path) {
         return pgn::import_saved(&text).map_err(CliError::input);
     }

@@ -118,6 +118,8 @@ impl CliError {
 }
 
 fn main() -> ExitCode {
+    // A newer Banco's record says to update `banco`, not "the app".
+    banco_app::save::set_update_name("banco");
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(args) => cmd_play::play(&args),

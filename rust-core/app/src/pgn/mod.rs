@@ -322,6 +322,13 @@ pub fn import_saved(text: &str) -> Result<SavedGame, PgnError> {
     import(text)?.to_saved()
 }
 
+/// How many games a PGN text holds, as [`import_all`] splits it (without reading them): a
+/// database has several, a game record one.
+#[must_use]
+pub fn count_games(text: &str) -> usize {
+    read::split_games(text).len()
+}
+
 /// Reads every game of a PGN database, each on its own (a bad game does not stop the
 /// others).
 #[must_use]

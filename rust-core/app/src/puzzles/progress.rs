@@ -42,7 +42,10 @@ pub enum ProgressError {
     #[error("this is not a Banco puzzle progress record")]
     NotProgress,
     /// Written by a newer Banco.
-    #[error("the puzzle progress was saved by a newer Banco (format {0}); update the app")]
+    #[error(
+        "the puzzle progress was saved by a newer Banco (format {0}); update {app}",
+        app = crate::save::update_name()
+    )]
     NewerVersion(u8),
     /// Too large or damaged.
     #[error("the puzzle progress is damaged: {0}")]
@@ -170,11 +173,9 @@ impl Progress {
         // Not sealed as a whole: the record and its checksum followed by stray bytes (the
         // record is salvaged from those), or damage.
         let end = bytes.len() - tail.len() + crate::save::CHECKSUM_LEN;
-        let sealed = bytes.get(..end).ok_or_else(|| {
-            ProgressError::Damaged(
-                "the file ends before the record does (it was cut short)".to_owned(),
-            )
-        })?;
+        let sealed = bytes
+            .get(..end)
+            .ok_or_else(|| ProgressError::Damaged(crate::save::CUT_SHORT.to_owned()))?;
         crate::save::unseal(sealed)
             .ok_or_else(|| ProgressError::Damaged(crate::save::CHECKSUM_MISMATCH.to_owned()))?;
         Ok((p, bytes.len() - end))

@@ -21,7 +21,8 @@ fn flips(bytes: &[u8]) -> impl Iterator<Item = (usize, Vec<u8>)> + '_ {
 
 /// Asserts that `decode` refuses every single-bit flip of `bytes`, and says "checksum"
 /// for every flip after the first `header` bytes (magic and version: those say "not a
-/// save", "newer" or a damage of the older format without a checksum).
+/// save", "newer" or a damage of the older format without a checksum) — or "cut short"
+/// for a flip that makes the record announce more than the file holds (a length).
 fn every_flip_refused<T: std::fmt::Debug, E: std::fmt::Display>(
     what: &str,
     bytes: &[u8],
@@ -33,7 +34,8 @@ fn every_flip_refused<T: std::fmt::Debug, E: std::fmt::Display>(
         match decode(&b) {
             Ok(v) => panic!("{what}: a flip in byte {at} loads: {v:?}"),
             Err(e) if at >= header => assert!(
-                e.to_string().contains(save::CHECKSUM_MISMATCH),
+                e.to_string().contains(save::CHECKSUM_MISMATCH)
+                    || e.to_string().contains(save::CUT_SHORT),
                 "{what}: byte {at}: {e}"
             ),
             Err(_) => {}
@@ -121,6 +123,28 @@ fn the_reviewers_flips_are_refused_once_saved_with_the_checksum() {
     let mut longer = bytes.clone();
     longer.push(0);
     assert!(SavedGame::decode(&longer).is_err());
+}
+
+/// A saved game cut short anywhere after its header — in its record or its checksum — is
+/// said to be cut short, not to have a byte changed (review revC F6.2); a changed byte that
+/// leaves the length whole still says "checksum".
+#[test]
+fn a_saved_game_cut_short_is_called_cut_short() {
+    let picks: Vec<u16> = (0..30u16).map(|i| i.wrapping_mul(7919)).collect();
+    let bytes = saved(GameKind::Xiangqi, &picks, 2, &[]).encode().unwrap();
+    for len in save::MAGIC.len() + 1..bytes.len() {
+        let e = SavedGame::decode(&bytes[..len]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("the saved game is damaged: {}", save::CUT_SHORT),
+            "cut to {len} of {} bytes",
+            bytes.len()
+        );
+    }
+    let mut changed = bytes.clone();
+    *changed.last_mut().unwrap() ^= 1;
+    let e = SavedGame::decode(&changed).unwrap_err();
+    assert!(e.to_string().contains(save::CHECKSUM_MISMATCH), "{e}");
 }
 
 #[test]

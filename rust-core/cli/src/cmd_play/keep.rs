@@ -1,10 +1,14 @@
 //! The game in progress kept for `banco play --continue`: written after every change, never
-//! over a kept game the player has not played on from (a new game replaces it only at the
-//! player's first move), and tried again after a failure (a full disk, a missing folder).
+//! over a kept game the player has not played on from (a new game — a new session, or
+//! `new` — replaces it only at the player's first move), and tried again after a failure
+//! (a full disk, a missing folder). A kept game that cannot be continued follows the
+//! policy of the apps' kept records ([`banco_app::kept`]): a damaged one is copied aside
+//! (`NAME.damaged`) before it is replaced, a newer Banco's is never written over.
 
 use super::moves_text;
 use banco_app::computer::{Settings, VsComputer};
-use banco_app::files::{read_limited, write_record};
+use banco_app::files::{read_limited, set_aside, write_record};
+use banco_app::kept::{KeptKind, KeptVerdict};
 use banco_app::save;
 use banco_game::Game;
 use std::path::PathBuf;
@@ -23,6 +27,9 @@ pub(crate) struct Keep {
     hold: bool,
     /// The last write failed (said once; the next change tries again).
     failed: bool,
+    /// The file holds a game this build cannot continue and must not replace (a newer
+    /// Banco's): nothing is written this session.
+    locked: bool,
 }
 
 impl Keep {
@@ -34,6 +41,7 @@ impl Keep {
             kept: Vec::new(),
             hold: false,
             failed: false,
+            locked: false,
         }
     }
 
@@ -51,10 +59,15 @@ impl Keep {
         }
     }
 
-    /// At the start of a new game (no `--continue`): tells of the game an earlier session
-    /// kept in the file — its moves, how to go on with it, that the new game replaces it
-    /// at the player's first move — and holds every write until then.
+    /// At the start of a new game (a session without `--continue`, or `new`): tells of the
+    /// game kept in the file — its moves, how to go on with it, that the new game replaces
+    /// it at the player's first move — and holds every write until then. A damaged kept
+    /// game is first copied aside; a newer Banco's locks the file for the session (said
+    /// once).
     pub(crate) fn announce_waiting(&mut self, settings: &Settings) {
+        if self.locked {
+            return;
+        }
         let bytes = match read_limited(&self.path, save::MAX_BYTES as u64) {
             Ok(bytes) if bytes.is_empty() => return,
             Ok(bytes) => bytes,
@@ -68,24 +81,56 @@ impl Keep {
                 return;
             }
         };
-        match VsComputer::resume(&bytes, settings) {
-            Ok(kept) if kept.game().ply() == 0 => {}
-            Ok(kept) => {
-                self.hold = true;
+        let path = self.path.display();
+        match KeptKind::Game.judge_bytes(&bytes) {
+            KeptVerdict::Sound => match VsComputer::resume(&bytes, settings) {
+                Ok(kept) if kept.game().ply() == 0 => {}
+                Ok(kept) => {
+                    self.hold = true;
+                    outln!(
+                        "a kept game of {} is in {path}: `{}` goes on with it; this new game replaces it at your first move",
+                        moves_text(kept.game()),
+                        self.continue_command()
+                    );
+                }
+                Err(e) => {
+                    self.hold = true;
+                    outln!(
+                        "the kept game in {path} cannot be continued ({e}): this game replaces it at your first move"
+                    );
+                }
+            },
+            // Nothing is lost: the damaged bytes are copied aside before anything writes.
+            KeptVerdict::Damaged(why) => match set_aside(&self.path) {
+                Ok(aside) => {
+                    self.hold = true;
+                    outln!(
+                        "the kept game in {path} cannot be continued ({why}); a copy of it is kept in {}: this game replaces it at your first move",
+                        aside.display()
+                    );
+                }
+                Err(e) => {
+                    self.locked = true;
+                    outln!(
+                        "the kept game in {path} cannot be continued ({why}), and setting it aside failed ({e}): it is left as it is, and this game is not kept (`save FILE` saves it)"
+                    );
+                }
+            },
+            KeptVerdict::Locked(why) => {
+                self.locked = true;
                 outln!(
-                    "a kept game of {} is in {}: `{}` goes on with it; this new game replaces it at your first move",
-                    moves_text(kept.game()),
-                    self.path.display(),
-                    self.continue_command()
+                    "the kept game in {path} cannot be continued here ({why}): it is left as it is, and this game is not kept (`save FILE` saves it)"
                 );
             }
-            Err(e) => {
-                self.hold = true;
-                outln!(
-                    "the kept game in {} cannot be continued ({e}): this game replaces it at your first move",
-                    self.path.display()
-                );
-            }
+        }
+    }
+
+    /// `new` in a session: the game in progress, kept at the last prompt, waits in the file
+    /// until the player's first move in the new game, as a new session's kept game does
+    /// ([`Keep::announce_waiting`]; a game already waiting stays, told of once).
+    pub(crate) fn new_game(&mut self, settings: &Settings) {
+        if !self.hold {
+            self.announce_waiting(settings);
         }
     }
 
@@ -103,7 +148,7 @@ impl Keep {
     /// failure is said once and the next change tries again, a success after one is said
     /// too.
     pub(crate) fn write(&mut self, bytes: Vec<u8>) {
-        if self.hold || bytes == self.kept {
+        if self.hold || self.locked || bytes == self.kept {
             return;
         }
         let result = match self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -135,7 +180,12 @@ impl Keep {
     /// What the player is told as the session ends after a game of `ply` plies: where the
     /// game is kept, or that the earlier kept game is still there.
     pub(crate) fn farewell(&self, ply: u32) {
-        if self.hold {
+        if self.locked {
+            outln!(
+                "the kept game in {} is as it was; this game was not kept",
+                self.path.display()
+            );
+        } else if self.hold {
             outln!(
                 "the kept game in {} is as it was: `{}` goes on with it",
                 self.path.display(),

@@ -160,3 +160,83 @@ fn keeping_is_tried_again_after_a_failure() {
     assert!(text.contains("continuing the kept game: 4 moves"), "{text}");
     let _ = std::fs::remove_file(&kept);
 }
+
+/// `new` in a session holds the game in progress as a new session does (review revC F4):
+/// said with the same notice, kept in the file until the player's first move in the new
+/// game, and still there when the player leaves before one.
+#[test]
+fn new_keeps_the_game_in_progress_until_the_first_move() {
+    let kept = temp("kept-new.banco");
+    let _ = std::fs::remove_file(&kept);
+    let keep = kept.to_str().unwrap();
+    let text = play_kept(keep, &[], "h2e2\nh0g2\nnew\nundo\nquit\n");
+    assert!(
+        text.contains(&format!(
+            "a kept game of 4 moves is in {keep}: `banco play --continue --keep {keep}` goes on with it; this new game replaces it at your first move"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("the kept game in {keep} is as it was")),
+        "{text}"
+    );
+    let text = play_kept(keep, &["--continue"], "quit\n");
+    assert!(text.contains("continuing the kept game: 4 moves"), "{text}");
+    // The first move of the new game replaces it.
+    let text = play_kept(keep, &["--continue"], "new\nh2e2\nquit\n");
+    assert!(text.contains("a kept game of 4 moves"), "{text}");
+    let text = play_kept(keep, &["--continue"], "quit\n");
+    assert!(text.contains("continuing the kept game: 2 moves"), "{text}");
+    let _ = std::fs::remove_file(&kept);
+}
+
+/// A kept game this build cannot continue is never lost (review revC F5), as the apps'
+/// kept records: a newer Banco's is not written over in the session (said once, with
+/// `banco` to update); a damaged one is copied to `NAME.damaged` (an earlier copy kept,
+/// the next one beside it) before the first move replaces it.
+#[test]
+fn a_kept_game_that_cannot_be_continued_is_never_lost() {
+    let kept = temp("last-game");
+    let _ = std::fs::remove_file(&kept);
+    let keep = kept.to_str().unwrap();
+    play_kept(keep, &[], "h2e2\nquit\n");
+    let sound = std::fs::read(&kept).unwrap();
+    let mut newer = sound.clone();
+    newer[8] = 6;
+    std::fs::write(&kept, &newer).unwrap();
+    let text = play_kept(keep, &[], "h2e2\nh0g2\nnew\nh2e2\nquit\n");
+    assert!(
+        text.contains(&format!(
+            "the kept game in {keep} cannot be continued here (this game was saved by a newer Banco (format 6); update banco to open it): it is left as it is, and this game is not kept"
+        )),
+        "{text}"
+    );
+    assert_eq!(text.matches("newer Banco").count(), 1, "{text}");
+    assert!(!text.contains("update the app"), "{text}");
+    assert!(!text.contains("the game is kept"), "{text}");
+    assert_eq!(std::fs::read(&kept).unwrap(), newer);
+    // Damaged (cut short): copied aside, then replaced at the first move.
+    let first = temp("last-game.damaged");
+    let second = temp("last-game.2.damaged");
+    let _ = std::fs::remove_file(&first);
+    let _ = std::fs::remove_file(&second);
+    for (cut, aside) in [(3, &first), (5, &second)] {
+        let damaged = &sound[..sound.len() - cut];
+        std::fs::write(&kept, damaged).unwrap();
+        let text = play_kept(keep, &[], "h2e2\nquit\n");
+        assert!(
+            text.contains(&format!(
+                "the kept game in {keep} cannot be continued (this saved game cannot be loaded: the saved game is damaged: the file ends before the record does (it was cut short)); a copy of it is kept in {}: this game replaces it at your first move",
+                aside.display()
+            )),
+            "{text}"
+        );
+        assert_eq!(std::fs::read(aside).unwrap(), damaged);
+        let text = play_kept(keep, &["--continue"], "quit\n");
+        assert!(text.contains("continuing the kept game: 2 moves"), "{text}");
+    }
+    assert_eq!(std::fs::read(&first).unwrap(), &sound[..sound.len() - 3]);
+    for f in [&kept, &first, &second] {
+        let _ = std::fs::remove_file(f);
+    }
+}

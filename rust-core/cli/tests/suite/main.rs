@@ -5,6 +5,7 @@
 mod chess_rules;
 mod commands;
 mod common;
+mod documents;
 mod editor;
 mod jieqi;
 mod keep;
