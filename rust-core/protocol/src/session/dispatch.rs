@@ -44,7 +44,9 @@ impl<G: MatchGame> Session<G> {
                 }
             }
             Body::Reveal { link } => match &mut self.current {
-                Some(m) if m.has_fair_draw() => m.on_reveal(link, now, &mut send, &mut self.events),
+                Some(m) if m.has_fair_draw() => {
+                    m.on_reveal(link, now, rtt, &mut send, &mut self.events);
+                }
                 _ => send.push(Body::Error {
                     code: ErrorCode::UNEXPECTED,
                 }),
@@ -192,7 +194,7 @@ impl<G: MatchGame> Session<G> {
         // A start position may already await chance.
         let mut send = Vec::new();
         if let Some(m) = &mut self.current {
-            m.settle_chance(now, &mut send, &mut self.events);
+            m.settle_chance(now, self.channel.rtt(), &mut send, &mut self.events);
         }
         self.queue_match(send);
         self.check_fairness();

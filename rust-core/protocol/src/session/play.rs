@@ -527,6 +527,7 @@ impl<G: Game> MatchState<G> {
         &mut self,
         mv: G::Move,
         now: u64,
+        rtt: Option<u64>,
         send: &mut Vec<Body>,
         ev: &mut Events<G>,
     ) -> Result<(), ActionError> {
@@ -594,7 +595,7 @@ impl<G: Game> MatchState<G> {
             by: self.local(),
         });
         self.check_end(ev);
-        self.settle_chance(now, send, ev);
+        self.settle_chance(now, rtt, send, ev);
         if std::mem::take(&mut self.offer_held) && !self.is_over() {
             // Right after the move (and the link of the chance step it started): the
             // same bodies as an offer made just after moving.
@@ -678,7 +679,7 @@ impl<G: Game> MatchState<G> {
             by: self.peer(),
         });
         self.check_end(ev);
-        self.settle_chance(now, send, ev);
+        self.settle_chance(now, rtt, send, ev);
     }
 
     /// Turns (moves, not chance outcomes) between the positions with `a` and `b` moves.

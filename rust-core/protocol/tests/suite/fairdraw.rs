@@ -580,6 +580,61 @@ fn a_gap_kept_open_in_the_stream_does_not_stall_the_withheld_wait_for_ever() {
     );
 }
 
+/// The next mover cannot think for free by holding its link back: once it has our link
+/// (and so the card) its turn runs here from when its own link was due, whatever time its
+/// move claims; past its time it loses (review revB D1b).
+#[test]
+fn a_link_held_back_by_the_next_mover_is_charged_to_its_clock() {
+    for held in [100_000, 125_000] {
+        let clock = ClockSpec {
+            base_ms: 120_000,
+            increment_ms: 0,
+        };
+        let (mut victim, mut raw, chain, _) = victim_and_cheater(7, Some(clock));
+        victim_flips(&mut victim, &mut raw, 0);
+        // Black knows the card and thinks with its link held back, keeping the link alive.
+        for t in (1_000..held).step_by(1_000) {
+            raw.send(&mut victim, Body::Ping, t);
+            victim.handle_timeout(t);
+            while victim.poll_transmit().is_some() {}
+        }
+        let link = chain.link(1).unwrap();
+        raw.send(&mut victim, Body::Reveal { link }, held);
+        let mut after = *victim.game().unwrap();
+        let ply = after.ply() as u8;
+        after.play(CardMove::Pass).unwrap();
+        let mv = MoveMsg {
+            ply,
+            mv: after.encode_move(CardMove::Pass),
+            hash: after.hash() as u32,
+            clock: 0,
+        };
+        raw.send(&mut victim, Body::Move(mv), held + 10);
+        if held < 120_000 {
+            assert_eq!(victim.outcome(), None);
+            // Charged from one round-trip allowance (at most 1.1 s) after the step began,
+            // less one more for the move's way back.
+            let [red, black] = victim.clocks(held + 10).unwrap();
+            assert_eq!(red, 120_000);
+            assert!(
+                (20_000..=22_200).contains(&black),
+                "black has {black} ms left"
+            );
+        } else {
+            let over = Outcome::Win {
+                winner: Color::Red,
+                reason: WinReason::Timeout,
+            };
+            assert_eq!(victim.outcome(), Some(over));
+            let sent = raw.recv(&mut victim);
+            assert!(
+                sent.iter().any(|b| matches!(b, Body::TimeForfeit { .. })),
+                "{sent:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_missing_or_malformed_commitment_is_refused() {
     // In a proposal: declined with the parameters reason.

@@ -35,6 +35,17 @@
 //! the link to think for free. On a bad link an honest mover therefore loses the delay
 //! beyond the shortest round trip.
 //!
+//! After a chance step the next mover's turn starts with the outcome — except a peer's
+//! whose reveal link came late: the peer had the outcome as soon as our link reached it,
+//! so a peer that holds its own link back could otherwise think for free and then send
+//! link and move together. Its turn runs here from when its link was due: the step's
+//! start plus the round-trip allowance (our link's way there and the peer's back), or the
+//! link's arrival if sooner. That is never earlier than a turn after a move of ours
+//! starts (when we played it), so an honest peer on a slow or lossy link is charged no
+//! more than after an ordinary move, and its own check of a forfeit allows for it as it
+//! does there (the time our move spent on the way). Not for a step of the start position,
+//! whose start the peer learns from our `Accept` (see below).
+//!
 //! Two turns start later here than on the peer's side by more than a move's time on the
 //! way, and are allowed for. The proposer's first turn, when it moves first: it starts
 //! there when our `Accept` arrives, which an outage may hold back longer than the clock,
@@ -98,7 +109,7 @@ pub(super) struct OurMove {
 
 /// What is not charged to the peer of the time measured here: the round trip, and one
 /// unit for the peer's rounding down.
-fn allowance(rtt: Option<u64>) -> u64 {
+pub(super) fn allowance(rtt: Option<u64>) -> u64 {
     rtt.unwrap_or(MAX_RTT_ALLOWANCE_MS)
         .min(MAX_RTT_ALLOWANCE_MS)
         + CLOCK_UNIT_MS
