@@ -27,9 +27,12 @@
 //! our clock keeps running, so a real flag still falls). The peer's move's time on the
 //! way is its measured time minus its claimed thinking time: a peer that under-claims to
 //! widen it is charged the measured time anyway ([`charged_ms`]), so a forged forfeit
-//! can never take more of our time than the forger spent of its own. A forfeit naming a
-//! position where the receiver was not to move abandons the game
-//! ([`AbortReason::CLOCKS_DIFFER`]).
+//! can never take more of our time than the forger spent of its own. A forfeit in an
+//! untimed game, or naming a position where the receiver was not to move while no undo,
+//! refused move or unacknowledged move of the receiver's could explain it, is a false
+//! claim: the forger loses the game ([`WinReason::Forfeit`]). Where such a crossing
+//! cannot be ruled out, a forfeit naming a position where the receiver was not to move
+//! abandons the game ([`AbortReason::CLOCKS_DIFFER`]).
 //!
 //! The clock runs while the link is down (as on game servers): a peer could otherwise cut
 //! the link to think for free. On a bad link an honest mover therefore loses the delay
@@ -204,8 +207,11 @@ impl<G: Game> MatchState<G> {
     /// judgement crossed our acceptance: the undone moves are played again up to the
     /// forfeit's position, as the peer never took them back). A
     /// forfeit naming a position where we were not to move, or in an untimed game, cannot
-    /// come from an honest peer: the game is abandoned ([`AbortReason::CLOCKS_DIFFER`])
-    /// rather than left stalled.
+    /// come from an honest peer: with nothing in flight that could explain it
+    /// ([`MatchState::nothing_in_flight`]) it is a false claim, and the peer loses the
+    /// game ([`WinReason::Forfeit`], as for a wrong link of the fair draw: a player about
+    /// to lose cannot void the result with it); otherwise the game is abandoned
+    /// ([`AbortReason::CLOCKS_DIFFER`]) rather than left stalled.
     pub(crate) fn on_time_forfeit(
         &mut self,
         ply: u32,
@@ -223,10 +229,22 @@ impl<G: Game> MatchState<G> {
         // (seed 20261202, game 5786): the flag fell where we were to move, our move (a
         // flip, into a chance step) crossed it, and then we accepted the undo.
         if self.clocks.is_none() || !(our_move_crossed || our_turn || self.crossed_our_undo(ply)) {
-            if !self.is_over() {
-                self.abort(AbortReason::CLOCKS_DIFFER, send, ev);
+            if self.is_over() {
+                return;
             }
-            return;
+            if self.nothing_in_flight() {
+                // A false claim, provably: the peer loses the game (as for a wrong link of
+                // the fair draw), and is told its claim was refused.
+                send.push(Body::Error {
+                    code: ErrorCode::UNEXPECTED,
+                });
+                let outcome = Outcome::Win {
+                    winner: self.local(),
+                    reason: WinReason::Forfeit,
+                };
+                return self.finish(outcome, ev);
+            }
+            return self.abort(AbortReason::CLOCKS_DIFFER, send, ev);
         }
         let credible = if our_turn {
             self.forfeit_credible_now(now)
@@ -248,6 +266,19 @@ impl<G: Game> MatchState<G> {
             reason: WinReason::Timeout,
         };
         self.end_by_message(ply, outcome, now, ev);
+    }
+
+    /// True when no honest forfeit can name a position we were not to move in: an
+    /// untimed game, or a timed one where nothing could make the peer's positions differ
+    /// from ours — no undo asked or accepted and unanswered, no move refused in this game,
+    /// and our last move (if any) acknowledged. Otherwise a crossing nobody foresaw
+    /// cannot be ruled out, and the game is abandoned instead.
+    fn nothing_in_flight(&self) -> bool {
+        self.clocks.is_none()
+            || (self.undo == super::Pending::None
+                && self.undone_from.is_none()
+                && self.refusals == 0
+                && self.last_move.is_none_or(|m| m.acked_at.is_some()))
     }
 }
 
