@@ -111,7 +111,8 @@
 //! peer to move next that holds its link back already knows the outcome (it has ours) and
 //! thinks meanwhile: its turn is measured here from when its link was due, one round-trip
 //! allowance after the step began, so the time it held the link back is charged to its
-//! clock (the session's `clock` module). The honest side gives up
+//! clock — once its game has begun before the step (it accepted our proposal, or it has
+//! moved; the session's `clock` module). The honest side gives up
 //! waiting when the peer's remaining time plus two minutes of grace for retransmissions and
 //! outages has passed, whether a link is up or not (as the move clocks run while the link
 //! is down: a player who saw our link, and so the outcome, cannot cut the link to escape

@@ -176,6 +176,9 @@ impl<G: MatchGame> Session<G> {
         let now = self.channel.now();
         let kind = p.kind;
         let mut m = MatchState::new(spec.clone(), p.rules, p.start, now);
+        if ours {
+            m.proposed_here();
+        }
         let chain = self.chain.take();
         let fair = match chain {
             Some(chain) if uses_fair_draw(kind) => {

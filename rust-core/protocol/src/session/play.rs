@@ -228,6 +228,12 @@ pub(crate) struct MatchState<G: Game> {
     /// its acknowledgement of our `Accept`, this sequence number (module `clock`,
     /// [`MatchState::await_start_ack`]).
     start_seq: Option<u64>,
+    /// The peer's game has begun before any move of ours it is still to measure: we
+    /// proposed (its game began when it accepted, before ours), or it has moved. Until
+    /// then it learns that the game began from our `Accept`, which an outage may hold
+    /// back, and cannot measure how long our first move took to reach it; so a late
+    /// reveal link of its is not charged to it (module `clock`).
+    pub(super) peer_started: bool,
     /// How much more of our time the peer may have charged than we did, at most (module
     /// `clock`): for each of our moves acknowledged so far, the time until we saw the
     /// acknowledgement plus the transit of the peer's move before it, milliseconds.
@@ -276,12 +282,19 @@ impl<G: Game> MatchState<G> {
             peer_transit: 0,
             peer_lag: 0,
             start_seq: None,
+            peer_started: false,
             delays: 0,
             peer_offered: false,
             we_offered: false,
             peer_asked_undo: false,
             we_asked_undo: false,
         }
+    }
+
+    /// We proposed this match: the peer's game began when it accepted, before ours
+    /// ([`MatchState::peer_started`]).
+    pub(crate) fn proposed_here(&mut self) {
+        self.peer_started = true;
     }
 
     pub(crate) fn game(&self) -> &G {
@@ -666,6 +679,7 @@ impl<G: Game> MatchState<G> {
             self.game.unmake(mv, undo);
             return self.time_forfeit(send, ev);
         }
+        self.peer_started = true;
         if self.our_offer {
             // The peer moved with our offer standing: it moved before our offer reached
             // it (and ignores the offer when it comes), as its "no" comes before its move.

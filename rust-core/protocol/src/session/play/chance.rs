@@ -75,17 +75,19 @@ struct Waiting {
     since: u64,
     /// When the step began here.
     began: u64,
+    /// The peer's game had begun when the step began here
+    /// ([`MatchState::peer_started`]): a late link of the peer's is then charged to it.
+    charge_late: bool,
 }
 
 impl Waiting {
     /// When the peer's link became overdue here, if its lateness is the peer's to pay
     /// for: one round-trip allowance ([`clock::allowance`]) after the step began — it
     /// took our link that long, at least, to reach the peer and the peer's to come back.
-    /// None for a step of the start position, entered when the match started: the peer
-    /// learns of it from our `Accept`, whose time on the way no move measures (module
-    /// `clock`, [`MatchState::await_start_ack`]).
+    /// None when the peer's game had not begun by then (module `clock`).
     fn overdue_at(&self, rtt: Option<u64>) -> Option<u64> {
-        (self.ply > 0).then(|| self.began.saturating_add(clock::allowance(rtt)))
+        self.charge_late
+            .then(|| self.began.saturating_add(clock::allowance(rtt)))
     }
 }
 
@@ -268,6 +270,7 @@ impl<G: Game> MatchState<G> {
         while self.outcome.is_none() && self.game.awaits_chance() {
             let ply = self.ply();
             let local = self.spec.local_color;
+            let charge_late = self.peer_started;
             let Some(f) = &mut self.fair else { return };
             if f.fault.is_some() {
                 return;
@@ -285,6 +288,7 @@ impl<G: Game> MatchState<G> {
                     ply,
                     since: now,
                     began: now,
+                    charge_late,
                 });
                 send.push(Body::Reveal { link });
                 continue;

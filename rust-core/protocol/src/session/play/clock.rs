@@ -46,8 +46,15 @@
 //! link's arrival if sooner. That is never earlier than a turn after a move of ours
 //! starts (when we played it), so an honest peer on a slow or lossy link is charged no
 //! more than after an ordinary move, and its own check of a forfeit allows for it as it
-//! does there (the time our move spent on the way). Not for a step of the start position,
-//! whose start the peer learns from our `Accept` (see below).
+//! does there (the time our move spent on the way) — once the peer's game has begun
+//! before our move ([`MatchState::peer_started`]: we proposed, or the peer has moved).
+//! Before that, when we accepted and our first move starts a chance step, the peer
+//! learns that the game began from our `Accept`, which an outage may hold back, and
+//! cannot tell how long our move took to reach it: its late link is not charged then
+//! (a proposer that holds its link back there thinks for free over its first move only).
+//! Found by the fair-draw soak (seed 20261202, game 4205): the `Accept` and red's first
+//! flip were held back 10 s by an outage, and black, charged from the flip, was flagged
+//! with most of its time left as it counted it.
 //!
 //! Two turns start later here than on the peer's side by more than a move's time on the
 //! way, and are allowed for. The proposer's first turn, when it moves first: it starts
