@@ -224,8 +224,8 @@ pub(crate) struct MatchState<G: Game> {
     /// as early as the step began here, or had our `Accept` as early as we sent it
     /// (module `clock`, [`MatchState::charge_peer`]).
     peer_lag: u64,
-    /// We accepted the match and the peer moves first: its first turn is measured from
-    /// its acknowledgement of our `Accept`, this sequence number (module `clock`,
+    /// We accepted the match: the peer's first turn is measured from no earlier than its
+    /// acknowledgement of our `Accept`, this sequence number (module `clock`,
     /// [`MatchState::await_start_ack`]).
     start_seq: Option<u64>,
     /// The peer's game has begun before any move of ours it is still to measure: we

@@ -619,6 +619,16 @@ fn a_late_link_is_not_charged_to_a_peer_whose_game_began_after_the_flip() {
 }
 
 #[test]
+fn a_proposer_that_gets_the_acceptance_and_the_first_move_after_an_outage_is_not_flagged_before_it_knew()
+ {
+    // Found by the soak with acknowledgements sent at once (seed 7, game 8369): red
+    // accepted and passed, an outage held both back 20 s, and red flagged black from its
+    // pass; black, which had not seen the game begin, refused the forfeit.
+    let report = replay(9_925_038_693_590_524_931, true);
+    assert!(report.is_clean(), "{report:?}");
+}
+
+#[test]
 fn a_draw_accepted_across_an_undo_of_two_flips_ends_both_sides_at_the_acceptance() {
     // Found by the long soak with acknowledgements sent at once (seed 7, game 2256): red
     // flips and asks to take it back; black draws the card, flips too and offers a draw;

@@ -57,12 +57,15 @@
 //! with most of its time left as it counted it.
 //!
 //! Two turns start later here than on the peer's side by more than a move's time on the
-//! way, and are allowed for. The proposer's first turn, when it moves first: it starts
-//! there when our `Accept` arrives, which an outage may hold back longer than the clock,
-//! so the side that accepted measures it from the peer's acknowledgement of the `Accept`
-//! ([`MatchState::await_start_ack`]; a proposer that delays it thinks for free only over
-//! the start position, which it could study before proposing), and the turn may have
-//! begun there as early as the acceptance. And the peer's turn after a chance outcome of
+//! way, and are allowed for. The proposer's first turn: it starts there when our
+//! `Accept` arrives (or our first move, after it), which an outage may hold back longer
+//! than the clock, so the side that accepted measures it from no earlier than the peer's
+//! acknowledgement of the `Accept` ([`MatchState::await_start_ack`]; a proposer that
+//! delays it thinks for free only over its first move), and the turn may have begun
+//! there as early as the acceptance, or our first move. Found for the proposer moving
+//! second by the fair-draw soak with acknowledgements sent at once (seed 7, game 8369):
+//! red accepted and passed, an outage held both back 20 s, and red flagged black, which
+//! had not seen the game begin. And the peer's turn after a chance outcome of
 //! our flip: the peer may have drawn it as early as the step began here. In both, the
 //! time the peer's next move spent on the way (what a forfeit it sends allows for)
 //! counts from that earliest start ([`MatchState::charge_peer`]), as it does for our turn
@@ -319,14 +322,11 @@ impl<G: Game> MatchState<G> {
         self.last_move.is_some_and(|m| m.acked_at.is_some())
     }
 
-    /// We accepted the match with our `Accept`, sequence number `seq`: if the peer moves
-    /// first, its clock runs here only once it acknowledges that message (module docs).
+    /// We accepted the match with our `Accept`, sequence number `seq`: the peer's first
+    /// turn runs here no earlier than its acknowledgement of that message (module docs),
+    /// whether it moves first or after our first move.
     pub(crate) fn await_start_ack(&mut self, seq: u64) {
-        if self.clocks.is_some()
-            && self.history.is_empty()
-            && self.game.side_to_move() == self.peer()
-            && !self.game.awaits_chance()
-        {
+        if self.clocks.is_some() && self.history.is_empty() {
             self.start_seq = Some(seq);
         }
     }
@@ -335,13 +335,17 @@ impl<G: Game> MatchState<G> {
     pub(crate) fn note_acked(&mut self, acked: u64, now: u64) {
         if self.start_seq.is_some_and(|s| s < acked) {
             self.start_seq = None;
+            let peers_first_turn = self.game.side_to_move() == self.peer()
+                && !self.game.awaits_chance()
+                && !self.peer_started;
             if let Some(c) = &mut self.clocks
-                && self.history.is_empty()
+                && peers_first_turn
             {
                 // The peer's first turn is measured from now; it may have begun as early
-                // as our acceptance (module docs). Found by the soak on a very bad link
-                // (seed 99, game 168): the acknowledgement came with the peer's first
-                // move, held back by an outage, whose time on the way looked like nothing.
+                // as our acceptance, or our first move (module docs). Found by the soak on
+                // a very bad link (seed 99, game 168): the acknowledgement came with the
+                // peer's first move, held back by an outage, whose time on the way looked
+                // like nothing.
                 self.peer_lag = now.saturating_sub(c.turn_start);
                 c.turn_start = now;
             }
