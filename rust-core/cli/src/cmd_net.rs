@@ -351,6 +351,9 @@ struct Table {
     stdin_started: bool,
     /// Where the identity and confirmed peers are stored after a confirmation.
     trust_file: PathBuf,
+    /// The player confirmed and stored there, with its key: taken back if the pairing
+    /// then fails (the host rejects the code; [`banco_app::network::Trust::forget`]).
+    paired: Option<(String, banco_protocol::PublicKey)>,
     hosting: bool,
     /// The code the player is asked to compare.
     code: String,
@@ -410,6 +413,7 @@ impl Table {
             waited_for_link: false,
             stdin_started: false,
             trust_file,
+            paired: None,
             hosting,
             code: String::new(),
             my_name: args.name.clone(),
@@ -627,9 +631,14 @@ impl Table {
                 // Added to the file as it is now (another session sharing the data folder
                 // may have remembered a player since this one started), before the line
                 // that says so: a script that stops at "paired with" finds it kept.
-                if let Err(e) = self.m.trust().remember(&self.trust_file, &peer_name) {
+                let trust = self.m.trust();
+                if let Err(e) = trust.remember(&self.trust_file, &peer_name) {
                     outln!("could not remember this player: {e}");
                 }
+                self.paired = trust
+                    .known_peers()
+                    .get(&peer_name)
+                    .map(|k| (peer_name.clone(), *k));
                 let games = self.m.state().peer_games;
                 outln!(
                     "paired with {} (offers {})",
@@ -806,6 +815,11 @@ impl Table {
             NetEvent::Race(u) => self.on_race(u),
             NetEvent::PeerProblem { message } => outln!("{}", shown(&message)),
             NetEvent::Closed { reason } => {
+                if let Some((name, key)) = self.paired.take()
+                    && let Err(e) = self.m.trust().forget(&self.trust_file, &name, &key)
+                {
+                    outln!("could not forget the rejected player: {e}");
+                }
                 outln!("the match is closed: {}", shown(&reason));
                 return Some(if self.over {
                     Ok(())

@@ -105,10 +105,14 @@
 //! only if the move is played again, and that is a new step with new links (both players
 //! agreed to the undo); the transcript of the match ([`FairTranscript`]) keeps only the
 //! draws of the moves played, so both sides' transcripts agree even when one side drew a
-//! step the other dropped before its draw. Time spent waiting for a link is not charged to anyone's clock
-//! once the link arrives (an honest side releases its link the moment the step begins, so
-//! the wait is network time, which the clocks never charge); while it is missing, the
-//! missing side's clock is shown running and ours is stopped. The honest side gives up
+//! step the other dropped before its draw. While a link is missing, the missing side's clock
+//! is shown running and ours is stopped. An honest side releases its link the moment the
+//! step begins, so waiting for it is network time, which the clocks do not charge; but a
+//! peer to move next that holds its link back already knows the outcome (it has ours) and
+//! thinks meanwhile: its turn is measured here from when its link was due, one round-trip
+//! allowance after the step began, so the time it held the link back is charged to its
+//! clock — once its game has begun before the step (it accepted our proposal, or it has
+//! moved; the session's `clock` module). The honest side gives up
 //! waiting when the peer's remaining time plus two minutes of grace for retransmissions and
 //! outages has passed, whether a link is up or not (as the move clocks run while the link
 //! is down: a player who saw our link, and so the outcome, cannot cut the link to escape

@@ -547,7 +547,9 @@ impl AbortReason {
     /// Too many moves were refused in this game (see [`MAX_REFUSALS`]).
     pub const TOO_MANY_REFUSALS: AbortReason = AbortReason(1);
     /// The other side declared this side's time out in a position where this side was
-    /// not to move.
+    /// not to move, while a crossing on the wire (an undo, a refused move, a move still
+    /// unacknowledged) could not be ruled out; without one, the claim is false and its
+    /// sender loses the game instead.
     pub const CLOCKS_DIFFER: AbortReason = AbortReason(2);
     /// The other player left the game without a result, for no reason this side could
     /// corroborate (see the session's `resync` module). Reported by the receiving

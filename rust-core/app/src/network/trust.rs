@@ -165,6 +165,32 @@ impl Trust {
         stored.known.insert(peer_name, *key);
         stored.save(path)
     }
+
+    /// Takes back what [`Trust::remember`] stored at `path` for `peer_name` (confirmed
+    /// with `key`) once this trust no longer knows the peer by that key: the pairing
+    /// failed after the confirmation (the host rejected the code, and the session forgot
+    /// the key). Under the file's lock, a stored `key` for `peer_name` is replaced by the
+    /// key this trust knows for the name (the one the confirmation replaced), or removed;
+    /// anything else stored is kept.
+    pub fn forget(&self, path: &Path, peer_name: &str, key: &PublicKey) -> Result<(), TrustError> {
+        if self.known.get(peer_name) == Some(key) {
+            return Ok(());
+        }
+        let _lock = lock_beside(path).map_err(|e| io_error(path, &e))?;
+        let mut stored = match read_limited(path, MAX_BYTES) {
+            Ok(bytes) => Trust::import(&bytes)?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(io_error(path, &e)),
+        };
+        if stored.known.get(peer_name) != Some(key) {
+            return Ok(());
+        }
+        match self.known.get(peer_name) {
+            Some(before) => stored.known.insert(peer_name, *before),
+            None => stored.known.remove(peer_name),
+        };
+        stored.save(path)
+    }
 }
 
 /// Creates the folder of `path` if needed.
@@ -256,6 +282,34 @@ mod tests {
         std::fs::write(&path, b"garbage").unwrap();
         assert_eq!(a.remember(&path, "Ann"), Err(TrustError::BadHeader));
         assert_eq!(std::fs::read(&path).unwrap(), b"garbage");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A confirmation stored Bob's new key; the host then rejected the code and the
+    /// session forgot it (Bob's old key back): the file follows, and keeps Ann.
+    #[test]
+    fn a_confirmation_taken_back_is_forgotten_in_the_file() {
+        let dir = std::env::temp_dir().join(format!("banco-trust-forget-{}", std::process::id()));
+        let path = dir.join("identity");
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut t = Trust::open(&path).unwrap();
+        t.known.insert("Ann", PublicKey([1; 32]));
+        t.known.insert("Bob", PublicKey([2; 32]));
+        t.remember(&path, "Ann").unwrap();
+        t.remember(&path, "Bob").unwrap();
+        t.known.insert("Bob", PublicKey([3; 32]));
+        t.remember(&path, "Bob").unwrap();
+        // Still known by that key: nothing to take back.
+        t.forget(&path, "Bob", &PublicKey([3; 32])).unwrap();
+        let stored = || Trust::load_or_generate(&path).unwrap();
+        assert_eq!(stored().known_peers().get("Bob"), Some(&PublicKey([3; 32])));
+        t.known.insert("Bob", PublicKey([2; 32]));
+        t.forget(&path, "Bob", &PublicKey([3; 32])).unwrap();
+        assert_eq!(stored().known_peers().get("Bob"), Some(&PublicKey([2; 32])));
+        t.known.remove("Ann");
+        t.forget(&path, "Ann", &PublicKey([1; 32])).unwrap();
+        assert_eq!(stored().known_peers().get("Ann"), None);
+        assert_eq!(stored().known_peers().len(), 1);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -411,6 +411,99 @@ fn yes_never_remembers_a_device_nor_accepts_a_changed_key() {
     let _ = std::fs::remove_dir_all(base);
 }
 
+/// The guest's player confirms the code first (`--yes --remember`: stored at once), the
+/// host's player answers "n": the guest stops (it used to reconnect and say the match goes
+/// on) and takes the host back out of its stored players (review revB D2).
+#[test]
+fn a_guest_rejected_after_confirming_stops_and_forgets_the_host() {
+    use std::io::{BufRead, BufReader, Write};
+    let [host_dir, guest_dir] = data_dirs("rejected");
+    let exe = env!("CARGO_BIN_EXE_banco");
+    let mut host = Command::new(exe)
+        .env("BANCO_DATA_DIR", &host_dir)
+        .args([
+            "host",
+            "--ai",
+            "1",
+            "--no-mdns",
+            "--port",
+            "0",
+            "--bind",
+            "127.0.0.1",
+        ])
+        .args(["--name", "Host", "--no-color"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut host_out = BufReader::new(host.stdout.take().unwrap());
+    let mut line = String::new();
+    host_out.read_line(&mut line).unwrap();
+    let addr = line.trim().trim_start_matches("listening on ").to_owned();
+    let mut join = Command::new(exe)
+        .env("BANCO_DATA_DIR", &guest_dir)
+        .args([
+            "join",
+            &addr,
+            "--yes",
+            "--remember",
+            "--ai",
+            "1",
+            "--name",
+            "Guest",
+        ])
+        .arg("--no-color")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut guest_out = BufReader::new(join.stdout.take().unwrap());
+    let mut seen = String::new();
+    common::read_until(&mut guest_out, "paired with Host", &mut seen, "the guest");
+    let identity = guest_dir.join("identity");
+    let remembers_host = || {
+        std::fs::read(&identity)
+            .unwrap()
+            .windows(4)
+            .any(|w| w == b"Host")
+    };
+    assert!(remembers_host(), "--remember stored the host");
+    let mut host_seen = String::new();
+    common::read_until(&mut host_out, "Same code?", &mut host_seen, "the host");
+    let mut stdin = host.stdin.take().unwrap();
+    stdin.write_all(b"n\n").unwrap();
+    stdin.flush().unwrap();
+    common::read_until(
+        &mut guest_out,
+        "the match is closed",
+        &mut seen,
+        "the guest",
+    );
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while join.try_wait().unwrap().is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "the rejected guest did not stop:\n{seen}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = host.kill();
+    let _ = host.wait();
+    assert!(
+        seen.contains("the other player said the codes differ"),
+        "{seen}"
+    );
+    assert!(!seen.contains("connection back"), "{seen}");
+    assert!(
+        !remembers_host(),
+        "the rejected host is still stored:\n{seen}"
+    );
+    drop(stdin);
+    let _ = std::fs::remove_dir_all(host_dir.parent().unwrap());
+}
+
 /// A host listening on every interface (`--bind 0.0.0.0`) prints, after its `listening on
 /// 0.0.0.0:PORT` line (unchanged), where a guest can dial it: `join with: banco join
 /// ADDR:PORT`, a real address of this machine; and a guest typing it reaches the host.

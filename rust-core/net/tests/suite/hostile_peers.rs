@@ -280,6 +280,35 @@ fn a_stranger_first_is_not_pinned_and_a_rejected_code_reopens_the_host() {
     drop(g_rx);
 }
 
+/// The guest's player answers first, the host's player rejects: the guest is told and
+/// its driver stops — it never dials again to show the host codes it would not show its
+/// own player (review revB D2) — and the host takes the next device.
+#[test]
+fn a_guest_that_confirmed_first_stops_when_the_host_rejects_the_code() {
+    let (h, host, rx) = hosted(DriverConfig::default());
+    let (g, g_rx) = guest(h.local_addr());
+    let code = code_for(&rx, "Guest");
+    assert_eq!(code_for(&g_rx, "Host"), code);
+    g.confirm_peer(code, true).unwrap();
+    wait(&g_rx, |e| {
+        matches!(e, DriverEvent::Session(Event::PeerVerified { .. })).then_some(())
+    });
+    reject(&host, &rx);
+    let mut closed = None;
+    loop {
+        match g_rx.recv_timeout(T).expect("the guest stops in time") {
+            DriverEvent::Session(Event::Closed { reason }) => closed = Some(reason),
+            DriverEvent::Stopped => break,
+            e @ (DriverEvent::Connected { .. } | DriverEvent::Session(Event::LinkUp { .. })) => {
+                panic!("the rejected guest dialled again: {e:?}")
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(closed, Some(banco_protocol::CloseReason::PeerRejectedCode));
+    pair_soon(&host, &rx, h.local_addr());
+}
+
 #[test]
 fn a_confirmation_never_applies_to_a_newer_code() {
     let (h, host, rx) = hosted(DriverConfig::default());

@@ -123,6 +123,10 @@ pub struct Channel {
     /// The codes shown to compare, the latest last (at most [`SHOWN_CODES`]): a
     /// confirmation of one of them that is not the current code is stale, not mistyped.
     shown: VecDeque<Sas>,
+    /// The name under which the player's confirmation remembered the peer's key, and the
+    /// key it replaced there: undone if the host then rejects the code
+    /// ([`Channel::on_code_rejected`]).
+    remembered: Option<(String, Option<PublicKey>)>,
 }
 
 /// How many codes shown a channel remembers (see [`Channel::confirm_code`]).
@@ -173,6 +177,7 @@ impl Channel {
             rtt_min: None,
             heard_at: None,
             shown: VecDeque::new(),
+            remembered: None,
         }
     }
 
@@ -408,7 +413,8 @@ impl Channel {
         peer.verified = true;
         let (name, key) = (peer.name.clone(), peer.key);
         if remember {
-            self.config.known_peers.insert(&name, key);
+            let before = self.config.known_peers.insert(&name, key);
+            self.remembered = Some((name.clone(), before));
         }
         self.emit(ChannelEvent::PeerVerified {
             name,
@@ -701,11 +707,8 @@ impl Channel {
             Body::Pong | Body::Ack | Body::Hello(_) => {}
             Body::Error { code } => {
                 self.emit(ChannelEvent::PeerError { code });
-                // The host turned us away over the code (before any confirmation).
-                let unverified = self.peer.as_ref().is_some_and(|p| !p.verified);
-                let initiator = self.link.as_ref().is_some_and(|l| l.initiator);
-                if code == ErrorCode::CODE_REJECTED && unverified && initiator {
-                    self.close_with(CloseReason::PeerRejectedCode);
+                if code == ErrorCode::CODE_REJECTED {
+                    self.on_code_rejected();
                 }
             }
             body if body.is_sequenced() => {
@@ -722,6 +725,33 @@ impl Channel {
             }
             _ => {}
         }
+    }
+
+    /// The host turned us away over the code: the pairing failed, whether or not our
+    /// player had confirmed the code (the guest often answers first, and its "yes" may
+    /// have been to a device in the middle). The attempt ends
+    /// ([`CloseReason::PeerRejectedCode`]: a guest that went on would dial again and
+    /// use up the host's attempts on codes it never shows), and a key this pairing
+    /// remembered is forgotten (the key it replaced, if any, comes back). The error comes
+    /// on the link of the key we hold, so a stranger cannot send it. Believed only
+    /// before the host sent anything on the reliable stream: a host says it only while
+    /// its own player has not confirmed, and sends nothing sequenced (no proposal, no
+    /// move) before that — so a match's game never ends this way.
+    fn on_code_rejected(&mut self) {
+        let initiator = self.link.as_ref().is_some_and(|l| l.initiator);
+        if !initiator || self.reliable.expected() > 0 {
+            return;
+        }
+        if let Some((name, before)) = self.remembered.take() {
+            let key = self.peer.as_ref().map(|p| p.key);
+            if key.is_some() && self.config.known_peers.get(&name) == key.as_ref() {
+                match before {
+                    Some(old) => self.config.known_peers.insert(&name, old),
+                    None => self.config.known_peers.remove(&name),
+                };
+            }
+        }
+        self.close_with(CloseReason::PeerRejectedCode);
     }
 
     pub(super) fn push_ctrl(&mut self, body: Body) {

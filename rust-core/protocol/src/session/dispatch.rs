@@ -44,7 +44,9 @@ impl<G: MatchGame> Session<G> {
                 }
             }
             Body::Reveal { link } => match &mut self.current {
-                Some(m) if m.has_fair_draw() => m.on_reveal(link, now, &mut send, &mut self.events),
+                Some(m) if m.has_fair_draw() => {
+                    m.on_reveal(link, now, rtt, &mut send, &mut self.events);
+                }
                 _ => send.push(Body::Error {
                     code: ErrorCode::UNEXPECTED,
                 }),
@@ -174,6 +176,9 @@ impl<G: MatchGame> Session<G> {
         let now = self.channel.now();
         let kind = p.kind;
         let mut m = MatchState::new(spec.clone(), p.rules, p.start, now);
+        if ours {
+            m.proposed_here();
+        }
         let chain = self.chain.take();
         let fair = match chain {
             Some(chain) if uses_fair_draw(kind) => {
@@ -192,7 +197,7 @@ impl<G: MatchGame> Session<G> {
         // A start position may already await chance.
         let mut send = Vec::new();
         if let Some(m) = &mut self.current {
-            m.settle_chance(now, &mut send, &mut self.events);
+            m.settle_chance(now, self.channel.rtt(), &mut send, &mut self.events);
         }
         self.queue_match(send);
         self.check_fairness();

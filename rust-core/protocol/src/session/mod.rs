@@ -480,7 +480,8 @@ impl<G: MatchGame> Session<G> {
 
     /// Plays a local move after checking it with the rules engine.
     pub fn play(&mut self, mv: G::Move, now: u64) -> Result<(), ActionError> {
-        self.with_match(now, |m, send, ev| m.play_local(mv, now, send, ev))
+        let rtt = self.channel.rtt();
+        self.with_match(now, |m, send, ev| m.play_local(mv, now, rtt, send, ev))
     }
 
     /// Asks the peer to take back our last move (and its answer, if it played one).

@@ -224,10 +224,16 @@ pub(crate) struct MatchState<G: Game> {
     /// as early as the step began here, or had our `Accept` as early as we sent it
     /// (module `clock`, [`MatchState::charge_peer`]).
     peer_lag: u64,
-    /// We accepted the match and the peer moves first: its first turn is measured from
-    /// its acknowledgement of our `Accept`, this sequence number (module `clock`,
+    /// We accepted the match: the peer's first turn is measured from no earlier than its
+    /// acknowledgement of our `Accept`, this sequence number (module `clock`,
     /// [`MatchState::await_start_ack`]).
     start_seq: Option<u64>,
+    /// The peer's game has begun before any move of ours it is still to measure: we
+    /// proposed (its game began when it accepted, before ours), or it has moved. Until
+    /// then it learns that the game began from our `Accept`, which an outage may hold
+    /// back, and cannot measure how long our first move took to reach it; so a late
+    /// reveal link of its is not charged to it (module `clock`).
+    pub(super) peer_started: bool,
     /// How much more of our time the peer may have charged than we did, at most (module
     /// `clock`): for each of our moves acknowledged so far, the time until we saw the
     /// acknowledgement plus the transit of the peer's move before it, milliseconds.
@@ -276,12 +282,19 @@ impl<G: Game> MatchState<G> {
             peer_transit: 0,
             peer_lag: 0,
             start_seq: None,
+            peer_started: false,
             delays: 0,
             peer_offered: false,
             we_offered: false,
             peer_asked_undo: false,
             we_asked_undo: false,
         }
+    }
+
+    /// We proposed this match: the peer's game began when it accepted, before ours
+    /// ([`MatchState::peer_started`]).
+    pub(crate) fn proposed_here(&mut self) {
+        self.peer_started = true;
     }
 
     pub(crate) fn game(&self) -> &G {
@@ -527,6 +540,7 @@ impl<G: Game> MatchState<G> {
         &mut self,
         mv: G::Move,
         now: u64,
+        rtt: Option<u64>,
         send: &mut Vec<Body>,
         ev: &mut Events<G>,
     ) -> Result<(), ActionError> {
@@ -594,7 +608,7 @@ impl<G: Game> MatchState<G> {
             by: self.local(),
         });
         self.check_end(ev);
-        self.settle_chance(now, send, ev);
+        self.settle_chance(now, rtt, send, ev);
         if std::mem::take(&mut self.offer_held) && !self.is_over() {
             // Right after the move (and the link of the chance step it started): the
             // same bodies as an offer made just after moving.
@@ -665,6 +679,7 @@ impl<G: Game> MatchState<G> {
             self.game.unmake(mv, undo);
             return self.time_forfeit(send, ev);
         }
+        self.peer_started = true;
         if self.our_offer {
             // The peer moved with our offer standing: it moved before our offer reached
             // it (and ignores the offer when it comes), as its "no" comes before its move.
@@ -678,7 +693,7 @@ impl<G: Game> MatchState<G> {
             by: self.peer(),
         });
         self.check_end(ev);
-        self.settle_chance(now, send, ev);
+        self.settle_chance(now, rtt, send, ev);
     }
 
     /// Turns (moves, not chance outcomes) between the positions with `a` and `b` moves.

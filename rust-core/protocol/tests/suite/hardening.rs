@@ -8,8 +8,8 @@ use banco_game::{
     Color, DrawReason, Game, GameKind, MatchGame, MoveList, Outcome, SetupError, WinReason,
 };
 use banco_protocol::message::{
-    AbortReason, Accept, Body, ClockSpec, DeclineReason, MAX_REFUSALS, MIN_CLOCK_BASE_MS, MoveMsg,
-    Propose,
+    AbortReason, Accept, Body, ClockSpec, DeclineReason, ErrorCode, MAX_REFUSALS,
+    MIN_CLOCK_BASE_MS, MoveMsg, Propose,
 };
 use banco_protocol::sim::{CountingGame, CountingRules};
 use banco_protocol::{ActionError, Event, Identity, MatchSpec, Session, SessionConfig};
@@ -244,11 +244,47 @@ fn the_side_that_lost_on_time_shows_no_time_left_on_both_sides() {
     assert_eq!(b.clocks(10_500), Some([0, 10_000]));
 }
 
+/// A forfeit no crossing can explain is a false claim: the forger loses the game rather
+/// than void it, and this device is not said to have abandoned (review revB D6).
 #[test]
-fn a_forfeit_naming_a_position_where_we_were_not_to_move_abandons_the_game() {
+fn a_forfeit_naming_a_position_where_we_were_not_to_move_loses_the_game_for_the_forger() {
+    let forfeit = Some(Outcome::Win {
+        winner: Color::Black,
+        reason: WinReason::Forfeit,
+    });
+    // Timed, at the start on red's (the raw peer's) turn: a forfeit of black's time is a
+    // lie. Untimed, on black's own turn: there is no clock to run out.
+    for (spec, moved) in [(clock(60_000), false), (None, true)] {
+        let (mut v, mut raw) = victim_against_raw(spec, None);
+        if moved {
+            let start = v.game().unwrap().clone();
+            raw.send(&mut v, Body::Move(move_msg(&start, 1, 0)), 3);
+        }
+        raw.send(
+            &mut v,
+            Body::TimeForfeit {
+                ply: u32::from(moved),
+            },
+            5,
+        );
+        assert_eq!(v.outcome(), forfeit);
+        assert_eq!(v.aborted(), None);
+        let ev = events(&mut v);
+        assert!(
+            !ev.iter().any(|e| matches!(e, Event::MatchAborted { .. })),
+            "{ev:?}"
+        );
+        assert!(raw.recv(&mut v).contains(&Body::Error {
+            code: ErrorCode::UNEXPECTED
+        }));
+    }
+    // With our move still on its way, a crossing nobody foresaw cannot be ruled out: the
+    // game is abandoned instead.
     let (mut v, mut raw) = victim_against_raw(clock(60_000), None);
-    // It is red's (the raw peer's) turn: a forfeit of black's time is a lie.
-    raw.send(&mut v, Body::TimeForfeit { ply: 0 }, 5);
+    let start = v.game().unwrap().clone();
+    raw.send(&mut v, Body::Move(move_msg(&start, 1, 0)), 1_000);
+    v.play(1, 2_000).unwrap();
+    raw.send(&mut v, Body::TimeForfeit { ply: 2 }, 2_100);
     assert_eq!(v.outcome(), None);
     assert_eq!(v.aborted(), Some(AbortReason::CLOCKS_DIFFER));
     assert!(raw.recv(&mut v).contains(&Body::Abort {

@@ -6,6 +6,7 @@ mod adversarial;
 mod common;
 mod draw_turns;
 mod fairdraw;
+mod fairdraw_cheats;
 mod golden;
 mod hardening;
 mod integrity;

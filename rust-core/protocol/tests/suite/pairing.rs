@@ -202,6 +202,34 @@ fn a_guest_whose_code_the_host_rejected_is_told_and_stops() {
     assert!(!host.is_closed() && host.peer().is_none());
 }
 
+/// The usual order: the guest's player answers first. The host's "no" still ends the
+/// guest's attempt (it would otherwise dial again and ask the host to compare codes it
+/// never shows), and the key its "yes" remembered is forgotten (review revB D2).
+#[test]
+fn a_guest_that_confirmed_first_stops_when_the_host_rejects_and_forgets_the_key() {
+    let (mut guest, mut host) = (session("Guest", 2), session("Host", 1));
+    link(&mut guest, &mut host, 0);
+    let code = guest.peer().unwrap().code;
+    guest.confirm_code(code, true).unwrap();
+    assert!(guest.known_peers().get("Host").is_some());
+    common::pump(&mut guest, &mut host, 1);
+    events(&mut guest);
+    host.reject_peer();
+    common::pump(&mut guest, &mut host, 2);
+    let ev = events(&mut guest);
+    assert!(
+        ev.contains(&Event::Closed {
+            reason: banco_protocol::CloseReason::PeerRejectedCode
+        }),
+        "{ev:?}"
+    );
+    assert!(guest.is_closed());
+    assert!(guest.known_peers().is_empty(), "{:?}", guest.known_peers());
+    // Nothing goes on: the guest cannot dial again, the host waits for another device.
+    assert_eq!(guest.connect(3), Err(ActionError::Closed));
+    assert!(!host.is_closed() && host.peer().is_none());
+}
+
 /// A guest that set out to reach the player listed with `fingerprint`.
 fn expecting(fingerprint: &str) -> Session<CountingGame> {
     let mut config = SessionConfig::new("Guest", &[GameKind::Xiangqi]);

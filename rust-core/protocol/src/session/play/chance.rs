@@ -46,7 +46,7 @@
 //! # Ok::<(), banco_protocol::ActionError>(())
 //! ```
 
-use super::{Events, MatchState, Turn};
+use super::{Events, MatchState, Turn, clock};
 use crate::fairdraw::{
     ChainVerifier, DrawFault, DrawRecord, FairTranscript, HashChain, draw_ticket, parse_commitment,
 };
@@ -75,6 +75,20 @@ struct Waiting {
     since: u64,
     /// When the step began here.
     began: u64,
+    /// The peer's game had begun when the step began here
+    /// ([`MatchState::peer_started`]): a late link of the peer's is then charged to it.
+    charge_late: bool,
+}
+
+impl Waiting {
+    /// When the peer's link became overdue here, if its lateness is the peer's to pay
+    /// for: one round-trip allowance ([`clock::allowance`]) after the step began — it
+    /// took our link that long, at least, to reach the peer and the peer's to come back.
+    /// None when the peer's game had not begun by then (module `clock`).
+    fn overdue_at(&self, rtt: Option<u64>) -> Option<u64> {
+        self.charge_late
+            .then(|| self.began.saturating_add(clock::allowance(rtt)))
+    }
 }
 
 /// The fair-draw state of one match.
@@ -246,10 +260,17 @@ impl<G: Game> MatchState<G> {
     /// After the position changed: while it awaits chance, enter the step (release our
     /// link) and draw once both links are in. Loops for games with several chance steps
     /// in a row.
-    pub(crate) fn settle_chance(&mut self, now: u64, send: &mut Vec<Body>, ev: &mut Events<G>) {
+    pub(crate) fn settle_chance(
+        &mut self,
+        now: u64,
+        rtt: Option<u64>,
+        send: &mut Vec<Body>,
+        ev: &mut Events<G>,
+    ) {
         while self.outcome.is_none() && self.game.awaits_chance() {
             let ply = self.ply();
             let local = self.spec.local_color;
+            let charge_late = self.peer_started;
             let Some(f) = &mut self.fair else { return };
             if f.fault.is_some() {
                 return;
@@ -267,6 +288,7 @@ impl<G: Game> MatchState<G> {
                     ply,
                     since: now,
                     began: now,
+                    charge_late,
                 });
                 send.push(Body::Reveal { link });
                 continue;
@@ -298,20 +320,28 @@ impl<G: Game> MatchState<G> {
             if self.game.play(outcome).is_err() {
                 return;
             }
+            let peer_next = self.game.side_to_move() != local;
+            // The next mover's time starts with the outcome; but a peer to move next whose
+            // link came after it was due (module `clock`) had the outcome on its side by
+            // then: the time it held its link back is its own.
+            let start = match w.overdue_at(rtt) {
+                Some(due) if peer_next => now.min(due),
+                _ => now,
+            };
             if let Some(c) = &mut self.clocks {
-                c.turn_start = now; // the next mover's time starts with the outcome
+                c.turn_start = start;
             }
             self.record(outcome, before);
             // The peer may have drawn the outcome, and started the next mover's clock, as
             // early as the step began here: a forfeit allows for it (module `clock`).
-            let waited = now.saturating_sub(w.began);
-            if self.game.side_to_move() == local {
-                self.peer_transit = self.peer_transit.saturating_add(waited);
-            } else {
+            if peer_next {
                 // Found by the fair-draw soak (seed 20261202, game 5367): the peer's
                 // link and its next move came together after an outage; the move's time
                 // on the way, measured from the outcome, looked like nothing.
-                self.peer_lag = waited;
+                self.peer_lag = start.saturating_sub(w.began);
+            } else {
+                let waited = now.saturating_sub(w.began);
+                self.peer_transit = self.peer_transit.saturating_add(waited);
             }
             if let Some(f) = &mut self.fair {
                 f.draws.push(drawn);
@@ -331,6 +361,7 @@ impl<G: Game> MatchState<G> {
         &mut self,
         link: crate::fairdraw::Link,
         now: u64,
+        rtt: Option<u64>,
         send: &mut Vec<Body>,
         ev: &mut Events<G>,
     ) {
@@ -341,7 +372,7 @@ impl<G: Game> MatchState<G> {
         if let Err(fault) = f.peer.accept(link) {
             return self.fault(fault, WinReason::Forfeit, ev);
         }
-        self.settle_chance(now, send, ev);
+        self.settle_chance(now, rtt, send, ev);
     }
 
     /// The peer's link is on its way (later messages of the peer's already arrived): the

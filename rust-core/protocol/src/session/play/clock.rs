@@ -27,21 +27,45 @@
 //! our clock keeps running, so a real flag still falls). The peer's move's time on the
 //! way is its measured time minus its claimed thinking time: a peer that under-claims to
 //! widen it is charged the measured time anyway ([`charged_ms`]), so a forged forfeit
-//! can never take more of our time than the forger spent of its own. A forfeit naming a
-//! position where the receiver was not to move abandons the game
-//! ([`AbortReason::CLOCKS_DIFFER`]).
+//! can never take more of our time than the forger spent of its own. A forfeit in an
+//! untimed game, or naming a position where the receiver was not to move while no undo,
+//! refused move or unacknowledged move of the receiver's could explain it, is a false
+//! claim: the forger loses the game ([`WinReason::Forfeit`]). Where such a crossing
+//! cannot be ruled out, a forfeit naming a position where the receiver was not to move
+//! abandons the game ([`AbortReason::CLOCKS_DIFFER`]).
 //!
 //! The clock runs while the link is down (as on game servers): a peer could otherwise cut
 //! the link to think for free. On a bad link an honest mover therefore loses the delay
 //! beyond the shortest round trip.
 //!
+//! After a chance step the next mover's turn starts with the outcome — except a peer's
+//! whose reveal link came late: the peer had the outcome as soon as our link reached it,
+//! so a peer that holds its own link back could otherwise think for free and then send
+//! link and move together. Its turn runs here from when its link was due: the step's
+//! start plus the round-trip allowance (our link's way there and the peer's back), or the
+//! link's arrival if sooner. That is never earlier than a turn after a move of ours
+//! starts (when we played it), so an honest peer on a slow or lossy link is charged no
+//! more than after an ordinary move, and its own check of a forfeit allows for it as it
+//! does there (the time our move spent on the way) — once the peer's game has begun
+//! before our move ([`MatchState::peer_started`]: we proposed, or the peer has moved).
+//! Before that, when we accepted and our first move starts a chance step, the peer
+//! learns that the game began from our `Accept`, which an outage may hold back, and
+//! cannot tell how long our move took to reach it: its late link is not charged then
+//! (a proposer that holds its link back there thinks for free over its first move only).
+//! Found by the fair-draw soak (seed 20261202, game 4205): the `Accept` and red's first
+//! flip were held back 10 s by an outage, and black, charged from the flip, was flagged
+//! with most of its time left as it counted it.
+//!
 //! Two turns start later here than on the peer's side by more than a move's time on the
-//! way, and are allowed for. The proposer's first turn, when it moves first: it starts
-//! there when our `Accept` arrives, which an outage may hold back longer than the clock,
-//! so the side that accepted measures it from the peer's acknowledgement of the `Accept`
-//! ([`MatchState::await_start_ack`]; a proposer that delays it thinks for free only over
-//! the start position, which it could study before proposing), and the turn may have
-//! begun there as early as the acceptance. And the peer's turn after a chance outcome of
+//! way, and are allowed for. The proposer's first turn: it starts there when our
+//! `Accept` arrives (or our first move, after it), which an outage may hold back longer
+//! than the clock, so the side that accepted measures it from no earlier than the peer's
+//! acknowledgement of the `Accept` ([`MatchState::await_start_ack`]; a proposer that
+//! delays it thinks for free only over its first move), and the turn may have begun
+//! there as early as the acceptance, or our first move. Found for the proposer moving
+//! second by the fair-draw soak with acknowledgements sent at once (seed 7, game 8369):
+//! red accepted and passed, an outage held both back 20 s, and red flagged black, which
+//! had not seen the game begin. And the peer's turn after a chance outcome of
 //! our flip: the peer may have drawn it as early as the step began here. In both, the
 //! time the peer's next move spent on the way (what a forfeit it sends allows for)
 //! counts from that earliest start ([`MatchState::charge_peer`]), as it does for our turn
@@ -98,7 +122,7 @@ pub(super) struct OurMove {
 
 /// What is not charged to the peer of the time measured here: the round trip, and one
 /// unit for the peer's rounding down.
-fn allowance(rtt: Option<u64>) -> u64 {
+pub(super) fn allowance(rtt: Option<u64>) -> u64 {
     rtt.unwrap_or(MAX_RTT_ALLOWANCE_MS)
         .min(MAX_RTT_ALLOWANCE_MS)
         + CLOCK_UNIT_MS
@@ -193,8 +217,11 @@ impl<G: Game> MatchState<G> {
     /// judgement crossed our acceptance: the undone moves are played again up to the
     /// forfeit's position, as the peer never took them back). A
     /// forfeit naming a position where we were not to move, or in an untimed game, cannot
-    /// come from an honest peer: the game is abandoned ([`AbortReason::CLOCKS_DIFFER`])
-    /// rather than left stalled.
+    /// come from an honest peer: with nothing in flight that could explain it
+    /// ([`MatchState::nothing_in_flight`]) it is a false claim, and the peer loses the
+    /// game ([`WinReason::Forfeit`], as for a wrong link of the fair draw: a player about
+    /// to lose cannot void the result with it); otherwise the game is abandoned
+    /// ([`AbortReason::CLOCKS_DIFFER`]) rather than left stalled.
     pub(crate) fn on_time_forfeit(
         &mut self,
         ply: u32,
@@ -212,10 +239,22 @@ impl<G: Game> MatchState<G> {
         // (seed 20261202, game 5786): the flag fell where we were to move, our move (a
         // flip, into a chance step) crossed it, and then we accepted the undo.
         if self.clocks.is_none() || !(our_move_crossed || our_turn || self.crossed_our_undo(ply)) {
-            if !self.is_over() {
-                self.abort(AbortReason::CLOCKS_DIFFER, send, ev);
+            if self.is_over() {
+                return;
             }
-            return;
+            if self.nothing_in_flight() {
+                // A false claim, provably: the peer loses the game (as for a wrong link of
+                // the fair draw), and is told its claim was refused.
+                send.push(Body::Error {
+                    code: ErrorCode::UNEXPECTED,
+                });
+                let outcome = Outcome::Win {
+                    winner: self.local(),
+                    reason: WinReason::Forfeit,
+                };
+                return self.finish(outcome, ev);
+            }
+            return self.abort(AbortReason::CLOCKS_DIFFER, send, ev);
         }
         let credible = if our_turn {
             self.forfeit_credible_now(now)
@@ -237,6 +276,19 @@ impl<G: Game> MatchState<G> {
             reason: WinReason::Timeout,
         };
         self.end_by_message(ply, outcome, now, ev);
+    }
+
+    /// True when no honest forfeit can name a position we were not to move in: an
+    /// untimed game, or a timed one where nothing could make the peer's positions differ
+    /// from ours — no undo asked or accepted and unanswered, no move refused in this game,
+    /// and our last move (if any) acknowledged. Otherwise a crossing nobody foresaw
+    /// cannot be ruled out, and the game is abandoned instead.
+    fn nothing_in_flight(&self) -> bool {
+        self.clocks.is_none()
+            || (self.undo == super::Pending::None
+                && self.undone_from.is_none()
+                && self.refusals == 0
+                && self.last_move.is_none_or(|m| m.acked_at.is_some()))
     }
 }
 
@@ -270,14 +322,11 @@ impl<G: Game> MatchState<G> {
         self.last_move.is_some_and(|m| m.acked_at.is_some())
     }
 
-    /// We accepted the match with our `Accept`, sequence number `seq`: if the peer moves
-    /// first, its clock runs here only once it acknowledges that message (module docs).
+    /// We accepted the match with our `Accept`, sequence number `seq`: the peer's first
+    /// turn runs here no earlier than its acknowledgement of that message (module docs),
+    /// whether it moves first or after our first move.
     pub(crate) fn await_start_ack(&mut self, seq: u64) {
-        if self.clocks.is_some()
-            && self.history.is_empty()
-            && self.game.side_to_move() == self.peer()
-            && !self.game.awaits_chance()
-        {
+        if self.clocks.is_some() && self.history.is_empty() {
             self.start_seq = Some(seq);
         }
     }
@@ -286,13 +335,17 @@ impl<G: Game> MatchState<G> {
     pub(crate) fn note_acked(&mut self, acked: u64, now: u64) {
         if self.start_seq.is_some_and(|s| s < acked) {
             self.start_seq = None;
+            let peers_first_turn = self.game.side_to_move() == self.peer()
+                && !self.game.awaits_chance()
+                && !self.peer_started;
             if let Some(c) = &mut self.clocks
-                && self.history.is_empty()
+                && peers_first_turn
             {
                 // The peer's first turn is measured from now; it may have begun as early
-                // as our acceptance (module docs). Found by the soak on a very bad link
-                // (seed 99, game 168): the acknowledgement came with the peer's first
-                // move, held back by an outage, whose time on the way looked like nothing.
+                // as our acceptance, or our first move (module docs). Found by the soak on
+                // a very bad link (seed 99, game 168): the acknowledgement came with the
+                // peer's first move, held back by an outage, whose time on the way looked
+                // like nothing.
                 self.peer_lag = now.saturating_sub(c.turn_start);
                 c.turn_start = now;
             }
