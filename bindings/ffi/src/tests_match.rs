@@ -490,3 +490,39 @@ fn a_player_name_is_refused_or_cleaned_alike_everywhere() {
     .unwrap();
     host.leave().unwrap();
 }
+
+/// A guest whose player confirmed the code first, and whose host's player then says the
+/// codes differ, ends the match (no reconnecting to a host that turned it away), and its
+/// trust to store — what a shell saves on `Closed` — no longer remembers that host.
+#[test]
+fn a_guest_rejected_after_confirming_closes_and_forgets_the_host() {
+    let (host_events, host_rx) = listener();
+    let host = Match::host(
+        "An".into(),
+        "127.0.0.1:0".into(),
+        false,
+        vec![],
+        None,
+        host_events,
+        None,
+    )
+    .unwrap();
+    let (guest_events, guest_rx) = listener();
+    let guest = Match::join("Binh".into(), host.address().unwrap(), guest_events, None).unwrap();
+    let code = |e: &MatchEvent| match e {
+        MatchEvent::VerifyCode { code, .. } => Some(code.clone()),
+        _ => None,
+    };
+    let before = guest.export_trust().unwrap();
+    guest.confirm_code(next(&guest_rx, code)).unwrap();
+    next(&host_rx, code);
+    host.reject_code().unwrap();
+    next(&guest_rx, |e| {
+        matches!(e, MatchEvent::Closed { .. }).then_some(())
+    });
+    assert_eq!(
+        guest.export_trust().unwrap(),
+        before,
+        "the host is not remembered"
+    );
+}

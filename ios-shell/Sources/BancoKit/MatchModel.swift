@@ -330,7 +330,9 @@ public final class MatchModel: Model {
         case .movePlayed(let played, _): sound.play(soundOf(played))
         case .gameOver: sound.play(.gameOver)
         case .race(let update): if case .over = update { sound.play(.gameOver) }
-        case .peerVerified: if let t = try? match?.exportTrust() { onTrust(t) }
+        // Rust's trust after a confirmed code, and again when the match closes (a host that
+        // turned this device away after its player confirmed is forgotten then).
+        case .peerVerified, .closed: if let t = try? match?.exportTrust() { onTrust(t) }
         default: break
         }
         refresh()

@@ -247,7 +247,10 @@ class MatchController private constructor(
             is MatchEvent.MovePlayed -> sound.play(soundOf(event.played))
             is MatchEvent.GameOver -> sound.play(Sound.GAME_OVER)
             is MatchEvent.Race -> if (event.update is RaceUpdate.Over) sound.play(Sound.GAME_OVER)
-            is MatchEvent.PeerVerified -> runCatching { match?.exportTrust() }.getOrNull()?.let(onTrust)
+            // Rust's trust after a confirmed code, and again when the match closes (a host
+            // that turned this device away after its player confirmed is forgotten then).
+            is MatchEvent.PeerVerified, is MatchEvent.Closed ->
+                runCatching { match?.exportTrust() }.getOrNull()?.let(onTrust)
             else -> {}
         }
         refresh()
