@@ -64,7 +64,8 @@ mod state;
 mod trust;
 use auto_propose::AutoPropose;
 pub use clock::{
-    ClockFace, ClockFaces, LOW_TIME_MS, clock_faces, clock_text, duration_text, offer_clock_text,
+    ClockFace, ClockFaces, ClockTextError, LOW_TIME_MS, MAX_CLOCK_BASE_MS, MAX_CLOCK_INCREMENT_MS,
+    clock_arg_text, clock_faces, clock_text, duration_text, offer_clock_text, parse_clock,
     remaining_text,
 };
 pub use error::NetError;
