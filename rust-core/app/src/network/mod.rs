@@ -213,6 +213,10 @@ pub struct NetState {
     /// ([`ProposalView::terms`]): a race's options, or the colour, rules, set-up start and
     /// clock of a board game; `None` without a proposal.
     pub offered_terms: Option<String>,
+    /// The set-up start position of the proposal to answer, ready to draw in the accept
+    /// dialog ([`ProposalView::start_board`]; its FEN is the proposal's `start_fen`);
+    /// `None` without a proposal or for the usual start.
+    pub offered_board: Option<BoardView>,
     /// The game's position as FEN.
     pub fen: Option<String>,
     /// The Lines race (running or over) once one was accepted: our board, the opponent's

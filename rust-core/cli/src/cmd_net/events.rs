@@ -195,7 +195,17 @@ impl Table {
                 if self.only.is_some_and(|g| g != p.game) {
                     outln!("{text} no (you asked for {})", self.only.unwrap_or(p.game));
                     report(self.m.decline_proposal());
-                } else if self.yes {
+                    return None;
+                }
+                // revB D5: a set-up start is shown before the question, never accepted
+                // sight unseen (drawn as the table draws it, from this player's side).
+                if let (Some(view), Some(fen)) = (p.start_board(), &p.start_fen) {
+                    outln!("the proposed start position:");
+                    out!("{}", board::render_view(&view, self.style));
+                    out!("{}", board::render_pools(&view));
+                    outln!("start fen {}", shown(fen));
+                }
+                if self.yes {
                     outln!("{text} yes (--yes)");
                     report(self.m.accept_offer(p.id));
                 } else {

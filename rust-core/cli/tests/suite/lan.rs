@@ -564,3 +564,22 @@ fn a_player_who_never_moves_loses_on_time() {
     assert_eq!(last_line(&h), result, "{h}");
     let _ = std::fs::remove_dir_all(dirs[0].parent().unwrap());
 }
+
+/// revB D5: a set-up start is shown to the guest before it answers — the board as the
+/// table draws it, from the guest's side, and the FEN — not only "from a set-up
+/// position" (here a lone red king against a full black army).
+#[test]
+fn the_guest_sees_a_set_up_start_before_accepting_it() {
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/9/9/4K4 w - - 0 1";
+    let host_args = ["--fen", fen, "--color", "black"];
+    let (_, g) = play_over_loopback("xiangqi", &host_args, &data_dirs("setup"));
+    let at = |needle: &str| g.find(needle).unwrap_or_else(|| panic!("{needle}:\n{g}"));
+    let shown = at("the proposed start position:");
+    let fen_line = at(&format!("start fen {fen}"));
+    let asked = at("from a set-up position, untimed, you play red. Accept?");
+    assert!(shown < fen_line && fen_line < asked, "{g}");
+    // The board between: black's army at the top, the lone red king at the bottom.
+    let board = &g[shown..fen_line];
+    assert!(board.contains("車 馬 象 士 將 士 象 馬 車"), "{board}");
+    assert_eq!(board.matches('帥').count(), 1, "{board}");
+}
