@@ -12,9 +12,11 @@
 mod events;
 mod identity;
 mod race;
+mod reach;
 mod save;
 
 use identity::{load_trust, trust_path, warn_unattended};
+use reach::Unreached;
 
 use crate::CliError;
 use crate::cmd_play::{parse_color, parse_game};
@@ -146,6 +148,10 @@ pub(crate) struct JoinArgs {
     /// Seconds to look for a host by name.
     #[arg(long, default_value_t = 10)]
     browse_secs: u64,
+    /// With --ai: give up (exit 1, with the reason) when the host was not reached within
+    /// this many seconds. A match under way reconnects after a cut for as long as it takes.
+    #[arg(long, value_name = "SECS", default_value_t = reach::GIVE_UP_SECS)]
+    give_up_secs: u64,
 }
 
 struct Relay(Mutex<Sender<Input>>);
@@ -312,6 +318,12 @@ pub(crate) fn join_cmd(args: &JoinArgs) -> Result<(), CliError> {
             .map_err(|e| CliError::Failure(format!("cannot join {target}: {e}")))?
     };
     let mut table = Table::new(&args.common, m, only, trust_file, false)?;
+    let dialled = args.target.as_deref().unwrap_or("a host over Bluetooth");
+    table.unreached = Some(Unreached::new(
+        dialled,
+        args.common.ai.is_some(),
+        Duration::from_secs(args.give_up_secs),
+    ));
     table.run(&tx, &rx)
 }
 
@@ -396,6 +408,9 @@ struct Table {
     quitting: bool,
     /// When the computer plays its next race move.
     next_race_move: Option<Instant>,
+    /// A guest whose host no link reached yet (module `reach`); `None` for a host, and
+    /// once a link came up.
+    unreached: Option<Unreached>,
 }
 
 /// How long the side that made the last move waits for the peer to acknowledge it before
@@ -444,6 +459,7 @@ impl Table {
             racing: false,
             quitting: false,
             next_race_move: None,
+            unreached: None,
         })
     }
 
@@ -515,6 +531,15 @@ impl Table {
                         return Err(CliError::Failure("the match stopped".to_owned()));
                     }
                 }
+            } else if let Some(left) = self.unreached.as_ref().and_then(Unreached::time_left) {
+                // An unattended guest that has not reached its host tries for so long.
+                match rx.recv_timeout(left) {
+                    Ok(input) => input,
+                    Err(mpsc::RecvTimeoutError::Timeout) => return Err(self.never_reached()),
+                    Err(mpsc::RecvTimeoutError::Disconnected) => {
+                        return Err(CliError::Failure("the match stopped".to_owned()));
+                    }
+                }
             } else {
                 let Ok(input) = rx.recv() else {
                     return Err(CliError::Failure("the match stopped".to_owned()));
@@ -527,6 +552,19 @@ impl Table {
                 // `quit` then the end of the input (a script's last lines): the game is being
                 // resigned, and its end brings the result and `--save`, as after `quit` alone.
                 Input::Eof if self.quitting => None,
+                // The input ended before the host was reached: the join ends, unconnected,
+                // with the reason (after the first attempt fails, if none did yet).
+                Input::Eof if self.unreached.is_some() => {
+                    outln!("end of input: leaving the match");
+                    self.question = Question::None;
+                    match &mut self.unreached {
+                        Some(u) if !u.has_failed() => {
+                            u.input_ended = true;
+                            None
+                        }
+                        _ => Some(Err(self.never_reached())),
+                    }
+                }
                 // The end of the input is `quit`: a game in progress is resigned, and the
                 // result (and `--save`) come as the game ends.
                 Input::Eof if self.ai.is_none() && !self.over => {
@@ -542,6 +580,15 @@ impl Table {
             }
             self.maybe_ai_race_move();
         }
+    }
+
+    /// Leaves a match whose host was never reached: the error to exit with.
+    fn never_reached(&mut self) -> CliError {
+        self.m.leave();
+        self.unreached.take().map_or_else(
+            || CliError::Failure("the match stopped".to_owned()),
+            |u| u.error(),
+        )
     }
 
     fn kind(&self) -> GameKind {
@@ -635,6 +682,9 @@ impl Table {
         match text.to_ascii_lowercase().as_str() {
             "" => {}
             "quit" | "exit" => {
+                if self.unreached.is_some() {
+                    return Some(Err(self.never_reached()));
+                }
                 // Leaving a game in progress resigns it, so the other player gets a result
                 // (not "the other player left"); the table leaves once that is delivered.
                 if !self.over && self.m.resign_in_progress() {

@@ -46,7 +46,14 @@ impl Table {
         }
         match event {
             NetEvent::Listening { .. } => {}
-            NetEvent::Connected { peer } => outln!("connected to {}", shown(&peer)),
+            NetEvent::Connected { peer } => {
+                outln!("connected to {}", shown(&peer));
+                // Reached: from now on the match reconnects after cuts, as long as it takes.
+                if self.unreached.take().is_some_and(|u| u.input_ended) {
+                    // The input ended while connecting: leave now, as at its end.
+                    return self.on_line("quit", tx);
+                }
+            }
             NetEvent::Disconnected { reason } => {
                 outln!("connection lost ({}); the match waits", shown(&reason));
                 // A code belongs to its link: with the link gone there is none to compare.
@@ -71,6 +78,12 @@ impl Table {
                     "attempt {attempt} to connect failed ({}); trying again in {delay_ms} ms…",
                     shown(&reason)
                 );
+                if let Some(u) = &mut self.unreached {
+                    u.failed(&reason);
+                    if u.input_ended {
+                        return Some(Err(self.never_reached()));
+                    }
+                }
             }
             NetEvent::VerifyCode { code, peer_name } => {
                 let text = verify_text(&code, &peer_name);

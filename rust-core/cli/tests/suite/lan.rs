@@ -165,6 +165,10 @@ fn play_over_loopback(
             "--no-color",
             "--movetime",
             "50",
+            // Once connected the join never gives up (revA D5): every game here lasts
+            // longer than that second.
+            "--give-up-secs",
+            "1",
         ])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
