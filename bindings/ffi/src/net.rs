@@ -252,10 +252,16 @@ pub struct MatchState {
     /// The proposal to answer described for the accept prompt, a line each (the same words
     /// on every screen; the title, who proposes which game, is the screen's): a race's
     /// options (`"Race: 5 balls, 300 s, preview"`), or the colour this side would play (and
-    /// that it moves first), the rules preset, a set-up start and the clock (`"You play
-    /// Black\nRules: Casual (only perpetual check loses)\nFrom a set-up position\nClock:
-    /// 5:00 + 3s"`); `null`/`nil` without a proposal.
+    /// that it moves first), the rules preset, a set-up start with its FEN and the clock
+    /// (`"You play Black\nRules: Casual (only perpetual check loses)\nFrom a set-up
+    /// position: FEN\nClock: 5:00 + 3s"`); `null`/`nil` without a proposal.
     pub offered_terms: Option<String>,
+    /// The set-up start position of the proposal to answer, ready to draw in the accept
+    /// dialog from the side this player would play (a jieqi position with its pools), so
+    /// that the player sees the position before accepting it (its FEN is
+    /// `proposal.startFen`, and `offeredTerms` names it too); `null`/`nil` without a
+    /// proposal or for the usual start.
+    pub offered_board: Option<BoardView>,
     /// The position as FEN.
     pub fen: Option<String>,
     /// The Lines race (running or over), once one was accepted: our board, the
@@ -303,6 +309,7 @@ impl From<&an::NetState> for MatchState {
             offered_clock: s.offered_clock.clone(),
             offered_race: s.offered_race.clone(),
             offered_terms: s.offered_terms.clone(),
+            offered_board: s.offered_board.as_ref().map(BoardView::from),
             fen: s.fen.clone(),
             race: s.race.clone().map(RaceState::from),
         }

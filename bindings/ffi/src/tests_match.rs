@@ -526,3 +526,42 @@ fn a_guest_rejected_after_confirming_closes_and_forgets_the_host() {
         "the host is not remembered"
     );
 }
+
+/// revB D5: a proposal from a set-up position shows the position before the guest accepts
+/// (a lone red king against a full black army was accepted sight unseen): the state draws
+/// it from the guest's side (`offeredBoard`), and the terms name its FEN.
+#[test]
+fn a_set_up_start_is_shown_before_it_is_accepted() {
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/9/9/4K4 w - - 0 1";
+    let offer = MatchOffer {
+        game: GameKind::Xiangqi,
+        your_color: Color::Black,
+        rules: None,
+        start_fen: Some(fen.into()),
+        clock: None,
+        race: None,
+    };
+    let ((_host, _host_rx), (guest, guest_rx)) = paired(Some(offer));
+    next(&guest_rx, proposed_id);
+    let shown = guest.state().unwrap();
+    assert_eq!(
+        shown.proposal.and_then(|p| p.start_fen).as_deref(),
+        Some(fen)
+    );
+    let board = shown.offered_board.expect("the proposed position is drawn");
+    // The guest plays red: red at the bottom, one red piece against sixteen.
+    assert!(!board.flipped);
+    let pieces = |c: Color| {
+        board
+            .cells
+            .iter()
+            .filter(|cell| cell.piece.as_ref().is_some_and(|p| p.color == c))
+            .count()
+    };
+    assert_eq!((pieces(Color::Red), pieces(Color::Black)), (1, 16));
+    let terms = shown.offered_terms.unwrap();
+    assert!(
+        terms.contains(&format!("From a set-up position: {fen}")),
+        "{terms}"
+    );
+}

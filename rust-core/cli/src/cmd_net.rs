@@ -9,18 +9,20 @@
 //! last line `result RESULT fen FEN`. `--game lines` races on two Lines boards at once
 //! (module `race`; last line `result R-B scores … turns … end …`).
 
+mod events;
 mod identity;
 mod race;
+mod reach;
 mod save;
 
 use identity::{load_trust, trust_path, warn_unattended};
+use reach::Unreached;
 
 use crate::CliError;
-use crate::cmd_play::{parse_color, parse_game, print_move};
-use crate::ui::board::{self, Style};
-use banco_app::any::color_name;
+use crate::cmd_play::{parse_color, parse_game};
+use crate::ui::board::Style;
 use banco_app::engine::AnyEngine;
-use banco_app::network::{HostOptions, NetError, NetEvent, NetMatch, NetObserver, Phase};
+use banco_app::network::{HostOptions, NetEvent, NetMatch, NetObserver, Phase, parse_clock};
 use banco_engine::{Level, Limits};
 use banco_game::{Game, GameKind};
 use banco_net::discovery::DiscoveryConfig;
@@ -115,6 +117,13 @@ pub(crate) struct HostArgs {
     /// Start from a set-up position (FEN) instead of the usual start.
     #[arg(long)]
     fen: Option<String>,
+    /// Play on a clock: MINUTES[+SECONDS], the minutes each side has (a decimal such as
+    /// 0.5, or seconds with `s`: 30s; at least 10 s, at most 24 h) and the seconds added
+    /// after each move, such as 5+3 or 10. A player who runs out of time loses; without a
+    /// clock the game is untimed (in jieqi a player who withholds a reveal then stalls
+    /// the game instead of losing on time).
+    #[arg(long, value_name = "M[+S]")]
+    clock: Option<String>,
 }
 
 /// `--balls` and `--race-secs` when not given.
@@ -139,6 +148,10 @@ pub(crate) struct JoinArgs {
     /// Seconds to look for a host by name.
     #[arg(long, default_value_t = 10)]
     browse_secs: u64,
+    /// With --ai: give up (exit 1, with the reason) when the host was not reached within
+    /// this many seconds. A match under way reconnects after a cut for as long as it takes.
+    #[arg(long, value_name = "SECS", default_value_t = reach::GIVE_UP_SECS)]
+    give_up_secs: u64,
 }
 
 struct Relay(Mutex<Sender<Input>>);
@@ -176,6 +189,17 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
         preview: args.preview,
     };
     race::refuse_race_options(args, game)?;
+    let clock = args
+        .clock
+        .as_deref()
+        .map(parse_clock)
+        .transpose()
+        .map_err(|e| CliError::input(format!("--clock: {e}")))?;
+    if clock.is_some() && game == GameKind::Lines {
+        return Err(CliError::input(
+            "--clock is for board games: a lines race has its time limit (--race-secs)",
+        ));
+    }
     save::check_save(args.common.save.as_deref(), Some(game))?;
     if game == GameKind::Lines && RaceOptions::decode(&race.encode()).is_err() {
         return Err(CliError::input(format!(
@@ -220,6 +244,13 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
     warn_unattended(&args.common);
     options.rules = rules;
     options.start_fen.clone_from(&args.fen);
+    options.clock = clock;
+    if game == GameKind::Jieqi && clock.is_none() {
+        eprintln!(
+            "note: an untimed jieqi match cannot make a player who withholds a reveal lose; \
+             --clock (e.g. --clock 10+5) makes them lose on time"
+        );
+    }
     let (tx, rx) = mpsc::channel();
     let relay = Arc::new(Relay(Mutex::new(tx.clone())));
     let m = if args.ble {
@@ -287,6 +318,12 @@ pub(crate) fn join_cmd(args: &JoinArgs) -> Result<(), CliError> {
             .map_err(|e| CliError::Failure(format!("cannot join {target}: {e}")))?
     };
     let mut table = Table::new(&args.common, m, only, trust_file, false)?;
+    let dialled = args.target.as_deref().unwrap_or("a host over Bluetooth");
+    table.unreached = Some(Unreached::new(
+        dialled,
+        args.common.ai.is_some(),
+        Duration::from_secs(args.give_up_secs),
+    ));
     table.run(&tx, &rx)
 }
 
@@ -374,6 +411,9 @@ struct Table {
     quitting: bool,
     /// When the computer plays its next race move.
     next_race_move: Option<Instant>,
+    /// A guest whose host no link reached yet (module `reach`); `None` for a host, and
+    /// once a link came up.
+    unreached: Option<Unreached>,
 }
 
 /// How long the side that made the last move waits for the peer to acknowledge it before
@@ -423,6 +463,7 @@ impl Table {
             racing: false,
             quitting: false,
             next_race_move: None,
+            unreached: None,
         })
     }
 
@@ -494,6 +535,15 @@ impl Table {
                         return Err(CliError::Failure("the match stopped".to_owned()));
                     }
                 }
+            } else if let Some(left) = self.unreached.as_ref().and_then(Unreached::time_left) {
+                // An unattended guest that has not reached its host tries for so long.
+                match rx.recv_timeout(left) {
+                    Ok(input) => input,
+                    Err(mpsc::RecvTimeoutError::Timeout) => return Err(self.never_reached()),
+                    Err(mpsc::RecvTimeoutError::Disconnected) => {
+                        return Err(CliError::Failure("the match stopped".to_owned()));
+                    }
+                }
             } else {
                 let Ok(input) = rx.recv() else {
                     return Err(CliError::Failure("the match stopped".to_owned()));
@@ -506,6 +556,19 @@ impl Table {
                 // `quit` then the end of the input (a script's last lines): the game is being
                 // resigned, and its end brings the result and `--save`, as after `quit` alone.
                 Input::Eof if self.quitting => None,
+                // The input ended before the host was reached: the join ends, unconnected,
+                // with the reason (after the first attempt fails, if none did yet).
+                Input::Eof if self.unreached.is_some() => {
+                    outln!("end of input: leaving the match");
+                    self.question = Question::None;
+                    match &mut self.unreached {
+                        Some(u) if !u.has_failed() => {
+                            u.input_ended = true;
+                            None
+                        }
+                        _ => Some(Err(self.never_reached())),
+                    }
+                }
                 // The end of the input is `quit`: a game in progress is resigned, and the
                 // result (and `--save`) come as the game ends.
                 Input::Eof if self.ai.is_none() && !self.over => {
@@ -523,6 +586,15 @@ impl Table {
         }
     }
 
+    /// Leaves a match whose host was never reached: the error to exit with.
+    fn never_reached(&mut self) -> CliError {
+        self.m.leave();
+        self.unreached.take().map_or_else(
+            || CliError::Failure("the match stopped".to_owned()),
+            |u| u.error(),
+        )
+    }
+
     fn kind(&self) -> GameKind {
         self.m.state().kind.unwrap_or(GameKind::Xiangqi)
     }
@@ -532,314 +604,6 @@ impl Table {
     fn save_at_end(&self) {
         if let Some(path) = &self.save_at_end {
             save::save_at_end(&self.m, &self.my_name, path);
-        }
-    }
-
-    fn on_event(&mut self, event: NetEvent, tx: &Sender<Input>) -> Option<Result<(), CliError>> {
-        if self.over {
-            // After the result line nothing more is printed (it stays the last line); the
-            // table only waits for the link's end or for the peer's acknowledgement.
-            return match event {
-                // Our last message (the final move, a resignation) not acknowledged yet: the
-                // link may come back and carry it; the wait in `run` decides when to leave.
-                NetEvent::Disconnected { .. } | NetEvent::Reconnecting { .. }
-                    if self.finish_by.is_some() && self.m.unacked() > 0 =>
-                {
-                    None
-                }
-                NetEvent::Closed { .. } | NetEvent::Disconnected { .. } => {
-                    self.m.leave();
-                    Some(Ok(()))
-                }
-                // A race counted again once the link came back (a cut): the revised result
-                // becomes the last line, the same on both sides.
-                NetEvent::Race(update @ banco_app::network::RaceUpdate::Over { .. }) => {
-                    self.on_race(update);
-                    None
-                }
-                _ => None,
-            };
-        }
-        match event {
-            NetEvent::Listening { .. } => {}
-            NetEvent::Connected { peer } => outln!("connected to {}", shown(&peer)),
-            NetEvent::Disconnected { reason } => {
-                outln!("connection lost ({}); the match waits", shown(&reason));
-                // A code belongs to its link: with the link gone there is none to compare.
-                if self.question == Question::Code || self.deferred_code.is_some() {
-                    self.question = Question::None;
-                    self.deferred_code = None;
-                    outln!("(the code above is void: that connection is gone)");
-                }
-            }
-            NetEvent::Resumed => {
-                outln!("connection back; the match goes on");
-                // A move that came as the link went down found the "connection lost"
-                // banner up (no turn to play then): the computer plays it now.
-                self.maybe_ai_move();
-            }
-            NetEvent::Reconnecting {
-                attempt,
-                delay_ms,
-                reason,
-            } => {
-                outln!(
-                    "attempt {attempt} to connect failed ({}); trying again in {delay_ms} ms…",
-                    shown(&reason)
-                );
-            }
-            NetEvent::VerifyCode { code, peer_name } => {
-                let text = verify_text(&code, &peer_name);
-                self.code.clone_from(&code);
-                if self.question == Question::Reopen {
-                    // Paused, with "listen again?" still open: the code that comes now (the
-                    // connection that made the host pause, or one begun before) is asked
-                    // once that question is answered, never over it — and never turned
-                    // away unasked: that device may be the player's guest.
-                    outln!(
-                        "a device showed code {code}: you will be asked about it after the question above"
-                    );
-                    self.deferred_code = Some(text);
-                    return None;
-                }
-                if self.question == Question::Code && !self.yes {
-                    self.code_replaced = true;
-                    outln!("(the code above is void: another connection took its place)");
-                }
-                if !self.yes {
-                    self.ask(tx, Question::Code, &text);
-                } else {
-                    match self.m.confirm_code_unattended(&code, self.remember) {
-                        Err(NetError::KeyChanged) => {
-                            outln!("{text} no (--yes never accepts a changed key)");
-                            report(self.m.reject_code());
-                            if !self.hosting {
-                                return Some(Err(CliError::Failure(
-                                    "pairing refused: the host presents a different key".to_owned(),
-                                )));
-                            }
-                            outln!("that device is turned away; waiting for another");
-                        }
-                        r => {
-                            outln!("{text} yes (--yes)");
-                            report(r);
-                        }
-                    }
-                }
-            }
-            NetEvent::PeerVerified { peer_name } => {
-                // Added to the file as it is now (another session sharing the data folder
-                // may have remembered a player since this one started), before the line
-                // that says so: a script that stops at "paired with" finds it kept.
-                let trust = self.m.trust();
-                if let Err(e) = trust.remember(&self.trust_file, &peer_name) {
-                    outln!("could not remember this player: {e}");
-                }
-                self.paired = trust
-                    .known_peers()
-                    .get(&peer_name)
-                    .map(|k| (peer_name.clone(), *k));
-                let games = self.m.state().peer_games;
-                outln!(
-                    "paired with {} (offers {})",
-                    shown(&peer_name),
-                    games
-                        .iter()
-                        .map(|k| k.name())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                );
-            }
-            NetEvent::PeerKeyChanged { peer_name } => {
-                outln!("{}", "!".repeat(72));
-                outln!(
-                    "WARNING: \"{}\" presents a DIFFERENT KEY than when you last played.",
-                    shown(&peer_name)
-                );
-                outln!(
-                    "Either they reinstalled Banco, or someone is pretending to be them. Compare \
-                     the code with them in person before you confirm."
-                );
-                outln!("{}", "!".repeat(72));
-            }
-            NetEvent::AttemptAborted { peer, reason } => {
-                outln!(
-                    "a connection from {} was turned away: {}",
-                    shown(&peer),
-                    shown(&reason)
-                );
-            }
-            NetEvent::HostReopened => {
-                outln!("new devices are taken again (the pause is over)");
-                if self.question == Question::Reopen {
-                    self.question = Question::None;
-                    if let Some(text) = self.deferred_code.take() {
-                        self.ask(tx, Question::Code, &text);
-                    }
-                }
-            }
-            NetEvent::HostPaused { attempts } => {
-                let text = format!(
-                    "{attempts} devices showed a code nobody confirmed; new devices are turned away for a minute (a remembered player still comes in). Take them again now?"
-                );
-                if self.yes {
-                    // Unattended: nobody can answer, so the host stops rather than wait for
-                    // ever without taking anyone.
-                    outln!("{text} no (--yes never reopens)");
-                    self.m.leave();
-                    return Some(Err(CliError::Failure(
-                        "no guest paired: too many codes were not confirmed".to_owned(),
-                    )));
-                }
-                self.ask(tx, Question::Reopen, &text);
-            }
-            NetEvent::Proposed(p) => {
-                // The preset's name (`asian`, `casual`); none for a game without presets.
-                let rules = banco_app::presets::of(p.game)
-                    .get(usize::from(p.rules))
-                    .map(|preset| format!(" ({} rules)", preset.name))
-                    .unwrap_or_default();
-                let from = if p.start_fen.is_some() {
-                    " from a set-up position"
-                } else {
-                    ""
-                };
-                let text = match p.race {
-                    Some(o) => format!("the other player proposes a lines race ({o}). Accept?"),
-                    None => format!(
-                        "the other player proposes {}{rules}{from}, {}, you play {}. Accept?",
-                        p.game,
-                        p.clock_text(),
-                        color_name(p.game, p.your_color).to_lowercase()
-                    ),
-                };
-                if self.only.is_some_and(|g| g != p.game) {
-                    outln!("{text} no (you asked for {})", self.only.unwrap_or(p.game));
-                    report(self.m.decline_proposal());
-                } else if self.yes {
-                    outln!("{text} yes (--yes)");
-                    report(self.m.accept_offer(p.id));
-                } else {
-                    self.ask(tx, Question::Proposal(p.id), &text);
-                }
-            }
-            NetEvent::ProposalDeclined { reason } => {
-                outln!("the game was declined: {}", shown(&reason));
-                self.m.leave();
-                return Some(Err(CliError::Failure("no game".to_owned())));
-            }
-            NetEvent::Started {
-                game, your_color, ..
-            } => {
-                outln!(
-                    "the {game} game starts: you play {}",
-                    color_name(game, your_color).to_lowercase()
-                );
-                self.show();
-                self.maybe_ai_move();
-            }
-            NetEvent::MovePlayed { played, mine } => {
-                print_move(if mine { "you play" } else { "they play" }, &played);
-                self.show();
-                self.maybe_ai_move();
-            }
-            NetEvent::PieceRevealed { revealed, mine, .. } => {
-                let whose = if mine { "your" } else { "their" };
-                if let Some(text) = &revealed.announcement {
-                    outln!("{whose} {text}");
-                }
-                self.show();
-                self.maybe_ai_move();
-            }
-            NetEvent::UndoRequested { to_ply } => {
-                let text = format!("they ask to take back moves (to move {to_ply}). Allow?");
-                if self.ai.is_some() {
-                    outln!("{text} no (the engine plays this side)");
-                    report(self.m.reply_undo(false));
-                } else {
-                    self.ask(tx, Question::Undo, &text);
-                }
-            }
-            NetEvent::UndoDeclined => outln!("they declined the undo"),
-            NetEvent::Undone { .. } => {
-                outln!("moves taken back");
-                self.show();
-                self.maybe_ai_move();
-            }
-            NetEvent::DrawOffered => {
-                if self.ai.is_some() {
-                    outln!("they offer a draw: declined (the engine plays on)");
-                    report(self.m.reply_draw(false));
-                } else {
-                    self.ask(tx, Question::Draw, "they offer a draw. Accept?");
-                }
-            }
-            NetEvent::DrawDeclined => outln!("they declined the draw"),
-            NetEvent::DrawOfferWithdrawn => {
-                outln!("their draw offer is withdrawn");
-                if self.question == Question::Draw {
-                    self.question = Question::None;
-                }
-            }
-            NetEvent::MoveRefused { .. } => {
-                outln!("the other device refused your move; play again");
-                self.show();
-                self.maybe_ai_move();
-            }
-            NetEvent::GameAborted { reason, by_peer } => {
-                self.over = true;
-                let who = if by_peer {
-                    "the other device"
-                } else {
-                    "this device"
-                };
-                self.save_at_end();
-                outln!("game abandoned by {who}: {reason}");
-                let _ = std::io::stdout().flush();
-                self.finish_by = Some(Instant::now() + FINISH_GRACE);
-            }
-            NetEvent::GameOver { outcome, .. } => {
-                self.over = true;
-                let words = banco_app::result::announcement(self.kind(), outcome);
-                self.save_at_end();
-                outln!("game over: {words}");
-                outln!(
-                    "result {} fen {}",
-                    outcome.score_text(),
-                    self.m.state().fen.unwrap_or_default()
-                );
-                let _ = std::io::stdout().flush();
-                // Leave when the peer has acknowledged everything (at once if it has).
-                self.finish_by = Some(Instant::now() + FINISH_GRACE);
-            }
-            NetEvent::Race(u) => self.on_race(u),
-            NetEvent::PeerProblem { message } => outln!("{}", shown(&message)),
-            NetEvent::Closed { reason } => {
-                if let Some((name, key)) = self.paired.take()
-                    && let Err(e) = self.m.trust().forget(&self.trust_file, &name, &key)
-                {
-                    outln!("could not forget the rejected player: {e}");
-                }
-                outln!("the match is closed: {}", shown(&reason));
-                return Some(if self.over {
-                    Ok(())
-                } else {
-                    Err(CliError::Failure(
-                        "the match closed before the end".to_owned(),
-                    ))
-                });
-            }
-        }
-        None
-    }
-
-    fn show(&self) {
-        let s = self.m.state();
-        let Some(view) = &s.board else { return };
-        out!("{}", board::render_view(view, self.style));
-        out!("{}", board::render_pools(view));
-        if s.your_turn && self.ai.is_none() {
-            outln!("your move (or undo, draw, claim, resign, board, save FILE, quit):");
         }
     }
 
@@ -922,6 +686,9 @@ impl Table {
         match text.to_ascii_lowercase().as_str() {
             "" => {}
             "quit" | "exit" => {
+                if self.unreached.is_some() {
+                    return Some(Err(self.never_reached()));
+                }
                 // Leaving a game in progress resigns it, so the other player gets a result
                 // (not "the other player left"); the table leaves once that is delivered.
                 if !self.over && self.m.resign_in_progress() {

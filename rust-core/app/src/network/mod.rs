@@ -64,7 +64,8 @@ mod state;
 mod trust;
 use auto_propose::AutoPropose;
 pub use clock::{
-    ClockFace, ClockFaces, LOW_TIME_MS, clock_faces, clock_text, duration_text, offer_clock_text,
+    ClockFace, ClockFaces, ClockTextError, LOW_TIME_MS, MAX_CLOCK_BASE_MS, MAX_CLOCK_INCREMENT_MS,
+    clock_arg_text, clock_faces, clock_text, duration_text, offer_clock_text, parse_clock,
     remaining_text,
 };
 pub use error::NetError;
@@ -212,6 +213,10 @@ pub struct NetState {
     /// ([`ProposalView::terms`]): a race's options, or the colour, rules, set-up start and
     /// clock of a board game; `None` without a proposal.
     pub offered_terms: Option<String>,
+    /// The set-up start position of the proposal to answer, ready to draw in the accept
+    /// dialog ([`ProposalView::start_board`]; its FEN is the proposal's `start_fen`);
+    /// `None` without a proposal or for the usual start.
+    pub offered_board: Option<BoardView>,
     /// The game's position as FEN.
     pub fen: Option<String>,
     /// The Lines race (running or over) once one was accepted: our board, the opponent's

@@ -6,6 +6,7 @@ use super::{
     NetError, NetMatch, NetState, Phase, ProposalView, View, clock_faces, lock, offer_clock_text,
 };
 use crate::any::{AnyGame, color_name};
+use crate::board::{BoardModel, BoardView};
 use crate::computer::main_notation;
 use crate::notation;
 use crate::result::result_text;
@@ -78,7 +79,8 @@ impl ProposalView {
     /// which game, is the screen's): a race's options, `"Race: 5 balls, 300 s, preview"`;
     /// for a board game the colour this side would play (and that it moves first), the
     /// rules preset, a set-up start and the clock: `"You play Red (you move first)\nRules:
-    /// Asian (perpetual check and chase lose)\nFrom a set-up position\nClock: 5:00 + 3s"`.
+    /// Asian (perpetual check and chase lose)\nFrom a set-up position: FEN\nClock: 5:00 + 3s"`
+    /// (the board of that position: [`ProposalView::start_board`]).
     #[must_use]
     pub fn terms(&self) -> String {
         if let Some(race) = self.race {
@@ -106,11 +108,24 @@ impl ProposalView {
         {
             lines.push(format!("Rules: {}", preset.label));
         }
-        if self.start_fen.is_some() {
-            lines.push("From a set-up position".to_owned());
+        if let Some(fen) = &self.start_fen {
+            lines.push(format!("From a set-up position: {fen}"));
         }
         lines.push(format!("Clock: {}", offer_clock_text(self.clock)));
         lines.join("\n")
+    }
+}
+
+impl ProposalView {
+    /// The set-up start position of the proposal, ready to draw from the side this player
+    /// would play (its pieces at the bottom; a jieqi position with its pools), so that the
+    /// player sees it before accepting; `None` for the usual start, a race, or a position
+    /// the game cannot read (the session declines that one).
+    #[must_use]
+    pub fn start_board(&self) -> Option<BoardView> {
+        let fen = self.start_fen.as_deref().filter(|_| self.race.is_none())?;
+        let game = AnyGame::from_fen(self.game, fen).ok()?;
+        Some(BoardModel::new(self.your_color == Color::Black).view(&game))
     }
 }
 
@@ -177,6 +192,11 @@ fn state_of(
             .as_ref()
             .filter(|_| v.phase == Some(Phase::Proposed))
             .map(ProposalView::terms),
+        offered_board: v
+            .proposal
+            .as_ref()
+            .filter(|_| v.phase == Some(Phase::Proposed))
+            .and_then(ProposalView::start_board),
         fen: None,
         race: None,
     };
@@ -271,8 +291,14 @@ mod tests {
         };
         assert_eq!(
             black_to_move.terms(),
-            "You play Black (you move first)\nFrom a set-up position\nClock: untimed"
+            "You play Black (you move first)\nFrom a set-up position: 4k3/8/8/8/8/8/8/4K2R b K - 0 1\nClock: untimed"
         );
+        // revB D5: the position itself, drawn from the side this player would play.
+        let board = black_to_move.start_board().unwrap();
+        assert!(board.flipped && board.kind == GameKind::Chess);
+        let pieces = board.cells.iter().filter(|c| c.piece.is_some()).count();
+        assert_eq!(pieces, 3);
+        assert_eq!(proposal(GameKind::Chess, Color::Black).start_board(), None);
         let race = ProposalView {
             race: Some(RaceOptions {
                 start_balls: 5,

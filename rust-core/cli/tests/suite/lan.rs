@@ -165,6 +165,10 @@ fn play_over_loopback(
             "--no-color",
             "--movetime",
             "50",
+            // Once connected the join never gives up (revA D5): the games here last
+            // longer than these 5 s, which leave a loaded machine time to connect.
+            "--give-up-secs",
+            "5",
         ])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -562,4 +566,117 @@ fn a_host_on_every_interface_says_what_to_type() {
         let _ = child.wait();
     }
     let _ = std::fs::remove_dir_all(dirs[0].parent().unwrap());
+}
+
+/// revB D3: `--clock` is read, or refused with what to type, before anyone joins (and a
+/// lines race has no clock); an untimed jieqi host is told what it risks.
+#[test]
+fn a_bad_clock_is_refused_before_anyone_joins() {
+    let dir = std::env::temp_dir().join(format!("banco-badclock-{}", std::process::id()));
+    let data = dir.to_string_lossy();
+    let host = |extra: &[&str]| {
+        let args = [
+            &["host", "--no-mdns", "--port", "0", "--data-dir", &data],
+            extra,
+        ]
+        .concat();
+        banco(&args)
+    };
+    for (clock, words) in [
+        ("0.1", "shorter than the minimum of 10 s"),
+        ("5:00", "write MINUTES or MINUTES+SECONDS"),
+        ("1441", "longer than 24 hours"),
+        ("5+7200", "more than an hour added per move"),
+    ] {
+        let out = host(&["--clock", clock]);
+        assert_eq!(out.status.code(), Some(2), "{clock}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--clock: ") && err.contains(words),
+            "{clock}: {err}"
+        );
+    }
+    let out = host(&["--game", "lines", "--clock", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--race-secs"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// revB D3: a jieqi match on a clock (`--clock 0.5+1`): the guest sees the clock in the
+/// proposal, both tables show both clocks after the moves, and the game ends with the same
+/// result line on both sides.
+#[test]
+fn a_timed_jieqi_match_shows_its_clocks_and_ends_alike() {
+    let (h, g) = play_over_loopback("jieqi", &["--clock", "0.5+1"], &data_dirs("timed"));
+    assert!(
+        g.contains("the other player proposes jieqi (asian rules), clock 30 s + 1 s per move"),
+        "{g}"
+    );
+    for text in [&h, &g] {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("clocks: you ") && l.contains(" · opponent ")),
+            "{text}"
+        );
+        assert!(text.contains(" (running)"), "{text}");
+    }
+}
+
+/// revB D3: a player who never moves loses on time: the host's engine (red) plays its
+/// first move, the guest (a person whose input stays open) types nothing, and after the
+/// guest's 10 s both sides print the loss on time and the same `result 1-0` line.
+#[test]
+fn a_player_who_never_moves_loses_on_time() {
+    let dirs = data_dirs("flag");
+    let (mut host, addr, host_out) =
+        spawn_engine_host(&dirs[0], "xiangqi", "1", &["--clock", "10s"]);
+    let guest_dir = dirs[1].display().to_string();
+    let mut guest = common::Live::start(&[
+        "join",
+        &addr,
+        "--yes",
+        "--no-color",
+        "--name",
+        "Guest",
+        "--data-dir",
+        &guest_dir,
+    ]);
+    guest.send("", "clock 10 s");
+    let clocks = guest.send("", "clocks: you ");
+    // Waiting for the flag: the guest's clock runs (no assertion on how long it took).
+    let result = guest.send("", "result ");
+    let g = guest.quit();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let host_status = common::wait_until(&mut host, deadline);
+    let h = host_out.join().unwrap();
+    assert!(host_status.is_some_and(|s| s.success()), "{h}");
+    assert!(
+        clocks.starts_with("clocks: you 0:") && clocks.contains(" · opponent 0:"),
+        "{clocks}"
+    );
+    assert!(g.contains("game over: red wins by timeout"), "{g}");
+    assert!(h.contains("game over: red wins by timeout"), "{h}");
+    assert!(result.starts_with("result 1-0 fen "), "{result}");
+    assert_eq!(last_line(&h), result, "{h}");
+    let _ = std::fs::remove_dir_all(dirs[0].parent().unwrap());
+}
+
+/// revB D5: a set-up start is shown to the guest before it answers — the board as the
+/// table draws it, from the guest's side, and the FEN — not only "from a set-up
+/// position" (here a lone red king against a full black army).
+#[test]
+fn the_guest_sees_a_set_up_start_before_accepting_it() {
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/9/9/4K4 w - - 0 1";
+    let host_args = ["--fen", fen, "--color", "black"];
+    let (_, g) = play_over_loopback("xiangqi", &host_args, &data_dirs("setup"));
+    let at = |needle: &str| g.find(needle).unwrap_or_else(|| panic!("{needle}:\n{g}"));
+    let shown = at("the proposed start position:");
+    let fen_line = at(&format!("start fen {fen}"));
+    let asked = at("from a set-up position, untimed, you play red. Accept?");
+    assert!(shown < fen_line && fen_line < asked, "{g}");
+    // The board between: black's army at the top, the lone red king at the bottom.
+    let board = &g[shown..fen_line];
+    assert!(board.contains("車 馬 象 士 將 士 象 馬 車"), "{board}");
+    assert_eq!(board.matches('帥').count(), 1, "{board}");
 }

@@ -313,3 +313,53 @@ fn a_draw_offered_on_ones_turn_goes_with_the_next_move() {
         assert!(last.starts_with("result 1/2-1/2 "), "{out}");
     }
 }
+
+/// revA D5: `banco join` to an address where nobody listens, its input at its end, exits 1
+/// with the reason (it printed "end of input: leaving the match" and exited 0).
+#[test]
+fn a_join_that_never_connected_fails_with_the_reason_at_the_end_of_its_input() {
+    let dir = base("unreached-eof");
+    let data = dir.display().to_string();
+    let out = banco(&["join", "127.0.0.1:1", "--yes", "--data-dir", &data]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("could not reach 127.0.0.1:1: connection refused"),
+        "{err}"
+    );
+}
+
+/// revA D5: an unattended join (`--ai`) that never reaches its host gives up after
+/// `--give-up-secs` (30 s by default; it retried for ever) and exits 1 with the reason.
+#[test]
+fn an_unattended_join_that_never_connects_gives_up() {
+    let dir = base("unreached-ai");
+    let mut join = Command::new(env!("CARGO_BIN_EXE_banco"))
+        .env("BANCO_DATA_DIR", &dir)
+        .args([
+            "join",
+            "127.0.0.1:1",
+            "--ai",
+            "1",
+            "--yes",
+            "--give-up-secs",
+            "1",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The input stays open: the join gives up on its own.
+    let _input = join.stdin.take();
+    let err = common::drain(join.stderr.take().unwrap());
+    let status = common::wait_until(&mut join, Instant::now() + Duration::from_secs(60));
+    let err = err.join().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(status.and_then(|s| s.code()), Some(1), "{err}");
+    assert!(
+        err.contains("could not reach 127.0.0.1:1: connection refused (gave up after 1 s)"),
+        "{err}"
+    );
+}
