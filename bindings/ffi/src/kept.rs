@@ -163,12 +163,13 @@ impl KeptSlot {
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::collections::HashMap;
 
+    /// An in-memory store, the tests' platform store (shared by the keepers' tests).
     #[derive(Default)]
-    struct Memory(Mutex<HashMap<String, String>>);
+    pub(crate) struct Memory(Mutex<HashMap<String, String>>);
     impl KeptStore for Memory {
         fn get(&self, key: String) -> Option<String> {
             self.0.lock().unwrap().get(&key).cloned()

@@ -161,23 +161,9 @@ impl GameKeeper {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+    use crate::kept::tests::Memory;
     use crate::tests::States;
     use crate::*;
-    use std::collections::HashMap;
-
-    #[derive(Default)]
-    struct Memory(Mutex<HashMap<String, String>>);
-    impl KeptStore for Memory {
-        fn get(&self, key: String) -> Option<String> {
-            self.0.lock().unwrap().get(&key).cloned()
-        }
-        fn put(&self, key: String, value: String) {
-            self.0.lock().unwrap().insert(key, value);
-        }
-        fn remove(&self, key: String) {
-            self.0.lock().unwrap().remove(&key);
-        }
-    }
 
     fn game() -> Arc<VsComputer> {
         let (tx, _rx) = std::sync::mpsc::channel();

@@ -128,22 +128,8 @@ impl LinesKeeper {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+    use crate::kept::tests::Memory;
     use crate::{KeptKind, KeptStore, LinesSettings, LinesUndo};
-    use std::collections::HashMap;
-
-    #[derive(Default)]
-    struct Memory(Mutex<HashMap<String, String>>);
-    impl KeptStore for Memory {
-        fn get(&self, key: String) -> Option<String> {
-            self.0.lock().unwrap().get(&key).cloned()
-        }
-        fn put(&self, key: String, value: String) {
-            self.0.lock().unwrap().insert(key, value);
-        }
-        fn remove(&self, key: String) {
-            self.0.lock().unwrap().remove(&key);
-        }
-    }
 
     fn game(seed: u64) -> Arc<LinesGame> {
         let settings = LinesSettings {

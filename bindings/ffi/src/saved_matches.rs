@@ -104,22 +104,8 @@ impl SavedMatches {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+    use crate::kept::tests::Memory;
     use crate::{Game, GameKind};
-    use std::collections::HashMap;
-
-    #[derive(Default)]
-    struct Memory(Mutex<HashMap<String, String>>);
-    impl KeptStore for Memory {
-        fn get(&self, key: String) -> Option<String> {
-            self.0.lock().unwrap().get(&key).cloned()
-        }
-        fn put(&self, key: String, value: String) {
-            self.0.lock().unwrap().insert(key, value);
-        }
-        fn remove(&self, key: String) {
-            self.0.lock().unwrap().remove(&key);
-        }
-    }
 
     /// A chess game of the first `plies` (up to 21) of a Ruy Lopez, saved.
     fn saved(plies: usize) -> Vec<u8> {

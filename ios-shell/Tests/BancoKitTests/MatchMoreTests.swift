@@ -150,7 +150,7 @@ func matchMoreTests(_ s: Suite) {
         try check(madeOnUI, "delivered on the UI thread")
         let m = try made.get()
         defer { ui.call { m.leave() } }
-        try ui.wait("the refusal shown", { m.state.match?.banner }) { $0?.hasPrefix("Cannot reach the other device") == true }
+        _ = try ui.wait("the refusal shown", { m.state.match?.banner }) { $0?.hasPrefix("Cannot reach the other device") == true }
         // An address that is no address: the error, through the dispatcher too.
         join("not an address")
         Thread.detachNewThread(try pending.next("the worker"))
