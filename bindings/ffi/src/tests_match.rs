@@ -51,8 +51,9 @@ pub(crate) fn paired(offer: Option<MatchOffer>) -> (Side, Side) {
     paired_offering(vec![], offer)
 }
 
-/// [`paired`], the host offering `offers` (empty: every game).
-fn paired_offering(offers: Vec<GameKind>, offer: Option<MatchOffer>) -> (Side, Side) {
+/// A host (offering `offers`, empty: every game; proposing `offer`) and a guest joining it
+/// on loopback, nothing confirmed yet.
+fn connected(offers: Vec<GameKind>, offer: Option<MatchOffer>) -> (Side, Side) {
     let (host_events, host_rx) = listener();
     let host = Match::host(
         "An".into(),
@@ -66,10 +67,20 @@ fn paired_offering(offers: Vec<GameKind>, offer: Option<MatchOffer>) -> (Side, S
     .unwrap();
     let (guest_events, guest_rx) = listener();
     let guest = Match::join("Binh".into(), host.address().unwrap(), guest_events, None).unwrap();
-    let code = |e: &MatchEvent| match e {
+    ((host, host_rx), (guest, guest_rx))
+}
+
+/// The code a `VerifyCode` event shows.
+fn code(e: &MatchEvent) -> Option<String> {
+    match e {
         MatchEvent::VerifyCode { code, .. } => Some(code.clone()),
         _ => None,
-    };
+    }
+}
+
+/// [`paired`], the host offering `offers` (empty: every game).
+fn paired_offering(offers: Vec<GameKind>, offer: Option<MatchOffer>) -> (Side, Side) {
+    let ((host, host_rx), (guest, guest_rx)) = connected(offers, offer);
     host.confirm_code(next(&host_rx, code)).unwrap();
     guest.confirm_code(next(&guest_rx, code)).unwrap();
     let verified = |e: &MatchEvent| matches!(e, MatchEvent::PeerVerified { .. }).then_some(());
@@ -496,23 +507,7 @@ fn a_player_name_is_refused_or_cleaned_alike_everywhere() {
 /// trust to store — what a shell saves on `Closed` — no longer remembers that host.
 #[test]
 fn a_guest_rejected_after_confirming_closes_and_forgets_the_host() {
-    let (host_events, host_rx) = listener();
-    let host = Match::host(
-        "An".into(),
-        "127.0.0.1:0".into(),
-        false,
-        vec![],
-        None,
-        host_events,
-        None,
-    )
-    .unwrap();
-    let (guest_events, guest_rx) = listener();
-    let guest = Match::join("Binh".into(), host.address().unwrap(), guest_events, None).unwrap();
-    let code = |e: &MatchEvent| match e {
-        MatchEvent::VerifyCode { code, .. } => Some(code.clone()),
-        _ => None,
-    };
+    let ((host, host_rx), (guest, guest_rx)) = connected(vec![], None);
     let before = guest.export_trust().unwrap();
     guest.confirm_code(next(&guest_rx, code)).unwrap();
     next(&host_rx, code);

@@ -170,7 +170,7 @@ impl<W: Write + Send + 'static, G: EngineGame> UciSession<W> for Session<W, G> {
         if let Some(at) = args.iter().position(|&t| t == "searchmoves") {
             let listed: Vec<G::Move> = args[at + 1..]
                 .iter()
-                .take_while(|t| !GO_WORDS.contains(t))
+                .take_while(|t| !is_go_word(t))
                 .filter_map(|t| self.parse_wire_move(t).ok())
                 .collect();
             if !listed.is_empty() {
@@ -471,10 +471,8 @@ fn wire_option<W: Write>(
     session.set_wire_options(w);
 }
 
-/// The words of a UCI `go` command (where a `searchmoves` list ends).
-const GO_WORDS: [&str; 12] = [
-    "searchmoves",
-    "ponder",
+/// The words of a UCI `go` command that take a value after them.
+const GO_VALUED: [&str; 9] = [
     "wtime",
     "btime",
     "winc",
@@ -484,8 +482,15 @@ const GO_WORDS: [&str; 12] = [
     "nodes",
     "mate",
     "movetime",
-    "infinite",
 ];
+
+/// The words of a UCI `go` command that stand alone.
+const GO_FLAGS: [&str; 2] = ["ponder", "infinite"];
+
+/// Whether `t` is a word of a UCI `go` command (where a `searchmoves` list ends).
+fn is_go_word(t: &str) -> bool {
+    t == "searchmoves" || GO_VALUED.contains(&t) || GO_FLAGS.contains(&t)
+}
 
 /// Limits of a UCI `go` command for the side to move. A clock given for either side makes
 /// it a clock game: the side to move's time (0 when only the other side's is given, or
@@ -517,22 +522,7 @@ fn read_go(args: &[&str], side: Color) -> (Limits, Vec<String>) {
         movetime_ms: r.count(args, "movetime", 0),
         ..Limits::default()
     };
-    r.unknown_words(
-        args,
-        &[
-            "wtime",
-            "btime",
-            "winc",
-            "binc",
-            "movestogo",
-            "depth",
-            "nodes",
-            "mate",
-            "movetime",
-        ],
-        &["ponder", "infinite"],
-        Some("searchmoves"),
-    );
+    r.unknown_words(args, &GO_VALUED, &GO_FLAGS, Some("searchmoves"));
     let mate = r.depth(args, "mate");
     if l.depth.is_none() {
         l.depth = mate.map(|n| n.max(1).saturating_mul(2) - 1);

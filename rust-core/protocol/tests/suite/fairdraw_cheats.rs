@@ -210,14 +210,14 @@ fn a_link_cut_during_a_step_ends_the_game_on_time_without_spinning() {
     assert_caught_against(&mut b, Color::Red);
 }
 
-#[test]
-fn a_withheld_link_stalls_only_the_withholder_whose_time_runs_out() {
+/// A 10 s game: red (the victim) passes at once, black (the raw peer) flips at 1 s, and the
+/// victim releases its link for that flip — black now knows the piece drawn.
+fn black_flipped_with_red_link_released() -> (S, RawPeer) {
     let clock = ClockSpec {
         base_ms: 10_000,
         increment_ms: 0,
     };
     let (mut victim, mut raw, _chain, _) = victim_and_cheater(7, Some(clock));
-    // Red passes at once; black flips and then withholds its link.
     victim.play(CardMove::Pass, 0).unwrap();
     raw.recv(&mut victim);
     let mut after = *victim.game().unwrap();
@@ -239,6 +239,12 @@ fn a_withheld_link_stalls_only_the_withholder_whose_time_runs_out() {
         "the victim released its link"
     );
     events(&mut victim);
+    (victim, raw)
+}
+
+#[test]
+fn a_withheld_link_stalls_only_the_withholder_whose_time_runs_out() {
+    let (mut victim, mut raw) = black_flipped_with_red_link_released();
     // Red moves next, but its clock does not run while black's link is missing: black's does.
     let [red, black] = victim.clocks(6_000).unwrap();
     assert_eq!((red, black), (10_000, 5_000));
@@ -280,32 +286,7 @@ fn a_withheld_link_stalls_only_the_withholder_whose_time_runs_out() {
 /// wait, as a link on its way would, but never past one grace after the step began.
 #[test]
 fn a_gap_kept_open_in_the_stream_does_not_stall_the_withheld_wait_for_ever() {
-    let clock = ClockSpec {
-        base_ms: 10_000,
-        increment_ms: 0,
-    };
-    let (mut victim, mut raw, _chain, _) = victim_and_cheater(7, Some(clock));
-    victim.play(CardMove::Pass, 0).unwrap();
-    raw.recv(&mut victim);
-    let mut after = *victim.game().unwrap();
-    after.play(CardMove::Flip).unwrap();
-    raw.send(
-        &mut victim,
-        Body::Move(MoveMsg {
-            ply: 1,
-            mv: after.encode_move(CardMove::Flip),
-            hash: after.hash() as u32,
-            clock: 0,
-        }),
-        1_000,
-    );
-    assert!(
-        raw.recv(&mut victim)
-            .iter()
-            .any(|b| matches!(b, Body::Reveal { .. })),
-        "the victim released its link"
-    );
-    events(&mut victim);
+    let (mut victim, mut raw) = black_flipped_with_red_link_released();
     // The withholder knows the outcome now. It never sends the sequence number its link
     // would take, but sends a later message and keeps the link alive.
     raw.skip_seq();
