@@ -446,4 +446,4 @@ pub(crate) mod base64 {
 
 #[cfg(test)]
 #[path = "kept_tests.rs"]
-mod tests;
+pub(crate) mod tests;

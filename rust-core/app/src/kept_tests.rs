@@ -10,9 +10,9 @@ use banco_game::Game;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
-/// A store in memory that counts its writes.
+/// A store in memory that counts its writes (the kept records' tests' platform store).
 #[derive(Default)]
-struct Memory {
+pub(crate) struct Memory {
     map: Mutex<BTreeMap<String, String>>,
     writes: Mutex<u32>,
 }

@@ -8,20 +8,7 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 /// A text store in memory.
-#[derive(Default)]
-struct Text(Mutex<BTreeMap<String, String>>);
-
-impl KeptStore for Text {
-    fn get(&self, key: &str) -> Option<String> {
-        self.0.lock().unwrap().get(key).cloned()
-    }
-    fn put(&self, key: &str, value: &str) {
-        self.0.lock().unwrap().insert(key.into(), value.into());
-    }
-    fn remove(&self, key: &str) {
-        self.0.lock().unwrap().remove(key);
-    }
-}
+use crate::kept::tests::Memory as Text;
 
 /// A store of bytes in memory that can be locked (every call fails).
 #[derive(Default)]

@@ -122,22 +122,8 @@ impl SavedMatches {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
-    use std::sync::Mutex;
 
-    #[derive(Default)]
-    struct Memory(Mutex<HashMap<String, String>>);
-    impl KeptStore for Memory {
-        fn get(&self, key: &str) -> Option<String> {
-            self.0.lock().unwrap().get(key).cloned()
-        }
-        fn put(&self, key: &str, value: &str) {
-            self.0.lock().unwrap().insert(key.into(), value.into());
-        }
-        fn remove(&self, key: &str) {
-            self.0.lock().unwrap().remove(key);
-        }
-    }
+    use crate::kept::tests::Memory;
 
     /// Records `[n, n]` read as "match n"; a record starting with 0 is damaged.
     fn label(bytes: &[u8]) -> Option<String> {
