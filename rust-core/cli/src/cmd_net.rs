@@ -55,8 +55,8 @@ pub(crate) struct MatchArgs {
     /// code (for tests between two fixed identities).
     #[arg(long, requires = "yes")]
     remember: bool,
-    /// Milliseconds the engine may think per move with `--ai`.
-    #[arg(long, default_value_t = 300)]
+    /// Milliseconds the engine may think per move with `--ai`, 1 ms to a day.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=crate::cmd_play::MAX_MOVETIME_MS))]
     movetime: u64,
     /// No colours.
     #[arg(long)]

@@ -60,8 +60,9 @@ pub(crate) struct PlayArgs {
     /// one set of rules and take none.
     #[arg(long)]
     rules: Option<String>,
-    /// Milliseconds the computer may think per move (levels below 10 stop earlier).
-    #[arg(long, default_value_t = 1000)]
+    /// Milliseconds the computer may think per move (levels below 10 stop earlier), 1 ms to
+    /// a day (86,400,000).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=MAX_MOVETIME_MS))]
     movetime: u64,
     /// Seed of the computer's choices, of the balls in lines and of jieqi's face-down
     /// pieces: with a seed a jieqi game deals and reveals the same pieces every time, so
@@ -157,6 +158,10 @@ fn claim_hint(state: &VsState) -> Option<String> {
 /// The file, in the data directory, that keeps the game in progress at the keyboard.
 const KEPT_GAME: &str = "last-game";
 
+/// The longest `--movetime` (a day, as `banco solve --time`): beyond it a level-10 search
+/// would think for years.
+pub(crate) const MAX_MOVETIME_MS: u64 = 86_400_000;
+
 fn help(kind: GameKind) -> String {
     let moves = match kind {
         GameKind::Chess => "moves:     e4, Nf3, exd5, O-O, e8=Q (SAN) or e2e4, e7e8q (coordinates)",
@@ -165,11 +170,19 @@ fn help(kind: GameKind) -> String {
         }
         _ => "moves:     h2e2 (coordinates), C2.5 or C2=5 (WXF), 炮二平五 (Chinese)",
     };
+    // Draws are claimed in chess only: xiangqi's repetition and 120-ply rules are judged
+    // as the game goes.
+    let claim = if kind == GameKind::Chess {
+        "
+           claim (a draw the rules allow), claim MOVE (play MOVE, claiming the draw
+           it brings about: a third repetition, the fiftieth move),"
+    } else {
+        ""
+    };
     format!(
         "{moves}
-commands:  undo, redo, hint, level N (1-10), save FILE, load FILE, fen, flip, board,
-           claim (a draw the rules allow), claim MOVE (play MOVE, claiming the draw
-           it brings about: a third repetition, the fiftieth move), resign, new, help, quit
+commands:  undo, redo, hint, level N (1-10), save FILE, load FILE, fen, flip, board,{claim}
+           resign, new, help, quit
 saves:     FILE ending in .pgn is PGN, .txt a readable text export; anything else the compact record"
     )
 }

@@ -99,8 +99,8 @@ enum Action {
         /// the input is piped, so that a scripted try leaves no trace).
         #[arg(long, value_name = "FILE")]
         progress: Option<PathBuf>,
-        /// Milliseconds the computer may think per move.
-        #[arg(long, default_value_t = 1000)]
+        /// Milliseconds the computer may think per move, 1 ms to a day.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=crate::cmd_play::MAX_MOVETIME_MS))]
         movetime: u64,
         /// No colours.
         #[arg(long)]

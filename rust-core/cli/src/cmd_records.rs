@@ -67,6 +67,12 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
             let text = decode_text(&bytes)
                 .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
             let games = pgn::import_all(&text);
+            if games.is_empty() {
+                return Err(CliError::input(format!(
+                    "there is no game in {}",
+                    file.display()
+                )));
+            }
             let mut bad = 0;
             for (i, g) in games.iter().enumerate() {
                 match g {

@@ -635,3 +635,32 @@ fn move_reads_and_writes_every_row_of_the_wxf_table() {
     }
     assert_eq!((rows, noted), (1247, 501));
 }
+
+/// Small refusals a player meets: an empty PGN file is said to hold no game (it listed
+/// nothing and exited 0), a `--movetime` of 0 or beyond a day is refused (a level-10 search
+/// could think for years), and xiangqi's help offers no draw claim (its repetition and
+/// 120-ply rules are judged as the game goes; "the fiftieth move" is chess's).
+#[test]
+fn empty_pgn_movetime_bounds_and_xiangqi_help() {
+    let dir = std::env::temp_dir().join(format!("banco-small-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.pgn");
+    std::fs::write(&empty, "\n  \n").unwrap();
+    let out = banco(&["pgn", "import", empty.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("there is no game in"));
+    for ms in ["0", "86400001"] {
+        let out = banco_stdin(&["play", "--movetime", ms, "--no-color"], "quit\n");
+        assert_eq!(out.status.code(), Some(2), "--movetime {ms}");
+    }
+    let out = banco_stdin(&["play", "--no-color", "--movetime", "20"], "help\nquit\n");
+    let text = stdout(&out);
+    assert!(text.contains("resign, new, help, quit"), "{text}");
+    assert!(!text.contains("fiftieth"), "{text}");
+    let out = banco_stdin(
+        &["play", "--game", "chess", "--no-color", "--movetime", "20"],
+        "help\nquit\n",
+    );
+    assert!(stdout(&out).contains("the fiftieth move"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
