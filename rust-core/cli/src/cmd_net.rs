@@ -111,9 +111,10 @@ pub(crate) struct HostArgs {
     /// proposal.
     #[arg(long)]
     preview: bool,
-    /// Xiangqi rule set of the match: asian or casual.
-    #[arg(long, default_value = "asian")]
-    rules: String,
+    /// Rule set of the match (xiangqi and jieqi: asian, the default, or casual; chess has
+    /// one set of rules and takes none).
+    #[arg(long)]
+    rules: Option<String>,
     /// Start from a set-up position (FEN) instead of the usual start.
     #[arg(long)]
     fen: Option<String>,
@@ -168,7 +169,11 @@ impl NetObserver for Relay {
 fn parse_net_game(name: &str) -> Result<GameKind, CliError> {
     match GameKind::from_name(name) {
         Some(GameKind::Lines) => Ok(GameKind::Lines),
-        _ => parse_game(name),
+        _ => parse_game(name).map_err(|_| {
+            CliError::input(format!(
+                "unknown game `{name}`: use xiangqi or chess or jieqi or lines"
+            ))
+        }),
     }
 }
 
@@ -213,13 +218,17 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
         )));
     }
     // The match's rules index, of the rule sets the phones offer (banco_app's presets).
-    let rules = if banco_app::presets::of(game).is_empty() {
-        0
-    } else {
-        banco_app::presets::find(game, &args.rules)
-            .map_err(|e| CliError::input(e.to_string()))?
+    let rules = match &args.rules {
+        None => 0,
+        Some(name) => banco_app::presets::find(game, name)
+            .map_err(|e| match e {
+                banco_app::presets::PresetError::NoChoice { .. } => {
+                    CliError::input(format!("--rules {e}"))
+                }
+                banco_app::presets::PresetError::Unknown { .. } => CliError::input(e.to_string()),
+            })?
             .index()
-            .unwrap_or(0)
+            .unwrap_or(0),
     };
     if let Some(fen) = &args.fen {
         // Checked here: a bad position would only fail once a guest has paired.

@@ -664,3 +664,33 @@ fn empty_pgn_movetime_bounds_and_xiangqi_help() {
     assert!(stdout(&out).contains("the fiftieth move"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `banco host` refuses a rule set for a game that has none (it was accepted silently) and
+/// names every game it hosts, the Lines race included, when a game is unknown.
+#[test]
+fn host_refuses_rules_of_another_game_and_names_every_game() {
+    let out = banco_stdin(
+        &[
+            "host",
+            "--game",
+            "chess",
+            "--rules",
+            "casual",
+            "--no-mdns",
+            "--port",
+            "0",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("chess has one set of rules"));
+    let out = banco_stdin(
+        &["host", "--offer", "chess,foo", "--no-mdns", "--port", "0"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("unknown game `foo`: use xiangqi or chess or jieqi or lines")
+    );
+}
