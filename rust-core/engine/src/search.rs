@@ -132,6 +132,10 @@ pub struct Searcher<S: SearchGame> {
     pub(crate) helpers: Vec<Searcher<S>>,
     /// True for a helper: it leaves the shared table's age alone.
     pub(crate) helper: bool,
+    /// A helper's second stop flag, raised when the main thread's search ends (a helper
+    /// also watches the caller's flag itself, so that a stop reaches every thread within
+    /// its own next poll, however the threads are scheduled).
+    pub(crate) main_done: Option<Arc<AtomicBool>>,
     /// First iteration depth (helpers start at different depths).
     pub(crate) first_depth: i32,
     /// Nodes of the current search reported so far by all its threads (each adds its own
@@ -197,6 +201,7 @@ impl<S: SearchGame> Searcher<S> {
             threads: 1,
             helpers: Vec::new(),
             helper: false,
+            main_done: None,
             first_depth: 1,
             shared_nodes: Arc::new(AtomicU64::new(0)),
             flushed: 0,
@@ -365,6 +370,10 @@ impl<S: SearchGame> Searcher<S> {
     fn poll(&mut self, stop: &AtomicBool) -> bool {
         self.flush_nodes();
         stop.load(Ordering::Relaxed)
+            || self
+                .main_done
+                .as_ref()
+                .is_some_and(|d| d.load(Ordering::Relaxed))
             || (self.shared_nodes.load(Ordering::Relaxed) >= self.node_limit && self.root_depth > 1)
             || self.timer.is_some_and(|t| t.hard_expired())
     }

@@ -145,7 +145,11 @@ impl<S: SearchGame> Searcher<S> {
         }
         self.shared_nodes.store(0, Ordering::Relaxed);
         let mut helpers = std::mem::take(&mut self.helpers);
+        // The helpers stop on the caller's flag (each within its own next poll, whether or
+        // not the main thread is running then), or once the main thread's search ended.
+        let done = Arc::new(AtomicBool::new(false));
         for h in &mut helpers {
+            h.main_done = Some(Arc::clone(&done));
             h.tt = Table::Shared(Arc::clone(&shared));
             h.params.clone_from(&self.params);
             h.features = self.features;
@@ -158,16 +162,14 @@ impl<S: SearchGame> Searcher<S> {
             _ => Limits::infinite(),
         };
         let helper_limits = &helper_limits;
-        let done = AtomicBool::new(false);
         let mut result = std::thread::scope(|scope| {
             for (i, h) in helpers.iter_mut().enumerate() {
                 let node = node.clone();
-                let done = &done;
                 // A helper that cannot be started is left out: the others search on.
                 let _ = std::thread::Builder::new()
                     .name(format!("banco-helper-{}", i + 1))
                     .spawn_scoped(scope, move || {
-                        h.search_node(node, helper_limits, options, done, |_| {});
+                        h.search_node(node, helper_limits, options, stop, |_| {});
                         h.flush_nodes();
                     });
             }
