@@ -167,16 +167,7 @@ mod tests {
 
     fn game() -> Arc<VsComputer> {
         let (tx, _rx) = std::sync::mpsc::channel();
-        let settings = VsSettings {
-            kind: GameKind::Xiangqi,
-            human: Color::Red,
-            level: 1,
-            rules: None,
-            movetime_ms: 5_000,
-            fen: None,
-            chance_seed: Some(1),
-        };
-        VsComputer::new(settings, Arc::new(States(Mutex::new(tx)))).unwrap()
+        VsComputer::new(g_settings(), Arc::new(States(Mutex::new(tx)))).unwrap()
     }
 
     /// A new game replaces the kept one only at the player's first move; paused before it,

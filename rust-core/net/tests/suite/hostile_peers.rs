@@ -76,14 +76,8 @@ fn aborted(rx: &Events) -> String {
     })
 }
 
-/// The guest pairs while the connections that hold the host's handshake slots are still
-/// pending: the tests using it give those an hour (`HELD`) before the host would drop them
-/// on its own, so a guest let in only by that timeout fails [`wait`]'s bound instead.
-fn pair_soon(host: &Driver<CountingGame>, rx: &Events, addr: SocketAddr) {
-    let _g = pair(host, rx, addr);
-}
-
-/// The pending timeout of the tests where hostile connections hold the handshake slots.
+/// The pending timeout of the tests where hostile connections hold the handshake slots: an
+/// hour, so a guest let in only by that timeout fails [`wait`]'s bound instead of pairing.
 const HELD: Duration = Duration::from_secs(3600);
 
 /// The player compares the code shown, sees another, and turns that device away; the
@@ -212,7 +206,7 @@ fn a_trickling_connection_does_not_hold_the_only_slot() {
     let mut trickle = TcpStream::connect(h.local_addr()).unwrap();
     trickle.write_all(&[0x80]).unwrap();
     std::thread::sleep(Duration::from_millis(100));
-    pair_soon(&host, &rx, h.local_addr());
+    let _g = pair(&host, &rx, h.local_addr());
     drop(trickle);
 }
 
@@ -232,7 +226,7 @@ fn silent_connections_in_every_slot_give_way_to_the_guest() {
         .map(|_| TcpStream::connect(h.local_addr()).unwrap())
         .collect();
     std::thread::sleep(Duration::from_millis(1_500));
-    pair_soon(&host, &rx, h.local_addr());
+    let _g = pair(&host, &rx, h.local_addr());
     drop(silent);
 }
 
@@ -306,7 +300,7 @@ fn a_guest_that_confirmed_first_stops_when_the_host_rejects_the_code() {
         }
     }
     assert_eq!(closed, Some(banco_protocol::CloseReason::PeerRejectedCode));
-    pair_soon(&host, &rx, h.local_addr());
+    let _g = pair(&host, &rx, h.local_addr());
 }
 
 #[test]
