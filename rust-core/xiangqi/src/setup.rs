@@ -145,13 +145,7 @@ impl Setup {
             Square::all().filter(move |&sq| self.get(sq) == Some(Piece::new(c, PieceKind::King)))
         };
         let facing = kings_of(Color::Red).any(|red| {
-            kings_of(Color::Black).any(|black| {
-                let (lo, hi) = (red.rank().min(black.rank()), red.rank().max(black.rank()));
-                red.file() == black.file()
-                    && !(lo + 1..hi)
-                        .filter_map(|r| Square::new(red.file(), r))
-                        .any(|sq| self.get(sq).is_some())
-            })
+            kings_of(Color::Black).any(|black| red.faces(black, |sq| self.get(sq).is_some()))
         });
         if facing {
             problems.push(Problem::KingsFacing);

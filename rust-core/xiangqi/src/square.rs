@@ -75,6 +75,16 @@ impl Square {
         (0..90).map(Square)
     }
 
+    /// True if kings on `self` and `other` would face each other (the flying-general
+    /// rule): the same file with no square strictly between them `occupied`.
+    pub(crate) fn faces(self, other: Square, occupied: impl Fn(Square) -> bool) -> bool {
+        let (lo, hi) = (self.rank().min(other.rank()), self.rank().max(other.rank()));
+        self.file() == other.file()
+            && (lo + 1..hi)
+                .filter_map(|r| Square::new(self.file(), r))
+                .all(|s| !occupied(s))
+    }
+
     /// Index into the internal padded 16×16 board.
     #[inline]
     pub(crate) const fn to_inner(self) -> u8 {
@@ -119,5 +129,16 @@ mod tests {
         assert!("j0".parse::<Square>().is_err());
         assert!("a10".parse::<Square>().is_err());
         assert_eq!(Square::new(9, 0), None);
+    }
+
+    #[test]
+    fn kings_face_on_an_open_file_either_way_round() {
+        let sq = |t: &str| t.parse::<Square>().unwrap();
+        let (e0, e9, e4, d9) = (sq("e0"), sq("e9"), sq("e4"), sq("d9"));
+        assert!(e0.faces(e9, |_| false) && e9.faces(e0, |_| false));
+        assert!(!e0.faces(e9, |s| s == e4) && !e9.faces(e0, |s| s == e4));
+        assert!(!e0.faces(d9, |_| false));
+        // The kings' own squares are not between them.
+        assert!(e0.faces(e9, |s| s == e0 || s == e9));
     }
 }

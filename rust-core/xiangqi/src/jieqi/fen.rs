@@ -192,10 +192,7 @@ impl JieqiPosition {
         pos.validate()?;
         pos.finish();
         let (red, black) = (pos.king_square(Color::Red), pos.king_square(Color::Black));
-        if red.file() == black.file()
-            && (red.rank() + 1..black.rank())
-                .all(|r| Square::new(red.file(), r).is_none_or(|s| pos.piece_at(s).is_none()))
-        {
+        if red.faces(black, |s| pos.piece_at(s).is_some()) {
             return Err(JieqiFenError::KingsFacing);
         }
         if pos.is_check_on(side.other()) {

@@ -140,10 +140,7 @@ pub(crate) fn exposes(pos: &Position, mv: Move) -> String {
         after.king_square(Color::Red),
         after.king_square(Color::Black),
     );
-    let facing = red.file() == black.file()
-        && between(red, black)
-            .into_iter()
-            .all(|s| after.piece_at(s).is_none());
+    let facing = red.faces(black, |s| after.piece_at(s).is_some());
     let name = pos.piece_at(mv.from()).map_or("piece", |p| p.kind.name());
     if facing {
         format!("moving the {name} would leave the two kings facing each other on an open file")
