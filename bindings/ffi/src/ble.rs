@@ -673,6 +673,27 @@ impl BleGuest {
 }
 
 impl BleGuest {
+    /// The way to the host `device` and the key fingerprint its info gave, if read: when
+    /// it was read, every later attempt looks for the host again by that fingerprint
+    /// (phones rotate their Bluetooth addresses), else it dials `device`.
+    pub(crate) fn route_to(&self, device: &str) -> (Box<dyn Connector>, Option<String>) {
+        let fingerprint = lock(&self.events.fingerprints)
+            .get(device)
+            .filter(|fp| !fp.is_empty())
+            .cloned();
+        let dialer = match &fingerprint {
+            Some(fp) => {
+                let finder = Arc::new(Rescan {
+                    central: Arc::clone(&self.central),
+                    events: Arc::clone(&self.events),
+                });
+                self.events.hub.dialer_by_fingerprint(device, fp, finder)
+            }
+            None => self.events.hub.dialer(device),
+        };
+        (Box::new(dialer), fingerprint)
+    }
+
     /// [`BleGuest::scan`], telling `seen_hook` of every advertisement of a host already
     /// listed (the [`NearbyLobby`](crate::NearbyLobby) keeps hosts fresh with it, and has
     /// a host it dropped as stale read again).
@@ -840,20 +861,7 @@ impl Match {
     ) -> Result<Arc<Match>, BancoError> {
         guard(|| {
             let trust = trust_of(trust)?;
-            let fingerprint = lock(&guest.events.fingerprints)
-                .get(&device)
-                .filter(|fp| !fp.is_empty())
-                .cloned();
-            let dialer = match &fingerprint {
-                Some(fp) => {
-                    let finder = Arc::new(Rescan {
-                        central: Arc::clone(&guest.central),
-                        events: Arc::clone(&guest.events),
-                    });
-                    guest.events.hub.dialer_by_fingerprint(&device, fp, finder)
-                }
-                None => guest.events.hub.dialer(&device),
-            };
+            let (dialer, fingerprint) = guest.route_to(&device);
             let inner = NetMatch::join_with(
                 &player_name,
                 dialer,

@@ -520,5 +520,63 @@ fn hosting_nearby_takes_the_guest_over_bluetooth_or_the_lan() {
     host.leave().unwrap();
 }
 
+/// A player listed on both transports whose LAN record is an impostor's (it copied the
+/// player's fingerprint): `join_nearby` leaves the impostor and reaches the player over
+/// Bluetooth; the impostor never shows a code.
+#[test]
+fn join_nearby_falls_back_to_bluetooth_when_the_lan_record_is_an_impostor() {
+    let code = |e: &MatchEvent| match e {
+        MatchEvent::VerifyCode { code, .. } => Some(code.clone()),
+        _ => None,
+    };
+    let air = Air::with_mtu(185);
+    let (host, host_rx) = host_nearby_over(&air, "An", None);
+    let guest_radio = BleGuest::new(Arc::new(PipeCentral(Arc::clone(&air)))).unwrap();
+    let peer = scan_for_host(&guest_radio);
+    let (evil, evil_rx) = host_nearby_with("An", None, None, None);
+    let evil_port: u16 = evil
+        .address()
+        .unwrap()
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let player = crate::NearbyPlayer {
+        key: format!("fp:{}", peer.fingerprint),
+        name: "An".into(),
+        games: peer.games.clone(),
+        protocol_version: Some(peer.protocol_version),
+        fingerprint: peer.fingerprint.clone(),
+        transports: vec![NearbyTransport::Lan, NearbyTransport::Ble],
+        preferred: NearbyTransport::Lan,
+        lan: Some(crate::LobbyPeer {
+            id: "An._banco._tcp.local.".into(),
+            name: "An".into(),
+            games: peer.games.clone(),
+            protocol_version: Some(peer.protocol_version),
+            fingerprint: peer.fingerprint.clone(),
+            host: "evil.local.".into(),
+            port: evil_port,
+            addresses: vec![evil.address().unwrap()],
+        }),
+        ble_device: Some(peer.device.clone()),
+    };
+    let (guest_events, guest_rx) = listener();
+    let guest =
+        Match::join_nearby("Binh".into(), player, Some(guest_radio), guest_events, None).unwrap();
+    let (hc, gc) = (next(&host_rx, code), next(&guest_rx, code));
+    assert_eq!(hc, gc, "the guest reached the listed player over Bluetooth");
+    assert!(
+        evil_rx
+            .try_iter()
+            .all(|e| !matches!(e, MatchEvent::VerifyCode { .. })),
+        "the impostor never shows a code"
+    );
+    guest.leave().unwrap();
+    host.leave().unwrap();
+    evil.leave().unwrap();
+}
+
 #[path = "ble_race_tests.rs"]
 mod race;

@@ -2,7 +2,7 @@
 //! [`Lobby`]) and Bluetooth LE (through a [`BleGuest`]), each player once with the transports
 //! it was seen on (matched by key fingerprint) — banco-app's `network::nearby`.
 //! [`Match::join_nearby`] connects over the LAN when the player is there, else over
-//! Bluetooth.
+//! Bluetooth — and a player seen on both is reached over Bluetooth when the LAN fails.
 //!
 //! A player leaves the list when mDNS says its service is gone, or when none of its
 //! Bluetooth advertisements has been seen for 30 s (`BLE_STALE`; checked every 2 s) — a
@@ -20,10 +20,12 @@
 use crate::ble::{BleGuest, BlePeer, BleScanListener};
 use crate::error::{BancoError, guard, notify};
 use crate::lobby::{Lobby, LobbyListener, LobbyPeer};
-use crate::net::{Match, MatchListener};
+use crate::net::{Match, MatchListener, Relay, trust_of};
 use crate::types::GameKind;
+use banco_app::network::NetMatch;
 use banco_app::network::nearby::{self as an, BLE_STALE, Nearby, NearbyChange};
 use banco_net::discovery::Advertisement;
+use banco_net::driver::{AnyOf, Connector, Dialer};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::{Duration, Instant};
@@ -315,10 +317,13 @@ impl NearbyLobby {
 #[uniffi::export]
 impl Match {
     /// Joins a player of a [`NearbyLobby`] over its preferred transport: the LAN when it
-    /// was seen there, else Bluetooth through `ble` (needed then). `trust` as in
-    /// [`Match::host`]. The fingerprint the player was listed with is checked in the
-    /// handshake (see [`Match::join_peer`]): a device that copied it is refused and the
-    /// match ends with `Closed`, saying it is not the player listed.
+    /// was seen there, else Bluetooth through `ble` (needed then). A player seen on both
+    /// (with `ble` given) is dialled over the LAN first and over Bluetooth when the LAN
+    /// fails — unreachable, or a device there that is not the player listed — and after
+    /// a cut by the way that last worked first. `trust` as in [`Match::host`]. The
+    /// fingerprint the player was listed with is checked in the handshake (see
+    /// [`Match::join_peer`]): a device that copied it is refused, and when no other way is
+    /// left the match ends with `Closed`, saying it is not the player listed.
     #[uniffi::constructor(default(trust = None))]
     pub fn join_nearby(
         player_name: String,
@@ -328,6 +333,27 @@ impl Match {
         trust: Option<Vec<u8>>,
     ) -> Result<Arc<Match>, BancoError> {
         guard(|| match (&player.lan, &player.ble_device, ble) {
+            (Some(lan), Some(device), Some(ble)) => {
+                let info = lan.to_info()?;
+                let (over_ble, ble_fp) = ble.route_to(device);
+                if ble_fp.is_some_and(|fp| fp != info.fingerprint) {
+                    // Listed apart in truth: only the LAN record is this entry's.
+                    return Match::join_peer(player_name, lan.clone(), listener, trust);
+                }
+                let routes: Vec<Box<dyn Connector>> =
+                    vec![Box::new(Dialer::to_peer(&info)), over_ble];
+                let any = AnyOf::new(routes).map_err(|e| BancoError::Network(e.to_string()))?;
+                let listed = Some(info.fingerprint.as_str()).filter(|fp| !fp.is_empty());
+                let inner = NetMatch::join_with(
+                    &player_name,
+                    any,
+                    listed,
+                    &[],
+                    trust_of(trust)?,
+                    Arc::new(Relay(listener)),
+                )?;
+                Ok(Arc::new(Match { inner }))
+            }
             (Some(lan), _, _) => Match::join_peer(player_name, lan.clone(), listener, trust),
             (None, Some(device), Some(ble)) => {
                 Match::join_ble(player_name, ble, device.clone(), listener, trust)

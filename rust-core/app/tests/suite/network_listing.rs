@@ -107,3 +107,62 @@ fn a_record_with_a_copied_fingerprint_is_refused_and_the_real_host_still_joins()
     guest.leave();
     an.leave();
 }
+
+#[test]
+fn a_guest_with_a_second_route_leaves_the_impostor_for_the_real_host() {
+    use banco_net::driver::{AnyOf, Connector, Dialer};
+    // An is reachable by a second route (Bluetooth on a phone; here a second address); a
+    // stranger's LAN record copies An's fingerprint and comes first.
+    let (an, an_rx) = host("An", Trust::generate().unwrap());
+    let an_fp = fingerprint(&an);
+    let (evil, evil_rx) = host("An", Trust::generate().unwrap());
+    let forged = record("An", &evil.state().address, &an_fp);
+    let real = record("An", &an.state().address, &an_fp);
+    let routes: Vec<Box<dyn Connector>> = vec![
+        Box::new(Dialer::to_peer(&forged)),
+        Box::new(Dialer::to_peer(&real)),
+    ];
+    let (obs, rx) = observer();
+    let guest = NetMatch::join_with(
+        "Guest",
+        AnyOf::new(routes).unwrap(),
+        Some(&an_fp),
+        &[],
+        Some(Trust::generate().unwrap()),
+        obs,
+    )
+    .unwrap();
+    assert!(paired(&an_rx, &an) && paired(&rx, &guest));
+    assert!(
+        evil_rx
+            .try_iter()
+            .all(|e| !matches!(e, NetEvent::PeerVerified { .. })),
+        "the impostor never pairs"
+    );
+    guest.leave();
+    an.leave();
+    evil.leave();
+
+    // A first route that cannot be reached at all passes the turn too.
+    let (an, an_rx) = host("An", Trust::generate().unwrap());
+    let an_fp = fingerprint(&an);
+    let real = record("An", &an.state().address, &an_fp);
+    let dead = record("An", "127.0.0.1:1", &an_fp);
+    let routes: Vec<Box<dyn Connector>> = vec![
+        Box::new(Dialer::to_peer(&dead)),
+        Box::new(Dialer::to_peer(&real)),
+    ];
+    let (obs, rx) = observer();
+    let guest = NetMatch::join_with(
+        "Guest",
+        AnyOf::new(routes).unwrap(),
+        Some(&an_fp),
+        &[],
+        Some(Trust::generate().unwrap()),
+        obs,
+    )
+    .unwrap();
+    assert!(paired(&an_rx, &an) && paired(&rx, &guest));
+    guest.leave();
+    an.leave();
+}

@@ -15,9 +15,18 @@ const SLICE: Duration = Duration::from_millis(50);
 /// over the LAN or over Bluetooth LE, whichever way it comes (and, after a cut, whichever
 /// way it comes back: a match begun on Wi-Fi resumes over Bluetooth).
 ///
-/// Each `connect` waits on the parts in turn, a short slice each, until one gives a link or
-/// the time is up; a part that fails (Bluetooth switched off) is skipped while the others
-/// still wait, and the error is returned only when every part failed in the same round.
+/// Accepting ([`Role::Responder`]), each `connect` waits on the parts in turn, a short
+/// slice each, until one gives a link or the time is up; a part that fails (Bluetooth
+/// switched off) is skipped while the others still wait, and the error is returned only
+/// when every part failed in the same round.
+///
+/// Dialling ([`Role::Initiator`]: a guest that can reach its host over the LAN or over
+/// Bluetooth LE), the parts are routes in order of preference: each `connect` dials one
+/// route with the whole time given, the one that gave the last link (the first at the
+/// start); when it fails, the next `connect` dials the next route. A route whose link
+/// reached a device other than the host listed is dropped for good
+/// ([`Connector::drop_last_route`]): an impostor that copied the host's fingerprint into
+/// a LAN record does not keep the guest from the real host over Bluetooth.
 ///
 /// ```
 /// use banco_net::driver::{AnyOf, Connector, Role, from_fn};
@@ -37,6 +46,8 @@ pub struct AnyOf {
     role: Role,
     /// The part whose turn is next (rotates, so no part waits behind another for good).
     next: usize,
+    /// The part that gave the last link.
+    last: Option<usize>,
     stopped: Arc<AtomicBool>,
 }
 
@@ -66,8 +77,33 @@ impl AnyOf {
             parts,
             role,
             next: 0,
+            last: None,
             stopped: Arc::new(AtomicBool::new(false)),
         })
+    }
+}
+
+impl AnyOf {
+    /// A dialler's attempt: the route whose turn it is, with the whole time; a failure
+    /// passes the turn to the next route.
+    fn dial(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
+        if self.stopped.load(Ordering::Acquire) {
+            return Err(LinkError::Closed);
+        }
+        let i = self.next % self.parts.len().max(1);
+        let Some(part) = self.parts.get_mut(i) else {
+            return Err(LinkError::Closed);
+        };
+        match part.connect(timeout) {
+            Ok(link) => {
+                self.last = Some(i);
+                Ok(link)
+            }
+            Err(e) => {
+                self.next = (i + 1) % self.parts.len();
+                Err(e)
+            }
+        }
     }
 }
 
@@ -77,6 +113,9 @@ impl Connector for AnyOf {
     }
 
     fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
+        if self.role == Role::Initiator {
+            return self.dial(timeout);
+        }
         let deadline = crate::deadline_after(timeout);
         let n = self.parts.len();
         // Failures in a row: when every part failed in turn, the last error is the answer.
@@ -91,8 +130,14 @@ impl Connector for AnyOf {
             }
             let i = self.next % n;
             self.next = (i + 1) % n;
-            match self.parts[i].connect(left.min(SLICE)) {
-                Ok(link) => return Ok(link),
+            let Some(part) = self.parts.get_mut(i) else {
+                return Err(LinkError::Closed);
+            };
+            match part.connect(left.min(SLICE)) {
+                Ok(link) => {
+                    self.last = Some(i);
+                    return Ok(link);
+                }
                 Err(LinkError::Timeout) => failed = 0,
                 Err(e) => {
                     failed += 1;
@@ -102,6 +147,18 @@ impl Connector for AnyOf {
                 }
             }
         }
+    }
+
+    fn drop_last_route(&mut self) -> bool {
+        let Some(i) = self.last.take() else {
+            return false;
+        };
+        if self.parts.len() < 2 || i >= self.parts.len() {
+            return false;
+        }
+        self.parts.remove(i);
+        self.next = i % self.parts.len();
+        true
     }
 
     fn interrupter(&self) -> Option<Interrupt> {
@@ -199,6 +256,69 @@ mod tests {
             .cloned()
             .collect();
         assert!(waits.len() >= 3 && waits[0] == "c 50", "{waits:?}");
+    }
+
+    /// A dialler that records each attempt and answers from `script` (then times out).
+    fn dialling(
+        name: &'static str,
+        log: &Arc<Mutex<Vec<String>>>,
+        mut script: Vec<Result<(), LinkError>>,
+    ) -> Box<dyn Connector> {
+        let log = Arc::clone(log);
+        script.reverse();
+        Box::new(from_fn(Role::Initiator, move |t: Duration| {
+            log.lock()
+                .unwrap()
+                .push(format!("{name} {}", t.as_millis()));
+            match script.pop() {
+                Some(Ok(())) => Ok(Box::new(MemoryLink::pair(FaultPlan::none(), 1).0) as BoxLink),
+                Some(Err(e)) => Err(e),
+                None => Err(LinkError::Timeout),
+            }
+        }))
+    }
+
+    #[test]
+    fn a_dialler_keeps_to_the_route_that_works_and_passes_on_failure() {
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let refused = || LinkError::Io(std::io::Error::other("connection refused"));
+        let lan = dialling("lan", &log, vec![Err(refused()), Ok(()), Ok(())]);
+        let ble = dialling("ble", &log, vec![Ok(()), Err(LinkError::Reset)]);
+        let mut any = AnyOf::new(vec![lan, ble]).unwrap();
+        let t = Duration::from_secs(5);
+        // Each attempt is one route with the whole time; a failure passes the turn.
+        assert!(any.connect(t).is_err());
+        assert!(any.connect(t).is_ok());
+        // After a cut the route that worked is dialled first.
+        assert!(any.connect(t).is_err());
+        assert!(any.connect(t).is_ok());
+        assert!(any.connect(t).is_ok());
+        assert_eq!(
+            *log.lock().unwrap(),
+            ["lan 5000", "ble 5000", "ble 5000", "lan 5000", "lan 5000"]
+        );
+    }
+
+    #[test]
+    fn a_route_that_reached_another_device_is_dropped_while_another_is_left() {
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let lan = dialling("lan", &log, vec![Ok(()), Ok(())]);
+        let ble = dialling("ble", &log, vec![Ok(()), Ok(())]);
+        let mut any = AnyOf::new(vec![lan, ble]).unwrap();
+        let t = Duration::from_secs(1);
+        assert!(!any.drop_last_route(), "no link yet: nothing to drop");
+        assert!(any.connect(t).is_ok());
+        assert!(
+            any.drop_last_route(),
+            "the LAN route goes, Bluetooth is left"
+        );
+        assert!(any.connect(t).is_ok());
+        assert!(any.connect(t).is_ok());
+        assert!(!any.drop_last_route(), "the last route is never dropped");
+        assert_eq!(*log.lock().unwrap(), ["lan 1000", "ble 1000", "ble 1000"]);
+        // One route alone, as any single connector: nothing else to try.
+        let mut one = from_fn(Role::Initiator, |_| Err::<BoxLink, _>(LinkError::Timeout));
+        assert!(!one.drop_last_route());
     }
 
     #[test]

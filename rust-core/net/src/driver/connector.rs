@@ -39,6 +39,32 @@ pub trait Connector: Send + 'static {
     fn interrupter(&self) -> Option<Interrupt> {
         None
     }
+
+    /// The last link reached a device that is not the one wanted (its handshake proved
+    /// another key than the one the host was listed with): stop taking links by the route
+    /// it came by. True when another route is left to try; the default, a connector with
+    /// one route, has none (dialling it again reaches the same device).
+    fn drop_last_route(&mut self) -> bool {
+        false
+    }
+}
+
+impl Connector for Box<dyn Connector> {
+    fn role(&self) -> Role {
+        (**self).role()
+    }
+
+    fn connect(&mut self, timeout: Duration) -> Result<BoxLink, LinkError> {
+        (**self).connect(timeout)
+    }
+
+    fn interrupter(&self) -> Option<Interrupt> {
+        (**self).interrupter()
+    }
+
+    fn drop_last_route(&mut self) -> bool {
+        (**self).drop_last_route()
+    }
 }
 
 /// Ends a connector's `connect` early (see [`Connector::interrupter`]).

@@ -392,17 +392,21 @@ where
         // host never lets a stranger end its session (another version or session costs
         // that stranger's link). The confirmed peer come back without the match (it
         // restarted) ends it on both sides.
+        // A guest with another route to the host (the LAN and Bluetooth) drops the one that
+        // reached an impostor and tries the next.
         let restarted = matches!(reason, Some(LinkDownReason::PeerRestarted));
+        let impostor = matches!(reason, Some(LinkDownReason::NotTheListedPlayer { .. }));
         let hopeless = restarted
             || (self.role == Role::Initiator
                 && reason.is_some_and(|r| {
                     matches!(
                         r,
-                        LinkDownReason::Version { .. }
-                            | LinkDownReason::UnknownSession
-                            | LinkDownReason::NotTheListedPlayer { .. }
+                        LinkDownReason::Version { .. } | LinkDownReason::UnknownSession
                     )
-                }));
+                }))
+            || (self.role == Role::Initiator
+                && impostor
+                && !self.connector.as_mut().is_some_and(|c| c.drop_last_route()));
         let too_many = self.role == Role::Initiator
             && self.attempt_limit().is_some_and(|m| self.failures >= m);
         if hopeless || too_many {
