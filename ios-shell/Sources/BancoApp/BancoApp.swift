@@ -599,9 +599,27 @@ struct ProposalPrompt: ViewModifier {
 
     func body(content: Content) -> some View {
         let m = model.state.match
+        let title = "\(m?.peerName ?? "") proposes \(m?.proposal.map { gameName($0.game) } ?? "a game")"
+        // A set-up start is drawn from this player's side, as Rust gives it, before it is
+        // accepted: an alert cannot hold a board, so that proposal is a sheet.
+        let board = m?.phase == .proposed ? m?.offeredBoard : nil
         return content
-            .alert("\(m?.peerName ?? "") proposes \(m?.proposal.map { gameName($0.game) } ?? "a game")",
-                   isPresented: .constant(m?.phase == .proposed)) {
+            .sheet(isPresented: .constant(board != nil)) {
+                if let board = board {
+                    VStack(spacing: 12) {
+                        Text(title).font(.headline)
+                        BoardCanvas(board: board) { _, _ in }
+                        Text(m?.offeredTerms ?? "")
+                        HStack {
+                            Button("Decline", role: .cancel) { model.declineProposal() }
+                            Button("Play") { if let id = m?.proposalId { model.acceptOffer(id) } }
+                        }
+                    }
+                    .padding()
+                    .interactiveDismissDisabled()
+                }
+            }
+            .alert(title, isPresented: .constant(m?.phase == .proposed && board == nil)) {
                 // The proposal shown (its number): a replaced one is refused, not accepted.
                 Button("Play") { if let id = m?.proposalId { model.acceptOffer(id) } }
                 Button("Decline", role: .cancel) { model.declineProposal() }

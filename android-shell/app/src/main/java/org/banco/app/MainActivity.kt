@@ -742,8 +742,11 @@ class MainActivity : ComponentActivity() {
         val proposal = s.proposal ?: return null
         val id = s.proposalId ?: return null
         val peer = s.peerName ?: "the other player"
-        return AlertDialog.Builder(this).setTitle("$peer proposes ${proposal.game.label}")
+        val builder = AlertDialog.Builder(this).setTitle("$peer proposes ${proposal.game.label}")
             .setMessage(s.offeredTerms)
+        // A set-up start is drawn from this player's side, as Rust gives it, before it is accepted.
+        s.offeredBoard?.let { shown -> builder.setView(BoardCanvas(this).apply { board = shown }) }
+        return builder
             .setCancelable(false)
             .setPositiveButton("Play") { _, _ -> c.acceptOffer(id) }
             .setNegativeButton("Decline") { _, _ -> c.declineProposal() }.show()
