@@ -206,7 +206,7 @@ pub fn move_squares(game: &AnyGame, text: &str) -> Option<(u8, u8)> {
         } else {
             rank
         };
-        (file < game.width() && rank < game.height()).then_some(rank * game.width() + file)
+        (file < game.width() && rank < game.height()).then(|| rank * game.width() + file)
     };
     Some((sq(t.get(..split)?)?, sq(t.get(split..)?)?))
 }
@@ -644,6 +644,21 @@ mod tests {
             let (from, to, _) = game.move_parts(mv);
             let coord = format!("{}{}", game.square_name(from), game.square_name(to));
             proptest::prop_assert_eq!(move_squares(&game, &coord), Some((from, to)));
+        }
+    }
+
+    #[test]
+    fn a_rank_far_off_the_board_is_no_square() {
+        // The bound is checked before the square is computed (u8 arithmetic: 92 × 9).
+        let xiangqi = AnyGame::new(GameKind::Xiangqi).unwrap();
+        assert_eq!(move_squares(&xiangqi, "h92e2"), None);
+        assert_eq!(move_squares(&xiangqi, "h2e255"), None);
+        let chess = AnyGame::new(GameKind::Chess).unwrap();
+        assert_eq!(move_squares(&chess, "a40a1"), None);
+        for kind in [GameKind::Xiangqi, GameKind::Chess] {
+            let ed = Editor::empty(kind).unwrap();
+            assert_eq!(ed.square_named("e99"), None);
+            assert_eq!(ed.square_named("i255"), None);
         }
     }
 

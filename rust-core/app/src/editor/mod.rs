@@ -421,7 +421,7 @@ impl Editor {
         } else {
             rank
         };
-        (file < self.width && rank < self.height).then_some(rank * self.width + file)
+        (file < self.width && rank < self.height).then(|| rank * self.width + file)
     }
 
     /// Puts a piece on a square (replacing what stood there). Any square is allowed: the
