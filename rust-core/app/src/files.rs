@@ -72,7 +72,55 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// # Errors
 /// As [`write_atomic`], and `AlreadyExists` for a file that is not a record.
 pub fn write_record(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let path = &resolve_link(path)?;
+    let path = record_target(path)?;
+    write_atomic(&path, bytes)
+}
+
+/// Whether [`write_record`] could write a record at `path` now: the file is absent or a
+/// record it may replace, and its folder exists — checked before a match whose record is
+/// written only as it ends, so that a bad name is said while it can still be changed.
+///
+/// ```
+/// use banco_app::files::check_record_target;
+/// let dir = std::env::temp_dir().join(format!("banco-doc-target-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// assert!(check_record_target(&dir.join("game.pgn")).is_ok());
+/// let missing = check_record_target(&dir.join("no-such-folder/game.pgn")).unwrap_err();
+/// assert!(missing.to_string().contains("does not exist"), "{missing}");
+/// std::fs::write(dir.join("notes.txt"), "my notes")?;
+/// assert!(check_record_target(&dir.join("notes.txt")).is_err());
+/// assert!(check_record_target(&dir).is_err()); // a folder
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`write_record`] would refuse the file, and `NotFound` for a folder that does not
+/// exist.
+pub fn check_record_target(path: &Path) -> io::Result<()> {
+    let path = record_target(path)?;
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if folder.is_dir() {
+        Ok(())
+    } else {
+        Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!(
+                "the folder {} does not exist: create it, or choose another place",
+                folder.display()
+            ),
+        ))
+    }
+}
+
+/// The file a record for `path` is written to (a link followed), once it is known not to
+/// be a document that is not one game record.
+fn record_target(path: &Path) -> io::Result<PathBuf> {
+    let path = resolve_link(path)?;
+    let path = &path;
     match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
         Err(e) => return Err(e),
@@ -105,7 +153,7 @@ pub fn write_record(path: &Path, bytes: &[u8]) -> io::Result<()> {
             }
         }
     }
-    write_atomic(path, bytes)
+    Ok(path.clone())
 }
 
 /// Copies the damaged `file` (the puzzle progress, the command line's kept game) to a new

@@ -8,7 +8,8 @@
 //!   words name what went ("Saved (Saved matches); 20 are kept, so the oldest went: …"),
 //!   never silently;
 //! * a record the labeller cannot read (damaged) is left out of the list, and named "a
-//!   damaged record" when it goes; text between commas that is not Base64 is skipped.
+//!   damaged record" when it goes; so is text between commas that is not Base64 (a store
+//!   that altered it), which is kept as it is until then: nothing goes unsaid.
 //!
 //! What a record's label says is the caller's labeller (the FFI's `savedGameSummary`).
 //!
@@ -74,11 +75,13 @@ impl SavedMatches {
     /// "Saved", and which match made room if one did (by `label`, "a damaged record" when
     /// it has none).
     pub fn save(&self, saved: &[u8], label: impl Fn(&[u8]) -> Option<String>) -> String {
-        let mut old = self.raw();
+        let mut old = self.pieces();
         let dropped = old.split_off(old.len().min(SAVED_MATCHES_LIMIT - 1));
-        let text = std::iter::once(saved)
-            .chain(old.iter().map(Vec::as_slice))
-            .map(base64::encode)
+        let text = std::iter::once(base64::encode(saved))
+            .chain(old.iter().map(|piece| match piece {
+                Piece::Record(bytes) => base64::encode(bytes),
+                Piece::Unreadable(text) => text.clone(),
+            }))
             .collect::<Vec<_>>()
             .join(",");
         self.store.put(&self.key, &text);
@@ -87,7 +90,11 @@ impl SavedMatches {
         }
         let names: Vec<String> = dropped
             .iter()
-            .map(|b| label(b).unwrap_or_else(|| "a damaged record".to_owned()))
+            .map(|piece| match piece {
+                Piece::Record(bytes) => label(bytes),
+                Piece::Unreadable(_) => None,
+            })
+            .map(|name| name.unwrap_or_else(|| "a damaged record".to_owned()))
             .collect();
         format!(
             "Saved (Saved matches); {SAVED_MATCHES_LIMIT} are kept, so the oldest went: {}",
@@ -98,24 +105,38 @@ impl SavedMatches {
     /// The saved matches, newest first; one `label` cannot read (damaged) is left out.
     #[must_use]
     pub fn list(&self, label: impl Fn(&[u8]) -> Option<String>) -> Vec<SavedMatch> {
-        self.raw()
+        self.pieces()
             .into_iter()
-            .filter_map(|saved| label(&saved).map(|label| SavedMatch { label, saved }))
+            .filter_map(|piece| match piece {
+                Piece::Record(saved) => label(&saved).map(|label| SavedMatch { label, saved }),
+                Piece::Unreadable(_) => None,
+            })
             .collect()
     }
 
-    /// The records kept, newest first (text that is not Base64 skipped).
-    fn raw(&self) -> Vec<Vec<u8>> {
+    /// What the list holds, newest first.
+    fn pieces(&self) -> Vec<Piece> {
         self.store
             .get(&self.key)
             .map(|text| {
                 text.split(',')
                     .filter(|piece| !piece.is_empty())
-                    .filter_map(base64::decode)
+                    .map(|piece| {
+                        base64::decode(piece)
+                            .map_or_else(|| Piece::Unreadable(piece.to_owned()), Piece::Record)
+                    })
                     .collect()
             })
             .unwrap_or_default()
     }
+}
+
+/// One entry of the stored list.
+enum Piece {
+    /// A record's bytes.
+    Record(Vec<u8>),
+    /// Text that is not Base64, kept as it is.
+    Unreadable(String),
 }
 
 #[cfg(test)]
@@ -162,7 +183,7 @@ mod tests {
     }
 
     /// A damaged record is kept in its place but left out of the list, and named "a damaged
-    /// record" when it goes; text that is not Base64 is skipped and dropped at the next save.
+    /// record" when it goes; so is text that is not Base64, kept as it is until then.
     #[test]
     fn damaged_records_are_left_out_and_named_when_they_go() {
         let store = Arc::new(Memory::default());
@@ -180,10 +201,23 @@ mod tests {
 
         let text = store.get(SAVED_MATCHES_KEY).unwrap();
         store.put(SAVED_MATCHES_KEY, &format!("%%% not Base64,,{text}"));
-        assert_eq!(records.list(label).len(), 20, "not Base64: skipped");
+        assert_eq!(records.list(label).len(), 20, "not Base64: not listed");
+        // It counts as an entry: 21 now, so the two oldest records go.
         assert_eq!(
             records.save(&[22], label),
-            "Saved (Saved matches); 20 are kept, so the oldest went: match 2"
+            "Saved (Saved matches); 20 are kept, so the oldest went: match 3; match 2"
+        );
+        let kept = store.get(SAVED_MATCHES_KEY).unwrap();
+        assert!(
+            kept.starts_with("Fg==,%%% not Base64,"),
+            "kept as it is: {kept}"
+        );
+        for n in 23..=40u8 {
+            records.save(&[n], label);
+        }
+        assert_eq!(
+            records.save(&[41], label),
+            "Saved (Saved matches); 20 are kept, so the oldest went: a damaged record"
         );
         assert!(!store.get(SAVED_MATCHES_KEY).unwrap().contains('%'));
     }

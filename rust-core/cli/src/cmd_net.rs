@@ -206,6 +206,7 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
         ));
     }
     save::check_save(args.common.save.as_deref(), Some(game))?;
+    check_ai(&args.common)?;
     if game == GameKind::Lines && RaceOptions::decode(&race.encode()).is_err() {
         return Err(CliError::input(format!(
             "a race starts with 3 or 5 balls, not {}",
@@ -292,9 +293,20 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
     table.run(&tx, &rx)
 }
 
+/// `--ai LEVEL` checked before the match opens (a host is advertised as soon as it is).
+fn check_ai(common: &MatchArgs) -> Result<(), CliError> {
+    common
+        .ai
+        .map(Level::new)
+        .transpose()
+        .map(drop)
+        .map_err(CliError::input)
+}
+
 pub(crate) fn join_cmd(args: &JoinArgs) -> Result<(), CliError> {
     let only = args.game.as_deref().map(parse_net_game).transpose()?;
     save::check_save(args.common.save.as_deref(), only)?;
+    check_ai(&args.common)?;
     let trust_file = trust_path(&args.common)?;
     let trust = load_trust(&trust_file)?;
     warn_unattended(&args.common);
@@ -612,7 +624,7 @@ impl Table {
     /// stays the last).
     fn save_at_end(&self) {
         if let Some(path) = &self.save_at_end {
-            save::save_at_end(&self.m, &self.my_name, path);
+            save::save_at_end(&self.m, &self.my_name, path, self.trust_file.parent());
         }
     }
 

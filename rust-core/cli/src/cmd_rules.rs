@@ -63,8 +63,8 @@ pub(crate) struct PerftArgs {
     /// Start from this position (FEN) instead of the start position.
     #[arg(long)]
     fen: Option<String>,
-    /// Depth in plies.
-    #[arg(long)]
+    /// Depth in plies (at most 30: xiangqi's perft 8 already takes hours).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=30))]
     depth: u32,
     /// Print the count below each legal move first.
     #[arg(long)]
@@ -266,8 +266,9 @@ pub(crate) struct BenchArgs {
     /// The game.
     #[arg(long, value_enum, default_value = "xiangqi")]
     game: RulesGame,
-    /// Depth for `bench perft` (default 5 for xiangqi, 6 for chess: about a second each).
-    #[arg(long)]
+    /// Depth for `bench perft` (default 5 for xiangqi, 6 for chess: about a second each;
+    /// at most 30).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=30))]
     depth: Option<u32>,
     /// `bench lines`: games to play.
     #[arg(long, default_value_t = 100)]

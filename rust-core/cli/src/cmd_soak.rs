@@ -6,7 +6,7 @@ use banco_chess::Chess;
 use banco_game::GameKind;
 use banco_game::MatchGame;
 use banco_protocol::sim::{
-    CountingGame, SoakConfig, SoakReport, game_seeds, play_game, random_move,
+    CountingGame, SoakConfig, SoakReport, game_seeds_from, play_game, random_move,
 };
 use banco_xiangqi::Xiangqi;
 use clap::Args;
@@ -27,16 +27,17 @@ pub(crate) struct SoakArgs {
     /// Start at game N of the run (counting from 0): `--first N --games 1` replays the game
     /// a run printed as `game N (seed S)`.
     #[arg(long, default_value_t = 0)]
-    first: usize,
+    first: u64,
 }
 
 /// The games `first..first + config.games` of the run from `config.seed`, one by one
-/// ([`game_seeds`]): the same games as `run_soak_with`, each unclean one printed with its
+/// ([`game_seeds_from`]): the same games as `run_soak_with`, each unclean one printed with its
 /// number and seed.
-fn games<G: MatchGame>(config: &SoakConfig, first: usize) -> SoakReport {
+fn games<G: MatchGame>(config: &SoakConfig, first: u64) -> SoakReport {
     let mut total = SoakReport::default();
-    let seeds = game_seeds(config.seed).enumerate().skip(first);
-    for (i, seed) in seeds.take(config.games as usize) {
+    let seeds = game_seeds_from(config.seed, first).take(config.games as usize);
+    for (j, seed) in seeds.enumerate() {
+        let i = first.saturating_add(j as u64);
         let report = play_game::<G>(config, seed, &mut random_move::<G>);
         if !report.is_clean() {
             outln!("game {i} (seed {seed}): {report}");

@@ -13,8 +13,20 @@ const MAX_BYTES: u64 = 256 * 1024;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TrustError {
     /// The bytes were not made by [`Trust::export`].
-    #[error("not Banco's saved identity (bad header); remove it to make a new identity")]
+    #[error("not Banco's saved identity (bad header)")]
     BadHeader,
+    /// The identity file holds bytes that are not a usable identity ([`TrustError::BadHeader`]
+    /// or [`TrustError::Damaged`] read from `path`).
+    #[error(
+        "the identity file {path} cannot be used: {problem}. Move it away and a new \
+         identity is made — players who confirmed this device will compare a code again"
+    )]
+    BadFile {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        problem: String,
+    },
     /// The bytes are damaged.
     #[error("Banco's saved identity is damaged: {0}")]
     Damaged(String),
@@ -29,6 +41,17 @@ pub enum TrustError {
     /// No randomness from the system for a new key.
     #[error("no randomness from the system: {0}")]
     Entropy(String),
+}
+
+/// [`Trust::import`] of the bytes read from `path`: damage names the file.
+fn import_file(path: &Path, bytes: &[u8]) -> Result<Trust, TrustError> {
+    Trust::import(bytes).map_err(|e| match e {
+        TrustError::BadHeader | TrustError::Damaged(_) => TrustError::BadFile {
+            path: path.display().to_string(),
+            problem: e.to_string(),
+        },
+        e => e,
+    })
 }
 
 /// The device identity and the peers whose code was confirmed, kept across
@@ -115,7 +138,7 @@ impl Trust {
     /// file is an error, never silently replaced: peers would see a changed key).
     pub fn load_or_generate(path: &Path) -> Result<Trust, TrustError> {
         match read_limited(path, MAX_BYTES) {
-            Ok(bytes) => Trust::import(&bytes),
+            Ok(bytes) => import_file(path, &bytes),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Trust::generate(),
             Err(e) => Err(io_error(path, &e)),
         }
@@ -136,7 +159,7 @@ impl Trust {
         create_dir_of(path)?;
         let _lock = lock_beside(path).map_err(|e| io_error(path, &e))?;
         match read_limited(path, MAX_BYTES) {
-            Ok(bytes) => Trust::import(&bytes),
+            Ok(bytes) => import_file(path, &bytes),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let trust = Trust::generate()?;
                 trust.save(path)?;
@@ -158,7 +181,7 @@ impl Trust {
         create_dir_of(path)?;
         let _lock = lock_beside(path).map_err(|e| io_error(path, &e))?;
         let mut stored = match read_limited(path, MAX_BYTES) {
-            Ok(bytes) => Trust::import(&bytes)?,
+            Ok(bytes) => import_file(path, &bytes)?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => self.clone(),
             Err(e) => return Err(io_error(path, &e)),
         };
@@ -178,7 +201,7 @@ impl Trust {
         }
         let _lock = lock_beside(path).map_err(|e| io_error(path, &e))?;
         let mut stored = match read_limited(path, MAX_BYTES) {
-            Ok(bytes) => Trust::import(&bytes)?,
+            Ok(bytes) => import_file(path, &bytes)?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
             Err(e) => return Err(io_error(path, &e)),
         };
@@ -256,7 +279,20 @@ mod tests {
             assert_eq!(mode & 0o777, 0o600, "the secret key is its owner's alone");
         }
         std::fs::write(&path, b"garbage").unwrap();
-        assert_eq!(Trust::load_or_generate(&path), Err(TrustError::BadHeader));
+        let e = Trust::load_or_generate(&path).unwrap_err();
+        assert!(matches!(&e, TrustError::BadFile { path: p, .. } if p.ends_with("identity")));
+        let said = e.to_string();
+        assert!(said.contains(&path.display().to_string()), "{said}");
+        assert!(
+            said.contains("bad header") && said.contains("compare a code again"),
+            "{said}"
+        );
+        std::fs::write(&path, &first.export()[..30]).unwrap();
+        let said = Trust::open(&path).unwrap_err().to_string();
+        assert!(
+            said.contains("cut short") && said.contains("identity file"),
+            "{said}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -280,7 +316,10 @@ mod tests {
         assert_eq!(stored.known_peers().get("Bob"), Some(&PublicKey([2; 32])));
         // A damaged file is not written over.
         std::fs::write(&path, b"garbage").unwrap();
-        assert_eq!(a.remember(&path, "Ann"), Err(TrustError::BadHeader));
+        assert!(matches!(
+            a.remember(&path, "Ann"),
+            Err(TrustError::BadFile { .. })
+        ));
         assert_eq!(std::fs::read(&path).unwrap(), b"garbage");
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use banco_app::files::write_record;
+use banco_app::files::{check_record_target, write_record};
 use banco_app::network::NetMatch;
 use banco_app::save::{SaveError, SavedGame};
 use banco_app::tags::{dated_tags, record_tags};
@@ -30,30 +30,48 @@ pub(super) fn save_match(m: &NetMatch, my_name: &str, path: &str) {
     }
 }
 
-/// `--save FILE` as the game ends: as [`save_match`], except that a game the name's format
-/// cannot hold is not lost — a jieqi game named `.pgn` (the guest learns the game only from
-/// the proposal) goes to `FILE.banco`, Banco's compact save, and the table says so.
-pub(super) fn save_at_end(m: &NetMatch, my_name: &str, path: &str) {
+/// `--save FILE` as the game ends: as [`save_match`], except that the game is not lost
+/// when `FILE` cannot take it — a jieqi game named `.pgn` (the guest learns the game only
+/// from the proposal) goes to `FILE.banco`, Banco's compact save; a file that cannot be
+/// written now (it was checked before the match) to a new `match-DATE-N.banco` in
+/// `fallback_dir` (the data directory) — and the table says where it went.
+pub(super) fn save_at_end(m: &NetMatch, my_name: &str, path: &str, fallback_dir: Option<&Path>) {
     let Some(saved) = tagged(m, my_name) else {
         outln!("no game to save to {path}");
         return;
     };
     let path = Path::new(path);
-    match write(path, &saved) {
-        Ok(()) => {}
+    let instead = match write(path, &saved) {
+        Ok(()) => return,
         Err(e @ SaveError::NoPgn(_)) => {
-            let instead = PathBuf::from(format!("{}.banco", path.display()));
             outln!("cannot save {}: {e}", path.display());
-            if let Err(e) = write(&instead, &saved) {
-                outln!("could not save: {e}");
+            PathBuf::from(format!("{}.banco", path.display()))
+        }
+        Err(e) => {
+            outln!("could not save {}: {e}", path.display());
+            match fallback_dir.and_then(|dir| fresh_name(dir, &crate::ui::today())) {
+                Some(instead) => instead,
+                None => return,
             }
         }
-        Err(e) => outln!("could not save: {e}"),
+    };
+    match write(&instead, &saved) {
+        Ok(()) => outln!("the game is saved in {} instead", instead.display()),
+        Err(e) => outln!("could not save {} either: {e}", instead.display()),
     }
 }
 
+/// A name in `dir` that no file has yet: `match-DATE-1.banco`, `match-DATE-2.banco`, …
+fn fresh_name(dir: &Path, date: &str) -> Option<PathBuf> {
+    (1..1000)
+        .map(|n| dir.join(format!("match-{date}-{n}.banco")))
+        .find(|p| std::fs::symlink_metadata(p).is_err())
+}
+
 /// `--save FILE` checked before the match, for `game` when it is known (`host`'s game,
-/// `join --game`): a Lines race has no record to save, and a jieqi game no PGN.
+/// `join --game`): a Lines race has no record to save, a jieqi game no PGN, and `FILE`
+/// must be a file a record can be written to now (absent, or one game record to replace,
+/// in a folder that exists) — the record is written only as the match ends.
 pub(super) fn check_save(path: Option<&str>, game: Option<GameKind>) -> Result<(), CliError> {
     match (path, game) {
         (Some(_), Some(GameKind::Lines)) => Err(CliError::input(
@@ -62,7 +80,9 @@ pub(super) fn check_save(path: Option<&str>, game: Option<GameKind>) -> Result<(
         (Some(path), Some(GameKind::Jieqi)) if is_pgn(Path::new(path)) => Err(CliError::input(
             format!("--save: {}", SaveError::NoPgn(GameKind::Jieqi.to_string())),
         )),
-        _ => Ok(()),
+        (Some(path), _) => check_record_target(Path::new(path))
+            .map_err(|e| CliError::input(format!("--save: {e}"))),
+        (None, _) => Ok(()),
     }
 }
 

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
-use common::{banco, banco_bytes, banco_stdin, last_line, stdout};
+use common::{banco, banco_bytes, banco_stdin, last_line, stdout, temp};
 
 #[test]
 fn perft_prints_total_last() {
@@ -692,5 +692,102 @@ fn host_refuses_rules_of_another_game_and_names_every_game() {
     assert!(
         String::from_utf8_lossy(&out.stderr)
             .contains("unknown game `foo`: use xiangqi or chess or jieqi or lines")
+    );
+}
+
+/// What `host`/`join` would find out only later is refused before anything opens: a level
+/// out of range (the host was listening, and advertised, first), and a `--save` file that
+/// cannot take the record (found out as the match ended, and the game lost).
+#[test]
+fn host_and_join_refuse_a_bad_level_and_save_file_before_opening() {
+    let dir = temp("net-checks", "x");
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data");
+    let data = data.to_str().unwrap();
+    for ai in ["0", "11"] {
+        let out = banco_stdin(
+            &[
+                "host",
+                "--no-mdns",
+                "--port",
+                "0",
+                "--data-dir",
+                data,
+                "--ai",
+                ai,
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(2), "--ai {ai}");
+        assert!(
+            !stdout(&out).contains("listening"),
+            "--ai {ai}: {}",
+            stdout(&out)
+        );
+        let out = banco_stdin(&["join", "127.0.0.1:1", "--data-dir", data, "--ai", ai], "");
+        assert_eq!(out.status.code(), Some(2), "join --ai {ai}");
+    }
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "my notes").unwrap();
+    let missing = dir.join("no-such-folder/game.pgn");
+    for (file, says) in [
+        (notes.to_str().unwrap(), "is not a saved game"),
+        (missing.to_str().unwrap(), "does not exist"),
+        (dir.to_str().unwrap(), "is not a regular file"),
+    ] {
+        for cmd in ["host", "join"] {
+            let mut args = vec![cmd, "--data-dir", data, "--save", file];
+            args.extend(if cmd == "host" {
+                ["--no-mdns", "--port", "0"]
+            } else {
+                ["127.0.0.1:1", "--give-up-secs", "1"]
+            });
+            let out = banco_stdin(&args, "");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{cmd} --save {file}: {err}");
+            assert!(err.contains("--save") && err.contains(says), "{err}");
+            assert!(!stdout(&out).contains("listening"));
+        }
+    }
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `perft --depth` is bounded (a huge depth overflowed the stack and aborted), and `soak
+/// --first` seeks to its game at once (it walked there, for ever for a huge number).
+#[test]
+fn perft_depth_is_bounded_and_soak_first_seeks() {
+    for args in [
+        &["perft", "--depth", "4294967295"][..],
+        &["perft", "--game", "chess", "--depth", "31"],
+        &["bench", "perft", "--depth", "100000"],
+    ] {
+        let out = banco(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("30"),
+            "{args:?}"
+        );
+    }
+    let out = banco(&["perft", "--depth", "2"]);
+    assert_eq!(last_line(&out), "1920");
+    let out = banco(&[
+        "soak",
+        "--game",
+        "counting",
+        "--games",
+        "1",
+        "--first",
+        "18446744073709551615",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        last_line(&out).starts_with("games 1 "),
+        "{}",
+        last_line(&out)
     );
 }

@@ -179,7 +179,21 @@ pub fn run_soak_custom<G: MatchGame>(
 /// assert_eq!(report.games, 1);
 /// ```
 pub fn game_seeds(seed: u64) -> impl Iterator<Item = u64> {
+    game_seeds_from(seed, 0)
+}
+
+/// [`game_seeds`] from game `first` on, at once however far (the stream is seeked, not
+/// walked): `game_seeds_from(seed, k)` yields what `game_seeds(seed).skip(k)` does.
+///
+/// ```
+/// use banco_protocol::sim::{game_seeds, game_seeds_from};
+/// assert_eq!(game_seeds_from(7, 5).next(), game_seeds(7).nth(5));
+/// assert!(game_seeds_from(7, u64::MAX).next().is_some()); // no walk to get there
+/// ```
+pub fn game_seeds_from(seed: u64, first: u64) -> impl Iterator<Item = u64> {
     let mut seeds = ChaCha8Rng::seed_from_u64(seed);
+    // Each seed is one u64 of the stream: two of its 32-bit words.
+    seeds.set_word_pos(u128::from(first) * 2);
     core::iter::repeat_with(move || seeds.next_u64())
 }
 
