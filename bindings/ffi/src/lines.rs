@@ -96,7 +96,7 @@ impl From<UndoError> for LinesError {
     fn from(e: UndoError) -> Self {
         match e {
             UndoError::Disabled => LinesError::UndoDisabled,
-            UndoError::Nothing => LinesError::NothingToUndo,
+            UndoError::Nothing | UndoError::Spent => LinesError::NothingToUndo,
             UndoError::TimeUp => LinesError::TimeUp,
         }
     }

@@ -873,7 +873,7 @@ mod tests {
         let last = *s.game().moves().last().unwrap();
         let played = s.game().state().to_owned();
         s.undo().unwrap();
-        assert_eq!(s.undo(), Err(UndoError::Nothing), "one turn back only");
+        assert_eq!(s.undo(), Err(UndoError::Spent), "one turn back only");
         let bytes = s.save().unwrap();
         assert_eq!(bytes[8], save::VERSION_CHECKSUM);
         let before =
@@ -884,7 +884,7 @@ mod tests {
         assert_eq!(back.game().taken_back(), &[last]);
         assert_eq!(
             back.undo(),
-            Err(UndoError::Nothing),
+            Err(UndoError::Spent),
             "still spent after loading"
         );
         back.redo().unwrap();

@@ -199,9 +199,12 @@ pub enum UndoError {
     /// The settings forbid undo.
     #[error("undo is off in this game's settings")]
     Disabled,
-    /// No turn to take back (the start, or the one allowed undo was used).
+    /// No turn to take back: the game's start (or a game loaded as it stood).
     #[error("there is no turn to take back")]
     Nothing,
+    /// Only the last turn can be taken back ([`UndoRule::LastTurn`]), and it was.
+    #[error("only the last turn can be taken back, and it was: play on")]
+    Spent,
     /// The game's time is up: it ended where it stood.
     #[error("the time is up: the game ended where it stood")]
     TimeUp,
@@ -529,7 +532,14 @@ impl LinesGame {
         if self.settings.undo == UndoRule::Off {
             return Err(UndoError::Disabled);
         }
-        let prev = self.undo_stack.pop().ok_or(UndoError::Nothing)?;
+        let Some(prev) = self.undo_stack.pop() else {
+            let spent = self.settings.undo == UndoRule::LastTurn && !self.taken_back.is_empty();
+            return Err(if spent {
+                UndoError::Spent
+            } else {
+                UndoError::Nothing
+            });
+        };
         self.state = prev;
         if let Some(mv) = self.moves.pop() {
             self.taken_back.push(mv);

@@ -240,6 +240,8 @@ pub const ROLLOUT_TURNS_PER_PLAYOUT: usize = 150;
 pub enum Reason {
     /// The move completes lines.
     Completes {
+        /// Lines completed (2 when the moved ball crosses two, …).
+        lines: usize,
         /// Balls removed (the moved one included).
         balls: usize,
         /// Colour of the lines.
@@ -265,16 +267,34 @@ pub enum Reason {
         /// The colour moved.
         color: Ball,
     },
+    /// The board has no more free cells than balls to land, and no move builds or
+    /// completes a line: the landing fills it (unless the balls that land complete one).
+    Fills {
+        /// The colour moved.
+        color: Ball,
+        /// Free cells left.
+        free: usize,
+    },
 }
 
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Reason::Completes {
+                lines: 0 | 1,
                 balls,
                 color,
                 points,
             } => write!(f, "completes a line of {balls} {color} ({points} points)"),
+            Reason::Completes {
+                lines,
+                balls,
+                color,
+                points,
+            } => write!(
+                f,
+                "completes {lines} lines at once: {balls} {color} balls ({points} points)"
+            ),
             Reason::Builds {
                 length,
                 color,
@@ -285,6 +305,12 @@ impl fmt::Display for Reason {
                 "builds a line of {color}: {length} of 5 on {start} to {end}"
             ),
             Reason::Opens { color } => write!(f, "moves {color} aside to keep the board open"),
+            Reason::Fills { color, free } => write!(
+                f,
+                "moves {color}: with {free} free {} left, the balls that land fill the board \
+                 unless they complete a line",
+                if free == 1 { "cell" } else { "cells" }
+            ),
         }
     }
 }
@@ -313,17 +339,25 @@ pub fn hint(game: &LinesGame, budget: &Budget, seed: u64) -> Option<Hint> {
     let board = game.board();
     let (c, value) = choose(game, budget, seed, &Weights::default())?;
     let color = board.get(c.from)?;
+    let mut after = *board;
+    after.set(c.from, None);
+    let code = color.index() as u8 + 1;
     let reason = if c.points > 0 {
+        let lines = crate::lines::DIRECTIONS
+            .iter()
+            .filter(|&&(df, dr)| {
+                crate::lines::run_length(&after, c.to, code, df, dr) >= crate::lines::MIN_LINE
+            })
+            .count();
         Reason::Completes {
+            lines,
             balls: c.cleared.len(),
             color,
             points: c.points,
         }
     } else {
-        let mut after = *board;
-        after.set(c.from, None);
-        let code = color.index() as u8 + 1;
         let (length, start, end) = best_window(&after, c.to, code);
+        let free = board.empty_count();
         if length >= 2 {
             Reason::Builds {
                 length,
@@ -331,6 +365,8 @@ pub fn hint(game: &LinesGame, budget: &Budget, seed: u64) -> Option<Hint> {
                 start,
                 end,
             }
+        } else if free <= NEXT {
+            Reason::Fills { color, free }
         } else {
             Reason::Opens { color }
         }

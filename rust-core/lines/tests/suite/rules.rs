@@ -366,7 +366,7 @@ fn undo_restores_the_same_spawns() {
     );
     // Last-turn undo: only one step.
     assert!(game.undo());
-    assert_eq!(game.try_undo(), Err(UndoError::Nothing));
+    assert_eq!(game.try_undo(), Err(UndoError::Spent));
     // Undo off.
     let mut off = LinesGame::new(
         Settings {
@@ -536,9 +536,71 @@ fn hints_are_deterministic_and_explained() {
         let r = game.play(h1.mv).unwrap();
         if let ai::Reason::Completes { points, .. } = h1.reason {
             assert_eq!(r.points, points);
-            assert!(h1.reason.to_string().starts_with("completes a line of"));
+            assert!(h1.reason.to_string().starts_with("completes "));
         }
     }
+}
+
+#[test]
+fn the_hint_counts_crossing_lines_and_says_when_the_board_fills() {
+    // i9 to e5 completes the row a5–e5 and the file e1–e5: two lines, nine balls.
+    let board: Board = "
+        ........R
+        .........
+        .........
+        .........
+        RRRR.....
+        ....R....
+        ....R....
+        ....R....
+        ....R...."
+        .parse()
+        .unwrap();
+    let game = LinesGame::with_board(Settings::default(), [5; 32], board);
+    let h = ai::hint(&game, &ai::Budget::fast(), 1).unwrap();
+    assert_eq!((h.mv.from, h.mv.to), (cell("i9"), cell("e5")));
+    assert_eq!(
+        h.reason,
+        ai::Reason::Completes {
+            lines: 2,
+            balls: 9,
+            color: Ball::Red,
+            points: 42
+        }
+    );
+    assert_eq!(
+        h.reason.to_string(),
+        "completes 2 lines at once: 9 red balls (42 points)"
+    );
+
+    // A full board but two cells, every five cells in a row of five colours: no move
+    // builds anything, and the landing fills the board — not "keeps it open".
+    let rows: Vec<String> = (0..9)
+        .rev()
+        .map(|rank| {
+            (0..9)
+                .map(|file| match (file, rank) {
+                    (0, 0) | (8, 8) => '.',
+                    _ => ['R', 'G', 'B', 'Y', 'P', 'C', 'O'][(file + 3 * rank) % 7],
+                })
+                .collect()
+        })
+        .collect();
+    let board: Board = rows.join("\n").parse().unwrap();
+    let game = LinesGame::with_board(Settings::default(), [5; 32], board);
+    let h = ai::hint(&game, &ai::Budget::fast(), 1).unwrap();
+    assert!(
+        matches!(h.reason, ai::Reason::Fills { free: 2, .. }),
+        "{:?}",
+        h.reason
+    );
+    assert!(
+        h.reason
+            .to_string()
+            .contains("with 2 free cells left, the balls that land fill"),
+        "{}",
+        h.reason
+    );
 }
 
 #[test]
