@@ -551,3 +551,62 @@ fn pgn_import_writes_pgn_to_a_pgn_name_and_names_a_banco_save() {
         let _ = std::fs::remove_file(f);
     }
 }
+
+/// A database game (its own event, site, date and players) loaded in `play`, played on and
+/// saved keeps its tags: the moves played since are appended and the result is the game's
+/// now; a record of Banco's own roster is still written with the roster of today's game.
+#[test]
+fn a_loaded_database_game_keeps_its_tags() {
+    let db = temp("lichess.pgn");
+    let out = temp("lichess-resaved.pgn");
+    let _ = std::fs::remove_file(&out);
+    std::fs::write(
+        &db,
+        "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/abc\"]\n[Date \"2020.01.02\"]\n[White \"alice\"]\n[Black \"bob\"]\n[Result \"*\"]\n[WhiteElo \"1500\"]\n\n1. e4 e5 *\n",
+    )
+    .unwrap();
+    let o = banco_stdin(
+        &[
+            "play",
+            "--game",
+            "chess",
+            "--no-color",
+            "--level",
+            "1",
+            "--seed",
+            "1",
+        ],
+        &format!(
+            "load {}\nNf3\nresign\nsave {}\nquit\n",
+            db.display(),
+            out.display()
+        ),
+    );
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}");
+    let saved = std::fs::read_to_string(&out).unwrap();
+    for tag in [
+        "[Event \"Rated Blitz game\"]",
+        "[Site \"https://lichess.org/abc\"]",
+        "[Date \"2020.01.02\"]",
+        "[White \"alice\"]",
+        "[Black \"bob\"]",
+        "[WhiteElo \"1500\"]",
+        "[Result \"0-1\"]",
+    ] {
+        assert!(saved.contains(tag), "{tag}:\n{saved}");
+    }
+    assert!(saved.contains("1. e4 e5 2. Nf3"), "{saved}");
+    assert!(!saved.contains("Banco level"), "{saved}");
+    // Read back: the player's side and level, and the tags again.
+    let again = temp("lichess-again.pgn");
+    let o = banco_stdin(
+        &["play", "--game", "chess", "--no-color"],
+        &format!("load {}\nsave {}\nquit\n", out.display(), again.display()),
+    );
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), saved);
+    for f in [&db, &out, &again] {
+        let _ = std::fs::remove_file(f);
+    }
+}
