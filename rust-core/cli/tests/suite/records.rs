@@ -463,7 +463,10 @@ fn the_game_in_progress_is_kept_and_continued() {
         "fen\nquit\n",
     );
     let text = stdout(&out);
-    assert!(text.contains("continuing the kept game: 2 moves"), "{text}");
+    assert!(
+        text.contains("continuing the kept game: 1 move (2 plies)"),
+        "{text}"
+    );
     assert!(text.contains("against level 2"), "{text}");
     assert!(text.contains(" w - - 2 2"), "{text}");
     // Nothing kept: a clear error, exit 2.
@@ -494,8 +497,12 @@ fn keep_never_replaces_a_document() {
     );
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
-    assert!(text.contains("could not keep the game in"), "{text}");
-    assert!(text.contains("is not a saved game"), "{text}");
+    assert!(
+        text.contains(
+            "is not a saved game: this game is not kept there — choose another --keep file"
+        ),
+        "{text}"
+    );
     assert!(!text.contains("the game is kept"), "{text}");
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
     let _ = std::fs::remove_file(&notes);
@@ -534,7 +541,7 @@ fn pgn_import_writes_pgn_to_a_pgn_name_and_names_a_banco_save() {
     assert!(err.contains("is a Banco saved game, not PGN"), "{err}");
     assert!(err.contains("banco pgn export"), "{err}");
     assert!(!err.contains("is not legal"), "{err}");
-    // Loaded in `play`: one move is `1 move`.
+    // Loaded in `play`: one ply is `1 move (1 ply)`, and the side and level in effect are said.
     let one = temp("one-move.pgn");
     std::fs::write(&one, "[Event \"t\"]\n\n1. e4 *\n").unwrap();
     let o = banco_stdin(
@@ -543,7 +550,10 @@ fn pgn_import_writes_pgn_to_a_pgn_name_and_names_a_banco_save() {
     );
     let text = stdout(&o);
     assert!(
-        text.contains(&format!("loaded {}: 1 move\n", one.display())),
+        text.contains(&format!(
+            "loaded {}: 1 move (1 ply); you play black against level 5\n",
+            one.display()
+        )),
         "{text}"
     );
     assert!(text.contains("mygame.pgn for PGN"), "{text}");
