@@ -83,12 +83,12 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
                             banco_app::computer::main_notation(g.kind),
                         );
                         outln!(
-                            "game {}: {} {} vs {}, {} plies, result {}",
+                            "game {}: {} {} vs {}, {}, result {}",
                             i + 1,
                             g.kind,
                             g.tag("White").or(g.tag("Red")).unwrap_or("?"),
                             g.tag("Black").unwrap_or("?"),
-                            g.moves.len(),
+                            crate::cmd_play::moves_text(&game),
                             g.result.text()
                         );
                         outln!("  moves {}", moves.join(" "));

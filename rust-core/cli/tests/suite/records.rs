@@ -106,7 +106,7 @@ fn pgn_import_export_and_play_saves() {
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
     assert!(
-        text.contains("game 1: chess A vs B, 4 plies, result *"),
+        text.contains("game 1: chess A vs B, 2 moves (4 plies), result *"),
         "{text}"
     );
     assert!(text.contains("note: 1 variation skipped"));
