@@ -276,6 +276,10 @@ pub struct VsComputer {
     hint: Option<AnyMove>,
     puzzle: Option<PuzzleMode>,
     reveals: RevealDraw,
+    /// The free tags of the record the game was continued from (its event, site, date,
+    /// players…) when it has its own roster ([`crate::tags::has_own_roster`]: a database
+    /// game), written again by [`VsComputer::save`].
+    record_tags: Vec<(String, String)>,
 }
 
 /// The reveals' source for a game of `kind` (OS-seeded jieqi unless a seed is given).
@@ -352,6 +356,7 @@ impl VsComputer {
             hint: None,
             puzzle: None,
             reveals: reveal_source(settings.kind, settings.chance_seed)?,
+            record_tags: Vec::new(),
         };
         // Dealt at once, so that a save before the first reveal keeps the deal.
         vs.reveals.deal(&vs.game);
@@ -398,6 +403,19 @@ impl VsComputer {
         let level = check_level(level)?;
         let redo = saved.redo_moves(&game);
         let reveals = resumed_deal(&saved, &game, &redo, human, fallback.chance_seed)?;
+        // A record with its own roster keeps its tags; one of Banco's own roster is written
+        // with the roster of the game then. The player's deal is written afresh by `save`,
+        // and the record's own tags (`Human`, `Level`…) are not free.
+        let record_tags = if crate::tags::has_own_roster(&saved.tags) {
+            saved
+                .tags
+                .iter()
+                .filter(|(k, _)| k != DEAL_TAG && !crate::tags::is_own(k))
+                .cloned()
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut vs = VsComputer {
             game,
             rules,
@@ -415,13 +433,15 @@ impl VsComputer {
             hint: None,
             puzzle: None,
             reveals,
+            record_tags,
         };
         let last = vs.game.history().last().copied();
         vs.after_change(last);
         Ok(vs)
     }
 
-    /// The record to continue this game later (the one save format).
+    /// The record to continue this game later (the one save format), with the tags of the
+    /// record it was continued from.
     pub fn save(&self) -> Result<Vec<u8>, ActionError> {
         let mut s = SavedGame::of(&self.game, self.rules);
         s.redo = self
@@ -434,6 +454,7 @@ impl VsComputer {
             color: self.human.index() as u8,
             level: self.level.number(),
         });
+        s.tags.clone_from(&self.record_tags);
         s.tags.extend(self.reveals.deal_tag(&self.game, self.human));
         Ok(s.encode()?)
     }

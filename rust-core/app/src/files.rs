@@ -72,55 +72,19 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// # Errors
 /// As [`write_atomic`], and `AlreadyExists` for a file that is not a record.
 pub fn write_record(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let path = record_target(path)?;
-    write_atomic(&path, bytes)
+    let path = &resolve_link(path)?;
+    check_replaceable(path)?;
+    write_atomic(path, bytes)
 }
 
-/// Whether [`write_record`] could write a record at `path` now: the file is absent or a
-/// record it may replace, and its folder exists — checked before a match whose record is
-/// written only as it ends, so that a bad name is said while it can still be changed.
-///
-/// ```
-/// use banco_app::files::check_record_target;
-/// let dir = std::env::temp_dir().join(format!("banco-doc-target-{}", std::process::id()));
-/// std::fs::create_dir_all(&dir)?;
-/// assert!(check_record_target(&dir.join("game.pgn")).is_ok());
-/// let missing = check_record_target(&dir.join("no-such-folder/game.pgn")).unwrap_err();
-/// assert!(missing.to_string().contains("does not exist"), "{missing}");
-/// std::fs::write(dir.join("notes.txt"), "my notes")?;
-/// assert!(check_record_target(&dir.join("notes.txt")).is_err());
-/// assert!(check_record_target(&dir).is_err()); // a folder
-/// std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), std::io::Error>(())
-/// ```
+/// Whether [`write_record`] may replace `path`: `Ok` for no file yet or a record, the
+/// error `write_record` would give otherwise (`AlreadyExists` for a file that is not a
+/// game record), so that a caller can tell the player before there is anything to write.
 ///
 /// # Errors
-/// As [`write_record`] would refuse the file, and `NotFound` for a folder that does not
-/// exist.
-pub fn check_record_target(path: &Path) -> io::Result<()> {
-    let path = record_target(path)?;
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if folder.is_dir() {
-        Ok(())
-    } else {
-        Err(io::Error::new(
-            io::ErrorKind::NotFound,
-            format!(
-                "the folder {} does not exist: create it, or choose another place",
-                folder.display()
-            ),
-        ))
-    }
-}
-
-/// The file a record for `path` is written to (a link followed), once it is known not to
-/// be a document that is not one game record.
-fn record_target(path: &Path) -> io::Result<PathBuf> {
-    let path = resolve_link(path)?;
-    let path = &path;
+/// As [`write_record`], without writing.
+pub fn check_replaceable(path: &Path) -> io::Result<()> {
+    let path = &resolve_link(path)?;
     match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
         Err(e) => return Err(e),
@@ -129,7 +93,7 @@ fn record_target(path: &Path) -> io::Result<PathBuf> {
                 io::Error::new(
                     io::ErrorKind::AlreadyExists,
                     format!(
-                        "{} already exists and {what}: choose another name, or move it away first",
+                        "{} already exists and {what}: {REPLACE_ADVICE}",
                         path.display()
                     ),
                 )
@@ -153,8 +117,53 @@ fn record_target(path: &Path) -> io::Result<PathBuf> {
             }
         }
     }
-    Ok(path.clone())
+    Ok(())
 }
+
+/// Whether [`write_record`] could write a record at `path` now: the file is absent or a
+/// record it may replace ([`check_replaceable`]), and its folder exists — checked before a
+/// match whose record is written only as it ends, so that a bad name is said while it can
+/// still be changed.
+///
+/// ```
+/// use banco_app::files::check_record_target;
+/// let dir = std::env::temp_dir().join(format!("banco-doc-target-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// assert!(check_record_target(&dir.join("game.pgn")).is_ok());
+/// let missing = check_record_target(&dir.join("no-such-folder/game.pgn")).unwrap_err();
+/// assert!(missing.to_string().contains("does not exist"), "{missing}");
+/// std::fs::write(dir.join("notes.txt"), "my notes")?;
+/// assert!(check_record_target(&dir.join("notes.txt")).is_err());
+/// assert!(check_record_target(&dir).is_err()); // a folder
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`check_replaceable`], and `NotFound` for a folder that does not exist.
+pub fn check_record_target(path: &Path) -> io::Result<()> {
+    let path = resolve_link(path)?;
+    check_replaceable(&path)?;
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if folder.is_dir() {
+        Ok(())
+    } else {
+        Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!(
+                "the folder {} does not exist: create it, or choose another place",
+                folder.display()
+            ),
+        ))
+    }
+}
+
+/// What the refusal of [`write_record`] (and [`check_replaceable`]) ends with: a caller
+/// that gives its own advice drops it.
+pub const REPLACE_ADVICE: &str = "choose another name, or move it away first";
 
 /// Copies the damaged `file` (the puzzle progress, the command line's kept game) to a new
 /// file beside it — `NAME.damaged` (`NAME` without its extension), else `NAME.2.damaged`,
@@ -221,18 +230,52 @@ pub struct FileLock {
 /// # Errors
 /// The lock file cannot be created or locked (a read-only folder).
 pub fn lock_beside(path: &Path) -> io::Result<FileLock> {
+    let file = lock_file(path)?;
+    file.lock()?;
+    Ok(FileLock { _file: file })
+}
+
+/// [`lock_beside`] without waiting: the lock of `path` if no other session holds it,
+/// `None` if one does (a file one session keeps writing for as long as it runs: the
+/// command line's kept game).
+///
+/// ```
+/// use banco_app::files::try_lock_beside;
+/// let dir = std::env::temp_dir().join(format!("banco-doc-try-lock-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let kept = dir.join("last-game");
+/// let first = try_lock_beside(&kept)?;
+/// assert!(first.is_some());
+/// assert!(try_lock_beside(&kept)?.is_none()); // held by `first`
+/// drop(first);
+/// assert!(try_lock_beside(&kept)?.is_some());
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`lock_beside`].
+pub fn try_lock_beside(path: &Path) -> io::Result<Option<FileLock>> {
+    let file = lock_file(path)?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(FileLock { _file: file })),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+        Err(std::fs::TryLockError::Error(e)) => Err(e),
+    }
+}
+
+/// The open lock file `NAME.lock` of `path` (see [`lock_beside`]), created if needed.
+fn lock_file(path: &Path) -> io::Result<File> {
     let path = resolve_link(path)?;
     let name = path
         .file_name()
         .map_or_else(|| "file".into(), |n| n.to_string_lossy());
     let lock = path.with_file_name(format!("{name}.lock"));
-    let file = OpenOptions::new()
+    OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(false)
-        .open(&lock)?;
-    file.lock()?;
-    Ok(FileLock { _file: file })
+        .open(&lock)
 }
 
 /// How much of an existing file [`write_record`] reads to tell whether it is a record.
@@ -468,7 +511,14 @@ pub fn read_limited(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     let mut out = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
     file.take(limit + 1).read_to_end(&mut out)?;
     if out.len() as u64 > limit {
-        return Err(too_big(out.len() as u64, limit));
+        // Read up to the cap (a device, a file still growing): its size is not known.
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "the file has more than the {} a saved game may have",
+                bytes_text(limit)
+            ),
+        ));
     }
     Ok(out)
 }
@@ -476,8 +526,22 @@ pub fn read_limited(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
 fn too_big(len: u64, limit: u64) -> io::Error {
     io::Error::new(
         io::ErrorKind::InvalidData,
-        format!("the file has {len} bytes, more than the {limit} a saved game may have"),
+        format!(
+            "the file has {len} bytes, more than the {} a saved game may have",
+            bytes_text(limit)
+        ),
     )
+}
+
+/// `limit` bytes as a reader says them: `1 MiB`, `4 MiB` for whole mebibytes (the limits
+/// Banco reads), else `N bytes`.
+fn bytes_text(limit: u64) -> String {
+    const MIB: u64 = 1 << 20;
+    if limit >= MIB && limit.is_multiple_of(MIB) {
+        format!("{} MiB", limit / MIB)
+    } else {
+        format!("{limit} bytes")
+    }
 }
 
 #[cfg(test)]
@@ -731,6 +795,28 @@ mod tests {
             .unwrap();
         assert_eq!(remove_stale_temps(&path), 1);
         assert_eq!(names(&dir), [name]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A file with no size (a device) read up to the cap is said to be larger than the
+    /// limit, not to have the cap's byte count; a file whose size is known says it.
+    #[cfg(unix)]
+    #[test]
+    fn a_file_read_to_the_cap_has_more_than_the_limit() {
+        let e = read_limited(Path::new("/dev/zero"), 1 << 20).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the file has more than the 1 MiB a saved game may have"
+        );
+        let dir = std::env::temp_dir().join(format!("banco-app-cap-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let big = dir.join("big");
+        std::fs::write(&big, [0u8; 11]).unwrap();
+        let e = read_limited(&big, 10).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the file has 11 bytes, more than the 10 bytes a saved game may have"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

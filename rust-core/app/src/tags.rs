@@ -279,6 +279,36 @@ fn pgn_date(iso: &str) -> String {
     }
 }
 
+/// True when `tags` are a record's own roster, not that of Banco's game against the
+/// computer: its `Event` is not [`VS_COMPUTER_EVENT`], a side's tag (`White`, `Red`,
+/// `Black`) names a player, and neither side is the computer ([`computer_name`]). Such a
+/// record — a database game, a match between two people — keeps its event, date and
+/// players when it is played on against the computer and saved again; a record of Banco's
+/// own roster is written with the roster of the game now.
+///
+/// ```
+/// use banco_app::tags::has_own_roster;
+/// let t = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+///     pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+/// };
+/// assert!(has_own_roster(&t(&[("Event", "Rated Blitz game"), ("White", "alice"), ("Black", "bob")])));
+/// assert!(!has_own_roster(&t(&[("Event", "?"), ("White", "An"), ("Black", "Banco level 3")])));
+/// assert!(!has_own_roster(&t(&[("Event", "Banco game"), ("White", "An"), ("Black", "Binh")])));
+/// assert!(!has_own_roster(&t(&[("Event", "casual"), ("White", "?"), ("Black", "")])));
+/// ```
+#[must_use]
+pub fn has_own_roster(tags: &[(String, String)]) -> bool {
+    if tag(tags, "Event") == Some(VS_COMPUTER_EVENT) {
+        return false;
+    }
+    let sides: Vec<&str> = ["White", "Red", "Black"]
+        .into_iter()
+        .filter_map(|side| tag(tags, side))
+        .collect();
+    sides.iter().any(|name| !name.is_empty() && *name != "?")
+        && sides.iter().all(|name| computer_level(name).is_none())
+}
+
 /// True if `name` is one of [`NAMES`] (case-insensitive).
 #[must_use]
 pub fn is_own(name: &str) -> bool {

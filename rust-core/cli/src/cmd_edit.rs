@@ -32,6 +32,11 @@ pub(crate) struct EditArgs {
     /// No colours.
     #[arg(long)]
     no_color: bool,
+    /// Where the game played from the position (`play`) is kept after every move, as
+    /// `banco play` keeps its game, for `banco play --continue` (default at the keyboard:
+    /// `last-game` in the data directory, as `banco play`'s; none when the input is piped).
+    #[arg(long, value_name = "FILE")]
+    keep: Option<std::path::PathBuf>,
 }
 
 const HELP: &str = "commands:
@@ -218,6 +223,10 @@ pub(crate) fn edit_cmd(args: &EditArgs) -> Result<(), CliError> {
             Flow::Continue => {}
             Flow::Quit => return Ok(()),
             Flow::Play(vs, settings) => {
+                // Kept as `banco play` keeps its game: a new game, so a game kept earlier
+                // waits until the player's first move.
+                let keep =
+                    crate::cmd_play::keep_new_game(args.keep.as_deref(), interactive, &settings);
                 return crate::cmd_play::play_session(
                     *vs,
                     settings,
@@ -225,7 +234,7 @@ pub(crate) fn edit_cmd(args: &EditArgs) -> Result<(), CliError> {
                     16,
                     !interactive,
                     Box::new(&mut input),
-                    None,
+                    keep,
                 );
             }
         }

@@ -400,7 +400,8 @@ impl Session {
             outln!("save where? save FILE");
             return;
         }
-        if crate::cmd_records::is_export_name(Path::new(path)) {
+        let file = crate::ui::expand_home(path);
+        if crate::cmd_records::is_export_name(&file) {
             // Those names are the board games' readable exports; Lines has none.
             outln!(
                 "cannot save: a Lines game has no readable export (.txt, .pgn), only Banco's save format: use another name, like `save lines.banco`"
@@ -411,7 +412,7 @@ impl Session {
             .lines
             .save()
             .map_err(|e| e.to_string())
-            .and_then(|bytes| write_record(Path::new(path), &bytes).map_err(|e| e.to_string()));
+            .and_then(|bytes| write_record(&file, &bytes).map_err(|e| e.to_string()));
         match result {
             Ok(()) => outln!("saved to {path}"),
             Err(e) => outln!("cannot save to {path}: {e}"),
@@ -423,7 +424,7 @@ impl Session {
             outln!("load what? load FILE");
             return;
         }
-        let bytes = match read_limited(Path::new(path), save::MAX_BYTES as u64) {
+        let bytes = match read_limited(&crate::ui::expand_home(path), save::MAX_BYTES as u64) {
             Ok(b) => b,
             Err(e) => {
                 outln!("cannot read {path}: {e}");

@@ -19,26 +19,27 @@ use crate::CliError;
 use crate::ui::board::{self, Style};
 use crate::ui::read_command;
 use banco_app::answer::{self, SearchAnswer};
+use banco_app::any::AnyGame;
 use banco_app::any::{AnyMove, color_name};
 use banco_app::computer::{
     ActionError, ClaimWith, Job, SearchRequest, Settings, VsComputer, VsState, main_notation,
 };
 use banco_app::engine::AnyEngine;
-use banco_app::files::{read_limited, write_record};
+use banco_app::files::read_limited;
 use banco_app::notation::{self, MoveInfo, Notation};
 use banco_app::presets;
 use banco_app::puzzle_mode::{PuzzleMode, PuzzleNotice};
 use banco_app::save;
-use banco_app::{any::AnyGame, text};
 use banco_engine::Limits;
 use banco_game::{Color, Game, GameKind, MatchGame, Outcome};
 use banco_xiangqi::jieqi::JieqiMove;
 use clap::Args;
 use std::io::{BufRead, IsTerminal};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 mod keep;
+mod records;
 pub(crate) use keep::Keep;
 
 /// `banco play`.
@@ -101,7 +102,8 @@ pub(crate) struct PlayArgs {
     /// Where the game in progress is kept after every move and when you leave, for
     /// `--continue` (default at the keyboard: `last-game` in $BANCO_DATA_DIR, else
     /// $XDG_DATA_HOME/banco, else ~/.local/share/banco; none when the input is piped or a
-    /// script). Board games only.
+    /// script). One session at a time keeps its game in a file (it holds `FILE.lock`); a
+    /// file that is not a game record is never replaced. Board games only.
     #[arg(long, value_name = "FILE")]
     keep: Option<PathBuf>,
 }
@@ -154,9 +156,6 @@ fn claim_hint(state: &VsState) -> Option<String> {
         None => format!("you may claim a draw with your next move: {with_move}"),
     })
 }
-
-/// The file, in the data directory, that keeps the game in progress at the keyboard.
-const KEPT_GAME: &str = "last-game";
 
 /// The longest `--movetime` (a day, as `banco solve --time`): beyond it a level-10 search
 /// would think for years.
@@ -241,6 +240,8 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
                 ("--rules", args.rules.is_some()),
                 ("--continue", args.resume),
                 ("--keep", args.keep.is_some()),
+                ("--movetime", args.movetime != 1000),
+                ("--hash", args.hash != 16),
             ],
             "for the board games, not Lines (Lines takes --seed, --balls, --no-undo, --preview, --best-scores)",
         )?;
@@ -304,12 +305,15 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
     });
     // Jieqi's reveals: from the system's randomness, unless a seed makes the game repeat.
     settings.chance_seed = args.seed;
-    let mut keep = match &args.keep {
-        Some(f) => Some(Keep::new(f.clone(), true)),
-        None if interactive => {
-            crate::ui::data_dir(None).map(|d| Keep::new(d.join(KEPT_GAME), false))
+    let keep = keep::session_keep(args.keep.as_deref(), interactive, crate::ui::data_dir(None));
+    let (mut keep, no_data_dir) = match keep {
+        Ok(keep) => (keep, None),
+        Err(_) if args.resume => {
+            return Err(CliError::input(
+                "--continue needs the game kept by the last session, and there is no data directory to keep it in (set BANCO_DATA_DIR, XDG_DATA_HOME or HOME): name the file with --keep FILE",
+            ));
         }
-        None => None,
+        Err(notice) => (None, Some(notice)),
     };
     let vs = if args.resume {
         let Some(file) = keep.as_ref().map(Keep::path) else {
@@ -332,21 +336,32 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
         })?
     };
     let kind = vs.game().kind();
-    let human = vs.human();
     let example = match kind {
         GameKind::Chess => "e4, Nf3, e2e4",
         GameKind::Jieqi => "h2e2",
         _ => "h2e2, C2.5, 炮二平五",
     };
     outln!(
-        "Banco {kind} — you play {} against level {}. Type a move ({example}) or `help`.",
-        color_name(kind, human).to_lowercase(),
-        vs.state().level
+        "Banco {kind} — {}. Type a move ({example}) or `help`.",
+        side_and_level(&vs)
     );
+    if let Some(notice) = no_data_dir {
+        outln!("{notice}");
+    }
     if args.resume {
-        outln!("continuing the kept game: {}", moves_text(vs.game()));
+        if let Some(keep) = &mut keep {
+            keep.tell_off();
+        }
+        match vs.outcome() {
+            Some(outcome) => outln!(
+                "the kept game of {} is over ({outcome}): here it is for review (undo takes moves back, new starts a game)",
+                moves_text(vs.game())
+            ),
+            None => outln!("continuing the kept game: {}", moves_text(vs.game())),
+        }
         not_applied_with_continue(args, &vs);
     } else if let Some(keep) = &mut keep {
+        keep.tell_off();
         keep.announce_waiting(&settings);
     }
     play_session(
@@ -407,6 +422,27 @@ fn refuse_foreign(options: &[(&str, bool)], why: &str) -> Result<(), CliError> {
         given.join(", "),
         if given.len() == 1 { "is" } else { "are" }
     )))
+}
+
+/// Where a new game of `settings` started elsewhere (`banco edit`'s `play`) is kept, as
+/// `banco play` keeps its games: the file `named`, else at the keyboard (`interactive`) the
+/// data directory's `last-game`; the player is told what waits there, or why the game is
+/// not kept.
+pub(crate) fn keep_new_game(
+    named: Option<&std::path::Path>,
+    interactive: bool,
+    settings: &Settings,
+) -> Option<Keep> {
+    let mut keep = match keep::session_keep(named, interactive, crate::ui::data_dir(None)) {
+        Ok(keep) => keep?,
+        Err(notice) => {
+            outln!("{notice}");
+            return None;
+        }
+    };
+    keep.tell_off();
+    keep.announce_waiting(settings);
+    Some(keep)
 }
 
 /// Plays `vs` in the terminal until the input ends or `quit` (also "play from here" of
@@ -545,7 +581,7 @@ impl Session {
             keep.write(bytes);
         }
         if leaving {
-            keep.farewell(self.vs.game().ply());
+            keep.farewell(self.vs.game().ply(), self.vs.outcome().is_some());
         }
     }
 
@@ -815,86 +851,6 @@ impl Session {
             outln!("  score {} pv {}", result.score, pv.join(" "));
         }
     }
-
-    fn save(&self, path: &str) {
-        if path.is_empty() {
-            outln!(
-                "say where: `save mygame.banco` (or mygame.pgn for PGN, mygame.txt for a readable text)"
-            );
-            return;
-        }
-        let path = Path::new(path);
-        let dated = self.vs.save().map_err(|e| e.to_string()).and_then(|b| {
-            crate::cmd_records::dated(b, &crate::ui::today()).map_err(|e| e.to_string())
-        });
-        let bytes = match dated {
-            Ok(b) => b,
-            Err(e) => {
-                outln!("could not save: {e}");
-                return;
-            }
-        };
-        let bytes = match crate::cmd_records::record_for(path, bytes) {
-            Ok(b) => b,
-            Err(e) => {
-                outln!("could not export: {e}");
-                return;
-            }
-        };
-        match write_record(path, &bytes) {
-            Ok(()) => outln!("saved {} ({} bytes)", path.display(), bytes.len()),
-            Err(e) => outln!("could not save {}: {e}", path.display()),
-        }
-    }
-
-    fn load(&mut self, path: &str) {
-        if path.is_empty() {
-            outln!("say which file: `load mygame.banco`");
-            return;
-        }
-        let bytes = match read_limited(Path::new(path), save::MAX_BYTES as u64) {
-            Ok(b) => b,
-            Err(e) => {
-                outln!("could not read {path}: {e}");
-                return;
-            }
-        };
-        let record = if save::is_save(&bytes) {
-            Ok(bytes)
-        } else {
-            let t = match banco_app::encoding::decode_text(&bytes) {
-                Ok(t) => t,
-                Err(e) => {
-                    outln!("could not load {path}: {e}");
-                    return;
-                }
-            };
-            if crate::cmd_records::is_pgn(Path::new(path)) {
-                match banco_app::pgn::import_saved(&t) {
-                    Ok(s) => s.encode(),
-                    Err(e) => {
-                        outln!("could not load {path}: {e}");
-                        return;
-                    }
-                }
-            } else {
-                text::import(&t).and_then(|s| s.encode())
-            }
-        };
-        match record
-            .map_err(ActionError::from)
-            .and_then(|b| VsComputer::resume(&b, &self.settings))
-        {
-            Ok(vs) => {
-                self.vs = vs;
-                self.announced = false;
-                self.played_on();
-                outln!("loaded {path}: {}", moves_text(self.vs.game()));
-                self.show();
-            }
-            Err(e) => outln!("could not load {path}: {e}"),
-        }
-    }
 }
 
 /// `who e2e4 (e4)`: coordinates first, then the game's other notations (xiangqi: WXF,
@@ -921,14 +877,32 @@ pub(crate) fn print_move(who: &str, info: &MoveInfo) {
     }
 }
 
-/// `1 move`, `2 moves` (moves of either side, as the game counts them).
-/// The moves a game has had, as a player counts them: a jieqi reveal is part of the step
-/// that turned the piece over, not a move of its own.
-fn moves_text(game: &AnyGame) -> String {
-    let n = game
+/// The moves a game has had, as players count them — a move of each side is one move:
+/// `1 move (2 plies)`, `2 moves (3 plies)`, `no moves`; a jieqi reveal is part of the step
+/// that turned the piece over, not a ply of its own. Every count of a game's moves the
+/// terminal prints says it this way.
+pub(crate) fn moves_text(game: &AnyGame) -> String {
+    let plies = game
         .history()
         .iter()
         .filter(|m| !matches!(m, AnyMove::Jieqi(JieqiMove::Reveal(_))))
         .count();
-    format!("{n} move{}", if n == 1 { "" } else { "s" })
+    let moves = plies.div_ceil(2);
+    match plies {
+        0 => "no moves".to_owned(),
+        _ => format!(
+            "{moves} move{} ({plies} pl{})",
+            if moves == 1 { "" } else { "s" },
+            if plies == 1 { "y" } else { "ies" }
+        ),
+    }
+}
+
+/// `you play red against level 8`: the player's side and the computer's level in effect.
+pub(crate) fn side_and_level(vs: &VsComputer) -> String {
+    format!(
+        "you play {} against level {}",
+        color_name(vs.game().kind(), vs.human()).to_lowercase(),
+        vs.state().level
+    )
 }

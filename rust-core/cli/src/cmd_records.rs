@@ -83,12 +83,12 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
                             banco_app::computer::main_notation(g.kind),
                         );
                         outln!(
-                            "game {}: {} {} vs {}, {} plies, result {}",
+                            "game {}: {} {} vs {}, {}, result {}",
                             i + 1,
                             g.kind,
                             g.tag("White").or(g.tag("Red")).unwrap_or("?"),
                             g.tag("Black").unwrap_or("?"),
-                            g.moves.len(),
+                            crate::cmd_play::moves_text(&game),
                             g.result.text()
                         );
                         outln!("  moves {}", moves.join(" "));
@@ -197,9 +197,14 @@ fn export_for(path: &Path, saved: &SavedGame) -> Option<Result<String, SaveError
 /// A record of a game against the computer dated `date` (ISO, `2026-12-06`): its `Event`,
 /// `Date` and players' tags as the phones write theirs ([`tags::vs_computer_tags`]: the
 /// player under the name the record gives their side, else `Player`, against `Banco level
-/// N`), so that every export reads back with the player's side and level.
+/// N`), so that every export reads back with the player's side and level. A record with its
+/// own roster ([`tags::has_own_roster`]: a loaded database game) is left as it is.
 pub(crate) fn dated(record: Vec<u8>, date: &str) -> Result<Vec<u8>, SaveError> {
     let mut saved = SavedGame::decode(&record)?;
+    if tags::has_own_roster(&saved.tags) {
+        // A database game played on keeps its event, date and players.
+        return Ok(record);
+    }
     let written = match saved.player {
         Some(p) => {
             let side = tags::side_tag(saved.kind, p.color());

@@ -163,7 +163,9 @@ pub fn export_saved(saved: &SavedGame) -> Result<String, SaveError> {
     }
     if let Some(p) = saved.player {
         // The roster of a game against the computer, with `Human` and `Level`, as every
-        // front end writes it: the player keeps the name the record gives their side.
+        // front end writes it: the player keeps the name the record gives their side. A
+        // record with its own roster (a database game played on) keeps its players.
+        let own = crate::tags::has_own_roster(&saved.tags);
         let kind = game.kind();
         let side = |color| crate::tags::side_tag(kind, color);
         let (first, second) = (side(Color::Red), side(Color::Black));
@@ -173,6 +175,9 @@ pub fn export_saved(saved: &SavedGame) -> Result<String, SaveError> {
             &headers.black
         };
         for (k, v) in crate::tags::player_roster(kind, p, name) {
+            if own && (k == first || k == second) {
+                continue;
+            }
             if k == first {
                 headers.red = v;
             } else if k == second {

@@ -24,8 +24,8 @@ pub(super) fn save_match(m: &NetMatch, my_name: &str, path: &str) {
         outln!("no game to save yet");
         return;
     };
-    let path = Path::new(path);
-    if let Err(e) = write(path, &saved) {
+    let path = crate::ui::expand_home(path);
+    if let Err(e) = write(&path, &saved) {
         outln!("could not save: {e}");
     }
 }

@@ -3,15 +3,60 @@
 //! `new` — replaces it only at the player's first move), and tried again after a failure
 //! (a full disk, a missing folder). A kept game that cannot be continued follows the
 //! policy of the apps' kept records ([`banco_app::kept`]): a damaged one is copied aside
-//! (`NAME.damaged`) before it is replaced, a newer Banco's is never written over.
+//! (`NAME.damaged`) before it is replaced, a newer Banco's is never written over. One
+//! session at a time keeps its game in a file: it holds the file's lock (`NAME.lock`
+//! beside it, [`try_lock_beside`]) while it runs, and a second session on the same file
+//! is told that its game is not kept there. A file that is not a game record is never
+//! replaced, and the session is told once to choose another.
 
 use super::moves_text;
 use banco_app::computer::{Settings, VsComputer};
-use banco_app::files::{read_limited, set_aside, write_record};
+use banco_app::files::{
+    FileLock, REPLACE_ADVICE, check_replaceable, read_limited, set_aside, try_lock_beside,
+    write_record,
+};
 use banco_app::kept::{KeptKind, KeptVerdict};
 use banco_app::save;
 use banco_game::Game;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// The file in the data directory where a session at the keyboard keeps its game.
+pub(crate) const KEPT_GAME: &str = "last-game";
+
+/// Why nothing is written to the keep file this session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Off {
+    /// It holds a game this build must not replace (a newer Banco's, or a damaged one
+    /// that could not be set aside).
+    KeptGameLeft,
+    /// It is not a game record (notes, another program's file): it is never replaced.
+    NotARecord,
+    /// Another session keeps its game there.
+    OtherSession,
+}
+
+/// Where a session keeps its game: the file `named` with `--keep`; else at the keyboard
+/// (`interactive`) `last-game` in the data directory `data_dir`; else nowhere. The file's
+/// lock is taken ([`Keep::claim`], said when another session holds it). `Err` is what the
+/// player is told when the game cannot be kept at the keyboard: there is no data
+/// directory.
+pub(crate) fn session_keep(
+    named: Option<&Path>,
+    interactive: bool,
+    data_dir: Option<PathBuf>,
+) -> Result<Option<Keep>, String> {
+    let mut keep = match (named, data_dir) {
+        (Some(f), _) => Keep::new(f.to_path_buf(), true),
+        (None, _) if !interactive => return Ok(None),
+        (None, Some(dir)) => Keep::new(dir.join(KEPT_GAME), false),
+        (None, None) => return Err(NO_DATA_DIR.to_owned()),
+    };
+    keep.claim();
+    Ok(Some(keep))
+}
+
+/// What a player at the keyboard is told when there is no data directory to keep the game in.
+pub(crate) const NO_DATA_DIR: &str = "this game is not kept: there is no data directory (set BANCO_DATA_DIR, XDG_DATA_HOME or HOME), or name a file with --keep FILE; `save FILE` saves it";
 
 /// Where a session keeps its game in progress — the file `--keep` names, or at the keyboard
 /// the data directory's `last-game` — and what it wrote there.
@@ -27,9 +72,12 @@ pub(crate) struct Keep {
     hold: bool,
     /// The last write failed (said once; the next change tries again).
     failed: bool,
-    /// The file holds a game this build cannot continue and must not replace (a newer
-    /// Banco's): nothing is written this session.
-    locked: bool,
+    /// The game waiting in the file (see `hold`) is finished: it is there for review.
+    waiting_finished: bool,
+    /// Nothing is written this session, and why (said once when it is found).
+    off: Option<Off>,
+    /// The file's lock, held while the session runs (see [`Keep::claim`]).
+    lock: Option<FileLock>,
 }
 
 impl Keep {
@@ -41,7 +89,28 @@ impl Keep {
             kept: Vec::new(),
             hold: false,
             failed: false,
-            locked: false,
+            waiting_finished: false,
+            off: None,
+            lock: None,
+        }
+    }
+
+    /// Takes the file's lock for the session; when another session holds it, nothing is
+    /// written this session ([`Keep::tell_off`] says so). A lock that cannot be taken at
+    /// all (a read-only folder) is let be: the writes say why they fail.
+    pub(crate) fn claim(&mut self) {
+        if self.lock.is_some() {
+            return;
+        }
+        // The lock file lies beside the game's: its folder is made now (the first session
+        // ever at the keyboard has no data directory yet).
+        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        match try_lock_beside(&self.path) {
+            Ok(Some(lock)) => self.lock = Some(lock),
+            Ok(None) => self.off = Some(Off::OtherSession),
+            Err(_) => {}
         }
     }
 
@@ -59,15 +128,62 @@ impl Keep {
         }
     }
 
+    /// As the session starts: tells the player when their game cannot be kept in the file
+    /// at all — another session keeps its game there, or the file is not a game record —
+    /// and how to keep it.
+    pub(crate) fn tell_off(&mut self) {
+        let path = self.path.display();
+        if self.off == Some(Off::OtherSession) {
+            outln!(
+                "another banco session is keeping its game in {path}: this game is not kept there (`save FILE` saves it, or {})",
+                self.instead(Off::OtherSession)
+            );
+            return;
+        }
+        if self.off.is_some() {
+            return;
+        }
+        if let Err(e) = check_replaceable(&self.path)
+            && e.kind() == std::io::ErrorKind::AlreadyExists
+        {
+            self.off = Some(Off::NotARecord);
+            self.refuse(&e);
+        }
+    }
+
+    /// The file is not a record `write_record` may replace (`why`): nothing is written this
+    /// session, and the player is told once why and what to do.
+    fn refuse(&mut self, why: &std::io::Error) {
+        self.off = Some(Off::NotARecord);
+        let why = why.to_string();
+        let why = why
+            .strip_suffix(REPLACE_ADVICE)
+            .map_or(why.as_str(), |w| w.trim_end_matches([':', ' ']));
+        outln!(
+            "{why}: this game is not kept there — {} (`save FILE` saves it)",
+            self.instead(Off::NotARecord)
+        );
+    }
+
+    /// How the player keeps the game elsewhere when it cannot be kept in the file.
+    fn instead(&self, off: Off) -> &'static str {
+        match (self.named, off) {
+            (true, _) => "choose another --keep file",
+            (false, Off::NotARecord) => "move that file away, or start with --keep OTHER-FILE",
+            (false, _) => "start with --keep OTHER-FILE",
+        }
+    }
+
     /// At the start of a new game (a session without `--continue`, or `new`): tells of the
     /// game kept in the file — its moves, how to go on with it, that the new game replaces
     /// it at the player's first move — and holds every write until then. A damaged kept
     /// game is first copied aside; a newer Banco's locks the file for the session (said
     /// once).
     pub(crate) fn announce_waiting(&mut self, settings: &Settings) {
-        if self.locked {
+        if self.off.is_some() {
             return;
         }
+        self.waiting_finished = false;
         let bytes = match read_limited(&self.path, save::MAX_BYTES as u64) {
             Ok(bytes) if bytes.is_empty() => return,
             Ok(bytes) => bytes,
@@ -85,8 +201,18 @@ impl Keep {
         match KeptKind::Game.judge_bytes(&bytes) {
             KeptVerdict::Sound => match VsComputer::resume(&bytes, settings) {
                 Ok(kept) if kept.game().ply() == 0 => {}
+                Ok(kept) if kept.outcome().is_some() => {
+                    self.hold = true;
+                    self.waiting_finished = true;
+                    outln!(
+                        "a finished game of {} is kept in {path} for review: `{}` opens it; this new game replaces it at your first move",
+                        moves_text(kept.game()),
+                        self.continue_command()
+                    );
+                }
                 Ok(kept) => {
                     self.hold = true;
+                    self.waiting_finished = false;
                     outln!(
                         "a kept game of {} is in {path}: `{}` goes on with it; this new game replaces it at your first move",
                         moves_text(kept.game()),
@@ -110,14 +236,14 @@ impl Keep {
                     );
                 }
                 Err(e) => {
-                    self.locked = true;
+                    self.off = Some(Off::KeptGameLeft);
                     outln!(
                         "the kept game in {path} cannot be continued ({why}), and setting it aside failed ({e}): it is left as it is, and this game is not kept (`save FILE` saves it)"
                     );
                 }
             },
             KeptVerdict::Locked(why) => {
-                self.locked = true;
+                self.off = Some(Off::KeptGameLeft);
                 outln!(
                     "the kept game in {path} cannot be continued here ({why}): it is left as it is, and this game is not kept (`save FILE` saves it)"
                 );
@@ -146,17 +272,26 @@ impl Keep {
 
     /// Writes `bytes`, the game now, when it changed (creating the file's folder first); a
     /// failure is said once and the next change tries again, a success after one is said
-    /// too.
+    /// too — except over a file that is not a game record, which no retry can replace: the
+    /// player is told to choose another file, and nothing more is tried.
     pub(crate) fn write(&mut self, bytes: Vec<u8>) {
-        if self.hold || self.locked || bytes == self.kept {
+        if self.hold || self.off.is_some() || bytes == self.kept {
             return;
         }
-        let result = match self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            Some(dir) => std::fs::create_dir_all(dir),
-            None => Ok(()),
-        }
-        // Guarded as `save` is: a file that is not a game record is never replaced.
-        .and_then(|()| write_record(&self.path, &bytes));
+        let dir = self.path.parent().filter(|d| !d.as_os_str().is_empty());
+        let result = match dir.map(std::fs::create_dir_all) {
+            Some(Err(e)) => Err(e),
+            // Guarded as `save` is: a file that is not a game record is never replaced.
+            _ => match write_record(&self.path, &bytes) {
+                // Not a record Banco may replace (notes, a database of games, a folder):
+                // no later try can succeed.
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    self.refuse(&e);
+                    return;
+                }
+                other => other,
+            },
+        };
         match result {
             Ok(()) => {
                 self.kept = bytes;
@@ -177,18 +312,40 @@ impl Keep {
         }
     }
 
-    /// What the player is told as the session ends after a game of `ply` plies: where the
-    /// game is kept, or that the earlier kept game is still there.
-    pub(crate) fn farewell(&self, ply: u32) {
-        if self.locked {
+    /// What the player is told as the session ends after a game of `ply` plies,
+    /// `finished` or not: where the game is kept (a finished one for review), that the
+    /// earlier kept game is still there, or why this game was not kept.
+    pub(crate) fn farewell(&self, ply: u32, finished: bool) {
+        let path = self.path.display();
+        match self.off {
+            Some(Off::KeptGameLeft) => {
+                outln!("the kept game in {path} is as it was; this game was not kept");
+            }
+            Some(Off::NotARecord) => {
+                outln!("this game was not kept: {path} is not a game record Banco may replace");
+            }
+            Some(Off::OtherSession) => {
+                outln!("this game was not kept: another banco session keeps its game in {path}");
+            }
+            None => self.farewell_kept(ply, finished),
+        }
+    }
+
+    fn farewell_kept(&self, ply: u32, finished: bool) {
+        if self.hold {
             outln!(
-                "the kept game in {} is as it was; this game was not kept",
-                self.path.display()
-            );
-        } else if self.hold {
-            outln!(
-                "the kept game in {} is as it was: `{}` goes on with it",
+                "the kept game in {} is as it was: `{}` {}",
                 self.path.display(),
+                self.continue_command(),
+                if self.waiting_finished {
+                    "opens it for review"
+                } else {
+                    "goes on with it"
+                }
+            );
+        } else if !self.failed && ply > 0 && finished {
+            outln!(
+                "the finished game is kept for review: `{}` opens it (undo takes moves back)",
                 self.continue_command()
             );
         } else if !self.failed && ply > 0 {
@@ -197,5 +354,32 @@ impl Keep {
                 self.continue_command()
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{NO_DATA_DIR, session_keep};
+
+    /// At the keyboard with no data directory the game cannot be kept: the player is told
+    /// so, with the variables that name one and `--keep`; a piped session keeps nothing
+    /// and says nothing; a named file is kept whatever the data directory.
+    #[test]
+    fn no_data_directory_is_said_at_the_keyboard() {
+        let told = session_keep(None, true, None).err();
+        assert_eq!(told.as_deref(), Some(NO_DATA_DIR));
+        for name in ["BANCO_DATA_DIR", "XDG_DATA_HOME", "HOME", "--keep FILE"] {
+            assert!(NO_DATA_DIR.contains(name), "{name}");
+        }
+        assert!(matches!(session_keep(None, false, None), Ok(None)));
+        let dir = std::env::temp_dir().join(format!("banco-keep-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).ok();
+        let named = dir.join("kept");
+        let keep = session_keep(Some(&named), true, None);
+        assert!(matches!(keep, Ok(Some(ref k)) if k.path() == named));
+        let at_keyboard = session_keep(None, true, Some(dir.clone()));
+        assert!(matches!(at_keyboard, Ok(Some(ref k)) if k.path() == dir.join("last-game")));
+        drop((keep, at_keyboard));
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

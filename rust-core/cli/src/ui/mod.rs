@@ -23,6 +23,24 @@ pub(crate) fn data_dir(explicit: Option<&PathBuf>) -> Option<PathBuf> {
         .or_else(|| var("HOME").map(|h| h.join(".local/share/banco")))
 }
 
+/// The path a player typed at a prompt (`save`, `load`): a leading `~` or `~/` is the home
+/// folder ($HOME), as a shell reads it; any other text is the path as typed (`~user` is
+/// not expanded, nor `~` when $HOME is unset).
+pub(crate) fn expand_home(typed: &str) -> PathBuf {
+    home_path(typed, std::env::var_os("HOME").filter(|h| !h.is_empty()))
+}
+
+/// [`expand_home`] with the home folder `home`.
+fn home_path(typed: &str, home: Option<std::ffi::OsString>) -> PathBuf {
+    match (typed.strip_prefix('~'), home) {
+        (Some(""), Some(home)) => PathBuf::from(home),
+        (Some(rest), Some(home)) if rest.starts_with('/') => {
+            PathBuf::from(home).join(rest.trim_start_matches('/'))
+        }
+        _ => PathBuf::from(typed),
+    }
+}
+
 /// Today's local date, ISO `2026-12-06` (the system time zone: $TZ or /etc/localtime; UTC
 /// when neither can be read), to date records and best scores; $BANCO_TODAY instead when it
 /// is set (a fixed date for scripts and tests).
@@ -74,4 +92,26 @@ pub(crate) fn read_command<'a>(
         outln!("{text}");
     }
     Ok(Some(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::home_path;
+    use std::path::PathBuf;
+
+    /// `~` and `~/…` are the home folder; `~user`, a `~` inside a path, and `~` without a
+    /// home are left as typed.
+    #[test]
+    fn a_leading_tilde_is_the_home_folder() {
+        let home = || Some("/home/an".into());
+        assert_eq!(
+            home_path("~/x.pgn", home()),
+            PathBuf::from("/home/an/x.pgn")
+        );
+        assert_eq!(home_path("~", home()), PathBuf::from("/home/an"));
+        assert_eq!(home_path("~/", home()), PathBuf::from("/home/an"));
+        assert_eq!(home_path("~bob/x", home()), PathBuf::from("~bob/x"));
+        assert_eq!(home_path("a/~/x", home()), PathBuf::from("a/~/x"));
+        assert_eq!(home_path("~/x", None), PathBuf::from("~/x"));
+    }
 }

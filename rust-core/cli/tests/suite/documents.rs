@@ -129,7 +129,7 @@ fn a_gbk_pgn_is_imported_and_loaded() {
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
     assert!(
-        text.contains("game 1: xiangqi 胡荣华 vs 杨官璘, 4 plies, result *"),
+        text.contains("game 1: xiangqi 胡荣华 vs 杨官璘, 2 moves (4 plies), result *"),
         "{text}"
     );
     assert!(
@@ -144,7 +144,7 @@ fn a_gbk_pgn_is_imported_and_loaded() {
     );
     let text = stdout(&out);
     assert!(
-        text.contains(&format!("loaded {}: 4 moves", file.display())),
+        text.contains(&format!("loaded {}: 2 moves (4 plies)", file.display())),
         "{text}"
     );
     assert!(text.contains(fen), "{text}");

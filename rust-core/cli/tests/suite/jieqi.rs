@@ -54,7 +54,10 @@ fn play_jieqi_from_a_script() {
     assert!(text.contains("red pool (14, 14 face down)"), "{text}");
     assert!(text.contains("banco plays "), "{text}");
     // Two steps, each with its reveal: two moves, as a player counts them.
-    assert!(text.contains(&format!("loaded {path}: 2 moves")), "{text}");
+    assert!(
+        text.contains(&format!("loaded {path}: 1 move (2 plies)")),
+        "{text}"
+    );
     // The FEN after loading: Red to move, 14 face-down pieces a side, pools of 14.
     let fen = text
         .lines()
@@ -79,7 +82,7 @@ fn play_jieqi_from_a_script() {
     let out = banco_stdin(&args, &format!("load {}\nquit\n", txt.display()));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains(&format!("loaded {}: 2 moves", txt.display())),
+        text.contains(&format!("loaded {}: 1 move (2 plies)", txt.display())),
         "{text}"
     );
     // Without `.txt`, PGN still: refused for jieqi, saying what to do.

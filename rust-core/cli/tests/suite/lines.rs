@@ -185,6 +185,22 @@ fn board_game_options_are_refused_for_lines() {
     );
 }
 
+/// The board games' engine options (`--movetime`, `--hash`) given to Lines are refused, not
+/// ignored.
+#[test]
+fn engine_options_are_refused_for_lines() {
+    let out = banco_stdin(
+        &["play", "--game", "lines", "--movetime", "5", "--hash", "1"],
+        "quit\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--movetime, --hash are for the board games, not Lines"),
+        "{err}"
+    );
+}
+
 /// The reverse: Lines' options given to a board game are refused, not ignored.
 #[test]
 fn lines_options_are_refused_for_the_board_games() {

@@ -106,7 +106,7 @@ fn pgn_import_export_and_play_saves() {
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
     assert!(
-        text.contains("game 1: chess A vs B, 4 plies, result *"),
+        text.contains("game 1: chess A vs B, 2 moves (4 plies), result *"),
         "{text}"
     );
     assert!(text.contains("note: 1 variation skipped"));
@@ -463,7 +463,10 @@ fn the_game_in_progress_is_kept_and_continued() {
         "fen\nquit\n",
     );
     let text = stdout(&out);
-    assert!(text.contains("continuing the kept game: 2 moves"), "{text}");
+    assert!(
+        text.contains("continuing the kept game: 1 move (2 plies)"),
+        "{text}"
+    );
     assert!(text.contains("against level 2"), "{text}");
     assert!(text.contains(" w - - 2 2"), "{text}");
     // Nothing kept: a clear error, exit 2.
@@ -494,8 +497,12 @@ fn keep_never_replaces_a_document() {
     );
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
-    assert!(text.contains("could not keep the game in"), "{text}");
-    assert!(text.contains("is not a saved game"), "{text}");
+    assert!(
+        text.contains(
+            "is not a saved game: this game is not kept there — choose another --keep file"
+        ),
+        "{text}"
+    );
     assert!(!text.contains("the game is kept"), "{text}");
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
     let _ = std::fs::remove_file(&notes);
@@ -534,7 +541,7 @@ fn pgn_import_writes_pgn_to_a_pgn_name_and_names_a_banco_save() {
     assert!(err.contains("is a Banco saved game, not PGN"), "{err}");
     assert!(err.contains("banco pgn export"), "{err}");
     assert!(!err.contains("is not legal"), "{err}");
-    // Loaded in `play`: one move is `1 move`.
+    // Loaded in `play`: one ply is `1 move (1 ply)`, and the side and level in effect are said.
     let one = temp("one-move.pgn");
     std::fs::write(&one, "[Event \"t\"]\n\n1. e4 *\n").unwrap();
     let o = banco_stdin(
@@ -543,11 +550,73 @@ fn pgn_import_writes_pgn_to_a_pgn_name_and_names_a_banco_save() {
     );
     let text = stdout(&o);
     assert!(
-        text.contains(&format!("loaded {}: 1 move\n", one.display())),
+        text.contains(&format!(
+            "loaded {}: 1 move (1 ply); you play black against level 5\n",
+            one.display()
+        )),
         "{text}"
     );
     assert!(text.contains("mygame.pgn for PGN"), "{text}");
     for f in [&pgn, &out_pgn, &out_save, &one] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+/// A database game (its own event, site, date and players) loaded in `play`, played on and
+/// saved keeps its tags: the moves played since are appended and the result is the game's
+/// now; a record of Banco's own roster is still written with the roster of today's game.
+#[test]
+fn a_loaded_database_game_keeps_its_tags() {
+    let db = temp("lichess.pgn");
+    let out = temp("lichess-resaved.pgn");
+    let _ = std::fs::remove_file(&out);
+    std::fs::write(
+        &db,
+        "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/abc\"]\n[Date \"2020.01.02\"]\n[White \"alice\"]\n[Black \"bob\"]\n[Result \"*\"]\n[WhiteElo \"1500\"]\n\n1. e4 e5 *\n",
+    )
+    .unwrap();
+    let o = banco_stdin(
+        &[
+            "play",
+            "--game",
+            "chess",
+            "--no-color",
+            "--level",
+            "1",
+            "--seed",
+            "1",
+        ],
+        &format!(
+            "load {}\nNf3\nresign\nsave {}\nquit\n",
+            db.display(),
+            out.display()
+        ),
+    );
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}");
+    let saved = std::fs::read_to_string(&out).unwrap();
+    for tag in [
+        "[Event \"Rated Blitz game\"]",
+        "[Site \"https://lichess.org/abc\"]",
+        "[Date \"2020.01.02\"]",
+        "[White \"alice\"]",
+        "[Black \"bob\"]",
+        "[WhiteElo \"1500\"]",
+        "[Result \"0-1\"]",
+    ] {
+        assert!(saved.contains(tag), "{tag}:\n{saved}");
+    }
+    assert!(saved.contains("1. e4 e5 2. Nf3"), "{saved}");
+    assert!(!saved.contains("Banco level"), "{saved}");
+    // Read back: the player's side and level, and the tags again.
+    let again = temp("lichess-again.pgn");
+    let o = banco_stdin(
+        &["play", "--game", "chess", "--no-color"],
+        &format!("load {}\nsave {}\nquit\n", out.display(), again.display()),
+    );
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), saved);
+    for f in [&db, &out, &again] {
         let _ = std::fs::remove_file(f);
     }
 }

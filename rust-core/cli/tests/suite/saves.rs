@@ -189,3 +189,38 @@ fn a_game_shared_from_a_phone_loads_with_its_player_and_level() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `load` says the side and level the loaded file puts in effect (they replace the
+/// session's): a game saved at level 8 loaded in a level-2 session.
+#[test]
+fn load_says_the_side_and_level_in_effect() {
+    let file = std::env::temp_dir().join(format!("banco-saves-level-{}.banco", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let o = crate::common::banco_stdin(
+        &[
+            "play",
+            "--no-color",
+            "--level",
+            "8",
+            "--color",
+            "black",
+            "--movetime",
+            "20",
+        ],
+        &format!("save {}\nquit\n", file.display()),
+    );
+    assert!(o.status.success());
+    let o = crate::common::banco_stdin(
+        &["play", "--no-color", "--level", "2", "--movetime", "20"],
+        &format!("load {}\nquit\n", file.display()),
+    );
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains(&format!(
+            "loaded {}: 1 move (1 ply); you play black against level 8",
+            file.display()
+        )),
+        "{text}"
+    );
+    let _ = std::fs::remove_file(&file);
+}
