@@ -7,7 +7,8 @@
 //! * `verify` — re-proves a collection file (the bundled one by default), all of it or a
 //!   seeded sample; last line `verified N failed F`;
 //! * `list` — the bundled collection by tier, with what the kept progress marks solved;
-//! * `play [ID]` — a try at a puzzle of the collection (the next unsolved one by default) in
+//! * `play [ID]` — a try at a puzzle of the collection (the next unsolved one by default; `next`
+//!   goes on to the following unsolved one) in
 //!   puzzle mode: the computer defends longest, `hint` shows the proven move, a move that
 //!   lets the mate slip is taken back with the computer's escape shown, and the progress is
 //!   kept (`--progress FILE`; at the keyboard `puzzles-progress` in the data directory).
