@@ -285,6 +285,9 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
         })?;
     }
     settings.fen.clone_from(&args.fen);
+    if let Some(f) = &args.fen {
+        crate::ui::note_fen(kind, f);
+    }
     settings.movetime_ms = args.movetime.max(1);
     let input: Box<dyn BufRead> = match &args.script {
         Some(path) => Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(

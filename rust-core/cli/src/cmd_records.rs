@@ -263,7 +263,10 @@ fn render_svg(args: &RenderArgs) -> Result<String, CliError> {
         _ => parse_game(&args.game)?,
     };
     let fen = match &args.fen {
-        Some(f) => f.clone(),
+        Some(f) => {
+            crate::ui::note_fen(kind, f);
+            f.clone()
+        }
         None if kind == GameKind::Lines => {
             return Err(CliError::input(
                 "a Lines picture needs --fen with a Lines position string or --load with a Lines save",
