@@ -551,3 +551,55 @@ fn pgn_import_writes_pgn_to_a_pgn_name_and_names_a_banco_save() {
         let _ = std::fs::remove_file(f);
     }
 }
+
+/// `banco render` draws any diagram the FEN reader can place, legal or not (an empty
+/// board, a study without a king, kings facing), in every game it draws; a FEN it cannot
+/// read is still refused.
+#[test]
+fn render_draws_any_setup() {
+    let svg = temp("setup.svg");
+    for (game, fen, pieces) in [
+        ("chess", "8/8/8/8/8/8/8/8 w - - 0 1", 0),
+        ("chess", "8/8/8/8/8/8/8/4K2R w K - 0 1", 2),
+        ("xiangqi", "9/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1", 2),
+        ("xiangqi", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", 2),
+        ("jieqi", "9/9/9/9/9/9/9/9/4R4/9 w - 0 1", 1),
+    ] {
+        let out = banco_stdin(
+            &[
+                "render",
+                "--game",
+                game,
+                "--fen",
+                fen,
+                "--last",
+                "e1e2",
+                "-o",
+                svg.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(
+            out.status.success(),
+            "{fen}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = std::fs::read_to_string(&svg).unwrap();
+        assert_eq!(text.matches("class=\"piece ").count(), pieces, "{fen}");
+        assert!(!text.contains("check"), "{fen}: nothing judged");
+    }
+    let out = banco_stdin(
+        &[
+            "render",
+            "--game",
+            "chess",
+            "--fen",
+            "9/8/8/8/8/8/8/8",
+            "-o",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let _ = std::fs::remove_file(&svg);
+}
