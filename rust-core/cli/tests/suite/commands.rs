@@ -707,15 +707,7 @@ fn a_fen_without_its_telling_fields_says_what_it_assumed() {
     for args in [
         &["perft", "--game", "chess", "--fen", chess, "--depth", "1"][..],
         &["move", "--game", "chess", "--fen", chess, "e4"][..],
-        &[
-            "render",
-            "--game",
-            "chess",
-            "--fen",
-            chess,
-            "-o",
-            svg,
-        ][..],
+        &["render", "--game", "chess", "--fen", chess, "-o", svg][..],
     ] {
         let out = banco(args);
         let err = String::from_utf8_lossy(&out.stderr);
