@@ -603,3 +603,46 @@ fn render_draws_any_setup() {
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     let _ = std::fs::remove_file(&svg);
 }
+
+/// A PGN's comments and annotations are not kept by Banco's saved game: `pgn import -o`
+/// and `pgn export` of a PGN file say so, as the skipped variations are said.
+#[test]
+fn comments_left_out_of_a_save_are_said() {
+    let pgn = temp("commented.pgn");
+    let save = temp("commented.banco");
+    std::fs::write(
+        &pgn,
+        "[Event \"x\"]\n\n1. e4 {best by test} e5 2. Nf3 (2. f4 exf4) Nc6 $1 *\n",
+    )
+    .unwrap();
+    let out = banco_stdin(
+        &[
+            "pgn",
+            "import",
+            pgn.to_str().unwrap(),
+            "-o",
+            save.to_str().unwrap(),
+        ],
+        "",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("note: 1 variation skipped"), "{text}");
+    assert!(
+        text.contains("note: 1 comment and 1 annotation not kept: a Banco saved game keeps the moves, not the comments"),
+        "{text}"
+    );
+    let out = banco_stdin(&["pgn", "export", pgn.to_str().unwrap()], "");
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("note: 1 comment and 1 annotation not kept"),
+        "{out:?}"
+    );
+    assert!(stdout(&out).contains("1. e4 e5 2. Nf3 Nc6"), "{out:?}");
+    // Nothing left out, nothing said.
+    let out = banco_stdin(&["pgn", "export", save.to_str().unwrap()], "");
+    assert!(String::from_utf8_lossy(&out.stderr).is_empty(), "{out:?}");
+    for f in [&pgn, &save] {
+        let _ = std::fs::remove_file(f);
+    }
+}
