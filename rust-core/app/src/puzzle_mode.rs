@@ -570,9 +570,9 @@ mod tests {
         assert_eq!(next.puzzle(), &all[2].puzzle);
         // Everything else solved: the last one says so; solved too, all are.
         progress.update(|p| {
-            all.iter()
-                .filter(|e| &e.id != a)
-                .for_each(|e| p.solved(&e.id))
+            for e in all.iter().filter(|e| &e.id != a) {
+                p.solved(&e.id);
+            }
         });
         assert_eq!(
             mode.next().unwrap_err(),

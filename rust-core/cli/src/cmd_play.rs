@@ -694,15 +694,16 @@ impl Session {
             outln!("this puzzle cannot be started again here");
             return;
         };
-        let (mode, movetime) = match next {
-            false => (mode.clone(), *movetime),
-            true => match mode.next() {
+        let (mode, movetime) = if next {
+            match mode.next() {
                 Ok(m) => (m, *movetime),
                 Err(e) => {
                     outln!("{e}");
                     return;
                 }
-            },
+            }
+        } else {
+            (mode.clone(), *movetime)
         };
         match VsComputer::start_puzzle(mode.clone(), movetime) {
             Ok(vs) => {

@@ -360,7 +360,9 @@ fn next_goes_on_to_the_next_unsolved_puzzle() {
     assert!(after.contains(&want.puzzle.fen), "{text}");
     // Every puzzle solved: `next` says so and the solved puzzle stays on the board.
     let mut p = Progress::default();
-    all.iter().for_each(|e| p.solved(&e.id));
+    for e in all {
+        p.solved(&e.id);
+    }
     std::fs::write(&progress, p.encode().unwrap()).unwrap();
     let text = play_with_progress(&progress, "next\nquit\n");
     assert!(
