@@ -59,6 +59,7 @@ pub mod editor;
 pub mod encoding;
 pub mod engine;
 pub mod error;
+pub mod fen_fields;
 pub mod files;
 pub mod jieqi;
 pub mod kept;

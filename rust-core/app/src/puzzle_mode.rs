@@ -48,7 +48,7 @@ use crate::notation::{self, MoveInfo};
 use crate::puzzles::Puzzle;
 use crate::puzzles::collection;
 use crate::puzzles::progress::SharedProgress;
-use banco_game::{Color, Game, Outcome};
+use banco_game::{Color, Game, GameKind, Outcome};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -195,6 +195,15 @@ pub enum PuzzleError {
     /// No puzzle of the collection has this id.
     #[error("there is no puzzle `{0}` in the collection")]
     UnknownId(String),
+    /// [`PuzzleMode::next`] of a puzzle that is not one of the collection's.
+    #[error("this puzzle is not one of the collection: there is no next one")]
+    NotInCollection,
+    /// [`PuzzleMode::next`] when every puzzle of the game's collection is solved.
+    #[error("every {0} puzzle of the collection is solved")]
+    AllSolved(GameKind),
+    /// [`PuzzleMode::next`] when the puzzle being tried is the only one left unsolved.
+    #[error("every other {0} puzzle of the collection is solved: this one is the last left")]
+    LastUnsolved(GameKind),
 }
 
 impl PuzzleMode {
@@ -229,6 +238,32 @@ impl PuzzleMode {
     ) -> Result<PuzzleMode, PuzzleError> {
         let entry = collection::find(id).ok_or_else(|| PuzzleError::UnknownId(id.to_owned()))?;
         Ok(PuzzleMode::recorded(id, entry.puzzle.clone(), progress))
+    }
+
+    /// A try at the next unsolved puzzle of the collection after this one (in the
+    /// collection's order, going round to its start; the same game), recorded in the same
+    /// progress; an error says why there is none.
+    pub fn next(&self) -> Result<PuzzleMode, PuzzleError> {
+        let (Some(id), Some(progress)) = (&self.id, &self.progress) else {
+            return Err(PuzzleError::NotInCollection);
+        };
+        let kind = self.puzzle.kind;
+        let all = collection::of_game(kind);
+        match progress.read(|p| p.next_unsolved_after(all, id)) {
+            Some(e) => Ok(PuzzleMode::recorded(
+                &e.id,
+                e.puzzle.clone(),
+                progress.clone(),
+            )),
+            None if progress.read(|p| p.is_solved(id)) => Err(PuzzleError::AllSolved(kind)),
+            None => Err(PuzzleError::LastUnsolved(kind)),
+        }
+    }
+
+    /// The puzzle's id in the collection (`None` for a puzzle from elsewhere).
+    #[must_use]
+    pub fn id(&self) -> Option<&str> {
+        self.id.as_deref()
     }
 
     /// The puzzle.
@@ -521,6 +556,38 @@ mod tests {
         // The player's next action replaces the notice.
         vs.play_text("g5f5").unwrap();
         assert_eq!(vs.state().puzzle.unwrap().notice, None);
+    }
+
+    #[test]
+    fn next_is_the_following_unsolved_puzzle() {
+        let progress = shared();
+        let all = collection::xiangqi();
+        let (a, b, c) = (&all[0].id, &all[1].id, &all[2].id);
+        progress.update(|p| p.solved(b));
+        let mode = PuzzleMode::from_collection(a, progress.clone()).unwrap();
+        let next = mode.next().unwrap();
+        assert_eq!(next.id(), Some(c.as_str()), "the solved one is passed over");
+        assert_eq!(next.puzzle(), &all[2].puzzle);
+        // Everything else solved: the last one says so; solved too, all are.
+        progress.update(|p| {
+            for e in all.iter().filter(|e| &e.id != a) {
+                p.solved(&e.id);
+            }
+        });
+        assert_eq!(
+            mode.next().unwrap_err(),
+            PuzzleError::LastUnsolved(GameKind::Xiangqi)
+        );
+        progress.update(|p| p.solved(a));
+        let err = mode.next().unwrap_err();
+        assert_eq!(err, PuzzleError::AllSolved(GameKind::Xiangqi));
+        assert_eq!(
+            err.to_string(),
+            "every xiangqi puzzle of the collection is solved"
+        );
+        // A puzzle from elsewhere has no next one.
+        let loose = PuzzleMode::new(puzzles::builtin()[0].clone());
+        assert_eq!(loose.next().unwrap_err(), PuzzleError::NotInCollection);
     }
 
     #[test]

@@ -156,6 +156,10 @@ pub fn svg(game: &AnyGame, options: &RenderOptions) -> String {
 /// The SVG of a position given as FEN (for Lines, a Lines position string, see
 /// [`lines`]), with an optional last move in coordinates (`h2e2`, `e2e4`, Lines `a1e5`).
 /// A Lines grid has no sides: `flipped` leaves it as it is.
+///
+/// Any diagram the FEN reader can place is drawn: a set-up that is no legal position (an
+/// empty board, a study without kings, kings facing) is drawn as the editor reads it, with
+/// nothing judged (no check mark); only a FEN that cannot be read is refused.
 pub fn svg_of_fen(
     kind: GameKind,
     fen: &str,
@@ -171,21 +175,26 @@ pub fn svg_of_fen(
         }
         return Ok(lines::svg_of_lines(&picture));
     }
-    let game = AnyGame::from_fen(kind, fen).map_err(|e| RenderError::Position(e.to_string()))?;
-    let last = match last_move {
-        None => None,
-        Some(text) => {
-            Some(move_squares(&game, text).ok_or_else(|| RenderError::BadMove(text.into()))?)
+    let options = RenderOptions {
+        flipped,
+        last_move: None,
+    };
+    let mut picture = match AnyGame::from_fen(kind, fen) {
+        Ok(game) => Picture::of_game(&game, &options),
+        Err(not_legal) => {
+            let ed = Editor::from_fen(kind, fen)
+                .map_err(|_| RenderError::Position(not_legal.to_string()))?;
+            Picture {
+                flipped,
+                ..Picture::of_editor(&ed)
+            }
         }
     };
-    let mut picture = Picture::of_game(
-        &game,
-        &RenderOptions {
-            flipped,
-            last_move: last,
-        },
-    );
-    picture.last_move = last;
+    if let Some(text) = last_move {
+        let squares = squares_of(kind, picture.width, picture.height, text)
+            .ok_or_else(|| RenderError::BadMove(text.into()))?;
+        picture.last_move = Some(squares);
+    }
     svg_of_picture(&picture)
 }
 
@@ -193,6 +202,11 @@ pub fn svg_of_fen(
 /// two squares of it.
 #[must_use]
 pub fn move_squares(game: &AnyGame, text: &str) -> Option<(u8, u8)> {
+    squares_of(game.kind(), game.width(), game.height(), text)
+}
+
+/// The two squares of a coordinate move on a `kind` board of `width` × `height`.
+fn squares_of(kind: GameKind, width: u8, height: u8, text: &str) -> Option<(u8, u8)> {
     let t = text.trim().to_ascii_lowercase();
     // `get`: the text may start with a character of several bytes (`炮二平五`), or be empty.
     let split = t.get(1..)?.find(|c: char| c.is_ascii_alphabetic())? + 1;
@@ -201,12 +215,12 @@ pub fn move_squares(game: &AnyGame, text: &str) -> Option<(u8, u8)> {
         let file = u8::try_from(u32::from(ch.next()?).checked_sub(u32::from('a'))?).ok()?;
         let digits: String = ch.take_while(char::is_ascii_digit).collect();
         let rank: u8 = digits.parse().ok()?;
-        let rank = if game.kind() == GameKind::Chess {
+        let rank = if kind == GameKind::Chess {
             rank.checked_sub(1)?
         } else {
             rank
         };
-        (file < game.width() && rank < game.height()).then(|| rank * game.width() + file)
+        (file < width && rank < height).then(|| rank * width + file)
     };
     Some((sq(t.get(..split)?)?, sq(t.get(split..)?)?))
 }
@@ -607,6 +621,43 @@ mod tests {
             svg_of_fen(GameKind::Lines, "", None, false),
             Err(RenderError::Position(_))
         ));
+    }
+
+    /// A set-up that is no legal position is drawn as placed, nothing judged: an empty
+    /// chess board, a xiangqi study without the black king (a rook "giving check" to no
+    /// one), kings facing each other, a jieqi board without kings; flipped and with a
+    /// last move as asked.
+    #[test]
+    fn any_setup_the_fen_reader_places_is_drawn() {
+        let empty = svg_of_fen(GameKind::Chess, "8/8/8/8/8/8/8/8 w - - 0 1", None, false).unwrap();
+        assert!(!empty.contains("class=\"piece"), "{empty}");
+        let study = "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1";
+        let kingless = "9/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1";
+        for (kind, fen) in [
+            (GameKind::Xiangqi, kingless),
+            (GameKind::Xiangqi, "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
+            (GameKind::Jieqi, "9/9/9/9/9/9/9/9/4R4/9 w - 0 1"),
+            (GameKind::Chess, "8/8/8/8/8/8/8/4K3 w - - 0 1"),
+        ] {
+            assert!(AnyGame::from_fen(kind, fen).is_err(), "{fen} is not legal");
+            let svg = svg_of_fen(kind, fen, None, false).unwrap();
+            assert!(svg.contains("class=\"piece"), "{fen}: {svg}");
+            assert!(!svg.contains("check"), "{fen}: nothing judged");
+        }
+        let svg = svg_of_fen(GameKind::Xiangqi, kingless, Some("e0e1"), true).unwrap();
+        assert!(svg.contains("class=\"last-move\""), "{svg}");
+        assert_eq!(
+            svg,
+            svg_of_picture(&Picture {
+                flipped: true,
+                last_move: Some((4, 13)),
+                ..Picture::of_editor(&Editor::from_fen(GameKind::Xiangqi, kingless).unwrap())
+            })
+            .unwrap()
+        );
+        // A legal position still marks its check.
+        let check = svg_of_fen(GameKind::Xiangqi, study, None, false).unwrap();
+        assert!(check.contains("check"), "{check}");
     }
 
     #[test]

@@ -201,7 +201,10 @@ struct EditSession {
 pub(crate) fn edit_cmd(args: &EditArgs) -> Result<(), CliError> {
     let kind = parse_game(&args.game)?;
     let ed = match (&args.fen, args.empty) {
-        (Some(f), _) => Editor::from_fen(kind, f),
+        (Some(f), _) => {
+            crate::ui::note_fen(kind, f);
+            Editor::from_fen(kind, f)
+        }
         (None, true) => Editor::empty(kind),
         (None, false) => Editor::start(kind),
     }

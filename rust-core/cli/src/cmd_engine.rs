@@ -55,6 +55,7 @@ pub(crate) fn solve_cmd(args: &SolveArgs) -> Result<(), CliError> {
             // A mate cannot be proven through reveals nobody knows: jieqi is solved only
             // with every piece face up (the editor's `solve` refuses jieqi for this reason).
             let game = <Jieqi as EngineGame>::from_fen(&args.fen).map_err(CliError::input)?;
+            crate::ui::note_fen(GameKind::Jieqi, &args.fen);
             let down: u32 = [Color::Red, Color::Black]
                 .into_iter()
                 .map(|c| game.position().hidden_count(c))
@@ -72,6 +73,9 @@ pub(crate) fn solve_cmd(args: &SolveArgs) -> Result<(), CliError> {
 
 fn solve_game<G: EngineGame>(args: &SolveArgs, kind: GameKind) -> Result<(), CliError> {
     let game = G::from_fen(&args.fen).map_err(CliError::input)?;
+    if kind != GameKind::Jieqi {
+        crate::ui::note_fen(kind, &args.fen);
+    }
     if let Some(outcome) = game.outcome(&G::Rules::default()) {
         // Nothing to solve: say how the game ended; the last line is `none` (no mate to
         // play), as for a position without a mate.

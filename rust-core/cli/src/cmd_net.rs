@@ -238,6 +238,7 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
         }
         <banco_app::any::AnyGame as banco_game::MatchGame>::setup(game, Some(fen))
             .map_err(|e| CliError::input(format!("--fen: {e}")))?;
+        crate::ui::note_fen(game, fen);
     }
     let mut options = HostOptions::new(
         &args.common.name,

@@ -286,6 +286,9 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
         })?;
     }
     settings.fen.clone_from(&args.fen);
+    if let Some(f) = &args.fen {
+        crate::ui::note_fen(kind, f);
+    }
     settings.movetime_ms = args.movetime.max(1);
     let input: Box<dyn BufRead> = match &args.script {
         Some(path) => Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(
@@ -522,11 +525,13 @@ impl Session {
                 ),
                 _ => outln!("{name} to move"),
             }
+            // The goal on the player's turn; on the defender's only when the last move is
+            // known to fail ("no mate with your last move"): "mate in N more moves" there
+            // would promise a mate the defence may yet show slipped (then taken back).
             if let Some(p) = &self.vs.state().puzzle
                 && !p.solved
+                && (side == self.vs.human() || p.moves_left == 0)
             {
-                // After a last move that did not mate (the defender's turn) the goal says
-                // the move will be taken back.
                 outln!(
                     "puzzle {}: {} (hints {}, wrong moves {})",
                     p.name,
@@ -613,7 +618,13 @@ impl Session {
             PuzzleNotice::Solved {
                 hints_used,
                 wrong_moves,
-            } => outln!("solved! (hints {hints_used}, wrong moves {wrong_moves})"),
+            } => {
+                // The mating move's board is already drawn, with its check.
+                outln!("solved! (hints {hints_used}, wrong moves {wrong_moves})");
+                outln!("`next` goes on to the next unsolved puzzle, `new` tries this one again");
+                self.vs.clear_notice();
+                return;
+            }
         }
         self.vs.clear_notice();
         self.show();
@@ -644,7 +655,7 @@ impl Session {
                 outln!("{}", help(self.kind()));
                 if self.vs.state().puzzle.is_some() {
                     outln!(
-                        "puzzle:    new starts this puzzle afresh; claim and resign do not apply"
+                        "puzzle:    new starts this puzzle afresh, next goes on to the next unsolved one;\n           claim and resign do not apply"
                     );
                 }
             }
@@ -692,7 +703,8 @@ impl Session {
                     outln!("{e}");
                 }
             }
-            "new" if self.vs.state().puzzle.is_some() => self.restart_puzzle(),
+            "new" if self.vs.state().puzzle.is_some() => self.restart_puzzle(false),
+            "next" if self.vs.state().puzzle.is_some() => self.restart_puzzle(true),
             "new" => match VsComputer::new(self.next_settings()) {
                 Ok(vs) => {
                     self.settings = self.next_settings();
@@ -711,25 +723,38 @@ impl Session {
         Flow::Continue
     }
 
-    /// `new` in a puzzle try: the same puzzle afresh (no wrong moves, no hints yet).
-    fn restart_puzzle(&mut self) {
+    /// `new` in a puzzle try: the same puzzle afresh (no wrong moves, no hints yet);
+    /// `next`: the collection's next unsolved puzzle (banco-app's [`PuzzleMode::next`]).
+    fn restart_puzzle(&mut self, next: bool) {
         let Some((mode, movetime)) = &self.puzzle_start else {
             outln!("this puzzle cannot be started again here");
             return;
         };
-        match VsComputer::start_puzzle(mode.clone(), *movetime) {
+        let (mode, movetime) = if next {
+            match mode.next() {
+                Ok(m) => (m, *movetime),
+                Err(e) => {
+                    outln!("{e}");
+                    return;
+                }
+            }
+        } else {
+            (mode.clone(), *movetime)
+        };
+        match VsComputer::start_puzzle(mode.clone(), movetime) {
             Ok(vs) => {
                 self.vs = vs;
                 self.announced = false;
                 self.engine.clear();
                 let p = mode.puzzle();
-                let id = self.vs.state().puzzle.and_then(|s| s.id);
+                let id = mode.id().unwrap_or(&p.name);
+                let again = if next { "" } else { " again" };
                 outln!(
-                    "Puzzle {} again: {} mates in {}.",
-                    id.as_deref().unwrap_or(&p.name),
+                    "Puzzle {id}{again}: {} mates in {}.",
                     color_name(p.kind, self.vs.human()),
                     p.mate_in
                 );
+                self.puzzle_start = Some((mode, movetime));
                 self.show();
             }
             Err(e) => outln!("{e}"),

@@ -7,10 +7,11 @@
 //! * `verify` — re-proves a collection file (the bundled one by default), all of it or a
 //!   seeded sample; last line `verified N failed F`;
 //! * `list` — the bundled collection by tier, with what the kept progress marks solved;
-//! * `play [ID]` — a try at a puzzle of the collection (the next unsolved one by default) in
-//!   puzzle mode: the computer defends longest, `hint` shows the proven move, a move that
-//!   lets the mate slip is taken back with the computer's escape shown, and the progress is
-//!   kept (`--progress FILE`; at the keyboard `puzzles-progress` in the data directory).
+//! * `play [ID]` — a try at a puzzle of the collection (the next unsolved one by default;
+//!   `next` goes on to the following unsolved one) in puzzle mode: the computer defends
+//!   longest, `hint` shows the proven move, a move that lets the mate slip is taken back
+//!   with the computer's escape shown, and the progress is kept (`--progress FILE`; at the
+//!   keyboard `puzzles-progress` in the data directory).
 //!
 //! `prove`, `verify`, `list` and `play` take `--game xiangqi|chess` (xiangqi by default).
 
@@ -87,7 +88,8 @@ enum Action {
         game: String,
     },
     /// Try a puzzle of the collection against the computer (the next unsolved one by
-    /// default): `hint`, `undo`, `quit` as in `banco play`; the progress is kept.
+    /// default): `hint`, `undo`, `quit` as in `banco play`, `new` to start it afresh, `next`
+    /// for the next unsolved one; the progress is kept.
     Play {
         /// The puzzle's id (`banco puzzles list --tier N` shows them).
         id: Option<String>,

@@ -109,6 +109,7 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
                     .next()
                     .ok_or_else(|| CliError::input("there is no game in the file"))?
                     .map_err(CliError::input)?;
+                let left_out = first.left_out_of_save();
                 let bytes = first
                     .to_saved()
                     .map_err(CliError::input)?
@@ -118,6 +119,9 @@ pub(crate) fn pgn_cmd(args: &PgnArgs) -> Result<(), CliError> {
                 write_record(out, &bytes)
                     .map_err(|e| CliError::input(format!("cannot write {}: {e}", out.display())))?;
                 outln!("saved {} ({} bytes)", out.display(), bytes.len());
+                if let Some(text) = left_out {
+                    outln!("note: {text}");
+                }
             }
             if bad > 0 {
                 return Err(CliError::input(format!("{bad} game(s) could not be read")));
@@ -152,7 +156,13 @@ pub(crate) fn read_saved(path: &Path) -> Result<SavedGame, CliError> {
     let text = decode_text(&bytes)
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
     if is_pgn(path) {
-        return pgn::import_saved(&text).map_err(CliError::input);
+        // As `pgn::import_saved`, saying on stderr what the saved game leaves out (stdout
+        // may be the export).
+        let game = pgn::import(&text).map_err(CliError::input)?;
+        if let Some(left_out) = game.left_out_of_save() {
+            eprintln!("note: {left_out}");
+        }
+        return game.to_saved().map_err(CliError::input);
     }
     banco_app::text::import(&text).map_err(CliError::input)
 }
@@ -268,7 +278,10 @@ fn render_svg(args: &RenderArgs) -> Result<String, CliError> {
         _ => parse_game(&args.game)?,
     };
     let fen = match &args.fen {
-        Some(f) => f.clone(),
+        Some(f) => {
+            crate::ui::note_fen(kind, f);
+            f.clone()
+        }
         None if kind == GameKind::Lines => {
             return Err(CliError::input(
                 "a Lines picture needs --fen with a Lines position string or --load with a Lines save",

@@ -3,7 +3,7 @@
 
 use crate::CliError;
 use banco_chess::Chess;
-use banco_game::Game;
+use banco_game::{Game, GameKind};
 use banco_xiangqi::jieqi::{Jieqi, JieqiPosition, perft as jperft};
 use banco_xiangqi::notation::{Chinese, MoveTextError, Wxf, parse_any};
 use banco_xiangqi::{Iccs, Position, Xiangqi, fen, perft as xperft};
@@ -26,7 +26,12 @@ pub(crate) enum RulesGame {
 fn chess_arg(fen_text: Option<&str>) -> Result<Chess, CliError> {
     match fen_text {
         None => Ok(Chess::new()),
-        Some(text) => Chess::from_fen(text).map_err(|e| CliError::input(format!("bad FEN: {e}"))),
+        Some(text) => {
+            let game =
+                Chess::from_fen(text).map_err(|e| CliError::input(format!("bad FEN: {e}")))?;
+            crate::ui::note_fen(GameKind::Chess, text);
+            Ok(game)
+        }
     }
 }
 
@@ -34,7 +39,11 @@ fn chess_arg(fen_text: Option<&str>) -> Result<Chess, CliError> {
 pub(crate) fn position_arg(fen_text: Option<&str>) -> Result<Position, CliError> {
     match fen_text {
         None => Ok(Position::startpos()),
-        Some(text) => fen::parse(text).map_err(|e| CliError::input(format!("bad FEN: {e}"))),
+        Some(text) => {
+            let pos = fen::parse(text).map_err(|e| CliError::input(format!("bad FEN: {e}")))?;
+            crate::ui::note_fen(GameKind::Xiangqi, text);
+            Ok(pos)
+        }
     }
 }
 
@@ -48,6 +57,7 @@ fn notation_position_arg(fen_text: Option<&str>) -> Result<Position, CliError> {
     let setup = fen::parse_setup(text).map_err(|e| CliError::input(format!("bad FEN: {e}")))?;
     let (pos, tolerated) = Position::from_setup_for_notation(&setup)
         .map_err(|e| CliError::input(format!("bad FEN: {}", fen::FenError::from(e))))?;
+    crate::ui::note_fen(GameKind::Xiangqi, text);
     for p in tolerated {
         eprintln!("note: this position cannot arise in play ({p}); its moves are described anyway");
     }
@@ -116,7 +126,10 @@ fn perft_jieqi(args: &PerftArgs) -> Result<(), CliError> {
     let mut pos = match args.fen.as_deref() {
         None => JieqiPosition::startpos(),
         Some(text) => {
-            JieqiPosition::from_fen(text).map_err(|e| CliError::input(format!("bad FEN: {e}")))?
+            let pos = JieqiPosition::from_fen(text)
+                .map_err(|e| CliError::input(format!("bad FEN: {e}")))?;
+            crate::ui::note_fen(GameKind::Jieqi, text);
+            pos
         }
     };
     let total = if args.divide && args.depth > 0 {
@@ -177,6 +190,9 @@ fn move_any(kind: banco_game::GameKind, args: &MoveArgs) -> Result<(), CliError>
         None => AnyGame::new(kind),
     }
     .map_err(|e| CliError::input(format!("bad FEN: {e}")))?;
+    if let Some(f) = &args.fen {
+        crate::ui::note_fen(kind, f);
+    }
     let mv = notation::parse_move(&game, &args.text, None).map_err(|e| match e {
         MoveError::Illegal(_) => CliError::input(format!("illegal move: {e}")),
         _ => CliError::input(format!("unparsable move: {e}")),

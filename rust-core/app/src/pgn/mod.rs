@@ -260,6 +260,43 @@ impl PgnGame {
         Ok(g)
     }
 
+    /// What [`PgnGame::to_saved`] leaves out, in words for the player: the comments and
+    /// annotations (`$1`, `!?`) of the main line, which Banco's saved game does not hold
+    /// ("2 comments and 1 annotation not kept: a Banco saved game keeps the moves, not the
+    /// comments"); `None` when the record has none.
+    ///
+    /// ```
+    /// let g = banco_app::pgn::import("1. e4 {best by test} e5 2. Nf3 $1 {a} *")?;
+    /// assert_eq!(
+    ///     g.left_out_of_save().as_deref(),
+    ///     Some("2 comments and 1 annotation not kept: a Banco saved game keeps the moves, not the comments")
+    /// );
+    /// assert_eq!(banco_app::pgn::import("1. e4 e5 *")?.left_out_of_save(), None);
+    /// # Ok::<(), banco_app::pgn::PgnError>(())
+    /// ```
+    #[must_use]
+    pub fn left_out_of_save(&self) -> Option<String> {
+        let count = |n: usize, one: &str| match n {
+            0 => None,
+            1 => Some(format!("1 {one}")),
+            n => Some(format!("{n} {one}s")),
+        };
+        let parts: Vec<String> = [
+            count(self.comments.len(), "comment"),
+            count(self.nags.len(), "annotation"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if parts.is_empty() {
+            return None;
+        }
+        Some(format!(
+            "{} not kept: a Banco saved game keeps the moves, not the comments",
+            parts.join(" and ")
+        ))
+    }
+
     /// The record in the one save format: the free tags kept; the rules (`Rules`, xiangqi;
     /// usual rules when it names none Banco knows) and the player against the computer
     /// ([`crate::tags::player_from_tags`]) read back; a result the moves do not show becomes

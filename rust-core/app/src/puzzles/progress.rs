@@ -121,6 +121,26 @@ impl Progress {
         entries.iter().find(|e| !self.is_solved(&e.id))
     }
 
+    /// The first unsolved puzzle of `entries` after the one with id `current` (in their
+    /// order, going round to the start), never `current` itself; `None` when every other
+    /// puzzle is solved. An id that is not in `entries` starts the search at the start.
+    #[must_use]
+    pub fn next_unsolved_after<'a>(
+        &self,
+        entries: &'a [Entry],
+        current: &str,
+    ) -> Option<&'a Entry> {
+        let at = entries
+            .iter()
+            .position(|e| e.id == current)
+            .map_or(0, |i| i + 1);
+        let (before, after) = entries.split_at(at.min(entries.len()));
+        after
+            .iter()
+            .chain(before)
+            .find(|e| e.id != current && !self.is_solved(&e.id))
+    }
+
     /// The record as bytes.
     pub fn encode(&self) -> Result<Vec<u8>, ProgressError> {
         let mut out = MAGIC.to_vec();
@@ -311,6 +331,28 @@ mod tests {
             Progress::decode(&newer),
             Err(ProgressError::NewerVersion(9))
         );
+    }
+
+    #[test]
+    fn next_after_goes_on_in_order_and_round() {
+        let all = &collection::xiangqi()[..4];
+        let ids: Vec<&str> = all.iter().map(|e| e.id.as_str()).collect();
+        let mut p = Progress::default();
+        let next = |p: &Progress, at: &str| p.next_unsolved_after(all, at).map(|e| e.id.as_str());
+        assert_eq!(next(&p, ids[0]), Some(ids[1]));
+        p.solved(ids[1]);
+        assert_eq!(
+            next(&p, ids[0]),
+            Some(ids[2]),
+            "a solved one is passed over"
+        );
+        assert_eq!(next(&p, ids[3]), Some(ids[0]), "round to the start");
+        assert_eq!(next(&p, "not an id"), Some(ids[0]));
+        p.solved(ids[0]);
+        p.solved(ids[2]);
+        assert_eq!(next(&p, ids[3]), None, "only the current one is left");
+        p.solved(ids[3]);
+        assert_eq!(next(&p, ids[3]), None);
     }
 
     #[derive(Default)]

@@ -41,6 +41,14 @@ fn home_path(typed: &str, home: Option<std::ffi::OsString>) -> PathBuf {
     }
 }
 
+/// Says on stderr what a `--fen` of `kind` that leaves out fields is read as (banco-app's
+/// [`fen_fields::assumed`](banco_app::fen_fields::assumed)): nothing when it gives them all.
+pub(crate) fn note_fen(kind: banco_game::GameKind, fen: &str) {
+    if let Some(text) = banco_app::fen_fields::assumed(kind, fen) {
+        eprintln!("note: {text}");
+    }
+}
+
 /// Today's local date, ISO `2026-12-06` (the system time zone: $TZ or /etc/localtime; UTC
 /// when neither can be read), to date records and best scores; $BANCO_TODAY instead when it
 /// is set (a fixed date for scripts and tests).

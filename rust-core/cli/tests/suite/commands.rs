@@ -791,3 +791,57 @@ fn perft_depth_is_bounded_and_soak_first_seeks() {
         last_line(&out)
     );
 }
+
+/// A FEN that leaves out the side to move, chess's castling rights or jieqi's pools is read
+/// as python-chess reads it (White/Red to move, no castling, empty pools), and stderr says
+/// what was assumed, in every command that takes `--fen`; a full FEN gets no note.
+#[test]
+fn a_fen_without_its_telling_fields_says_what_it_assumed() {
+    let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let svg = common::temp("commands", "placement-only.svg");
+    let svg = svg.to_str().unwrap();
+    let said = "note: the FEN gives no side to move and no castling rights: White to move and no castling assumed";
+    for args in [
+        &["perft", "--game", "chess", "--fen", chess, "--depth", "1"][..],
+        &["move", "--game", "chess", "--fen", chess, "e4"][..],
+        &["render", "--game", "chess", "--fen", chess, "-o", svg][..],
+    ] {
+        let out = banco(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+    let out = banco(&[
+        "move",
+        "--game",
+        "chess",
+        "--fen",
+        &format!("{chess} w KQkq"),
+        "e4",
+    ]);
+    assert!(String::from_utf8_lossy(&out.stderr).is_empty(), "{out:?}");
+    let xiangqi = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+    let out = banco(&["perft", "--fen", xiangqi, "--depth", "1"]);
+    assert_eq!(last_line(&out), "44");
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("note: the FEN gives no side to move: Red to move assumed"),
+        "{out:?}"
+    );
+    let out = banco(&["move", "--fen", &format!("{xiangqi} w"), "h2e2"]);
+    assert!(String::from_utf8_lossy(&out.stderr).is_empty(), "{out:?}");
+    let out = banco(&[
+        "perft",
+        "--game",
+        "jieqi",
+        "--fen",
+        "4k4/9/9/9/9/9/9/9/9/3K5 b",
+        "--depth",
+        "1",
+    ]);
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("note: the FEN gives no pools: empty pools assumed"),
+        "{out:?}"
+    );
+}

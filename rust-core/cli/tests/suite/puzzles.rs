@@ -284,3 +284,90 @@ fn each_damaged_progress_is_set_aside_in_its_own_file() {
         let _ = std::fs::remove_file(f);
     }
 }
+
+/// A wrong move that is not the puzzle's last: no status line promises a mate for it
+/// before the defence shows it slipped; after a solve the board is drawn once, so the
+/// mating move's check is said once.
+#[test]
+fn each_puzzle_line_is_said_once_and_true() {
+    // sp1018-61 is a mate in 3; a3a4 lets it slip.
+    let out = banco_stdin(
+        &[
+            "puzzles",
+            "play",
+            "sp1018-61",
+            "--movetime",
+            "50",
+            "--no-color",
+        ],
+        "a3a4\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("a3a4 lets the mate slip ("), "{text}");
+    assert!(!text.contains("mate in 2 more moves"), "{text}");
+    assert!(
+        text.contains("puzzle mate in 3 #sp1018-61: mate in 3 more moves (hints 0, wrong moves 1)"),
+        "{text}"
+    );
+    // sp1019-173: c7c8 mates at once.
+    let text = play_sp1019_173("c7c8\nquit\n");
+    let after = text.split("you play c7c8").nth(1).unwrap();
+    assert_eq!(after.matches("check (将军)").count(), 1, "{text}");
+    assert_eq!(after.matches("楚 河").count(), 1, "one board:\n{text}");
+    assert!(after.contains("solved! (hints 0, wrong moves 0)"), "{text}");
+}
+
+/// `banco puzzles play sp1019-173` (a mate in 1, c7c8) with `input` typed, nothing kept.
+fn play_sp1019_173(input: &str) -> String {
+    let out = banco_stdin(
+        &[
+            "puzzles",
+            "play",
+            "sp1019-173",
+            "--movetime",
+            "50",
+            "--no-color",
+        ],
+        input,
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    text
+}
+
+/// `next` goes on to the collection's next unsolved puzzle (in its order, after this one),
+/// also after a solve; when every puzzle is solved it says so. `help` lists it.
+#[test]
+fn next_goes_on_to_the_next_unsolved_puzzle() {
+    use banco_app::puzzles::collection;
+    use banco_app::puzzles::progress::Progress;
+    let all = collection::xiangqi();
+    let at = all.iter().position(|e| e.id == "sp1019-173").unwrap();
+    // The puzzle right after is solved already: `next` passes over it.
+    let mut p = Progress::default();
+    p.solved(&all[at + 1].id);
+    let progress = temp("progress-next");
+    std::fs::write(&progress, p.encode().unwrap()).unwrap();
+    let text = play_with_progress(&progress, "help\nc7c8\nnext\nfen\nquit\n");
+    assert!(
+        text.contains("next goes on to the next unsolved one"),
+        "{text}"
+    );
+    let want = &all[at + 2];
+    assert!(text.contains(&format!("Puzzle {}: ", want.id)), "{text}");
+    let after = text.split(&format!("Puzzle {}: ", want.id)).nth(1).unwrap();
+    assert!(after.contains(&want.puzzle.fen), "{text}");
+    // Every puzzle solved: `next` says so and the solved puzzle stays on the board.
+    let mut p = Progress::default();
+    for e in all {
+        p.solved(&e.id);
+    }
+    std::fs::write(&progress, p.encode().unwrap()).unwrap();
+    let text = play_with_progress(&progress, "next\nquit\n");
+    assert!(
+        text.contains("every xiangqi puzzle of the collection is solved"),
+        "{text}"
+    );
+    let _ = std::fs::remove_file(&progress);
+}

@@ -620,3 +620,98 @@ fn a_loaded_database_game_keeps_its_tags() {
         let _ = std::fs::remove_file(f);
     }
 }
+
+/// `banco render` draws any diagram the FEN reader can place, legal or not (an empty
+/// board, a study without a king, kings facing), in every game it draws; a FEN it cannot
+/// read is still refused.
+#[test]
+fn render_draws_any_setup() {
+    let svg = temp("setup.svg");
+    for (game, fen, pieces) in [
+        ("chess", "8/8/8/8/8/8/8/8 w - - 0 1", 0),
+        ("chess", "8/8/8/8/8/8/8/4K2R w K - 0 1", 2),
+        ("xiangqi", "9/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1", 2),
+        ("xiangqi", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", 2),
+        ("jieqi", "9/9/9/9/9/9/9/9/4R4/9 w - 0 1", 1),
+    ] {
+        let out = banco_stdin(
+            &[
+                "render",
+                "--game",
+                game,
+                "--fen",
+                fen,
+                "--last",
+                "e1e2",
+                "-o",
+                svg.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(
+            out.status.success(),
+            "{fen}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = std::fs::read_to_string(&svg).unwrap();
+        assert_eq!(text.matches("class=\"piece ").count(), pieces, "{fen}");
+        assert!(!text.contains("check"), "{fen}: nothing judged");
+    }
+    let out = banco_stdin(
+        &[
+            "render",
+            "--game",
+            "chess",
+            "--fen",
+            "9/8/8/8/8/8/8/8",
+            "-o",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let _ = std::fs::remove_file(&svg);
+}
+
+/// A PGN's comments and annotations are not kept by Banco's saved game: `pgn import -o`
+/// and `pgn export` of a PGN file say so, as the skipped variations are said.
+#[test]
+fn comments_left_out_of_a_save_are_said() {
+    let pgn = temp("commented.pgn");
+    let save = temp("commented.banco");
+    std::fs::write(
+        &pgn,
+        "[Event \"x\"]\n\n1. e4 {best by test} e5 2. Nf3 (2. f4 exf4) Nc6 $1 *\n",
+    )
+    .unwrap();
+    let out = banco_stdin(
+        &[
+            "pgn",
+            "import",
+            pgn.to_str().unwrap(),
+            "-o",
+            save.to_str().unwrap(),
+        ],
+        "",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("note: 1 variation skipped"), "{text}");
+    assert!(
+        text.contains("note: 1 comment and 1 annotation not kept: a Banco saved game keeps the moves, not the comments"),
+        "{text}"
+    );
+    let out = banco_stdin(&["pgn", "export", pgn.to_str().unwrap()], "");
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("note: 1 comment and 1 annotation not kept"),
+        "{out:?}"
+    );
+    assert!(stdout(&out).contains("1. e4 e5 2. Nf3 Nc6"), "{out:?}");
+    // Nothing left out, nothing said.
+    let out = banco_stdin(&["pgn", "export", save.to_str().unwrap()], "");
+    assert!(String::from_utf8_lossy(&out.stderr).is_empty(), "{out:?}");
+    for f in [&pgn, &save] {
+        let _ = std::fs::remove_file(f);
+    }
+}
