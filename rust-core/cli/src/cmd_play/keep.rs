@@ -13,7 +13,7 @@ use super::moves_text;
 use banco_app::computer::{Settings, VsComputer};
 use banco_app::files::{
     FileLock, REPLACE_ADVICE, check_replaceable, read_limited, set_aside, try_lock_beside,
-    write_record,
+    write_atomic, write_record,
 };
 use banco_app::kept::{KeptKind, KeptVerdict};
 use banco_app::save;
@@ -74,6 +74,9 @@ pub(crate) struct Keep {
     failed: bool,
     /// The game waiting in the file (see `hold`) is finished: it is there for review.
     waiting_finished: bool,
+    /// The file's damaged bytes were copied aside this session: it is replaced whatever
+    /// it holds (a record's guard would refuse bytes that are not one).
+    set_aside: bool,
     /// Nothing is written this session, and why (said once when it is found).
     off: Option<Off>,
     /// The file's lock, held while the session runs (see [`Keep::claim`]).
@@ -90,6 +93,7 @@ impl Keep {
             hold: false,
             failed: false,
             waiting_finished: false,
+            set_aside: false,
             off: None,
             lock: None,
         }
@@ -143,7 +147,11 @@ impl Keep {
         if self.off.is_some() {
             return;
         }
-        if let Err(e) = check_replaceable(&self.path)
+        // The data directory's file is Banco's own: whatever it holds is a damaged kept
+        // game, copied aside and replaced ([`Keep::announce_waiting`]). A file the player
+        // named may be anything: one that is not a record is never replaced.
+        if self.named
+            && let Err(e) = check_replaceable(&self.path)
             && e.kind() == std::io::ErrorKind::AlreadyExists
         {
             self.off = Some(Off::NotARecord);
@@ -230,6 +238,7 @@ impl Keep {
             KeptVerdict::Damaged(why) => match set_aside(&self.path) {
                 Ok(aside) => {
                     self.hold = true;
+                    self.set_aside = true;
                     outln!(
                         "the kept game in {path} cannot be continued ({why}); a copy of it is kept in {}: this game replaces it at your first move",
                         aside.display()
@@ -281,6 +290,8 @@ impl Keep {
         let dir = self.path.parent().filter(|d| !d.as_os_str().is_empty());
         let result = match dir.map(std::fs::create_dir_all) {
             Some(Err(e)) => Err(e),
+            // A damaged file copied aside is replaced whatever it holds.
+            _ if self.set_aside => write_atomic(&self.path, &bytes),
             // Guarded as `save` is: a file that is not a game record is never replaced.
             _ => match write_record(&self.path, &bytes) {
                 // Not a record Banco may replace (notes, a database of games, a folder):
@@ -359,7 +370,48 @@ impl Keep {
 
 #[cfg(test)]
 mod tests {
-    use super::{NO_DATA_DIR, session_keep};
+    #![allow(clippy::unwrap_used)]
+    use super::{Keep, NO_DATA_DIR, session_keep};
+
+    /// The data directory's `last-game` is Banco's own file: bytes that are no saved game
+    /// at all (review revE F1) are a damaged kept game — copied aside, then replaced at the
+    /// first move; they were refused as "not a saved game" and no game was kept again. A
+    /// file the player named that is not a record is still never replaced.
+    #[test]
+    fn garbage_in_the_data_directorys_kept_game_is_set_aside_and_replaced() {
+        let dir = std::env::temp_dir().join(format!("banco-keep-garbage-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let settings = banco_app::computer::Settings::new(
+            banco_game::GameKind::Xiangqi,
+            banco_game::Color::Red,
+            1,
+        )
+        .unwrap();
+        let garbage = b"not a game at all \x00\x01".to_vec();
+        let game = banco_app::save::MAGIC.to_vec();
+        for named in [false, true] {
+            let file = dir.join(if named { "named" } else { "last-game" });
+            std::fs::write(&file, &garbage).unwrap();
+            let mut keep = Keep::new(file.clone(), named);
+            keep.claim();
+            keep.tell_off();
+            keep.announce_waiting(&settings);
+            keep.release();
+            keep.write(game.clone());
+            let now = std::fs::read(&file).unwrap();
+            if named {
+                assert_eq!(now, garbage, "a named file that is no record stays");
+            } else {
+                assert_eq!(now, game, "Banco's own file is replaced");
+                assert_eq!(
+                    std::fs::read(file.with_extension("damaged")).unwrap(),
+                    garbage
+                );
+            }
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }
 
     /// At the keyboard with no data directory the game cannot be kept: the player is told
     /// so, with the variables that name one and `--keep`; a piped session keeps nothing
