@@ -135,6 +135,9 @@ pub(crate) fn unseal(bytes: &[u8]) -> Option<&[u8]> {
 pub const MAX_BYTES: usize = 1 << 20;
 /// Most moves (played plus redo) in a saved game.
 pub const MAX_MOVES: usize = 20_000;
+/// Most turns (played plus taken back) in a saved Lines game: two bytes each, well within
+/// [`MAX_BYTES`] — a game of a player far beyond the best scores known still fits.
+pub const MAX_LINES_MOVES: usize = 200_000;
 /// Longest start FEN.
 pub const MAX_FEN: usize = 512;
 /// Most tags, and the longest name or value of one in bytes.
@@ -511,7 +514,12 @@ fn parse(bytes: &[u8]) -> Result<Record, SaveError> {
             extra.len()
         )));
     }
-    if record.moves.len() + record.redo.len() > MAX_MOVES {
+    let most = if game_of(record.game) == Some(GameKind::Lines) {
+        MAX_LINES_MOVES
+    } else {
+        MAX_MOVES
+    };
+    if record.moves.len() + record.redo.len() > most {
         return Err(SaveError::Damaged("too many moves".to_owned()));
     }
     if record.start.len() > MAX_FEN || record.tags.len() > MAX_TAGS {
@@ -587,9 +595,9 @@ impl SavedLines {
 
     /// The bytes of this record.
     pub fn encode(&self) -> Result<Vec<u8>, SaveError> {
-        if self.moves.len() + self.taken_back.len() > MAX_MOVES {
+        if self.moves.len() + self.taken_back.len() > MAX_LINES_MOVES {
             return Err(SaveError::TooLong(format!(
-                "{} moves, at most {MAX_MOVES}",
+                "{} moves, at most {MAX_LINES_MOVES}",
                 self.moves.len() + self.taken_back.len()
             )));
         }

@@ -189,3 +189,30 @@ fn every_bit_flip_of_the_puzzle_progress_is_refused_and_old_records_load() {
     assert!(back.is_solved("sp-1"));
     assert_eq!(back.record("sp-1").map(|r| r.attempts), Some(1));
 }
+
+/// A Lines game far longer than a board game's limit is saved and read back (its turns
+/// are two bytes each: a player beyond the best known scores plays thousands of turns);
+/// past the Lines limit it is refused with the count, not cut.
+#[test]
+fn a_very_long_lines_game_is_saved_and_read_back() {
+    use banco_lines::Move;
+    use save::{MAX_LINES_MOVES, MAX_MOVES};
+    let turn = Move {
+        from: "a1".parse().unwrap(),
+        to: "b2".parse().unwrap(),
+    };
+    let mut record = SavedLines {
+        settings: Settings::default(),
+        seed: [7; 32],
+        moves: vec![turn; MAX_MOVES + 5_000],
+        taken_back: Vec::new(),
+        tags: Vec::new(),
+    };
+    let bytes = record.encode().unwrap();
+    assert!(bytes.len() <= save::MAX_BYTES);
+    let back = SavedLines::decode(&bytes).unwrap();
+    assert_eq!(back.moves.len(), MAX_MOVES + 5_000);
+    record.moves = vec![turn; MAX_LINES_MOVES + 1];
+    let e = record.encode().unwrap_err().to_string();
+    assert!(e.contains(&format!("{}", MAX_LINES_MOVES + 1)), "{e}");
+}
