@@ -34,11 +34,16 @@ struct LinesBoard: View {
                            width: side - 2 * inset, height: side - 2 * inset)
                 }
                 let walking = run.flatMap { $0.isDone(at: elapsed) ? nil : $0 }
-                for cell in 0..<cells.count {
+                // While the ball walks, the board before the turn without it (BancoKit's
+                // BallRun.cells(at:after:)): a line it completes is seen whole until it
+                // arrives, and the landed balls wait.
+                let now = cells.map { Int($0) }
+                let shown = run?.cells(at: elapsed, after: now) ?? now
+                for cell in 0..<shown.count {
                     ctx.stroke(Path(rect(cell, 0)), with: .color(.gray))
                     if reachable.contains(cell) { ctx.fill(Path(ellipseIn: rect(cell, side * 0.42)), with: .color(.gray)) }
-                    let code = Int(cells[cell])
-                    if code == 0 || walking?.path.last == cell { continue }
+                    let code = shown[cell]
+                    if code == 0 { continue }
                     ctx.fill(Path(ellipseIn: rect(cell, side * 0.12)), with: .color(linesPalette[(code - 1) % 7]))
                     if cell == selected { ctx.stroke(Path(ellipseIn: rect(cell, side * 0.06)), with: .color(.black), lineWidth: 3) }
                 }

@@ -84,9 +84,17 @@ func linesTests(_ s: Suite) {
             try eq(nil, m.tap(Int(h.from)), "a tap on a ball picks it")
             try eq(Int(h.from), m.state.selected)
             try check(m.state.reachable.contains(Int(h.to)), "the target is marked reachable")
+            let before = m.state.view!.cells.map { Int($0) }
             guard let turn = m.tap(Int(h.to)) else { throw TestFailure(description: "refused: \(m.state.message ?? "")") }
             try eq(nil, m.state.selected)
             let run = m.state.run!
+            // While the ball walks, the board before the turn, the ball lifted off its cell
+            // (a line it completes stays whole, landed balls wait); then the turn's end.
+            let after = m.state.view!.cells.map { Int($0) }
+            var lifted = before
+            lifted[Int(h.from)] = 0
+            try eq(lifted, run.cells(at: 0, after: after), "the board while it walks")
+            try eq(after, run.cells(at: run.durationMs, after: after), "the board once it arrived")
             try eq(turn.path.map { Int($0) }, run.path, "the model animates the path Rust gave")
             try eq(Int(h.from), run.cell(at: 0))
             try eq(Int(h.to), run.cell(at: run.durationMs))
@@ -222,6 +230,8 @@ func linesTests(_ s: Suite) {
                     let model = side.model!
                     guard let r = model.state.race, r.canMove, let mv = neighbourMove(r.board!.cells) else { return }
                     let (from, to) = mv
+                    var lifted = r.board!.cells.map { Int($0) }
+                    lifted[from] = 0
                     try eq(nil, model.raceTap(from), "a tap on a ball picks it")
                     try eq(from, model.state.raceSelected)
                     guard let turn = model.raceTap(to) else {
@@ -229,6 +239,7 @@ func linesTests(_ s: Suite) {
                     }
                     let run = model.state.raceRun!
                     try eq(turn.path.map { Int($0) }, run.path)
+                    try eq(lifted, run.cells(at: 0, after: []), "our board while the ball walks")
                     try eq(to, run.cell(at: run.durationMs))
                     try eq(nil, model.state.raceSelected)
                     moves += 1

@@ -84,15 +84,17 @@ class LinesCanvas(context: Context) : View(context) {
             canvas.drawLine(0f, i * size, side * size, i * size, grid)
         }
         val walking = run?.takeIf { !it.isDone(elapsed) }
-        for (cell in cells.indices) {
+        // While the ball walks, the board before the turn without it (core's BallRun.cellsAt):
+        // a line it completes is seen whole until it arrives, and the landed balls wait.
+        val shown = run?.cellsAt(elapsed, cells) ?: cells
+        for (cell in shown.indices) {
             val (x, y) = centre(cell, size)
             if (cell in reachable) {
                 ball.color = Color.GRAY
                 canvas.drawCircle(x, y, size * 0.08f, ball)
             }
-            val code = cells[cell]
-            // While the ball walks, its target is drawn by the walk (and landed balls wait).
-            if (code == 0 || (walking != null && cell == walking.path.last())) continue
+            val code = shown[cell]
+            if (code == 0) continue
             ball.color = palette[(code - 1).coerceIn(0, 6)]
             canvas.drawCircle(x, y, size * 0.38f, ball)
             if (cell == selected) canvas.drawCircle(x, y, size * 0.44f, ring)

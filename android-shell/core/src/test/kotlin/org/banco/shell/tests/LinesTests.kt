@@ -97,10 +97,16 @@ fun linesTests(s: Suite) {
             st = c.state.value
             eq(h.from.toInt(), st.selected)
             check(h.to.toInt() in st.reachable) { "the target is marked reachable" }
+            val before = st.view!!.cells.map { it.toInt() }
             val turn = c.tap(h.to.toInt())!!
             st = c.state.value
             eq(null, st.selected)
             val run = st.run!!
+            // While the ball walks, the board before the turn, the ball lifted off its cell
+            // (a line it completes stays whole, landed balls wait); then the turn's end.
+            val after = st.view!!.cells.map { it.toInt() }
+            eq(before.toMutableList().also { it[h.from.toInt()] = 0 }, run.cellsAt(0, after), "the board while it walks")
+            eq(after, run.cellsAt(run.durationMs, after), "the board once it arrived")
             eq(turn.path.map { it.toInt() }, run.path, "the controller animates the path Rust gave")
             eq(h.from.toInt(), run.cellAt(0))
             eq(h.to.toInt(), run.cellAt(run.durationMs))
@@ -236,11 +242,13 @@ fun linesTests(s: Suite) {
                         val r = c.state.value.race!!
                         if (!r.canMove) return@call
                         val (from, to) = neighbourMove(r.board!!.cells) ?: return@call
+                        val before = r.board!!.cells.map { it.toInt() }
                         eq(null, c.raceTap(from), "a tap on a ball picks it")
                         eq(from, c.raceSelected.value)
                         val turn = c.raceTap(to) ?: throw AssertionError("refused: ${c.state.value.notice}")
                         val run = c.raceRun.value!!
                         eq(turn.path.map { it.toInt() }, run.path)
+                        eq(before.toMutableList().also { it[from] = 0 }, run.cellsAt(0, emptyList()), "our board while the ball walks")
                         eq(to, run.cellAt(run.durationMs))
                         eq(null, c.raceSelected.value)
                         moves++
