@@ -579,7 +579,7 @@ pub fn decode_any(bytes: &[u8]) -> Result<AnySave, SaveError> {
 /// A saved Lines game: settings, seed and moves (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedLines {
-    /// The settings (start balls, undo, preview).
+    /// The settings (start balls, undo, preview, the spawn rule).
     pub settings: banco_lines::Settings,
     /// The spawn seed.
     pub seed: [u8; 32],
