@@ -55,6 +55,7 @@ impl From<RaceSettings> for RaceOptions {
             start_balls: s.start_balls,
             time_limit_s: s.time_limit_s,
             preview: s.preview,
+            ..RaceOptions::default()
         }
     }
 }

@@ -113,9 +113,15 @@ impl LinesSession {
         }
     }
 
-    /// Starts a new game (same settings unless given), keeping the best scores.
+    /// Starts a new game (same settings unless given, but the spots drawn at announcement
+    /// even after a game saved under the rule before: [`banco_lines::SpawnRule`]), keeping
+    /// the best scores.
     pub fn new_game(&mut self, settings: Option<Settings>, seed: [u8; 32]) {
-        let settings = settings.unwrap_or_else(|| self.game.settings());
+        let settings = settings.unwrap_or_else(|| {
+            self.game
+                .settings()
+                .with_spawn(banco_lines::SpawnRule::AtAnnouncement)
+        });
         self.game = LinesGame::new(settings, seed);
         self.time_up = false;
         self.clock = None;
@@ -472,7 +478,13 @@ mod tests {
     use crate::any::{AnyGame, AnyRules};
     use crate::save::{self, AnySave, SavedGame};
     use banco_game::{Game, GameKind};
-    use banco_lines::UndoRule;
+    use banco_lines::{SpawnRule, UndoRule};
+
+    /// The settings of a game saved before the spots were drawn at announcement: what the
+    /// older formats (versions 2 to 5 without variant 4) hold.
+    fn legacy() -> Settings {
+        Settings::default().with_spawn(SpawnRule::AtLanding)
+    }
 
     /// `bytes` (a record of format 5) as a build before the checksum wrote it: format
     /// `version`, without the CRC-32.
@@ -560,6 +572,7 @@ mod tests {
             start_balls: 3,
             undo: UndoRule::Unlimited,
             preview: false,
+            spawn: SpawnRule::AtLanding,
         };
         let mut s = LinesSession::new(settings, [7; 32]);
         play_some(&mut s, 30);
@@ -868,7 +881,7 @@ mod tests {
 
     #[test]
     fn an_undo_spent_before_saving_stays_spent() {
-        let mut s = LinesSession::new(Settings::default(), [9; 32]);
+        let mut s = LinesSession::new(legacy(), [9; 32]);
         play_some(&mut s, 6);
         let last = *s.game().moves().last().unwrap();
         let played = s.game().state().to_owned();
@@ -925,9 +938,10 @@ mod tests {
     fn a_classic_lines_game_saves_the_record_it_always_did() {
         // Golden bytes of the record as it was before the preview and the checksum: magic,
         // version 2, game 3 (lines), rules variant 2 { 5 balls, undo 1 }, the seed in hex,
-        // the moves as varints, no redo, ending, player or tags. They still load; a save
-        // now writes the same record under version 5, followed by its CRC-32.
-        let mut s = LinesSession::new(Settings::default(), [0xA7; 32]);
+        // the moves as varints, no redo, ending, player or tags. They still load (a game of
+        // the spawns at landing, as every game then); a save of such a game now writes the
+        // same record under version 5, followed by its CRC-32.
+        let mut s = LinesSession::new(legacy(), [0xA7; 32]);
         play_some(&mut s, 4);
         let mut golden = save::MAGIC.to_vec();
         golden.extend([save::VERSION_LINES, 3, 2, 5, 1, 64]);
@@ -968,7 +982,7 @@ mod tests {
         assert_eq!(a.game().next_spots(), b.game().next_spots());
         // A build from before the preview refuses format 4 as newer; this one reads it,
         // and a classic record marked 4 loads as classic.
-        let mut classic = LinesSession::new(Settings::default(), [0xB3; 32]);
+        let mut classic = LinesSession::new(legacy(), [0xB3; 32]);
         play_some(&mut classic, 5);
         let old = old_format(&classic.save().unwrap(), save::VERSION_LINES);
         assert!(!SavedLines::decode(&old).unwrap().settings.preview);
@@ -981,10 +995,10 @@ mod tests {
                 .settings()
                 .preview
         );
-        marked[8] = save::VERSION_CHECKSUM + 1;
+        marked[8] = save::VERSION_SPOTS + 1;
         assert_eq!(
             LinesSession::load(&marked).err(),
-            Some(SaveError::NewerVersion(save::VERSION_CHECKSUM + 1))
+            Some(SaveError::NewerVersion(save::VERSION_SPOTS + 1))
         );
     }
 }

@@ -6,11 +6,12 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic 89 42 41 4E 43 4F 0D 0A ("\x89BANCO\r\n": binary, its own)
-//! 8       1     format version: 5, written for every game since the checksum came; the
-//!               older ones are still read (1 a board game; 2 a Lines game, so that a
-//!               build from before Lines said "saved by a newer Banco" instead of
-//!               "damaged"; 3 a Lines game with turns taken back; 4 a Lines game with
-//!               Lines 98's preview)
+//! 8       1     format version: 5, written for every game since the checksum came, but
+//!               6 for a Lines game whose spots are drawn at announcement (rules
+//!               variant 4); the older ones are still read (1 a board game; 2 a Lines
+//!               game, so that a build from before Lines said "saved by a newer Banco"
+//!               instead of "damaged"; 3 a Lines game with turns taken back; 4 a Lines
+//!               game with Lines 98's preview)
 //! 9       ...   postcard encoding of the record below
 //! end-4   4     (version 5 and later) CRC-32 (IEEE, little-endian) of every byte before
 //!               it, magic and version included; nothing may follow
@@ -22,6 +23,7 @@
 //!                          2 = lines { start_balls u8 (3 or 5), undo u8 (0 off, 1 last
 //!                                      turn, 2 unlimited) }
 //!                          3 = lines with the preview { start_balls u8, undo u8, as 2 }
+//!                          4 = lines with hidden spots { start_balls u8, undo u8, as 2 }
 //!         start  string    FEN of the start position (lines: the spawn seed, 64 hex digits)
 //!         moves  [u16]     the game's wire codes, in order (varints)
 //!         redo   [u16]     taken-back moves, the next to redo LAST
@@ -58,7 +60,12 @@
 //! through the rules, so the score, the board, the balls to come and the undo left are
 //! exactly the saved game's. A game with Lines 98's preview is saved with the rules
 //! variant 3 (before the checksum, with format version 4); its spots come back with the
-//! replay. Read it with
+//! replay. A classic game (no preview) whose balls' cells are drawn when they are
+//! announced ([`banco_lines::SpawnRule::AtAnnouncement`], every game begun since
+//! 2026-12-06) is saved with the rules variant 4 under format version 6, so that an older
+//! build says "saved by a newer Banco" rather than replaying it with the wrong spawns;
+//! variant 2 is a game of the rule before ([`banco_lines::SpawnRule::AtLanding`]), which
+//! still loads and replays as it always did. Read it with
 //! [`SavedLines::decode`] (or [`decode_any`]); [`SavedGame::decode`] refuses it with
 //! [`SaveError::LinesGame`].
 //!
@@ -103,9 +110,13 @@ pub const VERSION_LINES_TAKEN_BACK: u8 = 3;
 /// The format version of Lines games with Lines 98's preview before the checksum (still
 /// read).
 pub const VERSION_LINES_PREVIEW: u8 = 4;
-/// The format version written for every game, and the newest read: the record is
+/// The format version written for every game but [`VERSION_SPOTS`]'s: the record is
 /// followed by its CRC-32 ([`CHECKSUM_LEN`] bytes).
 pub const VERSION_CHECKSUM: u8 = 5;
+/// The format version of Lines games whose spots are drawn at announcement
+/// ([`banco_lines::SpawnRule::AtAnnouncement`] without the preview: rules variant 4), and
+/// the newest read; checksummed as [`VERSION_CHECKSUM`].
+pub const VERSION_SPOTS: u8 = 6;
 /// Bytes of the CRC-32 that ends a record of [`VERSION_CHECKSUM`] (and Lines' best scores
 /// and puzzle progress of their own checksummed versions).
 pub const CHECKSUM_LEN: usize = 4;
@@ -268,6 +279,11 @@ enum RulesRecord {
     },
     /// Lines with the preview (appended last: the other variants keep their bytes).
     LinesPreview {
+        start_balls: u8,
+        undo: u8,
+    },
+    /// Lines without the preview, spots drawn at announcement (appended last).
+    LinesSpots {
         start_balls: u8,
         undo: u8,
     },
@@ -478,10 +494,14 @@ impl SavedGame {
     }
 }
 
-/// The bytes of `record`: magic, [`VERSION_CHECKSUM`], the record, its CRC-32.
+/// The bytes of `record`: magic, [`VERSION_CHECKSUM`] (or [`VERSION_SPOTS`] for rules only
+/// it knows), the record, its CRC-32.
 fn encode_record(record: &Record) -> Result<Vec<u8>, SaveError> {
     let mut out = MAGIC.to_vec();
-    out.push(VERSION_CHECKSUM);
+    out.push(match record.rules {
+        RulesRecord::LinesSpots { .. } => VERSION_SPOTS,
+        _ => VERSION_CHECKSUM,
+    });
     let out = postcard::to_extend(record, out).map_err(|e| SaveError::TooLong(e.to_string()))?;
     Ok(seal(out))
 }
@@ -494,7 +514,7 @@ fn parse(bytes: &[u8]) -> Result<Record, SaveError> {
     }
     let rest = bytes.strip_prefix(&MAGIC).ok_or(SaveError::NotASave)?;
     let (&version, body) = rest.split_first().ok_or(SaveError::NotASave)?;
-    if version > VERSION_CHECKSUM {
+    if version > VERSION_SPOTS {
         return Err(SaveError::NewerVersion(version));
     }
     if version == 0 {
@@ -567,7 +587,7 @@ pub fn decode_any(bytes: &[u8]) -> Result<AnySave, SaveError> {
 /// A saved Lines game: settings, seed and moves (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedLines {
-    /// The settings (start balls, undo, preview).
+    /// The settings (start balls, undo, preview, the spawn rule).
     pub settings: banco_lines::Settings,
     /// The spawn seed.
     pub seed: [u8; 32],
@@ -609,10 +629,14 @@ impl SavedLines {
         let start_balls = self.settings.start_balls;
         let record = Record {
             game: game_code(GameKind::Lines),
-            rules: if self.settings.preview {
-                RulesRecord::LinesPreview { start_balls, undo }
-            } else {
-                RulesRecord::Lines { start_balls, undo }
+            rules: match (self.settings.preview, self.settings.spawn) {
+                (true, _) => RulesRecord::LinesPreview { start_balls, undo },
+                (false, banco_lines::SpawnRule::AtAnnouncement) => {
+                    RulesRecord::LinesSpots { start_balls, undo }
+                }
+                (false, banco_lines::SpawnRule::AtLanding) => {
+                    RulesRecord::Lines { start_balls, undo }
+                }
             },
             start: self.seed.iter().fold(String::new(), |mut s, b| {
                 let _ = write!(s, "{b:02x}");
@@ -640,9 +664,22 @@ impl SavedLines {
         let record = parse(bytes)?;
         let kind = game_of(record.game)
             .ok_or_else(|| SaveError::UnsupportedGame(format!("game number {}", record.game)))?;
-        let (start_balls, undo, preview) = match record.rules {
-            RulesRecord::Lines { start_balls, undo } => (start_balls, undo, false),
-            RulesRecord::LinesPreview { start_balls, undo } => (start_balls, undo, true),
+        let (start_balls, undo, preview, spawn) = match record.rules {
+            RulesRecord::Lines { start_balls, undo } => {
+                (start_balls, undo, false, banco_lines::SpawnRule::AtLanding)
+            }
+            RulesRecord::LinesPreview { start_balls, undo } => (
+                start_balls,
+                undo,
+                true,
+                banco_lines::SpawnRule::AtAnnouncement,
+            ),
+            RulesRecord::LinesSpots { start_balls, undo } => (
+                start_balls,
+                undo,
+                false,
+                banco_lines::SpawnRule::AtAnnouncement,
+            ),
             _ => {
                 return Err(if kind == GameKind::Lines {
                     SaveError::Damaged("rules of another game than lines".to_owned())
@@ -662,6 +699,7 @@ impl SavedLines {
         };
         let settings = banco_lines::Settings::new(start_balls, undo)
             .map_err(|e| SaveError::Damaged(e.to_string()))?
+            .with_spawn(spawn)
             .with_preview(preview);
         let seed = parse_seed(&record.start)
             .ok_or_else(|| SaveError::BadPosition("the seed is not 64 hex digits".to_owned()))?;

@@ -192,6 +192,7 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
         start_balls: args.balls,
         time_limit_s: args.race_secs,
         preview: args.preview,
+        ..RaceOptions::default()
     };
     race::refuse_race_options(args, game)?;
     let clock = args

@@ -12,12 +12,23 @@
 //! empties the whole board brings the announced balls at once (there would be nothing to
 //! move otherwise).
 //!
-//! With Lines 98's preview ([`Settings::preview`], off by default) the cells where the
-//! announced balls will land are drawn when they are announced, among the free cells
-//! then, and shown ([`LinesGame::next_spots`]); each ball lands on its spot, or — if the
-//! move put a ball there — on a random free cell (not another ball's spot) drawn when it
-//! lands. The spots are part of the [`State`]: undo, redo, replay and a saved game bring
-//! the same ones back.
+//! Where the balls land ([`SpawnRule::AtAnnouncement`], every new game): the cell where
+//! each announced ball will land (its spot) is drawn when it is announced, among the free
+//! cells then; each ball lands on its spot, or — if the move put a ball there — on a random
+//! free cell (not another ball's spot) drawn when it lands. The spots are part of the
+//! [`State`]: undo, redo, replay and a saved game bring the same ones back. So every move
+//! that leaves the spots free lands the same balls on the same cells, and undo cannot
+//! fish for a better landing: taking a move back and playing another brings the same
+//! balls to the same cells (unless the new move takes a spot). What undo still allows is
+//! a peek: a player who saw the balls land, then took the move back, knows the spots —
+//! inherent to any undo of a game whose spawns are fixed (turn undo off for a game
+//! without it). The spots are hidden ([`LinesGame::next_spots`] is empty, and the
+//! computer's hint does not read them) unless the game shows Lines 98's preview
+//! ([`Settings::preview`], off by default), which shows them.
+//!
+//! Games saved before this rule ([`SpawnRule::AtLanding`]) keep theirs: each ball's cell
+//! is drawn when it lands, among the free cells the move left, so which cell it is depends
+//! on the move (see [`crate::spawn`]).
 //!
 //! ```
 //! use banco_lines::{LinesGame, Settings};
@@ -60,6 +71,29 @@ pub enum UndoRule {
     Unlimited,
 }
 
+/// When the cell where an announced ball lands is drawn: a property of a game, saved
+/// with it (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SpawnRule {
+    /// The rule of games saved before 2026-12-06 (kept so that they replay exactly): a ball's
+    /// cell is drawn when it lands, as the `⌊r·e/2⁶⁴⌋`-th free cell of the board the move
+    /// left — so which cell it is depends on the move, and undo could choose among them.
+    AtLanding,
+    /// A ball's cell (its spot) is drawn when the ball is announced, and kept in the game's
+    /// [`State`], hidden unless the game shows Lines 98's preview: every move that leaves
+    /// the spots free lands the balls on the same cells. The rule of every new game.
+    #[default]
+    AtAnnouncement,
+}
+
+impl SpawnRule {
+    /// [`SpawnRule::AtLanding`]: what a record that names no rule was played with.
+    #[must_use]
+    pub const fn legacy() -> SpawnRule {
+        SpawnRule::AtLanding
+    }
+}
+
 /// The numbers of balls a game may start with ([`Settings::start_balls`]).
 pub const START_BALLS: [u8; 2] = [3, 5];
 
@@ -70,11 +104,16 @@ pub struct Settings {
     pub start_balls: u8,
     /// How far undo goes.
     pub undo: UndoRule,
-    /// Lines 98's preview: the cells where the announced balls will land are drawn when
-    /// they are announced and shown ([`LinesGame::next_spots`]); off by default (the
-    /// classic game, whose balls land on cells drawn when they land).
+    /// Lines 98's preview: the cells where the announced balls will land are shown
+    /// ([`LinesGame::next_spots`]); off by default (the classic game, whose spots are
+    /// hidden). A game with the preview always draws its spots at announcement.
     #[serde(default)]
     pub preview: bool,
+    /// When a ball's cell is drawn ([`SpawnRule`]): at announcement in every new game
+    /// ([`Settings::new`], [`Settings::default`]); at landing in a game saved before the
+    /// rule existed (a record, or serde data, without it).
+    #[serde(default = "SpawnRule::legacy")]
+    pub spawn: SpawnRule,
 }
 
 impl Default for Settings {
@@ -83,6 +122,7 @@ impl Default for Settings {
             start_balls: 5,
             undo: UndoRule::LastTurn,
             preview: false,
+            spawn: SpawnRule::AtAnnouncement,
         }
     }
 }
@@ -96,7 +136,8 @@ pub enum SettingsError {
 }
 
 impl Settings {
-    /// Checked settings, without the preview ([`Settings::with_preview`] adds it).
+    /// Checked settings, without the preview ([`Settings::with_preview`] adds it), with
+    /// the spots drawn at announcement ([`SpawnRule::AtAnnouncement`]).
     pub fn new(start_balls: u8, undo: UndoRule) -> Result<Settings, SettingsError> {
         if !START_BALLS.contains(&start_balls) {
             return Err(SettingsError::StartBalls(start_balls));
@@ -105,19 +146,23 @@ impl Settings {
             start_balls,
             undo,
             preview: false,
+            spawn: SpawnRule::AtAnnouncement,
         })
     }
 
-    /// The settings a game plays: a start other than 3 or 5 balls is 5 (the default).
+    /// The settings a game plays: a start other than 3 or 5 balls is 5 (the default), and
+    /// a game with the preview draws its spots at announcement.
     const fn playable(self) -> Settings {
         let start_balls = if self.start_balls == 3 { 3 } else { 5 };
         Settings {
             start_balls,
             ..self
         }
+        .playable_spawn()
     }
 
-    /// The same settings with Lines 98's preview on or off ([`Settings::preview`]).
+    /// The same settings with Lines 98's preview on or off ([`Settings::preview`]); on,
+    /// the spots are drawn at announcement ([`SpawnRule::AtAnnouncement`]).
     ///
     /// ```
     /// use banco_lines::{Settings, UndoRule};
@@ -128,7 +173,41 @@ impl Settings {
     /// ```
     #[must_use]
     pub const fn with_preview(self, preview: bool) -> Settings {
-        Settings { preview, ..self }
+        Settings { preview, ..self }.playable_spawn()
+    }
+
+    /// The same settings with the spawn rule `spawn` (the preview keeps
+    /// [`SpawnRule::AtAnnouncement`]).
+    ///
+    /// ```
+    /// use banco_lines::{Settings, SpawnRule};
+    /// let old = Settings::default().with_spawn(SpawnRule::AtLanding);
+    /// assert_eq!(old.spawn, SpawnRule::AtLanding);
+    /// assert_eq!(Settings::default().spawn, SpawnRule::AtAnnouncement);
+    /// assert_eq!(old.with_preview(true).spawn, SpawnRule::AtAnnouncement);
+    /// ```
+    #[must_use]
+    pub const fn with_spawn(self, spawn: SpawnRule) -> Settings {
+        Settings { spawn, ..self }.playable_spawn()
+    }
+
+    /// These settings with the spawn rule the preview imposes.
+    const fn playable_spawn(self) -> Settings {
+        if self.preview {
+            Settings {
+                spawn: SpawnRule::AtAnnouncement,
+                ..self
+            }
+        } else {
+            self
+        }
+    }
+
+    /// True when the announced balls' spots are drawn at announcement (the preview shows
+    /// them; [`SpawnRule::AtAnnouncement`] keeps them hidden).
+    #[must_use]
+    pub const fn draws_spots(self) -> bool {
+        self.preview || matches!(self.spawn, SpawnRule::AtAnnouncement)
     }
 }
 
@@ -221,8 +300,10 @@ pub struct State {
     pub drawn: u64,
     /// Turns played.
     pub turns: u32,
-    /// With the preview ([`Settings::preview`]): where each announced ball will land, in
-    /// order (`None` past the free cells there were, and always without the preview).
+    /// Where each announced ball will land, in order, when the game draws its spots at
+    /// announcement ([`Settings::draws_spots`]; `None` past the free cells there were, and
+    /// always under [`SpawnRule::AtLanding`]). Hidden unless the game shows the preview:
+    /// what a player may see is [`LinesGame::next_spots`].
     #[serde(default)]
     pub spots: [Option<Cell>; NEXT],
 }
@@ -291,7 +372,7 @@ impl LinesGame {
             &spawner,
             &mut state,
             usize::from(settings.start_balls),
-            settings.preview,
+            settings.draws_spots(),
         );
         LinesGame {
             settings,
@@ -317,7 +398,7 @@ impl LinesGame {
             turns: 0,
             spots: [None; NEXT],
         };
-        if settings.preview {
+        if settings.draws_spots() {
             announce(&spawner, &mut state);
         }
         LinesGame {
@@ -408,7 +489,8 @@ impl LinesGame {
     /// With the preview ([`Settings::preview`]): the cells where the announced balls will
     /// land, in the order of [`LinesGame::next_colors`] (fewer than three only when the
     /// board has fewer free cells; a ball whose cell the next move takes lands on a random
-    /// free cell instead). Empty without the preview.
+    /// free cell instead). Empty without the preview, even when the game has drawn them
+    /// ([`SpawnRule::AtAnnouncement`]: they are hidden).
     ///
     /// ```
     /// use banco_lines::{LinesGame, Settings};
@@ -428,6 +510,9 @@ impl LinesGame {
     /// ```
     #[must_use]
     pub fn next_spots(&self) -> Vec<Cell> {
+        if !self.settings.preview {
+            return Vec::new();
+        }
         self.state.spots.iter().map_while(|&s| s).collect()
     }
 
@@ -502,7 +587,7 @@ impl LinesGame {
         let mut landed = Vec::new();
         let mut cleared_by_landing = CellSet::EMPTY;
         if cleared.is_empty() || st.board.ball_count() == 0 {
-            let (l, c, p) = land(&self.spawner, st, NEXT, self.settings.preview);
+            let (l, c, p) = land(&self.spawner, st, NEXT, self.settings.draws_spots());
             landed = l;
             cleared_by_landing = c;
             pts += p;
@@ -578,14 +663,15 @@ impl LinesGame {
 /// scores the lines they complete. A landing that leaves the board empty (its balls
 /// completed a line with every ball there was) is followed by the next announced balls at
 /// once, as a move that empties the board is: the game always has a ball to move. With
-/// the `preview`, each ball lands as [`preview_cell`] says and the next balls' spots are
-/// drawn after each landing ([`announce`]). Returns the balls landed, the cells cleared
+/// `spots_drawn` (the game draws the spots at announcement, [`Settings::draws_spots`]), each ball
+/// lands as [`preview_cell`] says and the next balls' spots are drawn after each landing
+/// ([`announce`]); without, each lands on the free cell its landing draw picks now. Returns the balls landed, the cells cleared
 /// (less those a later landing filled again) and the points.
 fn land(
     spawner: &Spawner,
     state: &mut State,
     count: usize,
-    preview: bool,
+    spots_drawn: bool,
 ) -> (Vec<(Cell, Ball)>, CellSet, u32) {
     let mut landed = Vec::with_capacity(count);
     let mut cleared = CellSet::EMPTY;
@@ -601,7 +687,7 @@ fn land(
             if empties == 0 {
                 continue;
             }
-            let cell = if preview {
+            let cell = if spots_drawn {
                 preview_cell(spawner, &state.board, n, k, &spots)
             } else {
                 state.board.nth_empty(spawner.landing(n, empties))
@@ -622,7 +708,7 @@ fn land(
         state.score += p;
         points_won += p;
         cleared.0 |= now_cleared.0;
-        if preview {
+        if spots_drawn {
             announce(spawner, state);
         }
         if state.board.ball_count() > 0 || landed.len() == first {
@@ -635,7 +721,8 @@ fn land(
     (landed, cleared, points_won)
 }
 
-/// Where ball `n`, the `k`-th of a landing, lands with the preview: on its spot if the
+/// Where ball `n`, the `k`-th of a landing, lands when the spots were drawn at
+/// announcement (shown with the preview, hidden without): on its spot if the
 /// spot is free; otherwise (the move took it, or it has none) on a random free cell other
 /// than the later balls' spots when there is one, drawn from ball `n`'s stream — its third
 /// draw if it had a spot (the second drew the spot), its second if it had none (the start

@@ -14,6 +14,11 @@
 //! * [`best`] — the best-scores table.
 //! * [`ai`] — the computer player and the hint ([`ai::hint`]), and a greedy baseline.
 //!
+//! Where the announced balls will land is drawn when they are announced, and kept hidden
+//! ([`SpawnRule::AtAnnouncement`]): undo and another move bring the same balls to the same
+//! cells, so undo cannot fish for a landing (games saved before keep
+//! [`SpawnRule::AtLanding`]; see [`game`]).
+//!
 //! Lines 98's preview is an optional rule ([`Settings::with_preview`], off by default): the
 //! board shows where the announced balls will land ([`LinesGame::next_spots`]), each lands
 //! there unless the move takes its cell, and the hint plans with it ([`ai::preview`]). It is
@@ -55,7 +60,7 @@ pub mod spawn;
 
 pub use board::{Ball, Board, BoardError, CELLS, Cell, CellError, CellSet, SIZE};
 pub use game::{
-    LinesGame, Move, MoveError, NEXT, Settings, SettingsError, State, TurnReport, UndoError,
-    UndoRule,
+    LinesGame, Move, MoveError, NEXT, Settings, SettingsError, SpawnRule, State, TurnReport,
+    UndoError, UndoRule,
 };
 pub use path::Path;

@@ -1,14 +1,21 @@
 //! Seeded spawns: ball number `n` of a game (counting from the first ball of the start
 //! position) takes its colour and its landing draw from ChaCha8 stream `n` of the game's
-//! 32-byte seed. The whole random state is therefore the seed and a counter, saved with the
-//! game: undo puts the counter back (the same balls come again, undo cannot fish for
+//! 32-byte seed. The whole random state is therefore the seed and a counter (the announced
+//! balls' spots follow from them and the board), saved with the game: undo puts the
+//! counter back (the same balls come again, on the same cells: undo cannot fish for
 //! better ones), a saved game continues with the same balls, and two boards on one seed
 //! see the same colours in the same order whatever their players do (the race).
 //!
 //! A landing draw `r` (a `u64`) picks the `⌊r · e / 2⁶⁴⌋`-th of the `e` empty cells, in
-//! index order (`a1` first). With Lines 98's preview the landing draw picks the ball's
-//! spot when it is announced, and a third draw ([`Spawner::relanding`]) its cell if the
-//! player's move takes that spot.
+//! index order (`a1` first). In every new game
+//! ([`SpawnRule::AtAnnouncement`](crate::SpawnRule)) the landing draw picks the ball's
+//! spot among the free cells when the ball is announced (kept in the game's state, shown
+//! only with Lines 98's preview), and a third draw ([`Spawner::relanding`]) its cell if
+//! the player's move takes that spot: the cells do not depend on the move, so undo cannot
+//! fish for them either (it can only peek: see [`crate::game`]). In games saved before
+//! that rule ([`SpawnRule::AtLanding`](crate::SpawnRule)) the landing draw picks among the
+//! free cells when the ball lands, after the move — the `k`-th free cell of a board the
+//! move changed, so each move gave other cells.
 //!
 //! ```
 //! use banco_lines::spawn::Spawner;
@@ -74,8 +81,9 @@ impl Spawner {
         ((r as u128 * empties as u128) >> 64) as usize
     }
 
-    /// With the preview: which of `empties` free cells ball `n` lands on when its spot was
-    /// taken (the third draw of its stream; 0-based, 0 if there is none).
+    /// When the spots are drawn at announcement: which of `empties` free cells ball `n`
+    /// lands on when its spot was taken (the third draw of its stream; 0-based, 0 if there
+    /// is none).
     #[must_use]
     pub fn relanding(&self, n: u64, empties: usize) -> usize {
         let mut rng = self.stream(n);

@@ -30,7 +30,8 @@
 //! ## What a version 2 peer sends
 //!
 //! * `Hello.caps` lists the games the sender offers ([`caps_of`], [`offered_games`]), and
-//!   with Lines whether its race knows Lines 98's preview ([`CAP_LINES_PREVIEW`]).
+//!   with Lines whether its race knows Lines 98's preview ([`CAP_LINES_PREVIEW`]) and
+//!   the spots drawn at announcement ([`CAP_LINES_SPOTS`]).
 //! * `Propose` carries a start FEN (at most [`MAX_FEN_LEN`] bytes) and opaque per-game
 //!   parameters (at most [`MAX_PARAMS_LEN`] bytes: jieqi's hash-chain commitment, a Lines
 //!   seed commitment); `Accept` carries the answering side's parameters. Longer values are
@@ -67,6 +68,11 @@ pub const CAP_LINES: u32 = 1 << 3;
 /// [`CAP_LINES`] by every build that has it. A preview race is not proposed to a peer
 /// without it (an older app would decline the options it cannot read).
 pub const CAP_LINES_PREVIEW: u32 = 1 << 4;
+/// Capability bit: the peer's Lines race knows the spots drawn at announcement (the flags
+/// byte's [`RACE_FLAG_SPOTS`](crate::race::RACE_FLAG_SPOTS), [`banco_lines::SpawnRule`]);
+/// announced with [`CAP_LINES`] by every build that has it. A race with a peer without
+/// it is proposed with the spawns at landing, which both builds play alike.
+pub const CAP_LINES_SPOTS: u32 = 1 << 5;
 
 /// Longest player name carried in [`Hello`], in bytes.
 pub const MAX_NAME_LEN: usize = 64;
@@ -661,17 +667,17 @@ pub fn cap_of(kind: GameKind) -> u32 {
 }
 
 /// The capability bits announcing `games` (what [`Hello::caps`] carries): with Lines,
-/// [`CAP_LINES_PREVIEW`] too.
+/// [`CAP_LINES_PREVIEW`] and [`CAP_LINES_SPOTS`] too.
 ///
 /// ```
 /// use banco_game::GameKind;
-/// use banco_protocol::message::{CAP_CHESS, CAP_LINES, CAP_LINES_PREVIEW, caps_of};
+/// use banco_protocol::message::{CAP_CHESS, CAP_LINES, CAP_LINES_PREVIEW, CAP_LINES_SPOTS, caps_of};
 /// assert_eq!(caps_of(&[GameKind::Chess]), CAP_CHESS);
-/// assert_eq!(caps_of(&[GameKind::Lines]), CAP_LINES | CAP_LINES_PREVIEW);
+/// assert_eq!(caps_of(&[GameKind::Lines]), CAP_LINES | CAP_LINES_PREVIEW | CAP_LINES_SPOTS);
 /// ```
 pub fn caps_of(games: &[GameKind]) -> u32 {
     games.iter().fold(0, |caps, g| match g {
-        GameKind::Lines => caps | CAP_LINES | CAP_LINES_PREVIEW,
+        GameKind::Lines => caps | CAP_LINES | CAP_LINES_PREVIEW | CAP_LINES_SPOTS,
         g => caps | cap_of(*g),
     })
 }

@@ -18,7 +18,7 @@
 //!     }
 //! }
 //! let options = HostOptions::new("An", "0.0.0.0:7368".parse()?, vec![GameKind::Lines])
-//!     .racing(RaceOptions { start_balls: 5, time_limit_s: 120, preview: false }, Color::Red);
+//!     .racing(RaceOptions { start_balls: 5, time_limit_s: 120, preview: false, ..RaceOptions::default() }, Color::Red);
 //! let host = NetMatch::host(options, Arc::new(Print))?;
 //! // … the guest joins, both confirm the code, the guest accepts the race …
 //! if let Some(race) = host.race() {

@@ -304,6 +304,7 @@ mod tests {
                 start_balls: 5,
                 time_limit_s: 300,
                 preview: true,
+                ..RaceOptions::default()
             }),
             ..proposal(GameKind::Lines, Color::Black)
         };

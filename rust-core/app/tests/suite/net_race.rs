@@ -92,6 +92,7 @@ fn a_race_over_loopback_ends_alike_on_both_sides() {
         start_balls: 3,
         time_limit_s: 600,
         preview: false,
+        ..RaceOptions::default()
     };
     let (host, host_rx, guest, guest_rx) = started_race(options);
     assert_eq!(host.state().phase, Phase::Playing);
@@ -233,6 +234,7 @@ fn a_race_is_run_again_with_its_options_and_a_new_seed() {
         start_balls: 3,
         time_limit_s: 0,
         preview: true,
+        ..RaceOptions::default()
     };
     let (host, host_rx, guest, guest_rx) = started_race(options);
     let first = host.race().unwrap().board.unwrap();

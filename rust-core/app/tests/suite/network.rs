@@ -360,6 +360,7 @@ fn a_host_whose_proposal_cannot_be_made_fails_at_once() {
         start_balls: 4,
         time_limit_s: 0,
         preview: false,
+        ..RaceOptions::default()
     };
     let mut race =
         HostOptions::new("Host", "127.0.0.1:0".parse().unwrap(), vec![]).racing(four, Color::Red);

@@ -8,7 +8,7 @@ use banco_app::lines::LinesSession;
 use banco_app::puzzles::progress::{Progress, ProgressError};
 use banco_app::save::{self, SavedGame, SavedLines};
 use banco_game::{Color, GameKind, Outcome, WinReason};
-use banco_lines::{Settings, UndoRule, ai};
+use banco_lines::{Settings, SpawnRule, UndoRule, ai};
 
 /// Every copy of `bytes` with one bit flipped, with the byte's index.
 fn flips(bytes: &[u8]) -> impl Iterator<Item = (usize, Vec<u8>)> + '_ {
@@ -62,9 +62,14 @@ fn every_bit_flip_of_a_saved_board_game_is_refused() {
 
 #[test]
 fn every_bit_flip_of_a_saved_lines_game_is_refused() {
-    for preview in [false, true] {
+    for (preview, spawn, version) in [
+        (false, SpawnRule::AtAnnouncement, save::VERSION_SPOTS),
+        (false, SpawnRule::AtLanding, save::VERSION_CHECKSUM),
+        (true, SpawnRule::AtAnnouncement, save::VERSION_CHECKSUM),
+    ] {
         let settings = Settings::new(3, UndoRule::Unlimited)
             .unwrap()
+            .with_spawn(spawn)
             .with_preview(preview);
         let mut s = LinesSession::new(settings, [0x5C; 32]);
         for _ in 0..25 {
@@ -73,7 +78,7 @@ fn every_bit_flip_of_a_saved_lines_game_is_refused() {
         }
         s.undo().unwrap();
         let bytes = s.save().unwrap();
-        assert_eq!(bytes[8], save::VERSION_CHECKSUM);
+        assert_eq!(bytes[8], version);
         every_flip_refused("lines", &bytes, 9, SavedLines::decode);
         every_flip_refused("lines", &bytes, 9, LinesSession::load);
     }

@@ -223,12 +223,12 @@ fn a_kept_game_that_cannot_be_continued_is_never_lost() {
     play_kept(keep, &[], "h2e2\nquit\n");
     let sound = std::fs::read(&kept).unwrap();
     let mut newer = sound.clone();
-    newer[8] = 6;
+    newer[8] = 7;
     std::fs::write(&kept, &newer).unwrap();
     let text = play_kept(keep, &[], "h2e2\nh0g2\nnew\nh2e2\nquit\n");
     assert!(
         text.contains(&format!(
-            "the kept game in {keep} cannot be continued here (this game was saved by a newer Banco (format 6); update banco to open it): it is left as it is, and this game is not kept"
+            "the kept game in {keep} cannot be continued here (this game was saved by a newer Banco (format 7); update banco to open it): it is left as it is, and this game is not kept"
         )),
         "{text}"
     );

@@ -5,4 +5,5 @@
 mod ai;
 mod preview;
 mod rules;
+mod spawn_rule;
 mod strength;

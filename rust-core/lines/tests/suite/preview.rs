@@ -5,11 +5,11 @@
 
 use banco_game::ScoreGame;
 use banco_lines::spawn::Spawner;
-use banco_lines::{Board, Cell, LinesGame, Move, NEXT, Settings, ai};
+use banco_lines::{Board, Cell, LinesGame, Move, NEXT, Settings, SpawnRule, ai};
 
 /// FNV-1a over every landing (cell, colour), every start board and every final score of
-/// five greedy games, seeds 1–5: a fingerprint of the classic spawns.
-fn classic_fingerprint() -> u64 {
+/// five greedy games, seeds 1–5, under `settings`: a fingerprint of their spawns.
+fn fingerprint(settings: Settings) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut eat = |v: u64| {
         for b in v.to_le_bytes() {
@@ -18,7 +18,7 @@ fn classic_fingerprint() -> u64 {
         }
     };
     for seed in 1..=5 {
-        let mut game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
+        let mut game = LinesGame::new(settings, Spawner::seed_from_u64(seed));
         for &code in game.board().codes() {
             eat(u64::from(code));
         }
@@ -35,9 +35,13 @@ fn classic_fingerprint() -> u64 {
 }
 
 #[test]
-fn a_classic_game_lands_as_it_always_did() {
-    // Recorded before the preview existed.
-    assert_eq!(classic_fingerprint(), 7_627_788_881_502_673_791);
+fn a_classic_game_of_the_rule_before_lands_as_it_always_did() {
+    // Recorded before the preview existed (the spawns at landing, every game's until
+    // 2026-12-06, which a game saved then still plays).
+    let legacy = Settings::default().with_spawn(SpawnRule::AtLanding);
+    assert_eq!(fingerprint(legacy), 7_627_788_881_502_673_791);
+    // A new game draws its spots at announcement: other cells.
+    assert_ne!(fingerprint(Settings::default()), fingerprint(legacy));
 }
 
 fn preview() -> Settings {

@@ -89,7 +89,7 @@ proptest! {
         moves in proptest::collection::vec((0usize..100, 0usize..100), 0..60),
         undo_every in 1usize..7,
     ) {
-        let settings = Settings { start_balls: 3, undo: UndoRule::Unlimited, preview: false };
+        let settings = Settings { start_balls: 3, undo: UndoRule::Unlimited, preview: false, ..Settings::default() };
         let mut game = LinesGame::new(settings, Spawner::seed_from_u64(seed));
         for (i, (f, t)) in moves.into_iter().enumerate() {
             let before = game.clone();
@@ -373,6 +373,7 @@ fn undo_restores_the_same_spawns() {
             start_balls: 5,
             undo: UndoRule::Off,
             preview: false,
+            ..Settings::default()
         },
         [1; 32],
     );
@@ -388,6 +389,7 @@ fn unlimited_undo_goes_back_to_the_start() {
         start_balls: 3,
         undo: UndoRule::Unlimited,
         preview: false,
+        ..Settings::default()
     };
     let mut game = LinesGame::new(settings, [9; 32]);
     assert_eq!(game.board().ball_count(), 3);

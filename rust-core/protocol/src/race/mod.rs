@@ -2,8 +2,10 @@
 //!
 //! Both boards start from one seed that neither side chose alone ([`seed`](crate::seed):
 //! each side commits to a random value in its per-game parameters, then reveals it), so both
-//! see the same spawns in the same order (and, in a race with Lines 98's preview, the same
-//! spots: [`RaceOptions::preview`]). Each side plays its own board and sends every move
+//! see the same spawns in the same order, on the same cells ([`RaceOptions::spawn`]: in
+//! a race between two builds that know it, each ball's cell is drawn when it is announced,
+//! as in a game alone; with an older peer, when it lands, as that peer's build does) — and,
+//! in a race with Lines 98's preview, the same shown spots ([`RaceOptions::preview`]). Each side plays its own board and sends every move
 //! as a [`Body::RaceMove`] on the exactly-once stream; the other side replays it on a
 //! replica of the sender's board (a [`LinesGame`] from the same seed), so an impossible
 //! move is caught and the sender's score is computed, never claimed. The race ends when
@@ -15,8 +17,9 @@
 //! ## Wire
 //!
 //! * `Propose { game: lines, rules: 0, color, clock: None, fen: None, params }` with
-//!   `params` = seed commitment (33 bytes) ‖ [`RaceOptions`] (3 bytes; a race with the
-//!   preview adds a flags byte, 1): 44 bytes in an envelope (45 with the preview).
+//!   `params` = seed commitment (33 bytes) ‖ [`RaceOptions`] (3 bytes; a flags byte
+//!   follows when a flag is set: [`RACE_FLAG_PREVIEW`], [`RACE_FLAG_SPOTS`]): 44 bytes in
+//!   an envelope (45 with a flags byte).
 //!   `Accept { params }` = the other side's seed commitment: 36 bytes.
 //! * [`Body::SeedReveal`] (tag 19), sent by each side once it holds the peer's commitment
 //!   (the proposer on `Accept`, the acceptor right after accepting): 34 bytes.
@@ -57,7 +60,7 @@
 //! use banco_protocol::race::{Race, RaceEvent, RaceOptions};
 //! use banco_protocol::seed::SeedShare;
 //!
-//! let options = RaceOptions { start_balls: 5, time_limit_s: 0, preview: false };
+//! let options = RaceOptions { start_balls: 5, time_limit_s: 0, ..RaceOptions::default() };
 //! let session = [7; 8];
 //! let red = SeedShare::new([1; 32], session, Color::Red);
 //! let black = SeedShare::new([2; 32], session, Color::Black);
@@ -88,19 +91,25 @@ pub use due::{RACE_LATE_MS, RACE_QUIET_MS, RACE_REVEAL_MS};
 use crate::message::Body;
 use crate::seed::{SEED_COMMITMENT_LEN, SeedError, SeedShare, parse_seed_commitment};
 use banco_game::{Color, ScoreGame};
-use banco_lines::{Cell, LinesGame, MoveError, Settings, TurnReport, UndoRule};
+use banco_lines::{Cell, LinesGame, MoveError, Settings, SpawnRule, TurnReport, UndoRule};
 
 /// How long after our own time limit we wait for the peer's [`Body::RaceStop`] before
 /// taking its board as final where it is (two minutes: a link cut and resume fit in it).
 pub const RACE_GRACE_MS: u64 = 120_000;
 
 /// Bytes of a classic race's [`RaceOptions`] in the proposal's parameters, after the seed
-/// commitment (a race with the preview adds one flags byte).
+/// commitment (a race with a flag set adds one flags byte).
 pub const RACE_OPTIONS_LEN: usize = 3;
 
-/// The flags byte's bit for [`RaceOptions::preview`] (the only bit defined: a flags byte with
-/// another bit set is refused, [`RaceParamsError::BadOptions`]).
+/// The flags byte's bit for [`RaceOptions::preview`] (a flags byte with a bit this build
+/// does not know is refused, [`RaceParamsError::BadOptions`]).
 pub const RACE_FLAG_PREVIEW: u8 = 1;
+
+/// The flags byte's bit for [`RaceOptions::spawn`] =
+/// [`SpawnRule::AtAnnouncement`] (without it, [`SpawnRule::AtLanding`]: what a build from
+/// before the rule plays). Only proposed to a peer that announced
+/// [`CAP_LINES_SPOTS`](crate::message::CAP_LINES_SPOTS): an older build refuses the bit.
+pub const RACE_FLAG_SPOTS: u8 = 2;
 
 /// What the proposer sets for a race (agreed by accepting the proposal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -113,6 +122,12 @@ pub struct RaceOptions {
     /// ([`LinesGame::next_spots`]). The spots come from the shared seed, so the replica of
     /// the peer's board lands its balls exactly as the peer's own board does. Off by default.
     pub preview: bool,
+    /// When a ball's cell is drawn, on both boards ([`SpawnRule`]): at announcement by
+    /// default; [`Session::propose_race`](crate::Session::propose_race) falls back to
+    /// [`SpawnRule::AtLanding`] for a peer without
+    /// [`CAP_LINES_SPOTS`](crate::message::CAP_LINES_SPOTS), and a proposal without
+    /// [`RACE_FLAG_SPOTS`] (an older build's) is raced at landing.
+    pub spawn: SpawnRule,
 }
 
 impl Default for RaceOptions {
@@ -121,6 +136,7 @@ impl Default for RaceOptions {
             start_balls: 5,
             time_limit_s: 300,
             preview: false,
+            spawn: SpawnRule::AtAnnouncement,
         }
     }
 }
@@ -133,7 +149,7 @@ pub enum RaceParamsError {
     Seed(#[from] SeedError),
     /// The options after the commitment are missing, too long, or out of range.
     #[error(
-        "the race options are not valid (3 or 5 start balls, a time limit, then a flags byte 0 or 1 if any)"
+        "the race options are not valid (3 or 5 start balls, a time limit, then a flags byte of 1 and 2 if any)"
     )]
     BadOptions,
 }
@@ -142,9 +158,9 @@ pub enum RaceParamsError {
 ///
 /// ```
 /// use banco_protocol::race::RaceOptions;
-/// let o = RaceOptions { start_balls: 3, time_limit_s: 0, preview: false };
+/// let o = RaceOptions { start_balls: 3, time_limit_s: 0, ..RaceOptions::default() };
 /// assert_eq!(o.to_string(), "3 balls, no time limit");
-/// let o = RaceOptions { start_balls: 5, time_limit_s: 60, preview: true };
+/// let o = RaceOptions { start_balls: 5, time_limit_s: 60, preview: true, ..RaceOptions::default() };
 /// assert_eq!(o.to_string(), "5 balls, 60 s, preview");
 /// ```
 impl core::fmt::Display for RaceOptions {
@@ -163,20 +179,38 @@ impl core::fmt::Display for RaceOptions {
 
 impl RaceOptions {
     /// The option bytes: start balls, then the time limit (little-endian seconds) — a
-    /// classic race's 3 bytes, unchanged since races began — then, with the preview only, a
-    /// flags byte ([`RACE_FLAG_PREVIEW`]).
+    /// classic race's 3 bytes, unchanged since races began — then, when a flag is set, a
+    /// flags byte ([`RACE_FLAG_PREVIEW`], [`RACE_FLAG_SPOTS`]).
+    ///
+    /// ```
+    /// use banco_lines::SpawnRule;
+    /// use banco_protocol::race::RaceOptions;
+    /// let legacy = RaceOptions { spawn: SpawnRule::AtLanding, ..RaceOptions::default() };
+    /// assert_eq!(legacy.encode(), [5, 44, 1]);
+    /// assert_eq!(RaceOptions::default().encode(), [5, 44, 1, 2]);
+    /// assert_eq!(RaceOptions::decode(&[5, 44, 1])?, legacy);
+    /// # Ok::<(), banco_protocol::race::RaceParamsError>(())
+    /// ```
     #[must_use]
     pub fn encode(self) -> Vec<u8> {
         let t = self.time_limit_s.to_le_bytes();
         let mut out = vec![self.start_balls, t[0], t[1]];
+        let mut flags = 0;
         if self.preview {
-            out.push(RACE_FLAG_PREVIEW);
+            flags |= RACE_FLAG_PREVIEW;
+        }
+        if self.spawn == SpawnRule::AtAnnouncement {
+            flags |= RACE_FLAG_SPOTS;
+        }
+        if flags != 0 {
+            out.push(flags);
         }
         out
     }
 
-    /// The options of 3 bytes (a classic race), or 4 with a flags byte of 0 or
-    /// [`RACE_FLAG_PREVIEW`]; fails ([`RaceParamsError::BadOptions`]) on another length, a
+    /// The options of 3 bytes (a race at landing without the preview, as every race
+    /// before the flags), or 4 with a flags byte of [`RACE_FLAG_PREVIEW`] and
+    /// [`RACE_FLAG_SPOTS`]; fails ([`RaceParamsError::BadOptions`]) on another length, a
     /// start other than 3 or 5 balls, or a flag this build does not know.
     pub fn decode(bytes: &[u8]) -> Result<RaceOptions, RaceParamsError> {
         let (balls, lo, hi, flags) = match *bytes {
@@ -184,13 +218,18 @@ impl RaceOptions {
             [balls, lo, hi, flags] => (balls, lo, hi, flags),
             _ => return Err(RaceParamsError::BadOptions),
         };
-        if !matches!(balls, 3 | 5) || flags & !RACE_FLAG_PREVIEW != 0 {
+        if !matches!(balls, 3 | 5) || flags & !(RACE_FLAG_PREVIEW | RACE_FLAG_SPOTS) != 0 {
             return Err(RaceParamsError::BadOptions);
         }
         Ok(RaceOptions {
             start_balls: balls,
             time_limit_s: u16::from_le_bytes([lo, hi]),
             preview: flags & RACE_FLAG_PREVIEW != 0,
+            spawn: if flags & RACE_FLAG_SPOTS != 0 {
+                SpawnRule::AtAnnouncement
+            } else {
+                SpawnRule::AtLanding
+            },
         })
     }
 
@@ -207,12 +246,14 @@ impl RaceOptions {
             .map_err(|_| crate::ActionError::RaceStartBalls(self.start_balls))
     }
 
-    /// The settings of both boards (no undo in a race; Lines 98's preview if agreed).
+    /// The settings of both boards (no undo in a race; Lines 98's preview if agreed; the
+    /// agreed spawn rule).
     pub fn settings(self) -> Settings {
         Settings {
             start_balls: self.start_balls,
             undo: UndoRule::Off,
             preview: self.preview,
+            spawn: self.spawn,
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use super::Session;
 use crate::message::{
-    Accept, Body, CAP_LINES_PREVIEW, DeclineReason, ErrorCode, Propose, game_code,
+    Accept, Body, CAP_LINES_PREVIEW, CAP_LINES_SPOTS, DeclineReason, ErrorCode, Propose, game_code,
 };
 use crate::race::{
     Race, RaceError, RaceEvent, RaceOptions, check_accept_params, parse_proposal_params,
@@ -15,7 +15,7 @@ use crate::seed::SeedShare;
 use crate::session::config::MatchSpec;
 use crate::session::event::{ActionError, Event};
 use banco_game::{Color, GameKind, MatchGame};
-use banco_lines::{Cell, TurnReport};
+use banco_lines::{Cell, SpawnRule, TurnReport};
 
 /// A race proposal waiting for an answer.
 #[derive(Clone, Debug)]
@@ -51,11 +51,28 @@ fn race_spec(msg: &Propose, ours: bool, local: Vec<u8>, peer: Vec<u8>) -> MatchS
     }
 }
 
+/// `options` as proposed to a peer that announced `peer_caps`: at landing
+/// ([`SpawnRule::AtLanding`]) unless the peer knows the spots drawn at announcement
+/// ([`CAP_LINES_SPOTS`]) — an older build would refuse the flag, and plays at landing.
+fn agreed_spawn(options: RaceOptions, peer_caps: u32) -> RaceOptions {
+    if peer_caps & CAP_LINES_SPOTS == 0 {
+        RaceOptions {
+            spawn: SpawnRule::AtLanding,
+            ..options
+        }
+    } else {
+        options
+    }
+}
+
 impl<G: MatchGame> Session<G> {
     /// Proposes a Lines race with `options`, where we play `color` (the colours only name
     /// the two boards). The session draws our seed value and puts its commitment and the
     /// options in the proposal's parameters; the race starts when the peer accepts and
-    /// both values are revealed ([`RaceEvent::Started`]).
+    /// both values are revealed ([`RaceEvent::Started`]). A race at announcement
+    /// ([`RaceOptions::spawn`]) with a peer that did not announce
+    /// [`CAP_LINES_SPOTS`] is proposed at landing, the rule both builds know
+    /// ([`Session::pending_race`] and the race's options say which was proposed).
     pub fn propose_race(
         &mut self,
         options: RaceOptions,
@@ -88,6 +105,7 @@ impl<G: MatchGame> Session<G> {
         {
             return Err(ActionError::PeerLacksPreview);
         }
+        let options = agreed_spawn(options, self.channel.peer().map_or(0, |p| p.caps));
         let session = self.channel.session_id().unwrap_or_default();
         let share = SeedShare::new(self.channel.fresh_secret(), session, color);
         let msg = Propose {

@@ -7,7 +7,7 @@
 //! use banco_protocol::race::RaceOptions;
 //! use banco_protocol::sim::{FaultPlan, RaceSim, play_race};
 //!
-//! let sim = RaceSim { options: RaceOptions { start_balls: 5, time_limit_s: 0, preview: false }, ..RaceSim::new(3) };
+//! let sim = RaceSim { options: RaceOptions { start_balls: 5, time_limit_s: 0, preview: false, ..RaceOptions::default() }, ..RaceSim::new(3) };
 //! let report = play_race(&sim);
 //! assert!(report.is_clean(), "{report:?}");
 //! assert!(report.results[0].is_some());
@@ -53,6 +53,7 @@ impl RaceSim {
                 start_balls: 5,
                 time_limit_s: 0,
                 preview: false,
+                ..RaceOptions::default()
             },
             think_ms: 400,
             greedy: 800,

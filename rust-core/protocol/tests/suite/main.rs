@@ -17,5 +17,6 @@ mod props;
 mod race;
 mod race_cut;
 mod race_preview;
+mod race_spawn;
 mod session;
 mod soak;

@@ -6,6 +6,7 @@
 use crate::common;
 
 use banco_game::{Color, GameKind};
+use banco_lines::SpawnRule;
 use banco_protocol::message::{
     Accept, Body, CAP_LINES, CAP_XIANGQI, ClockSpec, DeclineReason, Propose, game_code,
 };
@@ -18,6 +19,7 @@ const OPTIONS: RaceOptions = RaceOptions {
     start_balls: 5,
     time_limit_s: 0,
     preview: false,
+    spawn: SpawnRule::AtAnnouncement,
 };
 
 /// A victim (offering xiangqi and Lines) paired with a raw peer.

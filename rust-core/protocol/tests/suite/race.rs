@@ -6,7 +6,7 @@
 use crate::common;
 
 use banco_game::{Color, GameKind, ScoreGame};
-use banco_lines::{Cell, LinesGame};
+use banco_lines::{Cell, LinesGame, SpawnRule};
 use banco_protocol::message::{
     Accept, Body, CAP_LINES, DeclineReason, Envelope, Propose, game_code,
 };
@@ -23,6 +23,7 @@ const NO_LIMIT: RaceOptions = RaceOptions {
     start_balls: 5,
     time_limit_s: 0,
     preview: false,
+    spawn: SpawnRule::AtAnnouncement,
 };
 
 #[test]
@@ -35,6 +36,7 @@ fn seeded_races_over_a_faulty_link_end_with_equal_views() {
                 start_balls,
                 time_limit_s: 0,
                 preview: false,
+                ..RaceOptions::default()
             },
             // Fast movers put several moves in flight at once.
             think_ms: if seed % 3 == 0 { 40 } else { 400 },
@@ -61,6 +63,7 @@ fn the_time_limit_ends_a_race_with_boards_not_full() {
             start_balls: 5,
             time_limit_s: 30,
             preview: false,
+            ..RaceOptions::default()
         },
         // B stops playing early: only the limit can end the race.
         idle_after: [None, Some(3)],
@@ -335,6 +338,7 @@ fn the_time_limit_stops_our_moves_and_sends_our_count() {
         start_balls: 5,
         time_limit_s: 2,
         preview: false,
+        ..RaceOptions::default()
     };
     let (mut victim, mut raw, share, _) = victim_and_racer([12; 32], options);
     raw.send(
@@ -391,6 +395,7 @@ fn a_silent_peer_is_taken_as_stopped_after_the_grace_period() {
         start_balls: 3,
         time_limit_s: 1,
         preview: false,
+        ..RaceOptions::default()
     };
     let (mut victim, mut raw, share, _) = victim_and_racer([13; 32], options);
     raw.send(
@@ -417,6 +422,7 @@ const MINUTE: RaceOptions = RaceOptions {
     start_balls: 5,
     time_limit_s: 60,
     preview: false,
+    spawn: SpawnRule::AtAnnouncement,
 };
 
 /// A victim (Red) in a one-minute race with the raw peer (Black), started at 0.
@@ -704,6 +710,8 @@ fn race_messages_have_frozen_bytes() {
                     start_balls: 5,
                     time_limit_s: 300,
                     preview: false,
+                    // At landing: the bytes every build reads (race_spawn has the flag).
+                    spawn: SpawnRule::AtLanding,
                 },
             ),
         }),
@@ -766,6 +774,12 @@ fn mixed_sim(seed: u64) -> RaceSim {
             start_balls: if seed.is_multiple_of(2) { 3 } else { 5 },
             time_limit_s,
             preview: false,
+            // Both rules: at landing is what a race with an older build plays.
+            spawn: if seed.is_multiple_of(5) {
+                SpawnRule::AtLanding
+            } else {
+                SpawnRule::AtAnnouncement
+            },
         },
         // The very bad link can stay down for minutes (handshakes failing over and over):
         // longer than the grace a timed race gives a silent peer, after which each side
@@ -806,6 +820,7 @@ fn a_cut_after_both_stops_were_exchanged_cannot_erase_our_score() {
         start_balls: 5,
         time_limit_s: 2,
         preview: false,
+        ..RaceOptions::default()
     };
     let (mut victim, mut raw, share, _) = victim_and_racer([14; 32], options);
     let reveal = Body::SeedReveal {

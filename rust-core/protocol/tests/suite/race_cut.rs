@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use banco_game::{Color, ScoreGame};
+use banco_lines::SpawnRule;
 use banco_protocol::message::Body;
 use banco_protocol::race::{
     RACE_GRACE_MS, Race, RaceEnd, RaceEvent, RaceFault, RaceOptions, RaceResult,
@@ -15,6 +16,7 @@ const TIMED: RaceOptions = RaceOptions {
     start_balls: 5,
     time_limit_s: 1,
     preview: false,
+    spawn: SpawnRule::AtAnnouncement,
 };
 
 fn pair(options: RaceOptions) -> (Race, Race) {
@@ -183,6 +185,7 @@ fn a_proposer_holding_its_reveal_spends_its_own_time() {
         start_balls: 5,
         time_limit_s: 60,
         preview: false,
+        ..RaceOptions::default()
     };
     let session = [3; 8];
     let red = SeedShare::new([21; 32], session, Color::Red);
@@ -227,6 +230,7 @@ fn resignations_that_cross_draw_the_race_on_both_sides() {
             start_balls: 5,
             time_limit_s: 0,
             preview: false,
+            ..RaceOptions::default()
         },
     ] {
         let (mut a, mut b) = pair(options);

@@ -7,7 +7,7 @@
 use crate::common;
 
 use banco_game::{Color, GameKind, ScoreGame};
-use banco_lines::{LinesGame, ai};
+use banco_lines::{LinesGame, SpawnRule, ai};
 use banco_protocol::message::{
     Accept, Body, CAP_LINES, CAP_LINES_PREVIEW, DeclineReason, Envelope, Propose, caps_of,
     game_code,
@@ -25,6 +25,7 @@ const PREVIEW: RaceOptions = RaceOptions {
     start_balls: 5,
     time_limit_s: 300,
     preview: true,
+    spawn: SpawnRule::AtLanding,
 };
 
 const CLASSIC: RaceOptions = RaceOptions {
@@ -45,8 +46,8 @@ fn a_classic_race_keeps_three_option_bytes_and_the_preview_adds_a_flags_byte() {
     assert_eq!(RaceOptions::decode(&[5, 0x2c, 0x01, 0]), Ok(CLASSIC));
     assert_eq!(RaceOptions::decode(&[5, 0x2c, 0x01, 1]), Ok(PREVIEW));
     for bad in [
-        &[5, 0x2c, 0x01, 2][..],
-        &[5, 0x2c, 0x01, 3],
+        &[5, 0x2c, 0x01, 4][..],
+        &[5, 0x2c, 0x01, 7],
         &[5, 0x2c, 0x01, 0x80],
         &[5, 0x2c, 0x01, 1, 0],
         &[4, 0x2c, 0x01, 1],
@@ -113,7 +114,7 @@ fn a_proposal_with_the_preview_reaches_the_acceptor_and_an_unknown_flag_is_decli
     assert_eq!(victim.pending_race(), Some(PREVIEW));
     let (victim, ..) = propose_raw(&[5, 0x2c, 0x01]);
     assert_eq!(victim.pending_race(), Some(CLASSIC));
-    for flags in [2, 0xfe, 0xff] {
+    for flags in [4, 0xfe, 0xff] {
         let (victim, _, _, sent) = propose_raw(&[5, 0x2c, 0x01, flags]);
         assert!(
             sent.contains(&Body::Decline {
@@ -201,6 +202,7 @@ fn preview_races_over_a_faulty_link_end_with_equal_views() {
                 start_balls: if seed % 2 == 0 { 3 } else { 5 },
                 time_limit_s: 0,
                 preview: true,
+                spawn: SpawnRule::AtAnnouncement,
             },
             think_ms: if seed % 3 == 0 { 40 } else { 400 },
             ..RaceSim::new(seed)
