@@ -310,3 +310,119 @@ fn two_sessions_sharing_the_best_scores_keep_both_entries() {
     assert!(best.with_file_name("best.lock").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `banco play --game lines --seed S --no-color --keep FILE` and `extra`, `script` piped.
+fn play_lines_kept(keep: &str, seed: &str, extra: &[&str], script: &str) -> String {
+    let mut args = vec![
+        "play",
+        "--game",
+        "lines",
+        "--seed",
+        seed,
+        "--no-color",
+        "--keep",
+        keep,
+    ];
+    args.extend_from_slice(extra);
+    let out = banco_stdin(&args, script);
+    let text = common::stdout(&out);
+    assert!(out.status.success(), "{text}");
+    text
+}
+
+/// A Lines game is kept as a board game is (review revD F7): after every move, so that
+/// the end of the input (or Ctrl-C) loses nothing; `--continue` goes on with it; a new game
+/// says that a game is kept and replaces it only at the player's first move (`new` too);
+/// a damaged kept game is copied aside first.
+#[test]
+fn a_lines_game_is_kept_and_continued() {
+    let kept = common::temp("lines-keep", "kept.banco");
+    let aside = common::temp("lines-keep", "kept.damaged");
+    let _ = std::fs::remove_file(&kept);
+    let _ = std::fs::remove_file(&aside);
+    let keep = kept.to_str().unwrap();
+    let mv = first_move(&play_lines_kept(keep, "9", &[], "quit\n"));
+    assert!(!kept.exists(), "no move: nothing kept");
+    // The input ends without `quit`: the game is kept all the same.
+    let text = play_lines_kept(keep, "9", &[], &format!("{mv}\n"));
+    let go_on = format!("`banco play --game lines --continue --keep {keep}` goes on with it");
+    assert!(
+        text.contains(&format!("the game is kept: {go_on}")),
+        "{text}"
+    );
+    let one_turn = std::fs::read(&kept).unwrap();
+    // A new game, left before its first move (or after `new`): the kept game stays.
+    let waiting = format!(
+        "a kept game of 1 turn (score 0) is in {keep}: {go_on}; this new game replaces it at your first move"
+    );
+    for script in ["quit\n", "new\nquit\n"] {
+        let text = play_lines_kept(keep, "5", &[], script);
+        assert!(text.contains(&waiting), "{text}");
+        assert!(
+            text.contains(&format!("the kept game in {keep} is as it was: {go_on}")),
+            "{text}"
+        );
+        assert_eq!(std::fs::read(&kept).unwrap(), one_turn, "{text}");
+    }
+    // `--continue` goes on with it (its settings, not the options given).
+    let text = play_lines_kept(keep, "5", &["--continue", "--balls", "3"], "quit\n");
+    assert!(
+        text.contains("continuing the kept game: 1 turn (score 0)"),
+        "{text}"
+    );
+    assert!(text.contains("score 0  turn 2  next "), "{text}");
+    assert!(
+        text.contains("--balls does not apply with --continue"),
+        "{text}"
+    );
+    // A move in it is kept too, and the next `--continue` is at turn 3.
+    let mv2 = first_move(&text);
+    play_lines_kept(keep, "5", &["--continue"], &format!("{mv2}\nquit\n"));
+    let text = play_lines_kept(keep, "5", &["--continue"], "quit\n");
+    assert!(text.contains("continuing the kept game: 2 turns"), "{text}");
+    // `new` (seed 10 after seed 9) and a first move: the new game replaces the kept one.
+    let seed_10 = banco_stdin(&["play", "--game", "lines", "--seed", "10"], "quit\n");
+    let mv10 = first_move(&common::stdout(&seed_10));
+    let text = play_lines_kept(keep, "9", &["--continue"], &format!("new\n{mv10}\nquit\n"));
+    assert!(text.contains("a kept game of 2 turns"), "{text}");
+    let text = play_lines_kept(keep, "5", &["--continue"], "quit\n");
+    assert!(text.contains("continuing the kept game: 1 turn"), "{text}");
+    // Damaged: copied aside before the first move replaces it.
+    let damaged = &one_turn[..one_turn.len() - 3];
+    std::fs::write(&kept, damaged).unwrap();
+    let text = play_lines_kept(keep, "9", &[], &format!("{mv}\nquit\n"));
+    assert!(
+        text.contains(&format!(
+            "the kept game in {keep} cannot be continued (this saved Lines game cannot be loaded: "
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("a copy of it is kept in {}", aside.display())),
+        "{text}"
+    );
+    assert_eq!(std::fs::read(&aside).unwrap(), damaged);
+    assert_eq!(std::fs::read(&kept).unwrap(), one_turn);
+    // Nothing kept to continue: said, with how to start one.
+    let none = common::temp("lines-keep", "none.banco");
+    let _ = std::fs::remove_file(&none);
+    let out = banco_stdin(
+        &[
+            "play",
+            "--game",
+            "lines",
+            "--continue",
+            "--keep",
+            none.to_str().unwrap(),
+        ],
+        "quit\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("start one with `banco play --game lines`"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(&kept);
+    let _ = std::fs::remove_file(&aside);
+}
