@@ -32,6 +32,9 @@ use std::time::Instant;
 const HELP: &str = "moves:     two cells, the ball then where it goes: a1 e5
 commands:  hint, undo, redo, save FILE, load FILE, new, board, best, help, quit";
 
+/// Said once at the start of a session with `--seed`: its games are not ranked.
+const NOT_RANKED: &str = "a game with a chosen seed is not ranked: its balls are known in advance (the best scores are for games without --seed)";
+
 /// The best-scores file's name in the data directory.
 const BEST_FILE: &str = "lines-best";
 /// The largest best-scores file read.
@@ -114,6 +117,9 @@ struct Session {
     last_path: CellSet,
     echo: bool,
     seed: u64,
+    /// The session's games enter the best scores: not with a chosen `--seed`, which makes
+    /// every spawn known in advance.
+    ranked: bool,
     /// Where the best scores are kept (`None`: this session only).
     best_file: Option<PathBuf>,
     /// Where the game in progress is kept (`--keep`, `--continue`).
@@ -204,9 +210,13 @@ pub(crate) fn play(
         last_path: CellSet::EMPTY,
         echo: !interactive,
         seed,
+        ranked: args.seed.is_none(),
         best_file: None,
         keep,
     };
+    if !session.ranked {
+        outln!("{NOT_RANKED}");
+    }
     let best_file = match &args.best_scores {
         Some(file) => Some(file.clone()),
         None if interactive => crate::ui::data_dir(None).map(|d| d.join(BEST_FILE)),
@@ -470,7 +480,12 @@ impl Session {
         self.show();
         if r.game_over {
             let date = crate::ui::today();
-            let entered = self.lines.record_result(&date);
+            // A game without a point is no record; a game of a chosen seed is not ranked.
+            let entered = if self.ranked && self.lines.score() > 0 {
+                self.lines.record_result(&date)
+            } else {
+                None
+            };
             if entered.is_some() {
                 self.keep_best();
             }

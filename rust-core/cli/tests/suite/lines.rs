@@ -426,3 +426,74 @@ fn a_lines_game_is_kept_and_continued() {
     let _ = std::fs::remove_file(&kept);
     let _ = std::fs::remove_file(&aside);
 }
+
+/// A saved game one move before its end without a point (seed 6, each turn the first
+/// move that scores nothing), that last move typed.
+fn pointless_but_one_move(dir: &std::path::Path) -> (std::path::PathBuf, String) {
+    use banco_app::save::SavedLines;
+    use banco_game::ScoreGame;
+    use banco_lines::{Cell, LinesGame, Move, Settings};
+    let mut game = LinesGame::new(Settings::default(), [6; 32]);
+    while !game.is_over() {
+        let next = Cell::all()
+            .filter(|&c| game.board().get(c).is_some())
+            .flat_map(|from| Cell::all().map(move |to| (from, to)))
+            .find_map(|(from, to)| {
+                let mut t = game.clone();
+                (t.play(Move { from, to }).is_ok() && t.score() == 0).then_some(t)
+            });
+        game = next.expect("a move without a point");
+    }
+    let mut saved = SavedLines::of(&game);
+    let last = saved.moves.pop().unwrap();
+    let file = dir.join("pointless.banco");
+    std::fs::write(&file, saved.encode().unwrap()).unwrap();
+    (file, format!("{} {}", last.from, last.to))
+}
+
+/// The best scores rank real records only (review revD F5): a game without a point is not
+/// entered, nor a game of a chosen `--seed` (every ball known in advance; said once at
+/// the start).
+#[test]
+fn pointless_and_seeded_games_are_not_ranked() {
+    let dir = std::env::temp_dir().join(format!("banco-lines-ranked-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let best = dir.join("best");
+    let best_arg = best.to_str().unwrap();
+    let (pointless, last) = pointless_but_one_move(&dir);
+    let args = [
+        "play",
+        "--game",
+        "lines",
+        "--no-color",
+        "--best-scores",
+        best_arg,
+    ];
+    let out = banco_stdin(
+        &args,
+        &format!("load {}\n{last}\nquit\n", pointless.display()),
+    );
+    let t = common::stdout(&out);
+    assert!(t.contains("game over: score 0 in "), "{t}");
+    assert!(!t.contains("best score #"), "{t}");
+    assert!(!best.exists(), "{t}");
+    assert!(!t.contains("not ranked"), "{t}");
+
+    let (game, last, _) = one_move_before_the_end(&dir);
+    let script = format!("load {}\n{last}\nnew\nquit\n", game.display());
+    let mut seeded = args.to_vec();
+    seeded.extend_from_slice(&["--seed", "4"]);
+    let t = common::stdout(&banco_stdin(&seeded, &script));
+    assert!(t.contains("game over: score "), "{t}");
+    assert!(!t.contains("best score #"), "{t}");
+    assert_eq!(
+        t.matches("a game with a chosen seed is not ranked").count(),
+        1,
+        "{t}"
+    );
+    assert!(!best.exists(), "{t}");
+    // The same game without --seed enters the table.
+    let t = common::stdout(&banco_stdin(&args, &script));
+    assert!(t.contains("best score #1"), "{t}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
