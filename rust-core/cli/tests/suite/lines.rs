@@ -497,3 +497,43 @@ fn pointless_and_seeded_games_are_not_ranked() {
     assert!(t.contains("best score #1"), "{t}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The Lines game is written at the prompt after every move, so a session killed (as by
+/// Ctrl-C) loses nothing; while it runs, a second session on the same file is told that
+/// its game is not kept there.
+#[test]
+fn a_killed_lines_session_loses_no_move() {
+    let kept = common::temp("lines-keep", "killed.banco");
+    let _ = std::fs::remove_file(&kept);
+    let keep = kept.to_str().unwrap();
+    let args = [
+        "play",
+        "--game",
+        "lines",
+        "--seed",
+        "9",
+        "--no-color",
+        "--keep",
+        keep,
+    ];
+    let mut live = common::Live::start(&args);
+    live.send("board\n", "lines> board");
+    let mv = first_move(&live.text);
+    live.send(&format!("{mv}\n"), "path ");
+    // Written at the next prompt: wait until that prompt has read a line.
+    live.send("board\n", "lines> board");
+    let other = play_lines_kept(keep, "5", &[], "quit\n");
+    assert!(
+        other.contains(&format!(
+            "another banco session is keeping its game in {keep}: this game is not kept there"
+        )),
+        "{other}"
+    );
+    drop(live);
+    let text = play_lines_kept(keep, "5", &["--continue"], "quit\n");
+    assert!(
+        text.contains("continuing the kept game: 1 turn (score 0)"),
+        "{text}"
+    );
+    let _ = std::fs::remove_file(&kept);
+}
