@@ -25,11 +25,9 @@ use banco_app::computer::{
     ActionError, ClaimWith, Job, SearchRequest, Settings, VsComputer, VsState, main_notation,
 };
 use banco_app::engine::AnyEngine;
-use banco_app::files::read_limited;
 use banco_app::notation::{self, MoveInfo, Notation};
 use banco_app::presets;
 use banco_app::puzzle_mode::{PuzzleMode, PuzzleNotice};
-use banco_app::save;
 use banco_engine::Limits;
 use banco_game::{Color, Game, GameKind, MatchGame, Outcome};
 use banco_xiangqi::jieqi::JieqiMove;
@@ -40,7 +38,7 @@ use std::sync::atomic::AtomicBool;
 
 mod keep;
 mod records;
-pub(crate) use keep::{Found, Keep, KeptGame};
+pub(crate) use keep::{Found, Keep, KeptGame, SessionKeep, board_found, open_keep};
 
 /// `banco play`.
 #[derive(Args, Debug)]
@@ -360,68 +358,6 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
     )
 }
 
-/// Where a `banco play` session keeps its game ([`open_keep`]).
-pub(crate) struct SessionKeep {
-    /// The keep file (`--keep`, or at the keyboard the data directory's), its lock taken.
-    pub(crate) keep: Option<Keep>,
-    /// What the player is told at the start: the game cannot be kept at the keyboard.
-    pub(crate) notice: Option<String>,
-    /// With `--continue`: the kept game's bytes, to go on with.
-    pub(crate) kept: Option<Vec<u8>>,
-}
-
-/// The keep file of a session playing `game` (the file `--keep` names, else at the keyboard
-/// the data directory's) and, with `--continue`, the game kept there; an error when
-/// `--continue` has no kept game to go on with.
-pub(crate) fn open_keep(
-    game: KeptGame,
-    args: &PlayArgs,
-    interactive: bool,
-) -> Result<SessionKeep, CliError> {
-    let keep = keep::session_keep(
-        game,
-        args.keep.as_deref(),
-        interactive,
-        crate::ui::data_dir(None),
-    );
-    let (keep, notice) = match keep {
-        Ok(keep) => (keep, None),
-        Err(_) if args.resume => {
-            return Err(CliError::input(
-                "--continue needs the game kept by the last session, and there is no data directory to keep it in (set BANCO_DATA_DIR, XDG_DATA_HOME or HOME): name the file with --keep FILE",
-            ));
-        }
-        Err(notice) => (None, Some(notice)),
-    };
-    if !args.resume {
-        return Ok(SessionKeep {
-            keep,
-            notice,
-            kept: None,
-        });
-    }
-    let Some(file) = keep.as_ref().map(Keep::path) else {
-        return Err(CliError::input(
-            "--continue needs the game kept by the last session: at the keyboard it is in the data directory, otherwise name it with --keep FILE",
-        ));
-    };
-    let bytes = read_limited(file, save::MAX_BYTES as u64).map_err(|e| {
-        CliError::input(format!(
-            "no game kept in {} to continue ({e}): start one with `{}`",
-            file.display(),
-            match game {
-                KeptGame::Board => "banco play",
-                KeptGame::Lines => "banco play --game lines",
-            }
-        ))
-    })?;
-    Ok(SessionKeep {
-        keep,
-        notice,
-        kept: Some(bytes),
-    })
-}
-
 /// `--game`, `--level`, `--color` and `--rules` given with `--continue`, when they differ
 /// from the kept game's: the kept game's apply, and the player is told so (a default given
 /// again cannot be told from none: only the others are named).
@@ -495,19 +431,6 @@ pub(crate) fn keep_new_game(
     keep.tell_off();
     keep.announce_waiting(&|b| board_found(b, settings));
     Some(keep)
-}
-
-/// A board game found in the keep file (a sound record), as a new game tells of it.
-pub(crate) fn board_found(bytes: &[u8], settings: &Settings) -> Result<Found, String> {
-    let kept = VsComputer::resume(bytes, settings).map_err(|e| e.to_string())?;
-    Ok(if kept.game().ply() == 0 {
-        Found::Unplayed
-    } else {
-        Found::Played {
-            text: moves_text(kept.game()),
-            finished: kept.outcome().is_some(),
-        }
-    })
 }
 
 /// Plays `vs` in the terminal until the input ends or `quit` (also "play from here" of

@@ -13,12 +13,16 @@
 //! ([`KeptGame::Lines`]: `lines-last-game` in the data directory), so that a board game and
 //! a Lines game do not replace each other.
 
+use super::{PlayArgs, moves_text};
+use crate::CliError;
+use banco_app::computer::{Settings, VsComputer};
 use banco_app::files::{
     FileLock, REPLACE_ADVICE, check_replaceable, read_limited, set_aside, try_lock_beside,
     write_atomic, write_record,
 };
 use banco_app::kept::{KeptKind, KeptVerdict};
 use banco_app::save;
+use banco_game::Game;
 use std::path::{Path, PathBuf};
 
 /// The file in the data directory where a session at the keyboard keeps its board game.
@@ -104,6 +108,81 @@ pub(crate) fn session_keep(
     };
     keep.claim();
     Ok(Some(keep))
+}
+
+/// Where a `banco play` session keeps its game ([`open_keep`]).
+pub(crate) struct SessionKeep {
+    /// The keep file (`--keep`, or at the keyboard the data directory's), its lock taken.
+    pub(crate) keep: Option<Keep>,
+    /// What the player is told at the start: the game cannot be kept at the keyboard.
+    pub(crate) notice: Option<String>,
+    /// With `--continue`: the kept game's bytes, to go on with.
+    pub(crate) kept: Option<Vec<u8>>,
+}
+
+/// The keep file of a session playing `game` (the file `--keep` names, else at the keyboard
+/// the data directory's) and, with `--continue`, the game kept there; an error when
+/// `--continue` has no kept game to go on with.
+pub(crate) fn open_keep(
+    game: KeptGame,
+    args: &PlayArgs,
+    interactive: bool,
+) -> Result<SessionKeep, CliError> {
+    let keep = session_keep(
+        game,
+        args.keep.as_deref(),
+        interactive,
+        crate::ui::data_dir(None),
+    );
+    let (keep, notice) = match keep {
+        Ok(keep) => (keep, None),
+        Err(_) if args.resume => {
+            return Err(CliError::input(
+                "--continue needs the game kept by the last session, and there is no data directory to keep it in (set BANCO_DATA_DIR, XDG_DATA_HOME or HOME): name the file with --keep FILE",
+            ));
+        }
+        Err(notice) => (None, Some(notice)),
+    };
+    if !args.resume {
+        return Ok(SessionKeep {
+            keep,
+            notice,
+            kept: None,
+        });
+    }
+    let Some(file) = keep.as_ref().map(Keep::path) else {
+        return Err(CliError::input(
+            "--continue needs the game kept by the last session: at the keyboard it is in the data directory, otherwise name it with --keep FILE",
+        ));
+    };
+    let bytes = read_limited(file, save::MAX_BYTES as u64).map_err(|e| {
+        CliError::input(format!(
+            "no game kept in {} to continue ({e}): start one with `{}`",
+            file.display(),
+            match game {
+                KeptGame::Board => "banco play",
+                KeptGame::Lines => "banco play --game lines",
+            }
+        ))
+    })?;
+    Ok(SessionKeep {
+        keep,
+        notice,
+        kept: Some(bytes),
+    })
+}
+
+/// A board game found in the keep file (a sound record), as a new game tells of it.
+pub(crate) fn board_found(bytes: &[u8], settings: &Settings) -> Result<Found, String> {
+    let kept = VsComputer::resume(bytes, settings).map_err(|e| e.to_string())?;
+    Ok(if kept.game().ply() == 0 {
+        Found::Unplayed
+    } else {
+        Found::Played {
+            text: moves_text(kept.game()),
+            finished: kept.outcome().is_some(),
+        }
+    })
 }
 
 /// What a player at the keyboard is told when there is no data directory to keep the game in.
