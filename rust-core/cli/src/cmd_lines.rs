@@ -9,9 +9,12 @@
 //! two cells (`a1 e5`); commands: `hint`, `undo`, `redo`, `save FILE`, `load FILE`, `new`,
 //! `board`, `best`, `help`, `quit`. The best scores are kept in a file between sessions
 //! (`--best-scores FILE`; by default, at the keyboard, `lines-best` in the data directory).
+//! The game in progress is kept as `banco play` keeps a board game ([`crate::cmd_play::Keep`]):
+//! after every move, at the keyboard in `lines-last-game` of the data directory or in
+//! `--keep FILE`, and `--continue` goes on with it.
 
 use crate::CliError;
-use crate::cmd_play::PlayArgs;
+use crate::cmd_play::{Found, Keep, KeptGame, PlayArgs, SessionKeep, open_keep};
 use crate::ui::board::Style;
 use crate::ui::read_command;
 use banco_app::files::{lock_beside, read_limited, write_atomic, write_record};
@@ -28,6 +31,9 @@ use std::time::Instant;
 
 const HELP: &str = "moves:     two cells, the ball then where it goes: a1 e5
 commands:  hint, undo, redo, save FILE, load FILE, new, board, best, help, quit";
+
+/// Said once at the start of a session with `--seed`: its games are not ranked.
+const NOT_RANKED: &str = "a game with a chosen seed is not ranked: its balls are known in advance (the best scores are for games without --seed)";
 
 /// The best-scores file's name in the data directory.
 const BEST_FILE: &str = "lines-best";
@@ -111,8 +117,13 @@ struct Session {
     last_path: CellSet,
     echo: bool,
     seed: u64,
+    /// The session's games enter the best scores: not with a chosen `--seed`, which makes
+    /// every spawn known in advance.
+    ranked: bool,
     /// Where the best scores are kept (`None`: this session only).
     best_file: Option<PathBuf>,
+    /// Where the game in progress is kept (`--keep`, `--continue`).
+    keep: Option<Keep>,
 }
 
 fn seed_bytes(seed: u64) -> [u8; 32] {
@@ -144,15 +155,68 @@ pub(crate) fn play(
     )
     .map_err(CliError::input)?
     .with_preview(args.preview);
+    let SessionKeep {
+        mut keep,
+        notice,
+        kept,
+    } = open_keep(KeptGame::Lines, args, interactive)?;
+    let mut lines = LinesSession::new(settings, seed_bytes(seed));
+    if let (Some(bytes), Some(k)) = (&kept, &keep) {
+        lines
+            .continue_saved(bytes)
+            .map_err(|e| CliError::input(format!("cannot continue {}: {e}", k.path().display())))?;
+    }
+    outln!("Banco lines — line up five of a colour. Type a move (a1 e5) or `help`.");
+    if let Some(notice) = notice {
+        outln!("{notice}");
+    }
+    if let Some(keep) = &mut keep {
+        keep.tell_off();
+        if kept.is_some() {
+            let game = lines.game();
+            if game.is_over() {
+                outln!(
+                    "the kept game of {} is over: here it is for review (new starts a game)",
+                    turns_text(game)
+                );
+            } else {
+                outln!("continuing the kept game: {}", turns_text(game));
+            }
+            let given: Vec<&str> = [
+                ("--balls", args.balls != 5),
+                ("--no-undo", args.no_undo),
+                ("--preview", args.preview),
+            ]
+            .iter()
+            .filter_map(|&(name, on)| on.then_some(name))
+            .collect();
+            if !given.is_empty() {
+                outln!(
+                    "{} {} not apply with --continue: the kept game has its own settings",
+                    given.join(", "),
+                    if given.len() == 1 { "does" } else { "do" }
+                );
+            }
+        } else {
+            keep.announce_waiting(&lines_found);
+        }
+        if let Ok(bytes) = lines.save() {
+            keep.start(bytes);
+        }
+    }
     let mut session = Session {
-        lines: LinesSession::new(settings, seed_bytes(seed)),
+        lines,
         style: Style::detect(args.no_color),
         last_path: CellSet::EMPTY,
         echo: !interactive,
         seed,
+        ranked: args.seed.is_none(),
         best_file: None,
+        keep,
     };
-    outln!("Banco lines — line up five of a colour. Type a move (a1 e5) or `help`.");
+    if !session.ranked {
+        outln!("{NOT_RANKED}");
+    }
     let best_file = match &args.best_scores {
         Some(file) => Some(file.clone()),
         None if interactive => crate::ui::data_dir(None).map(|d| d.join(BEST_FILE)),
@@ -162,7 +226,32 @@ pub(crate) fn play(
         session.open_best(file);
     }
     session.show();
-    session.run(input)
+    let result = session.run(input);
+    session.keep_game(true);
+    result
+}
+
+/// How far a Lines game was played: `12 turns (score 40)`.
+fn turns_text(game: &LinesGame) -> String {
+    let turns = game.turns();
+    format!(
+        "{turns} turn{} (score {})",
+        if turns == 1 { "" } else { "s" },
+        game.score()
+    )
+}
+
+/// A Lines game found in the keep file (a sound record), as a new game tells of it.
+fn lines_found(bytes: &[u8]) -> Result<Found, String> {
+    let kept = LinesSession::load(bytes).map_err(|e| e.to_string())?;
+    Ok(if kept.game().turns() == 0 {
+        Found::Unplayed
+    } else {
+        Found::Played {
+            text: turns_text(kept.game()),
+            finished: kept.is_over(),
+        }
+    })
 }
 
 /// With the preview: each announced ball on the cell where it will land (empty without).
@@ -268,12 +357,36 @@ impl Session {
     fn run(&mut self, mut input: Box<dyn BufRead>) -> Result<(), CliError> {
         let mut line = String::new();
         loop {
+            self.keep_game(false);
             let Some(text) = read_command(&mut input, "lines> ", &mut line, self.echo)? else {
                 return Ok(());
             };
             if !self.command(text) {
                 return Ok(());
             }
+        }
+    }
+
+    /// Writes the game to its keep file when it changed; `leaving`: say, as the session
+    /// ends, where the kept game is.
+    fn keep_game(&mut self, leaving: bool) {
+        let Some(keep) = &mut self.keep else {
+            return;
+        };
+        if let Ok(bytes) = self.lines.save() {
+            keep.write(bytes);
+        }
+        if leaving {
+            let game = self.lines.game();
+            keep.farewell(game.turns(), self.lines.is_over());
+        }
+    }
+
+    /// The player played on (a move, a redo, a `load`): from now on the game replaces a
+    /// kept one (see [`Keep`]).
+    fn played_on(&mut self) {
+        if let Some(keep) = &mut self.keep {
+            keep.release();
         }
     }
 
@@ -308,19 +421,28 @@ impl Session {
                 }
             }
             "redo" => match self.lines.redo() {
-                Some(report) => self.after_move(&report),
+                Some(report) => {
+                    self.played_on();
+                    self.after_move(&report);
+                }
                 None => outln!("there is no turn to redo"),
             },
             "new" => {
                 self.seed = self.seed.wrapping_add(1);
                 self.lines.new_game(None, seed_bytes(self.seed));
+                if let Some(keep) = &mut self.keep {
+                    keep.new_game(&lines_found);
+                }
                 self.last_path = CellSet::EMPTY;
                 self.show();
             }
             "save" => self.save(&arg),
             "load" => self.load(&arg),
             _ => match self.lines.play_text(text) {
-                Ok(report) => self.after_move(&report),
+                Ok(report) => {
+                    self.played_on();
+                    self.after_move(&report);
+                }
                 Err(e) => outln!("{e}"),
             },
         }
@@ -358,7 +480,12 @@ impl Session {
         self.show();
         if r.game_over {
             let date = crate::ui::today();
-            let entered = self.lines.record_result(&date);
+            // A game without a point is no record; a game of a chosen seed is not ranked.
+            let entered = if self.ranked && self.lines.score() > 0 {
+                self.lines.record_result(&date)
+            } else {
+                None
+            };
             if entered.is_some() {
                 self.keep_best();
             }
@@ -433,6 +560,7 @@ impl Session {
         };
         match self.lines.continue_saved(&bytes) {
             Ok(()) => {
+                self.played_on();
                 self.last_path = CellSet::EMPTY;
                 outln!("loaded {path}");
                 self.show();

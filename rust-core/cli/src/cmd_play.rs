@@ -25,11 +25,9 @@ use banco_app::computer::{
     ActionError, ClaimWith, Job, SearchRequest, Settings, VsComputer, VsState, main_notation,
 };
 use banco_app::engine::AnyEngine;
-use banco_app::files::read_limited;
 use banco_app::notation::{self, MoveInfo, Notation};
 use banco_app::presets;
 use banco_app::puzzle_mode::{PuzzleMode, PuzzleNotice};
-use banco_app::save;
 use banco_engine::Limits;
 use banco_game::{Color, Game, GameKind, MatchGame, Outcome};
 use banco_xiangqi::jieqi::JieqiMove;
@@ -40,7 +38,7 @@ use std::sync::atomic::AtomicBool;
 
 mod keep;
 mod records;
-pub(crate) use keep::Keep;
+pub(crate) use keep::{Found, Keep, KeptGame, SessionKeep, board_found, open_keep};
 
 /// `banco play`.
 #[derive(Args, Debug)]
@@ -98,14 +96,15 @@ pub(crate) struct PlayArgs {
     hash: usize,
     /// Go on with the game kept from the last session (see `--keep`) instead of a new one.
     #[arg(long = "continue", conflicts_with = "fen")]
-    resume: bool,
+    pub(crate) resume: bool,
     /// Where the game in progress is kept after every move and when you leave, for
     /// `--continue` (default at the keyboard: `last-game` in $BANCO_DATA_DIR, else
     /// $XDG_DATA_HOME/banco, else ~/.local/share/banco; none when the input is piped or a
     /// script). One session at a time keeps its game in a file (it holds `FILE.lock`); a
-    /// file that is not a game record is never replaced. Board games only.
+    /// file that is not a game record is never replaced. A Lines game is kept apart
+    /// (`lines-last-game` at the keyboard).
     #[arg(long, value_name = "FILE")]
-    keep: Option<PathBuf>,
+    pub(crate) keep: Option<PathBuf>,
 }
 
 /// What the player may claim, said under the board: a draw on the board (`claim`), and the
@@ -238,12 +237,10 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
                 ("--level", args.level != 5),
                 ("--color", args.color != "red"),
                 ("--rules", args.rules.is_some()),
-                ("--continue", args.resume),
-                ("--keep", args.keep.is_some()),
                 ("--movetime", args.movetime != 1000),
                 ("--hash", args.hash != 16),
             ],
-            "for the board games, not Lines (Lines takes --seed, --balls, --no-undo, --preview, --best-scores)",
+            "for the board games, not Lines (Lines takes --seed, --balls, --no-undo, --preview, --best-scores, --keep, --continue)",
         )?;
         let input: Box<dyn BufRead> = match &args.script {
             Some(path) => Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(
@@ -308,35 +305,18 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
     });
     // Jieqi's reveals: from the system's randomness, unless a seed makes the game repeat.
     settings.chance_seed = args.seed;
-    let keep = keep::session_keep(args.keep.as_deref(), interactive, crate::ui::data_dir(None));
-    let (mut keep, no_data_dir) = match keep {
-        Ok(keep) => (keep, None),
-        Err(_) if args.resume => {
-            return Err(CliError::input(
-                "--continue needs the game kept by the last session, and there is no data directory to keep it in (set BANCO_DATA_DIR, XDG_DATA_HOME or HOME): name the file with --keep FILE",
-            ));
-        }
-        Err(notice) => (None, Some(notice)),
-    };
-    let vs = if args.resume {
-        let Some(file) = keep.as_ref().map(Keep::path) else {
-            return Err(CliError::input(
-                "--continue needs the game kept by the last session: at the keyboard it is in the data directory, otherwise name it with --keep FILE",
-            ));
-        };
-        let bytes = read_limited(file, save::MAX_BYTES as u64).map_err(|e| {
-            CliError::input(format!(
-                "no game kept in {} to continue ({e}): start one with `banco play`",
-                file.display()
-            ))
-        })?;
-        VsComputer::resume(&bytes, &settings)
-            .map_err(|e| CliError::input(format!("cannot continue {}: {e}", file.display())))?
-    } else {
-        VsComputer::new(settings.clone()).map_err(|e| match e {
+    let SessionKeep {
+        mut keep,
+        notice: no_data_dir,
+        kept,
+    } = open_keep(KeptGame::Board, args, interactive)?;
+    let vs = match (&kept, &keep) {
+        (Some(bytes), Some(k)) => VsComputer::resume(bytes, &settings)
+            .map_err(|e| CliError::input(format!("cannot continue {}: {e}", k.path().display())))?,
+        _ => VsComputer::new(settings.clone()).map_err(|e| match e {
             ActionError::Setup(why) => CliError::input(why),
             other => CliError::input(other),
-        })?
+        })?,
     };
     let kind = vs.game().kind();
     let example = match kind {
@@ -365,7 +345,7 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
         not_applied_with_continue(args, &vs);
     } else if let Some(keep) = &mut keep {
         keep.tell_off();
-        keep.announce_waiting(&settings);
+        keep.announce_waiting(&|b| board_found(b, &settings));
     }
     play_session(
         vs,
@@ -436,7 +416,12 @@ pub(crate) fn keep_new_game(
     interactive: bool,
     settings: &Settings,
 ) -> Option<Keep> {
-    let mut keep = match keep::session_keep(named, interactive, crate::ui::data_dir(None)) {
+    let mut keep = match keep::session_keep(
+        KeptGame::Board,
+        named,
+        interactive,
+        crate::ui::data_dir(None),
+    ) {
         Ok(keep) => keep?,
         Err(notice) => {
             outln!("{notice}");
@@ -444,7 +429,7 @@ pub(crate) fn keep_new_game(
         }
     };
     keep.tell_off();
-    keep.announce_waiting(settings);
+    keep.announce_waiting(&|b| board_found(b, settings));
     Some(keep)
 }
 
@@ -712,7 +697,8 @@ impl Session {
                     self.announced = false;
                     self.engine.clear();
                     if let Some(keep) = &mut self.keep {
-                        keep.new_game(&self.settings);
+                        let settings = &self.settings;
+                        keep.new_game(&|b| board_found(b, settings));
                     }
                     self.show();
                 }

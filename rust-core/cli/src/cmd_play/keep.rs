@@ -8,8 +8,13 @@
 //! beside it, [`try_lock_beside`]) while it runs, and a second session on the same file
 //! is told that its game is not kept there. A file that is not a game record is never
 //! replaced, and the session is told once to choose another.
+//!
+//! `banco play --game lines` keeps its game the same way, in a file of its own
+//! ([`KeptGame::Lines`]: `lines-last-game` in the data directory), so that a board game and
+//! a Lines game do not replace each other.
 
-use super::moves_text;
+use super::{PlayArgs, moves_text};
+use crate::CliError;
 use banco_app::computer::{Settings, VsComputer};
 use banco_app::files::{
     FileLock, REPLACE_ADVICE, check_replaceable, read_limited, set_aside, try_lock_beside,
@@ -20,8 +25,56 @@ use banco_app::save;
 use banco_game::Game;
 use std::path::{Path, PathBuf};
 
-/// The file in the data directory where a session at the keyboard keeps its game.
+/// The file in the data directory where a session at the keyboard keeps its board game.
 pub(crate) const KEPT_GAME: &str = "last-game";
+/// The file in the data directory where a session at the keyboard keeps its Lines game.
+pub(crate) const KEPT_LINES: &str = "lines-last-game";
+
+/// Which game a session keeps: its file in the data directory, the kept record's policy
+/// ([`KeptKind`]) and the command that goes on with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum KeptGame {
+    /// A board game against the computer (`banco play`, `banco edit`'s `play`).
+    Board,
+    /// A Lines game (`banco play --game lines`).
+    Lines,
+}
+
+impl KeptGame {
+    fn file_name(self) -> &'static str {
+        match self {
+            KeptGame::Board => KEPT_GAME,
+            KeptGame::Lines => KEPT_LINES,
+        }
+    }
+
+    fn kind(self) -> KeptKind {
+        match self {
+            KeptGame::Board => KeptKind::Game,
+            KeptGame::Lines => KeptKind::LinesGame,
+        }
+    }
+
+    fn command(self) -> &'static str {
+        match self {
+            KeptGame::Board => "banco play",
+            KeptGame::Lines => "banco play --game lines",
+        }
+    }
+}
+
+/// A game found in the keep file as a new game starts ([`Keep::announce_waiting`]).
+pub(crate) enum Found {
+    /// Not played on yet: nothing to tell, and nothing lost when it is replaced.
+    Unplayed,
+    /// A game played on: `text` names how far (`1 move (2 plies)`, `12 turns (score 40)`).
+    Played {
+        /// How far it was played.
+        text: String,
+        /// It is over: kept for review.
+        finished: bool,
+    },
+}
 
 /// Why nothing is written to the keep file this session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,24 +88,101 @@ enum Off {
     OtherSession,
 }
 
-/// Where a session keeps its game: the file `named` with `--keep`; else at the keyboard
-/// (`interactive`) `last-game` in the data directory `data_dir`; else nowhere. The file's
+/// Where a session keeps its `game`: the file `named` with `--keep`; else at the keyboard
+/// (`interactive`) its file in the data directory `data_dir` (`last-game`,
+/// `lines-last-game`); else nowhere. The file's
 /// lock is taken ([`Keep::claim`], said when another session holds it). `Err` is what the
 /// player is told when the game cannot be kept at the keyboard: there is no data
 /// directory.
 pub(crate) fn session_keep(
+    game: KeptGame,
     named: Option<&Path>,
     interactive: bool,
     data_dir: Option<PathBuf>,
 ) -> Result<Option<Keep>, String> {
     let mut keep = match (named, data_dir) {
-        (Some(f), _) => Keep::new(f.to_path_buf(), true),
+        (Some(f), _) => Keep::new(game, f.to_path_buf(), true),
         (None, _) if !interactive => return Ok(None),
-        (None, Some(dir)) => Keep::new(dir.join(KEPT_GAME), false),
+        (None, Some(dir)) => Keep::new(game, dir.join(game.file_name()), false),
         (None, None) => return Err(NO_DATA_DIR.to_owned()),
     };
     keep.claim();
     Ok(Some(keep))
+}
+
+/// Where a `banco play` session keeps its game ([`open_keep`]).
+pub(crate) struct SessionKeep {
+    /// The keep file (`--keep`, or at the keyboard the data directory's), its lock taken.
+    pub(crate) keep: Option<Keep>,
+    /// What the player is told at the start: the game cannot be kept at the keyboard.
+    pub(crate) notice: Option<String>,
+    /// With `--continue`: the kept game's bytes, to go on with.
+    pub(crate) kept: Option<Vec<u8>>,
+}
+
+/// The keep file of a session playing `game` (the file `--keep` names, else at the keyboard
+/// the data directory's) and, with `--continue`, the game kept there; an error when
+/// `--continue` has no kept game to go on with.
+pub(crate) fn open_keep(
+    game: KeptGame,
+    args: &PlayArgs,
+    interactive: bool,
+) -> Result<SessionKeep, CliError> {
+    let keep = session_keep(
+        game,
+        args.keep.as_deref(),
+        interactive,
+        crate::ui::data_dir(None),
+    );
+    let (keep, notice) = match keep {
+        Ok(keep) => (keep, None),
+        Err(_) if args.resume => {
+            return Err(CliError::input(
+                "--continue needs the game kept by the last session, and there is no data directory to keep it in (set BANCO_DATA_DIR, XDG_DATA_HOME or HOME): name the file with --keep FILE",
+            ));
+        }
+        Err(notice) => (None, Some(notice)),
+    };
+    if !args.resume {
+        return Ok(SessionKeep {
+            keep,
+            notice,
+            kept: None,
+        });
+    }
+    let Some(file) = keep.as_ref().map(Keep::path) else {
+        return Err(CliError::input(
+            "--continue needs the game kept by the last session: at the keyboard it is in the data directory, otherwise name it with --keep FILE",
+        ));
+    };
+    let bytes = read_limited(file, save::MAX_BYTES as u64).map_err(|e| {
+        CliError::input(format!(
+            "no game kept in {} to continue ({e}): start one with `{}`",
+            file.display(),
+            match game {
+                KeptGame::Board => "banco play",
+                KeptGame::Lines => "banco play --game lines",
+            }
+        ))
+    })?;
+    Ok(SessionKeep {
+        keep,
+        notice,
+        kept: Some(bytes),
+    })
+}
+
+/// A board game found in the keep file (a sound record), as a new game tells of it.
+pub(crate) fn board_found(bytes: &[u8], settings: &Settings) -> Result<Found, String> {
+    let kept = VsComputer::resume(bytes, settings).map_err(|e| e.to_string())?;
+    Ok(if kept.game().ply() == 0 {
+        Found::Unplayed
+    } else {
+        Found::Played {
+            text: moves_text(kept.game()),
+            finished: kept.outcome().is_some(),
+        }
+    })
 }
 
 /// What a player at the keyboard is told when there is no data directory to keep the game in.
@@ -61,6 +191,8 @@ pub(crate) const NO_DATA_DIR: &str = "this game is not kept: there is no data di
 /// Where a session keeps its game in progress — the file `--keep` names, or at the keyboard
 /// the data directory's `last-game` — and what it wrote there.
 pub(crate) struct Keep {
+    /// The game kept.
+    game: KeptGame,
     path: PathBuf,
     /// Named with `--keep`: the next session must name it too to go on with it.
     named: bool,
@@ -84,9 +216,10 @@ pub(crate) struct Keep {
 }
 
 impl Keep {
-    /// Keeps the game in `path`; `named`: the player named it with `--keep`.
-    pub(crate) fn new(path: PathBuf, named: bool) -> Self {
+    /// Keeps `game` in `path`; `named`: the player named it with `--keep`.
+    pub(crate) fn new(game: KeptGame, path: PathBuf, named: bool) -> Self {
         Keep {
+            game,
             path,
             named,
             kept: Vec::new(),
@@ -125,10 +258,11 @@ impl Keep {
 
     /// The command that goes on with the kept game.
     pub(crate) fn continue_command(&self) -> String {
+        let command = self.game.command();
         if self.named {
-            format!("banco play --continue --keep {}", self.path.display())
+            format!("{command} --continue --keep {}", self.path.display())
         } else {
-            "banco play --continue".to_owned()
+            format!("{command} --continue")
         }
     }
 
@@ -183,11 +317,11 @@ impl Keep {
     }
 
     /// At the start of a new game (a session without `--continue`, or `new`): tells of the
-    /// game kept in the file — its moves, how to go on with it, that the new game replaces
-    /// it at the player's first move — and holds every write until then. A damaged kept
-    /// game is first copied aside; a newer Banco's locks the file for the session (said
-    /// once).
-    pub(crate) fn announce_waiting(&mut self, settings: &Settings) {
+    /// game kept in the file — how far it was played (`found` reads it: a sound record of
+    /// the kept kind), how to go on with it, that the new game replaces it at the player's
+    /// first move — and holds every write until then. A damaged kept game is first copied
+    /// aside; a newer Banco's locks the file for the session (said once).
+    pub(crate) fn announce_waiting(&mut self, found: &dyn Fn(&[u8]) -> Result<Found, String>) {
         if self.off.is_some() {
             return;
         }
@@ -206,24 +340,25 @@ impl Keep {
             }
         };
         let path = self.path.display();
-        match KeptKind::Game.judge_bytes(&bytes) {
-            KeptVerdict::Sound => match VsComputer::resume(&bytes, settings) {
-                Ok(kept) if kept.game().ply() == 0 => {}
-                Ok(kept) if kept.outcome().is_some() => {
+        match self.game.kind().judge_bytes(&bytes) {
+            KeptVerdict::Sound => match found(&bytes) {
+                Ok(Found::Unplayed) => {}
+                Ok(Found::Played {
+                    text,
+                    finished: true,
+                }) => {
                     self.hold = true;
                     self.waiting_finished = true;
                     outln!(
-                        "a finished game of {} is kept in {path} for review: `{}` opens it; this new game replaces it at your first move",
-                        moves_text(kept.game()),
+                        "a finished game of {text} is kept in {path} for review: `{}` opens it; this new game replaces it at your first move",
                         self.continue_command()
                     );
                 }
-                Ok(kept) => {
+                Ok(Found::Played { text, .. }) => {
                     self.hold = true;
                     self.waiting_finished = false;
                     outln!(
-                        "a kept game of {} is in {path}: `{}` goes on with it; this new game replaces it at your first move",
-                        moves_text(kept.game()),
+                        "a kept game of {text} is in {path}: `{}` goes on with it; this new game replaces it at your first move",
                         self.continue_command()
                     );
                 }
@@ -263,9 +398,9 @@ impl Keep {
     /// `new` in a session: the game in progress, kept at the last prompt, waits in the file
     /// until the player's first move in the new game, as a new session's kept game does
     /// ([`Keep::announce_waiting`]; a game already waiting stays, told of once).
-    pub(crate) fn new_game(&mut self, settings: &Settings) {
+    pub(crate) fn new_game(&mut self, found: &dyn Fn(&[u8]) -> Result<Found, String>) {
         if !self.hold {
-            self.announce_waiting(settings);
+            self.announce_waiting(found);
         }
     }
 
@@ -323,7 +458,7 @@ impl Keep {
         }
     }
 
-    /// What the player is told as the session ends after a game of `ply` plies,
+    /// What the player is told as the session ends after a game of `ply` plies (turns),
     /// `finished` or not: where the game is kept (a finished one for review), that the
     /// earlier kept game is still there, or why this game was not kept.
     pub(crate) fn farewell(&self, ply: u32, finished: bool) {
@@ -356,8 +491,12 @@ impl Keep {
             );
         } else if !self.failed && ply > 0 && finished {
             outln!(
-                "the finished game is kept for review: `{}` opens it (undo takes moves back)",
-                self.continue_command()
+                "the finished game is kept for review: `{}` opens it{}",
+                self.continue_command(),
+                match self.game {
+                    KeptGame::Board => " (undo takes moves back)",
+                    KeptGame::Lines => "",
+                }
             );
         } else if !self.failed && ply > 0 {
             outln!(
@@ -371,7 +510,7 @@ impl Keep {
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use super::{Keep, NO_DATA_DIR, session_keep};
+    use super::{Keep, KeptGame, NO_DATA_DIR, session_keep};
 
     /// The data directory's `last-game` is Banco's own file: bytes that are no saved game
     /// at all (review revE F1) are a damaged kept game — copied aside, then replaced at the
@@ -393,10 +532,10 @@ mod tests {
         for named in [false, true] {
             let file = dir.join(if named { "named" } else { "last-game" });
             std::fs::write(&file, &garbage).unwrap();
-            let mut keep = Keep::new(file.clone(), named);
+            let mut keep = Keep::new(KeptGame::Board, file.clone(), named);
             keep.claim();
             keep.tell_off();
-            keep.announce_waiting(&settings);
+            keep.announce_waiting(&|b| crate::cmd_play::board_found(b, &settings));
             keep.release();
             keep.write(game.clone());
             let now = std::fs::read(&file).unwrap();
@@ -418,20 +557,27 @@ mod tests {
     /// and says nothing; a named file is kept whatever the data directory.
     #[test]
     fn no_data_directory_is_said_at_the_keyboard() {
-        let told = session_keep(None, true, None).err();
+        let told = session_keep(KeptGame::Board, None, true, None).err();
         assert_eq!(told.as_deref(), Some(NO_DATA_DIR));
         for name in ["BANCO_DATA_DIR", "XDG_DATA_HOME", "HOME", "--keep FILE"] {
             assert!(NO_DATA_DIR.contains(name), "{name}");
         }
-        assert!(matches!(session_keep(None, false, None), Ok(None)));
+        assert!(matches!(
+            session_keep(KeptGame::Board, None, false, None),
+            Ok(None)
+        ));
         let dir = std::env::temp_dir().join(format!("banco-keep-unit-{}", std::process::id()));
         std::fs::create_dir_all(&dir).ok();
         let named = dir.join("kept");
-        let keep = session_keep(Some(&named), true, None);
+        let keep = session_keep(KeptGame::Board, Some(&named), true, None);
         assert!(matches!(keep, Ok(Some(ref k)) if k.path() == named));
-        let at_keyboard = session_keep(None, true, Some(dir.clone()));
+        let at_keyboard = session_keep(KeptGame::Board, None, true, Some(dir.clone()));
         assert!(matches!(at_keyboard, Ok(Some(ref k)) if k.path() == dir.join("last-game")));
-        drop((keep, at_keyboard));
+        // A Lines game has a file of its own: a board game and a Lines game do not
+        // replace each other.
+        let lines = session_keep(KeptGame::Lines, None, true, Some(dir.clone()));
+        assert!(matches!(lines, Ok(Some(ref k)) if k.path() == dir.join("lines-last-game")));
+        drop((keep, at_keyboard, lines));
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -310,3 +310,230 @@ fn two_sessions_sharing_the_best_scores_keep_both_entries() {
     assert!(best.with_file_name("best.lock").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `banco play --game lines --seed S --no-color --keep FILE` and `extra`, `script` piped.
+fn play_lines_kept(keep: &str, seed: &str, extra: &[&str], script: &str) -> String {
+    let mut args = vec![
+        "play",
+        "--game",
+        "lines",
+        "--seed",
+        seed,
+        "--no-color",
+        "--keep",
+        keep,
+    ];
+    args.extend_from_slice(extra);
+    let out = banco_stdin(&args, script);
+    let text = common::stdout(&out);
+    assert!(out.status.success(), "{text}");
+    text
+}
+
+/// A Lines game is kept as a board game is (review revD F7): after every move, so that
+/// the end of the input (or Ctrl-C) loses nothing; `--continue` goes on with it; a new game
+/// says that a game is kept and replaces it only at the player's first move (`new` too);
+/// a damaged kept game is copied aside first.
+#[test]
+fn a_lines_game_is_kept_and_continued() {
+    let kept = common::temp("lines-keep", "kept.banco");
+    let aside = common::temp("lines-keep", "kept.damaged");
+    let _ = std::fs::remove_file(&kept);
+    let _ = std::fs::remove_file(&aside);
+    let keep = kept.to_str().unwrap();
+    let mv = first_move(&play_lines_kept(keep, "9", &[], "quit\n"));
+    assert!(!kept.exists(), "no move: nothing kept");
+    // The input ends without `quit`: the game is kept all the same.
+    let text = play_lines_kept(keep, "9", &[], &format!("{mv}\n"));
+    let go_on = format!("`banco play --game lines --continue --keep {keep}` goes on with it");
+    assert!(
+        text.contains(&format!("the game is kept: {go_on}")),
+        "{text}"
+    );
+    let one_turn = std::fs::read(&kept).unwrap();
+    // A new game, left before its first move (or after `new`): the kept game stays.
+    let waiting = format!(
+        "a kept game of 1 turn (score 0) is in {keep}: {go_on}; this new game replaces it at your first move"
+    );
+    for script in ["quit\n", "new\nquit\n"] {
+        let text = play_lines_kept(keep, "5", &[], script);
+        assert!(text.contains(&waiting), "{text}");
+        assert!(
+            text.contains(&format!("the kept game in {keep} is as it was: {go_on}")),
+            "{text}"
+        );
+        assert_eq!(std::fs::read(&kept).unwrap(), one_turn, "{text}");
+    }
+    // `--continue` goes on with it (its settings, not the options given).
+    let text = play_lines_kept(keep, "5", &["--continue", "--balls", "3"], "quit\n");
+    assert!(
+        text.contains("continuing the kept game: 1 turn (score 0)"),
+        "{text}"
+    );
+    assert!(text.contains("score 0  turn 2  next "), "{text}");
+    assert!(
+        text.contains("--balls does not apply with --continue"),
+        "{text}"
+    );
+    // A move in it is kept too, and the next `--continue` is at turn 3.
+    let mv2 = first_move(&text);
+    play_lines_kept(keep, "5", &["--continue"], &format!("{mv2}\nquit\n"));
+    let text = play_lines_kept(keep, "5", &["--continue"], "quit\n");
+    assert!(text.contains("continuing the kept game: 2 turns"), "{text}");
+    // `new` (seed 10 after seed 9) and a first move: the new game replaces the kept one.
+    let seed_10 = banco_stdin(&["play", "--game", "lines", "--seed", "10"], "quit\n");
+    let mv10 = first_move(&common::stdout(&seed_10));
+    let text = play_lines_kept(keep, "9", &["--continue"], &format!("new\n{mv10}\nquit\n"));
+    assert!(text.contains("a kept game of 2 turns"), "{text}");
+    let text = play_lines_kept(keep, "5", &["--continue"], "quit\n");
+    assert!(text.contains("continuing the kept game: 1 turn"), "{text}");
+    // Damaged: copied aside before the first move replaces it.
+    let damaged = &one_turn[..one_turn.len() - 3];
+    std::fs::write(&kept, damaged).unwrap();
+    let text = play_lines_kept(keep, "9", &[], &format!("{mv}\nquit\n"));
+    assert!(
+        text.contains(&format!(
+            "the kept game in {keep} cannot be continued (this saved Lines game cannot be loaded: "
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("a copy of it is kept in {}", aside.display())),
+        "{text}"
+    );
+    assert_eq!(std::fs::read(&aside).unwrap(), damaged);
+    assert_eq!(std::fs::read(&kept).unwrap(), one_turn);
+    // Nothing kept to continue: said, with how to start one.
+    let none = common::temp("lines-keep", "none.banco");
+    let _ = std::fs::remove_file(&none);
+    let out = banco_stdin(
+        &[
+            "play",
+            "--game",
+            "lines",
+            "--continue",
+            "--keep",
+            none.to_str().unwrap(),
+        ],
+        "quit\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("start one with `banco play --game lines`"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(&kept);
+    let _ = std::fs::remove_file(&aside);
+}
+
+/// A saved game one move before its end without a point (seed 6, each turn the first
+/// move that scores nothing), that last move typed.
+fn pointless_but_one_move(dir: &std::path::Path) -> (std::path::PathBuf, String) {
+    use banco_app::save::SavedLines;
+    use banco_game::ScoreGame;
+    use banco_lines::{Cell, LinesGame, Move, Settings};
+    let mut game = LinesGame::new(Settings::default(), [6; 32]);
+    while !game.is_over() {
+        let next = Cell::all()
+            .filter(|&c| game.board().get(c).is_some())
+            .flat_map(|from| Cell::all().map(move |to| (from, to)))
+            .find_map(|(from, to)| {
+                let mut t = game.clone();
+                (t.play(Move { from, to }).is_ok() && t.score() == 0).then_some(t)
+            });
+        game = next.expect("a move without a point");
+    }
+    let mut saved = SavedLines::of(&game);
+    let last = saved.moves.pop().unwrap();
+    let file = dir.join("pointless.banco");
+    std::fs::write(&file, saved.encode().unwrap()).unwrap();
+    (file, format!("{} {}", last.from, last.to))
+}
+
+/// The best scores rank real records only (review revD F5): a game without a point is not
+/// entered, nor a game of a chosen `--seed` (every ball known in advance; said once at
+/// the start).
+#[test]
+fn pointless_and_seeded_games_are_not_ranked() {
+    let dir = std::env::temp_dir().join(format!("banco-lines-ranked-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let best = dir.join("best");
+    let best_arg = best.to_str().unwrap();
+    let (pointless, last) = pointless_but_one_move(&dir);
+    let args = [
+        "play",
+        "--game",
+        "lines",
+        "--no-color",
+        "--best-scores",
+        best_arg,
+    ];
+    let out = banco_stdin(
+        &args,
+        &format!("load {}\n{last}\nquit\n", pointless.display()),
+    );
+    let t = common::stdout(&out);
+    assert!(t.contains("game over: score 0 in "), "{t}");
+    assert!(!t.contains("best score #"), "{t}");
+    assert!(!best.exists(), "{t}");
+    assert!(!t.contains("not ranked"), "{t}");
+
+    let (game, last, _) = one_move_before_the_end(&dir);
+    let script = format!("load {}\n{last}\nnew\nquit\n", game.display());
+    let mut seeded = args.to_vec();
+    seeded.extend_from_slice(&["--seed", "4"]);
+    let t = common::stdout(&banco_stdin(&seeded, &script));
+    assert!(t.contains("game over: score "), "{t}");
+    assert!(!t.contains("best score #"), "{t}");
+    assert_eq!(
+        t.matches("a game with a chosen seed is not ranked").count(),
+        1,
+        "{t}"
+    );
+    assert!(!best.exists(), "{t}");
+    // The same game without --seed enters the table.
+    let t = common::stdout(&banco_stdin(&args, &script));
+    assert!(t.contains("best score #1"), "{t}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The Lines game is written at the prompt after every move, so a session killed (as by
+/// Ctrl-C) loses nothing; while it runs, a second session on the same file is told that
+/// its game is not kept there.
+#[test]
+fn a_killed_lines_session_loses_no_move() {
+    let kept = common::temp("lines-keep", "killed.banco");
+    let _ = std::fs::remove_file(&kept);
+    let keep = kept.to_str().unwrap();
+    let args = [
+        "play",
+        "--game",
+        "lines",
+        "--seed",
+        "9",
+        "--no-color",
+        "--keep",
+        keep,
+    ];
+    let mut live = common::Live::start(&args);
+    live.send("board\n", "lines> board");
+    let mv = first_move(&live.text);
+    live.send(&format!("{mv}\n"), "path ");
+    // Written at the next prompt: wait until that prompt has read a line.
+    live.send("board\n", "lines> board");
+    let other = play_lines_kept(keep, "5", &[], "quit\n");
+    assert!(
+        other.contains(&format!(
+            "another banco session is keeping its game in {keep}: this game is not kept there"
+        )),
+        "{other}"
+    );
+    drop(live);
+    let text = play_lines_kept(keep, "5", &["--continue"], "quit\n");
+    assert!(
+        text.contains("continuing the kept game: 1 turn (score 0)"),
+        "{text}"
+    );
+    let _ = std::fs::remove_file(&kept);
+}
