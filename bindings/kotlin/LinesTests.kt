@@ -232,7 +232,7 @@ fun linesTests(s: Suite) {
             host.confirmCode(hostEvents.next<MatchEvent.VerifyCode>().code)
             guest.confirmCode(guestEvents.next<MatchEvent.VerifyCode>().code)
             eq(null, host.raceState())
-            host.proposeRace(RaceSettings(3u, 0u), Color.RED)
+            host.proposeRace(RaceSettings(3u, 3600u), Color.RED)
             guestEvents.next<MatchEvent.Proposed>()
             guest.acceptProposal()
             for ((events, color) in listOf(hostEvents to Color.RED, guestEvents to Color.BLACK)) {
@@ -240,7 +240,7 @@ fun linesTests(s: Suite) {
                 do {
                     e = events.next<MatchEvent.Race>()
                 } while (e.update !is RaceUpdate.Started)
-                eq(RaceUpdate.Started(RaceSettings(3u, 0u), color), e.update)
+                eq(RaceUpdate.Started(RaceSettings(3u, 3600u), color), e.update)
             }
             val hs = host.state()
             eq(GameKind.LINES, hs.kind)
@@ -312,7 +312,7 @@ fun linesTests(s: Suite) {
         try {
             host.confirmCode(hostEvents.next<MatchEvent.VerifyCode>().code)
             guest.confirmCode(guestEvents.next<MatchEvent.VerifyCode>().code)
-            val settings = RaceSettings(5u, 0u, true)
+            val settings = RaceSettings(5u, 3600u, true)
             host.proposeRace(settings, Color.RED)
             val offer = guestEvents.next<MatchEvent.Proposed>().offer
             eq(settings, offer.race, "the guest sees the race's options, the preview included, before accepting")

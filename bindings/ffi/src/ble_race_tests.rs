@@ -10,7 +10,7 @@ use std::sync::mpsc::Receiver;
 
 const SETTINGS: RaceSettings = RaceSettings {
     start_balls: 5,
-    time_limit_s: 0,
+    time_limit_s: 3_600,
     preview: true,
 };
 

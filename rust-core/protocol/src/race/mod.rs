@@ -411,6 +411,13 @@ pub enum RaceError {
     /// Our time or board is done.
     #[error("your race is done (time up or board full)")]
     Done,
+    /// A resignation once our board is final (full, or our time up): the peer may already
+    /// have ended the race on it, so it is refused; leaving the match forfeits the race
+    /// instead ([`Race::on_peer_gone`] on the peer's side).
+    #[error(
+        "your board is final: the race ends when the other player's is (its board full or its time up); leaving now forfeits the race"
+    )]
+    Final,
     /// The move is not legal on our board.
     #[error("{0}")]
     Move(#[from] MoveError),
@@ -607,7 +614,8 @@ impl Race {
     /// that crossed the resignation still count on its board). Only while we can still
     /// move: once our time is up or our board is full our board is final and the peer may
     /// already have ended the race on it, so a late resignation is refused
-    /// ([`RaceError::Done`]) rather than judged differently on the two sides.
+    /// ([`RaceError::Final`]) rather than judged differently on the two sides: leaving
+    /// the match then forfeits the race ([`Race::on_peer_gone`]).
     pub fn resign(
         &mut self,
         send: &mut Vec<Body>,
@@ -616,8 +624,11 @@ impl Race {
         if self.result.is_some() {
             return Err(RaceError::Over);
         }
-        if self.resigned.is_some() || self.done[self.me.index()] {
+        if self.resigned.is_some() {
             return Err(RaceError::Done);
+        }
+        if self.done[self.me.index()] {
+            return Err(RaceError::Final);
         }
         let turns = self.board(self.me).map_or(0, ScoreGame::turns);
         send.push(Body::Resign { ply: turns });

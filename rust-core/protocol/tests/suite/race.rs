@@ -371,7 +371,7 @@ fn the_time_limit_stops_our_moves_and_sends_our_count() {
     assert_eq!(victim.race_move(from, to, 2_020), Err(RaceError::Done));
     // Our board is final: a resignation now could be judged differently by a peer whose
     // stop crossed it (found by the race soak), so it is refused.
-    assert_eq!(victim.race_resign(2_025), Err(RaceError::Done));
+    assert_eq!(victim.race_resign(2_025), Err(RaceError::Final));
     assert!(
         !raw.recv(&mut victim)
             .iter()

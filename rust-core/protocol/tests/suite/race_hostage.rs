@@ -148,8 +148,15 @@ fn a_racer_plays_hundreds_of_moves_while_the_link_is_down_and_all_count_once_it_
     assert_eq!(moved, 240);
     let (ra, rb) = (a.race().unwrap(), b.race().unwrap());
     assert_eq!(ra.board(Color::Red).unwrap().turns(), 241);
-    assert_eq!(ra.board(Color::Red), rb.board(Color::Red), "B's replica is A's board");
-    assert!(ra.result().is_none() && rb.result().is_none(), "the race goes on");
+    assert_eq!(
+        ra.board(Color::Red),
+        rb.board(Color::Red),
+        "B's replica is A's board"
+    );
+    assert!(
+        ra.result().is_none() && rb.result().is_none(),
+        "the race goes on"
+    );
 }
 
 #[test]
@@ -217,7 +224,14 @@ fn leaving_before_the_end_forfeits_the_race_even_with_a_full_board() {
         now += 100;
     }
     common::pump(&mut a, &mut b, now);
-    assert!(a.race().unwrap().result().is_none(), "B's board is not full");
+    assert!(
+        a.race().unwrap().result().is_none(),
+        "B's board is not full"
+    );
+    assert_eq!(
+        a.race_resign(now),
+        Err(banco_protocol::race::RaceError::Final)
+    );
     events(&mut b);
     a.close(now);
     common::pump(&mut a, &mut b, now);
