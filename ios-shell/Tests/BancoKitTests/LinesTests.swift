@@ -183,7 +183,7 @@ func linesTests(_ s: Suite) {
             guest.leave()
             host.leave()
         }
-        // The race of the host's Settings (3 balls, no time limit), hosted on a port that is
+        // The race of the host's Settings (3 balls, an hour), hosted on a port that is
         // taken (by another host here): on a free one instead, as a board game's host does.
         // Hosted as a board game is (the lobby's host, here without Bluetooth).
         let settings = Settings(playerName: "An", raceStartBalls: 3, raceMinutes: 60)

@@ -197,7 +197,7 @@ fun linesTests(s: Suite) {
     s.test("Lines race between two controllers over loopback, to the end") {
         val hostUi = TestUi()
         val guestUi = TestUi()
-        // The race of the host's Settings (3 balls, no time limit), hosted as a board game is
+        // The race of the host's Settings (3 balls, an hour), hosted as a board game is
         // (the lobby's host, here without Bluetooth) on a port that is taken: on a free one
         // instead, as a board game's host does.
         val settings = Settings(playerName = "An", raceStartBalls = 3, raceMinutes = 60)
