@@ -283,6 +283,13 @@ pub enum LinkDownReason {
     /// The peer does not know our session (it restarted); start a new session.
     #[error("the other device does not know this match any more; start a new one")]
     UnknownSession,
+    /// This app restarted and lost its match: the peer resumes a session this side never
+    /// had (it heard from an earlier run of this app). That match is over; in a Lines race
+    /// the peer counts it as this side's resignation.
+    #[error(
+        "this device restarted and no longer has its match with the other player; start a new one"
+    )]
+    RestartedHere,
     /// The confirmed peer came back without this match (its app restarted and lost it):
     /// the match cannot go on.
     #[error("the other player's app restarted and no longer has this match; start a new one")]
