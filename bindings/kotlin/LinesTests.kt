@@ -232,7 +232,7 @@ fun linesTests(s: Suite) {
             host.confirmCode(hostEvents.next<MatchEvent.VerifyCode>().code)
             guest.confirmCode(guestEvents.next<MatchEvent.VerifyCode>().code)
             eq(null, host.raceState())
-            host.proposeRace(RaceSettings(3u, 0u), Color.RED)
+            host.proposeRace(RaceSettings(3u, 3600u), Color.RED)
             guestEvents.next<MatchEvent.Proposed>()
             guest.acceptProposal()
             for ((events, color) in listOf(hostEvents to Color.RED, guestEvents to Color.BLACK)) {
@@ -240,14 +240,15 @@ fun linesTests(s: Suite) {
                 do {
                     e = events.next<MatchEvent.Race>()
                 } while (e.update !is RaceUpdate.Started)
-                eq(RaceUpdate.Started(RaceSettings(3u, 0u), color), e.update)
+                eq(RaceUpdate.Started(RaceSettings(3u, 3600u), color), e.update)
             }
             val hs = host.state()
             eq(GameKind.LINES, hs.kind)
             val race = hs.race!!
             eq(Color.RED, race.yourColor)
             eq(race.board!!.cells.toList(), guest.state().race!!.board!!.cells.toList(), "one seed, the same board on both sides")
-            eq(null, race.timeLeftMs)
+            // An hour's race: its clock runs from the start (every race has a time limit).
+            check(race.timeLeftMs.let { it != null && it in 3_000_000uL..3_600_000uL }) { "time left ${race.timeLeftMs}" }
 
             // Both sides play until their boards are full.
             val sides = listOf(host, guest)
@@ -312,12 +313,12 @@ fun linesTests(s: Suite) {
         try {
             host.confirmCode(hostEvents.next<MatchEvent.VerifyCode>().code)
             guest.confirmCode(guestEvents.next<MatchEvent.VerifyCode>().code)
-            val settings = RaceSettings(5u, 0u, true)
+            val settings = RaceSettings(5u, 3600u, true)
             host.proposeRace(settings, Color.RED)
             val offer = guestEvents.next<MatchEvent.Proposed>().offer
             eq(settings, offer.race, "the guest sees the race's options, the preview included, before accepting")
             eq(settings, guest.state().proposal?.race, "and in the match state")
-            eq("5 balls, no time limit, preview", guest.state().offeredRace, "in words for the accept prompt")
+            eq("5 balls, 3600 s, preview", guest.state().offeredRace, "in words for the accept prompt")
             guest.acceptProposal()
             for ((events, color) in listOf(hostEvents to Color.RED, guestEvents to Color.BLACK)) {
                 var e: MatchEvent.Race

@@ -242,7 +242,7 @@ func linesTests(_ s: Suite) {
         try eq(hc, gc, "both sides show the same code")
         try guest.confirmCode(code: gc)
         try eq(nil, host.raceState())
-        let settings = RaceSettings(startBalls: 3, timeLimitS: 0)
+        let settings = RaceSettings(startBalls: 3, timeLimitS: 3600)
         try host.proposeRace(settings: settings, color: .red)
         _ = try gl.next("proposal") { e -> Bool? in if case .proposed = e { return true }; return nil }
         try guest.acceptProposal()
@@ -319,12 +319,12 @@ func linesTests(_ s: Suite) {
         try host.confirmCode(code: hc)
         let gc = try gl.next("guest code") { e -> String? in if case .verifyCode(let c, _) = e { return c }; return nil }
         try guest.confirmCode(code: gc)
-        let settings = RaceSettings(startBalls: 5, timeLimitS: 0, preview: true)
+        let settings = RaceSettings(startBalls: 5, timeLimitS: 3600, preview: true)
         try host.proposeRace(settings: settings, color: .red)
         let offer = try gl.next("proposal") { e -> MatchOffer? in if case .proposed(let o, _) = e { return o }; return nil }
         try eq(settings, offer.race, "the guest sees the race's options, the preview included, before accepting")
         try eq(settings, guest.state().proposal?.race, "and in the match state")
-        try eq("5 balls, no time limit, preview", guest.state().offeredRace, "in words for the accept prompt")
+        try eq("5 balls, 3600 s, preview", guest.state().offeredRace, "in words for the accept prompt")
         try guest.acceptProposal()
         for (l, color) in [(hl, Color.red), (gl, Color.black)] {
             let u = try l.next("started") { e -> RaceUpdate? in

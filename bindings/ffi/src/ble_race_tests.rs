@@ -10,7 +10,7 @@ use std::sync::mpsc::Receiver;
 
 const SETTINGS: RaceSettings = RaceSettings {
     start_balls: 5,
-    time_limit_s: 0,
+    time_limit_s: 3_600,
     preview: true,
 };
 
@@ -48,11 +48,11 @@ fn pair_and_accept(
     assert_eq!((offer.game, offer.race), (GameKind::Lines, Some(SETTINGS)));
     assert_eq!(
         guest.state().unwrap().offered_race.as_deref(),
-        Some("5 balls, no time limit, preview")
+        Some("5 balls, 3600 s, preview")
     );
     assert_eq!(
         guest.state().unwrap().offered_terms.as_deref(),
-        Some("Race: 5 balls, no time limit, preview")
+        Some("Race: 5 balls, 3600 s, preview")
     );
     guest.accept_proposal().unwrap();
     for (rx, color) in [(host_rx, Color::Red), (guest_rx, Color::Black)] {

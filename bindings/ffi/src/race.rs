@@ -314,7 +314,8 @@ pub(crate) fn race_refusal(e: RaceError) -> BancoError {
         }
         RaceError::Move(LinesMoveError::GameOver | LinesMoveError::TimeUp)
         | RaceError::Over
-        | RaceError::Done => BancoError::GameOver(text),
+        | RaceError::Done
+        | RaceError::Final => BancoError::GameOver(text),
         RaceError::Move(_) => BancoError::IllegalMove(text),
         RaceError::NoRace | RaceError::NotStarted | RaceError::Session(_) => {
             BancoError::Match(text)

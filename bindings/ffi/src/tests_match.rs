@@ -328,7 +328,7 @@ fn race_refusals_are_typed_and_say_what_is_wrong() {
     host.propose_race(
         RaceSettings {
             start_balls: 5,
-            time_limit_s: 0,
+            time_limit_s: 3_600,
             preview: false,
         },
         Color::Red,

@@ -60,9 +60,9 @@ public struct Settings: Equatable {
     public static var linesUndoChoices: [LinesUndoChoice] { BancoKit.linesUndoChoices() }
     /// The time limits a new Lines game may have, with their labels; 0 is untimed (Rust's).
     public static var linesTimeLimitChoices: [LinesTimeLimit] { linesTimeLimits() }
-    /// The race time limits offered, in minutes (Rust's `raceTimeLimits()`); 0 is none (the race ends when both boards are full).
+    /// The race time limits offered, in minutes (Rust's `raceTimeLimits()`): 2 to 60; every race has one.
     public static var raceMinuteChoices: [Int] { raceTimeLimits().map { Int($0.seconds / 60) } }
-    /// How a race time limit of `minutes` reads, in Rust's words ("5 min", "no limit").
+    /// How a race time limit of `minutes` reads, in Rust's words ("5 min", "60 min").
     public static func raceMinutesLabel(_ minutes: Int) -> String {
         raceTimeLimits().first { Int($0.seconds) == minutes * 60 }?.label ?? "\(minutes) min"
     }

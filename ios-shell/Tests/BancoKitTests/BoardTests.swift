@@ -75,8 +75,8 @@ func boardTests(_ s: Suite) {
         // The race a host proposes comes from them (it was a fixed 5 balls, 5 minutes, no preview).
         try eq(RaceSettings(startBalls: 3, timeLimitS: 600, preview: true), mine.raceSettings)
         // The race time limits a screen offers are Rust's, with Rust's labels.
-        try eq([2, 5, 10, 0], Settings.raceMinuteChoices)
-        try eq(["2 min", "5 min", "10 min", "no limit"], Settings.raceMinuteChoices.map { Settings.raceMinutesLabel($0) })
+        try eq([2, 5, 10, 30, 60], Settings.raceMinuteChoices)
+        try eq(["2 min", "5 min", "10 min", "30 min", "60 min"], Settings.raceMinuteChoices.map { Settings.raceMinutesLabel($0) })
         store.set("settings.game", "go")
         store.set("settings.level", "99")
         store.set("settings.color", "GREEN")

@@ -191,11 +191,11 @@ func linesTests(_ s: Suite) {
             guest.leave()
             host.leave()
         }
-        // The race of the host's Settings (3 balls, no time limit), hosted on a port that is
+        // The race of the host's Settings (3 balls, an hour), hosted on a port that is
         // taken (by another host here): on a free one instead, as a board game's host does.
         // Hosted as a board game is (the lobby's host, here without Bluetooth).
-        let settings = Settings(playerName: "An", raceStartBalls: 3, raceMinutes: 0)
-        try eq(RaceSettings(startBalls: 3, timeLimitS: 0, preview: false), settings.raceSettings)
+        let settings = Settings(playerName: "An", raceStartBalls: 3, raceMinutes: 60)
+        try eq(RaceSettings(startBalls: 3, timeLimitS: 3600, preview: false), settings.raceSettings)
         let blocker = Side()
         defer { blocker.leave() }
         blocker.model = try blocker.ui.call {

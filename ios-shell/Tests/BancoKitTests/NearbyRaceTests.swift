@@ -50,8 +50,8 @@ func nearbyRaceTests(_ s: Suite) {
         let air = Air()
         let host = Side(), guest = Side()
         let (hostLobby, guestLobby, _) = nearbyLobbies(air, host, guest)
-        // The race of the host's Settings: 3 balls, no time limit, Lines 98's preview.
-        let settings = Settings(playerName: "An", linesPreview: true, raceStartBalls: 3, raceMinutes: 0)
+        // The race of the host's Settings: 3 balls, an hour, Lines 98's preview.
+        let settings = Settings(playerName: "An", linesPreview: true, raceStartBalls: 3, raceMinutes: 60)
         host.model = try host.ui.call {
             try hostLobby.host(settings: settings, address: "127.0.0.1:0", advertise: false, race: true)
         }
@@ -76,10 +76,10 @@ func nearbyRaceTests(_ s: Suite) {
         host.act { $0.confirmCode(code) }
         guest.act { $0.confirmCode(code) }
         let proposed = try guest.wait("the race proposed") { $0.phase == .proposed }
-        try eq(RaceSettings(startBalls: 3, timeLimitS: 0, preview: true), proposed.proposal?.race,
+        try eq(RaceSettings(startBalls: 3, timeLimitS: 3600, preview: true), proposed.proposal?.race,
                "the race of the host's settings")
-        try eq("3 balls, no time limit, preview", proposed.offeredRace)
-        try eq("Race: 3 balls, no time limit, preview", proposed.offeredTerms, "the accept prompt's words")
+        try eq("3 balls, 3600 s, preview", proposed.offeredRace)
+        try eq("Race: 3 balls, 3600 s, preview", proposed.offeredTerms, "the accept prompt's words")
         guest.act { $0.acceptOffer($0.state.match!.proposalId!) }
         try host.wait("host racing") { $0.race?.board != nil }
         try guest.wait("guest racing") { $0.race?.board != nil }
@@ -127,9 +127,9 @@ func nearbyRaceTests(_ s: Suite) {
         // same race, its board Black again; accepted, both race from a new seed.
         host.act { $0.proposeRematch() }
         let again = try guest.wait("the race proposed again") { $0.phase == .proposed }
-        try eq(RaceSettings(startBalls: 3, timeLimitS: 0, preview: true), again.proposal?.race, "the same options")
+        try eq(RaceSettings(startBalls: 3, timeLimitS: 3600, preview: true), again.proposal?.race, "the same options")
         try eq(Color.black, again.proposal?.yourColor)
-        try eq("Race: 3 balls, no time limit, preview", again.offeredTerms, "the race screen's accept prompt")
+        try eq("Race: 3 balls, 3600 s, preview", again.offeredTerms, "the race screen's accept prompt")
         guest.act { $0.acceptOffer($0.state.match!.proposalId!) }
         try host.wait("host racing again") { $0.race?.outcome == nil && $0.race?.board != nil }
         try guest.wait("guest racing again") { $0.race?.outcome == nil && $0.race?.board != nil }

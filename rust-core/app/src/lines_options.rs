@@ -54,10 +54,12 @@ pub const UNDO_CHOICES: [UndoChoice; 3] = [
 /// board is full).
 pub const TIME_LIMITS_S: [u32; 5] = [60, 180, 300, 600, 0];
 
-/// The time limits a Lines race may be proposed with, in seconds (each side's own clock);
-/// 0 is none (the race ends when both boards are full or a player resigns). The default
-/// race's, 5 minutes ([`banco_protocol::race::RaceOptions`]'s default), is among them.
-pub const RACE_TIME_LIMITS_S: [u32; 4] = [120, 300, 600, 0];
+/// The time limits a Lines race may be proposed with, in seconds (each side's own clock),
+/// 2 minutes to an hour. Every race has one: an untimed race could be held hostage by a
+/// player who stops moving ([`banco_protocol::race::RaceOptions::time_limit_s`]), so the
+/// long ones take its place. The default race's, 5 minutes
+/// ([`banco_protocol::race::RaceOptions`]'s default), is among them.
+pub const RACE_TIME_LIMITS_S: [u32; 5] = [120, 300, 600, 1_800, 3_600];
 
 /// The time limit of a new game unless the player chose another: 3 minutes.
 pub const DEFAULT_TIME_LIMIT_S: u32 = 180;
@@ -92,8 +94,16 @@ mod tests {
         assert!(RACE_TIME_LIMITS_S.contains(&u32::from(default)));
         assert_eq!(
             RACE_TIME_LIMITS_S.map(time_limit_label),
-            ["2 min", "5 min", "10 min", "no limit"]
+            ["2 min", "5 min", "10 min", "30 min", "60 min"]
         );
+        // Every race offered can be proposed: none is untimed.
+        for s in RACE_TIME_LIMITS_S {
+            let options = banco_protocol::race::RaceOptions {
+                time_limit_s: u16::try_from(s).unwrap_or(0),
+                ..Default::default()
+            };
+            assert_eq!(options.check(), Ok(()), "{s} s");
+        }
     }
 
     #[test]

@@ -450,33 +450,7 @@ impl Session {
     }
 
     fn after_move(&mut self, r: &TurnReport) {
-        let mut path = CellSet::EMPTY;
-        for &c in r.path.cells() {
-            path.insert(c);
-        }
-        self.last_path = path;
-        let steps: Vec<String> = r.path.cells().iter().map(|c| c.to_string()).collect();
-        outln!("path {}", steps.join(" "));
-        let by_move = banco_lines::score::points(r.cleared.len());
-        if !r.cleared.is_empty() {
-            outln!("line of {} balls: +{by_move}", r.cleared.len());
-        }
-        if !r.landed.is_empty() {
-            let landed: Vec<String> = r
-                .landed
-                .iter()
-                .map(|(c, b)| format!("{}{c}", b.letter()))
-                .collect();
-            out!("landed {}", landed.join(" "));
-            if !r.cleared_by_landing.is_empty() {
-                out!(
-                    " (line of {} balls: +{})",
-                    r.cleared_by_landing.len(),
-                    r.points.saturating_sub(by_move)
-                );
-            }
-            outln!();
-        }
+        self.last_path = print_turn(r);
         self.show();
         if r.game_over {
             let date = crate::ui::today();
@@ -635,4 +609,37 @@ pub(crate) fn bench(
         ai::summary::Summary::of(&results, start.elapsed().as_secs_f64() * 1000.0)
     );
     Ok(())
+}
+
+/// Prints what a turn did, as solo play and a race show it after each move: `path a1 …`,
+/// the line it made (`line of 5 balls: +10`) and the balls that landed (`landed Rf7 Ce8
+/// Rh2`, with the line they made); returns the path's cells (the board marks them).
+pub(crate) fn print_turn(r: &TurnReport) -> CellSet {
+    let mut path = CellSet::EMPTY;
+    for &c in r.path.cells() {
+        path.insert(c);
+    }
+    let steps: Vec<String> = r.path.cells().iter().map(|c| c.to_string()).collect();
+    outln!("path {}", steps.join(" "));
+    let by_move = banco_lines::score::points(r.cleared.len());
+    if !r.cleared.is_empty() {
+        outln!("line of {} balls: +{by_move}", r.cleared.len());
+    }
+    if !r.landed.is_empty() {
+        let landed: Vec<String> = r
+            .landed
+            .iter()
+            .map(|(c, b)| format!("{}{c}", b.letter()))
+            .collect();
+        out!("landed {}", landed.join(" "));
+        if !r.cleared_by_landing.is_empty() {
+            out!(
+                " (line of {} balls: +{})",
+                r.cleared_by_landing.len(),
+                r.points.saturating_sub(by_move)
+            );
+        }
+        outln!();
+    }
+    path
 }

@@ -103,7 +103,8 @@ pub(crate) struct HostArgs {
     /// Lines race: balls on each board at the start (3 or 5).
     #[arg(long, default_value_t = RACE_BALLS)]
     balls: u8,
-    /// Lines race: the time limit in seconds (0: until both boards are full).
+    /// Lines race: the time limit in seconds, 1 to 65535 (every race has one; a board full
+    /// before it waits for the other's).
     #[arg(long, default_value_t = RACE_SECS)]
     race_secs: u16,
     /// Lines race with Lines 98's preview: each board shows where its next balls land (in
@@ -208,11 +209,17 @@ pub(crate) fn host_cmd(args: &HostArgs) -> Result<(), CliError> {
     }
     save::check_save(args.common.save.as_deref(), Some(game))?;
     check_ai(&args.common)?;
-    if game == GameKind::Lines && RaceOptions::decode(&race.encode()).is_err() {
-        return Err(CliError::input(format!(
-            "a race starts with 3 or 5 balls, not {}",
-            args.balls
-        )));
+    if game == GameKind::Lines
+        && let Err(e) = race.check()
+    {
+        return Err(CliError::input(match e {
+            banco_protocol::ActionError::RaceUntimed => {
+                "--race-secs 0: a race needs a time limit (every race has one, so that a player \
+                 who stops moving cannot keep the other from a result): give 120 to 3600, say"
+                    .to_owned()
+            }
+            e => e.to_string(),
+        }));
     }
     if !offers.is_empty() && !offers.contains(&game) {
         return Err(CliError::input(format!(
@@ -719,6 +726,10 @@ impl Table {
                     self.quitting = true;
                     return None;
                 }
+                if self.racing && !self.over {
+                    // Our board is final (no resigning it): leaving forfeits the race.
+                    outln!("leaving before the race's end forfeits it: the other player wins");
+                }
                 self.m.leave();
                 return Some(Ok(()));
             }
@@ -766,7 +777,8 @@ impl Table {
 fn net_help(racing: bool) -> &'static str {
     if racing {
         "moves:     two cells, like `a1 e5` (a ball and where it goes)
-commands:  board, resign, help, quit (resigns a race in progress)"
+commands:  board, resign, help, quit (resigns a race in progress; once your board is
+           final, leaving forfeits the race: wait for the other's time or board to end)"
     } else {
         "moves:     as in `banco play` (h2e2, C2.5, 炮二平五; chess e4, Nf3, e2e4), on your turn
 commands:  undo (asks the other player), draw (offers a draw), claim (a draw the rules

@@ -522,6 +522,9 @@ impl DeclineReason {
     pub const BAD_PARAMS: DeclineReason = DeclineReason(6);
     /// The clock's base time is below [`MIN_CLOCK_BASE_MS`].
     pub const CLOCK_TOO_SHORT: DeclineReason = DeclineReason(7);
+    /// A Lines race without a time limit (from an older app): every race has one, so that
+    /// a player who stops moving cannot keep the other from a result.
+    pub const RACE_UNTIMED: DeclineReason = DeclineReason(8);
 
     /// A few words for people.
     pub fn text(self) -> &'static str {
@@ -537,6 +540,10 @@ impl DeclineReason {
                  know an option such as Lines 98's preview: update it, or leave the option out)"
             }
             7 => "the clock is shorter than the minimum of 10 seconds",
+            8 => {
+                "the other player's app plays Lines races with a time limit only (2 minutes to \
+                 an hour): propose one with a limit"
+            }
             _ => "declined for an unknown reason",
         }
     }

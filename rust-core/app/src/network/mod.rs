@@ -878,7 +878,10 @@ impl NetMatch {
     /// Leaves the match (telling the other device) and stops its threads; returns at once
     /// (a UI thread may call it, and dropping the match calls it). A game or race in
     /// progress is resigned first ([`NetMatch::resign_in_progress`]), so the other player
-    /// gets a result — a win by resignation — and not only "the other player left".
+    /// gets a result — a win by resignation — and not only "the other player left". A race
+    /// whose board is final here (full, or its time up) can no longer be resigned, but
+    /// leaving it still forfeits it: the other device ends the race as our resignation
+    /// when our goodbye arrives ([`Race::on_peer_gone`](banco_protocol::race::Race::on_peer_gone)).
     ///
     /// The match is left for the caller when this returns: later calls are refused as
     /// closed and the observer has heard (or is about to hear) `Closed`. But while the link

@@ -232,7 +232,7 @@ fn race_over(host_rx: &Receiver<NetEvent>, guest_rx: &Receiver<NetEvent>) {
 fn a_race_is_run_again_with_its_options_and_a_new_seed() {
     let options = RaceOptions {
         start_balls: 3,
-        time_limit_s: 0,
+        time_limit_s: 3_600,
         preview: true,
         ..RaceOptions::default()
     };

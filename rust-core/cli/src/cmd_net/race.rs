@@ -10,7 +10,7 @@
 
 use super::{HostArgs, Table, report, shown};
 use crate::CliError;
-use crate::cmd_lines::{render_with_spots, spots_of};
+use crate::cmd_lines::{print_turn, render_with_spots, spots_of};
 use banco_app::lines::parse_move;
 use banco_app::network::{RaceUpdate, RaceView};
 use banco_game::{Color, GameKind};
@@ -165,9 +165,15 @@ impl Table {
         match text {
             "board" => self.show_race(CellSet::EMPTY),
             "resign" => report(self.m.race_resign()),
+            "hint" | "undo" | "redo" => {
+                outln!("no hint or undo in a race: both players race on their own boards");
+            }
             _ => match parse_move(text) {
                 Ok((from, to)) => match self.m.race_move(from, to) {
-                    Ok(turn) => self.show_race(path_set(&turn)),
+                    Ok(turn) => {
+                        let path = print_turn(&turn);
+                        self.show_race(path);
+                    }
                     Err(e) => outln!("{e}"),
                 },
                 Err(e) => outln!("{e}"),

@@ -15,6 +15,7 @@ mod lines_preview;
 mod match_table;
 mod puzzles;
 mod race;
+mod race_end;
 mod readme_pictures;
 mod records;
 mod saves;

@@ -401,7 +401,9 @@ where
                 && reason.is_some_and(|r| {
                     matches!(
                         r,
-                        LinkDownReason::Version { .. } | LinkDownReason::UnknownSession
+                        LinkDownReason::Version { .. }
+                            | LinkDownReason::UnknownSession
+                            | LinkDownReason::RestartedHere
                     )
                 }))
             || (self.role == Role::Initiator

@@ -10,7 +10,10 @@
 //! replica of the sender's board (a [`LinesGame`] from the same seed), so an impossible
 //! move is caught and the sender's score is computed, never claimed. The race ends when
 //! both boards are full, when a player resigns, or when the agreed time limit has passed on
-//! both sides ([`Body::RaceStop`]); the higher score wins, equal scores draw. A cheater
+//! both sides ([`Body::RaceStop`]); the higher score wins, equal scores draw. Every race
+//! has a time limit ([`RaceOptions::time_limit_s`]), so a player who stops moving cannot
+//! keep the other from a result; a player who leaves before the end, or whose app comes back
+//! without the race (killed and started again), has resigned ([`Race::on_peer_gone`]). A cheater
 //! (impossible move, changed seed, a stop that does not match its moves) loses at once
 //! ([`RaceEnd::Cheated`]).
 //!
@@ -60,7 +63,7 @@
 //! use banco_protocol::race::{Race, RaceEvent, RaceOptions};
 //! use banco_protocol::seed::SeedShare;
 //!
-//! let options = RaceOptions { start_balls: 5, time_limit_s: 0, ..RaceOptions::default() };
+//! let options = RaceOptions { start_balls: 5, time_limit_s: 600, ..RaceOptions::default() };
 //! let session = [7; 8];
 //! let red = SeedShare::new([1; 32], session, Color::Red);
 //! let black = SeedShare::new([2; 32], session, Color::Black);
@@ -116,7 +119,11 @@ pub const RACE_FLAG_SPOTS: u8 = 2;
 pub struct RaceOptions {
     /// Balls on each board at the start: 3 or 5.
     pub start_balls: u8,
-    /// Time limit in seconds; 0 for none (the race ends when both boards are full).
+    /// Time limit in seconds, 1 or more: every race has one. A race without one (0, which
+    /// older apps proposed) could be held hostage — a player who stops moving would never
+    /// be ended, and the other could get no result — so it is refused when proposing
+    /// ([`ActionError::RaceUntimed`](crate::ActionError::RaceUntimed)) and declined when
+    /// proposed ([`DeclineReason::RACE_UNTIMED`](crate::message::DeclineReason::RACE_UNTIMED)).
     pub time_limit_s: u16,
     /// Lines 98's preview on both boards: each shows where its next balls land
     /// ([`LinesGame::next_spots`]). The spots come from the shared seed, so the replica of
@@ -159,7 +166,7 @@ pub enum RaceParamsError {
 /// ```
 /// use banco_protocol::race::RaceOptions;
 /// let o = RaceOptions { start_balls: 3, time_limit_s: 0, ..RaceOptions::default() };
-/// assert_eq!(o.to_string(), "3 balls, no time limit");
+/// assert_eq!(o.to_string(), "3 balls, no time limit"); // an older app's proposal, declined
 /// let o = RaceOptions { start_balls: 5, time_limit_s: 60, preview: true, ..RaceOptions::default() };
 /// assert_eq!(o.to_string(), "5 balls, 60 s, preview");
 /// ```
@@ -239,11 +246,15 @@ impl RaceOptions {
     ///
     /// # Errors
     /// [`ActionError::RaceStartBalls`](crate::ActionError::RaceStartBalls) for a start
-    /// other than 3 or 5 balls.
+    /// other than 3 or 5 balls; [`ActionError::RaceUntimed`](crate::ActionError::RaceUntimed)
+    /// without a time limit (every race has one: see [`RaceOptions::time_limit_s`]).
     pub fn check(self) -> Result<(), crate::ActionError> {
         RaceOptions::decode(&self.encode())
-            .map(|_| ())
-            .map_err(|_| crate::ActionError::RaceStartBalls(self.start_balls))
+            .map_err(|_| crate::ActionError::RaceStartBalls(self.start_balls))?;
+        if self.time_limit_s == 0 {
+            return Err(crate::ActionError::RaceUntimed);
+        }
+        Ok(())
     }
 
     /// The settings of both boards (no undo in a race; Lines 98's preview if agreed; the
@@ -441,6 +452,13 @@ pub enum RaceError {
     /// Our time or board is done.
     #[error("your race is done (time up or board full)")]
     Done,
+    /// A resignation once our board is final (full, or our time up): the peer may already
+    /// have ended the race on it, so it is refused; leaving the match forfeits the race
+    /// instead ([`Race::on_peer_gone`] on the peer's side).
+    #[error(
+        "your board is final: the race ends when the other player's is (its board full or its time up); leaving now forfeits the race"
+    )]
+    Final,
     /// The move is not legal on our board.
     #[error("{0}")]
     Move(#[from] MoveError),
@@ -637,7 +655,8 @@ impl Race {
     /// that crossed the resignation still count on its board). Only while we can still
     /// move: once our time is up or our board is full our board is final and the peer may
     /// already have ended the race on it, so a late resignation is refused
-    /// ([`RaceError::Done`]) rather than judged differently on the two sides.
+    /// ([`RaceError::Final`]) rather than judged differently on the two sides: leaving
+    /// the match then forfeits the race ([`Race::on_peer_gone`]).
     pub fn resign(
         &mut self,
         send: &mut Vec<Body>,
@@ -646,8 +665,11 @@ impl Race {
         if self.result.is_some() {
             return Err(RaceError::Over);
         }
-        if self.resigned.is_some() || self.done[self.me.index()] {
+        if self.resigned.is_some() {
             return Err(RaceError::Done);
+        }
+        if self.done[self.me.index()] {
+            return Err(RaceError::Final);
         }
         let turns = self.board(self.me).map_or(0, ScoreGame::turns);
         send.push(Body::Resign { ply: turns });
@@ -683,6 +705,22 @@ impl Race {
         self.resigned = Some(peer);
         self.stop_me(send, events);
         self.check_end(events);
+    }
+
+    /// The peer is gone from the race for good: it left the match (its goodbye) or its
+    /// app came back without it (restarted), while the race was on. That is its
+    /// resignation ([`RaceEnd::Resigned`]): we win, whatever the scores and whether or not
+    /// its board was full — leaving before the end forfeits a race, so neither a player
+    /// behind nor an app killed and started again can void one. Nothing is sent (the peer
+    /// is not there to hear it); the scores are the boards as they stand here.
+    pub fn on_peer_gone(&mut self, events: &mut Vec<RaceEvent>) {
+        if self.result.is_some() {
+            return;
+        }
+        let peer = self.me.other();
+        self.resigned = Some(peer);
+        self.done = [true, true];
+        self.end(RaceEnd::Resigned(peer), Some(self.me), events);
     }
 
     fn stop_me(&mut self, send: &mut Vec<Body>, _events: &mut Vec<RaceEvent>) {

@@ -561,6 +561,27 @@ impl Channel {
         Ok(())
     }
 
+    /// Checks that a race action of ours may send now: open, peer confirmed, and room for
+    /// one more race message ([`RACE_OUTBOX_MAX`](super::reliable::RACE_OUTBOX_MAX)) — not
+    /// the outbox's usual limit, so a race goes on while the link is down.
+    pub(crate) fn ready_race(&mut self, now: u64) -> Result<(), ActionError> {
+        self.now = now;
+        self.ensure_open()?;
+        if !self.peer.as_ref().is_some_and(|p| p.verified) {
+            return Err(ActionError::NotVerified);
+        }
+        if !self.reliable.has_race_room(1) {
+            return Err(ActionError::QueueFull);
+        }
+        Ok(())
+    }
+
+    /// Queues a race message of ours on the reliable stream (see [`Channel::ready_race`]);
+    /// its sequence number, `None` if it was dropped.
+    pub(crate) fn queue_race(&mut self, body: Body) -> Option<u64> {
+        self.reliable.push_race(body)
+    }
+
     pub(crate) fn ensure_open(&self) -> Result<(), ActionError> {
         if self.closed.is_some() {
             Err(ActionError::Closed)

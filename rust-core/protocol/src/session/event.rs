@@ -262,7 +262,7 @@ pub enum LinkDownReason {
     #[error("the connection could not be set up in time")]
     HandshakeTimeout,
     /// Nothing was heard from the peer for too long.
-    #[error("the other phone stopped answering")]
+    #[error("the other device stopped answering")]
     PeerSilent,
     /// The driver reported the link closed ([`Session::link_lost`](crate::Session::link_lost)).
     #[error("the connection was closed")]
@@ -281,8 +281,15 @@ pub enum LinkDownReason {
         ours: u8,
     },
     /// The peer does not know our session (it restarted); start a new session.
-    #[error("the other phone does not know this match any more; start a new one")]
+    #[error("the other device does not know this match any more; start a new one")]
     UnknownSession,
+    /// This app restarted and lost its match: the peer resumes a session this side never
+    /// had (it heard from an earlier run of this app). That match is over; in a Lines race
+    /// the peer counts it as this side's resignation.
+    #[error(
+        "this device restarted and no longer has its match with the other player; start a new one"
+    )]
+    RestartedHere,
     /// The confirmed peer came back without this match (its app restarted and lost it):
     /// the match cannot go on.
     #[error("the other player's app restarted and no longer has this match; start a new one")]
@@ -476,11 +483,17 @@ pub enum ActionError {
     /// Race options the race cannot be played with (a start other than 3 or 5 balls).
     #[error("a race starts with 3 or 5 balls, not {0}")]
     RaceStartBalls(u8),
+    /// A race proposed without a time limit: every race has one (a player who stopped
+    /// moving could otherwise keep the other from a result for ever).
+    #[error("a race needs a time limit (2 minutes to an hour, say)")]
+    RaceUntimed,
     /// The request is not supported (a link-level body given to `Channel::send`, or a
     /// missing cryptographic primitive in this build).
     #[error("this is not supported")]
     Unsupported,
     /// Too many messages wait for the peer; try again once it catches up.
-    #[error("too many messages are waiting for the other phone")]
+    #[error(
+        "too many messages are waiting for the other device (is the link down?): try again once they have gone through"
+    )]
     QueueFull,
 }

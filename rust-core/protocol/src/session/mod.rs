@@ -298,7 +298,12 @@ impl<G: MatchGame> Session<G> {
             match out {
                 ChannelOutput::Event(ChannelEvent::FrameRejected { .. })
                     if self.events.len() >= REJECTION_EVENTS_MAX => {}
-                ChannelOutput::Event(e) => self.events.push_back(e.into()),
+                ChannelOutput::Event(e) => {
+                    if race::peer_gone(&e) {
+                        self.race_peer_gone();
+                    }
+                    self.events.push_back(e.into());
+                }
                 ChannelOutput::Message(body) => self.dispatch(body),
             }
         }

@@ -13,7 +13,7 @@ use crate::race::{
 };
 use crate::seed::SeedShare;
 use crate::session::config::MatchSpec;
-use crate::session::event::{ActionError, Event};
+use crate::session::event::{ActionError, ChannelEvent, CloseReason, Event, LinkDownReason};
 use banco_game::{Color, GameKind, MatchGame};
 use banco_lines::{Cell, SpawnRule, TurnReport};
 
@@ -65,7 +65,30 @@ fn agreed_spawn(options: RaceOptions, peer_caps: u32) -> RaceOptions {
     }
 }
 
+/// True for the channel events that end a race as the peer's resignation
+/// ([`Race::on_peer_gone`]): its goodbye, or its app back without the match.
+pub(super) fn peer_gone(e: &ChannelEvent) -> bool {
+    matches!(
+        e,
+        ChannelEvent::Closed {
+            reason: CloseReason::PeerLeft
+        } | ChannelEvent::LinkDown {
+            reason: LinkDownReason::PeerRestarted
+        }
+    )
+}
+
 impl<G: MatchGame> Session<G> {
+    /// The peer left, or came back without the match, during a race: it resigned
+    /// ([`Race::on_peer_gone`]); the result comes before the event that ends the match.
+    pub(super) fn race_peer_gone(&mut self) {
+        if let Some(race) = &mut self.race.race {
+            let mut events = Vec::new();
+            race.on_peer_gone(&mut events);
+            self.events.extend(events.into_iter().map(Event::Race));
+        }
+    }
+
     /// Proposes a Lines race with `options`, where we play `color` (the colours only name
     /// the two boards). The session draws our seed value and puts its commitment and the
     /// options in the proposal's parameters; the race starts when the peer accepts and
@@ -134,9 +157,11 @@ impl<G: MatchGame> Session<G> {
         }
     }
 
-    /// Plays a move on our race board and sends it.
+    /// Plays a move on our race board and sends it. The move is ours to make whatever the
+    /// link: while it is down the moves wait for its return (up to the most a race can
+    /// hold), not the outbox's usual limit ([`ActionError::QueueFull`] only beyond that).
     pub fn race_move(&mut self, from: Cell, to: Cell, now: u64) -> Result<TurnReport, RaceError> {
-        self.channel.ready(now)?;
+        self.channel.ready_race(now)?;
         let race = self.race.race.as_mut().ok_or(RaceError::NoRace)?;
         let (mut send, mut events) = (Vec::new(), Vec::new());
         let report = race.play(from, to, now, &mut send, &mut events)?;
@@ -146,7 +171,7 @@ impl<G: MatchGame> Session<G> {
 
     /// Resigns the race (we lose).
     pub fn race_resign(&mut self, now: u64) -> Result<(), RaceError> {
-        self.channel.ready(now)?;
+        self.channel.ready_race(now)?;
         let race = self.race.race.as_mut().ok_or(RaceError::NoRace)?;
         let (mut send, mut events) = (Vec::new(), Vec::new());
         race.resign(&mut send, &mut events)?;
@@ -237,7 +262,16 @@ impl<G: MatchGame> Session<G> {
         for b in send {
             let tracked =
                 matches!(b, Body::RaceMove { .. } | Body::RaceStop { .. }).then(|| b.clone());
-            let seq = self.channel.queue_seq(b);
+            // The race's own messages wait for the link however many there are (bounded by
+            // the race itself); replies to the peer (a busy decline) count as usual.
+            let seq = match b {
+                Body::RaceMove { .. }
+                | Body::RaceStop { .. }
+                | Body::RaceCut { .. }
+                | Body::Resign { .. }
+                | Body::SeedReveal { .. } => self.channel.queue_race(b),
+                b => self.channel.queue_seq(b),
+            };
             if let (Some(b), Some(seq), Some(r)) = (tracked, seq, &mut self.race.race) {
                 r.note_sent(&b, seq);
             }
@@ -368,6 +402,10 @@ impl<G: MatchGame> Session<G> {
         match parse_proposal_params(&p.params) {
             Err(_) => self.channel.queue(Body::Decline {
                 reason: DeclineReason::BAD_PARAMS,
+            }),
+            // An older app's untimed race: every race has a time limit here.
+            Ok(options) if options.time_limit_s == 0 => self.channel.queue(Body::Decline {
+                reason: DeclineReason::RACE_UNTIMED,
             }),
             Ok(options) => {
                 let spec = race_spec(&p, false, Vec::new(), p.params.clone());

@@ -18,6 +18,12 @@ pub(crate) const OUTBOX_MAX: usize = 64;
 /// Hard limit including automatic replies to the peer (declines, error answers): a peer
 /// that floods requests and never acknowledges cannot grow the outbox beyond it.
 const OUTBOX_HARD_MAX: usize = OUTBOX_MAX + 16;
+/// Race messages waiting to be sent at most, apart from the limits above: a race move is
+/// played on our own board and must not be refused while the link is down (the race's
+/// clock runs on), so the moves of a whole race may wait for the link's return — 16,384
+/// is more moves than a Lines board lasts in a race's longest time limit at a human's pace
+/// (and the largest turn number a move encodes in its short form).
+pub(crate) const RACE_OUTBOX_MAX: usize = 16_384;
 
 #[derive(Debug)]
 struct Outgoing {
@@ -27,6 +33,8 @@ struct Outgoing {
     sent_before: bool,
     /// Sent more than once (its acknowledgement is no round-trip sample: Karn's rule).
     resent: bool,
+    /// A race message, counted against [`RACE_OUTBOX_MAX`] and not the other limits.
+    race: bool,
 }
 
 /// Sender and receiver state of the reliable stream (one per session, kept across links).
@@ -35,6 +43,8 @@ pub(crate) struct Reliable {
     next_seq: u64,
     sent_upto: u64,
     outbox: VecDeque<Outgoing>,
+    /// Race messages in the outbox ([`Reliable::push_race`]).
+    race_queued: usize,
     expected: u64,
     early: BTreeMap<u64, Body>,
     /// When an acknowledgement owed to the peer must go out on its own (`None`: nothing
@@ -56,6 +66,7 @@ impl Reliable {
             next_seq: 0,
             sent_upto: 0,
             outbox: VecDeque::new(),
+            race_queued: 0,
             expected: 0,
             early: BTreeMap::new(),
             ack_due: None,
@@ -86,28 +97,62 @@ impl Reliable {
         (self.next_seq & 0x0f) as u8
     }
 
-    /// True when the outbox has room for `n` more messages.
+    /// Messages in the outbox other than race messages.
+    fn others(&self) -> usize {
+        self.outbox.len().saturating_sub(self.race_queued)
+    }
+
+    /// True when the outbox has room for `n` more messages (race messages apart).
     pub(crate) fn has_room(&self, n: usize) -> bool {
-        self.outbox.len() + n <= OUTBOX_MAX
+        self.others() + n <= OUTBOX_MAX
+    }
+
+    /// True when the outbox has room for `n` more race messages ([`RACE_OUTBOX_MAX`]).
+    pub(crate) fn has_race_room(&self, n: usize) -> bool {
+        self.race_queued + n <= RACE_OUTBOX_MAX
     }
 
     /// Queues a sequenced body; returns its sequence number, or `None` (and dropped)
     /// beyond the hard limit. Local actions check [`Reliable::has_room`] first, so only
     /// replies to a flooding peer are dropped.
     pub(crate) fn push(&mut self, body: Body) -> Option<u64> {
-        if self.outbox.len() >= OUTBOX_HARD_MAX {
+        if self.others() >= OUTBOX_HARD_MAX {
             return None;
         }
+        Some(self.push_back(body, false))
+    }
+
+    /// Queues a race message of our own (a move, stop, cut, resignation or seed reveal),
+    /// counted against [`RACE_OUTBOX_MAX`] only; `None` (and dropped) beyond it.
+    pub(crate) fn push_race(&mut self, body: Body) -> Option<u64> {
+        if !self.has_race_room(1) {
+            return None;
+        }
+        self.race_queued += 1;
+        Some(self.push_back(body, true))
+    }
+
+    fn push_back(&mut self, body: Body, race: bool) -> u64 {
         let seq = self.next_seq;
         self.outbox.push_back(Outgoing {
-            seq: self.next_seq,
+            seq,
             body,
             sent_at: None,
             sent_before: false,
             resent: false,
+            race,
         });
         self.next_seq += 1;
-        Some(seq)
+        seq
+    }
+
+    /// Takes the oldest message out of the outbox (it was acknowledged).
+    fn pop_front(&mut self) -> Option<Outgoing> {
+        let o = self.outbox.pop_front()?;
+        if o.race {
+            self.race_queued = self.race_queued.saturating_sub(1);
+        }
+        Some(o)
     }
 
     /// How many of our sequenced messages the peer has acknowledged: every message with
@@ -126,11 +171,8 @@ impl Reliable {
             return None;
         }
         let mut rtt: Option<u64> = None;
-        while let Some(o) = self.outbox.pop_front() {
-            if o.seq >= acked {
-                self.outbox.push_front(o);
-                break;
-            }
+        while self.outbox.front().is_some_and(|o| o.seq < acked) {
+            let Some(o) = self.pop_front() else { break };
             if let (Some(at), false) = (o.sent_at, o.resent) {
                 let sample = now.saturating_sub(at);
                 rtt = Some(rtt.map_or(sample, |r| r.min(sample)));
@@ -226,7 +268,7 @@ impl Reliable {
             return false;
         }
         while self.outbox.front().is_some_and(|o| o.seq < last_seen) {
-            self.outbox.pop_front();
+            self.pop_front();
         }
         for o in &mut self.outbox {
             o.sent_at = None;
@@ -299,6 +341,35 @@ mod tests {
         let mut now = Reliable::new(100, 1000, 0);
         now.on_data(0, mv(0), 7);
         assert!(now.ack_overdue(7));
+    }
+
+    #[test]
+    fn race_messages_wait_beyond_the_usual_limit_and_leave_its_room_to_the_rest() {
+        let mut a = Reliable::new(100, 1000, 0);
+        for i in 0..(OUTBOX_HARD_MAX as u32 + 100) {
+            assert!(a.push_race(mv(i)).is_some(), "race message {i}");
+        }
+        // The rest still has its own room, and its own hard limit.
+        assert!(a.has_room(OUTBOX_MAX));
+        for i in 0..OUTBOX_HARD_MAX as u32 {
+            assert!(a.push(mv(i)).is_some());
+        }
+        assert!(a.push(mv(0)).is_none());
+        assert!(!a.has_room(1) && a.has_race_room(1));
+        // Acknowledged race messages give their room back.
+        let mut b = Reliable::new(100, 1000, 0);
+        for _ in 0..40 {
+            let (s, body) = a.next_to_send(0).unwrap();
+            b.on_data(s, body, 0);
+            a.on_ack(b.ack_nibble(), 0);
+        }
+        assert_eq!(a.race_queued, OUTBOX_HARD_MAX + 100 - 40);
+        let mut c = Reliable::new(100, 1000, 0);
+        while c.has_race_room(1) {
+            c.push_race(mv(0));
+        }
+        assert_eq!(c.unacked(), RACE_OUTBOX_MAX);
+        assert!(c.push_race(mv(0)).is_none());
     }
 
     #[test]

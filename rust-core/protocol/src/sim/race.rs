@@ -7,7 +7,7 @@
 //! use banco_protocol::race::RaceOptions;
 //! use banco_protocol::sim::{FaultPlan, RaceSim, play_race};
 //!
-//! let sim = RaceSim { options: RaceOptions { start_balls: 5, time_limit_s: 0, preview: false, ..RaceOptions::default() }, ..RaceSim::new(3) };
+//! let sim = RaceSim { options: RaceOptions { start_balls: 5, time_limit_s: 3_600, preview: false, ..RaceOptions::default() }, ..RaceSim::new(3) };
 //! let report = play_race(&sim);
 //! assert!(report.is_clean(), "{report:?}");
 //! assert!(report.results[0].is_some());
@@ -44,14 +44,15 @@ pub struct RaceSim {
 }
 
 impl RaceSim {
-    /// A race of 5 start balls without a time limit over the rough link.
+    /// A race of 5 start balls with an hour's time limit (both boards fill long before)
+    /// over the rough link.
     pub fn new(seed: u64) -> RaceSim {
         RaceSim {
             seed,
             faults: FaultPlan::ROUGH,
             options: RaceOptions {
                 start_balls: 5,
-                time_limit_s: 0,
+                time_limit_s: 3_600,
                 preview: false,
                 ..RaceOptions::default()
             },

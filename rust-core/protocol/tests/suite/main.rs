@@ -16,6 +16,7 @@ mod pairing;
 mod props;
 mod race;
 mod race_cut;
+mod race_hostage;
 mod race_preview;
 mod race_spawn;
 mod session;

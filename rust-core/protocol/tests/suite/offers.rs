@@ -17,7 +17,7 @@ use common::{RawPeer, S, events, session_offering};
 
 const OPTIONS: RaceOptions = RaceOptions {
     start_balls: 5,
-    time_limit_s: 0,
+    time_limit_s: 600,
     preview: false,
     spawn: SpawnRule::AtAnnouncement,
 };

@@ -175,7 +175,7 @@ fn a_new_app_does_not_take_up_a_session_its_peer_heard_from() {
     let (ev_a, ev_b) = (events(&mut a), events(&mut again));
     let down = |ev: &[Event<u8>], r: LinkDownReason| ev.contains(&Event::LinkDown { reason: r });
     assert!(
-        down(&ev_a, LinkDownReason::PeerRestarted) || down(&ev_b, LinkDownReason::UnknownSession),
+        down(&ev_a, LinkDownReason::PeerRestarted) || down(&ev_b, LinkDownReason::RestartedHere),
         "{ev_a:?} {ev_b:?}"
     );
     assert!(!a.is_link_up() && !again.is_link_up());

@@ -19,9 +19,10 @@ use banco_protocol::sim::{FaultPlan, RaceSim, play_race};
 use banco_protocol::{ActionError, Event, PROTOCOL_VERSION};
 use common::{RawPeer, S, events, session_offering};
 
+/// A race that both boards fill long before its time limit.
 const NO_LIMIT: RaceOptions = RaceOptions {
     start_balls: 5,
-    time_limit_s: 0,
+    time_limit_s: 3_600,
     preview: false,
     spawn: SpawnRule::AtAnnouncement,
 };
@@ -34,7 +35,7 @@ fn seeded_races_over_a_faulty_link_end_with_equal_views() {
         let sim = RaceSim {
             options: RaceOptions {
                 start_balls,
-                time_limit_s: 0,
+                time_limit_s: 3_600,
                 preview: false,
                 ..RaceOptions::default()
             },
@@ -374,7 +375,7 @@ fn the_time_limit_stops_our_moves_and_sends_our_count() {
     assert_eq!(victim.race_move(from, to, 2_020), Err(RaceError::Done));
     // Our board is final: a resignation now could be judged differently by a peer whose
     // stop crossed it (found by the race soak), so it is refused.
-    assert_eq!(victim.race_resign(2_025), Err(RaceError::Done));
+    assert_eq!(victim.race_resign(2_025), Err(RaceError::Final));
     assert!(
         !raw.recv(&mut victim)
             .iter()
@@ -768,7 +769,9 @@ fn mixed_sim(seed: u64) -> RaceSim {
         reorder_ms: 800,
         disconnect: 20,
     };
-    let time_limit_s = [0, 20, 60, 1][(seed % 4) as usize];
+    // An hour: both boards fill long before (what untimed races were, before every race
+    // had a limit).
+    let time_limit_s = [3_600, 20, 60, 1][(seed % 4) as usize];
     RaceSim {
         options: RaceOptions {
             start_balls: if seed.is_multiple_of(2) { 3 } else { 5 },
@@ -784,7 +787,7 @@ fn mixed_sim(seed: u64) -> RaceSim {
         // The very bad link can stay down for minutes (handshakes failing over and over):
         // longer than the grace a timed race gives a silent peer, after which each side
         // judges alone (see `RACE_GRACE_MS`). Timed races run on the rough link.
-        faults: if seed.is_multiple_of(3) && time_limit_s == 0 {
+        faults: if seed.is_multiple_of(3) && time_limit_s == 3_600 {
             very_bad
         } else {
             FaultPlan::ROUGH

@@ -200,7 +200,7 @@ fn preview_races_over_a_faulty_link_end_with_equal_views() {
         let sim = RaceSim {
             options: RaceOptions {
                 start_balls: if seed % 2 == 0 { 3 } else { 5 },
-                time_limit_s: 0,
+                time_limit_s: 3_600,
                 preview: true,
                 spawn: SpawnRule::AtAnnouncement,
             },

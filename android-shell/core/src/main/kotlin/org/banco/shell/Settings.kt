@@ -70,7 +70,7 @@ data class Settings(
     val linesTimeLimitS: Int = linesDefaultOptions().timeLimitS.toInt(),
     /** A Lines race hosted: balls on each board at the start (3 or 5, [RACE_START_BALLS]); Rust's default. */
     val raceStartBalls: Int = RUST_DEFAULTS.raceStartBalls.toInt(),
-    /** A Lines race hosted: its time limit in minutes, 0 for none ([RACE_MINUTES]); Rust's default. */
+    /** A Lines race hosted: its time limit in minutes ([RACE_MINUTES]); Rust's default. */
     val raceMinutes: Int = RUST_DEFAULTS.raceMinutes.toInt(),
     /** The clock of the board games hosted or proposed: a name of Rust's [clockPresets] ("5+3"), "" untimed. */
     val clock: String = "",
@@ -148,10 +148,10 @@ data class Settings(
         /** The time limits a new Lines game may have, with their labels; 0 is untimed (Rust's). */
         val LINES_TIME_LIMITS: List<LinesTimeLimit> get() = linesTimeLimits()
 
-        /** The race time limits offered, in minutes (Rust's [raceTimeLimits]); 0 is none (the race ends when both boards are full). */
+        /** The race time limits offered, in minutes (Rust's [raceTimeLimits]): 2 to 60; every race has one. */
         val RACE_MINUTES: List<Int> get() = raceTimeLimits().map { (it.seconds / 60u).toInt() }
 
-        /** How a race time limit of [minutes] reads, in Rust's words ("5 min", "no limit"). */
+        /** How a race time limit of [minutes] reads, in Rust's words ("5 min", "60 min"). */
         fun raceMinutesLabel(minutes: Int): String =
             raceTimeLimits().firstOrNull { it.seconds.toInt() == minutes * 60 }?.label ?: "$minutes min"
 

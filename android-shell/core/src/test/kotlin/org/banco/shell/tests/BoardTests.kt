@@ -109,8 +109,8 @@ fun boardTests(s: Suite) {
         // The race a host proposes comes from them (it was a fixed 5 balls, 5 minutes, no preview).
         eq(org.banco.RaceSettings(3u, 600u, true), mine.raceSettings())
         // The race time limits a screen offers are Rust's, with Rust's labels.
-        eq(listOf(2, 5, 10, 0), Settings.RACE_MINUTES)
-        eq(listOf("2 min", "5 min", "10 min", "no limit"), Settings.RACE_MINUTES.map { Settings.raceMinutesLabel(it) })
+        eq(listOf(2, 5, 10, 30, 60), Settings.RACE_MINUTES)
+        eq(listOf("2 min", "5 min", "10 min", "30 min", "60 min"), Settings.RACE_MINUTES.map { Settings.raceMinutesLabel(it) })
         eq(RepetitionRule.CASUAL, (Settings.load(store).rulesFor(GameKind.XIANGQI) as Rules.Xiangqi).repetition)
         eq(null, mine.rulesFor(GameKind.CHESS), "chess has its usual rules")
         eq(rulesPreset(GameKind.XIANGQI, "casual"), mine.rulesFor(GameKind.XIANGQI))

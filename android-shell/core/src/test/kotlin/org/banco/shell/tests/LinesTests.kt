@@ -203,11 +203,11 @@ fun linesTests(s: Suite) {
     s.test("Lines race between two controllers over loopback, to the end") {
         val hostUi = TestUi()
         val guestUi = TestUi()
-        // The race of the host's Settings (3 balls, no time limit), hosted as a board game is
+        // The race of the host's Settings (3 balls, an hour), hosted as a board game is
         // (the lobby's host, here without Bluetooth) on a port that is taken: on a free one
         // instead, as a board game's host does.
-        val settings = Settings(playerName = "An", raceStartBalls = 3, raceMinutes = 0)
-        eq(RaceSettings(3u, 0u, false), settings.raceSettings())
+        val settings = Settings(playerName = "An", raceStartBalls = 3, raceMinutes = 60)
+        eq(RaceSettings(3u, 3600u, false), settings.raceSettings())
         val taken = java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))
         val host = hostUi.call {
             MatchController.onFreePortIfTaken("127.0.0.1:${taken.localPort}") {

@@ -60,8 +60,8 @@ fun nearbyRaceTests(s: Suite) {
         val guestUi = TestUi()
         val lobbies = NearbyLobbies(air, hostUi, guestUi)
         val (hostLobby, guestLobby) = lobbies.host to lobbies.guest
-        // The race of the host's Settings: 3 balls, no time limit, Lines 98's preview.
-        val settings = Settings(playerName = "An", raceStartBalls = 3, raceMinutes = 0, linesPreview = true)
+        // The race of the host's Settings: 3 balls, an hour, Lines 98's preview.
+        val settings = Settings(playerName = "An", raceStartBalls = 3, raceMinutes = 60, linesPreview = true)
         val host = hostUi.call { hostLobby.host(settings, "127.0.0.1:0", advertise = false, race = true) }
         var guestOrNull: MatchController? = null
         try {
@@ -84,9 +84,9 @@ fun nearbyRaceTests(s: Suite) {
             hostUi.call { host.confirmCode(code) }
             guestUi.call { guest.confirmCode(code) }
             val proposed = guestUi.awaitMatch(guest, "the race proposed") { it.phase == Phase.PROPOSED }
-            eq(RaceSettings(3u, 0u, true), proposed.proposal?.race, "the race of the host's settings")
-            eq("3 balls, no time limit, preview", proposed.offeredRace)
-            eq("Race: 3 balls, no time limit, preview", proposed.offeredTerms, "the accept prompt's words")
+            eq(RaceSettings(3u, 3600u, true), proposed.proposal?.race, "the race of the host's settings")
+            eq("3 balls, 3600 s, preview", proposed.offeredRace)
+            eq("Race: 3 balls, 3600 s, preview", proposed.offeredTerms, "the accept prompt's words")
             guestUi.call { guest.acceptOffer(guest.state.value.match!!.proposalId!!) }
             hostUi.await(host.state, "host racing") { it.race?.board != null }
             guestUi.await(guest.state, "guest racing") { it.race?.board != null }
@@ -124,9 +124,9 @@ fun nearbyRaceTests(s: Suite) {
             // same race, its board Black again; accepted, both race from a new seed.
             hostUi.call { host.proposeRematch() }
             val again = guestUi.awaitMatch(guest, "the race proposed again") { it.phase == Phase.PROPOSED }
-            eq(RaceSettings(3u, 0u, true), again.proposal?.race, "the same options")
+            eq(RaceSettings(3u, 3600u, true), again.proposal?.race, "the same options")
             eq(Color.BLACK, again.proposal?.yourColor)
-            eq("Race: 3 balls, no time limit, preview", again.offeredTerms, "the race screen's accept prompt")
+            eq("Race: 3 balls, 3600 s, preview", again.offeredTerms, "the race screen's accept prompt")
             guestUi.call { guest.acceptOffer(guest.state.value.match!!.proposalId!!) }
             val started = { st: MatchController.State -> st.race?.let { it.outcome == null && it.board != null } == true }
             hostUi.await(host.state, "host racing again", pred = started)
