@@ -108,9 +108,29 @@ fn a_record_with_a_copied_fingerprint_is_refused_and_the_real_host_still_joins()
     an.leave();
 }
 
+/// A guest joining the host listed with `fingerprint` by the `records` in order of
+/// preference, one route each (as a phone's LAN record and its Bluetooth device).
+fn join_by(records: &[&PeerInfo], fingerprint: &str) -> (NetMatch, Receiver<NetEvent>) {
+    use banco_net::driver::{AnyOf, Connector, Dialer};
+    let routes: Vec<Box<dyn Connector>> = records
+        .iter()
+        .map(|r| Box::new(Dialer::to_peer(r)) as Box<dyn Connector>)
+        .collect();
+    let (obs, rx) = observer();
+    let guest = NetMatch::join_with(
+        "Guest",
+        AnyOf::new(routes).unwrap(),
+        Some(fingerprint),
+        &[],
+        Some(Trust::generate().unwrap()),
+        obs,
+    )
+    .unwrap();
+    (guest, rx)
+}
+
 #[test]
 fn a_guest_with_a_second_route_leaves_the_impostor_for_the_real_host() {
-    use banco_net::driver::{AnyOf, Connector, Dialer};
     // An is reachable by a second route (Bluetooth on a phone; here a second address); a
     // stranger's LAN record copies An's fingerprint and comes first.
     let (an, an_rx) = host("An", Trust::generate().unwrap());
@@ -118,20 +138,7 @@ fn a_guest_with_a_second_route_leaves_the_impostor_for_the_real_host() {
     let (evil, evil_rx) = host("An", Trust::generate().unwrap());
     let forged = record("An", &evil.state().address, &an_fp);
     let real = record("An", &an.state().address, &an_fp);
-    let routes: Vec<Box<dyn Connector>> = vec![
-        Box::new(Dialer::to_peer(&forged)),
-        Box::new(Dialer::to_peer(&real)),
-    ];
-    let (obs, rx) = observer();
-    let guest = NetMatch::join_with(
-        "Guest",
-        AnyOf::new(routes).unwrap(),
-        Some(&an_fp),
-        &[],
-        Some(Trust::generate().unwrap()),
-        obs,
-    )
-    .unwrap();
+    let (guest, rx) = join_by(&[&forged, &real], &an_fp);
     assert!(paired(&an_rx, &an) && paired(&rx, &guest));
     assert!(
         evil_rx
@@ -148,20 +155,7 @@ fn a_guest_with_a_second_route_leaves_the_impostor_for_the_real_host() {
     let an_fp = fingerprint(&an);
     let real = record("An", &an.state().address, &an_fp);
     let dead = record("An", "127.0.0.1:1", &an_fp);
-    let routes: Vec<Box<dyn Connector>> = vec![
-        Box::new(Dialer::to_peer(&dead)),
-        Box::new(Dialer::to_peer(&real)),
-    ];
-    let (obs, rx) = observer();
-    let guest = NetMatch::join_with(
-        "Guest",
-        AnyOf::new(routes).unwrap(),
-        Some(&an_fp),
-        &[],
-        Some(Trust::generate().unwrap()),
-        obs,
-    )
-    .unwrap();
+    let (guest, rx) = join_by(&[&dead, &real], &an_fp);
     assert!(paired(&an_rx, &an) && paired(&rx, &guest));
     guest.leave();
     an.leave();

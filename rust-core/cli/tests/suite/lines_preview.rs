@@ -6,27 +6,6 @@
 use crate::common;
 use common::banco_stdin;
 
-/// The rows of the last board drawn in `text` (rank 9 first), nine cells each.
-fn last_board(text: &str) -> Vec<Vec<String>> {
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    for line in text.lines() {
-        let mut parts = line.split_whitespace();
-        let Some(rank) = parts.next().and_then(|r| r.parse::<usize>().ok()) else {
-            continue;
-        };
-        let cells: Vec<String> = parts.map(str::to_owned).collect();
-        if cells.len() != 9 || !(1..=9).contains(&rank) {
-            continue;
-        }
-        if rank == 9 {
-            rows.clear();
-        }
-        rows.push(cells);
-    }
-    assert_eq!(rows.len(), 9, "no board in:\n{text}");
-    rows
-}
-
 fn name(file: usize, row: usize) -> String {
     format!("{}{}", (b'a' + file as u8) as char, 9 - row)
 }
@@ -88,7 +67,7 @@ fn play_lines_preview_shows_the_spots_and_the_balls_land_there() {
     let out = banco_stdin(&args, "quit\n");
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout).to_string();
-    let rows = last_board(&text);
+    let rows = common::last_board(&text);
     let next = last_entries(&text, "next ");
     assert_eq!(next.len(), 3, "{text}");
     let mut shown = drawn_spots(&rows);
@@ -107,7 +86,10 @@ fn play_lines_preview_shows_the_spots_and_the_balls_land_there() {
     // Without --preview the board and the next line are as they always were.
     let classic = banco_stdin(&args[..6], "quit\n");
     let classic = String::from_utf8_lossy(&classic.stdout).to_string();
-    assert!(drawn_spots(&last_board(&classic)).is_empty(), "{classic}");
+    assert!(
+        drawn_spots(&common::last_board(&classic)).is_empty(),
+        "{classic}"
+    );
     let line = classic.lines().find(|l| l.contains("next ")).unwrap();
     let colours: Vec<&str> = line.split("next ").nth(1).unwrap().split(' ').collect();
     assert!(colours.iter().all(|c| c.len() == 1), "{line}");
@@ -162,7 +144,7 @@ fn a_race_with_the_preview_is_proposed_and_both_boards_show_their_spots() {
     for text in [&h, &g] {
         let before = up_to_first_status(text);
         let mut named = last_entries(before, "next ");
-        let mut shown = drawn_spots(&last_board(before));
+        let mut shown = drawn_spots(&common::last_board(before));
         assert_eq!(named.len(), 3, "{text}");
         named.sort();
         shown.sort();

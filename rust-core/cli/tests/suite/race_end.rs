@@ -52,27 +52,6 @@ fn join_args<'a>(addr: &'a str, dir: &'a str, extra: &[&'a str]) -> Vec<&'a str>
     args
 }
 
-/// The rows of the last board drawn in `text` (rank 9 first), nine cells each.
-fn last_board(text: &str) -> Vec<Vec<String>> {
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    for line in text.lines() {
-        let mut parts = line.split_whitespace();
-        let Some(rank) = parts.next().and_then(|r| r.parse::<usize>().ok()) else {
-            continue;
-        };
-        let cells: Vec<String> = parts.map(str::to_owned).collect();
-        if cells.len() != 9 || !(1..=9).contains(&rank) {
-            continue;
-        }
-        if rank == 9 {
-            rows.clear();
-        }
-        rows.push(cells);
-    }
-    assert_eq!(rows.len(), 9, "no board in:\n{text}");
-    rows
-}
-
 /// A ball with an empty cell beside it on its rank, as `a1 b1`.
 fn a_move(rows: &[Vec<String>]) -> String {
     let name = |file: usize, row: usize| format!("{}{}", (b'a' + file as u8) as char, 9 - row);
@@ -130,7 +109,7 @@ fn a_typed_race_move_shows_what_landed_and_a_race_has_no_hint_or_undo() {
         let said = guest.send(&format!("{word}\n"), "no hint or undo");
         assert!(said.starts_with("no hint or undo in a race"), "{said}");
     }
-    let mv = a_move(&last_board(&guest.text));
+    let mv = a_move(&common::last_board(&guest.text));
     let path = guest.send(&format!("{mv}\n"), "path ");
     let (from, to) = mv.split_once(' ').unwrap();
     assert_eq!(path, format!("path {from} {to}"));
@@ -173,7 +152,7 @@ fn leaving_with_a_full_board_while_the_other_idles_forfeits_with_a_result() {
     let mut guest = common::Live::start(&join_args(&addr, &gd, &[]));
     host.send("", "your move (a1 e5)");
     for _ in 0..200 {
-        let rows = last_board(&host.text);
+        let rows = common::last_board(&host.text);
         if rows.iter().flatten().all(|c| c != ".") {
             break;
         }

@@ -186,11 +186,22 @@ mod tests {
     fn scripted(
         name: &'static str,
         log: &Arc<Mutex<Vec<String>>>,
+        script: Vec<Result<(), LinkError>>,
+    ) -> Box<dyn Connector> {
+        scripted_as(Role::Responder, name, log, script)
+    }
+
+    /// A connector of `role` that records each wait and answers from `script` (then
+    /// times out).
+    fn scripted_as(
+        role: Role,
+        name: &'static str,
+        log: &Arc<Mutex<Vec<String>>>,
         mut script: Vec<Result<(), LinkError>>,
     ) -> Box<dyn Connector> {
         let log = Arc::clone(log);
         script.reverse();
-        Box::new(from_fn(Role::Responder, move |t: Duration| {
+        Box::new(from_fn(role, move |t: Duration| {
             log.lock()
                 .unwrap()
                 .push(format!("{name} {}", t.as_millis()));
@@ -262,20 +273,9 @@ mod tests {
     fn dialling(
         name: &'static str,
         log: &Arc<Mutex<Vec<String>>>,
-        mut script: Vec<Result<(), LinkError>>,
+        script: Vec<Result<(), LinkError>>,
     ) -> Box<dyn Connector> {
-        let log = Arc::clone(log);
-        script.reverse();
-        Box::new(from_fn(Role::Initiator, move |t: Duration| {
-            log.lock()
-                .unwrap()
-                .push(format!("{name} {}", t.as_millis()));
-            match script.pop() {
-                Some(Ok(())) => Ok(Box::new(MemoryLink::pair(FaultPlan::none(), 1).0) as BoxLink),
-                Some(Err(e)) => Err(e),
-                None => Err(LinkError::Timeout),
-            }
-        }))
+        scripted_as(Role::Initiator, name, log, script)
     }
 
     #[test]

@@ -508,27 +508,6 @@ fn a_move_after_the_peers_own_stop_is_caught() {
     assert_eq!(over.turns, [0, 1], "the move after the stop is not counted");
 }
 
-/// Two linked sessions in a one-minute race A (Red) proposed and B accepted at 0.
-fn racing_sessions() -> (S, S) {
-    let mut a = session_offering("A", 1, &[GameKind::Lines]);
-    let mut b = session_offering("B", 2, &[GameKind::Lines]);
-    common::link(&mut a, &mut b, 0);
-    a.confirm_peer(false).unwrap();
-    b.confirm_peer(false).unwrap();
-    a.propose_race(MINUTE, Color::Red, 0).unwrap();
-    common::pump(&mut a, &mut b, 0);
-    b.accept_proposal(0).unwrap();
-    common::pump(&mut a, &mut b, 0);
-    for s in [&mut a, &mut b] {
-        assert!(
-            events(s)
-                .iter()
-                .any(|e| matches!(e, Event::Race(RaceEvent::Started { .. })))
-        );
-    }
-    (a, b)
-}
-
 fn race_move(s: &mut S, now: u64) {
     let race = s.race().unwrap();
     let (from, to) = race.board(race.me()).unwrap().any_move().unwrap();
@@ -537,7 +516,7 @@ fn race_move(s: &mut S, now: u64) {
 
 #[test]
 fn moves_held_up_by_a_link_cut_across_the_time_limit_still_count() {
-    let (mut a, mut b) = racing_sessions();
+    let (mut a, mut b) = common::racing(MINUTE);
     for t in (5_000..=50_000).step_by(5_000) {
         race_move(&mut a, t);
         race_move(&mut b, t);

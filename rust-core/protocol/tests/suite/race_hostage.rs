@@ -21,28 +21,6 @@ const HOUR: RaceOptions = RaceOptions {
     spawn: banco_lines::SpawnRule::AtAnnouncement,
 };
 
-/// Two linked sessions, codes confirmed, in an hour's race A (Red) proposed and B
-/// accepted at 0.
-fn racing() -> (S, S) {
-    let mut a = session_offering("A", 1, &[GameKind::Lines]);
-    let mut b = session_offering("B", 2, &[GameKind::Lines]);
-    common::link(&mut a, &mut b, 0);
-    a.confirm_peer(false).unwrap();
-    b.confirm_peer(false).unwrap();
-    a.propose_race(HOUR, Color::Red, 0).unwrap();
-    common::pump(&mut a, &mut b, 0);
-    b.accept_proposal(0).unwrap();
-    common::pump(&mut a, &mut b, 0);
-    for s in [&mut a, &mut b] {
-        assert!(
-            events(s)
-                .iter()
-                .any(|e| matches!(e, Event::Race(RaceEvent::Started { .. })))
-        );
-    }
-    (a, b)
-}
-
 /// Plays `s`'s next race move (the quick hint's, so the board lasts) at `now`.
 fn race_move(s: &mut S, now: u64) -> Result<(), banco_protocol::race::RaceError> {
     let race = s.race().unwrap();
@@ -111,18 +89,27 @@ fn an_untimed_race_is_refused_and_an_older_apps_one_declined() {
 
 #[test]
 fn a_racer_plays_hundreds_of_moves_while_the_link_is_down_and_all_count_once_it_is_back() {
-    let (mut a, mut b) = racing();
+    let (mut a, mut b) = common::racing(HOUR);
     race_move(&mut a, 1_000).unwrap();
     common::pump(&mut a, &mut b, 1_000);
     a.link_lost(2_000);
     b.link_lost(2_000);
-    // 240 moves on A's board during the outage (its own board: none is refused).
+    // Up to 240 moves on A's board during the outage (its own board: none is refused),
+    // far beyond the 64 messages other actions may leave waiting; fewer only if the
+    // board fills first.
     let mut now = 2_000;
+    let mut played = 0;
     for n in 0..240 {
+        let race = a.race().unwrap();
+        if race.board(race.me()).unwrap().is_over() {
+            break;
+        }
         now += 100;
         race_move(&mut a, now).unwrap_or_else(|e| panic!("move {n} in the outage: {e}"));
+        played += 1;
     }
-    assert!(a.unacked() > 200, "{} moves wait", a.unacked());
+    assert!(played > 150, "only {played} moves before the board filled");
+    assert!(a.unacked() >= played, "{} moves wait", a.unacked());
     // Other actions still know the usual limit: nothing else piles up behind the race.
     events(&mut a);
     events(&mut b);
@@ -146,9 +133,9 @@ fn a_racer_plays_hundreds_of_moves_while_the_link_is_down_and_all_count_once_it_
         .iter()
         .filter(|e| matches!(e, Event::Race(RaceEvent::OpponentMoved { .. })))
         .count();
-    assert_eq!(moved, 240);
+    assert_eq!(moved, played);
     let (ra, rb) = (a.race().unwrap(), b.race().unwrap());
-    assert_eq!(ra.board(Color::Red).unwrap().turns(), 241);
+    assert_eq!(ra.board(Color::Red).unwrap().turns(), played as u32 + 1);
     assert_eq!(
         ra.board(Color::Red),
         rb.board(Color::Red),
@@ -162,7 +149,7 @@ fn a_racer_plays_hundreds_of_moves_while_the_link_is_down_and_all_count_once_it_
 
 #[test]
 fn a_player_whose_app_restarted_without_the_race_has_resigned() {
-    let (mut a, mut b) = racing();
+    let (mut a, mut b) = common::racing(HOUR);
     for t in [1_000, 2_000, 3_000] {
         race_move(&mut a, t).unwrap();
         race_move(&mut b, t).unwrap();
@@ -203,7 +190,7 @@ fn a_player_whose_app_restarted_without_the_race_has_resigned() {
 #[test]
 fn leaving_before_the_end_forfeits_the_race_even_with_a_full_board() {
     // B leaves mid-race: it resigned.
-    let (mut a, mut b) = racing();
+    let (mut a, mut b) = common::racing(HOUR);
     race_move(&mut a, 1_000).unwrap();
     race_move(&mut b, 1_000).unwrap();
     common::pump(&mut a, &mut b, 1_000);
@@ -216,7 +203,7 @@ fn leaving_before_the_end_forfeits_the_race_even_with_a_full_board() {
 
     // A's board is full (it can play no more, nor resign) while B idles: A need not
     // wait for the hour, but leaving forfeits — B gets the result, and the win.
-    let (mut a, mut b) = racing();
+    let (mut a, mut b) = common::racing(HOUR);
     let mut now = 1_000;
     while !a.race().unwrap().is_done(Color::Red) {
         let race = a.race().unwrap();

@@ -22,7 +22,7 @@ use common::{RawPeer, events, session_offering};
 
 const NEW: RaceOptions = RaceOptions {
     start_balls: 5,
-    time_limit_s: 0,
+    time_limit_s: 3_600,
     preview: false,
     spawn: SpawnRule::AtAnnouncement,
 };
@@ -35,11 +35,12 @@ const OLD: RaceOptions = RaceOptions {
 #[test]
 fn the_rule_travels_in_the_flags_byte() {
     assert_eq!(RACE_FLAG_SPOTS, 2);
-    assert_eq!(OLD.encode(), [5, 0, 0], "what every build reads");
-    assert_eq!(NEW.encode(), [5, 0, 0, RACE_FLAG_SPOTS]);
-    assert_eq!(RaceOptions::decode(&[5, 0, 0]), Ok(OLD));
-    assert_eq!(RaceOptions::decode(&[5, 0, 0, 2]), Ok(NEW));
-    let both = RaceOptions::decode(&[5, 0, 0, RACE_FLAG_PREVIEW | RACE_FLAG_SPOTS]).unwrap();
+    // 5 balls, 3,600 s (little-endian), then the flags.
+    assert_eq!(OLD.encode(), [5, 16, 14], "what every build reads");
+    assert_eq!(NEW.encode(), [5, 16, 14, RACE_FLAG_SPOTS]);
+    assert_eq!(RaceOptions::decode(&[5, 16, 14]), Ok(OLD));
+    assert_eq!(RaceOptions::decode(&[5, 16, 14, 2]), Ok(NEW));
+    let both = RaceOptions::decode(&[5, 16, 14, RACE_FLAG_PREVIEW | RACE_FLAG_SPOTS]).unwrap();
     assert!(both.preview && both.spawn == SpawnRule::AtAnnouncement);
     assert_eq!(NEW.settings().spawn, SpawnRule::AtAnnouncement);
     assert_eq!(OLD.settings().spawn, SpawnRule::AtLanding);

@@ -276,3 +276,24 @@ impl Drop for Live {
         }
     }
 }
+
+/// The rows of the last Lines board drawn in `text` (rank 9 first), nine cells each.
+pub fn last_board(text: &str) -> Vec<Vec<String>> {
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for line in text.lines() {
+        let mut parts = line.split_whitespace();
+        let Some(rank) = parts.next().and_then(|r| r.parse::<usize>().ok()) else {
+            continue;
+        };
+        let cells: Vec<String> = parts.map(str::to_owned).collect();
+        if cells.len() != 9 || !(1..=9).contains(&rank) {
+            continue;
+        }
+        if rank == 9 {
+            rows.clear();
+        }
+        rows.push(cells);
+    }
+    assert_eq!(rows.len(), 9, "no board in:\n{text}");
+    rows
+}

@@ -242,3 +242,24 @@ pub fn started_races(
     b.on_reveal(red.value(), 0, &mut events);
     (a, b, events)
 }
+
+/// Two sessions offering Lines, linked, codes confirmed, in the race of `options` that `a`
+/// (Red) proposed and `b` accepted at 0; both said the race began.
+pub fn racing(options: banco_protocol::race::RaceOptions) -> (S, S) {
+    let mut a = session_offering("A", 1, &[GameKind::Lines]);
+    let mut b = session_offering("B", 2, &[GameKind::Lines]);
+    link(&mut a, &mut b, 0);
+    a.confirm_peer(false).unwrap();
+    b.confirm_peer(false).unwrap();
+    a.propose_race(options, Color::Red, 0).unwrap();
+    pump(&mut a, &mut b, 0);
+    b.accept_proposal(0).unwrap();
+    pump(&mut a, &mut b, 0);
+    for s in [&mut a, &mut b] {
+        assert!(events(s).iter().any(|e| matches!(
+            e,
+            Event::Race(banco_protocol::race::RaceEvent::Started { .. })
+        )));
+    }
+    (a, b)
+}
