@@ -21,7 +21,9 @@ use crate::lines_hint::{LinesHint, LinesHintJob};
 use banco_app::lines::LinesSession;
 use banco_app::save::SaveError;
 use banco_game::ScoreGame;
-use banco_lines::{Ball, Cell, CellSet, MoveError, Settings, TurnReport, UndoError, UndoRule};
+use banco_lines::{
+    Ball, Board, Cell, CellSet, MoveError, Settings, TurnReport, UndoError, UndoRule,
+};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -243,6 +245,11 @@ pub struct LinesTurn {
     pub score: u32,
     /// The board is now full: the game is over.
     pub game_over: bool,
+    /// The board to draw while the ball walks its `path` (cells as [`LinesView::cells`]):
+    /// as it was before the turn, the moved ball lifted off its start — so a line it
+    /// completes stays whole until it arrives, and the landed balls wait. Once it arrived,
+    /// the board after the turn (the view's cells).
+    pub walk_cells: Vec<u8>,
 }
 
 /// What a tap on a Lines board did ([`LinesGame::tap`], `Match.raceTap`).
@@ -272,8 +279,9 @@ pub enum LinesTap {
 }
 
 impl LinesTap {
-    /// The tap of banco-app, `score` the score after a move.
-    pub(crate) fn of(tap: banco_app::lines_pick::LinesTap, moved: u8, score: u32) -> LinesTap {
+    /// The tap of banco-app on `before` (the board the tap was made on), `score` the
+    /// score after a move.
+    pub(crate) fn of(tap: banco_app::lines_pick::LinesTap, before: &Board, score: u32) -> LinesTap {
         use banco_app::lines_pick::LinesTap as App;
         match tap {
             App::Selected { cell, reachable } => LinesTap::Selected {
@@ -282,7 +290,7 @@ impl LinesTap {
             },
             App::Deselected => LinesTap::Deselected,
             App::Moved(report) => LinesTap::Moved {
-                turn: turn_of(&report, moved, score),
+                turn: turn_of(&report, before, score),
             },
             App::Unreachable(e) => LinesTap::Unreachable {
                 message: e.to_string(),
@@ -290,14 +298,6 @@ impl LinesTap {
             App::Ignored => LinesTap::Ignored,
         }
     }
-}
-
-/// The colour (0–6) of the ball on cell `index` of `game`, 0 when empty.
-pub(crate) fn color_at(game: &banco_lines::LinesGame, index: u8) -> u8 {
-    Cell::from_index(usize::from(index))
-        .ok()
-        .and_then(|c| game.board().get(c))
-        .map_or(0, color)
 }
 
 /// One entry of the best-scores table ([`LinesGame::best_scores`]).
@@ -327,10 +327,23 @@ fn cell_of(index: u8) -> Result<Cell, LinesError> {
     Cell::from_index(usize::from(index)).map_err(|_| LinesError::OffBoard(u32::from(index)))
 }
 
-fn turn_of(t: &TurnReport, moved: u8, score: u32) -> LinesTurn {
+/// Each cell of `board` as the views give it: 0 empty, else the ball's colour + 1.
+pub(crate) fn cell_codes(board: &Board) -> Vec<u8> {
+    Cell::all()
+        .map(|c| board.get(c).map_or(0, |b| color(b) + 1))
+        .collect()
+}
+
+/// The turn `t` played on `before`, `score` the score after it.
+fn turn_of(t: &TurnReport, before: &Board, score: u32) -> LinesTurn {
+    let start = t.path.cells().first().copied();
+    let mut walk = *before;
+    if let Some(c) = start {
+        walk.set(c, None);
+    }
     LinesTurn {
         path: t.path.cells().iter().map(|&c| u8::from(c)).collect(),
-        color: moved,
+        color: start.and_then(|c| before.get(c)).map_or(0, color),
         cleared: cells(t.cleared),
         landed: t
             .landed
@@ -344,6 +357,7 @@ fn turn_of(t: &TurnReport, moved: u8, score: u32) -> LinesTurn {
         points: t.points,
         score,
         game_over: t.game_over,
+        walk_cells: cell_codes(&walk),
     }
 }
 
@@ -385,9 +399,7 @@ impl LinesGame {
         let game = s.game();
         let board = game.board();
         LinesView {
-            cells: Cell::all()
-                .map(|c| board.get(c).map_or(0, |b| color(b) + 1))
-                .collect(),
+            cells: cell_codes(board),
             next_colors: game.next_colors().iter().map(|&b| color(b)).collect(),
             next_spots: game.next_spots().into_iter().map(u8::from).collect(),
             score: game.score(),
@@ -517,9 +529,9 @@ impl LinesGame {
         guard(|| {
             let (from, to) = (cell_of(from)?, cell_of(to)?);
             let mut s = self.lock();
-            let moved = s.game().board().get(from).map_or(0, color);
+            let before = *s.game().board();
             let report = s.play(from, to)?;
-            Ok(turn_of(&report, moved, s.score()))
+            Ok(turn_of(&report, &before, s.score()))
         })
     }
 
@@ -542,9 +554,9 @@ impl LinesGame {
         guard(|| {
             let c = cell_of(cell)?;
             let mut s = self.lock();
-            let moved = s.selected().map_or(0, |f| color_at(s.game(), u8::from(f)));
+            let before = *s.game().board();
             let tap = s.tap(c);
-            Ok(LinesTap::of(tap, moved, s.score()))
+            Ok(LinesTap::of(tap, &before, s.score()))
         })
     }
 
@@ -568,10 +580,9 @@ impl LinesGame {
     /// back since the last move.
     pub fn redo(&self) -> Option<LinesTurn> {
         let mut s = self.lock();
-        let from = s.game().taken_back().last()?.from;
-        let moved = s.game().board().get(from).map_or(0, color);
+        let before = *s.game().board();
         let report = s.redo()?;
-        Some(turn_of(&report, moved, s.score()))
+        Some(turn_of(&report, &before, s.score()))
     }
 
     /// The computer's suggestion with its reason; `null`/`nil` once the game is over (and,
@@ -678,6 +689,42 @@ mod tests {
                 game.play(h.from, h.to).unwrap()
             })
             .collect()
+    }
+
+    /// What a shell draws while the ball walks is Rust's: the board before the turn with
+    /// the moved ball lifted — a line it completes whole, no landed ball yet — by a play,
+    /// a tap and a redo alike.
+    #[test]
+    fn a_turn_gives_the_board_to_draw_while_the_ball_walks() {
+        let game = LinesGame::new(settings(LinesUndo::LastTurn), Some(3)).unwrap();
+        let mut lines = 0;
+        for n in 0..80 {
+            let before = game.view().cells;
+            let h = game.hint().unwrap();
+            let turn = if n % 2 == 0 {
+                game.play(h.from, h.to).unwrap()
+            } else {
+                game.tap(h.from).unwrap();
+                match game.tap(h.to).unwrap() {
+                    LinesTap::Moved { turn } => turn,
+                    other => panic!("{other:?}"),
+                }
+            };
+            let mut lifted = before.clone();
+            lifted[usize::from(h.from)] = 0;
+            assert_eq!(turn.walk_cells, lifted, "turn {n}");
+            lines += usize::from(!turn.cleared.is_empty());
+            if game.is_over() {
+                break;
+            }
+        }
+        assert!(lines > 0, "the game made a line");
+        game.undo().unwrap();
+        let before = game.view().cells;
+        let turn = game.redo().unwrap();
+        let mut lifted = before;
+        lifted[usize::from(turn.path[0])] = 0;
+        assert_eq!(turn.walk_cells, lifted);
     }
 
     fn settings(undo: LinesUndo) -> LinesSettings {

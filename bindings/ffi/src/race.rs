@@ -16,7 +16,7 @@
 //! ```
 
 use crate::error::{BancoError, guard};
-use crate::lines::{LinesTap, color_at};
+use crate::lines::{LinesTap, cell_codes};
 use crate::net::Match;
 use crate::types::Color;
 use banco_app::network::{RaceUpdate as AppUpdate, RaceView};
@@ -201,9 +201,7 @@ impl RaceBoard {
     fn of(g: &LinesGame) -> RaceBoard {
         let board = g.board();
         RaceBoard {
-            cells: banco_lines::Cell::all()
-                .map(|c| board.get(c).map_or(0, |b| b.index() as u8 + 1))
-                .collect(),
+            cells: cell_codes(board),
             next_colors: g.next_colors().iter().map(|b| b.index() as u8).collect(),
             next_spots: g.next_spots().into_iter().map(u8::from).collect(),
             score: g.score(),
@@ -370,14 +368,14 @@ impl Match {
     pub fn race_tap(&self, cell: u8) -> Result<LinesTap, BancoError> {
         guard(|| {
             let net = self.net();
-            let board = net.race().and_then(|r| r.board);
-            let moved = match (net.race_selected(), &board) {
-                (Some(from), Some(b)) => color_at(b, u8::from(from)),
-                _ => 0,
-            };
+            let before = net
+                .race()
+                .and_then(|r| r.board)
+                .map(|g| *g.board())
+                .unwrap_or_default();
             let tap = net.race_tap(cell).map_err(refused)?;
             let score = net.race().map_or(0, |r| r.score);
-            Ok(LinesTap::of(tap, moved, score))
+            Ok(LinesTap::of(tap, &before, score))
         })
     }
 

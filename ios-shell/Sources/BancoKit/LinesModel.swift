@@ -37,29 +37,24 @@ extension RaceBoard {
 }
 
 /// The moved ball's walk: `path` is every cell it passes, start and target included, in
-/// order; the view draws the ball on `cell(at:)` of the time since the move, and the landed
-/// balls once `isDone(at:)`.
+/// order; `walk` is the board Rust gives to draw meanwhile (`LinesTurn.walkCells`: before
+/// the turn, the ball lifted off its start). The view draws `cells(at:after:)` and the ball
+/// on `cell(at:)` of the time since the move.
 public struct BallRun: Equatable {
     public static let stepMs: Int64 = 45
     public let path: [Int]
     public let color: Int
-    /// The board before the move (Rust's cells), drawn while the ball walks (`cells(at:after:)`).
-    public let before: [Int]
+    public let walk: [Int]
 
-    public init(path: [Int], color: Int, before: [Int] = []) {
+    public init(path: [Int], color: Int, walk: [Int] = []) {
         self.path = path
         self.color = color
-        self.before = before
+        self.walk = walk
     }
 
-    /// The cells to draw `elapsedMs` after the move, `after` being the board now: while the
-    /// ball walks, `before` without the ball (a line it completes is seen whole until it
-    /// arrives, and the landed balls wait); then `after`. Without `before`, `after`.
-    public func cells(at elapsedMs: Int64, after: [Int]) -> [Int] {
-        guard !isDone(at: elapsedMs), let from = path.first, before.indices.contains(from) else { return after }
-        var shown = before
-        shown[from] = 0
-        return shown
+    /// The walk of `turn`, as Rust reports it.
+    public init(_ turn: LinesTurn) {
+        self.init(path: turn.path.map { Int($0) }, color: Int(turn.color), walk: turn.walkCells.map { Int($0) })
     }
 
     /// How long the walk takes.
@@ -71,6 +66,12 @@ public struct BallRun: Equatable {
     }
 
     public func isDone(at elapsedMs: Int64) -> Bool { elapsedMs >= durationMs }
+
+    /// The cells to draw `elapsedMs` after the move: Rust's `walk` while the ball walks,
+    /// then `after` (the board now).
+    public func cells(at elapsedMs: Int64, after: [Int]) -> [Int] {
+        isDone(at: elapsedMs) || walk.isEmpty ? after : walk
+    }
 }
 
 /// A solo game of Lines; used on the UI thread (its calls into Rust are quick; the hint thinks
@@ -226,11 +227,10 @@ public final class LinesModel: Model {
     @discardableResult
     public func tap(_ cell: Int) -> LinesTurn? {
         tick()
-        let before = cellsNow()
         guard let g = game, !state.over, let c = UInt8(exactly: cell), let t = try? g.tap(cell: c) else { return nil }
         switch t {
         case .moved(let turn):
-            refresh(run: BallRun(path: turn.path.map { Int($0) }, color: Int(turn.color), before: before), turn: turn)
+            refresh(run: BallRun(turn), turn: turn)
             return turn
         case .selected(let picked, let reachable):
             state.selected = Int(picked)
@@ -248,10 +248,9 @@ public final class LinesModel: Model {
     @discardableResult
     public func play(_ from: Int, _ to: Int) -> LinesTurn? {
         guard let g = game, !state.over, let f = UInt8(exactly: from), let t = UInt8(exactly: to) else { return nil }
-        let before = cellsNow()
         do {
             let turn = try g.play(from: f, to: t)
-            refresh(run: BallRun(path: turn.path.map { Int($0) }, color: Int(turn.color), before: before), turn: turn)
+            refresh(run: BallRun(turn), turn: turn)
             return turn
         } catch {
             state.message = readable(error)
@@ -279,14 +278,10 @@ public final class LinesModel: Model {
     /// Plays the last turn taken back again (the same balls land); nil when there is none.
     @discardableResult
     public func redo() -> LinesTurn? {
-        let before = cellsNow()
         guard let g = game, !state.timeUp, let turn = g.redo() else { return nil }
-        refresh(run: BallRun(path: turn.path.map { Int($0) }, color: Int(turn.color), before: before), turn: turn)
+        refresh(run: BallRun(turn), turn: turn)
         return turn
     }
-
-    /// The board on screen now, as `BallRun.before`.
-    private func cellsNow() -> [Int] { state.view?.cells.map { Int($0) } ?? [] }
 
     /// Asks for the computer's suggestion and its reason: Rust thinks on `background`
     /// (`state.hinting` meanwhile) and the hint shows in `state.hint` — unless the position

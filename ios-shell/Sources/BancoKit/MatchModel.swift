@@ -249,13 +249,12 @@ public final class MatchModel: Model {
     @discardableResult
     public func raceTap(_ cell: Int) -> LinesTurn? {
         guard let c = UInt8(exactly: cell) else { return nil }
-        let before = state.race?.board?.cells.map { Int($0) } ?? []
         var tap: LinesTap?
         act { tap = try $0.raceTap(cell: c) }
         state.raceSelected = match?.raceSelected().map { Int($0) }
         switch tap {
         case .moved(let turn)?:
-            state.raceRun = BallRun(path: turn.path.map { Int($0) }, color: Int(turn.color), before: before)
+            state.raceRun = BallRun(turn)
             return turn
         case .unreachable(let message)?:
             state.message = message

@@ -45,12 +45,14 @@ val RaceBoard.spotBalls: List<Pair<Int, Int>> get() = spotBalls(nextSpots, nextC
 
 /**
  * The moved ball's walk: [path] is every cell it passes, start and target included, in
- * order; [before] is the board as it was before the move (Rust's cells). The view draws
- * [cellsAt] — the board before the turn, the moving ball lifted off its cell, while it
- * walks; the turn's end (its line gone, the balls landed) once [isDone] — and the ball on
- * [cellAt] of the time since the move.
+ * order; [walk] is the board Rust gives to draw meanwhile ([LinesTurn.walkCells]: before the
+ * turn, the ball lifted off its start). The view draws [cellsAt] and the ball on [cellAt]
+ * of the time since the move.
  */
-data class BallRun(val path: List<Int>, val color: Int, val before: List<Int> = emptyList(), val stepMs: Long = STEP_MS) {
+data class BallRun(val path: List<Int>, val color: Int, val walk: List<Int> = emptyList(), val stepMs: Long = STEP_MS) {
+    /** The walk of [turn], as Rust reports it. */
+    constructor(turn: LinesTurn) : this(turn.path.map { it.toInt() }, turn.color.toInt(), turn.walkCells.map { it.toInt() })
+
     /** How long the walk takes. */
     val durationMs: Long get() = stepMs * (path.size - 1).coerceAtLeast(0)
 
@@ -59,16 +61,8 @@ data class BallRun(val path: List<Int>, val color: Int, val before: List<Int> = 
 
     fun isDone(elapsedMs: Long): Boolean = elapsedMs >= durationMs
 
-    /**
-     * The cells to draw [elapsedMs] after the move, [after] being the board now: while the
-     * ball walks, [before] without the ball (so a line it completes is seen whole until it
-     * arrives, and the landed balls wait); then [after]. Without [before], [after].
-     */
-    fun cellsAt(elapsedMs: Long, after: List<Int>): List<Int> {
-        val from = path.firstOrNull()
-        if (isDone(elapsedMs) || from == null || from !in before.indices) return after
-        return before.toMutableList().also { it[from] = 0 }
-    }
+    /** The cells to draw [elapsedMs] after the move: Rust's [walk] while the ball walks, then [after] (the board now). */
+    fun cellsAt(elapsedMs: Long, after: List<Int>): List<Int> = if (isDone(elapsedMs) || walk.isEmpty()) after else walk
 
     companion object {
         const val STEP_MS = 45L
@@ -244,10 +238,9 @@ class LinesController(
         val g = game ?: return null
         tick()
         if (state.value.over || cell !in linesCells) return null
-        val before = cellsNow()
         return when (val t = g.tap(cell.toUByte())) {
             is LinesTap.Moved -> {
-                refresh(BallRun(t.turn.path.map { it.toInt() }, t.turn.color.toInt(), before), t.turn)
+                refresh(BallRun(t.turn), t.turn)
                 t.turn
             }
             is LinesTap.Selected -> {
@@ -269,19 +262,15 @@ class LinesController(
     fun play(from: Int, to: Int): LinesTurn? {
         val g = game ?: return null
         if (state.value.over || from !in linesCells || to !in linesCells) return null
-        val before = cellsNow()
         val turn = try {
             g.play(from.toUByte(), to.toUByte())
         } catch (e: LinesException) {
             state.value = state.value.copy(message = readable(e))
             return null
         }
-        refresh(BallRun(turn.path.map { it.toInt() }, turn.color.toInt(), before), turn)
+        refresh(BallRun(turn), turn)
         return turn
     }
-
-    /** The board on screen now, as [BallRun.before]. */
-    private fun cellsNow(): List<Int> = state.value.view?.cells?.map { it.toInt() } ?: emptyList()
 
     /**
      * Takes the last turn back (as the settings allow). Taking back the end of a full board
@@ -308,9 +297,8 @@ class LinesController(
     fun redo(): LinesTurn? {
         val g = game ?: return null
         if (state.value.timeUp) return null
-        val before = cellsNow()
         val turn = g.redo() ?: return null
-        refresh(BallRun(turn.path.map { it.toInt() }, turn.color.toInt(), before), turn)
+        refresh(BallRun(turn), turn)
         return turn
     }
 

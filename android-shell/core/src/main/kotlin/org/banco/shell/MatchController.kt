@@ -150,12 +150,11 @@ class MatchController private constructor(
      */
     fun raceTap(cell: Int): LinesTurn? {
         if (cell !in linesCells) return null
-        val before = state.value.race?.board?.cells?.map { it.toInt() } ?: emptyList()
         var tap: LinesTap? = null
         act { tap = it.raceTap(cell.toUByte()) }
         raceSelected.value = match?.raceSelected()?.toInt()
         return when (val t = tap) {
-            is LinesTap.Moved -> t.turn.also { raceRun.value = BallRun(it.path.map { c -> c.toInt() }, it.color.toInt(), before) }
+            is LinesTap.Moved -> t.turn.also { raceRun.value = BallRun(it) }
             is LinesTap.Unreachable -> null.also { state.value = state.value.copy(error = t.message) }
             else -> null
         }
