@@ -28,7 +28,8 @@
 //!   `render_png` — game records and pictures (issue 18).
 //! * [`LinesGame`] — a solo game of Lines (Color Lines): ready-to-draw cells, moves with
 //!   the path to animate, undo, hints with a reason (thought about off the UI thread:
-//!   [`LinesHintJob`]), best scores, save/continue, a new game's options
+//!   [`LinesHintJob`]), best scores of each kind of game ([`LinesBestKind`], the `lines_best`
+//!   module), save/continue, a new game's options
 //!   ([`lines_undo_choices`], [`lines_time_limits`]); the Lines
 //!   race is played through [`Match::propose_race`] and shown in [`MatchState::race`].
 //! * [`KeptSlot`] — the records a shell keeps in its key-value store ([`KeptStore`]): the
@@ -99,6 +100,7 @@ mod kept_game;
 mod kept_lines;
 mod kept_trust;
 mod lines;
+mod lines_best;
 mod lines_board;
 mod lines_hint;
 mod lines_options;
@@ -153,6 +155,7 @@ pub use lines::{
     LinesBall, LinesBestScore, LinesError, LinesGame, LinesSettings, LinesTap, LinesTurn,
     LinesUndo, LinesView,
 };
+pub use lines_best::{LinesBestKind, LinesBestTable};
 pub use lines_board::{
     LinesBoardSize, lines_board_size, lines_cell_name, lines_color_name, lines_start_balls,
 };

@@ -212,8 +212,11 @@ pub struct LinesView {
     pub can_redo: bool,
     /// The settings.
     pub settings: LinesSettings,
-    /// The best score in the table (0 when empty), for "best: …" beside the score.
+    /// The best score of this kind of game (0 when none), for "best: …" beside the score.
     pub best_score: u32,
+    /// The kind of game, as the best scores rank it: its `label` heads the best-scores
+    /// table of this game ([`LinesGame::best_scores_of_game`]).
+    pub best_kind: crate::LinesBestKind,
 }
 
 /// A ball that landed.
@@ -300,10 +303,12 @@ impl LinesTap {
     }
 }
 
-/// One entry of the best-scores table ([`LinesGame::best_scores`]).
+/// One entry of the best-scores table ([`LinesGame::best_scores_of_game`],
+/// [`LinesGame::best_tables`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct LinesBestScore {
-    /// Its place, 0 = best (as [`LinesGame::record_result`] answers).
+    /// Its place among the games of its kind, 0 = best (as [`LinesGame::record_result`]
+    /// answers).
     pub rank: u32,
     /// Final score.
     pub score: u32,
@@ -313,6 +318,8 @@ pub struct LinesBestScore {
     pub date: String,
     /// The row as a list shows it: `"1. 1240 points, 312 turns (2026-12-02)"`.
     pub text: String,
+    /// The kind of game it was made in (its rank is among games of that kind).
+    pub kind: crate::LinesBestKind,
 }
 
 fn cells(set: CellSet) -> Vec<u8> {
@@ -391,7 +398,7 @@ pub struct LinesGame {
 }
 
 impl LinesGame {
-    fn lock(&self) -> MutexGuard<'_, LinesSession> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, LinesSession> {
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -409,7 +416,8 @@ impl LinesGame {
             can_undo: game.can_undo() && !s.is_time_up(),
             can_redo: !game.taken_back().is_empty() && !s.is_time_up(),
             settings: game.settings().into(),
-            best_score: s.best_scores().entries().first().map_or(0, |e| e.score),
+            best_score: s.best_scores_of_game().first().map_or(0, |e| e.score),
+            best_kind: crate::lines_best::kind_of(s.best_kind()),
         }
     }
 }
@@ -629,29 +637,13 @@ impl LinesGame {
         Ok(())
     }
 
-    /// Enters the finished game (a full board, or ended on time) in the best scores, once
-    /// (`date` as the shell writes it, e.g. `2026-12-02`): its rank (0 = best), or
-    /// `null`/`nil` while the game goes on,
-    /// when it was entered already, or when it did not make the table.
+    /// Enters the finished game (a full board, or ended on time) in the best scores of its
+    /// kind ([`LinesGame::best_kind`]), once (`date` as the shell writes it, e.g.
+    /// `2026-12-02`): its rank among the games of its kind (0 = best;
+    /// [`LinesGame::best_scores_of_game`] lists them), or `null`/`nil` while the game goes
+    /// on, when it was entered already, or when it did not make the table.
     pub fn record_result(&self, date: String) -> Option<u32> {
         self.lock().record_result(&date).map(|r| r as u32)
-    }
-
-    /// The best scores, highest first, each with its rank and its row's text.
-    pub fn best_scores(&self) -> Vec<LinesBestScore> {
-        self.lock()
-            .best_scores()
-            .entries()
-            .iter()
-            .enumerate()
-            .map(|(rank, e)| LinesBestScore {
-                rank: u32::try_from(rank).unwrap_or(u32::MAX),
-                score: e.score,
-                turns: e.turns,
-                date: e.date.clone(),
-                text: banco_app::lines::best_row_text(rank, e),
-            })
-            .collect()
     }
 
     /// The best-scores table as bytes for the shell to keep (a file, preferences).

@@ -2,6 +2,13 @@
 //! hints from the computer player, the score, the best-scores table, and save/continue in
 //! the one save format ([`crate::save::SavedLines`]).
 //!
+//! The best scores rank each kind of game on its own ([`BestKind`](banco_lines::best::BestKind): start balls, undo,
+//! preview, spawn rule and time limit): a finished game enters the table of its kind
+//! ([`LinesSession::best_kind`], [`LinesSession::best_scores_of_game`]), and
+//! [`best_kind_label`] names a kind in words. A game against the clock keeps its time
+//! limit in its save (the `TimeLimitMs` tag, beside `TimeLeftMs`); one saved before the
+//! limit was kept enters the table of [`BestKind::Earlier`](banco_lines::best::BestKind::Earlier), its limit unknown.
+//!
 //! Moves are typed as two cells (`a1 e5`, also `a1e5` or `a1-e5`), given as cell indices,
 //! or made by taps ([`LinesSession::tap`]: pick a ball, then its target — see
 //! [`crate::lines_pick`]); a played move returns the path to animate.
@@ -22,11 +29,13 @@
 
 mod best;
 
+pub use best::{MAX_BEST_BYTES, best_kind_label, best_row_text};
+
 use crate::lines_pick::{LinesPick, LinesTap};
 use crate::save::{SaveError, SavedLines};
 use banco_game::ScoreGame;
 use banco_lines::ai::{self, Budget, Hint};
-use banco_lines::best::{BestChange, BestScore, BestScores};
+use banco_lines::best::{BestChange, BestScores};
 use banco_lines::{Cell, LinesGame, MoveError, Settings, TurnReport, UndoError};
 
 /// Why typed text is not a Lines move.
@@ -62,16 +71,21 @@ pub struct LinesSession {
     clock: Option<Clock>,
 }
 
-/// The clock of a game against the clock: the time left when last counted, and since
-/// when it runs (`None`: stopped, e.g. a continued game until its screen shows).
+/// The clock of a game against the clock: its time limit (`None`: a game saved before the
+/// limit was saved), the time left when last counted, and since when it runs (`None`:
+/// stopped, e.g. a continued game until its screen shows).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Clock {
+    limit_ms: Option<u64>,
     left_ms: u64,
     running_since: Option<u64>,
 }
 
 /// The tag of a saved game that keeps its clock's time left (milliseconds).
 const TIME_LEFT_TAG: &str = "TimeLeftMs";
+/// The tag of a saved game that keeps its clock's time limit (milliseconds): the kind of
+/// game its score enters the best scores under.
+const TIME_LIMIT_TAG: &str = "TimeLimitMs";
 
 /// Reads two cells from `text` (`a1 e5`, `a1e5`, `a1-e5`).
 pub fn parse_move(text: &str) -> Result<(Cell, Cell), LinesInputError> {
@@ -162,9 +176,11 @@ impl LinesSession {
     }
 
     /// Plays this game against the clock: `limit_ms` from `now` (milliseconds of a
-    /// monotonic clock the front end passes in, here and to every clock call).
+    /// monotonic clock the front end passes in, here and to every clock call). The limit
+    /// is part of the game's kind in the best scores ([`LinesSession::best_kind`]).
     pub fn start_clock(&mut self, limit_ms: u64, now: u64) {
         self.clock = Some(Clock {
+            limit_ms: Some(limit_ms),
             left_ms: limit_ms,
             running_since: (!self.is_over()).then_some(now),
         });
@@ -324,35 +340,19 @@ impl LinesSession {
         !self.is_over() && self.game == job.game
     }
 
-    /// The best scores.
-    #[must_use]
-    pub const fn best_scores(&self) -> &BestScores {
-        &self.best
-    }
-
-    /// Enters the finished game in the best scores, once (`date` as the front end writes
-    /// it); its rank, or `None` if the game goes on, was entered already, or did not make
-    /// the table.
-    pub fn record_result(&mut self, date: &str) -> Option<usize> {
-        if !self.is_over() || self.recorded {
-            return None;
-        }
-        self.recorded = true;
-        let (rank, change) = self
-            .best
-            .enter(self.game.score(), self.game.turns(), date)?;
-        self.entered = Some(change.clone());
-        self.unkept.push(change);
-        Some(rank)
-    }
-
-    /// The saved game (the one save format), with its clock's time left as last counted.
+    /// The saved game (the one save format), with its clock's time left as last counted
+    /// and its time limit.
     pub fn save(&self) -> Result<Vec<u8>, SaveError> {
         let mut saved = SavedLines::of(&self.game);
         if let Some(c) = self.clock {
             saved
                 .tags
                 .push((TIME_LEFT_TAG.to_owned(), c.left_ms.to_string()));
+            if let Some(limit) = c.limit_ms {
+                saved
+                    .tags
+                    .push((TIME_LIMIT_TAG.to_owned(), limit.to_string()));
+            }
         }
         saved.encode()
     }
@@ -412,26 +412,6 @@ impl HintJob {
     }
 }
 
-/// The row of the best-scores table at `rank` (0 = best) as a screen lists it:
-/// `"1. 1240 points, 312 turns (2026-12-02)"` (without the date when none was written).
-#[must_use]
-pub fn best_row_text(rank: usize, entry: &BestScore) -> String {
-    let date = if entry.date.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", entry.date)
-    };
-    let plural = |n: u32| if n == 1 { "" } else { "s" };
-    format!(
-        "{}. {} point{}, {} turn{}{date}",
-        rank + 1,
-        entry.score,
-        plural(entry.score),
-        entry.turns,
-        plural(entry.turns)
-    )
-}
-
 /// Reads `bytes` as [`LinesSession::continue_saved`] and
 /// [`LinesSession::load_best_scores`] would, keeping nothing: for [`crate::kept`], which
 /// judges a kept record before a front end uses it or writes over it.
@@ -459,15 +439,18 @@ fn restore(bytes: &[u8]) -> Result<(LinesGame, Option<Clock>), SaveError> {
     if game.is_over() {
         game.forgo_undo();
     }
-    let clock = saved
-        .tags
-        .iter()
-        .find(|(k, _)| k == TIME_LEFT_TAG)
-        .and_then(|(_, v)| v.parse().ok())
-        .map(|left_ms| Clock {
-            left_ms,
-            running_since: None,
-        });
+    let tag = |name: &str| -> Option<u64> {
+        saved
+            .tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .and_then(|(_, v)| v.parse().ok())
+    };
+    let clock = tag(TIME_LEFT_TAG).map(|left_ms| Clock {
+        limit_ms: tag(TIME_LIMIT_TAG),
+        left_ms,
+        running_since: None,
+    });
     Ok((game, clock))
 }
 
@@ -728,8 +711,8 @@ mod tests {
         // Another record, or a text file, is named as such, not as a table "saved by a
         // newer Banco"; a table cut short is damaged, not a saved game.
         assert_eq!(
-            other.load_best_scores(&[3, 0]),
-            Err(SaveError::NewerVersion(3))
+            other.load_best_scores(&[4, 0]),
+            Err(SaveError::NewerVersion(4))
         );
         assert!(matches!(
             other.load_best_scores(&bytes[..bytes.len() - 1]),
@@ -775,94 +758,11 @@ mod tests {
         assert!(s.hint_job().is_none(), "no hint once the game is over");
     }
 
-    #[test]
-    fn best_rows_read_rank_score_turns_and_date() {
-        let mut table = BestScores::new(3);
-        table.record(120, 80, "2026-12-01");
-        table.record(300, 150, "");
-        table.record(1, 1, "2026-12-03");
-        let rows: Vec<String> = table
-            .entries()
-            .iter()
-            .enumerate()
-            .map(|(i, e)| best_row_text(i, e))
-            .collect();
-        assert_eq!(
-            rows,
-            [
-                "1. 300 points, 150 turns",
-                "2. 120 points, 80 turns (2026-12-01)",
-                "3. 1 point, 1 turn (2026-12-03)"
-            ]
-        );
-    }
-
     fn play_to_the_end(s: &mut LinesSession) {
         while let Some(m) = ai::greedy_move(s.game()) {
             s.play(m.from, m.to).unwrap();
         }
         assert!(s.is_over());
-    }
-
-    #[test]
-    fn an_ending_taken_back_leaves_the_best_scores() {
-        let mut s = LinesSession::new(Settings::default(), [8; 32]);
-        s.best.record(1_000_000, 1, "2026-01-01");
-        play_to_the_end(&mut s);
-        assert_eq!(s.record_result("2026-12-05"), Some(1));
-        s.undo().unwrap();
-        assert_eq!(
-            s.best_scores().entries().len(),
-            1,
-            "the ending is taken out"
-        );
-        assert_eq!(s.best_scores().entries()[0].score, 1_000_000);
-        play_to_the_end(&mut s);
-        assert_eq!(
-            s.record_result("2026-12-05"),
-            Some(1),
-            "the new ending goes in"
-        );
-        assert_eq!(s.record_result("2026-12-05"), None);
-        assert_eq!(s.best_scores().entries().len(), 2, "one entry for the game");
-        // The same with an ending that did not make the table: the next one is entered.
-        let mut full = LinesSession::new(Settings::default(), [8; 32]);
-        full.best = BestScores::new(1);
-        full.best.record(1_000_000, 1, "2026-01-01");
-        play_to_the_end(&mut full);
-        assert_eq!(full.record_result("2026-12-05"), None);
-        full.undo().unwrap();
-        assert_eq!(full.best_scores().entries().len(), 1);
-        assert!(!full.recorded, "the next ending will be judged again");
-        // An ending that pushed the last entry out of a full table: undo puts it back.
-        let mut pushed = LinesSession::new(Settings::default(), [8; 32]);
-        pushed.best = BestScores::new(2);
-        pushed.best.record(1_000_000, 1, "2026-01-01");
-        pushed.best.record(1, 2, "2026-01-02");
-        let before = pushed.best_scores().clone();
-        play_to_the_end(&mut pushed);
-        assert_eq!(pushed.record_result("2026-12-05"), Some(1));
-        assert_eq!(pushed.best_scores().entries()[1].date, "2026-12-05");
-        pushed.undo().unwrap();
-        assert_eq!(
-            pushed.best_scores(),
-            &before,
-            "the entry pushed out is back"
-        );
-        // A finished game loads finished: no undo, not entered again.
-        let bytes = s.save().unwrap();
-        let mut back = LinesSession::load(&bytes).unwrap();
-        assert!(back.is_over());
-        assert_eq!(
-            (back.score(), back.game().turns()),
-            (s.score(), s.game().turns())
-        );
-        assert_eq!(back.undo(), Err(UndoError::Nothing));
-        assert_eq!(back.record_result("2026-12-06"), None);
-        let mut other = LinesSession::new(Settings::default(), [1; 32]);
-        other.continue_saved(&bytes).unwrap();
-        assert_eq!(other.undo(), Err(UndoError::Nothing));
-        assert_eq!(other.record_result("2026-12-06"), None);
     }
 
     /// Settings built field by field with an odd start play 5 balls, say so, and the save

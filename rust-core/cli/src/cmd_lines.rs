@@ -7,8 +7,12 @@
 //! preview (`--preview`) the cell where each announced ball will land shows its letter in
 //! lower case, and the line of the next colours names the cells (`next Rc5 Gd7 Ba1`). Moves are typed as
 //! two cells (`a1 e5`); commands: `hint`, `undo`, `redo`, `save FILE`, `load FILE`, `new`,
-//! `board`, `best`, `help`, `quit`. The best scores are kept in a file between sessions
-//! (`--best-scores FILE`; by default, at the keyboard, `lines-best` in the data directory).
+//! `board`, `best`, `best all`, `help`, `quit`. The best scores are kept in a file between
+//! sessions (`--best-scores FILE`; by default, at the keyboard, `lines-best` in the data
+//! directory). Each kind of game is ranked on its own (start balls, undo, preview, spawn
+//! rule: [`banco_lines::best::BestKind`]): `best` shows the table of the game on the board,
+//! headed by its kind in words, `best all` every kind's, and the game-over line gives the
+//! rank among games of its kind.
 //! The game in progress is kept as `banco play` keeps a board game ([`crate::cmd_play::Keep`]):
 //! after every move, at the keyboard in `lines-last-game` of the data directory or in
 //! `--keep FILE`, and `--continue` goes on with it.
@@ -18,10 +22,11 @@ use crate::cmd_play::{Found, Keep, KeptGame, PlayArgs, SessionKeep, open_keep};
 use crate::ui::board::Style;
 use crate::ui::read_command;
 use banco_app::files::{lock_beside, read_limited, write_atomic, write_record};
-use banco_app::lines::LinesSession;
+use banco_app::lines::{LinesSession, best_kind_label};
 use banco_app::save;
 use banco_game::ScoreGame;
 use banco_lines::ai::{self, Budget, Player};
+use banco_lines::best::BestScore;
 use banco_lines::spawn::Spawner;
 use banco_lines::{Ball, Board, Cell, CellSet, LinesGame, SIZE, Settings, TurnReport, UndoRule};
 use std::fmt::Write as _;
@@ -30,7 +35,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 const HELP: &str = "moves:     two cells, the ball then where it goes: a1 e5
-commands:  hint, undo, redo, save FILE, load FILE, new, board, best, help, quit";
+commands:  hint, undo, redo, save FILE, load FILE, new, board, help, quit
+           best (the best scores of this kind of game), best all (of every kind)";
 
 /// Said once at the start of a session with `--seed`: its games are not ranked.
 const NOT_RANKED: &str = "a game with a chosen seed is not ranked: its balls are known in advance (the best scores are for games without --seed)";
@@ -38,7 +44,7 @@ const NOT_RANKED: &str = "a game with a chosen seed is not ranked: its balls are
 /// The best-scores file's name in the data directory.
 const BEST_FILE: &str = "lines-best";
 /// The largest best-scores file read.
-const BEST_MAX_BYTES: u64 = 64 * 1024;
+const BEST_MAX_BYTES: u64 = banco_app::lines::MAX_BEST_BYTES as u64;
 
 fn ansi(ball: Ball) -> &'static str {
     match ball {
@@ -401,7 +407,7 @@ impl Session {
             "quit" | "exit" | "q" => return false,
             "help" | "?" => outln!("{HELP}"),
             "board" => self.show(),
-            "best" => self.best(),
+            "best" => self.best(&arg),
             "hint" => match self.lines.hint() {
                 Some(h) => outln!("hint: {} — {}", h.mv, h.reason),
                 None => outln!("the game is over"),
@@ -465,10 +471,11 @@ impl Session {
             }
             match entered {
                 Some(rank) => outln!(
-                    "game over: score {} in {} turns — best score #{}",
+                    "game over: score {} in {} turns — best score #{} ({})",
                     self.lines.score(),
                     self.lines.game().turns(),
-                    rank + 1
+                    rank + 1,
+                    best_kind_label(self.lines.best_kind())
                 ),
                 None => outln!(
                     "game over: score {} in {} turns",
@@ -480,19 +487,32 @@ impl Session {
         }
     }
 
-    fn best(&self) {
+    /// `best` (`arg` empty): the table of this game's kind; `best all`: every kind's.
+    fn best(&self, arg: &str) {
         let table = self.lines.best_scores();
-        if table.entries().is_empty() {
-            outln!("no finished game yet");
-        }
-        for (i, e) in table.entries().iter().enumerate() {
-            outln!(
-                "{:>2}. {:>6}  {:>5} turns  {}",
-                i + 1,
-                e.score,
-                e.turns,
-                e.date
-            );
+        match arg.to_ascii_lowercase().as_str() {
+            "" => {
+                let kind = self.lines.best_kind();
+                outln!("best scores — {}", best_kind_label(kind));
+                let entries = self.lines.best_scores_of_game();
+                if entries.is_empty() {
+                    outln!("no finished game of this kind yet");
+                    if !table.is_empty() {
+                        outln!("(`best all` shows the other kinds of game)");
+                    }
+                }
+                print_best(entries);
+            }
+            "all" => {
+                if table.is_empty() {
+                    outln!("no finished game yet");
+                }
+                for kind in table.kinds() {
+                    outln!("best scores — {}", best_kind_label(kind));
+                    print_best(table.entries_of(kind));
+                }
+            }
+            _ => outln!("`best` shows this kind of game's best scores, `best all` every kind's"),
         }
     }
 
@@ -541,6 +561,19 @@ impl Session {
             }
             Err(e) => outln!("cannot load {path}: {e}"),
         }
+    }
+}
+
+/// The rows of one kind's best scores, best first: rank, score, turns, date.
+fn print_best(entries: &[BestScore]) {
+    for (i, e) in entries.iter().enumerate() {
+        outln!(
+            "{:>2}. {:>6}  {:>5} turns  {}",
+            i + 1,
+            e.score,
+            e.turns,
+            e.date
+        );
     }
 }
 

@@ -1,39 +1,183 @@
-//! [`BestScores`]: the table of the best games (top N), kept by the front end between
-//! games. The date is passed in (this crate reads no clock).
+//! [`BestScores`]: the table of the best games, kept by the front end between games — the
+//! top N of each kind of game ([`BestKind`]). The date is passed in (this crate reads no
+//! clock).
+//!
+//! Games differ a lot in difficulty with their rules: with Lines 98's preview the same
+//! player scores several times more, a game against the clock ends when its time does. A
+//! game therefore competes only with games of its own kind: each kind has its own ranking
+//! and keeps its own top N, so a score made with the preview or with unlimited undo never
+//! pushes a classic score out, and every entry says which rules it was played under.
 //!
 //! ```
-//! use banco_lines::best::BestScores;
+//! use banco_lines::best::{BestKind, BestScores};
+//! use banco_lines::{Settings, UndoRule};
+//! let classic = BestKind::of(Settings::new(5, UndoRule::Off)?, None);
+//! let preview = BestKind::of(Settings::default().with_preview(true), None);
 //! let mut table = BestScores::new(3);
-//! assert_eq!(table.record(120, 80, "2026-12-01"), Some(0));
-//! assert_eq!(table.record(300, 150, "2026-12-02"), Some(0));
-//! assert_eq!(table.record(120, 90, "2026-12-03"), Some(2)); // ties go after older games
-//! assert_eq!(table.record(50, 30, "2026-12-04"), None); // the table is full
-//! assert_eq!(table.entries()[0].score, 300);
-//! assert_eq!(table.remove(0).map(|e| e.score), Some(300));
-//! assert_eq!(table.entries()[0].score, 120);
+//! assert_eq!(table.record(classic, 120, 80, "2026-12-01"), Some(0));
+//! assert_eq!(table.record(classic, 300, 150, "2026-12-02"), Some(0));
+//! assert_eq!(table.record(classic, 120, 90, "2026-12-03"), Some(2)); // ties go after older games
+//! assert_eq!(table.record(classic, 50, 30, "2026-12-04"), None); // its kind's table is full
+//! // A preview game ranks among preview games only: first of its kind, no classic entry lost.
+//! assert_eq!(table.record(preview, 5000, 400, "2026-12-05"), Some(0));
+//! assert_eq!(table.entries_of(classic)[0].score, 300);
+//! assert_eq!(table.entries_of(classic).len(), 3);
+//! assert_eq!(table.kinds().collect::<Vec<_>>(), [classic, preview]);
+//! assert_eq!(table.remove(classic, 0).map(|e| e.score), Some(300));
+//! assert_eq!(table.entries_of(classic)[0].score, 120);
+//! # Ok::<(), banco_lines::SettingsError>(())
 //! ```
 //!
 //! Two sessions sharing a table: each brings its own changes into the other's copy.
 //!
 //! ```
-//! use banco_lines::best::BestScores;
+//! use banco_lines::best::{BestKind, BestScores};
+//! use banco_lines::Settings;
+//! let kind = BestKind::of(Settings::default(), None);
 //! let mut stored = BestScores::new(3);
-//! stored.record(100, 50, "2026-12-01");
+//! stored.record(kind, 100, 50, "2026-12-01");
 //! let (mut a, mut b) = (stored.clone(), stored.clone());
-//! let (_, from_a) = a.enter(0, 26, "2026-12-06").unwrap();
-//! let (_, from_b) = b.enter(0, 26, "2026-12-06").unwrap();
+//! let (_, from_a) = a.enter(kind, 0, 26, "2026-12-06").unwrap();
+//! let (_, from_b) = b.enter(kind, 0, 26, "2026-12-06").unwrap();
 //! b.apply(&from_a); // b read the table a wrote, then made its own change again
-//! assert_eq!(b.entries().len(), 3);
+//! assert_eq!(b.entries_of(kind).len(), 3);
 //! b.apply(&from_b.inverse()); // b's ending taken back: a's entry stays
-//! assert_eq!(b.entries().len(), 2);
+//! assert_eq!(b.entries_of(kind).len(), 2);
 //! ```
 
+use crate::game::{Settings, SpawnRule, UndoRule};
 use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
 
 /// Longest date text kept, in bytes.
 pub const MAX_DATE: usize = 32;
-/// Most entries a table may hold.
-pub const MAX_ENTRIES: usize = 100;
+/// The largest capacity: most entries one kind's table may keep.
+pub const MAX_CAPACITY: usize = 100;
+/// Most entries a whole table may hold, every kind together: a game that would grow the
+/// table beyond it does not enter (one that takes the place of its kind's last entry
+/// still does). Far above what play makes (ten entries of each kind the settings
+/// screens offer and the old spawn rule: 90 kinds, 900 entries), it bounds what a table read from a file — or
+/// built through an API that takes any time limit — may hold.
+pub const MAX_ENTRIES: usize = 1000;
+
+/// The rules of a game that change how hard it is, as its entry in the best scores keeps
+/// them ([`BestKind::Played`]). What is left out does not change the game a player plays:
+/// the seed (every game draws its own), the hint's budget, the date.
+///
+/// * `start_balls` — 3 or 5 balls on the board at the start: two more balls to clear.
+/// * `undo` — no undo, the last turn, or any turn back: taking back a bad move (and
+///   having seen where the balls landed) makes a game easier.
+/// * `preview` — Lines 98's preview shows where the next balls land: the same player
+///   scores several times more (the computer player's median goes from about a thousand to
+///   about six thousand, `data/tuning.md`).
+/// * `spawn` — where a ball lands is drawn when it lands ([`SpawnRule::AtLanding`], games
+///   saved before 2026-12-06) or when it is announced ([`SpawnRule::AtAnnouncement`], every
+///   new game): measurably easier for the same player (`data/tuning.md`, "The spawn rule").
+///   A game with the preview always draws at announcement.
+/// * `time_limit_s` — a game against the clock ends when its time is up: the limit, in
+///   seconds, decides how far it goes; `None` for an untimed game.
+///
+/// Ordered as a list of tables shows them: untimed before timed (shorter limits first),
+/// without the preview before with it, the strictest undo first, 5 start balls before 3,
+/// the spawns at announcement before those at landing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rules {
+    /// Balls at the start: 3 or 5.
+    pub start_balls: u8,
+    /// How far undo goes.
+    pub undo: UndoRule,
+    /// Lines 98's preview.
+    pub preview: bool,
+    /// When a ball's cell is drawn.
+    pub spawn: SpawnRule,
+    /// The time limit in seconds; `None` for an untimed game.
+    pub time_limit_s: Option<u32>,
+}
+
+impl Rules {
+    /// The rules of a game of `settings` (as a game plays them: a start other than 3 balls
+    /// is 5, the preview draws at announcement) with the time limit `time_limit_s`.
+    #[must_use]
+    pub const fn of(settings: Settings, time_limit_s: Option<u32>) -> Rules {
+        let played = settings.playable();
+        Rules {
+            start_balls: played.start_balls,
+            undo: played.undo,
+            preview: played.preview,
+            spawn: played.spawn,
+            time_limit_s,
+        }
+    }
+
+    /// The key of the order documented on the type.
+    const fn order_key(&self) -> (bool, u32, bool, u8, bool, bool) {
+        let undo = match self.undo {
+            UndoRule::Off => 0,
+            UndoRule::LastTurn => 1,
+            UndoRule::Unlimited => 2,
+        };
+        let timed = self.time_limit_s.is_some();
+        let limit = match self.time_limit_s {
+            Some(s) => s,
+            None => 0,
+        };
+        (
+            timed,
+            limit,
+            self.preview,
+            undo,
+            self.start_balls != 5,
+            matches!(self.spawn, SpawnRule::AtLanding),
+        )
+    }
+}
+
+impl Ord for Rules {
+    fn cmp(&self, other: &Rules) -> Ordering {
+        self.order_key()
+            .cmp(&other.order_key())
+            // Rules the key does not tell apart (odd start balls built field by field).
+            .then(self.start_balls.cmp(&other.start_balls))
+    }
+}
+
+impl PartialOrd for Rules {
+    fn partial_cmp(&self, other: &Rules) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The kind of game an entry of the best scores was made in: entries compete only with
+/// entries of the same kind. Ordered as a list of tables shows them ([`Rules`]' order),
+/// the earlier games last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum BestKind {
+    /// A game played under these rules.
+    Played(Rules),
+    /// A game whose rules were not recorded: the entries of a table written before Banco
+    /// recorded each entry's kind (they were all ranked together then, whatever their
+    /// rules), and a game against the clock saved before its time limit was saved.
+    Earlier,
+}
+
+impl BestKind {
+    /// The kind of a game of `settings` with the time limit `time_limit_s` (`None`:
+    /// untimed).
+    #[must_use]
+    pub const fn of(settings: Settings, time_limit_s: Option<u32>) -> BestKind {
+        BestKind::Played(Rules::of(settings, time_limit_s))
+    }
+
+    /// The rules, unless they were not recorded ([`BestKind::Earlier`]).
+    #[must_use]
+    pub const fn rules(self) -> Option<Rules> {
+        match self {
+            BestKind::Played(r) => Some(r),
+            BestKind::Earlier => None,
+        }
+    }
+}
 
 /// One finished game in the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,13 +188,18 @@ pub struct BestScore {
     pub turns: u32,
     /// When it was played, as the front end wrote it (e.g. `2026-12-01`).
     pub date: String,
+    /// The kind of game it was.
+    pub kind: BestKind,
 }
 
-/// The best scores, highest first; equal scores keep the older game first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The best scores of each kind of game, highest first; equal scores keep the older game
+/// first. Each kind keeps at most [`BestScores::capacity`] entries, the whole table at
+/// most [`MAX_ENTRIES`].
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BestScores {
     capacity: usize,
-    entries: Vec<BestScore>,
+    /// Each kind's entries, best first; no kind without entries.
+    tables: BTreeMap<BestKind, Vec<BestScore>>,
 }
 
 impl Default for BestScores {
@@ -60,68 +209,110 @@ impl Default for BestScores {
 }
 
 impl BestScores {
-    /// An empty table of `capacity` entries (1 to [`MAX_ENTRIES`]).
+    /// An empty table keeping `capacity` entries of each kind (1 to [`MAX_CAPACITY`]).
     #[must_use]
     pub fn new(capacity: usize) -> BestScores {
         BestScores {
-            capacity: capacity.clamp(1, MAX_ENTRIES),
-            entries: Vec::new(),
+            capacity: capacity.clamp(1, MAX_CAPACITY),
+            tables: BTreeMap::new(),
         }
     }
 
-    /// The entries, best first.
+    /// The entries of `kind`, best first (empty if it has none).
     #[must_use]
-    pub fn entries(&self) -> &[BestScore] {
-        &self.entries
+    pub fn entries_of(&self, kind: BestKind) -> &[BestScore] {
+        self.tables.get(&kind).map_or(&[], Vec::as_slice)
     }
 
-    /// How many entries the table keeps.
+    /// The kinds that have entries, in [`BestKind`]'s order.
+    pub fn kinds(&self) -> impl Iterator<Item = BestKind> + '_ {
+        self.tables.keys().copied()
+    }
+
+    /// Every entry, kind by kind ([`BestScores::kinds`]' order), each kind's best first.
+    pub fn entries(&self) -> impl Iterator<Item = &BestScore> + '_ {
+        self.tables.values().flatten()
+    }
+
+    /// How many entries the table holds, every kind together.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.tables.values().map(Vec::len).sum()
+    }
+
+    /// True when no game was entered.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.tables.is_empty()
+    }
+
+    /// How many entries the table keeps of each kind.
     #[must_use]
     pub const fn capacity(&self) -> usize {
         self.capacity
     }
 
-    /// The rank (0 = best) a game with `score` would take, or `None` if it would not enter.
+    /// The rank (0 = best) among the games of `kind` a game with `score` would take, or
+    /// `None` if it would not enter (its kind's table is full of better or equal scores,
+    /// or it would grow the table beyond [`MAX_ENTRIES`]).
     #[must_use]
-    pub fn rank_of(&self, score: u32) -> Option<usize> {
-        let rank = self.entries.partition_point(|e| e.score >= score);
-        (rank < self.capacity).then_some(rank)
+    pub fn rank_of(&self, kind: BestKind, score: u32) -> Option<usize> {
+        let table = self.entries_of(kind);
+        let rank = table.partition_point(|e| e.score >= score);
+        let replaces = table.len() >= self.capacity;
+        (rank < self.capacity && (replaces || self.len() < MAX_ENTRIES)).then_some(rank)
     }
 
-    /// Enters a finished game; returns its rank, or `None` if it did not make the table.
-    pub fn record(&mut self, score: u32, turns: u32, date: &str) -> Option<usize> {
-        let rank = self.rank_of(score)?;
+    /// Enters a finished game of `kind`; returns its rank among the games of its kind, or
+    /// `None` if it did not make the table.
+    pub fn record(&mut self, kind: BestKind, score: u32, turns: u32, date: &str) -> Option<usize> {
+        let rank = self.rank_of(kind, score)?;
         let mut end = date.len().min(MAX_DATE);
         while !date.is_char_boundary(end) {
             end -= 1;
         }
-        self.entries.insert(
+        let capacity = self.capacity;
+        let table = self.tables.entry(kind).or_default();
+        table.insert(
             rank,
             BestScore {
                 score,
                 turns,
                 date: date.get(..end).unwrap_or_default().to_owned(),
+                kind,
             },
         );
-        self.entries.truncate(self.capacity);
+        table.truncate(capacity);
         Some(rank)
     }
 
-    /// Takes out the entry at `rank` (a finished game taken back by undo); `None` if the
-    /// table has no such rank.
-    pub fn remove(&mut self, rank: usize) -> Option<BestScore> {
-        (rank < self.entries.len()).then(|| self.entries.remove(rank))
+    /// Takes out the entry of `kind` at `rank` (a finished game taken back by undo); `None`
+    /// if the kind has no such rank.
+    pub fn remove(&mut self, kind: BestKind, rank: usize) -> Option<BestScore> {
+        let table = self.tables.get_mut(&kind)?;
+        let entry = (rank < table.len()).then(|| table.remove(rank));
+        if table.is_empty() {
+            self.tables.remove(&kind);
+        }
+        entry
     }
 
     /// [`BestScores::record`], with what it changed: the rank and the change, to take it
     /// back or to bring it into another copy of the table ([`BestScores::apply`]).
-    pub fn enter(&mut self, score: u32, turns: u32, date: &str) -> Option<(usize, BestChange)> {
-        // A full table loses its last entry to a game that enters.
-        let last = (self.entries.len() >= self.capacity)
-            .then(|| self.entries.last().cloned())
+    pub fn enter(
+        &mut self,
+        kind: BestKind,
+        score: u32,
+        turns: u32,
+        date: &str,
+    ) -> Option<(usize, BestChange)> {
+        // A full table of its kind loses its last entry to a game that enters.
+        let table = self.entries_of(kind);
+        let last = (table.len() >= self.capacity)
+            .then(|| table.last().cloned())
             .flatten();
-        let rank = self.record(score, turns, date)?;
-        let entry = self.entries.get(rank)?.clone();
+        let rank = self.record(kind, score, turns, date)?;
+        let entry = self.entries_of(kind).get(rank)?.clone();
         Some((
             rank,
             BestChange::Entered {
@@ -133,19 +324,19 @@ impl BestScores {
 
     /// Makes `change` in this table — the same table or another copy of it, which other
     /// sessions may have changed meanwhile: an entry entered is recorded (where its score
-    /// ranks it), one withdrawn is taken out (the first equal entry, if any) and the entry
-    /// its entering pushed out of a full table comes back, if it fits.
+    /// ranks it among its kind), one withdrawn is taken out (the first equal entry, if any)
+    /// and the entry its entering pushed out of a full table comes back, if it fits.
     pub fn apply(&mut self, change: &BestChange) {
         match change {
             BestChange::Entered { entry, .. } => {
-                self.record(entry.score, entry.turns, &entry.date);
+                self.record(entry.kind, entry.score, entry.turns, &entry.date);
             }
             BestChange::Withdrawn { entry, pushed_out } => {
-                if let Some(rank) = self.entries.iter().position(|e| e == entry) {
-                    self.entries.remove(rank);
+                if let Some(rank) = self.entries_of(entry.kind).iter().position(|e| e == entry) {
+                    self.remove(entry.kind, rank);
                 }
                 if let Some(e) = pushed_out {
-                    self.record(e.score, e.turns, &e.date);
+                    self.record(e.kind, e.score, e.turns, &e.date);
                 }
             }
         }
@@ -155,14 +346,15 @@ impl BestScores {
 /// A change of a [`BestScores`] table, as [`BestScores::enter`] reports it: kept to be taken
 /// back ([`BestChange::inverse`]) or made again in a copy of the table that another
 /// session changed ([`BestScores::apply`]), so that sessions sharing a table lose none of
-/// each other's entries.
+/// each other's entries. The entries carry their kind: the change is made in their kind's
+/// table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BestChange {
     /// A finished game entered.
     Entered {
         /// Its entry.
         entry: BestScore,
-        /// The entry it pushed out of a full table.
+        /// The entry of its kind it pushed out of a full table.
         pushed_out: Option<BestScore>,
     },
     /// A game's entry taken back out (its ending taken back by undo).
@@ -194,31 +386,150 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
-    fn scores(t: &BestScores) -> Vec<u32> {
-        t.entries().iter().map(|e| e.score).collect()
+    fn scores(t: &BestScores, kind: BestKind) -> Vec<u32> {
+        t.entries_of(kind).iter().map(|e| e.score).collect()
+    }
+
+    const fn classic() -> BestKind {
+        BestKind::of(
+            Settings {
+                start_balls: 5,
+                undo: UndoRule::Off,
+                preview: false,
+                spawn: SpawnRule::AtAnnouncement,
+            },
+            None,
+        )
+    }
+
+    fn preview() -> BestKind {
+        BestKind::of(Settings::default().with_preview(true), None)
     }
 
     /// An entry that pushed the last one out of a full table, taken back: the pushed-out
     /// entry comes back; the same change made in a copy that another session changed keeps
-    /// that session's entries.
+    /// that session's entries — entries of other kinds untouched throughout.
     #[test]
     fn a_change_is_taken_back_and_made_in_another_copy() {
+        let k = classic();
         let mut t = BestScores::new(2);
-        t.record(100, 10, "a");
-        t.record(50, 10, "b");
-        let (rank, change) = t.enter(70, 10, "c").unwrap();
+        t.record(k, 100, 10, "a");
+        t.record(k, 50, 10, "b");
+        t.record(preview(), 10, 10, "p");
+        let (rank, change) = t.enter(k, 70, 10, "c").unwrap();
         assert_eq!(rank, 1);
-        assert_eq!(scores(&t), [100, 70]);
+        assert_eq!(scores(&t, k), [100, 70]);
         t.apply(&change.inverse());
-        assert_eq!(scores(&t), [100, 50]);
-        assert_eq!(t.enter(10, 1, "d"), None, "not entered: no change");
+        assert_eq!(scores(&t, k), [100, 50]);
+        assert_eq!(t.enter(k, 10, 1, "d"), None, "not entered: no change");
         // Another copy that gained an entry meanwhile.
         let mut other = BestScores::new(3);
-        other.record(100, 10, "a");
-        other.record(80, 10, "x");
+        other.record(k, 100, 10, "a");
+        other.record(k, 80, 10, "x");
         other.apply(&change);
-        assert_eq!(scores(&other), [100, 80, 70]);
+        assert_eq!(scores(&other, k), [100, 80, 70]);
         other.apply(&change.inverse());
-        assert_eq!(scores(&other), [100, 80, 50]);
+        assert_eq!(scores(&other, k), [100, 80, 50]);
+        assert_eq!(scores(&t, preview()), [10]);
+        assert!(other.entries_of(preview()).is_empty());
+    }
+
+    /// Capacity is per kind: a full kind does not stop another; scores of other kinds never
+    /// push an entry out; the whole table stops growing at MAX_ENTRIES.
+    #[test]
+    fn each_kind_keeps_its_own_top_and_the_whole_table_is_bounded() {
+        let mut t = BestScores::new(2);
+        for s in [10, 20, 30] {
+            t.record(classic(), s, 1, "");
+        }
+        assert_eq!(t.record(preview(), 1, 1, ""), Some(0));
+        assert_eq!(t.record(preview(), 1000, 1, ""), Some(0));
+        assert_eq!(
+            scores(&t, classic()),
+            [30, 20],
+            "the preview scores push nothing out"
+        );
+        assert_eq!(t.rank_of(classic(), 25), Some(1));
+        assert_eq!(t.rank_of(BestKind::Earlier, 0), Some(0));
+        assert_eq!(t.len(), 4);
+        // Every time limit is a kind: fill the table with them.
+        let mut big = BestScores::new(MAX_CAPACITY);
+        let mut limit = 0;
+        while big.len() < MAX_ENTRIES {
+            limit += 1;
+            let kind = BestKind::of(Settings::default(), Some(limit));
+            for s in 0..7 {
+                big.record(kind, s, 1, "");
+            }
+        }
+        assert_eq!(big.len(), MAX_ENTRIES);
+        let new = BestKind::of(Settings::default(), Some(limit + 1));
+        assert_eq!(big.record(new, 99, 1, ""), None, "no room for a new entry");
+        assert_eq!(big.rank_of(new, 99), None);
+        assert_eq!(big.len(), MAX_ENTRIES);
+        // Not even in a kind with room; but a kind full of its capacity still takes a
+        // better game in place of its last.
+        let mut full = BestScores::new(1);
+        let mut limit = 0;
+        while full.len() < MAX_ENTRIES {
+            limit += 1;
+            full.record(BestKind::of(Settings::default(), Some(limit)), 5, 1, "");
+        }
+        let kind = BestKind::of(Settings::default(), Some(1));
+        assert_eq!(full.record(kind, 9, 1, ""), Some(0));
+        assert_eq!(scores(&full, kind), [9]);
+    }
+
+    #[test]
+    fn kinds_read_the_rules_that_change_the_game() {
+        let odd = Settings {
+            start_balls: 4,
+            ..Settings::default()
+        };
+        assert_eq!(
+            BestKind::of(odd, None),
+            BestKind::of(Settings::default(), None),
+            "as played: 5 balls"
+        );
+        let old_preview = Settings::default()
+            .with_spawn(SpawnRule::AtLanding)
+            .with_preview(true);
+        assert_eq!(
+            Rules::of(old_preview, None).spawn,
+            SpawnRule::AtAnnouncement
+        );
+        let rules = Rules::of(Settings::new(3, UndoRule::Unlimited).unwrap(), Some(60));
+        assert_eq!(
+            (
+                rules.start_balls,
+                rules.undo,
+                rules.preview,
+                rules.time_limit_s
+            ),
+            (3, UndoRule::Unlimited, false, Some(60))
+        );
+        assert_eq!(BestKind::Played(rules).rules(), Some(rules));
+        assert_eq!(BestKind::Earlier.rules(), None);
+        // The order of a list of tables.
+        let mut kinds = [
+            BestKind::Earlier,
+            BestKind::of(Settings::default(), Some(60)),
+            preview(),
+            BestKind::of(Settings::default(), None),
+            classic(),
+            BestKind::of(Settings::default(), Some(30)),
+        ];
+        kinds.sort();
+        assert_eq!(
+            kinds,
+            [
+                classic(),
+                BestKind::of(Settings::default(), None),
+                preview(),
+                BestKind::of(Settings::default(), Some(30)),
+                BestKind::of(Settings::default(), Some(60)),
+                BestKind::Earlier,
+            ]
+        );
     }
 }

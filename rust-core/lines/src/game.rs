@@ -152,7 +152,7 @@ impl Settings {
 
     /// The settings a game plays: a start other than 3 or 5 balls is 5 (the default), and
     /// a game with the preview draws its spots at announcement.
-    const fn playable(self) -> Settings {
+    pub(crate) const fn playable(self) -> Settings {
         let start_balls = if self.start_balls == 3 { 3 } else { 5 };
         Settings {
             start_balls,

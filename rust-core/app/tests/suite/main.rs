@@ -5,6 +5,7 @@
 mod common;
 mod decoder_props;
 mod jieqi;
+mod lines_best;
 mod lines_spawn;
 mod net_race;
 mod network;

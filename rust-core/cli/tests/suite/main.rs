@@ -11,6 +11,7 @@ mod jieqi;
 mod keep;
 mod lan;
 mod lines;
+mod lines_best;
 mod lines_preview;
 mod match_table;
 mod puzzles;

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use banco_game::ScoreGame;
-use banco_lines::best::BestScores;
+use banco_lines::best::{BestKind, BestScores};
 use banco_lines::spawn::Spawner;
 use banco_lines::{
     Ball, Board, CELLS, Cell, LinesGame, Move, MoveError, Settings, UndoError, UndoRule, ai, lines,
@@ -498,13 +498,20 @@ fn settings_are_checked() {
 
 #[test]
 fn best_scores_table() {
+    let k = BestKind::of(Settings::default(), None);
     let mut t = BestScores::new(2);
-    assert_eq!(t.record(10, 5, "d1"), Some(0));
-    assert_eq!(t.record(30, 9, "d2"), Some(0));
-    assert_eq!(t.record(20, 7, "d3"), Some(1));
-    assert_eq!(t.entries().len(), 2);
-    assert_eq!(t.entries()[1].date, "d3");
-    assert_eq!(t.rank_of(5), None);
+    assert_eq!(t.record(k, 10, 5, "d1"), Some(0));
+    assert_eq!(t.record(k, 30, 9, "d2"), Some(0));
+    assert_eq!(t.record(k, 20, 7, "d3"), Some(1));
+    assert_eq!(t.entries_of(k).len(), 2);
+    assert_eq!(t.entries_of(k)[1].date, "d3");
+    assert_eq!(t.entries_of(k)[1].kind, k);
+    assert_eq!(t.rank_of(k, 5), None);
+    // Another kind has its own ranks.
+    let timed = BestKind::of(Settings::default(), Some(60));
+    assert_eq!(t.rank_of(timed, 5), Some(0));
+    assert_eq!(t.record(timed, 5, 2, "d4"), Some(0));
+    assert_eq!(t.entries().count(), 3);
 }
 
 #[test]

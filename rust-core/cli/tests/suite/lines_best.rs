@@ -1,0 +1,137 @@
+//! `banco play --game lines`'s best scores by kind of game: `best` shows the table of the
+//! game on the board under its kind in words, `best all` every kind's; a game of other
+//! rules does not compete; a table written before the kinds shows as the earlier games.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common::{banco_stdin, stdout};
+use banco_lines::{Settings, UndoRule};
+use std::path::{Path, PathBuf};
+
+/// A game of `settings` saved one move before its end (greedy moves from seed 8), and
+/// that last move typed.
+fn near_the_end(dir: &Path, settings: Settings, name: &str) -> (PathBuf, String) {
+    use banco_app::lines::LinesSession;
+    use banco_app::save::SavedLines;
+    let mut s = LinesSession::new(settings, [8; 32]);
+    while let Some(m) = banco_lines::ai::greedy_move(s.game()) {
+        s.play(m.from, m.to).unwrap();
+    }
+    let mut saved = SavedLines::of(s.game());
+    let last = saved.moves.pop().unwrap();
+    let file = dir.join(name);
+    std::fs::write(&file, saved.encode().unwrap()).unwrap();
+    (file, format!("{} {}", last.from, last.to))
+}
+
+const CLASSIC: &str = "best scores — classic, 5 balls, undo of the last turn, untimed";
+const NO_UNDO: &str = "best scores — classic, 5 balls, no undo, untimed";
+
+#[test]
+fn each_kind_of_game_has_its_own_table() {
+    let dir = std::env::temp_dir().join(format!("banco-lines-kinds-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let best = dir.join("best");
+    let best_arg = best.to_str().unwrap();
+    let args = [
+        "play",
+        "--game",
+        "lines",
+        "--no-color",
+        "--best-scores",
+        best_arg,
+    ];
+    let no_undo: Vec<&str> = args.iter().copied().chain(["--no-undo"]).collect();
+    let t = stdout(&banco_stdin(&args, "best\nbest all\nquit\n"));
+    assert!(t.contains(CLASSIC), "{t}");
+    assert!(t.contains("no finished game of this kind yet"), "{t}");
+    assert!(t.contains("no finished game yet"), "{t}");
+
+    // A game of the usual settings, then the same game without undo: each first of its kind.
+    let (usual, last) = near_the_end(&dir, Settings::default(), "usual.banco");
+    let t = stdout(&banco_stdin(
+        &args,
+        &format!("load {}\n{last}\nquit\n", usual.display()),
+    ));
+    assert!(
+        t.contains("best score #1 (classic, 5 balls, undo of the last turn, untimed)"),
+        "{t}"
+    );
+    let strict = Settings::new(5, UndoRule::Off).unwrap();
+    let (strict, last) = near_the_end(&dir, strict, "strict.banco");
+    let t = stdout(&banco_stdin(
+        &args,
+        &format!("load {}\n{last}\nbest\nquit\n", strict.display()),
+    ));
+    assert!(
+        t.contains("best score #1 (classic, 5 balls, no undo, untimed)"),
+        "{t}"
+    );
+    // `best` shows the loaded game's kind: its one entry.
+    let shown = t.split(NO_UNDO).nth(1).expect(NO_UNDO);
+    assert!(shown.contains(" 1. ") && !shown.contains(" 2. "), "{t}");
+
+    // A new session of each kind shows its own table; `best all` both.
+    let t = stdout(&banco_stdin(&no_undo, "best\nquit\n"));
+    assert!(t.contains(NO_UNDO) && !t.contains(CLASSIC), "{t}");
+    assert!(t.contains(" 1. ") && !t.contains(" 2. "), "{t}");
+    let t = stdout(&banco_stdin(&args, "best\nbest all\nbest twice\nquit\n"));
+    let all = t.split("best scores — ").count() - 1;
+    assert_eq!(all, 3, "this kind's, then both:\n{t}");
+    let all = t.split("best all").nth(1).unwrap();
+    let no_undo_at = all.find(NO_UNDO).expect(NO_UNDO);
+    assert!(
+        all.find(CLASSIC).is_some_and(|at| at > no_undo_at),
+        "the strictest undo first:\n{t}"
+    );
+    assert!(t.contains("`best all` every kind's"), "{t}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_table_written_before_the_kinds_shows_as_earlier_games() {
+    let dir = std::env::temp_dir().join(format!("banco-lines-v2-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let best = dir.join("best");
+    std::fs::write(
+        &best,
+        include_bytes!("../../../../tests/data/lines/best-scores-v2.bin"),
+    )
+    .unwrap();
+    let args = [
+        "play",
+        "--game",
+        "lines",
+        "--no-color",
+        "--best-scores",
+        best.to_str().unwrap(),
+    ];
+    let t = stdout(&banco_stdin(&args, "best\nbest all\nquit\n"));
+    assert!(t.contains("no finished game of this kind yet"), "{t}");
+    assert!(
+        t.contains("(`best all` shows the other kinds of game)"),
+        "{t}"
+    );
+    let earlier = t
+        .split("best scores — earlier games (rules not recorded)\n")
+        .nth(1)
+        .expect("the earlier games");
+    assert!(
+        earlier.contains(" 1.     82     44 turns  2026-12-04"),
+        "{t}"
+    );
+    assert!(earlier.contains(" 6. ") && !earlier.contains(" 7. "), "{t}");
+    // A game finished now enters its own kind; the file is then of version 3 with both.
+    let (game, last) = near_the_end(&dir, Settings::default(), "usual.banco");
+    let t = stdout(&banco_stdin(
+        &args,
+        &format!("load {}\n{last}\nquit\n", game.display()),
+    ));
+    assert!(t.contains("best score #1 (classic"), "{t}");
+    let bytes = std::fs::read(&best).unwrap();
+    assert_eq!(bytes[0], 3);
+    let t = stdout(&banco_stdin(&args, "best all\nquit\n"));
+    assert!(t.contains(CLASSIC) && t.contains("earlier games"), "{t}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
