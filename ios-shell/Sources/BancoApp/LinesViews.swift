@@ -131,13 +131,15 @@ struct LinesScreen: View {
     }
 }
 
-/// The best-scores table: Rust's rows (rank, score, turns, date), the last game's marked.
+/// The best-scores table of this game's kind (its label from Rust): Rust's rows (rank, score,
+/// turns, date), the last game's marked.
 struct LinesBestScores: View {
     @ObservedObject var model: LinesModel
 
     var body: some View {
         let s = model.state
         List {
+            if let kind = s.view?.bestKind { Text(kind.label).font(.subheadline) }
             if s.best.isEmpty { Text("No finished game yet.") }
             ForEach(s.best, id: \.rank) { row in
                 Text(row.text).fontWeight(Int(row.rank) == s.rank ? .bold : .regular)

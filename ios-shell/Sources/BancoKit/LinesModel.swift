@@ -96,7 +96,8 @@ public final class LinesModel: Model {
         public var timeLeftMs: Int64?
         /// The time is up: the game is over at this score.
         public var timeUp = false
-        /// The best scores, best first: each row's rank, score, turns, date and text (Rust's).
+        /// The best scores of this game's kind (`view.bestKind.label` names it), best first: each
+        /// row's rank, score, turns, date and text (Rust's).
         public var best: [LinesBestScore] = []
         /// The rank the last game took in the best scores (0 = best).
         public var rank: Int?
@@ -191,7 +192,7 @@ public final class LinesModel: Model {
         // The clock is Rust's (time passed in): it ends the game, and the save keeps it.
         if timeLimitS > 0 { game?.startClock(limitMs: UInt64(timeLimitS) * 1000, nowMs: UInt64(now())) }
         keeper.begin(fromStore: false)
-        state = State(best: game?.bestScores() ?? [], message: notice)
+        state = State(best: game?.bestScoresOfGame() ?? [], message: notice)
         refresh(run: nil, turn: nil)
         return true
     }
@@ -218,6 +219,8 @@ public final class LinesModel: Model {
         }
         keeper.begin(fromStore: true)
         scratch()?.resumeClock(nowMs: UInt64(now()))
+        state.best = scratch()?.bestScoresOfGame() ?? []
+        state.rank = nil
         refresh(run: nil, turn: nil)
         return true
     }
@@ -269,7 +272,7 @@ public final class LinesModel: Model {
         }
         if ended {
             keepBest(g)
-            state.best = g.bestScores()
+            state.best = g.bestScoresOfGame()
             state.rank = nil
         }
         refresh(run: nil, turn: nil)
@@ -378,7 +381,7 @@ public final class LinesModel: Model {
         let day = ISO8601DateFormatter().string(from: Date()).prefix(10)
         if let r = g.recordResult(date: String(day)) { state.rank = Int(r) }
         keepBest(g)
-        state.best = g.bestScores()
+        state.best = g.bestScoresOfGame()
     }
 
     /// Writes the best scores (Rust's policy refuses when the kept table is a newer Banco's).

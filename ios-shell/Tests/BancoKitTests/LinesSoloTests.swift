@@ -117,10 +117,15 @@ func linesSoloTests(_ s: Suite) {
             try check(r.text.hasPrefix("\(r.rank + 1). \(r.score) \(points), 1 turn ("), r.text)
             try check(r.text.hasSuffix("(\(r.date))") && !r.date.isEmpty, r.text)
         }
-        // Kept between launches, the same rows.
+        // Kept between launches, the same rows for a game of the same kind (5 balls, 1 min).
         let again = inlineLines(store: store)
-        try check(again.newGame(seed: 1))
+        try check(again.newGame(startBalls: 5, timeLimitS: 60, seed: 1))
         try eq(st.best, again.state.best)
+        try eq("classic, 5 balls, undo of the last turn, 1 min limit", view.bestKind.label)
+        // An untimed game is of another kind: its own table.
+        let untimed = inlineLines(store: store)
+        try check(untimed.newGame(seed: 1))
+        try eq([], untimed.state.best)
     }
 
     s.test("Lines hint off the UI thread: it arrives through the UI dispatcher and names a legal move") {
@@ -197,9 +202,9 @@ func linesSoloTests(_ s: Suite) {
         let good = MemoryStore()
         try finishOne(inlineLines(store: good, now: { clock }))
         var table = Data(base64Encoded: good.string(LinesModel.bestKey)!)!
-        table[table.startIndex] = 3
+        table[table.startIndex] = 4
         let newerText = table.base64EncodedString()
-        // A newer Banco's table (version 3): Rust's reason shown once, the table never written.
+        // A newer Banco's table (version 4): Rust's reason shown once, the table never written.
         let store = MemoryStore()
         store.set(LinesModel.bestKey, newerText)
         let m = inlineLines(store: store, now: { clock })

@@ -342,10 +342,10 @@ class MainActivity : ComponentActivity() {
         unobserve = { stop(); board.removeCallbacks(ticker) }
     }
 
-    /** The best-scores table (Rust's rows: rank, score, turns, date), the last game's row marked. */
+    /** The best-scores table of this game's kind (Rust's rows: rank, score, turns, date; the kind's label in the title), the last game's row marked. */
     private fun showLinesBest(s: LinesController.State) {
         val rows = s.best.map { if (it.rank.toInt() == s.rank) "▶ ${it.text}" else it.text }
-        AlertDialog.Builder(this).setTitle("Best scores")
+        AlertDialog.Builder(this).setTitle(s.view?.bestKind?.label?.let { "Best scores — $it" } ?: "Best scores")
             .setMessage(if (rows.isEmpty()) "No finished game yet." else rows.joinToString("\n"))
             .setPositiveButton("Close", null).show()
     }

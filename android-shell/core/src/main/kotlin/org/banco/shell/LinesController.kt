@@ -100,7 +100,7 @@ class LinesController(
         val timeLeftMs: Long? = null,
         /** The time is up: the game is over at this score. */
         val timeUp: Boolean = false,
-        /** The best scores, best first: each row's rank, score, turns, date and text (Rust's). */
+        /** The best scores of this game's kind (`view.bestKind.label` names it), best first: each row's rank, score, turns, date and text (Rust's). */
         val best: List<LinesBestScore> = emptyList(),
         /** The rank the last game took in the best scores (0 = best). */
         val rank: Int? = null,
@@ -191,7 +191,7 @@ class LinesController(
         // The clock is Rust's (time passed in): it ends the game, and the save keeps it.
         if (timeLimitS > 0) game!!.startClock((timeLimitS * 1000L).toULong(), now().toULong())
         keeper.begin(false)
-        state.value = State(best = game!!.bestScores(), message = notice)
+        state.value = State(best = game!!.bestScoresOfGame(), message = notice)
         refresh(run = null, turn = null)
         return true
     }
@@ -226,6 +226,7 @@ class LinesController(
         }
         keeper.begin(true)
         scratch().resumeClock(now().toULong())
+        state.value = state.value.copy(best = scratch().bestScoresOfGame(), rank = null)
         refresh(run = null, turn = null)
         return true
     }
@@ -288,7 +289,7 @@ class LinesController(
         }
         if (ended) {
             keepBest(g)
-            state.value = state.value.copy(best = g.bestScores(), rank = null)
+            state.value = state.value.copy(best = g.bestScoresOfGame(), rank = null)
         }
         refresh(run = null, turn = null)
     }
@@ -387,7 +388,7 @@ class LinesController(
         keep(g)
         val rank = g.recordResult(java.time.LocalDate.now().toString())?.toInt()
         keepBest(g)
-        state.value = state.value.copy(best = g.bestScores(), rank = rank ?: state.value.rank)
+        state.value = state.value.copy(best = g.bestScoresOfGame(), rank = rank ?: state.value.rank)
     }
 
     /** Writes the best scores (Rust's policy refuses when the kept table is a newer Banco's). */

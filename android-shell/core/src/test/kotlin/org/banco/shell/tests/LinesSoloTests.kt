@@ -122,8 +122,11 @@ fun linesSoloTests(s: Suite) {
             check(r.text.startsWith("${r.rank.toInt() + 1}. ${r.score} $points, 1 turn (")) { r.text }
             check(r.text.endsWith("(${r.date})") && r.date.isNotEmpty()) { r.text }
         }
-        // Kept between launches, the same rows.
-        eq(st.best, inlineLines(store).also { it.newGame(seed = 1) }.state.value.best)
+        // Kept between launches, the same rows for a game of the same kind (5 balls, 1 min).
+        eq(st.best, inlineLines(store).also { it.newGame(startBalls = 5, timeLimitS = 60, seed = 1) }.state.value.best)
+        eq("classic, 5 balls, undo of the last turn, 1 min limit", st.view!!.bestKind.label)
+        // An untimed game is of another kind: its own table.
+        eq(emptyList<org.banco.LinesBestScore>(), inlineLines(store).also { it.newGame(seed = 1) }.state.value.best)
     }
 
     s.test("Lines hint off the UI thread: it arrives through the UI dispatcher and names a legal move") {
@@ -206,8 +209,8 @@ fun linesSoloTests(s: Suite) {
         val good = MemoryStore()
         finishOne(inlineLines(good, now = { clock[0] }), clock)
         val table = java.util.Base64.getDecoder().decode(good.getString(LinesController.K_BEST)!!)
-        // A newer Banco's table (version 3): Rust's reason shown once, the table never written.
-        val newerText = java.util.Base64.getEncoder().encodeToString(table.copyOf().also { it[0] = 3 })
+        // A newer Banco's table (version 4): Rust's reason shown once, the table never written.
+        val newerText = java.util.Base64.getEncoder().encodeToString(table.copyOf().also { it[0] = 4 })
         val store = MemoryStore()
         store.putString(LinesController.K_BEST, newerText)
         val c = inlineLines(store, now = { clock[0] })
