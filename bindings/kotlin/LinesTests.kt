@@ -318,7 +318,7 @@ fun linesTests(s: Suite) {
             val offer = guestEvents.next<MatchEvent.Proposed>().offer
             eq(settings, offer.race, "the guest sees the race's options, the preview included, before accepting")
             eq(settings, guest.state().proposal?.race, "and in the match state")
-            eq("5 balls, 3600 s, preview", guest.state().offeredRace, "in words for the accept prompt")
+            eq("5 balls, 60 min, preview", guest.state().offeredRace, "in words for the accept prompt")
             guest.acceptProposal()
             for ((events, color) in listOf(hostEvents to Color.RED, guestEvents to Color.BLACK)) {
                 var e: MatchEvent.Race

@@ -324,7 +324,7 @@ func linesTests(_ s: Suite) {
         let offer = try gl.next("proposal") { e -> MatchOffer? in if case .proposed(let o, _) = e { return o }; return nil }
         try eq(settings, offer.race, "the guest sees the race's options, the preview included, before accepting")
         try eq(settings, guest.state().proposal?.race, "and in the match state")
-        try eq("5 balls, 3600 s, preview", guest.state().offeredRace, "in words for the accept prompt")
+        try eq("5 balls, 60 min, preview", guest.state().offeredRace, "in words for the accept prompt")
         try guest.acceptProposal()
         for (l, color) in [(hl, Color.red), (gl, Color.black)] {
             let u = try l.next("started") { e -> RaceUpdate? in

@@ -48,11 +48,11 @@ fn pair_and_accept(
     assert_eq!((offer.game, offer.race), (GameKind::Lines, Some(SETTINGS)));
     assert_eq!(
         guest.state().unwrap().offered_race.as_deref(),
-        Some("5 balls, 3600 s, preview")
+        Some("5 balls, 60 min, preview")
     );
     assert_eq!(
         guest.state().unwrap().offered_terms.as_deref(),
-        Some("Race: 5 balls, 3600 s, preview")
+        Some("Race: 5 balls, 60 min, preview")
     );
     guest.accept_proposal().unwrap();
     for (rx, color) in [(host_rx, Color::Red), (guest_rx, Color::Black)] {

@@ -78,8 +78,8 @@ func nearbyRaceTests(_ s: Suite) {
         let proposed = try guest.wait("the race proposed") { $0.phase == .proposed }
         try eq(RaceSettings(startBalls: 3, timeLimitS: 3600, preview: true), proposed.proposal?.race,
                "the race of the host's settings")
-        try eq("3 balls, 3600 s, preview", proposed.offeredRace)
-        try eq("Race: 3 balls, 3600 s, preview", proposed.offeredTerms, "the accept prompt's words")
+        try eq("3 balls, 60 min, preview", proposed.offeredRace)
+        try eq("Race: 3 balls, 60 min, preview", proposed.offeredTerms, "the accept prompt's words")
         guest.act { $0.acceptOffer($0.state.match!.proposalId!) }
         try host.wait("host racing") { $0.race?.board != nil }
         try guest.wait("guest racing") { $0.race?.board != nil }
@@ -129,7 +129,7 @@ func nearbyRaceTests(_ s: Suite) {
         let again = try guest.wait("the race proposed again") { $0.phase == .proposed }
         try eq(RaceSettings(startBalls: 3, timeLimitS: 3600, preview: true), again.proposal?.race, "the same options")
         try eq(Color.black, again.proposal?.yourColor)
-        try eq("Race: 3 balls, 3600 s, preview", again.offeredTerms, "the race screen's accept prompt")
+        try eq("Race: 3 balls, 60 min, preview", again.offeredTerms, "the race screen's accept prompt")
         guest.act { $0.acceptOffer($0.state.match!.proposalId!) }
         try host.wait("host racing again") { $0.race?.outcome == nil && $0.race?.board != nil }
         try guest.wait("guest racing again") { $0.race?.outcome == nil && $0.race?.board != nil }

@@ -306,6 +306,25 @@ pub struct State {
     /// what a player may see is [`LinesGame::next_spots`].
     #[serde(default)]
     pub spots: [Option<Cell>; NEXT],
+    /// The cells the announced balls' spots were drawn among: the free cells when they
+    /// were announced (empty when the game draws each landing after the move). Public
+    /// knowledge, unlike the spots: see [`LinesGame::spot_cells`].
+    #[serde(default, with = "cell_bits")]
+    pub spot_cells: CellSet,
+}
+
+/// [`State::spot_cells`] as its 81 bits.
+mod cell_bits {
+    use crate::board::CellSet;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(set: &CellSet, s: S) -> Result<S::Ok, S::Error> {
+        set.0.serialize(s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<CellSet, D::Error> {
+        u128::deserialize(d).map(|bits| CellSet(bits & ((1u128 << crate::board::CELLS) - 1)))
+    }
 }
 
 /// What one turn did, in order: the ball's path, the lines it completed, or else the balls
@@ -367,6 +386,7 @@ impl LinesGame {
             drawn: 0,
             turns: 0,
             spots: [None; NEXT],
+            spot_cells: CellSet::EMPTY,
         };
         land(
             &spawner,
@@ -397,6 +417,7 @@ impl LinesGame {
             drawn: 0,
             turns: 0,
             spots: [None; NEXT],
+            spot_cells: CellSet::EMPTY,
         };
         if settings.draws_spots() {
             announce(&spawner, &mut state);
@@ -484,6 +505,37 @@ impl LinesGame {
             self.spawner.color(d + 1),
             self.spawner.color(d + 2),
         ]
+    }
+
+    /// The cells among which the announced balls' spots were drawn: the free cells when
+    /// they were announced (after the last landing). Public knowledge, unlike the spots
+    /// themselves — a player who watched the game knows the board then — and what tells
+    /// the landing's odds: a ball lands on one of these cells, or, when a move has put a
+    /// ball on its spot, on any free cell. So the cell a move leaves, or a line it
+    /// clears, takes no ball this turn unless a spot was taken. Empty when the game
+    /// draws each landing among the free cells after the move
+    /// ([`SpawnRule::AtLanding`]).
+    ///
+    /// ```
+    /// use banco_lines::{LinesGame, Settings};
+    /// let game = LinesGame::new(Settings::default(), [3; 32]);
+    /// assert_eq!(game.spot_cells(), game.board().empties());
+    /// # let mut game = game;
+    /// let (from, to) = game.any_move().expect("a move");
+    /// let report = game.play_move(from, to)?;
+    /// if report.cleared.is_empty() {
+    ///     // The balls landed, three more were announced among the free cells now.
+    ///     assert_eq!(game.spot_cells(), game.board().empties());
+    /// } else {
+    ///     // A line: the same balls are still announced, on spots drawn before the move.
+    ///     assert!(game.spot_cells().contains(to));
+    ///     assert!(!game.spot_cells().contains(from));
+    /// }
+    /// # Ok::<(), banco_lines::MoveError>(())
+    /// ```
+    #[must_use]
+    pub const fn spot_cells(&self) -> CellSet {
+        self.state.spot_cells
     }
 
     /// With the preview ([`Settings::preview`]): the cells where the announced balls will
@@ -760,6 +812,7 @@ fn preview_cell(
 /// picks among the free cells (none once no free cell is left).
 fn announce(spawner: &Spawner, state: &mut State) {
     let mut free = state.board.empties();
+    state.spot_cells = free;
     let drawn = state.drawn;
     state.spots = core::array::from_fn(|k| {
         let n = drawn + k as u64;
@@ -850,6 +903,7 @@ mod tests {
                 drawn: 0,
                 turns: 0,
                 spots: [None; NEXT],
+                spot_cells: CellSet::EMPTY,
             };
             let (landed, cleared, points_won) = land(&spawner, &mut state, 1, false);
             // The first ball made five and emptied the board; the next three came at once.

@@ -206,7 +206,7 @@ pub struct NetState {
     /// The clock of the proposal to answer, for the accept prompt (`"5:00 + 3s"`,
     /// `"untimed"`); `None` without a proposal.
     pub offered_clock: Option<String>,
-    /// The options of the race proposed, for the accept prompt (`"5 balls, 300 s,
+    /// The options of the race proposed, for the accept prompt (`"5 balls, 5 min,
     /// preview"`); `None` without a proposal or for a board game.
     pub offered_race: Option<String>,
     /// The proposal to answer described for the accept prompt, a line each

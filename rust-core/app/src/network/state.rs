@@ -76,7 +76,7 @@ impl NetMatch {
 
 impl ProposalView {
     /// The proposal described for the accept prompt, a line each (the title, who proposes
-    /// which game, is the screen's): a race's options, `"Race: 5 balls, 300 s, preview"`;
+    /// which game, is the screen's): a race's options, `"Race: 5 balls, 5 min, preview"`;
     /// for a board game the colour this side would play (and that it moves first), the
     /// rules preset, a set-up start and the clock: `"You play Red (you move first)\nRules:
     /// Asian (perpetual check and chase lose)\nFrom a set-up position: FEN\nClock: 5:00 + 3s"`
@@ -308,6 +308,6 @@ mod tests {
             }),
             ..proposal(GameKind::Lines, Color::Black)
         };
-        assert_eq!(race.terms(), "Race: 5 balls, 300 s, preview");
+        assert_eq!(race.terms(), "Race: 5 balls, 5 min, preview");
     }
 }

@@ -406,13 +406,20 @@ impl Default for Weights {
     }
 }
 
-/// A board as bit sets: one per colour and the free cells.
+/// A board as bit sets: one per colour and the free cells, with where the announced
+/// balls may land.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Masks {
     /// The cells of each colour (index 0 unused: codes are 1–7).
     pub color: [u128; 8],
     /// The free cells.
     pub empty: u128,
+    /// The cells the announced balls' spots were drawn among
+    /// ([`LinesGame::spot_cells`](crate::LinesGame::spot_cells)): a ball lands on its spot,
+    /// or on a random free cell when a ball took it. 0 (as [`Masks::of`] leaves it): the
+    /// balls land on random free cells of the board judged (the rule at landing, or the
+    /// spots drawn on this very board).
+    pub spots: u128,
 }
 
 impl Masks {
@@ -426,6 +433,7 @@ impl Masks {
         Masks {
             empty: color[0],
             color,
+            spots: 0,
         }
     }
 }
@@ -558,6 +566,49 @@ pub fn dead_balls(board: &Board) -> CellSet {
     CellSet(balls & !live)
 }
 
+/// How likely each free cell is to receive a given landing ball (first order: each ball
+/// alone). Spots drawn among `spots` (the free cells at announcement): a free cell there
+/// receives the ball when its spot is that cell (1 / |spots|) or when its spot was taken
+/// and the ball falls there (the share of spots no longer free, spread over the free
+/// cells); any other free cell (the one a move left, a line's) only in the second way.
+/// Without spots, every free cell alike.
+#[derive(Clone, Copy, Debug)]
+struct LandingOdds {
+    spots: u128,
+    inside: f32,
+    outside: f32,
+}
+
+impl LandingOdds {
+    fn of(m: &Masks) -> LandingOdds {
+        let free = m.empty.count_ones() as f32;
+        let per_cell = if free > 0.0 { 1.0 / free } else { 0.0 };
+        let drawn = m.spots.count_ones() as f32;
+        if drawn == 0.0 {
+            return LandingOdds {
+                spots: 0,
+                inside: per_cell,
+                outside: per_cell,
+            };
+        }
+        let taken = (m.spots & !m.empty).count_ones() as f32 / drawn;
+        LandingOdds {
+            spots: m.spots,
+            inside: 1.0 / drawn + taken * per_cell,
+            outside: taken * per_cell,
+        }
+    }
+
+    /// The expected number of balls (of one) landing on the free cells `cells`.
+    fn of_cells(&self, cells: u128) -> f32 {
+        if self.spots == 0 {
+            return cells.count_ones() as f32 * self.inside;
+        }
+        (cells & self.spots).count_ones() as f32 * self.inside
+            + (cells & !self.spots).count_ones() as f32 * self.outside
+    }
+}
+
 fn crowding(free: f32, weights: &Weights) -> f32 {
     if free < weights.crowd_at {
         let d = weights.crowd_at - free;
@@ -614,7 +665,7 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
         }
     }
     let total: f32 = share.iter().sum();
-    let per_cell = if free_n > 0.0 { 1.0 / free_n } else { 0.0 };
+    let odds = LandingOdds::of(m);
     let codes = board.codes();
     let mut live = 0u128;
     let mut paired = 0u128;
@@ -697,9 +748,10 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
         }
         value += v;
         if spawning {
-            // Each free cell of the window receives each landing ball with probability
-            // 1/free: its own colour extends the run, another spoils it.
-            let holes = (5 - k) as f32 * per_cell;
+            // Each free cell of the window receives each landing ball with the
+            // probability `odds` gives it: its own colour extends the run, another
+            // spoils it.
+            let holes = odds.of_cells(holes);
             let same = share[code];
             let gain = if k == 4 {
                 weights.landing_line
@@ -735,4 +787,39 @@ fn judge_masks(board: &Board, m: &Masks, weights: &Weights, spawn: Option<&[Ball
         value -= 3.0 * weights.free + crowding(after, weights) - crowding(free_n, weights);
     }
     value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LandingOdds, Masks};
+    use crate::board::{Ball, Board, Cell};
+
+    /// A board with balls on the first `n` cells.
+    fn filled(n: usize) -> Board {
+        let mut board = Board::empty();
+        for i in 0..n {
+            if let Ok(c) = Cell::from_index(i) {
+                board.set(c, Some(Ball::ALL[(i / 2) % 7]));
+            }
+        }
+        board
+    }
+
+    #[test]
+    fn a_landing_ball_falls_somewhere_once() {
+        let board = filled(40);
+        let mut m = Masks::of(&board);
+        let classic = LandingOdds::of(&m);
+        assert!((classic.of_cells(m.empty) - 1.0).abs() < 1e-5);
+        // The spots were drawn among the free cells before a move from cell 0 to cell 80:
+        // 0 is free now but no spot; 80 was a spot cell and is taken.
+        let spots = m.empty;
+        m.empty = (m.empty | 1) & !(1u128 << 80);
+        m.spots = spots;
+        let odds = LandingOdds::of(&m);
+        assert!((odds.of_cells(m.empty) - 1.0).abs() < 1e-5);
+        let (left, other) = (1u128, 1u128 << 79);
+        assert!(odds.of_cells(left) < classic.of_cells(left) / 10.0);
+        assert!(odds.of_cells(other) > classic.of_cells(other));
+    }
 }

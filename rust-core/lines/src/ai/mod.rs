@@ -392,7 +392,8 @@ fn choose(
     let next = game.next_colors();
     let spots = game.next_spots();
     if spots.is_empty() {
-        search::best_move_with(game.board(), &next, budget, seed, value)
+        let spots = game.spot_cells();
+        search::best_move_in(game.board(), spots, &next, budget, seed, value)
     } else {
         preview::best_move_with(game.board(), &next, &spots, budget, value)
     }

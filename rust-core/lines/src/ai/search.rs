@@ -20,6 +20,13 @@
 //!    others replaces it only if it wins by more than [`MARGIN_Z`] standard errors of
 //!    their paired differences.
 //!
+//! Where the balls land follows the game's rule as far as the player knows it
+//! ([`best_move_in`]): under the rule of every new game the three spots were drawn among
+//! the free cells when the balls were announced (the game's
+//! [`spot_cells`](crate::LinesGame::spot_cells), public), so the cell our move leaves takes
+//! no ball unless our move takes a spot; stage one weighs each cell by those odds and stage
+//! two draws the spots among those cells.
+//!
 //! ```
 //! use banco_lines::{LinesGame, Settings, ai};
 //! let game = LinesGame::new(Settings::default(), [3; 32]);
@@ -101,8 +108,20 @@ pub fn candidates(
     weights: &(impl Value + ?Sized),
     out: &mut Vec<Candidate>,
 ) {
+    candidates_in(board, CellSet::EMPTY, next, weights, out);
+}
+
+/// [`candidates`] when the announced balls' spots were drawn among `spots` (see
+/// [`best_move_in`]).
+pub fn candidates_in(
+    board: &Board,
+    spots: CellSet,
+    next: Option<&[Ball]>,
+    weights: &(impl Value + ?Sized),
+    out: &mut Vec<Candidate>,
+) {
     out.clear();
-    for_each_candidate(board, next, weights, |c| out.push(c));
+    for_each_candidate_in(board, spots, next, weights, |c| out.push(c));
 }
 
 /// The best legal move of `board` by its stage-one value (ties: the first in board
@@ -113,8 +132,20 @@ pub fn best_candidate(
     next: Option<&[Ball]>,
     weights: &(impl Value + ?Sized),
 ) -> Option<Candidate> {
+    best_candidate_in(board, CellSet::EMPTY, next, weights)
+}
+
+/// [`best_candidate`] when the announced balls' spots were drawn among `spots` (see
+/// [`best_move_in`]).
+#[must_use]
+pub fn best_candidate_in(
+    board: &Board,
+    spots: CellSet,
+    next: Option<&[Ball]>,
+    weights: &(impl Value + ?Sized),
+) -> Option<Candidate> {
     let mut best: Option<Candidate> = None;
-    for_each_candidate(board, next, weights, |c| {
+    for_each_candidate_in(board, spots, next, weights, |c| {
         if best.is_none_or(|b| c.heuristic > b.heuristic) {
             best = Some(c);
         }
@@ -129,9 +160,22 @@ pub fn for_each_candidate(
     board: &Board,
     next: Option<&[Ball]>,
     weights: &(impl Value + ?Sized),
+    visit: impl FnMut(Candidate),
+) {
+    for_each_candidate_in(board, CellSet::EMPTY, next, weights, visit);
+}
+
+/// [`for_each_candidate`] when the announced balls' spots were drawn among `spots` (see
+/// [`best_move_in`]; empty: they land on random free cells after the move).
+pub fn for_each_candidate_in(
+    board: &Board,
+    spots: CellSet,
+    next: Option<&[Ball]>,
+    weights: &(impl Value + ?Sized),
     mut visit: impl FnMut(Candidate),
 ) {
-    let masks = Masks::of(board);
+    let mut masks = Masks::of(board);
+    masks.spots = spots.0;
     let regions = Regions::of(masks.empty);
     let free = masks.empty.count_ones();
     for from in Cell::all() {
@@ -229,6 +273,70 @@ pub fn land_random(board: &mut Board, balls: &[Ball], rng: &mut SampleRng) -> u3
     points(cleared.len())
 }
 
+/// Lands `balls` as the game does when their spots were drawn among `spots` (the free
+/// cells when they were announced; empty: [`land_random`]): each ball's spot is drawn
+/// among those cells (distinct; none once they run out), the ball lands there if it is
+/// free, else on a random free cell other than the later balls' spots; then the lines
+/// they complete are removed. Returns the points. The spots are drawn first, from `spots`
+/// alone: boards that differ only in where a move went see the same spots.
+pub fn land_spots(board: &mut Board, spots: CellSet, balls: &[Ball], rng: &mut SampleRng) -> u32 {
+    if spots.is_empty() {
+        return land_random(board, balls, rng);
+    }
+    let mut left = spots.0;
+    let mut drawn = [None::<usize>; 3];
+    for slot in drawn.iter_mut().take(balls.len()) {
+        if left == 0 {
+            break;
+        }
+        loop {
+            let i = rng.below(CELLS);
+            if left & (1u128 << i) != 0 {
+                left &= !(1u128 << i);
+                *slot = Some(i);
+                break;
+            }
+        }
+    }
+    let mut landed = CellSet::EMPTY;
+    for (k, &b) in balls.iter().enumerate().take(drawn.len()) {
+        if board.is_full() {
+            break;
+        }
+        let spot = drawn.get(k).copied().flatten();
+        let mut cell = spot.filter(|&i| board.code(i) == 0);
+        if cell.is_none() {
+            let later = drawn
+                .iter()
+                .skip(k + 1)
+                .flatten()
+                .fold(0u128, |acc, &i| acc | (1u128 << i));
+            let free = board.empties().0;
+            let open = if free & !later != 0 {
+                free & !later
+            } else {
+                free
+            };
+            cell = loop {
+                let i = rng.below(CELLS);
+                if open & (1u128 << i) != 0 {
+                    break Some(i);
+                }
+            };
+        }
+        if let Some(c) = cell.and_then(|i| Cell::from_index(i).ok()) {
+            board.set(c, Some(b));
+            landed.insert(c);
+        }
+    }
+    let mut cleared = CellSet::EMPTY;
+    for c in landed.iter() {
+        cleared.0 |= lines_through(board, c).0;
+    }
+    board.clear(cleared);
+    points(cleared.len())
+}
+
 /// How a playout judges our reply on its sampled board.
 #[derive(Clone, Copy, Debug)]
 enum Replies<'a> {
@@ -297,6 +405,7 @@ fn shortlist(
 /// completes a line at once.
 fn value_to_move(
     board: &Board,
+    spots: CellSet,
     next: Option<&[Ball]>,
     replies: Replies<'_>,
     weights: &(impl Value + ?Sized),
@@ -307,13 +416,14 @@ fn value_to_move(
     }
     let list = match replies {
         Replies::All => {
-            candidates(board, next, weights, scratch);
+            candidates_in(board, spots, next, weights, scratch);
             return scratch.iter().map(|c| c.heuristic).fold(LOST, f32::max);
         }
         Replies::Lines => None,
         Replies::Shortlist(list) => Some(list),
     };
-    let masks = Masks::of(board);
+    let mut masks = Masks::of(board);
+    masks.spots = spots.0;
     let regions = Regions::of(masks.empty);
     let mut best = LOST;
     if let Some(list) = list {
@@ -431,11 +541,37 @@ pub fn best_move_with(
     seed: u64,
     weights: &(impl Value + ?Sized),
 ) -> Option<(Candidate, f32)> {
+    best_move_in(board, CellSet::EMPTY, next, budget, seed, weights)
+}
+
+/// [`best_move_with`] when the announced balls' spots were drawn among `spots`, the free
+/// cells when they were announced ([`LinesGame::spot_cells`](crate::LinesGame::spot_cells);
+/// empty: each ball lands on a random free cell after the move, the rule at landing). The
+/// player knows where the spots can be, not where they are: a ball lands on its spot,
+/// or on a random free cell if a ball took it.
+///
+/// ```
+/// use banco_lines::{LinesGame, Settings, ai::{Budget, eval::Weights, search}};
+/// let game = LinesGame::new(Settings::default(), [3; 32]);
+/// let (board, next) = (game.board(), game.next_colors());
+/// let w = Weights::default();
+/// let here = search::best_move_in(board, game.spot_cells(), &next, &Budget::fast(), 1, &w);
+/// assert!(here.is_some());
+/// ```
+#[must_use]
+pub fn best_move_in(
+    board: &Board,
+    spots: CellSet,
+    next: &[Ball],
+    budget: &Budget,
+    seed: u64,
+    weights: &(impl Value + ?Sized),
+) -> Option<(Candidate, f32)> {
     if budget.candidates <= 1 || budget.samples == 0 {
-        return best_candidate(board, Some(next), weights).map(|c| (c, c.heuristic));
+        return best_candidate_in(board, spots, Some(next), weights).map(|c| (c, c.heuristic));
     }
     let mut cands = Vec::with_capacity(2048);
-    candidates(board, Some(next), weights, &mut cands);
+    candidates_in(board, spots, Some(next), weights, &mut cands);
     if cands.is_empty() {
         return None;
     }
@@ -444,7 +580,7 @@ pub fn best_move_with(
         return cands.first().map(|c| (*c, c.heuristic));
     }
     Some(successive_halving(
-        board, next, &cands, budget, seed, weights,
+        board, spots, next, &cands, budget, seed, weights,
     ))
 }
 
@@ -477,6 +613,7 @@ impl Contender {
 /// playout's replies) and, for a move that completes lines, its one exact value.
 fn contenders(
     board: &Board,
+    spots: CellSet,
     next: &[Ball],
     cands: &[Candidate],
     budget: &Budget,
@@ -499,7 +636,7 @@ fn contenders(
                 let replies = Replies::of(budget, &shortlist).or_all();
                 c.points as f32
                     + weights.line_bonus()
-                    + value_to_move(&after, Some(next), replies, weights, scratch)
+                    + value_to_move(&after, spots, Some(next), replies, weights, scratch)
             });
             Contender {
                 cand: *c,
@@ -526,13 +663,17 @@ pub fn playout_means(
     seed: u64,
     weights: &(impl Value + ?Sized),
 ) -> Vec<f32> {
+    let spots = CellSet::EMPTY;
     let mut scratch = Vec::with_capacity(2048);
-    let mut all = contenders(board, next, cands, budget, weights, &mut scratch);
+    let mut all = contenders(board, spots, next, cands, budget, weights, &mut scratch);
     for entry in &mut all {
         if entry.exact.is_none() {
             let replies = Replies::of(budget, &entry.shortlist);
             entry.values = (0..samples.max(1))
-                .map(|i| sample_value(&entry.after, next, seed, i, replies, weights, &mut scratch))
+                .map(|i| {
+                    let after = &entry.after;
+                    sample_value(after, spots, next, seed, i, replies, weights, &mut scratch)
+                })
                 .collect();
         }
     }
@@ -558,6 +699,7 @@ pub const MARGIN_Z: f32 = 1.0;
 /// judged once, exactly (no ball lands: our free move with the same colours announced).
 fn successive_halving(
     board: &Board,
+    spots: CellSet,
     next: &[Ball],
     cands: &[Candidate],
     budget: &Budget,
@@ -565,7 +707,7 @@ fn successive_halving(
     weights: &(impl Value + ?Sized),
 ) -> (Candidate, f32) {
     let mut scratch = Vec::with_capacity(2048);
-    let mut alive = contenders(board, next, cands, budget, weights, &mut scratch);
+    let mut alive = contenders(board, spots, next, cands, budget, weights, &mut scratch);
     let mut per_round = budget.samples.max(1);
     let mut target = 0;
     let mut jobs: Vec<(usize, usize)> = Vec::new();
@@ -584,10 +726,11 @@ fn successive_halving(
         let sample = |&(k, i): &(usize, usize), scratch: &mut Vec<Candidate>| {
             alive.get(k).map_or(LOST, |e: &Contender| {
                 if budget.depth > 0 {
-                    return rollout_value(&e.cand, &e.after, next, seed, i, budget.depth, weights);
+                    let c = &e.cand;
+                    return rollout_value(c, &e.after, spots, next, seed, i, budget.depth, weights);
                 }
                 let replies = Replies::of(budget, &e.shortlist);
-                sample_value(&e.after, next, seed, i, replies, weights, scratch)
+                sample_value(&e.after, spots, next, seed, i, replies, weights, scratch)
             })
         };
         let threads = budget.threads.min(MAX_THREADS).clamp(1, jobs.len().max(1));
@@ -651,8 +794,10 @@ fn successive_halving(
 /// the spawn draws them; then the balls land, and the board is worth the points the
 /// landing made plus our best next move judged with those colours known, exactly as
 /// stage one judges our move now.
+#[allow(clippy::too_many_arguments)]
 fn sample_value(
     after: &Board,
+    spots: CellSet,
     next: &[Ball],
     seed: u64,
     i: usize,
@@ -663,8 +808,15 @@ fn sample_value(
     let mut rng = SampleRng::new(sample_seed(seed, i));
     let colors = random_colors(&mut rng);
     let mut b = *after;
-    let pts = land_random(&mut b, next, &mut rng);
-    pts as f32 + value_to_move(&b, Some(&colors), replies, weights, scratch)
+    let pts = land_spots(&mut b, spots, next, &mut rng);
+    // The next spots are drawn among the free cells after this landing (when the game
+    // draws them at announcement).
+    let now = if spots.is_empty() {
+        CellSet::EMPTY
+    } else {
+        b.empties()
+    };
+    pts as f32 + value_to_move(&b, now, Some(&colors), replies, weights, scratch)
 }
 
 /// The seed of sample `i` (the same for every candidate: they are compared on the same
@@ -684,9 +836,11 @@ pub(crate) fn random_colors(rng: &mut SampleRng) -> [Ball; 3] {
 /// the rollout and [`rollout::TERMINAL`] times the stage-one value of standing still on
 /// the board it ends on ([`LOST`] if the board filled). Sample `i` draws the same colours
 /// for every candidate.
+#[allow(clippy::too_many_arguments)]
 fn rollout_value(
     c: &Candidate,
     after: &Board,
+    spots: CellSet,
     next: &[Ball],
     seed: u64,
     i: usize,
@@ -699,7 +853,7 @@ fn rollout_value(
     let mut total = c.points;
     let drawn;
     let known = if c.points == 0 {
-        total += land_random(&mut board, next, &mut rng);
+        total += land_spots(&mut board, spots, next, &mut rng);
         if board.is_full() {
             return total as f32 + LOST;
         }

@@ -6,8 +6,8 @@ use banco_game::ScoreGame;
 use banco_lines::best::{BestKind, BestScores};
 use banco_lines::spawn::Spawner;
 use banco_lines::{
-    Ball, Board, CELLS, Cell, LinesGame, Move, MoveError, Settings, UndoError, UndoRule, ai, lines,
-    path, score,
+    Ball, Board, CELLS, Cell, CellSet, LinesGame, Move, MoveError, Settings, UndoError, UndoRule,
+    ai, lines, path, score,
 };
 use proptest::prelude::*;
 
@@ -745,6 +745,76 @@ fn landing_samples_fill_empty_cells_only_and_repeat_for_a_seed() {
     }
     land_random(&mut nearly, &balls, &mut SampleRng::new(9));
     assert!(nearly.is_full());
+}
+
+/// Stage two's landings when the spots were drawn among known cells: the spots come from
+/// those cells alone (boards that differ elsewhere see the same ones), a ball lands on its
+/// spot when it is free, else on a free cell that is no later ball's spot.
+#[test]
+fn landing_samples_with_spots_land_on_them_unless_taken() {
+    use banco_lines::ai::search::{SampleRng, land_random, land_spots};
+    let mut board = Board::empty();
+    for i in 0..60 {
+        board.set(Cell::from_index(i).unwrap(), Some(Ball::ALL[(i / 3) % 7]));
+    }
+    let spot_cells = CellSet(((1u128 << 70) - 1) & !((1u128 << 60) - 1));
+    let balls = [Ball::Red, Ball::Blue, Ball::Green];
+    for seed in 0..200u64 {
+        let mut a = board;
+        land_spots(&mut a, spot_cells, &balls, &mut SampleRng::new(seed));
+        let landed = CellSet(a.empties().0 ^ board.empties().0);
+        assert_eq!(landed.len(), 3, "seed {seed}");
+        assert!(
+            landed.iter().all(|c| spot_cells.contains(c)),
+            "seed {seed}: {landed:?}"
+        );
+        // A board whose cells 70-80 changed: the same spots.
+        let mut b = board;
+        b.set(Cell::from_index(75).unwrap(), Some(Ball::Purple));
+        land_spots(&mut b, spot_cells, &balls, &mut SampleRng::new(seed));
+        assert_eq!(CellSet(b.empties().0 ^ board.empties().0).len(), 4);
+        for c in landed.iter() {
+            assert_eq!(a.get(c), b.get(c), "seed {seed}: {c}");
+        }
+        // Every spot cell but one taken: at most one ball on its spot, the others elsewhere.
+        let mut c = board;
+        for i in 61..70 {
+            c.set(Cell::from_index(i).unwrap(), Some(Ball::Purple));
+        }
+        land_spots(&mut c, spot_cells, &balls, &mut SampleRng::new(seed));
+        assert_eq!(c.ball_count(), board.ball_count() + 9 + 3, "seed {seed}");
+    }
+    // No spot cells: the classic landing.
+    let (mut x, mut y) = (board, board);
+    land_spots(&mut x, CellSet::EMPTY, &balls, &mut SampleRng::new(4));
+    land_random(&mut y, &balls, &mut SampleRng::new(4));
+    assert_eq!(x, y);
+}
+
+/// The search with no spot cells is the search of the rule at landing; with the cells of a
+/// game of the new rule it judges the cell a move leaves as taking no ball, and still plays
+/// a legal move, deterministically.
+#[test]
+fn the_search_knows_where_the_spots_may_be() {
+    use banco_lines::ai::eval::Weights;
+    let w = Weights::default();
+    let mut differs = 0;
+    for seed in 1..=12u64 {
+        let game = LinesGame::new(Settings::default(), Spawner::seed_from_u64(seed));
+        let (board, next) = (game.board(), game.next_colors());
+        for budget in [ai::Budget::from_playouts(1), ai::Budget::fast()] {
+            let classic = ai::search::best_move_with(board, &next, &budget, seed, &w).unwrap();
+            let none = ai::search::best_move_in(board, CellSet::EMPTY, &next, &budget, seed, &w);
+            assert_eq!(Some(classic), none);
+            let spots = game.spot_cells();
+            let here = ai::search::best_move_in(board, spots, &next, &budget, seed, &w).unwrap();
+            let again = ai::search::best_move_in(board, spots, &next, &budget, seed, &w);
+            assert_eq!(Some(here), again);
+            assert!(game.check_move(here.0.from, here.0.to).is_ok());
+            differs += usize::from((here.1 - classic.1).abs() > 1e-3);
+        }
+    }
+    assert!(differs > 0, "the spot cells change the values");
 }
 
 #[test]

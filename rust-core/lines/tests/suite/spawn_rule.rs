@@ -79,6 +79,57 @@ proptest! {
     }
 }
 
+/// [`LinesGame::spot_cells`], what a player knows of the hidden spots: the free cells when
+/// the balls were announced. It holds every spot; a non-scoring turn's landing announces
+/// new balls among the free cells it leaves; a scoring turn keeps the balls announced, and
+/// their cells; a ball lands outside those cells only when the move took its spot; under
+/// the rule before there are no spots and no such cells.
+#[test]
+fn the_spot_cells_are_the_free_cells_at_announcement() {
+    for seed in 1..=8u64 {
+        let mut game = played(Settings::default(), seed, 0);
+        let mut scoring = 0;
+        for _ in 0..150 {
+            let Some(mv) = ai::greedy_move(&game) else {
+                break;
+            };
+            let before = game.spot_cells();
+            let spots = hidden_spots(&game);
+            assert!(spots.iter().all(|&s| before.contains(s)), "seed {seed}");
+            let r = game.play(mv).unwrap();
+            if r.cleared.is_empty() {
+                for &(c, _) in r.landed.iter().take(NEXT) {
+                    assert!(
+                        before.contains(c) || spots.contains(&mv.to),
+                        "seed {seed}: {c} landed outside the spot cells after {mv}"
+                    );
+                }
+                assert_eq!(game.spot_cells(), game.board().empties(), "seed {seed}");
+            } else {
+                scoring += 1;
+                assert_eq!(
+                    game.spot_cells(),
+                    before,
+                    "seed {seed}: the same balls wait"
+                );
+                // The ball that moved was there at announcement (a ball moved since made a
+                // line and is gone).
+                assert!(!before.contains(mv.from));
+            }
+            if game.is_over() {
+                break;
+            }
+        }
+        assert!(scoring > 0, "seed {seed}: no line made");
+        let legacy = played(
+            Settings::default().with_spawn(SpawnRule::AtLanding),
+            seed,
+            20,
+        );
+        assert!(legacy.spot_cells().is_empty());
+    }
+}
+
 /// What the rule fixes: under the rule before, one position's moves landed the balls on
 /// many different cells (which undo let a player choose among).
 #[test]
@@ -131,8 +182,10 @@ fn undo_then_another_move_lands_on_the_same_cells() {
 }
 
 /// The spots are hidden without the preview: no view shows them, and the computer's hint
-/// judges the position as a game without spots does (it reads only the board, the colours
-/// and [`LinesGame::next_spots`]).
+/// judges the position by what a player knows — the board, the colours, the cells the
+/// spots were drawn among ([`LinesGame::spot_cells`], public) and
+/// [`LinesGame::next_spots`] — never by the hidden spots themselves: two games that differ
+/// only there get the same hint.
 #[test]
 fn the_hidden_spots_are_shown_nowhere_and_the_hint_ignores_them() {
     for seed in 1..=4u64 {
@@ -152,10 +205,23 @@ fn the_hidden_spots_are_shown_nowhere_and_the_hint_ignores_them() {
         );
         assert_eq!(shown.next_spots(), hidden_spots(&hidden));
         assert!(hidden.next_spots().is_empty() && hidden_spots(&none).is_empty());
+        // Another seed announcing the same colours on the same board: other spots, drawn
+        // among the same cells.
+        let twin = (0..5_000u64)
+            .map(|k| {
+                let other = Spawner::seed_from_u64(seed * 1_000_003 + k);
+                LinesGame::with_board(Settings::default(), other, *game.board())
+            })
+            .find(|g| {
+                g.next_colors() == hidden.next_colors() && hidden_spots(g) != hidden_spots(&hidden)
+            })
+            .expect("a seed announcing the same colours on other spots");
+        assert_eq!(twin.spot_cells(), hidden.spot_cells());
+        assert_eq!(hidden.spot_cells(), game.board().empties());
         let budget = ai::Budget::fast();
         assert_eq!(
             ai::hint(&hidden, &budget, seed),
-            ai::hint(&none, &budget, seed),
+            ai::hint(&twin, &budget, seed),
             "seed {seed}"
         );
     }

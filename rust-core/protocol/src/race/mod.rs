@@ -168,14 +168,20 @@ pub enum RaceParamsError {
 /// let o = RaceOptions { start_balls: 3, time_limit_s: 0, ..RaceOptions::default() };
 /// assert_eq!(o.to_string(), "3 balls, no time limit"); // an older app's proposal, declined
 /// let o = RaceOptions { start_balls: 5, time_limit_s: 60, preview: true, ..RaceOptions::default() };
-/// assert_eq!(o.to_string(), "5 balls, 60 s, preview");
+/// assert_eq!(o.to_string(), "5 balls, 1 min, preview");
+/// let o = RaceOptions { start_balls: 5, time_limit_s: 3600, ..RaceOptions::default() };
+/// assert_eq!(o.to_string(), "5 balls, 60 min");
+/// let o = RaceOptions { start_balls: 5, time_limit_s: 150, ..RaceOptions::default() };
+/// assert_eq!(o.to_string(), "5 balls, 2 min 30 s");
 /// ```
 impl core::fmt::Display for RaceOptions {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "{} balls, ", self.start_balls)?;
         match self.time_limit_s {
             0 => f.write_str("no time limit")?,
-            t => write!(f, "{t} s")?,
+            t if t < 60 => write!(f, "{t} s")?,
+            t if t % 60 == 0 => write!(f, "{} min", t / 60)?,
+            t => write!(f, "{} min {} s", t / 60, t % 60)?,
         }
         if self.preview {
             f.write_str(", preview")?;

@@ -85,8 +85,8 @@ fun nearbyRaceTests(s: Suite) {
             guestUi.call { guest.confirmCode(code) }
             val proposed = guestUi.awaitMatch(guest, "the race proposed") { it.phase == Phase.PROPOSED }
             eq(RaceSettings(3u, 3600u, true), proposed.proposal?.race, "the race of the host's settings")
-            eq("3 balls, 3600 s, preview", proposed.offeredRace)
-            eq("Race: 3 balls, 3600 s, preview", proposed.offeredTerms, "the accept prompt's words")
+            eq("3 balls, 60 min, preview", proposed.offeredRace)
+            eq("Race: 3 balls, 60 min, preview", proposed.offeredTerms, "the accept prompt's words")
             guestUi.call { guest.acceptOffer(guest.state.value.match!!.proposalId!!) }
             hostUi.await(host.state, "host racing") { it.race?.board != null }
             guestUi.await(guest.state, "guest racing") { it.race?.board != null }
@@ -126,7 +126,7 @@ fun nearbyRaceTests(s: Suite) {
             val again = guestUi.awaitMatch(guest, "the race proposed again") { it.phase == Phase.PROPOSED }
             eq(RaceSettings(3u, 3600u, true), again.proposal?.race, "the same options")
             eq(Color.BLACK, again.proposal?.yourColor)
-            eq("Race: 3 balls, 3600 s, preview", again.offeredTerms, "the race screen's accept prompt")
+            eq("Race: 3 balls, 60 min, preview", again.offeredTerms, "the race screen's accept prompt")
             guestUi.call { guest.acceptOffer(guest.state.value.match!!.proposalId!!) }
             val started = { st: MatchController.State -> st.race?.let { it.outcome == null && it.board != null } == true }
             hostUi.await(host.state, "host racing again", pred = started)
