@@ -69,6 +69,8 @@ pub struct LinesSession {
     time_up: bool,
     /// A game against the clock ([`LinesSession::start_clock`]).
     clock: Option<Clock>,
+    /// The player knew the game's seed ([`LinesSession::mark_seed_known`]): not ranked.
+    seed_known: bool,
 }
 
 /// The clock of a game against the clock: its time limit (`None`: a game saved before the
@@ -86,6 +88,9 @@ const TIME_LEFT_TAG: &str = "TimeLeftMs";
 /// The tag of a saved game that keeps its clock's time limit (milliseconds): the kind of
 /// game its score enters the best scores under.
 const TIME_LIMIT_TAG: &str = "TimeLimitMs";
+/// The tag of a saved game whose seed the player knew ([`LinesSession::mark_seed_known`]),
+/// value `1`: the game stays out of the best scores when it is continued.
+const SEED_KNOWN_TAG: &str = "SeedKnown";
 
 /// Reads two cells from `text` (`a1 e5`, `a1e5`, `a1-e5`).
 pub fn parse_move(text: &str) -> Result<(Cell, Cell), LinesInputError> {
@@ -124,6 +129,7 @@ impl LinesSession {
             pick: LinesPick::default(),
             time_up: false,
             clock: None,
+            seed_known: false,
         }
     }
 
@@ -139,9 +145,36 @@ impl LinesSession {
         self.game = LinesGame::new(settings, seed);
         self.time_up = false;
         self.clock = None;
+        self.seed_known = false;
         self.recorded = false;
         self.entered = None;
         self.pick.clear();
+    }
+
+    /// Marks the game as one whose seed the player knew — chosen by the player (the CLI's
+    /// `--seed`), or learnt elsewhere: its balls were known in advance, so it does not
+    /// enter the best scores ([`LinesSession::record_result`]). The mark is saved with the
+    /// game: continued, it stays out. A new game ([`LinesSession::new_game`]) starts
+    /// without it.
+    ///
+    /// ```
+    /// use banco_app::lines::LinesSession;
+    /// use banco_lines::Settings;
+    /// let mut s = LinesSession::new(Settings::default(), [4; 32]);
+    /// s.mark_seed_known();
+    /// let again = LinesSession::load(&s.save()?)?;
+    /// assert!(again.seed_known());
+    /// # Ok::<(), banco_app::save::SaveError>(())
+    /// ```
+    pub fn mark_seed_known(&mut self) {
+        self.seed_known = true;
+    }
+
+    /// True when the player knew the game's seed ([`LinesSession::mark_seed_known`]): the
+    /// game is not ranked.
+    #[must_use]
+    pub const fn seed_known(&self) -> bool {
+        self.seed_known
     }
 
     /// The game.
@@ -344,6 +377,9 @@ impl LinesSession {
     /// and its time limit.
     pub fn save(&self) -> Result<Vec<u8>, SaveError> {
         let mut saved = SavedLines::of(&self.game);
+        if self.seed_known {
+            saved.tags.push((SEED_KNOWN_TAG.to_owned(), "1".to_owned()));
+        }
         if let Some(c) = self.clock {
             saved
                 .tags
@@ -361,10 +397,11 @@ impl LinesSession {
     /// [`LinesSession::load_best_scores`]). A finished game loads finished: no undo, and
     /// it is not entered in the best scores again.
     pub fn load(bytes: &[u8]) -> Result<LinesSession, SaveError> {
-        let (game, clock) = restore(bytes)?;
+        let (game, clock, seed_known) = restore(bytes)?;
         // A game whose time ran out is over too: it stays over, and was entered already.
         let time_up = out_of_time(clock);
         Ok(LinesSession {
+            seed_known,
             recorded: game.is_over() || time_up,
             game,
             best: BestScores::default(),
@@ -380,7 +417,7 @@ impl LinesSession {
     /// Replaces the current game by a saved one, keeping the best scores (a finished game
     /// loads finished, as with [`LinesSession::load`]).
     pub fn continue_saved(&mut self, bytes: &[u8]) -> Result<(), SaveError> {
-        (self.game, self.clock) = restore(bytes)?;
+        (self.game, self.clock, self.seed_known) = restore(bytes)?;
         self.time_up = out_of_time(self.clock);
         self.recorded = self.game.is_over() || self.time_up;
         self.entered = None;
@@ -433,7 +470,7 @@ fn out_of_time(clock: Option<Clock>) -> bool {
 /// A saved game, replayed; a finished one without its undo (its ending was entered in the
 /// best scores when it happened, and is not to be played again). Its clock, if it had one,
 /// comes back stopped ([`LinesSession::resume_clock`]).
-fn restore(bytes: &[u8]) -> Result<(LinesGame, Option<Clock>), SaveError> {
+fn restore(bytes: &[u8]) -> Result<(LinesGame, Option<Clock>, bool), SaveError> {
     let saved = SavedLines::decode(bytes)?;
     let mut game = saved.restore()?;
     if game.is_over() {
@@ -451,7 +488,7 @@ fn restore(bytes: &[u8]) -> Result<(LinesGame, Option<Clock>), SaveError> {
         left_ms,
         running_since: None,
     });
-    Ok((game, clock))
+    Ok((game, clock, tag(SEED_KNOWN_TAG).is_some()))
 }
 
 #[cfg(test)]

@@ -40,6 +40,8 @@ commands:  hint, undo, redo, save FILE, load FILE, new, board, help, quit
 
 /// Said once at the start of a session with `--seed`: its games are not ranked.
 const NOT_RANKED: &str = "a game with a chosen seed is not ranked: its balls are known in advance (the best scores are for games without --seed)";
+/// Said of a game continued or loaded that was begun with a chosen seed.
+const NOT_RANKED_GAME: &str = "this game was begun with a chosen seed: it is not ranked";
 
 /// The best-scores file's name in the data directory.
 const BEST_FILE: &str = "lines-best";
@@ -123,8 +125,9 @@ struct Session {
     last_path: CellSet,
     echo: bool,
     seed: u64,
-    /// The session's games enter the best scores: not with a chosen `--seed`, which makes
-    /// every spawn known in advance.
+    /// The session's new games enter the best scores: not with a chosen `--seed`, which
+    /// makes every spawn known in advance (each such game is marked
+    /// [`LinesSession::mark_seed_known`], a mark its save keeps).
     ranked: bool,
     /// Where the best scores are kept (`None`: this session only).
     best_file: Option<PathBuf>,
@@ -172,6 +175,10 @@ pub(crate) fn play(
             .continue_saved(bytes)
             .map_err(|e| CliError::input(format!("cannot continue {}: {e}", k.path().display())))?;
     }
+    if args.seed.is_some() {
+        // Every game of a session with a chosen seed is unranked, and stays so when kept.
+        lines.mark_seed_known();
+    }
     outln!("Banco lines — line up five of a colour. Type a move (a1 e5) or `help`.");
     if let Some(notice) = notice {
         outln!("{notice}");
@@ -187,6 +194,9 @@ pub(crate) fn play(
                 );
             } else {
                 outln!("continuing the kept game: {}", turns_text(game));
+                if lines.seed_known() && args.seed.is_none() {
+                    outln!("{NOT_RANKED_GAME}");
+                }
             }
             let given: Vec<&str> = [
                 ("--balls", args.balls != 5),
@@ -436,6 +446,9 @@ impl Session {
             "new" => {
                 self.seed = self.seed.wrapping_add(1);
                 self.lines.new_game(None, seed_bytes(self.seed));
+                if !self.ranked {
+                    self.lines.mark_seed_known();
+                }
                 if let Some(keep) = &mut self.keep {
                     keep.new_game(&lines_found);
                 }
@@ -460,8 +473,9 @@ impl Session {
         self.show();
         if r.game_over {
             let date = crate::ui::today();
-            // A game without a point is no record; a game of a chosen seed is not ranked.
-            let entered = if self.ranked && self.lines.score() > 0 {
+            // A game without a point is no record; a game of a chosen seed is not ranked
+            // (the session marks it, and a continued game keeps the mark: record_result).
+            let entered = if self.lines.score() > 0 {
                 self.lines.record_result(&date)
             } else {
                 None
@@ -554,9 +568,15 @@ impl Session {
         };
         match self.lines.continue_saved(&bytes) {
             Ok(()) => {
+                if !self.ranked {
+                    self.lines.mark_seed_known();
+                }
                 self.played_on();
                 self.last_path = CellSet::EMPTY;
                 outln!("loaded {path}");
+                if self.ranked && self.lines.seed_known() && !self.lines.is_over() {
+                    outln!("{NOT_RANKED_GAME}");
+                }
                 self.show();
             }
             Err(e) => outln!("cannot load {path}: {e}"),

@@ -281,10 +281,11 @@ impl LinesSession {
 
     /// Enters the finished game in the best scores of its kind
     /// ([`LinesSession::best_kind`]), once (`date` as the front end writes it); its rank
-    /// among the games of its kind, or `None` if the game goes on, was entered already, or
-    /// did not make the table.
+    /// among the games of its kind, or `None` if the game goes on, was entered already,
+    /// did not make the table, or is not ranked (its seed was known:
+    /// [`LinesSession::mark_seed_known`]).
     pub fn record_result(&mut self, date: &str) -> Option<usize> {
-        if !self.is_over() || self.recorded {
+        if !self.is_over() || self.recorded || self.seed_known {
             return None;
         }
         self.recorded = true;
@@ -395,6 +396,33 @@ mod tests {
         while let Some(m) = ai::greedy_move(s.game()) {
             s.play(m.from, m.to).unwrap();
         }
+    }
+
+    /// A game whose seed the player knew is not ranked, nor once saved and continued, in
+    /// another session or the same; a new game starts ranked.
+    #[test]
+    fn a_game_of_a_known_seed_is_not_ranked() {
+        let mut s = LinesSession::new(Settings::default(), [3; 32]);
+        s.mark_seed_known();
+        let m = ai::greedy_move(s.game()).unwrap();
+        s.play(m.from, m.to).unwrap();
+        let saved = s.save().unwrap();
+        let mut loaded = LinesSession::load(&saved).unwrap();
+        assert!(loaded.seed_known());
+        finish(&mut loaded);
+        assert!(loaded.score() > 0);
+        assert_eq!(loaded.record_result("2026-12-06"), None);
+        assert!(loaded.best_scores().kinds().next().is_none());
+        let mut other = LinesSession::new(Settings::default(), [3; 32]);
+        other.continue_saved(&saved).unwrap();
+        finish(&mut other);
+        assert_eq!(other.record_result("2026-12-06"), None);
+        // The same game unmarked enters the table; a new game drops the mark.
+        let mut plain = LinesSession::new(Settings::default(), [3; 32]);
+        finish(&mut plain);
+        assert_eq!(plain.record_result("2026-12-06"), Some(0));
+        other.new_game(None, [5; 32]);
+        assert!(!other.seed_known());
     }
 
     /// Two sessions read the same table; each finishes a game and writes after merging

@@ -498,6 +498,56 @@ fn pointless_and_seeded_games_are_not_ranked() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A game of a session with `--seed` stays unranked when it is kept and continued in a
+/// session without it, or saved and loaded there: the mark travels with the game.
+#[test]
+fn a_seeded_game_stays_unranked_when_continued() {
+    let dir = std::env::temp_dir().join(format!("banco-lines-seeded-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let best = dir.join("best");
+    let kept = dir.join("kept.banco");
+    let saved = dir.join("saved.banco");
+    let (game, last, _) = one_move_before_the_end(&dir);
+    let base = ["play", "--game", "lines", "--no-color", "--best-scores"];
+    let mut seeded: Vec<&str> = base.to_vec();
+    seeded.extend_from_slice(&[best.to_str().unwrap(), "--seed", "4", "--keep"]);
+    seeded.push(kept.to_str().unwrap());
+    let script = format!("load {}\nsave {}\nquit\n", game.display(), saved.display());
+    let t = common::stdout(&banco_stdin(&seeded, &script));
+    assert!(t.contains("a game with a chosen seed is not ranked"), "{t}");
+    assert!(kept.exists() && saved.exists(), "{t}");
+    // Continued without --seed: said, and not ranked.
+    let mut plain: Vec<&str> = base.to_vec();
+    plain.extend_from_slice(&[best.to_str().unwrap(), "--continue", "--keep"]);
+    plain.push(kept.to_str().unwrap());
+    let t = common::stdout(&banco_stdin(&plain, &format!("{last}\nquit\n")));
+    assert!(
+        t.contains("this game was begun with a chosen seed: it is not ranked"),
+        "{t}"
+    );
+    assert!(t.contains("game over: score "), "{t}");
+    assert!(!t.contains("best score #"), "{t}");
+    assert!(!best.exists(), "{t}");
+    // Loaded in a session without --seed: the same.
+    let plain = [&base[..], &[best.to_str().unwrap()]].concat();
+    let script = format!("load {}\n{last}\nquit\n", saved.display());
+    let t = common::stdout(&banco_stdin(&plain, &script));
+    assert!(
+        t.contains("this game was begun with a chosen seed: it is not ranked"),
+        "{t}"
+    );
+    assert!(
+        t.contains("game over: score ") && !t.contains("best score #"),
+        "{t}"
+    );
+    assert!(!best.exists(), "{t}");
+    // The game it was loaded from, unmarked, is ranked.
+    let script = format!("load {}\n{last}\nquit\n", game.display());
+    let t = common::stdout(&banco_stdin(&plain, &script));
+    assert!(t.contains("best score #1"), "{t}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The Lines game is written at the prompt after every move, so a session killed (as by
 /// Ctrl-C) loses nothing; while it runs, a second session on the same file is told that
 /// its game is not kept there.

