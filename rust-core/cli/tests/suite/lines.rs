@@ -90,16 +90,25 @@ fn bench_lines_prints_the_summary_last() {
 /// A saved game one move before its end (greedy moves from seed 8), that last move typed,
 /// and the final score.
 fn one_move_before_the_end(dir: &std::path::Path) -> (std::path::PathBuf, String, u32) {
+    near_the_end(dir, banco_lines::Settings::default(), "near-the-end.banco")
+}
+
+/// A game of `settings` (seed 8) played by the greedy player to one move before its end,
+/// saved as `dir/name`: the file, that last move typed and the final score.
+pub(crate) fn near_the_end(
+    dir: &std::path::Path,
+    settings: banco_lines::Settings,
+    name: &str,
+) -> (std::path::PathBuf, String, u32) {
     use banco_app::lines::LinesSession;
     use banco_app::save::SavedLines;
-    use banco_lines::Settings;
-    let mut s = LinesSession::new(Settings::default(), [8; 32]);
+    let mut s = LinesSession::new(settings, [8; 32]);
     while let Some(m) = banco_lines::ai::greedy_move(s.game()) {
         s.play(m.from, m.to).unwrap();
     }
     let mut saved = SavedLines::of(s.game());
     let last = saved.moves.pop().unwrap();
-    let file = dir.join("near-the-end.banco");
+    let file = dir.join(name);
     std::fs::write(&file, saved.encode().unwrap()).unwrap();
     (file, format!("{} {}", last.from, last.to), s.score())
 }

@@ -10,17 +10,8 @@ use std::path::{Path, PathBuf};
 /// A game of `settings` saved one move before its end (greedy moves from seed 8), and
 /// that last move typed.
 fn near_the_end(dir: &Path, settings: Settings, name: &str) -> (PathBuf, String) {
-    use banco_app::lines::LinesSession;
-    use banco_app::save::SavedLines;
-    let mut s = LinesSession::new(settings, [8; 32]);
-    while let Some(m) = banco_lines::ai::greedy_move(s.game()) {
-        s.play(m.from, m.to).unwrap();
-    }
-    let mut saved = SavedLines::of(s.game());
-    let last = saved.moves.pop().unwrap();
-    let file = dir.join(name);
-    std::fs::write(&file, saved.encode().unwrap()).unwrap();
-    (file, format!("{} {}", last.from, last.to))
+    let (file, last, _) = crate::lines::near_the_end(dir, settings, name);
+    (file, last)
 }
 
 const CLASSIC: &str = "best scores — classic, 5 balls, undo of the last turn, untimed";
