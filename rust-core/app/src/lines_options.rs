@@ -74,13 +74,13 @@ pub fn undo_named(name: &str) -> Option<UndoRule> {
         .map(|c| c.rule)
 }
 
-/// How a time limit of `seconds` reads ("3 min", "90 s", "no limit" for 0).
+/// How a time limit of `seconds` reads ("3 min", "1 min 30 s", "no limit" for 0: the
+/// words of [`banco_protocol::race::limit_text`], which the race's terms use too).
 #[must_use]
 pub fn time_limit_label(seconds: u32) -> String {
     match seconds {
         0 => "no limit".to_owned(),
-        s if s % 60 == 0 => format!("{} min", s / 60),
-        s => format!("{s} s"),
+        s => banco_protocol::race::limit_text(s),
     }
 }
 
@@ -119,7 +119,8 @@ mod tests {
         let usual = banco_lines::Settings::default().undo;
         assert!(UNDO_CHOICES.iter().any(|c| c.rule == usual));
         assert_eq!(undo_named("sometimes"), None);
-        assert_eq!(time_limit_label(90), "90 s");
+        assert_eq!(time_limit_label(90), "1 min 30 s");
+        assert_eq!(time_limit_label(30), "30 s");
         assert_eq!(time_limit_label(600), "10 min");
         assert_eq!(TIME_LIMITS_S.iter().filter(|&&s| s == 0).count(), 1);
     }

@@ -638,7 +638,7 @@ mod tests {
                     .with_spawn(banco_lines::SpawnRule::AtLanding),
                 Some(90)
             ),
-            "classic, 5 balls, no undo, 90 s limit, older landing rule"
+            "classic, 5 balls, no undo, 1 min 30 s limit, older landing rule"
         );
         assert_eq!(
             label(Settings::default(), Some(0)),

@@ -174,14 +174,30 @@ pub enum RaceParamsError {
 /// let o = RaceOptions { start_balls: 5, time_limit_s: 150, ..RaceOptions::default() };
 /// assert_eq!(o.to_string(), "5 balls, 2 min 30 s");
 /// ```
+/// A time limit of `seconds` in words, as every Lines screen says it: whole minutes as
+/// minutes, under a minute in seconds, else both.
+///
+/// ```
+/// use banco_protocol::race::limit_text;
+/// assert_eq!(limit_text(45), "45 s");
+/// assert_eq!(limit_text(3600), "60 min");
+/// assert_eq!(limit_text(90), "1 min 30 s");
+/// ```
+#[must_use]
+pub fn limit_text(seconds: u32) -> String {
+    match seconds {
+        s if s < 60 => format!("{s} s"),
+        s if s % 60 == 0 => format!("{} min", s / 60),
+        s => format!("{} min {} s", s / 60, s % 60),
+    }
+}
+
 impl core::fmt::Display for RaceOptions {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "{} balls, ", self.start_balls)?;
         match self.time_limit_s {
             0 => f.write_str("no time limit")?,
-            t if t < 60 => write!(f, "{t} s")?,
-            t if t % 60 == 0 => write!(f, "{} min", t / 60)?,
-            t => write!(f, "{} min {} s", t / 60, t % 60)?,
+            t => f.write_str(&limit_text(u32::from(t)))?,
         }
         if self.preview {
             f.write_str(", preview")?;
