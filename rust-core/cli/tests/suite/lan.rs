@@ -14,9 +14,7 @@ fn last_line(text: &str) -> &str {
 
 /// Fresh data directories for the host and the guest (their identities).
 fn data_dirs(tag: &str) -> [std::path::PathBuf; 2] {
-    let base = std::env::temp_dir().join(format!("banco-lan-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
-    [base.join("host"), base.join("guest")]
+    common::data_dirs("lan", tag)
 }
 
 #[test]

@@ -6,10 +6,6 @@
 use crate::common;
 use common::banco_stdin;
 
-fn name(file: usize, row: usize) -> String {
-    format!("{}{}", (b'a' + file as u8) as char, 9 - row)
-}
-
 /// The entries of the last line starting with `word` (`next Rc5 Gd7 Ba1`).
 fn last_entries(text: &str, word: &str) -> Vec<String> {
     let line = text
@@ -29,28 +25,15 @@ fn drawn_spots(rows: &[Vec<String>]) -> Vec<String> {
     for (r, row) in rows.iter().enumerate() {
         for (f, c) in row.iter().enumerate() {
             if c.chars().all(|ch| ch.is_ascii_lowercase()) {
-                out.push(format!("{}{}", c.to_ascii_uppercase(), name(f, r)));
+                out.push(format!(
+                    "{}{}",
+                    c.to_ascii_uppercase(),
+                    common::cell_name(f, r)
+                ));
             }
         }
     }
     out
-}
-
-/// A ball with an empty cell (no spot) beside it on its rank.
-fn quiet_move(rows: &[Vec<String>]) -> String {
-    for (r, row) in rows.iter().enumerate() {
-        for (f, c) in row.iter().enumerate() {
-            if !c.chars().all(|ch| ch.is_ascii_uppercase()) {
-                continue;
-            }
-            for to in [f.wrapping_sub(1), f + 1] {
-                if row.get(to).map(String::as_str) == Some(".") {
-                    return format!("{} {}", name(f, r), name(to, r));
-                }
-            }
-        }
-    }
-    panic!("no ball with a free cell beside it: {rows:?}");
 }
 
 #[test]
@@ -78,7 +61,7 @@ fn play_lines_preview_shows_the_spots_and_the_balls_land_there() {
         shown, named,
         "the board shows the cells the next line names:\n{text}"
     );
-    let mv = quiet_move(&rows);
+    let mv = common::quiet_lines_move(&rows);
     let out = banco_stdin(&args, &format!("{mv}\nquit\n"));
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(!text.contains("line of"), "{text}");

@@ -9,10 +9,11 @@ use crate::common;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn data_dir(tag: &str) -> std::path::PathBuf {
-    let base = std::env::temp_dir().join(format!("banco-race-end-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
-    base
+/// The test's directory and its host's and guest's data directories (as text).
+fn racer_dirs(tag: &str) -> (std::path::PathBuf, String, String) {
+    let [h, g] = common::data_dirs("race-end", tag);
+    let dir = h.parent().map(std::path::Path::to_path_buf).unwrap();
+    (dir, h.display().to_string(), g.display().to_string())
 }
 
 /// `banco host --game lines` arguments on loopback with `extra`, its data in `dir`.
@@ -52,28 +53,9 @@ fn join_args<'a>(addr: &'a str, dir: &'a str, extra: &[&'a str]) -> Vec<&'a str>
     args
 }
 
-/// A ball with an empty cell beside it on its rank, as `a1 b1`.
-fn a_move(rows: &[Vec<String>]) -> String {
-    let name = |file: usize, row: usize| format!("{}{}", (b'a' + file as u8) as char, 9 - row);
-    for (r, row) in rows.iter().enumerate() {
-        for (f, c) in row.iter().enumerate() {
-            if c == "." {
-                continue;
-            }
-            for to in [f.wrapping_sub(1), f + 1] {
-                if row.get(to).map(String::as_str) == Some(".") {
-                    return format!("{} {}", name(f, r), name(to, r));
-                }
-            }
-        }
-    }
-    panic!("no ball with a free cell beside it: {rows:?}");
-}
-
 #[test]
 fn a_race_without_a_time_limit_is_refused() {
-    let dir = data_dir("untimed");
-    let d = dir.display().to_string();
+    let (dir, d, _) = racer_dirs("untimed");
     let out = common::banco(&host_args(&d, &["--race-secs", "0"]));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
@@ -88,11 +70,7 @@ fn a_race_without_a_time_limit_is_refused() {
 /// the balls that landed before the board, as `banco play --game lines` does.
 #[test]
 fn a_typed_race_move_shows_what_landed_and_a_race_has_no_hint_or_undo() {
-    let dir = data_dir("typed");
-    let (hd, gd) = (
-        dir.join("host").display().to_string(),
-        dir.join("guest").display().to_string(),
-    );
+    let (dir, hd, gd) = racer_dirs("typed");
     let mut host = common::Live::start(&host_args(
         &hd,
         &["--race-secs", "600", "--ai", "1", "--movetime", "500"],
@@ -109,7 +87,7 @@ fn a_typed_race_move_shows_what_landed_and_a_race_has_no_hint_or_undo() {
         let said = guest.send(&format!("{word}\n"), "no hint or undo");
         assert!(said.starts_with("no hint or undo in a race"), "{said}");
     }
-    let mv = a_move(&common::last_board(&guest.text));
+    let mv = common::quiet_lines_move(&common::last_board(&guest.text));
     let path = guest.send(&format!("{mv}\n"), "path ");
     let (from, to) = mv.split_once(' ').unwrap();
     assert_eq!(path, format!("path {from} {to}"));
@@ -137,11 +115,7 @@ fn a_typed_race_move_shows_what_landed_and_a_race_has_no_hint_or_undo() {
 /// is not void.
 #[test]
 fn leaving_with_a_full_board_while_the_other_idles_forfeits_with_a_result() {
-    let dir = data_dir("full");
-    let (hd, gd) = (
-        dir.join("host").display().to_string(),
-        dir.join("guest").display().to_string(),
-    );
+    let (dir, hd, gd) = racer_dirs("full");
     let mut host = common::Live::start(&host_args(&hd, &["--race-secs", "3600"]));
     let listening = host.send("", "listening on ");
     let addr = listening
@@ -156,7 +130,10 @@ fn leaving_with_a_full_board_while_the_other_idles_forfeits_with_a_result() {
         if rows.iter().flatten().all(|c| c != ".") {
             break;
         }
-        host.send(&format!("{}\n", a_move(&rows)), "|  opponent score");
+        host.send(
+            &format!("{}\n", common::quiet_lines_move(&rows)),
+            "|  opponent score",
+        );
         // The board again, without the path's marks.
         host.send("board\n", "|  opponent score");
     }
@@ -186,11 +163,7 @@ fn leaving_with_a_full_board_while_the_other_idles_forfeits_with_a_result() {
 /// race): the host ends the race with the guest's resignation and the result line.
 #[test]
 fn a_racer_whose_app_is_killed_and_restarted_has_resigned() {
-    let dir = data_dir("killed");
-    let (hd, gd) = (
-        dir.join("host").display().to_string(),
-        dir.join("guest").display().to_string(),
-    );
+    let (dir, hd, gd) = racer_dirs("killed");
     let exe = env!("CARGO_BIN_EXE_banco");
     let slow = ["--ai", "1", "--movetime", "300"];
     let mut cmd = Command::new(exe);

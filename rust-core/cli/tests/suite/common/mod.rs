@@ -277,6 +277,38 @@ impl Drop for Live {
     }
 }
 
+/// The name of the cell on file `file` (0 = a) of board row `row` (0 = rank 9), as
+/// [`last_board`] numbers them.
+pub fn cell_name(file: usize, row: usize) -> String {
+    format!("{}{}", (b'a' + file as u8) as char, 9 - row)
+}
+
+/// A Lines move typed as `a1 b1`: a ball (upper case) with a free cell (`.`, no spot)
+/// beside it on its rank, in the rows of [`last_board`].
+pub fn quiet_lines_move(rows: &[Vec<String>]) -> String {
+    for (r, row) in rows.iter().enumerate() {
+        for (f, c) in row.iter().enumerate() {
+            if !c.chars().all(|ch| ch.is_ascii_uppercase()) {
+                continue;
+            }
+            for to in [f.wrapping_sub(1), f + 1] {
+                if row.get(to).map(String::as_str) == Some(".") {
+                    return format!("{} {}", cell_name(f, r), cell_name(to, r));
+                }
+            }
+        }
+    }
+    panic!("no ball with a free cell beside it: {rows:?}");
+}
+
+/// Fresh data directories (their identities) for the host and the guest of a test of
+/// `group`: `banco-GROUP-TAG-PID/host` and `…/guest` under the temporary directory.
+pub fn data_dirs(group: &str, tag: &str) -> [std::path::PathBuf; 2] {
+    let base = std::env::temp_dir().join(format!("banco-{group}-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    [base.join("host"), base.join("guest")]
+}
+
 /// The rows of the last Lines board drawn in `text` (rank 9 first), nine cells each.
 pub fn last_board(text: &str) -> Vec<Vec<String>> {
     let mut rows: Vec<Vec<String>> = Vec::new();
