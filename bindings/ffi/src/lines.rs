@@ -778,6 +778,10 @@ mod tests {
         );
         let table = game.best_scores_bytes().unwrap();
         game.new_game(None, Some(3)).unwrap();
+        // A new game is without hints until one is asked: then it shows the best score
+        // of the games with hints, from the table the new game kept.
+        assert_eq!(game.view().best_score, 0, "no game without hints yet");
+        game.hint().unwrap();
         assert_eq!(
             game.view().best_score,
             view.score,

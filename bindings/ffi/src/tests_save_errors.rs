@@ -105,9 +105,9 @@ fn lines_games_and_best_scores_of_a_newer_banco_are_newer_save() {
         LinesGame::load(board),
         Err(LinesError::WrongGame(_))
     ));
-    // Best scores: the table's first byte is its version; 4 is a newer table's.
+    // Best scores: the table's first byte is its version; 5 is a newer table's.
     let mut table = game.best_scores_bytes().unwrap();
-    table[0] = 4;
+    table[0] = 5;
     match game.load_best_scores(table.clone()) {
         Err(LinesError::NewerSave(m)) => assert!(m.contains("update the app"), "{m}"),
         other => panic!("expected NewerSave, got {other:?}"),

@@ -8,6 +8,9 @@
 //! [`best_kind_label`] names a kind in words. A game against the clock keeps its time
 //! limit in its save (the `TimeLimitMs` tag, beside `TimeLeftMs`); one saved before the
 //! limit was kept enters the table of [`BestKind::Earlier`](banco_lines::best::BestKind::Earlier), its limit unknown.
+//! A game in which the player asked for hints ranks only among games with hints: the
+//! session counts them ([`LinesSession::hints_used`], saved with the game as the `Hints`
+//! tag).
 //!
 //! Moves are typed as two cells (`a1 e5`, also `a1e5` or `a1-e5`), given as cell indices,
 //! or made by taps ([`LinesSession::tap`]: pick a ball, then its target — see
@@ -28,15 +31,17 @@
 //! ```
 
 mod best;
+mod hints;
 
 pub use best::{MAX_BEST_BYTES, best_kind_label, best_row_text};
+pub use hints::HintJob;
 
 use crate::lines_pick::{LinesPick, LinesTap};
 use crate::save::{SaveError, SavedLines};
 use banco_game::ScoreGame;
-use banco_lines::ai::{self, Budget, Hint};
+use banco_lines::ai::Budget;
 use banco_lines::best::{BestChange, BestScores};
-use banco_lines::{Cell, LinesGame, MoveError, Settings, TurnReport, UndoError};
+use banco_lines::{Cell, LinesGame, MoveError, Settings, State, TurnReport, UndoError};
 
 /// Why typed text is not a Lines move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -71,6 +76,10 @@ pub struct LinesSession {
     clock: Option<Clock>,
     /// The player knew the game's seed ([`LinesSession::mark_seed_known`]): not ranked.
     seed_known: bool,
+    /// The hints asked in this game ([`LinesSession::hints_used`]).
+    hints_used: u32,
+    /// The position of the last hint counted: asked again there, a hint counts no more.
+    last_hinted: Option<State>,
 }
 
 /// The clock of a game against the clock: its time limit (`None`: a game saved before the
@@ -130,6 +139,8 @@ impl LinesSession {
             time_up: false,
             clock: None,
             seed_known: false,
+            hints_used: 0,
+            last_hinted: None,
         }
     }
 
@@ -146,6 +157,8 @@ impl LinesSession {
         self.time_up = false;
         self.clock = None;
         self.seed_known = false;
+        self.hints_used = 0;
+        self.last_hinted = None;
         self.recorded = false;
         self.entered = None;
         self.pick.clear();
@@ -341,44 +354,17 @@ impl LinesSession {
         Some(report)
     }
 
-    /// How hard the hint thinks ([`Budget::hint`] unless set: 30 playouts over up to four
-    /// cores; [`Budget::fast`] for a quick judgement of every move).
-    pub fn set_hint_budget(&mut self, budget: Budget) {
-        self.hint_budget = budget;
-    }
-
-    /// The computer's suggestion and its reason (`None` when the game is over); seeded by
-    /// the turn, so asking twice gives the same hint. It thinks here and now: a front end
-    /// that must not wait takes a [`LinesSession::hint_job`] to another thread instead.
-    #[must_use]
-    pub fn hint(&self) -> Option<Hint> {
-        self.hint_job()?.run()
-    }
-
-    /// The hint of the position as it stands, to think about away from the session (a
-    /// worker thread: [`HintJob::run`] gives what [`LinesSession::hint`] gives now, while
-    /// the session goes on); `None` when the game is over.
-    #[must_use]
-    pub fn hint_job(&self) -> Option<HintJob> {
-        (!self.is_over()).then(|| HintJob {
-            game: self.game.clone(),
-            budget: self.hint_budget,
-        })
-    }
-
-    /// True while `job`'s answer is for the position as it stands: false once a move, an
-    /// undo, a new game, a load or the game's end left that position (a late hint, to drop).
-    #[must_use]
-    pub fn is_current(&self, job: &HintJob) -> bool {
-        !self.is_over() && self.game == job.game
-    }
-
-    /// The saved game (the one save format), with its clock's time left as last counted
-    /// and its time limit.
+    /// The saved game (the one save format), with its clock's time left as last counted,
+    /// its time limit, and the hints asked ([`LinesSession::hints_used`]).
     pub fn save(&self) -> Result<Vec<u8>, SaveError> {
         let mut saved = SavedLines::of(&self.game);
         if self.seed_known {
             saved.tags.push((SEED_KNOWN_TAG.to_owned(), "1".to_owned()));
+        }
+        if self.hints_used > 0 {
+            saved
+                .tags
+                .push((hints::HINTS_TAG.to_owned(), self.hints_used.to_string()));
         }
         if let Some(c) = self.clock {
             saved
@@ -397,11 +383,18 @@ impl LinesSession {
     /// [`LinesSession::load_best_scores`]). A finished game loads finished: no undo, and
     /// it is not entered in the best scores again.
     pub fn load(bytes: &[u8]) -> Result<LinesSession, SaveError> {
-        let (game, clock, seed_known) = restore(bytes)?;
+        let Restored {
+            game,
+            clock,
+            seed_known,
+            hints_used,
+        } = restore(bytes)?;
         // A game whose time ran out is over too: it stays over, and was entered already.
         let time_up = out_of_time(clock);
         Ok(LinesSession {
             seed_known,
+            hints_used,
+            last_hinted: None,
             recorded: game.is_over() || time_up,
             game,
             best: BestScores::default(),
@@ -417,35 +410,15 @@ impl LinesSession {
     /// Replaces the current game by a saved one, keeping the best scores (a finished game
     /// loads finished, as with [`LinesSession::load`]).
     pub fn continue_saved(&mut self, bytes: &[u8]) -> Result<(), SaveError> {
-        (self.game, self.clock, self.seed_known) = restore(bytes)?;
+        let r = restore(bytes)?;
+        (self.game, self.clock, self.seed_known) = (r.game, r.clock, r.seed_known);
+        self.hints_used = r.hints_used;
+        self.last_hinted = None;
         self.time_up = out_of_time(self.clock);
         self.recorded = self.game.is_over() || self.time_up;
         self.entered = None;
         self.pick.clear();
         Ok(())
-    }
-}
-
-/// A hint to think about away from its session ([`LinesSession::hint_job`]): a copy of the
-/// game as it stood when it was asked, and the hint's budget.
-#[derive(Clone, Debug)]
-pub struct HintJob {
-    game: LinesGame,
-    budget: Budget,
-}
-
-impl HintJob {
-    /// The game as it stood when the hint was asked.
-    #[must_use]
-    pub const fn game(&self) -> &LinesGame {
-        &self.game
-    }
-
-    /// Thinks (slow: Monte Carlo playouts): the suggestion for that position, seeded by its
-    /// turn as [`LinesSession::hint`] is.
-    #[must_use]
-    pub fn run(&self) -> Option<Hint> {
-        ai::hint(&self.game, &self.budget, u64::from(self.game.turns()))
     }
 }
 
@@ -467,10 +440,19 @@ fn out_of_time(clock: Option<Clock>) -> bool {
     clock.is_some_and(|c| c.left_ms == 0)
 }
 
+/// A saved game as [`restore`] reads it.
+struct Restored {
+    game: LinesGame,
+    clock: Option<Clock>,
+    seed_known: bool,
+    hints_used: u32,
+}
+
 /// A saved game, replayed; a finished one without its undo (its ending was entered in the
 /// best scores when it happened, and is not to be played again). Its clock, if it had one,
-/// comes back stopped ([`LinesSession::resume_clock`]).
-fn restore(bytes: &[u8]) -> Result<(LinesGame, Option<Clock>, bool), SaveError> {
+/// comes back stopped ([`LinesSession::resume_clock`]). A `Hints` tag that is not a count
+/// is damage ([`hints::hints_of`]).
+fn restore(bytes: &[u8]) -> Result<Restored, SaveError> {
     let saved = SavedLines::decode(bytes)?;
     let mut game = saved.restore()?;
     if game.is_over() {
@@ -488,7 +470,12 @@ fn restore(bytes: &[u8]) -> Result<(LinesGame, Option<Clock>, bool), SaveError> 
         left_ms,
         running_since: None,
     });
-    Ok((game, clock, tag(SEED_KNOWN_TAG).is_some()))
+    Ok(Restored {
+        hints_used: hints::hints_of(&saved.tags)?,
+        game,
+        clock,
+        seed_known: tag(SEED_KNOWN_TAG).is_some(),
+    })
 }
 
 #[cfg(test)]
@@ -498,6 +485,7 @@ mod tests {
     use crate::any::{AnyGame, AnyRules};
     use crate::save::{self, AnySave, SavedGame};
     use banco_game::{Game, GameKind};
+    use banco_lines::ai;
     use banco_lines::{SpawnRule, UndoRule};
 
     /// The settings of a game saved before the spots were drawn at announcement: what the
@@ -748,8 +736,8 @@ mod tests {
         // Another record, or a text file, is named as such, not as a table "saved by a
         // newer Banco"; a table cut short is damaged, not a saved game.
         assert_eq!(
-            other.load_best_scores(&[4, 0]),
-            Err(SaveError::NewerVersion(4))
+            other.load_best_scores(&[5, 0]),
+            Err(SaveError::NewerVersion(5))
         );
         assert!(matches!(
             other.load_best_scores(&bytes[..bytes.len() - 1]),

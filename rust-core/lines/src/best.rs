@@ -3,9 +3,10 @@
 //! clock).
 //!
 //! Games differ a lot in difficulty with their rules: with Lines 98's preview the same
-//! player scores several times more, a game against the clock ends when its time does. A
-//! game therefore competes only with games of its own kind: each kind has its own ranking
-//! and keeps its own top N, so a score made with the preview or with unlimited undo never
+//! player scores several times more, a game against the clock ends when its time does, a
+//! game played with the computer's hints scores as the computer does. A game therefore
+//! competes only with games of its own kind: each kind has its own ranking and keeps its
+//! own top N, so a score made with the preview, with unlimited undo or with hints never
 //! pushes a classic score out, and every entry says which rules it was played under.
 //!
 //! ```
@@ -56,10 +57,11 @@ pub const MAX_DATE: usize = 32;
 pub const MAX_CAPACITY: usize = 100;
 /// Most entries a whole table may hold, every kind together: a game that would grow the
 /// table beyond it does not enter (one that takes the place of its kind's last entry
-/// still does). Far above what play makes (ten entries of each kind the settings
-/// screens offer and the old spawn rule: 90 kinds, 900 entries), it bounds what a table read from a file — or
-/// built through an API that takes any time limit — may hold.
-pub const MAX_ENTRIES: usize = 1000;
+/// still does). Above what play makes (ten entries of each kind the settings screens
+/// offer and the old spawn rule, each with and without hints: 180 kinds, 1,800 entries),
+/// it bounds what a table read from a file — or built through an API that takes any time
+/// limit — may hold.
+pub const MAX_ENTRIES: usize = 2000;
 
 /// The rules of a game that change how hard it is, as its entry in the best scores keeps
 /// them ([`BestKind::Played`]). What is left out does not change the game a player plays:
@@ -77,10 +79,14 @@ pub const MAX_ENTRIES: usize = 1000;
 ///   A game with the preview always draws at announcement.
 /// * `time_limit_s` — a game against the clock ends when its time is up: the limit, in
 ///   seconds, decides how far it goes; `None` for an untimed game.
+/// * `hints` — the player asked the computer for hints: a hinted game ranks only among
+///   hinted games (the hint is the computer player, whose median is about 1,200 points,
+///   far above most players': `data/tuning.md`).
 ///
-/// Ordered as a list of tables shows them: untimed before timed (shorter limits first),
-/// without the preview before with it, the strictest undo first, 5 start balls before 3,
-/// the spawns at announcement before those at landing.
+/// Ordered as a list of tables shows them: games without hints before games with them,
+/// then untimed before timed (shorter limits first), without the preview before with it,
+/// the strictest undo first, 5 start balls before 3, the spawns at announcement before
+/// those at landing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rules {
     /// Balls at the start: 3 or 5.
@@ -93,11 +99,15 @@ pub struct Rules {
     pub spawn: SpawnRule,
     /// The time limit in seconds; `None` for an untimed game.
     pub time_limit_s: Option<u32>,
+    /// The player asked the computer for hints: a hinted game ranks only among hinted
+    /// games.
+    pub hints: bool,
 }
 
 impl Rules {
     /// The rules of a game of `settings` (as a game plays them: a start other than 3 balls
-    /// is 5, the preview draws at announcement) with the time limit `time_limit_s`.
+    /// is 5, the preview draws at announcement) with the time limit `time_limit_s`, played
+    /// without hints ([`Rules::with_hints`]).
     #[must_use]
     pub const fn of(settings: Settings, time_limit_s: Option<u32>) -> Rules {
         let played = settings.playable();
@@ -107,11 +117,18 @@ impl Rules {
             preview: played.preview,
             spawn: played.spawn,
             time_limit_s,
+            hints: false,
         }
     }
 
+    /// These rules, played with hints (`hints` true) or without.
+    #[must_use]
+    pub const fn with_hints(self, hints: bool) -> Rules {
+        Rules { hints, ..self }
+    }
+
     /// The key of the order documented on the type.
-    const fn order_key(&self) -> (bool, u32, bool, u8, bool, bool) {
+    const fn order_key(&self) -> (bool, bool, u32, bool, u8, bool, bool) {
         let undo = match self.undo {
             UndoRule::Off => 0,
             UndoRule::LastTurn => 1,
@@ -123,6 +140,7 @@ impl Rules {
             None => 0,
         };
         (
+            self.hints,
             timed,
             limit,
             self.preview,
@@ -167,6 +185,27 @@ impl BestKind {
     #[must_use]
     pub const fn of(settings: Settings, time_limit_s: Option<u32>) -> BestKind {
         BestKind::Played(Rules::of(settings, time_limit_s))
+    }
+
+    /// This kind, played with hints (`hints` true) or without ([`Rules::hints`]); the
+    /// earlier games stay what they are (their rules were not recorded).
+    ///
+    /// ```
+    /// use banco_lines::best::BestKind;
+    /// use banco_lines::Settings;
+    /// let plain = BestKind::of(Settings::default(), None);
+    /// let hinted = plain.with_hints(true);
+    /// assert_ne!(plain, hinted);
+    /// assert!(plain < hinted, "games without hints are listed first");
+    /// assert_eq!(hinted.with_hints(false), plain);
+    /// assert_eq!(BestKind::Earlier.with_hints(true), BestKind::Earlier);
+    /// ```
+    #[must_use]
+    pub const fn with_hints(self, hints: bool) -> BestKind {
+        match self {
+            BestKind::Played(r) => BestKind::Played(r.with_hints(hints)),
+            BestKind::Earlier => BestKind::Earlier,
+        }
     }
 
     /// The rules, unless they were not recorded ([`BestKind::Earlier`]).
@@ -510,10 +549,15 @@ mod tests {
         );
         assert_eq!(BestKind::Played(rules).rules(), Some(rules));
         assert_eq!(BestKind::Earlier.rules(), None);
-        // The order of a list of tables.
+        assert!(!rules.hints, "a game is without hints unless said");
+        assert!(rules.with_hints(true).hints);
+        // The order of a list of tables: the games with hints after all the others.
+        let hinted = |kind: BestKind| kind.with_hints(true);
         let mut kinds = [
             BestKind::Earlier,
+            hinted(classic()),
             BestKind::of(Settings::default(), Some(60)),
+            hinted(BestKind::of(Settings::default(), Some(30))),
             preview(),
             BestKind::of(Settings::default(), None),
             classic(),
@@ -528,8 +572,30 @@ mod tests {
                 preview(),
                 BestKind::of(Settings::default(), Some(30)),
                 BestKind::of(Settings::default(), Some(60)),
+                hinted(classic()),
+                hinted(BestKind::of(Settings::default(), Some(30))),
                 BestKind::Earlier,
             ]
         );
+    }
+
+    /// A game with hints ranks among games with hints only: its high score pushes no
+    /// entry of the same rules without hints out, nor ranks above them.
+    #[test]
+    fn hinted_games_rank_apart() {
+        let plain = classic();
+        let hinted = classic().with_hints(true);
+        let mut t = BestScores::new(2);
+        t.record(plain, 100, 10, "a");
+        t.record(plain, 90, 10, "b");
+        assert_eq!(t.rank_of(plain, 5000), Some(0));
+        assert_eq!(t.record(hinted, 5000, 400, "c"), Some(0));
+        assert_eq!(scores(&t, plain), [100, 90], "nothing pushed out");
+        assert_eq!(scores(&t, hinted), [5000]);
+        assert_eq!(
+            t.entries_of(hinted)[0].kind.rules().map(|r| r.hints),
+            Some(true)
+        );
+        assert_eq!(t.kinds().collect::<Vec<_>>(), [plain, hinted]);
     }
 }

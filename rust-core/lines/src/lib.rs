@@ -12,7 +12,7 @@
 //! * [`game`] — [`LinesGame`]: turns, landing, undo, game over; implements
 //!   [`banco_game::ScoreGame`].
 //! * [`best`] — the best-scores table: each kind of game ([`best::BestKind`]: start balls,
-//!   undo, preview, spawn rule, time limit) ranked on its own.
+//!   undo, preview, spawn rule, time limit, hints) ranked on its own.
 //! * [`ai`] — the computer player and the hint ([`ai::hint`]), and a greedy baseline.
 //!
 //! Where the announced balls will land is drawn when they are announced, and kept hidden

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! offset  size  field
-//! 0       1     version: 3 (1 and 2 are still read, see below)
+//! 0       1     version: 4 (1 to 3 are still read, see below)
 //! 1       ...   postcard: capacity varint (entries kept of each kind),
 //!                         entries [ score varint, turns varint, date string, kind ]
 //!                 kind: enum 0 = earlier games (rules not recorded)
@@ -13,17 +13,21 @@
 //!                                         preview bool,
 //!                                         spawn u8 (0 at landing, 1 at announcement;
 //!                                                   with the preview always 1),
-//!                                         time_limit_s option<varint> (none: untimed) }
+//!                                         time_limit_s option<varint> (none: untimed),
+//!                                         hints bool (the player asked for hints) }
 //! end-4   4     CRC-32 (IEEE, little-endian) of every byte before it
 //! ```
 //!
 //! Entries are written kind by kind, each kind's best first; reading enters them in that
-//! order (ties keep it). Version 2 (the same without the kinds, checksummed) and version 1
-//! (version 2 without the checksum) were written before the entries recorded their kind:
+//! order (ties keep it). Version 3 (the same without `hints`) was written before hints were
+//! counted: it loads, every entry a game without hints — which they were not all (a player
+//! could ask for every move's hint then), but nothing recorded which; new games with hints
+//! rank apart from them. Version 2 (version 3 without the kinds, checksummed) and version
+//! 1 (version 2 without the checksum) were written before the entries recorded their kind:
 //! they load, every entry of the kind [`BestKind::Earlier`] — one table of "earlier
-//! games", as they were ranked then, which no new game enters — and the table is written
-//! back as version 3. A build from before version 3 refuses it as "saved by a newer Banco"
-//! (and this one a version above 3, up to [`LAST_BEST_VERSION`]); a damaged table (cut
+//! games", as they were ranked then, which no new game enters. Every older table is written
+//! back as version 4. A build from before version 4 refuses it as "saved by a newer Banco"
+//! (and this one a version above 4, up to [`LAST_BEST_VERSION`]); a damaged table (cut
 //! short, a changed byte, a kind Banco does not write) is refused as damaged.
 
 use super::{Clock, LinesSession};
@@ -33,12 +37,14 @@ use banco_lines::best::{BestKind, BestScore, BestScores, MAX_ENTRIES, Rules};
 use banco_lines::{SpawnRule, UndoRule};
 use serde::{Deserialize, Serialize};
 
-/// The version written: each entry with its kind.
-const BEST_VERSION: u8 = 3;
+/// The version written: each entry with its kind, hints included.
+const BEST_VERSION: u8 = 4;
 /// The first version whose table ends with a checksum.
 const BEST_VERSION_CHECKSUM: u8 = 2;
 /// The first version whose entries carry their kind.
 const BEST_VERSION_KINDS: u8 = 3;
+/// The first version whose kinds say whether the player asked for hints.
+const BEST_VERSION_HINTS: u8 = 4;
 
 /// The highest first byte read as the version of a newer table; anything above is not a
 /// table at all: text begins with a tab, a line end or a printable character (9 and
@@ -46,8 +52,8 @@ const BEST_VERSION_KINDS: u8 = 3;
 const LAST_BEST_VERSION: u8 = 8;
 
 /// The largest table read, in bytes: a full table ([`MAX_ENTRIES`] entries, each at most
-/// 54 bytes with the longest date) is about 54 KB.
-pub const MAX_BEST_BYTES: usize = 64 * 1024;
+/// 55 bytes with the longest date) is about 110 KB.
+pub const MAX_BEST_BYTES: usize = 128 * 1024;
 
 /// Versions 1 and 2: entries without their kind.
 #[derive(Serialize, Deserialize)]
@@ -56,22 +62,22 @@ struct BestRecord2 {
     entries: Vec<(u32, u32, String)>,
 }
 
-/// Version 3.
+/// Versions 3 (`K` = [`KindRecord3`]) and 4 ([`KindRecord`]).
 #[derive(Serialize, Deserialize)]
-struct BestRecord {
+struct BestRecord<K = KindRecord> {
     capacity: u32,
-    entries: Vec<EntryRecord>,
+    entries: Vec<EntryRecord<K>>,
 }
 
 #[derive(Serialize, Deserialize)]
-struct EntryRecord {
+struct EntryRecord<K = KindRecord> {
     score: u32,
     turns: u32,
     date: String,
-    kind: KindRecord,
+    kind: K,
 }
 
-/// A kind as version 3 writes it (see the module docs): its own wire form, so that the
+/// A kind as version 4 writes it (see the module docs): its own wire form, so that the
 /// record does not change with [`BestKind`]'s Rust definition.
 #[derive(Serialize, Deserialize)]
 enum KindRecord {
@@ -82,7 +88,44 @@ enum KindRecord {
         preview: bool,
         spawn: u8,
         time_limit_s: Option<u32>,
+        hints: bool,
     },
+}
+
+/// A kind as version 3 wrote it: version 4's without `hints` (every game read as one
+/// without hints).
+#[derive(Serialize, Deserialize)]
+enum KindRecord3 {
+    Earlier,
+    Played {
+        start_balls: u8,
+        undo: u8,
+        preview: bool,
+        spawn: u8,
+        time_limit_s: Option<u32>,
+    },
+}
+
+impl From<KindRecord3> for KindRecord {
+    fn from(kind: KindRecord3) -> KindRecord {
+        match kind {
+            KindRecord3::Earlier => KindRecord::Earlier,
+            KindRecord3::Played {
+                start_balls,
+                undo,
+                preview,
+                spawn,
+                time_limit_s,
+            } => KindRecord::Played {
+                start_balls,
+                undo,
+                preview,
+                spawn,
+                time_limit_s,
+                hints: false,
+            },
+        }
+    }
 }
 
 impl From<BestKind> for KindRecord {
@@ -102,6 +145,7 @@ impl From<BestKind> for KindRecord {
                     SpawnRule::AtAnnouncement => 1,
                 },
                 time_limit_s: r.time_limit_s,
+                hints: r.hints,
             },
         }
     }
@@ -116,6 +160,7 @@ impl KindRecord {
             preview,
             spawn,
             time_limit_s,
+            hints,
         } = self
         else {
             return Ok(BestKind::Earlier);
@@ -150,6 +195,7 @@ impl KindRecord {
             preview,
             spawn,
             time_limit_s,
+            hints,
         }))
     }
 }
@@ -212,7 +258,23 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<BestScores, SaveError> {
         }
         return Ok(table);
     }
-    let record: BestRecord = read_record(body)?;
+    let record: BestRecord = if version < BEST_VERSION_HINTS {
+        let BestRecord { capacity, entries } = read_record::<BestRecord<KindRecord3>>(body)?;
+        BestRecord {
+            capacity,
+            entries: entries
+                .into_iter()
+                .map(|e| EntryRecord {
+                    score: e.score,
+                    turns: e.turns,
+                    date: e.date,
+                    kind: e.kind.into(),
+                })
+                .collect(),
+        }
+    } else {
+        read_record(body)?
+    };
     if record.entries.len() > MAX_ENTRIES {
         return Err(too_many(record.entries.len()));
     }
@@ -254,13 +316,15 @@ impl LinesSession {
         &self.best
     }
 
-    /// The kind of game this one is, as the best scores rank it: its settings and its time
-    /// limit ([`LinesSession::start_clock`]; untimed without a clock). A game against the
-    /// clock continued from a save that did not keep its limit (saved before the limit
-    /// was) is of [`BestKind::Earlier`]: its limit is not known.
+    /// The kind of game this one is, as the best scores rank it: its settings, its time
+    /// limit ([`LinesSession::start_clock`]; untimed without a clock) and whether the
+    /// player asked for hints ([`LinesSession::hints_used`]: a game with hints ranks only
+    /// among games with hints). A game against the clock continued from a save that did
+    /// not keep its limit (saved before the limit was) is of [`BestKind::Earlier`]: its
+    /// limit is not known.
     #[must_use]
     pub fn best_kind(&self) -> BestKind {
-        match self.clock {
+        let kind = match self.clock {
             None => BestKind::of(self.game.settings(), None),
             Some(Clock {
                 limit_ms: Some(ms), ..
@@ -269,7 +333,8 @@ impl LinesSession {
                 Some(u32::try_from(ms.div_ceil(1000)).unwrap_or(u32::MAX)),
             ),
             Some(Clock { limit_ms: None, .. }) => BestKind::Earlier,
-        }
+        };
+        kind.with_hints(self.hints_used > 0)
     }
 
     /// The best scores of this game's kind ([`LinesSession::best_kind`]), best first: the
@@ -356,8 +421,9 @@ pub fn best_row_text(rank: usize, entry: &BestScore) -> String {
 
 /// A kind of game in words, as a heading over its best scores: `"classic, 5 balls, undo of
 /// the last turn, untimed"`, `"with preview, 3 balls, unlimited undo, 3 min limit"`; a
-/// game of the spawn rule of older saves says so (`", older landing rule"`), and the
-/// entries of a table written before the kinds read `"earlier games (rules not recorded)"`.
+/// game of the spawn rule of older saves says so (`", older landing rule"`), a game in
+/// which the player asked for hints too (`", with hints"`, last), and the entries of a
+/// table written before the kinds read `"earlier games (rules not recorded)"`.
 #[must_use]
 pub fn best_kind_label(kind: BestKind) -> String {
     let Some(r) = kind.rules() else {
@@ -374,13 +440,14 @@ pub fn best_kind_label(kind: BestKind) -> String {
         Some(s) => format!("{} limit", crate::lines_options::time_limit_label(s)),
     };
     format!(
-        "{}, {} balls, {undo}, {time}{}",
+        "{}, {} balls, {undo}, {time}{}{}",
         if r.preview { "with preview" } else { "classic" },
         r.start_balls,
         match r.spawn {
             banco_lines::SpawnRule::AtLanding => ", older landing rule",
             banco_lines::SpawnRule::AtAnnouncement => "",
-        }
+        },
+        if r.hints { ", with hints" } else { "" }
     )
 }
 
@@ -644,53 +711,90 @@ mod tests {
             label(Settings::default(), Some(0)),
             "classic, 5 balls, undo of the last turn, 0 s limit"
         );
+        let hinted = |settings: Settings, limit| {
+            best_kind_label(BestKind::of(settings, limit).with_hints(true))
+        };
+        assert_eq!(
+            hinted(Settings::default(), None),
+            "classic, 5 balls, undo of the last turn, untimed, with hints"
+        );
+        assert_eq!(
+            hinted(
+                Settings::default().with_spawn(banco_lines::SpawnRule::AtLanding),
+                Some(60)
+            ),
+            "classic, 5 balls, undo of the last turn, 1 min limit, older landing rule, with hints"
+        );
         assert_eq!(
             best_kind_label(BestKind::Earlier),
             "earlier games (rules not recorded)"
         );
     }
 
-    /// A kind Banco does not write, or more entries than a table holds: damaged.
+    /// A table of version `version` holding one entry of `kind` (as that version writes
+    /// kinds).
+    fn forged<K: Serialize>(version: u8, kind: K) -> Vec<u8> {
+        let record = BestRecord {
+            capacity: 10,
+            entries: vec![EntryRecord {
+                score: 1,
+                turns: 1,
+                date: String::new(),
+                kind,
+            }],
+        };
+        crate::save::seal(postcard::to_extend(&record, vec![version]).unwrap())
+    }
+
+    /// A kind Banco does not write, or more entries than a table holds: damaged; in a table
+    /// of version 3 as in one of version 4.
     #[test]
     fn a_table_of_kinds_banco_does_not_write_is_damaged() {
         let kind = BestKind::of(Settings::default(), None);
         let mut table = BestScores::new(10);
         table.record(kind, 10, 5, "2026-12-06");
         let good = encode(&table).unwrap();
-        assert_eq!(good[0], 3);
+        assert_eq!(good[0], 4);
         assert_eq!(decode(&good).unwrap(), table);
-        let forged = |kind: KindRecord| {
-            let record = BestRecord {
-                capacity: 10,
-                entries: vec![EntryRecord {
-                    score: 1,
-                    turns: 1,
-                    date: String::new(),
-                    kind,
-                }],
-            };
-            crate::save::seal(postcard::to_extend(&record, vec![3]).unwrap())
+        let played = |start_balls, undo, preview, spawn, hints| KindRecord::Played {
+            start_balls,
+            undo,
+            preview,
+            spawn,
+            time_limit_s: None,
+            hints,
         };
-        let played = |start_balls, undo, preview, spawn| KindRecord::Played {
+        let played3 = |start_balls, undo, preview, spawn| KindRecord3::Played {
             start_balls,
             undo,
             preview,
             spawn,
             time_limit_s: None,
         };
-        assert!(decode(&forged(played(5, 1, true, 1))).is_ok());
-        assert!(decode(&forged(KindRecord::Earlier)).is_ok());
-        for bad in [
-            played(4, 1, false, 1),
-            played(5, 3, false, 1),
-            played(5, 1, false, 2),
-            played(5, 1, true, 0),
+        assert!(decode(&forged(4, played(5, 1, true, 1, true))).is_ok());
+        assert!(decode(&forged(4, KindRecord::Earlier)).is_ok());
+        assert!(decode(&forged(3, played3(5, 1, true, 1))).is_ok());
+        assert!(decode(&forged(3, KindRecord3::Earlier)).is_ok());
+        for (bad, bad3) in [
+            (played(4, 1, false, 1, false), played3(4, 1, false, 1)),
+            (played(5, 3, false, 1, true), played3(5, 3, false, 1)),
+            (played(5, 1, false, 2, false), played3(5, 1, false, 2)),
+            (played(5, 1, true, 0, true), played3(5, 1, true, 0)),
         ] {
-            assert!(
-                matches!(decode(&forged(bad)), Err(SaveError::BestScoresDamaged(_))),
-                "refused"
-            );
+            for bytes in [forged(4, bad), forged(3, bad3)] {
+                assert!(
+                    matches!(decode(&bytes), Err(SaveError::BestScoresDamaged(_))),
+                    "refused"
+                );
+            }
         }
+        // A hints byte other than 0 or 1: damaged.
+        let mut two = forged(4, played(5, 1, false, 1, true));
+        let at = two.len() - crate::save::CHECKSUM_LEN - 1;
+        assert_eq!(two[at], 1, "the last byte before the checksum is `hints`");
+        two[at] = 2;
+        let two = crate::save::seal(two[..two.len() - crate::save::CHECKSUM_LEN].to_vec());
+        assert!(matches!(decode(&two), Err(SaveError::BestScoresDamaged(_))));
         let many = BestRecord {
             capacity: 10,
             entries: (0..=MAX_ENTRIES as u32)
@@ -704,13 +808,14 @@ mod tests {
                         preview: false,
                         spawn: 1,
                         time_limit_s: Some(i),
+                        hints: true,
                     },
                 })
                 .collect(),
         };
-        let bytes = crate::save::seal(postcard::to_extend(&many, vec![3]).unwrap());
+        let bytes = crate::save::seal(postcard::to_extend(&many, vec![4]).unwrap());
         assert!(
-            matches!(decode(&bytes), Err(SaveError::BestScoresDamaged(e)) if e.contains("1001 entries")),
+            matches!(decode(&bytes), Err(SaveError::BestScoresDamaged(e)) if e.contains(&format!("{} entries", MAX_ENTRIES + 1))),
         );
         // Read as version 1 (no checksum), the record is followed by stray bytes.
         let mut one = good.clone();
@@ -720,8 +825,8 @@ mod tests {
         );
         // A newer version is named as such.
         let mut newer = good.clone();
-        newer[0] = 4;
-        assert_eq!(decode(&newer), Err(SaveError::NewerVersion(4)));
+        newer[0] = 5;
+        assert_eq!(decode(&newer), Err(SaveError::NewerVersion(5)));
     }
 
     /// The largest table Banco writes (every entry of the longest date and a kind of the
@@ -732,7 +837,8 @@ mod tests {
         let date = "é".repeat(16);
         let mut limit = u32::MAX;
         while table.len() < MAX_ENTRIES {
-            let kind = BestKind::of(Settings::default().with_preview(true), Some(limit));
+            let kind =
+                BestKind::of(Settings::default().with_preview(true), Some(limit)).with_hints(true);
             table.record(kind, u32::MAX, u32::MAX, &date);
             limit -= 1;
         }
@@ -748,8 +854,9 @@ mod tests {
             any::<bool>(),
             any::<bool>(),
             proptest::option::of(any::<u32>()),
+            any::<bool>(),
         )
-            .prop_map(|(balls, undo, preview, landing, limit)| {
+            .prop_map(|(balls, undo, preview, landing, limit, hints)| {
                 let undo = [
                     banco_lines::UndoRule::Off,
                     banco_lines::UndoRule::LastTurn,
@@ -759,9 +866,43 @@ mod tests {
                 if landing {
                     settings = settings.with_spawn(banco_lines::SpawnRule::AtLanding);
                 }
-                BestKind::of(settings.with_preview(preview), limit)
+                BestKind::of(settings.with_preview(preview), limit).with_hints(hints)
             });
         prop_oneof![1 => Just(BestKind::Earlier), 6 => played]
+    }
+
+    /// `table` as version 3 wrote it (no kind with hints in it).
+    fn encode_v3(table: &BestScores) -> Vec<u8> {
+        let record = BestRecord {
+            capacity: u32::try_from(table.capacity()).unwrap(),
+            entries: table
+                .entries()
+                .map(|e| EntryRecord {
+                    score: e.score,
+                    turns: e.turns,
+                    date: e.date.clone(),
+                    kind: match e.kind.into() {
+                        KindRecord::Earlier => KindRecord3::Earlier,
+                        KindRecord::Played {
+                            start_balls,
+                            undo,
+                            preview,
+                            spawn,
+                            time_limit_s,
+                            hints: false,
+                        } => KindRecord3::Played {
+                            start_balls,
+                            undo,
+                            preview,
+                            spawn,
+                            time_limit_s,
+                        },
+                        KindRecord::Played { hints: true, .. } => panic!("no hints in version 3"),
+                    },
+                })
+                .collect(),
+        };
+        crate::save::seal(postcard::to_extend(&record, vec![3]).unwrap())
     }
 
     proptest! {
@@ -778,21 +919,29 @@ mod tests {
             // A few kinds shared by many games: full tables, ties.
             shared in proptest::collection::vec((0usize..3, 0u32..20), 0..60),
         ) {
+            // The same games, and the same games all without hints (as version 3 holds them).
             let mut table = BestScores::new(capacity);
+            let mut plain = BestScores::new(capacity);
             let kinds: Vec<BestKind> = games.iter().map(|g| g.0).collect();
             for (kind, score, turns, date) in &games {
                 table.record(*kind, *score, *turns, date);
+                plain.record(kind.with_hints(false), *score, *turns, date);
             }
             for (k, score) in shared {
                 if let Some(&kind) = kinds.get(k) {
                     table.record(kind, score, 1, "tie");
+                    plain.record(kind.with_hints(false), score, 1, "tie");
                 }
             }
             let bytes = encode(&table).unwrap();
-            prop_assert_eq!(bytes[0], 3);
+            prop_assert_eq!(bytes[0], 4);
             let back = decode(&bytes).unwrap();
             prop_assert_eq!(&back, &table);
             prop_assert_eq!(encode(&back).unwrap(), bytes);
+            // Version 3 reads back as it was written: every kind without hints.
+            let v3 = decode(&encode_v3(&plain)).unwrap();
+            prop_assert_eq!(&v3, &plain);
+            prop_assert!(v3.kinds().all(|k| k.rules().is_none_or(|r| !r.hints)));
         }
     }
 }

@@ -1,7 +1,10 @@
-//! Lines' best scores across the change that gave every entry its kind of game: a table of
-//! version 2 (`tests/data/lines/best-scores-v2.bin`, written by the build before the kinds,
-//! its entries listed in `best-scores-v2.tsv`) loads, every entry one of the earlier games;
-//! new games rank apart from them; the table is written back as version 3 and read again.
+//! Lines' best scores across the changes of their format: a table of version 2
+//! (`tests/data/lines/best-scores-v2.bin`, written by the build before the kinds, its
+//! entries listed in `best-scores-v2.tsv`) loads, every entry one of the earlier games;
+//! new games rank apart from them. A table of version 3 (`best-scores-v3.bin`, written by
+//! the build before hints were counted, its entries in `best-scores-v3.tsv`) loads with
+//! every kind as written, none with hints; a game with hints ranks apart from them. Both
+//! are written back as version 4 and read again.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use banco_app::lines::{LinesSession, best_kind_label};
@@ -11,6 +14,8 @@ use banco_lines::best::BestKind;
 
 const V2: &[u8] = include_bytes!("../../../../tests/data/lines/best-scores-v2.bin");
 const V2_ENTRIES: &str = include_str!("../../../../tests/data/lines/best-scores-v2.tsv");
+const V3: &[u8] = include_bytes!("../../../../tests/data/lines/best-scores-v3.bin");
+const V3_ENTRIES: &str = include_str!("../../../../tests/data/lines/best-scores-v3.tsv");
 
 /// The entries the fixture lists: score, turns, date.
 fn listed() -> Vec<(u32, u32, String)> {
@@ -60,9 +65,9 @@ fn a_table_written_before_the_kinds_loads_as_earlier_games() {
     assert_eq!(s.record_result("2026-12-07"), Some(0));
     assert_eq!(s.best_scores_of_game().len(), 1);
     assert_eq!(s.best_scores().entries_of(BestKind::Earlier).len(), 6);
-    // Written back as version 3 and read again, with both kinds.
+    // Written back as version 4 and read again, with both kinds.
     let bytes = s.best_scores_bytes().unwrap();
-    assert_eq!(bytes[0], 3);
+    assert_eq!(bytes[0], 4);
     let mut back = LinesSession::new(Settings::default(), [2; 32]);
     back.load_best_scores(&bytes).unwrap();
     assert_eq!(back.best_scores(), s.best_scores());
@@ -85,6 +90,85 @@ fn a_table_of_version_2_damaged_is_refused_as_damaged() {
         Err(SaveError::BestScoresDamaged(_))
     ));
     let mut newer = V2.to_vec();
-    newer[0] = 4;
-    assert_eq!(s.load_best_scores(&newer), Err(SaveError::NewerVersion(4)));
+    newer[0] = 5;
+    assert_eq!(s.load_best_scores(&newer), Err(SaveError::NewerVersion(5)));
+}
+
+/// The rows the v3 fixture lists: kind label, score, turns, date.
+fn listed_v3() -> Vec<(String, u32, u32, String)> {
+    V3_ENTRIES
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let mut f = l.split('\t');
+            let label = f.next().unwrap().to_owned();
+            let score = f.next().unwrap().parse().unwrap();
+            let turns = f.next().unwrap().parse().unwrap();
+            (label, score, turns, f.next().unwrap_or_default().to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn a_table_written_before_hints_were_counted_loads_without_hints() {
+    assert_eq!(V3[0], 3, "the fixture is of version 3");
+    let mut s = LinesSession::new(Settings::default(), [1; 32]);
+    s.load_best_scores(V3).unwrap();
+    let table = s.best_scores().clone();
+    assert_eq!(table.capacity(), 10);
+    let rows: Vec<(String, u32, u32, String)> = table
+        .entries()
+        .map(|e| (best_kind_label(e.kind), e.score, e.turns, e.date.clone()))
+        .collect();
+    assert_eq!(rows, listed_v3(), "every entry of every kind, in its order");
+    assert_eq!(
+        table.kinds().count(),
+        6,
+        "five kinds of game and the earlier games"
+    );
+    assert!(
+        table.kinds().all(|k| k.rules().is_none_or(|r| !r.hints)),
+        "none with hints"
+    );
+    let usual = BestKind::of(Settings::default(), None);
+    assert_eq!(
+        table
+            .entries_of(usual)
+            .iter()
+            .map(|e| e.score)
+            .collect::<Vec<_>>(),
+        [60, 40, 40]
+    );
+    // A game with hints of the usual rules: first of its own kind, the usual games kept.
+    assert_eq!(s.best_scores_of_game().len(), 3);
+    s.hint().unwrap();
+    assert!(s.best_scores_of_game().is_empty());
+    while let Some(m) = banco_lines::ai::greedy_move(s.game()) {
+        s.play(m.from, m.to).unwrap();
+    }
+    assert_eq!(s.record_result("2026-12-20"), Some(0));
+    assert_eq!(s.best_scores().entries_of(usual), table.entries_of(usual));
+    assert_eq!(s.best_scores().len(), table.len() + 1);
+    let hinted = usual.with_hints(true);
+    assert_eq!(s.best_scores().entries_of(hinted).len(), 1);
+    assert_eq!(
+        best_kind_label(hinted),
+        "classic, 5 balls, undo of the last turn, untimed, with hints"
+    );
+    // Written back as version 4 and read again; merged into the old table another
+    // session left: its entries and this one.
+    let bytes = s.best_scores_bytes().unwrap();
+    assert_eq!(bytes[0], 4);
+    let mut back = LinesSession::new(Settings::default(), [2; 32]);
+    back.load_best_scores(&bytes).unwrap();
+    assert_eq!(back.best_scores(), s.best_scores());
+    s.merge_best_scores(V3).unwrap();
+    assert_eq!(back.best_scores(), s.best_scores());
+    // Damaged, it is refused as damaged.
+    let mut changed = V3.to_vec();
+    changed[9] ^= 0x10;
+    assert!(matches!(
+        s.load_best_scores(&changed),
+        Err(SaveError::BestScoresDamaged(_))
+    ));
 }

@@ -113,7 +113,7 @@ fn a_table_written_before_the_kinds_shows_as_earlier_games() {
         "{t}"
     );
     assert!(earlier.contains(" 6. ") && !earlier.contains(" 7. "), "{t}");
-    // A game finished now enters its own kind; the file is then of version 3 with both.
+    // A game finished now enters its own kind; the file is then of version 4 with both.
     let (game, last) = near_the_end(&dir, Settings::default(), "usual.banco");
     let t = stdout(&banco_stdin(
         &args,
@@ -121,7 +121,7 @@ fn a_table_written_before_the_kinds_shows_as_earlier_games() {
     ));
     assert!(t.contains("best score #1 (classic"), "{t}");
     let bytes = std::fs::read(&best).unwrap();
-    assert_eq!(bytes[0], 3);
+    assert_eq!(bytes[0], 4);
     let t = stdout(&banco_stdin(&args, "best all\nquit\n"));
     assert!(t.contains(CLASSIC) && t.contains("earlier games"), "{t}");
     let _ = std::fs::remove_dir_all(&dir);
