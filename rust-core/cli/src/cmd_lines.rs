@@ -10,9 +10,11 @@
 //! `board`, `best`, `best all`, `help`, `quit`. The best scores are kept in a file between
 //! sessions (`--best-scores FILE`; by default, at the keyboard, `lines-best` in the data
 //! directory). Each kind of game is ranked on its own (start balls, undo, preview, spawn
-//! rule: [`banco_lines::best::BestKind`]): `best` shows the table of the game on the board,
-//! headed by its kind in words, `best all` every kind's, and the game-over line gives the
-//! rank among games of its kind.
+//! rule, hints: [`banco_lines::best::BestKind`]): `best` shows the table of the game on the
+//! board, headed by its kind in words, `best all` every kind's, and the game-over line
+//! gives the rank among games of its kind. A game in which the player asked for a `hint`
+//! ranks among games played with hints (said at its first hint, and when such a game is
+//! continued or loaded).
 //! The game in progress is kept as `banco play` keeps a board game ([`crate::cmd_play::Keep`]):
 //! after every move, at the keyboard in `lines-last-game` of the data directory or in
 //! `--keep FILE`, and `--continue` goes on with it.
@@ -42,6 +44,8 @@ commands:  hint, undo, redo, save FILE, load FILE, new, board, help, quit
 const NOT_RANKED: &str = "a game with a chosen seed is not ranked: its balls are known in advance (the best scores are for games without --seed)";
 /// Said of a game continued or loaded that was begun with a chosen seed.
 const NOT_RANKED_GAME: &str = "this game was begun with a chosen seed: it is not ranked";
+/// Said at a game's first hint, and of a game continued or loaded that had hints.
+const HINTED: &str = "(hints used: this game ranks among games played with hints)";
 
 /// The best-scores file's name in the data directory.
 const BEST_FILE: &str = "lines-best";
@@ -196,6 +200,8 @@ pub(crate) fn play(
                 outln!("continuing the kept game: {}", turns_text(game));
                 if lines.seed_known() && args.seed.is_none() {
                     outln!("{NOT_RANKED_GAME}");
+                } else if !lines.seed_known() && lines.hints_used() > 0 {
+                    outln!("{HINTED}");
                 }
             }
             let given: Vec<&str> = [
@@ -418,10 +424,7 @@ impl Session {
             "help" | "?" => outln!("{HELP}"),
             "board" => self.show(),
             "best" => self.best(&arg),
-            "hint" => match self.lines.hint() {
-                Some(h) => outln!("hint: {} — {}", h.mv, h.reason),
-                None => outln!("the game is over"),
-            },
+            "hint" => self.hint(),
             "undo" => {
                 let before = self.lines.best_scores().clone();
                 match self.lines.undo() {
@@ -466,6 +469,20 @@ impl Session {
             },
         }
         true
+    }
+
+    /// `hint`: the computer's suggestion; the game's first says where the game ranks now.
+    fn hint(&mut self) {
+        let first = self.lines.hints_used() == 0;
+        match self.lines.hint() {
+            Some(h) => {
+                outln!("hint: {} — {}", h.mv, h.reason);
+                if first && !self.lines.seed_known() {
+                    outln!("{HINTED}");
+                }
+            }
+            None => outln!("the game is over"),
+        }
     }
 
     fn after_move(&mut self, r: &TurnReport) {
@@ -576,6 +593,11 @@ impl Session {
                 outln!("loaded {path}");
                 if self.ranked && self.lines.seed_known() && !self.lines.is_over() {
                     outln!("{NOT_RANKED_GAME}");
+                } else if !self.lines.seed_known()
+                    && self.lines.hints_used() > 0
+                    && !self.lines.is_over()
+                {
+                    outln!("{HINTED}");
                 }
                 self.show();
             }

@@ -126,3 +126,74 @@ fn a_table_written_before_the_kinds_shows_as_earlier_games() {
     assert!(t.contains(CLASSIC) && t.contains("earlier games"), "{t}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+const HINT_NOTE: &str = "(hints used: this game ranks among games played with hints)";
+const HINTED: &str = "classic, 5 balls, undo of the last turn, untimed, with hints";
+
+/// A game in which the player asked for a hint: the first hint says so, once; kept and
+/// continued, or saved and loaded, the game says so again; it enters the table of games with hints, which `best`
+/// shows under its kind, and the same game played without a hint enters the usual table.
+#[test]
+fn a_game_with_hints_ranks_among_games_with_hints() {
+    let dir = std::env::temp_dir().join(format!("banco-lines-hints-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let best = dir.join("best");
+    let hinted = dir.join("hinted.banco");
+    let args = [
+        "play",
+        "--game",
+        "lines",
+        "--no-color",
+        "--best-scores",
+        best.to_str().unwrap(),
+    ];
+    let (game, last) = near_the_end(&dir, Settings::default(), "usual.banco");
+    let script = format!(
+        "load {}\nhint\nhint\nsave {}\nquit\n",
+        game.display(),
+        hinted.display()
+    );
+    let kept = dir.join("kept.banco");
+    let keep = [&args[..], &["--keep", kept.to_str().unwrap()]].concat();
+    let t = stdout(&banco_stdin(&keep, &script));
+    assert_eq!(t.matches("hint: ").count(), 2, "{t}");
+    assert_eq!(t.matches(HINT_NOTE).count(), 1, "said once:\n{t}");
+    let continued = [&keep[..], &["--continue"]].concat();
+    let t = stdout(&banco_stdin(&continued, "quit\n"));
+    assert_eq!(
+        t.matches(HINT_NOTE).count(),
+        1,
+        "said of the kept game:\n{t}"
+    );
+    let script = format!("load {}\n{last}\nbest\nquit\n", hinted.display());
+    let t = stdout(&banco_stdin(&args, &script));
+    assert_eq!(
+        t.matches(HINT_NOTE).count(),
+        1,
+        "said of the loaded game:\n{t}"
+    );
+    assert!(t.contains(&format!("best score #1 ({HINTED})")), "{t}");
+    let shown = t
+        .split(&format!("best scores — {HINTED}\n"))
+        .nth(1)
+        .expect("the table of games with hints");
+    assert!(shown.contains(" 1. ") && !shown.contains(" 2. "), "{t}");
+    // The same game without a hint: first of the usual kind, which the game with hints
+    // did not enter; `best all` lists the games with hints after.
+    let script = format!("load {}\n{last}\nbest all\nquit\n", game.display());
+    let t = stdout(&banco_stdin(&args, &script));
+    assert!(!t.contains(HINT_NOTE), "{t}");
+    assert!(
+        t.contains("best score #1 (classic, 5 balls, undo of the last turn, untimed)"),
+        "{t}"
+    );
+    let all = t.split("best all").nth(1).unwrap_or(&t);
+    let usual_at = all.find(CLASSIC).expect(CLASSIC);
+    assert!(
+        all.find(&format!("best scores — {HINTED}"))
+            .is_some_and(|at| at > usual_at),
+        "{t}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
