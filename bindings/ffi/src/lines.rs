@@ -17,7 +17,6 @@
 //! # Ok::<(), banco_ffi::LinesError>(())
 //! ```
 
-use crate::lines_hint::{LinesHint, LinesHintJob};
 use banco_app::lines::LinesSession;
 use banco_app::save::SaveError;
 use banco_game::ScoreGame;
@@ -25,7 +24,7 @@ use banco_lines::{
     Ball, Board, Cell, CellSet, MoveError, Settings, TurnReport, UndoError, UndoRule,
 };
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// Why a Lines action was refused (nothing changed). Kotlin gets `LinesException.EmptySource`
 /// and friends, Swift `LinesError.emptySource(message:)`; the message reads well.
@@ -217,6 +216,10 @@ pub struct LinesView {
     /// The kind of game, as the best scores rank it: its `label` heads the best-scores
     /// table of this game ([`LinesGame::best_scores_of_game`]).
     pub best_kind: crate::LinesBestKind,
+    /// The hints asked in this game ([`LinesGame::hint`], [`LinesGame::hint_job`]), each
+    /// position counted once; kept by undo and the save, 0 in a new game. Above 0 the game
+    /// ranks only among games with hints (`best_kind.hints`).
+    pub hints_used: u32,
 }
 
 /// A ball that landed.
@@ -418,6 +421,7 @@ impl LinesGame {
             settings: game.settings().into(),
             best_score: s.best_scores_of_game().first().map_or(0, |e| e.score),
             best_kind: crate::lines_best::kind_of(s.best_kind()),
+            hints_used: s.hints_used(),
         }
     }
 }
@@ -593,50 +597,6 @@ impl LinesGame {
         Some(turn_of(&report, &before, s.score()))
     }
 
-    /// The computer's suggestion with its reason; `null`/`nil` once the game is over (and,
-    /// should the hint ever fail inside Banco, then too: a missing hint harms no game).
-    /// Asking twice gives the same hint. It thinks on the calling thread (Monte Carlo
-    /// playouts: tens of milliseconds on a desktop core, more on a phone) without holding
-    /// the game, which other threads may use meanwhile; a screen takes a
-    /// [`LinesGame::hint_job`] to a worker thread instead.
-    pub fn hint(&self) -> Option<LinesHint> {
-        self.hint_job()?.run()
-    }
-
-    /// The hint of the position as it stands, to think about on a worker thread
-    /// ([`LinesHintJob::run`]) while the game goes on; `null`/`nil` once the game is over.
-    /// Quick: it copies the position.
-    pub fn hint_job(&self) -> Option<Arc<LinesHintJob>> {
-        let job = self.lock().hint_job()?;
-        Some(Arc::new(LinesHintJob::new(job)))
-    }
-
-    /// True while `job`'s answer (asked by [`LinesGame::hint_job`]) is for the position on
-    /// the board: false once a move, an undo, a new game, a load or the game's end left it —
-    /// a late hint to drop, not to show.
-    pub fn hint_is_current(&self, job: Arc<LinesHintJob>) -> bool {
-        self.lock().is_current(job.job())
-    }
-
-    /// How hard the hint thinks: playouts per move, about a millisecond each on a desktop
-    /// core, spread over up to four cores (0 or 1: a quick judgement of every move; 30, the
-    /// default: Monte Carlo samples of the landing for the best 2 moves; 100: the best 4,
-    /// the better 2 sampled twice as much). More than 10,000 (seconds a move) is refused
-    /// with `BadSettings`, and the hint keeps its budget.
-    pub fn set_hint_playouts(&self, playouts: u32) -> Result<(), LinesError> {
-        let max = banco_lines::ai::MAX_PLAYOUTS;
-        if playouts as usize > max {
-            return Err(LinesError::BadSettings(format!(
-                "{playouts} playouts a hint is too many: at most {max} (about 30 is the default)"
-            )));
-        }
-        self.lock().set_hint_budget(
-            banco_lines::ai::Budget::from_playouts(playouts as usize)
-                .with_threads(banco_lines::ai::Budget::hint().threads),
-        );
-        Ok(())
-    }
-
     /// Enters the finished game (a full board, or ended on time) in the best scores of its
     /// kind ([`LinesGame::best_kind`]), once (`date` as the shell writes it, e.g.
     /// `2026-12-02`): its rank among the games of its kind (0 = best;
@@ -776,11 +736,16 @@ mod tests {
                 view.score, view.turns
             )
         );
+        assert!(
+            view.best_kind.hints && view.hints_used > 0,
+            "a game of hints"
+        );
         let table = game.best_scores_bytes().unwrap();
         game.new_game(None, Some(3)).unwrap();
         // A new game is without hints until one is asked: then it shows the best score
         // of the games with hints, from the table the new game kept.
         assert_eq!(game.view().best_score, 0, "no game without hints yet");
+        assert_eq!(game.view().hints_used, 0);
         game.hint().unwrap();
         assert_eq!(
             game.view().best_score,
@@ -1009,8 +974,10 @@ mod tests {
             game.view(),
             LinesView {
                 can_redo: true,
+                hints_used: before.hints_used + 1,
                 ..before
-            }
+            },
+            "the position before, the hint seen there counted"
         );
         assert_eq!(
             game.play(h.from, h.to).unwrap(),

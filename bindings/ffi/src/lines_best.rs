@@ -1,6 +1,9 @@
 //! Lines' best scores for a screen: each kind of game ranked on its own ([`LinesBestKind`]:
-//! start balls, undo, preview, the spawn rule of older saves, time limit), each kind named
-//! in words by Rust ([`LinesBestKind::label`]) so that no shell writes that text.
+//! start balls, undo, preview, the spawn rule of older saves, time limit, hints), each kind
+//! named in words by Rust ([`LinesBestKind::label`]) so that no shell writes that text. A
+//! game in which the player asked for a hint ([`LinesGame::hint`],
+//! [`LinesGame::hint_job`]; counted in `view().hints_used`) ranks only among games with
+//! hints.
 //!
 //! A screen shows [`LinesGame::best_scores_of_game`] — the table the game on screen enters,
 //! where [`LinesGame::record_result`]'s rank points — under the heading
@@ -30,7 +33,7 @@ pub struct LinesBestKind {
     /// True for games whose rules were not recorded: the entries of a table written before
     /// Banco recorded each entry's kind (all ranked together then), and a game against the
     /// clock saved before its time limit was saved. The fields below then say nothing
-    /// (`start_balls` 0, no undo, no preview, untimed).
+    /// (`start_balls` 0, no undo, no preview, untimed, no hints).
     pub earlier: bool,
     /// Balls at the start: 3 or 5.
     pub start_balls: u8,
@@ -43,9 +46,12 @@ pub struct LinesBestKind {
     pub older_landing_rule: bool,
     /// The time limit in seconds; 0 for an untimed game.
     pub time_limit_s: u32,
+    /// The player asked the computer for hints: a hinted game ranks only among hinted
+    /// games.
+    pub hints: bool,
     /// The kind in words, for a heading: "classic, 5 balls, undo of the last turn,
-    /// untimed", "with preview, 3 balls, unlimited undo, 3 min limit", "earlier games
-    /// (rules not recorded)".
+    /// untimed", "with preview, 3 balls, unlimited undo, 3 min limit", "classic, 5 balls,
+    /// no undo, untimed, with hints", "earlier games (rules not recorded)".
     pub label: String,
 }
 
@@ -69,6 +75,7 @@ pub(crate) fn kind_of(kind: BestKind) -> LinesBestKind {
             preview: r.preview,
             older_landing_rule: r.spawn == SpawnRule::AtLanding,
             time_limit_s: r.time_limit_s.unwrap_or(0),
+            hints: r.hints,
             label,
         },
         None => LinesBestKind {
@@ -78,6 +85,7 @@ pub(crate) fn kind_of(kind: BestKind) -> LinesBestKind {
             preview: false,
             older_landing_rule: false,
             time_limit_s: 0,
+            hints: false,
             label,
         },
     }
@@ -226,8 +234,62 @@ mod tests {
     #[test]
     fn the_earlier_games_say_their_rules_are_not_known() {
         let kind = kind_of(BestKind::Earlier);
-        assert!(kind.earlier);
+        assert!(kind.earlier && !kind.hints);
         assert_eq!(kind.start_balls, 0);
         assert_eq!(kind.label, "earlier games (rules not recorded)");
+    }
+
+    /// A hint asked, by either call, counts once per position in the view and makes the
+    /// game one of hints: its own kind and table, apart from the same rules without hints;
+    /// the count comes back with the save, and a new game starts without.
+    #[test]
+    fn a_game_with_hints_has_the_table_of_games_with_hints() {
+        let classic = LinesSettings {
+            start_balls: 5,
+            undo: LinesUndo::Off,
+            preview: false,
+        };
+        let plain = LinesGame::new(classic, Some(3)).unwrap();
+        finish(&plain);
+        assert_eq!(plain.record_result("2026-12-06".into()), Some(0));
+        let game = LinesGame::new(classic, Some(3)).unwrap();
+        game.load_best_scores(plain.best_scores_bytes().unwrap())
+            .unwrap();
+        game.set_hint_playouts(1).unwrap();
+        let v = game.view();
+        assert_eq!((v.hints_used, v.best_kind.hints), (0, false));
+        assert_eq!(
+            v.best_score,
+            plain.score(),
+            "the table of games without hints"
+        );
+        let job = game.hint_job().unwrap();
+        assert_eq!(game.hint(), job.run(), "the same position: counted once");
+        let v = game.view();
+        assert_eq!(v.hints_used, 1);
+        assert!(v.best_kind.hints && !v.best_kind.earlier);
+        assert_eq!(v.best_kind, game.best_kind());
+        assert_eq!(
+            v.best_kind.label,
+            "classic, 5 balls, no undo, untimed, with hints"
+        );
+        assert_eq!(v.best_score, 0, "no game with hints yet");
+        let back = LinesGame::load(game.save().unwrap()).unwrap();
+        assert_eq!(back.view().hints_used, 1);
+        assert!(back.best_kind().hints);
+        finish(&game);
+        assert_eq!(game.record_result("2026-12-07".into()), Some(0));
+        let tables = game.best_tables();
+        assert_eq!(tables.len(), 2);
+        assert!(
+            !tables[0].kind.hints && tables[1].kind.hints,
+            "without hints first"
+        );
+        assert_eq!(tables[1].entries, game.best_scores_of_game());
+        assert_eq!(tables[0].entries.len(), 1, "the game without hints kept");
+        game.new_game(None, Some(4)).unwrap();
+        let v = game.view();
+        assert_eq!((v.hints_used, v.best_kind.hints), (0, false));
+        assert_eq!(v.best_score, plain.score());
     }
 }

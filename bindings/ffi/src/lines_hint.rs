@@ -1,8 +1,11 @@
 //! The Lines hint for a screen: [`LinesHint`] (the move, its path and why) and
 //! [`LinesHintJob`], the hint of one position to think about on a worker thread while the
-//! game goes on — the screen asks [`crate::LinesGame::hint_job`] on its UI thread (quick: a
+//! game goes on — the screen asks [`LinesGame::hint_job`] on its UI thread (quick: a
 //! copy of the position), runs the job elsewhere (Monte Carlo playouts, slow on a phone), and
 //! shows the answer back on its UI thread unless the position changed meanwhile.
+//!
+//! [`LinesGame`]'s hint methods are here. Asking counts (`view().hints_used`, once per
+//! position): a game with hints ranks only among games with hints.
 //!
 //! ```
 //! use banco_ffi::{LinesGame, LinesSettings, LinesUndo};
@@ -14,8 +17,9 @@
 //! # Ok::<(), banco_ffi::LinesError>(())
 //! ```
 
-use crate::lines::guard;
+use crate::lines::{LinesError, LinesGame, guard};
 use banco_app::lines::HintJob;
+use std::sync::Arc;
 
 /// The computer's suggestion. Kotlin: `path` is a `ByteArray`, compared with
 /// `contentEquals` (see the `lines` module docs).
@@ -79,6 +83,54 @@ impl LinesHintJob {
     /// the answer, or compare it with the game's).
     pub fn turns(&self) -> u32 {
         banco_game::ScoreGame::turns(self.job.game())
+    }
+}
+
+#[uniffi::export]
+impl LinesGame {
+    /// The computer's suggestion with its reason; `null`/`nil` once the game is over (and,
+    /// should the hint ever fail inside Banco, then too: a missing hint harms no game).
+    /// Asking twice gives the same hint. Asking counts (`view().hints_used`, once per
+    /// position): the game then ranks among games with hints. It thinks on the calling thread (Monte Carlo
+    /// playouts: tens of milliseconds on a desktop core, more on a phone) without holding
+    /// the game, which other threads may use meanwhile; a screen takes a
+    /// [`LinesGame::hint_job`] to a worker thread instead.
+    pub fn hint(&self) -> Option<LinesHint> {
+        self.hint_job()?.run()
+    }
+
+    /// The hint of the position as it stands, to think about on a worker thread
+    /// ([`LinesHintJob::run`]) while the game goes on; `null`/`nil` once the game is over.
+    /// Quick: it copies the position. Asking counts, as [`LinesGame::hint`] does.
+    pub fn hint_job(&self) -> Option<Arc<LinesHintJob>> {
+        let job = self.lock().hint_job()?;
+        Some(Arc::new(LinesHintJob::new(job)))
+    }
+
+    /// True while `job`'s answer (asked by [`LinesGame::hint_job`]) is for the position on
+    /// the board: false once a move, an undo, a new game, a load or the game's end left it —
+    /// a late hint to drop, not to show.
+    pub fn hint_is_current(&self, job: Arc<LinesHintJob>) -> bool {
+        self.lock().is_current(job.job())
+    }
+
+    /// How hard the hint thinks: playouts per move, about a millisecond each on a desktop
+    /// core, spread over up to four cores (0 or 1: a quick judgement of every move; 30, the
+    /// default: Monte Carlo samples of the landing for the best 2 moves; 100: the best 4,
+    /// the better 2 sampled twice as much). More than 10,000 (seconds a move) is refused
+    /// with `BadSettings`, and the hint keeps its budget.
+    pub fn set_hint_playouts(&self, playouts: u32) -> Result<(), LinesError> {
+        let max = banco_lines::ai::MAX_PLAYOUTS;
+        if playouts as usize > max {
+            return Err(LinesError::BadSettings(format!(
+                "{playouts} playouts a hint is too many: at most {max} (about 30 is the default)"
+            )));
+        }
+        self.lock().set_hint_budget(
+            banco_lines::ai::Budget::from_playouts(playouts as usize)
+                .with_threads(banco_lines::ai::Budget::hint().threads),
+        );
+        Ok(())
     }
 }
 
