@@ -291,10 +291,14 @@ public final class LinesModel: Model {
     /// changed since (a move, undo, redo, new game, continue or the time up), when it is dropped.
     public func hint() {
         guard let g = game, state.canHint, let job = g.hintJob() else { return }
+        // Asking counts (Rust's): the view, the kind's table and the kept game say so now.
         var s = state
+        s.view = g.view()
+        s.best = g.bestScoresOfGame()
         s.hinting = true
         s.hint = nil
         state = s
+        keep(g)
         let ui = self.ui
         background { [weak self] in
             let hint = job.run()

@@ -135,6 +135,9 @@ func linesSoloTests(_ s: Suite) {
             try check(m.newGame(startBalls: 5, seed: 13))
             m.hint()
             try check(m.state.hinting && !m.state.canHint && m.state.hint == nil, "thinking: \(m.state)")
+            // Asking counts at once: the game now ranks among games with hints.
+            try eq(1, m.state.view?.hintsUsed)
+            try check(m.state.view?.bestKind.hints == true, "the kind: \(String(describing: m.state.view?.bestKind))")
         }
         let st = try ui.wait("the hint", { m.state }, until: { $0.hint != nil })
         try check(!st.hinting && st.canHint, "done thinking: \(st)")

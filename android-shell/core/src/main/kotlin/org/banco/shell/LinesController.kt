@@ -312,7 +312,9 @@ class LinesController(
         val g = game ?: return
         if (!state.value.canHint) return
         val job: LinesHintJob = g.hintJob() ?: return
-        state.value = state.value.copy(hinting = true, hint = null)
+        // Asking counts (Rust's): the view, the kind's table and the kept game say so now.
+        state.value = state.value.copy(view = g.view(), best = g.bestScoresOfGame(), hinting = true, hint = null)
+        keep(g)
         background {
             val h = job.run()
             ui.post {

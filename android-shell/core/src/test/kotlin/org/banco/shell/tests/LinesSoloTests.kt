@@ -137,6 +137,9 @@ fun linesSoloTests(s: Suite) {
                 check(c.newGame(startBalls = 5, seed = 13))
                 c.hint()
                 check(c.state.value.hinting && !c.state.value.canHint && c.state.value.hint == null) { "thinking: ${c.state.value}" }
+                // Asking counts at once: the game now ranks among games with hints.
+                eq(1u, c.state.value.view!!.hintsUsed)
+                check(c.state.value.view!!.bestKind.hints) { "the kind: ${c.state.value.view!!.bestKind}" }
             }
             val st = ui.await(c.state, "the hint") { it.hint != null }
             check(!st.hinting && st.canHint) { "done thinking: $st" }
