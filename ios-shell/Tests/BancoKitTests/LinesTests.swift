@@ -132,6 +132,11 @@ func linesTests(_ s: Suite) {
         // Best scores are kept between games; a refused move keeps the board and says why.
         let d = inlineLines(store: store)
         try check(d.newGame(seed: 9))
+        // The game above was played with hints: it ranks in the table of games with hints,
+        // which a game without them does not show; asking for a hint shows it.
+        try check(m.state.view?.bestKind.hints == true && d.state.view?.bestKind.hints == false, "the kinds")
+        try eq(0, d.state.best.count, "no game without hints yet")
+        _ = try d.hintNow()
         try eq(m.state.view?.score, d.state.best.first?.score)
         let v = d.state.view!
         let empties = v.cells.indices.filter { v.cells[$0] == 0 }

@@ -146,6 +146,11 @@ fun linesTests(s: Suite) {
         // A refused move keeps the board and says why.
         val d = inlineLines(store)
         check(d.newGame(seed = 9))
+        // The game above was played with hints: it ranks in the table of games with hints,
+        // which a game without them does not show; asking for a hint shows it.
+        check(st.view!!.bestKind.hints && !d.state.value.view!!.bestKind.hints) { "the kinds" }
+        eq(emptyList<LinesBestScore>(), d.state.value.best, "no game without hints yet")
+        d.hintNow()
         eq(st.view!!.score, d.state.value.best.first().score, "the best scores are kept between games")
         val v = d.state.value.view!!
         val balls = v.cells.indices.filter { v.cells[it].toInt() != 0 }
