@@ -74,8 +74,7 @@ fn chess_move_in_every_notation() {
 
 #[test]
 fn chess_play_script() {
-    let dir = std::env::temp_dir().join(format!("banco-chess-play-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("chess-play");
     let save = dir.join("g.banco");
     let pgn = dir.join("g.pgn");
     let script = format!(

@@ -204,8 +204,7 @@ fn bench_and_match_refuse_options_they_would_ignore() {
 
 #[test]
 fn play_script_mode() {
-    let dir = std::env::temp_dir().join(format!("banco-play-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("play");
     let save = dir.join("g.banco");
     let text = dir.join("g.txt");
     let script = format!(
@@ -293,8 +292,7 @@ fn illegal_moves_in_every_notation_say_why() {
 fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
     // 炮二平五 typed in a GBK terminal, then a save: the game is not lost. A script that
     // starts with a byte-order mark reads its first move.
-    let dir = std::env::temp_dir().join(format!("banco-utf8-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("utf8");
     let save = dir.join("g.txt");
     let mut input = b"\xef\xbb\xbfh2e2\n\xc5\xda\xb6\xfe\xc6\xbd\xce\xe5\nsave ".to_vec();
     input.extend_from_slice(save.to_str().unwrap().as_bytes());
@@ -642,8 +640,7 @@ fn move_reads_and_writes_every_row_of_the_wxf_table() {
 /// 120-ply rules are judged as the game goes; "the fiftieth move" is chess's).
 #[test]
 fn empty_pgn_movetime_bounds_and_xiangqi_help() {
-    let dir = std::env::temp_dir().join(format!("banco-small-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("small");
     let empty = dir.join("empty.pgn");
     std::fs::write(&empty, "\n  \n").unwrap();
     let out = banco(&["pgn", "import", empty.to_str().unwrap()]);

@@ -8,8 +8,7 @@ use common::{banco_stdin, last_line};
 
 #[test]
 fn play_jieqi_from_a_script() {
-    let dir = std::env::temp_dir().join(format!("banco-jieqi-play-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("jieqi-play");
     let file = dir.join("game.banco");
     let path = file.to_str().unwrap();
     let script = format!("h2e2\nundo\nh2e2\nsave {path}\nload {path}\nfen\nquit\n");

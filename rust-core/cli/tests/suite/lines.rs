@@ -35,8 +35,7 @@ fn first_move(text: &str) -> String {
 
 #[test]
 fn play_lines_moves_shows_the_path_undoes_saves_and_loads() {
-    let dir = std::env::temp_dir().join(format!("banco-lines-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("lines");
     let file = dir.join("game.banco");
     let args = ["play", "--game", "lines", "--seed", "9", "--no-color"];
     let out = banco_stdin(&args, "quit\n");
@@ -115,8 +114,7 @@ pub(crate) fn near_the_end(
 
 #[test]
 fn the_best_scores_are_kept_between_sessions() {
-    let dir = std::env::temp_dir().join(format!("banco-lines-best-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("lines-best");
     let (game, last, score) = one_move_before_the_end(&dir);
     let best = dir.join("best");
     let best_arg = best.display().to_string();
@@ -238,8 +236,7 @@ fn lines_options_are_refused_for_the_board_games() {
 /// has none, is not written there in its binary format.
 #[test]
 fn a_lines_game_is_not_saved_under_an_export_name() {
-    let dir = std::env::temp_dir().join(format!("banco-lines-export-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("lines-export");
     let (txt, pgn) = (dir.join("l.txt"), dir.join("l.pgn"));
     let out = banco_stdin(
         &["play", "--game", "lines", "--seed", "3", "--no-color"],
@@ -278,9 +275,7 @@ fn a_failed_save_names_the_file() {
 /// a game in turn. Each write merges with what the file holds then: no entry is lost.
 #[test]
 fn two_sessions_sharing_the_best_scores_keep_both_entries() {
-    let dir = std::env::temp_dir().join(format!("banco-lines-race-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("lines-race");
     let (game, last, _) = one_move_before_the_end(&dir);
     let best = dir.join("best");
     let best_arg = best.display().to_string();
@@ -465,8 +460,7 @@ fn pointless_but_one_move(dir: &std::path::Path) -> (std::path::PathBuf, String)
 /// the start).
 #[test]
 fn pointless_and_seeded_games_are_not_ranked() {
-    let dir = std::env::temp_dir().join(format!("banco-lines-ranked-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("lines-ranked");
     let best = dir.join("best");
     let best_arg = best.to_str().unwrap();
     let (pointless, last) = pointless_but_one_move(&dir);
@@ -511,8 +505,7 @@ fn pointless_and_seeded_games_are_not_ranked() {
 /// session without it, or saved and loaded there: the mark travels with the game.
 #[test]
 fn a_seeded_game_stays_unranked_when_continued() {
-    let dir = std::env::temp_dir().join(format!("banco-lines-seeded-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("lines-seeded");
     let best = dir.join("best");
     let kept = dir.join("kept.banco");
     let saved = dir.join("saved.banco");

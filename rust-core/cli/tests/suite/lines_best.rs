@@ -19,9 +19,7 @@ const NO_UNDO: &str = "best scores — classic, 5 balls, no undo, untimed";
 
 #[test]
 fn each_kind_of_game_has_its_own_table() {
-    let dir = std::env::temp_dir().join(format!("banco-lines-kinds-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("lines-kinds");
     let best = dir.join("best");
     let best_arg = best.to_str().unwrap();
     let args = [
@@ -81,9 +79,7 @@ fn each_kind_of_game_has_its_own_table() {
 
 #[test]
 fn a_table_written_before_the_kinds_shows_as_earlier_games() {
-    let dir = std::env::temp_dir().join(format!("banco-lines-v2-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("lines-v2");
     let best = dir.join("best");
     std::fs::write(
         &best,
@@ -135,9 +131,7 @@ const HINTED: &str = "classic, 5 balls, undo of the last turn, untimed, with hin
 /// shows under its kind, and the same game played without a hint enters the usual table.
 #[test]
 fn a_game_with_hints_ranks_among_games_with_hints() {
-    let dir = std::env::temp_dir().join(format!("banco-lines-hints-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("lines-hints");
     let best = dir.join("best");
     let hinted = dir.join("hinted.banco");
     let args = [

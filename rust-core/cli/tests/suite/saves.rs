@@ -72,8 +72,7 @@ fn round_trip(kind: GameKind, name: &str, moves: &[&str], dir: &Path) {
 
 #[test]
 fn saves_cross_the_command_line_and_the_bindings() {
-    let dir = std::env::temp_dir().join(format!("banco-saves-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("saves");
     round_trip(GameKind::Xiangqi, "xiangqi", &["h2e2"], &dir);
     round_trip(GameKind::Chess, "chess", &["e4"], &dir);
     // A damaged file is refused by both with a reason, and nothing is loaded.
@@ -89,8 +88,7 @@ fn saves_cross_the_command_line_and_the_bindings() {
 fn saves_from_play_are_dated_today() {
     // $BANCO_TODAY fixes "today" (else the local date); every format carries it, and a
     // loaded game saved again is dated again.
-    let dir = std::env::temp_dir().join(format!("banco-dated-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("dated");
     let (pgn, txt, save) = (dir.join("a.pgn"), dir.join("a.txt"), dir.join("a.banco"));
     let script = format!(
         "h2e2\nsave {}\nsave {}\nsave {}\nquit\n",
@@ -122,8 +120,7 @@ fn a_game_shared_from_a_phone_loads_with_its_player_and_level() {
     // 3`) and one written as every front end now writes it: imported and loaded in a game
     // set up for level 7 as Black, each goes on with the record's player, and says so again
     // when saved.
-    let dir = std::env::temp_dir().join(format!("banco-roster-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::fresh_dir("roster");
     let moves = "\n1. e4 e5 2. Nf3 *\n";
     for (name, roster) in [
         ("phone", "[White \"An\"]\n[Black \"Banco (level 3)\"]\n"),

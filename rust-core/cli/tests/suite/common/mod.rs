@@ -38,6 +38,15 @@ pub fn temp(group: &str, name: &str) -> std::path::PathBuf {
     dir.join(name)
 }
 
+/// A fresh, empty temporary folder of this test process for the test `tag`:
+/// `banco-TAG-PID` under the temporary directory, emptied of an earlier run's files.
+pub fn fresh_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("banco-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// Runs `banco` with `args` and no input.
 pub fn banco(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_banco"))
