@@ -118,14 +118,7 @@ fn the_best_scores_are_kept_between_sessions() {
     let (game, last, score) = one_move_before_the_end(&dir);
     let best = dir.join("best");
     let best_arg = best.display().to_string();
-    let args = [
-        "play",
-        "--game",
-        "lines",
-        "--no-color",
-        "--best-scores",
-        &best_arg,
-    ];
+    let args = crate::common::lines_args(&best_arg);
     let finish = format!("load {}\n{last}\n", game.display());
     let text = |out: std::process::Output| String::from_utf8_lossy(&out.stdout).to_string();
 
@@ -279,14 +272,7 @@ fn two_sessions_sharing_the_best_scores_keep_both_entries() {
     let (game, last, _) = one_move_before_the_end(&dir);
     let best = dir.join("best");
     let best_arg = best.display().to_string();
-    let args = [
-        "play",
-        "--game",
-        "lines",
-        "--no-color",
-        "--best-scores",
-        &best_arg,
-    ];
+    let args = crate::common::lines_args(&best_arg);
     // One entry already.
     let finish = format!("load {}\n{last}\n", game.display());
     let out = banco_stdin(&args, &format!("{finish}quit\n"));
@@ -464,14 +450,7 @@ fn pointless_and_seeded_games_are_not_ranked() {
     let best = dir.join("best");
     let best_arg = best.to_str().unwrap();
     let (pointless, last) = pointless_but_one_move(&dir);
-    let args = [
-        "play",
-        "--game",
-        "lines",
-        "--no-color",
-        "--best-scores",
-        best_arg,
-    ];
+    let args = crate::common::lines_args(best_arg);
     let out = banco_stdin(
         &args,
         &format!("load {}\n{last}\nquit\n", pointless.display()),

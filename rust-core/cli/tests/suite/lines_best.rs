@@ -22,14 +22,7 @@ fn each_kind_of_game_has_its_own_table() {
     let dir = crate::common::fresh_dir("lines-kinds");
     let best = dir.join("best");
     let best_arg = best.to_str().unwrap();
-    let args = [
-        "play",
-        "--game",
-        "lines",
-        "--no-color",
-        "--best-scores",
-        best_arg,
-    ];
+    let args = crate::common::lines_args(best_arg);
     let no_undo: Vec<&str> = args.iter().copied().chain(["--no-undo"]).collect();
     let t = stdout(&banco_stdin(&args, "best\nbest all\nquit\n"));
     assert!(t.contains(CLASSIC), "{t}");
@@ -86,14 +79,7 @@ fn a_table_written_before_the_kinds_shows_as_earlier_games() {
         include_bytes!("../../../../tests/data/lines/best-scores-v2.bin"),
     )
     .unwrap();
-    let args = [
-        "play",
-        "--game",
-        "lines",
-        "--no-color",
-        "--best-scores",
-        best.to_str().unwrap(),
-    ];
+    let args = crate::common::lines_args(best.to_str().unwrap());
     let t = stdout(&banco_stdin(&args, "best\nbest all\nquit\n"));
     assert!(t.contains("no finished game of this kind yet"), "{t}");
     assert!(
@@ -134,14 +120,7 @@ fn a_game_with_hints_ranks_among_games_with_hints() {
     let dir = crate::common::fresh_dir("lines-hints");
     let best = dir.join("best");
     let hinted = dir.join("hinted.banco");
-    let args = [
-        "play",
-        "--game",
-        "lines",
-        "--no-color",
-        "--best-scores",
-        best.to_str().unwrap(),
-    ];
+    let args = crate::common::lines_args(best.to_str().unwrap());
     let (game, last) = near_the_end(&dir, Settings::default(), "usual.banco");
     let script = format!(
         "load {}\nhint\nhint\nsave {}\nquit\n",

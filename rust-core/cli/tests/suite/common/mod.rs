@@ -47,6 +47,18 @@ pub fn fresh_dir(tag: &str) -> std::path::PathBuf {
     dir
 }
 
+/// The arguments of `banco play --game lines --no-color --best-scores BEST`.
+pub fn lines_args(best: &str) -> [&str; 6] {
+    [
+        "play",
+        "--game",
+        "lines",
+        "--no-color",
+        "--best-scores",
+        best,
+    ]
+}
+
 /// Runs `banco` with `args` and no input.
 pub fn banco(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_banco"))
