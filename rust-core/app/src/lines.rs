@@ -450,31 +450,50 @@ struct Restored {
 
 /// A saved game, replayed; a finished one without its undo (its ending was entered in the
 /// best scores when it happened, and is not to be played again). Its clock, if it had one,
-/// comes back stopped ([`LinesSession::resume_clock`]). A `Hints` tag that is not a count
-/// is damage ([`hints::hints_of`]).
+/// comes back stopped ([`LinesSession::resume_clock`]). A tag that is not a number (the
+/// clock's, the seed mark, the hints) is damage ([`number_tag`]).
 fn restore(bytes: &[u8]) -> Result<Restored, SaveError> {
     let saved = SavedLines::decode(bytes)?;
     let mut game = saved.restore()?;
     if game.is_over() {
         game.forgo_undo();
     }
-    let tag = |name: &str| -> Option<u64> {
-        saved
-            .tags
-            .iter()
-            .find(|(k, _)| k == name)
-            .and_then(|(_, v)| v.parse().ok())
+    let ms = |name: &str| number_tag::<u64>(&saved.tags, name, "a time in milliseconds");
+    let clock = match ms(TIME_LEFT_TAG)? {
+        Some(left_ms) => Some(Clock {
+            limit_ms: ms(TIME_LIMIT_TAG)?,
+            left_ms,
+            running_since: None,
+        }),
+        None => None,
     };
-    let clock = tag(TIME_LEFT_TAG).map(|left_ms| Clock {
-        limit_ms: tag(TIME_LIMIT_TAG),
-        left_ms,
-        running_since: None,
-    });
     Ok(Restored {
         hints_used: hints::hints_of(&saved.tags)?,
         game,
         clock,
-        seed_known: tag(SEED_KNOWN_TAG).is_some(),
+        seed_known: number_tag::<u8>(&saved.tags, SEED_KNOWN_TAG, "1")?.is_some(),
+    })
+}
+
+/// Longest part of a damaged tag's value a message quotes, in characters.
+const QUOTED: usize = 24;
+
+/// The value of the tag `name` among a saved game's `tags` as a number (`None`: no such
+/// tag). A value that is not one is damage, said with `what` the tag should hold ("its
+/// TimeLeftMs tag is `soon`, not a time in milliseconds"), not a tag read as absent: a
+/// clock, a mark or a count that cannot be read must not change how the game is ranked.
+fn number_tag<T: std::str::FromStr>(
+    tags: &[(String, String)],
+    name: &str,
+    what: &str,
+) -> Result<Option<T>, SaveError> {
+    let Some((_, value)) = tags.iter().find(|(k, _)| k == name) else {
+        return Ok(None);
+    };
+    value.parse().map(Some).map_err(|_| {
+        let shown: String = value.chars().take(QUOTED).collect();
+        let cut = if shown.len() < value.len() { "…" } else { "" };
+        SaveError::Damaged(format!("its {name} tag is `{shown}{cut}`, not {what}"))
     })
 }
 

@@ -32,9 +32,6 @@ use banco_lines::ai::{self, Budget, Hint};
 /// hints were counted.
 pub(super) const HINTS_TAG: &str = "Hints";
 
-/// Longest part of a damaged tag's value a message quotes, in characters.
-const QUOTED: usize = 24;
-
 impl LinesSession {
     /// How hard the hint thinks ([`Budget::hint`] unless set: 30 playouts over up to four
     /// cores; [`Budget::fast`] for a quick judgement of every move).
@@ -115,16 +112,7 @@ impl HintJob {
 /// a count is damage, not 0 (a game whose hints cannot be read must not rank among games
 /// without them).
 pub(super) fn hints_of(tags: &[(String, String)]) -> Result<u32, SaveError> {
-    let Some((_, value)) = tags.iter().find(|(k, _)| k == HINTS_TAG) else {
-        return Ok(0);
-    };
-    value.parse().map_err(|_| {
-        let shown: String = value.chars().take(QUOTED).collect();
-        let cut = if shown.len() < value.len() { "…" } else { "" };
-        SaveError::Damaged(format!(
-            "its {HINTS_TAG} tag is `{shown}{cut}`, not a number of hints"
-        ))
-    })
+    Ok(super::number_tag(tags, HINTS_TAG, "a number of hints")?.unwrap_or(0))
 }
 
 #[cfg(test)]
@@ -273,7 +261,7 @@ mod tests {
         let long = LinesSession::load(&set(&"x".repeat(100))).err().unwrap();
         assert!(
             long.to_string()
-                .contains(&format!("`{}…`", "x".repeat(QUOTED)))
+                .contains(&format!("`{}…`", "x".repeat(super::super::QUOTED)))
         );
         let mut other = LinesSession::new(Settings::default(), [1; 32]);
         let before = other.game().clone();
@@ -282,5 +270,34 @@ mod tests {
         assert!(super::super::check_saved(&set("lots")).is_err());
         assert_eq!(LinesSession::load(&set("7")).unwrap().hints_used(), 7);
         assert_eq!(LinesSession::load(&set("0")).unwrap().hints_used(), 0);
+    }
+
+    /// The clock's tags and the seed mark that are not numbers are refused as damage too,
+    /// each named: read as absent, a clock would be lost (an untimed game's table) or a
+    /// game whose seed the player knew ranked.
+    #[test]
+    fn the_other_tags_that_are_not_numbers_are_damage() {
+        let mut s = LinesSession::new(Settings::default(), [7; 32]);
+        s.mark_seed_known();
+        s.start_clock(60_000, 0);
+        s.tick(1_000);
+        let bytes = s.save().unwrap();
+        let back = LinesSession::load(&bytes).unwrap();
+        assert!(back.seed_known());
+        for (tag, what) in [
+            ("TimeLeftMs", "a time in milliseconds"),
+            ("TimeLimitMs", "a time in milliseconds"),
+            ("SeedKnown", "1"),
+        ] {
+            let bad = retagged(&bytes, |tags| {
+                tags.iter_mut().find(|(k, _)| k == tag).unwrap().1 = "soon".into();
+            });
+            assert_eq!(
+                LinesSession::load(&bad).err().map(|e| e.to_string()),
+                Some(format!(
+                    "the saved game is damaged: its {tag} tag is `soon`, not {what}"
+                )),
+            );
+        }
     }
 }
