@@ -78,18 +78,13 @@ struct EntryRecord<K = KindRecord> {
 }
 
 /// A kind as version 4 writes it (see the module docs): its own wire form, so that the
-/// record does not change with [`BestKind`]'s Rust definition.
+/// record does not change with [`BestKind`]'s Rust definition. Postcard writes a nested
+/// record's fields in line, so `Played(rules, hints)` is the flat field list the module
+/// docs show.
 #[derive(Serialize, Deserialize)]
 enum KindRecord {
     Earlier,
-    Played {
-        start_balls: u8,
-        undo: u8,
-        preview: bool,
-        spawn: u8,
-        time_limit_s: Option<u32>,
-        hints: bool,
-    },
+    Played(RulesRecord, bool),
 }
 
 /// A kind as version 3 wrote it: version 4's without `hints` (every game read as one
@@ -97,33 +92,24 @@ enum KindRecord {
 #[derive(Serialize, Deserialize)]
 enum KindRecord3 {
     Earlier,
-    Played {
-        start_balls: u8,
-        undo: u8,
-        preview: bool,
-        spawn: u8,
-        time_limit_s: Option<u32>,
-    },
+    Played(RulesRecord),
+}
+
+/// The rules of a kind on the wire, as versions 3 and 4 write them (hints apart).
+#[derive(Serialize, Deserialize)]
+struct RulesRecord {
+    start_balls: u8,
+    undo: u8,
+    preview: bool,
+    spawn: u8,
+    time_limit_s: Option<u32>,
 }
 
 impl From<KindRecord3> for KindRecord {
     fn from(kind: KindRecord3) -> KindRecord {
         match kind {
             KindRecord3::Earlier => KindRecord::Earlier,
-            KindRecord3::Played {
-                start_balls,
-                undo,
-                preview,
-                spawn,
-                time_limit_s,
-            } => KindRecord::Played {
-                start_balls,
-                undo,
-                preview,
-                spawn,
-                time_limit_s,
-                hints: false,
-            },
+            KindRecord3::Played(rules) => KindRecord::Played(rules, false),
         }
     }
 }
@@ -132,21 +118,23 @@ impl From<BestKind> for KindRecord {
     fn from(kind: BestKind) -> KindRecord {
         match kind {
             BestKind::Earlier => KindRecord::Earlier,
-            BestKind::Played(r) => KindRecord::Played {
-                start_balls: r.start_balls,
-                undo: match r.undo {
-                    UndoRule::Off => 0,
-                    UndoRule::LastTurn => 1,
-                    UndoRule::Unlimited => 2,
+            BestKind::Played(r) => KindRecord::Played(
+                RulesRecord {
+                    start_balls: r.start_balls,
+                    undo: match r.undo {
+                        UndoRule::Off => 0,
+                        UndoRule::LastTurn => 1,
+                        UndoRule::Unlimited => 2,
+                    },
+                    preview: r.preview,
+                    spawn: match r.spawn {
+                        SpawnRule::AtLanding => 0,
+                        SpawnRule::AtAnnouncement => 1,
+                    },
+                    time_limit_s: r.time_limit_s,
                 },
-                preview: r.preview,
-                spawn: match r.spawn {
-                    SpawnRule::AtLanding => 0,
-                    SpawnRule::AtAnnouncement => 1,
-                },
-                time_limit_s: r.time_limit_s,
-                hints: r.hints,
-            },
+                r.hints,
+            ),
         }
     }
 }
@@ -154,14 +142,16 @@ impl From<BestKind> for KindRecord {
 impl KindRecord {
     /// The kind, or what is wrong with it: a kind Banco does not write.
     fn kind(self) -> Result<BestKind, String> {
-        let KindRecord::Played {
-            start_balls,
-            undo,
-            preview,
-            spawn,
-            time_limit_s,
+        let KindRecord::Played(
+            RulesRecord {
+                start_balls,
+                undo,
+                preview,
+                spawn,
+                time_limit_s,
+            },
             hints,
-        } = self
+        ) = self
         else {
             return Ok(BestKind::Earlier);
         };
@@ -242,11 +232,6 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<BestScores, SaveError> {
     } else {
         body
     };
-    let too_many = |n: usize| {
-        SaveError::BestScoresDamaged(format!(
-            "it lists {n} entries, more than a table holds ({MAX_ENTRIES})"
-        ))
-    };
     if version < BEST_VERSION_KINDS {
         let record: BestRecord2 = read_record(body)?;
         if record.entries.len() > MAX_ENTRIES {
@@ -258,32 +243,31 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<BestScores, SaveError> {
         }
         return Ok(table);
     }
-    let record: BestRecord = if version < BEST_VERSION_HINTS {
-        let BestRecord { capacity, entries } = read_record::<BestRecord<KindRecord3>>(body)?;
-        BestRecord {
-            capacity,
-            entries: entries
-                .into_iter()
-                .map(|e| EntryRecord {
-                    score: e.score,
-                    turns: e.turns,
-                    date: e.date,
-                    kind: e.kind.into(),
-                })
-                .collect(),
-        }
+    if version < BEST_VERSION_HINTS {
+        fill(read_record::<BestRecord<KindRecord3>>(body)?)
     } else {
-        read_record(body)?
-    };
+        fill(read_record::<BestRecord>(body)?)
+    }
+}
+
+/// The table a record of version 3 or 4 lists.
+fn fill<K: Into<KindRecord>>(record: BestRecord<K>) -> Result<BestScores, SaveError> {
     if record.entries.len() > MAX_ENTRIES {
         return Err(too_many(record.entries.len()));
     }
     let mut table = BestScores::new(record.capacity as usize);
     for e in record.entries {
-        let kind = e.kind.kind().map_err(SaveError::BestScoresDamaged)?;
+        let kind = e.kind.into().kind().map_err(SaveError::BestScoresDamaged)?;
         table.record(kind, e.score, e.turns, &e.date);
     }
     Ok(table)
+}
+
+/// A table that lists `n` entries, more than any holds.
+fn too_many(n: usize) -> SaveError {
+    SaveError::BestScoresDamaged(format!(
+        "it lists {n} entries, more than a table holds ({MAX_ENTRIES})"
+    ))
 }
 
 /// The record `body` holds, and nothing after it: a table of version 3 whose version byte
@@ -756,20 +740,18 @@ mod tests {
         let good = encode(&table).unwrap();
         assert_eq!(good[0], 4);
         assert_eq!(decode(&good).unwrap(), table);
-        let played = |start_balls, undo, preview, spawn, hints| KindRecord::Played {
+        let rules = |start_balls, undo, preview, spawn| RulesRecord {
             start_balls,
             undo,
             preview,
             spawn,
             time_limit_s: None,
-            hints,
         };
-        let played3 = |start_balls, undo, preview, spawn| KindRecord3::Played {
-            start_balls,
-            undo,
-            preview,
-            spawn,
-            time_limit_s: None,
+        let played = |start_balls, undo, preview, spawn, hints| {
+            KindRecord::Played(rules(start_balls, undo, preview, spawn), hints)
+        };
+        let played3 = |start_balls, undo, preview, spawn| {
+            KindRecord3::Played(rules(start_balls, undo, preview, spawn))
         };
         assert!(decode(&forged(4, played(5, 1, true, 1, true))).is_ok());
         assert!(decode(&forged(4, KindRecord::Earlier)).is_ok());
@@ -802,14 +784,16 @@ mod tests {
                     score: 1,
                     turns: 1,
                     date: String::new(),
-                    kind: KindRecord::Played {
-                        start_balls: 5,
-                        undo: 0,
-                        preview: false,
-                        spawn: 1,
-                        time_limit_s: Some(i),
-                        hints: true,
-                    },
+                    kind: KindRecord::Played(
+                        RulesRecord {
+                            start_balls: 5,
+                            undo: 0,
+                            preview: false,
+                            spawn: 1,
+                            time_limit_s: Some(i),
+                        },
+                        true,
+                    ),
                 })
                 .collect(),
         };
@@ -883,21 +867,8 @@ mod tests {
                     date: e.date.clone(),
                     kind: match e.kind.into() {
                         KindRecord::Earlier => KindRecord3::Earlier,
-                        KindRecord::Played {
-                            start_balls,
-                            undo,
-                            preview,
-                            spawn,
-                            time_limit_s,
-                            hints: false,
-                        } => KindRecord3::Played {
-                            start_balls,
-                            undo,
-                            preview,
-                            spawn,
-                            time_limit_s,
-                        },
-                        KindRecord::Played { hints: true, .. } => panic!("no hints in version 3"),
+                        KindRecord::Played(rules, false) => KindRecord3::Played(rules),
+                        KindRecord::Played(_, true) => panic!("no hints in version 3"),
                     },
                 })
                 .collect(),
