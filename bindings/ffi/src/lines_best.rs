@@ -121,9 +121,9 @@ impl LinesGame {
         rows(self.lock().best_scores_of_game())
     }
 
-    /// Every kind's best scores, one table a kind that has entries: untimed before timed
-    /// (shorter limits first), without the preview before with it, the strictest undo
-    /// first, the earlier games last.
+    /// Every kind's best scores, one table a kind that has entries: games without hints
+    /// before games with them, then untimed before timed (shorter limits first), without
+    /// the preview before with it, the strictest undo first; the earlier games last.
     pub fn best_tables(&self) -> Vec<LinesBestTable> {
         let s = self.lock();
         let table = s.best_scores();

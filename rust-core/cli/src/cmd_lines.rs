@@ -198,10 +198,8 @@ pub(crate) fn play(
                 );
             } else {
                 outln!("continuing the kept game: {}", turns_text(game));
-                if lines.seed_known() && args.seed.is_none() {
-                    outln!("{NOT_RANKED_GAME}");
-                } else if !lines.seed_known() && lines.hints_used() > 0 {
-                    outln!("{HINTED}");
+                if let Some(note) = ranking_note(&lines, args.seed.is_none()) {
+                    outln!("{note}");
                 }
             }
             let given: Vec<&str> = [
@@ -591,18 +589,26 @@ impl Session {
                 self.played_on();
                 self.last_path = CellSet::EMPTY;
                 outln!("loaded {path}");
-                if self.ranked && self.lines.seed_known() && !self.lines.is_over() {
-                    outln!("{NOT_RANKED_GAME}");
-                } else if !self.lines.seed_known()
-                    && self.lines.hints_used() > 0
-                    && !self.lines.is_over()
-                {
-                    outln!("{HINTED}");
+                if let Some(note) = ranking_note(&self.lines, self.ranked) {
+                    outln!("{note}");
                 }
                 self.show();
             }
             Err(e) => outln!("cannot load {path}: {e}"),
         }
+    }
+}
+
+/// What a continued or loaded game in play says of how it ranks: begun with a chosen seed,
+/// not at all (said only in a `ranked` session: one with `--seed` said so at its start);
+/// played with hints, among games with hints.
+fn ranking_note(lines: &LinesSession, ranked: bool) -> Option<&'static str> {
+    if lines.is_over() {
+        None
+    } else if lines.seed_known() {
+        ranked.then_some(NOT_RANKED_GAME)
+    } else {
+        (lines.hints_used() > 0).then_some(HINTED)
     }
 }
 
