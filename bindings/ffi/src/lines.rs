@@ -220,6 +220,9 @@ pub struct LinesView {
     /// position counted once; kept by undo and the save, 0 in a new game. Above 0 the game
     /// ranks only among games with hints (`best_kind.hints`).
     pub hints_used: u32,
+    /// The player could know the game's seed ([`LinesGame::mark_seed_known`]): the game is
+    /// not ranked.
+    pub seed_known: bool,
 }
 
 /// A ball that landed.
@@ -422,6 +425,7 @@ impl LinesGame {
             best_score: s.best_scores_of_game().first().map_or(0, |e| e.score),
             best_kind: crate::lines_best::kind_of(s.best_kind()),
             hints_used: s.hints_used(),
+            seed_known: s.seed_known(),
         }
     }
 }
@@ -429,7 +433,9 @@ impl LinesGame {
 #[uniffi::export]
 impl LinesGame {
     /// A new game with `settings`; `seed` makes the balls repeat (tests, a shared
-    /// challenge), `null`/`nil` draws them from the system's randomness.
+    /// challenge: mark such a game with [`LinesGame::mark_seed_known`] when the player can
+    /// know the seed, so that it is not ranked), `null`/`nil` draws them from the system's
+    /// randomness.
     #[uniffi::constructor]
     pub fn new(settings: LinesSettings, seed: Option<u64>) -> Result<LinesGame, LinesError> {
         guard(|| {
@@ -601,7 +607,8 @@ impl LinesGame {
     /// kind ([`LinesGame::best_kind`]), once (`date` as the shell writes it, e.g.
     /// `2026-12-02`): its rank among the games of its kind (0 = best;
     /// [`LinesGame::best_scores_of_game`] lists them), or `null`/`nil` while the game goes
-    /// on, when it was entered already, or when it did not make the table.
+    /// on, when it was entered already, when it did not make the table, or when it is not
+    /// ranked: it scored no point, or its seed was known ([`LinesGame::mark_seed_known`]).
     pub fn record_result(&self, date: String) -> Option<u32> {
         self.lock().record_result(&date).map(|r| r as u32)
     }
@@ -886,7 +893,9 @@ mod tests {
     #[test]
     fn a_game_ended_on_time_stops_and_enters_the_best_scores() {
         let game = LinesGame::new(settings(LinesUndo::Unlimited), Some(4)).unwrap();
-        play_hints(&game, 3);
+        while game.score() == 0 {
+            play_hints(&game, 1);
+        }
         assert_eq!(game.record_result("2026-12-05".into()), None, "still going");
         game.start_clock(60_000, 1_000);
         assert_eq!(game.tick(21_000), Some(40_000));
@@ -907,9 +916,13 @@ mod tests {
         assert_eq!(game.record_result("2026-12-05".into()), Some(0));
         assert_eq!(game.best_scores()[0].score, v.score);
         assert_eq!(game.record_result("2026-12-05".into()), None, "once");
-        // A new game plays again.
+        // A new game plays again; ended on time without a point, it is no record.
         game.new_game(None, Some(5)).unwrap();
         assert!(!game.is_over() && game.hint().is_some());
+        game.start_clock(60_000, 0);
+        assert_eq!(game.tick(60_000), Some(0));
+        assert!(game.is_over() && game.score() == 0);
+        assert_eq!(game.record_result("2026-12-05".into()), None, "no points");
     }
 
     #[test]

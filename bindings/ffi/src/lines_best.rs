@@ -147,6 +147,14 @@ impl LinesGame {
             .flat_map(|kind| rows(table.entries_of(kind)))
             .collect()
     }
+
+    /// Marks the game as one whose seed the player can know — a shared challenge, a seed
+    /// shown or typed in ([`LinesGame::new`] with a seed): knowing the seed is knowing
+    /// every ball to come, so the game is not ranked ([`LinesGame::record_result`] answers
+    /// `null`/`nil`). The save keeps the mark (`view().seed_known`); a new game clears it.
+    pub fn mark_seed_known(&self) {
+        self.lock().mark_seed_known();
+    }
 }
 
 #[cfg(test)]
@@ -164,6 +172,13 @@ mod tests {
 
     fn finish(game: &LinesGame) {
         while greedy(game).is_some() {}
+    }
+
+    /// Greedy moves until the game has a point (a game without one is no record).
+    fn until_scored(game: &LinesGame) {
+        while game.score() == 0 {
+            greedy(game).unwrap();
+        }
     }
 
     /// Games of two kinds: each first of its own, the view's best score and kind those of
@@ -202,7 +217,7 @@ mod tests {
             "with preview, 3 balls, unlimited undo, 1 min limit"
         );
         assert!(game.best_scores_of_game().is_empty());
-        greedy(&game).unwrap();
+        until_scored(&game);
         assert_eq!(game.tick(60_000), Some(0));
         assert_eq!(game.record_result("2026-12-06".into()), Some(0));
         let mine = game.best_scores_of_game();
@@ -291,5 +306,32 @@ mod tests {
         let v = game.view();
         assert_eq!((v.hints_used, v.best_kind.hints), (0, false));
         assert_eq!(v.best_score, plain.score());
+    }
+
+    /// A game whose seed the player knew is not ranked, and stays so through the save; a
+    /// new game is ranked again.
+    #[test]
+    fn a_game_of_a_known_seed_is_not_ranked() {
+        let classic = LinesSettings {
+            start_balls: 5,
+            undo: LinesUndo::Off,
+            preview: false,
+        };
+        let game = LinesGame::new(classic, Some(8)).unwrap();
+        assert!(!game.view().seed_known);
+        game.mark_seed_known();
+        assert!(game.view().seed_known);
+        let back = LinesGame::load(game.save().unwrap()).unwrap();
+        assert!(back.view().seed_known, "the save keeps the mark");
+        for g in [&game, &back] {
+            finish(g);
+            assert!(g.is_over() && g.score() > 0);
+            assert_eq!(g.record_result("2026-12-06".into()), None, "not ranked");
+            assert!(g.best_scores().is_empty());
+        }
+        game.new_game(None, Some(8)).unwrap();
+        assert!(!game.view().seed_known, "a new game clears it");
+        finish(&game);
+        assert_eq!(game.record_result("2026-12-06".into()), Some(0));
     }
 }

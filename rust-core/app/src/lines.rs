@@ -530,11 +530,20 @@ mod tests {
         }
     }
 
+    /// Plays greedy moves until the game has a point (a game without one is not ranked).
+    fn play_until_scored(s: &mut LinesSession) {
+        while s.score() == 0 {
+            let m = ai::greedy_move(s.game()).unwrap();
+            s.play(m.from, m.to).unwrap();
+        }
+    }
+
     #[test]
     fn the_clock_stands_still_while_paused_and_ends_the_game() {
         let mut s = LinesSession::new(Settings::default(), [4; 32]);
         assert_eq!(s.tick(0), None, "no clock");
         s.start_clock(60_000, 1_000);
+        play_until_scored(&mut s);
         assert_eq!(s.tick(11_000), Some(50_000));
         s.pause_clock(12_000);
         assert_eq!(s.tick(500_000), Some(49_000), "paused");
@@ -542,6 +551,17 @@ mod tests {
         assert_eq!(s.tick(549_000), Some(0));
         assert!(s.is_over() && s.is_time_up());
         assert_eq!(s.record_result("2026-12-05"), Some(0));
+        // A game ended without a point is no record.
+        let mut none = LinesSession::new(Settings::default(), [4; 32]);
+        none.start_clock(60_000, 0);
+        assert_eq!(none.tick(60_000), Some(0));
+        assert!(none.is_over() && none.score() == 0);
+        assert_eq!(
+            none.record_result("2026-12-05"),
+            None,
+            "no points, no record"
+        );
+        assert!(none.best_scores_of_game().is_empty());
         // Saved and loaded (or continued), it stays over and is not entered again.
         let bytes = s.save().unwrap();
         let table = s.best_scores_bytes().unwrap();

@@ -488,13 +488,9 @@ impl Session {
         self.show();
         if r.game_over {
             let date = crate::ui::today();
-            // A game without a point is no record; a game of a chosen seed is not ranked
-            // (the session marks it, and a continued game keeps the mark: record_result).
-            let entered = if self.lines.score() > 0 {
-                self.lines.record_result(&date)
-            } else {
-                None
-            };
+            // A game without a point is no record, and a game of a chosen seed is not
+            // ranked (the session marks it, and a continued game keeps the mark).
+            let entered = self.lines.record_result(&date);
             if entered.is_some() {
                 self.keep_best();
             }

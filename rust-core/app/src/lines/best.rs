@@ -331,10 +331,11 @@ impl LinesSession {
     /// Enters the finished game in the best scores of its kind
     /// ([`LinesSession::best_kind`]), once (`date` as the front end writes it); its rank
     /// among the games of its kind, or `None` if the game goes on, was entered already,
-    /// did not make the table, or is not ranked (its seed was known:
-    /// [`LinesSession::mark_seed_known`]).
+    /// did not make the table, or is not ranked: a game without a point is no record,
+    /// and a game whose seed the player knew ([`LinesSession::mark_seed_known`]) could
+    /// have been played with its balls known.
     pub fn record_result(&mut self, date: &str) -> Option<usize> {
-        if !self.is_over() || self.recorded || self.seed_known {
+        if !self.is_over() || self.recorded || self.seed_known || self.game.score() == 0 {
             return None;
         }
         self.recorded = true;

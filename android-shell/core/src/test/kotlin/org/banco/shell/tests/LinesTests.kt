@@ -6,7 +6,9 @@ package org.banco.shell.tests
 
 import org.banco.Color
 import org.banco.LinesBestScore
+import org.banco.LinesGame
 import org.banco.LinesHint
+import org.banco.LinesSettings
 import org.banco.LinesUndo
 import org.banco.MatchPhase as Phase
 import org.banco.RaceEnding
@@ -41,6 +43,24 @@ object InlineUi : UiDispatcher {
 /** A controller whose hint thinks at once on the calling thread (the tests that play by hints). */
 fun inlineLines(store: KeyValueStore = MemoryStore(), now: (() -> Long)? = null): LinesController =
     if (now == null) LinesController(InlineUi, store, background = { it() }) else LinesController(InlineUi, store, now, background = { it() })
+
+/**
+ * Plays [c]'s game — new with [seed] and [startBalls], no preview — until it has a point (a game
+ * without one is no record), each move the hint of a twin game of the same seed: [c]'s own game
+ * asks no hint, so it ranks among games without hints. Its turns then.
+ */
+fun playUntilScored(c: LinesController, seed: Long, startBalls: Int = 5): UInt {
+    LinesGame(LinesSettings(startBalls.toUByte(), LinesUndo.OFF, false), seed.toULong()).use { twin ->
+        twin.setHintPlayouts(1u)
+        while (c.state.value.view!!.score == 0u) {
+            eq(twin.view().cells.toList(), c.state.value.view!!.cells.toList(), "the twin plays the same game")
+            val h = twin.hint()!!
+            twin.play(h.from, h.to)
+            check(c.play(h.from.toInt(), h.to.toInt()) != null)
+        }
+    }
+    return c.state.value.view!!.turns
+}
 
 /** The hint of an [inlineLines] controller, thought about at once. */
 fun LinesController.hintNow(): LinesHint {
@@ -183,8 +203,7 @@ fun linesTests(s: Suite) {
         clock += 1_000
         c.tick()
         eq(39_000L, c.state.value.timeLeftMs, "running again")
-        val (from, to) = neighbourMove(c.state.value.view!!.cells)!!
-        check(c.play(from, to) != null)
+        val turns = playUntilScored(c, seed = 4, startBalls = 3)
         // Left and continued later: the clock stood still meanwhile and goes on from 39 s.
         clock += 500_000
         val again = inlineLines(store, now = { clock })
@@ -196,7 +215,7 @@ fun linesTests(s: Suite) {
         check(again.state.value.view!!.gameOver) { "Rust ended the game" }
         val (f2, t2) = neighbourMove(again.state.value.view!!.cells)!!
         eq(null, again.play(f2, t2), "no move once the time is up")
-        eq(1u, again.state.value.view!!.turns)
+        eq(turns, again.state.value.view!!.turns)
         // The score ended on time enters the best scores; nothing is left to continue.
         eq(0, again.state.value.rank)
         eq(again.state.value.view!!.score, again.state.value.best.first().score)
