@@ -165,10 +165,18 @@ fun linesTests(s: Suite) {
         val table = game.bestScoresBytes()
         replay.loadBestScores(table)
         eq(game.bestScores(), replay.bestScores())
-        // The loaded game, played the same moves, lands the same balls.
+        // The loaded game, played the same moves, lands the same balls. Its seed known (a shared
+        // challenge), it is not ranked.
+        check(!back.view().seedKnown)
+        back.markSeedKnown()
+        check(back.view().seedKnown)
         for (t in afterSave) {
             eq(t.key(), back.play(t.path.first().toUByte(), t.path.last().toUByte()).key(), "the same future after loading")
         }
+        back.startClock(1_000uL, 0uL)
+        eq(0uL, back.tick(1_000uL), "ended on time")
+        check(back.isOver() && back.view().score > 0u) { "over, with points" }
+        eq(null, back.recordResult("2026-12-02"), "a game of a known seed is not ranked")
         throws<LinesException.BadSave> { LinesGame.load(byteArrayOf(1, 2, 3)) }
         val newer = game.save().also { it[8] = 200.toByte() }
         val e = throws<LinesException.NewerSave> { LinesGame.load(newer) }

@@ -166,12 +166,20 @@ func linesTests(_ s: Suite) {
         try other.loadBestScores(bytes: try game.bestScoresBytes())
         try eq(game.bestScores(), other.bestScores())
 
-        // Save → load: the same position, and the same moves land the same balls.
+        // Save → load: the same position, and the same moves land the same balls. Its seed known
+        // (a shared challenge), the game is not ranked.
         let back = try LinesGame.load(bytes: saved!)
         try eq(20, back.view().turns)
+        try check(!back.view().seedKnown, "not marked")
+        back.markSeedKnown()
+        try check(back.view().seedKnown, "marked")
         for t in afterSave {
             try eq(t, try back.play(from: t.path.first!, to: t.path.last!), "the same future after loading")
         }
+        back.startClock(limitMs: 1_000, nowMs: 0)
+        try eq(0, back.tick(nowMs: 1_000), "ended on time")
+        try check(back.isOver() && back.view().score > 0, "over, with points")
+        try eq(nil, back.recordResult(date: "2026-12-02"), "a game of a known seed is not ranked")
         try linesFails("BadSave") { _ = try LinesGame.load(bytes: Data([1, 2, 3])) }
         var newer = try back.save()
         newer[newer.startIndex + 8] = 200
