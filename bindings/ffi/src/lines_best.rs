@@ -163,6 +163,13 @@ mod tests {
     use super::*;
     use crate::LinesSettings;
 
+    /// The classic settings: 5 balls, no undo, no preview.
+    const CLASSIC: LinesSettings = LinesSettings {
+        start_balls: 5,
+        undo: LinesUndo::Off,
+        preview: false,
+    };
+
     /// One move of the greedy player (not the hint, which would make a game of hints).
     fn greedy(game: &LinesGame) -> Option<()> {
         let m = banco_lines::ai::greedy_move(game.lock().game())?;
@@ -185,11 +192,7 @@ mod tests {
     /// the game on screen, every table listed.
     #[test]
     fn each_kind_has_its_table() {
-        let classic = LinesSettings {
-            start_balls: 5,
-            undo: LinesUndo::Off,
-            preview: false,
-        };
+        let classic = CLASSIC;
         let game = LinesGame::new(classic, Some(3)).unwrap();
         finish(&game);
         let score = game.score();
@@ -259,11 +262,7 @@ mod tests {
     /// the count comes back with the save, and a new game starts without.
     #[test]
     fn a_game_with_hints_has_the_table_of_games_with_hints() {
-        let classic = LinesSettings {
-            start_balls: 5,
-            undo: LinesUndo::Off,
-            preview: false,
-        };
+        let classic = CLASSIC;
         let plain = LinesGame::new(classic, Some(3)).unwrap();
         finish(&plain);
         assert_eq!(plain.record_result("2026-12-06".into()), Some(0));
@@ -312,11 +311,7 @@ mod tests {
     /// new game is ranked again.
     #[test]
     fn a_game_of_a_known_seed_is_not_ranked() {
-        let classic = LinesSettings {
-            start_balls: 5,
-            undo: LinesUndo::Off,
-            preview: false,
-        };
+        let classic = CLASSIC;
         let game = LinesGame::new(classic, Some(8)).unwrap();
         assert!(!game.view().seed_known);
         game.mark_seed_known();
