@@ -60,7 +60,7 @@ fn a_bad_start_position_is_refused_before_anyone_joins() {
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         ),
     ] {
-        let dir = std::env::temp_dir().join(format!("banco-badfen-{}", std::process::id()));
+        let dir = crate::common::process_dir("badfen");
         let data = dir.to_string_lossy();
         let out = banco(&[
             "host",
@@ -570,7 +570,7 @@ fn a_host_on_every_interface_says_what_to_type() {
 /// lines race has no clock); an untimed jieqi host is told what it risks.
 #[test]
 fn a_bad_clock_is_refused_before_anyone_joins() {
-    let dir = std::env::temp_dir().join(format!("banco-badclock-{}", std::process::id()));
+    let dir = crate::common::process_dir("badclock");
     let data = dir.to_string_lossy();
     let host = |extra: &[&str]| {
         let args = [

@@ -249,7 +249,7 @@ fn a_lines_game_is_not_saved_under_an_export_name() {
 /// A save that cannot be written names the file, as a load that cannot be read does.
 #[test]
 fn a_failed_save_names_the_file() {
-    let dir = std::env::temp_dir().join(format!("banco-lines-nodir-{}", std::process::id()));
+    let dir = crate::common::process_dir("lines-nodir");
     let file = dir.join("missing").join("g.banco");
     let out = banco_stdin(
         &["play", "--game", "lines", "--seed", "3", "--no-color"],

@@ -15,10 +15,7 @@ use std::time::{Duration, Instant};
 
 /// A fresh folder for one test's data directories and files.
 fn base(tag: &str) -> PathBuf {
-    let base = std::env::temp_dir().join(format!("banco-table-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
-    std::fs::create_dir_all(&base).unwrap();
-    base
+    common::fresh_dir(&format!("table-{tag}"))
 }
 
 /// revD A4: `--yes` without `--ai` warned on stdout before `listening on`, so a script

@@ -44,8 +44,7 @@ fn rows() -> Vec<Row> {
 
 #[test]
 fn the_committed_pictures_are_what_banco_render_makes_now() {
-    let out_dir = std::env::temp_dir().join(format!("banco-readme-{}", std::process::id()));
-    std::fs::create_dir_all(&out_dir).unwrap();
+    let out_dir = crate::common::fresh_dir("readme");
     let rows = rows();
     assert!(rows.len() >= 4, "the README shows several games");
     for row in &rows {

@@ -30,18 +30,24 @@ pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+/// The temporary folder of this test process for `tag`: `banco-TAG-PID` under the
+/// temporary directory (not created).
+pub fn process_dir(tag: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("banco-{tag}-{}", std::process::id()))
+}
+
 /// A path named `name` in a temporary folder of this test process for the tests of
 /// `group` (created).
 pub fn temp(group: &str, name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("banco-{group}-{}", std::process::id()));
+    let dir = process_dir(group);
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
 
-/// A fresh, empty temporary folder of this test process for the test `tag`:
-/// `banco-TAG-PID` under the temporary directory, emptied of an earlier run's files.
+/// A fresh, empty temporary folder of this test process for the test `tag`
+/// ([`process_dir`]), emptied of an earlier run's files.
 pub fn fresh_dir(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("banco-{tag}-{}", std::process::id()));
+    let dir = process_dir(tag);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -172,7 +178,7 @@ pub fn spawn_host(mut host: Command) -> (Child, String, JoinHandle<String>) {
 /// `host_args` after `--game lines`, and `banco join … --ai 1`, both `--yes`): both must
 /// end successfully within two minutes. Their outputs, host's first.
 pub fn ai_race(tag: &str, host_args: &[&str]) -> (String, String) {
-    let base = std::env::temp_dir().join(format!("banco-{tag}-{}", std::process::id()));
+    let base = process_dir(tag);
     let _ = std::fs::remove_dir_all(&base);
     let exe = env!("CARGO_BIN_EXE_banco");
     let common = ["--ai", "1", "--yes", "--no-color", "--movetime", "40"];
@@ -325,7 +331,7 @@ pub fn quiet_lines_move(rows: &[Vec<String>]) -> String {
 /// Fresh data directories (their identities) for the host and the guest of a test of
 /// `group`: `banco-GROUP-TAG-PID/host` and `…/guest` under the temporary directory.
 pub fn data_dirs(group: &str, tag: &str) -> [std::path::PathBuf; 2] {
-    let base = std::env::temp_dir().join(format!("banco-{group}-{tag}-{}", std::process::id()));
+    let base = process_dir(&format!("{group}-{tag}"));
     let _ = std::fs::remove_dir_all(&base);
     [base.join("host"), base.join("guest")]
 }
