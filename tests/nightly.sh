@@ -192,9 +192,10 @@ strength() {
     step "xiangqi: banco against ElephantEye, 144 games, 200 ms"
     python3 tests/strength/xiangqi_match.py --banco "$banco" --opponent "$BANCO_ELEEYE" --protocol ucci --games 144 --movetime 200 | tail -n 1
   fi
-  # About 1, 10, 30 (the apps' hint) and 100 ms of a quiet core per move: a minute, ten
-  # minutes, half an hour, two hours on one core; the samples spread over every core (the
-  # same games and scores whatever the count).
+  # About 2, 20, 46 (the apps' hint) and 140 ms of a quiet core per move: a minute, ten
+  # minutes, half an hour, an hour and a half on one core (longer games at the larger
+  # budgets); the samples spread over every core (the same games and scores whatever the
+  # count).
   for budget in 1 10 30 100; do
     step "lines: the computer player, 100 seeded games, $budget playouts per move"
     "$banco" bench lines --games 100 --seed 1 --budget "$budget" --threads "$(nproc)" | tail -n 1

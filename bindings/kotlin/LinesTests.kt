@@ -105,7 +105,7 @@ fun linesTests(s: Suite) {
         var savedAt = 0
         val afterSave = mutableListOf<LinesTurn>()
         var turns = 0
-        // 3000: a bound on a runaway loop, not a prediction (the hint's games last 90–1,300 turns).
+        // 3000: a bound on a runaway loop, not a prediction (the hint's games last about 120–1,500 turns).
         while (turns < 3000) {
             val hint = game.hint() ?: break
             check(hint.reason.isNotBlank()) { "a hint says why" }

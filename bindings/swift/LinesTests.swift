@@ -115,7 +115,7 @@ func linesTests(_ s: Suite) {
         var saved: Data? = nil
         var afterSave: [LinesTurn] = []
         var turns = 0
-        // 3000: a bound on a runaway loop, not a prediction (the hint's games last 90–1,300 turns).
+        // 3000: a bound on a runaway loop, not a prediction (the hint's games last about 120–1,500 turns).
         while turns < 3000, let hint = game.hint() {
             try check(!hint.reason.isEmpty, "a hint says why")
             let before = game.view()

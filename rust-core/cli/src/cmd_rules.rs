@@ -293,7 +293,7 @@ pub(crate) struct BenchArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// `bench lines`: the computer's playouts per move (a playout: one landing sample of
-    /// one candidate move and every reply judged, about 1 ms; from 20 on spent as about
+    /// one candidate move and every reply judged, about 1.5 ms; from 20 on spent as about
     /// 57 cheaper samples each, judging the ten best replies; 1: every move judged once,
     /// no sampling; 30: the apps' hint).
     #[arg(long, default_value_t = 1)]

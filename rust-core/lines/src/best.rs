@@ -71,8 +71,8 @@ pub const MAX_ENTRIES: usize = 2000;
 /// * `undo` — no undo, the last turn, or any turn back: taking back a bad move (and
 ///   having seen where the balls landed) makes a game easier.
 /// * `preview` — Lines 98's preview shows where the next balls land: the same player
-///   scores several times more (the computer player's median goes from about a thousand to
-///   about six thousand, `data/tuning.md`).
+///   scores several times more (the hint's median goes from about 1,200 to about six
+///   thousand, `data/tuning.md`).
 /// * `spawn` — where a ball lands is drawn when it lands ([`SpawnRule::AtLanding`], games
 ///   saved before 2026-12-06) or when it is announced ([`SpawnRule::AtAnnouncement`], every
 ///   new game): measurably easier for the same player (`data/tuning.md`, "The spawn rule").

@@ -101,13 +101,13 @@ impl Budget {
 
     /// The budget of about `playouts` playouts per move (one playout = one landing sample
     /// of one candidate followed by a judgement of every legal reply, about a millisecond
-    /// on a desktop core): the bench's `--budget`. 0 or 1: the first stage alone
+    /// and a half on a desktop core): the bench's `--budget`. 0 or 1: the first stage alone
     /// ([`Budget::fast`]). Below [`CHEAP_FROM`]: full playouts, `candidates` = 0.4
     /// √playouts (at least 2) kept moves, halved each round over ⌈log₂ candidates⌉
     /// rounds of `candidates × samples` playouts (10 → 2 × 5 in one round). From
     /// [`CHEAP_FROM`] on: cheap playouts ([`Budget::shortlist`] = [`SHORTLIST`]), which
     /// at equal CPU time beat full ones at 30 (`data/tuning.md`, sixth session):
-    /// `candidates` = playouts / 4 (up to 16), each costing a playout and a half for its
+    /// `candidates` = (playouts + 2) / 4 (from 2 to 16), each costing a playout and a half for its
     /// shortlist, and [`CHEAP_PER_PLAYOUT`] cheap playouts for every playout left after
     /// those and stage one (30 → 8 × 40 in three rounds, 100 → 16 × 66 in four). Cheap
     /// playouts without a shortlist (only the replies that complete a line) and rollouts
@@ -214,7 +214,8 @@ fn halving_playouts(candidates: usize, samples: usize) -> usize {
 }
 
 /// The largest budget [`Budget::from_playouts`] gives: 10,000 playouts, some seconds a move
-/// on a desktop core (budget 100 takes about 75 ms, `data/tuning.md`).
+/// on a desktop core (budget 100 takes about 140 ms a move, budget 30 about 46: `data/tuning.md`,
+/// thirty-fifth session).
 pub const MAX_PLAYOUTS: usize = 10_000;
 
 /// The smallest [`Budget::from_playouts`] budget that spends cheap playouts (below it, too

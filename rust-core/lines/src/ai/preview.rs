@@ -10,8 +10,9 @@
 //! what the player sees (board, colours, spots), never the game's seed, and needs none of
 //! its own.
 //!
-//! With the known landing it scores a median of about 6,000 points where the classic hint
-//! scores about 1,100 (`banco bench lines --preview`, 20 games).
+//! With the known landing it scores a median of about 6,000 points (`banco bench lines
+//! --preview`, 20 games) where the classic hint scores about 1,200 (300 games,
+//! `data/tuning.md`).
 //!
 //! ```
 //! use banco_lines::{LinesGame, Settings, ai};
