@@ -169,19 +169,23 @@ public final class LinesModel: Model {
     }
 
     /// A new game with the Lines options of `settings` (start balls, undo, time limit — 0:
-    /// untimed — and the preview); `seed` repeats a game. False, with a message, if refused.
+    /// untimed — and the preview); `seed` repeats a game, and `seedKnown` keeps it out of the
+    /// best scores (see the other `newGame`). False, with a message, if refused.
     @discardableResult
-    public func newGame(_ settings: Settings, seed: UInt64? = nil) -> Bool {
+    public func newGame(_ settings: Settings, seed: UInt64? = nil, seedKnown: Bool = false) -> Bool {
         newGame(startBalls: settings.linesStartBalls, undo: settings.linesUndo, timeLimitS: settings.linesTimeLimitS,
-                seed: seed, preview: settings.linesPreview)
+                seed: seed, preview: settings.linesPreview, seedKnown: seedKnown)
     }
 
     /// A new game with `startBalls` (3 or 5), against the clock if `timeLimitS` > 0, with
     /// Lines 98's preview if `preview` (the view's `nextSpots`, drawn with `spotBalls`); `seed`
-    /// repeats a game. False, with a message, if refused.
+    /// repeats a game (tests, a shared challenge). A game whose seed the player may know — a
+    /// shared challenge, a replay of a seed — passes `seedKnown`: its balls can be known in
+    /// advance, so it never enters the best scores (Rust's `markSeedKnown`, kept in its save
+    /// and shown as the view's `seedKnown`). False, with a message, if refused.
     @discardableResult
     public func newGame(startBalls: Int = 5, undo: LinesUndo = .lastTurn, timeLimitS: Int = 0, seed: UInt64? = nil,
-                        preview: Bool = false) -> Bool {
+                        preview: Bool = false, seedKnown: Bool = false) -> Bool {
         let settings = LinesSettings(startBalls: UInt8(clamping: startBalls), undo: undo, preview: preview)
         do {
             if let g = game { try g.newGame(settings: settings, seed: seed) } else { game = try LinesGame(settings: settings, seed: seed) }
@@ -189,6 +193,7 @@ public final class LinesModel: Model {
             state.message = readable(error)
             return false
         }
+        if seedKnown { game?.markSeedKnown() }
         // The clock is Rust's (time passed in): it ends the game, and the save keeps it.
         if timeLimitS > 0 { game?.startClock(limitMs: UInt64(timeLimitS) * 1000, nowMs: UInt64(now())) }
         keeper.begin(fromStore: false)

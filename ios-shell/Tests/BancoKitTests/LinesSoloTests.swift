@@ -112,7 +112,9 @@ func linesSoloTests(_ s: Suite) {
         let row = st.best[rank]
         try eq([view.score, view.turns], [row.score, row.turns], "the last game's row")
         try check(st.best.allSatisfy { $0.score > 0 }, "only games with points are ranked")
-        if st.best.allSatisfy({ $0.score == st.best[0].score }) { try eq(2, rank, "a tie goes after the older games") }
+        try check(zip(st.best, st.best.dropFirst()).allSatisfy { $0.score >= $1.score }, "best first: \(st.best)")
+        // The last game goes after every older game of its score (a tie ranks below).
+        try eq(st.best.filter { $0.score >= row.score }.count - 1, rank, "a tie goes after the older games")
         for r in st.best {
             let points = r.score == 1 ? "point" : "points"
             let turns = r.turns == 1 ? "turn" : "turns"
@@ -128,6 +130,33 @@ func linesSoloTests(_ s: Suite) {
         let untimed = inlineLines(store: store)
         try check(untimed.newGame(seed: 1))
         try eq([], untimed.state.best)
+    }
+
+    s.test("Lines shared challenge: a game of a known seed is kept and continued marked, and never ranked") {
+        var clock: Int64 = 0
+        let store = MemoryStore()
+        let m = inlineLines(store: store, now: { clock })
+        try check(m.newGame(startBalls: 5, timeLimitS: 60, seed: 31, seedKnown: true))
+        try eq(true, m.state.view?.seedKnown, "marked")
+        try playUntilScored(m, seed: 31)
+        // The kept game comes back marked in the next launch, and ends there on time with points.
+        let later = inlineLines(store: store, now: { clock })
+        try check(later.continueGame())
+        try eq(true, later.state.view?.seedKnown, "the kept game keeps the mark")
+        try check((later.state.view?.score ?? 0) > 0, "points")
+        clock += 60_000
+        later.tick()
+        try check(later.state.timeUp, "time up")
+        try eq([], later.state.best, "not ranked")
+        try eq(nil, later.state.rank)
+        // The same seed without the mark is an ordinary game: ranked.
+        try check(later.newGame(startBalls: 5, timeLimitS: 60, seed: 31))
+        try eq(false, later.state.view?.seedKnown, "a new game is not marked")
+        try playUntilScored(later, seed: 31)
+        clock += 60_000
+        later.tick()
+        try eq(1, later.state.best.count, "ranked")
+        try eq(0, later.state.rank)
     }
 
     s.test("Lines hint off the UI thread: it arrives through the UI dispatcher and names a legal move") {

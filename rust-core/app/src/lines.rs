@@ -471,7 +471,7 @@ fn restore(bytes: &[u8]) -> Result<Restored, SaveError> {
         hints_used: hints::hints_of(&saved.tags)?,
         game,
         clock,
-        seed_known: number_tag::<u8>(&saved.tags, SEED_KNOWN_TAG, "1")?.is_some(),
+        seed_known: flag_tag(&saved.tags, SEED_KNOWN_TAG)?,
     })
 }
 
@@ -490,11 +490,29 @@ fn number_tag<T: std::str::FromStr>(
     let Some((_, value)) = tags.iter().find(|(k, _)| k == name) else {
         return Ok(None);
     };
-    value.parse().map(Some).map_err(|_| {
-        let shown: String = value.chars().take(QUOTED).collect();
-        let cut = if shown.len() < value.len() { "…" } else { "" };
-        SaveError::Damaged(format!("its {name} tag is `{shown}{cut}`, not {what}"))
-    })
+    value
+        .parse()
+        .map(Some)
+        .map_err(|_| tag_damage(name, value, what))
+}
+
+/// The mark `name` among a saved game's `tags`: present as `1` (the only value a save
+/// writes) or absent. Any other value is damage, as a number tag's is: `0` or `2` read as
+/// either answer could rank a game whose seed the player knew, or unrank one.
+fn flag_tag(tags: &[(String, String)], name: &str) -> Result<bool, SaveError> {
+    match tags.iter().find(|(k, _)| k == name) {
+        None => Ok(false),
+        Some((_, value)) if value == "1" => Ok(true),
+        Some((_, value)) => Err(tag_damage(name, value, "1")),
+    }
+}
+
+/// The damage of tag `name` whose `value` is not `what` it should hold, quoting at most
+/// [`QUOTED`] characters of it.
+fn tag_damage(name: &str, value: &str, what: &str) -> SaveError {
+    let shown: String = value.chars().take(QUOTED).collect();
+    let cut = if shown.len() < value.len() { "…" } else { "" };
+    SaveError::Damaged(format!("its {name} tag is `{shown}{cut}`, not {what}"))
 }
 
 #[cfg(test)]

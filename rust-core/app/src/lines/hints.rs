@@ -284,18 +284,22 @@ mod tests {
         let bytes = s.save().unwrap();
         let back = LinesSession::load(&bytes).unwrap();
         assert!(back.seed_known());
-        for (tag, what) in [
-            ("TimeLeftMs", "a time in milliseconds"),
-            ("TimeLimitMs", "a time in milliseconds"),
-            ("SeedKnown", "1"),
+        for (tag, what, value) in [
+            ("TimeLeftMs", "a time in milliseconds", "soon"),
+            ("TimeLimitMs", "a time in milliseconds", "soon"),
+            ("SeedKnown", "1", "soon"),
+            // The mark is `1` or absent: another number is no answer either way.
+            ("SeedKnown", "1", "0"),
+            ("SeedKnown", "1", "2"),
+            ("SeedKnown", "1", "300"),
         ] {
             let bad = retagged(&bytes, |tags| {
-                tags.iter_mut().find(|(k, _)| k == tag).unwrap().1 = "soon".into();
+                tags.iter_mut().find(|(k, _)| k == tag).unwrap().1 = value.into();
             });
             assert_eq!(
                 LinesSession::load(&bad).err().map(|e| e.to_string()),
                 Some(format!(
-                    "the saved game is damaged: its {tag} tag is `soon`, not {what}"
+                    "the saved game is damaged: its {tag} tag is `{value}`, not {what}"
                 )),
             );
         }

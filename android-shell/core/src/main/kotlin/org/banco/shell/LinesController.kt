@@ -158,20 +158,25 @@ class LinesController(
 
     /**
      * A new game with the Lines options of [settings] (start balls, undo, time limit — 0:
-     * untimed — and the preview); [seed] repeats a game. False, with a message, if refused.
+     * untimed — and the preview); [seed] repeats a game, and [seedKnown] keeps it out of the
+     * best scores (see the other [newGame]). False, with a message, if refused.
      */
-    fun newGame(settings: Settings, seed: Long? = null): Boolean = newGame(
+    fun newGame(settings: Settings, seed: Long? = null, seedKnown: Boolean = false): Boolean = newGame(
         startBalls = settings.linesStartBalls,
         undo = settings.linesUndo,
         timeLimitS = settings.linesTimeLimitS,
         seed = seed,
         preview = settings.linesPreview,
+        seedKnown = seedKnown,
     )
 
     /**
      * A new game with [startBalls] (3 or 5) and [undo], against the clock if [timeLimitS] > 0,
      * with Lines 98's preview if [preview] (the view's `nextSpots`, drawn with [spotBalls]);
-     * [seed] repeats a game (tests, a shared challenge). False, with a message, if refused.
+     * [seed] repeats a game (tests, a shared challenge). A game whose seed the player may know
+     * — a shared challenge, a replay of a seed — passes [seedKnown]: its balls can be known in
+     * advance, so it never enters the best scores (Rust's `markSeedKnown`, kept in its save
+     * and shown as the view's `seedKnown`). False, with a message, if refused.
      */
     fun newGame(
         startBalls: Int = 5,
@@ -179,6 +184,7 @@ class LinesController(
         timeLimitS: Int = 0,
         seed: Long? = null,
         preview: Boolean = false,
+        seedKnown: Boolean = false,
     ): Boolean {
         val settings = LinesSettings(startBalls.coerceIn(0, 255).toUByte(), undo, preview)
         try {
@@ -188,6 +194,7 @@ class LinesController(
             state.value = state.value.copy(message = readable(e))
             return false
         }
+        if (seedKnown) game!!.markSeedKnown()
         // The clock is Rust's (time passed in): it ends the game, and the save keeps it.
         if (timeLimitS > 0) game!!.startClock((timeLimitS * 1000L).toULong(), now().toULong())
         keeper.begin(false)

@@ -117,7 +117,9 @@ fun linesSoloTests(s: Suite) {
         val row = st.best[rank]
         eq(listOf(st.view!!.score, st.view!!.turns), listOf(row.score, row.turns), "the last game's row")
         check(st.best.all { it.score > 0u }) { "only games with points are ranked" }
-        if (st.best.all { it.score == st.best[0].score }) eq(2, rank, "a tie goes after the older games")
+        check(st.best.zipWithNext().all { (a, b) -> a.score >= b.score }) { "best first: ${st.best}" }
+        // The last game goes after every older game of its score (a tie ranks below).
+        eq(st.best.count { it.score >= row.score } - 1, rank, "a tie goes after the older games")
         for (r in st.best) {
             val points = if (r.score == 1u) "point" else "points"
             val turns = if (r.turns == 1u) "turn" else "turns"
@@ -129,6 +131,33 @@ fun linesSoloTests(s: Suite) {
         eq("classic, 5 balls, undo of the last turn, 1 min limit", st.view!!.bestKind.label)
         // An untimed game is of another kind: its own table.
         eq(emptyList<org.banco.LinesBestScore>(), inlineLines(store).also { it.newGame(seed = 1) }.state.value.best)
+    }
+
+    s.test("Lines shared challenge: a game of a known seed is kept and continued marked, and never ranked") {
+        var clock = 0L
+        val store = MemoryStore()
+        val c = inlineLines(store, now = { clock })
+        check(c.newGame(startBalls = 5, timeLimitS = 60, seed = 31, seedKnown = true))
+        eq(true, c.state.value.view!!.seedKnown, "marked")
+        playUntilScored(c, seed = 31)
+        // The kept game comes back marked in the next launch, and ends there on time with points.
+        val later = inlineLines(store, now = { clock })
+        check(later.continueGame())
+        eq(true, later.state.value.view!!.seedKnown, "the kept game keeps the mark")
+        check(later.state.value.view!!.score > 0u)
+        clock += 60_000
+        later.tick()
+        check(later.state.value.timeUp) { "time up" }
+        eq(emptyList<org.banco.LinesBestScore>(), later.state.value.best, "not ranked")
+        eq(null, later.state.value.rank)
+        // The same seed without the mark is an ordinary game: ranked.
+        check(later.newGame(startBalls = 5, timeLimitS = 60, seed = 31))
+        eq(false, later.state.value.view!!.seedKnown, "a new game is not marked")
+        playUntilScored(later, seed = 31)
+        clock += 60_000
+        later.tick()
+        eq(1, later.state.value.best.size, "ranked")
+        eq(0, later.state.value.rank)
     }
 
     s.test("Lines hint off the UI thread: it arrives through the UI dispatcher and names a legal move") {
