@@ -47,9 +47,10 @@ use value::Value;
 /// Playouts of the apps' hint ([`Budget::hint`]): 30 playouts (8 kept moves × 40 cheap
 /// playouts) scored +209 ± 33 points a game over the first stage alone, paired over 200
 /// seeded games and averaged over three draws of the samples (`data/tuning.md`, seventh
-/// session); with the odd-ball windows of the evaluation (eighth session) it reaches a
-/// median of 986 and a mean of 1,180 over the bench's seeds 1–100 and 201–300, at about
-/// 30 ms of a loaded desktop core per move.
+/// session). Under the spawn rule of every new game it reaches a median of 1,173 and a mean
+/// of 1,337 over the bench's seeds 1–300 (thirty-fourth session), at about 46 ms of one
+/// desktop core a move; budget 100 costs 3.1 times as much and scored no better over the
+/// same 300 games (thirty-fifth and thirty-sixth sessions).
 pub const HINT_PLAYOUTS: usize = 30;
 
 /// How hard the computer thinks about one move: counts, never time.
