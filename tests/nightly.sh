@@ -192,7 +192,7 @@ strength() {
     step "xiangqi: banco against ElephantEye, 144 games, 200 ms"
     python3 tests/strength/xiangqi_match.py --banco "$banco" --opponent "$BANCO_ELEEYE" --protocol ucci --games 144 --movetime 200 | tail -n 1
   fi
-  # About 2, 20, 46 (the apps' hint) and 140 ms of a quiet core per move: a minute, ten
+  # About 2, 20, 46 and 140 ms (the apps' hint) of a quiet core per move: a minute, ten
   # minutes, half an hour, an hour and a half on one core (longer games at the larger
   # budgets); the samples spread over every core (the same games and scores whatever the
   # count).

@@ -700,6 +700,8 @@ mod tests {
         let game = LinesGame::new(settings(LinesUndo::LastTurn), Some(11)).unwrap();
         let again = LinesGame::new(settings(LinesUndo::LastTurn), Some(11)).unwrap();
         assert_eq!(game.view(), again.view(), "a seed repeats the game");
+        // A whole game: a third of the default budget's time a hint, the same rules.
+        game.set_hint_playouts(30).unwrap();
         let mut turns = 0;
         while let Some(h) = game.hint() {
             let before = game.view();

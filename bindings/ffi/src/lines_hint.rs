@@ -116,15 +116,16 @@ impl LinesGame {
 
     /// How hard the hint thinks: playouts per move, about a millisecond and a half each on a
     /// desktop core, spread over up to four cores (0 or 1: a quick judgement of every move;
-    /// 30, the default: Monte Carlo samples of the landing for the best 8 moves, the better
-    /// half kept each round; 100: the best 16, 3 times the time and measured no stronger).
+    /// 30: Monte Carlo samples of the landing for the best 8 moves, the better half kept
+    /// each round; 100, the default: the best 16, three times the time, and stronger:
+    /// median 1,288 against 1,173 over 300 seeded games).
     /// More than 10,000 (seconds a move) is refused with `BadSettings`, and the hint keeps
     /// its budget.
     pub fn set_hint_playouts(&self, playouts: u32) -> Result<(), LinesError> {
         let max = banco_lines::ai::MAX_PLAYOUTS;
         if playouts as usize > max {
             return Err(LinesError::BadSettings(format!(
-                "{playouts} playouts a hint is too many: at most {max} (about 30 is the default)"
+                "{playouts} playouts a hint is too many: at most {max} (about 100 is the default)"
             )));
         }
         self.lock().set_hint_budget(

@@ -86,7 +86,7 @@ func linesTests(_ s: Suite) {
         try eq(nil, m.state.timeLeftMs, "no clock unless asked")
         var turns = 0
         var kept: String?
-        // 3000: a bound on a runaway loop, not a prediction (the hint's games last 90–1,300 turns).
+        // 3000: a bound on a runaway loop, not a prediction (the hint's games last about 110–1,600 turns).
         while !m.state.over && turns < 3000 {
             let h = try m.hintNow()
             try check(!h.reason.isEmpty, "the hint says why")

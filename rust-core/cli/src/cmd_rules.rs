@@ -295,7 +295,7 @@ pub(crate) struct BenchArgs {
     /// `bench lines`: the computer's playouts per move (a playout: one landing sample of
     /// one candidate move and every reply judged, about 1.5 ms; from 20 on spent as about
     /// 57 cheaper samples each, judging the ten best replies; 1: every move judged once,
-    /// no sampling; 30: the apps' hint).
+    /// no sampling; 100: the apps' hint).
     #[arg(long, default_value_t = 1)]
     budget: usize,
     /// `bench lines`: stop a game after this many turns.

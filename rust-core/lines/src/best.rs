@@ -71,7 +71,7 @@ pub const MAX_ENTRIES: usize = 2000;
 /// * `undo` — no undo, the last turn, or any turn back: taking back a bad move (and
 ///   having seen where the balls landed) makes a game easier.
 /// * `preview` — Lines 98's preview shows where the next balls land: the same player
-///   scores several times more (the hint's median goes from about 1,200 to about six
+///   scores several times more (the hint's median goes from about 1,300 to about six
 ///   thousand, `data/tuning.md`).
 /// * `spawn` — where a ball lands is drawn when it lands ([`SpawnRule::AtLanding`], games
 ///   saved before 2026-12-06) or when it is announced ([`SpawnRule::AtAnnouncement`], every
@@ -80,7 +80,7 @@ pub const MAX_ENTRIES: usize = 2000;
 /// * `time_limit_s` — a game against the clock ends when its time is up: the limit, in
 ///   seconds, decides how far it goes; `None` for an untimed game.
 /// * `hints` — the player asked the computer for hints: a hinted game ranks only among
-///   hinted games (the hint is the computer player, whose median is about 1,200 points,
+///   hinted games (the hint is the computer player, whose median is about 1,300 points,
 ///   far above most players': `data/tuning.md`).
 ///
 /// Ordered as a list of tables shows them: games without hints before games with them,

@@ -33,7 +33,7 @@ use banco_lines::ai::{self, Budget, Hint};
 pub(super) const HINTS_TAG: &str = "Hints";
 
 impl LinesSession {
-    /// How hard the hint thinks ([`Budget::hint`] unless set: 30 playouts over up to four
+    /// How hard the hint thinks ([`Budget::hint`] unless set: 100 playouts over up to four
     /// cores; [`Budget::fast`] for a quick judgement of every move).
     pub fn set_hint_budget(&mut self, budget: Budget) {
         self.hint_budget = budget;

@@ -44,14 +44,15 @@ use core::fmt;
 use eval::Weights;
 use value::Value;
 
-/// Playouts of the apps' hint ([`Budget::hint`]): 30 playouts (8 kept moves × 40 cheap
-/// playouts) scored +209 ± 33 points a game over the first stage alone, paired over 200
-/// seeded games and averaged over three draws of the samples (`data/tuning.md`, seventh
-/// session). Under the spawn rule of every new game it reaches a median of 1,173 and a mean
-/// of 1,337 over the bench's seeds 1–300 (thirty-fourth session), at about 46 ms of one
-/// desktop core a move; budget 100 costs 3.1 times as much and scored no better over the
-/// same 300 games (thirty-fifth and thirty-sixth sessions).
-pub const HINT_PLAYOUTS: usize = 30;
+/// Playouts of the apps' hint ([`Budget::hint`]): 100 playouts (16 kept moves × 66 cheap
+/// playouts, halved over four rounds). Under the spawn rule of every new game it reaches a
+/// median of 1,288 and a mean of 1,559.5 over the bench's seeds 1–300, +222 ± 65 points a
+/// game over budget 30 paired game by game (`data/tuning.md`, thirty-fifth and
+/// thirty-sixth sessions), at about 140 ms of one desktop core a move (3.1 times budget
+/// 30's), spread over up to four cores. Budget 30 (8 × 40), the hint before, scored +209 ±
+/// 33 over the first stage alone (seventh session); under the rule at landing more than 30
+/// had bought nothing.
+pub const HINT_PLAYOUTS: usize = 100;
 
 /// How hard the computer thinks about one move: counts, never time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,8 +149,8 @@ impl Budget {
         }
     }
 
-    /// The hint's budget in the apps: [`HINT_PLAYOUTS`] playouts (a few tens of
-    /// milliseconds of one desktop core; measured stronger than the first stage alone,
+    /// The hint's budget in the apps: [`HINT_PLAYOUTS`] playouts (about 140 ms of one
+    /// desktop core; measured stronger than budget 30 and the first stage alone,
     /// `data/tuning.md`), its samples spread over up to four of the machine's cores.
     #[must_use]
     pub fn hint() -> Budget {

@@ -11,7 +11,7 @@
 //! its own.
 //!
 //! With the known landing it scores a median of about 6,000 points (`banco bench lines
-//! --preview`, 20 games) where the classic hint scores about 1,200 (300 games,
+//! --preview`, 20 games) where the classic hint scores about 1,300 (300 games,
 //! `data/tuning.md`).
 //!
 //! ```

@@ -102,7 +102,7 @@ fun linesTests(s: Suite) {
         eq(null, st.timeLeftMs, "no clock unless asked")
         var turns = 0
         var kept: String? = null
-        // 3000: a bound on a runaway loop, not a prediction (the hint's games last 90–1,300 turns).
+        // 3000: a bound on a runaway loop, not a prediction (the hint's games last about 110–1,600 turns).
         while (!c.state.value.over && turns < 3000) {
             val h = c.hintNow()
             check(h.reason.isNotBlank()) { "the hint says why" }
