@@ -192,8 +192,7 @@ mod tests {
     /// the game on screen, every table listed.
     #[test]
     fn each_kind_has_its_table() {
-        let classic = CLASSIC;
-        let game = LinesGame::new(classic, Some(3)).unwrap();
+        let game = LinesGame::new(CLASSIC, Some(3)).unwrap();
         finish(&game);
         let score = game.score();
         assert_eq!(game.record_result("2026-12-06".into()), Some(0));
@@ -241,7 +240,7 @@ mod tests {
             "ranks within each kind"
         );
         // A table loaded elsewhere shows the same.
-        let other = LinesGame::new(classic, Some(1)).unwrap();
+        let other = LinesGame::new(CLASSIC, Some(1)).unwrap();
         other
             .load_best_scores(game.best_scores_bytes().unwrap())
             .unwrap();
@@ -262,11 +261,10 @@ mod tests {
     /// the count comes back with the save, and a new game starts without.
     #[test]
     fn a_game_with_hints_has_the_table_of_games_with_hints() {
-        let classic = CLASSIC;
-        let plain = LinesGame::new(classic, Some(3)).unwrap();
+        let plain = LinesGame::new(CLASSIC, Some(3)).unwrap();
         finish(&plain);
         assert_eq!(plain.record_result("2026-12-06".into()), Some(0));
-        let game = LinesGame::new(classic, Some(3)).unwrap();
+        let game = LinesGame::new(CLASSIC, Some(3)).unwrap();
         game.load_best_scores(plain.best_scores_bytes().unwrap())
             .unwrap();
         game.set_hint_playouts(1).unwrap();
@@ -311,8 +309,7 @@ mod tests {
     /// new game is ranked again.
     #[test]
     fn a_game_of_a_known_seed_is_not_ranked() {
-        let classic = CLASSIC;
-        let game = LinesGame::new(classic, Some(8)).unwrap();
+        let game = LinesGame::new(CLASSIC, Some(8)).unwrap();
         assert!(!game.view().seed_known);
         game.mark_seed_known();
         assert!(game.view().seed_known);

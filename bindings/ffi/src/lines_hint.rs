@@ -118,9 +118,8 @@ impl LinesGame {
     /// desktop core, spread over up to four cores (0 or 1: a quick judgement of every move;
     /// 30: Monte Carlo samples of the landing for the best 8 moves, the better half kept
     /// each round; 100, the default: the best 16, three times the time, and stronger:
-    /// median 1,288 against 1,173 over 300 seeded games).
-    /// More than 10,000 (seconds a move) is refused with `BadSettings`, and the hint keeps
-    /// its budget.
+    /// median 1,288 against 1,173 over 300 seeded games). More than 10,000 (seconds a move)
+    /// is refused with `BadSettings`, and the hint keeps its budget.
     pub fn set_hint_playouts(&self, playouts: u32) -> Result<(), LinesError> {
         let max = banco_lines::ai::MAX_PLAYOUTS;
         if playouts as usize > max {

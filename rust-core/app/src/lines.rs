@@ -487,7 +487,7 @@ fn number_tag<T: std::str::FromStr>(
     name: &str,
     what: &str,
 ) -> Result<Option<T>, SaveError> {
-    let Some((_, value)) = tags.iter().find(|(k, _)| k == name) else {
+    let Some(value) = tag_value(tags, name) else {
         return Ok(None);
     };
     value
@@ -500,11 +500,18 @@ fn number_tag<T: std::str::FromStr>(
 /// writes) or absent. Any other value is damage, as a number tag's is: `0` or `2` read as
 /// either answer could rank a game whose seed the player knew, or unrank one.
 fn flag_tag(tags: &[(String, String)], name: &str) -> Result<bool, SaveError> {
-    match tags.iter().find(|(k, _)| k == name) {
+    match tag_value(tags, name) {
         None => Ok(false),
-        Some((_, value)) if value == "1" => Ok(true),
-        Some((_, value)) => Err(tag_damage(name, value, "1")),
+        Some("1") => Ok(true),
+        Some(value) => Err(tag_damage(name, value, "1")),
     }
+}
+
+/// The value of the tag `name` (exactly so spelt, as the save writes it) among `tags`.
+fn tag_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// The damage of tag `name` whose `value` is not `what` it should hold, quoting at most

@@ -52,9 +52,10 @@
 //! +115 ± 19 over 800 games and budget 30 to median 986 / mean 1,180 over the same 200
 //! games and two draws (+164 ± 42 paired; eighth session); `LINES_WEIGHTS=mixed3=0,mixed4=0`
 //! plays the player before. All of these figures are of the rule at landing; every new game
-//! now draws each ball's cell when it is announced, and under that rule the hint (budget
-//! 30 = 8 × 40 cheap playouts; 100 = 16 × 66) has a median of 1,173 and a mean of 1,337
-//! over seeds 1–300 (`data/tuning.md`, thirty-third to thirty-fifth sessions).
+//! now draws each ball's cell when it is announced. Under that rule, over seeds 1–300,
+//! budget 30 (8 × 40 cheap playouts) has a median of 1,173 and a mean of 1,337, and budget
+//! 100 (16 × 66), the apps' hint since, 1,288 and 1,559.5 (`data/tuning.md`, thirty-third to
+//! thirty-sixth sessions).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 use banco_game::ScoreGame;
