@@ -15,11 +15,14 @@
 # The mate solver on every reference puzzle, the long mates included, and every stored
 # puzzle solution of the bundled collection proven again (puzzles).
 #
-# Usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|cli|rules|tune|all]   (default: all)
+# Usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|cli|rules|lines|tune|all]   (default: all)
 # BANCO_TEST_PROFILE=test runs the cargo test parts from the test profile instead of release.
 # BANCO_PROPTEST_SEED runs the property tests (props) from that seed instead of their own fixed ones.
 # `tune` runs the Texel tuner (tests/tune/texel.sh) on BANCO_TEXEL_GAMES (default 5000)
-# self-play games and rewrites the xiangqi weights; it is not part of `all`.
+# self-play games and rewrites the xiangqi weights; it is not part of `all`. `lines` plays
+# the Lines player at each budget of BANCO_LINES_BUDGETS (default "100 300") on
+# BANCO_LINES_GAMES (default 300) seeded games from BANCO_LINES_SEED (default 1) and pairs
+# every budget with the first, game by game; not part of `all` either (about eight hours).
 # BANCO_SAVE_KILLS (default 2000) and BANCO_FUZZ_SECONDS (default 300 per target) size the
 # kill and fuzz parts; `cli` runs BANCO_CLI_SESSIONS (default 50) random command-line
 # sessions of each kind (play for every game, edit, uci, ucci: tests/fuzz/cli_sessions.py);
@@ -183,6 +186,8 @@ strength() {
   python3 tests/strength/chess_match.py --banco "$banco" --opponent gnuchess --games 40 --movetime 100 | tail -n 2
   step "xiangqi: the match script's own tests (pyffish referee, smoke match)"
   python3 tests/strength/test_xiangqi_match.py 2>&1 | tail -n 1
+  step "lines: the paired comparison script's own tests"
+  python3 tests/strength/test_lines_paired.py 2>&1 | tail -n 1
   # Sparring engines built by hand outside the repository (tests/strength/README.md).
   if [ -x "${BANCO_FSF:-}" ]; then
     step "xiangqi: banco against Fairy-Stockfish, 144 games, 100 ms"
@@ -206,6 +211,34 @@ strength() {
   "$banco" bench lines --games 100 --seed 1 --greedy | tail -n 1
 }
 
+# Two budgets of the Lines player on the same seeded games, paired game by game
+# (tests/strength/lines_paired.py): the way every budget in rust-core/lines/data/tuning.md
+# was judged. Each budget's games go to BANCO_LINES_OUT (default target/nightly-lines),
+# budget-B-seed-S-games-N.txt; a file that already ends in its summary line is reused, so
+# a cut run replays only the budgets it had not finished.
+# Budgets 100 against 300 on 300 games take about eight hours of two cores.
+lines_budgets() {
+  local budgets="${BANCO_LINES_BUDGETS:-100 300}" games="${BANCO_LINES_GAMES:-300}"
+  local seed="${BANCO_LINES_SEED:-1}" lines_out="${BANCO_LINES_OUT:-target/nightly-lines}"
+  local files=() b out
+  mkdir -p "$lines_out"
+  for b in $budgets; do
+    out="$lines_out/budget-$b-seed-$seed-games-$games.txt"
+    if ! tail -n 1 "$out" 2>/dev/null | grep -q "^games $games "; then
+      step "lines: budget $b, $games seeded games from seed $seed (per game: $out)"
+      "$banco" bench lines --games "$games" --seed "$seed" --budget "$b" --threads "$(nproc)" > "$out"
+    fi
+    tail -n 1 "$out"
+    files+=("$out")
+  done
+  local i
+  for ((i = 1; i < ${#files[@]}; i++)); do
+    step "lines: paired, $(basename "${files[$i]}") against $(basename "${files[0]}")"
+    python3 tests/strength/lines_paired.py --a "${files[$i]}" --b "${files[0]}" \
+      --names "$(basename "${files[$i]}" .txt)" "$(basename "${files[0]}" .txt)"
+  done
+}
+
 collection() {
   step "banco puzzles verify: every stored puzzle solution proven again"
   "$banco" puzzles verify | tail -n 2
@@ -223,8 +256,10 @@ case "$what" in
   cli) build; cli ;;
   rules) build; rules ;;
   # Texel tuning (not in `all`: it rewrites weights.rs, to be checked by games first).
+  # Lines budgets paired (not in `all`: eight hours with its defaults).
+  lines) build; lines_budgets ;;
   tune) bash tests/tune/texel.sh "${BANCO_TEXEL_GAMES:-5000}" "${BANCO_TEXEL_FIRST:-0}" ;;
   all) build; soak; props; speed; puzzles; collection; strength; ignored; kill_save; fuzz; cli; rules ;;
-  *) echo "usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|cli|rules|tune|all]" >&2; exit 2 ;;
+  *) echo "usage: tests/nightly.sh [soak|props|speed|strength|puzzles|ignored|kill|fuzz|cli|rules|lines|tune|all]" >&2; exit 2 ;;
 esac
 step "done: $what"
