@@ -509,8 +509,10 @@ impl LinesGame {
         self.lock().start_clock(limit_ms, now_ms);
     }
 
-    /// Counts the clock at `now_ms` (call it about once a second): the time left, or
-    /// `null`/`nil` without a clock. At 0 the game ends where it stands — moves, undo, redo
+    /// Counts the clock at `now_ms` (call it about once a second, and after an undo): the
+    /// time left, or `null`/`nil` without a clock. A full board stops the clock, and the
+    /// first call after an undo that frees the board starts it again. At 0 the game ends
+    /// where it stands — moves, undo, redo
     /// and hints are refused or empty, `view().game_over` is true — and
     /// [`LinesGame::record_result`] enters its score in the best scores (unless it has no
     /// point yet, or is marked [`LinesGame::mark_seed_known`]).

@@ -90,6 +90,9 @@ struct Clock {
     limit_ms: Option<u64>,
     left_ms: u64,
     running_since: Option<u64>,
+    /// Stopped by a full board, not paused: the first [`LinesSession::tick`] after an
+    /// undo that frees the board starts it again.
+    held: bool,
 }
 
 /// The tag of a saved game that keeps its clock's time left (milliseconds).
@@ -218,6 +221,7 @@ impl LinesSession {
         if let Some(c) = &mut self.clock {
             c.left_ms = 0;
             c.running_since = None;
+            c.held = false;
         }
     }
 
@@ -225,21 +229,29 @@ impl LinesSession {
     /// monotonic clock the front end passes in, here and to every clock call). The limit
     /// is part of the game's kind in the best scores ([`LinesSession::best_kind`]).
     pub fn start_clock(&mut self, limit_ms: u64, now: u64) {
+        let over = self.is_over();
         self.clock = Some(Clock {
             limit_ms: Some(limit_ms),
             left_ms: limit_ms,
-            running_since: (!self.is_over()).then_some(now),
+            running_since: (!over).then_some(now),
+            held: over && !self.time_up,
         });
     }
 
     /// Counts the clock at `now`: the time left (`None` without a clock). When it reaches
-    /// 0 the game ends on time ([`LinesSession::end_on_time`]); a full board stops it.
+    /// 0 the game ends on time ([`LinesSession::end_on_time`]); a full board stops it, and
+    /// an undo that frees the board starts it again from this call.
     pub fn tick(&mut self, now: u64) -> Option<u64> {
         let over = self.game.is_over();
         let c = self.clock.as_mut()?;
         if let Some(since) = c.running_since {
             c.left_ms = c.left_ms.saturating_sub(now.saturating_sub(since));
             c.running_since = (!over).then_some(now);
+            c.held = over;
+        } else if c.held && !over {
+            // The board the clock stopped on was freed by an undo.
+            c.running_since = Some(now);
+            c.held = false;
         }
         let left = c.left_ms;
         if left == 0 && !self.time_up && !over {
@@ -254,14 +266,17 @@ impl LinesSession {
         self.tick(now);
         if let Some(c) = &mut self.clock {
             c.running_since = None;
+            c.held = false;
         }
     }
 
     /// Starts a stopped clock at `now` (a continued game, back on screen).
     pub fn resume_clock(&mut self, now: u64) {
         let playing = !self.is_over();
+        let held = self.game.is_over() && !self.time_up;
         if let Some(c) = self.clock.as_mut().filter(|c| c.running_since.is_none()) {
             c.running_since = playing.then_some(now);
+            c.held = held;
         }
     }
 
@@ -464,6 +479,7 @@ fn restore(bytes: &[u8]) -> Result<Restored, SaveError> {
             limit_ms: ms(TIME_LIMIT_TAG)?,
             left_ms,
             running_since: None,
+            held: false,
         }),
         None => None,
     };
@@ -611,6 +627,27 @@ mod tests {
         // A new game has no clock until one is started.
         s.new_game(None, [5; 32]);
         assert_eq!(s.tick(600_000), None);
+    }
+
+    #[test]
+    fn an_undo_that_frees_a_full_board_starts_the_clock_again() {
+        let mut s = LinesSession::new(Settings::default(), [4; 32]);
+        s.start_clock(3_600_000, 0);
+        play_some(&mut s, 2_000);
+        assert!(s.game().is_over() && !s.is_time_up(), "the board is full");
+        assert_eq!(s.tick(1_000), Some(3_599_000));
+        assert_eq!(s.tick(9_000), Some(3_599_000), "a full board stops the clock");
+        // The screen is left and shown again: the board is still full.
+        s.pause_clock(10_000);
+        s.resume_clock(20_000);
+        assert_eq!(s.tick(30_000), Some(3_599_000));
+        s.undo().unwrap();
+        assert!(!s.is_over());
+        assert_eq!(s.tick(31_000), Some(3_599_000), "runs from this tick");
+        assert_eq!(s.tick(35_000), Some(3_595_000), "and runs on");
+        // A paused clock is not started by a tick, undo or no undo.
+        s.pause_clock(36_000);
+        assert_eq!(s.tick(90_000), Some(3_594_000));
     }
 
     #[test]
