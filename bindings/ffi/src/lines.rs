@@ -512,10 +512,10 @@ impl LinesGame {
     /// Counts the clock at `now_ms` (call it about once a second, and after an undo): the
     /// time left, or `null`/`nil` without a clock. A full board stops the clock, and the
     /// first call after an undo that frees the board starts it again. At 0 the game ends
-    /// where it stands — moves, undo, redo
-    /// and hints are refused or empty, `view().game_over` is true — and
-    /// [`LinesGame::record_result`] enters its score in the best scores (unless it has no
-    /// point yet, or is marked [`LinesGame::mark_seed_known`]).
+    /// where it stands — moves, undo, redo and hints are refused or empty,
+    /// `view().game_over` is true — and [`LinesGame::record_result`] enters its score in
+    /// the best scores (unless it has no point yet, or is marked
+    /// [`LinesGame::mark_seed_known`]).
     pub fn tick(&self, now_ms: u64) -> Option<u64> {
         self.lock().tick(now_ms)
     }
