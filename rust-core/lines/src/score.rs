@@ -1,6 +1,9 @@
 //! Scoring: the table of GNOME Five or More (the GNOME port of Color Lines), applied once
-//! per move to the total number of balls removed by that move — all its lines together —
-//! so that longer lines and several lines at once score more than in proportion.
+//! per move to the total number of balls removed by that move — all its lines together.
+//! A line of five scores 10, two a ball; a line of six scores 12, still two a ball (the
+//! table's one step in proportion, kept as Five or More has it, so that its scores compare
+//! with ours); from seven balls on, and for several lines at once (nine balls at least),
+//! a move scores more than in proportion.
 //!
 //! | balls | 5  | 6  | 7  | 8  | 9  | 10 | 11  | 12  | 13  | 14  |
 //! |-------|----|----|----|----|----|----|-----|-----|-----|-----|
@@ -18,6 +21,8 @@
 //! assert_eq!(points(5), 10);
 //! assert_eq!(points(9), 42);
 //! assert!(points(10) > 2 * points(5));
+//! assert_eq!(points(6) * 5, points(5) * 6, "six balls: two a ball, as five");
+//! assert!(points(7) * 5 > points(5) * 7);
 //! ```
 
 /// Points for 5 to 14 balls removed at once.
