@@ -636,7 +636,11 @@ mod tests {
         play_some(&mut s, 2_000);
         assert!(s.game().is_over() && !s.is_time_up(), "the board is full");
         assert_eq!(s.tick(1_000), Some(3_599_000));
-        assert_eq!(s.tick(9_000), Some(3_599_000), "a full board stops the clock");
+        assert_eq!(
+            s.tick(9_000),
+            Some(3_599_000),
+            "a full board stops the clock"
+        );
         // The screen is left and shown again: the board is still full.
         s.pause_clock(10_000);
         s.resume_clock(20_000);

@@ -56,6 +56,9 @@ use crate::spawn::Spawner;
 use banco_game::{GameKind, ScoreGame};
 use serde::{Deserialize, Serialize};
 
+pub mod data;
+pub use data::GameDataError;
+
 /// Balls announced and landing after each move without a line.
 pub const NEXT: usize = 3;
 
@@ -345,8 +348,10 @@ pub struct TurnReport {
     pub game_over: bool,
 }
 
-/// One game of Lines (see the module docs).
+/// One game of Lines (see the module docs). Read back through serde, it is rebuilt from
+/// its seed and moves and checked ([`data`]): altered data gives a [`GameDataError`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "data::GameData")]
 pub struct LinesGame {
     settings: Settings,
     spawner: Spawner,

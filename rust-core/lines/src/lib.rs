@@ -61,7 +61,7 @@ pub mod spawn;
 
 pub use board::{Ball, Board, BoardError, CELLS, Cell, CellError, CellSet, SIZE};
 pub use game::{
-    LinesGame, Move, MoveError, NEXT, Settings, SettingsError, SpawnRule, State, TurnReport,
-    UndoError, UndoRule,
+    GameDataError, LinesGame, Move, MoveError, NEXT, Settings, SettingsError, SpawnRule, State,
+    TurnReport, UndoError, UndoRule,
 };
 pub use path::Path;

@@ -5,7 +5,7 @@
 
 use banco_game::ScoreGame;
 use banco_lines::spawn::Spawner;
-use banco_lines::{Board, LinesGame, Settings, ai};
+use banco_lines::{Board, LinesGame, Move, Settings, State, ai};
 
 /// A seed other than `seed` whose first three colours are the same (about one seed in
 /// 343 qualifies).
@@ -304,9 +304,28 @@ fn with_other_seed(game: &LinesGame) -> LinesGame {
                 && (0..3).all(|k| sp.color(drawn + k) == game.next_colors()[k as usize])
         })
         .unwrap();
-    let mut bytes = postcard::to_allocvec(game).unwrap();
-    let at = bytes.windows(32).position(|w| w == game.seed()).unwrap();
-    bytes[at..at + 32].copy_from_slice(&to);
+    // A game stored as set up on this state (no move before it) with the other seed: the
+    // fields of `LinesGame` in its serde order.
+    #[derive(serde::Serialize)]
+    struct SetUp<'a> {
+        settings: Settings,
+        spawner: Spawner,
+        start: &'a State,
+        state: &'a State,
+        undo_stack: Vec<State>,
+        moves: Vec<Move>,
+        taken_back: Vec<Move>,
+    }
+    let stored = SetUp {
+        settings: game.settings(),
+        spawner: Spawner::new(to),
+        start: game.state(),
+        state: game.state(),
+        undo_stack: Vec::new(),
+        moves: Vec::new(),
+        taken_back: Vec::new(),
+    };
+    let bytes = postcard::to_allocvec(&stored).unwrap();
     let other: LinesGame = postcard::from_bytes(&bytes).unwrap();
     assert_eq!(other.seed(), to);
     other

@@ -83,6 +83,35 @@ proptest! {
         }
     }
 
+    /// Serde data of a game with bytes changed: refused, or a game (its moves replayed
+    /// from its start to the state it says) that plays on without a panic.
+    #[test]
+    fn altered_serde_games_never_panic(
+        seed in any::<u64>(),
+        changes in proptest::collection::vec((any::<usize>(), any::<u8>()), 1..4),
+    ) {
+        let settings = Settings { undo: UndoRule::Unlimited, ..Settings::default() };
+        let mut game = LinesGame::new(settings, Spawner::seed_from_u64(seed));
+        for _ in 0..20 {
+            let Some((f, t)) = game.any_move() else { break };
+            game.play_move(f, t).unwrap();
+        }
+        let mut bytes = postcard::to_allocvec(&game).unwrap();
+        for (at, byte) in changes {
+            let n = bytes.len();
+            bytes[at % n] = byte;
+        }
+        if let Ok(mut back) = postcard::from_bytes::<LinesGame>(&bytes) {
+            for _ in 0..5 {
+                let Some((f, t)) = back.any_move() else { break };
+                prop_assert!(back.play_move(f, t).is_ok());
+                let _ = back.try_undo();
+                let _ = back.redo();
+            }
+            let _ = back.next_colors();
+        }
+    }
+
     #[test]
     fn random_input_never_panics(
         seed in any::<u64>(),
