@@ -254,9 +254,13 @@ impl fmt::Display for Ball {
     }
 }
 
-/// A set of cells, one bit per cell index.
+/// A set of cells, one bit per cell index. Bits past the last cell (81 and up) are no
+/// cell: [`CellSet::iter`] and [`CellSet::len`] leave them out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CellSet(pub u128);
+
+/// The bits of the 81 cells.
+const CELL_BITS: u128 = (1u128 << CELLS) - 1;
 
 impl CellSet {
     /// No cell.
@@ -276,7 +280,7 @@ impl CellSet {
     /// Number of cells.
     #[must_use]
     pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
+        (self.0 & CELL_BITS).count_ones() as usize
     }
 
     /// True if no cell.
@@ -286,8 +290,15 @@ impl CellSet {
     }
 
     /// The cells, lowest index first.
+    ///
+    /// ```
+    /// use banco_lines::CellSet;
+    /// let set = CellSet(1 | 1 << 80 | 1 << 100);
+    /// assert_eq!(set.iter().map(|c| c.index()).collect::<Vec<_>>(), [0, 80]);
+    /// assert_eq!(set.len(), 2);
+    /// ```
     pub fn iter(self) -> impl Iterator<Item = Cell> {
-        let mut bits = self.0;
+        let mut bits = self.0 & CELL_BITS;
         core::iter::from_fn(move || {
             if bits == 0 {
                 None
@@ -329,7 +340,9 @@ impl Board {
         }
     }
 
-    /// The raw code of `c`: 0 empty, 1–7 a colour (for fast loops).
+    /// The raw code of the cell of index `index` (0–80): 0 empty, 1–7 a colour (for fast
+    /// loops over `0..CELLS`). Panics past the last cell: take a [`Cell`] with
+    /// [`Board::get`] for an index that is not checked.
     #[must_use]
     pub const fn code(&self, index: usize) -> u8 {
         self.cells[index]

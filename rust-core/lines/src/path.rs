@@ -69,8 +69,17 @@ const NONE: u8 = u8::MAX;
 
 /// A shortest path of empty cells from `from` to `to` (both cells' contents are not
 /// looked at: the caller checks that `from` holds a ball and `to` is empty), or `None`
-/// if there is none. Among shortest paths, the one found first when neighbours are
-/// tried up, right, down, left.
+/// if there is none. The search runs breadth-first backwards from `to`, trying each
+/// cell's neighbours up, right, down, left; among shortest paths it returns the one whose
+/// cells were reached first from `to` (from a1 to b2 on an empty board: a1, b1, b2).
+///
+/// ```
+/// use banco_lines::{Board, path::shortest_path};
+/// let path = shortest_path(&Board::empty(), "a1".parse()?, "b2".parse()?).expect("a path");
+/// let names: Vec<String> = path.cells().iter().map(|c| c.to_string()).collect();
+/// assert_eq!(names, ["a1", "b1", "b2"]);
+/// # Ok::<(), banco_lines::CellError>(())
+/// ```
 #[must_use]
 pub fn shortest_path(board: &Board, from: Cell, to: Cell) -> Option<Path> {
     if from == to {
