@@ -242,11 +242,14 @@ pub struct LinesTurn {
     pub path: Vec<u8>,
     /// The moved ball's colour (0–6).
     pub color: u8,
-    /// Cells cleared by the lines the move completed (then no ball lands).
+    /// Cells cleared by the lines the move completed (then no ball lands, unless those
+    /// lines emptied the board: then the next balls land at once, after them).
     pub cleared: Vec<u8>,
     /// The balls that landed after the move, in order.
     pub landed: Vec<LinesBall>,
-    /// Cells cleared by lines the landing completed.
+    /// Cells cleared by lines the landing completed, to empty after showing `landed`: a
+    /// cell a later ball of the turn landed on again (those lines emptied the board) is
+    /// left out, though `points` counts its ball.
     pub cleared_by_landing: Vec<u8>,
     /// Points this turn.
     pub points: u32,

@@ -710,11 +710,14 @@ pub(crate) fn print_turn(r: &TurnReport) -> CellSet {
             .collect();
         out!("landed {}", landed.join(" "));
         if !r.cleared_by_landing.is_empty() {
-            out!(
-                " (line of {} balls: +{})",
-                r.cleared_by_landing.len(),
-                r.points.saturating_sub(by_move)
-            );
+            // The balls the landing's lines removed, from their points: a cell a later
+            // ball landed on again (the line had emptied the board) is not reported
+            // cleared, but its ball counted.
+            let by_landing = r.points.saturating_sub(by_move);
+            let balls = (5..=banco_lines::CELLS)
+                .find(|&n| banco_lines::score::points(n) == by_landing)
+                .unwrap_or(r.cleared_by_landing.len());
+            out!(" (line of {balls} balls: +{by_landing})");
         }
         outln!();
     }

@@ -340,7 +340,10 @@ pub struct TurnReport {
     pub cleared: CellSet,
     /// The balls that landed after the move, in order, with their colours.
     pub landed: Vec<(Cell, Ball)>,
-    /// The balls removed by lines the landing completed.
+    /// The balls removed by lines the landing completed, less any cell a later ball of
+    /// the turn landed on again (when those lines emptied the board, the next balls land at
+    /// once): the cells to empty after showing [`TurnReport::landed`]. [`TurnReport::points`]
+    /// counts every ball removed.
     pub cleared_by_landing: CellSet,
     /// Points this turn.
     pub points: u32,
