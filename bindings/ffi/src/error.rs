@@ -176,7 +176,7 @@ impl From<banco_app::save::SaveError> for BancoError {
             S::NoPgn(game) => BancoError::Unsupported(format!(
                 "PGN of a {game} game (no PGN reader takes its reveals; `save` keeps them)"
             )),
-            e @ (S::NewerVersion(_) | S::UnsupportedGame(_)) => {
+            e @ (S::NewerVersion(_) | S::UnsupportedGame(_) | S::BestScoresNewer(_)) => {
                 BancoError::NewerSave(e.to_string())
             }
             e @ (S::LinesGame | S::NotLines(_) | S::NotBestScores) => {

@@ -64,7 +64,7 @@ pub enum LinesError {
     /// Saved bytes (a game or a best-scores table) that cannot be loaded: damaged, cut
     /// short, not a Banco record. (Bytes of a newer Banco are [`LinesError::NewerSave`],
     /// those of another record [`LinesError::WrongGame`]: neither is damaged.)
-    #[error("this saved Lines game cannot be loaded: {0}")]
+    #[error("{0}")]
     BadSave(String),
     /// A game or best-scores table written by a newer Banco: not damaged, so a shell keeps
     /// it, and the message says to update the app.
@@ -106,13 +106,17 @@ impl From<UndoError> for LinesError {
 impl From<SaveError> for LinesError {
     fn from(e: SaveError) -> Self {
         match e {
-            SaveError::NewerVersion(_) | SaveError::UnsupportedGame(_) => {
-                LinesError::NewerSave(e.to_string())
-            }
+            SaveError::NewerVersion(_)
+            | SaveError::UnsupportedGame(_)
+            | SaveError::BestScoresNewer(_) => LinesError::NewerSave(e.to_string()),
             SaveError::LinesGame | SaveError::NotLines(_) | SaveError::NotBestScores => {
                 LinesError::WrongGame(e.to_string())
             }
-            _ => LinesError::BadSave(e.to_string()),
+            // The table's own damage says so; a game's is said to be the game's.
+            SaveError::BestScoresDamaged(_) | SaveError::BestScoresTooLarge(_) => {
+                LinesError::BadSave(e.to_string())
+            }
+            _ => LinesError::BadSave(format!("this saved Lines game cannot be loaded: {e}")),
         }
     }
 }

@@ -96,10 +96,15 @@ fn lines_games_and_best_scores_of_a_newer_banco_are_newer_save() {
         Err(LinesError::NewerSave(m)) => assert!(m.contains("update the app"), "{m}"),
         other => panic!("expected NewerSave, got {other:?}"),
     }
-    assert!(matches!(
-        LinesGame::load(cut(&good)),
-        Err(LinesError::BadSave(_))
-    ));
+    match LinesGame::load(cut(&good)) {
+        Err(LinesError::BadSave(m)) => {
+            assert!(
+                m.starts_with("this saved Lines game cannot be loaded: "),
+                "{m}"
+            );
+        }
+        other => panic!("expected BadSave, got {:?}", other.map(|_| ())),
+    }
     let board = Game::new(GameKind::Chess).unwrap().save().unwrap();
     assert!(matches!(
         LinesGame::load(board),
@@ -108,15 +113,30 @@ fn lines_games_and_best_scores_of_a_newer_banco_are_newer_save() {
     // Best scores: the table's first byte is its version; 5 is a newer table's.
     let mut table = game.best_scores_bytes().unwrap();
     table[0] = 5;
+    // Each says it is the table, not a saved game.
     match game.load_best_scores(table.clone()) {
-        Err(LinesError::NewerSave(m)) => assert!(m.contains("update the app"), "{m}"),
+        Err(LinesError::NewerSave(m)) => {
+            assert!(
+                m.contains("update the app") && m.contains("best scores"),
+                "{m}"
+            );
+            assert!(!m.contains("game"), "{m}");
+        }
         other => panic!("expected NewerSave, got {other:?}"),
     }
     let damaged: Vec<u8> = vec![1, 0xff, 0xff, 0xff, 0xff, 0xff];
-    assert!(matches!(
-        game.load_best_scores(damaged),
-        Err(LinesError::BadSave(_))
-    ));
+    match game.load_best_scores(damaged) {
+        Err(LinesError::BadSave(m)) => {
+            assert!(m.starts_with("the best scores are damaged"), "{m}");
+        }
+        other => panic!("expected BadSave, got {other:?}"),
+    }
+    let mut huge = game.best_scores_bytes().unwrap();
+    huge.resize(200 * 1024, 0);
+    match game.load_best_scores(huge) {
+        Err(LinesError::BadSave(m)) => assert!(m.contains("table of best scores"), "{m}"),
+        other => panic!("expected BadSave, got {other:?}"),
+    }
     assert!(matches!(
         game.load_best_scores(good),
         Err(LinesError::WrongGame(_))

@@ -186,9 +186,9 @@ enum Verdict {
 /// this build does not play, is not damage.
 fn save_verdict(e: SaveError, prefix: &str) -> KeptVerdict {
     match e {
-        SaveError::NewerVersion(_) | SaveError::UnsupportedGame(_) => {
-            KeptVerdict::Locked(e.to_string())
-        }
+        SaveError::NewerVersion(_)
+        | SaveError::UnsupportedGame(_)
+        | SaveError::BestScoresNewer(_) => KeptVerdict::Locked(e.to_string()),
         SaveError::LinesGame | SaveError::NotLines(_) | SaveError::NotBestScores => {
             KeptVerdict::Damaged(e.to_string())
         }

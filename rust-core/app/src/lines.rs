@@ -842,7 +842,7 @@ mod tests {
         // newer Banco"; a table cut short is damaged, not a saved game.
         assert_eq!(
             other.load_best_scores(&[5, 0]),
-            Err(SaveError::NewerVersion(5))
+            Err(SaveError::BestScoresNewer(5))
         );
         assert!(matches!(
             other.load_best_scores(&bytes[..bytes.len() - 1]),

@@ -223,6 +223,15 @@ pub enum SaveError {
     /// Lines' best-scores table is cut short or corrupted.
     #[error("the best scores are damaged: {0}")]
     BestScoresDamaged(String),
+    /// Lines' best-scores table was written by a newer version of Banco: not damaged.
+    #[error(
+        "the best scores were written by a newer Banco (format {0}); update {app} to add to them",
+        app = update_name()
+    )]
+    BestScoresNewer(u8),
+    /// Lines' best-scores file is larger than any table.
+    #[error("the best-scores file has {0} bytes, more than a table of best scores can have")]
+    BestScoresTooLarge(usize),
     /// A game that PGN does not record (jieqi: no reader takes its reveals).
     #[error(
         "{0} games have no PGN form that other programs read: save as .txt or the compact record"

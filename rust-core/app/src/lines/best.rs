@@ -220,10 +220,10 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<BestScores, SaveError> {
         return Err(SaveError::NotBestScores);
     }
     if version > BEST_VERSION {
-        return Err(SaveError::NewerVersion(version));
+        return Err(SaveError::BestScoresNewer(version));
     }
     if bytes.len() > MAX_BEST_BYTES {
-        return Err(SaveError::TooLarge(bytes.len()));
+        return Err(SaveError::BestScoresTooLarge(bytes.len()));
     }
     let body = if version >= BEST_VERSION_CHECKSUM {
         let checked = crate::save::unseal(bytes)
@@ -811,7 +811,7 @@ mod tests {
         // A newer version is named as such.
         let mut newer = good.clone();
         newer[0] = 5;
-        assert_eq!(decode(&newer), Err(SaveError::NewerVersion(5)));
+        assert_eq!(decode(&newer), Err(SaveError::BestScoresNewer(5)));
     }
 
     /// The largest table Banco writes (every entry of the longest date and a kind of the

@@ -91,7 +91,10 @@ fn a_table_of_version_2_damaged_is_refused_as_damaged() {
     ));
     let mut newer = V2.to_vec();
     newer[0] = 5;
-    assert_eq!(s.load_best_scores(&newer), Err(SaveError::NewerVersion(5)));
+    assert_eq!(
+        s.load_best_scores(&newer),
+        Err(SaveError::BestScoresNewer(5))
+    );
 }
 
 /// The rows the v3 fixture lists: kind label, score, turns, date.
