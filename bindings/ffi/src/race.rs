@@ -29,7 +29,9 @@ use banco_protocol::race::{RaceEnd, RaceError, RaceOptions, RaceResult};
 pub struct RaceSettings {
     /// Balls on each board at the start: 3 or 5.
     pub start_balls: u8,
-    /// Time limit in seconds; 0 for none (the race ends when both boards are full).
+    /// Time limit in seconds, 1 to 65535: every race has one (0 is refused when
+    /// proposing, and a proposal with 0 is declined as untimed). The race ends when both
+    /// boards are final: full, or out of time.
     pub time_limit_s: u16,
     /// Lines 98's preview on both boards: each shows where its next balls land
     /// ([`RaceBoard::next_spots`]). Off unless given (Kotlin and Swift callers that do not

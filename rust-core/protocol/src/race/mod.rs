@@ -24,10 +24,10 @@
 //!   follows when a flag is set: [`RACE_FLAG_PREVIEW`], [`RACE_FLAG_SPOTS`]): 44 bytes in
 //!   an envelope (45 with a flags byte).
 //!   `Accept { params }` = the other side's seed commitment: 36 bytes.
-//! * [`Body::SeedReveal`] (tag 19), sent by each side once it holds the peer's commitment
+//! * [`Body::SeedReveal`] (tag 22), sent by each side once it holds the peer's commitment
 //!   (the proposer on `Accept`, the acceptor right after accepting): 34 bytes.
-//! * [`Body::RaceMove`] (tag 20) `{ turn, from, to }`: 6 bytes while `turn < 16384`.
-//! * [`Body::RaceStop`] (tag 21) `{ turns }`: the sender's time is up after `turns` moves.
+//! * [`Body::RaceMove`] (tag 23) `{ turn, from, to }`: 6 bytes while `turn < 16384`.
+//! * [`Body::RaceStop`] (tag 24) `{ turns }`: the sender's time is up after `turns` moves.
 //! * [`Body::RaceCut`] (tag 25) `{ turns }`: the sender's grace period ran out without the
 //!   receiver's stop, so it counted the receiver's board after `turns` moves (see Time).
 //! * `Resign { ply }` (tag 9) with the sender's turn count: the sender resigns and loses.
@@ -890,9 +890,8 @@ impl Race {
     /// more of our moves, or our stop, before ([`RaceFault::CutAfterReceipt`]): a cheat.
     pub fn on_cut(&mut self, turns: u32, now: u64, events: &mut Vec<RaceEvent>) {
         let peer = self.me.other();
-        let Some(played) = self.board(self.me).map(ScoreGame::turns) else {
-            return self.cheated(peer, RaceFault::MoveBeforeSeed, events);
-        };
+        // A race that ended otherwise than on time (a resignation, a cheat, a seed never
+        // revealed) stays ended as it is: the cut changes nothing, not even its reason.
         if self
             .result
             .as_ref()
@@ -900,6 +899,9 @@ impl Race {
         {
             return;
         }
+        let Some(played) = self.board(self.me).map(ScoreGame::turns) else {
+            return self.cheated(peer, RaceFault::MoveBeforeSeed, events);
+        };
         let Some(limit) = self.limit_at() else {
             if self.result.is_none() {
                 self.cheated(

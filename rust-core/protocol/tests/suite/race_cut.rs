@@ -177,6 +177,34 @@ fn false_cuts_are_caught_and_early_ones_wait() {
 }
 
 #[test]
+fn a_cut_after_a_race_ended_without_the_seed_changes_nothing() {
+    // Black accepted at 0; Red never revealed, so Black ended the race (NoReveal). A cut
+    // Red sends later must not end it again under another reason.
+    let session = [3; 8];
+    let red = SeedShare::new([21; 32], session, Color::Red);
+    let black = SeedShare::new([22; 32], session, Color::Black);
+    let mut b = Race::new(Color::Black, TIMED, black, red.commitment().to_vec());
+    b.accepted(0);
+    let mut ev = Vec::new();
+    b.tick(10_000_000, &mut Vec::new(), &mut ev);
+    let over = last_over(&ev).expect("ended without the seed");
+    assert_eq!(over.end, RaceEnd::Cheated(Color::Red, RaceFault::NoReveal));
+    let ev = deliver(&mut b, &[Body::RaceCut { turns: 0 }], 10_001_000);
+    assert!(ev.is_empty(), "{ev:?}");
+    assert_eq!(b.result(), Some(&over));
+    // Before the race ended, a cut without the seed is a cheat, as before.
+    let red = SeedShare::new([21; 32], session, Color::Red);
+    let black = SeedShare::new([22; 32], session, Color::Black);
+    let mut early = Race::new(Color::Black, TIMED, black, red.commitment().to_vec());
+    early.accepted(0);
+    let ev = deliver(&mut early, &[Body::RaceCut { turns: 0 }], 1_000);
+    assert_eq!(
+        last_over(&ev).map(|r| r.end),
+        Some(RaceEnd::Cheated(Color::Red, RaceFault::MoveBeforeSeed))
+    );
+}
+
+#[test]
 fn a_proposer_holding_its_reveal_spends_its_own_time() {
     // Black accepted at 0 (its value went with the acceptance, so Red knew the seed from
     // then); Red revealed only 100 s later, in a 60 s race. Red's time and grace run from
