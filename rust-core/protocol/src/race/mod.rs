@@ -47,9 +47,10 @@
 //! has, and once the link is back (the cuts are on the exactly-once stream) both sides hold
 //! the same boards: each board counted at the lower of its own stop and the other side's
 //! cut — and the same result. A cut from a peer that had acknowledged more of our moves
-//! than it counts, or our stop, before it sent the cut was not cut off: it is a cheat
-//! ([`RaceFault::CutAfterReceipt`], see `receipts`), and a result already reached stands. If the link never comes back the two results may differ:
-//! no protocol can agree without messages.
+//! than it counts, or our stop, before it sent the cut — and before an honest cut could
+//! exist — was not cut off: it is a cheat ([`RaceFault::CutAfterReceipt`], see
+//! `receipts`), and a result already reached stands. If the link never comes back the two
+//! results may differ: no protocol can agree without messages.
 //!
 //! Before that, a peer's move must arrive by its limit plus [`RACE_LATE_MS`] and the time
 //! the link was down, or it is caught ([`RaceFault::MoveAfterTimeUp`]); a move after its own

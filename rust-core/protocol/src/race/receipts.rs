@@ -9,9 +9,15 @@
 //! The session tells the race the sequence numbers of the messages it queued
 //! ([`Race::note_sent`]) and what the peer acknowledged before each of its messages is
 //! handled ([`Race::note_acked`]), so a cut is judged by what the peer had acknowledged
-//! in earlier envelopes than the cut's own.
+//! in earlier envelopes than the cut's own — and before the earliest moment an honest
+//! cut could exist (our limit plus the grace period, less the tolerance: the same bound
+//! [`RaceFault::EarlyCut`](super::RaceFault::EarlyCut) puts on the cut). Later
+//! acknowledgements prove nothing: after a long outage both sides cut each other, and
+//! when the link is back each side's transport acknowledges the moves the other queued
+//! meanwhile — moves its race, already cut, ignores. Counting those would refuse the
+//! other's honest cut, and the two sides would keep different results.
 
-use super::Race;
+use super::{CUT_TOLERANCE_MS, RACE_GRACE_MS, Race};
 use crate::message::Body;
 use std::collections::VecDeque;
 
@@ -40,8 +46,16 @@ impl Race {
         }
     }
 
-    /// The peer has acknowledged the first `acked` messages of our stream.
-    pub fn note_acked(&mut self, acked: u64) {
+    /// The peer has acknowledged the first `acked` messages of our stream, in an envelope
+    /// that arrived at `now` (ignored from the earliest honest cut on: see the module docs).
+    pub fn note_acked(&mut self, acked: u64, now: u64) {
+        let frozen = self.boards.is_some()
+            && self
+                .limit_at()
+                .is_some_and(|l| now >= (l + RACE_GRACE_MS).saturating_sub(CUT_TOLERANCE_MS));
+        if frozen {
+            return;
+        }
         let r = &mut self.receipts;
         while let Some(&(seq, turns)) = r.moves.front() {
             if seq >= acked {

@@ -563,7 +563,7 @@ impl<G: MatchGame> Session<G> {
             m.note_acked(acked, now);
         }
         if let Some(r) = &mut self.race.race {
-            r.note_acked(acked);
+            r.note_acked(acked, now);
         }
     }
 

@@ -556,6 +556,48 @@ fn moves_held_up_by_a_link_cut_across_the_time_limit_still_count() {
 }
 
 #[test]
+fn a_link_down_past_both_grace_periods_ends_with_one_result_once_it_is_back() {
+    // Both players keep moving through an outage that outlasts both grace periods: each
+    // cuts the other's board where it last heard of it. When the link is back, each
+    // transport acknowledges the moves the other queued meanwhile (more than a window's
+    // worth, so the cuts come after those acknowledgements): they prove no receipt, and
+    // both sides end on the same boards.
+    let (mut a, mut b) = common::racing(MINUTE);
+    for t in (5_000..=20_000).step_by(5_000) {
+        race_move(&mut a, t);
+        race_move(&mut b, t);
+        common::pump(&mut a, &mut b, t);
+    }
+    a.link_lost(21_000);
+    b.link_lost(21_000);
+    for i in 0..12 {
+        race_move(&mut a, 22_000 + 1_000 * i);
+        race_move(&mut b, 22_500 + 1_000 * i);
+    }
+    for s in [&mut a, &mut b] {
+        while s.poll_transmit().is_some() {}
+        s.handle_timeout(60_000);
+        s.handle_timeout(60_000 + RACE_GRACE_MS + 1_000);
+    }
+    let first_a = race_over(&mut a).expect("A ends on what it has");
+    let first_b = race_over(&mut b).expect("B ends on what it has");
+    assert_eq!((first_a.turns, first_b.turns), ([16, 4], [4, 16]));
+    let back = 60_000 + RACE_GRACE_MS + 30_000;
+    b.connect(back).unwrap();
+    a.accept(back).unwrap();
+    for k in 0..20 {
+        common::pump(&mut a, &mut b, back + 100 * k);
+    }
+    let (ra, rb) = (a.race().unwrap(), b.race().unwrap());
+    let (over_a, over_b) = (ra.result().unwrap(), rb.result().unwrap());
+    assert_eq!(over_a, over_b, "both sides agree");
+    assert_eq!(
+        (over_a.end.clone(), over_a.turns),
+        (RaceEnd::Finished, [4, 4])
+    );
+}
+
+#[test]
 fn a_seed_never_revealed_ends_the_race_against_the_silent_side_and_frees_the_match() {
     // Black proposed and has the seed (our value came with the acceptance), but never
     // reveals its own; its app stays connected (a ping every 5 s).
