@@ -705,12 +705,27 @@ impl Race {
     /// The peer resigned after `turns` moves: we stop too (queuing our count). If we had
     /// resigned too (the two resignations crossed), the race is drawn on both sides
     /// ([`RaceEnd::BothResigned`]).
+    ///
+    /// A resignation that arrives after we ended the race on our cut of the peer's board
+    /// ([`Race::takes_late_resign`]: the link was down past the grace period, and the peer
+    /// resigned before its time was up) revises our result to its resignation, as the
+    /// resigner's side ends it: the resigner loses on both sides.
     pub fn on_resign(&mut self, turns: u32, send: &mut Vec<Body>, events: &mut Vec<RaceEvent>) {
+        let peer = self.me.other();
+        let played = self.board(peer).map_or(0, ScoreGame::turns);
+        if self.takes_late_resign() {
+            // Its board stays counted at our cut (the resigner counts it there too, on our
+            // cut); a resignation claiming fewer moves than we counted is no honest one.
+            if turns >= played {
+                self.result = None;
+                self.resigned = Some(peer);
+                self.check_end(events);
+            }
+            return;
+        }
         if self.result.is_some() || self.resigned.is_some_and(|c| c != self.me) {
             return;
         }
-        let peer = self.me.other();
-        let played = self.board(peer).map_or(0, ScoreGame::turns);
         if turns != played && !self.done[peer.index()] {
             return self.cheated(
                 peer,
@@ -728,6 +743,19 @@ impl Race {
         self.resigned = Some(peer);
         self.stop_me(send, events);
         self.check_end(events);
+    }
+
+    /// True when the race ended on time with the peer's board counted at our cut (the peer
+    /// never stopped within the grace period, and did not resign as far as we heard): a
+    /// resignation of the peer arriving now still counts ([`Race::on_resign`]).
+    #[must_use]
+    pub fn takes_late_resign(&self) -> bool {
+        self.cut_peer
+            && self.resigned.is_none()
+            && self
+                .result
+                .as_ref()
+                .is_some_and(|r| r.end == RaceEnd::Finished)
     }
 
     /// The peer is gone from the race for good: it left the match (its goodbye) or its
@@ -891,12 +919,14 @@ impl Race {
     /// more of our moves, or our stop, before ([`RaceFault::CutAfterReceipt`]): a cheat.
     pub fn on_cut(&mut self, turns: u32, now: u64, events: &mut Vec<RaceEvent>) {
         let peer = self.me.other();
-        // A race that ended otherwise than on time (a resignation, a cheat, a seed never
-        // revealed) stays ended as it is: the cut changes nothing, not even its reason.
+        // A race that ended on a cheat (a seed never revealed among them) stays ended as it
+        // is: the cut changes nothing, not even its reason. One that ended on time or by a
+        // resignation that crossed the cut (the link was down past the grace period) counts
+        // our board at the cut, as the peer counted it.
         if self
             .result
             .as_ref()
-            .is_some_and(|r| r.end != RaceEnd::Finished)
+            .is_some_and(|r| matches!(r.end, RaceEnd::Cheated(..)))
         {
             return;
         }

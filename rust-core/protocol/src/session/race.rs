@@ -334,7 +334,10 @@ impl<G: MatchGame> Session<G> {
                     code: ErrorCode::UNEXPECTED,
                 }),
             },
-            Body::Resign { ply } if self.race.is_running() => {
+            Body::Resign { ply }
+                if self.race.is_running()
+                    || self.race.race.as_ref().is_some_and(Race::takes_late_resign) =>
+            {
                 if let Some(r) = &mut self.race.race {
                     r.on_resign(ply, &mut send, &mut events);
                 }

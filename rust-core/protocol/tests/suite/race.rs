@@ -598,6 +598,52 @@ fn a_link_down_past_both_grace_periods_ends_with_one_result_once_it_is_back() {
 }
 
 #[test]
+fn a_resignation_that_crosses_a_cut_counts_on_both_sides() {
+    // Red resigns during an outage that outlasts the grace periods. Black, not hearing
+    // of it, cuts Red's board and ends the race on time; Red, not hearing Black's stop,
+    // cuts Black's. Once the link is back both sides agree: Red resigned, and each board
+    // is counted where the other side cut it.
+    let (mut a, mut b) = common::racing(MINUTE);
+    for t in (5_000..=20_000).step_by(5_000) {
+        race_move(&mut a, t);
+        race_move(&mut b, t);
+        common::pump(&mut a, &mut b, t);
+    }
+    a.link_lost(21_000);
+    b.link_lost(21_000);
+    for i in 0..3 {
+        race_move(&mut a, 22_000 + 1_000 * i);
+    }
+    a.race_resign(25_000).unwrap();
+    for i in 0..5 {
+        race_move(&mut b, 22_500 + 1_000 * i);
+    }
+    for s in [&mut a, &mut b] {
+        while s.poll_transmit().is_some() {}
+        s.handle_timeout(60_000);
+        s.handle_timeout(60_000 + RACE_GRACE_MS + 1_000);
+    }
+    let first_a = race_over(&mut a).expect("Red ends on its resignation");
+    assert_eq!(first_a.end, RaceEnd::Resigned(Color::Red));
+    let first_b = race_over(&mut b).expect("Black ends on time");
+    assert_eq!(first_b.end, RaceEnd::Finished);
+    let back = 60_000 + RACE_GRACE_MS + 30_000;
+    b.connect(back).unwrap();
+    a.accept(back).unwrap();
+    for k in 0..20 {
+        common::pump(&mut a, &mut b, back + 100 * k);
+    }
+    let (over_a, over_b) = (
+        a.race().unwrap().result().unwrap().clone(),
+        b.race().unwrap().result().unwrap().clone(),
+    );
+    assert_eq!(over_a, over_b, "both sides agree");
+    assert_eq!(over_a.end, RaceEnd::Resigned(Color::Red));
+    assert_eq!(over_a.winner, Some(Color::Black));
+    assert_eq!(over_a.turns, [4, 4]);
+}
+
+#[test]
 fn a_seed_never_revealed_ends_the_race_against_the_silent_side_and_frees_the_match() {
     // Black proposed and has the seed (our value came with the acceptance), but never
     // reveals its own; its app stays connected (a ping every 5 s).
