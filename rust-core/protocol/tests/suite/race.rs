@@ -555,13 +555,8 @@ fn moves_held_up_by_a_link_cut_across_the_time_limit_still_count() {
     assert_eq!(over_a, over_b, "both sides agree");
 }
 
-#[test]
-fn a_link_down_past_both_grace_periods_ends_with_one_result_once_it_is_back() {
-    // Both players keep moving through an outage that outlasts both grace periods: each
-    // cuts the other's board where it last heard of it. When the link is back, each
-    // transport acknowledges the moves the other queued meanwhile (more than a window's
-    // worth, so the cuts come after those acknowledgements): they prove no receipt, and
-    // both sides end on the same boards.
+/// A minute's race with four moves a side exchanged, then the link down at 21 s.
+fn racing_then_down() -> (S, S) {
     let (mut a, mut b) = common::racing(MINUTE);
     for t in (5_000..=20_000).step_by(5_000) {
         race_move(&mut a, t);
@@ -570,31 +565,46 @@ fn a_link_down_past_both_grace_periods_ends_with_one_result_once_it_is_back() {
     }
     a.link_lost(21_000);
     b.link_lost(21_000);
-    for i in 0..12 {
-        race_move(&mut a, 22_000 + 1_000 * i);
-        race_move(&mut b, 22_500 + 1_000 * i);
-    }
-    for s in [&mut a, &mut b] {
+    (a, b)
+}
+
+/// Both sides' time runs out and their grace periods pass while the link is down; each
+/// ends the race on what it has (its first result, returned). The link is back 30 s
+/// later and everything queued is delivered; the two final results.
+fn past_the_grace_then_back(a: &mut S, b: &mut S) -> ([RaceResult; 2], [RaceResult; 2]) {
+    for s in [&mut *a, &mut *b] {
         while s.poll_transmit().is_some() {}
         s.handle_timeout(60_000);
         s.handle_timeout(60_000 + RACE_GRACE_MS + 1_000);
     }
-    let first_a = race_over(&mut a).expect("A ends on what it has");
-    let first_b = race_over(&mut b).expect("B ends on what it has");
-    assert_eq!((first_a.turns, first_b.turns), ([16, 4], [4, 16]));
+    let first_a = race_over(a).expect("A ends on what it has");
+    let first_b = race_over(b).expect("B ends on what it has");
     let back = 60_000 + RACE_GRACE_MS + 30_000;
     b.connect(back).unwrap();
     a.accept(back).unwrap();
     for k in 0..20 {
-        common::pump(&mut a, &mut b, back + 100 * k);
+        common::pump(a, b, back + 100 * k);
     }
-    let (ra, rb) = (a.race().unwrap(), b.race().unwrap());
-    let (over_a, over_b) = (ra.result().unwrap(), rb.result().unwrap());
+    let last = |s: &S| s.race().unwrap().result().unwrap().clone();
+    ([first_a, first_b], [last(a), last(b)])
+}
+
+#[test]
+fn a_link_down_past_both_grace_periods_ends_with_one_result_once_it_is_back() {
+    // Both players keep moving through an outage that outlasts both grace periods: each
+    // cuts the other's board where it last heard of it. When the link is back, each
+    // transport acknowledges the moves the other queued meanwhile (more than a window's
+    // worth, so the cuts come after those acknowledgements): they prove no receipt, and
+    // both sides end on the same boards.
+    let (mut a, mut b) = racing_then_down();
+    for i in 0..12 {
+        race_move(&mut a, 22_000 + 1_000 * i);
+        race_move(&mut b, 22_500 + 1_000 * i);
+    }
+    let ([first_a, first_b], [over_a, over_b]) = past_the_grace_then_back(&mut a, &mut b);
+    assert_eq!((first_a.turns, first_b.turns), ([16, 4], [4, 16]));
     assert_eq!(over_a, over_b, "both sides agree");
-    assert_eq!(
-        (over_a.end.clone(), over_a.turns),
-        (RaceEnd::Finished, [4, 4])
-    );
+    assert_eq!((over_a.end, over_a.turns), (RaceEnd::Finished, [4, 4]));
 }
 
 #[test]
@@ -603,14 +613,7 @@ fn a_resignation_that_crosses_a_cut_counts_on_both_sides() {
     // of it, cuts Red's board and ends the race on time; Red, not hearing Black's stop,
     // cuts Black's. Once the link is back both sides agree: Red resigned, and each board
     // is counted where the other side cut it.
-    let (mut a, mut b) = common::racing(MINUTE);
-    for t in (5_000..=20_000).step_by(5_000) {
-        race_move(&mut a, t);
-        race_move(&mut b, t);
-        common::pump(&mut a, &mut b, t);
-    }
-    a.link_lost(21_000);
-    b.link_lost(21_000);
+    let (mut a, mut b) = racing_then_down();
     for i in 0..3 {
         race_move(&mut a, 22_000 + 1_000 * i);
     }
@@ -618,25 +621,9 @@ fn a_resignation_that_crosses_a_cut_counts_on_both_sides() {
     for i in 0..5 {
         race_move(&mut b, 22_500 + 1_000 * i);
     }
-    for s in [&mut a, &mut b] {
-        while s.poll_transmit().is_some() {}
-        s.handle_timeout(60_000);
-        s.handle_timeout(60_000 + RACE_GRACE_MS + 1_000);
-    }
-    let first_a = race_over(&mut a).expect("Red ends on its resignation");
+    let ([first_a, first_b], [over_a, over_b]) = past_the_grace_then_back(&mut a, &mut b);
     assert_eq!(first_a.end, RaceEnd::Resigned(Color::Red));
-    let first_b = race_over(&mut b).expect("Black ends on time");
     assert_eq!(first_b.end, RaceEnd::Finished);
-    let back = 60_000 + RACE_GRACE_MS + 30_000;
-    b.connect(back).unwrap();
-    a.accept(back).unwrap();
-    for k in 0..20 {
-        common::pump(&mut a, &mut b, back + 100 * k);
-    }
-    let (over_a, over_b) = (
-        a.race().unwrap().result().unwrap().clone(),
-        b.race().unwrap().result().unwrap().clone(),
-    );
     assert_eq!(over_a, over_b, "both sides agree");
     assert_eq!(over_a.end, RaceEnd::Resigned(Color::Red));
     assert_eq!(over_a.winner, Some(Color::Black));
