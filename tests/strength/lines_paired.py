@@ -30,7 +30,9 @@ import re
 import statistics
 import sys
 
-GAME = re.compile(r"^game \d+ seed (\d+) score (\d+) turns (\d+)\s*$")
+# A game stopped by `--max-turns` ends its line with ` (turn limit)`: paired like any other
+# (both runs stop at the same turn when both use the same limit) and counted apart.
+GAME = re.compile(r"^game \d+ seed (\d+) score (\d+) turns (\d+)( \(turn limit\))?\s*$")
 
 
 class PairingError(Exception):
@@ -38,7 +40,8 @@ class PairingError(Exception):
 
 
 def load(paths):
-    """The games of one set of bench outputs: {seed: (score, turns)}."""
+    """The games of one set of bench outputs: {seed: (score, turns)}; a game stopped at the
+    turn limit counts as its score then (see `stopped`)."""
     games = {}
     for path in paths:
         with open(path, encoding="utf-8") as f:
@@ -56,6 +59,18 @@ def load(paths):
     if not games:
         raise PairingError(f"no `game N seed S score X turns T` line in {', '.join(paths)}")
     return games
+
+
+def stopped(paths):
+    """The seeds of the games of `paths` that the turn limit stopped."""
+    seeds = set()
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                m = GAME.match(line)
+                if m and m[4]:
+                    seeds.add(int(m[1]))
+    return seeds
 
 
 def quantile(sorted_values, q):
@@ -168,6 +183,17 @@ def report(r, names=("a", "b")):
     return out
 
 
+def positive(text):
+    """A whole number of at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n}: at least 1")
+    return n
+
+
 def seed_range(text):
     """`LOW-HIGH` (or one seed) as a (low, high) pair."""
     low, _, high = text.partition("-")
@@ -187,14 +213,21 @@ def main(argv=None):
     p.add_argument("--b", nargs="+", required=True, help="bench outputs of the player it is compared with")
     p.add_argument("--names", nargs=2, default=("a", "b"), help="labels of the two players")
     p.add_argument("--seeds", type=seed_range, help="only these seeds, LOW-HIGH")
-    p.add_argument("--draws", type=int, default=2000, help="bootstrap draws (default 2000)")
+    p.add_argument("--draws", type=positive, default=2000, help="bootstrap draws (default 2000)")
     args = p.parse_args(argv)
     try:
         r = paired(load(args.a), load(args.b), args.seeds, args.draws)
+        low, high = r["seeds"]
+        both = set(load(args.a)) & set(load(args.b))
+        limited = sorted(s for s in stopped(args.a) | stopped(args.b) if s in both and low <= s <= high)
     except (PairingError, OSError) as e:
         print(f"lines_paired: {e}", file=sys.stderr)
         return 1
-    print("\n".join(report(r, args.names)))
+    lines = report(r, args.names)
+    if limited:
+        seeds = ", ".join(map(str, limited))
+        lines.insert(-1, f"turn_limit {len(limited)} games stopped by --max-turns (seeds {seeds})")
+    print("\n".join(lines))
     return 0
 
 

@@ -108,6 +108,23 @@ class Pairing(unittest.TestCase):
         self.assertGreaterEqual(one["boot_p95"], one["median_diff"])
         self.assertGreater(one["boot_sd"], 0.0)
 
+    def test_games_stopped_at_the_turn_limit_pair_and_are_named(self):
+        a = self.files.write("a", [(1, 100, 50), (2, 300, 90)])
+        with open(a, "a", encoding="utf-8") as f:
+            f.write("game 3 seed 3 score 700 turns 500 (turn limit)\n")
+        b = self.files.write("b", [(1, 100, 40), (2, 310, 90), (3, 650, 500)])
+        self.assertEqual(lp.load([a])[3], (700, 500))
+        self.assertEqual(lp.stopped([a, b]), {3})
+        out = io.StringIO()
+        with redirect_stdout(out):
+            self.assertEqual(lp.main(["--a", a, "--b", b, "--draws", "10"]), 0)
+        lines = out.getvalue().splitlines()
+        self.assertIn("turn_limit 1 games stopped by --max-turns (seeds 3)", lines)
+        self.assertTrue(lines[-1].startswith("paired 3 "), lines[-1])
+        err = io.StringIO()
+        with redirect_stderr(err), self.assertRaises(SystemExit):
+            lp.main(["--a", a, "--b", b, "--draws", "0"])
+
     def test_the_last_line_and_the_errors_of_main(self):
         a = self.files.write("a", [(1, 130, 50), (2, 300, 90), (3, 900, 200)])
         b = self.files.write("b", [(1, 100, 40), (2, 310, 90), (3, 700, 190)])

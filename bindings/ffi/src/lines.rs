@@ -112,10 +112,11 @@ impl From<SaveError> for LinesError {
             SaveError::LinesGame | SaveError::NotLines(_) | SaveError::NotBestScores => {
                 LinesError::WrongGame(e.to_string())
             }
-            // The table's own damage says so; a game's is said to be the game's.
-            SaveError::BestScoresDamaged(_) | SaveError::BestScoresTooLarge(_) => {
-                LinesError::BadSave(e.to_string())
-            }
+            // The table's own damage says so, as a save that cannot be written does; a
+            // game's damage is said to be the game's.
+            SaveError::BestScoresDamaged(_)
+            | SaveError::BestScoresTooLarge(_)
+            | SaveError::TooLong(_) => LinesError::BadSave(e.to_string()),
             _ => LinesError::BadSave(format!("this saved Lines game cannot be loaded: {e}")),
         }
     }

@@ -286,7 +286,7 @@ impl CellSet {
     /// True if no cell.
     #[must_use]
     pub const fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0 & CELL_BITS == 0
     }
 
     /// The cells, lowest index first.
@@ -296,6 +296,7 @@ impl CellSet {
     /// let set = CellSet(1 | 1 << 80 | 1 << 100);
     /// assert_eq!(set.iter().map(|c| c.index()).collect::<Vec<_>>(), [0, 80]);
     /// assert_eq!(set.len(), 2);
+    /// assert!(CellSet(1 << 100).is_empty());
     /// ```
     pub fn iter(self) -> impl Iterator<Item = Cell> {
         let mut bits = self.0 & CELL_BITS;

@@ -27,7 +27,8 @@
 //! they load, every entry of the kind [`BestKind::Earlier`] — one table of "earlier
 //! games", as they were ranked then, which no new game enters. Every older table is written
 //! back as version 4. A build from before version 4 refuses it as "saved by a newer Banco"
-//! (and this one a version above 4, up to [`LAST_BEST_VERSION`]); a damaged table (cut
+//! (and this one a version above 4, up to [`LAST_BEST_VERSION`], as "written by a newer
+//! Banco", [`SaveError::BestScoresNewer`]); a damaged table (cut
 //! short, a changed byte, a kind Banco does not write) is refused as damaged.
 
 use super::{Clock, LinesSession};

@@ -74,6 +74,8 @@ impl TryFrom<GameData> for LinesGame {
         if !START_BALLS.contains(&settings.start_balls) {
             return Err(GameDataError::StartBalls(settings.start_balls));
         }
+        // As a new game takes them: the preview draws its spots at announcement.
+        let settings = settings.playable();
         let start = data.start;
         let counts = [u64::from(start.turns), u64::from(start.score), start.drawn];
         if counts.iter().any(|&n| n > MAX_START_COUNT) {
@@ -193,6 +195,16 @@ mod tests {
         given_up.forgo_undo();
         let mut back = LinesGame::try_from(data_of(&given_up)).unwrap();
         assert_eq!(back.try_undo(), Err(UndoError::Nothing));
+    }
+
+    #[test]
+    fn settings_are_taken_as_a_new_game_takes_them() {
+        let game = played(Settings::default().with_preview(true), 10);
+        let mut d = data_of(&game);
+        d.settings.spawn = crate::game::SpawnRule::AtLanding;
+        let back = LinesGame::try_from(d).unwrap();
+        assert_eq!(back.settings(), game.settings());
+        assert_eq!(back, game);
     }
 
     #[test]

@@ -709,7 +709,8 @@ impl Race {
     /// A resignation that arrives after we ended the race on our cut of the peer's board
     /// ([`Race::takes_late_resign`]: the link was down past the grace period, and the peer
     /// resigned before its time was up) revises our result to its resignation, as the
-    /// resigner's side ends it: the resigner loses on both sides.
+    /// resigner's side ends it: the resigner loses on both sides — or, if we had resigned
+    /// too, the two resignations crossed and the race is drawn, as without the outage.
     pub fn on_resign(&mut self, turns: u32, send: &mut Vec<Body>, events: &mut Vec<RaceEvent>) {
         let peer = self.me.other();
         let played = self.board(peer).map_or(0, ScoreGame::turns);
@@ -718,6 +719,9 @@ impl Race {
             // cut); a resignation claiming fewer moves than we counted is no honest one.
             if turns >= played {
                 self.result = None;
+                if self.resigned == Some(self.me) {
+                    return self.end(RaceEnd::BothResigned, None, events);
+                }
                 self.resigned = Some(peer);
                 self.check_end(events);
             }
@@ -745,17 +749,17 @@ impl Race {
         self.check_end(events);
     }
 
-    /// True when the race ended on time with the peer's board counted at our cut (the peer
-    /// never stopped within the grace period, and did not resign as far as we heard): a
-    /// resignation of the peer arriving now still counts ([`Race::on_resign`]).
+    /// True when the race ended with the peer's board counted at our cut (the peer never
+    /// stopped within the grace period), on time or on our own resignation, and the peer's
+    /// resignation never reached us: arriving now, it still counts ([`Race::on_resign`]).
     #[must_use]
     pub fn takes_late_resign(&self) -> bool {
         self.cut_peer
-            && self.resigned.is_none()
-            && self
-                .result
-                .as_ref()
-                .is_some_and(|r| r.end == RaceEnd::Finished)
+            && self.result.as_ref().is_some_and(|r| match r.end {
+                RaceEnd::Finished => self.resigned.is_none(),
+                RaceEnd::Resigned(c) => c == self.me,
+                _ => false,
+            })
     }
 
     /// The peer is gone from the race for good: it left the match (its goodbye) or its
@@ -920,9 +924,9 @@ impl Race {
     pub fn on_cut(&mut self, turns: u32, now: u64, events: &mut Vec<RaceEvent>) {
         let peer = self.me.other();
         // A race that ended on a cheat (a seed never revealed among them) stays ended as it
-        // is: the cut changes nothing, not even its reason. One that ended on time or by a
-        // resignation that crossed the cut (the link was down past the grace period) counts
-        // our board at the cut, as the peer counted it.
+        // is: the cut changes nothing, not even its reason. One that ended on time or by
+        // resignations that crossed the cut (the link was down past the grace period)
+        // counts our board at the cut, as the peer counted it, and ends as it did.
         if self
             .result
             .as_ref()
@@ -931,7 +935,10 @@ impl Race {
             return;
         }
         let Some(played) = self.board(self.me).map(ScoreGame::turns) else {
-            return self.cheated(peer, RaceFault::MoveBeforeSeed, events);
+            if self.result.is_none() {
+                self.cheated(peer, RaceFault::MoveBeforeSeed, events);
+            }
+            return;
         };
         let Some(limit) = self.limit_at() else {
             if self.result.is_none() {
@@ -983,8 +990,13 @@ impl Race {
         if now >= limit || self.done[self.me.index()] {
             let me = self.me.index();
             self.done[me] = true;
+            let ended = self.result.as_ref().map(|r| r.end.clone());
             if self.apply_cut() && self.result.is_some() {
                 self.result = None;
+                if ended == Some(RaceEnd::BothResigned) {
+                    // Still a draw: only the counts change.
+                    return self.end(RaceEnd::BothResigned, None, events);
+                }
             }
             self.check_end(events);
         }

@@ -631,6 +631,25 @@ fn a_resignation_that_crosses_a_cut_counts_on_both_sides() {
 }
 
 #[test]
+fn resignations_that_cross_a_long_outage_draw_the_race_on_both_sides() {
+    // Both resign during an outage that outlasts the grace periods; each cuts the other
+    // and first ends on its own resignation. Once the link is back the two resignations
+    // have crossed, as they would have without the outage: a draw on both sides.
+    let (mut a, mut b) = racing_then_down();
+    race_move(&mut a, 22_000);
+    a.race_resign(23_000).unwrap();
+    race_move(&mut b, 22_500);
+    race_move(&mut b, 23_500);
+    b.race_resign(24_000).unwrap();
+    let ([first_a, first_b], [over_a, over_b]) = past_the_grace_then_back(&mut a, &mut b);
+    assert_eq!(first_a.end, RaceEnd::Resigned(Color::Red));
+    assert_eq!(first_b.end, RaceEnd::Resigned(Color::Black));
+    assert_eq!(over_a, over_b, "both sides agree");
+    assert_eq!((over_a.end, over_a.winner), (RaceEnd::BothResigned, None));
+    assert_eq!(over_a.turns, [4, 4]);
+}
+
+#[test]
 fn a_seed_never_revealed_ends_the_race_against_the_silent_side_and_frees_the_match() {
     // Black proposed and has the seed (our value came with the acceptance), but never
     // reveals its own; its app stays connected (a ping every 5 s).

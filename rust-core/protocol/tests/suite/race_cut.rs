@@ -192,6 +192,17 @@ fn a_cut_after_a_race_ended_without_the_seed_changes_nothing() {
     let ev = deliver(&mut b, &[Body::RaceCut { turns: 0 }], 10_001_000);
     assert!(ev.is_empty(), "{ev:?}");
     assert_eq!(b.result(), Some(&over));
+    // Nor after the peer resigned before the seed was known.
+    let red = SeedShare::new([21; 32], session, Color::Red);
+    let black = SeedShare::new([22; 32], session, Color::Black);
+    let mut resigned = Race::new(Color::Black, TIMED, black, red.commitment().to_vec());
+    resigned.accepted(0);
+    let ev = deliver(&mut resigned, &[Body::Resign { ply: 0 }], 500);
+    let over = last_over(&ev).expect("the peer resigned");
+    assert_eq!(over.end, RaceEnd::Resigned(Color::Red));
+    let ev = deliver(&mut resigned, &[Body::RaceCut { turns: 0 }], 200_000);
+    assert!(ev.is_empty(), "{ev:?}");
+    assert_eq!(resigned.result(), Some(&over));
     // Before the race ended, a cut without the seed is a cheat, as before.
     let red = SeedShare::new([21; 32], session, Color::Red);
     let black = SeedShare::new([22; 32], session, Color::Black);
@@ -274,5 +285,14 @@ fn resignations_that_cross_draw_the_race_on_both_sides() {
         assert_eq!(ra.end, RaceEnd::BothResigned);
         assert_eq!(ra.winner, None);
         assert_eq!(ra.turns, [1, 0]);
+        if options.time_limit_s > 0 {
+            // A cut that drops Red's move, sent late (Black never acknowledged the move):
+            // the counts may change, the draw does not.
+            let late = 1_000 + RACE_GRACE_MS;
+            let ev = deliver(&mut a, &[Body::RaceCut { turns: 0 }], late);
+            let after = last_over(&ev).expect("counted again");
+            assert_eq!((after.end, after.winner), (RaceEnd::BothResigned, None));
+            assert_eq!(after.turns, [0, 0]);
+        }
     }
 }
