@@ -59,6 +59,15 @@
 //! session reports every frame heard from the peer ([`Race::heard`]) so the race can tell
 //! an outage from a peer that plays on: see `race/due.rs` for the rules and their limits.
 //!
+//! One limit is known and not handled: an outage that holds up the proposer's reveal by
+//! more than [`RACE_GRACE_MS`] (the acceptor waits for it up to [`RACE_REVEAL_MS`] plus
+//! the grace period) starts the acceptor's clock that much after the proposer's, which
+//! takes the two as starting together: its cut of the acceptor then comes before the
+//! acceptor's stop, and the acceptor finds it early ([`RaceFault::EarlyCut`]). Adding the
+//! outages to the cut's deadline would mend it, and would also give a peer that stages
+//! outages that much more time past its limit; a reveal held up past the acceptor's wait
+//! ends its race on [`RaceFault::NoReveal`] while the proposer races alone.
+//!
 //! ```
 //! use banco_game::Color;
 //! use banco_protocol::race::{Race, RaceEvent, RaceOptions};
@@ -407,7 +416,8 @@ pub enum RaceFault {
 }
 
 /// How much sooner than [`RACE_GRACE_MS`] after our limit a peer's cut may come (the two
-/// clocks start a message apart): earlier, it is a cheat ([`RaceFault::EarlyCut`]).
+/// clocks start a message apart on a working link; see the module docs for an outage at the
+/// start): earlier, it is a cheat ([`RaceFault::EarlyCut`]).
 pub const CUT_TOLERANCE_MS: u64 = RACE_GRACE_MS / 2;
 
 /// How a race ended.
