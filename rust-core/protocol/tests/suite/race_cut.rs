@@ -178,13 +178,18 @@ fn false_cuts_are_caught_and_early_ones_wait() {
 
 #[test]
 fn a_cut_after_a_race_ended_without_the_seed_changes_nothing() {
-    // Black accepted at 0; Red never revealed, so Black ended the race (NoReveal). A cut
-    // Red sends later must not end it again under another reason.
-    let session = [3; 8];
-    let red = SeedShare::new([21; 32], session, Color::Red);
-    let black = SeedShare::new([22; 32], session, Color::Black);
-    let mut b = Race::new(Color::Black, TIMED, black, red.commitment().to_vec());
-    b.accepted(0);
+    // Black's race, accepted at 0, before Red's reveal (the seed not known yet).
+    let awaiting = || {
+        let session = [3; 8];
+        let red = SeedShare::new([21; 32], session, Color::Red);
+        let black = SeedShare::new([22; 32], session, Color::Black);
+        let mut b = Race::new(Color::Black, TIMED, black, red.commitment().to_vec());
+        b.accepted(0);
+        b
+    };
+    // Red never revealed, so Black ended the race (NoReveal). A cut Red sends later must
+    // not end it again under another reason.
+    let mut b = awaiting();
     let mut ev = Vec::new();
     b.tick(10_000_000, &mut Vec::new(), &mut ev);
     let over = last_over(&ev).expect("ended without the seed");
@@ -193,10 +198,7 @@ fn a_cut_after_a_race_ended_without_the_seed_changes_nothing() {
     assert!(ev.is_empty(), "{ev:?}");
     assert_eq!(b.result(), Some(&over));
     // Nor after the peer resigned before the seed was known.
-    let red = SeedShare::new([21; 32], session, Color::Red);
-    let black = SeedShare::new([22; 32], session, Color::Black);
-    let mut resigned = Race::new(Color::Black, TIMED, black, red.commitment().to_vec());
-    resigned.accepted(0);
+    let mut resigned = awaiting();
     let ev = deliver(&mut resigned, &[Body::Resign { ply: 0 }], 500);
     let over = last_over(&ev).expect("the peer resigned");
     assert_eq!(over.end, RaceEnd::Resigned(Color::Red));
@@ -204,10 +206,7 @@ fn a_cut_after_a_race_ended_without_the_seed_changes_nothing() {
     assert!(ev.is_empty(), "{ev:?}");
     assert_eq!(resigned.result(), Some(&over));
     // Before the race ended, a cut without the seed is a cheat, as before.
-    let red = SeedShare::new([21; 32], session, Color::Red);
-    let black = SeedShare::new([22; 32], session, Color::Black);
-    let mut early = Race::new(Color::Black, TIMED, black, red.commitment().to_vec());
-    early.accepted(0);
+    let mut early = awaiting();
     let ev = deliver(&mut early, &[Body::RaceCut { turns: 0 }], 1_000);
     assert_eq!(
         last_over(&ev).map(|r| r.end),
