@@ -420,6 +420,13 @@ pub enum RaceFault {
 /// start): earlier, it is a cheat ([`RaceFault::EarlyCut`]).
 pub const CUT_TOLERANCE_MS: u64 = RACE_GRACE_MS / 2;
 
+/// The earliest an honest peer's cut can come, our time limit being `limit`: sooner, it
+/// is a cheat ([`RaceFault::EarlyCut`]), and the peer's acknowledgements from then on prove
+/// no receipt (see `receipts`).
+const fn earliest_cut(limit: u64) -> u64 {
+    (limit + RACE_GRACE_MS).saturating_sub(CUT_TOLERANCE_MS)
+}
+
 /// How a race ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RaceEnd {
@@ -516,7 +523,9 @@ pub struct Race {
     /// long to come; 0 for the proposer, whose reveal answers our acceptance at once).
     peer_head_start: u64,
     done: [bool; 2],
-    resigned: Option<Color>,
+    /// Who resigned, by colour index: one side, [`RaceEnd::Resigned`]; both (the
+    /// resignations crossed), [`RaceEnd::BothResigned`] ([`Race::check_end`]).
+    resigned: [bool; 2],
     result: Option<RaceResult>,
     /// The peer's cut of our board, applied once our own time is up.
     peer_cut: Option<u32>,
@@ -543,7 +552,7 @@ impl Race {
             accepted_at: None,
             peer_head_start: 0,
             done: [false; 2],
-            resigned: None,
+            resigned: [false; 2],
             result: None,
             peer_cut: None,
             cut_peer: false,
@@ -698,7 +707,7 @@ impl Race {
         if self.result.is_some() {
             return Err(RaceError::Over);
         }
-        if self.resigned.is_some() {
+        if self.resigned.contains(&true) {
             return Err(RaceError::Done);
         }
         if self.done[self.me.index()] {
@@ -706,7 +715,7 @@ impl Race {
         }
         let turns = self.board(self.me).map_or(0, ScoreGame::turns);
         send.push(Body::Resign { ply: turns });
-        self.resigned = Some(self.me);
+        self.resigned[self.me.index()] = true;
         self.done[self.me.index()] = true;
         self.check_end(events);
         Ok(())
@@ -729,15 +738,12 @@ impl Race {
             // cut); a resignation claiming fewer moves than we counted is no honest one.
             if turns >= played {
                 self.result = None;
-                if self.resigned == Some(self.me) {
-                    return self.end(RaceEnd::BothResigned, None, events);
-                }
-                self.resigned = Some(peer);
+                self.resigned[peer.index()] = true;
                 self.check_end(events);
             }
             return;
         }
-        if self.result.is_some() || self.resigned.is_some_and(|c| c != self.me) {
+        if self.result.is_some() || self.resigned[peer.index()] {
             return;
         }
         if turns != played && !self.done[peer.index()] {
@@ -751,10 +757,8 @@ impl Race {
             );
         }
         self.done[peer.index()] = true;
-        if self.resigned == Some(self.me) {
-            return self.end(RaceEnd::BothResigned, None, events);
-        }
-        self.resigned = Some(peer);
+        self.resigned[peer.index()] = true;
+        // Our stop, unless we had resigned (then the two resignations crossed: a draw).
         self.stop_me(send, events);
         self.check_end(events);
     }
@@ -765,11 +769,11 @@ impl Race {
     #[must_use]
     pub fn takes_late_resign(&self) -> bool {
         self.cut_peer
-            && self.result.as_ref().is_some_and(|r| match r.end {
-                RaceEnd::Finished => self.resigned.is_none(),
-                RaceEnd::Resigned(c) => c == self.me,
-                _ => false,
-            })
+            && !self.resigned[self.me.other().index()]
+            && self
+                .result
+                .as_ref()
+                .is_some_and(|r| matches!(r.end, RaceEnd::Finished | RaceEnd::Resigned(_)))
     }
 
     /// The peer is gone from the race for good: it left the match (its goodbye) or its
@@ -783,7 +787,7 @@ impl Race {
             return;
         }
         let peer = self.me.other();
-        self.resigned = Some(peer);
+        self.resigned = Color::ALL.map(|c| c == peer);
         self.done = [true, true];
         self.end(RaceEnd::Resigned(peer), Some(self.me), events);
     }
@@ -988,7 +992,7 @@ impl Race {
             }
             return;
         }
-        let earliest = limit + RACE_GRACE_MS - CUT_TOLERANCE_MS;
+        let earliest = earliest_cut(limit);
         if now < earliest {
             if self.result.is_none() {
                 let early_s = (earliest - now).div_ceil(1000);
@@ -1000,13 +1004,8 @@ impl Race {
         if now >= limit || self.done[self.me.index()] {
             let me = self.me.index();
             self.done[me] = true;
-            let ended = self.result.as_ref().map(|r| r.end.clone());
             if self.apply_cut() && self.result.is_some() {
                 self.result = None;
-                if ended == Some(RaceEnd::BothResigned) {
-                    // Still a draw: only the counts change.
-                    return self.end(RaceEnd::BothResigned, None, events);
-                }
             }
             self.check_end(events);
         }
@@ -1046,8 +1045,12 @@ impl Race {
                 core::cmp::Ordering::Equal => None,
             };
             match self.resigned {
-                Some(c) => self.end(RaceEnd::Resigned(c), Some(c.other()), events),
-                None => self.end(RaceEnd::Finished, winner, events),
+                [true, true] => self.end(RaceEnd::BothResigned, None, events),
+                [false, false] => self.end(RaceEnd::Finished, winner, events),
+                [red, _] => {
+                    let c = if red { Color::Red } else { Color::Black };
+                    self.end(RaceEnd::Resigned(c), Some(c.other()), events);
+                }
             }
         }
     }

@@ -17,7 +17,7 @@
 //! meanwhile — moves its race, already cut, ignores. Counting those would refuse the
 //! other's honest cut, and the two sides would keep different results.
 
-use super::{CUT_TOLERANCE_MS, RACE_GRACE_MS, Race};
+use super::{Race, earliest_cut};
 use crate::message::Body;
 use std::collections::VecDeque;
 
@@ -49,10 +49,8 @@ impl Race {
     /// The peer has acknowledged the first `acked` messages of our stream, in an envelope
     /// that arrived at `now` (ignored from the earliest honest cut on: see the module docs).
     pub fn note_acked(&mut self, acked: u64, now: u64) {
-        let frozen = self.boards.is_some()
-            && self
-                .limit_at()
-                .is_some_and(|l| now >= (l + RACE_GRACE_MS).saturating_sub(CUT_TOLERANCE_MS));
+        let frozen =
+            self.boards.is_some() && self.limit_at().is_some_and(|l| now >= earliest_cut(l));
         if frozen {
             return;
         }
