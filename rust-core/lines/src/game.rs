@@ -402,15 +402,7 @@ impl LinesGame {
             usize::from(settings.start_balls),
             settings.draws_spots(),
         );
-        LinesGame {
-            settings,
-            spawner,
-            start: state,
-            state,
-            undo_stack: Vec::new(),
-            moves: Vec::new(),
-            taken_back: Vec::new(),
-        }
+        LinesGame::from_start(settings, spawner, state)
     }
 
     /// A game set up on `board` (tests, puzzles): score 0, the seed's first balls
@@ -430,11 +422,16 @@ impl LinesGame {
         if settings.draws_spots() {
             announce(&spawner, &mut state);
         }
+        LinesGame::from_start(settings, spawner, state)
+    }
+
+    /// A game about to start from `start` (no move played, nothing to undo).
+    const fn from_start(settings: Settings, spawner: Spawner, start: State) -> LinesGame {
         LinesGame {
             settings,
             spawner,
-            start: state,
-            state,
+            start,
+            state: start,
             undo_stack: Vec::new(),
             moves: Vec::new(),
             taken_back: Vec::new(),
@@ -448,11 +445,7 @@ impl LinesGame {
         seed: [u8; 32],
         moves: &[Move],
     ) -> Result<LinesGame, (usize, MoveError)> {
-        let mut game = LinesGame::new(settings, seed);
-        for (i, mv) in moves.iter().enumerate() {
-            game.play_move(mv.from, mv.to).map_err(|e| (i + 1, e))?;
-        }
-        Ok(game)
+        LinesGame::new(settings, seed).resumed(moves, &[])
     }
 
     /// A game replayed from its settings, seed and moves, with the turns that were taken
@@ -466,18 +459,30 @@ impl LinesGame {
         moves: &[Move],
         taken_back: &[Move],
     ) -> Result<LinesGame, (usize, MoveError)> {
-        let mut game = LinesGame::replay(settings, seed, moves)?;
-        let mut check = game.clone();
+        LinesGame::new(settings, seed).resumed(moves, taken_back)
+    }
+
+    /// This game, not yet played, with `moves` played and the turns `taken_back` after
+    /// them (see [`LinesGame::resume`]).
+    fn resumed(
+        mut self,
+        moves: &[Move],
+        taken_back: &[Move],
+    ) -> Result<LinesGame, (usize, MoveError)> {
+        for (i, mv) in moves.iter().enumerate() {
+            self.play_move(mv.from, mv.to).map_err(|e| (i + 1, e))?;
+        }
+        let mut check = self.clone();
         for (i, mv) in taken_back.iter().rev().enumerate() {
             check
                 .play_move(mv.from, mv.to)
                 .map_err(|e| (moves.len() + i + 1, e))?;
         }
-        game.taken_back = taken_back.to_vec();
-        if settings.undo == UndoRule::LastTurn && !taken_back.is_empty() {
-            game.forgo_undo();
+        self.taken_back = taken_back.to_vec();
+        if self.settings.undo == UndoRule::LastTurn && !taken_back.is_empty() {
+            self.forgo_undo();
         }
-        Ok(game)
+        Ok(self)
     }
 
     /// The settings.

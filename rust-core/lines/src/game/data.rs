@@ -18,7 +18,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::{LinesGame, Move, MoveError, START_BALLS, Settings, State, UndoRule};
+use super::{LinesGame, Move, MoveError, START_BALLS, Settings, State};
 use crate::spawn::Spawner;
 use serde::Deserialize;
 
@@ -85,26 +85,10 @@ impl TryFrom<GameData> for LinesGame {
                 drawn: start.drawn,
             });
         }
-        let mut game = LinesGame {
-            settings,
-            spawner: data.spawner,
-            start,
-            state: start,
-            undo_stack: Vec::new(),
-            moves: Vec::new(),
-            taken_back: Vec::new(),
-        };
-        for (i, mv) in data.moves.iter().enumerate() {
-            game.play_move(mv.from, mv.to)
-                .map_err(|e| GameDataError::Move(i + 1, e))?;
-        }
-        // The turns taken back must each be playable again, the next to redo last.
-        let mut check = game.clone();
-        for (i, mv) in data.taken_back.iter().rev().enumerate() {
-            check
-                .play_move(mv.from, mv.to)
-                .map_err(|e| GameDataError::Move(data.moves.len() + i + 1, e))?;
-        }
+        // Replayed as a save is resumed: the turns taken back must each be playable again.
+        let mut game = LinesGame::from_start(settings, data.spawner, start)
+            .resumed(&data.moves, &data.taken_back)
+            .map_err(|(n, e)| GameDataError::Move(n, e))?;
         if game.state != data.state {
             return Err(GameDataError::Mismatch("state"));
         }
@@ -118,10 +102,6 @@ impl TryFrom<GameData> for LinesGame {
             return Err(GameDataError::Mismatch("undo stack"));
         }
         game.undo_stack.drain(..skip);
-        if settings.undo == UndoRule::LastTurn && !data.taken_back.is_empty() {
-            game.forgo_undo();
-        }
-        game.taken_back = data.taken_back;
         Ok(game)
     }
 }
