@@ -39,10 +39,10 @@ class PairingError(Exception):
     """A bench output that cannot be paired: no game in it, or one seed with two games."""
 
 
-def load(paths):
-    """The games of one set of bench outputs: {seed: (score, turns)}; a game stopped at the
-    turn limit counts as its score then (see `stopped`)."""
-    games = {}
+def read(paths):
+    """The games of one set of bench outputs, {seed: (score, turns)}, and the seeds of those
+    the turn limit stopped (each counts as its score then), in one pass over the files."""
+    games, stopped = {}, set()
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for line in f:
@@ -56,21 +56,16 @@ def load(paths):
                         f"{games[seed][0]} in {games[seed][1]} turns in another file of the set"
                     )
                 games[seed] = game
+                if m[4]:
+                    stopped.add(seed)
     if not games:
         raise PairingError(f"no `game N seed S score X turns T` line in {', '.join(paths)}")
-    return games
+    return games, stopped
 
 
-def stopped(paths):
-    """The seeds of the games of `paths` that the turn limit stopped."""
-    seeds = set()
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                m = GAME.match(line)
-                if m and m[4]:
-                    seeds.add(int(m[1]))
-    return seeds
+def load(paths):
+    """The games of one set of bench outputs: {seed: (score, turns)} (see `read`)."""
+    return read(paths)[0]
 
 
 def quantile(sorted_values, q):
@@ -216,10 +211,12 @@ def main(argv=None):
     p.add_argument("--draws", type=positive, default=2000, help="bootstrap draws (default 2000)")
     args = p.parse_args(argv)
     try:
-        r = paired(load(args.a), load(args.b), args.seeds, args.draws)
+        (a, stopped_a), (b, stopped_b) = read(args.a), read(args.b)
+        r = paired(a, b, args.seeds, args.draws)
         low, high = r["seeds"]
-        both = set(load(args.a)) & set(load(args.b))
-        limited = sorted(s for s in stopped(args.a) | stopped(args.b) if s in both and low <= s <= high)
+        limited = sorted(
+            s for s in stopped_a | stopped_b if s in a and s in b and low <= s <= high
+        )
     except (PairingError, OSError) as e:
         print(f"lines_paired: {e}", file=sys.stderr)
         return 1

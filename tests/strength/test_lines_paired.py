@@ -114,7 +114,8 @@ class Pairing(unittest.TestCase):
             f.write("game 3 seed 3 score 700 turns 500 (turn limit)\n")
         b = self.files.write("b", [(1, 100, 40), (2, 310, 90), (3, 650, 500)])
         self.assertEqual(lp.load([a])[3], (700, 500))
-        self.assertEqual(lp.stopped([a, b]), {3})
+        self.assertEqual(lp.read([a])[1], {3})
+        self.assertEqual(lp.read([b])[1], set())
         out = io.StringIO()
         with redirect_stdout(out):
             self.assertEqual(lp.main(["--a", a, "--b", b, "--draws", "10"]), 0)
