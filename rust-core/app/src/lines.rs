@@ -229,13 +229,18 @@ impl LinesSession {
     /// monotonic clock the front end passes in, here and to every clock call). The limit
     /// is part of the game's kind in the best scores ([`LinesSession::best_kind`]).
     pub fn start_clock(&mut self, limit_ms: u64, now: u64) {
-        let over = self.is_over();
         self.clock = Some(Clock {
             limit_ms: Some(limit_ms),
             left_ms: limit_ms,
-            running_since: (!over).then_some(now),
-            held: over && !self.time_up,
+            running_since: (!self.is_over()).then_some(now),
+            held: self.held_by_board(),
         });
+    }
+
+    /// True when a full board, not the time, ended the game: its clock stands until an
+    /// undo frees the board.
+    fn held_by_board(&self) -> bool {
+        self.game.is_over() && !self.time_up
     }
 
     /// Counts the clock at `now`: the time left (`None` without a clock). When it reaches
@@ -273,7 +278,7 @@ impl LinesSession {
     /// Starts a stopped clock at `now` (a continued game, back on screen).
     pub fn resume_clock(&mut self, now: u64) {
         let playing = !self.is_over();
-        let held = self.game.is_over() && !self.time_up;
+        let held = self.held_by_board();
         if let Some(c) = self.clock.as_mut().filter(|c| c.running_since.is_none()) {
             c.running_since = playing.then_some(now);
             c.held = held;
