@@ -215,8 +215,11 @@ pub fn play_race(sim: &RaceSim) -> RaceSimReport {
                     .is_some_and(|(who, at)| who == i && r.moves >= at)
                 {
                     match r.session.race_resign(now) {
-                        // Done: our time ran out first, the race ends on the boards.
-                        Ok(()) | Err(RaceError::Done | RaceError::Over) => r.next_move = None,
+                        // Done or final: our time ran out or our board filled first;
+                        // the race ends on the boards.
+                        Ok(()) | Err(RaceError::Done | RaceError::Final | RaceError::Over) => {
+                            r.next_move = None;
+                        }
                         Err(RaceError::Session(_)) => {}
                         Err(e) => report.failure = Some(format!("resign: {e}")),
                     }
