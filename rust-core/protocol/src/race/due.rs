@@ -3,8 +3,18 @@
 //! A race message carries no clock (a peer could fake one anyway), so the receiver judges
 //! by when a message arrives, by its own clock:
 //!
-//! * **Moves.** The peer's move must arrive by its time limit (as measured here: ours, less
-//!   its head start) plus [`RACE_LATE_MS`]. A later move, while the link stayed up, was made
+//! * **The peer's start.** Each side's time begins when the other's seed value reaches it,
+//!   so the peer's began at the latest when its acknowledgement of our reveal arrived
+//!   here: that is taken as its start (until it arrives, our acceptance for the acceptor,
+//!   which lets the proposer know the seed from then, and our own start for the proposer).
+//!   An outage that holds up our reveal starts the peer's time that much after ours, and
+//!   its acknowledgement, held up as long, says so; without that, our cut of its board
+//!   would come before its stop. The start is taken no later than the race's agreement
+//!   plus the outages counted so far and [`RACE_LATE_MS`], nor than the longest wait for
+//!   a reveal ([`RACE_REVEAL_MS`] + [`RACE_GRACE_MS`]): a peer heard from all along had
+//!   our value within a round trip.
+//! * **Moves.** The peer's move must arrive by its time limit (as measured here: from its
+//!   start) plus [`RACE_LATE_MS`]. A later move, while the link stayed up, was made
 //!   after the peer's time was up: it is not counted, and the peer loses
 //!   ([`RaceFault::MoveAfterTimeUp`](super::RaceFault::MoveAfterTimeUp)). From [`RACE_GRACE_MS`] after its limit the peer is
 //!   taken as stopped anyway (and told with a cut), as before.
@@ -28,7 +38,10 @@
 //! A peer cannot be told from an outage: a modified client that cuts the link (or falls
 //! silent for more than [`RACE_QUIET_MS`] at a time) and plays on meanwhile is believed,
 //! up to the grace period, as before; one that keeps the link up and does not stop is
-//! caught within [`RACE_LATE_MS`] of its limit.
+//! caught within [`RACE_LATE_MS`] of its limit. One that falls silent at the start, our
+//! value in hand, and acknowledges it only later, is believed to have started later: it
+//! gains that time (at most [`RACE_REVEAL_MS`] + [`RACE_GRACE_MS`]) to study the opening
+//! boards, and no more time to play.
 
 use super::{RACE_GRACE_MS, Race};
 
@@ -67,6 +80,32 @@ impl LinkWatch {
             self.agreed_at = Some(now);
             self.last_heard = Some(now);
         }
+    }
+}
+
+impl Race {
+    /// The peer acknowledged our seed reveal in an envelope that arrived at `now`: its
+    /// time began by then (see the module docs for the bounds on it).
+    pub(super) fn reveal_acked(&mut self, now: u64) {
+        if self.peer_start.is_some() {
+            return;
+        }
+        let Some(agreed) = self.link.agreed_at else {
+            return;
+        };
+        let allowance = self
+            .link
+            .forgiven
+            .saturating_add(RACE_LATE_MS)
+            .min(RACE_REVEAL_MS + RACE_GRACE_MS);
+        self.peer_start = Some(now.max(agreed).min(agreed.saturating_add(allowance)));
+    }
+
+    /// When the peer's time began, by our clock (see the module docs).
+    pub(super) fn peer_started_at(&self) -> u64 {
+        self.peer_start
+            .or(self.accepted_at)
+            .unwrap_or(self.started_at)
     }
 }
 

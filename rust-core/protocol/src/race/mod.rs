@@ -37,7 +37,10 @@
 //! ## Time
 //!
 //! Time is passed in (`now`, milliseconds). Each side starts its clock when it learns the
-//! seed and stops playing `time_limit_s` seconds later; it then sends `RaceStop`. A peer
+//! seed and stops playing `time_limit_s` seconds later; it then sends `RaceStop`. The peer's
+//! clock is taken to have started when its acknowledgement of our reveal arrived (see
+//! `race/due.rs`), so an outage at the start that holds up one side's seed holds up its
+//! limit, its stop and the other side's cut of it alike. A peer
 //! whose stop has not arrived [`RACE_GRACE_MS`] after our own limit is taken as stopped
 //! where it is (its later moves are ignored), and we send it a [`Body::RaceCut`] with the
 //! moves we counted. A side that receives a cut counts its own board there too (its moves
@@ -59,14 +62,10 @@
 //! session reports every frame heard from the peer ([`Race::heard`]) so the race can tell
 //! an outage from a peer that plays on: see `race/due.rs` for the rules and their limits.
 //!
-//! One limit is known and not handled: an outage that holds up the proposer's reveal by
-//! more than [`RACE_GRACE_MS`] (the acceptor waits for it up to [`RACE_REVEAL_MS`] plus
-//! the grace period) starts the acceptor's clock that much after the proposer's, which
-//! takes the two as starting together: its cut of the acceptor then comes before the
-//! acceptor's stop, and the acceptor finds it early ([`RaceFault::EarlyCut`]). Adding the
-//! outages to the cut's deadline would mend it, and would also give a peer that stages
-//! outages that much more time past its limit; a reveal held up past the acceptor's wait
-//! ends its race on [`RaceFault::NoReveal`] while the proposer races alone.
+//! One limit is known: a reveal held up past the waiting side's patience
+//! ([`RACE_REVEAL_MS`] plus up to [`RACE_GRACE_MS`] of outage) ends that side's race on
+//! [`RaceFault::NoReveal`], while the other, whose reveal did arrive, races alone and wins
+//! on its cut: no message tells it that the other side gave up.
 //!
 //! ```
 //! use banco_game::Color;
@@ -415,9 +414,10 @@ pub enum RaceFault {
     },
 }
 
-/// How much sooner than [`RACE_GRACE_MS`] after our limit a peer's cut may come (the two
-/// clocks start a message apart on a working link; see the module docs for an outage at the
-/// start): earlier, it is a cheat ([`RaceFault::EarlyCut`]).
+/// How much sooner than [`RACE_GRACE_MS`] after our limit a peer's cut may come (it takes
+/// our clock as starting when our acknowledgement of its reveal arrived, a message after
+/// our start on a working link, later after an outage: see `race/due.rs`): earlier, it is
+/// a cheat ([`RaceFault::EarlyCut`]).
 pub const CUT_TOLERANCE_MS: u64 = RACE_GRACE_MS / 2;
 
 /// The earliest an honest peer's cut can come, our time limit being `limit`: sooner, it
@@ -517,11 +517,11 @@ pub struct Race {
     boards: Option<[LinesGame; 2]>,
     started_at: u64,
     /// When we accepted (the acceptor): the proposer learns the seed from our acceptance,
-    /// so its time counts from then, not from its reveal's arrival.
+    /// so until it acknowledges our reveal its time counts from then.
     accepted_at: Option<u64>,
-    /// How much sooner than ours the peer's time began (the acceptor: its reveal took that
-    /// long to come; 0 for the proposer, whose reveal answers our acceptance at once).
-    peer_head_start: u64,
+    /// When the peer's time began, by our clock, as the acknowledgement of our reveal
+    /// shows it (see `due`); `None` until it arrives.
+    peer_start: Option<u64>,
     done: [bool; 2],
     /// Who resigned, by colour index: one side, [`RaceEnd::Resigned`]; both (the
     /// resignations crossed), [`RaceEnd::BothResigned`] ([`Race::check_end`]).
@@ -550,7 +550,7 @@ impl Race {
             boards: None,
             started_at: 0,
             accepted_at: None,
-            peer_head_start: 0,
+            peer_start: None,
             done: [false; 2],
             resigned: [false; 2],
             result: None,
@@ -562,8 +562,10 @@ impl Race {
     }
 
     /// We accepted the race at `now` (our value goes with the acceptance): from then the
-    /// proposer can know the seed, so its time is counted from then. A proposer that holds
-    /// its reveal back to plan with the spawns known spends its own time doing so.
+    /// proposer can know the seed, so its time is counted from then until its
+    /// acknowledgement of our value shows when it had it (see `due`). A proposer that
+    /// holds its reveal back to plan with the spawns known spends its own time doing so:
+    /// its transport acknowledged our value on arrival.
     pub fn accepted(&mut self, now: u64) {
         self.accepted_at = Some(now);
         self.link.agreed(now);
@@ -611,10 +613,13 @@ impl Race {
             .then(|| self.started_at + u64::from(self.options.time_limit_s) * 1000)
     }
 
-    /// The peer's time limit by our clock (ours less its head start).
+    /// The peer's time limit by our clock: its start (see [`Race::peer_started_at`]) plus
+    /// the time limit.
     fn peer_limit_at(&self) -> Option<u64> {
-        self.limit_at()
-            .map(|l| l.saturating_sub(self.peer_head_start))
+        self.limit_at().map(|l| {
+            l.saturating_sub(self.started_at)
+                .saturating_add(self.peer_started_at())
+        })
     }
 
     /// Milliseconds of our time left at `now` (`None`: no limit or not started).
@@ -650,7 +655,6 @@ impl Race {
                 let s = self.options.settings();
                 self.boards = Some([LinesGame::new(s, seed), LinesGame::new(s, seed)]);
                 self.started_at = now;
-                self.peer_head_start = self.accepted_at.map_or(0, |a| now.saturating_sub(a));
                 events.push(RaceEvent::Started {
                     options: self.options,
                 });

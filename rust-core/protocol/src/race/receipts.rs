@@ -1,6 +1,7 @@
-//! What the peer has received of our race, as its acknowledgements prove: every
-//! `RaceMove` and our `RaceStop` travel on the exactly-once stream, so an acknowledgement
-//! covering one of them shows the peer had it. A cut ([`Race::on_cut`]) exists only for a
+//! What the peer has received of our race, as its acknowledgements prove: our
+//! `SeedReveal`, every `RaceMove` and our `RaceStop` travel on the exactly-once stream, so
+//! an acknowledgement covering one of them shows the peer had it. The reveal's tells when
+//! the peer's time began at the latest (see `due`). A cut ([`Race::on_cut`]) exists only for a
 //! peer that went without our stop past its grace period: one that counts fewer of our
 //! moves than the peer had acknowledged, or comes after the peer had acknowledged our
 //! stop, is a cheat (an attempt to erase our score after the race, say) and is refused
@@ -24,6 +25,8 @@ use std::collections::VecDeque;
 /// Our race messages in flight, and what the peer acknowledged of them.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Receipts {
+    /// Our seed reveal's sequence number, until the peer acknowledges it.
+    reveal: Option<u64>,
     /// Our moves not yet acknowledged: (sequence number, our turn count after it).
     moves: VecDeque<(u64, u32)>,
     /// Our stop's sequence number, once queued.
@@ -42,6 +45,7 @@ impl Race {
                 self.receipts.moves.push_back((seq, turn.saturating_add(1)));
             }
             Body::RaceStop { .. } => self.receipts.stop = Some(seq),
+            Body::SeedReveal { .. } => self.receipts.reveal = Some(seq),
             _ => {}
         }
     }
@@ -49,6 +53,10 @@ impl Race {
     /// The peer has acknowledged the first `acked` messages of our stream, in an envelope
     /// that arrived at `now` (ignored from the earliest honest cut on: see the module docs).
     pub fn note_acked(&mut self, acked: u64, now: u64) {
+        if self.receipts.reveal.is_some_and(|s| s < acked) {
+            self.receipts.reveal = None;
+            self.reveal_acked(now);
+        }
         let frozen =
             self.boards.is_some() && self.limit_at().is_some_and(|l| now >= earliest_cut(l));
         if frozen {

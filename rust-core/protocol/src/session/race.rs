@@ -194,7 +194,10 @@ impl<G: MatchGame> Session<G> {
         }));
         let mut race = Race::new(me, options, share, msg.params);
         race.accepted(now);
-        self.channel.queue(race.reveal());
+        let reveal = race.reveal();
+        if let Some(seq) = self.channel.queue_seq(reveal.clone()) {
+            race.note_sent(&reveal, seq);
+        }
         self.race.race = Some(race);
         Ok(())
     }
@@ -260,8 +263,11 @@ impl<G: MatchGame> Session<G> {
 
     fn finish_race_step(&mut self, send: Vec<Body>, events: Vec<RaceEvent>) {
         for b in send {
-            let tracked =
-                matches!(b, Body::RaceMove { .. } | Body::RaceStop { .. }).then(|| b.clone());
+            let tracked = matches!(
+                b,
+                Body::RaceMove { .. } | Body::RaceStop { .. } | Body::SeedReveal { .. }
+            )
+            .then(|| b.clone());
             // The race's own messages wait for the link however many there are (bounded by
             // the race itself); replies to the peer (a busy decline) count as usual.
             let seq = match b {

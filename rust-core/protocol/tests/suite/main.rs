@@ -19,5 +19,6 @@ mod race_cut;
 mod race_hostage;
 mod race_preview;
 mod race_spawn;
+mod race_start;
 mod session;
 mod soak;

@@ -106,7 +106,10 @@ fn a_perfect_link_also_ends_alike() {
 
 /// A victim (Red) that accepted a race proposed by a raw peer (Black) with seed `value`;
 /// returns the victim, the peer, the peer's share and the victim's revealed value.
-fn victim_and_racer(value: [u8; 32], options: RaceOptions) -> (S, RawPeer, SeedShare, [u8; 32]) {
+pub(crate) fn victim_and_racer(
+    value: [u8; 32],
+    options: RaceOptions,
+) -> (S, RawPeer, SeedShare, [u8; 32]) {
     let mut victim = session_offering("V", 3, &[GameKind::Lines]);
     let mut raw = RawPeer::connect_offering(&mut victim, PROTOCOL_VERSION, CAP_LINES, 0).unwrap();
     victim.confirm_peer(false).unwrap();
@@ -136,7 +139,7 @@ fn victim_and_racer(value: [u8; 32], options: RaceOptions) -> (S, RawPeer, SeedS
     (victim, raw, share, theirs)
 }
 
-fn race_over(victim: &mut S) -> Option<RaceResult> {
+pub(crate) fn race_over(victim: &mut S) -> Option<RaceResult> {
     events(victim).into_iter().find_map(|e| match e {
         Event::Race(RaceEvent::Over(r)) => Some(r),
         _ => None,
@@ -508,7 +511,7 @@ fn a_move_after_the_peers_own_stop_is_caught() {
     assert_eq!(over.turns, [0, 1], "the move after the stop is not counted");
 }
 
-fn race_move(s: &mut S, now: u64) {
+pub(crate) fn race_move(s: &mut S, now: u64) {
     let race = s.race().unwrap();
     let (from, to) = race.board(race.me()).unwrap().any_move().unwrap();
     s.race_move(from, to, now).unwrap();

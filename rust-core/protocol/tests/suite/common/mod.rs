@@ -179,6 +179,17 @@ impl RawPeer {
         self.seq += 1;
     }
 
+    /// Takes back the acknowledgement of the victim's last `n` sequenced messages: the
+    /// next messages acknowledge only those before them, as if they had not arrived.
+    pub fn unack(&mut self, n: u64) {
+        self.ack -= n;
+    }
+
+    /// Acknowledges the victim's `n` sequenced messages taken back by [`RawPeer::unack`].
+    pub fn ack_again(&mut self, n: u64) {
+        self.ack += n;
+    }
+
     /// Seals and delivers one message; returns the frame.
     pub fn send<G: MatchGame>(&mut self, victim: &mut Session<G>, body: Body, now: u64) -> Vec<u8> {
         let seq = if body.is_sequenced() {
