@@ -343,7 +343,7 @@ pub struct NetMatch {
     offers: Vec<GameKind>,
     identity: Identity,
     /// The picked ball on our race board.
-    race_pick: Mutex<crate::lines_pick::LinesPick>,
+    race_pick: Mutex<race::RacePick>,
     /// A host: where it takes guests.
     open: Option<Hosting>,
     /// How long a resignation left behind is given to be delivered ([`NetMatch::set_leave_delivery`]).

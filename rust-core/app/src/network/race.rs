@@ -31,7 +31,7 @@
 //! ```
 
 use super::{NetError, NetMatch, lock};
-use crate::lines_pick::LinesTap;
+use crate::lines_pick::{LinesPick, LinesTap};
 use banco_game::{Color, ScoreGame};
 use banco_lines::{Cell, LinesGame, MoveError, TurnReport};
 use banco_protocol::race::{Race, RaceEnd, RaceError, RaceFault, RaceOptions, RaceResult};
@@ -194,7 +194,7 @@ impl NetMatch {
     /// takes (for the animation), the cleared balls and the landed ones.
     pub fn race_move(&self, from: Cell, to: Cell) -> Result<TurnReport, NetError> {
         let report = self.send_race_move(from, to)?;
-        lock(&self.race_pick).clear();
+        lock(&self.race_pick).pick.clear();
         Ok(report)
     }
 
@@ -215,18 +215,23 @@ impl NetMatch {
         let cell = cell_at(cell)?;
         let mut pick = lock(&self.race_pick);
         let Some(mut board) = self.race().filter(|r| r.can_move).and_then(|r| r.board) else {
-            pick.clear();
+            pick.pick.clear();
             return Ok(LinesTap::Ignored);
         };
-        pick.tap(&mut board, cell, |_, from, to| {
+        pick.follow(&board);
+        pick.pick.tap(&mut board, cell, |_, from, to| {
             self.send_race_move(from, to)
         })
     }
 
-    /// The picked ball on our race board.
+    /// The picked ball on our race board: none once we cannot move, nor in a race other
+    /// than the one it was picked in.
     #[must_use]
     pub fn race_selected(&self) -> Option<Cell> {
-        lock(&self.race_pick).selected()
+        let board = self.race().filter(|r| r.can_move).and_then(|r| r.board)?;
+        let mut pick = lock(&self.race_pick);
+        pick.follow(&board);
+        pick.pick.selected()
     }
 
     /// Resigns the race (we lose); refused once our time is up or our board is full.
@@ -242,6 +247,25 @@ impl NetMatch {
             .read_session(|s, now| s.race().map(|r| RaceView::of(r, now)))
             .ok()
             .flatten()
+    }
+}
+
+/// The picked ball on our race board, and the race it was picked in (by its seed): a
+/// ball picked when a race ended is not carried into the next one.
+#[derive(Debug, Default)]
+pub(super) struct RacePick {
+    seed: Option<[u8; 32]>,
+    pick: LinesPick,
+}
+
+impl RacePick {
+    /// Puts the picked ball down if it was picked in a race other than `board`'s.
+    fn follow(&mut self, board: &LinesGame) {
+        let seed = Some(board.seed());
+        if self.seed != seed {
+            self.seed = seed;
+            self.pick.clear();
+        }
     }
 }
 

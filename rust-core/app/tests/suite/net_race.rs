@@ -240,8 +240,15 @@ fn a_race_is_run_again_with_its_options_and_a_new_seed() {
     let first = host.race().unwrap().board.unwrap();
     play_greedy(&host, false);
     play_greedy(&guest, false);
+    // The host has a ball picked when the race ends.
+    let (from, _) = host.race().unwrap().board.unwrap().any_move().unwrap();
+    assert!(matches!(
+        host.race_tap(u8::from(from)).unwrap(),
+        LinesTap::Selected { .. }
+    ));
     guest.race_resign().unwrap();
     race_over(&host_rx, &guest_rx);
+    assert_eq!(host.race_selected(), None, "no pick once the race is over");
     // The race's end is the match's result.
     let over = host.state();
     assert_eq!(
@@ -289,6 +296,16 @@ fn a_race_is_run_again_with_its_options_and_a_new_seed() {
     );
     assert_eq!(h.board.as_ref().unwrap().turns(), 0);
     assert!(h.can_move && g.can_move && h.result.is_none());
+    // The ball picked in the last race is not picked in this one: a tap on an empty cell
+    // moves nothing.
+    assert_eq!(host.race_selected(), None);
+    let empty = (0..81u8)
+        .find(|&c| {
+            let cell = banco_lines::Cell::try_from(c).unwrap();
+            h.board.as_ref().unwrap().board().is_empty_cell(cell)
+        })
+        .unwrap();
+    assert_eq!(host.race_tap(empty).unwrap(), LinesTap::Ignored);
     let again = host.state();
     assert_eq!((again.phase, again.result), (Phase::Playing, None));
 
