@@ -4,20 +4,25 @@
 //! by when a message arrives, by its own clock:
 //!
 //! * **The peer's start.** Each side's time begins when the other's seed value reaches it,
-//!   so the peer's began at the latest when its acknowledgement of our reveal arrived
-//!   here: that is taken as its start (until it arrives, our acceptance for the acceptor,
-//!   which lets the proposer know the seed from then, and our own start for the proposer).
-//!   An outage that holds up our reveal starts the peer's time that much after ours, and
-//!   its acknowledgement, held up as long, says so; without that, our cut of its board
-//!   would come before its stop. The start is taken no later than the race's agreement
-//!   plus the outages counted so far and [`RACE_LATE_MS`], nor than the longest wait for
-//!   a reveal ([`RACE_REVEAL_MS`] + [`RACE_GRACE_MS`]): a peer heard from all along had
-//!   our value within a round trip.
+//!   so the peer's began by the time its acknowledgement of our reveal, or its first race
+//!   message, arrived here: the first of the two is taken as its start. Until then it is
+//!   taken as starting at our acceptance (we are the acceptor: the proposer could know the
+//!   seed from then) or with us (the proposer). An outage that holds up our reveal starts
+//!   the peer's time that much after ours, and its acknowledgement, held up as long, says
+//!   so; without that, our cut of its board would come before its stop. The start is taken
+//!   no later than the race's agreement plus [`RACE_LATE_MS`] and the outages that began
+//!   while a reveal could still be awaited ([`RACE_REVEAL_MS`] + [`RACE_LATE_MS`] after the
+//!   agreement), and never more than [`RACE_REVEAL_MS`] + [`RACE_GRACE_MS`] after it (the
+//!   longest a side waits for a reveal): a peer heard from all along had our value within
+//!   a round trip, and an outage later in the race cannot move its start.
 //! * **Moves.** The peer's move must arrive by its time limit (as measured here: from its
 //!   start) plus [`RACE_LATE_MS`]. A later move, while the link stayed up, was made
 //!   after the peer's time was up: it is not counted, and the peer loses
 //!   ([`RaceFault::MoveAfterTimeUp`](super::RaceFault::MoveAfterTimeUp)). From [`RACE_GRACE_MS`] after its limit the peer is
-//!   taken as stopped anyway (and told with a cut), as before.
+//!   taken as stopped anyway (and told with a cut) — while our reveal is unacknowledged
+//!   and the peer has sent no race message, not before the latest its start could be
+//!   plus its time and the grace period, so a start held up by an outage longer than a
+//!   short race is not cut before it could know.
 //! * **The reveal.** The peer's part of the seed must arrive [`RACE_REVEAL_MS`] (plus
 //!   [`RACE_LATE_MS`]) after the race was agreed here (our acceptance, or its acceptance's
 //!   arrival). Otherwise the race ends against it ([`RaceFault::NoReveal`](super::RaceFault::NoReveal)) and a new race
@@ -28,8 +33,9 @@
 //! (the link down, or silent before the keepalive gave up on it) is added in full to both
 //! allowances, as long as it began while the peer's moves were still due: the moves made
 //! before the limit and held up by the outage arrive with the link's return (the frames
-//! queued during a cut are sent again on the resumed link), and a side whose start was
-//! delayed by the outage plays that much later. After such a stretch the peer also has
+//! queued during a cut are sent again on the resumed link). An outage that held up the
+//! peer's start is counted once: the later start moves its limit, and that much of the
+//! outage no longer adds to its moves' allowance. After such a stretch the peer also has
 //! [`RACE_LATE_MS`] from the link's return, and a new outage in that time counts too (found
 //! by the race soak: a link back for 44 ms and down again for 10 s before the held-up moves
 //! got through). While the peer is silent at the reveal's due time, the reveal waits at
@@ -39,9 +45,10 @@
 //! silent for more than [`RACE_QUIET_MS`] at a time) and plays on meanwhile is believed,
 //! up to the grace period, as before; one that keeps the link up and does not stop is
 //! caught within [`RACE_LATE_MS`] of its limit. One that falls silent at the start, our
-//! value in hand, and acknowledges it only later, is believed to have started later: it
-//! gains that time (at most [`RACE_REVEAL_MS`] + [`RACE_GRACE_MS`]) to study the opening
-//! boards, and no more time to play.
+//! value in hand, and acknowledges it only later, is believed to have started later: its
+//! time to play is as long as anyone's, but it had that much more time (at most
+//! [`RACE_REVEAL_MS`] + [`RACE_GRACE_MS`]) to work out its moves — with the seed known,
+//! as every side knows it, the spawns to come hold no secret from a modified client.
 
 use super::{RACE_GRACE_MS, Race};
 
@@ -71,6 +78,11 @@ pub(super) struct LinkWatch {
     forgiven: u64,
     /// When the last outage counted ended (0: none).
     outage_end: u64,
+    /// Milliseconds of outages that began while a reveal could still be awaited: what
+    /// may have held up the peer's start.
+    start_outage: u64,
+    /// Milliseconds of `forgiven` that the peer's later start already makes up for.
+    absorbed: u64,
 }
 
 impl LinkWatch {
@@ -84,9 +96,10 @@ impl LinkWatch {
 }
 
 impl Race {
-    /// The peer acknowledged our seed reveal in an envelope that arrived at `now`: its
-    /// time began by then (see the module docs for the bounds on it).
-    pub(super) fn reveal_acked(&mut self, now: u64) {
+    /// The peer had our seed value by `now`: its acknowledgement of our reveal, or its
+    /// first race message, arrived. The first such moment, bounded (see the module docs),
+    /// is taken as its start.
+    pub(super) fn peer_started_by(&mut self, now: u64) {
         if self.peer_start.is_some() {
             return;
         }
@@ -95,17 +108,40 @@ impl Race {
         };
         let allowance = self
             .link
-            .forgiven
+            .start_outage
             .saturating_add(RACE_LATE_MS)
             .min(RACE_REVEAL_MS + RACE_GRACE_MS);
-        self.peer_start = Some(now.max(agreed).min(agreed.saturating_add(allowance)));
+        let start = now.max(agreed).min(agreed.saturating_add(allowance));
+        self.peer_start = Some(start);
+        // The outage that held the start up is made up for by the later limit.
+        let shift = start.saturating_sub(self.old_peer_start());
+        self.link.absorbed = self.link.start_outage.min(shift);
     }
 
     /// When the peer's time began, by our clock (see the module docs).
     pub(super) fn peer_started_at(&self) -> u64 {
-        self.peer_start
-            .or(self.accepted_at)
-            .unwrap_or(self.started_at)
+        self.peer_start.unwrap_or_else(|| self.old_peer_start())
+    }
+
+    /// The peer's start until it is known: our acceptance (the acceptor), or our own start.
+    fn old_peer_start(&self) -> u64 {
+        self.accepted_at.unwrap_or(self.started_at)
+    }
+
+    /// When the peer is taken as stopped (and cut): [`RACE_GRACE_MS`] after its limit —
+    /// and, while nothing shows when it started, not before the latest it could have
+    /// started (see the module docs).
+    pub(super) fn peer_cut_at(&self) -> Option<u64> {
+        let limit = self.peer_limit_at()?;
+        let cut = limit.saturating_add(RACE_GRACE_MS);
+        let latest = match (self.peer_start, self.link.agreed_at) {
+            (None, Some(agreed)) => agreed
+                .saturating_add(RACE_REVEAL_MS + RACE_GRACE_MS)
+                .saturating_add(u64::from(self.options.time_limit_s) * 1000)
+                .saturating_add(RACE_GRACE_MS),
+            _ => 0,
+        };
+        Some(cut.max(latest))
     }
 }
 
@@ -131,6 +167,13 @@ impl Race {
         if gap > RACE_QUIET_MS && self.outage_counts(since) {
             self.link.forgiven = self.link.forgiven.saturating_add(gap);
             self.link.outage_end = now;
+            let reveal_awaited = self
+                .link
+                .agreed_at
+                .is_some_and(|a| since < a.saturating_add(RACE_REVEAL_MS + RACE_LATE_MS));
+            if reveal_awaited {
+                self.link.start_outage = self.link.start_outage.saturating_add(gap);
+            }
         }
         self.link.last_heard = Some(now);
     }
@@ -141,15 +184,21 @@ impl Race {
     /// the moves held up get through counts both times).
     fn outage_counts(&self, from: u64) -> bool {
         match (&self.boards, self.peer_limit_at()) {
-            (Some(_), Some(limit)) => from <= self.allowed_until(limit),
+            (Some(_), Some(limit)) => from <= self.allowed_until(limit, self.moves_forgiven()),
             _ => true,
         }
     }
 
+    /// The outages that extend the peer's moves' allowance: those its later start does
+    /// not already make up for.
+    fn moves_forgiven(&self) -> u64 {
+        self.link.forgiven.saturating_sub(self.link.absorbed)
+    }
+
     /// Until when something due at `base` may arrive: [`RACE_LATE_MS`] after `base` and
-    /// the outages, and after the last outage's end.
-    fn allowed_until(&self, base: u64) -> u64 {
-        base.saturating_add(self.link.forgiven)
+    /// the outages `forgiven`, and after the last outage's end.
+    fn allowed_until(&self, base: u64, forgiven: u64) -> u64 {
+        base.saturating_add(forgiven)
             .max(self.link.outage_end)
             .saturating_add(RACE_LATE_MS)
     }
@@ -161,7 +210,7 @@ impl Race {
         }
         let base = self.link.agreed_at?.saturating_add(RACE_REVEAL_MS);
         let cap = base.saturating_add(RACE_GRACE_MS);
-        let due = self.allowed_until(base).min(cap);
+        let due = self.allowed_until(base, self.link.forgiven).min(cap);
         // Silent at that time: the link is down, and the outage will be counted when it ends.
         let silent = self
             .link
@@ -172,12 +221,15 @@ impl Race {
 
     /// How a peer's move arriving at `now` stands against its time.
     pub(super) fn move_time(&self, now: u64) -> MoveTime {
-        let Some(limit) = self.peer_limit_at().filter(|_| self.boards.is_some()) else {
+        let (Some(limit), Some(cut)) = (
+            self.peer_limit_at().filter(|_| self.boards.is_some()),
+            self.peer_cut_at(),
+        ) else {
             return MoveTime::InTime;
         };
-        if now >= limit.saturating_add(RACE_GRACE_MS) {
+        if now >= cut {
             MoveTime::CutDue
-        } else if now > self.allowed_until(limit) {
+        } else if now > self.allowed_until(limit, self.moves_forgiven()) {
             MoveTime::Late((now - limit).div_ceil(1000))
         } else {
             MoveTime::InTime

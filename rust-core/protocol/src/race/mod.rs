@@ -38,10 +38,10 @@
 //!
 //! Time is passed in (`now`, milliseconds). Each side starts its clock when it learns the
 //! seed and stops playing `time_limit_s` seconds later; it then sends `RaceStop`. The peer's
-//! clock is taken to have started when its acknowledgement of our reveal arrived (see
-//! `race/due.rs`), so an outage at the start that holds up one side's seed holds up its
-//! limit, its stop and the other side's cut of it alike. A peer
-//! whose stop has not arrived [`RACE_GRACE_MS`] after our own limit is taken as stopped
+//! clock is taken to have started when its acknowledgement of our reveal, or its first
+//! move, arrived (see `race/due.rs`), so an outage at the start that holds up one side's
+//! seed holds up its limit, its stop and the other side's cut of it alike. A peer
+//! whose stop has not arrived [`RACE_GRACE_MS`] after its limit is taken as stopped
 //! where it is (its later moves are ignored), and we send it a [`Body::RaceCut`] with the
 //! moves we counted. A side that receives a cut counts its own board there too (its moves
 //! the peer never saw are dropped; once its own time is up, so a cut cannot end a side's
@@ -403,7 +403,8 @@ pub enum RaceFault {
         stop: bool,
     },
     /// A cut long before the peer could have made one: it counts our board only when its
-    /// wait for our stop ran out, [`RACE_GRACE_MS`] after its time limit (about ours). An
+    /// wait for our stop ran out, [`RACE_GRACE_MS`] after our time limit as it measures it
+    /// (from its acknowledgement of our reveal: no sooner than ours, see `race/due.rs`). An
     /// early "cut" would only erase moves it had seen.
     #[error(
         "the other player counted your board {early_s} s before it could have (to erase your moves)"
@@ -414,10 +415,12 @@ pub enum RaceFault {
     },
 }
 
-/// How much sooner than [`RACE_GRACE_MS`] after our limit a peer's cut may come (it takes
-/// our clock as starting when our acknowledgement of its reveal arrived, a message after
-/// our start on a working link, later after an outage: see `race/due.rs`): earlier, it is
-/// a cheat ([`RaceFault::EarlyCut`]).
+/// How much sooner than [`RACE_GRACE_MS`] after our limit a peer's cut may come: earlier, it
+/// is a cheat ([`RaceFault::EarlyCut`]). An honest peer takes our clock as starting when
+/// our acknowledgement of its reveal arrived, a message after our start (see
+/// `race/due.rs`), so its cut comes no sooner than that; the tolerance covers an older
+/// build, which took our clock as starting with its own or at its acceptance, and a start
+/// beyond the bounds `race/due.rs` puts on it.
 pub const CUT_TOLERANCE_MS: u64 = RACE_GRACE_MS / 2;
 
 /// The earliest an honest peer's cut can come, our time limit being `limit`: sooner, it
@@ -565,7 +568,8 @@ impl Race {
     /// proposer can know the seed, so its time is counted from then until its
     /// acknowledgement of our value shows when it had it (see `due`). A proposer that
     /// holds its reveal back to plan with the spawns known spends its own time doing so:
-    /// its transport acknowledged our value on arrival.
+    /// its transport acknowledged our value on arrival (a modified client that holds the
+    /// acknowledgement back too gains the bounded time `due` describes).
     pub fn accepted(&mut self, now: u64) {
         self.accepted_at = Some(now);
         self.link.agreed(now);
@@ -637,9 +641,9 @@ impl Race {
             return self.reveal_due();
         }
         let limit = self.limit_at()?;
-        let peer_limit = self.peer_limit_at()?;
+        let peer_cut = self.peer_cut_at()?;
         let mine = (!self.done[self.me.index()]).then_some(limit);
-        let peers = (!self.done[self.me.other().index()]).then_some(peer_limit + RACE_GRACE_MS);
+        let peers = (!self.done[self.me.other().index()]).then_some(peer_cut);
         mine.into_iter().chain(peers).min()
     }
 
@@ -826,6 +830,8 @@ impl Race {
         if self.boards.is_none() {
             return self.cheated(peer, RaceFault::MoveBeforeSeed, events);
         }
+        // It had our value by now (if its acknowledgement has not shown it already).
+        self.peer_started_by(now);
         match self.move_time(now) {
             due::MoveTime::InTime => {}
             // The tick takes it as stopped where it is.
@@ -925,8 +931,8 @@ impl Race {
             self.apply_cut();
         }
         let peer = self.me.other();
-        let peer_limit = self.peer_limit_at().unwrap_or(limit);
-        if !self.done[peer.index()] && now >= peer_limit + RACE_GRACE_MS {
+        let peer_cut = self.peer_cut_at().unwrap_or(limit + RACE_GRACE_MS);
+        if !self.done[peer.index()] && now >= peer_cut {
             self.done[peer.index()] = true;
             self.cut_peer = true;
             let turns = self.board(peer).map_or(0, ScoreGame::turns);

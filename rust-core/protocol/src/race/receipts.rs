@@ -55,7 +55,7 @@ impl Race {
     pub fn note_acked(&mut self, acked: u64, now: u64) {
         if self.receipts.reveal.is_some_and(|s| s < acked) {
             self.receipts.reveal = None;
-            self.reveal_acked(now);
+            self.peer_started_by(now);
         }
         let frozen =
             self.boards.is_some() && self.limit_at().is_some_and(|l| now >= earliest_cut(l));

@@ -217,8 +217,9 @@ fn a_cut_after_a_race_ended_without_the_seed_changes_nothing() {
 #[test]
 fn a_proposer_holding_its_reveal_spends_its_own_time() {
     // Black accepted at 0 (its value went with the acceptance, so Red knew the seed from
-    // then); Red revealed only 100 s later, in a 60 s race. Red's time and grace run from
-    // the acceptance: by 180 s on Black's clock Red is taken as stopped.
+    // then, and its transport acknowledged Black's value at once); Red revealed only 100 s
+    // later, in a 60 s race. Red's time and grace run from that acknowledgement: by 181 s on
+    // Black's clock Red is taken as stopped.
     let options = RaceOptions {
         start_balls: 5,
         time_limit_s: 60,
@@ -236,6 +237,8 @@ fn a_proposer_holding_its_reveal_spends_its_own_time() {
             red.commitment().to_vec(),
         );
         b.accepted(0);
+        b.note_sent(&b.reveal(), 0);
+        b.note_acked(1, 1_000);
         b.on_reveal(red.value(), revealed_at, &mut Vec::new());
         b
     };
@@ -243,16 +246,16 @@ fn a_proposer_holding_its_reveal_spends_its_own_time() {
     // Our own minute runs from the reveal; Red's grace ends first here.
     assert_eq!(late.deadline(), Some(160_000));
     let mut send = Vec::new();
-    late.tick(180_000, &mut send, &mut Vec::new());
+    late.tick(181_000, &mut send, &mut Vec::new());
     assert!(
         late.is_done(Color::Red),
         "Red's time ran from the acceptance"
     );
     assert!(send.contains(&Body::RaceCut { turns: 0 }), "{send:?}");
     // A proposer that revealed at once keeps its whole grace.
-    let mut prompt = acceptor(50);
+    let mut prompt = acceptor(1_050);
     let mut send = Vec::new();
-    prompt.tick(179_000, &mut send, &mut Vec::new());
+    prompt.tick(180_000, &mut send, &mut Vec::new());
     assert!(!prompt.is_done(Color::Red));
     assert!(
         !send.iter().any(|b| matches!(b, Body::RaceCut { .. })),

@@ -11,7 +11,10 @@ use banco_game::{Color, GameKind};
 use banco_lines::SpawnRule;
 use banco_protocol::Event;
 use banco_protocol::message::Body;
-use banco_protocol::race::{RACE_GRACE_MS, RACE_LATE_MS, RaceEnd, RaceEvent, RaceOptions};
+use banco_protocol::race::{
+    RACE_GRACE_MS, RACE_LATE_MS, RACE_REVEAL_MS, Race, RaceEnd, RaceEvent, RaceFault, RaceOptions,
+};
+use banco_protocol::seed::SeedShare;
 
 const MINUTE: RaceOptions = RaceOptions {
     start_balls: 5,
@@ -51,11 +54,21 @@ fn started(s: &mut S) -> bool {
         .any(|e| matches!(e, Event::Race(RaceEvent::Started { .. })))
 }
 
-/// The link is down from 1 s to `OUTAGE_MS`; then it comes back and everything queued
-/// gets through.
-fn outage(a: &mut S, b: &mut S) {
-    a.link_lost(1_000);
-    b.link_lost(1_000);
+/// The link is down from 0 to `OUTAGE_MS`: both sessions run their timers every 5 s
+/// meanwhile (`before` runs first at each step: a player's moves); then the link comes back
+/// and everything queued gets through.
+fn outage(a: &mut S, b: &mut S, mut before: impl FnMut(&mut S, &mut S, u64)) {
+    a.link_lost(0);
+    b.link_lost(0);
+    for t in (5_000..OUTAGE_MS).step_by(5_000) {
+        before(a, b, t);
+        a.handle_timeout(t);
+        b.handle_timeout(t);
+        for s in [&mut *a, &mut *b] {
+            assert!(s.poll_transmit().is_none(), "the link is down");
+            assert!(race_over(s).is_none(), "nobody gives up within the wait");
+        }
+    }
     b.connect(OUTAGE_MS).unwrap();
     a.accept(OUTAGE_MS).unwrap();
     common::pump(a, b, OUTAGE_MS);
@@ -90,15 +103,16 @@ fn run_to_the_end(a: &mut S, b: &mut S) -> [banco_protocol::race::RaceResult; 2]
 #[test]
 fn a_proposers_reveal_held_up_past_the_grace_period_still_ends_alike() {
     let (mut a, mut b) = accepted();
-    // Black's acceptance and value reach Red: Red's time runs from 0. Red's value is lost
-    // with the link, so Black's time starts only when the link is back.
+    // Black's acceptance and value reach Red: Red's time runs from 0. Then the link goes
+    // down before Red's value gets out: Black's time starts only when the link is back.
     one_way(&mut b, &mut a, 0);
     assert!(started(&mut a));
-    while a.poll_transmit().is_some() {}
-    play_minute(&mut a, &mut b, 0);
-    a.handle_timeout(60_000);
-    assert!(events(&mut a).contains(&Event::Race(RaceEvent::TimeUp)));
-    outage(&mut a, &mut b);
+    outage(&mut a, &mut b, |a, _, t| {
+        // Red plays its minute meanwhile: its moves wait for the link.
+        if t < 60_000 {
+            race_move(a, t);
+        }
+    });
     assert!(started(&mut b), "Black's time starts at {OUTAGE_MS} ms");
     play_minute(&mut b, &mut a, OUTAGE_MS);
     let [ra, rb] = run_to_the_end(&mut a, &mut b);
@@ -111,12 +125,9 @@ fn a_proposers_reveal_held_up_past_the_grace_period_still_ends_alike() {
 #[test]
 fn an_acceptance_held_up_past_the_grace_period_still_ends_alike() {
     let (mut a, mut b) = accepted();
-    // Black's acceptance and value are lost with the link: Red starts only when they
-    // arrive, and Black when Red's value answers them.
-    while b.poll_transmit().is_some() {}
-    b.handle_timeout(60_000);
-    assert!(race_over(&mut b).is_none(), "Black waits for the reveal");
-    outage(&mut a, &mut b);
+    // Black's acceptance and value wait for the link: Red starts only when they arrive,
+    // and Black when Red's value answers them.
+    outage(&mut a, &mut b, |_, _, _| {});
     assert!(started(&mut a) && started(&mut b));
     for t in (OUTAGE_MS + 5_000..OUTAGE_MS + 60_000).step_by(5_000) {
         race_move(&mut a, t);
@@ -172,4 +183,130 @@ fn without_an_outage_each_side_takes_the_other_as_starting_with_it() {
             "the peer's cut is due a grace period after both limits"
         );
     }
+}
+
+// ----- the bounds on the peer's start, on one side's race -----------------------------
+
+/// Red's and Black's shares of one session's seed.
+fn shares() -> (SeedShare, SeedShare) {
+    let session = [4; 8];
+    (
+        SeedShare::new([41; 32], session, Color::Red),
+        SeedShare::new([42; 32], session, Color::Black),
+    )
+}
+
+/// Black's race, having accepted Red's proposal of `seconds` at 0 and queued its value as
+/// message 0 of its stream.
+fn acceptor(seconds: u16) -> (Race, SeedShare) {
+    let (red, black) = shares();
+    let options = RaceOptions {
+        time_limit_s: seconds,
+        ..MINUTE
+    };
+    let mut b = Race::new(Color::Black, options, black, red.commitment().to_vec());
+    b.accepted(0);
+    b.note_sent(&b.reveal(), 0);
+    (b, red)
+}
+
+/// Black hears Red every 5 s from `from` to `to` (pings: a link up).
+fn pings(b: &mut Race, from: u64, to: u64) {
+    for t in (from..=to).step_by(5_000) {
+        b.heard(t);
+    }
+}
+
+#[test]
+fn an_outage_that_held_up_the_start_is_not_counted_again_for_the_moves() {
+    // Red has Black's value at 0, falls silent until 139 s, then reveals and acknowledges:
+    // it is taken as starting at 139 s, so its two-minute limit is at 259 s. That outage
+    // is made up for by the later limit: a move at 270 s, the link up since, is late.
+    let (mut b, red) = acceptor(120);
+    b.heard(139_000);
+    b.on_reveal(red.value(), 139_000, &mut Vec::new());
+    b.note_acked(1, 139_000);
+    pings(&mut b, 144_000, 269_000);
+    let (from, to) = b.board(Color::Red).unwrap().any_move().unwrap();
+    let mut ev = Vec::new();
+    b.heard(270_000);
+    b.on_move(0, u8::from(from), u8::from(to), 270_000, &mut ev);
+    let over = ev.iter().find_map(|e| match e {
+        RaceEvent::Over(r) => Some(r.end.clone()),
+        _ => None,
+    });
+    assert_eq!(
+        over,
+        Some(RaceEnd::Cheated(
+            Color::Red,
+            RaceFault::MoveAfterTimeUp {
+                turn: 0,
+                late_s: 11
+            }
+        ))
+    );
+}
+
+#[test]
+fn an_outage_later_in_the_race_cannot_move_the_peers_start() {
+    // Red plays from 5 s on but never acknowledges Black's value; silent from 100 s, it
+    // acknowledges it at 239 s. Its first move showed it had started by 5 s: its cut stays
+    // due at 5 + 120 + 120 s.
+    let (mut b, red) = acceptor(120);
+    b.heard(1_000);
+    b.on_reveal(red.value(), 1_000, &mut Vec::new());
+    b.heard(5_000);
+    let (from, to) = b.board(Color::Red).unwrap().any_move().unwrap();
+    b.on_move(0, u8::from(from), u8::from(to), 5_000, &mut Vec::new());
+    pings(&mut b, 10_000, 100_000);
+    b.tick(121_000, &mut Vec::new(), &mut Vec::new());
+    assert!(b.is_done(Color::Black), "our time is up");
+    let due = 5_000 + 2 * RACE_GRACE_MS;
+    assert_eq!(b.deadline(), Some(due));
+    b.heard(239_000);
+    b.note_acked(1, 239_000);
+    assert_eq!(
+        b.deadline(),
+        Some(due),
+        "the late acknowledgement changes nothing"
+    );
+    // Without a move, the outage after the reveal was due does not count either: the
+    // start is bounded by the agreement plus RACE_LATE_MS.
+    let (mut b, red) = acceptor(120);
+    b.heard(1_000);
+    b.on_reveal(red.value(), 1_000, &mut Vec::new());
+    pings(&mut b, 5_000, 100_000);
+    b.heard(239_000);
+    b.note_acked(1, 239_000);
+    b.tick(121_000, &mut Vec::new(), &mut Vec::new());
+    assert_eq!(b.deadline(), Some(RACE_LATE_MS + 120_000 + RACE_GRACE_MS));
+}
+
+#[test]
+fn in_a_short_race_the_cut_waits_for_a_start_held_up_longer_than_the_race() {
+    // Red (the proposer) starts at 0 in a 20 s race; the link is down from then on, its
+    // value not acknowledged. Black may start as late as its wait for a reveal allows: Red
+    // cuts it no sooner than that wait, Black's 20 s and the grace period.
+    let (red, black) = shares();
+    let options = RaceOptions {
+        time_limit_s: 20,
+        ..MINUTE
+    };
+    let mut a = Race::new(Color::Red, options, red, black.commitment().to_vec());
+    a.heard(0);
+    a.note_sent(&a.reveal(), 0);
+    a.on_reveal(black.value(), 0, &mut Vec::new());
+    a.tick(20_000, &mut Vec::new(), &mut Vec::new());
+    let latest = RACE_REVEAL_MS + RACE_GRACE_MS + 20_000 + RACE_GRACE_MS;
+    assert_eq!(a.deadline(), Some(latest));
+    let mut send = Vec::new();
+    a.tick(140_000, &mut send, &mut Vec::new());
+    assert!(
+        send.is_empty() && !a.is_done(Color::Black),
+        "no cut at 140 s"
+    );
+    // The link is back at 145 s with Black's acknowledgement: it started then.
+    a.heard(145_000);
+    a.note_acked(1, 145_000);
+    assert_eq!(a.deadline(), Some(145_000 + 20_000 + RACE_GRACE_MS));
 }
