@@ -42,6 +42,8 @@ commands:  hint, undo, redo, save FILE, load FILE, new, board, help, quit
 
 /// Said once at the start of a session with `--seed`: its games are not ranked.
 const NOT_RANKED: &str = "a game with a chosen seed is not ranked: its balls are known in advance (the best scores are for games without --seed)";
+/// Said of a game continued or loaded that was saved against the clock.
+const UNTIMED: &str = "this game was saved against the clock; the terminal keeps no time: it goes on untimed and ranks among untimed games";
 /// Said of a game continued or loaded that was begun with a chosen seed.
 const NOT_RANKED_GAME: &str = "this game was begun with a chosen seed: it is not ranked";
 /// Said at a game's first hint, and of a game continued or loaded that had hints.
@@ -179,6 +181,7 @@ pub(crate) fn play(
             .continue_saved(bytes)
             .map_err(|e| CliError::input(format!("cannot continue {}: {e}", k.path().display())))?;
     }
+    let untimed = lines.play_untimed();
     if args.seed.is_some() {
         // Every game of a session with a chosen seed is unranked, and stays so when kept.
         lines.mark_seed_known();
@@ -191,13 +194,16 @@ pub(crate) fn play(
         keep.tell_off();
         if kept.is_some() {
             let game = lines.game();
-            if game.is_over() {
+            if lines.is_over() {
                 outln!(
                     "the kept game of {} is over: here it is for review (new starts a game)",
                     turns_text(game)
                 );
             } else {
                 outln!("continuing the kept game: {}", turns_text(game));
+                if untimed {
+                    outln!("{UNTIMED}");
+                }
                 if let Some(note) = ranking_note(&lines, args.seed.is_none()) {
                     outln!("{note}");
                 }
@@ -302,7 +308,13 @@ impl Session {
                 }
             })
             .collect();
-        if game.is_over() {
+        if self.lines.is_time_up() {
+            outln!(
+                "score {}  in {} turns  the time is up",
+                game.score(),
+                game.turns()
+            );
+        } else if game.is_over() {
             outln!(
                 "score {}  in {} turns  the board is full",
                 game.score(),
@@ -582,9 +594,13 @@ impl Session {
                 if !self.ranked {
                     self.lines.mark_seed_known();
                 }
+                let untimed = self.lines.play_untimed();
                 self.played_on();
                 self.last_path = CellSet::EMPTY;
                 outln!("loaded {path}");
+                if untimed {
+                    outln!("{UNTIMED}");
+                }
                 if let Some(note) = ranking_note(&self.lines, self.ranked) {
                     outln!("{note}");
                 }

@@ -162,11 +162,15 @@ impl Table {
         if !self.racing {
             return false;
         }
-        match text {
+        let lower = text.to_ascii_lowercase();
+        match lower.split_whitespace().next().unwrap_or("") {
             "board" => self.show_race(CellSet::EMPTY),
             "resign" => report(self.m.race_resign()),
             "hint" | "undo" | "redo" => {
                 outln!("no hint or undo in a race: both players race on their own boards");
+            }
+            "save" | "load" => {
+                outln!("a race is not saved: it is played to its end (or resigned) in one sitting");
             }
             _ => match parse_move(text) {
                 Ok((from, to)) => match self.m.race_move(from, to) {

@@ -170,3 +170,41 @@ fn a_game_with_hints_ranks_among_games_with_hints() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A game an app saved against the clock, loaded in the terminal (which keeps no time),
+/// goes on untimed, says so, and its ending ranks among untimed games (whose players had
+/// all the time they wanted), not under its time limit; one saved with no time left loads
+/// over, on time.
+#[test]
+fn a_game_saved_against_the_clock_goes_on_untimed_in_the_terminal() {
+    use banco_app::lines::LinesSession;
+    let dir = crate::common::fresh_dir("lines-timed");
+    let (game, last) = near_the_end(&dir, Settings::default(), "timed-from.banco");
+    let mut s = LinesSession::load(&std::fs::read(&game).unwrap()).unwrap();
+    s.start_clock(180_000, 0);
+    assert_eq!(s.tick(60_000), Some(120_000));
+    let timed = dir.join("timed.banco");
+    std::fs::write(&timed, s.save().unwrap()).unwrap();
+    assert_eq!(s.tick(180_000), Some(0));
+    let spent = dir.join("spent.banco");
+    std::fs::write(&spent, s.save().unwrap()).unwrap();
+
+    let best = dir.join("best");
+    let args = crate::common::lines_args(best.to_str().unwrap());
+    let t = stdout(&banco_stdin(
+        &args,
+        &format!("load {}\n{last}\nquit\n", timed.display()),
+    ));
+    assert!(t.contains("it goes on untimed"), "{t}");
+    assert!(
+        t.contains("best score #1 (classic, 5 balls, undo of the last turn, untimed)"),
+        "{t}"
+    );
+    let t = stdout(&banco_stdin(
+        &args,
+        &format!("load {}\n{last}\nquit\n", spent.display()),
+    ));
+    assert!(!t.contains("it goes on untimed"), "{t}");
+    assert!(t.contains("the time is up"), "{t}");
+    assert!(!t.contains("best score #"), "{t}");
+}

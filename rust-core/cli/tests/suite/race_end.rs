@@ -66,7 +66,8 @@ fn a_race_without_a_time_limit_is_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// F9: `hint` and `undo` in a race say there are none; a typed move shows its path and
+/// F9: `hint` and `undo` in a race say there are none (in any case), `save` and `load`
+/// that a race is not saved; a typed move shows its path and
 /// the balls that landed before the board, as `banco play --game lines` does.
 #[test]
 fn a_typed_race_move_shows_what_landed_and_a_race_has_no_hint_or_undo() {
@@ -83,9 +84,13 @@ fn a_typed_race_move_shows_what_landed_and_a_race_has_no_hint_or_undo() {
         .to_owned();
     let mut guest = common::Live::start(&join_args(&addr, &gd, &[]));
     guest.send("", "your move (a1 e5)");
-    for word in ["hint", "undo"] {
+    for word in ["hint", "undo", "Hint", "UNDO"] {
         let said = guest.send(&format!("{word}\n"), "no hint or undo");
         assert!(said.starts_with("no hint or undo in a race"), "{said}");
+    }
+    for line in ["save race.banco", "Load x"] {
+        let said = guest.send(&format!("{line}\n"), "a race is not saved");
+        assert!(said.starts_with("a race is not saved"), "{said}");
     }
     let mv = common::quiet_lines_move(&common::last_board(&guest.text));
     let path = guest.send(&format!("{mv}\n"), "path ");
