@@ -466,7 +466,8 @@ impl LinesGame {
     }
 
     /// Starts a new game, keeping the best scores; `settings` `null`/`nil` keeps the
-    /// current ones.
+    /// current ones. The new game has no clock: a game against the clock calls
+    /// [`LinesGame::start_clock`] again.
     pub fn new_game(
         &self,
         settings: Option<LinesSettings>,
@@ -553,7 +554,9 @@ impl LinesGame {
 
     /// Moves the ball on `from` to `to`: the path to animate, the lines cleared, the balls
     /// landed and the points. Refused (nothing changes) for an empty `from`, an occupied
-    /// `to`, no free path, or a full board.
+    /// `to`, no free path, or a full board. In a game against the clock, call
+    /// [`LinesGame::tick`] first: the time is counted at a tick, so a move made after the
+    /// limit but before the next tick would count.
     pub fn play(&self, from: u8, to: u8) -> Result<LinesTurn, LinesError> {
         guard(|| {
             let (from, to) = (cell_of(from)?, cell_of(to)?);
@@ -578,7 +581,8 @@ impl LinesGame {
     }
 
     /// A tap on cell `cell` (0–80): picks a ball, picks another, puts the picked one down,
-    /// or moves it to an empty cell (see [`LinesTap`]); an off-board cell is refused.
+    /// or moves it to an empty cell (see [`LinesTap`]); an off-board cell is refused. In a
+    /// game against the clock, call [`LinesGame::tick`] first (see [`LinesGame::play`]).
     pub fn tap(&self, cell: u8) -> Result<LinesTap, LinesError> {
         guard(|| {
             let c = cell_of(cell)?;

@@ -88,9 +88,9 @@ fn labelled(limits: &[u32]) -> Vec<LinesTimeLimit> {
         .collect()
 }
 
-/// The time limits a Lines race may be proposed with, each with its label ("5 min", "no
-/// limit" for 0: the race ends when both boards are full), for a settings screen; the
-/// default race's (5 minutes) is among them.
+/// The time limits a Lines race may be proposed with, each with its label ("5 min"), for a
+/// settings screen: every race has one (2 to 60 minutes), and the default race's (5
+/// minutes) is among them.
 #[uniffi::export]
 pub fn race_time_limits() -> Vec<LinesTimeLimit> {
     labelled(&options::RACE_TIME_LIMITS_S)

@@ -255,6 +255,8 @@ public final class LinesModel: Model {
     /// Plays `from` → `to`; a refusal (no path, …) becomes the message and keeps the pick.
     @discardableResult
     public func play(_ from: Int, _ to: Int) -> LinesTurn? {
+        // The clock first: a move after the time ran out is refused, not counted.
+        tick()
         guard let g = game, !state.over, let f = UInt8(exactly: from), let t = UInt8(exactly: to) else { return nil }
         do {
             let turn = try g.play(from: f, to: t)

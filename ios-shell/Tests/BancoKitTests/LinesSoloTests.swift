@@ -92,6 +92,17 @@ func linesSoloTests(_ s: Suite) {
         try eq(600_000, later.state.timeLeftMs)
     }
 
+    s.test("Lines clock: a move made after the time ran out is refused, the clock counted first") {
+        var clock: Int64 = 0
+        let m = inlineLines(store: MemoryStore(), now: { clock })
+        try check(m.newGame(startBalls: 5, timeLimitS: 60, seed: 31))
+        let h = try m.hintNow()
+        clock += 61_000
+        try check(m.play(Int(h.from), Int(h.to)) == nil, "no move once the time is up")
+        try check(m.state.timeUp, "time up")
+        try eq(0, m.state.view?.turns ?? 99, "nothing played")
+    }
+
     s.test("Lines best scores: every row with its rank, score, turns and text; the last game's at its rank") {
         var clock: Int64 = 0
         let store = MemoryStore()

@@ -269,6 +269,8 @@ class LinesController(
     /** Plays [from] → [to]; a refusal (no path, …) becomes the message and keeps the pick. */
     fun play(from: Int, to: Int): LinesTurn? {
         val g = game ?: return null
+        // The clock first: a move after the time ran out is refused, not counted.
+        tick()
         if (state.value.over || from !in linesCells || to !in linesCells) return null
         val turn = try {
             g.play(from.toUByte(), to.toUByte())

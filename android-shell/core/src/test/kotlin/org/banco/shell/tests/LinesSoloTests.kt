@@ -97,6 +97,17 @@ fun linesSoloTests(s: Suite) {
         eq(600_000L, later.state.value.timeLeftMs)
     }
 
+    s.test("Lines clock: a move made after the time ran out is refused, the clock counted first") {
+        var clock = 0L
+        val c = inlineLines(MemoryStore(), now = { clock })
+        check(c.newGame(startBalls = 5, timeLimitS = 60, seed = 31))
+        val h = c.hintNow()
+        clock += 61_000
+        check(c.play(h.from.toInt(), h.to.toInt()) == null) { "no move once the time is up" }
+        check(c.state.value.timeUp) { "time up" }
+        eq(0u, c.state.value.view!!.turns, "nothing played")
+    }
+
     s.test("Lines best scores: every row with its rank, score, turns and text; the last game's at its rank") {
         var clock = 0L
         val store = MemoryStore()
