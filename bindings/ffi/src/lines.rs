@@ -604,6 +604,9 @@ impl LinesGame {
     }
 
     /// Takes the last turn back (as the settings allow); the same balls come again.
+    /// Taking back the last turn of a finished game takes its ending out of the best scores
+    /// too, as [`LinesGame::record_result`] entered it: write
+    /// [`LinesGame::best_scores_bytes`] again after such an undo.
     pub fn undo(&self) -> Result<(), LinesError> {
         guard(|| Ok(self.lock().undo()?))
     }
@@ -623,9 +626,17 @@ impl LinesGame {
     /// `2026-12-02`): its rank among the games of its kind (0 = best;
     /// [`LinesGame::best_scores_of_game`] lists them), or `null`/`nil` while the game goes
     /// on, when it was entered already, when it did not make the table, or when it is not
-    /// ranked: it scored no point, or its seed was known ([`LinesGame::mark_seed_known`]).
+    /// ranked: it scored no point, its seed was known ([`LinesGame::mark_seed_known`]), or
+    /// it was played to its end before ([`LinesGame::played_before`]).
     pub fn record_result(&self, date: String) -> Option<u32> {
         self.lock().record_result(&date).map(|r| r as u32)
+    }
+
+    /// True when the best scores hold an ending of this very game that this object did not
+    /// enter: the game was played to its end before, from a save of it (its balls known
+    /// this time), so its ending does not enter again ([`LinesGame::record_result`]).
+    pub fn played_before(&self) -> bool {
+        self.lock().played_before()
     }
 
     /// The best-scores table as bytes for the shell to keep (a file, preferences).

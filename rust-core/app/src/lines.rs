@@ -756,8 +756,8 @@ mod tests {
         // Another record, or a text file, is named as such, not as a table "saved by a
         // newer Banco"; a table cut short is damaged, not a saved game.
         assert_eq!(
-            other.load_best_scores(&[5, 0]),
-            Err(SaveError::BestScoresNewer(5))
+            other.load_best_scores(&[6, 0]),
+            Err(SaveError::BestScoresNewer(6))
         );
         assert!(matches!(
             other.load_best_scores(&bytes[..bytes.len() - 1]),

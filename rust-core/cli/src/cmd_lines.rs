@@ -42,6 +42,8 @@ commands:  hint, undo, redo, save FILE, load FILE, new, board, help, quit
 
 /// Said once at the start of a session with `--seed`: its games are not ranked.
 const NOT_RANKED: &str = "a game with a chosen seed is not ranked: its balls are known in advance (the best scores are for games without --seed)";
+/// Said of a game continued or loaded, or ended, whose ending is in the best scores already.
+const PLAYED_BEFORE: &str = "this game was played to its end before (from a save of it): its ending is in the best scores already and does not enter again";
 /// Said of a game continued or loaded that was saved against the clock.
 const UNTIMED: &str = "this game was saved against the clock; the terminal keeps no time: it goes on untimed and ranks among untimed games";
 /// Said of a game continued or loaded that was begun with a chosen seed.
@@ -514,6 +516,11 @@ impl Session {
                     rank + 1,
                     best_kind_label(self.lines.best_kind())
                 ),
+                None if self.lines.played_before() => outln!(
+                    "game over: score {} in {} turns — {PLAYED_BEFORE}",
+                    self.lines.score(),
+                    self.lines.game().turns()
+                ),
                 None => outln!(
                     "game over: score {} in {} turns",
                     self.lines.score(),
@@ -600,6 +607,9 @@ impl Session {
                 outln!("loaded {path}");
                 if untimed {
                     outln!("{UNTIMED}");
+                }
+                if self.lines.played_before() && !self.lines.is_over() {
+                    outln!("{PLAYED_BEFORE}");
                 }
                 if let Some(note) = ranking_note(&self.lines, self.ranked) {
                     outln!("{note}");

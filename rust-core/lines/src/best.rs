@@ -38,8 +38,8 @@
 //! let mut stored = BestScores::new(3);
 //! stored.record(kind, 100, 50, "2026-12-01");
 //! let (mut a, mut b) = (stored.clone(), stored.clone());
-//! let (_, from_a) = a.enter(kind, 0, 26, "2026-12-06").unwrap();
-//! let (_, from_b) = b.enter(kind, 0, 26, "2026-12-06").unwrap();
+//! let (_, from_a) = a.enter(kind, Some(1), 0, 26, "2026-12-06").unwrap();
+//! let (_, from_b) = b.enter(kind, Some(2), 0, 26, "2026-12-06").unwrap();
 //! b.apply(&from_a); // b read the table a wrote, then made its own change again
 //! assert_eq!(b.entries_of(kind).len(), 3);
 //! b.apply(&from_b.inverse()); // b's ending taken back: a's entry stays
@@ -229,6 +229,27 @@ pub struct BestScore {
     pub date: String,
     /// The kind of game it was.
     pub kind: BestKind,
+    /// The game it was ([`game_id`] of its seed): a game's ending enters the table once,
+    /// so a game saved and played again from its save (its balls then known) does not
+    /// enter a second time. `None` for an entry from a table that did not record it.
+    pub game: Option<u64>,
+}
+
+/// The game a seed makes, as the best scores tell games apart: the seed's 32 bytes folded
+/// into 8 (two games with different seeds are told apart but for one chance in 2⁶⁴).
+///
+/// ```
+/// use banco_lines::best::game_id;
+/// assert_eq!(game_id(&[0; 32]), 0);
+/// assert_ne!(game_id(&[1; 32]), game_id(&[2; 32]));
+/// ```
+#[must_use]
+pub fn game_id(seed: &[u8; 32]) -> u64 {
+    seed.chunks_exact(8).fold(0, |acc, chunk| {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        acc.rotate_left(17) ^ u64::from_le_bytes(word)
+    })
 }
 
 /// The best scores of each kind of game, highest first; equal scores keep the older game
@@ -305,6 +326,18 @@ impl BestScores {
     /// Enters a finished game of `kind`; returns its rank among the games of its kind, or
     /// `None` if it did not make the table.
     pub fn record(&mut self, kind: BestKind, score: u32, turns: u32, date: &str) -> Option<usize> {
+        self.record_game(kind, None, score, turns, date)
+    }
+
+    /// [`BestScores::record`] of the game `game` ([`game_id`]; `None`: not known).
+    pub fn record_game(
+        &mut self,
+        kind: BestKind,
+        game: Option<u64>,
+        score: u32,
+        turns: u32,
+        date: &str,
+    ) -> Option<usize> {
         let rank = self.rank_of(kind, score)?;
         let mut end = date.len().min(MAX_DATE);
         while !date.is_char_boundary(end) {
@@ -319,10 +352,18 @@ impl BestScores {
                 turns,
                 date: date.get(..end).unwrap_or_default().to_owned(),
                 kind,
+                game,
             },
         );
         table.truncate(capacity);
         Some(rank)
+    }
+
+    /// True if an entry of any kind is the game `game` ([`game_id`]): its ending is in
+    /// the table already.
+    #[must_use]
+    pub fn has_game(&self, game: u64) -> bool {
+        self.entries().any(|e| e.game == Some(game))
     }
 
     /// Takes out the entry of `kind` at `rank` (a finished game taken back by undo); `None`
@@ -336,11 +377,12 @@ impl BestScores {
         entry
     }
 
-    /// [`BestScores::record`], with what it changed: the rank and the change, to take it
-    /// back or to bring it into another copy of the table ([`BestScores::apply`]).
+    /// [`BestScores::record_game`], with what it changed: the rank and the change, to take
+    /// it back or to bring it into another copy of the table ([`BestScores::apply`]).
     pub fn enter(
         &mut self,
         kind: BestKind,
+        game: Option<u64>,
         score: u32,
         turns: u32,
         date: &str,
@@ -350,7 +392,7 @@ impl BestScores {
         let last = (table.len() >= self.capacity)
             .then(|| table.last().cloned())
             .flatten();
-        let rank = self.record(kind, score, turns, date)?;
+        let rank = self.record_game(kind, game, score, turns, date)?;
         let entry = self.entries_of(kind).get(rank)?.clone();
         Some((
             rank,
@@ -368,17 +410,30 @@ impl BestScores {
     pub fn apply(&mut self, change: &BestChange) {
         match change {
             BestChange::Entered { entry, .. } => {
-                self.record(entry.kind, entry.score, entry.turns, &entry.date);
+                self.record_entry(entry);
             }
             BestChange::Withdrawn { entry, pushed_out } => {
                 if let Some(rank) = self.entries_of(entry.kind).iter().position(|e| e == entry) {
                     self.remove(entry.kind, rank);
                 }
                 if let Some(e) = pushed_out {
-                    self.record(e.kind, e.score, e.turns, &e.date);
+                    self.record_entry(e);
                 }
             }
         }
+    }
+}
+
+impl BestScores {
+    /// Records `entry` as it is (its game included).
+    fn record_entry(&mut self, entry: &BestScore) -> Option<usize> {
+        self.record_game(
+            entry.kind,
+            entry.game,
+            entry.score,
+            entry.turns,
+            &entry.date,
+        )
     }
 }
 
@@ -425,6 +480,22 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
+    #[test]
+    fn an_entry_keeps_its_game_through_a_change_made_in_another_copy() {
+        let k = BestKind::of(Settings::default(), None);
+        let mut a = BestScores::new(3);
+        let mut b = a.clone();
+        let (_, change) = a.enter(k, Some(game_id(&[9; 32])), 40, 12, "d").unwrap();
+        assert!(a.has_game(game_id(&[9; 32])) && !a.has_game(game_id(&[8; 32])));
+        b.apply(&change);
+        assert!(b.has_game(game_id(&[9; 32])), "the copy knows the game too");
+        b.apply(&change.inverse());
+        assert!(!b.has_game(game_id(&[9; 32])) && b.is_empty());
+        // An entry of an older table knows no game.
+        b.record(k, 50, 10, "e");
+        assert!(b.entries().all(|e| e.game.is_none()));
+    }
+
     fn scores(t: &BestScores, kind: BestKind) -> Vec<u32> {
         t.entries_of(kind).iter().map(|e| e.score).collect()
     }
@@ -455,12 +526,12 @@ mod tests {
         t.record(k, 100, 10, "a");
         t.record(k, 50, 10, "b");
         t.record(preview(), 10, 10, "p");
-        let (rank, change) = t.enter(k, 70, 10, "c").unwrap();
+        let (rank, change) = t.enter(k, Some(7), 70, 10, "c").unwrap();
         assert_eq!(rank, 1);
         assert_eq!(scores(&t, k), [100, 70]);
         t.apply(&change.inverse());
         assert_eq!(scores(&t, k), [100, 50]);
-        assert_eq!(t.enter(k, 10, 1, "d"), None, "not entered: no change");
+        assert_eq!(t.enter(k, None, 10, 1, "d"), None, "not entered: no change");
         // Another copy that gained an entry meanwhile.
         let mut other = BestScores::new(3);
         other.record(k, 100, 10, "a");

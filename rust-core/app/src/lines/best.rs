@@ -4,9 +4,10 @@
 //!
 //! ```text
 //! offset  size  field
-//! 0       1     version: 4 (1 to 3 are still read, see below)
+//! 0       1     version: 5 (1 to 4 are still read, see below)
 //! 1       ...   postcard: capacity varint (entries kept of each kind),
-//!                         entries [ score varint, turns varint, date string, kind ]
+//!                         entries [ score varint, turns varint, date string, kind,
+//!                                   game option<u64> (the game: a fold of its seed) ]
 //!                 kind: enum 0 = earlier games (rules not recorded)
 //!                            1 = played { start_balls u8 (3 or 5),
 //!                                         undo u8 (0 off, 1 last turn, 2 unlimited),
@@ -19,33 +20,38 @@
 //! ```
 //!
 //! Entries are written kind by kind, each kind's best first; reading enters them in that
-//! order (ties keep it). Version 3 (the same without `hints`) was written before hints were
+//! order (ties keep it). Version 4 (the same without `game`) was written before the entries
+//! named their game: it loads, no entry knowing its game — so an ending entered then may
+//! enter once more from a save of its game played again, as it could then. Version 3 (version
+//! 4 without `hints`) was written before hints were
 //! counted: it loads, every entry a game without hints — which they were not all (a player
 //! could ask for every move's hint then), but nothing recorded which; new games with hints
 //! rank apart from them. Version 2 (version 3 without the kinds, checksummed) and version
 //! 1 (version 2 without the checksum) were written before the entries recorded their kind:
 //! they load, every entry of the kind [`BestKind::Earlier`] — one table of "earlier
 //! games", as they were ranked then, which no new game enters. Every older table is written
-//! back as version 4. A build from before version 4 refuses it as "saved by a newer Banco"
-//! (and this one a version above 4, up to [`LAST_BEST_VERSION`], as "written by a newer
-//! Banco", [`SaveError::BestScoresNewer`]); a damaged table (cut
+//! back as version 5. A build from before version 4 refuses it as "saved by a newer Banco",
+//! one of version 4 as "written by a newer Banco" (as this one does a version above 5, up
+//! to [`LAST_BEST_VERSION`]: [`SaveError::BestScoresNewer`]); a damaged table (cut
 //! short, a changed byte, a kind Banco does not write) is refused as damaged.
 
 use super::{Clock, LinesSession};
 use crate::save::SaveError;
 use banco_game::ScoreGame;
-use banco_lines::best::{BestKind, BestScore, BestScores, MAX_ENTRIES, Rules};
+use banco_lines::best::{BestKind, BestScore, BestScores, MAX_ENTRIES, Rules, game_id};
 use banco_lines::{SpawnRule, UndoRule};
 use serde::{Deserialize, Serialize};
 
-/// The version written: each entry with its kind, hints included.
-const BEST_VERSION: u8 = 4;
+/// The version written: each entry with its kind, hints included, and its game.
+const BEST_VERSION: u8 = 5;
 /// The first version whose table ends with a checksum.
 const BEST_VERSION_CHECKSUM: u8 = 2;
 /// The first version whose entries carry their kind.
 const BEST_VERSION_KINDS: u8 = 3;
 /// The first version whose kinds say whether the player asked for hints.
 const BEST_VERSION_HINTS: u8 = 4;
+/// The first version whose entries name their game.
+const BEST_VERSION_GAMES: u8 = 5;
 
 /// The highest first byte read as the version of a newer table; anything above is not a
 /// table at all: text begins with a tab, a line end or a printable character (9 and
@@ -53,14 +59,32 @@ const BEST_VERSION_HINTS: u8 = 4;
 const LAST_BEST_VERSION: u8 = 8;
 
 /// The largest table read, in bytes: a full table ([`MAX_ENTRIES`] entries, each at most
-/// 55 bytes with the longest date) is about 110 KB.
-pub const MAX_BEST_BYTES: usize = 128 * 1024;
+/// 66 bytes with the longest date and game) is about 132 KB. (Builds before version 5 read
+/// at most 128 KiB; they refuse a table of version 5 as a newer Banco's whatever its size.)
+pub const MAX_BEST_BYTES: usize = 160 * 1024;
 
 /// Versions 1 and 2: entries without their kind.
 #[derive(Serialize, Deserialize)]
 struct BestRecord2 {
     capacity: u32,
     entries: Vec<(u32, u32, String)>,
+}
+
+/// Version 5: each entry with its game.
+#[derive(Serialize, Deserialize)]
+struct BestRecord5 {
+    capacity: u32,
+    entries: Vec<(EntryRecord, Option<u64>)>,
+}
+
+impl<K: Into<KindRecord>> From<BestRecord<K>> for BestRecord5 {
+    fn from(r: BestRecord<K>) -> BestRecord5 {
+        let entries = r.entries.into_iter().map(|e| (e.kinded(), None)).collect();
+        BestRecord5 {
+            capacity: r.capacity,
+            entries,
+        }
+    }
 }
 
 /// Versions 3 (`K` = [`KindRecord3`]) and 4 ([`KindRecord`]).
@@ -104,6 +128,18 @@ struct RulesRecord {
     preview: bool,
     spawn: u8,
     time_limit_s: Option<u32>,
+}
+
+impl<K: Into<KindRecord>> EntryRecord<K> {
+    /// The entry with its kind as version 4 writes it.
+    fn kinded(self) -> EntryRecord {
+        EntryRecord {
+            score: self.score,
+            turns: self.turns,
+            date: self.date,
+            kind: self.kind.into(),
+        }
+    }
 }
 
 impl From<KindRecord3> for KindRecord {
@@ -191,17 +227,20 @@ impl KindRecord {
     }
 }
 
-impl From<&BestScores> for BestRecord {
-    fn from(b: &BestScores) -> BestRecord {
-        BestRecord {
+impl From<&BestScores> for BestRecord5 {
+    fn from(b: &BestScores) -> BestRecord5 {
+        BestRecord5 {
             capacity: u32::try_from(b.capacity()).unwrap_or(u32::MAX),
             entries: b
                 .entries()
-                .map(|e: &BestScore| EntryRecord {
-                    score: e.score,
-                    turns: e.turns,
-                    date: e.date.clone(),
-                    kind: e.kind.into(),
+                .map(|e: &BestScore| {
+                    let entry = EntryRecord {
+                        score: e.score,
+                        turns: e.turns,
+                        date: e.date.clone(),
+                        kind: e.kind.into(),
+                    };
+                    (entry, e.game)
                 })
                 .collect(),
         }
@@ -245,21 +284,23 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<BestScores, SaveError> {
         return Ok(table);
     }
     if version < BEST_VERSION_HINTS {
-        fill(read_record::<BestRecord<KindRecord3>>(body)?)
+        fill(read_record::<BestRecord<KindRecord3>>(body)?.into())
+    } else if version < BEST_VERSION_GAMES {
+        fill(read_record::<BestRecord>(body)?.into())
     } else {
-        fill(read_record::<BestRecord>(body)?)
+        fill(read_record::<BestRecord5>(body)?)
     }
 }
 
-/// The table a record of version 3 or 4 lists.
-fn fill<K: Into<KindRecord>>(record: BestRecord<K>) -> Result<BestScores, SaveError> {
+/// The table a record of version 3 to 5 lists.
+fn fill(record: BestRecord5) -> Result<BestScores, SaveError> {
     if record.entries.len() > MAX_ENTRIES {
         return Err(too_many(record.entries.len()));
     }
     let mut table = BestScores::new(record.capacity as usize);
-    for e in record.entries {
-        let kind = e.kind.into().kind().map_err(SaveError::BestScoresDamaged)?;
-        table.record(kind, e.score, e.turns, &e.date);
+    for (e, game) in record.entries {
+        let kind = e.kind.kind().map_err(SaveError::BestScoresDamaged)?;
+        table.record_game(kind, game, e.score, e.turns, &e.date);
     }
     Ok(table)
 }
@@ -289,7 +330,7 @@ fn read_record<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, SaveError> {
 
 /// `table` as [`LinesSession::best_scores_bytes`] writes it.
 pub(crate) fn encode(table: &BestScores) -> Result<Vec<u8>, SaveError> {
-    postcard::to_extend(&BestRecord::from(table), vec![BEST_VERSION])
+    postcard::to_extend(&BestRecord5::from(table), vec![BEST_VERSION])
         .map(crate::save::seal)
         .map_err(|e| SaveError::TooLong(e.to_string()))
 }
@@ -333,20 +374,34 @@ impl LinesSession {
     /// ([`LinesSession::best_kind`]), once (`date` as the front end writes it); its rank
     /// among the games of its kind, or `None` if the game goes on, was entered already,
     /// did not make the table, or is not ranked: a game without a point is no record,
-    /// and a game whose seed the player knew ([`LinesSession::mark_seed_known`]) could
-    /// have been played with its balls known.
+    /// and a game whose seed the player knew ([`LinesSession::mark_seed_known`]), or that
+    /// was played to its end before ([`LinesSession::played_before`]), could have been
+    /// played with its balls known.
     pub fn record_result(&mut self, date: &str) -> Option<usize> {
         if !self.is_over() || self.recorded || self.seed_known || self.game.score() == 0 {
             return None;
         }
         self.recorded = true;
+        if self.played_before() {
+            return None;
+        }
         let kind = self.best_kind();
-        let (rank, change) = self
-            .best
-            .enter(kind, self.game.score(), self.game.turns(), date)?;
+        let game = Some(game_id(&self.game.seed()));
+        let (rank, change) =
+            self.best
+                .enter(kind, game, self.game.score(), self.game.turns(), date)?;
         self.entered = Some(change.clone());
         self.unkept.push(change);
         Some(rank)
+    }
+
+    /// True when the best scores hold an ending of this very game that this session did
+    /// not enter: the game was played to its end before, from a save of it, so its balls
+    /// were known this time. Its ending does not enter again
+    /// ([`LinesSession::record_result`]).
+    #[must_use]
+    pub fn played_before(&self) -> bool {
+        self.entered.is_none() && self.best.has_game(game_id(&self.game.seed()))
     }
 
     /// The best-scores table as bytes for the front end to keep.
@@ -657,7 +712,7 @@ mod tests {
         let mut s = LinesSession::new(Settings::default(), [1; 32]);
         s.best = BestScores::new(1);
         for (i, &settings) in settings.iter().enumerate() {
-            s.new_game(Some(settings), [9; 32]);
+            s.new_game(Some(settings), [9 + i as u8; 32]);
             finish(&mut s);
             assert_eq!(s.record_result("2026-12-06"), Some(0), "game {i}");
         }
@@ -740,7 +795,7 @@ mod tests {
         let mut table = BestScores::new(10);
         table.record(kind, 10, 5, "2026-12-06");
         let good = encode(&table).unwrap();
-        assert_eq!(good[0], 4);
+        assert_eq!(good[0], 5);
         assert_eq!(decode(&good).unwrap(), table);
         let rules = |start_balls, undo, preview, spawn| RulesRecord {
             start_balls,
@@ -811,12 +866,12 @@ mod tests {
         );
         // A newer version is named as such.
         let mut newer = good.clone();
-        newer[0] = 5;
-        assert_eq!(decode(&newer), Err(SaveError::BestScoresNewer(5)));
+        newer[0] = 6;
+        assert_eq!(decode(&newer), Err(SaveError::BestScoresNewer(6)));
     }
 
     /// The largest table Banco writes (every entry of the longest date and a kind of the
-    /// longest form) is read back: within MAX_BEST_BYTES.
+    /// longest form, its game the longest number) is read back: within MAX_BEST_BYTES.
     #[test]
     fn a_full_table_fits_the_size_read() {
         let mut table = BestScores::new(banco_lines::best::MAX_CAPACITY);
@@ -825,7 +880,7 @@ mod tests {
         while table.len() < MAX_ENTRIES {
             let kind =
                 BestKind::of(Settings::default().with_preview(true), Some(limit)).with_hints(true);
-            table.record(kind, u32::MAX, u32::MAX, &date);
+            table.record_game(kind, Some(u64::MAX), u32::MAX, u32::MAX, &date);
             limit -= 1;
         }
         let bytes = encode(&table).unwrap();
@@ -857,6 +912,19 @@ mod tests {
         prop_oneof![1 => Just(BestKind::Earlier), 6 => played]
     }
 
+    /// `table` as version 4 wrote it (its entries' games left out).
+    fn encode_v4(table: &BestScores) -> Vec<u8> {
+        let record = BestRecord::<KindRecord> {
+            capacity: u32::try_from(table.capacity()).unwrap(),
+            entries: BestRecord5::from(table)
+                .entries
+                .into_iter()
+                .map(|(e, _)| e)
+                .collect(),
+        };
+        crate::save::seal(postcard::to_extend(&record, vec![4]).unwrap())
+    }
+
     /// `table` as version 3 wrote it (no kind with hints in it).
     fn encode_v3(table: &BestScores) -> Vec<u8> {
         let record = BestRecord {
@@ -886,31 +954,37 @@ mod tests {
         fn a_table_of_kinds_is_read_back_as_written(
             capacity in 1usize..12,
             games in proptest::collection::vec(
-                (any_kind(), any::<u32>(), any::<u32>(), "\\PC{0,40}"),
+                (any_kind(), any::<u32>(), any::<u32>(), "\\PC{0,40}", any::<Option<u64>>()),
                 0..60,
             ),
             // A few kinds shared by many games: full tables, ties.
             shared in proptest::collection::vec((0usize..3, 0u32..20), 0..60),
         ) {
-            // The same games, and the same games all without hints (as version 3 holds them).
+            // The same games, the same games without their game (as version 4 holds them),
+            // and without hints either (as version 3 holds them).
             let mut table = BestScores::new(capacity);
+            let mut nameless = BestScores::new(capacity);
             let mut plain = BestScores::new(capacity);
             let kinds: Vec<BestKind> = games.iter().map(|g| g.0).collect();
-            for (kind, score, turns, date) in &games {
-                table.record(*kind, *score, *turns, date);
+            for (kind, score, turns, date, game) in &games {
+                table.record_game(*kind, *game, *score, *turns, date);
+                nameless.record(*kind, *score, *turns, date);
                 plain.record(kind.with_hints(false), *score, *turns, date);
             }
             for (k, score) in shared {
                 if let Some(&kind) = kinds.get(k) {
                     table.record(kind, score, 1, "tie");
+                    nameless.record(kind, score, 1, "tie");
                     plain.record(kind.with_hints(false), score, 1, "tie");
                 }
             }
             let bytes = encode(&table).unwrap();
-            prop_assert_eq!(bytes[0], 4);
+            prop_assert_eq!(bytes[0], 5);
             let back = decode(&bytes).unwrap();
             prop_assert_eq!(&back, &table);
             prop_assert_eq!(encode(&back).unwrap(), bytes);
+            // Version 4 reads back as it was written: no entry knows its game.
+            prop_assert_eq!(&decode(&encode_v4(&table)).unwrap(), &nameless);
             // Version 3 reads back as it was written: every kind without hints.
             let v3 = decode(&encode_v3(&plain)).unwrap();
             prop_assert_eq!(&v3, &plain);

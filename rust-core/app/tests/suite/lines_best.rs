@@ -9,8 +9,8 @@
 
 use banco_app::lines::{LinesSession, best_kind_label};
 use banco_app::save::SaveError;
-use banco_lines::Settings;
 use banco_lines::best::BestKind;
+use banco_lines::{Settings, ai};
 
 const V2: &[u8] = include_bytes!("../../../../tests/data/lines/best-scores-v2.bin");
 const V2_ENTRIES: &str = include_str!("../../../../tests/data/lines/best-scores-v2.tsv");
@@ -65,9 +65,9 @@ fn a_table_written_before_the_kinds_loads_as_earlier_games() {
     assert_eq!(s.record_result("2026-12-07"), Some(0));
     assert_eq!(s.best_scores_of_game().len(), 1);
     assert_eq!(s.best_scores().entries_of(BestKind::Earlier).len(), 6);
-    // Written back as version 4 and read again, with both kinds.
+    // Written back as version 5 and read again, with both kinds.
     let bytes = s.best_scores_bytes().unwrap();
-    assert_eq!(bytes[0], 4);
+    assert_eq!(bytes[0], 5);
     let mut back = LinesSession::new(Settings::default(), [2; 32]);
     back.load_best_scores(&bytes).unwrap();
     assert_eq!(back.best_scores(), s.best_scores());
@@ -90,10 +90,10 @@ fn a_table_of_version_2_damaged_is_refused_as_damaged() {
         Err(SaveError::BestScoresDamaged(_))
     ));
     let mut newer = V2.to_vec();
-    newer[0] = 5;
+    newer[0] = 6;
     assert_eq!(
         s.load_best_scores(&newer),
-        Err(SaveError::BestScoresNewer(5))
+        Err(SaveError::BestScoresNewer(6))
     );
 }
 
@@ -158,10 +158,10 @@ fn a_table_written_before_hints_were_counted_loads_without_hints() {
         best_kind_label(hinted),
         "classic, 5 balls, undo of the last turn, untimed, with hints"
     );
-    // Written back as version 4 and read again; merged into the old table another
+    // Written back as version 5 and read again; merged into the old table another
     // session left: its entries and this one.
     let bytes = s.best_scores_bytes().unwrap();
-    assert_eq!(bytes[0], 4);
+    assert_eq!(bytes[0], 5);
     let mut back = LinesSession::new(Settings::default(), [2; 32]);
     back.load_best_scores(&bytes).unwrap();
     assert_eq!(back.best_scores(), s.best_scores());
@@ -174,4 +174,46 @@ fn a_table_written_before_hints_were_counted_loads_without_hints() {
         s.load_best_scores(&changed),
         Err(SaveError::BestScoresDamaged(_))
     ));
+}
+
+/// A game saved, played to its end (entered), then played again from its save — its
+/// balls known by then — does not enter again, in another session sharing the table or
+/// in the same one: each entry names its game. Its own ending taken back and played
+/// again still enters, once.
+#[test]
+fn a_game_played_again_from_its_save_enters_once() {
+    let mut s = LinesSession::new(Settings::default(), [12; 32]);
+    for _ in 0..20 {
+        let m = ai::greedy_move(s.game()).unwrap();
+        s.play(m.from, m.to).unwrap();
+    }
+    let save = s.save().unwrap();
+    assert!(!s.played_before());
+    finish(&mut s);
+    assert!(s.record_result("2026-12-07").is_some());
+    assert!(!s.played_before(), "its own ending");
+    let table = s.best_scores_bytes().unwrap();
+
+    let mut again = LinesSession::load(&save).unwrap();
+    again.load_best_scores(&table).unwrap();
+    assert!(again.played_before(), "said as soon as it is continued");
+    finish(&mut again);
+    assert_eq!(again.record_result("2026-12-08"), None);
+    assert_eq!(again.best_scores().len(), 1);
+
+    s.continue_saved(&save).unwrap();
+    assert!(s.played_before());
+    finish(&mut s);
+    assert_eq!(s.record_result("2026-12-08"), None);
+    assert_eq!(s.best_scores().len(), 1);
+
+    // Another game enters; its ending taken back and played again enters once more.
+    s.new_game(None, [13; 32]);
+    finish(&mut s);
+    assert!(s.record_result("2026-12-09").is_some());
+    s.undo().unwrap();
+    assert!(!s.played_before(), "its entry went with the undo");
+    finish(&mut s);
+    assert!(s.record_result("2026-12-09").is_some());
+    assert_eq!(s.best_scores().len(), 2);
 }

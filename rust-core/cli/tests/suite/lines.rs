@@ -86,14 +86,15 @@ fn bench_lines_prints_the_summary_last() {
     common::assert_lines_bench_line(&text, "2", "30");
 }
 
-/// A saved game one move before its end (greedy moves from seed 8), that last move typed,
-/// and the final score.
+/// A saved game one move before its end (greedy moves, its seed from the name), that last
+/// move typed, and the final score.
 fn one_move_before_the_end(dir: &std::path::Path) -> (std::path::PathBuf, String, u32) {
     near_the_end(dir, banco_lines::Settings::default(), "near-the-end.banco")
 }
 
-/// A game of `settings` (seed 8) played by the greedy player to one move before its end,
-/// saved as `dir/name`: the file, that last move typed and the final score.
+/// A game of `settings` (its seed made from `name`: each name its own game, as the best
+/// scores enter a game's ending once) played by the greedy player to one move before its
+/// end, saved as `dir/name`: the file, that last move typed and the final score.
 pub(crate) fn near_the_end(
     dir: &std::path::Path,
     settings: banco_lines::Settings,
@@ -101,7 +102,11 @@ pub(crate) fn near_the_end(
 ) -> (std::path::PathBuf, String, u32) {
     use banco_app::lines::LinesSession;
     use banco_app::save::SavedLines;
-    let mut s = LinesSession::new(settings, [8; 32]);
+    let mut seed = [8; 32];
+    for (i, b) in name.bytes().enumerate() {
+        seed[i % 32] ^= b.rotate_left(i as u32 % 8);
+    }
+    let mut s = LinesSession::new(settings, seed);
     while let Some(m) = banco_lines::ai::greedy_move(s.game()) {
         s.play(m.from, m.to).unwrap();
     }
@@ -127,9 +132,19 @@ fn the_best_scores_are_kept_between_sessions() {
     assert!(t.contains("the board is full"), "{t}");
     let t = text(banco_stdin(&args, "best\nquit\n"));
     assert!(t.contains(&format!(" 1. {score:>6}")), "{t}");
-    // The same game finished again and its ending taken back: entered, then taken out.
-    let t = text(banco_stdin(&args, &format!("{finish}undo\nquit\n")));
-    assert!(t.contains("best score #2"), "{t}");
+    // The same game finished again from its save, its balls known: not entered again.
+    let t = text(banco_stdin(&args, &format!("{finish}quit\n")));
+    assert!(
+        t.contains("this game was played to its end before (from a save of it)"),
+        "{t}"
+    );
+    assert!(!t.contains("best score #"), "{t}");
+    // Another game finished and its ending taken back: entered, then taken out.
+    let (other, other_last, _) =
+        near_the_end(&dir, banco_lines::Settings::default(), "other.banco");
+    let script = format!("load {}\n{other_last}\nundo\nquit\n", other.display());
+    let t = text(banco_stdin(&args, &script));
+    assert!(t.contains("best score #"), "{t}");
     assert!(t.contains("its ending is out of the best scores"), "{t}");
     let t = text(banco_stdin(&args, "best\nquit\n"));
     assert!(t.contains(" 1. ") && !t.contains(" 2. "), "{t}");
@@ -269,21 +284,23 @@ fn a_failed_save_names_the_file() {
 #[test]
 fn two_sessions_sharing_the_best_scores_keep_both_entries() {
     let dir = crate::common::fresh_dir("lines-race");
-    let (game, last, _) = one_move_before_the_end(&dir);
+    let finish = |name: &str| {
+        let (game, last, _) = near_the_end(&dir, banco_lines::Settings::default(), name);
+        format!("load {}\n{last}\n", game.display())
+    };
     let best = dir.join("best");
     let best_arg = best.display().to_string();
     let args = crate::common::lines_args(&best_arg);
     // One entry already.
-    let finish = format!("load {}\n{last}\n", game.display());
-    let out = banco_stdin(&args, &format!("{finish}quit\n"));
+    let out = banco_stdin(&args, &format!("{}quit\n", finish("first.banco")));
     assert!(String::from_utf8_lossy(&out.stdout).contains("best score #1"));
     // Both sessions have read the table (the board is drawn after it is read).
     let mut a = common::Live::start(&args);
     a.send("board\n", "score 0");
     let mut b = common::Live::start(&args);
     b.send("board\n", "score 0");
-    a.send(&finish, "game over");
-    b.send(&finish, "game over");
+    a.send(&finish("a.banco"), "game over");
+    b.send(&finish("b.banco"), "game over");
     // b's table shows a's entry as well.
     b.send("best\n", " 3. ");
     let (a, b) = (a.quit(), b.quit());

@@ -95,7 +95,7 @@ fn a_table_written_before_the_kinds_shows_as_earlier_games() {
         "{t}"
     );
     assert!(earlier.contains(" 6. ") && !earlier.contains(" 7. "), "{t}");
-    // A game finished now enters its own kind; the file is then of version 4 with both.
+    // A game finished now enters its own kind; the file is then of version 5 with both.
     let (game, last) = near_the_end(&dir, Settings::default(), "usual.banco");
     let t = stdout(&banco_stdin(
         &args,
@@ -103,7 +103,7 @@ fn a_table_written_before_the_kinds_shows_as_earlier_games() {
     ));
     assert!(t.contains("best score #1 (classic"), "{t}");
     let bytes = std::fs::read(&best).unwrap();
-    assert_eq!(bytes[0], 4);
+    assert_eq!(bytes[0], 5);
     let t = stdout(&banco_stdin(&args, "best all\nquit\n"));
     assert!(t.contains(CLASSIC) && t.contains("earlier games"), "{t}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -114,7 +114,7 @@ const HINTED: &str = "classic, 5 balls, undo of the last turn, untimed, with hin
 
 /// A game in which the player asked for a hint: the first hint says so, once; kept and
 /// continued, or saved and loaded, the game says so again; it enters the table of games with hints, which `best`
-/// shows under its kind, and the same game played without a hint enters the usual table.
+/// shows under its kind, and another game played without a hint enters the usual table.
 #[test]
 fn a_game_with_hints_ranks_among_games_with_hints() {
     let dir = crate::common::fresh_dir("lines-hints");
@@ -152,9 +152,10 @@ fn a_game_with_hints_ranks_among_games_with_hints() {
         .nth(1)
         .expect("the table of games with hints");
     assert!(shown.contains(" 1. ") && !shown.contains(" 2. "), "{t}");
-    // The same game without a hint: first of the usual kind, which the game with hints
-    // did not enter; `best all` lists the games with hints after.
-    let script = format!("load {}\n{last}\nbest all\nquit\n", game.display());
+    // Another game without a hint: first of the usual kind, which the game with hints did
+    // not enter; `best all` lists the games with hints after.
+    let (plain, last) = near_the_end(&dir, Settings::default(), "plain.banco");
+    let script = format!("load {}\n{last}\nbest all\nquit\n", plain.display());
     let t = stdout(&banco_stdin(&args, &script));
     assert!(!t.contains(HINT_NOTE), "{t}");
     assert!(
