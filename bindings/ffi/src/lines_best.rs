@@ -264,7 +264,8 @@ mod tests {
         let plain = LinesGame::new(CLASSIC, Some(3)).unwrap();
         finish(&plain);
         assert_eq!(plain.record_result("2026-12-06".into()), Some(0));
-        let game = LinesGame::new(CLASSIC, Some(3)).unwrap();
+        // Another game (the same one played again would not enter: it was played before).
+        let game = LinesGame::new(CLASSIC, Some(4)).unwrap();
         game.load_best_scores(plain.best_scores_bytes().unwrap())
             .unwrap();
         game.set_hint_playouts(1).unwrap();

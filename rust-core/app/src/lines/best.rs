@@ -38,7 +38,7 @@
 use super::{Clock, LinesSession};
 use crate::save::SaveError;
 use banco_game::ScoreGame;
-use banco_lines::best::{BestKind, BestScore, BestScores, MAX_ENTRIES, Rules, game_id};
+use banco_lines::best::{BestChange, BestKind, BestScore, BestScores, MAX_ENTRIES, Rules, game_id};
 use banco_lines::{SpawnRule, UndoRule};
 use serde::{Deserialize, Serialize};
 
@@ -413,7 +413,17 @@ impl LinesSession {
     /// of this session's, changes not yet kept included).
     pub fn load_best_scores(&mut self, bytes: &[u8]) -> Result<(), SaveError> {
         self.best = decode(bytes)?;
-        self.entered = None;
+        // This game's ending, if the loaded table holds it, is still this game's: undo
+        // takes it out, and the game is not "played before".
+        let kept = match &self.entered {
+            Some(BestChange::Entered { entry, .. }) => {
+                self.best.entries_of(entry.kind).contains(entry)
+            }
+            _ => false,
+        };
+        if !kept {
+            self.entered = None;
+        }
         self.unkept.clear();
         Ok(())
     }
@@ -425,11 +435,32 @@ impl LinesSession {
     /// [`LinesSession::best_scores_bytes`] and call [`LinesSession::best_scores_kept`].
     /// A table that cannot be read changes nothing (do not write then: the other
     /// sessions' entries would be lost).
+    ///
+    /// An ending this session entered of a game the stored table holds already (another
+    /// session sharing the table played the same save to its end first) is not entered
+    /// again: a game enters once ([`LinesSession::played_before`]).
     pub fn merge_best_scores(&mut self, stored: &[u8]) -> Result<(), SaveError> {
         let mut table = decode(stored)?;
-        for change in &self.unkept {
-            table.apply(change);
+        let mut unkept = Vec::with_capacity(self.unkept.len());
+        for change in self.unkept.drain(..) {
+            if let BestChange::Entered { entry, .. } = &change {
+                if table.entries_of(entry.kind).contains(entry) {
+                    // Written already (the store was read again before the write was
+                    // marked kept): there once.
+                    unkept.push(change);
+                    continue;
+                }
+                if entry.game.is_some_and(|g| table.has_game(g)) {
+                    if self.entered.as_ref() == Some(&change) {
+                        self.entered = None;
+                    }
+                    continue;
+                }
+            }
+            table.apply(&change);
+            unkept.push(change);
         }
+        self.unkept = unkept;
         self.best = table;
         Ok(())
     }

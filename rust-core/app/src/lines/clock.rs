@@ -107,10 +107,10 @@ impl LinesSession {
     /// Plays on without the clock, for a front end that keeps no time (the terminal) given
     /// a game saved against the clock: from now on the game is untimed, and it ranks among
     /// untimed games ([`LinesSession::best_kind`]) — no advantage over them, whose players
-    /// had all the time they wanted. True if the game had a clock; a game whose time is up
-    /// stays over on time.
+    /// had all the time they wanted. True if the game had a clock; a finished game keeps
+    /// it (over on time, or full, it is of the kind it was entered under).
     pub fn play_untimed(&mut self) -> bool {
-        if self.time_up || self.clock.is_none() {
+        if self.is_over() || self.clock.is_none() {
             return false;
         }
         self.clock = None;

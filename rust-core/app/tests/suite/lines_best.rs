@@ -217,3 +217,42 @@ fn a_game_played_again_from_its_save_enters_once() {
     assert!(s.record_result("2026-12-09").is_some());
     assert_eq!(s.best_scores().len(), 2);
 }
+
+/// Two sessions sharing a table each play the same save to its end: the second to write
+/// finds the game in the stored table and does not enter it again. A session that reads
+/// the table back after entering its own ending keeps it as its own: undo takes it out.
+#[test]
+fn a_game_enters_once_across_sessions_sharing_a_table() {
+    let mut s = LinesSession::new(Settings::default(), [14; 32]);
+    for _ in 0..20 {
+        let m = ai::greedy_move(s.game()).unwrap();
+        s.play(m.from, m.to).unwrap();
+    }
+    let save = s.save().unwrap();
+    let stored = s.best_scores_bytes().unwrap();
+    let (mut a, mut b) = (
+        LinesSession::load(&save).unwrap(),
+        LinesSession::load(&save).unwrap(),
+    );
+    for x in [&mut a, &mut b] {
+        x.load_best_scores(&stored).unwrap();
+        finish(x);
+        assert!(x.record_result("2026-12-07").is_some(), "neither knew");
+    }
+    a.merge_best_scores(&stored).unwrap();
+    let stored = a.best_scores_bytes().unwrap();
+    a.best_scores_kept();
+    b.merge_best_scores(&stored).unwrap();
+    assert_eq!(b.best_scores().len(), 1, "the game once");
+    assert!(b.played_before());
+
+    // Entered, written and read back: still this session's ending.
+    let mut c = LinesSession::new(Settings::default(), [15; 32]);
+    finish(&mut c);
+    assert!(c.record_result("2026-12-07").is_some());
+    let bytes = c.best_scores_bytes().unwrap();
+    c.load_best_scores(&bytes).unwrap();
+    assert!(!c.played_before());
+    c.undo().unwrap();
+    assert!(c.best_scores().is_empty(), "undo took it out");
+}

@@ -113,8 +113,10 @@ impl Race {
             .min(RACE_REVEAL_MS + RACE_GRACE_MS);
         let start = now.max(agreed).min(agreed.saturating_add(allowance));
         self.peer_start = Some(start);
-        // The outage that held the start up is made up for by the later limit.
-        let shift = start.saturating_sub(self.old_peer_start());
+        // The outage that held the start up is made up for by the later limit: as much of
+        // it as the start is after the agreement (not after our own start, which the same
+        // outage may have held up too).
+        let shift = start.saturating_sub(agreed);
         self.link.absorbed = self.link.start_outage.min(shift);
     }
 

@@ -210,7 +210,7 @@ fn acceptor(seconds: u16) -> (Race, SeedShare) {
     (b, red)
 }
 
-/// Black hears Red every 5 s from `from` to `to` (pings: a link up).
+/// `b` hears its peer every 5 s from `from` to `to` (pings: a link up).
 fn pings(b: &mut Race, from: u64, to: u64) {
     for t in (from..=to).step_by(5_000) {
         b.heard(t);
@@ -239,6 +239,44 @@ fn an_outage_that_held_up_the_start_is_not_counted_again_for_the_moves() {
         over,
         Some(RaceEnd::Cheated(
             Color::Red,
+            RaceFault::MoveAfterTimeUp {
+                turn: 0,
+                late_s: 11
+            }
+        ))
+    );
+}
+
+#[test]
+fn an_outage_that_held_up_both_starts_is_counted_once_on_the_proposers_side_too() {
+    // Red proposed; Black's acceptance arrived at 0, its value only at 100 s (silent
+    // meanwhile): Red starts at 100 s, and Black's acknowledgement of Red's value, in the
+    // same envelope, says Black started by then. Black's two minutes end at 220 s: a move
+    // at 231 s, the link up since, is late — the outage is not counted again.
+    let (red, black) = shares();
+    let options = RaceOptions {
+        time_limit_s: 120,
+        ..MINUTE
+    };
+    let mut a = Race::new(Color::Red, options, red, black.commitment().to_vec());
+    a.heard(0);
+    a.note_sent(&a.reveal(), 0);
+    a.heard(100_000);
+    a.on_reveal(black.value(), 100_000, &mut Vec::new());
+    a.note_acked(1, 100_000);
+    pings(&mut a, 105_000, 230_000);
+    let (from, to) = a.board(Color::Black).unwrap().any_move().unwrap();
+    let mut ev = Vec::new();
+    a.heard(231_000);
+    a.on_move(0, u8::from(from), u8::from(to), 231_000, &mut ev);
+    let over = ev.iter().find_map(|e| match e {
+        RaceEvent::Over(r) => Some(r.end.clone()),
+        _ => None,
+    });
+    assert_eq!(
+        over,
+        Some(RaceEnd::Cheated(
+            Color::Black,
             RaceFault::MoveAfterTimeUp {
                 turn: 0,
                 late_s: 11
