@@ -234,10 +234,10 @@ fn a_game_enters_once_across_sessions_sharing_a_table() {
         LinesSession::load(&save).unwrap(),
         LinesSession::load(&save).unwrap(),
     );
-    for x in [&mut a, &mut b] {
+    for (x, date) in [(&mut a, "2026-12-07"), (&mut b, "2026-12-08")] {
         x.load_best_scores(&stored).unwrap();
         finish(x);
-        assert!(x.record_result("2026-12-07").is_some(), "neither knew");
+        assert!(x.record_result(date).is_some(), "neither knew");
     }
     a.merge_best_scores(&stored).unwrap();
     let stored = a.best_scores_bytes().unwrap();
