@@ -253,8 +253,8 @@ fun linesSoloTests(s: Suite) {
         val good = MemoryStore()
         finishOne(inlineLines(good, now = { clock[0] }), clock)
         val table = java.util.Base64.getDecoder().decode(good.getString(LinesController.K_BEST)!!)
-        // A newer Banco's table (version 5): Rust's reason shown once, the table never written.
-        val newerText = java.util.Base64.getEncoder().encodeToString(table.copyOf().also { it[0] = 5 })
+        // A newer Banco's table (version 6): Rust's reason shown once, the table never written.
+        val newerText = java.util.Base64.getEncoder().encodeToString(table.copyOf().also { it[0] = 6 })
         val store = MemoryStore()
         store.putString(LinesController.K_BEST, newerText)
         val c = inlineLines(store, now = { clock[0] })
