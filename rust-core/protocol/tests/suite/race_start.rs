@@ -227,24 +227,29 @@ fn an_outage_that_held_up_the_start_is_not_counted_again_for_the_moves() {
     b.on_reveal(red.value(), 139_000, &mut Vec::new());
     b.note_acked(1, 139_000);
     pings(&mut b, 144_000, 269_000);
-    let (from, to) = b.board(Color::Red).unwrap().any_move().unwrap();
+    assert_eq!(first_move_at(&mut b, 270_000), late_by(Color::Red, 11));
+}
+
+/// The peer's first move, any legal one, arriving at `now` (heard then): how the race
+/// ended on it, if it did.
+fn first_move_at(r: &mut Race, now: u64) -> Option<RaceEnd> {
+    let peer = r.me().other();
+    let (from, to) = r.board(peer).unwrap().any_move().unwrap();
     let mut ev = Vec::new();
-    b.heard(270_000);
-    b.on_move(0, u8::from(from), u8::from(to), 270_000, &mut ev);
-    let over = ev.iter().find_map(|e| match e {
-        RaceEvent::Over(r) => Some(r.end.clone()),
+    r.heard(now);
+    r.on_move(0, u8::from(from), u8::from(to), now, &mut ev);
+    ev.into_iter().find_map(|e| match e {
+        RaceEvent::Over(r) => Some(r.end),
         _ => None,
-    });
-    assert_eq!(
-        over,
-        Some(RaceEnd::Cheated(
-            Color::Red,
-            RaceFault::MoveAfterTimeUp {
-                turn: 0,
-                late_s: 11
-            }
-        ))
-    );
+    })
+}
+
+/// The end of a race whose `peer` moved `late_s` seconds after its time was up.
+fn late_by(peer: Color, late_s: u64) -> Option<RaceEnd> {
+    Some(RaceEnd::Cheated(
+        peer,
+        RaceFault::MoveAfterTimeUp { turn: 0, late_s },
+    ))
 }
 
 #[test]
@@ -265,24 +270,7 @@ fn an_outage_that_held_up_both_starts_is_counted_once_on_the_proposers_side_too(
     a.on_reveal(black.value(), 100_000, &mut Vec::new());
     a.note_acked(1, 100_000);
     pings(&mut a, 105_000, 230_000);
-    let (from, to) = a.board(Color::Black).unwrap().any_move().unwrap();
-    let mut ev = Vec::new();
-    a.heard(231_000);
-    a.on_move(0, u8::from(from), u8::from(to), 231_000, &mut ev);
-    let over = ev.iter().find_map(|e| match e {
-        RaceEvent::Over(r) => Some(r.end.clone()),
-        _ => None,
-    });
-    assert_eq!(
-        over,
-        Some(RaceEnd::Cheated(
-            Color::Black,
-            RaceFault::MoveAfterTimeUp {
-                turn: 0,
-                late_s: 11
-            }
-        ))
-    );
+    assert_eq!(first_move_at(&mut a, 231_000), late_by(Color::Black, 11));
 }
 
 #[test]
