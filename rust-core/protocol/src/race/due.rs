@@ -4,8 +4,8 @@
 //! by when a message arrives, by its own clock:
 //!
 //! * **The peer's start.** Each side's time begins when the other's seed value reaches it,
-//!   so the peer's began by the time its acknowledgement of our reveal, or its first race
-//!   message, arrived here: the first of the two is taken as its start. Until then it is
+//!   so the peer's began by the time its acknowledgement of our reveal, or its first move,
+//!   arrived here: the first of the two is taken as its start. Until then it is
 //!   taken as starting at our acceptance (we are the acceptor: the proposer could know the
 //!   seed from then) or with us (the proposer). An outage that holds up our reveal starts
 //!   the peer's time that much after ours, and its acknowledgement, held up as long, says
@@ -20,7 +20,7 @@
 //!   after the peer's time was up: it is not counted, and the peer loses
 //!   ([`RaceFault::MoveAfterTimeUp`](super::RaceFault::MoveAfterTimeUp)). From [`RACE_GRACE_MS`] after its limit the peer is
 //!   taken as stopped anyway (and told with a cut) — while our reveal is unacknowledged
-//!   and the peer has sent no race message, not before the latest its start could be
+//!   and the peer has sent no move, not before the latest its start could be
 //!   plus its time and the grace period, so a start held up by an outage longer than a
 //!   short race is not cut before it could know.
 //! * **The reveal.** The peer's part of the seed must arrive [`RACE_REVEAL_MS`] (plus
@@ -97,7 +97,7 @@ impl LinkWatch {
 
 impl Race {
     /// The peer had our seed value by `now`: its acknowledgement of our reveal, or its
-    /// first race message, arrived. The first such moment, bounded (see the module docs),
+    /// first move, arrived. The first such moment, bounded (see the module docs),
     /// is taken as its start.
     pub(super) fn peer_started_by(&mut self, now: u64) {
         if self.peer_start.is_some() {
