@@ -310,18 +310,13 @@ impl Session {
                 }
             })
             .collect();
-        if self.lines.is_time_up() {
-            outln!(
-                "score {}  in {} turns  the time is up",
-                game.score(),
-                game.turns()
-            );
-        } else if game.is_over() {
-            outln!(
-                "score {}  in {} turns  the board is full",
-                game.score(),
-                game.turns()
-            );
+        if self.lines.is_over() {
+            let why = if self.lines.is_time_up() {
+                "the time is up"
+            } else {
+                "the board is full"
+            };
+            outln!("score {}  in {} turns  {why}", game.score(), game.turns());
         } else {
             outln!(
                 "score {}  turn {}  next {}",

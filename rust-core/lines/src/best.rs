@@ -359,6 +359,17 @@ impl BestScores {
         Some(rank)
     }
 
+    /// Records `entry` as it is (its game included).
+    fn record_entry(&mut self, entry: &BestScore) -> Option<usize> {
+        self.record_game(
+            entry.kind,
+            entry.game,
+            entry.score,
+            entry.turns,
+            &entry.date,
+        )
+    }
+
     /// True if an entry of any kind is the game `game` ([`game_id`]): its ending is in
     /// the table already.
     #[must_use]
@@ -421,19 +432,6 @@ impl BestScores {
                 }
             }
         }
-    }
-}
-
-impl BestScores {
-    /// Records `entry` as it is (its game included).
-    fn record_entry(&mut self, entry: &BestScore) -> Option<usize> {
-        self.record_game(
-            entry.kind,
-            entry.game,
-            entry.score,
-            entry.turns,
-            &entry.date,
-        )
     }
 }
 

@@ -114,15 +114,18 @@ impl RaceView {
                 .map_or(0, |g| g.board().ball_count() as u32),
             opponent_turns: opponent.as_ref().map_or(0, ScoreGame::turns),
             time_left_ms: race.time_left(now),
-            can_move: race.is_started()
-                && !race.is_done(me)
-                && race.time_left(now).is_none_or(|t| t > 0),
+            can_move: can_move(race, now),
             result_text: result.as_ref().map(|r| race_result_text(r, me)),
             result,
             board,
             opponent,
         }
     }
+}
+
+/// True while our side of `race` can move at `now`: started, not done, time left.
+fn can_move(race: &Race, now: u64) -> bool {
+    race.is_started() && !race.is_done(race.me()) && race.time_left(now).is_none_or(|t| t > 0)
 }
 
 /// A race result from `me`'s side, in words: `"You won the race 120 : 80"`, `"You lost
@@ -218,7 +221,7 @@ impl NetMatch {
             pick.pick.clear();
             return Ok(LinesTap::Ignored);
         };
-        pick.follow(&board);
+        pick.follow(board.seed());
         pick.pick.tap(&mut board, cell, |_, from, to| {
             self.send_race_move(from, to)
         })
@@ -228,9 +231,17 @@ impl NetMatch {
     /// than the one it was picked in.
     #[must_use]
     pub fn race_selected(&self) -> Option<Cell> {
-        let board = self.race().filter(|r| r.can_move).and_then(|r| r.board)?;
+        // Read in place: a shell asks at every refresh, and a view would copy both boards.
+        let seed = lock(&self.driver)
+            .as_ref()?
+            .read_session(|s, now| {
+                let race = s.race().filter(|r| can_move(r, now))?;
+                race.board(race.me()).map(LinesGame::seed)
+            })
+            .ok()
+            .flatten()?;
         let mut pick = lock(&self.race_pick);
-        pick.follow(&board);
+        pick.follow(seed);
         pick.pick.selected()
     }
 
@@ -259,11 +270,10 @@ pub(super) struct RacePick {
 }
 
 impl RacePick {
-    /// Puts the picked ball down if it was picked in a race other than `board`'s.
-    fn follow(&mut self, board: &LinesGame) {
-        let seed = Some(board.seed());
-        if self.seed != seed {
-            self.seed = seed;
+    /// Puts the picked ball down if it was picked in a race other than the one of `seed`.
+    fn follow(&mut self, seed: [u8; 32]) {
+        if self.seed != Some(seed) {
+            self.seed = Some(seed);
             self.pick.clear();
         }
     }

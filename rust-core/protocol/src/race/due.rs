@@ -122,11 +122,12 @@ impl Race {
 
     /// When the peer's time began, by our clock (see the module docs).
     pub(super) fn peer_started_at(&self) -> u64 {
-        self.peer_start.unwrap_or_else(|| self.old_peer_start())
+        self.peer_start.unwrap_or_else(|| self.assumed_peer_start())
     }
 
-    /// The peer's start until it is known: our acceptance (the acceptor), or our own start.
-    fn old_peer_start(&self) -> u64 {
+    /// The peer's start assumed until it is known: our acceptance (the acceptor), or our
+    /// own start (the proposer).
+    fn assumed_peer_start(&self) -> u64 {
         self.accepted_at.unwrap_or(self.started_at)
     }
 

@@ -613,17 +613,19 @@ impl Race {
     }
 
     fn limit_at(&self) -> Option<u64> {
-        (self.options.time_limit_s > 0)
-            .then(|| self.started_at + u64::from(self.options.time_limit_s) * 1000)
+        self.limit_from(self.started_at)
     }
 
     /// The peer's time limit by our clock: its start (see [`Race::peer_started_at`]) plus
     /// the time limit.
     fn peer_limit_at(&self) -> Option<u64> {
-        self.limit_at().map(|l| {
-            l.saturating_sub(self.started_at)
-                .saturating_add(self.peer_started_at())
-        })
+        self.limit_from(self.peer_started_at())
+    }
+
+    /// The time limit of a side whose time began at `start` (`None`: no limit).
+    fn limit_from(&self, start: u64) -> Option<u64> {
+        (self.options.time_limit_s > 0)
+            .then(|| start.saturating_add(u64::from(self.options.time_limit_s) * 1000))
     }
 
     /// Milliseconds of our time left at `now` (`None`: no limit or not started).
