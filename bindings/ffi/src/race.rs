@@ -75,14 +75,17 @@ pub enum RaceEnding {
     /// Both players resigned at once (their resignations crossed): a draw.
     BothResigned,
     /// This side broke the rules (an impossible move, a changed seed, a false stop, moves
-    /// after its time was up) or never revealed its part of the seed (the race never
-    /// started); `why` says which, in words.
+    /// after its time was up); `why` says which, in words.
     Cheated {
         /// Who.
         by: Color,
         /// What it did, in words.
         why: String,
     },
+    /// The race never started on one side: a part of the seed did not arrive in time (a
+    /// link down at the start, or an app that walked away with the seed). Called off on
+    /// both devices, without a winner.
+    NoSeed,
 }
 
 /// The end of a race, the same on both devices.
@@ -120,6 +123,7 @@ impl RaceOutcome {
                     by: (*c).into(),
                     why: why.to_string(),
                 },
+                RaceEnd::NoSeed => RaceEnding::NoSeed,
             },
             text,
         }

@@ -48,6 +48,9 @@
 //! * Tags 22–25 (`SeedReveal`, `RaceMove`, `RaceStop`, `RaceCut`) were appended for the Lines race
 //!   ([`race`](crate::race)); they are only sent in a race both sides accepted, so peers
 //!   that never offer Lines ([`CAP_LINES`]) never see them.
+//! * A race side whose wait for the other's part of the seed runs out calls the race off
+//!   with `Abort` ([`AbortReason::NO_SEED`]), to peers that announce
+//!   [`CAP_LINES_NO_SEED`]: no new tag, and older peers are not sent it.
 
 use banco_game::{Color, GameKind};
 use serde::{Deserialize, Serialize};
@@ -73,6 +76,12 @@ pub const CAP_LINES_PREVIEW: u32 = 1 << 4;
 /// announced with [`CAP_LINES`] by every build that has it. A race with a peer without
 /// it is proposed with the spawns at landing, which both builds play alike.
 pub const CAP_LINES_SPOTS: u32 = 1 << 5;
+/// Capability bit: the peer's Lines race calls a race off when its wait for our part of
+/// the seed runs out, and says so ([`Body::Abort`] with [`AbortReason::NO_SEED`]), so both
+/// sides end it alike ([`RaceEnd::NoSeed`](crate::race::RaceEnd::NoSeed)); announced with
+/// [`CAP_LINES`] by every build that has it. A peer without it is not sent that abort (an
+/// older build would answer it as an unexpected message).
+pub const CAP_LINES_NO_SEED: u32 = 1 << 6;
 
 /// Longest player name carried in [`Hello`], in bytes.
 pub const MAX_NAME_LEN: usize = 64;
@@ -568,6 +577,11 @@ impl AbortReason {
     /// corroborate (see the session's `resync` module). Reported by the receiving
     /// session; a peer that sends it says as much.
     pub const ABANDONED: AbortReason = AbortReason(3);
+    /// A Lines race that never started: the sender's wait for the receiver's part of the
+    /// seed ran out, and it called the race off without a result
+    /// ([`RaceEnd::NoSeed`](crate::race::RaceEnd::NoSeed)). Sent only to a peer that
+    /// announced [`CAP_LINES_NO_SEED`].
+    pub const NO_SEED: AbortReason = AbortReason(4);
 
     /// A few words for people.
     pub fn text(self) -> &'static str {
@@ -576,6 +590,7 @@ impl AbortReason {
             1 => "too many moves were refused by the other device",
             2 => "the two devices' clocks disagree",
             3 => "the other player left the game",
+            4 => "the race never started: a part of the seed did not arrive in time",
             _ => "abandoned for an unknown reason",
         }
     }
@@ -674,17 +689,22 @@ pub fn cap_of(kind: GameKind) -> u32 {
 }
 
 /// The capability bits announcing `games` (what [`Hello::caps`] carries): with Lines,
-/// [`CAP_LINES_PREVIEW`] and [`CAP_LINES_SPOTS`] too.
+/// [`CAP_LINES_PREVIEW`], [`CAP_LINES_SPOTS`] and [`CAP_LINES_NO_SEED`] too.
 ///
 /// ```
 /// use banco_game::GameKind;
-/// use banco_protocol::message::{CAP_CHESS, CAP_LINES, CAP_LINES_PREVIEW, CAP_LINES_SPOTS, caps_of};
+/// use banco_protocol::message::*;
 /// assert_eq!(caps_of(&[GameKind::Chess]), CAP_CHESS);
-/// assert_eq!(caps_of(&[GameKind::Lines]), CAP_LINES | CAP_LINES_PREVIEW | CAP_LINES_SPOTS);
+/// assert_eq!(
+///     caps_of(&[GameKind::Lines]),
+///     CAP_LINES | CAP_LINES_PREVIEW | CAP_LINES_SPOTS | CAP_LINES_NO_SEED
+/// );
 /// ```
 pub fn caps_of(games: &[GameKind]) -> u32 {
     games.iter().fold(0, |caps, g| match g {
-        GameKind::Lines => caps | CAP_LINES | CAP_LINES_PREVIEW | CAP_LINES_SPOTS,
+        GameKind::Lines => {
+            caps | CAP_LINES | CAP_LINES_PREVIEW | CAP_LINES_SPOTS | CAP_LINES_NO_SEED
+        }
         g => caps | cap_of(*g),
     })
 }

@@ -703,7 +703,7 @@ mod tests {
 
     #[test]
     fn a_race_that_ends_before_it_starts_is_shown_over_the_board_game_before_it() {
-        use banco_protocol::race::{RaceEnd, RaceFault, RaceResult};
+        use banco_protocol::race::{RaceEnd, RaceResult};
         // A board game was played; then a race was accepted whose seed never came.
         let mut v = View {
             phase: Some(Phase::Over),
@@ -714,8 +714,8 @@ mod tests {
             result: RaceResult {
                 scores: [0, 0],
                 turns: [0, 0],
-                winner: Some(Color::Red),
-                end: RaceEnd::Cheated(Color::Black, RaceFault::NoReveal),
+                winner: None,
+                end: RaceEnd::NoSeed,
             },
             text: String::new(),
         });

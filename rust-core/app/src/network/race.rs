@@ -34,7 +34,7 @@ use super::{NetError, NetMatch, lock};
 use crate::lines_pick::{LinesPick, LinesTap};
 use banco_game::{Color, ScoreGame};
 use banco_lines::{Cell, LinesGame, MoveError, TurnReport};
-use banco_protocol::race::{Race, RaceEnd, RaceError, RaceFault, RaceOptions, RaceResult};
+use banco_protocol::race::{Race, RaceEnd, RaceError, RaceOptions, RaceResult};
 use banco_protocol::{ActionError, Session};
 
 /// What the race reports, in order, inside [`NetEvent::Race`](super::NetEvent::Race).
@@ -123,6 +123,9 @@ impl RaceView {
     }
 }
 
+/// What a race called off for want of a seed says, on both sides ([`RaceEnd::NoSeed`]).
+pub const NO_SEED_TEXT: &str = "The race was called off: the seed was not agreed in time (the link, or the other device), so it has no result";
+
 /// True while our side of `race` can move at `now`: started, not done, time left.
 fn can_move(race: &Race, now: u64) -> bool {
     race.is_started() && !race.is_done(race.me()) && race.time_left(now).is_none_or(|t| t > 0)
@@ -130,11 +133,14 @@ fn can_move(race: &Race, now: u64) -> bool {
 
 /// A race result from `me`'s side, in words: `"You won the race 120 : 80"`, `"You lost
 /// the race: you resigned (40 : 60)"`, `"The race is a draw 50 : 50"`, `"You won the race:
-/// the other player cheated (…)"`, `"You won the race: the other player never revealed its
-/// part of the seed"`. Scores are ours first.
+/// the other player cheated (…)"`, `"The race was called off: …"` (the seed was not
+/// agreed in time). Scores are ours first.
 #[must_use]
 pub fn race_result_text(result: &RaceResult, me: Color) -> String {
     let (mine, theirs) = (result.scores[me.index()], result.scores[me.other().index()]);
+    if result.end == RaceEnd::NoSeed {
+        return NO_SEED_TEXT.to_owned();
+    }
     let verdict = match result.winner {
         Some(w) if w == me => "You won the race",
         Some(_) => "You lost the race",
@@ -144,7 +150,9 @@ pub fn race_result_text(result: &RaceResult, me: Color) -> String {
         None => return format!("The race is a draw {mine} : {theirs}"),
     };
     match &result.end {
-        RaceEnd::Finished | RaceEnd::BothResigned => format!("{verdict} {mine} : {theirs}"),
+        RaceEnd::Finished | RaceEnd::BothResigned | RaceEnd::NoSeed => {
+            format!("{verdict} {mine} : {theirs}")
+        }
         RaceEnd::Resigned(c) if *c == me => format!("{verdict}: you resigned ({mine} : {theirs})"),
         RaceEnd::Resigned(_) => {
             format!("{verdict}: the other player resigned ({mine} : {theirs})")
@@ -152,8 +160,6 @@ pub fn race_result_text(result: &RaceResult, me: Color) -> String {
         RaceEnd::Cheated(c, why) if *c == me => {
             format!("{verdict}: the other device refused your moves ({why})")
         }
-        // Not necessarily a cheat (its app may have got stuck): the race never started.
-        RaceEnd::Cheated(_, why @ RaceFault::NoReveal) => format!("{verdict}: {why}"),
         RaceEnd::Cheated(_, why) => format!("{verdict}: the other player cheated ({why})"),
     }
 }
@@ -282,6 +288,7 @@ impl RacePick {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use banco_protocol::race::RaceFault;
 
     #[test]
     fn results_in_words_from_each_side() {
@@ -330,15 +337,15 @@ mod tests {
             race_result_text(&late, Color::Red),
             "You won the race: the other player cheated (the other player kept moving after the time was up: its move 14 came 15 s after its time limit)"
         );
-        let unrevealed = RaceResult {
-            scores: [0, 0],
-            turns: [0, 0],
-            winner: Some(Color::Red),
-            end: RaceEnd::Cheated(Color::Black, RaceFault::NoReveal),
+        // Called off for want of a seed: the same words on both sides, the boards aside.
+        let called_off = RaceResult {
+            scores: [120, 0],
+            turns: [30, 0],
+            winner: None,
+            end: RaceEnd::NoSeed,
         };
-        assert_eq!(
-            race_result_text(&unrevealed, Color::Red),
-            "You won the race: the other player never revealed its part of the seed"
-        );
+        for me in Color::ALL {
+            assert_eq!(race_result_text(&called_off, me), NO_SEED_TEXT);
+        }
     }
 }

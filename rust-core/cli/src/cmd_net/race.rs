@@ -3,7 +3,8 @@
 //! --preview`: lower-case letters on the board, `next Rc5 Gd7 Ba1`), a line with the
 //! opponent's live score and ball count, and at the end the last line `result R-B scores
 //! RED:BLACK turns RED:BLACK end END` — the same on both sides (R-B as in the board games:
-//! 1-0 when the first board wins, 1/2-1/2 for equal scores).
+//! 1-0 when the first board wins, 1/2-1/2 for equal scores, `*` and `end no-seed` for a
+//! race called off because the seed was not agreed in time).
 //!
 //! With `--ai` the computer plays our board as fast as `--movetime` allows (a move every
 //! `movetime` milliseconds at most).
@@ -41,11 +42,13 @@ pub(super) fn result_line(r: &RaceResult) -> String {
     let score = match r.winner {
         Some(Color::Red) => "1-0",
         Some(Color::Black) => "0-1",
+        None if r.end == RaceEnd::NoSeed => "*",
         None => "1/2-1/2",
     };
     let end = match &r.end {
         RaceEnd::Finished => "finished".to_owned(),
         RaceEnd::BothResigned => "resigned-both".to_owned(),
+        RaceEnd::NoSeed => "no-seed".to_owned(),
         RaceEnd::Resigned(c) => format!(
             "resigned-{}",
             if *c == Color::Red { "red" } else { "black" }
@@ -236,6 +239,17 @@ mod tests {
         assert_eq!(
             result_line(&r),
             "result 0-1 scores 40:90 turns 30:31 end resigned-red"
+        );
+        // A race called off for want of a seed has no result, as PGN writes it.
+        let off = RaceResult {
+            scores: [0, 0],
+            turns: [0, 0],
+            winner: None,
+            end: RaceEnd::NoSeed,
+        };
+        assert_eq!(
+            result_line(&off),
+            "result * scores 0:0 turns 0:0 end no-seed"
         );
     }
 }

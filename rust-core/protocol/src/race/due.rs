@@ -25,9 +25,10 @@
 //!   short race is not cut before it could know.
 //! * **The reveal.** The peer's part of the seed must arrive [`RACE_REVEAL_MS`] (plus
 //!   [`RACE_LATE_MS`]) after the race was agreed here (our acceptance, or its acceptance's
-//!   arrival). Otherwise the race ends against it ([`RaceFault::NoReveal`](super::RaceFault::NoReveal)) and a new race
-//!   can be proposed: a proposer that dislikes the seed it learnt cannot keep the acceptor
-//!   waiting, and its abandon is visible.
+//!   arrival). Otherwise the race is called off on both sides
+//!   ([`RaceEnd::NoSeed`](super::RaceEnd::NoSeed), see the race's module docs) and a new
+//!   race can be proposed: a proposer that dislikes the seed it learnt cannot keep the
+//!   acceptor waiting.
 //!
 //! **Link outages.** A stretch longer than [`RACE_QUIET_MS`] without a frame from the peer
 //! (the link down, or silent before the keepalive gave up on it) is added in full to both

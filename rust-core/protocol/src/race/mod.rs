@@ -57,15 +57,29 @@
 //!
 //! Before that, a peer's move must arrive by its limit plus [`RACE_LATE_MS`] and the time
 //! the link was down, or it is caught ([`RaceFault::MoveAfterTimeUp`]); a move after its own
-//! stop is caught too ([`RaceFault::MoveAfterStop`]); and the peer's seed reveal must
-//! arrive [`RACE_REVEAL_MS`] after the race was agreed ([`RaceFault::NoReveal`]). The
-//! session reports every frame heard from the peer ([`Race::heard`]) so the race can tell
-//! an outage from a peer that plays on: see `race/due.rs` for the rules and their limits.
+//! stop is caught too ([`RaceFault::MoveAfterStop`]). The session reports every frame
+//! heard from the peer ([`Race::heard`]) so the race can tell an outage from a peer that
+//! plays on: see `race/due.rs` for the rules and their limits.
 //!
-//! One limit is known: a reveal held up past the waiting side's patience
-//! ([`RACE_REVEAL_MS`] plus up to [`RACE_GRACE_MS`] of outage) ends that side's race on
-//! [`RaceFault::NoReveal`], while the other, whose reveal did arrive, races alone and wins
-//! on its cut: no message tells it that the other side gave up.
+//! ## A seed that does not come
+//!
+//! The peer's seed reveal must arrive [`RACE_REVEAL_MS`] after the race was agreed (plus
+//! the outages then, up to [`RACE_GRACE_MS`]). When it does not, the waiting side calls the
+//! race off: it ends without a result ([`RaceEnd::NoSeed`]: no winner, whatever the
+//! scores), so that a new race can be proposed, and it tells the other side with
+//! [`Body::Abort`] ([`AbortReason::NO_SEED`]). The other side, which may have had the seed
+//! and raced alone meanwhile, ends the same way when that abort arrives ([`Race::on_abort`]),
+//! even after it ended the race on its cut of the silent board: both sides keep one result.
+//! A race is called off rather than won by the waiting side because nothing tells a link
+//! that held the reveal up from a peer that walked away with it, and an honest player with
+//! a bad link should not lose a race it never saw start; the one who walked away gains
+//! only what a player gains by aborting a game before its first move elsewhere (a void).
+//! An abort from a peer whose moves we have replayed is no honest one (an honest side
+//! calls the race off only while it does not know the seed, and so has not moved): it is
+//! ignored, and the race goes on to its end. A peer that does not announce
+//! [`CAP_LINES_NO_SEED`](crate::message::CAP_LINES_NO_SEED) (an older build) is not sent
+//! the abort and does not send one: there, as before, the side that had the seed races
+//! alone and wins on its cut while the other has called the race off.
 //!
 //! ```
 //! use banco_game::Color;
@@ -105,7 +119,7 @@ pub use options::{
     check_accept_params, limit_text, parse_proposal_params, proposal_params,
 };
 
-use crate::message::Body;
+use crate::message::{AbortReason, Body};
 use crate::seed::{SeedError, SeedShare};
 use banco_game::{Color, ScoreGame};
 use banco_lines::{Cell, LinesGame, MoveError, TurnReport};
@@ -113,7 +127,6 @@ use banco_lines::{Cell, LinesGame, MoveError, TurnReport};
 /// How long after our own time limit we wait for the peer's [`Body::RaceStop`] before
 /// taking its board as final where it is (two minutes: a link cut and resume fit in it).
 pub const RACE_GRACE_MS: u64 = 120_000;
-
 
 /// How a peer broke the race rules (it loses).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -144,11 +157,6 @@ pub enum RaceFault {
     /// A move or stop before its seed value.
     #[error("the other player moved before revealing its part of the seed")]
     MoveBeforeSeed,
-    /// Its part of the seed did not come in time ([`RACE_REVEAL_MS`] after the race was
-    /// agreed, plus the time the link was down): it learnt the seed from ours and walked
-    /// away, or its app is stuck. The race ends so that a new one can be proposed.
-    #[error("the other player never revealed its part of the seed")]
-    NoReveal,
     /// A move after its own [`Body::RaceStop`], its resignation or its full board.
     #[error("the other player moved after it had stopped")]
     MoveAfterStop,
@@ -235,6 +243,12 @@ pub enum RaceEnd {
     BothResigned,
     /// This colour broke the rules (and lost).
     Cheated(Color, RaceFault),
+    /// The race never started on one side: a part of the seed did not arrive in time
+    /// ([`RACE_REVEAL_MS`] after the agreement, plus the outages then). Called off on both
+    /// sides, without a winner and counting no board (scores and turns 0 on both sides,
+    /// whatever was played alone meanwhile; see the module docs, "A seed that does not
+    /// come").
+    NoSeed,
 }
 
 /// The end of a race, the same on both sides.
@@ -712,7 +726,10 @@ impl Race {
         }
         if self.boards.is_none() {
             if self.reveal_due().is_some_and(|d| now >= d) {
-                self.cheated(self.me.other(), RaceFault::NoReveal, events);
+                self.call_off(events);
+                send.push(Body::Abort {
+                    reason: AbortReason::NO_SEED,
+                });
             }
             return;
         }
@@ -742,14 +759,14 @@ impl Race {
     /// more of our moves, or our stop, before ([`RaceFault::CutAfterReceipt`]): a cheat.
     pub fn on_cut(&mut self, turns: u32, now: u64, events: &mut Vec<RaceEvent>) {
         let peer = self.me.other();
-        // A race that ended on a cheat (a seed never revealed among them) stays ended as it
-        // is: the cut changes nothing, not even its reason. One that ended on time or by
-        // resignations that crossed the cut (the link was down past the grace period)
+        // A race that ended on a cheat, or was called off for want of a seed, stays ended
+        // as it is: the cut changes nothing, not even its reason. One that ended on time or
+        // by resignations that crossed the cut (the link was down past the grace period)
         // counts our board at the cut, as the peer counted it, and ends as it did.
         if self
             .result
             .as_ref()
-            .is_some_and(|r| matches!(r.end, RaceEnd::Cheated(..)))
+            .is_some_and(|r| matches!(r.end, RaceEnd::Cheated(..) | RaceEnd::NoSeed))
         {
             return;
         }
@@ -862,6 +879,40 @@ impl Race {
 
     fn scores(&self) -> [u32; 2] {
         Color::ALL.map(|c| self.board(c).map_or(0, ScoreGame::score))
+    }
+
+    /// The peer called the race off ([`AbortReason::NO_SEED`]): its wait for our part of the
+    /// seed ran out before our reveal reached it. We end the race as it did, without a
+    /// result ([`RaceEnd::NoSeed`]) — also when we had ended it already, on our cut of its
+    /// board or on resignations, so that both sides keep one result. Ignored when the peer
+    /// has moved (an honest side calls the race off only while it does not know the seed)
+    /// or the race ended on its cheat, and when it is called off here already.
+    pub fn on_abort(&mut self, events: &mut Vec<RaceEvent>) {
+        let peer = self.me.other();
+        let moved = self.board(peer).is_some_and(|g| g.turns() > 0);
+        let kept = self
+            .result
+            .as_ref()
+            .is_some_and(|r| matches!(r.end, RaceEnd::Cheated(..) | RaceEnd::NoSeed));
+        if moved || kept {
+            return;
+        }
+        self.call_off(events);
+    }
+
+    /// Ends the race without a result: the seed was not agreed in time on one side. The
+    /// result counts no board (scores and turns 0): the side without the seed has none,
+    /// and both sides report the same result.
+    fn call_off(&mut self, events: &mut Vec<RaceEvent>) {
+        self.done = [true, true];
+        let result = RaceResult {
+            scores: [0, 0],
+            turns: [0, 0],
+            winner: None,
+            end: RaceEnd::NoSeed,
+        };
+        self.result = Some(result.clone());
+        events.push(RaceEvent::Over(result));
     }
 
     fn cheated(&mut self, by: Color, fault: RaceFault, events: &mut Vec<RaceEvent>) {

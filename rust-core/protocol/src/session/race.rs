@@ -5,7 +5,8 @@
 
 use super::Session;
 use crate::message::{
-    Accept, Body, CAP_LINES_PREVIEW, CAP_LINES_SPOTS, DeclineReason, ErrorCode, Propose, game_code,
+    AbortReason, Accept, Body, CAP_LINES_NO_SEED, CAP_LINES_PREVIEW, CAP_LINES_SPOTS,
+    DeclineReason, ErrorCode, Propose, game_code,
 };
 use crate::race::{
     Race, RaceError, RaceEvent, RaceOptions, check_accept_params, parse_proposal_params,
@@ -271,7 +272,11 @@ impl<G: MatchGame> Session<G> {
             // The race's own messages wait for the link however many there are (bounded by
             // the race itself); replies to the peer (a busy decline) count as usual.
             let seq = match b {
+                // Calling off a race that never started: only a peer that knows the
+                // reason hears of it (an older build would answer an unexpected message).
+                Body::Abort { .. } if !self.peer_knows_no_seed() => None,
                 Body::RaceMove { .. }
+                | Body::Abort { .. }
                 | Body::RaceStop { .. }
                 | Body::RaceCut { .. }
                 | Body::Resign { .. }
@@ -283,6 +288,14 @@ impl<G: MatchGame> Session<G> {
             }
         }
         self.events.extend(events.into_iter().map(Event::Race));
+    }
+
+    /// True if the peer announced [`CAP_LINES_NO_SEED`]: it is told when we call a race off
+    /// for want of its seed.
+    fn peer_knows_no_seed(&self) -> bool {
+        self.channel
+            .peer()
+            .is_some_and(|p| p.caps & CAP_LINES_NO_SEED != 0)
     }
 
     /// Handles the race's share of the peer's messages; gives back any other message.
@@ -340,6 +353,14 @@ impl<G: MatchGame> Session<G> {
                     code: ErrorCode::UNEXPECTED,
                 }),
             },
+            // The peer called off a race that never started on its side.
+            Body::Abort {
+                reason: AbortReason::NO_SEED,
+            } if self.race.race.is_some() => {
+                if let Some(r) = &mut self.race.race {
+                    r.on_abort(&mut events);
+                }
+            }
             Body::Resign { ply }
                 if self.race.is_running()
                     || self.race.race.as_ref().is_some_and(Race::takes_late_resign) =>

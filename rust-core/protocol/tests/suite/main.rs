@@ -17,6 +17,7 @@ mod props;
 mod race;
 mod race_cut;
 mod race_hostage;
+mod race_no_seed;
 mod race_preview;
 mod race_spawn;
 mod race_start;

@@ -187,13 +187,13 @@ fn a_cut_after_a_race_ended_without_the_seed_changes_nothing() {
         b.accepted(0);
         b
     };
-    // Red never revealed, so Black ended the race (NoReveal). A cut Red sends later must
+    // Red never revealed, so Black called the race off (NoSeed). A cut Red sends later must
     // not end it again under another reason.
     let mut b = awaiting();
     let mut ev = Vec::new();
     b.tick(10_000_000, &mut Vec::new(), &mut ev);
     let over = last_over(&ev).expect("ended without the seed");
-    assert_eq!(over.end, RaceEnd::Cheated(Color::Red, RaceFault::NoReveal));
+    assert_eq!(over.end, RaceEnd::NoSeed);
     let ev = deliver(&mut b, &[Body::RaceCut { turns: 0 }], 10_001_000);
     assert!(ev.is_empty(), "{ev:?}");
     assert_eq!(b.result(), Some(&over));

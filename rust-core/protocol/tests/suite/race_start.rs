@@ -29,7 +29,7 @@ const OUTAGE_MS: u64 = 130_000;
 
 /// Two sessions offering Lines, linked, codes confirmed; Red (`a`) proposed a minute's
 /// race and Black (`b`) accepted it at 0. Black's acceptance and value are not sent yet.
-fn accepted() -> (S, S) {
+pub(crate) fn accepted() -> (S, S) {
     let mut a = common::session_offering("A", 1, &[GameKind::Lines]);
     let mut b = common::session_offering("B", 2, &[GameKind::Lines]);
     common::link(&mut a, &mut b, 0);
@@ -42,13 +42,13 @@ fn accepted() -> (S, S) {
 }
 
 /// Carries `from`'s frames to `to` only.
-fn one_way(from: &mut S, to: &mut S, now: u64) {
+pub(crate) fn one_way(from: &mut S, to: &mut S, now: u64) {
     while let Some(f) = from.poll_transmit() {
         to.handle_datagram(&f, now);
     }
 }
 
-fn started(s: &mut S) -> bool {
+pub(crate) fn started(s: &mut S) -> bool {
     events(s)
         .iter()
         .any(|e| matches!(e, Event::Race(RaceEvent::Started { .. })))
@@ -83,7 +83,7 @@ fn play_minute(s: &mut S, other: &mut S, start: u64) {
 }
 
 /// Runs both sessions' timers, the link up, until both have ended the race; both results.
-fn run_to_the_end(a: &mut S, b: &mut S) -> [banco_protocol::race::RaceResult; 2] {
+pub(crate) fn run_to_the_end(a: &mut S, b: &mut S) -> [banco_protocol::race::RaceResult; 2] {
     let mut over = [None, None];
     for _ in 0..1_000 {
         let now = common::run_next_timer(a, b);
