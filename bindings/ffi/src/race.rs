@@ -83,8 +83,9 @@ pub enum RaceEnding {
         why: String,
     },
     /// The race never started on one side: a part of the seed did not arrive in time (a
-    /// link down at the start, or an app that walked away with the seed). Called off on
-    /// both devices, without a winner.
+    /// link down at the start, or an app that walked away with the seed). Called off
+    /// without a winner, scores and turns 0: on both devices once the link carries the
+    /// news (an app from before this rule, on the other device, keeps its own result).
     NoSeed,
 }
 
@@ -99,7 +100,8 @@ pub struct RaceOutcome {
     pub red_turns: u32,
     /// Moves played on Black's board.
     pub black_turns: u32,
-    /// The winner; `None` for a draw (equal scores).
+    /// The winner; `None` for a draw (equal scores, or both resigned) and for a race called
+    /// off ([`RaceEnding::NoSeed`]).
     pub winner: Option<Color>,
     /// Why it ended.
     pub ending: RaceEnding,

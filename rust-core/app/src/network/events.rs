@@ -536,7 +536,7 @@ fn apply(e: &NetEvent, v: &mut View) {
         }
         NetEvent::Race(RaceUpdate::Over { .. }) => {
             // The race and its result are what the screen shows, also a race that ended
-            // before it started (the other player never revealed its part of the seed)
+            // before it started (called off: the seed was not agreed in time)
             // after a board game; not over a board game started since (a race result
             // revised by a late cut).
             if v.raced || v.phase != Some(Phase::Playing) {

@@ -138,21 +138,16 @@ fn can_move(race: &Race, now: u64) -> bool {
 #[must_use]
 pub fn race_result_text(result: &RaceResult, me: Color) -> String {
     let (mine, theirs) = (result.scores[me.index()], result.scores[me.other().index()]);
-    if result.end == RaceEnd::NoSeed {
-        return NO_SEED_TEXT.to_owned();
-    }
     let verdict = match result.winner {
         Some(w) if w == me => "You won the race",
         Some(_) => "You lost the race",
-        None if result.end == RaceEnd::BothResigned => {
-            return format!("The race is a draw: you both resigned ({mine} : {theirs})");
-        }
-        None => return format!("The race is a draw {mine} : {theirs}"),
+        None => "The race is a draw",
     };
     match &result.end {
-        RaceEnd::Finished | RaceEnd::BothResigned | RaceEnd::NoSeed => {
-            format!("{verdict} {mine} : {theirs}")
-        }
+        RaceEnd::NoSeed => NO_SEED_TEXT.to_owned(),
+        RaceEnd::BothResigned => format!("{verdict}: you both resigned ({mine} : {theirs})"),
+        _ if result.winner.is_none() => format!("{verdict} {mine} : {theirs}"),
+        RaceEnd::Finished => format!("{verdict} {mine} : {theirs}"),
         RaceEnd::Resigned(c) if *c == me => format!("{verdict}: you resigned ({mine} : {theirs})"),
         RaceEnd::Resigned(_) => {
             format!("{verdict}: the other player resigned ({mine} : {theirs})")

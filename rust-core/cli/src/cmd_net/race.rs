@@ -4,7 +4,9 @@
 //! opponent's live score and ball count, and at the end the last line `result R-B scores
 //! RED:BLACK turns RED:BLACK end END` — the same on both sides (R-B as in the board games:
 //! 1-0 when the first board wins, 1/2-1/2 for equal scores, `*` and `end no-seed` for a
-//! race called off because the seed was not agreed in time).
+//! race called off because the seed was not agreed in time: the side that called it off
+//! tells the other once the link is back, so a `banco` that exits first leaves the other
+//! side with the result it reached alone).
 //!
 //! With `--ai` the computer plays our board as fast as `--movetime` allows (a move every
 //! `movetime` milliseconds at most).

@@ -223,6 +223,17 @@ impl Race {
         Some(if silent { cap } else { due })
     }
 
+    /// The latest an honest peer's call-off can arrive: sent when its wait for our reveal
+    /// ran out (the longest wait after the agreement), plus [`RACE_LATE_MS`] and the
+    /// outages counted since (`None` before the agreement).
+    pub(super) fn abort_due(&self) -> Option<u64> {
+        let sent_by = self
+            .link
+            .agreed_at?
+            .saturating_add(RACE_REVEAL_MS + RACE_GRACE_MS);
+        Some(self.allowed_until(sent_by, self.link.forgiven))
+    }
+
     /// How a peer's move arriving at `now` stands against its time.
     pub(super) fn move_time(&self, now: u64) -> MoveTime {
         let (Some(limit), Some(cut)) = (

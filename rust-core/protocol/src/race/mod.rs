@@ -63,8 +63,8 @@
 //!
 //! ## A seed that does not come
 //!
-//! The peer's seed reveal must arrive [`RACE_REVEAL_MS`] after the race was agreed (plus
-//! the outages then, up to [`RACE_GRACE_MS`]). When it does not, the waiting side calls the
+//! The peer's seed reveal must arrive [`RACE_REVEAL_MS`] and [`RACE_LATE_MS`] after the
+//! race was agreed (plus the outages then, up to [`RACE_GRACE_MS`] in all). When it does not, the waiting side calls the
 //! race off: it ends without a result ([`RaceEnd::NoSeed`]: no winner, whatever the
 //! scores), so that a new race can be proposed, and it tells the other side with
 //! [`Body::Abort`] ([`AbortReason::NO_SEED`]). The other side, which may have had the seed
@@ -79,7 +79,17 @@
 //! ignored, and the race goes on to its end. A peer that does not announce
 //! [`CAP_LINES_NO_SEED`](crate::message::CAP_LINES_NO_SEED) (an older build) is not sent
 //! the abort and does not send one: there, as before, the side that had the seed races
-//! alone and wins on its cut while the other has called the race off.
+//! alone and wins on its cut while the other has called the race off. The abort travels
+//! on the exactly-once stream, so an outage only delays it; an app closed for good before
+//! the link came back (or a `banco` that exits) never sends it, and the other side keeps
+//! the result it reached alone. The abort is taken only while an honest one can come —
+//! by the longest wait plus [`RACE_LATE_MS`] and the link's outages (a peer that had the
+//! seed and watched the race to its end with the link up cannot void it then) — and only
+//! for the race it belongs to: once a new proposal or acceptance came from the peer, an
+//! abort for the race before is dropped (an honest one comes before them, on the ordered
+//! stream), and a `NO_SEED` abort never reaches a board game. A reveal that arrives after
+//! the wait ran out, before our timer ran (an app asleep), finds the race called off, as
+//! it would have been.
 //!
 //! ```
 //! use banco_game::Color;
@@ -244,10 +254,11 @@ pub enum RaceEnd {
     /// This colour broke the rules (and lost).
     Cheated(Color, RaceFault),
     /// The race never started on one side: a part of the seed did not arrive in time
-    /// ([`RACE_REVEAL_MS`] after the agreement, plus the outages then). Called off on both
-    /// sides, without a winner and counting no board (scores and turns 0 on both sides,
-    /// whatever was played alone meanwhile; see the module docs, "A seed that does not
-    /// come").
+    /// ([`RACE_REVEAL_MS`] and [`RACE_LATE_MS`] after the agreement, plus the outages then,
+    /// up to [`RACE_GRACE_MS`]). Called off without a winner and counting no board (scores
+    /// and turns 0, whatever was played alone meanwhile): by the side that waited, and by
+    /// the other when its abort arrives — on both sides once the link carries it, unless
+    /// the peer is an older build (see the module docs, "A seed that does not come").
     NoSeed,
 }
 
@@ -258,7 +269,8 @@ pub struct RaceResult {
     pub scores: [u32; 2],
     /// Turns played by colour index.
     pub turns: [u32; 2],
-    /// The winner; `None` for a draw (equal scores).
+    /// The winner; `None` for a draw (equal scores, or both resigned) and for a race called
+    /// off ([`RaceEnd::NoSeed`]).
     pub winner: Option<Color>,
     /// Why it ended.
     pub end: RaceEnd,
@@ -719,7 +731,9 @@ impl Race {
     }
 
     /// Runs the time limit at `now`: stops us (queuing [`Body::RaceStop`]) and, after the
-    /// grace period, the peer.
+    /// grace period, the peer (queuing [`Body::RaceCut`]). Before the seed, once the wait
+    /// for the peer's reveal has run out, calls the race off ([`RaceEnd::NoSeed`]) and
+    /// queues [`Body::Abort`] with [`AbortReason::NO_SEED`] to tell the peer.
     pub fn tick(&mut self, now: u64, send: &mut Vec<Body>, events: &mut Vec<RaceEvent>) {
         if self.result.is_some() {
             return;
@@ -881,20 +895,26 @@ impl Race {
         Color::ALL.map(|c| self.board(c).map_or(0, ScoreGame::score))
     }
 
-    /// The peer called the race off ([`AbortReason::NO_SEED`]): its wait for our part of the
-    /// seed ran out before our reveal reached it. We end the race as it did, without a
-    /// result ([`RaceEnd::NoSeed`]) — also when we had ended it already, on our cut of its
-    /// board or on resignations, so that both sides keep one result. Ignored when the peer
-    /// has moved (an honest side calls the race off only while it does not know the seed)
-    /// or the race ended on its cheat, and when it is called off here already.
-    pub fn on_abort(&mut self, events: &mut Vec<RaceEvent>) {
+    /// The peer called the race off ([`AbortReason::NO_SEED`]), arriving at `now`: its wait
+    /// for our part of the seed ran out before our reveal reached it. We end the race as
+    /// it did, without a result ([`RaceEnd::NoSeed`]) — also when we had ended it already,
+    /// on our cut of its board or on resignations, so that both sides keep one result.
+    ///
+    /// Ignored when the peer has moved (an honest side calls the race off only while it
+    /// does not know the seed), when the race ended on its cheat or is called off here
+    /// already, and when it comes later than an honest one can: the longest wait for a
+    /// reveal after the agreement ([`RACE_REVEAL_MS`] + [`RACE_GRACE_MS`]) plus
+    /// [`RACE_LATE_MS`] and the outages of the link (see `due`). So a peer that held the
+    /// seed and never moved can void the race only while a held-up reveal could explain
+    /// it, not once it has watched the race to its end with the link up.
+    pub fn on_abort(&mut self, now: u64, events: &mut Vec<RaceEvent>) {
         let peer = self.me.other();
         let moved = self.board(peer).is_some_and(|g| g.turns() > 0);
         let kept = self
             .result
             .as_ref()
             .is_some_and(|r| matches!(r.end, RaceEnd::Cheated(..) | RaceEnd::NoSeed));
-        if moved || kept {
+        if moved || kept || self.abort_due().is_some_and(|d| now > d) {
             return;
         }
         self.call_off(events);

@@ -9,7 +9,7 @@ use crate::message::{
     DeclineReason, ErrorCode, Propose, game_code,
 };
 use crate::race::{
-    Race, RaceError, RaceEvent, RaceOptions, check_accept_params, parse_proposal_params,
+    Race, RaceEnd, RaceError, RaceEvent, RaceOptions, check_accept_params, parse_proposal_params,
     proposal_params,
 };
 use crate::seed::SeedShare;
@@ -32,9 +32,30 @@ pub(crate) enum RaceProposal {
 pub(crate) struct RaceSlot {
     pub(crate) proposal: Option<RaceProposal>,
     pub(crate) race: Option<Race>,
+    /// The race is over and a proposal or acceptance came from the peer since: the peer's
+    /// aborts and resignations from then on belong to what came after, not to the race
+    /// (an honest peer sends its race's own before them, on the ordered stream).
+    sealed: bool,
 }
 
 impl RaceSlot {
+    /// Keeps `race` as the race of the match (a new one: nothing is sealed).
+    fn set(&mut self, race: Race) {
+        self.race = Some(race);
+        self.sealed = false;
+    }
+
+    /// The race that ended without a seed and is not sealed: a late resignation of the
+    /// peer's is its, and goes no further.
+    fn called_off(&self) -> bool {
+        !self.sealed
+            && self
+                .race
+                .as_ref()
+                .and_then(Race::result)
+                .is_some_and(|r| r.end == RaceEnd::NoSeed)
+    }
+
     pub(crate) fn is_running(&self) -> bool {
         self.race.as_ref().is_some_and(|r| r.result().is_none())
     }
@@ -199,7 +220,7 @@ impl<G: MatchGame> Session<G> {
         if let Some(seq) = self.channel.queue_seq(reveal.clone()) {
             race.note_sent(&reveal, seq);
         }
-        self.race.race = Some(race);
+        self.race.set(race);
         Ok(())
     }
 
@@ -302,6 +323,15 @@ impl<G: MatchGame> Session<G> {
     pub(super) fn race_dispatch(&mut self, body: Body) -> Option<Body> {
         let now = self.channel.now();
         let (mut send, mut events) = (Vec::new(), Vec::new());
+        if matches!(body, Body::Propose(_) | Body::Accept(_))
+            && self
+                .race
+                .race
+                .as_ref()
+                .is_some_and(|r| r.result().is_some())
+        {
+            self.race.sealed = true;
+        }
         match body {
             Body::Propose(p) if self.race.is_running() => {
                 let _ = p;
@@ -321,13 +351,13 @@ impl<G: MatchGame> Session<G> {
                         // Its commitment is unusable: the race cannot be fair.
                         let mut race = Race::new(msg.color, options, share, a.params);
                         race.on_reveal([0; 32], now, &mut events);
-                        self.race.race = Some(race);
+                        self.race.set(race);
                     } else {
                         let mut race = Race::new(msg.color, options, share, a.params);
                         // Agreed now: the acceptor's reveal is due from here.
                         race.heard(now);
                         send.push(race.reveal());
-                        self.race.race = Some(race);
+                        self.race.set(race);
                     }
                 }
             }
@@ -341,7 +371,12 @@ impl<G: MatchGame> Session<G> {
             | Body::RaceMove { .. }
             | Body::RaceStop { .. }
             | Body::RaceCut { .. }) => match (&mut self.race.race, body) {
-                (Some(r), Body::SeedReveal { value }) => r.on_reveal(value, now, &mut events),
+                (Some(r), Body::SeedReveal { value }) => {
+                    // A reveal after the wait ran out (our timer had not run since: the
+                    // app was asleep) finds the race called off, as the peer is told.
+                    r.tick(now, &mut send, &mut events);
+                    r.on_reveal(value, now, &mut events);
+                }
                 (Some(r), Body::RaceMove { turn, from, to }) => {
                     r.on_move(turn, from, to, now, &mut events);
                 }
@@ -353,14 +388,18 @@ impl<G: MatchGame> Session<G> {
                     code: ErrorCode::UNEXPECTED,
                 }),
             },
-            // The peer called off a race that never started on its side.
+            // The peer called off a race that never started on its side. Never a board
+            // game's: one sealed by a later proposal, or without a race, is dropped.
             Body::Abort {
                 reason: AbortReason::NO_SEED,
-            } if self.race.race.is_some() => {
-                if let Some(r) = &mut self.race.race {
-                    r.on_abort(&mut events);
+            } => {
+                if let Some(r) = self.race.race.as_mut().filter(|_| !self.race.sealed) {
+                    r.on_abort(now, &mut events);
                 }
             }
+            // A resignation sent before the peer learnt that we called the race off: its
+            // race ended without a result here as there.
+            Body::Resign { .. } if self.race.called_off() => {}
             Body::Resign { ply }
                 if self.race.is_running()
                     || self.race.race.as_ref().is_some_and(Race::takes_late_resign) =>

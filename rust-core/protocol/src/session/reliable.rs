@@ -122,7 +122,8 @@ impl Reliable {
         Some(self.push_back(body, false))
     }
 
-    /// Queues a race message of our own (a move, stop, cut, resignation or seed reveal),
+    /// Queues a race message of our own (a move, stop, cut, resignation, seed reveal or the
+    /// abort of a race that never started),
     /// counted against [`RACE_OUTBOX_MAX`] only; `None` (and dropped) beyond it.
     pub(crate) fn push_race(&mut self, body: Body) -> Option<u64> {
         if !self.has_race_room(1) {

@@ -110,8 +110,18 @@ pub(crate) fn victim_and_racer(
     value: [u8; 32],
     options: RaceOptions,
 ) -> (S, RawPeer, SeedShare, [u8; 32]) {
-    let mut victim = session_offering("V", 3, &[GameKind::Lines]);
-    let mut raw = RawPeer::connect_offering(&mut victim, PROTOCOL_VERSION, CAP_LINES, 0).unwrap();
+    victim_and_racer_with(value, options, &[GameKind::Lines], CAP_LINES)
+}
+
+/// [`victim_and_racer`] with a victim offering `offers` and a raw peer announcing `caps`.
+pub(crate) fn victim_and_racer_with(
+    value: [u8; 32],
+    options: RaceOptions,
+    offers: &[GameKind],
+    caps: u32,
+) -> (S, RawPeer, SeedShare, [u8; 32]) {
+    let mut victim = session_offering("V", 3, offers);
+    let mut raw = RawPeer::connect_offering(&mut victim, PROTOCOL_VERSION, caps, 0).unwrap();
     victim.confirm_peer(false).unwrap();
     let session = victim.session_id().unwrap();
     let share = SeedShare::new(value, session, Color::Black);

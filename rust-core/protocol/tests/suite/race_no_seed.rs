@@ -4,14 +4,17 @@
 //! ended the race on its cut of the silent board. Both keep one result.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use crate::common::{self, S};
-use crate::race::{race_move, race_over};
+use crate::common::{self, S, events};
+use crate::race::{race_move, race_over, victim_and_racer, victim_and_racer_with};
 use crate::race_start::{accepted, one_way, started};
-use banco_game::{Color, ScoreGame};
+use banco_game::{Color, GameKind, ScoreGame};
 use banco_lines::SpawnRule;
-use banco_protocol::message::{AbortReason, Body};
+use banco_protocol::Event;
+use banco_protocol::message::{
+    AbortReason, Body, CAP_LINES, CAP_LINES_NO_SEED, CAP_XIANGQI, Propose, game_code,
+};
 use banco_protocol::race::{
-    RACE_GRACE_MS, RACE_REVEAL_MS, Race, RaceEnd, RaceEvent, RaceOptions, RaceResult,
+    RACE_GRACE_MS, RACE_LATE_MS, RACE_REVEAL_MS, Race, RaceEnd, RaceEvent, RaceOptions, RaceResult,
 };
 use banco_protocol::seed::SeedShare;
 
@@ -148,8 +151,8 @@ fn both_values_held_up_both_sides_call_off_and_the_aborts_change_nothing() {
         );
     }
     let (mut ea, mut eb) = (Vec::new(), Vec::new());
-    a.on_abort(&mut ea);
-    b.on_abort(&mut eb);
+    a.on_abort(WAIT_MS + 100, &mut ea);
+    b.on_abort(WAIT_MS + 100, &mut eb);
     assert!(ea.is_empty() && eb.is_empty(), "{ea:?} {eb:?}");
     assert_eq!(a.result(), b.result());
 }
@@ -170,7 +173,7 @@ fn an_abort_from_a_peer_that_moved_is_ignored_and_one_before_its_first_move_void
     };
     a.on_move(turn, from, to, 1_100, &mut ev);
     let mut ev = Vec::new();
-    a.on_abort(&mut ev);
+    a.on_abort(2_000, &mut ev);
     assert!(ev.is_empty(), "{ev:?}");
     assert_eq!(a.result(), None, "the race goes on");
     // Before the peer's first move an abort calls the race off, as the peer's side did:
@@ -178,6 +181,159 @@ fn an_abort_from_a_peer_that_moved_is_ignored_and_one_before_its_first_move_void
     let (mut a, _, _, black) = awaiting();
     a.on_reveal(black.value(), 100, &mut Vec::new());
     let mut ev = Vec::new();
-    a.on_abort(&mut ev);
+    a.on_abort(2_000, &mut ev);
     assert_eq!(over(&ev), Some(called_off()));
+}
+
+#[test]
+fn an_abort_later_than_an_honest_one_can_be_is_ignored() {
+    // Black had the seed at 100 and never moved; the link stayed up (a frame every 5 s).
+    // Its call-off after the longest wait, the latest allowance and no outage, is no held-up
+    // reveal's: the race goes on to its end (a void only while a held-up reveal explains it).
+    let (mut a, _, _, black) = awaiting();
+    a.on_reveal(black.value(), 100, &mut Vec::new());
+    let latest = WAIT_MS + RACE_LATE_MS;
+    for t in (5_000..=latest + 5_000).step_by(5_000) {
+        a.heard(t);
+    }
+    let mut ev = Vec::new();
+    a.on_abort(latest + 5_000, &mut ev);
+    assert!(ev.is_empty(), "{ev:?}");
+    assert_eq!(a.result(), None);
+    // The same abort after an outage that began before it was due is in time: the link
+    // was down from 60 s to five minutes, and the abort comes with its return.
+    let (mut a, _, _, black) = awaiting();
+    a.on_reveal(black.value(), 100, &mut Vec::new());
+    a.heard(60_000);
+    a.heard(300_000);
+    let mut ev = Vec::new();
+    a.on_abort(300_000, &mut ev);
+    assert_eq!(over(&ev), Some(called_off()));
+}
+
+#[test]
+fn a_peer_that_resigned_before_the_seed_and_then_called_off_ends_called_off() {
+    // Black resigned before it had Red's value (Red counted the resignation), then its wait
+    // ran out and it called the race off: Red's result follows Black's.
+    let (mut a, _, _, black) = awaiting();
+    a.on_reveal(black.value(), 100, &mut Vec::new());
+    let mut ev = Vec::new();
+    a.on_resign(0, &mut Vec::new(), &mut ev);
+    assert_eq!(
+        over(&ev).map(|r| r.end),
+        Some(RaceEnd::Resigned(Color::Black))
+    );
+    let mut ev = Vec::new();
+    a.on_abort(WAIT_MS, &mut ev);
+    assert_eq!(over(&ev), Some(called_off()));
+}
+
+#[test]
+fn a_reveal_after_the_wait_ran_out_finds_the_race_called_off() {
+    // Red accepted at 0; its timers did not run (the app asleep) until Black's value
+    // arrived at 200 s, past the longest wait: the race is called off, as Red would have
+    // at 150 s, and Black is told.
+    let (mut victim, mut raw, share, _) = victim_and_racer_with(
+        [41; 32],
+        MINUTE,
+        &[GameKind::Lines],
+        CAP_LINES | CAP_LINES_NO_SEED,
+    );
+    raw.send(
+        &mut victim,
+        Body::SeedReveal {
+            value: share.value(),
+        },
+        200_000,
+    );
+    assert_eq!(race_over(&mut victim), Some(called_off()));
+    assert!(!victim.race().unwrap().is_started());
+    assert!(raw.recv(&mut victim).contains(&Body::Abort {
+        reason: AbortReason::NO_SEED
+    }));
+    // In time, the same value starts the race.
+    let (mut victim, mut raw, share, _) = victim_and_racer([42; 32], MINUTE);
+    let value = share.value();
+    raw.send(&mut victim, Body::SeedReveal { value }, 20_000);
+    assert!(victim.race().unwrap().is_started());
+}
+
+#[test]
+fn an_abort_after_a_later_game_began_is_dropped_and_the_game_goes_on() {
+    let caps = CAP_LINES | CAP_LINES_NO_SEED | CAP_XIANGQI;
+    let offers = [GameKind::Lines, GameKind::Xiangqi];
+    let (mut victim, mut raw, share, _) = victim_and_racer_with([43; 32], MINUTE, &offers, caps);
+    let value = share.value();
+    raw.send(&mut victim, Body::SeedReveal { value }, 1_000);
+    raw.send(&mut victim, Body::Resign { ply: 0 }, 2_000);
+    let over = race_over(&mut victim).expect("the peer resigned");
+    assert_eq!(over.end, RaceEnd::Resigned(Color::Black));
+    raw.recv(&mut victim);
+    // A board game follows: the peer proposes, the victim accepts.
+    let propose = Propose {
+        game: game_code(GameKind::Xiangqi),
+        rules: 0,
+        color: Color::Black,
+        clock: None,
+        fen: None,
+        params: Vec::new(),
+    };
+    raw.send(&mut victim, Body::Propose(propose), 3_000);
+    assert!(
+        events(&mut victim)
+            .iter()
+            .any(|e| matches!(e, Event::Proposed(s) if s.game == GameKind::Xiangqi))
+    );
+    victim.accept_proposal(3_000).unwrap();
+    raw.recv(&mut victim);
+    assert!(victim.game().is_some() && victim.outcome().is_none());
+    events(&mut victim);
+    // A call-off now belongs to no race (an honest one comes before the proposal): it is
+    // dropped, neither revising the race nor ending the board game, and not answered.
+    let abort = Body::Abort {
+        reason: AbortReason::NO_SEED,
+    };
+    raw.send(&mut victim, abort, 4_000);
+    let ev = events(&mut victim);
+    assert!(ev.is_empty(), "{ev:?}");
+    assert_eq!(victim.race().unwrap().result(), Some(&over));
+    assert!(victim.game().is_some() && victim.outcome().is_none());
+    let answered = raw.recv(&mut victim);
+    assert!(
+        answered.iter().all(|b| matches!(b, Body::Ack)),
+        "{answered:?}"
+    );
+}
+
+#[test]
+fn a_resignation_crossing_the_call_off_is_not_answered_as_unexpected() {
+    // Red accepted at 0 and called the race off when Black's value did not come (Black's
+    // app pinging all along); Black, not told yet, resigned. Its resignation belongs to the
+    // race called off: dropped.
+    let (mut victim, mut raw, _, _) = victim_and_racer_with(
+        [44; 32],
+        MINUTE,
+        &[GameKind::Lines],
+        CAP_LINES | CAP_LINES_NO_SEED,
+    );
+    let mut t = 0;
+    let over = loop {
+        t += 5_000;
+        raw.send(&mut victim, Body::Ping, t);
+        victim.handle_timeout(t);
+        raw.recv(&mut victim);
+        if let Some(over) = race_over(&mut victim) {
+            break over;
+        }
+        assert!(t < WAIT_MS, "called off within the wait");
+    };
+    assert_eq!(over, called_off());
+    raw.send(&mut victim, Body::Resign { ply: 0 }, t + 1_000);
+    let ev = events(&mut victim);
+    assert!(ev.is_empty(), "{ev:?}");
+    let answered = raw.recv(&mut victim);
+    assert!(
+        !answered.iter().any(|b| matches!(b, Body::Error { .. })),
+        "{answered:?}"
+    );
 }
