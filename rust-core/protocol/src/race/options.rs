@@ -41,7 +41,7 @@ pub struct RaceOptions {
     /// proposed ([`DeclineReason::RACE_UNTIMED`](crate::message::DeclineReason::RACE_UNTIMED)).
     pub time_limit_s: u16,
     /// Lines 98's preview on both boards: each shows where its next balls land
-    /// ([`LinesGame::next_spots`]). The spots come from the shared seed, so the replica of
+    /// ([`LinesGame::next_spots`](banco_lines::LinesGame::next_spots)). The spots come from the shared seed, so the replica of
     /// the peer's board lands its balls exactly as the peer's own board does. Off by default.
     pub preview: bool,
     /// When a ball's cell is drawn, on both boards ([`SpawnRule`]): at announcement by
