@@ -84,6 +84,14 @@ pub(super) struct LinkWatch {
     start_outage: u64,
     /// Milliseconds of `forgiven` that the peer's later start already makes up for.
     absorbed: u64,
+    /// Milliseconds of silences that began while the peer's call-off could still be on its
+    /// way: before its acknowledgement of our reveal (and [`RACE_LATE_MS`] after it).
+    /// Counted apart from `forgiven`, which stops counting once the peer's moves are no
+    /// longer due (a short race), while a call-off held up by the link is due until the
+    /// link brings it.
+    abort_outage: u64,
+    /// When the last silence counted in `abort_outage` ended.
+    abort_outage_end: u64,
 }
 
 impl LinkWatch {
@@ -168,6 +176,10 @@ impl Race {
         self.link.agreed(now);
         let since = self.link.last_heard.unwrap_or(now);
         let gap = now.saturating_sub(since);
+        if gap > RACE_QUIET_MS && self.abort_may_be_held_up(since) {
+            self.link.abort_outage = self.link.abort_outage.saturating_add(gap);
+            self.link.abort_outage_end = now;
+        }
         if gap > RACE_QUIET_MS && self.outage_counts(since) {
             self.link.forgiven = self.link.forgiven.saturating_add(gap);
             self.link.outage_end = now;
@@ -225,13 +237,40 @@ impl Race {
 
     /// The latest an honest peer's call-off can arrive: sent when its wait for our reveal
     /// ran out (the longest wait after the agreement), plus [`RACE_LATE_MS`] and the
-    /// outages counted since (`None` before the agreement).
+    /// silences that may have held it up (`None` before the agreement). Once the peer has
+    /// acknowledged our reveal, no later than [`RACE_LATE_MS`] after that (or after the
+    /// last silence counted): an honest peer queues its call-off before it has our reveal
+    /// to acknowledge, so a peer that acknowledged it at once can no longer void the race
+    /// by the time it has watched a minute of our moves.
     pub(super) fn abort_due(&self) -> Option<u64> {
         let sent_by = self
             .link
             .agreed_at?
             .saturating_add(RACE_REVEAL_MS + RACE_GRACE_MS);
-        Some(self.allowed_until(sent_by, self.link.forgiven))
+        let held = self.link.forgiven.max(self.link.abort_outage);
+        let end = self.link.outage_end.max(self.link.abort_outage_end);
+        let due = sent_by
+            .saturating_add(held)
+            .max(end)
+            .saturating_add(RACE_LATE_MS);
+        Some(match self.receipts.reveal_acked_at {
+            Some(acked) => due.min(
+                acked
+                    .max(self.link.abort_outage_end)
+                    .saturating_add(RACE_LATE_MS),
+            ),
+            None => due,
+        })
+    }
+
+    /// True if a silence that began at `from` may have held up the peer's call-off: it
+    /// began before the peer acknowledged our reveal, or within [`RACE_LATE_MS`] after (an
+    /// honest call-off is sent before that acknowledgement, and may have been lost and
+    /// sent again).
+    fn abort_may_be_held_up(&self, from: u64) -> bool {
+        self.receipts
+            .reveal_acked_at
+            .is_none_or(|a| from < a.saturating_add(RACE_LATE_MS))
     }
 
     /// How a peer's move arriving at `now` stands against its time.

@@ -64,32 +64,38 @@
 //! ## A seed that does not come
 //!
 //! The peer's seed reveal must arrive [`RACE_REVEAL_MS`] and [`RACE_LATE_MS`] after the
-//! race was agreed (plus the outages then, up to [`RACE_GRACE_MS`] in all). When it does not, the waiting side calls the
-//! race off: it ends without a result ([`RaceEnd::NoSeed`]: no winner, whatever the
-//! scores), so that a new race can be proposed, and it tells the other side with
-//! [`Body::Abort`] ([`AbortReason::NO_SEED`]). The other side, which may have had the seed
-//! and raced alone meanwhile, ends the same way when that abort arrives ([`Race::on_abort`]),
-//! even after it ended the race on its cut of the silent board: both sides keep one result.
-//! A race is called off rather than won by the waiting side because nothing tells a link
-//! that held the reveal up from a peer that walked away with it, and an honest player with
-//! a bad link should not lose a race it never saw start; the one who walked away gains
-//! only what a player gains by aborting a game before its first move elsewhere (a void).
-//! An abort from a peer whose moves we have replayed is no honest one (an honest side
-//! calls the race off only while it does not know the seed, and so has not moved): it is
-//! ignored, and the race goes on to its end. A peer that does not announce
-//! [`CAP_LINES_NO_SEED`](crate::message::CAP_LINES_NO_SEED) (an older build) is not sent
-//! the abort and does not send one: there, as before, the side that had the seed races
-//! alone and wins on its cut while the other has called the race off. The abort travels
-//! on the exactly-once stream, so an outage only delays it; an app closed for good before
-//! the link came back (or a `banco` that exits) never sends it, and the other side keeps
-//! the result it reached alone. The abort is taken only while an honest one can come —
-//! by the longest wait plus [`RACE_LATE_MS`] and the link's outages (a peer that had the
-//! seed and watched the race to its end with the link up cannot void it then) — and only
-//! for the race it belongs to: once a new proposal or acceptance came from the peer, an
-//! abort for the race before is dropped (an honest one comes before them, on the ordered
-//! stream), and a `NO_SEED` abort never reaches a board game. A reveal that arrives after
-//! the wait ran out, before our timer ran (an app asleep), finds the race called off, as
-//! it would have been.
+//! race was agreed (plus the outages then, up to [`RACE_GRACE_MS`] in all). When it does
+//! not, the waiting side calls the race off: it ends without a result ([`RaceEnd::NoSeed`]:
+//! no winner, no board counted), so that a new race can be proposed, and tells the other
+//! side with [`Body::Abort`] ([`AbortReason::NO_SEED`]) on the exactly-once stream. The
+//! other side, which may have had the seed and raced alone meanwhile, ends the same way
+//! when the abort arrives ([`Race::on_abort`]), even after it ended the race on its cut of
+//! the silent board: both sides keep one result.
+//!
+//! * **Why a void, not a win.** Nothing tells a link that held the reveal up from a peer
+//!   that walked away with it, and an honest player with a bad link should not lose a race
+//!   it never saw start. The one who walked away gains what a player gains elsewhere by
+//!   aborting a game before its first move.
+//! * **Which aborts count.** An honest side calls off only while it does not know the
+//!   seed, so an abort from a peer whose moves we replayed is ignored. An abort counts only
+//!   while an honest one can still arrive: by the longest wait plus [`RACE_LATE_MS`] and
+//!   the silences of the link that may have held it up, and no later than
+//!   [`RACE_LATE_MS`] after the peer acknowledged our reveal (an honest abort is queued
+//!   before that acknowledgement). It counts only for its own race: once a new proposal or
+//!   acceptance came from the peer, it is dropped (an honest one comes before them, on the
+//!   ordered stream), and a `NO_SEED` abort never reaches a board game.
+//! * **A reveal after the wait.** One that arrives after the wait ran out, before our timer
+//!   ran (an app asleep), finds the race called off, as it would have been.
+//! * **Limits.** An outage only delays the abort, but an app closed for good before the link
+//!   came back (or a `banco` that exits) never sends it: the other side keeps the result
+//!   it reached alone. A peer that does not announce
+//!   [`CAP_LINES_NO_SEED`](crate::message::CAP_LINES_NO_SEED) (an older build) is neither
+//!   sent an abort nor sends one: the side that had the seed races alone and wins on its
+//!   cut, while the other has called the race off. A modified client that learns the seed,
+//!   acknowledges nothing and falls silent can play offline, then choose between sending
+//!   its moves (believed as held up by an outage, up to the grace period, as `due`
+//!   describes) and the abort (a void); one that acknowledges our reveal has
+//!   [`RACE_LATE_MS`] to choose.
 //!
 //! ```
 //! use banco_game::Color;
@@ -904,9 +910,10 @@ impl Race {
     /// does not know the seed), when the race ended on its cheat or is called off here
     /// already, and when it comes later than an honest one can: the longest wait for a
     /// reveal after the agreement ([`RACE_REVEAL_MS`] + [`RACE_GRACE_MS`]) plus
-    /// [`RACE_LATE_MS`] and the outages of the link (see `due`). So a peer that held the
-    /// seed and never moved can void the race only while a held-up reveal could explain
-    /// it, not once it has watched the race to its end with the link up.
+    /// [`RACE_LATE_MS`] and the silences of the link that may have held it up, and no
+    /// later than [`RACE_LATE_MS`] after the peer acknowledged our reveal (see `due`). So
+    /// a peer that had the seed and never moved can void the race only while a held-up
+    /// reveal could explain it: not once it has watched the race with the link up.
     pub fn on_abort(&mut self, now: u64, events: &mut Vec<RaceEvent>) {
         let peer = self.me.other();
         let moved = self.board(peer).is_some_and(|g| g.turns() > 0);

@@ -27,6 +27,8 @@ use std::collections::VecDeque;
 pub(super) struct Receipts {
     /// Our seed reveal's sequence number, until the peer acknowledges it.
     reveal: Option<u64>,
+    /// When the peer's acknowledgement of our reveal arrived.
+    pub(super) reveal_acked_at: Option<u64>,
     /// Our moves not yet acknowledged: (sequence number, our turn count after it).
     moves: VecDeque<(u64, u32)>,
     /// Our stop's sequence number, once queued.
@@ -55,6 +57,7 @@ impl Race {
     pub fn note_acked(&mut self, acked: u64, now: u64) {
         if self.receipts.reveal.is_some_and(|s| s < acked) {
             self.receipts.reveal = None;
+            self.receipts.reveal_acked_at = Some(now);
             self.peer_started_by(now);
         }
         let frozen =

@@ -389,7 +389,8 @@ impl<G: MatchGame> Session<G> {
                 }),
             },
             // The peer called off a race that never started on its side. Never a board
-            // game's: one sealed by a later proposal, or without a race, is dropped.
+            // game's: one sealed by a later proposal or acceptance, or without a race, is
+            // dropped.
             Body::Abort {
                 reason: AbortReason::NO_SEED,
             } => {
@@ -402,7 +403,8 @@ impl<G: MatchGame> Session<G> {
             Body::Resign { .. } if self.race.called_off() => {}
             Body::Resign { ply }
                 if self.race.is_running()
-                    || self.race.race.as_ref().is_some_and(Race::takes_late_resign) =>
+                    || (!self.race.sealed
+                        && self.race.race.as_ref().is_some_and(Race::takes_late_resign)) =>
             {
                 if let Some(r) = &mut self.race.race {
                     r.on_resign(ply, &mut send, &mut events);

@@ -204,7 +204,9 @@ fn an_abort_later_than_an_honest_one_can_be_is_ignored() {
     // was down from 60 s to five minutes, and the abort comes with its return.
     let (mut a, _, _, black) = awaiting();
     a.on_reveal(black.value(), 100, &mut Vec::new());
-    a.heard(60_000);
+    for t in (5_000..=60_000).step_by(5_000) {
+        a.heard(t);
+    }
     a.heard(300_000);
     let mut ev = Vec::new();
     a.on_abort(300_000, &mut ev);
@@ -336,4 +338,100 @@ fn a_resignation_crossing_the_call_off_is_not_answered_as_unexpected() {
         !answered.iter().any(|b| matches!(b, Body::Error { .. })),
         "{answered:?}"
     );
+}
+
+#[test]
+fn in_a_short_race_a_silence_after_the_moves_were_due_still_holds_up_the_abort() {
+    // A race of one second: Red started at 100 and its reveal went out (unacknowledged).
+    // Black was heard until 20 s, then nothing until five minutes (the link down one way):
+    // the silence began after Black's moves were due, but its abort could be held up by
+    // it, and arrives with the link's return.
+    let short = RaceOptions {
+        time_limit_s: 1,
+        ..MINUTE
+    };
+    let session = [6; 8];
+    let red = SeedShare::new([33; 32], session, Color::Red);
+    let black = SeedShare::new([34; 32], session, Color::Black);
+    let mut a = Race::new(Color::Red, short, red, black.commitment().to_vec());
+    a.heard(0);
+    let reveal = a.reveal();
+    a.note_sent(&reveal, 0);
+    a.on_reveal(black.value(), 100, &mut Vec::new());
+    for t in (5_000..=20_000).step_by(5_000) {
+        a.heard(t);
+    }
+    a.heard(300_000);
+    let mut ev = Vec::new();
+    a.on_abort(300_000, &mut ev);
+    assert_eq!(over(&ev), Some(called_off()));
+}
+
+#[test]
+fn a_peer_that_acknowledged_our_reveal_can_call_off_only_just_after() {
+    // Red's reveal, acknowledged at 500: an honest Black would have queued its call-off
+    // before that acknowledgement, so one 20 s later (the link up) is ignored.
+    let (mut a, _, _, black) = awaiting();
+    let reveal = a.reveal();
+    a.note_sent(&reveal, 0);
+    a.on_reveal(black.value(), 100, &mut Vec::new());
+    a.note_acked(1, 500);
+    for t in (5_000..=20_000).step_by(5_000) {
+        a.heard(t);
+    }
+    let mut ev = Vec::new();
+    a.on_abort(20_000, &mut ev);
+    assert!(ev.is_empty(), "{ev:?}");
+    assert_eq!(a.result(), None);
+    // Within RACE_LATE_MS of the acknowledgement (its call-off sent again after a loss),
+    // it counts.
+    let (mut a, _, _, black) = awaiting();
+    a.note_sent(&reveal, 0);
+    a.on_reveal(black.value(), 100, &mut Vec::new());
+    a.note_acked(1, 500);
+    a.heard(5_000);
+    let mut ev = Vec::new();
+    a.on_abort(5_000, &mut ev);
+    assert_eq!(over(&ev), Some(called_off()));
+}
+
+#[test]
+fn a_board_games_resignation_after_a_race_ended_on_the_cut_reaches_the_board_game() {
+    // Red (the victim) accepted at 0; Black revealed at 1 s and then played nothing, its
+    // app pinging: Red ends the race on its cut of Black's board.
+    let caps = CAP_LINES | CAP_LINES_NO_SEED | CAP_XIANGQI;
+    let offers = [GameKind::Lines, GameKind::Xiangqi];
+    let (mut victim, mut raw, share, _) = victim_and_racer_with([45; 32], MINUTE, &offers, caps);
+    let value = share.value();
+    raw.send(&mut victim, Body::SeedReveal { value }, 1_000);
+    let mut t = 1_000;
+    let over = loop {
+        t += 5_000;
+        raw.send(&mut victim, Body::Ping, t);
+        victim.handle_timeout(t);
+        raw.recv(&mut victim);
+        if let Some(over) = race_over(&mut victim) {
+            break over;
+        }
+        assert!(t < 600_000, "the race ends on the cut");
+    };
+    assert_eq!((over.end.clone(), over.turns), (RaceEnd::Finished, [0, 0]));
+    // A board game follows; the peer resigns it. The resignation is the board game's, not
+    // a late one of the race's: the game ends and the race's result stands.
+    let propose = Propose {
+        game: game_code(GameKind::Xiangqi),
+        rules: 0,
+        color: Color::Black,
+        clock: None,
+        fen: None,
+        params: Vec::new(),
+    };
+    raw.send(&mut victim, Body::Propose(propose), t + 1_000);
+    victim.accept_proposal(t + 1_000).unwrap();
+    raw.recv(&mut victim);
+    events(&mut victim);
+    assert!(victim.game().is_some() && victim.outcome().is_none());
+    raw.send(&mut victim, Body::Resign { ply: 0 }, t + 2_000);
+    assert!(victim.outcome().is_some(), "the board game is over");
+    assert_eq!(victim.race().unwrap().result(), Some(&over));
 }
