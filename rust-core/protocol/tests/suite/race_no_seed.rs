@@ -4,7 +4,7 @@
 //! ended the race on its cut of the silent board. Both keep one result.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use crate::common::{self, S, events};
+use crate::common::{self, RawPeer, S, events};
 use crate::race::{race_move, race_over, victim_and_racer, victim_and_racer_with};
 use crate::race_start::{accepted, one_way, started};
 use banco_game::{Color, GameKind, ScoreGame};
@@ -61,6 +61,44 @@ fn back(a: &mut S, b: &mut S, now: u64) -> [Option<RaceResult>; 2] {
     a.accept(now).unwrap();
     common::pump(a, b, now);
     [race_over(a), race_over(b)]
+}
+
+/// The raw peer pings `victim` every 5 s from `from`, its timers running, until the race
+/// is over (within ten minutes): the result and when.
+fn ping_until_over(victim: &mut S, raw: &mut RawPeer, from: u64) -> (RaceResult, u64) {
+    let mut t = from;
+    while t < 600_000 {
+        t += 5_000;
+        raw.send(victim, Body::Ping, t);
+        victim.handle_timeout(t);
+        raw.recv(victim);
+        if let Some(over) = race_over(victim) {
+            return (over, t);
+        }
+    }
+    panic!("the race is not over after ten minutes")
+}
+
+/// The raw peer (Black) proposes xiangqi at `now` and `victim` accepts: a board game runs.
+fn board_game_follows(victim: &mut S, raw: &mut RawPeer, now: u64) {
+    let propose = Propose {
+        game: game_code(GameKind::Xiangqi),
+        rules: 0,
+        color: Color::Black,
+        clock: None,
+        fen: None,
+        params: Vec::new(),
+    };
+    raw.send(victim, Body::Propose(propose), now);
+    assert!(
+        events(victim)
+            .iter()
+            .any(|e| matches!(e, Event::Proposed(s) if s.game == GameKind::Xiangqi))
+    );
+    victim.accept_proposal(now).unwrap();
+    raw.recv(victim);
+    events(victim);
+    assert!(victim.game().is_some() && victim.outcome().is_none());
 }
 
 fn called_off() -> RaceResult {
@@ -134,6 +172,36 @@ fn over(ev: &[RaceEvent]) -> Option<RaceResult> {
     })
 }
 
+/// Red's race of `options`, agreed at 0, started at 100 by Black's value; with `noted`,
+/// its own reveal went out as message 0 of its stream (unacknowledged).
+fn red_started(options: RaceOptions, noted: bool) -> Race {
+    let session = [6; 8];
+    let red = SeedShare::new([33; 32], session, Color::Red);
+    let black = SeedShare::new([34; 32], session, Color::Black);
+    let mut a = Race::new(Color::Red, options, red, black.commitment().to_vec());
+    a.heard(0);
+    if noted {
+        let reveal = a.reveal();
+        a.note_sent(&reveal, 0);
+    }
+    a.on_reveal(black.value(), 100, &mut Vec::new());
+    a
+}
+
+/// `a` hears the peer every 5 s from 5 s to `until`.
+fn hear_until(a: &mut Race, until: u64) {
+    for t in (5_000..=until).step_by(5_000) {
+        a.heard(t);
+    }
+}
+
+/// The peer's call-off reaches `a` at `now`: the events.
+fn abort(a: &mut Race, now: u64) -> Vec<RaceEvent> {
+    let mut ev = Vec::new();
+    a.on_abort(now, &mut ev);
+    ev
+}
+
 #[test]
 fn both_values_held_up_both_sides_call_off_and_the_aborts_change_nothing() {
     let (mut a, mut b, _, _) = awaiting();
@@ -150,10 +218,8 @@ fn both_values_held_up_both_sides_call_off_and_the_aborts_change_nothing() {
             }]
         );
     }
-    let (mut ea, mut eb) = (Vec::new(), Vec::new());
-    a.on_abort(WAIT_MS + 100, &mut ea);
-    b.on_abort(WAIT_MS + 100, &mut eb);
-    assert!(ea.is_empty() && eb.is_empty(), "{ea:?} {eb:?}");
+    assert_eq!(abort(&mut a, WAIT_MS + 100), []);
+    assert_eq!(abort(&mut b, WAIT_MS + 100), []);
     assert_eq!(a.result(), b.result());
 }
 
@@ -172,17 +238,12 @@ fn an_abort_from_a_peer_that_moved_is_ignored_and_one_before_its_first_move_void
         panic!("a move to send")
     };
     a.on_move(turn, from, to, 1_100, &mut ev);
-    let mut ev = Vec::new();
-    a.on_abort(2_000, &mut ev);
-    assert!(ev.is_empty(), "{ev:?}");
+    assert_eq!(abort(&mut a, 2_000), []);
     assert_eq!(a.result(), None, "the race goes on");
     // Before the peer's first move an abort calls the race off, as the peer's side did:
     // what a modified client gains by it is a void, never a win.
-    let (mut a, _, _, black) = awaiting();
-    a.on_reveal(black.value(), 100, &mut Vec::new());
-    let mut ev = Vec::new();
-    a.on_abort(2_000, &mut ev);
-    assert_eq!(over(&ev), Some(called_off()));
+    let mut a = red_started(MINUTE, false);
+    assert_eq!(over(&abort(&mut a, 2_000)), Some(called_off()));
 }
 
 #[test]
@@ -190,44 +251,31 @@ fn an_abort_later_than_an_honest_one_can_be_is_ignored() {
     // Black had the seed at 100 and never moved; the link stayed up (a frame every 5 s).
     // Its call-off after the longest wait, the latest allowance and no outage, is no held-up
     // reveal's: the race goes on to its end (a void only while a held-up reveal explains it).
-    let (mut a, _, _, black) = awaiting();
-    a.on_reveal(black.value(), 100, &mut Vec::new());
+    let mut a = red_started(MINUTE, false);
     let latest = WAIT_MS + RACE_LATE_MS;
-    for t in (5_000..=latest + 5_000).step_by(5_000) {
-        a.heard(t);
-    }
-    let mut ev = Vec::new();
-    a.on_abort(latest + 5_000, &mut ev);
-    assert!(ev.is_empty(), "{ev:?}");
+    hear_until(&mut a, latest + 5_000);
+    assert_eq!(abort(&mut a, latest + 5_000), []);
     assert_eq!(a.result(), None);
     // The same abort after an outage that began before it was due is in time: the link
     // was down from 60 s to five minutes, and the abort comes with its return.
-    let (mut a, _, _, black) = awaiting();
-    a.on_reveal(black.value(), 100, &mut Vec::new());
-    for t in (5_000..=60_000).step_by(5_000) {
-        a.heard(t);
-    }
+    let mut a = red_started(MINUTE, false);
+    hear_until(&mut a, 60_000);
     a.heard(300_000);
-    let mut ev = Vec::new();
-    a.on_abort(300_000, &mut ev);
-    assert_eq!(over(&ev), Some(called_off()));
+    assert_eq!(over(&abort(&mut a, 300_000)), Some(called_off()));
 }
 
 #[test]
 fn a_peer_that_resigned_before_the_seed_and_then_called_off_ends_called_off() {
     // Black resigned before it had Red's value (Red counted the resignation), then its wait
     // ran out and it called the race off: Red's result follows Black's.
-    let (mut a, _, _, black) = awaiting();
-    a.on_reveal(black.value(), 100, &mut Vec::new());
+    let mut a = red_started(MINUTE, false);
     let mut ev = Vec::new();
     a.on_resign(0, &mut Vec::new(), &mut ev);
     assert_eq!(
         over(&ev).map(|r| r.end),
         Some(RaceEnd::Resigned(Color::Black))
     );
-    let mut ev = Vec::new();
-    a.on_abort(WAIT_MS, &mut ev);
-    assert_eq!(over(&ev), Some(called_off()));
+    assert_eq!(over(&abort(&mut a, WAIT_MS)), Some(called_off()));
 }
 
 #[test]
@@ -272,24 +320,7 @@ fn an_abort_after_a_later_game_began_is_dropped_and_the_game_goes_on() {
     assert_eq!(over.end, RaceEnd::Resigned(Color::Black));
     raw.recv(&mut victim);
     // A board game follows: the peer proposes, the victim accepts.
-    let propose = Propose {
-        game: game_code(GameKind::Xiangqi),
-        rules: 0,
-        color: Color::Black,
-        clock: None,
-        fen: None,
-        params: Vec::new(),
-    };
-    raw.send(&mut victim, Body::Propose(propose), 3_000);
-    assert!(
-        events(&mut victim)
-            .iter()
-            .any(|e| matches!(e, Event::Proposed(s) if s.game == GameKind::Xiangqi))
-    );
-    victim.accept_proposal(3_000).unwrap();
-    raw.recv(&mut victim);
-    assert!(victim.game().is_some() && victim.outcome().is_none());
-    events(&mut victim);
+    board_game_follows(&mut victim, &mut raw, 3_000);
     // A call-off now belongs to no race (an honest one comes before the proposal): it is
     // dropped, neither revising the race nor ending the board game, and not answered.
     let abort = Body::Abort {
@@ -318,17 +349,8 @@ fn a_resignation_crossing_the_call_off_is_not_answered_as_unexpected() {
         &[GameKind::Lines],
         CAP_LINES | CAP_LINES_NO_SEED,
     );
-    let mut t = 0;
-    let over = loop {
-        t += 5_000;
-        raw.send(&mut victim, Body::Ping, t);
-        victim.handle_timeout(t);
-        raw.recv(&mut victim);
-        if let Some(over) = race_over(&mut victim) {
-            break over;
-        }
-        assert!(t < WAIT_MS, "called off within the wait");
-    };
+    let (over, t) = ping_until_over(&mut victim, &mut raw, 0);
+    assert!(t < WAIT_MS, "called off within the wait");
     assert_eq!(over, called_off());
     raw.send(&mut victim, Body::Resign { ply: 0 }, t + 1_000);
     let ev = events(&mut victim);
@@ -350,49 +372,27 @@ fn in_a_short_race_a_silence_after_the_moves_were_due_still_holds_up_the_abort()
         time_limit_s: 1,
         ..MINUTE
     };
-    let session = [6; 8];
-    let red = SeedShare::new([33; 32], session, Color::Red);
-    let black = SeedShare::new([34; 32], session, Color::Black);
-    let mut a = Race::new(Color::Red, short, red, black.commitment().to_vec());
-    a.heard(0);
-    let reveal = a.reveal();
-    a.note_sent(&reveal, 0);
-    a.on_reveal(black.value(), 100, &mut Vec::new());
-    for t in (5_000..=20_000).step_by(5_000) {
-        a.heard(t);
-    }
+    let mut a = red_started(short, true);
+    hear_until(&mut a, 20_000);
     a.heard(300_000);
-    let mut ev = Vec::new();
-    a.on_abort(300_000, &mut ev);
-    assert_eq!(over(&ev), Some(called_off()));
+    assert_eq!(over(&abort(&mut a, 300_000)), Some(called_off()));
 }
 
 #[test]
 fn a_peer_that_acknowledged_our_reveal_can_call_off_only_just_after() {
     // Red's reveal, acknowledged at 500: an honest Black would have queued its call-off
     // before that acknowledgement, so one 20 s later (the link up) is ignored.
-    let (mut a, _, _, black) = awaiting();
-    let reveal = a.reveal();
-    a.note_sent(&reveal, 0);
-    a.on_reveal(black.value(), 100, &mut Vec::new());
+    let mut a = red_started(MINUTE, true);
     a.note_acked(1, 500);
-    for t in (5_000..=20_000).step_by(5_000) {
-        a.heard(t);
-    }
-    let mut ev = Vec::new();
-    a.on_abort(20_000, &mut ev);
-    assert!(ev.is_empty(), "{ev:?}");
+    hear_until(&mut a, 20_000);
+    assert_eq!(abort(&mut a, 20_000), []);
     assert_eq!(a.result(), None);
     // Within RACE_LATE_MS of the acknowledgement (its call-off sent again after a loss),
     // it counts.
-    let (mut a, _, _, black) = awaiting();
-    a.note_sent(&reveal, 0);
-    a.on_reveal(black.value(), 100, &mut Vec::new());
+    let mut a = red_started(MINUTE, true);
     a.note_acked(1, 500);
-    a.heard(5_000);
-    let mut ev = Vec::new();
-    a.on_abort(5_000, &mut ev);
-    assert_eq!(over(&ev), Some(called_off()));
+    hear_until(&mut a, 5_000);
+    assert_eq!(over(&abort(&mut a, 5_000)), Some(called_off()));
 }
 
 #[test]
@@ -404,33 +404,11 @@ fn a_board_games_resignation_after_a_race_ended_on_the_cut_reaches_the_board_gam
     let (mut victim, mut raw, share, _) = victim_and_racer_with([45; 32], MINUTE, &offers, caps);
     let value = share.value();
     raw.send(&mut victim, Body::SeedReveal { value }, 1_000);
-    let mut t = 1_000;
-    let over = loop {
-        t += 5_000;
-        raw.send(&mut victim, Body::Ping, t);
-        victim.handle_timeout(t);
-        raw.recv(&mut victim);
-        if let Some(over) = race_over(&mut victim) {
-            break over;
-        }
-        assert!(t < 600_000, "the race ends on the cut");
-    };
+    let (over, t) = ping_until_over(&mut victim, &mut raw, 1_000);
     assert_eq!((over.end.clone(), over.turns), (RaceEnd::Finished, [0, 0]));
     // A board game follows; the peer resigns it. The resignation is the board game's, not
     // a late one of the race's: the game ends and the race's result stands.
-    let propose = Propose {
-        game: game_code(GameKind::Xiangqi),
-        rules: 0,
-        color: Color::Black,
-        clock: None,
-        fen: None,
-        params: Vec::new(),
-    };
-    raw.send(&mut victim, Body::Propose(propose), t + 1_000);
-    victim.accept_proposal(t + 1_000).unwrap();
-    raw.recv(&mut victim);
-    events(&mut victim);
-    assert!(victim.game().is_some() && victim.outcome().is_none());
+    board_game_follows(&mut victim, &mut raw, t + 1_000);
     raw.send(&mut victim, Body::Resign { ply: 0 }, t + 2_000);
     assert!(victim.outcome().is_some(), "the board game is over");
     assert_eq!(victim.race().unwrap().result(), Some(&over));
