@@ -763,6 +763,9 @@ fn parse_seed(text: &str) -> Option<[u8; 32]> {
     if bytes.len() != 64 {
         return None;
     }
+    if !bytes.iter().all(u8::is_ascii_hexdigit) {
+        return None; // `from_str_radix` alone would take "+f"
+    }
     let mut seed = [0u8; 32];
     for (i, pair) in bytes.chunks(2).enumerate() {
         let hex = core::str::from_utf8(pair).ok()?;
@@ -806,4 +809,19 @@ fn cut(s: &str) -> String {
         end -= 1;
     }
     s.get(..end).unwrap_or_default().to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_seed;
+
+    #[test]
+    fn a_seed_is_exactly_64_hex_digits() {
+        let hex = "0f".repeat(32);
+        assert_eq!(parse_seed(&hex), Some([0x0f; 32]));
+        // `u8::from_str_radix` alone takes a sign: "+f" is no pair of hex digits.
+        assert_eq!(parse_seed(&format!("+f{}", &hex[2..])), None);
+        assert_eq!(parse_seed(&hex[2..]), None);
+        assert_eq!(parse_seed(&format!("{}zz", &hex[2..])), None);
+    }
 }

@@ -176,14 +176,46 @@ impl Budget {
         }
     }
 
+    /// This budget within the bounds every search keeps to: at most [`MAX_CANDIDATES`]
+    /// kept moves, no more samples than [`MAX_PLAYOUTS`] playouts' worth of cheap ones over
+    /// the halving rounds, and rollouts of at most [`MAX_DEPTH`] turns. A budget built by
+    /// hand beyond them (its fields are public) counts as that much; every budget of
+    /// [`Budget::from_playouts`] is within them already.
+    ///
+    /// ```
+    /// use banco_lines::ai::{Budget, MAX_CANDIDATES, MAX_PLAYOUTS};
+    /// let huge = Budget { candidates: usize::MAX, samples: usize::MAX, ..Budget::from_playouts(100) };
+    /// assert_eq!(huge.bounded().candidates, MAX_CANDIDATES);
+    /// assert!(huge.playouts() <= 2 * MAX_PLAYOUTS);
+    /// assert_eq!(Budget::from_playouts(MAX_PLAYOUTS).bounded(), Budget::from_playouts(MAX_PLAYOUTS));
+    /// ```
+    #[must_use]
+    pub fn bounded(self) -> Budget {
+        let candidates = self.candidates.min(MAX_CANDIDATES);
+        let per_sample = halving_playouts(candidates.max(2), 1);
+        let most = (MAX_PLAYOUTS * CHEAP_PER_PLAYOUT / per_sample).max(1);
+        Budget {
+            candidates,
+            samples: self.samples.min(most),
+            depth: self.depth.min(MAX_DEPTH),
+            ..self
+        }
+    }
+
     /// Playouts this budget spends on a move at most, in full playouts: `candidates ×
     /// samples × rounds` (1 for the first stage alone); with a shortlist, stage one, a
     /// playout and a half per candidate for its shortlist and one per
     /// [`CHEAP_PER_PLAYOUT`] cheap playouts (counted round by round: 5 candidates play
     /// 5 + 3 × 2 + 2 × 4 = 19 times `samples`); with rollouts ([`Budget::depth`]), stage
-    /// one and one per [`ROLLOUT_TURNS_PER_PLAYOUT`] turns of rollouts.
+    /// one and one per [`ROLLOUT_TURNS_PER_PLAYOUT`] turns of rollouts. Counted for the
+    /// budget [`Budget::bounded`] gives, as the search spends it.
     #[must_use]
     pub fn playouts(&self) -> usize {
+        let b = self.bounded();
+        b.count_playouts()
+    }
+
+    fn count_playouts(self) -> usize {
         if self.candidates <= 1 || self.samples == 0 {
             return 1;
         }
@@ -219,6 +251,13 @@ fn halving_playouts(candidates: usize, samples: usize) -> usize {
 /// on a desktop core (budget 100 takes about 140 ms a move, budget 30 about 46: `data/tuning.md`,
 /// thirty-fifth session).
 pub const MAX_PLAYOUTS: usize = 10_000;
+
+/// The most moves stage two keeps ([`Budget::bounded`]): [`Budget::from_playouts`] keeps
+/// 16 at most.
+pub const MAX_CANDIDATES: usize = 64;
+
+/// The longest rollout, in turns ([`Budget::depth`], [`Budget::bounded`]).
+pub const MAX_DEPTH: usize = 1_000;
 
 /// The smallest [`Budget::from_playouts`] budget that spends cheap playouts (below it, too
 /// few playouts are left after the candidates' shortlists; 10 plays full playouts as

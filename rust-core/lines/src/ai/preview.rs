@@ -62,7 +62,7 @@ pub fn best_move_with(
 ) -> Option<(Candidate, f32)> {
     let mut cands = Vec::with_capacity(2048);
     search::candidates(board, Some(next), value, &mut cands);
-    search::prune(&mut cands, budget.candidates.max(CANDIDATES));
+    search::prune(&mut cands, budget.bounded().candidates.max(CANDIDATES));
     let mut best: Option<(Candidate, f32)> = None;
     for c in &cands {
         let v = if c.points > 0 {

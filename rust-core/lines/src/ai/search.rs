@@ -283,7 +283,9 @@ pub fn land_spots(board: &mut Board, spots: CellSet, balls: &[Ball], rng: &mut S
     if spots.is_empty() {
         return land_random(board, balls, rng);
     }
-    let mut left = spots.0;
+    // Only the board's cells: a set with bits beyond them (which `CellSet` allows) would
+    // leave draws that can never hit.
+    let mut left = spots.0 & ((1u128 << CELLS) - 1);
     let mut drawn = [None::<usize>; 3];
     for slot in drawn.iter_mut().take(balls.len()) {
         if left == 0 {
@@ -567,6 +569,7 @@ pub fn best_move_in(
     seed: u64,
     weights: &(impl Value + ?Sized),
 ) -> Option<(Candidate, f32)> {
+    let budget = &budget.bounded();
     if budget.candidates <= 1 || budget.samples == 0 {
         return best_candidate_in(board, spots, Some(next), weights).map(|c| (c, c.heuristic));
     }

@@ -66,6 +66,19 @@ fn budgets_stop_at_the_largest() {
     assert!(top.playouts() <= ai::MAX_PLAYOUTS);
 }
 
+/// Bounding a budget ([`ai::Budget::bounded`], which every search applies) changes no
+/// budget the levels and `from_playouts` give: it only caps hand-built ones.
+#[test]
+fn every_given_budget_is_within_the_bounds() {
+    for p in (1..=ai::MAX_PLAYOUTS).step_by(7).chain([ai::MAX_PLAYOUTS]) {
+        let b = ai::Budget::from_playouts(p);
+        assert_eq!(b.bounded(), b, "from_playouts({p})");
+    }
+    for b in [ai::Budget::fast(), ai::Budget::hint()] {
+        assert_eq!(b.bounded(), b);
+    }
+}
+
 #[test]
 fn budgets_spend_about_the_playouts_they_are_given() {
     assert_eq!(ai::Budget::from_playouts(1), ai::Budget::fast());

@@ -867,3 +867,19 @@ fn rollouts_are_deterministic_for_a_seed_and_play_legal_moves() {
     let played = ai::play_out(game, ai::Player::Computer(budget), 3, 10);
     assert_eq!(played.turns, 10);
 }
+
+/// A spot set with bits beyond the board's 81 cells (which `CellSet` can hold) lands its
+/// balls all the same: the extra bits are no cells to draw (they used to keep the draw
+/// looping for ever).
+#[test]
+fn landing_samples_ignore_spot_bits_beyond_the_board() {
+    use banco_lines::ai::search::{SampleRng, land_spots};
+    let spots = CellSet(1 << 60 | 1 << 100 | 1 << 127);
+    let balls = [Ball::Red, Ball::Blue, Ball::Green];
+    for seed in 0..50u64 {
+        let mut board = Board::empty();
+        land_spots(&mut board, spots, &balls, &mut SampleRng::new(seed));
+        assert_eq!(board.ball_count(), 3, "seed {seed}");
+        assert_eq!(board.get(Cell::from_index(60).unwrap()), Some(Ball::Red));
+    }
+}
