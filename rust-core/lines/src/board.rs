@@ -116,8 +116,12 @@ impl Cell {
     /// The cell `df` files and `dr` ranks away, if on the board.
     #[must_use]
     pub const fn offset(self, df: isize, dr: isize) -> Option<Cell> {
-        let f = self.file() as isize + df;
-        let r = self.rank() as isize + dr;
+        let (Some(f), Some(r)) = (
+            (self.file() as isize).checked_add(df),
+            (self.rank() as isize).checked_add(dr),
+        ) else {
+            return None;
+        };
         if f >= 0 && r >= 0 && f < SIZE as isize && r < SIZE as isize {
             Some(Cell((r as usize * SIZE + f as usize) as u8))
         } else {
@@ -342,11 +346,10 @@ impl Board {
     }
 
     /// The raw code of the cell of index `index` (0–80): 0 empty, 1–7 a colour (for fast
-    /// loops over `0..CELLS`). Panics past the last cell: take a [`Cell`] with
-    /// [`Board::get`] for an index that is not checked.
+    /// loops over `0..CELLS`); 0 past the last cell (no cell, no ball).
     #[must_use]
     pub const fn code(&self, index: usize) -> u8 {
-        self.cells[index]
+        if index < CELLS { self.cells[index] } else { 0 }
     }
 
     /// Puts a ball on `c` (or empties it).

@@ -62,10 +62,13 @@ pub fn lines_through(board: &Board, c: Cell) -> CellSet {
 /// code `code` stood on `c` (used by the computer player).
 #[must_use]
 pub fn run_length(board: &Board, c: Cell, code: u8, df: isize, dr: isize) -> usize {
+    if df == 0 && dr == 0 {
+        return 1; // no direction: the run is the cell alone
+    }
     let mut len = 1;
     for sign in [1, -1] {
         let mut cur = c;
-        while let Some(n) = cur.offset(df * sign, dr * sign) {
+        while let Some(n) = cur.offset(df.saturating_mul(sign), dr.saturating_mul(sign)) {
             if board.code(n.index()) != code {
                 break;
             }

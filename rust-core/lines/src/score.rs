@@ -28,9 +28,17 @@
 /// Points for 5 to 14 balls removed at once.
 pub const TABLE: [u32; 10] = [10, 12, 18, 28, 42, 82, 108, 138, 172, 210];
 
-/// Points for `removed` balls removed by one move (or one landing of balls); 0 below 5.
+/// Points for `removed` balls removed by one move (or one landing of balls); 0 below 5
+/// (past the board's 81 cells, counted as 81).
 #[must_use]
 pub const fn points(removed: usize) -> u32 {
+    // No move or landing removes more than the board's 81 balls; the cap keeps the
+    // arithmetic below in range for any argument.
+    let removed = if removed > crate::board::CELLS {
+        crate::board::CELLS
+    } else {
+        removed
+    };
     if removed < 5 {
         0
     } else if removed < 15 {

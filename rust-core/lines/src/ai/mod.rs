@@ -177,27 +177,39 @@ impl Budget {
     }
 
     /// This budget within the bounds every search keeps to: at most [`MAX_CANDIDATES`]
-    /// kept moves, no more samples than [`MAX_PLAYOUTS`] playouts' worth of cheap ones over
-    /// the halving rounds, and rollouts of at most [`MAX_DEPTH`] turns. A budget built by
-    /// hand beyond them (its fields are public) counts as that much; every budget of
-    /// [`Budget::from_playouts`] is within them already.
+    /// kept moves, rollouts of at most [`MAX_DEPTH`] turns, and no more samples than about
+    /// [`MAX_PLAYOUTS`] playouts' worth over the halving rounds, counted for the kind of
+    /// sample the budget plays (a full playout, a cheap one or a rollout, as in
+    /// [`Budget::playouts`]). A budget built by hand beyond them (its fields are public)
+    /// counts as that much; every budget of [`Budget::from_playouts`] is within them
+    /// already.
     ///
     /// ```
     /// use banco_lines::ai::{Budget, MAX_CANDIDATES, MAX_PLAYOUTS};
     /// let huge = Budget { candidates: usize::MAX, samples: usize::MAX, ..Budget::from_playouts(100) };
     /// assert_eq!(huge.bounded().candidates, MAX_CANDIDATES);
     /// assert!(huge.playouts() <= 2 * MAX_PLAYOUTS);
+    /// let deep = Budget { depth: usize::MAX, ..huge };
+    /// assert!(deep.playouts() <= 2 * MAX_PLAYOUTS);
     /// assert_eq!(Budget::from_playouts(MAX_PLAYOUTS).bounded(), Budget::from_playouts(MAX_PLAYOUTS));
     /// ```
     #[must_use]
     pub fn bounded(self) -> Budget {
         let candidates = self.candidates.min(MAX_CANDIDATES);
+        let depth = self.depth.min(MAX_DEPTH);
+        // Samples of one first round, counted over all rounds, in the unit of each kind.
         let per_sample = halving_playouts(candidates.max(2), 1);
-        let most = (MAX_PLAYOUTS * CHEAP_PER_PLAYOUT / per_sample).max(1);
+        let most = if depth > 0 {
+            MAX_PLAYOUTS * ROLLOUT_TURNS_PER_PLAYOUT / (per_sample * depth)
+        } else if self.replies && self.shortlist > 0 {
+            MAX_PLAYOUTS * CHEAP_PER_PLAYOUT / per_sample
+        } else {
+            MAX_PLAYOUTS / per_sample
+        };
         Budget {
             candidates,
-            samples: self.samples.min(most),
-            depth: self.depth.min(MAX_DEPTH),
+            samples: self.samples.min(most.max(1)),
+            depth,
             ..self
         }
     }

@@ -40,20 +40,19 @@ pub type Costs = [[u8; MAX_PER_COLOR]; Ball::COUNT];
 /// spare.
 #[must_use]
 pub fn window_cost(reach: &[u128]) -> u8 {
-    let h = reach.len() as u8;
+    // Saturating: any cost past `MAX_COST` counts the same (a window has 5 cells, but the
+    // function is public and takes any slice).
+    let h = u8::try_from(reach.len()).unwrap_or(u8::MAX);
     let mut cost = h;
     let mut all = 0u128;
     for &r in reach {
         if r == 0 {
-            cost += 1;
+            cost = cost.saturating_add(1);
         }
         all |= r;
     }
-    let have = all.count_ones() as u8;
-    if have < h {
-        cost += h - have;
-    }
-    cost
+    let have = u8::try_from(all.count_ones()).unwrap_or(u8::MAX);
+    cost.saturating_add(h.saturating_sub(have))
 }
 
 /// The windows of each colour cheap enough to count ([`MAX_COST`] at most), gathered one
@@ -85,7 +84,7 @@ impl Windows {
     /// Window `wi` (an index of [`WINDOW_MASKS`]), holding two balls at least, all of
     /// colour `code` (1–7), at `cost` ([`window_cost`]); ignored above [`MAX_COST`].
     pub fn add(&mut self, wi: usize, code: usize, cost: u8) {
-        if cost > MAX_COST || !(1..=Ball::COUNT).contains(&code) {
+        if cost > MAX_COST || !(1..=Ball::COUNT).contains(&code) || wi >= WINDOW_MASKS.len() {
             return;
         }
         let i = code - 1;
@@ -116,7 +115,9 @@ impl Windows {
                 if k == MAX_PER_COLOR {
                     break;
                 }
-                let mask = WINDOW_MASKS[wi as usize];
+                let Some(&mask) = WINDOW_MASKS.get(usize::from(wi)) else {
+                    continue; // `add` takes only windows of the table
+                };
                 let occ = mask & !empty;
                 if occ & taken_balls != 0 {
                     continue;
@@ -182,7 +183,8 @@ pub fn value(costs: &Costs, cost_value: &[f32; MAX_COST as usize], decay: f32) -
             if c == 0 {
                 break;
             }
-            v += f * cost_value[c as usize - 1];
+            // A cost past `MAX_COST` is not counted (as `Windows::add` keeps none).
+            v += f * cost_value.get(usize::from(c) - 1).copied().unwrap_or(0.0);
             f *= decay;
         }
     }

@@ -33,6 +33,9 @@ use crate::score::points;
 /// the others: `data/tuning.md`, seventeenth session).
 pub const TERMINAL: f32 = 0.3;
 
+/// No destination, in the table of each region's best destinations.
+const NO_CELL: u8 = u8::MAX;
+
 /// The rollout policy's parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Policy {
@@ -204,7 +207,9 @@ fn quiet_move(
     }
     // Per free region and colour: the best destination's worth (noise included).
     let sets = regions.sets();
-    let mut best_to = [[(f32::NEG_INFINITY, 0u8); 8]; 41];
+    // `NO_CELL`: no destination found (yet); a worth that is no number (a hand-built
+    // policy's NaN) never replaces it.
+    let mut best_to = [[(f32::NEG_INFINITY, NO_CELL); 8]; 41];
     let noise = policy.noise;
     let mut draw = || (rng.next_u64() >> 40) as f32 * (noise / (1u64 << 24) as f32);
     for (r, &set) in sets.iter().enumerate() {
@@ -282,6 +287,9 @@ fn quiet_move(
             let Some(&(gain, to)) = best_to.get(r).and_then(|s| s.get(code as usize)) else {
                 continue;
             };
+            if to == NO_CELL {
+                continue;
+            }
             let v = gain + loss + extra;
             if best.is_none_or(|(bv, _, _)| v > bv) {
                 best = Some((v, i, to));

@@ -44,6 +44,9 @@ use crate::lines::lines_through;
 use crate::path::{neighbour_bits, spread};
 use crate::score::points;
 
+/// The bits of the board's cells in a [`CellSet`] (which can hold more).
+const BOARD_BITS: u128 = (1u128 << CELLS) - 1;
+
 /// A legal move with its stage-one value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Candidate {
@@ -175,7 +178,7 @@ pub fn for_each_candidate_in(
     mut visit: impl FnMut(Candidate),
 ) {
     let mut masks = Masks::of(board);
-    masks.spots = spots.0;
+    masks.spots = spots.0 & BOARD_BITS; // only the board's cells can be spots
     let regions = Regions::of(masks.empty);
     let free = masks.empty.count_ones();
     for from in Cell::all() {
@@ -285,7 +288,7 @@ pub fn land_spots(board: &mut Board, spots: CellSet, balls: &[Ball], rng: &mut S
     }
     // Only the board's cells: a set with bits beyond them (which `CellSet` allows) would
     // leave draws that can never hit.
-    let mut left = spots.0 & ((1u128 << CELLS) - 1);
+    let mut left = spots.0 & BOARD_BITS;
     let mut drawn = [None::<usize>; 3];
     for slot in drawn.iter_mut().take(balls.len()) {
         if left == 0 {
@@ -425,7 +428,7 @@ fn value_to_move(
         Replies::Shortlist(list) => Some(list),
     };
     let mut masks = Masks::of(board);
-    masks.spots = spots.0;
+    masks.spots = spots.0 & BOARD_BITS; // only the board's cells can be spots
     let regions = Regions::of(masks.empty);
     let mut best = LOST;
     if let Some(list) = list {
@@ -653,7 +656,8 @@ fn contenders(
 }
 
 /// The mean value of each of `cands` over `samples` playouts of the kind `budget` plays
-/// (the same samples for every candidate, as stage two draws them), without halving: what
+/// (no more than a search spends: [`Budget::bounded`]; the same samples for every
+/// candidate, as stage two draws them), without halving: what
 /// stage two would think of every one of them, for teaching the first stage
 /// (`examples/distill.rs`). A move that completes lines gets its one exact value.
 #[must_use]
@@ -667,12 +671,14 @@ pub fn playout_means(
     weights: &(impl Value + ?Sized),
 ) -> Vec<f32> {
     let spots = CellSet::EMPTY;
+    // As many samples as a search could spend (`Budget::bounded`), not an argument's worth.
+    let budget = &Budget { samples, ..*budget }.bounded();
     let mut scratch = Vec::with_capacity(2048);
     let mut all = contenders(board, spots, next, cands, budget, weights, &mut scratch);
     for entry in &mut all {
         if entry.exact.is_none() {
             let replies = Replies::of(budget, &entry.shortlist);
-            entry.values = (0..samples.max(1))
+            entry.values = (0..budget.samples.max(1))
                 .map(|i| {
                     let after = &entry.after;
                     sample_value(after, spots, next, seed, i, replies, weights, &mut scratch)

@@ -3,6 +3,7 @@
 //! with `cargo test -p <crate> --test suite <module>::`.
 
 mod ai;
+mod edges;
 mod preview;
 mod rules;
 mod spawn_rule;
