@@ -30,7 +30,8 @@
 //!   the path to animate, undo, hints with a reason (thought about off the UI thread:
 //!   [`LinesHintJob`]), best scores of each kind of game ([`LinesBestKind`], the `lines_best`
 //!   module), save/continue, a new game's options
-//!   ([`lines_undo_choices`], [`lines_time_limits`]); the Lines
+//!   ([`lines_undo_choices`], [`lines_time_limits`]) and the hint's strengths
+//!   ([`lines_hint_choices`]); the Lines
 //!   race is played through [`Match::propose_race`] and shown in [`MatchState::race`].
 //! * [`KeptSlot`] — the records a shell keeps in its key-value store ([`KeptStore`]): the
 //!   games to continue and Lines' best scores, damaged ones set aside, a newer Banco's
@@ -161,8 +162,9 @@ pub use lines_board::{
 };
 pub use lines_hint::{LinesHint, LinesHintJob};
 pub use lines_options::{
-    LinesOptions, LinesTimeLimit, LinesUndoChoice, lines_default_options, lines_time_limits,
-    lines_undo_choices, lines_undo_named, race_time_limits,
+    LinesHintChoice, LinesOptions, LinesTimeLimit, LinesUndoChoice, lines_default_options,
+    lines_hint_choices, lines_hint_playouts_or_default, lines_time_limits, lines_undo_choices,
+    lines_undo_named, race_time_limits,
 };
 pub use lobby::{Lobby, LobbyListener, LobbyPeer};
 pub use nearby::{

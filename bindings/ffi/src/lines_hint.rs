@@ -119,7 +119,9 @@ impl LinesGame {
     /// 30: Monte Carlo samples of the landing for the best 8 moves, the better half kept
     /// each round; 100, the default: the best 16, three times the time, and stronger:
     /// median 1,288 against 1,173 over 300 seeded games). More than 10,000 (seconds a move)
-    /// is refused with `BadSettings`, and the hint keeps its budget.
+    /// is refused with `BadSettings`, and the hint keeps its budget. A settings screen offers
+    /// [`crate::lines_hint_choices`]. The strength stays with this object: a new game, a
+    /// restored one and every hint job asked later think as set.
     pub fn set_hint_playouts(&self, playouts: u32) -> Result<(), LinesError> {
         let max = banco_lines::ai::MAX_PLAYOUTS;
         if playouts as usize > max {

@@ -1,12 +1,13 @@
 //! What a settings screen offers for a new solo game of Lines, from Rust so that no shell
 //! writes it (banco-app's `lines_options`): the undo rules ([`lines_undo_choices`], each
 //! with a name to store, read back by [`lines_undo_named`]) and the time limits
-//! ([`lines_time_limits`], 0 for an untimed game), with their labels and the defaults
-//! ([`lines_default_options`]). The start balls are [`crate::lines_start_balls`]. A
+//! ([`lines_time_limits`], 0 for an untimed game), the hint's strengths
+//! ([`lines_hint_choices`], for `LinesGame::set_hint_playouts`), with their labels and the
+//! defaults ([`lines_default_options`]). The start balls are [`crate::lines_start_balls`]. A
 //! continued game keeps the settings it was saved with: these are for the next new game.
 //!
 //! ```
-//! use banco_ffi::{LinesUndo, lines_default_options, lines_time_limits, lines_undo_choices, lines_undo_named};
+//! use banco_ffi::{LinesUndo, lines_default_options, lines_hint_choices, lines_time_limits, lines_undo_choices, lines_undo_named};
 //! let names: Vec<String> = lines_undo_choices().into_iter().map(|c| c.name).collect();
 //! assert_eq!(names, ["off", "last-turn", "unlimited"]);
 //! assert_eq!(lines_undo_named("unlimited".into()), Some(LinesUndo::Unlimited));
@@ -14,6 +15,7 @@
 //! assert!(limits.iter().any(|l| l.seconds == 0 && l.label == "no limit"));
 //! let d = lines_default_options();
 //! assert_eq!((d.start_balls, d.undo, d.time_limit_s), (5, LinesUndo::LastTurn, 180));
+//! assert!(lines_hint_choices().iter().any(|c| c.playouts == d.hint_playouts));
 //! ```
 
 use crate::LinesUndo;
@@ -40,6 +42,15 @@ pub struct LinesTimeLimit {
     pub label: String,
 }
 
+/// A strength of the hint a settings screen offers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct LinesHintChoice {
+    /// Playouts a move, for `LinesGame::set_hint_playouts` (and to store).
+    pub playouts: u32,
+    /// Its label, to show ("Quick: every move judged at once").
+    pub label: String,
+}
+
 /// A new game's options unless the player chose others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct LinesOptions {
@@ -49,6 +60,9 @@ pub struct LinesOptions {
     pub undo: LinesUndo,
     /// The time limit in seconds (one of [`lines_time_limits`]; 0: untimed).
     pub time_limit_s: u32,
+    /// The hint's playouts a move (one of [`lines_hint_choices`]): every game's, a continued
+    /// one's too.
+    pub hint_playouts: u32,
 }
 
 /// The undo rules a new Lines game may have, the strictest first.
@@ -105,7 +119,27 @@ pub fn lines_default_options() -> LinesOptions {
         start_balls: rules.start_balls,
         undo: rules.undo.into(),
         time_limit_s: options::DEFAULT_TIME_LIMIT_S,
+        hint_playouts: options::DEFAULT_HINT_PLAYOUTS,
     }
+}
+
+/// The hint's strengths, the quickest first (stronger ones were measured no better).
+#[uniffi::export]
+pub fn lines_hint_choices() -> Vec<LinesHintChoice> {
+    options::HINT_CHOICES
+        .iter()
+        .map(|c| LinesHintChoice {
+            playouts: c.playouts,
+            label: c.label.to_owned(),
+        })
+        .collect()
+}
+
+/// `playouts` if a settings screen offers it ([`lines_hint_choices`]), else the default: a
+/// stored strength read back.
+#[uniffi::export]
+pub fn lines_hint_playouts_or_default(playouts: u32) -> u32 {
+    options::hint_playouts_or_default(playouts)
 }
 
 #[cfg(test)]
@@ -126,5 +160,11 @@ mod tests {
             assert_eq!(lines_undo_named(c.name.to_uppercase()), Some(c.undo));
         }
         assert_eq!(lines_undo_named("never".into()), None);
+        assert!(
+            lines_hint_choices()
+                .iter()
+                .any(|c| c.playouts == d.hint_playouts)
+        );
+        assert_eq!(lines_hint_playouts_or_default(7), d.hint_playouts);
     }
 }

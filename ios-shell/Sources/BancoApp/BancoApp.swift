@@ -69,6 +69,7 @@ final class AppState: ObservableObject {
         settings = s
         s.save(store)
         vs.setSound(s.sound)
+        lines.setHintPlayouts(s.linesHintPlayouts) // at once, for the game on screen too
     }
 
     var matchSound: SoundPlayer { settings.sound ? sound : SilentSound() }
@@ -703,6 +704,9 @@ struct SettingsSheet: View {
             }
             Picker("A new Lines game: time", selection: $settings.linesTimeLimitS) {
                 ForEach(Settings.linesTimeLimitChoices, id: \.seconds) { Text($0.label).tag(Int($0.seconds)) }
+            }
+            Picker("Lines hint", selection: $settings.linesHintPlayouts) {
+                ForEach(Settings.linesHintChoices, id: \.playouts) { Text($0.label).tag(Int($0.playouts)) }
             }
             Picker("Lines race you host: start", selection: $settings.raceStartBalls) {
                 ForEach(Settings.raceStartBallChoices, id: \.self) { Text("\($0) balls").tag($0) }

@@ -114,7 +114,10 @@ struct LinesScreen: View {
         .padding()
         .navigationTitle("Lines")
         .sheet(isPresented: $showBest) { NavigationStack { LinesBestScores(model: model) } }
-        .onAppear { if !model.continueGame() { model.newGame(settings) } }
+        .onAppear {
+            model.setHintPlayouts(settings.linesHintPlayouts) // a continued game's hint thinks as chosen too
+            if !model.continueGame() { model.newGame(settings) }
+        }
         .onReceive(timer) { _ in model.tick() }
         .onChange(of: scenePhase) { phase in
             if phase == .active { model.resume() } else { model.pause() }

@@ -164,17 +164,45 @@ public final class LinesModel: Model {
     }
 
     private func scratch() -> LinesGame? {
-        if game == nil { game = try? LinesGame(settings: LinesSettings(startBalls: 5, undo: .lastTurn), seed: nil) }
+        if game == nil {
+            game = try? LinesGame(settings: LinesSettings(startBalls: 5, undo: .lastTurn), seed: nil)
+            try? game?.setHintPlayouts(playouts: UInt32(hintPlayouts))
+        }
         return game
     }
 
+    /// How hard the hint thinks (playouts a move: one of `Settings.linesHintChoices`); Rust's
+    /// default until set.
+    public private(set) var hintPlayouts: Int = Settings().linesHintPlayouts
+
+    /// Sets how hard the hint thinks, for this game and the next ones (a settings screen's
+    /// choice, `Settings.linesHintPlayouts`); false with a message if Rust refuses it (more
+    /// than it allows), the strength unchanged.
+    @discardableResult
+    public func setHintPlayouts(_ playouts: Int) -> Bool {
+        guard let p = UInt32(exactly: playouts) else {
+            state.message = "A hint cannot think \(playouts) playouts a move"
+            return false
+        }
+        do {
+            try scratch()?.setHintPlayouts(playouts: p)
+        } catch {
+            state.message = readable(error)
+            return false
+        }
+        hintPlayouts = playouts
+        return true
+    }
+
     /// A new game with the Lines options of `settings` (start balls, undo, time limit — 0:
-    /// untimed — and the preview); `seed` repeats a game, and `seedKnown` keeps it out of the
-    /// best scores (see the other `newGame`). False, with a message, if refused.
+    /// untimed — the preview, and the hint's strength); `seed` repeats a game, and `seedKnown`
+    /// keeps it out of the best scores (see the other `newGame`). False, with a message, if
+    /// refused.
     @discardableResult
     public func newGame(_ settings: Settings, seed: UInt64? = nil, seedKnown: Bool = false) -> Bool {
-        newGame(startBalls: settings.linesStartBalls, undo: settings.linesUndo, timeLimitS: settings.linesTimeLimitS,
-                seed: seed, preview: settings.linesPreview, seedKnown: seedKnown)
+        setHintPlayouts(settings.linesHintPlayouts)
+            && newGame(startBalls: settings.linesStartBalls, undo: settings.linesUndo, timeLimitS: settings.linesTimeLimitS,
+                       seed: seed, preview: settings.linesPreview, seedKnown: seedKnown)
     }
 
     /// A new game with `startBalls` (3 or 5), against the clock if `timeLimitS` > 0, with
@@ -188,7 +216,13 @@ public final class LinesModel: Model {
                         preview: Bool = false, seedKnown: Bool = false) -> Bool {
         let settings = LinesSettings(startBalls: UInt8(clamping: startBalls), undo: undo, preview: preview)
         do {
-            if let g = game { try g.newGame(settings: settings, seed: seed) } else { game = try LinesGame(settings: settings, seed: seed) }
+            if let g = game {
+                try g.newGame(settings: settings, seed: seed)
+            } else {
+                let g = try LinesGame(settings: settings, seed: seed)
+                try g.setHintPlayouts(playouts: UInt32(hintPlayouts))
+                game = g
+            }
         } catch {
             state.message = readable(error)
             return false

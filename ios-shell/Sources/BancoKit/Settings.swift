@@ -1,13 +1,13 @@
 // Player settings, kept in the key-value store: the game, the computer's level, the colour,
 // the rules preset, sound, name, and a new solo Lines game's start balls, undo rule, time limit
-// and Lines 98's preview. Stored values out
+// and Lines 98's preview, and how hard the Lines hint thinks. Stored values out
 // of range fall back to defaults; a level given by hand is passed to Rust as it is (Rust
 // refuses one outside its range). Rust gives the defaults (`defaultSettings()`: the game, level,
 // colour, rules preset, name and race a player has before choosing any), the level range and the
 // rules presets: a preset's
 // name, stored once, gives the rules of whichever game is started (xiangqi and jieqi alike;
 // chess keeps its usual rules); and Lines' choices (start balls, undo rules by name, time
-// limits) with their defaults.
+// limits, the hint's strengths) with their defaults.
 import Foundation
 
 /// The computer's levels (Rust's range: 1 to 10).
@@ -44,6 +44,8 @@ public struct Settings: Equatable {
     public var linesUndo: LinesUndo
     /// A new solo Lines game: its time limit in seconds, 0 for an untimed game (`linesTimeLimitChoices`).
     public var linesTimeLimitS: Int
+    /// How hard the Lines hint thinks, in playouts a move (`linesHintChoices`), every game's.
+    public var linesHintPlayouts: Int
     /// A Lines race hosted: balls on each board at the start (3 or 5, `raceStartBallChoices`).
     public var raceStartBalls: Int
     /// A Lines race hosted: its time limit in minutes, 0 for none (`raceMinuteChoices`).
@@ -60,6 +62,8 @@ public struct Settings: Equatable {
     public static var linesUndoChoices: [LinesUndoChoice] { BancoKit.linesUndoChoices() }
     /// The time limits a new Lines game may have, with their labels; 0 is untimed (Rust's).
     public static var linesTimeLimitChoices: [LinesTimeLimit] { linesTimeLimits() }
+    /// The Lines hint's strengths (playouts a move, with their labels), the quickest first (Rust's).
+    public static var linesHintChoices: [LinesHintChoice] { BancoKit.linesHintChoices() }
     /// The race time limits offered, in minutes (Rust's `raceTimeLimits()`): 2 to 60; every race has one.
     public static var raceMinuteChoices: [Int] { raceTimeLimits().map { Int($0.seconds / 60) } }
     /// How a race time limit of `minutes` reads, in Rust's words ("5 min", "60 min").
@@ -76,6 +80,7 @@ public struct Settings: Equatable {
                 linesStartBalls: Int = Int(linesDefaultOptions().startBalls),
                 linesUndo: LinesUndo = linesDefaultOptions().undo,
                 linesTimeLimitS: Int = Int(linesDefaultOptions().timeLimitS),
+                linesHintPlayouts: Int = Int(linesDefaultOptions().hintPlayouts),
                 raceStartBalls: Int = Int(Settings.defaults.raceStartBalls),
                 raceMinutes: Int = Int(Settings.defaults.raceMinutes), clock: String = "") {
         self.game = game
@@ -88,6 +93,7 @@ public struct Settings: Equatable {
         self.linesStartBalls = linesStartBalls
         self.linesUndo = linesUndo
         self.linesTimeLimitS = linesTimeLimitS
+        self.linesHintPlayouts = linesHintPlayouts
         self.raceStartBalls = raceStartBalls
         self.raceMinutes = raceMinutes
         self.clock = clock
@@ -147,6 +153,7 @@ public struct Settings: Equatable {
         store.set("settings.linesStartBalls", String(linesStartBalls))
         store.set("settings.linesUndo", Settings.linesUndoChoices.first { $0.undo == linesUndo }?.name)
         store.set("settings.linesTimeLimitS", String(linesTimeLimitS))
+        store.set("settings.linesHintPlayouts", String(linesHintPlayouts))
         store.set("settings.raceStartBalls", String(raceStartBalls))
         store.set("settings.raceMinutes", String(raceMinutes))
         store.set("settings.clock", clock)
@@ -171,6 +178,8 @@ public struct Settings: Equatable {
                         linesUndo: store.string("settings.linesUndo").flatMap { linesUndoNamed(name: $0) } ?? d.linesUndo,
                         linesTimeLimitS: store.string("settings.linesTimeLimitS").flatMap { Int($0) }
                             .flatMap { s in linesTimeLimitChoices.contains { Int($0.seconds) == s } ? s : nil } ?? d.linesTimeLimitS,
+                        linesHintPlayouts: store.string("settings.linesHintPlayouts").flatMap { Int($0) }
+                            .flatMap { p in linesHintChoices.contains { Int($0.playouts) == p } ? p : nil } ?? d.linesHintPlayouts,
                         raceStartBalls: store.string("settings.raceStartBalls").flatMap { Int($0) }
                             .flatMap { raceStartBallChoices.contains($0) ? $0 : nil } ?? d.raceStartBalls,
                         raceMinutes: store.string("settings.raceMinutes").flatMap { Int($0) }

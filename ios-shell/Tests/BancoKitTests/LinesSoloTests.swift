@@ -92,6 +92,49 @@ func linesSoloTests(_ s: Suite) {
         try eq(600_000, later.state.timeLeftMs)
     }
 
+    s.test("Lines hint strength: Settings keep it, a damaged one is the default, and the hint thinks as hard as chosen") {
+        let store = MemoryStore()
+        let d = Settings()
+        try eq(Int(linesDefaultOptions().hintPlayouts), d.linesHintPlayouts, "Rust's default")
+        let offered = Settings.linesHintChoices.map { Int($0.playouts) }
+        try eq(offered.sorted(), offered, "the quickest first")
+        try check(offered.contains(d.linesHintPlayouts), "the default is offered: \(offered)")
+        let quick = offered[0]
+        Settings(linesHintPlayouts: quick).save(store)
+        try eq(quick, Settings.load(store).linesHintPlayouts, "kept")
+        store.set("settings.linesHintPlayouts", "77")
+        try eq(d.linesHintPlayouts, Settings.load(store).linesHintPlayouts, "one not offered: the default")
+
+        // A seed whose first hint differs between the quickest strength and the default.
+        func hintOf(_ seed: UInt64, _ playouts: Int) throws -> String {
+            let g = try LinesGame(settings: LinesSettings(startBalls: 5, undo: .lastTurn, preview: false), seed: seed)
+            try g.setHintPlayouts(playouts: UInt32(playouts))
+            return g.hint()!.text
+        }
+        var found: UInt64?
+        for s in UInt64(1)...40 {
+            if try hintOf(s, quick) != hintOf(s, d.linesHintPlayouts) {
+                found = s
+                break
+            }
+        }
+        guard let seed = found else { throw TestFailure(description: "no seed among 1–40 where the strengths differ") }
+        let m = inlineLines(store: store)
+        try check(m.newGame(Settings(linesHintPlayouts: quick), seed: seed))
+        try eq(quick, m.hintPlayouts)
+        try eq(hintOf(seed, quick), m.hintNow().text, "the quick hint")
+        try check(m.newGame(Settings(), seed: seed))
+        try eq(hintOf(seed, d.linesHintPlayouts), m.hintNow().text, "the default hint")
+        // Past what Rust allows: refused with its message, the strength unchanged.
+        try check(!m.setHintPlayouts(1_000_000), "refused")
+        try check(m.state.message?.contains("playouts") == true, "the message: \(String(describing: m.state.message))")
+        try eq(d.linesHintPlayouts, m.hintPlayouts)
+        // Set during a game (before its first hint): the hint thinks as now chosen.
+        try check(m.newGame(Settings(), seed: seed))
+        try check(m.setHintPlayouts(quick))
+        try eq(hintOf(seed, quick), m.hintNow().text, "set during the game")
+    }
+
     s.test("Lines clock: a move made after the time ran out is refused, the clock counted first") {
         var clock: Int64 = 0
         let m = inlineLines(store: MemoryStore(), now: { clock })

@@ -178,6 +178,11 @@ pub(crate) fn play(
         kept,
     } = open_keep(KeptGame::Lines, args, interactive)?;
     let mut lines = LinesSession::new(settings, seed_bytes(seed));
+    if let Some(playouts) = args.hint_playouts {
+        // Any game's hint, a kept one's too (the strength is not part of a game).
+        let threads = Budget::hint().threads;
+        lines.set_hint_budget(Budget::from_playouts(playouts as usize).with_threads(threads));
+    }
     if let (Some(bytes), Some(k)) = (&kept, &keep) {
         lines
             .continue_saved(bytes)

@@ -85,6 +85,11 @@ pub(crate) struct PlayArgs {
     /// letter of the ball's colour on its cell).
     #[arg(long)]
     pub(crate) preview: bool,
+    /// Lines: how hard the `hint` thinks, in playouts a move: 0 or 1 judges every move at
+    /// once, 30 samples the landing for the best 8 moves, 100 (the default) for the best
+    /// 16; up to 10,000 (seconds a move).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=banco_lines::ai::MAX_PLAYOUTS as i64))]
+    pub(crate) hint_playouts: Option<u32>,
     /// Lines: the file of the best scores, read at the start and written after each
     /// finished game (default at the keyboard: `lines-best` in $BANCO_DATA_DIR, else
     /// $XDG_DATA_HOME/banco, else ~/.local/share/banco; none when the input is piped or a
@@ -269,6 +274,7 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), CliError> {
             ("--balls", args.balls != 5),
             ("--no-undo", args.no_undo),
             ("--preview", args.preview),
+            ("--hint-playouts", args.hint_playouts.is_some()),
             ("--best-scores", args.best_scores.is_some()),
         ],
         "for Lines only: add --game lines",

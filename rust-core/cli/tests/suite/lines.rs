@@ -229,6 +229,7 @@ fn lines_options_are_refused_for_the_board_games() {
             &["play", "--game", "chess", "--best-scores", "b"][..],
             "--best-scores is",
         ),
+        (&["play", "--hint-playouts", "30"][..], "--hint-playouts is"),
     ] {
         let out = banco_stdin(args, "quit\n");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -584,4 +585,43 @@ fn a_killed_lines_session_loses_no_move() {
         "{text}"
     );
     let _ = std::fs::remove_file(&kept);
+}
+
+/// `--hint-playouts` sets how hard the hint thinks: the quickest judgement and the default
+/// disagree on some seed's first position, and a strength past the largest is refused.
+#[test]
+fn the_hint_thinks_as_hard_as_asked() {
+    let hint_of = |seed: &str, extra: &[&str]| {
+        let mut args = vec!["play", "--game", "lines", "--no-color", "--seed", seed];
+        args.extend_from_slice(extra);
+        let out = banco_stdin(&args, "hint\nquit\n");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let line = text.lines().find(|l| l.starts_with("hint: "));
+        line.map_or_else(|| panic!("no hint:\n{text}"), str::to_owned)
+    };
+    let differs = (1..=20).map(|s| s.to_string()).any(|seed| {
+        let quick = hint_of(&seed, &["--hint-playouts", "1"]);
+        assert_eq!(
+            quick,
+            hint_of(&seed, &["--hint-playouts", "0"]),
+            "0 and 1 alike"
+        );
+        quick != hint_of(&seed, &[])
+    });
+    assert!(differs, "--hint-playouts 1 changed no hint of seeds 1–20");
+    let out = banco_stdin(
+        &["play", "--game", "lines", "--hint-playouts", "10001"],
+        "quit\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("10001") && err.contains("--hint-playouts"),
+        "{err}"
+    );
 }

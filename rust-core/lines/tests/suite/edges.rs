@@ -32,7 +32,7 @@ fn a_run_without_a_direction_is_the_cell_alone_and_far_steps_leave_the_board() {
 
 #[test]
 fn a_cell_index_past_the_board_holds_no_ball() {
-    let board = LinesGame::new(Settings::default(), [5; 32]).board().clone();
+    let board = *LinesGame::new(Settings::default(), [5; 32]).board();
     for index in [CELLS, CELLS + 1, 127, usize::MAX] {
         assert_eq!(board.code(index), 0, "index {index}");
     }
@@ -50,7 +50,7 @@ fn window_plans_take_any_cost_and_index() {
     // A window has five cells; a longer slice saturates instead of overflowing.
     assert!(plan::window_cost(&[0; 300]) > plan::MAX_COST);
     assert!(plan::window_cost(&[1; 300]) > plan::MAX_COST);
-    let board = LinesGame::new(Settings::default(), [5; 32]).board().clone();
+    let board = *LinesGame::new(Settings::default(), [5; 32]).board();
     let masks = Masks::of(&board);
     let mut windows = plan::Windows::new();
     for wi in [200, 255, 256, usize::MAX] {
@@ -74,7 +74,7 @@ fn a_policy_of_no_numbers_never_overwrites_a_ball() {
         noise: f32::NAN,
     };
     let game = LinesGame::new(Settings::default(), [9; 32]);
-    let mut board = game.board().clone();
+    let mut board = *game.board();
     let a1 = Cell::from_index(0).unwrap();
     if board.get(a1).is_none() {
         board.set(a1, Some(Ball::Red)); // the cell the old code sent the ball to

@@ -313,6 +313,7 @@ class MainActivity : ComponentActivity() {
         col.addView(row(undo, redo, hint, button("New") { c.newGame(settings) }))
         col.addView(row(button("Best scores") { showLinesBest(c.state.value) }))
         setScreen(col, home = false)
+        c.setHintPlayouts(settings.linesHintPlayouts) // a continued game's hint thinks as chosen too
         if (!c.continueGame()) c.newGame(settings)
         val ticker = object : Runnable {
             override fun run() { c.tick(); board.postDelayed(this, 1000) }
@@ -814,10 +815,16 @@ class MainActivity : ComponentActivity() {
         val limits = Settings.LINES_TIME_LIMITS
         val (linesTimeGroup, linesTimeButtons) =
             choices(limits.map { it.seconds.toInt() }, settings.linesTimeLimitS) { s -> limits.first { it.seconds.toInt() == s }.label }
+        // How hard the Lines hint thinks (every game's, the one on screen too).
+        val hints = Settings.LINES_HINTS
+        val (linesHintGroup, linesHintButtons) =
+            choices(hints.map { it.playouts.toInt() }, settings.linesHintPlayouts) { p -> hints.first { it.playouts.toInt() == p }.label }
+        linesHintGroup.orientation = LinearLayout.VERTICAL
         val (clockGroup, chosenClock) = clockPicker()
         val col = column().apply {
             listOf(name, levelText, level, colours, text("Rules (xiangqi, jieqi)", 14f), presets, soundBox, previewBox,
                 text("A new Lines game (a continued one keeps its own)", 14f), linesBallsGroup, linesUndoGroup, linesTimeGroup,
+                text("Lines hint", 14f), linesHintGroup,
                 text("Lines race you host", 14f), ballsGroup, minutesGroup).forEach { addView(it) }
             addView(text("Clock of the games you host or propose", 14f)); addView(clockGroup)
         }
@@ -834,6 +841,7 @@ class MainActivity : ComponentActivity() {
                     linesStartBalls = picked(linesBallsGroup, linesBallsButtons) ?: settings.linesStartBalls,
                     linesUndo = picked(linesUndoGroup, linesUndoButtons)?.let { undoChoices[it].undo } ?: settings.linesUndo,
                     linesTimeLimitS = picked(linesTimeGroup, linesTimeButtons) ?: settings.linesTimeLimitS,
+                    linesHintPlayouts = picked(linesHintGroup, linesHintButtons) ?: settings.linesHintPlayouts,
                     raceStartBalls = ballsButtons.firstOrNull { it.second.id == ballsGroup.checkedRadioButtonId }?.first ?: settings.raceStartBalls,
                     raceMinutes = minutesButtons.firstOrNull { it.second.id == minutesGroup.checkedRadioButtonId }?.first ?: settings.raceMinutes,
                     playerName = playerDisplayName(name.text.toString()) ?: settings.playerName, // Rust's rule: what a match sends
@@ -841,6 +849,7 @@ class MainActivity : ComponentActivity() {
                 )
                 settings.save(store)
                 gameController.setSound(settings.sound)
+                linesController.setHintPlayouts(settings.linesHintPlayouts) // at once, for the game on screen too
             }
             .setNegativeButton("Cancel", null).show()
     }

@@ -154,21 +154,48 @@ class LinesController(
         notice?.let { state.value = State(message = it) }
     }
 
-    private fun scratch(): LinesGame = game ?: LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN), null).also { game = it }
+    private fun scratch(): LinesGame =
+        game ?: LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN), null).also {
+            it.setHintPlayouts(hintPlayouts.toUInt())
+            game = it
+        }
+
+    /** How hard the hint thinks (playouts a move: one of [Settings.LINES_HINTS]); Rust's default until set. */
+    var hintPlayouts: Int = Settings().linesHintPlayouts
+        private set
+
+    /**
+     * Sets how hard the hint thinks, for this game and the next ones (a settings screen's
+     * choice, [Settings.linesHintPlayouts]); false with a message if Rust refuses it (more
+     * than it allows), the strength unchanged.
+     */
+    fun setHintPlayouts(playouts: Int): Boolean {
+        if (playouts < 0) return false.also { state.value = state.value.copy(message = "A hint cannot think $playouts playouts a move") }
+        try {
+            scratch().setHintPlayouts(playouts.toUInt())
+        } catch (e: LinesException) {
+            state.value = state.value.copy(message = readable(e))
+            return false
+        }
+        hintPlayouts = playouts
+        return true
+    }
 
     /**
      * A new game with the Lines options of [settings] (start balls, undo, time limit — 0:
-     * untimed — and the preview); [seed] repeats a game, and [seedKnown] keeps it out of the
+     * untimed — the preview, and the hint's strength); [seed] repeats a game, and [seedKnown] keeps it out of the
      * best scores (see the other [newGame]). False, with a message, if refused.
      */
-    fun newGame(settings: Settings, seed: Long? = null, seedKnown: Boolean = false): Boolean = newGame(
-        startBalls = settings.linesStartBalls,
-        undo = settings.linesUndo,
-        timeLimitS = settings.linesTimeLimitS,
-        seed = seed,
-        preview = settings.linesPreview,
-        seedKnown = seedKnown,
-    )
+    fun newGame(settings: Settings, seed: Long? = null, seedKnown: Boolean = false): Boolean =
+        setHintPlayouts(settings.linesHintPlayouts) &&
+            newGame(
+                startBalls = settings.linesStartBalls,
+                undo = settings.linesUndo,
+                timeLimitS = settings.linesTimeLimitS,
+                seed = seed,
+                preview = settings.linesPreview,
+                seedKnown = seedKnown,
+            )
 
     /**
      * A new game with [startBalls] (3 or 5) and [undo], against the clock if [timeLimitS] > 0,
@@ -189,7 +216,11 @@ class LinesController(
         val settings = LinesSettings(startBalls.coerceIn(0, 255).toUByte(), undo, preview)
         try {
             val g = game
-            if (g == null) game = LinesGame(settings, seed?.toULong()) else g.newGame(settings, seed?.toULong())
+            if (g == null) {
+                game = LinesGame(settings, seed?.toULong()).also { it.setHintPlayouts(hintPlayouts.toUInt()) }
+            } else {
+                g.newGame(settings, seed?.toULong())
+            }
         } catch (e: LinesException) {
             state.value = state.value.copy(message = readable(e))
             return false

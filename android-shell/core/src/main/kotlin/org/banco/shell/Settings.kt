@@ -1,16 +1,18 @@
 // Player settings: the game, the computer's level, colour, rules preset, sound, name, and a
-// new solo Lines game's start balls, undo rule, time limit and Lines 98's preview.
+// new solo Lines game's start balls, undo rule, time limit and Lines 98's preview, and how
+// hard the Lines hint thinks.
 // Stored as strings in the platform's key-value store; a value that is missing, damaged or
 // out of range falls back to its default (Rust refuses a bad level; the store never holds one).
 // Rust gives the defaults (defaultSettings: the game, level, colour, rules preset, name and
 // race a player has before choosing any), the level range and the rules presets: a preset's
 // name, stored once, gives the rules of whichever game is started (xiangqi and jieqi alike;
 // chess keeps its usual rules); and Lines' choices (start balls, undo rules by name, time
-// limits) with their defaults.
+// limits, the hint's strengths) with their defaults.
 package org.banco.shell
 
 import org.banco.Color
 import org.banco.GameKind
+import org.banco.LinesHintChoice
 import org.banco.LinesSettings
 import org.banco.LinesTimeLimit
 import org.banco.LinesUndo
@@ -29,6 +31,7 @@ import org.banco.levelRange
 import org.banco.playerDisplayName
 import org.banco.raceTimeLimits
 import org.banco.linesDefaultOptions
+import org.banco.linesHintChoices
 import org.banco.linesStartBalls
 import org.banco.linesTimeLimits
 import org.banco.linesUndoChoices
@@ -68,6 +71,8 @@ data class Settings(
     val linesUndo: LinesUndo = linesDefaultOptions().undo,
     /** A new solo Lines game: its time limit in seconds, 0 for an untimed game ([LINES_TIME_LIMITS]); Rust's default. */
     val linesTimeLimitS: Int = linesDefaultOptions().timeLimitS.toInt(),
+    /** How hard the Lines hint thinks, in playouts a move ([LINES_HINTS]), every game's; Rust's default. */
+    val linesHintPlayouts: Int = linesDefaultOptions().hintPlayouts.toInt(),
     /** A Lines race hosted: balls on each board at the start (3 or 5, [RACE_START_BALLS]); Rust's default. */
     val raceStartBalls: Int = RUST_DEFAULTS.raceStartBalls.toInt(),
     /** A Lines race hosted: its time limit in minutes ([RACE_MINUTES]); Rust's default. */
@@ -116,6 +121,7 @@ data class Settings(
         store.putString(K_LINES_BALLS, linesStartBalls.toString())
         store.putString(K_LINES_UNDO, LINES_UNDO.firstOrNull { it.undo == linesUndo }?.name)
         store.putString(K_LINES_TIME, linesTimeLimitS.toString())
+        store.putString(K_LINES_HINT, linesHintPlayouts.toString())
         store.putString(K_RACE_BALLS, raceStartBalls.toString())
         store.putString(K_RACE_MINUTES, raceMinutes.toString())
         store.putString(K_CLOCK, clock)
@@ -132,6 +138,7 @@ data class Settings(
         private const val K_LINES_BALLS = "settings.linesStartBalls"
         private const val K_LINES_UNDO = "settings.linesUndo"
         private const val K_LINES_TIME = "settings.linesTimeLimitS"
+        private const val K_LINES_HINT = "settings.linesHintPlayouts"
         private const val K_RACE_BALLS = "settings.raceStartBalls"
         private const val K_RACE_MINUTES = "settings.raceMinutes"
         private const val K_CLOCK = "settings.clock"
@@ -147,6 +154,9 @@ data class Settings(
 
         /** The time limits a new Lines game may have, with their labels; 0 is untimed (Rust's). */
         val LINES_TIME_LIMITS: List<LinesTimeLimit> get() = linesTimeLimits()
+
+        /** The Lines hint's strengths (playouts a move, with their labels), the quickest first (Rust's). */
+        val LINES_HINTS: List<LinesHintChoice> get() = linesHintChoices()
 
         /** The race time limits offered, in minutes (Rust's [raceTimeLimits]): 2 to 60; every race has one. */
         val RACE_MINUTES: List<Int> get() = raceTimeLimits().map { (it.seconds / 60u).toInt() }
@@ -172,6 +182,8 @@ data class Settings(
                 linesUndo = store.getString(K_LINES_UNDO)?.let(::linesUndoNamed) ?: d.linesUndo,
                 linesTimeLimitS = store.getString(K_LINES_TIME)?.toIntOrNull()
                     ?.takeIf { s -> LINES_TIME_LIMITS.any { it.seconds.toInt() == s } } ?: d.linesTimeLimitS,
+                linesHintPlayouts = store.getString(K_LINES_HINT)?.toIntOrNull()
+                    ?.takeIf { p -> LINES_HINTS.any { it.playouts.toInt() == p } } ?: d.linesHintPlayouts,
                 raceStartBalls = store.getString(K_RACE_BALLS)?.toIntOrNull()?.takeIf { it in RACE_START_BALLS } ?: d.raceStartBalls,
                 raceMinutes = store.getString(K_RACE_MINUTES)?.toIntOrNull()?.takeIf { it in RACE_MINUTES } ?: d.raceMinutes,
                 clock = store.getString(K_CLOCK)?.takeIf { clockPreset(it) != null } ?: d.clock,

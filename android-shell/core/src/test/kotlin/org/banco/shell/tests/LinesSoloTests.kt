@@ -97,6 +97,42 @@ fun linesSoloTests(s: Suite) {
         eq(600_000L, later.state.value.timeLeftMs)
     }
 
+    s.test("Lines hint strength: Settings keep it, a damaged one is the default, and the hint thinks as hard as chosen") {
+        val store = MemoryStore()
+        val d = Settings()
+        eq(linesDefaultOptions().hintPlayouts.toInt(), d.linesHintPlayouts, "Rust's default")
+        val offered = Settings.LINES_HINTS.map { it.playouts.toInt() }
+        eq(offered.sorted(), offered, "the quickest first")
+        check(d.linesHintPlayouts in offered) { "the default is offered: $offered" }
+        val quick = offered.first()
+        Settings(linesHintPlayouts = quick).save(store)
+        eq(quick, Settings.load(store).linesHintPlayouts, "kept")
+        store.putString("settings.linesHintPlayouts", "77")
+        eq(d.linesHintPlayouts, Settings.load(store).linesHintPlayouts, "one not offered: the default")
+
+        // A seed whose first hint differs between the quickest strength and the default.
+        fun hintOf(seed: Long, playouts: Int): String =
+            LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN, false), seed.toULong()).use {
+                it.setHintPlayouts(playouts.toUInt())
+                it.hint()!!.text
+            }
+        val seed = (1L..40L).first { hintOf(it, quick) != hintOf(it, d.linesHintPlayouts) }
+        val c = inlineLines(store)
+        check(c.newGame(Settings(linesHintPlayouts = quick), seed = seed))
+        eq(quick, c.hintPlayouts)
+        eq(hintOf(seed, quick), c.hintNow().text, "the quick hint")
+        check(c.newGame(Settings(), seed = seed))
+        eq(hintOf(seed, d.linesHintPlayouts), c.hintNow().text, "the default hint")
+        // Past what Rust allows: refused with its message, the strength unchanged.
+        check(!c.setHintPlayouts(1_000_000)) { "refused" }
+        check(c.state.value.message?.contains("playouts") == true) { "the message: ${c.state.value.message}" }
+        eq(d.linesHintPlayouts, c.hintPlayouts)
+        // Set during a game (before its first hint): the hint thinks as now chosen.
+        check(c.newGame(Settings(), seed = seed))
+        check(c.setHintPlayouts(quick))
+        eq(hintOf(seed, quick), c.hintNow().text, "set during the game")
+    }
+
     s.test("Lines clock: a move made after the time ran out is refused, the clock counted first") {
         var clock = 0L
         val c = inlineLines(MemoryStore(), now = { clock })
