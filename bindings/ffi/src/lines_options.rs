@@ -4,7 +4,8 @@
 //! ([`lines_time_limits`], 0 for an untimed game), the hint's strengths
 //! ([`lines_hint_choices`], for `LinesGame::set_hint_playouts`), with their labels and the
 //! defaults ([`lines_default_options`]). The start balls are [`crate::lines_start_balls`]. A
-//! continued game keeps the settings it was saved with: these are for the next new game.
+//! continued game keeps the settings it was saved with: these are for the next new game —
+//! all but the hint's strength, which is no rule of the game and applies to every game.
 //!
 //! ```
 //! use banco_ffi::{LinesUndo, lines_default_options, lines_hint_choices, lines_time_limits, lines_undo_choices, lines_undo_named};

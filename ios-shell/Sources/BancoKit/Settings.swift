@@ -178,8 +178,9 @@ public struct Settings: Equatable {
                         linesUndo: store.string("settings.linesUndo").flatMap { linesUndoNamed(name: $0) } ?? d.linesUndo,
                         linesTimeLimitS: store.string("settings.linesTimeLimitS").flatMap { Int($0) }
                             .flatMap { s in linesTimeLimitChoices.contains { Int($0.seconds) == s } ? s : nil } ?? d.linesTimeLimitS,
-                        linesHintPlayouts: store.string("settings.linesHintPlayouts").flatMap { Int($0) }
-                            .flatMap { p in linesHintChoices.contains { Int($0.playouts) == p } ? p : nil } ?? d.linesHintPlayouts,
+                        // Rust's rule: one not offered is the default.
+                        linesHintPlayouts: store.string("settings.linesHintPlayouts").flatMap { UInt32($0) }
+                            .map { Int(linesHintPlayoutsOrDefault(playouts: $0)) } ?? d.linesHintPlayouts,
                         raceStartBalls: store.string("settings.raceStartBalls").flatMap { Int($0) }
                             .flatMap { raceStartBallChoices.contains($0) ? $0 : nil } ?? d.raceStartBalls,
                         raceMinutes: store.string("settings.raceMinutes").flatMap { Int($0) }

@@ -7,7 +7,8 @@
 //! The start balls are the rules' own
 //! ([`banco_lines::game::START_BALLS`]). A game continued keeps the settings it was saved
 //! with (its undo rule, start balls and time left are in the save): these apply to the
-//! next new game.
+//! next new game — all but the hint's strength, no rule of the game, which applies to every
+//! game.
 //!
 //! ```
 //! use banco_app::lines_options::{self, UNDO_CHOICES};

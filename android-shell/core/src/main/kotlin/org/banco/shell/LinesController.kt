@@ -122,6 +122,13 @@ class LinesController(
     val state = Observable(State())
     private var game: LinesGame? = null
 
+    /**
+     * How hard the hint thinks (playouts a move: one of [Settings.LINES_HINTS]); Rust's default
+     * until set. Declared before `init`, which may make the game ([scratch]) with it.
+     */
+    var hintPlayouts: Int = Settings().linesHintPlayouts
+        private set
+
     /** The game to continue in the store, under Rust's policy (see [continueGame]). */
     private val keptGame = KeptSlot(KeptStoreOf(store), K_CONTINUE, KeptKind.LINES_GAME)
 
@@ -159,10 +166,6 @@ class LinesController(
             it.setHintPlayouts(hintPlayouts.toUInt())
             game = it
         }
-
-    /** How hard the hint thinks (playouts a move: one of [Settings.LINES_HINTS]); Rust's default until set. */
-    var hintPlayouts: Int = Settings().linesHintPlayouts
-        private set
 
     /**
      * Sets how hard the hint thinks, for this game and the next ones (a settings screen's

@@ -32,6 +32,7 @@ import org.banco.playerDisplayName
 import org.banco.raceTimeLimits
 import org.banco.linesDefaultOptions
 import org.banco.linesHintChoices
+import org.banco.linesHintPlayoutsOrDefault
 import org.banco.linesStartBalls
 import org.banco.linesTimeLimits
 import org.banco.linesUndoChoices
@@ -182,8 +183,9 @@ data class Settings(
                 linesUndo = store.getString(K_LINES_UNDO)?.let(::linesUndoNamed) ?: d.linesUndo,
                 linesTimeLimitS = store.getString(K_LINES_TIME)?.toIntOrNull()
                     ?.takeIf { s -> LINES_TIME_LIMITS.any { it.seconds.toInt() == s } } ?: d.linesTimeLimitS,
-                linesHintPlayouts = store.getString(K_LINES_HINT)?.toIntOrNull()
-                    ?.takeIf { p -> LINES_HINTS.any { it.playouts.toInt() == p } } ?: d.linesHintPlayouts,
+                // Rust's rule: one not offered is the default.
+                linesHintPlayouts = store.getString(K_LINES_HINT)?.toUIntOrNull()?.let { linesHintPlayoutsOrDefault(it).toInt() }
+                    ?: d.linesHintPlayouts,
                 raceStartBalls = store.getString(K_RACE_BALLS)?.toIntOrNull()?.takeIf { it in RACE_START_BALLS } ?: d.raceStartBalls,
                 raceMinutes = store.getString(K_RACE_MINUTES)?.toIntOrNull()?.takeIf { it in RACE_MINUTES } ?: d.raceMinutes,
                 clock = store.getString(K_CLOCK)?.takeIf { clockPreset(it) != null } ?: d.clock,

@@ -116,7 +116,8 @@ fun linesSoloTests(s: Suite) {
                 it.setHintPlayouts(playouts.toUInt())
                 it.hint()!!.text
             }
-        val seed = (1L..40L).first { hintOf(it, quick) != hintOf(it, d.linesHintPlayouts) }
+        val seed = (1L..40L).firstOrNull { hintOf(it, quick) != hintOf(it, d.linesHintPlayouts) }
+            ?: throw AssertionError("no seed among 1–40 where the strengths differ")
         val c = inlineLines(store)
         check(c.newGame(Settings(linesHintPlayouts = quick), seed = seed))
         eq(quick, c.hintPlayouts)
@@ -131,6 +132,21 @@ fun linesSoloTests(s: Suite) {
         check(c.newGame(Settings(), seed = seed))
         check(c.setHintPlayouts(quick))
         eq(hintOf(seed, quick), c.hintNow().text, "set during the game")
+
+        // A controller whose store holds best scores makes its game at once (to load them):
+        // with the default strength, as one that makes it later.
+        var clock = 0L
+        val ranked = MemoryStore()
+        val first = inlineLines(ranked, now = { clock })
+        check(first.newGame(startBalls = 5, timeLimitS = 60, seed = 21))
+        playUntilScored(first, seed = 21)
+        clock += 60_000
+        first.tick()
+        check(first.state.value.best.isNotEmpty()) { "a best score kept" }
+        val later = inlineLines(ranked)
+        eq(d.linesHintPlayouts, later.hintPlayouts)
+        check(later.newGame(startBalls = 5, seed = seed))
+        eq(hintOf(seed, d.linesHintPlayouts), later.hintNow().text, "the default hint")
     }
 
     s.test("Lines clock: a move made after the time ran out is refused, the clock counted first") {
