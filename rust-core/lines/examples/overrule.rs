@@ -54,7 +54,10 @@ impl Tally {
 fn main() {
     let raw: Vec<u64> = std::env::args()
         .skip(1)
-        .map(|a| a.parse().expect("arguments are numbers: GAMES FIRST A B EVERY"))
+        .map(|a| {
+            a.parse()
+                .expect("arguments are numbers: GAMES FIRST A B EVERY")
+        })
         .collect();
     let arg = |i: usize, default: u64| raw.get(i).copied().unwrap_or(default);
     let (games, first, every) = (arg(0, 4), arg(1, 1), arg(4, 5).max(1));
@@ -81,7 +84,13 @@ fn main() {
                 t.b_overrules += u32::from(moved(&cb) != moved(&one));
                 t.agree += u32::from(moved(&ca) == moved(&cb));
             }
-            if game.play(Move { from: ca.from, to: ca.to }).is_err() {
+            if game
+                .play(Move {
+                    from: ca.from,
+                    to: ca.to,
+                })
+                .is_err()
+            {
                 break;
             }
         }
