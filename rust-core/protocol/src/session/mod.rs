@@ -18,7 +18,8 @@
 //!   (proposals, moves, offers, replies, resignation, flag, claims) get 64-bit sequence
 //!   numbers; the header carries their low 4 bits and a cumulative acknowledgement. At
 //!   most 8 are in flight; the oldest unacknowledged one is retransmitted after the RTO
-//!   (300 ms, doubling to 4 s); the receiver buffers early arrivals, delivers in order, and
+//!   (300 ms, doubling to 4 s), or at once when three acknowledgements in a row still ask
+//!   for it (fast retransmission); the receiver buffers early arrivals, delivers in order, and
 //!   drops duplicates. After a reconnect, `Resume.last_seen` tells the sender what to
 //!   replay. Until the local player confirms the peer's code, delivered messages wait in a
 //!   bounded inbox.

@@ -13,6 +13,11 @@ use std::collections::{BTreeMap, VecDeque};
 
 /// Sequenced messages in flight at most.
 pub(crate) const WINDOW: u64 = 8;
+/// Acknowledgements that repeat the oldest message in flight (the peer holds later ones, or
+/// their frames were on their way) before that message goes again without waiting for its
+/// timeout ([`Reliable::on_ack`]).
+pub(crate) const FAST_RETRANSMIT_ACKS: u32 = 3;
+
 /// Messages waiting to be sent at most (a local limit; the API reports `QueueFull`).
 pub(crate) const OUTBOX_MAX: usize = 64;
 /// Hard limit including automatic replies to the peer (declines, error answers): a peer
@@ -54,6 +59,11 @@ pub(crate) struct Reliable {
     rto: u64,
     rto_init: u64,
     rto_max: u64,
+    /// Acknowledgements in a row that named the oldest message in flight as still missing.
+    dup_acks: u32,
+    /// An acknowledgement came since the last timeout: the peer is there, and the next
+    /// timeout does not double (only a silent peer backs the timer off).
+    heard: bool,
     /// Messages sent again.
     pub(crate) retransmissions: u64,
 }
@@ -74,6 +84,8 @@ impl Reliable {
             rto: rto_init,
             rto_init,
             rto_max,
+            dup_acks: 0,
+            heard: false,
             retransmissions: 0,
         }
     }
@@ -164,13 +176,37 @@ impl Reliable {
 
     /// Handles the `ack` nibble of a received envelope at `now`; returns the shortest round
     /// trip among the messages it acknowledges that were sent only once, if any.
+    ///
+    /// Fast retransmission: the [`FAST_RETRANSMIT_ACKS`]th acknowledgement in a row that
+    /// still asks for the oldest message in flight, once that message has been out for half
+    /// the first timeout, sends it again at once (the timeout and its backoff stay). The
+    /// peer acknowledges every frame it takes, so repeated acknowledgements mean that later
+    /// messages arrived without this one. The crypto layer refuses a frame that an
+    /// overtaking frame made stale: without this, a message lost that way waited for the
+    /// doubling timeout, round after round, and a race move could be held up for seconds
+    /// on a live link.
     pub(crate) fn on_ack(&mut self, nibble: u8, now: u64) -> Option<u64> {
         let base = self.base();
         let d = u64::from(nibble.wrapping_sub(base as u8) & 0x0f);
         let acked = base + d;
+        self.heard = true;
+        if d == 0 && self.sent_upto > base {
+            self.dup_acks += 1;
+            let min_age = self.rto_init / 2;
+            if let Some(head) = self.outbox.front_mut()
+                && self.dup_acks >= FAST_RETRANSMIT_ACKS
+                && head
+                    .sent_at
+                    .is_some_and(|t| now.saturating_sub(t) >= min_age)
+            {
+                head.sent_at = None;
+                self.dup_acks = 0;
+            }
+        }
         if acked > self.sent_upto || d == 0 {
             return None;
         }
+        self.dup_acks = 0;
         let mut rtt: Option<u64> = None;
         while self.outbox.front().is_some_and(|o| o.seq < acked) {
             let Some(o) = self.pop_front() else { break };
@@ -249,13 +285,19 @@ impl Reliable {
             .map(|t| t + self.rto)
     }
 
-    /// Marks everything in flight for retransmission if the timer expired.
+    /// Marks everything in flight for retransmission if the timer expired. The timeout
+    /// doubles (up to the longest) unless an acknowledgement came since the last one: a
+    /// peer that answers is reachable, and its messages lost one after another must not
+    /// wait longer and longer (a race move held up beyond the race's allowance).
     pub(crate) fn on_timeout(&mut self, now: u64) {
         if self.deadline().is_some_and(|d| d <= now) {
             for o in &mut self.outbox {
                 o.sent_at = None;
             }
-            self.rto = (self.rto * 2).min(self.rto_max);
+            if !self.heard {
+                self.rto = (self.rto * 2).min(self.rto_max);
+            }
+            self.heard = false;
         }
     }
 
@@ -371,6 +413,70 @@ mod tests {
         }
         assert_eq!(c.unacked(), RACE_OUTBOX_MAX);
         assert!(c.push_race(mv(0)).is_none());
+    }
+
+    #[test]
+    fn repeated_acknowledgements_send_the_missing_message_again_before_its_timeout() {
+        let mut a = Reliable::new(100, 1000, 0);
+        for i in 0..4 {
+            a.push(mv(i));
+        }
+        while a.next_to_send(0).is_some() {}
+        // The peer took 1–3 without 0 (the frame of 0 was lost or refused as stale): every
+        // frame it sends still asks for 0.
+        a.on_ack(0, 10);
+        a.on_ack(0, 20);
+        a.on_ack(0, 30);
+        assert_eq!(
+            a.next_to_send(30),
+            None,
+            "out for less than half the timeout"
+        );
+        for _ in 0..FAST_RETRANSMIT_ACKS {
+            a.on_ack(0, 60);
+        }
+        assert_eq!(
+            a.next_to_send(60).map(|(seq, _)| seq),
+            Some(0),
+            "0 again at once"
+        );
+        assert_eq!(a.next_to_send(60), None, "only the missing one");
+        assert_eq!(a.retransmissions, 1);
+        assert_eq!(
+            a.deadline(),
+            Some(100),
+            "the timeout of the others runs on, no backoff"
+        );
+        // An acknowledgement that moves on starts the count again.
+        a.on_ack(2, 70);
+        a.on_ack(2, 200);
+        a.on_ack(2, 200);
+        assert_eq!(a.next_to_send(200), None);
+        a.on_ack(2, 200);
+        assert_eq!(a.next_to_send(200).map(|(seq, _)| seq), Some(2));
+        // Nothing in flight: repeated acknowledgements are no sign of loss.
+        a.on_ack(4, 210);
+        for _ in 0..10 {
+            a.on_ack(4, 400);
+        }
+        a.push(mv(9));
+        assert_eq!(a.next_to_send(400).map(|(seq, _)| seq), Some(4));
+        assert_eq!(a.next_to_send(400), None);
+    }
+
+    #[test]
+    fn the_timeout_backs_off_only_while_the_peer_is_silent() {
+        let mut a = Reliable::new(100, 1000, 0);
+        a.push(mv(0));
+        a.push(mv(1));
+        while a.next_to_send(0).is_some() {}
+        a.on_ack(0, 50); // the peer answers, still without 0
+        a.on_timeout(100);
+        while a.next_to_send(100).is_some() {}
+        assert_eq!(a.deadline(), Some(200), "heard: the same timeout");
+        a.on_timeout(200);
+        while a.next_to_send(200).is_some() {}
+        assert_eq!(a.deadline(), Some(400), "silent since: doubled");
     }
 
     #[test]
