@@ -84,13 +84,11 @@ fn main() {
                 t.b_overrules += u32::from(moved(&cb) != moved(&one));
                 t.agree += u32::from(moved(&ca) == moved(&cb));
             }
-            if game
-                .play(Move {
-                    from: ca.from,
-                    to: ca.to,
-                })
-                .is_err()
-            {
+            let played = Move {
+                from: ca.from,
+                to: ca.to,
+            };
+            if game.play(played).is_err() {
                 break;
             }
         }
