@@ -123,17 +123,15 @@ impl LinesGame {
     /// [`crate::lines_hint_choices`]. The strength stays with this object: a new game, a
     /// restored one and every hint job asked later think as set.
     pub fn set_hint_playouts(&self, playouts: u32) -> Result<(), LinesError> {
-        let max = banco_lines::ai::MAX_PLAYOUTS;
-        if playouts as usize > max {
-            return Err(LinesError::BadSettings(format!(
-                "{playouts} playouts a hint is too many: at most {max} (about 100 is the default)"
-            )));
-        }
-        self.lock().set_hint_budget(
-            banco_lines::ai::Budget::from_playouts(playouts as usize)
-                .with_threads(banco_lines::ai::Budget::hint().threads),
-        );
-        Ok(())
+        self.lock()
+            .set_hint_playouts(playouts)
+            .map_err(|e| LinesError::BadSettings(e.to_string()))
+    }
+
+    /// How hard the hint thinks, in playouts a move ([`LinesGame::set_hint_playouts`]; 100
+    /// unless set).
+    pub fn hint_playouts(&self) -> u32 {
+        self.lock().hint_playouts()
     }
 }
 

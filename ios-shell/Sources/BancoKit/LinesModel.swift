@@ -163,17 +163,16 @@ public final class LinesModel: Model {
         if let n = notice { state.message = n }
     }
 
+    /// The one game object, made on first use: its best scores and hint strength stay
+    /// through new and continued games.
     private func scratch() -> LinesGame? {
-        if game == nil {
-            game = try? LinesGame(settings: LinesSettings(startBalls: 5, undo: .lastTurn), seed: nil)
-            try? game?.setHintPlayouts(playouts: UInt32(hintPlayouts))
-        }
+        if game == nil { game = try? LinesGame(settings: LinesSettings(startBalls: 5, undo: .lastTurn), seed: nil) }
         return game
     }
 
-    /// How hard the hint thinks (playouts a move: one of `Settings.linesHintChoices`); Rust's
-    /// default until set.
-    public private(set) var hintPlayouts: Int = Settings().linesHintPlayouts
+    /// How hard the hint thinks (playouts a move: one of `Settings.linesHintChoices`); Rust's,
+    /// 100 until set.
+    public var hintPlayouts: Int { Int(scratch()?.hintPlayouts() ?? linesDefaultOptions().hintPlayouts) }
 
     /// Sets how hard the hint thinks, for this game and the next ones (a settings screen's
     /// choice, `Settings.linesHintPlayouts`); false with a message if Rust refuses it (more
@@ -190,7 +189,6 @@ public final class LinesModel: Model {
             state.message = readable(error)
             return false
         }
-        hintPlayouts = playouts
         return true
     }
 
@@ -216,13 +214,8 @@ public final class LinesModel: Model {
                         preview: Bool = false, seedKnown: Bool = false) -> Bool {
         let settings = LinesSettings(startBalls: UInt8(clamping: startBalls), undo: undo, preview: preview)
         do {
-            if let g = game {
-                try g.newGame(settings: settings, seed: seed)
-            } else {
-                let g = try LinesGame(settings: settings, seed: seed)
-                try g.setHintPlayouts(playouts: UInt32(hintPlayouts))
-                game = g
-            }
+            guard let g = scratch() else { return false }
+            try g.newGame(settings: settings, seed: seed)
         } catch {
             state.message = readable(error)
             return false

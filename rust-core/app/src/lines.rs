@@ -35,14 +35,13 @@ mod clock;
 mod hints;
 
 pub use best::{MAX_BEST_BYTES, best_kind_label, best_row_text};
-pub use hints::HintJob;
+pub use hints::{HintJob, HintPlayoutsError};
 
 use clock::Clock;
 
 use crate::lines_pick::{LinesPick, LinesTap};
 use crate::save::{SaveError, SavedLines};
 use banco_game::ScoreGame;
-use banco_lines::ai::Budget;
 use banco_lines::best::{BestChange, BestScores};
 use banco_lines::{Cell, LinesGame, MoveError, Settings, State, TurnReport, UndoError};
 
@@ -62,7 +61,8 @@ pub enum LinesInputError {
 pub struct LinesSession {
     game: LinesGame,
     best: BestScores,
-    hint_budget: Budget,
+    /// How hard the hint thinks ([`LinesSession::set_hint_playouts`]).
+    hint_playouts: u32,
     /// The game's ending was entered in the best scores (or it was loaded finished).
     recorded: bool,
     /// The game's ending as it entered the best scores, if it did: undo taking the ending
@@ -124,7 +124,7 @@ impl LinesSession {
         LinesSession {
             game: LinesGame::new(settings, seed),
             best: BestScores::default(),
-            hint_budget: Budget::hint(),
+            hint_playouts: crate::lines_options::DEFAULT_HINT_PLAYOUTS,
             recorded: false,
             entered: None,
             unkept: Vec::new(),
@@ -328,7 +328,7 @@ impl LinesSession {
             recorded: game.is_over() || time_up,
             game,
             best: BestScores::default(),
-            hint_budget: Budget::hint(),
+            hint_playouts: crate::lines_options::DEFAULT_HINT_PLAYOUTS,
             entered: None,
             unkept: Vec::new(),
             pick: LinesPick::default(),

@@ -180,8 +180,7 @@ pub(crate) fn play(
     let mut lines = LinesSession::new(settings, seed_bytes(seed));
     if let Some(playouts) = args.hint_playouts {
         // Any game's hint, a kept one's too (the strength is not part of a game).
-        let threads = Budget::hint().threads;
-        lines.set_hint_budget(Budget::from_playouts(playouts as usize).with_threads(threads));
+        lines.set_hint_playouts(playouts).map_err(CliError::input)?;
     }
     if let (Some(bytes), Some(k)) = (&kept, &keep) {
         lines

@@ -32,11 +32,47 @@ use banco_lines::ai::{self, Budget, Hint};
 /// hints were counted.
 pub(super) const HINTS_TAG: &str = "Hints";
 
+/// A hint strength refused ([`LinesSession::set_hint_playouts`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{playouts} playouts a hint is too many: at most {max} (about 100 is the default)")]
+pub struct HintPlayoutsError {
+    /// The playouts asked.
+    pub playouts: u32,
+    /// The most a hint may think ([`ai::MAX_PLAYOUTS`]).
+    pub max: usize,
+}
+
 impl LinesSession {
-    /// How hard the hint thinks ([`Budget::hint`] unless set: 100 playouts over up to four
-    /// cores; [`Budget::fast`] for a quick judgement of every move).
-    pub fn set_hint_budget(&mut self, budget: Budget) {
-        self.hint_budget = budget;
+    /// How hard the hint thinks, in playouts a move ([`Budget::from_playouts`], spread over
+    /// the cores [`Budget::hint`] takes): 0 or 1 judges every move at once, 100 is the
+    /// default ([`crate::lines_options::HINT_CHOICES`] are what a settings screen offers).
+    /// It stays through a new game and a continued one: it is no rule of the game. More
+    /// than [`ai::MAX_PLAYOUTS`] (seconds a move) is refused, the strength unchanged.
+    ///
+    /// ```
+    /// use banco_app::lines::LinesSession;
+    /// let mut s = LinesSession::new(banco_lines::Settings::default(), [1; 32]);
+    /// assert_eq!(s.hint_playouts(), 100);
+    /// s.set_hint_playouts(1)?;
+    /// s.new_game(None, [2; 32]);
+    /// assert_eq!(s.hint_playouts(), 1);
+    /// assert!(s.set_hint_playouts(10_001).is_err());
+    /// assert_eq!(s.hint_playouts(), 1);
+    /// # Ok::<(), banco_app::lines::HintPlayoutsError>(())
+    /// ```
+    pub fn set_hint_playouts(&mut self, playouts: u32) -> Result<(), HintPlayoutsError> {
+        let max = ai::MAX_PLAYOUTS;
+        if usize::try_from(playouts).unwrap_or(usize::MAX) > max {
+            return Err(HintPlayoutsError { playouts, max });
+        }
+        self.hint_playouts = playouts;
+        Ok(())
+    }
+
+    /// How hard the hint thinks ([`LinesSession::set_hint_playouts`]).
+    #[must_use]
+    pub const fn hint_playouts(&self) -> u32 {
+        self.hint_playouts
     }
 
     /// The computer's suggestion and its reason (`None` when the game is over); seeded by
@@ -64,7 +100,10 @@ impl LinesSession {
         }
         Some(HintJob {
             game: self.game.clone(),
-            budget: self.hint_budget,
+            budget: Budget::from_playouts(
+                usize::try_from(self.hint_playouts).unwrap_or(usize::MAX),
+            )
+            .with_threads(Budget::hint().threads),
         })
     }
 

@@ -122,13 +122,6 @@ class LinesController(
     val state = Observable(State())
     private var game: LinesGame? = null
 
-    /**
-     * How hard the hint thinks (playouts a move: one of [Settings.LINES_HINTS]); Rust's default
-     * until set. Declared before `init`, which may make the game ([scratch]) with it.
-     */
-    var hintPlayouts: Int = Settings().linesHintPlayouts
-        private set
-
     /** The game to continue in the store, under Rust's policy (see [continueGame]). */
     private val keptGame = KeptSlot(KeptStoreOf(store), K_CONTINUE, KeptKind.LINES_GAME)
 
@@ -161,11 +154,11 @@ class LinesController(
         notice?.let { state.value = State(message = it) }
     }
 
-    private fun scratch(): LinesGame =
-        game ?: LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN), null).also {
-            it.setHintPlayouts(hintPlayouts.toUInt())
-            game = it
-        }
+    /** The one game object, made on first use: its best scores and hint strength stay through new and continued games. */
+    private fun scratch(): LinesGame = game ?: LinesGame(LinesSettings(5u, LinesUndo.LAST_TURN), null).also { game = it }
+
+    /** How hard the hint thinks (playouts a move: one of [Settings.LINES_HINTS]); Rust's, 100 until set. */
+    val hintPlayouts: Int get() = scratch().hintPlayouts().toInt()
 
     /**
      * Sets how hard the hint thinks, for this game and the next ones (a settings screen's
@@ -180,7 +173,6 @@ class LinesController(
             state.value = state.value.copy(message = readable(e))
             return false
         }
-        hintPlayouts = playouts
         return true
     }
 
@@ -218,12 +210,7 @@ class LinesController(
     ): Boolean {
         val settings = LinesSettings(startBalls.coerceIn(0, 255).toUByte(), undo, preview)
         try {
-            val g = game
-            if (g == null) {
-                game = LinesGame(settings, seed?.toULong()).also { it.setHintPlayouts(hintPlayouts.toUInt()) }
-            } else {
-                g.newGame(settings, seed?.toULong())
-            }
+            scratch().newGame(settings, seed?.toULong())
         } catch (e: LinesException) {
             state.value = state.value.copy(message = readable(e))
             return false
