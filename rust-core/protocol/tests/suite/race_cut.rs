@@ -4,13 +4,13 @@
 //! than were played is caught; a cut before our own time is up waits for it.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use crate::common;
 use banco_game::{Color, ScoreGame};
 use banco_lines::SpawnRule;
 use banco_protocol::message::Body;
 use banco_protocol::race::{
     RACE_GRACE_MS, Race, RaceEnd, RaceEvent, RaceFault, RaceOptions, RaceResult,
 };
-use banco_protocol::seed::SeedShare;
 
 const TIMED: RaceOptions = RaceOptions {
     start_balls: 5,
@@ -180,10 +180,8 @@ fn false_cuts_are_caught_and_early_ones_wait() {
 fn a_cut_after_a_race_ended_without_the_seed_changes_nothing() {
     // Black's race, accepted at 0, before Red's reveal (the seed not known yet).
     let awaiting = || {
-        let session = [3; 8];
-        let red = SeedShare::new([21; 32], session, Color::Red);
-        let black = SeedShare::new([22; 32], session, Color::Black);
-        let mut b = Race::new(Color::Black, TIMED, black, red.commitment().to_vec());
+        let (red, black) = common::seed_shares();
+        let mut b = common::race_of(Color::Black, TIMED, &black, &red);
         b.accepted(0);
         b
     };
@@ -226,16 +224,9 @@ fn a_proposer_holding_its_reveal_spends_its_own_time() {
         preview: false,
         ..RaceOptions::default()
     };
-    let session = [3; 8];
-    let red = SeedShare::new([21; 32], session, Color::Red);
-    let black = SeedShare::new([22; 32], session, Color::Black);
+    let (red, black) = common::seed_shares();
     let acceptor = |revealed_at: u64| {
-        let mut b = Race::new(
-            Color::Black,
-            options,
-            black.clone(),
-            red.commitment().to_vec(),
-        );
+        let mut b = common::race_of(Color::Black, options, &black, &red);
         b.accepted(0);
         b.note_sent(&b.reveal(), 0);
         b.note_acked(1, 1_000);

@@ -150,16 +150,9 @@ fn a_race_ended_on_the_cut_is_called_off_when_the_abort_arrives() {
 
 /// Two races between `red` and `black`, agreed at 0, before either value arrived.
 fn awaiting() -> (Race, Race, SeedShare, SeedShare) {
-    let session = [5; 8];
-    let red = SeedShare::new([31; 32], session, Color::Red);
-    let black = SeedShare::new([32; 32], session, Color::Black);
-    let mut a = Race::new(Color::Red, MINUTE, red.clone(), black.commitment().to_vec());
-    let mut b = Race::new(
-        Color::Black,
-        MINUTE,
-        black.clone(),
-        red.commitment().to_vec(),
-    );
+    let (red, black) = common::seed_shares();
+    let mut a = common::race_of(Color::Red, MINUTE, &red, &black);
+    let mut b = common::race_of(Color::Black, MINUTE, &black, &red);
     a.heard(0);
     b.accepted(0);
     (a, b, red, black)
@@ -175,10 +168,8 @@ fn over(ev: &[RaceEvent]) -> Option<RaceResult> {
 /// Red's race of `options`, agreed at 0, started at 100 by Black's value; with `noted`,
 /// its own reveal went out as message 0 of its stream (unacknowledged).
 fn red_started(options: RaceOptions, noted: bool) -> Race {
-    let session = [6; 8];
-    let red = SeedShare::new([33; 32], session, Color::Red);
-    let black = SeedShare::new([34; 32], session, Color::Black);
-    let mut a = Race::new(Color::Red, options, red, black.commitment().to_vec());
+    let (red, black) = common::seed_shares();
+    let mut a = common::race_of(Color::Red, options, &red, &black);
     a.heard(0);
     if noted {
         let reveal = a.reveal();
@@ -200,6 +191,14 @@ fn abort(a: &mut Race, now: u64) -> Vec<RaceEvent> {
     let mut ev = Vec::new();
     a.on_abort(now, &mut ev);
     ev
+}
+
+/// `a` hears the peer until `heard_until`, then nothing until the link is `back`, with the
+/// peer's call-off: the result it reaches.
+fn abort_on_return(a: &mut Race, heard_until: u64, back: u64) -> Option<RaceResult> {
+    hear_until(a, heard_until);
+    a.heard(back);
+    over(&abort(a, back))
 }
 
 #[test]
@@ -259,9 +258,7 @@ fn an_abort_later_than_an_honest_one_can_be_is_ignored() {
     // The same abort after an outage that began before it was due is in time: the link
     // was down from 60 s to five minutes, and the abort comes with its return.
     let mut a = red_started(MINUTE, false);
-    hear_until(&mut a, 60_000);
-    a.heard(300_000);
-    assert_eq!(over(&abort(&mut a, 300_000)), Some(called_off()));
+    assert_eq!(abort_on_return(&mut a, 60_000, 300_000), Some(called_off()));
 }
 
 #[test]
@@ -373,9 +370,7 @@ fn in_a_short_race_a_silence_after_the_moves_were_due_still_holds_up_the_abort()
         ..MINUTE
     };
     let mut a = red_started(short, true);
-    hear_until(&mut a, 20_000);
-    a.heard(300_000);
-    assert_eq!(over(&abort(&mut a, 300_000)), Some(called_off()));
+    assert_eq!(abort_on_return(&mut a, 20_000, 300_000), Some(called_off()));
 }
 
 #[test]

@@ -274,3 +274,27 @@ pub fn racing(options: banco_protocol::race::RaceOptions) -> (S, S) {
     }
     (a, b)
 }
+
+/// Red's and Black's seed shares of one Lines race.
+pub fn seed_shares() -> (
+    banco_protocol::seed::SeedShare,
+    banco_protocol::seed::SeedShare,
+) {
+    use banco_protocol::seed::SeedShare;
+    let session = [3; 8];
+    (
+        SeedShare::new([21; 32], session, Color::Red),
+        SeedShare::new([22; 32], session, Color::Black),
+    )
+}
+
+/// `color`'s race of `options` before either value is known: its own share `own` and the
+/// peer's commitment.
+pub fn race_of(
+    color: Color,
+    options: banco_protocol::race::RaceOptions,
+    own: &banco_protocol::seed::SeedShare,
+    peer: &banco_protocol::seed::SeedShare,
+) -> banco_protocol::race::Race {
+    banco_protocol::race::Race::new(color, options, own.clone(), peer.commitment().to_vec())
+}
