@@ -181,7 +181,7 @@ fun linesTests(s: Suite) {
         val newer = game.save().also { it[8] = 200.toByte() }
         val e = throws<LinesException.NewerSave> { LinesGame.load(newer) }
         check(e.message!!.contains("update the app")) { e.message!! }
-        val newerTable = table.copyOf().also { it[0] = 6 }
+        val newerTable = table.copyOf().also { it[0] = 7 }
         throws<LinesException.NewerSave> { replay.loadBestScores(newerTable) }
     }
 

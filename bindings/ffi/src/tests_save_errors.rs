@@ -110,9 +110,9 @@ fn lines_games_and_best_scores_of_a_newer_banco_are_newer_save() {
         LinesGame::load(board),
         Err(LinesError::WrongGame(_))
     ));
-    // Best scores: the table's first byte is its version; 6 is a newer table's.
+    // Best scores: the table's first byte is its version; 7 is a newer table's.
     let mut table = game.best_scores_bytes().unwrap();
-    table[0] = 6;
+    table[0] = 7;
     // Each says it is the table, not a saved game.
     match game.load_best_scores(table.clone()) {
         Err(LinesError::NewerSave(m)) => {

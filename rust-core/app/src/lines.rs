@@ -31,10 +31,12 @@
 //! ```
 
 mod best;
+mod best_file;
 mod clock;
 mod hints;
 
-pub use best::{MAX_BEST_BYTES, best_kind_label, best_row_text};
+pub use best::{best_kind_label, best_row_text};
+pub use best_file::MAX_BEST_BYTES;
 pub use hints::{HintJob, HintPlayoutsError};
 
 use clock::Clock;
@@ -68,6 +70,9 @@ pub struct LinesSession {
     /// The game's ending as it entered the best scores, if it did: undo taking the ending
     /// back takes it out (and puts back an entry it pushed out of a full table).
     entered: Option<BestChange>,
+    /// The game's ending as the best scores remember it ([`BestScores::end_game`]), if
+    /// this session marked it: undo taking the ending back forgets it again.
+    ended: Option<BestChange>,
     /// The changes of the best scores not yet written to the front end's store: made
     /// again in the stored table when other sessions changed it meanwhile
     /// ([`LinesSession::merge_best_scores`]).
@@ -127,6 +132,7 @@ impl LinesSession {
             hint_playouts: crate::lines_options::DEFAULT_HINT_PLAYOUTS,
             recorded: false,
             entered: None,
+            ended: None,
             unkept: Vec::new(),
             pick: LinesPick::default(),
             time_up: false,
@@ -154,6 +160,7 @@ impl LinesSession {
         self.last_hinted = None;
         self.recorded = false;
         self.entered = None;
+        self.ended = None;
         self.pick.clear();
     }
 
@@ -264,8 +271,11 @@ impl LinesSession {
         self.game.try_undo()?;
         self.pick.clear();
         // Only a finished game is entered, and undo leaves no game finished.
-        if let Some(entered) = self.entered.take() {
-            let back = entered.inverse();
+        for change in [self.entered.take(), self.ended.take()]
+            .into_iter()
+            .flatten()
+        {
+            let back = change.inverse();
             self.best.apply(&back);
             self.unkept.push(back);
         }
@@ -330,6 +340,7 @@ impl LinesSession {
             best: BestScores::default(),
             hint_playouts: crate::lines_options::DEFAULT_HINT_PLAYOUTS,
             entered: None,
+            ended: None,
             unkept: Vec::new(),
             pick: LinesPick::default(),
             time_up,
@@ -347,6 +358,7 @@ impl LinesSession {
         self.time_up = out_of_time(self.clock);
         self.recorded = self.game.is_over() || self.time_up;
         self.entered = None;
+        self.ended = None;
         self.pick.clear();
         Ok(())
     }
@@ -362,7 +374,7 @@ pub(crate) fn check_saved(bytes: &[u8]) -> Result<(), SaveError> {
 /// Reads `bytes` as [`LinesSession::load_best_scores`] would, keeping nothing (see
 /// [`check_saved`]).
 pub(crate) fn check_best_scores(bytes: &[u8]) -> Result<(), SaveError> {
-    best::decode(bytes).map(|_| ())
+    best_file::decode(bytes).map(|_| ())
 }
 
 /// True for a saved clock with no time left (the game ended on time).
@@ -756,8 +768,8 @@ mod tests {
         // Another record, or a text file, is named as such, not as a table "saved by a
         // newer Banco"; a table cut short is damaged, not a saved game.
         assert_eq!(
-            other.load_best_scores(&[6, 0]),
-            Err(SaveError::BestScoresNewer(6))
+            other.load_best_scores(&[7, 0]),
+            Err(SaveError::BestScoresNewer(7))
         );
         assert!(matches!(
             other.load_best_scores(&bytes[..bytes.len() - 1]),

@@ -63,6 +63,11 @@ pub const MAX_CAPACITY: usize = 100;
 /// limit — may hold.
 pub const MAX_ENTRIES: usize = 2000;
 
+/// Most games a table remembers as played to their end ([`BestScores::ended_games`]),
+/// whether or not they entered: past it the oldest is forgotten. A thousand endings are
+/// years of play for most players, and 10 KB of table at most.
+pub const MAX_ENDED: usize = 1000;
+
 /// The rules of a game that change how hard it is, as its entry in the best scores keeps
 /// them ([`BestKind::Played`]). What is left out does not change the game a player plays:
 /// the seed (every game draws its own), the hint's budget, the date.
@@ -254,12 +259,17 @@ pub fn game_id(seed: &[u8; 32]) -> u64 {
 
 /// The best scores of each kind of game, highest first; equal scores keep the older game
 /// first. Each kind keeps at most [`BestScores::capacity`] entries, the whole table at
-/// most [`MAX_ENTRIES`].
+/// most [`MAX_ENTRIES`]. The table also remembers the games played to their end
+/// ([`BestScores::end_game`]), those that did not make it included: a game's ending enters
+/// once, and a save of it played again (its balls then known) never enters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BestScores {
     capacity: usize,
     /// Each kind's entries, best first; no kind without entries.
     tables: BTreeMap<BestKind, Vec<BestScore>>,
+    /// The games ([`game_id`]) played to their end, oldest first, each once, at most
+    /// [`MAX_ENDED`].
+    ended: Vec<u64>,
 }
 
 impl Default for BestScores {
@@ -275,6 +285,7 @@ impl BestScores {
         BestScores {
             capacity: capacity.clamp(1, MAX_CAPACITY),
             tables: BTreeMap::new(),
+            ended: Vec::new(),
         }
     }
 
@@ -370,11 +381,63 @@ impl BestScores {
         )
     }
 
-    /// True if an entry of any kind is the game `game` ([`game_id`]): its ending is in
-    /// the table already.
+    /// True if the game `game` ([`game_id`]) was played to its end before: an entry of
+    /// any kind is that game, or the table remembers its ending
+    /// ([`BestScores::ended_games`]).
     #[must_use]
     pub fn has_game(&self, game: u64) -> bool {
+        self.has_entry_of(game) || self.ended.contains(&game)
+    }
+
+    /// True if an entry of any kind is the game `game` ([`game_id`]).
+    #[must_use]
+    pub fn has_entry_of(&self, game: u64) -> bool {
         self.entries().any(|e| e.game == Some(game))
+    }
+
+    /// The games ([`game_id`]) remembered as played to their end, oldest first: those
+    /// [`BestScores::end_game`] marked, whether or not they entered, at most
+    /// [`MAX_ENDED`].
+    #[must_use]
+    pub fn ended_games(&self) -> &[u64] {
+        &self.ended
+    }
+
+    /// Remembers that the game `game` ([`game_id`]) was played to its end, whatever its
+    /// score: from now on [`BestScores::has_game`] says so, even once no entry of the
+    /// game is left (it did not make the table, or better games pushed it out). The change
+    /// made, to take it back or bring it into another copy of the table
+    /// ([`BestScores::apply`]); `None` if the table remembered it already. Past
+    /// [`MAX_ENDED`] games the oldest is forgotten.
+    ///
+    /// ```
+    /// use banco_lines::best::BestScores;
+    /// let mut table = BestScores::new(10);
+    /// let change = table.end_game(7).expect("a new ending");
+    /// assert!(table.has_game(7) && table.is_empty(), "remembered, though no entry");
+    /// assert_eq!(table.end_game(7), None);
+    /// table.apply(&change.inverse());
+    /// assert!(!table.has_game(7));
+    /// ```
+    pub fn end_game(&mut self, game: u64) -> Option<BestChange> {
+        if self.ended.contains(&game) {
+            return None;
+        }
+        self.remember_end(game);
+        Some(BestChange::Ended { game })
+    }
+
+    /// Adds `game` to the endings remembered (once), forgetting the oldest past
+    /// [`MAX_ENDED`].
+    fn remember_end(&mut self, game: u64) {
+        if self.ended.contains(&game) {
+            return;
+        }
+        if self.ended.len() >= MAX_ENDED {
+            let over = self.ended.len() + 1 - MAX_ENDED;
+            self.ended.drain(..over);
+        }
+        self.ended.push(game);
     }
 
     /// Takes out the entry of `kind` at `rank` (a finished game taken back by undo); `None`
@@ -431,11 +494,14 @@ impl BestScores {
                     self.record_entry(e);
                 }
             }
+            BestChange::Ended { game } => self.remember_end(*game),
+            BestChange::EndTakenBack { game } => self.ended.retain(|g| g != game),
         }
     }
 }
 
-/// A change of a [`BestScores`] table, as [`BestScores::enter`] reports it: kept to be taken
+/// A change of a [`BestScores`] table, as [`BestScores::enter`] and [`BestScores::end_game`]
+/// report it: kept to be taken
 /// back ([`BestChange::inverse`]) or made again in a copy of the table that another
 /// session changed ([`BestScores::apply`]), so that sessions sharing a table lose none of
 /// each other's entries. The entries carry their kind: the change is made in their kind's
@@ -456,6 +522,16 @@ pub enum BestChange {
         /// The entry that comes back in its place.
         pushed_out: Option<BestScore>,
     },
+    /// A game remembered as played to its end ([`BestScores::end_game`]).
+    Ended {
+        /// The game ([`game_id`]).
+        game: u64,
+    },
+    /// A game's ending forgotten again (taken back by undo).
+    EndTakenBack {
+        /// The game ([`game_id`]).
+        game: u64,
+    },
 }
 
 impl BestChange {
@@ -469,6 +545,8 @@ impl BestChange {
             BestChange::Withdrawn { entry, pushed_out } => {
                 BestChange::Entered { entry, pushed_out }
             }
+            BestChange::Ended { game } => BestChange::EndTakenBack { game },
+            BestChange::EndTakenBack { game } => BestChange::Ended { game },
         }
     }
 }
@@ -666,5 +744,33 @@ mod tests {
             Some(true)
         );
         assert_eq!(t.kinds().collect::<Vec<_>>(), [plain, hinted]);
+    }
+
+    /// The endings remembered: each game once, oldest forgotten past [`MAX_ENDED`], made
+    /// again in another copy by `apply` (once, however often), taken back by the inverse.
+    #[test]
+    fn endings_are_remembered_once_and_bounded() {
+        let mut t = BestScores::new(10);
+        for g in 0..MAX_ENDED as u64 + 5 {
+            assert!(t.end_game(g).is_some());
+        }
+        assert_eq!(t.ended_games().len(), MAX_ENDED);
+        assert!(!t.has_game(4) && t.has_game(5), "the five oldest forgotten");
+        assert_eq!(t.ended_games().last(), Some(&(MAX_ENDED as u64 + 4)));
+        assert!(t.end_game(5).is_none(), "remembered already");
+        let mut copy = BestScores::new(10);
+        let change = copy.end_game(99).unwrap();
+        let mut other = BestScores::new(10);
+        other.apply(&change);
+        other.apply(&change);
+        assert_eq!(other.ended_games(), [99]);
+        assert!(other.has_game(99) && !other.has_entry_of(99));
+        other.apply(&change.inverse());
+        assert!(!other.has_game(99) && other.ended_games().is_empty());
+        assert_eq!(change.inverse().inverse(), change);
+        // A full list made full again by `apply` forgets its oldest too.
+        t.apply(&BestChange::Ended { game: 1 << 40 });
+        assert_eq!(t.ended_games().len(), MAX_ENDED);
+        assert!(!t.has_game(5) && t.has_game(6) && t.has_game(1 << 40));
     }
 }

@@ -65,9 +65,9 @@ fn a_table_written_before_the_kinds_loads_as_earlier_games() {
     assert_eq!(s.record_result("2026-12-07"), Some(0));
     assert_eq!(s.best_scores_of_game().len(), 1);
     assert_eq!(s.best_scores().entries_of(BestKind::Earlier).len(), 6);
-    // Written back as version 5 and read again, with both kinds.
+    // Written back as version 6 and read again, with both kinds.
     let bytes = s.best_scores_bytes().unwrap();
-    assert_eq!(bytes[0], 5);
+    assert_eq!(bytes[0], 6);
     let mut back = LinesSession::new(Settings::default(), [2; 32]);
     back.load_best_scores(&bytes).unwrap();
     assert_eq!(back.best_scores(), s.best_scores());
@@ -90,10 +90,10 @@ fn a_table_of_version_2_damaged_is_refused_as_damaged() {
         Err(SaveError::BestScoresDamaged(_))
     ));
     let mut newer = V2.to_vec();
-    newer[0] = 6;
+    newer[0] = 7;
     assert_eq!(
         s.load_best_scores(&newer),
-        Err(SaveError::BestScoresNewer(6))
+        Err(SaveError::BestScoresNewer(7))
     );
 }
 
@@ -158,10 +158,10 @@ fn a_table_written_before_hints_were_counted_loads_without_hints() {
         best_kind_label(hinted),
         "classic, 5 balls, undo of the last turn, untimed, with hints"
     );
-    // Written back as version 5 and read again; merged into the old table another
+    // Written back as version 6 and read again; merged into the old table another
     // session left: its entries and this one.
     let bytes = s.best_scores_bytes().unwrap();
-    assert_eq!(bytes[0], 5);
+    assert_eq!(bytes[0], 6);
     let mut back = LinesSession::new(Settings::default(), [2; 32]);
     back.load_best_scores(&bytes).unwrap();
     assert_eq!(back.best_scores(), s.best_scores());

@@ -103,7 +103,7 @@ fn a_table_written_before_the_kinds_shows_as_earlier_games() {
     ));
     assert!(t.contains("best score #1 (classic"), "{t}");
     let bytes = std::fs::read(&best).unwrap();
-    assert_eq!(bytes[0], 5);
+    assert_eq!(bytes[0], 6);
     let t = stdout(&banco_stdin(&args, "best all\nquit\n"));
     assert!(t.contains(CLASSIC) && t.contains("earlier games"), "{t}");
     let _ = std::fs::remove_dir_all(&dir);

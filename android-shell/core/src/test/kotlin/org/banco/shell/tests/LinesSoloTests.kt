@@ -305,8 +305,8 @@ fun linesSoloTests(s: Suite) {
         val good = MemoryStore()
         finishOne(inlineLines(good, now = { clock[0] }), clock)
         val table = java.util.Base64.getDecoder().decode(good.getString(LinesController.K_BEST)!!)
-        // A newer Banco's table (version 6): Rust's reason shown once, the table never written.
-        val newerText = java.util.Base64.getEncoder().encodeToString(table.copyOf().also { it[0] = 6 })
+        // A newer Banco's table (version 7): Rust's reason shown once, the table never written.
+        val newerText = java.util.Base64.getEncoder().encodeToString(table.copyOf().also { it[0] = 7 })
         val store = MemoryStore()
         store.putString(LinesController.K_BEST, newerText)
         val c = inlineLines(store, now = { clock[0] })
