@@ -307,7 +307,7 @@ mod tests {
     }
 
     /// A game whose seed the player knew is not ranked, and stays so through the save; a
-    /// new game is ranked again.
+    /// new game (of another seed) is ranked again.
     #[test]
     fn a_game_of_a_known_seed_is_not_ranked() {
         let game = LinesGame::new(CLASSIC, Some(8)).unwrap();
@@ -322,8 +322,12 @@ mod tests {
             assert_eq!(g.record_result("2026-12-06".into()), None, "not ranked");
             assert!(g.best_scores().is_empty());
         }
+        // The table remembers the game played to its end: the same seed again (its balls
+        // known) does not enter; a new game of another seed is ranked.
         game.new_game(None, Some(8)).unwrap();
         assert!(!game.view().seed_known, "a new game clears it");
+        assert!(game.played_before());
+        game.new_game(None, Some(9)).unwrap();
         finish(&game);
         assert_eq!(game.record_result("2026-12-06".into()), Some(0));
     }

@@ -42,6 +42,9 @@ commands:  hint, undo, redo, save FILE, load FILE, new, board, help, quit
 
 /// Said once at the start of a session with `--seed`: its games are not ranked.
 const NOT_RANKED: &str = "a game with a chosen seed is not ranked: its balls are known in advance (the best scores are for games without --seed)";
+/// Said once at the start of a session from a script or a pipe without `--seed` that keeps
+/// best scores: its new games have the fixed seed (the same balls every run).
+const FIXED_SEED: &str = "games begun from a script or a pipe without --seed have a fixed seed (the same balls every run) and do not enter the best scores; a loaded game enters as usual";
 /// Said of a game continued or loaded, or ended, whose ending is in the best scores already.
 const PLAYED_BEFORE: &str = "this game was played to its end before (from a save of it): its ending is in the best scores already and does not enter again";
 /// Said of a game continued or loaded that was saved against the clock.
@@ -137,6 +140,11 @@ struct Session {
     /// makes every spawn known in advance (each such game is marked
     /// [`LinesSession::mark_seed_known`], a mark its save keeps).
     ranked: bool,
+    /// The session's new games have the fixed seed of a session from a script or a pipe
+    /// without `--seed` (0x5EED, then one more each `new`): their balls are the same every
+    /// run, so, as with a chosen seed, each is marked and not ranked. A game loaded or
+    /// continued keeps its own ranking.
+    fixed_seed: bool,
     /// Where the best scores are kept (`None`: this session only).
     best_file: Option<PathBuf>,
     /// Where the game in progress is kept (`--keep`, `--continue`).
@@ -182,14 +190,18 @@ pub(crate) fn play(
         // Any game's hint, a kept one's too (the strength is not part of a game).
         lines.set_hint_playouts(playouts).map_err(CliError::input)?;
     }
+    let mut continued = false;
     if let (Some(bytes), Some(k)) = (&kept, &keep) {
         lines
             .continue_saved(bytes)
             .map_err(|e| CliError::input(format!("cannot continue {}: {e}", k.path().display())))?;
+        continued = true;
     }
     let untimed = lines.play_untimed();
-    if args.seed.is_some() {
-        // Every game of a session with a chosen seed is unranked, and stays so when kept.
+    let fixed_seed = args.seed.is_none() && !interactive;
+    if args.seed.is_some() || (fixed_seed && !continued) {
+        // Every game of a session with a chosen seed is unranked, and stays so when kept;
+        // so is a new game of the fixed seed.
         lines.mark_seed_known();
     }
     outln!("Banco lines — line up five of a colour. Type a move (a1 e5) or `help`.");
@@ -243,6 +255,7 @@ pub(crate) fn play(
         echo: !interactive,
         seed,
         ranked: args.seed.is_none(),
+        fixed_seed,
         best_file: None,
         keep,
     };
@@ -255,6 +268,9 @@ pub(crate) fn play(
         None => None,
     };
     if let Some(file) = best_file {
+        if fixed_seed {
+            outln!("{FIXED_SEED}");
+        }
         session.open_best(file);
     }
     session.show();
@@ -441,8 +457,10 @@ impl Session {
                 match self.lines.undo() {
                     Ok(()) => {
                         self.last_path = CellSet::EMPTY;
-                        if *self.lines.best_scores() != before {
+                        if self.lines.best_scores().entries().ne(before.entries()) {
                             outln!("the game goes on; its ending is out of the best scores");
+                        }
+                        if self.lines.best_scores_unkept() {
                             self.keep_best();
                         }
                         self.show();
@@ -460,7 +478,7 @@ impl Session {
             "new" => {
                 self.seed = self.seed.wrapping_add(1);
                 self.lines.new_game(None, seed_bytes(self.seed));
-                if !self.ranked {
+                if !self.ranked || self.fixed_seed {
                     self.lines.mark_seed_known();
                 }
                 if let Some(keep) = &mut self.keep {
@@ -504,7 +522,8 @@ impl Session {
             // A game without a point is no record, and a game of a chosen seed is not
             // ranked (the session marks it, and a continued game keeps the mark).
             let entered = self.lines.record_result(&date);
-            if entered.is_some() {
+            // Entered, or remembered as played to its end: the table changed.
+            if self.lines.best_scores_unkept() {
                 self.keep_best();
             }
             match entered {

@@ -50,11 +50,11 @@ impl LinesSession {
     /// did not make the table, or is not ranked: a game without a point is no record,
     /// and a game whose seed the player knew ([`LinesSession::mark_seed_known`]), or that
     /// was played to its end before ([`LinesSession::played_before`]), could have been
-    /// played with its balls known. Whatever its score, the table remembers from now on
-    /// that the game was played to its end ([`BestScores::end_game`]), so that a save of
-    /// it played again never enters.
+    /// played with its balls known. Whatever its score, ranked or not, the table
+    /// remembers from now on that the game was played to its end
+    /// ([`BestScores::end_game`]), so that a save of it played again never enters.
     pub fn record_result(&mut self, date: &str) -> Option<usize> {
-        if !self.is_over() || self.recorded || self.seed_known {
+        if !self.is_over() || self.recorded {
             return None;
         }
         self.recorded = true;
@@ -66,7 +66,7 @@ impl LinesSession {
             self.ended = Some(change.clone());
             self.unkept.push(change);
         }
-        if self.game.score() == 0 {
+        if self.seed_known || self.game.score() == 0 {
             return None;
         }
         let kind = self.best_kind();
@@ -170,6 +170,16 @@ impl LinesSession {
         self.unkept = unkept;
         self.best = table;
         Ok(())
+    }
+
+    /// True when the best scores changed since they were last kept
+    /// ([`LinesSession::best_scores_kept`]): an ending entered or remembered, or taken
+    /// back by undo. A front end that writes the table only when it changed asks this
+    /// after [`LinesSession::record_result`] and undo — an ending that did not enter is a
+    /// change too (the table remembers it: [`LinesSession::played_before`]).
+    #[must_use]
+    pub fn best_scores_unkept(&self) -> bool {
+        !self.unkept.is_empty()
     }
 
     /// The table was written to the store: its changes are kept.

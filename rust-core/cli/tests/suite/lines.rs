@@ -461,7 +461,7 @@ fn pointless_but_one_move(dir: &std::path::Path) -> (std::path::PathBuf, String)
 
 /// The best scores rank real records only (review revD F5): a game without a point is not
 /// entered, nor a game of a chosen `--seed` (every ball known in advance; said once at
-/// the start).
+/// the start), nor, later, a save of a game either played to its end.
 #[test]
 fn pointless_and_seeded_games_are_not_ranked() {
     let dir = crate::common::fresh_dir("lines-ranked");
@@ -476,8 +476,9 @@ fn pointless_and_seeded_games_are_not_ranked() {
     let t = common::stdout(&out);
     assert!(t.contains("game over: score 0 in "), "{t}");
     assert!(!t.contains("best score #"), "{t}");
-    assert!(!best.exists(), "{t}");
     assert!(!t.contains("not ranked"), "{t}");
+    // The table remembers the game played to its end, and has no entry.
+    assert!(no_entry(&best), "{t}");
 
     let (game, last, _) = one_move_before_the_end(&dir);
     let script = format!("load {}\n{last}\nnew\nquit\n", game.display());
@@ -491,11 +492,23 @@ fn pointless_and_seeded_games_are_not_ranked() {
         1,
         "{t}"
     );
-    assert!(!best.exists(), "{t}");
-    // The same game without --seed enters the table.
+    assert!(no_entry(&best), "{t}");
+    // The same game without --seed does not enter either: the seeded session played it to
+    // its end. Another game does.
+    let t = common::stdout(&banco_stdin(&args, &script));
+    assert!(!t.contains("best score #"), "{t}");
+    assert!(t.contains("played to its end before"), "{t}");
+    let (other, last, _) = near_the_end(&dir, banco_lines::Settings::default(), "other.banco");
+    let script = format!("load {}\n{last}\nquit\n", other.display());
     let t = common::stdout(&banco_stdin(&args, &script));
     assert!(t.contains("best score #1"), "{t}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// True when the best scores in `best` hold no entry (the file may hold endings).
+fn no_entry(best: &std::path::Path) -> bool {
+    let args = crate::common::lines_args(best.to_str().unwrap());
+    common::stdout(&banco_stdin(&args, "best all\nquit\n")).contains("no finished game yet")
 }
 
 /// A game of a session with `--seed` stays unranked when it is kept and continued in a
@@ -526,7 +539,7 @@ fn a_seeded_game_stays_unranked_when_continued() {
     );
     assert!(t.contains("game over: score "), "{t}");
     assert!(!t.contains("best score #"), "{t}");
-    assert!(!best.exists(), "{t}");
+    assert!(no_entry(&best), "{t}");
     // Loaded in a session without --seed: the same.
     let plain = [&base[..], &[best.to_str().unwrap()]].concat();
     let script = format!("load {}\n{last}\nquit\n", saved.display());
@@ -539,11 +552,13 @@ fn a_seeded_game_stays_unranked_when_continued() {
         t.contains("game over: score ") && !t.contains("best score #"),
         "{t}"
     );
-    assert!(!best.exists(), "{t}");
-    // The game it was loaded from, unmarked, is ranked.
+    assert!(no_entry(&best), "{t}");
+    // The game it was loaded from, unmarked, was played to its end by now (its balls
+    // known): it does not enter either.
     let script = format!("load {}\n{last}\nquit\n", game.display());
     let t = common::stdout(&banco_stdin(&plain, &script));
-    assert!(t.contains("best score #1"), "{t}");
+    assert!(!t.contains("best score #"), "{t}");
+    assert!(t.contains("played to its end before"), "{t}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -624,4 +639,34 @@ fn the_hint_thinks_as_hard_as_asked() {
         err.contains("10001") && err.contains("--hint-playouts"),
         "{err}"
     );
+}
+
+/// A session from a pipe without `--seed` begins its games with the fixed seed 0x5EED (the
+/// same balls every run, so known in advance): played to its end, such a game does not
+/// enter the best scores (said once at the start), though it scored.
+#[test]
+fn games_begun_from_a_pipe_without_a_seed_are_not_ranked() {
+    use banco_game::ScoreGame;
+    let dir = crate::common::fresh_dir("lines-fixed-seed");
+    let best = dir.join("best");
+    let args = crate::common::lines_args(best.to_str().unwrap());
+    // The session's first game, played by the greedy player to its end.
+    let settings = banco_lines::Settings::default();
+    let mut game =
+        banco_lines::LinesGame::new(settings, banco_lines::spawn::Spawner::seed_from_u64(0x5EED));
+    let mut script = String::new();
+    while let Some(m) = banco_lines::ai::greedy_move(&game) {
+        game.play(m).unwrap();
+        script.push_str(&format!("{} {}\n", m.from, m.to));
+    }
+    assert!(game.score() > 0);
+    let t = common::stdout(&banco_stdin(&args, &format!("{script}best all\nquit\n")));
+    assert!(
+        t.contains(&format!("game over: score {} in ", game.score())),
+        "{t}"
+    );
+    assert!(!t.contains("best score #"), "{t}");
+    assert_eq!(t.matches("have a fixed seed").count(), 1, "{t}");
+    assert!(t.contains("no finished game yet"), "{t}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
