@@ -657,7 +657,13 @@ fn games_begun_from_a_pipe_without_a_seed_are_not_ranked() {
     let mut script = String::new();
     while let Some(m) = banco_lines::ai::greedy_move(&game) {
         game.play(m).unwrap();
-        script.push_str(&format!("{} {}\n", m.from, m.to));
+        script += &[
+            m.from.to_string(),
+            " ".into(),
+            m.to.to_string(),
+            "\n".into(),
+        ]
+        .concat();
     }
     assert!(game.score() > 0);
     let t = common::stdout(&banco_stdin(&args, &format!("{script}best all\nquit\n")));
