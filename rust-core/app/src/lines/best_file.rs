@@ -272,8 +272,9 @@ impl From<&BestScores> for BestRecord6 {
     }
 }
 
-/// A table written by [`LinesSession::best_scores_bytes`] (or by a build before the kinds:
-/// see the module docs).
+/// A table written by
+/// [`LinesSession::best_scores_bytes`](super::LinesSession::best_scores_bytes) (or by a
+/// build before the kinds: see the module docs).
 pub(crate) fn decode(bytes: &[u8]) -> Result<BestScores, SaveError> {
     // An empty file holds no table (a file created and never written): said as such, not
     // as "not a saved game".
@@ -365,7 +366,8 @@ fn read_record<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, SaveError> {
     }
 }
 
-/// `table` as [`LinesSession::best_scores_bytes`] writes it.
+/// `table` as
+/// [`LinesSession::best_scores_bytes`](super::LinesSession::best_scores_bytes) writes it.
 pub(crate) fn encode(table: &BestScores) -> Result<Vec<u8>, SaveError> {
     postcard::to_extend(&BestRecord6::from(table), vec![BEST_VERSION])
         .map(crate::save::seal)
