@@ -207,6 +207,8 @@ mod tests_game;
 #[cfg(test)]
 mod tests_jieqi;
 #[cfg(test)]
+mod tests_lines;
+#[cfg(test)]
 mod tests_lines_kind;
 #[cfg(test)]
 mod tests_lines_preview;
