@@ -48,6 +48,18 @@ fun bothSee(a: QueueMatchListener, b: QueueMatchListener): PlayedMove {
 }
 
 fun matchTests(s: Suite) {
+    s.test("a typed clock: read as the terminal reads it, written back, refused with what to type") {
+        eq(MatchClock(420_000u, 2_000u), parseClock("7+2"), "minutes + seconds")
+        eq("30s+1", clockText(parseClock("0.5 + 1")), "half a minute, written back in seconds")
+        eq("10", clockText(parseClock("10")), "no increment")
+        for (bad in listOf("5s", "", "five", "1441", "5+3601")) {
+            val e = throws<BancoException.InvalidArgument> { parseClock(bad) }
+            check(e.message!!.isNotEmpty()) { bad }
+        }
+        check(throws<BancoException.InvalidArgument> { parseClock("5s") }.message!!.contains("at least 10s")) { "the minimum said" }
+        for (t in garbageStrings) mayRefuse("parseClock `${t.take(20)}`", BancoException.InvalidArgument::class.java) { parseClock(t) }
+    }
+
     s.test("a chess match between two Match objects over loopback, then xiangqi") {
         val hostEvents = QueueMatchListener("host")
         val guestEvents = QueueMatchListener("guest")

@@ -19,6 +19,19 @@ private func verified(_ l: SwiftMatchListener) throws -> String {
 }
 
 func hardeningTests(_ s: Suite) {
+    s.test("a typed clock: read as the terminal reads it, written back, refused with what to type") {
+        try eq(MatchClock(baseMs: 420_000, incrementMs: 2_000), try parseClock(text: "7+2"), "minutes + seconds")
+        try eq("30s+1", clockText(clock: try parseClock(text: "0.5 + 1")), "half a minute, written back in seconds")
+        try eq("10", clockText(clock: try parseClock(text: "10")), "no increment")
+        for bad in ["5s", "", "five", "1441", "5+3601"] {
+            let m = try fails(.invalidArgument) { _ = try parseClock(text: bad) }
+            try check(!m.isEmpty, bad)
+        }
+        let m = try fails(.invalidArgument) { _ = try parseClock(text: "5s") }
+        try check(m.contains("at least 10s"), "the minimum said: \(m)")
+        for t in garbageStrings { try mayFail(.invalidArgument) { _ = try parseClock(text: t) } }
+    }
+
     s.test("hardening: the offered clock shown before accepting; clocks run; a flag falls") {
         let clock = MatchClock(baseMs: 10_000, incrementMs: 0)
         let hl = SwiftMatchListener(), gl = SwiftMatchListener()

@@ -113,3 +113,36 @@ pub fn clock_preset(name: String) -> Option<MatchClock> {
         .find(|p| p.name == name.trim())
         .map(|p| p.clock)
 }
+
+/// A clock typed by a player, read as the terminal's `--clock` reads it:
+/// `MINUTES[+SECONDS]`, the minutes each side has (a decimal, `0.5`; or seconds with an
+/// `s`, `30s`) and the seconds added after each move (`"5+3"`, `"10"`, `"0.5+1"`,
+/// `"30s + 2"`) — for a screen that lets a player type a clock beside the presets. Refused
+/// as `InvalidArgument`, with a message that says what to type, when it is not that form,
+/// shorter than 10 s, longer than 24 hours, or adds more than an hour a move.
+///
+/// ```
+/// use banco_ffi::{MatchClock, clock_text, parse_clock};
+/// let c = parse_clock("7+2".into()).unwrap();
+/// assert_eq!(c, MatchClock { base_ms: 420_000, increment_ms: 2_000 });
+/// assert_eq!(clock_text(c), "7+2");
+/// assert_eq!(clock_text(parse_clock("0.5 + 1".into()).unwrap()), "30s+1");
+/// let e = parse_clock("5s".into()).unwrap_err().to_string();
+/// assert!(e.contains("at least 10s"), "{e}");
+/// ```
+#[uniffi::export]
+pub fn parse_clock(text: String) -> Result<MatchClock, crate::BancoError> {
+    crate::error::guard(|| {
+        banco_app::network::parse_clock(&text)
+            .map(Into::into)
+            .map_err(|e| crate::BancoError::InvalidArgument(e.to_string()))
+    })
+}
+
+/// A clock written as [`parse_clock`] reads it back, exactly: whole minutes as minutes
+/// (`"5+3"`, `"10"`), anything else as seconds (`"30s+1"`, `"90s"`); the text to store
+/// for a typed clock.
+#[uniffi::export]
+pub fn clock_text(clock: MatchClock) -> String {
+    banco_app::network::clock_arg_text(clock.into())
+}

@@ -123,7 +123,8 @@ pub use ble::{
 };
 pub use ble_status::{BlePermission, BlePlatform, BleReadiness, BleRole, BleStep, ble_readiness};
 pub use clock::{
-    ClockFace, ClockFaces, ClockPreset, clock_preset, clock_presets, offer_clock_text,
+    ClockFace, ClockFaces, ClockPreset, clock_preset, clock_presets, clock_text, offer_clock_text,
+    parse_clock,
 };
 pub use collection::{
     CollectionPuzzle, PuzzleProgress, PuzzleRecord, PuzzleTier, PuzzleTierInfo, TierProgress,
