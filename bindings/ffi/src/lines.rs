@@ -627,14 +627,18 @@ impl LinesGame {
     /// [`LinesGame::best_scores_of_game`] lists them), or `null`/`nil` while the game goes
     /// on, when it was entered already, when it did not make the table, or when it is not
     /// ranked: it scored no point, its seed was known ([`LinesGame::mark_seed_known`]), or
-    /// it was played to its end before ([`LinesGame::played_before`]).
+    /// it was played to its end before ([`LinesGame::played_before`]). Whatever it
+    /// answers, the table now remembers the game as played to its end, so a save of it
+    /// played again does not enter: write [`LinesGame::best_scores_bytes`] after every
+    /// call, not only when it gives a rank.
     pub fn record_result(&self, date: String) -> Option<u32> {
         self.lock().record_result(&date).map(|r| r as u32)
     }
 
-    /// True when the best scores hold an ending of this very game that this object did not
-    /// enter: the game was played to its end before, from a save of it (its balls known
-    /// this time), so its ending does not enter again ([`LinesGame::record_result`]).
+    /// True when the best scores remember an ending of this very game that this object did
+    /// not record — an entry of it, or its ending however it scored: the game was played to
+    /// its end before (from a save of it, or the same seed: its balls known this time), so
+    /// its ending does not enter again ([`LinesGame::record_result`]).
     pub fn played_before(&self) -> bool {
         self.lock().played_before()
     }

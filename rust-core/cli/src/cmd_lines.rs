@@ -46,7 +46,7 @@ const NOT_RANKED: &str = "a game with a chosen seed is not ranked: its balls are
 /// best scores: its new games have the fixed seed (the same balls every run).
 const FIXED_SEED: &str = "games begun from a script or a pipe without --seed have a fixed seed (the same balls every run) and do not enter the best scores; a loaded game enters as usual";
 /// Said of a game continued or loaded, or ended, whose ending is in the best scores already.
-const PLAYED_BEFORE: &str = "this game was played to its end before (from a save of it): its ending is in the best scores already and does not enter again";
+const PLAYED_BEFORE: &str = "this game was played to its end before (its balls were known this time): the best scores remember its ending, and it does not enter again";
 /// Said of a game continued or loaded that was saved against the clock.
 const UNTIMED: &str = "this game was saved against the clock; the terminal keeps no time: it goes on untimed and ranks among untimed games";
 /// Said of a game continued or loaded that was begun with a chosen seed.
@@ -526,6 +526,9 @@ impl Session {
             if self.lines.best_scores_unkept() {
                 self.keep_best();
             }
+            // The file may show the game played to its end in another session first: then
+            // its entry was not kept.
+            let entered = entered.filter(|_| !self.lines.played_before());
             match entered {
                 Some(rank) => outln!(
                     "game over: score {} in {} turns — best score #{} ({})",

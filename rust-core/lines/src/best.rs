@@ -267,9 +267,21 @@ pub struct BestScores {
     capacity: usize,
     /// Each kind's entries, best first; no kind without entries.
     tables: BTreeMap<BestKind, Vec<BestScore>>,
-    /// The games ([`game_id`]) played to their end, oldest first, each once, at most
+    /// The endings of games played to their end, oldest first, one per game, at most
     /// [`MAX_ENDED`].
-    ended: Vec<u64>,
+    ended: Vec<Ending>,
+}
+
+/// A game remembered as played to its end ([`BestScores::end_game`]): the game and which
+/// ending of it this was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ending {
+    /// The game ([`game_id`]).
+    pub game: u64,
+    /// Which ending of the game: a number the session that played it makes (say a fold of
+    /// its score, turns and date), so that two copies of the table merged tell one
+    /// session's ending of a game from another's ([`BestScores::remembers`]).
+    pub tag: u32,
 }
 
 impl Default for BestScores {
@@ -386,7 +398,14 @@ impl BestScores {
     /// ([`BestScores::ended_games`]).
     #[must_use]
     pub fn has_game(&self, game: u64) -> bool {
-        self.has_entry_of(game) || self.ended.contains(&game)
+        self.has_entry_of(game) || self.ended.iter().any(|e| e.game == game)
+    }
+
+    /// True if the table remembers this very ending (its game and its tag): a copy of the
+    /// table that holds it was written with it.
+    #[must_use]
+    pub fn remembers(&self, ending: Ending) -> bool {
+        self.ended.contains(&ending)
     }
 
     /// True if an entry of any kind is the game `game` ([`game_id`]).
@@ -395,49 +414,55 @@ impl BestScores {
         self.entries().any(|e| e.game == Some(game))
     }
 
-    /// The games ([`game_id`]) remembered as played to their end, oldest first: those
-    /// [`BestScores::end_game`] marked, whether or not they entered, at most
-    /// [`MAX_ENDED`].
+    /// The endings remembered, oldest first: those [`BestScores::end_game`] marked,
+    /// whether or not their games entered, one per game, at most [`MAX_ENDED`].
     #[must_use]
-    pub fn ended_games(&self) -> &[u64] {
+    pub fn ended_games(&self) -> &[Ending] {
         &self.ended
     }
 
-    /// Remembers that the game `game` ([`game_id`]) was played to its end, whatever its
-    /// score: from now on [`BestScores::has_game`] says so, even once no entry of the
-    /// game is left (it did not make the table, or better games pushed it out). The change
-    /// made, to take it back or bring it into another copy of the table
-    /// ([`BestScores::apply`]); `None` if the table remembered it already. Past
-    /// [`MAX_ENDED`] games the oldest is forgotten.
+    /// Remembers that a game was played to its end (`ending`), whatever its score: from
+    /// now on [`BestScores::has_game`] says so, even once no entry of the game is left (it
+    /// did not make the table, or better games pushed it out). The change made, to take it
+    /// back or bring it into another copy of the table ([`BestScores::apply`]); `None` if
+    /// the table remembered an ending of that game already. Past [`MAX_ENDED`] endings the
+    /// oldest is forgotten (and taking this one back does not bring it back).
     ///
     /// ```
-    /// use banco_lines::best::BestScores;
+    /// use banco_lines::best::{BestScores, Ending};
     /// let mut table = BestScores::new(10);
-    /// let change = table.end_game(7).expect("a new ending");
+    /// let ending = Ending { game: 7, tag: 1 };
+    /// let change = table.end_game(ending).expect("a new ending");
     /// assert!(table.has_game(7) && table.is_empty(), "remembered, though no entry");
-    /// assert_eq!(table.end_game(7), None);
+    /// assert_eq!(table.end_game(Ending { game: 7, tag: 2 }), None, "one per game");
+    /// assert!(table.remembers(ending) && !table.remembers(Ending { game: 7, tag: 2 }));
     /// table.apply(&change.inverse());
     /// assert!(!table.has_game(7));
     /// ```
-    pub fn end_game(&mut self, game: u64) -> Option<BestChange> {
-        if self.ended.contains(&game) {
+    pub fn end_game(&mut self, ending: Ending) -> Option<BestChange> {
+        if self.has_ended(ending.game) {
             return None;
         }
-        self.remember_end(game);
-        Some(BestChange::Ended { game })
+        self.remember_end(ending);
+        Some(BestChange::Ended(ending))
     }
 
-    /// Adds `game` to the endings remembered (once), forgetting the oldest past
-    /// [`MAX_ENDED`].
-    fn remember_end(&mut self, game: u64) {
-        if self.ended.contains(&game) {
+    /// True if the table remembers an ending of `game`.
+    fn has_ended(&self, game: u64) -> bool {
+        self.ended.iter().any(|e| e.game == game)
+    }
+
+    /// Adds `ending` to those remembered, unless one of its game is there already;
+    /// forgets the oldest past [`MAX_ENDED`].
+    fn remember_end(&mut self, ending: Ending) {
+        if self.has_ended(ending.game) {
             return;
         }
         if self.ended.len() >= MAX_ENDED {
             let over = self.ended.len() + 1 - MAX_ENDED;
             self.ended.drain(..over);
         }
-        self.ended.push(game);
+        self.ended.push(ending);
     }
 
     /// Takes out the entry of `kind` at `rank` (a finished game taken back by undo); `None`
@@ -494,8 +519,8 @@ impl BestScores {
                     self.record_entry(e);
                 }
             }
-            BestChange::Ended { game } => self.remember_end(*game),
-            BestChange::EndTakenBack { game } => self.ended.retain(|g| g != game),
+            BestChange::Ended(ending) => self.remember_end(*ending),
+            BestChange::EndTakenBack(ending) => self.ended.retain(|e| e != ending),
         }
     }
 }
@@ -522,16 +547,12 @@ pub enum BestChange {
         /// The entry that comes back in its place.
         pushed_out: Option<BestScore>,
     },
-    /// A game remembered as played to its end ([`BestScores::end_game`]).
-    Ended {
-        /// The game ([`game_id`]).
-        game: u64,
-    },
-    /// A game's ending forgotten again (taken back by undo).
-    EndTakenBack {
-        /// The game ([`game_id`]).
-        game: u64,
-    },
+    /// A game remembered as played to its end ([`BestScores::end_game`]); made in a copy
+    /// that remembers an ending of the game already, it changes nothing.
+    Ended(Ending),
+    /// That ending forgotten again (taken back by undo); only that very ending is taken
+    /// out, not another of the same game.
+    EndTakenBack(Ending),
 }
 
 impl BestChange {
@@ -545,8 +566,8 @@ impl BestChange {
             BestChange::Withdrawn { entry, pushed_out } => {
                 BestChange::Entered { entry, pushed_out }
             }
-            BestChange::Ended { game } => BestChange::EndTakenBack { game },
-            BestChange::EndTakenBack { game } => BestChange::Ended { game },
+            BestChange::Ended(ending) => BestChange::EndTakenBack(ending),
+            BestChange::EndTakenBack(ending) => BestChange::Ended(ending),
         }
     }
 }
@@ -747,29 +768,34 @@ mod tests {
     }
 
     /// The endings remembered: each game once, oldest forgotten past [`MAX_ENDED`], made
-    /// again in another copy by `apply` (once, however often), taken back by the inverse.
+    /// again in another copy by `apply` (once, however often), taken back by the inverse
+    /// (that very ending only).
     #[test]
     fn endings_are_remembered_once_and_bounded() {
+        let end = |game: u64| Ending { game, tag: 3 };
         let mut t = BestScores::new(10);
         for g in 0..MAX_ENDED as u64 + 5 {
-            assert!(t.end_game(g).is_some());
+            assert!(t.end_game(end(g)).is_some());
         }
         assert_eq!(t.ended_games().len(), MAX_ENDED);
         assert!(!t.has_game(4) && t.has_game(5), "the five oldest forgotten");
-        assert_eq!(t.ended_games().last(), Some(&(MAX_ENDED as u64 + 4)));
-        assert!(t.end_game(5).is_none(), "remembered already");
+        assert_eq!(t.ended_games().last(), Some(&end(MAX_ENDED as u64 + 4)));
+        assert!(t.end_game(end(5)).is_none(), "remembered already");
         let mut copy = BestScores::new(10);
-        let change = copy.end_game(99).unwrap();
+        let change = copy.end_game(end(99)).unwrap();
         let mut other = BestScores::new(10);
         other.apply(&change);
         other.apply(&change);
-        assert_eq!(other.ended_games(), [99]);
+        assert_eq!(other.ended_games(), [end(99)]);
         assert!(other.has_game(99) && !other.has_entry_of(99));
+        // Another session's ending of the same game stays: only this one is taken back.
+        other.apply(&BestChange::EndTakenBack(Ending { game: 99, tag: 4 }));
+        assert!(other.remembers(end(99)));
         other.apply(&change.inverse());
         assert!(!other.has_game(99) && other.ended_games().is_empty());
         assert_eq!(change.inverse().inverse(), change);
         // A full list made full again by `apply` forgets its oldest too.
-        t.apply(&BestChange::Ended { game: 1 << 40 });
+        t.apply(&BestChange::Ended(end(1 << 40)));
         assert_eq!(t.ended_games().len(), MAX_ENDED);
         assert!(!t.has_game(5) && t.has_game(6) && t.has_game(1 << 40));
     }

@@ -7,7 +7,7 @@ use super::best_file::{decode, encode};
 use super::{Clock, LinesSession};
 use crate::save::SaveError;
 use banco_game::ScoreGame;
-use banco_lines::best::{BestChange, BestKind, BestScore, BestScores, game_id};
+use banco_lines::best::{BestChange, BestKind, BestScore, BestScores, Ending, game_id};
 
 impl LinesSession {
     /// The best scores, every kind of game.
@@ -62,7 +62,11 @@ impl LinesSession {
             return None;
         }
         let id = game_id(&self.game.seed());
-        if let Some(change) = self.best.end_game(id) {
+        let ending = Ending {
+            game: id,
+            tag: ending_tag(self.game.score(), self.game.turns(), date),
+        };
+        if let Some(change) = self.best.end_game(ending) {
             self.ended = Some(change.clone());
             self.unkept.push(change);
         }
@@ -81,9 +85,9 @@ impl LinesSession {
 
     /// True when the best scores remember an ending of this very game that this session
     /// did not record — an entry of it, or its ending however it scored
-    /// ([`BestScores::has_game`]): the game was played to its end before, from a save of
-    /// it, so its balls were known this time. Its ending does not enter again
-    /// ([`LinesSession::record_result`]).
+    /// ([`BestScores::has_game`]): the game was played to its end before (from a save of
+    /// it, or the same seed), so its balls were known this time. Its ending does not enter
+    /// again ([`LinesSession::record_result`]).
     #[must_use]
     pub fn played_before(&self) -> bool {
         self.entered.is_none()
@@ -111,8 +115,8 @@ impl LinesSession {
         if !kept {
             self.entered = None;
         }
-        if let Some(BestChange::Ended { game }) = &self.ended
-            && !self.best.ended_games().contains(game)
+        if let Some(BestChange::Ended(ending)) = &self.ended
+            && !self.best.remembers(*ending)
         {
             self.ended = None;
         }
@@ -128,21 +132,37 @@ impl LinesSession {
     /// A table that cannot be read changes nothing (do not write then: the other
     /// sessions' entries would be lost).
     ///
-    /// An ending this session entered of a game the stored table holds already (another
-    /// session sharing the table played the same save to its end first) is not entered
-    /// again: a game enters once ([`LinesSession::played_before`]).
+    /// An ending of this session of a game whose ending the stored table holds already,
+    /// from another session (which played the same save to its end first), is dropped with
+    /// its entry and with what undo took back of them: a game enters once, and this
+    /// session's game is played before from then on ([`LinesSession::played_before`]).
+    /// This session's own changes written already (the store read again before the write
+    /// was marked kept) are there once.
     pub fn merge_best_scores(&mut self, stored: &[u8]) -> Result<(), SaveError> {
         let mut table = decode(stored)?;
         let mut unkept = Vec::with_capacity(self.unkept.len());
-        // Games whose ending the stored table remembered before this session's ending of
-        // them came in: another session played the same save to its end first (or this
-        // session's write was made already; then its entry is there too, seen below).
-        let mut ended_elsewhere = Vec::new();
+        // Games whose ending came from another session first: this session's changes of
+        // them are dropped.
+        let mut ended_elsewhere: Vec<u64> = Vec::new();
         for change in self.unkept.drain(..) {
+            let elsewhere = |game: Option<u64>| game.is_some_and(|g| ended_elsewhere.contains(&g));
             match &change {
-                BestChange::Ended { game } if table.ended_games().contains(game) => {
-                    ended_elsewhere.push(*game);
+                BestChange::Ended(ending) if table.remembers(*ending) => {
+                    // Written already: there once.
+                    unkept.push(change);
+                    continue;
                 }
+                BestChange::Ended(ending) if table.has_game(ending.game) => {
+                    ended_elsewhere.push(ending.game);
+                    if self.ended.as_ref() == Some(&change) {
+                        // Played before, elsewhere: so said from now on.
+                        self.ended = None;
+                        self.entered = None;
+                    }
+                    continue;
+                }
+                BestChange::EndTakenBack(ending) if elsewhere(Some(ending.game)) => continue,
+                BestChange::Withdrawn { entry, .. } if elsewhere(entry.game) => continue,
                 BestChange::Entered { entry, .. } => {
                     if table.entries_of(entry.kind).contains(entry) {
                         // Written already (the store was read again before the write was
@@ -150,10 +170,7 @@ impl LinesSession {
                         unkept.push(change);
                         continue;
                     }
-                    if entry
-                        .game
-                        .is_some_and(|g| ended_elsewhere.contains(&g) || table.has_entry_of(g))
-                    {
+                    if elsewhere(entry.game) || entry.game.is_some_and(|g| table.has_entry_of(g)) {
                         if self.entered.as_ref() == Some(&change) {
                             // Played before, elsewhere: so said from now on.
                             self.entered = None;
@@ -186,6 +203,20 @@ impl LinesSession {
     pub fn best_scores_kept(&mut self) {
         self.unkept.clear();
     }
+}
+
+/// The tag of a session's ending of a game ([`Ending::tag`]): a fold (FNV-1a) of its
+/// score, turns and the date the front end wrote, so that two sessions' endings of one
+/// game tell apart unless they were played alike on the same day.
+fn ending_tag(score: u32, turns: u32, date: &str) -> u32 {
+    let bytes = score
+        .to_le_bytes()
+        .into_iter()
+        .chain(turns.to_le_bytes())
+        .chain(date.bytes());
+    bytes.fold(0x811C_9DC5, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
 }
 
 /// The row of the best-scores table at `rank` (0 = best) as a screen lists it:
@@ -623,5 +654,62 @@ mod tests {
         assert_eq!(c.best_scores().len(), 1);
         assert!(!c.played_before());
         assert_eq!(c.best_scores().ended_games().len(), 1);
+    }
+
+    /// Review findings: an ending that did not enter, found remembered from another session
+    /// on merge, makes the game played before here, and undo here then leaves the other
+    /// session's ending (and entry) alone.
+    #[test]
+    fn an_ending_elsewhere_first_survives_this_sessions_undo() {
+        let (_, save) = saved_midway(22);
+        let mut b = LinesSession::load(&save).unwrap();
+        finish(&mut b);
+        assert_eq!(b.record_result("2026-12-07"), Some(0));
+        let b_table = b.best_scores().clone();
+        let stored = encode(&b_table).unwrap();
+        // A plays the same save to its end below a table of one better game.
+        let mut a = LinesSession::load(&save).unwrap();
+        a.best = BestScores::new(1);
+        a.best.record(a.best_kind(), 1_000_000, 1, "2026-01-01");
+        finish(&mut a);
+        assert_eq!(a.record_result("2026-12-08"), None);
+        a.merge_best_scores(&stored).unwrap();
+        assert!(a.played_before(), "B's ending came first");
+        assert_eq!(a.best_scores(), &b_table, "nothing of A's ending");
+        let written = a.best_scores_bytes().unwrap();
+        a.best_scores_kept();
+        a.undo().unwrap();
+        a.merge_best_scores(&written).unwrap();
+        assert_eq!(a.best_scores(), &b_table, "A's undo took nothing of B's");
+        // The same with the undo before the merge.
+        let mut c = LinesSession::load(&save).unwrap();
+        finish(&mut c);
+        assert_eq!(c.record_result("2026-12-09"), Some(0));
+        c.undo().unwrap();
+        finish(&mut c);
+        c.merge_best_scores(&stored).unwrap();
+        assert_eq!(c.best_scores(), &b_table, "C's undo took nothing of B's");
+    }
+
+    /// Review findings: merged, written, not marked kept, then undone and played again
+    /// and merged with what was written: the session's own ending, not another's — its
+    /// new entry goes in and the game is not played before.
+    #[test]
+    fn an_own_ending_written_before_undo_and_replay_is_not_taken_for_anothers() {
+        let (mut s, _) = saved_midway(23);
+        finish(&mut s);
+        assert_eq!(s.record_result("2026-12-07"), Some(0));
+        s.merge_best_scores(&encode(&BestScores::default()).unwrap())
+            .unwrap();
+        let written = s.best_scores_bytes().unwrap();
+        s.undo().unwrap();
+        assert!(s.best_scores().is_empty());
+        finish(&mut s);
+        assert_eq!(s.record_result("2026-12-08"), Some(0));
+        s.merge_best_scores(&written).unwrap();
+        assert!(!s.played_before());
+        assert_eq!(s.best_scores().len(), 1);
+        assert_eq!(s.best_scores_of_game()[0].date, "2026-12-08");
+        assert_eq!(s.best_scores().ended_games().len(), 1);
     }
 }

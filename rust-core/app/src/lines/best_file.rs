@@ -8,8 +8,10 @@
 //! 1       ...   postcard: capacity varint (entries kept of each kind),
 //!                         entries [ score varint, turns varint, date string, kind,
 //!                                   game option<u64> (the game: a fold of its seed) ],
-//!                         ended [ u64 varint ] (the games played to their end, entered
-//!                                   or not, oldest first, each once, at most 1,000)
+//!                         ended [ game u64 varint, tag u32 varint ] (the games played
+//!                                   to their end, entered or not, oldest first, one
+//!                                   ending each, at most 1,000; the tag tells one
+//!                                   session's ending of a game from another's)
 //!                 kind: enum 0 = earlier games (rules not recorded)
 //!                            1 = played { start_balls u8 (3 or 5),
 //!                                         undo u8 (0 off, 1 last turn, 2 unlimited),
@@ -40,7 +42,7 @@
 //! short, a changed byte, a kind Banco does not write) is refused as damaged.
 
 use crate::save::SaveError;
-use banco_lines::best::{BestKind, BestScore, BestScores, MAX_ENDED, MAX_ENTRIES, Rules};
+use banco_lines::best::{BestKind, BestScore, BestScores, Ending, MAX_ENDED, MAX_ENTRIES, Rules};
 use banco_lines::{SpawnRule, UndoRule};
 use serde::{Deserialize, Serialize};
 
@@ -64,8 +66,8 @@ const BEST_VERSION_ENDED: u8 = 6;
 const LAST_BEST_VERSION: u8 = 8;
 
 /// The largest table read, in bytes: a full table ([`MAX_ENTRIES`] entries, each at most
-/// 66 bytes with the longest date and game, and [`MAX_ENDED`] games of at most 10 bytes)
-/// is about 142 KB. (Builds before version 5 read at most 128 KiB; they refuse a table of
+/// 66 bytes with the longest date and game, and [`MAX_ENDED`] endings of at most 15 bytes)
+/// is about 147 KB. (Builds before version 5 read at most 128 KiB; they refuse a table of
 /// version 5 or 6 as a newer Banco's whatever its size.)
 pub const MAX_BEST_BYTES: usize = 160 * 1024;
 
@@ -88,7 +90,7 @@ struct BestRecord5 {
 struct BestRecord6 {
     capacity: u32,
     entries: Vec<(EntryRecord, Option<u64>)>,
-    ended: Vec<u64>,
+    ended: Vec<(u64, u32)>,
 }
 
 impl From<BestRecord5> for BestRecord6 {
@@ -267,7 +269,7 @@ impl From<&BestScores> for BestRecord6 {
                     (entry, e.game)
                 })
                 .collect(),
-            ended: b.ended_games().to_vec(),
+            ended: b.ended_games().iter().map(|e| (e.game, e.tag)).collect(),
         }
     }
 }
@@ -336,9 +338,9 @@ fn fill(record: BestRecord6) -> Result<BestScores, SaveError> {
         let kind = e.kind.kind().map_err(SaveError::BestScoresDamaged)?;
         table.record_game(kind, game, e.score, e.turns, &e.date);
     }
-    for game in record.ended {
+    for (game, tag) in record.ended {
         // A game listed twice is remembered once.
-        let _ = table.end_game(game);
+        let _ = table.end_game(Ending { game, tag });
     }
     Ok(table)
 }
@@ -481,7 +483,7 @@ mod tests {
         let over = BestRecord6 {
             capacity: 10,
             entries: Vec::new(),
-            ended: (0..=MAX_ENDED as u64).collect(),
+            ended: (0..=MAX_ENDED as u64).map(|g| (g, 0)).collect(),
         };
         let bytes = crate::save::seal(postcard::to_extend(&over, vec![6]).unwrap());
         assert!(
@@ -503,7 +505,10 @@ mod tests {
             limit -= 1;
         }
         for game in 0..MAX_ENDED as u64 {
-            table.end_game(u64::MAX - game);
+            table.end_game(Ending {
+                game: u64::MAX - game,
+                tag: u32::MAX,
+            });
         }
         assert_eq!(table.ended_games().len(), MAX_ENDED);
         let bytes = encode(&table).unwrap();
@@ -592,7 +597,7 @@ mod tests {
             ),
             // A few kinds shared by many games: full tables, ties.
             shared in proptest::collection::vec((0usize..3, 0u32..20), 0..60),
-            ended in proptest::collection::vec(any::<u64>(), 0..40),
+            ended in proptest::collection::vec((any::<u64>(), any::<u32>()), 0..40),
         ) {
             // The same games, the same games without their game (as version 4 holds them),
             // and without hints either (as version 3 holds them).
@@ -615,10 +620,10 @@ mod tests {
             // Version 5 reads back as it was written: no game remembered but its entries'.
             let v5 = decode(&encode_v5(&table)).unwrap();
             prop_assert_eq!(&v5, &table);
-            for game in &ended {
-                table.end_game(*game);
+            for &(game, tag) in &ended {
+                table.end_game(Ending { game, tag });
             }
-            prop_assert!(ended.iter().all(|g| table.has_game(*g)));
+            prop_assert!(ended.iter().all(|&(g, _)| table.has_game(g)));
             let bytes = encode(&table).unwrap();
             prop_assert_eq!(bytes[0], 6);
             let back = decode(&bytes).unwrap();
