@@ -228,6 +228,11 @@ pub struct LinesView {
     /// The player could know the game's seed ([`LinesGame::mark_seed_known`]): the game is
     /// not ranked.
     pub seed_known: bool,
+    /// What to show beside the score of how this game ranks, in words, or `null`/`nil` for
+    /// a game that enters the best scores as usual: played to its end before (a save of
+    /// it, or the same seed — [`LinesGame::played_before`]: it does not enter), its seed
+    /// known, or played with hints (it ranks among games with hints).
+    pub ranking_note: Option<String>,
 }
 
 /// A ball that landed.
@@ -434,6 +439,7 @@ impl LinesGame {
             best_kind: crate::lines_best::kind_of(s.best_kind()),
             hints_used: s.hints_used(),
             seed_known: s.seed_known(),
+            ranking_note: s.ranking_note().map(str::to_owned),
         }
     }
 }

@@ -312,8 +312,10 @@ mod tests {
     fn a_game_of_a_known_seed_is_not_ranked() {
         let game = LinesGame::new(CLASSIC, Some(8)).unwrap();
         assert!(!game.view().seed_known);
+        assert_eq!(game.view().ranking_note, None);
         game.mark_seed_known();
         assert!(game.view().seed_known);
+        assert!(game.view().ranking_note.unwrap().contains("not ranked"));
         let back = LinesGame::load(game.save().unwrap()).unwrap();
         assert!(back.view().seed_known, "the save keeps the mark");
         for g in [&game, &back] {
@@ -327,7 +329,10 @@ mod tests {
         game.new_game(None, Some(8)).unwrap();
         assert!(!game.view().seed_known, "a new game clears it");
         assert!(game.played_before());
+        let note = game.view().ranking_note.unwrap();
+        assert!(note.contains("played to its end before"), "{note}");
         game.new_game(None, Some(9)).unwrap();
+        assert_eq!(game.view().ranking_note, None);
         finish(&game);
         assert_eq!(game.record_result("2026-12-06".into()), Some(0));
     }

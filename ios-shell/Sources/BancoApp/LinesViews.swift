@@ -127,10 +127,11 @@ struct LinesScreen: View {
 
     private func status(_ s: LinesModel.State) -> String {
         guard let v = s.view else { return "" }
-        if s.timeUp { return "Time! \(v.score) points" }
-        if v.gameOver { return "Board full: \(v.score) points" + (s.rank.map { " (#\($0 + 1) best)" } ?? "") }
+        let note = v.rankingNote.map { "\n\($0)" } ?? ""
+        if s.timeUp { return "Time! \(v.score) points" + note }
+        if v.gameOver { return "Board full: \(v.score) points" + (s.rank.map { " (#\($0 + 1) best)" } ?? "") + note }
         let clock = s.timeLeftMs.map { String(format: " · %d:%02d", $0 / 60_000, $0 / 1000 % 60) } ?? ""
-        return "\(v.score) points · best \(v.bestScore)\(clock)"
+        return "\(v.score) points · best \(v.bestScore)\(clock)" + note
     }
 }
 

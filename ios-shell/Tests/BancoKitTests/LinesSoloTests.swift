@@ -192,6 +192,7 @@ func linesSoloTests(_ s: Suite) {
         let m = inlineLines(store: store, now: { clock })
         try check(m.newGame(startBalls: 5, timeLimitS: 60, seed: 31, seedKnown: true))
         try eq(true, m.state.view?.seedKnown, "marked")
+        try eq(true, m.state.view?.rankingNote?.contains("not ranked"), "Rust's note for the screen")
         try playUntilScored(m, seed: 31)
         // The kept game comes back marked in the next launch, and ends there on time with points.
         let later = inlineLines(store: store, now: { clock })
@@ -207,6 +208,7 @@ func linesSoloTests(_ s: Suite) {
         // not be: the table remembers that game as played to its end, its balls known.)
         try check(later.newGame(startBalls: 5, timeLimitS: 60, seed: 32))
         try eq(false, later.state.view?.seedKnown, "a new game is not marked")
+        try eq(nil, later.state.view?.rankingNote, "an ordinary game: no note")
         try playUntilScored(later, seed: 32)
         clock += 60_000
         later.tick()

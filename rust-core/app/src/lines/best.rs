@@ -83,6 +83,32 @@ impl LinesSession {
         Some(rank)
     }
 
+    /// What a screen says beside the score of how this game ranks, or `None` for a game
+    /// that enters the best scores of its kind as usual: played to its end before (a save
+    /// of it, or the same seed: it does not enter), its seed known (not ranked), or played
+    /// with hints (it ranks among games with hints).
+    ///
+    /// ```
+    /// use banco_app::lines::LinesSession;
+    /// use banco_lines::Settings;
+    /// let mut s = LinesSession::new(Settings::default(), [3; 32]);
+    /// assert_eq!(s.ranking_note(), None);
+    /// s.mark_seed_known();
+    /// assert!(s.ranking_note().is_some_and(|n| n.contains("not ranked")));
+    /// ```
+    #[must_use]
+    pub fn ranking_note(&self) -> Option<&'static str> {
+        if self.played_before() {
+            Some(NOTE_PLAYED_BEFORE)
+        } else if self.seed_known() {
+            Some(NOTE_SEED_KNOWN)
+        } else if self.hints_used() > 0 {
+            Some(NOTE_HINTED)
+        } else {
+            None
+        }
+    }
+
     /// True when the best scores remember an ending of this very game that this session
     /// did not record — an entry of it, or its ending however it scored
     /// ([`BestScores::has_game`]): the game was played to its end before (from a save of
@@ -204,6 +230,14 @@ impl LinesSession {
         self.unkept.clear();
     }
 }
+
+/// [`LinesSession::ranking_note`] of a game played to its end before.
+const NOTE_PLAYED_BEFORE: &str =
+    "played to its end before, its balls known: this game does not enter the best scores";
+/// [`LinesSession::ranking_note`] of a game whose seed the player knew.
+const NOTE_SEED_KNOWN: &str = "a known seed: this game is not ranked";
+/// [`LinesSession::ranking_note`] of a game played with hints.
+const NOTE_HINTED: &str = "hints used: this game ranks among games played with hints";
 
 /// The tag of a session's ending of a game ([`Ending::tag`]): a fold (FNV-1a) of its
 /// score, turns and the date the front end wrote, so that two sessions' endings of one
@@ -711,5 +745,32 @@ mod tests {
         assert_eq!(s.best_scores().len(), 1);
         assert_eq!(s.best_scores_of_game()[0].date, "2026-12-08");
         assert_eq!(s.best_scores().ended_games().len(), 1);
+    }
+
+    /// The note a screen shows of how the game ranks: played before, then a known seed,
+    /// then hints; none for an ordinary game.
+    #[test]
+    fn the_ranking_note_says_why_a_game_does_not_rank_as_usual() {
+        let (mut s, save) = saved_midway(24);
+        assert_eq!(s.ranking_note(), None);
+        finish(&mut s);
+        assert!(s.record_result("2026-12-07").is_some());
+        assert_eq!(s.ranking_note(), None, "its own ending");
+        let mut again = LinesSession::load(&save).unwrap();
+        again
+            .load_best_scores(&s.best_scores_bytes().unwrap())
+            .unwrap();
+        assert_eq!(again.ranking_note(), Some(NOTE_PLAYED_BEFORE));
+        again.mark_seed_known();
+        assert_eq!(
+            again.ranking_note(),
+            Some(NOTE_PLAYED_BEFORE),
+            "the stronger reason"
+        );
+        let mut hinted = LinesSession::new(Settings::default(), [25; 32]);
+        assert!(hinted.hint().is_some());
+        assert_eq!(hinted.ranking_note(), Some(NOTE_HINTED));
+        hinted.mark_seed_known();
+        assert_eq!(hinted.ranking_note(), Some(NOTE_SEED_KNOWN));
     }
 }

@@ -332,7 +332,7 @@ class MainActivity : ComponentActivity() {
                 s.timeUp -> "Time! ${v.score} points"
                 v.gameOver -> "Board full: ${v.score} points" + (s.rank?.let { " (#${it + 1} best)" } ?: "")
                 else -> "${v.score} points · best ${v.bestScore}$clock"
-            }
+            } + (v.rankingNote?.let { "\n$it" } ?: "")
             next.text = s.hint?.let { "Hint: ${it.text}, ${it.reason}" }
                 ?: (if (s.hinting) "Looking for a hint…" else null)
                 ?: ("Next: " + v.nextColors.joinToString(" ") { linesColorName(it.toUByte()) ?: "?" })

@@ -202,6 +202,7 @@ fun linesSoloTests(s: Suite) {
         val c = inlineLines(store, now = { clock })
         check(c.newGame(startBalls = 5, timeLimitS = 60, seed = 31, seedKnown = true))
         eq(true, c.state.value.view!!.seedKnown, "marked")
+        eq(true, c.state.value.view!!.rankingNote?.contains("not ranked"), "Rust's note for the screen")
         playUntilScored(c, seed = 31)
         // The kept game comes back marked in the next launch, and ends there on time with points.
         val later = inlineLines(store, now = { clock })
@@ -217,6 +218,7 @@ fun linesSoloTests(s: Suite) {
         // not be: the table remembers that game as played to its end, its balls known.)
         check(later.newGame(startBalls = 5, timeLimitS = 60, seed = 32))
         eq(false, later.state.value.view!!.seedKnown, "a new game is not marked")
+        eq(null, later.state.value.view!!.rankingNote, "an ordinary game: no note")
         playUntilScored(later, seed = 32)
         clock += 60_000
         later.tick()
