@@ -257,6 +257,18 @@ impl Channel {
         self.emit(ChannelEvent::LinkDown { reason });
     }
 
+    /// [`Self::link_down`] that first seals what is queued for the link and keeps it for
+    /// the driver to send (it sends a session's frames before it reads its events): our
+    /// own `Resume`, when it alone tells the peer why the link ends — this side restarted
+    /// and has no session, which the peer may not have heard yet if the driver read the
+    /// peer's `Resume` before sending ours.
+    pub(super) fn link_down_telling(&mut self, reason: LinkDownReason) {
+        self.fill_out();
+        self.link = None;
+        self.ctrl.clear();
+        self.emit(ChannelEvent::LinkDown { reason });
+    }
+
     /// True while a link is up (handshake and resume exchange done).
     pub fn is_link_up(&self) -> bool {
         self.link.as_ref().is_some_and(Link::is_up)

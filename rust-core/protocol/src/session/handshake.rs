@@ -194,7 +194,8 @@ impl Channel {
             // A new side cannot take up a session whose peer already heard from it: that
             // was an earlier run of this app (it restarted and lost the match).
             (None, _) if r.last_seen > 0 => {
-                return self.link_down(LinkDownReason::RestartedHere);
+                // Our `Resume` (zeros: no session) still goes out: it tells the peer.
+                return self.link_down_telling(LinkDownReason::RestartedHere);
             }
             (None, theirs) => theirs,
             (Some(ours), theirs) if theirs == ours => ours,

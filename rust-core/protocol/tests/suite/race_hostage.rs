@@ -192,6 +192,39 @@ fn a_player_whose_app_restarted_without_the_race_has_resigned() {
     assert!(again.race().is_none());
 }
 
+/// The same when the side that restarted is the one listening and the other dials it
+/// again: the dialler finishes its handshake first and sends its `Resume` at once, so the
+/// restarted side may read it before sending its own, which alone says it has no session
+/// (a driver that reads both frames before sending, as `pump` does). That `Resume` still
+/// goes out: the dialler learns of the restart and its race ends at once as a resignation,
+/// not at the peer's limit and grace on the scores.
+#[test]
+fn a_restarted_listener_redialled_has_resigned_too() {
+    let (mut a, mut b) = common::racing(HOUR);
+    for t in [1_000, 2_000, 3_000] {
+        race_move(&mut a, t).unwrap();
+        race_move(&mut b, t).unwrap();
+        common::pump(&mut a, &mut b, t);
+    }
+    events(&mut a);
+    a.link_lost(4_000);
+    b.link_lost(4_000);
+    events(&mut a);
+    // B's app is killed and started again: same key, no match; A dials it again.
+    let mut again = session_seeded("B", 2, 77, &[GameKind::Lines]);
+    a.connect(8_000).unwrap();
+    again.accept(8_000).unwrap();
+    common::pump(&mut a, &mut again, 8_000);
+    let ev = events(&mut a);
+    let over = race_over(&ev).expect("A's race ends with a result");
+    assert_eq!(over.end, RaceEnd::Resigned(Color::Black));
+    assert_eq!(over.winner, Some(Color::Red));
+    assert!(ev.contains(&Event::LinkDown {
+        reason: LinkDownReason::PeerRestarted,
+    }));
+    assert!(again.race().is_none());
+}
+
 #[test]
 fn leaving_before_the_end_forfeits_the_race_even_with_a_full_board() {
     // B leaves mid-race: it resigned.
