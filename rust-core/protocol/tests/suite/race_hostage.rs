@@ -152,8 +152,10 @@ fn a_racer_plays_hundreds_of_moves_while_the_link_is_down_and_all_count_once_it_
     );
 }
 
-#[test]
-fn a_player_whose_app_restarted_without_the_race_has_resigned() {
+/// A race three moves in on each side, its link lost; then B's app is killed and started
+/// again (same key, no match) and linked to A again, B dialling or A dialling it: A's
+/// events, A and the new B.
+fn b_restarted_mid_race(b_dials: bool) -> (Vec<Event<u8>>, S, S) {
     let (mut a, mut b) = common::racing(HOUR);
     for t in [1_000, 2_000, 3_000] {
         race_move(&mut a, t).unwrap();
@@ -161,15 +163,25 @@ fn a_player_whose_app_restarted_without_the_race_has_resigned() {
         common::pump(&mut a, &mut b, t);
     }
     events(&mut a);
-    // B's app is killed and started again: same key, no match; it dials A again.
     a.link_lost(4_000);
     b.link_lost(4_000);
     events(&mut a);
     let mut again = session_seeded("B", 2, 77, &[GameKind::Lines]);
-    again.connect(8_000).unwrap();
-    a.accept(8_000).unwrap();
-    common::pump(&mut again, &mut a, 8_000);
-    let ev = events(&mut a);
+    if b_dials {
+        again.connect(8_000).unwrap();
+        a.accept(8_000).unwrap();
+        common::pump(&mut again, &mut a, 8_000);
+    } else {
+        a.connect(8_000).unwrap();
+        again.accept(8_000).unwrap();
+        common::pump(&mut a, &mut again, 8_000);
+    }
+    (events(&mut a), a, again)
+}
+
+#[test]
+fn a_player_whose_app_restarted_without_the_race_has_resigned() {
+    let (ev, a, again) = b_restarted_mid_race(true);
     let over = race_over(&ev).expect("A's race ends with a result");
     assert_eq!(over.end, RaceEnd::Resigned(Color::Black));
     assert_eq!(over.winner, Some(Color::Red));
@@ -200,28 +212,14 @@ fn a_player_whose_app_restarted_without_the_race_has_resigned() {
 /// not at the peer's limit and grace on the scores.
 #[test]
 fn a_restarted_listener_redialled_has_resigned_too() {
-    let (mut a, mut b) = common::racing(HOUR);
-    for t in [1_000, 2_000, 3_000] {
-        race_move(&mut a, t).unwrap();
-        race_move(&mut b, t).unwrap();
-        common::pump(&mut a, &mut b, t);
-    }
-    events(&mut a);
-    a.link_lost(4_000);
-    b.link_lost(4_000);
-    events(&mut a);
-    // B's app is killed and started again: same key, no match; A dials it again.
-    let mut again = session_seeded("B", 2, 77, &[GameKind::Lines]);
-    a.connect(8_000).unwrap();
-    again.accept(8_000).unwrap();
-    common::pump(&mut a, &mut again, 8_000);
-    let ev = events(&mut a);
+    let (ev, a, again) = b_restarted_mid_race(false);
     let over = race_over(&ev).expect("A's race ends with a result");
     assert_eq!(over.end, RaceEnd::Resigned(Color::Black));
     assert_eq!(over.winner, Some(Color::Red));
     assert!(ev.contains(&Event::LinkDown {
         reason: LinkDownReason::PeerRestarted,
     }));
+    assert_eq!(a.race().unwrap().result(), Some(&over));
     assert!(again.race().is_none());
 }
 
