@@ -440,29 +440,22 @@ impl BestScores {
     /// assert!(!table.has_game(7));
     /// ```
     pub fn end_game(&mut self, ending: Ending) -> Option<BestChange> {
-        if self.has_ended(ending.game) {
-            return None;
-        }
-        self.remember_end(ending);
-        Some(BestChange::Ended(ending))
+        self.remember_end(ending)
+            .then_some(BestChange::Ended(ending))
     }
 
-    /// True if the table remembers an ending of `game`.
-    fn has_ended(&self, game: u64) -> bool {
-        self.ended.iter().any(|e| e.game == game)
-    }
-
-    /// Adds `ending` to those remembered, unless one of its game is there already;
-    /// forgets the oldest past [`MAX_ENDED`].
-    fn remember_end(&mut self, ending: Ending) {
-        if self.has_ended(ending.game) {
-            return;
+    /// Adds `ending` to those remembered, unless one of its game is there already (then
+    /// false); forgets the oldest past [`MAX_ENDED`].
+    fn remember_end(&mut self, ending: Ending) -> bool {
+        if self.ended.iter().any(|e| e.game == ending.game) {
+            return false;
         }
         if self.ended.len() >= MAX_ENDED {
             let over = self.ended.len() + 1 - MAX_ENDED;
             self.ended.drain(..over);
         }
         self.ended.push(ending);
+        true
     }
 
     /// Takes out the entry of `kind` at `rank` (a finished game taken back by undo); `None`
@@ -519,7 +512,9 @@ impl BestScores {
                     self.record_entry(e);
                 }
             }
-            BestChange::Ended(ending) => self.remember_end(*ending),
+            BestChange::Ended(ending) => {
+                self.remember_end(*ending);
+            }
             BestChange::EndTakenBack(ending) => self.ended.retain(|e| e != ending),
         }
     }

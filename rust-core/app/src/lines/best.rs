@@ -187,7 +187,9 @@ impl LinesSession {
                     }
                     continue;
                 }
-                BestChange::EndTakenBack(ending) if elsewhere(Some(ending.game)) => continue,
+                // Its entry was dropped: taking it back would bring back, a second time,
+                // an entry its entering had pushed out. (Its ending's take-back needs no
+                // such care: it takes out only this session's own ending, never there.)
                 BestChange::Withdrawn { entry, .. } if elsewhere(entry.game) => continue,
                 BestChange::Entered { entry, .. } => {
                     if table.entries_of(entry.kind).contains(entry) {
@@ -723,6 +725,20 @@ mod tests {
         finish(&mut c);
         c.merge_best_scores(&stored).unwrap();
         assert_eq!(c.best_scores(), &b_table, "C's undo took nothing of B's");
+        // D's ending had pushed another game's entry out of its own table, then was taken
+        // back: merged where that entry stands, it is not brought back a second time.
+        let other = |t: &mut BestScores, kind| t.record_game(kind, Some(5), 1, 9, "2026-01-01");
+        let mut both = b_table.clone();
+        other(&mut both, b.best_kind());
+        let mut d = LinesSession::load(&save).unwrap();
+        let kind = d.best_kind();
+        d.best = BestScores::new(1);
+        other(&mut d.best, kind);
+        finish(&mut d);
+        assert_eq!(d.record_result("2026-12-10"), Some(0), "pushes the other game out");
+        d.undo().unwrap();
+        d.merge_best_scores(&encode(&both).unwrap()).unwrap();
+        assert_eq!(d.best_scores(), &both, "the other game's entry once");
     }
 
     /// Review findings: merged, written, not marked kept, then undone and played again
