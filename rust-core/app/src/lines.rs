@@ -35,7 +35,10 @@ mod best_file;
 mod clock;
 mod hints;
 
-pub use best::{best_kind_label, best_row_text};
+pub use best::{
+    RANKING_NOTE_HINTED, RANKING_NOTE_PLAYED_BEFORE, RANKING_NOTE_SEED_KNOWN, best_kind_label,
+    best_row_text,
+};
 pub use best_file::MAX_BEST_BYTES;
 pub use hints::{HintJob, HintPlayoutsError};
 

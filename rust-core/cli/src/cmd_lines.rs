@@ -24,7 +24,9 @@ use crate::cmd_play::{Found, Keep, KeptGame, PlayArgs, SessionKeep, open_keep};
 use crate::ui::board::Style;
 use crate::ui::read_command;
 use banco_app::files::{lock_beside, read_limited, write_atomic, write_record};
-use banco_app::lines::{LinesSession, best_kind_label};
+use banco_app::lines::{
+    LinesSession, RANKING_NOTE_HINTED, RANKING_NOTE_PLAYED_BEFORE, best_kind_label,
+};
 use banco_app::save;
 use banco_game::ScoreGame;
 use banco_lines::ai::{self, Budget, Player};
@@ -45,15 +47,10 @@ const NOT_RANKED: &str = "a game with a chosen seed is not ranked: its balls are
 /// Said once at the start of a session from a script or a pipe without `--seed` that keeps
 /// best scores: its new games have the fixed seed (the same balls every run).
 const FIXED_SEED: &str = "games begun from a script or a pipe without --seed have a fixed seed (the same balls every run) and do not enter the best scores; a loaded game enters as usual";
-/// Said of a game continued or loaded, or ended, whose ending is in the best scores already.
-const PLAYED_BEFORE: &str = "this game was played to its end before (its balls were known this time): the best scores remember its ending, and it does not enter again";
 /// Said of a game continued or loaded that was saved against the clock.
 const UNTIMED: &str = "this game was saved against the clock; the terminal keeps no time: it goes on untimed and ranks among untimed games";
 /// Said of a game continued or loaded that was begun with a chosen seed.
 const NOT_RANKED_GAME: &str = "this game was begun with a chosen seed: it is not ranked";
-/// Said at a game's first hint, and of a game continued or loaded that had hints.
-const HINTED: &str = "(hints used: this game ranks among games played with hints)";
-
 /// The best-scores file's name in the data directory.
 const BEST_FILE: &str = "lines-best";
 /// The largest best-scores file read.
@@ -507,7 +504,7 @@ impl Session {
             Some(h) => {
                 outln!("hint: {} — {}", h.mv, h.reason);
                 if first && !self.lines.seed_known() {
-                    outln!("{HINTED}");
+                    outln!("({RANKING_NOTE_HINTED})");
                 }
             }
             None => outln!("the game is over"),
@@ -538,7 +535,7 @@ impl Session {
                     best_kind_label(self.lines.best_kind())
                 ),
                 None if self.lines.played_before() => outln!(
-                    "game over: score {} in {} turns — {PLAYED_BEFORE}",
+                    "game over: score {} in {} turns — {RANKING_NOTE_PLAYED_BEFORE}",
                     self.lines.score(),
                     self.lines.game().turns()
                 ),
@@ -630,7 +627,7 @@ impl Session {
                     outln!("{UNTIMED}");
                 }
                 if self.lines.played_before() && !self.lines.is_over() {
-                    outln!("{PLAYED_BEFORE}");
+                    outln!("{RANKING_NOTE_PLAYED_BEFORE}");
                 }
                 if let Some(note) = ranking_note(&self.lines, self.ranked) {
                     outln!("{note}");
@@ -645,13 +642,13 @@ impl Session {
 /// What a continued or loaded game in play says of how it ranks: begun with a chosen seed,
 /// not at all (said only in a `ranked` session: one with `--seed` said so at its start);
 /// played with hints, among games with hints.
-fn ranking_note(lines: &LinesSession, ranked: bool) -> Option<&'static str> {
+fn ranking_note(lines: &LinesSession, ranked: bool) -> Option<String> {
     if lines.is_over() {
         None
     } else if lines.seed_known() {
-        ranked.then_some(NOT_RANKED_GAME)
+        ranked.then(|| NOT_RANKED_GAME.to_owned())
     } else {
-        (lines.hints_used() > 0).then_some(HINTED)
+        (lines.hints_used() > 0).then(|| format!("({RANKING_NOTE_HINTED})"))
     }
 }
 

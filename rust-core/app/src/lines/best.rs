@@ -99,11 +99,11 @@ impl LinesSession {
     #[must_use]
     pub fn ranking_note(&self) -> Option<&'static str> {
         if self.played_before() {
-            Some(NOTE_PLAYED_BEFORE)
+            Some(RANKING_NOTE_PLAYED_BEFORE)
         } else if self.seed_known() {
-            Some(NOTE_SEED_KNOWN)
+            Some(RANKING_NOTE_SEED_KNOWN)
         } else if self.hints_used() > 0 {
-            Some(NOTE_HINTED)
+            Some(RANKING_NOTE_HINTED)
         } else {
             None
         }
@@ -234,12 +234,12 @@ impl LinesSession {
 }
 
 /// [`LinesSession::ranking_note`] of a game played to its end before.
-const NOTE_PLAYED_BEFORE: &str =
+pub const RANKING_NOTE_PLAYED_BEFORE: &str =
     "played to its end before, its balls known: this game does not enter the best scores";
 /// [`LinesSession::ranking_note`] of a game whose seed the player knew.
-const NOTE_SEED_KNOWN: &str = "a known seed: this game is not ranked";
+pub const RANKING_NOTE_SEED_KNOWN: &str = "a known seed: this game is not ranked";
 /// [`LinesSession::ranking_note`] of a game played with hints.
-const NOTE_HINTED: &str = "hints used: this game ranks among games played with hints";
+pub const RANKING_NOTE_HINTED: &str = "hints used: this game ranks among games played with hints";
 
 /// The tag of a session's ending of a game ([`Ending::tag`]): a fold (FNV-1a) of its
 /// score, turns and the date the front end wrote, so that two sessions' endings of one
@@ -735,7 +735,11 @@ mod tests {
         d.best = BestScores::new(1);
         other(&mut d.best, kind);
         finish(&mut d);
-        assert_eq!(d.record_result("2026-12-10"), Some(0), "pushes the other game out");
+        assert_eq!(
+            d.record_result("2026-12-10"),
+            Some(0),
+            "pushes the other game out"
+        );
         d.undo().unwrap();
         d.merge_best_scores(&encode(&both).unwrap()).unwrap();
         assert_eq!(d.best_scores(), &both, "the other game's entry once");
@@ -776,17 +780,17 @@ mod tests {
         again
             .load_best_scores(&s.best_scores_bytes().unwrap())
             .unwrap();
-        assert_eq!(again.ranking_note(), Some(NOTE_PLAYED_BEFORE));
+        assert_eq!(again.ranking_note(), Some(RANKING_NOTE_PLAYED_BEFORE));
         again.mark_seed_known();
         assert_eq!(
             again.ranking_note(),
-            Some(NOTE_PLAYED_BEFORE),
+            Some(RANKING_NOTE_PLAYED_BEFORE),
             "the stronger reason"
         );
         let mut hinted = LinesSession::new(Settings::default(), [25; 32]);
         assert!(hinted.hint().is_some());
-        assert_eq!(hinted.ranking_note(), Some(NOTE_HINTED));
+        assert_eq!(hinted.ranking_note(), Some(RANKING_NOTE_HINTED));
         hinted.mark_seed_known();
-        assert_eq!(hinted.ranking_note(), Some(NOTE_SEED_KNOWN));
+        assert_eq!(hinted.ranking_note(), Some(RANKING_NOTE_SEED_KNOWN));
     }
 }

@@ -135,7 +135,7 @@ fn the_best_scores_are_kept_between_sessions() {
     // The same game finished again from its save, its balls known: not entered again.
     let t = text(banco_stdin(&args, &format!("{finish}quit\n")));
     assert!(
-        t.contains("this game was played to its end before (its balls were known this time)"),
+        t.contains(banco_app::lines::RANKING_NOTE_PLAYED_BEFORE),
         "{t}"
     );
     assert!(!t.contains("best score #"), "{t}");
