@@ -518,15 +518,14 @@ impl Session {
             let date = crate::ui::today();
             // A game without a point is no record, and a game of a chosen seed is not
             // ranked (the session marks it, and a continued game keeps the mark).
-            let entered = self.lines.record_result(&date);
+            self.lines.record_result(&date);
             // Entered, or remembered as played to its end: the table changed.
             if self.lines.best_scores_unkept() {
                 self.keep_best();
             }
-            // The file may show the game played to its end in another session first: then
-            // its entry was not kept.
-            let entered = entered.filter(|_| !self.lines.played_before());
-            match entered {
+            // The rank in the table as written: another session's entries may have moved
+            // it, or dropped it (the game played to its end there first).
+            match self.lines.entered_rank() {
                 Some(rank) => outln!(
                     "game over: score {} in {} turns — best score #{} ({})",
                     self.lines.score(),

@@ -217,6 +217,20 @@ impl LinesSession {
         Ok(())
     }
 
+    /// The rank (0 = best) of this game's entry among the games of its kind as the table
+    /// stands now — after a merge with another session's table, which may have moved it or
+    /// dropped it (the game was played to its end there first) — or `None` if it has none.
+    #[must_use]
+    pub fn entered_rank(&self) -> Option<usize> {
+        let Some(BestChange::Entered { entry, .. }) = &self.entered else {
+            return None;
+        };
+        self.best
+            .entries_of(entry.kind)
+            .iter()
+            .position(|e| e == entry)
+    }
+
     /// True when the best scores changed since they were last kept
     /// ([`LinesSession::best_scores_kept`]): an ending entered or remembered, or taken
     /// back by undo. A front end that writes the table only when it changed asks this
@@ -615,10 +629,14 @@ mod tests {
         let mut again = LinesSession::load(&save).unwrap();
         again.load_best_scores(&table).unwrap();
         assert!(again.played_before(), "said as soon as it is continued");
-        // Its better game gone (a table of more places, say), it still does not enter.
-        let mut roomy = LinesSession::new(Settings::default(), [1; 32]);
+        // Its better game gone, it still does not enter.
+        let mut roomy = LinesSession::load(&save).unwrap();
         roomy.load_best_scores(&table).unwrap();
-        assert_eq!(roomy.best_scores().ended_games().len(), 1);
+        let kind = roomy.best_kind();
+        roomy.best.remove(kind, 0);
+        assert!(roomy.best_scores().is_empty());
+        finish(&mut roomy);
+        assert_eq!(roomy.record_result("2026-12-08"), None);
 
         // Entered, then pushed out of its kind's table by better games.
         let (mut p, save) = saved_midway(17);
@@ -675,8 +693,10 @@ mod tests {
         let mut b = LinesSession::load(&save).unwrap();
         finish(&mut b);
         assert_eq!(b.record_result("2026-12-08"), Some(0));
+        assert_eq!(b.entered_rank(), Some(0));
         b.merge_best_scores(&stored).unwrap();
         assert!(b.played_before());
+        assert_eq!(b.entered_rank(), None, "its entry dropped");
         assert_eq!(b.best_scores().len(), 1, "only the better game");
 
         // A session's own ending and entry, merged twice before the write is kept: once.
@@ -792,5 +812,21 @@ mod tests {
         assert_eq!(hinted.ranking_note(), Some(RANKING_NOTE_HINTED));
         hinted.mark_seed_known();
         assert_eq!(hinted.ranking_note(), Some(RANKING_NOTE_SEED_KNOWN));
+    }
+
+    /// The rank a front end shows is the entry's place in the table as written: a better
+    /// game another session entered meanwhile moves it down.
+    #[test]
+    fn the_entered_rank_follows_the_merged_table() {
+        let (mut s, _) = saved_midway(26);
+        finish(&mut s);
+        assert_eq!(s.record_result("2026-12-07"), Some(0));
+        assert_eq!(s.entered_rank(), Some(0));
+        let mut stored = BestScores::default();
+        stored.record_game(s.best_kind(), Some(7), 1_000_000, 1, "2026-12-07");
+        s.merge_best_scores(&encode(&stored).unwrap()).unwrap();
+        assert_eq!(s.entered_rank(), Some(1));
+        s.undo().unwrap();
+        assert_eq!(s.entered_rank(), None);
     }
 }
