@@ -251,10 +251,8 @@ impl Channel {
     }
 
     pub(super) fn link_down(&mut self, reason: LinkDownReason) {
-        self.link = None;
         self.out.clear();
-        self.ctrl.clear();
-        self.emit(ChannelEvent::LinkDown { reason });
+        self.drop_link(reason);
     }
 
     /// [`Self::link_down`] that first seals what is queued for the link and keeps it for
@@ -264,6 +262,12 @@ impl Channel {
     /// peer's `Resume` before sending ours.
     pub(super) fn link_down_telling(&mut self, reason: LinkDownReason) {
         self.fill_out();
+        self.drop_link(reason);
+    }
+
+    /// Drops the link and its pending control messages and says why; what is sealed for
+    /// the driver is the callers' to keep or clear.
+    fn drop_link(&mut self, reason: LinkDownReason) {
         self.link = None;
         self.ctrl.clear();
         self.emit(ChannelEvent::LinkDown { reason });
