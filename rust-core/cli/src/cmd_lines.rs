@@ -25,7 +25,8 @@ use crate::ui::board::Style;
 use crate::ui::read_command;
 use banco_app::files::{lock_beside, read_limited, write_atomic, write_record};
 use banco_app::lines::{
-    LinesSession, RANKING_NOTE_HINTED, RANKING_NOTE_PLAYED_BEFORE, best_kind_label,
+    LinesSession, RANKING_NOTE_HINTED, RANKING_NOTE_PLAYED_BEFORE, RANKING_NOTE_SEED_KNOWN,
+    best_kind_label,
 };
 use banco_app::save;
 use banco_game::ScoreGame;
@@ -49,8 +50,6 @@ const NOT_RANKED: &str = "a game with a chosen seed is not ranked: its balls are
 const FIXED_SEED: &str = "games begun from a script or a pipe without --seed have a fixed seed (the same balls every run) and do not enter the best scores; a loaded game enters as usual";
 /// Said of a game continued or loaded that was saved against the clock.
 const UNTIMED: &str = "this game was saved against the clock; the terminal keeps no time: it goes on untimed and ranks among untimed games";
-/// Said of a game continued or loaded that was begun with a chosen seed.
-const NOT_RANKED_GAME: &str = "this game was begun with a chosen seed: it is not ranked";
 /// The best-scores file's name in the data directory.
 const BEST_FILE: &str = "lines-best";
 /// The largest best-scores file read.
@@ -638,14 +637,15 @@ impl Session {
     }
 }
 
-/// What a continued or loaded game in play says of how it ranks: begun with a chosen seed,
-/// not at all (said only in a `ranked` session: one with `--seed` said so at its start);
-/// played with hints, among games with hints.
+/// What a continued or loaded game in play says of how it ranks (banco-app's notes, as the
+/// screens show them): its seed known (a chosen seed, or a script's fixed one), not at all
+/// (said only in a `ranked` session: one with `--seed` said so at its start); played with
+/// hints, among games with hints.
 fn ranking_note(lines: &LinesSession, ranked: bool) -> Option<String> {
     if lines.is_over() {
         None
     } else if lines.seed_known() {
-        ranked.then(|| NOT_RANKED_GAME.to_owned())
+        ranked.then(|| RANKING_NOTE_SEED_KNOWN.to_owned())
     } else {
         (lines.hints_used() > 0).then(|| format!("({RANKING_NOTE_HINTED})"))
     }
