@@ -13,15 +13,20 @@
 //! [`run_soak_with`] plays any [`MatchGame`] (for example xiangqi with a rule set chosen by
 //! its wire index, [`SoakConfig::game`] and [`SoakConfig::rules`]), also games with chance
 //! steps settled by the fair draw ([`HiddenCards`], or jieqi).
+//!
+//! [`play_race`] races two honest sessions over the faulty link; [`race_against_forger`]
+//! races one against a peer scripted to send anything, checking the victim after each step.
 
 mod cards;
 mod counting;
 mod faults;
+mod forger;
 mod race;
 
 pub use cards::{CARD_COUNTS, CARD_POINTS, CardError, CardMove, CardRules, HiddenCards};
 pub use counting::{CountingError, CountingGame, CountingRules};
 pub use faults::FaultPlan;
+pub use forger::{ForgerFault, ForgerReport, race_against_forger};
 pub use race::{RaceSim, RaceSimReport, play_race};
 
 use crate::message::ClockSpec;

@@ -16,6 +16,7 @@ mod pairing;
 mod props;
 mod race;
 mod race_cut;
+mod race_forger;
 mod race_hostage;
 mod race_no_seed;
 mod race_preview;

@@ -1,0 +1,470 @@
+//! A Lines race against a peer that sends anything, scripted by bytes: the peer proposes
+//! a race (the victim accepts), then plays any mix of honest and forged race messages —
+//! its seed reveal or another value, legal moves of its board, moves and stops numbered
+//! anyhow, cuts, resignations, raw plaintext — loses messages, lets time pass, while the
+//! victim plays its own moves and may resign. [`race_against_forger`] runs a script and
+//! checks after every step that what the victim holds stays consistent:
+//!
+//! * the result, once there is one, changes only as the protocol revises one (a late
+//!   resignation, a race called off: see `revises`) and agrees with the boards: their
+//!   scores (0 for a race called off) and turns, the higher score winning a finished race,
+//!   the other side winning a resignation or a fault;
+//! * the replica of the peer's board never goes back, and our board's turns are the moves
+//!   we played.
+//!
+//! The fuzz target `race_messages` runs it on libFuzzer's inputs, the protocol suite on
+//! random scripts (proptest) and on a few written out.
+//!
+//! ```
+//! use banco_protocol::sim::race_against_forger;
+//! // Options (5 balls, an hour), the peer's seed byte, then the honest reveal (op 0) and
+//! // ten rounds of a legal move of the peer (op 2) and one of ours (op 8).
+//! let mut script = vec![0b110, 7, 0, 0, 0];
+//! for i in 0..10u8 {
+//!     script.extend([2, i, i, 8, i, i]);
+//! }
+//! let report = race_against_forger(&script)?;
+//! assert_eq!((report.peer_turns, report.our_turns), (10, 10));
+//! assert!(report.result.is_none(), "both boards still have room");
+//! # Ok::<(), banco_protocol::sim::ForgerFault>(())
+//! ```
+//!
+//! A script: one byte of [`RaceOptions`] (bit 0: 3 start balls instead of 5; bits 1–2:
+//! the time limit, 0, 1, 30 or 3,600 s — 0 is declined; bit 3: the preview; bit 4: the
+//! spawn at landing), one byte of the peer's seed value, then steps of three bytes
+//! `[op, a, b]` (op modulo 12): 0 the honest reveal; 1 another value (`a` repeated);
+//! 2 a legal move of the peer's board (picked by `a` and `b`); 3 a move `a` → `b`
+//! numbered `op >> 6` past the next; 4 a stop and 5 a cut numbered `a − 2` past the
+//! next turn; 6 a resignation; 7 `a` bytes of the script sealed as a raw message; 8 our
+//! own legal move; 9 our resignation; 10 a sequenced message lost on the way; 11 time
+//! passes (`a` × 100 + `b` × 25,600 ms), the victim's timers running in order. The peer
+//! answers the victim's pings and acknowledges what it sends, as a live peer does, except
+//! in steps whose op has its top bit set: it is silent then, and a long silence takes the
+//! link down.
+
+use super::CountingGame;
+use crate::crypto::{Handshake, Identity, Transport};
+use crate::message::{Body, CAP_LINES, Envelope, Hello, Propose, Resume, game_code};
+use crate::race::{RaceEnd, RaceOptions, RaceResult, proposal_params};
+use crate::seed::SeedShare;
+use crate::{PROTOCOL_VERSION, Session, SessionConfig};
+use banco_game::{Color, GameKind, ScoreGame};
+use banco_lines::{Cell, LinesGame, SpawnRule};
+
+type Victim = Session<CountingGame>;
+
+/// An inconsistency [`race_against_forger`] found in the victim.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ForgerFault {
+    /// The victim could not be paired with the raw peer.
+    #[error("the victim did not pair with the raw peer")]
+    NoPairing,
+    /// The replica of the peer's board lost turns.
+    #[error("the replica of the peer's board went back from {before} to {after} turns")]
+    ReplicaWentBack {
+        /// Turns before the step.
+        before: u32,
+        /// Turns after it.
+        after: u32,
+    },
+    /// Our board's turns differ from the moves we played.
+    #[error("our board has {board} turns, but we played {played} moves")]
+    OurTurns {
+        /// Turns on our board.
+        board: u32,
+        /// Moves the victim accepted from us.
+        played: u32,
+    },
+    /// The result changed after the race had ended.
+    #[error("the result changed from {before:?} to {after:?}")]
+    ResultChanged {
+        /// The result first reached.
+        before: Box<RaceResult>,
+        /// What the victim holds now.
+        after: Option<Box<RaceResult>>,
+    },
+    /// The result disagrees with the boards or with its own end.
+    #[error("the result {result:?} disagrees with the boards: {why}")]
+    Inconsistent {
+        /// The result.
+        result: Box<RaceResult>,
+        /// What disagrees.
+        why: String,
+    },
+}
+
+/// What a script left the victim with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForgerReport {
+    /// Turns on the victim's replica of the peer's board.
+    pub peer_turns: u32,
+    /// Turns on the victim's own board.
+    pub our_turns: u32,
+    /// The race's result, if it ended.
+    pub result: Option<RaceResult>,
+}
+
+/// The raw peer: its transport and sequence counters.
+struct Peer {
+    transport: Transport,
+    seq: u64,
+    ack: u64,
+}
+
+impl Peer {
+    /// Seals `body` with the next sequence number (if sequenced) and delivers it.
+    fn send(&mut self, victim: &mut Victim, body: Body, now: u64) {
+        let seq = if body.is_sequenced() {
+            self.seq += 1;
+            self.seq - 1
+        } else {
+            self.seq
+        };
+        let env = Envelope::new((seq & 15) as u8, (self.ack & 15) as u8, body);
+        self.raw(victim, &env.encode(), now);
+    }
+
+    /// Seals `plain` as it is and delivers it.
+    fn raw(&mut self, victim: &mut Victim, plain: &[u8], now: u64) {
+        if let Ok(frame) = self.transport.seal(plain) {
+            victim.handle_datagram(&frame, now);
+        }
+    }
+
+    /// Reads what the victim sent, acknowledging its sequenced messages in order; when
+    /// `alive`, answers as a live peer does: a pong to each ping, an acknowledgement of what
+    /// arrived.
+    fn drain(&mut self, victim: &mut Victim, alive: bool, now: u64) {
+        let (mut ping, mut sequenced) = (false, false);
+        while let Some(frame) = victim.poll_transmit() {
+            let Ok(plain) = self.transport.open(&frame) else {
+                continue;
+            };
+            if let Ok(env) = Envelope::decode(&plain) {
+                if env.body.is_sequenced() && u64::from(env.seq) == self.ack % 16 {
+                    self.ack += 1;
+                    sequenced = true;
+                }
+                ping |= env.body == Body::Ping;
+            }
+        }
+        if alive && ping {
+            self.send(victim, Body::Pong, now);
+        }
+        if alive && sequenced {
+            self.send(victim, Body::Ack, now);
+        }
+    }
+}
+
+/// Pairs a raw peer offering Lines with `victim`, which accepts the link.
+fn pair(victim: &mut Victim) -> Option<Peer> {
+    let id = Identity::from_secret([77; 32]);
+    let mut hs = Handshake::initiator(&id, [78; 32]).ok()?;
+    victim.accept(0).ok()?;
+    victim.handle_datagram(&hs.write_message(&[]).ok()?, 0);
+    let m2 = victim.poll_transmit()?;
+    Hello::from_payload(&hs.read_message(&m2).ok()?).ok()?;
+    let hello = Hello {
+        version: PROTOCOL_VERSION,
+        caps: CAP_LINES,
+        name: "forger".into(),
+        sas: [79; 32],
+    };
+    victim.handle_datagram(&hs.write_message(&hello.to_payload()).ok()?, 0);
+    let transport = hs.finish().ok()?.transport;
+    let mut peer = Peer {
+        transport,
+        seq: 0,
+        ack: 0,
+    };
+    peer.drain(victim, false, 0);
+    let resume = Body::Resume(Resume {
+        session: [0; 8],
+        last_seen: 0,
+        sas_reveal: None,
+    });
+    peer.send(victim, resume, 0);
+    peer.drain(victim, true, 0);
+    Some(peer)
+}
+
+/// The options a script's first byte picks (some are declined: that is tried too).
+fn options(byte: u8) -> RaceOptions {
+    let limits = [0, 1, 30, 3_600];
+    RaceOptions {
+        start_balls: if byte & 1 == 0 { 5 } else { 3 },
+        time_limit_s: limits
+            .get(usize::from((byte >> 1) & 3))
+            .copied()
+            .unwrap_or(0),
+        preview: byte & 8 != 0,
+        spawn: if byte & 16 == 0 {
+            SpawnRule::AtAnnouncement
+        } else {
+            SpawnRule::AtLanding
+        },
+    }
+}
+
+/// A legal move of `game` picked by two bytes (`None` if no ball can move).
+fn legal_move(game: &LinesGame, ball: u8, target: u8) -> Option<(Cell, Cell)> {
+    let movable: Vec<(Cell, Vec<Cell>)> = Cell::all()
+        .filter(|&c| game.board().get(c).is_some())
+        .map(|c| (c, game.reachable(c).iter().collect::<Vec<_>>()))
+        .filter(|(_, to)| !to.is_empty())
+        .collect();
+    let (from, to) = movable.get(usize::from(ball) % movable.len().max(1))?;
+    Some((*from, *to.get(usize::from(target) % to.len().max(1))?))
+}
+
+/// The board of `color` as the victim holds it.
+fn board(victim: &Victim, color: Color) -> Option<&LinesGame> {
+    victim.race().and_then(|r| r.board(color))
+}
+
+/// Turns on `color`'s board as the victim holds it (0 before the race starts).
+fn turns(victim: &Victim, color: Color) -> u32 {
+    board(victim, color).map_or(0, ScoreGame::turns)
+}
+
+/// Checks `result` against the boards and against its own end.
+fn check_result(victim: &Victim, result: &RaceResult) -> Result<(), ForgerFault> {
+    let bad = |why: String| {
+        Err(ForgerFault::Inconsistent {
+            result: Box::new(result.clone()),
+            why,
+        })
+    };
+    if result.end == RaceEnd::NoSeed {
+        if result.scores != [0, 0] || result.turns != [0, 0] || result.winner.is_some() {
+            return bad("a race called off counts no board and has no winner".into());
+        }
+        return Ok(());
+    }
+    for (i, color) in [Color::Red, Color::Black].into_iter().enumerate() {
+        if let (Some(game), Some(&score), Some(&played)) = (
+            board(victim, color),
+            result.scores.get(i),
+            result.turns.get(i),
+        ) && (score, played) != (game.score(), game.turns())
+        {
+            return bad(format!(
+                "{color:?}'s board has {} points in {} turns",
+                game.score(),
+                game.turns()
+            ));
+        }
+    }
+    let [red, black] = result.scores;
+    let higher = (red != black).then_some(if red > black {
+        Color::Red
+    } else {
+        Color::Black
+    });
+    let winner = match result.end {
+        RaceEnd::Finished => higher,
+        RaceEnd::Resigned(c) | RaceEnd::Cheated(c, _) => Some(c.other()),
+        RaceEnd::BothResigned | RaceEnd::NoSeed => None,
+    };
+    if result.winner != winner {
+        return bad(format!("the winner should be {winner:?}"));
+    }
+    Ok(())
+}
+
+/// True if a race that ended on `before` may end on `after` instead, as the protocol
+/// allows: a late resignation of the peer after we counted its board at our cut
+/// ([`Race::takes_late_resign`](crate::race::Race::takes_late_resign)), or the peer
+/// calling off a race that never started on its side ([`RaceEnd::NoSeed`]), which
+/// overrides any end but a fault.
+fn revises(before: &RaceResult, after: Option<&RaceResult>) -> bool {
+    let Some(after) = after else {
+        return false;
+    };
+    match after.end {
+        RaceEnd::NoSeed => !matches!(before.end, RaceEnd::Cheated(..) | RaceEnd::NoSeed),
+        RaceEnd::Resigned(Color::Black) | RaceEnd::BothResigned => {
+            matches!(
+                before.end,
+                RaceEnd::Finished | RaceEnd::Resigned(Color::Red)
+            )
+        }
+        _ => false,
+    }
+}
+
+/// Runs `script` (see the module docs) against a fresh victim; the first inconsistency
+/// found ends it.
+pub fn race_against_forger(script: &[u8]) -> Result<ForgerReport, ForgerFault> {
+    let mut victim = Victim::new(
+        SessionConfig::new("victim", &[GameKind::Lines]),
+        Identity::from_secret([1; 32]),
+        [2; 32],
+    );
+    let [opts, seed_byte, steps @ ..] = script else {
+        return Ok(ForgerReport {
+            peer_turns: 0,
+            our_turns: 0,
+            result: None,
+        });
+    };
+    let mut peer = pair(&mut victim).ok_or(ForgerFault::NoPairing)?;
+    let _ = victim.confirm_peer(false);
+    let session = victim.session_id().ok_or(ForgerFault::NoPairing)?;
+    let share = SeedShare::new([*seed_byte; 32], session, Color::Black);
+    let propose = Body::Propose(Propose {
+        game: game_code(GameKind::Lines),
+        rules: 0,
+        color: Color::Black,
+        clock: None,
+        fen: None,
+        params: proposal_params(&share.commitment(), options(*opts)),
+    });
+    peer.send(&mut victim, propose, 0);
+    let _ = victim.accept_proposal(0);
+    peer.drain(&mut victim, true, 0);
+    while victim.poll_event().is_some() {}
+
+    let mut rest = steps;
+    let mut now = 1;
+    let mut result: Option<RaceResult> = None;
+    let (mut peer_turns, mut our_turns) = (0, 0);
+    while let [op, a, b, tail @ ..] = rest {
+        rest = tail;
+        let until = step(
+            &mut victim,
+            &mut peer,
+            &share,
+            [*op, *a, *b],
+            &mut rest,
+            now,
+            &mut our_turns,
+        );
+        // Time passes to `until`: the victim's timers run in order, the peer answering
+        // between them (or silent, when the step says so: the link then goes down).
+        let alive = *op & 0x80 == 0;
+        while let Some(t) = victim.poll_timeout().filter(|&t| t <= until) {
+            now = now.max(t);
+            victim.handle_timeout(now);
+            peer.drain(&mut victim, alive, now);
+        }
+        now = until;
+        peer.drain(&mut victim, alive, now);
+        while victim.poll_event().is_some() {}
+
+        let theirs = turns(&victim, Color::Black);
+        if theirs < peer_turns {
+            return Err(ForgerFault::ReplicaWentBack {
+                before: peer_turns,
+                after: theirs,
+            });
+        }
+        peer_turns = theirs;
+        let ours = turns(&victim, Color::Red);
+        if victim.race().is_some() && ours != our_turns {
+            return Err(ForgerFault::OurTurns {
+                board: ours,
+                played: our_turns,
+            });
+        }
+        let reached = victim.race().and_then(|r| r.result()).cloned();
+        if let Some(before) = &result
+            && reached.as_ref() != Some(before)
+            && !revises(before, reached.as_ref())
+        {
+            return Err(ForgerFault::ResultChanged {
+                before: Box::new(before.clone()),
+                after: reached.map(Box::new),
+            });
+        }
+        if let Some(r) = &reached {
+            check_result(&victim, r)?;
+        }
+        result = reached;
+    }
+    Ok(ForgerReport {
+        peer_turns,
+        our_turns,
+        result,
+    })
+}
+
+/// One step `[op, a, b]` of a script at `t`; `rest` is what follows it (op 7 seals some
+/// of it). Returns the time the step lasts until.
+fn step(
+    victim: &mut Victim,
+    peer: &mut Peer,
+    share: &SeedShare,
+    [op, a, b]: [u8; 3],
+    rest: &mut &[u8],
+    t: u64,
+    our_turns: &mut u32,
+) -> u64 {
+    let next = turns(victim, Color::Black);
+    match op % 12 {
+        0 => peer.send(
+            victim,
+            Body::SeedReveal {
+                value: share.value(),
+            },
+            t,
+        ),
+        1 => peer.send(victim, Body::SeedReveal { value: [a; 32] }, t),
+        2 => {
+            let picked = board(victim, Color::Black).and_then(|g| legal_move(g, a, b));
+            if let Some((from, to)) = picked {
+                let body = Body::RaceMove {
+                    turn: next,
+                    from: from.index() as u8,
+                    to: to.index() as u8,
+                };
+                peer.send(victim, body, t);
+            }
+        }
+        3 => {
+            let turn = next.wrapping_add(u32::from(op >> 6));
+            peer.send(
+                victim,
+                Body::RaceMove {
+                    turn,
+                    from: a,
+                    to: b,
+                },
+                t,
+            );
+        }
+        4 | 5 => {
+            let turns = next.wrapping_add(u32::from(a)).wrapping_sub(2);
+            let body = if op % 12 == 4 {
+                Body::RaceStop { turns }
+            } else {
+                Body::RaceCut { turns }
+            };
+            peer.send(victim, body, t);
+        }
+        6 => peer.send(victim, Body::Resign { ply: u32::from(a) }, t),
+        7 => {
+            let (plain, after) = rest.split_at(usize::from(a).min(rest.len()));
+            *rest = after;
+            peer.raw(victim, plain, t);
+        }
+        8 => {
+            let me = victim.race().map(|r| r.me());
+            let picked = me
+                .and_then(|me| board(victim, me))
+                .and_then(|g| legal_move(g, a, b));
+            if let Some((from, to)) = picked
+                && victim.race_move(from, to, t).is_ok()
+            {
+                *our_turns += 1;
+            }
+        }
+        9 => {
+            let _ = victim.race_resign(t);
+        }
+        10 => peer.seq += 1,
+        _ => return t + u64::from(a) * 100 + u64::from(b) * 25_600,
+    }
+    t
+}
