@@ -10,7 +10,9 @@
 //!   scores (0 for a race called off) and turns, the higher score winning a finished race,
 //!   the other side winning a resignation or a fault;
 //! * the replica of the peer's board never goes back, and our board's turns are the moves
-//!   we played.
+//!   we played;
+//! * what the victim sends is its own race: its moves numbered from 0 in order, none more
+//!   than it played, none after its stop or resignation, which counts them.
 //!
 //! The fuzz target `race_messages` runs it on libFuzzer's inputs, the protocol suite on
 //! random scripts (proptest) and on a few written out.
@@ -83,6 +85,17 @@ pub enum ForgerFault {
         /// What the victim holds now.
         after: Option<Box<RaceResult>>,
     },
+    /// What the victim sent is wrong.
+    #[error("the victim sent a wrong race message: {0}")]
+    OurStream(String),
+    /// More race moves came from the victim than it played.
+    #[error("the victim sent {sent} race moves, but played {played}")]
+    MovesSent {
+        /// Race moves heard.
+        sent: u32,
+        /// Moves the victim accepted from us.
+        played: u32,
+    },
     /// The result disagrees with the boards or with its own end.
     #[error("the result {result:?} disagrees with the boards: {why}")]
     Inconsistent {
@@ -109,6 +122,12 @@ struct Peer {
     transport: Transport,
     seq: u64,
     ack: u64,
+    /// The victim's race moves heard, in order.
+    moves_heard: u32,
+    /// The turns of the victim's stop or resignation, once heard.
+    stop_heard: Option<u32>,
+    /// The first thing wrong in what the victim sent.
+    fault: Option<String>,
 }
 
 impl Peer {
@@ -144,6 +163,7 @@ impl Peer {
                 if env.body.is_sequenced() && u64::from(env.seq) == self.ack % 16 {
                     self.ack += 1;
                     sequenced = true;
+                    self.heard(&env.body);
                 }
                 ping |= env.body == Body::Ping;
             }
@@ -153,6 +173,33 @@ impl Peer {
         }
         if alive && sequenced {
             self.send(victim, Body::Ack, now);
+        }
+    }
+
+    /// Checks the victim's next sequenced message: its race moves are numbered from 0 in
+    /// order and stop at its stop or resignation, which counts them.
+    fn heard(&mut self, body: &Body) {
+        let why = match *body {
+            Body::RaceMove { turn, .. } => {
+                let why = if let Some(stop) = self.stop_heard {
+                    Some(format!("its move {turn} came after its stop at {stop}"))
+                } else {
+                    (turn != self.moves_heard).then(|| {
+                        format!("its move numbered {turn} came as move {}", self.moves_heard)
+                    })
+                };
+                self.moves_heard += 1;
+                why
+            }
+            Body::RaceStop { turns } | Body::Resign { ply: turns } => {
+                self.stop_heard.get_or_insert(turns);
+                (turns != self.moves_heard)
+                    .then(|| format!("its stop counts {turns} moves, {} came", self.moves_heard))
+            }
+            _ => None,
+        };
+        if self.fault.is_none() {
+            self.fault = why;
         }
     }
 }
@@ -177,6 +224,9 @@ fn pair(victim: &mut Victim) -> Option<Peer> {
         transport,
         seq: 0,
         ack: 0,
+        moves_heard: 0,
+        stop_heard: None,
+        fault: None,
     };
     peer.drain(victim, false, 0);
     let resume = Body::Resume(Resume {
@@ -361,6 +411,15 @@ pub fn race_against_forger(script: &[u8]) -> Result<ForgerReport, ForgerFault> {
             });
         }
         peer_turns = theirs;
+        if let Some(why) = peer.fault.take() {
+            return Err(ForgerFault::OurStream(why));
+        }
+        if peer.moves_heard > our_turns {
+            return Err(ForgerFault::MovesSent {
+                sent: peer.moves_heard,
+                played: our_turns,
+            });
+        }
         let ours = turns(&victim, Color::Red);
         if victim.race().is_some() && ours != our_turns {
             return Err(ForgerFault::OurTurns {
