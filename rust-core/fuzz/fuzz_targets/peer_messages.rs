@@ -10,39 +10,18 @@
 
 use banco_app::any::AnyGame;
 use banco_game::{Color, GameKind};
-use banco_protocol::crypto::{Handshake, Identity, Transport};
-use banco_protocol::message::{Body, Envelope, Hello, Propose, Resume, game_code};
+use banco_protocol::crypto::Identity;
+use banco_protocol::message::{Body, Envelope, Propose, game_code};
+use banco_protocol::sim::RawLink;
 use banco_protocol::{Session, SessionConfig};
 use libfuzzer_sys::fuzz_target;
 
-/// Pairs a raw peer with `victim` (which accepts), as the protocol tests' raw peer does.
-fn pair(victim: &mut Session<AnyGame>, caps: u32) -> Option<Transport> {
-    let id = Identity::from_secret([77; 32]);
-    let mut hs = Handshake::initiator(&id, [78; 32]).ok()?;
-    victim.accept(0).ok()?;
-    victim.handle_datagram(&hs.write_message(&[]).ok()?, 0);
-    let m2 = victim.poll_transmit()?;
-    Hello::from_payload(&hs.read_message(&m2).ok()?).ok()?;
-    let hello = Hello {
-        version: banco_protocol::PROTOCOL_VERSION,
-        caps,
-        name: "raw".into(),
-        sas: [79; 32],
-    };
-    victim.handle_datagram(&hs.write_message(&hello.to_payload()).ok()?, 0);
-    let mut transport = hs.finish().ok()?.transport;
+/// Pairs a raw peer with `victim` (which accepts), announcing `caps`.
+fn pair(victim: &mut Session<AnyGame>, caps: u32) -> Option<RawLink> {
+    let (mut link, _) = RawLink::dial(victim, banco_protocol::PROTOCOL_VERSION, caps, 0)?;
     while victim.poll_transmit().is_some() {}
-    let resume = Envelope::new(
-        0,
-        0,
-        Body::Resume(Resume {
-            session: [0; 8],
-            last_seen: 0,
-            sas_reveal: None,
-        }),
-    );
-    victim.handle_datagram(&transport.seal(&resume.encode()).ok()?, 0);
-    Some(transport)
+    link.resume(victim, 0)?;
+    Some(link)
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -56,9 +35,10 @@ fuzz_target!(|data: &[u8]| {
         [2; 32],
     );
     let caps = banco_protocol::message::caps_of(&[kind]);
-    let Some(mut peer) = pair(&mut victim, caps) else {
+    let Some(mut link) = pair(&mut victim, caps) else {
         return;
     };
+    let peer = &mut link.transport;
     let _ = victim.confirm_peer(false);
     let mut now = 1;
     // Half the inputs start with a real proposal of the game, accepted by the victim.

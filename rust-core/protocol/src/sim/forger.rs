@@ -44,9 +44,9 @@
 //! in steps whose op has its top bit set: it is silent then, and a long silence takes the
 //! link down.
 
-use super::CountingGame;
-use crate::crypto::{Handshake, Identity, Transport};
-use crate::message::{Body, CAP_LINES, Envelope, Hello, Propose, Resume, game_code};
+use super::{CountingGame, RawLink};
+use crate::crypto::Identity;
+use crate::message::{Body, CAP_LINES, Propose, game_code};
 use crate::race::{RaceEnd, RaceOptions, RaceResult, proposal_params};
 use crate::seed::SeedShare;
 use crate::{PROTOCOL_VERSION, Session, SessionConfig};
@@ -117,11 +117,9 @@ pub struct ForgerReport {
     pub result: Option<RaceResult>,
 }
 
-/// The raw peer: its transport and sequence counters.
+/// The forging peer: its end of the link, and what it heard of the victim's race.
 struct Peer {
-    transport: Transport,
-    seq: u64,
-    ack: u64,
+    link: RawLink,
     /// The victim's race moves heard, in order.
     moves_heard: u32,
     /// The turns of the victim's stop or resignation, once heard.
@@ -131,23 +129,24 @@ struct Peer {
 }
 
 impl Peer {
-    /// Seals `body` with the next sequence number (if sequenced) and delivers it.
-    fn send(&mut self, victim: &mut Victim, body: Body, now: u64) {
-        let seq = if body.is_sequenced() {
-            self.seq += 1;
-            self.seq - 1
-        } else {
-            self.seq
+    /// Pairs a forging peer offering Lines with `victim`, which accepts the link.
+    fn pair(victim: &mut Victim) -> Option<Peer> {
+        let (link, _) = RawLink::dial(victim, PROTOCOL_VERSION, CAP_LINES, 0)?;
+        let mut peer = Peer {
+            link,
+            moves_heard: 0,
+            stop_heard: None,
+            fault: None,
         };
-        let env = Envelope::new((seq & 15) as u8, (self.ack & 15) as u8, body);
-        self.raw(victim, &env.encode(), now);
+        peer.drain(victim, false, 0);
+        peer.link.resume(victim, 0);
+        peer.drain(victim, true, 0);
+        Some(peer)
     }
 
-    /// Seals `plain` as it is and delivers it.
-    fn raw(&mut self, victim: &mut Victim, plain: &[u8], now: u64) {
-        if let Ok(frame) = self.transport.seal(plain) {
-            victim.handle_datagram(&frame, now);
-        }
+    /// Sends `body` with the next sequence number (if sequenced).
+    fn send(&mut self, victim: &mut Victim, body: Body, now: u64) {
+        self.link.send(victim, body, now);
     }
 
     /// Reads what the victim sent, acknowledging its sequenced messages in order; when
@@ -156,12 +155,8 @@ impl Peer {
     fn drain(&mut self, victim: &mut Victim, alive: bool, now: u64) {
         let (mut ping, mut sequenced) = (false, false);
         while let Some(frame) = victim.poll_transmit() {
-            let Ok(plain) = self.transport.open(&frame) else {
-                continue;
-            };
-            if let Ok(env) = Envelope::decode(&plain) {
-                if env.body.is_sequenced() && u64::from(env.seq) == self.ack % 16 {
-                    self.ack += 1;
+            if let Some((env, in_order)) = self.link.open(&frame) {
+                if in_order {
                     sequenced = true;
                     self.heard(&env.body);
                 }
@@ -202,41 +197,6 @@ impl Peer {
             self.fault = why;
         }
     }
-}
-
-/// Pairs a raw peer offering Lines with `victim`, which accepts the link.
-fn pair(victim: &mut Victim) -> Option<Peer> {
-    let id = Identity::from_secret([77; 32]);
-    let mut hs = Handshake::initiator(&id, [78; 32]).ok()?;
-    victim.accept(0).ok()?;
-    victim.handle_datagram(&hs.write_message(&[]).ok()?, 0);
-    let m2 = victim.poll_transmit()?;
-    Hello::from_payload(&hs.read_message(&m2).ok()?).ok()?;
-    let hello = Hello {
-        version: PROTOCOL_VERSION,
-        caps: CAP_LINES,
-        name: "forger".into(),
-        sas: [79; 32],
-    };
-    victim.handle_datagram(&hs.write_message(&hello.to_payload()).ok()?, 0);
-    let transport = hs.finish().ok()?.transport;
-    let mut peer = Peer {
-        transport,
-        seq: 0,
-        ack: 0,
-        moves_heard: 0,
-        stop_heard: None,
-        fault: None,
-    };
-    peer.drain(victim, false, 0);
-    let resume = Body::Resume(Resume {
-        session: [0; 8],
-        last_seen: 0,
-        sas_reveal: None,
-    });
-    peer.send(victim, resume, 0);
-    peer.drain(victim, true, 0);
-    Some(peer)
 }
 
 /// The options a script's first byte picks (some are declined: that is tried too).
@@ -359,7 +319,7 @@ pub fn race_against_forger(script: &[u8]) -> Result<ForgerReport, ForgerFault> {
             result: None,
         });
     };
-    let mut peer = pair(&mut victim).ok_or(ForgerFault::NoPairing)?;
+    let mut peer = Peer::pair(&mut victim).ok_or(ForgerFault::NoPairing)?;
     let _ = victim.confirm_peer(false);
     let session = victim.session_id().ok_or(ForgerFault::NoPairing)?;
     let share = SeedShare::new([*seed_byte; 32], session, Color::Black);
@@ -506,7 +466,7 @@ fn step(
         7 => {
             let (plain, after) = rest.split_at(usize::from(a).min(rest.len()));
             *rest = after;
-            peer.raw(victim, plain, t);
+            peer.link.send_plain(victim, plain, t);
         }
         8 => {
             let me = victim.race().map(|r| r.me());
@@ -522,7 +482,7 @@ fn step(
         9 => {
             let _ = victim.race_resign(t);
         }
-        10 => peer.seq += 1,
+        10 => peer.link.seq += 1,
         _ => return t + u64::from(a) * 100 + u64::from(b) * 25_600,
     }
     t

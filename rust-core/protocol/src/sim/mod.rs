@@ -15,19 +15,22 @@
 //! steps settled by the fair draw ([`HiddenCards`], or jieqi).
 //!
 //! [`play_race`] races two honest sessions over the faulty link; [`race_against_forger`]
-//! races one against a peer scripted to send anything, checking the victim after each step.
+//! races one against a peer scripted to send anything, checking the victim after each step;
+//! [`RawLink`] is such a peer's end of a link, for any test that forges messages.
 
 mod cards;
 mod counting;
 mod faults;
 mod forger;
 mod race;
+mod raw;
 
 pub use cards::{CARD_COUNTS, CARD_POINTS, CardError, CardMove, CardRules, HiddenCards};
 pub use counting::{CountingError, CountingGame, CountingRules};
 pub use faults::FaultPlan;
 pub use forger::{ForgerFault, ForgerReport, race_against_forger};
 pub use race::{RaceSim, RaceSimReport, play_race};
+pub use raw::RawLink;
 
 use crate::message::ClockSpec;
 use crate::{Event, Identity, MatchSpec, Session, SessionConfig, Timing};

@@ -215,7 +215,7 @@ fn replayed_forged_truncated_and_oversized_frames_are_dropped() {
         })
     );
     // Forged: one bit flipped in a fresh frame.
-    let mut forged = raw.transport.seal(&[0x00, 0x0b]).unwrap();
+    let mut forged = raw.link.transport.seal(&[0x00, 0x0b]).unwrap();
     let last = forged.len() - 1;
     forged[last] ^= 0x40;
     assert_eq!(
@@ -237,7 +237,7 @@ fn replayed_forged_truncated_and_oversized_frames_are_dropped() {
         Rejection::Oversized(MAX_FRAME_LEN + 1)
     );
     // Garbage that decrypts (the raw peer has the keys) but is not a message.
-    let junk = raw.transport.seal(&[0x00, 0x7f, 0x7f]).unwrap();
+    let junk = raw.link.transport.seal(&[0x00, 0x7f, 0x7f]).unwrap();
     assert!(matches!(rejected(&mut v, &junk), Rejection::Wire(_)));
     assert!(v.is_link_up(), "the link stays up");
     // And the stream still works afterwards.

@@ -332,7 +332,7 @@ fn a_reveal_fits_twelve_bytes_and_a_frame_carries_it() {
     let sizes: Vec<_> = frames
         .iter()
         .map(|f| {
-            let body = Envelope::decode(&raw.transport.open(f).unwrap())
+            let body = Envelope::decode(&raw.link.transport.open(f).unwrap())
                 .unwrap()
                 .body;
             (body.name(), f.len())

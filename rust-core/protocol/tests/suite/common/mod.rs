@@ -3,9 +3,9 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::panic)]
 
 use banco_game::{Color, GameKind, MatchGame};
-use banco_protocol::crypto::{Handshake, Identity, Transport};
-use banco_protocol::message::{Body, Envelope, Hello, Resume};
-use banco_protocol::sim::CountingGame;
+use banco_protocol::crypto::Identity;
+use banco_protocol::message::Body;
+use banco_protocol::sim::{CountingGame, RawLink};
 use banco_protocol::{Event, MatchSpec, Session, SessionConfig};
 
 pub type S = Session<CountingGame>;
@@ -112,9 +112,9 @@ pub fn playing_spec(spec: MatchSpec) -> (S, S) {
 /// A peer driven by hand: it speaks the protocol with the crypto primitives directly, so
 /// tests can send replayed, forged, illegal or flooding messages.
 pub struct RawPeer {
-    pub transport: Transport,
-    seq: u64,
-    ack: u64,
+    /// Its end of the link (the library's hand-driven peer).
+    pub link: RawLink,
+    /// Every frame it sent, in order.
     pub sent: Vec<Vec<u8>>,
 }
 
@@ -128,79 +128,50 @@ impl RawPeer {
         RawPeer::connect_offering(victim, version, 0, now)
     }
 
-    /// Like [`RawPeer::connect`], announcing the capability bits `caps`.
+    /// Like [`RawPeer::connect`], announcing the capability bits `caps`. The victim's
+    /// resume must reveal the SAS nonce its hello committed to.
     pub fn connect_offering<G: MatchGame>(
         victim: &mut Session<G>,
         version: u8,
         caps: u32,
         now: u64,
     ) -> Option<RawPeer> {
-        let id = Identity::from_secret([77; 32]);
-        let mut hs = Handshake::initiator(&id, [78; 32]).unwrap();
-        victim.accept(now).unwrap();
-        victim.handle_datagram(&hs.write_message(&[]).unwrap(), now);
-        let m2 = victim.poll_transmit()?;
-        let commit = Hello::from_payload(&hs.read_message(&m2).ok()?).ok()?.sas;
-        let hello = Hello {
-            version,
-            caps,
-            name: "raw".into(),
-            sas: [79; 32],
-        };
-        victim.handle_datagram(&hs.write_message(&hello.to_payload()).unwrap(), now);
-        let mut transport = hs.finish().unwrap().transport;
+        let (mut link, commit) = RawLink::dial(victim, version, caps, now)?;
         let f = victim.poll_transmit()?;
-        let env = Envelope::decode(&transport.open(&f).unwrap()).unwrap();
+        let (env, _) = link.open(&f).unwrap();
         let Body::Resume(r) = env.body else {
             panic!("expected Resume, got {env:?}")
         };
         assert_eq!(banco_protocol::sas::commit(&r.sas_reveal.unwrap()), commit);
         let mut raw = RawPeer {
-            transport,
-            seq: 0,
-            ack: 0,
+            link,
             sent: Vec::new(),
         };
-        raw.send(
-            victim,
-            Body::Resume(Resume {
-                session: [0; 8],
-                last_seen: 0,
-                sas_reveal: None,
-            }),
-            now,
-        );
+        let frame = raw.link.resume(victim, now).unwrap();
+        raw.sent.push(frame);
         Some(raw)
     }
 
     /// Skips one sequence number, as if a sequenced message had been sent and lost: the
     /// victim sees a gap in this peer's stream until that number is sent.
     pub fn skip_seq(&mut self) {
-        self.seq += 1;
+        self.link.seq += 1;
     }
 
     /// Takes back the acknowledgement of the victim's last `n` sequenced messages: the
     /// next messages acknowledge only those before them, as if they had not arrived.
     pub fn unack(&mut self, n: u64) {
-        self.ack -= n;
+        self.link.ack -= n;
     }
 
     /// Acknowledges the victim's `n` sequenced messages taken back by [`RawPeer::unack`].
     pub fn ack_again(&mut self, n: u64) {
-        self.ack += n;
+        self.link.ack += n;
     }
 
     /// Seals and delivers one message; returns the frame.
     pub fn send<G: MatchGame>(&mut self, victim: &mut Session<G>, body: Body, now: u64) -> Vec<u8> {
-        let seq = if body.is_sequenced() {
-            self.seq += 1;
-            self.seq - 1
-        } else {
-            self.seq
-        };
-        let env = Envelope::new((seq & 15) as u8, (self.ack & 15) as u8, body);
-        let frame = self.transport.seal(&env.encode()).unwrap();
-        victim.handle_datagram(&frame, now);
+        let frame = self.link.send(victim, body, now).unwrap();
         self.sent.push(frame.clone());
         frame
     }
@@ -209,11 +180,7 @@ impl RawPeer {
     pub fn recv<G: MatchGame>(&mut self, victim: &mut Session<G>) -> Vec<Body> {
         let mut out = Vec::new();
         while let Some(f) = victim.poll_transmit() {
-            let env = Envelope::decode(&self.transport.open(&f).unwrap()).unwrap();
-            if env.body.is_sequenced() && u64::from(env.seq) == self.ack % 16 {
-                self.ack += 1;
-            }
-            out.push(env.body);
+            out.push(self.link.open(&f).unwrap().0.body);
         }
         out
     }
