@@ -21,8 +21,11 @@ fn script(options: u8, steps: &[[u8; 3]]) -> Vec<u8> {
     out
 }
 
+/// The peer reveals the value it committed to.
 const REVEAL: [u8; 3] = [0, 0, 0];
-const PEER_MOVES: [u8; 3] = [2, 3, 5];
+/// The peer plays a legal move of its board.
+const PEER_MOVE: [u8; 3] = [2, 3, 5];
+/// The victim plays a legal move of its own board.
 const OUR_MOVE: [u8; 3] = [8, 2, 9];
 
 #[test]
@@ -47,9 +50,9 @@ fn an_honest_race_fills_both_boards_and_the_result_counts_them() {
 
 #[test]
 fn an_impossible_move_is_caught_and_not_counted() {
-    let mut steps = vec![REVEAL, PEER_MOVES, OUR_MOVE];
+    let mut steps = vec![REVEAL, PEER_MOVE, OUR_MOVE];
     // A ball to its own cell: no ball there, or the cell is taken; a legal move after it.
-    steps.extend([[3, 40, 40], PEER_MOVES]);
+    steps.extend([[3, 40, 40], PEER_MOVE]);
     let report = race_against_forger(&script(opts(3), &steps)).unwrap();
     let result = report.result.clone().expect("the cheat ends the race");
     assert!(
@@ -65,7 +68,7 @@ fn an_impossible_move_is_caught_and_not_counted() {
 
 #[test]
 fn a_reveal_other_than_the_commitment_is_caught() {
-    let report = race_against_forger(&script(opts(3), &[[1, 8, 0], PEER_MOVES])).unwrap();
+    let report = race_against_forger(&script(opts(3), &[[1, 8, 0], PEER_MOVE])).unwrap();
     let result = report
         .result
         .clone()
@@ -91,7 +94,7 @@ fn a_move_before_the_reveal_is_caught() {
 fn our_resignation_gives_the_peer_the_race() {
     // We resign, then try to move; the peer stops after its one move (a stop numbered
     // `a − 2` past its next turn): the race is over.
-    let steps = [REVEAL, PEER_MOVES, OUR_MOVE, [9, 0, 0], OUR_MOVE];
+    let steps = [REVEAL, PEER_MOVE, OUR_MOVE, [9, 0, 0], OUR_MOVE];
     let report = race_against_forger(&script(opts(3), &steps)).unwrap();
     assert_eq!(report.result, None, "the peer has not stopped yet");
     let report =
@@ -107,7 +110,7 @@ fn the_time_limit_ends_the_race_on_the_scores() {
     // 51 s pass, over the 30 s limit: we stop, and wait for the peer's stop.
     let steps = [
         REVEAL,
-        PEER_MOVES,
+        PEER_MOVE,
         OUR_MOVE,
         OUR_MOVE,
         [11, 0, 1],
@@ -128,7 +131,7 @@ fn the_time_limit_ends_the_race_on_the_scores() {
 
 #[test]
 fn an_untimed_race_is_declined() {
-    let report = race_against_forger(&script(opts(0), &[REVEAL, PEER_MOVES, OUR_MOVE])).unwrap();
+    let report = race_against_forger(&script(opts(0), &[REVEAL, PEER_MOVE, OUR_MOVE])).unwrap();
     assert_eq!(
         (report.peer_turns, report.our_turns, report.result),
         (0, 0, None)
