@@ -77,12 +77,13 @@ soak() {
 props() {
   # Each property's own fixed seed (banco_game::testing::proptest_config), or
   # BANCO_PROPTEST_SEED for other cases (a failure then replays with PROPTEST_RNG_SEED set
-  # to it). PROPTEST_CASES reaches the properties that take proptest's default count; the
-  # costly ones (whole random games) keep the count they name.
+  # to it). BANCO_PROPTEST_CASES reaches the properties that name no count of their own;
+  # the costly ones (whole random games) keep the count they name. Not PROPTEST_CASES:
+  # proptest applies it over every property's configuration, those counts included.
   if [ -n "${BANCO_PROPTEST_SEED:-}" ]; then export PROPTEST_RNG_SEED="$BANCO_PROPTEST_SEED"; fi
-  step "property tests, 20,000 cases where the count is proptest's ($test_profile, seed ${PROPTEST_RNG_SEED:-fixed})"
+  step "property tests, 20,000 cases where a property names no count of its own ($test_profile, seed ${PROPTEST_RNG_SEED:-fixed})"
   # --no-fail-fast: one failing crate must not hide the others.
-  PROPTEST_CASES=20000 cargo test --profile "$test_profile" --locked --workspace --no-fail-fast
+  BANCO_PROPTEST_CASES=20000 cargo test --profile "$test_profile" --locked --workspace --no-fail-fast
 }
 
 speed() {

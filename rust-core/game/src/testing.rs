@@ -1,7 +1,9 @@
 //! What every crate's property tests share (feature `testing`, for dev-dependencies):
 //! [`proptest_config`] fixes each property's seed, so a test run checks the same cases
-//! every time, while `PROPTEST_RNG_SEED` (and `PROPTEST_CASES` for properties that take
-//! proptest's default count) still choose others, as `tests/nightly.sh` does.
+//! every time, while `PROPTEST_RNG_SEED` still chooses others and `BANCO_PROPTEST_CASES`
+//! more cases for the properties that name no count of their own, as `tests/nightly.sh`
+//! does. (Proptest applies its own `PROPTEST_CASES` over every property's configuration,
+//! also over a count named here: a costly property would then run that many cases too.)
 //!
 //! ```
 //! use banco_game::testing::proptest_config;
@@ -16,13 +18,17 @@
 
 use proptest::test_runner::{Config, RngSeed};
 
-/// The configuration of a property: `cases` cases (`None`: proptest's default, which
-/// `PROPTEST_CASES` sets), from the fixed `seed` unless `PROPTEST_RNG_SEED` names another.
+/// The configuration of a property: `cases` cases (`None`: `BANCO_PROPTEST_CASES` if it
+/// is set to a number, else proptest's default), from the fixed `seed` unless
+/// `PROPTEST_RNG_SEED` names another.
 #[must_use]
 pub fn proptest_config(cases: Option<u32>, seed: u64) -> Config {
     // `Config::default` has read the environment's `PROPTEST_*` variables.
     let mut config = Config::default();
-    if let Some(cases) = cases {
+    let scaled = std::env::var("BANCO_PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok());
+    if let Some(cases) = cases.or(scaled) {
         config.cases = cases;
     }
     if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
