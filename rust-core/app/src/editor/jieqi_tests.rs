@@ -326,7 +326,7 @@ fn color(black: bool) -> Color {
 proptest! {
     #![proptest_config(ProptestConfig {
         failure_persistence: None,
-        ..banco_game::testing::proptest_config(Some(400), 0x31E_C1)
+        ..banco_game::testing::proptest_config(Some(400), 0x31EC)
     })]
 
     /// Random edits never panic; the FEN reads back to the same editor; a position without
