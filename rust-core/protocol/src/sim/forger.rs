@@ -292,14 +292,14 @@ fn revises(before: &RaceResult, after: Option<&RaceResult>) -> bool {
     let Some(after) = after else {
         return false;
     };
-    match after.end {
-        RaceEnd::NoSeed => !matches!(before.end, RaceEnd::Cheated(..) | RaceEnd::NoSeed),
-        RaceEnd::Resigned(Color::Black) | RaceEnd::BothResigned => {
-            matches!(
-                before.end,
-                RaceEnd::Finished | RaceEnd::Resigned(Color::Red)
-            )
-        }
+    match (&before.end, &after.end) {
+        // Called off: over any end but a fault.
+        (RaceEnd::Cheated(..) | RaceEnd::NoSeed, _) => false,
+        (_, RaceEnd::NoSeed) => true,
+        // The peer's late resignation: it loses a race that ended on time, and a race we
+        // had resigned is drawn (the two resignations crossed).
+        (RaceEnd::Finished, RaceEnd::Resigned(Color::Black))
+        | (RaceEnd::Resigned(Color::Red), RaceEnd::BothResigned) => true,
         _ => false,
     }
 }
