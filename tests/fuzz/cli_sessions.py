@@ -112,12 +112,11 @@ def damage(rng, path):
 def play_session(banco, game, seed, steps, scratch):
     rng = random.Random(f"play {game} {seed}")
     args = [banco, "play", "--game", game, "--seed", str(seed), "--no-color"]
-    level = str(rng.randint(1, 3))
     if game == "lines":
         # Lines has its own options: `banco play --game lines` refuses --level and --movetime.
         args += rng.choice([[], ["--balls", "3"], ["--no-undo"], ["--preview"]])
     else:
-        args += ["--level", level, "--movetime", "5"]
+        args += ["--level", str(rng.randint(1, 3)), "--movetime", "5"]
         if rng.random() < 0.3:
             args += ["--color", "black"]
     s = Session(args)

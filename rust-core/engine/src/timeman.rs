@@ -255,10 +255,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::test_runner::Config {
-            failure_persistence: None,
-            ..banco_game::testing::proptest_config(None, 0x7143)
-        })]
+        #![proptest_config(banco_game::testing::proptest_config(None, 0x7143))]
 
         /// Any clock a GUI sends (`go wtime 1000 winc 9223372036854775807`, UCCI
         /// `increment 18446744073709551615`, `movetime` near `u64::MAX`) gives deadlines

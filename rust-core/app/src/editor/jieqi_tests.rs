@@ -324,10 +324,7 @@ fn color(black: bool) -> Color {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        failure_persistence: None,
-        ..banco_game::testing::proptest_config(Some(400), 0x31EC)
-    })]
+    #![proptest_config(banco_game::testing::proptest_config(Some(400), 0x31EC))]
 
     /// Random edits never panic; the FEN reads back to the same editor; a position without
     /// problems is one a jieqi game accepts, and one a game accepts has no problem unless

@@ -378,10 +378,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            failure_persistence: None,
-            ..banco_game::testing::proptest_config(None, 0xC10C)
-        })]
+        #![proptest_config(banco_game::testing::proptest_config(None, 0xC10C))]
 
         /// Anything typed is read or refused, never a panic; what is read is a clock the
         /// protocol plays, written back to the same clock.

@@ -55,10 +55,7 @@ fn landings_avoiding_spots(game: &LinesGame, spots: &[Cell]) -> BTreeSet<Vec<(Ce
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        failure_persistence: None,
-        ..banco_game::testing::proptest_config(Some(24), 0x5B07)
-    })]
+    #![proptest_config(banco_game::testing::proptest_config(Some(24), 0x5B07))]
 
     /// (a) For seeded positions, every non-scoring legal move that does not end on a spot
     /// lands the announced balls on the same cells: the spots.

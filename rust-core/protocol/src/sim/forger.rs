@@ -144,11 +144,6 @@ impl Peer {
         Some(peer)
     }
 
-    /// Sends `body` with the next sequence number (if sequenced).
-    fn send(&mut self, victim: &mut Victim, body: Body, now: u64) {
-        self.link.send(victim, body, now);
-    }
-
     /// Reads what the victim sent, acknowledging its sequenced messages in order; when
     /// `alive`, answers as a live peer does: a pong to each ping, an acknowledgement of what
     /// arrived.
@@ -164,10 +159,10 @@ impl Peer {
             }
         }
         if alive && ping {
-            self.send(victim, Body::Pong, now);
+            self.link.send(victim, Body::Pong, now);
         }
         if alive && sequenced {
-            self.send(victim, Body::Ack, now);
+            self.link.send(victim, Body::Ack, now);
         }
     }
 
@@ -331,7 +326,7 @@ pub fn race_against_forger(script: &[u8]) -> Result<ForgerReport, ForgerFault> {
         fen: None,
         params: proposal_params(&share.commitment(), options(*opts)),
     });
-    peer.send(&mut victim, propose, 0);
+    peer.link.send(&mut victim, propose, 0);
     let _ = victim.accept_proposal(0);
     peer.drain(&mut victim, true, 0);
     while victim.poll_event().is_some() {}
@@ -421,52 +416,38 @@ fn step(
     our_turns: &mut u32,
 ) -> u64 {
     let next = turns(victim, Color::Black);
-    match op % 12 {
-        0 => peer.send(
-            victim,
-            Body::SeedReveal {
-                value: share.value(),
-            },
-            t,
-        ),
-        1 => peer.send(victim, Body::SeedReveal { value: [a; 32] }, t),
-        2 => {
-            let picked = board(victim, Color::Black).and_then(|g| legal_move(g, a, b));
-            if let Some((from, to)) = picked {
-                let body = Body::RaceMove {
-                    turn: next,
-                    from: from.index() as u8,
-                    to: to.index() as u8,
-                };
-                peer.send(victim, body, t);
-            }
-        }
-        3 => {
-            let turn = next.wrapping_add(u32::from(op >> 6));
-            peer.send(
-                victim,
-                Body::RaceMove {
-                    turn,
-                    from: a,
-                    to: b,
-                },
-                t,
-            );
-        }
+    // What the peer sends this step (nothing for our own actions and for time).
+    let body = match op % 12 {
+        0 => Some(Body::SeedReveal {
+            value: share.value(),
+        }),
+        1 => Some(Body::SeedReveal { value: [a; 32] }),
+        2 => board(victim, Color::Black)
+            .and_then(|g| legal_move(g, a, b))
+            .map(|(from, to)| Body::RaceMove {
+                turn: next,
+                from: from.index() as u8,
+                to: to.index() as u8,
+            }),
+        3 => Some(Body::RaceMove {
+            turn: next.wrapping_add(u32::from(op >> 6)),
+            from: a,
+            to: b,
+        }),
         4 | 5 => {
             let turns = next.wrapping_add(u32::from(a)).wrapping_sub(2);
-            let body = if op % 12 == 4 {
+            Some(if op % 12 == 4 {
                 Body::RaceStop { turns }
             } else {
                 Body::RaceCut { turns }
-            };
-            peer.send(victim, body, t);
+            })
         }
-        6 => peer.send(victim, Body::Resign { ply: u32::from(a) }, t),
+        6 => Some(Body::Resign { ply: u32::from(a) }),
         7 => {
             let (plain, after) = rest.split_at(usize::from(a).min(rest.len()));
             *rest = after;
             peer.link.send_plain(victim, plain, t);
+            None
         }
         8 => {
             let me = victim.race().map(|r| r.me());
@@ -478,12 +459,20 @@ fn step(
             {
                 *our_turns += 1;
             }
+            None
         }
         9 => {
             let _ = victim.race_resign(t);
+            None
         }
-        10 => peer.link.seq += 1,
+        10 => {
+            peer.link.seq += 1;
+            None
+        }
         _ => return t + u64::from(a) * 100 + u64::from(b) * 25_600,
+    };
+    if let Some(body) = body {
+        peer.link.send(victim, body, t);
     }
     t
 }

@@ -17,9 +17,11 @@
 //! let (mut raw, _sas_commitment) = RawLink::dial(&mut victim, PROTOCOL_VERSION, 0, 0).unwrap();
 //! raw.resume(&mut victim, 0);
 //! assert!(victim.is_link_up());
+//! while victim.poll_transmit().is_some() {} // its resume
 //! raw.send(&mut victim, Body::Ping, 0);
-//! let heard = raw.hear(&mut victim);
-//! assert!(heard.contains(&Body::Pong));
+//! let frame = victim.poll_transmit().unwrap();
+//! let (answer, in_order) = raw.open(&frame).unwrap();
+//! assert_eq!((answer.body, in_order), (Body::Pong, false), "a pong is not sequenced");
 //! ```
 
 use crate::Session;
@@ -125,17 +127,5 @@ impl RawLink {
             self.ack += 1;
         }
         Some((env, in_order))
-    }
-
-    /// Reads everything the victim sent ([`RawLink::open`] on each frame); returns the
-    /// bodies.
-    pub fn hear<G: MatchGame>(&mut self, victim: &mut Session<G>) -> Vec<Body> {
-        let mut out = Vec::new();
-        while let Some(frame) = victim.poll_transmit() {
-            if let Some((env, _)) = self.open(&frame) {
-                out.push(env.body);
-            }
-        }
-        out
     }
 }

@@ -155,10 +155,7 @@ fn step() -> impl Strategy<Value = [u8; 3]> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        failure_persistence: None,
-        ..banco_game::testing::proptest_config(None, 0xF0_4632)
-    })]
+    #![proptest_config(banco_game::testing::proptest_config(None, 0xF0_4632))]
 
     #[test]
     fn random_scripts_leave_the_victim_consistent(
