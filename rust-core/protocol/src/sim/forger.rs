@@ -11,6 +11,8 @@
 //!   the other side winning a resignation or a fault;
 //! * the replica of the peer's board never goes back, and our board's turns are the moves
 //!   we played;
+//! * a link the peer dials again resumes the session (the victim takes it up from what
+//!   the peer heard);
 //! * what the victim sends is its own race: its moves numbered from 0 in order, none more
 //!   than it played, none after its stop or resignation, which counts them.
 //!
@@ -42,11 +44,15 @@
 //! passes (`a` × 100 + `b` × 25,600 ms), the victim's timers running in order. The peer
 //! answers the victim's pings and acknowledges what it sends, as a live peer does, except
 //! in steps whose op has its top bit set: it is silent then, and a long silence takes the
-//! link down.
+//! link down. A step of op 11 with bit 6 set also cuts the link once the time has passed:
+//! the victim loses it, and the peer dials again and resumes the session from what it
+//! heard. Its messages then go on from where the victim's resume says: a forger's stream,
+//! not an honest peer's resend — what it lost is replaced by what it sends next, and what
+//! the victim holds out of order from before the cut comes after that.
 
 use super::{CountingGame, RawLink};
 use crate::crypto::Identity;
-use crate::message::{Body, CAP_LINES, Propose, game_code};
+use crate::message::{Body, CAP_LINES, Propose, Resume, game_code};
 use crate::race::{RaceEnd, RaceOptions, RaceResult, proposal_params};
 use crate::seed::SeedShare;
 use crate::{PROTOCOL_VERSION, Session, SessionConfig};
@@ -85,6 +91,9 @@ pub enum ForgerFault {
         /// What the victim holds now.
         after: Option<Box<RaceResult>>,
     },
+    /// The victim did not take up the session again when the peer dialled again.
+    #[error("the victim did not resume the session on the peer's new link")]
+    ResumeRefused,
     /// What the victim sent is wrong.
     #[error("the victim sent a wrong race message: {0}")]
     OurStream(String),
@@ -115,6 +124,8 @@ pub struct ForgerReport {
     pub our_turns: u32,
     /// The race's result, if it ended.
     pub result: Option<RaceResult>,
+    /// The links the peer dialled again on which the victim resumed the session.
+    pub resumed: u32,
 }
 
 /// The forging peer: its end of the link, and what it heard of the victim's race.
@@ -144,9 +155,39 @@ impl Peer {
         Some(peer)
     }
 
+    /// Cuts the link at `now` and dials the victim again, resuming `session` from what the
+    /// peer heard; our sequence goes on from where the victim's resume says. A victim that
+    /// takes no link any more (its session closed) is left alone. True if the session
+    /// was resumed.
+    fn redial(
+        &mut self,
+        victim: &mut Victim,
+        session: [u8; 8],
+        now: u64,
+    ) -> Result<bool, ForgerFault> {
+        victim.link_lost(now);
+        let Some((link, _)) = RawLink::dial(victim, PROTOCOL_VERSION, CAP_LINES, now) else {
+            return Ok(false);
+        };
+        let heard = self.link.ack;
+        self.link = RawLink { ack: heard, ..link };
+        self.drain(victim, false, now);
+        let resume = Body::Resume(Resume {
+            session,
+            last_seen: u32::try_from(heard).unwrap_or(u32::MAX),
+            sas_reveal: None,
+        });
+        self.link.send(victim, resume, now);
+        if !victim.is_link_up() {
+            return Err(ForgerFault::ResumeRefused);
+        }
+        self.drain(victim, true, now);
+        Ok(true)
+    }
+
     /// Reads what the victim sent, acknowledging its sequenced messages in order; when
     /// `alive`, answers as a live peer does: a pong to each ping, an acknowledgement of what
-    /// arrived.
+    /// arrived. The victim's resume sets where our sequence goes on.
     fn drain(&mut self, victim: &mut Victim, alive: bool, now: u64) {
         let (mut ping, mut sequenced) = (false, false);
         while let Some(frame) = victim.poll_transmit() {
@@ -154,6 +195,9 @@ impl Peer {
                 if in_order {
                     sequenced = true;
                     self.heard(&env.body);
+                }
+                if let Body::Resume(r) = &env.body {
+                    self.link.seq = u64::from(r.last_seen);
                 }
                 ping |= env.body == Body::Ping;
             }
@@ -312,6 +356,7 @@ pub fn race_against_forger(script: &[u8]) -> Result<ForgerReport, ForgerFault> {
             peer_turns: 0,
             our_turns: 0,
             result: None,
+            resumed: 0,
         });
     };
     let mut peer = Peer::pair(&mut victim).ok_or(ForgerFault::NoPairing)?;
@@ -334,7 +379,7 @@ pub fn race_against_forger(script: &[u8]) -> Result<ForgerReport, ForgerFault> {
     let mut rest = steps;
     let mut now = 1;
     let mut result: Option<RaceResult> = None;
-    let (mut peer_turns, mut our_turns) = (0, 0);
+    let (mut peer_turns, mut our_turns, mut resumed) = (0, 0, 0);
     while let [op, a, b, tail @ ..] = rest {
         rest = tail;
         let until = step(
@@ -356,6 +401,9 @@ pub fn race_against_forger(script: &[u8]) -> Result<ForgerReport, ForgerFault> {
         }
         now = until;
         peer.drain(&mut victim, alive, now);
+        if *op % 12 == 11 && *op & 0x40 != 0 && peer.redial(&mut victim, session, now)? {
+            resumed += 1;
+        }
         while victim.poll_event().is_some() {}
 
         let theirs = turns(&victim, Color::Black);
@@ -401,6 +449,7 @@ pub fn race_against_forger(script: &[u8]) -> Result<ForgerReport, ForgerFault> {
         peer_turns,
         our_turns,
         result,
+        resumed,
     })
 }
 

@@ -138,14 +138,78 @@ fn an_untimed_race_is_declined() {
     );
 }
 
+/// Time passes (`a` × 100 ms), then the link is cut and the peer dials again.
+const fn redial(a: u8) -> [u8; 3] {
+    [11 + 60, a, 0]
+}
+
+#[test]
+fn a_race_cut_and_redialled_goes_on_to_its_end() {
+    let mut steps = vec![REVEAL];
+    for i in 0..60u8 {
+        steps.extend([
+            [2, i, i.wrapping_mul(7)],
+            [8, i.wrapping_mul(3), i],
+            match i {
+                // A long silence takes the link down before the peer dials again.
+                30 => [11 + 192, 255, 1],
+                _ if i % 5 == 0 => redial(5),
+                _ => [11, 5, 0],
+            },
+        ]);
+    }
+    let report = race_against_forger(&script(opts(3), &steps)).unwrap();
+    let result = report.result.clone().expect("both boards filled");
+    assert_eq!(result.end, RaceEnd::Finished);
+    assert_eq!(result.turns, [report.our_turns, report.peer_turns]);
+    assert!(
+        report.peer_turns > 20 && report.our_turns > 20,
+        "{report:?}"
+    );
+    assert_eq!(report.resumed, 12, "every cut was resumed");
+}
+
+#[test]
+fn a_stream_rewritten_across_a_cut_is_judged_as_sent() {
+    // The peer's second move goes out past a lost number: the victim holds it, out of
+    // order, and waits for the lost one.
+    let steps = [REVEAL, PEER_MOVE, [10, 0, 0], PEER_MOVE];
+    let stuck = race_against_forger(&script(opts(3), &steps)).unwrap();
+    assert_eq!(
+        (stuck.peer_turns, stuck.result),
+        (1, None),
+        "the move past the gap waits"
+    );
+    // Dialling again, the peer goes on from the victim's resume: its next move takes the
+    // lost number, and the move held since before the cut, numbered for the same turn,
+    // then comes one turn late.
+    let steps = [&steps[..], &[redial(1), PEER_MOVE]].concat();
+    let report = race_against_forger(&script(opts(3), &steps)).unwrap();
+    assert_eq!((report.peer_turns, report.resumed), (2, 1));
+    let result = report.result.expect("the stream is judged as sent");
+    assert_eq!(
+        result.end,
+        RaceEnd::Cheated(
+            Color::Black,
+            RaceFault::WrongTurn {
+                expected: 2,
+                got: 1
+            }
+        )
+    );
+}
+
 /// A step: mostly honest play and time, with every kind of forgery mixed in.
 fn step() -> impl Strategy<Value = [u8; 3]> {
     let op = prop_oneof![
         3 => Just(2u8),
         3 => Just(8u8),
         2 => Just(11u8),
-        // Time with the peer silent (top bit): the link goes down and comes back.
+        // Time with the peer silent (top bit): a long silence takes the link down.
         1 => Just(11u8 + 132),
+        // Time, then the link is cut and the peer dials again (bit 6), silent or not.
+        1 => Just(11u8 + 60),
+        1 => Just(11u8 + 192),
         1 => Just(0u8),
         1 => (0u8..=255).prop_map(|o| o - o % 12 + 1),
         1 => (0u8..=255).prop_map(|o| o - o % 12 + 3),
