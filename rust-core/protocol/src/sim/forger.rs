@@ -52,7 +52,7 @@
 
 use super::{CountingGame, RawLink};
 use crate::crypto::Identity;
-use crate::message::{Body, CAP_LINES, Propose, Resume, game_code};
+use crate::message::{Body, CAP_LINES, Propose, game_code};
 use crate::race::{RaceEnd, RaceOptions, RaceResult, proposal_params};
 use crate::seed::SeedShare;
 use crate::{PROTOCOL_VERSION, Session, SessionConfig};
@@ -172,12 +172,7 @@ impl Peer {
         let heard = self.link.ack;
         self.link = RawLink { ack: heard, ..link };
         self.drain(victim, false, now);
-        let resume = Body::Resume(Resume {
-            session,
-            last_seen: u32::try_from(heard).unwrap_or(u32::MAX),
-            sas_reveal: None,
-        });
-        self.link.send(victim, resume, now);
+        self.link.resume_session(victim, session, now);
         if !victim.is_link_up() {
             return Err(ForgerFault::ResumeRefused);
         }

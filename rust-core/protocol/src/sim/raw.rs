@@ -78,9 +78,20 @@ impl RawLink {
 
     /// Sends our resume of a new session (nothing heard yet, no SAS nonce).
     pub fn resume<G: MatchGame>(&mut self, victim: &mut Session<G>, now: u64) -> Option<Vec<u8>> {
+        self.resume_session(victim, [0; 8], now)
+    }
+
+    /// Sends our resume of `session` (zeros: a new one) on a link dialled again: the
+    /// victim's messages heard so far ([`RawLink::ack`]) are those it need not send again.
+    pub fn resume_session<G: MatchGame>(
+        &mut self,
+        victim: &mut Session<G>,
+        session: [u8; 8],
+        now: u64,
+    ) -> Option<Vec<u8>> {
         let resume = Body::Resume(Resume {
-            session: [0; 8],
-            last_seen: 0,
+            session,
+            last_seen: u32::try_from(self.ack).unwrap_or(u32::MAX),
             sas_reveal: None,
         });
         self.send(victim, resume, now)

@@ -6,7 +6,7 @@
 use banco_game::Color;
 use banco_protocol::race::{RaceEnd, RaceFault};
 use banco_protocol::seed::SeedError;
-use banco_protocol::sim::race_against_forger;
+use banco_protocol::sim::{ForgerReport, race_against_forger};
 use proptest::prelude::*;
 
 /// Options byte: 5 balls, the given limit index (0: none, 1: 1 s, 2: 30 s, 3: an hour).
@@ -28,14 +28,15 @@ const PEER_MOVE: [u8; 3] = [2, 3, 5];
 /// The victim plays a legal move of its own board.
 const OUR_MOVE: [u8; 3] = [8, 2, 9];
 
-#[test]
-fn an_honest_race_fills_both_boards_and_the_result_counts_them() {
+/// Sixty rounds of a legal move of the peer, one of ours and `time(round)`, after the
+/// honest reveal: both boards fill and the race is finished on them.
+fn honest_race_to_the_end(time: impl Fn(u8) -> [u8; 3]) -> ForgerReport {
     let mut steps = vec![REVEAL];
     for i in 0..60u8 {
         steps.extend([
             [2, i, i.wrapping_mul(7)],
             [8, i.wrapping_mul(3), i],
-            [11, 5, 0],
+            time(i),
         ]);
     }
     let report = race_against_forger(&script(opts(3), &steps)).unwrap();
@@ -46,6 +47,13 @@ fn an_honest_race_fills_both_boards_and_the_result_counts_them() {
         report.peer_turns > 20 && report.our_turns > 20,
         "{report:?}"
     );
+    report
+}
+
+#[test]
+fn an_honest_race_fills_both_boards_and_the_result_counts_them() {
+    let report = honest_race_to_the_end(|_| [11, 5, 0]);
+    assert_eq!(report.resumed, 0);
 }
 
 #[test]
@@ -145,27 +153,12 @@ const fn redial(a: u8) -> [u8; 3] {
 
 #[test]
 fn a_race_cut_and_redialled_goes_on_to_its_end() {
-    let mut steps = vec![REVEAL];
-    for i in 0..60u8 {
-        steps.extend([
-            [2, i, i.wrapping_mul(7)],
-            [8, i.wrapping_mul(3), i],
-            match i {
-                // A long silence takes the link down before the peer dials again.
-                30 => [11 + 192, 255, 1],
-                _ if i % 5 == 0 => redial(5),
-                _ => [11, 5, 0],
-            },
-        ]);
-    }
-    let report = race_against_forger(&script(opts(3), &steps)).unwrap();
-    let result = report.result.clone().expect("both boards filled");
-    assert_eq!(result.end, RaceEnd::Finished);
-    assert_eq!(result.turns, [report.our_turns, report.peer_turns]);
-    assert!(
-        report.peer_turns > 20 && report.our_turns > 20,
-        "{report:?}"
-    );
+    let report = honest_race_to_the_end(|i| match i {
+        // A long silence takes the link down before the peer dials again.
+        30 => [11 + 192, 255, 1],
+        _ if i % 5 == 0 => redial(5),
+        _ => [11, 5, 0],
+    });
     assert_eq!(report.resumed, 12, "every cut was resumed");
 }
 
