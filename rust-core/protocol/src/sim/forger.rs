@@ -149,10 +149,17 @@ impl Peer {
             stop_heard: None,
             fault: None,
         };
-        peer.drain(victim, false, 0);
-        peer.link.resume(victim, 0);
-        peer.drain(victim, true, 0);
+        peer.take_up(victim, [0; 8], 0);
         Some(peer)
+    }
+
+    /// On a link just dialled: reads the victim's resume (where our sequence goes on),
+    /// sends ours of `session` (zeros: a new one) from what the peer heard, then answers as
+    /// a live peer.
+    fn take_up(&mut self, victim: &mut Victim, session: [u8; 8], now: u64) {
+        self.drain(victim, false, now);
+        self.link.resume_session(victim, session, now);
+        self.drain(victim, true, now);
     }
 
     /// Cuts the link at `now` and dials the victim again, resuming `session` from what the
@@ -169,15 +176,16 @@ impl Peer {
         let Some((link, _)) = RawLink::dial(victim, PROTOCOL_VERSION, CAP_LINES, now) else {
             return Ok(false);
         };
-        let heard = self.link.ack;
-        self.link = RawLink { ack: heard, ..link };
-        self.drain(victim, false, now);
-        self.link.resume_session(victim, session, now);
-        if !victim.is_link_up() {
-            return Err(ForgerFault::ResumeRefused);
+        self.link = RawLink {
+            ack: self.link.ack,
+            ..link
+        };
+        self.take_up(victim, session, now);
+        if victim.is_link_up() {
+            Ok(true)
+        } else {
+            Err(ForgerFault::ResumeRefused)
         }
-        self.drain(victim, true, now);
-        Ok(true)
     }
 
     /// Reads what the victim sent, acknowledging its sequenced messages in order; when

@@ -109,7 +109,7 @@ pub fn playing_spec(spec: MatchSpec) -> (S, S) {
     (a, b)
 }
 
-/// A peer driven by hand: it speaks the protocol with the crypto primitives directly, so
+/// A peer driven by hand over the library's [`RawLink`], keeping every frame it sent, so
 /// tests can send replayed, forged, illegal or flooding messages.
 pub struct RawPeer {
     /// Its end of the link (the library's hand-driven peer).
