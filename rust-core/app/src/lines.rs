@@ -278,8 +278,7 @@ impl LinesSession {
             .into_iter()
             .flatten()
         {
-            let back = change.inverse();
-            self.best.apply(&back);
+            let back = self.best.apply(&change.inverse());
             self.unkept.push(back);
         }
         self.recorded = false;

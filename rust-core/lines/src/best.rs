@@ -426,7 +426,7 @@ impl BestScores {
     /// did not make the table, or better games pushed it out). The change made, to take it
     /// back or bring it into another copy of the table ([`BestScores::apply`]); `None` if
     /// the table remembered an ending of that game already. Past [`MAX_ENDED`] endings the
-    /// oldest is forgotten (and taking this one back does not bring it back).
+    /// oldest is forgotten, and taking this one back brings it back.
     ///
     /// ```
     /// use banco_lines::best::{BestScores, Ending};
@@ -440,22 +440,32 @@ impl BestScores {
     /// assert!(!table.has_game(7));
     /// ```
     pub fn end_game(&mut self, ending: Ending) -> Option<BestChange> {
-        self.remember_end(ending)
-            .then_some(BestChange::Ended(ending))
-    }
-
-    /// Adds `ending` to those remembered, unless one of its game is there already (then
-    /// false); forgets the oldest past [`MAX_ENDED`].
-    fn remember_end(&mut self, ending: Ending) -> bool {
         if self.ended.iter().any(|e| e.game == ending.game) {
-            return false;
+            return None;
         }
+        let mut forgotten = None;
         if self.ended.len() >= MAX_ENDED {
             let over = self.ended.len() + 1 - MAX_ENDED;
-            self.ended.drain(..over);
+            forgotten = self.ended.drain(..over).next_back();
         }
         self.ended.push(ending);
-        true
+        Some(BestChange::Ended { ending, forgotten })
+    }
+
+    /// Forgets `ending` (that very ending, not another of its game) and remembers again,
+    /// as the oldest, the ending its remembering made the table forget, if there is room
+    /// and no ending of that game is remembered meanwhile: whether it came back.
+    fn forget_end(&mut self, ending: Ending, forgotten: Option<Ending>) -> bool {
+        self.ended.retain(|e| *e != ending);
+        match forgotten {
+            Some(f)
+                if self.ended.len() < MAX_ENDED && !self.ended.iter().any(|e| e.game == f.game) =>
+            {
+                self.ended.insert(0, f);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Takes out the entry of `kind` at `rank` (a finished game taken back by undo); `None`
@@ -469,6 +479,14 @@ impl BestScores {
         entry
     }
 
+    /// The last entry of `kind` if its table is full: a game that enters pushes it out.
+    fn last_if_full(&self, kind: BestKind) -> Option<BestScore> {
+        let table = self.entries_of(kind);
+        (table.len() >= self.capacity)
+            .then(|| table.last().cloned())
+            .flatten()
+    }
+
     /// [`BestScores::record_game`], with what it changed: the rank and the change, to take
     /// it back or to bring it into another copy of the table ([`BestScores::apply`]).
     pub fn enter(
@@ -479,11 +497,7 @@ impl BestScores {
         turns: u32,
         date: &str,
     ) -> Option<(usize, BestChange)> {
-        // A full table of its kind loses its last entry to a game that enters.
-        let table = self.entries_of(kind);
-        let last = (table.len() >= self.capacity)
-            .then(|| table.last().cloned())
-            .flatten();
+        let last = self.last_if_full(kind);
         let rank = self.record_game(kind, game, score, turns, date)?;
         let entry = self.entries_of(kind).get(rank)?.clone();
         Some((
@@ -498,24 +512,50 @@ impl BestScores {
     /// Makes `change` in this table — the same table or another copy of it, which other
     /// sessions may have changed meanwhile: an entry entered is recorded (where its score
     /// ranks it among its kind), one withdrawn is taken out (the first equal entry, if any)
-    /// and the entry its entering pushed out of a full table comes back, if it fits.
-    pub fn apply(&mut self, change: &BestChange) {
+    /// and the entry its entering pushed out of a full table comes back, if it fits; an
+    /// ending is remembered, or forgotten with the ending its remembering made the table
+    /// forget coming back, if there is room.
+    ///
+    /// Returns the change as made here: what it pushed out or made the table forget in
+    /// this copy, and what came back. Its inverse takes it back from this copy, which the
+    /// change as made elsewhere may not (another copy's oldest ending, or its last entry,
+    /// may be another).
+    pub fn apply(&mut self, change: &BestChange) -> BestChange {
         match change {
             BestChange::Entered { entry, .. } => {
-                self.record_entry(entry);
+                let last = self.last_if_full(entry.kind);
+                let pushed_out = self.record_entry(entry).and(last);
+                BestChange::Entered {
+                    entry: entry.clone(),
+                    pushed_out,
+                }
             }
             BestChange::Withdrawn { entry, pushed_out } => {
                 if let Some(rank) = self.entries_of(entry.kind).iter().position(|e| e == entry) {
                     self.remove(entry.kind, rank);
                 }
-                if let Some(e) = pushed_out {
-                    self.record_entry(e);
+                let back = pushed_out
+                    .as_ref()
+                    .filter(|e| self.record_entry(e).is_some())
+                    .cloned();
+                BestChange::Withdrawn {
+                    entry: entry.clone(),
+                    pushed_out: back,
                 }
             }
-            BestChange::Ended(ending) => {
-                self.remember_end(*ending);
+            BestChange::Ended { ending, .. } => {
+                self.end_game(*ending).unwrap_or(BestChange::Ended {
+                    ending: *ending,
+                    forgotten: None,
+                })
             }
-            BestChange::EndTakenBack(ending) => self.ended.retain(|e| e != ending),
+            BestChange::EndTakenBack { ending, forgotten } => {
+                let back = self.forget_end(*ending, *forgotten);
+                BestChange::EndTakenBack {
+                    ending: *ending,
+                    forgotten: forgotten.filter(|_| back),
+                }
+            }
         }
     }
 }
@@ -544,10 +584,20 @@ pub enum BestChange {
     },
     /// A game remembered as played to its end ([`BestScores::end_game`]); made in a copy
     /// that remembers an ending of the game already, it changes nothing.
-    Ended(Ending),
+    Ended {
+        /// The ending.
+        ending: Ending,
+        /// The oldest ending the table forgot to make room ([`MAX_ENDED`]).
+        forgotten: Option<Ending>,
+    },
     /// That ending forgotten again (taken back by undo); only that very ending is taken
     /// out, not another of the same game.
-    EndTakenBack(Ending),
+    EndTakenBack {
+        /// The ending.
+        ending: Ending,
+        /// The ending its remembering made the table forget: it comes back as the oldest.
+        forgotten: Option<Ending>,
+    },
 }
 
 impl BestChange {
@@ -561,8 +611,12 @@ impl BestChange {
             BestChange::Withdrawn { entry, pushed_out } => {
                 BestChange::Entered { entry, pushed_out }
             }
-            BestChange::Ended(ending) => BestChange::EndTakenBack(ending),
-            BestChange::EndTakenBack(ending) => BestChange::Ended(ending),
+            BestChange::Ended { ending, forgotten } => {
+                BestChange::EndTakenBack { ending, forgotten }
+            }
+            BestChange::EndTakenBack { ending, forgotten } => {
+                BestChange::Ended { ending, forgotten }
+            }
         }
     }
 }
@@ -784,14 +838,133 @@ mod tests {
         assert_eq!(other.ended_games(), [end(99)]);
         assert!(other.has_game(99) && !other.has_entry_of(99));
         // Another session's ending of the same game stays: only this one is taken back.
-        other.apply(&BestChange::EndTakenBack(Ending { game: 99, tag: 4 }));
+        other.apply(&BestChange::EndTakenBack {
+            ending: Ending { game: 99, tag: 4 },
+            forgotten: None,
+        });
         assert!(other.remembers(end(99)));
         other.apply(&change.inverse());
         assert!(!other.has_game(99) && other.ended_games().is_empty());
         assert_eq!(change.inverse().inverse(), change);
-        // A full list made full again by `apply` forgets its oldest too.
-        t.apply(&BestChange::Ended(end(1 << 40)));
+        // A full list made full again by `apply` forgets its oldest too, and says so.
+        let made = t.apply(&BestChange::Ended {
+            ending: end(1 << 40),
+            forgotten: None,
+        });
         assert_eq!(t.ended_games().len(), MAX_ENDED);
         assert!(!t.has_game(5) && t.has_game(6) && t.has_game(1 << 40));
+        assert_eq!(
+            made,
+            BestChange::Ended {
+                ending: end(1 << 40),
+                forgotten: Some(end(5))
+            }
+        );
+    }
+
+    /// A full list of endings: taking back the newest brings back the oldest it made the
+    /// table forget, first again, in this copy and in a copy that another session changed
+    /// meanwhile — there, the one that copy forgot.
+    #[test]
+    fn an_ending_taken_back_brings_back_the_ending_it_made_the_table_forget() {
+        let end = |game: u64| Ending { game, tag: 3 };
+        let mut full = BestScores::new(10);
+        for g in 0..MAX_ENDED as u64 {
+            full.end_game(end(g));
+        }
+        let before = full.clone();
+        let mut t = full.clone();
+        let change = t.end_game(end(5000)).unwrap();
+        assert!(!t.has_game(0));
+        assert_eq!(
+            change,
+            BestChange::Ended {
+                ending: end(5000),
+                forgotten: Some(end(0))
+            }
+        );
+        let back = t.apply(&change.inverse());
+        assert_eq!(t, before, "the very list again, oldest first");
+        assert_eq!(back, change.inverse());
+        // Taken back twice: the forgotten ending is there once.
+        assert_eq!(
+            t.apply(&change.inverse()),
+            BestChange::EndTakenBack {
+                ending: end(5000),
+                forgotten: None
+            }
+        );
+        assert_eq!(t, before);
+        // Another session ended a game meanwhile (the store forgot game 0 for it): this
+        // session's ending, made again there, forgets game 1; taking it back as made there
+        // brings back game 1, not game 0, which the other session's ending pushed out.
+        let mut stored = full.clone();
+        stored.end_game(end(6000));
+        let made = stored.apply(&change);
+        assert_eq!(
+            made,
+            BestChange::Ended {
+                ending: end(5000),
+                forgotten: Some(end(1))
+            }
+        );
+        stored.apply(&made.inverse());
+        assert!(!stored.has_game(0) && stored.has_game(1) && stored.has_game(6000));
+        assert_eq!(stored.ended_games().first(), Some(&end(1)));
+        assert_eq!(stored.ended_games().len(), MAX_ENDED);
+        // An ending of the forgotten game remembered meanwhile keeps it out: one per game.
+        let mut t = full;
+        let change = t.end_game(end(5000)).unwrap();
+        t.apply(&BestChange::EndTakenBack {
+            ending: end(1),
+            forgotten: None,
+        });
+        t.end_game(Ending { game: 0, tag: 9 });
+        t.apply(&change.inverse());
+        assert!(t.remembers(Ending { game: 0, tag: 9 }) && !t.remembers(end(0)));
+    }
+
+    /// An entry taken back in a copy that another session changed brings back what its
+    /// entering pushed out there.
+    #[test]
+    fn an_entry_made_again_in_another_copy_says_what_it_pushed_out_there() {
+        let k = BestKind::of(Settings::default(), None);
+        let mut a = BestScores::new(2);
+        a.record(k, 100, 1, "a");
+        a.record(k, 90, 1, "b");
+        let mut stored = a.clone();
+        let (_, change) = a.enter(k, Some(1), 95, 1, "c").unwrap();
+        // Meanwhile another session entered 92, pushing 90 out of the stored copy.
+        stored.record(k, 92, 1, "d");
+        let made = stored.apply(&change);
+        let BestChange::Entered { pushed_out, .. } = &made else {
+            panic!("{made:?}");
+        };
+        assert_eq!(pushed_out.as_ref().map(|e| e.score), Some(92));
+        stored.apply(&made.inverse());
+        assert_eq!(scores(&stored, k), [100, 92]);
+        // A change that did not enter pushed nothing out.
+        let made = stored.apply(&BestChange::Entered {
+            entry: change_entry(&change, 10),
+            pushed_out: None,
+        });
+        assert!(matches!(
+            made,
+            BestChange::Entered {
+                pushed_out: None,
+                ..
+            }
+        ));
+        assert_eq!(scores(&stored, k), [100, 92]);
+    }
+
+    fn change_entry(change: &BestChange, score: u32) -> BestScore {
+        let BestChange::Entered { entry, .. } = change else {
+            panic!("{change:?}");
+        };
+        BestScore {
+            score,
+            ..entry.clone()
+        }
     }
 }

@@ -141,7 +141,7 @@ impl LinesSession {
         if !kept {
             self.entered = None;
         }
-        if let Some(BestChange::Ended(ending)) = &self.ended
+        if let Some(BestChange::Ended { ending, .. }) = &self.ended
             && !self.best.remembers(*ending)
         {
             self.ended = None;
@@ -173,12 +173,12 @@ impl LinesSession {
         for change in self.unkept.drain(..) {
             let elsewhere = |game: Option<u64>| game.is_some_and(|g| ended_elsewhere.contains(&g));
             match &change {
-                BestChange::Ended(ending) if table.remembers(*ending) => {
+                BestChange::Ended { ending, .. } if table.remembers(*ending) => {
                     // Written already: there once.
                     unkept.push(change);
                     continue;
                 }
-                BestChange::Ended(ending) if table.has_game(ending.game) => {
+                BestChange::Ended { ending, .. } if table.has_game(ending.game) => {
                     ended_elsewhere.push(ending.game);
                     if self.ended.as_ref() == Some(&change) {
                         // Played before, elsewhere: so said from now on.
@@ -209,8 +209,15 @@ impl LinesSession {
                 }
                 _ => {}
             }
-            table.apply(&change);
-            unkept.push(change);
+            // Made again here, it may push out or forget another than in this session's
+            // copy: undo takes back the change as made here.
+            let made = table.apply(&change);
+            for own in [&mut self.entered, &mut self.ended] {
+                if own.as_ref() == Some(&change) {
+                    *own = Some(made.clone());
+                }
+            }
+            unkept.push(made);
         }
         self.unkept = unkept;
         self.best = table;
@@ -397,6 +404,62 @@ mod tests {
             a.merge_best_scores(b"id,score\n"),
             Err(SaveError::NotBestScores)
         );
+    }
+
+    /// A full table: one session's ending pushes out the last entry of its copy, another
+    /// session's entry has taken that place in the store meanwhile. Merged, written, then
+    /// taken back by undo, it brings back what it pushed out of the store — the other
+    /// session's entry — not the entry its own copy lost, which the other session had
+    /// pushed out already.
+    #[test]
+    fn undo_after_a_merge_brings_back_what_the_ending_pushed_out_of_the_store() {
+        let mut a = LinesSession::new(Settings::default(), [2; 32]);
+        let mut b = LinesSession::new(Settings::default(), [3; 32]);
+        finish(&mut a);
+        finish(&mut b);
+        assert_ne!(a.score(), b.score());
+        let (mut hi, mut lo) = if a.score() > b.score() {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let kind = hi.best_kind();
+        let mut stored = BestScores::new(2);
+        stored.record(kind, 1_000_000, 1, "2026-01-01");
+        stored.record(kind, 1, 1, "2026-01-01");
+        let mut store = encode(&stored).unwrap();
+        hi.load_best_scores(&store).unwrap();
+        lo.load_best_scores(&store).unwrap();
+        let keep = |s: &mut LinesSession, store: &mut Vec<u8>| {
+            s.merge_best_scores(store).unwrap();
+            *store = s.best_scores_bytes().unwrap();
+            s.best_scores_kept();
+        };
+        let scores = |store: &[u8]| {
+            let t = decode(store).unwrap();
+            t.entries_of(kind)
+                .iter()
+                .map(|e| e.score)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(lo.record_result("2026-12-07"), Some(1));
+        keep(&mut lo, &mut store);
+        assert_eq!(
+            hi.record_result("2026-12-07"),
+            Some(1),
+            "its copy's 1 pushed out"
+        );
+        keep(&mut hi, &mut store);
+        assert_eq!(scores(&store), [1_000_000, hi.score()]);
+        hi.undo().unwrap();
+        keep(&mut hi, &mut store);
+        assert_eq!(
+            scores(&store),
+            [1_000_000, lo.score()],
+            "lo's entry is back"
+        );
+        lo.merge_best_scores(&store).unwrap();
+        assert_eq!(lo.entered_rank(), Some(1));
     }
 
     #[test]
