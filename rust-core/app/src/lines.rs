@@ -91,6 +91,10 @@ pub struct LinesSession {
     hints_used: u32,
     /// The position of the last hint counted: asked again there, a hint counts no more.
     last_hinted: Option<State>,
+    /// This session's own random number, folded into the tags of its endings
+    /// ([`banco_lines::best::Ending::tag`]): another session's ending of the same game
+    /// never reads as this one's, however alike the two games were played.
+    nonce: u32,
 }
 
 /// The tag of a saved game that keeps its clock's time left (milliseconds).
@@ -143,6 +147,7 @@ impl LinesSession {
             seed_known: false,
             hints_used: 0,
             last_hinted: None,
+            nonce: best::session_nonce(),
         }
     }
 
@@ -347,6 +352,7 @@ impl LinesSession {
             pick: LinesPick::default(),
             time_up,
             clock,
+            nonce: best::session_nonce(),
         })
     }
 

@@ -64,7 +64,7 @@ impl LinesSession {
         let id = game_id(&self.game.seed());
         let ending = Ending {
             game: id,
-            tag: ending_tag(self.game.score(), self.game.turns(), date),
+            tag: ending_tag(self.game.score(), self.game.turns(), date, self.nonce),
         };
         if let Some(change) = self.best.end_game(ending) {
             self.ended = Some(change.clone());
@@ -263,17 +263,30 @@ pub const RANKING_NOTE_SEED_KNOWN: &str = "a known seed: this game is not ranked
 pub const RANKING_NOTE_HINTED: &str = "hints used: this game ranks among games played with hints";
 
 /// The tag of a session's ending of a game ([`Ending::tag`]): a fold (FNV-1a) of its
-/// score, turns and the date the front end wrote, so that two sessions' endings of one
-/// game tell apart unless they were played alike on the same day.
-fn ending_tag(score: u32, turns: u32, date: &str) -> u32 {
+/// score, turns, the date the front end wrote and the session's own random number
+/// ([`session_nonce`]). Two sessions' endings of one game tell apart however alike they
+/// were played; a session's own ending taken back by undo and played again alike on the
+/// same day is the same ending.
+fn ending_tag(score: u32, turns: u32, date: &str, nonce: u32) -> u32 {
     let bytes = score
         .to_le_bytes()
         .into_iter()
         .chain(turns.to_le_bytes())
+        .chain(nonce.to_le_bytes())
         .chain(date.bytes());
     bytes.fold(0x811C_9DC5, |h, b| {
         (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
     })
+}
+
+/// A random number for a new session (from the standard library's randomly keyed
+/// hasher: the operating system's randomness, no clock), which tells its endings from
+/// another session's.
+pub(super) fn session_nonce() -> u32 {
+    use std::hash::{BuildHasher, RandomState};
+    let n = RandomState::new().hash_one(0x6C69_6E65_u32);
+    // Both halves folded: the tag is 32 bits.
+    (n ^ (n >> 32)) as u32
 }
 
 /// The row of the best-scores table at `rank` (0 = best) as a screen lists it:
@@ -404,6 +417,35 @@ mod tests {
             a.merge_best_scores(b"id,score\n"),
             Err(SaveError::NotBestScores)
         );
+    }
+
+    /// Two sessions play one save to its end alike (same moves, same score and turns, same
+    /// day): the second to write finds the first's ending, not its own, so its game was
+    /// played before, and its undo takes nothing of the first's. (When the tag was of the
+    /// score, turns and date only, the second took the first's ending and entry for its own,
+    /// and its undo took them out.)
+    #[test]
+    fn two_sessions_playing_one_save_alike_are_told_apart() {
+        let (_, save) = saved_midway(23);
+        let mut a = LinesSession::load(&save).unwrap();
+        let mut b = LinesSession::load(&save).unwrap();
+        finish(&mut a);
+        finish(&mut b);
+        assert_eq!((a.score(), a.game().turns()), (b.score(), b.game().turns()));
+        assert_eq!(a.record_result("2026-12-07"), Some(0));
+        assert_eq!(b.record_result("2026-12-07"), Some(0));
+        let a_table = a.best_scores().clone();
+        b.merge_best_scores(&encode(&a_table).unwrap()).unwrap();
+        assert!(b.played_before(), "a's ending came first");
+        assert_eq!(b.entered_rank(), None);
+        assert_eq!(b.best_scores(), &a_table);
+        b.undo().unwrap();
+        assert_eq!(b.best_scores(), &a_table, "b's undo took nothing of a's");
+        // One session's own ending, taken back and played again alike, is the same ending.
+        a.undo().unwrap();
+        finish(&mut a);
+        assert_eq!(a.record_result("2026-12-07"), Some(0));
+        assert_eq!(a.best_scores(), &a_table);
     }
 
     /// A full table: one session's ending pushes out the last entry of its copy, another
