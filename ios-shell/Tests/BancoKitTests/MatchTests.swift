@@ -186,7 +186,11 @@ func matchTests(_ s: Suite) {
             }
             // In round 2 nobody confirms a code: the proposal can only come if both remembered.
             try guest.wait("the proposal, round \(round)") { $0.phase == .proposed }
-            try check(try hostTrust.load() != nil && guestTrust.load() != nil, "both kept their trust")
+            // Each side stores its trust when its UI queue handles PeerVerified, which may come
+            // just after the guest sees the proposal (the host's event is on its way).
+            _ = try host.ui.wait("both kept their trust", {
+                (try? hostTrust.load()) != nil && (try? guestTrust.load()) != nil
+            }, until: { $0 })
             guest.leave()
             host.leave()
         }

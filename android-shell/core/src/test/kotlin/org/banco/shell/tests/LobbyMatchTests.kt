@@ -359,7 +359,13 @@ fun lobbyMatchTests(s: Suite) {
             }
             // In round 2 nobody confirms a code: the proposal can only come if both remembered.
             guestUi.awaitMatch(guest, "the proposal, round $round") { it.phase == Phase.PROPOSED }
-            check(hostTrust.load() != null && guestTrust.load() != null) { "both kept their trust" }
+            // Each side stores its trust when its UI thread handles PeerVerified, which may
+            // come just after the guest sees the proposal (the host's event is on its way).
+            val deadline = System.nanoTime() + 30_000_000_000
+            while (hostUi.call { hostTrust.load() } == null || guestUi.call { guestTrust.load() } == null) {
+                check(System.nanoTime() < deadline) { "both kept their trust" }
+                Thread.sleep(10)
+            }
             guestUi.call { guest.leave() }
             hostUi.call { host.leave() }
             hostUi.shutdown()
