@@ -32,6 +32,8 @@
 
 mod best;
 mod best_file;
+#[cfg(test)]
+mod best_props;
 mod clock;
 mod hints;
 
@@ -71,7 +73,7 @@ pub struct LinesSession {
     /// The game's ending was entered in the best scores (or it was loaded finished).
     recorded: bool,
     /// The game's ending as it entered the best scores, if it did: undo taking the ending
-    /// back takes it out (and puts back an entry it pushed out of a full table).
+    /// back takes it out (and the best entry kept behind the shown ones moves up).
     entered: Option<BestChange>,
     /// The game's ending as the best scores remember it ([`BestScores::end_game`]), if
     /// this session marked it: undo taking the ending back forgets it again.

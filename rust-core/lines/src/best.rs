@@ -63,6 +63,13 @@ pub const MAX_CAPACITY: usize = 100;
 /// limit — may hold.
 pub const MAX_ENTRIES: usize = 2000;
 
+/// Entries each kind keeps unseen behind its best [`BestScores::capacity`]: when an entry
+/// is taken back (its game's last turn undone, in this session or in another that shares
+/// the table, [`BestChange::Withdrawn`]), the best of them moves up in its place, so that
+/// no session's undo loses an entry another session's game pushed out meanwhile. They
+/// count against [`MAX_ENTRIES`], and give way there to an entry that is shown.
+pub const RESERVE: usize = 10;
+
 /// Most games a table remembers as played to their end ([`BestScores::ended_games`]),
 /// whether or not they entered: past it the oldest is forgotten. A thousand endings are
 /// years of play for most players, and 10 KB of table at most.
@@ -240,6 +247,23 @@ pub struct BestScore {
     pub game: Option<u64>,
 }
 
+impl BestScore {
+    /// The entry of a game: its date cut to [`MAX_DATE`] bytes (at a character's end).
+    fn new(kind: BestKind, game: Option<u64>, score: u32, turns: u32, date: &str) -> BestScore {
+        let mut end = date.len().min(MAX_DATE);
+        while !date.is_char_boundary(end) {
+            end -= 1;
+        }
+        BestScore {
+            score,
+            turns,
+            date: date.get(..end).unwrap_or_default().to_owned(),
+            kind,
+            game,
+        }
+    }
+}
+
 /// The game a seed makes, as the best scores tell games apart: the seed's 32 bytes folded
 /// into 8 (two games with different seeds are told apart but for one chance in 2⁶⁴).
 ///
@@ -258,14 +282,16 @@ pub fn game_id(seed: &[u8; 32]) -> u64 {
 }
 
 /// The best scores of each kind of game, highest first; equal scores keep the older game
-/// first. Each kind keeps at most [`BestScores::capacity`] entries, the whole table at
-/// most [`MAX_ENTRIES`]. The table also remembers the games played to their end
+/// first. Each kind shows at most [`BestScores::capacity`] entries and keeps up to
+/// [`RESERVE`] more unseen behind them (the next to move up when one is taken back); the
+/// whole table keeps at most [`MAX_ENTRIES`]. The table also remembers the games played to their end
 /// ([`BestScores::end_game`]), those that did not make it included: a game's ending enters
 /// once, and a save of it played again (its balls then known) never enters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BestScores {
     capacity: usize,
-    /// Each kind's entries, best first; no kind without entries.
+    /// Each kind's entries, best first, the shown ones ([`BestScores::capacity`]) and
+    /// those kept behind them ([`RESERVE`]); no kind without entries.
     tables: BTreeMap<BestKind, Vec<BestScore>>,
     /// The endings of games played to their end, oldest first, one per game, at most
     /// [`MAX_ENDED`].
@@ -301,9 +327,17 @@ impl BestScores {
         }
     }
 
-    /// The entries of `kind`, best first (empty if it has none).
+    /// The entries of `kind` the table shows, best first (empty if it has none): at most
+    /// [`BestScores::capacity`].
     #[must_use]
     pub fn entries_of(&self, kind: BestKind) -> &[BestScore] {
+        let kept = self.kept_of(kind);
+        kept.get(..kept.len().min(self.capacity))
+            .unwrap_or_default()
+    }
+
+    /// Every entry of `kind` kept, best first: those shown, then those behind them.
+    fn kept_of(&self, kind: BestKind) -> &[BestScore] {
         self.tables.get(&kind).map_or(&[], Vec::as_slice)
     }
 
@@ -312,14 +346,37 @@ impl BestScores {
         self.tables.keys().copied()
     }
 
-    /// Every entry, kind by kind ([`BestScores::kinds`]' order), each kind's best first.
+    /// Every entry shown, kind by kind ([`BestScores::kinds`]' order), each kind's best
+    /// first.
     pub fn entries(&self) -> impl Iterator<Item = &BestScore> + '_ {
+        self.tables
+            .values()
+            .flat_map(|t| t.iter().take(self.capacity))
+    }
+
+    /// Every entry kept, those behind the shown ones ([`RESERVE`]) included, kind by kind,
+    /// each kind's best first: what a copy of the table must hold to be the same table.
+    pub fn kept_entries(&self) -> impl Iterator<Item = &BestScore> + '_ {
         self.tables.values().flatten()
     }
 
-    /// How many entries the table holds, every kind together.
+    /// True if the table keeps this very entry, shown or behind the shown ones.
+    #[must_use]
+    pub fn holds(&self, entry: &BestScore) -> bool {
+        self.kept_of(entry.kind).contains(entry)
+    }
+
+    /// How many entries the table shows, every kind together.
     #[must_use]
     pub fn len(&self) -> usize {
+        self.tables
+            .values()
+            .map(|t| t.len().min(self.capacity))
+            .sum()
+    }
+
+    /// How many entries the table keeps, those behind the shown ones included.
+    fn kept_len(&self) -> usize {
         self.tables.values().map(Vec::len).sum()
     }
 
@@ -336,18 +393,33 @@ impl BestScores {
     }
 
     /// The rank (0 = best) among the games of `kind` a game with `score` would take, or
-    /// `None` if it would not enter (its kind's table is full of better or equal scores,
-    /// or it would grow the table beyond [`MAX_ENTRIES`]).
+    /// `None` if it would not be shown (its kind's table is full of better or equal
+    /// scores, or it would grow the table beyond [`MAX_ENTRIES`] with no entry behind the
+    /// shown ones to give way).
     #[must_use]
     pub fn rank_of(&self, kind: BestKind, score: u32) -> Option<usize> {
-        let table = self.entries_of(kind);
-        let rank = table.partition_point(|e| e.score >= score);
-        let replaces = table.len() >= self.capacity;
-        (rank < self.capacity && (replaces || self.len() < MAX_ENTRIES)).then_some(rank)
+        let rank = self.kept_of(kind).partition_point(|e| e.score >= score);
+        (rank < self.capacity && self.has_room(kind, true)).then_some(rank)
+    }
+
+    /// True if an entry of `kind` fits: in place of its kind's last when its kind keeps
+    /// all it can, in a table below [`MAX_ENTRIES`], or — an entry to be shown — in place
+    /// of an entry kept behind the shown ones of any kind, or of its kind's last when its
+    /// kind shows all it can.
+    fn has_room(&self, kind: BestKind, shown: bool) -> bool {
+        let len = self.kept_of(kind).len();
+        len >= self.capacity + RESERVE
+            || self.kept_len() < MAX_ENTRIES
+            || (shown && (len >= self.capacity || self.has_reserve()))
+    }
+
+    /// True if some kind keeps entries behind its shown ones.
+    fn has_reserve(&self) -> bool {
+        self.tables.values().any(|t| t.len() > self.capacity)
     }
 
     /// Enters a finished game of `kind`; returns its rank among the games of its kind, or
-    /// `None` if it did not make the table.
+    /// `None` if it is not shown (it may still be kept behind the shown ones).
     pub fn record(&mut self, kind: BestKind, score: u32, turns: u32, date: &str) -> Option<usize> {
         self.record_game(kind, None, score, turns, date)
     }
@@ -361,36 +433,60 @@ impl BestScores {
         turns: u32,
         date: &str,
     ) -> Option<usize> {
-        let rank = self.rank_of(kind, score)?;
-        let mut end = date.len().min(MAX_DATE);
-        while !date.is_char_boundary(end) {
-            end -= 1;
-        }
-        let capacity = self.capacity;
-        let table = self.tables.entry(kind).or_default();
-        table.insert(
-            rank,
-            BestScore {
-                score,
-                turns,
-                date: date.get(..end).unwrap_or_default().to_owned(),
-                kind,
-                game,
-            },
-        );
-        table.truncate(capacity);
-        Some(rank)
+        let entry = BestScore::new(kind, game, score, turns, date);
+        self.keep(entry).filter(|&at| at < self.capacity)
     }
 
-    /// Records `entry` as it is (its game included).
-    fn record_entry(&mut self, entry: &BestScore) -> Option<usize> {
-        self.record_game(
-            entry.kind,
-            entry.game,
-            entry.score,
-            entry.turns,
-            &entry.date,
-        )
+    /// Keeps `entry` where its score ranks it among its kind (after equal scores): its
+    /// place among the entries kept, or `None` if it is not kept (below every entry its
+    /// kind keeps, or no room: [`BestScores::has_room`]). In a table at [`MAX_ENTRIES`], an
+    /// entry to be shown takes the place of the last entry behind the shown ones of the
+    /// kind that keeps most of them, or else of its own kind's last.
+    fn keep(&mut self, entry: BestScore) -> Option<usize> {
+        let (kind, capacity) = (entry.kind, self.capacity);
+        let at = self
+            .kept_of(kind)
+            .partition_point(|e| e.score >= entry.score);
+        if at >= capacity + RESERVE || !self.has_room(kind, at < capacity) {
+            return None;
+        }
+        let grows = self.kept_of(kind).len() < capacity + RESERVE;
+        let mut drop_own_last = false;
+        if grows && self.kept_len() >= MAX_ENTRIES {
+            // `has_room`: the entry is shown, and there is a reserve or its kind is full.
+            let longest = self
+                .tables
+                .values_mut()
+                .filter(|t| t.len() > capacity)
+                .max_by_key(|t| t.len() - capacity);
+            match longest {
+                Some(t) => {
+                    t.pop();
+                }
+                None => drop_own_last = true,
+            }
+        }
+        let table = self.tables.entry(kind).or_default();
+        table.insert(at.min(table.len()), entry);
+        table.truncate(capacity + RESERVE);
+        if drop_own_last {
+            table.pop();
+        }
+        Some(at)
+    }
+
+    /// Takes the first entry equal to `entry` out, if any (shown or behind the shown
+    /// ones): the next moves up.
+    fn take_out(&mut self, entry: &BestScore) {
+        let Some(table) = self.tables.get_mut(&entry.kind) else {
+            return;
+        };
+        if let Some(at) = table.iter().position(|e| e == entry) {
+            table.remove(at);
+        }
+        if table.is_empty() {
+            self.tables.remove(&entry.kind);
+        }
     }
 
     /// True if the game `game` ([`game_id`]) was played to its end before: an entry of
@@ -408,10 +504,11 @@ impl BestScores {
         self.ended.contains(&ending)
     }
 
-    /// True if an entry of any kind is the game `game` ([`game_id`]).
+    /// True if an entry of any kind is the game `game` ([`game_id`]), shown or kept
+    /// behind the shown ones.
     #[must_use]
     pub fn has_entry_of(&self, game: u64) -> bool {
-        self.entries().any(|e| e.game == Some(game))
+        self.kept_entries().any(|e| e.game == Some(game))
     }
 
     /// The endings remembered, oldest first: those [`BestScores::end_game`] marked,
@@ -468,27 +565,18 @@ impl BestScores {
         }
     }
 
-    /// Takes out the entry of `kind` at `rank` (a finished game taken back by undo); `None`
-    /// if the kind has no such rank.
+    /// Takes out the entry of `kind` shown at `rank` (a finished game taken back by undo);
+    /// `None` if the kind shows no such rank. The best entry behind the shown ones moves
+    /// up.
     pub fn remove(&mut self, kind: BestKind, rank: usize) -> Option<BestScore> {
-        let table = self.tables.get_mut(&kind)?;
-        let entry = (rank < table.len()).then(|| table.remove(rank));
-        if table.is_empty() {
-            self.tables.remove(&kind);
-        }
-        entry
+        let entry = self.entries_of(kind).get(rank)?.clone();
+        self.take_out(&entry);
+        Some(entry)
     }
 
-    /// The last entry of `kind` if its table is full: a game that enters pushes it out.
-    fn last_if_full(&self, kind: BestKind) -> Option<BestScore> {
-        let table = self.entries_of(kind);
-        (table.len() >= self.capacity)
-            .then(|| table.last().cloned())
-            .flatten()
-    }
-
-    /// [`BestScores::record_game`], with what it changed: the rank and the change, to take
-    /// it back or to bring it into another copy of the table ([`BestScores::apply`]).
+    /// [`BestScores::record_game`], with what it changed: the rank among the shown entries
+    /// (`None`: kept behind them) and the change, to take it back or to bring it into
+    /// another copy of the table ([`BestScores::apply`]); `None` if the game is not kept.
     pub fn enter(
         &mut self,
         kind: BestKind,
@@ -496,52 +584,34 @@ impl BestScores {
         score: u32,
         turns: u32,
         date: &str,
-    ) -> Option<(usize, BestChange)> {
-        let last = self.last_if_full(kind);
-        let rank = self.record_game(kind, game, score, turns, date)?;
-        let entry = self.entries_of(kind).get(rank)?.clone();
+    ) -> Option<(Option<usize>, BestChange)> {
+        let entry = BestScore::new(kind, game, score, turns, date);
+        let at = self.keep(entry.clone())?;
         Some((
-            rank,
-            BestChange::Entered {
-                entry,
-                pushed_out: last,
-            },
+            (at < self.capacity).then_some(at),
+            BestChange::Entered(entry),
         ))
     }
 
     /// Makes `change` in this table — the same table or another copy of it, which other
-    /// sessions may have changed meanwhile: an entry entered is recorded (where its score
-    /// ranks it among its kind), one withdrawn is taken out (the first equal entry, if any)
-    /// and the entry its entering pushed out of a full table comes back, if it fits; an
-    /// ending is remembered, or forgotten with the ending its remembering made the table
-    /// forget coming back, if there is room.
+    /// sessions may have changed meanwhile: an entry entered is kept where its score ranks
+    /// it among its kind; one withdrawn is taken out (the first equal entry, if any) and
+    /// the best entry behind the shown ones moves up; an ending is remembered, or
+    /// forgotten with the ending its remembering made the table forget coming back, if
+    /// there is room.
     ///
-    /// Returns the change as made here: what it pushed out or made the table forget in
-    /// this copy, and what came back. Its inverse takes it back from this copy, which the
-    /// change as made elsewhere may not (another copy's oldest ending, or its last entry,
-    /// may be another).
+    /// Returns the change as made here: of an ending, the ending this copy forgot, and
+    /// whether it came back. Its inverse takes it back from this copy, which the change as
+    /// made elsewhere may not (another copy's oldest ending may be another).
     pub fn apply(&mut self, change: &BestChange) -> BestChange {
         match change {
-            BestChange::Entered { entry, .. } => {
-                let last = self.last_if_full(entry.kind);
-                let pushed_out = self.record_entry(entry).and(last);
-                BestChange::Entered {
-                    entry: entry.clone(),
-                    pushed_out,
-                }
+            BestChange::Entered(entry) => {
+                self.keep(entry.clone());
+                change.clone()
             }
-            BestChange::Withdrawn { entry, pushed_out } => {
-                if let Some(rank) = self.entries_of(entry.kind).iter().position(|e| e == entry) {
-                    self.remove(entry.kind, rank);
-                }
-                let back = pushed_out
-                    .as_ref()
-                    .filter(|e| self.record_entry(e).is_some())
-                    .cloned();
-                BestChange::Withdrawn {
-                    entry: entry.clone(),
-                    pushed_out: back,
-                }
+            BestChange::Withdrawn(entry) => {
+                self.take_out(entry);
+                change.clone()
             }
             BestChange::Ended { ending, .. } => {
                 self.end_game(*ending).unwrap_or(BestChange::Ended {
@@ -568,20 +638,11 @@ impl BestScores {
 /// table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BestChange {
-    /// A finished game entered.
-    Entered {
-        /// Its entry.
-        entry: BestScore,
-        /// The entry of its kind it pushed out of a full table.
-        pushed_out: Option<BestScore>,
-    },
-    /// A game's entry taken back out (its ending taken back by undo).
-    Withdrawn {
-        /// The entry.
-        entry: BestScore,
-        /// The entry that comes back in its place.
-        pushed_out: Option<BestScore>,
-    },
+    /// A finished game entered: its entry, shown or kept behind the shown ones.
+    Entered(BestScore),
+    /// A game's entry taken back out (its ending taken back by undo): the best entry
+    /// behind the shown ones moves up in its place.
+    Withdrawn(BestScore),
     /// A game remembered as played to its end ([`BestScores::end_game`]); made in a copy
     /// that remembers an ending of the game already, it changes nothing.
     Ended {
@@ -605,12 +666,8 @@ impl BestChange {
     #[must_use]
     pub fn inverse(&self) -> BestChange {
         match self.clone() {
-            BestChange::Entered { entry, pushed_out } => {
-                BestChange::Withdrawn { entry, pushed_out }
-            }
-            BestChange::Withdrawn { entry, pushed_out } => {
-                BestChange::Entered { entry, pushed_out }
-            }
+            BestChange::Entered(entry) => BestChange::Withdrawn(entry),
+            BestChange::Withdrawn(entry) => BestChange::Entered(entry),
             BestChange::Ended { ending, forgotten } => {
                 BestChange::EndTakenBack { ending, forgotten }
             }
@@ -663,8 +720,9 @@ mod tests {
     }
 
     /// An entry that pushed the last one out of a full table, taken back: the pushed-out
-    /// entry comes back; the same change made in a copy that another session changed keeps
-    /// that session's entries — entries of other kinds untouched throughout.
+    /// entry, kept behind the shown ones, comes back; the same change made in a copy that
+    /// another session changed keeps that session's entries — entries of other kinds
+    /// untouched throughout.
     #[test]
     fn a_change_is_taken_back_and_made_in_another_copy() {
         let k = classic();
@@ -673,11 +731,13 @@ mod tests {
         t.record(k, 50, 10, "b");
         t.record(preview(), 10, 10, "p");
         let (rank, change) = t.enter(k, Some(7), 70, 10, "c").unwrap();
-        assert_eq!(rank, 1);
+        assert_eq!(rank, Some(1));
         assert_eq!(scores(&t, k), [100, 70]);
         t.apply(&change.inverse());
         assert_eq!(scores(&t, k), [100, 50]);
-        assert_eq!(t.enter(k, None, 10, 1, "d"), None, "not entered: no change");
+        let (rank, _) = t.enter(k, None, 10, 1, "d").unwrap();
+        assert_eq!(rank, None, "kept behind the shown ones");
+        assert_eq!(scores(&t, k), [100, 50]);
         // Another copy that gained an entry meanwhile.
         let mut other = BestScores::new(3);
         other.record(k, 100, 10, "a");
@@ -685,7 +745,11 @@ mod tests {
         other.apply(&change);
         assert_eq!(scores(&other, k), [100, 80, 70]);
         other.apply(&change.inverse());
-        assert_eq!(scores(&other, k), [100, 80, 50]);
+        assert_eq!(
+            scores(&other, k),
+            [100, 80],
+            "only its own entry out: 50 was never here"
+        );
         assert_eq!(scores(&t, preview()), [10]);
         assert!(other.entries_of(preview()).is_empty());
     }
@@ -734,6 +798,30 @@ mod tests {
         let kind = BestKind::of(Settings::default(), Some(1));
         assert_eq!(full.record(kind, 9, 1, ""), Some(0));
         assert_eq!(scores(&full, kind), [9]);
+        assert_eq!(
+            full.kept_entries().count(),
+            MAX_ENTRIES,
+            "5 not kept behind"
+        );
+        // Kept behind the shown ones, entries give way to a shown one at MAX_ENTRIES (the
+        // longest reserve's last first), never to one that would only be kept behind.
+        let mut kept = BestScores::new(1);
+        let mut limit = 0;
+        while kept.kept_entries().count() < MAX_ENTRIES {
+            limit += 1;
+            for s in 0..3 {
+                kept.record(BestKind::of(Settings::default(), Some(limit)), s, 1, "");
+            }
+        }
+        let shown = kept.len();
+        let new = BestKind::of(Settings::default(), Some(limit + 1));
+        assert_eq!(kept.record(new, 7, 1, ""), Some(0));
+        assert_eq!(kept.len(), shown + 1);
+        assert_eq!(kept.kept_entries().count(), MAX_ENTRIES);
+        let first = BestKind::of(Settings::default(), Some(1));
+        let before = kept.clone();
+        assert_eq!(kept.record(first, 1, 1, ""), None, "behind the shown 2");
+        assert_eq!(kept, before, "not kept: no room");
     }
 
     #[test]
@@ -924,47 +1012,43 @@ mod tests {
         assert!(t.remembers(Ending { game: 0, tag: 9 }) && !t.remembers(end(0)));
     }
 
-    /// An entry taken back in a copy that another session changed brings back what its
-    /// entering pushed out there.
+    /// Entries kept behind the shown ones move up when one is taken back, whichever
+    /// session's entering pushed them out and in whatever order the sessions take theirs
+    /// back; they give way to shown entries at [`MAX_ENTRIES`].
     #[test]
-    fn an_entry_made_again_in_another_copy_says_what_it_pushed_out_there() {
+    fn the_entries_behind_the_shown_ones_move_up_when_one_is_taken_back() {
         let k = BestKind::of(Settings::default(), None);
-        let mut a = BestScores::new(2);
-        a.record(k, 100, 1, "a");
-        a.record(k, 90, 1, "b");
-        let mut stored = a.clone();
-        let (_, change) = a.enter(k, Some(1), 95, 1, "c").unwrap();
-        // Meanwhile another session entered 92, pushing 90 out of the stored copy.
-        stored.record(k, 92, 1, "d");
-        let made = stored.apply(&change);
-        let BestChange::Entered { pushed_out, .. } = &made else {
-            panic!("{made:?}");
-        };
-        assert_eq!(pushed_out.as_ref().map(|e| e.score), Some(92));
-        stored.apply(&made.inverse());
-        assert_eq!(scores(&stored, k), [100, 92]);
-        // A change that did not enter pushed nothing out.
-        let made = stored.apply(&BestChange::Entered {
-            entry: change_entry(&change, 10),
-            pushed_out: None,
-        });
-        assert!(matches!(
-            made,
-            BestChange::Entered {
-                pushed_out: None,
-                ..
-            }
-        ));
-        assert_eq!(scores(&stored, k), [100, 92]);
-    }
-
-    fn change_entry(change: &BestChange, score: u32) -> BestScore {
-        let BestChange::Entered { entry, .. } = change else {
-            panic!("{change:?}");
-        };
-        BestScore {
-            score,
-            ..entry.clone()
+        let mut stored = BestScores::new(1);
+        stored.record(k, 5, 1, "x");
+        // Two sessions enter 10 and 20 in their copies, then in the store one after the
+        // other: 5 and 10 are kept behind 20.
+        let (mut a, mut b) = (stored.clone(), stored.clone());
+        let (rank, from_a) = a.enter(k, Some(1), 10, 1, "a").unwrap();
+        assert_eq!(rank, Some(0));
+        let (_, from_b) = b.enter(k, Some(2), 20, 1, "b").unwrap();
+        stored.apply(&from_a);
+        stored.apply(&from_b);
+        assert_eq!(scores(&stored, k), [20]);
+        assert_eq!(stored.len(), 1);
+        assert_eq!(stored.kept_entries().count(), 3);
+        assert!(stored.holds(&BestScore::new(k, None, 5, 1, "x")));
+        // a takes 10 back (behind the shown one), then b takes 20 back: 5 is shown again.
+        stored.apply(&from_a.inverse());
+        assert_eq!(scores(&stored, k), [20]);
+        stored.apply(&from_b.inverse());
+        assert_eq!(scores(&stored, k), [5]);
+        assert_eq!(stored.kept_entries().count(), 1);
+        // An entry below the shown ones is kept, not shown; below the reserve, not kept.
+        let mut t = BestScores::new(1);
+        for s in 0..=RESERVE as u32 {
+            t.record(k, 100 + s, 1, "");
         }
+        let (rank, _) = t.enter(k, None, 101, 1, "").unwrap();
+        assert_eq!(rank, None, "kept behind");
+        assert_eq!(t.enter(k, None, 1, 1, ""), None, "below them all");
+        assert_eq!(t.kept_entries().count(), 1 + RESERVE);
+        assert_eq!(t.remove(k, 0).map(|e| e.score), Some(100 + RESERVE as u32));
+        assert_eq!(t.remove(k, 1), None, "only shown ranks");
+        assert_eq!(scores(&t, k), [100 + RESERVE as u32 - 1]);
     }
 }

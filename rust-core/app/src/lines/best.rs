@@ -78,9 +78,10 @@ impl LinesSession {
         let (rank, change) =
             self.best
                 .enter(kind, game, self.game.score(), self.game.turns(), date)?;
+        // Kept behind the shown entries, it is entered too: undo takes it out.
         self.entered = Some(change.clone());
         self.unkept.push(change);
-        Some(rank)
+        rank
     }
 
     /// What a screen says beside the score of how this game ranks, or `None` for a game
@@ -133,9 +134,7 @@ impl LinesSession {
         // This game's ending, if the loaded table holds it, is still this game's: undo
         // takes it out, and the game is not "played before".
         let kept = match &self.entered {
-            Some(BestChange::Entered { entry, .. }) => {
-                self.best.entries_of(entry.kind).contains(entry)
-            }
+            Some(BestChange::Entered(entry)) => self.best.holds(entry),
             _ => false,
         };
         if !kept {
@@ -187,12 +186,12 @@ impl LinesSession {
                     }
                     continue;
                 }
-                // Its entry was dropped: taking it back would bring back, a second time,
-                // an entry its entering had pushed out. (Its ending's take-back needs no
-                // such care: it takes out only this session's own ending, never there.)
-                BestChange::Withdrawn { entry, .. } if elsewhere(entry.game) => continue,
-                BestChange::Entered { entry, .. } => {
-                    if table.entries_of(entry.kind).contains(entry) {
+                // Its entry was dropped: taking it back could take out the other session's
+                // entry of the game, were it equal. (Its ending's take-back needs no such
+                // care: it takes out only this session's own ending, never there.)
+                BestChange::Withdrawn(entry) if elsewhere(entry.game) => continue,
+                BestChange::Entered(entry) => {
+                    if table.holds(entry) {
                         // Written already (the store was read again before the write was
                         // marked kept): there once.
                         unkept.push(change);
@@ -209,8 +208,8 @@ impl LinesSession {
                 }
                 _ => {}
             }
-            // Made again here, it may push out or forget another than in this session's
-            // copy: undo takes back the change as made here.
+            // Made again here, an ending may make this copy forget another ending than this
+            // session's copy did: undo takes back the change as made here.
             let made = table.apply(&change);
             for own in [&mut self.entered, &mut self.ended] {
                 if own.as_ref() == Some(&change) {
@@ -229,7 +228,7 @@ impl LinesSession {
     /// dropped it (the game was played to its end there first) — or `None` if it has none.
     #[must_use]
     pub fn entered_rank(&self) -> Option<usize> {
-        let Some(BestChange::Entered { entry, .. }) = &self.entered else {
+        let Some(BestChange::Entered(entry)) = &self.entered else {
             return None;
         };
         self.best
@@ -346,6 +345,7 @@ pub fn best_kind_label(kind: BestKind) -> String {
 mod tests {
     use super::*;
     use banco_lines::ai;
+    use banco_lines::best::RESERVE;
     use banco_lines::{Settings, UndoError};
 
     fn finish(s: &mut LinesSession) {
@@ -450,11 +450,12 @@ mod tests {
 
     /// A full table: one session's ending pushes out the last entry of its copy, another
     /// session's entry has taken that place in the store meanwhile. Merged, written, then
-    /// taken back by undo, it brings back what it pushed out of the store — the other
-    /// session's entry — not the entry its own copy lost, which the other session had
-    /// pushed out already.
+    /// taken back by undo, it leaves the other session's entry shown again — not the
+    /// entry its own copy lost, which the other session had pushed out already. (When a
+    /// change carried the entry it pushed out, that entry came back and the other
+    /// session's was lost.)
     #[test]
-    fn undo_after_a_merge_brings_back_what_the_ending_pushed_out_of_the_store() {
+    fn undo_after_a_merge_shows_again_what_the_ending_pushed_out_of_the_store() {
         let mut a = LinesSession::new(Settings::default(), [2; 32]);
         let mut b = LinesSession::new(Settings::default(), [3; 32]);
         finish(&mut a);
@@ -722,11 +723,14 @@ mod tests {
     /// enters. (Before the table kept the endings, both entered from their saves.)
     #[test]
     fn an_ending_that_left_no_entry_is_still_played_before() {
-        // Did not make the table: a table of one place, held by a better game.
+        // Did not make the table: a table of one place, held by better games, and as many
+        // kept behind it as it keeps.
         let (mut s, save) = saved_midway(16);
         let kind = s.best_kind();
         s.best = BestScores::new(1);
-        s.best.record(kind, 1_000_000, 1, "2026-01-01");
+        for i in 0..=RESERVE as u32 {
+            s.best.record(kind, 1_000_000 + i, 1, "2026-01-01");
+        }
         finish(&mut s);
         assert_eq!(s.record_result("2026-12-07"), None, "below the table");
         assert!(!s.played_before(), "its own ending");
@@ -738,7 +742,7 @@ mod tests {
         let mut roomy = LinesSession::load(&save).unwrap();
         roomy.load_best_scores(&table).unwrap();
         let kind = roomy.best_kind();
-        roomy.best.remove(kind, 0);
+        while roomy.best.remove(kind, 0).is_some() {}
         assert!(roomy.best_scores().is_empty());
         finish(&mut roomy);
         assert_eq!(roomy.record_result("2026-12-08"), None);
@@ -751,8 +755,13 @@ mod tests {
         p.new_game(None, [18; 32]);
         let kind = p.best_kind();
         let mut pushed = p.best_scores().clone();
-        pushed.record(kind, 1_000_000, 1, "2026-12-08");
-        assert_eq!(pushed.len(), 1, "the game's entry pushed out");
+        for i in 0..=RESERVE as u32 {
+            pushed.record(kind, 1_000_000 + i, 1, "2026-12-08");
+        }
+        assert!(
+            !pushed.has_entry_of(game_id(&[17; 32])),
+            "the game's entry pushed out"
+        );
         let mut again = LinesSession::load(&save).unwrap();
         again.load_best_scores(&encode(&pushed).unwrap()).unwrap();
         assert!(again.played_before());

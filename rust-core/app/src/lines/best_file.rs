@@ -23,8 +23,10 @@
 //! end-4   4     CRC-32 (IEEE, little-endian) of every byte before it
 //! ```
 //!
-//! Entries are written kind by kind, each kind's best first; reading enters them in that
-//! order (ties keep it). Version 5 (the same without `ended`) was written before the table
+//! Entries are written kind by kind, each kind's best first — those shown, then up to
+//! [`RESERVE`](banco_lines::best::RESERVE) kept unseen behind them (the next to move up
+//! when one is taken back; a build from before them reads the table and keeps only the
+//! shown ones) — and reading enters them in that order (ties keep it). Version 5 (the same without `ended`) was written before the table
 //! remembered the endings that did not enter: it loads remembering only its entries'
 //! games, as it did then. Version 4 (version 5 without `game`) was written before the entries
 //! named their game: it loads, no entry knowing its game — so an ending entered then may
@@ -258,7 +260,7 @@ impl From<&BestScores> for BestRecord6 {
         BestRecord6 {
             capacity: u32::try_from(b.capacity()).unwrap_or(u32::MAX),
             entries: b
-                .entries()
+                .kept_entries()
                 .map(|e: &BestScore| {
                     let entry = EntryRecord {
                         score: e.score,
@@ -568,7 +570,7 @@ mod tests {
         let record = BestRecord {
             capacity: u32::try_from(table.capacity()).unwrap(),
             entries: table
-                .entries()
+                .kept_entries()
                 .map(|e| EntryRecord {
                     score: e.score,
                     turns: e.turns,
