@@ -284,9 +284,9 @@ pub fn game_id(seed: &[u8; 32]) -> u64 {
 /// The best scores of each kind of game, highest first; equal scores keep the older game
 /// first. Each kind shows at most [`BestScores::capacity`] entries and keeps up to
 /// [`RESERVE`] more unseen behind them (the next to move up when one is taken back); the
-/// whole table keeps at most [`MAX_ENTRIES`]. The table also remembers the games played to their end
-/// ([`BestScores::end_game`]), those that did not make it included: a game's ending enters
-/// once, and a save of it played again (its balls then known) never enters.
+/// whole table keeps at most [`MAX_ENTRIES`]. The table also remembers the games played to
+/// their end ([`BestScores::end_game`]), those that did not make it included: a game's
+/// ending enters once, and a save of it played again (its balls then known) never enters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BestScores {
     capacity: usize,

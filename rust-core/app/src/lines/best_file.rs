@@ -26,22 +26,22 @@
 //! Entries are written kind by kind, each kind's best first — those shown, then up to
 //! [`RESERVE`](banco_lines::best::RESERVE) kept unseen behind them (the next to move up
 //! when one is taken back; a build from before them reads the table and keeps only the
-//! shown ones) — and reading enters them in that order (ties keep it). Version 5 (the same without `ended`) was written before the table
-//! remembered the endings that did not enter: it loads remembering only its entries'
-//! games, as it did then. Version 4 (version 5 without `game`) was written before the entries
-//! named their game: it loads, no entry knowing its game — so an ending entered then may
-//! enter once more from a save of its game played again, as it could then. Version 3 (version
-//! 4 without `hints`) was written before hints were
-//! counted: it loads, every entry a game without hints — which they were not all (a player
-//! could ask for every move's hint then), but nothing recorded which; new games with hints
-//! rank apart from them. Version 2 (version 3 without the kinds, checksummed) and version
-//! 1 (version 2 without the checksum) were written before the entries recorded their kind:
-//! they load, every entry of the kind [`BestKind::Earlier`] — one table of "earlier
-//! games", as they were ranked then, which no new game enters. Every older table is written
-//! back as version 6. A build from before version 4 refuses it as "saved by a newer Banco",
-//! one of version 4 or 5 as "written by a newer Banco" (as this one does a version above 6, up
-//! to [`LAST_BEST_VERSION`]: [`SaveError::BestScoresNewer`]); a damaged table (cut
-//! short, a changed byte, a kind Banco does not write) is refused as damaged.
+//! shown ones) — and reading enters them in that order (ties keep it). Version 5 (the same
+//! without `ended`) was written before the table remembered the endings that did not enter:
+//! it loads remembering only its entries' games, as it did then. Version 4 (version 5
+//! without `game`) was written before the entries named their game: it loads, no entry
+//! knowing its game — so an ending entered then may enter once more from a save of its game
+//! played again, as it could then. Version 3 (version 4 without `hints`) was written before
+//! hints were counted: it loads, every entry a game without hints — which they were not all
+//! (a player could ask for every move's hint then), but nothing recorded which; new games
+//! with hints rank apart from them. Version 2 (version 3 without the kinds, checksummed)
+//! and version 1 (version 2 without the checksum) were written before the entries recorded
+//! their kind: they load, every entry of the kind [`BestKind::Earlier`] — one table of
+//! "earlier games", as they were ranked then, which no new game enters. Every older table
+//! is written back as version 6. A build from before version 4 refuses it as "saved by a
+//! newer Banco", one of version 4 or 5 as "written by a newer Banco" (as this one does a
+//! version above 6, up to [`LAST_BEST_VERSION`]: [`SaveError::BestScoresNewer`]); a damaged
+//! table (cut short, a changed byte, a kind Banco does not write) is refused as damaged.
 
 use crate::save::SaveError;
 use banco_lines::best::{BestKind, BestScore, BestScores, Ending, MAX_ENDED, MAX_ENTRIES, Rules};
