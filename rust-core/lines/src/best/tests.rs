@@ -373,3 +373,95 @@ fn the_entries_behind_the_shown_ones_move_up_when_one_is_taken_back() {
     assert_eq!(t.remove(k, 1), None, "only shown ranks");
     assert_eq!(scores(&t, k), [100 + RESERVE as u32 - 1]);
 }
+
+/// What a random session does to one table.
+#[derive(Clone, Debug)]
+enum TableOp {
+    /// A game of the kind at this index ends with this score.
+    Enter(usize, u32),
+    /// The change of the entered game at this index (modulo their count) is taken back.
+    Withdraw(usize),
+    /// The entry shown at this rank of the kind at this index is taken out.
+    Remove(usize, usize),
+}
+
+fn table_op() -> impl proptest::strategy::Strategy<Value = TableOp> {
+    use proptest::prelude::*;
+    prop_oneof![
+        3 => (0usize..3, 0u32..40).prop_map(|(k, s)| TableOp::Enter(k, s)),
+        1 => any::<usize>().prop_map(TableOp::Withdraw),
+        1 => (0usize..3, 0usize..5).prop_map(|(k, r)| TableOp::Remove(k, r)),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(banco_game::testing::proptest_config(None, 0xB35E_7AB1))]
+
+    /// Whatever is entered, taken back and taken out, every kind keeps its entries best
+    /// first, at most its capacity and reserve, shows the first of them, and — while no
+    /// entry was ever pushed beyond the reserve — shows the best of the entries that stand.
+    #[test]
+    fn a_table_shows_the_best_of_what_stands(
+        capacity in 1usize..=4,
+        ops in proptest::collection::vec(table_op(), 0..80),
+    ) {
+        let kinds = [classic(), preview(), BestKind::Earlier];
+        let mut t = BestScores::new(capacity);
+        let mut entered: Vec<BestChange> = Vec::new();
+        // The model: each kind's standing entries (game, score), and whether one may have
+        // been pushed beyond the reserve.
+        let mut stand: Vec<Vec<(u64, u32)>> = vec![Vec::new(); 3];
+        let mut dropped = [false; 3];
+        for (i, op) in ops.into_iter().enumerate() {
+            match op {
+                TableOp::Enter(k, score) => {
+                    let kind = kinds[k];
+                    dropped[k] |= t.kept_entries().filter(|e| e.kind == kind).count()
+                        >= capacity + RESERVE;
+                    let Some((rank, change)) = t.enter(kind, Some(i as u64), score, 1, "") else {
+                        proptest::prop_assert!(dropped[k], "not kept with room");
+                        continue;
+                    };
+                    if let Some(r) = rank {
+                        proptest::prop_assert_eq!(t.entries_of(kind)[r].game, Some(i as u64));
+                    }
+                    stand[k].push((i as u64, score));
+                    entered.push(change);
+                }
+                TableOp::Withdraw(j) => {
+                    if entered.is_empty() {
+                        continue;
+                    }
+                    let change = entered[j % entered.len()].clone();
+                    t.apply(&change.inverse());
+                    if let BestChange::Entered(e) = change {
+                        let k = kinds.iter().position(|&kd| kd == e.kind).unwrap();
+                        stand[k].retain(|&(g, _)| Some(g) != e.game);
+                    }
+                }
+                TableOp::Remove(k, r) => {
+                    if let Some(e) = t.remove(kinds[k], r) {
+                        stand[k].retain(|&(g, _)| Some(g) != e.game);
+                    }
+                }
+            }
+        }
+        let mut shown = 0;
+        for (k, &kind) in kinds.iter().enumerate() {
+            let kept: Vec<&BestScore> = t.kept_entries().filter(|e| e.kind == kind).collect();
+            proptest::prop_assert!(kept.len() <= capacity + RESERVE);
+            proptest::prop_assert!(kept.windows(2).all(|w| w[0].score >= w[1].score));
+            let first: Vec<&BestScore> = kept.iter().copied().take(capacity).collect();
+            proptest::prop_assert_eq!(t.entries_of(kind).iter().collect::<Vec<_>>(), first);
+            shown += t.entries_of(kind).len();
+            if !dropped[k] {
+                let mut best: Vec<u32> = stand[k].iter().map(|&(_, s)| s).collect();
+                best.sort_unstable_by(|a, b| b.cmp(a));
+                best.truncate(capacity);
+                proptest::prop_assert_eq!(scores(&t, kind), best);
+            }
+        }
+        proptest::prop_assert_eq!(t.len(), shown);
+        proptest::prop_assert_eq!(t.is_empty(), shown == 0);
+    }
+}
