@@ -53,14 +53,15 @@ use std::collections::BTreeMap;
 
 /// Longest date text kept, in bytes.
 pub const MAX_DATE: usize = 32;
-/// The largest capacity: most entries one kind's table may keep.
+/// The largest capacity: most entries one kind's table may show.
 pub const MAX_CAPACITY: usize = 100;
-/// Most entries a whole table may hold, every kind together: a game that would grow the
-/// table beyond it does not enter (one that takes the place of its kind's last entry
-/// still does). Above what play makes (ten entries of each kind the settings screens
-/// offer and the old spawn rule, each with and without hints: 180 kinds, 1,800 entries),
-/// it bounds what a table read from a file — or built through an API that takes any time
-/// limit — may hold.
+/// Most entries a whole table may hold, every kind together, those kept behind the shown
+/// ones ([`RESERVE`]) included: a game that would grow the table beyond it is not kept,
+/// unless it is to be shown and takes the place of an entry behind the shown ones or of
+/// its kind's last. Above what play shows (ten entries of each kind the settings screens
+/// offer and the old spawn rule, each with and without hints: 180 kinds, 1,800 entries;
+/// the reserves fill the rest), it bounds what a table read from a file — or built through
+/// an API that takes any time limit — may hold.
 pub const MAX_ENTRIES: usize = 2000;
 
 /// Entries each kind keeps unseen behind its best [`BestScores::capacity`]: when an entry
@@ -317,7 +318,7 @@ impl Default for BestScores {
 }
 
 impl BestScores {
-    /// An empty table keeping `capacity` entries of each kind (1 to [`MAX_CAPACITY`]).
+    /// An empty table showing `capacity` entries of each kind (1 to [`MAX_CAPACITY`]).
     #[must_use]
     pub fn new(capacity: usize) -> BestScores {
         BestScores {
@@ -386,7 +387,8 @@ impl BestScores {
         self.tables.is_empty()
     }
 
-    /// How many entries the table keeps of each kind.
+    /// How many entries the table shows of each kind (it keeps up to [`RESERVE`] more
+    /// behind them).
     #[must_use]
     pub const fn capacity(&self) -> usize {
         self.capacity
