@@ -551,11 +551,17 @@ impl BestScores {
         Some(BestChange::Ended { ending, forgotten })
     }
 
-    /// Forgets `ending` (that very ending, not another of its game) and remembers again,
-    /// as the oldest, the ending its remembering made the table forget, if there is room
-    /// and no ending of that game is remembered meanwhile: whether it came back.
+    /// Forgets `ending` (that very ending, not another of its game) and, if it was there,
+    /// remembers again as the oldest the ending its remembering made the table forget, if
+    /// there is room and no ending of that game is remembered meanwhile: whether it came
+    /// back.
     fn forget_end(&mut self, ending: Ending, forgotten: Option<Ending>) -> bool {
+        let before = self.ended.len();
         self.ended.retain(|e| *e != ending);
+        if self.ended.len() == before {
+            // Never made here (or taken back already): it made this copy forget nothing.
+            return false;
+        }
         match forgotten {
             Some(f)
                 if self.ended.len() < MAX_ENDED && !self.ended.iter().any(|e| e.game == f.game) =>

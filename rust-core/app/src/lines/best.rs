@@ -188,7 +188,8 @@ impl LinesSession {
                 }
                 // Its entry was dropped: taking it back could take out the other session's
                 // entry of the game, were it equal. (Its ending's take-back needs no such
-                // care: it takes out only this session's own ending, never there.)
+                // care: it takes out only this session's own ending, never there, and so
+                // brings back nothing that ending made this session's copy forget.)
                 BestChange::Withdrawn(entry) if elsewhere(entry.game) => continue,
                 BestChange::Entered(entry) => {
                     if table.holds(entry) {

@@ -322,6 +322,18 @@ fn an_ending_taken_back_brings_back_the_ending_it_made_the_table_forget() {
     assert!(!stored.has_game(0) && stored.has_game(1) && stored.has_game(6000));
     assert_eq!(stored.ended_games().first(), Some(&end(1)));
     assert_eq!(stored.ended_games().len(), MAX_ENDED);
+    // Taken back from a copy where it was never made (a merge dropped it): that copy
+    // forgot nothing for it, and nothing comes back.
+    let mut elsewhere = BestScores::new(10);
+    elsewhere.end_game(end(7));
+    assert_eq!(
+        elsewhere.apply(&change.inverse()),
+        BestChange::EndTakenBack {
+            ending: end(5000),
+            forgotten: None
+        }
+    );
+    assert_eq!(elsewhere.ended_games(), [end(7)]);
     // An ending of the forgotten game remembered meanwhile keeps it out: one per game.
     let mut t = full;
     let change = t.end_game(end(5000)).unwrap();
