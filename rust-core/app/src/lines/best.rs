@@ -210,12 +210,11 @@ impl LinesSession {
                 _ => {}
             }
             // Made again here, an ending may make this copy forget another ending than this
-            // session's copy did: undo takes back the change as made here.
+            // session's copy did (an entry is made alike): undo takes back the change as
+            // made here.
             let made = table.apply(&change);
-            for own in [&mut self.entered, &mut self.ended] {
-                if own.as_ref() == Some(&change) {
-                    *own = Some(made.clone());
-                }
+            if self.ended.as_ref() == Some(&change) {
+                self.ended = Some(made.clone());
             }
             unkept.push(made);
         }
@@ -343,13 +342,14 @@ pub fn best_kind_label(kind: BestKind) -> String {
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use banco_lines::ai;
-    use banco_lines::best::RESERVE;
+    use banco_lines::best::{MAX_ENDED, RESERVE};
     use banco_lines::{Settings, UndoError};
 
-    fn finish(s: &mut LinesSession) {
+    /// Plays the session's game to its end with the greedy move.
+    pub(in crate::lines) fn finish(s: &mut LinesSession) {
         while let Some(m) = ai::greedy_move(s.game()) {
             s.play(m.from, m.to).unwrap();
         }
@@ -708,7 +708,7 @@ mod tests {
     }
 
     /// Twenty greedy turns of the game of `seed`, and its save then.
-    fn saved_midway(seed: u8) -> (LinesSession, Vec<u8>) {
+    pub(in crate::lines) fn saved_midway(seed: u8) -> (LinesSession, Vec<u8>) {
         let mut s = LinesSession::new(Settings::default(), [seed; 32]);
         for _ in 0..20 {
             let m = ai::greedy_move(s.game()).unwrap();
@@ -768,6 +768,35 @@ mod tests {
         assert!(again.played_before());
         finish(&mut again);
         assert_eq!(again.record_result("2026-12-09"), None);
+    }
+
+    /// A store that remembers all the endings it can: a session's ending, made again there
+    /// after another session's, makes it forget another ending than the session's own copy
+    /// did; the session's undo brings back the one forgotten in the store.
+    #[test]
+    fn undo_after_a_merge_brings_back_the_ending_the_store_forgot() {
+        let end = |game: u64| Ending { game, tag: 1 };
+        let mut full = BestScores::new(10);
+        for g in 0..MAX_ENDED as u64 {
+            full.end_game(end(g));
+        }
+        let (mut s, _) = saved_midway(24);
+        s.load_best_scores(&encode(&full).unwrap()).unwrap();
+        finish(&mut s);
+        s.record_result("2026-12-07");
+        assert!(!s.best_scores().has_game(0), "its copy forgot game 0");
+        // Meanwhile another session's ending made the store forget game 0.
+        let mut stored = full;
+        stored.end_game(end(5000));
+        s.merge_best_scores(&encode(&stored).unwrap()).unwrap();
+        assert!(
+            !s.best_scores().has_game(1),
+            "made again there, it forgot game 1"
+        );
+        s.undo().unwrap();
+        let table = s.best_scores();
+        assert!(table.has_game(1) && !table.has_game(0) && table.has_game(5000));
+        assert_eq!(table.ended_games().len(), MAX_ENDED);
     }
 
     /// Undo of a finished game's last turn forgets its ending with its entry: the table is as

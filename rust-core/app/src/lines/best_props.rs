@@ -8,9 +8,10 @@
 #![allow(clippy::unwrap_used)]
 
 use super::LinesSession;
+use super::best::tests::{finish, saved_midway};
 use super::best_file::{decode, encode};
+use banco_lines::Settings;
 use banco_lines::best::{BestChange, BestKind, BestScores, game_id};
-use banco_lines::{Settings, ai};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use std::sync::OnceLock;
@@ -88,13 +89,8 @@ fn run(live: &mut [LinesSession], script: &[(usize, Op)], store: &mut Vec<u8>) -
 fn twins(n: usize) -> Vec<LinesSession> {
     static TWIN: OnceLock<LinesSession> = OnceLock::new();
     let twin = TWIN.get_or_init(|| {
-        let mut s = LinesSession::new(Settings::default(), [77; 32]);
-        for _ in 0..20 {
-            if let Some(m) = ai::greedy_move(s.game()) {
-                s.play(m.from, m.to).unwrap();
-            }
-        }
-        let mut twin = LinesSession::load(&s.save().unwrap()).unwrap();
+        let (_, save) = saved_midway(77);
+        let mut twin = LinesSession::load(&save).unwrap();
         finish(&mut twin);
         twin
     });
@@ -150,14 +146,6 @@ fn agree(
         );
     }
     Ok(())
-}
-
-fn finish(s: &mut LinesSession) {
-    while let Some(m) = ai::greedy_move(s.game()) {
-        if s.play(m.from, m.to).is_err() {
-            break;
-        }
-    }
 }
 
 proptest! {
