@@ -45,8 +45,8 @@
 //! answers the victim's pings and acknowledges what it sends, as a live peer does, except
 //! in steps whose op has its top bit set: it is silent then, and a long silence takes the
 //! link down. A step of op 11 with bit 6 set also cuts the link once the time has passed:
-//! the victim loses it, and the peer dials again and resumes the session from what it
-//! heard. Its messages then go on from where the victim's resume says: a forger's stream,
+//! the victim loses it, and the peer dials again half a second later and resumes the
+//! session from what it heard. Its messages then go on from where the victim's resume says: a forger's stream,
 //! not an honest peer's resend — what it lost is replaced by what it sends next, and what
 //! the victim holds out of order from before the cut comes after that.
 
@@ -60,6 +60,13 @@ use banco_game::{Color, GameKind, ScoreGame};
 use banco_lines::{Cell, LinesGame, SpawnRule};
 
 type Victim = Session<CountingGame>;
+
+/// How long the peer takes to dial again after a cut, as a phone does. The victim's
+/// inbound limit (a token bucket per session, checked in `Session::handle_datagram`) has
+/// refilled by then for the few frames of a handshake and a resume, even after a flood on
+/// the link that was cut: a peer that dialled again within the same millisecond would
+/// have them dropped, as any flood's.
+const REDIAL_MS: u64 = 500;
 
 /// An inconsistency [`race_against_forger`] found in the victim.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -162,19 +169,30 @@ impl Peer {
         self.drain(victim, true, now);
     }
 
-    /// Cuts the link at `now` and dials the victim again, resuming `session` from what the
-    /// peer heard; our sequence goes on from where the victim's resume says. A victim that
-    /// takes no link any more (its session closed) is left alone. True if the session
-    /// was resumed.
+    /// Cuts the link at `*now` and, [`REDIAL_MS`] later (the victim's timers running
+    /// meanwhile, `*now` moved on), dials the victim again, resuming `session` from what
+    /// the peer heard; our sequence goes on from where the victim's resume says. A victim
+    /// that takes no link any more (its session closed) is left alone; one whose session
+    /// is open must take the link and resume. True if the session was resumed.
     fn redial(
         &mut self,
         victim: &mut Victim,
         session: [u8; 8],
-        now: u64,
+        now: &mut u64,
     ) -> Result<bool, ForgerFault> {
-        victim.link_lost(now);
+        victim.link_lost(*now);
+        let until = *now + REDIAL_MS;
+        while let Some(t) = victim.poll_timeout().filter(|&t| t <= until) {
+            victim.handle_timeout(t.max(*now));
+        }
+        *now = until;
+        let now = *now;
         let Some((link, _)) = RawLink::dial(victim, PROTOCOL_VERSION, CAP_LINES, now) else {
-            return Ok(false);
+            return if victim.is_closed() {
+                Ok(false)
+            } else {
+                Err(ForgerFault::ResumeRefused)
+            };
         };
         self.link = RawLink {
             ack: self.link.ack,
@@ -404,7 +422,7 @@ pub fn race_against_forger(script: &[u8]) -> Result<ForgerReport, ForgerFault> {
         }
         now = until;
         peer.drain(&mut victim, alive, now);
-        if *op % 12 == 11 && *op & 0x40 != 0 && peer.redial(&mut victim, session, now)? {
+        if *op % 12 == 11 && *op & 0x40 != 0 && peer.redial(&mut victim, session, &mut now)? {
             resumed += 1;
         }
         while victim.poll_event().is_some() {}

@@ -163,6 +163,19 @@ fn a_race_cut_and_redialled_goes_on_to_its_end() {
 }
 
 #[test]
+fn a_peer_that_flooded_the_link_is_resumed_when_it_dials_again() {
+    // 150 reveals again at one instant spend the victim's inbound limit (a burst of 100
+    // frames): the rest are dropped. The peer cuts and dials again; by the time a phone
+    // has dialled, the limit has room for the handshake and the resume (found by the
+    // `race_messages` fuzz target, whose forger had dialled again within the instant).
+    let mut steps = vec![REVEAL];
+    steps.extend(std::iter::repeat_n(REVEAL, 150));
+    steps.extend([redial(0), PEER_MOVE]);
+    let report = race_against_forger(&script(opts(3), &steps)).unwrap();
+    assert_eq!(report.resumed, 1);
+}
+
+#[test]
 fn a_stream_rewritten_across_a_cut_is_judged_as_sent() {
     // The peer's second move goes out past a lost number: the victim holds it, out of
     // order, and waits for the lost one.
