@@ -46,9 +46,10 @@
 //! in steps whose op has its top bit set: it is silent then, and a long silence takes the
 //! link down. A step of op 11 with bit 6 set also cuts the link once the time has passed:
 //! the victim loses it, and the peer dials again half a second later and resumes the
-//! session from what it heard. Its messages then go on from where the victim's resume says: a forger's stream,
-//! not an honest peer's resend — what it lost is replaced by what it sends next, and what
-//! the victim holds out of order from before the cut comes after that.
+//! session from what it heard. Its messages then go on from where the victim's resume
+//! says: a forger's stream, not an honest peer's resend — what it lost is replaced by what
+//! it sends next, and what the victim holds out of order from before the cut comes after
+//! that.
 
 use super::{CountingGame, RawLink};
 use crate::crypto::Identity;

@@ -172,7 +172,11 @@ fn a_peer_that_flooded_the_link_is_resumed_when_it_dials_again() {
     steps.extend(std::iter::repeat_n(REVEAL, 150));
     steps.extend([redial(0), PEER_MOVE]);
     let report = race_against_forger(&script(opts(3), &steps)).unwrap();
-    assert_eq!(report.resumed, 1);
+    assert_eq!(
+        (report.resumed, report.peer_turns, report.result),
+        (1, 1, None),
+        "the race goes on over the new link"
+    );
 }
 
 #[test]
