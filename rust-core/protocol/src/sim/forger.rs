@@ -182,11 +182,7 @@ impl Peer {
         now: &mut u64,
     ) -> Result<bool, ForgerFault> {
         victim.link_lost(*now);
-        let until = *now + REDIAL_MS;
-        while let Some(t) = victim.poll_timeout().filter(|&t| t <= until) {
-            victim.handle_timeout(t.max(*now));
-        }
-        *now = until;
+        self.pass_time(victim, now, *now + REDIAL_MS, false);
         let now = *now;
         let Some((link, _)) = RawLink::dial(victim, PROTOCOL_VERSION, CAP_LINES, now) else {
             return if victim.is_closed() {
@@ -205,6 +201,19 @@ impl Peer {
         } else {
             Err(ForgerFault::ResumeRefused)
         }
+    }
+
+    /// Time passes from `*now` to `until`: the victim's timers run in order, the peer
+    /// reading what it sends between them and answering when `alive` (silent, a long
+    /// silence takes the link down).
+    fn pass_time(&mut self, victim: &mut Victim, now: &mut u64, until: u64, alive: bool) {
+        while let Some(t) = victim.poll_timeout().filter(|&t| t <= until) {
+            *now = (*now).max(t);
+            victim.handle_timeout(*now);
+            self.drain(victim, alive, *now);
+        }
+        *now = until;
+        self.drain(victim, alive, *now);
     }
 
     /// Reads what the victim sent, acknowledging its sequenced messages in order; when
@@ -413,16 +422,8 @@ pub fn race_against_forger(script: &[u8]) -> Result<ForgerReport, ForgerFault> {
             now,
             &mut our_turns,
         );
-        // Time passes to `until`: the victim's timers run in order, the peer answering
-        // between them (or silent, when the step says so: the link then goes down).
-        let alive = *op & 0x80 == 0;
-        while let Some(t) = victim.poll_timeout().filter(|&t| t <= until) {
-            now = now.max(t);
-            victim.handle_timeout(now);
-            peer.drain(&mut victim, alive, now);
-        }
-        now = until;
-        peer.drain(&mut victim, alive, now);
+        // The peer is silent when the step says so.
+        peer.pass_time(&mut victim, &mut now, until, *op & 0x80 == 0);
         if *op % 12 == 11 && *op & 0x40 != 0 && peer.redial(&mut victim, session, &mut now)? {
             resumed += 1;
         }
